@@ -14,7 +14,7 @@ function(askdb_test name)
     return()
   endif()
   add_executable(${name} ${T_SOURCES})
-  target_link_libraries(${name} PRIVATE ${T_DEPS} GTest::gtest GTest::gtest_main rapidcheck)
+  target_link_libraries(${name} PRIVATE ${T_DEPS} GTest::gtest GTest::gmock GTest::gtest_main rapidcheck)
   target_compile_definitions(${name} PRIVATE
     ASKDB_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     ASKDB_SHARED_DATA_DIR="${PROJECT_SOURCE_DIR}/../shared/data")

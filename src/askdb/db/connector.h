@@ -21,8 +21,8 @@
 namespace askdb::db {
 
 struct QueryOptions {
-  long long max_rows = 1000;                   // rows beyond this set ResultSet::truncated
-  std::chrono::milliseconds timeout{30'000};  // DeadlineExceeded past this
+  long long max_rows = 1000;                        // rows beyond this set ResultSet::truncated
+  std::chrono::milliseconds timeout{30'000};        // DeadlineExceeded past this
   std::shared_ptr<const CancellationToken> cancel;  // polled while the statement runs
 };
 

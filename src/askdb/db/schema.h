@@ -61,7 +61,7 @@ struct DatabaseSchema {
 };
 
 struct IntrospectOptions {
-  std::vector<std::string> tables;  // only these; empty = all
+  std::vector<std::string> tables;   // only these; empty = all
   int sample_values_per_column = 5;  // 0 = none
   bool row_counts = true;
 };

@@ -20,11 +20,11 @@ class Value {
   static Value Bool(bool b);
   static Value Int(int64_t i);
   static Value Double(double d);
-  static Value Decimal(std::string digits);    // "1234.50"
+  static Value Decimal(std::string digits);  // "1234.50"
   static Value Text(std::string s);
-  static Value Date(std::string iso);          // "2024-03-01"
-  static Value Time(std::string iso);          // "13:45:00"
-  static Value Timestamp(std::string iso);     // "2024-03-01T13:45:00+08:00"
+  static Value Date(std::string iso);       // "2024-03-01"
+  static Value Time(std::string iso);       // "13:45:00"
+  static Value Timestamp(std::string iso);  // "2024-03-01T13:45:00+08:00"
   static Value Blob(std::string bytes);
 
   Kind kind() const { return kind_; }

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs everything askdb needs to build, run and test on Debian 12, and nothing twice:
+# when every package is present it changes nothing. The package list lives here only.
+#   scripts/setup.sh            system packages + front-end assets
+#   scripts/setup.sh --check    report what is missing, install nothing (exit 1 if any)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Build toolchain and libraries.
+PACKAGES=(
+  g++ cmake ninja-build ccache pkg-config make
+  libsqlite3-dev sqlite3
+  libspdlog-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev
+  libicu-dev libre2-dev
+  libcurl4-openssl-dev libcpp-httplib-dev libkainjow-mustache-dev
+  libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+  # Reports: headless Chromium for the rendering test; CJK fonts so Chinese text renders.
+  chromium fonts-noto-cjk
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# Node.js and npm install the front-end assets (ECharts); any existing install will do.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+
+if [[ "${1:-}" == "--check" ]]; then
+  if ((${#missing[@]})); then echo "missing: ${missing[*]}"; exit 1; fi
+  echo "all system packages present"; exit 0
+fi
+
+if ((${#missing[@]})); then
+  SUDO=""
+  if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null 2>&1 || { echo "setup: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    SUDO=sudo
+  fi
+  echo "setup: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Front-end assets from npm, pinned by web/package-lock.json. Re-run only when the lock
+# file changed since the last install.
+if [[ -f web/package-lock.json ]]; then
+  stamp=web/node_modules/.askdb-lock-stamp
+  if [[ ! -f $stamp ]] || ! cmp -s web/package-lock.json "$stamp"; then
+    echo "setup: npm ci (web/)"
+    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+    cp web/package-lock.json "$stamp"
+  fi
+fi
+echo "setup: ok"

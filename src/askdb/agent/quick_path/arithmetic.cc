@@ -1,0 +1,574 @@
+#include "askdb/agent/quick_path/arithmetic.h"
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+namespace askdb::agent {
+namespace {
+
+// Parentheses and unary operators nest by recursion; this bounds the stack for hostile input.
+constexpr int kMaxNestingDepth = 200;
+// Significant digits in printed results: enough for money, few enough to hide binary noise.
+constexpr int kSignificantDigits = 12;
+// Integers below this print exactly (long double has a 64-bit mantissa).
+constexpr long double kExactIntegerLimit = 9.2e18L;
+constexpr long double kPercent = 100.0L;
+
+// ---------------------------------------------------------------- Chinese numerals
+
+// Value of a Chinese digit character, or -1.
+int ChineseDigit(std::string_view ch) {
+  static constexpr std::array<std::pair<std::string_view, int>, 12> kDigits = {{{"零", 0},
+                                                                                {"〇", 0},
+                                                                                {"一", 1},
+                                                                                {"二", 2},
+                                                                                {"两", 2},
+                                                                                {"三", 3},
+                                                                                {"四", 4},
+                                                                                {"五", 5},
+                                                                                {"六", 6},
+                                                                                {"七", 7},
+                                                                                {"八", 8},
+                                                                                {"九", 9}}};
+  for (const auto& [s, v] : kDigits) {
+    if (s == ch) return v;
+  }
+  return -1;
+}
+
+// Small units (十百千) multiply a digit inside a 万-section; 万 and 亿 close sections.
+long double ChineseUnit(std::string_view ch) {
+  if (ch == "十") return 10;
+  if (ch == "百") return 100;
+  if (ch == "千") return 1000;
+  if (ch == "万") return 1e4L;
+  if (ch == "亿") return 1e8L;
+  return 0;
+}
+
+// Every Chinese numeral character here is a 3-byte UTF-8 sequence.
+constexpr size_t kCjkCharBytes = 3;
+
+bool IsChineseNumeralChar(std::string_view ch) {
+  return ChineseDigit(ch) >= 0 || ChineseUnit(ch) > 0 || ch == "点";
+}
+
+std::string_view CharAt(std::string_view s, size_t i) {
+  if (i + kCjkCharBytes > s.size()) return {};
+  return s.substr(i, kCjkCharBytes);
+}
+
+// Value of a run of Chinese numeral characters ("三百五十", "一千二百零五", "三亿五千万",
+// "三点一四", "二零二四"); nullopt when the run is not a well-formed number.
+std::optional<long double> ChineseNumeralValue(std::string_view run) {
+  std::vector<std::string_view> chars;
+  for (size_t i = 0; i < run.size(); i += kCjkCharBytes) chars.push_back(run.substr(i, 3));
+  if (chars.empty()) return std::nullopt;
+  size_t point = chars.size();
+  for (size_t i = 0; i < chars.size(); ++i) {
+    if (chars[i] == "点") {
+      if (point != chars.size()) return std::nullopt;  // two decimal points
+      point = i;
+    }
+  }
+  long double fraction = 0;
+  if (point != chars.size()) {
+    if (point + 1 == chars.size()) return std::nullopt;
+    long double scale = 0.1L;
+    for (size_t i = point + 1; i < chars.size(); ++i) {
+      const int d = ChineseDigit(chars[i]);
+      if (d < 0) return std::nullopt;
+      fraction += d * scale;
+      scale /= 10;
+    }
+  }
+  const std::vector<std::string_view> whole(chars.begin(), chars.begin() + point);
+  if (whole.empty()) return std::nullopt;
+  bool has_unit = false;
+  for (std::string_view c : whole) has_unit |= ChineseUnit(c) > 0;
+  if (!has_unit) {
+    // Digit by digit: 二零二四 → 2024.
+    long double v = 0;
+    for (std::string_view c : whole) v = v * 10 + ChineseDigit(c);
+    return v + fraction;
+  }
+  long double total = 0;    // closed by 万/亿
+  long double section = 0;  // below 万
+  long double digit = 0;
+  bool have_digit = false;
+  for (std::string_view c : whole) {
+    const int d = ChineseDigit(c);
+    if (d >= 0) {
+      if (have_digit && d != 0) return std::nullopt;  // "三五" inside a unit number
+      digit = d;
+      have_digit = d != 0;
+      continue;
+    }
+    const long double unit = ChineseUnit(c);
+    if (unit >= 1e4L && !have_digit && section == 0 && total == 0) digit = 1;  // "万" = 10000
+    if (unit == 1e8L) {
+      total = (total + section + digit) * unit;
+      section = 0;
+    } else if (unit == 1e4L) {
+      total += (section + digit) * unit;
+      section = 0;
+    } else {
+      // A unit without a digit before it counts once: "十五" = 15, "一百十" = 110.
+      section += (have_digit ? digit : 1) * unit;
+    }
+    digit = 0;
+    have_digit = false;
+  }
+  return total + section + digit + fraction;
+}
+
+// ---------------------------------------------------------------- tokens
+
+enum class Tok {
+  kNumber,
+  kPlus,
+  kMinus,
+  kMul,
+  kDiv,
+  kMod,
+  kPow,
+  kPercent,    // '%' or "percent": postfix percentage or modulo
+  kPercentOf,  // 百分之: prefix percentage
+  kLParen,
+  kRParen,
+  kSquare,       // 平方 / squared
+  kCube,         // 立方 / cubed
+  kSqrt,         // 平方根 / 根号 / 开方 / sqrt / √
+  kPowerSuffix,  // 次方 / 次幂: "2的10次方"
+  kDe,           // 的
+  kOf,           // of: "20% of 350"
+  kEnd,
+};
+
+struct Token {
+  Tok kind;
+  long double value = 0;
+  size_t offset = 0;
+};
+
+// Word forms, longest first where one is a prefix of another. ASCII words must stand alone.
+constexpr std::pair<std::string_view, Tok> kWords[] = {
+    {"multiplied by", Tok::kMul},
+    {"to the power of", Tok::kPow},
+    {"divided by", Tok::kDiv},
+    {"平方根", Tok::kSqrt},
+    {"加上", Tok::kPlus},
+    {"减去", Tok::kMinus},
+    {"乘以", Tok::kMul},
+    {"除以", Tok::kDiv},
+    {"百分之", Tok::kPercentOf},
+    {"次方", Tok::kPowerSuffix},
+    {"次幂", Tok::kPowerSuffix},
+    {"根号", Tok::kSqrt},
+    {"开方", Tok::kSqrt},
+    {"平方", Tok::kSquare},
+    {"立方", Tok::kCube},
+    {"加", Tok::kPlus},
+    {"减", Tok::kMinus},
+    {"乘", Tok::kMul},
+    {"的", Tok::kDe},
+    {"×", Tok::kMul},
+    {"÷", Tok::kDiv},
+    {"·", Tok::kMul},
+    {"−", Tok::kMinus},
+    {"√", Tok::kSqrt},
+    {"**", Tok::kPow},
+    {"plus", Tok::kPlus},
+    {"minus", Tok::kMinus},
+    {"times", Tok::kMul},
+    {"over", Tok::kDiv},
+    {"squared", Tok::kSquare},
+    {"cubed", Tok::kCube},
+    {"sqrt", Tok::kSqrt},
+    {"mod", Tok::kMod},
+    {"percent", Tok::kPercent},
+    {"of", Tok::kOf},
+};
+
+bool IsAsciiAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+std::string_view TokName(Tok t) {
+  switch (t) {
+    case Tok::kNumber:
+      return "number";
+    case Tok::kRParen:
+      return "')'";
+    case Tok::kLParen:
+      return "'('";
+    case Tok::kEnd:
+      return "end of input";
+    default:
+      return "operator";
+  }
+}
+
+bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      ++i;
+      continue;
+    }
+    // Words first: 百分之 starts with the numeral 百.
+    bool matched = false;
+    for (const auto& [word, kind] : kWords) {
+      if (s.substr(i, word.size()) != word) continue;
+      if (IsAsciiAlpha(word.front())) {
+        const bool left_ok = i == 0 || !IsAsciiAlpha(s[i - 1]);
+        const size_t end = i + word.size();
+        const bool right_ok = end >= s.size() || !IsAsciiAlpha(s[end]);
+        if (!left_ok || !right_ok) continue;
+      }
+      out.push_back({kind, 0, i});
+      i += word.size();
+      matched = true;
+      break;
+    }
+    if (matched) continue;
+    if (auto num = ParseNumberPrefix(s.substr(i))) {
+      out.push_back({Tok::kNumber, num->value, i});
+      i += num->length;
+      continue;
+    }
+    Tok kind;
+    switch (c) {
+      case '+':
+        kind = Tok::kPlus;
+        break;
+      case '-':
+        kind = Tok::kMinus;
+        break;
+      case '*':
+      case 'x':
+        kind = Tok::kMul;
+        break;
+      case '/':
+        kind = Tok::kDiv;
+        break;
+      case '^':
+        kind = Tok::kPow;
+        break;
+      case '%':
+        kind = Tok::kPercent;
+        break;
+      case '(':
+        kind = Tok::kLParen;
+        break;
+      case ')':
+        kind = Tok::kRParen;
+        break;
+      default:
+        error = "unexpected character at byte " + std::to_string(i);
+        return false;
+    }
+    // 'x' is multiplication only between operands ("3 x 4"), never inside a word.
+    if (c == 'x' &&
+        ((i > 0 && IsAsciiAlpha(s[i - 1])) || (i + 1 < s.size() && IsAsciiAlpha(s[i + 1])))) {
+      error = "unexpected character at byte " + std::to_string(i);
+      return false;
+    }
+    out.push_back({kind, 0, i});
+    ++i;
+  }
+  out.push_back({Tok::kEnd, 0, s.size()});
+  return true;
+}
+
+// ---------------------------------------------------------------- parser
+
+class Parser {
+ public:
+  explicit Parser(const std::vector<Token>& tokens) : tokens_(tokens) {}
+
+  ArithmeticResult Run() {
+    long double v = Expr();
+    if (result_.ok() && Peek().kind != Tok::kEnd) {
+      Fail("unexpected " + std::string(TokName(Peek().kind)) + " at byte " +
+           std::to_string(Peek().offset));
+    }
+    if (result_.ok()) {
+      if (std::isnan(v)) {
+        result_.error = ArithmeticError::kDomain;
+      } else if (std::isinf(v)) {
+        result_.error = ArithmeticError::kOverflow;
+      }
+    }
+    result_.value = result_.ok() ? v : 0;
+    return result_;
+  }
+
+ private:
+  const Token& Peek(size_t ahead = 0) const {
+    const size_t i = std::min(pos_ + ahead, tokens_.size() - 1);
+    return tokens_[i];
+  }
+  void Advance() {
+    if (pos_ + 1 < tokens_.size()) ++pos_;
+  }
+  bool Accept(Tok kind) {
+    if (Peek().kind != kind) return false;
+    Advance();
+    return true;
+  }
+  void Fail(std::string detail) {
+    if (!result_.ok()) return;
+    result_.error = ArithmeticError::kSyntax;
+    result_.detail = std::move(detail);
+  }
+  void Fail(ArithmeticError error) {
+    if (result_.ok()) result_.error = error;
+  }
+  bool StartsOperand(Tok kind) const {
+    return kind == Tok::kNumber || kind == Tok::kLParen || kind == Tok::kSqrt ||
+           kind == Tok::kPercentOf;
+  }
+
+  // RAII depth guard: recursion is bounded so that "((((..." cannot overflow the stack.
+  struct Depth {
+    explicit Depth(Parser& p) : parser(p) { ++parser.depth_; }
+    ~Depth() { --parser.depth_; }
+    bool too_deep() const { return parser.depth_ > kMaxNestingDepth; }
+    Parser& parser;
+  };
+
+  long double Expr() {
+    long double v = Term();
+    while (result_.ok()) {
+      if (Accept(Tok::kPlus)) {
+        v += Term();
+      } else if (Accept(Tok::kMinus)) {
+        v -= Term();
+      } else {
+        break;
+      }
+    }
+    return v;
+  }
+
+  long double Term() {
+    long double v = Unary();
+    while (result_.ok()) {
+      const Tok k = Peek().kind;
+      if (k == Tok::kMul || k == Tok::kOf) {
+        Advance();
+        v *= Unary();
+      } else if (k == Tok::kDiv || k == Tok::kMod || k == Tok::kPercent) {
+        Advance();
+        const long double d = Unary();
+        if (!result_.ok()) break;
+        if (d == 0) {
+          Fail(ArithmeticError::kDivisionByZero);
+          break;
+        }
+        v = k == Tok::kDiv ? v / d : std::fmod(v, d);
+      } else {
+        break;
+      }
+    }
+    return v;
+  }
+
+  long double Unary() {
+    Depth depth(*this);
+    if (depth.too_deep()) {
+      Fail("expression nested too deeply");
+      return 0;
+    }
+    if (Accept(Tok::kMinus)) return -Unary();
+    if (Accept(Tok::kPlus)) return Unary();
+    return Power();
+  }
+
+  long double Power() {
+    const long double base = Postfix();
+    if (result_.ok() && Accept(Tok::kPow)) {
+      const long double exponent = Unary();
+      if (!result_.ok()) return 0;
+      if (base == 0 && exponent < 0) {
+        Fail(ArithmeticError::kDivisionByZero);
+        return 0;
+      }
+      return std::pow(base, exponent);
+    }
+    return base;
+  }
+
+  long double Postfix() {
+    long double v = Primary();
+    while (result_.ok()) {
+      const Tok k = Peek().kind;
+      if (k == Tok::kPercent && !StartsOperand(Peek(1).kind)) {
+        Advance();
+        v /= kPercent;
+      } else if (k == Tok::kSquare) {
+        Advance();
+        v = v * v;
+      } else if (k == Tok::kCube) {
+        Advance();
+        v = v * v * v;
+      } else if (k == Tok::kDe) {
+        Advance();
+        v = AfterDe(v);
+      } else {
+        break;
+      }
+    }
+    return v;
+  }
+
+  // "A的平方" / "A的立方" / "A的平方根" / "A的B次方" / "A的百分之B" / "A的B%".
+  long double AfterDe(long double a) {
+    const Tok k = Peek().kind;
+    if (Accept(Tok::kSquare)) return a * a;
+    if (Accept(Tok::kCube)) return a * a * a;
+    if (Accept(Tok::kSqrt)) return Sqrt(a);
+    long double b = Primary();
+    if (!result_.ok()) return 0;
+    if (Accept(Tok::kPowerSuffix)) return std::pow(a, b);
+    if (Accept(Tok::kPercent)) return a * b / kPercent;
+    if (k == Tok::kPercentOf) return a * b;  // Primary already divided by 100
+    Fail("'的' must be followed by 平方, 立方, 平方根, N次方 or a percentage");
+    return 0;
+  }
+
+  long double Sqrt(long double v) {
+    if (v < 0) {
+      Fail(ArithmeticError::kDomain);
+      return 0;
+    }
+    return std::sqrt(v);
+  }
+
+  long double Primary() {
+    Depth depth(*this);
+    if (depth.too_deep()) {
+      Fail("expression nested too deeply");
+      return 0;
+    }
+    const Token& t = Peek();
+    switch (t.kind) {
+      case Tok::kNumber: {
+        const long double v = t.value;
+        Advance();
+        // "2 10次方" is not a form people use; "2的10次方" is handled by AfterDe.
+        return v;
+      }
+      case Tok::kLParen: {
+        Advance();
+        const long double v = Expr();
+        if (result_.ok() && !Accept(Tok::kRParen)) {
+          Fail("missing ')' at byte " + std::to_string(Peek().offset));
+        }
+        return v;
+      }
+      case Tok::kSqrt:
+        Advance();
+        return Sqrt(Unary());
+      case Tok::kPercentOf:
+        Advance();
+        return Unary() / kPercent;
+      default:
+        Fail("expected a number but found " + std::string(TokName(t.kind)) + " at byte " +
+             std::to_string(t.offset));
+        return 0;
+    }
+  }
+
+  const std::vector<Token>& tokens_;
+  size_t pos_ = 0;
+  int depth_ = 0;
+  ArithmeticResult result_;
+};
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+}  // namespace
+
+std::optional<ParsedNumber> ParseNumberPrefix(std::string_view s) {
+  size_t i = 0;
+  long double value = 0;
+  if (i < s.size() && (IsDigit(s[i]) || (s[i] == '.' && i + 1 < s.size() && IsDigit(s[i + 1])))) {
+    std::string digits;
+    size_t group = 0;  // digits since the last thousands separator
+    bool saw_comma = false;
+    while (i < s.size()) {
+      if (IsDigit(s[i])) {
+        digits += s[i++];
+        ++group;
+      } else if (s[i] == ',' && i + 1 < s.size() && IsDigit(s[i + 1]) && !digits.empty()) {
+        // A thousands separator needs exactly three digits after it ("1,234"), and the
+        // first group at most three.
+        if ((saw_comma && group != 3) || (!saw_comma && group > 3)) return std::nullopt;
+        size_t run = 0;
+        while (i + 1 + run < s.size() && IsDigit(s[i + 1 + run])) ++run;
+        if (run < 3) return std::nullopt;
+        saw_comma = true;
+        group = 0;
+        ++i;
+      } else {
+        break;
+      }
+    }
+    if (saw_comma && group != 3) return std::nullopt;
+    if (i < s.size() && s[i] == '.' && i + 1 < s.size() && IsDigit(s[i + 1])) {
+      digits += s[i++];
+      while (i < s.size() && IsDigit(s[i])) digits += s[i++];
+    }
+    value = std::strtold(digits.c_str(), nullptr);
+    // Multipliers after Arabic digits: 1.2万, 3亿, 5千.
+    while (true) {
+      const std::string_view ch = CharAt(s, i);
+      const long double unit = ChineseUnit(ch);
+      if (unit <= 0) break;
+      value *= unit;
+      i += kCjkCharBytes;
+    }
+    return ParsedNumber{value, i};
+  }
+  size_t end = 0;
+  while (IsChineseNumeralChar(CharAt(s, end))) end += kCjkCharBytes;
+  // A trailing 点 is not a decimal point ("三点" as in three o'clock).
+  while (end > 0 && s.substr(end - kCjkCharBytes, kCjkCharBytes) == "点") end -= kCjkCharBytes;
+  if (end == 0) return std::nullopt;
+  const auto v = ChineseNumeralValue(s.substr(0, end));
+  if (!v) return std::nullopt;
+  return ParsedNumber{*v, end};
+}
+
+ArithmeticResult EvaluateArithmetic(std::string_view expression) {
+  std::vector<Token> tokens;
+  std::string error;
+  if (!Tokenize(expression, tokens, error)) {
+    ArithmeticResult r;
+    r.error = ArithmeticError::kSyntax;
+    r.detail = std::move(error);
+    return r;
+  }
+  return Parser(tokens).Run();
+}
+
+std::string FormatNumber(long double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+  if (value == 0) return "0";  // also folds -0
+  char buf[64];
+  if (std::fabs(value) < kExactIntegerLimit && value == std::trunc(value)) {
+    std::snprintf(buf, sizeof(buf), "%.0Lf", value);
+    return buf;
+  }
+  std::snprintf(buf, sizeof(buf), "%.*Lg", kSignificantDigits, value);
+  std::string out = buf;
+  if (out == "-0") out = "0";
+  return out;
+}
+
+}  // namespace askdb::agent

@@ -1,0 +1,52 @@
+// Arithmetic for the quick path: a recursive-descent evaluator for the expressions people
+// type ("3.5*(2+4)", "1,234.5 × 2", "三百五十加一千二百零五", "2的10次方", "百分之二十",
+// "20% of 350", "1.2万/3"), Chinese numerals, and a formatter that prints results without
+// binary floating-point noise (0.1+0.2 → "0.3").
+//
+// Grammar (lowest to highest precedence; see docs/classifier.md for the word forms):
+//   expr    := term (('+' | '-') term)*
+//   term    := unary (('*' | '/' | '%' | 'mod' | 'of') unary)*
+//   unary   := ('-' | '+') unary | power
+//   power   := postfix ('^' | '**') unary            (right-associative; -2^2 = -4)
+//   postfix := primary ('%' | 平方 | 立方 | 的 … | squared | cubed)*
+//   primary := number | '(' expr ')' | sqrt unary | 百分之 unary
+// '%' after an operand is a percentage unless another operand follows (10 % 3 = modulo).
+// Input is expected in normalised form (text::NormalizeForMatch: full-width → half-width,
+// lower case). Evaluation uses long double.
+//
+// Thread-safety: pure functions; safe from any thread. Never throws; any byte string gives
+// a value or an error.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace askdb::agent {
+
+enum class ArithmeticError { kNone, kSyntax, kDivisionByZero, kOverflow, kDomain };
+
+struct ArithmeticResult {
+  long double value = 0;
+  ArithmeticError error = ArithmeticError::kNone;
+  std::string detail;  // for kSyntax: what was unexpected, in English ("unexpected ')' at 5")
+  bool ok() const { return error == ArithmeticError::kNone; }
+};
+
+ArithmeticResult EvaluateArithmetic(std::string_view expression);
+
+struct ParsedNumber {
+  long double value = 0;
+  size_t length = 0;  // bytes consumed
+};
+
+// Parses the number at the start of `s`: "1,234.5", ".5", "1.2万", "3亿", "三百五十",
+// "一千二百零五", "两万", "三点五", "二零二四". nullopt when `s` does not start with one
+// (or a thousands separator is misplaced, as in "1,23").
+std::optional<ParsedNumber> ParseNumberPrefix(std::string_view s);
+
+// Formats with at most 12 significant digits, no trailing zeros and no exponent for
+// ordinary magnitudes; integers up to 2^63 print exactly ("1099511627776").
+std::string FormatNumber(long double value);
+
+}  // namespace askdb::agent

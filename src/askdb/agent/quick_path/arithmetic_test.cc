@@ -1,0 +1,214 @@
+#include "askdb/agent/quick_path/arithmetic.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <string>
+
+namespace askdb::agent {
+namespace {
+
+std::string Eval(std::string_view expr) {
+  const ArithmeticResult r = EvaluateArithmetic(expr);
+  return r.ok() ? FormatNumber(r.value) : "error:" + r.detail;
+}
+
+TEST(ArithmeticTest, PrecedenceAndAssociativity) {
+  EXPECT_EQ(Eval("3.5*(2+4)"), "21");
+  EXPECT_EQ(Eval("1+2*3"), "7");
+  EXPECT_EQ(Eval("(1+2)*3"), "9");
+  EXPECT_EQ(Eval("10-4-3"), "3");
+  EXPECT_EQ(Eval("2^3^2"), "512");
+  EXPECT_EQ(Eval("2**10"), "1024");
+  EXPECT_EQ(Eval("-2^2"), "-4");
+  EXPECT_EQ(Eval("2^-1"), "0.5");
+  EXPECT_EQ(Eval("--3"), "3");
+  EXPECT_EQ(Eval("100/8"), "12.5");
+  EXPECT_EQ(Eval("10 % 3"), "1");
+  EXPECT_EQ(Eval("(12+8)×3"), "60");
+  EXPECT_EQ(Eval("20÷4"), "5");
+  EXPECT_EQ(Eval("3 x 4"), "12");
+}
+
+TEST(ArithmeticTest, NoFloatNoise) {
+  EXPECT_EQ(Eval("0.1+0.2"), "0.3");
+  EXPECT_EQ(Eval("1/3"), "0.333333333333");
+  EXPECT_EQ(Eval("1/3*3"), "1");
+  EXPECT_EQ(Eval("2^40"), "1099511627776");
+  EXPECT_EQ(Eval("1.1*1.1"), "1.21");
+  EXPECT_EQ(Eval("0-0"), "0");
+  EXPECT_EQ(FormatNumber(1e20L), "1e+20");
+  EXPECT_EQ(FormatNumber(-2.5L), "-2.5");
+}
+
+TEST(ArithmeticTest, NumbersAndSeparators) {
+  EXPECT_EQ(Eval("1,234.5 + 765.5"), "2000");
+  EXPECT_EQ(Eval("1,000,000/4"), "250000");
+  EXPECT_EQ(Eval(".5*4"), "2");
+  EXPECT_EQ(Eval("1.2万"), "12000");
+  EXPECT_EQ(Eval("3亿/3"), "100000000");
+  EXPECT_NE(Eval("1,23+1").rfind("error:", 0), std::string::npos);
+}
+
+TEST(ArithmeticTest, ChineseNumerals) {
+  const auto num = [](std::string_view s) {
+    auto n = ParseNumberPrefix(s);
+    return n ? FormatNumber(n->value) : "none";
+  };
+  EXPECT_EQ(num("三百五十"), "350");
+  EXPECT_EQ(num("一千二百零五"), "1205");
+  EXPECT_EQ(num("两万"), "20000");
+  EXPECT_EQ(num("十五"), "15");
+  EXPECT_EQ(num("二十"), "20");
+  EXPECT_EQ(num("一万零五百"), "10500");
+  EXPECT_EQ(num("三亿五千万"), "350000000");
+  EXPECT_EQ(num("三点五"), "3.5");
+  EXPECT_EQ(num("二零二四"), "2024");
+  EXPECT_EQ(num("万"), "10000");
+  EXPECT_EQ(num("销售"), "none");
+  EXPECT_EQ(Eval("三百五十加一千二百零五"), "1555");
+  EXPECT_EQ(Eval("两万除以八"), "2500");
+  EXPECT_EQ(Eval("十减去三"), "7");
+  EXPECT_EQ(Eval("六乘以七"), "42");
+}
+
+TEST(ArithmeticTest, WordsPercentPowers) {
+  EXPECT_EQ(Eval("百分之二十"), "0.2");
+  EXPECT_EQ(Eval("百分之二十乘以350"), "70");
+  EXPECT_EQ(Eval("350的百分之二十"), "70");
+  EXPECT_EQ(Eval("350的20%"), "70");
+  EXPECT_EQ(Eval("15% of 80"), "12");
+  EXPECT_EQ(Eval("200*10%"), "20");
+  EXPECT_EQ(Eval("50%-10"), "-9.5");
+  EXPECT_EQ(Eval("3的平方"), "9");
+  EXPECT_EQ(Eval("3的立方"), "27");
+  EXPECT_EQ(Eval("2的10次方"), "1024");
+  EXPECT_EQ(Eval("16的平方根"), "4");
+  EXPECT_EQ(Eval("根号16+1"), "5");
+  EXPECT_EQ(Eval("sqrt(16)"), "4");
+  EXPECT_EQ(Eval("5 squared"), "25");
+  EXPECT_EQ(Eval("3 plus 4 times 2"), "11");
+  EXPECT_EQ(Eval("10 divided by 4"), "2.5");
+  EXPECT_EQ(Eval("2 to the power of 8"), "256");
+}
+
+TEST(ArithmeticTest, Errors) {
+  EXPECT_EQ(EvaluateArithmetic("1/0").error, ArithmeticError::kDivisionByZero);
+  EXPECT_EQ(EvaluateArithmetic("5 % 0").error, ArithmeticError::kDivisionByZero);
+  EXPECT_EQ(EvaluateArithmetic("1/(2-2)").error, ArithmeticError::kDivisionByZero);
+  EXPECT_EQ(EvaluateArithmetic("0^-1").error, ArithmeticError::kDivisionByZero);
+  EXPECT_EQ(EvaluateArithmetic("根号-4").error, ArithmeticError::kDomain);
+  EXPECT_EQ(EvaluateArithmetic("10^100000").error, ArithmeticError::kOverflow);
+  for (const char* bad : {"", "1+", "(1+2", "1+2)", "*3", "1 2", "abc", "3的", "1++*2"}) {
+    EXPECT_EQ(EvaluateArithmetic(bad).error, ArithmeticError::kSyntax) << bad;
+  }
+  const std::string deep(100000, '(');
+  EXPECT_EQ(EvaluateArithmetic(deep).error, ArithmeticError::kSyntax);
+  EXPECT_EQ(EvaluateArithmetic(std::string(100000, '-') + "1").error, ArithmeticError::kSyntax);
+}
+
+// Never crashes, whatever the bytes.
+RC_GTEST_PROP(ArithmeticProperty, NeverCrashesOnRandomInput, ()) {
+  static const std::vector<std::string> kPieces = {
+      "(",     ")",    "+",  "-",  "*",    "/",    "^",      "%",  "**", "1",   "2.5",
+      "1,000", "三百", "万", "的", "平方", "次方", "百分之", "of", " ",  "根号"};
+  const std::string s = *rc::gen::oneOf(
+      rc::gen::arbitrary<std::string>(),
+      rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(kPieces)),
+                   [](const std::vector<std::string>& parts) {
+                     std::string out;
+                     for (const auto& p : parts) out += p;
+                     return out;
+                   }));
+  const ArithmeticResult r = EvaluateArithmetic(s);
+  RC_ASSERT(r.ok() || r.error != ArithmeticError::kNone);
+  if (r.ok()) RC_ASSERT(std::isfinite(r.value));
+}
+
+// An expression tree, printed as text and evaluated independently.
+struct Node {
+  char op = 0;  // 0 = leaf
+  long double value = 0;
+  std::shared_ptr<Node> left, right;
+};
+
+rc::Gen<std::shared_ptr<Node>> GenTree(int depth) {
+  const auto leaf = rc::gen::map(rc::gen::inRange(0, 1000), [](int v) {
+    auto n = std::make_shared<Node>();
+    n->value = v;
+    return n;
+  });
+  if (depth == 0) return leaf;
+  return rc::gen::oneOf(
+      leaf, rc::gen::apply(
+                [](char op, std::shared_ptr<Node> l, std::shared_ptr<Node> r) {
+                  auto n = std::make_shared<Node>();
+                  n->op = op;
+                  n->left = std::move(l);
+                  n->right = std::move(r);
+                  return n;
+                },
+                rc::gen::element('+', '-', '*', '/'), GenTree(depth - 1), GenTree(depth - 1)));
+}
+
+// Fully parenthesised rendering, with some operators spelled as words or other signs.
+std::string Render(const Node& n, int style) {
+  if (n.op == 0) return FormatNumber(n.value);
+  std::string op(1, n.op);
+  if (style == 1) op = n.op == '*' ? "×" : n.op == '/' ? "÷" : op;
+  if (style == 2) op = n.op == '+' ? "加" : n.op == '-' ? "减" : n.op == '*' ? "乘以" : "除以";
+  return "(" + Render(*n.left, style) + op + Render(*n.right, style) + ")";
+}
+
+std::optional<long double> Reference(const Node& n) {
+  if (n.op == 0) return n.value;
+  const auto l = Reference(*n.left);
+  const auto r = Reference(*n.right);
+  if (!l || !r) return std::nullopt;
+  switch (n.op) {
+    case '+':
+      return *l + *r;
+    case '-':
+      return *l - *r;
+    case '*':
+      return *l * *r;
+    default:
+      if (*r == 0) return std::nullopt;
+      return *l / *r;
+  }
+}
+
+RC_GTEST_PROP(ArithmeticProperty, MatchesIndependentEvaluation, ()) {
+  const auto tree = *GenTree(4);
+  const int style = *rc::gen::inRange(0, 3);
+  const std::string text = Render(*tree, style);
+  const ArithmeticResult r = EvaluateArithmetic(text);
+  const auto expected = Reference(*tree);
+  if (!expected) {
+    RC_ASSERT(r.error == ArithmeticError::kDivisionByZero);
+    return;
+  }
+  RC_ASSERT(r.ok());
+  const long double tolerance = 1e-12L * std::max(1.0L, std::fabs(*expected));
+  RC_ASSERT(std::fabs(r.value - *expected) <= tolerance);
+}
+
+// Unparenthesised chains follow precedence: a+b*c-d/e.
+RC_GTEST_PROP(ArithmeticProperty, PrecedenceWithoutParentheses, ()) {
+  const int a = *rc::gen::inRange(0, 1000), b = *rc::gen::inRange(0, 1000),
+            c = *rc::gen::inRange(0, 1000), d = *rc::gen::inRange(0, 1000),
+            e = *rc::gen::inRange(1, 1000);
+  const std::string text = std::to_string(a) + "+" + std::to_string(b) + "*" + std::to_string(c) +
+                           "-" + std::to_string(d) + "/" + std::to_string(e);
+  const ArithmeticResult r = EvaluateArithmetic(text);
+  RC_ASSERT(r.ok());
+  const long double expected =
+      a + static_cast<long double>(b) * c - static_cast<long double>(d) / e;
+  RC_ASSERT(std::fabs(r.value - expected) <= 1e-9L);
+}
+
+}  // namespace
+}  // namespace askdb::agent

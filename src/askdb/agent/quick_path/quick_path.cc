@@ -1,0 +1,631 @@
+#include "askdb/agent/quick_path/quick_path.h"
+
+#include <spdlog/spdlog.h>
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/time_zone.h"
+#include "askdb/agent/quick_path/unit_table.h"
+#include "askdb/common/clock.h"
+#include "askdb/common/file_util.h"
+#include "askdb/common/text.h"
+
+namespace askdb::agent {
+namespace {
+
+// Requests are answered on their first this-many bytes; quick-path requests are short.
+constexpr size_t kMaxRequestBytes = 4096;
+constexpr int kSecondsPerDay = 86400;
+constexpr int kSecondsPerHour = 3600;
+constexpr int kSecondsPerMinute = 60;
+constexpr int kHoursPerHalfDay = 12;
+constexpr size_t kDaysPerWeek = 7;
+constexpr size_t kMonthsPerYear = 12;
+
+// Words before which a Chinese time question names its place: "东京现在几点", "东京几点了".
+constexpr std::array<std::string_view, 5> kZhPlaceEnds = {"现在", "当前", "目前", "此刻", "几点"};
+// Words before which an English time question names its place: "time in new york".
+constexpr std::array<std::string_view, 2> kEnPlaceWords = {" in ", " at "};
+
+using Texts = std::map<std::string, std::string, std::less<>>;
+
+std::string Fill(std::string_view tmpl,
+                 const std::vector<std::pair<std::string, std::string>>& vars) {
+  std::string out;
+  size_t i = 0;
+  while (i < tmpl.size()) {
+    if (tmpl[i] == '{') {
+      const size_t close = tmpl.find('}', i);
+      if (close != std::string_view::npos) {
+        const std::string_view name = tmpl.substr(i + 1, close - i - 1);
+        bool replaced = false;
+        for (const auto& [k, v] : vars) {
+          if (k == name) {
+            out += v;
+            replaced = true;
+            break;
+          }
+        }
+        if (replaced) {
+          i = close + 1;
+          continue;
+        }
+      }
+    }
+    out += tmpl[i++];
+  }
+  return out;
+}
+
+std::string Trim(std::string_view s) {
+  static constexpr std::string_view kSpace = " \t\r\n";
+  const size_t b = s.find_first_not_of(kSpace);
+  if (b == std::string_view::npos) return "";
+  const size_t e = s.find_last_not_of(kSpace);
+  return std::string(s.substr(b, e - b + 1));
+}
+
+bool IsAsciiAlnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+size_t Utf8CharLength(unsigned char c) {
+  if (c < 0x80) return 1;
+  if ((c & 0xE0) == 0xC0) return 2;
+  if ((c & 0xF0) == 0xE0) return 3;
+  if ((c & 0xF8) == 0xF0) return 4;
+  return 1;
+}
+
+std::vector<std::string> StringList(const toml::node* node) {
+  std::vector<std::string> out;
+  if (node == nullptr) return out;
+  if (const toml::array* arr = node->as_array()) {
+    for (const toml::node& n : *arr) {
+      if (auto s = n.value<std::string>()) out.push_back(*s);
+    }
+  }
+  return out;
+}
+
+std::string TwoDigits(int v) {
+  char buf[8];
+  std::snprintf(buf, sizeof(buf), "%02d", v);
+  return buf;
+}
+
+std::string FormatOffset(int seconds) {
+  if (seconds == 0) return "+0";
+  const char sign = seconds < 0 ? '-' : '+';
+  const int abs = seconds < 0 ? -seconds : seconds;
+  std::string out(1, sign);
+  out += std::to_string(abs / kSecondsPerHour);
+  if (abs % kSecondsPerHour != 0) out += ":" + TwoDigits(abs % kSecondsPerHour / kSecondsPerMinute);
+  return out;
+}
+
+std::string IsoOffset(int seconds) {
+  const char sign = seconds < 0 ? '-' : '+';
+  const int abs = seconds < 0 ? -seconds : seconds;
+  return std::string(1, sign) + TwoDigits(abs / kSecondsPerHour) + ":" +
+         TwoDigits(abs % kSecondsPerHour / kSecondsPerMinute);
+}
+
+// A number or unit found while scanning a conversion request.
+struct ScanItem {
+  bool is_unit = false;
+  long double number = 0;
+  const Unit* unit = nullptr;
+  size_t begin = 0;
+  size_t end = 0;
+};
+
+}  // namespace
+
+std::string_view QuickAnswerKindName(QuickAnswerKind kind) {
+  switch (kind) {
+    case QuickAnswerKind::kGreeting:
+      return "greeting";
+    case QuickAnswerKind::kHelp:
+      return "help";
+    case QuickAnswerKind::kDateTime:
+      return "datetime";
+    case QuickAnswerKind::kArithmetic:
+      return "arithmetic";
+    case QuickAnswerKind::kConversion:
+      return "conversion";
+  }
+  return "greeting";
+}
+
+struct QuickPath::Impl {
+  Texts zh;
+  Texts en;
+  std::vector<std::string> weekdays_zh, weekdays_en, months_en;
+  std::map<std::string, std::string, std::less<>> places;  // normalised name → IANA
+  std::vector<std::pair<std::string, int>> day_shifts;
+  std::vector<std::string> prefixes, suffixes;  // longest first
+  UnitTable units;
+  std::string zoneinfo_dir;
+
+  mutable std::mutex zones_mu;
+  mutable std::map<std::string, std::shared_ptr<const TimeZone>, std::less<>> zones;
+
+  const Texts& T(Language l) const { return l == Language::kZh ? zh : en; }
+  std::string Text(Language l, std::string_view key) const {
+    const Texts& t = T(l);
+    const auto it = t.find(key);
+    return it == t.end() ? std::string(key) : it->second;
+  }
+
+  // nullptr when the zone does not exist.
+  std::shared_ptr<const TimeZone> Zone(std::string_view name) const {
+    std::lock_guard lock(zones_mu);
+    if (auto it = zones.find(name); it != zones.end()) return it->second;
+    std::shared_ptr<const TimeZone> zone;
+    if (name.empty()) {
+      zone = std::make_shared<const TimeZone>(TimeZone::Local(zoneinfo_dir));
+    } else if (auto loaded = TimeZone::Load(name, zoneinfo_dir); loaded.ok()) {
+      zone = std::make_shared<const TimeZone>(*std::move(loaded));
+    } else if (text::AsciiLower(name) == "utc") {
+      zone = std::make_shared<const TimeZone>(TimeZone::Utc());
+    }
+    // Only zones that exist are cached: names come from users and would grow the map.
+    if (zone != nullptr) zones.emplace(std::string(name), zone);
+    return zone;
+  }
+
+  QuickAnswer Simple(QuickAnswerKind kind, Language l, std::string_view key,
+                     std::string_view intent) const {
+    QuickAnswer a;
+    a.kind = kind;
+    a.language = l;
+    a.text = Text(l, key);
+    a.value = Json{{"intent", intent}};
+    return a;
+  }
+
+  QuickAnswer DateTime(std::string_view normalized, Language l, const QuickPathContext& ctx) const;
+  QuickAnswer Arithmetic(std::string_view normalized, Language l) const;
+  QuickAnswer Conversion(std::string_view normalized, Language l) const;
+  std::vector<ScanItem> Scan(std::string_view s) const;
+  const Unit* UnitAt(std::string_view s, size_t at, size_t& length) const;
+};
+
+QuickAnswer QuickPath::Impl::DateTime(std::string_view normalized, Language l,
+                                      const QuickPathContext& ctx) const {
+  // Where is the question about? "东京现在几点" → 东京; "time in new york?" → new york.
+  std::string place;
+  size_t place_end = std::string_view::npos;
+  for (std::string_view w : kZhPlaceEnds) place_end = std::min(place_end, normalized.find(w));
+  if (place_end != std::string_view::npos && place_end > 0) {
+    place = Trim(normalized.substr(0, place_end));
+    if (place.rfind("请问", 0) == 0) place = Trim(std::string_view(place).substr(6));
+  }
+  for (std::string_view w : kEnPlaceWords) {
+    const size_t at = normalized.rfind(w);
+    if (place.empty() && at != std::string_view::npos) {
+      place = Trim(normalized.substr(at + w.size()));
+      while (!place.empty() &&
+             (place.back() == '?' || place.back() == '.' || place.back() == '!')) {
+        place.pop_back();
+      }
+      place = Trim(place);
+      if (place.rfind("the ", 0) == 0) place = place.substr(4);
+    }
+  }
+  if (place.size() >= 3 && place.substr(place.size() - 3) == "的") place.resize(place.size() - 3);
+
+  std::string zone_name = ctx.default_time_zone;
+  bool unknown_place = false;
+  if (!place.empty()) {
+    if (auto it = places.find(place); it != places.end()) {
+      zone_name = it->second;
+    } else if (Zone(place) != nullptr) {
+      zone_name = place;  // an IANA name in the question
+    } else {
+      unknown_place = true;
+    }
+  }
+  std::shared_ptr<const TimeZone> zone = Zone(zone_name);
+  if (zone == nullptr) zone = Zone("");  // a bad configured default: the machine's zone
+
+  int shift_days = 0;
+  for (const auto& [word, days] : day_shifts) {
+    if (normalized.find(word) != std::string_view::npos) shift_days = days;
+  }
+  const Clock& clock = ctx.clock != nullptr ? *ctx.clock : Clock::System();
+  const auto now = clock.Now() + std::chrono::seconds(int64_t{shift_days} * kSecondsPerDay);
+  const LocalTime t = zone->ToLocal(now);
+
+  const std::string weekday =
+      (l == Language::kZh ? weekdays_zh : weekdays_en).size() == kDaysPerWeek
+          ? (l == Language::kZh ? weekdays_zh : weekdays_en)[static_cast<size_t>(t.weekday)]
+          : std::to_string(t.weekday);
+  const std::string month_name = months_en.size() == kMonthsPerYear
+                                     ? months_en[static_cast<size_t>(t.month - 1)]
+                                     : std::to_string(t.month);
+  const int hour12 = t.hour % kHoursPerHalfDay == 0 ? kHoursPerHalfDay : t.hour % kHoursPerHalfDay;
+  std::string shown_place;
+  if (!unknown_place && !place.empty()) {
+    if (l == Language::kZh) {
+      shown_place = place;
+    } else {
+      // The question was lower-cased; "new york" reads better as "New York".
+      shown_place = " in " + place;
+      for (size_t k = 4; k < shown_place.size(); ++k) {
+        const char prev = shown_place[k - 1];
+        if ((prev == ' ' || prev == '/' || prev == '_') && shown_place[k] >= 'a' &&
+            shown_place[k] <= 'z') {
+          shown_place[k] = static_cast<char>(shown_place[k] - 'a' + 'A');
+        }
+      }
+    }
+  }
+  std::string day_label;
+  if (shift_days > 0) day_label = Text(l, "tomorrow");
+  if (shift_days < 0) day_label = Text(l, "yesterday");
+  const std::vector<std::pair<std::string, std::string>> vars = {
+      {"place", shown_place},
+      {"year", std::to_string(t.year)},
+      {"month", std::to_string(t.month)},
+      {"month_name", month_name},
+      {"day", std::to_string(t.day)},
+      {"weekday", weekday},
+      {"hour", TwoDigits(t.hour)},
+      {"hour12", std::to_string(hour12)},
+      {"minute", TwoDigits(t.minute)},
+      {"ampm", t.hour < kHoursPerHalfDay ? "AM" : "PM"},
+      {"zone", zone->name()},
+      {"offset", FormatOffset(t.utc_offset_seconds)},
+      {"day_label", day_label},
+  };
+  QuickAnswer a;
+  a.kind = QuickAnswerKind::kDateTime;
+  a.language = l;
+  if (unknown_place)
+    a.text = Fill(Text(l, "unknown_place"), {{"place", place}, {"zone", zone->name()}}) + "\n";
+  a.text += Fill(Text(l, shift_days == 0 ? "datetime" : "datetime_other_day"), vars);
+  const std::string date =
+      std::to_string(t.year) + "-" + TwoDigits(t.month) + "-" + TwoDigits(t.day);
+  const std::string time =
+      TwoDigits(t.hour) + ":" + TwoDigits(t.minute) + ":" + TwoDigits(t.second);
+  a.value = Json{{"iso", date + "T" + time + IsoOffset(t.utc_offset_seconds)},
+                 {"date", date},
+                 {"time", time},
+                 {"weekday", t.weekday},
+                 {"time_zone", zone->name()},
+                 {"utc_offset_seconds", t.utc_offset_seconds},
+                 {"abbreviation", t.abbreviation},
+                 {"day_offset", shift_days}};
+  if (!place.empty()) a.value["place"] = place;
+  if (unknown_place) a.value["unknown_place"] = true;
+  return a;
+}
+
+QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l) const {
+  // Strip framing words from both ends until nothing changes.
+  std::string expr = Trim(normalized);
+  for (bool changed = true; changed && !expr.empty();) {
+    changed = false;
+    for (const std::string& p : prefixes) {
+      if (!p.empty() && expr.rfind(p, 0) == 0) {
+        expr = Trim(std::string_view(expr).substr(p.size()));
+        changed = true;
+        break;
+      }
+    }
+    for (const std::string& s : suffixes) {
+      if (!s.empty() && expr.size() >= s.size() &&
+          expr.compare(expr.size() - s.size(), s.size(), s) == 0) {
+        expr = Trim(std::string_view(expr).substr(0, expr.size() - s.size()));
+        changed = true;
+        break;
+      }
+    }
+  }
+  const ArithmeticResult r = EvaluateArithmetic(expr);
+  QuickAnswer a;
+  a.kind = QuickAnswerKind::kArithmetic;
+  a.language = l;
+  a.value = Json{{"expression", expr}};
+  if (r.ok()) {
+    const std::string result = FormatNumber(r.value);
+    a.text = Fill(Text(l, "arithmetic"), {{"expression", expr}, {"result", result}});
+    a.value["result"] = static_cast<double>(r.value);
+    a.value["result_text"] = result;
+    return a;
+  }
+  a.ok = false;
+  std::string reason;
+  switch (r.error) {
+    case ArithmeticError::kDivisionByZero:
+      a.value["error"] = "division_by_zero";
+      reason = Text(l, "division_by_zero");
+      break;
+    case ArithmeticError::kOverflow:
+      a.value["error"] = "overflow";
+      reason = Text(l, "overflow");
+      break;
+    case ArithmeticError::kDomain:
+      a.value["error"] = "domain";
+      reason = Text(l, "domain_error");
+      break;
+    default:
+      a.value["error"] = "syntax";
+      a.value["detail"] = r.detail;
+      reason = Fill(Text(l, "syntax_error"), {{"detail", r.detail}});
+      break;
+  }
+  a.text = Fill(Text(l, "arithmetic_error"), {{"expression", expr}, {"reason", reason}});
+  return a;
+}
+
+const Unit* QuickPath::Impl::UnitAt(std::string_view s, size_t at, size_t& length) const {
+  for (const std::string& name : units.AllNamesLongestFirst()) {
+    if (s.compare(at, name.size(), name) != 0) continue;
+    // ASCII names stand alone: the "m" in "5m" counts, the "m" in "mile" does not.
+    if (IsAsciiAlnum(name.front()) && at > 0 && IsAsciiAlnum(s[at - 1]) &&
+        !(s[at - 1] >= '0' && s[at - 1] <= '9')) {
+      continue;
+    }
+    const size_t end = at + name.size();
+    if (IsAsciiAlnum(name.back()) && end < s.size() && IsAsciiAlnum(s[end])) continue;
+    length = name.size();
+    return units.Find(name);
+  }
+  return nullptr;
+}
+
+std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
+  std::vector<ScanItem> items;
+  size_t i = 0;
+  while (i < s.size()) {
+    // Units first: "千克" is a unit, not the numeral 千 followed by 克.
+    size_t unit_len = 0;
+    if (const Unit* unit = UnitAt(s, i, unit_len)) {
+      items.push_back(ScanItem{true, 0, unit, i, i + unit_len});
+      i += unit_len;
+      continue;
+    }
+    if (auto num = ParseNumberPrefix(s.substr(i))) {
+      // "100千克" is 100 kg, not 100 千 克: when shortening the number by trailing
+      // multipliers lets a longer unit name start, prefer that split.
+      size_t best_len = num->length;
+      long double best_value = num->value;
+      size_t best_unit = 0;
+      for (size_t len = num->length; len > 0;) {
+        auto part = ParseNumberPrefix(s.substr(i, len));
+        if (!part || part->length != len) break;
+        size_t at = i + len;
+        while (at < s.size() && s[at] == ' ') ++at;
+        size_t unit_len = 0;
+        if (UnitAt(s, at, unit_len) != nullptr && unit_len > best_unit) {
+          best_unit = unit_len;
+          best_len = len;
+          best_value = part->value;
+        }
+        if (len < 3) break;
+        len -= 3;  // drop one trailing CJK multiplier (3 UTF-8 bytes)
+      }
+      ScanItem item;
+      item.number = best_value;
+      item.begin = i;
+      item.end = i + best_len;
+      if (i > 0 && s[i - 1] == '-' && (i == 1 || s[i - 2] == ' ')) item.number = -item.number;
+      items.push_back(item);
+      i += best_len;
+      continue;
+    }
+    i += Utf8CharLength(static_cast<unsigned char>(s[i]));
+  }
+  return items;
+}
+
+QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l) const {
+  QuickAnswer a;
+  a.kind = QuickAnswerKind::kConversion;
+  a.language = l;
+  const std::vector<ScanItem> items = Scan(normalized);
+  const ScanItem* value = nullptr;
+  const ScanItem* from = nullptr;
+  const ScanItem* to = nullptr;
+  const ScanItem* rate = nullptr;
+  for (size_t k = 0; k < items.size(); ++k) {
+    if (!items[k].is_unit && value == nullptr) {
+      value = &items[k];
+      if (k + 1 < items.size() && items[k + 1].is_unit) from = &items[k + 1];
+    }
+  }
+  for (const ScanItem& item : items) {
+    if (item.is_unit && &item != from && to == nullptr) to = &item;
+  }
+  for (const ScanItem& item : items) {
+    if (!item.is_unit && &item != value && to != nullptr && item.begin > to->begin) rate = &item;
+  }
+  const auto name = [l](const Unit& u) { return l == Language::kZh ? u.zh : u.en; };
+  if (value == nullptr || from == nullptr || to == nullptr) {
+    a.ok = false;
+    a.value = Json{{"error", "unknown_unit"}};
+    a.text = Fill(Text(l, "conversion_error"), {{"reason", Text(l, "unknown_unit")}});
+    return a;
+  }
+  const std::optional<long double> rate_value =
+      rate != nullptr ? std::optional<long double>(rate->number) : std::nullopt;
+  const ConversionResult r = UnitTable::Convert(value->number, *from->unit, *to->unit, rate_value);
+  a.value = Json{{"value", static_cast<double>(value->number)},
+                 {"from", from->unit->id},
+                 {"to", to->unit->id},
+                 {"dimension", from->unit->dimension}};
+  if (rate_value && (from->unit->needs_rate || to->unit->needs_rate)) {
+    a.value["rate"] = static_cast<double>(*rate_value);
+  }
+  const std::vector<std::pair<std::string, std::string>> names = {{"from", name(*from->unit)},
+                                                                  {"to", name(*to->unit)}};
+  if (!r.ok()) {
+    a.ok = false;
+    std::string reason;
+    if (r.error == ConversionError::kRateNeeded) {
+      a.value["error"] = "rate_needed";
+      a.text = Fill(Text(l, "rate_needed"), names);
+      return a;
+    }
+    if (r.error == ConversionError::kIncompatible) {
+      a.value["error"] = "incompatible_units";
+      reason = Fill(Text(l, "incompatible_units"), names);
+    } else {
+      a.value["error"] = "overflow";
+      reason = Text(l, "overflow");
+    }
+    a.text = Fill(Text(l, "conversion_error"), {{"reason", reason}});
+    return a;
+  }
+  const std::string result = FormatNumber(r.value);
+  a.value["result"] = static_cast<double>(r.value);
+  a.value["result_text"] = result;
+  a.text = Fill(Text(l, "conversion"), {{"value", FormatNumber(value->number)},
+                                        {"from", name(*from->unit)},
+                                        {"result", result},
+                                        {"to", name(*to->unit)}});
+  return a;
+}
+
+QuickPath::QuickPath(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+QuickPath::~QuickPath() = default;
+
+StatusOr<std::unique_ptr<QuickPath>> QuickPath::Create(const QuickPathOptions& options) {
+  std::string texts(EmbeddedQuickPathTexts());
+  std::string units(EmbeddedUnits());
+  if (!options.texts_path.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(texts, ReadFile(options.texts_path));
+  }
+  if (!options.units_path.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(units, ReadFile(options.units_path));
+  }
+  return FromText(texts, units, options.zoneinfo_dir);
+}
+
+StatusOr<std::unique_ptr<QuickPath>> QuickPath::FromText(std::string_view texts_toml,
+                                                         std::string_view units_toml,
+                                                         std::string zoneinfo_dir) {
+  auto impl = std::make_unique<Impl>();
+  ASKDB_ASSIGN_OR_RETURN(impl->units, UnitTable::FromToml(units_toml));
+  impl->zoneinfo_dir = std::move(zoneinfo_dir);
+  toml::table root;
+  try {
+    root = toml::parse(texts_toml);
+  } catch (const toml::parse_error& e) {
+    return InvalidArgumentError("quick path texts: TOML syntax error at line " +
+                                std::to_string(e.source().begin.line) + ": " +
+                                std::string(e.description()) + "; fix the file");
+  }
+  const auto load_texts = [&root](std::string_view lang, Texts& out) -> Status {
+    const toml::table* t = root["text"][lang].as_table();
+    if (t == nullptr) {
+      return InvalidArgumentError("quick path texts: [text." + std::string(lang) +
+                                  "] is missing; add the answer templates");
+    }
+    for (const auto& [key, value] : *t) {
+      if (auto s = value.value<std::string>()) out[std::string(key.str())] = *s;
+    }
+    return Status::Ok();
+  };
+  ASKDB_RETURN_IF_ERROR(load_texts("zh", impl->zh));
+  ASKDB_RETURN_IF_ERROR(load_texts("en", impl->en));
+  impl->weekdays_zh = StringList(root["text"]["zh"]["weekdays"].node());
+  impl->weekdays_en = StringList(root["text"]["en"]["weekdays"].node());
+  impl->months_en = StringList(root["text"]["en"]["months"].node());
+  if (impl->weekdays_zh.size() != kDaysPerWeek || impl->weekdays_en.size() != kDaysPerWeek ||
+      impl->months_en.size() != kMonthsPerYear) {
+    return InvalidArgumentError(
+        "quick path texts: weekdays need 7 names (Sunday first) and "
+        "months 12; fix [text.zh] / [text.en]");
+  }
+  if (const toml::table* places = root["places"].as_table()) {
+    for (const auto& [key, value] : *places) {
+      if (auto zone = value.value<std::string>()) {
+        impl->places[text::NormalizeForMatch(key.str())] = *zone;
+      }
+    }
+  }
+  if (const toml::table* shifts = root["day_shift"].as_table()) {
+    for (const auto& [key, value] : *shifts) {
+      if (auto days = value.value<int64_t>()) {
+        impl->day_shifts.emplace_back(std::string(key.str()), static_cast<int>(*days));
+      }
+    }
+  }
+  const auto longest_first = [](std::vector<std::string> v) {
+    for (std::string& s : v) s = text::NormalizeForMatch(s);
+    std::stable_sort(v.begin(), v.end(), [](const std::string& a, const std::string& b) {
+      return a.size() > b.size();
+    });
+    return v;
+  };
+  impl->prefixes = longest_first(StringList(root["arithmetic"]["prefixes"].node()));
+  impl->suffixes = longest_first(StringList(root["arithmetic"]["suffixes"].node()));
+  return std::unique_ptr<QuickPath>(new QuickPath(std::move(impl)));
+}
+
+const QuickPath* QuickPath::Default() {
+  static const std::unique_ptr<QuickPath> instance = [] {
+    auto created = Create();
+    if (!created.ok()) {
+      spdlog::error("built-in quick path tables do not load: {}", created.status().ToString());
+      return std::unique_ptr<QuickPath>();
+    }
+    return *std::move(created);
+  }();
+  return instance.get();
+}
+
+std::optional<QuickAnswer> QuickPath::Answer(std::string_view request,
+                                             const Classification& classification,
+                                             const QuickPathContext& context) const {
+  const Language l = context.language.value_or(classification.language);
+  size_t keep = std::min(request.size(), kMaxRequestBytes);
+  while (keep > 0 && keep < request.size() &&
+         (static_cast<unsigned char>(request[keep]) & 0xC0) == 0x80) {
+    --keep;
+  }
+  const std::string normalized = text::NormalizeForMatch(request.substr(0, keep));
+  switch (classification.quick_intent) {
+    case QuickIntent::kNone:
+      return std::nullopt;
+    case QuickIntent::kGreeting:
+      return impl_->Simple(QuickAnswerKind::kGreeting, l, "greeting", "greeting");
+    case QuickIntent::kThanks:
+      return impl_->Simple(QuickAnswerKind::kGreeting, l, "thanks", "thanks");
+    case QuickIntent::kHelp:
+      return impl_->Simple(QuickAnswerKind::kHelp, l, "help", "help");
+    case QuickIntent::kDateTime:
+      return impl_->DateTime(normalized, l, context);
+    case QuickIntent::kArithmetic:
+      return impl_->Arithmetic(normalized, l);
+    case QuickIntent::kConversion:
+      return impl_->Conversion(normalized, l);
+  }
+  return std::nullopt;
+}
+
+std::optional<QuickAnswer> AnswerQuickly(std::string_view request,
+                                         const QuickPathContext& context) {
+  const RequestClassifier* classifier =
+      context.classifier != nullptr ? context.classifier : RequestClassifier::Default();
+  const QuickPath* quick_path =
+      context.quick_path != nullptr ? context.quick_path : QuickPath::Default();
+  if (classifier == nullptr || quick_path == nullptr) return std::nullopt;
+  const Classification c = classifier->Classify(request);
+  if (!c.IsQuickPath() || c.quick_intent == QuickIntent::kNone) return std::nullopt;
+  return quick_path->Answer(request, c, context);
+}
+
+}  // namespace askdb::agent

@@ -1,0 +1,208 @@
+#include "askdb/agent/quick_path/quick_path.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <chrono>
+
+#include "askdb/common/clock.h"
+
+namespace askdb::agent {
+namespace {
+
+class QuickPathTest : public ::testing::Test {
+ protected:
+  QuickPathTest()
+      : clock_(std::chrono::sys_days(std::chrono::year(2024) / 5 / 6) + std::chrono::hours(5) +
+               std::chrono::minutes(3)) {
+    context_.clock = &clock_;
+    context_.default_time_zone = "Asia/Shanghai";
+  }
+  std::optional<QuickAnswer> Ask(std::string_view q) { return AnswerQuickly(q, context_); }
+
+  FakeClock clock_;  // 2024-05-06 05:03 UTC, a Monday
+  QuickPathContext context_;
+};
+
+TEST_F(QuickPathTest, DefaultTablesLoad) {
+  ASSERT_NE(QuickPath::Default(), nullptr);
+  ASSERT_NE(RequestClassifier::Default(), nullptr);
+}
+
+TEST_F(QuickPathTest, NotQuickPathRequestsGetNothing) {
+  EXPECT_FALSE(Ask("2024年各地区的销售额").has_value());
+  EXPECT_FALSE(Ask("画一个每月销售额趋势图").has_value());
+  EXPECT_FALSE(Ask("对本数据源提出一些分析建议").has_value());
+  EXPECT_FALSE(Ask("top 10 customers by revenue").has_value());
+}
+
+TEST_F(QuickPathTest, GreetingsAndHelpFollowTheLanguage) {
+  auto zh = Ask("你好");
+  ASSERT_TRUE(zh);
+  EXPECT_EQ(zh->kind, QuickAnswerKind::kGreeting);
+  EXPECT_EQ(zh->language, Language::kZh);
+  EXPECT_NE(zh->text.find("askdb"), std::string::npos);
+  EXPECT_NE(zh->text.find("你好"), std::string::npos);
+  auto en = Ask("hello!");
+  ASSERT_TRUE(en);
+  EXPECT_EQ(en->language, Language::kEn);
+  EXPECT_NE(en->text.find("Hello"), std::string::npos);
+  auto thanks = Ask("谢谢");
+  ASSERT_TRUE(thanks);
+  EXPECT_EQ(thanks->value["intent"], "thanks");
+  auto help = Ask("what can you do?");
+  ASSERT_TRUE(help);
+  EXPECT_EQ(help->kind, QuickAnswerKind::kHelp);
+  EXPECT_NE(help->text.find("top 10 customers"), std::string::npos);
+  auto help_zh = Ask("帮助");
+  ASSERT_TRUE(help_zh);
+  EXPECT_NE(help_zh->text.find("东京现在几点"), std::string::npos);
+  auto empty = Ask("   ");
+  ASSERT_TRUE(empty);
+  EXPECT_EQ(empty->kind, QuickAnswerKind::kHelp);
+}
+
+TEST_F(QuickPathTest, TimeInNamedAndDefaultZones) {
+  auto tokyo = Ask("东京现在几点");
+  ASSERT_TRUE(tokyo);
+  EXPECT_EQ(tokyo->kind, QuickAnswerKind::kDateTime);
+  EXPECT_EQ(tokyo->value["time_zone"], "Asia/Tokyo");
+  EXPECT_EQ(tokyo->value["iso"], "2024-05-06T14:03:00+09:00");
+  EXPECT_NE(tokyo->text.find("14:03"), std::string::npos) << tokyo->text;
+  EXPECT_NE(tokyo->text.find("星期一"), std::string::npos) << tokyo->text;
+
+  auto ny = Ask("What time is it in New York?");
+  ASSERT_TRUE(ny);
+  EXPECT_EQ(ny->value["time_zone"], "America/New_York");
+  EXPECT_EQ(ny->value["iso"], "2024-05-06T01:03:00-04:00");
+  EXPECT_NE(ny->text.find("1:03 AM on Monday, May 6, 2024 in New York"), std::string::npos)
+      << ny->text;
+
+  auto plain = Ask("现在几点了？");
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->value["time_zone"], "Asia/Shanghai");
+  EXPECT_EQ(plain->value["time"], "13:03:00");
+
+  auto berlin = Ask("time in Europe/Berlin");
+  ASSERT_TRUE(berlin);
+  EXPECT_EQ(berlin->value["time_zone"], "Europe/Berlin");
+
+  auto tomorrow = Ask("明天星期几");
+  ASSERT_TRUE(tomorrow);
+  EXPECT_EQ(tomorrow->value["date"], "2024-05-07");
+  EXPECT_NE(tomorrow->text.find("星期二"), std::string::npos) << tomorrow->text;
+
+  auto unknown = Ask("火星现在几点");
+  ASSERT_TRUE(unknown);
+  EXPECT_EQ(unknown->value["unknown_place"], true);
+  EXPECT_EQ(unknown->value["time_zone"], "Asia/Shanghai");
+  EXPECT_NE(unknown->text.find("火星"), std::string::npos);
+
+  context_.default_time_zone = "Not/AZone";  // a bad configuration still answers
+  EXPECT_TRUE(Ask("现在几点"));
+}
+
+TEST_F(QuickPathTest, Arithmetic) {
+  auto a = Ask("3.5*(2+4)");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->kind, QuickAnswerKind::kArithmetic);
+  EXPECT_EQ(a->value["result_text"], "21");
+  EXPECT_EQ(a->text, "3.5*(2+4) = 21");
+  auto zh = Ask("请计算三百五十加一千二百零五等于多少？");
+  ASSERT_TRUE(zh);
+  EXPECT_EQ(zh->value["result_text"], "1555");
+  EXPECT_EQ(zh->value["expression"], "三百五十加一千二百零五");
+  auto en = Ask("what is 15% of 80?");
+  ASSERT_TRUE(en);
+  EXPECT_EQ(en->value["result_text"], "12");
+  auto noise = Ask("0.1+0.2=");
+  ASSERT_TRUE(noise);
+  EXPECT_EQ(noise->value["result_text"], "0.3");
+  auto full_width = Ask("（12＋8）×3");
+  ASSERT_TRUE(full_width);
+  EXPECT_EQ(full_width->value["result_text"], "60");
+  auto zero = Ask("5/0");
+  ASSERT_TRUE(zero);
+  EXPECT_FALSE(zero->ok);
+  EXPECT_EQ(zero->value["error"], "division_by_zero");
+  EXPECT_NE(zero->text.find("division by zero"), std::string::npos);
+  auto zero_zh = Ask("五除以零");
+  ASSERT_TRUE(zero_zh);
+  EXPECT_NE(zero_zh->text.find("除数不能为零"), std::string::npos) << zero_zh->text;
+}
+
+TEST_F(QuickPathTest, Conversions) {
+  auto km = Ask("100公里等于多少英里");
+  ASSERT_TRUE(km);
+  EXPECT_EQ(km->kind, QuickAnswerKind::kConversion);
+  EXPECT_EQ(km->value["result_text"], "62.1371192237");
+  EXPECT_EQ(km->text, "100 公里 = 62.1371192237 英里");
+  auto kg = Ask("100千克是多少斤");
+  ASSERT_TRUE(kg);
+  EXPECT_EQ(kg->value["from"], "kg");
+  EXPECT_EQ(kg->value["result_text"], "200");
+  auto en = Ask("how many feet in 10 meters?");
+  ASSERT_TRUE(en);
+  EXPECT_EQ(en->value["from"], "m");
+  EXPECT_EQ(en->value["to"], "ft");
+  EXPECT_EQ(en->value["result_text"], "32.8083989501");
+  auto temp = Ask("-40摄氏度等于多少华氏度");
+  ASSERT_TRUE(temp);
+  EXPECT_EQ(temp->value["result_text"], "-40");
+  auto bytes = Ask("1 GiB to MB");
+  ASSERT_TRUE(bytes);
+  EXPECT_EQ(bytes->value["result_text"], "1073.741824");
+  auto rate = Ask("100美元换人民币，汇率7.2");
+  ASSERT_TRUE(rate);
+  EXPECT_TRUE(rate->ok);
+  EXPECT_EQ(rate->value["result_text"], "720");
+  EXPECT_EQ(rate->value["rate"], 7.2);
+  auto no_rate = Ask("100美元等于多少人民币");
+  ASSERT_TRUE(no_rate);
+  EXPECT_FALSE(no_rate->ok);
+  EXPECT_EQ(no_rate->value["error"], "rate_needed");
+  EXPECT_NE(no_rate->text.find("汇率"), std::string::npos);
+  auto mixed = Ask("100公里等于多少公斤");
+  ASSERT_TRUE(mixed);
+  EXPECT_EQ(mixed->value["error"], "incompatible_units");
+  auto big = Ask("1.2万米等于多少公里");
+  ASSERT_TRUE(big);
+  EXPECT_EQ(big->value["result_text"], "12");
+}
+
+TEST_F(QuickPathTest, ForcedLanguage) {
+  context_.language = Language::kEn;
+  auto a = Ask("你好");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->language, Language::kEn);
+  EXPECT_NE(a->text.find("Hello"), std::string::npos);
+}
+
+// Consistency between classifier and quick path: whatever the classifier sends to the
+// quick path gets an answer, and random bytes never crash either.
+RC_GTEST_PROP(QuickPathProperty, NeverCrashesAndAnswersWhatTheClassifierRoutes, ()) {
+  static const std::vector<std::string> kPieces = {
+      "1",    "2.5",      "三百", "万",       "+",    "*",        "/",    "(",
+      ")",    "公里",     "英里", "等于多少", "汇率", "现在几点", "东京", "的",
+      "平方", "what is ", " in ", "km",       " to ", "miles",    "?",    "美元"};
+  const std::string request = *rc::gen::oneOf(
+      rc::gen::arbitrary<std::string>(),
+      rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(kPieces)),
+                   [](const std::vector<std::string>& parts) {
+                     std::string out;
+                     for (const auto& p : parts) out += p;
+                     return out;
+                   }));
+  FakeClock clock;
+  QuickPathContext ctx;
+  ctx.clock = &clock;
+  ctx.default_time_zone = "UTC";
+  const Classification c = RequestClassifier::Default()->Classify(request);
+  const auto answer = AnswerQuickly(request, ctx);
+  RC_ASSERT(answer.has_value() == (c.IsQuickPath() && c.quick_intent != QuickIntent::kNone));
+  if (answer) RC_ASSERT(!answer->text.empty());
+}
+
+}  // namespace
+}  // namespace askdb::agent

@@ -1,0 +1,131 @@
+#include "askdb/agent/quick_path/unit_table.h"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace askdb::agent {
+namespace {
+
+// Reads a factor given as a number or as an exact ratio "a/b" (TOML has no fractions).
+std::optional<long double> ReadFactor(const toml::node* node) {
+  if (node == nullptr) return 1.0L;
+  if (auto v = node->value<double>()) return static_cast<long double>(*v);
+  if (auto s = node->value<std::string>()) {
+    const auto slash = s->find('/');
+    if (slash == std::string::npos) return std::nullopt;
+    try {
+      const long double num = std::stold(s->substr(0, slash));
+      const long double den = std::stold(s->substr(slash + 1));
+      if (den == 0) return std::nullopt;
+      return num / den;
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+StatusOr<UnitTable> UnitTable::FromToml(std::string_view toml_text) {
+  toml::table root;
+  try {
+    root = toml::parse(toml_text);
+  } catch (const toml::parse_error& e) {
+    return InvalidArgumentError("units table: TOML syntax error at line " +
+                                std::to_string(e.source().begin.line) + ": " +
+                                std::string(e.description()) + "; fix the units file");
+  }
+  UnitTable table;
+  const toml::array* dims = root["dimension"].as_array();
+  if (dims == nullptr || dims->empty()) {
+    return InvalidArgumentError("units table: no [[dimension]] entries; add at least one");
+  }
+  for (const toml::node& dim_node : *dims) {
+    const toml::table* dim = dim_node.as_table();
+    if (dim == nullptr) return InvalidArgumentError("units table: [[dimension]] must be a table");
+    const std::string dim_name = (*dim)["name"].value_or(std::string());
+    if (dim_name.empty()) return InvalidArgumentError("units table: a dimension has no name");
+    const bool needs_rate = (*dim)["needs_rate"].value_or(false);
+    const toml::array* units = (*dim)["units"].as_array();
+    if (units == nullptr) {
+      return InvalidArgumentError("units table: dimension '" + dim_name + "' has no units list");
+    }
+    for (const toml::node& unit_node : *units) {
+      const toml::table* u = unit_node.as_table();
+      if (u == nullptr) {
+        return InvalidArgumentError("units table: dimension '" + dim_name +
+                                    "' has a unit that is not a table");
+      }
+      Unit unit;
+      unit.id = (*u)["id"].value_or(std::string());
+      unit.dimension = dim_name;
+      unit.needs_rate = needs_rate;
+      unit.zh = (*u)["zh"].value_or(unit.id);
+      unit.en = (*u)["en"].value_or(unit.id);
+      if (unit.id.empty()) {
+        return InvalidArgumentError("units table: a unit of '" + dim_name + "' has no id");
+      }
+      const auto factor = ReadFactor(u->get("factor"));
+      if (!factor || *factor <= 0) {
+        return InvalidArgumentError("units table: unit '" + unit.id +
+                                    "' has a bad factor; use a positive number or \"a/b\"");
+      }
+      unit.factor = *factor;
+      unit.offset = static_cast<long double>((*u)["offset"].value_or(0.0));
+      if (const toml::array* names = (*u)["names"].as_array()) {
+        for (const toml::node& n : *names) {
+          if (auto s = n.value<std::string>(); s && !s->empty()) unit.names.push_back(*s);
+        }
+      }
+      if (unit.names.empty()) {
+        return InvalidArgumentError("units table: unit '" + unit.id + "' has no names");
+      }
+      for (const std::string& name : unit.names) {
+        if (!table.by_name_.emplace(name, table.units_.size()).second) {
+          return InvalidArgumentError("units table: the name '" + name +
+                                      "' is used by two units; names must be unique");
+        }
+        table.names_longest_first_.push_back(name);
+      }
+      table.units_.push_back(std::move(unit));
+    }
+  }
+  std::stable_sort(table.names_longest_first_.begin(), table.names_longest_first_.end(),
+                   [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  return table;
+}
+
+const Unit* UnitTable::Find(std::string_view name) const {
+  const auto it = by_name_.find(std::string(name));
+  return it == by_name_.end() ? nullptr : &units_[it->second];
+}
+
+ConversionResult UnitTable::Convert(long double value, const Unit& from, const Unit& to,
+                                    std::optional<long double> rate) {
+  ConversionResult result;
+  if (from.dimension != to.dimension) {
+    result.error = ConversionError::kIncompatible;
+    return result;
+  }
+  if (from.needs_rate || to.needs_rate) {
+    if (from.id == to.id) {
+      result.value = value;
+    } else if (!rate) {
+      result.error = ConversionError::kRateNeeded;
+      return result;
+    } else {
+      result.value = value * *rate;
+    }
+  } else {
+    const long double base = (value + from.offset) * from.factor;
+    result.value = base / to.factor - to.offset;
+  }
+  if (!std::isfinite(result.value)) result.error = ConversionError::kNonFinite;
+  return result;
+}
+
+}  // namespace askdb::agent

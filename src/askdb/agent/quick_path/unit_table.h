@@ -1,0 +1,65 @@
+// UnitTable: the units the quick path converts between (length, mass, area, volume,
+// temperature, time, data sizes, currencies), loaded from data/rules/units.toml.
+//
+// A unit converts to its dimension's base unit as base = (value + offset) * factor, which
+// covers both ratio units and temperatures. Currencies have no fixed factor: they convert
+// only with a rate given by the caller. Names are looked up in normalised form (NFKC,
+// lower case), as produced by text::NormalizeForMatch.
+//
+// Thread-safety: immutable after construction; all methods are const and thread-safe.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "askdb/common/status.h"
+
+namespace askdb::agent {
+
+struct Unit {
+  std::string id;         // "km"
+  std::string dimension;  // "length"
+  long double factor = 1;
+  long double offset = 0;
+  bool needs_rate = false;  // currencies
+  std::string zh;           // display name in Chinese answers
+  std::string en;           // display name in English answers
+  std::vector<std::string> names;
+};
+
+enum class ConversionError { kNone, kIncompatible, kRateNeeded, kNonFinite };
+
+struct ConversionResult {
+  long double value = 0;
+  ConversionError error = ConversionError::kNone;
+  bool ok() const { return error == ConversionError::kNone; }
+};
+
+class UnitTable {
+ public:
+  // Parses units.toml text; InvalidArgument names the dimension/unit at fault (duplicate
+  // names, bad factor) and says to fix the file.
+  static StatusOr<UnitTable> FromToml(std::string_view toml_text);
+
+  // The unit with this (normalised) name, or nullptr.
+  const Unit* Find(std::string_view name) const;
+
+  // Every name of every unit, longest first (so a regex alternation or a scan prefers
+  // "平方公里" over "公里").
+  const std::vector<std::string>& AllNamesLongestFirst() const { return names_longest_first_; }
+
+  // Converts `value` from one unit to another. `rate` (units of `to` per one `from`) is
+  // used, and required, for units that need a rate.
+  static ConversionResult Convert(long double value, const Unit& from, const Unit& to,
+                                  std::optional<long double> rate = std::nullopt);
+
+ private:
+  std::vector<Unit> units_;
+  std::unordered_map<std::string, size_t> by_name_;
+  std::vector<std::string> names_longest_first_;
+};
+
+}  // namespace askdb::agent

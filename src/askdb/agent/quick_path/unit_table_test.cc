@@ -1,0 +1,77 @@
+#include "askdb/agent/quick_path/unit_table.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "askdb/agent/request_classifier.h"
+
+namespace askdb::agent {
+namespace {
+
+class UnitTableTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto t = UnitTable::FromToml(EmbeddedUnits());
+    ASSERT_TRUE(t.ok()) << t.status().ToString();
+    table_ = *std::move(t);
+  }
+  long double Convert(long double v, std::string_view from, std::string_view to,
+                      std::optional<long double> rate = std::nullopt) {
+    const Unit* f = table_.Find(from);
+    const Unit* t = table_.Find(to);
+    EXPECT_NE(f, nullptr) << from;
+    EXPECT_NE(t, nullptr) << to;
+    if (f == nullptr || t == nullptr) return NAN;
+    const ConversionResult r = UnitTable::Convert(v, *f, *t, rate);
+    return r.ok() ? r.value : NAN;
+  }
+  UnitTable table_;
+};
+
+TEST_F(UnitTableTest, ConvertsAcrossDimensions) {
+  EXPECT_NEAR(Convert(100, "公里", "英里"), 62.1371192237, 1e-9);
+  EXPECT_NEAR(Convert(3, "斤", "克"), 1500, 1e-9);
+  EXPECT_NEAR(Convert(1, "亩", "平方米"), 666.666666667, 1e-6);
+  EXPECT_NEAR(Convert(1, "gallon", "升"), 3.785411784, 1e-12);
+  EXPECT_NEAR(Convert(100, "摄氏度", "华氏度"), 212, 1e-9);
+  EXPECT_NEAR(Convert(-40, "°f", "°c"), -40, 1e-9);
+  EXPECT_NEAR(Convert(0, "celsius", "kelvin"), 273.15, 1e-9);
+  EXPECT_NEAR(Convert(2, "小时", "分钟"), 120, 1e-12);
+  EXPECT_NEAR(Convert(1, "周", "天"), 7, 1e-12);
+  EXPECT_NEAR(Convert(1, "gb", "mb"), 1000, 1e-9);
+  EXPECT_NEAR(Convert(1, "mib", "kib"), 1024, 1e-9);
+  EXPECT_NEAR(Convert(1, "kib", "b"), 1024, 1e-9);
+  EXPECT_NEAR(Convert(1, "英寸", "厘米"), 2.54, 1e-12);
+}
+
+TEST_F(UnitTableTest, CurrencyNeedsARate) {
+  const Unit* usd = table_.Find("美元");
+  const Unit* cny = table_.Find("人民币");
+  ASSERT_NE(usd, nullptr);
+  ASSERT_NE(cny, nullptr);
+  EXPECT_EQ(UnitTable::Convert(100, *usd, *cny).error, ConversionError::kRateNeeded);
+  EXPECT_NEAR(static_cast<double>(UnitTable::Convert(100, *usd, *cny, 7.2L).value), 720, 1e-9);
+  const Unit* km = table_.Find("km");
+  EXPECT_EQ(UnitTable::Convert(1, *km, *usd).error, ConversionError::kIncompatible);
+}
+
+TEST_F(UnitTableTest, LongestNamesFirst) {
+  const auto& names = table_.AllNamesLongestFirst();
+  ASSERT_FALSE(names.empty());
+  for (size_t i = 1; i < names.size(); ++i) EXPECT_GE(names[i - 1].size(), names[i].size());
+}
+
+TEST(UnitTableErrors, RejectsBadTables) {
+  EXPECT_FALSE(UnitTable::FromToml("[[dimension]]\nname='x'\nunits=[{id='a',names=['a']},"
+                                   "{id='b',names=['a']}]")
+                   .ok());
+  EXPECT_FALSE(UnitTable::FromToml("[[dimension]]\nname='x'\nunits=[{id='a',factor='1/0',"
+                                   "names=['a']}]")
+                   .ok());
+  EXPECT_FALSE(UnitTable::FromToml("not toml [").ok());
+  EXPECT_FALSE(UnitTable::FromToml("").ok());
+}
+
+}  // namespace
+}  // namespace askdb::agent

@@ -1,0 +1,506 @@
+#include "askdb/agent/request_classifier.h"
+
+#include <re2/re2.h>
+#include <re2/set.h>
+#include <spdlog/spdlog.h>
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "askdb/agent/quick_path/unit_table.h"
+#include "askdb/common/embedded.h"
+#include "askdb/common/file_util.h"
+#include "askdb/common/text.h"
+
+ASKDB_DECLARE_EMBEDDED(classifier_rules_toml);
+ASKDB_DECLARE_EMBEDDED(units_toml);
+ASKDB_DECLARE_EMBEDDED(quick_path_toml);
+
+namespace askdb::agent {
+
+std::string_view EmbeddedClassifierRules() { return ASKDB_EMBEDDED(classifier_rules_toml); }
+std::string_view EmbeddedUnits() { return ASKDB_EMBEDDED(units_toml); }
+std::string_view EmbeddedQuickPathTexts() { return ASKDB_EMBEDDED(quick_path_toml); }
+
+namespace {
+
+// The lazily built DFA of one set holding every rule needs more than RE2's 8 MB default;
+// when a DFA runs out of memory RE2::Set::Match fails, so leave generous room.
+constexpr int64_t kRegexMaxMemBytes = 64 << 20;
+// Macros may refer to macros; this bounds the expansion (and catches cycles).
+constexpr int kMaxMacroDepth = 8;
+// Confidence for input with nothing in it: certainly not a data question.
+constexpr double kEmptyConfidence = 1.0;
+
+constexpr std::string_view kEmptyRuleId = "empty";
+constexpr std::string_view kDefaultRuleId = "default";
+
+struct RuleInfo {
+  std::string id;
+  RequestType type = RequestType::kDataQuery;
+  double confidence = 0;
+  QuickIntent quick = QuickIntent::kNone;
+  std::vector<std::string> unless_ids;
+  std::vector<int> unless;  // indices into rules
+};
+
+std::optional<QuickIntent> ParseQuickIntent(std::string_view name) {
+  static constexpr std::pair<std::string_view, QuickIntent> kNames[] = {
+      {"greeting", QuickIntent::kGreeting},
+      {"thanks", QuickIntent::kThanks},
+      {"help", QuickIntent::kHelp},
+      {"datetime", QuickIntent::kDateTime},
+      {"arithmetic", QuickIntent::kArithmetic},
+      {"conversion", QuickIntent::kConversion}};
+  for (const auto& [n, intent] : kNames) {
+    if (n == name) return intent;
+  }
+  return std::nullopt;
+}
+
+bool IsAsciiWordByte(unsigned char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+// A keyword becomes a literal regex; an ASCII word edge gets \b so "pie" misses "piece".
+std::string KeywordRegex(std::string_view keyword) {
+  std::string out;
+  if (IsAsciiWordByte(static_cast<unsigned char>(keyword.front()))) out += "\\b";
+  out += RE2::QuoteMeta(keyword);
+  if (IsAsciiWordByte(static_cast<unsigned char>(keyword.back()))) out += "\\b";
+  return out;
+}
+
+// Replaces {name} (lower-case identifier) with the macro's text, recursively.
+StatusOr<std::string> ExpandMacros(std::string_view pattern,
+                                   const std::map<std::string, std::string, std::less<>>& macros,
+                                   int depth = 0) {
+  if (depth > kMaxMacroDepth) {
+    return InvalidArgumentError("macro expansion nested deeper than " +
+                                std::to_string(kMaxMacroDepth) + " levels (a cycle?)");
+  }
+  std::string out;
+  size_t i = 0;
+  while (i < pattern.size()) {
+    if (pattern[i] == '{') {
+      size_t j = i + 1;
+      while (j < pattern.size() &&
+             ((pattern[j] >= 'a' && pattern[j] <= 'z') || pattern[j] == '_')) {
+        ++j;
+      }
+      if (j > i + 1 && j < pattern.size() && pattern[j] == '}') {
+        const std::string_view name = pattern.substr(i + 1, j - i - 1);
+        const auto it = macros.find(name);
+        if (it == macros.end()) {
+          return InvalidArgumentError("unknown macro {" + std::string(name) +
+                                      "}; define it under [macros]");
+        }
+        ASKDB_ASSIGN_OR_RETURN(std::string expanded, ExpandMacros(it->second, macros, depth + 1));
+        out += "(?:" + expanded + ")";
+        i = j + 1;
+        continue;
+      }
+    }
+    out += pattern[i++];
+  }
+  return out;
+}
+
+std::vector<std::string> StringList(const toml::node* node) {
+  std::vector<std::string> out;
+  if (node == nullptr) return out;
+  if (const toml::array* arr = node->as_array()) {
+    for (const toml::node& n : *arr) {
+      if (auto s = n.value<std::string>()) out.push_back(*s);
+    }
+  }
+  return out;
+}
+
+// Byte length of the longest prefix of `s` of at most `max_bytes` that does not cut a
+// UTF-8 sequence in half.
+size_t Utf8SafePrefix(std::string_view s, size_t max_bytes) {
+  if (s.size() <= max_bytes) return s.size();
+  size_t n = max_bytes;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return n;
+}
+
+bool IsValidUtf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    int len = 0;
+    char32_t cp = 0;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xE0) == 0xC0) {
+      len = 2;
+      cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      len = 3;
+      cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      len = 4;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + len > s.size()) return false;
+    for (int k = 1; k < len; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    static constexpr char32_t kMinForLength[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < kMinForLength[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+    i += len;
+  }
+  return true;
+}
+
+// True for code points that carry no words: punctuation, symbols, emoji, format marks.
+bool IsNonWordCodePoint(char32_t cp) {
+  if (cp < 0x80) {
+    return !((cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z'));
+  }
+  return (cp >= 0x80 && cp <= 0xBF) || cp == 0xD7 || cp == 0xF7 ||
+         (cp >= 0x2000 && cp <= 0x206F) ||  // general punctuation, zero-width marks
+         (cp >= 0x2190 && cp <= 0x2BFF) ||  // arrows, maths, shapes, dingbats
+         (cp >= 0x3000 && cp <= 0x303F) ||  // CJK symbols and punctuation
+         (cp >= 0xFE00 && cp <= 0xFE6F) ||  // variation selectors, CJK compatibility forms
+         (cp >= 0xFF00 && cp <= 0xFF0F) || (cp >= 0xFF1A && cp <= 0xFF20) ||
+         (cp >= 0xFF3B && cp <= 0xFF40) || (cp >= 0xFF5B && cp <= 0xFF65) || cp == 0xFFFD ||
+         cp == 0xFEFF || (cp >= 0x1F000 && cp <= 0x1FAFF);
+}
+
+bool HasWords(std::string_view normalized) {
+  for (char32_t cp : text::DecodeUtf8(normalized)) {
+    if (!IsNonWordCodePoint(cp)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view RequestTypeName(RequestType type) {
+  switch (type) {
+    case RequestType::kTrivial:
+      return "trivial";
+    case RequestType::kSimple:
+      return "simple";
+    case RequestType::kDataQuery:
+      return "data_query";
+    case RequestType::kVisualization:
+      return "visualization";
+    case RequestType::kCalculation:
+      return "calculation";
+    case RequestType::kWebSearch:
+      return "web_search";
+    case RequestType::kConsultation:
+      return "consultation";
+    case RequestType::kMultiStepAnalysis:
+      return "multi_step_analysis";
+  }
+  return "data_query";
+}
+
+std::optional<RequestType> ParseRequestType(std::string_view name) {
+  for (RequestType t : kAllRequestTypes) {
+    if (RequestTypeName(t) == name) return t;
+  }
+  return std::nullopt;
+}
+
+std::string_view LanguageCode(Language language) { return language == Language::kZh ? "zh" : "en"; }
+
+std::string_view QuickIntentName(QuickIntent intent) {
+  switch (intent) {
+    case QuickIntent::kNone:
+      return "";
+    case QuickIntent::kGreeting:
+      return "greeting";
+    case QuickIntent::kThanks:
+      return "thanks";
+    case QuickIntent::kHelp:
+      return "help";
+    case QuickIntent::kDateTime:
+      return "datetime";
+    case QuickIntent::kArithmetic:
+      return "arithmetic";
+    case QuickIntent::kConversion:
+      return "conversion";
+  }
+  return "";
+}
+
+struct RequestClassifier::Impl {
+  Impl() : set(MakeOptions(), RE2::UNANCHORED) {}
+
+  static RE2::Options MakeOptions() {
+    RE2::Options options;
+    options.set_encoding(RE2::Options::EncodingUTF8);
+    options.set_max_mem(kRegexMaxMemBytes);
+    options.set_log_errors(false);
+    return options;
+  }
+
+  RE2::Set set;
+  std::vector<RuleInfo> rules;  // index = set index
+  std::vector<RequestType> priority;
+  RequestType default_type = RequestType::kDataQuery;
+  double default_confidence = 0.5;
+  double conflict_factor = 0.8;
+  double unsure_below = 0.6;
+  size_t max_request_bytes = 4096;
+
+  // Indices of the rules that fired after `unless` vetoes, ascending (= file order).
+  std::vector<int> FiredRules(std::string_view normalized) const {
+    std::vector<int> matched;
+    set.Match(normalized, &matched);
+    std::sort(matched.begin(), matched.end());
+    std::vector<int> fired;
+    for (int idx : matched) {
+      bool vetoed = false;
+      for (int u : rules[idx].unless) {
+        if (std::binary_search(matched.begin(), matched.end(), u)) vetoed = true;
+      }
+      if (!vetoed) fired.push_back(idx);
+    }
+    return fired;
+  }
+};
+
+RequestClassifier::RequestClassifier(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+RequestClassifier::~RequestClassifier() = default;
+
+StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::Create(
+    const ClassifierOptions& options) {
+  std::string rules_text(EmbeddedClassifierRules());
+  std::string units_text(EmbeddedUnits());
+  if (!options.rules_path.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(rules_text, ReadFile(options.rules_path));
+  }
+  if (!options.units_path.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(units_text, ReadFile(options.units_path));
+  }
+  auto classifier = FromText(rules_text, units_text, options.max_request_bytes);
+  if (!classifier.ok() && !options.rules_path.empty()) {
+    return classifier.status().WithContext("loading classifier rules " + options.rules_path);
+  }
+  return classifier;
+}
+
+StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
+    std::string_view rules_toml, std::string_view units_toml, size_t max_request_bytes) {
+  ASKDB_ASSIGN_OR_RETURN(UnitTable units, UnitTable::FromToml(units_toml));
+
+  toml::table root;
+  try {
+    root = toml::parse(rules_toml);
+  } catch (const toml::parse_error& e) {
+    return InvalidArgumentError("classifier rules: TOML syntax error at line " +
+                                std::to_string(e.source().begin.line) + ": " +
+                                std::string(e.description()) + "; fix the rules file");
+  }
+
+  auto impl = std::make_unique<Impl>();
+  impl->max_request_bytes = max_request_bytes;
+  for (const std::string& name : StringList(root["priority"].node())) {
+    const auto type = ParseRequestType(name);
+    if (!type) {
+      return InvalidArgumentError("classifier rules: unknown type '" + name +
+                                  "' in priority; use one of the eight request types");
+    }
+    impl->priority.push_back(*type);
+  }
+  if (impl->priority.empty()) {
+    return InvalidArgumentError("classifier rules: `priority` is missing; list the types");
+  }
+  const std::string default_type = root["default_type"].value_or(std::string("data_query"));
+  if (auto t = ParseRequestType(default_type)) {
+    impl->default_type = *t;
+  } else {
+    return InvalidArgumentError("classifier rules: unknown default_type '" + default_type + "'");
+  }
+  impl->default_confidence = root["default_confidence"].value_or(impl->default_confidence);
+  impl->conflict_factor = root["conflict_factor"].value_or(impl->conflict_factor);
+  impl->unsure_below = root["unsure_below"].value_or(impl->unsure_below);
+
+  std::map<std::string, std::string, std::less<>> macros;
+  if (const toml::table* m = root["macros"].as_table()) {
+    for (const auto& [key, value] : *m) {
+      if (auto s = value.value<std::string>()) macros[std::string(key.str())] = *s;
+    }
+  }
+  {
+    std::string alternation;
+    for (const std::string& name : units.AllNamesLongestFirst()) {
+      if (!alternation.empty()) alternation += '|';
+      alternation += RE2::QuoteMeta(name);
+    }
+    macros["unit"] = alternation;
+  }
+
+  const toml::array* rules = root["rule"].as_array();
+  if (rules == nullptr || rules->empty()) {
+    return InvalidArgumentError("classifier rules: no [[rule]] entries; add at least one");
+  }
+  std::map<std::string, int, std::less<>> index_of;
+  for (const toml::node& node : *rules) {
+    const toml::table* r = node.as_table();
+    if (r == nullptr) return InvalidArgumentError("classifier rules: [[rule]] must be a table");
+    RuleInfo info;
+    info.id = (*r)["id"].value_or(std::string());
+    if (info.id.empty()) return InvalidArgumentError("classifier rules: a rule has no id");
+    const std::string where = "classifier rule '" + info.id + "': ";
+    const std::string type_name = (*r)["type"].value_or(std::string());
+    const auto type = ParseRequestType(type_name);
+    if (!type) return InvalidArgumentError(where + "unknown type '" + type_name + "'");
+    info.type = *type;
+    info.confidence = std::clamp((*r)["confidence"].value_or(0.8), 0.0, 1.0);
+    if (auto quick = (*r)["quick"].value<std::string>()) {
+      const auto intent = ParseQuickIntent(*quick);
+      if (!intent) {
+        return InvalidArgumentError(where + "unknown quick '" + *quick +
+                                    "'; use greeting, thanks, help, datetime, arithmetic or "
+                                    "conversion");
+      }
+      info.quick = *intent;
+    }
+    info.unless_ids = StringList((*r)["unless"].node());
+
+    std::vector<std::string> alternatives;
+    for (const std::string& keyword : StringList((*r)["keywords"].node())) {
+      const std::string normalized = text::NormalizeForMatch(keyword);
+      if (!normalized.empty()) alternatives.push_back(KeywordRegex(normalized));
+    }
+    for (const std::string& pattern : StringList((*r)["patterns"].node())) {
+      auto expanded = ExpandMacros(pattern, macros);
+      if (!expanded.ok()) return expanded.status().WithContext(where);
+      RE2 check(*expanded, Impl::MakeOptions());
+      if (!check.ok()) {
+        return InvalidArgumentError(where + "bad regex " + pattern + ": " + check.error() +
+                                    "; fix the pattern (RE2 syntax)");
+      }
+      alternatives.push_back(*std::move(expanded));
+    }
+    if (alternatives.empty()) {
+      return InvalidArgumentError(where + "has no keywords or patterns");
+    }
+    std::string combined;
+    for (const std::string& alt : alternatives) {
+      if (!combined.empty()) combined += '|';
+      combined += "(?:" + alt + ")";
+    }
+    std::string error;
+    const int idx = impl->set.Add(combined, &error);
+    if (idx < 0) return InvalidArgumentError(where + "cannot compile: " + error);
+    if (!index_of.emplace(info.id, idx).second) {
+      return InvalidArgumentError(where + "duplicate rule id; ids must be unique");
+    }
+    impl->rules.push_back(std::move(info));
+  }
+  for (RuleInfo& info : impl->rules) {
+    for (const std::string& id : info.unless_ids) {
+      const auto it = index_of.find(id);
+      if (it == index_of.end()) {
+        return InvalidArgumentError("classifier rule '" + info.id +
+                                    "': `unless` names unknown "
+                                    "rule '" +
+                                    id + "'");
+      }
+      info.unless.push_back(it->second);
+    }
+  }
+  if (!impl->set.Compile()) {
+    return InvalidArgumentError(
+        "classifier rules: the rule set is too large to compile; "
+        "shorten the patterns");
+  }
+  return std::unique_ptr<RequestClassifier>(new RequestClassifier(std::move(impl)));
+}
+
+const RequestClassifier* RequestClassifier::Default() {
+  static const std::unique_ptr<RequestClassifier> instance = [] {
+    auto created = Create();
+    if (!created.ok()) {
+      spdlog::error("built-in classifier rules do not load: {}", created.status().ToString());
+      return std::unique_ptr<RequestClassifier>();
+    }
+    return *std::move(created);
+  }();
+  return instance.get();
+}
+
+Classification RequestClassifier::Classify(std::string_view request) const {
+  Classification out;
+  const size_t keep = Utf8SafePrefix(request, impl_->max_request_bytes);
+  if (keep < request.size()) {
+    out.warnings.push_back("request is " + std::to_string(request.size()) +
+                           " bytes; classified on its first " + std::to_string(keep));
+    request = request.substr(0, keep);
+  }
+  if (!IsValidUtf8(request)) {
+    out.warnings.push_back("request is not valid UTF-8; invalid bytes were ignored");
+  }
+  const std::string normalized = text::NormalizeForMatch(request);
+  out.language = text::ContainsCjk(normalized) ? Language::kZh : Language::kEn;
+
+  if (!HasWords(normalized)) {
+    out.type = RequestType::kTrivial;
+    out.confidence = kEmptyConfidence;
+    out.rules.emplace_back(kEmptyRuleId);
+    out.quick_intent = QuickIntent::kHelp;
+    out.warnings.push_back(normalized.empty() ? "empty request: ask a question about your data"
+                                              : "request has no words, only punctuation or "
+                                                "symbols: ask a question about your data");
+    return out;
+  }
+
+  const std::vector<int> fired = impl_->FiredRules(normalized);
+  for (int idx : fired) out.rules.push_back(impl_->rules[idx].id);
+
+  std::optional<RequestType> winner;
+  for (RequestType t : impl_->priority) {
+    for (int idx : fired) {
+      if (impl_->rules[idx].type == t) winner = t;
+    }
+    if (winner) break;
+  }
+  if (!winner) {
+    out.type = impl_->default_type;
+    out.confidence = impl_->default_confidence;
+    out.rules.emplace_back(kDefaultRuleId);
+    return out;
+  }
+  out.type = *winner;
+  bool conflict = false;
+  for (int idx : fired) {
+    const RuleInfo& rule = impl_->rules[idx];
+    if (rule.type == *winner) {
+      if (rule.confidence > out.confidence) out.confidence = rule.confidence;
+      if (out.quick_intent == QuickIntent::kNone) out.quick_intent = rule.quick;
+    } else if (rule.type != impl_->default_type) {
+      conflict = true;
+    }
+  }
+  if (conflict) out.confidence *= impl_->conflict_factor;
+  return out;
+}
+
+bool RequestClassifier::IsConsultationRequest(std::string_view request) const {
+  const std::string normalized =
+      text::NormalizeForMatch(request.substr(0, Utf8SafePrefix(request, impl_->max_request_bytes)));
+  for (int idx : impl_->FiredRules(normalized)) {
+    if (impl_->rules[idx].type == RequestType::kConsultation) return true;
+  }
+  return false;
+}
+
+double RequestClassifier::unsure_below() const { return impl_->unsure_below; }
+
+}  // namespace askdb::agent

@@ -1,0 +1,467 @@
+#include "askdb/agent/request_classifier.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <atomic>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace askdb::agent {
+namespace {
+
+const RequestClassifier& Classifier() {
+  const RequestClassifier* c = RequestClassifier::Default();
+  if (c == nullptr) {
+    auto created = RequestClassifier::Create();
+    ADD_FAILURE() << created.status().ToString();
+    std::abort();
+  }
+  return *c;
+}
+
+TEST(RequestClassifierTest, EmbeddedRulesCompile) {
+  auto created = RequestClassifier::Create();
+  ASSERT_TRUE(created.ok()) << created.status().ToString();
+  EXPECT_GT((*created)->unsure_below(), 0.0);
+  EXPECT_LT((*created)->unsure_below(), 1.0);
+}
+
+TEST(RequestClassifierTest, TypeNamesRoundTrip) {
+  std::set<std::string_view> names;
+  for (RequestType t : kAllRequestTypes) {
+    names.insert(RequestTypeName(t));
+    EXPECT_EQ(ParseRequestType(RequestTypeName(t)), t);
+  }
+  EXPECT_EQ(names.size(), kAllRequestTypes.size());
+  EXPECT_EQ(ParseRequestType("multi_step_analysis"), RequestType::kMultiStepAnalysis);
+  EXPECT_FALSE(ParseRequestType("nonsense").has_value());
+}
+
+struct Case {
+  const char* request;
+  RequestType expected;
+};
+
+// Realistic requests, written by hand, Chinese and English.
+const Case kCases[] = {
+    // data_query
+    {"2024年各地区的销售额", RequestType::kDataQuery},
+    {"2024年销售额是多少", RequestType::kDataQuery},
+    {"top 10 customers by revenue last quarter", RequestType::kDataQuery},
+    {"上个月销量最高的前5个产品", RequestType::kDataQuery},
+    {"每个部门有多少员工", RequestType::kDataQuery},
+    {"how many orders were shipped to Germany in 1997?", RequestType::kDataQuery},
+    {"list all albums by AC/DC", RequestType::kDataQuery},
+    {"查询北京地区的客户名单", RequestType::kDataQuery},
+    {"平均订单金额是多少", RequestType::kDataQuery},
+    {"which genre has the most tracks", RequestType::kDataQuery},
+    {"去年每月的营收", RequestType::kDataQuery},
+    {"show me customers from Brazil", RequestType::kDataQuery},
+    {"员工表里有哪些字段", RequestType::kDataQuery},
+    {"total sales per country in 2013", RequestType::kDataQuery},
+    {"库存少于10件的商品", RequestType::kDataQuery},
+    {"计算每个地区的销售额占比", RequestType::kDataQuery},
+    {"各渠道的转化率", RequestType::kDataQuery},
+    {"employees hired after 2003", RequestType::kDataQuery},
+    {"customers who never placed an order", RequestType::kDataQuery},
+    {"最近30天新增用户数", RequestType::kDataQuery},
+    {"销售额同比增长了多少", RequestType::kDataQuery},
+    {"'; DROP TABLE x; --", RequestType::kDataQuery},
+    // visualization
+    {"画一个每月销售额趋势图", RequestType::kVisualization},
+    {"用饼图展示各品类的销售占比", RequestType::kVisualization},
+    {"plot monthly revenue as a line chart", RequestType::kVisualization},
+    {"各地区销售额的柱状图", RequestType::kVisualization},
+    {"visualize the number of tracks per genre", RequestType::kVisualization},
+    {"把订单数量按月份画出来，用折线图", RequestType::kVisualization},
+    {"show a bar chart of sales by region", RequestType::kVisualization},
+    {"做一个客户分布的热力图", RequestType::kVisualization},
+    {"可视化各门店的利润", RequestType::kVisualization},
+    {"draw a histogram of invoice totals", RequestType::kVisualization},
+    // consultation
+    {"对本数据源提出一些分析建议", RequestType::kConsultation},
+    {"这个数据库可以做什么分析？", RequestType::kConsultation},
+    {"有什么分析思路吗", RequestType::kConsultation},
+    {"给我一些分析方向", RequestType::kConsultation},
+    {"what can I analyze with this data?", RequestType::kConsultation},
+    {"suggest some analyses for the sales database", RequestType::kConsultation},
+    {"销售数据应该怎么分析", RequestType::kConsultation},
+    {"从哪些分析维度看用户留存比较好", RequestType::kConsultation},
+    {"any recommendations on how to analyze churn?", RequestType::kConsultation},
+    {"请对销售数据做全面分析并给出建议", RequestType::kConsultation},
+    // multi_step_analysis
+    {"做一份全面的销售分析报告", RequestType::kMultiStepAnalysis},
+    {"深入分析一下客户流失的原因", RequestType::kMultiStepAnalysis},
+    {"先统计各地区销售额，再找出增长最快的地区并分析原因", RequestType::kMultiStepAnalysis},
+    {"对比2023和2024年的销售并分析变化原因", RequestType::kMultiStepAnalysis},
+    {"write a comprehensive report on sales performance", RequestType::kMultiStepAnalysis},
+    {"an in-depth analysis of customer churn", RequestType::kMultiStepAnalysis},
+    {"first find the top artists, then chart their sales by year", RequestType::kMultiStepAnalysis},
+    {"综合分析各门店的经营状况", RequestType::kMultiStepAnalysis},
+    {"compare 2012 and 2013 revenue and explain the difference", RequestType::kMultiStepAnalysis},
+    {"do a deep dive into product returns", RequestType::kMultiStepAnalysis},
+    // web_search
+    {"搜索一下最新的行业新闻", RequestType::kWebSearch},
+    {"网上关于新能源汽车销量的最新消息", RequestType::kWebSearch},
+    {"search the web for SQLite 3.45 release notes", RequestType::kWebSearch},
+    {"latest news about Apple earnings", RequestType::kWebSearch},
+    {"今天北京天气怎么样", RequestType::kWebSearch},
+    {"what's the weather in Paris tomorrow", RequestType::kWebSearch},
+    // calculation
+    {"100万贷款30年，年利率4.9%，月供多少", RequestType::kCalculation},
+    {"本金10000元年化5%复利10年是多少", RequestType::kCalculation},
+    {"compute the standard deviation of 3, 5, 7 and 9", RequestType::kCalculation},
+    {"monthly payment on a 300000 mortgage at 6% for 30 years", RequestType::kCalculation},
+    {"帮我算一下如果每年增长8%，5年后翻几倍", RequestType::kCalculation},
+    {"solve the equation 2x + 3 = 11", RequestType::kCalculation},
+    // trivial
+    {"你好", RequestType::kTrivial},
+    {"您好！", RequestType::kTrivial},
+    {"hello", RequestType::kTrivial},
+    {"Hi there!", RequestType::kTrivial},
+    {"how are you?", RequestType::kTrivial},
+    {"谢谢", RequestType::kTrivial},
+    {"thanks a lot!", RequestType::kTrivial},
+    {"帮助", RequestType::kTrivial},
+    {"what can you do?", RequestType::kTrivial},
+    {"你能做什么", RequestType::kTrivial},
+    {"现在几点", RequestType::kTrivial},
+    {"现在几点了？", RequestType::kTrivial},
+    {"东京现在几点", RequestType::kTrivial},
+    {"今天星期几", RequestType::kTrivial},
+    {"今天几号", RequestType::kTrivial},
+    {"what time is it in New York?", RequestType::kTrivial},
+    {"what's the date today", RequestType::kTrivial},
+    {"", RequestType::kTrivial},
+    {"   ", RequestType::kTrivial},
+    {"？？？!!!", RequestType::kTrivial},
+    // simple
+    {"3.5*(2+4)", RequestType::kSimple},
+    {"1+1=?", RequestType::kSimple},
+    {"（12+8）×3", RequestType::kSimple},
+    {"1,234.5 + 765.5", RequestType::kSimple},
+    {"2^10", RequestType::kSimple},
+    {"三百五十加一千二百零五", RequestType::kSimple},
+    {"两万除以八等于多少", RequestType::kSimple},
+    {"百分之二十乘以350", RequestType::kSimple},
+    {"2的10次方是多少", RequestType::kSimple},
+    {"what is 15% of 80", RequestType::kSimple},
+    {"计算 100/7", RequestType::kSimple},
+    {"100公里等于多少英里", RequestType::kSimple},
+    {"5 km to miles", RequestType::kSimple},
+    {"100华氏度等于多少摄氏度", RequestType::kSimple},
+    {"3斤是多少克", RequestType::kSimple},
+    {"1GB等于多少MB", RequestType::kSimple},
+    {"convert 2 hours to minutes", RequestType::kSimple},
+    {"how many feet in 10 meters", RequestType::kSimple},
+    {"100美元换人民币，汇率7.2", RequestType::kSimple},
+    {"10亩是多少平方米", RequestType::kSimple},
+};
+
+TEST(RequestClassifierTest, RealisticRequests) {
+  static_assert(std::size(kCases) >= 80);
+  int failures = 0;
+  for (const Case& c : kCases) {
+    const Classification got = Classifier().Classify(c.request);
+    if (got.type != c.expected) {
+      ++failures;
+      std::string rules;
+      for (const auto& r : got.rules) rules += r + " ";
+      ADD_FAILURE() << "\"" << c.request << "\": expected " << RequestTypeName(c.expected)
+                    << ", got " << RequestTypeName(got.type) << " (rules: " << rules << ")";
+    }
+  }
+  EXPECT_EQ(failures, 0);
+}
+
+TEST(RequestClassifierTest, ReportsLanguageRulesAndConfidence) {
+  const Classification zh = Classifier().Classify("画一个每月销售额趋势图");
+  EXPECT_EQ(zh.language, Language::kZh);
+  EXPECT_NE(std::find(zh.rules.begin(), zh.rules.end(), "visualization.keyword"), zh.rules.end());
+  EXPECT_GE(zh.confidence, Classifier().unsure_below());
+  EXPECT_TRUE(zh.warnings.empty());
+
+  const Classification en = Classifier().Classify("top 10 customers by revenue");
+  EXPECT_EQ(en.language, Language::kEn);
+
+  // Nothing recognisable: the data_query fallback, flagged as unsure.
+  const Classification unknown = Classifier().Classify("zxq blorf");
+  EXPECT_EQ(unknown.type, RequestType::kDataQuery);
+  EXPECT_LT(unknown.confidence, Classifier().unsure_below());
+  EXPECT_EQ(unknown.rules, std::vector<std::string>{"default"});
+
+  // Two specific types fired: the winner's confidence is lowered.
+  const Classification both = Classifier().Classify("做一份全面的分析报告，包含趋势图");
+  EXPECT_EQ(both.type, RequestType::kMultiStepAnalysis);
+  const Classification single = Classifier().Classify("做一份全面的分析报告");
+  EXPECT_LT(both.confidence, single.confidence);
+}
+
+TEST(RequestClassifierTest, QuickIntents) {
+  EXPECT_EQ(Classifier().Classify("你好").quick_intent, QuickIntent::kGreeting);
+  EXPECT_EQ(Classifier().Classify("thank you").quick_intent, QuickIntent::kThanks);
+  EXPECT_EQ(Classifier().Classify("help").quick_intent, QuickIntent::kHelp);
+  EXPECT_EQ(Classifier().Classify("纽约现在几点").quick_intent, QuickIntent::kDateTime);
+  EXPECT_EQ(Classifier().Classify("1+1").quick_intent, QuickIntent::kArithmetic);
+  EXPECT_EQ(Classifier().Classify("1英里等于多少公里").quick_intent, QuickIntent::kConversion);
+  EXPECT_EQ(Classifier().Classify("2024年各地区的销售额").quick_intent, QuickIntent::kNone);
+}
+
+TEST(RequestClassifierTest, BadInputNeverCrashes) {
+  const std::string huge(10000, 'a');
+  std::string huge_zh;
+  for (int i = 0; i < 3400; ++i) huge_zh += "销";
+  const std::string inputs[] = {
+      "",
+      std::string("\0\0\0", 3),
+      "\xff\xfe\xfd",
+      "\xe4\xbd",  // a cut-off UTF-8 sequence
+      "销售额\xc3\x28 by region",
+      "!!!...???",
+      huge,
+      huge_zh,
+      "Mixed 混合 текст ελληνικά العربية 2024年 sales 📈",
+      "'; DROP TABLE x; --",
+      "((((((((((((((((((((1))))))))))))))))))))",
+  };
+  for (const std::string& input : inputs) {
+    const Classification c = Classifier().Classify(input);
+    EXPECT_TRUE(ParseRequestType(RequestTypeName(c.type)).has_value());
+    EXPECT_GE(c.confidence, 0.0);
+    EXPECT_LE(c.confidence, 1.0);
+  }
+  EXPECT_EQ(Classifier().Classify("").type, RequestType::kTrivial);
+  EXPECT_FALSE(Classifier().Classify("").warnings.empty());
+  EXPECT_FALSE(Classifier().Classify("\xff\xfe 销售额").warnings.empty());
+  const Classification big = Classifier().Classify(huge);
+  ASSERT_FALSE(big.warnings.empty());
+  EXPECT_NE(big.warnings.front().find("10000"), std::string::npos);
+  EXPECT_EQ(Classifier().Classify("'; DROP TABLE x; --").type, RequestType::kDataQuery);
+}
+
+TEST(RequestClassifierTest, ConcurrentCallsAgree) {
+  constexpr int kThreads = 4;
+  constexpr int kRounds = 200;
+  std::vector<std::thread> threads;
+  std::atomic<int> mismatches{0};
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&mismatches] {
+      for (int r = 0; r < kRounds; ++r) {
+        for (const Case& c : kCases) {
+          if (Classifier().Classify(c.request).type != c.expected) ++mismatches;
+        }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(mismatches.load(), 0);
+}
+
+TEST(RequestClassifierTest, IsConsultationRequest) {
+  EXPECT_TRUE(Classifier().IsConsultationRequest("对本数据源提出一些分析建议"));
+  EXPECT_TRUE(Classifier().IsConsultationRequest("Suggest what to look at"));
+  EXPECT_FALSE(Classifier().IsConsultationRequest("2024年各地区的销售额"));
+}
+
+TEST(RequestClassifierTest, RulesFileOverride) {
+  const std::string rules = R"(
+priority = ["consultation", "visualization", "data_query"]
+default_type = "data_query"
+[[rule]]
+id = "viz"
+type = "visualization"
+keywords = ["diagramme"]
+[[rule]]
+id = "consult"
+type = "consultation"
+patterns = ['^conseil']
+)";
+  auto c = RequestClassifier::FromText(rules, EmbeddedUnits());
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  EXPECT_EQ((*c)->Classify("un diagramme des ventes").type, RequestType::kVisualization);
+  EXPECT_EQ((*c)->Classify("conseil: diagramme").type, RequestType::kConsultation);
+  EXPECT_EQ((*c)->Classify("画一个趋势图").type, RequestType::kDataQuery);
+}
+
+TEST(RequestClassifierTest, BadRulesFilesAreRejectedWithReasons) {
+  const auto error = [](const std::string& rules) {
+    auto c = RequestClassifier::FromText(rules, EmbeddedUnits());
+    return c.ok() ? std::string() : c.status().message();
+  };
+  EXPECT_NE(error("priority = [\"data_query\"]\n[[rule]]\nid=\"x\"\ntype=\"nope\"\n"
+                  "keywords=[\"a\"]\n")
+                .find("unknown type 'nope'"),
+            std::string::npos);
+  EXPECT_NE(error("priority = [\"data_query\"]\n[[rule]]\nid=\"x\"\ntype=\"data_query\"\n"
+                  "patterns=['(unclosed']\n")
+                .find("bad regex"),
+            std::string::npos);
+  EXPECT_NE(error("priority = [\"data_query\"]\n[[rule]]\nid=\"x\"\ntype=\"data_query\"\n"
+                  "patterns=['{nomacro}']\n")
+                .find("unknown macro"),
+            std::string::npos);
+  EXPECT_NE(error("priority = [").find("TOML"), std::string::npos);
+  ClassifierOptions missing;
+  missing.rules_path = "/nonexistent/rules.toml";
+  EXPECT_FALSE(RequestClassifier::Create(missing).ok());
+}
+
+// ---------------------------------------------------------------- properties (seed 000)
+
+// Realistic fragments to surround keywords with; they contain no keyword of any rule type
+// that outranks the one under test.
+const std::vector<std::string> kFillers = {
+    "请",   "帮我",   "看看",      "这个数据源", "销售数据", "2024年", "客户表",  "一下",
+    "谢谢", "please", "the sales", "for 2024",   "our data", "now",    "quickly", "123",
+    "订单", "，",     "。",        "?",          "!",        "data",   "各地区",  "我们",
+};
+
+rc::Gen<std::string> Filler() {
+  return rc::gen::oneOf(
+      rc::gen::elementOf(kFillers),
+      rc::gen::map(rc::gen::container<std::string>(rc::gen::inRange<char>('a', 'z' + 1)),
+                   [](std::string s) { return s; }));
+}
+
+rc::Gen<std::string> Surrounding() {
+  return rc::gen::map(rc::gen::resize(4, rc::gen::container<std::vector<std::string>>(Filler())),
+                      [](const std::vector<std::string>& parts) {
+                        std::string out;
+                        for (const std::string& p : parts) out += p + " ";
+                        return out;
+                      });
+}
+
+// Property 1: every input, however odd, gets exactly one of the eight types.
+RC_GTEST_PROP(RequestClassifierProperty, EveryRequestGetsOneValidType, ()) {
+  const std::string request =
+      *rc::gen::oneOf(rc::gen::arbitrary<std::string>(),
+                      rc::gen::map(rc::gen::container<std::vector<std::string>>(Filler()),
+                                   [](const std::vector<std::string>& parts) {
+                                     std::string out;
+                                     for (const std::string& p : parts) out += p;
+                                     return out;
+                                   }));
+  const Classification c = Classifier().Classify(request);
+  int matches = 0;
+  for (RequestType t : kAllRequestTypes) matches += c.type == t ? 1 : 0;
+  RC_ASSERT(matches == 1);
+  RC_ASSERT(ParseRequestType(RequestTypeName(c.type)) == c.type);
+  RC_ASSERT(c.confidence >= 0.0 && c.confidence <= 1.0);
+  RC_ASSERT(c.language == Language::kZh || c.language == Language::kEn);
+}
+
+// Property 5: a request containing a consultation keyword is consultation.
+RC_GTEST_PROP(RequestClassifierProperty, ConsultationKeywordsGiveConsultation, ()) {
+  static const std::vector<std::string> kKeywords = {
+      "建议",          "分析方向",       "可以做什么分析",     "分析思路",   "怎么分析",
+      "分析维度",      "有什么洞察",     "有什么分析思路",     "suggest",    "recommendation",
+      "what analysis", "how to analyze", "what can I analyze", "Suggestions"};
+  const std::string keyword = *rc::gen::elementOf(kKeywords);
+  const std::string before = *Surrounding();
+  const std::string after = *Surrounding();
+  const std::string request = before + keyword + " " + after;
+  const Classification c = Classifier().Classify(request);
+  RC_ASSERT(c.type == RequestType::kConsultation);
+}
+
+// Generators for quick-path requests: time questions, arithmetic, conversions.
+rc::Gen<std::string> TimeQuestion() {
+  static const std::vector<std::string> kZhPlaces = {"", "东京", "纽约", "伦敦", "北京", "悉尼"};
+  static const std::vector<std::string> kZhAsk = {"现在几点",   "现在几点了", "几点了",
+                                                  "现在是几点", "当前时间",   "现在时间"};
+  static const std::vector<std::string> kDays = {"今天星期几", "今天几号", "今天是几号",
+                                                 "明天星期几", "今天的日期"};
+  static const std::vector<std::string> kEnPlaces = {"tokyo", "New York", "London", "paris",
+                                                     "Europe/Berlin"};
+  static const std::vector<std::string> kEnAsk = {"what time is it in ", "time in ",
+                                                  "what's the time in ", "current time in "};
+  static const std::vector<std::string> kEnPlain = {"what time is it", "what's the date today",
+                                                    "what day is it today", "what time is it now"};
+  static const std::vector<std::string> kEnd = {"", "?", "？", "。", "!"};
+  return rc::gen::oneOf(
+      rc::gen::apply([](const std::string& place, const std::string& ask,
+                        const std::string& end) { return place + ask + end; },
+                     rc::gen::elementOf(kZhPlaces), rc::gen::elementOf(kZhAsk),
+                     rc::gen::elementOf(kEnd)),
+      rc::gen::apply([](const std::string& d, const std::string& end) { return d + end; },
+                     rc::gen::elementOf(kDays), rc::gen::elementOf(kEnd)),
+      rc::gen::apply([](const std::string& ask, const std::string& place,
+                        const std::string& end) { return ask + place + end; },
+                     rc::gen::elementOf(kEnAsk), rc::gen::elementOf(kEnPlaces),
+                     rc::gen::elementOf(kEnd)),
+      rc::gen::apply([](const std::string& q, const std::string& end) { return q + end; },
+                     rc::gen::elementOf(kEnPlain), rc::gen::elementOf(kEnd)));
+}
+
+rc::Gen<std::string> Operand() {
+  static const std::vector<std::string> kChinese = {"三百五十", "一千二百零五", "两万", "十五",
+                                                    "三点五",   "1.2万",        "3亿"};
+  return rc::gen::oneOf(
+      rc::gen::map(rc::gen::inRange(0, 100000), [](int v) { return std::to_string(v); }),
+      rc::gen::map(rc::gen::inRange(0, 10000),
+                   [](int v) { return std::to_string(v / 100) + "." + std::to_string(v % 100); }),
+      rc::gen::elementOf(kChinese));
+}
+
+rc::Gen<std::string> ArithmeticQuestion() {
+  static const std::vector<std::string> kOps = {
+      "+", "-", "*", "/", "×", "÷", "^", " 加 ", "减", "乘以", "除以", " plus ", " times "};
+  static const std::vector<std::string> kPrefix = {"",       "计算",     "请计算 ",
+                                                   "算一下", "what is ", "calculate "};
+  static const std::vector<std::string> kSuffix = {"", "=", "=?", "等于多少", "是多少", "?"};
+  return rc::gen::apply(
+      [](const std::string& pre, const std::string& a, const std::string& op, const std::string& b,
+         bool paren, const std::string& suf) {
+        const std::string body = a + op + b;
+        return pre + (paren ? "(" + body + ")" : body) + suf;
+      },
+      rc::gen::elementOf(kPrefix), Operand(), rc::gen::elementOf(kOps), Operand(),
+      rc::gen::arbitrary<bool>(), rc::gen::elementOf(kSuffix));
+}
+
+rc::Gen<std::string> ConversionQuestion() {
+  static const std::vector<std::pair<std::string, std::string>> kPairs = {
+      {"公里", "英里"}, {"米", "英尺"},    {"斤", "克"},         {"公斤", "磅"},
+      {"亩", "平方米"}, {"升", "加仑"},    {"摄氏度", "华氏度"}, {"小时", "分钟"},
+      {"GB", "MB"},     {"KiB", "字节"},   {"km", "miles"},      {"kg", "pounds"},
+      {"inches", "cm"}, {"days", "hours"}, {"美元", "人民币"},   {"周", "天"}};
+  static const std::vector<std::string> kZhVerb = {"等于多少", "是多少", "换算成", "合多少"};
+  return rc::gen::apply(
+      [](int value, const std::pair<std::string, std::string>& units, const std::string& verb,
+         bool english) {
+        const std::string v = std::to_string(value);
+        if (english) return "convert " + v + " " + units.first + " to " + units.second;
+        return v + units.first + verb + units.second;
+      },
+      rc::gen::inRange(1, 100000), rc::gen::elementOf(kPairs), rc::gen::elementOf(kZhVerb),
+      rc::gen::arbitrary<bool>());
+}
+
+// Property 4: quick-path requests (time, arithmetic, conversions) are trivial or simple.
+RC_GTEST_PROP(RequestClassifierProperty, QuickPathRequestsAreTrivialOrSimple, ()) {
+  const std::string request =
+      *rc::gen::oneOf(TimeQuestion(), ArithmeticQuestion(), ConversionQuestion());
+  const Classification c = Classifier().Classify(request);
+  RC_ASSERT(c.IsQuickPath());
+  RC_ASSERT(c.quick_intent != QuickIntent::kNone);
+}
+
+// The converse guard: a data question that merely contains numbers is not quick-path.
+RC_GTEST_PROP(RequestClassifierProperty, DataQuestionsWithNumbersAreNotQuickPath, ()) {
+  static const std::vector<std::string> kTemplates = {"{n}年销售额是多少", "{n}年各地区的订单数",
+                                                      "top {n} customers by revenue",
+                                                      "销售额超过{n}的客户"};
+  const std::string tmpl = *rc::gen::elementOf(kTemplates);
+  const std::string n = std::to_string(*rc::gen::inRange(1, 3000));
+  std::string request = tmpl;
+  request.replace(request.find("{n}"), 3, n);
+  RC_ASSERT(!Classifier().Classify(request).IsQuickPath());
+}
+
+}  // namespace
+}  // namespace askdb::agent

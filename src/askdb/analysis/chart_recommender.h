@@ -1,0 +1,101 @@
+// Chart recommendation: looks at a query result (column names and values) and picks the
+// chart a person would draw for it — a line for a measure over time, a bar for a measure
+// by category, a pie for parts of a whole, a scatter for two measures, a KPI card for a
+// single number, and a plain table for anything else — then builds the ECharts option.
+//
+// RecommendChart() is a pure function of its inputs: it never fails and never throws,
+// whatever the result holds (no rows, NULLs, mixed kinds, huge results); the worst case is
+// a kTable spec. The option is plain JSON (no JavaScript functions). Where a number
+// formatter is wanted, an axis label or tooltip carries "askdbFormat": "compact" or
+// "number"; renderers (the HTML report, the web UI) install the matching function, and
+// ECharts ignores the key otherwise. Thread-safe: no shared state.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "askdb/common/json.h"
+
+namespace askdb::db {
+struct ResultSet;
+}
+
+namespace askdb::analysis {
+
+enum class ChartKind { kLine, kBar, kPie, kScatter, kKpi, kTable };
+
+// Stable lower-case name ("line", "bar", "pie", "scatter", "kpi", "table").
+std::string_view ChartKindName(ChartKind kind);
+
+// One plotted series: a value per label (std::nullopt for a gap, e.g. a NULL).
+struct ChartSeries {
+  std::string name;
+  std::vector<std::optional<double>> values;
+};
+
+// The data the option was built from, engine-neutral, for text rendering and tests.
+// Line/bar/pie: `labels` are the x-axis categories (or slice names) and each series has one
+// value per label. Scatter: `x_values` holds the x of each point and series[0] the y.
+struct ChartData {
+  std::string x_name;
+  std::vector<std::string> labels;
+  std::vector<double> x_values;
+  std::vector<ChartSeries> series;
+};
+
+struct ChartSpec {
+  ChartKind kind = ChartKind::kTable;
+  std::string title;
+  // ECharts option for line/bar/pie/scatter; null for kKpi and kTable.
+  Json echarts_option;
+  // Why this chart, in the question's language ("revenue over month: a time column and a
+  // measure"), for the answer text and for debugging.
+  std::string reason;
+  ChartData data;
+  // kKpi only: the number, what it is, and its display text ("1,234,567").
+  double kpi_value = 0;
+  std::string kpi_label;
+  std::string kpi_formatted;
+
+  // {"kind":"bar","title":...,"reason":...,"option":{...}} (+ "kpi" for kKpi).
+  Json ToJson() const;
+};
+
+// Limits and thresholds, with defaults that suit a report page and a terminal.
+struct ChartOptions {
+  // Most points on a line or scatter; longer results are sampled evenly.
+  size_t max_points = 500;
+  // Most bars; longer results keep the largest (or the first, when the query ordered).
+  size_t max_categories = 30;
+  // Most pie slices, the last of which is "Other" when there are more.
+  size_t max_pie_slices = 8;
+  // Most series on one line chart (measures, or categories pivoted into series).
+  size_t max_series = 8;
+  // Fewest points that make a scatter worth drawing.
+  size_t min_scatter_points = 3;
+  // Bars turn horizontal when a label is wider than this (display columns) ...
+  int long_label_width = 10;
+  // ... or when there are more bars than this.
+  size_t many_categories = 12;
+};
+
+// What is known besides the data. All fields optional.
+struct ChartRequest {
+  // Default member initialisers let callers write {.question = q} without -Wextra noise.
+  std::string title{};     // used as is when set
+  std::string question{};  // the user's question: language, "share"/"占比" intent, title
+  std::string sql{};       // the statement that made the result: an ORDER BY keeps row order
+};
+
+ChartSpec RecommendChart(const db::ResultSet& result, const ChartRequest& request = {},
+                         const ChartOptions& options = {});
+
+// "1,234,567.89": thousands separators, at most two decimals, trailing zeros dropped.
+std::string FormatNumber(double value);
+// "1.2K", "3.4M", "5.6B", "7.8T"; plain FormatNumber below 1,000.
+std::string FormatCompact(double value);
+
+}  // namespace askdb::analysis

@@ -1,0 +1,120 @@
+#include "askdb/analysis/text_chart.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "askdb/common/text.h"
+#include "askdb/db/result_set.h"
+
+namespace askdb::analysis {
+namespace {
+
+using db::ResultSet;
+using db::Value;
+
+ResultSet Make(std::vector<std::string> names, std::vector<std::vector<Value>> rows) {
+  ResultSet rs;
+  for (auto& n : names) rs.columns.push_back({std::move(n), ""});
+  rs.rows = std::move(rows);
+  return rs;
+}
+
+void ExpectFits(const std::vector<std::string>& lines, int width) {
+  for (const auto& line : lines) EXPECT_LE(text::DisplayWidth(line), width) << line;
+}
+
+TEST(TextChartTest, BarsAlignCjkLabelsAndScaleToTheLargest) {
+  ChartSpec spec =
+      RecommendChart(Make({"地区", "销售额"}, {{Value::Text("华东"), Value::Int(100)},
+                                               {Value::Text("West"), Value::Int(50)},
+                                               {Value::Text("华南地区"), Value::Int(0)}}));
+  ASSERT_EQ(spec.kind, ChartKind::kBar);
+  auto lines = RenderTextChart(spec, 40);
+  ASSERT_EQ(lines.size(), 4u);  // title + 3 bars
+  ExpectFits(lines, 40);
+  // Labels padded to the widest (8 columns), so bars start in one column.
+  EXPECT_EQ(lines[1].rfind("华东     ", 0), 0u) << lines[1];
+  EXPECT_EQ(lines[2].rfind("West     ", 0), 0u) << lines[2];
+  auto count = [](const std::string& s, std::string_view block) {
+    size_t n = 0;
+    for (size_t p = s.find(block); p != std::string::npos; p = s.find(block, p + 1)) ++n;
+    return n;
+  };
+  size_t full = count(lines[1], "█");
+  EXPECT_GT(full, 10u);
+  EXPECT_EQ(count(lines[2], "█"), full / 2);
+  EXPECT_EQ(count(lines[3], "█"), 0u);
+  EXPECT_NE(lines[1].find("100"), std::string::npos);
+}
+
+TEST(TextChartTest, PieShowsPercentages) {
+  ChartSpec spec = RecommendChart(
+      Make({"channel", "orders"},
+           {{Value::Text("web"), Value::Int(75)}, {Value::Text("app"), Value::Int(25)}}),
+      {.question = "share of orders by channel"});
+  ASSERT_EQ(spec.kind, ChartKind::kPie);
+  auto lines = RenderTextChart(spec, 50);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_NE(lines[1].find("(75.0%)"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[2].find("(25.0%)"), std::string::npos) << lines[2];
+}
+
+TEST(TextChartTest, LineIsASparklineWithMinMaxAndRange) {
+  ResultSet rs = Make({"month", "revenue"}, {});
+  for (int m = 1; m <= 9; ++m) {
+    rs.rows.push_back({Value::Text("2024-0" + std::to_string(m)), Value::Int(m * 1000)});
+  }
+  ChartSpec spec = RecommendChart(rs);
+  ASSERT_EQ(spec.kind, ChartKind::kLine);
+  auto lines = RenderTextChart(spec, 60);
+  ASSERT_EQ(lines.size(), 3u);
+  ExpectFits(lines, 60);
+  EXPECT_NE(lines[1].find("▁▂"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[1].find("█"), std::string::npos);
+  EXPECT_NE(lines[1].find("min 1K max 9K"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[2].find("2024-01 … 2024-09"), std::string::npos) << lines[2];
+}
+
+TEST(TextChartTest, LongSeriesAreBucketedToTheWidth) {
+  ResultSet rs = Make({"day", "v"}, {});
+  for (int d = 0; d < 400; ++d) {
+    char day[16];
+    std::snprintf(day, sizeof day, "%04d-01-01", 1600 + d);
+    rs.rows.push_back({Value::Text(day), Value::Int(d % 50)});
+  }
+  auto lines = RenderTextChart(RecommendChart(rs), 30);
+  ASSERT_FALSE(lines.empty());
+  ExpectFits(lines, 30);
+}
+
+TEST(TextChartTest, ScatterDrawsDotsInAGrid) {
+  ResultSet rs = Make({"price", "qty"}, {});
+  for (int i = 0; i < 5; ++i) rs.rows.push_back({Value::Int(i), Value::Int(i * i)});
+  auto lines = RenderTextChart(RecommendChart(rs), 40);
+  ASSERT_GT(lines.size(), 5u);
+  ExpectFits(lines, 40);
+  size_t dots = 0;
+  for (const auto& l : lines) {
+    for (size_t p = l.find("•"); p != std::string::npos; p = l.find("•", p + 1)) ++dots;
+  }
+  EXPECT_EQ(dots, 5u);
+}
+
+TEST(TextChartTest, KpiAndTableDrawNothing) {
+  EXPECT_TRUE(RenderTextChart(RecommendChart(Make({"n"}, {{Value::Int(3)}})), 60).empty());
+  EXPECT_TRUE(RenderTextChart(ChartSpec{}, 60).empty());
+}
+
+TEST(TextChartTest, NarrowWidthIsRaisedToTheMinimum) {
+  ChartSpec spec = RecommendChart(
+      Make({"name", "v"}, {{Value::Text("a very long label that goes on"), Value::Int(1)},
+                           {Value::Text("b"), Value::Int(2)}}));
+  auto lines = RenderTextChart(spec, 3);
+  ASSERT_FALSE(lines.empty());
+  ExpectFits(lines, kMinTextChartWidth);
+}
+
+}  // namespace
+}  // namespace askdb::analysis

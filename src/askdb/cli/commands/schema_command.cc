@@ -1,0 +1,120 @@
+// askdb schema: lists a database's tables and views with columns, keys and row counts.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <memory>
+
+#include "askdb/cli/cli_context.h"
+#include "askdb/cli/database_resolver.h"
+#include "askdb/cli/result_output.h"
+#include "askdb/common/text.h"
+#include "askdb/db/connector.h"
+
+namespace askdb::cli {
+namespace {
+
+struct SchemaOptions {
+  std::string db;
+  std::vector<std::string> tables;
+  int samples = 3;
+};
+
+std::string ForeignKeyTarget(const db::ForeignKey& fk, size_t i) {
+  std::string target = fk.ref_table;
+  if (i < fk.ref_columns.size()) target += "." + fk.ref_columns[i];
+  return target;
+}
+
+void PrintTable(const CliContext& ctx, const db::TableInfo& table, bool detailed) {
+  const Style style = ctx.style();
+  std::string heading = style.Bold(table.name);
+  if (table.kind == db::TableInfo::Kind::kView) heading += " " + style.Dim("(view)");
+  if (table.row_count) {
+    heading += style.Dim("  " + std::to_string(*table.row_count) +
+                         (table.row_count_is_estimate ? " rows (estimate)" : " rows"));
+  }
+  std::cout << heading << "\n";
+  if (!table.comment.empty()) std::cout << "  " << style.Dim(table.comment) << "\n";
+
+  int name_width = 0;
+  int type_width = 0;
+  for (const db::ColumnInfo& c : table.columns) {
+    name_width = std::max(name_width, text::DisplayWidth(c.name));
+    type_width = std::max(type_width, text::DisplayWidth(c.type));
+  }
+  for (const db::ColumnInfo& c : table.columns) {
+    std::string line = "  " + text::PadRight(c.name, name_width) + "  " +
+                       text::PadRight(c.type.empty() ? "-" : c.type, type_width);
+    if (c.primary_key) line += "  " + style.Yellow("PK");
+    if (!c.nullable && !c.primary_key) line += "  NOT NULL";
+    for (const db::ForeignKey& fk : table.foreign_keys) {
+      for (size_t i = 0; i < fk.columns.size(); ++i) {
+        if (fk.columns[i] == c.name) line += "  " + style.Cyan("→ " + ForeignKeyTarget(fk, i));
+      }
+    }
+    if (detailed && !c.sample_values.empty()) {
+      std::string samples;
+      for (const std::string& v : c.sample_values) {
+        if (!samples.empty()) samples += ", ";
+        samples += text::TruncateToWidth(v, 24);
+      }
+      line += "  " + style.Dim("e.g. " + samples);
+    }
+    if (!c.comment.empty()) line += "  " + style.Dim("-- " + c.comment);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    std::cout << line << "\n";
+  }
+  if (detailed) {
+    for (const db::IndexInfo& index : table.indexes) {
+      std::string cols;
+      for (const std::string& c : index.columns) cols += (cols.empty() ? "" : ", ") + c;
+      std::cout << "  " << style.Dim(std::string(index.unique ? "unique index " : "index ") +
+                                     index.name + " (" + cols + ")")
+                << "\n";
+    }
+  }
+  std::cout << "\n";
+}
+
+Status RunSchema(const SchemaOptions& options, CliContext& ctx) {
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector,
+                         OpenDatabase(options.db, ctx));
+  db::IntrospectOptions introspect;
+  introspect.tables = options.tables;
+  introspect.sample_values_per_column = options.samples;
+  ASKDB_ASSIGN_OR_RETURN(db::DatabaseSchema schema, connector->Introspect(introspect));
+  for (const std::string& wanted : options.tables) {
+    if (schema.FindTable(wanted) == nullptr) {
+      return NotFoundError("no table or view named '" + wanted + "' in " +
+                           connector->display_name() + " (run `askdb schema` to list them)");
+    }
+  }
+  if (ctx.json) {
+    PrintJson(ctx, schema.ToJson());
+    return Status::Ok();
+  }
+  std::cout << ctx.style().Bold(connector->display_name()) << "  " << schema.engine << ", "
+            << schema.tables.size() << (schema.tables.size() == 1 ? " table\n\n" : " tables\n\n");
+  const bool detailed = !options.tables.empty();
+  for (const db::TableInfo& table : schema.tables) PrintTable(ctx, table, detailed);
+  return Status::Ok();
+}
+
+}  // namespace
+
+Command AddSchemaCommand(CLI::App& app) {
+  auto options = std::make_shared<SchemaOptions>();
+  CLI::App* cmd = app.add_subcommand("schema", "List tables, columns, keys and row counts");
+  cmd->add_option("--db", options->db, "Database URL (sqlite:PATH, a file path, ...)");
+  cmd->add_option("--table,-t", options->tables,
+                  "Show only this table, with sample values and indexes (repeatable)");
+  cmd->add_option("--samples", options->samples, "Sample values per text column with --table")
+      ->check(CLI::Range(0, 50));
+  cmd->footer(
+      "Examples:\n"
+      "  askdb schema --db ../shared/data/chinook/chinook.sqlite\n"
+      "  askdb schema --db sqlite:shop.db --table orders --json");
+  return {cmd, [options](CliContext& ctx) { return RunSchema(*options, ctx); }};
+}
+
+}  // namespace askdb::cli

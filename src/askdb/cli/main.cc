@@ -1,0 +1,130 @@
+// The askdb command: parses the command line, loads the configuration, and runs one
+// subcommand. Failures print one line on stderr ("askdb: error: ...") and exit with a code
+// from exit_codes.h; with --json the error is also a JSON object on stdout.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <utility>
+#include <vector>
+
+#include "askdb/cli/cli_context.h"
+#include "askdb/cli/exit_codes.h"
+#include "askdb/cli/result_output.h"
+#include "askdb/common/logging.h"
+#include "askdb/config/config.h"
+
+namespace askdb::cli {
+namespace {
+
+struct GlobalOptions {
+  std::string config_file;
+  std::string log_format;
+  std::string log_level;
+  std::string color;
+  bool json = false;
+};
+
+int ReportError(const Status& status, bool json) {
+  std::cerr << "askdb: error: " << status.message() << "\n";
+  if (json) {
+    Json error = {{"error", {{"code", StatusCodeName(status.code())},
+                             {"message", status.message()}}}};
+    std::cout << error.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
+  }
+  return ExitCodeFor(status);
+}
+
+// Configuration from file and environment, then the global flags on top.
+StatusOr<config::Config> LoadEffectiveConfig(const GlobalOptions& global) {
+  config::LoadOptions load;
+  if (!global.config_file.empty()) load.config_file = global.config_file;
+  ASKDB_ASSIGN_OR_RETURN(config::Config cfg, config::LoadConfig(load));
+  struct FlagOverride {
+    const char* key;
+    const char* flag;
+    const std::string* value;
+  };
+  const FlagOverride flags[] = {
+      {"log.format", "--log-format", &global.log_format},
+      {"log.level", "--log-level", &global.log_level},
+      {"output.color", "--color", &global.color},
+  };
+  for (const FlagOverride& f : flags) {
+    if (!f.value->empty()) {
+      ASKDB_RETURN_IF_ERROR(config::SetConfigValue(cfg, f.key, *f.value, f.flag));
+    }
+  }
+  if (global.json) cfg.output.format = config::OutputFormat::kJson;
+  return cfg;
+}
+
+int Main(int argc, char** argv) {
+  CLI::App app("askdb — ask your database questions; get SQL, tables, charts and reports.",
+               "askdb");
+  app.set_version_flag("--version", "askdb " ASKDB_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough();
+  GlobalOptions global;
+  app.add_option("--config", global.config_file,
+                 "Config file (default: ./askdb.toml, then <config dir>/askdb.toml)");
+  app.add_flag("--json", global.json, "Machine-readable JSON on stdout");
+  app.add_option("--color", global.color, "Colour: auto, always or never");
+  app.add_option("--log-format", global.log_format, "Log lines on stderr: text or json");
+  app.add_option("--log-level", global.log_level,
+                 "trace, debug, info, warn (default), error or off");
+  app.footer(
+      "Examples:\n"
+      "  askdb demo                                  create the demo database and run the "
+      "main job\n"
+      "  askdb schema --db chinook.sqlite            list tables, columns and keys\n"
+      "  askdb sql \"SELECT COUNT(*) FROM orders\"     run one read-only statement\n"
+      "  askdb sql --db x.db \"SELECT ...\" --report r.html\n\n"
+      "Exit codes: 0 ok, 2 usage, 3 bad input, 4 SQL error, 5 refused (not read-only),\n"
+      "6 timeout, 7 unavailable, 8 not answered, 1 internal error. See docs/cli.md.");
+
+  const Command commands[] = {
+      AddDemoCommand(app),
+      AddSchemaCommand(app),
+      AddSqlCommand(app),
+      AddConfigCommand(app),
+  };
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "askdb: error: " << e.what() << " (see askdb --help)\n";
+    return kExitUsage;
+  }
+
+  StatusOr<config::Config> cfg = LoadEffectiveConfig(global);
+  if (!cfg.ok()) return ReportError(cfg.status(), global.json);
+  CliContext ctx;
+  ctx.config = std::move(cfg).value();
+  ctx.json = ctx.config.output.format == config::OutputFormat::kJson;
+  ctx.terminal = DetectTerminal(ctx.config.output.color);
+
+  LogOptions log;
+  StatusOr<LogFormat> log_format = ParseLogFormat(ctx.config.log.format);
+  if (!log_format.ok()) return ReportError(log_format.status(), ctx.json);
+  log.format = *log_format;
+  log.level = ctx.config.log.level;
+  if (Status s = InitLogging(log); !s.ok()) return ReportError(s, ctx.json);
+
+  for (const Command& command : commands) {
+    if (!command.subcommand->parsed()) continue;
+    Status status = command.run(ctx);
+    return status.ok() ? kExitOk : ReportError(status, ctx.json);
+  }
+  return kExitUsage;
+}
+
+}  // namespace
+}  // namespace askdb::cli
+
+int main(int argc, char** argv) { return askdb::cli::Main(argc, argv); }

@@ -1,0 +1,27 @@
+// How a query's outcome is shown: for people, the SQL, an aligned table and a terminal
+// chart; for programs, one JSON object. Shared by every command that runs SQL.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "askdb/analysis/chart_recommender.h"
+#include "askdb/cli/cli_context.h"
+#include "askdb/common/json.h"
+#include "askdb/db/result_set.h"
+
+namespace askdb::cli {
+
+// Prints SQL (when non-empty), the table, and the chart or KPI to stdout.
+void PrintQueryResult(const CliContext& ctx, std::string_view sql, const db::ResultSet& result,
+                      const analysis::ChartSpec& chart);
+
+// {"sql":..., "columns":[...], "rows":[[...]], "truncated":..., "elapsed_ms":...,
+//  "chart":{...}}
+Json QueryResultJson(std::string_view sql, const db::ResultSet& result,
+                     const analysis::ChartSpec& chart);
+
+// Prints one JSON document on stdout (pretty when stdout is a terminal).
+void PrintJson(const CliContext& ctx, const Json& json);
+
+}  // namespace askdb::cli

@@ -1,0 +1,20 @@
+// Renders a ResultSet as an aligned text table for a terminal: CJK-aware column widths,
+// numbers right-aligned, long cells cut with "…", a row limit with a note of what was
+// left out. Pure functions; thread-safe.
+#pragma once
+
+#include <string>
+
+#include "askdb/db/result_set.h"
+
+namespace askdb::cli {
+
+struct TableFormat {
+  int max_rows = 50;         // rows shown; the rest are summarised in a footer line
+  int max_width = 100;       // total width of a line in display columns
+  int max_cell_width = 40;   // a single cell is cut beyond this
+};
+
+std::string FormatTable(const db::ResultSet& result, const TableFormat& format);
+
+}  // namespace askdb::cli

@@ -1,0 +1,72 @@
+#include "askdb/cli/table_printer.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "askdb/common/text.h"
+
+namespace askdb::cli {
+namespace {
+
+std::vector<std::string> Lines(const std::string& s) {
+  std::vector<std::string> lines;
+  std::istringstream in(s);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+db::ResultSet CityRevenue() {
+  db::ResultSet r;
+  r.columns = {{"city", "TEXT"}, {"revenue", "REAL"}};
+  r.rows.push_back({db::Value::Text("北京"), db::Value::Double(1234.5)});
+  r.rows.push_back({db::Value::Text("Shanghai"), db::Value::Double(99)});
+  r.rows.push_back({db::Value::Text("乌鲁木齐"), db::Value::Int(7)});
+  return r;
+}
+
+TEST(TablePrinterTest, AlignsCjkAndLatinCellsByDisplayWidth) {
+  std::vector<std::string> lines = Lines(FormatTable(CityRevenue(), TableFormat{}));
+  ASSERT_EQ(lines.size(), 6u);  // header, rule, 3 rows, footer
+  // Every data line puts the number column at the same display column.
+  const int header_width = text::DisplayWidth(lines[0]);
+  for (int i = 2; i < 5; ++i) EXPECT_EQ(text::DisplayWidth(lines[i]), header_width) << lines[i];
+  EXPECT_NE(lines[2].find("北京"), std::string::npos);
+  EXPECT_EQ(lines[5], "(3 rows)");
+}
+
+TEST(TablePrinterTest, NumbersAreRightAligned) {
+  std::vector<std::string> lines = Lines(FormatTable(CityRevenue(), TableFormat{}));
+  // "7" ends where "revenue" ends.
+  EXPECT_EQ(lines[4].back(), '7');
+  EXPECT_EQ(text::DisplayWidth(lines[4]), text::DisplayWidth(lines[0]));
+}
+
+TEST(TablePrinterTest, RowLimitAndTruncationAreReported) {
+  db::ResultSet r = CityRevenue();
+  r.truncated = true;
+  TableFormat format;
+  format.max_rows = 2;
+  std::string out = FormatTable(r, format);
+  EXPECT_NE(out.find("(3 rows, 2 shown; more rows exist beyond the row cap"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("乌鲁木齐"), std::string::npos);
+}
+
+TEST(TablePrinterTest, WideTablesFitTheWidth) {
+  db::ResultSet r;
+  for (int c = 0; c < 8; ++c) r.columns.push_back({"column_" + std::to_string(c), "TEXT"});
+  r.rows.push_back(std::vector<db::Value>(8, db::Value::Text(std::string(30, 'x'))));
+  TableFormat format;
+  format.max_width = 60;
+  for (const std::string& line : Lines(FormatTable(r, format))) {
+    if (line.rfind("(", 0) == 0) continue;  // footer
+    EXPECT_LE(text::DisplayWidth(line), 60) << line;
+  }
+}
+
+}  // namespace
+}  // namespace askdb::cli

@@ -1,0 +1,470 @@
+#include "askdb/config/config.h"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdio>
+#include <limits>
+#include <system_error>
+#include <utility>
+
+#include "askdb/common/file_util.h"
+#include "askdb/common/text.h"
+
+namespace askdb::config {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kConfigFileName = "askdb.toml";
+constexpr std::string_view kEnvPrefix = "ASKDB_";
+// A name at most this many edits away from a known one gets a "did you mean"; shorter
+// names get fewer edits (one per kCharsPerSuggestionEdit characters, at least one), so
+// that "foo" is not "corrected" to "log".
+constexpr int kMaxSuggestionDistance = 2;
+constexpr int kCharsPerSuggestionEdit = 3;
+
+// A value as a source supplied it, before conversion to the field's type. TOML gives typed
+// values; environment variables and flags give text that each key parses itself.
+struct RawValue {
+  enum class Kind { kString, kInteger, kFloat, kBool, kOther };
+  Kind kind = Kind::kString;
+  std::string text;  // the string, or a description of a non-string value for messages
+  int64_t integer = 0;
+  double number = 0;
+  bool boolean = false;
+  bool from_text = false;  // environment variable or flag: parse `text`
+
+  // How the value reads in an error message: strings quoted, numbers as they are.
+  std::string Display() const {
+    if (kind == Kind::kString)
+      return Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
+    return text;
+  }
+};
+
+RawValue TextValue(std::string_view text) {
+  RawValue raw;
+  raw.kind = RawValue::Kind::kString;
+  raw.text = std::string(text);
+  raw.from_text = true;
+  return raw;
+}
+
+RawValue FromNode(const toml::node& node) {
+  RawValue raw;
+  if (const auto* s = node.as_string()) {
+    raw.kind = RawValue::Kind::kString;
+    raw.text = s->get();
+  } else if (const auto* i = node.as_integer()) {
+    raw.kind = RawValue::Kind::kInteger;
+    raw.integer = i->get();
+    raw.text = std::to_string(raw.integer);
+  } else if (const auto* f = node.as_floating_point()) {
+    raw.kind = RawValue::Kind::kFloat;
+    raw.number = f->get();
+    raw.text = Json(raw.number).dump();
+  } else if (const auto* b = node.as_boolean()) {
+    raw.kind = RawValue::Kind::kBool;
+    raw.boolean = b->get();
+    raw.text = raw.boolean ? "true" : "false";
+  } else {
+    raw.kind = RawValue::Kind::kOther;
+    if (node.is_table()) {
+      raw.text = "a table";
+    } else if (node.is_array()) {
+      raw.text = "an array";
+    } else {
+      raw.text = "a date or time";
+    }
+  }
+  return raw;
+}
+
+// ---- conversions: each returns false when the value does not fit the field ----
+
+bool SetPositiveInt(const RawValue& raw, int64_t& out) {
+  int64_t value = 0;
+  if (raw.from_text) {
+    const char* begin = raw.text.data();
+    const char* end = begin + raw.text.size();
+    auto [ptr, ec] = std::from_chars(begin, end, value);
+    if (ec != std::errc() || ptr != end) return false;
+  } else if (raw.kind == RawValue::Kind::kInteger) {
+    value = raw.integer;
+  } else {
+    return false;
+  }
+  if (value <= 0) return false;
+  out = value;
+  return true;
+}
+
+bool SetFraction(const RawValue& raw, double& out) {
+  double value = 0;
+  if (raw.from_text) {
+    const char* begin = raw.text.data();
+    const char* end = begin + raw.text.size();
+    auto [ptr, ec] = std::from_chars(begin, end, value);
+    if (ec != std::errc() || ptr != end) return false;
+  } else if (raw.kind == RawValue::Kind::kFloat) {
+    value = raw.number;
+  } else if (raw.kind == RawValue::Kind::kInteger) {
+    value = static_cast<double>(raw.integer);
+  } else {
+    return false;
+  }
+  if (!(value >= 0.0 && value <= 1.0)) return false;  // also rejects NaN
+  out = value;
+  return true;
+}
+
+bool SetString(const RawValue& raw, std::string& out) {
+  if (raw.kind != RawValue::Kind::kString) return false;
+  out = raw.text;
+  return true;
+}
+
+template <typename E>
+using Choices = std::initializer_list<std::pair<std::string_view, E>>;
+
+template <typename E>
+bool SetChoice(const RawValue& raw, Choices<E> choices, E& out) {
+  if (raw.kind != RawValue::Kind::kString) return false;
+  std::string lowered = text::AsciiLower(raw.text);
+  for (const auto& [name, value] : choices) {
+    if (lowered == name) {
+      out = value;
+      return true;
+    }
+  }
+  return false;
+}
+
+template <typename E>
+Json ChoiceName(Choices<E> choices, E value) {
+  for (const auto& [name, v] : choices) {
+    if (v == value) return Json(std::string(name));
+  }
+  return Json();
+}
+
+const Choices<OutputFormat> kOutputFormats = {{"table", OutputFormat::kTable},
+                                              {"json", OutputFormat::kJson}};
+const Choices<ColorMode> kColorModes = {
+    {"auto", ColorMode::kAuto}, {"always", ColorMode::kAlways}, {"never", ColorMode::kNever}};
+const Choices<TimeAnchor> kTimeAnchors = {{"data", TimeAnchor::kData},
+                                          {"today", TimeAnchor::kToday}};
+const Choices<std::string_view> kLogLevels = {{"trace", "trace"}, {"debug", "debug"},
+                                              {"info", "info"},   {"warn", "warn"},
+                                              {"error", "error"}, {"off", "off"}};
+const Choices<std::string_view> kLogFormats = {{"text", "text"}, {"json", "json"}};
+
+bool SetStringChoice(const RawValue& raw, Choices<std::string_view> choices, std::string& out) {
+  std::string_view chosen;
+  if (!SetChoice(raw, choices, chosen)) return false;
+  out = std::string(chosen);
+  return true;
+}
+
+// One configuration key: where it lives, what it accepts, how to store and show it. The
+// table below is the single list of keys (loader, environment, ToJson and suggestions all
+// read it); askdb.example.toml and docs/configuration.md document the same list.
+struct KeySpec {
+  std::string_view section;
+  std::string_view key;
+  std::string_view expected;  // completes "<key> must be ..."
+  bool (*set)(Config&, const RawValue&);
+  Json (*get)(const Config&);
+
+  std::string Dotted() const { return std::string(section) + "." + std::string(key); }
+};
+
+const std::array<KeySpec, 14>& Specs() {
+  static const std::array<KeySpec, 14> specs = {{
+      {"database", "default_url", "a string",
+       [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
+       [](const Config& c) { return Json(c.database.default_url); }},
+      {"database", "query_timeout_ms", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.database.query_timeout_ms); },
+       [](const Config& c) { return Json(c.database.query_timeout_ms); }},
+      {"database", "max_rows", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.database.max_rows); },
+       [](const Config& c) { return Json(c.database.max_rows); }},
+      {"output", "format", "one of \"table\", \"json\"",
+       [](Config& c, const RawValue& v) { return SetChoice(v, kOutputFormats, c.output.format); },
+       [](const Config& c) { return ChoiceName(kOutputFormats, c.output.format); }},
+      {"output", "color", "one of \"auto\", \"always\", \"never\"",
+       [](Config& c, const RawValue& v) { return SetChoice(v, kColorModes, c.output.color); },
+       [](const Config& c) { return ChoiceName(kColorModes, c.output.color); }},
+      {"output", "max_table_rows", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.output.max_table_rows); },
+       [](const Config& c) { return Json(c.output.max_table_rows); }},
+      {"report", "default_dir", "a string",
+       [](Config& c, const RawValue& v) { return SetString(v, c.report.default_dir); },
+       [](const Config& c) { return Json(c.report.default_dir); }},
+      {"log", "level", "one of \"trace\", \"debug\", \"info\", \"warn\", \"error\", \"off\"",
+       [](Config& c, const RawValue& v) { return SetStringChoice(v, kLogLevels, c.log.level); },
+       [](const Config& c) { return Json(c.log.level); }},
+      {"log", "format", "one of \"text\", \"json\"",
+       [](Config& c, const RawValue& v) { return SetStringChoice(v, kLogFormats, c.log.format); },
+       [](const Config& c) { return Json(c.log.format); }},
+      {"nlq", "confidence_threshold", "a number between 0 and 1",
+       [](Config& c, const RawValue& v) { return SetFraction(v, c.nlq.confidence_threshold); },
+       [](const Config& c) { return Json(c.nlq.confidence_threshold); }},
+      {"nlq", "time_anchor", "one of \"data\", \"today\"",
+       [](Config& c, const RawValue& v) { return SetChoice(v, kTimeAnchors, c.nlq.time_anchor); },
+       [](const Config& c) { return ChoiceName(kTimeAnchors, c.nlq.time_anchor); }},
+      {"llm", "base_url", "a string",
+       [](Config& c, const RawValue& v) { return SetString(v, c.llm.base_url); },
+       [](const Config& c) { return Json(c.llm.base_url); }},
+      {"llm", "api_key_env", "a string",
+       [](Config& c, const RawValue& v) { return SetString(v, c.llm.api_key_env); },
+       [](const Config& c) { return Json(c.llm.api_key_env); }},
+      {"llm", "model", "a string",
+       [](Config& c, const RawValue& v) { return SetString(v, c.llm.model); },
+       [](const Config& c) { return Json(c.llm.model); }},
+  }};
+  return specs;
+}
+
+const KeySpec* FindSpec(std::string_view section, std::string_view key) {
+  for (const KeySpec& spec : Specs()) {
+    if (spec.section == section && spec.key == key) return &spec;
+  }
+  return nullptr;
+}
+
+bool IsSection(std::string_view section) {
+  return std::any_of(Specs().begin(), Specs().end(),
+                     [&](const KeySpec& s) { return s.section == section; });
+}
+
+std::vector<std::string> SectionNames() {
+  std::vector<std::string> names;
+  for (const KeySpec& spec : Specs()) {
+    if (std::find(names.begin(), names.end(), spec.section) == names.end()) {
+      names.emplace_back(spec.section);
+    }
+  }
+  return names;
+}
+
+// The closest candidate within kMaxSuggestionDistance edits, if any.
+std::optional<std::string> ClosestName(std::string_view word,
+                                       const std::vector<std::string>& candidates) {
+  std::optional<std::string> best;
+  int best_distance = kMaxSuggestionDistance + 1;
+  for (const std::string& candidate : candidates) {
+    int d = text::EditDistance(word, candidate);
+    int allowed = std::min(kMaxSuggestionDistance, std::max(1, static_cast<int>(candidate.size()) /
+                                                                   kCharsPerSuggestionEdit));
+    if (d <= allowed && d < best_distance) {
+      best_distance = d;
+      best = candidate;
+    }
+  }
+  return best;
+}
+
+std::string UnknownKeyMessage(std::string_view section, std::string_view key) {
+  std::string message = "unknown key " + std::string(section) + "." + std::string(key);
+  std::vector<std::string> same_section;
+  for (const KeySpec& spec : Specs()) {
+    if (spec.section == section) same_section.emplace_back(spec.key);
+  }
+  if (std::optional<std::string> close = ClosestName(key, same_section)) {
+    return message + " (did you mean " + std::string(section) + "." + *close + "?)";
+  }
+  for (const KeySpec& spec : Specs()) {
+    if (spec.key == key) return message + " (did you mean " + spec.Dotted() + "?)";
+  }
+  return message + "; see askdb.example.toml for the keys of [" + std::string(section) + "]";
+}
+
+std::string UnknownSectionMessage(std::string_view section) {
+  std::string message = "unknown section [" + std::string(section) + "]";
+  if (std::optional<std::string> close = ClosestName(section, SectionNames())) {
+    return message + " (did you mean [" + *close + "]?)";
+  }
+  std::string known;
+  for (const std::string& name : SectionNames()) known += (known.empty() ? "" : ", ") + name;
+  return message + "; known sections: " + known;
+}
+
+std::string Location(std::string_view source_name, const toml::source_region& region) {
+  std::string out(source_name);
+  if (region.begin.line > 0) out += ":" + std::to_string(region.begin.line);
+  return out;
+}
+
+Status BadValue(std::string_view location, const KeySpec& spec, const RawValue& raw) {
+  return InvalidArgumentError(std::string(location) + ": " + spec.Dotted() + " must be " +
+                              std::string(spec.expected) + ", got " + raw.Display());
+}
+
+StatusOr<toml::table> ParseToml(std::string_view toml_text, std::string_view source_name) {
+  auto parse_error = [&](const toml::parse_error& e) {
+    return InvalidArgumentError(Location(source_name, e.source()) +
+                                ": malformed TOML: " + std::string(e.description()) + " (column " +
+                                std::to_string(e.source().begin.column) +
+                                "); fix the syntax or see askdb.example.toml");
+  };
+#if TOML_EXCEPTIONS
+  try {
+    return toml::parse(toml_text, source_name);
+  } catch (const toml::parse_error& e) {
+    return parse_error(e);
+  }
+#else
+  toml::parse_result result = toml::parse(toml_text, source_name);
+  if (!result) return parse_error(result.error());
+  return std::move(result).table();
+#endif
+}
+
+std::optional<std::string> LookUp(const LoadOptions& options, std::string_view name) {
+  return options.env ? options.env(name) : ProcessEnv(name);
+}
+
+Status ApplyEnv(const LoadOptions& options, Config& config) {
+  for (const KeySpec& spec : Specs()) {
+    std::string name = EnvVarName(spec.Dotted());
+    std::optional<std::string> value = LookUp(options, name);
+    // An empty variable counts as unset, so `ASKDB_LOG_LEVEL= askdb ...` keeps the file's value.
+    if (!value || value->empty()) continue;
+    RawValue raw = TextValue(*value);
+    if (!spec.set(config, raw)) return BadValue("environment variable " + name, spec, raw);
+  }
+  return Status::Ok();
+}
+
+Status ApplyFile(const fs::path& path, std::string_view source_name, Config& config) {
+  ASKDB_ASSIGN_OR_RETURN(std::string content, ReadFile(path));
+  ASKDB_RETURN_IF_ERROR(ApplyToml(content, source_name, config));
+  config.source_file = path;
+  return Status::Ok();
+}
+
+bool IsRegularFile(const fs::path& path) {
+  std::error_code ec;
+  return fs::is_regular_file(path, ec);
+}
+
+}  // namespace
+
+Status ApplyToml(std::string_view toml_text, std::string_view source_name, Config& config) {
+  ASKDB_ASSIGN_OR_RETURN(toml::table root, ParseToml(toml_text, source_name));
+  for (const auto& [section_key, section_node] : root) {
+    std::string_view section = section_key.str();
+    std::string location = Location(source_name, section_key.source());
+    if (!IsSection(section)) {
+      // A bare `max_rows = 5` above every [section] header lands here too.
+      for (const KeySpec& spec : Specs()) {
+        if (spec.key == section) {
+          return InvalidArgumentError(location + ": key " + std::string(section) +
+                                      " must be inside a section (did you mean " + spec.Dotted() +
+                                      " under [" + std::string(spec.section) + "]?)");
+        }
+      }
+      return InvalidArgumentError(location + ": " + UnknownSectionMessage(section));
+    }
+    const toml::table* table = section_node.as_table();
+    if (table == nullptr) {
+      return InvalidArgumentError(location + ": " + std::string(section) +
+                                  " must be a section written [" + std::string(section) +
+                                  "], not a value or an array");
+    }
+    for (const auto& [key, value] : *table) {
+      std::string key_location = Location(source_name, key.source());
+      const KeySpec* spec = FindSpec(section, key.str());
+      if (spec == nullptr) {
+        return InvalidArgumentError(key_location + ": " + UnknownKeyMessage(section, key.str()));
+      }
+      RawValue raw = FromNode(value);
+      if (!spec->set(config, raw)) {
+        return BadValue(Location(source_name, value.source()), *spec, raw);
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+StatusOr<Config> LoadConfig(const LoadOptions& options) {
+  Config config;
+  if (options.config_file) {
+    const fs::path& path = *options.config_file;
+    if (!IsRegularFile(path)) {
+      return NotFoundError("config file " + path.string() +
+                           " not found; check the path, or leave it out to use ./" +
+                           std::string(kConfigFileName) + " or the user config directory");
+    }
+    ASKDB_RETURN_IF_ERROR(ApplyFile(path, path.string(), config));
+  } else {
+    fs::path local = options.working_dir.empty() ? fs::path(kConfigFileName)
+                                                 : options.working_dir / kConfigFileName;
+    fs::path config_dir = options.config_dir;
+    if (config_dir.empty()) {
+      StatusOr<AppDirs> dirs = options.env ? ResolveAppDirs(options.env) : ResolveAppDirs();
+      // No home directory at all: there is simply no user config file to read.
+      if (dirs.ok()) config_dir = dirs->config;
+    }
+    if (IsRegularFile(local)) {
+      ASKDB_RETURN_IF_ERROR(ApplyFile(local, local.string(), config));
+    } else if (!config_dir.empty() && IsRegularFile(config_dir / kConfigFileName)) {
+      fs::path user = config_dir / kConfigFileName;
+      ASKDB_RETURN_IF_ERROR(ApplyFile(user, user.string(), config));
+    }
+  }
+  if (options.use_env) ASKDB_RETURN_IF_ERROR(ApplyEnv(options, config));
+  return config;
+}
+
+Status SetConfigValue(Config& config, std::string_view dotted_key, std::string_view value,
+                      std::string_view source_name) {
+  size_t dot = dotted_key.find('.');
+  std::string_view section = dotted_key.substr(0, dot);
+  std::string_view key = dot == std::string_view::npos ? "" : dotted_key.substr(dot + 1);
+  if (!IsSection(section)) {
+    return InvalidArgumentError(std::string(source_name) + ": " + UnknownSectionMessage(section));
+  }
+  const KeySpec* spec = FindSpec(section, key);
+  if (spec == nullptr) {
+    return InvalidArgumentError(std::string(source_name) + ": " + UnknownKeyMessage(section, key));
+  }
+  RawValue raw = TextValue(value);
+  if (!spec->set(config, raw)) return BadValue(source_name, *spec, raw);
+  return Status::Ok();
+}
+
+std::vector<std::string> ConfigKeys() {
+  std::vector<std::string> keys;
+  for (const KeySpec& spec : Specs()) keys.push_back(spec.Dotted());
+  return keys;
+}
+
+std::string EnvVarName(std::string_view dotted_key) {
+  std::string name(kEnvPrefix);
+  for (char c : dotted_key) {
+    if (c == '.') {
+      name.push_back('_');
+    } else if (c >= 'a' && c <= 'z') {
+      name.push_back(static_cast<char>(c - 'a' + 'A'));
+    } else {
+      name.push_back(c);
+    }
+  }
+  return name;
+}
+
+Json ToJson(const Config& config) {
+  Json out = Json::object();
+  for (const KeySpec& spec : Specs()) {
+    out[std::string(spec.section)][std::string(spec.key)] = spec.get(config);
+  }
+  return out;
+}
+
+}  // namespace askdb::config

@@ -1,0 +1,117 @@
+// askdb's configuration: a typed Config and the loader that fills it.
+//
+// Sources, later ones winning: built-in defaults → one TOML file → environment variables
+// ASKDB_<SECTION>_<KEY> (e.g. ASKDB_DATABASE_DEFAULT_URL) → command-line flags (applied by
+// the CLI afterwards, e.g. with SetConfigValue). The file is the explicit path when one is
+// given (missing = NotFound), else ./askdb.toml, else <config dir>/askdb.toml (see
+// common/paths.h); no file at all is fine. Every key, its default and its variable are
+// documented in askdb.example.toml and docs/configuration.md.
+//
+// Errors name the source, line and key ("askdb.toml:12: database.max_rows must be a
+// positive integer, got \"ten\""); unknown sections and keys are errors with a
+// "did you mean" suggestion, so a typo never silently falls back to a default.
+//
+// Config is a plain value type; LoadConfig is thread-safe as long as nobody changes the
+// environment meanwhile.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "askdb/common/json.h"
+#include "askdb/common/paths.h"
+#include "askdb/common/status.h"
+
+namespace askdb::config {
+
+enum class OutputFormat { kTable, kJson };
+enum class ColorMode { kAuto, kAlways, kNever };
+// Which "now" relative dates ("last month", "今年") are anchored to: the latest date in
+// the data (reproducible answers on historical data sets) or today's date.
+enum class TimeAnchor { kData, kToday };
+
+struct DatabaseConfig {
+  std::string default_url;  // empty: every command needs --db
+  int64_t query_timeout_ms = 30000;
+  int64_t max_rows = 1000;  // rows fetched per statement
+};
+
+struct OutputConfig {
+  OutputFormat format = OutputFormat::kTable;
+  ColorMode color = ColorMode::kAuto;
+  int64_t max_table_rows = 50;  // rows drawn in a terminal table
+};
+
+struct ReportConfig {
+  std::string default_dir;  // empty: <data dir>/reports
+};
+
+struct LogConfig {
+  std::string level = "warn";   // trace, debug, info, warn, error, off
+  std::string format = "text";  // text, json (see common/logging.h)
+};
+
+struct NlqConfig {
+  double confidence_threshold = 0.7;  // below it the engine hands the question to the LLM
+  TimeAnchor time_anchor = TimeAnchor::kData;
+};
+
+// Used from the LLM release on; loaded and validated already so files stay stable.
+struct LlmConfig {
+  std::string base_url;                        // OpenAI-compatible endpoint; empty: no model
+  std::string api_key_env = "OPENAI_API_KEY";  // name of the variable holding the key
+  std::string model;
+};
+
+struct Config {
+  DatabaseConfig database;
+  OutputConfig output;
+  ReportConfig report;
+  LogConfig log;
+  NlqConfig nlq;
+  LlmConfig llm;
+
+  // The file the values came from; empty when only defaults and environment were used.
+  std::filesystem::path source_file;
+};
+
+struct LoadOptions {
+  // Explicit config file (--config); NotFound when it does not exist.
+  std::optional<std::filesystem::path> config_file;
+  // Where ./askdb.toml is looked for; empty: the current directory.
+  std::filesystem::path working_dir;
+  // Where <config dir>/askdb.toml is looked for; empty: ConfigDir() from common/paths.h.
+  std::filesystem::path config_dir;
+  // Environment for ASKDB_* overrides (and for ConfigDir); null: the process environment.
+  EnvLookup env;
+  // False skips environment overrides (tests, `askdb config show --file-only`).
+  bool use_env = true;
+};
+
+StatusOr<Config> LoadConfig(const LoadOptions& options);
+
+// Applies the TOML document `toml_text` on top of `config`. `source_name` is used in
+// error messages ("askdb.toml:3: ...").
+Status ApplyToml(std::string_view toml_text, std::string_view source_name, Config& config);
+
+// Sets one key from its text form, as environment variables and flags give it:
+// SetConfigValue(c, "database.max_rows", "500"). InvalidArgument for an unknown key or a
+// bad value; `source_name` prefixes the message ("--max-rows: ...").
+Status SetConfigValue(Config& config, std::string_view dotted_key, std::string_view value,
+                      std::string_view source_name);
+
+// Every key as "section.key", in documentation order.
+std::vector<std::string> ConfigKeys();
+
+// The environment variable that overrides `dotted_key`: "log.level" → "ASKDB_LOG_LEVEL".
+std::string EnvVarName(std::string_view dotted_key);
+
+// {"database": {"default_url": ..., ...}, ...} for `askdb config show`. The llm section
+// shows api_key_env (a variable name), never a key.
+Json ToJson(const Config& config);
+
+}  // namespace askdb::config

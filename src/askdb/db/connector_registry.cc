@@ -1,0 +1,78 @@
+#include "askdb/db/connector_registry.h"
+
+#include <utility>
+
+#include "askdb/db/ascii_util.h"
+#include "askdb/db/database_url.h"
+#include "askdb/db/sqlite/sqlite_connector.h"
+
+namespace askdb::db {
+
+ConnectorRegistry& ConnectorRegistry::Default() {
+  // Function-local statics: built once on first use, thread-safe by the language.
+  static ConnectorRegistry registry;
+  // Registration into a fresh registry only fails on a duplicate scheme, which cannot happen.
+  static const bool registered = RegisterBuiltinConnectors(registry).ok();
+  (void)registered;
+  return registry;
+}
+
+Status ConnectorRegistry::Register(std::string_view scheme, ConnectorFactory factory) {
+  std::string key = internal::AsciiLowerCopy(scheme);
+  std::lock_guard lock(mu_);
+  if (factories_.contains(key)) {
+    return AlreadyExistsError("a connector for scheme '" + key +
+                              "' is already registered; register each scheme once");
+  }
+  factories_.emplace(std::move(key), std::move(factory));
+  return Status::Ok();
+}
+
+bool ConnectorRegistry::Has(std::string_view scheme) const {
+  std::lock_guard lock(mu_);
+  return factories_.contains(internal::AsciiLowerCopy(scheme));
+}
+
+StatusOr<std::unique_ptr<Connector>> ConnectorRegistry::Open(std::string_view url,
+                                                             const ConnectOptions& options) const {
+  ASKDB_ASSIGN_OR_RETURN(DatabaseUrl parsed, ParseDatabaseUrl(url));
+  return Open(parsed, options);
+}
+
+StatusOr<std::unique_ptr<Connector>> ConnectorRegistry::Open(const DatabaseUrl& url,
+                                                             const ConnectOptions& options) const {
+  ConnectorFactory factory;
+  {
+    std::lock_guard lock(mu_);
+    auto it = factories_.find(url.scheme);
+    if (it != factories_.end()) factory = it->second;
+  }
+  if (!factory) {
+    return UnimplementedError("cannot open " + url.Redacted() + ": the " + url.engine +
+                              " engine is not built into this askdb yet; use a SQLite file "
+                              "(sqlite:PATH) or a build that includes the " +
+                              url.engine + " connector");
+  }
+  // The factory runs outside the lock: opening a network connection may take seconds.
+  return factory(url, options);
+}
+
+Status RegisterBuiltinConnectors(ConnectorRegistry& registry) {
+  return registry.Register(
+      "sqlite",
+      [](const DatabaseUrl& url,
+         const ConnectOptions& options) -> StatusOr<std::unique_ptr<Connector>> {
+        SqliteOpenOptions sqlite_options;
+        sqlite_options.busy_timeout = options.busy_timeout;
+        ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<SqliteConnector> connector,
+                               SqliteConnector::Open(url.database, sqlite_options));
+        return std::unique_ptr<Connector>(std::move(connector));
+      });
+}
+
+StatusOr<std::unique_ptr<Connector>> OpenConnector(std::string_view url,
+                                                   const ConnectOptions& options) {
+  return ConnectorRegistry::Default().Open(url, options);
+}
+
+}  // namespace askdb::db

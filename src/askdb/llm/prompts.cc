@@ -1,0 +1,162 @@
+#include "askdb/llm/prompts.h"
+
+#include <kainjow/mustache.hpp>
+
+#include <algorithm>
+#include <array>
+
+#include "askdb/common/embedded.h"
+#include "askdb/common/file_util.h"
+
+ASKDB_DECLARE_EMBEDDED(llm_prompt_en_system);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_system);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_en_sql_generation);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_sql_generation);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_en_sql_fix);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_sql_fix);
+
+namespace askdb::llm {
+namespace {
+
+namespace mus = kainjow::mustache;
+
+std::string_view LangCode(PromptLanguage lang) {
+  return lang == PromptLanguage::kChinese ? "zh" : "en";
+}
+
+mus::data ToMustache(const Json& j) {
+  if (j.is_object()) {
+    mus::data d{mus::data::type::object};
+    for (const auto& [k, v] : j.items()) d.set(k, ToMustache(v));
+    return d;
+  }
+  if (j.is_array()) {
+    mus::data list{mus::data::type::list};
+    for (const auto& v : j) list.push_back(ToMustache(v));
+    return list;
+  }
+  if (j.is_boolean()) return mus::data{j.get<bool>() ? mus::data::type::bool_true
+                                                     : mus::data::type::bool_false};
+  if (j.is_string()) {
+    const auto& s = j.get_ref<const std::string&>();
+    // An empty string is falsy so that {{#knowledge}} sections vanish when there is none.
+    if (s.empty()) return mus::data{mus::data::type::bool_false};
+    return mus::data{s};
+  }
+  if (j.is_null()) return mus::data{mus::data::type::bool_false};
+  return mus::data{j.dump()};
+}
+
+std::string HistoryLine(const Message& m) {
+  return std::string(RoleName(m.role)) + ": " + m.content;
+}
+
+}  // namespace
+
+StatusOr<PromptLanguage> ParsePromptLanguage(std::string_view code) {
+  if (code == "en" || code == "english") return PromptLanguage::kEnglish;
+  if (code == "zh" || code == "chinese" || code == "zh-CN") return PromptLanguage::kChinese;
+  return InvalidArgumentError("unknown prompt language '" + std::string(code) + "'; use en or zh");
+}
+
+StatusOr<PromptLibrary> PromptLibrary::Load(
+    const std::optional<std::filesystem::path>& override_dir) {
+  PromptLibrary lib;
+  lib.templates_ = {
+      {"en/system", std::string(ASKDB_EMBEDDED(llm_prompt_en_system))},
+      {"zh/system", std::string(ASKDB_EMBEDDED(llm_prompt_zh_system))},
+      {"en/sql_generation", std::string(ASKDB_EMBEDDED(llm_prompt_en_sql_generation))},
+      {"zh/sql_generation", std::string(ASKDB_EMBEDDED(llm_prompt_zh_sql_generation))},
+      {"en/sql_fix", std::string(ASKDB_EMBEDDED(llm_prompt_en_sql_fix))},
+      {"zh/sql_fix", std::string(ASKDB_EMBEDDED(llm_prompt_zh_sql_fix))},
+  };
+  if (override_dir) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(*override_dir, ec)) {
+      return NotFoundError("prompt override directory " + override_dir->string() +
+                           " does not exist; create it or unset the prompts directory");
+    }
+    for (const char* lang : {"en", "zh"}) {
+      auto dir = *override_dir / lang;
+      if (!std::filesystem::is_directory(dir, ec)) continue;
+      for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+        if (entry.path().extension() != ".mustache") continue;
+        ASKDB_ASSIGN_OR_RETURN(std::string text, ReadFile(entry.path()));
+        lib.templates_[std::string(lang) + "/" + entry.path().stem().string()] = std::move(text);
+      }
+    }
+  }
+  for (const auto& [name, text] : lib.templates_) {
+    mus::mustache t{text};
+    if (!t.is_valid()) {
+      return InvalidArgumentError("prompt template " + name + " is not valid mustache: " +
+                                  t.error_message());
+    }
+  }
+  return lib;
+}
+
+StatusOr<std::string> PromptLibrary::Render(std::string_view name, PromptLanguage lang,
+                                            const Json& values) const {
+  std::string key = std::string(LangCode(lang)) + "/" + std::string(name);
+  auto it = templates_.find(key);
+  if (it == templates_.end()) {
+    return NotFoundError("no prompt template '" + key + "'; add " + key +
+                         ".mustache to the prompts override directory");
+  }
+  try {
+    mus::mustache t{it->second};
+    t.set_custom_escape([](const std::string& s) { return s; });
+    std::string out = t.render(ToMustache(values.is_object() ? values : Json::object()));
+    if (!t.is_valid()) {
+      return InvalidArgumentError("rendering prompt " + key + " failed: " + t.error_message());
+    }
+    return out;
+  } catch (const std::exception& e) {
+    return InternalError("rendering prompt " + key + " failed: " + e.what());
+  }
+}
+
+std::vector<std::string> PromptLibrary::Names() const {
+  std::vector<std::string> names;
+  for (const auto& [k, v] : templates_) names.push_back(k);
+  return names;
+}
+
+FittedContext FitContext(const PromptContext& context, int64_t budget_tokens) {
+  FittedContext out;
+  int64_t left = budget_tokens;
+  auto take = [&](const std::string& item, std::string& sink) {
+    int64_t cost = EstimateTokens(item) + 1;
+    if (cost > left) {
+      ++out.dropped_items;
+      return;
+    }
+    left -= cost;
+    if (!sink.empty()) sink += "\n";
+    sink += item;
+  };
+  for (const auto& s : context.schema_items) take(s, out.schema);
+  for (const auto& k : context.knowledge_items) take(k, out.knowledge);
+  // History: newest first, then restored to chronological order.
+  std::vector<std::string> kept;
+  for (auto it = context.history.rbegin(); it != context.history.rend(); ++it) {
+    std::string line = HistoryLine(*it);
+    int64_t cost = EstimateTokens(line) + 1;
+    if (cost > left) {
+      ++out.dropped_items;
+      continue;
+    }
+    left -= cost;
+    kept.push_back(std::move(line));
+  }
+  std::reverse(kept.begin(), kept.end());
+  for (const auto& line : kept) {
+    if (!out.history.empty()) out.history += "\n";
+    out.history += line;
+  }
+  out.tokens = budget_tokens - left;
+  return out;
+}
+
+}  // namespace askdb::llm

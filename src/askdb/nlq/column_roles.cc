@@ -1,0 +1,101 @@
+#include "askdb/nlq/column_roles.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+namespace askdb::nlq {
+namespace {
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool Contains(std::string_view haystack, std::string_view needle) {
+  return haystack.find(needle) != std::string_view::npos;
+}
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// Name fragments that mark a column as a key even when it is not declared as one.
+bool LooksLikeIdentifierName(std::string_view lower) {
+  return lower == "id" || EndsWith(lower, "_id") || EndsWith(lower, "id") ||
+         EndsWith(lower, "_no") || EndsWith(lower, "_code") || Contains(lower, "编号") ||
+         EndsWith(lower, "代码");
+}
+
+bool LooksLikeTimeName(std::string_view lower) {
+  static constexpr std::array<std::string_view, 10> kWords = {
+      "date", "time", "_at", "_on", "day", "日期", "时间", "birthday", "birthdate", "年份"};
+  return std::any_of(kWords.begin(), kWords.end(),
+                     [&](std::string_view w) { return Contains(lower, w); });
+}
+
+// Integer columns that hold years or ordinal attributes are better grouped than summed.
+bool LooksLikeDimensionNumberName(std::string_view lower) {
+  static constexpr std::array<std::string_view, 8> kWords = {"year", "tier", "level", "rank",
+                                                             "grade", "age", "等级", "排名"};
+  return std::any_of(kWords.begin(), kWords.end(),
+                     [&](std::string_view w) { return Contains(lower, w); });
+}
+
+}  // namespace
+
+std::string_view ColumnRoleName(ColumnRole role) {
+  switch (role) {
+    case ColumnRole::kMeasure:
+      return "measure";
+    case ColumnRole::kDimension:
+      return "dimension";
+    case ColumnRole::kTime:
+      return "time";
+    case ColumnRole::kIdentifier:
+      return "identifier";
+  }
+  return "dimension";
+}
+
+TypeClass ClassifyType(std::string_view declared_type) {
+  const std::string t = Lower(declared_type);
+  if (Contains(t, "bool") || t == "binary" || t == "bit") return TypeClass::kBool;
+  if (Contains(t, "date") || Contains(t, "time")) return TypeClass::kDate;
+  if (Contains(t, "int")) return TypeClass::kInteger;
+  if (Contains(t, "real") || Contains(t, "floa") || Contains(t, "doub") || Contains(t, "num") ||
+      Contains(t, "dec") || Contains(t, "money")) {
+    return TypeClass::kNumber;
+  }
+  if (Contains(t, "char") || Contains(t, "text") || Contains(t, "clob") || Contains(t, "string")) {
+    return TypeClass::kText;
+  }
+  return TypeClass::kOther;
+}
+
+ColumnRole InferColumnRole(const ColumnFacts& facts) {
+  if (facts.hint) return *facts.hint;
+  const std::string lower = Lower(facts.name);
+  const TypeClass type = ClassifyType(facts.declared_type);
+  if (facts.primary_key || facts.foreign_key) return ColumnRole::kIdentifier;
+  if (type == TypeClass::kDate) return ColumnRole::kTime;
+  if (type == TypeClass::kText) {
+    if (LooksLikeTimeName(lower) && !Contains(lower, "name")) return ColumnRole::kTime;
+    if (LooksLikeIdentifierName(lower)) return ColumnRole::kIdentifier;
+    return ColumnRole::kDimension;
+  }
+  if (type == TypeClass::kInteger || type == TypeClass::kNumber) {
+    if (LooksLikeIdentifierName(lower)) return ColumnRole::kIdentifier;
+    if (LooksLikeDimensionNumberName(lower)) return ColumnRole::kDimension;
+    if (type == TypeClass::kInteger && facts.distinct_count &&
+        *facts.distinct_count <= kMaxDimensionIntegerDistinct) {
+      return ColumnRole::kDimension;
+    }
+    return ColumnRole::kMeasure;
+  }
+  return ColumnRole::kDimension;
+}
+
+}  // namespace askdb::nlq

@@ -1,0 +1,40 @@
+#include "askdb/nlq/column_roles.h"
+
+#include <gtest/gtest.h>
+
+namespace askdb::nlq {
+namespace {
+
+ColumnFacts F(std::string_view name, std::string_view type, bool pk = false, bool fk = false,
+              std::optional<long long> distinct = std::nullopt,
+              std::optional<ColumnRole> hint = std::nullopt) {
+  ColumnFacts f;
+  f.name = name;
+  f.declared_type = type;
+  f.primary_key = pk;
+  f.foreign_key = fk;
+  f.distinct_count = distinct;
+  f.hint = hint;
+  return f;
+}
+
+TEST(ColumnRoles, InfersFromTypeNameAndCardinality) {
+  EXPECT_EQ(InferColumnRole(F("total_amount", "REAL")), ColumnRole::kMeasure);
+  EXPECT_EQ(InferColumnRole(F("Total", "NUMERIC(10,2)")), ColumnRole::kMeasure);
+  EXPECT_EQ(InferColumnRole(F("order_id", "INTEGER", true)), ColumnRole::kIdentifier);
+  EXPECT_EQ(InferColumnRole(F("store_id", "INTEGER", false, true)), ColumnRole::kIdentifier);
+  EXPECT_EQ(InferColumnRole(F("InvoiceDate", "DATETIME")), ColumnRole::kTime);
+  EXPECT_EQ(InferColumnRole(F("order_date", "TEXT")), ColumnRole::kTime);
+  EXPECT_EQ(InferColumnRole(F("channel", "TEXT")), ColumnRole::kDimension);
+  EXPECT_EQ(InferColumnRole(F("tier", "INTEGER")), ColumnRole::kDimension);
+  EXPECT_EQ(InferColumnRole(F("stars", "INTEGER", false, false, 5)), ColumnRole::kDimension);
+  EXPECT_EQ(InferColumnRole(F("quantity", "INTEGER", false, false, 500)), ColumnRole::kMeasure);
+}
+
+TEST(ColumnRoles, HintWins) {
+  EXPECT_EQ(InferColumnRole(F("tier", "INTEGER", false, false, 3, ColumnRole::kMeasure)),
+            ColumnRole::kMeasure);
+}
+
+}  // namespace
+}  // namespace askdb::nlq

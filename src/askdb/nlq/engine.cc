@@ -1,0 +1,1451 @@
+#include "askdb/nlq/engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <set>
+
+#include "askdb/db/dialect.h"
+#include "askdb/nlq/join_path.h"
+#include "askdb/nlq/lexicon.h"
+#include "askdb/nlq/number_words.h"
+#include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/tokenizer.h"
+
+namespace askdb::nlq {
+namespace {
+
+using db::DatePart;
+
+// Confidence factors. Each names a guess the engine made; the product must stay above the
+// threshold for the engine to answer.
+constexpr double kDefaultSumFactor = 0.95;      // a bare measure was summed
+constexpr double kImplicitGroupFactor = 0.9;    // a bare dimension beside a measure grouped
+constexpr double kLabelProjectionFactor = 0.9;  // "list the stores" → their name column
+constexpr double kAmbiguousValueFactor = 0.75;  // a value found in several unrelated columns
+constexpr double kAliasFactor = 0.97;           // matched through a derived alias
+constexpr double kUnknownExponent = 2.0;        // how hard unexplained words weigh
+constexpr int kLookAhead = 3;                   // items searched after a keyword
+constexpr int kYearMin = 1900;
+constexpr int kYearMax = 2100;
+
+enum class ItemKind { kTerm, kKeyword, kNumber, kUnknown, kPunct };
+
+struct Item {
+  ItemKind kind = ItemKind::kUnknown;
+  size_t unit_begin = 0, unit_end = 0;
+  std::string text;
+  std::vector<int> terms;
+  KwSet kw = 0;
+  double number = 0;
+  bool used = false;
+  bool Has(Kw k) const { return (kw & Bit(k)) != 0; }
+};
+
+enum class Agg { kNone, kSum, kAvg, kCount, kMax, kMin };
+
+struct Measure {
+  Agg agg = Agg::kNone;
+  int column = -1;  // -1: COUNT(*)
+  int table = -1;
+  bool distinct = false;
+  std::string phrase;
+  int event = 0;  // measures bound together ("average, min and max id") share an event
+};
+
+enum class Op { kEq, kNe, kGt, kGe, kLt, kLe, kBetween };
+
+struct Filter {
+  int column = -1;
+  Op op = Op::kEq;
+  std::vector<std::string> values;  // text values (kEq/kNe with IN semantics)
+  double lo = 0, hi = 0;            // numeric
+  bool numeric = false;
+};
+
+struct TimeRange {
+  DateRange range;
+  std::optional<int> year_only;  // a bare year: usable on integer "year" columns
+  std::string phrase;
+};
+
+struct Query {
+  std::vector<Measure> measures;
+  std::vector<int> group_columns;
+  std::optional<DatePart> bucket;
+  std::vector<Filter> filters;
+  std::optional<TimeRange> time;
+  std::vector<int> projections;
+  int order_column = -1;  // explicit ORDER BY column (list questions)
+  bool order_desc = true;
+  bool order_set = false;
+  long long limit = 0;    // 0: none
+  bool superlative = false;
+  bool superlative_desc = true;
+  bool share = false;
+  bool distinct_rows = false;
+  int subject_table = -1;
+};
+
+std::string FormatNumber(double v) {
+  char buf[64];
+  if (std::floor(v) == v && std::fabs(v) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+  }
+  return buf;
+}
+
+std::string_view AggName(Agg a) {
+  switch (a) {
+    case Agg::kSum:
+      return "SUM";
+    case Agg::kAvg:
+      return "AVG";
+    case Agg::kCount:
+      return "COUNT";
+    case Agg::kMax:
+      return "MAX";
+    case Agg::kMin:
+      return "MIN";
+    case Agg::kNone:
+      break;
+  }
+  return "";
+}
+
+class Parser {
+ public:
+  Parser(std::string_view question, const SchemaIndex& index, const db::Dialect& dialect,
+         const TranslateOptions& options)
+      : question_(question),
+        index_(index),
+        dialect_(dialect),
+        options_(options),
+        lex_(Lexicon::Builtin()) {}
+
+  Translation Run();
+
+ private:
+  // --- helpers
+  const Term& TermOf(int id) const { return index_.terms()[id]; }
+  const IndexedColumn& Col(int c) const { return index_.columns()[c]; }
+  bool IsNumericCol(int c) const {
+    const TypeClass t = Col(c).type_class;
+    return t == TypeClass::kInteger || t == TypeClass::kNumber;
+  }
+  // The best column candidate of an item, or -1.
+  int ColumnOf(const Item& it, bool numeric_only = false) const;
+  int TableOf(const Item& it) const;
+  bool HasValue(const Item& it) const;
+  bool OnlyValues(const Item& it) const;
+  // Next item index after i that is not a stop word, punctuation or a used item; -1 if none.
+  int NextMeaningful(int i, int limit = kLookAhead) const;
+  int PrevMeaningful(int i, int limit = kLookAhead) const;
+  bool IsFiller(const Item& it) const;
+  std::string ColRef(int c) const;
+  void Map(const Item& it, std::string kind, std::string target) {
+    out_.explanation.push_back({it.text, std::move(kind), std::move(target)});
+  }
+  std::string ColName(int c) const {
+    return index_.tables()[Col(c).table].name + "." + Col(c).name;
+  }
+  void Understood(std::string en, std::string zh) {
+    out_.understood.push_back(chinese_ ? std::move(zh) : std::move(en));
+  }
+  Translation Abstain(std::string en, std::string zh);
+
+  void Segment();
+  bool MatchAt(size_t i, size_t len) const;
+  size_t LongestMatch(size_t i, size_t max_units) const;
+  void ParseTime();
+  void ParseNumbersMagnitude();
+  void ParseComparisons();
+  void ParseTopN();
+  void ParseAggregates();
+  void ParseGrouping();
+  void ParseValues();
+  void ParseOrdering();
+  void ParseLeftovers();
+  bool ResolveTables(std::string* why_en, std::string* why_zh);
+  std::string BuildSql();
+
+  std::string_view question_;
+  const SchemaIndex& index_;
+  const db::Dialect& dialect_;
+  const TranslateOptions& options_;
+  const Lexicon& lex_;
+  bool chinese_ = false;
+  std::vector<Unit> units_;
+  std::vector<Item> items_;
+  Query q_;
+  Translation out_;
+  double factor_ = 1.0;
+  CivilDate anchor_;
+  std::string anchor_source_;
+  bool which_ = false;
+  bool which_used_ = false;
+  bool has_superlative_ = false;  // a highest/most/top word appears
+  std::set<int> mentioned_tables_;  // tables named by a table word in the question  // a which-question became a group or superlative
+  std::vector<int> which_items_;
+  std::optional<JoinTree> tree_;
+  int time_column_ = -1;
+  struct PendingValue {
+    std::vector<int> terms;
+    bool negated;
+    std::string phrase;
+  };
+  std::vector<PendingValue> values_;
+};
+
+bool Parser::IsFiller(const Item& it) const {
+  if (it.kind == ItemKind::kPunct) return true;
+  if (it.kind == ItemKind::kKeyword && (it.kw & ~(Bit(Kw::kStop) | Bit(Kw::kRowUnit))) == 0) {
+    return true;
+  }
+  return false;
+}
+
+int Parser::NextMeaningful(int i, int limit) const {
+  for (int j = i + 1; j < static_cast<int>(items_.size()) && limit > 0; ++j) {
+    if (IsFiller(items_[j])) continue;
+    --limit;
+    return j;
+  }
+  return -1;
+}
+
+int Parser::PrevMeaningful(int i, int limit) const {
+  for (int j = i - 1; j >= 0 && limit > 0; --j) {
+    if (IsFiller(items_[j])) continue;
+    return j;
+  }
+  return -1;
+}
+
+int Parser::ColumnOf(const Item& it, bool numeric_only) const {
+  if (it.kind != ItemKind::kTerm) return -1;
+  // Rank: a table the question names, then a column of the question's language (name_zh
+  // for Chinese), then the column's own name over a synonym.
+  int best = -1;
+  int best_score = -1;
+  for (int id : it.terms) {
+    const Term& t = TermOf(id);
+    if (t.kind != TermKind::kColumn) continue;
+    if (numeric_only && !IsNumericCol(t.column)) continue;
+    int score = 0;
+    if (mentioned_tables_.count(t.table)) score += 8;
+    const std::string& lang = Col(t.column).lang;
+    if (!lang.empty() && lang == (chinese_ ? "zh" : "en")) score += 4;
+    if (t.exact) score += 2;
+    if (t.source == "name") score += 1;
+    if (score > best_score) {
+      best_score = score;
+      best = t.column;
+    }
+  }
+  return best;
+}
+
+int Parser::TableOf(const Item& it) const {
+  if (it.kind != ItemKind::kTerm) return -1;
+  for (int id : it.terms) {
+    if (TermOf(id).kind == TermKind::kTable) return TermOf(id).table;
+  }
+  return -1;
+}
+
+bool Parser::HasValue(const Item& it) const {
+  return it.kind == ItemKind::kTerm &&
+         std::any_of(it.terms.begin(), it.terms.end(),
+                     [&](int id) { return TermOf(id).kind == TermKind::kValue; });
+}
+
+bool Parser::OnlyValues(const Item& it) const {
+  return it.kind == ItemKind::kTerm &&
+         std::all_of(it.terms.begin(), it.terms.end(),
+                     [&](int id) { return TermOf(id).kind == TermKind::kValue; });
+}
+
+std::string Parser::ColRef(int c) const {
+  return dialect_.QuoteIdentifier(index_.tables()[Col(c).table].name) + "." +
+         dialect_.QuoteIdentifier(Col(c).name);
+}
+
+Translation Parser::Abstain(std::string en, std::string zh) {
+  out_.answered = false;
+  out_.sql.clear();
+  out_.abstain_reason = chinese_ ? std::move(zh) : std::move(en);
+  return out_;
+}
+
+bool Parser::MatchAt(size_t i, size_t len) const {
+  if (i + len > units_.size()) return false;
+  for (size_t k = i; k < i + len; ++k) {
+    if (units_[k].kind == UnitKind::kPunct && len > 1) return false;  // never across punctuation
+  }
+  const std::string key = JoinUnitKeys(units_, i, i + len);
+  return index_.FindTerms(key) != nullptr || lex_.Lookup(key) != 0;
+}
+
+size_t Parser::LongestMatch(size_t i, size_t max_units) const {
+  if (i >= units_.size() || units_[i].kind == UnitKind::kPunct) return 0;
+  for (size_t len = std::min(max_units, units_.size() - i); len >= 1; --len) {
+    if (MatchAt(i, len)) return len;
+  }
+  return 0;
+}
+
+void Parser::Segment() {
+  units_ = TokenizeUnits(question_);
+  const size_t max_units = std::max(lex_.max_units(), index_.max_term_units());
+  size_t i = 0;
+  while (i < units_.size()) {
+    Item item;
+    item.unit_begin = i;
+    if (units_[i].kind == UnitKind::kPunct) {
+      item.kind = ItemKind::kPunct;
+      item.unit_end = i + 1;
+    } else {
+      // Longest match first, but give way when the longest match would strand the next unit
+      // while a shorter one lets the rest match ("订单|数量" rather than "订单数|量").
+      size_t len = LongestMatch(i, max_units);
+      if (len > 1 && i + len < units_.size() && units_[i + len].kind != UnitKind::kPunct &&
+          LongestMatch(i + len, max_units) == 0) {
+        for (size_t shorter = len - 1; shorter >= 1; --shorter) {
+          if (MatchAt(i, shorter) && LongestMatch(i + shorter, max_units) > len - shorter) {
+            len = shorter;
+            break;
+          }
+        }
+      }
+      if (len > 0) {
+        const std::string key = JoinUnitKeys(units_, i, i + len);
+        const std::vector<int>* terms = index_.FindTerms(key);
+        const KwSet kw = lex_.Lookup(key);
+        item.kind = terms ? ItemKind::kTerm : ItemKind::kKeyword;
+        if (terms) item.terms = *terms;
+        item.kw = kw;
+        item.unit_end = i + len;
+      }
+      if (item.unit_end == 0) {
+        const Unit& u = units_[i];
+        item.unit_end = i + 1;
+        if (u.kind == UnitKind::kNumber) {
+          item.kind = ItemKind::kNumber;
+          item.number = std::strtod(u.key.c_str(), nullptr);
+        } else if (auto w = ParseEnglishNumberWord(u.key); w && u.kind == UnitKind::kWord) {
+          item.kind = ItemKind::kNumber;
+          item.number = *w;
+        } else if (u.kind == UnitKind::kCjk) {
+          // A run of Chinese numeral characters.
+          size_t end = i;
+          std::string run;
+          while (end < units_.size() && units_[end].kind == UnitKind::kCjk) {
+            const std::vector<char32_t> cps = {};
+            std::string candidate = run + units_[end].key;
+            if (!ParseChineseNumeral(candidate)) break;
+            run = candidate;
+            ++end;
+          }
+          if (end > i) {
+            item.kind = ItemKind::kNumber;
+            item.number = *ParseChineseNumeral(run);
+            item.unit_end = end;
+          }
+        }
+      }
+    }
+    item.text = std::string(
+        question_.substr(units_[item.unit_begin].begin,
+                         units_[item.unit_end - 1].end - units_[item.unit_begin].begin));
+    i = item.unit_end;
+    items_.push_back(std::move(item));
+  }
+  // A term that is also a keyword: keep the term only when the keyword reading is a stop
+  // word (a column called "name" stays a column); keywords win otherwise ("average" in a
+  // table with an Average column still means AVG).
+  for (size_t k = 0; k < items_.size(); ++k) {
+    Item& it = items_[k];
+    if (it.kind == ItemKind::kTerm && it.kw != 0) {
+      // The question's last word cannot be a function waiting for its argument ("the
+      // highest total" names the Total column).
+      bool last = true;
+      for (size_t j = k + 1; j < items_.size(); ++j) last &= items_[j].kind == ItemKind::kPunct;
+      const bool weak_kw = (it.kw & ~(Bit(Kw::kStop))) == 0 || (last && !chinese_);
+      if (!weak_kw) {
+        it.kind = ItemKind::kKeyword;
+        it.terms.clear();
+      } else {
+        it.kw = 0;
+      }
+    }
+  }
+}
+
+void Parser::ParseTime() {
+  auto set_range = [&](const Item& it, DateRange r, std::optional<int> year, std::string phrase) {
+    q_.time = TimeRange{r, year, std::move(phrase)};
+    Map(it, "time", FormatIsoDate(r.start) + " .. " + FormatIsoDate(r.end));
+  };
+  for (int i = 0; i < static_cast<int>(items_.size()); ++i) {
+    Item& it = items_[i];
+    if (it.used) continue;
+    // Years: 2024 / 2024年 / in 2024.
+    if (it.kind == ItemKind::kNumber && it.number >= kYearMin && it.number <= kYearMax &&
+        std::floor(it.number) == it.number) {
+      const int year = static_cast<int>(it.number);
+      int next = i + 1 < static_cast<int>(items_.size()) ? i + 1 : -1;
+      const bool marker = next >= 0 && items_[next].Has(Kw::kYearMarker);
+      const int prev = i - 1;
+      const bool in_prefix = prev >= 0 && items_[prev].Has(Kw::kInTime);
+      // A comparison before the number makes it a plain number ("after 2014" stays numeric).
+      const bool compared = prev >= 0 && (items_[prev].kw & (Bit(Kw::kGt) | Bit(Kw::kGe) |
+                                                             Bit(Kw::kLt) | Bit(Kw::kLe)));
+      if (compared || (!marker && !in_prefix && !chinese_)) {
+        if (!in_prefix && !marker) continue;
+      }
+      if (compared) continue;
+      it.used = true;
+      if (marker) items_[next].used = true;
+      if (in_prefix) items_[prev].used = true;
+      int after = marker ? next + 1 : i + 1;
+      DateRange r = YearRange(year);
+      std::string phrase = it.text;
+      std::optional<int> year_only = year;
+      if (after < static_cast<int>(items_.size())) {
+        Item& a = items_[after];
+        const int quarter = a.Has(Kw::kQ1) ? 1 : a.Has(Kw::kQ2) ? 2 : a.Has(Kw::kQ3) ? 3
+                                                  : a.Has(Kw::kQ4) ? 4 : 0;
+        if (quarter > 0) {
+          r = QuarterRange(year, quarter);
+          a.used = true;
+          year_only.reset();
+          phrase += a.text;
+        } else if (a.kind == ItemKind::kNumber && a.number >= 1 && a.number <= 12 &&
+                   after + 1 < static_cast<int>(items_.size()) &&
+                   items_[after + 1].Has(Kw::kMonthUnit)) {
+          r = MonthRange(year, static_cast<int>(a.number));
+          a.used = true;
+          items_[after + 1].used = true;
+          year_only.reset();
+          phrase += a.text + items_[after + 1].text;
+        } else if (a.Has(Kw::kMonthName)) {
+          r = MonthRange(year, lex_.MonthOf(units_[a.unit_begin].key));
+          a.used = true;
+          year_only.reset();
+        }
+      }
+      set_range(it, r, year_only, phrase);
+      Understood("time: " + phrase, "时间：" + phrase);
+      continue;
+    }
+    if (it.kind != ItemKind::kKeyword) continue;
+    struct Rel {
+      Kw kw;
+      RelativePeriod period;
+    };
+    static constexpr Rel kRel[] = {{Kw::kThisYear, RelativePeriod::kThisYear},
+                                   {Kw::kLastYear, RelativePeriod::kLastYear},
+                                   {Kw::kThisMonth, RelativePeriod::kThisMonth},
+                                   {Kw::kLastMonth, RelativePeriod::kLastMonth},
+                                   {Kw::kThisQuarter, RelativePeriod::kThisQuarter},
+                                   {Kw::kLastQuarter, RelativePeriod::kLastQuarter}};
+    bool done = false;
+    for (const Rel& rel : kRel) {
+      if (it.Has(rel.kw)) {
+        it.used = true;
+        const DateRange r = ResolveRelative(rel.period, anchor_);
+        set_range(it, r, std::nullopt, it.text);
+        std::optional<int> y;
+        if (rel.period == RelativePeriod::kThisYear || rel.period == RelativePeriod::kLastYear) {
+          q_.time->year_only = r.start.year;
+        }
+        out_.anchor_note = it.text + " = " + FormatIsoDate(r.start) + " .. " +
+                           FormatIsoDate(AddDays(r.end, -1)) + " (" + anchor_source_ + ")";
+        Understood("time: " + it.text, "时间：" + it.text);
+        done = true;
+        break;
+      }
+    }
+    if (done) continue;
+    // last N days / 最近N天 / past 3 months.
+    if (it.Has(Kw::kLastDays) && i + 2 < static_cast<int>(items_.size()) + 1) {
+      int n_idx = i + 1;
+      if (n_idx < static_cast<int>(items_.size()) && items_[n_idx].kind == ItemKind::kNumber) {
+        const int unit_idx = n_idx + 1;
+        if (unit_idx < static_cast<int>(items_.size())) {
+          Item& unit = items_[unit_idx];
+          const int n = static_cast<int>(items_[n_idx].number);
+          std::optional<DateRange> r;
+          if (unit.Has(Kw::kDayUnit)) r = LastNDays(n, anchor_);
+          if (unit.Has(Kw::kMonthUnit)) r = LastNMonths(n, anchor_);
+          if (unit.Has(Kw::kYearUnit)) r = DateRange{{anchor_.year - n + 1, 1, 1}, {anchor_.year + 1, 1, 1}};
+          if (r && n > 0) {
+            it.used = items_[n_idx].used = unit.used = true;
+            const std::string phrase = it.text + items_[n_idx].text + unit.text;
+            set_range(it, *r, std::nullopt, phrase);
+            out_.anchor_note = phrase + " = " + FormatIsoDate(r->start) + " .. " +
+                               FormatIsoDate(AddDays(r->end, -1)) + " (" + anchor_source_ + ")";
+            Understood("time: " + phrase, "时间：" + phrase);
+            continue;
+          }
+        }
+      }
+    }
+    // Buckets: by month / 每月 / 按季度.
+    std::optional<DatePart> part;
+    if (it.Has(Kw::kYearBucket)) part = DatePart::kYear;
+    if (it.Has(Kw::kQuarterBucket)) part = DatePart::kQuarter;
+    if (it.Has(Kw::kMonthBucket)) part = DatePart::kMonth;
+    if (it.Has(Kw::kWeekBucket)) part = DatePart::kWeek;
+    if (it.Has(Kw::kDayBucket)) part = DatePart::kDay;
+    if (part) {
+      it.used = true;
+      q_.bucket = part;
+      Map(it, "group", "time bucket");
+      Understood("by " + it.text, "按" + it.text);
+      // "按月" is one phrase, but "按 月份" leaves a group word before it.
+      const int prev = PrevMeaningful(i);
+      if (prev >= 0 && items_[prev].Has(Kw::kGroup) && !items_[prev].used) items_[prev].used = true;
+    }
+  }
+}
+
+void Parser::ParseNumbersMagnitude() {
+  for (size_t i = 0; i + 1 < items_.size(); ++i) {
+    Item& it = items_[i];
+    if (it.kind != ItemKind::kNumber || it.used) continue;
+    Item& next = items_[i + 1];
+    if (next.kind == ItemKind::kNumber || next.kind == ItemKind::kUnknown) {
+      if (auto m = MagnitudeMultiplier(units_[next.unit_begin].key);
+          m && next.unit_end == next.unit_begin + 1) {
+        it.number *= *m;
+        next.used = true;
+        next.kind = ItemKind::kPunct;
+      }
+    }
+  }
+}
+
+void Parser::ParseComparisons() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    Item& it = items_[i];
+    if (it.used || it.kind != ItemKind::kNumber) continue;
+    // Ranges: [between] a and b [之间].
+    if (i + 2 < n && items_[i + 1].Has(Kw::kAnd) && items_[i + 2].kind == ItemKind::kNumber) {
+      int col = -1;
+      int c_idx = -1;
+      for (int j = i - 1; j >= 0 && j >= i - 4; --j) {
+        if (items_[j].used) continue;
+        if (int c = ColumnOf(items_[j], true); c >= 0) {
+          col = c;
+          c_idx = j;
+          break;
+        }
+      }
+      if (col < 0) continue;
+      Filter f;
+      f.column = col;
+      f.op = Op::kBetween;
+      f.numeric = true;
+      f.lo = std::min(it.number, items_[i + 2].number);
+      f.hi = std::max(it.number, items_[i + 2].number);
+      it.used = items_[i + 1].used = items_[i + 2].used = items_[c_idx].used = true;
+      for (int j = std::max(0, i - 2); j < std::min(n, i + 5); ++j) {
+        if (items_[j].Has(Kw::kBetween)) items_[j].used = true;
+      }
+      q_.filters.push_back(f);
+      Map(items_[c_idx], "column", ColName(col));
+      Map(it, "filter", "BETWEEN " + FormatNumber(f.lo) + " AND " + FormatNumber(f.hi));
+      Understood(Col(col).name + " between " + FormatNumber(f.lo) + " and " + FormatNumber(f.hi),
+                 Col(col).name + " 介于 " + FormatNumber(f.lo) + " 和 " + FormatNumber(f.hi));
+      continue;
+    }
+    // Comparisons: column [is] > number, 单价大于100, 100以上.
+    int op_idx = -1;
+    for (int j = i - 1; j >= 0 && j >= i - 2; --j) {
+      if (items_[j].kw & (Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe))) {
+        op_idx = j;
+        break;
+      }
+      if (!IsFiller(items_[j])) break;
+    }
+    bool postfix = false;
+    if (op_idx < 0 && i + 1 < n &&
+        (items_[i + 1].kw & (Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe)))) {
+      op_idx = i + 1;  // "100以上"
+      postfix = true;
+    }
+    if (op_idx < 0 || items_[op_idx].used) continue;
+    const Item& op_item = items_[op_idx];
+    Op op = op_item.Has(Kw::kGe) ? Op::kGe : op_item.Has(Kw::kLe) ? Op::kLe
+          : op_item.Has(Kw::kGt) ? Op::kGt : Op::kLt;
+    const int search_from = postfix ? i : op_idx;
+    int col = -1, c_idx = -1;
+    for (int j = search_from - 1; j >= 0 && j >= search_from - 4; --j) {
+      if (items_[j].used && items_[j].kind != ItemKind::kTerm) continue;
+      if (int c = ColumnOf(items_[j], true); c >= 0 && !items_[j].used) {
+        col = c;
+        c_idx = j;
+        break;
+      }
+      if (items_[j].kind == ItemKind::kTerm) break;  // a table or value: not our column
+    }
+    if (col < 0) continue;
+    Filter f;
+    f.column = col;
+    f.op = op;
+    f.numeric = true;
+    f.lo = it.number;
+    it.used = items_[op_idx].used = items_[c_idx].used = true;
+    q_.filters.push_back(f);
+    static constexpr std::string_view kOps[] = {"=", "<>", ">", ">=", "<", "<=", "BETWEEN"};
+    Map(items_[c_idx], "column", ColName(col));
+    Map(op_item, "filter", std::string(kOps[static_cast<int>(op)]) + " " + FormatNumber(f.lo));
+    Understood(Col(col).name + " " + std::string(kOps[static_cast<int>(op)]) + " " +
+                   FormatNumber(f.lo),
+               Col(col).name + " " + std::string(kOps[static_cast<int>(op)]) + " " +
+                   FormatNumber(f.lo));
+  }
+}
+
+void Parser::ParseTopN() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    Item& it = items_[i];
+    if (it.used || !(it.kw & (Bit(Kw::kTop) | Bit(Kw::kBottom)))) continue;
+    int num = -1;
+    if (i + 1 < n && items_[i + 1].kind == ItemKind::kNumber && !items_[i + 1].used) num = i + 1;
+    // "最高的5个" → top then number after filler.
+    if (num < 0) {
+      int j = NextMeaningful(i, 1);
+      if (j >= 0 && items_[j].kind == ItemKind::kNumber && !items_[j].used) num = j;
+    }
+    if (num < 0) continue;
+    const double v = items_[num].number;
+    if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) continue;
+    q_.limit = static_cast<long long>(v);
+    q_.superlative = true;
+    q_.superlative_desc = !it.Has(Kw::kBottom) || (it.Has(Kw::kTop) && !it.Has(Kw::kBottom));
+    if (it.Has(Kw::kBottom) && !it.Has(Kw::kTop)) q_.superlative_desc = false;
+    if (it.Has(Kw::kBottom) && it.Has(Kw::kMin)) q_.superlative_desc = false;
+    it.used = items_[num].used = true;
+    if (num + 1 < n && items_[num + 1].Has(Kw::kRowUnit)) items_[num + 1].used = true;
+    Map(it, "limit", (q_.superlative_desc ? "top " : "bottom ") + FormatNumber(v));
+    Understood((q_.superlative_desc ? "top " : "bottom ") + FormatNumber(v),
+               (q_.superlative_desc ? "前" : "后") + FormatNumber(v));
+  }
+}
+
+void Parser::ParseAggregates() {
+  const int n = static_cast<int>(items_.size());
+  std::vector<std::pair<Agg, int>> pending;  // (agg, keyword item)
+  bool pending_distinct = false;
+  auto agg_of = [](const Item& it) -> Agg {
+    if (it.Has(Kw::kAvg)) return Agg::kAvg;
+    if (it.Has(Kw::kCount)) return Agg::kCount;
+    if (it.Has(Kw::kSum)) return Agg::kSum;
+    if (it.Has(Kw::kMax)) return Agg::kMax;
+    if (it.Has(Kw::kMin)) return Agg::kMin;
+    return Agg::kNone;
+  };
+  int event = 0;
+  auto bind = [&](Agg agg, int kw_idx, int col, int table, bool distinct, int term_idx) {
+    Measure m;
+    m.agg = agg;
+    m.column = col;
+    m.table = col >= 0 ? Col(col).table : table;
+    m.distinct = distinct;
+    m.phrase = items_[kw_idx].text;
+    m.event = event;
+    q_.measures.push_back(m);
+    items_[kw_idx].used = true;
+    if (term_idx >= 0) items_[term_idx].used = true;
+    const std::string target = std::string(AggName(agg)) + "(" + (distinct ? "DISTINCT " : "") +
+                               (col >= 0 ? ColName(col) : "*") + ")";
+    Map(items_[kw_idx], "function", target);
+    if (term_idx >= 0) {
+      Map(items_[term_idx], col >= 0 ? "column" : "table",
+          col >= 0 ? ColName(col) : index_.tables()[table].name);
+    }
+    Understood(target, target);
+  };
+  for (int i = 0; i < n; ++i) {
+    Item& it = items_[i];
+    if (it.used) continue;
+    if (it.kind == ItemKind::kKeyword) {
+      if (it.Has(Kw::kDistinct) && !it.Has(Kw::kGroup)) {
+        pending_distinct = true;
+        it.used = true;
+        continue;
+      }
+      if (it.Has(Kw::kDistinct) && it.Has(Kw::kGroup) && !pending.empty()) {
+        pending_distinct = true;  // "多少不同的" after a count word
+        it.used = true;
+        continue;
+      }
+      const Agg agg = agg_of(it);
+      if (agg == Agg::kNone) {
+        if (!IsFiller(it) && !it.Has(Kw::kAnd)) {
+          pending.clear();
+          pending_distinct = false;
+        }
+        continue;
+      }
+      // Superlatives (highest/最多) beside a "which" or a top-N are ordering, handled later.
+      if ((agg == Agg::kMax || agg == Agg::kMin) && (which_ || q_.superlative)) {
+        const bool explicit_fn = units_[it.unit_begin].key == "max" ||
+                                 units_[it.unit_begin].key == "min" ||
+                                 units_[it.unit_begin].key == "maximum" ||
+                                 units_[it.unit_begin].key == "minimum";
+        if (!explicit_fn) {
+          q_.superlative = true;
+          q_.superlative_desc = agg == Agg::kMax;
+          for (Item& w : items_) {
+            if (w.Has(Kw::kWhich) && w.kind == ItemKind::kKeyword) w.used = true;
+          }
+          if (q_.limit == 0) q_.limit = 1;
+          it.used = true;
+          Map(it, "order", agg == Agg::kMax ? "DESC" : "ASC");
+          // "most customers" → count of the following table.
+          const int j = NextMeaningful(i);
+          if (j >= 0 && TableOf(items_[j]) >= 0 && ColumnOf(items_[j]) < 0) {
+            bind(Agg::kCount, i, -1, TableOf(items_[j]), false, j);
+          }
+          continue;
+        }
+      }
+      // Chinese postfix: 销售额总和 / 价格的平均值: a column just before, nothing pending.
+      const int prev = PrevMeaningful(i);
+      const int next = NextMeaningful(i);
+      const bool next_is_col = next >= 0 && ColumnOf(items_[next]) >= 0;
+      const bool next_is_table = next >= 0 && TableOf(items_[next]) >= 0;
+      if (pending.empty() && prev >= 0 && !items_[prev].used && !next_is_col &&
+          !(agg == Agg::kCount && next_is_table)) {
+        const int c = ColumnOf(items_[prev], agg != Agg::kCount);
+        if (c >= 0 && (agg != Agg::kCount)) {
+          bind(agg, i, c, -1, false, prev);
+          continue;
+        }
+        // 订单数量 / 客户数 → count of the table before.
+        if (agg == Agg::kCount && TableOf(items_[prev]) >= 0 && ColumnOf(items_[prev]) < 0) {
+          bind(agg, i, -1, TableOf(items_[prev]), false, prev);
+          continue;
+        }
+      }
+      pending.emplace_back(agg, i);
+      continue;
+    }
+    if (it.kind == ItemKind::kTerm && !pending.empty()) {
+      ++event;
+      const int table = TableOf(it);
+      const bool all_count = std::all_of(pending.begin(), pending.end(),
+                                         [](const auto& p) { return p.first == Agg::kCount; });
+      // "how many singers" → COUNT(*); "how many countries" → COUNT(DISTINCT country).
+      if (all_count && table >= 0 && !pending_distinct) {
+        bind(Agg::kCount, pending[0].second, -1, table, false, i);
+        pending.clear();
+        continue;
+      }
+      int col = ColumnOf(it, !all_count);
+      if (col < 0 && table >= 0 && all_count && pending_distinct) {
+        bind(Agg::kCount, pending[0].second, -1, table, false, i);
+        pending.clear();
+        pending_distinct = false;
+        continue;
+      }
+      if (col < 0) continue;  // a value or a table between the function and its column
+      ++event;
+      for (const auto& [agg, kw_idx] : pending) {
+        const bool distinct = agg == Agg::kCount && (pending_distinct || Col(col).role !=
+                                                                            ColumnRole::kIdentifier);
+        bind(agg, kw_idx, col, -1, distinct, i);
+      }
+      pending.clear();
+      pending_distinct = false;
+    }
+  }
+}
+
+void Parser::ParseGrouping() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    Item& it = items_[i];
+    if (it.used || it.kind != ItemKind::kKeyword) continue;
+    const bool is_which = it.Has(Kw::kWhich);
+    if (!it.Has(Kw::kGroup) && !is_which) continue;
+    const int j = NextMeaningful(i, 1);
+    if (j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm || OnlyValues(items_[j])) {
+      continue;
+    }
+    int col = ColumnOf(items_[j]);
+    const int table = TableOf(items_[j]);
+    // "by sales" in a top-N question is the ordering measure, not a group.
+    if (col >= 0 && Col(col).role == ColumnRole::kMeasure && !is_which && q_.superlative) {
+      it.used = true;  // "top 3 regions by sales": "by" introduces the ranking measure
+      continue;
+    }
+    if (col >= 0 && Col(col).role == ColumnRole::kMeasure) continue;
+    if (col < 0 && table >= 0) {
+      col = index_.LabelColumn(table, chinese_);
+      if (col < 0) continue;
+      // Grouping by a name merges rows that share it: only when names are unique.
+      const auto& rows = index_.tables()[table].row_count;
+      const auto& distinct = Col(col).stats.distinct_count;
+      if (!rows || !distinct || *distinct != *rows) continue;
+    }
+    if (col < 0) continue;
+    if (is_which && !q_.superlative && q_.measures.empty() && !has_superlative_) {
+      // "which stores are in 北京" is a list, not a group.
+      q_.projections.push_back(col);
+      it.used = items_[j].used = true;
+      Map(items_[j], "column", ColName(col));
+      continue;
+    }
+    q_.group_columns.push_back(col);
+    it.used = items_[j].used = true;
+    Map(items_[j], "group", ColName(col));
+    Understood("by " + items_[j].text, "按" + items_[j].text);
+  }
+}
+
+void Parser::ParseValues() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    Item& it = items_[i];
+    if (it.used || !HasValue(it)) continue;
+    // A value that is also a column or table name is read as the name unless nothing else
+    // can use it; the column/table reading is tried by the later passes.
+    if (!OnlyValues(it)) continue;
+    bool negated = false;
+    for (int j = i - 1; j >= 0 && j >= i - 2; --j) {
+      if (items_[j].Has(Kw::kNot)) {
+        negated = true;
+        items_[j].used = true;
+      }
+    }
+    it.used = true;
+    values_.push_back({it.terms, negated, it.text});
+  }
+}
+
+void Parser::ParseOrdering() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    Item& it = items_[i];
+    if (it.used) continue;
+    if (it.Has(Kw::kDesc) || it.Has(Kw::kAsc)) {
+      q_.order_desc = it.Has(Kw::kDesc);
+      q_.order_set = true;
+      it.used = true;
+      Map(it, "order", q_.order_desc ? "DESC" : "ASC");
+      continue;
+    }
+    if (it.Has(Kw::kOrder)) {
+      const int j = NextMeaningful(i, 1);
+      int col = j >= 0 ? ColumnOf(items_[j]) : -1;
+      if (col >= 0 && !items_[j].used) {
+        q_.order_column = col;
+        it.used = items_[j].used = true;
+        Map(items_[j], "order", ColName(col));
+      } else {
+        // "按销售额排序": the column came first (Chinese word order only).
+        const int p = chinese_ ? PrevMeaningful(i) : -1;
+        col = p >= 0 ? ColumnOf(items_[p]) : -1;
+        if (col >= 0 && !items_[p].used) {
+          q_.order_column = col;
+          it.used = items_[p].used = true;
+          if (p > 0 && items_[p - 1].Has(Kw::kGroup)) items_[p - 1].used = true;
+          Map(items_[p], "order", ColName(col));
+        }
+      }
+    }
+    if (it.Has(Kw::kShare)) {
+      q_.share = true;
+      it.used = true;
+      Map(it, "share", "percent of total");
+      Understood("share of total", "占比");
+    }
+  }
+}
+
+void Parser::ParseLeftovers() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    Item& it = items_[i];
+    if (it.used || it.kind != ItemKind::kTerm) continue;
+    const int col = ColumnOf(it);
+    const int table = TableOf(it);
+    if (col >= 0) {
+      const IndexedColumn& c = Col(col);
+      bool exact = false;
+      for (int id : it.terms) {
+        exact |= TermOf(id).exact && TermOf(id).column == col && TermOf(id).source == "name";
+      }
+      bool alias = true;
+      for (int id : it.terms) alias &= !TermOf(id).exact;
+      if (alias) factor_ *= kAliasFactor;
+      if (c.role == ColumnRole::kMeasure && IsNumericCol(col) &&
+          (!q_.group_columns.empty() || q_.bucket || q_.superlative || q_.share ||
+           q_.projections.empty())) {
+        Measure m;
+        m.agg = Agg::kSum;
+        m.column = col;
+        m.table = c.table;
+        m.phrase = it.text;
+        q_.measures.push_back(m);
+        factor_ *= kDefaultSumFactor;
+        it.used = true;
+        Map(it, "column", ColName(col));
+        Map(it, "function", "SUM (default for a measure)");
+        Understood("SUM(" + ColName(col) + ")", "SUM(" + ColName(col) + ")");
+        continue;
+      }
+      // "订单数" / "order count" is a synonym of the key: a count of the table's rows.
+      if (c.primary_key && !exact && q_.measures.empty()) {
+        Measure m;
+        m.agg = Agg::kCount;
+        m.table = c.table;
+        m.phrase = it.text;
+        q_.measures.push_back(m);
+        it.used = true;
+        Map(it, "function", "COUNT(*) " + index_.tables()[c.table].name);
+        continue;
+      }
+      if (c.role == ColumnRole::kTime && (q_.time || q_.bucket)) {
+        time_column_ = col;  // "订单日期在2024年" names the time column
+        it.used = true;
+        Map(it, "column", ColName(col));
+        continue;
+      }
+      q_.projections.push_back(col);
+      it.used = true;
+      Map(it, "column", ColName(col));
+      continue;
+    }
+    if (table >= 0) {
+      if (q_.subject_table < 0) q_.subject_table = table;
+      it.used = true;
+      Map(it, "table", index_.tables()[table].name);
+      continue;
+    }
+    if (HasValue(it)) {
+      it.used = true;
+      values_.push_back({it.terms, false, it.text});
+    }
+  }
+  // Projections that repeat a group column are the group itself ("countries ... each
+  // country"); other attributes of the group's table are grouped too (name and theme of
+  // each concert).
+  std::vector<int> keep;
+  for (int c : q_.projections) {
+    if (std::find(q_.group_columns.begin(), q_.group_columns.end(), c) != q_.group_columns.end()) {
+      continue;
+    }
+    if (!q_.group_columns.empty() && !q_.measures.empty() &&
+        Col(c).table == Col(q_.group_columns[0]).table && Col(c).role == ColumnRole::kDimension) {
+      q_.group_columns.push_back(c);
+      continue;
+    }
+    keep.push_back(c);
+  }
+  q_.projections = keep;
+  // A ranking over a dimension: "销售额最高的5个城市", "top 3 regions by sales".
+  if (q_.superlative && !q_.measures.empty() && q_.group_columns.empty()) {
+    if (q_.projections.size() == 1 && Col(q_.projections[0]).role == ColumnRole::kDimension) {
+      q_.group_columns.push_back(q_.projections[0]);
+      q_.projections.clear();
+    } else if (q_.projections.empty() && q_.subject_table >= 0 &&
+               q_.subject_table != q_.measures[0].table) {
+      const int label = index_.LabelColumn(q_.subject_table, chinese_);
+      const auto& rows = index_.tables()[q_.subject_table].row_count;
+      if (label >= 0 && rows && Col(label).stats.distinct_count == *rows) {
+        q_.group_columns.push_back(label);
+      }
+    }
+  }
+  // The same computation asked twice ("count the number of") is one.
+  std::vector<Measure> unique;
+  for (const Measure& m : q_.measures) {
+    const bool dup = std::any_of(unique.begin(), unique.end(), [&](const Measure& u) {
+      return u.agg == m.agg && u.column == m.column && u.table == m.table &&
+             u.distinct == m.distinct;
+    });
+    if (!dup) unique.push_back(m);
+  }
+  q_.measures = unique;
+}
+
+bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
+  // The fact table: where the measures live, else what is counted/listed/grouped.
+  int root = -1;
+  for (const Measure& m : q_.measures) {
+    if (root < 0) root = m.table;
+  }
+  if (root < 0 && !q_.projections.empty()) root = Col(q_.projections[0]).table;
+  if (root < 0 && q_.subject_table >= 0) root = q_.subject_table;
+  if (root < 0 && !q_.group_columns.empty()) root = Col(q_.group_columns[0]).table;
+  if (root < 0 && !values_.empty()) {
+    root = TermOf(values_[0].terms[0]).table;
+  }
+  if (root < 0) {
+    *why_en = "I could not tell which table the question is about.";
+    *why_zh = "无法判断问题针对的是哪张表。";
+    return false;
+  }
+  // A superlative over another table's rows: "which genre has the most tracks" groups the
+  // subject's label; a top-N over rows of one table stays a row list.
+  std::vector<int> needed;
+  for (const Measure& m : q_.measures) needed.push_back(m.table);
+  for (int c : q_.group_columns) needed.push_back(Col(c).table);
+  for (int c : q_.projections) needed.push_back(Col(c).table);
+  for (const Filter& f : q_.filters) needed.push_back(Col(f.column).table);
+  if (q_.order_column >= 0) needed.push_back(Col(q_.order_column).table);
+  if (q_.subject_table >= 0 && q_.subject_table != root && q_.measures.empty() &&
+      q_.projections.empty()) {
+    needed.push_back(q_.subject_table);
+  }
+  // Values: choose the column per value, preferring tables already needed, then the one
+  // nearest to the root.
+  std::vector<int> value_columns;
+  for (const PendingValue& v : values_) {
+    int best = -1;
+    int best_score = -1;
+    int ties = 0;
+    std::set<int> seen_cols;
+    for (int id : v.terms) {
+      const Term& t = TermOf(id);
+      if (t.kind != TermKind::kValue || seen_cols.count(t.column)) continue;
+      seen_cols.insert(t.column);
+      int score = 0;
+      if (t.table == root) score = 3;
+      else if (std::find(needed.begin(), needed.end(), t.table) != needed.end()) score = 2;
+      else {
+        const auto tree = FindJoinTree(index_, root, {t.table});
+        if (tree) score = tree->steps.size() == 1 ? 1 : 0;
+        if (tree && tree->HasFanOut()) score = -1;  // a value in a child table changes counts
+      }
+      if (score > best_score) {
+        best_score = score;
+        best = t.column;
+        ties = 1;
+      } else if (score == best_score) {
+        ++ties;
+      }
+    }
+    if (best < 0 || best_score < 0) {
+      *why_en = "'" + v.phrase + "' is a value I cannot link to what is asked.";
+      *why_zh = "无法把“" + v.phrase + "”与所问的数据关联起来。";
+      return false;
+    }
+    if (ties > 1) factor_ *= kAmbiguousValueFactor;
+    value_columns.push_back(best);
+    needed.push_back(Col(best).table);
+  }
+  // Merge values of one column into one filter (IN / NOT IN).
+  for (size_t k = 0; k < values_.size(); ++k) {
+    const int col = value_columns[k];
+    std::string value;
+    for (int id : values_[k].terms) {
+      if (TermOf(id).kind == TermKind::kValue && TermOf(id).column == col) value = TermOf(id).value;
+    }
+    Filter* existing = nullptr;
+    for (Filter& f : q_.filters) {
+      if (!f.numeric && f.column == col && (f.op == Op::kNe) == values_[k].negated) existing = &f;
+    }
+    if (existing) {
+      existing->values.push_back(value);
+    } else {
+      Filter f;
+      f.column = col;
+      f.op = values_[k].negated ? Op::kNe : Op::kEq;
+      f.values = {value};
+      q_.filters.push_back(f);
+    }
+    out_.explanation.push_back({values_[k].phrase, "value",
+                                ColName(col) + (values_[k].negated ? " <> " : " = ") + value});
+    Understood(ColName(col) + (values_[k].negated ? " ≠ " : " = ") + value,
+               ColName(col) + (values_[k].negated ? " ≠ " : " = ") + value);
+  }
+  // Time: the named time column, else the root's, else the nearest one reachable by lookups.
+  if (q_.time || q_.bucket) {
+    int tc = time_column_;
+    if (tc < 0) tc = index_.TimeColumn(root);
+    if (tc < 0) {
+      for (const JoinEdge& e : index_.edges()) {
+        if (e.from_table == root) {
+          if (int c = index_.TimeColumn(e.to_table); c >= 0) {
+            tc = c;
+            break;
+          }
+        }
+      }
+    }
+    if (tc < 0) {
+      *why_en = "the question names a time period but I found no date column for it.";
+      *why_zh = "问题里有时间条件，但找不到对应的日期列。";
+      return false;
+    }
+    time_column_ = tc;
+    needed.push_back(Col(tc).table);
+    out_.explanation.push_back({"", "column", "time column " + ColName(tc)});
+  }
+  tree_ = FindJoinTree(index_, root, needed);
+  if (!tree_) {
+    *why_en = "the tables the question needs are not connected by foreign keys.";
+    *why_zh = "问题涉及的表之间没有外键关联。";
+    return false;
+  }
+  // A fan-out join multiplies the root's rows: sums and averages over them would be wrong.
+  if (tree_->HasFanOut()) {
+    for (Measure& m : q_.measures) {
+      if (m.table == root && m.agg != Agg::kCount && m.agg != Agg::kMax && m.agg != Agg::kMin) {
+        *why_en = "answering would join " + index_.tables()[root].name +
+                  " to a table with several rows per " + index_.tables()[root].name +
+                  " row, which would count its values more than once.";
+        *why_zh = "需要把" + index_.tables()[root].name + "连接到一对多的表，会重复计算其数值。";
+        return false;
+      }
+    }
+  }
+  for (const JoinStep& s : tree_->steps) {
+    const JoinEdge& e = index_.edges()[s.edge];
+    out_.explanation.push_back(
+        {"", "join",
+         index_.tables()[e.from_table].name + "." + Col(e.from_column).name + " = " +
+             index_.tables()[e.to_table].name + "." + Col(e.to_column).name});
+  }
+  return true;
+}
+
+std::string Parser::BuildSql() {
+  const int root = tree_->root;
+  std::vector<std::string> select;
+  std::vector<std::string> group_by;
+  std::string bucket_expr;
+  if (q_.bucket) {
+    bucket_expr = dialect_.DateBucket(*q_.bucket, ColRef(time_column_));
+    select.push_back(bucket_expr + " AS " + dialect_.QuoteIdentifier("period"));
+    group_by.push_back(bucket_expr);
+  }
+  for (int c : q_.group_columns) {
+    select.push_back(ColRef(c));
+    group_by.push_back(ColRef(c));
+  }
+  const bool fan_out = tree_->HasFanOut();
+  std::vector<std::string> measure_exprs;
+  for (const Measure& m : q_.measures) {
+    std::string expr;
+    if (m.column < 0) {
+      const IndexedTable& t = index_.tables()[m.table];
+      int pk = -1;
+      for (int c : t.columns) {
+        if (Col(c).primary_key) pk = pk < 0 ? c : -2;
+      }
+      if ((fan_out && m.table == root) && pk >= 0) {
+        expr = "COUNT(DISTINCT " + ColRef(pk) + ")";
+      } else {
+        expr = "COUNT(*)";
+      }
+    } else {
+      expr = std::string(AggName(m.agg)) + "(" + (m.distinct ? "DISTINCT " : "") + ColRef(m.column) +
+             ")";
+    }
+    measure_exprs.push_back(expr);
+    select.push_back(expr);
+  }
+  if (q_.share && !measure_exprs.empty()) {
+    select.push_back(dialect_.CastToReal(measure_exprs[0]) + " * 100 / SUM(" + measure_exprs[0] +
+                     ") OVER () AS " + dialect_.QuoteIdentifier("share_pct"));
+  }
+  for (int c : q_.projections) select.push_back(ColRef(c));
+  std::string sql = "SELECT ";
+  if (q_.distinct_rows) sql += "DISTINCT ";
+  for (size_t k = 0; k < select.size(); ++k) sql += (k ? ", " : "") + select[k];
+  sql += " FROM " + dialect_.QuoteIdentifier(index_.tables()[root].name);
+  for (const JoinStep& s : tree_->steps) {
+    const JoinEdge& e = index_.edges()[s.edge];
+    sql += " JOIN " + dialect_.QuoteIdentifier(index_.tables()[s.table].name) + " ON " +
+           ColRef(e.from_column) + " = " + ColRef(e.to_column);
+  }
+  std::vector<std::string> where;
+  for (const Filter& f : q_.filters) {
+    const std::string c = ColRef(f.column);
+    if (f.numeric) {
+      static constexpr std::string_view kOps[] = {" = ", " <> ", " > ", " >= ", " < ", " <= "};
+      if (f.op == Op::kBetween) {
+        where.push_back(c + " BETWEEN " + FormatNumber(f.lo) + " AND " + FormatNumber(f.hi));
+      } else {
+        where.push_back(c + std::string(kOps[static_cast<int>(f.op)]) + FormatNumber(f.lo));
+      }
+      continue;
+    }
+    if (f.values.size() == 1) {
+      where.push_back(c + (f.op == Op::kNe ? " <> " : " = ") + dialect_.QuoteString(f.values[0]));
+    } else {
+      std::string list;
+      for (size_t k = 0; k < f.values.size(); ++k) {
+        list += (k ? ", " : "") + dialect_.QuoteString(f.values[k]);
+      }
+      where.push_back(c + (f.op == Op::kNe ? " NOT IN (" : " IN (") + list + ")");
+    }
+  }
+  if (q_.time) {
+    const IndexedColumn& tc = Col(time_column_);
+    const bool date_like = tc.stats.min_date.has_value() || tc.type_class == TypeClass::kDate;
+    if (q_.time->year_only && (!tc.stats.min_date || tc.type_class == TypeClass::kInteger)) {
+      where.push_back(ColRef(time_column_) + " = " + std::to_string(*q_.time->year_only));
+    } else if (date_like) {
+      where.push_back(ColRef(time_column_) + " >= " +
+                      dialect_.DateLiteral(FormatIsoDate(q_.time->range.start)));
+      where.push_back(ColRef(time_column_) + " < " +
+                      dialect_.DateLiteral(FormatIsoDate(q_.time->range.end)));
+    }
+  }
+  for (size_t k = 0; k < where.size(); ++k) sql += (k ? " AND " : " WHERE ") + where[k];
+  if (!group_by.empty()) {
+    sql += " GROUP BY ";
+    for (size_t k = 0; k < group_by.size(); ++k) sql += (k ? ", " : "") + group_by[k];
+  }
+  // Ordering: superlatives by the first measure; time series by period; explicit columns.
+  std::string order;
+  if (q_.superlative && !measure_exprs.empty()) {
+    order = measure_exprs[0] + (q_.superlative_desc ? " DESC" : " ASC");
+  } else if (q_.superlative && q_.order_column >= 0) {
+    order = ColRef(q_.order_column) + (q_.superlative_desc ? " DESC" : " ASC");
+  } else if (q_.order_column >= 0) {
+    order = ColRef(q_.order_column) + (q_.order_desc && q_.order_set ? " DESC" : " ASC");
+  } else if (q_.bucket) {
+    order = bucket_expr;
+  } else if (!group_by.empty() && !measure_exprs.empty()) {
+    order = measure_exprs[0] + " DESC";
+  }
+  if (!order.empty()) sql += " ORDER BY " + order;
+  if (q_.limit > 0) {
+    sql += dialect_.LimitClause(q_.limit);
+  } else if (q_.measures.empty() || !group_by.empty()) {
+    sql += dialect_.LimitClause(options_.default_list_limit);
+  }
+  return sql;
+}
+
+Translation Parser::Run() {
+  chinese_ = HasCjk(question_);
+  out_.chinese = chinese_;
+  if (options_.anchor_date) {
+    anchor_ = *options_.anchor_date;
+    anchor_source_ = chinese_ ? "以给定日期为基准" : "anchored to the given date";
+  } else if (options_.anchor == TimeAnchor::kData && index_.LatestDate()) {
+    anchor_ = *index_.LatestDate();
+    anchor_source_ = (chinese_ ? "以数据最新日期 " : "anchored to the data's latest date ") +
+                     FormatIsoDate(anchor_);
+  } else {
+    anchor_ = TodayUtc();
+    anchor_source_ = (chinese_ ? "以今天 " : "anchored to today ") + FormatIsoDate(anchor_);
+  }
+  if (question_.size() > options_.max_question_bytes) {
+    return Abstain("the question is too long (" + std::to_string(question_.size()) +
+                       " bytes; at most " + std::to_string(options_.max_question_bytes) +
+                       "): ask one short question at a time.",
+                   "问题太长（" + std::to_string(question_.size()) + " 字节，上限 " +
+                       std::to_string(options_.max_question_bytes) + "），请一次问一个简短的问题。");
+  }
+  Segment();
+  int content = 0;
+  for (const Item& it : items_) content += it.kind != ItemKind::kPunct;
+  if (content == 0) {
+    return Abstain("the question has no words to work with.", "问题里没有可理解的文字。");
+  }
+  for (Item& it : items_) {
+    if (it.kind == ItemKind::kKeyword && it.Has(Kw::kWhich)) which_ = true;
+    if (it.kind == ItemKind::kKeyword && (it.kw & (Bit(Kw::kMax) | Bit(Kw::kMin) | Bit(Kw::kTop)))) {
+      has_superlative_ = true;
+    }
+    if (it.kind == ItemKind::kTerm) {
+      bool only_tables = true;
+      for (int id : it.terms) only_tables &= TermOf(id).kind == TermKind::kTable;
+      for (int id : it.terms) {
+        if (TermOf(id).kind == TermKind::kTable && only_tables) mentioned_tables_.insert(TermOf(id).table);
+      }
+    }
+  }
+  ParseTime();
+  ParseNumbersMagnitude();
+  ParseComparisons();
+  ParseTopN();
+  ParseValues();
+  ParseGrouping();
+  ParseAggregates();
+  ParseGrouping();  // "各X" after an aggregate bound its column
+  ParseOrdering();
+  ParseLeftovers();
+  // Bottom-N / ascending superlatives signalled by "least"/"最少" without which.
+  // Confidence from coverage: every content unit should be explained.
+  size_t content_units = 0, unknown_units = 0;
+  std::vector<std::string> unknown_words;
+  for (Item& it : items_) {
+    if (it.kind == ItemKind::kPunct) continue;
+    const size_t len = it.unit_end - it.unit_begin;
+    if (it.kind == ItemKind::kKeyword && !it.used &&
+        (it.kw & ~(Bit(Kw::kStop) | Bit(Kw::kRowUnit) | Bit(Kw::kAnd) | Bit(Kw::kWhich) |
+                   Bit(Kw::kInTime) | Bit(Kw::kYearMarker) | Bit(Kw::kEq) |
+                   Bit(Kw::kBetween))) == 0) {
+      continue;  // function words
+    }
+    if (it.kind == ItemKind::kKeyword && !it.used && it.Has(Kw::kWhich) && which_used_) continue;
+    content_units += len;
+    if (!it.used) {
+      unknown_units += len;
+      unknown_words.push_back(it.text);
+    }
+  }
+  // Words that change the answer's shape must all have been used: an "each" or "not" left
+  // over means the SQL would answer a different question.
+  constexpr KwSet kCritical = Bit(Kw::kGroup) | Bit(Kw::kNot) | Bit(Kw::kGt) | Bit(Kw::kGe) |
+                              Bit(Kw::kLt) | Bit(Kw::kLe) | Bit(Kw::kTop) | Bit(Kw::kBottom) |
+                              Bit(Kw::kOrder) | Bit(Kw::kShare) | Bit(Kw::kDesc) | Bit(Kw::kAsc);
+  for (const Item& it : items_) {
+    if (it.kind == ItemKind::kKeyword && !it.used && (it.kw & kCritical) &&
+        !(it.kw & Bit(Kw::kStop))) {
+      return Abstain("I could not apply '" + it.text + "' to anything in the question.",
+                     "无法确定“" + it.text + "”作用于什么。");
+    }
+  }
+  double coverage = content_units == 0 ? 0 : 1.0 - double(unknown_units) / double(content_units);
+  double confidence = std::pow(std::max(coverage, 0.0), kUnknownExponent) * factor_;
+  // Nothing asked: no measure, no column, no table.
+  if (q_.measures.empty() && q_.projections.empty() && q_.group_columns.empty() &&
+      q_.subject_table < 0) {
+    out_.confidence = 0;
+    return Abstain("I did not find anything in the database that the question asks for.",
+                   "没有在数据库中找到问题所问的内容。");
+  }
+  // A bare table: list its label column.
+  if (q_.measures.empty() && q_.projections.empty() && q_.group_columns.empty()) {
+    const int label = index_.LabelColumn(q_.subject_table, chinese_);
+    if (label < 0) {
+      return Abstain("I know the table but not which of its columns to show.",
+                     "知道是哪张表，但不知道要显示哪些列。");
+    }
+    q_.projections.push_back(label);
+    factor_ *= kLabelProjectionFactor;
+    confidence *= kLabelProjectionFactor;
+  }
+  // Group without a measure: "how many per X" is handled; a bare "by X" lists counts.
+  if (!q_.group_columns.empty() && q_.measures.empty() && q_.projections.empty()) {
+    if (q_.subject_table >= 0) {
+      Measure m;
+      m.agg = Agg::kCount;
+      m.table = q_.subject_table;
+      q_.measures.push_back(m);
+    }
+  }
+  if (!q_.group_columns.empty() && q_.measures.empty() && !q_.projections.empty()) {
+    return Abstain("I found what to group by but not what to compute for each group.",
+                   "找到了分组依据，但不知道每组要计算什么。");
+  }
+  if (q_.share && (q_.measures.empty() || (q_.group_columns.empty() && !q_.bucket))) {
+    return Abstain("a share needs a measure and something to split it by.",
+                   "占比需要一个指标和一个分组维度。");
+  }
+  if (!q_.projections.empty() && !q_.measures.empty() && q_.group_columns.empty()) {
+    return Abstain("the question mixes a total with a list of rows; ask for one of them.",
+                   "问题同时要求汇总值和明细行，请只问其中一个。");
+  }
+  // Separate computations where one is a max/min usually mean "the X of the row with the
+  // highest Y" (a nested question this engine does not write).
+  {
+    std::set<int> events;
+    bool extreme = false;
+    for (const Measure& m : q_.measures) {
+      events.insert(m.event);
+      extreme |= m.agg == Agg::kMax || m.agg == Agg::kMin;
+    }
+    if (events.size() > 1 && extreme) {
+      return Abstain("the question combines a highest/lowest value with another computation; "
+                     "I do not write nested questions.",
+                     "问题把最高/最低值与另一项计算组合在一起，这类嵌套问题我不处理。");
+    }
+  }
+  std::string why_en, why_zh;
+  if (!ResolveTables(&why_en, &why_zh)) {
+    out_.confidence = confidence;
+    return Abstain(why_en, why_zh);
+  }
+  confidence = std::pow(std::max(coverage, 0.0), kUnknownExponent) * factor_;
+  out_.confidence = confidence;
+  if (q_.superlative && q_.measures.empty() && q_.order_column < 0) {
+    return Abstain("I understood 'the most/least' but not of what.",
+                   "理解了“最多/最少”，但不知道是针对哪个指标。");
+  }
+  if (confidence < options_.confidence_threshold) {
+    std::string words;
+    for (const std::string& w : unknown_words) words += (words.empty() ? "" : ", ") + w;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", confidence);
+    return Abstain(std::string("confidence ") + buf + " is below the threshold" +
+                       (words.empty() ? "." : "; words I could not place: " + words + "."),
+                   std::string("置信度 ") + buf + " 低于阈值" +
+                       (words.empty() ? "。" : "；无法理解的词：" + words + "。"));
+  }
+  out_.sql = BuildSql();
+  out_.answered = true;
+  out_.chart = q_.share ? ChartHint::kShare
+               : q_.bucket ? ChartHint::kTimeSeries
+               : !q_.group_columns.empty() ? ChartHint::kCategory
+                                           : ChartHint::kNone;
+  if (!out_.anchor_note.empty()) out_.explanation.push_back({"", "anchor", out_.anchor_note});
+  return out_;
+}
+
+}  // namespace
+
+std::string_view ChartHintName(ChartHint hint) {
+  switch (hint) {
+    case ChartHint::kNone:
+      return "none";
+    case ChartHint::kTimeSeries:
+      return "time_series";
+    case ChartHint::kCategory:
+      return "category";
+    case ChartHint::kShare:
+      return "share";
+  }
+  return "none";
+}
+
+std::string RenderExplanation(const Translation& t, bool chinese) {
+  std::string out;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f", t.confidence);
+  if (t.answered) {
+    out += (chinese ? "置信度 " : "confidence ") + std::string(buf) + "\n";
+  } else {
+    out += (chinese ? "未回答：" : "not answered: ") + t.abstain_reason + "\n";
+    if (!t.understood.empty()) {
+      out += chinese ? "已理解：" : "understood: ";
+      for (size_t k = 0; k < t.understood.size(); ++k) out += (k ? "; " : "") + t.understood[k];
+      out += "\n";
+    }
+  }
+  for (const Mapping& m : t.explanation) {
+    if (m.phrase.empty()) {
+      out += "  " + m.kind + ": " + m.target + "\n";
+    } else {
+      out += "  \"" + m.phrase + "\" → " + m.kind + " " + m.target + "\n";
+    }
+  }
+  return out;
+}
+
+Translation Engine::Translate(std::string_view question, const SchemaIndex& index,
+                              const db::Dialect& dialect, const TranslateOptions& options) {
+  Parser parser(question, index, dialect, options);
+  return parser.Run();
+}
+
+}  // namespace askdb::nlq

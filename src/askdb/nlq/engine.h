@@ -1,0 +1,76 @@
+// The deterministic question-to-SQL engine. Translate() maps a Chinese or English question
+// onto a SchemaIndex (tables, columns, values, foreign keys) with the bilingual keyword
+// tables (lexicon.h) and writes one SELECT through the db::Dialect: measures and
+// aggregations, grouping, value and comparison filters, time ranges and buckets, top/bottom
+// N, shares, and joins along the smallest foreign-key tree. Every translation carries a
+// confidence and an explanation (which words mapped to what); below the threshold it
+// abstains and says why and what it did understand. It never guesses silently, and values
+// only reach SQL through Dialect::QuoteString, identifiers through QuoteIdentifier.
+//
+// Stateless: Translate is a pure function of its inputs and is thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "askdb/nlq/time_expr.h"
+
+namespace askdb::db {
+class Dialect;
+}  // namespace askdb::db
+
+namespace askdb::nlq {
+
+class SchemaIndex;
+
+enum class TimeAnchor {
+  kData,   // relative periods ("去年", "last 30 days") count back from the data's latest date
+  kToday,  // ... from today
+};
+
+struct TranslateOptions {
+  double confidence_threshold = 0.7;
+  TimeAnchor anchor = TimeAnchor::kData;
+  // When set, used as the anchor date whatever `anchor` says (tests, reproducible runs).
+  std::optional<CivilDate> anchor_date;
+  // Questions longer than this (bytes) are refused: nobody asks that in one breath, and it
+  // bounds the engine's work.
+  size_t max_question_bytes = 1000;
+  // Row cap written into list questions without an explicit N.
+  long long default_list_limit = 1000;
+};
+
+// One piece of the explanation: the words of the question and what they were taken as.
+struct Mapping {
+  std::string phrase;  // as written in the question
+  std::string kind;    // "table", "column", "value", "function", "group", "time", "order",
+                       // "limit", "filter", "share", "anchor"
+  std::string target;  // "orders.total_amount", "SUM", "2024-01-01..2025-01-01", ...
+};
+
+enum class ChartHint { kNone, kTimeSeries, kCategory, kShare };
+std::string_view ChartHintName(ChartHint hint);  // "none", "time_series", "category", "share"
+
+struct Translation {
+  bool answered = false;
+  std::string sql;
+  double confidence = 0;
+  std::vector<Mapping> explanation;
+  std::string abstain_reason;           // set when !answered, in the question's language
+  std::vector<std::string> understood;  // what was understood, in the question's language
+  ChartHint chart = ChartHint::kNone;
+  bool chinese = false;                 // the question's language
+  std::string anchor_note;              // e.g. "去年 = 2024 (anchored to the data's latest date 2025-12-31)"
+};
+
+// Renders the explanation as lines for people, in Chinese or English.
+std::string RenderExplanation(const Translation& t, bool chinese);
+
+class Engine {
+ public:
+  static Translation Translate(std::string_view question, const SchemaIndex& index,
+                               const db::Dialect& dialect, const TranslateOptions& options = {});
+};
+
+}  // namespace askdb::nlq

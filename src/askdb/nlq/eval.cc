@@ -1,0 +1,312 @@
+#include "askdb/nlq/eval.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "askdb/common/file_util.h"
+#include "askdb/db/connector.h"
+#include "askdb/db/result_set.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+// A cell in a form that compares across engines: numbers as doubles, the rest as text.
+struct Cell {
+  bool is_null = false;
+  bool is_number = false;
+  double number = 0;
+  std::string text;
+};
+
+Cell ToCell(const db::Value& v) {
+  Cell c;
+  if (v.is_null()) {
+    c.is_null = true;
+    return c;
+  }
+  if (auto n = v.AsNumber(); n && v.kind() != db::Value::Kind::kText) {
+    c.is_number = true;
+    c.number = *n;
+    return c;
+  }
+  c.text = v.ToDisplayString();
+  return c;
+}
+
+bool CellEqual(const Cell& a, const Cell& b, const CompareOptions& o) {
+  if (a.is_null || b.is_null) return a.is_null == b.is_null;
+  if (a.is_number && b.is_number) {
+    const double diff = std::fabs(a.number - b.number);
+    return diff <= o.absolute_tolerance ||
+           diff <= o.relative_tolerance * std::max(std::fabs(a.number), std::fabs(b.number));
+  }
+  if (a.is_number != b.is_number) return false;
+  return a.text == b.text;
+}
+
+bool CellLess(const Cell& a, const Cell& b) {
+  if (a.is_null != b.is_null) return a.is_null;
+  if (a.is_number != b.is_number) return a.is_number;
+  if (a.is_number) return a.number < b.number;
+  return a.text < b.text;
+}
+
+// A row as a sorted multiset of cells: column order is ignored.
+std::vector<Cell> RowKey(const std::vector<db::Value>& row) {
+  std::vector<Cell> cells;
+  cells.reserve(row.size());
+  for (const db::Value& v : row) cells.push_back(ToCell(v));
+  std::sort(cells.begin(), cells.end(), CellLess);
+  return cells;
+}
+
+bool RowsEqual(const std::vector<Cell>& a, const std::vector<Cell>& b, const CompareOptions& o) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!CellEqual(a[i], b[i], o)) return false;
+  }
+  return true;
+}
+
+bool RowLess(const std::vector<Cell>& a, const std::vector<Cell>& b) {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), CellLess);
+}
+
+double Percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t idx = static_cast<size_t>(std::ceil(p * v.size())) - 1;
+  return v[std::min(idx, v.size() - 1)];
+}
+
+Json SummaryJson(const EvalSummary& s) {
+  return Json{{"total", s.total},
+              {"answered", s.answered},
+              {"correct", s.correct},
+              {"answered_pct", s.answered_pct()},
+              {"precision", s.precision()},
+              {"accuracy", s.accuracy()}};
+}
+
+}  // namespace
+
+StatusOr<std::vector<EvalQuestion>> ReadEvalQuestions(const std::filesystem::path& path) {
+  ASKDB_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  std::vector<EvalQuestion> out;
+  std::istringstream in(text);
+  std::string line;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+    StatusOr<Json> doc = ParseJson(line);
+    const std::string where = path.string() + ":" + std::to_string(line_no);
+    if (!doc.ok()) return doc.status().WithContext(where);
+    if (!doc->is_object() || !doc->contains("question") || !(*doc)["question"].is_string() ||
+        !doc->contains("gold_sql") || !(*doc)["gold_sql"].is_string()) {
+      return InvalidArgumentError(where +
+                                  ": each line needs string fields \"question\" and \"gold_sql\"");
+    }
+    EvalQuestion q;
+    q.id = doc->value("id", std::to_string(line_no));
+    if (doc->contains("id") && (*doc)["id"].is_number()) q.id = (*doc)["id"].dump();
+    q.db = doc->value("db", "");
+    q.question = (*doc)["question"].get<std::string>();
+    q.gold_sql = (*doc)["gold_sql"].get<std::string>();
+    if (doc->contains("categories") && (*doc)["categories"].is_array()) {
+      for (const Json& c : (*doc)["categories"]) {
+        if (c.is_string()) q.categories.push_back(c.get<std::string>());
+      }
+    }
+    out.push_back(std::move(q));
+  }
+  return out;
+}
+
+bool HasTopLevelOrderBy(std::string_view sql) {
+  int depth = 0;
+  char quote = 0;
+  std::string upper;
+  for (size_t i = 0; i < sql.size(); ++i) {
+    const char c = sql[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+      upper += ' ';
+      continue;
+    }
+    if (c == '\'' || c == '"' || c == '`') {
+      quote = c;
+      upper += ' ';
+      continue;
+    }
+    if (c == '(') ++depth;
+    if (c == ')') --depth;
+    upper += depth == 0 ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : ' ';
+  }
+  size_t pos = 0;
+  while ((pos = upper.find("ORDER", pos)) != std::string::npos) {
+    const size_t after = upper.find_first_not_of(" \t\r\n", pos + 5);
+    if (after != std::string::npos && upper.compare(after, 2, "BY") == 0) return true;
+    pos += 5;
+  }
+  return false;
+}
+
+bool ResultsMatch(const db::ResultSet& got, const db::ResultSet& gold, bool ordered,
+                  const CompareOptions& options) {
+  if (got.row_count() != gold.row_count()) return false;
+  if (got.row_count() > 0 && got.rows[0].size() != gold.rows[0].size()) return false;
+  std::vector<std::vector<Cell>> a, b;
+  for (const auto& r : got.rows) a.push_back(RowKey(r));
+  for (const auto& r : gold.rows) b.push_back(RowKey(r));
+  if (!ordered) {
+    std::sort(a.begin(), a.end(), RowLess);
+    std::sort(b.begin(), b.end(), RowLess);
+  }
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!RowsEqual(a[i], b[i], options)) return false;
+  }
+  return true;
+}
+
+StatusOr<EvalDatasource> PrepareDatasource(std::unique_ptr<db::Connector> connector,
+                                           const catalog::SemanticModel* model) {
+  ASKDB_ASSIGN_OR_RETURN(SchemaIndex index, BuildSchemaIndex(*connector, model));
+  EvalDatasource ds;
+  ds.connector = std::move(connector);
+  ds.index = std::make_unique<SchemaIndex>(std::move(index));
+  return ds;
+}
+
+StatusOr<EvalReport> RunEval(const std::vector<EvalQuestion>& questions,
+                             const EvalOptions& options) {
+  if (!options.open) {
+    return InvalidArgumentError("RunEval: EvalOptions::open is not set; pass a datasource opener");
+  }
+  std::map<std::string, EvalDatasource> sources;
+  EvalReport report;
+  std::vector<double> latencies;
+  db::QueryOptions qo;
+  qo.max_rows = options.max_rows;
+  for (const EvalQuestion& q : questions) {
+    const std::string db_name = q.db.empty() ? options.default_db : q.db;
+    if (db_name.empty()) {
+      return InvalidArgumentError("question " + q.id +
+                                  " names no db and no default was given: pass --db URL");
+    }
+    auto it = sources.find(db_name);
+    if (it == sources.end()) {
+      StatusOr<EvalDatasource> ds = options.open(db_name);
+      if (!ds.ok()) return ds.status().WithContext("opening " + db_name);
+      it = sources.emplace(db_name, std::move(ds).value()).first;
+    }
+    EvalDatasource& ds = it->second;
+    EvalItemResult r;
+    r.id = q.id;
+    r.db = db_name;
+    r.question = q.question;
+    r.gold_sql = q.gold_sql;
+    r.categories = q.categories;
+    const auto start = std::chrono::steady_clock::now();
+    const Translation t =
+        Engine::Translate(q.question, *ds.index, ds.connector->dialect(), options.translate);
+    r.engine_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    latencies.push_back(r.engine_ms);
+    r.answered = t.answered;
+    r.confidence = t.confidence;
+    r.sql = t.sql;
+    r.abstain_reason = t.abstain_reason;
+    if (t.answered) {
+      StatusOr<db::ResultSet> got = ds.connector->Execute(t.sql, qo);
+      StatusOr<db::ResultSet> gold = ds.connector->Execute(q.gold_sql, qo);
+      if (!gold.ok()) {
+        r.error = "gold SQL failed: " + gold.status().ToString();
+      } else if (!got.ok()) {
+        r.error = "engine SQL failed: " + got.status().ToString();
+      } else {
+        r.correct = ResultsMatch(*got, *gold, HasTopLevelOrderBy(q.gold_sql), options.compare);
+      }
+    } else {
+      // Group reasons by their first clause so that counts are meaningful.
+      std::string reason = t.abstain_reason;
+      if (size_t cut = reason.find(';'); cut != std::string::npos) reason = reason.substr(0, cut);
+      if (reason.rfind("confidence ", 0) == 0) reason = "confidence below the threshold";
+      if (reason.rfind("置信度 ", 0) == 0) reason = "置信度低于阈值";
+      ++report.abstain_reasons[reason];
+    }
+    auto add = [&](EvalSummary& s) {
+      ++s.total;
+      s.answered += r.answered;
+      s.correct += r.correct;
+    };
+    add(report.overall);
+    add(report.by_db[db_name]);
+    for (const std::string& c : r.categories) add(report.by_category[c]);
+    report.items.push_back(std::move(r));
+  }
+  report.p50_ms = Percentile(latencies, 0.5);
+  report.p95_ms = Percentile(latencies, 0.95);
+  return report;
+}
+
+std::string RenderEvalText(const EvalReport& report) {
+  std::string out;
+  char buf[256];
+  auto line = [&](const std::string& name, const EvalSummary& s) {
+    std::snprintf(buf, sizeof buf, "%-28s %5d  answered %5.1f%%  precision %5.1f%%  accuracy %5.1f%%\n",
+                  name.c_str(), s.total, s.answered_pct(), 100 * s.precision(), 100 * s.accuracy());
+    out += buf;
+  };
+  out += "by category\n";
+  for (const auto& [name, s] : report.by_category) line("  " + name, s);
+  out += "by database\n";
+  for (const auto& [name, s] : report.by_db) line("  " + name, s);
+  line("overall", report.overall);
+  std::snprintf(buf, sizeof buf, "engine latency p50 %.3f ms, p95 %.3f ms; LLM calls %d\n",
+                report.p50_ms, report.p95_ms, report.llm_calls);
+  out += buf;
+  if (!report.abstain_reasons.empty()) {
+    out += "abstentions\n";
+    for (const auto& [reason, n] : report.abstain_reasons) {
+      out += "  " + std::to_string(n) + " × " + reason + "\n";
+    }
+  }
+  return out;
+}
+
+Json EvalReportToJson(const EvalReport& report) {
+  Json j;
+  j["overall"] = SummaryJson(report.overall);
+  j["by_category"] = Json::object();
+  for (const auto& [name, s] : report.by_category) j["by_category"][name] = SummaryJson(s);
+  j["by_db"] = Json::object();
+  for (const auto& [name, s] : report.by_db) j["by_db"][name] = SummaryJson(s);
+  j["latency_ms"] = {{"p50", report.p50_ms}, {"p95", report.p95_ms}};
+  j["llm_calls"] = report.llm_calls;
+  j["abstentions"] = Json::object();
+  for (const auto& [reason, n] : report.abstain_reasons) j["abstentions"][reason] = n;
+  Json items = Json::array();
+  for (const EvalItemResult& r : report.items) {
+    items.push_back({{"id", r.id},
+                     {"db", r.db},
+                     {"question", r.question},
+                     {"categories", r.categories},
+                     {"answered", r.answered},
+                     {"correct", r.correct},
+                     {"confidence", r.confidence},
+                     {"sql", r.sql},
+                     {"gold_sql", r.gold_sql},
+                     {"abstain_reason", r.abstain_reason},
+                     {"error", r.error},
+                     {"engine_ms", r.engine_ms}});
+  }
+  j["items"] = std::move(items);
+  return j;
+}
+
+}  // namespace askdb::nlq

@@ -1,0 +1,51 @@
+// The engine's bilingual keyword tables (aggregation, grouping, comparison, time, ordering,
+// share and stop words), read from data/nlq/lexicon.json, which is linked into the binary.
+// A phrase may carry several kinds ("前" is both "top" and "last N"); the parser decides by
+// context. Lexicon::Builtin() parses the embedded file once and is thread-safe to share.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "askdb/common/status.h"
+
+namespace askdb::nlq {
+
+enum class Kw : int {
+  kSum, kAvg, kCount, kMax, kMin, kDistinct, kGroup, kWhich,
+  kGt, kGe, kLt, kLe, kEq, kBetween, kAnd, kNot,
+  kTop, kBottom, kDesc, kAsc, kOrder, kShare,
+  kYearBucket, kQuarterBucket, kMonthBucket, kWeekBucket, kDayBucket,
+  kThisYear, kLastYear, kThisMonth, kLastMonth, kThisQuarter, kLastQuarter,
+  kLastDays, kDayUnit, kMonthUnit, kYearUnit, kQuarterUnit, kYearMarker, kInTime,
+  kQ1, kQ2, kQ3, kQ4, kMonthName, kRowUnit, kStop,
+  kCount_  // number of kinds; not a kind
+};
+
+using KwSet = uint64_t;
+inline constexpr KwSet Bit(Kw k) { return KwSet{1} << static_cast<int>(k); }
+
+class Lexicon {
+ public:
+  // Parses a lexicon document ({"sum": ["sum", "总额"], ...}); unknown keys other than those
+  // starting with "_" are InvalidArgument.
+  static StatusOr<Lexicon> FromJson(std::string_view json_text);
+  // The built-in tables (data/nlq/lexicon.json). Aborts only if the embedded file is broken,
+  // which the unit tests rule out.
+  static const Lexicon& Builtin();
+
+  // Kinds of the phrase with this unit key (tokenizer.h PhraseKey); 0 when unknown.
+  KwSet Lookup(std::string_view key) const;
+  size_t max_units() const { return max_units_; }
+  // For month names: 1..12, or 0.
+  int MonthOf(std::string_view key) const;
+
+ private:
+  std::unordered_map<std::string, KwSet> phrases_;
+  std::unordered_map<std::string, int> months_;
+  size_t max_units_ = 1;
+};
+
+}  // namespace askdb::nlq

@@ -1,0 +1,383 @@
+#include "askdb/nlq/schema_index.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "askdb/catalog/semantic_model.h"
+#include "askdb/db/connector.h"
+#include "askdb/db/schema.h"
+#include "askdb/nlq/lexicon.h"
+#include "askdb/nlq/tokenizer.h"
+
+namespace askdb::nlq {
+namespace {
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool StartsWith(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && s.substr(0, prefix.size()) == prefix;
+}
+
+std::optional<ColumnRole> RoleHint(catalog::ColumnRole role) {
+  switch (role) {
+    case catalog::ColumnRole::kMeasure:
+      return ColumnRole::kMeasure;
+    case catalog::ColumnRole::kDimension:
+      return ColumnRole::kDimension;
+    case catalog::ColumnRole::kTime:
+      return ColumnRole::kTime;
+    case catalog::ColumnRole::kIdentifier:
+      return ColumnRole::kIdentifier;
+    case catalog::ColumnRole::kUnspecified:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// A value is worth indexing when it is specific: not a lone letter or CJK character, not a
+// bare number, not made only of keywords or stop words (an album called "Live" would
+// otherwise swallow the word "live").
+bool IndexableValue(std::string_view value, const IndexOptions& options) {
+  if (value.empty() || value.size() > options.max_value_bytes) return false;
+  const std::vector<Unit> units = TokenizeUnits(value);
+  if (units.empty()) return false;
+  if (units.size() == 1) {
+    const Unit& u = units[0];
+    if (u.kind == UnitKind::kNumber || u.kind == UnitKind::kCjk || u.kind == UnitKind::kPunct) {
+      return false;
+    }
+    if (u.key.size() < 2) return false;
+  }
+  const Lexicon& lex = Lexicon::Builtin();
+  if (lex.Lookup(JoinUnitKeys(units, 0, units.size())) != 0) return false;
+  return std::any_of(units.begin(), units.end(), [&](const Unit& u) {
+    return u.kind != UnitKind::kPunct && lex.Lookup(u.key) == 0;
+  });
+}
+
+std::string Key(std::string_view table, std::string_view column) {
+  return std::string(table) + "." + std::string(column);
+}
+
+}  // namespace
+
+void SchemaIndex::AddTerm(std::string_view phrase, Term term) {
+  size_t units = 0;
+  const std::string key = PhraseKey(phrase, &units);
+  if (key.empty()) return;
+  std::vector<int>& ids = term_index_[key];
+  for (int id : ids) {
+    const Term& t = terms_[id];
+    if (t.kind == term.kind && t.table == term.table && t.column == term.column &&
+        t.value == term.value) {
+      return;  // the same target under another source
+    }
+  }
+  ids.push_back(static_cast<int>(terms_.size()));
+  terms_.push_back(std::move(term));
+  max_term_units_ = std::max(max_term_units_, units);
+}
+
+SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
+                               const catalog::SemanticModel* model, const ColumnStatsMap& stats,
+                               const IndexOptions& options) {
+  SchemaIndex index;
+  for (const db::TableInfo& t : schema.tables) {
+    const catalog::TableSemantics* ts = nullptr;
+    if (model) {
+      for (const auto& candidate : model->tables) {
+        if (Lower(candidate.name) == Lower(t.name)) ts = &candidate;
+      }
+      if (ts && !ts->enabled) continue;
+    }
+    const int table_id = static_cast<int>(index.tables_.size());
+    IndexedTable table;
+    table.name = t.name;
+    table.row_count = t.row_count;
+    if (ts) {
+      table.display_zh = ts->business_name.zh;
+      table.display_en = ts->business_name.en;
+    }
+    // Table words: the split name, and the business names and synonyms of the model.
+    const std::string phrase = IdentifierToPhrase(t.name);
+    index.AddTerm(phrase, {TermKind::kTable, table_id, -1, "", "name", true});
+    if (ts) {
+      if (!ts->business_name.zh.empty())
+        index.AddTerm(ts->business_name.zh, {TermKind::kTable, table_id, -1, "", "business name"});
+      if (!ts->business_name.en.empty())
+        index.AddTerm(ts->business_name.en, {TermKind::kTable, table_id, -1, "", "business name"});
+      for (const std::string& s : ts->synonyms)
+        index.AddTerm(s, {TermKind::kTable, table_id, -1, "", "synonym"});
+    }
+    std::vector<std::string> fk_columns;
+    for (const db::ForeignKey& fk : t.foreign_keys) {
+      for (const std::string& c : fk.columns) fk_columns.push_back(Lower(c));
+    }
+    const std::string table_lower = Lower(t.name);
+    const std::string table_singular = SingularizeEnglish(table_lower);
+    for (const db::ColumnInfo& c : t.columns) {
+      const catalog::ColumnSemantics* cs = nullptr;
+      if (ts) {
+        for (const auto& candidate : ts->columns) {
+          if (Lower(candidate.name) == Lower(c.name)) cs = &candidate;
+        }
+        if (cs && !cs->enabled) continue;
+      }
+      const int column_id = static_cast<int>(index.columns_.size());
+      IndexedColumn col;
+      col.name = c.name;
+      col.type = c.type;
+      col.table = table_id;
+      col.type_class = ClassifyType(c.type);
+      col.primary_key = c.primary_key;
+      const std::string lower = Lower(c.name);
+      col.foreign_key = std::find(fk_columns.begin(), fk_columns.end(), lower) != fk_columns.end();
+      if (const auto it = stats.find(Key(t.name, c.name)); it != stats.end()) col.stats = it->second;
+      ColumnFacts facts{c.name, c.type, c.primary_key, col.foreign_key, col.stats.distinct_count,
+                        cs ? RoleHint(cs->role) : std::nullopt};
+      col.role = InferColumnRole(facts);
+      if (col.type_class == TypeClass::kText && col.role != ColumnRole::kTime &&
+          col.stats.min_date) {
+        col.role = ColumnRole::kTime;  // dates stored as TEXT
+      }
+      if (EndsWith(lower, "_zh") || EndsWith(lower, "zh")) col.lang = "zh";
+      if (EndsWith(lower, "_en")) col.lang = "en";
+      if (cs) {
+        col.display_zh = cs->business_name.zh;
+        col.display_en = cs->business_name.en;
+      }
+      // Column words. Keys are named by their table ("artists" for ArtistId); they stay
+      // reachable by their own name but at low priority.
+      std::string col_phrase = IdentifierToPhrase(c.name);
+      const bool is_key = col.role == ColumnRole::kIdentifier;
+      index.AddTerm(col_phrase, {TermKind::kColumn, table_id, column_id, "", "name", !is_key});
+      // Aliases: without the language suffix ("name_zh" → "name"), without the table's name
+      // ("InvoiceDate" → "date" is too vague, so only when two words remain).
+      if (!col.lang.empty() && col_phrase.size() > 3) {
+        index.AddTerm(col_phrase.substr(0, col_phrase.size() - 3),
+                      {TermKind::kColumn, table_id, column_id, "", "name", false});
+      }
+      if (StartsWith(col_phrase, table_singular + " ")) {
+        const std::string rest = col_phrase.substr(table_singular.size() + 1);
+        if (rest.find(' ') != std::string::npos) {
+          index.AddTerm(rest, {TermKind::kColumn, table_id, column_id, "", "name", false});
+        }
+      }
+      if (cs) {
+        if (!cs->business_name.zh.empty())
+          index.AddTerm(cs->business_name.zh,
+                        {TermKind::kColumn, table_id, column_id, "", "business name"});
+        if (!cs->business_name.en.empty())
+          index.AddTerm(cs->business_name.en,
+                        {TermKind::kColumn, table_id, column_id, "", "business name"});
+        for (const std::string& s : cs->synonyms)
+          index.AddTerm(s, {TermKind::kColumn, table_id, column_id, "", "synonym"});
+        for (const catalog::ValueLabel& v : cs->values) {
+          for (const std::string& label : v.labels)
+            index.AddTerm(label, {TermKind::kValue, table_id, column_id, v.value, "value label"});
+          if (IndexableValue(v.value, options))
+            index.AddTerm(v.value, {TermKind::kValue, table_id, column_id, v.value, "value"});
+        }
+      }
+      if (col.type_class == TypeClass::kText && col.role != ColumnRole::kTime) {
+        for (const std::string& v : col.stats.values) {
+          if (!IndexableValue(v, options)) continue;
+          index.AddTerm(v, {TermKind::kValue, table_id, column_id, v, "value"});
+          // "北京市" is also "北京".
+          for (std::string_view suffix : {"市", "省", "区", "县"}) {
+            if (EndsWith(v, suffix) && v.size() >= 3 * 3) {
+              index.AddTerm(v.substr(0, v.size() - suffix.size()),
+                            {TermKind::kValue, table_id, column_id, v, "value", false});
+            }
+          }
+        }
+      }
+      if (col.stats.max_date &&
+          (!index.latest_date_ || *col.stats.max_date > *index.latest_date_) &&
+          col.role == ColumnRole::kTime) {
+        index.latest_date_ = col.stats.max_date;
+      }
+      table.columns.push_back(column_id);
+      index.columns_.push_back(std::move(col));
+    }
+    // A singular/plural alias of the table ("singer" for "singers") comes free from the
+    // tokenizer; the column-less name of a one-word table also names its label column.
+    index.tables_.push_back(std::move(table));
+  }
+  // Foreign keys, physical and logical.
+  auto add_edge = [&](std::string_view from_t, std::string_view from_c, std::string_view to_t,
+                      std::string_view to_c) {
+    const int ft = index.FindTable(from_t);
+    const int tt = index.FindTable(to_t);
+    if (ft < 0 || tt < 0) return;
+    const int fc = index.FindColumn(ft, from_c);
+    const int tc = index.FindColumn(tt, to_c);
+    if (fc < 0 || tc < 0) return;
+    index.edges_.push_back({ft, fc, tt, tc});
+  };
+  for (const db::TableInfo& t : schema.tables) {
+    for (const db::ForeignKey& fk : t.foreign_keys) {
+      if (fk.columns.size() != 1 || fk.ref_columns.size() > 1) continue;
+      std::string ref_column;
+      if (fk.ref_columns.empty()) {
+        const db::TableInfo* ref = schema.FindTable(fk.ref_table);
+        if (!ref || ref->primary_key.size() != 1) continue;
+        ref_column = ref->primary_key[0];
+      } else {
+        ref_column = fk.ref_columns[0];
+      }
+      add_edge(t.name, fk.columns[0], fk.ref_table, ref_column);
+    }
+  }
+  if (model) {
+    for (const catalog::LogicalRelation& r : model->relations) {
+      if (r.kind == catalog::RelationKind::kOneToMany) {
+        add_edge(r.to_table, r.to_column, r.from_table, r.from_column);
+      } else {
+        add_edge(r.from_table, r.from_column, r.to_table, r.to_column);
+      }
+    }
+  }
+  return index;
+}
+
+const std::vector<int>* SchemaIndex::FindTerms(std::string_view key) const {
+  const auto it = term_index_.find(std::string(key));
+  return it == term_index_.end() ? nullptr : &it->second;
+}
+
+int SchemaIndex::FindTable(std::string_view name) const {
+  const std::string lower = Lower(name);
+  for (size_t i = 0; i < tables_.size(); ++i) {
+    if (Lower(tables_[i].name) == lower) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int SchemaIndex::FindColumn(int table, std::string_view name) const {
+  if (table < 0 || table >= static_cast<int>(tables_.size())) return -1;
+  const std::string lower = Lower(name);
+  for (int c : tables_[table].columns) {
+    if (Lower(columns_[c].name) == lower) return c;
+  }
+  return -1;
+}
+
+int SchemaIndex::LabelColumn(int table, bool chinese) const {
+  int best = -1;
+  int best_score = 0;
+  for (int c : tables_[table].columns) {
+    const IndexedColumn& col = columns_[c];
+    if (col.type_class != TypeClass::kText && col.type_class != TypeClass::kOther) continue;
+    const std::string lower = Lower(col.name);
+    int score = 0;
+    if (lower == "name" || lower == "title" || col.name == "名称" || col.name == "名字" ||
+        col.name == "中文名" || col.name == "姓名") {
+      score = 4;
+    } else if (lower.find("name") != std::string::npos || lower.find("title") != std::string::npos ||
+               col.name.find("名") != std::string::npos) {
+      score = 3;
+    }
+    if (score == 0) continue;
+    if (!col.lang.empty()) score += (col.lang == (chinese ? "zh" : "en")) ? 2 : -1;
+    if (lower.find("last") != std::string::npos || lower.find("first") != std::string::npos) {
+      score -= 1;  // a person's name split in two columns: neither alone is "the" name
+    }
+    if (score > best_score) {
+      best_score = score;
+      best = c;
+    }
+  }
+  return best;
+}
+
+int SchemaIndex::TimeColumn(int table) const {
+  int best = -1;
+  int best_score = 0;
+  for (int c : tables_[table].columns) {
+    const IndexedColumn& col = columns_[c];
+    if (col.role != ColumnRole::kTime) continue;
+    const std::string lower = Lower(col.name);
+    int score = 1;
+    if (lower.find("date") != std::string::npos || col.name.find("日期") != std::string::npos) {
+      score += 2;
+    }
+    if (lower.find("birth") != std::string::npos) score -= 1;
+    if (score > best_score) {
+      best_score = score;
+      best = c;
+    }
+  }
+  return best;
+}
+
+std::string SchemaIndex::DisplayName(const IndexedColumn& c, bool chinese) const {
+  const std::string& business = chinese ? c.display_zh : c.display_en;
+  return business.empty() ? tables_[c.table].name + "." + c.name : business;
+}
+
+StatusOr<ColumnStatsMap> CollectColumnStats(db::Connector& connector,
+                                            const db::DatabaseSchema& schema,
+                                            const IndexOptions& options) {
+  ColumnStatsMap out;
+  const db::Dialect& d = connector.dialect();
+  db::QueryOptions q;
+  q.max_rows = options.max_distinct_values + 1;
+  for (const db::TableInfo& t : schema.tables) {
+    const std::string table_sql = d.QuoteIdentifier(t.name);
+    for (const db::ColumnInfo& c : t.columns) {
+      const TypeClass type = ClassifyType(c.type);
+      const std::string col_sql = d.QuoteIdentifier(c.name);
+      ColumnStats stats;
+      if (type == TypeClass::kText || type == TypeClass::kDate || type == TypeClass::kOther) {
+        // Min/max first: a text column whose values parse as dates is a time column.
+        StatusOr<db::ResultSet> mm = connector.Execute(
+            "SELECT MIN(" + col_sql + "), MAX(" + col_sql + ") FROM " + table_sql, q);
+        if (mm.ok() && mm->row_count() == 1 && !mm->rows[0][0].is_null()) {
+          const std::string lo = mm->rows[0][0].ToDisplayString();
+          const std::string hi = mm->rows[0][1].ToDisplayString();
+          stats.min_date = ParseIsoDate(lo);
+          stats.max_date = ParseIsoDate(hi);
+          if (!stats.min_date || !stats.max_date) {
+            stats.min_date.reset();
+            stats.max_date.reset();
+          }
+        }
+      }
+      if (type == TypeClass::kText || type == TypeClass::kOther || type == TypeClass::kInteger) {
+        StatusOr<db::ResultSet> rs = connector.Execute(
+            "SELECT DISTINCT " + col_sql + " FROM " + table_sql + " WHERE " + col_sql +
+                " IS NOT NULL" + d.LimitClause(options.max_distinct_values + 1),
+            q);
+        if (rs.ok() && rs->row_count() <= static_cast<size_t>(options.max_distinct_values)) {
+          stats.distinct_count = static_cast<long long>(rs->row_count());
+          if (type != TypeClass::kInteger) {
+            for (const auto& row : rs->rows) stats.values.push_back(row[0].ToDisplayString());
+          }
+        }
+      }
+      out[Key(t.name, c.name)] = std::move(stats);
+    }
+  }
+  return out;
+}
+
+StatusOr<SchemaIndex> BuildSchemaIndex(db::Connector& connector,
+                                       const catalog::SemanticModel* model,
+                                       const IndexOptions& options) {
+  db::IntrospectOptions io;
+  io.sample_values_per_column = 0;
+  ASKDB_ASSIGN_OR_RETURN(db::DatabaseSchema schema, connector.Introspect(io));
+  ASKDB_ASSIGN_OR_RETURN(ColumnStatsMap stats, CollectColumnStats(connector, schema, options));
+  return SchemaIndex::Build(schema, model, stats, options);
+}
+
+}  // namespace askdb::nlq

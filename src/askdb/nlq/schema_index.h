@@ -1,0 +1,137 @@
+// SchemaIndex: everything the question-to-SQL engine knows about one datasource, built once
+// and then shared read-only (thread-safe to read from many threads):
+//   - a lexicon of schema words: table and column names split from snake_case/CamelCase,
+//     the semantic model's business names and synonyms in both languages;
+//   - a value index: the distinct values of low-cardinality text columns and the semantic
+//     model's value labels, so "北京", "Rock" or "Brazil" resolve to column = value;
+//   - column roles (column_roles.h), date ranges of time columns (for the "data" anchor);
+//   - the foreign-key graph (physical keys plus the semantic model's logical relations).
+// Build it from an introspected schema plus value samples, or straight from a Connector.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "askdb/common/status.h"
+#include "askdb/nlq/column_roles.h"
+#include "askdb/nlq/time_expr.h"
+
+namespace askdb::db {
+class Connector;
+struct DatabaseSchema;
+}  // namespace askdb::db
+namespace askdb::catalog {
+struct SemanticModel;
+}  // namespace askdb::catalog
+
+namespace askdb::nlq {
+
+struct IndexOptions {
+  // Text columns with at most this many distinct values go into the value index.
+  int max_distinct_values = 300;
+  // Values longer than this (in bytes) are not indexed (free text, not codes or names).
+  size_t max_value_bytes = 60;
+};
+
+// Facts gathered from the data for one column (see CollectColumnStats).
+struct ColumnStats {
+  std::optional<long long> distinct_count;  // nullopt: not measured or above the cap
+  std::vector<std::string> values;          // distinct values when low-cardinality
+  std::optional<CivilDate> min_date, max_date;
+};
+// Keyed by "table.column" (physical names).
+using ColumnStatsMap = std::unordered_map<std::string, ColumnStats>;
+
+enum class TermKind { kTable, kColumn, kValue };
+
+struct Term {
+  TermKind kind = TermKind::kTable;
+  int table = -1;
+  int column = -1;    // kColumn, kValue
+  std::string value;  // kValue: the stored value
+  std::string source; // "name", "business name", "synonym", "value", "value label"
+  bool exact = true;  // false for derived aliases (plural-less, prefix-less): lower priority
+};
+
+struct IndexedColumn {
+  std::string name;
+  std::string type;
+  int table = -1;
+  ColumnRole role = ColumnRole::kDimension;
+  TypeClass type_class = TypeClass::kOther;
+  bool primary_key = false;
+  bool foreign_key = false;
+  std::string lang;          // "zh"/"en" for name_zh/name_en style columns
+  std::string display_zh, display_en;  // for explanations
+  ColumnStats stats;
+};
+
+struct IndexedTable {
+  std::string name;
+  std::vector<int> columns;
+  std::optional<int64_t> row_count;
+  std::string display_zh, display_en;
+};
+
+// A join edge: from_table.from_column references to_table.to_column (many-to-one).
+struct JoinEdge {
+  int from_table = -1, from_column = -1;
+  int to_table = -1, to_column = -1;
+};
+
+class SchemaIndex {
+ public:
+  // `model` and `stats` may be null/empty. Disabled tables and columns of the model are
+  // left out entirely (the engine never writes SQL over them).
+  static SchemaIndex Build(const db::DatabaseSchema& schema, const catalog::SemanticModel* model,
+                           const ColumnStatsMap& stats, const IndexOptions& options = {});
+
+  const std::vector<IndexedTable>& tables() const { return tables_; }
+  const std::vector<IndexedColumn>& columns() const { return columns_; }
+  const std::vector<JoinEdge>& edges() const { return edges_; }
+  const std::vector<Term>& terms() const { return terms_; }
+  // Term ids for a phrase key (tokenizer.h PhraseKey); nullptr when none.
+  const std::vector<int>* FindTerms(std::string_view key) const;
+  size_t max_term_units() const { return max_term_units_; }
+
+  int FindTable(std::string_view name) const;                       // -1 when absent
+  int FindColumn(int table, std::string_view name) const;           // -1 when absent
+  // The column that names a row of `table` in answers (name/title/名称...), preferring the
+  // question's language for name_zh/name_en pairs; -1 when the table has none.
+  int LabelColumn(int table, bool chinese) const;
+  // The table's main time column (role time; prefers *date* names); -1 when none.
+  int TimeColumn(int table) const;
+  // The latest date over all time columns (the "data" anchor); nullopt when unknown.
+  std::optional<CivilDate> LatestDate() const { return latest_date_; }
+  std::string DisplayName(const IndexedColumn& c, bool chinese) const;
+
+ private:
+  void AddTerm(std::string_view phrase, Term term);
+
+  std::vector<IndexedTable> tables_;
+  std::vector<IndexedColumn> columns_;
+  std::vector<JoinEdge> edges_;
+  std::vector<Term> terms_;
+  std::unordered_map<std::string, std::vector<int>> term_index_;
+  size_t max_term_units_ = 1;
+  std::optional<CivilDate> latest_date_;
+};
+
+// Gathers ColumnStats through the connector: distinct values (bounded by
+// options.max_distinct_values) of text columns and the min/max of time columns. One
+// statement per column; identifiers are quoted by the connector's dialect.
+StatusOr<ColumnStatsMap> CollectColumnStats(db::Connector& connector,
+                                            const db::DatabaseSchema& schema,
+                                            const IndexOptions& options = {});
+
+// Introspects, collects stats and builds the index in one call.
+StatusOr<SchemaIndex> BuildSchemaIndex(db::Connector& connector,
+                                       const catalog::SemanticModel* model,
+                                       const IndexOptions& options = {});
+
+}  // namespace askdb::nlq

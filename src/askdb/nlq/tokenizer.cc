@@ -1,0 +1,192 @@
+#include "askdb/nlq/tokenizer.h"
+
+#include <cctype>
+
+namespace askdb::nlq {
+namespace {
+
+constexpr char kKeySeparator = '\x1f';
+
+char32_t Decode(std::string_view s, size_t& i) {
+  const auto b0 = static_cast<unsigned char>(s[i]);
+  int len = b0 < 0x80 ? 1 : (b0 >> 5) == 0x6 ? 2 : (b0 >> 4) == 0xE ? 3 : (b0 >> 3) == 0x1E ? 4 : 0;
+  if (len == 0 || i + len > s.size()) {
+    ++i;
+    return 0xFFFD;
+  }
+  char32_t cp = len == 1 ? b0 : len == 2 ? (b0 & 0x1F) : len == 3 ? (b0 & 0x0F) : (b0 & 0x07);
+  for (int k = 1; k < len; ++k) {
+    const auto b = static_cast<unsigned char>(s[i + k]);
+    if ((b & 0xC0) != 0x80) {
+      ++i;
+      return 0xFFFD;
+    }
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  i += len;
+  return cp;
+}
+
+void Encode(char32_t cp, std::string& out) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+bool IsCjkIdeograph(char32_t cp) {
+  return (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
+         (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x2FFFF) || cp == 0x3007;
+}
+
+// Full-width ASCII forms and the ideographic space fold to ASCII.
+char32_t FoldWidth(char32_t cp) {
+  if (cp >= 0xFF01 && cp <= 0xFF5E) return cp - 0xFF01 + 0x21;
+  if (cp == 0x3000) return ' ';
+  return cp;
+}
+
+bool IsAsciiAlpha(char32_t cp) { return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z'); }
+bool IsAsciiDigit(char32_t cp) { return cp >= '0' && cp <= '9'; }
+// Latin letters with diacritics (é, ü, ß) stay inside words: "Théodor", "Straße".
+bool IsLatinExtended(char32_t cp) { return cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7; }
+
+}  // namespace
+
+std::string SingularizeEnglish(std::string_view w) {
+  std::string s(w);
+  const size_t n = s.size();
+  if (n <= 3) return s;
+  auto ends = [&](std::string_view suf) {
+    return n >= suf.size() && std::string_view(s).substr(n - suf.size()) == suf;
+  };
+  if (ends("ies") && n > 4) return s.substr(0, n - 3) + "y";
+  if (ends("sses") || ends("shes") || ends("ches") || ends("xes")) return s.substr(0, n - 2);
+  if (ends("ss") || ends("us") || ends("is") || ends("ous")) return s;
+  if (ends("s")) return s.substr(0, n - 1);
+  return s;
+}
+
+std::vector<Unit> TokenizeUnits(std::string_view text) {
+  std::vector<Unit> units;
+  size_t i = 0;
+  while (i < text.size()) {
+    const size_t start = i;
+    const char32_t cp = FoldWidth(Decode(text, i));
+    if (IsAsciiAlpha(cp) || IsLatinExtended(cp)) {
+      std::string word;
+      Encode(cp, word);
+      size_t end = i;
+      while (end < text.size()) {
+        size_t next = end;
+        const char32_t c2 = FoldWidth(Decode(text, next));
+        if (!(IsAsciiAlpha(c2) || IsLatinExtended(c2))) break;
+        Encode(c2, word);
+        end = next;
+      }
+      i = end;
+      std::string lower;
+      for (char c : word) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      units.push_back({SingularizeEnglish(lower), word, start, end, UnitKind::kWord});
+    } else if (IsAsciiDigit(cp)) {
+      std::string digits(1, static_cast<char>(cp));
+      size_t end = i;
+      while (end < text.size()) {
+        size_t next = end;
+        const char32_t c2 = FoldWidth(Decode(text, next));
+        if (IsAsciiDigit(c2) || (c2 == '.' && next < text.size() && IsAsciiDigit(FoldWidth(text[next]))) ||
+            (c2 == ',' && next + 2 < text.size() && IsAsciiDigit(text[next]) &&
+             IsAsciiDigit(text[next + 1]) && IsAsciiDigit(text[next + 2]))) {
+          if (c2 != ',') digits += static_cast<char>(c2);
+          end = next;
+        } else {
+          break;
+        }
+      }
+      i = end;
+      units.push_back({digits, digits, start, end, UnitKind::kNumber});
+    } else if (IsCjkIdeograph(cp)) {
+      std::string s;
+      Encode(cp, s);
+      units.push_back({s, s, start, i, UnitKind::kCjk});
+    } else if (cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r' || cp == '\'' ||
+               cp == 0x2019) {
+      // White space and apostrophes separate units and are not units themselves.
+    } else {
+      std::string s;
+      Encode(cp, s);
+      units.push_back({s, s, start, i, UnitKind::kPunct});
+    }
+  }
+  return units;
+}
+
+std::string IdentifierToPhrase(std::string_view identifier) {
+  std::string out;
+  char32_t prev = 0;
+  size_t i = 0;
+  while (i < identifier.size()) {
+    const size_t before = i;
+    const char32_t cp = Decode(identifier, i);
+    const bool upper = cp >= 'A' && cp <= 'Z';
+    const bool lower_prev = (prev >= 'a' && prev <= 'z') || IsAsciiDigit(prev);
+    bool upper_next_lower = false;
+    if (upper && prev >= 'A' && prev <= 'Z' && i < identifier.size()) {
+      const char n = identifier[i];
+      upper_next_lower = n >= 'a' && n <= 'z';  // "HTMLParser" → html parser
+    }
+    const bool script_change = prev != 0 && (IsCjkIdeograph(prev) != IsCjkIdeograph(cp)) &&
+                               cp != '_' && prev != '_';
+    if (cp == '_' || cp == '-' || cp == ' ') {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      if ((upper && (lower_prev || upper_next_lower)) || script_change) {
+        if (!out.empty() && out.back() != ' ') out += ' ';
+      }
+      if (upper) {
+        out += static_cast<char>(cp - 'A' + 'a');
+      } else {
+        out.append(identifier.substr(before, i - before));
+      }
+    }
+    prev = cp;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+std::string JoinUnitKeys(const std::vector<Unit>& units, size_t begin, size_t end) {
+  std::string key;
+  for (size_t k = begin; k < end; ++k) {
+    if (k > begin) key += kKeySeparator;
+    key += units[k].key;
+  }
+  return key;
+}
+
+std::string PhraseKey(std::string_view phrase, size_t* unit_count) {
+  const std::vector<Unit> units = TokenizeUnits(phrase);
+  if (unit_count) *unit_count = units.size();
+  return JoinUnitKeys(units, 0, units.size());
+}
+
+bool HasCjk(std::string_view text) {
+  size_t i = 0;
+  while (i < text.size()) {
+    if (IsCjkIdeograph(Decode(text, i))) return true;
+  }
+  return false;
+}
+
+}  // namespace askdb::nlq

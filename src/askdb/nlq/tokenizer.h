@@ -1,0 +1,40 @@
+// Splits questions and schema phrases into matching units, the same way for both so that a
+// phrase matches a question exactly when its unit sequence occurs in the question's: an
+// English word (lower-cased, plural ending removed), a run of digits, or one CJK character.
+// Full-width letters, digits and punctuation are folded to ASCII first. Pure, thread-safe.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace askdb::nlq {
+
+enum class UnitKind { kWord, kNumber, kCjk, kPunct };
+
+struct Unit {
+  std::string key;    // normalised form used for matching
+  std::string text;   // as written in the input (after full-width folding)
+  size_t begin = 0;   // byte offsets into the input
+  size_t end = 0;
+  UnitKind kind = UnitKind::kWord;
+};
+
+std::vector<Unit> TokenizeUnits(std::string_view text);
+
+// "countries" → "country", "classes" → "class", "singers" → "singer"; short words unchanged.
+std::string SingularizeEnglish(std::string_view lower_word);
+
+// Splits an identifier into space-separated lower-case words: "InvoiceDate" → "invoice date",
+// "Year_of_Founded" → "year of founded", "所属省id" → "所属省 id".
+std::string IdentifierToPhrase(std::string_view identifier);
+
+// The key of a unit sequence, for phrase dictionaries.
+std::string JoinUnitKeys(const std::vector<Unit>& units, size_t begin, size_t end);
+// Tokenizes `phrase` and returns its key ("" when it has no units).
+std::string PhraseKey(std::string_view phrase, size_t* unit_count = nullptr);
+
+// True when the text holds a CJK ideograph (picks the answer language).
+bool HasCjk(std::string_view text);
+
+}  // namespace askdb::nlq

@@ -1,0 +1,41 @@
+#include "askdb/nlq/tokenizer.h"
+
+#include <gtest/gtest.h>
+
+namespace askdb::nlq {
+namespace {
+
+std::vector<std::string> Keys(std::string_view s) {
+  std::vector<std::string> out;
+  for (const Unit& u : TokenizeUnits(s)) out.push_back(u.key);
+  return out;
+}
+
+TEST(Tokenizer, MixedScripts) {
+  EXPECT_EQ(Keys("2024年各地区的Sales"),
+            (std::vector<std::string>{"2024", "年", "各", "地", "区", "的", "sale"}));
+  EXPECT_EQ(Keys("How many Countries?"),
+            (std::vector<std::string>{"how", "many", "country", "?"}));
+  EXPECT_EQ(Keys("ＴＯＰ　５"), (std::vector<std::string>{"top", "5"}));
+  EXPECT_EQ(Keys("1,000.5"), (std::vector<std::string>{"1000.5"}));
+}
+
+TEST(Tokenizer, IdentifiersSplit) {
+  EXPECT_EQ(IdentifierToPhrase("InvoiceDate"), "invoice date");
+  EXPECT_EQ(IdentifierToPhrase("order_items"), "order items");
+  EXPECT_EQ(IdentifierToPhrase("Year_of_Founded"), "year of founded");
+  EXPECT_EQ(IdentifierToPhrase("所属省id"), "所属省 id");
+  EXPECT_EQ(SingularizeEnglish("countries"), "country");
+  EXPECT_EQ(SingularizeEnglish("classes"), "class");
+  EXPECT_EQ(SingularizeEnglish("status"), "status");
+}
+
+TEST(Tokenizer, InvalidUtf8NeverCrashes) {
+  const std::string bad = "\xff\xfe abc \xe4\xb8";
+  EXPECT_FALSE(TokenizeUnits(bad).empty());
+  EXPECT_FALSE(HasCjk(bad));
+  EXPECT_TRUE(HasCjk("abc 北京"));
+}
+
+}  // namespace
+}  // namespace askdb::nlq

@@ -1,0 +1,225 @@
+// End-to-end tests of the built askdb binary: real processes, real files, real databases
+// (Chinook from ../shared/data, copied to a temporary directory first), checking exit codes,
+// stdout, stderr and that refused statements leave the database byte-identical.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "askdb/common/json.h"
+
+namespace askdb {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string ShellQuote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += (c == '\'') ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string Slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class CliE2eTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("askdb_cli_e2e_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "home");
+    chinook_ = dir_ / "chinook.sqlite";
+    fs::copy_file(fs::path(ASKDB_SHARED_DATA_DIR) / "chinook" / "chinook.sqlite", chinook_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs askdb with `args`, an isolated ASKDB_HOME and the working directory `dir_`.
+  RunResult Run(const std::vector<std::string>& args, const std::string& stdin_text = "") {
+    std::string cmd = "cd " + ShellQuote(dir_.string()) + " && ASKDB_HOME=" +
+                      ShellQuote((dir_ / "home").string()) + " NO_COLOR=1 " +
+                      ShellQuote(ASKDB_BINARY);
+    for (const std::string& a : args) cmd += " " + ShellQuote(a);
+    if (!stdin_text.empty()) {
+      std::ofstream(dir_ / "stdin.txt") << stdin_text;
+      cmd += " < stdin.txt";
+    } else {
+      cmd += " < /dev/null";
+    }
+    cmd += " > out.txt 2> err.txt";
+    int status = std::system(cmd.c_str());
+    RunResult r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = Slurp(dir_ / "out.txt");
+    r.err = Slurp(dir_ / "err.txt");
+    return r;
+  }
+
+  fs::path dir_;
+  fs::path chinook_;
+};
+
+TEST_F(CliE2eTest, VersionAndHelp) {
+  RunResult v = Run({"--version"});
+  EXPECT_EQ(v.exit_code, 0);
+  EXPECT_NE(v.out.find("askdb "), std::string::npos);
+  RunResult h = Run({"sql", "--help"});
+  EXPECT_EQ(h.exit_code, 0);
+  EXPECT_NE(h.out.find("Examples:"), std::string::npos);
+}
+
+TEST_F(CliE2eTest, SchemaListsChinookTablesWithKeys) {
+  RunResult r = Run({"schema", "--db", chinook_.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("11 tables"), std::string::npos) << r.out;
+  for (const char* table : {"Album", "Artist", "Customer", "Employee", "Genre", "Invoice",
+                            "InvoiceLine", "MediaType", "Playlist", "PlaylistTrack", "Track"}) {
+    EXPECT_NE(r.out.find(table), std::string::npos) << table;
+  }
+  EXPECT_NE(r.out.find("PK"), std::string::npos);
+  EXPECT_NE(r.out.find("→ Artist.ArtistId"), std::string::npos) << r.out;
+
+  RunResult j = Run({"--json", "schema", "--db", "sqlite:" + chinook_.string()});
+  ASSERT_EQ(j.exit_code, 0) << j.err;
+  StatusOr<Json> parsed = ParseJson(j.out);
+  ASSERT_TRUE(parsed.ok()) << j.out;
+  EXPECT_EQ((*parsed)["tables"].size(), 11u);
+}
+
+TEST_F(CliE2eTest, SqlGroupByAndJoinGiveCorrectRows) {
+  RunResult r = Run({"--json", "sql", "--db", chinook_.string(),
+                     "SELECT g.Name, COUNT(*) AS n FROM Track t JOIN Genre g "
+                     "ON g.GenreId = t.GenreId GROUP BY g.Name ORDER BY n DESC LIMIT 3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  StatusOr<Json> parsed = ParseJson(r.out);
+  ASSERT_TRUE(parsed.ok()) << r.out;
+  const Json& rows = (*parsed)["rows"];
+  ASSERT_EQ(rows.size(), 3u);
+  // Chinook's three largest genres by track count.
+  EXPECT_EQ(rows[0][0], "Rock");
+  EXPECT_EQ(rows[0][1], 1297);
+  EXPECT_EQ(rows[1][0], "Latin");
+  EXPECT_EQ(rows[1][1], 579);
+  EXPECT_EQ(rows[2][0], "Metal");
+  EXPECT_EQ(rows[2][1], 374);
+  EXPECT_EQ((*parsed)["chart"]["kind"], "bar");
+}
+
+TEST_F(CliE2eTest, SqlPrintsTableAndChartForPeople) {
+  RunResult r = Run({"sql", "--db", chinook_.string(),
+                     "SELECT BillingCountry, ROUND(SUM(Total), 2) AS revenue FROM Invoice "
+                     "GROUP BY 1 ORDER BY 2 DESC LIMIT 5"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("BillingCountry"), std::string::npos);
+  EXPECT_NE(r.out.find("USA"), std::string::npos);
+  EXPECT_NE(r.out.find("(5 rows)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("█"), std::string::npos) << "expected a terminal bar chart:\n" << r.out;
+}
+
+TEST_F(CliE2eTest, SqlReadsStdinAndWritesReports) {
+  RunResult r = Run({"sql", "--db", chinook_.string(), "-", "--report", "r.md"},
+                    "SELECT COUNT(*) AS tracks FROM Track");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("tracks: 3,503"), std::string::npos) << r.out;  // a KPI
+  std::string md = Slurp(dir_ / "r.md");
+  EXPECT_NE(md.find("```sql"), std::string::npos) << md;
+  EXPECT_NE(md.find("SELECT COUNT(*) AS tracks FROM Track"), std::string::npos);
+}
+
+TEST_F(CliE2eTest, WritesAreRefusedAndTheFileIsUnchanged) {
+  const std::string before = Slurp(chinook_);
+  for (const char* sql :
+       {"DELETE FROM Album", "UPDATE Artist SET Name = 'x'", "DROP TABLE Track",
+        "SELECT 1; DELETE FROM Album", "ATTACH DATABASE 'evil.db' AS evil",
+        "PRAGMA user_version = 7", "VACUUM INTO 'copy.db'",
+        "WITH x AS (SELECT 1) DELETE FROM Album"}) {
+    RunResult r = Run({"sql", "--db", chinook_.string(), sql});
+    EXPECT_NE(r.exit_code, 0) << sql;
+    EXPECT_TRUE(r.exit_code == 5 || r.exit_code == 3 || r.exit_code == 4)
+        << sql << " gave " << r.exit_code << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("askdb: error: ", 0), 0u) << r.err;
+  }
+  EXPECT_EQ(Slurp(chinook_), before) << "the database file changed";
+  EXPECT_FALSE(fs::exists(dir_ / "evil.db"));
+  EXPECT_FALSE(fs::exists(dir_ / "copy.db"));
+}
+
+TEST_F(CliE2eTest, BadInputGetsOneLineErrorAndItsExitCode) {
+  std::ofstream(dir_ / "notes.txt") << "this is not a database, just some text\n";
+  struct Case {
+    std::vector<std::string> args;
+    int code;
+    const char* needle;
+  };
+  const std::vector<Case> cases = {
+      {{"sql", "--db", "missing.sqlite", "SELECT 1"}, 3, "not found"},
+      {{"sql", "--db", "notes.txt", "SELECT 1"}, 3, "not a SQLite database"},
+      {{"sql", "--db", chinook_.string(), "   "}, 3, "empty"},
+      {{"sql", "--db", "sqlite://relative.db", "SELECT 1"}, 3, "sqlite:"},
+      {{"sql", "--db", chinook_.string(), "SELEC * FROM Album"}, 4, "syntax error"},
+      {{"sql", "--db", chinook_.string(), "SELECT * FROM NoSuchTable"}, 4, "NoSuchTable"},
+      {{"sql", "--db", chinook_.string(), "--timeout", "0.2",
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
+        "SELECT COUNT(*) FROM c"},
+       6, "timeout"},
+      {{"sql", "--no-such-flag", "SELECT 1"}, 2, "no-such-flag"},
+  };
+  for (const Case& c : cases) {
+    RunResult r = Run(c.args);
+    std::string joined;
+    for (const auto& a : c.args) joined += a + " ";
+    EXPECT_EQ(r.exit_code, c.code) << joined << "\nstderr: " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << joined << ": " << r.err;
+    EXPECT_NE(r.err.find(c.needle), std::string::npos) << joined << ": " << r.err;
+  }
+}
+
+TEST_F(CliE2eTest, JsonErrorsAreMachineReadable) {
+  RunResult r = Run({"--json", "sql", "--db", chinook_.string(), "DELETE FROM Album"});
+  EXPECT_EQ(r.exit_code, 5) << r.err;
+  StatusOr<Json> parsed = ParseJson(r.out);
+  ASSERT_TRUE(parsed.ok()) << r.out;
+  EXPECT_EQ((*parsed)["error"]["code"], "permission_denied");
+}
+
+TEST_F(CliE2eTest, DemoCreatesTheDatabaseAndRunsTheMainJob) {
+  RunResult r = Run({"demo", "--report", "demo.html"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir_ / "home" / "data" / "demo" / "retail.sqlite"));
+  EXPECT_TRUE(fs::exists(dir_ / "home" / "data" / "demo" / "retail.semantic.json"));
+  EXPECT_NE(r.out.find("SELECT"), std::string::npos);     // the SQL
+  EXPECT_NE(r.out.find("华东"), std::string::npos);        // a table of regions
+  EXPECT_NE(r.out.find("█"), std::string::npos);           // a terminal chart
+  EXPECT_NE(r.out.find("Report written to"), std::string::npos);
+  const std::string html = Slurp(dir_ / "demo.html");
+  EXPECT_NE(html.find("echarts"), std::string::npos);
+  EXPECT_EQ(html.find("<script src=\"http"), std::string::npos) << "must not load from a CDN";
+
+  // A second run reuses the database and is still correct.
+  RunResult again = Run({"--json", "demo", "--report", "demo2.html"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  StatusOr<Json> parsed = ParseJson(again.out);
+  ASSERT_TRUE(parsed.ok()) << again.out;
+  EXPECT_GE((*parsed)["results"].size(), 4u);
+}
+
+}  // namespace
+}  // namespace askdb

@@ -1,0 +1,43 @@
+// fake_openai_server: the fake OpenAI-compatible server as a standalone program, for manual
+// runs and for tests in other languages. Binds 127.0.0.1 on an ephemeral port, prints
+// {"port": N, "base_url": "..."} on one stdout line, and serves until stdin closes.
+//
+//   fake_openai_server [--fault-rate 0.2] [--seed 7] [--slow-first-byte-ms 300]
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include "askdb/common/json.h"
+#include "fake_openai_server.h"
+
+int main(int argc, char** argv) {
+  askdb::fake_openai::FakeServerOptions options;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string flag = argv[i];
+    std::string value = argv[i + 1];
+    if (flag == "--fault-rate") {
+      options.fault_rate = std::stod(value);
+    } else if (flag == "--seed") {
+      options.seed = std::stoull(value);
+    } else if (flag == "--slow-first-byte-ms") {
+      options.slow_first_byte = std::chrono::milliseconds(std::stol(value));
+    } else {
+      std::cerr << "unknown flag " << flag
+                << "; use --fault-rate, --seed or --slow-first-byte-ms\n";
+      return 2;
+    }
+  }
+  askdb::fake_openai::FakeOpenAiServer server(options);
+  auto port = server.Start();
+  if (!port.ok()) {
+    std::cerr << port.status().ToString() << "\n";
+    return 1;
+  }
+  std::cout << askdb::Json({{"port", *port}, {"base_url", server.base_url()}}).dump()
+            << std::endl;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+  }
+  server.Stop();
+  return 0;
+}

@@ -1,0 +1,44 @@
+#include "dev_sources.h"
+
+#include <filesystem>
+
+#include "askdb/catalog/semantic_model.h"
+#include "askdb/db/connector_registry.h"
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/demo/demo_database.h"
+
+namespace askdb::nlq::devset {
+
+StatusOr<EvalDatasource> OpenDevSource(const std::string& db, const std::string& work_dir) {
+  namespace fs = std::filesystem;
+  const fs::path shared = ASKDB_SHARED_DATA_DIR;
+  if (db == "demo") {
+    const fs::path path = fs::path(work_dir) / "nlq_demo.sqlite";
+    if (!fs::exists(path)) {
+      std::error_code ec;
+      fs::create_directories(work_dir, ec);
+      ASKDB_RETURN_IF_ERROR(demo::CreateDemoDatabase(path));
+    }
+    ASKDB_ASSIGN_OR_RETURN(catalog::SemanticModel model, demo::BuiltinDemoSemanticModel());
+    ASKDB_ASSIGN_OR_RETURN(auto conn, db::SqliteConnector::Open(path.string()));
+    return PrepareDatasource(std::move(conn), &model);
+  }
+  fs::path file;
+  if (db == "chinook") file = shared / "chinook" / "chinook.sqlite";
+  if (db.rfind("dusql/", 0) == 0) {
+    const std::string name = db.substr(6);
+    file = shared / "dusql" / name / (name + ".sqlite");
+  }
+  if (db.rfind("spider-dk/", 0) == 0) {
+    const std::string name = db.substr(10);
+    file = shared / "spider-dk" / "database" / name / (name + ".sqlite");
+  }
+  if (!file.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(auto conn, db::SqliteConnector::Open(file.string()));
+    return PrepareDatasource(std::move(conn), nullptr);
+  }
+  ASKDB_ASSIGN_OR_RETURN(auto conn, db::OpenConnector(db));
+  return PrepareDatasource(std::move(conn), nullptr);
+}
+
+}  // namespace askdb::nlq::devset

@@ -1,0 +1,68 @@
+// nlq_eval_tool: runs the nlq engine over question files and prints the evaluation.
+//   nlq_eval_tool [--db URL] [--json REPORT.json] [--verbose] [--work DIR] FILE.jsonl...
+// Each line: {"id","db","question","gold_sql","categories"}; db is "demo", "chinook",
+// "dusql/<name>", "spider-dk/<name>" or a connector URL (--db gives the default).
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "askdb/common/file_util.h"
+#include "askdb/nlq/eval.h"
+#include "dev_sources.h"
+
+int main(int argc, char** argv) {
+  using namespace askdb::nlq;
+  std::string default_db, json_path, work_dir = "/tmp/askdb_nlq_work";
+  bool verbose = false;
+  std::vector<std::string> files;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--db" && i + 1 < argc) default_db = argv[++i];
+    else if (a == "--json" && i + 1 < argc) json_path = argv[++i];
+    else if (a == "--work" && i + 1 < argc) work_dir = argv[++i];
+    else if (a == "--verbose" || a == "-v") verbose = true;
+    else files.push_back(a);
+  }
+  if (files.empty()) {
+    std::cerr << "usage: nlq_eval_tool [--db URL] [--json OUT] [--verbose] FILE.jsonl...\n";
+    return 2;
+  }
+  std::vector<EvalQuestion> questions;
+  for (const std::string& f : files) {
+    auto qs = ReadEvalQuestions(f);
+    if (!qs.ok()) {
+      std::cerr << qs.status().ToString() << "\n";
+      return 1;
+    }
+    questions.insert(questions.end(), qs->begin(), qs->end());
+  }
+  EvalOptions options;
+  options.default_db = default_db;
+  options.open = [&](const std::string& db) { return devset::OpenDevSource(db, work_dir); };
+  auto report = RunEval(questions, options);
+  if (!report.ok()) {
+    std::cerr << report.status().ToString() << "\n";
+    return 1;
+  }
+  if (verbose) {
+    for (const EvalItemResult& r : report->items) {
+      const char* mark = !r.answered ? "ABST" : r.correct ? "OK  " : "BAD ";
+      std::printf("%s %-14s %s\n", mark, r.id.c_str(), r.question.c_str());
+      if (r.answered && !r.correct) {
+        std::printf("      got : %s\n      gold: %s\n", r.sql.c_str(), r.gold_sql.c_str());
+        if (!r.error.empty()) std::printf("      err : %s\n", r.error.c_str());
+      }
+      if (!r.answered) std::printf("      why : %s\n", r.abstain_reason.c_str());
+    }
+  }
+  std::cout << RenderEvalText(*report);
+  if (!json_path.empty()) {
+    auto st = askdb::WriteFileAtomic(json_path, EvalReportToJson(*report).dump(2));
+    if (!st.ok()) {
+      std::cerr << st.ToString() << "\n";
+      return 1;
+    }
+  }
+  return 0;
+}
