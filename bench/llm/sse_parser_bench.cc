@@ -13,7 +13,8 @@ constexpr int kEvents = 20'000;
 std::string MakeStream() {
   std::string s;
   for (int i = 0; i < kEvents; ++i) {
-    s += "data: {\"id\":\"chatcmpl-123\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,"
+    s += "data: "
+         "{\"id\":\"chatcmpl-123\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,"
          "\"model\":\"deepseek-chat\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"token " +
          std::to_string(i) + "\"},\"finish_reason\":null}]}\n\n";
     if (i % 100 == 0) s += ": keep-alive\n\n";

@@ -24,8 +24,8 @@ Fixture& Get() {
     auto ds = askdb::nlq::devset::OpenDevSource("demo", "/tmp/askdb_nlq_work");
     if (!ds.ok()) std::abort();
     fx->ds = std::move(ds).value();
-    auto qs = askdb::nlq::ReadEvalQuestions(std::string(ASKDB_SOURCE_DIR) +
-                                            "/tests/nlq/dev_set.jsonl");
+    auto qs =
+        askdb::nlq::ReadEvalQuestions(std::string(ASKDB_SOURCE_DIR) + "/tests/nlq/dev_set.jsonl");
     if (!qs.ok()) std::abort();
     for (const auto& q : *qs) {
       if (q.db == "demo") fx->questions.push_back(q.question);

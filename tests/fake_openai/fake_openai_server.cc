@@ -31,8 +31,9 @@ int64_t Words(const std::string& s) {
 }
 
 Json ErrorBody(std::string message, std::string type, std::string code) {
-  return {{"error", {{"message", std::move(message)}, {"type", std::move(type)},
-                     {"code", std::move(code)}}}};
+  return {
+      {"error",
+       {{"message", std::move(message)}, {"type", std::move(type)}, {"code", std::move(code)}}}};
 }
 
 // What the fake model "decides" to answer.
@@ -83,7 +84,8 @@ Answer Decide(const Json& req) {
   } else {
     a.content = "echo: " + last_user;
   }
-  if (Has(last_user, "[think]")) a.content = "<think>pondering the question</think>\n\n" + a.content;
+  if (Has(last_user, "[think]"))
+    a.content = "<think>pondering the question</think>\n\n" + a.content;
   if (Has(last_user, "[reasoning]")) a.reasoning = "step by step reasoning";
   return a;
 }
@@ -99,13 +101,13 @@ Json CompletionJson(const Json& req, const Answer& a) {
   Json msg = {{"role", "assistant"}, {"content", a.content}};
   if (!a.reasoning.empty()) msg["reasoning_content"] = a.reasoning;
   if (!a.tool_calls.empty()) msg["tool_calls"] = a.tool_calls;
-  Json out = {{"id", "chatcmpl-fake"},
-              {"object", "chat.completion"},
-              {"created", 0},
-              {"model", req.value("model", "")},
-              {"choices", Json::array({{{"index", 0},
-                                        {"message", msg},
-                                        {"finish_reason", a.finish_reason}}})}};
+  Json out = {
+      {"id", "chatcmpl-fake"},
+      {"object", "chat.completion"},
+      {"created", 0},
+      {"model", req.value("model", "")},
+      {"choices",
+       Json::array({{{"index", 0}, {"message", msg}, {"finish_reason", a.finish_reason}}})}};
   if (a.usage) out["usage"] = UsageJson(a);
   return out;
 }
@@ -116,16 +118,17 @@ std::string SseLine(const Json& j) { return "data: " + j.dump() + "\n\n"; }
 std::vector<std::string> StreamFrames(const Json& req, const Answer& a, size_t piece) {
   std::string model = req.value("model", "");
   auto chunk = [&](Json delta, Json finish) {
-    return Json{{"id", "chatcmpl-fake"},
-                {"object", "chat.completion.chunk"},
-                {"model", model},
-                {"choices",
-                 Json::array({{{"index", 0}, {"delta", delta}, {"finish_reason", finish}}})}};
+    return Json{
+        {"id", "chatcmpl-fake"},
+        {"object", "chat.completion.chunk"},
+        {"model", model},
+        {"choices", Json::array({{{"index", 0}, {"delta", delta}, {"finish_reason", finish}}})}};
   };
   std::vector<std::string> frames;
   frames.push_back(SseLine(chunk({{"role", "assistant"}, {"content", ""}}, nullptr)));
   for (size_t i = 0; i < a.reasoning.size(); i += piece) {
-    frames.push_back(SseLine(chunk({{"reasoning_content", a.reasoning.substr(i, piece)}}, nullptr)));
+    frames.push_back(
+        SseLine(chunk({{"reasoning_content", a.reasoning.substr(i, piece)}}, nullptr)));
   }
   for (size_t i = 0; i < a.content.size(); i += piece) {
     frames.push_back(SseLine(chunk({{"content", a.content.substr(i, piece)}}, nullptr)));
@@ -134,21 +137,22 @@ std::vector<std::string> StreamFrames(const Json& req, const Answer& a, size_t p
     const Json& call = a.tool_calls[k];
     std::string args = call["function"]["arguments"];
     size_t half = args.size() / 2;
-    frames.push_back(SseLine(chunk(
-        {{"tool_calls", Json::array({{{"index", k},
-                                      {"id", call["id"]},
-                                      {"type", "function"},
-                                      {"function", {{"name", call["function"]["name"]},
-                                                    {"arguments", args.substr(0, half)}}}}})}},
-        nullptr)));
+    frames.push_back(
+        SseLine(chunk({{"tool_calls", Json::array({{{"index", k},
+                                                    {"id", call["id"]},
+                                                    {"type", "function"},
+                                                    {"function",
+                                                     {{"name", call["function"]["name"]},
+                                                      {"arguments", args.substr(0, half)}}}}})}},
+                      nullptr)));
     frames.push_back(SseLine(
         chunk({{"tool_calls",
                 Json::array({{{"index", k}, {"function", {{"arguments", args.substr(half)}}}}})}},
               nullptr)));
   }
   frames.push_back(SseLine(chunk(Json::object(), a.finish_reason)));
-  bool include_usage = req.contains("stream_options") &&
-                       req["stream_options"].value("include_usage", false);
+  bool include_usage =
+      req.contains("stream_options") && req["stream_options"].value("include_usage", false);
   if (a.usage && include_usage) {
     frames.push_back(SseLine({{"id", "chatcmpl-fake"},
                               {"object", "chat.completion.chunk"},
@@ -238,6 +242,9 @@ void FakeOpenAiServer::Install() {
   int threads = options_.threads;
   // httplib's API takes ownership of a raw TaskQueue pointer.
   svr.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  // Without TCP_NODELAY, headers and body leave in two segments and delayed ACK adds ~40 ms
+  // to every reply.
+  svr.set_tcp_nodelay(true);
   svr.set_keep_alive_max_count(1'000'000);
   svr.set_keep_alive_timeout(options_.keep_alive_timeout.count());
 
@@ -300,9 +307,9 @@ void FakeOpenAiServer::Install() {
         if (options_.retry_after_ms >= 0) {
           res.set_header("retry-after-ms", std::to_string(options_.retry_after_ms));
         }
-        res.set_content(ErrorBody("Rate limit reached (injected)", "requests", "rate_limit_exceeded")
-                            .dump(),
-                        "application/json");
+        res.set_content(
+            ErrorBody("Rate limit reached (injected)", "requests", "rate_limit_exceeded").dump(),
+            "application/json");
         return;
       case Fault::kServerError:
         res.status = 500;
@@ -313,27 +320,25 @@ void FakeOpenAiServer::Install() {
         std::this_thread::sleep_for(options_.slow_first_byte);
         break;
       case Fault::kResetConnection:
-        res.set_content_provider(
-            64, "application/json",
-            [](size_t, size_t, httplib::DataSink&) { return false; });
+        res.set_content_provider(64, "application/json",
+                                 [](size_t, size_t, httplib::DataSink&) { return false; });
         return;
       default:
         break;
     }
     if (req.get_header_value("Authorization") == "Bearer bad-key") {
       res.status = 401;
-      res.set_content(
-          ErrorBody("Incorrect API key provided: bad-key.", "invalid_request_error",
-                    "invalid_api_key")
-              .dump(),
-          "application/json");
+      res.set_content(ErrorBody("Incorrect API key provided: bad-key.", "invalid_request_error",
+                                "invalid_api_key")
+                          .dump(),
+                      "application/json");
       return;
     }
     std::string model = body.value("model", "");
     if (model.rfind("unknown-", 0) == 0) {
       res.status = 404;
-      res.set_content(ErrorBody("The model `" + model + "` does not exist",
-                                "invalid_request_error", "model_not_found")
+      res.set_content(ErrorBody("The model `" + model + "` does not exist", "invalid_request_error",
+                                "model_not_found")
                           .dump(),
                       "application/json");
       return;
@@ -346,14 +351,14 @@ void FakeOpenAiServer::Install() {
     }
     if (Has(last, "[too-long]")) {
       res.status = 400;
-      res.set_content(ErrorBody("This model's maximum context length is " +
-                                    std::to_string(kContextLimit) +
-                                    " tokens. However, your messages resulted in " +
-                                    std::to_string(kContextRequested) +
-                                    " tokens. Please reduce the length of the messages.",
-                                "invalid_request_error", "context_length_exceeded")
-                          .dump(),
-                      "application/json");
+      res.set_content(
+          ErrorBody("This model's maximum context length is " + std::to_string(kContextLimit) +
+                        " tokens. However, your messages resulted in " +
+                        std::to_string(kContextRequested) +
+                        " tokens. Please reduce the length of the messages.",
+                    "invalid_request_error", "context_length_exceeded")
+              .dump(),
+          "application/json");
       return;
     }
     if (!stream) {
@@ -381,16 +386,17 @@ void FakeOpenAiServer::Install() {
     if (fault == Fault::kTruncatedStream) limit = std::max<size_t>(1, frames->size() / 2 - 1);
     auto delay = options_.stream_delay;
     auto next = std::make_shared<size_t>(0);
-    res.set_chunked_content_provider(
-        "text/event-stream", [frames, limit, delay, next](size_t, httplib::DataSink& sink) {
-          if (*next >= limit) {
-            sink.done();
-            return true;
-          }
-          if (delay.count() > 0 && *next > 0) std::this_thread::sleep_for(delay);
-          const std::string& f = (*frames)[(*next)++];
-          return sink.write(f.data(), f.size());
-        });
+    res.set_chunked_content_provider("text/event-stream",
+                                     [frames, limit, delay, next](size_t, httplib::DataSink& sink) {
+                                       if (*next >= limit) {
+                                         sink.done();
+                                         return true;
+                                       }
+                                       if (delay.count() > 0 && *next > 0)
+                                         std::this_thread::sleep_for(delay);
+                                       const std::string& f = (*frames)[(*next)++];
+                                       return sink.write(f.data(), f.size());
+                                     });
   });
 }
 

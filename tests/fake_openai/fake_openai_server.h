@@ -54,13 +54,13 @@ struct FakeServerOptions {
   int threads = 32;
   double fault_rate = 0;  // probability of a random fault per request
   uint64_t seed = 42;
-  std::vector<Fault> random_faults = {Fault::kRateLimit,      Fault::kServerError,
-                                      Fault::kSlowFirstByte,  Fault::kTruncatedStream,
-                                      Fault::kInvalidJson,    Fault::kResetConnection};
+  std::vector<Fault> random_faults = {Fault::kRateLimit,     Fault::kServerError,
+                                      Fault::kSlowFirstByte, Fault::kTruncatedStream,
+                                      Fault::kInvalidJson,   Fault::kResetConnection};
   std::chrono::milliseconds slow_first_byte{300};
   int retry_after_seconds = 1;
-  int retry_after_ms = -1;  // >= 0: also send retry-after-ms
-  size_t stream_piece_bytes = 4;  // content bytes per streamed delta
+  int retry_after_ms = -1;                    // >= 0: also send retry-after-ms
+  size_t stream_piece_bytes = 4;              // content bytes per streamed delta
   std::chrono::milliseconds stream_delay{0};  // between streamed chunks
   std::chrono::seconds keep_alive_timeout{2};
 };

@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <iostream>
+#include <map>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -55,9 +58,12 @@ TEST(LlmSoakTest, TenThousandCallsWithTwentyPercentFaults) {
 
   std::atomic<int> next{0};
   std::atomic<int> ok{0};
+  std::atomic<int> plain_failures{0};
   std::atomic<int> clear_errors{0};
   std::atomic<int> unclear{0};
   std::atomic<int> late{0};
+  std::mutex samples_mu;
+  std::map<std::string, int> samples;  // first 60 bytes of each error → count
   std::vector<std::thread> workers;
   for (int t = 0; t < kThreads; ++t) {
     workers.emplace_back([&] {
@@ -68,13 +74,20 @@ TEST(LlmSoakTest, TenThousandCallsWithTwentyPercentFaults) {
         CallOptions call;
         call.deadline = Clock::System().Now() + kCallDeadline;
         auto start = std::chrono::steady_clock::now();
-        auto res = i % 2 ? client->ChatStream(r, [](const StreamDelta&) { return true; }, call)
+        auto res = i % 2 ? client->ChatStream(
+                               r, [](const StreamDelta&) { return true; }, call)
                          : client->Chat(r, call);
         if (std::chrono::steady_clock::now() - start > kCallDeadline + kDeadlineSlack) ++late;
         if (res.ok()) {
           ++ok;
+        } else if (i % 2 == 0) {
+          ++plain_failures;
+        }
+        if (res.ok()) {
         } else if (!res.status().message().empty()) {
           ++clear_errors;
+          std::lock_guard lock(samples_mu);
+          ++samples[res.status().ToString().substr(0, 60)];
         } else {
           ++unclear;
         }
@@ -84,13 +97,17 @@ TEST(LlmSoakTest, TenThousandCallsWithTwentyPercentFaults) {
   for (auto& w : workers) w.join();
   server.Stop();
   UsageTotals totals = run->Snapshot();
+  for (const auto& [text, count] : samples) std::cout << "  " << count << " x " << text << "\n";
   std::cout << "soak: ok=" << ok << " errors=" << clear_errors
             << " faults=" << server.faults_injected() << " " << totals.ToJson().dump() << "\n";
   EXPECT_EQ(ok + clear_errors, kCalls);
   EXPECT_EQ(unclear.load(), 0);
   EXPECT_EQ(late.load(), 0);
   EXPECT_GT(server.faults_injected(), kCalls * kFaultRate / 2);
-  EXPECT_GE(ok.load(), kCalls * 95 / 100) << "retries should absorb almost every fault";
+  // Plain calls are retried through every fault; a stream that already delivered text is
+  // not (the caller saw output), so streamed faults may surface as clear errors.
+  EXPECT_LE(plain_failures.load(), kCalls / 2 / 100) << "retries should absorb plain faults";
+  EXPECT_GE(ok.load(), kCalls * 90 / 100);
   EXPECT_GT(totals.retries, 0);
 }
 

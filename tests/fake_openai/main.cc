@@ -33,8 +33,7 @@ int main(int argc, char** argv) {
     std::cerr << port.status().ToString() << "\n";
     return 1;
   }
-  std::cout << askdb::Json({{"port", *port}, {"base_url", server.base_url()}}).dump()
-            << std::endl;
+  std::cout << askdb::Json({{"port", *port}, {"base_url", server.base_url()}}).dump() << std::endl;
   std::string line;
   while (std::getline(std::cin, line)) {
   }

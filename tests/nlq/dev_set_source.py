@@ -87,6 +87,10 @@ DEMO = [
     ("为什么华东的销售额下降了", "SELECT 1", "abstain-expected"),
     ("每个客户的平均订单数", "SELECT AVG(c) FROM (SELECT COUNT(*) c FROM orders GROUP BY customer_id)", "abstain-expected"),
     ("毛利率最高的品类", "SELECT 1", "abstain-expected"),
+    # A table word that also names the table's label column, before a count word.
+    ("门店数量", "SELECT COUNT(*) FROM stores", "aggregate"),
+    ("各城市的门店数量", "SELECT cities.name_zh, COUNT(*) FROM stores JOIN cities ON stores.city_id = cities.city_id GROUP BY cities.name_zh", "group,join"),
+    ("面积超过1000的门店数量", "SELECT COUNT(*) FROM stores WHERE area_sqm > 1000", "aggregate,filter"),
 ]
 
 CHINOOK = [
@@ -140,6 +144,10 @@ CHINOOK = [
     ("which employee sold the most", "SELECT 1", "abstain-expected"),
     ("who is the best customer", "SELECT 1", "abstain-expected"),
     ("what is the longest album", "SELECT 1", "abstain-expected"),
+    # "total" is both a sum word and the Invoice.Total column.
+    ("total of all invoices in 2024", "SELECT SUM(Total) FROM Invoice WHERE InvoiceDate >= '2024-01-01' AND InvoiceDate < '2025-01-01'", "aggregate,time"),
+    ("total invoice amount by billing city", "SELECT BillingCity, SUM(Total) FROM Invoice GROUP BY BillingCity", "group"),
+    ("list the names of artists in descending order of name", "SELECT Name FROM Artist ORDER BY Name DESC", "list"),
 ]
 
 DUSQL = [

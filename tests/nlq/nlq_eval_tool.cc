@@ -1,5 +1,6 @@
 // nlq_eval_tool: runs the nlq engine over question files and prints the evaluation.
 //   nlq_eval_tool [--db URL] [--json REPORT.json] [--verbose] [--work DIR] FILE.jsonl...
+//   nlq_eval_tool --ask DB QUESTION   (one question: its SQL and explanation, for debugging)
 // Each line: {"id","db","question","gold_sql","categories"}; db is "demo", "chinook",
 // "dusql/<name>", "spider-dk/<name>" or a connector URL (--db gives the default).
 #include <cstdio>
@@ -18,11 +19,29 @@ int main(int argc, char** argv) {
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--db" && i + 1 < argc) default_db = argv[++i];
-    else if (a == "--json" && i + 1 < argc) json_path = argv[++i];
-    else if (a == "--work" && i + 1 < argc) work_dir = argv[++i];
-    else if (a == "--verbose" || a == "-v") verbose = true;
-    else files.push_back(a);
+    if (a == "--ask" && i + 2 < argc) {
+      auto source = devset::OpenDevSource(argv[i + 1], work_dir);
+      if (!source.ok()) {
+        std::cerr << source.status().ToString() << "\n";
+        return 1;
+      }
+      const Translation t =
+          Engine::Translate(argv[i + 2], *source->index, source->connector->dialect());
+      std::cout << (t.answered ? t.sql : "(abstained) " + t.abstain_reason) << "\n"
+                << "confidence " << t.confidence << "\n"
+                << RenderExplanation(t, t.chinese) << "\n";
+      return 0;
+    }
+    if (a == "--db" && i + 1 < argc)
+      default_db = argv[++i];
+    else if (a == "--json" && i + 1 < argc)
+      json_path = argv[++i];
+    else if (a == "--work" && i + 1 < argc)
+      work_dir = argv[++i];
+    else if (a == "--verbose" || a == "-v")
+      verbose = true;
+    else
+      files.push_back(a);
   }
   if (files.empty()) {
     std::cerr << "usage: nlq_eval_tool [--db URL] [--json OUT] [--verbose] FILE.jsonl...\n";

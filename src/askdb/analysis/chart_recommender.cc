@@ -347,7 +347,20 @@ Json ToJsonValue(const std::optional<double>& v) { return v ? Json(*v) : Json(nu
 struct Words {
   bool zh = false;
   std::string Pick(std::string_view zh_text, std::string_view en_text) const {
-    return std::string(zh ? zh_text : en_text);
+    return zh ? TidyCjkSpaces(zh_text) : std::string(en_text);
+  }
+  // Chinese templates put spaces around names so that English names stay readable
+  // ("revenue 趋势"); between two Chinese words the space is wrong ("各地区的销售额").
+  static std::string TidyCjkSpaces(std::string_view s) {
+    std::string out;
+    for (size_t i = 0; i < s.size(); ++i) {
+      bool non_ascii_around = i > 0 && i + 1 < s.size() &&
+                              static_cast<unsigned char>(s[i - 1]) >= 0x80 &&
+                              static_cast<unsigned char>(s[i + 1]) >= 0x80;
+      if (s[i] == ' ' && non_ascii_around) continue;
+      out += s[i];
+    }
+    return out;
   }
 };
 

@@ -381,6 +381,13 @@ RC_GTEST_PROP(ChartRecommenderProperty, AnyResultGivesAValidSpec, ()) {
   Report report("t");
   report.AddChart(spec).AddTable(rs);
   RC_ASSERT(!RenderMarkdown(report).empty());
+  // Data never adds a script element: only the library, the option and the initialiser.
+  std::string html = RenderHtml(report);
+  size_t scripts = 0;
+  for (size_t p = html.find("<script"); p != std::string::npos; p = html.find("<script", p + 1)) {
+    ++scripts;
+  }
+  RC_ASSERT(scripts == (echarts ? 3u : 0u));
   RC_ASSERT(!spec.ToJson().dump().empty());
 }
 

@@ -1,7 +1,7 @@
 // Builds a report with a line, bars, a pie, a scatter and KPIs from hand-made results, writes it as
 // HTML and has tests/e2e/check_report_renders.sh draw it in headless Chromium: every chart
-// container must end up holding an SVG drawing, and a screenshot is taken. The screenshot
-// stays in the temp directory named in the output, for a person to look at.
+// container must end up holding an SVG drawing, and a screenshot is taken. Set
+// ASKDB_KEEP_REPORT=1 to keep the page and the screenshot (their paths are printed).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -110,7 +110,12 @@ TEST(ReportRenderE2eTest, ChromiumDrawsEveryChart) {
   int rc = std::system(cmd.c_str());
   EXPECT_EQ(rc, 0) << cmd;
   EXPECT_GT(std::filesystem::file_size(png), 10000u);
-  std::printf("report: %s\nscreenshot: %s\n", html.c_str(), png.c_str());
+  // Kept for a person to look at when asked (ASKDB_KEEP_REPORT=1) or when the check failed.
+  if (rc == 0 && std::getenv("ASKDB_KEEP_REPORT") == nullptr) {
+    std::filesystem::remove_all(dir);
+  } else {
+    std::printf("report: %s\nscreenshot: %s\n", html.c_str(), png.c_str());
+  }
 }
 
 }  // namespace

@@ -16,6 +16,8 @@ namespace {
 constexpr int kLabelShare = 3;
 // Series names in a line chart take at most this share of the width.
 constexpr int kSeriesNameShare = 4;
+// Min/max text beside a sparkline takes at most this share of the width.
+constexpr int kStatsShare = 2;
 // Fewest columns left for the drawing itself; labels shrink to keep it.
 constexpr int kMinPlotWidth = 8;
 // Most sparklines drawn; more series are summarised in one line.
@@ -146,7 +148,7 @@ std::vector<std::string> LineLines(const ChartSpec& spec, int width) {
     stats.push_back(std::move(st));
   }
   name_w = std::min(name_w, width / kSeriesNameShare);
-  stats_w = std::min(stats_w, width / kLabelShare);
+  stats_w = std::min(stats_w, width / kStatsShare);
   int plot_w = width - name_w - stats_w - 2;
   if (plot_w < kMinPlotWidth) {
     stats_w = std::max(0, stats_w - (kMinPlotWidth - plot_w));

@@ -20,6 +20,9 @@ struct CliContext {
   config::Config config;
   TerminalInfo terminal;
   bool json = false;  // machine-readable output on stdout
+  // Set by a command that ran fine but whose outcome scripts should see in the exit code
+  // (a question askdb could not answer). Errors use Status instead.
+  int exit_code = 0;
 
   Style style() const { return Style(terminal.color && !json); }
   // The spinner shows only for people: stderr is a terminal and output is not JSON.
@@ -40,5 +43,7 @@ Command AddSchemaCommand(CLI::App& app);
 Command AddSqlCommand(CLI::App& app);
 Command AddDemoCommand(CLI::App& app);
 Command AddConfigCommand(CLI::App& app);
+Command AddAskCommand(CLI::App& app);
+Command AddEvalCommand(CLI::App& app);
 
 }  // namespace askdb::cli

@@ -84,8 +84,10 @@ int Main(int argc, char** argv) {
 
   const Command commands[] = {
       AddDemoCommand(app),
+      AddAskCommand(app),
       AddSchemaCommand(app),
       AddSqlCommand(app),
+      AddEvalCommand(app),
       AddConfigCommand(app),
   };
 
@@ -119,7 +121,7 @@ int Main(int argc, char** argv) {
   for (const Command& command : commands) {
     if (!command.subcommand->parsed()) continue;
     Status status = command.run(ctx);
-    return status.ok() ? kExitOk : ReportError(status, ctx.json);
+    return status.ok() ? ctx.exit_code : ReportError(status, ctx.json);
   }
   return kExitUsage;
 }

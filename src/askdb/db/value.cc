@@ -22,6 +22,19 @@ std::string FormatDouble(double d) {
   return std::string(buf.data(), end);
 }
 
+// Display form: 12 significant digits hide the noise that summing binary fractions leaves
+// (23654541.19000023 → 23654541.19); JSON keeps the full value.
+constexpr int kDisplaySignificantDigits = 12;
+
+std::string FormatDoubleForDisplay(double d) {
+  if (!std::isfinite(d)) return FormatDouble(d);
+  std::array<char, 64> buf;
+  auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), d,
+                                 std::chars_format::general, kDisplaySignificantDigits);
+  if (ec != std::errc()) return FormatDouble(d);
+  return std::string(buf.data(), end);
+}
+
 std::string_view TrimAscii(std::string_view s) {
   auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
@@ -178,7 +191,7 @@ std::string Value::ToDisplayString() const {
     case Kind::kInt:
       return std::to_string(int_);
     case Kind::kDouble:
-      return FormatDouble(double_);
+      return FormatDoubleForDisplay(double_);
     case Kind::kDecimal:
     case Kind::kText:
     case Kind::kDate:

@@ -39,7 +39,8 @@ class Value {
 
   // The value as a number when it is one (or numeric text); nullopt otherwise.
   std::optional<double> AsNumber() const;
-  // Human-readable rendering: NULL, 12, 3.5, text as is, blobs as "<blob 12 bytes>".
+  // Human-readable rendering: NULL, 12, 3.5 (doubles to 12 significant digits), text as is,
+  // blobs as "<blob 12 bytes>".
   std::string ToDisplayString() const;
   // JSON: null, true, 12, 3.5; decimals as numbers when they fit a double exactly enough,
   // blobs as base64 text.

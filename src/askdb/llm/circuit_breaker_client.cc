@@ -33,8 +33,8 @@ Status CircuitBreakerClient::Admit() {
   if (left.count() < 1) left = std::chrono::milliseconds(1);
   return UnavailableError("the circuit breaker for " + inner_->Describe() + " is open after " +
                           std::to_string(options_.failure_threshold) +
-                          " consecutive failures; calls resume in " +
-                          std::to_string(left.count()) + " ms " + RetryAfterSuffix(left));
+                          " consecutive failures; calls resume in " + std::to_string(left.count()) +
+                          " ms " + RetryAfterSuffix(left));
 }
 
 void CircuitBreakerClient::Record(const Status& status) {

@@ -31,9 +31,9 @@ Status ConcurrencyLimitedClient::Acquire(const CallOptions& options) {
       return CancelledError("the LLM call was cancelled while waiting for a free slot");
     }
     if (auto left = options.Remaining(Clock::System()); left && left->count() == 0) {
-      return DeadlineExceededError(
-          "the call's deadline passed while waiting for one of " + std::to_string(max_concurrent_) +
-          " concurrent slots for " + inner_->Describe() + "; raise [llm] max_concurrency");
+      return DeadlineExceededError("the call's deadline passed while waiting for one of " +
+                                   std::to_string(max_concurrent_) + " concurrent slots for " +
+                                   inner_->Describe() + "; raise [llm] max_concurrency");
     }
     cv_.wait_for(lock, kWaitSlice);
   }

@@ -239,9 +239,9 @@ StatusOr<JsonResult> ChatJson(LlmClient& client, ChatRequest request, const Json
     return LlmError("the model's reply is not the JSON asked for: " + problem);
   }
   request.messages.push_back(Message::Assistant(first->content));
-  request.messages.push_back(Message::User(
-      "Your previous reply was not valid: " + problem +
-      ". Reply again with only the corrected JSON value that matches the schema."));
+  request.messages.push_back(
+      Message::User("Your previous reply was not valid: " + problem +
+                    ". Reply again with only the corrected JSON value that matches the schema."));
   auto second = client.Chat(request, options);
   if (!second.ok()) return second.status();
   Usage total = first->usage;
@@ -251,8 +251,10 @@ StatusOr<JsonResult> ChatJson(LlmClient& client, ChatRequest request, const Json
   result.repaired = true;
   problem = Check(*second, schema, result.value);
   if (!problem.empty()) {
-    return LlmError("the model's reply is not the JSON asked for, even after one repair "
-                    "request: " + problem + ". Try a stronger model or simplify the request");
+    return LlmError(
+        "the model's reply is not the JSON asked for, even after one repair "
+        "request: " +
+        problem + ". Try a stronger model or simplify the request");
   }
   return result;
 }

@@ -102,8 +102,8 @@ std::optional<std::chrono::milliseconds> RetryAfterFromStatus(const Status& stat
   const char* end = m.data() + m.size();
   int64_t value = 0;
   auto [ptr, ec] = std::from_chars(begin, end, value);
-  if (ec != std::errc() || std::string_view(ptr, end - ptr).substr(0, kRetryAfterUnit.size()) !=
-                               kRetryAfterUnit) {
+  if (ec != std::errc() ||
+      std::string_view(ptr, end - ptr).substr(0, kRetryAfterUnit.size()) != kRetryAfterUnit) {
     return std::nullopt;
   }
   return std::chrono::milliseconds(value);

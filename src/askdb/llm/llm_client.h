@@ -77,7 +77,7 @@ struct ChatRequest {
   std::vector<ToolDefinition> tools;
   std::string tool_choice;  // "", "auto", "none", "required" or a tool name
   ResponseFormat response_format = ResponseFormat::kText;
-  Json json_schema;                 // kJsonSchema: the schema
+  Json json_schema;  // kJsonSchema: the schema
   std::string json_schema_name = "answer";
 };
 
@@ -85,8 +85,8 @@ struct ChatRequest {
 struct Usage {
   int64_t prompt_tokens = 0;
   int64_t completion_tokens = 0;
-  bool estimated = false;  // true when the server sent no usage and these are estimates
-  double latency_ms = 0;   // request sent → last byte
+  bool estimated = false;             // true when the server sent no usage and these are estimates
+  double latency_ms = 0;              // request sent → last byte
   double time_to_first_token_ms = 0;  // streaming: request sent → first content delta
   int retries = 0;                    // attempts beyond the first
   int64_t total_tokens() const { return prompt_tokens + completion_tokens; }

@@ -18,6 +18,7 @@ struct PingResult {
 
 inline constexpr std::chrono::milliseconds kDefaultPingTimeout{30'000};
 
-StatusOr<PingResult> Ping(LlmClient& client, std::chrono::milliseconds timeout = kDefaultPingTimeout);
+StatusOr<PingResult> Ping(LlmClient& client,
+                          std::chrono::milliseconds timeout = kDefaultPingTimeout);
 
 }  // namespace askdb::llm

@@ -1,9 +1,8 @@
 #include "askdb/llm/prompts.h"
 
-#include <kainjow/mustache.hpp>
-
 #include <algorithm>
 #include <array>
+#include <kainjow/mustache.hpp>
 
 #include "askdb/common/embedded.h"
 #include "askdb/common/file_util.h"
@@ -35,8 +34,8 @@ mus::data ToMustache(const Json& j) {
     for (const auto& v : j) list.push_back(ToMustache(v));
     return list;
   }
-  if (j.is_boolean()) return mus::data{j.get<bool>() ? mus::data::type::bool_true
-                                                     : mus::data::type::bool_false};
+  if (j.is_boolean())
+    return mus::data{j.get<bool>() ? mus::data::type::bool_true : mus::data::type::bool_false};
   if (j.is_string()) {
     const auto& s = j.get_ref<const std::string&>();
     // An empty string is falsy so that {{#knowledge}} sections vanish when there is none.
@@ -89,8 +88,8 @@ StatusOr<PromptLibrary> PromptLibrary::Load(
   for (const auto& [name, text] : lib.templates_) {
     mus::mustache t{text};
     if (!t.is_valid()) {
-      return InvalidArgumentError("prompt template " + name + " is not valid mustache: " +
-                                  t.error_message());
+      return InvalidArgumentError("prompt template " + name +
+                                  " is not valid mustache: " + t.error_message());
     }
   }
   return lib;

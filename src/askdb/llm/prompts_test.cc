@@ -10,8 +10,11 @@ namespace {
 TEST(PromptsTest, RendersBuiltInEnglishAndChinese) {
   auto lib = PromptLibrary::Load(std::nullopt);
   ASSERT_TRUE(lib.ok()) << lib.status().ToString();
-  Json v = {{"schema", "invoices(id, total)"}, {"question", "a < b & c"}, {"knowledge", ""},
-            {"history", ""}, {"dialect", "SQLite"}};
+  Json v = {{"schema", "invoices(id, total)"},
+            {"question", "a < b & c"},
+            {"knowledge", ""},
+            {"history", ""},
+            {"dialect", "SQLite"}};
   auto en = lib->Render("sql_generation", PromptLanguage::kEnglish, v);
   ASSERT_TRUE(en.ok()) << en.status().ToString();
   EXPECT_NE(en->find("invoices(id, total)"), std::string::npos);
@@ -39,7 +42,7 @@ TEST(PromptsTest, OverrideDirectoryReplacesTemplate) {
 
 TEST(PromptsTest, FitContextKeepsSchemaFirstAndNewestHistory) {
   PromptContext ctx;
-  ctx.schema_items = {std::string(40, 'a'), std::string(40, 'b')};    // ~11 tokens each
+  ctx.schema_items = {std::string(40, 'a'), std::string(40, 'b')};  // ~11 tokens each
   ctx.knowledge_items = {std::string(40, 'k')};
   ctx.history = {Message::User(std::string(40, 'o')), Message::User("newest")};
   FittedContext all = FitContext(ctx, 1000);

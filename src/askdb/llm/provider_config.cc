@@ -100,7 +100,8 @@ StatusOr<ProviderConfig> ProviderConfigFromJson(const Json& llm_in, const EnvLoo
     }
   }
 
-  if (c.base_url.empty()) c.base_url = env("OPENAI_BASE_URL").value_or(std::string(kDefaultBaseUrl));
+  if (c.base_url.empty())
+    c.base_url = env("OPENAI_BASE_URL").value_or(std::string(kDefaultBaseUrl));
   if (c.base_url.rfind("http://", 0) != 0 && c.base_url.rfind("https://", 0) != 0) {
     return InvalidArgumentError("[llm] base_url '" + c.base_url +
                                 "' must start with http:// or https:// (for example "
@@ -165,9 +166,8 @@ std::unique_ptr<LlmClient> MakeLlmClient(const ProviderConfig& config,
   std::unique_ptr<LlmClient> client = std::make_unique<OpenAiClient>(std::move(o));
   client = std::make_unique<ConcurrencyLimitedClient>(std::move(client), config.max_concurrency);
   client = std::make_unique<CircuitBreakerClient>(
-      std::move(client),
-      CircuitBreakerOptions{config.circuit_failure_threshold,
-                            std::chrono::milliseconds(config.circuit_open_ms)});
+      std::move(client), CircuitBreakerOptions{config.circuit_failure_threshold,
+                                               std::chrono::milliseconds(config.circuit_open_ms)});
   RetryOptions retry;
   retry.max_attempts = config.max_retries + 1;
   client = std::make_unique<RetryingClient>(std::move(client), retry);

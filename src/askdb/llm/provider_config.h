@@ -54,7 +54,8 @@ EnvLookup SystemEnv();
 
 // `llm` is the [llm] table as Json (null or missing keys fall back to the environment).
 // Errors are FailedPrecondition/InvalidArgument and name the key to set.
-StatusOr<ProviderConfig> ProviderConfigFromJson(const Json& llm, const EnvLookup& env = SystemEnv());
+StatusOr<ProviderConfig> ProviderConfigFromJson(const Json& llm,
+                                                const EnvLookup& env = SystemEnv());
 
 // Parses a whole askdb.toml document and reads its [llm] table.
 StatusOr<ProviderConfig> ProviderConfigFromTomlText(std::string_view document,

@@ -28,7 +28,8 @@ model = "deepseek-chat"
 json_mode = "json_object"
 [llm.providers.deepseek.headers]
 X-Team = "bi"
-)", Env({{"DEEPSEEK_API_KEY", "sk-ds"}}));
+)",
+                                      Env({{"DEEPSEEK_API_KEY", "sk-ds"}}));
   ASSERT_TRUE(c.ok()) << c.status().ToString();
   EXPECT_EQ(c->name, "deepseek");
   EXPECT_EQ(c->base_url, "https://api.deepseek.com/v1");
@@ -39,9 +40,9 @@ X-Team = "bi"
 }
 
 TEST(ProviderConfigTest, HonoursOpenAiEnvironment) {
-  auto c = ProviderConfigFromJson(Json::object(), Env({{"OPENAI_API_KEY", "sk"},
-                                                       {"OPENAI_BASE_URL", "http://h:1/v1"},
-                                                       {"OPENAI_MODEL", "m"}}));
+  auto c = ProviderConfigFromJson(
+      Json::object(),
+      Env({{"OPENAI_API_KEY", "sk"}, {"OPENAI_BASE_URL", "http://h:1/v1"}, {"OPENAI_MODEL", "m"}}));
   ASSERT_TRUE(c.ok()) << c.status().ToString();
   EXPECT_EQ(c->base_url, "http://h:1/v1");
   EXPECT_EQ(c->api_key, "sk");

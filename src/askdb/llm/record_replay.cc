@@ -28,8 +28,7 @@ Json StatusToJson(const Status& s) {
 
 Status StatusFromJson(const Json& j) {
   auto code = ParseStatusCode(j.value("code", "llm_error"));
-  return Status(code.ok() ? *code : StatusCode::kLlmError,
-                j.value("message", "recorded failure"));
+  return Status(code.ok() ? *code : StatusCode::kLlmError, j.value("message", "recorded failure"));
 }
 
 }  // namespace
@@ -76,8 +75,7 @@ ChatResponse ChatResponseFromJson(const Json& j) {
   return r;
 }
 
-RecordingLlmClient::RecordingLlmClient(std::unique_ptr<LlmClient> inner,
-                                       std::filesystem::path path)
+RecordingLlmClient::RecordingLlmClient(std::unique_ptr<LlmClient> inner, std::filesystem::path path)
     : inner_(std::move(inner)), path_(std::move(path)) {}
 
 StatusOr<std::unique_ptr<RecordingLlmClient>> RecordingLlmClient::Open(
@@ -173,8 +171,7 @@ StatusOr<Json> ReplayingLlmClient::Next(const std::string& hash, const std::stri
   auto it = by_hash_.find(hash);
   if (it == by_hash_.end() || it->second.empty()) {
     return FailedPreconditionError("replay miss: " + path_.string() +
-                                   " has no recorded response for request " + hash + " (" +
-                                   what +
+                                   " has no recorded response for request " + hash + " (" + what +
                                    "). The prompt changed since recording; re-record with "
                                    "--llm record:FILE");
   }
@@ -186,9 +183,8 @@ StatusOr<Json> ReplayingLlmClient::Next(const std::string& hash, const std::stri
 StatusOr<ChatResponse> ReplayingLlmClient::Chat(const ChatRequest& request,
                                                 const CallOptions& options) {
   if (options.IsCancelled()) return CancelledError("the replayed LLM call was cancelled");
-  ASKDB_ASSIGN_OR_RETURN(Json entry,
-                         Next(RequestHash(request), "last user message: '" +
-                                                        LastUserText(request) + "'"));
+  ASKDB_ASSIGN_OR_RETURN(
+      Json entry, Next(RequestHash(request), "last user message: '" + LastUserText(request) + "'"));
   if (entry.contains("error")) return StatusFromJson(entry["error"]);
   return ChatResponseFromJson(entry.value("response", Json::object()));
 }

@@ -38,10 +38,12 @@ TEST(RecordReplayTest, ReplaysWhatWasRecordedAndFailsLoudlyOnMiss) {
   EXPECT_EQ(r->content, "SELECT SUM(total) FROM invoices");
   EXPECT_EQ(r->reasoning, "sum it");
   std::string streamed;
-  auto chart = (*replay)->ChatStream(Ask("chart"), [&](const StreamDelta& d) {
-    streamed += d.content;
-    return true;
-  }, {});
+  auto chart = (*replay)->ChatStream(Ask("chart"),
+                                     [&](const StreamDelta& d) {
+                                       streamed += d.content;
+                                       return true;
+                                     },
+                                     {});
   ASSERT_TRUE(chart.ok());
   EXPECT_EQ(chart->tool_calls.at(0).name, "make_chart");
   EXPECT_EQ((*replay)->Chat(Ask("down"), {}).status().code(), StatusCode::kUnavailable);

@@ -54,8 +54,8 @@ RetryingClient::RetryingClient(std::unique_ptr<LlmClient> inner, RetryOptions op
 }
 
 milliseconds RetryingClient::BackoffFor(int retry) {
-  double base = static_cast<double>(options_.initial_backoff.count()) *
-                std::pow(options_.multiplier, retry);
+  double base =
+      static_cast<double>(options_.initial_backoff.count()) * std::pow(options_.multiplier, retry);
   base = std::min(base, static_cast<double>(options_.max_backoff.count()));
   double u = 0;
   {
@@ -89,8 +89,8 @@ StatusOr<T> RetryingClient::Run(const CallOptions& call, Attempt attempt, MayRet
       delay = *hint;
     }
     if (auto left = call.Remaining(clock_); left && *left <= delay) {
-      return DeadlineExceededError("the call's deadline leaves no time for a retry after: " +
-                                   s.message() + tries);
+      return DeadlineExceededError(
+          "the call's deadline leaves no time for a retry after: " + s.message() + tries);
     }
     spdlog::warn("llm: retry {} of {} in {} ms after: {}", n + 1, options_.max_attempts - 1,
                  delay.count(), s.ToString());

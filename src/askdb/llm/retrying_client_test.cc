@@ -161,7 +161,8 @@ TEST(RetryingClientTest, StreamIsNotRetriedAfterOutput) {
   auto failing = std::make_unique<FailAfterStream>(std::move(scripted));
   auto* raw = failing.get();
   RetryingClient client(std::move(failing), RetryOptions{}, f.clock, f.sleeper);
-  auto r = client.ChatStream(Ask("q"), [](const StreamDelta&) { return true; }, CallOptions{});
+  auto r = client.ChatStream(
+      Ask("q"), [](const StreamDelta&) { return true; }, CallOptions{});
   EXPECT_EQ(r.status().code(), StatusCode::kUnavailable);
   EXPECT_EQ(raw->calls, 1);
 }

@@ -2,17 +2,12 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <string>
+
+#include "askdb/common/text.h"
 
 namespace askdb::nlq {
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 bool Contains(std::string_view haystack, std::string_view needle) {
   return haystack.find(needle) != std::string_view::npos;
@@ -38,30 +33,16 @@ bool LooksLikeTimeName(std::string_view lower) {
 
 // Integer columns that hold years or ordinal attributes are better grouped than summed.
 bool LooksLikeDimensionNumberName(std::string_view lower) {
-  static constexpr std::array<std::string_view, 8> kWords = {"year", "tier", "level", "rank",
-                                                             "grade", "age", "等级", "排名"};
+  static constexpr std::array<std::string_view, 8> kWords = {"year",  "tier", "level", "rank",
+                                                             "grade", "age",  "等级",  "排名"};
   return std::any_of(kWords.begin(), kWords.end(),
                      [&](std::string_view w) { return Contains(lower, w); });
 }
 
 }  // namespace
 
-std::string_view ColumnRoleName(ColumnRole role) {
-  switch (role) {
-    case ColumnRole::kMeasure:
-      return "measure";
-    case ColumnRole::kDimension:
-      return "dimension";
-    case ColumnRole::kTime:
-      return "time";
-    case ColumnRole::kIdentifier:
-      return "identifier";
-  }
-  return "dimension";
-}
-
 TypeClass ClassifyType(std::string_view declared_type) {
-  const std::string t = Lower(declared_type);
+  const std::string t = text::AsciiLower(declared_type);
   if (Contains(t, "bool") || t == "binary" || t == "bit") return TypeClass::kBool;
   if (Contains(t, "date") || Contains(t, "time")) return TypeClass::kDate;
   if (Contains(t, "int")) return TypeClass::kInteger;
@@ -76,8 +57,8 @@ TypeClass ClassifyType(std::string_view declared_type) {
 }
 
 ColumnRole InferColumnRole(const ColumnFacts& facts) {
-  if (facts.hint) return *facts.hint;
-  const std::string lower = Lower(facts.name);
+  if (facts.hint != ColumnRole::kUnspecified) return facts.hint;
+  const std::string lower = text::AsciiLower(facts.name);
   const TypeClass type = ClassifyType(facts.declared_type);
   if (facts.primary_key || facts.foreign_key) return ColumnRole::kIdentifier;
   if (type == TypeClass::kDate) return ColumnRole::kTime;

@@ -1,20 +1,21 @@
 // Column roles for analysis: whether a column is something to add up (measure), to group
 // or filter by (dimension), a date/time, or a key (identifier). Inferred from the declared
 // type, the column name, its distinct-value count and the semantic model's role hint (a hint
-// always wins). Used by the question-to-SQL engine and reusable by other features
-// (consultation suggestions). Pure functions, thread-safe.
+// always wins). The role enum is the semantic model's (catalog::ColumnRole), so there is one
+// definition; InferColumnRole never returns its kUnspecified. Used by the question-to-SQL
+// engine and reusable by other features (consultation suggestions). Pure, thread-safe.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "askdb/catalog/semantic_model.h"
+
 namespace askdb::nlq {
 
-enum class ColumnRole { kMeasure, kDimension, kTime, kIdentifier };
-
-// "measure", "dimension", "time", "identifier".
-std::string_view ColumnRoleName(ColumnRole role);
+using ColumnRole = catalog::ColumnRole;
+using catalog::ColumnRoleName;
 
 // Broad type class of a declared SQL type ("NUMERIC(10,2)" → kNumber, "TEXT" → kText,
 // "DATETIME"/"date"/"time" → kDate, "int" → kInteger).
@@ -28,14 +29,15 @@ struct ColumnFacts {
   bool foreign_key = false;
   // Distinct non-null values when known (from value sampling); nullopt when not measured.
   std::optional<long long> distinct_count;
-  // The semantic model's hint, when it gives one.
-  std::optional<ColumnRole> hint;
+  // The semantic model's hint; kUnspecified when it gives none.
+  ColumnRole hint = ColumnRole::kUnspecified;
 };
 
 // Distinct-value count at or below which an integer column is treated as a dimension
 // (tier 1-3, a rating) rather than a measure.
 inline constexpr long long kMaxDimensionIntegerDistinct = 12;
 
+// Never kUnspecified.
 ColumnRole InferColumnRole(const ColumnFacts& facts);
 
 }  // namespace askdb::nlq

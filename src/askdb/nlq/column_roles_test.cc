@@ -7,7 +7,7 @@ namespace {
 
 ColumnFacts F(std::string_view name, std::string_view type, bool pk = false, bool fk = false,
               std::optional<long long> distinct = std::nullopt,
-              std::optional<ColumnRole> hint = std::nullopt) {
+              ColumnRole hint = ColumnRole::kUnspecified) {
   ColumnFacts f;
   f.name = name;
   f.declared_type = type;
@@ -34,6 +34,10 @@ TEST(ColumnRoles, InfersFromTypeNameAndCardinality) {
 TEST(ColumnRoles, HintWins) {
   EXPECT_EQ(InferColumnRole(F("tier", "INTEGER", false, false, 3, ColumnRole::kMeasure)),
             ColumnRole::kMeasure);
+  // No hint: inferred, never left unspecified.
+  EXPECT_EQ(InferColumnRole(F("tier", "INTEGER", false, false, 3, ColumnRole::kUnspecified)),
+            ColumnRole::kDimension);
+  EXPECT_EQ(ColumnRoleName(InferColumnRole(F("notes", "BLOB"))), "dimension");
 }
 
 }  // namespace

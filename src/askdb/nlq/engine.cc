@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 
+#include "askdb/common/text.h"
 #include "askdb/db/dialect.h"
 #include "askdb/nlq/join_path.h"
 #include "askdb/nlq/lexicon.h"
@@ -37,6 +38,9 @@ struct Item {
   size_t unit_begin = 0, unit_end = 0;
   std::string text;
   std::vector<int> terms;
+  // The terms of a word read as a keyword ("total" is also the Invoice.Total column), for
+  // when the keyword reading finds nothing to apply to.
+  std::vector<int> keyword_terms;
   KwSet kw = 0;
   double number = 0;
   bool used = false;
@@ -80,7 +84,7 @@ struct Query {
   int order_column = -1;  // explicit ORDER BY column (list questions)
   bool order_desc = true;
   bool order_set = false;
-  long long limit = 0;    // 0: none
+  long long limit = 0;  // 0: none
   bool superlative = false;
   bool superlative_desc = true;
   bool share = false;
@@ -187,8 +191,9 @@ class Parser {
   std::string anchor_source_;
   bool which_ = false;
   bool which_used_ = false;
-  bool has_superlative_ = false;  // a highest/most/top word appears
-  std::set<int> mentioned_tables_;  // tables named by a table word in the question  // a which-question became a group or superlative
+  bool has_superlative_ = false;    // a highest/most/top word appears
+  std::set<int> mentioned_tables_;  // tables named by a table word in the question  // a
+                                    // which-question became a group or superlative
   std::vector<int> which_items_;
   std::optional<JoinTree> tree_;
   int time_column_ = -1;
@@ -258,15 +263,15 @@ int Parser::TableOf(const Item& it) const {
 }
 
 bool Parser::HasValue(const Item& it) const {
-  return it.kind == ItemKind::kTerm &&
-         std::any_of(it.terms.begin(), it.terms.end(),
-                     [&](int id) { return TermOf(id).kind == TermKind::kValue; });
+  return it.kind == ItemKind::kTerm && std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+           return TermOf(id).kind == TermKind::kValue;
+         });
 }
 
 bool Parser::OnlyValues(const Item& it) const {
-  return it.kind == ItemKind::kTerm &&
-         std::all_of(it.terms.begin(), it.terms.end(),
-                     [&](int id) { return TermOf(id).kind == TermKind::kValue; });
+  return it.kind == ItemKind::kTerm && std::all_of(it.terms.begin(), it.terms.end(), [&](int id) {
+           return TermOf(id).kind == TermKind::kValue;
+         });
 }
 
 std::string Parser::ColRef(int c) const {
@@ -377,6 +382,7 @@ void Parser::Segment() {
       const bool weak_kw = (it.kw & ~(Bit(Kw::kStop))) == 0 || (last && !chinese_);
       if (!weak_kw) {
         it.kind = ItemKind::kKeyword;
+        it.keyword_terms = std::move(it.terms);
         it.terms.clear();
       } else {
         it.kw = 0;
@@ -402,8 +408,9 @@ void Parser::ParseTime() {
       const int prev = i - 1;
       const bool in_prefix = prev >= 0 && items_[prev].Has(Kw::kInTime);
       // A comparison before the number makes it a plain number ("after 2014" stays numeric).
-      const bool compared = prev >= 0 && (items_[prev].kw & (Bit(Kw::kGt) | Bit(Kw::kGe) |
-                                                             Bit(Kw::kLt) | Bit(Kw::kLe)));
+      const bool compared =
+          prev >= 0 &&
+          (items_[prev].kw & (Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe)));
       if (compared || (!marker && !in_prefix && !chinese_)) {
         if (!in_prefix && !marker) continue;
       }
@@ -417,8 +424,11 @@ void Parser::ParseTime() {
       std::optional<int> year_only = year;
       if (after < static_cast<int>(items_.size())) {
         Item& a = items_[after];
-        const int quarter = a.Has(Kw::kQ1) ? 1 : a.Has(Kw::kQ2) ? 2 : a.Has(Kw::kQ3) ? 3
-                                                  : a.Has(Kw::kQ4) ? 4 : 0;
+        const int quarter = a.Has(Kw::kQ1)   ? 1
+                            : a.Has(Kw::kQ2) ? 2
+                            : a.Has(Kw::kQ3) ? 3
+                            : a.Has(Kw::kQ4) ? 4
+                                             : 0;
         if (quarter > 0) {
           r = QuarterRange(year, quarter);
           a.used = true;
@@ -482,7 +492,8 @@ void Parser::ParseTime() {
           std::optional<DateRange> r;
           if (unit.Has(Kw::kDayUnit)) r = LastNDays(n, anchor_);
           if (unit.Has(Kw::kMonthUnit)) r = LastNMonths(n, anchor_);
-          if (unit.Has(Kw::kYearUnit)) r = DateRange{{anchor_.year - n + 1, 1, 1}, {anchor_.year + 1, 1, 1}};
+          if (unit.Has(Kw::kYearUnit))
+            r = DateRange{{anchor_.year - n + 1, 1, 1}, {anchor_.year + 1, 1, 1}};
           if (r && n > 0) {
             it.used = items_[n_idx].used = unit.used = true;
             const std::string phrase = it.text + items_[n_idx].text + unit.text;
@@ -582,8 +593,10 @@ void Parser::ParseComparisons() {
     }
     if (op_idx < 0 || items_[op_idx].used) continue;
     const Item& op_item = items_[op_idx];
-    Op op = op_item.Has(Kw::kGe) ? Op::kGe : op_item.Has(Kw::kLe) ? Op::kLe
-          : op_item.Has(Kw::kGt) ? Op::kGt : Op::kLt;
+    Op op = op_item.Has(Kw::kGe)   ? Op::kGe
+            : op_item.Has(Kw::kLe) ? Op::kLe
+            : op_item.Has(Kw::kGt) ? Op::kGt
+                                   : Op::kLt;
     const int search_from = postfix ? i : op_idx;
     int col = -1, c_idx = -1;
     for (int j = search_from - 1; j >= 0 && j >= search_from - 4; --j) {
@@ -606,10 +619,9 @@ void Parser::ParseComparisons() {
     static constexpr std::string_view kOps[] = {"=", "<>", ">", ">=", "<", "<=", "BETWEEN"};
     Map(items_[c_idx], "column", ColName(col));
     Map(op_item, "filter", std::string(kOps[static_cast<int>(op)]) + " " + FormatNumber(f.lo));
-    Understood(Col(col).name + " " + std::string(kOps[static_cast<int>(op)]) + " " +
-                   FormatNumber(f.lo),
-               Col(col).name + " " + std::string(kOps[static_cast<int>(op)]) + " " +
-                   FormatNumber(f.lo));
+    Understood(
+        Col(col).name + " " + std::string(kOps[static_cast<int>(op)]) + " " + FormatNumber(f.lo),
+        Col(col).name + " " + std::string(kOps[static_cast<int>(op)]) + " " + FormatNumber(f.lo));
   }
 }
 
@@ -698,10 +710,9 @@ void Parser::ParseAggregates() {
       }
       // Superlatives (highest/最多) beside a "which" or a top-N are ordering, handled later.
       if ((agg == Agg::kMax || agg == Agg::kMin) && (which_ || q_.superlative)) {
-        const bool explicit_fn = units_[it.unit_begin].key == "max" ||
-                                 units_[it.unit_begin].key == "min" ||
-                                 units_[it.unit_begin].key == "maximum" ||
-                                 units_[it.unit_begin].key == "minimum";
+        const bool explicit_fn =
+            units_[it.unit_begin].key == "max" || units_[it.unit_begin].key == "min" ||
+            units_[it.unit_begin].key == "maximum" || units_[it.unit_begin].key == "minimum";
         if (!explicit_fn) {
           q_.superlative = true;
           q_.superlative_desc = agg == Agg::kMax;
@@ -731,8 +742,10 @@ void Parser::ParseAggregates() {
           bind(agg, i, c, -1, false, prev);
           continue;
         }
-        // 订单数量 / 客户数 → count of the table before.
-        if (agg == Agg::kCount && TableOf(items_[prev]) >= 0 && ColumnOf(items_[prev]) < 0) {
+        // 订单数量 / 客户数 → count of the table before (商品 may also name the products'
+        // label column; counting a table's label is counting the table).
+        if (agg == Agg::kCount && TableOf(items_[prev]) >= 0 &&
+            ColumnOf(items_[prev], /*numeric_only=*/true) < 0) {
           bind(agg, i, -1, TableOf(items_[prev]), false, prev);
           continue;
         }
@@ -761,13 +774,30 @@ void Parser::ParseAggregates() {
       if (col < 0) continue;  // a value or a table between the function and its column
       ++event;
       for (const auto& [agg, kw_idx] : pending) {
-        const bool distinct = agg == Agg::kCount && (pending_distinct || Col(col).role !=
-                                                                            ColumnRole::kIdentifier);
+        const bool distinct =
+            agg == Agg::kCount && (pending_distinct || Col(col).role != ColumnRole::kIdentifier);
         bind(agg, kw_idx, col, -1, distinct, i);
       }
       pending.clear();
       pending_distinct = false;
     }
+  }
+  // "total of all invoices", "total invoice amount by billing country": a sum word that is
+  // also the name of a numeric column of a table the question names, when no other measure
+  // was found, is that column's sum.
+  if (!q_.measures.empty()) return;
+  for (int i = 0; i < n; ++i) {
+    const Item& it = items_[i];
+    if (it.used || it.kind != ItemKind::kKeyword || agg_of(it) != Agg::kSum) continue;
+    Item as_term = it;
+    as_term.kind = ItemKind::kTerm;
+    as_term.terms = it.keyword_terms;
+    const int c = ColumnOf(as_term, /*numeric_only=*/true);
+    if (c < 0 || Col(c).role != ColumnRole::kMeasure || !mentioned_tables_.count(Col(c).table))
+      continue;
+    ++event;
+    bind(Agg::kSum, i, c, -1, false, -1);
+    return;
   }
 }
 
@@ -1022,8 +1052,10 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
       if (t.kind != TermKind::kValue || seen_cols.count(t.column)) continue;
       seen_cols.insert(t.column);
       int score = 0;
-      if (t.table == root) score = 3;
-      else if (std::find(needed.begin(), needed.end(), t.table) != needed.end()) score = 2;
+      if (t.table == root)
+        score = 3;
+      else if (std::find(needed.begin(), needed.end(), t.table) != needed.end())
+        score = 2;
       else {
         const auto tree = FindJoinTree(index_, root, {t.table});
         if (tree) score = tree->steps.size() == 1 ? 1 : 0;
@@ -1066,8 +1098,8 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
       f.values = {value};
       q_.filters.push_back(f);
     }
-    out_.explanation.push_back({values_[k].phrase, "value",
-                                ColName(col) + (values_[k].negated ? " <> " : " = ") + value});
+    out_.explanation.push_back(
+        {values_[k].phrase, "value", ColName(col) + (values_[k].negated ? " <> " : " = ") + value});
     Understood(ColName(col) + (values_[k].negated ? " ≠ " : " = ") + value,
                ColName(col) + (values_[k].negated ? " ≠ " : " = ") + value);
   }
@@ -1114,10 +1146,10 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
   }
   for (const JoinStep& s : tree_->steps) {
     const JoinEdge& e = index_.edges()[s.edge];
-    out_.explanation.push_back(
-        {"", "join",
-         index_.tables()[e.from_table].name + "." + Col(e.from_column).name + " = " +
-             index_.tables()[e.to_table].name + "." + Col(e.to_column).name});
+    out_.explanation.push_back({"", "join",
+                                index_.tables()[e.from_table].name + "." + Col(e.from_column).name +
+                                    " = " + index_.tables()[e.to_table].name + "." +
+                                    Col(e.to_column).name});
   }
   return true;
 }
@@ -1152,8 +1184,8 @@ std::string Parser::BuildSql() {
         expr = "COUNT(*)";
       }
     } else {
-      expr = std::string(AggName(m.agg)) + "(" + (m.distinct ? "DISTINCT " : "") + ColRef(m.column) +
-             ")";
+      expr = std::string(AggName(m.agg)) + "(" + (m.distinct ? "DISTINCT " : "") +
+             ColRef(m.column) + ")";
     }
     measure_exprs.push_back(expr);
     select.push_back(expr);
@@ -1200,8 +1232,8 @@ std::string Parser::BuildSql() {
     if (q_.time->year_only && (!tc.stats.min_date || tc.type_class == TypeClass::kInteger)) {
       where.push_back(ColRef(time_column_) + " = " + std::to_string(*q_.time->year_only));
     } else if (date_like) {
-      where.push_back(ColRef(time_column_) + " >= " +
-                      dialect_.DateLiteral(FormatIsoDate(q_.time->range.start)));
+      where.push_back(ColRef(time_column_) +
+                      " >= " + dialect_.DateLiteral(FormatIsoDate(q_.time->range.start)));
       where.push_back(ColRef(time_column_) + " < " +
                       dialect_.DateLiteral(FormatIsoDate(q_.time->range.end)));
     }
@@ -1234,7 +1266,7 @@ std::string Parser::BuildSql() {
 }
 
 Translation Parser::Run() {
-  chinese_ = HasCjk(question_);
+  chinese_ = text::ContainsCjk(question_);
   out_.chinese = chinese_;
   if (options_.anchor_date) {
     anchor_ = *options_.anchor_date;
@@ -1248,11 +1280,11 @@ Translation Parser::Run() {
     anchor_source_ = (chinese_ ? "以今天 " : "anchored to today ") + FormatIsoDate(anchor_);
   }
   if (question_.size() > options_.max_question_bytes) {
-    return Abstain("the question is too long (" + std::to_string(question_.size()) +
-                       " bytes; at most " + std::to_string(options_.max_question_bytes) +
-                       "): ask one short question at a time.",
-                   "问题太长（" + std::to_string(question_.size()) + " 字节，上限 " +
-                       std::to_string(options_.max_question_bytes) + "），请一次问一个简短的问题。");
+    return Abstain(
+        "the question is too long (" + std::to_string(question_.size()) + " bytes; at most " +
+            std::to_string(options_.max_question_bytes) + "): ask one short question at a time.",
+        "问题太长（" + std::to_string(question_.size()) + " 字节，上限 " +
+            std::to_string(options_.max_question_bytes) + "），请一次问一个简短的问题。");
   }
   Segment();
   int content = 0;
@@ -1262,14 +1294,16 @@ Translation Parser::Run() {
   }
   for (Item& it : items_) {
     if (it.kind == ItemKind::kKeyword && it.Has(Kw::kWhich)) which_ = true;
-    if (it.kind == ItemKind::kKeyword && (it.kw & (Bit(Kw::kMax) | Bit(Kw::kMin) | Bit(Kw::kTop)))) {
+    if (it.kind == ItemKind::kKeyword &&
+        (it.kw & (Bit(Kw::kMax) | Bit(Kw::kMin) | Bit(Kw::kTop)))) {
       has_superlative_ = true;
     }
     if (it.kind == ItemKind::kTerm) {
       bool only_tables = true;
       for (int id : it.terms) only_tables &= TermOf(id).kind == TermKind::kTable;
       for (int id : it.terms) {
-        if (TermOf(id).kind == TermKind::kTable && only_tables) mentioned_tables_.insert(TermOf(id).table);
+        if (TermOf(id).kind == TermKind::kTable && only_tables)
+          mentioned_tables_.insert(TermOf(id).table);
       }
     }
   }
@@ -1292,8 +1326,8 @@ Translation Parser::Run() {
     const size_t len = it.unit_end - it.unit_begin;
     if (it.kind == ItemKind::kKeyword && !it.used &&
         (it.kw & ~(Bit(Kw::kStop) | Bit(Kw::kRowUnit) | Bit(Kw::kAnd) | Bit(Kw::kWhich) |
-                   Bit(Kw::kInTime) | Bit(Kw::kYearMarker) | Bit(Kw::kEq) |
-                   Bit(Kw::kBetween))) == 0) {
+                   Bit(Kw::kInTime) | Bit(Kw::kYearMarker) | Bit(Kw::kEq) | Bit(Kw::kBetween))) ==
+            0) {
       continue;  // function words
     }
     if (it.kind == ItemKind::kKeyword && !it.used && it.Has(Kw::kWhich) && which_used_) continue;
@@ -1366,9 +1400,10 @@ Translation Parser::Run() {
       extreme |= m.agg == Agg::kMax || m.agg == Agg::kMin;
     }
     if (events.size() > 1 && extreme) {
-      return Abstain("the question combines a highest/lowest value with another computation; "
-                     "I do not write nested questions.",
-                     "问题把最高/最低值与另一项计算组合在一起，这类嵌套问题我不处理。");
+      return Abstain(
+          "the question combines a highest/lowest value with another computation; "
+          "I do not write nested questions.",
+          "问题把最高/最低值与另一项计算组合在一起，这类嵌套问题我不处理。");
     }
   }
   std::string why_en, why_zh;
@@ -1394,8 +1429,8 @@ Translation Parser::Run() {
   }
   out_.sql = BuildSql();
   out_.answered = true;
-  out_.chart = q_.share ? ChartHint::kShare
-               : q_.bucket ? ChartHint::kTimeSeries
+  out_.chart = q_.share                    ? ChartHint::kShare
+               : q_.bucket                 ? ChartHint::kTimeSeries
                : !q_.group_columns.empty() ? ChartHint::kCategory
                                            : ChartHint::kNone;
   if (!out_.anchor_note.empty()) out_.explanation.push_back({"", "anchor", out_.anchor_note});

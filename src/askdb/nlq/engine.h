@@ -60,8 +60,8 @@ struct Translation {
   std::string abstain_reason;           // set when !answered, in the question's language
   std::vector<std::string> understood;  // what was understood, in the question's language
   ChartHint chart = ChartHint::kNone;
-  bool chinese = false;                 // the question's language
-  std::string anchor_note;              // e.g. "去年 = 2024 (anchored to the data's latest date 2025-12-31)"
+  bool chinese = false;     // the question's language
+  std::string anchor_note;  // e.g. "去年 = 2024 (anchored to the data's latest date 2025-12-31)"
 };
 
 // Renders the explanation as lines for people, in Chinese or English.

@@ -84,8 +84,8 @@ TEST_F(EngineTest, ComparisonsAndNegation) {
 }
 
 TEST_F(EngineTest, BadInputAbstainsClearly) {
-  for (std::string_view q : {"", "   ", "?!。，", "'; DROP TABLE orders; --",
-                             "zxqv blorp", "orders'; DELETE FROM orders; --"}) {
+  for (std::string_view q : {"", "   ", "?!。，", "'; DROP TABLE orders; --", "zxqv blorp",
+                             "orders'; DELETE FROM orders; --"}) {
     const Translation t = T(q);
     EXPECT_FALSE(t.answered) << q << " → " << t.sql;
     EXPECT_FALSE(t.abstain_reason.empty()) << q;

@@ -84,12 +84,9 @@ double Percentile(std::vector<double> v, double p) {
 }
 
 Json SummaryJson(const EvalSummary& s) {
-  return Json{{"total", s.total},
-              {"answered", s.answered},
-              {"correct", s.correct},
-              {"answered_pct", s.answered_pct()},
-              {"precision", s.precision()},
-              {"accuracy", s.accuracy()}};
+  return Json{{"total", s.total},           {"answered", s.answered},
+              {"correct", s.correct},       {"answered_pct", s.answered_pct()},
+              {"precision", s.precision()}, {"accuracy", s.accuracy()}};
 }
 
 }  // namespace
@@ -258,7 +255,8 @@ std::string RenderEvalText(const EvalReport& report) {
   std::string out;
   char buf[256];
   auto line = [&](const std::string& name, const EvalSummary& s) {
-    std::snprintf(buf, sizeof buf, "%-28s %5d  answered %5.1f%%  precision %5.1f%%  accuracy %5.1f%%\n",
+    std::snprintf(buf, sizeof buf,
+                  "%-28s %5d  answered %5.1f%%  precision %5.1f%%  accuracy %5.1f%%\n",
                   name.c_str(), s.total, s.answered_pct(), 100 * s.precision(), 100 * s.accuracy());
     out += buf;
   };

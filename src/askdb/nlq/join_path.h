@@ -13,10 +13,10 @@ namespace askdb::nlq {
 class SchemaIndex;
 
 struct JoinStep {
-  int table = -1;         // the table this step adds
-  int parent = -1;        // the table already in the tree it joins to
-  int edge = -1;          // index into SchemaIndex::edges()
-  bool fan_out = false;   // true: one parent row matches many rows of `table`
+  int table = -1;        // the table this step adds
+  int parent = -1;       // the table already in the tree it joins to
+  int edge = -1;         // index into SchemaIndex::edges()
+  bool fan_out = false;  // true: one parent row matches many rows of `table`
 };
 
 struct JoinTree {

@@ -1,12 +1,13 @@
 #include "askdb/nlq/lexicon.h"
 
+#include <spdlog/spdlog.h>
+
 #include <array>
 #include <cstdlib>
 #include <utility>
 
 #include "askdb/common/embedded.h"
 #include "askdb/common/json.h"
-#include <spdlog/spdlog.h>
 #include "askdb/nlq/tokenizer.h"
 
 ASKDB_DECLARE_EMBEDDED(nlq_lexicon);

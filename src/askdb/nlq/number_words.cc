@@ -79,8 +79,10 @@ std::optional<double> ParseChineseNumeral(std::string_view text) {
   while (i < text.size()) {
     const char32_t cp = NextCodePoint(text, i);
     if (int d = DigitValue(cp); d >= 0) {
-      if (digit >= 0) digit = digit * 10 + d;  // "二〇二四" style digit strings
-      else digit = d;
+      if (digit >= 0)
+        digit = digit * 10 + d;  // "二〇二四" style digit strings
+      else
+        digit = d;
       any = true;
     } else if (int u = UnitValue(cp); u > 0) {
       section += (digit < 0 ? 1 : digit) * u;  // "十" alone is 10
@@ -102,12 +104,12 @@ std::optional<double> ParseChineseNumeral(std::string_view text) {
 
 std::optional<double> ParseEnglishNumberWord(std::string_view word) {
   static constexpr std::array<std::pair<std::string_view, double>, 31> kWords = {{
-      {"zero", 0},      {"one", 1},        {"two", 2},        {"three", 3},     {"four", 4},
-      {"five", 5},      {"six", 6},        {"seven", 7},      {"eight", 8},     {"nine", 9},
-      {"ten", 10},      {"eleven", 11},    {"twelve", 12},    {"thirteen", 13}, {"fourteen", 14},
-      {"fifteen", 15},  {"sixteen", 16},   {"seventeen", 17}, {"eighteen", 18}, {"nineteen", 19},
-      {"twenty", 20},   {"thirty", 30},    {"forty", 40},     {"fifty", 50},    {"sixty", 60},
-      {"seventy", 70},  {"eighty", 80},    {"ninety", 90},    {"hundred", 100}, {"thousand", 1000},
+      {"zero", 0},     {"one", 1},      {"two", 2},        {"three", 3},     {"four", 4},
+      {"five", 5},     {"six", 6},      {"seven", 7},      {"eight", 8},     {"nine", 9},
+      {"ten", 10},     {"eleven", 11},  {"twelve", 12},    {"thirteen", 13}, {"fourteen", 14},
+      {"fifteen", 15}, {"sixteen", 16}, {"seventeen", 17}, {"eighteen", 18}, {"nineteen", 19},
+      {"twenty", 20},  {"thirty", 30},  {"forty", 40},     {"fifty", 50},    {"sixty", 60},
+      {"seventy", 70}, {"eighty", 80},  {"ninety", 90},    {"hundred", 100}, {"thousand", 1000},
       {"dozen", 12},
   }};
   for (const auto& [w, v] : kWords) {

@@ -1,9 +1,9 @@
 #include "askdb/nlq/schema_index.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "askdb/catalog/semantic_model.h"
+#include "askdb/common/text.h"
 #include "askdb/db/connector.h"
 #include "askdb/db/schema.h"
 #include "askdb/nlq/lexicon.h"
@@ -12,34 +12,12 @@
 namespace askdb::nlq {
 namespace {
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
 bool StartsWith(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && s.substr(0, prefix.size()) == prefix;
-}
-
-std::optional<ColumnRole> RoleHint(catalog::ColumnRole role) {
-  switch (role) {
-    case catalog::ColumnRole::kMeasure:
-      return ColumnRole::kMeasure;
-    case catalog::ColumnRole::kDimension:
-      return ColumnRole::kDimension;
-    case catalog::ColumnRole::kTime:
-      return ColumnRole::kTime;
-    case catalog::ColumnRole::kIdentifier:
-      return ColumnRole::kIdentifier;
-    case catalog::ColumnRole::kUnspecified:
-      return std::nullopt;
-  }
-  return std::nullopt;
 }
 
 // A value is worth indexing when it is specific: not a lone letter or CJK character, not a
@@ -91,13 +69,8 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
                                const IndexOptions& options) {
   SchemaIndex index;
   for (const db::TableInfo& t : schema.tables) {
-    const catalog::TableSemantics* ts = nullptr;
-    if (model) {
-      for (const auto& candidate : model->tables) {
-        if (Lower(candidate.name) == Lower(t.name)) ts = &candidate;
-      }
-      if (ts && !ts->enabled) continue;
-    }
+    const catalog::TableSemantics* ts = model ? model->FindTable(t.name) : nullptr;
+    if (ts && !ts->enabled) continue;
     const int table_id = static_cast<int>(index.tables_.size());
     IndexedTable table;
     table.name = t.name;
@@ -119,18 +92,13 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
     }
     std::vector<std::string> fk_columns;
     for (const db::ForeignKey& fk : t.foreign_keys) {
-      for (const std::string& c : fk.columns) fk_columns.push_back(Lower(c));
+      for (const std::string& c : fk.columns) fk_columns.push_back(text::AsciiLower(c));
     }
-    const std::string table_lower = Lower(t.name);
+    const std::string table_lower = text::AsciiLower(t.name);
     const std::string table_singular = SingularizeEnglish(table_lower);
     for (const db::ColumnInfo& c : t.columns) {
-      const catalog::ColumnSemantics* cs = nullptr;
-      if (ts) {
-        for (const auto& candidate : ts->columns) {
-          if (Lower(candidate.name) == Lower(c.name)) cs = &candidate;
-        }
-        if (cs && !cs->enabled) continue;
-      }
+      const catalog::ColumnSemantics* cs = ts ? ts->FindColumn(c.name) : nullptr;
+      if (cs && !cs->enabled) continue;
       const int column_id = static_cast<int>(index.columns_.size());
       IndexedColumn col;
       col.name = c.name;
@@ -138,11 +106,16 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
       col.table = table_id;
       col.type_class = ClassifyType(c.type);
       col.primary_key = c.primary_key;
-      const std::string lower = Lower(c.name);
+      const std::string lower = text::AsciiLower(c.name);
       col.foreign_key = std::find(fk_columns.begin(), fk_columns.end(), lower) != fk_columns.end();
-      if (const auto it = stats.find(Key(t.name, c.name)); it != stats.end()) col.stats = it->second;
-      ColumnFacts facts{c.name, c.type, c.primary_key, col.foreign_key, col.stats.distinct_count,
-                        cs ? RoleHint(cs->role) : std::nullopt};
+      if (const auto it = stats.find(Key(t.name, c.name)); it != stats.end())
+        col.stats = it->second;
+      ColumnFacts facts{c.name,
+                        c.type,
+                        c.primary_key,
+                        col.foreign_key,
+                        col.stats.distinct_count,
+                        cs ? cs->role : ColumnRole::kUnspecified};
       col.role = InferColumnRole(facts);
       if (col.type_class == TypeClass::kText && col.role != ColumnRole::kTime &&
           col.stats.min_date) {
@@ -255,18 +228,18 @@ const std::vector<int>* SchemaIndex::FindTerms(std::string_view key) const {
 }
 
 int SchemaIndex::FindTable(std::string_view name) const {
-  const std::string lower = Lower(name);
+  const std::string lower = text::AsciiLower(name);
   for (size_t i = 0; i < tables_.size(); ++i) {
-    if (Lower(tables_[i].name) == lower) return static_cast<int>(i);
+    if (text::AsciiLower(tables_[i].name) == lower) return static_cast<int>(i);
   }
   return -1;
 }
 
 int SchemaIndex::FindColumn(int table, std::string_view name) const {
   if (table < 0 || table >= static_cast<int>(tables_.size())) return -1;
-  const std::string lower = Lower(name);
+  const std::string lower = text::AsciiLower(name);
   for (int c : tables_[table].columns) {
-    if (Lower(columns_[c].name) == lower) return c;
+    if (text::AsciiLower(columns_[c].name) == lower) return c;
   }
   return -1;
 }
@@ -277,12 +250,13 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
   for (int c : tables_[table].columns) {
     const IndexedColumn& col = columns_[c];
     if (col.type_class != TypeClass::kText && col.type_class != TypeClass::kOther) continue;
-    const std::string lower = Lower(col.name);
+    const std::string lower = text::AsciiLower(col.name);
     int score = 0;
     if (lower == "name" || lower == "title" || col.name == "名称" || col.name == "名字" ||
         col.name == "中文名" || col.name == "姓名") {
       score = 4;
-    } else if (lower.find("name") != std::string::npos || lower.find("title") != std::string::npos ||
+    } else if (lower.find("name") != std::string::npos ||
+               lower.find("title") != std::string::npos ||
                col.name.find("名") != std::string::npos) {
       score = 3;
     }
@@ -305,7 +279,7 @@ int SchemaIndex::TimeColumn(int table) const {
   for (int c : tables_[table].columns) {
     const IndexedColumn& col = columns_[c];
     if (col.role != ColumnRole::kTime) continue;
-    const std::string lower = Lower(col.name);
+    const std::string lower = text::AsciiLower(col.name);
     int score = 1;
     if (lower.find("date") != std::string::npos || col.name.find("日期") != std::string::npos) {
       score += 2;

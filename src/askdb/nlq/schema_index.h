@@ -52,10 +52,10 @@ enum class TermKind { kTable, kColumn, kValue };
 struct Term {
   TermKind kind = TermKind::kTable;
   int table = -1;
-  int column = -1;    // kColumn, kValue
-  std::string value;  // kValue: the stored value
-  std::string source; // "name", "business name", "synonym", "value", "value label"
-  bool exact = true;  // false for derived aliases (plural-less, prefix-less): lower priority
+  int column = -1;     // kColumn, kValue
+  std::string value;   // kValue: the stored value
+  std::string source;  // "name", "business name", "synonym", "value", "value label"
+  bool exact = true;   // false for derived aliases (plural-less, prefix-less): lower priority
 };
 
 struct IndexedColumn {
@@ -66,7 +66,7 @@ struct IndexedColumn {
   TypeClass type_class = TypeClass::kOther;
   bool primary_key = false;
   bool foreign_key = false;
-  std::string lang;          // "zh"/"en" for name_zh/name_en style columns
+  std::string lang;                    // "zh"/"en" for name_zh/name_en style columns
   std::string display_zh, display_en;  // for explanations
   ColumnStats stats;
 };
@@ -99,8 +99,8 @@ class SchemaIndex {
   const std::vector<int>* FindTerms(std::string_view key) const;
   size_t max_term_units() const { return max_term_units_; }
 
-  int FindTable(std::string_view name) const;                       // -1 when absent
-  int FindColumn(int table, std::string_view name) const;           // -1 when absent
+  int FindTable(std::string_view name) const;              // -1 when absent
+  int FindColumn(int table, std::string_view name) const;  // -1 when absent
   // The column that names a row of `table` in answers (name/title/名称...), preferring the
   // question's language for name_zh/name_en pairs; -1 when the table has none.
   int LabelColumn(int table, bool chinese) const;

@@ -2,9 +2,9 @@
 // SchemaIndex, shared by the nlq unit tests.
 #pragma once
 
-#include <memory>
-
 #include <gtest/gtest.h>
+
+#include <memory>
 
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/schema_index.h"

@@ -89,7 +89,8 @@ DateRange ResolveRelative(RelativePeriod period, const CivilDate& anchor) {
     case RelativePeriod::kThisQuarter:
       return QuarterRange(anchor.year, quarter);
     case RelativePeriod::kLastQuarter:
-      return quarter == 1 ? QuarterRange(anchor.year - 1, 4) : QuarterRange(anchor.year, quarter - 1);
+      return quarter == 1 ? QuarterRange(anchor.year - 1, 4)
+                          : QuarterRange(anchor.year, quarter - 1);
     case RelativePeriod::kThisMonth:
       return MonthRange(anchor.year, anchor.month);
     case RelativePeriod::kLastMonth: {

@@ -37,7 +37,14 @@ DateRange YearRange(int year);
 DateRange QuarterRange(int year, int quarter);  // quarter 1..4
 DateRange MonthRange(int year, int month);      // month 1..12
 
-enum class RelativePeriod { kThisYear, kLastYear, kThisQuarter, kLastQuarter, kThisMonth, kLastMonth };
+enum class RelativePeriod {
+  kThisYear,
+  kLastYear,
+  kThisQuarter,
+  kLastQuarter,
+  kThisMonth,
+  kLastMonth
+};
 DateRange ResolveRelative(RelativePeriod period, const CivilDate& anchor);
 // The n days ending with the anchor day (anchor included).
 DateRange LastNDays(int n, const CivilDate& anchor);

@@ -1,48 +1,18 @@
 #include "askdb/nlq/tokenizer.h"
 
-#include <cctype>
+#include "askdb/common/text.h"
 
 namespace askdb::nlq {
 namespace {
 
 constexpr char kKeySeparator = '\x1f';
 
+// Decodes the code point at `i` and advances past it (always by at least one byte, so
+// scanning loops terminate on invalid input, which decodes to U+FFFD).
 char32_t Decode(std::string_view s, size_t& i) {
-  const auto b0 = static_cast<unsigned char>(s[i]);
-  int len = b0 < 0x80 ? 1 : (b0 >> 5) == 0x6 ? 2 : (b0 >> 4) == 0xE ? 3 : (b0 >> 3) == 0x1E ? 4 : 0;
-  if (len == 0 || i + len > s.size()) {
-    ++i;
-    return 0xFFFD;
-  }
-  char32_t cp = len == 1 ? b0 : len == 2 ? (b0 & 0x1F) : len == 3 ? (b0 & 0x0F) : (b0 & 0x07);
-  for (int k = 1; k < len; ++k) {
-    const auto b = static_cast<unsigned char>(s[i + k]);
-    if ((b & 0xC0) != 0x80) {
-      ++i;
-      return 0xFFFD;
-    }
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  i += len;
+  char32_t cp = text::kReplacementChar;
+  i += text::DecodeUtf8At(s, i, &cp);
   return cp;
-}
-
-void Encode(char32_t cp, std::string& out) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 bool IsCjkIdeograph(char32_t cp) {
@@ -86,26 +56,26 @@ std::vector<Unit> TokenizeUnits(std::string_view text) {
     const char32_t cp = FoldWidth(Decode(text, i));
     if (IsAsciiAlpha(cp) || IsLatinExtended(cp)) {
       std::string word;
-      Encode(cp, word);
+      text::AppendUtf8(cp, word);
       size_t end = i;
       while (end < text.size()) {
         size_t next = end;
         const char32_t c2 = FoldWidth(Decode(text, next));
         if (!(IsAsciiAlpha(c2) || IsLatinExtended(c2))) break;
-        Encode(c2, word);
+        text::AppendUtf8(c2, word);
         end = next;
       }
       i = end;
-      std::string lower;
-      for (char c : word) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      units.push_back({SingularizeEnglish(lower), word, start, end, UnitKind::kWord});
+      units.push_back(
+          {SingularizeEnglish(text::AsciiLower(word)), word, start, end, UnitKind::kWord});
     } else if (IsAsciiDigit(cp)) {
       std::string digits(1, static_cast<char>(cp));
       size_t end = i;
       while (end < text.size()) {
         size_t next = end;
         const char32_t c2 = FoldWidth(Decode(text, next));
-        if (IsAsciiDigit(c2) || (c2 == '.' && next < text.size() && IsAsciiDigit(FoldWidth(text[next]))) ||
+        if (IsAsciiDigit(c2) ||
+            (c2 == '.' && next < text.size() && IsAsciiDigit(FoldWidth(text[next]))) ||
             (c2 == ',' && next + 2 < text.size() && IsAsciiDigit(text[next]) &&
              IsAsciiDigit(text[next + 1]) && IsAsciiDigit(text[next + 2]))) {
           if (c2 != ',') digits += static_cast<char>(c2);
@@ -118,14 +88,13 @@ std::vector<Unit> TokenizeUnits(std::string_view text) {
       units.push_back({digits, digits, start, end, UnitKind::kNumber});
     } else if (IsCjkIdeograph(cp)) {
       std::string s;
-      Encode(cp, s);
+      text::AppendUtf8(cp, s);
       units.push_back({s, s, start, i, UnitKind::kCjk});
-    } else if (cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r' || cp == '\'' ||
-               cp == 0x2019) {
+    } else if (cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r' || cp == '\'' || cp == 0x2019) {
       // White space and apostrophes separate units and are not units themselves.
     } else {
       std::string s;
-      Encode(cp, s);
+      text::AppendUtf8(cp, s);
       units.push_back({s, s, start, i, UnitKind::kPunct});
     }
   }
@@ -134,35 +103,10 @@ std::vector<Unit> TokenizeUnits(std::string_view text) {
 
 std::string IdentifierToPhrase(std::string_view identifier) {
   std::string out;
-  char32_t prev = 0;
-  size_t i = 0;
-  while (i < identifier.size()) {
-    const size_t before = i;
-    const char32_t cp = Decode(identifier, i);
-    const bool upper = cp >= 'A' && cp <= 'Z';
-    const bool lower_prev = (prev >= 'a' && prev <= 'z') || IsAsciiDigit(prev);
-    bool upper_next_lower = false;
-    if (upper && prev >= 'A' && prev <= 'Z' && i < identifier.size()) {
-      const char n = identifier[i];
-      upper_next_lower = n >= 'a' && n <= 'z';  // "HTMLParser" → html parser
-    }
-    const bool script_change = prev != 0 && (IsCjkIdeograph(prev) != IsCjkIdeograph(cp)) &&
-                               cp != '_' && prev != '_';
-    if (cp == '_' || cp == '-' || cp == ' ') {
-      if (!out.empty() && out.back() != ' ') out += ' ';
-    } else {
-      if ((upper && (lower_prev || upper_next_lower)) || script_change) {
-        if (!out.empty() && out.back() != ' ') out += ' ';
-      }
-      if (upper) {
-        out += static_cast<char>(cp - 'A' + 'a');
-      } else {
-        out.append(identifier.substr(before, i - before));
-      }
-    }
-    prev = cp;
+  for (const std::string& word : text::SplitIdentifier(identifier)) {
+    if (!out.empty()) out += ' ';
+    out += word;
   }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
   return out;
 }
 
@@ -179,14 +123,6 @@ std::string PhraseKey(std::string_view phrase, size_t* unit_count) {
   const std::vector<Unit> units = TokenizeUnits(phrase);
   if (unit_count) *unit_count = units.size();
   return JoinUnitKeys(units, 0, units.size());
-}
-
-bool HasCjk(std::string_view text) {
-  size_t i = 0;
-  while (i < text.size()) {
-    if (IsCjkIdeograph(Decode(text, i))) return true;
-  }
-  return false;
 }
 
 }  // namespace askdb::nlq

@@ -13,9 +13,9 @@ namespace askdb::nlq {
 enum class UnitKind { kWord, kNumber, kCjk, kPunct };
 
 struct Unit {
-  std::string key;    // normalised form used for matching
-  std::string text;   // as written in the input (after full-width folding)
-  size_t begin = 0;   // byte offsets into the input
+  std::string key;   // normalised form used for matching
+  std::string text;  // as written in the input (after full-width folding)
+  size_t begin = 0;  // byte offsets into the input
   size_t end = 0;
   UnitKind kind = UnitKind::kWord;
 };
@@ -25,7 +25,7 @@ std::vector<Unit> TokenizeUnits(std::string_view text);
 // "countries" → "country", "classes" → "class", "singers" → "singer"; short words unchanged.
 std::string SingularizeEnglish(std::string_view lower_word);
 
-// Splits an identifier into space-separated lower-case words: "InvoiceDate" → "invoice date",
+// text::SplitIdentifier joined with spaces: "InvoiceDate" → "invoice date",
 // "Year_of_Founded" → "year of founded", "所属省id" → "所属省 id".
 std::string IdentifierToPhrase(std::string_view identifier);
 
@@ -33,8 +33,5 @@ std::string IdentifierToPhrase(std::string_view identifier);
 std::string JoinUnitKeys(const std::vector<Unit>& units, size_t begin, size_t end);
 // Tokenizes `phrase` and returns its key ("" when it has no units).
 std::string PhraseKey(std::string_view phrase, size_t* unit_count = nullptr);
-
-// True when the text holds a CJK ideograph (picks the answer language).
-bool HasCjk(std::string_view text);
 
 }  // namespace askdb::nlq

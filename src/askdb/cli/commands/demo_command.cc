@@ -7,12 +7,14 @@
 #include <memory>
 #include <system_error>
 
+#include "askdb/agent/ask/datasource.h"
 #include "askdb/analysis/chart_recommender.h"
 #include "askdb/analysis/report_builder.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/cli/spinner.h"
+#include "askdb/common/file_util.h"
 #include "askdb/common/paths.h"
 #include "askdb/db/connector.h"
 #include "askdb/db/connector_registry.h"
@@ -72,21 +74,24 @@ StatusOr<std::filesystem::path> EnsureDemoDatabase(const DemoOptions& options, C
     ASKDB_ASSIGN_OR_RETURN(path, DemoDatabasePath());
   }
   std::error_code ec;
-  const bool exists = std::filesystem::exists(path, ec);
-  if (exists && !options.refresh) return path;
-  if (path.has_parent_path()) ASKDB_RETURN_IF_ERROR(EnsureDir(path.parent_path()).status());
-
-  Spinner spinner(ctx.interactive());
-  spinner.SetStage("Creating the demo database");
-  demo::DemoOptions demo_options;
-  demo_options.overwrite = options.refresh;
-  Status created = demo::CreateDemoDatabase(path, demo_options);
-  spinner.Stop();
-  ASKDB_RETURN_IF_ERROR(created);
-  std::filesystem::path model = path;
-  model.replace_extension(".semantic.json");
-  ASKDB_RETURN_IF_ERROR(demo::WriteDemoSemanticModel(model));
-  if (!ctx.json) std::cerr << "Created the demo database at " << path.string() << "\n";
+  if (!std::filesystem::exists(path, ec) || options.refresh) {
+    if (path.has_parent_path()) ASKDB_RETURN_IF_ERROR(EnsureDir(path.parent_path()).status());
+    Spinner spinner(ctx.interactive());
+    spinner.SetStage("Creating the demo database");
+    demo::DemoOptions demo_options;
+    demo_options.overwrite = options.refresh;
+    Status created = demo::CreateDemoDatabase(path, demo_options);
+    spinner.Stop();
+    ASKDB_RETURN_IF_ERROR(created);
+    if (!ctx.json) std::cerr << "Created the demo database at " << path.string() << "\n";
+  }
+  // The semantic model beside it follows this binary's built-in copy, so a model improved
+  // in a newer askdb reaches a demo database created by an older one.
+  const std::filesystem::path model = agent::SemanticModelPathFor(path);
+  StatusOr<std::string> current = ReadFile(model);
+  if (!current.ok() || *current != demo::BuiltinDemoSemanticModelJson()) {
+    ASKDB_RETURN_IF_ERROR(demo::WriteDemoSemanticModel(model));
+  }
   return path;
 }
 

@@ -35,8 +35,7 @@ std::string TrimRight(std::string s, char c) {
 }
 
 bool IEquals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) ==
                   std::tolower(static_cast<unsigned char>(y));
          });
@@ -151,8 +150,8 @@ struct OpenAiClient::Transfer {
       return len;
     }
     if (t->body.size() + len > t->max_bytes) {
-      t->abort_reason = ResourceExhaustedError(
-          "the model server's reply exceeds " + std::to_string(t->max_bytes) + " bytes");
+      t->abort_reason = ResourceExhaustedError("the model server's reply exceeds " +
+                                               std::to_string(t->max_bytes) + " bytes");
       return 0;
     }
     t->body.append(data, len);
@@ -174,8 +173,7 @@ std::string OpenAiClient::Describe() const {
 
 // Runs one POST to `path`. Fills `t` and returns a transport-level status.
 static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const std::string& path,
-                      const std::string& body, OpenAiClient::Transfer& t,
-                      const CallOptions& call) {
+                      const std::string& body, OpenAiClient::Transfer& t, const CallOptions& call) {
   CURL* easy = h.easy;
   curl_easy_reset(easy);
   t.easy = easy;
@@ -219,11 +217,11 @@ static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const st
   curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, &OpenAiClient::Transfer::OnHeader);
   curl_easy_setopt(easy, CURLOPT_HEADERDATA, &t);
   curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(opts.connect_timeout.count()));
+  curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS,
+                   static_cast<long>(opts.connect_timeout.count()));
   curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, static_cast<long>(total.count()));
   curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, error_buf);
   curl_easy_setopt(easy, CURLOPT_TCP_KEEPALIVE, 1L);
-  curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");
   if (!opts.proxy.empty()) curl_easy_setopt(easy, CURLOPT_PROXY, opts.proxy.c_str());
 
   auto start = SteadyClock::now();
@@ -249,9 +247,9 @@ static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const st
       break;
     }
     if (t.got_byte && now - t.last_byte > opts.idle_timeout) {
-      abort = DeadlineExceededError("the reply from " + opts.base_url + " stalled for " +
-                                    std::to_string(opts.idle_timeout.count()) +
-                                    " ms (idle_timeout)");
+      abort =
+          DeadlineExceededError("the reply from " + opts.base_url + " stalled for " +
+                                std::to_string(opts.idle_timeout.count()) + " ms (idle_timeout)");
       break;
     }
     int ignored = 0;
@@ -279,12 +277,11 @@ static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const st
   bool proxy_failed = connect_code >= 300 || rc == CURLE_COULDNT_RESOLVE_PROXY ||
                       (!opts.proxy.empty() && rc == CURLE_COULDNT_CONNECT);
   if (proxy_failed) {
-    return UnavailableError("the proxy " + (opts.proxy.empty() ? "from the environment"
-                                                                : opts.proxy) +
-                            " failed to reach " + opts.base_url + " (" + detail +
-                            (connect_code ? ", CONNECT answered " + std::to_string(connect_code)
-                                          : "") +
-                            "). Check [llm] proxy or the https_proxy variable");
+    return UnavailableError(
+        "the proxy " + (opts.proxy.empty() ? "from the environment" : opts.proxy) +
+        " failed to reach " + opts.base_url + " (" + detail +
+        (connect_code ? ", CONNECT answered " + std::to_string(connect_code) : "") +
+        "). Check [llm] proxy or the https_proxy variable");
   }
   switch (rc) {
     case CURLE_OPERATION_TIMEDOUT:
@@ -376,8 +373,8 @@ StatusOr<ChatResponse> OpenAiClient::ChatStream(const ChatRequest& request,
       return false;
     }
     if (chunk->is_object() && chunk->contains("error")) {
-      stream_error = openai::MapHttpError(500, ev.data, openai::HttpErrorContext{
-                                                            options_.base_url, model, {}});
+      stream_error = openai::MapHttpError(500, ev.data,
+                                          openai::HttpErrorContext{options_.base_url, model, {}});
       return false;
     }
     StreamDelta delta;

@@ -13,9 +13,9 @@
 namespace askdb::llm {
 namespace {
 
-using fake_openai::Fault;
 using fake_openai::FakeOpenAiServer;
 using fake_openai::FakeServerOptions;
+using fake_openai::Fault;
 using std::chrono::milliseconds;
 
 class OpenAiClientTest : public ::testing::Test {
@@ -78,11 +78,13 @@ TEST_F(OpenAiClientTest, StreamingDeliversDeltasAndUsage) {
   OpenAiClient client(Options());
   std::string streamed;
   int deltas = 0;
-  auto resp = client.ChatStream(Ask("stream this please [think]"), [&](const StreamDelta& d) {
-    streamed += d.content;
-    ++deltas;
-    return true;
-  }, {});
+  auto resp = client.ChatStream(Ask("stream this please [think]"),
+                                [&](const StreamDelta& d) {
+                                  streamed += d.content;
+                                  ++deltas;
+                                  return true;
+                                },
+                                {});
   ASSERT_TRUE(resp.ok()) << resp.status().ToString();
   EXPECT_EQ(resp->content, "echo: stream this please [think]");
   EXPECT_EQ(resp->reasoning, "pondering the question");
@@ -105,8 +107,7 @@ TEST_F(OpenAiClientTest, ToolCallsPlainAndStreamed) {
   OpenAiClient client(Options());
   ChatRequest r = Ask("revenue by month [tool]");
   r.tools.push_back({"run_sql", "Run a read-only SQL query",
-                     Json{{"type", "object"},
-                          {"properties", {{"query", {{"type", "string"}}}}}}});
+                     Json{{"type", "object"}, {"properties", {{"query", {{"type", "string"}}}}}}});
   r.tool_choice = "auto";
   for (bool stream : {false, true}) {
     auto resp = stream ? client.ChatStream(r, nullptr, {}) : client.Chat(r, {});
@@ -114,8 +115,7 @@ TEST_F(OpenAiClientTest, ToolCallsPlainAndStreamed) {
     ASSERT_EQ(resp->tool_calls.size(), 1u);
     EXPECT_EQ(resp->tool_calls[0].name, "run_sql");
     EXPECT_EQ(resp->tool_calls[0].id, "call_1");
-    EXPECT_EQ(ParseJson(resp->tool_calls[0].arguments).value()["query"],
-              "revenue by month [tool]");
+    EXPECT_EQ(ParseJson(resp->tool_calls[0].arguments).value()["query"], "revenue by month [tool]");
     EXPECT_EQ(resp->finish_reason, "tool_calls");
   }
 }
@@ -199,9 +199,8 @@ TEST_F(OpenAiClientTest, InjectedFaultsGiveRetryableErrors) {
                         Case{Fault::kResetConnection, true, StatusCode::kUnavailable}}) {
     server_->EnqueueFaults({c.fault});
     auto r = c.stream ? client.ChatStream(Ask("hi"), nullptr, {}) : client.Chat(Ask("hi"), {});
-    EXPECT_EQ(r.status().code(), c.code)
-        << fake_openai::FaultName(c.fault) << " stream=" << c.stream << ": "
-        << r.status().ToString();
+    EXPECT_EQ(r.status().code(), c.code) << fake_openai::FaultName(c.fault)
+                                         << " stream=" << c.stream << ": " << r.status().ToString();
     EXPECT_TRUE(IsRetryable(r.status()));
     // The next call on the same client works: no poisoned connection.
     EXPECT_TRUE(client.Chat(Ask("after"), {}).ok()) << fake_openai::FaultName(c.fault);
@@ -251,9 +250,8 @@ TEST_F(OpenAiClientTest, CallerDeadlineAndCancellation) {
 TEST_F(OpenAiClientTest, CallerStopsStream) {
   OpenAiClient client(Options());
   int deltas = 0;
-  auto r = client.ChatStream(Ask("a fairly long question to stream"), [&](const StreamDelta&) {
-    return ++deltas < 2;
-  }, {});
+  auto r = client.ChatStream(Ask("a fairly long question to stream"),
+                             [&](const StreamDelta&) { return ++deltas < 2; }, {});
   EXPECT_EQ(r.status().code(), StatusCode::kCancelled);
   EXPECT_EQ(deltas, 2);
 }

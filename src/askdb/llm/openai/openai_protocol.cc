@@ -94,11 +94,10 @@ Json BuildChatBody(const ChatRequest& request, const WireOptions& options) {
   if (!request.tools.empty()) {
     Json tools = Json::array();
     for (const auto& t : request.tools) {
-      tools.push_back({{"type", "function"},
-                       {"function",
-                        {{"name", t.name},
-                         {"description", t.description},
-                         {"parameters", t.parameters}}}});
+      tools.push_back(
+          {{"type", "function"},
+           {"function",
+            {{"name", t.name}, {"description", t.description}, {"parameters", t.parameters}}}});
     }
     body["tools"] = std::move(tools);
     if (request.tool_choice == "auto" || request.tool_choice == "none" ||
@@ -115,10 +114,11 @@ Json BuildChatBody(const ChatRequest& request, const WireOptions& options) {
       body["response_format"] = {{"type", "json_object"}};
       break;
     case ResponseFormat::kJsonSchema:
-      body["response_format"] = {
-          {"type", "json_schema"},
-          {"json_schema",
-           {{"name", request.json_schema_name}, {"schema", request.json_schema}, {"strict", true}}}};
+      body["response_format"] = {{"type", "json_schema"},
+                                 {"json_schema",
+                                  {{"name", request.json_schema_name},
+                                   {"schema", request.json_schema},
+                                   {"strict", true}}}};
       break;
   }
   if (options.stream) {
@@ -163,8 +163,8 @@ StatusOr<ChatResponse> ParseChatBody(std::string_view body) {
         if (auto fn = c.find("function"); fn != c.end() && fn->is_object()) {
           call.name = StringOr(*fn, "name");
           auto args = fn->find("arguments");
-          if (args != fn->end()) call.arguments = args->is_string() ? args->get<std::string>()
-                                                                    : args->dump();
+          if (args != fn->end())
+            call.arguments = args->is_string() ? args->get<std::string>() : args->dump();
         }
         out.tool_calls.push_back(std::move(call));
       }
@@ -196,9 +196,8 @@ StatusOr<EmbeddingResponse> ParseEmbeddingBody(std::string_view body, size_t exp
       size_t index = item.contains("index") ? item["index"].get<size_t>() : position;
       ++position;
       if (index >= expected_count) {
-        return UnavailableError("the embeddings endpoint returned index " +
-                                std::to_string(index) + " for " +
-                                std::to_string(expected_count) + " inputs");
+        return UnavailableError("the embeddings endpoint returned index " + std::to_string(index) +
+                                " for " + std::to_string(expected_count) + " inputs");
       }
       out.vectors[index] = item.at("embedding").get<std::vector<float>>();
     }
@@ -358,8 +357,8 @@ ContextLengthInfo ParseContextLengthMessage(std::string_view message) {
                                   "context window is", "limit of", "max_model_len"}) {
     if ((info.limit = NumberAfter(lower, marker))) break;
   }
-  for (std::string_view marker : {"resulted in", "requested", "you requested", "request has",
-                                  "prompt has", "input has"}) {
+  for (std::string_view marker :
+       {"resulted in", "requested", "you requested", "request has", "prompt has", "input has"}) {
     if ((info.requested = NumberAfter(lower, marker))) break;
   }
   return info;
@@ -412,7 +411,8 @@ Status MapHttpError(long http_status, std::string_view body, const HttpErrorCont
     return InvalidArgumentError("the prompt is too long for model '" + context.model + "' at " +
                                 where + (counts.empty() ? "" : ": " + counts) +
                                 ". Lower the schema/history token budget or use a model with "
-                                "a longer context. Server said: " + message);
+                                "a longer context. Server said: " +
+                                message);
   }
   switch (http_status) {
     case 401:

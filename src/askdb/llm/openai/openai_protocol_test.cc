@@ -64,12 +64,15 @@ TEST(OpenAiProtocolTest, StreamAccumulatorAssemblesToolCallsAndUsage) {
   acc.Apply(ParseJson(R"({"choices":[{"delta":{"content":"nk>x</think>Hel"}}]})").value(), d);
   acc.Apply(ParseJson(R"({"choices":[{"delta":{"content":"lo"}}]})").value(), d);
   acc.Apply(ParseJson(R"({"choices":[{"delta":{"tool_calls":[{"index":0,"id":"a",
-      "function":{"name":"f","arguments":"{\"q\":"}}]}}]})").value(), d);
-  acc.Apply(ParseJson(R"({"choices":[{"delta":{"tool_calls":[{"index":0,
-      "function":{"arguments":"1}"}}]},"finish_reason":"tool_calls"}]})").value(), d);
-  acc.Apply(ParseJson(R"({"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":2}})")
+      "function":{"name":"f","arguments":"{\"q\":"}}]}}]})")
                 .value(),
             d);
+  acc.Apply(ParseJson(R"({"choices":[{"delta":{"tool_calls":[{"index":0,
+      "function":{"arguments":"1}"}}]},"finish_reason":"tool_calls"}]})")
+                .value(),
+            d);
+  acc.Apply(
+      ParseJson(R"({"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":2}})").value(), d);
   EXPECT_TRUE(acc.saw_finish_reason());
   EXPECT_TRUE(acc.saw_usage());
   ChatResponse r = acc.Finish();
@@ -103,10 +106,14 @@ TEST(OpenAiProtocolTest, MapsErrorsToCodesAndAdvice) {
   EXPECT_EQ(bad_key.code(), StatusCode::kPermissionDenied);
   EXPECT_NE(bad_key.message().find("api_key_env"), std::string::npos);
   Status model = MapHttpError(404, R"({"error":{"message":"The model `gpt` does not exist",
-      "code":"model_not_found"}})", ctx);
+      "code":"model_not_found"}})",
+                              ctx);
   EXPECT_EQ(model.code(), StatusCode::kNotFound);
   EXPECT_NE(model.message().find("[llm] model"), std::string::npos);
-  Status too_long = MapHttpError(400, R"({"error":{"message":"This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.","code":"context_length_exceeded"}})", ctx);
+  Status too_long = MapHttpError(
+      400,
+      R"({"error":{"message":"This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.","code":"context_length_exceeded"}})",
+      ctx);
   EXPECT_EQ(too_long.code(), StatusCode::kInvalidArgument);
   EXPECT_NE(too_long.message().find("9000 tokens requested"), std::string::npos);
   EXPECT_NE(too_long.message().find("limit is 8192"), std::string::npos);
@@ -114,7 +121,8 @@ TEST(OpenAiProtocolTest, MapsErrorsToCodesAndAdvice) {
   EXPECT_EQ(limited.code(), StatusCode::kResourceExhausted);
   EXPECT_EQ(RetryAfterFromStatus(limited), std::chrono::milliseconds(1500));
   Status quota = MapHttpError(429, R"({"error":{"message":"You exceeded your current quota",
-      "code":"insufficient_quota"}})", ctx);
+      "code":"insufficient_quota"}})",
+                              ctx);
   EXPECT_FALSE(IsRetryable(quota));
   Status filtered = MapHttpError(400, R"({"code":"data_inspection_failed","message":"x"})", ctx);
   EXPECT_EQ(filtered.code(), StatusCode::kLlmError);

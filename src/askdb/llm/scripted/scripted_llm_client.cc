@@ -95,9 +95,8 @@ StatusOr<std::unique_ptr<ScriptedLlmClient>> ScriptedLlmClient::FromJson(const J
       if (r.contains("tool_call")) {
         const Json& call = r["tool_call"];
         Json args = call.value("arguments", Json::object());
-        rule.reply.tool_calls.push_back(
-            {"call_1", call.at("name").get<std::string>(), args.is_string() ? args.get<std::string>()
-                                                                            : args.dump()});
+        rule.reply.tool_calls.push_back({"call_1", call.at("name").get<std::string>(),
+                                         args.is_string() ? args.get<std::string>() : args.dump()});
       }
       if (r.contains("error")) {
         const Json& e = r["error"];

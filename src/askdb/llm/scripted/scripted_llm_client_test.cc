@@ -35,10 +35,13 @@ TEST(ScriptedLlmClientTest, SplitsThinkingAndStreams) {
   ScriptedLlmClient c;
   c.Reply("", "<think>plan</think>final answer here");
   std::string streamed;
-  auto r = c.ChatStream(Ask("q"), [&](const StreamDelta& d) {
-    streamed += d.content;
-    return true;
-  }, CallOptions{});
+  auto r = c.ChatStream(
+      Ask("q"),
+      [&](const StreamDelta& d) {
+        streamed += d.content;
+        return true;
+      },
+      CallOptions{});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->content, "final answer here");
   EXPECT_EQ(r->reasoning, "plan");

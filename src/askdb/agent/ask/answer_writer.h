@@ -1,0 +1,19 @@
+// AnswerWriter: the short answer a person reads first — one or two sentences, in the
+// question's language, that say what the rows show (the total, the largest and smallest
+// category and its share, the peak and trend of a series) — built only from the rows
+// themselves, so it is never more than the data says. Deterministic; used when no model is
+// configured, and as the grounding facts a model's answer must agree with later.
+// Pure functions; thread-safe.
+#pragma once
+
+#include <string>
+
+#include "askdb/analysis/chart_recommender.h"
+#include "askdb/db/result_set.h"
+
+namespace askdb::agent {
+
+std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& chart,
+                        bool chinese);
+
+}  // namespace askdb::agent

@@ -1,0 +1,42 @@
+// PreparedDatasource: a user database made ready for answering questions — the read-only
+// connection, its semantic model (given, or found beside a SQLite file as
+// NAME.semantic.json), the introspected schema, and the question-to-SQL engine's index.
+// Preparing costs one introspection plus one bounded statement per text/time column, so a
+// caller prepares once and asks many questions. Not synchronised beyond what Connector
+// guarantees; the index and schema are read-only after Prepare.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "askdb/catalog/semantic_model.h"
+#include "askdb/common/status.h"
+#include "askdb/db/connector.h"
+#include "askdb/db/schema.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::agent {
+
+struct PreparedDatasource {
+  std::unique_ptr<db::Connector> connector;
+  std::optional<catalog::SemanticModel> model;
+  std::filesystem::path model_path;  // where the model came from; empty when none
+  db::DatabaseSchema schema;
+  std::unique_ptr<nlq::SchemaIndex> index;
+};
+
+struct PrepareOptions {
+  // Explicit semantic model file; empty: look beside a SQLite file for NAME.semantic.json.
+  std::filesystem::path semantic_model;
+};
+
+// The conventional semantic model path for a SQLite file: shop.sqlite → shop.semantic.json.
+std::filesystem::path SemanticModelPathFor(const std::filesystem::path& database_file);
+
+StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> connector,
+                                               std::string_view url,
+                                               const PrepareOptions& options = {});
+
+}  // namespace askdb::agent

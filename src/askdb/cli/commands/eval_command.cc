@@ -1,0 +1,127 @@
+// askdb eval: measures the question-to-SQL engine on a team's own questions by execution
+// accuracy (see nlq/eval.h), printing per-category and overall figures and writing a JSON
+// report.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <memory>
+#include <system_error>
+
+#include "askdb/agent/ask/datasource.h"
+#include "askdb/cli/cli_context.h"
+#include "askdb/cli/database_resolver.h"
+#include "askdb/cli/result_output.h"
+#include "askdb/cli/spinner.h"
+#include "askdb/common/file_util.h"
+#include "askdb/db/connector_registry.h"
+#include "askdb/nlq/eval.h"
+
+namespace askdb::cli {
+namespace {
+
+struct EvalCommandOptions {
+  std::string questions;
+  std::string db;
+  std::string report_json;
+  double threshold = 0;  // 0: from the configuration
+};
+
+// A line's "db": "demo" (the demo database), a path relative to the questions file, or a
+// URL / path as `askdb sql --db` takes it.
+StatusOr<std::string> ResolveEvalDb(const std::string& db, const std::filesystem::path& base) {
+  if (db == "demo") {
+    ASKDB_ASSIGN_OR_RETURN(std::filesystem::path demo, DemoDatabasePath());
+    std::error_code ec;
+    if (!std::filesystem::exists(demo, ec)) {
+      return NotFoundError("the questions use db \"demo\" but the demo database does not exist "
+                           "yet: run `askdb demo` first");
+    }
+    return "sqlite:" + demo.string();
+  }
+  if (db.find("://") == std::string::npos && db.rfind("sqlite:", 0) != 0) {
+    std::error_code ec;
+    std::filesystem::path relative = base / db;
+    if (std::filesystem::exists(relative, ec)) return "sqlite:" + relative.string();
+  }
+  return db;
+}
+
+Status RunEvalCommand(const EvalCommandOptions& options, CliContext& ctx) {
+  ASKDB_ASSIGN_OR_RETURN(std::vector<nlq::EvalQuestion> questions,
+                         nlq::ReadEvalQuestions(options.questions));
+  if (questions.empty()) {
+    return InvalidArgumentError(options.questions + " holds no questions (one JSON object per "
+                                "line: {\"id\", \"db\", \"question\", \"gold_sql\"})");
+  }
+  const std::filesystem::path base = std::filesystem::path(options.questions).parent_path();
+  Spinner spinner(ctx.interactive());
+  spinner.SetStage("Evaluating " + std::to_string(questions.size()) + " questions");
+
+  nlq::EvalOptions eval;
+  eval.translate.confidence_threshold =
+      options.threshold > 0 ? options.threshold : ctx.config.nlq.confidence_threshold;
+  eval.translate.anchor = ctx.config.nlq.time_anchor == config::TimeAnchor::kToday
+                              ? nlq::TimeAnchor::kToday
+                              : nlq::TimeAnchor::kData;
+  if (!options.db.empty()) {
+    eval.default_db = options.db;
+  } else if (StatusOr<std::string> url = ResolveDatabaseUrl("", ctx); url.ok()) {
+    eval.default_db = *url;
+  }
+  eval.open = [&](const std::string& db) -> StatusOr<nlq::EvalDatasource> {
+    ASKDB_ASSIGN_OR_RETURN(std::string url, ResolveEvalDb(db, base));
+    ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, db::OpenConnector(url));
+    ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource ds,
+                           agent::PrepareDatasource(std::move(connector), url));
+    nlq::EvalDatasource out;
+    out.connector = std::move(ds.connector);
+    out.index = std::move(ds.index);
+    return out;
+  };
+  StatusOr<nlq::EvalReport> report = nlq::RunEval(questions, eval);
+  spinner.Stop();
+  if (!report.ok()) return report.status();
+
+  Json json = nlq::EvalReportToJson(*report);
+  if (!options.report_json.empty()) {
+    ASKDB_RETURN_IF_ERROR(WriteFileAtomic(options.report_json, json.dump(2)));
+  }
+  if (ctx.json) {
+    PrintJson(ctx, json);
+  } else {
+    std::cout << nlq::RenderEvalText(*report);
+    if (!options.report_json.empty()) {
+      std::cout << "JSON report written to " << options.report_json << "\n";
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Command AddEvalCommand(CLI::App& app) {
+  auto options = std::make_shared<EvalCommandOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "eval", "Measure the question-to-SQL engine on your own questions (execution accuracy)");
+  cmd->add_option("questions", options->questions,
+                  "JSONL file: {\"id\", \"db\", \"question\", \"gold_sql\", \"categories\"} "
+                  "per line")
+      ->required()
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--db", options->db, "Database for lines without \"db\"");
+  cmd->add_option("--report-json", options->report_json, "Write the full report as JSON");
+  cmd->add_option("--threshold", options->threshold,
+                  "Engine confidence threshold (default: nlq.confidence_threshold)")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->footer(
+      "A line's db is \"demo\", a SQLite path (relative to the questions file) or a URL.\n"
+      "A question counts as correct when its rows equal the gold SQL's rows (as a multiset;\n"
+      "in order when the gold SQL has ORDER BY; column names ignored; numbers within a\n"
+      "tolerance).\n\n"
+      "Examples:\n"
+      "  askdb eval tests/nlq/dev_set.jsonl\n"
+      "  askdb eval my_questions.jsonl --db sqlite:shop.db --report-json eval.json");
+  return {cmd, [options](CliContext& ctx) { return RunEvalCommand(*options, ctx); }};
+}
+
+}  // namespace askdb::cli
