@@ -218,7 +218,63 @@ TEST_F(CliE2eTest, DemoCreatesTheDatabaseAndRunsTheMainJob) {
   ASSERT_EQ(again.exit_code, 0) << again.err;
   StatusOr<Json> parsed = ParseJson(again.out);
   ASSERT_TRUE(parsed.ok()) << again.out;
-  EXPECT_GE((*parsed)["results"].size(), 4u);
+  ASSERT_GE((*parsed)["results"].size(), 6u);
+  int engine_answers = 0;
+  for (const Json& item : (*parsed)["results"]) {
+    // Every showcase question is answered, with no model.
+    EXPECT_NE(item["route"], "not_answered") << item["question"] << ": " << item["answer"];
+    EXPECT_EQ(item["llm_calls"], 0);
+    if (item["route"] == "engine") ++engine_answers;
+  }
+  EXPECT_GE(engine_answers, 5);
+}
+
+TEST_F(CliE2eTest, AskRoutesEachKindOfRequest) {
+  ASSERT_EQ(Run({"demo", "--report", "demo.html"}).exit_code, 0);
+  RunResult data = Run({"--json", "ask", "2024年各地区的销售额"});
+  ASSERT_EQ(data.exit_code, 0) << data.err;
+  StatusOr<Json> d = ParseJson(data.out);
+  ASSERT_TRUE(d.ok()) << data.out;
+  EXPECT_EQ((*d)["route"], "engine");
+  EXPECT_EQ((*d)["rows"].size(), 7u);
+
+  RunResult quick = Run({"ask", "1.2万乘以3等于多少"});
+  EXPECT_EQ(quick.exit_code, 0) << quick.err;
+  EXPECT_NE(quick.out.find("= 36000"), std::string::npos) << quick.out;
+
+  RunResult advice = Run({"ask", "对本数据源提出一些分析建议"});
+  EXPECT_EQ(advice.exit_code, 0) << advice.err;
+  EXPECT_NE(advice.out.find("咨询建议"), std::string::npos) << advice.out;
+
+  RunResult multi = Run({"ask", "做一份全面的销售分析报告"});
+  EXPECT_EQ(multi.exit_code, 8) << multi.out;
+  EXPECT_NE(multi.out.find("LLM"), std::string::npos) << multi.out;
+
+  RunResult hostile = Run({"ask", "'; DROP TABLE orders; --"});
+  EXPECT_TRUE(hostile.exit_code == 0 || hostile.exit_code == 8) << hostile.err;
+  RunResult count = Run({"--json", "sql", "SELECT COUNT(*) FROM orders"});
+  EXPECT_NE(count.out.find("60000"), std::string::npos) << count.out;
+}
+
+TEST_F(CliE2eTest, EvalMeasuresTheEngineOnAQuestionsFile) {
+  ASSERT_EQ(Run({"demo", "--report", "demo.html"}).exit_code, 0);
+  std::ofstream(dir_ / "q.jsonl")
+      << R"({"id":"1","db":"demo","question":"订单数量","gold_sql":"SELECT COUNT(*) FROM orders","categories":["aggregate"]})"
+      << "\n"
+      << R"({"id":"2","db":"demo","question":"how many customers per segment","gold_sql":"SELECT segment, COUNT(*) FROM customers GROUP BY segment","categories":["group"]})"
+      << "\n"
+      << R"({"id":"3","db":"demo","question":"xyzzy plugh","gold_sql":"SELECT 1","categories":["abstain"]})"
+      << "\n";
+  RunResult r = Run({"--json", "eval", "q.jsonl", "--report-json", "eval.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  StatusOr<Json> parsed = ParseJson(r.out);
+  ASSERT_TRUE(parsed.ok()) << r.out;
+  EXPECT_TRUE(fs::exists(dir_ / "eval.json"));
+  const Json& overall = (*parsed)["overall"];
+  EXPECT_EQ(overall["total"], 3) << overall.dump();
+  EXPECT_EQ(overall["answered"], 2) << overall.dump();
+  EXPECT_EQ(overall["correct"], 2) << overall.dump();
+  EXPECT_EQ((*parsed)["llm_calls"], 0);
 }
 
 }  // namespace

@@ -91,6 +91,34 @@ DEMO = [
     ("门店数量", "SELECT COUNT(*) FROM stores", "aggregate"),
     ("各城市的门店数量", "SELECT cities.name_zh, COUNT(*) FROM stores JOIN cities ON stores.city_id = cities.city_id GROUP BY cities.name_zh", "group,join"),
     ("面积超过1000的门店数量", "SELECT COUNT(*) FROM stores WHERE area_sqm > 1000", "aggregate,filter"),
+    # Two grouping dimensions joined by and/和/及: both are grouped (once answered with the
+    # second one selected but not grouped, which SQLite accepts and answers wrongly).
+    ("order amount by region and channel", "SELECT regions.name_en, orders.channel, SUM(orders.total_amount) FROM " + R_JOIN + " GROUP BY regions.name_en, orders.channel", "group,join"),
+    ("order amount per region and sales channel", "SELECT regions.name_en, orders.channel, SUM(orders.total_amount) FROM " + R_JOIN + " GROUP BY regions.name_en, orders.channel", "group,join"),
+    ("各地区和渠道的销售额", "SELECT regions.name_zh, orders.channel, SUM(orders.total_amount) FROM " + R_JOIN + " GROUP BY regions.name_zh, orders.channel", "group,join"),
+    # ... or abstain when the second cannot be grouped (customers' names repeat and "by
+    # customer" is not read as a grouping; region alone would drop half of the question).
+    ("order amount by region and customer", "SELECT regions.name_en, customers.name, SUM(orders.total_amount) FROM " + R_JOIN + " JOIN customers ON orders.customer_id = customers.customer_id GROUP BY regions.name_en, customers.customer_id", "group,join,abstain-expected"),
+    ("各地区和客户的销售额", "SELECT regions.name_zh, customers.name, SUM(orders.total_amount) FROM " + R_JOIN + " JOIN customers ON orders.customer_id = customers.customer_id GROUP BY regions.name_zh, customers.customer_id", "group,join,abstain-expected"),
+    ("按地区及渠道统计订单数量", "SELECT regions.name_zh, orders.channel, COUNT(*) FROM " + R_JOIN + " GROUP BY regions.name_zh, orders.channel", "group,join"),
+    # Top N of an entity by a measure groups by the entity: its key (names repeat among
+    # customers) and its label (once answered as one ungrouped total with LIMIT 10).
+    ("订单金额最高的10个客户", "SELECT customers.name, SUM(orders.total_amount) FROM orders JOIN customers ON orders.customer_id = customers.customer_id GROUP BY customers.customer_id ORDER BY SUM(orders.total_amount) DESC LIMIT 10", "topn,join"),
+    ("top 10 customers by order amount", "SELECT customers.name, SUM(orders.total_amount) FROM orders JOIN customers ON orders.customer_id = customers.customer_id GROUP BY customers.customer_id ORDER BY SUM(orders.total_amount) DESC LIMIT 10", "topn,join"),
+    ("top 10 customers by refund amount", "SELECT customers.name, SUM(returns.refund_amount) FROM returns JOIN orders ON returns.order_id = orders.order_id JOIN customers ON orders.customer_id = customers.customer_id GROUP BY customers.customer_id ORDER BY SUM(returns.refund_amount) DESC LIMIT 10", "topn,join"),
+    ("退款金额最高的10个客户", "SELECT customers.name, SUM(returns.refund_amount) FROM returns JOIN orders ON returns.order_id = orders.order_id JOIN customers ON orders.customer_id = customers.customer_id GROUP BY customers.customer_id ORDER BY SUM(returns.refund_amount) DESC LIMIT 10", "topn,join"),
+    # "orders by" after a count phrase is the table and a group word, not "order by".
+    ("number of orders by status", "SELECT status, COUNT(*) FROM orders GROUP BY status", "group"),
+    ("number of orders by sales channel", "SELECT channel, COUNT(*) FROM orders GROUP BY channel", "group"),
+    # A product's revenue is the sum of its order lines (order_items.amount, "item revenue",
+    # "商品销售额"), not of whole orders, which the join to order_items would double.
+    ("top 10 products by revenue", "SELECT products.name, SUM(order_items.amount) FROM order_items JOIN products ON order_items.product_id = products.product_id GROUP BY products.product_id ORDER BY SUM(order_items.amount) DESC LIMIT 10", "topn,join"),
+    ("销售额最高的10个商品", "SELECT products.name, SUM(order_items.amount) FROM order_items JOIN products ON order_items.product_id = products.product_id GROUP BY products.product_id ORDER BY SUM(order_items.amount) DESC LIMIT 10", "topn,join"),
+    # Trend words: a time series, by month unless a bucket is named.
+    ("每月销售额趋势", "SELECT strftime('%Y-%m', order_date), SUM(total_amount) FROM orders GROUP BY 1 ORDER BY 1", "time,group"),
+    ("sales trend", "SELECT strftime('%Y-%m', order_date), SUM(total_amount) FROM orders GROUP BY 1 ORDER BY 1", "time,group"),
+    ("2024年订单数量的走势", "SELECT strftime('%Y-%m', order_date), COUNT(*) FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2025-01-01' GROUP BY 1 ORDER BY 1", "time,group"),
+    ("quarterly revenue over time", "SELECT strftime('%Y', order_date) || '-Q' || ((CAST(strftime('%m', order_date) AS INTEGER) + 2) / 3), SUM(total_amount) FROM orders GROUP BY 1 ORDER BY 1", "time,group"),
 ]
 
 CHINOOK = [

@@ -11,7 +11,7 @@ namespace {
 
 constexpr double kMinPrecision = 0.95;
 // Measured coverage minus a small margin; raise it when the engine improves.
-constexpr double kMinCoverageDevSet = 0.82;    // measured 0.849 (159 questions)
+constexpr double kMinCoverageDevSet = 0.84;    // measured 0.859 (177 questions)
 constexpr double kMinCoverageSpiderDk = 0.10;  // measured 0.118
 
 EvalReport RunDevFile(const std::string& file) {

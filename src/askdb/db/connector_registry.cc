@@ -4,6 +4,7 @@
 
 #include "askdb/db/ascii_util.h"
 #include "askdb/db/database_url.h"
+#include "askdb/db/postgres/postgres_connector.h"
 #include "askdb/db/sqlite/sqlite_connector.h"
 
 namespace askdb::db {
@@ -58,7 +59,7 @@ StatusOr<std::unique_ptr<Connector>> ConnectorRegistry::Open(const DatabaseUrl& 
 }
 
 Status RegisterBuiltinConnectors(ConnectorRegistry& registry) {
-  return registry.Register(
+  ASKDB_RETURN_IF_ERROR(registry.Register(
       "sqlite",
       [](const DatabaseUrl& url,
          const ConnectOptions& options) -> StatusOr<std::unique_ptr<Connector>> {
@@ -67,7 +68,18 @@ Status RegisterBuiltinConnectors(ConnectorRegistry& registry) {
         ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<SqliteConnector> connector,
                                SqliteConnector::Open(url.database, sqlite_options));
         return std::unique_ptr<Connector>(std::move(connector));
-      });
+      }));
+  ConnectorFactory postgres = [](const DatabaseUrl& url, const ConnectOptions& options)
+      -> StatusOr<std::unique_ptr<Connector>> {
+    PostgresOptions pg_options;
+    pg_options.connect_timeout = options.connect_timeout;
+    ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<PostgresConnector> connector,
+                           PostgresConnector::Open(url, pg_options));
+    return std::unique_ptr<Connector>(std::move(connector));
+  };
+  ASKDB_RETURN_IF_ERROR(registry.Register("postgres", postgres));
+  ASKDB_RETURN_IF_ERROR(registry.Register("postgresql", postgres));
+  return Status::Ok();
 }
 
 StatusOr<std::unique_ptr<Connector>> OpenConnector(std::string_view url,

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <optional>
 #include <set>
+#include <utility>
 
 #include "askdb/common/text.h"
 #include "askdb/db/dialect.h"
@@ -26,6 +27,7 @@ constexpr double kImplicitGroupFactor = 0.9;    // a bare dimension beside a mea
 constexpr double kLabelProjectionFactor = 0.9;  // "list the stores" → their name column
 constexpr double kAmbiguousValueFactor = 0.75;  // a value found in several unrelated columns
 constexpr double kAliasFactor = 0.97;           // matched through a derived alias
+constexpr double kLineMeasureFactor = 0.95;     // a measure moved to the line-level table
 constexpr double kUnknownExponent = 2.0;        // how hard unexplained words weigh
 constexpr int kLookAhead = 3;                   // items searched after a keyword
 constexpr int kYearMin = 1900;
@@ -55,7 +57,8 @@ struct Measure {
   int table = -1;
   bool distinct = false;
   std::string phrase;
-  int event = 0;  // measures bound together ("average, min and max id") share an event
+  std::string column_phrase;  // the words that named the column ("revenue"), when any
+  int event = 0;              // measures bound together ("average, min and max id") share an event
 };
 
 enum class Op { kEq, kNe, kGt, kGe, kLt, kLe, kBetween };
@@ -77,6 +80,9 @@ struct TimeRange {
 struct Query {
   std::vector<Measure> measures;
   std::vector<int> group_columns;
+  // Keys grouped beside a non-unique label column so that two customers who share a name
+  // stay two groups; in GROUP BY only, never selected.
+  std::vector<int> group_keys;
   std::optional<DatePart> bucket;
   std::vector<Filter> filters;
   std::optional<TimeRange> time;
@@ -165,6 +171,19 @@ class Parser {
   bool MatchAt(size_t i, size_t len) const;
   size_t LongestMatch(size_t i, size_t max_units) const;
   void ParseTime();
+  void ParseTrend();
+  // The label column of `table` can stand for its rows in a GROUP BY: its values are
+  // unique, or the table has a single-column key to group beside it.
+  bool CanGroupByLabel(int table, int label) const;
+  bool LabelIsUnique(int table, int label) const;  // distinct values == rows, measured
+  int SingleKey(int table) const;                  // the single primary-key column, or -1
+  // Whether item `item` is followed by "and"/"和"/"及"/"、" and another term: returns that
+  // term's index and the dimension column to group by (-1 when it cannot be grouped), or
+  // {-1, -1} when no such list follows (or it continues with a measure).
+  std::pair<int, int> NextConjunctDimension(int item) const;
+  // A sum over the root that a fan-out join would double: move it to the one measure of
+  // the fanned-out table that the same words name ("revenue" → "item revenue").
+  bool MoveMeasureAcrossFanOut(std::vector<int>* needed);
   void ParseNumbersMagnitude();
   void ParseComparisons();
   void ParseTopN();
@@ -174,7 +193,9 @@ class Parser {
   void ParseOrdering();
   void ParseLeftovers();
   bool ResolveTables(std::string* why_en, std::string* why_zh);
-  std::string BuildSql();
+  // Writes the SQL; on a shape that would not be valid standard SQL or would be
+  // meaningless (see the invariants), returns nullopt and sets why_en/why_zh.
+  std::optional<std::string> BuildSql(std::string* why_en, std::string* why_zh);
 
   std::string_view question_;
   const SchemaIndex& index_;
@@ -195,6 +216,7 @@ class Parser {
   std::set<int> mentioned_tables_;  // tables named by a table word in the question  // a
                                     // which-question became a group or superlative
   std::vector<int> which_items_;
+  std::string ungrouped_conjunct_;  // "by region and <this>" where <this> cannot be grouped
   std::optional<JoinTree> tree_;
   int time_column_ = -1;
   struct PendingValue {
@@ -292,7 +314,16 @@ bool Parser::MatchAt(size_t i, size_t len) const {
     if (units_[k].kind == UnitKind::kPunct && len > 1) return false;  // never across punctuation
   }
   const std::string key = JoinUnitKeys(units_, i, i + len);
-  return index_.FindTerms(key) != nullptr || lex_.Lookup(key) != 0;
+  if (index_.FindTerms(key) != nullptr) return true;
+  const KwSet kw = lex_.Lookup(key);
+  if (kw == 0) return false;
+  // "orders by status" is the orders table and a group word, not the phrase "order by":
+  // that phrase is never written with a plural noun.
+  if (len > 1 && (kw & Bit(Kw::kOrder)) && units_[i].kind == UnitKind::kWord &&
+      text::AsciiLower(units_[i].text) != units_[i].key) {
+    return false;
+  }
+  return true;
 }
 
 size_t Parser::LongestMatch(size_t i, size_t max_units) const {
@@ -525,6 +556,62 @@ void Parser::ParseTime() {
   }
 }
 
+void Parser::ParseTrend() {
+  // "每月销售额趋势", "sales trend", "revenue over time": a time series. The bucket named in
+  // the question wins; otherwise months (ResolveTables abstains when there is no date).
+  for (Item& it : items_) {
+    if (it.used || it.kind != ItemKind::kKeyword || !it.Has(Kw::kTrend)) continue;
+    it.used = true;
+    Map(it, "group", "time series");
+    if (!q_.bucket) {
+      q_.bucket = DatePart::kMonth;
+      Understood("by month (" + it.text + ")", "按月（" + it.text + "）");
+    }
+  }
+}
+
+int Parser::SingleKey(int table) const {
+  int key = -1;
+  for (int c : index_.tables()[table].columns) {
+    if (!Col(c).primary_key) continue;
+    if (key >= 0) return -1;  // a composite key
+    key = c;
+  }
+  return key;
+}
+
+bool Parser::LabelIsUnique(int table, int label) const {
+  const auto& rows = index_.tables()[table].row_count;
+  const auto& distinct = Col(label).stats.distinct_count;
+  return rows && distinct && *distinct == *rows;
+}
+
+bool Parser::CanGroupByLabel(int table, int label) const {
+  return LabelIsUnique(table, label) || SingleKey(table) >= 0;
+}
+
+std::pair<int, int> Parser::NextConjunctDimension(int item) const {
+  const int n = static_cast<int>(items_.size());
+  const int conj = item + 1;
+  if (conj >= n || items_[conj].used) return {-1, -1};
+  const bool is_conj = (items_[conj].kind == ItemKind::kKeyword && items_[conj].Has(Kw::kConj)) ||
+                       (items_[conj].kind == ItemKind::kPunct && items_[conj].text == "、");
+  if (!is_conj) return {-1, -1};
+  const int j = NextMeaningful(conj, 1);
+  if (j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm || OnlyValues(items_[j])) {
+    return {-1, -1};
+  }
+  int col = ColumnOf(items_[j]);
+  const int table = TableOf(items_[j]);
+  if (col < 0 && table >= 0) {
+    col = index_.LabelColumn(table, chinese_);
+    if (col >= 0 && !LabelIsUnique(table, col)) col = -1;
+  }
+  if (col >= 0 && Col(col).role == ColumnRole::kMeasure) return {-1, -1};  // a second measure
+  if (col < 0 || Col(col).role != ColumnRole::kDimension) return {j, -1};
+  return {j, col};
+}
+
 void Parser::ParseNumbersMagnitude() {
   for (size_t i = 0; i + 1 < items_.size(); ++i) {
     Item& it = items_[i];
@@ -673,6 +760,7 @@ void Parser::ParseAggregates() {
     m.table = col >= 0 ? Col(col).table : table;
     m.distinct = distinct;
     m.phrase = items_[kw_idx].text;
+    m.column_phrase = col >= 0 ? (term_idx >= 0 ? items_[term_idx].text : items_[kw_idx].text) : "";
     m.event = event;
     q_.measures.push_back(m);
     items_[kw_idx].used = true;
@@ -823,10 +911,10 @@ void Parser::ParseGrouping() {
     if (col < 0 && table >= 0) {
       col = index_.LabelColumn(table, chinese_);
       if (col < 0) continue;
-      // Grouping by a name merges rows that share it: only when names are unique.
-      const auto& rows = index_.tables()[table].row_count;
-      const auto& distinct = Col(col).stats.distinct_count;
-      if (!rows || !distinct || *distinct != *rows) continue;
+      // Grouping by a name merges rows that share it: only when names are unique. (A key
+      // beside the name would be safe too, but "by"/"each" before a table is as often the
+      // agent of a verb, "pets owned by students", as a grouping.)
+      if (!LabelIsUnique(table, col)) continue;
     }
     if (col < 0) continue;
     if (is_which && !q_.superlative && q_.measures.empty() && !has_superlative_) {
@@ -840,6 +928,23 @@ void Parser::ParseGrouping() {
     it.used = items_[j].used = true;
     Map(items_[j], "group", ColName(col));
     Understood("by " + items_[j].text, "按" + items_[j].text);
+    // "by region and channel", "各地区和渠道": the group word covers the whole list.
+    for (int last = j;;) {
+      const auto [k, c] = NextConjunctDimension(last);
+      if (k < 0) break;
+      if (c < 0) {
+        ungrouped_conjunct_ = items_[k].text;  // grouping by only part of the list is wrong
+        break;
+      }
+      for (int f = last + 1; f <= k; ++f) items_[f].used = true;  // conjunction, fillers, term
+      if (std::find(q_.group_columns.begin(), q_.group_columns.end(), c) ==
+          q_.group_columns.end()) {
+        q_.group_columns.push_back(c);
+      }
+      Map(items_[k], "group", ColName(c));
+      Understood("by " + items_[k].text, "按" + items_[k].text);
+      last = k;
+    }
   }
 }
 
@@ -927,6 +1032,7 @@ void Parser::ParseLeftovers() {
         m.column = col;
         m.table = c.table;
         m.phrase = it.text;
+        m.column_phrase = it.text;
         q_.measures.push_back(m);
         factor_ *= kDefaultSumFactor;
         it.used = true;
@@ -991,12 +1097,28 @@ void Parser::ParseLeftovers() {
       q_.projections.clear();
     } else if (q_.projections.empty() && q_.subject_table >= 0 &&
                q_.subject_table != q_.measures[0].table) {
+      // "top 10 customers by order amount": rank the subject's rows, named by their label.
       const int label = index_.LabelColumn(q_.subject_table, chinese_);
-      const auto& rows = index_.tables()[q_.subject_table].row_count;
-      if (label >= 0 && rows && Col(label).stats.distinct_count == *rows) {
+      if (label >= 0 && CanGroupByLabel(q_.subject_table, label)) {
         q_.group_columns.push_back(label);
       }
     }
+  }
+  // A label column that is not known to be unique stands for its rows only together with
+  // the key: two customers called 张伟 are two groups.
+  for (int c : q_.group_columns) {
+    const int t = Col(c).table;
+    if (index_.LabelColumn(t, chinese_) != c && index_.LabelColumn(t, !chinese_) != c) continue;
+    if (LabelIsUnique(t, c)) continue;
+    const int key = SingleKey(t);
+    if (key < 0 ||
+        std::find(q_.group_columns.begin(), q_.group_columns.end(), key) !=
+            q_.group_columns.end() ||
+        std::find(q_.group_keys.begin(), q_.group_keys.end(), key) != q_.group_keys.end()) {
+      continue;
+    }
+    q_.group_keys.push_back(key);
+    out_.explanation.push_back({"", "group", ColName(key) + " (key beside the name)"});
   }
   // The same computation asked twice ("count the number of") is one.
   std::vector<Measure> unique;
@@ -1008,6 +1130,53 @@ void Parser::ParseLeftovers() {
     if (!dup) unique.push_back(m);
   }
   q_.measures = unique;
+}
+
+bool Parser::MoveMeasureAcrossFanOut(std::vector<int>* needed) {
+  // Only one plain sum named by words: "top 10 products by revenue" → the line amounts.
+  if (q_.measures.size() != 1) return false;
+  Measure& m = q_.measures[0];
+  const int root = tree_->root;
+  if (m.agg != Agg::kSum || m.column < 0 || m.table != root || m.column_phrase.empty()) {
+    return false;
+  }
+  const std::string phrase_key = PhraseKey(m.column_phrase);
+  // Candidates: measure columns of a table the join fans out to from the root, one of whose
+  // names contains the question's words as a proper part ("item revenue", "商品销售额").
+  std::set<int> candidates;
+  for (const JoinStep& s : tree_->steps) {
+    if (!s.fan_out || s.parent != root) continue;
+    for (int id = 0; id < static_cast<int>(index_.terms().size()); ++id) {
+      const Term& t = TermOf(id);
+      if (t.kind != TermKind::kColumn || t.table != s.table) continue;
+      if (Col(t.column).role != ColumnRole::kMeasure || !IsNumericCol(t.column)) continue;
+      const std::string& key = index_.term_key(id);
+      if (key != phrase_key && KeyContainsUnits(key, phrase_key)) candidates.insert(t.column);
+    }
+  }
+  if (candidates.size() != 1) return false;  // none, or ambiguous: keep abstaining
+  const int column = *candidates.begin();
+  const int new_root = Col(column).table;
+  std::vector<int> new_needed;
+  bool dropped = false;  // the measure's own entry; other needs of the old root stay
+  for (int t : *needed) {
+    if (!dropped && t == root) {
+      dropped = true;
+      continue;
+    }
+    new_needed.push_back(t);
+  }
+  std::optional<JoinTree> tree = FindJoinTree(index_, new_root, new_needed);
+  if (!tree || tree->HasFanOut()) return false;
+  out_.explanation.push_back({m.column_phrase, "column",
+                              ColName(column) + " (line level, instead of " + ColName(m.column) +
+                                  ", which the join would count more than once)"});
+  m.column = column;
+  m.table = new_root;
+  *needed = std::move(new_needed);
+  tree_ = std::move(tree);
+  factor_ *= kLineMeasureFactor;
+  return true;
 }
 
 bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
@@ -1134,14 +1303,15 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
   }
   // A fan-out join multiplies the root's rows: sums and averages over them would be wrong.
   if (tree_->HasFanOut()) {
-    for (Measure& m : q_.measures) {
-      if (m.table == root && m.agg != Agg::kCount && m.agg != Agg::kMax && m.agg != Agg::kMin) {
-        *why_en = "answering would join " + index_.tables()[root].name +
-                  " to a table with several rows per " + index_.tables()[root].name +
-                  " row, which would count its values more than once.";
-        *why_zh = "需要把" + index_.tables()[root].name + "连接到一对多的表，会重复计算其数值。";
-        return false;
-      }
+    const bool doubled = std::any_of(q_.measures.begin(), q_.measures.end(), [&](const Measure& m) {
+      return m.table == root && m.agg != Agg::kCount && m.agg != Agg::kMax && m.agg != Agg::kMin;
+    });
+    if (doubled && !MoveMeasureAcrossFanOut(&needed)) {
+      *why_en = "answering would join " + index_.tables()[root].name +
+                " to a table with several rows per " + index_.tables()[root].name +
+                " row, which would count its values more than once.";
+      *why_zh = "需要把" + index_.tables()[root].name + "连接到一对多的表，会重复计算其数值。";
+      return false;
     }
   }
   for (const JoinStep& s : tree_->steps) {
@@ -1154,20 +1324,26 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
   return true;
 }
 
-std::string Parser::BuildSql() {
+std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* why_zh) {
   const int root = tree_->root;
   std::vector<std::string> select;
   std::vector<std::string> group_by;
+  // Selected expressions that are not aggregates, with the column they show (-1: the time
+  // bucket), for the grouping invariant below.
+  std::vector<std::pair<std::string, int>> plain;
   std::string bucket_expr;
   if (q_.bucket) {
     bucket_expr = dialect_.DateBucket(*q_.bucket, ColRef(time_column_));
     select.push_back(bucket_expr + " AS " + dialect_.QuoteIdentifier("period"));
+    plain.emplace_back(bucket_expr, -1);
     group_by.push_back(bucket_expr);
   }
   for (int c : q_.group_columns) {
     select.push_back(ColRef(c));
+    plain.emplace_back(ColRef(c), c);
     group_by.push_back(ColRef(c));
   }
+  for (int c : q_.group_keys) group_by.push_back(ColRef(c));
   const bool fan_out = tree_->HasFanOut();
   std::vector<std::string> measure_exprs;
   for (const Measure& m : q_.measures) {
@@ -1194,7 +1370,33 @@ std::string Parser::BuildSql() {
     select.push_back(dialect_.CastToReal(measure_exprs[0]) + " * 100 / SUM(" + measure_exprs[0] +
                      ") OVER () AS " + dialect_.QuoteIdentifier("share_pct"));
   }
-  for (int c : q_.projections) select.push_back(ColRef(c));
+  for (int c : q_.projections) {
+    select.push_back(ColRef(c));
+    plain.emplace_back(ColRef(c), c);
+  }
+  // Invariants, a safety net under the parser for the whole class of shape errors: beside
+  // an aggregate, every plain column must be grouped (SQLite would otherwise show one
+  // arbitrary row's value next to the total), and a LIMIT above one on the single row of
+  // an ungrouped aggregate ranks nothing (the "top N" lost its entity).
+  if (!measure_exprs.empty()) {
+    for (const auto& [expr, col] : plain) {
+      if (std::find(group_by.begin(), group_by.end(), expr) != group_by.end()) continue;
+      const std::string name = col >= 0 ? ColName(col) : "period";
+      *why_en = "the answer would show " + name +
+                " beside a total without grouping by it; ask for it with 'by', e.g. '... by " +
+                Col(std::max(col, 0)).name + "'.";
+      *why_zh = "结果会在汇总值旁显示" + name + "却不按它分组；请用“按……”明确分组。";
+      return std::nullopt;
+    }
+    if (group_by.empty() && q_.limit > 1) {
+      *why_en = "a top " + std::to_string(q_.limit) +
+                " needs something to rank (e.g. 'top 10 customers by order amount'), but I "
+                "found only a single total.";
+      *why_zh = "前" + std::to_string(q_.limit) +
+                "名需要一个排名对象（例如“订单金额最高的10个客户”），但只找到一个汇总值。";
+      return std::nullopt;
+    }
+  }
   std::string sql = "SELECT ";
   if (q_.distinct_rows) sql += "DISTINCT ";
   for (size_t k = 0; k < select.size(); ++k) sql += (k ? ", " : "") + select[k];
@@ -1308,6 +1510,7 @@ Translation Parser::Run() {
     }
   }
   ParseTime();
+  ParseTrend();
   ParseNumbersMagnitude();
   ParseComparisons();
   ParseTopN();
@@ -1325,9 +1528,9 @@ Translation Parser::Run() {
     if (it.kind == ItemKind::kPunct) continue;
     const size_t len = it.unit_end - it.unit_begin;
     if (it.kind == ItemKind::kKeyword && !it.used &&
-        (it.kw & ~(Bit(Kw::kStop) | Bit(Kw::kRowUnit) | Bit(Kw::kAnd) | Bit(Kw::kWhich) |
-                   Bit(Kw::kInTime) | Bit(Kw::kYearMarker) | Bit(Kw::kEq) | Bit(Kw::kBetween))) ==
-            0) {
+        (it.kw &
+         ~(Bit(Kw::kStop) | Bit(Kw::kRowUnit) | Bit(Kw::kAnd) | Bit(Kw::kConj) | Bit(Kw::kWhich) |
+           Bit(Kw::kInTime) | Bit(Kw::kYearMarker) | Bit(Kw::kEq) | Bit(Kw::kBetween))) == 0) {
       continue;  // function words
     }
     if (it.kind == ItemKind::kKeyword && !it.used && it.Has(Kw::kWhich) && which_used_) continue;
@@ -1406,6 +1609,12 @@ Translation Parser::Run() {
           "问题把最高/最低值与另一项计算组合在一起，这类嵌套问题我不处理。");
     }
   }
+  if (!ungrouped_conjunct_.empty()) {
+    return Abstain("I can group by the first item of the list but not by '" + ungrouped_conjunct_ +
+                       "'; ask with groups I can find, e.g. one dimension at a time.",
+                   "能按列表中前面的项分组，但无法按“" + ungrouped_conjunct_ +
+                       "”分组；请换成可分组的维度，或一次按一个维度提问。");
+  }
   std::string why_en, why_zh;
   if (!ResolveTables(&why_en, &why_zh)) {
     out_.confidence = confidence;
@@ -1427,7 +1636,9 @@ Translation Parser::Run() {
                    std::string("置信度 ") + buf + " 低于阈值" +
                        (words.empty() ? "。" : "；无法理解的词：" + words + "。"));
   }
-  out_.sql = BuildSql();
+  std::optional<std::string> sql = BuildSql(&why_en, &why_zh);
+  if (!sql) return Abstain(why_en, why_zh);
+  out_.sql = std::move(*sql);
   out_.answered = true;
   out_.chart = q_.share                    ? ChartHint::kShare
                : q_.bucket                 ? ChartHint::kTimeSeries

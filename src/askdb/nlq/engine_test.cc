@@ -120,5 +120,118 @@ TEST_F(EngineTest, ExplanationRendersInBothLanguages) {
   EXPECT_NE(RenderExplanation(no, true).find("未回答"), std::string::npos);
 }
 
+// Customers who share a name, orders with a channel and status, and order lines whose
+// item_revenue is the line-level share of orders.revenue.
+class ShapeTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto conn = db::SqliteConnector::OpenInMemory(R"sql(
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY,
+                    customer_id INTEGER REFERENCES customers(customer_id),
+                    order_date TEXT, revenue REAL, channel TEXT, status TEXT);
+CREATE TABLE order_lines(line_id INTEGER PRIMARY KEY,
+                         order_id INTEGER REFERENCES orders(order_id),
+                         product_id INTEGER REFERENCES products(product_id), item_revenue REAL);
+INSERT INTO customers VALUES (1,'Ann'),(2,'Ann'),(3,'Bob');
+INSERT INTO products VALUES (1,'Pen'),(2,'Ink');
+INSERT INTO orders VALUES (1,1,'2024-01-05',100,'online','done'),(2,2,'2024-02-01',80,'store','done'),
+  (3,3,'2024-02-11',50,'online','open'),(4,1,'2024-03-01',10,'store','open');
+INSERT INTO order_lines VALUES (1,1,1,60),(2,1,2,40),(3,2,1,80),(4,3,2,50),(5,4,1,10);
+)sql");
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    conn_ = std::move(conn).value();
+    auto index = BuildSchemaIndex(*conn_, nullptr);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
+  }
+  Translation T(std::string_view q) { return Engine::Translate(q, *index_, conn_->dialect()); }
+  // Rows as "a|b" strings, in the order returned.
+  std::vector<std::string> Rows(const Translation& t) {
+    std::vector<std::string> out;
+    auto rs = conn_->Execute(t.sql, {});
+    EXPECT_TRUE(rs.ok()) << t.sql << ": " << rs.status().ToString();
+    if (!rs.ok()) return out;
+    for (const auto& row : rs->rows) {
+      std::string line;
+      for (size_t k = 0; k < row.size(); ++k) line += (k ? "|" : "") + row[k].ToDisplayString();
+      out.push_back(line);
+    }
+    return out;
+  }
+  std::unique_ptr<db::SqliteConnector> conn_;
+  std::unique_ptr<SchemaIndex> index_;
+};
+
+TEST_F(ShapeTest, TwoDimensionsJoinedByAndAreBothGrouped) {
+  for (std::string_view q : {"revenue by channel and status", "revenue per channel and status"}) {
+    const Translation t = T(q);
+    ASSERT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    EXPECT_EQ(Rows(t), (std::vector<std::string>{"online|done|100", "store|done|80",
+                                                 "online|open|50", "store|open|10"}))
+        << t.sql;
+  }
+}
+
+TEST_F(ShapeTest, ASecondDimensionThatCannotBeGroupedAbstains) {
+  // Customers' names repeat, so "customer" is not a groupable dimension here: grouping by the
+  // channel alone would silently drop half of the question.
+  const Translation t = T("revenue by channel and customer");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("customer"), std::string::npos) << t.abstain_reason;
+}
+
+TEST_F(ShapeTest, TopNOfAnEntityGroupsByItsKeyAndShowsItsName) {
+  const Translation t = T("top 2 customers by revenue");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  // The two customers called Ann stay two rows (a name-only group would give Ann|190).
+  EXPECT_EQ(Rows(t), (std::vector<std::string>{"Ann|110", "Ann|80"})) << t.sql;
+}
+
+TEST_F(ShapeTest, CountWordThenOrdersByGroups) {
+  const Translation t = T("number of orders by status");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(Rows(t).size(), 2u) << t.sql;
+  EXPECT_NE(t.sql.find("GROUP BY"), std::string::npos) << t.sql;
+}
+
+TEST_F(ShapeTest, MeasureMovesToTheLineTableInsteadOfBeingDoubled) {
+  const Translation t = T("top 2 products by revenue");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("item_revenue"), std::string::npos) << t.sql;
+  EXPECT_EQ(Rows(t), (std::vector<std::string>{"Pen|150", "Ink|90"})) << t.sql;
+}
+
+TEST_F(ShapeTest, TrendWordsMakeAMonthlySeries) {
+  for (std::string_view q : {"revenue trend", "revenue over time", "revenue 趋势"}) {
+    const Translation t = T(q);
+    ASSERT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    EXPECT_EQ(t.chart, ChartHint::kTimeSeries) << q;
+    EXPECT_EQ(Rows(t), (std::vector<std::string>{"2024-01|100", "2024-02|130", "2024-03|10"}))
+        << t.sql;
+  }
+}
+
+TEST_F(ShapeTest, NoAnswerSelectsAnUngroupedColumnBesideAnAggregate) {
+  // Whatever the parser makes of these, an answer must group every plain column it shows
+  // and must not put a LIMIT above one on a single ungrouped total.
+  for (std::string_view q :
+       {"revenue by channel and customer", "top 3 revenue", "revenue and channel",
+        "top 5 revenue of orders", "revenue by status and product", "revenue channel status"}) {
+    const Translation t = T(q);
+    if (!t.answered) {
+      EXPECT_FALSE(t.abstain_reason.empty()) << q;
+      continue;
+    }
+    const bool aggregate =
+        t.sql.find("SUM(") != std::string::npos || t.sql.find("COUNT(") != std::string::npos;
+    if (aggregate && t.sql.find("GROUP BY") == std::string::npos) {
+      EXPECT_EQ(t.sql.find("LIMIT"), std::string::npos) << q << " → " << t.sql;
+      EXPECT_EQ(t.sql.find("\"channel\""), std::string::npos) << q << " → " << t.sql;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -29,6 +29,7 @@ enum class Kw : int {
   kEq,
   kBetween,
   kAnd,
+  kConj,  // and/和/及 joining two items of a list ("by region and channel"), not a range
   kNot,
   kTop,
   kBottom,
@@ -41,6 +42,7 @@ enum class Kw : int {
   kMonthBucket,
   kWeekBucket,
   kDayBucket,
+  kTrend,  // trend/趋势/over time: a time series, by month unless a bucket is named
   kThisYear,
   kLastYear,
   kThisMonth,

@@ -61,6 +61,7 @@ void SchemaIndex::AddTerm(std::string_view phrase, Term term) {
   }
   ids.push_back(static_cast<int>(terms_.size()));
   terms_.push_back(std::move(term));
+  term_keys_.push_back(key);
   max_term_units_ = std::max(max_term_units_, units);
 }
 

@@ -98,6 +98,8 @@ class SchemaIndex {
   // Term ids for a phrase key (tokenizer.h PhraseKey); nullptr when none.
   const std::vector<int>* FindTerms(std::string_view key) const;
   size_t max_term_units() const { return max_term_units_; }
+  // The phrase key (tokenizer.h PhraseKey) term `id` is indexed under.
+  const std::string& term_key(int id) const { return term_keys_[id]; }
 
   int FindTable(std::string_view name) const;              // -1 when absent
   int FindColumn(int table, std::string_view name) const;  // -1 when absent
@@ -117,6 +119,7 @@ class SchemaIndex {
   std::vector<IndexedColumn> columns_;
   std::vector<JoinEdge> edges_;
   std::vector<Term> terms_;
+  std::vector<std::string> term_keys_;  // parallel to terms_
   std::unordered_map<std::string, std::vector<int>> term_index_;
   size_t max_term_units_ = 1;
   std::optional<CivilDate> latest_date_;

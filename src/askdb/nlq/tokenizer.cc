@@ -119,6 +119,17 @@ std::string JoinUnitKeys(const std::vector<Unit>& units, size_t begin, size_t en
   return key;
 }
 
+bool KeyContainsUnits(std::string_view whole, std::string_view part) {
+  if (part.empty() || part.size() > whole.size()) return false;
+  for (size_t at = whole.find(part); at != std::string_view::npos; at = whole.find(part, at + 1)) {
+    const size_t end = at + part.size();
+    const bool starts = at == 0 || whole[at - 1] == kKeySeparator;
+    const bool ends = end == whole.size() || whole[end] == kKeySeparator;
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
 std::string PhraseKey(std::string_view phrase, size_t* unit_count) {
   const std::vector<Unit> units = TokenizeUnits(phrase);
   if (unit_count) *unit_count = units.size();

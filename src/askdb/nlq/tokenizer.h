@@ -33,5 +33,8 @@ std::string IdentifierToPhrase(std::string_view identifier);
 std::string JoinUnitKeys(const std::vector<Unit>& units, size_t begin, size_t end);
 // Tokenizes `phrase` and returns its key ("" when it has no units).
 std::string PhraseKey(std::string_view phrase, size_t* unit_count = nullptr);
+// Whether the unit sequence of key `part` occurs in key `whole` on unit boundaries
+// ("revenue" in "item revenue"; "销售额" in "商品销售额"; not "sale" in "wholesale").
+bool KeyContainsUnits(std::string_view whole, std::string_view part);
 
 }  // namespace askdb::nlq

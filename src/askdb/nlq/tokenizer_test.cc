@@ -11,6 +11,16 @@ std::vector<std::string> Keys(std::string_view s) {
   return out;
 }
 
+TEST(Tokenizer, KeyContainsUnitsRespectsUnitBoundaries) {
+  EXPECT_TRUE(KeyContainsUnits(PhraseKey("item revenue"), PhraseKey("revenue")));
+  EXPECT_TRUE(KeyContainsUnits(PhraseKey("商品销售额"), PhraseKey("销售额")));
+  EXPECT_TRUE(KeyContainsUnits(PhraseKey("line amount"), PhraseKey("amount")));
+  EXPECT_FALSE(KeyContainsUnits(PhraseKey("wholesale price"), PhraseKey("sale")));
+  EXPECT_FALSE(KeyContainsUnits(PhraseKey("line amount"), PhraseKey("order amount")));
+  EXPECT_FALSE(KeyContainsUnits(PhraseKey("销售数量"), PhraseKey("销售额")));
+  EXPECT_FALSE(KeyContainsUnits(PhraseKey("revenue"), ""));
+}
+
 TEST(Tokenizer, MixedScripts) {
   EXPECT_EQ(Keys("2024年各地区的Sales"),
             (std::vector<std::string>{"2024", "年", "各", "地", "区", "的", "sale"}));

@@ -3,7 +3,6 @@
 #include <chrono>
 
 #include "askdb/agent/ask/answer_writer.h"
-#include "askdb/common/text.h"
 
 namespace askdb::agent {
 namespace {
@@ -78,8 +77,12 @@ std::string_view AnswerRouteName(AnswerRoute route) {
 
 StatusOr<AskResult> Ask(std::string_view question, const DatasourceProvider& datasource,
                         const AskOptions& options) {
+  const RequestClassifier* classifier = RequestClassifier::Default();
+  if (classifier == nullptr) {
+    return InternalError("the built-in classifier rules failed to load (see the log)");
+  }
   AskResult out;
-  out.classification = RequestClassifier::Default()->Classify(question);
+  out.classification = classifier->Classify(question);
   out.chinese = out.classification.language == Language::kZh;
   const RequestType type = out.classification.type;
 
@@ -96,8 +99,12 @@ StatusOr<AskResult> Ask(std::string_view question, const DatasourceProvider& dat
   }
   if (type == RequestType::kConsultation) {
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * ds, datasource());
-    ConsultationInput input{ds->schema, ds->model ? &*ds->model : nullptr, ds->index.get(),
-                            out.chinese};
+    // The prepared datasource's schema is the one basic-level fetch this route may make.
+    ConsultationInput input{.basic_schema = ds->schema,
+                            .model = ds->model ? &*ds->model : nullptr,
+                            .index = ds->index.get(),
+                            .chinese = out.chinese,
+                            .dialect = &ds->connector->dialect()};
     out.consultation = Consult(input);
     out.route = AnswerRoute::kConsultation;
     out.answer = out.consultation->RenderText();

@@ -91,9 +91,9 @@ std::string PhysicalPhrase(std::string_view name) {
 
 // Words that say a column holds money or a quantity that adds up.
 bool LooksAdditive(std::string_view lower) {
-  return ContainsAny(lower, {"amount", "total", "sales", "revenue", "income", "profit", "sum",
-                             "quantity", "qty", "count", "金额", "销售", "收入", "利润", "营收",
-                             "数量", "总", "额", "gdp"});
+  return ContainsAny(
+      lower, {"amount", "total", "sales", "revenue", "income", "profit", "sum", "quantity", "qty",
+              "count", "金额", "销售", "收入", "利润", "营收", "数量", "总", "额", "gdp"});
 }
 
 // Money words: of two additive measures, the one in money is the headline.
@@ -124,22 +124,23 @@ std::string Cat(std::initializer_list<std::string_view> parts) {
 }
 
 bool IsGeography(std::string_view words) {
-  return ContainsAny(words, {"region", "country", "province", "continent", "city", "state",
-                             "大区", "地区", "区域", "国家", "省", "城市"});
+  return ContainsAny(words, {"region", "country", "province", "continent", "city", "state", "大区",
+                             "地区", "区域", "国家", "省", "城市"});
 }
 
 // Words that say a column is a rate or a unit value: averaged, not summed.
 bool LooksNonAdditive(std::string_view lower, std::string_view unit) {
   return unit == "%" || unit == "ratio" ||
-         ContainsAny(lower, {"price", "cost", "rate", "ratio", "percent", "pct", "avg",
-                             "average", "discount", "单价", "价格", "率", "平均", "比例"});
+         ContainsAny(lower, {"price", "cost", "rate", "ratio", "percent", "pct", "avg", "average",
+                             "discount", "单价", "价格", "率", "平均", "比例"});
 }
 
 // Columns that are free text per row, useless as a grouping axis.
 bool LooksFreeText(std::string_view lower) {
-  return ContainsAny(lower, {"address", "phone", "fax", "email", "mail", "postal", "zip",
-                             "url", "description", "comment", "note", "remark", "password",
-                             "地址", "电话", "邮箱", "备注", "描述", "简介", "网址", "介绍"});
+  return ContainsAny(lower,
+                     {"address", "phone",       "fax",     "email", "mail",   "postal",   "zip",
+                      "url",     "description", "comment", "note",  "remark", "password", "地址",
+                      "电话",    "邮箱",        "备注",    "描述",  "简介",   "网址",     "介绍"});
 }
 
 // Geography and classification words make good comparison axes; coarser ones rank higher.
@@ -163,9 +164,9 @@ bool LooksLikeStatus(std::string_view lower) {
 
 // Time columns whose table grows by people or things joining (a cohort axis).
 bool LooksLikeJoinDate(std::string_view lower) {
-  return ContainsAny(lower, {"signup", "sign_up", "register", "registration", "join", "created",
-                             "opened", "launch", "hire", "注册", "开户", "入会", "加入", "开业",
-                             "上市", "入职", "成立"});
+  return ContainsAny(
+      lower, {"signup", "sign_up", "register", "registration", "join", "created", "opened",
+              "launch", "hire", "注册", "开户", "入会", "加入", "开业", "上市", "入职", "成立"});
 }
 
 // A candidate measure: a column, or the row count of a table (column == -1).
@@ -215,9 +216,7 @@ class Consultant {
   bool IsEntity(int table) const;
   bool IsLeaf(int table) const { return OutEdges(table).empty(); }
   bool IsFactTable(int table) const;
-  bool IsYearColumn(int column) const {
-    return LooksLikeYear(Lower(column));
-  }
+  bool IsYearColumn(int column) const { return LooksLikeYear(Lower(column)); }
   // Tables reachable from `table` along many-to-one edges with their hop counts.
   std::vector<std::pair<int, int>> Reachable(int table) const;
 
@@ -344,7 +343,8 @@ std::vector<Measure> Consultant::Measures() const {
       if (col.role != ColumnRole::kIdentifier) has_attributes = true;
       if (col.role != ColumnRole::kMeasure) continue;
       const std::string lower = Lower(c);
-      const std::string words = lower + " " + col.display_zh + " " + text::AsciiLower(col.display_en);
+      const std::string words =
+          lower + " " + col.display_zh + " " + text::AsciiLower(col.display_en);
       const catalog::ColumnSemantics* cs = ColumnModel(c);
       const std::string unit = cs ? cs->unit : "";
       Measure m{table, c, ColumnDisplay(c), 3 + fact, true, IsFactTable(table)};
@@ -360,7 +360,7 @@ std::vector<Measure> Consultant::Measures() const {
     }
     // Counting rows is a measure of every table that has something to group it by.
     if (has_attributes || fact > 0) {
-      Measure count{table, -1, L("", "number of ") + TableDisplay(table) + L("数量", ""),
+      Measure count{table,      -1,   L("", "number of ") + TableDisplay(table) + L("数量", ""),
                     1.5 + fact, true, IsFactTable(table)};
       out.push_back(std::move(count));
     }
@@ -461,8 +461,7 @@ void Consultant::AddTrend(const Measure& m, double base) {
           year.empty() ? "monthly " + m.display : "monthly " + m.display + " in " + year);
     }
   }
-  s.rationale = L("按" + ColumnDisplay(time) + "看" + m.display +
-                      "的走势、季节性和同比/环比变化",
+  s.rationale = L("按" + ColumnDisplay(time) + "看" + m.display + "的走势、季节性和同比/环比变化",
                   "see how " + m.display + " moves by " + ColumnDisplay(time) +
                       ": seasonality, year-over-year and month-over-month change");
   s.tables = {index_.tables()[m.table].name};
@@ -473,8 +472,7 @@ void Consultant::AddTrend(const Measure& m, double base) {
 void Consultant::AddComparison(const Measure& m, const Axis& a, double base) {
   Suggestion s;
   s.kind = AnalysisKind::kComparison;
-  s.title = zh_ ? "各" + a.display + "的" + m.display + "对比"
-                : m.display + " by " + a.display;
+  s.title = zh_ ? "各" + a.display + "的" + m.display + "对比" : m.display + " by " + a.display;
   s.dimensions = {a.display};
   s.measures = {m.display};
   s.chart = ChartKind::kBar;
@@ -486,9 +484,9 @@ void Consultant::AddComparison(const Measure& m, const Axis& a, double base) {
     s.example_questions = {m.display + " by " + a.display, Alt(m.display + " per " + a.display),
                            "which " + Singular(a.display) + " has the highest " + m.display};
   }
-  s.rationale = L("比较不同" + a.display + "之间" + m.display + "的差异，找出强项和短板",
-                  "compare " + m.display + " across " + a.display +
-                      " to find the strongest and weakest");
+  s.rationale =
+      L("比较不同" + a.display + "之间" + m.display + "的差异，找出强项和短板",
+        "compare " + m.display + " across " + a.display + " to find the strongest and weakest");
   s.tables = {index_.tables()[m.table].name};
   if (a.table != m.table) s.tables.push_back(index_.tables()[a.table].name);
   s.score = base + kFieldScoreWeight * (m.score + a.comparison_score);
@@ -502,10 +500,9 @@ void Consultant::AddShare(const Measure& m, const Axis& a, double base) {
   s.dimensions = {a.display};
   s.measures = {m.display};
   s.chart = ChartKind::kPie;
-  s.chart_reason =
-      zh_ ? a.display + "只有" + std::to_string(*a.parts) + "类，饼图能直观看出占比"
-          : a.display + " has " + std::to_string(*a.parts) +
-                " values, few enough for a pie chart of shares";
+  s.chart_reason = zh_ ? a.display + "只有" + std::to_string(*a.parts) + "类，饼图能直观看出占比"
+                       : a.display + " has " + std::to_string(*a.parts) +
+                             " values, few enough for a pie chart of shares";
   if (zh_) {
     s.example_questions = {"各" + a.display + m.display + "占比"};
   } else {
@@ -524,7 +521,8 @@ void Consultant::AddRanking(const Measure& m, int entity, int depth, double base
   const std::string n = std::to_string(options_.top_n);
   Suggestion s;
   s.kind = AnalysisKind::kRanking;
-  s.title = zh_ ? Cat({e, m.display, "排行（Top ", n, "）"}) : "Top " + n + " " + e + " by " + m.display;
+  s.title =
+      zh_ ? Cat({e, m.display, "排行（Top ", n, "）"}) : "Top " + n + " " + e + " by " + m.display;
   s.dimensions = {e};
   s.measures = {m.display};
   s.chart = ChartKind::kBar;
@@ -539,12 +537,12 @@ void Consultant::AddRanking(const Measure& m, int entity, int depth, double base
   if (const int label = index_.LabelColumn(entity, zh_);
       label >= 0 && ColumnDisplay(label) != e &&
       !(zh_ ? index_.columns()[label].display_zh : index_.columns()[label].display_en).empty()) {
-    s.example_questions.push_back(Alt(zh_ ? m.display + "最高的" + n + "个" + ColumnDisplay(label)
-                                          : "top " + n + " " + ColumnDisplay(label) + " by " +
-                                                m.display));
+    s.example_questions.push_back(
+        Alt(zh_ ? m.display + "最高的" + n + "个" + ColumnDisplay(label)
+                : "top " + n + " " + ColumnDisplay(label) + " by " + m.display));
   }
-  s.rationale = L("找出贡献最大的" + e + "，以及长尾", "find the " + e +
-                                                        " that contribute most, and the long tail");
+  s.rationale = L("找出贡献最大的" + e + "，以及长尾",
+                  "find the " + e + " that contribute most, and the long tail");
   s.tables = {index_.tables()[m.table].name, index_.tables()[entity].name};
   s.score = base + kFieldScoreWeight * (m.score - depth);
   out_.push_back(std::move(s));
@@ -617,9 +615,9 @@ void Consultant::AddCrossTab(const Measure& m, const Axis& a, const Axis& b) {
     s.example_questions.push_back(zh_ ? year + "各" + b.display + "的" + m.display
                                       : m.display + " by " + b.display + " in " + year);
   }
-  s.rationale = L("找出" + a.display + "与" + b.display + "组合中的亮点和问题",
-                  "find the combinations of " + a.display + " and " + b.display +
-                      " that stand out");
+  s.rationale =
+      L("找出" + a.display + "与" + b.display + "组合中的亮点和问题",
+        "find the combinations of " + a.display + " and " + b.display + " that stand out");
   s.tables = {index_.tables()[m.table].name};
   s.score = kCrossTabBase + kFieldScoreWeight * m.score;
   out_.push_back(std::move(s));
@@ -644,7 +642,8 @@ void Consultant::AddCohort() {
   const std::string count = L("", "number of ") + e + L("数量", "");
   Suggestion s;
   s.kind = AnalysisKind::kCohort;
-  s.title = zh_ ? "按" + ColumnDisplay(time) + "看新增" + e : "New " + e + " by " + ColumnDisplay(time);
+  s.title =
+      zh_ ? "按" + ColumnDisplay(time) + "看新增" + e : "New " + e + " by " + ColumnDisplay(time);
   s.time_axis = TimePhrase(time);
   s.dimensions = {s.time_axis};
   s.measures = {count};
@@ -674,15 +673,16 @@ void Consultant::AddCorrelation(const Measure& a, const Measure& b) {
   s.dimensions = {rows};
   s.measures = {a.display, b.display};
   s.chart = ChartKind::kScatter;
-  s.chart_reason = L("散点图展示两个指标之间的相关性", "a scatter plot shows how two measures relate");
+  s.chart_reason =
+      L("散点图展示两个指标之间的相关性", "a scatter plot shows how two measures relate");
   if (zh_) {
     s.example_questions = {"平均" + a.display, "平均" + b.display};
   } else {
     s.example_questions = {"average " + a.display, "average " + b.display};
   }
-  s.rationale = L("每个" + rows + "一个点，看" + a.display + "和" + b.display + "是否同向变化",
-                  "one point per " + rows + ": do " + a.display + " and " + b.display +
-                      " move together?");
+  s.rationale =
+      L("每个" + rows + "一个点，看" + a.display + "和" + b.display + "是否同向变化",
+        "one point per " + rows + ": do " + a.display + " and " + b.display + " move together?");
   s.tables = {index_.tables()[a.table].name};
   s.score = kCorrelationBase + kFieldScoreWeight * (a.score + b.score);
   out_.push_back(std::move(s));
@@ -695,7 +695,8 @@ void Consultant::AddDistribution(const Measure& m) {
   s.dimensions = {m.display + L("区间", " bands")};
   s.measures = {L("", "number of ") + TableDisplay(m.table) + L("数量", "")};
   s.chart = ChartKind::kBar;
-  s.chart_reason = L("直方图（按区间的柱状图）展示数值分布", "a histogram (bars per band) shows the spread");
+  s.chart_reason =
+      L("直方图（按区间的柱状图）展示数值分布", "a histogram (bars per band) shows the spread");
   if (zh_) {
     s.example_questions = {"平均" + m.display, "最高" + m.display};
   } else {
@@ -805,9 +806,9 @@ void Consultant::Overviews(const std::vector<Measure>& measures) {
                         [&](int c) { return !LooksLikeJoinDate(Lower(c)); });
   for (int time : times) {
     if (result_.time_overview.size() >= cap) break;
-    result_.time_overview.push_back(qualified(time) +
-                                    L(" → 按月/季度/年趋势、同比/环比",
-                                      " → monthly/quarterly/yearly trends, YoY and MoM"));
+    result_.time_overview.push_back(
+        qualified(time) +
+        L(" → 按月/季度/年趋势、同比/环比", " → monthly/quarterly/yearly trends, YoY and MoM"));
   }
   // Relationship paths from the tables nothing refers to, followed to their ends.
   const size_t path_cap = static_cast<size_t>(std::max(0, options_.max_relationship_paths));
@@ -836,19 +837,26 @@ void Consultant::Overviews(const std::vector<Measure>& measures) {
       stack.push_back(std::move(longer));
     }
   }
-  if (result_.dimensions_overview.empty() && !out_.empty()) {
-    // Keys-only schemas: the tables themselves are what one compares.
-    result_.dimensions_overview.push_back(out_.front().dimensions.front());
+  if (result_.dimensions_overview.empty()) {
+    // Keys-only schemas: the suggestions' axes (the tables themselves) are the dimensions.
+    for (const Suggestion& s : result_.suggestions) {
+      for (const std::string& d : s.dimensions) {
+        if (result_.dimensions_overview.size() < cap) result_.dimensions_overview.push_back(d);
+      }
+      if (!result_.dimensions_overview.empty()) break;
+    }
   }
 }
 
 ConsultationResult Consultant::Run() {
   result_.chinese = zh_;
   if (index_.tables().empty() || index_.columns().empty()) {
-    result_.empty_reason = L("数据源里没有可用的表或字段，无法给出分析建议；请检查数据源连接和权限，或在语义模型中启用表",
-                             "the datasource has no usable tables or columns, so there is "
-                             "nothing to suggest; check the connection and its permissions, "
-                             "or enable tables in the semantic model");
+    result_.empty_reason =
+        L("数据源里没有可用的表或字段，无法给出分析建议；请检查数据源连接和权限，或在语义模型中启用"
+          "表",
+          "the datasource has no usable tables or columns, so there is "
+          "nothing to suggest; check the connection and its permissions, "
+          "or enable tables in the semantic model");
     return std::move(result_);
   }
   const std::vector<Measure> measures = Measures();
@@ -866,10 +874,9 @@ ConsultationResult Consultant::Run() {
     AddTrend(m, kTrendBase);
     std::vector<Axis> axes = Axes(m.table);
     std::vector<Axis> by_comparison = axes;
-    std::stable_sort(by_comparison.begin(), by_comparison.end(),
-                     [](const Axis& a, const Axis& b) {
-                       return a.comparison_score > b.comparison_score;
-                     });
+    std::stable_sort(by_comparison.begin(), by_comparison.end(), [](const Axis& a, const Axis& b) {
+      return a.comparison_score > b.comparison_score;
+    });
     std::vector<Axis> by_share;
     for (const Axis& a : axes) {
       if (a.share_score > 0) by_share.push_back(a);
@@ -908,9 +915,8 @@ ConsultationResult Consultant::Run() {
       auto distinct = [&](const Axis& a) {
         const std::string x = text::AsciiLower(a.display);
         const std::string y = text::AsciiLower(comparison->display);
-        return a.column != comparison->column && !a.status &&
-               x.find(y) == std::string::npos && y.find(x) == std::string::npos &&
-               !(IsGeography(x) && IsGeography(y));
+        return a.column != comparison->column && !a.status && x.find(y) == std::string::npos &&
+               y.find(x) == std::string::npos && !(IsGeography(x) && IsGeography(y));
       };
       const Axis* second = share && distinct(*share) ? share : nullptr;
       if (!second) {
@@ -1063,8 +1069,8 @@ ConsultationResult Consult(const ConsultationInput& input, const ConsultationOpt
   }
   ConsultationResult result = Consultant(input, options, *index).Run();
   result.tool_calls = input.schema_from_cache ? 0 : 1;
-  result.tool_trace.push_back(std::string(kBasicSchemaTool) + "(level=" +
-                              std::string(kBasicSchemaLevel) + ")" +
+  result.tool_trace.push_back(std::string(kBasicSchemaTool) +
+                              "(level=" + std::string(kBasicSchemaLevel) + ")" +
                               (input.schema_from_cache ? " [cached]" : ""));
   result.sql_executed = 0;
   return result;
@@ -1082,9 +1088,9 @@ StatusOr<ConsultationResult> ConsultDataSource(db::Connector& connector,
                                                const ConsultationOptions& options) {
   StatusOr<db::DatabaseSchema> schema = connector.Introspect(BasicSchemaIntrospectOptions());
   if (!schema.ok()) {
-    return Status(schema.status().code(),
-                  "consultation: fetching the basic schema of " + connector.display_name() +
-                      " failed: " + std::string(schema.status().message()));
+    return Status(schema.status().code(), "consultation: fetching the basic schema of " +
+                                              connector.display_name() +
+                                              " failed: " + std::string(schema.status().message()));
   }
   ConsultationInput input{*schema, model, nullptr, chinese, false, &connector.dialect()};
   return Consult(input, options);

@@ -82,7 +82,7 @@ struct Suggestion {
   std::vector<std::string> tables;
   // True when input.dialect was given and the engine answers every example question.
   bool engine_answerable = false;
-  double score = 0;                            // ranking key (higher first)
+  double score = 0;  // ranking key (higher first)
 };
 
 struct ConsultationInput {

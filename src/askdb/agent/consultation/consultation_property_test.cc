@@ -25,24 +25,24 @@ namespace {
 // and language handling all get exercised.
 const std::vector<std::string>& TableNames() {
   static const std::vector<std::string> kNames = {
-      "orders", "customers", "products", "regions", "InvoiceLine", "t", "x_1", "城市", "省份",
-      "销售记录", "员工", "events", "log", "Track", "a b"};
+      "orders", "customers", "products", "regions", "InvoiceLine", "t",     "x_1", "城市",
+      "省份",   "销售记录",  "员工",     "events",  "log",         "Track", "a b"};
   return kNames;
 }
 
 const std::vector<std::string>& ColumnNames() {
   static const std::vector<std::string> kNames = {
-      "id",     "name",   "amount",  "total",  "created_at", "status",    "region",
-      "price",  "qty",    "type",    "email",  "年份",       "人口",      "名称",
-      "GDP",    "level",  "order_date", "score", "UnitPrice", "country", "所属省id",
-      "note",   "rate",   "count",   "value",  "城市名称",   "signup_date"};
+      "id",    "name",  "amount",     "total", "created_at", "status",     "region",
+      "price", "qty",   "type",       "email", "年份",       "人口",       "名称",
+      "GDP",   "level", "order_date", "score", "UnitPrice",  "country",    "所属省id",
+      "note",  "rate",  "count",      "value", "城市名称",   "signup_date"};
   return kNames;
 }
 
 const std::vector<std::string>& Types() {
-  static const std::vector<std::string> kTypes = {"INTEGER", "REAL", "TEXT", "DATE",
-                                                  "NUMERIC(10,2)", "VARCHAR(20)", "BLOB",
-                                                  "DATETIME", "", "BOOLEAN"};
+  static const std::vector<std::string> kTypes = {
+      "INTEGER",     "REAL", "TEXT",     "DATE", "NUMERIC(10,2)",
+      "VARCHAR(20)", "BLOB", "DATETIME", "",     "BOOLEAN"};
   return kTypes;
 }
 

@@ -8,8 +8,8 @@ namespace askdb::agent {
 namespace {
 
 struct Labels {
-  std::string_view heading, measures, dimensions, time, relationships, suggestions, chart,
-      examples, why, dims, note;
+  std::string_view heading, measures, dimensions, time, relationships, suggestions, chart, examples,
+      why, dims, note;
 };
 
 constexpr Labels kZh = {"数据分析建议",
@@ -68,8 +68,8 @@ std::string ConsultationResult::RenderMarkdown() const {
   for (size_t i = 0; i < suggestions.size(); ++i) {
     const Suggestion& s = suggestions[i];
     out += std::to_string(i + 1) + ". **" + s.title + "** — " + s.rationale + "\n";
-    out += "   - " + std::string(l.dims) + ": " + JoinList(s.dimensions, chinese ? "、" : ", ") +
-           "\n";
+    out +=
+        "   - " + std::string(l.dims) + ": " + JoinList(s.dimensions, chinese ? "、" : ", ") + "\n";
     out += "   - " + std::string(l.chart) + ": " + std::string(ChartKindName(s.chart)) + " (" +
            s.chart_reason + ")\n";
     out += "   - " + std::string(l.examples) + ":";

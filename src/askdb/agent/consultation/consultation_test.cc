@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
-#include <iostream>
 #include <filesystem>
+#include <iostream>
 #include <memory>
 #include <set>
 
@@ -98,9 +98,8 @@ const Suggestion* FindKind(const ConsultationResult& r, AnalysisKind kind) {
 }
 
 bool Contains(const std::vector<std::string>& items, std::string_view needle) {
-  return std::any_of(items.begin(), items.end(), [&](const std::string& s) {
-    return s.find(needle) != std::string::npos;
-  });
+  return std::any_of(items.begin(), items.end(),
+                     [&](const std::string& s) { return s.find(needle) != std::string::npos; });
 }
 
 void ExpectProperty16(const ConsultationResult& r) {
@@ -156,8 +155,8 @@ TEST(ConsultationTest, DemoWithSemanticModelChinese) {
   EXPECT_TRUE(Contains(r.measures_overview, "订单金额 (orders.total_amount)"));
   EXPECT_TRUE(Contains(r.measures_overview, "退款金额 (returns.refund_amount)"));
   EXPECT_TRUE(Contains(r.measures_overview, "数量 (order_items.quantity)"));
-  for (std::string_view d : {"大区", "城市", "门店类型", "销售渠道", "客户类型", "会员等级", "品类",
-                             "品牌"}) {
+  for (std::string_view d :
+       {"大区", "城市", "门店类型", "销售渠道", "客户类型", "会员等级", "品类", "品牌"}) {
     EXPECT_TRUE(Contains(r.dimensions_overview, d)) << d;
   }
   EXPECT_TRUE(Contains(r.time_overview, "下单日期 (orders.order_date)"));
@@ -248,8 +247,8 @@ TEST(ConsultationTest, DemoExampleQuestionsAreAnsweredByTheEngine) {
     auto schema = conn->Introspect(BasicSchemaIntrospectOptions());
     ASSERT_TRUE(schema.ok());
     // With the session's index (distinct counts, dates) as the agent would pass it.
-    const ConsultationResult r = Consult(
-        {*schema, &DemoEnv::Get().model(), &*index, chinese, false, &conn->dialect()});
+    const ConsultationResult r =
+        Consult({*schema, &DemoEnv::Get().model(), &*index, chinese, false, &conn->dialect()});
     EXPECT_TRUE(r.examples_verified);
     ASSERT_FALSE(r.ExampleQuestions().empty());
     // Checked independently of the consultant's own verification: each question is answered
@@ -295,8 +294,7 @@ TEST(ConsultationTest, Chinook) {
 }
 
 TEST(ConsultationTest, DuSqlChineseNames) {
-  const fs::path path =
-      fs::path(ASKDB_SHARED_DATA_DIR) / "dusql" / "中国城市" / "中国城市.sqlite";
+  const fs::path path = fs::path(ASKDB_SHARED_DATA_DIR) / "dusql" / "中国城市" / "中国城市.sqlite";
   if (!fs::exists(path)) GTEST_SKIP() << "no " << path;
   const Observed run = ConsultFile(path, nullptr, true);
   const ConsultationResult& r = run.result;
@@ -342,4 +340,3 @@ TEST(ConsultationTest, NamesAreStable) {
 
 }  // namespace
 }  // namespace askdb::agent
-

@@ -20,8 +20,7 @@ class CountingConnector final : public db::Connector {
   const db::Dialect& dialect() const override { return inner_.dialect(); }
   std::string display_name() const override { return inner_.display_name(); }
 
-  StatusOr<db::ResultSet> Execute(std::string_view sql,
-                                  const db::QueryOptions& options) override {
+  StatusOr<db::ResultSet> Execute(std::string_view sql, const db::QueryOptions& options) override {
     executes_.fetch_add(1, std::memory_order_relaxed);
     return inner_.Execute(sql, options);
   }

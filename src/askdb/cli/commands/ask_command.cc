@@ -8,6 +8,7 @@
 
 #include "askdb/agent/ask/ask.h"
 #include "askdb/analysis/report_builder.h"
+#include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/exit_codes.h"
@@ -26,46 +27,9 @@ struct AskCommandOptions {
   std::string time_zone;
 };
 
-std::string RouteLabel(agent::AnswerRoute route, bool chinese) {
-  switch (route) {
-    case agent::AnswerRoute::kQuickPath: return chinese ? "快速路径" : "quick path";
-    case agent::AnswerRoute::kConsultation: return chinese ? "咨询建议" : "consultation";
-    case agent::AnswerRoute::kEngine:
-      return chinese ? "确定性引擎（0 次 LLM 调用）" : "deterministic engine (0 LLM calls)";
-    case agent::AnswerRoute::kNotAnswered: return chinese ? "未回答" : "not answered";
-  }
-  return "";
-}
-
-void PrintForPeople(const CliContext& ctx, const agent::AskResult& r) {
-  const Style style = ctx.style();
-  const bool zh = r.chinese;
-  std::cout << style.Dim(std::string(zh ? "类型 " : "type ") +
-                         std::string(agent::RequestTypeName(r.classification.type)) + " · " +
-                         (zh ? "路线 " : "route ") + RouteLabel(r.route, zh))
-            << "\n";
-  if (r.translation && (r.route == agent::AnswerRoute::kEngine || !r.translation->understood.empty())) {
-    const std::string explanation = nlq::RenderExplanation(*r.translation, zh);
-    if (!explanation.empty()) std::cout << style.Dim(explanation) << "\n";
-  }
-  std::cout << "\n";
-  if (r.result && r.chart) {
-    PrintQueryResult(ctx, r.translation ? r.translation->sql : "", *r.result, *r.chart);
-    std::cout << "\n";
-  }
-  std::cout << style.Bold(r.answer) << "\n";
-}
-
 Status WriteAskReport(const AskCommandOptions& options, const agent::AskResult& r) {
   analysis::Report report(options.question);
-  report.AddParagraph(r.answer);
-  if (r.result && r.chart) {
-    if (r.translation) report.AddSql(r.translation->sql);
-    report.AddChart(*r.chart);
-    if (r.chart->kind != analysis::ChartKind::kKpi) report.AddTable(*r.result);
-  } else if (r.consultation) {
-    report.AddParagraph(r.consultation->RenderText());
-  }
+  AddAnswerToReport(report, r);
   return analysis::WriteReport(report, options.report);
 }
 
@@ -86,13 +50,7 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
     }
     return &*prepared;
   };
-  agent::AskOptions ask;
-  ask.translate.confidence_threshold = ctx.config.nlq.confidence_threshold;
-  ask.translate.anchor = ctx.config.nlq.time_anchor == config::TimeAnchor::kToday
-                             ? nlq::TimeAnchor::kToday
-                             : nlq::TimeAnchor::kData;
-  ask.query.max_rows = ctx.config.database.max_rows;
-  ask.query.timeout = std::chrono::milliseconds(ctx.config.database.query_timeout_ms);
+  agent::AskOptions ask = AskOptionsFromConfig(ctx);
   ask.default_time_zone = options.time_zone;
 
   StatusOr<agent::AskResult> result = agent::Ask(options.question, provider, ask);
@@ -104,7 +62,7 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
     if (!options.report.empty()) out["report"] = options.report;
     PrintJson(ctx, out);
   } else {
-    PrintForPeople(ctx, *result);
+    PrintAnswer(ctx, *result);
     if (!options.report.empty()) std::cout << "\nReport written to " << options.report << "\n";
   }
   if (result->route == agent::AnswerRoute::kNotAnswered) {

@@ -1,6 +1,6 @@
 // askdb demo: creates the bundled demo database when it is missing, then runs the main job
-// on it — a few everyday questions about the retail chain, each shown with its SQL, a
-// table and a chart — and writes them all into one HTML report.
+// on it — everyday questions about the retail chain in Chinese and English, answered with
+// no model, each shown with its SQL, a table and a chart — and writes one HTML report.
 #include <CLI/CLI.hpp>
 
 #include <iostream>
@@ -10,6 +10,7 @@
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/analysis/chart_recommender.h"
 #include "askdb/analysis/report_builder.h"
+#include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/result_output.h"
@@ -29,41 +30,16 @@ struct DemoOptions {
   bool refresh = false;
 };
 
-struct DemoQuery {
-  const char* title;
-  const char* sql;
-};
-
-// The showcase: the kinds of questions a retail team asks every day.
-constexpr DemoQuery kDemoQueries[] = {
-    {"2025年每月销售额 (monthly revenue, 2025)",
-     "SELECT strftime('%Y-%m', order_date) AS month, ROUND(SUM(total_amount), 2) AS revenue\n"
-     "FROM orders\n"
-     "WHERE status = 'completed' AND order_date >= '2025-01-01'\n"
-     "GROUP BY month ORDER BY month"},
-    {"各地区销售额 (revenue by region)",
-     "SELECT r.name_zh AS region, ROUND(SUM(o.total_amount), 2) AS revenue\n"
-     "FROM orders o\n"
-     "JOIN stores s ON s.store_id = o.store_id\n"
-     "JOIN cities c ON c.city_id = s.city_id\n"
-     "JOIN regions r ON r.region_id = c.region_id\n"
-     "WHERE o.status = 'completed'\n"
-     "GROUP BY r.name_zh ORDER BY revenue DESC"},
-    {"各渠道订单占比 (share of orders by channel)",
-     "SELECT channel, COUNT(*) AS orders\n"
-     "FROM orders\n"
-     "GROUP BY channel ORDER BY orders DESC"},
-    {"销售额最高的10个商品 (top 10 products by revenue)",
-     "SELECT p.name AS product, ROUND(SUM(oi.amount), 2) AS revenue\n"
-     "FROM order_items oi\n"
-     "JOIN products p ON p.product_id = oi.product_id\n"
-     "JOIN orders o ON o.order_id = oi.order_id\n"
-     "WHERE o.status = 'completed'\n"
-     "GROUP BY p.product_id ORDER BY revenue DESC LIMIT 10"},
-    {"2025年退货率 (refund rate, 2025)",
-     "SELECT ROUND(100.0 * SUM(status = 'refunded') / COUNT(*), 2) AS refund_rate_pct\n"
-     "FROM orders\n"
-     "WHERE order_date >= '2025-01-01'"},
+// The showcase: everyday questions a retail team asks, in both languages, answered with
+// no model. Each must be answered by its route (the e2e test checks this).
+constexpr const char* kDemoQuestions[] = {
+    "2025年每月销售额",
+    "2024年各地区的销售额",
+    "各渠道的订单数占比",
+    "销量最高的10个商品",
+    "上海的订单数",
+    "how many customers per segment",
+    "对本数据源提出一些分析建议",
 };
 
 StatusOr<std::filesystem::path> EnsureDemoDatabase(const DemoOptions& options, CliContext& ctx) {
@@ -108,43 +84,41 @@ StatusOr<std::filesystem::path> ReportPath(const DemoOptions& options, const Cli
 
 Status RunDemo(const DemoOptions& options, CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(std::filesystem::path db_path, EnsureDemoDatabase(options, ctx));
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector,
-                         db::OpenConnector("sqlite:" + db_path.string()));
   ASKDB_ASSIGN_OR_RETURN(std::filesystem::path report_path, ReportPath(options, ctx));
+  const std::string url = "sqlite:" + db_path.string();
+
+  Spinner spinner(ctx.interactive());
+  spinner.SetStage("Reading the schema");
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, db::OpenConnector(url));
+  StatusOr<agent::PreparedDatasource> prepared =
+      agent::PrepareDatasource(std::move(connector), url);
+  spinner.Stop();
+  if (!prepared.ok()) return prepared.status();
+  const agent::DatasourceProvider provider = [&]() -> StatusOr<agent::PreparedDatasource*> {
+    return &*prepared;
+  };
 
   analysis::Report report("askdb 演示：零售连锁 / retail chain demo");
-  report.set_subtitle(connector->display_name());
-  db::QueryOptions query;
-  query.max_rows = ctx.config.database.max_rows;
-  query.timeout = std::chrono::milliseconds(ctx.config.database.query_timeout_ms);
-  Json json_items = Json::array();
+  report.set_subtitle(prepared->connector->display_name());
+  const agent::AskOptions ask = AskOptionsFromConfig(ctx);
   const Style style = ctx.style();
+  Json json_items = Json::array();
+  for (const char* question : kDemoQuestions) {
+    Spinner question_spinner(ctx.interactive());
+    question_spinner.SetStage(std::string("Answering: ") + question);
+    StatusOr<agent::AskResult> result = agent::Ask(question, provider, ask);
+    question_spinner.Stop();
+    if (!result.ok()) return result.status().WithContext(question);
 
-  for (const DemoQuery& item : kDemoQueries) {
-    Spinner spinner(ctx.interactive());
-    spinner.SetStage(std::string("Running: ") + item.title);
-    StatusOr<db::ResultSet> result = connector->Execute(item.sql, query);
-    spinner.Stop();
-    if (!result.ok()) return result.status().WithContext(item.title);
-
-    analysis::ChartRequest chart_request;
-    chart_request.title = item.title;
-    chart_request.question = item.title;
-    chart_request.sql = item.sql;
-    analysis::ChartSpec chart = analysis::RecommendChart(*result, chart_request);
-
-    report.AddHeading(item.title);
-    report.AddSql(item.sql);
-    report.AddChart(chart);
-    if (chart.kind != analysis::ChartKind::kKpi) report.AddTable(*result);
-
+    report.AddHeading(question);
+    AddAnswerToReport(report, *result);
     if (ctx.json) {
-      Json entry = QueryResultJson(item.sql, *result, chart);
-      entry["title"] = item.title;
+      Json entry = result->ToJson();
+      entry["question"] = question;
       json_items.push_back(std::move(entry));
     } else {
-      std::cout << style.Bold("▌ " + std::string(item.title)) << "\n";
-      PrintQueryResult(ctx, item.sql, *result, chart);
+      std::cout << style.Bold("▌ " + std::string(question)) << "\n";
+      PrintAnswer(ctx, *result);
       std::cout << "\n";
     }
   }

@@ -1,0 +1,247 @@
+// recall_bench: measures schema recall (askdb/catalog/schema_recall.h) on Spider and BIRD
+// dev. For every question the gold SQL names the tables it needs; a question counts as
+// recalled when every gold table is in the recalled set. Prints one JSON object per run:
+// the share of questions fully recalled, table-level recall, and the schema tokens spent
+// (mean, p50, p95, max) against the tokens of the whole schema.
+//
+//   recall_bench [--data DIR] [--dataset spider|bird|all] [--budget N] [--min-relative X]
+//                [--max-tables N] [--no-fk] [--pool] [--misses N]
+//
+// --pool merges every database of a dataset into one schema (Spider: 166 databases, about
+// 900 tables) to measure recall on a schema far larger than any single benchmark database.
+// BIRD runs twice: the question alone, then with its `evidence` appended.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "askdb/catalog/schema_recall.h"
+#include "askdb/catalog/schema_render.h"
+#include "askdb/catalog/token_estimate.h"
+#include "askdb/common/file_util.h"
+#include "askdb/common/json.h"
+#include "askdb/common/text.h"
+#include "bench/recall/gold_tables.h"
+
+namespace askdb::bench {
+namespace {
+
+struct Args {
+  std::string data = ASKDB_SHARED_DATA_DIR;
+  std::string dataset = "all";
+  catalog::RecallOptions recall;
+  bool pool = false;
+  int misses = 0;
+};
+
+struct Question {
+  std::string db;
+  std::string text;
+  std::string evidence;
+  std::vector<std::string> gold;  // lower-cased table names in the db's schema
+};
+
+struct Dataset {
+  std::map<std::string, db::DatabaseSchema> schemas;
+  std::vector<Question> questions;
+  int unparsed = 0;  // gold SQL whose tables could not be matched to the schema
+};
+
+// In --pool mode tables are renamed "<db>__<table>" so that names stay unique.
+constexpr std::string_view kPoolSeparator = "__";
+
+StatusOr<Json> LoadJson(const std::string& path) {
+  ASKDB_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  return ParseJson(text);
+}
+
+StatusOr<Dataset> LoadDataset(const std::string& dir, bool bird) {
+  Dataset out;
+  ASKDB_ASSIGN_OR_RETURN(Json tables, LoadJson(dir + "/tables.json"));
+  for (const Json& entry : tables) {
+    db::DatabaseSchema schema = SchemaFromSpiderTables(entry);
+    out.schemas[schema.database] = std::move(schema);
+  }
+  ASKDB_ASSIGN_OR_RETURN(Json dev, LoadJson(dir + "/dev.json"));
+  for (const Json& item : dev) {
+    Question q;
+    q.db = item.at("db_id").get<std::string>();
+    q.text = item.at("question").get<std::string>();
+    if (bird) q.evidence = item.value("evidence", "");
+    const std::string sql = item.at(bird ? "SQL" : "query").get<std::string>();
+    auto it = out.schemas.find(q.db);
+    if (it == out.schemas.end()) {
+      ++out.unparsed;
+      continue;
+    }
+    for (const std::string& name : TablesInSql(sql)) {
+      const db::TableInfo* t = it->second.FindTable(name);
+      if (t != nullptr) q.gold.push_back(text::AsciiLower(t->name));
+    }
+    if (q.gold.empty()) {
+      ++out.unparsed;
+      continue;
+    }
+    out.questions.push_back(std::move(q));
+  }
+  return out;
+}
+
+double Percentile(std::vector<int> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  size_t i = static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
+  return v[std::min(i, v.size() - 1)];
+}
+
+Json Run(const std::string& name, const Dataset& data, const Args& args, bool with_evidence) {
+  std::map<std::string, std::unique_ptr<catalog::SchemaRecaller>> recallers;
+  std::map<std::string, int> full_tokens;
+  catalog::RenderOptions render = args.recall.render;
+  if (args.pool) {
+    db::DatabaseSchema pooled;
+    pooled.engine = "sqlite";
+    pooled.database = name + " (pooled)";
+    for (const auto& [db_name, schema] : data.schemas) {
+      for (db::TableInfo t : schema.tables) {
+        t.name = db_name + std::string(kPoolSeparator) + t.name;
+        for (db::ForeignKey& fk : t.foreign_keys) {
+          fk.ref_table = db_name + std::string(kPoolSeparator) + fk.ref_table;
+        }
+        pooled.tables.push_back(std::move(t));
+      }
+    }
+    full_tokens["*"] = catalog::EstimateTokens(catalog::RenderSchema(pooled, nullptr, render));
+    recallers["*"] = catalog::SchemaRecaller::Build(pooled, nullptr);
+  } else {
+    for (const auto& [db_name, schema] : data.schemas) {
+      full_tokens[db_name] =
+          catalog::EstimateTokens(catalog::RenderSchema(schema, nullptr, render));
+      recallers[db_name] = catalog::SchemaRecaller::Build(schema, nullptr);
+    }
+  }
+
+  int all_recalled = 0, gold_total = 0, gold_hit = 0, over_budget = 0;
+  std::vector<int> tokens, full;
+  long long tables_recalled = 0;
+  Json misses = Json::array();
+  for (const Question& q : data.questions) {
+    const std::string key = args.pool ? "*" : q.db;
+    std::string question = q.text;
+    if (with_evidence && !q.evidence.empty()) question += " " + q.evidence;
+    catalog::RecallResult r = recallers.at(key)->Recall(question, args.recall);
+    std::set<std::string> got;
+    for (const catalog::RecalledTable& t : r.tables) {
+      std::string n = text::AsciiLower(t.name);
+      if (args.pool) {
+        std::string prefix = text::AsciiLower(q.db) + std::string(kPoolSeparator);
+        if (!n.starts_with(prefix)) continue;
+        n = n.substr(prefix.size());
+      }
+      got.insert(n);
+    }
+    int hit = 0;
+    std::vector<std::string> missed;
+    for (const std::string& g : q.gold) {
+      if (got.count(g)) {
+        ++hit;
+      } else {
+        missed.push_back(g);
+      }
+    }
+    gold_total += static_cast<int>(q.gold.size());
+    gold_hit += hit;
+    if (missed.empty()) {
+      ++all_recalled;
+    } else if (static_cast<int>(misses.size()) < args.misses) {
+      std::vector<std::string> recalled(got.begin(), got.end());
+      misses.push_back(
+          Json{{"db", q.db}, {"question", question}, {"missed", missed}, {"recalled", recalled}});
+    }
+    if (r.tokens > args.recall.token_budget) ++over_budget;
+    tokens.push_back(r.tokens);
+    full.push_back(full_tokens.at(key));
+    tables_recalled += static_cast<long long>(r.tables.size());
+  }
+  const double n = std::max<size_t>(1, data.questions.size());
+  double mean_tokens = 0, mean_full = 0;
+  for (int t : tokens) mean_tokens += t;
+  for (int t : full) mean_full += t;
+  Json out = {
+      {"dataset", name},
+      {"evidence", with_evidence},
+      {"pooled", args.pool},
+      {"budget", args.recall.token_budget},
+      {"questions", data.questions.size()},
+      {"unparsed_gold", data.unparsed},
+      {"all_gold_recalled", all_recalled / n},
+      {"table_recall", gold_total ? static_cast<double>(gold_hit) / gold_total : 0.0},
+      {"mean_tables_recalled", static_cast<double>(tables_recalled) / n},
+      {"tokens_mean", mean_tokens / n},
+      {"tokens_p50", Percentile(tokens, 0.5)},
+      {"tokens_p95", Percentile(tokens, 0.95)},
+      {"tokens_max", Percentile(tokens, 1.0)},
+      {"full_schema_tokens_mean", mean_full / n},
+      {"over_budget", over_budget},
+  };
+  if (!misses.empty()) out["misses"] = std::move(misses);
+  return out;
+}
+
+int Main(int argc, char** argv) {
+  Args args;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::cerr << a << " needs a value\n";
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--data") {
+      args.data = next();
+    } else if (a == "--dataset") {
+      args.dataset = next();
+    } else if (a == "--budget") {
+      args.recall.token_budget = std::stoi(next());
+    } else if (a == "--min-relative") {
+      args.recall.min_relative_score = std::stod(next());
+    } else if (a == "--max-tables") {
+      args.recall.max_tables = std::stoi(next());
+    } else if (a == "--no-fk") {
+      args.recall.foreign_key_completion = false;
+    } else if (a == "--pool") {
+      args.pool = true;
+    } else if (a == "--misses") {
+      args.misses = std::stoi(next());
+    } else {
+      std::cerr << "unknown argument " << a
+                << "\nusage: recall_bench [--data DIR] [--dataset spider|bird|all] [--budget N] "
+                   "[--min-relative X] [--max-tables N] [--no-fk] [--pool] [--misses N]\n";
+      return 2;
+    }
+  }
+  for (const std::string name : {"spider", "bird"}) {
+    if (args.dataset != "all" && args.dataset != name) continue;
+    const bool bird = name == "bird";
+    StatusOr<Dataset> data = LoadDataset(args.data + "/" + name, bird);
+    if (!data.ok()) {
+      std::cerr << "loading " << name << " from " << args.data << ": " << data.status().ToString()
+                << "; pass --data with the folder holding spider/ and bird/\n";
+      return 1;
+    }
+    std::cout << Run(name, *data, args, false).dump() << "\n";
+    if (bird) std::cout << Run(name, *data, args, true).dump() << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace askdb::bench
+
+int main(int argc, char** argv) { return askdb::bench::Main(argc, argv); }

@@ -1,0 +1,332 @@
+#include "askdb/catalog/schema_manager.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "askdb/catalog/schema_source.h"
+#include "askdb/common/text.h"
+
+namespace askdb::catalog {
+namespace {
+
+std::string Key(std::string_view s) { return text::AsciiLower(s); }
+
+long long AgeSeconds(Clock::TimePoint now, Clock::TimePoint then) {
+  return std::chrono::duration_cast<std::chrono::seconds>(now - then).count();
+}
+
+// Errors that mean "the source did not answer in time", for which an old copy beats none.
+bool IsFetchTimeout(const Status& status) {
+  return status.code() == StatusCode::kDeadlineExceeded ||
+         status.code() == StatusCode::kUnavailable;
+}
+
+// Basic level: the tables without their columns (keys stay: they are the relationships).
+db::DatabaseSchema StripColumns(db::DatabaseSchema schema) {
+  for (db::TableInfo& t : schema.tables) {
+    t.columns.clear();
+    t.indexes.clear();
+  }
+  return schema;
+}
+
+}  // namespace
+
+struct SchemaManager::Datasource {
+  std::string id;
+  std::unique_ptr<SchemaSource> source;
+  std::optional<SemanticModel> model;
+
+  std::mutex mu;  // serialises requests for this datasource; guards everything below
+
+  std::string fingerprint;  // last one read; empty before the first read
+  std::optional<Clock::TimePoint> fingerprint_checked_at;
+
+  struct BasicEntry {
+    db::DatabaseSchema schema;
+    Clock::TimePoint fetched_at;
+  };
+  std::optional<BasicEntry> basic;
+
+  struct TableEntry {
+    db::TableInfo table;
+    Clock::TimePoint fetched_at;
+  };
+  std::map<std::string, TableEntry> detailed;  // by lower-cased table name
+  std::string detailed_engine, detailed_database;
+  // Set when every table was fetched in one go: when, and the table order at that time.
+  std::optional<Clock::TimePoint> all_fetched_at;
+  std::vector<std::string> all_tables;
+
+  void Clear() {
+    basic.reset();
+    detailed.clear();
+    all_fetched_at.reset();
+    all_tables.clear();
+  }
+};
+
+SchemaManager::SchemaManager(SchemaManagerOptions options)
+    : options_(std::move(options)),
+      clock_(options_.clock != nullptr ? *options_.clock : Clock::System()) {}
+
+SchemaManager::~SchemaManager() = default;
+
+Status SchemaManager::AddDatasource(std::string id, std::unique_ptr<SchemaSource> source,
+                                    std::optional<SemanticModel> model) {
+  if (id.empty()) return InvalidArgumentError("datasource id is empty; give it a name");
+  if (source == nullptr) {
+    return InvalidArgumentError("datasource '" + id + "' has no schema source; pass one");
+  }
+  auto ds = std::make_shared<Datasource>();
+  ds->id = id;
+  ds->source = std::move(source);
+  ds->model = std::move(model);
+  std::lock_guard lock(mu_);
+  if (datasources_.count(id)) {
+    return AlreadyExistsError("datasource '" + id +
+                              "' is already registered with the schema manager; use another id");
+  }
+  datasources_.emplace(std::move(id), std::move(ds));
+  return Status::Ok();
+}
+
+Status SchemaManager::SetSemanticModel(std::string_view id, std::optional<SemanticModel> model) {
+  std::shared_ptr<Datasource> ds = Find(id);
+  if (ds == nullptr) {
+    return NotFoundError("no datasource '" + std::string(id) +
+                         "' in the schema manager; register it first");
+  }
+  std::lock_guard lock(ds->mu);
+  ds->model = std::move(model);
+  return Status::Ok();
+}
+
+bool SchemaManager::HasDatasource(std::string_view id) const { return Find(id) != nullptr; }
+
+std::shared_ptr<SchemaManager::Datasource> SchemaManager::Find(std::string_view id) const {
+  std::lock_guard lock(mu_);
+  auto it = datasources_.find(id);
+  return it == datasources_.end() ? nullptr : it->second;
+}
+
+void SchemaManager::Log(std::string_view message, bool warning) const {
+  if (options_.log) {
+    options_.log(message);
+  } else if (warning) {
+    spdlog::warn("{}", message);
+  } else {
+    spdlog::info("{}", message);
+  }
+}
+
+void SchemaManager::InvalidateCache(std::string_view datasource) {
+  std::shared_ptr<Datasource> ds = Find(datasource);
+  if (ds == nullptr) return;
+  std::lock_guard lock(ds->mu);
+  ds->Clear();
+  invalidations_.fetch_add(1, std::memory_order_relaxed);
+}
+
+SchemaCacheStats SchemaManager::stats() const {
+  SchemaCacheStats s;
+  s.hits = hits_.load();
+  s.misses = misses_.load();
+  s.introspect_calls = introspect_calls_.load();
+  s.fingerprint_calls = fingerprint_calls_.load();
+  s.invalidations = invalidations_.load();
+  s.stale_served = stale_served_.load();
+  return s;
+}
+
+void SchemaManager::CheckFingerprint(Datasource& ds, Clock::TimePoint now) {
+  if (ds.fingerprint_checked_at.has_value() &&
+      now - *ds.fingerprint_checked_at < options_.fingerprint_interval) {
+    return;
+  }
+  fingerprint_calls_.fetch_add(1, std::memory_order_relaxed);
+  StatusOr<std::string> fp = ds.source->Fingerprint();
+  if (!fp.ok()) {
+    // Keep serving the cache; the next call tries again.
+    Log("schema fingerprint of datasource '" + ds.id +
+            "' could not be read, cache kept: " + fp.status().ToString(),
+        true);
+    return;
+  }
+  ds.fingerprint_checked_at = now;
+  if (!ds.fingerprint.empty() && *fp != ds.fingerprint) {
+    ds.Clear();
+    invalidations_.fetch_add(1, std::memory_order_relaxed);
+    Log("schema of datasource '" + ds.id + "' changed (fingerprint " + ds.fingerprint + " -> " +
+            *fp + "); schema cache invalidated",
+        false);
+  }
+  ds.fingerprint = *std::move(fp);
+}
+
+StatusOr<SchemaResult> SchemaManager::GetSchema(const SchemaRequest& request) {
+  std::shared_ptr<Datasource> ds = Find(request.datasource);
+  if (ds == nullptr) {
+    return NotFoundError("no datasource '" + request.datasource +
+                         "' in the schema manager; register it before asking for its schema");
+  }
+  std::lock_guard lock(ds->mu);
+  const Clock::TimePoint now = clock_.Now();
+  CheckFingerprint(*ds, now);
+  StatusOr<SchemaResult> result = request.level == SchemaLevel::kBasic
+                                      ? GetBasic(*ds, now)
+                                      : GetDetailed(*ds, request.tables, now);
+  if (!result.ok()) return result;
+  Finish(*ds, *result);
+  const std::string what = "datasource '" + ds->id + "' level " +
+                           std::string(SchemaLevelName(request.level)) + ", " +
+                           std::to_string(result->schema.tables.size()) + " table(s), age " +
+                           std::to_string(AgeSeconds(now, result->fetched_at)) + "s";
+  if (result->stale) {
+    stale_served_.fetch_add(1, std::memory_order_relaxed);
+    Log(std::string(kCachedSchemaMarker) + " schema fetch failed, serving an expired copy: " + what,
+        true);
+  } else if (result->from_cache) {
+    hits_.fetch_add(1, std::memory_order_relaxed);
+    Log(std::string(kCachedSchemaMarker) + " schema cache hit: " + what, false);
+  } else {
+    misses_.fetch_add(1, std::memory_order_relaxed);
+  }
+  return result;
+}
+
+StatusOr<SchemaResult> SchemaManager::GetBasic(Datasource& ds, Clock::TimePoint now) {
+  SchemaResult result;
+  result.level = SchemaLevel::kBasic;
+  if (ds.basic.has_value() && now - ds.basic->fetched_at < options_.ttl) {
+    result.schema = ds.basic->schema;
+    result.from_cache = true;
+    result.fetched_at = ds.basic->fetched_at;
+    return result;
+  }
+  db::IntrospectOptions options;
+  options.sample_values_per_column = 0;
+  options.row_counts = true;
+  introspect_calls_.fetch_add(1, std::memory_order_relaxed);
+  StatusOr<db::DatabaseSchema> fetched = ds.source->Introspect(options);
+  if (!fetched.ok()) {
+    if (ds.basic.has_value() && IsFetchTimeout(fetched.status())) {
+      result.schema = ds.basic->schema;
+      result.from_cache = true;
+      result.stale = true;
+      result.fetched_at = ds.basic->fetched_at;
+      return result;
+    }
+    return fetched.status().WithContext("fetching the basic schema of datasource '" + ds.id + "'");
+  }
+  ds.basic = Datasource::BasicEntry{StripColumns(*std::move(fetched)), now};
+  result.schema = ds.basic->schema;
+  result.fetched_at = now;
+  return result;
+}
+
+StatusOr<SchemaResult> SchemaManager::GetDetailed(Datasource& ds,
+                                                  const std::vector<std::string>& tables,
+                                                  Clock::TimePoint now) {
+  SchemaResult result;
+  result.level = SchemaLevel::kDetailed;
+  auto fresh = [&](Clock::TimePoint at) { return now - at < options_.ttl; };
+
+  // The names to answer with, in order; empty `tables` means every table.
+  std::vector<std::string> wanted;
+  std::vector<std::string> missing;
+  bool whole = tables.empty();
+  if (whole) {
+    if (!ds.all_fetched_at.has_value() || !fresh(*ds.all_fetched_at)) missing.push_back("*");
+    wanted = ds.all_tables;
+  } else {
+    for (const std::string& t : tables) {
+      if (std::find_if(wanted.begin(), wanted.end(),
+                       [&](const std::string& w) { return Key(w) == Key(t); }) != wanted.end()) {
+        continue;
+      }
+      wanted.push_back(t);
+      auto it = ds.detailed.find(Key(t));
+      if (it == ds.detailed.end() || !fresh(it->second.fetched_at)) missing.push_back(t);
+    }
+  }
+
+  bool stale = false;
+  if (!missing.empty()) {
+    db::IntrospectOptions options;
+    options.sample_values_per_column = options_.sample_values_per_column;
+    options.row_counts = true;
+    if (!whole) options.tables = missing;  // every missing table in one call
+    introspect_calls_.fetch_add(1, std::memory_order_relaxed);
+    StatusOr<db::DatabaseSchema> fetched = ds.source->Introspect(options);
+    if (fetched.ok()) {
+      ds.detailed_engine = fetched->engine;
+      ds.detailed_database = fetched->database;
+      if (whole) {
+        ds.detailed.clear();
+        ds.all_tables.clear();
+        ds.all_fetched_at = now;
+      }
+      for (db::TableInfo& t : fetched->tables) {
+        if (whole) ds.all_tables.push_back(t.name);
+        std::string key = Key(t.name);  // before the move below
+        ds.detailed[key] = Datasource::TableEntry{std::move(t), now};
+      }
+      if (whole) wanted = ds.all_tables;
+    } else {
+      // Serve an expired copy only when it covers everything asked for.
+      bool covered = whole ? ds.all_fetched_at.has_value()
+                           : std::all_of(wanted.begin(), wanted.end(), [&](const std::string& t) {
+                               return ds.detailed.count(Key(t)) > 0;
+                             });
+      if (!covered || !IsFetchTimeout(fetched.status())) {
+        return fetched.status().WithContext("fetching the detailed schema of datasource '" + ds.id +
+                                            "'");
+      }
+      stale = true;
+    }
+  }
+
+  result.schema.engine = ds.detailed_engine;
+  result.schema.database = ds.detailed_database;
+  result.fetched_at = now;
+  for (const std::string& t : wanted) {
+    auto it = ds.detailed.find(Key(t));
+    if (it == ds.detailed.end()) {
+      return NotFoundError("no table '" + t + "' in datasource '" + ds.id +
+                           "'; ask for the basic schema to list its tables");
+    }
+    result.schema.tables.push_back(it->second.table);
+    result.fetched_at = std::min(result.fetched_at, it->second.fetched_at);
+  }
+  result.from_cache = missing.empty() || stale;
+  result.stale = stale;
+  return result;
+}
+
+void SchemaManager::Finish(const Datasource& ds, SchemaResult& result) const {
+  const SemanticModel* model = ds.model ? &*ds.model : nullptr;
+  if (model != nullptr) {
+    // Disabled tables and columns never leave the manager.
+    std::erase_if(result.schema.tables, [&](const db::TableInfo& t) {
+      const TableSemantics* s = model->FindTable(t.name);
+      return s != nullptr && !s->enabled;
+    });
+    for (db::TableInfo& t : result.schema.tables) {
+      const TableSemantics* s = model->FindTable(t.name);
+      if (s == nullptr) continue;
+      std::erase_if(t.columns, [&](const db::ColumnInfo& c) {
+        const ColumnSemantics* cs = s->FindColumn(c.name);
+        return cs != nullptr && !cs->enabled;
+      });
+    }
+  }
+  RenderOptions render = options_.render;
+  render.level = result.level;
+  std::string text = RenderSchema(result.schema, model, render);
+  result.text = result.from_cache ? std::string(kCachedSchemaMarker) + "\n" + text : text;
+}
+
+}  // namespace askdb::catalog

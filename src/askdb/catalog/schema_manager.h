@@ -1,0 +1,142 @@
+// SchemaManager (seed 001 Requirements 2 and 7, seed 000 "Schema Manager"): hands out a
+// datasource's structure at the level a request needs, from a cache when it can.
+//
+// - Levels: kBasic is tables, descriptions and relationships; kDetailed adds columns,
+//   types and sample values. GetSchemaLevel maps a request type to its level.
+// - Caches: one per level and datasource, entries live `ttl` (30 minutes by default). The
+//   detailed cache is per table, so a request for several tables fetches only the missing
+//   ones, all of them in one Introspect call. A hit is logged and its text starts with
+//   "[Using cached schema]".
+// - Invalidation: before answering, the manager reads the source's structure fingerprint
+//   (a cheap catalog query, at most once per `fingerprint_interval`); when it differs
+//   from the one seen before, both caches of that datasource are dropped.
+//   InvalidateCache drops them on request.
+// - Timeouts: when a fetch fails with DeadlineExceeded or Unavailable and an expired copy
+//   of everything requested is still held, that copy is served, marked stale.
+// - Semantic model: a datasource may carry one; disabled tables and columns are removed
+//   from what GetSchema returns, and the rendered text carries business names.
+//
+// Thread-safety: all methods may be called from any thread. Requests for one datasource
+// are serialised (so concurrent misses cause one fetch, not many); different datasources
+// proceed in parallel. The manager owns its sources; the clock must outlive it.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "askdb/catalog/schema_level.h"
+#include "askdb/catalog/schema_render.h"
+#include "askdb/catalog/semantic_model.h"
+#include "askdb/common/clock.h"
+#include "askdb/common/status.h"
+#include "askdb/db/schema.h"
+
+namespace askdb::catalog {
+
+class SchemaSource;
+
+// The marker a cached answer carries (seed 001 Requirement 7.2).
+inline constexpr std::string_view kCachedSchemaMarker = "[Using cached schema]";
+
+struct SchemaManagerOptions {
+  Clock::Duration ttl = std::chrono::minutes(30);
+  // How often the structure fingerprint is read per datasource; zero reads it on every
+  // GetSchema call (it is one cheap catalog query).
+  Clock::Duration fingerprint_interval = Clock::Duration::zero();
+  // Sample values per column fetched for the detailed level.
+  int sample_values_per_column = 5;
+  RenderOptions render;
+  // Where cache hits, invalidations and stale serves are reported; null: spdlog (info for
+  // hits and invalidations, warn for stale serves).
+  std::function<void(std::string_view message)> log;
+  // The clock for TTLs; null: Clock::System(). Borrowed.
+  const Clock* clock = nullptr;
+};
+
+struct SchemaRequest {
+  std::string datasource;
+  SchemaLevel level = SchemaLevel::kDetailed;
+  // Detailed level only: just these tables (case-insensitive), fetched together in one
+  // call. Empty: every table. Ignored for kBasic, which always lists every table.
+  std::vector<std::string> tables;
+};
+
+struct SchemaResult {
+  SchemaLevel level = SchemaLevel::kBasic;
+  // Basic: tables with their comments, keys and row counts but no columns.
+  db::DatabaseSchema schema;
+  // The schema rendered for a prompt (schema_render.h); starts with kCachedSchemaMarker
+  // and a newline when from_cache.
+  std::string text;
+  bool from_cache = false;        // nothing was fetched to answer this request
+  bool stale = false;             // the fetch failed and an expired copy was served
+  Clock::TimePoint fetched_at{};  // when the oldest part of the answer was fetched
+};
+
+struct SchemaCacheStats {
+  long long hits = 0;
+  long long misses = 0;
+  long long introspect_calls = 0;
+  long long fingerprint_calls = 0;
+  long long invalidations = 0;
+  long long stale_served = 0;
+};
+
+class SchemaManager {
+ public:
+  explicit SchemaManager(SchemaManagerOptions options = {});
+  ~SchemaManager();
+  SchemaManager(const SchemaManager&) = delete;
+  SchemaManager& operator=(const SchemaManager&) = delete;
+
+  // Registers a datasource under `id`. AlreadyExists when the id is taken; InvalidArgument
+  // for an empty id or a null source.
+  Status AddDatasource(std::string id, std::unique_ptr<SchemaSource> source,
+                       std::optional<SemanticModel> model = std::nullopt);
+  // Replaces the datasource's semantic model (or removes it with nullopt). NotFound for an
+  // unknown id. Cached structure stays valid; only the rendering changes.
+  Status SetSemanticModel(std::string_view id, std::optional<SemanticModel> model);
+  bool HasDatasource(std::string_view id) const;
+
+  // NotFound for an unknown datasource or table (naming it); otherwise the source's
+  // errors, unless a stale copy could be served.
+  StatusOr<SchemaResult> GetSchema(const SchemaRequest& request);
+
+  static SchemaLevel GetSchemaLevel(std::string_view request_type) {
+    return catalog::GetSchemaLevel(request_type);
+  }
+
+  // Drops both caches of `datasource` (no-op for an unknown id).
+  void InvalidateCache(std::string_view datasource);
+
+  SchemaCacheStats stats() const;
+
+ private:
+  struct Datasource;
+
+  std::shared_ptr<Datasource> Find(std::string_view id) const;
+  void Log(std::string_view message, bool warning) const;
+  void CheckFingerprint(Datasource& ds, Clock::TimePoint now);
+  StatusOr<SchemaResult> GetBasic(Datasource& ds, Clock::TimePoint now);
+  StatusOr<SchemaResult> GetDetailed(Datasource& ds, const std::vector<std::string>& tables,
+                                     Clock::TimePoint now);
+  void Finish(const Datasource& ds, SchemaResult& result) const;
+
+  SchemaManagerOptions options_;
+  const Clock& clock_;
+  mutable std::mutex mu_;  // guards datasources_ (the map, not the entries)
+  std::map<std::string, std::shared_ptr<Datasource>, std::less<>> datasources_;
+
+  std::atomic<long long> hits_{0}, misses_{0}, introspect_calls_{0}, fingerprint_calls_{0},
+      invalidations_{0}, stale_served_{0};
+};
+
+}  // namespace askdb::catalog

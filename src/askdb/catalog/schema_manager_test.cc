@@ -1,0 +1,329 @@
+#include "askdb/catalog/schema_manager.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "askdb/catalog/schema_source.h"
+#include "askdb/common/text.h"
+
+namespace askdb::catalog {
+namespace {
+
+// What the fake source serves and what it was asked; shared between the test and the
+// source the manager owns.
+struct FakeState {
+  db::DatabaseSchema schema;
+  std::string fingerprint = "v1";
+  Status fail;  // non-OK: Introspect returns it
+  std::vector<db::IntrospectOptions> calls;
+};
+
+class FakeSource final : public SchemaSource {
+ public:
+  explicit FakeSource(std::shared_ptr<FakeState> state) : state_(std::move(state)) {}
+
+  StatusOr<db::DatabaseSchema> Introspect(const db::IntrospectOptions& options) override {
+    state_->calls.push_back(options);
+    if (!state_->fail.ok()) return state_->fail;
+    db::DatabaseSchema out = state_->schema;
+    if (!options.tables.empty()) {
+      out.tables.clear();
+      for (const std::string& name : options.tables) {
+        const db::TableInfo* t = state_->schema.FindTable(name);
+        if (t == nullptr) return NotFoundError("no such table: " + name);
+        out.tables.push_back(*t);
+      }
+    }
+    if (options.sample_values_per_column == 0) {
+      for (db::TableInfo& t : out.tables) {
+        for (db::ColumnInfo& c : t.columns) c.sample_values.clear();
+      }
+    }
+    return out;
+  }
+  StatusOr<std::string> Fingerprint() override { return state_->fingerprint; }
+
+ private:
+  std::shared_ptr<FakeState> state_;
+};
+
+db::DatabaseSchema MakeSchema(int tables) {
+  db::DatabaseSchema s;
+  s.engine = "sqlite";
+  s.database = "fake.sqlite";
+  for (int i = 0; i < tables; ++i) {
+    db::TableInfo t;
+    t.name = "t" + std::to_string(i);
+    t.comment = "table number " + std::to_string(i);
+    t.row_count = 10 * i;
+    t.primary_key = {"id"};
+    t.columns.push_back({"id", "INTEGER", false, std::nullopt, "", true, {}});
+    t.columns.push_back({"label", "TEXT", true, std::nullopt, "", false, {"a", "b"}});
+    if (i > 0) {
+      t.columns.push_back({"parent_id", "INTEGER", true, std::nullopt, "", false, {}});
+      t.foreign_keys.push_back({{"parent_id"}, "", "t0", {"id"}});
+    }
+    s.tables.push_back(std::move(t));
+  }
+  return s;
+}
+
+struct Fixture {
+  explicit Fixture(int tables = 4) {
+    state->schema = MakeSchema(tables);
+    SchemaManagerOptions options;
+    options.clock = &clock;
+    options.log = [this](std::string_view m) { logs.emplace_back(m); };
+    manager = std::make_unique<SchemaManager>(std::move(options));
+    Status s = manager->AddDatasource("ds", std::make_unique<FakeSource>(state));
+    EXPECT_TRUE(s.ok()) << s.ToString();
+  }
+
+  StatusOr<SchemaResult> Get(SchemaLevel level, std::vector<std::string> tables = {}) {
+    return manager->GetSchema({"ds", level, std::move(tables)});
+  }
+
+  FakeClock clock;
+  std::shared_ptr<FakeState> state = std::make_shared<FakeState>();
+  std::vector<std::string> logs;
+  std::unique_ptr<SchemaManager> manager;
+};
+
+constexpr std::string_view kAllRequestTypes[] = {
+    "trivial",     "simple",     "data_query",   "visualization",
+    "calculation", "web_search", "consultation", "multi_step_analysis"};
+constexpr std::string_view kBasicTypes[] = {"trivial", "simple", "consultation", "calculation",
+                                            "web_search"};
+
+// Property 6: schema level mapping.
+RC_GTEST_PROP(SchemaManagerProperty, P6SchemaLevelFollowsRequestType, ()) {
+  const auto type = *rc::gen::elementOf(
+      std::vector<std::string_view>(std::begin(kAllRequestTypes), std::end(kAllRequestTypes)));
+  const bool basic =
+      std::find(std::begin(kBasicTypes), std::end(kBasicTypes), type) != std::end(kBasicTypes);
+  RC_ASSERT(SchemaManager::GetSchemaLevel(type) ==
+            (basic ? SchemaLevel::kBasic : SchemaLevel::kDetailed));
+}
+
+// Property 7 (+ Requirement 7.4): two calls within the TTL give the same content, the
+// second from the cache; basic and detailed are cached separately.
+RC_GTEST_PROP(SchemaManagerProperty, P7SecondCallWithinTtlIsACacheHit, ()) {
+  const int tables = *rc::gen::inRange(1, 6);
+  const bool basic = *rc::gen::arbitrary<bool>();
+  const auto elapsed = std::chrono::seconds(*rc::gen::inRange(0, 30 * 60));
+  Fixture f(tables);
+  const SchemaLevel level = basic ? SchemaLevel::kBasic : SchemaLevel::kDetailed;
+  auto first = f.Get(level);
+  RC_ASSERT(first.ok());
+  f.clock.Advance(elapsed);
+  auto second = f.Get(level);
+  RC_ASSERT(second.ok());
+  RC_ASSERT(!first->from_cache);
+  RC_ASSERT(second->from_cache);
+  RC_ASSERT(second->text == std::string(kCachedSchemaMarker) + "\n" + first->text);
+  RC_ASSERT(second->schema.ToJson() == first->schema.ToJson());
+  RC_ASSERT(f.state->calls.size() == 1u);
+  // The other level has its own cache: its first call fetches.
+  auto other = f.Get(basic ? SchemaLevel::kDetailed : SchemaLevel::kBasic);
+  RC_ASSERT(other.ok());
+  RC_ASSERT(!other->from_cache);
+  RC_ASSERT(f.state->calls.size() == 2u);
+}
+
+// Property 8: a detailed request for several tables makes at most one fetch, with the
+// table names given.
+RC_GTEST_PROP(SchemaManagerProperty, P8DetailedTablesInOneCall, ()) {
+  const int tables = *rc::gen::inRange(1, 8);
+  Fixture f(tables);
+  const auto picks = *rc::gen::container<std::vector<int>>(rc::gen::inRange(0, tables));
+  RC_PRE(!picks.empty());
+  std::vector<std::string> names;
+  for (int p : picks) names.push_back((p % 2 ? "T" : "t") + std::to_string(p));  // any case
+  auto result = f.Get(SchemaLevel::kDetailed, names);
+  RC_ASSERT(result.ok());
+  RC_ASSERT(f.state->calls.size() == 1u);
+  RC_ASSERT(!f.state->calls[0].tables.empty());
+  std::vector<std::string> distinct;
+  for (const std::string& n : names) {
+    if (std::none_of(distinct.begin(), distinct.end(), [&](const std::string& d) {
+          return text::AsciiLower(d) == text::AsciiLower(n);
+        })) {
+      distinct.push_back(n);
+    }
+  }
+  RC_ASSERT(result->schema.tables.size() == distinct.size());
+  RC_ASSERT(f.state->calls[0].tables.size() == distinct.size());
+  // Asking again for a subset fetches nothing.
+  auto again = f.Get(SchemaLevel::kDetailed, {distinct.front()});
+  RC_ASSERT(again.ok() && again->from_cache);
+  RC_ASSERT(f.state->calls.size() == 1u);
+}
+
+// Property 20: after a structure change (new fingerprint) the next call fetches fresh data;
+// so does it after InvalidateCache.
+RC_GTEST_PROP(SchemaManagerProperty, P20StructureChangeInvalidates, ()) {
+  const bool basic = *rc::gen::arbitrary<bool>();
+  const bool by_fingerprint = *rc::gen::arbitrary<bool>();
+  const int tables = *rc::gen::inRange(1, 5);
+  Fixture f(tables);
+  const SchemaLevel level = basic ? SchemaLevel::kBasic : SchemaLevel::kDetailed;
+  RC_ASSERT(f.Get(level).ok());
+  f.state->schema = MakeSchema(tables + 1);  // a table was added
+  if (by_fingerprint) {
+    f.state->fingerprint = "v2";
+  } else {
+    f.manager->InvalidateCache("ds");
+  }
+  auto after = f.Get(level);
+  RC_ASSERT(after.ok());
+  RC_ASSERT(!after->from_cache);
+  RC_ASSERT(after->schema.tables.size() == static_cast<size_t>(tables + 1));
+  RC_ASSERT(f.manager->stats().invalidations == 1);
+}
+
+// Property 21: every cache hit is logged with the marker.
+RC_GTEST_PROP(SchemaManagerProperty, P21CacheHitsAreLogged, ()) {
+  const int calls = *rc::gen::inRange(1, 10);
+  Fixture f;
+  const bool basic = *rc::gen::arbitrary<bool>();
+  const SchemaLevel level = basic ? SchemaLevel::kBasic : SchemaLevel::kDetailed;
+  for (int i = 0; i < calls; ++i) RC_ASSERT(f.Get(level).ok());
+  const auto marked = std::count_if(f.logs.begin(), f.logs.end(), [](const std::string& m) {
+    return m.find(kCachedSchemaMarker) != std::string::npos;
+  });
+  RC_ASSERT(marked == calls - 1);
+  RC_ASSERT(f.manager->stats().hits == calls - 1);
+}
+
+TEST(SchemaManagerTest, EntriesExpireAfterTheTtl) {
+  Fixture f;
+  ASSERT_TRUE(f.Get(SchemaLevel::kDetailed).ok());
+  f.clock.Advance(std::chrono::minutes(30));
+  auto r = f.Get(SchemaLevel::kDetailed);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->from_cache);
+  EXPECT_EQ(f.state->calls.size(), 2u);
+}
+
+TEST(SchemaManagerTest, BasicLevelHasTablesAndRelationsButNoColumns) {
+  Fixture f(3);
+  auto r = f.Get(SchemaLevel::kBasic);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->schema.tables.size(), 3u);
+  for (const db::TableInfo& t : r->schema.tables) EXPECT_TRUE(t.columns.empty());
+  EXPECT_EQ(f.state->calls[0].sample_values_per_column, 0);
+  EXPECT_NE(r->text.find("# t1 -- table number 1"), std::string::npos) << r->text;
+  EXPECT_NE(r->text.find("t1.parent_id -> t0.id"), std::string::npos) << r->text;
+  EXPECT_EQ(r->text.find("label"), std::string::npos);
+}
+
+TEST(SchemaManagerTest, DetailedFetchesOnlyMissingTables) {
+  Fixture f(5);
+  auto first = f.Get(SchemaLevel::kDetailed, {"t1", "t2"});
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  auto r = f.Get(SchemaLevel::kDetailed, {"t2", "t3", "t4"});
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->from_cache);
+  ASSERT_EQ(f.state->calls.size(), 2u);
+  EXPECT_EQ(f.state->calls[1].tables, (std::vector<std::string>{"t3", "t4"}));
+  ASSERT_EQ(r->schema.tables.size(), 3u);
+  EXPECT_EQ(r->schema.tables[0].name, "t2");
+  EXPECT_NE(r->text.find("label TEXT -- e.g. 'a', 'b'"), std::string::npos) << r->text;
+}
+
+TEST(SchemaManagerTest, UnknownTableAndDatasourceAreNotFound) {
+  Fixture f;
+  auto r = f.Get(SchemaLevel::kDetailed, {"nope"});
+  EXPECT_EQ(r.status().code(), StatusCode::kNotFound);
+  auto d = f.manager->GetSchema({"other", SchemaLevel::kBasic, {}});
+  EXPECT_EQ(d.status().code(), StatusCode::kNotFound);
+  EXPECT_NE(d.status().message().find("other"), std::string::npos);
+}
+
+TEST(SchemaManagerTest, FetchTimeoutServesTheExpiredCopy) {
+  Fixture f;
+  auto first = f.Get(SchemaLevel::kDetailed, {"t1"});
+  ASSERT_TRUE(first.ok());
+  f.clock.Advance(std::chrono::hours(1));
+  f.state->fail = DeadlineExceededError("introspection timed out");
+  auto r = f.Get(SchemaLevel::kDetailed, {"t1"});
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_TRUE(r->stale);
+  EXPECT_TRUE(r->from_cache);
+  EXPECT_EQ(r->schema.ToJson(), first->schema.ToJson());
+  EXPECT_EQ(f.manager->stats().stale_served, 1);
+  // Nothing cached for t2: the error comes through.
+  EXPECT_EQ(f.Get(SchemaLevel::kDetailed, {"t2"}).status().code(), StatusCode::kDeadlineExceeded);
+  // A non-timeout error is not papered over.
+  f.state->fail = SqlError("broken");
+  EXPECT_EQ(f.Get(SchemaLevel::kDetailed, {"t1"}).status().code(), StatusCode::kSqlError);
+}
+
+TEST(SchemaManagerTest, SemanticModelHidesDisabledAndAddsBusinessNames) {
+  Fixture f(3);
+  SemanticModel model;
+  TableSemantics t1;
+  t1.name = "T1";
+  t1.business_name = {"订单", "orders"};
+  ColumnSemantics hidden;
+  hidden.name = "label";
+  hidden.enabled = false;
+  t1.columns.push_back(hidden);
+  TableSemantics t2;
+  t2.name = "t2";
+  t2.enabled = false;
+  model.tables = {t1, t2};
+  ASSERT_TRUE(f.manager->SetSemanticModel("ds", model).ok());
+  auto r = f.Get(SchemaLevel::kDetailed);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->schema.tables.size(), 2u);
+  EXPECT_EQ(r->schema.tables[1].name, "t1");
+  EXPECT_EQ(r->schema.tables[1].FindColumn("label"), nullptr);
+  EXPECT_NE(r->text.find("# t1 -- 订单 / orders"), std::string::npos) << r->text;
+}
+
+TEST(SchemaManagerTest, ConcurrentRequestsFetchOnce) {
+  Fixture f(6);
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int i = 0; i < 8; ++i) {
+    threads.emplace_back([&] {
+      for (int j = 0; j < 20; ++j) {
+        if (!f.Get(j % 2 ? SchemaLevel::kBasic : SchemaLevel::kDetailed).ok()) ++failures;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_EQ(f.state->calls.size(), 2u);  // one per level
+  EXPECT_EQ(f.manager->stats().hits, 8 * 20 - 2);
+}
+
+TEST(SchemaManagerTest, RegistrationErrors) {
+  SchemaManager m;
+  EXPECT_EQ(m.AddDatasource("", std::make_unique<FakeSource>(std::make_shared<FakeState>())).code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_EQ(m.AddDatasource("x", nullptr).code(), StatusCode::kInvalidArgument);
+  ASSERT_TRUE(
+      m.AddDatasource("x", std::make_unique<FakeSource>(std::make_shared<FakeState>())).ok());
+  EXPECT_EQ(
+      m.AddDatasource("x", std::make_unique<FakeSource>(std::make_shared<FakeState>())).code(),
+      StatusCode::kAlreadyExists);
+}
+
+TEST(SchemaLevelTest, NamesAndUnknownTypes) {
+  EXPECT_EQ(GetSchemaLevel("CONSULTATION"), SchemaLevel::kBasic);
+  EXPECT_EQ(GetSchemaLevel("something_new"), SchemaLevel::kDetailed);
+  EXPECT_EQ(*ParseSchemaLevel("Basic"), SchemaLevel::kBasic);
+  EXPECT_EQ(ParseSchemaLevel("full").status().code(), StatusCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace askdb::catalog

@@ -1,0 +1,439 @@
+#include "askdb/catalog/schema_recall.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <set>
+#include <unordered_set>
+#include <utility>
+
+#include "askdb/catalog/token_estimate.h"
+#include "askdb/common/segmenter.h"
+#include "askdb/common/text.h"
+
+namespace askdb::catalog {
+namespace {
+
+// Field weights: a word in a name or business name says more about a table or column than
+// the same word somewhere in a description or a sample value.
+constexpr double kNameWeight = 3.0;
+constexpr double kBusinessNameWeight = 3.0;
+constexpr double kSynonymWeight = 2.0;
+constexpr double kDescriptionWeight = 1.0;
+constexpr double kSampleWeight = 0.5;
+// Added to a table's score for each distinct stored value or value label of one of its
+// columns that occurs in the question.
+constexpr double kValueHit = 3.0;
+// Values shorter than this (bytes of the normalised text) are not matched: "1", "y", "北"
+// occur in too many questions by accident.
+constexpr size_t kMinValueBytes = 3;
+// Chinese words at least this long (in characters) also index their character bigrams, so
+// "营业额" meets "营业" and ICU's segmentation differences do not break a match.
+constexpr size_t kCjkBigramMinChars = 3;
+
+// Function words that would otherwise match every description. Kept short on purpose:
+// anything with meaning in a schema (name, date, number, total) stays a term.
+constexpr std::array<std::string_view, 60> kStopWords = {
+    "a",    "an",   "the",   "of",   "in",    "on",    "for",   "to",    "and",    "or",
+    "is",   "are",  "was",   "were", "be",    "been",  "by",    "with",  "what",   "which",
+    "who",  "whom", "whose", "how",  "many",  "much",  "list",  "show",  "give",   "me",
+    "all",  "each", "that",  "this", "those", "these", "there", "their", "it",     "its",
+    "from", "as",   "at",    "do",   "does",  "did",   "have",  "has",   "please", "find",
+    "的",   "了",   "是",    "在",   "和",    "与",    "及",    "吗",    "呢",     "请",
+};
+
+bool IsStopWord(std::string_view w) {
+  return std::find(kStopWords.begin(), kStopWords.end(), w) != kStopWords.end();
+}
+
+bool IsAscii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+bool IsAsciiAlnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+// Folds English plurals so that "singers" meets "singer" and "countries" meets "country".
+std::string Stem(std::string word) {
+  if (word.size() > 4 && word.ends_with("ies")) return word.substr(0, word.size() - 3) + "y";
+  if (word.size() > 4 && (word.ends_with("ches") || word.ends_with("shes") ||
+                          word.ends_with("xes") || word.ends_with("sses"))) {
+    return word.substr(0, word.size() - 2);
+  }
+  if (word.size() > 3 && word.ends_with('s') && !word.ends_with("ss") && !word.ends_with("us") &&
+      !word.ends_with("is")) {
+    return word.substr(0, word.size() - 1);
+  }
+  return word;
+}
+
+void AddAsciiWord(std::string_view word, std::vector<std::string>& out) {
+  for (std::string& part : text::SplitIdentifier(word)) {
+    if (part.size() < 2 || IsStopWord(part)) continue;
+    out.push_back(Stem(std::move(part)));
+  }
+}
+
+void AddCjkWord(const std::string& word, std::vector<std::string>& out) {
+  if (IsStopWord(word)) return;
+  out.push_back(word);
+  std::vector<char32_t> cps = text::DecodeUtf8(word);
+  if (cps.size() < kCjkBigramMinChars) return;
+  for (size_t i = 0; i + 1 < cps.size(); ++i) out.push_back(text::EncodeUtf8({cps[i], cps[i + 1]}));
+}
+
+// Terms of an identifier: its words ("OrderItems" → order, item) and, for compound names,
+// the words run together ("gasstations" → gasstation), which is how people sometimes
+// write them.
+std::vector<std::string> IdentifierTerms(std::string_view name) {
+  std::vector<std::string> out;
+  std::vector<std::string> words = text::SplitIdentifier(name);
+  std::string joined;
+  for (const std::string& w : words) {
+    if (IsAscii(w)) {
+      AddAsciiWord(w, out);
+      joined += w;
+    } else {
+      for (std::string& t : RecallTerms(w)) out.push_back(std::move(t));
+    }
+  }
+  if (words.size() > 1 && IsAscii(joined)) out.push_back(Stem(joined));
+  return out;
+}
+
+std::string Localized(const LocalizedText& t) { return t.zh + " " + t.en; }
+
+}  // namespace
+
+std::vector<std::string> RecallTerms(std::string_view input) {
+  std::vector<std::string> out;
+  const std::string normalized = text::NormalizeForMatch(input);
+  for (const text::Token& token : text::Segment(normalized)) {
+    if (!token.is_word) continue;
+    if (IsAscii(token.text)) {
+      AddAsciiWord(token.text, out);
+    } else {
+      AddCjkWord(token.text, out);
+    }
+  }
+  return out;
+}
+
+struct SchemaRecaller::Doc {
+  std::unordered_map<std::string, double> tf;
+  double length = 0;
+
+  void Add(const std::vector<std::string>& terms, double weight) {
+    for (const std::string& t : terms) {
+      tf[t] += weight;
+      length += weight;
+    }
+  }
+};
+
+struct SchemaRecaller::Index {
+  std::vector<Doc> tables;
+  std::vector<std::vector<Doc>> columns;
+  // Document frequencies over table and column documents together, so that a word found
+  // in one table name and a word found in one column name weigh alike.
+  std::unordered_map<std::string, int> df;
+  int documents = 0;
+  double table_avg_length = 1;
+  double column_avg_length = 1;
+
+  struct ValueEntry {
+    std::string key;  // NormalizeForMatch of the value or label
+    bool ascii = true;
+    int table = -1;
+    int column = -1;
+  };
+  std::vector<ValueEntry> values;
+};
+
+SchemaRecaller::SchemaRecaller() = default;
+SchemaRecaller::~SchemaRecaller() = default;
+
+std::unique_ptr<SchemaRecaller> SchemaRecaller::Build(const db::DatabaseSchema& schema,
+                                                      const SemanticModel* model,
+                                                      const ValueLists* values) {
+  std::unique_ptr<SchemaRecaller> r(new SchemaRecaller());  // private constructor
+  r->schema_ = schema;
+  if (model != nullptr) r->model_ = *model;
+  const SemanticModel* m = r->model_ ? &*r->model_ : nullptr;
+  if (m != nullptr) {
+    std::erase_if(r->schema_.tables, [&](const db::TableInfo& t) {
+      const TableSemantics* s = m->FindTable(t.name);
+      return s != nullptr && !s->enabled;
+    });
+    for (db::TableInfo& t : r->schema_.tables) {
+      const TableSemantics* s = m->FindTable(t.name);
+      if (s == nullptr) continue;
+      std::erase_if(t.columns, [&](const db::ColumnInfo& c) {
+        const ColumnSemantics* cs = s->FindColumn(c.name);
+        return cs != nullptr && !cs->enabled;
+      });
+    }
+  }
+  r->relations_ = MergeRelations(r->schema_, m);
+  r->index_ = std::make_unique<Index>();
+  Index& index = *r->index_;
+
+  std::set<std::pair<std::string, std::pair<int, int>>> seen_values;
+  auto add_value = [&](std::string_view value, int table, int column) {
+    std::string key = text::NormalizeForMatch(value);
+    if (key.size() < kMinValueBytes) return;
+    bool ascii = IsAscii(key);
+    // Pure numbers are years, ids and amounts: they match questions by accident.
+    if (std::all_of(key.begin(), key.end(),
+                    [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == '-'; })) {
+      return;
+    }
+    if (!seen_values.insert({key, {table, column}}).second) return;
+    index.values.push_back({std::move(key), ascii, table, column});
+  };
+
+  double table_length = 0, column_length = 0;
+  int column_docs = 0;
+  for (size_t ti = 0; ti < r->schema_.tables.size(); ++ti) {
+    const db::TableInfo& table = r->schema_.tables[ti];
+    const TableSemantics* ts = m ? m->FindTable(table.name) : nullptr;
+    Doc doc;
+    doc.Add(IdentifierTerms(table.name), kNameWeight);
+    doc.Add(RecallTerms(table.comment), kDescriptionWeight);
+    if (ts != nullptr) {
+      doc.Add(RecallTerms(Localized(ts->business_name)), kBusinessNameWeight);
+      for (const std::string& s : ts->synonyms) doc.Add(RecallTerms(s), kSynonymWeight);
+      doc.Add(RecallTerms(Localized(ts->description)), kDescriptionWeight);
+    }
+    std::vector<Doc> columns;
+    for (size_t ci = 0; ci < table.columns.size(); ++ci) {
+      const db::ColumnInfo& column = table.columns[ci];
+      const ColumnSemantics* cs = ts ? ts->FindColumn(column.name) : nullptr;
+      Doc cdoc;
+      cdoc.Add(IdentifierTerms(column.name), kNameWeight);
+      cdoc.Add(RecallTerms(column.comment), kDescriptionWeight);
+      for (const std::string& v : column.sample_values) {
+        cdoc.Add(RecallTerms(v), kSampleWeight);
+        add_value(v, static_cast<int>(ti), static_cast<int>(ci));
+      }
+      if (cs != nullptr) {
+        cdoc.Add(RecallTerms(Localized(cs->business_name)), kBusinessNameWeight);
+        for (const std::string& s : cs->synonyms) cdoc.Add(RecallTerms(s), kSynonymWeight);
+        cdoc.Add(RecallTerms(Localized(cs->description)), kDescriptionWeight);
+        for (const ValueLabel& v : cs->values) {
+          add_value(v.value, static_cast<int>(ti), static_cast<int>(ci));
+          for (const std::string& label : v.labels) {
+            add_value(label, static_cast<int>(ti), static_cast<int>(ci));
+          }
+        }
+      }
+      if (values != nullptr) {
+        auto it = values->find(table.name + "." + column.name);
+        if (it != values->end()) {
+          for (const std::string& v : it->second) {
+            add_value(v, static_cast<int>(ti), static_cast<int>(ci));
+          }
+        }
+      }
+      for (const auto& [term, unused] : cdoc.tf) ++index.df[term];
+      column_length += cdoc.length;
+      ++column_docs;
+      columns.push_back(std::move(cdoc));
+    }
+    for (const auto& [term, unused] : doc.tf) ++index.df[term];
+    table_length += doc.length;
+    index.tables.push_back(std::move(doc));
+    index.columns.push_back(std::move(columns));
+  }
+  index.documents = static_cast<int>(index.tables.size()) + column_docs;
+  if (!index.tables.empty() && table_length > 0) {
+    index.table_avg_length = table_length / static_cast<double>(index.tables.size());
+  }
+  if (column_docs > 0 && column_length > 0) {
+    index.column_avg_length = column_length / column_docs;
+  }
+  return r;
+}
+
+namespace {
+
+struct Scored {
+  std::vector<double> tables;
+  std::vector<std::vector<bool>> matched_columns;
+};
+
+}  // namespace
+
+std::vector<double> SchemaRecaller::ScoreTables(std::string_view question,
+                                                const RecallOptions& options) const {
+  const Index& index = *index_;
+  std::vector<std::string> terms = RecallTerms(question);
+  std::sort(terms.begin(), terms.end());
+  terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
+
+  auto bm25 = [&](const Doc& doc, const std::string& term, double idf, double avg) {
+    auto it = doc.tf.find(term);
+    if (it == doc.tf.end()) return 0.0;
+    const double tf = it->second;
+    const double norm = options.bm25_k1 * (1 - options.bm25_b + options.bm25_b * doc.length / avg);
+    return idf * tf * (options.bm25_k1 + 1) / (tf + norm);
+  };
+
+  std::vector<double> scores(index.tables.size(), 0.0);
+  for (const std::string& term : terms) {
+    auto df_it = index.df.find(term);
+    if (df_it == index.df.end()) continue;
+    const double n = index.documents;
+    const double df = df_it->second;
+    const double idf = std::log(1 + (n - df + 0.5) / (df + 0.5));
+    for (size_t t = 0; t < index.tables.size(); ++t) {
+      double best = bm25(index.tables[t], term, idf, index.table_avg_length);
+      for (const Doc& c : index.columns[t]) {
+        best = std::max(best, bm25(c, term, idf, index.column_avg_length));
+      }
+      scores[t] += best;
+    }
+  }
+  const std::string normalized = text::NormalizeForMatch(question);
+  std::set<std::pair<int, std::string>> hit;  // one bonus per table and value
+  for (const Index::ValueEntry& v : index.values) {
+    size_t pos = normalized.find(v.key);
+    bool found = false;
+    while (pos != std::string::npos && !found) {
+      // ASCII values must stand as whole words ("Rock" is not in "Rockford").
+      bool left_ok = !v.ascii || pos == 0 || !IsAsciiAlnum(normalized[pos - 1]);
+      size_t end = pos + v.key.size();
+      bool right_ok = !v.ascii || end >= normalized.size() || !IsAsciiAlnum(normalized[end]);
+      found = left_ok && right_ok;
+      pos = normalized.find(v.key, pos + 1);
+    }
+    if (found && hit.insert({v.table, v.key}).second) scores[v.table] += kValueHit;
+  }
+  return scores;
+}
+
+RecallResult SchemaRecaller::Recall(std::string_view question, const RecallOptions& options) const {
+  const Index& index = *index_;
+  const std::vector<double> scores = ScoreTables(question, options);
+  const SemanticModel* model = model_ ? &*model_ : nullptr;
+
+  // Which columns matched, for pruning wide tables to what the question touches.
+  std::vector<std::string> terms = RecallTerms(question);
+  std::unordered_set<std::string> term_set(terms.begin(), terms.end());
+  const std::string normalized = text::NormalizeForMatch(question);
+  auto column_matches = [&](int t, int c) {
+    for (const auto& [term, unused] : index.columns[t][c].tf) {
+      if (term_set.count(term)) return true;
+    }
+    for (const Index::ValueEntry& v : index.values) {
+      if (v.table == t && v.column == c && normalized.find(v.key) != std::string::npos) return true;
+    }
+    return false;
+  };
+
+  std::vector<int> order(scores.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return scores[a] > scores[b]; });
+  const double top = order.empty() ? 0 : scores[order.front()];
+
+  RecallResult result;
+  std::vector<RecalledTable> selected;
+  if (top > 0) {
+    for (int t : order) {
+      if (scores[t] <= 0 || scores[t] < options.min_relative_score * top) break;
+      if (options.max_tables > 0 && static_cast<int>(selected.size()) >= options.max_tables) break;
+      selected.push_back({schema_.tables[t].name, scores[t], "match", "", {}, false});
+    }
+  } else {
+    // Nothing in the question names anything here: show the schema in its own order and
+    // let the budget cut it, rather than pretending some tables were recalled.
+    for (const db::TableInfo& t : schema_.tables)
+      selected.push_back({t.name, 0, "fallback", "", {}, false});
+  }
+
+  if (options.foreign_key_completion && top > 0) {
+    std::vector<std::string> names;
+    for (const RecalledTable& t : selected) names.push_back(t.name);
+    std::vector<CompletedTable> added =
+        CompleteWithForeignKeys(names, relations_, options.completion);
+    // Each completed table goes right after the table that pulled it in.
+    for (auto it = added.rbegin(); it != added.rend(); ++it) {
+      auto pos = std::find_if(selected.begin(), selected.end(),
+                              [&](const RecalledTable& t) { return t.name == it->via; });
+      if (pos != selected.end()) ++pos;
+      selected.insert(
+          pos,
+          RecalledTable{it->table, 0, it->link ? "link table" : "foreign key", it->via, {}, false});
+    }
+  }
+
+  std::string text;
+  int used = 0;
+  for (RecalledTable& recalled : selected) {
+    const db::TableInfo* table = schema_.FindTable(recalled.name);
+    if (table == nullptr) continue;
+    const int t = static_cast<int>(table - schema_.tables.data());
+    const TableSemantics* ts = model ? model->FindTable(table->name) : nullptr;
+    std::string full = RenderTable(*table, ts, nullptr, options.render);
+    int cost = EstimateTokens(full);
+    std::vector<int> columns;
+    if (used + cost <= options.token_budget) {
+      for (size_t c = 0; c < table->columns.size(); ++c) columns.push_back(static_cast<int>(c));
+    } else {
+      std::set<std::string> keys;
+      for (const std::string& k : table->primary_key) keys.insert(text::AsciiLower(k));
+      for (const db::ForeignKey& fk : table->foreign_keys) {
+        for (const std::string& k : fk.columns) keys.insert(text::AsciiLower(k));
+      }
+      for (const Relation& r : relations_) {
+        if (r.from_table == table->name) keys.insert(text::AsciiLower(r.from_column));
+        if (r.to_table == table->name) keys.insert(text::AsciiLower(r.to_column));
+      }
+      for (size_t c = 0; c < table->columns.size(); ++c) {
+        const db::ColumnInfo& column = table->columns[c];
+        if (column.primary_key || keys.count(text::AsciiLower(column.name)) ||
+            column_matches(t, static_cast<int>(c))) {
+          columns.push_back(static_cast<int>(c));
+        }
+      }
+      full = RenderTable(*table, ts, &columns, options.render);
+      cost = EstimateTokens(full);
+      recalled.columns_pruned = true;
+      if (used + cost > options.token_budget) {
+        result.left_out.push_back(recalled.name);
+        continue;
+      }
+    }
+    for (int c : columns) recalled.columns.push_back(table->columns[c].name);
+    text += full;
+    used += cost;
+    result.tables.push_back(std::move(recalled));
+  }
+
+  std::vector<std::string> names;
+  for (const RecalledTable& t : result.tables) names.push_back(t.name);
+  std::set<std::string> included;
+  for (const std::string& n : names) included.insert(text::AsciiLower(n));
+  for (const Relation& r : relations_) {
+    if (included.count(text::AsciiLower(r.from_table)) &&
+        included.count(text::AsciiLower(r.to_table))) {
+      result.relations.push_back(r);
+    }
+  }
+  // Physical keys are inline in the tables; the logical ones are listed when they fit.
+  std::vector<Relation> logical;
+  for (const Relation& r : result.relations) {
+    if (r.logical) logical.push_back(r);
+  }
+  std::string relations_text = RenderRelations(logical);
+  if (!relations_text.empty() && used + EstimateTokens(relations_text) <= options.token_budget) {
+    text += relations_text;
+  }
+  result.text = std::move(text);
+  result.tokens = EstimateTokens(result.text);
+  return result;
+}
+
+}  // namespace askdb::catalog

@@ -1,0 +1,172 @@
+#include "askdb/catalog/schema_render.h"
+
+#include "askdb/catalog/relations.h"
+#include "askdb/catalog/semantic_model.h"
+#include "askdb/common/text.h"
+#include "askdb/db/schema.h"
+
+namespace askdb::catalog {
+namespace {
+
+// "订单 / orders" — both languages, each once.
+std::string Localized(const LocalizedText& text) {
+  if (text.zh.empty()) return text.en;
+  if (text.en.empty() || text.en == text.zh) return text.zh;
+  return text.zh + " / " + text.en;
+}
+
+void AppendPart(std::string& out, std::string_view part, std::string_view separator) {
+  if (part.empty()) return;
+  if (!out.empty()) out += separator;
+  out += part;
+}
+
+// Cuts at a UTF-8 boundary so that the prompt never carries half a character.
+std::string CutSample(const std::string& value, size_t max_bytes) {
+  if (value.size() <= max_bytes) return value;
+  size_t pos = 0;
+  while (pos < value.size()) {
+    char32_t cp = 0;
+    size_t len = text::DecodeUtf8At(value, pos, &cp);
+    if (pos + len > max_bytes) break;
+    pos += len;
+  }
+  return value.substr(0, pos) + "...";
+}
+
+std::string TableDescription(const db::TableInfo& table, const TableSemantics* model,
+                             const RenderOptions& options) {
+  std::string names;
+  std::string description;
+  if (model != nullptr) {
+    names = Localized(model->business_name);
+    description = Localized(model->description);
+    if (options.synonyms && !model->synonyms.empty()) {
+      std::string aka = "aka ";
+      for (size_t i = 0; i < model->synonyms.size(); ++i) {
+        aka += (i ? ", " : "") + model->synonyms[i];
+      }
+      AppendPart(description, aka, "; ");
+    }
+  }
+  if (!table.comment.empty() && table.comment != names)
+    AppendPart(description, table.comment, "; ");
+  std::string out = names;
+  AppendPart(out, description, ": ");
+  return out;
+}
+
+}  // namespace
+
+std::string RenderTableHeader(const db::TableInfo& table, const TableSemantics* model,
+                              const RenderOptions& options) {
+  std::string out = "# " + table.name;
+  if (table.kind == db::TableInfo::Kind::kView) out += " (view)";
+  std::string description = TableDescription(table, model, options);
+  if (!description.empty()) out += " -- " + description;
+  if (options.row_counts && table.row_count.has_value()) {
+    out += " (" + std::string(table.row_count_is_estimate ? "~" : "") +
+           std::to_string(*table.row_count) + " rows)";
+  }
+  return out + "\n";
+}
+
+std::string RenderTable(const db::TableInfo& table, const TableSemantics* model,
+                        const std::vector<int>* columns, const RenderOptions& options) {
+  std::vector<int> all;
+  if (columns == nullptr) {
+    for (size_t i = 0; i < table.columns.size(); ++i) all.push_back(static_cast<int>(i));
+    columns = &all;
+  }
+  std::string out = RenderTableHeader(table, model, options);
+  out += table.name + "(\n";
+  bool first = true;
+  for (int index : *columns) {
+    if (index < 0 || static_cast<size_t>(index) >= table.columns.size()) continue;
+    const db::ColumnInfo& column = table.columns[index];
+    const ColumnSemantics* semantics = model ? model->FindColumn(column.name) : nullptr;
+    if (semantics != nullptr && !semantics->enabled) continue;
+    if (!first) out += ",\n";
+    first = false;
+    out += "  " + column.name;
+    if (!column.type.empty()) out += " " + column.type;
+    if (column.primary_key) out += " PK";
+    for (const db::ForeignKey& fk : table.foreign_keys) {
+      for (size_t i = 0; i < fk.columns.size(); ++i) {
+        if (text::AsciiLower(fk.columns[i]) == text::AsciiLower(column.name)) {
+          out += " -> " + fk.ref_table;
+          if (i < fk.ref_columns.size()) out += "." + fk.ref_columns[i];
+        }
+      }
+    }
+    std::string comment;
+    if (semantics != nullptr) {
+      comment = Localized(semantics->business_name);
+      AppendPart(comment, Localized(semantics->description), ": ");
+      if (options.synonyms && !semantics->synonyms.empty()) {
+        std::string aka = "aka ";
+        for (size_t i = 0; i < semantics->synonyms.size(); ++i) {
+          aka += (i ? ", " : "") + semantics->synonyms[i];
+        }
+        AppendPart(comment, aka, "; ");
+      }
+      if (!semantics->unit.empty()) AppendPart(comment, "[" + semantics->unit + "]", " ");
+    }
+    if (!column.comment.empty() && column.comment != comment) {
+      AppendPart(comment, column.comment, "; ");
+    }
+    std::vector<std::string> samples;
+    if (semantics != nullptr) {
+      for (const ValueLabel& v : semantics->values) {
+        if (static_cast<int>(samples.size()) >= options.max_samples_per_column) break;
+        samples.push_back("'" + CutSample(v.value, options.max_sample_bytes) +
+                          "'=" + (v.labels.empty() ? std::string() : v.labels.front()));
+      }
+    }
+    for (const std::string& value : column.sample_values) {
+      if (static_cast<int>(samples.size()) >= options.max_samples_per_column) break;
+      if (semantics != nullptr && semantics->FindValue(value) != nullptr) continue;
+      samples.push_back("'" + CutSample(value, options.max_sample_bytes) + "'");
+    }
+    if (!samples.empty()) {
+      std::string eg = "e.g. ";
+      for (size_t i = 0; i < samples.size(); ++i) eg += (i ? ", " : "") + samples[i];
+      AppendPart(comment, eg, "; ");
+    }
+    if (!comment.empty()) out += " -- " + comment;
+  }
+  out += "\n)\n";
+  return out;
+}
+
+std::string RenderRelations(const std::vector<Relation>& relations) {
+  if (relations.empty()) return "";
+  std::string out = "Relations:\n";
+  for (const Relation& r : relations) {
+    out += "  " + r.from_table + "." + r.from_column + " -> " + r.to_table + "." + r.to_column +
+           " (" + std::string(RelationKindName(r.kind)) + (r.logical ? ", logical" : "") + ")";
+    if (!r.description.empty()) out += " -- " + r.description;
+    out += "\n";
+  }
+  return out;
+}
+
+std::string RenderSchema(const db::DatabaseSchema& schema, const SemanticModel* model,
+                         const RenderOptions& options) {
+  std::string out;
+  for (const db::TableInfo& table : schema.tables) {
+    const TableSemantics* semantics = model ? model->FindTable(table.name) : nullptr;
+    if (semantics != nullptr && !semantics->enabled) continue;
+    out += options.level == SchemaLevel::kBasic ? RenderTableHeader(table, semantics, options)
+                                                : RenderTable(table, semantics, nullptr, options);
+  }
+  std::vector<Relation> relations = MergeRelations(schema, model);
+  if (options.level == SchemaLevel::kDetailed) {
+    // Physical keys are already inline ("-> customers.id"); list only the logical ones.
+    std::erase_if(relations, [](const Relation& r) { return !r.logical; });
+  }
+  out += RenderRelations(relations);
+  return out;
+}
+
+}  // namespace askdb::catalog

@@ -1,0 +1,62 @@
+#include "askdb/cli/answer_output.h"
+
+#include <iostream>
+
+#include "askdb/cli/result_output.h"
+
+namespace askdb::cli {
+namespace {
+
+std::string RouteLabel(agent::AnswerRoute route, bool chinese) {
+  switch (route) {
+    case agent::AnswerRoute::kQuickPath: return chinese ? "快速路径" : "quick path";
+    case agent::AnswerRoute::kConsultation: return chinese ? "咨询建议" : "consultation";
+    case agent::AnswerRoute::kEngine:
+      return chinese ? "确定性引擎（0 次 LLM 调用）" : "deterministic engine (0 LLM calls)";
+    case agent::AnswerRoute::kNotAnswered: return chinese ? "未回答" : "not answered";
+  }
+  return "";
+}
+
+}  // namespace
+
+agent::AskOptions AskOptionsFromConfig(const CliContext& ctx) {
+  agent::AskOptions ask;
+  ask.translate.confidence_threshold = ctx.config.nlq.confidence_threshold;
+  ask.translate.anchor = ctx.config.nlq.time_anchor == config::TimeAnchor::kToday
+                             ? nlq::TimeAnchor::kToday
+                             : nlq::TimeAnchor::kData;
+  ask.query.max_rows = ctx.config.database.max_rows;
+  ask.query.timeout = std::chrono::milliseconds(ctx.config.database.query_timeout_ms);
+  return ask;
+}
+
+void PrintAnswer(const CliContext& ctx, const agent::AskResult& r) {
+  const Style style = ctx.style();
+  const bool zh = r.chinese;
+  std::cout << style.Dim(std::string(zh ? "类型 " : "type ") +
+                         std::string(agent::RequestTypeName(r.classification.type)) + " · " +
+                         (zh ? "路线 " : "route ") + RouteLabel(r.route, zh))
+            << "\n";
+  if (r.translation) {
+    const std::string explanation = nlq::RenderExplanation(*r.translation, zh);
+    if (!explanation.empty()) std::cout << style.Dim(explanation) << "\n";
+  }
+  std::cout << "\n";
+  if (r.result && r.chart) {
+    PrintQueryResult(ctx, r.translation ? r.translation->sql : "", *r.result, *r.chart);
+    std::cout << "\n";
+  }
+  std::cout << style.Bold(r.answer) << "\n";
+}
+
+void AddAnswerToReport(analysis::Report& report, const agent::AskResult& r) {
+  report.AddParagraph(r.answer);
+  if (r.result && r.chart) {
+    if (r.translation) report.AddSql(r.translation->sql);
+    report.AddChart(*r.chart);
+    if (r.chart->kind != analysis::ChartKind::kKpi) report.AddTable(*r.result);
+  }
+}
+
+}  // namespace askdb::cli

@@ -1,0 +1,235 @@
+// Pieces shared by the network connectors (PostgreSQL, MySQL/MariaDB): a bounded pool of
+// sessions, the password lookup (URL, password file, environment) and small text helpers
+// used for checks and messages. Header-only so both connectors use it without another
+// library; it lives beside the PostgreSQL connector until a db/server/ folder exists.
+//
+// Thread-safety: SessionPool is thread-safe (a mutex and a condition variable guard it).
+// The free functions are pure, except ResolvePassword which reads the environment and a
+// file.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "askdb/common/status.h"
+#include "askdb/db/database_url.h"
+
+namespace askdb::db::server {
+
+using SteadyClock = std::chrono::steady_clock;
+
+// A pool of at most `max_sessions` open sessions. Acquire hands out an idle session or
+// opens a new one with the opener (outside the lock); when every slot is busy it waits for
+// one until the deadline. A caller gives the session back with Release, or Discard when
+// it is broken: the slot is then free for a fresh connection, which is how the pool
+// recovers from a server restart or a killed backend.
+template <typename Session>
+class SessionPool {
+ public:
+  using Opener = std::function<StatusOr<std::unique_ptr<Session>>()>;
+
+  SessionPool(size_t max_sessions, Opener opener)
+      : max_sessions_(std::max<size_t>(1, max_sessions)), opener_(std::move(opener)) {}
+
+  // `reused` tells the caller whether the session came from the idle list (and so may have
+  // died while idle) or was opened just now.
+  StatusOr<std::unique_ptr<Session>> Acquire(SteadyClock::time_point deadline, bool* reused) {
+    {
+      std::unique_lock lock(mu_);
+      if (!cv_.wait_until(lock, deadline,
+                          [this] { return !idle_.empty() || open_ < max_sessions_; })) {
+        return DeadlineExceededError("all " + std::to_string(max_sessions_) +
+                                     " database connections stayed busy until the timeout; "
+                                     "retry, or raise the pool size or the timeout");
+      }
+      if (!idle_.empty()) {
+        std::unique_ptr<Session> session = std::move(idle_.back());
+        idle_.pop_back();
+        if (reused != nullptr) *reused = true;
+        return session;
+      }
+      ++open_;  // reserve the slot before opening outside the lock
+    }
+    if (reused != nullptr) *reused = false;
+    StatusOr<std::unique_ptr<Session>> opened = opener_();
+    if (!opened.ok()) Discard();
+    return opened;
+  }
+
+  void Release(std::unique_ptr<Session> session) {
+    {
+      std::lock_guard lock(mu_);
+      idle_.push_back(std::move(session));
+    }
+    cv_.notify_one();
+  }
+
+  // Frees the slot of a session that was closed (or never opened).
+  void Discard() {
+    {
+      std::lock_guard lock(mu_);
+      if (open_ > 0) --open_;
+    }
+    cv_.notify_one();
+  }
+
+  // Closes every idle session (their slots become free).
+  void DropIdle() {
+    std::vector<std::unique_ptr<Session>> dropped;
+    {
+      std::lock_guard lock(mu_);
+      open_ -= std::min(open_, idle_.size());
+      dropped.swap(idle_);
+    }
+    cv_.notify_all();
+  }
+
+  size_t open_sessions() const {
+    std::lock_guard lock(mu_);
+    return open_;
+  }
+  size_t idle_sessions() const {
+    std::lock_guard lock(mu_);
+    return idle_.size();
+  }
+
+ private:
+  const size_t max_sessions_;
+  Opener opener_;
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<std::unique_ptr<Session>> idle_;
+  size_t open_ = 0;  // idle + in use + being opened
+};
+
+// The value of URL parameter `key` (case-sensitive, as libraries spell them), or nullptr.
+inline const std::string* FindParam(const DatabaseUrl& url, std::string_view key) {
+  for (const auto& [k, v] : url.params) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+
+// The password to use, in this order: the URL's own, the file named by the URL parameter
+// `password_file` (first line), the environment variables in `env_vars` (first set one).
+// nullopt when none gives one (the library's own defaults may still apply, e.g. ~/.pgpass).
+// Errors never contain the password.
+inline StatusOr<std::optional<std::string>> ResolvePassword(
+    const DatabaseUrl& url, const std::vector<std::string_view>& env_vars) {
+  if (url.has_password) return std::optional<std::string>(url.password);
+  if (const std::string* file = FindParam(url, "password_file")) {
+    std::ifstream in(*file);
+    if (!in) {
+      return NotFoundError("cannot read the password file " + *file +
+                           " named by password_file=; check the path and its permissions");
+    }
+    std::string line;
+    std::getline(in, line);
+    while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.pop_back();
+    return std::optional<std::string>(line);
+  }
+  for (std::string_view var : env_vars) {
+    if (const char* value = std::getenv(std::string(var).c_str()); value != nullptr) {
+      return std::optional<std::string>(std::string(value));
+    }
+  }
+  return std::optional<std::string>();
+}
+
+inline bool IsSqlSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '\v';
+}
+
+// Offset of the first byte of `s` that starts real SQL (not blank, not a comment, not ';')
+// or npos. `hash_comments` also skips MySQL's "# ..." comments.
+inline size_t FirstSqlByte(std::string_view s, bool hash_comments = false) {
+  size_t i = 0;
+  while (i < s.size()) {
+    char c = s[i];
+    if (IsSqlSpace(c) || c == ';') {
+      ++i;
+    } else if ((c == '-' && i + 1 < s.size() && s[i + 1] == '-') ||
+               (hash_comments && c == '#')) {
+      i = s.find('\n', i);
+      if (i == std::string_view::npos) return std::string_view::npos;
+    } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '*') {
+      i = s.find("*/", i + 2);
+      if (i == std::string_view::npos) return std::string_view::npos;
+      i += 2;
+    } else {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// The first word of the statement, upper-cased, for messages only (enforcement is the
+// server's): "DELETE", "WITH", "SELECT".
+inline std::string FirstWord(std::string_view sql, bool hash_comments = false) {
+  size_t pos = FirstSqlByte(sql, hash_comments);
+  std::string word;
+  for (; pos != std::string_view::npos && pos < sql.size(); ++pos) {
+    char c = sql[pos];
+    bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    if (!alpha) break;
+    word += (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c;
+  }
+  return word;
+}
+
+// Whether a statement starting with `word` is meant as a query (so an error in it is a
+// SQL mistake to fix, not a refused operation).
+inline bool IsQueryWord(std::string_view word) {
+  return word == "SELECT" || word == "WITH" || word == "VALUES" || word == "TABLE" ||
+         word.empty();
+}
+
+inline std::string FormatDuration(std::chrono::milliseconds d) {
+  constexpr long long kMillisPerSecond = 1000;
+  if (d.count() % kMillisPerSecond == 0) return std::to_string(d.count() / kMillisPerSecond) + " s";
+  return std::to_string(d.count()) + " ms";
+}
+
+inline std::string ReadOnlyRefusal(std::string_view what, std::string_view detail) {
+  std::string out = "refused: this connection is read-only; " + std::string(what) +
+                    " is not allowed (askdb only runs SELECT statements)";
+  if (!detail.empty()) out += " — the server said: " + std::string(detail);
+  return out;
+}
+
+// Checks every connector makes before sending text to a server: not empty, not too big,
+// no NUL byte (C APIs would cut the text there and run only the part before it).
+inline Status CheckStatementText(std::string_view sql, size_t max_bytes, bool hash_comments) {
+  if (sql.size() > max_bytes) {
+    return InvalidArgumentError("the query is " + std::to_string(sql.size()) +
+                                " bytes, over the limit of " + std::to_string(max_bytes) +
+                                " bytes; shorten it");
+  }
+  if (sql.find('\0') != std::string_view::npos) {
+    return InvalidArgumentError(
+        "the query contains a NUL byte; remove it and send a single SELECT");
+  }
+  if (FirstSqlByte(sql, hash_comments) == std::string_view::npos) {
+    return InvalidArgumentError(
+        "empty query: the text holds no SQL statement, only blanks or comments; write one "
+        "SELECT");
+  }
+  return Status::Ok();
+}
+
+inline std::string TrimTrailingSpace(std::string s) {
+  while (!s.empty() && IsSqlSpace(s.back())) s.pop_back();
+  return s;
+}
+
+}  // namespace askdb::db::server
