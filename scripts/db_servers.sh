@@ -115,6 +115,10 @@ EOF
   log "postgres: loading Chinook and the demo database"
   "$LOADER" --target "$base/chinook" --sqlite "$CHINOOK" >/dev/null
   "$LOADER" --target "$base/demo" --demo >/dev/null
+  "${psql[@]}" -d chinook >/dev/null <<'EOF'
+COMMENT ON TABLE artist IS 'Recording artists';
+COMMENT ON COLUMN artist.name IS 'The artist''s name';
+EOF
   for db in chinook demo; do
     "${psql[@]}" -d "$db" >/dev/null <<EOF
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
@@ -168,6 +172,9 @@ EOF
   log "mariadb: loading Chinook and the demo database"
   "$LOADER" --target "$base/chinook" --sqlite "$CHINOOK" >/dev/null
   "$LOADER" --target "$base/demo" --demo >/dev/null
+  "${client[@]}" chinook <<'EOF'
+ALTER TABLE Artist COMMENT = 'Recording artists', MODIFY Name VARCHAR(120) COMMENT 'The artist''s name';
+EOF
 }
 
 write_env() {

@@ -109,13 +109,14 @@ std::string Localized(const LocalizedText& t) { return t.zh + " " + t.en; }
 
 std::vector<std::string> RecallTerms(std::string_view input) {
   std::vector<std::string> out;
-  const std::string normalized = text::NormalizeForMatch(input);
-  for (const text::Token& token : text::Segment(normalized)) {
+  // Segment before case folding so that "OrderItems" still splits into order | items.
+  for (const text::Token& token : text::Segment(input)) {
     if (!token.is_word) continue;
-    if (IsAscii(token.text)) {
-      AddAsciiWord(token.text, out);
+    std::string normalized = text::NormalizeForMatch(token.text);
+    if (IsAscii(normalized)) {
+      AddAsciiWord(IsAscii(token.text) ? token.text : normalized, out);
     } else {
-      AddCjkWord(token.text, out);
+      AddCjkWord(normalized, out);
     }
   }
   return out;

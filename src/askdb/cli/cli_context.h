@@ -45,5 +45,6 @@ Command AddDemoCommand(CLI::App& app);
 Command AddConfigCommand(CLI::App& app);
 Command AddAskCommand(CLI::App& app);
 Command AddEvalCommand(CLI::App& app);
+Command AddLlmCommand(CLI::App& app);
 
 }  // namespace askdb::cli

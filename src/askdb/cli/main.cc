@@ -88,6 +88,7 @@ int Main(int argc, char** argv) {
       AddSchemaCommand(app),
       AddSqlCommand(app),
       AddEvalCommand(app),
+      AddLlmCommand(app),
       AddConfigCommand(app),
   };
 

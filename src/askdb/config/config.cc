@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cstdio>
 #include <limits>
+#include <sstream>
 #include <system_error>
 #include <utility>
 
@@ -325,6 +326,17 @@ StatusOr<toml::table> ParseToml(std::string_view toml_text, std::string_view sou
 #endif
 }
 
+// The section whose keys beyond the typed ones belong to another module (llm/).
+constexpr std::string_view kDelegatedSection = "llm";
+
+StatusOr<Json> TableToJson(const toml::table& table, std::string_view location) {
+  std::ostringstream out;
+  out << toml::json_formatter{table};
+  StatusOr<Json> json = ParseJson(out.str());
+  if (!json.ok()) return json.status().WithContext(std::string(location) + ": [llm]");
+  return json;
+}
+
 std::optional<std::string> LookUp(const LoadOptions& options, std::string_view name) {
   return options.env ? options.env(name) : ProcessEnv(name);
 }
@@ -377,9 +389,14 @@ Status ApplyToml(std::string_view toml_text, std::string_view source_name, Confi
                                   " must be a section written [" + std::string(section) +
                                   "], not a value or an array");
     }
+    const bool delegated = section == kDelegatedSection;
+    if (delegated) {
+      ASKDB_ASSIGN_OR_RETURN(config.llm.table, TableToJson(*table, location));
+    }
     for (const auto& [key, value] : *table) {
       std::string key_location = Location(source_name, key.source());
       const KeySpec* spec = FindSpec(section, key.str());
+      if (spec == nullptr && delegated) continue;  // the LLM layer validates it
       if (spec == nullptr) {
         return InvalidArgumentError(key_location + ": " + UnknownKeyMessage(section, key.str()));
       }
@@ -463,6 +480,11 @@ Json ToJson(const Config& config) {
   Json out = Json::object();
   for (const KeySpec& spec : Specs()) {
     out[std::string(spec.section)][std::string(spec.key)] = spec.get(config);
+  }
+  for (const auto& [key, value] : config.llm.table.items()) {
+    if (out["llm"].contains(key)) continue;
+    // A key written into the file is shown masked, never echoed.
+    out["llm"][key] = key == "api_key" ? Json("***") : value;
   }
   return out;
 }

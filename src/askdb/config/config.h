@@ -65,6 +65,10 @@ struct LlmConfig {
   std::string base_url;                        // OpenAI-compatible endpoint; empty: no model
   std::string api_key_env = "OPENAI_API_KEY";  // name of the variable holding the key
   std::string model;
+  // The whole [llm] table as written (retries, timeouts, headers, [llm.providers.*], ...).
+  // Its other keys belong to the LLM layer, which validates them (llm/provider_config.h)
+  // when a model is used; the three keys above are the ones every command needs.
+  Json table = Json::object();
 };
 
 struct Config {

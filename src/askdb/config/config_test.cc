@@ -308,3 +308,29 @@ TEST(ExampleFileTest, ExampleConfigLoadsAndMentionsEveryKey) {
 
 }  // namespace
 }  // namespace askdb::config
+
+namespace askdb::config {
+namespace {
+
+TEST(LlmSectionTest, KeysOfTheLlmLayerAreKeptForItAndSecretsAreMasked) {
+  Config config;
+  Status status = ApplyToml(
+      "[llm]\nmodel = \"qwen2.5\"\nmax_retries = 5\napi_key = \"sk-secret\"\n"
+      "[llm.headers]\nX-Team = \"bi\"\n",
+      "askdb.toml", config);
+  ASSERT_TRUE(status.ok()) << status.ToString();
+  EXPECT_EQ(config.llm.model, "qwen2.5");
+  EXPECT_EQ(config.llm.table["max_retries"], 5);
+  EXPECT_EQ(config.llm.table["headers"]["X-Team"], "bi");
+  const std::string shown = ToJson(config).dump();
+  EXPECT_EQ(shown.find("sk-secret"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("\"max_retries\":5"), std::string::npos) << shown;
+}
+
+TEST(LlmSectionTest, OtherSectionsStillRejectUnknownKeys) {
+  Config config;
+  EXPECT_FALSE(ApplyToml("[database]\nmax_retries = 5\n", "askdb.toml", config).ok());
+}
+
+}  // namespace
+}  // namespace askdb::config

@@ -4,6 +4,7 @@
 
 #include "askdb/db/ascii_util.h"
 #include "askdb/db/database_url.h"
+#include "askdb/db/mysql/mysql_connector.h"
 #include "askdb/db/postgres/postgres_connector.h"
 #include "askdb/db/sqlite/sqlite_connector.h"
 
@@ -79,6 +80,16 @@ Status RegisterBuiltinConnectors(ConnectorRegistry& registry) {
   };
   ASKDB_RETURN_IF_ERROR(registry.Register("postgres", postgres));
   ASKDB_RETURN_IF_ERROR(registry.Register("postgresql", postgres));
+  ConnectorFactory mysql = [](const DatabaseUrl& url, const ConnectOptions& options)
+      -> StatusOr<std::unique_ptr<Connector>> {
+    MysqlOptions mysql_options;
+    mysql_options.connect_timeout = options.connect_timeout;
+    ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<MysqlConnector> connector,
+                           MysqlConnector::Open(url, mysql_options));
+    return std::unique_ptr<Connector>(std::move(connector));
+  };
+  ASKDB_RETURN_IF_ERROR(registry.Register("mysql", mysql));
+  ASKDB_RETURN_IF_ERROR(registry.Register("mariadb", mysql));
   return Status::Ok();
 }
 

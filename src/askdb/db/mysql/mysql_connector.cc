@@ -1,0 +1,785 @@
+#include "askdb/db/mysql/mysql_connector.h"
+
+#include <errmsg.h>
+#include <mysql.h>
+#include <mysqld_error.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <limits>
+#include <map>
+#include <optional>
+#include <thread>
+
+#include "askdb/db/ascii_util.h"
+#include "askdb/db/database_url.h"
+#include "askdb/db/mysql/mysql_dialect.h"
+#include "askdb/db/postgres/server_support.h"
+
+namespace askdb::db {
+namespace mysql_internal {
+
+struct ConnectParams {
+  std::string host;
+  unsigned port = 0;
+  std::string user;
+  std::optional<std::string> password;
+  std::string database;
+  bool require_tls = false;
+  std::string tls_ca;
+};
+
+class Session {
+ public:
+  explicit Session(MYSQL* conn) : conn_(conn) {}
+  ~Session() {
+    if (conn_ != nullptr) mysql_close(conn_);
+  }
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  MYSQL* conn() const { return conn_; }
+  bool broken() const { return broken_; }
+  void MarkBroken() { broken_ = true; }
+
+  bool mariadb = false;
+  unsigned long thread_id = 0;
+  std::string limits;  // the last SET of timeout and row limit, to skip repeating it
+
+ private:
+  MYSQL* conn_;
+  bool broken_ = false;
+};
+
+}  // namespace mysql_internal
+
+namespace {
+
+using server::SteadyClock;
+using Session = mysql_internal::Session;
+using ConnectParams = mysql_internal::ConnectParams;
+
+constexpr unsigned kDefaultPort = 3306;
+constexpr unsigned kBinaryCharset = 63;  // charsetnr of binary strings and blobs
+constexpr long long kNoCap = std::numeric_limits<long long>::max() / 2;
+constexpr std::array<std::string_view, 5> kKnownParams = {"password_file", "pool_size", "ssl",
+                                                          "sslmode", "ssl_ca"};
+
+bool IsConnectionError(unsigned err) {
+  return err == CR_SERVER_GONE_ERROR || err == CR_SERVER_LOST || err == CR_CONNECTION_ERROR ||
+         err == CR_CONN_HOST_ERROR || err == CR_COMMANDS_OUT_OF_SYNC || err == ER_CONNECTION_KILLED;
+}
+
+std::string Error(MYSQL* conn) {
+  return std::string(mysql_error(conn)) + " (error " + std::to_string(mysql_errno(conn)) + ")";
+}
+
+std::string Text(const char* v, unsigned long n) { return v != nullptr ? std::string(v, n) : ""; }
+
+// Runs trusted text (settings, catalog queries) and returns its rows as text; NULL → nullopt.
+using Row = std::vector<std::optional<std::string>>;
+StatusOr<std::vector<Row>> RunText(Session& s, const std::string& sql, std::string_view where) {
+  if (mysql_real_query(s.conn(), sql.data(), sql.size()) != 0) {
+    unsigned err = mysql_errno(s.conn());
+    std::string message = Error(s.conn());
+    if (IsConnectionError(err) || err >= CR_MIN_ERROR) {
+      s.MarkBroken();
+      return UnavailableError("lost the connection to " + std::string(where) + " (" + message +
+                              "); the next statement reconnects, retry it");
+    }
+    if (err == ER_STATEMENT_TIMEOUT || err == ER_QUERY_INTERRUPTED) {
+      return DeadlineExceededError("a catalog query on " + std::string(where) +
+                                   " was stopped (" + message + ")");
+    }
+    return SqlError("MySQL: " + message);
+  }
+  std::vector<Row> rows;
+  MYSQL_RES* res = mysql_store_result(s.conn());
+  if (res == nullptr) {
+    if (mysql_field_count(s.conn()) != 0) {
+      s.MarkBroken();
+      return UnavailableError("lost the connection to " + std::string(where) + " (" +
+                              Error(s.conn()) + ")");
+    }
+    return rows;
+  }
+  unsigned n = mysql_num_fields(res);
+  while (MYSQL_ROW row = mysql_fetch_row(res)) {
+    unsigned long* lengths = mysql_fetch_lengths(res);
+    Row out;
+    out.reserve(n);
+    for (unsigned i = 0; i < n; ++i) {
+      if (row[i] == nullptr) {
+        out.emplace_back();
+      } else {
+        out.emplace_back(std::string(row[i], lengths[i]));
+      }
+    }
+    rows.push_back(std::move(out));
+  }
+  mysql_free_result(res);
+  return rows;
+}
+
+std::string TypeName(const MYSQL_FIELD& f) {
+  const bool is_unsigned = (f.flags & UNSIGNED_FLAG) != 0;
+  const bool binary = f.charsetnr == kBinaryCharset;
+  std::string name;
+  switch (f.type) {
+    case MYSQL_TYPE_TINY: name = "tinyint"; break;
+    case MYSQL_TYPE_SHORT: name = "smallint"; break;
+    case MYSQL_TYPE_INT24: name = "mediumint"; break;
+    case MYSQL_TYPE_LONG: name = "int"; break;
+    case MYSQL_TYPE_LONGLONG: name = "bigint"; break;
+    case MYSQL_TYPE_YEAR: return "year";
+    case MYSQL_TYPE_FLOAT: return "float";
+    case MYSQL_TYPE_DOUBLE: return "double";
+    case MYSQL_TYPE_DECIMAL:
+    case MYSQL_TYPE_NEWDECIMAL: {
+      // length counts digits, a sign and a point; decimals is the scale.
+      unsigned scale = f.decimals;
+      unsigned precision = static_cast<unsigned>(f.length) - (scale > 0 ? 1 : 0) - (is_unsigned ? 0 : 1);
+      return "decimal(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
+    }
+    case MYSQL_TYPE_DATE:
+    case MYSQL_TYPE_NEWDATE: return "date";
+    case MYSQL_TYPE_TIME: return "time";
+    case MYSQL_TYPE_DATETIME: return "datetime";
+    case MYSQL_TYPE_TIMESTAMP: return "timestamp";
+    case MYSQL_TYPE_BIT: return "bit(" + std::to_string(f.length) + ")";
+    case MYSQL_TYPE_JSON: return "json";
+    case MYSQL_TYPE_GEOMETRY: return "geometry";
+    case MYSQL_TYPE_NULL: return "null";
+    case MYSQL_TYPE_TINY_BLOB:
+    case MYSQL_TYPE_MEDIUM_BLOB:
+    case MYSQL_TYPE_LONG_BLOB:
+    case MYSQL_TYPE_BLOB: return binary ? "blob" : "text";
+    case MYSQL_TYPE_STRING: return binary ? "binary" : "char";
+    case MYSQL_TYPE_VAR_STRING:
+    case MYSQL_TYPE_VARCHAR: return binary ? "varbinary" : "varchar";
+    default: return "";
+  }
+  return is_unsigned ? name + " unsigned" : name;
+}
+
+Value ToValue(const MYSQL_FIELD& f, const char* v, unsigned long n) {
+  std::string_view s(v, n);
+  switch (f.type) {
+    case MYSQL_TYPE_TINY:
+    case MYSQL_TYPE_SHORT:
+    case MYSQL_TYPE_INT24:
+    case MYSQL_TYPE_LONG:
+    case MYSQL_TYPE_LONGLONG:
+    case MYSQL_TYPE_YEAR: {
+      int64_t i = 0;
+      auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), i);
+      if (ec == std::errc() && ptr == s.data() + s.size()) return Value::Int(i);
+      return Value::Decimal(std::string(s));  // unsigned bigint above INT64_MAX stays exact
+    }
+    case MYSQL_TYPE_DECIMAL:
+    case MYSQL_TYPE_NEWDECIMAL:
+      return Value::Decimal(std::string(s));
+    case MYSQL_TYPE_FLOAT:
+    case MYSQL_TYPE_DOUBLE:
+      return Value::Double(std::strtod(std::string(s).c_str(), nullptr));
+    case MYSQL_TYPE_DATE:
+    case MYSQL_TYPE_NEWDATE:
+      if (s.substr(0, 4) == "0000") return Value::Text(std::string(s));  // zero dates
+      return Value::Date(std::string(s));
+    case MYSQL_TYPE_TIME:
+      return Value::Time(std::string(s));
+    case MYSQL_TYPE_DATETIME:
+    case MYSQL_TYPE_TIMESTAMP: {
+      if (s.substr(0, 4) == "0000") return Value::Text(std::string(s));
+      std::string iso(s);
+      if (iso.size() > 10 && iso[10] == ' ') iso[10] = 'T';
+      // TIMESTAMP is stored in UTC and shown in the session's zone, which is UTC.
+      if (f.type == MYSQL_TYPE_TIMESTAMP) iso += "+00:00";
+      return Value::Timestamp(iso);
+    }
+    case MYSQL_TYPE_BIT: {
+      if (f.length == 1) return Value::Bool(!s.empty() && s.back() != 0);
+      uint64_t bits = 0;
+      for (char c : s) bits = (bits << 8) | static_cast<unsigned char>(c);
+      return Value::Int(static_cast<int64_t>(bits));
+    }
+    case MYSQL_TYPE_GEOMETRY:
+      return Value::Blob(std::string(s));
+    case MYSQL_TYPE_TINY_BLOB:
+    case MYSQL_TYPE_MEDIUM_BLOB:
+    case MYSQL_TYPE_LONG_BLOB:
+    case MYSQL_TYPE_BLOB:
+    case MYSQL_TYPE_STRING:
+    case MYSQL_TYPE_VAR_STRING:
+    case MYSQL_TYPE_VARCHAR:
+      if (f.charsetnr == kBinaryCharset) return Value::Blob(std::string(s));
+      return Value::Text(std::string(s));
+    default:
+      return Value::Text(std::string(s));
+  }
+}
+
+}  // namespace
+
+MysqlConnector::MysqlConnector(PrivateTag, std::unique_ptr<ConnectParams> params,
+                               std::string display_name, std::string database,
+                               const MysqlOptions& options)
+    : params_(std::move(params)),
+      display_name_(std::move(display_name)),
+      database_(std::move(database)),
+      options_(options),
+      pool_(std::make_unique<server::SessionPool<Session>>(options.max_sessions,
+                                                           [this] { return Connect(); })) {}
+
+MysqlConnector::~MysqlConnector() { Cancel(); }
+
+const Dialect& MysqlConnector::dialect() const { return MysqlDialect::Instance(); }
+
+size_t MysqlConnector::open_sessions() const { return pool_->open_sessions(); }
+
+StatusOr<std::unique_ptr<MysqlConnector>> MysqlConnector::Open(const DatabaseUrl& url,
+                                                               const MysqlOptions& options) {
+  MysqlOptions opts = options;
+  auto params = std::make_unique<ConnectParams>();
+  params->host = url.host.empty() ? "localhost" : url.host;
+  params->port = url.port ? static_cast<unsigned>(*url.port) : kDefaultPort;
+  params->user = url.user;
+  params->database = url.database;
+  ASKDB_ASSIGN_OR_RETURN(params->password,
+                         server::ResolvePassword(url, {"ASKDB_MYSQL_PASSWORD", "MYSQL_PWD"}));
+  for (const auto& [key, value] : url.params) {
+    if (std::find(kKnownParams.begin(), kKnownParams.end(), key) == kKnownParams.end()) {
+      std::string known;
+      for (std::string_view k : kKnownParams) known += (known.empty() ? "" : ", ") + std::string(k);
+      return InvalidArgumentError("unknown MySQL URL parameter '" + key + "' in " +
+                                  url.Redacted() + "; known parameters: " + known);
+    }
+    if (key == "pool_size") {
+      long n = std::strtol(value.c_str(), nullptr, 10);
+      if (n < 1) return InvalidArgumentError("pool_size must be a positive number, not '" + value + "'");
+      opts.max_sessions = static_cast<size_t>(n);
+    } else if (key == "ssl" || key == "sslmode") {
+      std::string v = internal::AsciiLowerCopy(value);
+      params->require_tls = v == "true" || v == "1" || v == "require" || v == "required" ||
+                            v == "verify_ca" || v == "verify_identity";
+    } else if (key == "ssl_ca") {
+      params->tls_ca = value;
+      params->require_tls = true;
+    }
+  }
+  auto connector = std::make_unique<MysqlConnector>(PrivateTag(), std::move(params),
+                                                    url.Redacted(), url.database, opts);
+  bool reused = false;
+  ASKDB_ASSIGN_OR_RETURN(
+      std::unique_ptr<Session> first,
+      connector->pool_->Acquire(SteadyClock::now() + opts.connect_timeout + opts.cancel_grace,
+                                &reused));
+  connector->pool_->Release(std::move(first));
+  return connector;
+}
+
+StatusOr<std::unique_ptr<Session>> MysqlConnector::Connect() const {
+  MYSQL* raw = mysql_init(nullptr);
+  if (raw == nullptr) return ResourceExhaustedError("libmariadb could not allocate a connection");
+  auto session = std::make_unique<Session>(raw);
+  unsigned timeout_s = static_cast<unsigned>(
+      std::max<long long>(1, (options_.connect_timeout.count() + 999) / 1000));
+  mysql_optionsv(raw, MYSQL_OPT_CONNECT_TIMEOUT, &timeout_s);
+  unsigned no_local_infile = 0;  // LOAD DATA LOCAL would let a server read client files
+  mysql_optionsv(raw, MYSQL_OPT_LOCAL_INFILE, &no_local_infile);
+  mysql_optionsv(raw, MYSQL_SET_CHARSET_NAME, "utf8mb4");
+  if (params_->require_tls) {
+    my_bool enforce = 1;
+    mysql_optionsv(raw, MYSQL_OPT_SSL_ENFORCE, &enforce);
+    if (!params_->tls_ca.empty()) mysql_optionsv(raw, MYSQL_OPT_SSL_CA, params_->tls_ca.c_str());
+  }
+  // No CLIENT_MULTI_STATEMENTS: the server then refuses "a; b" itself.
+  if (mysql_real_connect(raw, params_->host.c_str(), params_->user.c_str(),
+                         params_->password ? params_->password->c_str() : nullptr,
+                         params_->database.empty() ? nullptr : params_->database.c_str(),
+                         params_->port, nullptr, 0) == nullptr) {
+    const unsigned err = mysql_errno(raw);
+    const std::string detail = Error(raw);
+    const std::string& where = display_name_;
+    switch (err) {
+      case ER_ACCESS_DENIED_ERROR:
+      case ER_ACCESS_DENIED_NO_PASSWORD_ERROR:
+        return PermissionDeniedError(
+            "access denied connecting to " + where + " (" + detail +
+            "); check the user and password (URL, password_file= or ASKDB_MYSQL_PASSWORD), or, "
+            "when the account requires TLS, add ?ssl=true");
+      case ER_DBACCESS_DENIED_ERROR:
+        return PermissionDeniedError("the user may not use the database on " + where + " (" +
+                                     detail + "); ask for SELECT rights on it");
+      case ER_BAD_DB_ERROR:
+        return NotFoundError("the database '" + database_ + "' does not exist on " + where +
+                             " (" + detail + "); check the database name in the URL");
+      default:
+        break;
+    }
+    if (err == CR_SSL_CONNECTION_ERROR || detail.find("SSL") != std::string::npos ||
+        detail.find("TLS") != std::string::npos) {
+      return PermissionDeniedError("TLS negotiation with " + where + " failed (" + detail +
+                                   "); check the server's TLS setup or the ssl= parameter");
+    }
+    if (detail.find("timed out") != std::string::npos ||
+        detail.find("timeout") != std::string::npos) {
+      return UnavailableError("timed out connecting to " + where + " after " +
+                              server::FormatDuration(options_.connect_timeout) +
+                              "; check the host, port and firewall");
+    }
+    return UnavailableError("cannot connect to " + where + " (" + detail +
+                            "); check that the server runs and the host and port are right");
+  }
+  session->mariadb = std::string(mysql_get_server_info(raw)).find("MariaDB") != std::string::npos;
+  session->thread_id = mysql_thread_id(raw);
+  for (const char* setup : {"SET SESSION TRANSACTION READ ONLY",
+                            "SET SESSION time_zone = '+00:00', sql_mode = "
+                            "REPLACE(@@sql_mode, 'NO_BACKSLASH_ESCAPES', '')"}) {
+    StatusOr<std::vector<Row>> done = RunText(*session, setup, display_name_);
+    if (!done.ok()) return done.status().WithContext("setting up the session");
+  }
+  return session;
+}
+
+void MysqlConnector::Finish(std::unique_ptr<Session> session) {
+  if (!session) return;
+  if (!session->broken() && RunText(*session, "ROLLBACK", display_name_).ok()) {
+    pool_->Release(std::move(session));
+    return;
+  }
+  session.reset();
+  pool_->Discard();
+}
+
+void MysqlConnector::Cancel() {
+  cancel_epoch_.fetch_add(1);
+  std::lock_guard lock(watch_mu_);
+  watch_cv_.notify_all();
+}
+
+StatusOr<ResultSet> MysqlConnector::Execute(std::string_view sql, const QueryOptions& options) {
+  const auto start = SteadyClock::now();
+  ASKDB_RETURN_IF_ERROR(server::CheckStatementText(sql, options_.max_sql_bytes, true));
+  if (options.cancel && options.cancel->IsCancelled()) return CancelledError("query cancelled");
+  const auto deadline = options.timeout.count() > 0 ? start + options.timeout
+                                                     : SteadyClock::time_point::max();
+  constexpr int kAttempts = 2;  // a dead pooled session is replaced once
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    bool reused = false;
+    ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, pool_->Acquire(deadline, &reused));
+    // mysql_ping tells a dead idle session before anything is sent for the statement.
+    if (reused && mysql_ping(session->conn()) != 0) {
+      session.reset();
+      pool_->Discard();
+      continue;
+    }
+    StatusOr<ResultSet> result = RunChecked(*session, sql, options, deadline);
+    Finish(std::move(session));
+    if (result.ok()) {
+      result->elapsed =
+          std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() - start);
+    }
+    return result;
+  }
+  return UnavailableError("cannot reach " + display_name_ +
+                          ": pooled connections were dead and no new one could be used; retry");
+}
+
+StatusOr<ResultSet> MysqlConnector::RunChecked(Session& s, std::string_view sql,
+                                               const QueryOptions& options,
+                                               SteadyClock::time_point deadline) {
+  MYSQL* conn = s.conn();
+  const std::string word = server::FirstWord(sql, true);
+  // 1. Prepare (parse, resolve, check privileges; nothing runs) to learn what it is.
+  {
+    MYSQL_STMT* stmt = mysql_stmt_init(conn);
+    if (stmt == nullptr) return ResourceExhaustedError("libmariadb could not allocate a statement");
+    int rc = mysql_stmt_prepare(stmt, sql.data(), sql.size());
+    unsigned err = rc != 0 ? mysql_stmt_errno(stmt) : 0;
+    std::string message = rc != 0 ? std::string(mysql_stmt_error(stmt)) : "";
+    unsigned fields = rc == 0 ? mysql_stmt_field_count(stmt) : 0;
+    unsigned long params = rc == 0 ? mysql_stmt_param_count(stmt) : 0;
+    mysql_stmt_close(stmt);
+    if (rc != 0) {
+      if (IsConnectionError(err) || err >= CR_MIN_ERROR) {
+        s.MarkBroken();
+        return UnavailableError("lost the connection to " + display_name_ + " (" + message +
+                                "); the next statement reconnects, retry it");
+      }
+      if (err == ER_UNSUPPORTED_PS) {
+        return PermissionDeniedError(server::ReadOnlyRefusal(word.empty() ? "this statement" : word, ""));
+      }
+      if (err == ER_TABLEACCESS_DENIED_ERROR || err == ER_COLUMNACCESS_DENIED_ERROR ||
+          err == ER_SPECIFIC_ACCESS_DENIED_ERROR || err == ER_DBACCESS_DENIED_ERROR ||
+          err == ER_ACCESS_DENIED_ERROR || err == ER_PROCACCESS_DENIED_ERROR) {
+        return PermissionDeniedError("refused by the server: " + message +
+                                     "; askdb's database user lacks this privilege, which is "
+                                     "intended for a read-only user");
+      }
+      if (err == ER_PARSE_ERROR && !server::IsQueryWord(word)) {
+        return PermissionDeniedError(server::ReadOnlyRefusal(word, message));
+      }
+      return SqlError("MySQL: " + message + " (error " + std::to_string(err) + ")");
+    }
+    if (fields == 0) {
+      return PermissionDeniedError(
+          server::ReadOnlyRefusal(word.empty() ? "a statement that returns no rows" : word, ""));
+    }
+    if (params > 0) {
+      return InvalidArgumentError("the query has " + std::to_string(params) +
+                                  " '?' placeholders but askdb passes no parameters; write the "
+                                  "values into the SQL");
+    }
+  }
+  // 2. Server-side limits for this statement, then a read-only transaction.
+  const long long cap = std::max<long long>(0, options.max_rows);
+  const std::string select_limit = cap >= kNoCap ? "DEFAULT" : std::to_string(cap + 1);
+  const long long timeout_ms = std::max<long long>(0, options.timeout.count());
+  std::string limits = "SET SESSION sql_select_limit = " + select_limit + ", ";
+  if (s.mariadb) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof(seconds), "%.3f", static_cast<double>(timeout_ms) / 1000.0);
+    limits += "max_statement_time = " + std::string(seconds);
+  } else {
+    limits += "max_execution_time = " + std::to_string(timeout_ms);
+  }
+  if (limits != s.limits) {
+    ASKDB_RETURN_IF_ERROR(RunText(s, limits, display_name_).status());
+    s.limits = limits;
+  }
+  ASKDB_RETURN_IF_ERROR(RunText(s, "START TRANSACTION READ ONLY", display_name_).status());
+
+  // 3. Run it with a watchdog that kills the query at the deadline or on cancellation.
+  enum class Reason { kNone, kDeadline, kCancelled };
+  std::atomic<Reason> reason{Reason::kNone};
+  std::atomic<bool> done{false};
+  const uint64_t epoch = cancel_epoch_.load();
+  std::thread watchdog([&] {
+    std::unique_lock lock(watch_mu_);
+    bool killed = false;
+    SteadyClock::time_point killed_at;
+    while (!done.load()) {
+      auto now = SteadyClock::now();
+      if (!killed) {
+        if ((options.cancel && options.cancel->IsCancelled()) || cancel_epoch_.load() != epoch) {
+          reason = Reason::kCancelled;
+        } else if (now >= deadline) {
+          reason = Reason::kDeadline;
+        }
+        if (reason.load() != Reason::kNone) {
+          killed = true;
+          killed_at = now;
+          lock.unlock();
+          StatusOr<std::unique_ptr<Session>> killer = Connect();
+          if (killer.ok()) {
+            (void)RunText(**killer, "KILL QUERY " + std::to_string(s.thread_id), display_name_);
+          }
+          lock.lock();
+          continue;
+        }
+      } else if (now - killed_at >= options_.cancel_grace) {
+        // The server does not answer: unblock the client by closing the socket.
+        shutdown(static_cast<int>(mysql_get_socket(conn)), SHUT_RDWR);
+        s.MarkBroken();
+        return;
+      }
+      auto wake = now + options_.poll_interval;
+      if (!killed && deadline < wake) wake = deadline;
+      watch_cv_.wait_until(lock, wake);
+    }
+  });
+  struct JoinOnExit {
+    std::thread& t;
+    std::atomic<bool>& done;
+    std::mutex& mu;
+    std::condition_variable& cv;
+    ~JoinOnExit() {
+      {
+        std::lock_guard lock(mu);
+        done = true;
+      }
+      cv.notify_all();
+      t.join();
+    }
+  } join_on_exit{watchdog, done, watch_mu_, watch_cv_};
+
+  auto interrupted = [&]() -> std::optional<Status> {
+    switch (reason.load()) {
+      case Reason::kCancelled:
+        return CancelledError("query cancelled");
+      case Reason::kDeadline:
+        return DeadlineExceededError("query exceeded the " +
+                                     server::FormatDuration(options.timeout) +
+                                     " timeout; narrow it or raise --timeout");
+      default:
+        return std::nullopt;
+    }
+  };
+  auto query_error = [&](unsigned err, const std::string& message) -> Status {
+    if (err == ER_STATEMENT_TIMEOUT || err == 3024 /* MySQL max_execution_time */) {
+      return DeadlineExceededError("query exceeded the " +
+                                   server::FormatDuration(options.timeout) +
+                                   " timeout; narrow it or raise --timeout");
+    }
+    if (auto why = interrupted()) {
+      if (IsConnectionError(err) || err >= CR_MIN_ERROR) s.MarkBroken();
+      return *why;
+    }
+    if (IsConnectionError(err) || err >= CR_MIN_ERROR) {
+      s.MarkBroken();
+      return UnavailableError("lost the connection to " + display_name_ + " (" + message +
+                              "); the server may have restarted or ended the session — the "
+                              "next statement reconnects, retry it");
+    }
+    if (err == ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION) {
+      return PermissionDeniedError(server::ReadOnlyRefusal(word, message));
+    }
+    if (err == ER_TABLEACCESS_DENIED_ERROR || err == ER_SPECIFIC_ACCESS_DENIED_ERROR ||
+        err == ER_COLUMNACCESS_DENIED_ERROR || err == ER_PROCACCESS_DENIED_ERROR) {
+      return PermissionDeniedError("refused by the server: " + message);
+    }
+    if (err == ER_OUTOFMEMORY || err == ER_OUT_OF_RESOURCES) {
+      return ResourceExhaustedError("MySQL ran out of resources running the query (" + message +
+                                    "); narrow it");
+    }
+    return SqlError("MySQL: " + message);
+  };
+
+  if (mysql_real_query(conn, sql.data(), sql.size()) != 0) {
+    return query_error(mysql_errno(conn), Error(conn));
+  }
+  MYSQL_RES* res = mysql_use_result(conn);
+  if (res == nullptr) {
+    if (mysql_errno(conn) != 0) return query_error(mysql_errno(conn), Error(conn));
+    return PermissionDeniedError(server::ReadOnlyRefusal(word, ""));
+  }
+  ResultSet result;
+  const unsigned n = mysql_num_fields(res);
+  MYSQL_FIELD* fields = mysql_fetch_fields(res);
+  for (unsigned i = 0; i < n; ++i) {
+    result.columns.push_back(ResultColumn{fields[i].name, TypeName(fields[i])});
+  }
+  while (MYSQL_ROW row = mysql_fetch_row(res)) {
+    if (static_cast<long long>(result.rows.size()) >= cap) {
+      result.truncated = true;
+      continue;  // drain: sql_select_limit keeps this to one row for a SELECT
+    }
+    unsigned long* lengths = mysql_fetch_lengths(res);
+    std::vector<Value> out;
+    out.reserve(n);
+    for (unsigned i = 0; i < n; ++i) {
+      out.push_back(row[i] == nullptr ? Value::Null() : ToValue(fields[i], row[i], lengths[i]));
+    }
+    result.rows.push_back(std::move(out));
+  }
+  unsigned err = mysql_errno(conn);
+  std::string message = err != 0 ? Error(conn) : "";
+  mysql_free_result(res);
+  if (err != 0) return query_error(err, message);
+  if (auto why = interrupted()) return *why;
+  return result;
+}
+
+StatusOr<DatabaseSchema> MysqlConnector::Introspect(const IntrospectOptions& options) {
+  const auto deadline = SteadyClock::now() + options_.introspect_timeout;
+  bool reused = false;
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, pool_->Acquire(deadline, &reused));
+  if (reused && mysql_ping(session->conn()) != 0) {
+    session.reset();
+    pool_->Discard();
+    ASKDB_ASSIGN_OR_RETURN(session, pool_->Acquire(deadline, &reused));
+  }
+  DatabaseSchema schema;
+  schema.engine = "mysql";
+  schema.database = database_;
+  Status status = IntrospectIn(*session, options, schema);
+  Finish(std::move(session));
+  if (!status.ok()) return status.WithContext("introspecting " + display_name_);
+  return schema;
+}
+
+Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options,
+                                    DatabaseSchema& schema) {
+  const long long timeout_ms = options_.introspect_timeout.count();
+  std::string limits = "SET SESSION sql_select_limit = DEFAULT, ";
+  limits += s.mariadb ? "max_statement_time = " + std::to_string(timeout_ms / 1000)
+                      : "max_execution_time = " + std::to_string(timeout_ms);
+  ASKDB_RETURN_IF_ERROR(RunText(s, limits, display_name_).status());
+  s.limits = limits;
+  ASKDB_RETURN_IF_ERROR(RunText(s, "START TRANSACTION READ ONLY", display_name_).status());
+
+  ASKDB_ASSIGN_OR_RETURN(
+      std::vector<Row> tables,
+      RunText(s,
+              "SELECT TABLE_NAME, TABLE_TYPE, TABLE_COMMENT, TABLE_ROWS FROM "
+              "information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME",
+              display_name_));
+  std::map<std::string, size_t> by_name;
+  std::vector<bool> wanted_found(options.tables.size(), false);
+  std::vector<size_t> exact;
+  for (const Row& row : tables) {
+    TableInfo table;
+    table.name = row[0].value_or("");
+    if (!options.tables.empty()) {
+      bool wanted = false;
+      for (size_t w = 0; w < options.tables.size(); ++w) {
+        if (internal::EqualsIgnoreAsciiCase(options.tables[w], table.name) ||
+            internal::EqualsIgnoreAsciiCase(options.tables[w], database_ + "." + table.name)) {
+          wanted = wanted_found[w] = true;
+        }
+      }
+      if (!wanted) continue;
+    }
+    const bool view = row[1].value_or("") == "VIEW";
+    table.kind = view ? TableInfo::Kind::kView : TableInfo::Kind::kTable;
+    if (!view) table.comment = row[2].value_or("");
+    if (!view && options.row_counts && row[3]) {
+      table.row_count = std::strtoll(row[3]->c_str(), nullptr, 10);
+      table.row_count_is_estimate = true;
+      if (*table.row_count < options_.exact_count_below) exact.push_back(schema.tables.size());
+    }
+    by_name[table.name] = schema.tables.size();
+    schema.tables.push_back(std::move(table));
+  }
+  std::string missing;
+  for (size_t i = 0; i < options.tables.size(); ++i) {
+    if (!wanted_found[i]) missing += (missing.empty() ? "" : ", ") + options.tables[i];
+  }
+  if (!missing.empty()) {
+    return NotFoundError("no such table or view in " + display_name_ + ": " + missing +
+                         "; list the tables with `askdb schema`");
+  }
+
+  ASKDB_ASSIGN_OR_RETURN(
+      std::vector<Row> columns,
+      RunText(s,
+              "SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, "
+              "COLUMN_COMMENT, DATA_TYPE, COLUMN_KEY FROM information_schema.COLUMNS WHERE "
+              "TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION",
+              display_name_));
+  std::vector<std::vector<bool>> is_text(schema.tables.size());
+  static const std::array<std::string_view, 8> kTextTypes = {
+      "char", "varchar", "text", "tinytext", "mediumtext", "longtext", "enum", "set"};
+  for (const Row& row : columns) {
+    auto it = by_name.find(row[0].value_or(""));
+    if (it == by_name.end()) continue;
+    ColumnInfo column;
+    column.name = row[1].value_or("");
+    column.type = row[2].value_or("");
+    column.nullable = row[3].value_or("") == "YES";
+    // MariaDB reports a NULL default as the text NULL.
+    if (row[4] && *row[4] != "NULL") column.default_value = *row[4];
+    column.comment = row[5].value_or("");
+    column.primary_key = row[7].value_or("") == "PRI";
+    const std::string data_type = internal::AsciiLowerCopy(row[6].value_or(""));
+    is_text[it->second].push_back(std::find(kTextTypes.begin(), kTextTypes.end(), data_type) !=
+                                  kTextTypes.end());
+    schema.tables[it->second].columns.push_back(std::move(column));
+  }
+
+  ASKDB_ASSIGN_OR_RETURN(
+      std::vector<Row> keys,
+      RunText(s,
+              "SELECT TABLE_NAME, CONSTRAINT_NAME, COLUMN_NAME, REFERENCED_TABLE_SCHEMA, "
+              "REFERENCED_TABLE_NAME, REFERENCED_COLUMN_NAME FROM "
+              "information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = DATABASE() AND "
+              "(CONSTRAINT_NAME = 'PRIMARY' OR REFERENCED_TABLE_NAME IS NOT NULL) ORDER BY "
+              "TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION",
+              display_name_));
+  std::map<std::pair<size_t, std::string>, size_t> fk_index;
+  for (const Row& row : keys) {
+    auto it = by_name.find(row[0].value_or(""));
+    if (it == by_name.end()) continue;
+    TableInfo& table = schema.tables[it->second];
+    const std::string constraint = row[1].value_or("");
+    if (constraint == "PRIMARY") {
+      table.primary_key.push_back(row[2].value_or(""));
+      continue;
+    }
+    auto [fk_it, inserted] = fk_index.emplace(std::make_pair(it->second, constraint),
+                                              table.foreign_keys.size());
+    if (inserted) {
+      ForeignKey fk;
+      fk.ref_schema = row[3].value_or("") == database_ ? "" : row[3].value_or("");
+      fk.ref_table = row[4].value_or("");
+      table.foreign_keys.push_back(std::move(fk));
+    }
+    ForeignKey& fk = table.foreign_keys[fk_it->second];
+    fk.columns.push_back(row[2].value_or(""));
+    fk.ref_columns.push_back(row[5].value_or(""));
+  }
+
+  ASKDB_ASSIGN_OR_RETURN(
+      std::vector<Row> stats,
+      RunText(s,
+              "SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, COLUMN_NAME FROM "
+              "information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() ORDER BY "
+              "TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX",
+              display_name_));
+  for (const Row& row : stats) {
+    auto it = by_name.find(row[0].value_or(""));
+    if (it == by_name.end()) continue;
+    TableInfo& table = schema.tables[it->second];
+    const std::string name = row[1].value_or("");
+    if (table.indexes.empty() || table.indexes.back().name != name) {
+      table.indexes.push_back(IndexInfo{name, {}, row[2].value_or("1") == "0"});
+    }
+    table.indexes.back().columns.push_back(row[3].value_or("<expression>"));
+  }
+
+  const MysqlDialect& d = MysqlDialect::Instance();
+  const size_t count_batch = static_cast<size_t>(std::max(1, options_.exact_count_batch_tables));
+  for (size_t begin = 0; begin < exact.size(); begin += count_batch) {
+    std::string sql;
+    for (size_t k = begin; k < std::min(exact.size(), begin + count_batch); ++k) {
+      if (!sql.empty()) sql += " UNION ALL ";
+      sql += "SELECT " + std::to_string(exact[k]) + ", COUNT(*) FROM " +
+             d.QuoteIdentifier(schema.tables[exact[k]].name);
+    }
+    ASKDB_ASSIGN_OR_RETURN(std::vector<Row> counts, RunText(s, sql, display_name_));
+    for (const Row& row : counts) {
+      size_t t = std::strtoull(row[0].value_or("0").c_str(), nullptr, 10);
+      if (t >= schema.tables.size()) continue;
+      schema.tables[t].row_count = std::strtoll(row[1].value_or("0").c_str(), nullptr, 10);
+      schema.tables[t].row_count_is_estimate = false;
+    }
+  }
+
+  if (options.sample_values_per_column <= 0) return Status::Ok();
+  std::vector<std::pair<size_t, size_t>> targets;
+  for (size_t t = 0; t < schema.tables.size(); ++t) {
+    if (schema.tables[t].kind != TableInfo::Kind::kTable) continue;
+    for (size_t c = 0; c < schema.tables[t].columns.size() && c < is_text[t].size(); ++c) {
+      if (is_text[t][c]) targets.emplace_back(t, c);
+    }
+  }
+  const size_t batch = static_cast<size_t>(std::max(1, options_.sample_batch_columns));
+  for (size_t begin = 0; begin < targets.size(); begin += batch) {
+    std::string sql;
+    for (size_t k = begin; k < std::min(targets.size(), begin + batch); ++k) {
+      const TableInfo& table = schema.tables[targets[k].first];
+      const std::string col = d.QuoteIdentifier(table.columns[targets[k].second].name);
+      if (!sql.empty()) sql += " UNION ALL ";
+      // CONVERT gives every branch one character set, so UNION ALL never mixes collations.
+      sql += "(SELECT " + std::to_string(k) + " AS k, v FROM (SELECT CONVERT(" + col +
+             " USING utf8mb4) COLLATE utf8mb4_bin AS v FROM " + d.QuoteIdentifier(table.name) +
+             " LIMIT " + std::to_string(options_.sample_scan_rows) +
+             ") s WHERE v IS NOT NULL AND OCTET_LENGTH(v) <= " +
+             std::to_string(options_.max_sample_value_bytes) +
+             " GROUP BY v ORDER BY COUNT(*) DESC, v LIMIT " +
+             std::to_string(options.sample_values_per_column) + ")";
+    }
+    ASKDB_ASSIGN_OR_RETURN(std::vector<Row> samples, RunText(s, sql, display_name_));
+    for (const Row& row : samples) {
+      size_t k = std::strtoull(row[0].value_or("0").c_str(), nullptr, 10);
+      if (k >= targets.size() || !row[1]) continue;
+      schema.tables[targets[k].first].columns[targets[k].second].sample_values.push_back(*row[1]);
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace askdb::db

@@ -1,0 +1,331 @@
+// MysqlConnector against a real MariaDB server (scripts/db_servers.sh): queries, type
+// mapping, row cap, server-enforced read-only, timeouts, cancellation (KILL QUERY), a
+// server that ends the session mid-query, bad connection input, introspection and the pool.
+#include "askdb/db/mysql/mysql_connector.h"
+
+#include <gtest/gtest.h>
+#include <mysql.h>
+
+#include <cstdio>
+#include <fstream>
+#include <thread>
+
+#include "askdb/db/connector_registry.h"
+#include "askdb/db/database_url.h"
+#include "tests/servers/server_env.h"
+
+namespace askdb::db {
+namespace {
+
+using std::chrono::milliseconds;
+using Clock = std::chrono::steady_clock;
+
+constexpr milliseconds kQuick{5'000};
+
+std::unique_ptr<Connector> OpenOrDie(const std::string& url) {
+  StatusOr<std::unique_ptr<Connector>> c = OpenConnector(url);
+  EXPECT_TRUE(c.ok()) << c.status().ToString();
+  return c.ok() ? std::move(*c) : nullptr;
+}
+
+QueryOptions Options(milliseconds timeout = kQuick, long long max_rows = 1000) {
+  QueryOptions o;
+  o.timeout = timeout;
+  o.max_rows = max_rows;
+  return o;
+}
+
+std::string WithPassword(const std::string& url, const std::string& password) {
+  StatusOr<DatabaseUrl> u = ParseDatabaseUrl(url);
+  EXPECT_TRUE(u.ok());
+  return u->scheme + "://" + u->user + ":" + password + url.substr(url.find('@'));
+}
+
+TEST(MysqlConnectorTest, QueriesThroughTheRegistry) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  for (std::string scheme : {"mysql", "mariadb"}) {
+    auto db = OpenOrDie(scheme + url.substr(url.find("://")));
+    ASSERT_TRUE(db);
+    EXPECT_EQ(db->engine(), "mysql");
+    EXPECT_EQ(db->dialect().name(), "mysql");
+    StatusOr<ResultSet> rs = db->Execute(
+        "SELECT COUNT(*) AS n FROM Album al JOIN Artist ar ON ar.ArtistId = al.ArtistId", Options());
+    ASSERT_TRUE(rs.ok()) << rs.status().ToString();
+    EXPECT_EQ(rs->columns[0].name, "n");
+    EXPECT_EQ(rs->rows[0][0], Value::Int(347));
+  }
+}
+
+TEST(MysqlConnectorTest, MapsTypesExactly) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  StatusOr<ResultSet> rs = db->Execute(
+      "SELECT 7 AS i, CAST(18446744073709551615 AS UNSIGNED) AS big, CAST(1234.5 AS "
+      "DECIMAL(10,2)) AS money, 'héllo' AS t, b'1' AS yes, NULL AS nothing, DATE '2024-03-01' AS "
+      "d, TIMESTAMP '2024-03-01 13:45:00' AS ts, X'41FF00' AS bin, CAST(1.5 AS DOUBLE) AS f, "
+      "TIME '13:45:00' AS tm, 0.1 + 0.2 AS exact",
+      Options());
+  ASSERT_TRUE(rs.ok()) << rs.status().ToString();
+  const std::vector<Value>& r = rs->rows[0];
+  EXPECT_EQ(r[0], Value::Int(7));
+  EXPECT_EQ(r[1], Value::Decimal("18446744073709551615"));
+  EXPECT_EQ(r[2], Value::Decimal("1234.50"));
+  EXPECT_EQ(rs->columns[2].declared_type, "decimal(10,2)");
+  EXPECT_EQ(r[3], Value::Text("héllo"));
+  EXPECT_EQ(r[4], Value::Bool(true));
+  EXPECT_TRUE(r[5].is_null());
+  EXPECT_EQ(r[6], Value::Date("2024-03-01"));
+  EXPECT_EQ(r[7], Value::Timestamp("2024-03-01T13:45:00"));
+  EXPECT_EQ(r[8], Value::Blob(std::string("A\xff\0", 3)));
+  EXPECT_EQ(r[9], Value::Double(1.5));
+  EXPECT_EQ(r[10], Value::Time("13:45:00"));
+  EXPECT_EQ(r[11], Value::Decimal("0.3"));
+}
+
+TEST(MysqlConnectorTest, CapsRowsAndFlagsTruncation) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  StatusOr<ResultSet> capped =
+      db->Execute("SELECT TrackId FROM Track ORDER BY TrackId", Options(kQuick, 10));
+  ASSERT_TRUE(capped.ok()) << capped.status().ToString();
+  EXPECT_EQ(capped->row_count(), 10u);
+  EXPECT_TRUE(capped->truncated);
+  StatusOr<ResultSet> exact = db->Execute("SELECT GenreId FROM Genre LIMIT 10", Options(kQuick, 10));
+  ASSERT_TRUE(exact.ok());
+  EXPECT_EQ(exact->row_count(), 10u);
+  EXPECT_FALSE(exact->truncated);
+  // The cap of one statement does not leak into the next.
+  StatusOr<ResultSet> all = db->Execute("SELECT * FROM Genre", Options());
+  ASSERT_TRUE(all.ok());
+  EXPECT_EQ(all->row_count(), 25u);
+}
+
+TEST(MysqlConnectorTest, TheServerRefusesWrites) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  for (const char* sql : {"DELETE FROM Artist", "UPDATE Track SET UnitPrice = 0",
+                          "CREATE TABLE x (i int)", "SELECT * FROM Artist INTO OUTFILE '/tmp/x'",
+                          "SET SESSION TRANSACTION READ WRITE", "COMMIT", "DO SLEEP(1)"}) {
+    StatusOr<ResultSet> rs = db->Execute(sql, Options());
+    ASSERT_FALSE(rs.ok()) << sql;
+    EXPECT_EQ(rs.status().code(), StatusCode::kPermissionDenied) << sql << ": "
+                                                                  << rs.status().ToString();
+  }
+  EXPECT_FALSE(db->Execute("SELECT 1; SELECT 2", Options()).ok());
+  EXPECT_EQ(db->Execute(std::string("SELECT 1\0; DELETE FROM Artist", 30), {}).status().code(),
+            StatusCode::kInvalidArgument);
+  StatusOr<ResultSet> count = db->Execute("SELECT COUNT(*) FROM Artist", Options());
+  ASSERT_TRUE(count.ok());
+  EXPECT_EQ(count->rows[0][0], Value::Int(275));
+  StatusOr<ResultSet> typo = db->Execute("SELECT Nme FROM Artist", Options());
+  EXPECT_EQ(typo.status().code(), StatusCode::kSqlError) << typo.status().ToString();
+}
+
+TEST(MysqlConnectorTest, TimeoutStopsTheQueryAndTheNextOneRuns) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  auto start = Clock::now();
+  StatusOr<ResultSet> slow = db->Execute("SELECT SLEEP(20)", Options(milliseconds(300)));
+  auto took = Clock::now() - start;
+  // SLEEP interrupted by max_statement_time returns 1 instead of failing in some versions;
+  // askdb must still report the deadline.
+  ASSERT_FALSE(slow.ok());
+  EXPECT_EQ(slow.status().code(), StatusCode::kDeadlineExceeded) << slow.status().ToString();
+  EXPECT_LT(took, milliseconds(3'000));
+  EXPECT_TRUE(db->Execute("SELECT 1", Options()).ok());
+}
+
+TEST(MysqlConnectorTest, CancelsFromAnotherThread) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  QueryOptions options = Options(milliseconds(20'000));
+  auto token = std::make_shared<CancellationToken>();
+  options.cancel = token;
+  std::thread canceller([token] {
+    std::this_thread::sleep_for(milliseconds(200));
+    token->Cancel();
+  });
+  auto start = Clock::now();
+  StatusOr<ResultSet> rs = db->Execute(
+      "SELECT COUNT(*) FROM Track a, Track b, Track c WHERE a.Name = c.Composer", options);
+  canceller.join();
+  EXPECT_EQ(rs.status().code(), StatusCode::kCancelled) << rs.status().ToString();
+  EXPECT_LT(Clock::now() - start, milliseconds(5'000));
+  std::thread cancel_all([&db] {
+    std::this_thread::sleep_for(milliseconds(200));
+    db->Cancel();
+  });
+  rs = db->Execute("SELECT SLEEP(20)", Options(milliseconds(20'000)));
+  cancel_all.join();
+  EXPECT_EQ(rs.status().code(), StatusCode::kCancelled) << rs.status().ToString();
+  EXPECT_TRUE(db->Execute("SELECT 1", Options()).ok());
+}
+
+// KILL is not a query, so the test's admin side uses the client library directly.
+void KillReaderConnections(const std::string& admin_url, const std::string& info_like) {
+  StatusOr<DatabaseUrl> u = ParseDatabaseUrl(admin_url);
+  ASSERT_TRUE(u.ok());
+  MYSQL* conn = mysql_init(nullptr);
+  ASSERT_NE(mysql_real_connect(conn, u->host.c_str(), u->user.c_str(), u->password.c_str(),
+                               nullptr, static_cast<unsigned>(*u->port), nullptr, 0),
+            nullptr)
+      << mysql_error(conn);
+  std::string find =
+      "SELECT ID FROM information_schema.PROCESSLIST WHERE USER = 'askdb_reader' AND "
+      "COALESCE(INFO, '') LIKE '" + info_like + "'";
+  ASSERT_EQ(mysql_query(conn, find.c_str()), 0) << mysql_error(conn);
+  MYSQL_RES* res = mysql_store_result(conn);
+  std::vector<std::string> ids;
+  while (MYSQL_ROW row = mysql_fetch_row(res)) ids.emplace_back(row[0]);
+  mysql_free_result(res);
+  for (const std::string& id : ids) mysql_query(conn, ("KILL CONNECTION " + id).c_str());
+  mysql_close(conn);
+  EXPECT_FALSE(ids.empty());
+}
+
+TEST(MysqlConnectorTest, ServerEndingTheSessionMidQueryIsUnavailableThenRecovers) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  ASKDB_REQUIRE_SERVER_URL(admin_url, "ASKDB_TEST_MYSQL_ADMIN_URL");
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  std::thread killer([&admin_url] {
+    std::this_thread::sleep_for(milliseconds(300));
+    KillReaderConnections(admin_url, "SELECT SLEEP(19)%");
+  });
+  StatusOr<ResultSet> rs = db->Execute("SELECT SLEEP(19)", Options(milliseconds(10'000)));
+  killer.join();
+  ASSERT_FALSE(rs.ok());
+  EXPECT_EQ(rs.status().code(), StatusCode::kUnavailable) << rs.status().ToString();
+  // Idle pooled sessions die too; the pool replaces them.
+  KillReaderConnections(admin_url, "%");
+  StatusOr<ResultSet> after = db->Execute("SELECT COUNT(*) FROM Genre", Options());
+  ASSERT_TRUE(after.ok()) << after.status().ToString();
+  EXPECT_EQ(after->rows[0][0], Value::Int(25));
+}
+
+TEST(MysqlConnectorTest, BadConnectionInputNamesTheCause) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  ASKDB_REQUIRE_SERVER_URL(tls_url, "ASKDB_TEST_MYSQL_TLS_URL");
+  ConnectOptions quick;
+  quick.connect_timeout = milliseconds(3'000);
+  auto start = Clock::now();
+  auto wrong = OpenConnector(WithPassword(url, "not-the-password-42"), quick);
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.status().code(), StatusCode::kPermissionDenied) << wrong.status().ToString();
+  EXPECT_EQ(wrong.status().message().find("not-the-password-42"), std::string::npos);
+
+  auto unknown = OpenConnector(url.substr(0, url.rfind('/')) + "/no_such_database", quick);
+  ASSERT_FALSE(unknown.ok());
+  // MariaDB answers "access denied" for a database the user has no rights on, even when it
+  // does not exist, so as not to reveal which databases exist.
+  EXPECT_TRUE(unknown.status().code() == StatusCode::kNotFound ||
+              unknown.status().code() == StatusCode::kPermissionDenied)
+      << unknown.status().ToString();
+
+  auto unreachable = OpenConnector("mysql://u:p@127.0.0.1:1/x", quick);
+  ASSERT_FALSE(unreachable.ok());
+  EXPECT_EQ(unreachable.status().code(), StatusCode::kUnavailable)
+      << unreachable.status().ToString();
+
+  auto tls = OpenConnector(tls_url, quick);
+  ASSERT_FALSE(tls.ok());
+  EXPECT_EQ(tls.status().code(), StatusCode::kPermissionDenied) << tls.status().ToString();
+  EXPECT_NE(tls.status().message().find("ssl=true"), std::string::npos);
+
+  EXPECT_EQ(OpenConnector(url + "?multi_statements=1", quick).status().code(),
+            StatusCode::kInvalidArgument);
+  EXPECT_LT(Clock::now() - start, milliseconds(10'000));
+}
+
+TEST(MysqlConnectorTest, PasswordFromFileOrEnvironment) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  StatusOr<DatabaseUrl> parsed = ParseDatabaseUrl(url);
+  ASSERT_TRUE(parsed.ok());
+  std::string bare = parsed->scheme + "://" + parsed->user + "@" + parsed->host + ":" +
+                     std::to_string(*parsed->port) + "/" + parsed->database;
+  std::string file = ::testing::TempDir() + "/askdb_mysql_password";
+  {
+    std::ofstream out(file);
+    out << parsed->password << "\n";
+  }
+  auto from_file = OpenConnector(bare + "?password_file=" + file);
+  std::remove(file.c_str());
+  ASSERT_TRUE(from_file.ok()) << from_file.status().ToString();
+  setenv("ASKDB_MYSQL_PASSWORD", parsed->password.c_str(), 1);
+  auto from_env = OpenConnector(bare);
+  unsetenv("ASKDB_MYSQL_PASSWORD");
+  ASSERT_TRUE(from_env.ok()) << from_env.status().ToString();
+}
+
+TEST(MysqlConnectorTest, IntrospectsChinook) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  StatusOr<DatabaseSchema> schema = db->Introspect({});
+  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
+  EXPECT_EQ(schema->engine, "mysql");
+  EXPECT_EQ(schema->database, "chinook");
+  EXPECT_EQ(schema->tables.size(), 11u);
+  const TableInfo* track = schema->FindTable("Track");
+  ASSERT_NE(track, nullptr);
+  EXPECT_EQ(track->primary_key, std::vector<std::string>{"TrackId"});
+  ASSERT_NE(track->FindColumn("UnitPrice"), nullptr);
+  EXPECT_EQ(track->FindColumn("UnitPrice")->type, "decimal(10,2)");
+  EXPECT_FALSE(track->FindColumn("UnitPrice")->nullable);
+  EXPECT_TRUE(track->FindColumn("Composer")->nullable);
+  EXPECT_TRUE(track->FindColumn("TrackId")->primary_key);
+  ASSERT_TRUE(track->row_count.has_value());
+  EXPECT_EQ(*track->row_count, 3503);
+  bool album_fk = false;
+  for (const ForeignKey& fk : track->foreign_keys) {
+    album_fk = album_fk || (fk.ref_table == "Album" &&
+                            fk.columns == std::vector<std::string>{"AlbumId"} &&
+                            fk.ref_columns == std::vector<std::string>{"AlbumId"});
+  }
+  EXPECT_TRUE(album_fk);
+  bool album_index = false;
+  for (const IndexInfo& index : track->indexes) album_index |= index.name == "IFK_TrackAlbumId";
+  EXPECT_TRUE(album_index);
+  const TableInfo* genre = schema->FindTable("Genre");
+  ASSERT_NE(genre, nullptr);
+  EXPECT_FALSE(genre->FindColumn("Name")->sample_values.empty());
+  const TableInfo* artist = schema->FindTable("Artist");
+  ASSERT_NE(artist, nullptr);
+  EXPECT_EQ(artist->comment, "Recording artists");
+  EXPECT_EQ(artist->FindColumn("Name")->comment, "The artist's name");
+  IntrospectOptions only;
+  only.tables = {"genre"};
+  StatusOr<DatabaseSchema> one = db->Introspect(only);
+  ASSERT_TRUE(one.ok()) << one.status().ToString();
+  EXPECT_EQ(one->tables.size(), 1u);
+  only.tables = {"nope"};
+  EXPECT_EQ(db->Introspect(only).status().code(), StatusCode::kNotFound);
+}
+
+TEST(MysqlConnectorTest, PoolServesConcurrentStatementsWithinItsSize) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  StatusOr<DatabaseUrl> parsed = ParseDatabaseUrl(url);
+  ASSERT_TRUE(parsed.ok());
+  MysqlOptions options;
+  options.max_sessions = 2;
+  auto db = MysqlConnector::Open(*parsed, options);
+  ASSERT_TRUE(db.ok()) << db.status().ToString();
+  std::vector<std::thread> threads;
+  std::atomic<int> ok{0};
+  for (int i = 0; i < 6; ++i) {
+    threads.emplace_back([&] {
+      if ((*db)->Execute("SELECT SLEEP(0.1), COUNT(*) FROM Track", Options()).ok()) ++ok;
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(ok.load(), 6);
+  EXPECT_LE((*db)->open_sessions(), 2u);
+}
+
+}  // namespace
+}  // namespace askdb::db
