@@ -14,6 +14,8 @@ PACKAGES=(
   libicu-dev libre2-dev
   libcurl4-openssl-dev libcpp-httplib-dev libkainjow-mustache-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+  # Server connectors, and the real servers their tests run against (scripts/db_servers.sh).
+  libpq-dev libmariadb-dev postgresql-15 mariadb-server
   # Reports: headless Chromium for the rendering test; CJK fonts so Chinese text renders.
   chromium fonts-noto-cjk
 )

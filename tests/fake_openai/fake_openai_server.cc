@@ -1,7 +1,20 @@
 #include "fake_openai_server.h"
 
+// A reset connection makes the server's later writes fail; without MSG_NOSIGNAL they would
+// raise SIGPIPE and kill the test process. Must be defined before httplib.h is included.
+#include <sys/socket.h>
+#ifndef CPPHTTPLIB_SEND_FLAGS
+#define CPPHTTPLIB_SEND_FLAGS MSG_NOSIGNAL
+#endif
+#include <arpa/inet.h>
+#include <fcntl.h>
 #include <httplib.h>
+#include <linux/sockios.h>
+#include <netinet/in.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <functional>
 
 #include "askdb/common/json.h"
@@ -14,6 +27,71 @@ constexpr int kEmbeddingDims = 8;
 constexpr int kContextLimit = 8192;
 constexpr int kContextRequested = 12000;
 constexpr auto kBindWait = std::chrono::milliseconds(5);
+// A reset writes this much of a status line first: once curl has received a byte of the
+// reply it reports the reset instead of silently re-sending the request on a fresh
+// connection (which it does when a reused connection dies before any reply byte).
+constexpr std::string_view kResetPartialReply = "HTTP/1.1 200 OK\r\n";
+// How long a reset waits for that partial reply to leave the send queue (the reset discards
+// unsent data), and how often it looks.
+constexpr auto kResetFlushLimit = std::chrono::milliseconds(200);
+constexpr auto kResetFlushPoll = std::chrono::milliseconds(1);
+constexpr char kProcSelfFd[] = "/proc/self/fd";
+
+// Returns a duplicate of the server-side socket of the connection 127.0.0.1:remote_port →
+// 127.0.0.1:local_port, or -1. cpp-httplib does not hand the socket to handlers, so the
+// process's descriptors are searched. Each candidate is dup()ed before it is inspected, so a
+// descriptor closed and reused by another thread meanwhile can never be mistaken for ours.
+int DupConnectionSocket(int local_port, int remote_port) {
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(kProcSelfFd, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    int fd = -1;
+    try {
+      fd = std::stoi(it->path().filename().string());
+    } catch (const std::exception&) {
+      continue;
+    }
+    int dup = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (dup < 0) continue;
+    sockaddr_in local{};
+    sockaddr_in peer{};
+    socklen_t local_len = sizeof(local);
+    socklen_t peer_len = sizeof(peer);
+    bool match = getsockname(dup, reinterpret_cast<sockaddr*>(&local), &local_len) == 0 &&
+                 local.sin_family == AF_INET && ntohs(local.sin_port) == local_port &&
+                 getpeername(dup, reinterpret_cast<sockaddr*>(&peer), &peer_len) == 0 &&
+                 peer.sin_family == AF_INET && ntohs(peer.sin_port) == remote_port &&
+                 peer.sin_addr.s_addr == htonl(INADDR_LOOPBACK);
+    if (match) return dup;
+    close(dup);
+  }
+  return -1;
+}
+
+// Sends the start of a reply, then aborts the connection so that the peer receives a TCP
+// RST ("Connection reset by peer"). connect(AF_UNSPEC) on a connected TCP socket is Linux's
+// abortive disconnect: it sends RST at once, even though cpp-httplib still holds the
+// descriptor (its later writes then fail quietly and it closes the socket). `resets` is
+// counted before the RST leaves, so a client that sees the reset also sees the count.
+// Returns false when the connection's socket was not found.
+bool ResetConnection(int local_port, int remote_port, std::atomic<int64_t>& resets) {
+  int fd = DupConnectionSocket(local_port, remote_port);
+  if (fd < 0) return false;
+  if (send(fd, kResetPartialReply.data(), kResetPartialReply.size(), MSG_NOSIGNAL) > 0) {
+    auto limit = std::chrono::steady_clock::now() + kResetFlushLimit;
+    int unsent = 0;
+    while (ioctl(fd, SIOCOUTQNSD, &unsent) == 0 && unsent > 0 &&
+           std::chrono::steady_clock::now() < limit) {
+      std::this_thread::sleep_for(kResetFlushPoll);
+    }
+  }
+  sockaddr disconnect{};
+  disconnect.sa_family = AF_UNSPEC;
+  ++resets;
+  bool reset = connect(fd, &disconnect, sizeof(disconnect)) == 0;
+  close(fd);
+  return reset;
+}
 
 bool Has(const std::string& text, std::string_view marker) {
   return text.find(marker) != std::string::npos;
@@ -320,6 +398,12 @@ void FakeOpenAiServer::Install() {
         std::this_thread::sleep_for(options_.slow_first_byte);
         break;
       case Fault::kResetConnection:
+        if (ResetConnection(port_, req.remote_port, resets_)) {
+          // Nothing more reaches the peer; closing is all cpp-httplib has left to do.
+          res.set_header("Connection", "close");
+          return;
+        }
+        // Fallback (socket not found): headers, then a close without the promised body.
         res.set_content_provider(64, "application/json",
                                  [](size_t, size_t, httplib::DataSink&) { return false; });
         return;

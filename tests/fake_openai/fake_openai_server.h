@@ -12,7 +12,8 @@
 //   - response_format json_*: content {"answer": "<text>", "ok": true}
 //   - Authorization "Bearer bad-key": 401; a model named "unknown-*": 404
 // Faults come, in order of precedence, from the X-Fake-Fault request header, the queue
-// filled by EnqueueFaults, or at random with probability fault_rate.
+// filled by EnqueueFaults, or at random with probability fault_rate. All faults, a TCP reset
+// included, happen on the one port, so a client needs only base_url().
 //
 // Thread-safe: Start/Stop from one thread; counters and EnqueueFaults from any.
 #pragma once
@@ -44,7 +45,8 @@ enum class Fault {
   kTruncatedStream,  // stream: half the chunks, then a clean close without [DONE];
                      // plain: a body shorter than its Content-Length
   kInvalidJson,      // 200 with a body (or stream chunk) that is not JSON
-  kResetConnection,  // headers, then the connection closes with no body
+  kResetConnection,  // a real TCP reset: the first line of a reply, then RST (the peer
+                     // sees ECONNRESET, "Connection reset by peer"); Linux only
 };
 
 std::string_view FaultName(Fault fault);
@@ -85,6 +87,8 @@ class FakeOpenAiServer {
 
   int64_t requests() const { return requests_.load(); }
   int64_t faults_injected() const { return faults_.load(); }
+  // Connections aborted with a TCP RST by the reset_connection fault.
+  int64_t resets() const { return resets_.load(); }
   std::string last_request_body() const;
 
  private:
@@ -97,6 +101,7 @@ class FakeOpenAiServer {
   int port_ = 0;
   std::atomic<int64_t> requests_{0};
   std::atomic<int64_t> faults_{0};
+  std::atomic<int64_t> resets_{0};
   mutable std::mutex mu_;
   std::deque<Fault> queued_;
   std::mt19937_64 rng_;

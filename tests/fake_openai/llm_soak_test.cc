@@ -1,5 +1,6 @@
 // Fault-injection soak (slow label; run it under -DASKDB_SANITIZE=ON in CI): 10,000 calls
-// through the full client stack against the fake server with 20% of requests faulted. Every
+// through the full client stack against the fake server with 20% of requests faulted
+// (rate limits, 500s, slow first bytes, truncated streams, invalid JSON, real TCP resets). Every
 // call must end in a result or a clear error within its deadline; ASan/LSan catch crashes
 // and leaks.
 #include <gtest/gtest.h>
@@ -99,11 +100,14 @@ TEST(LlmSoakTest, TenThousandCallsWithTwentyPercentFaults) {
   UsageTotals totals = run->Snapshot();
   for (const auto& [text, count] : samples) std::cout << "  " << count << " x " << text << "\n";
   std::cout << "soak: ok=" << ok << " errors=" << clear_errors
-            << " faults=" << server.faults_injected() << " " << totals.ToJson().dump() << "\n";
+            << " faults=" << server.faults_injected() << " tcp_resets=" << server.resets() << " "
+            << totals.ToJson().dump() << "\n";
   EXPECT_EQ(ok + clear_errors, kCalls);
   EXPECT_EQ(unclear.load(), 0);
   EXPECT_EQ(late.load(), 0);
   EXPECT_GT(server.faults_injected(), kCalls * kFaultRate / 2);
+  // reset_connection is one of the random faults, and each must be a real TCP RST.
+  EXPECT_GT(server.resets(), 0);
   // Plain calls are retried through every fault; a stream that already delivered text is
   // not (the caller saw output), so streamed faults may surface as clear errors.
   EXPECT_LE(plain_failures.load(), kCalls / 2 / 100) << "retries should absorb plain faults";

@@ -119,7 +119,8 @@ void RunCorpus(std::string_view engine, const std::string& url) {
   QueryOptions options;
   options.max_rows = 10;
   options.timeout = std::chrono::milliseconds(5'000);
-  const std::string artist = db.dialect().QuoteIdentifier(engine == "postgres" ? "artist" : "Artist");
+  const std::string artist =
+      db.dialect().QuoteIdentifier(engine == "postgres" ? "artist" : "Artist");
   std::map<std::string, int> by_code;
   const bool verbose = std::getenv("ASKDB_CORPUS_VERBOSE") != nullptr;
   for (const CorpusEntry& e : corpus) {

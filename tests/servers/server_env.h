@@ -23,14 +23,16 @@ inline bool ServersRequired() { return EnvOr("ASKDB_REQUIRE_SERVERS") == "1"; }
 
 // Sets `var` to the URL in environment variable `env`, or skips (fails under
 // ASKDB_REQUIRE_SERVERS=1) when it is unset.
-#define ASKDB_REQUIRE_SERVER_URL(var, env)                                                   \
-  std::string var = ::askdb::db::testing::EnvOr(env);                                        \
-  if (var.empty()) {                                                                         \
-    if (::askdb::db::testing::ServersRequired()) {                                           \
-      FAIL() << env " is unset but ASKDB_REQUIRE_SERVERS=1: start the servers with "         \
-                    "eval \"$(scripts/db_servers.sh start)\"";                               \
-    }                                                                                        \
-    std::cout << "[  SKIPPED ] " env " is unset: no test server; start one with "           \
-                 "eval \"$(scripts/db_servers.sh start)\"\n";                                \
-    GTEST_SKIP() << env " unset (start servers with scripts/db_servers.sh start)";           \
+#define ASKDB_REQUIRE_SERVER_URL(var, env)                                         \
+  std::string var = ::askdb::db::testing::EnvOr(env);                              \
+  if (var.empty()) {                                                               \
+    if (::askdb::db::testing::ServersRequired()) {                                 \
+      FAIL() << env                                                                \
+          " is unset but ASKDB_REQUIRE_SERVERS=1: start the servers with "         \
+          "eval \"$(scripts/db_servers.sh start)\"";                               \
+    }                                                                              \
+    std::cout << "[  SKIPPED ] " env                                               \
+                 " is unset: no test server; start one with "                      \
+                 "eval \"$(scripts/db_servers.sh start)\"\n";                      \
+    GTEST_SKIP() << env " unset (start servers with scripts/db_servers.sh start)"; \
   }

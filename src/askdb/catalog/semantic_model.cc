@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "askdb/common/file_util.h"
+#include "askdb/common/text.h"
 
 namespace askdb::catalog {
 namespace {
@@ -26,23 +27,7 @@ constexpr std::string_view kValueFields[] = {"value", "labels"};
 constexpr std::string_view kRelationFields[] = {"from", "to", "kind", "description"};
 constexpr std::string_view kLocalizedFields[] = {"zh", "en"};
 
-char AsciiLowerChar(char c) {
-  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (AsciiLowerChar(a[i]) != AsciiLowerChar(b[i])) return false;
-  }
-  return true;
-}
-
-std::string FoldCase(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = AsciiLowerChar(c);
-  return out;
-}
+using text::EqualsIgnoreAsciiCase;
 
 // JSON paths in error messages: "tables[3].columns[2].role".
 std::string Field(const std::string& path, std::string_view key) {
@@ -255,7 +240,7 @@ StatusOr<TableSemantics> ReadTable(const Json& j, const std::string& path) {
     for (size_t i = 0; i < it->size(); ++i) {
       ASKDB_ASSIGN_OR_RETURN(ColumnSemantics column,
                              ReadColumn((*it)[i], Element(columns_path, i)));
-      auto [pos, inserted] = seen.emplace(FoldCase(column.name), i);
+      auto [pos, inserted] = seen.emplace(text::AsciiLower(column.name), i);
       if (!inserted) {
         return FieldError(Field(Element(columns_path, i), "name"),
                           "duplicate column '" + column.name + "' (also " +
@@ -326,7 +311,7 @@ StatusOr<SemanticModel> ReadModel(const Json& j) {
   std::unordered_map<std::string, size_t> seen;
   for (size_t i = 0; i < tables->size(); ++i) {
     ASKDB_ASSIGN_OR_RETURN(TableSemantics table, ReadTable((*tables)[i], Element("tables", i)));
-    auto [pos, inserted] = seen.emplace(FoldCase(table.name), i);
+    auto [pos, inserted] = seen.emplace(text::AsciiLower(table.name), i);
     if (!inserted) {
       return FieldError(Field(Element("tables", i), "name"),
                         "duplicate table '" + table.name + "' (also " +
@@ -435,7 +420,7 @@ std::string_view RelationKindName(RelationKind kind) {
 StatusOr<RelationKind> ParseRelationKind(std::string_view name) {
   for (RelationKind kind :
        {RelationKind::kOneToOne, RelationKind::kOneToMany, RelationKind::kManyToOne}) {
-    if (EqualsIgnoreCase(name, RelationKindName(kind))) return kind;
+    if (EqualsIgnoreAsciiCase(name, RelationKindName(kind))) return kind;
   }
   return InvalidArgumentError("unknown relation kind '" + std::string(name) + "'; " +
                               std::string(kKindHint));
@@ -450,7 +435,7 @@ const ValueLabel* ColumnSemantics::FindValue(std::string_view value) const {
 
 const ColumnSemantics* TableSemantics::FindColumn(std::string_view column) const {
   for (const ColumnSemantics& c : columns) {
-    if (EqualsIgnoreCase(c.name, column)) return &c;
+    if (EqualsIgnoreAsciiCase(c.name, column)) return &c;
   }
   return nullptr;
 }
@@ -461,7 +446,7 @@ ColumnSemantics* TableSemantics::FindColumn(std::string_view column) {
 
 const TableSemantics* SemanticModel::FindTable(std::string_view table) const {
   for (const TableSemantics& t : tables) {
-    if (EqualsIgnoreCase(t.name, table)) return &t;
+    if (EqualsIgnoreAsciiCase(t.name, table)) return &t;
   }
   return nullptr;
 }

@@ -61,6 +61,9 @@ bool ContainsCjk(std::string_view s);
 
 // Lower-cased ASCII copy; non-ASCII bytes unchanged (cheap, for identifiers).
 std::string AsciiLower(std::string_view s);
+char AsciiLower(char c);
+// Case-insensitive for ASCII letters only, as SQL engines compare identifiers.
+bool EqualsIgnoreAsciiCase(std::string_view a, std::string_view b);
 
 // Splits an identifier into words: "OrderItems" / "order_items" / "orderID" →
 // {"order", "items"} / {"order", "id"}; lower-cased.

@@ -70,8 +70,9 @@ Status RegisterBuiltinConnectors(ConnectorRegistry& registry) {
                                SqliteConnector::Open(url.database, sqlite_options));
         return std::unique_ptr<Connector>(std::move(connector));
       }));
-  ConnectorFactory postgres = [](const DatabaseUrl& url, const ConnectOptions& options)
-      -> StatusOr<std::unique_ptr<Connector>> {
+  ConnectorFactory postgres =
+      [](const DatabaseUrl& url,
+         const ConnectOptions& options) -> StatusOr<std::unique_ptr<Connector>> {
     PostgresOptions pg_options;
     pg_options.connect_timeout = options.connect_timeout;
     ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<PostgresConnector> connector,
@@ -80,8 +81,9 @@ Status RegisterBuiltinConnectors(ConnectorRegistry& registry) {
   };
   ASKDB_RETURN_IF_ERROR(registry.Register("postgres", postgres));
   ASKDB_RETURN_IF_ERROR(registry.Register("postgresql", postgres));
-  ConnectorFactory mysql = [](const DatabaseUrl& url, const ConnectOptions& options)
-      -> StatusOr<std::unique_ptr<Connector>> {
+  ConnectorFactory mysql =
+      [](const DatabaseUrl& url,
+         const ConnectOptions& options) -> StatusOr<std::unique_ptr<Connector>> {
     MysqlOptions mysql_options;
     mysql_options.connect_timeout = options.connect_timeout;
     ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<MysqlConnector> connector,

@@ -61,7 +61,7 @@ class ConnectorRegistry {
   std::map<std::string, ConnectorFactory, std::less<>> factories_;
 };
 
-// Registers the connectors compiled into the db module (today: SQLite).
+// Registers the connectors compiled into the db module (SQLite, PostgreSQL, MySQL/MariaDB).
 Status RegisterBuiltinConnectors(ConnectorRegistry& registry);
 
 // ConnectorRegistry::Default().Open(url, options).

@@ -13,6 +13,10 @@ ASKDB_DECLARE_EMBEDDED(llm_prompt_en_sql_generation);
 ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_sql_generation);
 ASKDB_DECLARE_EMBEDDED(llm_prompt_en_sql_fix);
 ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_sql_fix);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_en_classify);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_classify);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_en_answer_summary);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_answer_summary);
 
 namespace askdb::llm {
 namespace {
@@ -50,6 +54,34 @@ std::string HistoryLine(const Message& m) {
   return std::string(RoleName(m.role)) + ": " + m.content;
 }
 
+// Section headings and separators appear only when a section has content, so the first fit
+// can overshoot a little; each further pass shrinks the context budget by the overshoot.
+// After kMaxFitPasses the context is left out entirely (the bare prompt is known to fit).
+constexpr int kMaxFitPasses = 4;
+
+StatusOr<std::vector<Message>> RenderMessages(const PromptLibrary& library, const PromptSpec& spec,
+                                              const Json& values) {
+  std::vector<Message> messages;
+  if (!spec.system_template.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(std::string system,
+                           library.Render(spec.system_template, spec.language, values));
+    messages.push_back(Message::System(std::move(system)));
+  }
+  ASKDB_ASSIGN_OR_RETURN(std::string user,
+                         library.Render(spec.user_template, spec.language, values));
+  messages.push_back(Message::User(std::move(user)));
+  return messages;
+}
+
+Json PromptValues(const PromptContext& context, const FittedContext& fitted) {
+  Json values = context.values.is_object() ? context.values : Json::object();
+  values["schema"] = fitted.schema;
+  values["knowledge"] = fitted.knowledge;
+  values["history"] = fitted.history;
+  values["question"] = context.question;
+  return values;
+}
+
 }  // namespace
 
 StatusOr<PromptLanguage> ParsePromptLanguage(std::string_view code) {
@@ -68,6 +100,10 @@ StatusOr<PromptLibrary> PromptLibrary::Load(
       {"zh/sql_generation", std::string(ASKDB_EMBEDDED(llm_prompt_zh_sql_generation))},
       {"en/sql_fix", std::string(ASKDB_EMBEDDED(llm_prompt_en_sql_fix))},
       {"zh/sql_fix", std::string(ASKDB_EMBEDDED(llm_prompt_zh_sql_fix))},
+      {"en/classify", std::string(ASKDB_EMBEDDED(llm_prompt_en_classify))},
+      {"zh/classify", std::string(ASKDB_EMBEDDED(llm_prompt_zh_classify))},
+      {"en/answer_summary", std::string(ASKDB_EMBEDDED(llm_prompt_en_answer_summary))},
+      {"zh/answer_summary", std::string(ASKDB_EMBEDDED(llm_prompt_zh_answer_summary))},
   };
   if (override_dir) {
     std::error_code ec;
@@ -125,18 +161,19 @@ std::vector<std::string> PromptLibrary::Names() const {
 FittedContext FitContext(const PromptContext& context, int64_t budget_tokens) {
   FittedContext out;
   int64_t left = budget_tokens;
-  auto take = [&](const std::string& item, std::string& sink) {
+  auto take = [&](const std::string& item, std::string& sink, int& dropped) {
     int64_t cost = EstimateTokens(item) + 1;
     if (cost > left) {
       ++out.dropped_items;
+      ++dropped;
       return;
     }
     left -= cost;
     if (!sink.empty()) sink += "\n";
     sink += item;
   };
-  for (const auto& s : context.schema_items) take(s, out.schema);
-  for (const auto& k : context.knowledge_items) take(k, out.knowledge);
+  for (const auto& s : context.schema_items) take(s, out.schema, out.dropped_schema);
+  for (const auto& k : context.knowledge_items) take(k, out.knowledge, out.dropped_knowledge);
   // History: newest first, then restored to chronological order.
   std::vector<std::string> kept;
   for (auto it = context.history.rbegin(); it != context.history.rend(); ++it) {
@@ -144,6 +181,7 @@ FittedContext FitContext(const PromptContext& context, int64_t budget_tokens) {
     int64_t cost = EstimateTokens(line) + 1;
     if (cost > left) {
       ++out.dropped_items;
+      ++out.dropped_history;
       continue;
     }
     left -= cost;
@@ -156,6 +194,34 @@ FittedContext FitContext(const PromptContext& context, int64_t budget_tokens) {
   }
   out.tokens = budget_tokens - left;
   return out;
+}
+
+StatusOr<BuiltPrompt> BuildPrompt(const PromptLibrary& library, const PromptSpec& spec,
+                                  const PromptContext& context, const TokenBudget& budget) {
+  // The bare prompt: templates, question and extra values with no context at all.
+  FittedContext empty = FitContext(context, 0);
+  ASKDB_ASSIGN_OR_RETURN(std::vector<Message> bare,
+                         RenderMessages(library, spec, PromptValues(context, empty)));
+  int64_t bare_tokens = EstimateTokens(bare);
+  if (bare_tokens > budget.max_prompt_tokens) {
+    return InvalidArgumentError(
+        "the prompt '" + spec.user_template + "' needs " + std::to_string(bare_tokens) +
+        " tokens before any schema, knowledge or history, over the budget of " +
+        std::to_string(budget.max_prompt_tokens) +
+        "; shorten the question or raise the prompt token budget");
+  }
+  int64_t context_budget = budget.max_prompt_tokens - bare_tokens;
+  for (int pass = 0; pass < kMaxFitPasses && context_budget > 0; ++pass) {
+    FittedContext fitted = FitContext(context, context_budget);
+    ASKDB_ASSIGN_OR_RETURN(std::vector<Message> messages,
+                           RenderMessages(library, spec, PromptValues(context, fitted)));
+    int64_t tokens = EstimateTokens(messages);
+    if (tokens <= budget.max_prompt_tokens) {
+      return BuiltPrompt{std::move(messages), tokens, std::move(fitted)};
+    }
+    context_budget -= tokens - budget.max_prompt_tokens;
+  }
+  return BuiltPrompt{std::move(bare), bare_tokens, std::move(empty)};
 }
 
 }  // namespace askdb::llm

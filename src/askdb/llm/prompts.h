@@ -7,7 +7,11 @@
 // token budget: schema first (it is what makes SQL right), then knowledge, then history,
 // newest turns first; whole items are kept or dropped, never cut mid-line.
 //
-// PromptLibrary is immutable after Load and thread-safe.
+// BuildPrompt is the one call that turns a template plus context into chat messages: it
+// measures the template with no context, gives FitContext what is left of the token budget,
+// renders the system and user messages, and reports what was cut.
+//
+// PromptLibrary is immutable after Load and thread-safe; the free functions are pure.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +49,9 @@ struct PromptContext {
   std::vector<std::string> schema_items;     // one table each, most relevant first
   std::vector<std::string> knowledge_items;  // most relevant first
   std::vector<Message> history;              // oldest first
+  // Used by BuildPrompt only (FitContext ignores them): never cut, always rendered.
+  std::string question;
+  Json values = Json::object();  // extra template values: dialect, sql, error, result, ...
 };
 
 struct FittedContext {
@@ -52,9 +59,48 @@ struct FittedContext {
   std::string knowledge;
   std::string history;
   int64_t tokens = 0;
-  int dropped_items = 0;  // items left out to fit the budget
+  int dropped_items = 0;  // items left out to fit the budget (the sum of the three below)
+  int dropped_schema = 0;
+  int dropped_knowledge = 0;
+  int dropped_history = 0;
 };
 
 FittedContext FitContext(const PromptContext& context, int64_t budget_tokens);
+
+// Built-in template names, for callers and tests.
+inline constexpr char kSystemTemplate[] = "system";
+inline constexpr char kSqlGenerationTemplate[] = "sql_generation";
+inline constexpr char kSqlFixTemplate[] = "sql_fix";
+inline constexpr char kClassifyTemplate[] = "classify";
+inline constexpr char kAnswerSummaryTemplate[] = "answer_summary";
+
+inline constexpr int64_t kDefaultPromptTokenBudget = 6000;
+
+// Which templates make the prompt. classify and answer_summary carry their own
+// instructions and need no system message; the SQL templates go with "system".
+struct PromptSpec {
+  std::string user_template;    // rendered into the user message
+  std::string system_template;  // rendered into the system message; "" for none
+  PromptLanguage language = PromptLanguage::kEnglish;
+};
+
+struct TokenBudget {
+  // Estimated tokens (EstimateTokens) of all messages together, per-message overhead
+  // included. Leave room for the reply within the model's context window.
+  int64_t max_prompt_tokens = kDefaultPromptTokenBudget;
+};
+
+struct BuiltPrompt {
+  std::vector<Message> messages;  // [system,] user
+  int64_t tokens = 0;             // EstimateTokens(messages) <= the budget
+  FittedContext context;          // what of the schema/knowledge/history went in; what was cut
+};
+
+// Renders `spec` with the context fitted to `budget`. Template values: context.values, then
+// schema, knowledge, history (newline-joined fitted text; empty hides the section) and
+// question. InvalidArgument when the templates and question alone exceed the budget;
+// NotFound when a template is missing.
+StatusOr<BuiltPrompt> BuildPrompt(const PromptLibrary& library, const PromptSpec& spec,
+                                  const PromptContext& context, const TokenBudget& budget);
 
 }  // namespace askdb::llm

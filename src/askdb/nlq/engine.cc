@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <set>
 #include <utility>
@@ -32,6 +33,9 @@ constexpr double kUnknownExponent = 2.0;        // how hard unexplained words we
 constexpr int kLookAhead = 3;                   // items searched after a keyword
 constexpr int kYearMin = 1900;
 constexpr int kYearMax = 2100;
+// Result-column names: PostgreSQL truncates identifiers at 63 bytes (NAMEDATALEN - 1), so
+// longer aliases would silently collide there.
+constexpr size_t kMaxAliasBytes = 63;
 
 enum class ItemKind { kTerm, kKeyword, kNumber, kUnknown, kPunct };
 
@@ -58,6 +62,8 @@ struct Measure {
   bool distinct = false;
   std::string phrase;
   std::string column_phrase;  // the words that named the column ("revenue"), when any
+  std::string table_phrase;   // the words that named a counted table ("orders"), when any
+  std::string label;          // words that name the whole measure ("订单数"), when any
   int event = 0;              // measures bound together ("average, min and max id") share an event
 };
 
@@ -156,6 +162,16 @@ class Parser {
   int PrevMeaningful(int i, int limit = kLookAhead) const;
   bool IsFiller(const Item& it) const;
   std::string ColRef(int c) const;
+  // Result-column names, in the question's language: the words the question used for the
+  // column or table, else the semantic model's display name, else the name split into words.
+  void NameColumn(int c, const std::string& words) { column_words_.emplace(c, words); }
+  std::string ColumnWords(int c) const;     // what the column holds ("销售额", "order date")
+  std::string ColumnAlias(int c) const;     // a grouped/listed column; labels by their table
+  std::string TableWords(int table) const;  // "订单", "orders"
+  std::string MeasureAlias(const Measure& m) const;
+  std::string BucketAlias(DatePart part) const;
+  // Quoted " AS <alias>" with the alias cleaned, capped and made unique within `taken`.
+  std::string As(std::string alias, std::set<std::string>* taken) const;
   void Map(const Item& it, std::string kind, std::string target) {
     out_.explanation.push_back({it.text, std::move(kind), std::move(target)});
   }
@@ -225,6 +241,8 @@ class Parser {
     std::string phrase;
   };
   std::vector<PendingValue> values_;
+  std::map<int, std::string> column_words_;  // column → the words the question named it by
+  std::map<int, std::string> table_words_;   // table → the words the question named it by
 };
 
 bool Parser::IsFiller(const Item& it) const {
@@ -299,6 +317,128 @@ bool Parser::OnlyValues(const Item& it) const {
 std::string Parser::ColRef(int c) const {
   return dialect_.QuoteIdentifier(index_.tables()[Col(c).table].name) + "." +
          dialect_.QuoteIdentifier(Col(c).name);
+}
+
+std::string Parser::ColumnWords(int c) const {
+  if (auto it = column_words_.find(c); it != column_words_.end()) return it->second;
+  const IndexedColumn& col = Col(c);
+  const std::string& mine = chinese_ ? col.display_zh : col.display_en;
+  if (!mine.empty()) return mine;
+  const std::string& other = chinese_ ? col.display_en : col.display_zh;
+  if (!other.empty()) return other;
+  return IdentifierToPhrase(col.name);
+}
+
+std::string Parser::TableWords(int table) const {
+  if (auto it = table_words_.find(table); it != table_words_.end()) return it->second;
+  const IndexedTable& t = index_.tables()[table];
+  const std::string& mine = chinese_ ? t.display_zh : t.display_en;
+  if (!mine.empty()) return mine;
+  const std::string& other = chinese_ ? t.display_en : t.display_zh;
+  if (!other.empty()) return other;
+  return IdentifierToPhrase(t.name);
+}
+
+std::string Parser::ColumnAlias(int c) const {
+  const int t = Col(c).table;
+  const bool label = index_.LabelColumn(t, chinese_) == c || index_.LabelColumn(t, !chinese_) == c;
+  if (!label) return ColumnWords(c);
+  // A table's label column stands for its rows: the region's name is shown as "地区".
+  const IndexedTable& table = index_.tables()[t];
+  std::string words;
+  if (auto it = column_words_.find(c); it != column_words_.end()) {
+    words = it->second;
+  } else if (table_words_.count(t) || !table.display_zh.empty() || !table.display_en.empty()) {
+    words = TableWords(t);
+  } else if (const std::string& business = chinese_ ? Col(c).display_zh : Col(c).display_en;
+             !business.empty()) {
+    return business;
+  } else {
+    words = IdentifierToPhrase(table.name);  // "regions"."name" → "region", not "name"
+  }
+  if (chinese_) return words;
+  // One row per entity: "top 5 products" shows a "product" column.
+  const size_t last = words.rfind(' ') + 1;  // npos + 1 == 0
+  const std::string tail = words.substr(last);
+  if (text::AsciiLower(tail) == tail) words = words.substr(0, last) + SingularizeEnglish(tail);
+  return words;
+}
+
+std::string Parser::MeasureAlias(const Measure& m) const {
+  if (!m.label.empty()) return m.label;
+  if (m.column < 0) {
+    const std::string table = m.table_phrase.empty() ? TableWords(m.table) : m.table_phrase;
+    return chinese_ ? table + "数" : "number of " + table;
+  }
+  const std::string name = m.column_phrase.empty() ? ColumnWords(m.column) : m.column_phrase;
+  switch (m.agg) {
+    case Agg::kAvg:
+      return chinese_ ? "平均" + name : "average " + name;
+    case Agg::kMax:
+    case Agg::kMin: {
+      // Chinese keeps the question's word: 最高订单金额, 最大容纳人数.
+      static constexpr std::string_view kZhExtremes[] = {"最高", "最低", "最大", "最小"};
+      for (std::string_view w : kZhExtremes) {
+        if (chinese_ && m.phrase.rfind(w, 0) == 0) return std::string(w) + name;
+      }
+      if (m.agg == Agg::kMax) return chinese_ ? "最大" + name : "maximum " + name;
+      return chinese_ ? "最小" + name : "minimum " + name;
+    }
+    case Agg::kCount:
+      // "有多少个品牌" counts distinct brands; Chinese says 品牌数 all the same.
+      if (m.distinct && !chinese_) return "number of distinct " + name;
+      return chinese_ ? name + "数" : "number of " + name;
+    case Agg::kSum:
+    case Agg::kNone:
+      break;
+  }
+  return name;  // a sum is named by what is summed: "销售额", "revenue"
+}
+
+std::string Parser::BucketAlias(DatePart part) const {
+  switch (part) {
+    case DatePart::kYear:
+      return chinese_ ? "年份" : "year";
+    case DatePart::kQuarter:
+      return chinese_ ? "季度" : "quarter";
+    case DatePart::kMonth:
+      return chinese_ ? "月份" : "month";
+    case DatePart::kWeek:
+      return chinese_ ? "周" : "week";
+    case DatePart::kDay:
+      return chinese_ ? "日期" : "day";
+  }
+  return chinese_ ? "时间" : "period";
+}
+
+std::string Parser::As(std::string alias, std::set<std::string>* taken) const {
+  // Question words may carry odd spacing or control bytes: one space between words, valid
+  // UTF-8 only (the dialect escapes quotes; nothing else may surprise a SQL engine).
+  std::string clean;
+  for (char ch : text::SanitizeUtf8(alias)) {
+    const bool space = static_cast<unsigned char>(ch) < 0x20 || ch == ' ' || ch == 0x7f;
+    if (space) {
+      if (!clean.empty() && clean.back() != ' ') clean += ' ';
+    } else {
+      clean += ch;
+    }
+  }
+  while (!clean.empty() && clean.back() == ' ') clean.pop_back();
+  if (clean.empty()) clean = chinese_ ? "列" : "column";
+  auto cap = [](std::string s, size_t max_bytes) {
+    if (s.size() <= max_bytes) return s;
+    size_t end = max_bytes;
+    while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) --end;
+    return s.substr(0, end);
+  };
+  std::string name = cap(clean, kMaxAliasBytes);
+  // Engines compare identifiers case-insensitively in places (MySQL aliases): so do we.
+  for (int n = 2; taken->count(text::AsciiLower(name)); ++n) {
+    const std::string suffix = " (" + std::to_string(n) + ")";
+    name = cap(clean, kMaxAliasBytes - suffix.size()) + suffix;
+  }
+  taken->insert(text::AsciiLower(name));
+  return " AS " + dialect_.QuoteIdentifier(name);
 }
 
 Translation Parser::Abstain(std::string en, std::string zh) {
@@ -761,6 +901,7 @@ void Parser::ParseAggregates() {
     m.distinct = distinct;
     m.phrase = items_[kw_idx].text;
     m.column_phrase = col >= 0 ? (term_idx >= 0 ? items_[term_idx].text : items_[kw_idx].text) : "";
+    if (col < 0 && term_idx >= 0) m.table_phrase = items_[term_idx].text;
     m.event = event;
     q_.measures.push_back(m);
     items_[kw_idx].used = true;
@@ -921,11 +1062,13 @@ void Parser::ParseGrouping() {
       // "which stores are in 北京" is a list, not a group.
       q_.projections.push_back(col);
       it.used = items_[j].used = true;
+      NameColumn(col, items_[j].text);
       Map(items_[j], "column", ColName(col));
       continue;
     }
     q_.group_columns.push_back(col);
     it.used = items_[j].used = true;
+    NameColumn(col, items_[j].text);
     Map(items_[j], "group", ColName(col));
     Understood("by " + items_[j].text, "按" + items_[j].text);
     // "by region and channel", "各地区和渠道": the group word covers the whole list.
@@ -941,6 +1084,7 @@ void Parser::ParseGrouping() {
           q_.group_columns.end()) {
         q_.group_columns.push_back(c);
       }
+      NameColumn(c, items_[k].text);
       Map(items_[k], "group", ColName(c));
       Understood("by " + items_[k].text, "按" + items_[k].text);
       last = k;
@@ -1047,6 +1191,7 @@ void Parser::ParseLeftovers() {
         m.agg = Agg::kCount;
         m.table = c.table;
         m.phrase = it.text;
+        m.label = it.text;
         q_.measures.push_back(m);
         it.used = true;
         Map(it, "function", "COUNT(*) " + index_.tables()[c.table].name);
@@ -1060,11 +1205,13 @@ void Parser::ParseLeftovers() {
       }
       q_.projections.push_back(col);
       it.used = true;
+      NameColumn(col, it.text);
       Map(it, "column", ColName(col));
       continue;
     }
     if (table >= 0) {
       if (q_.subject_table < 0) q_.subject_table = table;
+      table_words_.emplace(table, it.text);
       it.used = true;
       Map(it, "table", index_.tables()[table].name);
       continue;
@@ -1331,15 +1478,18 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
   // Selected expressions that are not aggregates, with the column they show (-1: the time
   // bucket), for the grouping invariant below.
   std::vector<std::pair<std::string, int>> plain;
+  // Every selected expression gets a readable alias; GROUP BY and ORDER BY keep repeating
+  // the expressions, which SQLite, PostgreSQL and MySQL all accept alike.
+  std::set<std::string> taken;
   std::string bucket_expr;
   if (q_.bucket) {
     bucket_expr = dialect_.DateBucket(*q_.bucket, ColRef(time_column_));
-    select.push_back(bucket_expr + " AS " + dialect_.QuoteIdentifier("period"));
+    select.push_back(bucket_expr + As(BucketAlias(*q_.bucket), &taken));
     plain.emplace_back(bucket_expr, -1);
     group_by.push_back(bucket_expr);
   }
   for (int c : q_.group_columns) {
-    select.push_back(ColRef(c));
+    select.push_back(ColRef(c) + As(ColumnAlias(c), &taken));
     plain.emplace_back(ColRef(c), c);
     group_by.push_back(ColRef(c));
   }
@@ -1364,14 +1514,16 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
              ColRef(m.column) + ")";
     }
     measure_exprs.push_back(expr);
-    select.push_back(expr);
+    select.push_back(expr + As(MeasureAlias(m), &taken));
   }
+  // Not rounded: ROUND(double precision, int) does not exist in PostgreSQL and db::Dialect
+  // has no portable rounding; the report formats the number.
   if (q_.share && !measure_exprs.empty()) {
     select.push_back(dialect_.CastToReal(measure_exprs[0]) + " * 100 / SUM(" + measure_exprs[0] +
-                     ") OVER () AS " + dialect_.QuoteIdentifier("share_pct"));
+                     ") OVER ()" + As(chinese_ ? "占比(%)" : "share (%)", &taken));
   }
   for (int c : q_.projections) {
-    select.push_back(ColRef(c));
+    select.push_back(ColRef(c) + As(ColumnAlias(c), &taken));
     plain.emplace_back(ColRef(c), c);
   }
   // Invariants, a safety net under the parser for the whole class of shape errors: beside

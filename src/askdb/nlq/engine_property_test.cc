@@ -3,7 +3,9 @@
 // SQL fragments. Whatever the input, Translate must not crash, must be deterministic, and
 // when it answers its SQL must be one read-only SELECT/WITH statement (checked by SQLite's
 // own parser on a read-only copy of the fixture database) whose string literals are exactly
-// what Dialect::QuoteString writes.
+// what Dialect::QuoteString writes, and whose result columns have distinct names. The
+// fixture's semantic model gives names and synonyms with quotes in them, which reach the SQL
+// as column aliases and must come out as escaped identifiers.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -11,10 +13,12 @@
 
 #include <filesystem>
 #include <memory>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "askdb/catalog/semantic_model.h"
 #include "askdb/common/text.h"
 #include "askdb/db/dialect.h"
 #include "askdb/db/sqlite/sqlite_connector.h"
@@ -45,6 +49,8 @@ const std::vector<std::string>& Pieces() {
       "orders", "order", "stores", "store", "regions", "region", "amount", "channel", "name",
       "store type", "order date", "North", "华东", "online", "O'Brien's", "O'Brien",
       "x'; DROP TABLE orders; --", "it's", "\"q\"", "北京店", "Alpha", "outlet",
+      // synonyms of the fixture's model, with quotes
+      "client's amount", "sales' channel", "net \"amount\"", "订单\"金额\"",
       // keywords
       "how many", "what is the", "total", "average", "count", "distinct", "list", "show", "by",
       "each", "per", "for each", "top 3", "bottom", "greater than", "at least", "between", "and",
@@ -72,7 +78,8 @@ const std::vector<std::string>& Stems() {
                                                   "how many orders from O'Brien's",
                                                   "list the names of stores",
                                                   "how many online orders",
-                                                  "top 3 stores by total amount"};
+                                                  "top 3 stores by total amount",
+                                                  "total client's amount by sales' channel"};
   return kStems;
 }
 
@@ -92,6 +99,30 @@ rc::Gen<std::string> GenQuestion() {
         }
         return q;
       });
+}
+
+// Names and synonyms with quotes: question words that reach the SQL as column aliases.
+const catalog::SemanticModel& FixtureModel() {
+  static const catalog::SemanticModel model = [] {
+    catalog::ColumnSemantics amount;
+    amount.name = "amount";
+    amount.business_name = {"订单\"金额\"", "order \"amount\""};
+    amount.synonyms = {"client's amount", "net \"amount\"", "订单\"金额\""};
+    catalog::ColumnSemantics channel;
+    channel.name = "channel";
+    channel.business_name = {"\"渠道\"", "\"channel\""};
+    channel.synonyms = {"sales' channel"};
+    catalog::TableSemantics orders;
+    orders.name = "orders";
+    orders.columns = {amount, channel};
+    catalog::TableSemantics regions;
+    regions.name = "regions";
+    regions.business_name = {"\"地区\"", "region \"zone\""};
+    catalog::SemanticModel m;
+    m.tables = {orders, regions};
+    return m;
+  }();
+  return model;
 }
 
 // The fixture as a database file (opened read-only by both the engine and the checks).
@@ -114,7 +145,7 @@ const Fixture& GetFixture() {
     auto conn = db::SqliteConnector::Open(f->path);
     EXPECT_TRUE(conn.ok()) << conn.status().ToString();
     f->connector = std::move(conn).value();
-    auto index = BuildSchemaIndex(*f->connector, nullptr);
+    auto index = BuildSchemaIndex(*f->connector, &FixtureModel());
     EXPECT_TRUE(index.ok()) << index.status().ToString();
     f->index = std::make_unique<SchemaIndex>(std::move(index).value());
     sqlite3* readonly = nullptr;
@@ -183,10 +214,21 @@ void CheckSafeSql(const Translation& t) {
                                     &stmt, &tail);
   const bool readonly = stmt != nullptr && sqlite3_stmt_readonly(stmt) != 0;
   const std::string error = rc == SQLITE_OK ? "" : sqlite3_errmsg(f.readonly.get());
+  // Result columns are named, and no two alike (as MySQL compares aliases: ASCII case
+  // folded), so the chart and the answer sentence can tell them apart.
+  std::set<std::string> names;
+  const int columns = stmt != nullptr ? sqlite3_column_count(stmt) : 0;
+  for (int k = 0; k < columns; ++k) {
+    const char* name = sqlite3_column_name(stmt, k);
+    names.insert(text::AsciiLower(name != nullptr ? name : ""));
+  }
   sqlite3_finalize(stmt);
   if (rc != SQLITE_OK) RC_FAIL("SQLite cannot prepare the SQL: " + error);
   RC_ASSERT(readonly);
   RC_ASSERT(tail != nullptr && OnlySpaceOrSemicolons(tail));
+  RC_ASSERT(columns > 0);
+  RC_ASSERT(names.size() == static_cast<size_t>(columns));
+  RC_ASSERT(!names.count(""));
 
   std::vector<std::string> literals;
   std::string outside;
@@ -239,6 +281,29 @@ TEST(NlqEngineProperty, StoredValueWithQuotesIsEscaped) {
       Engine::Translate("how many orders from O'Brien's", *f.index, f.connector->dialect());
   ASSERT_TRUE(o.answered) << o.abstain_reason;
   EXPECT_NE(o.sql.find("'O''Brien''s'"), std::string::npos) << o.sql;
+}
+
+// Question words with quotes become column names: apostrophes stay as written inside the
+// quoted identifier, and the SQL stays safe whatever the words.
+TEST(NlqEngineProperty, SynonymsWithQuotesBecomeEscapedColumnNames) {
+  const Fixture& f = GetFixture();
+  const Translation t = Engine::Translate("total client's amount by sales' channel", *f.index,
+                                          f.connector->dialect());
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("AS \"sales' channel\""), std::string::npos) << t.sql;
+  EXPECT_NE(t.sql.find("AS \"client's amount\""), std::string::npos) << t.sql;
+  auto rs = f.connector->Execute(t.sql, {});
+  ASSERT_TRUE(rs.ok()) << t.sql << ": " << rs.status().ToString();
+  ASSERT_EQ(rs->columns.size(), 2u);
+  EXPECT_EQ(rs->columns[0].name, "sales' channel");
+  EXPECT_EQ(rs->columns[1].name, "client's amount");
+  for (std::string_view q :
+       {"total net \"amount\" by channel", "各渠道的订单\"金额\"", "total amount by \"channel\""}) {
+    const Translation u = Engine::Translate(q, *f.index, f.connector->dialect());
+    if (!u.answered) continue;
+    auto run = f.connector->Execute(u.sql, {});
+    EXPECT_TRUE(run.ok()) << q << " → " << u.sql;
+  }
 }
 
 }  // namespace

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "askdb/catalog/semantic_model.h"
+#include "askdb/db/mysql/mysql_dialect.h"
+#include "askdb/db/postgres/postgres_dialect.h"
 #include "askdb/nlq/test_fixture.h"
 
 namespace askdb::nlq {
@@ -18,6 +21,16 @@ class EngineTest : public ::testing::Test {
     auto rs = shop_.connector->Execute(t.sql, {});
     EXPECT_TRUE(rs.ok()) << t.sql << ": " << rs.status().ToString();
     return rs.ok() && rs->row_count() ? rs->rows[0][0].AsNumber().value_or(-1) : -1;
+  }
+  // Runs the SQL and returns the result's column names.
+  std::vector<std::string> ColumnNames(const Translation& t) {
+    std::vector<std::string> names;
+    auto rs = shop_.connector->Execute(t.sql, {});
+    EXPECT_TRUE(rs.ok()) << t.sql << ": " << rs.status().ToString();
+    if (rs.ok()) {
+      for (const db::ResultColumn& c : rs->columns) names.push_back(c.name);
+    }
+    return names;
   }
   testing::Shop shop_;
 };
@@ -72,6 +85,94 @@ TEST_F(EngineTest, GroupTopAndJoins) {
   ASSERT_TRUE(rs.ok());
   ASSERT_EQ(rs->row_count(), 1u);
   EXPECT_EQ(rs->rows[0][0].ToDisplayString(), "North");
+}
+
+// Result columns are named for people, in the question's language, while GROUP BY and
+// ORDER BY keep the expressions (valid on SQLite, PostgreSQL and MySQL alike).
+TEST_F(EngineTest, ResultColumnsAreNamedInEnglish) {
+  const std::vector<std::pair<std::string_view, std::vector<std::string>>> cases = {
+      {"total amount by region", {"region", "amount"}},
+      {"how many orders by channel", {"channel", "number of orders"}},
+      {"average amount by channel", {"channel", "average amount"}},
+      {"total amount by month", {"month", "amount"}},
+      {"share of total amount by channel", {"channel", "amount", "share (%)"}},
+      {"list the stores", {"store"}},
+  };
+  for (const auto& [q, names] : cases) {
+    const Translation t = T(q);
+    ASSERT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    EXPECT_EQ(ColumnNames(t), names) << q << " → " << t.sql;
+  }
+  const Translation t = T("total amount by region");
+  EXPECT_NE(t.sql.find("GROUP BY \"regions\".\"name\" ORDER BY SUM(\"orders\".\"amount\") DESC"),
+            std::string::npos)
+      << t.sql;
+}
+
+TEST_F(EngineTest, ResultColumnsAreNamedInChineseWithTheQuestionsWords) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics regions;
+  regions.name = "regions";
+  regions.business_name = {"地区", "region"};
+  catalog::TableSemantics orders;
+  orders.name = "orders";
+  orders.business_name = {"订单", "order"};
+  catalog::ColumnSemantics amount;
+  amount.name = "amount";
+  amount.business_name = {"订单金额", "order amount"};
+  amount.synonyms = {"销售额"};
+  amount.role = catalog::ColumnRole::kMeasure;
+  catalog::ColumnSemantics channel;
+  channel.name = "channel";
+  channel.business_name = {"渠道", "channel"};
+  orders.columns = {amount, channel};
+  model.tables = {regions, orders};
+  auto index = BuildSchemaIndex(*shop_.connector, &model);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  const std::vector<std::pair<std::string_view, std::vector<std::string>>> cases = {
+      // The word the question used wins over the model's name for the column.
+      {"各地区的销售额", {"地区", "销售额"}},
+      {"各地区的订单金额", {"地区", "订单金额"}},
+      {"各渠道的订单数量", {"渠道", "订单数"}},
+      {"各渠道的平均订单金额", {"渠道", "平均订单金额"}},
+      {"每月销售额", {"月份", "销售额"}},
+      {"各渠道销售额占比", {"渠道", "销售额", "占比(%)"}},
+      {"各渠道的最高订单金额", {"渠道", "最高订单金额"}},
+  };
+  for (const auto& [q, names] : cases) {
+    const Translation t = Engine::Translate(q, *index, shop_.connector->dialect());
+    ASSERT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    EXPECT_EQ(ColumnNames(t), names) << q << " → " << t.sql;
+  }
+}
+
+TEST_F(EngineTest, ResultColumnNamesAreUnique) {
+  // The same column asked twice gets two distinct names (a duplicate name is ambiguous
+  // for the chart and the answer sentence, and rejected by some clients).
+  const Translation t = T("list the name and the name of regions");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(ColumnNames(t), (std::vector<std::string>{"name", "name (2)"})) << t.sql;
+}
+
+TEST_F(EngineTest, AliasesAreQuotedByTheDialectAndNotUsedInGroupOrOrderBy) {
+  const std::string_view q = "share of total amount by month";
+  const Translation pg = Engine::Translate(q, *shop_.index, db::PostgresDialect::Instance());
+  ASSERT_TRUE(pg.answered) << pg.abstain_reason;
+  EXPECT_NE(pg.sql.find(" AS \"month\", SUM(\"orders\".\"amount\") AS \"amount\", "),
+            std::string::npos)
+      << pg.sql;
+  EXPECT_NE(pg.sql.find(" AS \"share (%)\""), std::string::npos) << pg.sql;
+  const Translation my = Engine::Translate(q, *shop_.index, db::MysqlDialect::Instance());
+  ASSERT_TRUE(my.answered) << my.abstain_reason;
+  EXPECT_NE(my.sql.find(" AS `month`, SUM(`orders`.`amount`) AS `amount`, "), std::string::npos)
+      << my.sql;
+  // GROUP BY and ORDER BY repeat the expressions: no alias there.
+  for (const auto& [t, alias] : {std::pair{&pg, "\"month\""}, std::pair{&my, "`month`"}}) {
+    const size_t group_by = t->sql.find(" GROUP BY ");
+    ASSERT_NE(group_by, std::string::npos) << t->sql;
+    EXPECT_EQ(t->sql.find(alias, group_by), std::string::npos) << t->sql;
+    EXPECT_NE(t->sql.find(" ORDER BY ", group_by), std::string::npos) << t->sql;
+  }
 }
 
 TEST_F(EngineTest, ComparisonsAndNegation) {

@@ -16,7 +16,7 @@
 #include "askdb/db/ascii_util.h"
 #include "askdb/db/database_url.h"
 #include "askdb/db/mysql/mysql_dialect.h"
-#include "askdb/db/postgres/server_support.h"
+#include "askdb/db/server_support.h"
 
 namespace askdb::db {
 namespace mysql_internal {
@@ -76,8 +76,6 @@ std::string Error(MYSQL* conn) {
   return std::string(mysql_error(conn)) + " (error " + std::to_string(mysql_errno(conn)) + ")";
 }
 
-std::string Text(const char* v, unsigned long n) { return v != nullptr ? std::string(v, n) : ""; }
-
 // Runs trusted text (settings, catalog queries) and returns its rows as text; NULL → nullopt.
 using Row = std::vector<std::optional<std::string>>;
 StatusOr<std::vector<Row>> RunText(Session& s, const std::string& sql, std::string_view where) {
@@ -90,8 +88,8 @@ StatusOr<std::vector<Row>> RunText(Session& s, const std::string& sql, std::stri
                               "); the next statement reconnects, retry it");
     }
     if (err == ER_STATEMENT_TIMEOUT || err == ER_QUERY_INTERRUPTED) {
-      return DeadlineExceededError("a catalog query on " + std::string(where) +
-                                   " was stopped (" + message + ")");
+      return DeadlineExceededError("a catalog query on " + std::string(where) + " was stopped (" +
+                                   message + ")");
     }
     return SqlError("MySQL: " + message);
   }
@@ -128,38 +126,64 @@ std::string TypeName(const MYSQL_FIELD& f) {
   const bool binary = f.charsetnr == kBinaryCharset;
   std::string name;
   switch (f.type) {
-    case MYSQL_TYPE_TINY: name = "tinyint"; break;
-    case MYSQL_TYPE_SHORT: name = "smallint"; break;
-    case MYSQL_TYPE_INT24: name = "mediumint"; break;
-    case MYSQL_TYPE_LONG: name = "int"; break;
-    case MYSQL_TYPE_LONGLONG: name = "bigint"; break;
-    case MYSQL_TYPE_YEAR: return "year";
-    case MYSQL_TYPE_FLOAT: return "float";
-    case MYSQL_TYPE_DOUBLE: return "double";
+    case MYSQL_TYPE_TINY:
+      name = "tinyint";
+      break;
+    case MYSQL_TYPE_SHORT:
+      name = "smallint";
+      break;
+    case MYSQL_TYPE_INT24:
+      name = "mediumint";
+      break;
+    case MYSQL_TYPE_LONG:
+      name = "int";
+      break;
+    case MYSQL_TYPE_LONGLONG:
+      name = "bigint";
+      break;
+    case MYSQL_TYPE_YEAR:
+      return "year";
+    case MYSQL_TYPE_FLOAT:
+      return "float";
+    case MYSQL_TYPE_DOUBLE:
+      return "double";
     case MYSQL_TYPE_DECIMAL:
     case MYSQL_TYPE_NEWDECIMAL: {
       // length counts digits, a sign and a point; decimals is the scale.
       unsigned scale = f.decimals;
-      unsigned precision = static_cast<unsigned>(f.length) - (scale > 0 ? 1 : 0) - (is_unsigned ? 0 : 1);
+      unsigned precision =
+          static_cast<unsigned>(f.length) - (scale > 0 ? 1 : 0) - (is_unsigned ? 0 : 1);
       return "decimal(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
     }
     case MYSQL_TYPE_DATE:
-    case MYSQL_TYPE_NEWDATE: return "date";
-    case MYSQL_TYPE_TIME: return "time";
-    case MYSQL_TYPE_DATETIME: return "datetime";
-    case MYSQL_TYPE_TIMESTAMP: return "timestamp";
-    case MYSQL_TYPE_BIT: return "bit(" + std::to_string(f.length) + ")";
-    case MYSQL_TYPE_JSON: return "json";
-    case MYSQL_TYPE_GEOMETRY: return "geometry";
-    case MYSQL_TYPE_NULL: return "null";
+    case MYSQL_TYPE_NEWDATE:
+      return "date";
+    case MYSQL_TYPE_TIME:
+      return "time";
+    case MYSQL_TYPE_DATETIME:
+      return "datetime";
+    case MYSQL_TYPE_TIMESTAMP:
+      return "timestamp";
+    case MYSQL_TYPE_BIT:
+      return "bit(" + std::to_string(f.length) + ")";
+    case MYSQL_TYPE_JSON:
+      return "json";
+    case MYSQL_TYPE_GEOMETRY:
+      return "geometry";
+    case MYSQL_TYPE_NULL:
+      return "null";
     case MYSQL_TYPE_TINY_BLOB:
     case MYSQL_TYPE_MEDIUM_BLOB:
     case MYSQL_TYPE_LONG_BLOB:
-    case MYSQL_TYPE_BLOB: return binary ? "blob" : "text";
-    case MYSQL_TYPE_STRING: return binary ? "binary" : "char";
+    case MYSQL_TYPE_BLOB:
+      return binary ? "blob" : "text";
+    case MYSQL_TYPE_STRING:
+      return binary ? "binary" : "char";
     case MYSQL_TYPE_VAR_STRING:
-    case MYSQL_TYPE_VARCHAR: return binary ? "varbinary" : "varchar";
-    default: return "";
+    case MYSQL_TYPE_VARCHAR:
+      return binary ? "varbinary" : "varchar";
+    default:
+      return "";
   }
   return is_unsigned ? name + " unsigned" : name;
 }
@@ -253,12 +277,13 @@ StatusOr<std::unique_ptr<MysqlConnector>> MysqlConnector::Open(const DatabaseUrl
     if (std::find(kKnownParams.begin(), kKnownParams.end(), key) == kKnownParams.end()) {
       std::string known;
       for (std::string_view k : kKnownParams) known += (known.empty() ? "" : ", ") + std::string(k);
-      return InvalidArgumentError("unknown MySQL URL parameter '" + key + "' in " +
-                                  url.Redacted() + "; known parameters: " + known);
+      return InvalidArgumentError("unknown MySQL URL parameter '" + key + "' in " + url.Redacted() +
+                                  "; known parameters: " + known);
     }
     if (key == "pool_size") {
       long n = std::strtol(value.c_str(), nullptr, 10);
-      if (n < 1) return InvalidArgumentError("pool_size must be a positive number, not '" + value + "'");
+      if (n < 1)
+        return InvalidArgumentError("pool_size must be a positive number, not '" + value + "'");
       opts.max_sessions = static_cast<size_t>(n);
     } else if (key == "ssl" || key == "sslmode") {
       std::string v = internal::AsciiLowerCopy(value);
@@ -269,8 +294,8 @@ StatusOr<std::unique_ptr<MysqlConnector>> MysqlConnector::Open(const DatabaseUrl
       params->require_tls = true;
     }
   }
-  auto connector = std::make_unique<MysqlConnector>(PrivateTag(), std::move(params),
-                                                    url.Redacted(), url.database, opts);
+  auto connector = std::make_unique<MysqlConnector>(PrivateTag(), std::move(params), url.Redacted(),
+                                                    url.database, opts);
   bool reused = false;
   ASKDB_ASSIGN_OR_RETURN(
       std::unique_ptr<Session> first,
@@ -314,8 +339,8 @@ StatusOr<std::unique_ptr<Session>> MysqlConnector::Connect() const {
         return PermissionDeniedError("the user may not use the database on " + where + " (" +
                                      detail + "); ask for SELECT rights on it");
       case ER_BAD_DB_ERROR:
-        return NotFoundError("the database '" + database_ + "' does not exist on " + where +
-                             " (" + detail + "); check the database name in the URL");
+        return NotFoundError("the database '" + database_ + "' does not exist on " + where + " (" +
+                             detail + "); check the database name in the URL");
       default:
         break;
     }
@@ -364,8 +389,8 @@ StatusOr<ResultSet> MysqlConnector::Execute(std::string_view sql, const QueryOpt
   const auto start = SteadyClock::now();
   ASKDB_RETURN_IF_ERROR(server::CheckStatementText(sql, options_.max_sql_bytes, true));
   if (options.cancel && options.cancel->IsCancelled()) return CancelledError("query cancelled");
-  const auto deadline = options.timeout.count() > 0 ? start + options.timeout
-                                                     : SteadyClock::time_point::max();
+  const auto deadline =
+      options.timeout.count() > 0 ? start + options.timeout : SteadyClock::time_point::max();
   constexpr int kAttempts = 2;  // a dead pooled session is replaced once
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     bool reused = false;
@@ -409,8 +434,9 @@ StatusOr<ResultSet> MysqlConnector::RunChecked(Session& s, std::string_view sql,
         return UnavailableError("lost the connection to " + display_name_ + " (" + message +
                                 "); the next statement reconnects, retry it");
       }
-      if (err == ER_UNSUPPORTED_PS) {
-        return PermissionDeniedError(server::ReadOnlyRefusal(word.empty() ? "this statement" : word, ""));
+      if (err == ER_UNSUPPORTED_PS || err == ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION) {
+        return PermissionDeniedError(
+            server::ReadOnlyRefusal(word.empty() ? "this statement" : word, ""));
       }
       if (err == ER_TABLEACCESS_DENIED_ERROR || err == ER_COLUMNACCESS_DENIED_ERROR ||
           err == ER_SPECIFIC_ACCESS_DENIED_ERROR || err == ER_DBACCESS_DENIED_ERROR ||
@@ -520,8 +546,7 @@ StatusOr<ResultSet> MysqlConnector::RunChecked(Session& s, std::string_view sql,
   };
   auto query_error = [&](unsigned err, const std::string& message) -> Status {
     if (err == ER_STATEMENT_TIMEOUT || err == 3024 /* MySQL max_execution_time */) {
-      return DeadlineExceededError("query exceeded the " +
-                                   server::FormatDuration(options.timeout) +
+      return DeadlineExceededError("query exceeded the " + server::FormatDuration(options.timeout) +
                                    " timeout; narrow it or raise --timeout");
     }
     if (auto why = interrupted()) {
@@ -699,8 +724,8 @@ Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options
       table.primary_key.push_back(row[2].value_or(""));
       continue;
     }
-    auto [fk_it, inserted] = fk_index.emplace(std::make_pair(it->second, constraint),
-                                              table.foreign_keys.size());
+    auto [fk_it, inserted] =
+        fk_index.emplace(std::make_pair(it->second, constraint), table.foreign_keys.size());
     if (inserted) {
       ForeignKey fk;
       fk.ref_schema = row[3].value_or("") == database_ ? "" : row[3].value_or("");

@@ -96,7 +96,8 @@ class MysqlConnector final : public Connector {
   StatusOr<std::unique_ptr<Session>> Connect() const;
   void Finish(std::unique_ptr<Session> session);
   StatusOr<ResultSet> RunChecked(Session& session, std::string_view sql,
-                                 const QueryOptions& options, std::chrono::steady_clock::time_point deadline);
+                                 const QueryOptions& options,
+                                 std::chrono::steady_clock::time_point deadline);
   Status IntrospectIn(Session& session, const IntrospectOptions& options, DatabaseSchema& schema);
 
   std::unique_ptr<mysql_internal::ConnectParams> params_;

@@ -49,7 +49,8 @@ TEST(MysqlConnectorTest, QueriesThroughTheRegistry) {
     EXPECT_EQ(db->engine(), "mysql");
     EXPECT_EQ(db->dialect().name(), "mysql");
     StatusOr<ResultSet> rs = db->Execute(
-        "SELECT COUNT(*) AS n FROM Album al JOIN Artist ar ON ar.ArtistId = al.ArtistId", Options());
+        "SELECT COUNT(*) AS n FROM Album al JOIN Artist ar ON ar.ArtistId = al.ArtistId",
+        Options());
     ASSERT_TRUE(rs.ok()) << rs.status().ToString();
     EXPECT_EQ(rs->columns[0].name, "n");
     EXPECT_EQ(rs->rows[0][0], Value::Int(347));
@@ -62,7 +63,7 @@ TEST(MysqlConnectorTest, MapsTypesExactly) {
   ASSERT_TRUE(db);
   StatusOr<ResultSet> rs = db->Execute(
       "SELECT 7 AS i, CAST(18446744073709551615 AS UNSIGNED) AS big, CAST(1234.5 AS "
-      "DECIMAL(10,2)) AS money, 'héllo' AS t, b'1' AS yes, NULL AS nothing, DATE '2024-03-01' AS "
+      "DECIMAL(10,2)) AS money, 'héllo' AS t, TRUE AS yes, NULL AS nothing, DATE '2024-03-01' AS "
       "d, TIMESTAMP '2024-03-01 13:45:00' AS ts, X'41FF00' AS bin, CAST(1.5 AS DOUBLE) AS f, "
       "TIME '13:45:00' AS tm, 0.1 + 0.2 AS exact",
       Options());
@@ -73,7 +74,8 @@ TEST(MysqlConnectorTest, MapsTypesExactly) {
   EXPECT_EQ(r[2], Value::Decimal("1234.50"));
   EXPECT_EQ(rs->columns[2].declared_type, "decimal(10,2)");
   EXPECT_EQ(r[3], Value::Text("héllo"));
-  EXPECT_EQ(r[4], Value::Bool(true));
+  // MySQL has no boolean type: TRUE is the integer 1 (BOOLEAN columns are TINYINT(1)).
+  EXPECT_EQ(r[4], Value::Int(1));
   EXPECT_TRUE(r[5].is_null());
   EXPECT_EQ(r[6], Value::Date("2024-03-01"));
   EXPECT_EQ(r[7], Value::Timestamp("2024-03-01T13:45:00"));
@@ -92,7 +94,8 @@ TEST(MysqlConnectorTest, CapsRowsAndFlagsTruncation) {
   ASSERT_TRUE(capped.ok()) << capped.status().ToString();
   EXPECT_EQ(capped->row_count(), 10u);
   EXPECT_TRUE(capped->truncated);
-  StatusOr<ResultSet> exact = db->Execute("SELECT GenreId FROM Genre LIMIT 10", Options(kQuick, 10));
+  StatusOr<ResultSet> exact =
+      db->Execute("SELECT GenreId FROM Genre LIMIT 10", Options(kQuick, 10));
   ASSERT_TRUE(exact.ok());
   EXPECT_EQ(exact->row_count(), 10u);
   EXPECT_FALSE(exact->truncated);
@@ -111,8 +114,8 @@ TEST(MysqlConnectorTest, TheServerRefusesWrites) {
                           "SET SESSION TRANSACTION READ WRITE", "COMMIT", "DO SLEEP(1)"}) {
     StatusOr<ResultSet> rs = db->Execute(sql, Options());
     ASSERT_FALSE(rs.ok()) << sql;
-    EXPECT_EQ(rs.status().code(), StatusCode::kPermissionDenied) << sql << ": "
-                                                                  << rs.status().ToString();
+    EXPECT_EQ(rs.status().code(), StatusCode::kPermissionDenied)
+        << sql << ": " << rs.status().ToString();
   }
   EXPECT_FALSE(db->Execute("SELECT 1; SELECT 2", Options()).ok());
   EXPECT_EQ(db->Execute(std::string("SELECT 1\0; DELETE FROM Artist", 30), {}).status().code(),
@@ -167,17 +170,19 @@ TEST(MysqlConnectorTest, CancelsFromAnotherThread) {
 }
 
 // KILL is not a query, so the test's admin side uses the client library directly.
-void KillReaderConnections(const std::string& admin_url, const std::string& info_like) {
+void KillReaderConnections(const std::string& admin_url, const std::string& info_like,
+                           bool expect_some) {
   StatusOr<DatabaseUrl> u = ParseDatabaseUrl(admin_url);
   ASSERT_TRUE(u.ok());
   MYSQL* conn = mysql_init(nullptr);
-  ASSERT_NE(mysql_real_connect(conn, u->host.c_str(), u->user.c_str(), u->password.c_str(),
-                               nullptr, static_cast<unsigned>(*u->port), nullptr, 0),
+  ASSERT_NE(mysql_real_connect(conn, u->host.c_str(), u->user.c_str(), u->password.c_str(), nullptr,
+                               static_cast<unsigned>(*u->port), nullptr, 0),
             nullptr)
       << mysql_error(conn);
   std::string find =
       "SELECT ID FROM information_schema.PROCESSLIST WHERE USER = 'askdb_reader' AND "
-      "COALESCE(INFO, '') LIKE '" + info_like + "'";
+      "COALESCE(INFO, '') LIKE '" +
+      info_like + "'";
   ASSERT_EQ(mysql_query(conn, find.c_str()), 0) << mysql_error(conn);
   MYSQL_RES* res = mysql_store_result(conn);
   std::vector<std::string> ids;
@@ -185,7 +190,9 @@ void KillReaderConnections(const std::string& admin_url, const std::string& info
   mysql_free_result(res);
   for (const std::string& id : ids) mysql_query(conn, ("KILL CONNECTION " + id).c_str());
   mysql_close(conn);
-  EXPECT_FALSE(ids.empty());
+  if (expect_some) {
+    EXPECT_FALSE(ids.empty());
+  }
 }
 
 TEST(MysqlConnectorTest, ServerEndingTheSessionMidQueryIsUnavailableThenRecovers) {
@@ -195,14 +202,15 @@ TEST(MysqlConnectorTest, ServerEndingTheSessionMidQueryIsUnavailableThenRecovers
   ASSERT_TRUE(db);
   std::thread killer([&admin_url] {
     std::this_thread::sleep_for(milliseconds(300));
-    KillReaderConnections(admin_url, "SELECT SLEEP(19)%");
+    KillReaderConnections(admin_url, "SELECT SLEEP(19)%", true);
   });
   StatusOr<ResultSet> rs = db->Execute("SELECT SLEEP(19)", Options(milliseconds(10'000)));
   killer.join();
   ASSERT_FALSE(rs.ok());
   EXPECT_EQ(rs.status().code(), StatusCode::kUnavailable) << rs.status().ToString();
   // Idle pooled sessions die too; the pool replaces them.
-  KillReaderConnections(admin_url, "%");
+  ASSERT_TRUE(db->Execute("SELECT 1", Options()).ok());
+  KillReaderConnections(admin_url, "%", true);
   StatusOr<ResultSet> after = db->Execute("SELECT COUNT(*) FROM Genre", Options());
   ASSERT_TRUE(after.ok()) << after.status().ToString();
   EXPECT_EQ(after->rows[0][0], Value::Int(25));
@@ -283,9 +291,9 @@ TEST(MysqlConnectorTest, IntrospectsChinook) {
   EXPECT_EQ(*track->row_count, 3503);
   bool album_fk = false;
   for (const ForeignKey& fk : track->foreign_keys) {
-    album_fk = album_fk || (fk.ref_table == "Album" &&
-                            fk.columns == std::vector<std::string>{"AlbumId"} &&
-                            fk.ref_columns == std::vector<std::string>{"AlbumId"});
+    album_fk =
+        album_fk || (fk.ref_table == "Album" && fk.columns == std::vector<std::string>{"AlbumId"} &&
+                     fk.ref_columns == std::vector<std::string>{"AlbumId"});
   }
   EXPECT_TRUE(album_fk);
   bool album_index = false;

@@ -13,7 +13,7 @@
 #include "askdb/db/ascii_util.h"
 #include "askdb/db/database_url.h"
 #include "askdb/db/postgres/postgres_dialect.h"
-#include "askdb/db/postgres/server_support.h"
+#include "askdb/db/server_support.h"
 
 namespace askdb::db {
 namespace postgres_internal {
@@ -58,8 +58,9 @@ constexpr std::string_view kStartupOptions =
 
 // URL parameters handed to libpq as they are.
 constexpr std::array<std::string_view, 9> kLibpqParams = {
-    "sslmode", "sslrootcert", "sslcert",          "sslkey",         "sslcrl",
-    "sslcompression", "application_name", "target_session_attrs", "connect_timeout"};
+    "sslmode",        "sslrootcert",    "sslcert",          "sslkey",
+    "sslcrl",         "sslcompression", "application_name", "target_session_attrs",
+    "connect_timeout"};
 // URL parameters askdb itself reads.
 constexpr std::array<std::string_view, 2> kOwnParams = {"password_file", "pool_size"};
 
@@ -249,8 +250,8 @@ Status MapError(const PGresult* r, Session& session, Step step, std::string_view
     return PermissionDeniedError(server::ReadOnlyRefusal("a data-modifying WITH", message));
   }
   if (state == "53200" || state == "54000" || state == "54001" || state == "53100") {
-    return ResourceExhaustedError("PostgreSQL ran out of resources running the query (" +
-                                  message + "); narrow it");
+    return ResourceExhaustedError("PostgreSQL ran out of resources running the query (" + message +
+                                  "); narrow it");
   }
   std::string position_text;
   if (step == Step::kDeclare) {
@@ -263,6 +264,12 @@ Status MapError(const PGresult* r, Session& session, Step step, std::string_view
         // The server's grammar for a cursor admits only SELECT and VALUES; a statement that
         // fails at its first word is some other kind of statement.
         return PermissionDeniedError(server::ReadOnlyRefusal(word, ""));
+      }
+      const std::string at_word = server::FirstWord(sql.substr(std::min(offset, sql.size())));
+      if (state == "42601" && (at_word == "INSERT" || at_word == "UPDATE" || at_word == "DELETE" ||
+                               at_word == "MERGE")) {
+        // A write where the cursor's grammar wants a query: WITH ... DELETE and the like.
+        return PermissionDeniedError(server::ReadOnlyRefusal(at_word, ""));
       }
       position_text = " at offset " + std::to_string(offset);
     }
@@ -287,9 +294,9 @@ StatusOr<ResultPtr> Exchange(Session& session, const std::string& sql, bool exte
                              const PostgresOptions& options, const std::atomic<uint64_t>& epoch,
                              std::string_view where) {
   PGconn* conn = session.conn();
-  int sent = extended ? PQsendQueryParams(conn, sql.c_str(), 0, nullptr, nullptr, nullptr,
-                                          nullptr, 0)
-                      : PQsendQuery(conn, sql.c_str());
+  int sent = extended
+                 ? PQsendQueryParams(conn, sql.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 0)
+                 : PQsendQuery(conn, sql.c_str());
   if (sent == 0) {
     session.MarkBroken();
     return LostConnection(where, Chomp(PQerrorMessage(conn)));
@@ -339,9 +346,9 @@ StatusOr<ResultPtr> Exchange(Session& session, const std::string& sql, bool exte
       }
       auto wait = options.poll_interval;
       if (!cancel_sent && call.deadline > now) {
-        wait = std::min(wait, std::chrono::duration_cast<std::chrono::milliseconds>(
-                                  call.deadline - now) +
-                                  std::chrono::milliseconds(1));
+        wait = std::min(wait,
+                        std::chrono::duration_cast<std::chrono::milliseconds>(call.deadline - now) +
+                            std::chrono::milliseconds(1));
       }
       pollfd pfd{PQsocket(conn), POLLIN, 0};
       poll(&pfd, 1, static_cast<int>(std::max<long long>(1, wait.count())));
@@ -379,8 +386,8 @@ PostgresConnector::PostgresConnector(PrivateTag,
       display_name_(std::move(display_name)),
       database_(std::move(database)),
       options_(options),
-      pool_(std::make_unique<server::SessionPool<Session>>(
-          options.max_sessions, [this] { return Connect(); })) {}
+      pool_(std::make_unique<server::SessionPool<Session>>(options.max_sessions,
+                                                           [this] { return Connect(); })) {}
 
 PostgresConnector::~PostgresConnector() { Cancel(); }
 
@@ -410,8 +417,7 @@ StatusOr<std::unique_ptr<PostgresConnector>> PostgresConnector::Open(
       if (key == "pool_size") {
         long n = std::strtol(value.c_str(), nullptr, 10);
         if (n < 1) {
-          return InvalidArgumentError("pool_size must be a positive number, not '" + value +
-                                      "'");
+          return InvalidArgumentError("pool_size must be a positive number, not '" + value + "'");
         }
         opts.max_sessions = static_cast<size_t>(n);
       }
@@ -492,8 +498,8 @@ StatusOr<std::unique_ptr<Session>> PostgresConnector::Connect() const {
 
 StatusOr<std::unique_ptr<Session>> PostgresConnector::BeginReadOnly(Call& call) {
   const long long timeout_ms = std::max<long long>(0, call.timeout.count());
-  const std::string begin = "BEGIN TRANSACTION READ ONLY; SET LOCAL statement_timeout = " +
-                            std::to_string(timeout_ms);
+  const std::string begin =
+      "BEGIN TRANSACTION READ ONLY; SET LOCAL statement_timeout = " + std::to_string(timeout_ms);
   constexpr int kAttempts = 2;  // a dead pooled session is replaced once
   Status last_error;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
@@ -501,8 +507,7 @@ StatusOr<std::unique_ptr<Session>> PostgresConnector::BeginReadOnly(Call& call) 
     ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session,
                            pool_->Acquire(call.deadline, &reused));
     StatusOr<ResultPtr> result =
-        Exchange(*session, begin, /*extended=*/false, call, options_, cancel_epoch_,
-                 display_name_);
+        Exchange(*session, begin, /*extended=*/false, call, options_, cancel_epoch_, display_name_);
     Status status = result.status();
     if (result.ok() && PQresultStatus(result->get()) != PGRES_COMMAND_OK) {
       status = MapError(result->get(), *session, Step::kControl, "", call, display_name_);
@@ -530,9 +535,8 @@ void PostgresConnector::Finish(std::unique_ptr<Session> session) {
     call.timeout = options_.cancel_grace;
     call.deadline = SteadyClock::now() + options_.cancel_grace;
     call.epoch = cancel_epoch_.load();
-    StatusOr<ResultPtr> result =
-        Exchange(*session, "ROLLBACK", /*extended=*/false, call, options_, cancel_epoch_,
-                 display_name_);
+    StatusOr<ResultPtr> result = Exchange(*session, "ROLLBACK", /*extended=*/false, call, options_,
+                                          cancel_epoch_, display_name_);
     if (result.ok() && PQresultStatus(result->get()) == PGRES_COMMAND_OK &&
         PQtransactionStatus(session->conn()) == PQTRANS_IDLE) {
       pool_->Release(std::move(session));
@@ -548,7 +552,8 @@ StatusOr<ResultSet> PostgresConnector::Execute(std::string_view sql, const Query
   ASKDB_RETURN_IF_ERROR(server::CheckStatementText(sql, options_.max_sql_bytes, false));
   Call call;
   call.timeout = options.timeout;
-  call.deadline = options.timeout.count() > 0 ? start + options.timeout : SteadyClock::time_point::max();
+  call.deadline =
+      options.timeout.count() > 0 ? start + options.timeout : SteadyClock::time_point::max();
   call.token = options.cancel;
   call.epoch = cancel_epoch_.load();
   if (call.token && call.token->IsCancelled()) return CancelledError("query cancelled");
@@ -571,8 +576,8 @@ StatusOr<ResultSet> PostgresConnector::RunCursor(Session& session, std::string_v
     return MapError(declared.get(), session, Step::kDeclare, sql, call, display_name_);
   }
   const long long cap = std::max<long long>(0, max_rows);
-  const std::string fetch =
-      cap >= kFetchAllThreshold ? std::string("FETCH ALL FROM askdb_cursor")
+  const std::string fetch = cap >= kFetchAllThreshold
+                                ? std::string("FETCH ALL FROM askdb_cursor")
                                 : "FETCH FORWARD " + std::to_string(cap + 1) + " FROM askdb_cursor";
   ASKDB_ASSIGN_OR_RETURN(ResultPtr fetched, Exchange(session, fetch, true, call, options_,
                                                      cancel_epoch_, display_name_));
@@ -632,8 +637,8 @@ Status PostgresConnector::DescribeColumns(Session& session, Call& call, ResultSe
     oids += (i ? "," : "") + std::to_string(missing[i].first);
     mods += (i ? "," : "") + std::to_string(missing[i].second);
   }
-  std::string sql = "SELECT format_type(o, NULLIF(m, -1)) FROM unnest(" + oids +
-                    "}'::oid[], " + mods + "}'::int[]) WITH ORDINALITY AS u(o, m, i) ORDER BY i";
+  std::string sql = "SELECT format_type(o, NULLIF(m, -1)) FROM unnest(" + oids + "}'::oid[], " +
+                    mods + "}'::int[]) WITH ORDINALITY AS u(o, m, i) ORDER BY i";
   StatusOr<ResultPtr> named =
       Exchange(session, sql, true, call, options_, cancel_epoch_, display_name_);
   if (!named.ok()) return named.status();
@@ -703,8 +708,8 @@ StatusOr<DatabaseSchema> PostgresConnector::Introspect(const IntrospectOptions& 
 Status PostgresConnector::IntrospectIn(Session& session, Call& call,
                                        const IntrospectOptions& options, DatabaseSchema& schema) {
   auto query = [&](const std::string& sql) -> StatusOr<ResultPtr> {
-    ASKDB_ASSIGN_OR_RETURN(ResultPtr r, Exchange(session, sql, true, call, options_,
-                                                 cancel_epoch_, display_name_));
+    ASKDB_ASSIGN_OR_RETURN(
+        ResultPtr r, Exchange(session, sql, true, call, options_, cancel_epoch_, display_name_));
     if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) {
       return MapError(r.get(), session, Step::kCatalog, "", call, display_name_);
     }
@@ -894,7 +899,8 @@ Status PostgresConnector::IntrospectIn(Session& session, Call& call,
       if (!sql.empty()) sql += " UNION ALL ";
       sql += "(SELECT " + std::to_string(k) + " AS k, v FROM (SELECT CAST(" + col +
              " AS text) AS v FROM " + qualified(table) + " LIMIT " +
-             std::to_string(options_.sample_scan_rows) + ") s WHERE v IS NOT NULL AND "
+             std::to_string(options_.sample_scan_rows) +
+             ") s WHERE v IS NOT NULL AND "
              "octet_length(v) <= " +
              std::to_string(options_.max_sample_value_bytes) +
              " GROUP BY v ORDER BY count(*) DESC, v LIMIT " +

@@ -58,9 +58,9 @@ struct PostgresOptions {
   size_t max_sql_bytes = 1 << 20;
   // Introspection has no per-call timeout in IntrospectOptions; this bounds it.
   std::chrono::milliseconds introspect_timeout{120'000};
-  int max_sample_value_bytes = 100;  // longer text samples are skipped
-  int sample_scan_rows = 10'000;     // samples come from at most this many rows per table
-  int sample_batch_columns = 64;     // sample queries per round trip (UNION ALL)
+  int max_sample_value_bytes = 100;    // longer text samples are skipped
+  int sample_scan_rows = 10'000;       // samples come from at most this many rows per table
+  int sample_batch_columns = 64;       // sample queries per round trip (UNION ALL)
   int exact_count_batch_tables = 200;  // COUNT(*) per round trip for never-analysed tables
 };
 
@@ -78,8 +78,7 @@ class PostgresConnector final : public Connector {
     PrivateTag() = default;
   };
   PostgresConnector(PrivateTag, std::vector<std::pair<std::string, std::string>> conn_params,
-                    std::string display_name, std::string database,
-                    const PostgresOptions& options);
+                    std::string display_name, std::string database, const PostgresOptions& options);
   ~PostgresConnector() override;
   PostgresConnector(const PostgresConnector&) = delete;
   PostgresConnector& operator=(const PostgresConnector&) = delete;

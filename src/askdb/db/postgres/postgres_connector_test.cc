@@ -53,7 +53,8 @@ TEST(PostgresConnectorTest, QueriesThroughTheRegistry) {
     EXPECT_EQ(db->display_name().find(url.substr(url.find(':', 11) + 1, 8)), std::string::npos)
         << "the password must be masked: " << db->display_name();
     StatusOr<ResultSet> rs = db->Execute(
-        "SELECT COUNT(*) AS n FROM Album al JOIN Artist ar ON ar.ArtistId = al.ArtistId", Options());
+        "SELECT COUNT(*) AS n FROM Album al JOIN Artist ar ON ar.ArtistId = al.ArtistId",
+        Options());
     ASSERT_TRUE(rs.ok()) << rs.status().ToString();
     EXPECT_EQ(rs->columns[0].name, "n");
     EXPECT_EQ(rs->columns[0].declared_type, "bigint");
@@ -115,8 +116,8 @@ TEST(PostgresConnectorTest, TheServerRefusesWrites) {
                           "WITH gone AS (DELETE FROM Artist RETURNING *) SELECT * FROM gone"}) {
     StatusOr<ResultSet> rs = db->Execute(sql, Options());
     ASSERT_FALSE(rs.ok()) << sql;
-    EXPECT_EQ(rs.status().code(), StatusCode::kPermissionDenied) << sql << ": "
-                                                                  << rs.status().ToString();
+    EXPECT_EQ(rs.status().code(), StatusCode::kPermissionDenied)
+        << sql << ": " << rs.status().ToString();
   }
   StatusOr<ResultSet> two = db->Execute("SELECT 1; SELECT 2", Options());
   ASSERT_FALSE(two.ok());
@@ -136,8 +137,7 @@ TEST(PostgresConnectorTest, TheServerRefusesWrites) {
   StatusOr<ResultSet> typo = db->Execute("SELECT Nme FROM Artist", Options());
   ASSERT_FALSE(typo.ok());
   EXPECT_EQ(typo.status().code(), StatusCode::kSqlError);
-  EXPECT_NE(typo.status().message().find("offset 7"), std::string::npos)
-      << typo.status().message();
+  EXPECT_NE(typo.status().message().find("offset 7"), std::string::npos) << typo.status().message();
 }
 
 TEST(PostgresConnectorTest, TimeoutStopsTheQueryAndTheNextOneRuns) {
@@ -292,8 +292,8 @@ TEST(PostgresConnectorTest, IntrospectsChinook) {
   EXPECT_EQ(*track->row_count, 3503);
   bool album_fk = false;
   for (const ForeignKey& fk : track->foreign_keys) {
-    album_fk = album_fk || (fk.ref_table == "album" && fk.columns == std::vector<std::string>{
-                                                                         "albumid"});
+    album_fk =
+        album_fk || (fk.ref_table == "album" && fk.columns == std::vector<std::string>{"albumid"});
   }
   EXPECT_TRUE(album_fk);
   bool album_index = false;

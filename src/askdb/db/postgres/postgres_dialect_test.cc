@@ -27,7 +27,8 @@ TEST(PostgresDialectTest, DatesAndExpressions) {
   EXPECT_EQ(d.DateBucket(DatePart::kWeek, "x"), "to_char(CAST(x AS timestamp), 'IYYY-\"W\"IW')");
   EXPECT_EQ(d.ExtractYear("x"), "CAST(EXTRACT(YEAR FROM CAST(x AS timestamp)) AS integer)");
   EXPECT_EQ(d.DateLiteral("2024-01-01"), "DATE '2024-01-01'");
-  EXPECT_EQ(d.Concat({"a", "'-'", "b"}), "(CAST(a AS text) || CAST('-' AS text) || CAST(b AS text))");
+  EXPECT_EQ(d.Concat({"a", "'-'", "b"}),
+            "(CAST(a AS text) || CAST('-' AS text) || CAST(b AS text))");
   EXPECT_EQ(d.Concat({}), "''");
   EXPECT_EQ(d.CastToReal("n"), "CAST(n AS double precision)");
 }

@@ -297,6 +297,14 @@ static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const st
     case CURLE_COULDNT_CONNECT:
       return UnavailableError("cannot connect to " + opts.base_url + " (" + detail +
                               "). Is the server running? Check [llm] base_url");
+    case CURLE_RECV_ERROR:
+    case CURLE_SEND_ERROR:
+    case CURLE_GOT_NOTHING:
+      // A reset or dropped connection (server restart, load balancer, NAT timeout): the
+      // server may be fine a moment later, so the call is retried.
+      return UnavailableError("the connection to " + opts.base_url +
+                              " was reset or closed before the reply was complete (" + detail +
+                              "); retried automatically, check the server if it persists");
     case CURLE_UNSUPPORTED_PROTOCOL:
     case CURLE_URL_MALFORMAT:
       return InvalidArgumentError("[llm] base_url '" + opts.base_url + "' is not a valid URL (" +

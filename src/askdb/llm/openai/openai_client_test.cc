@@ -207,6 +207,36 @@ TEST_F(OpenAiClientTest, InjectedFaultsGiveRetryableErrors) {
   }
 }
 
+TEST_F(OpenAiClientTest, RealTcpResetIsUnavailableAndRetried) {
+  OpenAiClient client(Options());
+  // A warm-up call first, so the reset hits a reused keep-alive connection: the case in
+  // which curl would silently re-send a request whose connection died before any reply byte.
+  ASSERT_TRUE(client.Chat(Ask("warm"), {}).ok());
+  for (bool stream : {false, true}) {
+    int64_t resets_before = server_->resets();
+    server_->EnqueueFaults({Fault::kResetConnection});
+    auto r = stream ? client.ChatStream(Ask("hi"), nullptr, {}) : client.Chat(Ask("hi"), {});
+    EXPECT_EQ(server_->resets(), resets_before + 1) << "the server must send a real RST";
+    EXPECT_EQ(r.status().code(), StatusCode::kUnavailable) << r.status().ToString();
+    EXPECT_NE(r.status().message().find("Connection reset by peer"), std::string::npos)
+        << r.status().message();
+    EXPECT_NE(r.status().message().find("was reset or closed"), std::string::npos)
+        << r.status().message();
+    EXPECT_TRUE(IsRetryable(r.status()));
+  }
+  RetryOptions ro;
+  ro.initial_backoff = milliseconds(1);
+  ro.max_attempts = 4;
+  RetryingClient retrying(std::make_unique<OpenAiClient>(Options()), ro);
+  int64_t resets_before = server_->resets();
+  server_->EnqueueFaults({Fault::kResetConnection, Fault::kResetConnection});
+  auto r = retrying.Chat(Ask("after resets"), {});
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->content, "echo: after resets");
+  EXPECT_EQ(r->usage.retries, 2);
+  EXPECT_EQ(server_->resets(), resets_before + 2);
+}
+
 TEST_F(OpenAiClientTest, RateLimitCarriesRetryAfter) {
   OpenAiClient client(Options());
   server_->EnqueueFaults({Fault::kRateLimit});

@@ -1,7 +1,7 @@
 // Pieces shared by the network connectors (PostgreSQL, MySQL/MariaDB): a bounded pool of
 // sessions, the password lookup (URL, password file, environment) and small text helpers
 // used for checks and messages. Header-only so both connectors use it without another
-// library; it lives beside the PostgreSQL connector until a db/server/ folder exists.
+// library; it lives in db/ beside the connectors that share it.
 //
 // Thread-safety: SessionPool is thread-safe (a mutex and a condition variable guard it).
 // The free functions are pure, except ResolvePassword which reads the environment and a
@@ -158,8 +158,7 @@ inline size_t FirstSqlByte(std::string_view s, bool hash_comments = false) {
     char c = s[i];
     if (IsSqlSpace(c) || c == ';') {
       ++i;
-    } else if ((c == '-' && i + 1 < s.size() && s[i + 1] == '-') ||
-               (hash_comments && c == '#')) {
+    } else if ((c == '-' && i + 1 < s.size() && s[i + 1] == '-') || (hash_comments && c == '#')) {
       i = s.find('\n', i);
       if (i == std::string_view::npos) return std::string_view::npos;
     } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '*') {
@@ -190,8 +189,7 @@ inline std::string FirstWord(std::string_view sql, bool hash_comments = false) {
 // Whether a statement starting with `word` is meant as a query (so an error in it is a
 // SQL mistake to fix, not a refused operation).
 inline bool IsQueryWord(std::string_view word) {
-  return word == "SELECT" || word == "WITH" || word == "VALUES" || word == "TABLE" ||
-         word.empty();
+  return word == "SELECT" || word == "WITH" || word == "VALUES" || word == "TABLE" || word.empty();
 }
 
 inline std::string FormatDuration(std::chrono::milliseconds d) {

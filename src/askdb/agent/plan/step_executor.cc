@@ -1,0 +1,348 @@
+#include "askdb/agent/plan/step_executor.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+#include "askdb/agent/plan/duration_history.h"
+#include "askdb/agent/plan/plan_validator.h"
+#include "askdb/common/cancellation.h"
+
+namespace askdb::agent::plan {
+
+std::string_view StepActionName(StepAction action) {
+  switch (action) {
+    case StepAction::kProceed:
+      return "proceed";
+    case StepAction::kModify:
+      return "modify";
+    case StepAction::kSkip:
+      return "skip";
+    case StepAction::kAbort:
+      return "abort";
+  }
+  return "proceed";
+}
+
+Status PythonNotAvailableError() {
+  return UnimplementedError(
+      "Python execution is not available yet: the python_executor sandbox is not part of this "
+      "build, so this step was not run; the SQL results above are the answer's data");
+}
+
+bool DefaultStepEvaluator::IsRetryable(const Status& status) {
+  switch (status.code()) {
+    case StatusCode::kInvalidArgument:
+    case StatusCode::kPermissionDenied:
+    case StatusCode::kFailedPrecondition:
+    case StatusCode::kUnimplemented:
+    case StatusCode::kCancelled:
+      return false;
+    default:
+      return true;
+  }
+}
+
+StepDecision DefaultStepEvaluator::Evaluate(const PlanStep& step, const StepResult& result,
+                                            const EvaluationContext& context) {
+  StepDecision d;
+  if (result.success) {
+    if (step.tool == kToolExecuteSql && result.output.row_count && *result.output.row_count == 0) {
+      d.action = StepAction::kSkip;
+      d.reason =
+          "the query returned no rows, so the steps that depend on it have nothing to "
+          "work on";
+    }
+    return d;
+  }
+  if (IsRetryable(result.error) && context.attempt <= context.max_retries) {
+    d.retry = true;
+    d.reason = "retrying after: " + result.error.message();
+    return d;
+  }
+  d.action = StepAction::kSkip;
+  d.reason = "step failed: " + result.error.ToString();
+  return d;
+}
+
+int ExecutionReport::CountSucceeded() const {
+  return static_cast<int>(
+      std::count_if(results.begin(), results.end(), [](const StepResult& r) { return r.success; }));
+}
+int ExecutionReport::CountFailed() const {
+  return static_cast<int>(std::count_if(results.begin(), results.end(), [](const StepResult& r) {
+    return !r.success && !r.skipped;
+  }));
+}
+int ExecutionReport::CountSkipped() const {
+  return static_cast<int>(
+      std::count_if(results.begin(), results.end(), [](const StepResult& r) { return r.skipped; }));
+}
+
+struct StepExecutor::Run {
+  ExecutionReport report;
+  const ProgressCallback* on_progress = nullptr;
+  std::set<int> blocked;  // step numbers whose dependants must be skipped
+  int aborted_at = 0;
+  bool cancelled = false;
+};
+
+StepExecutor::StepExecutor(Deps deps, StepExecutorOptions options)
+    : deps_(deps), options_(options) {
+  if (deps_.evaluator == nullptr) {
+    owned_evaluator_ = std::make_unique<DefaultStepEvaluator>();
+    deps_.evaluator = owned_evaluator_.get();
+  }
+  if (deps_.clock == nullptr) deps_.clock = &Clock::System();
+  if (options_.max_retries < 0) options_.max_retries = 0;
+  if (options_.max_sufficiency_rounds < 0) options_.max_sufficiency_rounds = 0;
+}
+
+StepExecutor::~StepExecutor() = default;
+
+void StepExecutor::RunStep(Run& run, size_t index) {
+  AnalysisPlan& plan = run.report.plan;
+  PlanStep current = plan.steps[index];
+  StepResult result;
+  result.step_num = current.step_num;
+  result.tool = current.tool;
+
+  auto blocking_dep = std::find_if(current.depends_on.begin(), current.depends_on.end(),
+                                   [&](int d) { return run.blocked.count(d) > 0; });
+  if (run.aborted_at != 0) {
+    result.skipped = true;
+    result.next_action = StepAction::kSkip;
+    result.note = fmt::format("skipped: the run was aborted after step {}", run.aborted_at);
+    run.blocked.insert(current.step_num);
+  } else if (blocking_dep != current.depends_on.end()) {
+    result.skipped = true;
+    result.next_action = StepAction::kSkip;
+    result.note =
+        fmt::format("skipped: it depends on step {}, which failed or was skipped", *blocking_dep);
+    run.blocked.insert(current.step_num);
+  } else {
+    StepDecision decision;
+    for (int attempt = 1;; ++attempt) {
+      if (deps_.cancel != nullptr && deps_.cancel->IsCancelled()) {
+        run.cancelled = true;
+        return;
+      }
+      if (deps_.validator != nullptr)
+        deps_.validator->TrackExecution(current.tool, current.step_num);
+      const Clock::TimePoint start = deps_.clock->Now();
+      StatusOr<ToolOutput> out = deps_.runner->Run(current, run.report.results);
+      const auto elapsed =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deps_.clock->Now() - start);
+      result.duration += elapsed;
+      result.attempts = attempt;
+      if (out.ok()) {
+        result.success = true;
+        result.output = std::move(out).value();
+        result.error = Status::Ok();
+        if (deps_.history != nullptr) {
+          deps_.history->Record(current.tool, current.query_type, elapsed.count());
+        }
+      } else {
+        result.success = false;
+        result.output = ToolOutput{};
+        result.error = out.status();
+      }
+      EvaluationContext context{attempt, options_.max_retries, &run.report.results};
+      decision = deps_.evaluator->Evaluate(current, result, context);
+      if (result.success || !decision.retry) break;
+      if (attempt > options_.max_retries) {
+        result.note =
+            fmt::format("failed after {} attempts (retry limit {})", attempt, options_.max_retries);
+        // The evaluator asked for another retry; the limit wins and the step is skipped
+        // unless the evaluator said how to continue.
+        if (decision.action == StepAction::kProceed) decision.action = StepAction::kSkip;
+        break;
+      }
+      if (decision.retry_with) {
+        if (decision.retry_with->step_num == current.step_num &&
+            IsPlanTool(decision.retry_with->tool)) {
+          current = *decision.retry_with;
+        } else {
+          run.report.warnings.push_back(
+              fmt::format("step {}: ignored a retry change that altered the step number or used an "
+                          "unknown tool",
+                          current.step_num));
+        }
+      }
+    }
+    result.next_action = decision.action;
+    if (result.note.empty()) result.note = decision.reason;
+    plan.steps[index] = current;
+    switch (decision.action) {
+      case StepAction::kProceed:
+        break;
+      case StepAction::kModify:
+        for (const PlanStep& change : decision.adjusted_steps) {
+          auto it = std::find_if(plan.steps.begin() + static_cast<std::ptrdiff_t>(index) + 1,
+                                 plan.steps.end(),
+                                 [&](const PlanStep& s) { return s.step_num == change.step_num; });
+          if (it == plan.steps.end() || !IsPlanTool(change.tool)) {
+            run.report.warnings.push_back(fmt::format(
+                "step {}: ignored an adjustment of step {} (not a later step, or an unknown "
+                "tool)",
+                current.step_num, change.step_num));
+            continue;
+          }
+          *it = change;
+        }
+        break;
+      case StepAction::kSkip:
+        run.blocked.insert(current.step_num);
+        break;
+      case StepAction::kAbort:
+        run.aborted_at = current.step_num;
+        run.report.aborted = true;
+        run.blocked.insert(current.step_num);
+        break;
+    }
+  }
+  run.report.results.push_back(std::move(result));
+  if (*run.on_progress) {
+    StepProgress progress;
+    progress.step_num = current.step_num;
+    progress.completed = static_cast<int>(run.report.results.size());
+    progress.total = static_cast<int>(plan.steps.size());
+    progress.result = &run.report.results.back();
+    (*run.on_progress)(progress);
+  }
+}
+
+size_t StepExecutor::RunSufficiencyRounds(Run& run, size_t index) {
+  AnalysisPlan& plan = run.report.plan;
+  for (int round = 0;; ++round) {
+    if (run.aborted_at != 0 || run.cancelled) return index;
+    StatusOr<SufficiencyAssessment> assessment =
+        deps_.judge->Assess(plan, run.report.results, round);
+    if (!assessment.ok()) {
+      run.report.warnings.push_back("data sufficiency check failed (" +
+                                    assessment.status().ToString() +
+                                    "); continuing with the data gathered so far");
+      return index;
+    }
+    if (assessment->sufficient) return index;
+    if (round >= options_.max_sufficiency_rounds) {
+      run.report.rounds_exhausted = true;
+      run.report.warnings.push_back(fmt::format(
+          "the data is still judged insufficient after {} extra rounds ({}); continuing with "
+          "the data gathered so far",
+          options_.max_sufficiency_rounds, assessment->reason));
+      return index;
+    }
+    std::vector<PlanStep> queries;
+    for (PlanStep& q : assessment->extra_queries) {
+      if (q.tool != kToolExecuteSql) {
+        run.report.warnings.push_back("ignored an extra query with tool \"" + q.tool +
+                                      "\": extra rounds run execute_sql only");
+        continue;
+      }
+      if (queries.size() >= options_.max_queries_per_round) {
+        run.report.warnings.push_back(
+            fmt::format("extra round {} proposed more than {} queries; ran the first {}", round + 1,
+                        options_.max_queries_per_round, options_.max_queries_per_round));
+        break;
+      }
+      queries.push_back(std::move(q));
+    }
+    if (queries.empty()) {
+      run.report.warnings.push_back(
+          "the data was judged insufficient but no runnable query was proposed; continuing "
+          "with the data gathered so far");
+      return index;
+    }
+    const int k = static_cast<int>(queries.size());
+    const int first_new = plan.steps[index].step_num + 1;
+    // Make room: later steps, their dependencies and checkpoints move up by k.
+    for (size_t i = index + 1; i < plan.steps.size(); ++i) {
+      PlanStep& s = plan.steps[i];
+      s.step_num += k;
+      for (int& d : s.depends_on) {
+        if (d >= first_new) d += k;
+      }
+    }
+    for (int& c : plan.checkpoints) {
+      if (c >= first_new) c += k;
+    }
+    QueryRound qr;
+    qr.round = round + 1;
+    qr.missing_data = assessment->missing_data;
+    qr.reason = assessment->reason;
+    qr.timestamp = deps_.clock->Now();
+    for (int j = 0; j < k; ++j) {
+      PlanStep& q = queries[static_cast<size_t>(j)];
+      q.step_num = first_new + j;
+      std::erase_if(q.depends_on, [&](int d) { return d >= q.step_num || d < 1; });
+      q.schema_level.clear();
+      if (q.query_type.empty()) q.query_type = std::string(InferQueryType(q.input));
+      if (q.purpose.empty()) q.purpose = "extra data: " + assessment->reason;
+      if (deps_.history != nullptr) {
+        q.estimated_duration_ms = deps_.history->EstimateMs(q.tool, q.query_type);
+      }
+      qr.step_nums.push_back(q.step_num);
+    }
+    plan.steps.insert(plan.steps.begin() + static_cast<std::ptrdiff_t>(index) + 1, queries.begin(),
+                      queries.end());
+    bool all_ok = true;
+    for (int j = 0; j < k; ++j) {
+      RunStep(run, index + 1 + static_cast<size_t>(j));
+      if (run.cancelled) return index;
+      const StepResult& r = run.report.results.back();
+      if (!r.skipped) ++qr.queries_executed;
+      all_ok = all_ok && r.success;
+    }
+    qr.success = all_ok;
+    run.report.query_history.push_back(std::move(qr));
+    index += static_cast<size_t>(k);
+  }
+}
+
+StatusOr<ExecutionReport> StepExecutor::Execute(const AnalysisPlan& plan,
+                                                const ProgressCallback& on_progress) {
+  if (deps_.runner == nullptr) {
+    return InvalidArgumentError("step executor: no ToolRunner was given; pass one in Deps");
+  }
+  for (size_t i = 0; i < plan.steps.size(); ++i) {
+    const PlanStep& s = plan.steps[i];
+    if (!IsPlanTool(s.tool)) {
+      return InvalidArgumentError(
+          fmt::format("step {}: unknown tool \"{}\"; run ExecutionValidator::ValidatePlan first",
+                      s.step_num, s.tool));
+    }
+    if (i > 0 && s.step_num <= plan.steps[i - 1].step_num) {
+      return InvalidArgumentError(
+          fmt::format("steps are not in ascending step_num order at step {}; run "
+                      "ExecutionValidator::ValidatePlan first",
+                      s.step_num));
+    }
+  }
+  Run run;
+  run.report.plan = plan;
+  run.on_progress = &on_progress;
+  if (deps_.validator != nullptr) deps_.validator->BeginExecution(plan);
+
+  size_t last_sql = plan.steps.size();
+  for (size_t i = 0; i < plan.steps.size(); ++i) {
+    if (plan.steps[i].tool == kToolExecuteSql) last_sql = i;
+  }
+  for (size_t i = 0; i < run.report.plan.steps.size(); ++i) {
+    RunStep(run, i);
+    if (run.cancelled) break;
+    if (i == last_sql && deps_.judge != nullptr) {
+      i = RunSufficiencyRounds(run, i);
+      if (run.cancelled) break;
+    }
+  }
+  if (run.cancelled) {
+    return CancelledError(fmt::format("plan execution cancelled after {} of {} steps",
+                                      run.report.results.size(), run.report.plan.steps.size()));
+  }
+  return std::move(run.report);
+}
+
+}  // namespace askdb::agent::plan

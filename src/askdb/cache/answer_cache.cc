@@ -1,0 +1,293 @@
+#include "askdb/cache/answer_cache.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+
+#include "askdb/common/text.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::cache {
+namespace {
+
+// Separates datasource and question in an L1 key. Datasource names are identifiers without
+// control characters, so ("a", "b c") and ("a b", "c") stay apart.
+constexpr char kKeySeparator = '\x1f';
+
+double Norm(const Embedding& v) {
+  double sum = 0;
+  for (float x : v) sum += static_cast<double>(x) * x;
+  return std::sqrt(sum);
+}
+
+// The query's non-zero components: a question has tens of features in a vector of about a
+// thousand buckets, so scoring a stored vector touches only these (a sparse dot product).
+struct SparseQuery {
+  std::vector<std::pair<uint32_t, float>> entries;
+  double norm = 0;
+};
+
+SparseQuery ToSparse(const Embedding& v) {
+  SparseQuery q;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (v[i] != 0.0F) q.entries.emplace_back(static_cast<uint32_t>(i), v[i]);
+  }
+  q.norm = Norm(v);
+  return q;
+}
+
+// Cosine similarity of the query with a stored vector of the same embedder.
+double Similarity(const SparseQuery& q, const Embedding& stored, double stored_norm) {
+  if (q.norm == 0 || stored_norm == 0) return 0;
+  double dot = 0;
+  for (const auto& [i, x] : q.entries) {
+    if (i >= stored.size()) return 0;  // another embedder's vector: not comparable
+    dot += static_cast<double>(x) * stored[i];
+  }
+  return dot / (q.norm * stored_norm);
+}
+
+std::string FormatSimilarity(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", s);
+  return buf;
+}
+
+}  // namespace
+
+std::string_view CacheLevelName(CacheLevel level) { return level == CacheLevel::kL1 ? "L1" : "L2"; }
+
+Json CacheHit::ToJson() const {
+  Json j;
+  j["level"] = std::string(CacheLevelName(level));
+  j["similarity"] = similarity;
+  j["stored_question"] = stored_question;
+  j["sql"] = sql;
+  j["why_matched"] = why_matched;
+  j["has_result"] = result != nullptr;
+  return j;
+}
+
+std::string DescribeHit(const CacheHit& hit, bool chinese) {
+  const std::string level(CacheLevelName(hit.level));
+  if (chinese) {
+    return "命中答案缓存（" + level + "，相似度 " + FormatSimilarity(hit.similarity) + "）：与“" +
+           hit.stored_question + "”相同" +
+           (hit.result != nullptr ? "，直接返回缓存结果" : "，重新执行缓存的 SQL");
+  }
+  return "answer cache hit (" + level + ", similarity " + FormatSimilarity(hit.similarity) +
+         "): same as \"" + hit.stored_question + "\"" +
+         (hit.result != nullptr ? ", cached result returned" : ", re-running the cached SQL");
+}
+
+AnswerCache::AnswerCache(CacheOptions options, const Clock& clock,
+                         std::unique_ptr<Embedder> embedder)
+    : options_(options), clock_(clock), embedder_(std::move(embedder)) {
+  if (!embedder_) embedder_ = std::make_unique<LexicalEmbedder>();
+}
+
+AnswerCache::~AnswerCache() = default;
+
+std::string AnswerCache::L1Key(std::string_view datasource, std::string_view normalized) {
+  std::string key(datasource);
+  key += kKeySeparator;
+  key += normalized;
+  return key;
+}
+
+nlq::CivilDate AnswerCache::Today() const {
+  const std::time_t t = std::chrono::system_clock::to_time_t(clock_.Now());
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  return {tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday};
+}
+
+bool AnswerCache::L1Expired(const L1Entry& e, Clock::TimePoint now) const {
+  return now - e.stored_at >= options_.l1_ttl;
+}
+
+bool AnswerCache::L2Expired(const L2Entry& e, Clock::TimePoint now) const {
+  return options_.l2_ttl && now - e.stored_at >= *options_.l2_ttl;
+}
+
+void AnswerCache::EraseL1Locked(const std::string& key) {
+  auto it = l1_index_.find(key);
+  if (it == l1_index_.end()) return;
+  l1_lru_.erase(it->second);
+  l1_index_.erase(it);
+}
+
+std::optional<CacheHit> AnswerCache::Lookup(std::string_view datasource, std::string_view question,
+                                            const nlq::SchemaIndex* index) {
+  const std::string normalized = text::NormalizeForMatch(question);
+  const std::string key = L1Key(datasource, normalized);
+  {
+    std::lock_guard lock(mu_);
+    const Clock::TimePoint now = clock_.Now();
+    if (auto it = l1_index_.find(key); it != l1_index_.end()) {
+      if (L1Expired(*it->second, now)) {
+        EraseL1Locked(key);
+        ++stats_.expired;
+      } else {
+        l1_lru_.splice(l1_lru_.begin(), l1_lru_, it->second);
+        const L1Entry& e = l1_lru_.front();
+        ++stats_.l1_hits;
+        CacheHit hit;
+        hit.level = CacheLevel::kL1;
+        hit.similarity = 1.0;
+        hit.stored_question = e.question;
+        hit.sql = e.sql;
+        hit.result = e.result;
+        hit.why_matched = "same question after normalisation (case, width, spaces)";
+        hit.datasource = std::string(datasource);
+        return hit;
+      }
+    }
+    if (!options_.l2_enabled || l2_.empty()) {
+      ++stats_.misses;
+      return std::nullopt;
+    }
+  }
+  // The expensive, pure part runs without the lock.
+  const SparseQuery query = ToSparse(embedder_->Embed(question));
+  const QuestionSlots slots = ExtractSlots(question, Today(), index);
+
+  std::lock_guard lock(mu_);
+  const Clock::TimePoint now = clock_.Now();
+  std::erase_if(l2_, [&](const L2Entry& e) {
+    const bool expired = L2Expired(e, now);
+    if (expired) ++stats_.expired;
+    return expired;
+  });
+  L2Entry* best = nullptr;
+  double best_similarity = -1;
+  for (L2Entry& e : l2_) {
+    if (e.datasource != datasource) continue;
+    const double s = Similarity(query, e.embedding, e.norm);
+    // The nearest *agreeing* entry: a nearer one with other slots is a different question.
+    if (s >= options_.l2_threshold && s > best_similarity && e.slots == slots) {
+      best = &e;
+      best_similarity = s;
+    }
+  }
+  if (best == nullptr) {
+    ++stats_.misses;
+    return std::nullopt;
+  }
+  best->last_used = now;
+  ++stats_.l2_hits;
+  CacheHit hit;
+  hit.level = CacheLevel::kL2;
+  hit.similarity = best_similarity;
+  hit.stored_question = best->question;
+  hit.sql = best->sql;
+  hit.why_matched = "similar question (similarity " + FormatSimilarity(best_similarity) +
+                    " >= " + FormatSimilarity(options_.l2_threshold) +
+                    ") with equal slots: " + slots.Describe();
+  hit.datasource = best->datasource;
+  hit.l2_id = best->id;
+  return hit;
+}
+
+Status AnswerCache::Store(std::string_view datasource, std::string_view question,
+                          std::string_view sql, const db::ResultSet& result,
+                          const nlq::SchemaIndex* index) {
+  if (datasource.empty() || question.empty() || sql.empty()) {
+    return InvalidArgumentError(
+        "answer cache: cannot store an entry without a datasource, a question and SQL; pass "
+        "all three");
+  }
+  const std::string normalized = text::NormalizeForMatch(question);
+  if (normalized.empty()) {
+    return InvalidArgumentError(
+        "answer cache: the question is only white space or invisible characters; store a real "
+        "question");
+  }
+  const std::string key = L1Key(datasource, normalized);
+  std::optional<Embedding> embedding;
+  std::optional<QuestionSlots> slots;
+  if (options_.l2_enabled && options_.l2_capacity > 0) {
+    embedding = embedder_->Embed(question);
+    slots = ExtractSlots(question, Today(), index);
+  }
+
+  // The copy of the result is made before taking the lock.
+  std::shared_ptr<const db::ResultSet> shared_result;
+  if (options_.l1_capacity > 0) shared_result = std::make_shared<const db::ResultSet>(result);
+
+  std::lock_guard lock(mu_);
+  const Clock::TimePoint now = clock_.Now();
+  if (options_.l1_capacity > 0) {
+    EraseL1Locked(key);
+    l1_lru_.push_front(
+        L1Entry{key, std::string(question), std::string(sql), std::move(shared_result), now});
+    l1_index_[key] = l1_lru_.begin();
+    while (l1_lru_.size() > options_.l1_capacity) {
+      l1_index_.erase(l1_lru_.back().key);
+      l1_lru_.pop_back();
+      ++stats_.l1_evictions;
+    }
+  }
+  if (embedding) {
+    auto same = std::find_if(l2_.begin(), l2_.end(), [&](const L2Entry& e) {
+      return e.datasource == datasource && e.normalized == normalized;
+    });
+    if (same != l2_.end()) l2_.erase(same);
+    const double norm = Norm(*embedding);
+    l2_.push_back(L2Entry{next_l2_id_++, std::string(datasource), normalized, std::string(question),
+                          std::string(sql), std::move(*slots), std::move(*embedding), norm, now,
+                          now});
+    while (l2_.size() > options_.l2_capacity) {
+      auto lru = std::min_element(l2_.begin(), l2_.end(), [](const L2Entry& a, const L2Entry& b) {
+        return a.last_used < b.last_used || (a.last_used == b.last_used && a.id < b.id);
+      });
+      l2_.erase(lru);
+      ++stats_.l2_evictions;
+    }
+  }
+  return Status::Ok();
+}
+
+void AnswerCache::Drop(const CacheHit& hit) {
+  const std::string key = L1Key(hit.datasource, text::NormalizeForMatch(hit.stored_question));
+  std::lock_guard lock(mu_);
+  const size_t before = l1_lru_.size() + l2_.size();
+  EraseL1Locked(key);
+  std::erase_if(l2_, [&](const L2Entry& e) {
+    return (hit.l2_id != 0 && e.id == hit.l2_id) ||
+           (e.datasource == hit.datasource &&
+            e.normalized == text::NormalizeForMatch(hit.stored_question));
+  });
+  stats_.dropped += before - (l1_lru_.size() + l2_.size());
+}
+
+void AnswerCache::Invalidate(std::string_view datasource) {
+  std::lock_guard lock(mu_);
+  for (auto it = l1_lru_.begin(); it != l1_lru_.end();) {
+    if (it->key.compare(0, datasource.size() + 1, L1Key(datasource, "")) == 0) {
+      l1_index_.erase(it->key);
+      it = l1_lru_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  std::erase_if(l2_, [&](const L2Entry& e) { return e.datasource == datasource; });
+}
+
+void AnswerCache::Clear() {
+  std::lock_guard lock(mu_);
+  l1_lru_.clear();
+  l1_index_.clear();
+  l2_.clear();
+}
+
+CacheStats AnswerCache::stats() const {
+  std::lock_guard lock(mu_);
+  CacheStats s = stats_;
+  s.l1_entries = l1_lru_.size();
+  s.l2_entries = l2_.size();
+  return s;
+}
+
+}  // namespace askdb::cache

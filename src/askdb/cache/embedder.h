@@ -1,0 +1,49 @@
+// Embedder: turns a question into a dense vector for the semantic (L2) answer cache. The
+// interface is small so that a provider's embeddings endpoint can replace the built-in one;
+// vectors of one embedder are compared by cosine similarity (CosineSimilarity).
+//
+// LexicalEmbedder is the built-in default (DESIGN §6): no model, no network. It reads the
+// question with the nlq engine's tokenizer and keyword lexicon (question_items.h), drops
+// stop words, folds every keyword phrase to its kinds (so "average"/"avg"/"平均" and
+// "各"/"各个" are one feature), and hashes the features into `dimension` buckets with a sign
+// bit (feature hashing): unigrams of every item, bigrams of adjacent items, and character
+// trigrams inside runs of CJK characters. The vector is L2-normalised. Stateless after
+// construction and thread-safe.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace askdb::cache {
+
+using Embedding = std::vector<float>;
+
+class Embedder {
+ public:
+  virtual ~Embedder() = default;
+  // Same length (dimension()) for every input; all zeros when the text has no features.
+  virtual Embedding Embed(std::string_view text) const = 0;
+  virtual size_t dimension() const = 0;
+};
+
+struct LexicalEmbedderOptions {
+  // Hash buckets. More buckets mean fewer collisions and slower brute-force search; 1,024
+  // keeps collisions rare for question-length text (tens of features).
+  size_t dimension = 1024;
+};
+
+class LexicalEmbedder final : public Embedder {
+ public:
+  explicit LexicalEmbedder(LexicalEmbedderOptions options = {});
+  Embedding Embed(std::string_view text) const override;
+  size_t dimension() const override { return options_.dimension; }
+
+ private:
+  LexicalEmbedderOptions options_;
+};
+
+// Cosine of the angle between a and b; 0 when either is all zeros or their lengths differ.
+double CosineSimilarity(const Embedding& a, const Embedding& b);
+
+}  // namespace askdb::cache
