@@ -7,9 +7,11 @@ function(askdb_module name)
   target_link_libraries(askdb_${name} PUBLIC ${M_DEPS})
 endfunction()
 
-# askdb_test(NAME SOURCES ... DEPS ... LABELS ...): a GoogleTest binary registered with ctest.
+# askdb_test(NAME SOURCES ... DEPS ... LABELS ... [RESOURCE_LOCK LOCK]): a GoogleTest binary
+# registered with ctest. Tests sharing a RESOURCE_LOCK never run at the same time (the
+# real database servers: some tests end every session of the test role).
 function(askdb_test name)
-  cmake_parse_arguments(T "" "" "SOURCES;DEPS;LABELS" ${ARGN})
+  cmake_parse_arguments(T "" "RESOURCE_LOCK" "SOURCES;DEPS;LABELS" ${ARGN})
   if(NOT ASKDB_BUILD_TESTS)
     return()
   endif()
@@ -21,5 +23,9 @@ function(askdb_test name)
   if(NOT T_LABELS)
     set(T_LABELS unit)
   endif()
-  gtest_discover_tests(${name} PROPERTIES LABELS "${T_LABELS}" DISCOVERY_TIMEOUT 60)
+  set(properties LABELS "${T_LABELS}")
+  if(T_RESOURCE_LOCK)
+    list(APPEND properties RESOURCE_LOCK ${T_RESOURCE_LOCK})
+  endif()
+  gtest_discover_tests(${name} PROPERTIES ${properties} DISCOVERY_TIMEOUT 60)
 endfunction()

@@ -8,12 +8,13 @@
 # Environment: CTEST_ARGS (extra ctest arguments, e.g. "-L unit" or "-LE slow");
 #              ASKDB_NO_SERVERS=1 runs without the servers (their tests skip, visibly).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-BUILD_DIR=${1:-build}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD_DIR=$(cd "$ROOT" && cd "${1:-build}" && pwd)
+export ASKDB_TEST_SERVERS_DIR=${ASKDB_TEST_SERVERS_DIR:-$BUILD_DIR/test-servers}
 if [[ ${ASKDB_NO_SERVERS:-0} != 1 ]]; then
   export ASKDB_REQUIRE_SERVERS=1
-  eval "$(ASKDB_BUILD_DIR="$BUILD_DIR" scripts/db_servers.sh start)"
-  trap 'ASKDB_BUILD_DIR="$BUILD_DIR" scripts/db_servers.sh stop' EXIT
+  eval "$(ASKDB_BUILD_DIR="$BUILD_DIR" "$ROOT/scripts/db_servers.sh" start)"
+  trap 'ASKDB_BUILD_DIR="$BUILD_DIR" "$ROOT/scripts/db_servers.sh" stop >/dev/null || true' EXIT
 fi
 cd "$BUILD_DIR"
 # shellcheck disable=SC2086

@@ -19,6 +19,13 @@
 namespace askdb::nlq {
 namespace {
 
+// Dialects write a clause with a leading space (" LIMIT 10"); the engine puts each clause
+// on its own line.
+std::string OnItsOwnLine(std::string clause) {
+  if (!clause.empty() && clause.front() == ' ') clause.front() = '\n';
+  return clause;
+}
+
 using db::DatePart;
 
 // Confidence factors. Each names a guess the engine made; the product must stay above the
@@ -1552,10 +1559,11 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
   std::string sql = "SELECT ";
   if (q_.distinct_rows) sql += "DISTINCT ";
   for (size_t k = 0; k < select.size(); ++k) sql += (k ? ", " : "") + select[k];
-  sql += " FROM " + dialect_.QuoteIdentifier(index_.tables()[root].name);
+  // One clause per line: the SQL is shown to people (CLI, reports) as well as run.
+  sql += "\nFROM " + dialect_.QuoteIdentifier(index_.tables()[root].name);
   for (const JoinStep& s : tree_->steps) {
     const JoinEdge& e = index_.edges()[s.edge];
-    sql += " JOIN " + dialect_.QuoteIdentifier(index_.tables()[s.table].name) + " ON " +
+    sql += "\nJOIN " + dialect_.QuoteIdentifier(index_.tables()[s.table].name) + " ON " +
            ColRef(e.from_column) + " = " + ColRef(e.to_column);
   }
   std::vector<std::string> where;
@@ -1592,9 +1600,9 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
                       dialect_.DateLiteral(FormatIsoDate(q_.time->range.end)));
     }
   }
-  for (size_t k = 0; k < where.size(); ++k) sql += (k ? " AND " : " WHERE ") + where[k];
+  for (size_t k = 0; k < where.size(); ++k) sql += (k ? "\n  AND " : "\nWHERE ") + where[k];
   if (!group_by.empty()) {
-    sql += " GROUP BY ";
+    sql += "\nGROUP BY ";
     for (size_t k = 0; k < group_by.size(); ++k) sql += (k ? ", " : "") + group_by[k];
   }
   // Ordering: superlatives by the first measure; time series by period; explicit columns.
@@ -1610,11 +1618,11 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
   } else if (!group_by.empty() && !measure_exprs.empty()) {
     order = measure_exprs[0] + " DESC";
   }
-  if (!order.empty()) sql += " ORDER BY " + order;
+  if (!order.empty()) sql += "\nORDER BY " + order;
   if (q_.limit > 0) {
-    sql += dialect_.LimitClause(q_.limit);
+    sql += OnItsOwnLine(dialect_.LimitClause(q_.limit));
   } else if (q_.measures.empty() || !group_by.empty()) {
-    sql += dialect_.LimitClause(options_.default_list_limit);
+    sql += OnItsOwnLine(dialect_.LimitClause(options_.default_list_limit));
   }
   return sql;
 }

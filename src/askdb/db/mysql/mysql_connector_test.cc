@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <mutex>
 #include <thread>
 
 #include "askdb/db/connector_registry.h"
@@ -325,13 +326,21 @@ TEST(MysqlConnectorTest, PoolServesConcurrentStatementsWithinItsSize) {
   ASSERT_TRUE(db.ok()) << db.status().ToString();
   std::vector<std::thread> threads;
   std::atomic<int> ok{0};
+  std::mutex errors_mu;
+  std::string errors;
   for (int i = 0; i < 6; ++i) {
     threads.emplace_back([&] {
-      if ((*db)->Execute("SELECT SLEEP(0.1), COUNT(*) FROM Track", Options()).ok()) ++ok;
+      StatusOr<ResultSet> r = (*db)->Execute("SELECT SLEEP(0.1), COUNT(*) FROM Track", Options());
+      if (r.ok()) {
+        ++ok;
+      } else {
+        std::lock_guard lock(errors_mu);
+        errors += r.status().ToString() + "\n";
+      }
     });
   }
   for (std::thread& t : threads) t.join();
-  EXPECT_EQ(ok.load(), 6);
+  EXPECT_EQ(ok.load(), 6) << errors;
   EXPECT_LE((*db)->open_sessions(), 2u);
 }
 

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <mutex>
 #include <thread>
 
 #include "askdb/db/connector_registry.h"
@@ -329,13 +330,21 @@ TEST(PostgresConnectorTest, PoolServesConcurrentStatementsWithinItsSize) {
   ASSERT_TRUE(db.ok()) << db.status().ToString();
   std::vector<std::thread> threads;
   std::atomic<int> ok{0};
+  std::mutex errors_mu;
+  std::string errors;
   for (int i = 0; i < 6; ++i) {
     threads.emplace_back([&] {
-      if ((*db)->Execute("SELECT pg_sleep(0.1), COUNT(*) FROM Track", Options()).ok()) ++ok;
+      StatusOr<ResultSet> r = (*db)->Execute("SELECT pg_sleep(0.1), COUNT(*) FROM Track", Options());
+      if (r.ok()) {
+        ++ok;
+      } else {
+        std::lock_guard lock(errors_mu);
+        errors += r.status().ToString() + "\n";
+      }
     });
   }
   for (std::thread& t : threads) t.join();
-  EXPECT_EQ(ok.load(), 6);
+  EXPECT_EQ(ok.load(), 6) << errors;
   EXPECT_LE((*db)->open_sessions(), 2u);
 }
 
