@@ -54,8 +54,8 @@ class CliE2eTest : public ::testing::Test {
 
   // Runs askdb with `args`, an isolated ASKDB_HOME and the working directory `dir_`.
   RunResult Run(const std::vector<std::string>& args, const std::string& stdin_text = "") {
-    std::string cmd = "cd " + ShellQuote(dir_.string()) + " && ASKDB_HOME=" +
-                      ShellQuote((dir_ / "home").string()) + " NO_COLOR=1 " +
+    std::string cmd = "cd " + ShellQuote(dir_.string()) +
+                      " && ASKDB_HOME=" + ShellQuote((dir_ / "home").string()) + " NO_COLOR=1 " +
                       ShellQuote(ASKDB_BINARY);
     for (const std::string& a : args) cmd += " " + ShellQuote(a);
     if (!stdin_text.empty()) {
@@ -146,11 +146,10 @@ TEST_F(CliE2eTest, SqlReadsStdinAndWritesReports) {
 
 TEST_F(CliE2eTest, WritesAreRefusedAndTheFileIsUnchanged) {
   const std::string before = Slurp(chinook_);
-  for (const char* sql :
-       {"DELETE FROM Album", "UPDATE Artist SET Name = 'x'", "DROP TABLE Track",
-        "SELECT 1; DELETE FROM Album", "ATTACH DATABASE 'evil.db' AS evil",
-        "PRAGMA user_version = 7", "VACUUM INTO 'copy.db'",
-        "WITH x AS (SELECT 1) DELETE FROM Album"}) {
+  for (const char* sql : {"DELETE FROM Album", "UPDATE Artist SET Name = 'x'", "DROP TABLE Track",
+                          "SELECT 1; DELETE FROM Album", "ATTACH DATABASE 'evil.db' AS evil",
+                          "PRAGMA user_version = 7", "VACUUM INTO 'copy.db'",
+                          "WITH x AS (SELECT 1) DELETE FROM Album"}) {
     RunResult r = Run({"sql", "--db", chinook_.string(), sql});
     EXPECT_NE(r.exit_code, 0) << sql;
     EXPECT_TRUE(r.exit_code == 5 || r.exit_code == 3 || r.exit_code == 4)
@@ -179,7 +178,8 @@ TEST_F(CliE2eTest, BadInputGetsOneLineErrorAndItsExitCode) {
       {{"sql", "--db", chinook_.string(), "--timeout", "0.2",
         "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) "
         "SELECT COUNT(*) FROM c"},
-       6, "timeout"},
+       6,
+       "timeout"},
       {{"sql", "--no-such-flag", "SELECT 1"}, 2, "no-such-flag"},
   };
   for (const Case& c : cases) {
@@ -205,9 +205,9 @@ TEST_F(CliE2eTest, DemoCreatesTheDatabaseAndRunsTheMainJob) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(fs::exists(dir_ / "home" / "data" / "demo" / "retail.sqlite"));
   EXPECT_TRUE(fs::exists(dir_ / "home" / "data" / "demo" / "retail.semantic.json"));
-  EXPECT_NE(r.out.find("SELECT"), std::string::npos);     // the SQL
-  EXPECT_NE(r.out.find("华东"), std::string::npos);        // a table of regions
-  EXPECT_NE(r.out.find("█"), std::string::npos);           // a terminal chart
+  EXPECT_NE(r.out.find("SELECT"), std::string::npos);  // the SQL
+  EXPECT_NE(r.out.find("华东"), std::string::npos);    // a table of regions
+  EXPECT_NE(r.out.find("█"), std::string::npos);       // a terminal chart
   EXPECT_NE(r.out.find("Report written to"), std::string::npos);
   const std::string html = Slurp(dir_ / "demo.html");
   EXPECT_NE(html.find("echarts"), std::string::npos);

@@ -176,6 +176,18 @@ CHINOOK = [
     ("total of all invoices in 2024", "SELECT SUM(Total) FROM Invoice WHERE InvoiceDate >= '2024-01-01' AND InvoiceDate < '2025-01-01'", "aggregate,time"),
     ("total invoice amount by billing city", "SELECT BillingCity, SUM(Total) FROM Invoice GROUP BY BillingCity", "group"),
     ("list the names of artists in descending order of name", "SELECT Name FROM Artist ORDER BY Name DESC", "list"),
+    # Age is read on the birth date, inverted; country adjectives find stored country names.
+    ("List the last names of employees ordered by age", "SELECT LastName FROM Employee ORDER BY BirthDate DESC", "list,order,age"),
+    ("last names of employees from the oldest to the youngest", "SELECT LastName FROM Employee ORDER BY BirthDate ASC", "list,order,age"),
+    ("the first name of the oldest employee", "SELECT FirstName FROM Employee ORDER BY BirthDate ASC LIMIT 1", "superlative,age"),
+    ("How many American customers are there?", "SELECT COUNT(*) FROM Customer WHERE Country = 'USA'", "filter,country"),
+    ("first names of the German customers", "SELECT FirstName FROM Customer WHERE Country = 'Germany'", "filter,country"),
+    ("number of Brazilian customers", "SELECT COUNT(*) FROM Customer WHERE Country = 'Brazil'", "filter,country"),
+    ("maximum id of artists", "SELECT MAX(ArtistId) FROM Artist", "aggregate,id"),
+    ("last names of employees born in 1973", "SELECT LastName FROM Employee WHERE BirthDate LIKE '1973%'", "list,time,age"),
+    ("names of artists sorted descending by name", "SELECT Name FROM Artist ORDER BY Name DESC", "list,order"),
+    ("titles of the albums sorted ascending by title", "SELECT Title FROM Album ORDER BY Title ASC", "list,order"),
+    ("average id of the American customers", "SELECT AVG(CustomerId) FROM Customer WHERE Country = 'USA'", "aggregate,filter,country,id"),
 ]
 
 DUSQL = [
@@ -207,6 +219,12 @@ DUSQL = [
     ("X公司工资", "员工有多少", 'SELECT COUNT(*) FROM "员工"', "aggregate"),
     ("X公司工资", "各职称的员工数量", 'SELECT "职称", COUNT(*) FROM "员工" GROUP BY "职称"', "group"),
     ("X公司工资", "部门的数量", 'SELECT COUNT(*) FROM "部门"', "aggregate"),
+    ("NBA篮球", "最年长的篮球运动员的中文名", 'SELECT "中文名" FROM "篮球运动员" ORDER BY "出生日期" ASC LIMIT 1', "superlative,age"),
+    ("NBA篮球", "最年轻的篮球运动员的中文名和国籍", 'SELECT "中文名", "国籍" FROM "篮球运动员" ORDER BY "出生日期" DESC LIMIT 1', "superlative,age"),
+    ("NBA篮球", "篮球运动员的中文名按年龄排序", 'SELECT "中文名" FROM "篮球运动员" ORDER BY "出生日期" DESC', "list,order,age"),
+    ("NBA篮球", "最老的篮球俱乐部", 'SELECT "中文队名" FROM "篮球俱乐部" ORDER BY "成立时间" ASC LIMIT 1', "superlative,age"),
+    ("NBA篮球", "1979年出生的篮球运动员的中文名", 'SELECT "中文名" FROM "篮球运动员" WHERE "出生日期" LIKE \'1979%\'', "list,time,age"),
+    ("NBA篮球", "出生于1979年的篮球运动员有多少", 'SELECT COUNT(*) FROM "篮球运动员" WHERE "出生日期" LIKE \'1979%\'', "aggregate,time,age"),
 ]
 
 def main():

@@ -9,11 +9,14 @@ namespace {
 
 std::string RouteLabel(agent::AnswerRoute route, bool chinese) {
   switch (route) {
-    case agent::AnswerRoute::kQuickPath: return chinese ? "快速路径" : "quick path";
-    case agent::AnswerRoute::kConsultation: return chinese ? "咨询建议" : "consultation";
+    case agent::AnswerRoute::kQuickPath:
+      return chinese ? "快速路径" : "quick path";
+    case agent::AnswerRoute::kConsultation:
+      return chinese ? "咨询建议" : "consultation";
     case agent::AnswerRoute::kEngine:
       return chinese ? "确定性引擎（0 次 LLM 调用）" : "deterministic engine (0 LLM calls)";
-    case agent::AnswerRoute::kNotAnswered: return chinese ? "未回答" : "not answered";
+    case agent::AnswerRoute::kNotAnswered:
+      return chinese ? "未回答" : "not answered";
   }
   return "";
 }

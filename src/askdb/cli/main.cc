@@ -2,7 +2,6 @@
 // subcommand. Failures print one line on stderr ("askdb: error: ...") and exit with a code
 // from exit_codes.h; with --json the error is also a JSON object on stdout.
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <utility>
 #include <vector>
@@ -27,8 +26,8 @@ struct GlobalOptions {
 int ReportError(const Status& status, bool json) {
   std::cerr << "askdb: error: " << status.message() << "\n";
   if (json) {
-    Json error = {{"error", {{"code", StatusCodeName(status.code())},
-                             {"message", status.message()}}}};
+    Json error = {
+        {"error", {{"code", StatusCodeName(status.code())}, {"message", status.message()}}}};
     std::cout << error.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
   }
   return ExitCodeFor(status);
@@ -76,6 +75,7 @@ int Main(int argc, char** argv) {
       "Examples:\n"
       "  askdb demo                                  create the demo database and run the "
       "main job\n"
+      "  askdb ask \"2024年各地区的销售额\"            a question, answered with no model\n"
       "  askdb schema --db chinook.sqlite            list tables, columns and keys\n"
       "  askdb sql \"SELECT COUNT(*) FROM orders\"     run one read-only statement\n"
       "  askdb sql --db x.db \"SELECT ...\" --report r.html\n\n"
@@ -83,13 +83,8 @@ int Main(int argc, char** argv) {
       "6 timeout, 7 unavailable, 8 not answered, 1 internal error. See docs/cli.md.");
 
   const Command commands[] = {
-      AddDemoCommand(app),
-      AddAskCommand(app),
-      AddSchemaCommand(app),
-      AddSqlCommand(app),
-      AddEvalCommand(app),
-      AddLlmCommand(app),
-      AddConfigCommand(app),
+      AddDemoCommand(app), AddAskCommand(app), AddSchemaCommand(app), AddSqlCommand(app),
+      AddEvalCommand(app), AddLlmCommand(app), AddConfigCommand(app),
   };
 
   try {

@@ -17,8 +17,7 @@ void PrintQueryResult(const CliContext& ctx, std::string_view sql, const db::Res
   const Style style = ctx.style();
   if (!sql.empty()) std::cout << style.Cyan(sql) << "\n\n";
   if (chart.kind == analysis::ChartKind::kKpi) {
-    std::cout << style.Bold(chart.kpi_label) << ": " << style.Green(chart.kpi_formatted)
-              << "\n";
+    std::cout << style.Bold(chart.kpi_label) << ": " << style.Green(chart.kpi_formatted) << "\n";
     return;
   }
   TableFormat format;

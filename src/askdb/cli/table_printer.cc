@@ -32,7 +32,8 @@ void FitWidths(std::vector<int>& widths, int max_width) {
 std::string FormatTable(const db::ResultSet& result, const TableFormat& format) {
   const size_t ncols = result.column_count();
   if (ncols == 0) return "(no columns)\n";
-  const size_t shown = std::min(result.row_count(), static_cast<size_t>(std::max(0, format.max_rows)));
+  const size_t shown =
+      std::min(result.row_count(), static_cast<size_t>(std::max(0, format.max_rows)));
 
   std::vector<std::vector<std::string>> cells(shown);
   std::vector<int> widths(ncols);
@@ -82,8 +83,8 @@ std::string FormatTable(const db::ResultSet& result, const TableFormat& format) 
   }
 
   const size_t hidden = result.row_count() - shown;
-  std::string footer = "(" + std::to_string(result.row_count()) +
-                       (result.row_count() == 1 ? " row" : " rows");
+  std::string footer =
+      "(" + std::to_string(result.row_count()) + (result.row_count() == 1 ? " row" : " rows");
   if (hidden > 0) footer += ", " + std::to_string(shown) + " shown";
   if (result.truncated) footer += "; more rows exist beyond the row cap (--max-rows)";
   footer += ")\n";

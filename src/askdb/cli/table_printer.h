@@ -10,9 +10,9 @@
 namespace askdb::cli {
 
 struct TableFormat {
-  int max_rows = 50;         // rows shown; the rest are summarised in a footer line
-  int max_width = 100;       // total width of a line in display columns
-  int max_cell_width = 40;   // a single cell is cut beyond this
+  int max_rows = 50;        // rows shown; the rest are summarised in a footer line
+  int max_width = 100;      // total width of a line in display columns
+  int max_cell_width = 40;  // a single cell is cut beyond this
 };
 
 std::string FormatTable(const db::ResultSet& result, const TableFormat& format);

@@ -50,8 +50,7 @@ TEST(TablePrinterTest, RowLimitAndTruncationAreReported) {
   TableFormat format;
   format.max_rows = 2;
   std::string out = FormatTable(r, format);
-  EXPECT_NE(out.find("(3 rows, 2 shown; more rows exist beyond the row cap"),
-            std::string::npos)
+  EXPECT_NE(out.find("(3 rows, 2 shown; more rows exist beyond the row cap"), std::string::npos)
       << out;
   EXPECT_EQ(out.find("乌鲁木齐"), std::string::npos);
 }

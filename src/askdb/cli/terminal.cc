@@ -26,9 +26,15 @@ TerminalInfo DetectTerminal(config::ColorMode mode) {
   if (info.width < kMinWidth) info.width = kMinWidth;
   const bool no_color = std::getenv("NO_COLOR") != nullptr;
   switch (mode) {
-    case config::ColorMode::kAlways: info.color = true; break;
-    case config::ColorMode::kNever: info.color = false; break;
-    case config::ColorMode::kAuto: info.color = info.stdout_is_tty && !no_color; break;
+    case config::ColorMode::kAlways:
+      info.color = true;
+      break;
+    case config::ColorMode::kNever:
+      info.color = false;
+      break;
+    case config::ColorMode::kAuto:
+      info.color = info.stdout_is_tty && !no_color;
+      break;
   }
   return info;
 }

@@ -5,10 +5,10 @@
 
 #include <string_view>
 
-#define ASKDB_DECLARE_EMBEDDED(name)                 \
+#define ASKDB_DECLARE_EMBEDDED(name)                  \
   extern "C" const char askdb_embed_##name##_begin[]; \
   extern "C" const char askdb_embed_##name##_end[]
 
-#define ASKDB_EMBEDDED(name)                          \
-  std::string_view(askdb_embed_##name##_begin,        \
+#define ASKDB_EMBEDDED(name)                   \
+  std::string_view(askdb_embed_##name##_begin, \
                    static_cast<size_t>(askdb_embed_##name##_end - askdb_embed_##name##_begin))

@@ -1,12 +1,12 @@
 #include "askdb/common/file_util.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 #include <system_error>
-
-#include <unistd.h>
 
 namespace askdb {
 

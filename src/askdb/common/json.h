@@ -3,9 +3,8 @@
 // parses untrusted text calls ParseJson, which turns exceptions into a Status.
 #pragma once
 
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "askdb/common/status.h"
 

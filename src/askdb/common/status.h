@@ -90,9 +90,9 @@ template <typename T>
 class [[nodiscard]] StatusOr {
  public:
   // Implicit on purpose: `return value;` and `return SomeError(...);` both read naturally.
-  StatusOr(const T& value) : value_(value) {}                   // NOLINT
-  StatusOr(T&& value) : value_(std::move(value)) {}             // NOLINT
-  StatusOr(Status status) : status_(std::move(status)) {        // NOLINT
+  StatusOr(const T& value) : value_(value) {}             // NOLINT
+  StatusOr(T&& value) : value_(std::move(value)) {}       // NOLINT
+  StatusOr(Status status) : status_(std::move(status)) {  // NOLINT
     assert(!status_.ok() && "StatusOr built from an OK Status has no value");
     if (status_.ok()) status_ = InternalError("StatusOr constructed from OK status");
   }
@@ -129,9 +129,9 @@ class [[nodiscard]] StatusOr {
 #define ASKDB_CONCAT_(a, b) ASKDB_CONCAT_INNER_(a, b)
 
 // Returns the Status from the enclosing function when `expr` is not OK.
-#define ASKDB_RETURN_IF_ERROR(expr)              \
-  do {                                           \
-    ::askdb::Status askdb_status_ = (expr);      \
+#define ASKDB_RETURN_IF_ERROR(expr)                \
+  do {                                             \
+    ::askdb::Status askdb_status_ = (expr);        \
     if (!askdb_status_.ok()) return askdb_status_; \
   } while (false)
 

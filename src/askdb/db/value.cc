@@ -29,8 +29,8 @@ constexpr int kDisplaySignificantDigits = 12;
 std::string FormatDoubleForDisplay(double d) {
   if (!std::isfinite(d)) return FormatDouble(d);
   std::array<char, 64> buf;
-  auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), d,
-                                 std::chars_format::general, kDisplaySignificantDigits);
+  auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), d, std::chars_format::general,
+                                 kDisplaySignificantDigits);
   if (ec != std::errc()) return FormatDouble(d);
   return std::string(buf.data(), end);
 }

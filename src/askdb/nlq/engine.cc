@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "askdb/common/text.h"
@@ -57,6 +59,7 @@ struct Item {
   KwSet kw = 0;
   double number = 0;
   bool used = false;
+  bool age_word = false;  // "age"/年龄, also when it names an age column
   bool Has(Kw k) const { return (kw & Bit(k)) != 0; }
 };
 
@@ -82,6 +85,7 @@ struct Filter {
   std::vector<std::string> values;  // text values (kEq/kNe with IN semantics)
   double lo = 0, hi = 0;            // numeric
   bool numeric = false;
+  bool text_literal = false;  // a number compared with a TEXT column ("Year" stored as '2014')
 };
 
 struct TimeRange {
@@ -215,6 +219,25 @@ class Parser {
   void ParseValues();
   void ParseOrdering();
   void ParseLeftovers();
+  // Age words: "ordered by age", "the youngest singer", "from the oldest to the youngest",
+  // read on the age column, else a birth-date column (inverted), else the one founding-year
+  // or date column of the table the words are about. Left unused (so the question abstains)
+  // whenever the table or the column is not certain.
+  void ParseAgeWords();
+  // "pets owned by students", "the record company used by orchestras": a "by" after a past
+  // participle links to the table that follows (a join), it does not group.
+  void ParsePassiveBy();
+  // A year compared with no column named ("concerts after or in 2014"): the one year or
+  // founding-year column (not a date) of the table the question is about; otherwise the
+  // comparison word is left unused and the question abstains.
+  void ResolveYearComparison();
+  // The table an age word is about: the nearest table, column or value word after it, else
+  // before it; -1 when none.
+  int AgeWordTable(int item) const;
+  // The column that orders `table`'s rows by age and whether older rows have smaller values
+  // (a birth date or founding year) rather than larger ones (an age); {-1, false} when no
+  // single such column exists.
+  std::pair<int, bool> AgeColumn(int table) const;
   bool ResolveTables(std::string* why_en, std::string* why_zh);
   // Writes the SQL; on a shape that would not be valid standard SQL or would be
   // meaningless (see the invariants), returns nullopt and sets why_en/why_zh.
@@ -235,7 +258,18 @@ class Parser {
   std::string anchor_source_;
   bool which_ = false;
   bool which_used_ = false;
-  bool has_superlative_ = false;    // a highest/most/top word appears
+  bool has_superlative_ = false;           // a highest/most/top word appears
+  bool has_age_superlative_ = false;       // an oldest/youngest word appears
+  bool born_ = false;                      // "born in 2001": the time is a birth date
+  std::set<int> context_tables_;           // tables of the column words that name one table only
+  std::pair<int, int> age_order_{-1, -1};  // the order word and the age word after it
+  struct YearComparison {
+    Op op;
+    double year;
+    int op_item, number_item, year_word;
+    bool age = false;  // "older than 20": the age column, not a year
+  };
+  std::optional<YearComparison> year_cmp_;
   std::set<int> mentioned_tables_;  // tables named by a table word in the question  // a
                                     // which-question became a group or superlative
   std::vector<int> which_items_;
@@ -283,10 +317,26 @@ int Parser::ColumnOf(const Item& it, bool numeric_only) const {
   // for Chinese), then the column's own name over a synonym.
   int best = -1;
   int best_score = -1;
+  // A bare "id" is the key of the one table the question is otherwise about; with no such
+  // single table it names nothing (the key of an arbitrary table would be a guess).
+  bool bare_id = true;
+  for (int id : it.terms) bare_id &= TermOf(id).source == "key";
+  if (bare_id) {
+    int found = -1;
+    for (int id : it.terms) {
+      const Term& t = TermOf(id);
+      if (numeric_only && !IsNumericCol(t.column)) continue;
+      if (!mentioned_tables_.count(t.table) && !context_tables_.count(t.table)) continue;
+      if (found >= 0) return -1;
+      found = t.column;
+    }
+    return found;
+  }
   for (int id : it.terms) {
     const Term& t = TermOf(id);
     if (t.kind != TermKind::kColumn) continue;
     if (numeric_only && !IsNumericCol(t.column)) continue;
+    if (t.source == "short" && !mentioned_tables_.count(t.table)) continue;
     int score = 0;
     if (mentioned_tables_.count(t.table)) score += 8;
     const std::string& lang = Col(t.column).lang;
@@ -509,6 +559,7 @@ void Parser::Segment() {
         const std::vector<int>* terms = index_.FindTerms(key);
         const KwSet kw = lex_.Lookup(key);
         item.kind = terms ? ItemKind::kTerm : ItemKind::kKeyword;
+        item.age_word = (kw & Bit(Kw::kAge)) != 0;
         if (terms) item.terms = *terms;
         item.kw = kw;
         item.unit_end = i + len;
@@ -557,7 +608,18 @@ void Parser::Segment() {
       // highest total" names the Total column).
       bool last = true;
       for (size_t j = k + 1; j < items_.size(); ++j) last &= items_[j].kind == ItemKind::kPunct;
-      const bool weak_kw = (it.kw & ~(Bit(Kw::kStop))) == 0 || (last && !chinese_);
+      // "age" is a keyword only where no column is called so (then it is that column).
+      const bool weak_kw = (it.kw & ~(Bit(Kw::kStop) | Bit(Kw::kAge))) == 0 || (last && !chinese_);
+      // "Show the ...", "Please list ...": an imperative opening the question is the verb,
+      // not a table called "show" (a plural, "Shows with ...", stays the table).
+      bool leading = !chinese_ && !last && (it.kw & Bit(Kw::kStop)) &&
+                     text::AsciiLower(it.text) == JoinUnitKeys(units_, it.unit_begin, it.unit_end);
+      for (size_t j = 0; j < k && leading; ++j) leading = IsFiller(items_[j]);
+      if (leading) {
+        it.kind = ItemKind::kKeyword;
+        it.terms.clear();
+        continue;
+      }
       if (!weak_kw) {
         it.kind = ItemKind::kKeyword;
         it.keyword_terms = std::move(it.terms);
@@ -812,10 +874,15 @@ void Parser::ParseComparisons() {
     }
     // Comparisons: column [is] > number, 单价大于100, 100以上.
     int op_idx = -1;
+    int year_word = -1;  // "after or in year 2014"
     for (int j = i - 1; j >= 0 && j >= i - 2; --j) {
       if (items_[j].kw & (Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe))) {
         op_idx = j;
         break;
+      }
+      if (items_[j].kind == ItemKind::kKeyword && items_[j].Has(Kw::kYearUnit) && !items_[j].used) {
+        year_word = j;
+        continue;
       }
       if (!IsFiller(items_[j])) break;
     }
@@ -841,6 +908,25 @@ void Parser::ParseComparisons() {
         break;
       }
       if (items_[j].kind == ItemKind::kTerm) break;  // a table or value: not our column
+    }
+    const std::string op_words = text::AsciiLower(items_[op_idx].text);
+    const bool age_cmp = op_words.find("older") != std::string::npos ||
+                         op_words.find("younger") != std::string::npos;
+    if (col < 0 && age_cmp && !year_cmp_) {
+      // "students who are older than 20": the table's age column, found once the table is
+      // known (ResolveYearComparison); a birth date is not compared as an age.
+      year_cmp_ = YearComparison{op, it.number, op_idx, i, -1, true};
+      it.used = items_[op_idx].used = true;
+      continue;
+    }
+    if (col < 0 && !age_cmp && it.number >= kYearMin && it.number <= kYearMax &&
+        std::floor(it.number) == it.number && !year_cmp_) {
+      // "concerts after or in 2014": a year compared with the table's year column, found
+      // once the table is known (ResolveYearComparison).
+      year_cmp_ = YearComparison{op, it.number, op_idx, i, year_word};
+      it.used = items_[op_idx].used = true;
+      if (year_word >= 0) items_[year_word].used = true;
+      continue;
     }
     if (col < 0) continue;
     Filter f;
@@ -1127,12 +1213,26 @@ void Parser::ParseOrdering() {
     if (it.Has(Kw::kDesc) || it.Has(Kw::kAsc)) {
       q_.order_desc = it.Has(Kw::kDesc);
       q_.order_set = true;
-      it.used = true;
       Map(it, "order", q_.order_desc ? "DESC" : "ASC");
-      continue;
+      // "sorted ascending by age" is a direction and an ordering: it is used once the
+      // ordering column is found below.
+      if (!it.Has(Kw::kOrder)) {
+        it.used = true;
+        continue;
+      }
     }
     if (it.Has(Kw::kOrder)) {
       const int j = NextMeaningful(i, 1);
+      // "ordered by age" / "按年龄排序": the age of the listed rows' table, resolved by
+      // ParseAgeWords.
+      const int p = chinese_ ? PrevMeaningful(i) : -1;
+      const int age = j >= 0 && items_[j].age_word ? j : p >= 0 && items_[p].age_word ? p : -1;
+      if (age >= 0 && !items_[age].used) {
+        age_order_ = {i, age};
+        it.used = items_[age].used = true;
+        if (age == p && p > 0 && items_[p - 1].Has(Kw::kGroup)) items_[p - 1].used = true;
+        continue;
+      }
       int col = j >= 0 ? ColumnOf(items_[j]) : -1;
       if (col >= 0 && !items_[j].used) {
         q_.order_column = col;
@@ -1159,6 +1259,260 @@ void Parser::ParseOrdering() {
   }
 }
 
+int Parser::AgeWordTable(int item) const {
+  auto table_of = [&](const Item& it) -> int {
+    if (it.kind != ItemKind::kTerm) return -1;
+    const int table = TableOf(it);
+    if (table >= 0) return table;
+    const int col = ColumnOf(it);
+    if (col >= 0) return Col(col).table;
+    if (!it.terms.empty() && TermOf(it.terms[0]).kind == TermKind::kValue) {
+      const int t = TermOf(it.terms[0]).table;
+      for (int id : it.terms) {
+        if (TermOf(id).table != t) return -1;  // a value of several tables: not certain
+      }
+      return t;
+    }
+    return -1;
+  };
+  const int n = static_cast<int>(items_.size());
+  for (int j = item + 1; j < n; ++j) {
+    if (IsFiller(items_[j])) continue;
+    if (items_[j].kind == ItemKind::kTerm) return table_of(items_[j]);
+    break;
+  }
+  for (int j = item - 1; j >= 0; --j) {
+    if (IsFiller(items_[j]) || items_[j].Has(Kw::kWhich)) continue;
+    if (items_[j].kind == ItemKind::kTerm) return table_of(items_[j]);
+    break;
+  }
+  return -1;
+}
+
+std::pair<int, bool> Parser::AgeColumn(int table) const {
+  std::vector<int> births, years;
+  for (int c : index_.tables()[table].columns) {
+    const std::string name = text::AsciiLower(Col(c).name);
+    auto has = [&](std::string_view part) { return name.find(part) != std::string::npos; };
+    if ((name == "age" || name == "年龄") && IsNumericCol(c)) return {c, false};
+    // 出生日期/出生年份/生日, not 出生地 (the birthplace).
+    if (has("birth") || name == "dob" || has("出生日期") || has("出生年") || has("生日")) {
+      births.push_back(c);
+    } else if (Col(c).role == ColumnRole::kTime || name == "year" || has("found") ||
+               has("establish") || has("成立")) {
+      years.push_back(c);
+    }
+  }
+  if (births.size() == 1) return {births[0], true};
+  if (births.empty() && years.size() == 1) return {years[0], true};
+  return {-1, false};
+}
+
+void Parser::ParseAgeWords() {
+  const int n = static_cast<int>(items_.size());
+  const auto [order_item, age_item] = age_order_;
+  // Until resolved, the order and age words count as not applied (so the question abstains).
+  if (age_item >= 0) items_[order_item].used = items_[age_item].used = false;
+  std::vector<int> oldest, youngest;
+  for (int i = 0; i < n; ++i) {
+    const Item& it = items_[i];
+    if (it.used || it.kind != ItemKind::kKeyword) continue;
+    if (it.Has(Kw::kOldest)) oldest.push_back(i);
+    if (it.Has(Kw::kYoungest)) youngest.push_back(i);
+  }
+  // Only list questions of one table: a computed or grouped answer "of the oldest" is a
+  // nested question.
+  if (!q_.measures.empty() || q_.bucket || q_.share || q_.superlative || q_.limit > 0) return;
+  // "names for every singer" with nothing computed lists the singers: the "group" is the
+  // table's own label, which goes back to the listed columns.
+  bool ungroup = false;
+  if (!q_.group_columns.empty()) {
+    if (q_.group_columns.size() != 1) return;
+    const int g = q_.group_columns[0];
+    if (index_.LabelColumn(Col(g).table, chinese_) != g) return;
+    ungroup = true;
+  }
+  // "from the oldest to the youngest": a direction for an ordering, not a superlative.
+  const bool range = oldest.size() == 1 && youngest.size() == 1;
+  const bool oldest_first_range = range && oldest[0] < youngest[0];
+  int table = -1;
+  int word = -1;  // the oldest/youngest word of a superlative
+  // "ordered by age", or "from the oldest to the youngest" with no other ordering column.
+  const bool by_age = age_item >= 0 || (range && q_.order_column < 0);
+  if (by_age) {
+    table = q_.subject_table >= 0     ? q_.subject_table
+            : !q_.projections.empty() ? Col(q_.projections[0]).table
+            : ungroup                 ? Col(q_.group_columns[0]).table
+                                      : -1;
+  } else if (range && q_.order_column >= 0) {
+    table = Col(q_.order_column).table;
+  } else if (!range && oldest.size() + youngest.size() == 1) {
+    word = oldest.empty() ? youngest[0] : oldest[0];
+    table = AgeWordTable(word);
+  } else {
+    return;
+  }
+  if (table < 0) return;
+  // Everything else the question names must be of that table.
+  if (q_.subject_table >= 0 && q_.subject_table != table) return;
+  for (int c : q_.projections) {
+    if (Col(c).table != table) return;
+  }
+  for (const PendingValue& v : values_) {
+    if (TermOf(v.terms[0]).table != table) return;
+  }
+  if (!q_.filters.empty() || q_.time) return;
+  if (ungroup && Col(q_.group_columns[0]).table != table) return;
+  // The column, and whether older rows have smaller values (a birth date, a founding year).
+  int col = -1;
+  bool older_smaller = false;
+  if (by_age || word >= 0) {
+    std::tie(col, older_smaller) = AgeColumn(table);
+  } else {
+    // An explicit ordering column with "from oldest to latest": it must be the age column.
+    col = q_.order_column;
+    const std::pair<int, bool> age = AgeColumn(table);
+    if (age.first != col) return;
+    older_smaller = age.second;
+  }
+  if (col < 0) return;
+  bool oldest_first;
+  if (word >= 0) {
+    oldest_first = items_[word].Has(Kw::kOldest);
+  } else {
+    // Ascending age is youngest first; "from the oldest to the youngest" is oldest first.
+    const bool by_age_desc = q_.order_set && q_.order_desc;
+    if (range && q_.order_set && by_age_desc != oldest_first_range) return;  // contradiction
+    oldest_first = range ? oldest_first_range : by_age_desc;
+  }
+  const bool desc = oldest_first != older_smaller;
+  if (ungroup) {
+    const int g = q_.group_columns[0];
+    if (std::find(q_.projections.begin(), q_.projections.end(), g) == q_.projections.end()) {
+      q_.projections.insert(q_.projections.begin(), g);
+    }
+    q_.group_columns.clear();
+    q_.group_keys.clear();
+  }
+  if (word >= 0) {
+    // "shared by the oldest orchestras": a passive "by", not a grouping.
+    const int p = PrevMeaningful(word, 1);
+    if (p >= 0 && items_[p].Has(Kw::kGroup) && text::AsciiLower(items_[p].text) == "by") {
+      items_[p].used = true;
+    }
+    q_.superlative = true;
+    q_.superlative_desc = desc;
+    q_.limit = 1;
+    items_[word].used = true;
+    Map(items_[word], "order", ColName(col) + (desc ? " DESC" : " ASC") + " LIMIT 1");
+  } else {
+    q_.order_set = true;
+    q_.order_desc = desc;
+    if (range) items_[oldest[0]].used = items_[youngest[0]].used = true;
+    if (age_item >= 0) {
+      items_[order_item].used = items_[age_item].used = true;
+      Map(items_[age_item], "order", ColName(col) + (desc ? " DESC" : " ASC"));
+    }
+  }
+  q_.order_column = col;
+  if (q_.subject_table < 0) q_.subject_table = table;
+  Understood(std::string(oldest_first ? "oldest" : "youngest") + " first by " + ColName(col),
+             std::string(oldest_first ? "从年长到年轻" : "从年轻到年长") + "，按 " + ColName(col));
+}
+
+void Parser::ResolveYearComparison() {
+  if (!year_cmp_) return;
+  const YearComparison& y = *year_cmp_;
+  auto give_up = [&] {
+    items_[y.op_item].used = items_[y.number_item].used = false;
+    if (y.year_word >= 0) items_[y.year_word].used = false;
+  };
+  int table = q_.subject_table;
+  if (table < 0 && !q_.projections.empty()) table = Col(q_.projections[0]).table;
+  if (table < 0 && !q_.measures.empty()) table = q_.measures[0].table;
+  if (table < 0) return give_up();
+  // The one year column of a table (its age column for "older than"): -1 when none, -2 when
+  // several.
+  auto year_column = [&](int t) {
+    if (y.age) {
+      const auto [c, older_smaller] = AgeColumn(t);
+      return c >= 0 && !older_smaller ? c : -1;
+    }
+    int found = -1;
+    for (int c : index_.tables()[t].columns) {
+      const IndexedColumn& ic = Col(c);
+      const std::string name = text::AsciiLower(ic.name);
+      const bool yearish = name == "year" || name.find("found") != std::string::npos ||
+                           name.find("establish") != std::string::npos ||
+                           name.find("成立年") != std::string::npos;
+      // Dates are compared as dates, not numbers: not handled here.
+      if (!yearish || ic.role == ColumnRole::kTime || ic.stats.min_date) continue;
+      if (found != -1) return -2;
+      found = c;
+    }
+    return found;
+  };
+  // The table named nearest before the comparison ("clubs with events after 2020" → the
+  // events' year), else the question's table, else the one other table it names that has a
+  // year ("singer names in concerts after 2014" → concert.Year).
+  int col = -1;
+  for (int j = y.op_item - 1; j >= 0; --j) {
+    if (items_[j].kind != ItemKind::kTerm) continue;
+    const int t = TableOf(items_[j]);
+    if (t < 0) continue;
+    col = year_column(t);
+    if (col == -2) return give_up();
+    break;
+  }
+  if (col < 0) col = year_column(table);
+  if (col == -1) {
+    for (const auto& [t, words] : table_words_) {
+      if (t == table) continue;
+      const int c = year_column(t);
+      if (c == -2 || (c >= 0 && col >= 0)) return give_up();
+      if (c >= 0) col = c;
+    }
+  }
+  if (col < 0) return give_up();
+  Filter f;
+  f.column = col;
+  f.op = y.op;
+  f.numeric = true;
+  f.lo = y.year;
+  f.text_literal = Col(col).type_class == TypeClass::kText;
+  q_.filters.push_back(f);
+  static constexpr std::string_view kOps[] = {"=", "<>", ">", ">=", "<", "<=", "BETWEEN"};
+  const std::string cond =
+      ColName(col) + " " + std::string(kOps[static_cast<int>(y.op)]) + " " + FormatNumber(y.year);
+  Map(items_[y.op_item], "filter", cond);
+  Understood(cond, cond);
+}
+
+void Parser::ParsePassiveBy() {
+  if (chinese_) return;
+  static constexpr std::string_view kIrregular[] = {"sold",  "made",  "written", "held", "won",
+                                                    "built", "taken", "given",   "run",  "sung"};
+  const int n = static_cast<int>(items_.size());
+  for (int i = 1; i < n; ++i) {
+    Item& by = items_[i];
+    if (by.used || by.kind != ItemKind::kKeyword || text::AsciiLower(by.text) != "by") continue;
+    const Item& verb = items_[i - 1];
+    if (verb.kind != ItemKind::kUnknown) continue;
+    const std::string v = text::AsciiLower(verb.text);
+    const bool participle =
+        (v.size() > 3 && v.compare(v.size() - 2, 2, "ed") == 0) ||
+        std::find(std::begin(kIrregular), std::end(kIrregular), v) != std::end(kIrregular);
+    // The table follows, maybe after a value of it ("by chess clubs").
+    int next = NextMeaningful(i);
+    if (next >= 0 && TableOf(items_[next]) < 0 && HasValue(items_[next])) {
+      next = NextMeaningful(next);
+    }
+    if (!participle || next < 0 || TableOf(items_[next]) < 0) continue;
+    by.used = true;
+    Map(by, "join", "by " + index_.tables()[TableOf(items_[next])].name);
+  }
+}
+
 void Parser::ParseLeftovers() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
@@ -1166,7 +1520,13 @@ void Parser::ParseLeftovers() {
     if (it.used || it.kind != ItemKind::kTerm) continue;
     const int col = ColumnOf(it);
     const int table = TableOf(it);
-    if (col >= 0) {
+    // "record formats of orchestras": a word naming both a table and one of its columns
+    // (orchestra.Orchestra) names the table when another column of it is already listed.
+    bool table_word = false;
+    if (col >= 0 && table == Col(col).table) {
+      for (int p : q_.projections) table_word |= Col(p).table == table;
+    }
+    if (col >= 0 && !table_word) {
       const IndexedColumn& c = Col(col);
       bool exact = false;
       for (int id : it.terms) {
@@ -1175,7 +1535,7 @@ void Parser::ParseLeftovers() {
       bool alias = true;
       for (int id : it.terms) alias &= !TermOf(id).exact;
       if (alias) factor_ *= kAliasFactor;
-      if (c.role == ColumnRole::kMeasure && IsNumericCol(col) &&
+      if (c.role == ColumnRole::kMeasure && IsNumericCol(col) && !has_age_superlative_ &&
           (!q_.group_columns.empty() || q_.bucket || q_.superlative || q_.share ||
            q_.projections.empty())) {
         Measure m;
@@ -1193,7 +1553,9 @@ void Parser::ParseLeftovers() {
         continue;
       }
       // "订单数" / "order count" is a synonym of the key: a count of the table's rows.
-      if (c.primary_key && !exact && q_.measures.empty()) {
+      bool bare_id = true;  // "id" names the key itself, not a count of rows
+      for (int id : it.terms) bare_id &= TermOf(id).source == "key";
+      if (c.primary_key && !exact && !bare_id && q_.measures.empty()) {
         Measure m;
         m.agg = Agg::kCount;
         m.table = c.table;
@@ -1429,6 +1791,28 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
   // Time: the named time column, else the root's, else the nearest one reachable by lookups.
   if (q_.time || q_.bucket) {
     int tc = time_column_;
+    if (born_ && tc < 0) {
+      // "singers born in 2001": the one birth column of the table the question is about.
+      const int table = q_.subject_table >= 0 ? q_.subject_table : root;
+      const auto [col, older_smaller] = AgeColumn(table);
+      const std::string name = col >= 0 ? text::AsciiLower(Col(col).name) : "";
+      const bool birth =
+          col >= 0 && older_smaller &&
+          (name.find("birth") != std::string::npos || name.find("出生") != std::string::npos ||
+           name.find("生日") != std::string::npos);
+      const TypeClass type = birth ? Col(col).type_class : TypeClass::kOther;
+      if (type == TypeClass::kInteger) {
+        tc = col;  // a birth year: compared with the year itself
+      } else if (birth && (type == TypeClass::kDate || Col(col).stats.min_date)) {
+        tc = col;
+        q_.time->year_only.reset();  // a date: compared with the year's range
+      } else {
+        *why_en =
+            "the question asks when someone was born but I found no single birth date column.";
+        *why_zh = "问题问到出生时间，但找不到唯一的出生日期列。";
+        return false;
+      }
+    }
     if (tc < 0) tc = index_.TimeColumn(root);
     if (tc < 0) {
       for (const JoinEdge& e : index_.edges()) {
@@ -1454,6 +1838,18 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
     *why_en = "the tables the question needs are not connected by foreign keys.";
     *why_zh = "问题涉及的表之间没有外键关联。";
     return false;
+  }
+  // A table the question names but the SQL leaves out ("average age of artists" when only
+  // students have an age) means the words were read on the wrong table.
+  {
+    const std::vector<int> joined = tree_->Tables();
+    for (const auto& [table, words] : table_words_) {
+      if (std::find(joined.begin(), joined.end(), table) == joined.end()) {
+        *why_en = "the question names '" + words + "' but what it asks for is not in that table.";
+        *why_zh = "问题提到了“" + words + "”，但所问的内容不在这张表里。";
+        return false;
+      }
+    }
   }
   // A fan-out join multiplies the root's rows: sums and averages over them would be wrong.
   if (tree_->HasFanOut()) {
@@ -1574,7 +1970,9 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
       if (f.op == Op::kBetween) {
         where.push_back(c + " BETWEEN " + FormatNumber(f.lo) + " AND " + FormatNumber(f.hi));
       } else {
-        where.push_back(c + std::string(kOps[static_cast<int>(f.op)]) + FormatNumber(f.lo));
+        where.push_back(
+            c + std::string(kOps[static_cast<int>(f.op)]) +
+            (f.text_literal ? dialect_.QuoteString(FormatNumber(f.lo)) : FormatNumber(f.lo)));
       }
       continue;
     }
@@ -1660,6 +2058,18 @@ Translation Parser::Run() {
         (it.kw & (Bit(Kw::kMax) | Bit(Kw::kMin) | Bit(Kw::kTop)))) {
       has_superlative_ = true;
     }
+    if (it.kind == ItemKind::kKeyword && (it.kw & (Bit(Kw::kOldest) | Bit(Kw::kYoungest)))) {
+      has_age_superlative_ = true;
+    }
+    if (it.kind == ItemKind::kTerm) {
+      std::set<int> column_tables;
+      for (int id : it.terms) {
+        if (TermOf(id).kind == TermKind::kColumn && TermOf(id).source != "key") {
+          column_tables.insert(TermOf(id).table);
+        }
+      }
+      if (column_tables.size() == 1) context_tables_.insert(*column_tables.begin());
+    }
     if (it.kind == ItemKind::kTerm) {
       bool only_tables = true;
       for (int id : it.terms) only_tables &= TermOf(id).kind == TermKind::kTable;
@@ -1670,16 +2080,33 @@ Translation Parser::Run() {
     }
   }
   ParseTime();
+  // "born in 2001" / "2001年出生": the period is when the rows were born.
+  for (size_t k = 0; k < items_.size() && q_.time; ++k) {
+    Item& it = items_[k];
+    if (it.used || it.kind == ItemKind::kPunct || it.kind == ItemKind::kTerm) continue;
+    // Unknown Chinese characters are one item each: 出|生.
+    const bool chinese_born = it.text == "出" && k + 1 < items_.size() &&
+                              items_[k + 1].text == "生" && !items_[k + 1].used;
+    if (text::AsciiLower(it.text) == "born" || it.text == "出生" || chinese_born) {
+      born_ = true;
+      it.used = true;
+      if (chinese_born) items_[k + 1].used = true;
+      Map(it, "column", "birth date");
+    }
+  }
   ParseTrend();
   ParseNumbersMagnitude();
   ParseComparisons();
   ParseTopN();
   ParseValues();
+  ParsePassiveBy();
   ParseGrouping();
   ParseAggregates();
   ParseGrouping();  // "各X" after an aggregate bound its column
   ParseOrdering();
   ParseLeftovers();
+  ParseAgeWords();
+  ResolveYearComparison();
   // Bottom-N / ascending superlatives signalled by "least"/"最少" without which.
   // Confidence from coverage: every content unit should be explained.
   size_t content_units = 0, unknown_units = 0;
@@ -1704,7 +2131,8 @@ Translation Parser::Run() {
   // over means the SQL would answer a different question.
   constexpr KwSet kCritical = Bit(Kw::kGroup) | Bit(Kw::kNot) | Bit(Kw::kGt) | Bit(Kw::kGe) |
                               Bit(Kw::kLt) | Bit(Kw::kLe) | Bit(Kw::kTop) | Bit(Kw::kBottom) |
-                              Bit(Kw::kOrder) | Bit(Kw::kShare) | Bit(Kw::kDesc) | Bit(Kw::kAsc);
+                              Bit(Kw::kOrder) | Bit(Kw::kShare) | Bit(Kw::kDesc) | Bit(Kw::kAsc) |
+                              Bit(Kw::kAge) | Bit(Kw::kOldest) | Bit(Kw::kYoungest);
   for (const Item& it : items_) {
     if (it.kind == ItemKind::kKeyword && !it.used && (it.kw & kCritical) &&
         !(it.kw & Bit(Kw::kStop))) {
@@ -1714,6 +2142,59 @@ Translation Parser::Run() {
   }
   double coverage = content_units == 0 ? 0 : 1.0 - double(unknown_units) / double(content_units);
   double confidence = std::pow(std::max(coverage, 0.0), kUnknownExponent) * factor_;
+  // "How many first shows?": a count word whose rows are named only by a yes/no flag counts
+  // the flag's table (a flag describes its own table's rows, unlike a value of a lookup
+  // table: "how many Rock" is not a count of genres).
+  if (q_.measures.empty() && q_.projections.empty() && q_.group_columns.empty() &&
+      q_.subject_table < 0 && !values_.empty()) {
+    // Every value of one table ("first shows in Glebe Park"), one of them a flag.
+    int flag_table = -1;
+    bool one_table = true, any_flag = false;
+    for (const PendingValue& v : values_) {
+      bool flag = true;
+      for (int id : v.terms) {
+        one_table &= flag_table < 0 || TermOf(id).table == flag_table;
+        flag_table = TermOf(id).table;
+        flag &= TermOf(id).source == "flag";
+      }
+      any_flag |= flag;
+    }
+    const bool all_flags = one_table && any_flag && flag_table >= 0;
+    for (Item& it : items_) {
+      if (!all_flags || it.used || it.kind != ItemKind::kKeyword || !it.Has(Kw::kCount)) continue;
+      Measure m;
+      m.agg = Agg::kCount;
+      m.table = flag_table;
+      m.phrase = it.text;
+      q_.measures.push_back(m);
+      q_.subject_table = flag_table;
+      it.used = true;
+      Map(it, "function", "COUNT(*) " + index_.tables()[flag_table].name);
+      // "the number of" and "count" in one question are one count.
+      for (Item& other : items_) {
+        if (!other.used && other.kind == ItemKind::kKeyword && other.Has(Kw::kCount)) {
+          other.used = true;
+        }
+      }
+      // Recount the coverage: the count words are explained now.
+      unknown_units = 0;
+      unknown_words.clear();
+      for (const Item& u : items_) {
+        if (u.kind == ItemKind::kPunct || u.used) continue;
+        if (u.kind == ItemKind::kKeyword &&
+            (u.kw & ~(Bit(Kw::kStop) | Bit(Kw::kRowUnit) | Bit(Kw::kAnd) | Bit(Kw::kConj) |
+                      Bit(Kw::kWhich) | Bit(Kw::kInTime) | Bit(Kw::kYearMarker) | Bit(Kw::kEq) |
+                      Bit(Kw::kBetween))) == 0) {
+          continue;
+        }
+        unknown_units += u.unit_end - u.unit_begin;
+        unknown_words.push_back(u.text);
+      }
+      coverage = content_units == 0 ? 0 : 1.0 - double(unknown_units) / double(content_units);
+      confidence = std::pow(std::max(coverage, 0.0), kUnknownExponent) * factor_;
+      break;
+    }
+  }
   // Nothing asked: no measure, no column, no table.
   if (q_.measures.empty() && q_.projections.empty() && q_.group_columns.empty() &&
       q_.subject_table < 0) {

@@ -64,6 +64,9 @@ constexpr std::array<std::pair<std::string_view, Kw>, static_cast<int>(Kw::kCoun
     {"q4", Kw::kQ4},
     {"month_names", Kw::kMonthName},
     {"row_unit", Kw::kRowUnit},
+    {"age", Kw::kAge},
+    {"oldest", Kw::kOldest},
+    {"youngest", Kw::kYoungest},
     {"stop", Kw::kStop},
 }};
 

@@ -62,6 +62,9 @@ enum class Kw : int {
   kQ4,
   kMonthName,
   kRowUnit,
+  kAge,       // age/年龄 with no age column: resolved to a birth-date column, order only
+  kOldest,    // oldest/earliest/最年长: the first rows by age (or by founding year)
+  kYoungest,  // youngest/newest/latest/最年轻: the last rows by age
   kStop,
   kCount_  // number of kinds; not a kind
 };

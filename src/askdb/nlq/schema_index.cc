@@ -1,11 +1,13 @@
 #include "askdb/nlq/schema_index.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "askdb/catalog/semantic_model.h"
 #include "askdb/common/text.h"
 #include "askdb/db/connector.h"
 #include "askdb/db/schema.h"
+#include "askdb/nlq/demonyms.h"
 #include "askdb/nlq/lexicon.h"
 #include "askdb/nlq/tokenizer.h"
 
@@ -43,6 +45,24 @@ bool IndexableValue(std::string_view value, const IndexOptions& options) {
 
 std::string Key(std::string_view table, std::string_view column) {
   return std::string(table) + "." + std::string(column);
+}
+
+// The stored "true" value of a yes/no flag column: its values are exactly one true and one
+// false spelling (T/F, Y/N, true/false, yes/no, 1/0); nullopt otherwise.
+std::optional<std::string> FlagTrueValue(std::string_view lower_name,
+                                         const std::vector<std::string>& values) {
+  if (values.size() != 2 || lower_name.size() < 4) return std::nullopt;
+  static constexpr std::string_view kTrue[] = {"t", "y", "true", "yes", "1"};
+  static constexpr std::string_view kFalse[] = {"f", "n", "false", "no", "0"};
+  std::optional<std::string> yes;
+  bool no = false;
+  for (const std::string& v : values) {
+    const std::string l = text::AsciiLower(v);
+    if (std::find(std::begin(kTrue), std::end(kTrue), l) != std::end(kTrue)) yes = v;
+    if (std::find(std::begin(kFalse), std::end(kFalse), l) != std::end(kFalse)) no = true;
+  }
+  if (!yes || !no) return std::nullopt;
+  return yes;
 }
 
 }  // namespace
@@ -139,11 +159,32 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
         index.AddTerm(col_phrase.substr(0, col_phrase.size() - 3),
                       {TermKind::kColumn, table_id, column_id, "", "name", false});
       }
+      // A table's single key named "...id" is also its "id" ("the ids of the students").
+      if (c.primary_key && t.primary_key.size() == 1 && lower.size() > 2 &&
+          lower.compare(lower.size() - 2, 2, "id") == 0) {
+        index.AddTerm("id", {TermKind::kColumn, table_id, column_id, "", "key", false});
+        index.AddTerm("ids", {TermKind::kColumn, table_id, column_id, "", "key", false});
+      }
+      // "Year_of_Founded" is also asked as "founded year".
+      if (const size_t of = col_phrase.find(" of ");
+          of != std::string::npos && col_phrase.find(' ') == of &&
+          col_phrase.find(' ', of + 4) == std::string::npos) {
+        index.AddTerm(col_phrase.substr(of + 4) + " " + col_phrase.substr(0, of),
+                      {TermKind::kColumn, table_id, column_id, "", "name", false});
+      }
       if (StartsWith(col_phrase, table_singular + " ")) {
         const std::string rest = col_phrase.substr(table_singular.size() + 1);
         if (rest.find(' ') != std::string::npos) {
           index.AddTerm(rest, {TermKind::kColumn, table_id, column_id, "", "name", false});
+        } else if (Lexicon::Builtin().Lookup(PhraseKey(rest)) == 0) {
+          // One word ("PetType" → "type") is too vague alone: the engine takes it only when
+          // the question names the table ("the type of the youngest pet"). Never a keyword
+          // ("ItemList" must not take "list" from "list the items").
+          index.AddTerm(rest, {TermKind::kColumn, table_id, column_id, "", "short", false});
         }
+        // "PetType" is also "type of pet".
+        index.AddTerm(rest + " of " + table_singular,
+                      {TermKind::kColumn, table_id, column_id, "", "name", false});
       }
       if (cs) {
         if (!cs->business_name.zh.empty())
@@ -165,12 +206,28 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
         for (const std::string& v : col.stats.values) {
           if (!IndexableValue(v, options)) continue;
           index.AddTerm(v, {TermKind::kValue, table_id, column_id, v, "value"});
+          // "american" for 'USA', "法国" for 'France': only for countries the data holds.
+          if (const std::vector<std::string>* words = CountryWords::Builtin().WordsFor(v)) {
+            for (const std::string& w : *words) {
+              index.AddTerm(w, {TermKind::kValue, table_id, column_id, v, "value label", false});
+            }
+          }
           // "北京市" is also "北京".
           for (std::string_view suffix : {"市", "省", "区", "县"}) {
             if (EndsWith(v, suffix) && v.size() >= 3 * 3) {
               index.AddTerm(v.substr(0, v.size() - suffix.size()),
                             {TermKind::kValue, table_id, column_id, v, "value", false});
             }
+          }
+        }
+      }
+      // A yes/no flag named "is_male", "If_first_show", "has_discount": its words name the
+      // rows where it holds ("male singers", "first shows" → Is_male = 'T').
+      if (std::optional<std::string> yes = FlagTrueValue(lower, col.stats.values)) {
+        for (std::string_view prefix : {"is_", "if_", "has_"}) {
+          if (StartsWith(lower, prefix) && lower.size() > prefix.size()) {
+            index.AddTerm(IdentifierToPhrase(std::string_view(c.name).substr(prefix.size())),
+                          {TermKind::kValue, table_id, column_id, *yes, "flag", false});
           }
         }
       }
@@ -327,7 +384,8 @@ StatusOr<ColumnStatsMap> CollectColumnStats(db::Connector& connector,
           }
         }
       }
-      if (type == TypeClass::kText || type == TypeClass::kOther || type == TypeClass::kInteger) {
+      if (type == TypeClass::kText || type == TypeClass::kOther || type == TypeClass::kInteger ||
+          type == TypeClass::kBool) {
         StatusOr<db::ResultSet> rs = connector.Execute(
             "SELECT DISTINCT " + col_sql + " FROM " + table_sql + " WHERE " + col_sql +
                 " IS NOT NULL" + d.LimitClause(options.max_distinct_values + 1),

@@ -64,8 +64,8 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
     if (total) out += "；合计 " + FormatNumber(*total);
     return out + "。";
   }
-  out = std::to_string(data.labels.size()) + " groups; " + top + " has the highest " +
-        series.name + " at " + FormatNumber(top_value);
+  out = std::to_string(data.labels.size()) + " groups; " + top + " has the highest " + series.name +
+        " at " + FormatNumber(top_value);
   if (total) out += " (" + Percent(top_value, *total) + " of the total)";
   if (e.max_index != e.min_index) {
     out += ", " + bottom + " the lowest at " + FormatNumber(bottom_value);
@@ -137,8 +137,10 @@ std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& 
       break;
   }
   const std::string rows = std::to_string(result.row_count());
-  std::string out = chinese ? "共返回 " + rows + " 行" : rows + (result.row_count() == 1 ? " row" : " rows");
-  if (result.truncated) out += chinese ? "（已达行数上限，另有更多行）" : " (row cap reached; more exist)";
+  std::string out =
+      chinese ? "共返回 " + rows + " 行" : rows + (result.row_count() == 1 ? " row" : " rows");
+  if (result.truncated)
+    out += chinese ? "（已达行数上限，另有更多行）" : " (row cap reached; more exist)";
   return out + (chinese ? "。" : ".");
 }
 

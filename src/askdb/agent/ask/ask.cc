@@ -36,8 +36,8 @@ std::string NeedsModelReason(RequestType type, bool chinese) {
   }
 }
 
-Status AnswerFromData(std::string_view question, PreparedDatasource& ds,
-                      const AskOptions& options, AskResult& out) {
+Status AnswerFromData(std::string_view question, PreparedDatasource& ds, const AskOptions& options,
+                      AskResult& out) {
   const auto engine_start = std::chrono::steady_clock::now();
   nlq::Translation t =
       nlq::Engine::Translate(question, *ds.index, ds.connector->dialect(), options.translate);
@@ -67,10 +67,14 @@ Status AnswerFromData(std::string_view question, PreparedDatasource& ds,
 
 std::string_view AnswerRouteName(AnswerRoute route) {
   switch (route) {
-    case AnswerRoute::kQuickPath: return "quick_path";
-    case AnswerRoute::kConsultation: return "consultation";
-    case AnswerRoute::kEngine: return "engine";
-    case AnswerRoute::kNotAnswered: return "not_answered";
+    case AnswerRoute::kQuickPath:
+      return "quick_path";
+    case AnswerRoute::kConsultation:
+      return "consultation";
+    case AnswerRoute::kEngine:
+      return "engine";
+    case AnswerRoute::kNotAnswered:
+      return "not_answered";
   }
   return "not_answered";
 }

@@ -17,7 +17,8 @@ namespace fs = std::filesystem;
 class AskTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new fs::path(fs::temp_directory_path() / ("askdb_ask_test_" + std::to_string(::getpid())));
+    dir_ =
+        new fs::path(fs::temp_directory_path() / ("askdb_ask_test_" + std::to_string(::getpid())));
     fs::create_directories(*dir_);
     const fs::path db = *dir_ / "retail.sqlite";
     ASSERT_TRUE(demo::CreateDemoDatabase(db).ok());
@@ -37,10 +38,13 @@ class AskTest : public ::testing::Test {
 
   StatusOr<AskResult> AskDemo(std::string_view question) {
     opened_ = 0;
-    return Ask(question, [this]() -> StatusOr<PreparedDatasource*> {
-      ++opened_;
-      return ds_;
-    }, AskOptions{});
+    return Ask(
+        question,
+        [this]() -> StatusOr<PreparedDatasource*> {
+          ++opened_;
+          return ds_;
+        },
+        AskOptions{});
   }
 
   static fs::path* dir_;

@@ -32,8 +32,7 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
     ds.model_path = model_path;
   }
   ASKDB_ASSIGN_OR_RETURN(ds.schema, connector->Introspect(db::IntrospectOptions{}));
-  ASKDB_ASSIGN_OR_RETURN(nlq::ColumnStatsMap stats,
-                         nlq::CollectColumnStats(*connector, ds.schema));
+  ASKDB_ASSIGN_OR_RETURN(nlq::ColumnStatsMap stats, nlq::CollectColumnStats(*connector, ds.schema));
   ds.index = std::make_unique<nlq::SchemaIndex>(
       nlq::SchemaIndex::Build(ds.schema, ds.model ? &*ds.model : nullptr, stats));
   ds.connector = std::move(connector);

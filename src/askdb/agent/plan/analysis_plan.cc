@@ -1,12 +1,12 @@
 #include "askdb/agent/plan/analysis_plan.h"
 
-#include "askdb/catalog/schema_level.h"
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <limits>
 #include <utility>
+
+#include "askdb/catalog/schema_level.h"
 
 namespace askdb::agent::plan {
 namespace {

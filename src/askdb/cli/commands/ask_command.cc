@@ -2,7 +2,6 @@
 // consultation, or to the deterministic question-to-SQL engine; the output says which
 // route answered, how the words mapped to the schema, the SQL, the rows and a chart.
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <memory>
 

@@ -1,6 +1,5 @@
 // askdb config: shows the configuration in effect (defaults, file, environment, flags).
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <memory>
 
@@ -15,11 +14,11 @@ Command AddConfigCommand(CLI::App& app) {
   CLI::App* show = cmd->add_subcommand("show", "Print the configuration in effect as JSON");
   show->footer("Example:\n  ASKDB_LOG_LEVEL=debug askdb config show");
   return {cmd, [](CliContext& ctx) {
-    Json out = config::ToJson(ctx.config);
-    out["source_file"] = ctx.config.source_file.string();
-    PrintJson(ctx, out);
-    return Status::Ok();
-  }};
+            Json out = config::ToJson(ctx.config);
+            out["source_file"] = ctx.config.source_file.string();
+            PrintJson(ctx, out);
+            return Status::Ok();
+          }};
 }
 
 }  // namespace askdb::cli

@@ -2,7 +2,6 @@
 // on it — everyday questions about the retail chain in Chinese and English, answered with
 // no model, each shown with its SQL, a table and a chart — and writes one HTML report.
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <memory>
 #include <system_error>
@@ -33,12 +32,8 @@ struct DemoOptions {
 // The showcase: everyday questions a retail team asks, in both languages, answered with
 // no model. Each must be answered by its route (the e2e test checks this).
 constexpr const char* kDemoQuestions[] = {
-    "2025年每月销售额",
-    "2024年各地区的销售额",
-    "各渠道的订单数占比",
-    "销量最高的10个商品",
-    "上海的订单数",
-    "how many customers per segment",
+    "2025年每月销售额",           "2024年各地区的销售额", "各渠道的订单数占比",
+    "销量最高的10个商品",         "上海的订单数",         "how many customers per segment",
     "对本数据源提出一些分析建议",
 };
 

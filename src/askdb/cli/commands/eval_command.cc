@@ -2,7 +2,6 @@
 // accuracy (see nlq/eval.h), printing per-category and overall figures and writing a JSON
 // report.
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <memory>
 #include <system_error>
@@ -33,8 +32,9 @@ StatusOr<std::string> ResolveEvalDb(const std::string& db, const std::filesystem
     ASKDB_ASSIGN_OR_RETURN(std::filesystem::path demo, DemoDatabasePath());
     std::error_code ec;
     if (!std::filesystem::exists(demo, ec)) {
-      return NotFoundError("the questions use db \"demo\" but the demo database does not exist "
-                           "yet: run `askdb demo` first");
+      return NotFoundError(
+          "the questions use db \"demo\" but the demo database does not exist "
+          "yet: run `askdb demo` first");
     }
     return "sqlite:" + demo.string();
   }
@@ -50,7 +50,8 @@ Status RunEvalCommand(const EvalCommandOptions& options, CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(std::vector<nlq::EvalQuestion> questions,
                          nlq::ReadEvalQuestions(options.questions));
   if (questions.empty()) {
-    return InvalidArgumentError(options.questions + " holds no questions (one JSON object per "
+    return InvalidArgumentError(options.questions +
+                                " holds no questions (one JSON object per "
                                 "line: {\"id\", \"db\", \"question\", \"gold_sql\"})");
   }
   const std::filesystem::path base = std::filesystem::path(options.questions).parent_path();

@@ -1,7 +1,6 @@
 // askdb llm ping: checks that the configured model answers, and prints its name and the
 // round-trip latency. The first thing to run after configuring [llm] in askdb.toml.
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -31,10 +30,9 @@ StatusOr<llm::ProviderConfig> ProviderFromConfig(const config::Config& cfg) {
 }
 
 Status RunPing(const LlmOptions& options, CliContext& ctx) {
-  ASKDB_ASSIGN_OR_RETURN(
-      std::unique_ptr<llm::LlmClient> client,
-      llm::MakeLlmClientForFlag(options.llm_flag,
-                                [&ctx] { return ProviderFromConfig(ctx.config); }));
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<llm::LlmClient> client,
+                         llm::MakeLlmClientForFlag(
+                             options.llm_flag, [&ctx] { return ProviderFromConfig(ctx.config); }));
   ASKDB_ASSIGN_OR_RETURN(llm::PingResult ping, llm::Ping(*client));
   if (ctx.json) {
     PrintJson(ctx, Json{{"model", ping.model},

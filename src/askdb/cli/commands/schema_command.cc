@@ -1,6 +1,5 @@
 // askdb schema: lists a database's tables and views with columns, keys and row counts.
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <memory>
 
@@ -68,8 +67,9 @@ void PrintTable(const CliContext& ctx, const db::TableInfo& table, bool detailed
     for (const db::IndexInfo& index : table.indexes) {
       std::string cols;
       for (const std::string& c : index.columns) cols += (cols.empty() ? "" : ", ") + c;
-      std::cout << "  " << style.Dim(std::string(index.unique ? "unique index " : "index ") +
-                                     index.name + " (" + cols + ")")
+      std::cout << "  "
+                << style.Dim(std::string(index.unique ? "unique index " : "index ") + index.name +
+                             " (" + cols + ")")
                 << "\n";
     }
   }
@@ -77,8 +77,7 @@ void PrintTable(const CliContext& ctx, const db::TableInfo& table, bool detailed
 }
 
 Status RunSchema(const SchemaOptions& options, CliContext& ctx) {
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector,
-                         OpenDatabase(options.db, ctx));
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, OpenDatabase(options.db, ctx));
   db::IntrospectOptions introspect;
   introspect.tables = options.tables;
   introspect.sample_values_per_column = options.samples;

@@ -1,6 +1,5 @@
 // askdb sql: runs one read-only statement, shows the rows and a chart, writes a report.
 #include <CLI/CLI.hpp>
-
 #include <cmath>
 #include <iostream>
 #include <iterator>
@@ -30,8 +29,7 @@ Status RunSql(SqlOptions options, CliContext& ctx) {
   if (options.sql == "-") {
     options.sql.assign(std::istreambuf_iterator<char>(std::cin), {});
   }
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector,
-                         OpenDatabase(options.db, ctx));
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, OpenDatabase(options.db, ctx));
   db::QueryOptions query;
   query.max_rows = options.max_rows > 0 ? options.max_rows : ctx.config.database.max_rows;
   query.timeout = options.timeout_s > 0

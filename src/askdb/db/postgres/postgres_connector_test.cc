@@ -334,7 +334,8 @@ TEST(PostgresConnectorTest, PoolServesConcurrentStatementsWithinItsSize) {
   std::string errors;
   for (int i = 0; i < 6; ++i) {
     threads.emplace_back([&] {
-      StatusOr<ResultSet> r = (*db)->Execute("SELECT pg_sleep(0.1), COUNT(*) FROM Track", Options());
+      StatusOr<ResultSet> r =
+          (*db)->Execute("SELECT pg_sleep(0.1), COUNT(*) FROM Track", Options());
       if (r.ok()) {
         ++ok;
       } else {

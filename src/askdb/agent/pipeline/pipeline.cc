@@ -1,0 +1,568 @@
+#include "askdb/agent/pipeline/pipeline.h"
+
+#include <spdlog/spdlog.h>
+
+#include <utility>
+
+#include "askdb/agent/ask/answer_writer.h"
+#include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/consultation/consultation.h"
+#include "askdb/agent/graph/graph.h"
+#include "askdb/agent/pipeline/sql_guard.h"
+#include "askdb/agent/quick_path/quick_path.h"
+#include "askdb/agent/request_classifier.h"
+#include "askdb/analysis/chart_recommender.h"
+#include "askdb/cache/answer_cache.h"
+#include "askdb/catalog/schema_recall.h"
+#include "askdb/llm/llm_client.h"
+
+namespace askdb::agent::pipeline {
+namespace {
+
+const std::string kEnd(kEndNode);
+constexpr char kGraphName[] = "ask_pipeline";
+
+// Node names, also the values of RunState::next.
+constexpr char kClassify[] = "classify";
+constexpr char kQuickPathNode[] = "quick_path";
+constexpr char kConsultationNode[] = "consultation";
+constexpr char kCacheLookup[] = "cache_lookup";
+constexpr char kEngineNode[] = "engine";
+constexpr char kLlmSql[] = "llm_sql";
+constexpr char kValidate[] = "validate";
+constexpr char kExecute[] = "execute";
+constexpr char kLlmFix[] = "llm_fix";
+constexpr char kChart[] = "chart";
+constexpr char kAnswer[] = "answer";
+
+// The SQL templates ask for a ```sql block; the pipeline needs to tell SQL, a question back
+// and a refusal apart, so it asks for JSON instead (ChatJson adds the schema).
+constexpr char kGenerationReplyEn[] =
+    "\n\nReply with JSON only, one of: {\"sql\": \"<one read-only statement>\"}, "
+    "{\"needs_clarification\": \"<one question to ask the user>\"} when the question is too "
+    "vague to answer, or {\"not_answerable\": \"<reason>\"} when the tables cannot answer it.";
+constexpr char kGenerationReplyZh[] =
+    "\n\n只回复 JSON，三选一：{\"sql\": \"<一条只读语句>\"}；问题太含糊时 "
+    "{\"needs_clarification\": \"<要问用户的一个问题>\"}；这些表无法回答时 "
+    "{\"not_answerable\": \"<原因>\"}。";
+constexpr char kFixReplyEn[] =
+    "\n\nReply with JSON only: {\"sql\": \"<the corrected statement>\"}.";
+constexpr char kFixReplyZh[] = "\n\n只回复 JSON：{\"sql\": \"<改正后的语句>\"}。";
+
+bool IsDataQuestion(RequestType type) {
+  return type == RequestType::kDataQuery || type == RequestType::kVisualization;
+}
+
+// Request types this slice of the pipeline does not handle yet, in the question's language.
+std::string NotAvailableReason(RequestType type, bool chinese) {
+  switch (type) {
+    case RequestType::kMultiStepAnalysis:
+      return chinese ? "多步骤分析暂未开放：请先拆成具体的数据问题来问，例如“2025年每月销售额”。"
+                     : "Multi-step analysis is not available yet; ask its parts as data "
+                       "questions, e.g. \"monthly revenue in 2025\".";
+    case RequestType::kWebSearch:
+      return chinese ? "联网搜索暂未开放，askdb 只回答数据库里的数据。"
+                     : "Web search is not available yet; askdb answers from your database only.";
+    case RequestType::kCalculation:
+      return chinese ? "这类计算请求暂未开放，请换成针对数据的问题。"
+                     : "This kind of calculation is not available yet; ask about your data.";
+    default:
+      return chinese ? "无法回答这个请求。" : "This request cannot be answered.";
+  }
+}
+
+Json GenerationSchema() {
+  const Json text = {{"type", "string"}, {"minLength", 1}};
+  return {{"type", "object"},
+          {"properties", {{"sql", text}, {"needs_clarification", text}, {"not_answerable", text}}}};
+}
+
+Json FixSchema() {
+  return {{"type", "object"},
+          {"properties", {{"sql", {{"type", "string"}, {"minLength", 1}}}}},
+          {"required", {"sql"}}};
+}
+
+Json TranslationSummary(const nlq::Translation& t) {
+  Json j = {{"answered", t.answered}, {"confidence", t.confidence}, {"sql", t.sql}};
+  if (!t.abstain_reason.empty()) j["abstain_reason"] = t.abstain_reason;
+  if (!t.understood.empty()) j["understood"] = t.understood;
+  return j;
+}
+
+// Ends the run with an answer (sent as one text delta).
+void Finish(RunState& s, NodeContext& ctx, PipelineRoute route, std::string answer) {
+  s.route = route;
+  s.answer = std::move(answer);
+  ctx.Emit(EventType::kTextDelta, {{"text", s.answer}});
+  s.next = kEnd;
+}
+
+// Ends the run unanswered because of `error` (said in English for logs; the answer says it
+// in the question's language).
+void Fail(RunState& s, NodeContext& ctx, std::string error) {
+  s.error = std::move(error);
+  ctx.Emit(EventType::kError, {{"message", s.error}});
+  Finish(s, ctx, PipelineRoute::kNotAnswered,
+         (s.chinese() ? "没能写出可运行的 SQL：" : "Could not write SQL that runs: ") + s.error);
+}
+
+}  // namespace
+
+struct Pipeline::Impl {
+  PipelineDeps deps;
+  llm::PromptLibrary prompts;
+  const RequestClassifier* classifier = nullptr;
+  PreparedDatasource* ds = nullptr;
+  std::unique_ptr<catalog::SchemaRecaller> recaller;
+  std::unique_ptr<Runner<RunState>> runner;
+
+  const PipelineOptions& options() const { return deps.options; }
+
+  StatusOr<PreparedDatasource*> Datasource() {
+    if (ds == nullptr) {
+      ASKDB_ASSIGN_OR_RETURN(ds, deps.datasource());
+      if (ds == nullptr || ds->connector == nullptr || ds->index == nullptr) {
+        ds = nullptr;
+        return InternalError(
+            "the datasource provider returned no prepared datasource; check the database URL");
+      }
+    }
+    return ds;
+  }
+
+  // --- nodes --------------------------------------------------------------------------
+
+  StatusOr<NodeOutcome> Classify(RunState& s, NodeContext& ctx) {
+    const Classification c = classifier->Classify(s.question);
+    s.language = std::string(LanguageCode(c.language));
+    s.request_type = std::string(RequestTypeName(c.type));
+    s.confidence = c.confidence;
+    ctx.Emit(EventType::kClassification, {{"request_type", s.request_type},
+                                          {"confidence", c.confidence},
+                                          {"rules", c.rules},
+                                          {"language", s.language}});
+    if (c.IsQuickPath()) {
+      s.next = kQuickPathNode;
+    } else if (c.type == RequestType::kConsultation) {
+      s.next = kConsultationNode;
+    } else if (IsDataQuestion(c.type)) {
+      s.next = kCacheLookup;
+    } else {
+      Finish(s, ctx, PipelineRoute::kNotAnswered, NotAvailableReason(c.type, s.chinese()));
+    }
+    return NodeOutcome::Continue();
+  }
+
+  StatusOr<NodeOutcome> QuickPath(RunState& s, NodeContext& ctx) {
+    QuickPathContext quick_context;
+    quick_context.default_time_zone = options().default_time_zone;
+    std::optional<QuickAnswer> quick = AnswerQuickly(s.question, quick_context);
+    if (quick) {
+      Finish(s, ctx, PipelineRoute::kQuickPath, quick->text);
+    } else {
+      s.next = kCacheLookup;  // a "simple" request the quick path cannot answer is data
+    }
+    return NodeOutcome::Continue();
+  }
+
+  StatusOr<NodeOutcome> Consultation(RunState& s, NodeContext& ctx) {
+    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    ConsultationInput input{.basic_schema = d->schema,
+                            .model = d->model ? &*d->model : nullptr,
+                            .index = d->index.get(),
+                            .chinese = s.chinese(),
+                            .dialect = &d->connector->dialect()};
+    Finish(s, ctx, PipelineRoute::kConsultation, Consult(input).RenderText());
+    return NodeOutcome::Continue();
+  }
+
+  StatusOr<NodeOutcome> CacheLookup(RunState& s, NodeContext& ctx) {
+    s.next = kEngineNode;
+    if (deps.cache == nullptr) return NodeOutcome::Continue();
+    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    std::optional<cache::CacheHit> hit =
+        deps.cache->Lookup(s.datasource, s.question, d->index.get());
+    if (!hit) return NodeOutcome::Continue();
+    s.cache_hit = true;
+    s.cache_level = std::string(cache::CacheLevelName(hit->level));
+    s.cache_stored_question = hit->stored_question;
+    s.cache_l2_id = hit->l2_id;
+    s.sql = hit->sql;
+    s.sql_source = SqlSource::kCache;
+    if (hit->level == cache::CacheLevel::kL1 && hit->result != nullptr) {
+      s.final_sql = hit->sql;
+      s.result = *hit->result;
+      s.route = PipelineRoute::kCache;
+      ctx.Emit(EventType::kSql,
+               {{"sql", s.final_sql}, {"source", "cache"}, {"cache", hit->ToJson()}});
+      EmitRows(s, ctx);
+      s.next = kChart;
+    } else {
+      s.next = kExecute;
+    }
+    return NodeOutcome::Continue();
+  }
+
+  StatusOr<NodeOutcome> Engine(RunState& s, NodeContext& ctx) {
+    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    const nlq::Translation t =
+        nlq::Engine::Translate(s.question, *d->index, d->connector->dialect(), options().translate);
+    s.translation = TranslationSummary(t);
+    if (t.answered) {
+      s.sql = t.sql;
+      s.sql_source = SqlSource::kEngine;
+      s.next = kExecute;
+    } else if (deps.llm == nullptr) {
+      Finish(s, ctx, PipelineRoute::kNotAnswered, t.abstain_reason);
+    } else {
+      s.next = kLlmSql;
+    }
+    return NodeOutcome::Continue();
+  }
+
+  StatusOr<NodeOutcome> LlmSql(RunState& s, NodeContext& ctx) {
+    if (const Json* answer = ctx.resume_value(); answer != nullptr && !answer->is_null()) {
+      const std::string text = answer->is_string() ? answer->get<std::string>() : answer->dump();
+      s.clarification_answers.push_back(text);
+      s.question += (s.chinese() ? "\n补充说明：" : "\nClarification: ") + text;
+      s.next = kEngineNode;  // the clarified question may be one the engine can answer
+      return NodeOutcome::Continue();
+    }
+    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    RecallSchema(s, *d);
+    ASKDB_ASSIGN_OR_RETURN(
+        llm::JsonResult reply,
+        CallModel(s, ctx, *d, llm::kSqlGenerationTemplate, Json::object(),
+                  s.chinese() ? kGenerationReplyZh : kGenerationReplyEn, GenerationSchema()));
+    const Json& v = reply.value;
+    if (auto sql = v.find("sql"); sql != v.end() && sql->is_string()) {
+      s.sql = sql->get<std::string>();
+      s.sql_source = SqlSource::kLlm;
+      s.next = kValidate;
+      return NodeOutcome::Continue();
+    }
+    if (auto question = v.find("needs_clarification"); question != v.end()) {
+      s.clarification_question = question->get<std::string>();
+      if (static_cast<int>(s.clarification_answers.size()) >= options().max_clarifications) {
+        Finish(s, ctx, PipelineRoute::kNotAnswered,
+               (s.chinese() ? "补充说明后问题仍不明确：" : "Still unclear after clarification: ") +
+                   s.clarification_question);
+        return NodeOutcome::Continue();
+      }
+      return NodeOutcome::Ask(InterruptKind::kClarification,
+                              {{"question", s.clarification_question}});
+    }
+    if (auto reason = v.find("not_answerable"); reason != v.end()) {
+      Finish(s, ctx, PipelineRoute::kNotAnswered, reason->get<std::string>());
+      return NodeOutcome::Continue();
+    }
+    return LlmError(
+        "the model replied with none of sql, needs_clarification or not_answerable; check the "
+        "model and its prompt templates");
+  }
+
+  StatusOr<NodeOutcome> Validate(RunState& s, NodeContext& ctx) {
+    const Status check = CheckSingleReadStatement(s.sql);
+    if (check.ok()) {
+      s.next = kExecute;
+      return NodeOutcome::Continue();
+    }
+    ctx.Emit(
+        EventType::kSql,
+        {{"sql", s.sql}, {"source", SqlSourceName(s.sql_source)}, {"rejected", check.message()}});
+    s.attempts.push_back({s.sql, check.message()});
+    AfterFailedAttempt(s, ctx);
+    return NodeOutcome::Continue();
+  }
+
+  StatusOr<NodeOutcome> Execute(RunState& s, NodeContext& ctx) {
+    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    ctx.Emit(EventType::kSql, {{"sql", s.sql}, {"source", SqlSourceName(s.sql_source)}});
+    db::QueryOptions query = options().query;
+    if (ctx.cancellation() != nullptr) query.cancel = ctx.cancellation();
+    StatusOr<db::ResultSet> result = d->connector->Execute(s.sql, query);
+    if (result.ok()) {
+      const bool from_model = s.sql_source == SqlSource::kLlm || s.sql_source == SqlSource::kFix;
+      if (from_model) s.attempts.push_back({s.sql, ""});
+      s.final_sql = s.sql;
+      s.result = std::move(result).value();
+      s.route = s.sql_source == SqlSource::kCache    ? PipelineRoute::kCache
+                : s.sql_source == SqlSource::kEngine ? PipelineRoute::kEngine
+                                                     : PipelineRoute::kLlm;
+      EmitRows(s, ctx);
+      s.next = kChart;
+      return NodeOutcome::Continue();
+    }
+    ASKDB_RETURN_IF_ERROR(ctx.CheckAlive());
+    const Status& error = result.status();
+    if (error.code() == StatusCode::kCancelled) return error;
+    switch (s.sql_source) {
+      case SqlSource::kCache: {
+        // The schema may have changed since the entry was stored: forget it and go on.
+        cache::CacheHit hit;
+        hit.level = cache::CacheLevel::kL2;
+        hit.datasource = s.datasource;
+        hit.stored_question = s.cache_stored_question;
+        hit.l2_id = s.cache_l2_id;
+        hit.sql = s.sql;
+        if (deps.cache != nullptr) deps.cache->Drop(hit);
+        spdlog::info("pipeline: cached SQL failed ({}); entry dropped", error.message());
+        s.cache_hit = false;
+        s.cache_level.clear();
+        s.next = kEngineNode;
+        break;
+      }
+      case SqlSource::kEngine:
+        if (deps.llm == nullptr) return error.WithContext("running the engine's SQL");
+        s.next = kLlmSql;
+        break;
+      default:
+        s.attempts.push_back({s.sql, error.message()});
+        AfterFailedAttempt(s, ctx);
+        break;
+    }
+    return NodeOutcome::Continue();
+  }
+
+  StatusOr<NodeOutcome> LlmFix(RunState& s, NodeContext& ctx) {
+    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    RecallSchema(s, *d);
+    const SqlAttempt& last = s.attempts.back();
+    ASKDB_ASSIGN_OR_RETURN(
+        llm::JsonResult reply,
+        CallModel(s, ctx, *d, llm::kSqlFixTemplate, {{"sql", last.sql}, {"error", last.error}},
+                  s.chinese() ? kFixReplyZh : kFixReplyEn, FixSchema()));
+    ++s.fixes;
+    const std::string sql = reply.value.at("sql").get<std::string>();
+    const std::string normalized = NormalizeSqlForComparison(sql);
+    for (const SqlAttempt& a : s.attempts) {
+      if (NormalizeSqlForComparison(a.sql) == normalized) {
+        Fail(s, ctx,
+             "the model's fix repeated a statement that already failed (" + a.error +
+                 "); rephrase the question or name the tables and columns to use");
+        return NodeOutcome::Continue();
+      }
+    }
+    s.sql = sql;
+    s.sql_source = SqlSource::kFix;
+    s.next = kValidate;
+    return NodeOutcome::Continue();
+  }
+
+  StatusOr<NodeOutcome> Chart(RunState& s, NodeContext& ctx) {
+    s.chart = MakeChart(s).ToJson();
+    ctx.Emit(EventType::kChart, s.chart);
+    s.next = kAnswer;
+    return NodeOutcome::Continue();
+  }
+
+  StatusOr<NodeOutcome> Answer(RunState& s, NodeContext& ctx) {
+    const PipelineRoute route = s.route;
+    Finish(s, ctx, route, WriteAnswer(*s.result, MakeChart(s), s.chinese()));
+    const bool from_l1 = s.cache_hit && s.cache_level == "L1";
+    if (deps.cache != nullptr && !from_l1) {
+      ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+      Status stored =
+          deps.cache->Store(s.datasource, s.question, s.final_sql, *s.result, d->index.get());
+      // A cache that refuses an entry costs only a future recomputation; the answer stands.
+      if (!stored.ok()) spdlog::warn("pipeline: answer not cached: {}", stored.message());
+    }
+    return NodeOutcome::Continue();
+  }
+
+  // --- helpers ------------------------------------------------------------------------
+
+  analysis::ChartSpec MakeChart(const RunState& s) const {
+    analysis::ChartRequest request;
+    request.question = s.original_question;
+    request.sql = s.final_sql;
+    return analysis::RecommendChart(*s.result, request);
+  }
+
+  static void EmitRows(const RunState& s, NodeContext& ctx) {
+    Json columns = Json::array();
+    for (const db::ResultColumn& c : s.result->columns) columns.push_back(c.name);
+    ctx.Emit(EventType::kRows, {{"row_count", s.result->row_count()},
+                                {"columns", std::move(columns)},
+                                {"truncated", s.result->truncated}});
+  }
+
+  // After a model's statement was refused or failed: fix it, or give up.
+  void AfterFailedAttempt(RunState& s, NodeContext& ctx) {
+    if (s.fixes >= options().max_fixes) {
+      Fail(s, ctx,
+           "the SQL still failed after " + std::to_string(s.fixes) +
+               " fixes; last error: " + s.attempts.back().error);
+      return;
+    }
+    s.next = kLlmFix;
+  }
+
+  void RecallSchema(RunState& s, const PreparedDatasource& d) {
+    if (!s.schema_text.empty()) return;
+    if (recaller == nullptr) {
+      recaller = catalog::SchemaRecaller::Build(d.schema, d.model ? &*d.model : nullptr);
+    }
+    catalog::RecallOptions recall;
+    recall.token_budget = options().schema_token_budget;
+    s.schema_text = recaller->Recall(s.question, recall).text;
+  }
+
+  StatusOr<llm::JsonResult> CallModel(RunState& s, NodeContext& ctx, const PreparedDatasource& d,
+                                      const char* template_name, Json values,
+                                      std::string_view reply_instruction, const Json& schema) {
+    llm::PromptContext context;
+    context.schema_items = {s.schema_text};
+    context.question = s.question;
+    context.values = std::move(values);
+    context.values["dialect"] = std::string(d.connector->dialect().name());
+    const llm::PromptSpec spec{
+        .user_template = template_name,
+        .system_template = llm::kSystemTemplate,
+        .language = s.chinese() ? llm::PromptLanguage::kChinese : llm::PromptLanguage::kEnglish};
+    ASKDB_ASSIGN_OR_RETURN(llm::BuiltPrompt prompt,
+                           llm::BuildPrompt(prompts, spec, context,
+                                            {.max_prompt_tokens = options().prompt_token_budget}));
+    llm::ChatRequest request;
+    request.messages = std::move(prompt.messages);
+    request.messages.back().content += reply_instruction;
+    llm::CallOptions call;
+    call.deadline = ctx.deadline();
+    call.cancel = ctx.cancellation();
+    llm::JsonCallOptions json_options;
+    json_options.server_support = options().json_mode;
+    StatusOr<llm::JsonResult> reply =
+        llm::ChatJson(*deps.llm, std::move(request), schema, json_options, call);
+    if (!reply.ok()) return reply.status().WithContext("asking the model (" + ctx.node() + ")");
+    s.llm_calls += reply->repaired ? 2 : 1;
+    s.prompt_tokens += reply->response.usage.prompt_tokens;
+    s.completion_tokens += reply->response.usage.completion_tokens;
+    ctx.Emit(EventType::kUsage, {{"llm_calls", s.llm_calls},
+                                 {"prompt_tokens", s.prompt_tokens},
+                                 {"completion_tokens", s.completion_tokens}});
+    return reply;
+  }
+
+  PipelineResult ToResult(std::string_view thread_id, RunResult<RunState> run) const {
+    PipelineResult out;
+    out.thread_id = std::string(thread_id);
+    out.interrupt = std::move(run.interrupt);
+    RunState& s = run.state;
+    out.route = s.route;
+    out.request_type = s.request_type;
+    out.chinese = s.chinese();
+    out.answer = s.answer;
+    if (out.interrupt && out.answer.empty()) out.answer = s.clarification_question;
+    out.sql = s.final_sql;
+    out.result = s.result;
+    out.chart = s.chart;
+    out.attempts = s.attempts;
+    out.llm_calls = s.llm_calls;
+    out.cache_hit = s.cache_hit;
+    out.error = s.error;
+    out.state = std::move(s);
+    return out;
+  }
+
+  Status BuildGraph() {
+    StateCodec<RunState> codec{RunStateToJson, RunStateFromJson};
+    GraphBuilder<RunState> b(kGraphName, codec);
+    using Fn = StatusOr<NodeOutcome> (Impl::*)(RunState&, NodeContext&);
+    const auto route = [](const RunState& s) { return s.next; };
+    const auto add = [&](const char* name, Fn fn, std::vector<std::string> targets) {
+      b.AddNode(name, [this, fn](RunState& s, NodeContext& ctx) {
+        s.next.clear();
+        return (this->*fn)(s, ctx);
+      });
+      b.AddConditionalEdge(name, route, std::move(targets));
+    };
+    add(kClassify, &Impl::Classify, {kQuickPathNode, kConsultationNode, kCacheLookup, kEnd});
+    add(kQuickPathNode, &Impl::QuickPath, {kCacheLookup, kEnd});
+    add(kConsultationNode, &Impl::Consultation, {kEnd});
+    add(kCacheLookup, &Impl::CacheLookup, {kEngineNode, kExecute, kChart});
+    add(kEngineNode, &Impl::Engine, {kExecute, kLlmSql, kEnd});
+    add(kLlmSql, &Impl::LlmSql, {kEngineNode, kValidate, kEnd});
+    add(kValidate, &Impl::Validate, {kExecute, kLlmFix, kEnd});
+    add(kExecute, &Impl::Execute, {kChart, kEngineNode, kLlmSql, kLlmFix, kEnd});
+    add(kLlmFix, &Impl::LlmFix, {kValidate, kEnd});
+    add(kChart, &Impl::Chart, {kAnswer});
+    add(kAnswer, &Impl::Answer, {kEnd});
+    b.SetEntry(kClassify);
+    ASKDB_ASSIGN_OR_RETURN(Graph<RunState> graph, b.Build());
+    RunnerOptions runner_options;
+    runner_options.max_steps = options().max_steps;
+    runner =
+        std::make_unique<Runner<RunState>>(std::move(graph), *deps.checkpoints, runner_options);
+    return Status::Ok();
+  }
+};
+
+StatusOr<Pipeline> Pipeline::Create(PipelineDeps deps) {
+  if (!deps.datasource) {
+    return InvalidArgumentError("the pipeline needs a datasource provider");
+  }
+  if (deps.checkpoints == nullptr) {
+    return InvalidArgumentError(
+        "the pipeline needs a checkpoint store (e.g. SqliteCheckpointStore)");
+  }
+  auto impl = std::make_unique<Impl>();
+  impl->deps = std::move(deps);
+  impl->classifier = RequestClassifier::Default();
+  if (impl->classifier == nullptr) {
+    return InternalError("the built-in classifier rules failed to load (see the log)");
+  }
+  ASKDB_ASSIGN_OR_RETURN(impl->prompts,
+                         llm::PromptLibrary::Load(impl->deps.options.prompt_override_dir));
+  ASKDB_RETURN_IF_ERROR(impl->BuildGraph());
+  return Pipeline(std::move(impl));
+}
+
+Pipeline::Pipeline(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Pipeline::Pipeline(Pipeline&&) noexcept = default;
+Pipeline& Pipeline::operator=(Pipeline&&) noexcept = default;
+Pipeline::~Pipeline() = default;
+
+StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_view question,
+                                       EventSink* sink) {
+  RunState initial;
+  initial.question = std::string(question);
+  initial.original_question = initial.question;
+  initial.datasource = impl_->options().datasource_id;
+  RunControls controls;
+  controls.sink = sink;
+  ASKDB_ASSIGN_OR_RETURN(RunResult<RunState> run,
+                         impl_->runner->Run(thread_id, std::move(initial), controls));
+  return impl_->ToResult(thread_id, std::move(run));
+}
+
+StatusOr<PipelineResult> Pipeline::Resume(std::string_view thread_id, std::string_view answer,
+                                          EventSink* sink) {
+  RunControls controls;
+  controls.sink = sink;
+  ASKDB_ASSIGN_OR_RETURN(RunResult<RunState> run,
+                         impl_->runner->Resume(thread_id, Json(std::string(answer)), controls));
+  return impl_->ToResult(thread_id, std::move(run));
+}
+
+Json PipelineResult::ToJson() const {
+  Json j = Json::object();
+  j["thread_id"] = thread_id;
+  j["route"] = PipelineRouteName(route);
+  j["request_type"] = request_type;
+  j["language"] = chinese ? "zh" : "en";
+  j["answer"] = answer;
+  j["sql"] = sql;
+  if (result) j["result"] = result->ToJson();
+  if (!chart.is_null()) j["chart"] = chart;
+  Json tries = Json::array();
+  for (const SqlAttempt& a : attempts) tries.push_back({{"sql", a.sql}, {"error", a.error}});
+  j["attempts"] = std::move(tries);
+  j["llm_calls"] = llm_calls;
+  j["cache_hit"] = cache_hit;
+  if (!error.empty()) j["error"] = error;
+  if (interrupt) j["interrupt"] = InterruptToJson(*interrupt);
+  return j;
+}
+
+}  // namespace askdb::agent::pipeline

@@ -1,0 +1,141 @@
+// Pipeline: the agent's question flow as a graph on the graph engine (DESIGN.md §1):
+//
+//   classify ─┬─ quick_path ─────────────────────────────────────────────► END
+//             ├─ consultation ───────────────────────────────────────────► END
+//             ├─ (multi-step, web search: "not available yet") ──────────► END
+//             └─ cache_lookup ─┬─ L1 hit ───────────────────────► chart ─► answer ─► END
+//                              ├─ L2 hit ─► execute (fails: drop the entry, go on ↓)
+//                              └─ engine ─┬─ confident ─► execute
+//                                         └─ llm_sql ─┬─ {"sql"} ─► validate ─► execute
+//                                                     ├─ {"needs_clarification"} ─► interrupt
+//                                                     └─ {"not_answerable"} ─► END
+//   execute ─┬─ rows ─► chart ─► answer (stored in the answer cache) ─► END
+//            └─ error ─► llm_fix (at most max_fixes; stops when a fix repeats itself)
+//                        ─► validate ─► execute
+//
+// A routine question costs 0 LLM calls (engine) or 1 (llm_sql); each fix adds one. A
+// clarification saves a checkpoint and ends the call with an interrupt; Resume — in this
+// Pipeline or a new one over the same CheckpointStore, e.g. after a restart — appends the
+// answer to the question and tries the engine, then the model, again.
+//
+// Events (through the EventSink of each call): classification, sql, rows (count and
+// columns), chart, text_delta (the answer), usage (after each LLM call), error, plus the
+// engine's stage/interrupt/done events.
+//
+// Ownership: the Pipeline borrows the LLM client, the answer cache and the checkpoint store
+// (they must outlive it) and owns the datasource provider. The datasource is prepared on
+// first need, once. Ask/Resume on one Pipeline are serialised by the caller (the schema
+// recaller is built lazily); different Pipelines may share the store, cache and client.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "askdb/agent/graph/checkpoint_store.h"
+#include "askdb/agent/graph/event.h"
+#include "askdb/agent/pipeline/run_state.h"
+#include "askdb/common/json.h"
+#include "askdb/common/status.h"
+#include "askdb/db/connector.h"
+#include "askdb/llm/json_output.h"
+#include "askdb/llm/prompts.h"
+#include "askdb/nlq/engine.h"
+
+namespace askdb::llm {
+class LlmClient;
+}  // namespace askdb::llm
+namespace askdb::cache {
+class AnswerCache;
+}  // namespace askdb::cache
+
+namespace askdb::agent {
+struct PreparedDatasource;
+}  // namespace askdb::agent
+
+namespace askdb::agent::pipeline {
+
+inline constexpr int kDefaultMaxFixes = 3;
+inline constexpr int kDefaultMaxClarifications = 2;
+inline constexpr int kDefaultSchemaTokenBudget = 3000;
+// Nodes per Ask/Resume call: a full fix loop is about 17, so this only stops a cycle bug.
+inline constexpr int kDefaultPipelineMaxSteps = 100;
+
+struct PipelineOptions {
+  std::string datasource_id = "default";  // the answer cache's key for this datasource
+  nlq::TranslateOptions translate;
+  db::QueryOptions query;
+  std::string default_time_zone;  // for the quick path's "what time is it"
+  int max_fixes = kDefaultMaxFixes;
+  // Clarifications asked in one run before giving up (each costs the person a turn).
+  int max_clarifications = kDefaultMaxClarifications;
+  int schema_token_budget = kDefaultSchemaTokenBudget;  // schema recall for prompts
+  int64_t prompt_token_budget = llm::kDefaultPromptTokenBudget;
+  llm::JsonMode json_mode = llm::JsonMode::kJsonObject;
+  std::optional<std::filesystem::path> prompt_override_dir;
+  int max_steps = kDefaultPipelineMaxSteps;
+};
+
+// Opens and prepares the datasource; called at most once per Pipeline. The pointer must
+// stay valid for the Pipeline's life.
+using PipelineDatasourceProvider = std::function<StatusOr<PreparedDatasource*>()>;
+
+struct PipelineDeps {
+  PipelineDatasourceProvider datasource;   // required
+  llm::LlmClient* llm = nullptr;           // null: engine only (abstentions end unanswered)
+  cache::AnswerCache* cache = nullptr;     // null: no answer cache
+  CheckpointStore* checkpoints = nullptr;  // required
+  PipelineOptions options;
+};
+
+struct PipelineResult {
+  std::string thread_id;
+  PipelineRoute route = PipelineRoute::kNone;
+  std::string request_type;
+  bool chinese = false;
+  std::string answer;  // what a person reads first, in the question's language
+  std::string sql;     // the statement that produced `result`; empty when none ran
+  std::optional<db::ResultSet> result;
+  Json chart;  // analysis::ChartSpec::ToJson, null when none
+  std::vector<SqlAttempt> attempts;
+  int llm_calls = 0;
+  bool cache_hit = false;
+  std::string error;  // set when the run could not answer (fix loop exhausted, refused...)
+  std::optional<Interrupt> interrupt;  // set when the run waits for a person
+  RunState state;                      // everything, for callers that want more
+
+  bool interrupted() const { return interrupt.has_value(); }
+  Json ToJson() const;
+};
+
+class Pipeline {
+ public:
+  // InvalidArgument when the datasource provider or the checkpoint store is missing;
+  // errors loading prompt templates or classifier rules otherwise.
+  static StatusOr<Pipeline> Create(PipelineDeps deps);
+
+  Pipeline(Pipeline&&) noexcept;
+  Pipeline& operator=(Pipeline&&) noexcept;
+  ~Pipeline();
+
+  // Runs `question` as a new run of `thread_id` (replacing a pending one). Errors are
+  // those of the datasource, the checkpoint store, the LLM transport, or cancellation; a
+  // question that cannot be answered is an OK result with route kNotAnswered.
+  StatusOr<PipelineResult> Ask(std::string_view thread_id, std::string_view question,
+                               EventSink* sink = nullptr);
+  // Continues an interrupted run with the person's answer. NotFound when the thread has no
+  // checkpoint; FailedPrecondition when it already finished.
+  StatusOr<PipelineResult> Resume(std::string_view thread_id, std::string_view answer,
+                                  EventSink* sink = nullptr);
+
+ private:
+  struct Impl;
+  explicit Pipeline(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace askdb::agent::pipeline

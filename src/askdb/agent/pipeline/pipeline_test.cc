@@ -1,0 +1,64 @@
+// Pipeline construction and the routes that need no database; the full flow over real
+// databases is covered by the scenario files (tests/scenarios/).
+#include "askdb/agent/pipeline/pipeline.h"
+
+#include <gtest/gtest.h>
+
+#include "askdb/agent/ask/datasource.h"
+
+namespace askdb::agent::pipeline {
+namespace {
+
+TEST(PipelineTest, CreateNeedsDatasourceAndCheckpointStore) {
+  InMemoryCheckpointStore store;
+  PipelineDeps no_datasource;
+  no_datasource.checkpoints = &store;
+  EXPECT_EQ(Pipeline::Create(std::move(no_datasource)).status().code(),
+            StatusCode::kInvalidArgument);
+
+  PipelineDeps no_store;
+  no_store.datasource = []() -> StatusOr<PreparedDatasource*> { return nullptr; };
+  EXPECT_EQ(Pipeline::Create(std::move(no_store)).status().code(), StatusCode::kInvalidArgument);
+}
+
+TEST(PipelineTest, QuickAnswersNeverOpenTheDatasource) {
+  InMemoryCheckpointStore store;
+  int opened = 0;
+  PipelineDeps deps;
+  deps.checkpoints = &store;
+  deps.datasource = [&opened]() -> StatusOr<PreparedDatasource*> {
+    ++opened;
+    return UnavailableError("no database in this test");
+  };
+  StatusOr<Pipeline> pipeline = Pipeline::Create(std::move(deps));
+  ASSERT_TRUE(pipeline.ok()) << pipeline.status().ToString();
+
+  CollectingEventSink sink;
+  StatusOr<PipelineResult> r = pipeline->Ask("t1", "3+4*2", &sink);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->route, PipelineRoute::kQuickPath);
+  EXPECT_NE(r->answer.find("11"), std::string::npos) << r->answer;
+  EXPECT_EQ(r->llm_calls, 0);
+  EXPECT_EQ(opened, 0);
+  EXPECT_EQ(sink.OfType(EventType::kClassification).size(), 1u);
+  ASSERT_EQ(sink.OfType(EventType::kTextDelta).size(), 1u);
+  EXPECT_EQ(sink.OfType(EventType::kTextDelta)[0].payload["text"], r->answer);
+
+  // A data question needs the datasource; its failure is the call's error.
+  StatusOr<PipelineResult> data = pipeline->Ask("t2", "2024年各地区的销售额", &sink);
+  EXPECT_EQ(data.status().code(), StatusCode::kUnavailable);
+  EXPECT_EQ(opened, 1);
+}
+
+TEST(PipelineTest, ResumeOfUnknownThreadIsNotFound) {
+  InMemoryCheckpointStore store;
+  PipelineDeps deps;
+  deps.checkpoints = &store;
+  deps.datasource = []() -> StatusOr<PreparedDatasource*> { return nullptr; };
+  StatusOr<Pipeline> pipeline = Pipeline::Create(std::move(deps));
+  ASSERT_TRUE(pipeline.ok());
+  EXPECT_EQ(pipeline->Resume("nobody", "answer").status().code(), StatusCode::kNotFound);
+}
+
+}  // namespace
+}  // namespace askdb::agent::pipeline

@@ -1,0 +1,186 @@
+#include "askdb/agent/pipeline/run_state.h"
+
+#include <array>
+#include <chrono>
+#include <exception>
+#include <utility>
+
+namespace askdb::agent::pipeline {
+namespace {
+
+constexpr std::array<std::pair<PipelineRoute, std::string_view>, 7> kRouteNames = {{
+    {PipelineRoute::kNone, "none"},
+    {PipelineRoute::kQuickPath, "quick_path"},
+    {PipelineRoute::kConsultation, "consultation"},
+    {PipelineRoute::kCache, "cache"},
+    {PipelineRoute::kEngine, "engine"},
+    {PipelineRoute::kLlm, "llm"},
+    {PipelineRoute::kNotAnswered, "not_answered"},
+}};
+
+constexpr std::array<std::pair<SqlSource, std::string_view>, 5> kSourceNames = {{
+    {SqlSource::kNone, "none"},
+    {SqlSource::kCache, "cache"},
+    {SqlSource::kEngine, "engine"},
+    {SqlSource::kLlm, "llm"},
+    {SqlSource::kFix, "fix"},
+}};
+
+constexpr double kMicrosPerMilli = 1000.0;
+
+}  // namespace
+
+std::string_view PipelineRouteName(PipelineRoute route) {
+  for (const auto& [value, name] : kRouteNames) {
+    if (value == route) return name;
+  }
+  return "none";
+}
+
+StatusOr<PipelineRoute> ParsePipelineRoute(std::string_view name) {
+  for (const auto& [value, n] : kRouteNames) {
+    if (n == name) return value;
+  }
+  return InvalidArgumentError("unknown pipeline route '" + std::string(name) +
+                              "'; expected quick_path, consultation, cache, engine, llm, "
+                              "not_answered or none");
+}
+
+std::string_view SqlSourceName(SqlSource source) {
+  for (const auto& [value, name] : kSourceNames) {
+    if (value == source) return name;
+  }
+  return "none";
+}
+
+StatusOr<SqlSource> ParseSqlSource(std::string_view name) {
+  for (const auto& [value, n] : kSourceNames) {
+    if (n == name) return value;
+  }
+  return InvalidArgumentError("unknown SQL source '" + std::string(name) +
+                              "'; expected cache, engine, llm, fix or none");
+}
+
+Json RunStateToJson(const RunState& s) {
+  Json attempts = Json::array();
+  for (const SqlAttempt& a : s.attempts) attempts.push_back({{"sql", a.sql}, {"error", a.error}});
+  Json j = Json::object();
+  j["question"] = s.question;
+  j["original_question"] = s.original_question;
+  j["datasource"] = s.datasource;
+  j["language"] = s.language;
+  j["request_type"] = s.request_type;
+  j["confidence"] = s.confidence;
+  j["route"] = PipelineRouteName(s.route);
+  j["cache_hit"] = s.cache_hit;
+  j["cache_level"] = s.cache_level;
+  j["cache_stored_question"] = s.cache_stored_question;
+  j["cache_l2_id"] = s.cache_l2_id;
+  j["schema_text"] = s.schema_text;
+  j["translation"] = s.translation;
+  j["attempts"] = std::move(attempts);
+  j["fixes"] = s.fixes;
+  j["sql"] = s.sql;
+  j["sql_source"] = SqlSourceName(s.sql_source);
+  j["final_sql"] = s.final_sql;
+  j["result"] = s.result ? s.result->ToJson() : Json(nullptr);
+  j["chart"] = s.chart;
+  j["answer"] = s.answer;
+  j["error"] = s.error;
+  j["llm_calls"] = s.llm_calls;
+  j["prompt_tokens"] = s.prompt_tokens;
+  j["completion_tokens"] = s.completion_tokens;
+  j["clarification_question"] = s.clarification_question;
+  j["clarification_answers"] = s.clarification_answers;
+  j["next"] = s.next;
+  return j;
+}
+
+StatusOr<RunState> RunStateFromJson(const Json& j) {
+  if (!j.is_object()) {
+    return InvalidArgumentError("pipeline state must be a JSON object; delete the checkpoint");
+  }
+  RunState s;
+  try {
+    s.question = j.at("question").get<std::string>();
+    s.original_question = j.value("original_question", s.question);
+    s.datasource = j.value("datasource", "");
+    s.language = j.value("language", "");
+    s.request_type = j.value("request_type", "");
+    s.confidence = j.value("confidence", 0.0);
+    ASKDB_ASSIGN_OR_RETURN(s.route, ParsePipelineRoute(j.value("route", "none")));
+    s.cache_hit = j.value("cache_hit", false);
+    s.cache_level = j.value("cache_level", "");
+    s.cache_stored_question = j.value("cache_stored_question", "");
+    s.cache_l2_id = j.value("cache_l2_id", uint64_t{0});
+    s.schema_text = j.value("schema_text", "");
+    s.translation = j.value("translation", Json());
+    if (auto it = j.find("attempts"); it != j.end()) {
+      for (const Json& a : *it) {
+        s.attempts.push_back({a.at("sql").get<std::string>(), a.value("error", "")});
+      }
+    }
+    s.fixes = j.value("fixes", 0);
+    s.sql = j.value("sql", "");
+    ASKDB_ASSIGN_OR_RETURN(s.sql_source, ParseSqlSource(j.value("sql_source", "none")));
+    s.final_sql = j.value("final_sql", "");
+    if (auto it = j.find("result"); it != j.end() && !it->is_null()) {
+      ASKDB_ASSIGN_OR_RETURN(s.result, ResultSetFromJson(*it));
+    }
+    s.chart = j.value("chart", Json());
+    s.answer = j.value("answer", "");
+    s.error = j.value("error", "");
+    s.llm_calls = j.value("llm_calls", 0);
+    s.prompt_tokens = j.value("prompt_tokens", int64_t{0});
+    s.completion_tokens = j.value("completion_tokens", int64_t{0});
+    s.clarification_question = j.value("clarification_question", "");
+    s.clarification_answers = j.value("clarification_answers", std::vector<std::string>{});
+    s.next = j.value("next", "");
+  } catch (const std::exception& e) {
+    return InvalidArgumentError(std::string("pipeline state JSON is malformed: ") + e.what() +
+                                "; delete the checkpoint and ask again");
+  }
+  return s;
+}
+
+StatusOr<db::ResultSet> ResultSetFromJson(const Json& json) {
+  db::ResultSet out;
+  try {
+    for (const Json& c : json.at("columns")) {
+      out.columns.push_back({c.at("name").get<std::string>(), c.value("type", "")});
+    }
+    for (const Json& r : json.at("rows")) {
+      std::vector<db::Value> row;
+      for (const Json& v : r) {
+        if (v.is_null()) {
+          row.push_back(db::Value::Null());
+        } else if (v.is_boolean()) {
+          row.push_back(db::Value::Bool(v.get<bool>()));
+        } else if (v.is_number_integer()) {
+          row.push_back(db::Value::Int(v.get<int64_t>()));
+        } else if (v.is_number()) {
+          row.push_back(db::Value::Double(v.get<double>()));
+        } else if (v.is_string()) {
+          row.push_back(db::Value::Text(v.get<std::string>()));
+        } else {
+          row.push_back(db::Value::Text(v.dump()));
+        }
+      }
+      if (row.size() != out.columns.size()) {
+        return InvalidArgumentError("a stored result row has " + std::to_string(row.size()) +
+                                    " cells for " + std::to_string(out.columns.size()) +
+                                    " columns; delete the checkpoint and ask again");
+      }
+      out.rows.push_back(std::move(row));
+    }
+    out.truncated = json.value("truncated", false);
+    out.elapsed = std::chrono::microseconds(
+        static_cast<int64_t>(json.value("elapsed_ms", 0.0) * kMicrosPerMilli));
+  } catch (const std::exception& e) {
+    return InvalidArgumentError(std::string("stored result JSON is malformed: ") + e.what() +
+                                "; delete the checkpoint and ask again");
+  }
+  return out;
+}
+
+}  // namespace askdb::agent::pipeline

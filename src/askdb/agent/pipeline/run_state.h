@@ -1,0 +1,97 @@
+// RunState: everything one question's run through the pipeline graph knows, as a plain
+// value that round-trips through JSON, so that a checkpoint taken after any node can be
+// resumed in another process (a clarification answered after a restart).
+//
+// The result set is serialised with db::ResultSet::ToJson and read back by
+// ResultSetFromJson, which recovers null/bool/int/double/text cells; dates, decimals and
+// blobs come back as text or numbers. Nodes use the in-memory value within one run, so the
+// loss only matters for a run resumed between execute and answer. Plain value; not
+// synchronised.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "askdb/common/json.h"
+#include "askdb/common/status.h"
+#include "askdb/db/result_set.h"
+
+namespace askdb::agent::pipeline {
+
+// Where the answer came from.
+enum class PipelineRoute {
+  kNone,          // still running
+  kQuickPath,     // greeting, help, time, arithmetic, units
+  kConsultation,  // suggestions from the basic schema
+  kCache,         // the answer cache (L1 result, or L2 SQL re-run)
+  kEngine,        // the deterministic question-to-SQL engine
+  kLlm,           // SQL written (and perhaps fixed) by the model
+  kNotAnswered,   // with the reason in `answer` (and `error` for failures)
+};
+std::string_view PipelineRouteName(PipelineRoute route);  // "quick_path", "llm", ...
+StatusOr<PipelineRoute> ParsePipelineRoute(std::string_view name);
+
+// Who wrote the SQL now in RunState::sql.
+enum class SqlSource { kNone, kCache, kEngine, kLlm, kFix };
+std::string_view SqlSourceName(SqlSource source);
+StatusOr<SqlSource> ParseSqlSource(std::string_view name);
+
+// One statement the model wrote and what became of it (error empty: it ran).
+struct SqlAttempt {
+  std::string sql;
+  std::string error;
+  bool operator==(const SqlAttempt&) const = default;
+};
+
+struct RunState {
+  std::string question;  // as asked, with clarifications appended
+  std::string original_question;
+  std::string datasource;  // the answer cache's datasource key
+  std::string language;    // "zh" / "en"
+  std::string request_type;
+  double confidence = 0;
+  PipelineRoute route = PipelineRoute::kNone;
+
+  // Answer cache.
+  bool cache_hit = false;
+  std::string cache_level;  // "L1" / "L2"
+  std::string cache_stored_question;
+  uint64_t cache_l2_id = 0;
+
+  std::string schema_text;  // recalled schema the model saw
+  Json translation;         // the engine's translation summary; null when not consulted
+
+  std::vector<SqlAttempt> attempts;  // the model's statements, in order
+  int fixes = 0;
+  std::string sql;  // the statement to validate/execute next
+  SqlSource sql_source = SqlSource::kNone;
+  std::string final_sql;  // the statement whose rows are in `result`
+
+  std::optional<db::ResultSet> result;
+  Json chart;  // analysis::ChartSpec::ToJson; null when none
+  std::string answer;
+  std::string error;  // why the run could not answer (empty when it did)
+
+  int llm_calls = 0;
+  int64_t prompt_tokens = 0;
+  int64_t completion_tokens = 0;
+
+  std::string clarification_question;
+  std::vector<std::string> clarification_answers;
+
+  // The node to run next, set by the node that just finished (conditional edges read it).
+  std::string next;
+
+  bool chinese() const { return language == "zh"; }
+};
+
+Json RunStateToJson(const RunState& state);
+// InvalidArgument naming the field when `json` is not a RunState.
+StatusOr<RunState> RunStateFromJson(const Json& json);
+
+// Reads db::ResultSet::ToJson output back (see the contract above for what is lost).
+StatusOr<db::ResultSet> ResultSetFromJson(const Json& json);
+
+}  // namespace askdb::agent::pipeline

@@ -1,0 +1,127 @@
+#include "askdb/agent/pipeline/sql_guard.h"
+
+#include <cctype>
+
+namespace askdb::agent::pipeline {
+namespace {
+
+bool IsSpace(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+
+// Walks `sql` and calls `emit(c, in_literal)` for every character outside comments. A
+// comment becomes one space so that tokens on either side stay apart.
+template <typename Emit>
+void WalkWithoutComments(std::string_view sql, Emit emit) {
+  size_t i = 0;
+  while (i < sql.size()) {
+    const char c = sql[i];
+    if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {
+      while (i < sql.size() && sql[i] != '\n') ++i;
+      emit(' ', false);
+      continue;
+    }
+    if (c == '/' && i + 1 < sql.size() && sql[i + 1] == '*') {
+      const size_t end = sql.find("*/", i + 2);
+      i = end == std::string_view::npos ? sql.size() : end + 2;
+      emit(' ', false);
+      continue;
+    }
+    if (c == '\'' || c == '"' || c == '`') {
+      // A quoted literal or identifier; a doubled quote is an escaped quote.
+      emit(c, true);
+      ++i;
+      while (i < sql.size()) {
+        emit(sql[i], true);
+        if (sql[i] == c) {
+          if (i + 1 < sql.size() && sql[i + 1] == c) {
+            emit(sql[i + 1], true);
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        ++i;
+      }
+      continue;
+    }
+    emit(c, false);
+    ++i;
+  }
+}
+
+std::string Trim(std::string text) {
+  size_t begin = 0;
+  while (begin < text.size() && IsSpace(text[begin])) ++begin;
+  size_t end = text.size();
+  while (end > begin && IsSpace(text[end - 1])) --end;
+  return text.substr(begin, end - begin);
+}
+
+}  // namespace
+
+std::string StripSqlComments(std::string_view sql) {
+  std::string out;
+  out.reserve(sql.size());
+  WalkWithoutComments(sql, [&](char c, bool) { out.push_back(c); });
+  out = Trim(std::move(out));
+  while (!out.empty() && out.back() == ';') out = Trim(out.substr(0, out.size() - 1));
+  return out;
+}
+
+Status CheckSingleReadStatement(std::string_view sql) {
+  const std::string body = StripSqlComments(sql);
+  if (body.empty()) {
+    return InvalidArgumentError("the SQL is empty; write one SELECT statement");
+  }
+  bool second_statement = false;
+  bool after_semicolon = false;
+  WalkWithoutComments(body, [&](char c, bool in_literal) {
+    if (in_literal) {
+      if (after_semicolon) second_statement = true;
+      return;
+    }
+    if (c == ';') {
+      after_semicolon = true;
+    } else if (after_semicolon && !IsSpace(c)) {
+      second_statement = true;
+    }
+  });
+  if (second_statement) {
+    return InvalidArgumentError(
+        "the SQL holds more than one statement; write exactly one SELECT statement");
+  }
+  size_t word_end = 0;
+  while (word_end < body.size() &&
+         (std::isalpha(static_cast<unsigned char>(body[word_end])) != 0)) {
+    ++word_end;
+  }
+  std::string first;
+  for (size_t i = 0; i < word_end; ++i) {
+    first.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(body[i]))));
+  }
+  if (first != "SELECT" && first != "WITH") {
+    return PermissionDeniedError(
+        "only read statements may run, and this one starts with '" +
+        (first.empty() ? body.substr(0, 1) : first) +
+        "'; askdb never modifies data — write one SELECT (or WITH ... SELECT) statement");
+  }
+  return Status::Ok();
+}
+
+std::string NormalizeSqlForComparison(std::string_view sql) {
+  const std::string body = StripSqlComments(sql);
+  std::string out;
+  bool pending_space = false;
+  WalkWithoutComments(body, [&](char c, bool in_literal) {
+    if (!in_literal && IsSpace(c)) {
+      pending_space = !out.empty();
+      return;
+    }
+    if (pending_space) out.push_back(' ');
+    pending_space = false;
+    out.push_back(in_literal ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  });
+  return out;
+}
+
+}  // namespace askdb::agent::pipeline
