@@ -256,6 +256,51 @@ TEST_F(CliE2eTest, AskRoutesEachKindOfRequest) {
   EXPECT_NE(count.out.find("60000"), std::string::npos) << count.out;
 }
 
+TEST_F(CliE2eTest, AskUsesTheModelOnlyWhenTheEngineAbstainsAndResumesClarifications) {
+  ASSERT_EQ(Run({"demo", "--report", "demo.html"}).exit_code, 0);
+  std::ofstream(dir_ / "rules.json") << R"([
+    {"match": "Clarification: 2024", "json": {"sql": "SELECT COUNT(*) AS orders FROM orders WHERE order_date LIKE '2024%'"}},
+    {"match": "spent more than", "json": {"sql": "SELECT c.name, SUM(o.total_amount) AS spent FROM customers c JOIN orders o ON o.customer_id = c.customer_id GROUP BY c.customer_id HAVING SUM(o.total_amount) > 50000 ORDER BY spent DESC LIMIT 5"}},
+    {"match": "busy season", "json": {"needs_clarification": "Which year do you mean?"}}
+  ])";
+  // The engine answers what it can: no model call even with a model available.
+  RunResult engine = Run({"--json", "ask", "--llm", "scripted:rules.json", "上海的订单数"});
+  ASSERT_EQ(engine.exit_code, 0) << engine.err;
+  StatusOr<Json> e = ParseJson(engine.out);
+  ASSERT_TRUE(e.ok()) << engine.out;
+  EXPECT_EQ((*e)["route"], "engine");
+  EXPECT_EQ((*e)["llm_calls"], 0);
+
+  RunResult model = Run({"--json", "ask", "--llm", "scripted:rules.json",
+                         "which customers spent more than 50000 in total"});
+  ASSERT_EQ(model.exit_code, 0) << model.err;
+  StatusOr<Json> m = ParseJson(model.out);
+  ASSERT_TRUE(m.ok()) << model.out;
+  EXPECT_EQ((*m)["route"], "llm");
+  EXPECT_EQ((*m)["llm_calls"], 1);
+  EXPECT_EQ((*m)["rows"].size(), 5u);
+
+  // A clarifying question ends the run (exit 8) with a thread to resume — in a new process.
+  RunResult asked = Run({"--json", "ask", "--llm", "scripted:rules.json",
+                         "how many orders in the busy season"});
+  EXPECT_EQ(asked.exit_code, 8) << asked.err;
+  StatusOr<Json> a = ParseJson(asked.out);
+  ASSERT_TRUE(a.ok()) << asked.out;
+  const std::string thread = (*a)["thread"];
+  EXPECT_NE(asked.out.find("Which year do you mean?"), std::string::npos) << asked.out;
+  RunResult resumed = Run({"--json", "ask", "--llm", "scripted:rules.json", "--thread", thread,
+                           "--resume", "2024"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err << resumed.out;
+  StatusOr<Json> r = ParseJson(resumed.out);
+  ASSERT_TRUE(r.ok()) << resumed.out;
+  EXPECT_EQ((*r)["route"], "llm");
+  ASSERT_EQ((*r)["rows"].size(), 1u) << resumed.out;
+  EXPECT_GT((*r)["rows"][0][0].get<int>(), 0);
+
+  RunResult no_thread = Run({"ask", "--resume", "2024"});
+  EXPECT_EQ(no_thread.exit_code, 3) << no_thread.err;
+}
+
 TEST_F(CliE2eTest, EvalMeasuresTheEngineOnAQuestionsFile) {
   ASSERT_EQ(Run({"demo", "--report", "demo.html"}).exit_code, 0);
   std::ofstream(dir_ / "q.jsonl")

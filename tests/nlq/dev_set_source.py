@@ -119,6 +119,9 @@ DEMO = [
     ("sales trend", "SELECT strftime('%Y-%m', order_date), SUM(total_amount) FROM orders GROUP BY 1 ORDER BY 1", "time,group"),
     ("2024年订单数量的走势", "SELECT strftime('%Y-%m', order_date), COUNT(*) FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2025-01-01' GROUP BY 1 ORDER BY 1", "time,group"),
     ("quarterly revenue over time", "SELECT strftime('%Y', order_date) || '-Q' || ((CAST(strftime('%m', order_date) AS INTEGER) + 2) / 3), SUM(total_amount) FROM orders GROUP BY 1 ORDER BY 1", "time,group"),
+    # Born in a year: the birth column (an integer birth year here).
+    ("1990年出生的客户有多少", "SELECT COUNT(*) FROM customers WHERE birth_year = 1990", "filter,time,age"),
+    ("how many customers were born in 1990", "SELECT COUNT(*) FROM customers WHERE birth_year = 1990", "filter,time,age"),
 ]
 
 CHINOOK = [

@@ -11,8 +11,8 @@ namespace {
 
 constexpr double kMinPrecision = 0.95;
 // Measured coverage minus a small margin; raise it when the engine improves.
-constexpr double kMinCoverageDevSet = 0.86;    // measured 0.870 (192 questions)
-constexpr double kMinCoverageSpiderDk = 0.36;  // measured 0.386
+constexpr double kMinCoverageDevSet = 0.86;    // measured 0.872 (196 questions)
+constexpr double kMinCoverageSpiderDk = 0.39;  // measured 0.417
 
 EvalReport RunDevFile(const std::string& file) {
   auto qs = ReadEvalQuestions(std::string(ASKDB_SOURCE_DIR) + "/tests/nlq/" + file);

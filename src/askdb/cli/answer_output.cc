@@ -53,6 +53,40 @@ void PrintAnswer(const CliContext& ctx, const agent::AskResult& r) {
   std::cout << style.Bold(r.answer) << "\n";
 }
 
+void PrintPipelineAnswer(const CliContext& ctx, const agent::pipeline::PipelineResult& r) {
+  const Style style = ctx.style();
+  const bool zh = r.chinese;
+  std::cout << style.Dim(std::string(zh ? "类型 " : "type ") + r.request_type + " · " +
+                         (zh ? "路线 " : "route ") +
+                         std::string(agent::pipeline::PipelineRouteName(r.route)) + " · " +
+                         (zh ? "LLM 调用 " : "LLM calls ") + std::to_string(r.llm_calls))
+            << "\n";
+  for (const agent::pipeline::SqlAttempt& attempt : r.attempts) {
+    if (attempt.error.empty()) continue;
+    std::cout << style.Dim((zh ? "失败的 SQL：" : "failed SQL: ") + attempt.sql + "\n  → " +
+                           attempt.error)
+              << "\n";
+  }
+  std::cout << "\n";
+  if (r.result) {
+    analysis::ChartRequest request;
+    request.question = r.state.question;
+    request.sql = r.sql;
+    PrintQueryResult(ctx, r.sql, *r.result, analysis::RecommendChart(*r.result, request));
+    std::cout << "\n";
+  }
+  if (r.interrupt) {
+    const Json& question = r.interrupt->payload["question"];
+    std::cout << style.Bold(question.is_string() ? question.get<std::string>() : r.answer)
+              << "\n"
+              << style.Dim(std::string(zh ? "回答方式：" : "answer with: ") +
+                           "askdb ask --thread " + r.thread_id + " --resume \"...\"")
+              << "\n";
+    return;
+  }
+  std::cout << style.Bold(r.answer) << "\n";
+}
+
 void AddAnswerToReport(analysis::Report& report, const agent::AskResult& r) {
   report.AddParagraph(r.answer);
   if (r.result && r.chart) {

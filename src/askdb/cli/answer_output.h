@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "askdb/agent/ask/ask.h"
+#include "askdb/agent/pipeline/pipeline.h"
 #include "askdb/analysis/report_builder.h"
 #include "askdb/cli/cli_context.h"
 
@@ -15,6 +16,11 @@ namespace askdb::cli {
 agent::AskOptions AskOptionsFromConfig(const CliContext& ctx);
 
 void PrintAnswer(const CliContext& ctx, const agent::AskResult& result);
+
+// The same for a run of the agent pipeline (with a model): the route and LLM calls, failed
+// SQL attempts, the rows and chart, and the answer — or the clarifying question and how to
+// answer it.
+void PrintPipelineAnswer(const CliContext& ctx, const agent::pipeline::PipelineResult& result);
 
 // Adds the answer, and its SQL, chart and table when there are rows, to `report`.
 void AddAnswerToReport(analysis::Report& report, const agent::AskResult& result);

@@ -2052,6 +2052,12 @@ Translation Parser::Run() {
   if (content == 0) {
     return Abstain("the question has no words to work with.", "问题里没有可理解的文字。");
   }
+  for (const Item& it : items_) {
+    if (it.Has(Kw::kUnsupported)) {
+      return Abstain("'" + it.text + "' asks for a statistic this engine does not compute yet.",
+                     "“" + it.text + "”是引擎目前还不会计算的统计量。");
+    }
+  }
   for (Item& it : items_) {
     if (it.kind == ItemKind::kKeyword && it.Has(Kw::kWhich)) which_ = true;
     if (it.kind == ItemKind::kKeyword &&

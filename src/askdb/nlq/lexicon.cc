@@ -67,6 +67,7 @@ constexpr std::array<std::pair<std::string_view, Kw>, static_cast<int>(Kw::kCoun
     {"age", Kw::kAge},
     {"oldest", Kw::kOldest},
     {"youngest", Kw::kYoungest},
+    {"unsupported", Kw::kUnsupported},
     {"stop", Kw::kStop},
 }};
 

@@ -65,11 +65,15 @@ enum class Kw : int {
   kAge,       // age/年龄 with no age column: resolved to a birth-date column, order only
   kOldest,    // oldest/earliest/最年长: the first rows by age (or by founding year)
   kYoungest,  // youngest/newest/latest/最年轻: the last rows by age
+  // median/中位数, variance, 同比/环比, cumulative...: statistics the engine does not compute;
+  // a question asking for one is abstained on rather than answered with a plain SUM.
+  kUnsupported,
   kStop,
   kCount_  // number of kinds; not a kind
 };
 
 using KwSet = uint64_t;
+static_assert(static_cast<int>(Kw::kCount_) <= 64, "keyword kinds must fit in a KwSet");
 inline constexpr KwSet Bit(Kw k) { return KwSet{1} << static_cast<int>(k); }
 
 class Lexicon {

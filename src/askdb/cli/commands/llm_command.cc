@@ -6,9 +6,9 @@
 #include <memory>
 
 #include "askdb/cli/cli_context.h"
+#include "askdb/cli/llm_setup.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/llm/ping.h"
-#include "askdb/llm/provider_config.h"
 
 namespace askdb::cli {
 namespace {
@@ -17,22 +17,9 @@ struct LlmOptions {
   std::string llm_flag;  // "", record:FILE, replay:FILE, scripted:FILE
 };
 
-// The [llm] table as written, with the typed keys (which environment variables and flags
-// may have changed) laid over it.
-StatusOr<llm::ProviderConfig> ProviderFromConfig(const config::Config& cfg) {
-  Json table = cfg.llm.table;
-  if (!cfg.llm.base_url.empty()) table["base_url"] = cfg.llm.base_url;
-  if (!cfg.llm.model.empty()) table["model"] = cfg.llm.model;
-  if (!cfg.llm.api_key_env.empty() && !table.contains("api_key")) {
-    table["api_key_env"] = cfg.llm.api_key_env;
-  }
-  return llm::ProviderConfigFromJson(table);
-}
-
 Status RunPing(const LlmOptions& options, CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<llm::LlmClient> client,
-                         llm::MakeLlmClientForFlag(
-                             options.llm_flag, [&ctx] { return ProviderFromConfig(ctx.config); }));
+                         MakeCliLlmClient(options.llm_flag, ctx.config));
   ASKDB_ASSIGN_OR_RETURN(llm::PingResult ping, llm::Ping(*client));
   if (ctx.json) {
     PrintJson(ctx, Json{{"model", ping.model},
