@@ -22,8 +22,9 @@ class Dialect {
   virtual std::string QuoteIdentifier(std::string_view identifier) const = 0;
   // A string literal with embedded quotes escaped.
   virtual std::string QuoteString(std::string_view text) const = 0;
-  // The clause that caps a SELECT at n rows, with a leading space: " LIMIT 10".
-  virtual std::string LimitClause(long long n) const = 0;
+  // The clause that caps a SELECT at n rows, with a leading space: " LIMIT 10". LIMIT is
+  // what SQLite, PostgreSQL and MySQL share; an engine with FETCH FIRST overrides it.
+  virtual std::string LimitClause(long long n) const;
   // An expression that truncates a date/timestamp expression to a bucket label that sorts
   // in time order: year "2024", quarter "2024-Q1", month "2024-03", week, day "2024-03-01".
   virtual std::string DateBucket(DatePart part, std::string_view expr) const = 0;
@@ -36,5 +37,9 @@ class Dialect {
   // Casts an expression to a floating-point type (for ratios and shares).
   virtual std::string CastToReal(std::string_view expr) const = 0;
 };
+
+// Wraps `text` in `quote`, doubling every `quote` inside it — the SQL standard escape for
+// identifiers ("a""b") and string literals ('it''s').
+std::string QuoteByDoubling(std::string_view text, char quote);
 
 }  // namespace askdb::db

@@ -15,13 +15,7 @@ const MysqlDialect& MysqlDialect::Instance() {
 }
 
 std::string MysqlDialect::QuoteIdentifier(std::string_view identifier) const {
-  std::string out = "`";
-  for (char c : identifier) {
-    out += c;
-    if (c == '`') out += '`';
-  }
-  out += '`';
-  return out;
+  return QuoteByDoubling(identifier, '`');
 }
 
 std::string MysqlDialect::QuoteString(std::string_view text) const {
@@ -43,10 +37,6 @@ std::string MysqlDialect::QuoteString(std::string_view text) const {
   }
   out += '\'';
   return out;
-}
-
-std::string MysqlDialect::LimitClause(long long n) const {
-  return " LIMIT " + std::to_string(n < 0 ? 0 : n);
 }
 
 std::string MysqlDialect::DateBucket(DatePart part, std::string_view expr) const {

@@ -3,18 +3,6 @@
 namespace askdb::db {
 namespace {
 
-std::string QuoteWith(std::string_view text, char quote) {
-  std::string out;
-  out.reserve(text.size() + 2);
-  out += quote;
-  for (char c : text) {
-    out += c;
-    if (c == quote) out += quote;
-  }
-  out += quote;
-  return out;
-}
-
 // to_char needs a timestamp; the cast also accepts dates and ISO text columns.
 std::string ToChar(std::string_view format, std::string_view expr) {
   return "to_char(CAST(" + std::string(expr) + " AS timestamp), '" + std::string(format) + "')";
@@ -28,16 +16,12 @@ const PostgresDialect& PostgresDialect::Instance() {
 }
 
 std::string PostgresDialect::QuoteIdentifier(std::string_view identifier) const {
-  return QuoteWith(identifier, '"');
+  return QuoteByDoubling(identifier, '"');
 }
 
 std::string PostgresDialect::QuoteString(std::string_view text) const {
   // Backslashes are ordinary characters in standard strings; only quotes are doubled.
-  return QuoteWith(text, '\'');
-}
-
-std::string PostgresDialect::LimitClause(long long n) const {
-  return " LIMIT " + std::to_string(n < 0 ? 0 : n);
+  return QuoteByDoubling(text, '\'');
 }
 
 std::string PostgresDialect::DateBucket(DatePart part, std::string_view expr) const {

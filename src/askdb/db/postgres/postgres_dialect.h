@@ -13,7 +13,6 @@ class PostgresDialect final : public Dialect {
   std::string_view name() const override { return "postgres"; }
   std::string QuoteIdentifier(std::string_view identifier) const override;
   std::string QuoteString(std::string_view text) const override;
-  std::string LimitClause(long long n) const override;
   std::string DateBucket(DatePart part, std::string_view expr) const override;
   std::string ExtractYear(std::string_view expr) const override;
   std::string DateLiteral(std::string_view iso_date) const override;

@@ -3,19 +3,6 @@
 namespace askdb::db {
 namespace {
 
-// Wraps `text` in `quote`, doubling any `quote` inside: the SQL standard escape.
-std::string QuoteWith(std::string_view text, char quote) {
-  std::string out;
-  out.reserve(text.size() + 2);
-  out += quote;
-  for (char c : text) {
-    out += c;
-    if (c == quote) out += quote;
-  }
-  out += quote;
-  return out;
-}
-
 std::string Strftime(std::string_view format, std::string_view expr) {
   return "strftime('" + std::string(format) + "', " + std::string(expr) + ")";
 }
@@ -28,15 +15,11 @@ const SqliteDialect& SqliteDialect::Instance() {
 }
 
 std::string SqliteDialect::QuoteIdentifier(std::string_view identifier) const {
-  return QuoteWith(identifier, '"');
+  return QuoteByDoubling(identifier, '"');
 }
 
 std::string SqliteDialect::QuoteString(std::string_view text) const {
-  return QuoteWith(text, '\'');
-}
-
-std::string SqliteDialect::LimitClause(long long n) const {
-  return " LIMIT " + std::to_string(n < 0 ? 0 : n);
+  return QuoteByDoubling(text, '\'');
 }
 
 std::string SqliteDialect::DateBucket(DatePart part, std::string_view expr) const {
