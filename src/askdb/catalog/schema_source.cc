@@ -20,7 +20,7 @@ constexpr std::array<FingerprintQuery, 3> kFingerprintQueries = {{
     // size of the catalog.
     {"postgres",
      "SELECT count(*), md5(coalesce(string_agg(n.nspname || '.' || c.relname || '.' || "
-     "c.relkind || '.' || a.attname || ':' || a.atttypid::text || ':' || a.atttypmod::text, "
+     "c.relkind::text || '.' || a.attname || ':' || a.atttypid::text || ':' || a.atttypmod::text, "
      "',' ORDER BY n.nspname, c.relname, a.attnum), '')) "
      "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
      "JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid "

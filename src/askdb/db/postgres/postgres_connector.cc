@@ -665,11 +665,13 @@ void PostgresConnector::Cancel() { cancel_epoch_.fetch_add(1); }
 namespace {
 
 // Ordinary, partitioned and foreign tables, views and materialised views outside the
-// system schemas.
+// system schemas — only those askdb's role may read: a table it cannot SELECT from could
+// never be queried, and counting or sampling it would fail the whole introspection.
 constexpr std::string_view kRelationFilter =
     "c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition "
     "AND n.nspname NOT IN ('pg_catalog', 'information_schema') "
-    "AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp%'";
+    "AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp%' "
+    "AND has_schema_privilege(n.oid, 'USAGE') AND has_table_privilege(c.oid, 'SELECT')";
 
 std::vector<std::string> SplitList(std::string_view text) {
   std::vector<std::string> out;
