@@ -272,24 +272,26 @@ TEST_F(CliE2eTest, AskUsesTheModelOnlyWhenTheEngineAbstainsAndResumesClarificati
   EXPECT_EQ((*e)["llm_calls"], 0);
 
   RunResult model = Run({"--json", "ask", "--llm", "scripted:rules.json",
-                         "which customers spent more than 50000 in total"});
+                         "which customers spent more than 50000 in total", "--report", "spent.md"});
   ASSERT_EQ(model.exit_code, 0) << model.err;
   StatusOr<Json> m = ParseJson(model.out);
   ASSERT_TRUE(m.ok()) << model.out;
   EXPECT_EQ((*m)["route"], "llm");
   EXPECT_EQ((*m)["llm_calls"], 1);
   EXPECT_EQ((*m)["rows"].size(), 5u);
+  const std::string md = Slurp(dir_ / "spent.md");
+  EXPECT_NE(md.find("HAVING SUM(o.total_amount) > 50000"), std::string::npos) << md;
 
   // A clarifying question ends the run (exit 8) with a thread to resume — in a new process.
-  RunResult asked = Run({"--json", "ask", "--llm", "scripted:rules.json",
-                         "how many orders in the busy season"});
+  RunResult asked =
+      Run({"--json", "ask", "--llm", "scripted:rules.json", "how many orders in the busy season"});
   EXPECT_EQ(asked.exit_code, 8) << asked.err;
   StatusOr<Json> a = ParseJson(asked.out);
   ASSERT_TRUE(a.ok()) << asked.out;
   const std::string thread = (*a)["thread"];
   EXPECT_NE(asked.out.find("Which year do you mean?"), std::string::npos) << asked.out;
-  RunResult resumed = Run({"--json", "ask", "--llm", "scripted:rules.json", "--thread", thread,
-                           "--resume", "2024"});
+  RunResult resumed = Run(
+      {"--json", "ask", "--llm", "scripted:rules.json", "--thread", thread, "--resume", "2024"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err << resumed.out;
   StatusOr<Json> r = ParseJson(resumed.out);
   ASSERT_TRUE(r.ok()) << resumed.out;

@@ -53,6 +53,17 @@ void PrintAnswer(const CliContext& ctx, const agent::AskResult& r) {
   std::cout << style.Bold(r.answer) << "\n";
 }
 
+namespace {
+
+analysis::ChartSpec PipelineChart(const agent::pipeline::PipelineResult& r) {
+  analysis::ChartRequest request;
+  request.question = r.state.question;
+  request.sql = r.sql;
+  return analysis::RecommendChart(*r.result, request);
+}
+
+}  // namespace
+
 void PrintPipelineAnswer(const CliContext& ctx, const agent::pipeline::PipelineResult& r) {
   const Style style = ctx.style();
   const bool zh = r.chinese;
@@ -69,16 +80,12 @@ void PrintPipelineAnswer(const CliContext& ctx, const agent::pipeline::PipelineR
   }
   std::cout << "\n";
   if (r.result) {
-    analysis::ChartRequest request;
-    request.question = r.state.question;
-    request.sql = r.sql;
-    PrintQueryResult(ctx, r.sql, *r.result, analysis::RecommendChart(*r.result, request));
+    PrintQueryResult(ctx, r.sql, *r.result, PipelineChart(r));
     std::cout << "\n";
   }
   if (r.interrupt) {
     const Json& question = r.interrupt->payload["question"];
-    std::cout << style.Bold(question.is_string() ? question.get<std::string>() : r.answer)
-              << "\n"
+    std::cout << style.Bold(question.is_string() ? question.get<std::string>() : r.answer) << "\n"
               << style.Dim(std::string(zh ? "回答方式：" : "answer with: ") +
                            "askdb ask --thread " + r.thread_id + " --resume \"...\"")
               << "\n";
@@ -94,6 +101,15 @@ void AddAnswerToReport(analysis::Report& report, const agent::AskResult& r) {
     report.AddChart(*r.chart);
     if (r.chart->kind != analysis::ChartKind::kKpi) report.AddTable(*r.result);
   }
+}
+
+void AddAnswerToReport(analysis::Report& report, const agent::pipeline::PipelineResult& r) {
+  report.AddParagraph(r.answer);
+  if (!r.result) return;
+  const analysis::ChartSpec chart = PipelineChart(r);
+  report.AddSql(r.sql);
+  report.AddChart(chart);
+  if (chart.kind != analysis::ChartKind::kKpi) report.AddTable(*r.result);
 }
 
 }  // namespace askdb::cli

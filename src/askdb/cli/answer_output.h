@@ -24,5 +24,6 @@ void PrintPipelineAnswer(const CliContext& ctx, const agent::pipeline::PipelineR
 
 // Adds the answer, and its SQL, chart and table when there are rows, to `report`.
 void AddAnswerToReport(analysis::Report& report, const agent::AskResult& result);
+void AddAnswerToReport(analysis::Report& report, const agent::pipeline::PipelineResult& result);
 
 }  // namespace askdb::cli

@@ -1,17 +1,17 @@
 // askdb ask: answers one question. The classifier routes it to the quick path, to
 // consultation, or to the deterministic question-to-SQL engine; the output says which
 // route answered, how the words mapped to the schema, the SQL, the rows and a chart.
-#include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <iostream>
 #include <memory>
 
 #include "askdb/agent/ask/ask.h"
-#include "askdb/analysis/report_builder.h"
 #include "askdb/agent/graph/sqlite_checkpoint_store.h"
 #include "askdb/agent/pipeline/pipeline.h"
+#include "askdb/analysis/report_builder.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
@@ -65,9 +65,10 @@ class LazyDatasource {
 };
 
 std::string NewThreadId() {
-  return "ask-" + std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                     std::chrono::system_clock::now().time_since_epoch())
-                                     .count()) +
+  return "ask-" +
+         std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count()) +
          "-" + std::to_string(::getpid());
 }
 
@@ -93,14 +94,22 @@ Status RunAskWithModel(const AskCommandOptions& options, CliContext& ctx) {
 
   const std::string thread = options.thread.empty() ? NewThreadId() : options.thread;
   spinner.SetStage("Answering");
-  StatusOr<agent::pipeline::PipelineResult> result =
-      options.resume.empty() ? pipeline.Ask(thread, options.question)
-                             : pipeline.Resume(thread, options.resume);
+  StatusOr<agent::pipeline::PipelineResult> result = options.resume.empty()
+                                                         ? pipeline.Ask(thread, options.question)
+                                                         : pipeline.Resume(thread, options.resume);
   spinner.Stop();
   if (!result.ok()) return result.status();
+  if (!options.report.empty() && !result->interrupted()) {
+    analysis::Report report(result->state.original_question.empty()
+                                ? options.question
+                                : result->state.original_question);
+    AddAnswerToReport(report, *result);
+    ASKDB_RETURN_IF_ERROR(analysis::WriteReport(report, options.report));
+  }
   if (ctx.json) {
     Json out = result->ToJson();
     out["thread"] = thread;
+    if (!options.report.empty() && !result->interrupted()) out["report"] = options.report;
     // The same shape as answers without a model: columns and rows at the top level.
     if (out.contains("result") && out["result"].is_object()) {
       for (auto& [key, value] : out["result"].items()) out[key] = value;
@@ -109,6 +118,9 @@ Status RunAskWithModel(const AskCommandOptions& options, CliContext& ctx) {
     PrintJson(ctx, out);
   } else {
     PrintPipelineAnswer(ctx, *result);
+    if (!options.report.empty() && !result->interrupted()) {
+      std::cout << "\nReport written to " << options.report << "\n";
+    }
   }
   if (result->interrupted() || result->route == agent::pipeline::PipelineRoute::kNotAnswered) {
     ctx.exit_code = kExitNotAnswered;
@@ -130,10 +142,6 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
     return InvalidArgumentError("no question given: askdb ask \"<question>\"");
   }
   if (!options.resume.empty() || LlmRequested(options.llm_flag, ctx.config)) {
-    if (!options.report.empty()) {
-      return InvalidArgumentError("--report is not available with a model yet; run without "
-                                  "--llm, or use `askdb sql ... --report` on the SQL shown");
-    }
     return RunAskWithModel(options, ctx);
   }
   Spinner spinner(ctx.interactive());
