@@ -90,11 +90,13 @@ fs::path SharedDemoDatabase() {
   if (status.ok()) {
     std::printf("[ info     ] created the default demo database in %.2f s (%ju bytes)\n",
                 elapsed.count(), static_cast<uintmax_t>(fs::file_size(path)));
-    // Drop the caches of earlier builds.
+    // Drop the caches of earlier builds — never this build's, whose temporary files
+    // (NAME.sqlite.tmp.PID.N) another test process may be writing right now.
     std::error_code ec;
+    const std::string current = path.filename().string();
     for (const auto& entry : fs::directory_iterator(exe.parent_path(), ec)) {
       const std::string name = entry.path().filename().string();
-      if (name.starts_with(prefix) && entry.path() != path) fs::remove(entry.path(), ec);
+      if (name.starts_with(prefix) && !name.starts_with(current)) fs::remove(entry.path(), ec);
     }
   }
   return path;

@@ -1,0 +1,35 @@
+// Follow-up resolution: rewrites a short follow-up ("那上海呢？", "只看2024年", "now by
+// month", "前5个呢", "what about Shanghai") into a full question by substituting its slots
+// into the previous resolved question. Deterministic and conservative: a follow-up is
+// recognised only when, after removing the follow-up markers (那/那么/只看/what about/...)
+// and filler words, everything left is a recognised slot — a filter value known to the
+// schema index, a period, a grouping or a top-N — and every slot has a place in the previous
+// question. Anything else returns is_follow_up=false with the question unchanged, so the
+// caller treats it as a new question; a wrong rewrite is never produced silently.
+// Pure function, thread-safe (the index is only read).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace askdb::nlq {
+class SchemaIndex;
+}  // namespace askdb::nlq
+
+namespace askdb::agent {
+
+struct FollowUp {
+  bool is_follow_up = false;
+  // The full question to answer: the rewrite when is_follow_up, else `follow_up` unchanged.
+  std::string resolved_question;
+  // What was substituted ("北京 → 上海; 2025年 → 2024年"), or why it is not a follow-up.
+  std::string explanation;
+};
+
+// `previous_resolved_question` is the resolved question of the last turn (empty: no
+// previous turn, never a follow-up). `index` may be null; then filter values cannot be
+// recognised and value follow-ups ("那上海呢") are not resolved.
+FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::string_view follow_up,
+                         const nlq::SchemaIndex* index);
+
+}  // namespace askdb::agent

@@ -1,0 +1,150 @@
+#include "askdb/agent/session/follow_up.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::agent {
+namespace {
+
+// A small shop whose value index knows cities in both languages and product categories.
+constexpr const char* kShopSql = R"sql(
+CREATE TABLE cities(city_id INTEGER PRIMARY KEY, name_zh TEXT, name_en TEXT);
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, category TEXT);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, city_id INTEGER REFERENCES cities(city_id),
+                    product_id INTEGER REFERENCES products(product_id),
+                    order_date TEXT, amount REAL);
+INSERT INTO cities VALUES (1,'北京','Beijing'),(2,'上海','Shanghai'),(3,'广州','Guangzhou');
+INSERT INTO products VALUES (1,'Books'),(2,'Toys');
+INSERT INTO orders VALUES (1,1,1,'2024-01-05',100),(2,2,2,'2025-05-01',50);
+)sql";
+
+class FollowUpTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto conn = db::SqliteConnector::OpenInMemory(kShopSql);
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    auto index = nlq::BuildSchemaIndex(**conn, nullptr);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    owned_index_ = std::make_unique<nlq::SchemaIndex>(std::move(index).value());
+    index_ = owned_index_.get();
+  }
+  static void TearDownTestSuite() {
+    index_ = nullptr;
+    owned_index_.reset();
+  }
+  FollowUp Resolve(const std::string& prev, const std::string& q) {
+    return ResolveFollowUp(prev, q, index_);
+  }
+  static std::unique_ptr<nlq::SchemaIndex> owned_index_;
+  static const nlq::SchemaIndex* index_;
+};
+std::unique_ptr<nlq::SchemaIndex> FollowUpTest::owned_index_;
+const nlq::SchemaIndex* FollowUpTest::index_ = nullptr;
+
+TEST_F(FollowUpTest, ChineseValueReplacesValueOfSameColumn) {
+  FollowUp f = Resolve("北京的销售额", "那上海呢？");
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "上海的销售额");
+  EXPECT_NE(f.explanation.find("北京 → 上海"), std::string::npos) << f.explanation;
+}
+
+TEST_F(FollowUpTest, EnglishValueReplacesValueOfSameColumn) {
+  FollowUp f = Resolve("total sales in Beijing in 2024", "what about Shanghai?");
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "total sales in Shanghai in 2024");
+}
+
+TEST_F(FollowUpTest, ValueWithoutCounterpartIsNotAFollowUp) {
+  // The previous question names no city: adding a filter is a guess, so refuse.
+  FollowUp f = Resolve("2024年的销售额", "那上海呢");
+  EXPECT_FALSE(f.is_follow_up);
+  EXPECT_EQ(f.resolved_question, "那上海呢");
+  // A category does not replace a city.
+  EXPECT_FALSE(Resolve("sales in Beijing", "what about Toys").is_follow_up);
+  // Without an index values are unknown.
+  EXPECT_FALSE(ResolveFollowUp("北京的销售额", "那上海呢？", nullptr).is_follow_up);
+}
+
+TEST_F(FollowUpTest, PeriodReplacesPeriod) {
+  FollowUp f = Resolve("2025年各地区的销售额", "只看2024年");
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "2024年各地区的销售额");
+  EXPECT_EQ(Resolve("2025年各地区的销售额", "去年呢").resolved_question, "去年各地区的销售额");
+  EXPECT_EQ(Resolve("sales by city in 2025", "only 2024").resolved_question,
+            "sales by city in 2024");
+  EXPECT_EQ(Resolve("sales by city in 2025?", "and last year?").resolved_question,
+            "sales by city last year?");
+}
+
+TEST_F(FollowUpTest, PeriodIsAddedWhenAbsent) {
+  EXPECT_EQ(Resolve("北京的销售额", "只看2024年").resolved_question, "2024年北京的销售额");
+  EXPECT_EQ(Resolve("sales in Beijing?", "just 2024").resolved_question,
+            "sales in Beijing in 2024?");
+}
+
+TEST_F(FollowUpTest, GroupingIsAddedOrReplaced) {
+  EXPECT_EQ(Resolve("2024年的销售额", "按月").resolved_question, "2024年每月的销售额");
+  EXPECT_EQ(Resolve("2024年的销售额", "now by month").resolved_question,
+            "2024年每月的销售额");  // kept in the previous question's language
+  EXPECT_EQ(Resolve("2024年每月的销售额", "按季度呢").resolved_question, "2024年每季度的销售额");
+  EXPECT_EQ(Resolve("sales in 2024", "now by month").resolved_question, "sales in 2024 by month");
+  EXPECT_EQ(Resolve("monthly sales in 2024", "now by quarter").resolved_question,
+            "quarterly sales in 2024");
+}
+
+TEST_F(FollowUpTest, TopNChanges) {
+  EXPECT_EQ(Resolve("销售额前10个城市", "前5个呢").resolved_question, "销售额前5个城市");
+  EXPECT_EQ(Resolve("top 10 cities by sales", "top 5 instead").resolved_question,
+            "top 5 cities by sales");
+  EXPECT_EQ(Resolve("销售额前十个城市", "前五个呢").resolved_question, "销售额前5个城市");
+  EXPECT_EQ(Resolve("top ten cities by sales", "top three instead").resolved_question,
+            "top 3 cities by sales");
+  EXPECT_FALSE(Resolve("各城市的销售额", "前5个呢").is_follow_up);
+  EXPECT_FALSE(Resolve("2024年的销售额", "前年呢").is_follow_up);  // 前年 is not a top-N
+}
+
+TEST_F(FollowUpTest, SeveralSlotsAtOnce) {
+  FollowUp f = Resolve("2025年北京的销售额", "那2024年上海呢");
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "2024年上海的销售额");
+}
+
+TEST_F(FollowUpTest, FullQuestionsAreNotFollowUps) {
+  for (const char* q : {"上海的订单数量是多少", "2024年的销售额", "how many orders in Shanghai",
+                        "list all products", "那上海的订单数呢", "北京和上海呢"}) {
+    FollowUp f = Resolve("2025年北京的销售额", q);
+    EXPECT_FALSE(f.is_follow_up) << q << " → " << f.resolved_question;
+    EXPECT_EQ(f.resolved_question, q);
+    EXPECT_FALSE(f.explanation.empty());
+  }
+  EXPECT_FALSE(Resolve("", "那上海呢").is_follow_up);
+  EXPECT_FALSE(Resolve("2024年的销售额", "2023年和2024年").is_follow_up);
+}
+
+RC_GTEST_FIXTURE_PROP(FollowUpTest, NonFollowUpIsReturnedUnchanged, ()) {
+  // Any question carrying a content word of its own (a measure, an entity) is new.
+  const std::string prefix = *rc::gen::element<std::string>("", "那", "what about ", "只看");
+  const std::string slot =
+      *rc::gen::element<std::string>("", "上海", "2024年", "Shanghai ", "按月", "top 5 ");
+  const std::string content = *rc::gen::element<std::string>("订单数", "销售额", "customers",
+                                                             "average price", "利润率", "products");
+  const std::string tail = *rc::gen::string<std::string>();
+  const std::string q = prefix + slot + content + tail;
+  FollowUp f = ResolveFollowUp("2025年北京的销售额", q, index_);
+  RC_ASSERT(!f.is_follow_up);
+  RC_ASSERT(f.resolved_question == q);
+}
+
+RC_GTEST_FIXTURE_PROP(FollowUpTest, NotFollowUpMeansUnchanged, (const std::string& q)) {
+  FollowUp f = ResolveFollowUp("2025年北京的销售额", q, index_);
+  if (!f.is_follow_up) RC_ASSERT(f.resolved_question == q);
+}
+
+}  // namespace
+}  // namespace askdb::agent

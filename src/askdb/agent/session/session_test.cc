@@ -1,0 +1,54 @@
+#include "askdb/agent/session/session.h"
+
+#include <gtest/gtest.h>
+
+namespace askdb::agent {
+namespace {
+
+Turn MakeTurn(int i) {
+  std::string n = std::to_string(i);
+  return Turn{"q" + n, "resolved " + n, "SELECT " + n, "answer " + n};
+}
+
+TEST(SessionTest, KeepsLastNTurns) {
+  Session s;
+  EXPECT_EQ(s.max_turns(), kDefaultMaxTurns);
+  EXPECT_EQ(s.Last(), nullptr);
+  for (int i = 0; i < 7; ++i) s.Add(MakeTurn(i));
+  ASSERT_EQ(s.turns().size(), kDefaultMaxTurns);
+  EXPECT_EQ(s.turns().front(), MakeTurn(2));
+  EXPECT_EQ(*s.Last(), MakeTurn(6));
+  Session one(0);
+  one.Add(MakeTurn(1));
+  one.Add(MakeTurn(2));
+  ASSERT_EQ(one.turns().size(), 1u);
+  EXPECT_EQ(*one.Last(), MakeTurn(2));
+}
+
+TEST(SessionTest, JsonRoundTrip) {
+  Session s(3);
+  for (int i = 0; i < 4; ++i) s.Add(MakeTurn(i));
+  auto back = Session::FromJson(s.ToJson());
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->max_turns(), 3u);
+  EXPECT_EQ(back->turns(), s.turns());
+}
+
+TEST(SessionTest, FromJsonRejectsBadShapes) {
+  EXPECT_FALSE(Session::FromJson(Json::array()).ok());
+  EXPECT_FALSE(Session::FromJson(Json{{"turns", 3}}).ok());
+  EXPECT_FALSE(Session::FromJson(Json{{"turns", Json::array({{{"question", 5}}})}}).ok());
+  EXPECT_FALSE(Session::FromJson(Json{{"max_turns", "x"}}).ok());
+}
+
+TEST(SessionTest, ResolvesAgainstLastResolvedQuestion) {
+  Session s;
+  EXPECT_FALSE(s.Resolve("只看2024年", nullptr).is_follow_up);
+  s.Add(Turn{"2025年各地区的销售额", "2025年各地区的销售额", "SELECT 1", "..."});
+  FollowUp f = s.Resolve("只看2024年", nullptr);
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "2024年各地区的销售额");
+}
+
+}  // namespace
+}  // namespace askdb::agent
