@@ -179,9 +179,9 @@ TEST_F(EngineTest, AliasesAreQuotedByTheDialectAndNotUsedInGroupOrOrderBy) {
 
 TEST_F(EngineTest, StatisticsItDoesNotComputeAreAbstainedOnNotSummed) {
   // Found by the pipeline's scenarios: "median" used to vanish and leave a plain SUM.
-  for (const char* q : {"median amount by region", "每个地区订单金额的中位数是多少",
-                        "2025年金额同比增长", "amount growth rate by month",
-                        "cumulative amount by month", "variance of amount"}) {
+  for (const char* q :
+       {"median amount by region", "每个地区订单金额的中位数是多少", "2025年金额同比增长",
+        "amount growth rate by month", "cumulative amount by month", "variance of amount"}) {
     const Translation t = T(q);
     EXPECT_FALSE(t.answered) << q << " → " << t.sql;
   }
