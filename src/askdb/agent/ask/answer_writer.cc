@@ -1,6 +1,7 @@
 #include "askdb/agent/ask/answer_writer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -44,6 +45,12 @@ Extremes FindExtremes(const std::vector<std::optional<double>>& values) {
   return e;
 }
 
+// Chinese runs on without spaces; a Latin word or number before Chinese text keeps one.
+std::string ZhGap(const std::string& before) {
+  const unsigned char last = before.empty() ? ' ' : static_cast<unsigned char>(before.back());
+  return std::isalnum(last) ? " " : "";
+}
+
 std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   const analysis::ChartSeries& series = data.series.front();
   const Extremes e = FindExtremes(series.values);
@@ -55,11 +62,11 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   const std::optional<double> total = PositiveTotal(series.values);
   std::string out;
   if (chinese) {
-    out = "共 " + std::to_string(data.labels.size()) + " 项；" + top + " 的" + series.name +
-          "最高，为 " + FormatNumber(top_value);
+    out = "共 " + std::to_string(data.labels.size()) + " 项；" + top + ZhGap(top) + "的" +
+          series.name + "最高，为 " + FormatNumber(top_value);
     if (total) out += "（占 " + Percent(top_value, *total) + "）";
     if (e.max_index != e.min_index) {
-      out += "，" + bottom + " 最低，为 " + FormatNumber(bottom_value);
+      out += "，" + bottom + ZhGap(bottom) + "最低，为 " + FormatNumber(bottom_value);
     }
     if (total) out += "；合计 " + FormatNumber(*total);
     return out + "。";

@@ -18,10 +18,17 @@ TEST(AnswerWriterTest, CategoryAnswerNamesTopBottomAndShare) {
   analysis::ChartSpec chart = analysis::RecommendChart(r);
   ASSERT_EQ(chart.kind, analysis::ChartKind::kBar);
   EXPECT_EQ(WriteAnswer(r, chart, true),
-            "共 3 项；华东 的revenue最高，为 50（占 52.6%），西北 最低，为 15；合计 95。");
+            "共 3 项；华东的revenue最高，为 50（占 52.6%），西北最低，为 15；合计 95。");
   EXPECT_EQ(WriteAnswer(r, chart, false),
             "3 groups; 华东 has the highest revenue at 50 (52.6% of the total), 西北 the "
             "lowest at 15; total 95.");
+}
+
+TEST(AnswerWriterTest, LatinLabelsKeepASpaceBeforeChinese) {
+  db::ResultSet r = TwoColumns({{"online", 50}, {"store", 30}, {"app", 15}}, "渠道", "订单数");
+  const std::string zh = WriteAnswer(r, analysis::RecommendChart(r), true);
+  EXPECT_NE(zh.find("online 的订单数最高"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("app 最低"), std::string::npos) << zh;
 }
 
 TEST(AnswerWriterTest, SeriesAnswerNamesPeakTroughAndChange) {
