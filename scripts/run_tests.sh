@@ -14,7 +14,7 @@ export ASKDB_TEST_SERVERS_DIR=${ASKDB_TEST_SERVERS_DIR:-$BUILD_DIR/test-servers}
 if [[ ${ASKDB_NO_SERVERS:-0} != 1 ]]; then
   export ASKDB_REQUIRE_SERVERS=1
   eval "$(ASKDB_BUILD_DIR="$BUILD_DIR" "$ROOT/scripts/db_servers.sh" start)"
-  trap 'ASKDB_BUILD_DIR="$BUILD_DIR" "$ROOT/scripts/db_servers.sh" stop >/dev/null || true' EXIT
+  trap 'ASKDB_BUILD_DIR="$BUILD_DIR" "$ROOT/scripts/db_servers.sh" stop >/dev/null 2>&1 || true' EXIT
 fi
 cd "$BUILD_DIR"
 # shellcheck disable=SC2086
