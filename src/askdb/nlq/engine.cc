@@ -1008,6 +1008,23 @@ void Parser::ParseAggregates() {
     }
     Understood(target, target);
   };
+  // "订单最多的5个城市": a top-N "most/fewest" word right after a table word counts its rows
+  // (the "most customers" reading, with the table before the word as Chinese puts it).
+  static constexpr std::string_view kCountSuperlatives[] = {"最多的", "最少的"};
+  for (int i = 0; i < n && chinese_ && q_.measures.empty(); ++i) {
+    const Item& it = items_[i];
+    if (!it.used || it.kind != ItemKind::kKeyword || !(it.kw & (Bit(Kw::kTop) | Bit(Kw::kBottom))))
+      continue;
+    if (std::find(std::begin(kCountSuperlatives), std::end(kCountSuperlatives), it.text) ==
+        std::end(kCountSuperlatives)) {
+      continue;
+    }
+    const int p = PrevMeaningful(i);
+    if (p < 0 || items_[p].used || items_[p].kind != ItemKind::kTerm) continue;
+    const int table = TableOf(items_[p]);
+    if (table < 0 || ColumnOf(items_[p]) >= 0) continue;
+    bind(Agg::kCount, i, -1, table, false, p);
+  }
   for (int i = 0; i < n; ++i) {
     Item& it = items_[i];
     if (it.used) continue;
@@ -1131,6 +1148,14 @@ void Parser::ParseGrouping() {
     const bool is_which = it.Has(Kw::kWhich);
     if (!it.Has(Kw::kGroup) && !is_which) continue;
     const int j = NextMeaningful(i, 1);
+    // "top 5 cities by number of orders": "by" introduces the ranking count, bound by
+    // ParseAggregates; the ranked entity is grouped by the top-N ranking pass.
+    if (j >= 0 && !is_which && q_.superlative && items_[j].used &&
+        items_[j].kind == ItemKind::kKeyword && items_[j].Has(Kw::kCount) &&
+        text::AsciiLower(it.text) == "by") {
+      it.used = true;
+      continue;
+    }
     if (j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm || OnlyValues(items_[j])) {
       continue;
     }
@@ -1142,6 +1167,21 @@ void Parser::ParseGrouping() {
       continue;
     }
     if (col >= 0 && Col(col).role == ColumnRole::kMeasure) continue;
+    // "top 5 cities by order count": a count synonym of a key ranks, like "by number of";
+    // ParseLeftovers turns the term into COUNT(*). The key's own name ("by order id") does not.
+    if (col >= 0 && Col(col).primary_key && !is_which && q_.superlative && q_.measures.empty() &&
+        text::AsciiLower(it.text) == "by") {
+      bool exact = false;   // the key's own name
+      bool bare_id = true;  // "id" names the key itself
+      for (int id : items_[j].terms) {
+        exact |= TermOf(id).exact && TermOf(id).column == col && TermOf(id).source == "name";
+        bare_id &= TermOf(id).source == "key";
+      }
+      if (!exact && !bare_id) {
+        it.used = true;
+        continue;
+      }
+    }
     if (col < 0 && table >= 0) {
       col = index_.LabelColumn(table, chinese_);
       if (col < 0) continue;

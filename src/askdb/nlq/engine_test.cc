@@ -89,6 +89,28 @@ TEST_F(EngineTest, GroupTopAndJoins) {
   EXPECT_EQ(rs->rows[0][0].ToDisplayString(), "North");
 }
 
+TEST_F(EngineTest, RanksAnEntityByTheCountOfRowsJoinedToIt) {
+  // items → orders → stores → regions: North's store has 3 item rows, South's 1, 华东's 2.
+  // (The Chinese phrasings, "订单数最多的5个城市", are in the dev set: they need the demo's
+  // Chinese names.)
+  struct Case {
+    std::string_view question;
+    std::string_view first;
+    double count;
+  };
+  for (const Case& c : {Case{"top 1 region by number of items", "North", 3},
+                        Case{"bottom 1 region by number of items", "South", 1}}) {
+    const Translation t = T(c.question);
+    ASSERT_TRUE(t.answered) << c.question << ": " << t.abstain_reason;
+    EXPECT_NE(t.sql.find("COUNT(*)"), std::string::npos) << t.sql;
+    auto rs = shop_.connector->Execute(t.sql, {});
+    ASSERT_TRUE(rs.ok()) << t.sql;
+    ASSERT_EQ(rs->row_count(), 1u) << t.sql;
+    EXPECT_EQ(rs->rows[0][0].ToDisplayString(), c.first) << c.question << ": " << t.sql;
+    EXPECT_EQ(rs->rows[0][1].AsNumber().value_or(-1), c.count) << c.question << ": " << t.sql;
+  }
+}
+
 // Result columns are named for people, in the question's language, while GROUP BY and
 // ORDER BY keep the expressions (valid on SQLite, PostgreSQL and MySQL alike).
 TEST_F(EngineTest, ResultColumnsAreNamedInEnglish) {
@@ -301,6 +323,13 @@ TEST_F(ShapeTest, TopNOfAnEntityGroupsByItsKeyAndShowsItsName) {
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   // The two customers called Ann stay two rows (a name-only group would give Ann|190).
   EXPECT_EQ(Rows(t), (std::vector<std::string>{"Ann|110", "Ann|80"})) << t.sql;
+}
+
+TEST_F(ShapeTest, TopNOfAnEntityByACountOfAnotherTablesRows) {
+  const Translation t = T("top 1 customers by number of orders");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  // Customer 1 (Ann) has two orders; the other Ann has one: a name-only group would say 3.
+  EXPECT_EQ(Rows(t), (std::vector<std::string>{"Ann|2"})) << t.sql;
 }
 
 TEST_F(ShapeTest, CountWordThenOrdersByGroups) {
