@@ -116,47 +116,24 @@ Value Value::Double(double d) {
   return v;
 }
 
-Value Value::Decimal(std::string digits) {
+Value Value::WithText(Kind kind, std::string text) {
   Value v;
-  v.kind_ = Kind::kDecimal;
-  v.text_ = std::move(digits);
+  v.kind_ = kind;
+  v.text_ = std::move(text);
   return v;
 }
 
-Value Value::Text(std::string s) {
-  Value v;
-  v.kind_ = Kind::kText;
-  v.text_ = std::move(s);
-  return v;
-}
+Value Value::Decimal(std::string digits) { return WithText(Kind::kDecimal, std::move(digits)); }
 
-Value Value::Date(std::string iso) {
-  Value v;
-  v.kind_ = Kind::kDate;
-  v.text_ = std::move(iso);
-  return v;
-}
+Value Value::Text(std::string s) { return WithText(Kind::kText, std::move(s)); }
 
-Value Value::Time(std::string iso) {
-  Value v;
-  v.kind_ = Kind::kTime;
-  v.text_ = std::move(iso);
-  return v;
-}
+Value Value::Date(std::string iso) { return WithText(Kind::kDate, std::move(iso)); }
 
-Value Value::Timestamp(std::string iso) {
-  Value v;
-  v.kind_ = Kind::kTimestamp;
-  v.text_ = std::move(iso);
-  return v;
-}
+Value Value::Time(std::string iso) { return WithText(Kind::kTime, std::move(iso)); }
 
-Value Value::Blob(std::string bytes) {
-  Value v;
-  v.kind_ = Kind::kBlob;
-  v.text_ = std::move(bytes);
-  return v;
-}
+Value Value::Timestamp(std::string iso) { return WithText(Kind::kTimestamp, std::move(iso)); }
+
+Value Value::Blob(std::string bytes) { return WithText(Kind::kBlob, std::move(bytes)); }
 
 bool Value::is_numeric() const {
   return kind_ == Kind::kInt || kind_ == Kind::kDouble || kind_ == Kind::kDecimal;

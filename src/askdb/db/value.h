@@ -49,6 +49,9 @@ class Value {
   bool operator==(const Value& other) const = default;
 
  private:
+  // The kinds whose payload is text (decimal digits, ISO dates, bytes, ...).
+  static Value WithText(Kind kind, std::string text);
+
   Kind kind_ = Kind::kNull;
   int64_t int_ = 0;
   double double_ = 0;
