@@ -10,6 +10,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <memory>
@@ -136,7 +137,9 @@ struct Fixture {
 const Fixture& GetFixture() {
   static const std::unique_ptr<Fixture> fixture = [] {
     auto f = std::make_unique<Fixture>();
-    f->path = ::testing::TempDir() + "/nlq_property_fixture.sqlite";
+    // One file per process: ctest runs each test in its own process, several at a time.
+    f->path =
+        ::testing::TempDir() + "/nlq_property_fixture_" + std::to_string(::getpid()) + ".sqlite";
     std::filesystem::remove(f->path);
     sqlite3* writer = nullptr;
     EXPECT_EQ(sqlite3_open(f->path.c_str(), &writer), SQLITE_OK);
