@@ -13,6 +13,8 @@ PACKAGES=(
   libspdlog-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev
   libicu-dev libre2-dev
   libcurl4-openssl-dev libcpp-httplib-dev libkainjow-mustache-dev
+  # Server: API key hashes (Argon2id) and datasource secrets at rest.
+  libsodium-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   # Server connectors, and the real servers their tests run against (scripts/db_servers.sh).
   libpq-dev libmariadb-dev postgresql-15 mariadb-server
