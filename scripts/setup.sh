@@ -16,6 +16,8 @@ PACKAGES=(
   # Server: API key hashes (Argon2id) and datasource secrets at rest.
   libsodium-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+  # Fuzzing the server's request parsing (scripts/fuzz.sh): clang with libFuzzer.
+  clang-14 libclang-rt-14-dev
   # Server connectors, and the real servers their tests run against (scripts/db_servers.sh).
   libpq-dev libmariadb-dev postgresql-15 mariadb-server
   # Reports: headless Chromium for the rendering test; CJK fonts so Chinese text renders.

@@ -246,9 +246,14 @@ TEST_F(CliE2eTest, AskRoutesEachKindOfRequest) {
   EXPECT_EQ(advice.exit_code, 0) << advice.err;
   EXPECT_NE(advice.out.find("咨询建议"), std::string::npos) << advice.out;
 
-  RunResult multi = Run({"ask", "做一份全面的销售分析报告"});
-  EXPECT_EQ(multi.exit_code, 8) << multi.out;
-  EXPECT_NE(multi.out.find("LLM"), std::string::npos) << multi.out;
+  // A multi-step analysis runs its deterministic plan without a model and writes a report.
+  RunResult multi = Run({"ask", "做一份全面的销售分析报告", "--report", "analysis.md"});
+  EXPECT_EQ(multi.exit_code, 0) << multi.out << multi.err;
+  EXPECT_NE(multi.out.find("多步骤分析"), std::string::npos) << multi.out;
+  EXPECT_NE(multi.out.find("失败 0"), std::string::npos) << multi.out;
+  const std::string analysis = Slurp(dir_ / "analysis.md");
+  EXPECT_NE(analysis.find("```echarts"), std::string::npos) << analysis;
+  EXPECT_NE(analysis.find("```sql"), std::string::npos) << analysis;
 
   RunResult hostile = Run({"ask", "'; DROP TABLE orders; --"});
   EXPECT_TRUE(hostile.exit_code == 0 || hostile.exit_code == 8) << hostile.err;

@@ -5,6 +5,8 @@
 //    "database": "demo" | "chinook",      // fixture, prepared once per test binary
 //    "llm": [ScriptedLlmClient rules],     // absent: no model (engine only)
 //    "cache": true,                        // an AnswerCache shared by the steps (default true)
+//    "options": {"plan_review": true},     // PipelineOptions: plan_review, max_fixes,
+//                                          // analysis_sql_steps, max_sufficiency_rounds
 //    "steps": [
 //      {"ask": "question", "expect": {...}},
 //      {"resume": "answer", "restart": true, "expect": {...}},  // restart: new Pipeline and
@@ -15,8 +17,12 @@
 //
 // expect keys (all optional): route, events (event type names that must appear in this
 // order, others may sit between), sql_contains (string or list), rows (exact), min_rows,
-// llm_calls, answer_contains, error_contains, interrupt ("clarification"), attempts,
-// cache_hit, status ("ok" default, or a StatusCode name when the call must fail).
+// llm_calls, answer_contains, error_contains, interrupt ("clarification" / "plan_approval"),
+// attempts, cache_hit, status ("ok" default, or a StatusCode name when the call must fail),
+// question_contains (the question as resolved, e.g. a follow-up), follow_up (true/false),
+// analysis: {"succeeded", "failed", "skipped", "sql_steps", "rounds"} (counts over the
+// executed plan's steps; rounds = sufficiency rounds), step_errors_contain (list, any step),
+// plan_steps (steps in the plan shown), plan_feedback (the comments recorded).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -159,6 +165,44 @@ void CheckExpectations(const Json& expect, const StatusOr<PipelineResult>& r,
     ASSERT_TRUE(res.result.has_value()) << where << dump;
     EXPECT_GE(static_cast<int>(res.result->row_count()), expect["min_rows"].get<int>()) << where;
   }
+  if (expect.contains("question_contains")) {
+    for (const std::string& part : AsStrings(expect["question_contains"])) {
+      EXPECT_NE(res.state.question.find(part), std::string::npos)
+          << where << ": '" << part << "' in " << res.state.question;
+    }
+  }
+  if (expect.contains("follow_up")) {
+    EXPECT_EQ(!res.state.follow_up.empty(), expect["follow_up"].get<bool>())
+        << where << ": " << res.state.follow_up;
+  }
+  if (expect.contains("analysis")) {
+    Json counts = {{"succeeded", 0}, {"failed", 0}, {"skipped", 0}, {"sql_steps", 0}};
+    for (const StepOutcome& step : res.state.steps) {
+      const char* key = step.success ? "succeeded" : step.skipped ? "skipped" : "failed";
+      counts[key] = counts[key].get<int>() + 1;
+      if (step.tool == "execute_sql") counts["sql_steps"] = counts["sql_steps"].get<int>() + 1;
+    }
+    counts["rounds"] = res.state.query_history.size();
+    for (const auto& [key, value] : expect["analysis"].items()) {
+      EXPECT_EQ(counts.at(key), value)
+          << where << ": analysis " << key << " in " << counts.dump() << dump;
+    }
+  }
+  if (expect.contains("step_errors_contain")) {
+    for (const std::string& part : AsStrings(expect["step_errors_contain"])) {
+      const bool found = std::any_of(
+          res.state.steps.begin(), res.state.steps.end(),
+          [&](const StepOutcome& st) { return st.error.find(part) != std::string::npos; });
+      EXPECT_TRUE(found) << where << ": no step error contains '" << part << "'" << dump;
+    }
+  }
+  if (expect.contains("plan_steps")) {
+    ASSERT_TRUE(res.state.plan.is_object()) << where << dump;
+    EXPECT_EQ(res.state.plan["steps"].size(), expect["plan_steps"].get<size_t>()) << where << dump;
+  }
+  if (expect.contains("plan_feedback")) {
+    EXPECT_EQ(Json(res.state.plan_feedback), expect["plan_feedback"]) << where << dump;
+  }
   if (expect.contains("events")) {
     std::vector<std::string> seen;
     for (EventType t : sink.types()) seen.emplace_back(EventTypeName(t));
@@ -214,6 +258,13 @@ TEST_P(ScenarioTest, Runs) {
     deps.cache = cache.get();
     deps.checkpoints = session.store.get();
     deps.options.datasource_id = deps_datasource_id;
+    const Json options = scenario.value("options", Json::object());
+    deps.options.plan_review = options.value("plan_review", false);
+    deps.options.max_fixes = options.value("max_fixes", kDefaultMaxFixes);
+    deps.options.analysis_sql_steps =
+        options.value("analysis_sql_steps", deps.options.analysis_sql_steps);
+    deps.options.max_sufficiency_rounds =
+        options.value("max_sufficiency_rounds", deps.options.max_sufficiency_rounds);
     auto pipeline = Pipeline::Create(std::move(deps));
     ASSERT_TRUE(pipeline.ok()) << pipeline.status().ToString();
     session.pipeline.emplace(std::move(pipeline).value());

@@ -2,76 +2,127 @@
 
 #include <iostream>
 
+#include "askdb/agent/pipeline/analysis_report.h"
 #include "askdb/cli/result_output.h"
 
 namespace askdb::cli {
 namespace {
 
-std::string RouteLabel(agent::AnswerRoute route, bool chinese) {
-  switch (route) {
-    case agent::AnswerRoute::kQuickPath:
-      return chinese ? "快速路径" : "quick path";
-    case agent::AnswerRoute::kConsultation:
-      return chinese ? "咨询建议" : "consultation";
-    case agent::AnswerRoute::kEngine:
-      return chinese ? "确定性引擎（0 次 LLM 调用）" : "deterministic engine (0 LLM calls)";
-    case agent::AnswerRoute::kNotAnswered:
-      return chinese ? "未回答" : "not answered";
+using agent::pipeline::PipelineResult;
+using agent::pipeline::PipelineRoute;
+
+std::string RouteLabel(const PipelineResult& r, bool zh) {
+  switch (r.route) {
+    case PipelineRoute::kQuickPath:
+      return zh ? "快速路径" : "quick path";
+    case PipelineRoute::kConsultation:
+      return zh ? "咨询建议" : "consultation";
+    case PipelineRoute::kCache:
+      return zh ? "答案缓存" : "answer cache";
+    case PipelineRoute::kEngine:
+      return zh ? "确定性引擎" : "deterministic engine";
+    case PipelineRoute::kLlm:
+      return zh ? "模型生成 SQL" : "model-written SQL";
+    case PipelineRoute::kAnalysis:
+      return zh ? "多步骤分析" : "multi-step analysis";
+    case PipelineRoute::kNotAnswered:
+      return zh ? "未回答" : "not answered";
+    case PipelineRoute::kNone:
+      return zh ? "等待回复" : "waiting for you";
   }
   return "";
 }
 
-}  // namespace
-
-agent::AskOptions AskOptionsFromConfig(const CliContext& ctx) {
-  agent::AskOptions ask;
-  ask.translate.confidence_threshold = ctx.config.nlq.confidence_threshold;
-  ask.translate.anchor = ctx.config.nlq.time_anchor == config::TimeAnchor::kToday
-                             ? nlq::TimeAnchor::kToday
-                             : nlq::TimeAnchor::kData;
-  ask.query.max_rows = ctx.config.database.max_rows;
-  ask.query.timeout = std::chrono::milliseconds(ctx.config.database.query_timeout_ms);
-  return ask;
-}
-
-void PrintAnswer(const CliContext& ctx, const agent::AskResult& r) {
-  const Style style = ctx.style();
-  const bool zh = r.chinese;
-  std::cout << style.Dim(std::string(zh ? "类型 " : "type ") +
-                         std::string(agent::RequestTypeName(r.classification.type)) + " · " +
-                         (zh ? "路线 " : "route ") + RouteLabel(r.route, zh))
-            << "\n";
-  if (r.translation) {
-    const std::string explanation = nlq::RenderExplanation(*r.translation, zh);
-    if (!explanation.empty()) std::cout << style.Dim(explanation) << "\n";
-  }
-  std::cout << "\n";
-  if (r.result && r.chart) {
-    PrintQueryResult(ctx, r.translation ? r.translation->sql : "", *r.result, *r.chart);
-    std::cout << "\n";
-  }
-  std::cout << style.Bold(r.answer) << "\n";
-}
-
-namespace {
-
-analysis::ChartSpec PipelineChart(const agent::pipeline::PipelineResult& r) {
+analysis::ChartSpec AnswerChart(const PipelineResult& r) {
   analysis::ChartRequest request;
-  request.question = r.state.question;
+  request.question = r.state.original_question;
   request.sql = r.sql;
   return analysis::RecommendChart(*r.result, request);
 }
 
-}  // namespace
-
-void PrintPipelineAnswer(const CliContext& ctx, const agent::pipeline::PipelineResult& r) {
+void PrintSteps(const CliContext& ctx, const PipelineResult& r) {
   const Style style = ctx.style();
   const bool zh = r.chinese;
-  std::cout << style.Dim(std::string(zh ? "类型 " : "type ") + r.request_type + " · " +
-                         (zh ? "路线 " : "route ") +
-                         std::string(agent::pipeline::PipelineRouteName(r.route)) + " · " +
-                         (zh ? "LLM 调用 " : "LLM calls ") + std::to_string(r.llm_calls))
-            << "\n";
+  for (const agent::pipeline::StepOutcome& step : r.state.steps) {
+    const std::string mark = step.success ? "✓" : step.skipped ? "–" : "✗";
+    std::cout << style.Bold(mark + " " + std::to_string(step.step_num) + ". " + step.purpose)
+              << style.Dim("  [" + step.tool + "]") << "\n";
+    if (step.success && step.result) {
+      analysis::ChartRequest request;
+      request.title = step.purpose;
+      request.question = r.state.original_question;
+      request.sql = step.sql;
+      PrintQueryResult(ctx, step.sql, *step.result,
+                       analysis::RecommendChart(*step.result, request));
+    } else if (!step.success) {
+      std::cout << style.Dim(std::string(zh ? "  原因：" : "  why: ") +
+                             (step.error.empty() ? step.note : step.error))
+                << "\n";
+    }
+    std::cout << "\n";
+  }
+}
+
+void PrintInterrupt(const CliContext& ctx, const PipelineResult& r, std::string_view hint) {
+  const Style style = ctx.style();
+  const bool zh = r.chinese;
+  const Json& payload = r.interrupt->payload;
+  if (r.interrupt->kind == agent::InterruptKind::kPlanApproval) {
+    std::cout << style.Bold(zh ? "分析计划（待批准）：" : "Analysis plan (awaiting approval):")
+              << "\n"
+              << payload.value("text", "") << "\n";
+    if (!hint.empty()) {
+      std::cout << style.Dim(std::string(zh ? "批准：" : "approve: ") + std::string(hint) +
+                             " approve\n" + (zh ? "驳回并说明：" : "reject with a comment: ") +
+                             std::string(hint) + " \"reject: ...\"")
+                << "\n";
+    }
+    return;
+  }
+  const Json& question = payload["question"];
+  std::cout << style.Bold(question.is_string() ? question.get<std::string>() : r.answer) << "\n";
+  if (!hint.empty()) {
+    std::cout << style.Dim(std::string(zh ? "回答方式：" : "answer with: ") + std::string(hint) +
+                           " \"...\"")
+              << "\n";
+  }
+}
+
+}  // namespace
+
+agent::pipeline::PipelineOptions PipelineOptionsFromConfig(const CliContext& ctx) {
+  agent::pipeline::PipelineOptions o;
+  o.translate.confidence_threshold = ctx.config.nlq.confidence_threshold;
+  o.translate.anchor = ctx.config.nlq.time_anchor == config::TimeAnchor::kToday
+                           ? nlq::TimeAnchor::kToday
+                           : nlq::TimeAnchor::kData;
+  o.query.max_rows = ctx.config.database.max_rows;
+  o.query.timeout = std::chrono::milliseconds(ctx.config.database.query_timeout_ms);
+  o.max_fixes = static_cast<int>(ctx.config.agent.max_fixes);
+  o.plan_review = ctx.config.agent.plan_review;
+  o.max_plan_rejections = static_cast<int>(ctx.config.agent.max_plan_rejections);
+  o.analysis_sql_steps = static_cast<int>(ctx.config.agent.analysis_steps);
+  return o;
+}
+
+void PrintPipelineAnswer(const CliContext& ctx, const PipelineResult& r,
+                         std::string_view resume_hint) {
+  const Style style = ctx.style();
+  const bool zh = r.chinese;
+  std::string header = std::string(zh ? "类型 " : "type ") + r.request_type + " · " +
+                       (zh ? "路线 " : "route ") + RouteLabel(r, zh) + " · " +
+                       (zh ? "LLM 调用 " : "LLM calls ") + std::to_string(r.llm_calls);
+  if (r.cache_hit) header += " · " + r.state.cache_level;
+  std::cout << style.Dim(header) << "\n";
+  if (!r.state.follow_up.empty()) {
+    std::cout << style.Dim(std::string(zh ? "追问理解为：" : "follow-up read as: ") +
+                           r.state.question + " (" + r.state.follow_up + ")")
+              << "\n";
+  }
+  if (r.translation) {
+    const std::string explanation = nlq::RenderExplanation(*r.translation, zh);
+    if (!explanation.empty()) std::cout << style.Dim(explanation) << "\n";
+  }
   for (const agent::pipeline::SqlAttempt& attempt : r.attempts) {
     if (attempt.error.empty()) continue;
     std::cout << style.Dim((zh ? "失败的 SQL：" : "failed SQL: ") + attempt.sql + "\n  → " +
@@ -79,37 +130,37 @@ void PrintPipelineAnswer(const CliContext& ctx, const agent::pipeline::PipelineR
               << "\n";
   }
   std::cout << "\n";
-  if (r.result) {
-    PrintQueryResult(ctx, r.sql, *r.result, PipelineChart(r));
-    std::cout << "\n";
-  }
   if (r.interrupt) {
-    const Json& question = r.interrupt->payload["question"];
-    std::cout << style.Bold(question.is_string() ? question.get<std::string>() : r.answer) << "\n"
-              << style.Dim(std::string(zh ? "回答方式：" : "answer with: ") +
-                           "askdb ask --thread " + r.thread_id + " --resume \"...\"")
-              << "\n";
+    PrintInterrupt(ctx, r, resume_hint);
     return;
+  }
+  if (r.route == PipelineRoute::kAnalysis) {
+    PrintSteps(ctx, r);
+  } else if (r.result) {
+    PrintQueryResult(ctx, r.sql, *r.result, AnswerChart(r));
+    std::cout << "\n";
   }
   std::cout << style.Bold(r.answer) << "\n";
 }
 
-void AddAnswerToReport(analysis::Report& report, const agent::AskResult& r) {
-  report.AddParagraph(r.answer);
-  if (r.result && r.chart) {
-    if (r.translation) report.AddSql(r.translation->sql);
-    report.AddChart(*r.chart);
-    if (r.chart->kind != analysis::ChartKind::kKpi) report.AddTable(*r.result);
+void AddAnswerToReport(analysis::Report& report, const PipelineResult& r) {
+  if (r.route == PipelineRoute::kAnalysis) {
+    agent::pipeline::AppendAnalysisSections(report, r.state);
+    return;
   }
-}
-
-void AddAnswerToReport(analysis::Report& report, const agent::pipeline::PipelineResult& r) {
   report.AddParagraph(r.answer);
   if (!r.result) return;
-  const analysis::ChartSpec chart = PipelineChart(r);
+  const analysis::ChartSpec chart = AnswerChart(r);
   report.AddSql(r.sql);
   report.AddChart(chart);
   if (chart.kind != analysis::ChartKind::kKpi) report.AddTable(*r.result);
+}
+
+analysis::Report ReportForAnswer(const PipelineResult& r) {
+  if (r.route == PipelineRoute::kAnalysis) return agent::pipeline::BuildAnalysisReport(r.state);
+  analysis::Report report(r.state.original_question);
+  AddAnswerToReport(report, r);
+  return report;
 }
 
 }  // namespace askdb::cli

@@ -1,29 +1,32 @@
-// How an answered request is shown: for people, the route, how the words mapped to the
-// schema, the SQL, the table, the chart and the answer text; in a report, a section per
-// question. Shared by `askdb ask` and `askdb demo`.
+// How an answer of the agent pipeline is shown: for people, the route, how the words mapped
+// to the schema, the SQL, the table, the chart and the answer text — or a multi-step
+// analysis's steps and summary, or the question the run waits on (a clarification, a plan to
+// approve) and how to answer it; in a report, a section per answer. Shared by `askdb ask`,
+// `askdb chat` and `askdb demo`.
 #pragma once
 
 #include <string_view>
 
-#include "askdb/agent/ask/ask.h"
 #include "askdb/agent/pipeline/pipeline.h"
 #include "askdb/analysis/report_builder.h"
 #include "askdb/cli/cli_context.h"
 
 namespace askdb::cli {
 
-// Ask options from the configuration (confidence threshold, time anchor, row cap, timeout).
-agent::AskOptions AskOptionsFromConfig(const CliContext& ctx);
+// Pipeline options from the configuration ([nlq] threshold and time anchor, [database] row
+// cap and timeout, [agent] fixes, plan review, analysis steps).
+agent::pipeline::PipelineOptions PipelineOptionsFromConfig(const CliContext& ctx);
 
-void PrintAnswer(const CliContext& ctx, const agent::AskResult& result);
+// `resume_hint` is how this front end answers an interrupt, e.g.
+// "askdb ask --thread T --resume" (the CLI) or "" (chat asks at its own prompt).
+void PrintPipelineAnswer(const CliContext& ctx, const agent::pipeline::PipelineResult& result,
+                         std::string_view resume_hint);
 
-// The same for a run of the agent pipeline (with a model): the route and LLM calls, failed
-// SQL attempts, the rows and chart, and the answer — or the clarifying question and how to
-// answer it.
-void PrintPipelineAnswer(const CliContext& ctx, const agent::pipeline::PipelineResult& result);
-
-// Adds the answer, and its SQL, chart and table when there are rows, to `report`.
-void AddAnswerToReport(analysis::Report& report, const agent::AskResult& result);
+// Adds the answer to `report`: its SQL, chart and table when there are rows; a multi-step
+// analysis's narrative and step sections.
 void AddAnswerToReport(analysis::Report& report, const agent::pipeline::PipelineResult& result);
+
+// The whole report of one answer: titled with the question (an analysis has its own title).
+analysis::Report ReportForAnswer(const agent::pipeline::PipelineResult& result);
 
 }  // namespace askdb::cli

@@ -46,5 +46,6 @@ Command AddConfigCommand(CLI::App& app);
 Command AddAskCommand(CLI::App& app);
 Command AddEvalCommand(CLI::App& app);
 Command AddLlmCommand(CLI::App& app);
+Command AddChatCommand(CLI::App& app);
 
 }  // namespace askdb::cli

@@ -14,6 +14,7 @@ int ExitCodeFor(const Status& status) {
     case StatusCode::kSqlError:
       return kExitSql;
     case StatusCode::kPermissionDenied:
+    case StatusCode::kUnauthenticated:
       return kExitRefused;
     case StatusCode::kDeadlineExceeded:
       return kExitTimeout;

@@ -32,6 +32,8 @@ std::string_view StatusCodeName(StatusCode code) {
       return "unimplemented";
     case StatusCode::kInternal:
       return "internal";
+    case StatusCode::kUnauthenticated:
+      return "unauthenticated";
   }
   return "unknown";
 }

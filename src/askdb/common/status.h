@@ -29,6 +29,7 @@ enum class StatusCode {
   kLlmError,
   kUnimplemented,
   kInternal,
+  kUnauthenticated,  // no valid credentials (HTTP 401); kPermissionDenied is 403
 };
 
 // Stable lower-case name of a code ("invalid_argument"), used in JSON output and logs.
@@ -64,6 +65,9 @@ inline Status InvalidArgumentError(std::string m) {
 inline Status NotFoundError(std::string m) { return {StatusCode::kNotFound, std::move(m)}; }
 inline Status AlreadyExistsError(std::string m) {
   return {StatusCode::kAlreadyExists, std::move(m)};
+}
+inline Status UnauthenticatedError(std::string m) {
+  return {StatusCode::kUnauthenticated, std::move(m)};
 }
 inline Status PermissionDeniedError(std::string m) {
   return {StatusCode::kPermissionDenied, std::move(m)};

@@ -122,6 +122,22 @@ bool SetFraction(const RawValue& raw, double& out) {
   return true;
 }
 
+bool SetBool(const RawValue& raw, bool& out) {
+  if (raw.from_text) {
+    if (raw.text == "true" || raw.text == "1" || raw.text == "yes") {
+      out = true;
+    } else if (raw.text == "false" || raw.text == "0" || raw.text == "no") {
+      out = false;
+    } else {
+      return false;
+    }
+    return true;
+  }
+  if (raw.kind != RawValue::Kind::kBool) return false;
+  out = raw.boolean;
+  return true;
+}
+
 bool SetString(const RawValue& raw, std::string& out) {
   if (raw.kind != RawValue::Kind::kString) return false;
   out = raw.text;
@@ -183,8 +199,8 @@ struct KeySpec {
   std::string Dotted() const { return std::string(section) + "." + std::string(key); }
 };
 
-const std::array<KeySpec, 14>& Specs() {
-  static const std::array<KeySpec, 14> specs = {{
+const std::array<KeySpec, 19>& Specs() {
+  static const std::array<KeySpec, 19> specs = {{
       {"database", "default_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
        [](const Config& c) { return Json(c.database.default_url); }},
@@ -218,6 +234,21 @@ const std::array<KeySpec, 14>& Specs() {
       {"nlq", "time_anchor", "one of \"data\", \"today\"",
        [](Config& c, const RawValue& v) { return SetChoice(v, kTimeAnchors, c.nlq.time_anchor); },
        [](const Config& c) { return ChoiceName(kTimeAnchors, c.nlq.time_anchor); }},
+      {"agent", "plan_review", "true or false",
+       [](Config& c, const RawValue& v) { return SetBool(v, c.agent.plan_review); },
+       [](const Config& c) { return Json(c.agent.plan_review); }},
+      {"agent", "max_fixes", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.agent.max_fixes); },
+       [](const Config& c) { return Json(c.agent.max_fixes); }},
+      {"agent", "max_plan_rejections", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.agent.max_plan_rejections); },
+       [](const Config& c) { return Json(c.agent.max_plan_rejections); }},
+      {"agent", "analysis_steps", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.agent.analysis_steps); },
+       [](const Config& c) { return Json(c.agent.analysis_steps); }},
+      {"agent", "session_turns", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.agent.session_turns); },
+       [](const Config& c) { return Json(c.agent.session_turns); }},
       {"llm", "base_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.llm.base_url); },
        [](const Config& c) { return Json(c.llm.base_url); }},

@@ -60,6 +60,15 @@ struct NlqConfig {
   TimeAnchor time_anchor = TimeAnchor::kData;
 };
 
+// The agent's workflow (multi-step analysis, fixes, sessions).
+struct AgentConfig {
+  bool plan_review = false;         // stop for approval before running an analysis plan
+  int64_t max_fixes = 3;            // model fixes of failing SQL per question
+  int64_t max_plan_rejections = 3;  // re-plans after rejected plans
+  int64_t analysis_steps = 4;       // SQL steps a multi-step plan aims for
+  int64_t session_turns = 5;        // turns a conversation remembers
+};
+
 // Used from the LLM release on; loaded and validated already so files stay stable.
 struct LlmConfig {
   std::string base_url;                        // OpenAI-compatible endpoint; empty: no model
@@ -77,6 +86,7 @@ struct Config {
   ReportConfig report;
   LogConfig log;
   NlqConfig nlq;
+  AgentConfig agent;
   LlmConfig llm;
 
   // The file the values came from; empty when only defaults and environment were used.

@@ -17,6 +17,14 @@ ASKDB_DECLARE_EMBEDDED(llm_prompt_en_classify);
 ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_classify);
 ASKDB_DECLARE_EMBEDDED(llm_prompt_en_answer_summary);
 ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_answer_summary);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_en_request_type);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_request_type);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_en_plan);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_plan);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_en_sufficiency);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_sufficiency);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_en_report);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_report);
 
 namespace askdb::llm {
 namespace {
@@ -104,6 +112,14 @@ StatusOr<PromptLibrary> PromptLibrary::Load(
       {"zh/classify", std::string(ASKDB_EMBEDDED(llm_prompt_zh_classify))},
       {"en/answer_summary", std::string(ASKDB_EMBEDDED(llm_prompt_en_answer_summary))},
       {"zh/answer_summary", std::string(ASKDB_EMBEDDED(llm_prompt_zh_answer_summary))},
+      {"en/request_type", std::string(ASKDB_EMBEDDED(llm_prompt_en_request_type))},
+      {"zh/request_type", std::string(ASKDB_EMBEDDED(llm_prompt_zh_request_type))},
+      {"en/plan", std::string(ASKDB_EMBEDDED(llm_prompt_en_plan))},
+      {"zh/plan", std::string(ASKDB_EMBEDDED(llm_prompt_zh_plan))},
+      {"en/sufficiency", std::string(ASKDB_EMBEDDED(llm_prompt_en_sufficiency))},
+      {"zh/sufficiency", std::string(ASKDB_EMBEDDED(llm_prompt_zh_sufficiency))},
+      {"en/report", std::string(ASKDB_EMBEDDED(llm_prompt_en_report))},
+      {"zh/report", std::string(ASKDB_EMBEDDED(llm_prompt_zh_report))},
   };
   if (override_dir) {
     std::error_code ec;

@@ -73,6 +73,12 @@ inline constexpr char kSqlGenerationTemplate[] = "sql_generation";
 inline constexpr char kSqlFixTemplate[] = "sql_fix";
 inline constexpr char kClassifyTemplate[] = "classify";
 inline constexpr char kAnswerSummaryTemplate[] = "answer_summary";
+// The agent's request classification when its rules are unsure (the eight request types).
+inline constexpr char kRequestTypeTemplate[] = "request_type";
+// Multi-step analysis: the plan (with SQL), the sufficiency check, the report narrative.
+inline constexpr char kPlanTemplate[] = "plan";
+inline constexpr char kSufficiencyTemplate[] = "sufficiency";
+inline constexpr char kReportTemplate[] = "report";
 
 inline constexpr int64_t kDefaultPromptTokenBudget = 6000;
 

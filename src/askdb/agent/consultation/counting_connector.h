@@ -24,6 +24,10 @@ class CountingConnector final : public db::Connector {
     executes_.fetch_add(1, std::memory_order_relaxed);
     return inner_.Execute(sql, options);
   }
+  Status Check(std::string_view sql, const db::QueryOptions& options) override {
+    checks_.fetch_add(1, std::memory_order_relaxed);
+    return inner_.Check(sql, options);
+  }
   StatusOr<db::DatabaseSchema> Introspect(const db::IntrospectOptions& options) override {
     introspects_.fetch_add(1, std::memory_order_relaxed);
     return inner_.Introspect(options);
@@ -32,11 +36,13 @@ class CountingConnector final : public db::Connector {
 
   long long executes() const { return executes_.load(std::memory_order_relaxed); }
   long long introspects() const { return introspects_.load(std::memory_order_relaxed); }
+  long long checks() const { return checks_.load(std::memory_order_relaxed); }
 
  private:
   db::Connector& inner_;
   std::atomic<long long> executes_{0};
   std::atomic<long long> introspects_{0};
+  std::atomic<long long> checks_{0};
 };
 
 }  // namespace askdb::agent

@@ -12,11 +12,12 @@ struct TypeName {
   std::string_view name;
 };
 
-constexpr std::array<TypeName, 12> kTypeNames = {{
+constexpr std::array<TypeName, 13> kTypeNames = {{
     {EventType::kStageStarted, "stage_started"},
     {EventType::kStageFinished, "stage_finished"},
     {EventType::kClassification, "classification"},
     {EventType::kPlan, "plan"},
+    {EventType::kStep, "step"},
     {EventType::kSql, "sql"},
     {EventType::kRows, "rows"},
     {EventType::kChart, "chart"},
@@ -40,10 +41,11 @@ StatusOr<EventType> ParseEventType(std::string_view name) {
   for (const auto& entry : kTypeNames) {
     if (entry.name == name) return entry.type;
   }
-  return InvalidArgumentError("unknown event type '" + std::string(name) +
-                              "'; expected one of stage_started, stage_finished, "
-                              "classification, plan, sql, rows, chart, text_delta, interrupt, "
-                              "error, usage, done");
+  return InvalidArgumentError(
+      "unknown event type '" + std::string(name) +
+      "'; expected one of stage_started, stage_finished, "
+      "classification, plan, step, sql, rows, chart, text_delta, interrupt, "
+      "error, usage, done");
 }
 
 Json EventToJson(const Event& event) {

@@ -27,6 +27,7 @@ enum class EventType {
   kStageFinished,
   kClassification,
   kPlan,
+  kStep,  // one step of a multi-step plan finished (progress)
   kSql,
   kRows,
   kChart,

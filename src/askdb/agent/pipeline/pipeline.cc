@@ -2,24 +2,32 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <utility>
 
 #include "askdb/agent/ask/answer_writer.h"
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/consultation/consultation.h"
 #include "askdb/agent/graph/graph.h"
+#include "askdb/agent/pipeline/analysis_planner.h"
+#include "askdb/agent/pipeline/analysis_report.h"
+#include "askdb/agent/pipeline/analysis_steps.h"
 #include "askdb/agent/pipeline/sql_guard.h"
 #include "askdb/agent/quick_path/quick_path.h"
 #include "askdb/agent/request_classifier.h"
+#include "askdb/agent/session/session.h"
 #include "askdb/analysis/chart_recommender.h"
 #include "askdb/cache/answer_cache.h"
 #include "askdb/catalog/schema_recall.h"
+#include "askdb/common/text.h"
 #include "askdb/llm/llm_client.h"
 
 namespace askdb::agent::pipeline {
 namespace {
 
 const std::string kEnd(kEndNode);
+// Display width of an answer a conversation remembers (prompts need the gist, not the table).
+constexpr int kTurnAnswerWidth = 400;
 constexpr char kGraphName[] = "ask_pipeline";
 
 // Node names, also the values of RunState::next.
@@ -34,20 +42,10 @@ constexpr char kExecute[] = "execute";
 constexpr char kLlmFix[] = "llm_fix";
 constexpr char kChart[] = "chart";
 constexpr char kAnswer[] = "answer";
-
-// The SQL templates ask for a ```sql block; the pipeline needs to tell SQL, a question back
-// and a refusal apart, so it asks for JSON instead (ChatJson adds the schema).
-constexpr char kGenerationReplyEn[] =
-    "\n\nReply with JSON only, one of: {\"sql\": \"<one read-only statement>\"}, "
-    "{\"needs_clarification\": \"<one question to ask the user>\"} when the question is too "
-    "vague to answer, or {\"not_answerable\": \"<reason>\"} when the tables cannot answer it.";
-constexpr char kGenerationReplyZh[] =
-    "\n\n只回复 JSON，三选一：{\"sql\": \"<一条只读语句>\"}；问题太含糊时 "
-    "{\"needs_clarification\": \"<要问用户的一个问题>\"}；这些表无法回答时 "
-    "{\"not_answerable\": \"<原因>\"}。";
-constexpr char kFixReplyEn[] =
-    "\n\nReply with JSON only: {\"sql\": \"<the corrected statement>\"}.";
-constexpr char kFixReplyZh[] = "\n\n只回复 JSON：{\"sql\": \"<改正后的语句>\"}。";
+constexpr char kPlanNode[] = "plan";
+constexpr char kReviewPlan[] = "review_plan";
+constexpr char kRunSteps[] = "run_steps";
+constexpr char kReportNode[] = "report";
 
 bool IsDataQuestion(RequestType type) {
   return type == RequestType::kDataQuery || type == RequestType::kVisualization;
@@ -56,10 +54,6 @@ bool IsDataQuestion(RequestType type) {
 // Request types this slice of the pipeline does not handle yet, in the question's language.
 std::string NotAvailableReason(RequestType type, bool chinese) {
   switch (type) {
-    case RequestType::kMultiStepAnalysis:
-      return chinese ? "多步骤分析暂未开放：请先拆成具体的数据问题来问，例如“2025年每月销售额”。"
-                     : "Multi-step analysis is not available yet; ask its parts as data "
-                       "questions, e.g. \"monthly revenue in 2025\".";
     case RequestType::kWebSearch:
       return chinese ? "联网搜索暂未开放，askdb 只回答数据库里的数据。"
                      : "Web search is not available yet; askdb answers from your database only.";
@@ -71,23 +65,47 @@ std::string NotAvailableReason(RequestType type, bool chinese) {
   }
 }
 
-Json GenerationSchema() {
-  const Json text = {{"type", "string"}, {"minLength", 1}};
-  return {{"type", "object"},
-          {"properties", {{"sql", text}, {"needs_clarification", text}, {"not_answerable", text}}}};
-}
-
-Json FixSchema() {
-  return {{"type", "object"},
-          {"properties", {{"sql", {{"type", "string"}, {"minLength", 1}}}}},
-          {"required", {"sql"}}};
-}
-
 Json TranslationSummary(const nlq::Translation& t) {
   Json j = {{"answered", t.answered}, {"confidence", t.confidence}, {"sql", t.sql}};
+  Json mappings = Json::array();
+  for (const nlq::Mapping& m : t.explanation) {
+    mappings.push_back({{"phrase", m.phrase}, {"kind", m.kind}, {"target", m.target}});
+  }
+  j["mappings"] = std::move(mappings);
   if (!t.abstain_reason.empty()) j["abstain_reason"] = t.abstain_reason;
   if (!t.understood.empty()) j["understood"] = t.understood;
+  if (!t.anchor_note.empty()) j["time_anchor"] = t.anchor_note;
   return j;
+}
+
+// The person's answer to a plan approval: {"approved": bool, "comment": "..."} or text —
+// "approve", "yes", "ok", "同意", "批准", "可以", "确认" approve; anything else rejects, the
+// text (after a leading "reject:"/"no:"/"拒绝：") being the comment for the re-plan.
+struct PlanDecision {
+  bool approved = false;
+  std::string comment;
+};
+
+PlanDecision ParsePlanDecision(const Json& answer) {
+  if (answer.is_object()) {
+    return {answer.value("approved", false), answer.value("comment", "")};
+  }
+  if (answer.is_boolean()) return {answer.get<bool>(), ""};
+  std::string text = answer.is_string() ? answer.get<std::string>() : answer.dump();
+  const std::string lowered = text::AsciiLower(text);
+  for (const char* yes : {"approve", "approved", "yes", "y", "ok", "go", "同意", "批准", "可以",
+                          "确认", "好", "好的", "执行"}) {
+    if (lowered == yes) return {true, ""};
+  }
+  for (const char* prefix :
+       {"reject:", "reject", "no:", "no,", "拒绝：", "拒绝:", "拒绝，", "拒绝", "不同意："}) {
+    if (lowered.starts_with(prefix)) {
+      text = text.substr(std::string_view(prefix).size());
+      break;
+    }
+  }
+  const size_t start = text.find_first_not_of(" \t\n");
+  return {false, start == std::string::npos ? "" : text.substr(start)};
 }
 
 // Ends the run with an answer (sent as one text delta).
@@ -116,6 +134,8 @@ struct Pipeline::Impl {
   PreparedDatasource* ds = nullptr;
   std::unique_ptr<catalog::SchemaRecaller> recaller;
   std::unique_ptr<Runner<RunState>> runner;
+  // The engine's last translation in the current call, for the result (not checkpointed).
+  std::optional<nlq::Translation> last_translation;
 
   const PipelineOptions& options() const { return deps.options; }
 
@@ -134,13 +154,37 @@ struct Pipeline::Impl {
   // --- nodes --------------------------------------------------------------------------
 
   StatusOr<NodeOutcome> Classify(RunState& s, NodeContext& ctx) {
-    const Classification c = classifier->Classify(s.question);
+    Classification c = classifier->Classify(s.question);
     s.language = std::string(LanguageCode(c.language));
+    Json rules = c.rules;
+    std::string classified_by = "rules";
+    // The rules are unsure: one model call decides (seed 002: rules first, then the model).
+    if (deps.llm != nullptr && c.confidence < classifier->unsure_below()) {
+      ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+      ModelCall call;
+      call.user_template = llm::kRequestTypeTemplate;
+      call.question = s.question;
+      call.reply_schema = {{"type", "object"},
+                           {"properties", {{"request_type", {{"type", "string"}}}}},
+                           {"required", {"request_type"}}};
+      ASKDB_ASSIGN_OR_RETURN(const Json reply, CallModel(call, s, ctx, *d));
+      const std::string name = reply.value("request_type", "");
+      if (std::optional<RequestType> type = ParseRequestType(name)) {
+        c.type = *type;
+        classified_by = "model";
+      } else {
+        spdlog::warn(
+            "pipeline: the model's request type '{}' is not one askdb knows; keeping "
+            "the rules' classification",
+            name);
+      }
+    }
     s.request_type = std::string(RequestTypeName(c.type));
     s.confidence = c.confidence;
     ctx.Emit(EventType::kClassification, {{"request_type", s.request_type},
                                           {"confidence", c.confidence},
-                                          {"rules", c.rules},
+                                          {"rules", std::move(rules)},
+                                          {"by", classified_by},
                                           {"language", s.language}});
     if (c.IsQuickPath()) {
       s.next = kQuickPathNode;
@@ -148,9 +192,147 @@ struct Pipeline::Impl {
       s.next = kConsultationNode;
     } else if (IsDataQuestion(c.type)) {
       s.next = kCacheLookup;
+    } else if (c.type == RequestType::kMultiStepAnalysis) {
+      s.next = kPlanNode;
     } else {
       Finish(s, ctx, PipelineRoute::kNotAnswered, NotAvailableReason(c.type, s.chinese()));
     }
+    return NodeOutcome::Continue();
+  }
+
+  // --- multi-step analysis ------------------------------------------------------------
+
+  StatusOr<NodeOutcome> Plan(RunState& s, NodeContext& ctx) {
+    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    RecallSchema(s, *d);
+    PlanningInput input;
+    input.datasource = d;
+    input.question = s.question;
+    input.chinese = s.chinese();
+    input.schema_text = s.schema_text;
+    input.history = s.history;
+    input.translate = options().translate;
+    input.max_sql_steps = options().analysis_sql_steps;
+    if (!s.plan.is_null() && !s.plan_feedback.empty()) {
+      input.rejected_plans.push_back(s.plan);
+      input.feedback = s.plan_feedback;
+    }
+    input.model = ModelFor(s, ctx, *d);
+    ASKDB_ASSIGN_OR_RETURN(PlannedAnalysis planned, PlanAnalysis(input));
+    s.plan = plan::AnalysisPlanToJson(planned.plan);
+    s.plan_title = planned.title;
+    s.plan_warnings = planned.warnings;
+    ctx.Emit(EventType::kPlan, {{"plan", s.plan},
+                                {"title", s.plan_title},
+                                {"warnings", s.plan_warnings},
+                                {"by", planned.from_model ? "model" : "rules"},
+                                {"text", RenderPlanText(planned.plan, s.plan_title, s.chinese())}});
+    if (!planned.plan.HasTool(plan::kToolExecuteSql)) {
+      Finish(s, ctx, PipelineRoute::kNotAnswered,
+             (s.chinese() ? "没能为这个分析规划出任何查询。"
+                          : "No query could be planned for "
+                            "this analysis. ") +
+                 (planned.warnings.empty() ? std::string() : planned.warnings.back()));
+      return NodeOutcome::Continue();
+    }
+    s.next = s.plan_review ? kReviewPlan : kRunSteps;
+    return NodeOutcome::Continue();
+  }
+
+  StatusOr<NodeOutcome> ReviewPlan(RunState& s, NodeContext& ctx) {
+    const Json* answer = ctx.resume_value();
+    if (answer == nullptr || answer->is_null()) {
+      ASKDB_ASSIGN_OR_RETURN(plan::AnalysisPlan p,
+                             plan::AnalysisPlanFromJson(s.plan, RequestType::kMultiStepAnalysis));
+      return NodeOutcome::Ask(InterruptKind::kPlanApproval,
+                              {{"plan", s.plan},
+                               {"title", s.plan_title},
+                               {"text", RenderPlanText(p, s.plan_title, s.chinese())},
+                               {"rejections", s.plan_feedback.size()},
+                               {"max_rejections", options().max_plan_rejections}});
+    }
+    const PlanDecision decision = ParsePlanDecision(*answer);
+    if (decision.approved) {
+      s.next = kRunSteps;
+      return NodeOutcome::Continue();
+    }
+    s.plan_feedback.push_back(decision.comment);
+    if (static_cast<int>(s.plan_feedback.size()) > options().max_plan_rejections) {
+      Finish(s, ctx, PipelineRoute::kNotAnswered,
+             s.chinese() ? "计划已被拒绝 " + std::to_string(s.plan_feedback.size()) +
+                               " 次，分析停止。请换一种更具体的说法重新提问。"
+                         : "The plan was rejected " + std::to_string(s.plan_feedback.size()) +
+                               " times; the analysis stops. Ask again more specifically.");
+      return NodeOutcome::Continue();
+    }
+    s.next = kPlanNode;  // re-plan with the comment
+    return NodeOutcome::Continue();
+  }
+
+  StatusOr<NodeOutcome> RunSteps(RunState& s, NodeContext& ctx) {
+    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    ASKDB_ASSIGN_OR_RETURN(plan::AnalysisPlan p,
+                           plan::AnalysisPlanFromJson(s.plan, RequestType::kMultiStepAnalysis));
+    AnalysisRunInput input;
+    input.datasource = d;
+    input.question = s.question;
+    input.chinese = s.chinese();
+    input.schema_text = s.schema_text;
+    input.translate = options().translate;
+    input.query = options().query;
+    input.max_sufficiency_rounds = options().max_sufficiency_rounds;
+    input.model = ModelFor(s, ctx, *d);
+    input.cancel = ctx.cancellation();
+    input.on_step = [&ctx](const StepOutcome& step, int completed, int total) {
+      Json data = {{"step_num", step.step_num},
+                   {"tool", step.tool},
+                   {"purpose", step.purpose},
+                   {"success", step.success},
+                   {"skipped", step.skipped},
+                   {"completed", completed},
+                   {"total", total}};
+      if (!step.error.empty()) data["error"] = step.error;
+      if (!step.sql.empty()) data["sql"] = step.sql;
+      if (step.result) data["row_count"] = step.result->row_count();
+      ctx.Emit(EventType::kStep, std::move(data));
+    };
+    ASKDB_ASSIGN_OR_RETURN(AnalysisRun run, RunAnalysis(input, p));
+    s.steps = std::move(run.steps);
+    s.query_history = std::move(run.query_history);
+    s.deviation_score = run.deviation_score;
+    for (std::string& w : run.warnings) s.plan_warnings.push_back(std::move(w));
+    s.next = kReportNode;
+    return NodeOutcome::Continue();
+  }
+
+  StatusOr<NodeOutcome> Report(RunState& s, NodeContext& ctx) {
+    const bool any_rows = std::any_of(s.steps.begin(), s.steps.end(), [](const StepOutcome& st) {
+      return st.success && st.result.has_value();
+    });
+    if (!any_rows) {
+      std::string why;
+      for (const StepOutcome& st : s.steps) {
+        if (!st.success)
+          why += "\n" + std::to_string(st.step_num) + ". " + st.purpose + ": " +
+                 (st.error.empty() ? st.note : st.error);
+      }
+      s.error = "no step of the plan returned data";
+      Finish(s, ctx, PipelineRoute::kNotAnswered,
+             (s.chinese() ? "分析的查询都没有返回数据："
+                          : "None of the analysis queries "
+                            "returned data:") +
+                 why);
+      return NodeOutcome::Continue();
+    }
+    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    NarrativeInput input{.question = s.question,
+                         .title = s.plan_title,
+                         .chinese = s.chinese(),
+                         .steps = &s.steps,
+                         .model = ModelFor(s, ctx, *d)};
+    ASKDB_ASSIGN_OR_RETURN(s.report, WriteAnalysisNarrative(input));
+    s.route = PipelineRoute::kAnalysis;
+    Finish(s, ctx, PipelineRoute::kAnalysis, RenderAnalysisAnswer(s));
     return NodeOutcome::Continue();
   }
 
@@ -209,6 +391,7 @@ struct Pipeline::Impl {
     const nlq::Translation t =
         nlq::Engine::Translate(s.question, *d->index, d->connector->dialect(), options().translate);
     s.translation = TranslationSummary(t);
+    last_translation = t;
     if (t.answered) {
       s.sql = t.sql;
       s.sql_source = SqlSource::kEngine;
@@ -231,11 +414,9 @@ struct Pipeline::Impl {
     }
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
     RecallSchema(s, *d);
-    ASKDB_ASSIGN_OR_RETURN(
-        llm::JsonResult reply,
-        CallModel(s, ctx, *d, llm::kSqlGenerationTemplate, Json::object(),
-                  s.chinese() ? kGenerationReplyZh : kGenerationReplyEn, GenerationSchema()));
-    const Json& v = reply.value;
+    ASKDB_ASSIGN_OR_RETURN(const Json v, CallModel(SqlGenerationCall(s.schema_text, s.history,
+                                                                     s.question, s.chinese()),
+                                                   s, ctx, *d));
     if (auto sql = v.find("sql"); sql != v.end() && sql->is_string()) {
       s.sql = sql->get<std::string>();
       s.sql_source = SqlSource::kLlm;
@@ -330,11 +511,11 @@ struct Pipeline::Impl {
     RecallSchema(s, *d);
     const SqlAttempt& last = s.attempts.back();
     ASKDB_ASSIGN_OR_RETURN(
-        llm::JsonResult reply,
-        CallModel(s, ctx, *d, llm::kSqlFixTemplate, {{"sql", last.sql}, {"error", last.error}},
-                  s.chinese() ? kFixReplyZh : kFixReplyEn, FixSchema()));
+        const Json reply,
+        CallModel(SqlFixCall(s.schema_text, s.question, last.sql, last.error, s.chinese()), s, ctx,
+                  *d));
     ++s.fixes;
-    const std::string sql = reply.value.at("sql").get<std::string>();
+    const std::string sql = reply.at("sql").get<std::string>();
     const std::string normalized = NormalizeSqlForComparison(sql);
     for (const SqlAttempt& a : s.attempts) {
       if (NormalizeSqlForComparison(a.sql) == normalized) {
@@ -409,39 +590,102 @@ struct Pipeline::Impl {
     s.schema_text = recaller->Recall(s.question, recall).text;
   }
 
-  StatusOr<llm::JsonResult> CallModel(RunState& s, NodeContext& ctx, const PreparedDatasource& d,
-                                      const char* template_name, Json values,
-                                      std::string_view reply_instruction, const Json& schema) {
+  StatusOr<Json> CallModel(const ModelCall& m, RunState& s, NodeContext& ctx,
+                           const PreparedDatasource& d) {
     llm::PromptContext context;
-    context.schema_items = {s.schema_text};
-    context.question = s.question;
-    context.values = std::move(values);
+    if (!m.schema_text.empty()) context.schema_items = {m.schema_text};
+    for (const std::string& turn : m.history) context.history.push_back(llm::Message::User(turn));
+    context.question = m.question;
+    context.values = m.values;
     context.values["dialect"] = std::string(d.connector->dialect().name());
     const llm::PromptSpec spec{
-        .user_template = template_name,
-        .system_template = llm::kSystemTemplate,
+        .user_template = m.user_template,
+        .system_template = m.system_template,
         .language = s.chinese() ? llm::PromptLanguage::kChinese : llm::PromptLanguage::kEnglish};
     ASKDB_ASSIGN_OR_RETURN(llm::BuiltPrompt prompt,
                            llm::BuildPrompt(prompts, spec, context,
                                             {.max_prompt_tokens = options().prompt_token_budget}));
     llm::ChatRequest request;
     request.messages = std::move(prompt.messages);
-    request.messages.back().content += reply_instruction;
+    request.messages.back().content += m.reply_instruction;
     llm::CallOptions call;
     call.deadline = ctx.deadline();
     call.cancel = ctx.cancellation();
     llm::JsonCallOptions json_options;
     json_options.server_support = options().json_mode;
     StatusOr<llm::JsonResult> reply =
-        llm::ChatJson(*deps.llm, std::move(request), schema, json_options, call);
+        llm::ChatJson(*deps.llm, std::move(request), m.reply_schema, json_options, call);
     if (!reply.ok()) return reply.status().WithContext("asking the model (" + ctx.node() + ")");
     s.llm_calls += reply->repaired ? 2 : 1;
     s.prompt_tokens += reply->response.usage.prompt_tokens;
     s.completion_tokens += reply->response.usage.completion_tokens;
     ctx.Emit(EventType::kUsage, {{"llm_calls", s.llm_calls},
                                  {"prompt_tokens", s.prompt_tokens},
-                                 {"completion_tokens", s.completion_tokens}});
-    return reply;
+                                 {"completion_tokens", s.completion_tokens},
+                                 {"last_prompt_tokens", reply->response.usage.prompt_tokens},
+                                 {"template", m.user_template}});
+    return std::move(reply->value);
+  }
+
+  // The model as a ModelFn for the parts that only ask it things; empty without a model.
+  ModelFn ModelFor(RunState& s, NodeContext& ctx, const PreparedDatasource& d) {
+    if (deps.llm == nullptr) return nullptr;
+    return [this, &s, &ctx, &d](const ModelCall& m) { return CallModel(m, s, ctx, d); };
+  }
+
+  // The conversation so far: the turns kept in the thread's last run plus that run itself
+  // (a run that still waited for a person is replaced, not remembered).
+  StatusOr<Session> LoadSession(std::string_view thread_id) {
+    Session session(static_cast<size_t>(std::max(1, options().session_turns)));
+    StatusOr<Checkpoint> previous = deps.checkpoints->Load(thread_id);
+    if (!previous.ok()) {
+      if (previous.status().code() == StatusCode::kNotFound) return session;
+      return previous.status();
+    }
+    StatusOr<RunState> state = RunStateFromJson(previous->state);
+    if (!state.ok()) {
+      spdlog::warn(
+          "pipeline: thread {} has an unreadable last run ({}); starting a new "
+          "conversation",
+          thread_id, state.status().message());
+      return session;
+    }
+    if (state->session.is_object()) {
+      StatusOr<Session> kept = Session::FromJson(state->session);
+      if (kept.ok()) {
+        for (const Turn& t : kept->turns()) session.Add(t);
+      }
+    }
+    if (previous->status == CheckpointStatus::kDone && !state->original_question.empty()) {
+      session.Add(Turn{.question = state->original_question,
+                       .resolved_question = state->question,
+                       .sql = state->final_sql,
+                       .answer = text::TruncateToWidth(state->answer, kTurnAnswerWidth)});
+    }
+    return session;
+  }
+
+  // Fills the new run's conversation fields and resolves a follow-up question.
+  Status StartTurn(std::string_view thread_id, RunState& initial) {
+    ASKDB_ASSIGN_OR_RETURN(Session session, LoadSession(thread_id));
+    if (session.turns().empty()) return Status::Ok();
+    initial.session = session.ToJson();
+    for (const Turn& t : session.turns()) {
+      std::string line = "Q: " + t.resolved_question;
+      if (!t.sql.empty()) line += "\nSQL: " + t.sql;
+      if (!t.answer.empty()) line += "\nA: " + t.answer;
+      initial.history.push_back(std::move(line));
+    }
+    // Only a data question has slots a follow-up can replace; after a greeting or a sum
+    // the question is new (and needs no database to tell).
+    if (session.Last()->sql.empty()) return Status::Ok();
+    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    const FollowUp follow_up = session.Resolve(initial.question, d->index.get());
+    if (follow_up.is_follow_up) {
+      initial.question = follow_up.resolved_question;
+      initial.follow_up = follow_up.explanation;
+    }
+    return Status::Ok();
   }
 
   PipelineResult ToResult(std::string_view thread_id, RunResult<RunState> run) const {
@@ -461,6 +705,7 @@ struct Pipeline::Impl {
     out.llm_calls = s.llm_calls;
     out.cache_hit = s.cache_hit;
     out.error = s.error;
+    out.translation = last_translation;
     out.state = std::move(s);
     return out;
   }
@@ -477,7 +722,12 @@ struct Pipeline::Impl {
       });
       b.AddConditionalEdge(name, route, std::move(targets));
     };
-    add(kClassify, &Impl::Classify, {kQuickPathNode, kConsultationNode, kCacheLookup, kEnd});
+    add(kClassify, &Impl::Classify,
+        {kQuickPathNode, kConsultationNode, kCacheLookup, kPlanNode, kEnd});
+    add(kPlanNode, &Impl::Plan, {kReviewPlan, kRunSteps, kEnd});
+    add(kReviewPlan, &Impl::ReviewPlan, {kRunSteps, kPlanNode, kEnd});
+    add(kRunSteps, &Impl::RunSteps, {kReportNode});
+    add(kReportNode, &Impl::Report, {kEnd});
     add(kQuickPathNode, &Impl::QuickPath, {kCacheLookup, kEnd});
     add(kConsultationNode, &Impl::Consultation, {kEnd});
     add(kCacheLookup, &Impl::CacheLookup, {kEngineNode, kExecute, kChart});
@@ -529,8 +779,11 @@ StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_v
   initial.question = std::string(question);
   initial.original_question = initial.question;
   initial.datasource = impl_->options().datasource_id;
+  initial.plan_review = impl_->options().plan_review;
+  ASKDB_RETURN_IF_ERROR(impl_->StartTurn(thread_id, initial));
   RunControls controls;
   controls.sink = sink;
+  impl_->last_translation.reset();
   ASKDB_ASSIGN_OR_RETURN(RunResult<RunState> run,
                          impl_->runner->Run(thread_id, std::move(initial), controls));
   return impl_->ToResult(thread_id, std::move(run));
@@ -540,6 +793,7 @@ StatusOr<PipelineResult> Pipeline::Resume(std::string_view thread_id, std::strin
                                           EventSink* sink) {
   RunControls controls;
   controls.sink = sink;
+  impl_->last_translation.reset();
   ASKDB_ASSIGN_OR_RETURN(RunResult<RunState> run,
                          impl_->runner->Resume(thread_id, Json(std::string(answer)), controls));
   return impl_->ToResult(thread_id, std::move(run));
@@ -562,6 +816,22 @@ Json PipelineResult::ToJson() const {
   j["cache_hit"] = cache_hit;
   if (!error.empty()) j["error"] = error;
   if (interrupt) j["interrupt"] = InterruptToJson(*interrupt);
+  if (!state.translation.is_null()) j["engine"] = state.translation;
+  if (!state.plan.is_null()) {
+    j["plan"] = state.plan;
+    j["plan_title"] = state.plan_title;
+    if (!state.plan_warnings.empty()) j["plan_warnings"] = state.plan_warnings;
+  }
+  if (!state.steps.empty()) {
+    Json steps = Json::array();
+    for (const StepOutcome& step : state.steps) steps.push_back(StepOutcomeToJson(step));
+    j["steps"] = std::move(steps);
+    j["query_history"] = state.query_history;
+    j["deviation_score"] = state.deviation_score;
+  }
+  if (!state.report.is_null()) j["report_narrative"] = state.report;
+  j["prompt_tokens"] = state.prompt_tokens;
+  j["completion_tokens"] = state.completion_tokens;
   return j;
 }
 

@@ -2,7 +2,10 @@
 //
 //   classify ─┬─ quick_path ─────────────────────────────────────────────► END
 //             ├─ consultation ───────────────────────────────────────────► END
-//             ├─ (multi-step, web search: "not available yet") ──────────► END
+//             ├─ plan ─┬─ (plan review on) review_plan ─┬─ approve ─► run_steps
+//             │        │        interrupt ◄─────────────┤  reject ─► plan (≤ 3 re-plans)
+//             │        └─ run_steps ─► report ─► END   (multi-step analysis)
+//             ├─ (web search, calculation: "not available yet") ─────────► END
 //             └─ cache_lookup ─┬─ L1 hit ───────────────────────► chart ─► answer ─► END
 //                              ├─ L2 hit ─► execute (fails: drop the entry, go on ↓)
 //                              └─ engine ─┬─ confident ─► execute
@@ -13,6 +16,11 @@
 //            └─ error ─► llm_fix (at most max_fixes; stops when a fix repeats itself)
 //                        ─► validate ─► execute
 //
+// Classification is by rules; when they are unsure and a model is configured, one model call
+// decides. A multi-step analysis is planned (one model call with the SQL in the plan, or the
+// deterministic plan from the consultation's suggestions), optionally approved by a person,
+// run step by step (analysis_steps.h: fixes and sufficiency rounds with a model) and
+// written up (analysis_report.h; one model call, or the deterministic narrative).
 // A routine question costs 0 LLM calls (engine) or 1 (llm_sql); each fix adds one. A
 // clarification saves a checkpoint and ends the call with an interrupt; Resume — in this
 // Pipeline or a new one over the same CheckpointStore, e.g. after a restart — appends the
@@ -64,6 +72,7 @@ inline constexpr int kDefaultMaxClarifications = 2;
 inline constexpr int kDefaultSchemaTokenBudget = 3000;
 // Nodes per Ask/Resume call: a full fix loop is about 17, so this only stops a cycle bug.
 inline constexpr int kDefaultPipelineMaxSteps = 100;
+inline constexpr int kDefaultMaxPlanRejections = 3;
 
 struct PipelineOptions {
   std::string datasource_id = "default";  // the answer cache's key for this datasource
@@ -78,6 +87,13 @@ struct PipelineOptions {
   llm::JsonMode json_mode = llm::JsonMode::kJsonObject;
   std::optional<std::filesystem::path> prompt_override_dir;
   int max_steps = kDefaultPipelineMaxSteps;
+  // Multi-step analysis.
+  bool plan_review = false;  // stop for the person's approval before running a plan
+  int max_plan_rejections = kDefaultMaxPlanRejections;  // re-plans; one more rejection ends
+  int analysis_sql_steps = 4;                           // SQL steps the planner aims for
+  int max_sufficiency_rounds = 3;                       // extra query rounds (seed 003)
+  // Multi-turn: turns of a thread remembered for follow-ups and prompts.
+  int session_turns = 5;
 };
 
 // Opens and prepares the datasource; called at most once per Pipeline. The pointer must
@@ -106,7 +122,10 @@ struct PipelineResult {
   bool cache_hit = false;
   std::string error;  // set when the run could not answer (fix loop exhausted, refused...)
   std::optional<Interrupt> interrupt;  // set when the run waits for a person
-  RunState state;                      // everything, for callers that want more
+  // The engine's translation when this call consulted it (word → schema mappings for the
+  // CLI); not kept across a resume in another process (the state's summary is).
+  std::optional<nlq::Translation> translation;
+  RunState state;  // everything, for callers that want more
 
   bool interrupted() const { return interrupt.has_value(); }
   Json ToJson() const;
@@ -122,7 +141,10 @@ class Pipeline {
   Pipeline& operator=(Pipeline&&) noexcept;
   ~Pipeline();
 
-  // Runs `question` as a new run of `thread_id` (replacing a pending one). Errors are
+  // Runs `question` as a new run of `thread_id` (replacing a pending one). The thread is a
+  // conversation: its earlier turns (kept in its checkpoint, so they survive restarts and
+  // are shared by every process on the store) resolve a follow-up such as "那上海呢？" and
+  // go into the model's prompts. Errors are
   // those of the datasource, the checkpoint store, the LLM transport, or cancellation; a
   // question that cannot be answered is an OK result with route kNotAnswered.
   StatusOr<PipelineResult> Ask(std::string_view thread_id, std::string_view question,

@@ -8,13 +8,14 @@
 namespace askdb::agent::pipeline {
 namespace {
 
-constexpr std::array<std::pair<PipelineRoute, std::string_view>, 7> kRouteNames = {{
+constexpr std::array<std::pair<PipelineRoute, std::string_view>, 8> kRouteNames = {{
     {PipelineRoute::kNone, "none"},
     {PipelineRoute::kQuickPath, "quick_path"},
     {PipelineRoute::kConsultation, "consultation"},
     {PipelineRoute::kCache, "cache"},
     {PipelineRoute::kEngine, "engine"},
     {PipelineRoute::kLlm, "llm"},
+    {PipelineRoute::kAnalysis, "analysis"},
     {PipelineRoute::kNotAnswered, "not_answered"},
 }};
 
@@ -43,7 +44,7 @@ StatusOr<PipelineRoute> ParsePipelineRoute(std::string_view name) {
   }
   return InvalidArgumentError("unknown pipeline route '" + std::string(name) +
                               "'; expected quick_path, consultation, cache, engine, llm, "
-                              "not_answered or none");
+                              "analysis, not_answered or none");
 }
 
 std::string_view SqlSourceName(SqlSource source) {
@@ -92,8 +93,62 @@ Json RunStateToJson(const RunState& s) {
   j["completion_tokens"] = s.completion_tokens;
   j["clarification_question"] = s.clarification_question;
   j["clarification_answers"] = s.clarification_answers;
+  j["plan_review"] = s.plan_review;
+  j["plan"] = s.plan;
+  j["plan_title"] = s.plan_title;
+  j["plan_warnings"] = s.plan_warnings;
+  j["plan_feedback"] = s.plan_feedback;
+  Json steps = Json::array();
+  for (const StepOutcome& step : s.steps) steps.push_back(StepOutcomeToJson(step));
+  j["steps"] = std::move(steps);
+  j["query_history"] = s.query_history;
+  j["deviation_score"] = s.deviation_score;
+  j["report"] = s.report;
+  j["session"] = s.session;
+  j["history"] = s.history;
+  j["follow_up"] = s.follow_up;
   j["next"] = s.next;
   return j;
+}
+
+Json StepOutcomeToJson(const StepOutcome& step) {
+  Json j = {{"step_num", step.step_num},
+            {"tool", step.tool},
+            {"purpose", step.purpose},
+            {"sql", step.sql},
+            {"success", step.success},
+            {"skipped", step.skipped},
+            {"error", step.error},
+            {"note", step.note},
+            {"text", step.text},
+            {"attempts", step.attempts},
+            {"duration_ms", step.duration_ms}};
+  j["result"] = step.result ? step.result->ToJson() : Json(nullptr);
+  return j;
+}
+
+StatusOr<StepOutcome> StepOutcomeFromJson(const Json& j) {
+  StepOutcome step;
+  try {
+    step.step_num = j.at("step_num").get<int>();
+    step.tool = j.at("tool").get<std::string>();
+    step.purpose = j.value("purpose", "");
+    step.sql = j.value("sql", "");
+    step.success = j.value("success", false);
+    step.skipped = j.value("skipped", false);
+    step.error = j.value("error", "");
+    step.note = j.value("note", "");
+    step.text = j.value("text", "");
+    step.attempts = j.value("attempts", 0);
+    step.duration_ms = j.value("duration_ms", int64_t{0});
+    if (auto it = j.find("result"); it != j.end() && !it->is_null()) {
+      ASKDB_ASSIGN_OR_RETURN(step.result, ResultSetFromJson(*it));
+    }
+  } catch (const std::exception& e) {
+    return InvalidArgumentError(std::string("a stored analysis step is malformed: ") + e.what() +
+                                "; delete the checkpoint and ask again");
+  }
+  return step;
 }
 
 StatusOr<RunState> RunStateFromJson(const Json& j) {
@@ -135,6 +190,23 @@ StatusOr<RunState> RunStateFromJson(const Json& j) {
     s.completion_tokens = j.value("completion_tokens", int64_t{0});
     s.clarification_question = j.value("clarification_question", "");
     s.clarification_answers = j.value("clarification_answers", std::vector<std::string>{});
+    s.plan_review = j.value("plan_review", false);
+    s.plan = j.value("plan", Json());
+    s.plan_title = j.value("plan_title", "");
+    s.plan_warnings = j.value("plan_warnings", std::vector<std::string>{});
+    s.plan_feedback = j.value("plan_feedback", std::vector<std::string>{});
+    if (auto it = j.find("steps"); it != j.end()) {
+      for (const Json& step : *it) {
+        ASKDB_ASSIGN_OR_RETURN(StepOutcome outcome, StepOutcomeFromJson(step));
+        s.steps.push_back(std::move(outcome));
+      }
+    }
+    s.query_history = j.value("query_history", Json::array());
+    s.deviation_score = j.value("deviation_score", 0.0);
+    s.report = j.value("report", Json());
+    s.session = j.value("session", Json());
+    s.history = j.value("history", std::vector<std::string>{});
+    s.follow_up = j.value("follow_up", "");
     s.next = j.value("next", "");
   } catch (const std::exception& e) {
     return InvalidArgumentError(std::string("pipeline state JSON is malformed: ") + e.what() +

@@ -28,6 +28,7 @@ enum class PipelineRoute {
   kCache,         // the answer cache (L1 result, or L2 SQL re-run)
   kEngine,        // the deterministic question-to-SQL engine
   kLlm,           // SQL written (and perhaps fixed) by the model
+  kAnalysis,      // a multi-step analysis: plan, steps, report
   kNotAnswered,   // with the reason in `answer` (and `error` for failures)
 };
 std::string_view PipelineRouteName(PipelineRoute route);  // "quick_path", "llm", ...
@@ -43,6 +44,22 @@ struct SqlAttempt {
   std::string sql;
   std::string error;
   bool operator==(const SqlAttempt&) const = default;
+};
+
+// What became of one step of a multi-step analysis plan.
+struct StepOutcome {
+  int step_num = 0;
+  std::string tool;
+  std::string purpose;
+  std::string sql;  // execute_sql: the statement that ran last (after fixes)
+  bool success = false;
+  bool skipped = false;
+  std::string error;  // when it failed
+  std::string note;   // why it was skipped or changed
+  std::string text;   // the tool's text output (schema context, a not-available message)
+  int attempts = 0;
+  int64_t duration_ms = 0;
+  std::optional<db::ResultSet> result;  // execute_sql rows
 };
 
 struct RunState {
@@ -81,6 +98,24 @@ struct RunState {
   std::string clarification_question;
   std::vector<std::string> clarification_answers;
 
+  // Multi-step analysis (route kAnalysis).
+  bool plan_review = false;  // stop for the person's approval before running the plan
+  Json plan;                 // plan::AnalysisPlanToJson of the validated plan; null before
+  std::string plan_title;
+  std::vector<std::string> plan_warnings;  // the validator's corrections
+  std::vector<std::string> plan_feedback;  // the person's comments on rejected plans
+  std::vector<StepOutcome> steps;          // in the executed plan's order
+  Json query_history = Json::array();      // the sufficiency rounds (seed 003)
+  double deviation_score = 0;
+  Json report;  // {"title", "summary", "findings", "recommendations"}; null when none
+
+  // Multi-turn: the conversation's earlier turns (Session::ToJson; null when this is the
+  // first), the same as prompt lines ("Q: … / SQL: … / A: …", oldest first), and how this
+  // question was resolved from the last turn ("北京 → 上海"); empty when it is a new one.
+  Json session;
+  std::vector<std::string> history;
+  std::string follow_up;
+
   // The node to run next, set by the node that just finished (conditional edges read it).
   std::string next;
 
@@ -90,6 +125,9 @@ struct RunState {
 Json RunStateToJson(const RunState& state);
 // InvalidArgument naming the field when `json` is not a RunState.
 StatusOr<RunState> RunStateFromJson(const Json& json);
+
+Json StepOutcomeToJson(const StepOutcome& step);
+StatusOr<StepOutcome> StepOutcomeFromJson(const Json& json);
 
 // Reads db::ResultSet::ToJson output back (see the contract above for what is lost).
 StatusOr<db::ResultSet> ResultSetFromJson(const Json& json);

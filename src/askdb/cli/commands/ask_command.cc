@@ -1,17 +1,14 @@
-// askdb ask: answers one question. The classifier routes it to the quick path, to
-// consultation, or to the deterministic question-to-SQL engine; the output says which
-// route answered, how the words mapped to the schema, the SQL, the rows and a chart.
-#include <unistd.h>
-
+// askdb ask: answers one question through the agent pipeline. The output says which route
+// answered, how the words mapped to the schema, the SQL, the rows and a chart — or the
+// steps and summary of a multi-step analysis, or the question the run waits on.
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <iostream>
 #include <memory>
 
-#include "askdb/agent/ask/ask.h"
-#include "askdb/agent/graph/sqlite_checkpoint_store.h"
 #include "askdb/agent/pipeline/pipeline.h"
 #include "askdb/analysis/report_builder.h"
+#include "askdb/cli/agent_setup.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
@@ -26,144 +23,57 @@ namespace {
 
 struct AskCommandOptions {
   std::string question;
-  std::string db;
-  std::string semantic_model;
+  AgentCliOptions agent;
   std::string report;
-  std::string time_zone;
-  std::string llm_flag;  // "", record:FILE, replay:FILE, scripted:FILE
-  std::string thread;    // conversation thread (model runs; needed with --resume)
-  std::string resume;    // the answer to the clarifying question of --thread
+  std::string thread;  // conversation thread (needed with --resume)
+  std::string resume;  // the answer to the clarifying question / plan of --thread
 };
 
-// Prepares the datasource on first use (quick answers never open it), naming the stage on
-// the spinner.
-class LazyDatasource {
- public:
-  LazyDatasource(const AskCommandOptions& options, const CliContext& ctx, Spinner& spinner)
-      : options_(options), ctx_(ctx), spinner_(spinner) {}
-
-  StatusOr<agent::PreparedDatasource*> Get() {
-    if (!prepared_) {
-      ASKDB_ASSIGN_OR_RETURN(std::string url, ResolveDatabaseUrl(options_.db, ctx_));
-      spinner_.SetStage("Reading the schema");
-      ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, db::OpenConnector(url));
-      agent::PrepareOptions prepare;
-      prepare.semantic_model = options_.semantic_model;
-      ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource ds,
-                             agent::PrepareDatasource(std::move(connector), url, prepare));
-      prepared_ = std::move(ds);
-      spinner_.SetStage("Answering");
-    }
-    return &*prepared_;
+// The agent pipeline answers: classification, quick path, consultation, the engine, the
+// model when one is configured (SQL when the engine abstains, fixes, clarifying questions),
+// multi-step analyses with an optional plan approval; an interrupted run continues with
+// --thread/--resume, in this process or a later one.
+Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
+  if (!options.resume.empty() && options.thread.empty()) {
+    return InvalidArgumentError(
+        "--resume answers a clarifying question or a plan approval: give its --thread too");
   }
-
- private:
-  const AskCommandOptions& options_;
-  const CliContext& ctx_;
-  Spinner& spinner_;
-  std::optional<agent::PreparedDatasource> prepared_;
-};
-
-std::string NewThreadId() {
-  return "ask-" +
-         std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::system_clock::now().time_since_epoch())
-                            .count()) +
-         "-" + std::to_string(::getpid());
-}
-
-// With a model: the agent pipeline (engine first, the model when the engine abstains, a
-// fix loop on SQL errors, clarifying questions that a later --resume answers).
-Status RunAskWithModel(const AskCommandOptions& options, CliContext& ctx) {
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<llm::LlmClient> client,
-                         MakeCliLlmClient(options.llm_flag, ctx.config));
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<agent::SqliteCheckpointStore> store,
-                         agent::SqliteCheckpointStore::OpenDefault());
+  if (options.resume.empty() && options.question.empty()) {
+    return InvalidArgumentError("no question given: askdb ask \"<question>\"");
+  }
   Spinner spinner(ctx.interactive());
-  LazyDatasource datasource(options, ctx, spinner);
-  const agent::AskOptions ask = AskOptionsFromConfig(ctx);
-  agent::pipeline::PipelineDeps deps;
-  deps.datasource = [&datasource] { return datasource.Get(); };
-  deps.llm = client.get();
-  deps.checkpoints = store.get();
-  deps.options.translate = ask.translate;
-  deps.options.query = ask.query;
-  deps.options.default_time_zone = options.time_zone;
-  ASKDB_ASSIGN_OR_RETURN(agent::pipeline::Pipeline pipeline,
-                         agent::pipeline::Pipeline::Create(std::move(deps)));
-
-  const std::string thread = options.thread.empty() ? NewThreadId() : options.thread;
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<CliAgent> agent,
+                         CliAgent::Create(options.agent, ctx, spinner));
+  agent::pipeline::Pipeline& pipeline = agent->pipeline();
+  const std::string thread = options.thread.empty() ? NewThreadId("ask") : options.thread;
   spinner.SetStage("Answering");
   StatusOr<agent::pipeline::PipelineResult> result = options.resume.empty()
                                                          ? pipeline.Ask(thread, options.question)
                                                          : pipeline.Resume(thread, options.resume);
   spinner.Stop();
   if (!result.ok()) return result.status();
-  if (!options.report.empty() && !result->interrupted()) {
-    analysis::Report report(result->state.original_question.empty()
-                                ? options.question
-                                : result->state.original_question);
-    AddAnswerToReport(report, *result);
-    ASKDB_RETURN_IF_ERROR(analysis::WriteReport(report, options.report));
+  const bool write_report = !options.report.empty() && !result->interrupted();
+  if (write_report) {
+    ASKDB_RETURN_IF_ERROR(analysis::WriteReport(ReportForAnswer(*result), options.report));
   }
   if (ctx.json) {
     Json out = result->ToJson();
     out["thread"] = thread;
-    if (!options.report.empty() && !result->interrupted()) out["report"] = options.report;
-    // The same shape as answers without a model: columns and rows at the top level.
+    if (write_report) out["report"] = options.report;
+    // Columns and rows at the top level, as `askdb sql --json` prints them.
     if (out.contains("result") && out["result"].is_object()) {
-      for (auto& [key, value] : out["result"].items()) out[key] = value;
+      // Moved out first: adding keys to `out` may move its elements.
+      Json result = std::move(out["result"]);
       out.erase("result");
+      for (auto& [key, value] : result.items()) out[key] = std::move(value);
     }
     PrintJson(ctx, out);
   } else {
-    PrintPipelineAnswer(ctx, *result);
-    if (!options.report.empty() && !result->interrupted()) {
-      std::cout << "\nReport written to " << options.report << "\n";
-    }
+    PrintPipelineAnswer(ctx, *result, "askdb ask --thread " + thread + " --resume");
+    if (write_report) std::cout << "\nReport written to " << options.report << "\n";
   }
   if (result->interrupted() || result->route == agent::pipeline::PipelineRoute::kNotAnswered) {
-    ctx.exit_code = kExitNotAnswered;
-  }
-  return Status::Ok();
-}
-
-Status WriteAskReport(const AskCommandOptions& options, const agent::AskResult& r) {
-  analysis::Report report(options.question);
-  AddAnswerToReport(report, r);
-  return analysis::WriteReport(report, options.report);
-}
-
-Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
-  if (!options.resume.empty() && options.thread.empty()) {
-    return InvalidArgumentError("--resume answers a clarifying question: give its --thread too");
-  }
-  if (options.resume.empty() && options.question.empty()) {
-    return InvalidArgumentError("no question given: askdb ask \"<question>\"");
-  }
-  if (!options.resume.empty() || LlmRequested(options.llm_flag, ctx.config)) {
-    return RunAskWithModel(options, ctx);
-  }
-  Spinner spinner(ctx.interactive());
-  LazyDatasource datasource(options, ctx, spinner);
-  agent::DatasourceProvider provider = [&datasource] { return datasource.Get(); };
-  agent::AskOptions ask = AskOptionsFromConfig(ctx);
-  ask.default_time_zone = options.time_zone;
-
-  StatusOr<agent::AskResult> result = agent::Ask(options.question, provider, ask);
-  spinner.Stop();
-  if (!result.ok()) return result.status();
-  if (!options.report.empty()) ASKDB_RETURN_IF_ERROR(WriteAskReport(options, *result));
-  if (ctx.json) {
-    Json out = result->ToJson();
-    if (!options.report.empty()) out["report"] = options.report;
-    PrintJson(ctx, out);
-  } else {
-    PrintAnswer(ctx, *result);
-    if (!options.report.empty()) std::cout << "\nReport written to " << options.report << "\n";
-  }
-  if (result->route == agent::AnswerRoute::kNotAnswered) {
-    // The answer already told the person why; the exit code tells scripts.
+    // The answer already told the person why (or what it asks); the exit code tells scripts.
     ctx.exit_code = kExitNotAnswered;
   }
   return Status::Ok();
@@ -175,19 +85,24 @@ Command AddAskCommand(CLI::App& app) {
   auto options = std::make_shared<AskCommandOptions>();
   CLI::App* cmd = app.add_subcommand("ask", "Ask a question in Chinese or English");
   cmd->add_option("question", options->question, "The question");
-  cmd->add_option("--db", options->db, "Database URL (sqlite:PATH, a file path, ...)");
-  cmd->add_option("--semantic-model", options->semantic_model,
+  cmd->add_option("--db", options->agent.db, "Database URL (sqlite:PATH, a file path, ...)");
+  cmd->add_option("--semantic-model", options->agent.semantic_model,
                   "Semantic model JSON (default: NAME.semantic.json beside a SQLite file)");
   cmd->add_option("--report", options->report, "Also write a report: .html or .md");
-  cmd->add_option("--tz", options->time_zone,
+  cmd->add_option("--tz", options->agent.time_zone,
                   "Time zone for date/time questions (default: the system's)");
-  cmd->add_option("--llm", options->llm_flag,
+  cmd->add_option("--llm", options->agent.llm_flag,
                   "Use a model: record:FILE, replay:FILE or scripted:FILE (default: the "
                   "[llm] configuration, when it names a model)");
   cmd->add_option("--thread", options->thread,
-                  "Conversation thread id (printed when askdb asks a clarifying question)");
+                  "Conversation thread id: earlier questions of the thread resolve follow-ups "
+                  "(\"那上海呢？\"); printed when askdb waits for an answer");
   cmd->add_option("--resume", options->resume,
-                  "Answer to the clarifying question of --thread; the run continues");
+                  "Answer to the clarifying question of --thread, or approve / \"reject: "
+                  "comment\" for its analysis plan; the run continues");
+  cmd->add_flag("--review-plan", options->agent.review_plan,
+                "Show a multi-step analysis plan and wait for approval before running it "
+                "(also [agent] plan_review)");
   cmd->footer(
       "Without a model askdb answers greetings, dates and times, arithmetic, unit\n"
       "conversions, analysis suggestions, and routine data questions (totals, counts,\n"
@@ -195,11 +110,15 @@ Command AddAskCommand(CLI::App& app) {
       "sure it says so and what it understood (exit code 8) instead of guessing.\n"
       "With a model (--llm, or [llm] in askdb.toml) the engine still answers first; the\n"
       "model writes the SQL only when the engine abstains, fixes it on errors (at most 3\n"
-      "times) and may ask a clarifying question: answer it with --thread ID --resume TEXT.\n\n"
+      "times) and may ask a clarifying question: answer it with --thread ID --resume TEXT.\n"
+      "A request for an analysis or report (\"做一份全面的销售分析报告\") is planned step by\n"
+      "step, run, and written up; --report saves it. With --review-plan the plan waits for\n"
+      "--resume approve, or --resume \"reject: focus on 2024\" to re-plan (at most 3 times).\n\n"
       "Examples:\n"
       "  askdb ask \"2024年各地区的销售额\"\n"
       "  askdb ask \"top 10 products by revenue\"\n"
       "  askdb ask \"对本数据源提出一些分析建议\"\n"
+      "  askdb ask \"做一份全面的销售分析报告\" --report sales.html\n"
       "  askdb ask --db chinook.sqlite \"how many tracks per genre\" --report genres.html\n"
       "  askdb ask --llm replay:run.jsonl \"which customers bought more than last year?\"");
   return {cmd, [options](CliContext& ctx) { return RunAsk(*options, ctx); }};

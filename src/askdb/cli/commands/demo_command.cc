@@ -7,6 +7,8 @@
 #include <system_error>
 
 #include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/graph/checkpoint_store.h"
+#include "askdb/agent/pipeline/pipeline.h"
 #include "askdb/analysis/chart_recommender.h"
 #include "askdb/analysis/report_builder.h"
 #include "askdb/cli/answer_output.h"
@@ -32,9 +34,14 @@ struct DemoOptions {
 // The showcase: everyday questions a retail team asks, in both languages, answered with
 // no model. Each must be answered by its route (the e2e test checks this).
 constexpr const char* kDemoQuestions[] = {
-    "2025年每月销售额",           "2024年各地区的销售额", "各渠道的订单数占比",
-    "销量最高的10个商品",         "上海的订单数",         "how many customers per segment",
+    "2025年每月销售额",
+    "2024年各地区的销售额",
+    "各渠道的订单数占比",
+    "销量最高的10个商品",
+    "上海的订单数",
+    "how many customers per segment",
     "对本数据源提出一些分析建议",
+    "做一份全面的销售分析报告",
 };
 
 StatusOr<std::filesystem::path> EnsureDemoDatabase(const DemoOptions& options, CliContext& ctx) {
@@ -89,19 +96,24 @@ Status RunDemo(const DemoOptions& options, CliContext& ctx) {
       agent::PrepareDatasource(std::move(connector), url);
   spinner.Stop();
   if (!prepared.ok()) return prepared.status();
-  const agent::DatasourceProvider provider = [&]() -> StatusOr<agent::PreparedDatasource*> {
-    return &*prepared;
-  };
+  // No model, no persistence: every showcase answer comes from askdb itself.
+  agent::InMemoryCheckpointStore checkpoints;
+  agent::pipeline::PipelineDeps deps;
+  deps.datasource = [&]() -> StatusOr<agent::PreparedDatasource*> { return &*prepared; };
+  deps.checkpoints = &checkpoints;
+  deps.options = PipelineOptionsFromConfig(ctx);
+  deps.options.plan_review = false;  // the demo runs unattended
+  ASKDB_ASSIGN_OR_RETURN(agent::pipeline::Pipeline pipeline,
+                         agent::pipeline::Pipeline::Create(std::move(deps)));
 
   analysis::Report report("askdb 演示：零售连锁 / retail chain demo");
   report.set_subtitle(prepared->connector->display_name());
-  const agent::AskOptions ask = AskOptionsFromConfig(ctx);
   const Style style = ctx.style();
   Json json_items = Json::array();
   for (const char* question : kDemoQuestions) {
     Spinner question_spinner(ctx.interactive());
     question_spinner.SetStage(std::string("Answering: ") + question);
-    StatusOr<agent::AskResult> result = agent::Ask(question, provider, ask);
+    StatusOr<agent::pipeline::PipelineResult> result = pipeline.Ask("demo", question);
     question_spinner.Stop();
     if (!result.ok()) return result.status().WithContext(question);
 
@@ -113,7 +125,7 @@ Status RunDemo(const DemoOptions& options, CliContext& ctx) {
       json_items.push_back(std::move(entry));
     } else {
       std::cout << style.Bold("▌ " + std::string(question)) << "\n";
-      PrintAnswer(ctx, *result);
+      PrintPipelineAnswer(ctx, *result, "");
       std::cout << "\n";
     }
   }

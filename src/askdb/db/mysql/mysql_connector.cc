@@ -413,53 +413,197 @@ StatusOr<ResultSet> MysqlConnector::Execute(std::string_view sql, const QueryOpt
                           ": pooled connections were dead and no new one could be used; retry");
 }
 
+// Kills the statement running on `session` (KILL QUERY from a second connection) at the
+// deadline or when the query's token or Cancel() fires; closes the socket if the server
+// does not stop within cancel_grace. Stops and joins its thread on destruction.
+class MysqlConnector::Watchdog {
+ public:
+  Watchdog(MysqlConnector& connector, Session& session, const QueryOptions& options,
+           SteadyClock::time_point deadline)
+      : connector_(connector),
+        session_(session),
+        token_(options.cancel),
+        timeout_(options.timeout),
+        deadline_(deadline),
+        epoch_(connector.cancel_epoch_.load()),
+        thread_([this] { Watch(); }) {}
+  ~Watchdog() {
+    {
+      std::lock_guard lock(connector_.watch_mu_);
+      done_ = true;
+    }
+    connector_.watch_cv_.notify_all();
+    thread_.join();
+  }
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+
+  // Why the statement was stopped, if the watchdog stopped it.
+  std::optional<Status> Interrupted() const {
+    switch (reason_.load()) {
+      case Reason::kCancelled:
+        return CancelledError("query cancelled");
+      case Reason::kDeadline:
+        return DeadlineExceededError("query exceeded the " + server::FormatDuration(timeout_) +
+                                     " timeout; narrow it or raise --timeout");
+      default:
+        return std::nullopt;
+    }
+  }
+
+ private:
+  enum class Reason { kNone, kDeadline, kCancelled };
+
+  void Watch() {
+    std::unique_lock lock(connector_.watch_mu_);
+    bool killed = false;
+    SteadyClock::time_point killed_at;
+    while (!done_) {
+      auto now = SteadyClock::now();
+      if (!killed) {
+        if ((token_ && token_->IsCancelled()) || connector_.cancel_epoch_.load() != epoch_) {
+          reason_ = Reason::kCancelled;
+        } else if (now >= deadline_) {
+          reason_ = Reason::kDeadline;
+        }
+        if (reason_.load() != Reason::kNone) {
+          killed = true;
+          killed_at = now;
+          lock.unlock();
+          StatusOr<std::unique_ptr<Session>> killer = connector_.Connect();
+          if (killer.ok()) {
+            (void)RunText(**killer, "KILL QUERY " + std::to_string(session_.thread_id),
+                          connector_.display_name_);
+          }
+          lock.lock();
+          continue;
+        }
+      } else if (now - killed_at >= connector_.options_.cancel_grace) {
+        // The server does not answer: unblock the client by closing the socket.
+        shutdown(static_cast<int>(mysql_get_socket(session_.conn())), SHUT_RDWR);
+        session_.MarkBroken();
+        return;
+      }
+      auto wake = now + connector_.options_.poll_interval;
+      if (!killed && deadline_ < wake) wake = deadline_;
+      connector_.watch_cv_.wait_until(lock, wake);
+    }
+  }
+
+  MysqlConnector& connector_;
+  Session& session_;
+  const std::shared_ptr<const CancellationToken> token_;
+  const std::chrono::milliseconds timeout_;
+  const SteadyClock::time_point deadline_;
+  const uint64_t epoch_;
+  bool done_ = false;  // guarded by connector_.watch_mu_
+  std::atomic<Reason> reason_{Reason::kNone};
+  std::thread thread_;  // last: starts after every other member is ready
+};
+
+Status MysqlConnector::Check(std::string_view sql, const QueryOptions& options) {
+  const auto start = SteadyClock::now();
+  const std::string context = "checking the query on " + display_name_;
+  Status text = server::CheckStatementText(sql, options_.max_sql_bytes, true);
+  if (!text.ok()) return text.WithContext(context);
+  if (options.cancel && options.cancel->IsCancelled()) {
+    return CancelledError("query cancelled before it started").WithContext(context);
+  }
+  const auto deadline =
+      options.timeout.count() > 0 ? start + options.timeout : SteadyClock::time_point::max();
+  constexpr int kAttempts = 2;  // a dead pooled session is replaced once
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    bool reused = false;
+    StatusOr<std::unique_ptr<Session>> session = pool_->Acquire(deadline, &reused);
+    if (!session.ok()) return session.status().WithContext(context);
+    if (reused && mysql_ping((*session)->conn()) != 0) {
+      session->reset();
+      pool_->Discard();
+      continue;
+    }
+    Status status;
+    ServerError server_error;
+    {
+      // A prepare waits for metadata locks, so it is bounded like a running statement.
+      Watchdog watchdog(*this, **session, options, deadline);
+      status = PrepareOnly(**session, sql, &server_error);
+      if (!status.ok()) {
+        if (std::optional<Status> why = watchdog.Interrupted()) status = *why;
+      }
+    }
+    Finish(std::move(*session));
+    if (status.ok()) return status;
+    if (server_error.code == ER_PROCACCESS_DENIED_ERROR &&
+        status.code() == StatusCode::kPermissionDenied) {
+      // The server checks EXECUTE rights before existence, so a user with SELECT grants
+      // only hears about an unknown function this way: for the caller it is a name that
+      // does not bind, like an unknown column.
+      status = InvalidArgumentError("MySQL: " + server_error.message + " (error " +
+                                    std::to_string(server_error.code) +
+                                    "): the function does not exist, or the database user may "
+                                    "not run it; use a built-in function");
+    }
+    // A statement the server cannot parse or bind is the caller's SQL to fix.
+    if (status.code() == StatusCode::kSqlError) status = InvalidArgumentError(status.message());
+    return status.WithContext(context);
+  }
+  return UnavailableError("cannot reach " + display_name_ +
+                          ": pooled connections were dead and no new one could be used; retry")
+      .WithContext(context);
+}
+
+Status MysqlConnector::PrepareOnly(Session& s, std::string_view sql, ServerError* server_error) {
+  const std::string word = server::FirstWord(sql, true);
+  MYSQL_STMT* stmt = mysql_stmt_init(s.conn());
+  if (stmt == nullptr) return ResourceExhaustedError("libmariadb could not allocate a statement");
+  int rc = mysql_stmt_prepare(stmt, sql.data(), sql.size());
+  unsigned err = rc != 0 ? mysql_stmt_errno(stmt) : 0;
+  std::string message = rc != 0 ? std::string(mysql_stmt_error(stmt)) : "";
+  if (server_error != nullptr) *server_error = {err, message};
+  unsigned fields = rc == 0 ? mysql_stmt_field_count(stmt) : 0;
+  unsigned long params = rc == 0 ? mysql_stmt_param_count(stmt) : 0;
+  mysql_stmt_close(stmt);
+  if (rc != 0) {
+    if (IsConnectionError(err) || err >= CR_MIN_ERROR) {
+      s.MarkBroken();
+      return UnavailableError("lost the connection to " + display_name_ + " (" + message +
+                              "); the next statement reconnects, retry it");
+    }
+    if (err == ER_UNSUPPORTED_PS || err == ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION) {
+      return PermissionDeniedError(
+          server::ReadOnlyRefusal(word.empty() ? "this statement" : word, ""));
+    }
+    if (err == ER_TABLEACCESS_DENIED_ERROR || err == ER_COLUMNACCESS_DENIED_ERROR ||
+        err == ER_SPECIFIC_ACCESS_DENIED_ERROR || err == ER_DBACCESS_DENIED_ERROR ||
+        err == ER_ACCESS_DENIED_ERROR || err == ER_PROCACCESS_DENIED_ERROR) {
+      return PermissionDeniedError("refused by the server: " + message +
+                                   "; askdb's database user lacks this privilege, which is "
+                                   "intended for a read-only user");
+    }
+    if (err == ER_PARSE_ERROR && !server::IsQueryWord(word)) {
+      return PermissionDeniedError(server::ReadOnlyRefusal(word, message));
+    }
+    return SqlError("MySQL: " + message + " (error " + std::to_string(err) + ")");
+  }
+  if (fields == 0) {
+    return PermissionDeniedError(
+        server::ReadOnlyRefusal(word.empty() ? "a statement that returns no rows" : word, ""));
+  }
+  if (params > 0) {
+    return InvalidArgumentError("the query has " + std::to_string(params) +
+                                " '?' placeholders but askdb passes no parameters; write the "
+                                "values into the SQL");
+  }
+  return Status::Ok();
+}
+
 StatusOr<ResultSet> MysqlConnector::RunChecked(Session& s, std::string_view sql,
                                                const QueryOptions& options,
                                                SteadyClock::time_point deadline) {
   MYSQL* conn = s.conn();
   const std::string word = server::FirstWord(sql, true);
   // 1. Prepare (parse, resolve, check privileges; nothing runs) to learn what it is.
-  {
-    MYSQL_STMT* stmt = mysql_stmt_init(conn);
-    if (stmt == nullptr) return ResourceExhaustedError("libmariadb could not allocate a statement");
-    int rc = mysql_stmt_prepare(stmt, sql.data(), sql.size());
-    unsigned err = rc != 0 ? mysql_stmt_errno(stmt) : 0;
-    std::string message = rc != 0 ? std::string(mysql_stmt_error(stmt)) : "";
-    unsigned fields = rc == 0 ? mysql_stmt_field_count(stmt) : 0;
-    unsigned long params = rc == 0 ? mysql_stmt_param_count(stmt) : 0;
-    mysql_stmt_close(stmt);
-    if (rc != 0) {
-      if (IsConnectionError(err) || err >= CR_MIN_ERROR) {
-        s.MarkBroken();
-        return UnavailableError("lost the connection to " + display_name_ + " (" + message +
-                                "); the next statement reconnects, retry it");
-      }
-      if (err == ER_UNSUPPORTED_PS || err == ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION) {
-        return PermissionDeniedError(
-            server::ReadOnlyRefusal(word.empty() ? "this statement" : word, ""));
-      }
-      if (err == ER_TABLEACCESS_DENIED_ERROR || err == ER_COLUMNACCESS_DENIED_ERROR ||
-          err == ER_SPECIFIC_ACCESS_DENIED_ERROR || err == ER_DBACCESS_DENIED_ERROR ||
-          err == ER_ACCESS_DENIED_ERROR || err == ER_PROCACCESS_DENIED_ERROR) {
-        return PermissionDeniedError("refused by the server: " + message +
-                                     "; askdb's database user lacks this privilege, which is "
-                                     "intended for a read-only user");
-      }
-      if (err == ER_PARSE_ERROR && !server::IsQueryWord(word)) {
-        return PermissionDeniedError(server::ReadOnlyRefusal(word, message));
-      }
-      return SqlError("MySQL: " + message + " (error " + std::to_string(err) + ")");
-    }
-    if (fields == 0) {
-      return PermissionDeniedError(
-          server::ReadOnlyRefusal(word.empty() ? "a statement that returns no rows" : word, ""));
-    }
-    if (params > 0) {
-      return InvalidArgumentError("the query has " + std::to_string(params) +
-                                  " '?' placeholders but askdb passes no parameters; write the "
-                                  "values into the SQL");
-    }
-  }
+  ASKDB_RETURN_IF_ERROR(PrepareOnly(s, sql));
   // 2. Server-side limits for this statement, then a read-only transaction.
   const long long cap = std::max<long long>(0, options.max_rows);
   const std::string select_limit = cap >= kNoCap ? "DEFAULT" : std::to_string(cap + 1);
@@ -479,71 +623,8 @@ StatusOr<ResultSet> MysqlConnector::RunChecked(Session& s, std::string_view sql,
   ASKDB_RETURN_IF_ERROR(RunText(s, "START TRANSACTION READ ONLY", display_name_).status());
 
   // 3. Run it with a watchdog that kills the query at the deadline or on cancellation.
-  enum class Reason { kNone, kDeadline, kCancelled };
-  std::atomic<Reason> reason{Reason::kNone};
-  std::atomic<bool> done{false};
-  const uint64_t epoch = cancel_epoch_.load();
-  std::thread watchdog([&] {
-    std::unique_lock lock(watch_mu_);
-    bool killed = false;
-    SteadyClock::time_point killed_at;
-    while (!done.load()) {
-      auto now = SteadyClock::now();
-      if (!killed) {
-        if ((options.cancel && options.cancel->IsCancelled()) || cancel_epoch_.load() != epoch) {
-          reason = Reason::kCancelled;
-        } else if (now >= deadline) {
-          reason = Reason::kDeadline;
-        }
-        if (reason.load() != Reason::kNone) {
-          killed = true;
-          killed_at = now;
-          lock.unlock();
-          StatusOr<std::unique_ptr<Session>> killer = Connect();
-          if (killer.ok()) {
-            (void)RunText(**killer, "KILL QUERY " + std::to_string(s.thread_id), display_name_);
-          }
-          lock.lock();
-          continue;
-        }
-      } else if (now - killed_at >= options_.cancel_grace) {
-        // The server does not answer: unblock the client by closing the socket.
-        shutdown(static_cast<int>(mysql_get_socket(conn)), SHUT_RDWR);
-        s.MarkBroken();
-        return;
-      }
-      auto wake = now + options_.poll_interval;
-      if (!killed && deadline < wake) wake = deadline;
-      watch_cv_.wait_until(lock, wake);
-    }
-  });
-  struct JoinOnExit {
-    std::thread& t;
-    std::atomic<bool>& done;
-    std::mutex& mu;
-    std::condition_variable& cv;
-    ~JoinOnExit() {
-      {
-        std::lock_guard lock(mu);
-        done = true;
-      }
-      cv.notify_all();
-      t.join();
-    }
-  } join_on_exit{watchdog, done, watch_mu_, watch_cv_};
-
-  auto interrupted = [&]() -> std::optional<Status> {
-    switch (reason.load()) {
-      case Reason::kCancelled:
-        return CancelledError("query cancelled");
-      case Reason::kDeadline:
-        return DeadlineExceededError("query exceeded the " +
-                                     server::FormatDuration(options.timeout) +
-                                     " timeout; narrow it or raise --timeout");
-      default:
-        return std::nullopt;
-    }
-  };
+  Watchdog watchdog(*this, s, options, deadline);
+  auto interrupted = [&watchdog] { return watchdog.Interrupted(); };
   auto query_error = [&](unsigned err, const std::string& message) -> Status {
     if (err == ER_STATEMENT_TIMEOUT || err == 3024 /* MySQL max_execution_time */) {
       return DeadlineExceededError("query exceeded the " + server::FormatDuration(options.timeout) +

@@ -15,6 +15,10 @@
 // max_execution_time) and client-side (a watchdog issues KILL QUERY at the deadline or on
 // cancellation, and closes the socket if the server does not stop within a grace period).
 //
+// Check runs only that server-side prepare (the server resolves every table, column and
+// function; nothing is executed) with the same refusals, under the same watchdog, then
+// closes the statement.
+//
 // Sessions come from a bounded pool; broken sessions are dropped and replaced, and a
 // statement that failed before reaching the server on a stale pooled session is retried
 // once on a fresh one.
@@ -85,6 +89,7 @@ class MysqlConnector final : public Connector {
   std::string display_name() const override { return display_name_; }
 
   StatusOr<ResultSet> Execute(std::string_view sql, const QueryOptions& options) override;
+  Status Check(std::string_view sql, const QueryOptions& options) override;
   StatusOr<DatabaseSchema> Introspect(const IntrospectOptions& options) override;
   void Cancel() override;
 
@@ -95,6 +100,14 @@ class MysqlConnector final : public Connector {
 
   StatusOr<std::unique_ptr<Session>> Connect() const;
   void Finish(std::unique_ptr<Session> session);
+  class Watchdog;  // stops the statement running on a session at the deadline or on cancel
+  // Prepares `sql` on the server without running it; refuses what Execute would not run.
+  // `server_error`, when given, receives the server's error (code 0 when it prepared).
+  struct ServerError {
+    unsigned code = 0;
+    std::string message;
+  };
+  Status PrepareOnly(Session& session, std::string_view sql, ServerError* server_error = nullptr);
   StatusOr<ResultSet> RunChecked(Session& session, std::string_view sql,
                                  const QueryOptions& options,
                                  std::chrono::steady_clock::time_point deadline);

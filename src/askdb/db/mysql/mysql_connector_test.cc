@@ -316,6 +316,223 @@ TEST(MysqlConnectorTest, IntrospectsChinook) {
   EXPECT_EQ(db->Introspect(only).status().code(), StatusCode::kNotFound);
 }
 
+// --- Check: server-side prepare without running ----------------------------------------
+
+// Expects Check to fail with `code` and a message naming the database and containing `part`.
+void ExpectCheckFails(Connector& db, std::string_view sql, StatusCode code, std::string_view part) {
+  Status s = db.Check(sql, Options());
+  ASSERT_FALSE(s.ok()) << sql << " passed Check";
+  EXPECT_EQ(s.code(), code) << sql << ": " << s.ToString();
+  EXPECT_NE(s.message().find(part), std::string::npos) << sql << ": " << s.message();
+  EXPECT_EQ(s.message().rfind("checking the query on " + db.display_name() + ": ", 0), 0u)
+      << s.message();
+}
+
+// A connector with one pooled session, so that tests can see it is reused (not replaced).
+std::unique_ptr<MysqlConnector> OpenSingleSession(const std::string& url) {
+  StatusOr<DatabaseUrl> parsed = ParseDatabaseUrl(url);
+  EXPECT_TRUE(parsed.ok());
+  if (!parsed.ok()) return nullptr;
+  MysqlOptions options;
+  options.max_sessions = 1;
+  StatusOr<std::unique_ptr<MysqlConnector>> db = MysqlConnector::Open(*parsed, options);
+  EXPECT_TRUE(db.ok()) << db.status().ToString();
+  return db.ok() ? std::move(*db) : nullptr;
+}
+
+int64_t ConnectionId(Connector& db) {
+  StatusOr<ResultSet> rs = db.Execute("SELECT CONNECTION_ID()", Options());
+  EXPECT_TRUE(rs.ok()) << rs.status().ToString();
+  return rs.ok() ? rs->rows[0][0].int_value() : -1;
+}
+
+TEST(MysqlConnectorTest, CheckAcceptsQueriesThatBind) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  auto db = OpenSingleSession(url);
+  ASSERT_TRUE(db);
+  const int64_t id = ConnectionId(*db);
+  for (std::string_view sql :
+       {"SELECT COUNT(*) FROM Artist", "SELECT 1",
+        "SELECT ar.Name, COUNT(*) AS albums FROM Artist ar JOIN Album al ON al.ArtistId = "
+        "ar.ArtistId WHERE ar.Name LIKE 'A%' GROUP BY ar.Name ORDER BY albums DESC",
+        "WITH t AS (SELECT AlbumId, SUM(Milliseconds) AS ms FROM Track GROUP BY AlbumId) "
+        "SELECT UPPER(a.Title), t.ms FROM t JOIN Album a USING (AlbumId)"}) {
+    Status s = db->Check(sql, Options());
+    EXPECT_TRUE(s.ok()) << sql << ": " << s.ToString();
+  }
+  EXPECT_EQ(ConnectionId(*db), id);  // the one session went back to the pool healthy
+}
+
+TEST(MysqlConnectorTest, CheckReportsUnboundNamesWithTheServersMessage) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  auto db = OpenSingleSession(url);
+  ASSERT_TRUE(db);
+  const int64_t id = ConnectionId(*db);
+  struct Case {
+    std::string_view sql;
+    std::string_view message;
+  };
+  for (const Case& c : {
+           Case{"SELECT * FROM Nope", "Table 'chinook.Nope' doesn't exist"},
+           // MariaDB 10.11 names the clause ('SELECT'); older servers say 'field list'.
+           Case{"SELECT Nme FROM Artist", "Unknown column 'Nme' in '"},
+           Case{"SELECT Name FROM Artist WHERE Bogus = 1", "Unknown column 'Bogus' in '"},
+           Case{"SELECT a.Name FROM Artist a JOIN Album al ON al.ArtistIdx = a.ArtistId",
+                "Unknown column 'al.ArtistIdx' in '"},
+           Case{"SELECT Name FROM Artist ORDER BY Popularity", "Unknown column 'Popularity' in '"},
+           // A user without EXECUTE rights hears "execute command denied ... for routine".
+           Case{"SELECT no_such_fn(Name) FROM Artist", "no_such_fn"},
+           Case{"SELECT * FORM Artist", "You have an error in your SQL syntax"},
+       }) {
+    ExpectCheckFails(*db, c.sql, StatusCode::kInvalidArgument, c.message);
+    EXPECT_EQ(ConnectionId(*db), id) << c.sql;  // still usable, and the same session
+  }
+}
+
+TEST(MysqlConnectorTest, CheckRefusesWritesAndChangesNothing) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  auto db = OpenSingleSession(url);
+  ASSERT_TRUE(db);
+  const int64_t id = ConnectionId(*db);
+  for (std::string_view sql :
+       {"INSERT INTO Artist (ArtistId, Name) VALUES (9999, 'x')", "UPDATE Artist SET Name = 'x'",
+        "DELETE FROM Artist", "DROP TABLE Track", "CREATE TABLE askdb_check_x (i int)",
+        "TRUNCATE Artist", "SET SESSION TRANSACTION READ WRITE", "COMMIT", "DO SLEEP(1)",
+        "SELECT * FROM Artist INTO OUTFILE '/tmp/askdb_check_x'"}) {
+    ExpectCheckFails(*db, sql, StatusCode::kPermissionDenied, "refused");
+    EXPECT_EQ(ConnectionId(*db), id) << sql;
+  }
+  ExpectCheckFails(*db, "SELECT 1; SELECT 2", StatusCode::kInvalidArgument, "SQL syntax");
+  ExpectCheckFails(*db, "SELECT 1; DELETE FROM Artist", StatusCode::kInvalidArgument, "SQL syntax");
+  ExpectCheckFails(*db, "# nothing", StatusCode::kInvalidArgument, "empty query");
+  StatusOr<ResultSet> after = db->Execute(
+      "SELECT (SELECT COUNT(*) FROM Artist), (SELECT COUNT(*) FROM Track), (SELECT COUNT(*) "
+      "FROM information_schema.TABLES WHERE TABLE_NAME = 'askdb_check_x'), (SELECT MIN(Name) "
+      "FROM Artist)",
+      Options());
+  ASSERT_TRUE(after.ok()) << after.status().ToString();
+  EXPECT_EQ(after->rows[0][0], Value::Int(275));
+  EXPECT_EQ(after->rows[0][1], Value::Int(3503));
+  EXPECT_EQ(after->rows[0][2], Value::Int(0));
+  EXPECT_EQ(after->rows[0][3], Value::Text("A Cor Do Som"));
+}
+
+TEST(MysqlConnectorTest, CheckDoesNotRunTheStatement) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  // A run would take 5 s; the bound is generous because it tests non-execution, not speed.
+  auto start = Clock::now();
+  Status sleep = db->Check("SELECT SLEEP(5)", Options(milliseconds(10'000)));
+  EXPECT_TRUE(sleep.ok()) << sleep.ToString();
+  EXPECT_LT(Clock::now() - start, milliseconds(2'000));
+  // An error that only evaluation raises passes Check and fails Execute.
+  constexpr std::string_view kManyRows = "SELECT (SELECT ArtistId FROM Artist)";
+  EXPECT_TRUE(db->Check(kManyRows, Options()).ok());
+  EXPECT_EQ(db->Execute(kManyRows, Options()).status().code(), StatusCode::kSqlError);
+}
+
+// The test's admin side uses the client library: transactions, ALTER and KILL.
+MYSQL* AdminConnection(const std::string& admin_url) {
+  StatusOr<DatabaseUrl> u = ParseDatabaseUrl(admin_url);
+  EXPECT_TRUE(u.ok());
+  if (!u.ok()) return nullptr;
+  MYSQL* conn = mysql_init(nullptr);
+  if (mysql_real_connect(conn, u->host.c_str(), u->user.c_str(), u->password.c_str(),
+                         u->database.c_str(), static_cast<unsigned>(*u->port), nullptr,
+                         0) == nullptr) {
+    ADD_FAILURE() << mysql_error(conn);
+    mysql_close(conn);
+    return nullptr;
+  }
+  return conn;
+}
+
+// The first column of the first row of `sql` on `conn`, or "" (with a test failure).
+std::string AdminValue(MYSQL* conn, const std::string& sql) {
+  if (mysql_query(conn, sql.c_str()) != 0) {
+    ADD_FAILURE() << sql << ": " << mysql_error(conn);
+    return "";
+  }
+  MYSQL_RES* res = mysql_store_result(conn);
+  std::string value;
+  if (res != nullptr) {
+    MYSQL_ROW row = mysql_fetch_row(res);
+    if (row != nullptr && row[0] != nullptr) value = row[0];
+    mysql_free_result(res);
+  }
+  return value;
+}
+
+TEST(MysqlConnectorTest, CheckWaitingForAMetadataLockStopsAtTheTimeout) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
+  ASKDB_REQUIRE_SERVER_URL(admin_url, "ASKDB_TEST_MYSQL_ADMIN_URL");
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  // A prepare takes a shared metadata lock, which waits behind a queued exclusive one: one
+  // admin session keeps Artist open in a transaction, a second one queues an ALTER behind
+  // it. The ALTER sets the comment Artist already has, and is killed before it can run.
+  MYSQL* holder = AdminConnection(admin_url);
+  MYSQL* alter = AdminConnection(admin_url);
+  ASSERT_TRUE(holder != nullptr && alter != nullptr);
+  const std::string comment = AdminValue(
+      holder,
+      "SELECT TABLE_COMMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() "
+      "AND TABLE_NAME = 'Artist'");
+  std::string escaped(comment.size() * 2 + 1, '\0');
+  escaped.resize(mysql_real_escape_string(holder, escaped.data(), comment.data(), comment.size()));
+  ASSERT_EQ(mysql_query(holder, "START TRANSACTION"), 0) << mysql_error(holder);
+  EXPECT_EQ(AdminValue(holder, "SELECT COUNT(*) FROM Artist"), "275");
+  const unsigned long alter_id = mysql_thread_id(alter);
+  std::thread queued([alter, escaped] {
+    mysql_query(alter, "SET SESSION lock_wait_timeout = 30");
+    // Fails when killed below; its error is expected and ignored.
+    mysql_query(alter, ("ALTER TABLE Artist COMMENT = '" + escaped + "'").c_str());
+  });
+  const std::string waiting =
+      "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = " + std::to_string(alter_id) +
+      " AND STATE LIKE 'Waiting for table metadata lock%'";
+  const auto wait_until = Clock::now() + milliseconds(10'000);
+  while (AdminValue(holder, waiting) != "1" && Clock::now() < wait_until) {
+    std::this_thread::sleep_for(milliseconds(20));
+  }
+  EXPECT_EQ(AdminValue(holder, waiting), "1") << "the ALTER never queued for its lock";
+
+  auto start = Clock::now();
+  Status s = db->Check("SELECT Name FROM Artist", Options(milliseconds(300)));
+  EXPECT_EQ(s.code(), StatusCode::kDeadlineExceeded) << s.ToString();
+  EXPECT_LT(Clock::now() - start, milliseconds(5'000));
+  // By token, from another thread.
+  QueryOptions options = Options(milliseconds(20'000));
+  auto token = std::make_shared<CancellationToken>();
+  options.cancel = token;
+  std::thread canceller([token] {
+    std::this_thread::sleep_for(milliseconds(200));
+    token->Cancel();
+  });
+  start = Clock::now();
+  Status cancelled = db->Check("SELECT Name FROM Artist", options);
+  canceller.join();
+  EXPECT_EQ(cancelled.code(), StatusCode::kCancelled) << cancelled.ToString();
+  EXPECT_LT(Clock::now() - start, milliseconds(5'000));
+
+  EXPECT_EQ(mysql_query(holder, ("KILL QUERY " + std::to_string(alter_id)).c_str()), 0)
+      << mysql_error(holder);
+  queued.join();
+  EXPECT_EQ(mysql_query(holder, "ROLLBACK"), 0) << mysql_error(holder);
+  EXPECT_EQ(AdminValue(holder,
+                       "SELECT TABLE_COMMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA "
+                       "= DATABASE() AND TABLE_NAME = 'Artist'"),
+            comment);
+  mysql_close(alter);
+  mysql_close(holder);
+  // The lock gone, the same connector checks and runs again.
+  EXPECT_TRUE(db->Check("SELECT Name FROM Artist", Options()).ok());
+  StatusOr<ResultSet> count = db->Execute("SELECT COUNT(*) FROM Artist", Options());
+  ASSERT_TRUE(count.ok()) << count.status().ToString();
+  EXPECT_EQ(count->rows[0][0], Value::Int(275));
+}
+
 TEST(MysqlConnectorTest, PoolServesConcurrentStatementsWithinItsSize) {
   ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
   StatusOr<DatabaseUrl> parsed = ParseDatabaseUrl(url);

@@ -288,19 +288,11 @@ void SendCancel(PGconn* conn) {
   PQfreeCancel(cancel);
 }
 
-// Sends `sql` and waits for its results, watching the deadline and the cancellation
+// Waits for the results of what was just sent, watching the deadline and the cancellation
 // flags. Returns the last result; an error result is returned as is (the caller maps it).
-StatusOr<ResultPtr> Exchange(Session& session, const std::string& sql, bool extended, Call& call,
-                             const PostgresOptions& options, const std::atomic<uint64_t>& epoch,
-                             std::string_view where) {
+StatusOr<ResultPtr> AwaitResults(Session& session, Call& call, const PostgresOptions& options,
+                                 const std::atomic<uint64_t>& epoch, std::string_view where) {
   PGconn* conn = session.conn();
-  int sent = extended
-                 ? PQsendQueryParams(conn, sql.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 0)
-                 : PQsendQuery(conn, sql.c_str());
-  if (sent == 0) {
-    session.MarkBroken();
-    return LostConnection(where, Chomp(PQerrorMessage(conn)));
-  }
   bool cancel_sent = false;
   SteadyClock::time_point cancel_at;
   ResultPtr last;
@@ -374,6 +366,35 @@ StatusOr<ResultPtr> Exchange(Session& session, const std::string& sql, bool exte
     return LostConnection(where, "no result");
   }
   return last;
+}
+
+// Sends `sql` (simple or extended protocol) and waits for its results (AwaitResults).
+StatusOr<ResultPtr> Exchange(Session& session, const std::string& sql, bool extended, Call& call,
+                             const PostgresOptions& options, const std::atomic<uint64_t>& epoch,
+                             std::string_view where) {
+  PGconn* conn = session.conn();
+  int sent = extended
+                 ? PQsendQueryParams(conn, sql.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 0)
+                 : PQsendQuery(conn, sql.c_str());
+  if (sent == 0) {
+    session.MarkBroken();
+    return LostConnection(where, Chomp(PQerrorMessage(conn)));
+  }
+  return AwaitResults(session, call, options, epoch, where);
+}
+
+// Parses, analyses and binds `sql` as the unnamed prepared statement (a Parse message):
+// the server resolves every name but neither plans nor runs it. The next simple query
+// (the ROLLBACK that ends the transaction) discards the unnamed statement.
+StatusOr<ResultPtr> PrepareUnnamed(Session& session, const std::string& sql, Call& call,
+                                   const PostgresOptions& options,
+                                   const std::atomic<uint64_t>& epoch, std::string_view where) {
+  PGconn* conn = session.conn();
+  if (PQsendPrepare(conn, "", sql.c_str(), 0, nullptr) == 0) {
+    session.MarkBroken();
+    return LostConnection(where, Chomp(PQerrorMessage(conn)));
+  }
+  return AwaitResults(session, call, options, epoch, where);
 }
 
 }  // namespace
@@ -565,6 +586,41 @@ StatusOr<ResultSet> PostgresConnector::Execute(std::string_view sql, const Query
         std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() - start);
   }
   return result;
+}
+
+Status PostgresConnector::Check(std::string_view sql, const QueryOptions& options) {
+  const std::string context = "checking the query on " + display_name_;
+  Status text = server::CheckStatementText(sql, options_.max_sql_bytes, false);
+  if (!text.ok()) return text.WithContext(context);
+  Call call;
+  call.timeout = options.timeout;
+  call.deadline = options.timeout.count() > 0 ? SteadyClock::now() + options.timeout
+                                              : SteadyClock::time_point::max();
+  call.token = options.cancel;
+  call.epoch = cancel_epoch_.load();
+  if (call.token && call.token->IsCancelled()) {
+    return CancelledError("query cancelled before it started").WithContext(context);
+  }
+  StatusOr<std::unique_ptr<Session>> session = BeginReadOnly(call);
+  if (!session.ok()) return session.status().WithContext(context);
+  Status status = PrepareCursor(**session, sql, call);
+  Finish(std::move(*session));
+  if (status.ok()) return status;
+  // A statement the server cannot parse or bind is the caller's SQL to fix.
+  if (status.code() == StatusCode::kSqlError) status = InvalidArgumentError(status.message());
+  return status.WithContext(context);
+}
+
+Status PostgresConnector::PrepareCursor(Session& session, std::string_view sql, Call& call) {
+  // The same DECLARE CURSOR wrapper as Execute: its grammar admits one SELECT or VALUES
+  // only, and its analysis refuses a data-modifying WITH, so the checks match Execute's.
+  const std::string declare = std::string(kCursorPrefix) + std::string(sql);
+  ASKDB_ASSIGN_OR_RETURN(ResultPtr prepared, PrepareUnnamed(session, declare, call, options_,
+                                                            cancel_epoch_, display_name_));
+  if (PQresultStatus(prepared.get()) != PGRES_COMMAND_OK) {
+    return MapError(prepared.get(), session, Step::kDeclare, sql, call, display_name_);
+  }
+  return Status::Ok();
 }
 
 StatusOr<ResultSet> PostgresConnector::RunCursor(Session& session, std::string_view sql,

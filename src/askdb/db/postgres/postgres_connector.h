@@ -15,6 +15,10 @@
 // if the server does not answer within a grace period), and stops on the query's
 // CancellationToken or Cancel() (PQcancel).
 //
+// Check prepares the same DECLARE CURSOR wrapper as the unnamed statement (a Parse
+// message: parse analysis binds every table, column and function, and nothing is planned
+// or run) inside the same read-only transaction with statement_timeout, then rolls back.
+//
 // Sessions come from a bounded pool; a session found broken is dropped and replaced, and a
 // statement that failed before reaching the server on a stale pooled session is retried
 // once on a fresh one.
@@ -88,6 +92,7 @@ class PostgresConnector final : public Connector {
   std::string display_name() const override { return display_name_; }
 
   StatusOr<ResultSet> Execute(std::string_view sql, const QueryOptions& options) override;
+  Status Check(std::string_view sql, const QueryOptions& options) override;
   StatusOr<DatabaseSchema> Introspect(const IntrospectOptions& options) override;
   void Cancel() override;
 
@@ -103,6 +108,8 @@ class PostgresConnector final : public Connector {
   // on a new session when a pooled one turns out to be dead.
   StatusOr<std::unique_ptr<Session>> BeginReadOnly(Call& call);
   void Finish(std::unique_ptr<Session> session);
+  // Prepares `sql` inside the cursor wrapper without running it (Check).
+  Status PrepareCursor(Session& session, std::string_view sql, Call& call);
   StatusOr<ResultSet> RunCursor(Session& session, std::string_view sql, long long max_rows,
                                 Call& call);
   Status DescribeColumns(Session& session, Call& call, ResultSet& result,

@@ -320,6 +320,140 @@ TEST(PostgresConnectorTest, IntrospectsChinook) {
   EXPECT_EQ(db->Introspect(only).status().code(), StatusCode::kNotFound);
 }
 
+// --- Check: parse and bind on the server without running ------------------------------
+
+// Expects Check to fail with `code` and a message naming the database and containing `part`.
+void ExpectCheckFails(Connector& db, std::string_view sql, StatusCode code, std::string_view part) {
+  Status s = db.Check(sql, Options());
+  ASSERT_FALSE(s.ok()) << sql << " passed Check";
+  EXPECT_EQ(s.code(), code) << sql << ": " << s.ToString();
+  EXPECT_NE(s.message().find(part), std::string::npos) << sql << ": " << s.message();
+  EXPECT_EQ(s.message().rfind("checking the query on " + db.display_name() + ": ", 0), 0u)
+      << s.message();
+}
+
+// A connector with one pooled session, so that tests can see it is reused (not replaced).
+std::unique_ptr<PostgresConnector> OpenSingleSession(const std::string& url) {
+  StatusOr<DatabaseUrl> parsed = ParseDatabaseUrl(url);
+  EXPECT_TRUE(parsed.ok());
+  if (!parsed.ok()) return nullptr;
+  PostgresOptions options;
+  options.max_sessions = 1;
+  StatusOr<std::unique_ptr<PostgresConnector>> db = PostgresConnector::Open(*parsed, options);
+  EXPECT_TRUE(db.ok()) << db.status().ToString();
+  return db.ok() ? std::move(*db) : nullptr;
+}
+
+int64_t BackendPid(Connector& db) {
+  StatusOr<ResultSet> rs = db.Execute("SELECT pg_backend_pid()", Options());
+  EXPECT_TRUE(rs.ok()) << rs.status().ToString();
+  return rs.ok() ? rs->rows[0][0].int_value() : -1;
+}
+
+TEST(PostgresConnectorTest, CheckAcceptsQueriesThatBind) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_PG_URL");
+  auto db = OpenSingleSession(url);
+  ASSERT_TRUE(db);
+  const int64_t pid = BackendPid(*db);
+  for (std::string_view sql :
+       {"SELECT COUNT(*) FROM Artist", "SELECT 1;", "VALUES (1, 'a')",
+        "SELECT ar.Name, COUNT(*) AS albums FROM Artist ar JOIN Album al ON al.ArtistId = "
+        "ar.ArtistId WHERE ar.Name LIKE 'A%' GROUP BY ar.Name ORDER BY albums DESC",
+        "WITH t AS (SELECT AlbumId, SUM(Milliseconds) AS ms FROM Track GROUP BY AlbumId) "
+        "SELECT upper(a.Title), t.ms FROM t JOIN Album a USING (AlbumId)"}) {
+    Status s = db->Check(sql, Options());
+    EXPECT_TRUE(s.ok()) << sql << ": " << s.ToString();
+  }
+  // The one session went back to the pool idle, outside any transaction, and is reused.
+  EXPECT_EQ(BackendPid(*db), pid);
+  EXPECT_EQ(db->open_sessions(), 1u);
+}
+
+TEST(PostgresConnectorTest, CheckReportsUnboundNamesWithThePostgresMessage) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_PG_URL");
+  auto db = OpenSingleSession(url);
+  ASSERT_TRUE(db);
+  const int64_t pid = BackendPid(*db);
+  struct Case {
+    std::string_view sql;
+    std::string_view message;
+  };
+  for (const Case& c : {
+           Case{"SELECT * FROM Nope", "relation \"nope\" does not exist at offset 14"},
+           Case{"SELECT Nme FROM Artist", "column \"nme\" does not exist at offset 7"},
+           Case{"SELECT Name FROM Artist WHERE Bogus = 1", "column \"bogus\" does not exist"},
+           Case{"SELECT a.Name FROM Artist a JOIN Album al ON al.ArtistIdx = a.ArtistId",
+                "column al.artistidx does not exist"},
+           Case{"SELECT Name FROM Artist ORDER BY Popularity",
+                "column \"popularity\" does not exist"},
+           Case{"SELECT no_such_fn(Name) FROM Artist", "function no_such_fn("},
+           Case{"SELECT * FORM Artist", "syntax error at or near \"FORM\""},
+       }) {
+    ExpectCheckFails(*db, c.sql, StatusCode::kInvalidArgument, c.message);
+    // The connection is still usable after the failure, and it is the same session: the
+    // aborted transaction was rolled back rather than the session dropped.
+    EXPECT_EQ(BackendPid(*db), pid) << c.sql;
+  }
+}
+
+TEST(PostgresConnectorTest, CheckRefusesWritesAndChangesNothing) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_PG_URL");
+  auto db = OpenSingleSession(url);
+  ASSERT_TRUE(db);
+  const int64_t pid = BackendPid(*db);
+  for (std::string_view sql :
+       {"INSERT INTO Artist (ArtistId, Name) VALUES (9999, 'x')", "UPDATE Artist SET Name = 'x'",
+        "DELETE FROM Artist", "DROP TABLE Track", "CREATE TABLE askdb_check_x (i int)",
+        "TRUNCATE Artist", "SET default_transaction_read_only = off", "COMMIT",
+        "WITH gone AS (DELETE FROM Artist RETURNING *) SELECT * FROM gone", "COPY Artist TO STDOUT",
+        "DO $$ BEGIN DELETE FROM Artist; END $$"}) {
+    ExpectCheckFails(*db, sql, StatusCode::kPermissionDenied, "read-only");
+    EXPECT_EQ(BackendPid(*db), pid) << sql;
+  }
+  ExpectCheckFails(*db, "SELECT 1; SELECT 2", StatusCode::kInvalidArgument,
+                   "only one statement may run at a time");
+  ExpectCheckFails(*db, "SELECT 1; DELETE FROM Artist", StatusCode::kInvalidArgument,
+                   "only one statement may run at a time");
+  ExpectCheckFails(*db, "  ", StatusCode::kInvalidArgument, "empty query");
+  StatusOr<ResultSet> after = db->Execute(
+      "SELECT (SELECT COUNT(*) FROM Artist), (SELECT COUNT(*) FROM Track), "
+      "to_regclass('askdb_check_x') IS NULL, (SELECT MIN(Name) FROM Artist)",
+      Options());
+  ASSERT_TRUE(after.ok()) << after.status().ToString();
+  EXPECT_EQ(after->rows[0][0], Value::Int(275));
+  EXPECT_EQ(after->rows[0][1], Value::Int(3503));
+  EXPECT_EQ(after->rows[0][2], Value::Bool(true));
+  EXPECT_EQ(after->rows[0][3], Value::Text("A Cor Do Som"));
+}
+
+TEST(PostgresConnectorTest, CheckDoesNotRunTheStatement) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_PG_URL");
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  // A run would take 5 s; the bound is generous because it tests non-execution, not speed.
+  auto start = Clock::now();
+  Status sleep = db->Check("SELECT pg_sleep(5)", Options(milliseconds(10'000)));
+  EXPECT_TRUE(sleep.ok()) << sleep.ToString();
+  EXPECT_LT(Clock::now() - start, milliseconds(2'000));
+  // Errors that only evaluation raises pass Check and fail Execute.
+  for (std::string_view sql : {"SELECT 1 / 0", "SELECT (SELECT ArtistId FROM Artist)"}) {
+    EXPECT_TRUE(db->Check(sql, Options()).ok()) << sql;
+    EXPECT_EQ(db->Execute(sql, Options()).status().code(), StatusCode::kSqlError) << sql;
+  }
+}
+
+TEST(PostgresConnectorTest, CheckHonoursCancellation) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_PG_URL");
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  QueryOptions options = Options();
+  auto token = std::make_shared<CancellationToken>();
+  token->Cancel();
+  options.cancel = token;
+  EXPECT_EQ(db->Check("SELECT 1", options).code(), StatusCode::kCancelled);
+  EXPECT_TRUE(db->Check("SELECT 1", Options()).ok());
+}
+
 TEST(PostgresConnectorTest, PoolServesConcurrentStatementsWithinItsSize) {
   ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_PG_URL");
   StatusOr<DatabaseUrl> parsed = ParseDatabaseUrl(url);

@@ -434,9 +434,21 @@ StatusOr<ResultSet> SqliteConnector::Execute(std::string_view sql, const QueryOp
   return RunLocked(sql, options.max_rows, options.timeout, options.cancel);
 }
 
+Status SqliteConnector::Check(std::string_view sql, const QueryOptions& options) {
+  std::lock_guard lock(mu_);
+  cancel_requested_.store(false, std::memory_order_relaxed);
+  StatusOr<ResultSet> prepared =
+      RunLocked(sql, /*max_rows=*/0, options.timeout, options.cancel, Mode::kPrepareOnly);
+  if (prepared.ok()) return Status::Ok();
+  Status status = prepared.status();
+  // A statement SQLite cannot compile is the caller's SQL to fix, not a failed run.
+  if (status.code() == StatusCode::kSqlError) status = InvalidArgumentError(status.message());
+  return status.WithContext("checking the query on " + display_name_);
+}
+
 StatusOr<ResultSet> SqliteConnector::RunLocked(
     std::string_view sql, long long max_rows, std::chrono::milliseconds timeout,
-    const std::shared_ptr<const CancellationToken>& cancel) {
+    const std::shared_ptr<const CancellationToken>& cancel, Mode mode) {
   const Clock::time_point start = Clock::now();
   if (sql.size() > static_cast<size_t>(options_.max_sql_bytes)) {
     return InvalidArgumentError("the query is " + std::to_string(sql.size()) +
@@ -516,6 +528,7 @@ StatusOr<ResultSet> SqliteConnector::RunLocked(
     result.columns.push_back(
         ResultColumn{name != nullptr ? name : "", decl != nullptr ? decl : ""});
   }
+  if (mode == Mode::kPrepareOnly) return result;  // finalized unstepped: nothing ran
 
   int rc = SQLITE_OK;
   while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) {

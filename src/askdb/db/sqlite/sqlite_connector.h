@@ -10,6 +10,10 @@
 // PermissionDenied naming the refused operation. Only one statement runs per Execute; text
 // after it other than blanks, comments and ';' is refused.
 //
+// Check runs the same path up to sqlite3_prepare_v2 and the same read-only and
+// one-statement checks, then finalizes the statement without stepping it: SQLite's
+// compiler resolves every table, column and function, and nothing is evaluated.
+//
 // Execute caps rows (fetching one more to set `truncated`), stops at the timeout
 // (DeadlineExceeded) and stops when the query's CancellationToken fires or Cancel() is
 // called from another thread (Cancelled).
@@ -80,11 +84,14 @@ class SqliteConnector final : public Connector {
   std::string display_name() const override { return display_name_; }
 
   StatusOr<ResultSet> Execute(std::string_view sql, const QueryOptions& options) override;
+  Status Check(std::string_view sql, const QueryOptions& options) override;
   StatusOr<DatabaseSchema> Introspect(const IntrospectOptions& options) override;
   void Cancel() override;
 
  private:
   enum class Interrupt { kNone, kDeadline, kCancelled };
+  // kPrepareOnly stops after the statement compiled and passed the checks (Check).
+  enum class Mode { kRun, kPrepareOnly };
 
   // Applies limits, defensive settings, query_only, the authorizer and the progress
   // handler, then checks the file really is a database. Called once while opening.
@@ -97,10 +104,12 @@ class SqliteConnector final : public Connector {
   // Names what the authorizer refused in `statement`, for the PermissionDenied message.
   std::string DescribeRefusal(std::string_view statement) const;
 
-  // Prepares and runs one statement; mu_ must be held. `timeout` <= 0 means none.
+  // Prepares and (in kRun) runs one statement; mu_ must be held. `timeout` <= 0 means none.
+  // In kPrepareOnly the result has the statement's columns and no rows.
   StatusOr<ResultSet> RunLocked(std::string_view sql, long long max_rows,
                                 std::chrono::milliseconds timeout,
-                                const std::shared_ptr<const CancellationToken>& cancel);
+                                const std::shared_ptr<const CancellationToken>& cancel,
+                                Mode mode = Mode::kRun);
   Status IntrospectTable(TableInfo& table, const IntrospectOptions& options);
 
   std::unique_ptr<sqlite3, DbCloser> db_;

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <set>
 #include <thread>
 
+#include "askdb/db/sqlite/sqlite_dialect.h"
 #include "askdb/db/sqlite/test_fixtures.h"
 
 namespace askdb::db {
@@ -258,6 +260,129 @@ TEST_F(ChinookTest, WritesAreRefusedByName) {
   EXPECT_EQ(fn.code(), StatusCode::kPermissionDenied);
   EXPECT_NE(fn.message().find("load_extension()"), std::string::npos) << fn.message();
   EXPECT_EQ(Count("SELECT COUNT(*) FROM Artist"), 275);
+}
+
+// --- Check: compile against the catalog without running -----------------------------
+
+// Expects Check to fail with `code` and a message naming the database and containing `part`.
+void ExpectCheckFails(Connector& db, std::string_view sql, StatusCode code, std::string_view part) {
+  Status s = db.Check(sql, {});
+  ASSERT_FALSE(s.ok()) << sql << " passed Check";
+  EXPECT_EQ(s.code(), code) << sql << ": " << s.ToString();
+  EXPECT_NE(s.message().find(part), std::string::npos) << sql << ": " << s.message();
+  EXPECT_EQ(s.message().rfind("checking the query on " + db.display_name() + ": ", 0), 0u)
+      << s.message();
+}
+
+TEST_F(ChinookTest, CheckAcceptsQueriesThatBind) {
+  for (std::string_view sql :
+       {"SELECT COUNT(*) FROM Artist", "SELECT 1;  -- trailing comment\n",
+        "SELECT ar.Name, COUNT(*) AS albums FROM Artist ar JOIN Album al ON al.ArtistId = "
+        "ar.ArtistId WHERE ar.Name LIKE 'A%' GROUP BY ar.Name ORDER BY albums DESC",
+        "WITH t AS (SELECT AlbumId, SUM(Milliseconds) AS ms FROM Track GROUP BY AlbumId) "
+        "SELECT upper(a.Title), t.ms FROM t JOIN Album a USING (AlbumId)",
+        "PRAGMA table_info(Artist)"}) {
+    Status s = db_->Check(sql, {});
+    EXPECT_TRUE(s.ok()) << sql << ": " << s.ToString();
+  }
+}
+
+TEST_F(ChinookTest, CheckReportsUnboundNamesWithSqlitesMessage) {
+  struct Case {
+    std::string_view sql;
+    std::string_view message;
+  };
+  for (const Case& c : {
+           Case{"SELECT * FROM Nope", "no such table: Nope"},
+           Case{"SELECT Nme FROM Artist", "no such column: Nme"},
+           Case{"SELECT Name FROM Artist WHERE Bogus = 1", "no such column: Bogus"},
+           Case{"SELECT a.Name FROM Artist a JOIN Album al ON al.ArtistIdx = a.ArtistId",
+                "no such column: al.ArtistIdx"},
+           Case{"SELECT Name FROM Artist ORDER BY Popularity", "no such column: Popularity"},
+           Case{"SELECT no_such_fn(Name) FROM Artist", "no such function: no_such_fn"},
+           Case{"SELECT * FORM Artist", "near \"FORM\": syntax error at offset 9"},
+       }) {
+    ExpectCheckFails(*db_, c.sql, StatusCode::kInvalidArgument, c.message);
+    // The connection is still usable after the failure.
+    EXPECT_EQ(Count("SELECT COUNT(*) FROM Genre"), 25) << c.sql;
+  }
+}
+
+TEST_F(ChinookTest, CheckRefusesWritesAndChangesNothing) {
+  const std::string before = testing::ReadBytes(path_);
+  const std::set<std::string> listing = dir_.Listing();
+  for (std::string_view sql :
+       {"INSERT INTO Artist (Name) VALUES ('x')", "UPDATE Artist SET Name = 'x'",
+        "DELETE FROM Artist", "DROP TABLE Track", "CREATE TABLE x (i INTEGER)",
+        "CREATE INDEX ix ON Artist (Name)", "ALTER TABLE Artist ADD COLUMN y", "VACUUM",
+        "PRAGMA user_version = 7", "ATTACH DATABASE ':memory:' AS other", "BEGIN",
+        "SELECT load_extension('/tmp/evil.so')"}) {
+    ExpectCheckFails(*db_, sql, StatusCode::kPermissionDenied, "read-only");
+    EXPECT_EQ(Count("SELECT COUNT(*) FROM Artist"), 275) << sql;
+  }
+  EXPECT_EQ(Count("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('x', 'ix')"), 0);
+  EXPECT_EQ(Count("SELECT COUNT(*) FROM Track"), 3503);
+  db_.reset();  // close, so that the file is compared as SQLite left it
+  EXPECT_EQ(testing::ReadBytes(path_), before) << "Check changed the database file";
+  EXPECT_EQ(dir_.Listing(), listing) << "Check left a journal or another file behind";
+}
+
+TEST_F(ChinookTest, CheckRefusesSeveralOrNoStatements) {
+  ExpectCheckFails(*db_, "SELECT 1; SELECT 2", StatusCode::kInvalidArgument,
+                   "only one statement may run at a time");
+  ExpectCheckFails(*db_, "SELECT 1; DELETE FROM Artist", StatusCode::kInvalidArgument,
+                   "only one statement may run at a time");
+  ExpectCheckFails(*db_, " -- nothing\n", StatusCode::kInvalidArgument, "empty query");
+  EXPECT_EQ(Count("SELECT COUNT(*) FROM Artist"), 275);
+}
+
+TEST_F(ChinookTest, CheckDoesNotRunTheStatement) {
+  // Runs forever (no bound on the recursion): a Check that ran it would hit the deadline.
+  constexpr std::string_view kEndless =
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c";
+  QueryOptions options;
+  options.timeout = milliseconds(500);
+  Status checked = db_->Check(kEndless, options);
+  EXPECT_TRUE(checked.ok()) << checked.ToString();
+  EXPECT_EQ(Fail(kEndless, options).code(), StatusCode::kDeadlineExceeded);
+  // An error that only evaluation raises passes Check and fails Execute.
+  constexpr std::string_view kOverflow = "SELECT abs(-9223372036854775807 - 1) FROM Artist";
+  EXPECT_TRUE(db_->Check(kOverflow, {}).ok());
+  Status ran = Fail(kOverflow);
+  EXPECT_EQ(ran.code(), StatusCode::kSqlError);
+  EXPECT_NE(ran.message().find("integer overflow"), std::string::npos) << ran.message();
+}
+
+TEST_F(ChinookTest, CheckHonoursCancellation) {
+  auto token = std::make_shared<CancellationToken>();
+  token->Cancel();
+  QueryOptions options;
+  options.cancel = token;
+  Status s = db_->Check("SELECT 1", options);
+  EXPECT_EQ(s.code(), StatusCode::kCancelled) << s.ToString();
+  EXPECT_TRUE(db_->Check("SELECT 1", {}).ok());
+}
+
+// A connector that does not override Check (a wrapper or a fake) keeps compiling and says
+// it cannot check.
+TEST(ConnectorDefaultCheckTest, IsUnimplemented) {
+  class NoCheck final : public Connector {
+   public:
+    std::string_view engine() const override { return "fake"; }
+    const Dialect& dialect() const override { return SqliteDialect::Instance(); }
+    std::string display_name() const override { return "fake"; }
+    StatusOr<ResultSet> Execute(std::string_view, const QueryOptions&) override {
+      return ResultSet{};
+    }
+    StatusOr<DatabaseSchema> Introspect(const IntrospectOptions&) override {
+      return DatabaseSchema{};
+    }
+    void Cancel() override {}
+  };
+  NoCheck fake;
+  Status s = fake.Check("SELECT 1", {});
+  EXPECT_EQ(s.code(), StatusCode::kUnimplemented);
+  EXPECT_NE(s.message().find("fake connector cannot check"), std::string::npos) << s.message();
 }
 
 TEST_F(ChinookTest, IntrospectionFindsTablesKeysAndCounts) {

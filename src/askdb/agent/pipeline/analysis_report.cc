@@ -1,0 +1,168 @@
+#include "askdb/agent/pipeline/analysis_report.h"
+
+#include <utility>
+
+#include "askdb/agent/ask/answer_writer.h"
+#include "askdb/agent/pipeline/analysis_steps.h"
+#include "askdb/agent/plan/analysis_plan.h"
+#include "askdb/llm/prompts.h"
+
+namespace askdb::agent::pipeline {
+namespace {
+
+// Rows a step's table keeps in the report.
+constexpr size_t kReportRowsPerStep = 20;
+
+analysis::ChartSpec StepChart(const StepOutcome& step, const std::string& question) {
+  analysis::ChartRequest request;
+  request.title = step.purpose;
+  request.question = question;
+  request.sql = step.sql;
+  return analysis::RecommendChart(*step.result, request);
+}
+
+bool HasRows(const StepOutcome& step) { return step.success && step.result.has_value(); }
+
+std::vector<std::string> StringList(const Json& reply, const char* key) {
+  std::vector<std::string> out;
+  if (auto it = reply.find(key); it != reply.end() && it->is_array()) {
+    for (const Json& item : *it) {
+      if (item.is_string() && !item.get<std::string>().empty()) {
+        out.push_back(item.get<std::string>());
+      }
+    }
+  }
+  return out;
+}
+
+Json DeterministicNarrative(const NarrativeInput& input) {
+  std::vector<std::string> findings;
+  int failed = 0;
+  for (const StepOutcome& step : *input.steps) {
+    if (step.tool != plan::kToolExecuteSql) continue;
+    if (!HasRows(step)) {
+      ++failed;
+      continue;
+    }
+    findings.push_back(step.purpose + (input.chinese ? "：" : ": ") +
+                       WriteAnswer(*step.result, StepChart(step, input.question), input.chinese));
+  }
+  const int done = static_cast<int>(findings.size());
+  std::string summary =
+      input.chinese
+          ? "完成了 " + std::to_string(done) + " 项查询分析" +
+                (failed ? "，" + std::to_string(failed) + " 项未能完成" : "") +
+                "。以下结论均直接来自查询结果；未配置模型，因此没有进一步的解读和建议。"
+          : "Ran " + std::to_string(done) + " analysis quer" + (done == 1 ? "y" : "ies") +
+                (failed ? "; " + std::to_string(failed) + " could not be completed" : "") +
+                ". The findings below come straight from the query results; no model is "
+                "configured, so there is no further interpretation or recommendation.";
+  return {{"title", input.title.empty() ? input.question : input.title},
+          {"summary", std::move(summary)},
+          {"findings", findings},
+          {"recommendations", Json::array()}};
+}
+
+std::string Bullets(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) out += "• " + item + "\n";
+  return out;
+}
+
+}  // namespace
+
+StatusOr<Json> WriteAnalysisNarrative(const NarrativeInput& input) {
+  if (input.steps == nullptr) return InvalidArgumentError("the narrative needs the steps");
+  if (!input.model) return DeterministicNarrative(input);
+  ModelCall call;
+  call.user_template = llm::kReportTemplate;
+  call.question = input.question;
+  call.values = {{"results", StepsForPrompt(*input.steps)}};
+  call.reply_schema = {{"type", "object"},
+                       {"properties", {{"summary", {{"type", "string"}}}}},
+                       {"required", {"summary"}}};
+  ASKDB_ASSIGN_OR_RETURN(Json reply, input.model(call));
+  if (!reply.is_object() || !reply["summary"].is_string()) return DeterministicNarrative(input);
+  return Json{{"title", reply.value("title", input.title.empty() ? input.question : input.title)},
+              {"summary", reply["summary"].get<std::string>()},
+              {"findings", StringList(reply, "findings")},
+              {"recommendations", StringList(reply, "recommendations")}};
+}
+
+analysis::Report BuildAnalysisReport(const RunState& s) {
+  const Json& n = s.report;
+  const bool zh = s.chinese();
+  const std::string title =
+      n.is_object() && n.contains("title") ? n["title"].get<std::string>() : s.original_question;
+  analysis::Report report(
+      title, zh ? analysis::ReportLanguage::kChinese : analysis::ReportLanguage::kEnglish);
+  report.set_subtitle((zh ? "问题：" : "Request: ") + s.original_question);
+  AppendAnalysisSections(report, s);
+  return report;
+}
+
+void AppendAnalysisSections(analysis::Report& report, const RunState& s) {
+  const Json& n = s.report;
+  const bool zh = s.chinese();
+  if (n.is_object()) {
+    report.AddParagraph(n.value("summary", ""));
+    const std::vector<std::string> findings = StringList(n, "findings");
+    if (!findings.empty()) {
+      report.AddHeading(zh ? "主要发现" : "Key findings");
+      report.AddParagraph(Bullets(findings));
+    }
+  }
+  for (const StepOutcome& step : s.steps) {
+    if (step.tool == plan::kToolGetDataSourceContext && step.success) continue;
+    report.AddHeading(std::to_string(step.step_num) + ". " + step.purpose, 3);
+    if (HasRows(step)) {
+      const analysis::ChartSpec chart = StepChart(step, s.original_question);
+      report.AddChart(chart);
+      if (chart.kind != analysis::ChartKind::kKpi) {
+        report.AddTable(*step.result, "", kReportRowsPerStep);
+      }
+      report.AddSql(step.sql);
+    } else if (step.success) {
+      report.AddParagraph(step.text);
+    } else {
+      report.AddParagraph(
+          (step.skipped ? (zh ? "已跳过：" : "Skipped: ") : (zh ? "未完成：" : "Failed: ")) +
+          (step.error.empty() ? step.note : step.error));
+      if (!step.sql.empty()) report.AddSql(step.sql);
+    }
+  }
+  if (n.is_object()) {
+    const std::vector<std::string> recommendations = StringList(n, "recommendations");
+    if (!recommendations.empty()) {
+      report.AddHeading(zh ? "建议" : "Recommendations");
+      report.AddParagraph(Bullets(recommendations));
+    }
+  }
+}
+
+std::string RenderAnalysisAnswer(const RunState& s) {
+  const Json& n = s.report;
+  const bool zh = s.chinese();
+  std::string out;
+  if (n.is_object()) {
+    out += n.value("title", "") + "\n\n" + n.value("summary", "") + "\n";
+    const std::vector<std::string> findings = StringList(n, "findings");
+    if (!findings.empty()) out += "\n" + Bullets(findings);
+    const std::vector<std::string> recommendations = StringList(n, "recommendations");
+    if (!recommendations.empty()) {
+      out += std::string(zh ? "\n建议：\n" : "\nRecommendations:\n") + Bullets(recommendations);
+    }
+  }
+  int ok = 0, failed = 0, skipped = 0;
+  for (const StepOutcome& step : s.steps) {
+    (step.success ? ok : step.skipped ? skipped : failed)++;
+  }
+  out += zh ? "\n（" + std::to_string(s.steps.size()) + " 个步骤：成功 " + std::to_string(ok) +
+                  "，失败 " + std::to_string(failed) + "，跳过 " + std::to_string(skipped) + "）"
+            : "\n(" + std::to_string(s.steps.size()) + " steps: " + std::to_string(ok) +
+                  " succeeded, " + std::to_string(failed) + " failed, " + std::to_string(skipped) +
+                  " skipped)";
+  return out;
+}
+
+}  // namespace askdb::agent::pipeline

@@ -1,0 +1,44 @@
+// Analysis report: what a multi-step analysis tells the person at the end.
+//
+// The narrative (title, summary, findings, recommendations) comes from one model call (the
+// "report" template, which sees each step's purpose, SQL and first rows and is told to use
+// only figures from them) or, without a model, from the deterministic answer writer applied
+// to each successful query. The report (analysis::Report → Markdown with ECharts blocks, or
+// the offline HTML page) holds the narrative, then one section per step: its chart, table
+// and SQL, or plainly why it failed or was skipped (a Python step says Python execution is
+// not available).
+//
+// Pure functions; thread-safe.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "askdb/agent/pipeline/model_call.h"
+#include "askdb/agent/pipeline/run_state.h"
+#include "askdb/analysis/report_builder.h"
+#include "askdb/common/status.h"
+
+namespace askdb::agent::pipeline {
+
+struct NarrativeInput {
+  std::string question;
+  std::string title;  // the plan's title
+  bool chinese = false;
+  const std::vector<StepOutcome>* steps = nullptr;  // required
+  ModelFn model;                                    // empty: deterministic narrative
+};
+
+// {"title", "summary", "findings": [...], "recommendations": [...]}. Errors are only the
+// model transport's; an unusable reply falls back to the deterministic narrative.
+StatusOr<Json> WriteAnalysisNarrative(const NarrativeInput& input);
+
+// The report of a finished analysis run (state.route == kAnalysis).
+analysis::Report BuildAnalysisReport(const RunState& state);
+// The same sections appended to an existing report (e.g. the demo's report of many answers).
+void AppendAnalysisSections(analysis::Report& report, const RunState& state);
+
+// The answer text: title, summary, findings, and how many steps succeeded.
+std::string RenderAnalysisAnswer(const RunState& state);
+
+}  // namespace askdb::agent::pipeline

@@ -1,0 +1,248 @@
+// The pipeline with no model over the generated demo database: every route askdb answers on
+// its own (quick path, consultation, engine, multi-step analysis with the deterministic
+// plan), plan approval and rejection, and that hostile input never writes.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/pipeline/analysis_report.h"
+#include "askdb/agent/pipeline/pipeline.h"
+#include "askdb/agent/plan/analysis_plan.h"
+#include "askdb/db/connector_registry.h"
+#include "askdb/demo/demo_database.h"
+
+namespace askdb::agent::pipeline {
+namespace {
+
+namespace fs = std::filesystem;
+
+class PipelineNoModelTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new fs::path(fs::temp_directory_path() /
+                        ("askdb_pipeline_no_model_" + std::to_string(::getpid())));
+    fs::create_directories(*dir_);
+    const fs::path db = *dir_ / "retail.sqlite";
+    ASSERT_TRUE(demo::CreateDemoDatabase(db).ok());
+    ASSERT_TRUE(demo::WriteDemoSemanticModel(*dir_ / "retail.semantic.json").ok());
+    const std::string url = "sqlite:" + db.string();
+    auto connector = db::OpenConnector(url);
+    ASSERT_TRUE(connector.ok()) << connector.status().ToString();
+    auto prepared = PrepareDatasource(std::move(connector).value(), url);
+    ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
+    ds_ = new PreparedDatasource(std::move(prepared).value());
+  }
+  static void TearDownTestSuite() {
+    delete ds_;
+    fs::remove_all(*dir_);
+    delete dir_;
+  }
+
+  Pipeline MakePipeline(PipelineOptions options = {}) {
+    PipelineDeps deps;
+    deps.checkpoints = &store_;
+    deps.datasource = [this]() -> StatusOr<PreparedDatasource*> {
+      ++opened_;
+      return ds_;
+    };
+    deps.options = std::move(options);
+    StatusOr<Pipeline> p = Pipeline::Create(std::move(deps));
+    EXPECT_TRUE(p.ok()) << p.status().ToString();
+    return std::move(p).value();
+  }
+
+  static int64_t OrderCount() {
+    auto count = ds_->connector->Execute("SELECT COUNT(*) FROM orders", {});
+    return count.ok() ? count->rows[0][0].int_value() : -1;
+  }
+
+  static fs::path* dir_;
+  static PreparedDatasource* ds_;
+  InMemoryCheckpointStore store_;
+  int opened_ = 0;
+};
+
+fs::path* PipelineNoModelTest::dir_ = nullptr;
+PreparedDatasource* PipelineNoModelTest::ds_ = nullptr;
+
+TEST_F(PipelineNoModelTest, SemanticModelIsFoundBesideTheDatabase) {
+  ASSERT_TRUE(ds_->model.has_value());
+  EXPECT_EQ(ds_->model_path.filename(), "retail.semantic.json");
+}
+
+TEST_F(PipelineNoModelTest, QuickAnswersNeverOpenTheDatabase) {
+  Pipeline p = MakePipeline();
+  for (const char* q : {"你好", "3+4*2", "100公里等于多少英里"}) {
+    StatusOr<PipelineResult> r = p.Ask("quick", q);
+    ASSERT_TRUE(r.ok()) << q;
+    EXPECT_EQ(r->route, PipelineRoute::kQuickPath) << q;
+    EXPECT_FALSE(r->answer.empty());
+  }
+  EXPECT_EQ(opened_, 0);
+}
+
+TEST_F(PipelineNoModelTest, DataQuestionIsAnsweredByTheEngine) {
+  Pipeline p = MakePipeline();
+  StatusOr<PipelineResult> r = p.Ask("data", "2024年各地区的销售额");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->route, PipelineRoute::kEngine) << r->answer;
+  EXPECT_EQ(r->llm_calls, 0);
+  ASSERT_TRUE(r->result.has_value());
+  EXPECT_EQ(r->result->row_count(), 7u);  // seven regions
+  EXPECT_TRUE(r->chinese);
+  EXPECT_NE(r->answer.find("华东"), std::string::npos) << r->answer;
+  ASSERT_TRUE(r->translation.has_value());
+  EXPECT_FALSE(r->translation->explanation.empty());
+  // The same figure straight from SQL.
+  auto check = ds_->connector->Execute(
+      "SELECT ROUND(SUM(o.total_amount), 2) FROM orders o JOIN stores s USING (store_id) "
+      "JOIN cities c USING (city_id) JOIN regions r USING (region_id) "
+      "WHERE r.name_zh = '华东' AND o.order_date >= '2024-01-01' AND o.order_date < "
+      "'2025-01-01'",
+      {});
+  ASSERT_TRUE(check.ok());
+  const double expected = *check->rows[0][0].AsNumber();
+  bool found = false;
+  for (const auto& row : r->result->rows) {
+    if (row[0].ToDisplayString() == "华东") {
+      found = true;
+      EXPECT_NEAR(*row[1].AsNumber(), expected, 0.01);
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST_F(PipelineNoModelTest, EngineAbstentionIsNotAnsweredWithTheReason) {
+  Pipeline p = MakePipeline();
+  StatusOr<PipelineResult> r = p.Ask("abstain", "订单金额的中位数是多少");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->route, PipelineRoute::kNotAnswered);
+  EXPECT_FALSE(r->answer.empty());
+  EXPECT_EQ(r->llm_calls, 0);
+}
+
+TEST_F(PipelineNoModelTest, ConsultationSuggestsWithoutRunningSql) {
+  Pipeline p = MakePipeline();
+  StatusOr<PipelineResult> r = p.Ask("consult", "对本数据源提出一些分析建议");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->request_type, "consultation");
+  ASSERT_EQ(r->route, PipelineRoute::kConsultation);
+  EXPECT_FALSE(r->answer.empty());
+  EXPECT_FALSE(r->result.has_value());
+  EXPECT_TRUE(r->sql.empty());
+}
+
+TEST_F(PipelineNoModelTest, MultiStepAnalysisRunsTheDeterministicPlan) {
+  Pipeline p = MakePipeline();
+  CollectingEventSink sink;
+  StatusOr<PipelineResult> r = p.Ask("analysis", "做一份全面的销售分析报告", &sink);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->request_type, "multi_step_analysis");
+  ASSERT_EQ(r->route, PipelineRoute::kAnalysis) << r->answer;
+  EXPECT_EQ(r->llm_calls, 0);
+  // A schema step, then SQL steps that all ran.
+  const std::vector<StepOutcome>& steps = r->state.steps;
+  ASSERT_GE(steps.size(), 3u);
+  EXPECT_EQ(steps[0].tool, plan::kToolGetDataSourceContext);
+  int sql_steps = 0;
+  for (const StepOutcome& s : steps) {
+    if (s.tool != plan::kToolExecuteSql) continue;
+    ++sql_steps;
+    EXPECT_TRUE(s.success) << s.purpose << ": " << s.error;
+    ASSERT_TRUE(s.result.has_value()) << s.purpose;
+    EXPECT_FALSE(s.sql.empty());
+  }
+  EXPECT_GE(sql_steps, 2);
+  // Events: the plan once, one progress event per step in order (Property 11).
+  ASSERT_EQ(sink.OfType(EventType::kPlan).size(), 1u);
+  const auto progress = sink.OfType(EventType::kStep);
+  ASSERT_EQ(progress.size(), steps.size());
+  for (size_t i = 0; i < progress.size(); ++i) {
+    EXPECT_EQ(progress[i].payload["step_num"], steps[i].step_num);
+    EXPECT_EQ(progress[i].payload["completed"], static_cast<int>(i) + 1);
+  }
+  // The narrative's findings come from the rows; the report renders every SQL step.
+  ASSERT_TRUE(r->state.report.is_object());
+  EXPECT_EQ(r->state.report["findings"].size(), static_cast<size_t>(sql_steps));
+  const std::string markdown = analysis::RenderMarkdown(BuildAnalysisReport(r->state));
+  EXPECT_GE(std::count(markdown.begin(), markdown.end(), '\n'), 20) << markdown;
+  for (const StepOutcome& s : steps) {
+    if (s.tool == plan::kToolExecuteSql) {
+      EXPECT_NE(markdown.find(s.sql), std::string::npos) << s.sql;
+    }
+  }
+  EXPECT_EQ(OrderCount(), 60000);
+}
+
+TEST_F(PipelineNoModelTest, PlanReviewWaitsForApprovalThenRuns) {
+  PipelineOptions options;
+  options.plan_review = true;
+  Pipeline p = MakePipeline(options);
+  StatusOr<PipelineResult> r = p.Ask("review", "做一份全面的销售分析报告");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_TRUE(r->interrupted());
+  EXPECT_EQ(r->interrupt->kind, InterruptKind::kPlanApproval);
+  EXPECT_TRUE(r->interrupt->payload["plan"].is_object());
+  EXPECT_TRUE(r->state.steps.empty()) << "nothing runs before approval";
+
+  // A new Pipeline over the same store stands for another process after a restart.
+  Pipeline other = MakePipeline(options);
+  StatusOr<PipelineResult> done = other.Resume("review", "approve");
+  ASSERT_TRUE(done.ok()) << done.status().ToString();
+  EXPECT_FALSE(done->interrupted());
+  EXPECT_EQ(done->route, PipelineRoute::kAnalysis) << done->answer;
+  EXPECT_EQ(done->state.plan, r->state.plan) << "the approved plan is the one that ran";
+}
+
+TEST_F(PipelineNoModelTest, RejectedPlanIsReplannedWithOtherQueries) {
+  PipelineOptions options;
+  options.plan_review = true;
+  Pipeline p = MakePipeline(options);
+  StatusOr<PipelineResult> first = p.Ask("reject", "做一份全面的销售分析报告");
+  ASSERT_TRUE(first.ok() && first->interrupted());
+  StatusOr<PipelineResult> second = p.Resume("reject", "reject: 换一些别的角度");
+  ASSERT_TRUE(second.ok()) << second.status().ToString();
+  ASSERT_TRUE(second->interrupted()) << second->answer;
+  EXPECT_EQ(second->interrupt->payload["rejections"], 1);
+  ASSERT_EQ(second->state.plan_feedback.size(), 1u);
+  EXPECT_EQ(second->state.plan_feedback[0], "换一些别的角度");
+  // No SQL of the rejected plan comes back.
+  for (const Json& old_step : first->state.plan["steps"]) {
+    if (old_step["tool"] != "execute_sql") continue;
+    for (const Json& new_step : second->state.plan["steps"]) {
+      EXPECT_NE(old_step["input"], new_step["input"]);
+    }
+  }
+}
+
+TEST_F(PipelineNoModelTest, FourthRejectionEndsTheRun) {
+  PipelineOptions options;
+  options.plan_review = true;
+  options.analysis_sql_steps = 1;  // small plans, so the suggestions last four plans
+  Pipeline p = MakePipeline(options);
+  StatusOr<PipelineResult> r = p.Ask("stubborn", "做一份全面的销售分析报告");
+  ASSERT_TRUE(r.ok() && r->interrupted());
+  for (int i = 1; i <= kDefaultMaxPlanRejections; ++i) {
+    r = p.Resume("stubborn", "no");
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    ASSERT_TRUE(r->interrupted()) << "rejection " << i << ": " << r->answer;
+  }
+  r = p.Resume("stubborn", "no");
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->interrupted());
+  EXPECT_EQ(r->route, PipelineRoute::kNotAnswered);
+  EXPECT_TRUE(r->state.steps.empty());
+}
+
+TEST_F(PipelineNoModelTest, HostileInputNeverRunsAWrite) {
+  Pipeline p = MakePipeline();
+  for (const char* q : {"'; DROP TABLE orders; --", "", "？？？", "订单 UNION SELECT 1; DELETE"}) {
+    StatusOr<PipelineResult> r = p.Ask("hostile", q);
+    ASSERT_TRUE(r.ok()) << q << ": " << r.status().ToString();
+  }
+  EXPECT_EQ(OrderCount(), 60000);
+}
+
+}  // namespace
+}  // namespace askdb::agent::pipeline

@@ -1,0 +1,63 @@
+#include "askdb/cli/agent_setup.h"
+
+#include <unistd.h>
+
+#include <chrono>
+
+#include "askdb/cli/answer_output.h"
+#include "askdb/cli/database_resolver.h"
+#include "askdb/cli/llm_setup.h"
+#include "askdb/db/connector_registry.h"
+
+namespace askdb::cli {
+
+StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& options,
+                                                     const CliContext& ctx, Spinner& spinner) {
+  std::unique_ptr<CliAgent> agent(new CliAgent());
+  agent->options_ = options;
+  agent->ctx_ = &ctx;
+  agent->spinner_ = &spinner;
+  if (LlmRequested(options.llm_flag, ctx.config)) {
+    ASKDB_ASSIGN_OR_RETURN(agent->client_, MakeCliLlmClient(options.llm_flag, ctx.config));
+  }
+  ASKDB_ASSIGN_OR_RETURN(agent->store_, agent::SqliteCheckpointStore::OpenDefault());
+  agent::pipeline::PipelineDeps deps;
+  CliAgent* self = agent.get();
+  deps.datasource = [self] { return self->Datasource(); };
+  deps.llm = agent->client_.get();
+  deps.checkpoints = agent->store_.get();
+  deps.options = PipelineOptionsFromConfig(ctx);
+  deps.options.default_time_zone = options.time_zone;
+  if (options.review_plan) deps.options.plan_review = true;
+  ASKDB_ASSIGN_OR_RETURN(agent::pipeline::Pipeline pipeline,
+                         agent::pipeline::Pipeline::Create(std::move(deps)));
+  agent->pipeline_.emplace(std::move(pipeline));
+  return agent;
+}
+
+CliAgent::~CliAgent() = default;
+
+StatusOr<agent::PreparedDatasource*> CliAgent::Datasource() {
+  if (!prepared_) {
+    ASKDB_ASSIGN_OR_RETURN(std::string url, ResolveDatabaseUrl(options_.db, *ctx_));
+    spinner_->SetStage("Reading the schema");
+    ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, db::OpenConnector(url));
+    agent::PrepareOptions prepare;
+    prepare.semantic_model = options_.semantic_model;
+    ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource ds,
+                           agent::PrepareDatasource(std::move(connector), url, prepare));
+    prepared_ = std::move(ds);
+    spinner_->SetStage("Answering");
+  }
+  return &*prepared_;
+}
+
+std::string NewThreadId(std::string_view prefix) {
+  return std::string(prefix) + "-" +
+         std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count()) +
+         "-" + std::to_string(::getpid());
+}
+
+}  // namespace askdb::cli

@@ -1,0 +1,57 @@
+// The agent as the CLI runs it (`askdb ask`, `askdb chat`): the model client when one is
+// configured (--llm or [llm]), the checkpoint store under the data directory (so a run
+// waiting for a person, and a conversation's turns, survive the process), the datasource
+// opened lazily (quick answers never touch a database), and the pipeline over them with the
+// configuration's options.
+// Owns everything it builds; one CliAgent per command invocation, used from one thread.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/graph/sqlite_checkpoint_store.h"
+#include "askdb/agent/pipeline/pipeline.h"
+#include "askdb/cli/cli_context.h"
+#include "askdb/cli/spinner.h"
+#include "askdb/llm/llm_client.h"
+
+namespace askdb::cli {
+
+struct AgentCliOptions {
+  std::string db;              // --db; empty: database.default_url, else the demo database
+  std::string semantic_model;  // --semantic-model
+  std::string time_zone;       // --tz
+  std::string llm_flag;        // --llm: "", record:FILE, replay:FILE, scripted:FILE
+  bool review_plan = false;    // --review-plan (or [agent] plan_review)
+};
+
+class CliAgent {
+ public:
+  // `spinner` names the stage while the datasource is prepared; it must outlive the agent.
+  static StatusOr<std::unique_ptr<CliAgent>> Create(const AgentCliOptions& options,
+                                                    const CliContext& ctx, Spinner& spinner);
+  ~CliAgent();
+
+  agent::pipeline::Pipeline& pipeline() { return *pipeline_; }
+  bool has_model() const { return client_ != nullptr; }
+
+ private:
+  CliAgent() = default;
+  StatusOr<agent::PreparedDatasource*> Datasource();
+
+  AgentCliOptions options_;
+  const CliContext* ctx_ = nullptr;
+  Spinner* spinner_ = nullptr;
+  std::unique_ptr<llm::LlmClient> client_;
+  std::unique_ptr<agent::SqliteCheckpointStore> store_;
+  std::optional<agent::PreparedDatasource> prepared_;
+  std::optional<agent::pipeline::Pipeline> pipeline_;
+};
+
+// A fresh thread (conversation) id: "<prefix>-<milliseconds>-<pid>".
+std::string NewThreadId(std::string_view prefix);
+
+}  // namespace askdb::cli

@@ -1,0 +1,99 @@
+#include "askdb/server/metrics/askdb_metrics.h"
+
+#include <string>
+
+namespace askdb::server::metrics {
+
+StatusOr<std::unique_ptr<AskdbMetrics>> AskdbMetrics::Create(Registry& registry,
+                                                             const AskdbMetricsOptions& options) {
+  std::unique_ptr<AskdbMetrics> m(new AskdbMetrics());
+  ASKDB_ASSIGN_OR_RETURN(m->http_requests_,
+                         registry.AddCounter("askdb_http_requests_total",
+                                             "HTTP requests served, by method, route pattern "
+                                             "and status code.",
+                                             {"method", "route", "status"}));
+  ASKDB_ASSIGN_OR_RETURN(
+      m->http_duration_,
+      registry.AddHistogram("askdb_http_request_duration_seconds",
+                            "Time from receiving an HTTP request to finishing its response, "
+                            "in seconds, by route pattern.",
+                            {"route"}, HistogramOptions{options.request_duration_buckets}));
+  ASKDB_ASSIGN_OR_RETURN(
+      m->runs_, registry.AddCounter("askdb_runs_total",
+                                    "Agent runs finished, by route and outcome (ok, error, "
+                                    "cancelled, interrupted).",
+                                    {"route", "outcome"}));
+  ASKDB_ASSIGN_OR_RETURN(
+      Family<Counter> * llm_calls,
+      registry.AddCounter("askdb_llm_calls_total", "Calls made to the language model."));
+  m->llm_calls_ = &llm_calls->Get();
+  ASKDB_ASSIGN_OR_RETURN(Family<Counter> * llm_tokens,
+                         registry.AddCounter("askdb_llm_tokens_total",
+                                             "Language model tokens used, by kind (prompt or "
+                                             "completion).",
+                                             {"kind"}));
+  m->llm_prompt_tokens_ = &llm_tokens->WithLabels({{"kind", "prompt"}});
+  m->llm_completion_tokens_ = &llm_tokens->WithLabels({{"kind", "completion"}});
+  ASKDB_ASSIGN_OR_RETURN(Family<Counter> * cache_hits,
+                         registry.AddCounter("askdb_cache_hits_total",
+                                             "Answer cache hits, by level (L1 exact, L2 "
+                                             "semantic).",
+                                             {"level"}));
+  m->cache_hits_l1_ = &cache_hits->WithLabels({{"level", "L1"}});
+  m->cache_hits_l2_ = &cache_hits->WithLabels({{"level", "L2"}});
+  ASKDB_ASSIGN_OR_RETURN(Family<Counter> * cache_misses,
+                         registry.AddCounter("askdb_cache_misses_total",
+                                             "Questions that no answer cache level could "
+                                             "answer."));
+  m->cache_misses_ = &cache_misses->Get();
+  ASKDB_ASSIGN_OR_RETURN(
+      m->database_errors_,
+      registry.AddCounter("askdb_database_errors_total",
+                          "Errors returned by user databases, by engine.", {"engine"}));
+  ASKDB_ASSIGN_OR_RETURN(Family<Gauge> * in_flight,
+                         registry.AddGauge("askdb_runs_in_flight", "Agent runs executing now."));
+  m->runs_in_flight_ = &in_flight->Get();
+  ASKDB_ASSIGN_OR_RETURN(
+      Family<Gauge> * queue_depth,
+      registry.AddGauge("askdb_run_queue_depth", "Agent runs waiting for an executor."));
+  m->run_queue_depth_ = &queue_depth->Get();
+  return m;
+}
+
+void AskdbMetrics::RecordHttpRequest(std::string_view method, std::string_view route, int status,
+                                     std::chrono::duration<double> elapsed) {
+  const std::string status_text = std::to_string(status);
+  http_requests_->WithLabels({{"method", method}, {"route", route}, {"status", status_text}})
+      .Increment();
+  http_duration_->WithLabels({{"route", route}}).Observe(elapsed.count());
+}
+
+void AskdbMetrics::RecordRun(std::string_view route, std::string_view outcome) {
+  runs_->WithLabels({{"route", route}, {"outcome", outcome}}).Increment();
+}
+
+void AskdbMetrics::RecordLlmCall(uint64_t prompt_tokens, uint64_t completion_tokens) {
+  llm_calls_->Increment();
+  llm_prompt_tokens_->Increment(static_cast<double>(prompt_tokens));
+  llm_completion_tokens_->Increment(static_cast<double>(completion_tokens));
+}
+
+void AskdbMetrics::RecordCacheHit(CacheLevel level) {
+  (level == CacheLevel::kL1 ? cache_hits_l1_ : cache_hits_l2_)->Increment();
+}
+
+void AskdbMetrics::RecordCacheMiss() { cache_misses_->Increment(); }
+
+void AskdbMetrics::RecordDatabaseError(std::string_view engine) {
+  database_errors_->WithLabels({{"engine", engine}}).Increment();
+}
+
+void AskdbMetrics::RunStarted() { runs_in_flight_->Increment(); }
+
+void AskdbMetrics::RunFinished() { runs_in_flight_->Decrement(); }
+
+void AskdbMetrics::SetRunQueueDepth(size_t depth) {
+  run_queue_depth_->Set(static_cast<double>(depth));
+}
+
+}  // namespace askdb::server::metrics
