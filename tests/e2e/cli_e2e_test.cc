@@ -261,6 +261,43 @@ TEST_F(CliE2eTest, AskRoutesEachKindOfRequest) {
   EXPECT_NE(count.out.find("60000"), std::string::npos) << count.out;
 }
 
+// askdb chat reads turns from stdin: a follow-up resolves against the earlier turn, a plan
+// waits for approval and the next line approves it, and the conversation continues later
+// with `ask --thread`.
+TEST_F(CliE2eTest, ChatResolvesFollowUpsAndApprovesPlans) {
+  ASSERT_EQ(Run({"demo", "--report", "demo.html"}).exit_code, 0);
+  RunResult chat =
+      Run({"--json", "chat", "--review-plan"},
+          "做一份全面的销售分析报告\napprove\n2024年北京的订单数\n那上海呢？\n/thread\n");
+  ASSERT_EQ(chat.exit_code, 0) << chat.err;
+  std::vector<Json> turns;
+  std::string thread;
+  std::istringstream lines(chat.out);
+  for (std::string line; std::getline(lines, line);) {
+    StatusOr<Json> j = ParseJson(line);
+    if (j.ok()) {
+      turns.push_back(*j);
+    } else if (!line.empty()) {
+      thread = line;  // the /thread command's answer
+    }
+  }
+  ASSERT_EQ(turns.size(), 4u) << chat.out << chat.err;
+  EXPECT_EQ(turns[0]["interrupt"]["kind"], "plan_approval") << turns[0];
+  EXPECT_EQ(turns[1]["route"], "analysis") << turns[1];
+  EXPECT_EQ(turns[2]["route"], "engine");
+  EXPECT_EQ(turns[3]["route"], "engine");
+  EXPECT_NE(turns[3]["sql"].get<std::string>().find("上海"), std::string::npos) << turns[3];
+  EXPECT_NE(turns[3]["sql"].get<std::string>().find("2024"), std::string::npos) << turns[3];
+  // The same conversation from a new process: the follow-up refers to the last data turn.
+  ASSERT_FALSE(thread.empty());
+  RunResult later = Run({"--json", "ask", "--thread", thread, "那广州呢？"});
+  StatusOr<Json> l = ParseJson(later.out);
+  ASSERT_TRUE(l.ok()) << later.out << later.err;
+  EXPECT_EQ((*l)["route"], "engine") << later.out;
+  EXPECT_NE((*l)["sql"].get<std::string>().find("广州"), std::string::npos) << later.out;
+  EXPECT_NE((*l)["sql"].get<std::string>().find("2024"), std::string::npos) << later.out;
+}
+
 TEST_F(CliE2eTest, AskUsesTheModelOnlyWhenTheEngineAbstainsAndResumesClarifications) {
   ASSERT_EQ(Run({"demo", "--report", "demo.html"}).exit_code, 0);
   std::ofstream(dir_ / "rules.json") << R"([

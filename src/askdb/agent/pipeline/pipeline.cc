@@ -444,7 +444,27 @@ struct Pipeline::Impl {
   }
 
   StatusOr<NodeOutcome> Validate(RunState& s, NodeContext& ctx) {
-    const Status check = CheckSingleReadStatement(s.sql);
+    Status check = CheckSingleReadStatement(s.sql);
+    if (check.ok()) {
+      // The engine's own binder resolves every table and column against the catalog
+      // without running anything; its message goes to the fix like an execution error.
+      ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+      db::QueryOptions query = options().query;
+      if (ctx.cancellation() != nullptr) query.cancel = ctx.cancellation();
+      check = d->connector->Check(s.sql, query);
+      switch (check.code()) {
+        case StatusCode::kOk:
+        case StatusCode::kInvalidArgument:  // parse or bind errors: the model can fix them
+        case StatusCode::kSqlError:
+        case StatusCode::kPermissionDenied:
+          break;
+        case StatusCode::kUnimplemented:  // this connector cannot check: execution will
+          check = Status::Ok();
+          break;
+        default:  // the database is unreachable, the run was cancelled or is out of time
+          return check.WithContext("checking the model's SQL");
+      }
+    }
     if (check.ok()) {
       s.next = kExecute;
       return NodeOutcome::Continue();

@@ -1,0 +1,182 @@
+// RunService: runs questions on the agent pipeline for the HTTP server (`askdb serve`).
+//
+// A run is one Pipeline::Ask or Pipeline::Resume call for a thread; its id is the thread id
+// (one live run per thread). Each run owns an SseEventBuffer fed by an EventSink adapter:
+// every agent::Event becomes one frame (event name = EventTypeName, data = {"type", "seq",
+// "thread_id", "run_id", "node", "elapsed_ms", "payload"}, SSE id = the buffer's id), and
+// the run ends with one terminal frame — "result" (PipelineResult::ToJson), "run_error"
+// ({"code","message"}) or "cancelled" — after which the buffer is closed. Runs go through
+// a bounded RunExecutor: when it is full Start fails with ResourceExhausted and the
+// suggested retry-after (HTTP 429 + Retry-After).
+//
+// Registry: live runs and, for `finished_retention`, finished ones (so a client that
+// reconnects with Last-Event-ID still gets the tail). A background reaper drops expired
+// runs and cancels orphaned ones: a run started by a stream (not detached) whose streams
+// have all been gone for `reconnect_grace`.
+//
+// Cancellation: Pipeline::Ask/Resume take no CancellationToken yet, so Cancel cannot stop
+// a pipeline mid-node. It sets the run's token (checked before the run starts), ends the
+// run's stream and waiters at once with Cancelled, and lets the pipeline call finish in
+// the background with its events and result discarded (its checkpoint is still written).
+//
+// Ownership: the service borrows everything in RunServiceDeps (they must outlive it) and
+// creates one Pipeline per run (a Pipeline is not safe for concurrent calls; Create is
+// cheap). Thread-safe: every method may be called from any thread.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "askdb/agent/pipeline/pipeline.h"
+#include "askdb/common/cancellation.h"
+#include "askdb/common/json.h"
+#include "askdb/common/status.h"
+#include "askdb/server/run_executor.h"
+#include "askdb/server/sse.h"
+
+namespace askdb::server::metrics {
+class AskdbMetrics;
+}  // namespace askdb::server::metrics
+
+namespace askdb::server::api {
+
+struct RunServiceDeps {
+  // The shared, prepared datasource (prepared once per server; read-only afterwards).
+  agent::pipeline::PipelineDatasourceProvider datasource;       // required
+  llm::LlmClient* llm = nullptr;                                // null: engine only
+  cache::AnswerCache* cache = nullptr;                          // null: no answer cache
+  agent::CheckpointStore* checkpoints = nullptr;                // required
+  metrics::AskdbMetrics* metrics = nullptr;                     // null: no metrics
+  agent::pipeline::PipelineOptions pipeline_options;
+};
+
+struct RunServiceOptions {
+  RunExecutorOptions executor;
+  SseBufferOptions buffer;
+  // How long a finished run's events stay available for Last-Event-ID replays.
+  std::chrono::milliseconds finished_retention{60'000};
+  // A stream-started run with no stream attached for this long is cancelled (unless
+  // detached); a client that reconnects within it keeps the run.
+  std::chrono::milliseconds reconnect_grace{10'000};
+  // How often the reaper looks for expired and orphaned runs.
+  std::chrono::milliseconds reaper_interval{250};
+};
+
+enum class RunKind { kAsk, kResume };
+
+struct RunRequest {
+  std::string thread_id;  // required
+  RunKind kind = RunKind::kAsk;
+  std::string text;  // the question (kAsk) or the person's answer (kResume)
+  // Started by a stream: cancelled when its streams are gone, unless `detached`.
+  bool streamed = false;
+  bool detached = false;
+  // Metrics label: the HTTP route pattern that started the run.
+  std::string route_label;
+};
+
+// One run. Shared between the service, the executor task and the HTTP handlers.
+class Run {
+ public:
+  Run(RunRequest request, const SseBufferOptions& buffer_options);
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+
+  const std::string& id() const { return request_.thread_id; }
+  const RunRequest& request() const { return request_; }
+  SseEventBuffer& events() { return events_; }
+  const std::shared_ptr<CancellationToken>& cancel_token() const { return cancel_; }
+
+  bool finished() const;
+  // Waits up to `timeout` for the end. nullopt on timeout; else OK with the result JSON
+  // (PipelineResult::ToJson) or the run's error (Cancelled for a cancelled run).
+  std::optional<StatusOr<Json>> Wait(std::chrono::milliseconds timeout) const;
+  // "running", "ok", "interrupted", "error", "cancelled".
+  std::string StateName() const;
+
+  // Streams attached (for orphan detection).
+  void Attach();
+  void Detach(std::chrono::steady_clock::time_point now);
+
+ private:
+  friend class RunService;
+  // Records the outcome, appends the terminal frame and closes the buffer; false when the
+  // run had finished already (the first outcome wins).
+  bool Finish(StatusOr<Json> outcome, std::string_view state);
+  bool Orphaned(std::chrono::steady_clock::time_point now,
+                std::chrono::milliseconds grace) const;
+
+  const RunRequest request_;
+  SseEventBuffer events_;
+  std::shared_ptr<CancellationToken> cancel_ = std::make_shared<CancellationToken>();
+  mutable std::mutex mu_;
+  mutable std::condition_variable done_cv_;
+  std::optional<StatusOr<Json>> outcome_;
+  std::string state_ = "running";
+  std::chrono::steady_clock::time_point finished_at_;
+  int attached_ = 0;
+  std::chrono::steady_clock::time_point last_detach_ = std::chrono::steady_clock::now();
+};
+
+class RunService {
+ public:
+  // InvalidArgument when the datasource provider or checkpoint store is missing.
+  static StatusOr<std::unique_ptr<RunService>> Create(RunServiceDeps deps,
+                                                      RunServiceOptions options = {});
+  // Shuts down without a deadline.
+  ~RunService();
+  RunService(const RunService&) = delete;
+  RunService& operator=(const RunService&) = delete;
+
+  // Queues a run. FailedPrecondition when the thread already has a live run (reconnect
+  // to its stream or cancel it); ResourceExhausted (with `*retry_after`) when the executor
+  // is full; Unavailable once shutdown began.
+  StatusOr<std::shared_ptr<Run>> Start(RunRequest request,
+                                       std::chrono::seconds* retry_after = nullptr);
+  // The live or recently finished run of `thread_id`, or null.
+  std::shared_ptr<Run> Find(std::string_view thread_id) const;
+  // Cancels the live run of `thread_id`: NotFound when there is none, FailedPrecondition
+  // when it already finished.
+  Status Cancel(std::string_view thread_id);
+  // {"thread_id","state","events"} for every registered run.
+  Json ListRuns() const;
+
+  // OK when the datasource is prepared and the checkpoint store answers.
+  Status Ready() const;
+
+  // Refuses new runs, waits for queued and running ones until `deadline`, then cancels
+  // what is left. Idempotent.
+  Status Shutdown(std::chrono::steady_clock::time_point deadline);
+
+  std::size_t queued() const { return executor_.queued(); }
+  std::size_t running() const { return executor_.running(); }
+
+ private:
+  RunService(RunServiceDeps deps, RunServiceOptions options);
+  void Execute(const std::shared_ptr<Run>& run);
+  void RecordOutcome(const Run& run, std::string_view outcome);
+  void ReaperLoop();
+
+  RunServiceDeps deps_;
+  const RunServiceOptions options_;
+  RunExecutor executor_;
+  mutable std::mutex mu_;
+  std::condition_variable reaper_cv_;
+  std::map<std::string, std::shared_ptr<Run>, std::less<>> runs_;
+  bool shutting_down_ = false;
+  bool reaper_stop_ = false;
+  std::thread reaper_;
+};
+
+}  // namespace askdb::server::api
