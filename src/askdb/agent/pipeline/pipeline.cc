@@ -159,7 +159,8 @@ struct Pipeline::Impl {
     Json rules = c.rules;
     std::string classified_by = "rules";
     // The rules are unsure: one model call decides (seed 002: rules first, then the model).
-    if (deps.llm != nullptr && c.confidence < classifier->unsure_below()) {
+    if (deps.llm != nullptr && c.confidence < classifier->unsure_below() &&
+        !EngineAnswers(s.question)) {
       ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
       ModelCall call;
       call.user_template = llm::kRequestTypeTemplate;
@@ -198,6 +199,16 @@ struct Pipeline::Impl {
       Finish(s, ctx, PipelineRoute::kNotAnswered, NotAvailableReason(c.type, s.chinese()));
     }
     return NodeOutcome::Continue();
+  }
+
+  // A question the engine answers confidently is a data question whatever the rules say:
+  // no model call is spent on classifying it (routine questions cost 0 calls).
+  bool EngineAnswers(const std::string& question) {
+    StatusOr<PreparedDatasource*> d = Datasource();
+    if (!d.ok()) return false;  // the model decides; the datasource error surfaces later
+    return nlq::Engine::Translate(question, *(*d)->index, (*d)->connector->dialect(),
+                                  options().translate)
+        .answered;
   }
 
   // --- multi-step analysis ------------------------------------------------------------

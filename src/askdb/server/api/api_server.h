@@ -1,0 +1,76 @@
+// ApiServer: the routes of `askdb serve` on an HttpServer (issue #7, first slice).
+//
+//   POST /api/v1/ask                      {"query", "thread_id"?} → waits, PipelineResult JSON
+//   GET  /api/v1/stream/search            SSE stream of a run (seed 004 query shape):
+//        query, threadId, humanFeedback, feedbackContent, rejectedPlan, nl2sqlOnly, detached
+//   POST /api/v1/runs/{id}/resume         {"answer"} → waits, PipelineResult JSON
+//   POST /api/v1/runs/{id}/cancel         → {"thread_id", "state": "cancelled"}
+//   GET  /api/v1/runs                     live and recently finished runs (admin key)
+//   GET  /api/v1/openapi.json             OpenAPI 3.0 description of these routes
+//   GET  /healthz, /readyz, /metrics      no key needed
+//
+// Every /api/v1 route needs an API key (Authorization: Bearer or X-API-Key) unless the
+// server was started without an authenticator (allowed by AuthPolicy on loopback only).
+// Run routes accept an admin key or a key scoped to this server's agent
+// ("agent:<agent_id>"); /api/v1/runs needs admin. Errors are JSON
+// {"error":{"code","message"}}: 400 bad input (the message names the field or byte
+// position), 401/403, 404, 409 (the thread has a run in progress), 413 (body too large,
+// from the HTTP core), 429 + Retry-After (executor full), 503 (shutting down), 504 (an /ask
+// wait timed out; the run goes on and can be streamed).
+//
+// See docs/server.md for the stream's frames.
+//
+// Ownership: borrows everything in ApiServerDeps (must outlive the HttpServer's serving).
+// Thread-safe: handlers run concurrently on the HttpServer's connection threads.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "askdb/common/json.h"
+#include "askdb/common/status.h"
+#include "askdb/server/http.h"
+#include "askdb/server/sse.h"
+
+namespace askdb::server::security {
+class ApiKeyAuthenticator;
+}  // namespace askdb::server::security
+namespace askdb::server::metrics {
+class Registry;
+class AskdbMetrics;
+}  // namespace askdb::server::metrics
+
+namespace askdb::server::api {
+
+class RunService;
+
+struct ApiServerDeps {
+  RunService* runs = nullptr;                                  // required
+  const security::ApiKeyAuthenticator* authenticator = nullptr;  // null: no auth
+  metrics::Registry* registry = nullptr;                       // null: /metrics is empty
+  metrics::AskdbMetrics* metrics = nullptr;                    // null: nothing recorded
+};
+
+struct ApiServerOptions {
+  // The single agent this server runs; keys scoped "agent:<agent_id>" may use run routes.
+  std::string agent_id = "default";
+  SseStreamOptions stream;  // heartbeat interval (15 s by default), liveness polling
+  // How long POST /ask and /resume wait for their run before answering 504.
+  std::chrono::milliseconds run_wait_timeout{10 * 60 * 1000};
+};
+
+// Registers the routes on `server` (before its Start). InvalidArgument when deps.runs is
+// missing.
+Status RegisterApiRoutes(HttpServer& server, const ApiServerDeps& deps,
+                         const ApiServerOptions& options = {});
+
+// The OpenAPI 3.0 document for the routes above (openapi.cc).
+Json BuildOpenApiDocument();
+
+// Graceful shutdown: the HTTP server stops accepting and ends its streams while runs go
+// on until `deadline`; then whatever still runs is cancelled and the server stopped.
+Status GracefulShutdown(HttpServer& server, RunService& runs,
+                        std::chrono::steady_clock::time_point deadline);
+
+}  // namespace askdb::server::api
