@@ -6,7 +6,8 @@
 //    "llm": [ScriptedLlmClient rules],     // absent: no model (engine only)
 //    "cache": true,                        // an AnswerCache shared by the steps (default true)
 //    "options": {"plan_review": true},     // PipelineOptions: plan_review, max_fixes,
-//                                          // analysis_sql_steps, max_sufficiency_rounds
+//                                          // analysis_sql_steps, max_sufficiency_rounds,
+//                                          // profile (an agent profile, agent_profile.h)
 //    "steps": [
 //      {"ask": "question", "expect": {...}},
 //      {"resume": "answer", "restart": true, "expect": {...}},  // restart: new Pipeline and
@@ -22,7 +23,7 @@
 // question_contains (the question as resolved, e.g. a follow-up), follow_up (true/false),
 // analysis: {"succeeded", "failed", "skipped", "sql_steps", "rounds"} (counts over the
 // executed plan's steps; rounds = sufficiency rounds), step_errors_contain (list, any step),
-// plan_steps (steps in the plan shown), plan_feedback (the comments recorded).
+// plan_steps (steps in the plan shown), plan_feedback (the comments recorded), request_type.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -123,6 +124,9 @@ void CheckExpectations(const Json& expect, const StatusOr<PipelineResult>& r,
   const std::string dump = " " + res.ToJson().dump().substr(0, kDumpBytes);
   if (expect.contains("route")) {
     EXPECT_EQ(PipelineRouteName(res.route), expect["route"].get<std::string>()) << where << dump;
+  }
+  if (expect.contains("request_type")) {
+    EXPECT_EQ(res.request_type, expect["request_type"].get<std::string>()) << where << dump;
   }
   if (expect.contains("llm_calls")) {
     EXPECT_EQ(res.llm_calls, expect["llm_calls"].get<int>()) << where << dump;
@@ -265,6 +269,11 @@ TEST_P(ScenarioTest, Runs) {
         options.value("analysis_sql_steps", deps.options.analysis_sql_steps);
     deps.options.max_sufficiency_rounds =
         options.value("max_sufficiency_rounds", deps.options.max_sufficiency_rounds);
+    if (options.contains("profile")) {
+      auto profile = AgentProfileFromJson(options["profile"]);
+      ASSERT_TRUE(profile.ok()) << profile.status().ToString();
+      deps.options.profile = std::move(profile).value();
+    }
     auto pipeline = Pipeline::Create(std::move(deps));
     ASSERT_TRUE(pipeline.ok()) << pipeline.status().ToString();
     session.pipeline.emplace(std::move(pipeline).value());

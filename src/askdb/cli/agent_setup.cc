@@ -28,7 +28,14 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
   deps.checkpoints = agent->store_.get();
   deps.options = PipelineOptionsFromConfig(ctx);
   deps.options.default_time_zone = options.time_zone;
-  if (options.review_plan) deps.options.plan_review = true;
+  const std::string profile = options.profile.empty() ? ctx.config.agent.profile : options.profile;
+  if (!profile.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(deps.options.profile, agent::pipeline::LoadAgentProfile(profile));
+  }
+  if (options.review_plan) {
+    deps.options.plan_review = true;
+    deps.options.profile.plan_review = true;  // the flag wins over the profile
+  }
   ASKDB_ASSIGN_OR_RETURN(agent::pipeline::Pipeline pipeline,
                          agent::pipeline::Pipeline::Create(std::move(deps)));
   agent->pipeline_.emplace(std::move(pipeline));

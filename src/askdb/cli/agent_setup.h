@@ -26,6 +26,7 @@ struct AgentCliOptions {
   std::string time_zone;       // --tz
   std::string llm_flag;        // --llm: "", record:FILE, replay:FILE, scripted:FILE
   bool review_plan = false;    // --review-plan (or [agent] plan_review)
+  std::string profile;         // --agent FILE (or [agent] profile)
 };
 
 class CliAgent {

@@ -199,8 +199,8 @@ struct KeySpec {
   std::string Dotted() const { return std::string(section) + "." + std::string(key); }
 };
 
-const std::array<KeySpec, 19>& Specs() {
-  static const std::array<KeySpec, 19> specs = {{
+const std::array<KeySpec, 20>& Specs() {
+  static const std::array<KeySpec, 20> specs = {{
       {"database", "default_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
        [](const Config& c) { return Json(c.database.default_url); }},
@@ -249,6 +249,9 @@ const std::array<KeySpec, 19>& Specs() {
       {"agent", "session_turns", "a positive integer",
        [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.agent.session_turns); },
        [](const Config& c) { return Json(c.agent.session_turns); }},
+      {"agent", "profile", "a string",
+       [](Config& c, const RawValue& v) { return SetString(v, c.agent.profile); },
+       [](const Config& c) { return Json(c.agent.profile); }},
       {"llm", "base_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.llm.base_url); },
        [](const Config& c) { return Json(c.llm.base_url); }},

@@ -67,6 +67,7 @@ struct AgentConfig {
   int64_t max_plan_rejections = 3;  // re-plans after rejected plans
   int64_t analysis_steps = 4;       // SQL steps a multi-step plan aims for
   int64_t session_turns = 5;        // turns a conversation remembers
+  std::string profile;              // agent profile JSON file; empty: the default agent
 };
 
 // Used from the LLM release on; loaded and validated already so files stay stable.

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <set>
 #include <utility>
 
 #include "askdb/agent/ask/answer_writer.h"
@@ -179,6 +180,12 @@ struct Pipeline::Impl {
             "the rules' classification",
             name);
       }
+    }
+    const AgentProfile& profile = options().profile;
+    if (profile.language != "auto") s.language = profile.language;
+    if (profile.fast_mode && c.type == RequestType::kMultiStepAnalysis) {
+      c.type = RequestType::kDataQuery;  // fast mode: one question, one query
+      classified_by += "+fast_mode";
     }
     s.request_type = std::string(RequestTypeName(c.type));
     s.confidence = c.confidence;
@@ -614,7 +621,16 @@ struct Pipeline::Impl {
   void RecallSchema(RunState& s, const PreparedDatasource& d) {
     if (!s.schema_text.empty()) return;
     if (recaller == nullptr) {
-      recaller = catalog::SchemaRecaller::Build(d.schema, d.model ? &*d.model : nullptr);
+      const std::vector<std::string>& selected = options().profile.selected_tables;
+      db::DatabaseSchema schema = d.schema;
+      if (!selected.empty()) {
+        std::erase_if(schema.tables, [&](const db::TableInfo& t) {
+          return std::none_of(selected.begin(), selected.end(), [&](const std::string& name) {
+            return text::EqualsIgnoreAsciiCase(name, t.name);
+          });
+        });
+      }
+      recaller = catalog::SchemaRecaller::Build(schema, d.model ? &*d.model : nullptr);
     }
     catalog::RecallOptions recall;
     recall.token_budget = options().schema_token_budget;
@@ -625,10 +641,14 @@ struct Pipeline::Impl {
                            const PreparedDatasource& d) {
     llm::PromptContext context;
     if (!m.schema_text.empty()) context.schema_items = {m.schema_text};
+    context.knowledge_items = ExamplesFor(m.question);
     for (const std::string& turn : m.history) context.history.push_back(llm::Message::User(turn));
     context.question = m.question;
     context.values = m.values;
     context.values["dialect"] = std::string(d.connector->dialect().name());
+    if (!options().profile.instructions.empty()) {
+      context.values["instructions"] = options().profile.instructions;
+    }
     const llm::PromptSpec spec{
         .user_template = m.user_template,
         .system_template = m.system_template,
@@ -656,6 +676,30 @@ struct Pipeline::Impl {
                                  {"last_prompt_tokens", reply->response.usage.prompt_tokens},
                                  {"template", m.user_template}});
     return std::move(reply->value);
+  }
+
+  // The profile's question-SQL examples as prompt knowledge, those sharing the most
+  // characters with the question first (FitContext keeps the first ones that fit).
+  std::vector<std::string> ExamplesFor(const std::string& question) const {
+    const std::vector<QuestionSqlExample>& examples = options().profile.examples;
+    if (examples.empty()) return {};
+    const std::vector<char32_t> q = text::DecodeUtf8(text::NormalizeForMatch(question));
+    const std::set<char32_t> asked(q.begin(), q.end());
+    std::vector<std::pair<int, const QuestionSqlExample*>> scored;
+    for (const QuestionSqlExample& e : examples) {
+      int shared = 0;
+      for (char32_t c : text::DecodeUtf8(text::NormalizeForMatch(e.question))) {
+        shared += asked.contains(c) ? 1 : 0;
+      }
+      scored.emplace_back(shared, &e);
+    }
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<std::string> out;
+    for (const auto& [shared, e] : scored) {
+      out.push_back("Example — Q: " + e->question + "\nSQL: " + e->sql);
+    }
+    return out;
   }
 
   // The model as a ModelFn for the parts that only ask it things; empty without a model.
@@ -810,7 +854,7 @@ StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_v
   initial.question = std::string(question);
   initial.original_question = initial.question;
   initial.datasource = impl_->options().datasource_id;
-  initial.plan_review = impl_->options().plan_review;
+  initial.plan_review = impl_->options().profile.plan_review.value_or(impl_->options().plan_review);
   ASKDB_RETURN_IF_ERROR(impl_->StartTurn(thread_id, initial));
   RunControls controls;
   controls.sink = sink;

@@ -46,6 +46,7 @@
 
 #include "askdb/agent/graph/checkpoint_store.h"
 #include "askdb/agent/graph/event.h"
+#include "askdb/agent/pipeline/agent_profile.h"
 #include "askdb/agent/pipeline/run_state.h"
 #include "askdb/common/json.h"
 #include "askdb/common/status.h"
@@ -94,6 +95,8 @@ struct PipelineOptions {
   int max_sufficiency_rounds = 3;                       // extra query rounds (seed 003)
   // Multi-turn: turns of a thread remembered for follow-ups and prompts.
   int session_turns = 5;
+  // The agent this pipeline is (instructions, examples, tables, language, plan review).
+  AgentProfile profile;
 };
 
 // Opens and prepares the datasource; called at most once per Pipeline. The pointer must

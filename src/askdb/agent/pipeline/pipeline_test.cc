@@ -9,16 +9,21 @@
 namespace askdb::agent::pipeline {
 namespace {
 
+PipelineDeps Deps(CheckpointStore* store, PipelineDatasourceProvider datasource) {
+  PipelineDeps deps;
+  deps.checkpoints = store;
+  deps.datasource = std::move(datasource);
+  return deps;
+}
+
 TEST(PipelineTest, CreateNeedsDatasourceAndCheckpointStore) {
   InMemoryCheckpointStore store;
-  PipelineDeps no_datasource;
-  no_datasource.checkpoints = &store;
-  EXPECT_EQ(Pipeline::Create(std::move(no_datasource)).status().code(),
-            StatusCode::kInvalidArgument);
-
-  PipelineDeps no_store;
-  no_store.datasource = []() -> StatusOr<PreparedDatasource*> { return nullptr; };
-  EXPECT_EQ(Pipeline::Create(std::move(no_store)).status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(Pipeline::Create(Deps(&store, nullptr)).status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      Pipeline::Create(Deps(nullptr, []() -> StatusOr<PreparedDatasource*> { return nullptr; }))
+          .status()
+          .code(),
+      StatusCode::kInvalidArgument);
 }
 
 TEST(PipelineTest, QuickAnswersNeverOpenTheDatasource) {

@@ -100,6 +100,9 @@ Command AddAskCommand(CLI::App& app) {
   cmd->add_option("--resume", options->resume,
                   "Answer to the clarifying question of --thread, or approve / \"reject: "
                   "comment\" for its analysis plan; the run continues");
+  cmd->add_option("--agent", options->agent.profile,
+                  "Agent profile JSON: instructions, examples, tables, language (default: "
+                  "[agent] profile)");
   cmd->add_flag("--review-plan", options->agent.review_plan,
                 "Show a multi-step analysis plan and wait for approval before running it "
                 "(also [agent] plan_review)");

@@ -143,6 +143,9 @@ Command AddChatCommand(CLI::App& app) {
   cmd->add_option("--llm", options->agent.llm_flag,
                   "Use a model: record:FILE, replay:FILE or scripted:FILE (default: [llm])");
   cmd->add_option("--thread", options->thread, "Continue this conversation (see /thread)");
+  cmd->add_option("--agent", options->agent.profile,
+                  "Agent profile JSON: instructions, examples, tables, language (default: "
+                  "[agent] profile)");
   cmd->add_flag("--review-plan", options->agent.review_plan,
                 "Show each analysis plan and wait for approval before running it");
   cmd->footer(std::string("\n") + kHelp +
