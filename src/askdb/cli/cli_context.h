@@ -47,5 +47,6 @@ Command AddAskCommand(CLI::App& app);
 Command AddEvalCommand(CLI::App& app);
 Command AddLlmCommand(CLI::App& app);
 Command AddChatCommand(CLI::App& app);
+Command AddServeCommand(CLI::App& app);
 
 }  // namespace askdb::cli

@@ -849,7 +849,8 @@ Pipeline& Pipeline::operator=(Pipeline&&) noexcept = default;
 Pipeline::~Pipeline() = default;
 
 StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_view question,
-                                       EventSink* sink) {
+                                       EventSink* sink,
+                                       std::shared_ptr<const CancellationToken> cancel) {
   RunState initial;
   initial.question = std::string(question);
   initial.original_question = initial.question;
@@ -858,6 +859,7 @@ StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_v
   ASKDB_RETURN_IF_ERROR(impl_->StartTurn(thread_id, initial));
   RunControls controls;
   controls.sink = sink;
+  controls.cancel = std::move(cancel);
   impl_->last_translation.reset();
   ASKDB_ASSIGN_OR_RETURN(RunResult<RunState> run,
                          impl_->runner->Run(thread_id, std::move(initial), controls));
@@ -865,9 +867,11 @@ StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_v
 }
 
 StatusOr<PipelineResult> Pipeline::Resume(std::string_view thread_id, std::string_view answer,
-                                          EventSink* sink) {
+                                          EventSink* sink,
+                                          std::shared_ptr<const CancellationToken> cancel) {
   RunControls controls;
   controls.sink = sink;
+  controls.cancel = std::move(cancel);
   impl_->last_translation.reset();
   ASKDB_ASSIGN_OR_RETURN(RunResult<RunState> run,
                          impl_->runner->Resume(thread_id, Json(std::string(answer)), controls));

@@ -55,6 +55,9 @@
 #include "askdb/llm/prompts.h"
 #include "askdb/nlq/engine.h"
 
+namespace askdb {
+class CancellationToken;
+}  // namespace askdb
 namespace askdb::llm {
 class LlmClient;
 }  // namespace askdb::llm
@@ -150,12 +153,15 @@ class Pipeline {
   // go into the model's prompts. Errors are
   // those of the datasource, the checkpoint store, the LLM transport, or cancellation; a
   // question that cannot be answered is an OK result with route kNotAnswered.
+  // `cancel` (may be null) stops the run between nodes and inside database and model calls.
   StatusOr<PipelineResult> Ask(std::string_view thread_id, std::string_view question,
-                               EventSink* sink = nullptr);
+                               EventSink* sink = nullptr,
+                               std::shared_ptr<const CancellationToken> cancel = nullptr);
   // Continues an interrupted run with the person's answer. NotFound when the thread has no
   // checkpoint; FailedPrecondition when it already finished.
   StatusOr<PipelineResult> Resume(std::string_view thread_id, std::string_view answer,
-                                  EventSink* sink = nullptr);
+                                  EventSink* sink = nullptr,
+                                  std::shared_ptr<const CancellationToken> cancel = nullptr);
 
  private:
   struct Impl;

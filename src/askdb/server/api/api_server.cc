@@ -85,8 +85,9 @@ class Api : public std::enable_shared_from_this<Api> {
     });
     Route(server, "GET", kOpenApiRoute, Access::kAgentRun,
           [](const HttpRequest&) { return HttpResponse::JsonBody(BuildOpenApiDocument()); });
-    Route(server, "GET", "/healthz", Access::kPublic,
-          [](const HttpRequest&) { return HttpResponse::JsonBody(Json{{"status", "ok"}}); });
+    Route(server, "GET", "/healthz", Access::kPublic, [](const HttpRequest&) {
+      return HttpResponse::JsonBody(Json{{"status", "ok"}});
+    });
     Route(server, "GET", "/readyz", Access::kPublic, [self](const HttpRequest&) {
       Status ready = self->deps_.runs->Ready();
       if (!ready.ok()) {
@@ -106,19 +107,18 @@ class Api : public std::enable_shared_from_this<Api> {
 
  private:
   // Registers `handler` behind the access check, recording the request by route pattern.
-  void Route(HttpServer& server, std::string_view method, std::string_view pattern,
-             Access access, Handler handler) {
-    server.Handle(method, pattern,
-                  [self = shared_from_this(), method = std::string(method),
-                   pattern = std::string(pattern), access,
-                   handler = std::move(handler)](const HttpRequest& request) {
-                    const Steady::time_point start = Steady::now();
-                    Status allowed = self->Check(request, access);
-                    HttpResponse response = allowed.ok() ? handler(request)
-                                                         : ErrorResponse(allowed);
-                    self->Record(method, pattern, response.status, start);
-                    return response;
-                  });
+  void Route(HttpServer& server, std::string_view method, std::string_view pattern, Access access,
+             Handler handler) {
+    server.Handle(
+        method, pattern,
+        [self = shared_from_this(), method = std::string(method), pattern = std::string(pattern),
+         access, handler = std::move(handler)](const HttpRequest& request) {
+          const Steady::time_point start = Steady::now();
+          Status allowed = self->Check(request, access);
+          HttpResponse response = allowed.ok() ? handler(request) : ErrorResponse(allowed);
+          self->Record(method, pattern, response.status, start);
+          return response;
+        });
   }
 
   void Record(std::string_view method, std::string_view pattern, int status,
@@ -254,8 +254,10 @@ class Api : public std::enable_shared_from_this<Api> {
     if (header) {
       std::optional<std::int64_t> parsed = ParseLastEventId(*header);
       if (!parsed) {
-        return reject(InvalidArgumentError("header 'Last-Event-ID' must be a non-negative "
-                                           "event id, got '" + *header + "'"));
+        return reject(
+            InvalidArgumentError("header 'Last-Event-ID' must be a non-negative "
+                                 "event id, got '" +
+                                 *header + "'"));
       }
       last_id = *parsed;
     }

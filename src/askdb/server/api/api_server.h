@@ -46,10 +46,10 @@ namespace askdb::server::api {
 class RunService;
 
 struct ApiServerDeps {
-  RunService* runs = nullptr;                                  // required
+  RunService* runs = nullptr;                                    // required
   const security::ApiKeyAuthenticator* authenticator = nullptr;  // null: no auth
-  metrics::Registry* registry = nullptr;                       // null: /metrics is empty
-  metrics::AskdbMetrics* metrics = nullptr;                    // null: nothing recorded
+  metrics::Registry* registry = nullptr;                         // null: /metrics is empty
+  metrics::AskdbMetrics* metrics = nullptr;                      // null: nothing recorded
 };
 
 struct ApiServerOptions {

@@ -43,8 +43,7 @@ Status FileApiKeyStore::SaveLocked() const {
       path_, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write,
       std::filesystem::perm_options::replace, ec);
   if (ec) {
-    return UnavailableError("cannot restrict " + path_.string() + " to mode 0600: " +
-                            ec.message());
+    return UnavailableError("cannot restrict " + path_.string() + " to mode 0600: " + ec.message());
   }
   return Status::Ok();
 }

@@ -7,9 +7,9 @@ namespace askdb::server::api {
 namespace {
 
 Json ErrorResponse(std::string_view description) {
-  return Json{{"description", description},
-              {"content",
-               {{"application/json", {{"schema", {{"$ref", "#/components/schemas/Error"}}}}}}}};
+  return Json{
+      {"description", description},
+      {"content", {{"application/json", {{"schema", {{"$ref", "#/components/schemas/Error"}}}}}}}};
 }
 
 Json JsonResponse(std::string_view description, std::string_view schema_ref) {
@@ -65,33 +65,32 @@ Json BuildOpenApiDocument() {
 
   Json paths = Json::object();
   {
-    Json op{{"summary", "Answer a question and wait for the result"},
-            {"operationId", "ask"},
-            {"requestBody",
-             JsonBody({{"type", "object"},
-                       {"required", {"query"}},
-                       {"properties",
-                        {{"query", {{"type", "string"}}},
-                         {"thread_id",
-                          {{"type", "string"},
-                           {"description", "Continue this conversation; new one when absent"}}}}}})},
-            {"responses", RunErrors()}};
+    Json op{
+        {"summary", "Answer a question and wait for the result"},
+        {"operationId", "ask"},
+        {"requestBody",
+         JsonBody({{"type", "object"},
+                   {"required", {"query"}},
+                   {"properties",
+                    {{"query", {{"type", "string"}}},
+                     {"thread_id",
+                      {{"type", "string"},
+                       {"description", "Continue this conversation; new one when absent"}}}}}})},
+        {"responses", RunErrors()}};
     op["responses"]["200"] = JsonResponse("The pipeline's result", "RunResult");
     paths["/api/v1/ask"]["post"] = std::move(op);
   }
   {
     Json params = Json::array(
         {QueryParam("query", "string", "The question (not needed with humanFeedback=true)"),
-         QueryParam("threadId", "string",
-                    "Conversation/run id; joins a live run of this thread"),
+         QueryParam("threadId", "string", "Conversation/run id; joins a live run of this thread"),
          QueryParam("humanFeedback", "boolean",
                     "Continue the interrupted run of threadId instead of asking"),
          QueryParam("feedbackContent", "string",
                     "The answer to the interrupt: 'approve' (default) or a comment"),
          QueryParam("rejectedPlan", "boolean", "Reject the plan: sends 'reject: <feedback>'"),
          QueryParam("nl2sqlOnly", "boolean", "Accepted for compatibility; no effect yet"),
-         QueryParam("detached", "boolean",
-                    "Keep the run going when the client disconnects"),
+         QueryParam("detached", "boolean", "Keep the run going when the client disconnects"),
          Json{{"name", "Last-Event-ID"},
               {"in", "header"},
               {"required", false},
@@ -148,8 +147,7 @@ Json BuildOpenApiDocument() {
   paths["/readyz"]["get"] = {
       {"summary", "Datasource prepared and checkpoint store reachable"},
       {"security", no_auth},
-      {"responses",
-       {{"200", {{"description", "ready"}}}, {"503", ErrorResponse("Not ready")}}}};
+      {"responses", {{"200", {{"description", "ready"}}}, {"503", ErrorResponse("Not ready")}}}};
   paths["/metrics"]["get"] = {{"summary", "Prometheus metrics (text format 0.0.4)"},
                               {"security", no_auth},
                               {"responses", {{"200", {{"description", "metrics"}}}}}};

@@ -21,8 +21,7 @@ std::string CompactJson(const Json& value) {
 }
 
 Json ErrorJson(const Status& status) {
-  return Json{{"code", std::string(StatusCodeName(status.code()))},
-              {"message", status.message()}};
+  return Json{{"code", std::string(StatusCodeName(status.code()))}, {"message", status.message()}};
 }
 
 // Turns each agent event into one SSE frame in the run's buffer. Events that arrive after
@@ -95,8 +94,7 @@ bool Run::Finish(StatusOr<Json> outcome, std::string_view state) {
       frame_name = "result";
       frame_data = CompactJson(*outcome);
     } else {
-      frame_name =
-          outcome.status().code() == StatusCode::kCancelled ? "cancelled" : "run_error";
+      frame_name = outcome.status().code() == StatusCode::kCancelled ? "cancelled" : "run_error";
       frame_data = CompactJson(ErrorJson(outcome.status()));
     }
     outcome_ = std::move(outcome);
@@ -159,8 +157,9 @@ StatusOr<std::shared_ptr<Run>> RunService::Start(RunRequest request,
   {
     std::lock_guard lock(mu_);
     if (shutting_down_) {
-      return UnavailableError("the server is shutting down and takes no new runs; retry "
-                              "against another instance or after the restart");
+      return UnavailableError(
+          "the server is shutting down and takes no new runs; retry "
+          "against another instance or after the restart");
     }
     auto it = runs_.find(run->id());
     if (it != runs_.end() && !it->second->finished()) {
@@ -174,12 +173,14 @@ StatusOr<std::shared_ptr<Run>> RunService::Start(RunRequest request,
   struct Guard {
     std::shared_ptr<Run> run;
     ~Guard() {
+      if (run == nullptr) return;
       run->Finish(UnavailableError("the server shut down before the run could start; "
                                    "start it again"),
                   "error");
     }
   };
-  auto guard = std::make_shared<Guard>(Guard{run});
+  auto guard = std::make_shared<Guard>();
+  guard->run = run;
   Status submitted = executor_.Submit([this, guard] { Execute(guard->run); }, retry_after);
   if (!submitted.ok()) {
     std::lock_guard lock(mu_);
@@ -206,8 +207,7 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   deps.cache = deps_.cache;
   deps.checkpoints = deps_.checkpoints;
   deps.options = deps_.pipeline_options;
-  StatusOr<agent::pipeline::Pipeline> pipeline =
-      agent::pipeline::Pipeline::Create(std::move(deps));
+  StatusOr<agent::pipeline::Pipeline> pipeline = agent::pipeline::Pipeline::Create(std::move(deps));
   if (!pipeline.ok()) {
     if (run->Finish(pipeline.status(), "error")) RecordOutcome(*run, "error");
     return;
@@ -215,8 +215,9 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   BufferSink sink(*run);
   const RunRequest& request = run->request();
   StatusOr<agent::pipeline::PipelineResult> result =
-      request.kind == RunKind::kAsk ? pipeline->Ask(request.thread_id, request.text, &sink)
-                                    : pipeline->Resume(request.thread_id, request.text, &sink);
+      request.kind == RunKind::kAsk
+          ? pipeline->Ask(request.thread_id, request.text, &sink, run->cancel_token())
+          : pipeline->Resume(request.thread_id, request.text, &sink, run->cancel_token());
   if (!result.ok()) {
     const bool cancelled = result.status().code() == StatusCode::kCancelled;
     if (run->Finish(result.status(), cancelled ? "cancelled" : "error")) {
@@ -237,11 +238,9 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
           i == 0 ? static_cast<uint64_t>(result->state.completion_tokens) : 0);
     }
     if (result->cache_hit) {
-      deps_.metrics->RecordCacheHit(result->state.cache_level == "L2"
-                                        ? metrics::CacheLevel::kL2
-                                        : metrics::CacheLevel::kL1);
-    } else if (deps_.cache != nullptr &&
-               result->route == agent::pipeline::PipelineRoute::kEngine) {
+      deps_.metrics->RecordCacheHit(result->state.cache_level == "L2" ? metrics::CacheLevel::kL2
+                                                                      : metrics::CacheLevel::kL1);
+    } else if (deps_.cache != nullptr && result->route == agent::pipeline::PipelineRoute::kEngine) {
       deps_.metrics->RecordCacheMiss();
     }
   }
@@ -312,8 +311,7 @@ Status RunService::Shutdown(Steady::time_point deadline) {
   }
   for (const auto& run : live) {
     run->cancel_token()->Cancel();
-    if (run->Finish(CancelledError("the server shut down before the run finished"),
-                    "cancelled")) {
+    if (run->Finish(CancelledError("the server shut down before the run finished"), "cancelled")) {
       RecordOutcome(*run, "cancelled");
     }
   }
@@ -332,8 +330,7 @@ void RunService::ReaperLoop() {
       bool expired = false;
       {
         std::lock_guard run_lock(run.mu_);
-        expired = run.outcome_.has_value() &&
-                  now - run.finished_at_ >= options_.finished_retention;
+        expired = run.outcome_.has_value() && now - run.finished_at_ >= options_.finished_retention;
       }
       if (expired) {
         it = runs_.erase(it);

@@ -14,10 +14,9 @@
 // runs and cancels orphaned ones: a run started by a stream (not detached) whose streams
 // have all been gone for `reconnect_grace`.
 //
-// Cancellation: Pipeline::Ask/Resume take no CancellationToken yet, so Cancel cannot stop
-// a pipeline mid-node. It sets the run's token (checked before the run starts), ends the
-// run's stream and waiters at once with Cancelled, and lets the pipeline call finish in
-// the background with its events and result discarded (its checkpoint is still written).
+// Cancellation: Cancel sets the run's token, which the pipeline checks between nodes and
+// inside database and model calls, and ends the run's stream and waiters at once with
+// Cancelled; whatever the pipeline still emits while it stops is discarded.
 //
 // Ownership: the service borrows everything in RunServiceDeps (they must outlive it) and
 // creates one Pipeline per run (a Pipeline is not safe for concurrent calls; Create is
@@ -53,11 +52,11 @@ namespace askdb::server::api {
 
 struct RunServiceDeps {
   // The shared, prepared datasource (prepared once per server; read-only afterwards).
-  agent::pipeline::PipelineDatasourceProvider datasource;       // required
-  llm::LlmClient* llm = nullptr;                                // null: engine only
-  cache::AnswerCache* cache = nullptr;                          // null: no answer cache
-  agent::CheckpointStore* checkpoints = nullptr;                // required
-  metrics::AskdbMetrics* metrics = nullptr;                     // null: no metrics
+  agent::pipeline::PipelineDatasourceProvider datasource;  // required
+  llm::LlmClient* llm = nullptr;                           // null: engine only
+  cache::AnswerCache* cache = nullptr;                     // null: no answer cache
+  agent::CheckpointStore* checkpoints = nullptr;           // required
+  metrics::AskdbMetrics* metrics = nullptr;                // null: no metrics
   agent::pipeline::PipelineOptions pipeline_options;
 };
 
@@ -114,8 +113,7 @@ class Run {
   // Records the outcome, appends the terminal frame and closes the buffer; false when the
   // run had finished already (the first outcome wins).
   bool Finish(StatusOr<Json> outcome, std::string_view state);
-  bool Orphaned(std::chrono::steady_clock::time_point now,
-                std::chrono::milliseconds grace) const;
+  bool Orphaned(std::chrono::steady_clock::time_point now, std::chrono::milliseconds grace) const;
 
   const RunRequest request_;
   SseEventBuffer events_;

@@ -1,0 +1,182 @@
+// askdb serve: the run API over HTTP (docs/server.md). Prepares the datasource once,
+// opens the checkpoint store and the model client, loads (or on first start creates) the
+// admin key, serves the routes of server/api/api_server.h, and on SIGINT/SIGTERM stops
+// accepting and lets runs finish up to --shutdown-timeout.
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <csignal>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/graph/sqlite_checkpoint_store.h"
+#include "askdb/cli/answer_output.h"
+#include "askdb/cli/cli_context.h"
+#include "askdb/cli/database_resolver.h"
+#include "askdb/cli/llm_setup.h"
+#include "askdb/common/paths.h"
+#include "askdb/db/connector_registry.h"
+#include "askdb/server/api/api_server.h"
+#include "askdb/server/api/key_file_store.h"
+#include "askdb/server/api/run_service.h"
+#include "askdb/server/httplib_server.h"
+#include "askdb/server/metrics/askdb_metrics.h"
+#include "askdb/server/metrics/metrics.h"
+#include "askdb/server/security/api_keys.h"
+
+namespace askdb::cli {
+namespace {
+
+constexpr int kDefaultPort = 8765;
+constexpr int kDefaultShutdownSeconds = 30;
+constexpr int kDefaultHeartbeatSeconds = 15;
+
+struct ServeOptions {
+  std::string db;
+  std::string semantic_model;
+  std::string llm_flag;
+  std::string time_zone;
+  std::string host = "127.0.0.1";
+  int port = kDefaultPort;
+  bool no_auth = false;
+  bool review_plan = false;
+  std::size_t workers = server::RunExecutorOptions{}.workers;
+  std::size_t queue = server::RunExecutorOptions{}.queue_capacity;
+  int shutdown_seconds = kDefaultShutdownSeconds;
+  int heartbeat_seconds = kDefaultHeartbeatSeconds;
+};
+
+Status RunServe(const ServeOptions& options, CliContext& ctx) {
+  ASKDB_ASSIGN_OR_RETURN(server::security::AuthPolicy policy,
+                         server::security::AuthPolicy::Make(!options.no_auth, options.host));
+  if (options.port < 0 || options.port > 65535) {
+    return InvalidArgumentError("--port must be 0..65535 (0 picks a free port), got " +
+                                std::to_string(options.port));
+  }
+  // Block the stop signals before any thread starts, so every thread inherits the mask and
+  // only sigwait below receives them.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  // The datasource is prepared once and shared read-only by every run.
+  ASKDB_ASSIGN_OR_RETURN(std::string url, ResolveDatabaseUrl(options.db, ctx));
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, db::OpenConnector(url));
+  agent::PrepareOptions prepare;
+  prepare.semantic_model = options.semantic_model;
+  ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource datasource,
+                         agent::PrepareDatasource(std::move(connector), url, prepare));
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<agent::SqliteCheckpointStore> checkpoints,
+                         agent::SqliteCheckpointStore::OpenDefault());
+  std::unique_ptr<llm::LlmClient> llm;
+  if (LlmRequested(options.llm_flag, ctx.config)) {
+    ASKDB_ASSIGN_OR_RETURN(llm, MakeCliLlmClient(options.llm_flag, ctx.config));
+  }
+
+  server::metrics::Registry registry;
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::metrics::AskdbMetrics> metrics,
+                         server::metrics::AskdbMetrics::Create(registry));
+
+  std::unique_ptr<server::api::FileApiKeyStore> keys;
+  std::unique_ptr<server::security::ApiKeyAuthenticator> authenticator;
+  if (policy.auth_required()) {
+    ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
+    ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
+    ASKDB_ASSIGN_OR_RETURN(keys, server::api::FileApiKeyStore::Open(
+                                     data_dir / std::string(server::api::kDefaultKeyFileName)));
+    ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> new_key, server::api::EnsureAdminKey(*keys));
+    if (new_key) {
+      std::cerr << "askdb serve: created the admin API key (shown only now; its hash is in "
+                << keys->path().string() << "):\n  " << *new_key
+                << "\nSend it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.\n";
+    }
+    ASKDB_ASSIGN_OR_RETURN(authenticator, server::security::ApiKeyAuthenticator::Create(*keys));
+  }
+
+  server::api::RunServiceDeps deps;
+  agent::PreparedDatasource* shared = &datasource;
+  deps.datasource = [shared]() -> StatusOr<agent::PreparedDatasource*> { return shared; };
+  deps.llm = llm.get();
+  deps.checkpoints = checkpoints.get();
+  deps.metrics = metrics.get();
+  deps.pipeline_options = PipelineOptionsFromConfig(ctx);
+  deps.pipeline_options.default_time_zone = options.time_zone;
+  if (options.review_plan) deps.pipeline_options.plan_review = true;
+  server::api::RunServiceOptions run_options;
+  run_options.executor.workers = options.workers;
+  run_options.executor.queue_capacity = options.queue;
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::api::RunService> runs,
+                         server::api::RunService::Create(std::move(deps), run_options));
+
+  std::unique_ptr<server::HttpServer> http = server::MakeHttplibServer({});
+  server::api::ApiServerDeps api_deps;
+  api_deps.runs = runs.get();
+  api_deps.authenticator = authenticator.get();
+  api_deps.registry = &registry;
+  api_deps.metrics = metrics.get();
+  server::api::ApiServerOptions api_options;
+  api_options.stream.heartbeat_interval = std::chrono::seconds(options.heartbeat_seconds);
+  ASKDB_RETURN_IF_ERROR(server::api::RegisterApiRoutes(*http, api_deps, api_options));
+  ASKDB_RETURN_IF_ERROR(http->Start(options.host, options.port));
+  const bool v6 = options.host.find(':') != std::string::npos && options.host.front() != '[';
+  std::cerr << "listening on http://" << (v6 ? "[" + options.host + "]" : options.host) << ":"
+            << http->port() << (policy.auth_required() ? "" : " (no authentication)") << std::endl;
+
+  int received = 0;
+  sigwait(&stop_signals, &received);
+  std::cerr << "askdb serve: " << (received == SIGINT ? "SIGINT" : "SIGTERM")
+            << ": stopping; runs may finish for " << options.shutdown_seconds << " s" << std::endl;
+  Status drained = server::api::GracefulShutdown(
+      *http, *runs,
+      std::chrono::steady_clock::now() + std::chrono::seconds(options.shutdown_seconds));
+  if (!drained.ok()) std::cerr << "askdb serve: " << drained.ToString() << std::endl;
+  return Status::Ok();
+}
+
+}  // namespace
+
+Command AddServeCommand(CLI::App& app) {
+  auto options = std::make_shared<ServeOptions>();
+  CLI::App* cmd = app.add_subcommand("serve", "Serve the agent over HTTP (run API, SSE)");
+  cmd->add_option("--db", options->db, "Database URL (sqlite:PATH, a file path, ...)");
+  cmd->add_option("--semantic-model", options->semantic_model,
+                  "Semantic model JSON (default: NAME.semantic.json beside a SQLite file)");
+  cmd->add_option("--llm", options->llm_flag,
+                  "Use a model: record:FILE, replay:FILE or scripted:FILE (default: the "
+                  "[llm] configuration, when it names a model)");
+  cmd->add_option("--tz", options->time_zone, "Time zone for date/time questions");
+  cmd->add_option("--host", options->host, "Address to listen on")->capture_default_str();
+  cmd->add_option("--port", options->port, "Port; 0 picks a free one (printed)")
+      ->capture_default_str();
+  cmd->add_flag("--no-auth", options->no_auth,
+                "Accept requests without an API key (only when --host is loopback)");
+  cmd->add_flag("--review-plan", options->review_plan,
+                "Multi-step analysis plans wait for approval (humanFeedback)");
+  cmd->add_option("--workers", options->workers, "Runs executed at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1024));
+  cmd->add_option("--queue", options->queue, "Runs waiting beyond --workers before 429")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--shutdown-timeout", options->shutdown_seconds,
+                  "Seconds runs may go on after SIGINT/SIGTERM")
+      ->capture_default_str();
+  cmd->add_option("--heartbeat", options->heartbeat_seconds,
+                  "Seconds between SSE heartbeat comments")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 3600));
+  cmd->footer(
+      "On first start askdb creates an admin API key, prints it once to stderr and keeps\n"
+      "only its Argon2id hash in <data dir>/server_keys.json (mode 0600).\n\n"
+      "Examples:\n"
+      "  askdb serve --db shop.sqlite\n"
+      "  askdb serve --port 0 --no-auth\n"
+      "  curl -H 'Authorization: Bearer KEY' -d '{\"query\":\"2024年各地区的销售额\"}' \\\n"
+      "       -H 'Content-Type: application/json' http://127.0.0.1:8765/api/v1/ask");
+  return {cmd, [options](CliContext& ctx) { return RunServe(*options, ctx); }};
+}
+
+}  // namespace askdb::cli
