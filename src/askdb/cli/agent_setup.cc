@@ -26,6 +26,7 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
   deps.datasource = [self] { return self->Datasource(); };
   deps.llm = agent->client_.get();
   deps.checkpoints = agent->store_.get();
+  deps.cache = &agent->cache_;
   deps.options = PipelineOptionsFromConfig(ctx);
   deps.options.default_time_zone = options.time_zone;
   const std::string profile = options.profile.empty() ? ctx.config.agent.profile : options.profile;

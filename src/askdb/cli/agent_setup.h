@@ -14,6 +14,7 @@
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/graph/sqlite_checkpoint_store.h"
 #include "askdb/agent/pipeline/pipeline.h"
+#include "askdb/cache/answer_cache.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/spinner.h"
 #include "askdb/llm/llm_client.h"
@@ -48,6 +49,7 @@ class CliAgent {
   Spinner* spinner_ = nullptr;
   std::unique_ptr<llm::LlmClient> client_;
   std::unique_ptr<agent::SqliteCheckpointStore> store_;
+  cache::AnswerCache cache_;  // repeated questions within one process (a chat) hit it
   std::optional<agent::PreparedDatasource> prepared_;
   std::optional<agent::pipeline::Pipeline> pipeline_;
 };

@@ -279,7 +279,7 @@ StatusOr<AnalysisRun> RunAnalysis(const AnalysisRunInput& input, const plan::Ana
                                .evaluator = &evaluator,
                                .judge = input.model ? &judge : nullptr,
                                .validator = &validator,
-                               .history = nullptr,
+                               .history = input.history,
                                .cancel = input.cancel.get(),
                                .clock = nullptr},
                               options);

@@ -37,6 +37,9 @@ class CancellationToken;
 namespace askdb::agent {
 struct PreparedDatasource;
 }  // namespace askdb::agent
+namespace askdb::agent::plan {
+class DurationHistory;
+}  // namespace askdb::agent::plan
 
 namespace askdb::agent::pipeline {
 
@@ -54,6 +57,7 @@ struct AnalysisRunInput {
   int max_sufficiency_rounds = kDefaultMaxSufficiencyRounds;
   ModelFn model;                                    // empty: no fixes, no sufficiency judge
   std::shared_ptr<const CancellationToken> cancel;  // may be null
+  plan::DurationHistory* history = nullptr;         // records each step's duration; may be null
   // Called after each step has finished or been skipped (Property 11).
   std::function<void(const StepOutcome& step, int completed, int total)> on_step;
 };

@@ -14,6 +14,7 @@
 #include "askdb/agent/pipeline/analysis_report.h"
 #include "askdb/agent/pipeline/analysis_steps.h"
 #include "askdb/agent/pipeline/sql_guard.h"
+#include "askdb/agent/plan/duration_history.h"
 #include "askdb/agent/quick_path/quick_path.h"
 #include "askdb/agent/request_classifier.h"
 #include "askdb/agent/session/session.h"
@@ -135,6 +136,8 @@ struct Pipeline::Impl {
   PreparedDatasource* ds = nullptr;
   std::unique_ptr<catalog::SchemaRecaller> recaller;
   std::unique_ptr<Runner<RunState>> runner;
+  // Step durations of this pipeline's analyses: estimates for the next plans (Req. 6.4).
+  plan::DurationHistory durations;
   // The engine's last translation in the current call, for the result (not checkpointed).
   std::optional<nlq::Translation> last_translation;
 
@@ -237,6 +240,7 @@ struct Pipeline::Impl {
     }
     input.model = ModelFor(s, ctx, *d);
     ASKDB_ASSIGN_OR_RETURN(PlannedAnalysis planned, PlanAnalysis(input));
+    durations.Apply(planned.plan);
     s.plan = plan::AnalysisPlanToJson(planned.plan);
     s.plan_title = planned.title;
     s.plan_warnings = planned.warnings;
@@ -301,6 +305,7 @@ struct Pipeline::Impl {
     input.max_sufficiency_rounds = options().max_sufficiency_rounds;
     input.model = ModelFor(s, ctx, *d);
     input.cancel = ctx.cancellation();
+    input.history = &durations;
     input.on_step = [&ctx](const StepOutcome& step, int completed, int total) {
       Json data = {{"step_num", step.step_num},
                    {"tool", step.tool},
