@@ -945,6 +945,12 @@ void Parser::ParseComparisons() {
   }
 }
 
+// The Chinese superlatives that rank what follows them ("订单最多的城市", "销售额最高的商品").
+bool IsRankingSuperlative(std::string_view word) {
+  static constexpr std::string_view kWords[] = {"最多的", "最少的", "最高的", "最低的"};
+  return std::find(std::begin(kWords), std::end(kWords), word) != std::end(kWords);
+}
+
 void Parser::ParseTopN() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
@@ -957,16 +963,28 @@ void Parser::ParseTopN() {
       int j = NextMeaningful(i, 1);
       if (j >= 0 && items_[j].kind == ItemKind::kNumber && !items_[j].used) num = j;
     }
-    if (num < 0) continue;
-    const double v = items_[num].number;
+    // "订单最多的城市": a Chinese superlative right before what is ranked, with no number,
+    // asks for the first one — the same as "订单最多的1个城市".
+    // Only between two terms: the measure before, what is ranked after ("最低的订单金额" with
+    // nothing before is the lowest amount, an aggregate).
+    const int before = PrevMeaningful(i);
+    const int after = NextMeaningful(i);
+    const bool implicit_one = num < 0 && chinese_ && IsRankingSuperlative(it.text) && before >= 0 &&
+                              items_[before].kind == ItemKind::kTerm && after >= 0 &&
+                              items_[after].kind == ItemKind::kTerm && !items_[after].used;
+    if (num < 0 && !implicit_one) continue;
+    const double v = implicit_one ? 1.0 : items_[num].number;
     if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) continue;
     q_.limit = static_cast<long long>(v);
     q_.superlative = true;
     q_.superlative_desc = !it.Has(Kw::kBottom) || (it.Has(Kw::kTop) && !it.Has(Kw::kBottom));
     if (it.Has(Kw::kBottom) && !it.Has(Kw::kTop)) q_.superlative_desc = false;
     if (it.Has(Kw::kBottom) && it.Has(Kw::kMin)) q_.superlative_desc = false;
-    it.used = items_[num].used = true;
-    if (num + 1 < n && items_[num + 1].Has(Kw::kRowUnit)) items_[num + 1].used = true;
+    it.used = true;
+    if (num >= 0) {
+      items_[num].used = true;
+      if (num + 1 < n && items_[num + 1].Has(Kw::kRowUnit)) items_[num + 1].used = true;
+    }
     Map(it, "limit", (q_.superlative_desc ? "top " : "bottom ") + FormatNumber(v));
     Understood((q_.superlative_desc ? "top " : "bottom ") + FormatNumber(v),
                (q_.superlative_desc ? "前" : "后") + FormatNumber(v));

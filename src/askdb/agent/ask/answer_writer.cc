@@ -60,6 +60,11 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   const double top_value = *series.values[e.max_index];
   const double bottom_value = *series.values[e.min_index];
   const std::optional<double> total = PositiveTotal(series.values);
+  if (e.count == 1 && data.labels.size() == 1) {
+    // One row ("订单最多的城市", top 1): its value, without shares or extremes of one.
+    return chinese ? top + ZhGap(top) + "的" + series.name + "为 " + FormatNumber(top_value) + "。"
+                   : top + ": " + series.name + " " + FormatNumber(top_value) + ".";
+  }
   std::string out;
   if (chinese) {
     out = "共 " + std::to_string(data.labels.size()) + " 项；" + top + ZhGap(top) + "的" +
