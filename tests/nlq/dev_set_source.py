@@ -134,6 +134,10 @@ DEMO = [
     # Born in a year: the birth column (an integer birth year here).
     ("1990年出生的客户有多少", "SELECT COUNT(*) FROM customers WHERE birth_year = 1990", "filter,time,age"),
     ("how many customers were born in 1990", "SELECT COUNT(*) FROM customers WHERE birth_year = 1990", "filter,time,age"),
+    # A superlative with no number between the measure and what it ranks: the first one.
+    ("订单最多的城市", "SELECT cities.name_zh, COUNT(*) FROM orders JOIN stores ON orders.store_id = stores.store_id JOIN cities ON stores.city_id = cities.city_id GROUP BY cities.name_zh ORDER BY COUNT(*) DESC LIMIT 1", "topn,join"),
+    ("销售额最高的城市", "SELECT cities.name_zh, SUM(orders.total_amount) FROM orders JOIN stores ON orders.store_id = stores.store_id JOIN cities ON stores.city_id = cities.city_id GROUP BY cities.name_zh ORDER BY SUM(orders.total_amount) DESC LIMIT 1", "topn,join"),
+    ("订单数最少的渠道", "SELECT channel, COUNT(*) FROM orders GROUP BY channel ORDER BY COUNT(*) ASC LIMIT 1", "topn"),
 ]
 
 CHINOOK = [
