@@ -138,6 +138,9 @@ DEMO = [
     ("订单最多的城市", "SELECT cities.name_zh, COUNT(*) FROM orders JOIN stores ON orders.store_id = stores.store_id JOIN cities ON stores.city_id = cities.city_id GROUP BY cities.name_zh ORDER BY COUNT(*) DESC LIMIT 1", "topn,join"),
     ("销售额最高的城市", "SELECT cities.name_zh, SUM(orders.total_amount) FROM orders JOIN stores ON orders.store_id = stores.store_id JOIN cities ON stores.city_id = cities.city_id GROUP BY cities.name_zh ORDER BY SUM(orders.total_amount) DESC LIMIT 1", "topn,join"),
     ("订单数最少的渠道", "SELECT channel, COUNT(*) FROM orders GROUP BY channel ORDER BY COUNT(*) ASC LIMIT 1", "topn"),
+    # A word naming a table and its name column counts the table's rows when ranked.
+    ("门店最多的3个地区", "SELECT regions.name_zh, COUNT(*) FROM stores JOIN cities ON stores.city_id = cities.city_id JOIN regions ON cities.region_id = regions.region_id GROUP BY regions.name_zh ORDER BY COUNT(*) DESC LIMIT 3", "topn,join"),
+    ("客户最多的5个城市", "SELECT cities.name_zh, COUNT(*) FROM customers JOIN cities ON customers.city_id = cities.city_id GROUP BY cities.name_zh ORDER BY COUNT(*) DESC LIMIT 5", "topn,join"),
 ]
 
 CHINOOK = [

@@ -1040,7 +1040,12 @@ void Parser::ParseAggregates() {
     const int p = PrevMeaningful(i);
     if (p < 0 || items_[p].used || items_[p].kind != ItemKind::kTerm) continue;
     const int table = TableOf(items_[p]);
-    if (table < 0 || ColumnOf(items_[p]) >= 0) continue;
+    // A word naming both a table and a text column of it ("门店": stores and its name) is
+    // the table here: what is counted is rows.
+    const int column = ColumnOf(items_[p]);
+    if (table < 0 || (column >= 0 && (Col(column).table != table || IsNumericCol(column)))) {
+      continue;
+    }
     bind(Agg::kCount, i, -1, table, false, p);
   }
   for (int i = 0; i < n; ++i) {
