@@ -461,7 +461,8 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
         follow_up, "the rewrite \"" + resolved + "\" would change more than the substituted slots");
   }
 
-  std::string explanation = "follow-up of \"" + previous + "\": ";
+  // Only the substitutions ("北京 → 上海"): language-neutral, so any front end can frame it.
+  std::string explanation;
   for (size_t k = 0; k < notes.size(); ++k) {
     if (k > 0) explanation += "; ";
     explanation += notes[k];

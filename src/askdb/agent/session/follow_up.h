@@ -23,6 +23,7 @@ struct FollowUp {
   // The full question to answer: the rewrite when is_follow_up, else `follow_up` unchanged.
   std::string resolved_question;
   // What was substituted ("北京 → 上海; 2025年 → 2024年"), or why it is not a follow-up.
+  // The previous question is not repeated here: the caller has it.
   std::string explanation;
 };
 
