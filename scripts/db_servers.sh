@@ -15,6 +15,9 @@
 # Roles: an admin (superuser) that loads the data, a read-only role `askdb_reader` with
 # SELECT grants only (what askdb should connect as), and `askdb_tls`, which the servers
 # only admit over TLS (the servers have no TLS, so it never gets in: the "TLS required" test).
+# The management store (askdb's own agents, sessions, checkpoints) gets a writable database
+# `askdb_store` owned by role `askdb_store` (ASKDB_TEST_STORE_URL); tests put their tables in
+# a schema of their own inside it.
 # Passwords are random per start and kept in $DIR/env (mode 600).
 #
 # Environment: ASKDB_BUILD_DIR (default build) for the fixture loader
@@ -60,7 +63,11 @@ want() { [[ " $SERVERS " == *" $1 "* ]]; }
 
 running() {
   local ok=0
-  if want postgres; then pid_alive "$(pg_pid)" || ok=1; fi
+  if want postgres; then
+    pid_alive "$(pg_pid)" || ok=1
+    # Servers started by an older version of this script lack the store database.
+    grep -q ASKDB_TEST_STORE_URL "$DIR/env" 2>/dev/null || ok=1
+  fi
   if want mysql; then pid_alive "$(my_pid)" || ok=1; fi
   [[ -f $DIR/env ]] || ok=1
   return $ok
@@ -105,10 +112,12 @@ EOF
   "${psql[@]}" -d postgres >/dev/null <<EOF
 CREATE ROLE askdb_reader LOGIN PASSWORD '$READER_PW' NOSUPERUSER NOCREATEDB NOCREATEROLE;
 CREATE ROLE askdb_tls LOGIN PASSWORD '$READER_PW';
+CREATE ROLE askdb_store LOGIN PASSWORD '$STORE_PW' NOSUPERUSER NOCREATEDB NOCREATEROLE;
+CREATE DATABASE askdb_store OWNER askdb_store;
 CREATE DATABASE chinook;
 CREATE DATABASE demo;
 CREATE DATABASE scratch;
-REVOKE ALL ON DATABASE chinook, demo, scratch FROM PUBLIC;
+REVOKE ALL ON DATABASE chinook, demo, scratch, askdb_store FROM PUBLIC;
 GRANT CONNECT ON DATABASE chinook, demo TO askdb_reader, askdb_tls;
 EOF
   local base="postgres://askdb_admin:$PG_ADMIN_PW@127.0.0.1:$port"
@@ -188,6 +197,7 @@ export ASKDB_TEST_PG_DEMO_URL='postgres://askdb_reader:$READER_PW@127.0.0.1:$PG_
 export ASKDB_TEST_PG_ADMIN_URL='postgres://askdb_admin:$PG_ADMIN_PW@127.0.0.1:$PG_PORT/chinook'
 export ASKDB_TEST_PG_SCRATCH_URL='postgres://askdb_admin:$PG_ADMIN_PW@127.0.0.1:$PG_PORT/scratch'
 export ASKDB_TEST_PG_TLS_URL='postgres://askdb_tls:$READER_PW@127.0.0.1:$PG_PORT/chinook'
+export ASKDB_TEST_STORE_URL='postgres://askdb_store:$STORE_PW@127.0.0.1:$PG_PORT/askdb_store'
 EOF
   fi
   if want mysql; then
@@ -230,6 +240,7 @@ case $cmd in
     PG_ADMIN_PW=$(random_password)
     MY_ADMIN_PW=$(random_password)
     READER_PW=$(random_password)
+    STORE_PW=$(random_password)
     PG_PORT=""
     MY_PORT=""
     # Leave nothing half-started behind on failure.

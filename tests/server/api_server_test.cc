@@ -314,6 +314,24 @@ TEST_F(ApiServerTest, StreamSendsTheRunsEventsWithIncreasingIds) {
   EXPECT_EQ(result["thread_id"], "t-stream");
 }
 
+// nl2sqlOnly: an analysis request is answered as one question, with no plan to approve.
+TEST_F(ApiServerTest, Nl2SqlOnlySkipsPlanning) {
+  Options options;
+  options.plan_review = true;
+  options.model = false;
+  StartServer(options);
+  StreamCapture s = Stream(
+      "/api/v1/stream/search?threadId=t-nl2sql&nl2sqlOnly=true&query=" + Encode(kAnalysisQuestion),
+      Admin());
+  ASSERT_EQ(s.status, 200) << s.body;
+  std::vector<std::string> names = Names(s);
+  EXPECT_LT(IndexOf(names, "plan"), 0) << s.body;
+  EXPECT_LT(IndexOf(names, "interrupt"), 0) << s.body;
+  Json result = Json::parse(s.events.back().data);
+  EXPECT_EQ(result["request_type"], "data_query") << result.dump();
+  EXPECT_NE(result["route"], "analysis");
+}
+
 TEST_F(ApiServerTest, PlanReviewInterruptsAndHumanFeedbackApprovesOverTheStream) {
   Options options;
   options.plan_review = true;

@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "askdb/agent/graph/postgres_checkpoint_store.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/llm_setup.h"
@@ -20,7 +21,7 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
   if (LlmRequested(options.llm_flag, ctx.config)) {
     ASKDB_ASSIGN_OR_RETURN(agent->client_, MakeCliLlmClient(options.llm_flag, ctx.config));
   }
-  ASKDB_ASSIGN_OR_RETURN(agent->store_, agent::SqliteCheckpointStore::OpenDefault());
+  ASKDB_ASSIGN_OR_RETURN(agent->store_, agent::OpenCheckpointStore(ctx.config.server.store_url));
   agent::pipeline::PipelineDeps deps;
   CliAgent* self = agent.get();
   deps.datasource = [self] { return self->Datasource(); };

@@ -1,6 +1,7 @@
 // The agent as the CLI runs it (`askdb ask`, `askdb chat`): the model client when one is
-// configured (--llm or [llm]), the checkpoint store under the data directory (so a run
-// waiting for a person, and a conversation's turns, survive the process), the datasource
+// configured (--llm or [llm]), the checkpoint store (so a run waiting for a person, and a
+// conversation's turns, survive the process: SQLite under the data directory, or the
+// PostgreSQL database of server.store_url shared with other askdb processes), the datasource
 // opened lazily (quick answers never touch a database), and the pipeline over them with the
 // configuration's options.
 // Owns everything it builds; one CliAgent per command invocation, used from one thread.
@@ -12,7 +13,7 @@
 #include <string_view>
 
 #include "askdb/agent/ask/datasource.h"
-#include "askdb/agent/graph/sqlite_checkpoint_store.h"
+#include "askdb/agent/graph/checkpoint_store.h"
 #include "askdb/agent/pipeline/pipeline.h"
 #include "askdb/cache/answer_cache.h"
 #include "askdb/cli/cli_context.h"
@@ -48,7 +49,7 @@ class CliAgent {
   const CliContext* ctx_ = nullptr;
   Spinner* spinner_ = nullptr;
   std::unique_ptr<llm::LlmClient> client_;
-  std::unique_ptr<agent::SqliteCheckpointStore> store_;
+  std::unique_ptr<agent::CheckpointStore> store_;  // server.store_url: SQLite or PostgreSQL
   cache::AnswerCache cache_;  // repeated questions within one process (a chat) hit it
   std::optional<agent::PreparedDatasource> prepared_;
   std::optional<agent::pipeline::Pipeline> pipeline_;

@@ -186,6 +186,31 @@ bool SetStringChoice(const RawValue& raw, Choices<std::string_view> choices, std
   return true;
 }
 
+// `url` with the password of its user part ("scheme://user:PASSWORD@host") and any
+// password= parameter replaced by "***", for display: config show must not echo secrets.
+std::string MaskUrlPassword(std::string url) {
+  const size_t scheme_end = url.find("://");
+  if (scheme_end != std::string::npos) {
+    const size_t authority = scheme_end + 3;
+    const size_t authority_end = url.find_first_of("/?#", authority);
+    const size_t at =
+        url.rfind('@', authority_end == std::string::npos ? url.npos : authority_end - 1);
+    if (at != std::string::npos && at >= authority) {
+      const size_t colon = url.find(':', authority);
+      if (colon != std::string::npos && colon < at) url.replace(colon + 1, at - colon - 1, "***");
+    }
+  }
+  constexpr std::string_view kPasswordParam = "password=";
+  for (size_t pos = url.find(kPasswordParam); pos != std::string::npos;
+       pos = url.find(kPasswordParam, pos + 1)) {
+    if (pos == 0 || (url[pos - 1] != '?' && url[pos - 1] != '&')) continue;
+    const size_t value = pos + kPasswordParam.size();
+    const size_t end = url.find('&', value);
+    url.replace(value, (end == std::string::npos ? url.size() : end) - value, "***");
+  }
+  return url;
+}
+
 // One configuration key: where it lives, what it accepts, how to store and show it. The
 // table below is the single list of keys (loader, environment, ToJson and suggestions all
 // read it); askdb.example.toml and docs/configuration.md document the same list.
@@ -199,8 +224,8 @@ struct KeySpec {
   std::string Dotted() const { return std::string(section) + "." + std::string(key); }
 };
 
-const std::array<KeySpec, 20>& Specs() {
-  static const std::array<KeySpec, 20> specs = {{
+const std::array<KeySpec, 21>& Specs() {
+  static const std::array<KeySpec, 21> specs = {{
       {"database", "default_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
        [](const Config& c) { return Json(c.database.default_url); }},
@@ -252,6 +277,9 @@ const std::array<KeySpec, 20>& Specs() {
       {"agent", "profile", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.agent.profile); },
        [](const Config& c) { return Json(c.agent.profile); }},
+      {"server", "store_url", "a string",
+       [](Config& c, const RawValue& v) { return SetString(v, c.server.store_url); },
+       [](const Config& c) { return Json(MaskUrlPassword(c.server.store_url)); }},
       {"llm", "base_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.llm.base_url); },
        [](const Config& c) { return Json(c.llm.base_url); }},

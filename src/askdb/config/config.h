@@ -70,6 +70,15 @@ struct AgentConfig {
   std::string profile;              // agent profile JSON file; empty: the default agent
 };
 
+// `askdb serve` and the stores several askdb processes can share.
+struct ServerConfig {
+  // Where the management store (checkpoints, and the agents, sessions, keys of the management
+  // API) lives: empty → SQLite files under the data directory (one machine);
+  // postgres://USER:PASSWORD@HOST:PORT/DB[?schema=NAME] → PostgreSQL, shared by every askdb
+  // process given the same URL (scale-out: a run interrupted on one resumes on another).
+  std::string store_url;
+};
+
 // Used from the LLM release on; loaded and validated already so files stay stable.
 struct LlmConfig {
   std::string base_url;                        // OpenAI-compatible endpoint; empty: no model
@@ -88,6 +97,7 @@ struct Config {
   LogConfig log;
   NlqConfig nlq;
   AgentConfig agent;
+  ServerConfig server;
   LlmConfig llm;
 
   // The file the values came from; empty when only defaults and environment were used.
@@ -126,7 +136,8 @@ std::vector<std::string> ConfigKeys();
 std::string EnvVarName(std::string_view dotted_key);
 
 // {"database": {"default_url": ..., ...}, ...} for `askdb config show`. The llm section
-// shows api_key_env (a variable name), never a key.
+// shows api_key_env (a variable name), never a key; server.store_url is shown with its
+// password replaced by "***".
 Json ToJson(const Config& config);
 
 }  // namespace askdb::config

@@ -233,7 +233,7 @@ TEST(ApplyTomlTest, UnknownSectionSuggestsTheClosestName) {
   status = ApplyToml("[foo]\n", "askdb.toml", config);
   EXPECT_EQ(status.message(),
             "askdb.toml:1: unknown section [foo]; known sections: database, output, report, "
-            "log, nlq, agent, llm");
+            "log, nlq, agent, server, llm");
 
   status = ApplyToml("max_rows = 5\n", "askdb.toml", config);
   EXPECT_THAT(status.message(), HasSubstr("askdb.toml:1: key max_rows must be inside a section"));
@@ -278,7 +278,7 @@ TEST(ConfigKeysTest, EnvVarNamesAndJsonCoverEveryKey) {
   EXPECT_EQ(EnvVarName("log.level"), "ASKDB_LOG_LEVEL");
   Json json = ToJson(Config{});
   std::vector<std::string> keys = ConfigKeys();
-  EXPECT_EQ(keys.size(), 20u);
+  EXPECT_EQ(keys.size(), 21u);
   for (const std::string& key : keys) {
     size_t dot = key.find('.');
     EXPECT_TRUE(json[key.substr(0, dot)].contains(key.substr(dot + 1))) << key;
@@ -330,6 +330,33 @@ TEST(LlmSectionTest, KeysOfTheLlmLayerAreKeptForItAndSecretsAreMasked) {
 TEST(LlmSectionTest, OtherSectionsStillRejectUnknownKeys) {
   Config config;
   EXPECT_FALSE(ApplyToml("[database]\nmax_retries = 5\n", "askdb.toml", config).ok());
+}
+
+}  // namespace
+}  // namespace askdb::config
+
+namespace askdb::config {
+namespace {
+
+TEST(ServerSectionTest, StoreUrlIsReadFromFileAndEnvironmentAndShownWithoutPassword) {
+  Config config;
+  ASSERT_TRUE(ApplyToml("[server]\nstore_url = \"postgres://askdb:s3cret@db:5432/store\"\n",
+                        "askdb.toml", config)
+                  .ok());
+  EXPECT_EQ(config.server.store_url, "postgres://askdb:s3cret@db:5432/store");
+  EXPECT_EQ(ToJson(config)["server"]["store_url"], "postgres://askdb:***@db:5432/store");
+  ASSERT_TRUE(SetConfigValue(config, "server.store_url",
+                             "postgresql://u@h/db?sslmode=require&password=pw2&schema=s",
+                             "ASKDB_SERVER_STORE_URL")
+                  .ok());
+  EXPECT_EQ(ToJson(config)["server"]["store_url"],
+            "postgresql://u@h/db?sslmode=require&password=***&schema=s");
+  EXPECT_EQ(EnvVarName("server.store_url"), "ASKDB_SERVER_STORE_URL");
+  EXPECT_EQ(ToJson(Config{})["server"]["store_url"], "");
+  Status typo = ApplyToml("[server]\nstore_uri = \"x\"\n", "askdb.toml", config);
+  EXPECT_EQ(typo.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(typo.message().find("did you mean server.store_url?"), std::string::npos)
+      << typo.message();
 }
 
 }  // namespace

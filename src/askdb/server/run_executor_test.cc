@@ -121,5 +121,61 @@ TEST(RunExecutorTest, ThrowingTaskDoesNotKillTheWorker) {
   EXPECT_TRUE(ran);
 }
 
+TEST(RunExecutorTest, StartsWorkersOnDemandUpToTheLimit) {
+  RunExecutor executor(RunExecutorOptions{.workers = 3, .queue_capacity = 0});
+  EXPECT_EQ(executor.threads(), 0u);  // no thread before there is work
+  Gate gate;
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(executor.Submit([&] { gate.Wait(); }).ok());
+  ASSERT_TRUE(WaitUntil([&] { return executor.running() == 3; }));
+  EXPECT_EQ(executor.threads(), 3u);
+  // Every worker busy and no queue: refused.
+  EXPECT_EQ(executor.Submit([] {}).code(), StatusCode::kResourceExhausted);
+  gate.Open();
+  EXPECT_TRUE(executor.Shutdown(2s).ok());
+}
+
+TEST(RunExecutorTest, ZeroQueueStillAcceptsWhileAWorkerIsFree) {
+  RunExecutor executor(RunExecutorOptions{.workers = 2, .queue_capacity = 0});
+  Gate gate;
+  ASSERT_TRUE(executor.Submit([&] { gate.Wait(); }).ok());
+  ASSERT_TRUE(executor.Submit([&] { gate.Wait(); }).ok());
+  ASSERT_TRUE(WaitUntil([&] { return executor.running() == 2; }));
+  EXPECT_EQ(executor.Submit([] {}).code(), StatusCode::kResourceExhausted);
+  gate.Open();
+  ASSERT_TRUE(WaitUntil([&] { return executor.running() == 0; }));
+  std::atomic<bool> ran{false};
+  EXPECT_TRUE(executor.Submit([&] { ran = true; }).ok());
+  EXPECT_TRUE(executor.Shutdown(2s).ok());
+  EXPECT_TRUE(ran);
+}
+
+TEST(RunExecutorTest, IdleWorkersExitDownToTheMinimum) {
+  RunExecutor executor(RunExecutorOptions{
+      .workers = 4, .queue_capacity = 4, .min_workers = 1, .idle_worker_timeout = 20ms});
+  Gate gate;
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(executor.Submit([&] { gate.Wait(); }).ok());
+  ASSERT_TRUE(WaitUntil([&] { return executor.running() == 4; }));
+  EXPECT_EQ(executor.threads(), 4u);
+  gate.Open();
+  ASSERT_TRUE(WaitUntil([&] { return executor.threads() == 1; }));
+  // The survivor (and new threads, when needed) still take work.
+  std::atomic<int> done{0};
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(executor.Submit([&] { ++done; }).ok());
+  EXPECT_TRUE(executor.Shutdown(2s).ok());
+  EXPECT_EQ(done, 3);
+}
+
+TEST(RunExecutorTest, ManyConcurrentWaitingTasksEachGetAWorker) {
+  constexpr int kTasks = 200;
+  RunExecutor executor(RunExecutorOptions{.workers = kTasks, .queue_capacity = 0});
+  Gate gate;
+  for (int i = 0; i < kTasks; ++i) ASSERT_TRUE(executor.Submit([&] { gate.Wait(); }).ok());
+  // A task left in the queue behind the gated ones would never start.
+  EXPECT_TRUE(WaitUntil([&] { return executor.running() == static_cast<std::size_t>(kTasks); }));
+  EXPECT_EQ(executor.threads(), static_cast<std::size_t>(kTasks));
+  gate.Open();
+  EXPECT_TRUE(executor.Shutdown(5s).ok());
+}
+
 }  // namespace
 }  // namespace askdb::server

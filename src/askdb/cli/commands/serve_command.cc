@@ -3,6 +3,7 @@
 // admin key, serves the routes of server/api/api_server.h, and on SIGINT/SIGTERM stops
 // accepting and lets runs finish up to --shutdown-timeout.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <iostream>
@@ -10,7 +11,7 @@
 #include <optional>
 
 #include "askdb/agent/ask/datasource.h"
-#include "askdb/agent/graph/sqlite_checkpoint_store.h"
+#include "askdb/agent/graph/postgres_checkpoint_store.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
@@ -19,11 +20,13 @@
 #include "askdb/db/connector_registry.h"
 #include "askdb/server/api/api_server.h"
 #include "askdb/server/api/key_file_store.h"
+#include "askdb/server/api/management_setup.h"
 #include "askdb/server/api/run_service.h"
 #include "askdb/server/httplib_server.h"
 #include "askdb/server/metrics/askdb_metrics.h"
 #include "askdb/server/metrics/metrics.h"
 #include "askdb/server/security/api_keys.h"
+#include "askdb/server/store/sqlite_management_store.h"
 
 namespace askdb::cli {
 namespace {
@@ -31,6 +34,13 @@ namespace {
 constexpr int kDefaultPort = 8765;
 constexpr int kDefaultShutdownSeconds = 30;
 constexpr int kDefaultHeartbeatSeconds = 15;
+// Runs mostly wait on the model, and worker threads start on demand (RunExecutor), so
+// thousands of concurrent runs are affordable (issue #7 measures 2,000); the cap only
+// guards against a typo exhausting the process's threads.
+constexpr std::size_t kMaxWorkers = 16384;
+constexpr std::size_t kMaxQueue = 100000;
+// Connection threads beyond --workers: streams of queued runs, /metrics, /healthz, ...
+constexpr std::size_t kSpareConnections = 256;
 
 struct ServeOptions {
   std::string db;
@@ -69,8 +79,10 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   prepare.semantic_model = options.semantic_model;
   ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource datasource,
                          agent::PrepareDatasource(std::move(connector), url, prepare));
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<agent::SqliteCheckpointStore> checkpoints,
-                         agent::SqliteCheckpointStore::OpenDefault());
+  // server.store_url: SQLite under the data directory, or PostgreSQL shared with other
+  // askdb processes (a run interrupted here can be resumed by another replica).
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<agent::CheckpointStore> checkpoints,
+                         agent::OpenCheckpointStore(ctx.config.server.store_url));
   std::unique_ptr<llm::LlmClient> llm;
   if (LlmRequested(options.llm_flag, ctx.config)) {
     ASKDB_ASSIGN_OR_RETURN(llm, MakeCliLlmClient(options.llm_flag, ctx.config));
@@ -80,25 +92,36 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::metrics::AskdbMetrics> metrics,
                          server::metrics::AskdbMetrics::Create(registry));
 
-  std::unique_ptr<server::api::FileApiKeyStore> keys;
+  // The management store (agents, datasources, sessions, run history, API keys) in the
+  // data directory; the prepared --db datasource is agent "default"'s.
+  auto shared = std::make_shared<agent::PreparedDatasource>(std::move(datasource));
+  ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
+  ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
+  server::api::ManagementOptions management_options;
+  management_options.data_dir = data_dir;
+  management_options.store_url = ctx.config.server.store_url;
+  management_options.db_url = url;
+  management_options.prepared = shared;
+  management_options.issue_admin_key = policy.auth_required();
+  ASKDB_ASSIGN_OR_RETURN(server::api::Management management,
+                         server::api::OpenManagement(management_options));
   std::unique_ptr<server::security::ApiKeyAuthenticator> authenticator;
   if (policy.auth_required()) {
-    ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
-    ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
-    ASKDB_ASSIGN_OR_RETURN(keys, server::api::FileApiKeyStore::Open(
-                                     data_dir / std::string(server::api::kDefaultKeyFileName)));
-    ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> new_key, server::api::EnsureAdminKey(*keys));
-    if (new_key) {
+    if (management.new_admin_key) {
       std::cerr << "askdb serve: created the admin API key (shown only now; its hash is in "
-                << keys->path().string() << "):\n  " << *new_key
+                << (data_dir / std::string(server::store::kDefaultManagementStoreFileName)).string()
+                << "):\n  " << *management.new_admin_key
                 << "\nSend it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.\n";
     }
-    ASKDB_ASSIGN_OR_RETURN(authenticator, server::security::ApiKeyAuthenticator::Create(*keys));
+    ASKDB_ASSIGN_OR_RETURN(authenticator,
+                           server::security::ApiKeyAuthenticator::Create(*management.keys));
   }
 
   server::api::RunServiceDeps deps;
-  agent::PreparedDatasource* shared = &datasource;
-  deps.datasource = [shared]() -> StatusOr<agent::PreparedDatasource*> { return shared; };
+  deps.datasource = [shared]() -> StatusOr<agent::PreparedDatasource*> { return shared.get(); };
+  deps.store = management.store.get();
+  deps.datasources = management.datasources.get();
+  deps.active_model = management.active_model.get();
   deps.llm = llm.get();
   deps.checkpoints = checkpoints.get();
   deps.metrics = metrics.get();
@@ -111,12 +134,21 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::api::RunService> runs,
                          server::api::RunService::Create(std::move(deps), run_options));
 
-  std::unique_ptr<server::HttpServer> http = server::MakeHttplibServer({});
+  // Every open stream holds a connection thread (httplib_server.h), so the HTTP server
+  // must take at least as many connections as runs may execute at once.
+  server::HttpServerOptions http_options;
+  http_options.max_worker_threads =
+      std::max(http_options.max_worker_threads, options.workers + kSpareConnections);
+  std::unique_ptr<server::HttpServer> http = server::MakeHttplibServer(http_options);
   server::api::ApiServerDeps api_deps;
   api_deps.runs = runs.get();
   api_deps.authenticator = authenticator.get();
   api_deps.registry = &registry;
   api_deps.metrics = metrics.get();
+  api_deps.management.store = management.store.get();
+  api_deps.management.datasources = management.datasources.get();
+  api_deps.management.secrets = management.secrets.get();
+  api_deps.management.keys = policy.auth_required() ? management.keys.get() : nullptr;
   server::api::ApiServerOptions api_options;
   api_options.stream.heartbeat_interval = std::chrono::seconds(options.heartbeat_seconds);
   ASKDB_RETURN_IF_ERROR(server::api::RegisterApiRoutes(*http, api_deps, api_options));
@@ -157,10 +189,10 @@ Command AddServeCommand(CLI::App& app) {
                 "Multi-step analysis plans wait for approval (humanFeedback)");
   cmd->add_option("--workers", options->workers, "Runs executed at once")
       ->capture_default_str()
-      ->check(CLI::Range(1, 1024));
+      ->check(CLI::Range(std::size_t{1}, kMaxWorkers));
   cmd->add_option("--queue", options->queue, "Runs waiting beyond --workers before 429")
       ->capture_default_str()
-      ->check(CLI::Range(0, 100000));
+      ->check(CLI::Range(std::size_t{0}, kMaxQueue));
   cmd->add_option("--shutdown-timeout", options->shutdown_seconds,
                   "Seconds runs may go on after SIGINT/SIGTERM")
       ->capture_default_str();
@@ -170,7 +202,7 @@ Command AddServeCommand(CLI::App& app) {
       ->check(CLI::Range(1, 3600));
   cmd->footer(
       "On first start askdb creates an admin API key, prints it once to stderr and keeps\n"
-      "only its Argon2id hash in <data dir>/server_keys.json (mode 0600).\n\n"
+      "only its Argon2id hash in <data dir>/askdb_server.sqlite (the management store).\n\n"
       "Examples:\n"
       "  askdb serve --db shop.sqlite\n"
       "  askdb serve --port 0 --no-auth\n"

@@ -13,6 +13,7 @@
 #include "askdb/server/metrics/askdb_metrics.h"
 #include "askdb/server/metrics/metrics.h"
 #include "askdb/server/security/api_keys.h"
+#include "askdb/server/store/management_store.h"
 
 namespace askdb::server::api {
 namespace {
@@ -26,8 +27,9 @@ constexpr std::string_view kCancelRoute = "/api/v1/runs/{id}/cancel";
 constexpr std::string_view kRunsRoute = "/api/v1/runs";
 constexpr std::string_view kOpenApiRoute = "/api/v1/openapi.json";
 
-// Who may call a route.
-enum class Access { kPublic, kAgentRun, kAdmin };
+// Who may call a route. kAuthenticated: any valid key; the handler then authorizes the
+// run's agent (AuthorizeAgent).
+enum class Access { kPublic, kAuthenticated, kAdmin };
 
 // A fresh thread id for a request that named none: time, pid and a process-wide counter,
 // so two requests in the same millisecond differ.
@@ -72,18 +74,18 @@ class Api : public std::enable_shared_from_this<Api> {
       : deps_(deps), options_(options) {}
 
   // Every handler holds the Api, so it lives as long as the server's route table.
-  void Register(HttpServer& server) {
+  Status Register(HttpServer& server) {
     std::shared_ptr<Api> self = shared_from_this();
-    Route(server, "POST", kAskRoute, Access::kAgentRun,
+    Route(server, "POST", kAskRoute, Access::kAuthenticated,
           [self](const HttpRequest& r) { return self->Ask(r); });
-    Route(server, "POST", kResumeRoute, Access::kAgentRun,
+    Route(server, "POST", kResumeRoute, Access::kAuthenticated,
           [self](const HttpRequest& r) { return self->Resume(r); });
-    Route(server, "POST", kCancelRoute, Access::kAgentRun,
+    Route(server, "POST", kCancelRoute, Access::kAuthenticated,
           [self](const HttpRequest& r) { return self->Cancel(r); });
     Route(server, "GET", kRunsRoute, Access::kAdmin, [self](const HttpRequest&) {
       return HttpResponse::JsonBody(Json{{"runs", self->deps_.runs->ListRuns()}});
     });
-    Route(server, "GET", kOpenApiRoute, Access::kAgentRun,
+    Route(server, "GET", kOpenApiRoute, Access::kAuthenticated,
           [](const HttpRequest&) { return HttpResponse::JsonBody(BuildOpenApiDocument()); });
     Route(server, "GET", "/healthz", Access::kPublic, [](const HttpRequest&) {
       return HttpResponse::JsonBody(Json{{"status", "ok"}});
@@ -103,6 +105,14 @@ class Api : public std::enable_shared_from_this<Api> {
     });
     server.HandleStream("GET", kStreamRoute,
                         [self](const HttpRequest& r) { return self->Stream(r); });
+    if (deps_.management.store != nullptr) {
+      return RegisterManagementRoutes(
+          [self, &server](std::string_view method, std::string_view pattern, Handler handler) {
+            self->Route(server, method, pattern, Access::kAdmin, std::move(handler));
+          },
+          deps_.management);
+    }
+    return Status::Ok();
   }
 
  private:
@@ -132,10 +142,33 @@ class Api : public std::enable_shared_from_this<Api> {
     ASKDB_ASSIGN_OR_RETURN(security::Principal principal,
                            deps_.authenticator->Authenticate(
                                [&request](std::string_view name) { return request.Header(name); }));
-    return security::Authorize(principal.scope,
-                               access == Access::kAdmin
-                                   ? security::RequiredAccess::Admin()
-                                   : security::RequiredAccess::AgentRun(options_.agent_id));
+    if (access == Access::kAuthenticated) return Status::Ok();
+    return security::Authorize(principal.scope, security::RequiredAccess::Admin());
+  }
+
+  // The agent exists and the request's key may run it (admin, or "agent:<id>").
+  Status AuthorizeAgent(const HttpRequest& request, const std::string& agent_id) const {
+    if (deps_.management.store != nullptr) {
+      ASKDB_RETURN_IF_ERROR(deps_.management.store->GetAgent(agent_id).status());
+    } else if (agent_id != options_.agent_id) {
+      return NotFoundError("no agent '" + agent_id + "': this server runs only agent '" +
+                           options_.agent_id + "'");
+    }
+    if (deps_.authenticator == nullptr) return Status::Ok();
+    ASKDB_ASSIGN_OR_RETURN(security::Principal principal,
+                           deps_.authenticator->Authenticate(
+                               [&request](std::string_view name) { return request.Header(name); }));
+    return security::Authorize(principal.scope, security::RequiredAccess::AgentRun(agent_id));
+  }
+
+  // The agent of an existing thread: its live run's, else its session's, else the default.
+  std::string AgentOfThread(std::string_view thread_id) const {
+    if (std::shared_ptr<Run> run = deps_.runs->Find(thread_id)) return run->request().agent_id;
+    if (deps_.management.store != nullptr) {
+      StatusOr<store::SessionRecord> session = deps_.management.store->GetSession(thread_id);
+      if (session.ok()) return session->agent_id;
+    }
+    return options_.agent_id;
   }
 
   // Starts a run and waits for it: the body of /ask and /resume.
@@ -164,6 +197,15 @@ class Api : public std::enable_shared_from_this<Api> {
     RunRequest request;
     Status thread = OptionalString(*body, "thread_id", &request.thread_id);
     if (!thread.ok()) return ErrorResponse(thread);
+    request.agent_id.clear();
+    Status agent = OptionalString(*body, "agent_id", &request.agent_id);
+    if (!agent.ok()) return ErrorResponse(agent);
+    if (request.agent_id.empty()) {
+      request.agent_id =
+          request.thread_id.empty() ? options_.agent_id : AgentOfThread(request.thread_id);
+    }
+    Status allowed = AuthorizeAgent(http, request.agent_id);
+    if (!allowed.ok()) return ErrorResponse(allowed);
     if (request.thread_id.empty()) request.thread_id = NewThreadId();
     request.kind = RunKind::kAsk;
     request.text = std::move(query).value();
@@ -178,6 +220,9 @@ class Api : public std::enable_shared_from_this<Api> {
     if (!answer.ok()) return ErrorResponse(answer.status());
     RunRequest request;
     request.thread_id = std::string(http.PathParam("id"));
+    request.agent_id = AgentOfThread(request.thread_id);
+    Status allowed = AuthorizeAgent(http, request.agent_id);
+    if (!allowed.ok()) return ErrorResponse(allowed);
     request.kind = RunKind::kResume;
     request.text = std::move(answer).value();
     request.route_label = std::string(kResumeRoute);
@@ -186,6 +231,8 @@ class Api : public std::enable_shared_from_this<Api> {
 
   HttpResponse Cancel(const HttpRequest& http) {
     const std::string id(http.PathParam("id"));
+    Status allowed = AuthorizeAgent(http, AgentOfThread(id));
+    if (!allowed.ok()) return ErrorResponse(allowed);
     Status cancelled = deps_.runs->Cancel(id);
     if (!cancelled.ok()) return ErrorResponse(cancelled);
     return HttpResponse::JsonBody(Json{{"thread_id", id}, {"state", "cancelled"}});
@@ -199,13 +246,15 @@ class Api : public std::enable_shared_from_this<Api> {
     ASKDB_ASSIGN_OR_RETURN(bool human_feedback, QueryBool(http, "humanFeedback"));
     ASKDB_ASSIGN_OR_RETURN(bool rejected_plan, QueryBool(http, "rejectedPlan"));
     ASKDB_ASSIGN_OR_RETURN(bool detached, QueryBool(http, "detached"));
-    // nl2sqlOnly is accepted for seed-004 clients; the pipeline has no such switch yet.
-    ASKDB_RETURN_IF_ERROR(QueryBool(http, "nl2sqlOnly").status());
+    ASKDB_ASSIGN_OR_RETURN(bool nl2sql_only, QueryBool(http, "nl2sqlOnly"));
     if (!thread_id.empty()) {
       std::shared_ptr<Run> existing = deps_.runs->Find(thread_id);
       // A live run is joined (its events replayed from Last-Event-ID, or from the start);
       // a finished one only by a client resuming its stream.
-      if (existing != nullptr && (!existing->finished() || has_last_id)) return existing;
+      if (existing != nullptr && (!existing->finished() || has_last_id)) {
+        ASKDB_RETURN_IF_ERROR(AuthorizeAgent(http, existing->request().agent_id));
+        return existing;
+      }
     }
     if (has_last_id) {
       return NotFoundError("no run of thread '" + thread_id +
@@ -213,8 +262,14 @@ class Api : public std::enable_shared_from_this<Api> {
                            "retention time ago, or threadId is missing): start a new stream");
     }
     RunRequest request;
+    request.agent_id = http.Query("agent").value_or("");
+    if (request.agent_id.empty()) {
+      request.agent_id = thread_id.empty() ? options_.agent_id : AgentOfThread(thread_id);
+    }
+    ASKDB_RETURN_IF_ERROR(AuthorizeAgent(http, request.agent_id));
     request.streamed = true;
     request.detached = detached;
+    request.nl2sql_only = nl2sql_only;
     request.route_label = std::string(kStreamRoute);
     if (human_feedback) {
       if (thread_id.empty()) {
@@ -247,7 +302,7 @@ class Api : public std::enable_shared_from_this<Api> {
       Record("GET", kStreamRoute, response.status, start);
       return StreamResponse::Reject(std::move(response));
     };
-    Status allowed = Check(http, Access::kAgentRun);
+    Status allowed = Check(http, Access::kAuthenticated);
     if (!allowed.ok()) return reject(allowed);
     std::int64_t last_id = 0;
     std::optional<std::string> header = http.Header("Last-Event-ID");
@@ -285,8 +340,10 @@ class Api : public std::enable_shared_from_this<Api> {
 Status RegisterApiRoutes(HttpServer& server, const ApiServerDeps& deps,
                          const ApiServerOptions& options) {
   if (deps.runs == nullptr) return InvalidArgumentError("RegisterApiRoutes needs a RunService");
-  std::make_shared<Api>(deps, options)->Register(server);
-  return Status::Ok();
+  if (deps.management.store != nullptr && deps.management.datasources == nullptr) {
+    return InvalidArgumentError("RegisterApiRoutes: a management store needs a DatasourceCache");
+  }
+  return std::make_shared<Api>(deps, options)->Register(server);
 }
 
 Status GracefulShutdown(HttpServer& server, RunService& runs, Steady::time_point deadline) {

@@ -9,10 +9,13 @@
 //   GET  /api/v1/openapi.json             OpenAPI 3.0 description of these routes
 //   GET  /healthz, /readyz, /metrics      no key needed
 //
+// With a management store, the management routes of management_api.h are added (admin).
+//
 // Every /api/v1 route needs an API key (Authorization: Bearer or X-API-Key) unless the
 // server was started without an authenticator (allowed by AuthPolicy on loopback only).
-// Run routes accept an admin key or a key scoped to this server's agent
-// ("agent:<agent_id>"); /api/v1/runs needs admin. Errors are JSON
+// Run routes accept an admin key or a key scoped to the run's agent ("agent:<agent_id>";
+// the agent of /resume and /cancel is the one of the thread's session);
+// /api/v1/runs and the management routes need admin. Errors are JSON
 // {"error":{"code","message"}}: 400 bad input (the message names the field or byte
 // position), 401/403, 404, 409 (the thread has a run in progress), 413 (body too large,
 // from the HTTP core), 429 + Retry-After (executor full), 503 (shutting down), 504 (an /ask
@@ -30,6 +33,7 @@
 
 #include "askdb/common/json.h"
 #include "askdb/common/status.h"
+#include "askdb/server/api/management_api.h"
 #include "askdb/server/http.h"
 #include "askdb/server/sse.h"
 
@@ -50,6 +54,11 @@ struct ApiServerDeps {
   const security::ApiKeyAuthenticator* authenticator = nullptr;  // null: no auth
   metrics::Registry* registry = nullptr;                         // null: /metrics is empty
   metrics::AskdbMetrics* metrics = nullptr;                      // null: nothing recorded
+  // The management API (management_api.h). With management.store set, its routes are
+  // registered and runs name their agent (`agent_id` in /ask bodies, `agent` on the
+  // stream; default "default"); without it the server runs the one agent
+  // ApiServerOptions::agent_id.
+  ManagementDeps management;
 };
 
 struct ApiServerOptions {

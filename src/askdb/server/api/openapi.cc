@@ -1,6 +1,9 @@
 // The OpenAPI 3.0 description of the routes registered by RegisterApiRoutes. Built from
 // JSON literals so that it stays next to nothing but itself; api_server_test checks that
 // every registered route is listed.
+#include <string>
+#include <vector>
+
 #include "askdb/server/api/api_server.h"
 
 namespace askdb::server::api {
@@ -51,6 +54,243 @@ Json JsonBody(Json schema) {
               {"content", {{"application/json", {{"schema", std::move(schema)}}}}}};
 }
 
+Json Str() { return Json{{"type", "string"}}; }
+Json Bool() { return Json{{"type", "boolean"}}; }
+Json StrArray() { return Json{{"type", "array"}, {"items", Str()}}; }
+Json Object(Json properties, std::vector<std::string> required = {}) {
+  Json schema{{"type", "object"}, {"properties", std::move(properties)}};
+  if (!required.empty()) schema["required"] = required;
+  return schema;
+}
+Json Ref(std::string_view name) {
+  return Json{{"$ref", "#/components/schemas/" + std::string(name)}};
+}
+
+// One management operation: admin key, path parameters from the `{name}`s in `path`.
+struct ManagementOp {
+  const char* method;
+  const char* path;
+  const char* summary;
+  Json request;  // null: no body
+  int success;
+  const char* answer;  // description of the success body
+  Json answer_schema;  // null: none
+};
+
+void AddManagementOps(Json& paths) {
+  const Json agent_body =
+      Object({{"id", Str()},
+              {"name", Str()},
+              {"instructions", Str()},
+              {"datasource_id", Str()},
+              {"selected_tables", StrArray()},
+              {"language", {{"type", "string"}, {"enum", {"auto", "zh", "en"}}}},
+              {"plan_review", {{"type", "boolean"}, {"nullable", true}}},
+              {"fast_mode", Bool()},
+              {"preset_questions", StrArray()}});
+  const Json datasource_body = Object(
+      {{"id", Str()},
+       {"name", Str()},
+       {"url", Str()},
+       {"password", {{"type", "string"}, {"description", "Sealed at rest; never returned"}}}});
+  const Json relation_body =
+      Object({{"id", Str()},
+              {"from", {{"type", "string"}, {"example", "orders.customer_id"}}},
+              {"to", {{"type", "string"}, {"example", "customers.id"}}},
+              {"kind", {{"type", "string"}, {"enum", {"1:1", "1:N", "N:1"}}}},
+              {"description", Str()}});
+  const Json model_body =
+      Object({{"id", Str()},
+              {"name", Str()},
+              {"provider", {{"type", "string"}, {"enum", {"openai"}}}},
+              {"base_url", Str()},
+              {"model", Str()},
+              {"api_key", {{"type", "string"}, {"description", "Sealed; never returned"}}},
+              {"active", Bool()}});
+  const Json list = Object({});
+  const std::vector<ManagementOp> ops = {
+      {"get", "/api/v1/agents", "List agents", nullptr, 200, "{\"agents\": [Agent]}", list},
+      {"post", "/api/v1/agents", "Create an agent", agent_body, 201, "The agent", Ref("Agent")},
+      {"get", "/api/v1/agents/{id}", "Get an agent", nullptr, 200, "The agent", Ref("Agent")},
+      {"put", "/api/v1/agents/{id}", "Change an agent (fields given replace)", agent_body, 200,
+       "The agent", Ref("Agent")},
+      {"delete", "/api/v1/agents/{id}", "Delete an agent, its examples, sessions and keys", nullptr,
+       204, "Deleted", nullptr},
+      {"get", "/api/v1/agents/{id}/keys", "List the agent's API keys (no secrets)", nullptr, 200,
+       "{\"keys\": [{id, scope, created_at, last4, revoked}]}", list},
+      {"post", "/api/v1/agents/{id}/keys", "Issue an API key for the agent (shown once)", nullptr,
+       201, "{id, scope, created_at, last4, revoked, key}", list},
+      {"delete", "/api/v1/agents/{id}/keys/{key_id}", "Revoke a key", nullptr, 204, "Revoked",
+       nullptr},
+      {"get", "/api/v1/agents/{id}/examples", "List question-SQL examples", nullptr, 200,
+       "{\"examples\": [Example]}", list},
+      {"post", "/api/v1/agents/{id}/examples", "Add an example",
+       Object({{"id", Str()}, {"question", Str()}, {"sql", Str()}}, {"question", "sql"}), 201,
+       "The example", Ref("Example")},
+      {"get", "/api/v1/agents/{id}/examples/{example_id}", "Get an example", nullptr, 200,
+       "The example", Ref("Example")},
+      {"put", "/api/v1/agents/{id}/examples/{example_id}", "Change an example",
+       Object({{"question", Str()}, {"sql", Str()}}), 200, "The example", Ref("Example")},
+      {"delete", "/api/v1/agents/{id}/examples/{example_id}", "Delete an example", nullptr, 204,
+       "Deleted", nullptr},
+      {"get", "/api/v1/datasources", "List datasources", nullptr, 200,
+       "{\"datasources\": [Datasource]}", list},
+      {"post", "/api/v1/datasources", "Create a datasource", datasource_body, 201, "The datasource",
+       Ref("Datasource")},
+      {"get", "/api/v1/datasources/{id}", "Get a datasource", nullptr, 200, "The datasource",
+       Ref("Datasource")},
+      {"put", "/api/v1/datasources/{id}", "Change a datasource (password \"\" removes it)",
+       datasource_body, 200, "The datasource", Ref("Datasource")},
+      {"delete", "/api/v1/datasources/{id}", "Delete a datasource no agent is bound to", nullptr,
+       204, "Deleted", nullptr},
+      {"post", "/api/v1/datasources/{id}/test", "Connect and run SELECT 1", nullptr, 200,
+       "{\"ok\": true, engine, latency_ms} or {\"ok\": false, \"error\": {code, message}}", list},
+      {"get", "/api/v1/datasources/{id}/tables", "Tables (introspection)", nullptr, 200,
+       "{engine, tables: [{name, schema, comment, columns, row_count}]}", list},
+      {"get", "/api/v1/datasources/{id}/tables/{table}/columns", "Columns of a table", nullptr, 200,
+       "{table, columns: [{name, type, nullable, primary_key, comment}]}", list},
+      {"get", "/api/v1/datasources/{id}/semantic-model", "The semantic model", nullptr, 200,
+       "The model (docs/semantic-model.md)", list},
+      {"put", "/api/v1/datasources/{id}/semantic-model", "Replace the semantic model", Object({}),
+       200, "The stored model", list},
+      {"delete", "/api/v1/datasources/{id}/semantic-model", "Delete the semantic model", nullptr,
+       204, "Deleted", nullptr},
+      {"post", "/api/v1/datasources/{id}/semantic-model/import",
+       "Import: text/csv (entries), JSON {entries, relations?} CSV texts, or a model", Object({}),
+       200, "The stored model", list},
+      {"get", "/api/v1/datasources/{id}/semantic-model/export",
+       "Export as JSON, or CSV (?format=csv&part=entries|relations)", nullptr, 200,
+       "The model or CSV text", nullptr},
+      {"get", "/api/v1/datasources/{id}/relations", "List logical relations", nullptr, 200,
+       "{\"relations\": [Relation]}", list},
+      {"post", "/api/v1/datasources/{id}/relations", "Add a logical relation", relation_body, 201,
+       "The relation", Ref("Relation")},
+      {"get", "/api/v1/datasources/{id}/relations/{relation_id}", "Get a relation", nullptr, 200,
+       "The relation", Ref("Relation")},
+      {"put", "/api/v1/datasources/{id}/relations/{relation_id}", "Change a relation",
+       relation_body, 200, "The relation", Ref("Relation")},
+      {"delete", "/api/v1/datasources/{id}/relations/{relation_id}", "Delete a relation", nullptr,
+       204, "Deleted", nullptr},
+      {"get", "/api/v1/sessions", "List sessions (?agent, ?limit)", nullptr, 200,
+       "{\"sessions\": [Session]}", list},
+      {"post", "/api/v1/sessions", "Create a session",
+       Object({{"id", Str()}, {"agent_id", Str()}, {"title", Str()}}), 201, "The session",
+       Ref("Session")},
+      {"get", "/api/v1/sessions/{id}", "Get a session", nullptr, 200, "The session",
+       Ref("Session")},
+      {"delete", "/api/v1/sessions/{id}", "Delete a session and its messages", nullptr, 204,
+       "Deleted", nullptr},
+      {"get", "/api/v1/sessions/{id}/messages", "The session's messages", nullptr, 200,
+       "{\"messages\": [{session_id, seq, role, text, thread_id, run?, created_at}]}", list},
+      {"get", "/api/v1/runs/history",
+       "Recorded runs, newest first (?agent, ?thread, ?outcome, ?limit, ?offset)", nullptr, 200,
+       "{\"runs\": [RunRecord without nodes]}", list},
+      {"get", "/api/v1/runs/{id}/history", "Every recorded run of a thread, with node timings",
+       nullptr, 200, "{thread_id, runs: [RunRecord]}", list},
+      {"get", "/api/v1/models", "List model configurations", nullptr, 200, "{\"models\": [Model]}",
+       list},
+      {"post", "/api/v1/models", "Add a model configuration", model_body, 201, "The model",
+       Ref("Model")},
+      {"get", "/api/v1/models/{id}", "Get a model configuration", nullptr, 200, "The model",
+       Ref("Model")},
+      {"put", "/api/v1/models/{id}", "Change a model configuration", model_body, 200, "The model",
+       Ref("Model")},
+      {"delete", "/api/v1/models/{id}", "Delete a model configuration", nullptr, 204, "Deleted",
+       nullptr},
+      {"post", "/api/v1/models/{id}/activate", "Make this the one active model", nullptr, 200,
+       "The model", Ref("Model")},
+      {"post", "/api/v1/models/{id}/test", "One test call (ping) to the model", nullptr, 200,
+       "{\"ok\": true, model, latency_ms, reply} or {\"ok\": false, \"error\"}", list},
+  };
+  for (const ManagementOp& op : ops) {
+    Json params = Json::array();
+    const std::string path = op.path;
+    for (std::size_t open = path.find('{'); open != std::string::npos;
+         open = path.find('{', open + 1)) {
+      const std::size_t close = path.find('}', open);
+      params.push_back({{"name", path.substr(open + 1, close - open - 1)},
+                        {"in", "path"},
+                        {"required", true},
+                        {"schema", Str()}});
+    }
+    Json responses{{"400", ErrorResponse("Bad input; the message names the field")},
+                   {"401", ErrorResponse("Missing or invalid API key")},
+                   {"403", ErrorResponse("Needs an admin key")},
+                   {"404", ErrorResponse("No such record")},
+                   {"409", ErrorResponse("Already exists, or still in use")}};
+    Json success{{"description", op.answer}};
+    if (!op.answer_schema.is_null()) {
+      success["content"] = {{"application/json", {{"schema", op.answer_schema}}}};
+    }
+    responses[std::to_string(op.success)] = std::move(success);
+    Json operation{{"summary", op.summary}, {"tags", {"management"}}, {"responses", responses}};
+    if (!params.empty()) operation["parameters"] = std::move(params);
+    if (!op.request.is_null()) operation["requestBody"] = JsonBody(op.request);
+    paths[path][op.method] = std::move(operation);
+  }
+}
+
+Json ManagementSchemas() {
+  const Json time{{"type", "string"}, {"format", "date-time"}};
+  return Json{
+      {"Agent", Object({{"id", Str()},
+                        {"name", Str()},
+                        {"instructions", Str()},
+                        {"datasource_id", Str()},
+                        {"selected_tables", StrArray()},
+                        {"language", Str()},
+                        {"plan_review", {{"type", "boolean"}, {"nullable", true}}},
+                        {"fast_mode", Bool()},
+                        {"preset_questions", StrArray()},
+                        {"created_at", time},
+                        {"updated_at", time}})},
+      {"Datasource", Object({{"id", Str()},
+                             {"name", Str()},
+                             {"url", {{"type", "string"}, {"description", "Without the password"}}},
+                             {"has_password", Bool()},
+                             {"created_at", time},
+                             {"updated_at", time}})},
+      {"Relation", Object({{"id", Str()},
+                           {"datasource_id", Str()},
+                           {"from", Str()},
+                           {"to", Str()},
+                           {"kind", Str()},
+                           {"description", Str()},
+                           {"created_at", time}})},
+      {"Session", Object({{"id", Str()},
+                          {"agent_id", Str()},
+                          {"title", Str()},
+                          {"created_at", time},
+                          {"updated_at", time}})},
+      {"Example", Object({{"id", Str()},
+                          {"agent_id", Str()},
+                          {"question", Str()},
+                          {"sql", Str()},
+                          {"created_at", time}})},
+      {"RunRecord", Object({{"run_id", Str()},
+                            {"thread_id", Str()},
+                            {"agent_id", Str()},
+                            {"question", Str()},
+                            {"route", Str()},
+                            {"outcome", Str()},
+                            {"error", Str()},
+                            {"started_at", time},
+                            {"duration_ms", {{"type", "integer"}}},
+                            {"usage", Object({{"llm_calls", {{"type", "integer"}}},
+                                              {"prompt_tokens", {{"type", "integer"}}},
+                                              {"completion_tokens", {{"type", "integer"}}}})},
+                            {"nodes", {{"type", "array"}, {"items", Object({{"node", Str()}})}}}})},
+      {"Model", Object({{"id", Str()},
+                        {"name", Str()},
+                        {"provider", Str()},
+                        {"base_url", Str()},
+                        {"model", Str()},
+                        {"has_api_key", Bool()},
+                        {"active", Bool()},
+                        {"created_at", time},
+                        {"updated_at", time}})}};
+}
+
 }  // namespace
 
 Json BuildOpenApiDocument() {
@@ -75,7 +315,11 @@ Json BuildOpenApiDocument() {
                     {{"query", {{"type", "string"}}},
                      {"thread_id",
                       {{"type", "string"},
-                       {"description", "Continue this conversation; new one when absent"}}}}}})},
+                       {"description", "Continue this conversation; new one when absent"}}},
+                     {"agent_id",
+                      {{"type", "string"},
+                       {"description",
+                        "The agent that answers (default: the thread's, else \"default\")"}}}}}})},
         {"responses", RunErrors()}};
     op["responses"]["200"] = JsonResponse("The pipeline's result", "RunResult");
     paths["/api/v1/ask"]["post"] = std::move(op);
@@ -84,12 +328,14 @@ Json BuildOpenApiDocument() {
     Json params = Json::array(
         {QueryParam("query", "string", "The question (not needed with humanFeedback=true)"),
          QueryParam("threadId", "string", "Conversation/run id; joins a live run of this thread"),
+         QueryParam("agent", "string",
+                    "The agent that answers (default: the thread's, else \"default\")"),
          QueryParam("humanFeedback", "boolean",
                     "Continue the interrupted run of threadId instead of asking"),
          QueryParam("feedbackContent", "string",
                     "The answer to the interrupt: 'approve' (default) or a comment"),
          QueryParam("rejectedPlan", "boolean", "Reject the plan: sends 'reject: <feedback>'"),
-         QueryParam("nl2sqlOnly", "boolean", "Accepted for compatibility; no effect yet"),
+         QueryParam("nl2sqlOnly", "boolean", "Answer as one question (no multi-step planning)"),
          QueryParam("detached", "boolean", "Keep the run going when the client disconnects"),
          Json{{"name", "Last-Event-ID"},
               {"in", "header"},
@@ -151,6 +397,7 @@ Json BuildOpenApiDocument() {
   paths["/metrics"]["get"] = {{"summary", "Prometheus metrics (text format 0.0.4)"},
                               {"security", no_auth},
                               {"responses", {{"200", {{"description", "metrics"}}}}}};
+  AddManagementOps(paths);
   doc["paths"] = std::move(paths);
 
   doc["components"] = {
@@ -179,6 +426,10 @@ Json BuildOpenApiDocument() {
             {"cache_hit", {{"type", "boolean"}}},
             {"error", {{"type", "string"}}},
             {"interrupt", {{"type", "object"}}}}}}}}}};
+  const Json management_schemas = ManagementSchemas();
+  for (const auto& [name, schema] : management_schemas.items()) {
+    doc["components"]["schemas"][name] = schema;
+  }
   return doc;
 }
 

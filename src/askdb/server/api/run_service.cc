@@ -4,9 +4,13 @@
 
 #include <utility>
 
+#include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/graph/event.h"
 #include "askdb/agent/pipeline/run_state.h"
+#include "askdb/server/api/active_model.h"
+#include "askdb/server/api/datasource_cache.h"
 #include "askdb/server/metrics/askdb_metrics.h"
+#include "askdb/server/store/management_store.h"
 
 namespace askdb::server::api {
 namespace {
@@ -15,6 +19,16 @@ using Steady = std::chrono::steady_clock;
 
 // Far enough to mean "no deadline" without overflowing clock arithmetic.
 constexpr std::chrono::hours kNoDeadline{24 * 365};
+// A session created by a run is titled with the start of its first question.
+constexpr std::size_t kSessionTitleBytes = 120;
+
+// Cuts `text` to at most `max` bytes without splitting a UTF-8 character.
+std::string Utf8Prefix(std::string_view text, std::size_t max) {
+  if (text.size() <= max) return std::string(text);
+  std::size_t end = max;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return std::string(text.substr(0, end));
+}
 
 std::string CompactJson(const Json& value) {
   return value.dump(-1, ' ', false, Json::error_handler_t::replace);
@@ -30,6 +44,13 @@ class BufferSink final : public agent::EventSink {
  public:
   explicit BufferSink(Run& run) : run_(run) {}
   void Emit(const agent::Event& event) override {
+    // The run's trace for the history: its id and each node's duration.
+    if (trace_["run_id"].get<std::string>().empty()) trace_["run_id"] = event.run_id;
+    if (event.type == agent::EventType::kStageFinished) {
+      Json node{{"node", event.node}, {"duration_ms", event.payload.value("duration_ms", 0)}};
+      if (event.payload.contains("outcome")) node["outcome"] = event.payload["outcome"];
+      trace_["nodes"].push_back(std::move(node));
+    }
     if (run_.cancel_token()->IsCancelled()) return;
     const std::string_view name = agent::EventTypeName(event.type);
     Json data = Json::object();
@@ -42,9 +63,12 @@ class BufferSink final : public agent::EventSink {
     data["payload"] = event.payload;
     run_.events().Append(name, CompactJson(data));
   }
+  // {"run_id", "nodes": [{"node", "duration_ms", "outcome"?}]}; read after the run.
+  const Json& trace() const { return trace_; }
 
  private:
   Run& run_;
+  Json trace_{{"run_id", ""}, {"nodes", Json::array()}};
 };
 
 }  // namespace
@@ -200,6 +224,17 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   if (run->cancel_token()->IsCancelled()) return;  // Cancel already finished it
   std::optional<metrics::AskdbMetrics::RunInFlight> in_flight;
   if (deps_.metrics != nullptr) in_flight.emplace(*deps_.metrics);
+  const auto wall_start = std::chrono::system_clock::now();
+  const Steady::time_point steady_start = Steady::now();
+  BufferSink sink(*run);
+  const RunRequest& request = run->request();
+  // Ends the run with an error before the pipeline ran (or when it failed).
+  auto fail = [&](const Status& status) {
+    const bool cancelled = status.code() == StatusCode::kCancelled;
+    const std::string outcome = cancelled ? "cancelled" : "error";
+    if (run->Finish(status, outcome)) RecordOutcome(*run, outcome);
+    RecordHistory(*run, sink.trace(), wall_start, steady_start, nullptr, outcome, status);
+  };
 
   agent::pipeline::PipelineDeps deps;
   deps.datasource = deps_.datasource;
@@ -207,29 +242,36 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   deps.cache = deps_.cache;
   deps.checkpoints = deps_.checkpoints;
   deps.options = deps_.pipeline_options;
-  StatusOr<agent::pipeline::Pipeline> pipeline = agent::pipeline::Pipeline::Create(std::move(deps));
-  if (!pipeline.ok()) {
-    if (run->Finish(pipeline.status(), "error")) RecordOutcome(*run, "error");
-    return;
+  if (deps_.store != nullptr) {
+    Status applied = ApplyAgent(request, deps);
+    if (!applied.ok()) return fail(applied);
   }
-  BufferSink sink(*run);
-  const RunRequest& request = run->request();
+  if (request.nl2sql_only) deps.options.profile.fast_mode = true;
+  // Kept alive for this run: the active model may change while it runs.
+  std::shared_ptr<llm::LlmClient> active_model;
+  if (deps_.active_model != nullptr) {
+    StatusOr<std::shared_ptr<llm::LlmClient>> current = deps_.active_model->Current();
+    if (!current.ok()) return fail(current.status());
+    active_model = std::move(current).value();
+    if (active_model != nullptr) deps.llm = active_model.get();
+  }
+  StatusOr<agent::pipeline::Pipeline> pipeline = agent::pipeline::Pipeline::Create(std::move(deps));
+  if (!pipeline.ok()) return fail(pipeline.status());
   StatusOr<agent::pipeline::PipelineResult> result =
       request.kind == RunKind::kAsk
           ? pipeline->Ask(request.thread_id, request.text, &sink, run->cancel_token())
           : pipeline->Resume(request.thread_id, request.text, &sink, run->cancel_token());
-  if (!result.ok()) {
-    const bool cancelled = result.status().code() == StatusCode::kCancelled;
-    if (run->Finish(result.status(), cancelled ? "cancelled" : "error")) {
-      RecordOutcome(*run, cancelled ? "cancelled" : "error");
-    }
-    return;
-  }
+  if (!result.ok()) return fail(result.status());
   Json json = result->ToJson();
   json["thread_id"] = request.thread_id;
   const std::string state = result->interrupted() ? "interrupted" : "ok";
-  if (!run->Finish(std::move(json), state)) return;  // cancelled meanwhile: discard
+  if (!run->Finish(std::move(json), state)) {  // cancelled meanwhile: discard
+    RecordHistory(*run, sink.trace(), wall_start, steady_start, &*result, "cancelled",
+                  CancelledError("the run was cancelled"));
+    return;
+  }
   RecordOutcome(*run, state);
+  RecordHistory(*run, sink.trace(), wall_start, steady_start, &*result, state, Status::Ok());
   if (deps_.metrics != nullptr) {
     // Per-call token counts are not in the result: the first call carries the run's totals.
     for (int i = 0; i < result->llm_calls; ++i) {
@@ -242,6 +284,109 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
                                                                       : metrics::CacheLevel::kL1);
     } else if (deps_.cache != nullptr && result->route == agent::pipeline::PipelineRoute::kEngine) {
       deps_.metrics->RecordCacheMiss();
+    }
+  }
+}
+
+Status RunService::ApplyAgent(const RunRequest& request, agent::pipeline::PipelineDeps& deps) {
+  ASKDB_ASSIGN_OR_RETURN(store::AgentRecord agent, deps_.store->GetAgent(request.agent_id));
+  ASKDB_ASSIGN_OR_RETURN(std::vector<store::ExampleRecord> examples,
+                         deps_.store->ListExamples(agent.id));
+  if (deps_.datasources == nullptr) {
+    return FailedPreconditionError("RunService has a store but no DatasourceCache");
+  }
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
+                         deps_.datasources->Get(agent.datasource_id));
+  // The provider keeps the prepared datasource alive for this run's pipeline, even when
+  // the cache drops it meanwhile.
+  deps.datasource = [prepared]() -> StatusOr<agent::PreparedDatasource*> { return prepared.get(); };
+  agent::pipeline::AgentProfile& profile = deps.options.profile;
+  profile.name = agent.name;
+  profile.instructions = agent.instructions;
+  profile.selected_tables = agent.selected_tables;
+  profile.language = agent.language;
+  if (agent.plan_review) profile.plan_review = agent.plan_review;
+  profile.fast_mode = agent.fast_mode;
+  profile.examples.clear();
+  for (const auto& example : examples) profile.examples.push_back({example.question, example.sql});
+  // Answers are cached per datasource.
+  deps.options.datasource_id = agent.datasource_id;
+  return Status::Ok();
+}
+
+void RunService::RecordHistory(const Run& run, const Json& trace,
+                               std::chrono::system_clock::time_point start,
+                               Steady::time_point steady_start,
+                               const agent::pipeline::PipelineResult* result,
+                               std::string_view outcome, const Status& error) {
+  if (deps_.store == nullptr) return;
+  const RunRequest& request = run.request();
+  store::RunRecord record;
+  record.run_id = trace.value("run_id", std::string());
+  if (record.run_id.empty()) {
+    // The pipeline never started (no event): a unique id from the start time.
+    record.run_id = request.thread_id + "#failed-" +
+                    std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                       start.time_since_epoch())
+                                       .count());
+  }
+  record.thread_id = request.thread_id;
+  record.agent_id = request.agent_id;
+  record.question = request.text;
+  record.outcome = std::string(outcome);
+  record.error = error.ok() ? (result != nullptr ? result->error : "") : error.ToString();
+  record.started_at = start;
+  record.duration_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(Steady::now() - steady_start).count();
+  record.nodes = trace.value("nodes", Json::array());
+  if (result != nullptr) {
+    record.route = std::string(agent::pipeline::PipelineRouteName(result->route));
+    record.llm_calls = result->llm_calls;
+    record.prompt_tokens = result->state.prompt_tokens;
+    record.completion_tokens = result->state.completion_tokens;
+  }
+  Status recorded = deps_.store->RecordRun(record);
+  if (!recorded.ok()) {
+    spdlog::warn("run_history_failed thread_id={} error={}", request.thread_id,
+                 recorded.ToString());
+  }
+
+  // The conversation: the session is the thread; it is created by its first run.
+  Status session = deps_.store->GetSession(request.thread_id).status();
+  if (session.code() == StatusCode::kNotFound) {
+    store::SessionRecord created;
+    created.id = request.thread_id;
+    created.agent_id = request.agent_id;
+    created.title = Utf8Prefix(request.text, kSessionTitleBytes);
+    session = deps_.store->CreateSession(created).status();
+    if (session.code() == StatusCode::kAlreadyExists) session = Status::Ok();
+  }
+  if (!session.ok()) {
+    spdlog::warn("session_failed thread_id={} error={}", request.thread_id, session.ToString());
+    return;
+  }
+  store::MessageRecord user;
+  user.session_id = request.thread_id;
+  user.role = "user";
+  user.text = request.text;
+  user.thread_id = request.thread_id;
+  store::MessageRecord assistant = user;
+  assistant.role = "assistant";
+  assistant.text = result != nullptr ? result->answer : error.message();
+  Json summary{{"run_id", record.run_id}, {"outcome", record.outcome}, {"route", record.route}};
+  if (result != nullptr) {
+    if (!result->sql.empty()) summary["sql"] = result->sql;
+    if (result->interrupt) {
+      summary["interrupt"] = std::string(agent::InterruptKindName(result->interrupt->kind));
+    }
+    if (!result->chart.is_null()) summary["chart"] = result->chart;
+  }
+  if (!record.error.empty()) summary["error"] = record.error;
+  assistant.run = std::move(summary);
+  for (const store::MessageRecord* message : {&user, &assistant}) {
+    Status appended = deps_.store->AppendMessage(*message).status();
+    if (!appended.ok()) {
+      spdlog::warn("message_failed thread_id={} error={}", request.thread_id, appended.ToString());
     }
   }
 }

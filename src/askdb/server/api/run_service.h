@@ -47,8 +47,15 @@
 namespace askdb::server::metrics {
 class AskdbMetrics;
 }  // namespace askdb::server::metrics
+namespace askdb::server::store {
+class ManagementStore;
+}  // namespace askdb::server::store
 
 namespace askdb::server::api {
+
+class DatasourceCache;
+
+class ActiveModel;
 
 struct RunServiceDeps {
   // The shared, prepared datasource (prepared once per server; read-only afterwards).
@@ -58,6 +65,15 @@ struct RunServiceDeps {
   agent::CheckpointStore* checkpoints = nullptr;           // required
   metrics::AskdbMetrics* metrics = nullptr;                // null: no metrics
   agent::pipeline::PipelineOptions pipeline_options;
+  // The management store (null: one agent, "default", on `datasource`). With it, each run
+  // looks up its agent, runs on the agent's datasource (prepared once by `datasources`)
+  // with the agent as the pipeline's AgentProfile, and is recorded in the run history;
+  // its question and answer are appended to the session named by the thread id.
+  store::ManagementStore* store = nullptr;
+  DatasourceCache* datasources = nullptr;  // required with `store`
+  // The store's active model configuration (null: always `llm`). When a model is active,
+  // runs use its client instead of `llm`.
+  ActiveModel* active_model = nullptr;
 };
 
 struct RunServiceOptions {
@@ -77,10 +93,14 @@ enum class RunKind { kAsk, kResume };
 struct RunRequest {
   std::string thread_id;  // required
   RunKind kind = RunKind::kAsk;
-  std::string text;  // the question (kAsk) or the person's answer (kResume)
+  std::string text;                  // the question (kAsk) or the person's answer (kResume)
+  std::string agent_id = "default";  // the agent that answers (see RunServiceDeps::store)
   // Started by a stream: cancelled when its streams are gone, unless `detached`.
   bool streamed = false;
   bool detached = false;
+  // Seed 004's nl2sqlOnly: answer as one question (no multi-step planning) whatever the
+  // agent's profile says.
+  bool nl2sql_only = false;
   // Metrics label: the HTTP route pattern that started the run.
   std::string route_label;
 };
@@ -164,6 +184,13 @@ class RunService {
   RunService(RunServiceDeps deps, RunServiceOptions options);
   void Execute(const std::shared_ptr<Run>& run);
   void RecordOutcome(const Run& run, std::string_view outcome);
+  // The agent's datasource, profile and cache key applied to `deps` (store mode only).
+  Status ApplyAgent(const RunRequest& request, agent::pipeline::PipelineDeps& deps);
+  // Run history and session messages (store mode only); failures are logged, not fatal.
+  void RecordHistory(const Run& run, const Json& trace, std::chrono::system_clock::time_point start,
+                     std::chrono::steady_clock::time_point steady_start,
+                     const agent::pipeline::PipelineResult* result, std::string_view outcome,
+                     const Status& error);
   void ReaperLoop();
 
   RunServiceDeps deps_;

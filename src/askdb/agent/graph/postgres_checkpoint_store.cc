@@ -1,0 +1,469 @@
+#include "askdb/agent/graph/postgres_checkpoint_store.h"
+
+#include <libpq-fe.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <functional>
+#include <optional>
+#include <utility>
+
+#include "askdb/agent/graph/sqlite_checkpoint_store.h"
+#include "askdb/db/database_url.h"
+#include "askdb/db/server_support.h"
+
+namespace askdb::agent {
+namespace pg_store_internal {
+
+// One libpq connection, owned by the pool or by the call using it.
+class Session {
+ public:
+  explicit Session(PGconn* conn) : conn_(conn) {}
+  ~Session() {
+    if (conn_ != nullptr) PQfinish(conn_);
+  }
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  PGconn* conn() const { return conn_; }
+  bool broken() const { return broken_ || PQstatus(conn_) != CONNECTION_OK; }
+  void MarkBroken() { broken_ = true; }
+
+ private:
+  PGconn* conn_;
+  bool broken_ = false;
+};
+
+}  // namespace pg_store_internal
+
+namespace {
+
+using Session = pg_store_internal::Session;
+using db::server::SteadyClock;
+
+constexpr const char* kComponent = "checkpoints";
+constexpr int kMinConnectTimeoutSeconds = 2;  // libpq treats smaller values as 2
+// Key of the transaction-scoped advisory lock that serialises schema creation between
+// processes opening the store at the same moment (any constant unlikely to collide).
+constexpr long long kSchemaLockKey = 0x61736B6462'01LL;  // "askdb" + 1
+constexpr std::string_view kPasswordEnv = "ASKDB_STORE_PASSWORD";
+constexpr std::size_t kMaxSchemaNameBytes = 63;  // PostgreSQL's NAMEDATALEN - 1
+
+// URL parameters handed to libpq as they are.
+constexpr std::array<std::string_view, 6> kLibpqParams = {
+    "sslmode", "sslrootcert", "sslcert", "sslkey", "application_name", "connect_timeout"};
+// URL parameters the store reads itself.
+constexpr std::array<std::string_view, 3> kOwnParams = {"schema", "password_file", "pool_size"};
+
+struct ResultDeleter {
+  void operator()(PGresult* r) const { PQclear(r); }
+};
+using ResultPtr = std::unique_ptr<PGresult, ResultDeleter>;
+
+bool Contains(std::string_view text, std::string_view part) {
+  return text.find(part) != std::string_view::npos;
+}
+
+std::string Chomp(const char* text) {
+  return db::server::TrimTrailingSpace(text != nullptr ? text : "");
+}
+
+std::string Field(const PGresult* r, int field) {
+  const char* v = PQresultErrorField(r, field);
+  return v != nullptr ? v : "";
+}
+
+// libpq prints NOTICEs to stderr by default; the store's CREATE ... IF NOT EXISTS would
+// print "already exists, skipping" on every start.
+void IgnoreNotice(void*, const PGresult*) {}
+
+bool ValidSchemaName(std::string_view name) {
+  if (name.empty() || name.size() > kMaxSchemaNameBytes) return false;
+  if (!(name[0] == '_' || (name[0] >= 'a' && name[0] <= 'z'))) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+  });
+}
+
+// Turns a failed statement into a Status naming the store and what to do.
+Status MapError(const PGresult* r, Session& session, std::string_view what,
+                std::string_view where) {
+  const std::string state = r != nullptr ? Field(r, PG_DIAG_SQLSTATE) : "";
+  std::string message = r != nullptr ? Field(r, PG_DIAG_MESSAGE_PRIMARY) : "";
+  if (message.empty()) message = Chomp(PQerrorMessage(session.conn()));
+  const std::string prefix =
+      "checkpoint store " + std::string(where) + ": " + std::string(what) + " failed: ";
+  if (session.broken() || state.rfind("08", 0) == 0 || state == "57P01" || state == "57P02" ||
+      state == "57P03") {
+    session.MarkBroken();
+    return UnavailableError(prefix + "lost the connection (" + message +
+                            "); check that the PostgreSQL server runs, then retry");
+  }
+  if (state == "57014") {
+    return DeadlineExceededError(prefix + message +
+                                 " (statement_timeout); the database is overloaded or a lock "
+                                 "is held, retry later");
+  }
+  if (state == "42501") {
+    return PermissionDeniedError(prefix + message +
+                                 "; the store's role needs CREATE on the schema (first start) "
+                                 "and SELECT, INSERT, UPDATE, DELETE on its tables");
+  }
+  if (state == "40001" || state == "40P01" || state == "55P03") {
+    return UnavailableError(prefix + message + "; a concurrent transaction conflicted, retry");
+  }
+  if (state.rfind("53", 0) == 0) {
+    return ResourceExhaustedError(prefix + message + "; the database server is out of resources");
+  }
+  return InternalError(prefix + message + (state.empty() ? "" : " (SQLSTATE " + state + ")") +
+                       "; check the store database and the server log");
+}
+
+// Runs `sql` with text parameters. Empty params: the simple protocol, so several
+// statements may be sent at once (used only for the fixed schema DDL).
+StatusOr<ResultPtr> Exec(Session& session, const std::string& sql,
+                         const std::vector<std::string>& params, std::string_view what,
+                         std::string_view where) {
+  std::vector<const char*> values;
+  values.reserve(params.size());
+  for (const std::string& p : params) values.push_back(p.c_str());
+  ResultPtr result(params.empty()
+                       ? PQexec(session.conn(), sql.c_str())
+                       : PQexecParams(session.conn(), sql.c_str(), static_cast<int>(values.size()),
+                                      nullptr, values.data(), nullptr, nullptr, 0));
+  const ExecStatusType status =
+      result != nullptr ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
+  if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return result;
+  return MapError(result.get(), session, what, where);
+}
+
+std::string Cell(const PGresult* r, int row, int col) {
+  return std::string(PQgetvalue(r, row, col), PQgetlength(r, row, col));
+}
+
+}  // namespace
+
+PostgresCheckpointStore::PostgresCheckpointStore(
+    Key, std::vector<std::pair<std::string, std::string>> conn_params, std::string display_url,
+    PostgresCheckpointStoreOptions options)
+    : conn_params_(std::move(conn_params)),
+      display_url_(std::move(display_url)),
+      options_(std::move(options)),
+      pool_(std::make_unique<db::server::SessionPool<Session>>(options_.pool_size,
+                                                               [this] { return Connect(); })) {}
+
+PostgresCheckpointStore::~PostgresCheckpointStore() = default;
+
+std::size_t PostgresCheckpointStore::open_connections() const { return pool_->open_sessions(); }
+
+StatusOr<PgStoreConnection> ParsePgStoreUrl(std::string_view url_text, std::string_view what,
+                                            std::string default_schema,
+                                            std::chrono::milliseconds connect_timeout,
+                                            std::chrono::milliseconds statement_timeout) {
+  ASKDB_ASSIGN_OR_RETURN(db::DatabaseUrl url, db::ParseDatabaseUrl(url_text));
+  const std::string where = "the " + std::string(what) + " URL " + url.Redacted();
+  if (url.engine != "postgres") {
+    return InvalidArgumentError(where +
+                                " is not PostgreSQL; use postgres://USER:PASSWORD@HOST:PORT/DB "
+                                "(or leave server.store_url empty for the SQLite files)");
+  }
+  PgStoreConnection out;
+  out.display_url = url.Redacted();
+  out.schema = std::move(default_schema);
+  auto& params = out.params;
+  if (!url.host.empty()) params.emplace_back("host", url.host);
+  if (url.port) params.emplace_back("port", std::to_string(*url.port));
+  if (!url.database.empty()) params.emplace_back("dbname", url.database);
+  if (!url.user.empty()) params.emplace_back("user", url.user);
+  ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> password,
+                         db::server::ResolvePassword(url, {kPasswordEnv}));
+  if (password) params.emplace_back("password", *password);
+  const long long timeout_s = (connect_timeout.count() + 999) / 1000;
+  params.emplace_back("connect_timeout",
+                      std::to_string(std::max<long long>(kMinConnectTimeoutSeconds, timeout_s)));
+  params.emplace_back("application_name", "askdb-store");
+  params.emplace_back("client_encoding", "UTF8");
+  for (const auto& [key, value] : url.params) {
+    if (std::find(kOwnParams.begin(), kOwnParams.end(), key) != kOwnParams.end()) {
+      if (key == "pool_size") {
+        long n = std::strtol(value.c_str(), nullptr, 10);
+        if (n < 1) {
+          return InvalidArgumentError("pool_size must be a positive number, not '" + value +
+                                      "', in " + where);
+        }
+        out.pool_size = static_cast<std::size_t>(n);
+      } else if (key == "schema") {
+        out.schema = value;
+      }
+      continue;
+    }
+    if (std::find(kLibpqParams.begin(), kLibpqParams.end(), key) == kLibpqParams.end()) {
+      std::string known;
+      for (std::string_view k : kLibpqParams) known += (known.empty() ? "" : ", ") + std::string(k);
+      for (std::string_view k : kOwnParams) known += ", " + std::string(k);
+      return InvalidArgumentError("unknown parameter '" + key + "' in " + where +
+                                  "; known parameters: " + known);
+    }
+    params.emplace_back(key, value);  // a later value wins over the defaults (libpq)
+  }
+  if (!out.schema.empty() && !ValidSchemaName(out.schema)) {
+    return InvalidArgumentError("schema '" + out.schema + "' in " + where +
+                                " must be lower-case letters, digits and '_', starting with a "
+                                "letter or '_', at most 63 bytes");
+  }
+  // Session defaults at startup: every connection gets them, even a reconnect.
+  std::string startup = "-c statement_timeout=" + std::to_string(statement_timeout.count()) +
+                        " -c client_min_messages=warning -c TimeZone=UTC";
+  if (!out.schema.empty()) startup += " -c search_path=" + out.schema;
+  params.emplace_back("options", startup);
+  return out;
+}
+
+Status PgStoreConnectFailure(std::string_view detail_text, std::string_view where_text,
+                             std::chrono::milliseconds connect_timeout) {
+  const std::string detail(detail_text);
+  const std::string where(where_text);
+  if (Contains(detail, "password authentication failed") ||
+      Contains(detail, "authentication failed")) {
+    return PermissionDeniedError("authentication failed connecting to " + where + " (" + detail +
+                                 "); check the user and password (URL, password_file= or " +
+                                 std::string(kPasswordEnv) + ")");
+  }
+  if (Contains(detail, "no password supplied") || Contains(detail, "password is required")) {
+    return PermissionDeniedError(where +
+                                 " asks for a password and none was given; put it in "
+                                 "the URL, a password_file= or " +
+                                 std::string(kPasswordEnv));
+  }
+  if (Contains(detail, "database \"") && Contains(detail, "does not exist")) {
+    return NotFoundError(where + " names a database that does not exist (" + detail +
+                         "); create it (CREATE DATABASE ... OWNER ...) or fix the URL");
+  }
+  if (Contains(detail, "permission denied") || Contains(detail, "pg_hba.conf")) {
+    return PermissionDeniedError(where + " refused the connection (" + detail +
+                                 "); ask its administrator for access (pg_hba.conf, CONNECT)");
+  }
+  if (Contains(detail, "timeout expired")) {
+    return UnavailableError("timed out connecting to " + where + " after " +
+                            db::server::FormatDuration(connect_timeout) +
+                            "; check the host, port and firewall");
+  }
+  return UnavailableError("cannot connect to " + where + " (" + detail +
+                          "); check that the PostgreSQL server runs and the host and port are "
+                          "right");
+}
+
+StatusOr<std::unique_ptr<PostgresCheckpointStore>> PostgresCheckpointStore::Open(
+    std::string_view url, PostgresCheckpointStoreOptions options) {
+  ASKDB_ASSIGN_OR_RETURN(PgStoreConnection connection,
+                         ParsePgStoreUrl(url, "checkpoint store", options.schema,
+                                         options.connect_timeout, options.statement_timeout));
+  options.schema = connection.schema;
+  if (connection.pool_size > 0) options.pool_size = connection.pool_size;
+  auto store = std::make_unique<PostgresCheckpointStore>(
+      Key(), std::move(connection.params), std::move(connection.display_url), std::move(options));
+  ASKDB_RETURN_IF_ERROR(store->CreateSchema());
+  return store;
+}
+
+StatusOr<std::unique_ptr<Session>> PostgresCheckpointStore::Connect() const {
+  std::vector<const char*> keys;
+  std::vector<const char*> values;
+  for (const auto& [k, v] : conn_params_) {
+    keys.push_back(k.c_str());
+    values.push_back(v.c_str());
+  }
+  keys.push_back(nullptr);
+  values.push_back(nullptr);
+  auto session = std::make_unique<Session>(PQconnectdbParams(keys.data(), values.data(), 0));
+  if (session->conn() == nullptr) {
+    return ResourceExhaustedError("libpq could not allocate a connection to the checkpoint store " +
+                                  display_url_);
+  }
+  if (PQstatus(session->conn()) == CONNECTION_OK) {
+    PQsetNoticeReceiver(session->conn(), IgnoreNotice, nullptr);
+    return session;
+  }
+  // libpq reports connection failures as text only; the cause is named from it.
+  return PgStoreConnectFailure(Chomp(PQerrorMessage(session->conn())),
+                               "the checkpoint store " + display_url_, options_.connect_timeout);
+}
+
+// Runs `fn` on a pooled session. A failure that broke the connection discards the session;
+// when that session came from the idle list (it may have died while idle, e.g. a server
+// restart) the call is retried once on a fresh connection. Every operation here is
+// idempotent (upsert, select, delete), so a retry cannot apply a change twice.
+Status PostgresCheckpointStore::WithSession(const std::function<Status(Session&)>& fn) {
+  for (int attempt = 0;; ++attempt) {
+    bool reused = false;
+    ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session,
+                           pool_->Acquire(SteadyClock::now() + options_.acquire_timeout, &reused));
+    Status status = fn(*session);
+    if (!session->broken()) {
+      // A failed transaction is rolled back by fn; the session is clean again.
+      pool_->Release(std::move(session));
+      return status;
+    }
+    session.reset();  // closes the connection
+    pool_->Discard();
+    if (status.ok() || !reused || attempt > 0) return status;
+  }
+}
+
+Status PostgresCheckpointStore::CreateSchema() {
+  return WithSession([this](Session& session) -> Status {
+    ASKDB_RETURN_IF_ERROR(
+        Exec(session, "BEGIN", {}, "starting the schema transaction", display_url_).status());
+    Status status = [&]() -> Status {
+      ASKDB_RETURN_IF_ERROR(
+          Exec(session, "SELECT pg_advisory_xact_lock(" + std::to_string(kSchemaLockKey) + ")", {},
+               "locking the schema", display_url_)
+              .status());
+      if (!options_.schema.empty()) {
+        // The name was validated (lower-case identifier), so it needs no quoting.
+        ASKDB_RETURN_IF_ERROR(Exec(session, "CREATE SCHEMA IF NOT EXISTS " + options_.schema, {},
+                                   "creating schema " + options_.schema, display_url_)
+                                  .status());
+      }
+      ASKDB_RETURN_IF_ERROR(Exec(session,
+                                 "CREATE TABLE IF NOT EXISTS schema_versions ("
+                                 " component TEXT PRIMARY KEY, version INTEGER NOT NULL)",
+                                 {}, "creating table schema_versions", display_url_)
+                                .status());
+      ASKDB_ASSIGN_OR_RETURN(
+          ResultPtr version,
+          Exec(session, "SELECT version FROM schema_versions WHERE component = $1", {kComponent},
+               "reading the schema version", display_url_));
+      if (PQntuples(version.get()) > 0) {
+        const long long found = std::strtoll(PQgetvalue(version.get(), 0, 0), nullptr, 10);
+        if (found > kSchemaVersion) {
+          return FailedPreconditionError(
+              "checkpoint store " + display_url_ + " has schema version " + std::to_string(found) +
+              " but this askdb reads up to " + std::to_string(kSchemaVersion) +
+              "; upgrade askdb or point server.store_url at another database or schema");
+        }
+      }
+      ASKDB_RETURN_IF_ERROR(Exec(session,
+                                 "CREATE TABLE IF NOT EXISTS agent_checkpoints ("
+                                 " thread_id TEXT PRIMARY KEY,"
+                                 " graph TEXT NOT NULL,"
+                                 " status TEXT NOT NULL,"
+                                 " next_node TEXT NOT NULL,"
+                                 " updated_at_ms BIGINT NOT NULL,"
+                                 " body TEXT NOT NULL)",
+                                 {}, "creating table agent_checkpoints", display_url_)
+                                .status());
+      return Exec(session,
+                  "INSERT INTO schema_versions(component, version) VALUES ($1, $2)"
+                  " ON CONFLICT (component) DO NOTHING",
+                  {kComponent, std::to_string(kSchemaVersion)}, "writing the schema version",
+                  display_url_)
+          .status();
+    }();
+    if (!status.ok()) {
+      if (!session.broken()) (void)Exec(session, "ROLLBACK", {}, "rolling back", display_url_);
+      return status;
+    }
+    return Exec(session, "COMMIT", {}, "committing the schema", display_url_).status();
+  });
+}
+
+Status PostgresCheckpointStore::Save(const Checkpoint& checkpoint) {
+  // The whole checkpoint goes in `body`; the other columns are copies for List. Invalid
+  // UTF-8 in the state is replaced (the database's UTF8 text would refuse it).
+  const std::string body =
+      CheckpointToJson(checkpoint).dump(-1, ' ', false, Json::error_handler_t::replace);
+  const std::vector<std::string> params = {checkpoint.thread_id,
+                                           checkpoint.graph,
+                                           std::string(CheckpointStatusName(checkpoint.status)),
+                                           checkpoint.next_node,
+                                           std::to_string(checkpoint.updated_at_ms),
+                                           body};
+  Status status = WithSession([&](Session& session) {
+    // One statement is one transaction: the row is replaced whole or not at all.
+    return Exec(session,
+                "INSERT INTO agent_checkpoints"
+                "(thread_id, graph, status, next_node, updated_at_ms, body)"
+                " VALUES ($1, $2, $3, $4, $5, $6)"
+                " ON CONFLICT (thread_id) DO UPDATE SET graph = EXCLUDED.graph,"
+                " status = EXCLUDED.status, next_node = EXCLUDED.next_node,"
+                " updated_at_ms = EXCLUDED.updated_at_ms, body = EXCLUDED.body",
+                params, "saving a checkpoint", display_url_)
+        .status();
+  });
+  if (!status.ok()) return status.WithContext("thread " + checkpoint.thread_id);
+  return status;
+}
+
+StatusOr<Checkpoint> PostgresCheckpointStore::Load(std::string_view thread_id) {
+  std::optional<std::string> body;
+  ASKDB_RETURN_IF_ERROR(WithSession([&](Session& session) -> Status {
+    ASKDB_ASSIGN_OR_RETURN(ResultPtr r,
+                           Exec(session, "SELECT body FROM agent_checkpoints WHERE thread_id = $1",
+                                {std::string(thread_id)}, "loading a checkpoint", display_url_));
+    if (PQntuples(r.get()) > 0) body = Cell(r.get(), 0, 0);
+    return Status::Ok();
+  }));
+  if (!body) {
+    return NotFoundError("no checkpoint for thread '" + std::string(thread_id) +
+                         "'; start a new run with Run");
+  }
+  ASKDB_ASSIGN_OR_RETURN(Json json, ParseJson(*body));
+  return CheckpointFromJson(json);
+}
+
+StatusOr<std::vector<CheckpointSummary>> PostgresCheckpointStore::List() {
+  std::vector<CheckpointSummary> out;
+  ASKDB_RETURN_IF_ERROR(WithSession([&](Session& session) -> Status {
+    out.clear();
+    ASKDB_ASSIGN_OR_RETURN(ResultPtr r,
+                           Exec(session,
+                                "SELECT thread_id, graph, status, next_node, updated_at_ms"
+                                " FROM agent_checkpoints"
+                                " ORDER BY updated_at_ms DESC, thread_id COLLATE \"C\"",
+                                {}, "listing checkpoints", display_url_));
+    const int rows = PQntuples(r.get());
+    out.reserve(static_cast<std::size_t>(rows));
+    for (int i = 0; i < rows; ++i) {
+      CheckpointSummary summary;
+      summary.thread_id = Cell(r.get(), i, 0);
+      summary.graph = Cell(r.get(), i, 1);
+      ASKDB_ASSIGN_OR_RETURN(summary.status, ParseCheckpointStatus(Cell(r.get(), i, 2)));
+      summary.next_node = Cell(r.get(), i, 3);
+      summary.updated_at_ms = std::strtoll(PQgetvalue(r.get(), i, 4), nullptr, 10);
+      out.push_back(std::move(summary));
+    }
+    return Status::Ok();
+  }));
+  return out;
+}
+
+Status PostgresCheckpointStore::Delete(std::string_view thread_id) {
+  return WithSession([&](Session& session) {
+    return Exec(session, "DELETE FROM agent_checkpoints WHERE thread_id = $1",
+                {std::string(thread_id)}, "deleting a checkpoint", display_url_)
+        .status();
+  });
+}
+
+StatusOr<std::unique_ptr<CheckpointStore>> OpenCheckpointStore(std::string_view store_url) {
+  if (store_url.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<SqliteCheckpointStore> sqlite,
+                           SqliteCheckpointStore::OpenDefault());
+    return std::unique_ptr<CheckpointStore>(std::move(sqlite));
+  }
+  if (store_url.starts_with("postgres://") || store_url.starts_with("postgresql://")) {
+    ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<PostgresCheckpointStore> pg,
+                           PostgresCheckpointStore::Open(store_url));
+    return std::unique_ptr<CheckpointStore>(std::move(pg));
+  }
+  // Parse only to show the URL without its password.
+  StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(store_url);
+  const std::string shown = parsed.ok() ? parsed->Redacted() : std::string("(unparsable URL)");
+  return InvalidArgumentError("server.store_url " + shown +
+                              " is not supported: use postgres://USER:PASSWORD@HOST:PORT/DB, or "
+                              "leave it empty for the SQLite files in the data directory");
+}
+
+}  // namespace askdb::agent

@@ -1,0 +1,559 @@
+// The management API of `askdb serve` end to end: the real routes (RegisterApiRoutes with a
+// SqliteManagementStore, a DatasourceCache and a SecretBox) on the real HTTP server over
+// 127.0.0.1, called with httplib::Client. Covers each resource's CRUD, secrets never in a
+// response and sealed at rest, datasource tests, semantic model CSV round trip, keys and
+// scopes, field-named 400s, run history and session messages after a run, and a second
+// agent answering from its own datasource (Chinook).
+#include "askdb/server/api/management_api.h"
+
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/graph/sqlite_checkpoint_store.h"
+#include "askdb/common/file_util.h"
+#include "askdb/common/json.h"
+#include "askdb/db/connector_registry.h"
+#include "askdb/demo/demo_database.h"
+#include "askdb/llm/provider_config.h"
+#include "askdb/llm/scripted/scripted_llm_client.h"
+#include "askdb/server/api/active_model.h"
+#include "askdb/server/api/api_server.h"
+#include "askdb/server/api/datasource_cache.h"
+#include "askdb/server/api/run_service.h"
+#include "askdb/server/httplib_server.h"
+#include "askdb/server/security/api_keys.h"
+#include "askdb/server/security/secret_box.h"
+#include "askdb/server/store/management_store.h"
+#include "askdb/server/store/sqlite_management_store.h"
+
+namespace askdb::server::api {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+constexpr char kHost[] = "127.0.0.1";
+constexpr char kSalesQuestion[] = "2024年各地区的销售额";
+constexpr char kArtistQuestion[] = "乐队艺人一共有多少个";
+constexpr char kDbPassword[] = "hunter2-do-not-leak";
+constexpr char kModelKey[] = "sk-model-key-do-not-leak";
+constexpr int kChinookArtists = 275;
+
+class ManagementApiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("askdb_mgmt_api_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    const fs::path db = dir_ / "retail.sqlite";
+    ASSERT_TRUE(demo::CreateDemoDatabase(db).ok());
+    ASSERT_TRUE(demo::WriteDemoSemanticModel(dir_ / "retail.semantic.json").ok());
+    db_url_ = "sqlite:" + db.string();
+    auto connector = db::OpenConnector(db_url_);
+    ASSERT_TRUE(connector.ok());
+    auto prepared = agent::PrepareDatasource(std::move(connector).value(), db_url_);
+    ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
+    auto shared = std::make_shared<agent::PreparedDatasource>(std::move(prepared).value());
+
+    store_path_ = dir_ / std::string(store::kDefaultManagementStoreFileName);
+    auto store = store::SqliteManagementStore::Open(store_path_);
+    ASSERT_TRUE(store.ok()) << store.status().ToString();
+    store_ = std::move(store).value();
+    auto secrets = security::SecretBox::Random();
+    ASSERT_TRUE(secrets.ok());
+    secrets_ = std::make_unique<security::SecretBox>(std::move(secrets).value());
+    ASSERT_TRUE(EnsureDefaultAgent(*store_, *secrets_, db_url_).ok());
+    datasources_ = std::make_unique<DatasourceCache>(*store_, *secrets_, dir_ / "models");
+    datasources_->Pin("default", shared);
+
+    keys_ = store::NewStoreApiKeyStore(*store_);
+    auto admin = security::IssueApiKey(*keys_, security::kAdminScope, security::HashOptions::Min());
+    ASSERT_TRUE(admin.ok());
+    admin_key_ = admin->key;
+    security::AuthenticatorOptions auth_options;
+    auth_options.dummy_hash_options = security::HashOptions::Min();
+    auto authenticator = security::ApiKeyAuthenticator::Create(*keys_, auth_options);
+    ASSERT_TRUE(authenticator.ok());
+    authenticator_ = std::move(authenticator).value();
+
+    auto checkpoints = agent::SqliteCheckpointStore::Open(dir_ / "checkpoints.sqlite");
+    ASSERT_TRUE(checkpoints.ok());
+    checkpoints_ = std::move(checkpoints).value();
+    auto llm = llm::ScriptedLlmClient::FromJson(
+        Json::array({{{"match", "艺人一共[\\s\\S]*JSON"},
+                      {"json", {{"sql", "SELECT COUNT(*) AS 艺人数 FROM Artist"}}}}}));
+    ASSERT_TRUE(llm.ok()) << llm.status().ToString();
+    llm_ = std::move(llm).value();
+
+    RunServiceDeps deps;
+    deps.datasource = [shared]() -> StatusOr<agent::PreparedDatasource*> { return shared.get(); };
+    deps.llm = llm_.get();
+    deps.checkpoints = checkpoints_.get();
+    deps.store = store_.get();
+    deps.datasources = datasources_.get();
+    // The active model's client: a scripted model that knows one question.
+    active_model_ = std::make_unique<ActiveModel>(
+        *store_, *secrets_,
+        [](const llm::ProviderConfig& config) -> StatusOr<std::unique_ptr<llm::LlmClient>> {
+          const Json sql = {
+              {"sql", "SELECT store_id, AVG(total_amount) AS " + config.model +
+                          " FROM orders GROUP BY store_id ORDER BY store_id LIMIT 2"}};
+          Json rules = Json::array();
+          rules.push_back({{"match", "median order value[\\s\\S]*JSON"}, {"json", sql}});
+          ASKDB_ASSIGN_OR_RETURN(auto client, llm::ScriptedLlmClient::FromJson(rules));
+          return std::unique_ptr<llm::LlmClient>(std::move(client));
+        });
+    deps.active_model = active_model_.get();
+    auto runs = RunService::Create(std::move(deps));
+    ASSERT_TRUE(runs.ok()) << runs.status().ToString();
+    runs_ = std::move(runs).value();
+
+    HttpServerOptions http_options;
+    http_options.log_access = false;
+    http_options.min_worker_threads = 4;
+    server_ = MakeHttplibServer(http_options);
+    ApiServerDeps api_deps;
+    api_deps.runs = runs_.get();
+    api_deps.authenticator = authenticator_.get();
+    api_deps.management.store = store_.get();
+    api_deps.management.datasources = datasources_.get();
+    api_deps.management.secrets = secrets_.get();
+    api_deps.management.keys = keys_.get();
+    api_deps.management.key_hash_options = security::HashOptions::Min();
+    api_deps.management.make_llm =
+        [](const llm::ProviderConfig&) -> StatusOr<std::unique_ptr<llm::LlmClient>> {
+      ASKDB_ASSIGN_OR_RETURN(auto client, llm::ScriptedLlmClient::FromJson(Json::array(
+                                              {{{"match", "single word"}, {"reply", "pong"}}})));
+      return std::unique_ptr<llm::LlmClient>(std::move(client));
+    };
+    ASSERT_TRUE(RegisterApiRoutes(*server_, api_deps).ok());
+    ASSERT_TRUE(server_->Start(kHost, 0).ok());
+  }
+
+  void TearDown() override {
+    if (server_ != nullptr) {
+      (void)GracefulShutdown(*server_, *runs_, std::chrono::steady_clock::now() + 10s);
+    }
+    server_.reset();
+    runs_.reset();
+    fs::remove_all(dir_);
+  }
+
+  httplib::Client Client() {
+    httplib::Client client(kHost, server_->port());
+    client.set_read_timeout(30, 0);
+    return client;
+  }
+  httplib::Headers Auth(const std::string& key) const {
+    return {{"Authorization", "Bearer " + key}};
+  }
+  httplib::Headers Admin() const { return Auth(admin_key_); }
+
+  // Sends `method` with an optional JSON body; returns status and parsed body (null when
+  // the body is not JSON).
+  struct Reply {
+    int status = 0;
+    std::string body;
+    Json json;
+  };
+  Reply Send(const std::string& method, const std::string& path, const Json& body = nullptr,
+             const httplib::Headers& headers = {}) {
+    httplib::Client client = Client();
+    const httplib::Headers& h = headers.empty() ? admin_headers() : headers;
+    const std::string text = body.is_null() ? "" : body.dump();
+    auto call = [&]() -> httplib::Result {
+      if (method == "GET") return client.Get(path.c_str(), h);
+      if (method == "POST") return client.Post(path.c_str(), h, text, "application/json");
+      if (method == "PUT") return client.Put(path.c_str(), h, text, "application/json");
+      return client.Delete(path.c_str(), h);
+    };
+    httplib::Result result = call();
+    Reply reply;
+    if (!result) return reply;
+    reply.status = result->status;
+    reply.body = result->body;
+    StatusOr<Json> parsed = ParseJson(result->body);
+    if (parsed.ok()) reply.json = *parsed;
+    return reply;
+  }
+  const httplib::Headers& admin_headers() {
+    admin_headers_ = Admin();
+    return admin_headers_;
+  }
+
+  // Every byte of the store's files (main file and WAL).
+  std::string StoreBytes() const {
+    std::string all;
+    for (const char* suffix : {"", "-wal"}) {
+      StatusOr<std::string> bytes = ReadFile(store_path_.string() + suffix);
+      if (bytes.ok()) all += *bytes;
+    }
+    return all;
+  }
+
+  fs::path dir_;
+  fs::path store_path_;
+  std::string db_url_;
+  std::unique_ptr<store::SqliteManagementStore> store_;
+  std::unique_ptr<security::SecretBox> secrets_;
+  std::unique_ptr<DatasourceCache> datasources_;
+  std::unique_ptr<security::ApiKeyStore> keys_;
+  std::unique_ptr<security::ApiKeyAuthenticator> authenticator_;
+  std::unique_ptr<agent::SqliteCheckpointStore> checkpoints_;
+  std::unique_ptr<llm::ScriptedLlmClient> llm_;
+  std::unique_ptr<ActiveModel> active_model_;
+  std::unique_ptr<RunService> runs_;
+  std::unique_ptr<HttpServer> server_;
+  std::string admin_key_;
+  httplib::Headers admin_headers_;
+};
+
+TEST_F(ManagementApiTest, AgentsCrudKeysAndScopes) {
+  Reply created = Send("POST", "/api/v1/agents",
+                       {{"id", "sales"},
+                        {"name", "Sales"},
+                        {"instructions", "金额单位为元"},
+                        {"language", "zh"},
+                        {"preset_questions", {kSalesQuestion}}});
+  ASSERT_EQ(created.status, 201) << created.body;
+  EXPECT_EQ(created.json["datasource_id"], "default");
+  EXPECT_EQ(Send("POST", "/api/v1/agents", {{"id", "sales"}, {"name", "x"}}).status, 409);
+  Reply updated = Send("PUT", "/api/v1/agents/sales", {{"fast_mode", true}});
+  ASSERT_EQ(updated.status, 200) << updated.body;
+  EXPECT_TRUE(updated.json["fast_mode"].get<bool>());
+  EXPECT_EQ(updated.json["instructions"], "金额单位为元") << "fields not given are kept";
+  Reply list = Send("GET", "/api/v1/agents");
+  ASSERT_EQ(list.status, 200);
+  EXPECT_EQ(list.json["agents"].size(), 2u);  // default + sales
+
+  // Field-named 400s.
+  Reply bad = Send("POST", "/api/v1/agents", {{"name", 5}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.body.find("name"), std::string::npos) << bad.body;
+  bad = Send("PUT", "/api/v1/agents/sales", {{"language", "fr"}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.body.find("language"), std::string::npos) << bad.body;
+  bad = Send("POST", "/api/v1/agents", {{"name", "x"}, {"datasource_id", "nope"}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.body.find("datasource_id"), std::string::npos) << bad.body;
+
+  // A key for the agent: shown once, listed without secrets, scoped to its agent.
+  Reply key = Send("POST", "/api/v1/agents/sales/keys");
+  ASSERT_EQ(key.status, 201) << key.body;
+  const std::string agent_key = key.json["key"];
+  auto parsed = security::ParseApiKey(agent_key);
+  ASSERT_TRUE(parsed.ok());
+  Reply keys = Send("GET", "/api/v1/agents/sales/keys");
+  ASSERT_EQ(keys.status, 200);
+  ASSERT_EQ(keys.json["keys"].size(), 1u);
+  EXPECT_EQ(keys.body.find(parsed->secret), std::string::npos);
+  EXPECT_FALSE(keys.json["keys"][0].contains("hash"));
+  EXPECT_FALSE(keys.json["keys"][0].contains("key"));
+
+  Reply ask = Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}, {"agent_id", "sales"}},
+                   Auth(agent_key));
+  EXPECT_EQ(ask.status, 200) << ask.body;
+  EXPECT_EQ(Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}}, Auth(agent_key)).status, 403)
+      << "an agent key runs only its agent";
+  EXPECT_EQ(Send("GET", "/api/v1/agents", nullptr, Auth(agent_key)).status, 403)
+      << "agent keys may not manage";
+  EXPECT_EQ(Send("GET", "/api/v1/agents", nullptr, {{"X-Other", "1"}}).status, 401);
+  EXPECT_EQ(Send("POST", "/api/v1/ask", {{"query", "x"}, {"agent_id", "ghost"}}).status, 404);
+
+  EXPECT_EQ(Send("DELETE", "/api/v1/agents/sales/keys/" + parsed->id).status, 204);
+  EXPECT_EQ(Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}, {"agent_id", "sales"}},
+                 Auth(agent_key))
+                .status,
+            401)
+      << "a revoked key fails at once";
+  EXPECT_EQ(Send("DELETE", "/api/v1/agents/default").status, 409);
+  EXPECT_EQ(Send("DELETE", "/api/v1/agents/sales").status, 204);
+  EXPECT_EQ(Send("GET", "/api/v1/agents/sales").status, 404);
+}
+
+TEST_F(ManagementApiTest, DatasourcePasswordsAreSealedAndNeverReturned) {
+  Reply created = Send("POST", "/api/v1/datasources",
+                       {{"id", "warehouse"},
+                        {"name", "Warehouse"},
+                        {"url", "postgres://reader@127.0.0.1:1/sales"},
+                        {"password", kDbPassword}});
+  ASSERT_EQ(created.status, 201) << created.body;
+  EXPECT_TRUE(created.json["has_password"].get<bool>());
+  EXPECT_EQ(created.json["url"], "postgres://reader@127.0.0.1:1/sales");
+  // A password inside the URL is taken out too.
+  Reply inline_pw = Send("POST", "/api/v1/datasources",
+                         {{"id", "inline"},
+                          {"name", "Inline"},
+                          {"url", std::string("mysql://app:") + kDbPassword + "@127.0.0.1:1/x"}});
+  ASSERT_EQ(inline_pw.status, 201) << inline_pw.body;
+  EXPECT_EQ(inline_pw.json["url"], "mysql://app@127.0.0.1:1/x");
+  for (const Reply& r : {created, inline_pw, Send("GET", "/api/v1/datasources"),
+                         Send("GET", "/api/v1/datasources/warehouse"),
+                         Send("PUT", "/api/v1/datasources/warehouse", {{"name", "WH"}})}) {
+    EXPECT_EQ(r.body.find(kDbPassword), std::string::npos) << r.body;
+    EXPECT_EQ(r.body.find("v1:"), std::string::npos) << "nor the sealed form: " << r.body;
+  }
+  EXPECT_EQ(StoreBytes().find(kDbPassword), std::string::npos) << "sealed at rest";
+  auto record = store_->GetDatasource("warehouse");
+  ASSERT_TRUE(record.ok());
+  EXPECT_EQ(record->sealed_password.rfind("v1:", 0), 0u);
+  EXPECT_EQ(*secrets_->Open(record->sealed_password), kDbPassword);
+
+  // Test: the unreachable server fails with its error, the demo database answers.
+  Reply failing = Send("POST", "/api/v1/datasources/warehouse/test");
+  ASSERT_EQ(failing.status, 200) << failing.body;
+  EXPECT_FALSE(failing.json["ok"].get<bool>());
+  EXPECT_FALSE(failing.json["error"]["message"].get<std::string>().empty());
+  EXPECT_EQ(failing.body.find(kDbPassword), std::string::npos) << failing.body;
+  Reply ok = Send("POST", "/api/v1/datasources/default/test");
+  ASSERT_EQ(ok.status, 200);
+  EXPECT_TRUE(ok.json["ok"].get<bool>()) << ok.body;
+
+  Reply tables = Send("GET", "/api/v1/datasources/default/tables");
+  ASSERT_EQ(tables.status, 200) << tables.body;
+  bool has_orders = false;
+  for (const auto& t : tables.json["tables"]) has_orders |= t["name"] == "orders";
+  EXPECT_TRUE(has_orders) << tables.body;
+  Reply columns = Send("GET", "/api/v1/datasources/default/tables/orders/columns");
+  ASSERT_EQ(columns.status, 200) << columns.body;
+  EXPECT_NE(columns.body.find("store_id"), std::string::npos);
+  EXPECT_EQ(Send("GET", "/api/v1/datasources/default/tables/nope/columns").status, 404);
+
+  Reply missing = Send("POST", "/api/v1/datasources", {{"name", "x"}});
+  EXPECT_EQ(missing.status, 400);
+  EXPECT_NE(missing.body.find("url"), std::string::npos) << missing.body;
+  EXPECT_EQ(Send("DELETE", "/api/v1/datasources/default").status, 409) << "bound to an agent";
+  EXPECT_EQ(Send("DELETE", "/api/v1/datasources/warehouse").status, 204);
+  EXPECT_EQ(Send("GET", "/api/v1/datasources/warehouse").status, 404);
+}
+
+TEST_F(ManagementApiTest, SemanticModelCsvRoundTripAndRelations) {
+  auto model_text = ReadFile(dir_ / "retail.semantic.json");
+  ASSERT_TRUE(model_text.ok());
+  Reply put = Send("PUT", "/api/v1/datasources/default/semantic-model", *ParseJson(*model_text));
+  ASSERT_EQ(put.status, 200) << put.body;
+  const Json original = Send("GET", "/api/v1/datasources/default/semantic-model").json;
+  ASSERT_TRUE(original.contains("tables"));
+
+  auto csv = Client().Get("/api/v1/datasources/default/semantic-model/export?format=csv", Admin());
+  ASSERT_TRUE(csv);
+  ASSERT_EQ(csv->status, 200) << csv->body;
+  EXPECT_NE(csv->get_header_value("Content-Type").find("text/csv"), std::string::npos);
+  ASSERT_EQ(Send("DELETE", "/api/v1/datasources/default/semantic-model").status, 204);
+  EXPECT_EQ(Send("GET", "/api/v1/datasources/default/semantic-model").status, 404);
+  auto imported = Client().Post("/api/v1/datasources/default/semantic-model/import", Admin(),
+                                csv->body, "text/csv");
+  ASSERT_TRUE(imported);
+  ASSERT_EQ(imported->status, 200) << imported->body;
+  const Json again = Send("GET", "/api/v1/datasources/default/semantic-model").json;
+  ASSERT_EQ(again["tables"].size(), original["tables"].size());
+  for (std::size_t i = 0; i < original["tables"].size(); ++i) {
+    EXPECT_EQ(again["tables"][i]["name"], original["tables"][i]["name"]);
+    EXPECT_EQ(again["tables"][i]["columns"].size(), original["tables"][i]["columns"].size());
+  }
+  auto json_export =
+      Client().Get("/api/v1/datasources/default/semantic-model/export?format=json", Admin());
+  ASSERT_EQ(json_export->status, 200);
+  EXPECT_EQ(Send("GET", "/api/v1/datasources/default/semantic-model/export?format=xml").status,
+            400);
+  Reply invalid = Send(
+      "PUT", "/api/v1/datasources/default/semantic-model",
+      {{"tables", {{{"name", "orders"}, {"columns", {{{"name", "x"}, {"role", "metric"}}}}}}}});
+  EXPECT_EQ(invalid.status, 400);
+  EXPECT_NE(invalid.body.find("role"), std::string::npos) << invalid.body;
+  auto bad_csv = Client().Post("/api/v1/datasources/default/semantic-model/import", Admin(),
+                               "table,column\n\"unterminated", "text/csv");
+  EXPECT_EQ(bad_csv->status, 400) << bad_csv->body;
+
+  // Logical relations.
+  Reply rel = Send("POST", "/api/v1/datasources/default/relations",
+                   {{"from", "orders.store_id"}, {"to", "stores.store_id"}, {"kind", "N:1"}});
+  ASSERT_EQ(rel.status, 201) << rel.body;
+  const std::string rel_id = rel.json["id"];
+  Reply rel_put =
+      Send("PUT", "/api/v1/datasources/default/relations/" + rel_id, {{"description", "下单门店"}});
+  ASSERT_EQ(rel_put.status, 200) << rel_put.body;
+  EXPECT_EQ(rel_put.json["from"], "orders.store_id");
+  EXPECT_EQ(Send("GET", "/api/v1/datasources/default/relations").json["relations"].size(), 1u);
+  Reply bad_rel = Send("POST", "/api/v1/datasources/default/relations",
+                       {{"from", "orders"}, {"to", "stores.store_id"}});
+  EXPECT_EQ(bad_rel.status, 400);
+  EXPECT_NE(bad_rel.body.find("from"), std::string::npos) << bad_rel.body;
+  // The default datasource is prepared again with the stored model and relation.
+  Reply ask = Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}});
+  EXPECT_EQ(ask.status, 200) << ask.body;
+  EXPECT_EQ(Send("DELETE", "/api/v1/datasources/default/relations/" + rel_id).status, 204);
+  EXPECT_EQ(Send("GET", "/api/v1/datasources/default/relations/" + rel_id).status, 404);
+}
+
+TEST_F(ManagementApiTest, ExamplesSessionsAndModels) {
+  Reply ex = Send("POST", "/api/v1/agents/default/examples",
+                  {{"question", "门店数"}, {"sql", "SELECT COUNT(*) FROM stores"}});
+  ASSERT_EQ(ex.status, 201) << ex.body;
+  const std::string ex_id = ex.json["id"];
+  EXPECT_EQ(Send("PUT", "/api/v1/agents/default/examples/" + ex_id,
+                 {{"sql", "SELECT COUNT(DISTINCT store_id) FROM stores"}})
+                .json["sql"],
+            "SELECT COUNT(DISTINCT store_id) FROM stores");
+  EXPECT_EQ(Send("GET", "/api/v1/agents/default/examples").json["examples"].size(), 1u);
+  Reply no_sql = Send("POST", "/api/v1/agents/default/examples", {{"question", "q"}});
+  EXPECT_EQ(no_sql.status, 400);
+  EXPECT_NE(no_sql.body.find("sql"), std::string::npos);
+  EXPECT_EQ(Send("DELETE", "/api/v1/agents/default/examples/" + ex_id).status, 204);
+
+  Reply session = Send("POST", "/api/v1/sessions", {{"id", "s-1"}, {"title", "销售"}});
+  ASSERT_EQ(session.status, 201) << session.body;
+  EXPECT_EQ(session.json["agent_id"], "default");
+  EXPECT_EQ(Send("GET", "/api/v1/sessions/s-1").json["title"], "销售");
+  EXPECT_EQ(Send("GET", "/api/v1/sessions").json["sessions"].size(), 1u);
+  EXPECT_EQ(Send("GET", "/api/v1/sessions?limit=0").status, 400);
+  EXPECT_EQ(Send("DELETE", "/api/v1/sessions/s-1").status, 204);
+  EXPECT_EQ(Send("GET", "/api/v1/sessions/s-1/messages").status, 404);
+
+  Reply model = Send("POST", "/api/v1/models",
+                     {{"id", "main"},
+                      {"name", "Main"},
+                      {"base_url", "http://127.0.0.1:9/v1"},
+                      {"model", "qwen-plus"},
+                      {"api_key", kModelKey}});
+  ASSERT_EQ(model.status, 201) << model.body;
+  EXPECT_TRUE(model.json["has_api_key"].get<bool>());
+  ASSERT_EQ(Send("POST", "/api/v1/models",
+                 {{"id", "spare"}, {"name", "Spare"}, {"model", "m2"}, {"active", true}})
+                .status,
+            201);
+  Reply activated = Send("POST", "/api/v1/models/main/activate");
+  ASSERT_EQ(activated.status, 200);
+  EXPECT_TRUE(activated.json["active"].get<bool>());
+  Reply models = Send("GET", "/api/v1/models");
+  int active = 0;
+  for (const auto& m : models.json["models"]) active += m["active"].get<bool>() ? 1 : 0;
+  EXPECT_EQ(active, 1);
+  for (const Reply& r : {model, activated, models, Send("GET", "/api/v1/models/main")}) {
+    EXPECT_EQ(r.body.find(kModelKey), std::string::npos) << r.body;
+  }
+  EXPECT_EQ(StoreBytes().find(kModelKey), std::string::npos);
+  Reply test = Send("POST", "/api/v1/models/main/test");
+  ASSERT_EQ(test.status, 200) << test.body;
+  EXPECT_TRUE(test.json["ok"].get<bool>()) << test.body;
+  EXPECT_EQ(test.json["reply"], "pong");
+  Reply bad = Send("POST", "/api/v1/models", {{"name", "x"}, {"model", "m"}, {"provider", "x"}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.body.find("provider"), std::string::npos) << bad.body;
+  EXPECT_EQ(Send("DELETE", "/api/v1/models/spare").status, 204);
+}
+
+// Runs use the active model configuration: without one the question has no model to go
+// to (serve's own scripted model knows only a Chinook question); once a model is active
+// its client writes the SQL.
+TEST_F(ManagementApiTest, RunsUseTheActiveModel) {
+  const std::string question = "Show the median order value per store";
+  Reply before = Send("POST", "/api/v1/ask", {{"query", question}, {"thread_id", "t-m1"}});
+  EXPECT_NE(before.json.value("route", ""), "llm") << before.body;
+  ASSERT_EQ(Send("POST", "/api/v1/models",
+                 {{"id", "m"}, {"name", "M"}, {"model", "median_value"}, {"active", true}})
+                .status,
+            201);
+  Reply after = Send("POST", "/api/v1/ask", {{"query", question}, {"thread_id", "t-m2"}});
+  ASSERT_EQ(after.status, 200) << after.body;
+  EXPECT_EQ(after.json["route"], "llm") << after.body;
+  EXPECT_NE(after.json["sql"].get<std::string>().find("median_value"), std::string::npos)
+      << after.body;
+  EXPECT_EQ(after.json["result"]["rows"].size(), 2u) << after.body;
+}
+
+TEST_F(ManagementApiTest, RunsAreRecordedWithTimingsAndMessages) {
+  Reply ask = Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}, {"thread_id", "t-hist"}});
+  ASSERT_EQ(ask.status, 200) << ask.body;
+  Reply history = Send("GET", "/api/v1/runs/history?thread=t-hist");
+  ASSERT_EQ(history.status, 200) << history.body;
+  ASSERT_EQ(history.json["runs"].size(), 1u) << history.body;
+  const Json& run = history.json["runs"][0];
+  EXPECT_EQ(run["agent_id"], "default");
+  EXPECT_EQ(run["outcome"], "ok");
+  EXPECT_EQ(run["route"], "engine");
+  EXPECT_EQ(run["question"], kSalesQuestion);
+  Reply detail = Send("GET", "/api/v1/runs/t-hist/history");
+  ASSERT_EQ(detail.status, 200) << detail.body;
+  const Json& nodes = detail.json["runs"][0]["nodes"];
+  ASSERT_FALSE(nodes.empty()) << detail.body;
+  EXPECT_TRUE(nodes[0].contains("node") && nodes[0].contains("duration_ms"));
+  EXPECT_TRUE(detail.json["runs"][0]["usage"].contains("llm_calls"));
+  EXPECT_EQ(Send("GET", "/api/v1/runs/never/history").status, 404);
+  EXPECT_EQ(Send("GET", "/api/v1/runs/history?outcome=error").json["runs"].size(), 0u);
+
+  Reply messages = Send("GET", "/api/v1/sessions/t-hist/messages");
+  ASSERT_EQ(messages.status, 200) << messages.body;
+  ASSERT_EQ(messages.json["messages"].size(), 2u);
+  EXPECT_EQ(messages.json["messages"][0]["role"], "user");
+  EXPECT_EQ(messages.json["messages"][0]["text"], kSalesQuestion);
+  EXPECT_EQ(messages.json["messages"][1]["role"], "assistant");
+  EXPECT_EQ(messages.json["messages"][1]["text"], ask.json["answer"]);
+  EXPECT_EQ(messages.json["messages"][1]["run"]["route"], "engine");
+}
+
+TEST_F(ManagementApiTest, ASecondAgentAnswersFromItsOwnDatasource) {
+  const fs::path chinook = dir_ / "chinook.sqlite";
+  fs::copy_file(fs::path(ASKDB_SHARED_DATA_DIR) / "chinook" / "chinook.sqlite", chinook);
+  ASSERT_EQ(Send("POST", "/api/v1/datasources",
+                 {{"id", "chinook"}, {"name", "Chinook"}, {"url", "sqlite:" + chinook.string()}})
+                .status,
+            201);
+  ASSERT_EQ(Send("POST", "/api/v1/agents",
+                 {{"id", "music"}, {"name", "Music"}, {"datasource_id", "chinook"}})
+                .status,
+            201);
+  Reply ask = Send("POST", "/api/v1/ask", {{"query", kArtistQuestion}, {"agent_id", "music"}});
+  ASSERT_EQ(ask.status, 200) << ask.body;
+  EXPECT_NE(ask.json["sql"].get<std::string>().find("Artist"), std::string::npos) << ask.body;
+  EXPECT_NE(ask.json.dump().find(std::to_string(kChinookArtists)), std::string::npos)
+      << "Chinook's 275 artists: " << ask.body;
+  // The thread is the music agent's: a follow-up without agent_id stays with it.
+  const std::string thread = ask.json["thread_id"];
+  Reply history = Send("GET", "/api/v1/runs/history?agent=music");
+  ASSERT_EQ(history.json["runs"].size(), 1u) << history.body;
+  EXPECT_EQ(Send("GET", "/api/v1/sessions/" + thread).json["agent_id"], "music");
+  // The default agent still answers from the demo database.
+  Reply sales = Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}});
+  ASSERT_EQ(sales.status, 200) << sales.body;
+  EXPECT_NE(sales.json["answer"].get<std::string>().find("华东"), std::string::npos);
+}
+
+TEST_F(ManagementApiTest, TheOpenApiDocumentListsTheManagementRoutes) {
+  Reply doc = Send("GET", "/api/v1/openapi.json");
+  ASSERT_EQ(doc.status, 200);
+  for (const char* path : {"/api/v1/agents",
+                           "/api/v1/agents/{id}",
+                           "/api/v1/agents/{id}/keys",
+                           "/api/v1/agents/{id}/keys/{key_id}",
+                           "/api/v1/agents/{id}/examples",
+                           "/api/v1/datasources",
+                           "/api/v1/datasources/{id}/test",
+                           "/api/v1/datasources/{id}/tables",
+                           "/api/v1/datasources/{id}/tables/{table}/columns",
+                           "/api/v1/datasources/{id}/semantic-model",
+                           "/api/v1/datasources/{id}/semantic-model/import",
+                           "/api/v1/datasources/{id}/semantic-model/export",
+                           "/api/v1/datasources/{id}/relations",
+                           "/api/v1/sessions",
+                           "/api/v1/sessions/{id}/messages",
+                           "/api/v1/runs/history",
+                           "/api/v1/runs/{id}/history",
+                           "/api/v1/models",
+                           "/api/v1/models/{id}/test",
+                           "/api/v1/models/{id}/activate"}) {
+    EXPECT_TRUE(doc.json["paths"].contains(path)) << path;
+  }
+}
+
+}  // namespace
+}  // namespace askdb::server::api
