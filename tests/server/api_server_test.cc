@@ -95,7 +95,12 @@ class ApiServerTest : public ::testing::Test {
     ASSERT_TRUE(store.ok()) << store.status().ToString();
     checkpoints_ = std::move(store).value();
     auto llm = llm::ScriptedLlmClient::FromJson(
-        Json::array({{{"match", "复购率[\\s\\S]*只回复 JSON"},
+        Json::array({// The 退货率 question: a first statement the database refuses, then a fix.
+                     {{"match", "执行失败[\\s\\S]*no_such_column"},
+                      {"json", {{"sql", "SELECT COUNT(*) AS 退货数 FROM returns"}}}},
+                     {{"match", "各门店的退货率是多少[\\s\\S]*只回复 JSON"},
+                      {"json", {{"sql", "SELECT no_such_column FROM orders"}}}},
+                     {{"match", "复购率[\\s\\S]*只回复 JSON"},
                       {"json",
                        {{"sql",
                          "SELECT store_id AS 门店, COUNT(*) AS 订单数 FROM orders GROUP BY "
@@ -559,6 +564,21 @@ TEST_F(ApiServerTest, HeartbeatsKeepAQuietStreamAlive) {
   ASSERT_EQ(s.status, 200);
   EXPECT_FALSE(s.comments.empty()) << "the model's latency is longer than the heartbeat";
   EXPECT_EQ(s.events.back().event, "result");
+}
+
+// A statement the database refuses counts as a database error of its engine.
+TEST_F(ApiServerTest, RefusedStatementsAreCountedAsDatabaseErrors) {
+  StartServer();
+  auto asked = PostJson("/api/v1/ask", {{"query", "各门店的退货率是多少"}}, Admin());
+  ASSERT_EQ(asked->status, 200) << asked->body;
+  const Json answer = Json::parse(asked->body);
+  EXPECT_EQ(answer["route"], "llm") << asked->body;
+  EXPECT_EQ(answer["attempts"].size(), 2u) << asked->body;
+  auto metrics = Client().Get("/metrics");
+  ASSERT_EQ(metrics->status, 200);
+  EXPECT_NE(metrics->body.find("askdb_database_errors_total{engine=\"sqlite\"} 1"),
+            std::string::npos)
+      << metrics->body;
 }
 
 TEST_F(ApiServerTest, MetricsHealthAndOpenApi) {

@@ -164,7 +164,7 @@ struct Pipeline::Impl {
     std::string classified_by = "rules";
     // The rules are unsure: one model call decides (seed 002: rules first, then the model).
     if (deps.llm != nullptr && c.confidence < classifier->unsure_below() &&
-        !EngineAnswers(s.question)) {
+        !LooksLikeData(s.question)) {
       ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
       ModelCall call;
       call.user_template = llm::kRequestTypeTemplate;
@@ -211,14 +211,15 @@ struct Pipeline::Impl {
     return NodeOutcome::Continue();
   }
 
-  // A question the engine answers confidently is a data question whatever the rules say:
-  // no model call is spent on classifying it (routine questions cost 0 calls).
-  bool EngineAnswers(const std::string& question) {
+  // A question whose words the engine finds in the schema (tables, columns, values) is a
+  // data question whatever the rules say: no model call is spent on classifying it, so a
+  // routine question costs 0 calls (engine) or 1 (the SQL), never an extra one.
+  bool LooksLikeData(const std::string& question) {
     StatusOr<PreparedDatasource*> d = Datasource();
     if (!d.ok()) return false;  // the model decides; the datasource error surfaces later
-    return nlq::Engine::Translate(question, *(*d)->index, (*d)->connector->dialect(),
-                                  options().translate)
-        .answered;
+    const nlq::Translation t = nlq::Engine::Translate(
+        question, *(*d)->index, (*d)->connector->dialect(), options().translate);
+    return t.answered || !t.explanation.empty();
   }
 
   // --- multi-step analysis ------------------------------------------------------------

@@ -55,6 +55,8 @@ struct ServeOptions {
   std::size_t queue = server::RunExecutorOptions{}.queue_capacity;
   int shutdown_seconds = kDefaultShutdownSeconds;
   int heartbeat_seconds = kDefaultHeartbeatSeconds;
+  std::vector<std::string> cors_origins;  // browser origins allowed to call the API
+  std::size_t max_body_bytes = server::HttpServerOptions{}.max_body_bytes;
 };
 
 Status RunServe(const ServeOptions& options, CliContext& ctx) {
@@ -139,6 +141,8 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   server::HttpServerOptions http_options;
   http_options.max_worker_threads =
       std::max(http_options.max_worker_threads, options.workers + kSpareConnections);
+  http_options.cors_allowed_origins = options.cors_origins;
+  http_options.max_body_bytes = options.max_body_bytes;
   std::unique_ptr<server::HttpServer> http = server::MakeHttplibServer(http_options);
   server::api::ApiServerDeps api_deps;
   api_deps.runs = runs.get();
@@ -195,6 +199,11 @@ Command AddServeCommand(CLI::App& app) {
       ->check(CLI::Range(std::size_t{0}, kMaxQueue));
   cmd->add_option("--shutdown-timeout", options->shutdown_seconds,
                   "Seconds runs may go on after SIGINT/SIGTERM")
+      ->capture_default_str();
+  cmd->add_option("--cors-origin", options->cors_origins,
+                  "Browser origin allowed to call the API (repeat; \"*\" for any)");
+  cmd->add_option("--max-body", options->max_body_bytes,
+                  "Largest request body in bytes; larger ones answer 413")
       ->capture_default_str();
   cmd->add_option("--heartbeat", options->heartbeat_seconds,
                   "Seconds between SSE heartbeat comments")

@@ -255,6 +255,8 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
     active_model = std::move(current).value();
     if (active_model != nullptr) deps.llm = active_model.get();
   }
+  // Kept to name the engine in the database-error metric after the run.
+  const agent::pipeline::PipelineDatasourceProvider datasource = deps.datasource;
   StatusOr<agent::pipeline::Pipeline> pipeline = agent::pipeline::Pipeline::Create(std::move(deps));
   if (!pipeline.ok()) return fail(pipeline.status());
   StatusOr<agent::pipeline::PipelineResult> result =
@@ -284,6 +286,18 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
                                                                       : metrics::CacheLevel::kL1);
     } else if (deps_.cache != nullptr && result->route == agent::pipeline::PipelineRoute::kEngine) {
       deps_.metrics->RecordCacheMiss();
+    }
+    // Statements the database refused: failed SQL attempts and failed SQL steps.
+    int db_errors = 0;
+    for (const agent::pipeline::SqlAttempt& a : result->attempts) db_errors += !a.error.empty();
+    for (const agent::pipeline::StepOutcome& s : result->state.steps) {
+      db_errors += s.tool == "execute_sql" && !s.success && !s.sql.empty();
+    }
+    if (db_errors > 0) {
+      StatusOr<agent::PreparedDatasource*> ds = datasource();
+      const std::string engine =
+          ds.ok() && *ds != nullptr ? std::string((*ds)->connector->engine()) : "unknown";
+      for (int i = 0; i < db_errors; ++i) deps_.metrics->RecordDatabaseError(engine);
     }
   }
 }
