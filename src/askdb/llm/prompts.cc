@@ -98,6 +98,21 @@ StatusOr<PromptLanguage> ParsePromptLanguage(std::string_view code) {
   return InvalidArgumentError("unknown prompt language '" + std::string(code) + "'; use en or zh");
 }
 
+StatusOr<std::shared_ptr<const PromptLibrary>> PromptLibrary::LoadShared(
+    const std::optional<std::filesystem::path>& override_dir) {
+  if (override_dir) {
+    ASKDB_ASSIGN_OR_RETURN(PromptLibrary lib, Load(override_dir));
+    return std::make_shared<const PromptLibrary>(std::move(lib));
+  }
+  // Built-in templates cannot fail to load; the static is initialised once, thread-safely.
+  static const StatusOr<std::shared_ptr<const PromptLibrary>> builtin =
+      []() -> StatusOr<std::shared_ptr<const PromptLibrary>> {
+    ASKDB_ASSIGN_OR_RETURN(PromptLibrary lib, Load(std::nullopt));
+    return std::make_shared<const PromptLibrary>(std::move(lib));
+  }();
+  return builtin;
+}
+
 StatusOr<PromptLibrary> PromptLibrary::Load(
     const std::optional<std::filesystem::path>& override_dir) {
   PromptLibrary lib;

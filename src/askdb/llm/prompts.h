@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,10 @@ class PromptLibrary {
  public:
   // Built-in templates, overridden by files under `override_dir` when given.
   static StatusOr<PromptLibrary> Load(const std::optional<std::filesystem::path>& override_dir);
+  // The same, shared: without an override directory one library per process (a server's
+  // runs each need it); with one, loaded afresh so edited files take effect.
+  static StatusOr<std::shared_ptr<const PromptLibrary>> LoadShared(
+      const std::optional<std::filesystem::path>& override_dir);
 
   // Renders template `name` with `values` (a JSON object; nested objects and arrays become
   // mustache sections). NotFound names the template and the override path to create.

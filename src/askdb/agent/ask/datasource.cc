@@ -1,5 +1,6 @@
 #include "askdb/agent/ask/datasource.h"
 
+#include <mutex>
 #include <system_error>
 
 #include "askdb/db/database_url.h"
@@ -10,6 +11,13 @@ std::filesystem::path SemanticModelPathFor(const std::filesystem::path& database
   std::filesystem::path p = database_file;
   p.replace_extension(".semantic.json");
   return p;
+}
+
+const catalog::SchemaRecaller& PreparedDatasource::Recaller() const {
+  std::call_once(recaller_->once, [this] {
+    recaller_->recaller = catalog::SchemaRecaller::Build(schema, model ? &*model : nullptr);
+  });
+  return *recaller_->recaller;
 }
 
 StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> connector,

@@ -8,9 +8,11 @@
 
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
+#include "askdb/catalog/schema_recall.h"
 #include "askdb/catalog/semantic_model.h"
 #include "askdb/common/status.h"
 #include "askdb/db/connector.h"
@@ -25,6 +27,18 @@ struct PreparedDatasource {
   std::filesystem::path model_path;  // where the model came from; empty when none
   db::DatabaseSchema schema;
   std::unique_ptr<nlq::SchemaIndex> index;
+
+  // The schema recaller over the whole schema, built on first use and then shared by every
+  // run on this datasource (a server's runs would otherwise each build one). Thread-safe.
+  const catalog::SchemaRecaller& Recaller() const;
+
+ private:
+  struct RecallerSlot {
+    std::once_flag once;
+    std::unique_ptr<catalog::SchemaRecaller> recaller;
+  };
+  // Behind a pointer so that PreparedDatasource stays movable.
+  std::shared_ptr<RecallerSlot> recaller_ = std::make_shared<RecallerSlot>();
 };
 
 struct PrepareOptions {

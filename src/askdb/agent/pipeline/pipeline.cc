@@ -131,7 +131,7 @@ void Fail(RunState& s, NodeContext& ctx, std::string error) {
 
 struct Pipeline::Impl {
   PipelineDeps deps;
-  llm::PromptLibrary prompts;
+  std::shared_ptr<const llm::PromptLibrary> prompts;  // shared by all pipelines
   const RequestClassifier* classifier = nullptr;
   PreparedDatasource* ds = nullptr;
   std::unique_ptr<catalog::SchemaRecaller> recaller;
@@ -626,16 +626,22 @@ struct Pipeline::Impl {
 
   void RecallSchema(RunState& s, const PreparedDatasource& d) {
     if (!s.schema_text.empty()) return;
+    const std::vector<std::string>& selected = options().profile.selected_tables;
+    // The whole schema's recaller is the datasource's, shared by all runs; an agent limited
+    // to some tables gets its own.
+    if (selected.empty()) {
+      catalog::RecallOptions recall;
+      recall.token_budget = options().schema_token_budget;
+      s.schema_text = d.Recaller().Recall(s.question, recall).text;
+      return;
+    }
     if (recaller == nullptr) {
-      const std::vector<std::string>& selected = options().profile.selected_tables;
       db::DatabaseSchema schema = d.schema;
-      if (!selected.empty()) {
-        std::erase_if(schema.tables, [&](const db::TableInfo& t) {
-          return std::none_of(selected.begin(), selected.end(), [&](const std::string& name) {
-            return text::EqualsIgnoreAsciiCase(name, t.name);
-          });
+      std::erase_if(schema.tables, [&](const db::TableInfo& t) {
+        return std::none_of(selected.begin(), selected.end(), [&](const std::string& name) {
+          return text::EqualsIgnoreAsciiCase(name, t.name);
         });
-      }
+      });
       recaller = catalog::SchemaRecaller::Build(schema, d.model ? &*d.model : nullptr);
     }
     catalog::RecallOptions recall;
@@ -660,7 +666,7 @@ struct Pipeline::Impl {
         .system_template = m.system_template,
         .language = s.chinese() ? llm::PromptLanguage::kChinese : llm::PromptLanguage::kEnglish};
     ASKDB_ASSIGN_OR_RETURN(llm::BuiltPrompt prompt,
-                           llm::BuildPrompt(prompts, spec, context,
+                           llm::BuildPrompt(*prompts, spec, context,
                                             {.max_prompt_tokens = options().prompt_token_budget}));
     llm::ChatRequest request;
     request.messages = std::move(prompt.messages);
@@ -844,7 +850,7 @@ StatusOr<Pipeline> Pipeline::Create(PipelineDeps deps) {
     return InternalError("the built-in classifier rules failed to load (see the log)");
   }
   ASKDB_ASSIGN_OR_RETURN(impl->prompts,
-                         llm::PromptLibrary::Load(impl->deps.options.prompt_override_dir));
+                         llm::PromptLibrary::LoadShared(impl->deps.options.prompt_override_dir));
   ASKDB_RETURN_IF_ERROR(impl->BuildGraph());
   return Pipeline(std::move(impl));
 }

@@ -119,6 +119,8 @@ StatusOr<ChatResponse> ScriptedLlmClient::Answer(const ChatRequest& request,
   {
     std::lock_guard lock(mu_);
     requests_.push_back(request);
+    if (requests_.size() > kKeptRequests) requests_.pop_front();
+    ++calls_;
     for (auto& r : rules_) {
       if (r->rule.times >= 0 && r->used >= r->rule.times) continue;
       if (r->re && !RE2::PartialMatch(text, *r->re)) continue;
@@ -198,12 +200,12 @@ StatusOr<EmbeddingResponse> ScriptedLlmClient::Embed(const EmbeddingRequest& req
 
 std::vector<ChatRequest> ScriptedLlmClient::requests() const {
   std::lock_guard lock(mu_);
-  return requests_;
+  return {requests_.begin(), requests_.end()};
 }
 
 size_t ScriptedLlmClient::call_count() const {
   std::lock_guard lock(mu_);
-  return requests_.size();
+  return calls_;
 }
 
 }  // namespace askdb::llm

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <chrono>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -58,8 +59,11 @@ class ScriptedLlmClient final : public LlmClient {
                                     const CallOptions& options) override;
   std::string Describe() const override { return "scripted"; }
 
+  // The last kKeptRequests requests, oldest first (a long-running `askdb serve --llm
+  // scripted:` must not grow without bound); call_count() counts them all.
   std::vector<ChatRequest> requests() const;
   size_t call_count() const;
+  static constexpr size_t kKeptRequests = 256;
 
   static constexpr int kEmbeddingDims = 16;
   static constexpr size_t kStreamPieceBytes = 8;
@@ -71,7 +75,8 @@ class ScriptedLlmClient final : public LlmClient {
   Sleeper* sleeper_;
   mutable std::mutex mu_;
   std::vector<std::unique_ptr<CompiledRule>> rules_;
-  std::vector<ChatRequest> requests_;
+  std::deque<ChatRequest> requests_;
+  size_t calls_ = 0;
 };
 
 // The StatusCode whose StatusCodeName is `name` ("unavailable").

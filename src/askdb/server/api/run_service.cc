@@ -205,6 +205,12 @@ StatusOr<std::shared_ptr<Run>> RunService::Start(RunRequest request,
   };
   auto guard = std::make_shared<Guard>();
   guard->run = run;
+  // The first frame, at once: the client learns its run was admitted (and its thread id)
+  // while the run may still wait for a worker.
+  run->events().Append(
+      "accepted", CompactJson({{"thread_id", run->id()},
+                               {"kind", run->request().kind == RunKind::kAsk ? "ask" : "resume"},
+                               {"agent_id", run->request().agent_id}}));
   Status submitted = executor_.Submit([this, guard] { Execute(guard->run); }, retry_after);
   if (!submitted.ok()) {
     std::lock_guard lock(mu_);
