@@ -23,7 +23,7 @@
 #include <string>
 #include <string_view>
 
-#include "askdb/server/store/management_store.h"
+#include "askdb/server/store/sql_management_store.h"
 
 namespace askdb::server::store {
 
@@ -35,7 +35,7 @@ struct PostgresManagementStoreOptions {
   const Clock* clock = nullptr;  // null: the system clock
 };
 
-class PostgresManagementStore final : public ManagementStore {
+class PostgresManagementStore final : public SqlManagementStore {
  public:
   static constexpr int kSchemaVersion = 1;
 
@@ -51,62 +51,13 @@ class PostgresManagementStore final : public ManagementStore {
   // The URL with the password replaced by "***".
   const std::string& display_url() const;
 
-  StatusOr<AgentRecord> CreateAgent(const AgentRecord& agent) override;
-  StatusOr<AgentRecord> GetAgent(std::string_view id) const override;
-  StatusOr<std::vector<AgentRecord>> ListAgents() const override;
-  StatusOr<AgentRecord> UpdateAgent(const AgentRecord& agent) override;
-  Status DeleteAgent(std::string_view id) override;
-
-  StatusOr<DatasourceRecord> CreateDatasource(const DatasourceRecord& datasource) override;
-  StatusOr<DatasourceRecord> GetDatasource(std::string_view id) const override;
-  StatusOr<std::vector<DatasourceRecord>> ListDatasources() const override;
-  StatusOr<DatasourceRecord> UpdateDatasource(const DatasourceRecord& datasource) override;
-  Status DeleteDatasource(std::string_view id) override;
-
-  StatusOr<Json> GetSemanticModel(std::string_view datasource_id) const override;
-  Status PutSemanticModel(std::string_view datasource_id, const Json& model) override;
-  Status DeleteSemanticModel(std::string_view datasource_id) override;
-
-  StatusOr<RelationRecord> CreateRelation(const RelationRecord& relation) override;
-  StatusOr<RelationRecord> GetRelation(std::string_view id) const override;
-  StatusOr<std::vector<RelationRecord>> ListRelations(
-      std::string_view datasource_id) const override;
-  StatusOr<RelationRecord> UpdateRelation(const RelationRecord& relation) override;
-  Status DeleteRelation(std::string_view id) override;
-
-  StatusOr<SessionRecord> CreateSession(const SessionRecord& session) override;
-  StatusOr<SessionRecord> GetSession(std::string_view id) const override;
-  StatusOr<std::vector<SessionRecord>> ListSessions(std::string_view agent_id,
-                                                    int64_t limit) const override;
-  Status DeleteSession(std::string_view id) override;
-  StatusOr<MessageRecord> AppendMessage(const MessageRecord& message) override;
-  StatusOr<std::vector<MessageRecord>> ListMessages(std::string_view session_id) const override;
-
-  StatusOr<ExampleRecord> CreateExample(const ExampleRecord& example) override;
-  StatusOr<ExampleRecord> GetExample(std::string_view id) const override;
-  StatusOr<std::vector<ExampleRecord>> ListExamples(std::string_view agent_id) const override;
-  StatusOr<ExampleRecord> UpdateExample(const ExampleRecord& example) override;
-  Status DeleteExample(std::string_view id) override;
-
-  Status RecordRun(const RunRecord& run) override;
-  StatusOr<std::vector<RunRecord>> ListRuns(const RunFilter& filter) const override;
-
-  StatusOr<ModelConfigRecord> CreateModel(const ModelConfigRecord& model) override;
-  StatusOr<ModelConfigRecord> GetModel(std::string_view id) const override;
-  StatusOr<std::vector<ModelConfigRecord>> ListModels() const override;
-  StatusOr<ModelConfigRecord> UpdateModel(const ModelConfigRecord& model) override;
-  Status DeleteModel(std::string_view id) override;
-  Status ActivateModel(std::string_view id) override;
-  StatusOr<ModelConfigRecord> GetActiveModel() const override;
-
-  Status PutApiKey(const security::ApiKeyRecord& record) override;
-  StatusOr<security::ApiKeyRecord> FindApiKey(std::string_view id) const override;
-  StatusOr<std::vector<security::ApiKeyRecord>> ListApiKeys() const override;
-  Status RevokeApiKey(std::string_view id) override;
+ protected:
+  std::unique_ptr<SqlStatement> Prepare(std::string_view sql) const override;
+  Status Transaction(const std::function<Status()>& body) override;
 
  private:
   struct Impl;
-  explicit PostgresManagementStore(std::unique_ptr<Impl> impl);
+  PostgresManagementStore(std::unique_ptr<Impl> impl, const Clock* clock);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -4,7 +4,8 @@
 // WAL journal (readers never block the writer), a busy timeout for other processes on the
 // same file, a schema_versions table (component "management"): a file written by a newer
 // askdb (higher version) is refused with FailedPrecondition instead of being misread.
-// Every write is one BEGIN IMMEDIATE transaction. One connection per store, guarded by a
+// Every write is one BEGIN IMMEDIATE transaction. The record logic is SqlManagementStore's;
+// this class is the sqlite3 driver. One connection per store, guarded by a
 // mutex: thread-safe; several processes may share the file (SQLite's locking).
 #pragma once
 
@@ -12,7 +13,7 @@
 #include <filesystem>
 #include <memory>
 
-#include "askdb/server/store/management_store.h"
+#include "askdb/server/store/sql_management_store.h"
 
 namespace askdb::server::store {
 
@@ -23,7 +24,7 @@ struct SqliteManagementStoreOptions {
   const Clock* clock = nullptr;  // null: the system clock
 };
 
-class SqliteManagementStore final : public ManagementStore {
+class SqliteManagementStore final : public SqlManagementStore {
  public:
   static constexpr int kSchemaVersion = 1;
 
@@ -36,62 +37,13 @@ class SqliteManagementStore final : public ManagementStore {
 
   const std::filesystem::path& path() const;
 
-  StatusOr<AgentRecord> CreateAgent(const AgentRecord& agent) override;
-  StatusOr<AgentRecord> GetAgent(std::string_view id) const override;
-  StatusOr<std::vector<AgentRecord>> ListAgents() const override;
-  StatusOr<AgentRecord> UpdateAgent(const AgentRecord& agent) override;
-  Status DeleteAgent(std::string_view id) override;
-
-  StatusOr<DatasourceRecord> CreateDatasource(const DatasourceRecord& datasource) override;
-  StatusOr<DatasourceRecord> GetDatasource(std::string_view id) const override;
-  StatusOr<std::vector<DatasourceRecord>> ListDatasources() const override;
-  StatusOr<DatasourceRecord> UpdateDatasource(const DatasourceRecord& datasource) override;
-  Status DeleteDatasource(std::string_view id) override;
-
-  StatusOr<Json> GetSemanticModel(std::string_view datasource_id) const override;
-  Status PutSemanticModel(std::string_view datasource_id, const Json& model) override;
-  Status DeleteSemanticModel(std::string_view datasource_id) override;
-
-  StatusOr<RelationRecord> CreateRelation(const RelationRecord& relation) override;
-  StatusOr<RelationRecord> GetRelation(std::string_view id) const override;
-  StatusOr<std::vector<RelationRecord>> ListRelations(
-      std::string_view datasource_id) const override;
-  StatusOr<RelationRecord> UpdateRelation(const RelationRecord& relation) override;
-  Status DeleteRelation(std::string_view id) override;
-
-  StatusOr<SessionRecord> CreateSession(const SessionRecord& session) override;
-  StatusOr<SessionRecord> GetSession(std::string_view id) const override;
-  StatusOr<std::vector<SessionRecord>> ListSessions(std::string_view agent_id,
-                                                    int64_t limit) const override;
-  Status DeleteSession(std::string_view id) override;
-  StatusOr<MessageRecord> AppendMessage(const MessageRecord& message) override;
-  StatusOr<std::vector<MessageRecord>> ListMessages(std::string_view session_id) const override;
-
-  StatusOr<ExampleRecord> CreateExample(const ExampleRecord& example) override;
-  StatusOr<ExampleRecord> GetExample(std::string_view id) const override;
-  StatusOr<std::vector<ExampleRecord>> ListExamples(std::string_view agent_id) const override;
-  StatusOr<ExampleRecord> UpdateExample(const ExampleRecord& example) override;
-  Status DeleteExample(std::string_view id) override;
-
-  Status RecordRun(const RunRecord& run) override;
-  StatusOr<std::vector<RunRecord>> ListRuns(const RunFilter& filter) const override;
-
-  StatusOr<ModelConfigRecord> CreateModel(const ModelConfigRecord& model) override;
-  StatusOr<ModelConfigRecord> GetModel(std::string_view id) const override;
-  StatusOr<std::vector<ModelConfigRecord>> ListModels() const override;
-  StatusOr<ModelConfigRecord> UpdateModel(const ModelConfigRecord& model) override;
-  Status DeleteModel(std::string_view id) override;
-  Status ActivateModel(std::string_view id) override;
-  StatusOr<ModelConfigRecord> GetActiveModel() const override;
-
-  Status PutApiKey(const security::ApiKeyRecord& record) override;
-  StatusOr<security::ApiKeyRecord> FindApiKey(std::string_view id) const override;
-  StatusOr<std::vector<security::ApiKeyRecord>> ListApiKeys() const override;
-  Status RevokeApiKey(std::string_view id) override;
+ protected:
+  std::unique_ptr<SqlStatement> Prepare(std::string_view sql) const override;
+  Status Transaction(const std::function<Status()>& body) override;
 
  private:
   struct Impl;
-  explicit SqliteManagementStore(std::unique_ptr<Impl> impl);
+  SqliteManagementStore(std::unique_ptr<Impl> impl, const Clock* clock);
   std::unique_ptr<Impl> impl_;
 };
 
