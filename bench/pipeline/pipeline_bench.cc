@@ -372,7 +372,8 @@ void Script(llm::ScriptedLlmClient& client) {
             {{{"step_num", 1},
               {"tool", "execute_sql"},
               {"purpose", "Revenue by channel"},
-              {"input", "SELECT channel, SUM(total_amount) AS revenue FROM orders GROUP BY channel"}},
+              {"input",
+               "SELECT channel, SUM(total_amount) AS revenue FROM orders GROUP BY channel"}},
              {{"step_num", 2},
               {"tool", "execute_sql"},
               {"purpose", "Orders per year"},
@@ -381,11 +382,10 @@ void Script(llm::ScriptedLlmClient& client) {
                "GROUP BY year ORDER BY year"}}}}});
   client.ReplyJson("whether the data gathered so far is enough",
                    Json{{"sufficient", true}, {"reason", "both parts answered"}});
-  client.ReplyJson("Write the analysis report",
-                   Json{{"title", "Sales overview"},
-                        {"summary", "Online leads revenue."},
-                        {"findings", Json::array()},
-                        {"recommendations", Json::array()}});
+  client.ReplyJson("Write the analysis report", Json{{"title", "Sales overview"},
+                                                     {"summary", "Online leads revenue."},
+                                                     {"findings", Json::array()},
+                                                     {"recommendations", Json::array()}});
   client.ReplyJson(R"(SQL below failed[\s\S]*no such column)",
                    Json{{"sql",
                          "SELECT customer_id, COUNT(*) AS orders FROM orders GROUP BY customer_id "
