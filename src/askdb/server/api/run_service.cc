@@ -235,11 +235,13 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   BufferSink sink(*run);
   const RunRequest& request = run->request();
   // Ends the run with an error before the pipeline ran (or when it failed).
+  // The history is written before Finish wakes the waiting clients, so that a client that
+  // got its answer finds the run in the history.
   auto fail = [&](const Status& status) {
     const bool cancelled = status.code() == StatusCode::kCancelled;
     const std::string outcome = cancelled ? "cancelled" : "error";
-    if (run->Finish(status, outcome)) RecordOutcome(*run, outcome);
     RecordHistory(*run, sink.trace(), wall_start, steady_start, nullptr, outcome, status);
+    if (run->Finish(status, outcome)) RecordOutcome(*run, outcome);
   };
 
   agent::pipeline::PipelineDeps deps;
@@ -273,13 +275,15 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   Json json = result->ToJson();
   json["thread_id"] = request.thread_id;
   const std::string state = result->interrupted() ? "interrupted" : "ok";
-  if (!run->Finish(std::move(json), state)) {  // cancelled meanwhile: discard
+  if (run->cancel_token()->IsCancelled()) {  // cancelled meanwhile: discard the result
     RecordHistory(*run, sink.trace(), wall_start, steady_start, &*result, "cancelled",
                   CancelledError("the run was cancelled"));
+    run->Finish(CancelledError("the run was cancelled"), "cancelled");
     return;
   }
-  RecordOutcome(*run, state);
   RecordHistory(*run, sink.trace(), wall_start, steady_start, &*result, state, Status::Ok());
+  if (!run->Finish(std::move(json), state)) return;  // cancelled in the last instant
+  RecordOutcome(*run, state);
   if (deps_.metrics != nullptr) {
     // Per-call token counts are not in the result: the first call carries the run's totals.
     for (int i = 0; i < result->llm_calls; ++i) {
