@@ -235,13 +235,15 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   BufferSink sink(*run);
   const RunRequest& request = run->request();
   // Ends the run with an error before the pipeline ran (or when it failed).
-  // The history is written before Finish wakes the waiting clients, so that a client that
-  // got its answer finds the run in the history.
+  // History and metrics are written before Finish wakes the waiting clients, so that a
+  // client that has its answer finds the run in the history and in /metrics. (A run that
+  // Cancel finished already was counted there.)
   auto fail = [&](const Status& status) {
     const bool cancelled = status.code() == StatusCode::kCancelled;
     const std::string outcome = cancelled ? "cancelled" : "error";
     RecordHistory(*run, sink.trace(), wall_start, steady_start, nullptr, outcome, status);
-    if (run->Finish(status, outcome)) RecordOutcome(*run, outcome);
+    if (!run->finished()) RecordOutcome(*run, outcome);
+    run->Finish(status, outcome);
   };
 
   agent::pipeline::PipelineDeps deps;
@@ -282,9 +284,8 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
     return;
   }
   RecordHistory(*run, sink.trace(), wall_start, steady_start, &*result, state, Status::Ok());
-  if (!run->Finish(std::move(json), state)) return;  // cancelled in the last instant
-  RecordOutcome(*run, state);
-  if (deps_.metrics != nullptr) {
+  if (!run->finished()) RecordOutcome(*run, state);
+  if (deps_.metrics != nullptr && !run->finished()) {
     // Per-call token counts are not in the result: the first call carries the run's totals.
     for (int i = 0; i < result->llm_calls; ++i) {
       deps_.metrics->RecordLlmCall(
@@ -310,6 +311,7 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
       for (int i = 0; i < db_errors; ++i) deps_.metrics->RecordDatabaseError(engine);
     }
   }
+  run->Finish(std::move(json), state);
 }
 
 Status RunService::ApplyAgent(const RunRequest& request, agent::pipeline::PipelineDeps& deps) {
