@@ -11,35 +11,13 @@
 
 #include "askdb/agent/graph/sqlite_checkpoint_store.h"
 #include "askdb/db/database_url.h"
+#include "askdb/db/postgres/pg_session.h"
 #include "askdb/db/server_support.h"
 
 namespace askdb::agent {
-namespace pg_store_internal {
-
-// One libpq connection, owned by the pool or by the call using it.
-class Session {
- public:
-  explicit Session(PGconn* conn) : conn_(conn) {}
-  ~Session() {
-    if (conn_ != nullptr) PQfinish(conn_);
-  }
-  Session(const Session&) = delete;
-  Session& operator=(const Session&) = delete;
-
-  PGconn* conn() const { return conn_; }
-  bool broken() const { return broken_ || PQstatus(conn_) != CONNECTION_OK; }
-  void MarkBroken() { broken_ = true; }
-
- private:
-  PGconn* conn_;
-  bool broken_ = false;
-};
-
-}  // namespace pg_store_internal
-
 namespace {
 
-using Session = pg_store_internal::Session;
+using Session = db::postgres_internal::Session;
 using db::server::SteadyClock;
 
 constexpr const char* kComponent = "checkpoints";

@@ -41,12 +41,11 @@ namespace askdb::db::server {
 template <typename Session>
 class SessionPool;
 }  // namespace askdb::db::server
+namespace askdb::db::postgres_internal {
+class Session;  // db/postgres/pg_session.h
+}  // namespace askdb::db::postgres_internal
 
 namespace askdb::agent {
-
-namespace pg_store_internal {
-class Session;
-}  // namespace pg_store_internal
 
 struct PostgresCheckpointStoreOptions {
   std::size_t pool_size = 4;  // connections at most; the URL's pool_size= wins
@@ -96,7 +95,7 @@ class PostgresCheckpointStore final : public CheckpointStore {
   std::size_t open_connections() const;
 
  private:
-  using Session = pg_store_internal::Session;
+  using Session = db::postgres_internal::Session;
   StatusOr<std::unique_ptr<Session>> Connect() const;
   Status CreateSchema();
   Status WithSession(const std::function<Status(Session&)>& fn);

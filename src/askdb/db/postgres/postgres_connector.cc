@@ -12,33 +12,11 @@
 
 #include "askdb/db/ascii_util.h"
 #include "askdb/db/database_url.h"
+#include "askdb/db/postgres/pg_session.h"
 #include "askdb/db/postgres/postgres_dialect.h"
 #include "askdb/db/server_support.h"
 
 namespace askdb::db {
-namespace postgres_internal {
-
-// One libpq connection. Owned by the pool or by the statement using it.
-class Session {
- public:
-  explicit Session(PGconn* conn) : conn_(conn) {}
-  ~Session() {
-    if (conn_ != nullptr) PQfinish(conn_);
-  }
-  Session(const Session&) = delete;
-  Session& operator=(const Session&) = delete;
-
-  PGconn* conn() const { return conn_; }
-  bool broken() const { return broken_ || PQstatus(conn_) != CONNECTION_OK; }
-  void MarkBroken() { broken_ = true; }
-
- private:
-  PGconn* conn_;
-  bool broken_ = false;
-};
-
-}  // namespace postgres_internal
-
 namespace {
 
 using server::SteadyClock;
