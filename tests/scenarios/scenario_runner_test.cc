@@ -63,6 +63,8 @@ std::vector<fs::path> FindScenarios() {
 fs::path TempDir() {
   static const fs::path dir = [] {
     fs::path d = fs::temp_directory_path() / ("askdb_scenarios_" + std::to_string(::getpid()));
+    // A directory left by a crashed earlier process with the same pid is stale.
+    fs::remove_all(d);
     fs::create_directories(d);
     return d;
   }();

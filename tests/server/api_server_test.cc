@@ -69,6 +69,8 @@ class ApiServerTest : public ::testing::Test {
   static void SetUpTestSuite() {
     dir_ = new fs::path(fs::temp_directory_path() /
                         ("askdb_api_server_" + std::to_string(::getpid())));
+    // A directory left by a crashed earlier process with the same pid is stale.
+    fs::remove_all(*dir_);
     fs::create_directories(*dir_);
     const fs::path db = *dir_ / "retail.sqlite";
     ASSERT_TRUE(demo::CreateDemoDatabase(db).ok());
@@ -629,6 +631,8 @@ TEST_F(ApiServerTest, GracefulShutdownLetsARunningAskFinish) {
 
 TEST(FileApiKeyStoreTest, FirstStartIssuesOneAdminKeyStoredAsAHashWithMode0600) {
   const fs::path dir = fs::temp_directory_path() / ("askdb_keys_" + std::to_string(::getpid()));
+  // A directory left by a crashed earlier process with the same pid is stale.
+  fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path file = dir / std::string(kDefaultKeyFileName);
   fs::remove(file);

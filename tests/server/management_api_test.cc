@@ -53,6 +53,8 @@ class ManagementApiTest : public ::testing::Test {
            ("askdb_mgmt_api_" + std::to_string(::getpid()) + "_" +
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
+    // A directory left by a crashed earlier process with the same pid is stale.
+    fs::remove_all(dir_);
     fs::create_directories(dir_);
     const fs::path db = dir_ / "retail.sqlite";
     ASSERT_TRUE(demo::CreateDemoDatabase(db).ok());

@@ -22,6 +22,8 @@ class PipelineNoModelTest : public ::testing::Test {
   static void SetUpTestSuite() {
     dir_ = new fs::path(fs::temp_directory_path() /
                         ("askdb_pipeline_no_model_" + std::to_string(::getpid())));
+    // A directory left by a crashed earlier process with the same pid is stale.
+    fs::remove_all(*dir_);
     fs::create_directories(*dir_);
     const fs::path db = *dir_ / "retail.sqlite";
     ASSERT_TRUE(demo::CreateDemoDatabase(db).ok());
