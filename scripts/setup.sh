@@ -3,6 +3,10 @@
 # when every package is present it changes nothing. The package list lives here only.
 #   scripts/setup.sh            system packages + front-end assets
 #   scripts/setup.sh --check    report what is missing, install nothing (exit 1 if any)
+#   scripts/setup.sh --list     print the package list (scripts/check_setup_complete.py reads it)
+# The test suite's setup_complete test proves the list complete: every header, library,
+# CMake file and program the build and tests used must come from a package listed here or
+# pulled in by one (scripts/check_setup_complete.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +16,7 @@ PACKAGES=(
   libsqlite3-dev sqlite3
   libspdlog-dev libfmt-dev libtomlplusplus-dev nlohmann-json3-dev
   libicu-dev libre2-dev
-  libcurl4-openssl-dev libcpp-httplib-dev libkainjow-mustache-dev
+  libcurl4-openssl-dev libcpp-httplib-dev libkainjow-mustache-dev libcli11-dev
   # Server: API key hashes (Argon2id) and datasource secrets at rest.
   libsodium-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
@@ -22,13 +26,22 @@ PACKAGES=(
   libpq-dev libmariadb-dev postgresql-15 mariadb-server
   # Reports: headless Chromium for the rendering test; CJK fonts so Chinese text renders.
   chromium fonts-noto-cjk
+  # The setup-completeness check (scripts/check_setup_complete.py).
+  python3
 )
+# Node.js installs the front-end assets (ECharts). An install from another source (e.g.
+# NodeSource's nodejs, which bundles npm) is kept; Debian's splits npm into its own package.
+NODE_PACKAGES=(nodejs npm)
+
+if [[ "${1:-}" == "--list" ]]; then
+  printf '%s\n' "${PACKAGES[@]}" "${NODE_PACKAGES[@]}"
+  exit 0
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# Node.js and npm install the front-end assets (ECharts); any existing install will do.
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 
