@@ -326,10 +326,18 @@ void FakeOpenAiServer::Install() {
   svr.set_keep_alive_max_count(1'000'000);
   svr.set_keep_alive_timeout(options_.keep_alive_timeout.count());
 
-  svr.Get("/v1/models", [](const httplib::Request&, httplib::Response& res) {
-    Json body = {{"object", "list"},
-                 {"data", Json::array({{{"id", "fake-model"}, {"object", "model"}}})}};
-    res.set_content(body.dump(), "application/json");
+  svr.Get("/v1/models", [this](const httplib::Request&, httplib::Response& res) {
+    ++requests_;
+    if (options_.models.empty()) {
+      res.status = 404;
+      res.set_content(ErrorBody("no such route: /v1/models", "invalid_request_error", "").dump(),
+                      "application/json");
+      return;
+    }
+    Json data = Json::array();
+    for (const std::string& id : options_.models) data.push_back({{"id", id}, {"object", "model"}});
+    res.set_content(Json({{"object", "list"}, {"data", std::move(data)}}).dump(),
+                    "application/json");
   });
 
   svr.Post("/v1/embeddings", [this](const httplib::Request& req, httplib::Response& res) {

@@ -65,6 +65,9 @@ struct FakeServerOptions {
   size_t stream_piece_bytes = 4;              // content bytes per streamed delta
   std::chrono::milliseconds stream_delay{0};  // between streamed chunks
   std::chrono::seconds keep_alive_timeout{2};
+  // What GET /v1/models lists, in order; empty: the route answers 404, like an endpoint
+  // that does not list its models.
+  std::vector<std::string> models = {"fake-model"};
 };
 
 class FakeOpenAiServer {

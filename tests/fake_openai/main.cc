@@ -3,6 +3,7 @@
 // {"port": N, "base_url": "..."} on one stdout line, and serves until stdin closes.
 //
 //   fake_openai_server [--fault-rate 0.2] [--seed 7] [--slow-first-byte-ms 300]
+//                      [--models a,b,c]   (what GET /v1/models lists; "" answers 404)
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -21,9 +22,17 @@ int main(int argc, char** argv) {
       options.seed = std::stoull(value);
     } else if (flag == "--slow-first-byte-ms") {
       options.slow_first_byte = std::chrono::milliseconds(std::stol(value));
+    } else if (flag == "--models") {
+      options.models.clear();
+      for (size_t start = 0; start < value.size();) {
+        size_t comma = value.find(',', start);
+        if (comma == std::string::npos) comma = value.size();
+        if (comma > start) options.models.push_back(value.substr(start, comma - start));
+        start = comma + 1;
+      }
     } else {
       std::cerr << "unknown flag " << flag
-                << "; use --fault-rate, --seed or --slow-first-byte-ms\n";
+                << "; use --fault-rate, --seed, --slow-first-byte-ms or --models\n";
       return 2;
     }
   }

@@ -1,8 +1,26 @@
 #include "askdb/cli/llm_setup.h"
 
+#include <spdlog/spdlog.h>
+
 #include "askdb/common/paths.h"
 
 namespace askdb::cli {
+namespace {
+
+bool IsLoopbackUrl(std::string_view url) {
+  for (std::string_view host : {"://127.", "://localhost", "://[::1]"}) {
+    if (url.find(host) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+bool HasEmbeddingModel(const Json& table) {
+  return table.is_object() && table.contains("embedding_model") &&
+         !(table["embedding_model"].is_string() &&
+           table["embedding_model"].get<std::string>().empty());
+}
+
+}  // namespace
 
 StatusOr<llm::ProviderConfig> ProviderFromConfig(const config::Config& cfg) {
   Json table = cfg.llm.table;
@@ -15,10 +33,30 @@ StatusOr<llm::ProviderConfig> ProviderFromConfig(const config::Config& cfg) {
 }
 
 bool LlmRequested(const std::string& llm_flag, const config::Config& cfg) {
-  if (!llm_flag.empty() || !cfg.llm.model.empty()) return true;
+  if (!llm_flag.empty() || !cfg.llm.model.empty() || !cfg.llm.base_url.empty()) return true;
   if (cfg.llm.table.contains("model") || cfg.llm.table.contains("provider")) return true;
   const std::optional<std::string> env_model = ProcessEnv("OPENAI_MODEL");
-  return env_model && !env_model->empty();
+  if (env_model && !env_model->empty()) return true;
+  // An endpoint in the environment asks for a model when it can be called: it has a key, or
+  // it is a local server (which needs none). Its only model is then used.
+  const std::optional<std::string> env_url = ProcessEnv("OPENAI_BASE_URL");
+  if (!env_url || env_url->empty()) return false;
+  const std::optional<std::string> env_key = ProcessEnv("OPENAI_API_KEY");
+  return (env_key && !env_key->empty()) || IsLoopbackUrl(*env_url);
+}
+
+void WarnAboutIgnoredLlmSettings(const config::Config& cfg) {
+  bool set = HasEmbeddingModel(cfg.llm.table);
+  if (cfg.llm.table.contains("providers") && cfg.llm.table["providers"].is_object()) {
+    for (const auto& [name, provider] : cfg.llm.table["providers"].items()) {
+      set = set || HasEmbeddingModel(provider);
+    }
+  }
+  if (set) {
+    spdlog::warn(
+        "[llm] embedding_model is set but has no effect: askdb embeds with its built-in "
+        "lexical embedder and never calls the embeddings endpoint; remove the key");
+  }
 }
 
 StatusOr<std::unique_ptr<llm::LlmClient>> MakeCliLlmClient(const std::string& llm_flag,

@@ -17,9 +17,15 @@ namespace askdb::cli {
 // may have changed) laid over it.
 StatusOr<llm::ProviderConfig> ProviderFromConfig(const config::Config& cfg);
 
-// True when a model is asked for: a --llm flag, or a model named in the configuration or
-// in OPENAI_MODEL. Without one, askdb answers with its deterministic engine only.
+// True when a model is asked for: a --llm flag; a model or an endpoint (base_url, provider)
+// named in the configuration; OPENAI_MODEL; or OPENAI_BASE_URL with OPENAI_API_KEY (or a
+// loopback URL, which needs no key). Without one, askdb answers with its deterministic
+// engine only.
 bool LlmRequested(const std::string& llm_flag, const config::Config& cfg);
+
+// Logs a warning for each [llm] key that is accepted but has no effect (embedding_model).
+// The CLI calls it once per process, after logging is set up.
+void WarnAboutIgnoredLlmSettings(const config::Config& cfg);
 
 StatusOr<std::unique_ptr<llm::LlmClient>> MakeCliLlmClient(const std::string& llm_flag,
                                                            const config::Config& cfg);

@@ -8,6 +8,7 @@
 
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/exit_codes.h"
+#include "askdb/cli/llm_setup.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/common/logging.h"
 #include "askdb/config/config.h"
@@ -114,6 +115,7 @@ int Main(int argc, char** argv) {
   log.format = *log_format;
   log.level = ctx.config.log.level;
   if (Status s = InitLogging(log); !s.ok()) return ReportError(s, ctx.json);
+  WarnAboutIgnoredLlmSettings(ctx.config);
 
   for (const Command& command : commands) {
     if (!command.subcommand->parsed()) continue;

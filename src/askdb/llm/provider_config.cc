@@ -100,15 +100,18 @@ StatusOr<ProviderConfig> ProviderConfigFromJson(const Json& llm_in, const EnvLoo
     }
   }
 
-  if (c.base_url.empty())
-    c.base_url = env("OPENAI_BASE_URL").value_or(std::string(kDefaultBaseUrl));
+  if (c.base_url.empty()) c.base_url = env("OPENAI_BASE_URL").value_or("");
+  // A named endpoint may serve one model only, found on the first call (OpenAiClient);
+  // OpenAI's own serves dozens, so there a model must be named.
+  const bool endpoint_named = !c.base_url.empty();
+  if (c.base_url.empty()) c.base_url = std::string(kDefaultBaseUrl);
   if (c.base_url.rfind("http://", 0) != 0 && c.base_url.rfind("https://", 0) != 0) {
     return InvalidArgumentError("[llm] base_url '" + c.base_url +
                                 "' must start with http:// or https:// (for example "
                                 "https://api.deepseek.com/v1)");
   }
   if (c.model.empty()) c.model = env("OPENAI_MODEL").value_or("");
-  if (c.model.empty()) {
+  if (c.model.empty() && !endpoint_named) {
     return FailedPreconditionError(
         "no model is configured: set [llm] model in askdb.toml (for example model = "
         "\"gpt-4o-mini\") or the OPENAI_MODEL environment variable");

@@ -2,7 +2,8 @@
 // (as Json or toml++) and the environment, plus the factory that turns it into a client
 // with the standard decorators, and the --llm flag (record:/replay:/scripted:).
 //
-// Keys of [llm] (all optional except model; see docs/llm.md):
+// Keys of [llm] (all optional; model is required unless base_url names an endpoint, whose
+// only model is then used, see OpenAiClient; see docs/llm.md):
 //   provider, base_url, api_key, api_key_env, model, embedding_model, proxy, json_mode,
 //   max_concurrency, max_retries, connect_timeout_ms, first_byte_timeout_ms,
 //   idle_timeout_ms, request_timeout_ms, circuit_failure_threshold, circuit_open_ms,
@@ -29,10 +30,10 @@ namespace askdb::llm {
 struct ProviderConfig {
   std::string name = "default";
   std::string base_url;
-  std::string api_key;      // resolved (from api_key or the api_key_env variable)
-  std::string api_key_env;  // the variable it came from, for messages
-  std::string model;
-  std::string embedding_model;
+  std::string api_key;          // resolved (from api_key or the api_key_env variable)
+  std::string api_key_env;      // the variable it came from, for messages
+  std::string model;            // empty only with a named base_url: its only model is used
+  std::string embedding_model;  // read and passed on, but nothing in askdb embeds with it yet
   std::map<std::string, std::string> headers;
   std::string proxy;
   JsonMode json_mode = JsonMode::kJsonObject;

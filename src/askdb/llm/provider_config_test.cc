@@ -66,6 +66,20 @@ TEST(ProviderConfigTest, MissingSettingsNameTheKey) {
   EXPECT_NE(bad_type.status().message().find("max_retries"), std::string::npos);
 }
 
+TEST(ProviderConfigTest, ANamedEndpointMayLeaveTheModelToTheEndpoint) {
+  // The client asks the endpoint for its only model on the first call.
+  auto from_env = ProviderConfigFromJson(
+      Json::object(), Env({{"OPENAI_API_KEY", "sk"}, {"OPENAI_BASE_URL", "http://h:1/v1"}}));
+  ASSERT_TRUE(from_env.ok()) << from_env.status().ToString();
+  EXPECT_EQ(from_env->model, "");
+  auto from_file = ProviderConfigFromJson(Json{{"base_url", "http://127.0.0.1:8080/v1"}}, Env({}));
+  ASSERT_TRUE(from_file.ok()) << from_file.status().ToString();
+  EXPECT_EQ(from_file->model, "");
+  // OpenAI's default endpoint serves many models: one must be named.
+  auto openai = ProviderConfigFromJson(Json::object(), Env({{"OPENAI_API_KEY", "sk"}}));
+  EXPECT_EQ(openai.status().code(), StatusCode::kFailedPrecondition);
+}
+
 TEST(ProviderConfigTest, FlagSelectsScriptedReplayOrRecord) {
   bool asked = false;
   auto provider = [&]() -> StatusOr<ProviderConfig> {

@@ -1,6 +1,7 @@
 #include "askdb/llm/openai/openai_client.h"
 
 #include <curl/curl.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cstring>
@@ -19,6 +20,8 @@ using std::chrono::milliseconds;
 
 // Idle handles kept for reuse; more concurrent calls simply create more handles.
 constexpr size_t kMaxPooledHandles = 64;
+// Model ids named in the error when the endpoint serves several; the rest are counted.
+constexpr size_t kMaxModelsNamed = 20;
 
 void GlobalInit() {
   static std::once_flag once;
@@ -168,12 +171,18 @@ OpenAiClient::OpenAiClient(OpenAiClientOptions options)
 OpenAiClient::~OpenAiClient() = default;
 
 std::string OpenAiClient::Describe() const {
-  return "openai(" + options_.base_url + ", " + options_.model + ")";
+  std::string model = options_.model;
+  if (model.empty()) {
+    std::lock_guard lock(model_mu_);
+    model = discovered_model_.empty() ? "model not set" : discovered_model_;
+  }
+  return "openai(" + options_.base_url + ", " + model + ")";
 }
 
-// Runs one POST to `path`. Fills `t` and returns a transport-level status.
+// Runs one POST of `body` to `path` (a GET when `body` is null). Fills `t` and returns a
+// transport-level status.
 static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const std::string& path,
-                      const std::string& body, OpenAiClient::Transfer& t, const CallOptions& call) {
+                      const std::string* body, OpenAiClient::Transfer& t, const CallOptions& call) {
   CURL* easy = h.easy;
   curl_easy_reset(easy);
   t.easy = easy;
@@ -208,9 +217,13 @@ static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const st
   }
 
   curl_easy_setopt(easy, CURLOPT_URL, url.c_str());
-  curl_easy_setopt(easy, CURLOPT_POST, 1L);
-  curl_easy_setopt(easy, CURLOPT_POSTFIELDS, body.data());
-  curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+  if (body != nullptr) {
+    curl_easy_setopt(easy, CURLOPT_POST, 1L);
+    curl_easy_setopt(easy, CURLOPT_POSTFIELDS, body->data());
+    curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body->size()));
+  } else {
+    curl_easy_setopt(easy, CURLOPT_HTTPGET, 1L);
+  }
   curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers.get());
   curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, &OpenAiClient::Transfer::OnWrite);
   curl_easy_setopt(easy, CURLOPT_WRITEDATA, &t);
@@ -333,16 +346,85 @@ Status CheckFinish(const ChatResponse& r, const std::string& base_url) {
   return Status::Ok();
 }
 
+std::string NoModelMessage() {
+  return "no model is configured: set [llm] model in askdb.toml (for example model = "
+         "\"gpt-4o-mini\") or the OPENAI_MODEL environment variable";
+}
+
 }  // namespace
 
+StatusOr<std::vector<std::string>> OpenAiClient::ListModels(const CallOptions& call) {
+  auto handle = pool_->Acquire();
+  Transfer t;
+  Status s = Perform(options_, *handle, "/models", nullptr, t, call);
+  long http = t.HttpStatus();
+  pool_->Release(std::move(handle));
+  ASKDB_RETURN_IF_ERROR(s);
+  const std::string where = options_.base_url + "/models";
+  if (http < 200 || http >= 300) {
+    return NotFoundError(where + " answered HTTP " + std::to_string(http));
+  }
+  StatusOr<Json> parsed = ParseJson(t.body);
+  if (!parsed.ok() || !parsed->is_object() || !parsed->contains("data") ||
+      !(*parsed)["data"].is_array()) {
+    return NotFoundError(where + " did not answer with an OpenAI model list");
+  }
+  std::vector<std::string> ids;
+  for (const Json& entry : (*parsed)["data"]) {
+    if (entry.is_object() && entry.contains("id") && entry["id"].is_string()) {
+      ids.push_back(entry["id"].get<std::string>());
+    }
+  }
+  return ids;
+}
+
+StatusOr<std::string> OpenAiClient::ChatModel(const ChatRequest& request, const CallOptions& call) {
+  if (!request.model.empty()) return request.model;
+  if (!options_.model.empty()) return options_.model;
+  // Held while listing, so concurrent first calls send one request between them.
+  std::lock_guard lock(model_mu_);
+  if (!discovered_model_.empty()) return discovered_model_;
+  StatusOr<std::vector<std::string>> models = ListModels(call);
+  if (!models.ok()) {
+    if (models.status().code() != StatusCode::kNotFound) {
+      return models.status().WithContext("asking " + options_.base_url +
+                                         "/models which model to use, as none is configured");
+    }
+    return FailedPreconditionError(NoModelMessage() + " (the endpoint does not list its models: " +
+                                   models.status().message() + ")");
+  }
+  if (models->size() == 1) {
+    discovered_model_ = models->front();
+    spdlog::warn(
+        "llm: no model is configured; using model {}, the only one {} serves (set [llm] "
+        "model to choose it explicitly)",
+        discovered_model_, options_.base_url);
+    return discovered_model_;
+  }
+  if (models->empty()) {
+    return FailedPreconditionError(NoModelMessage() + " (" + options_.base_url +
+                                   "/models lists no models)");
+  }
+  std::string names;
+  for (size_t i = 0; i < models->size() && i < kMaxModelsNamed; ++i) {
+    names += (i == 0 ? "" : ", ") + (*models)[i];
+  }
+  if (models->size() > kMaxModelsNamed) {
+    names += " (and " + std::to_string(models->size() - kMaxModelsNamed) + " more)";
+  }
+  return FailedPreconditionError("no model is configured and " + options_.base_url + " serves " +
+                                 std::to_string(models->size()) +
+                                 " models: set [llm] model (or OPENAI_MODEL) to one of: " + names);
+}
+
 StatusOr<ChatResponse> OpenAiClient::Chat(const ChatRequest& request, const CallOptions& call) {
-  openai::WireOptions wire{options_.model, false, options_.stream_usage};
+  ASKDB_ASSIGN_OR_RETURN(std::string model, ChatModel(request, call));
+  openai::WireOptions wire{model, false, options_.stream_usage};
   std::string body = openai::BuildChatBody(request, wire).dump();
-  std::string model = request.model.empty() ? options_.model : request.model;
   auto handle = pool_->Acquire();
   Transfer t;
   auto start = SteadyClock::now();
-  Status s = Perform(options_, *handle, "/chat/completions", body, t, call);
+  Status s = Perform(options_, *handle, "/chat/completions", &body, t, call);
   long http = t.HttpStatus();
   pool_->Release(std::move(handle));
   ASKDB_RETURN_IF_ERROR(s);
@@ -360,9 +442,9 @@ StatusOr<ChatResponse> OpenAiClient::Chat(const ChatRequest& request, const Call
 StatusOr<ChatResponse> OpenAiClient::ChatStream(const ChatRequest& request,
                                                 const StreamCallback& on_delta,
                                                 const CallOptions& call) {
-  openai::WireOptions wire{options_.model, true, options_.stream_usage};
+  ASKDB_ASSIGN_OR_RETURN(std::string model, ChatModel(request, call));
+  openai::WireOptions wire{model, true, options_.stream_usage};
   std::string body = openai::BuildChatBody(request, wire).dump();
-  std::string model = request.model.empty() ? options_.model : request.model;
   openai::StreamAccumulator acc;
   bool done = false;
   bool stopped = false;
@@ -398,7 +480,7 @@ StatusOr<ChatResponse> OpenAiClient::ChatStream(const ChatRequest& request,
   auto handle = pool_->Acquire();
   Transfer t;
   t.sse = &parser;
-  Status s = Perform(options_, *handle, "/chat/completions", body, t, call);
+  Status s = Perform(options_, *handle, "/chat/completions", &body, t, call);
   long http = t.HttpStatus();
   bool event_stream = t.is_event_stream;
   pool_->Release(std::move(handle));
@@ -445,7 +527,7 @@ StatusOr<EmbeddingResponse> OpenAiClient::Embed(const EmbeddingRequest& request,
   auto handle = pool_->Acquire();
   Transfer t;
   auto start = SteadyClock::now();
-  Status s = Perform(options_, *handle, "/embeddings", body, t, call);
+  Status s = Perform(options_, *handle, "/embeddings", &body, t, call);
   long http = t.HttpStatus();
   pool_->Release(std::move(handle));
   ASKDB_RETURN_IF_ERROR(s);

@@ -8,13 +8,20 @@
 // code that says whether a retry may help (see IsRetryable) and a message that says what to
 // set. This class does not retry: wrap it in RetryingClient.
 //
+// With no model configured, the first chat call asks the endpoint which models it serves
+// (GET {base_url}/models, as vLLM, llama.cpp server and Ollama answer): exactly one is used
+// from then on, with a warning naming it; several, or a listing the server does not give,
+// make every chat call fail with FailedPrecondition naming what to set.
+//
 // Thread-safe: calls from many threads run in parallel, each on its own handle.
 #pragma once
 
 #include <chrono>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "askdb/llm/llm_client.h"
 
@@ -23,7 +30,7 @@ namespace askdb::llm {
 struct OpenAiClientOptions {
   std::string base_url = "https://api.openai.com/v1";
   std::string api_key;  // empty: no Authorization header (local servers)
-  std::string model;
+  std::string model;    // empty: the endpoint's only model, found on the first chat call
   std::string embedding_model;
   std::map<std::string, std::string> extra_headers;
   // Proxy URL ("http://host:3128", "socks5h://host:1080"). Empty: libcurl's default, which
@@ -53,14 +60,25 @@ class OpenAiClient final : public LlmClient {
                                     const CallOptions& options) override;
   std::string Describe() const override;
 
+  // The ids the endpoint lists at GET {base_url}/models, in its order. Errors: transport
+  // failures as for a chat call; an HTTP error or a body that is not an OpenAI model list is
+  // NotFound (the endpoint does not list its models).
+  StatusOr<std::vector<std::string>> ListModels(const CallOptions& options);
+
   const OpenAiClientOptions& options() const { return options_; }
 
   struct Transfer;  // one HTTP exchange; defined in the .cc
   class HandlePool;
 
  private:
+  // The model a chat request goes to: the request's, the configured one, else the
+  // endpoint's only model (listed once, then remembered).
+  StatusOr<std::string> ChatModel(const ChatRequest& request, const CallOptions& options);
+
   OpenAiClientOptions options_;
   std::unique_ptr<HandlePool> pool_;
+  mutable std::mutex model_mu_;
+  std::string discovered_model_;  // guarded by model_mu_
 };
 
 }  // namespace askdb::llm

@@ -317,5 +317,59 @@ TEST_F(OpenAiClientTest, ParallelCallsShareThePool) {
   EXPECT_EQ(ok.load(), 100);
 }
 
+TEST_F(OpenAiClientTest, NoModelConfiguredUsesTheEndpointsOnlyModel) {
+  FakeServerOptions one;
+  one.models = {"qwen2.5-7b-instruct"};
+  StartServer(one);
+  OpenAiClientOptions o = Options();
+  o.model.clear();
+  OpenAiClient client(o);
+  auto resp = client.Chat(Ask("hello"), {});
+  ASSERT_TRUE(resp.ok()) << resp.status().ToString();
+  EXPECT_EQ(ParseJson(server_->last_request_body()).value()["model"], "qwen2.5-7b-instruct");
+  EXPECT_NE(client.Describe().find("qwen2.5-7b-instruct"), std::string::npos);
+  // Listed once: later calls, streamed ones too, reuse it.
+  const int64_t after_first = server_->requests();
+  auto streamed = client.ChatStream(Ask("again"), nullptr, {});
+  ASSERT_TRUE(streamed.ok()) << streamed.status().ToString();
+  EXPECT_EQ(server_->requests(), after_first + 1);
+  EXPECT_EQ(ParseJson(server_->last_request_body()).value()["model"], "qwen2.5-7b-instruct");
+}
+
+TEST_F(OpenAiClientTest, NoModelConfiguredAndSeveralServedListsThem) {
+  FakeServerOptions several;
+  several.models = {"llama3", "qwen2.5:7b", "mistral"};
+  StartServer(several);
+  OpenAiClientOptions o = Options();
+  o.model.clear();
+  OpenAiClient client(o);
+  auto resp = client.Chat(Ask("hello"), {});
+  ASSERT_FALSE(resp.ok());
+  EXPECT_EQ(resp.status().code(), StatusCode::kFailedPrecondition);
+  EXPECT_NE(resp.status().message().find("set [llm] model (or OPENAI_MODEL) to one of: llama3, "
+                                         "qwen2.5:7b, mistral"),
+            std::string::npos)
+      << resp.status().message();
+  auto listed = client.ListModels({});
+  ASSERT_TRUE(listed.ok());
+  EXPECT_EQ(listed->size(), 3u);
+}
+
+TEST_F(OpenAiClientTest, NoModelConfiguredAndNoModelListKeepsTheOldError) {
+  FakeServerOptions unlisted;
+  unlisted.models.clear();  // GET /v1/models answers 404
+  StartServer(unlisted);
+  OpenAiClientOptions o = Options();
+  o.model.clear();
+  OpenAiClient client(o);
+  auto resp = client.ChatStream(Ask("hello"), nullptr, {});
+  ASSERT_FALSE(resp.ok());
+  EXPECT_EQ(resp.status().code(), StatusCode::kFailedPrecondition);
+  EXPECT_NE(resp.status().message().find("no model is configured: set [llm] model"),
+            std::string::npos)
+      << resp.status().message();
+  EXPECT_NE(resp.status().message().find("HTTP 404"), std::string::npos) << resp.status().message();
+}
+
 }  // namespace
 }  // namespace askdb::llm
