@@ -34,18 +34,20 @@ StatusOr<std::unique_ptr<AskdbMetrics>> AskdbMetrics::Create(Registry& registry,
                                              {"kind"}));
   m->llm_prompt_tokens_ = &llm_tokens->WithLabels({{"kind", "prompt"}});
   m->llm_completion_tokens_ = &llm_tokens->WithLabels({{"kind", "completion"}});
-  ASKDB_ASSIGN_OR_RETURN(Family<Counter> * cache_hits,
-                         registry.AddCounter("askdb_cache_hits_total",
-                                             "Answer cache hits, by level (L1 exact, L2 "
-                                             "semantic).",
-                                             {"level"}));
-  m->cache_hits_l1_ = &cache_hits->WithLabels({{"level", "L1"}});
-  m->cache_hits_l2_ = &cache_hits->WithLabels({{"level", "L2"}});
-  ASKDB_ASSIGN_OR_RETURN(Family<Counter> * cache_misses,
-                         registry.AddCounter("askdb_cache_misses_total",
-                                             "Questions that no answer cache level could "
-                                             "answer."));
-  m->cache_misses_ = &cache_misses->Get();
+  if (options.answer_cache) {
+    ASKDB_ASSIGN_OR_RETURN(Family<Counter> * cache_hits,
+                           registry.AddCounter("askdb_cache_hits_total",
+                                               "Answer cache hits, by level (L1 exact, L2 "
+                                               "semantic).",
+                                               {"level"}));
+    m->cache_hits_l1_ = &cache_hits->WithLabels({{"level", "L1"}});
+    m->cache_hits_l2_ = &cache_hits->WithLabels({{"level", "L2"}});
+    ASKDB_ASSIGN_OR_RETURN(Family<Counter> * cache_misses,
+                           registry.AddCounter("askdb_cache_misses_total",
+                                               "Questions that no answer cache level could "
+                                               "answer."));
+    m->cache_misses_ = &cache_misses->Get();
+  }
   ASKDB_ASSIGN_OR_RETURN(
       m->database_errors_,
       registry.AddCounter("askdb_database_errors_total",
@@ -79,10 +81,13 @@ void AskdbMetrics::RecordLlmCall(uint64_t prompt_tokens, uint64_t completion_tok
 }
 
 void AskdbMetrics::RecordCacheHit(CacheLevel level) {
-  (level == CacheLevel::kL1 ? cache_hits_l1_ : cache_hits_l2_)->Increment();
+  Counter* hits = level == CacheLevel::kL1 ? cache_hits_l1_ : cache_hits_l2_;
+  if (hits != nullptr) hits->Increment();
 }
 
-void AskdbMetrics::RecordCacheMiss() { cache_misses_->Increment(); }
+void AskdbMetrics::RecordCacheMiss() {
+  if (cache_misses_ != nullptr) cache_misses_->Increment();
+}
 
 void AskdbMetrics::RecordDatabaseError(std::string_view engine) {
   database_errors_->WithLabels({{"engine", engine}}).Increment();

@@ -23,6 +23,9 @@ struct AskdbMetricsOptions {
   // Request duration buckets in seconds: runs with model calls take tens of seconds.
   std::vector<double> request_duration_buckets = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
                                                   1,     2.5,  5,     10,   30,  60,   120};
+  // Register askdb_cache_* only for a server that has an answer cache: `askdb serve` has
+  // none yet, and counters that can only read 0 would claim one.
+  bool answer_cache = false;
 };
 
 enum class CacheLevel { kL1, kL2 };
@@ -43,7 +46,8 @@ class AskdbMetrics {
   void RecordRun(std::string_view route, std::string_view outcome);
   // askdb_llm_calls_total and askdb_llm_tokens_total{kind="prompt"|"completion"}.
   void RecordLlmCall(uint64_t prompt_tokens, uint64_t completion_tokens);
-  // askdb_cache_hits_total{level="L1"|"L2"} and askdb_cache_misses_total.
+  // askdb_cache_hits_total{level="L1"|"L2"} and askdb_cache_misses_total; no-ops unless
+  // created with options.answer_cache.
   void RecordCacheHit(CacheLevel level);
   void RecordCacheMiss();
   // askdb_database_errors_total{engine} ("sqlite", "postgres", "mysql").

@@ -1,9 +1,9 @@
-#include "askdb/server/metrics/askdb_metrics.h"
-
 #include <gtest/gtest.h>
 
 #include <sstream>
 #include <string>
+
+#include "askdb/server/metrics/askdb_metrics.h"
 
 namespace askdb::server::metrics {
 namespace {
@@ -38,8 +38,6 @@ TEST_F(AskdbMetricsTest, RegistersEveryFamilyWithHelpAndType) {
       {"askdb_runs_total", "counter"},
       {"askdb_llm_calls_total", "counter"},
       {"askdb_llm_tokens_total", "counter"},
-      {"askdb_cache_hits_total", "counter"},
-      {"askdb_cache_misses_total", "counter"},
       {"askdb_database_errors_total", "counter"},
       {"askdb_runs_in_flight", "gauge"},
       {"askdb_run_queue_depth", "gauge"},
@@ -51,10 +49,31 @@ TEST_F(AskdbMetricsTest, RegistersEveryFamilyWithHelpAndType) {
   // Fixed label sets show from the start, so dashboards see 0 rather than nothing.
   EXPECT_TRUE(HasLine(text, "askdb_llm_tokens_total{kind=\"prompt\"} 0"));
   EXPECT_TRUE(HasLine(text, "askdb_llm_tokens_total{kind=\"completion\"} 0"));
-  EXPECT_TRUE(HasLine(text, "askdb_cache_hits_total{level=\"L1\"} 0"));
-  EXPECT_TRUE(HasLine(text, "askdb_cache_hits_total{level=\"L2\"} 0"));
   EXPECT_TRUE(HasLine(text, "askdb_llm_calls_total 0"));
   EXPECT_TRUE(HasLine(text, "askdb_runs_in_flight 0"));
+  // No answer cache, no cache counters (they could only read 0).
+  EXPECT_EQ(text.find("askdb_cache_"), std::string::npos) << text;
+  metrics_->RecordCacheHit(CacheLevel::kL1);
+  metrics_->RecordCacheMiss();
+  EXPECT_EQ(registry_.RenderText().find("askdb_cache_"), std::string::npos);
+}
+
+TEST(AskdbMetricsCacheTest, AServerWithAnAnswerCacheCountsHitsAndMisses) {
+  Registry registry;
+  AskdbMetricsOptions options;
+  options.answer_cache = true;
+  StatusOr<std::unique_ptr<AskdbMetrics>> metrics = AskdbMetrics::Create(registry, options);
+  ASSERT_TRUE(metrics.ok()) << metrics.status().ToString();
+  EXPECT_TRUE(HasLine(registry.RenderText(), "askdb_cache_hits_total{level=\"L1\"} 0"));
+  EXPECT_TRUE(HasLine(registry.RenderText(), "askdb_cache_hits_total{level=\"L2\"} 0"));
+  (*metrics)->RecordCacheHit(CacheLevel::kL1);
+  (*metrics)->RecordCacheHit(CacheLevel::kL2);
+  (*metrics)->RecordCacheHit(CacheLevel::kL2);
+  (*metrics)->RecordCacheMiss();
+  const std::string text = registry.RenderText();
+  EXPECT_TRUE(HasLine(text, "askdb_cache_hits_total{level=\"L1\"} 1"));
+  EXPECT_TRUE(HasLine(text, "askdb_cache_hits_total{level=\"L2\"} 2"));
+  EXPECT_TRUE(HasLine(text, "askdb_cache_misses_total 1"));
 }
 
 TEST_F(AskdbMetricsTest, RegisteringTwiceIsRefused) {
@@ -84,16 +103,12 @@ TEST_F(AskdbMetricsTest, RecordsHttpRequests) {
       text, "askdb_http_request_duration_seconds_bucket{route=\"/v1/health\",le=\"+Inf\"} 1"));
 }
 
-TEST_F(AskdbMetricsTest, RecordsRunsLlmCacheAndDatabaseEvents) {
+TEST_F(AskdbMetricsTest, RecordsRunsLlmAndDatabaseEvents) {
   metrics_->RecordRun("/v1/agents/:id/runs", "ok");
   metrics_->RecordRun("/v1/agents/:id/runs", "error");
   metrics_->RecordRun("/v1/agents/:id/runs", "ok");
   metrics_->RecordLlmCall(100, 20);
   metrics_->RecordLlmCall(50, 5);
-  metrics_->RecordCacheHit(CacheLevel::kL1);
-  metrics_->RecordCacheHit(CacheLevel::kL2);
-  metrics_->RecordCacheHit(CacheLevel::kL2);
-  metrics_->RecordCacheMiss();
   metrics_->RecordDatabaseError("postgres");
   metrics_->SetRunQueueDepth(7);
   const std::string text = registry_.RenderText();
@@ -102,9 +117,6 @@ TEST_F(AskdbMetricsTest, RecordsRunsLlmCacheAndDatabaseEvents) {
   EXPECT_TRUE(HasLine(text, "askdb_llm_calls_total 2"));
   EXPECT_TRUE(HasLine(text, "askdb_llm_tokens_total{kind=\"prompt\"} 150"));
   EXPECT_TRUE(HasLine(text, "askdb_llm_tokens_total{kind=\"completion\"} 25"));
-  EXPECT_TRUE(HasLine(text, "askdb_cache_hits_total{level=\"L1\"} 1"));
-  EXPECT_TRUE(HasLine(text, "askdb_cache_hits_total{level=\"L2\"} 2"));
-  EXPECT_TRUE(HasLine(text, "askdb_cache_misses_total 1"));
   EXPECT_TRUE(HasLine(text, "askdb_database_errors_total{engine=\"postgres\"} 1"));
   EXPECT_TRUE(HasLine(text, "askdb_run_queue_depth 7"));
 }
