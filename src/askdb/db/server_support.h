@@ -172,6 +172,36 @@ inline size_t FirstSqlByte(std::string_view s, bool hash_comments = false) {
   return std::string_view::npos;
 }
 
+// Whether more SQL follows a ';' outside quotes and comments. Backslash escapes inside
+// quotes (MySQL's default) are honoured; used only to name an error the server already
+// gave, never to decide what runs.
+inline bool HasSecondStatement(std::string_view s, bool hash_comments = false) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '\'' || c == '"' || c == '`') {
+      for (++i; i < s.size() && s[i] != c; ++i) {
+        if (s[i] == '\\' && c != '`') ++i;
+      }
+    } else if ((c == '-' && i + 1 < s.size() && s[i + 1] == '-') || (hash_comments && c == '#')) {
+      i = s.find('\n', i);
+      if (i == std::string_view::npos) return false;
+    } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '*') {
+      i = s.find("*/", i + 2);
+      if (i == std::string_view::npos) return false;
+      ++i;
+    } else if (c == ';') {
+      return FirstSqlByte(s.substr(i + 1), hash_comments) != std::string_view::npos;
+    }
+  }
+  return false;
+}
+
+// Several statements in one text are refused like a write: askdb runs one SELECT at a time.
+inline std::string SeveralStatementsRefusal() {
+  return "refused: only one statement may run at a time, but the text holds several; send a "
+         "single SELECT";
+}
+
 // The first word of the statement, upper-cased, for messages only (enforcement is the
 // server's): "DELETE", "WITH", "SELECT".
 inline std::string FirstWord(std::string_view sql, bool hash_comments = false) {

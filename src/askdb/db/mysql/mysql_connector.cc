@@ -580,6 +580,9 @@ Status MysqlConnector::PrepareOnly(Session& s, std::string_view sql, ServerError
                                    "; askdb's database user lacks this privilege, which is "
                                    "intended for a read-only user");
     }
+    if (err == ER_PARSE_ERROR && server::HasSecondStatement(sql, true)) {
+      return PermissionDeniedError(server::SeveralStatementsRefusal());
+    }
     if (err == ER_PARSE_ERROR && !server::IsQueryWord(word)) {
       return PermissionDeniedError(server::ReadOnlyRefusal(word, message));
     }

@@ -402,8 +402,10 @@ TEST(MysqlConnectorTest, CheckRefusesWritesAndChangesNothing) {
     ExpectCheckFails(*db, sql, StatusCode::kPermissionDenied, "refused");
     EXPECT_EQ(ConnectionId(*db), id) << sql;
   }
-  ExpectCheckFails(*db, "SELECT 1; SELECT 2", StatusCode::kInvalidArgument, "SQL syntax");
-  ExpectCheckFails(*db, "SELECT 1; DELETE FROM Artist", StatusCode::kInvalidArgument, "SQL syntax");
+  ExpectCheckFails(*db, "SELECT 1; SELECT 2", StatusCode::kPermissionDenied,
+                   "only one statement may run at a time");
+  ExpectCheckFails(*db, "SELECT 1; DELETE FROM Artist", StatusCode::kPermissionDenied,
+                   "only one statement may run at a time");
   ExpectCheckFails(*db, "# nothing", StatusCode::kInvalidArgument, "empty query");
   StatusOr<ResultSet> after = db->Execute(
       "SELECT (SELECT COUNT(*) FROM Artist), (SELECT COUNT(*) FROM Track), (SELECT COUNT(*) "

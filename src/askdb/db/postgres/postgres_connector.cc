@@ -211,9 +211,7 @@ Status MapError(const PGresult* r, Session& session, Step step, std::string_view
   }
   const std::string word = server::FirstWord(sql);
   if (state == "42601" && Contains(message, "multiple commands")) {
-    return InvalidArgumentError(
-        "only one statement may run at a time, but the text holds several; send a single "
-        "SELECT");
+    return PermissionDeniedError(server::SeveralStatementsRefusal());
   }
   if (state == "25006" || state == "25001" || state == "25P01") {
     return PermissionDeniedError(

@@ -410,9 +410,9 @@ TEST(PostgresConnectorTest, CheckRefusesWritesAndChangesNothing) {
     ExpectCheckFails(*db, sql, StatusCode::kPermissionDenied, "read-only");
     EXPECT_EQ(BackendPid(*db), pid) << sql;
   }
-  ExpectCheckFails(*db, "SELECT 1; SELECT 2", StatusCode::kInvalidArgument,
+  ExpectCheckFails(*db, "SELECT 1; SELECT 2", StatusCode::kPermissionDenied,
                    "only one statement may run at a time");
-  ExpectCheckFails(*db, "SELECT 1; DELETE FROM Artist", StatusCode::kInvalidArgument,
+  ExpectCheckFails(*db, "SELECT 1; DELETE FROM Artist", StatusCode::kPermissionDenied,
                    "only one statement may run at a time");
   ExpectCheckFails(*db, "  ", StatusCode::kInvalidArgument, "empty query");
   StatusOr<ResultSet> after = db->Execute(

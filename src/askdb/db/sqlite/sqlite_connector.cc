@@ -510,8 +510,9 @@ StatusOr<ResultSet> SqliteConnector::RunLocked(
   std::string_view rest(cursor, static_cast<size_t>(end - cursor));
   if (size_t extra = FirstSqlByte(rest); extra != std::string_view::npos) {
     size_t offset = static_cast<size_t>(cursor - sql.data()) + extra;
-    return InvalidArgumentError(
-        "only one statement may run at a time, but more SQL follows at offset " +
+    // Refused like a write (exit 5): askdb never runs a second statement.
+    return PermissionDeniedError(
+        "refused: only one statement may run at a time, but more SQL follows at offset " +
         std::to_string(offset) + "; send a single SELECT");
   }
   if (!sqlite3_stmt_readonly(stmt.get()) || !saw_query_) {

@@ -222,7 +222,7 @@ TEST_F(ChinookTest, EmptyAndMultipleStatements) {
     EXPECT_NE(s.message().find("empty query"), std::string::npos) << s.message();
   }
   Status two = Fail("SELECT 1; SELECT 2");
-  EXPECT_EQ(two.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(two.code(), StatusCode::kPermissionDenied);
   EXPECT_NE(two.message().find("only one statement"), std::string::npos) << two.message();
   EXPECT_NE(two.message().find("offset 10"), std::string::npos) << two.message();
   // Trailing semicolons and comments are not a second statement.
@@ -258,7 +258,7 @@ TEST_F(ChinookTest, WritesAreRefusedByName) {
       << pragma.message();
   Status fn = Fail("SELECT load_extension('/tmp/evil.so')");
   EXPECT_EQ(fn.code(), StatusCode::kPermissionDenied);
-  EXPECT_NE(fn.message().find("load_extension()"), std::string::npos) << fn.message();
+  EXPECT_NE(fn.message().find("load_extension"), std::string::npos) << fn.message();
   EXPECT_EQ(Count("SELECT COUNT(*) FROM Artist"), 275);
 }
 
@@ -328,9 +328,9 @@ TEST_F(ChinookTest, CheckRefusesWritesAndChangesNothing) {
 }
 
 TEST_F(ChinookTest, CheckRefusesSeveralOrNoStatements) {
-  ExpectCheckFails(*db_, "SELECT 1; SELECT 2", StatusCode::kInvalidArgument,
+  ExpectCheckFails(*db_, "SELECT 1; SELECT 2", StatusCode::kPermissionDenied,
                    "only one statement may run at a time");
-  ExpectCheckFails(*db_, "SELECT 1; DELETE FROM Artist", StatusCode::kInvalidArgument,
+  ExpectCheckFails(*db_, "SELECT 1; DELETE FROM Artist", StatusCode::kPermissionDenied,
                    "only one statement may run at a time");
   ExpectCheckFails(*db_, " -- nothing\n", StatusCode::kInvalidArgument, "empty query");
   EXPECT_EQ(Count("SELECT COUNT(*) FROM Artist"), 275);
