@@ -252,11 +252,11 @@ DUSQL = [
 def main():
     n = 0
     for i, (q, sql, cats) in enumerate(DEMO):
-        print(json.dumps({"id": "demo-%03d" % i, "db": "demo", "question": q, "gold_sql": sql, "categories": cats.split(",")}, ensure_ascii=False))
+        print(json.dumps({"id": "demo-%03d" % i, "db": "demo", "question": q, "gold_sql": sql, "categories": cats.split(","), "split": "develop"}, ensure_ascii=False))
     for i, (q, sql, cats) in enumerate(CHINOOK):
-        print(json.dumps({"id": "chinook-%03d" % i, "db": "chinook", "question": q, "gold_sql": sql, "categories": cats.split(",")}, ensure_ascii=False))
+        print(json.dumps({"id": "chinook-%03d" % i, "db": "chinook", "question": q, "gold_sql": sql, "categories": cats.split(","), "split": "develop"}, ensure_ascii=False))
     for i, (db, q, sql, cats) in enumerate(DUSQL):
-        print(json.dumps({"id": "dusql-%03d" % i, "db": "dusql/" + db, "question": q, "gold_sql": sql, "categories": cats.split(",")}, ensure_ascii=False))
+        print(json.dumps({"id": "dusql-%03d" % i, "db": "dusql/" + db, "question": q, "gold_sql": sql, "categories": cats.split(","), "split": "develop"}, ensure_ascii=False))
 
 if __name__ == "__main__":
     main()

@@ -35,6 +35,12 @@ StatusOr<EvalDatasource> OpenDevSource(const std::string& db, const std::string&
     const std::string name = db.substr(10);
     file = shared / "spider-dk" / "database" / name / (name + ".sqlite");
   }
+  // A path relative to the questions folder, as the converted public sets write it
+  // (defog.jsonl: ../../../shared/data/defog/sqlite/NAME.sqlite).
+  if (file.empty() && db.size() > 7 && db.compare(db.size() - 7, 7, ".sqlite") == 0 &&
+      !fs::path(db).is_absolute()) {
+    file = fs::path(ASKDB_SOURCE_DIR) / "tests" / "nlq" / db;
+  }
   if (!file.empty()) {
     ASKDB_ASSIGN_OR_RETURN(auto conn, db::SqliteConnector::Open(file.string()));
     return PrepareDatasource(std::move(conn), nullptr);

@@ -84,9 +84,60 @@ double Percentile(std::vector<double> v, double p) {
 }
 
 Json SummaryJson(const EvalSummary& s) {
-  return Json{{"total", s.total},           {"answered", s.answered},
-              {"correct", s.correct},       {"answered_pct", s.answered_pct()},
-              {"precision", s.precision()}, {"accuracy", s.accuracy()}};
+  Json j{{"total", s.total},           {"answered", s.answered},
+         {"correct", s.correct},       {"answered_pct", s.answered_pct()},
+         {"precision", s.precision()}, {"accuracy", s.accuracy()}};
+  if (s.unanswerable > 0) {
+    j["unanswerable"] = s.unanswerable;
+    j["unanswerable_answered"] = s.unanswerable_answered;
+  }
+  return j;
+}
+
+std::vector<std::string> StringArray(const Json& doc, const char* key) {
+  std::vector<std::string> out;
+  if (doc.contains(key) && doc[key].is_array()) {
+    for (const Json& v : doc[key]) {
+      if (v.is_string()) out.push_back(v.get<std::string>());
+    }
+  }
+  return out;
+}
+
+// Fills the fields a line may carry besides its question and gold SQL.
+void ReadOptionalFields(const Json& doc, EvalQuestion& q) {
+  q.gold_alternatives = StringArray(doc, "gold_sql_alternatives");
+  q.categories = StringArray(doc, "categories");
+  if (q.categories.empty() && doc.contains("category") && doc["category"].is_string()) {
+    q.categories.push_back(doc["category"].get<std::string>());
+  }
+  if (doc.contains("split") && doc["split"].is_string()) q.split = doc["split"].get<std::string>();
+  q.expect_abstain = doc.contains("expect_abstain") && doc["expect_abstain"].is_boolean() &&
+                     doc["expect_abstain"].get<bool>();
+  if (doc.contains("order_matters") && doc["order_matters"].is_boolean()) {
+    q.ordered = doc["order_matters"].get<bool>();
+  }
+}
+
+// Runs the gold SQL and its alternatives; true when the engine's rows match any of them.
+// Sets `error` when no gold ran at all.
+bool MatchesAnyGold(db::Connector& connector, const db::ResultSet& got, const EvalQuestion& q,
+                    const db::QueryOptions& qo, const CompareOptions& compare, std::string& error) {
+  std::vector<const std::string*> golds = {&q.gold_sql};
+  for (const std::string& alt : q.gold_alternatives) golds.push_back(&alt);
+  bool any_ran = false;
+  for (const std::string* gold_sql : golds) {
+    StatusOr<db::ResultSet> gold = connector.Execute(*gold_sql, qo);
+    if (!gold.ok()) {
+      if (error.empty()) error = "gold SQL failed: " + gold.status().ToString();
+      continue;
+    }
+    any_ran = true;
+    const bool ordered = q.ordered.value_or(HasTopLevelOrderBy(*gold_sql));
+    if (ResultsMatch(got, *gold, ordered, compare)) return true;
+  }
+  if (any_ran) error.clear();
+  return false;
 }
 
 }  // namespace
@@ -103,22 +154,23 @@ StatusOr<std::vector<EvalQuestion>> ReadEvalQuestions(const std::filesystem::pat
     StatusOr<Json> doc = ParseJson(line);
     const std::string where = path.string() + ":" + std::to_string(line_no);
     if (!doc.ok()) return doc.status().WithContext(where);
+    const bool abstain = doc->is_object() && doc->value("expect_abstain", false) == true;
     if (!doc->is_object() || !doc->contains("question") || !(*doc)["question"].is_string() ||
-        !doc->contains("gold_sql") || !(*doc)["gold_sql"].is_string()) {
-      return InvalidArgumentError(where +
-                                  ": each line needs string fields \"question\" and \"gold_sql\"");
+        (!abstain && (!doc->contains("gold_sql") || !(*doc)["gold_sql"].is_string()))) {
+      return InvalidArgumentError(
+          where +
+          ": each line needs string fields \"question\" and \"gold_sql\" (or "
+          "\"expect_abstain\": true for a question the data cannot answer)");
     }
     EvalQuestion q;
     q.id = doc->value("id", std::to_string(line_no));
     if (doc->contains("id") && (*doc)["id"].is_number()) q.id = (*doc)["id"].dump();
     q.db = doc->value("db", "");
     q.question = (*doc)["question"].get<std::string>();
-    q.gold_sql = (*doc)["gold_sql"].get<std::string>();
-    if (doc->contains("categories") && (*doc)["categories"].is_array()) {
-      for (const Json& c : (*doc)["categories"]) {
-        if (c.is_string()) q.categories.push_back(c.get<std::string>());
-      }
+    if (doc->contains("gold_sql") && (*doc)["gold_sql"].is_string()) {
+      q.gold_sql = (*doc)["gold_sql"].get<std::string>();
     }
+    ReadOptionalFields(*doc, q);
     out.push_back(std::move(q));
   }
   return out;
@@ -208,6 +260,8 @@ StatusOr<EvalReport> RunEval(const std::vector<EvalQuestion>& questions,
     r.question = q.question;
     r.gold_sql = q.gold_sql;
     r.categories = q.categories;
+    r.split = q.split;
+    r.expect_abstain = q.expect_abstain;
     const auto start = std::chrono::steady_clock::now();
     const Translation t =
         Engine::Translate(q.question, *ds.index, ds.connector->dialect(), options.translate);
@@ -218,15 +272,14 @@ StatusOr<EvalReport> RunEval(const std::vector<EvalQuestion>& questions,
     r.confidence = t.confidence;
     r.sql = t.sql;
     r.abstain_reason = t.abstain_reason;
-    if (t.answered) {
+    if (t.answered && q.expect_abstain) {
+      r.error = "answered a question the data cannot answer";
+    } else if (t.answered) {
       StatusOr<db::ResultSet> got = ds.connector->Execute(t.sql, qo);
-      StatusOr<db::ResultSet> gold = ds.connector->Execute(q.gold_sql, qo);
-      if (!gold.ok()) {
-        r.error = "gold SQL failed: " + gold.status().ToString();
-      } else if (!got.ok()) {
+      if (!got.ok()) {
         r.error = "engine SQL failed: " + got.status().ToString();
       } else {
-        r.correct = ResultsMatch(*got, *gold, HasTopLevelOrderBy(q.gold_sql), options.compare);
+        r.correct = MatchesAnyGold(*ds.connector, *got, q, qo, options.compare, r.error);
       }
     } else {
       // Group reasons by their first clause so that counts are meaningful.
@@ -237,12 +290,18 @@ StatusOr<EvalReport> RunEval(const std::vector<EvalQuestion>& questions,
       ++report.abstain_reasons[reason];
     }
     auto add = [&](EvalSummary& s) {
+      if (r.expect_abstain) {
+        ++s.unanswerable;
+        s.unanswerable_answered += r.answered;
+        return;
+      }
       ++s.total;
       s.answered += r.answered;
       s.correct += r.correct;
     };
     add(report.overall);
     add(report.by_db[db_name]);
+    if (!r.split.empty()) add(report.by_split[r.split]);
     for (const std::string& c : r.categories) add(report.by_category[c]);
     report.items.push_back(std::move(r));
   }
@@ -256,10 +315,20 @@ std::string RenderEvalText(const EvalReport& report) {
   char buf[256];
   auto line = [&](const std::string& name, const EvalSummary& s) {
     std::snprintf(buf, sizeof buf,
-                  "%-28s %5d  answered %5.1f%%  precision %5.1f%%  accuracy %5.1f%%\n",
-                  name.c_str(), s.total, s.answered_pct(), 100 * s.precision(), 100 * s.accuracy());
+                  "%-28s %5d  answered %5.1f%%  precision %5.1f%%  accuracy %5.1f%%", name.c_str(),
+                  s.total, s.answered_pct(), 100 * s.precision(), 100 * s.accuracy());
     out += buf;
+    if (s.unanswerable > 0) {
+      std::snprintf(buf, sizeof buf, "  | unanswerable %d, abstained %5.1f%%", s.unanswerable,
+                    s.abstained_unanswerable_pct());
+      out += buf;
+    }
+    out += "\n";
   };
+  if (!report.by_split.empty()) {
+    out += "by split (develop: tuned on; report: never tuned on)\n";
+    for (const auto& [name, s] : report.by_split) line("  " + name, s);
+  }
   out += "by category\n";
   for (const auto& [name, s] : report.by_category) line("  " + name, s);
   out += "by database\n";
@@ -280,6 +349,8 @@ std::string RenderEvalText(const EvalReport& report) {
 Json EvalReportToJson(const EvalReport& report) {
   Json j;
   j["overall"] = SummaryJson(report.overall);
+  j["by_split"] = Json::object();
+  for (const auto& [name, s] : report.by_split) j["by_split"][name] = SummaryJson(s);
   j["by_category"] = Json::object();
   for (const auto& [name, s] : report.by_category) j["by_category"][name] = SummaryJson(s);
   j["by_db"] = Json::object();
@@ -294,6 +365,8 @@ Json EvalReportToJson(const EvalReport& report) {
                      {"db", r.db},
                      {"question", r.question},
                      {"categories", r.categories},
+                     {"split", r.split},
+                     {"expect_abstain", r.expect_abstain},
                      {"answered", r.answered},
                      {"correct", r.correct},
                      {"confidence", r.confidence},

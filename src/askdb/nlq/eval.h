@@ -1,9 +1,13 @@
 // Evaluation of the question-to-SQL engine by execution accuracy: for each question of a
-// JSONL file ({id, db, question, gold_sql, categories?}) translate it, run both the
-// engine's SQL and the gold SQL, and compare the results — the same multiset of rows, in the
-// same order when the gold SQL has an ORDER BY; column names and order ignored; numbers
-// equal within a relative tolerance. Reports answered %, accuracy on answered, overall
-// accuracy, abstentions with reasons, p50/p95 engine latency and LLM calls, per category and
+// JSONL file ({id, db, question, gold_sql, gold_sql_alternatives?, categories?, split?,
+// expect_abstain?, order_matters?}) translate it, run both the engine's SQL and the gold
+// SQL, and compare the results — the same multiset of rows, in the same order when the
+// question says order matters (else when the gold SQL has an ORDER BY); column names and
+// order ignored; numbers equal within a relative tolerance; any alternative gold may match.
+// A question marked expect_abstain has no answer in the data: abstaining is right, any
+// answer is a confident wrong one. Reports coverage (answered %), precision (correct among
+// answered, unanswerable ones included), accuracy, abstentions with reasons, p50/p95 engine
+// latency and LLM calls — per split (develop vs report-only), category, database and
 // overall, as text and JSON. This is how a team measures askdb on its own database.
 //
 // RunEval is synchronous and single-threaded; it owns nothing after it returns.
@@ -13,6 +17,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,8 +37,12 @@ struct EvalQuestion {
   std::string id;
   std::string db;  // a URL or a name the resolver understands; empty: the default
   std::string question;
-  std::string gold_sql;
+  std::string gold_sql;                        // empty when expect_abstain
+  std::vector<std::string> gold_alternatives;  // other accepted answers
   std::vector<std::string> categories;
+  std::string split;  // e.g. "develop" or "report"; empty: not split
+  bool expect_abstain = false;
+  std::optional<bool> ordered;  // from "order_matters"; unset: the gold SQL's ORDER BY decides
 };
 
 // Reads JSONL; blank lines and lines starting with '#' are skipped. InvalidArgument names
@@ -52,8 +61,9 @@ bool ResultsMatch(const db::ResultSet& got, const db::ResultSet& gold, bool orde
 bool HasTopLevelOrderBy(std::string_view sql);
 
 struct EvalItemResult {
-  std::string id, db, question, gold_sql, sql;
+  std::string id, db, question, gold_sql, sql, split;
   std::vector<std::string> categories;
+  bool expect_abstain = false;
   bool answered = false;
   bool correct = false;
   double confidence = 0;
@@ -62,16 +72,26 @@ struct EvalItemResult {
   double engine_ms = 0;
 };
 
+// total/answered/correct count the answerable questions; the unanswerable ones
+// (expect_abstain) are counted apart, and answering one counts against precision.
 struct EvalSummary {
   int total = 0, answered = 0, correct = 0;
+  int unanswerable = 0, unanswerable_answered = 0;
   double answered_pct() const { return total ? 100.0 * answered / total : 0; }
-  double precision() const { return answered ? double(correct) / answered : 0; }
+  double precision() const {
+    const int all_answered = answered + unanswerable_answered;
+    return all_answered ? double(correct) / all_answered : 0;
+  }
   double accuracy() const { return total ? double(correct) / total : 0; }
+  double abstained_unanswerable_pct() const {
+    return unanswerable ? 100.0 * (unanswerable - unanswerable_answered) / unanswerable : 0;
+  }
 };
 
 struct EvalReport {
   std::vector<EvalItemResult> items;
   EvalSummary overall;
+  std::map<std::string, EvalSummary> by_split;  // only questions that name a split
   std::map<std::string, EvalSummary> by_category;
   std::map<std::string, EvalSummary> by_db;
   std::map<std::string, int> abstain_reasons;  // reason → count

@@ -1,12 +1,14 @@
 // askdb eval: measures the question-to-SQL engine on a team's own questions by execution
-// accuracy (see nlq/eval.h), printing per-category and overall figures and writing a JSON
-// report.
+// accuracy (see nlq/eval.h), or the request classifier on labelled requests
+// (agent/classifier_eval.h) — per split, category and overall — and writes a JSON report.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
 #include <system_error>
 
 #include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/classifier_eval.h"
+#include "askdb/agent/request_classifier.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/result_output.h"
@@ -46,7 +48,37 @@ StatusOr<std::string> ResolveEvalDb(const std::string& db, const std::filesystem
   return db;
 }
 
+// Writes the JSON report where asked and prints the text or the JSON.
+Status EmitReport(const EvalCommandOptions& options, CliContext& ctx, const Json& json,
+                  const std::string& text) {
+  if (!options.report_json.empty()) {
+    ASKDB_RETURN_IF_ERROR(WriteFileAtomic(options.report_json, json.dump(2)));
+  }
+  if (ctx.json) {
+    PrintJson(ctx, json);
+  } else {
+    std::cout << text;
+    if (!options.report_json.empty()) {
+      std::cout << "JSON report written to " << options.report_json << "\n";
+    }
+  }
+  return Status::Ok();
+}
+
+Status RunClassifierEvalCommand(const EvalCommandOptions& options, CliContext& ctx) {
+  ASKDB_ASSIGN_OR_RETURN(std::vector<agent::LabelledRequest> requests,
+                         agent::ReadLabelledRequests(options.questions));
+  const agent::RequestClassifier* classifier = agent::RequestClassifier::Default();
+  if (classifier == nullptr) return InternalError("the built-in classifier rules do not compile");
+  const agent::ClassifierEvalReport report = agent::RunClassifierEval(requests, *classifier);
+  return EmitReport(options, ctx, agent::ClassifierEvalReportToJson(report),
+                    agent::RenderClassifierEvalText(report));
+}
+
 Status RunEvalCommand(const EvalCommandOptions& options, CliContext& ctx) {
+  if (agent::LooksLikeLabelledRequests(options.questions)) {
+    return RunClassifierEvalCommand(options, ctx);
+  }
   ASKDB_ASSIGN_OR_RETURN(std::vector<nlq::EvalQuestion> questions,
                          nlq::ReadEvalQuestions(options.questions));
   if (questions.empty()) {
@@ -83,19 +115,7 @@ Status RunEvalCommand(const EvalCommandOptions& options, CliContext& ctx) {
   spinner.Stop();
   if (!report.ok()) return report.status();
 
-  Json json = nlq::EvalReportToJson(*report);
-  if (!options.report_json.empty()) {
-    ASKDB_RETURN_IF_ERROR(WriteFileAtomic(options.report_json, json.dump(2)));
-  }
-  if (ctx.json) {
-    PrintJson(ctx, json);
-  } else {
-    std::cout << nlq::RenderEvalText(*report);
-    if (!options.report_json.empty()) {
-      std::cout << "JSON report written to " << options.report_json << "\n";
-    }
-  }
-  return Status::Ok();
+  return EmitReport(options, ctx, nlq::EvalReportToJson(*report), nlq::RenderEvalText(*report));
 }
 
 }  // namespace
@@ -103,10 +123,13 @@ Status RunEvalCommand(const EvalCommandOptions& options, CliContext& ctx) {
 Command AddEvalCommand(CLI::App& app) {
   auto options = std::make_shared<EvalCommandOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "eval", "Measure the question-to-SQL engine on your own questions (execution accuracy)");
+      "eval",
+      "Measure the question-to-SQL engine (execution accuracy) or the request classifier on "
+      "your own labelled questions");
   cmd->add_option("questions", options->questions,
-                  "JSONL file: {\"id\", \"db\", \"question\", \"gold_sql\", \"categories\"} "
-                  "per line")
+                  "JSONL file: questions {\"id\", \"db\", \"question\", \"gold_sql\", "
+                  "\"categories\", \"split\"} or labelled requests {\"text\", \"type\", "
+                  "\"lang\", \"split\"} per line")
       ->required()
       ->check(CLI::ExistingFile);
   cmd->add_option("--db", options->db, "Database for lines without \"db\"");
@@ -118,10 +141,17 @@ Command AddEvalCommand(CLI::App& app) {
       "A line's db is \"demo\", a SQLite path (relative to the questions file) or a URL.\n"
       "A question counts as correct when its rows equal the gold SQL's rows (as a multiset;\n"
       "in order when the gold SQL has ORDER BY; column names ignored; numbers within a\n"
-      "tolerance).\n\n"
+      "tolerance; any of \"gold_sql_alternatives\" may match). A line with\n"
+      "\"expect_abstain\": true has no answer in the data: answering it counts as wrong.\n"
+      "Figures are given per \"split\" (e.g. develop / report) when lines name one.\n"
+      "A file of {\"text\", \"type\"} lines measures the request classifier instead: accuracy\n"
+      "per split, language and type (type \"other\" is right when handed on as data_query or\n"
+      "marked unsure).\n\n"
       "Examples:\n"
       "  askdb eval tests/nlq/dev_set.jsonl\n"
-      "  askdb eval my_questions.jsonl --db sqlite:shop.db --report-json eval.json");
+      "  askdb eval my_questions.jsonl --db sqlite:shop.db --report-json eval.json\n"
+      "  askdb eval tests/nlq/defog.jsonl\n"
+      "  askdb eval my_requests.jsonl          # {\"text\", \"type\"} lines: the classifier");
   return {cmd, [options](CliContext& ctx) { return RunEvalCommand(*options, ctx); }};
 }
 

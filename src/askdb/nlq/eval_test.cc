@@ -1,0 +1,100 @@
+#include "askdb/nlq/eval.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "askdb/nlq/test_fixture.h"
+
+namespace askdb::nlq {
+namespace {
+
+std::filesystem::path WriteLines(const std::string& name, const std::string& text) {
+  const std::filesystem::path path = std::filesystem::path(::testing::TempDir()) / name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+EvalOptions ShopOptions() {
+  EvalOptions options;
+  options.default_db = "shop";
+  options.open = [](const std::string&) -> StatusOr<EvalDatasource> {
+    testing::Shop shop = testing::OpenShop();
+    EvalDatasource ds;
+    ds.connector = std::move(shop.connector);
+    ds.index = std::move(shop.index);
+    return ds;
+  };
+  return options;
+}
+
+TEST(EvalRead, OptionalFieldsOfThePublicSets) {
+  auto qs = ReadEvalQuestions(WriteLines(
+      "fields.jsonl",
+      "{\"id\": \"a\", \"question\": \"q\", \"gold_sql\": \"SELECT 1\", \"split\": \"report\", "
+      "\"gold_sql_alternatives\": [\"SELECT 2\"], \"order_matters\": true, \"category\": \"c\"}\n"
+      "{\"id\": \"b\", \"question\": \"who wrote 1984\", \"expect_abstain\": true}\n"));
+  ASSERT_TRUE(qs.ok()) << qs.status().ToString();
+  ASSERT_EQ(qs->size(), 2u);
+  EXPECT_EQ((*qs)[0].split, "report");
+  EXPECT_EQ((*qs)[0].gold_alternatives, std::vector<std::string>{"SELECT 2"});
+  EXPECT_EQ((*qs)[0].ordered, true);
+  EXPECT_EQ((*qs)[0].categories, std::vector<std::string>{"c"});
+  EXPECT_TRUE((*qs)[1].expect_abstain);
+  EXPECT_TRUE((*qs)[1].gold_sql.empty());
+}
+
+TEST(EvalRead, GoldIsRequiredUnlessAbstentionIsExpected) {
+  auto qs = ReadEvalQuestions(WriteLines("nogold.jsonl", "{\"question\": \"q\"}\n"));
+  ASSERT_FALSE(qs.ok());
+  EXPECT_NE(qs.status().message().find("nogold.jsonl:1"), std::string::npos);
+  EXPECT_NE(qs.status().message().find("expect_abstain"), std::string::npos);
+}
+
+TEST(EvalRun, AnAlternativeGoldCountsAndAnAnsweredUnanswerableCountsAgainstPrecision) {
+  std::vector<EvalQuestion> questions(3);
+  // The engine answers "how many orders" with COUNT(*) = 5; only the alternative agrees.
+  questions[0] = {
+      "alt", "", "how many orders are there", "SELECT 4", {"SELECT COUNT(*) FROM orders"}};
+  questions[0].split = "report";
+  // The data cannot answer this, but the engine will: a confident wrong answer.
+  questions[1] = {"idk", "", "how many orders are there", "", {}};
+  questions[1].expect_abstain = true;
+  questions[1].split = "report";
+  // Abstaining on an unanswerable question is right and leaves precision alone.
+  questions[2] = {"idk2", "", "who wrote the novel 1984", "", {}};
+  questions[2].expect_abstain = true;
+  questions[2].split = "develop";
+
+  auto report = RunEval(questions, ShopOptions());
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  ASSERT_TRUE(report->items[0].answered) << report->items[0].abstain_reason;
+  EXPECT_TRUE(report->items[0].correct);
+  EXPECT_TRUE(report->items[1].answered);
+  EXPECT_FALSE(report->items[1].correct);
+  EXPECT_FALSE(report->items[2].answered);
+
+  const EvalSummary& r = report->by_split.at("report");
+  EXPECT_EQ(r.total, 1);
+  EXPECT_EQ(r.correct, 1);
+  EXPECT_EQ(r.unanswerable, 1);
+  EXPECT_EQ(r.unanswerable_answered, 1);
+  EXPECT_DOUBLE_EQ(r.precision(), 0.5);
+  EXPECT_DOUBLE_EQ(report->by_split.at("develop").abstained_unanswerable_pct(), 100.0);
+  const std::string text = RenderEvalText(*report);
+  EXPECT_NE(text.find("by split"), std::string::npos) << text;
+  EXPECT_EQ(EvalReportToJson(*report)["by_split"]["report"]["unanswerable_answered"], 1);
+}
+
+TEST(EvalRun, OrderMattersOverridesTheGoldOrderBy) {
+  db::ResultSet a, b;
+  a.columns = b.columns = {db::ResultColumn{"x"}};
+  a.rows = {{db::Value::Int(1)}, {db::Value::Int(2)}};
+  b.rows = {{db::Value::Int(2)}, {db::Value::Int(1)}};
+  EXPECT_TRUE(ResultsMatch(a, b, /*ordered=*/false));
+  EXPECT_FALSE(ResultsMatch(a, b, /*ordered=*/true));
+}
+
+}  // namespace
+}  // namespace askdb::nlq
