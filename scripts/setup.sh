@@ -24,6 +24,8 @@ PACKAGES=(
   clang-14 libclang-rt-14-dev
   # Server connectors, and the real servers their tests run against (scripts/db_servers.sh).
   libpq-dev libmariadb-dev postgresql-15 mariadb-server
+  # PostgreSQL's own parser as a library: the statement guard reads PostgreSQL SQL with it.
+  libpg-query-dev
   # Reports: headless Chromium for the rendering test; CJK fonts so Chinese text renders.
   chromium fonts-noto-cjk
   # The setup-completeness check (scripts/check_setup_complete.py).

@@ -1,8 +1,10 @@
 // Runs the adversarial read-only corpus (tests/data/readonly_corpus.jsonl) against the real
-// PostgreSQL and MariaDB test servers, connected as the read-only role: every entry that
-// applies to the engine must be refused (with the expected status code when the corpus
-// states one), a plain read must still work after each entry, and a checksum of every
-// table's rows and the list of tables must be the same before and after.
+// PostgreSQL and MariaDB test servers, connected as the read-only role and again as the
+// servers' superuser with allow_privileged_role=true (so only askdb's own guards stand in
+// the way): every entry that applies to the engine must be refused (with the expected
+// status code when the corpus states one), a plain read must still work after each entry,
+// and a checksum of every table's rows and the list of tables must be the same before and
+// after. A superuser without the setting is refused at connection time.
 //
 // Corpus line: {"id", "sql", "why", optional "engines": [...], optional "expect":
 // {"<engine>": "<status code name>"}, optional "repeat": [{"token", "text", "times"}]}.
@@ -143,6 +145,58 @@ void RunCorpus(std::string_view engine, const std::string& url) {
   std::cout << "[corpus] " << corpus.size() << " " << engine << " entries refused: " << summary
             << "\n";
   EXPECT_EQ(Checksums(db), before) << "the data changed";
+}
+
+// The admin URL with allow_privileged_role=true added.
+std::string AllowPrivileged(const std::string& url) {
+  return url + (url.find('?') == std::string::npos ? "?" : "&") + "allow_privileged_role=true";
+}
+
+void ExpectPrivilegedRoleRefused(const std::string& url, std::string_view privilege,
+                                 std::string_view create_role) {
+  StatusOr<std::unique_ptr<Connector>> opened = OpenConnector(url);
+  ASSERT_FALSE(opened.ok()) << "a privileged role was accepted by default";
+  const Status& s = opened.status();
+  std::cout << "[privileged] " << s.ToString() << "\n";
+  EXPECT_EQ(s.code(), StatusCode::kPermissionDenied);
+  EXPECT_NE(s.message().find(privilege), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find(create_role), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("allow_privileged_role"), std::string::npos) << s.message();
+  // The password never appears (scheme://user:PASSWORD@host).
+  const size_t at = url.find('@');
+  const size_t colon = url.rfind(':', at);
+  const std::string password = url.substr(colon + 1, at - colon - 1);
+  ASSERT_FALSE(password.empty());
+  EXPECT_EQ(s.message().find(password), std::string::npos);
+}
+
+TEST(ServerPrivilegedRoleTest, PostgresSuperuserIsRefusedByDefault) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_PG_ADMIN_URL");
+  ExpectPrivilegedRoleRefused(url, "superuser", "CREATE ROLE askdb_reader");
+  // The setting lets it in; the read-only role needs nothing.
+  StatusOr<std::unique_ptr<Connector>> allowed = OpenConnector(AllowPrivileged(url));
+  EXPECT_TRUE(allowed.ok()) << allowed.status().ToString();
+  ConnectOptions options;
+  options.allow_privileged_role = true;
+  allowed = OpenConnector(url, options);
+  EXPECT_TRUE(allowed.ok()) << allowed.status().ToString();
+}
+
+TEST(ServerPrivilegedRoleTest, DISABLED_MysqlRootIsRefusedByDefault) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_ADMIN_URL");
+  ExpectPrivilegedRoleRefused(url, "ALL PRIVILEGES", "GRANT SELECT ON chinook.*");
+  StatusOr<std::unique_ptr<Connector>> allowed = OpenConnector(AllowPrivileged(url));
+  EXPECT_TRUE(allowed.ok()) << allowed.status().ToString();
+}
+
+TEST(ServerReadOnlyCorpusTest, PostgresSuperuserWithTheSettingStillRefusesEveryEntry) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_PG_ADMIN_URL");
+  RunCorpus("postgres", AllowPrivileged(url));
+}
+
+TEST(ServerReadOnlyCorpusTest, MysqlRootWithTheSettingStillRefusesEveryEntry) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_ADMIN_URL");
+  RunCorpus("mysql", AllowPrivileged(url));
 }
 
 TEST(ServerReadOnlyCorpusTest, PostgresRefusesEveryEntryAndKeepsTheData) {

@@ -75,6 +75,7 @@ Status RegisterBuiltinConnectors(ConnectorRegistry& registry) {
          const ConnectOptions& options) -> StatusOr<std::unique_ptr<Connector>> {
     PostgresOptions pg_options;
     pg_options.connect_timeout = options.connect_timeout;
+    pg_options.allow_privileged_role = options.allow_privileged_role;
     ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<PostgresConnector> connector,
                            PostgresConnector::Open(url, pg_options));
     return std::unique_ptr<Connector>(std::move(connector));
@@ -86,6 +87,7 @@ Status RegisterBuiltinConnectors(ConnectorRegistry& registry) {
          const ConnectOptions& options) -> StatusOr<std::unique_ptr<Connector>> {
     MysqlOptions mysql_options;
     mysql_options.connect_timeout = options.connect_timeout;
+    mysql_options.allow_privileged_role = options.allow_privileged_role;
     ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<MysqlConnector> connector,
                            MysqlConnector::Open(url, mysql_options));
     return std::unique_ptr<Connector>(std::move(connector));

@@ -31,6 +31,10 @@ struct ConnectOptions {
   // How long to wait for a lock held by another process (SQLite's busy timeout) before the
   // statement fails with Unavailable.
   std::chrono::milliseconds busy_timeout{2'000};
+  // Server connectors refuse a role with privileges beyond reading data (superuser, server
+  // file access, FILE, SUPER, ...) unless this is set (config database.allow_privileged_role;
+  // also the URL parameter allow_privileged_role=true). The statement guard applies either way.
+  bool allow_privileged_role = false;
 };
 
 using ConnectorFactory = std::function<StatusOr<std::unique_ptr<Connector>>(

@@ -64,6 +64,9 @@ struct MysqlOptions {
   // InnoDB's estimates are rough for small tables).
   long long exact_count_below = 100'000;
   int exact_count_batch_tables = 200;
+  // Open refuses an account that can do more than read data (FILE, SUPER, ALL PRIVILEGES,
+  // grants on mysql.*, ...) unless this is set or the URL says allow_privileged_role=true.
+  bool allow_privileged_role = false;
 };
 
 class MysqlConnector final : public Connector {

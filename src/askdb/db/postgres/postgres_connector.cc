@@ -13,8 +13,10 @@
 #include "askdb/db/ascii_util.h"
 #include "askdb/db/database_url.h"
 #include "askdb/db/postgres/pg_session.h"
+#include "askdb/db/postgres/pg_statement_guard.h"
 #include "askdb/db/postgres/postgres_dialect.h"
 #include "askdb/db/server_support.h"
+#include "askdb/db/statement_guard.h"
 
 namespace askdb::db {
 namespace {
@@ -40,7 +42,36 @@ constexpr std::array<std::string_view, 9> kLibpqParams = {
     "sslcrl",         "sslcompression", "application_name", "target_session_attrs",
     "connect_timeout"};
 // URL parameters askdb itself reads.
-constexpr std::array<std::string_view, 2> kOwnParams = {"password_file", "pool_size"};
+constexpr std::array<std::string_view, 3> kOwnParams = {"password_file", "pool_size",
+                                                        "allow_privileged_role"};
+
+// Role attributes and predefined roles that reach beyond reading data, and why each
+// matters. A superuser has them all; the check names it alone.
+struct PrivilegeCheck {
+  std::string_view sql;  // a boolean expression about current_user
+  std::string_view name;
+  std::string_view why;
+};
+constexpr std::array<PrivilegeCheck, 11> kPrivilegeChecks = {{
+    {"r.rolsuper", "superuser (rolsuper)",
+     "it can read and write any file on the server, run programs there and read password "
+     "hashes"},
+    {"r.rolcreaterole", "CREATEROLE", "it can create roles and grant itself more"},
+    {"r.rolcreatedb", "CREATEDB", "it can create databases"},
+    {"r.rolbypassrls", "BYPASSRLS", "it ignores row-level security policies"},
+    {"r.rolreplication", "REPLICATION", "it can stream every change on the server"},
+    {"pg_read_server_files", "member of pg_read_server_files",
+     "it can read any file on the database server"},
+    {"pg_write_server_files", "member of pg_write_server_files",
+     "it can write files on the database server"},
+    {"pg_execute_server_program", "member of pg_execute_server_program",
+     "it can run programs on the database server"},
+    {"pg_signal_backend", "member of pg_signal_backend",
+     "it can cancel and terminate other sessions"},
+    {"pg_read_all_settings", "member of pg_read_all_settings",
+     "it can read every server setting, including file paths"},
+    {"pg_write_all_data", "member of pg_write_all_data", "it can write every table"},
+}};
 
 // PostgreSQL type OIDs (pg_type.h); stable across versions.
 enum Oid : unsigned {
@@ -417,6 +448,9 @@ StatusOr<std::unique_ptr<PostgresConnector>> PostgresConnector::Open(
           return InvalidArgumentError("pool_size must be a positive number, not '" + value + "'");
         }
         opts.max_sessions = static_cast<size_t>(n);
+      } else if (key == "allow_privileged_role") {
+        ASKDB_ASSIGN_OR_RETURN(bool allow, guard::ParseAllowPrivilegedRole(value));
+        opts.allow_privileged_role = opts.allow_privileged_role || allow;
       }
       continue;
     }
@@ -437,8 +471,67 @@ StatusOr<std::unique_ptr<PostgresConnector>> PostgresConnector::Open(
   auto deadline = SteadyClock::now() + opts.connect_timeout + opts.cancel_grace;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> first,
                          connector->pool_->Acquire(deadline, &reused));
+  if (!opts.allow_privileged_role) {
+    Status role = connector->CheckRole(*first, url.user);
+    if (!role.ok()) return role;
+  }
   connector->pool_->Release(std::move(first));
   return connector;
+}
+
+Status PostgresConnector::CheckRole(Session& session, const std::string& user) {
+  std::string sql = "SELECT current_user";
+  for (const PrivilegeCheck& check : kPrivilegeChecks) {
+    if (check.sql.starts_with("r.")) {
+      sql += ", " + std::string(check.sql);
+    } else {  // a predefined role; older servers may not have it
+      sql += ", EXISTS (SELECT 1 FROM pg_roles g WHERE g.rolname = '" + std::string(check.sql) +
+             "' AND pg_has_role(current_user, g.oid, 'MEMBER'))";
+    }
+  }
+  sql += " FROM pg_roles r WHERE r.rolname = current_user";
+  Call call;
+  call.timeout = options_.connect_timeout;
+  call.deadline = SteadyClock::now() + options_.connect_timeout;
+  call.epoch = cancel_epoch_.load();
+  ASKDB_ASSIGN_OR_RETURN(ResultPtr r, Exchange(session, sql, /*extended=*/true, call, options_,
+                                               cancel_epoch_, display_name_));
+  if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) != 1) {
+    return PermissionDeniedError("cannot tell what the role connected to " + display_name_ +
+                                 " may do (" + Chomp(PQresultErrorMessage(r.get())) +
+                                 "); askdb refuses roles it cannot check — set "
+                                 "database.allow_privileged_role = true to skip the check");
+  }
+  std::vector<guard::RolePrivilege> found;
+  for (size_t i = 0; i < kPrivilegeChecks.size(); ++i) {
+    if (PQgetvalue(r.get(), 0, static_cast<int>(i) + 1)[0] != 't') continue;
+    found.push_back({std::string(kPrivilegeChecks[i].name), std::string(kPrivilegeChecks[i].why)});
+    if (i == 0) break;  // a superuser: the rest follows
+  }
+  if (found.empty()) return Status::Ok();
+  std::string role = PQgetvalue(r.get(), 0, 0);
+  if (role.empty()) role = user;
+  return guard::PrivilegedRoleRefused(guard::Engine::kPostgres, role, display_name_, database_,
+                                      found);
+}
+
+Status PostgresConnector::GuardStatement(std::string_view sql, Call& call) {
+  const std::string declare = std::string(kCursorPrefix) + std::string(sql);
+  StatusOr<postgres_internal::GuardVerdict> verdict =
+      postgres_internal::GuardPostgresStatement(declare);
+  if (verdict.ok() && *verdict != postgres_internal::GuardVerdict::kUnparsed) return Status::Ok();
+  // A refused or unreadable statement goes to the server's parser first (a Parse message:
+  // nothing is planned or run). Its error wins — a misspelt function or table is the
+  // caller's SQL to fix, and a server newer than the parser may reject the syntax too — and
+  // a statement it accepts stays refused.
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, BeginReadOnly(call));
+  Status prepared = PrepareCursor(*session, sql, call);
+  Finish(std::move(session));
+  if (!prepared.ok()) return prepared;
+  if (!verdict.ok()) return verdict.status();
+  return guard::Unprovable(
+      "the statement uses syntax askdb's PostgreSQL 15 parser cannot read, so what it "
+      "references cannot be checked");
 }
 
 StatusOr<std::unique_ptr<Session>> PostgresConnector::Connect() const {
@@ -554,6 +647,7 @@ StatusOr<ResultSet> PostgresConnector::Execute(std::string_view sql, const Query
   call.token = options.cancel;
   call.epoch = cancel_epoch_.load();
   if (call.token && call.token->IsCancelled()) return CancelledError("query cancelled");
+  ASKDB_RETURN_IF_ERROR(GuardStatement(sql, call));
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, BeginReadOnly(call));
   StatusOr<ResultSet> result = RunCursor(*session, sql, options.max_rows, call);
   Finish(std::move(session));
@@ -576,6 +670,10 @@ Status PostgresConnector::Check(std::string_view sql, const QueryOptions& option
   call.epoch = cancel_epoch_.load();
   if (call.token && call.token->IsCancelled()) {
     return CancelledError("query cancelled before it started").WithContext(context);
+  }
+  if (Status guarded = GuardStatement(sql, call); !guarded.ok()) {
+    if (guarded.code() == StatusCode::kSqlError) guarded = InvalidArgumentError(guarded.message());
+    return guarded.WithContext(context);
   }
   StatusOr<std::unique_ptr<Session>> session = BeginReadOnly(call);
   if (!session.ok()) return session.status().WithContext(context);

@@ -66,6 +66,9 @@ struct PostgresOptions {
   int sample_scan_rows = 10'000;       // samples come from at most this many rows per table
   int sample_batch_columns = 64;       // sample queries per round trip (UNION ALL)
   int exact_count_batch_tables = 200;  // COUNT(*) per round trip for never-analysed tables
+  // Open refuses a role that can do more than read data (superuser, pg_read_server_files,
+  // ...) unless this is set or the URL says allow_privileged_role=true.
+  bool allow_privileged_role = false;
 };
 
 class PostgresConnector final : public Connector {
@@ -73,7 +76,8 @@ class PostgresConnector final : public Connector {
   // Connects once (so that a wrong password or unknown database fails here, with a clear
   // message) and keeps that session in the pool. Errors: Unavailable (unreachable host,
   // server down, timeout), PermissionDenied (authentication, TLS required, no CONNECT
-  // right), NotFound (unknown database), InvalidArgument (unknown URL parameter).
+  // right, or a privileged role without allow_privileged_role), NotFound (unknown database),
+  // InvalidArgument (unknown URL parameter).
   static StatusOr<std::unique_ptr<PostgresConnector>> Open(const DatabaseUrl& url,
                                                            const PostgresOptions& options = {});
 
@@ -116,6 +120,11 @@ class PostgresConnector final : public Connector {
                          const std::vector<std::pair<unsigned, int>>& types);
   Status IntrospectIn(Session& session, Call& call, const IntrospectOptions& options,
                       DatabaseSchema& schema);
+  // Refuses a privileged role (see PostgresOptions::allow_privileged_role).
+  Status CheckRole(Session& session, const std::string& user);
+  // The statement guard (pg_statement_guard.h) in front of Execute and Check; a statement
+  // the parser cannot read runs only if the server cannot parse it either (its error wins).
+  Status GuardStatement(std::string_view sql, Call& call);
 
   std::vector<std::pair<std::string, std::string>> conn_params_;  // holds the password
   std::string display_name_;

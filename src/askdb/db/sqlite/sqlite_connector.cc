@@ -13,6 +13,7 @@
 
 #include "askdb/db/ascii_util.h"
 #include "askdb/db/sqlite/sqlite_dialect.h"
+#include "askdb/db/statement_guard.h"
 
 namespace askdb::db {
 namespace {
@@ -24,7 +25,8 @@ constexpr std::string_view kInternalTablePrefix = "sqlite_";
 constexpr std::string_view kReadOnlySuffix = " (askdb only runs SELECT statements)";
 
 // Functions that reach outside the database or change the connection; SQLite's shell and
-// some builds register them. Everything else a SELECT calls is allowed.
+// some builds register them. Refused even in askdb's own queries; the statements of people
+// and models are held to the statement guard's allow-list (statement_guard.h) as well.
 constexpr std::array<std::string_view, 11> kDeniedFunctions = {
     "load_extension", "readfile",         "writefile",           "edit",
     "fts3_tokenizer", "zipfile",          "sqlar_compress",      "sqlar_uncompress",
@@ -357,6 +359,16 @@ StatusOr<std::unique_ptr<SqliteConnector>> SqliteConnector::OpenInMemory(
   return connector;
 }
 
+namespace {
+// Marks the statements of Execute and Check (people's and models') for the statement
+// guard while they are prepared and run; introspection's own queries are not.
+struct GuardedScope {
+  explicit GuardedScope(bool& flag) : flag_(flag) { flag_ = true; }
+  ~GuardedScope() { flag_ = false; }
+  bool& flag_;
+};
+}  // namespace
+
 int SqliteConnector::Authorize(void* self, int action, const char* arg1, const char* arg2,
                                const char* /*db_name*/, const char* /*trigger*/) {
   auto* connector = static_cast<SqliteConnector*>(self);
@@ -372,6 +384,15 @@ int SqliteConnector::Authorize(void* self, int action, const char* arg1, const c
       break;
     case SQLITE_FUNCTION:
       allowed = !ContainsIgnoreCase(kDeniedFunctions, arg2);
+      if (connector->guarded_ && arg2 != nullptr) {
+        std::string reason = guard::FunctionRefusalReason(guard::Engine::kSqlite, arg2);
+        if (!reason.empty()) {
+          if (connector->guard_refusal_.empty()) {
+            connector->guard_refusal_ = guard::FunctionRefused(arg2, reason).message();
+          }
+          return SQLITE_DENY;
+        }
+      }
       break;
     case SQLITE_PRAGMA:
       allowed = ContainsIgnoreCase(kReadOnlyPragmas, arg1);
@@ -391,6 +412,13 @@ int SqliteConnector::Authorize(void* self, int action, const char* arg1, const c
     }
   }
   return SQLITE_DENY;
+}
+
+Status SqliteConnector::Refusal(std::string_view statement) const {
+  if (!guard_refusal_.empty() && denied_operation_.empty()) {
+    return PermissionDeniedError(guard_refusal_);
+  }
+  return PermissionDeniedError(ReadOnlyRefusal(DescribeRefusal(statement)));
 }
 
 std::string SqliteConnector::DescribeRefusal(std::string_view statement) const {
@@ -431,12 +459,14 @@ StatusOr<ResultSet> SqliteConnector::Execute(std::string_view sql, const QueryOp
   }
   std::lock_guard lock(mu_);
   cancel_requested_.store(false, std::memory_order_relaxed);
+  GuardedScope guarded(guarded_);
   return RunLocked(sql, options.max_rows, options.timeout, options.cancel);
 }
 
 Status SqliteConnector::Check(std::string_view sql, const QueryOptions& options) {
   std::lock_guard lock(mu_);
   cancel_requested_.store(false, std::memory_order_relaxed);
+  GuardedScope guarded(guarded_);
   StatusOr<ResultSet> prepared =
       RunLocked(sql, /*max_rows=*/0, options.timeout, options.cancel, Mode::kPrepareOnly);
   if (prepared.ok()) return Status::Ok();
@@ -460,6 +490,7 @@ StatusOr<ResultSet> SqliteConnector::RunLocked(
 
   denied_operation_.clear();
   denied_internal_table_.clear();
+  guard_refusal_.clear();
   interrupt_ = Interrupt::kNone;
   cancel_token_ = cancel;
   has_deadline_ = timeout.count() > 0;
@@ -484,9 +515,8 @@ StatusOr<ResultSet> SqliteConnector::RunLocked(
     int rc = sqlite3_prepare_v2(db_.get(), cursor, static_cast<int>(end - cursor), &raw, &tail);
     stmt.reset(raw);
     if (rc != SQLITE_OK) {
-      if ((rc & 0xff) == SQLITE_AUTH || !denied_operation_.empty()) {
-        return PermissionDeniedError(
-            ReadOnlyRefusal(DescribeRefusal(std::string_view(cursor, end - cursor))));
+      if ((rc & 0xff) == SQLITE_AUTH || !denied_operation_.empty() || !guard_refusal_.empty()) {
+        return Refusal(std::string_view(cursor, end - cursor));
       }
       if ((rc & 0xff) == SQLITE_INTERRUPT) {
         return interrupt_ == Interrupt::kDeadline
@@ -553,7 +583,7 @@ StatusOr<ResultSet> SqliteConnector::RunLocked(
         }
         return CancelledError("query cancelled");
       case SQLITE_AUTH:
-        return PermissionDeniedError(ReadOnlyRefusal(DescribeRefusal(sql)));
+        return Refusal(sql);
       case SQLITE_READONLY:
         return PermissionDeniedError(ReadOnlyRefusal("writing to the database"));
       case SQLITE_BUSY:

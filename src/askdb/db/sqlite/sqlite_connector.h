@@ -103,6 +103,8 @@ class SqliteConnector final : public Connector {
   static int OnProgress(void* self);
   // Names what the authorizer refused in `statement`, for the PermissionDenied message.
   std::string DescribeRefusal(std::string_view statement) const;
+  // The PermissionDenied for a statement the authorizer refused.
+  Status Refusal(std::string_view statement) const;
 
   // Prepares and (in kRun) runs one statement; mu_ must be held. `timeout` <= 0 means none.
   // In kPrepareOnly the result has the statement's columns and no rows.
@@ -127,6 +129,10 @@ class SqliteConnector final : public Connector {
   // statement that does neither (DROP TABLE IF EXISTS on a missing table compiles to a
   // no-op that SQLite calls read-only) is still not a query, and is refused.
   bool saw_query_ = false;
+  // Whether the statement is a person's or model's (Execute, Check): the statement guard's
+  // function allow-list applies; guard_refusal_ holds its first refusal message.
+  bool guarded_ = false;
+  std::string guard_refusal_;
   bool has_deadline_ = false;
   std::chrono::steady_clock::time_point deadline_;
   std::shared_ptr<const CancellationToken> cancel_token_;
