@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -53,6 +54,7 @@ struct Options {
   bool auth = true;
   bool model = true;  // false: no LLM (the multi-step analysis uses the deterministic plan)
   std::chrono::milliseconds heartbeat{15'000};
+  int auth_max_failures = 10;
 };
 
 // What a streaming GET returned: the status, the parsed events and comments.
@@ -159,6 +161,7 @@ class ApiServerTest : public ::testing::Test {
     ApiServerOptions api_options;
     api_options.stream.heartbeat_interval = options.heartbeat;
     api_options.stream.liveness_poll_interval = 50ms;
+    api_options.auth_throttle.max_failures = options.auth_max_failures;
     ASSERT_TRUE(RegisterApiRoutes(*server_, api_deps, api_options).ok());
     ASSERT_TRUE(server_->Start(kHost, 0).ok());
   }
@@ -378,13 +381,11 @@ TEST_F(ApiServerTest, HumanFeedbackNeedsAThreadAndAnInterruptedOne) {
   StreamCapture no_query = Stream("/api/v1/stream/search", Admin());
   EXPECT_EQ(no_query.status, 400);
   EXPECT_NE(no_query.body.find("'query'"), std::string::npos) << no_query.body;
-  // Resuming a thread that never ran: the run ends with run_error (not found).
+  // Resuming a thread that never ran: 404 before any run starts.
   StreamCapture unknown = Stream(
       "/api/v1/stream/search?threadId=nobody&humanFeedback=true&feedbackContent=approve", Admin());
-  ASSERT_EQ(unknown.status, 200);
-  ASSERT_FALSE(unknown.events.empty());
-  EXPECT_EQ(unknown.events.back().event, "run_error");
-  EXPECT_EQ(Json::parse(unknown.events.back().data)["code"], "not_found");
+  EXPECT_EQ(unknown.status, 404) << unknown.body;
+  EXPECT_NE(unknown.body.find("no thread 'nobody'"), std::string::npos) << unknown.body;
 }
 
 TEST_F(ApiServerTest, LastEventIdReplaysALiveRunAfterAReconnect) {
@@ -510,6 +511,84 @@ TEST_F(ApiServerTest, WithoutAnAuthenticatorNoKeyIsNeeded) {
   StartServer(options);
   auto r = PostJson("/api/v1/ask", {{"query", kSalesQuestion}}, {});
   EXPECT_EQ(r->status, 200) << r->body;
+}
+
+TEST_F(ApiServerTest, FailedKeyChecksAreThrottledPerClient) {
+  Options options;
+  options.auth_max_failures = 3;
+  StartServer(options);
+  const Json ask{{"query", kSalesQuestion}};
+  auto fake = security::GenerateApiKey();
+  ASSERT_TRUE(fake.ok());
+  EXPECT_EQ(PostJson("/api/v1/ask", ask, Auth(fake->key))->status, 401);
+  EXPECT_EQ(PostJson("/api/v1/ask", ask, Auth("not-a-key"))->status, 401);
+  EXPECT_EQ(Stream("/api/v1/stream/search?query=x", Auth(fake->key)).status, 401);
+  // Locked out: refused before any key is checked, a valid one included, on every route.
+  auto throttled = PostJson("/api/v1/ask", ask, Admin());
+  ASSERT_TRUE(throttled);
+  EXPECT_EQ(throttled->status, 429) << throttled->body;
+  ASSERT_TRUE(throttled->has_header("Retry-After"));
+  EXPECT_GT(std::stoi(throttled->get_header_value("Retry-After")), 0);
+  EXPECT_EQ(Stream("/api/v1/stream/search?query=x", Admin()).status, 429);
+  EXPECT_EQ(Client().Get("/api/v1/runs", Admin())->status, 429);
+  // Public routes still answer; the failures and refusals are counted.
+  auto metrics = Client().Get("/metrics");
+  ASSERT_EQ(metrics->status, 200);
+  EXPECT_NE(metrics->body.find("askdb_auth_failures_total 3"), std::string::npos) << metrics->body;
+  EXPECT_NE(metrics->body.find("askdb_auth_throttled_total 3"), std::string::npos);
+}
+
+TEST(ApiKeyTimingTest, AnUnknownKeyIdTakesAsLongAsAWrongSecret) {
+  // Real (interactive) Argon2id cost: the difference would show if one path skipped it.
+  auto keys = security::NewInMemoryApiKeyStore();
+  auto issued = security::IssueApiKey(*keys, security::kAdminScope);
+  ASSERT_TRUE(issued.ok());
+  auto authenticator = security::ApiKeyAuthenticator::Create(*keys);
+  ASSERT_TRUE(authenticator.ok());
+  auto other = security::GenerateApiKey();
+  ASSERT_TRUE(other.ok());
+  const std::string wrong_secret = "askdb_" + issued->record.id + "_" + other->secret;
+  const std::string unknown_id = other->key;
+  auto median_ms = [&](const std::string& key) {
+    std::vector<double> times;
+    for (int i = 0; i < 5; ++i) {
+      const auto start = std::chrono::steady_clock::now();
+      EXPECT_FALSE((*authenticator)->AuthenticateKey(key).ok());
+      times.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count());
+    }
+    std::sort(times.begin(), times.end());
+    return times[2];
+  };
+  const double wrong = median_ms(wrong_secret);
+  const double unknown = median_ms(unknown_id);
+  EXPECT_GT(unknown, wrong * 0.5) << "unknown " << unknown << " ms, wrong " << wrong << " ms";
+  EXPECT_LT(unknown, wrong * 2.0) << "unknown " << unknown << " ms, wrong " << wrong << " ms";
+}
+
+TEST_F(ApiServerTest, WithoutAuthOnlyRequestsAddressedToLoopbackAreAnswered) {
+  Options options;
+  options.auth = false;
+  StartServer(options);
+  const std::string port = std::to_string(server_->port());
+  auto ask = [&](const std::string& host) {
+    return Client()
+        .Post("/api/v1/ask", {{"Host", host}}, Json{{"query", kSalesQuestion}}.dump(),
+              "application/json")
+        ->status;
+  };
+  for (const std::string& host :
+       {"127.0.0.1:" + port, "localhost:" + port, "[::1]:" + port, std::string("localhost")}) {
+    EXPECT_EQ(ask(host), 200) << host;
+  }
+  // A page on evil.example whose name now resolves to 127.0.0.1 (DNS rebinding).
+  for (const std::string& host : {"evil.example:" + port, std::string("evil.example"),
+                                  "127.0.0.1.evil.example:" + port, std::string("")}) {
+    EXPECT_EQ(ask(host), 403) << host;
+  }
+  EXPECT_EQ(Stream("/api/v1/stream/search?query=x", {{"Host", "evil.example:" + port}}).status,
+            403);
 }
 
 TEST_F(ApiServerTest, BadRequestsNameWhatIsWrong) {

@@ -6,8 +6,12 @@
 // agent answering from its own datasource (Chinook).
 #include "askdb/server/api/management_api.h"
 
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -26,6 +30,7 @@
 #include "askdb/server/api/active_model.h"
 #include "askdb/server/api/api_server.h"
 #include "askdb/server/api/datasource_cache.h"
+#include "askdb/server/api/datasource_policy.h"
 #include "askdb/server/api/run_service.h"
 #include "askdb/server/httplib_server.h"
 #include "askdb/server/security/api_keys.h"
@@ -131,6 +136,12 @@ class ManagementApiTest : public ::testing::Test {
     api_deps.management.secrets = secrets_.get();
     api_deps.management.keys = keys_.get();
     api_deps.management.key_hash_options = security::HashOptions::Min();
+    // askdb's own files here: the store and the checkpoints; the unreachable test server is
+    // on loopback, so 127.0.0.1 is allowed explicitly.
+    DatasourcePolicyOptions policy;
+    policy.protected_dirs = {store_path_, dir_ / "checkpoints.sqlite"};
+    policy.allowed_hosts = {"127.0.0.1", "db.example.com"};
+    api_deps.management.datasource_policy = DatasourcePolicy(policy);
     api_deps.management.make_llm =
         [](const llm::ProviderConfig&) -> StatusOr<std::unique_ptr<llm::LlmClient>> {
       ASKDB_ASSIGN_OR_RETURN(auto client, llm::ScriptedLlmClient::FromJson(Json::array(
@@ -336,6 +347,135 @@ TEST_F(ManagementApiTest, DatasourcePasswordsAreSealedAndNeverReturned) {
   EXPECT_EQ(Send("DELETE", "/api/v1/datasources/default").status, 409) << "bound to an agent";
   EXPECT_EQ(Send("DELETE", "/api/v1/datasources/warehouse").status, 204);
   EXPECT_EQ(Send("GET", "/api/v1/datasources/warehouse").status, 404);
+}
+
+TEST_F(ManagementApiTest, ADatasourceIsNeverAskdbsOwnStoreNorAnUnlistedHost) {
+  const Json own = {{"name", "keys"}, {"url", "sqlite:" + store_path_.string()}};
+  Reply refused = Send("POST", "/api/v1/datasources", own);
+  EXPECT_EQ(refused.status, 403) << refused.body;
+  EXPECT_NE(refused.body.find("askdb's own files"), std::string::npos) << refused.body;
+  // Nor through `..`, a bare path or a symlink.
+  const std::string name = store_path_.filename().string();
+  const fs::path link = dir_ / "innocent.sqlite";
+  fs::create_symlink(store_path_, link);
+  for (const std::string& url :
+       {"sqlite:" + (dir_ / "sub" / ".." / name).string(), store_path_.string(),
+        "sqlite:" + link.string(), "sqlite:" + (dir_ / "checkpoints.sqlite").string()}) {
+    Reply r = Send("POST", "/api/v1/datasources", {{"name", "x"}, {"url", url}});
+    EXPECT_EQ(r.status, 403) << url << ": " << r.body;
+  }
+  // Moving an existing datasource there is refused as well.
+  ASSERT_EQ(
+      Send("POST", "/api/v1/datasources", {{"id", "copy"}, {"name", "copy"}, {"url", db_url_}})
+          .status,
+      201);
+  EXPECT_EQ(
+      Send("PUT", "/api/v1/datasources/copy", {{"url", "sqlite:" + store_path_.string()}}).status,
+      403);
+  // Hosts: only the listed ones.
+  EXPECT_EQ(Send("POST", "/api/v1/datasources",
+                 {{"name", "pg"}, {"url", "postgres://u@10.1.2.3:5432/db"}})
+                .status,
+            403);
+  EXPECT_EQ(Send("POST", "/api/v1/datasources",
+                 {{"name", "pg"}, {"url", "postgres://u@db.example.com:5432/db"}})
+                .status,
+            201);
+  // A record that got into the store otherwise is neither tested (probed) nor introspected.
+  store::DatasourceRecord sneaked;
+  sneaked.id = "sneaked";
+  sneaked.name = "sneaked";
+  sneaked.url = "sqlite:" + store_path_.string();
+  ASSERT_TRUE(store_->CreateDatasource(sneaked).ok());
+  EXPECT_EQ(Send("POST", "/api/v1/datasources/sneaked/test").status, 403);
+  EXPECT_EQ(Send("GET", "/api/v1/datasources/sneaked/tables").status, 403);
+}
+
+TEST(DatasourcePolicyTest, DefaultsRefuseLoopbackAndLinkLocalHostsAndAskdbsDirectories) {
+  const fs::path data = fs::temp_directory_path() / "askdb_policy_data";
+  DatasourcePolicyOptions options;
+  options.protected_dirs = {data};
+  options.exempt_dirs = {data / "demo"};
+  options.store_url = "postgres://askdb@store.internal:5432/askdb";
+  DatasourcePolicy policy(options);
+  for (const char* url :
+       {"postgres://u@127.0.0.1/db", "postgres://u@localhost/db", "mysql://u@[::1]:3306/db",
+        "postgres://u@169.254.169.254/db", "postgres://u@0.0.0.0/db", "postgres://u@127.1/db",
+        "postgres://u@2130706433/db", "postgres://u@store.internal/askdb"}) {
+    EXPECT_EQ(policy.Check(url).code(), StatusCode::kPermissionDenied) << url;
+  }
+  EXPECT_TRUE(policy.Check("postgres://u@db.example.com/db").ok());
+  EXPECT_TRUE(policy.Check("postgres://u@store.internal/sales").ok()) << "another database";
+  EXPECT_EQ(policy.Check("sqlite:" + (data / "askdb_server.sqlite").string()).code(),
+            StatusCode::kPermissionDenied);
+  EXPECT_TRUE(policy.Check("sqlite:" + (data / "demo" / "retail.sqlite").string()).ok());
+  EXPECT_TRUE(policy.Check("sqlite:/srv/data/shop.sqlite").ok()) << "no folder list: any other";
+  // With folders listed, only those; "*" allows any host.
+  options.allowed_folders = {"/srv/data"};
+  options.allowed_hosts = {"*"};
+  DatasourcePolicy listed(options);
+  EXPECT_TRUE(listed.Check("sqlite:/srv/data/shop.sqlite").ok());
+  EXPECT_EQ(listed.Check("sqlite:/srv/other/shop.sqlite").code(), StatusCode::kPermissionDenied);
+  EXPECT_EQ(listed.Check("sqlite:/srv/data/../other/shop.sqlite").code(),
+            StatusCode::kPermissionDenied);
+  EXPECT_TRUE(listed.Check("postgres://u@127.0.0.1/db").ok());
+}
+
+TEST_F(ManagementApiTest, APasswordGivenAsAQueryParameterIsSealed) {
+  Reply created =
+      Send("POST", "/api/v1/datasources",
+           {{"id", "pgq"},
+            {"name", "pgq"},
+            {"url", std::string("postgres://db.example.com/shop?sslmode=disable&password=") +
+                        kDbPassword}});
+  ASSERT_EQ(created.status, 201) << created.body;
+  EXPECT_TRUE(created.json["has_password"].get<bool>()) << created.body;
+  EXPECT_EQ(created.json["url"], "postgres://db.example.com/shop?sslmode=disable");
+  EXPECT_EQ(StoreBytes().find(kDbPassword), std::string::npos) << "sealed at rest";
+  auto record = store_->GetDatasource("pgq");
+  ASSERT_TRUE(record.ok());
+  EXPECT_EQ(*secrets_->Open(record->sealed_password), kDbPassword);
+  // The connection gets it back.
+  auto url = datasources_->ConnectionUrl(*record);
+  ASSERT_TRUE(url.ok()) << url.status().ToString();
+  EXPECT_NE(url->find(std::string("password=") + kDbPassword), std::string::npos) << *url;
+  // Both forms at once are refused rather than one kept in clear.
+  Reply both =
+      Send("POST", "/api/v1/datasources",
+           {{"name", "both"},
+            {"url", std::string("postgres://u:a@db.example.com/x?password=") + kDbPassword}});
+  EXPECT_EQ(both.status, 400) << both.body;
+}
+
+TEST_F(ManagementApiTest, AKeyRequestWithoutABodyLengthIsRefusedAndIssuesNothing) {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<uint16_t>(server_->port()));
+  ::inet_pton(AF_INET, kHost, &address.sin_addr);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)), 0);
+  const std::string request =
+      "POST /api/v1/agents/default/keys HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      "Authorization: Bearer " +
+      admin_key_ + "\r\n\r\n";
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL),
+            static_cast<ssize_t>(request.size()));
+  std::string answer;
+  char buf[2048];
+  pollfd p{fd, POLLIN, 0};
+  ::poll(&p, 1, 3000);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 2s) << "answered at once";
+  while (::poll(&p, 1, 500) > 0) {
+    ssize_t n = ::recv(fd, buf, sizeof(buf), 0);
+    if (n <= 0) break;
+    answer.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  EXPECT_EQ(answer.rfind("HTTP/1.1 411", 0), 0u) << answer;
+  Reply keys = Send("GET", "/api/v1/agents/default/keys");
+  ASSERT_EQ(keys.status, 200) << keys.body;
+  EXPECT_TRUE(keys.json["keys"].empty()) << keys.body;
 }
 
 TEST_F(ManagementApiTest, SemanticModelCsvRoundTripAndRelations) {

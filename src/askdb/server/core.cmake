@@ -27,6 +27,7 @@ askdb_test(server_core_test
 # Loopback tests: a real httplib::Client against the server on 127.0.0.1.
 askdb_test(server_core_e2e_test
   SOURCES
+    connection_limits_test.cc
     httplib_server_test.cc
   DEPS askdb_server_core
   LABELS e2e)

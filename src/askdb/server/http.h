@@ -150,10 +150,26 @@ struct HttpServerOptions {
   // How long an idle keep-alive connection is kept, and how many requests it may carry.
   std::chrono::milliseconds keep_alive_timeout{5'000};
   std::size_t keep_alive_max_requests = 100;
+  // The idle timeout: a connection that sends no request for `keep_alive_timeout` (a new
+  // one included) is closed ("idle_timeout" event).
+  // Total time a request's line, headers and body may take to arrive, from its first byte:
+  // then 408 and the connection is closed
+  // ("request_deadline" event). Guards against slow-loris clients; 0: no deadline.
+  std::chrono::milliseconds request_deadline{30'000};
+  // Open connections at once (served or waiting for a thread); one more is answered 503
+  // with Retry-After and closed ("rejected_max_connections"). 0: max_worker_threads.
+  std::size_t max_connections = 0;
+  // Open connections per client address; one more is answered 503 with Retry-After
+  // ("rejected_per_client"). 0: no limit.
+  std::size_t max_connections_per_client = 0;
+  // Called from connection threads for each connection event: "opened", "closed",
+  // "rejected_max_connections", "rejected_per_client", "idle_timeout", "request_deadline",
+  // "client_gone" (a request whose client left before its handler ran: not run).
+  std::function<void(std::string_view event)> on_connection_event;
   // Connection threads (see httplib_server.h for why each open connection needs one):
   // `min_worker_threads` are kept, more are started on demand up to `max_worker_threads`,
   // and extra ones exit after `idle_worker_timeout`. Connections beyond the maximum wait
-  // in the accept queue until a thread is free.
+  // in a queue until a thread is free, up to max_connections in all.
   std::size_t min_worker_threads = 8;
   std::size_t max_worker_threads = 4096;
   std::chrono::milliseconds idle_worker_timeout{30'000};

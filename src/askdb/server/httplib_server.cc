@@ -17,6 +17,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <unordered_map>
 #include <variant>
 
 #include "askdb/server/router.h"
@@ -74,7 +75,29 @@ class FdStream final : public httplib::Stream {
   FdStream(int fd, std::chrono::milliseconds read_timeout, std::chrono::milliseconds write_timeout)
       : fd_(fd), read_timeout_(read_timeout), write_timeout_(write_timeout) {}
 
-  bool is_readable() const override { return PollFd(fd_, POLLIN, read_timeout_) > 0; }
+  bool is_readable() const override {
+    std::chrono::milliseconds wait = read_timeout_;
+    bool capped = false;
+    if (deadline_ != Steady::time_point::max()) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Steady::now());
+      if (left.count() <= 0) {
+        deadline_hit_ = true;
+        return false;
+      }
+      capped = left < wait;
+      wait = std::min(wait, left);
+    }
+    int ready = PollFd(fd_, POLLIN, wait);
+    if (ready == 0 && capped) deadline_hit_ = true;
+    return ready > 0;
+  }
+  // Reads fail once `deadline` passed (the request's line, headers and body must arrive by
+  // then); time_point::max() lifts it.
+  void set_deadline(Steady::time_point deadline) {
+    deadline_ = deadline;
+    deadline_hit_ = false;
+  }
+  bool deadline_hit() const { return deadline_hit_; }
   bool is_writable() const override {
     int revents = PollFd(fd_, POLLOUT, write_timeout_);
     return revents > 0 && (revents & (POLLERR | POLLHUP | POLLNVAL)) == 0;
@@ -115,32 +138,77 @@ class FdStream final : public httplib::Stream {
   int fd_;
   std::chrono::milliseconds read_timeout_;
   std::chrono::milliseconds write_timeout_;
+  Steady::time_point deadline_ = Steady::time_point::max();
+  mutable bool deadline_hit_ = false;
 };
 
 // Per-connection facts that cpp-httplib's callbacks cannot carry; each connection is
 // served by one thread from accept to close, so a thread_local pointer is exact.
 struct ConnectionContext {
   int fd = -1;
+  const FdStream* stream = nullptr;
   Steady::time_point request_start;
   std::size_t streamed_bytes = 0;
   bool streamed = false;
 };
 thread_local ConnectionContext* tls_connection = nullptr;
+// Set by the task queue while it runs a connection job on the accept thread to refuse it:
+// the connection is over max_connections and only gets a 503.
+thread_local bool tls_refuse_connection = false;
+
+// The peer address of a connected socket ("" when unknown).
+std::string PeerAddress(int fd) {
+  sockaddr_storage address{};
+  socklen_t length = sizeof(address);
+  std::string ip;
+  int port = 0;
+  if (::getpeername(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
+    AddressOf(address, ip, port);
+  }
+  return ip;
+}
+
+// Answers 503 with Retry-After on a fresh connection without blocking, and closes it.
+void RefuseConnection(int fd, std::string_view why) {
+  const std::string body = JsonErrorText("unavailable", why);
+  const std::string response =
+      "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
+      "Retry-After: 1\r\nConnection: close\r\nContent-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n" + body;
+  (void)::send(fd, response.data(), response.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+  ::shutdown(fd, SHUT_WR);
+  // Unread request bytes would turn the close into a reset that can discard the answer.
+  char sink[4096];
+  while (::recv(fd, sink, sizeof(sink), MSG_DONTWAIT) > 0) {
+  }
+  ::close(fd);
+}
 
 // Thread pool for connections: `min` threads stay, more start on demand up to `max`, and
 // the extra ones exit after `idle_timeout` without work.
 class ElasticTaskQueue final : public httplib::TaskQueue {
  public:
-  ElasticTaskQueue(std::size_t min, std::size_t max, std::chrono::milliseconds idle_timeout)
+  // At most `capacity` jobs (connections) are queued or running; one more is run at once
+  // on the caller's thread (the accept loop) with tls_refuse_connection set.
+  ElasticTaskQueue(std::size_t min, std::size_t max, std::chrono::milliseconds idle_timeout,
+                   std::size_t capacity)
       : min_(std::max<std::size_t>(1, min)),
         max_(std::max(std::max<std::size_t>(1, min), max)),
-        idle_timeout_(idle_timeout) {}
+        idle_timeout_(idle_timeout),
+        capacity_(std::max<std::size_t>(1, capacity)) {}
   ~ElasticTaskQueue() override { shutdown(); }
 
   void enqueue(std::function<void()> fn) override {
     std::vector<std::thread> finished;
     {
       std::lock_guard lock(mu_);
+      if (active_ >= capacity_) {
+        tls_refuse_connection = true;
+        fn();
+        tls_refuse_connection = false;
+        return;
+      }
+      ++active_;
       jobs_.push_back(std::move(fn));
       finished = TakeFinishedLocked();
       if (idle_ < jobs_.size() && live_ < max_) {
@@ -186,6 +254,7 @@ class ElasticTaskQueue final : public httplib::TaskQueue {
       job();
       job = nullptr;
       lock.lock();
+      --active_;
     }
     --live_;
     if (!shutdown_) finished_.push_back(std::this_thread::get_id());
@@ -206,6 +275,8 @@ class ElasticTaskQueue final : public httplib::TaskQueue {
   const std::size_t min_;
   const std::size_t max_;
   const std::chrono::milliseconds idle_timeout_;
+  const std::size_t capacity_;
+  std::size_t active_ = 0;  // jobs queued or running
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::function<void()>> jobs_;
@@ -227,41 +298,94 @@ class AskdbHttplibServer final : public httplib::Server {
 
  private:
   bool process_and_close_socket(socket_t sock) override {
+    if (tls_refuse_connection) {
+      Event("rejected_max_connections");
+      RefuseConnection(sock, "the server has too many open connections: retry shortly");
+      return false;
+    }
+    const std::string client = PeerAddress(sock);
+    if (!AddClient(client)) {
+      Event("rejected_per_client");
+      RefuseConnection(sock, "too many open connections from this address: close some first");
+      return false;
+    }
+    Event("opened");
     FdStream stream(sock, options_.read_timeout, options_.write_timeout);
     ConnectionContext context;
     context.fd = sock;
+    context.stream = &stream;
     tls_connection = &context;
     bool ok = false;
     std::size_t remaining = std::max<std::size_t>(1, options_.keep_alive_max_requests);
-    while (remaining > 0 && WaitForRequest(sock)) {
+    while (remaining > 0) {
+      const Wait wait = WaitForRequest(sock);
+      if (wait == Wait::kIdle) Event("idle_timeout");
+      if (wait != Wait::kRequest) break;
       context.request_start = Steady::now();
       context.streamed_bytes = 0;
       context.streamed = false;
+      if (options_.request_deadline.count() > 0) {
+        stream.set_deadline(context.request_start + options_.request_deadline);
+      }
       bool connection_closed = false;
       ok = process_request(stream, remaining == 1, connection_closed, nullptr);
+      const bool late = stream.deadline_hit();
+      stream.set_deadline(Steady::time_point::max());
+      if (late) {
+        Event("request_deadline");
+        break;
+      }
       if (!ok || connection_closed) break;
       --remaining;
     }
     tls_connection = nullptr;
     ::shutdown(sock, SHUT_RDWR);
     ::close(sock);
+    RemoveClient(client);
+    Event("closed");
     return ok;
   }
 
-  // Waits for the next request's first bytes on a keep-alive connection; false when the
-  // connection idled out, closed, or the server is stopping.
-  bool WaitForRequest(int fd) const {
+  void Event(std::string_view event) const {
+    if (options_.on_connection_event) options_.on_connection_event(event);
+  }
+
+  // Counts a connection of `client`; false (not counted) when it has its maximum already.
+  bool AddClient(const std::string& client) {
+    if (options_.max_connections_per_client == 0) return true;
+    std::lock_guard lock(clients_mu_);
+    std::size_t& open = clients_[client];
+    if (open >= options_.max_connections_per_client) {
+      if (open == 0) clients_.erase(client);
+      return false;
+    }
+    ++open;
+    return true;
+  }
+  void RemoveClient(const std::string& client) {
+    if (options_.max_connections_per_client == 0) return;
+    std::lock_guard lock(clients_mu_);
+    auto it = clients_.find(client);
+    if (it != clients_.end() && --it->second == 0) clients_.erase(it);
+  }
+
+  enum class Wait { kRequest, kIdle, kClosed };
+  // Waits for the next request's first bytes (the first request too); kIdle when none came
+  // within the keep-alive timeout, kClosed when the peer closed or the server is stopping.
+  Wait WaitForRequest(int fd) const {
     auto deadline = Steady::now() + options_.keep_alive_timeout;
     while (!stopping()) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Steady::now());
-      if (left.count() <= 0) return false;
+      if (left.count() <= 0) return Wait::kIdle;
       int revents = PollFd(fd, POLLIN, std::min(left, kStopCheckInterval));
-      if (revents < 0) return false;
-      if (revents > 0) return (revents & POLLIN) != 0;
+      if (revents < 0) return Wait::kClosed;
+      if (revents > 0) return (revents & POLLIN) != 0 ? Wait::kRequest : Wait::kClosed;
     }
-    return false;
+    return Wait::kClosed;
   }
 
+  std::mutex clients_mu_;
+  std::unordered_map<std::string, std::size_t> clients_;  // open connections per address
   const HttpServerOptions options_;
   std::atomic<bool> stopping_{false};
 };
@@ -407,10 +531,36 @@ void HttplibHttpServer::Configure() {
   std::size_t min_threads = options_.min_worker_threads;
   std::size_t max_threads = options_.max_worker_threads;
   auto idle = options_.idle_worker_timeout;
+  std::size_t capacity =
+      options_.max_connections > 0 ? options_.max_connections : options_.max_worker_threads;
   // cpp-httplib takes ownership of the raw pointer it is handed (its API, not ours).
-  s.new_task_queue = [min_threads, max_threads, idle]() -> httplib::TaskQueue* {
-    return std::make_unique<ElasticTaskQueue>(min_threads, max_threads, idle).release();
+  s.new_task_queue = [min_threads, max_threads, idle, capacity]() -> httplib::TaskQueue* {
+    return std::make_unique<ElasticTaskQueue>(min_threads, max_threads, idle, capacity).release();
   };
+  // Before any body is read: a body without a length would be read until the client closes
+  // or the read times out, and the handler would then run for a client that is gone.
+  s.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+    const std::string encoding = req.get_header_value("Transfer-Encoding");
+    const bool chunked = encoding.find("chunked") != std::string::npos ||
+                         encoding.find("Chunked") != std::string::npos;
+    if (req.has_header("Content-Length") || chunked) {
+      return httplib::Server::HandlerResponse::Unhandled;
+    }
+    if (req.method == "POST" || req.method == "PUT" || req.method == "PATCH") {
+      Apply(HttpResponse::Error(411, "length_required",
+                                "send Content-Length (0 for an empty body) or a chunked body"),
+            res);
+      AddCorsHeaders(
+          req.has_header("Origin") ? std::optional(req.get_header_value("Origin")) : std::nullopt,
+          res);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (req.method == "DELETE") {
+      // cpp-httplib reads a DELETE body like a POST's: no length means none.
+      const_cast<httplib::Request&>(req).set_header("Content-Length", "0");
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
   s.set_payload_max_length(options_.max_body_bytes);
   // cpp-httplib's default also sets SO_REUSEPORT, which would let a second server bind the
   // same port and silently take half the connections; SO_REUSEADDR alone allows fast
@@ -428,41 +578,47 @@ void HttplibHttpServer::Configure() {
   s.Patch(kMatchAll, handler);
   s.Delete(kMatchAll, handler);
   s.Options(kMatchAll, handler);
-  s.set_error_handler(httplib::Server::HandlerWithResponse(
-      [this](const httplib::Request& req, httplib::Response& res) {
-        // Our own error responses already carry a JSON body; fill only cpp-httplib's own.
-        if (!res.body.empty() || res.content_provider_)
-          return httplib::Server::HandlerResponse::Unhandled;
-        HttpResponse response;
-        if (res.status == 413) {
-          response = HttpResponse::Error(413, "payload_too_large",
-                                         "the request body exceeds the limit of " +
-                                             std::to_string(options_.max_body_bytes) +
-                                             " bytes: send a smaller body");
-        } else if (res.status == 404) {
-          // cpp-httplib routes only the methods we registered: this method is not served.
-          HttpRequest request;
-          request.method = req.method;
-          request.path = std::string(SplitTarget(req.target).first);
-          response = RoutingError(router_.Lookup(req.method, request.path), request);
-          if (response.status == 404 && !req.method.empty()) {
-            response = HttpResponse::Error(405, "method_not_allowed",
-                                           "method " + req.method + " is not supported");
-          }
-        } else {
-          response = HttpResponse::Error(res.status, StatusCodeText(res.status),
-                                         "the HTTP request could not be processed (status " +
-                                             std::to_string(res.status) +
-                                             "): check the request line, headers and body");
-        }
-        int status = response.status;
-        Apply(response, res);
-        res.status = status;
-        AddCorsHeaders(
-            req.has_header("Origin") ? std::optional(req.get_header_value("Origin")) : std::nullopt,
-            res);
-        return httplib::Server::HandlerResponse::Handled;
-      }));
+  s.set_error_handler(httplib::Server::HandlerWithResponse([this](const httplib::Request& req,
+                                                                  httplib::Response& res) {
+    // Our own error responses already carry a JSON body; fill only cpp-httplib's own.
+    if (!res.body.empty() || res.content_provider_)
+      return httplib::Server::HandlerResponse::Unhandled;
+    HttpResponse response;
+    ConnectionContext* context = tls_connection;
+    if (context != nullptr && context->stream != nullptr && context->stream->deadline_hit()) {
+      response = HttpResponse::Error(408, "request_timeout",
+                                     "the request's headers and body did not arrive within " +
+                                         std::to_string(options_.request_deadline.count()) + " ms");
+      res.set_header("Connection", "close");
+    } else if (res.status == 413) {
+      response = HttpResponse::Error(413, "payload_too_large",
+                                     "the request body exceeds the limit of " +
+                                         std::to_string(options_.max_body_bytes) +
+                                         " bytes: send a smaller body");
+    } else if (res.status == 404) {
+      // cpp-httplib routes only the methods we registered: this method is not served.
+      HttpRequest request;
+      request.method = req.method;
+      request.path = std::string(SplitTarget(req.target).first);
+      response = RoutingError(router_.Lookup(req.method, request.path), request);
+      if (response.status == 404 && !req.method.empty()) {
+        response = HttpResponse::Error(405, "method_not_allowed",
+                                       "method " + req.method + " is not supported");
+      }
+    } else {
+      response = HttpResponse::Error(res.status, StatusCodeText(res.status),
+                                     "the HTTP request could not be processed (status " +
+                                         std::to_string(res.status) +
+                                         "): check the request line, headers and body");
+    }
+    int status = response.status;
+    Apply(response, res);
+    res.status = status;
+    AddCorsHeaders(
+        req.has_header("Origin") ? std::optional(req.get_header_value("Origin")) : std::nullopt,
+        res);
+    return httplib::Server::HandlerResponse::Handled;
+  }));
   s.set_exception_handler(
       [](const httplib::Request& req, httplib::Response& res, std::exception_ptr error) {
         std::string what = "unknown exception";
@@ -644,6 +800,16 @@ void HttplibHttpServer::Dispatch(const httplib::Request& req, httplib::Response&
     return;
   }
   request.path_params = std::move(match.params);
+  // A request that changes something is not run for a client that has gone away (its
+  // answer — a new key, say — would reach nobody).
+  if (request.method != "GET" && request.method != "HEAD" && tls_connection != nullptr &&
+      !PeerConnected(tls_connection->fd)) {
+    if (options_.on_connection_event) options_.on_connection_event("client_gone");
+    Apply(HttpResponse::Error(499, "client_closed_request",
+                              "the client closed the connection before the request ran"),
+          res);
+    return;
+  }
 
   try {
     if (const auto* handler = std::get_if<Handler>(match.target)) {

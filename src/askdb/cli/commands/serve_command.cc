@@ -57,6 +57,15 @@ struct ServeOptions {
   int heartbeat_seconds = kDefaultHeartbeatSeconds;
   std::vector<std::string> cors_origins;  // browser origins allowed to call the API
   std::size_t max_body_bytes = server::HttpServerOptions{}.max_body_bytes;
+  // Connection bounds (0: derived defaults, see docs/server.md).
+  std::size_t max_connections = 0;
+  std::size_t max_connections_per_client = 0;
+  int request_deadline_seconds = 30;
+  int idle_timeout_seconds = 5;
+  int auth_max_failures = 10;
+  // What datasources may point at (server/api/datasource_policy.h).
+  std::vector<std::string> datasource_folders;
+  std::vector<std::string> datasource_hosts;
 };
 
 Status RunServe(const ServeOptions& options, CliContext& ctx) {
@@ -99,6 +108,17 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   auto shared = std::make_shared<agent::PreparedDatasource>(std::move(datasource));
   ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
   ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
+  server::api::DatasourcePolicyOptions policy_options;
+  policy_options.protected_dirs.push_back(data_dir);
+  for (auto dir : {ConfigDir(), CacheDir()}) {
+    if (dir.ok()) policy_options.protected_dirs.push_back(*dir);
+  }
+  policy_options.exempt_dirs.push_back(data_dir / "demo");  // askdb demo's database
+  for (const std::string& folder : options.datasource_folders) {
+    policy_options.allowed_folders.emplace_back(folder);
+  }
+  policy_options.allowed_hosts = options.datasource_hosts;
+  policy_options.store_url = ctx.config.server.store_url;
   server::api::ManagementOptions management_options;
   management_options.data_dir = data_dir;
   management_options.store_url = ctx.config.server.store_url;
@@ -143,6 +163,20 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
       std::max(http_options.max_worker_threads, options.workers + kSpareConnections);
   http_options.cors_allowed_origins = options.cors_origins;
   http_options.max_body_bytes = options.max_body_bytes;
+  http_options.max_connections =
+      options.max_connections > 0 ? options.max_connections : http_options.max_worker_threads;
+  http_options.max_worker_threads = std::max(http_options.max_worker_threads,
+                                             std::min(http_options.max_connections, kMaxWorkers));
+  // A single address may hold half the connections unless told otherwise.
+  http_options.max_connections_per_client =
+      options.max_connections_per_client > 0
+          ? options.max_connections_per_client
+          : std::max<std::size_t>(1, http_options.max_connections / 2);
+  http_options.request_deadline = std::chrono::seconds(options.request_deadline_seconds);
+  http_options.keep_alive_timeout = std::chrono::seconds(options.idle_timeout_seconds);
+  http_options.on_connection_event = [m = metrics.get()](std::string_view event) {
+    m->RecordConnectionEvent(event);
+  };
   std::unique_ptr<server::HttpServer> http = server::MakeHttplibServer(http_options);
   server::api::ApiServerDeps api_deps;
   api_deps.runs = runs.get();
@@ -153,7 +187,9 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   api_deps.management.datasources = management.datasources.get();
   api_deps.management.secrets = management.secrets.get();
   api_deps.management.keys = policy.auth_required() ? management.keys.get() : nullptr;
+  api_deps.management.datasource_policy = server::api::DatasourcePolicy(policy_options);
   server::api::ApiServerOptions api_options;
+  api_options.auth_throttle.max_failures = options.auth_max_failures;
   api_options.stream.heartbeat_interval = std::chrono::seconds(options.heartbeat_seconds);
   ASKDB_RETURN_IF_ERROR(server::api::RegisterApiRoutes(*http, api_deps, api_options));
   ASKDB_RETURN_IF_ERROR(http->Start(options.host, options.port));
@@ -205,6 +241,32 @@ Command AddServeCommand(CLI::App& app) {
   cmd->add_option("--max-body", options->max_body_bytes,
                   "Largest request body in bytes; larger ones answer 413")
       ->capture_default_str();
+  cmd->add_option("--max-connections", options->max_connections,
+                  "Open connections at once; more answer 503 + Retry-After (0: 4096, or "
+                  "--workers + 256 when larger)")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{100000}));
+  cmd->add_option("--max-connections-per-client", options->max_connections_per_client,
+                  "Open connections per client address (0: half of --max-connections)")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{100000}));
+  cmd->add_option("--request-deadline", options->request_deadline_seconds,
+                  "Seconds a request's headers and body may take to arrive (then 408)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 3600));
+  cmd->add_option("--idle-timeout", options->idle_timeout_seconds,
+                  "Seconds a connection may stay open without a request")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 3600));
+  cmd->add_option("--auth-max-failures", options->auth_max_failures,
+                  "Failed key checks per client address per minute before 429 for a minute "
+                  "(0: no throttling)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--datasource-folder", options->datasource_folders,
+                  "Folder SQLite datasources may use (repeat; default: any but askdb's own "
+                  "data, config and cache directories)");
+  cmd->add_option("--datasource-host", options->datasource_hosts,
+                  "Server host datasources may use (repeat; \"*\" any; default: any but "
+                  "loopback and link-local addresses)");
   cmd->add_option("--heartbeat", options->heartbeat_seconds,
                   "Seconds between SSE heartbeat comments")
       ->capture_default_str()

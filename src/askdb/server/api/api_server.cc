@@ -1,7 +1,5 @@
 #include "askdb/server/api/api_server.h"
 
-#include <unistd.h>
-
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -31,16 +29,9 @@ constexpr std::string_view kOpenApiRoute = "/api/v1/openapi.json";
 // run's agent (AuthorizeAgent).
 enum class Access { kPublic, kAuthenticated, kAdmin };
 
-// A fresh thread id for a request that named none: time, pid and a process-wide counter,
-// so two requests in the same millisecond differ.
-std::string NewThreadId() {
-  static std::atomic<uint64_t> counter{0};
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::system_clock::now().time_since_epoch())
-                      .count();
-  return "srv-" + std::to_string(ms) + "-" + std::to_string(::getpid()) + "-" +
-         std::to_string(++counter);
-}
+// What a route needs of a thread it names: nothing (a new thread may start), a checkpoint
+// to resume, or a registered run (cancel, a stream resumed with Last-Event-ID).
+enum class ThreadNeed { kAny, kCheckpoint, kRun };
 
 // "true"/"1"/"yes" (any case) is true, "false"/"0"/"no"/"" false; anything else names the
 // parameter.
@@ -71,7 +62,7 @@ HttpResponse ErrorResponse(const Status& status, std::chrono::seconds retry_afte
 class Api : public std::enable_shared_from_this<Api> {
  public:
   Api(const ApiServerDeps& deps, const ApiServerOptions& options)
-      : deps_(deps), options_(options) {}
+      : deps_(deps), options_(options), throttle_(options.auth_throttle) {}
 
   // Every handler holds the Api, so it lives as long as the server's route table.
   Status Register(HttpServer& server) {
@@ -125,7 +116,7 @@ class Api : public std::enable_shared_from_this<Api> {
          access, handler = std::move(handler)](const HttpRequest& request) {
           const Steady::time_point start = Steady::now();
           Status allowed = self->Check(request, access);
-          HttpResponse response = allowed.ok() ? handler(request) : ErrorResponse(allowed);
+          HttpResponse response = allowed.ok() ? handler(request) : self->Refuse(request, allowed);
           self->Record(method, pattern, response.status, start);
           return response;
         });
@@ -138,12 +129,60 @@ class Api : public std::enable_shared_from_this<Api> {
   }
 
   Status Check(const HttpRequest& request, Access access) const {
+    ASKDB_RETURN_IF_ERROR(CheckHost(request));
     if (access == Access::kPublic || deps_.authenticator == nullptr) return Status::Ok();
-    ASKDB_ASSIGN_OR_RETURN(security::Principal principal,
-                           deps_.authenticator->Authenticate(
-                               [&request](std::string_view name) { return request.Header(name); }));
+    ASKDB_ASSIGN_OR_RETURN(security::Principal principal, Authenticate(request));
     if (access == Access::kAuthenticated) return Status::Ok();
     return security::Authorize(principal.scope, security::RequiredAccess::Admin());
+  }
+
+  // The error answer for a refused request; a throttled client learns when to retry.
+  HttpResponse Refuse(const HttpRequest& request, const Status& status) const {
+    std::chrono::seconds retry_after{0};
+    if (status.code() == StatusCode::kResourceExhausted) {
+      retry_after = throttle_.RetryAfter(request.remote_address);
+    }
+    return ErrorResponse(status, retry_after);
+  }
+
+  // Without authentication only requests addressed to a loopback name pass (DNS rebinding).
+  Status CheckHost(const HttpRequest& request) const {
+    if (deps_.authenticator != nullptr || !options_.loopback_host_without_auth) {
+      return Status::Ok();
+    }
+    const std::string host = request.Header("Host").value_or("");
+    std::string_view name = host;
+    if (!name.empty() && name.front() == '[') {
+      name = name.substr(
+          0, name.find(']') == std::string_view::npos ? name.size() : name.find(']') + 1);
+    } else if (name.find(':') == name.rfind(':') && name.find(':') != std::string_view::npos) {
+      name = name.substr(0, name.find(':'));
+    }
+    if (!name.empty() && security::IsLoopbackHost(name)) return Status::Ok();
+    return PermissionDeniedError(
+        "the Host header must name this machine (localhost, 127.0.0.1 or [::1]): askdb serve "
+        "runs without authentication and answers only requests addressed to loopback");
+  }
+
+  // The request's key, checked; failures are counted per client address, and a client with
+  // too many recent failures is refused before any key is checked.
+  StatusOr<security::Principal> Authenticate(const HttpRequest& request) const {
+    const std::string& client = request.remote_address;
+    if (throttle_.RetryAfter(client).count() > 0) {
+      if (deps_.metrics != nullptr) deps_.metrics->RecordAuthThrottled();
+      return ResourceExhaustedError(
+          "too many failed API-key checks from this address: wait for Retry-After seconds, "
+          "then send a valid key");
+    }
+    StatusOr<security::Principal> principal = deps_.authenticator->Authenticate(
+        [&request](std::string_view name) { return request.Header(name); });
+    if (principal.ok()) {
+      throttle_.RecordSuccess(client);
+    } else if (principal.status().code() == StatusCode::kUnauthenticated) {
+      if (deps_.metrics != nullptr) deps_.metrics->RecordAuthFailure();
+      throttle_.RecordFailure(client);
+    }
+    return principal;
   }
 
   // The agent exists and the request's key may run it (admin, or "agent:<id>").
@@ -155,20 +194,34 @@ class Api : public std::enable_shared_from_this<Api> {
                            options_.agent_id + "'");
     }
     if (deps_.authenticator == nullptr) return Status::Ok();
-    ASKDB_ASSIGN_OR_RETURN(security::Principal principal,
-                           deps_.authenticator->Authenticate(
-                               [&request](std::string_view name) { return request.Header(name); }));
+    ASKDB_ASSIGN_OR_RETURN(security::Principal principal, Authenticate(request));
     return security::Authorize(principal.scope, security::RequiredAccess::AgentRun(agent_id));
   }
 
-  // The agent of an existing thread: its live run's, else its session's, else the default.
-  std::string AgentOfThread(std::string_view thread_id) const {
-    if (std::shared_ptr<Run> run = deps_.runs->Find(thread_id)) return run->request().agent_id;
-    if (deps_.management.store != nullptr) {
-      StatusOr<store::SessionRecord> session = deps_.management.store->GetSession(thread_id);
-      if (session.ok()) return session->agent_id;
+  // The agent that runs on `thread_id` for this request. A thread belongs to the agent of
+  // its first run (RunService::Start claims it): a thread of another agent than `requested`
+  // (when given), or of an agent the request's key may not run, answers exactly like an
+  // unknown thread (UnknownThreadError), so that nothing tells it exists or whose it is.
+  // A thread nobody owns is unknown too when `need` asks for a run or a checkpoint, else
+  // it runs `requested` (or the default agent).
+  StatusOr<std::string> AgentForThread(const HttpRequest& http, const std::string& thread_id,
+                                       const std::string& requested, ThreadNeed need) const {
+    ASKDB_RETURN_IF_ERROR(ValidateThreadId(thread_id));
+    ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> owner, deps_.runs->ThreadOwner(thread_id));
+    if (owner) {
+      if (!requested.empty() && requested != *owner) return UnknownThreadError(thread_id);
+      Status allowed = AuthorizeAgent(http, *owner);
+      if (allowed.code() == StatusCode::kUnauthenticated) return allowed;
+      if (!allowed.ok()) return UnknownThreadError(thread_id);
+      return *owner;
     }
-    return options_.agent_id;
+    if (need == ThreadNeed::kRun ||
+        (need == ThreadNeed::kCheckpoint && !deps_.runs->HasCheckpoint(thread_id))) {
+      return UnknownThreadError(thread_id);
+    }
+    std::string agent = requested.empty() ? options_.agent_id : requested;
+    ASKDB_RETURN_IF_ERROR(AuthorizeAgent(http, agent));
+    return agent;
   }
 
   // Starts a run and waits for it: the body of /ask and /resume.
@@ -200,13 +253,17 @@ class Api : public std::enable_shared_from_this<Api> {
     request.agent_id.clear();
     Status agent = OptionalString(*body, "agent_id", &request.agent_id);
     if (!agent.ok()) return ErrorResponse(agent);
-    if (request.agent_id.empty()) {
-      request.agent_id =
-          request.thread_id.empty() ? options_.agent_id : AgentOfThread(request.thread_id);
+    if (request.thread_id.empty()) {
+      if (request.agent_id.empty()) request.agent_id = options_.agent_id;
+      Status allowed = AuthorizeAgent(http, request.agent_id);
+      if (!allowed.ok()) return ErrorResponse(allowed);
+      request.thread_id = NewThreadId();
+    } else {
+      StatusOr<std::string> agent =
+          AgentForThread(http, request.thread_id, request.agent_id, ThreadNeed::kAny);
+      if (!agent.ok()) return ErrorResponse(agent.status());
+      request.agent_id = std::move(agent).value();
     }
-    Status allowed = AuthorizeAgent(http, request.agent_id);
-    if (!allowed.ok()) return ErrorResponse(allowed);
-    if (request.thread_id.empty()) request.thread_id = NewThreadId();
     request.kind = RunKind::kAsk;
     request.text = std::move(query).value();
     request.route_label = std::string(kAskRoute);
@@ -220,9 +277,10 @@ class Api : public std::enable_shared_from_this<Api> {
     if (!answer.ok()) return ErrorResponse(answer.status());
     RunRequest request;
     request.thread_id = std::string(http.PathParam("id"));
-    request.agent_id = AgentOfThread(request.thread_id);
-    Status allowed = AuthorizeAgent(http, request.agent_id);
-    if (!allowed.ok()) return ErrorResponse(allowed);
+    StatusOr<std::string> agent =
+        AgentForThread(http, request.thread_id, /*requested=*/"", ThreadNeed::kCheckpoint);
+    if (!agent.ok()) return ErrorResponse(agent.status());
+    request.agent_id = std::move(agent).value();
     request.kind = RunKind::kResume;
     request.text = std::move(answer).value();
     request.route_label = std::string(kResumeRoute);
@@ -231,8 +289,8 @@ class Api : public std::enable_shared_from_this<Api> {
 
   HttpResponse Cancel(const HttpRequest& http) {
     const std::string id(http.PathParam("id"));
-    Status allowed = AuthorizeAgent(http, AgentOfThread(id));
-    if (!allowed.ok()) return ErrorResponse(allowed);
+    StatusOr<std::string> agent = AgentForThread(http, id, /*requested=*/"", ThreadNeed::kRun);
+    if (!agent.ok()) return ErrorResponse(agent.status());
     Status cancelled = deps_.runs->Cancel(id);
     if (!cancelled.ok()) return ErrorResponse(cancelled);
     return HttpResponse::JsonBody(Json{{"thread_id", id}, {"state", "cancelled"}});
@@ -243,30 +301,34 @@ class Api : public std::enable_shared_from_this<Api> {
   StatusOr<std::shared_ptr<Run>> RunForStream(const HttpRequest& http, bool has_last_id,
                                               std::chrono::seconds* retry_after) {
     const std::string thread_id = http.Query("threadId").value_or("");
+    const std::string requested_agent = http.Query("agent").value_or("");
     ASKDB_ASSIGN_OR_RETURN(bool human_feedback, QueryBool(http, "humanFeedback"));
     ASKDB_ASSIGN_OR_RETURN(bool rejected_plan, QueryBool(http, "rejectedPlan"));
     ASKDB_ASSIGN_OR_RETURN(bool detached, QueryBool(http, "detached"));
     ASKDB_ASSIGN_OR_RETURN(bool nl2sql_only, QueryBool(http, "nl2sqlOnly"));
-    if (!thread_id.empty()) {
+    RunRequest request;
+    if (thread_id.empty()) {
+      if (has_last_id) {
+        return InvalidArgumentError(
+            "query parameter 'threadId' is required with Last-Event-ID: it names the run "
+            "to resume the stream of");
+      }
+      request.agent_id = requested_agent.empty() ? options_.agent_id : requested_agent;
+      ASKDB_RETURN_IF_ERROR(AuthorizeAgent(http, request.agent_id));
+    } else {
+      // Whose thread it is decides first: a foreign thread is unknown on every path below.
+      ASKDB_ASSIGN_OR_RETURN(request.agent_id,
+                             AgentForThread(http, thread_id, requested_agent,
+                                            has_last_id      ? ThreadNeed::kRun
+                                            : human_feedback ? ThreadNeed::kCheckpoint
+                                                             : ThreadNeed::kAny));
       std::shared_ptr<Run> existing = deps_.runs->Find(thread_id);
       // A live run is joined (its events replayed from Last-Event-ID, or from the start);
       // a finished one only by a client resuming its stream.
-      if (existing != nullptr && (!existing->finished() || has_last_id)) {
-        ASKDB_RETURN_IF_ERROR(AuthorizeAgent(http, existing->request().agent_id));
-        return existing;
-      }
+      if (existing != nullptr && (!existing->finished() || has_last_id)) return existing;
+      // No run to resume the stream of: it finished more than the retention time ago.
+      if (has_last_id) return UnknownThreadError(thread_id);
     }
-    if (has_last_id) {
-      return NotFoundError("no run of thread '" + thread_id +
-                           "' to resume from Last-Event-ID (it finished more than the "
-                           "retention time ago, or threadId is missing): start a new stream");
-    }
-    RunRequest request;
-    request.agent_id = http.Query("agent").value_or("");
-    if (request.agent_id.empty()) {
-      request.agent_id = thread_id.empty() ? options_.agent_id : AgentOfThread(thread_id);
-    }
-    ASKDB_RETURN_IF_ERROR(AuthorizeAgent(http, request.agent_id));
     request.streamed = true;
     request.detached = detached;
     request.nl2sql_only = nl2sql_only;
@@ -298,7 +360,8 @@ class Api : public std::enable_shared_from_this<Api> {
   StreamResponse Stream(const HttpRequest& http) {
     const Steady::time_point start = Steady::now();
     auto reject = [&](const Status& status, std::chrono::seconds retry_after = {}) {
-      HttpResponse response = ErrorResponse(status, retry_after);
+      HttpResponse response =
+          retry_after.count() > 0 ? ErrorResponse(status, retry_after) : Refuse(http, status);
       Record("GET", kStreamRoute, response.status, start);
       return StreamResponse::Reject(std::move(response));
     };
@@ -333,6 +396,7 @@ class Api : public std::enable_shared_from_this<Api> {
 
   ApiServerDeps deps_;
   ApiServerOptions options_;
+  mutable security::AuthThrottle throttle_;
 };
 
 }  // namespace

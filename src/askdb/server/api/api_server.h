@@ -35,6 +35,7 @@
 #include "askdb/common/status.h"
 #include "askdb/server/api/management_api.h"
 #include "askdb/server/http.h"
+#include "askdb/server/security/auth_throttle.h"
 #include "askdb/server/sse.h"
 
 namespace askdb::server::security {
@@ -67,6 +68,13 @@ struct ApiServerOptions {
   SseStreamOptions stream;  // heartbeat interval (15 s by default), liveness polling
   // How long POST /ask and /resume wait for their run before answering 504.
   std::chrono::milliseconds run_wait_timeout{10 * 60 * 1000};
+  // Failed key checks per client address before it is refused (429 + Retry-After) for a
+  // while without any key being checked.
+  security::AuthThrottleOptions auth_throttle;
+  // Without an authenticator (--no-auth), a request whose Host header is not a loopback
+  // name or address (localhost, 127.0.0.0/8, [::1], with any port) answers 403: a web page
+  // could otherwise reach the API through DNS rebinding.
+  bool loopback_host_without_auth = true;
 };
 
 // Registers the routes on `server` (before its Start). InvalidArgument when deps.runs is

@@ -59,6 +59,34 @@ StatusOr<SplitUrl> SplitPassword(std::string_view url) {
   if (!parsed.ok()) return InvalidArgumentError("url: " + parsed.status().message());
   SplitUrl out;
   out.url = std::string(url);
+  // A `password=` query parameter is taken out like a password in the user info.
+  const std::size_t query = url.find('?');
+  if (query != std::string_view::npos) {
+    std::string kept;
+    std::string_view rest = url.substr(query + 1);
+    while (true) {
+      const std::size_t amp = rest.find('&');
+      const std::string_view param = rest.substr(0, amp);
+      if (param.rfind("password=", 0) == 0) {
+        out.password = PercentDecode(param.substr(9));
+        out.has_password = true;
+      } else if (!param.empty()) {
+        kept += (kept.empty() ? "" : "&") + std::string(param);
+      }
+      if (amp == std::string_view::npos) break;
+      rest = rest.substr(amp + 1);
+    }
+    out.url = std::string(url.substr(0, query)) + (kept.empty() ? "" : "?" + kept);
+    if (out.has_password) {
+      // Both forms at once would leave one in clear: refuse rather than guess.
+      ASKDB_ASSIGN_OR_RETURN(SplitUrl inner, SplitPassword(out.url));
+      if (inner.has_password) {
+        return InvalidArgumentError(
+            "url: holds a password twice (in the user info and as ?password=): keep one");
+      }
+      return out;
+    }
+  }
   const UserInfo info = FindUserInfo(url);
   if (info.begin == std::string_view::npos) return out;
   const std::string_view userinfo = url.substr(info.begin, info.at - info.begin);
@@ -74,6 +102,12 @@ StatusOr<SplitUrl> SplitPassword(std::string_view url) {
 StatusOr<std::string> JoinPassword(std::string_view url, std::string_view password) {
   const UserInfo info = FindUserInfo(url);
   if (info.begin == std::string_view::npos) {
+    // No user: the password goes back as the query parameter it may have come from.
+    StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
+    if (parsed.ok() && !parsed->is_sqlite()) {
+      const bool has_query = url.find('?') != std::string_view::npos;
+      return std::string(url) + (has_query ? "&" : "?") + "password=" + PercentEncode(password);
+    }
     return InvalidArgumentError(
         "password: the URL names no user to go with a password; write it as "
         "scheme://USER@HOST/DATABASE");

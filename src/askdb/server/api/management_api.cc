@@ -452,6 +452,7 @@ class Management : public std::enable_shared_from_this<Management> {
     }
     if (!url.empty()) {
       ASKDB_ASSIGN_OR_RETURN(SplitUrl split, SplitPassword(url));
+      ASKDB_RETURN_IF_ERROR(deps_.datasource_policy.Check(split.url));
       ds.url = split.url;
       if (split.has_password && !password) password = split.password;
     }
@@ -489,6 +490,8 @@ class Management : public std::enable_shared_from_this<Management> {
 
   StatusOr<Json> TestDatasource(const HttpRequest& r) {
     ASKDB_ASSIGN_OR_RETURN(store::DatasourceRecord ds, deps_.store->GetDatasource(Param(r, "id")));
+    // A record stored before the policy (or under a wider one) is not probed either.
+    ASKDB_RETURN_IF_ERROR(deps_.datasource_policy.Check(ds.url));
     const Steady::time_point start = Steady::now();
     auto failed = [&](const Status& status) {
       return Json{
@@ -507,6 +510,7 @@ class Management : public std::enable_shared_from_this<Management> {
 
   StatusOr<db::DatabaseSchema> Introspect(const HttpRequest& r, std::vector<std::string> tables) {
     ASKDB_ASSIGN_OR_RETURN(store::DatasourceRecord ds, deps_.store->GetDatasource(Param(r, "id")));
+    ASKDB_RETURN_IF_ERROR(deps_.datasource_policy.Check(ds.url));
     ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector,
                            deps_.datasources->Connect(ds));
     db::IntrospectOptions options;

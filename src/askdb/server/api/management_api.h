@@ -39,6 +39,7 @@
 #include <string_view>
 
 #include "askdb/common/status.h"
+#include "askdb/server/api/datasource_policy.h"
 #include "askdb/server/http.h"
 #include "askdb/server/security/api_keys.h"
 
@@ -68,6 +69,9 @@ struct ManagementDeps {
   security::ApiKeyStore* keys = nullptr;         // null: the key routes answer 503
   security::HashOptions key_hash_options = security::HashOptions::Interactive();
   LlmClientFactory make_llm;  // null: llm::MakeLlmClient
+  // What a datasource may point at (datasource_policy.h), checked on create, update, test
+  // and introspection: 403 otherwise.
+  DatasourcePolicy datasource_policy;
 };
 
 // Adds one admin-only route (the caller wraps `handler` in its auth check and metrics).

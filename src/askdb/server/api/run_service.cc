@@ -10,6 +10,7 @@
 #include "askdb/server/api/active_model.h"
 #include "askdb/server/api/datasource_cache.h"
 #include "askdb/server/metrics/askdb_metrics.h"
+#include "askdb/server/security/sodium_util.h"
 #include "askdb/server/store/management_store.h"
 
 namespace askdb::server::api {
@@ -72,6 +73,17 @@ class BufferSink final : public agent::EventSink {
 };
 
 }  // namespace
+
+Status UnknownThreadError(std::string_view thread_id) {
+  return NotFoundError("no thread '" + std::string(thread_id) +
+                       "': check the thread id (a new question needs none)");
+}
+
+Status ValidateThreadId(std::string_view thread_id, std::string_view field) {
+  return store::ValidateRecordId(thread_id, field);
+}
+
+std::string NewThreadId() { return "thr_" + security::RandomHex(16); }
 
 // ----------------------------------------------------------------------------------------
 // Run
@@ -176,16 +188,30 @@ RunService::~RunService() {
 
 StatusOr<std::shared_ptr<Run>> RunService::Start(RunRequest request,
                                                  std::chrono::seconds* retry_after) {
-  if (request.thread_id.empty()) return InvalidArgumentError("a run needs a thread id");
+  ASKDB_RETURN_IF_ERROR(ValidateThreadId(request.thread_id));
+  bool claimed = false;
+  if (deps_.store != nullptr) {
+    ASKDB_ASSIGN_OR_RETURN(claimed, ClaimThread(request));
+  }
+  // A session created for a run that is then refused is removed again.
+  auto release = [&](const std::string& id) {
+    if (!claimed) return;
+    Status deleted = deps_.store->DeleteSession(id);
+    if (!deleted.ok()) spdlog::warn("session_release_failed thread_id={}", id);
+  };
   auto run = std::make_shared<Run>(std::move(request), options_.buffer);
   {
     std::lock_guard lock(mu_);
     if (shutting_down_) {
+      release(run->id());
       return UnavailableError(
           "the server is shutting down and takes no new runs; retry "
           "against another instance or after the restart");
     }
     auto it = runs_.find(run->id());
+    if (it != runs_.end() && it->second->request().agent_id != run->request().agent_id) {
+      return UnknownThreadError(run->id());
+    }
     if (it != runs_.end() && !it->second->finished()) {
       return FailedPreconditionError("thread '" + run->id() +
                                      "' already has a run in progress: reconnect to its "
@@ -216,6 +242,7 @@ StatusOr<std::shared_ptr<Run>> RunService::Start(RunRequest request,
     std::lock_guard lock(mu_);
     auto it = runs_.find(run->id());
     if (it != runs_.end() && it->second == run) runs_.erase(it);
+    release(run->id());
     if (submitted.code() == StatusCode::kFailedPrecondition) {
       return UnavailableError("the server is shutting down and takes no new runs");
     }
@@ -223,6 +250,41 @@ StatusOr<std::shared_ptr<Run>> RunService::Start(RunRequest request,
   }
   if (deps_.metrics != nullptr) deps_.metrics->SetRunQueueDepth(executor_.queued());
   return run;
+}
+
+StatusOr<bool> RunService::ClaimThread(const RunRequest& request) {
+  // Two attempts: a concurrent first run of the same new thread may create it in between.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    StatusOr<store::SessionRecord> session = deps_.store->GetSession(request.thread_id);
+    if (session.ok()) {
+      if (session->agent_id != request.agent_id) return UnknownThreadError(request.thread_id);
+      return false;
+    }
+    if (session.status().code() != StatusCode::kNotFound) return session.status();
+    store::SessionRecord created;
+    created.id = request.thread_id;
+    created.agent_id = request.agent_id;
+    created.title = Utf8Prefix(request.text, kSessionTitleBytes);
+    StatusOr<store::SessionRecord> made = deps_.store->CreateSession(created);
+    if (made.ok()) return true;
+    if (made.status().code() != StatusCode::kAlreadyExists) return made.status();
+  }
+  return UnknownThreadError(request.thread_id);
+}
+
+StatusOr<std::optional<std::string>> RunService::ThreadOwner(std::string_view thread_id) const {
+  if (std::shared_ptr<Run> run = Find(thread_id)) {
+    return std::optional<std::string>(run->request().agent_id);
+  }
+  if (deps_.store == nullptr) return std::optional<std::string>();
+  StatusOr<store::SessionRecord> session = deps_.store->GetSession(thread_id);
+  if (session.ok()) return std::optional<std::string>(session->agent_id);
+  if (session.status().code() == StatusCode::kNotFound) return std::optional<std::string>();
+  return session.status();
+}
+
+bool RunService::HasCheckpoint(std::string_view thread_id) const {
+  return deps_.checkpoints->Load(thread_id).ok();
 }
 
 void RunService::Execute(const std::shared_ptr<Run>& run) {
@@ -430,10 +492,7 @@ std::shared_ptr<Run> RunService::Find(std::string_view thread_id) const {
 
 Status RunService::Cancel(std::string_view thread_id) {
   std::shared_ptr<Run> run = Find(thread_id);
-  if (run == nullptr) {
-    return NotFoundError("no run of thread '" + std::string(thread_id) +
-                         "' is known: it never started or finished long ago");
-  }
+  if (run == nullptr) return UnknownThreadError(thread_id);
   if (run->finished()) {
     return FailedPreconditionError("the run of thread '" + std::string(thread_id) +
                                    "' has already finished (" + run->StateName() + ")");

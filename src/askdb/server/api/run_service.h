@@ -90,6 +90,17 @@ struct RunServiceOptions {
 
 enum class RunKind { kAsk, kResume };
 
+// The one answer for a thread that does not exist and for one that belongs to another agent
+// (NotFound, HTTP 404): a refusal never tells that a thread exists, nor whose it is.
+Status UnknownThreadError(std::string_view thread_id);
+
+// A thread id a client may choose: 1 to 64 of [A-Za-z0-9_.-] (the session id rule), so that
+// it can never forge lines in a log or a header. InvalidArgument naming `field` otherwise.
+Status ValidateThreadId(std::string_view thread_id, std::string_view field = "thread_id");
+
+// A new thread id: "thr_" and 128 random bits (libsodium) in hex.
+std::string NewThreadId();
+
 struct RunRequest {
   std::string thread_id;  // required
   RunKind kind = RunKind::kAsk;
@@ -157,15 +168,23 @@ class RunService {
   RunService(const RunService&) = delete;
   RunService& operator=(const RunService&) = delete;
 
-  // Queues a run. FailedPrecondition when the thread already has a live run (reconnect
-  // to its stream or cancel it); ResourceExhausted (with `*retry_after`) when the executor
-  // is full; Unavailable once shutdown began.
+  // Queues a run. A thread belongs to the agent that started its first run: with a store
+  // the thread's session is created (claimed) here, atomically, before the run is queued,
+  // and a thread owned by another agent answers UnknownThreadError. FailedPrecondition
+  // when the thread already has a live run (reconnect to its stream or cancel it);
+  // ResourceExhausted (with `*retry_after`) when the executor is full; Unavailable once
+  // shutdown began.
   StatusOr<std::shared_ptr<Run>> Start(RunRequest request,
                                        std::chrono::seconds* retry_after = nullptr);
   // The live or recently finished run of `thread_id`, or null.
   std::shared_ptr<Run> Find(std::string_view thread_id) const;
-  // Cancels the live run of `thread_id`: NotFound when there is none, FailedPrecondition
-  // when it already finished.
+  // The agent `thread_id` belongs to: its registered run's, else its session's (store
+  // mode); nullopt when neither knows the thread. A failing store is an error.
+  StatusOr<std::optional<std::string>> ThreadOwner(std::string_view thread_id) const;
+  // True when the thread has a checkpoint (a run of it can be resumed).
+  bool HasCheckpoint(std::string_view thread_id) const;
+  // Cancels the live run of `thread_id`: UnknownThreadError when there is none,
+  // FailedPrecondition when it already finished.
   Status Cancel(std::string_view thread_id);
   // {"thread_id","state","events"} for every registered run.
   Json ListRuns() const;
@@ -183,6 +202,9 @@ class RunService {
  private:
   RunService(RunServiceDeps deps, RunServiceOptions options);
   void Execute(const std::shared_ptr<Run>& run);
+  // Store mode: makes `request`'s agent the owner of its thread (creates the session) or
+  // checks that it is. True when the session was created here.
+  StatusOr<bool> ClaimThread(const RunRequest& request);
   void RecordOutcome(const Run& run, std::string_view outcome);
   // The agent's datasource, profile and cache key applied to `deps` (store mode only).
   Status ApplyAgent(const RunRequest& request, agent::pipeline::PipelineDeps& deps);

@@ -59,7 +59,41 @@ StatusOr<std::unique_ptr<AskdbMetrics>> AskdbMetrics::Create(Registry& registry,
       Family<Gauge> * queue_depth,
       registry.AddGauge("askdb_run_queue_depth", "Agent runs waiting for an executor."));
   m->run_queue_depth_ = &queue_depth->Get();
+  ASKDB_ASSIGN_OR_RETURN(
+      Family<Counter> * auth_failures,
+      registry.AddCounter("askdb_auth_failures_total", "Failed API-key checks."));
+  m->auth_failures_ = &auth_failures->Get();
+  ASKDB_ASSIGN_OR_RETURN(Family<Counter> * auth_throttled,
+                         registry.AddCounter("askdb_auth_throttled_total",
+                                             "Requests refused (429) because their client "
+                                             "failed too many API-key checks."));
+  m->auth_throttled_ = &auth_throttled->Get();
+  ASKDB_ASSIGN_OR_RETURN(Family<Gauge> * connections_open,
+                         registry.AddGauge("askdb_http_connections_open",
+                                           "HTTP connections open now (being served)."));
+  m->connections_open_ = &connections_open->Get();
+  ASKDB_ASSIGN_OR_RETURN(
+      m->connection_events_,
+      registry.AddCounter("askdb_http_connections_total",
+                          "HTTP connection events: opened, closed, rejected_max_connections, "
+                          "rejected_per_client, idle_timeout, request_deadline, client_gone.",
+                          {"event"}));
+  for (std::string_view event :
+       {"opened", "closed", "rejected_max_connections", "rejected_per_client", "idle_timeout",
+        "request_deadline", "client_gone"}) {
+    m->connection_events_->WithLabels({{"event", event}});
+  }
   return m;
+}
+
+void AskdbMetrics::RecordAuthFailure() { auth_failures_->Increment(); }
+
+void AskdbMetrics::RecordAuthThrottled() { auth_throttled_->Increment(); }
+
+void AskdbMetrics::RecordConnectionEvent(std::string_view event) {
+  if (event == "opened") connections_open_->Increment();
+  if (event == "closed") connections_open_->Decrement();
+  connection_events_->WithLabels({{"event", event}}).Increment();
 }
 
 void AskdbMetrics::RecordHttpRequest(std::string_view method, std::string_view route, int status,

@@ -57,6 +57,15 @@ class AskdbMetrics {
   void RunFinished();
   // askdb_run_queue_depth.
   void SetRunQueueDepth(size_t depth);
+  // askdb_auth_failures_total (failed API-key checks) and askdb_auth_throttled_total
+  // (requests refused because their client failed too many).
+  void RecordAuthFailure();
+  void RecordAuthThrottled();
+  // HTTP connections (HttpServerOptions::on_connection_event): the gauge
+  // askdb_http_connections_open follows "opened"/"closed"; askdb_http_connections_total
+  // {event} counts every event: opened, closed, rejected_max_connections,
+  // rejected_per_client, idle_timeout, request_deadline, client_gone.
+  void RecordConnectionEvent(std::string_view event);
 
   // Counts one run in flight for its lifetime.
   class RunInFlight {
@@ -84,6 +93,10 @@ class AskdbMetrics {
   Counter* cache_misses_ = nullptr;
   Family<Counter>* database_errors_ = nullptr;
   Gauge* runs_in_flight_ = nullptr;
+  Counter* auth_failures_ = nullptr;
+  Counter* auth_throttled_ = nullptr;
+  Gauge* connections_open_ = nullptr;
+  Family<Counter>* connection_events_ = nullptr;
   Gauge* run_queue_depth_ = nullptr;
 };
 

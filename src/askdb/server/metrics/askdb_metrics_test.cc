@@ -1,9 +1,9 @@
+#include "askdb/server/metrics/askdb_metrics.h"
+
 #include <gtest/gtest.h>
 
 #include <sstream>
 #include <string>
-
-#include "askdb/server/metrics/askdb_metrics.h"
 
 namespace askdb::server::metrics {
 namespace {
@@ -41,6 +41,10 @@ TEST_F(AskdbMetricsTest, RegistersEveryFamilyWithHelpAndType) {
       {"askdb_database_errors_total", "counter"},
       {"askdb_runs_in_flight", "gauge"},
       {"askdb_run_queue_depth", "gauge"},
+      {"askdb_auth_failures_total", "counter"},
+      {"askdb_auth_throttled_total", "counter"},
+      {"askdb_http_connections_open", "gauge"},
+      {"askdb_http_connections_total", "counter"},
   };
   for (const auto& [name, type] : families) {
     EXPECT_TRUE(HasLine(text, std::string("# TYPE ") + name + " " + type)) << name;
@@ -51,6 +55,7 @@ TEST_F(AskdbMetricsTest, RegistersEveryFamilyWithHelpAndType) {
   EXPECT_TRUE(HasLine(text, "askdb_llm_tokens_total{kind=\"completion\"} 0"));
   EXPECT_TRUE(HasLine(text, "askdb_llm_calls_total 0"));
   EXPECT_TRUE(HasLine(text, "askdb_runs_in_flight 0"));
+  EXPECT_TRUE(HasLine(text, "askdb_http_connections_total{event=\"idle_timeout\"} 0"));
   // No answer cache, no cache counters (they could only read 0).
   EXPECT_EQ(text.find("askdb_cache_"), std::string::npos) << text;
   metrics_->RecordCacheHit(CacheLevel::kL1);

@@ -1,0 +1,419 @@
+// Agents are isolated from each other (issue 19 item 5): two agents, "alpha" and "beta",
+// on the real routes and HTTP server with a SqliteManagementStore, each with an agent-scoped
+// key. With alpha's key, every route that starts, resumes, approves, streams or cancels a
+// run is tried on one of beta's threads: each attempt answers exactly like an unknown
+// thread (404, the same body) and leaves beta's thread, session and plan untouched (beta
+// then approves its own plan). Thread ids are random and client-chosen ones are validated.
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <regex>
+#include <set>
+#include <string>
+#include <thread>
+
+#include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/graph/sqlite_checkpoint_store.h"
+#include "askdb/common/json.h"
+#include "askdb/db/connector_registry.h"
+#include "askdb/demo/demo_database.h"
+#include "askdb/llm/scripted/scripted_llm_client.h"
+#include "askdb/server/api/api_server.h"
+#include "askdb/server/api/datasource_cache.h"
+#include "askdb/server/api/run_service.h"
+#include "askdb/server/httplib_server.h"
+#include "askdb/server/security/api_keys.h"
+#include "askdb/server/security/secret_box.h"
+#include "askdb/server/sse.h"
+#include "askdb/server/store/management_store.h"
+#include "askdb/server/store/sqlite_management_store.h"
+
+namespace askdb::server::api {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+constexpr char kHost[] = "127.0.0.1";
+constexpr char kSalesQuestion[] = "2024年各地区的销售额";
+// Without a model this is the deterministic multi-step plan, which waits for approval.
+constexpr char kAnalysisQuestion[] = "做一份全面的销售分析报告";
+// The engine abstains; the scripted model answers after kModelLatency (a run that is live).
+constexpr char kModelQuestion[] = "每个门店的复购率是多少";
+constexpr auto kModelLatency = 1500ms;
+
+struct Reply {
+  int status = 0;
+  std::string body;
+  Json json;
+  std::vector<SseEvent> events;  // for a stream that was accepted
+};
+
+class AgentIsolationTest : public ::testing::Test {
+ protected:
+  void TearDown() override {
+    if (server_ != nullptr) {
+      (void)GracefulShutdown(*server_, *runs_, std::chrono::steady_clock::now() + 10s);
+    }
+    server_.reset();
+    runs_.reset();
+    fs::remove_all(dir_);
+  }
+
+  // `model`: a scripted model that answers kModelQuestion slowly; without it multi-step
+  // questions get the deterministic plan.
+  void StartServer(bool model) {
+    dir_ = fs::temp_directory_path() /
+           ("askdb_isolation_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    const fs::path db = dir_ / "retail.sqlite";
+    ASSERT_TRUE(demo::CreateDemoDatabase(db).ok());
+    ASSERT_TRUE(demo::WriteDemoSemanticModel(dir_ / "retail.semantic.json").ok());
+    const std::string url = "sqlite:" + db.string();
+    auto connector = db::OpenConnector(url);
+    ASSERT_TRUE(connector.ok());
+    auto prepared = agent::PrepareDatasource(std::move(connector).value(), url);
+    ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
+    auto shared = std::make_shared<agent::PreparedDatasource>(std::move(prepared).value());
+
+    auto store = store::SqliteManagementStore::Open(dir_ / "store.sqlite");
+    ASSERT_TRUE(store.ok()) << store.status().ToString();
+    store_ = std::move(store).value();
+    auto secrets = security::SecretBox::Random();
+    ASSERT_TRUE(secrets.ok());
+    secrets_ = std::make_unique<security::SecretBox>(std::move(secrets).value());
+    ASSERT_TRUE(EnsureDefaultAgent(*store_, *secrets_, url).ok());
+    datasources_ = std::make_unique<DatasourceCache>(*store_, *secrets_, dir_ / "models");
+    datasources_->Pin("default", shared);
+    for (const char* id : {"alpha", "beta"}) {
+      store::AgentRecord agent;
+      agent.id = id;
+      agent.name = id;
+      agent.datasource_id = "default";
+      agent.plan_review = true;
+      ASSERT_TRUE(store_->CreateAgent(agent).ok());
+    }
+
+    keys_ = store::NewStoreApiKeyStore(*store_);
+    auto admin = security::IssueApiKey(*keys_, security::kAdminScope, security::HashOptions::Min());
+    auto alpha =
+        security::IssueApiKey(*keys_, security::AgentScope("alpha"), security::HashOptions::Min());
+    auto beta =
+        security::IssueApiKey(*keys_, security::AgentScope("beta"), security::HashOptions::Min());
+    ASSERT_TRUE(admin.ok() && alpha.ok() && beta.ok());
+    admin_key_ = admin->key;
+    alpha_key_ = alpha->key;
+    beta_key_ = beta->key;
+    security::AuthenticatorOptions auth_options;
+    auth_options.dummy_hash_options = security::HashOptions::Min();
+    auto authenticator = security::ApiKeyAuthenticator::Create(*keys_, auth_options);
+    ASSERT_TRUE(authenticator.ok());
+    authenticator_ = std::move(authenticator).value();
+
+    auto checkpoints = agent::SqliteCheckpointStore::Open(dir_ / "checkpoints.sqlite");
+    ASSERT_TRUE(checkpoints.ok());
+    checkpoints_ = std::move(checkpoints).value();
+    auto llm = llm::ScriptedLlmClient::FromJson(
+        Json::array({{{"match", "复购率[\\s\\S]*只回复 JSON"},
+                      {"json",
+                       {{"sql",
+                         "SELECT store_id AS 门店, COUNT(*) AS 订单数 FROM orders GROUP BY "
+                         "store_id ORDER BY 订单数 DESC LIMIT 3"}}},
+                      {"latency_ms", kModelLatency.count()}}}));
+    ASSERT_TRUE(llm.ok());
+    llm_ = std::move(llm).value();
+
+    RunServiceDeps deps;
+    deps.datasource = [shared]() -> StatusOr<agent::PreparedDatasource*> { return shared.get(); };
+    deps.llm = model ? llm_.get() : nullptr;
+    deps.checkpoints = checkpoints_.get();
+    deps.store = store_.get();
+    deps.datasources = datasources_.get();
+    RunServiceOptions run_options;
+    run_options.reaper_interval = 50ms;
+    auto runs = RunService::Create(std::move(deps), run_options);
+    ASSERT_TRUE(runs.ok()) << runs.status().ToString();
+    runs_ = std::move(runs).value();
+
+    HttpServerOptions http_options;
+    http_options.log_access = false;
+    http_options.min_worker_threads = 4;
+    server_ = MakeHttplibServer(http_options);
+    ApiServerDeps api_deps;
+    api_deps.runs = runs_.get();
+    api_deps.authenticator = authenticator_.get();
+    api_deps.management.store = store_.get();
+    api_deps.management.datasources = datasources_.get();
+    api_deps.management.secrets = secrets_.get();
+    api_deps.management.keys = keys_.get();
+    api_deps.management.key_hash_options = security::HashOptions::Min();
+    ApiServerOptions api_options;
+    api_options.stream.liveness_poll_interval = 50ms;
+    ASSERT_TRUE(RegisterApiRoutes(*server_, api_deps, api_options).ok());
+    ASSERT_TRUE(server_->Start(kHost, 0).ok());
+  }
+
+  httplib::Client Client() {
+    httplib::Client client(kHost, server_->port());
+    client.set_read_timeout(30, 0);
+    return client;
+  }
+  static httplib::Headers Auth(const std::string& key) {
+    return {{"Authorization", "Bearer " + key}};
+  }
+
+  static Reply ToReply(const httplib::Result& result) {
+    Reply reply;
+    if (!result) return reply;
+    reply.status = result->status;
+    reply.body = result->body;
+    StatusOr<Json> parsed = ParseJson(result->body);
+    if (parsed.ok()) reply.json = *parsed;
+    return reply;
+  }
+  Reply Post(const std::string& path, const Json& body, const std::string& key) {
+    return ToReply(Client().Post(path.c_str(), Auth(key), body.dump(), "application/json"));
+  }
+  Reply Get(const std::string& path, const std::string& key) {
+    return ToReply(Client().Get(path.c_str(), Auth(key)));
+  }
+  // A stream until the server ends it; a rejected one keeps its body.
+  Reply Stream(const std::string& target, const std::string& key,
+               const std::string& last_event_id = "") {
+    Reply reply;
+    SseParser parser;
+    httplib::Headers headers = Auth(key);
+    if (!last_event_id.empty()) headers.emplace("Last-Event-ID", last_event_id);
+    auto result = Client().Get(
+        target.c_str(), headers,
+        [&](const httplib::Response& response) {
+          reply.status = response.status;
+          return true;
+        },
+        [&](const char* data, size_t length) {
+          if (reply.status != 200) {
+            reply.body.append(data, length);
+          } else {
+            EXPECT_TRUE(parser.Feed(std::string_view(data, length), &reply.events).ok());
+          }
+          return true;
+        });
+    if (result) reply.status = result->status;
+    return reply;
+  }
+
+  static std::string Encode(const std::string& text) {
+    return httplib::detail::encode_query_param(text);
+  }
+  // `body` with every occurrence of `id` replaced by a placeholder.
+  static std::string Without(std::string body, const std::string& id) {
+    for (std::size_t at = body.find(id); at != std::string::npos; at = body.find(id, at)) {
+      body.replace(at, id.size(), "<thread>");
+    }
+    return body;
+  }
+  // The foreign thread's refusal is the unknown thread's, byte for byte (but the id).
+  static void ExpectLooksUnknown(const Reply& foreign, const std::string& foreign_id,
+                                 const Reply& unknown, const std::string& unknown_id,
+                                 const std::string& what) {
+    EXPECT_EQ(foreign.status, 404) << what << ": " << foreign.body;
+    EXPECT_EQ(unknown.status, 404) << what << ": " << unknown.body;
+    EXPECT_EQ(Without(foreign.body, foreign_id), Without(unknown.body, unknown_id)) << what;
+    EXPECT_EQ(foreign.body.find("beta"), std::string::npos) << what << ": " << foreign.body;
+  }
+
+  template <typename Pred>
+  static bool WaitFor(Pred pred, std::chrono::milliseconds timeout = 5000ms) {
+    const auto end = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < end) {
+      if (pred()) return true;
+      std::this_thread::sleep_for(10ms);
+    }
+    return pred();
+  }
+
+  std::size_t MessageCount(const std::string& thread) {
+    auto messages = store_->ListMessages(thread);
+    return messages.ok() ? messages->size() : 0;
+  }
+
+  fs::path dir_;
+  std::unique_ptr<store::SqliteManagementStore> store_;
+  std::unique_ptr<security::SecretBox> secrets_;
+  std::unique_ptr<DatasourceCache> datasources_;
+  std::unique_ptr<security::ApiKeyStore> keys_;
+  std::unique_ptr<security::ApiKeyAuthenticator> authenticator_;
+  std::unique_ptr<agent::SqliteCheckpointStore> checkpoints_;
+  std::unique_ptr<llm::ScriptedLlmClient> llm_;
+  std::unique_ptr<RunService> runs_;
+  std::unique_ptr<HttpServer> server_;
+  std::string admin_key_, alpha_key_, beta_key_;
+};
+
+TEST_F(AgentIsolationTest, AnotherAgentsWaitingPlanLooksUnknownOnEveryRoute) {
+  StartServer(/*model=*/false);
+  // Beta's plan waits for approval on a thread with a server-made id.
+  Reply planned =
+      Post("/api/v1/ask", {{"query", kAnalysisQuestion}, {"agent_id", "beta"}}, beta_key_);
+  ASSERT_EQ(planned.status, 200) << planned.body;
+  ASSERT_EQ(planned.json["interrupt"]["kind"], "plan_approval") << planned.body;
+  const std::string b = planned.json["thread_id"];
+  const std::size_t beta_messages = MessageCount(b);
+  ASSERT_EQ(beta_messages, 2u);
+  // An id of the same shape nobody used.
+  const std::string u = NewThreadId();
+
+  // Start on beta's thread: naming alpha, or naming no agent.
+  Reply ask_named =
+      Post("/api/v1/ask", {{"query", kSalesQuestion}, {"thread_id", b}, {"agent_id", "alpha"}},
+           alpha_key_);
+  Reply ask_unnamed =
+      Post("/api/v1/ask", {{"query", kSalesQuestion}, {"thread_id", b}}, alpha_key_);
+  EXPECT_EQ(ask_named.status, 404) << ask_named.body;
+  EXPECT_EQ(ask_unnamed.status, 404) << ask_unnamed.body;
+  EXPECT_EQ(Without(ask_named.body, b), Without(ask_unnamed.body, b));
+  EXPECT_EQ(ask_named.body.find("beta"), std::string::npos) << ask_named.body;
+  // Even an admin key cannot move beta's thread to alpha.
+  EXPECT_EQ(Post("/api/v1/ask",
+                 {{"query", kSalesQuestion}, {"thread_id", b}, {"agent_id", "alpha"}}, admin_key_)
+                .status,
+            404);
+  EXPECT_EQ(
+      Stream("/api/v1/stream/search?agent=alpha&threadId=" + b + "&query=" + Encode(kSalesQuestion),
+             alpha_key_)
+          .status,
+      404);
+
+  // Resume and approve (stream humanFeedback), with and without naming alpha.
+  ExpectLooksUnknown(Post("/api/v1/runs/" + b + "/resume", {{"answer", "approve"}}, alpha_key_), b,
+                     Post("/api/v1/runs/" + u + "/resume", {{"answer", "approve"}}, alpha_key_), u,
+                     "resume");
+  for (const std::string& agent : {"&agent=alpha", ""}) {
+    const std::string approve = "/api/v1/stream/search?humanFeedback=true&feedbackContent=approve";
+    ExpectLooksUnknown(Stream(approve + agent + "&threadId=" + b, alpha_key_), b,
+                       Stream(approve + agent + "&threadId=" + u, alpha_key_), u,
+                       "approve" + agent);
+    ExpectLooksUnknown(Stream(approve + agent + "&rejectedPlan=true&threadId=" + b, alpha_key_), b,
+                       Stream(approve + agent + "&rejectedPlan=true&threadId=" + u, alpha_key_), u,
+                       "reject" + agent);
+  }
+  // Resuming beta's stream (Last-Event-ID) and cancelling.
+  ExpectLooksUnknown(Stream("/api/v1/stream/search?threadId=" + b, alpha_key_, "1"), b,
+                     Stream("/api/v1/stream/search?threadId=" + u, alpha_key_, "1"), u,
+                     "stream replay");
+  ExpectLooksUnknown(Post("/api/v1/runs/" + b + "/cancel", Json::object(), alpha_key_), b,
+                     Post("/api/v1/runs/" + u + "/cancel", Json::object(), alpha_key_), u,
+                     "cancel");
+  // The thread's content is on admin routes only.
+  EXPECT_EQ(Get("/api/v1/sessions/" + b + "/messages", alpha_key_).status, 403);
+  EXPECT_EQ(Get("/api/v1/sessions/" + b, alpha_key_).status, 403);
+  EXPECT_EQ(Get("/api/v1/runs/" + b + "/history", alpha_key_).status, 403);
+  EXPECT_EQ(Get("/api/v1/runs/history?thread=" + b, alpha_key_).status, 403);
+  EXPECT_EQ(Get("/api/v1/runs", alpha_key_).status, 403);
+
+  // Beta's thread, session and plan are untouched: still beta's, the same messages, and
+  // beta approves its own plan.
+  auto session = store_->GetSession(b);
+  ASSERT_TRUE(session.ok());
+  EXPECT_EQ(session->agent_id, "beta");
+  EXPECT_EQ(MessageCount(b), beta_messages);
+  Reply approved = Stream(
+      "/api/v1/stream/search?humanFeedback=true&feedbackContent=approve&threadId=" + b, beta_key_);
+  ASSERT_EQ(approved.status, 200) << approved.body;
+  ASSERT_FALSE(approved.events.empty());
+  ASSERT_EQ(approved.events.back().event, "result");
+  Json done = Json::parse(approved.events.back().data);
+  EXPECT_EQ(done["route"], "analysis") << done.dump();
+  EXPECT_FALSE(done.contains("interrupt"));
+  EXPECT_EQ(MessageCount(b), beta_messages + 2);
+  // Nothing was started for alpha.
+  auto alpha_sessions = store_->ListSessions("alpha", 100);
+  ASSERT_TRUE(alpha_sessions.ok());
+  EXPECT_TRUE(alpha_sessions->empty());
+}
+
+TEST_F(AgentIsolationTest, AnotherAgentsLiveRunCannotBeJoinedOrCancelled) {
+  StartServer(/*model=*/true);
+  const std::string b = "b-live-1";
+  Reply accepted;
+  std::thread streamer([&] {
+    accepted = Stream("/api/v1/stream/search?detached=true&agent=beta&threadId=" + b +
+                          "&query=" + Encode(kModelQuestion),
+                      beta_key_);
+  });
+  ASSERT_TRUE(WaitFor([&] { return runs_->Find(b) != nullptr; }));
+  std::shared_ptr<api::Run> run = runs_->Find(b);
+  const std::string u = "nobody-live";
+  // Joining beta's live stream (as a new stream or with Last-Event-ID) and cancelling it.
+  ExpectLooksUnknown(Stream("/api/v1/stream/search?agent=alpha&query=x&threadId=" + b, alpha_key_),
+                     b, Stream("/api/v1/stream/search?threadId=" + u, alpha_key_, "1"), u, "join");
+  ExpectLooksUnknown(Stream("/api/v1/stream/search?threadId=" + b, alpha_key_, "1"), b,
+                     Stream("/api/v1/stream/search?threadId=" + u, alpha_key_, "1"), u,
+                     "join with Last-Event-ID");
+  ExpectLooksUnknown(Post("/api/v1/runs/" + b + "/cancel", Json::object(), alpha_key_), b,
+                     Post("/api/v1/runs/" + u + "/cancel", Json::object(), alpha_key_), u,
+                     "cancel");
+  EXPECT_FALSE(run->finished()) << "alpha's attempts did not end beta's run";
+  streamer.join();
+  ASSERT_EQ(accepted.status, 200) << accepted.body;
+  ASSERT_FALSE(accepted.events.empty());
+  EXPECT_EQ(accepted.events.back().event, "result");
+  EXPECT_EQ(run->StateName(), "ok");
+  EXPECT_EQ(MessageCount(b), 2u);
+}
+
+TEST_F(AgentIsolationTest, AClientChosenThreadBelongsToItsFirstAgent) {
+  StartServer(/*model=*/false);
+  Reply first = Post("/api/v1/ask",
+                     {{"query", kSalesQuestion}, {"thread_id", "shared-1"}, {"agent_id", "alpha"}},
+                     alpha_key_);
+  ASSERT_EQ(first.status, 200) << first.body;
+  Reply taken =
+      Post("/api/v1/ask",
+           {{"query", kSalesQuestion}, {"thread_id", "shared-1"}, {"agent_id", "beta"}}, beta_key_);
+  EXPECT_EQ(taken.status, 404) << taken.body;
+  EXPECT_EQ(taken.body.find("alpha"), std::string::npos) << taken.body;
+  // Alpha's follow-up, naming no agent, stays alpha's.
+  Reply follow_up =
+      Post("/api/v1/ask", {{"query", kSalesQuestion}, {"thread_id", "shared-1"}}, alpha_key_);
+  EXPECT_EQ(follow_up.status, 200) << follow_up.body;
+  EXPECT_EQ(MessageCount("shared-1"), 4u);
+  EXPECT_EQ(store_->GetSession("shared-1")->agent_id, "alpha");
+}
+
+TEST_F(AgentIsolationTest, ThreadIdsAreRandomAndValidated) {
+  StartServer(/*model=*/false);
+  const std::regex shape("thr_[0-9a-f]{32}");
+  std::set<std::string> seen;
+  for (int i = 0; i < 3; ++i) {
+    Reply r = Post("/api/v1/ask", {{"query", kSalesQuestion}, {"agent_id", "alpha"}}, alpha_key_);
+    ASSERT_EQ(r.status, 200) << r.body;
+    const std::string id = r.json["thread_id"];
+    EXPECT_TRUE(std::regex_match(id, shape)) << id;
+    seen.insert(id);
+  }
+  EXPECT_EQ(seen.size(), 3u);
+  for (const std::string& bad : {std::string("a\r\nthread_id=forged"), std::string(65, 'x'),
+                                 std::string("a b"), std::string("../x")}) {
+    Reply r =
+        Post("/api/v1/ask", {{"query", kSalesQuestion}, {"thread_id", bad}, {"agent_id", "alpha"}},
+             alpha_key_);
+    EXPECT_EQ(r.status, 400) << r.body;
+    EXPECT_NE(r.body.find("thread_id"), std::string::npos) << r.body;
+  }
+  EXPECT_EQ(
+      Stream("/api/v1/stream/search?agent=alpha&query=x&threadId=" + Encode("a\nb"), alpha_key_)
+          .status,
+      400);
+  EXPECT_EQ(Post("/api/v1/runs/" + Encode("a b") + "/resume", {{"answer", "x"}}, alpha_key_).status,
+            400);
+}
+
+}  // namespace
+}  // namespace askdb::server::api
