@@ -8,8 +8,9 @@ machine. This check looks at what was really used on this machine and asks dpkg 
   - every library the linker was given (ninja's link commands; -lNAME resolved the way
     the compiler resolves it),
   - every CMake package file the configure step read (build.ninja's RERUN_CMAKE inputs),
-  - the build tools recorded in CMakeCache.txt and the programs the scripts and tests run
-    (PROGRAMS below), and data files the tests need (RESOURCES below).
+  - the programs ninja's commands start (compilers, ccache, ar, cmake, ...), the tools CMake
+    runs itself, the programs the scripts and tests run (PROGRAMS below), and data files
+    the tests need (RESOURCES below).
 
 Each owning package must be in setup's list, pulled in by one that is (Depends and
 Pre-Depends, recursively), or part of every Debian system (Essential or Priority required).
@@ -35,9 +36,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # searched in the system's directories only: a copy under /usr/local or a home directory
 # would not be on a fresh machine. Keep in step with the scripts that run them.
 PROGRAMS = {
-    "node": "web/ asset build, scripts/setup.sh (npm ci)",
-    "npm": "scripts/setup.sh (npm ci)",
-    "chromium": "tests/e2e/*_renders.sh (reports in headless Chromium)",
+    "node": "web/ asset build (the web UI, Vite), web/e2e (browser tests), scripts/setup.sh (npm ci)",
+    "npm": "scripts/setup.sh (npm ci), the web UI build and its unit tests (npm run build|test)",
+    "chromium": "tests/e2e/*_renders.sh (reports) and web/e2e (the web UI) in headless Chromium",
     "sqlite3": "tests and docs (the sqlite3 shell builds fixtures)",
     "clang-14": "scripts/fuzz.sh (libFuzzer build)",
     "clang++-14": "scripts/fuzz.sh (libFuzzer build)",
@@ -57,9 +58,8 @@ RESOURCES = {
         "reports render Chinese text in headless Chromium (tests/e2e)",
 }
 SYSTEM_DIRS = ["/usr/bin", "/usr/sbin", "/bin", "/sbin"]
-BUILD_TOOL_KEYS = ["CMAKE_CXX_COMPILER", "CMAKE_C_COMPILER", "CMAKE_MAKE_PROGRAM",
-                   "CCACHE_PROGRAM", "PKG_CONFIG_EXECUTABLE", "CMAKE_COMMAND", "CMAKE_AR",
-                   "CMAKE_LINKER"]
+# Tools CMake itself runs (the rest is read from ninja's commands: what really ran).
+BUILD_TOOL_KEYS = ["CMAKE_MAKE_PROGRAM", "PKG_CONFIG_EXECUTABLE", "CMAKE_COMMAND"]
 
 
 def run(cmd, **kw):
@@ -139,7 +139,10 @@ def build_inputs(build_dir):
         if m:
             used.setdefault(m.group(1), "CMake file read at configure time")
     compiler = cmake_cache(build_dir).get("CMAKE_CXX_COMPILER", "c++")
-    for cmd in run(["ninja", "-C", build_dir, "-t", "commands"]).splitlines():
+    commands = run(["ninja", "-C", build_dir, "-t", "commands"]).splitlines()
+    for program in programs_run(commands):
+        used.setdefault(program, "program the build runs")
+    for cmd in commands:
         if " -o " not in cmd or " -c " in cmd:  # not a link step
             continue
         for token in cmd.split():
@@ -153,6 +156,22 @@ def build_inputs(build_dir):
             elif token.startswith("/") and re.search(r"\.(so(\.\d+)*|a)$", token):
                 used.setdefault(token, "library given to the linker")
     return used
+
+
+def programs_run(commands):
+    """The executables ninja's commands start (through ccache too), as absolute paths."""
+    found = set()
+    for cmd in commands:
+        for step in cmd.split("&&"):
+            words = step.split()
+            if not words or words[0] in (":", "cd"):
+                continue
+            names = words[:2] if os.path.basename(words[0]) == "ccache" else words[:1]
+            for name in names:
+                path = name if os.path.isabs(name) else shutil.which(name)
+                if path and os.path.isfile(path):
+                    found.add(path)
+    return found
 
 
 _library_cache = {}
