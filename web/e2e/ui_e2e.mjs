@@ -1,0 +1,276 @@
+// The web UI end to end: the real `askdb serve` (demo database, scripted model) on
+// loopback, driven in Debian's headless Chromium through puppeteer-core (no browser is
+// downloaded). Run by ctest as web_ui_e2e:
+//   node web/e2e/ui_e2e.mjs ASKDB_BINARY OUT_DIR
+// Checks: the UI is served with its headers; sign-in (a wrong key shows the error, the key
+// never appears in a URL); "2024年各地区的销售额" streams to a table whose values equal the
+// API's rows and a chart whose canvas is drawn; the first screen's JS+CSS (gzip, without
+// the ECharts chunk) stays within 350 KB; a plan waits for approval, still waits after a
+// reload, and runs to a report once approved; a revoked agent key returns to sign-in with
+// the message. Screenshots go to OUT_DIR.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import puppeteer from 'puppeteer-core'
+
+const [askdb, outDir] = process.argv.slice(2)
+if (!askdb || !outDir) {
+  console.error('usage: ui_e2e.mjs ASKDB_BINARY OUT_DIR')
+  process.exit(2)
+}
+const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium'
+const FIRST_SCREEN_LIMIT = 350 * 1024
+mkdirSync(outDir, { recursive: true })
+
+let passed = 0
+let failed = 0
+function check(ok, what, detail = '') {
+  if (ok) {
+    passed++
+    console.log(`ok    ${what}`)
+  } else {
+    failed++
+    console.log(`FAIL  ${what}${detail ? `: ${detail}` : ''}`)
+  }
+  return ok
+}
+
+const home = mkdtempSync(join(tmpdir(), 'askdb-web-e2e-'))
+const env = {
+  ...process.env,
+  HOME: home,
+  XDG_DATA_HOME: join(home, 'data'),
+  XDG_CONFIG_HOME: join(home, 'config'),
+  XDG_CACHE_HOME: join(home, 'cache'),
+  ASKDB_LOG_LEVEL: 'warn',
+}
+delete env.ASKDB_HOME
+delete env.ASKDB_SECRET_KEY
+delete env.ASKDB_SERVER_STORE_URL
+const db = join(home, 'retail.sqlite')
+const rules = join(home, 'llm.json')
+
+let server
+let browser
+async function main() {
+  const demo = spawnSync(askdb, ['demo', '--db', db, '--report', join(home, 'demo.html')], { env, encoding: 'utf8', timeout: 180_000 })
+  if (demo.status !== 0) throw new Error(`askdb demo failed: ${demo.stderr}`)
+  // The scripted model answers only what the engine cannot; these questions need no model.
+  writeFileSync(rules, JSON.stringify([{ match: '复购率', reply: 'SELECT COUNT(*) AS n FROM orders' }]))
+
+  server = spawn(askdb, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db, '--llm', `scripted:${rules}`, '--review-plan'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  const { base, key } = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`askdb serve did not start:\n${stderr}`)), 60_000)
+    server.stderr.on('data', (d) => {
+      stderr += d.toString()
+      const listening = stderr.match(/listening on (http:\/\/[^\s]+)/)
+      const k = stderr.match(/askdb_[0-9a-f]{16}_[A-Za-z0-9_-]{43}/)
+      if (listening && k) {
+        clearTimeout(timer)
+        resolve({ base: listening[1], key: k[0] })
+      }
+    })
+    server.on('exit', (code) => reject(new Error(`askdb serve exited (${code}):\n${stderr}`)))
+  })
+  const auth = { Authorization: `Bearer ${key}` }
+
+  // --- the UI is served, with its headers ---------------------------------------------
+  const index = await fetch(`${base}/chat/some-thread`, { headers: { 'Accept-Encoding': 'gzip' } })
+  const csp = index.headers.get('content-security-policy') ?? ''
+  check(index.status === 200 && (index.headers.get('content-type') ?? '').startsWith('text/html'), 'SPA fallback serves index.html for a client route')
+  check(index.headers.get('cache-control') === 'no-cache', 'index.html is no-cache', index.headers.get('cache-control'))
+  check(csp.includes("script-src 'self'") && !csp.includes('unsafe-inline\'; img') && csp.includes("frame-ancestors 'none'"), 'CSP without inline script, not framed', csp)
+  check(index.headers.get('x-content-type-options') === 'nosniff', 'X-Content-Type-Options: nosniff')
+  const html = await index.text()
+  const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1]
+  const js = await fetch(`${base}${asset}`, { headers: { 'Accept-Encoding': 'gzip' } })
+  check(
+    js.headers.get('cache-control') === 'public, max-age=31536000, immutable' && js.headers.get('content-encoding') === 'gzip',
+    'hashed assets are immutable and precompressed',
+    `${js.headers.get('cache-control')} ${js.headers.get('content-encoding')}`,
+  )
+  await js.arrayBuffer()
+  const embed = await fetch(`${base}/embed/default`)
+  check((embed.headers.get('content-security-policy') ?? '').includes("frame-ancestors 'self'"), 'the embed page may be framed by the configured ancestors')
+  const health = await fetch(`${base}/healthz`)
+  check(health.status === 200 && (await health.json()).status === 'ok', '/healthz is not shadowed by the UI')
+  const unknownApi = await fetch(`${base}/api/v1/nope`, { headers: auth })
+  check(unknownApi.status === 404 && (unknownApi.headers.get('content-type') ?? '').includes('json'), 'an unknown /api path answers a JSON 404, not the UI')
+
+  // The API's own answer, to compare the table with.
+  const apiAnswer = await (
+    await fetch(`${base}/api/v1/ask`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: '2024年各地区的销售额' }),
+    })
+  ).json()
+  const apiRows = apiAnswer.result?.rows ?? []
+  check(apiRows.length > 0, 'the API answers the question with rows', JSON.stringify(apiAnswer).slice(0, 300))
+
+  // --- the browser -----------------------------------------------------------------------
+  browser = await puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--lang=zh-CN', '--no-first-run', '--disable-background-networking'],
+    defaultViewport: { width: 1366, height: 900 },
+  })
+  const page = await browser.newPage()
+  const consoleErrors = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text())
+  })
+  page.on('pageerror', (e) => consoleErrors.push(String(e)))
+  const urls = []
+  const firstScreen = new Map()
+  let measuring = true
+  page.on('request', (r) => urls.push(r.url()))
+  page.on('response', async (r) => {
+    const type = r.request().resourceType()
+    if (!measuring || (type !== 'script' && type !== 'stylesheet')) return
+    const length = Number(r.headers()['content-length'] ?? 0)
+    firstScreen.set(r.url(), { length, encoding: r.headers()['content-encoding'] ?? '' })
+  })
+
+  await page.goto(`${base}/`, { waitUntil: 'networkidle0' })
+  await page.waitForSelector('[data-testid=key]')
+  check((await page.$eval('button[data-testid=signin]', (b) => b.textContent.trim())) === '登录', 'the UI follows the browser language (zh-CN)')
+
+  // A wrong key: the sign-in page shows the error.
+  await page.type('[data-testid=key] input', 'askdb_0000000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
+  await page.click('button[data-testid=signin]')
+  await page.waitForSelector('[data-testid=signin-error]', { timeout: 15_000 })
+  const wrong = await page.$eval('[data-testid=signin-error]', (e) => e.textContent)
+  check(wrong.includes('密钥无效'), 'a wrong key shows the sign-in error', wrong)
+  await page.screenshot({ path: join(outDir, '01-signin-wrong-key.png') })
+
+  // The admin key.
+  await page.$eval('[data-testid=key] input', (i) => {
+    i.value = ''
+    i.dispatchEvent(new Event('input'))
+  })
+  await page.type('[data-testid=key] input', key)
+  await page.click('button[data-testid=signin]')
+  await page.waitForSelector('[data-testid=question] textarea', { timeout: 15_000 })
+  await page.waitForNetworkIdle({ idleTime: 300 })
+  measuring = false
+  let total = 0
+  let echartsBytes = 0
+  for (const [url, r] of firstScreen) {
+    if (/\/assets\/echarts-/.test(url)) echartsBytes += r.length
+    else total += r.length
+  }
+  check(total > 0 && total <= FIRST_SCREEN_LIMIT, `first screen JS+CSS ${(total / 1024).toFixed(1)} KB gzip (limit 350 KB, ECharts not loaded yet: ${echartsBytes} B)`)
+  writeFileSync(join(outDir, 'bundle-size.json'), JSON.stringify({ first_screen_gzip_bytes: total, files: Object.fromEntries(firstScreen) }, null, 2))
+
+  // Ask; Enter sends.
+  await page.type('[data-testid=question] textarea', '2024年各地区的销售额')
+  await page.keyboard.press('Enter')
+  await page.waitForSelector('[data-testid=result-table] tbody tr', { timeout: 60_000 })
+  await page.waitForSelector('[data-testid=chart] canvas', { timeout: 30_000 })
+  await page.waitForFunction(() => document.querySelector('[data-testid=chart] [data-drawn=true]') !== null, { timeout: 30_000 })
+  const cells = await page.$$eval('[data-testid=result-table] tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent.trim())))
+  const shown = apiRows.slice(0, 20)
+  const same =
+    cells.length === shown.length &&
+    shown.every((row, i) =>
+      row.every((v, j) => (typeof v === 'number' ? Math.abs(Number(cells[i][j]) - v) < 0.01 : String(v ?? 'NULL') === cells[i][j])),
+    )
+  check(same, "the table's values equal the API's rows", JSON.stringify({ cells: cells.slice(0, 3), api: shown.slice(0, 3) }))
+  const painted = await page.$eval('[data-testid=chart] canvas', (c) => {
+    const ctx = c.getContext('2d')
+    const { data } = ctx.getImageData(0, 0, c.width, c.height)
+    let n = 0
+    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) n++
+    return n
+  })
+  check(painted > 1000, `the chart canvas is drawn (${painted} painted pixels)`)
+  const sql = await page.$eval('[data-testid=sql]', (e) => e.textContent)
+  check(/SELECT/i.test(sql), 'the SQL is shown')
+  check(await page.$('[data-testid=classification]') !== null, 'the classification is shown')
+  check(await page.$('[data-testid=cost]') !== null, "the run's cost is shown")
+  const answer = await page.$eval('[data-testid=answer]', (e) => e.textContent)
+  check(answer.length > 0, 'the answer is shown')
+  await page.screenshot({ path: join(outDir, '02-chat-answer.png'), fullPage: true })
+  const threadUrl = page.url()
+  check(/\/chat\/thr_[0-9a-f]+/.test(threadUrl), 'the thread is in the URL', threadUrl)
+
+  // Switch the language.
+  await page.click('[data-testid=lang]')
+  const sendText = await page.$eval('[data-testid=send]', (b) => b.textContent.trim())
+  check(sendText === 'Send', 'the language can be switched', sendText)
+  await page.click('[data-testid=lang]')
+
+  // --- plan approval -------------------------------------------------------------------
+  await page.click('[data-testid=new-chat]')
+  await page.waitForSelector('[data-testid=question] textarea')
+  await page.type('[data-testid=question] textarea', '做一份全面的销售分析报告')
+  await page.keyboard.press('Enter')
+  await page.waitForSelector('[data-testid=plan-card] [data-testid=approve]', { timeout: 60_000 })
+  const steps = await page.$$eval('[data-testid=plan-card] li', (l) => l.length)
+  check(steps > 0, `the plan waits for approval with its steps (${steps})`)
+  await page.screenshot({ path: join(outDir, '03-plan-approval.png'), fullPage: true })
+  // Still waiting after a reload.
+  await page.waitForFunction(() => /\/chat\/thr_/.test(location.pathname))
+  await page.reload({ waitUntil: 'networkidle0' })
+  const again = await page.waitForSelector('[data-testid=plan-card] [data-testid=approve]', { timeout: 30_000 }).catch(() => null)
+  check(again !== null, 'the plan still waits for approval after a reload')
+  if (again) {
+    await page.click('[data-testid=plan-card] [data-testid=approve]')
+    await page.waitForSelector('[data-testid=report]', { timeout: 120_000 })
+    const reportCharts = await page.$$eval('[data-testid=report] canvas', (c) => c.length)
+    check(reportCharts > 0, `the approved plan runs to a report with charts (${reportCharts})`)
+    await page.screenshot({ path: join(outDir, '04-report.png'), fullPage: true })
+  }
+
+  check(!urls.some((u) => u.includes(key)), 'the key never appears in a URL')
+
+  // --- a revoked key returns to sign-in --------------------------------------------------
+  const issued = await (await fetch(`${base}/api/v1/agents/default/keys`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' })).json()
+  const agentPage = await (await browser.createBrowserContext()).newPage()
+  await agentPage.goto(`${base}/signin`, { waitUntil: 'networkidle0' })
+  await agentPage.type('[data-testid=key] input', issued.key)
+  await agentPage.click('button[data-testid=signin]')
+  await agentPage.waitForSelector('[data-testid=question] textarea', { timeout: 15_000 })
+  check((await agentPage.$('a[href="/admin/agents"]')) === null, 'an agent key sees only the chat (no admin link)')
+  await fetch(`${base}/api/v1/agents/default/keys/${issued.id}`, { method: 'DELETE', headers: auth })
+  await agentPage.type('[data-testid=question] textarea', '2024年各地区的销售额')
+  await agentPage.keyboard.press('Enter')
+  const revoked = await agentPage.waitForSelector('[data-testid=signin-error]', { timeout: 15_000 }).catch(() => null)
+  const revokedText = revoked ? await agentPage.$eval('[data-testid=signin-error]', (e) => e.textContent) : ''
+  check(revokedText.includes('不再有效'), 'a revoked key returns to sign-in with the message', revokedText)
+  await agentPage.screenshot({ path: join(outDir, '05-revoked.png') })
+
+  const unexpected = consoleErrors.filter((e) => !/401|Unauthorized|Failed to load resource/.test(e))
+  check(unexpected.length === 0, 'no errors in the browser console', unexpected.join(' | '))
+}
+
+try {
+  await main()
+} catch (e) {
+  failed++
+  console.log(`FAIL  ${e instanceof Error ? e.stack : e}`)
+} finally {
+  await browser?.close().catch(() => {})
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM')
+    await new Promise((r) => {
+      const t = setTimeout(() => {
+        server.kill('SIGKILL')
+        r()
+      }, 15_000)
+      server.on('exit', () => {
+        clearTimeout(t)
+        r()
+      })
+    })
+  }
+  rmSync(home, { recursive: true, force: true })
+}
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

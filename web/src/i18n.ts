@@ -1,0 +1,32 @@
+// UI text in Chinese and English. The language follows the browser on first visit and can
+// be switched; the choice is kept in localStorage.
+import { createI18n } from 'vue-i18n'
+import en from './locales/en'
+import zh from './locales/zh'
+
+export type Lang = 'zh' | 'en'
+const STORAGE_KEY = 'askdb.lang'
+
+export function initialLang(): Lang {
+  const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEY) : null
+  if (saved === 'zh' || saved === 'en') return saved
+  const langs = typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : []
+  for (const l of langs) {
+    if (/^zh\b/i.test(l)) return 'zh'
+    if (/^en\b/i.test(l)) return 'en'
+  }
+  return 'en'
+}
+
+export const i18n = createI18n({
+  legacy: false,
+  locale: initialLang(),
+  fallbackLocale: 'en',
+  messages: { en, zh },
+})
+
+export function setLang(lang: Lang) {
+  i18n.global.locale.value = lang
+  localStorage.setItem(STORAGE_KEY, lang)
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en'
+}

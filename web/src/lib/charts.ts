@@ -1,0 +1,80 @@
+// Chart options for a result: the server's recommended ECharts option, and the other kinds
+// that fit the result's shape (one label column and numeric columns: bar, line, pie for a
+// single measure; two numeric columns: scatter), so a person can switch between them.
+import type { ChartView, ResultView } from './timeline'
+
+export type ChartKind = 'recommended' | 'bar' | 'line' | 'pie' | 'scatter'
+
+type Option = Record<string, unknown>
+
+function numericColumns(r: ResultView): number[] {
+  const out: number[] = []
+  r.columns.forEach((_, i) => {
+    let seen = false
+    let ok = true
+    for (const row of r.rows) {
+      const v = row[i]
+      if (v === null || v === undefined) continue
+      if (typeof v !== 'number') {
+        ok = false
+        break
+      }
+      seen = true
+    }
+    if (ok && seen) out.push(i)
+  })
+  return out
+}
+
+/** The kinds worth offering for `result` (the recommended one first when there is one). */
+export function chartKinds(chart: ChartView | undefined, result: ResultView | undefined): ChartKind[] {
+  const kinds: ChartKind[] = []
+  if (chart?.option && Object.keys(chart.option).length > 0) kinds.push('recommended')
+  if (!result || result.rows.length === 0) return kinds
+  const nums = numericColumns(result)
+  const labels = result.columns.map((_, i) => i).filter((i) => !nums.includes(i))
+  if (labels.length >= 1 && nums.length >= 1) {
+    kinds.push('bar', 'line')
+    if (nums.length === 1 && result.rows.length <= 30) kinds.push('pie')
+  }
+  if (nums.length >= 2) kinds.push('scatter')
+  return kinds
+}
+
+const MAX_POINTS = 500
+
+export function buildOption(kind: ChartKind, chart: ChartView | undefined, r: ResultView | undefined): Option | null {
+  if (kind === 'recommended') return (chart?.option as Option) ?? null
+  if (!r) return null
+  const nums = numericColumns(r)
+  const labelIndex = r.columns.findIndex((_, i) => !nums.includes(i))
+  const rows = r.rows.slice(0, MAX_POINTS)
+  const label = (row: unknown[]) => String(row[labelIndex] ?? '')
+  const base: Option = { tooltip: { trigger: kind === 'pie' || kind === 'scatter' ? 'item' : 'axis' }, animation: false }
+  if (kind === 'pie') {
+    const m = nums[0]
+    return {
+      ...base,
+      legend: { type: 'scroll', bottom: 0 },
+      series: [{ type: 'pie', radius: ['35%', '65%'], name: r.columns[m].name, data: rows.map((row) => ({ name: label(row), value: row[m] })) }],
+    }
+  }
+  if (kind === 'scatter') {
+    const [x, y] = nums
+    return {
+      ...base,
+      xAxis: { type: 'value', name: r.columns[x].name },
+      yAxis: { type: 'value', name: r.columns[y].name },
+      series: [{ type: 'scatter', data: rows.map((row) => [row[x], row[y]]) }],
+    }
+  }
+  const measures = nums.slice(0, 8)
+  return {
+    ...base,
+    legend: measures.length > 1 ? { top: 0 } : undefined,
+    grid: { left: 8, right: 16, bottom: 8, top: measures.length > 1 ? 32 : 16, containLabel: true },
+    xAxis: { type: 'category', data: rows.map(label) },
+    yAxis: { type: 'value' },
+    series: measures.map((m) => ({ type: kind, name: r.columns[m].name, data: rows.map((row) => row[m]) })),
+  }
+}

@@ -1,0 +1,285 @@
+// One conversation (a thread) in the browser: its turns, the live run, and the actions a
+// person takes (ask, stop, approve or reject a plan, answer a clarifying question). Every
+// action streams a run with followRun and folds its frames into a TurnState (timeline.ts).
+// The live run is remembered in localStorage so that a reload reconnects to it
+// (Last-Event-ID 0: the server replays the run) and a plan waiting for approval is shown
+// again. Agent-scoped keys cannot read sessions from the server (admin routes), so their
+// conversations are kept in this browser (local sessions).
+import { reactive } from 'vue'
+import { ApiError, followRun, type FollowEnd, type RunParams } from './stream'
+import { applyResult, newTurn, reduceTurn, type TurnState } from './timeline'
+
+const ACTIVE = 'askdb.active'
+const LOCAL = 'askdb.local-sessions'
+const MAX_LOCAL_SESSIONS = 50
+const MAX_LOCAL_ROWS = 200
+
+export interface ActiveRun {
+  threadId: string
+  agentId: string
+  question: string
+  kind: 'ask' | 'resume'
+}
+
+export interface LocalSession {
+  id: string
+  agent_id: string
+  title: string
+  updated_at: string
+  turns: TurnState[]
+}
+
+export function loadLocalSessions(): LocalSession[] {
+  try {
+    return JSON.parse(localStorage.getItem(LOCAL) ?? '[]') as LocalSession[]
+  } catch {
+    return []
+  }
+}
+
+function compact(turn: TurnState): TurnState {
+  const t = { ...turn }
+  if (t.result && t.result.rows.length > MAX_LOCAL_ROWS) {
+    t.result = { ...t.result, rows: t.result.rows.slice(0, MAX_LOCAL_ROWS), truncated: true }
+  }
+  t.analysisSteps = t.analysisSteps.map((s) =>
+    s.result && s.result.rows.length > MAX_LOCAL_ROWS
+      ? { ...s, result: { ...s.result, rows: s.result.rows.slice(0, MAX_LOCAL_ROWS), truncated: true } }
+      : s,
+  )
+  return t
+}
+
+export function saveLocalSession(session: LocalSession) {
+  const all = loadLocalSessions().filter((s) => s.id !== session.id)
+  all.unshift({ ...session, turns: session.turns.map(compact) })
+  try {
+    localStorage.setItem(LOCAL, JSON.stringify(all.slice(0, MAX_LOCAL_SESSIONS)))
+  } catch {
+    /* storage full: keep what is there */
+  }
+}
+
+export function deleteLocalSession(id: string) {
+  localStorage.setItem(LOCAL, JSON.stringify(loadLocalSessions().filter((s) => s.id !== id)))
+}
+
+export function activeRun(): ActiveRun | null {
+  try {
+    return JSON.parse(localStorage.getItem(ACTIVE) ?? 'null') as ActiveRun | null
+  } catch {
+    return null
+  }
+}
+
+export interface ConversationOptions {
+  key: () => string
+  agentId: string
+  threadId?: string
+  /** Keep turns in localStorage (agent keys: no server-side history). */
+  local: boolean
+  onThread?: (threadId: string) => void
+  onFinished?: (threadId: string) => void
+  onAuthError?: (e: ApiError) => void
+}
+
+export class Conversation {
+  readonly state = reactive({
+    threadId: undefined as string | undefined,
+    agentId: '',
+    turns: [] as TurnState[],
+    busy: false,
+    notice: '',
+    error: '',
+  })
+  private abort?: AbortController
+
+  constructor(private readonly options: ConversationOptions) {
+    this.state.threadId = options.threadId
+    this.state.agentId = options.agentId
+    if (options.local && options.threadId) {
+      const saved = loadLocalSessions().find((s) => s.id === options.threadId)
+      if (saved) this.state.turns = saved.turns
+    }
+  }
+
+  /** The turn waiting for a person (plan approval or clarification), if the last one is. */
+  get waiting(): TurnState | undefined {
+    const last = this.state.turns[this.state.turns.length - 1]
+    return last?.status === 'waiting' ? last : undefined
+  }
+
+  ask(question: string, nl2sqlOnly = false) {
+    return this.run(newTurn(question, 'ask'), { query: question, nl2sqlOnly })
+  }
+
+  approve() {
+    return this.run(newTurn('approve', 'resume'), { humanFeedback: true, feedbackContent: 'approve' })
+  }
+
+  reject(feedback: string) {
+    return this.run(newTurn(`reject: ${feedback}`, 'resume'), {
+      humanFeedback: true,
+      rejectedPlan: true,
+      feedbackContent: feedback,
+    })
+  }
+
+  answer(text: string) {
+    return this.run(newTurn(text, 'resume'), { humanFeedback: true, feedbackContent: text })
+  }
+
+  /** Cancels the live run on the server and stops reading it. */
+  async stop() {
+    const threadId = this.state.threadId
+    if (threadId && this.state.busy) {
+      try {
+        await fetch(`/api/v1/runs/${encodeURIComponent(threadId)}/cancel`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${this.options.key()}`, 'Content-Type': 'application/json' },
+          body: '{}',
+        })
+      } catch {
+        /* the stream's end tells */
+      }
+    }
+  }
+
+  /** Closes the stream without cancelling the run (leaving the page). */
+  detach() {
+    this.abort?.abort()
+  }
+
+  /** After a reload: rejoin the run remembered in localStorage, replaying it. */
+  async resumeActive(): Promise<boolean> {
+    const active = activeRun()
+    if (!active || active.threadId !== this.state.threadId) return false
+    const turn = newTurn(active.question, active.kind)
+    this.state.notice = 'chat.reconnecting'
+    await this.follow(turn, { threadId: active.threadId, agent: active.agentId }, 0)
+    return true
+  }
+
+  private async run(turn: TurnState, params: RunParams) {
+    if (this.state.busy) return
+    params.agent = this.state.agentId
+    if (this.state.threadId) params.threadId = this.state.threadId
+    // A resume answers the waiting turn: it is settled now.
+    if (turn.kind === 'resume') {
+      const waiting = this.waiting
+      if (waiting) waiting.status = 'done'
+    }
+    await this.follow(turn, params, undefined)
+  }
+
+  private async follow(turn: TurnState, params: RunParams, lastEventId: number | undefined) {
+    this.state.busy = true
+    this.state.error = ''
+    this.state.turns.push(turn)
+    const index = this.state.turns.length - 1
+    const set = (t: TurnState) => {
+      this.state.turns[index] = t
+    }
+    this.abort = new AbortController()
+    let end: FollowEnd | undefined
+    try {
+      end = await followRun({
+        key: this.options.key(),
+        params,
+        lastEventId,
+        signal: this.abort.signal,
+        onThread: (threadId) => {
+          const first = !this.state.threadId
+          this.state.threadId = threadId
+          localStorage.setItem(
+            ACTIVE,
+            JSON.stringify({ threadId, agentId: this.state.agentId, question: turn.question, kind: turn.kind }),
+          )
+          if (first) this.options.onThread?.(threadId)
+        },
+        onFrame: (frame) => {
+          if (this.state.notice === 'chat.reconnecting' && frame.id !== undefined) this.state.notice = ''
+          set(reduceTurn(this.state.turns[index], frame))
+        },
+      })
+      if (end === 'gone') {
+        this.state.turns.splice(index, 1)
+        this.state.notice = 'chat.gone'
+      }
+    } catch (e) {
+      const t = { ...this.state.turns[index] }
+      if (e instanceof ApiError && e.status === 401) {
+        this.options.onAuthError?.(e)
+      }
+      if (e instanceof ApiError && e.status === 404 && lastEventId !== undefined) {
+        this.state.turns.splice(index, 1)
+        this.state.notice = 'chat.gone'
+      } else {
+        t.status = 'error'
+        t.error = {
+          code: e instanceof ApiError ? e.code : 'error',
+          message: e instanceof Error ? e.message : String(e),
+        }
+        set(t)
+      }
+    } finally {
+      this.state.busy = false
+      this.abort = undefined
+      if (end !== 'aborted') {
+        const active = activeRun()
+        if (active && active.threadId === this.state.threadId) localStorage.removeItem(ACTIVE)
+      }
+      if (this.state.notice === 'chat.reconnecting') this.state.notice = ''
+      if (this.state.threadId && end !== 'aborted') {
+        this.persist()
+        this.options.onFinished?.(this.state.threadId)
+      }
+    }
+  }
+
+  private persist() {
+    if (!this.options.local || !this.state.threadId) return
+    const first = this.state.turns.find((t) => t.kind === 'ask')
+    saveLocalSession({
+      id: this.state.threadId,
+      agent_id: this.state.agentId,
+      title: first?.question ?? this.state.threadId,
+      updated_at: new Date().toISOString(),
+      turns: this.state.turns,
+    })
+  }
+
+  /** Turns from the server's session messages (admin keys). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  loadMessages(messages: any[]) {
+    const turns: TurnState[] = []
+    let current: TurnState | undefined
+    for (const m of messages) {
+      if (m.role === 'user') {
+        const resume = /^(approve|reject:)/i.test(m.text ?? '') && turns.length > 0
+        current = newTurn(m.text ?? '', resume ? 'resume' : 'ask')
+        turns.push(current)
+      } else if (m.role === 'assistant') {
+        if (!current) {
+          current = newTurn('', 'ask')
+          turns.push(current)
+        }
+        const run = m.run ?? {}
+        applyResult(current, {
+          thread_id: m.thread_id,
+          route: run.route,
+          answer: m.text,
+          sql: run.sql,
+          chart: run.chart,
+          interrupt: run.interrupt,
+          error: run.error,
+        })
+        current.lastEventId = 0
+        current = undefined
+      }
+    }
+    // Only the last turn may still wait for a person.
+    for (let i = 0; i < turns.length - 1; i++) if (turns[i].status === 'waiting') turns[i].status = 'done'
+    this.state.turns = turns
+  }
+}

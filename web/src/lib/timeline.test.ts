@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest'
+import { newTurn, reduceTurn, tablesInSql, type TurnState } from './timeline'
+import type { Frame } from './stream'
+
+const ev = (id: number, event: string, node: string, payload: unknown): Frame => ({
+  id,
+  event,
+  data: { type: event, seq: id, thread_id: 'thr_1', run_id: 'thr_1#1', node, elapsed_ms: id * 10, payload },
+})
+
+const dataRun: Frame[] = [
+  { event: 'accepted', data: { thread_id: 'thr_1', kind: 'ask', agent_id: 'default' } },
+  ev(1, 'stage_started', 'classify', { step: 1 }),
+  ev(2, 'classification', 'classify', { request_type: 'data_query', confidence: 0.9, by: 'rules', language: 'zh' }),
+  ev(3, 'stage_finished', 'classify', { duration_ms: 2, outcome: 'continue', next: 'engine' }),
+  ev(4, 'sql', 'execute', { sql: 'SELECT r.name, SUM(o.amount) FROM orders o JOIN regions r ON r.id = o.region_id GROUP BY 1', source: 'engine' }),
+  ev(5, 'rows', 'execute', { row_count: 2, columns: ['name', 'sales'], truncated: false }),
+  ev(6, 'chart', 'chart', { kind: 'bar', title: 't', option: { series: [] } }),
+  ev(7, 'text_delta', 'answer', { text: '华东最高' }),
+  ev(8, 'done', '', { status: 'completed' }),
+  {
+    id: 9,
+    event: 'result',
+    data: {
+      thread_id: 'thr_1',
+      route: 'engine',
+      answer: '华东最高。',
+      sql: 'SELECT r.name, SUM(o.amount) FROM orders o JOIN regions r ON r.id = o.region_id GROUP BY 1',
+      result: { columns: [{ name: 'name', type: 'TEXT' }, { name: 'sales', type: 'REAL' }], rows: [['华东', 10], ['华南', 5]], truncated: false },
+      chart: { kind: 'bar', option: {} },
+      llm_calls: 0,
+      prompt_tokens: 0,
+      completion_tokens: 0,
+    },
+  },
+]
+
+const run = (frames: Frame[], start: TurnState = newTurn('2024年各地区的销售额')) => frames.reduce(reduceTurn, start)
+
+describe('reduceTurn', () => {
+  it('builds the timeline of a data question', () => {
+    const t = run(dataRun)
+    expect(t.threadId).toBe('thr_1')
+    expect(t.status).toBe('done')
+    expect(t.classification).toMatchObject({ type: 'data_query', confidence: 0.9 })
+    expect(t.stages).toEqual([{ node: 'classify', status: 'done', durationMs: 2 }])
+    expect(t.sqls).toHaveLength(1)
+    expect(t.tables).toEqual(['orders', 'regions'])
+    expect(t.rowsMeta?.row_count).toBe(2)
+    expect(t.result?.rows).toEqual([['华东', 10], ['华南', 5]])
+    expect(t.chart?.kind).toBe('bar')
+    expect(t.answer).toBe('华东最高。')
+    expect(t.lastEventId).toBe(9)
+  })
+
+  it('is pure: the input turn is not changed', () => {
+    const start = newTurn('q')
+    const copy = JSON.stringify(start)
+    run(dataRun, start)
+    expect(JSON.stringify(start)).toBe(copy)
+  })
+
+  it('skips frames already applied, so a replay gives the same state', () => {
+    const half = run(dataRun.slice(0, 6))
+    const replayed = run(dataRun, half)
+    expect(replayed).toEqual(run(dataRun))
+  })
+
+  it('shows a plan waiting for approval', () => {
+    const plan = { steps: [{ step_num: 1, tool: 'execute_sql', purpose: '每月销售额' }] }
+    const t = run([
+      ev(1, 'plan', 'plan', { plan, title: '销售分析', text: '1. 每月销售额', by: 'rules', warnings: [] }),
+      ev(2, 'stage_finished', 'review_plan', { outcome: 'interrupt' }),
+      ev(3, 'interrupt', 'review_plan', { kind: 'plan_approval', node: 'review_plan', payload: { plan, rejections: 0, max_rejections: 3 } }),
+      ev(4, 'done', '', { status: 'interrupted' }),
+      { id: 5, event: 'result', data: { thread_id: 'thr_1', route: 'interrupted', answer: '', interrupt: { kind: 'plan_approval', node: 'review_plan', payload: { plan, max_rejections: 3 } } } },
+    ])
+    expect(t.status).toBe('waiting')
+    expect(t.plan?.title).toBe('销售分析')
+    expect(t.plan?.steps[0].purpose).toBe('每月销售额')
+    expect(t.interrupt?.kind).toBe('plan_approval')
+    expect(t.interrupt?.payload.max_rejections).toBe(3)
+  })
+
+  it('tracks step progress and the analysis report', () => {
+    const t = run([
+      ev(1, 'step', 'run_steps', { step_num: 2, tool: 'execute_sql', purpose: 'b', success: true, skipped: false, completed: 1, total: 2 }),
+      ev(2, 'step', 'run_steps', { step_num: 1, tool: 'execute_sql', purpose: 'a', success: false, skipped: false, completed: 2, total: 2, error: 'x' }),
+      {
+        id: 3,
+        event: 'result',
+        data: {
+          answer: 'report',
+          report_narrative: { title: 'T', summary: 'S', findings: ['f'], recommendations: ['r'] },
+          steps: [{ step_num: 1, tool: 'execute_sql', purpose: 'a', sql: 'SELECT 1', success: true, skipped: false, error: '', note: '', text: '', result: { columns: [{ name: 'x' }], rows: [[1]] } }],
+        },
+      },
+    ])
+    expect(t.steps.map((s) => s.step_num)).toEqual([1, 2])
+    expect(t.narrative?.summary).toBe('S')
+    expect(t.analysisSteps[0].result?.rows).toEqual([[1]])
+  })
+
+  it('records errors, usage, cancellation and replay gaps', () => {
+    const t = run([
+      ev(1, 'usage', 'llm', { llm_calls: 1, prompt_tokens: 100, completion_tokens: 20 }),
+      { event: 'replay_gap', data: { dropped: 3 } },
+      { event: 'cancelled', data: { code: 'cancelled', message: 'the run was cancelled' } },
+    ])
+    expect(t.usage).toEqual({ llm_calls: 1, prompt_tokens: 100, completion_tokens: 20 })
+    expect(t.replayGap).toBe(true)
+    expect(t.status).toBe('cancelled')
+    const e = run([{ event: 'run_error', data: { code: 'unavailable', message: 'db down' } }])
+    expect(e.status).toBe('error')
+    expect(e.error).toEqual({ code: 'unavailable', message: 'db down' })
+  })
+})
+
+describe('tablesInSql', () => {
+  it('finds tables after FROM and JOIN, not CTE names or strings', () => {
+    expect(tablesInSql('WITH t AS (SELECT * FROM orders) SELECT * FROM t JOIN "stores" s ON 1 WHERE x = \'from foo\'')).toEqual([
+      'orders',
+      'stores',
+    ])
+    expect(tablesInSql('select * from main.customers')).toEqual(['main.customers'])
+  })
+})

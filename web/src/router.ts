@@ -1,0 +1,37 @@
+import { createRouter, createWebHistory } from 'vue-router'
+import { auth, restore } from './lib/auth'
+
+export const router = createRouter({
+  history: createWebHistory(),
+  routes: [
+    { path: '/', redirect: '/chat' },
+    { path: '/signin', component: () => import('./pages/SignIn.vue'), meta: { public: true } },
+    { path: '/chat/:threadId?', component: () => import('./pages/ChatPage.vue') },
+    { path: '/embed/:agent', component: () => import('./pages/EmbedPage.vue'), meta: { public: true } },
+    {
+      path: '/admin',
+      component: () => import('./pages/admin/AdminLayout.vue'),
+      meta: { admin: true },
+      children: [
+        { path: '', redirect: '/admin/agents' },
+        { path: 'agents', component: () => import('./pages/admin/AgentsPage.vue') },
+        { path: 'datasources', component: () => import('./pages/admin/DatasourcesPage.vue') },
+        { path: 'runs', component: () => import('./pages/admin/RunsPage.vue') },
+      ],
+    },
+    { path: '/:rest(.*)*', redirect: '/chat' },
+  ],
+})
+
+router.beforeEach(async (to) => {
+  if (to.meta.public) return true
+  let ok = false
+  try {
+    ok = await restore()
+  } catch {
+    ok = false
+  }
+  if (!ok) return { path: '/signin', query: to.fullPath !== '/chat' ? { next: to.fullPath } : {} }
+  if (to.matched.some((r) => r.meta.admin) && !auth.me?.admin) return '/chat'
+  return true
+})

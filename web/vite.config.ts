@@ -1,0 +1,36 @@
+/// <reference types="vitest/config" />
+// Builds the askdb web UI. The output directory comes from ASKDB_WEB_OUT (the CMake target
+// `askdb_web` points it into the build tree) so that the source tree stays clean.
+import { defineConfig } from 'vite'
+import vue from '@vitejs/plugin-vue'
+import Components from 'unplugin-vue-components/vite'
+import { ElementPlusResolver } from 'unplugin-vue-components/resolvers'
+
+export default defineConfig({
+  plugins: [
+    vue(),
+    // Element Plus components are imported where a template uses them, with their CSS.
+    Components({ resolvers: [ElementPlusResolver({ importStyle: 'css' })], dts: false }),
+  ],
+  define: {
+    __VUE_OPTIONS_API__: 'false',
+    __VUE_PROD_DEVTOOLS__: 'false',
+    __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+    __VUE_I18N_FULL_INSTALL__: 'false',
+    __VUE_I18N_LEGACY_API__: 'false',
+    __INTLIFY_PROD_DEVTOOLS__: 'false',
+  },
+  build: {
+    outDir: process.env.ASKDB_WEB_OUT || 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    chunkSizeWarningLimit: 1500,
+    // The server sets a CSP without inline script; keep every asset a file.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+  },
+  test: {
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+  },
+})
