@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "askdb/agent/pipeline/analysis_report.h"
+#include "askdb/cli/llm_setup.h"
 #include "askdb/cli/result_output.h"
 
 namespace askdb::cli {
@@ -102,6 +103,11 @@ agent::pipeline::PipelineOptions PipelineOptionsFromConfig(const CliContext& ctx
   o.plan_review = ctx.config.agent.plan_review;
   o.max_plan_rejections = static_cast<int>(ctx.config.agent.max_plan_rejections);
   o.analysis_sql_steps = static_cast<int>(ctx.config.agent.analysis_steps);
+  // What the chosen provider's server supports in response_format ([llm] json_mode); an
+  // unreadable [llm] table keeps the default (setting up the client reports its error).
+  if (StatusOr<llm::ProviderConfig> provider = ProviderFromConfig(ctx.config); provider.ok()) {
+    o.json_mode = provider->json_mode;
+  }
   return o;
 }
 

@@ -119,7 +119,13 @@ int Main(int argc, char** argv) {
 
   for (const Command& command : commands) {
     if (!command.subcommand->parsed()) continue;
-    Status status = command.run(ctx);
+    Status status;
+    try {
+      status = command.run(ctx);
+    } catch (const std::exception& e) {
+      status = InternalError(std::string("an exception escaped: ") + e.what() +
+                             " (a bug in askdb; please report it)");
+    }
     return status.ok() ? ctx.exit_code : ReportError(status, ctx.json);
   }
   return kExitUsage;
@@ -128,4 +134,17 @@ int Main(int argc, char** argv) {
 }  // namespace
 }  // namespace askdb::cli
 
-int main(int argc, char** argv) { return askdb::cli::Main(argc, argv); }
+// Nothing escapes as an abort: an exception that reaches here is a bug in askdb, reported as
+// one line and the internal-error exit code.
+int main(int argc, char** argv) {
+  try {
+    return askdb::cli::Main(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "askdb: internal error: " << e.what()
+              << " (a bug in askdb; please report it with the command that caused it)\n";
+  } catch (...) {
+    std::cerr << "askdb: internal error: an unknown exception (a bug in askdb; please report it "
+                 "with the command that caused it)\n";
+  }
+  return askdb::cli::kExitInternal;
+}

@@ -140,14 +140,29 @@ std::string Join(const std::vector<std::string>& lines) {
   return out;
 }
 
-// Extracts and validates; returns the problems (empty when `out` is good).
-std::string Check(const ChatResponse& r, const Json& schema, Json& out) {
+// Extracts and validates; returns the problems (empty when `out` is good). A reply that
+// fails as JSON is read by `natural_reply`, when given, before it counts as a problem.
+std::string Check(const ChatResponse& r, const Json& schema, const NaturalReplyFn& natural_reply,
+                  Json& out) {
+  std::string problem;
   auto parsed = ExtractJson(r.content);
-  if (!parsed.ok()) return parsed.status().message();
-  auto errors = ValidateJsonSchema(*parsed, schema);
-  if (!errors.empty()) return "the JSON does not match the schema: " + Join(errors);
-  out = std::move(*parsed);
-  return "";
+  if (!parsed.ok()) {
+    problem = parsed.status().message();
+  } else if (auto errors = ValidateJsonSchema(*parsed, schema); !errors.empty()) {
+    problem = "the JSON does not match the schema: " + Join(errors);
+  } else {
+    out = std::move(*parsed);
+    return "";
+  }
+  if (natural_reply) {
+    const std::string visible = openai::SplitThinking(r.content).first;
+    if (std::optional<Json> read = natural_reply(Trim(visible));
+        read.has_value() && ValidateJsonSchema(*read, schema).empty()) {
+      out = std::move(*read);
+      return "";
+    }
+  }
+  return problem;
 }
 
 void AddUsage(Usage& total, const Usage& u) {
@@ -233,7 +248,7 @@ StatusOr<JsonResult> ChatJson(LlmClient& client, ChatRequest request, const Json
   if (!first.ok()) return first.status();
   JsonResult result;
   result.response = *first;
-  std::string problem = Check(*first, schema, result.value);
+  std::string problem = Check(*first, schema, json_options.natural_reply, result.value);
   if (problem.empty()) return result;
   if (!json_options.allow_repair) {
     return LlmError("the model's reply is not the JSON asked for: " + problem);
@@ -249,7 +264,7 @@ StatusOr<JsonResult> ChatJson(LlmClient& client, ChatRequest request, const Json
   result.response = *second;
   result.response.usage = total;
   result.repaired = true;
-  problem = Check(*second, schema, result.value);
+  problem = Check(*second, schema, json_options.natural_reply, result.value);
   if (!problem.empty()) {
     return LlmError(
         "the model's reply is not the JSON asked for, even after one repair "

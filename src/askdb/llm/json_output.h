@@ -4,6 +4,8 @@
 // when it does not fit, ask once for a repair. Stateless functions; thread-safe.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,9 +29,15 @@ StatusOr<Json> ExtractJson(std::string_view text);
 // empty means valid.
 std::vector<std::string> ValidateJsonSchema(const Json& value, const Json& schema);
 
+// Reads a reply that holds no JSON value fitting the schema in the shape a model naturally
+// gives instead (for SQL, a ```sql block) and returns the JSON asked for, or nullopt.
+// `visible` is the reply without reasoning blocks.
+using NaturalReplyFn = std::function<std::optional<Json>(std::string_view visible)>;
+
 struct JsonCallOptions {
   JsonMode server_support = JsonMode::kJsonObject;
-  bool allow_repair = true;  // at most one repair request
+  bool allow_repair = true;      // at most one repair request
+  NaturalReplyFn natural_reply;  // empty: only JSON is accepted
 };
 
 struct JsonResult {
@@ -38,6 +46,11 @@ struct JsonResult {
   bool repaired = false;
 };
 
+// Asks for JSON matching `schema` (response_format as the server supports it), extracts and
+// validates it; a reply that does not fit (no JSON, truncated, a field missing, null or of
+// the wrong type where the schema forbids it) and that `natural_reply` cannot read gets one
+// repair request. Still not fitting: LlmError naming the problem. Transport errors are
+// returned as they are.
 StatusOr<JsonResult> ChatJson(LlmClient& client, ChatRequest request, const Json& schema,
                               const JsonCallOptions& json_options, const CallOptions& options);
 

@@ -70,5 +70,35 @@ TEST(JsonOutputTest, FallsBackWhenServerRefusesResponseFormat) {
   EXPECT_EQ(c.requests()[1].response_format, ResponseFormat::kText);
 }
 
+TEST(JsonOutputTest, NaturalReplyIsReadBeforeARepair) {
+  ScriptedLlmClient c;
+  c.Reply("", "<think>plan</think>Here it is:\n```sql\nSELECT 3\n```");
+  ChatRequest r;
+  r.messages = {Message::User("q")};
+  JsonCallOptions options;
+  options.natural_reply = [](std::string_view visible) -> std::optional<Json> {
+    if (visible.find("SELECT 3") == std::string_view::npos) return std::nullopt;
+    EXPECT_EQ(visible.find("plan"), std::string_view::npos);  // reasoning is kept out
+    return Json{{"sql", "SELECT 3"}};
+  };
+  auto result = ChatJson(c, r, kSchema, options, {});
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  EXPECT_EQ(result->value["sql"], "SELECT 3");
+  EXPECT_FALSE(result->repaired);
+  EXPECT_EQ(c.call_count(), 1u);
+}
+
+TEST(JsonOutputTest, MistypedFieldGetsOneRepair) {
+  ScriptedLlmClient c;
+  c.Reply("not valid[\\s\\S]*confidence", "{\"sql\": \"SELECT 1\", \"confidence\": 0.8}");
+  c.Reply("", "{\"sql\": \"SELECT 1\", \"confidence\": \"0.8\"}");
+  ChatRequest r;
+  r.messages = {Message::User("q")};
+  auto result = ChatJson(c, r, kSchema, {}, {});
+  ASSERT_TRUE(result.ok()) << result.status().ToString();
+  EXPECT_TRUE(result->repaired);
+  EXPECT_EQ(result->value["confidence"], 0.8);
+}
+
 }  // namespace
 }  // namespace askdb::llm

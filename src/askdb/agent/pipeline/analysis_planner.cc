@@ -21,7 +21,9 @@ constexpr int kSuggestionsToConsider = 12;
 
 Json PlanReplySchema() {
   return {{"type", "object"},
-          {"properties", {{"title", {{"type", "string"}}}, {"steps", {{"type", "array"}}}}},
+          {"properties",
+           {{"title", NullableType("string")},
+            {"steps", {{"type", "array"}, {"items", {{"type", "object"}}}}}}},
           {"required", {"steps"}}};
 }
 
@@ -142,7 +144,7 @@ StatusOr<PlannedAnalysis> PlanAnalysis(const PlanningInput& input) {
   }
   PlannedAnalysis out;
   out.from_model = true;
-  out.title = reply.value("title", input.question);
+  out.title = ReplyString(reply, "title", input.question);
   plan::AnalysisPlan p = std::move(parsed).value();
   // The schema the model wrote its SQL from is the plan's first step, whatever it planned.
   if (!p.HasTool(plan::kToolGetDataSourceContext)) {

@@ -78,22 +78,29 @@ StatusOr<Json> WriteAnalysisNarrative(const NarrativeInput& input) {
   call.user_template = llm::kReportTemplate;
   call.question = input.question;
   call.values = {{"results", StepsForPrompt(*input.steps)}};
+  Json list = NullableType("array");
+  list["items"] = {{"type", "string"}};
   call.reply_schema = {{"type", "object"},
-                       {"properties", {{"summary", {{"type", "string"}}}}},
+                       {"properties",
+                        {{"title", NullableType("string")},
+                         {"summary", {{"type", "string"}}},
+                         {"findings", list},
+                         {"recommendations", list}}},
                        {"required", {"summary"}}};
   ASKDB_ASSIGN_OR_RETURN(Json reply, input.model(call));
-  if (!reply.is_object() || !reply["summary"].is_string()) return DeterministicNarrative(input);
-  return Json{{"title", reply.value("title", input.title.empty() ? input.question : input.title)},
-              {"summary", reply["summary"].get<std::string>()},
-              {"findings", StringList(reply, "findings")},
-              {"recommendations", StringList(reply, "recommendations")}};
+  const std::string summary = ReplyString(reply, "summary");
+  if (summary.empty()) return DeterministicNarrative(input);
+  return Json{
+      {"title", ReplyString(reply, "title", input.title.empty() ? input.question : input.title)},
+      {"summary", summary},
+      {"findings", StringList(reply, "findings")},
+      {"recommendations", StringList(reply, "recommendations")}};
 }
 
 analysis::Report BuildAnalysisReport(const RunState& s) {
   const Json& n = s.report;
   const bool zh = s.chinese();
-  const std::string title =
-      n.is_object() && n.contains("title") ? n["title"].get<std::string>() : s.original_question;
+  const std::string title = ReplyString(n, "title", s.original_question);
   analysis::Report report(
       title, zh ? analysis::ReportLanguage::kChinese : analysis::ReportLanguage::kEnglish);
   report.set_subtitle((zh ? "问题：" : "Request: ") + s.original_question);
@@ -105,7 +112,7 @@ void AppendAnalysisSections(analysis::Report& report, const RunState& s) {
   const Json& n = s.report;
   const bool zh = s.chinese();
   if (n.is_object()) {
-    report.AddParagraph(n.value("summary", ""));
+    report.AddParagraph(ReplyString(n, "summary"));
     const std::vector<std::string> findings = StringList(n, "findings");
     if (!findings.empty()) {
       report.AddHeading(zh ? "主要发现" : "Key findings");
@@ -145,7 +152,7 @@ std::string RenderAnalysisAnswer(const RunState& s) {
   const bool zh = s.chinese();
   std::string out;
   if (n.is_object()) {
-    out += n.value("title", "") + "\n\n" + n.value("summary", "") + "\n";
+    out += ReplyString(n, "title") + "\n\n" + ReplyString(n, "summary") + "\n";
     const std::vector<std::string> findings = StringList(n, "findings");
     if (!findings.empty()) out += "\n" + Bullets(findings);
     const std::vector<std::string> recommendations = StringList(n, "recommendations");

@@ -159,6 +159,27 @@ class SqlFixingEvaluator final : public plan::StepEvaluator {
   std::map<int, std::set<std::string>> tried_;
 };
 
+// The judge's reply: a mistyped field (confidence "0.8", sufficient "yes") gets a repair
+// request; fields left null count as absent.
+Json SufficiencyReplySchema() {
+  const Json query = {
+      {"type", "object"},
+      {"properties", {{"purpose", NullableType("string")}, {"sql", {{"type", "string"}}}}},
+      {"required", {"sql"}}};
+  Json extra = NullableType("array");
+  extra["items"] = query;
+  Json missing = NullableType("array");
+  missing["items"] = {{"type", "string"}};
+  return {{"type", "object"},
+          {"properties",
+           {{"sufficient", {{"type", "boolean"}}},
+            {"reason", NullableType("string")},
+            {"confidence", NullableType("number")},
+            {"missing_data", std::move(missing)},
+            {"extra_queries", std::move(extra)}}},
+          {"required", {"sufficient"}}};
+}
+
 // Seed 003's sufficiency check, asked of the model.
 class ModelSufficiencyJudge final : public plan::SufficiencyJudge {
  public:
@@ -174,26 +195,21 @@ class ModelSufficiencyJudge final : public plan::SufficiencyJudge {
     call.question = input_.question;
     call.values = {{"results", StepsForPrompt(outcomes_(plan, results))},
                    {"max_queries", plan::StepExecutorOptions{}.max_queries_per_round}};
-    call.reply_schema = {{"type", "object"},
-                         {"properties", {{"sufficient", {{"type", "boolean"}}}}},
-                         {"required", {"sufficient"}}};
+    call.reply_schema = SufficiencyReplySchema();
     ASKDB_ASSIGN_OR_RETURN(Json reply, input_.model(call));
     plan::SufficiencyAssessment a;
     a.sufficient = reply.value("sufficient", true);
-    a.reason = reply.value("reason", "");
-    a.confidence = reply.value("confidence", 0.0);
-    if (auto missing = reply.find("missing_data"); missing != reply.end() && missing->is_array()) {
-      for (const Json& m : *missing) {
-        if (m.is_string()) a.missing_data.push_back(m.get<std::string>());
-      }
-    }
+    a.reason = ReplyString(reply, "reason");
+    a.confidence = ReplyNumber(reply, "confidence", 0.0);
+    a.missing_data = ReplyStrings(reply, "missing_data");
     if (auto extra = reply.find("extra_queries"); extra != reply.end() && extra->is_array()) {
       for (const Json& q : *extra) {
-        if (!q.is_object() || !q.contains("sql") || !q["sql"].is_string()) continue;
+        const std::string sql = ReplyString(q, "sql");
+        if (sql.empty()) continue;
         plan::PlanStep step;
         step.tool = std::string(plan::kToolExecuteSql);
-        step.purpose = q.value("purpose", "");
-        step.input = q["sql"].get<std::string>();
+        step.purpose = ReplyString(q, "purpose");
+        step.input = sql;
         step.query_type = std::string(plan::InferQueryType(step.input));
         a.extra_queries.push_back(std::move(step));
       }

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "askdb/common/json.h"
@@ -24,13 +26,21 @@ struct ModelCall {
   Json values = Json::object();   // extra template values (dialect is always added)
   std::string reply_instruction;  // appended to the user message
   Json reply_schema;              // JSON schema the reply must satisfy
+  // The reply may also be a bare ```sql block (read as {"sql": ...}), as models that ignore
+  // the JSON instruction write it.
+  bool accepts_sql_text = false;
 };
 
 // Returns the reply's JSON value. An empty ModelFn means no model is configured.
 using ModelFn = std::function<StatusOr<Json>(const ModelCall& call)>;
 
-// The SQL templates ask for a ```sql block; the agent needs to tell SQL, a question back and
-// a refusal apart, so these calls ask for JSON instead.
+// One output contract per request: every call asks for JSON (the reply_instruction, the
+// schema in a system message and, where the server has it, response_format); the templates
+// themselves name no reply format. A reply that fits no schema gets one repair request, then
+// the node fails with an LlmError — never an exception.
+//
+// The SQL calls need to tell SQL, a question back and a refusal apart, hence JSON; they also
+// accept a fenced SQL block, the shape models fall back to.
 //
 // Writing SQL for `question`: the reply is {"sql"}, {"needs_clarification"} or
 // {"not_answerable"}.
@@ -39,5 +49,18 @@ ModelCall SqlGenerationCall(std::string schema_text, std::vector<std::string> hi
 // Fixing `sql`, which failed with `error`: the reply is {"sql"}.
 ModelCall SqlFixCall(std::string schema_text, std::string question, std::string sql,
                      std::string error, bool chinese);
+
+// {"sql": ...} from a reply that is SQL rather than JSON: the first ```sql (or bare ```)
+// block holding a SELECT / WITH statement, or a whole reply that is one. nullopt otherwise.
+std::optional<Json> SqlReplyFromText(std::string_view text);
+
+// A JSON schema type that also allows null: models send null for fields they leave empty.
+Json NullableType(const std::string& type);
+
+// Fields of a reply that passed its schema. Missing, null or (defensively) mistyped values
+// give `fallback`; these never throw.
+std::string ReplyString(const Json& reply, std::string_view key, std::string fallback = "");
+double ReplyNumber(const Json& reply, std::string_view key, double fallback);
+std::vector<std::string> ReplyStrings(const Json& reply, std::string_view key);
 
 }  // namespace askdb::agent::pipeline

@@ -90,7 +90,9 @@ struct PlanDecision {
 
 PlanDecision ParsePlanDecision(const Json& answer) {
   if (answer.is_object()) {
-    return {answer.value("approved", false), answer.value("comment", "")};
+    const auto approved = answer.find("approved");
+    return {approved != answer.end() && approved->is_boolean() && approved->get<bool>(),
+            ReplyString(answer, "comment")};
   }
   if (answer.is_boolean()) return {answer.get<bool>(), ""};
   std::string text = answer.is_string() ? answer.get<std::string>() : answer.dump();
@@ -162,6 +164,7 @@ struct Pipeline::Impl {
     s.language = std::string(LanguageCode(c.language));
     Json rules = c.rules;
     std::string classified_by = "rules";
+    std::string model_error;
     // The rules are unsure: one model call decides (seed 002: rules first, then the model).
     if (deps.llm != nullptr && c.confidence < classifier->unsure_below() &&
         !LooksLikeData(s.question)) {
@@ -169,12 +172,24 @@ struct Pipeline::Impl {
       ModelCall call;
       call.user_template = llm::kRequestTypeTemplate;
       call.question = s.question;
-      call.reply_schema = {{"type", "object"},
-                           {"properties", {{"request_type", {{"type", "string"}}}}},
-                           {"required", {"request_type"}}};
-      ASKDB_ASSIGN_OR_RETURN(const Json reply, CallModel(call, s, ctx, *d));
-      const std::string name = reply.value("request_type", "");
-      if (std::optional<RequestType> type = ParseRequestType(name)) {
+      call.reply_schema = {
+          {"type", "object"},
+          {"properties",
+           {{"request_type", {{"type", "string"}}}, {"reason", NullableType("string")}}},
+          {"required", {"request_type"}}};
+      StatusOr<Json> reply = CallModel(call, s, ctx, *d);
+      const std::string name = reply.ok() ? ReplyString(*reply, "request_type") : "";
+      if (!reply.ok()) {
+        // A cancelled or timed-out run stops; any other model failure leaves the rules'
+        // answer standing (seed 002: the model only refines the rules).
+        const StatusCode code = reply.status().code();
+        if (code == StatusCode::kCancelled || code == StatusCode::kDeadlineExceeded) {
+          return reply.status();
+        }
+        spdlog::warn("pipeline: classifying with the model failed ({}); using the rules' answer",
+                     reply.status().ToString());
+        model_error = reply.status().message();
+      } else if (std::optional<RequestType> type = ParseRequestType(name)) {
         c.type = *type;
         classified_by = "model";
       } else {
@@ -192,11 +207,13 @@ struct Pipeline::Impl {
     }
     s.request_type = std::string(RequestTypeName(c.type));
     s.confidence = c.confidence;
-    ctx.Emit(EventType::kClassification, {{"request_type", s.request_type},
-                                          {"confidence", c.confidence},
-                                          {"rules", std::move(rules)},
-                                          {"by", classified_by},
-                                          {"language", s.language}});
+    Json classification = {{"request_type", s.request_type},
+                           {"confidence", c.confidence},
+                           {"rules", std::move(rules)},
+                           {"by", classified_by},
+                           {"language", s.language}};
+    if (!model_error.empty()) classification["model_error"] = model_error;
+    ctx.Emit(EventType::kClassification, std::move(classification));
     if (c.IsQuickPath()) {
       s.next = kQuickPathNode;
     } else if (c.type == RequestType::kConsultation) {
@@ -447,8 +464,8 @@ struct Pipeline::Impl {
       s.next = kValidate;
       return NodeOutcome::Continue();
     }
-    if (auto question = v.find("needs_clarification"); question != v.end()) {
-      s.clarification_question = question->get<std::string>();
+    if (std::string question = ReplyString(v, "needs_clarification"); !question.empty()) {
+      s.clarification_question = std::move(question);
       if (static_cast<int>(s.clarification_answers.size()) >= options().max_clarifications) {
         Finish(s, ctx, PipelineRoute::kNotAnswered,
                (s.chinese() ? "补充说明后问题仍不明确：" : "Still unclear after clarification: ") +
@@ -458,8 +475,8 @@ struct Pipeline::Impl {
       return NodeOutcome::Ask(InterruptKind::kClarification,
                               {{"question", s.clarification_question}});
     }
-    if (auto reason = v.find("not_answerable"); reason != v.end()) {
-      Finish(s, ctx, PipelineRoute::kNotAnswered, reason->get<std::string>());
+    if (std::string reason = ReplyString(v, "not_answerable"); !reason.empty()) {
+      Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(reason));
       return NodeOutcome::Continue();
     }
     return LlmError(
@@ -559,7 +576,8 @@ struct Pipeline::Impl {
         CallModel(SqlFixCall(s.schema_text, s.question, last.sql, last.error, s.chinese()), s, ctx,
                   *d));
     ++s.fixes;
-    const std::string sql = reply.at("sql").get<std::string>();
+    const std::string sql = ReplyString(reply, "sql");
+    if (sql.empty()) return LlmError("the model's fix holds no SQL; check the model");
     const std::string normalized = NormalizeSqlForComparison(sql);
     for (const SqlAttempt& a : s.attempts) {
       if (NormalizeSqlForComparison(a.sql) == normalized) {
@@ -676,6 +694,7 @@ struct Pipeline::Impl {
     call.cancel = ctx.cancellation();
     llm::JsonCallOptions json_options;
     json_options.server_support = options().json_mode;
+    if (m.accepts_sql_text) json_options.natural_reply = SqlReplyFromText;
     StatusOr<llm::JsonResult> reply =
         llm::ChatJson(*deps.llm, std::move(request), m.reply_schema, json_options, call);
     if (!reply.ok()) return reply.status().WithContext("asking the model (" + ctx.node() + ")");
