@@ -182,7 +182,7 @@ TEST(ServerPrivilegedRoleTest, PostgresSuperuserIsRefusedByDefault) {
   EXPECT_TRUE(allowed.ok()) << allowed.status().ToString();
 }
 
-TEST(ServerPrivilegedRoleTest, DISABLED_MysqlRootIsRefusedByDefault) {
+TEST(ServerPrivilegedRoleTest, MysqlRootIsRefusedByDefault) {
   ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_ADMIN_URL");
   ExpectPrivilegedRoleRefused(url, "ALL PRIVILEGES", "GRANT SELECT ON chinook.*");
   StatusOr<std::unique_ptr<Connector>> allowed = OpenConnector(AllowPrivileged(url));

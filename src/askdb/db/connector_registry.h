@@ -32,8 +32,8 @@ struct ConnectOptions {
   // statement fails with Unavailable.
   std::chrono::milliseconds busy_timeout{2'000};
   // Server connectors refuse a role with privileges beyond reading data (superuser, server
-  // file access, FILE, SUPER, ...) unless this is set (config database.allow_privileged_role;
-  // also the URL parameter allow_privileged_role=true). The statement guard applies either way.
+  // file access, FILE, SUPER, ...) unless this is set (or the URL parameter
+  // allow_privileged_role=true). The statement guard applies either way.
   bool allow_privileged_role = false;
 };
 

@@ -482,6 +482,11 @@ constexpr auto kMysqlFunctions = std::to_array<std::string_view>({
     "isnull",
     "interval",
     "decode_oracle",
+    // the session's own identity
+    "connection_id",
+    "database",
+    "schema",
+    "version",
     // JSON
     "json_contains",
     "json_contains_path",
@@ -708,8 +713,8 @@ Status PrivilegedRoleRefused(Engine engine, std::string_view role, std::string_v
       ". A read-only transaction does not limit what such a role can reach on the server. "
       "Connect askdb as a role that can only SELECT your data, for example: " +
       ReadOnlyRoleSql(engine, database) +
-      " To accept the risk anyway, set database.allow_privileged_role = true (or add "
-      "?allow_privileged_role=true to the URL); askdb's statement guard still applies.";
+      " To accept the risk anyway, add ?allow_privileged_role=true to the URL; askdb's statement "
+      "guard still applies.";
   return PermissionDeniedError(message);
 }
 

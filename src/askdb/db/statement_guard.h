@@ -49,7 +49,7 @@ struct RolePrivilege {
 
 // PermissionDenied refusing to use a privileged role: names each privilege and why it
 // matters, gives the SQL that creates a read-only role for `engine`, and the settings that
-// accept the risk (database.allow_privileged_role, ?allow_privileged_role=true).
+// accept the risk (the URL parameter allow_privileged_role=true).
 Status PrivilegedRoleRefused(Engine engine, std::string_view role, std::string_view where,
                              std::string_view database,
                              const std::vector<RolePrivilege>& privileges);

@@ -16,7 +16,9 @@
 #include "askdb/db/ascii_util.h"
 #include "askdb/db/database_url.h"
 #include "askdb/db/mysql/mysql_dialect.h"
+#include "askdb/db/mysql/mysql_statement_guard.h"
 #include "askdb/db/server_support.h"
+#include "askdb/db/statement_guard.h"
 
 namespace askdb::db {
 namespace mysql_internal {
@@ -64,8 +66,25 @@ using ConnectParams = mysql_internal::ConnectParams;
 constexpr unsigned kDefaultPort = 3306;
 constexpr unsigned kBinaryCharset = 63;  // charsetnr of binary strings and blobs
 constexpr long long kNoCap = std::numeric_limits<long long>::max() / 2;
-constexpr std::array<std::string_view, 5> kKnownParams = {"password_file", "pool_size", "ssl",
-                                                          "sslmode", "ssl_ca"};
+constexpr std::array<std::string_view, 6> kKnownParams = {
+    "password_file", "pool_size", "ssl", "sslmode", "ssl_ca", "allow_privileged_role"};
+
+// Global privileges that reach beyond reading data, and why each matters.
+struct PrivilegeCheck {
+  std::string_view name;
+  std::string_view why;
+};
+constexpr std::array<PrivilegeCheck, 9> kPrivilegeChecks = {{
+    {"ALL PRIVILEGES", "every privilege on the server, including reading server files"},
+    {"FILE", "it can read and write files on the database server (LOAD_FILE, INTO OUTFILE)"},
+    {"SUPER", "it can change server settings, kill sessions and bypass read_only"},
+    {"PROCESS", "it can see every session's running statements"},
+    {"SHUTDOWN", "it can stop the server"},
+    {"RELOAD", "it can flush and reload server state"},
+    {"CREATE USER", "it can create accounts and change their passwords"},
+    {"GRANT OPTION", "it can grant its privileges to others"},
+    {"CONNECTION ADMIN", "it can kill other sessions"},
+}};
 
 bool IsConnectionError(unsigned err) {
   return err == CR_SERVER_GONE_ERROR || err == CR_SERVER_LOST || err == CR_CONNECTION_ERROR ||
@@ -292,6 +311,9 @@ StatusOr<std::unique_ptr<MysqlConnector>> MysqlConnector::Open(const DatabaseUrl
     } else if (key == "ssl_ca") {
       params->tls_ca = value;
       params->require_tls = true;
+    } else if (key == "allow_privileged_role") {
+      ASKDB_ASSIGN_OR_RETURN(bool allow, guard::ParseAllowPrivilegedRole(value));
+      opts.allow_privileged_role = opts.allow_privileged_role || allow;
     }
   }
   auto connector = std::make_unique<MysqlConnector>(PrivateTag(), std::move(params), url.Redacted(),
@@ -301,8 +323,95 @@ StatusOr<std::unique_ptr<MysqlConnector>> MysqlConnector::Open(const DatabaseUrl
       std::unique_ptr<Session> first,
       connector->pool_->Acquire(SteadyClock::now() + opts.connect_timeout + opts.cancel_grace,
                                 &reused));
+  if (!opts.allow_privileged_role) {
+    Status role = connector->CheckRole(*first, url.user);
+    if (!role.ok()) return role;
+  }
+  // The server's other databases: a name qualified by one of them is not this datasource's.
+  StatusOr<std::vector<Row>> databases = RunText(*first, "SHOW DATABASES", url.Redacted());
+  if (!databases.ok()) return databases.status().WithContext("listing the databases");
+  const std::string own = internal::AsciiLowerCopy(url.database);
+  for (const Row& row : *databases) {
+    if (row.empty() || !row[0]) continue;
+    std::string name = internal::AsciiLowerCopy(*row[0]);
+    if (name != own) connector->other_databases_.insert(std::move(name));
+  }
   connector->pool_->Release(std::move(first));
   return connector;
+}
+
+Status MysqlConnector::CheckRole(Session& session, const std::string& user) {
+  StatusOr<std::vector<Row>> grants =
+      RunText(session, "SHOW GRANTS FOR CURRENT_USER()", display_name_);
+  if (!grants.ok()) {
+    return PermissionDeniedError("cannot tell what the account connected to " + display_name_ +
+                                 " may do (" + grants.status().message() +
+                                 "); askdb refuses accounts it cannot check — add "
+                                 "?allow_privileged_role=true to the URL to skip the check");
+  }
+  std::vector<guard::RolePrivilege> found;
+  auto add = [&found](std::string name, std::string why) {
+    for (const guard::RolePrivilege& p : found) {
+      if (p.name == name) return;
+    }
+    found.push_back({std::move(name), std::move(why)});
+  };
+  // "GRANT p1, p2 (col), ... ON obj TO user [IDENTIFIED BY ...] [WITH GRANT OPTION]"; the
+  // line may carry a password hash, so only privilege names are taken from it.
+  for (const Row& row : *grants) {
+    if (row.empty() || !row[0]) continue;
+    const std::string line = *row[0];
+    std::string upper = line;
+    for (char& c : upper) {
+      if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    }
+    const size_t on = upper.find(" ON ");
+    const size_t to = upper.find(" TO ", on == std::string::npos ? 0 : on);
+    if (upper.rfind("GRANT ", 0) != 0 || on == std::string::npos || to == std::string::npos) {
+      continue;  // a role grant (GRANT role TO user)
+    }
+    const std::string privileges = upper.substr(6, on - 6);
+    std::string object = line.substr(on + 4, to - on - 4);
+    std::string object_bare;
+    for (char c : object) {
+      if (c != '`') object_bare += c;
+    }
+    const bool global = object_bare == "*.*";
+    const bool system = internal::AsciiLowerCopy(object_bare).rfind("mysql.", 0) == 0;
+    if (upper.find("WITH GRANT OPTION", to) != std::string::npos && global) {
+      add("GRANT OPTION on *.*", "it can grant its privileges to others");
+    }
+    if (system && privileges != "USAGE") {
+      add(privileges.substr(0, 40) + " on " + object_bare,
+          "the mysql schema holds accounts and password hashes");
+    }
+    if (!global) continue;
+    // Split on commas outside parentheses (column lists).
+    int depth = 0;
+    std::string current;
+    std::vector<std::string> names;
+    for (char c : privileges + ",") {
+      if (c == '(') ++depth;
+      if (c == ')') --depth;
+      if (c == ',' && depth == 0) {
+        while (!current.empty() && current.front() == ' ') current.erase(current.begin());
+        while (!current.empty() && current.back() == ' ') current.pop_back();
+        names.push_back(current);
+        current.clear();
+      } else {
+        current += c;
+      }
+    }
+    for (const std::string& name : names) {
+      for (const PrivilegeCheck& check : kPrivilegeChecks) {
+        if (name == check.name || (check.name == "ALL PRIVILEGES" && name == "ALL")) {
+          add(std::string(check.name) + " on *.*", std::string(check.why));
+        }
+      }
+    }
+  }
+  if (found.empty()) return Status::Ok();
+  return guard::PrivilegedRoleRefused(guard::Engine::kMysql, user, display_name_, database_, found);
 }
 
 StatusOr<std::unique_ptr<Session>> MysqlConnector::Connect() const {
@@ -391,6 +500,12 @@ StatusOr<ResultSet> MysqlConnector::Execute(std::string_view sql, const QueryOpt
   if (options.cancel && options.cancel->IsCancelled()) return CancelledError("query cancelled");
   const auto deadline =
       options.timeout.count() > 0 ? start + options.timeout : SteadyClock::time_point::max();
+  if (Status guarded = mysql_internal::GuardMysqlStatement(sql, other_databases_); !guarded.ok()) {
+    // The server's own error wins (a misspelt function is the caller's SQL to fix); a
+    // statement it can prepare stays refused. Nothing runs either way.
+    ASKDB_RETURN_IF_ERROR(PrepareOnServer(sql, options, deadline));
+    return guarded;
+  }
   constexpr int kAttempts = 2;  // a dead pooled session is replaced once
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     bool reused = false;
@@ -501,6 +616,22 @@ class MysqlConnector::Watchdog {
   std::thread thread_;  // last: starts after every other member is ready
 };
 
+Status MysqlConnector::PrepareOnServer(std::string_view sql, const QueryOptions& options,
+                                       SteadyClock::time_point deadline) {
+  bool reused = false;
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, pool_->Acquire(deadline, &reused));
+  Status status;
+  {
+    Watchdog watchdog(*this, *session, options, deadline);
+    status = PrepareOnly(*session, sql);
+    if (!status.ok()) {
+      if (std::optional<Status> why = watchdog.Interrupted()) status = *why;
+    }
+  }
+  Finish(std::move(session));
+  return status;
+}
+
 Status MysqlConnector::Check(std::string_view sql, const QueryOptions& options) {
   const auto start = SteadyClock::now();
   const std::string context = "checking the query on " + display_name_;
@@ -511,6 +642,11 @@ Status MysqlConnector::Check(std::string_view sql, const QueryOptions& options) 
   }
   const auto deadline =
       options.timeout.count() > 0 ? start + options.timeout : SteadyClock::time_point::max();
+  if (Status guarded = mysql_internal::GuardMysqlStatement(sql, other_databases_); !guarded.ok()) {
+    // As in Execute, the server's error wins; below, Check only prepares, so falling
+    // through to report it in Check's words runs nothing.
+    if (PrepareOnServer(sql, options, deadline).ok()) return guarded.WithContext(context);
+  }
   constexpr int kAttempts = 2;  // a dead pooled session is replaced once
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     bool reused = false;

@@ -31,6 +31,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -115,12 +116,19 @@ class MysqlConnector final : public Connector {
                                  const QueryOptions& options,
                                  std::chrono::steady_clock::time_point deadline);
   Status IntrospectIn(Session& session, const IntrospectOptions& options, DatabaseSchema& schema);
+  // Refuses a privileged account (see MysqlOptions::allow_privileged_role).
+  Status CheckRole(Session& session, const std::string& user);
+  // Prepares `sql` on a pooled session without running it: the server's error, or OK.
+  Status PrepareOnServer(std::string_view sql, const QueryOptions& options,
+                         std::chrono::steady_clock::time_point deadline);
 
   std::unique_ptr<mysql_internal::ConnectParams> params_;
   std::string display_name_;
   std::string database_;
   MysqlOptions options_;
   std::unique_ptr<server::SessionPool<Session>> pool_;
+  // The server's other databases (lower-case), for the statement guard; set by Open.
+  std::set<std::string> other_databases_;
 
   // Cancel() bumps the epoch and wakes the watchdogs of running statements.
   std::atomic<uint64_t> cancel_epoch_{0};

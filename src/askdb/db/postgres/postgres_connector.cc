@@ -499,8 +499,8 @@ Status PostgresConnector::CheckRole(Session& session, const std::string& user) {
   if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) != 1) {
     return PermissionDeniedError("cannot tell what the role connected to " + display_name_ +
                                  " may do (" + Chomp(PQresultErrorMessage(r.get())) +
-                                 "); askdb refuses roles it cannot check — set "
-                                 "database.allow_privileged_role = true to skip the check");
+                                 "); askdb refuses roles it cannot check — add "
+                                 "?allow_privileged_role=true to the URL to skip the check");
   }
   std::vector<guard::RolePrivilege> found;
   for (size_t i = 0; i < kPrivilegeChecks.size(); ++i) {
