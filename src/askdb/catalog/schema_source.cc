@@ -109,6 +109,7 @@ StatusOr<std::string> ConnectorSchemaSource::Fingerprint() {
   db::QueryOptions options;
   options.max_rows = std::numeric_limits<long long>::max();
   options.timeout = options_.fingerprint_timeout;
+  options.internal = true;  // a fixed catalog query, not a person's or a model's
   StatusOr<db::ResultSet> rows = connector_.Execute(query->sql, options);
   if (!rows.ok()) {
     return rows.status().WithContext("reading the structure fingerprint of " +

@@ -25,6 +25,11 @@ struct QueryOptions {
   long long max_rows = 1000;                        // rows beyond this set ResultSet::truncated
   std::chrono::milliseconds timeout{30'000};        // DeadlineExceeded past this
   std::shared_ptr<const CancellationToken> cancel;  // polled while the statement runs
+  // askdb's own fixed catalog queries (a structure fingerprint over pg_catalog or
+  // information_schema) set this to pass the statement guard, which otherwise limits a
+  // statement to the datasource's tables and computing functions. Never set it for text
+  // that came from a person or a model. Read-only, the row cap and the timeout still apply.
+  bool internal = false;
 };
 
 class Connector {

@@ -500,7 +500,10 @@ StatusOr<ResultSet> MysqlConnector::Execute(std::string_view sql, const QueryOpt
   if (options.cancel && options.cancel->IsCancelled()) return CancelledError("query cancelled");
   const auto deadline =
       options.timeout.count() > 0 ? start + options.timeout : SteadyClock::time_point::max();
-  if (Status guarded = mysql_internal::GuardMysqlStatement(sql, other_databases_); !guarded.ok()) {
+  if (Status guarded = options.internal
+                           ? Status::Ok()
+                           : mysql_internal::GuardMysqlStatement(sql, other_databases_);
+      !guarded.ok()) {
     // The server's own error wins (a misspelt function is the caller's SQL to fix); a
     // statement it can prepare stays refused. Nothing runs either way.
     ASKDB_RETURN_IF_ERROR(PrepareOnServer(sql, options, deadline));
@@ -642,7 +645,10 @@ Status MysqlConnector::Check(std::string_view sql, const QueryOptions& options) 
   }
   const auto deadline =
       options.timeout.count() > 0 ? start + options.timeout : SteadyClock::time_point::max();
-  if (Status guarded = mysql_internal::GuardMysqlStatement(sql, other_databases_); !guarded.ok()) {
+  if (Status guarded = options.internal
+                           ? Status::Ok()
+                           : mysql_internal::GuardMysqlStatement(sql, other_databases_);
+      !guarded.ok()) {
     // As in Execute, the server's error wins; below, Check only prepares, so falling
     // through to report it in Check's words runs nothing.
     if (PrepareOnServer(sql, options, deadline).ok()) return guarded.WithContext(context);

@@ -158,6 +158,28 @@ TEST(PostgresConnectorTest, TheServerRefusesWrites) {
   EXPECT_NE(typo.status().message().find("offset 7"), std::string::npos) << typo.status().message();
 }
 
+TEST(PostgresConnectorTest, TheStatementGuardStandsInFrontOfExecuteAndCheck) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_PG_URL");
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  const std::string catalog = "SELECT count(*) FROM pg_catalog.pg_class";
+  StatusOr<ResultSet> refused = db->Execute(catalog, Options());
+  EXPECT_EQ(refused.status().code(), StatusCode::kPermissionDenied) << refused.status().ToString();
+  EXPECT_NE(refused.status().message().find("table pg_catalog.pg_class is not allowed"),
+            std::string::npos)
+      << refused.status().message();
+  Status checked = db->Check("SELECT pg_read_file('/etc/passwd')", Options());
+  EXPECT_EQ(checked.code(), StatusCode::kPermissionDenied) << checked.ToString();
+  EXPECT_NE(checked.message().find("it reads files on the database server"), std::string::npos)
+      << checked.message();
+  // askdb's own fixed catalog queries pass it; read-only still holds.
+  QueryOptions internal = Options();
+  internal.internal = true;
+  EXPECT_TRUE(db->Execute(catalog, internal).ok());
+  EXPECT_EQ(db->Execute("DELETE FROM Artist", internal).status().code(),
+            StatusCode::kPermissionDenied);
+}
+
 TEST(PostgresConnectorTest, TimeoutStopsTheQueryAndTheNextOneRuns) {
   ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_PG_URL");
   auto db = OpenOrDie(url);

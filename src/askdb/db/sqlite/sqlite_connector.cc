@@ -363,7 +363,7 @@ namespace {
 // Marks the statements of Execute and Check (people's and models') for the statement
 // guard while they are prepared and run; introspection's own queries are not.
 struct GuardedScope {
-  explicit GuardedScope(bool& flag) : flag_(flag) { flag_ = true; }
+  GuardedScope(bool& flag, bool on) : flag_(flag) { flag_ = on; }
   ~GuardedScope() { flag_ = false; }
   bool& flag_;
 };
@@ -459,14 +459,14 @@ StatusOr<ResultSet> SqliteConnector::Execute(std::string_view sql, const QueryOp
   }
   std::lock_guard lock(mu_);
   cancel_requested_.store(false, std::memory_order_relaxed);
-  GuardedScope guarded(guarded_);
+  GuardedScope guarded(guarded_, !options.internal);
   return RunLocked(sql, options.max_rows, options.timeout, options.cancel);
 }
 
 Status SqliteConnector::Check(std::string_view sql, const QueryOptions& options) {
   std::lock_guard lock(mu_);
   cancel_requested_.store(false, std::memory_order_relaxed);
-  GuardedScope guarded(guarded_);
+  GuardedScope guarded(guarded_, !options.internal);
   StatusOr<ResultSet> prepared =
       RunLocked(sql, /*max_rows=*/0, options.timeout, options.cancel, Mode::kPrepareOnly);
   if (prepared.ok()) return Status::Ok();
