@@ -3,6 +3,9 @@
 // pattern matching), runs a single statement, caps rows, honours a timeout and can be
 // cancelled from another thread. Check asks the engine to compile a statement against the
 // live catalog without running it, so that a model-written query can be validated first.
+// Both pass the statement guard (statement_guard.h): a statement may reference only the
+// datasource's tables and functions that only compute (QueryOptions::internal exempts
+// askdb's own fixed catalog queries).
 //
 // Thread-safety: Execute, Check and Introspect may be called from several threads; an
 // implementation serialises them on its connection(s). Cancel is safe from any thread.

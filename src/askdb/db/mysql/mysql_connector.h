@@ -8,7 +8,10 @@
 // (CLIENT_MULTI_STATEMENTS is never set), and a statement that returns no result set — DML,
 // DDL, SET, LOCK, transaction control, SELECT ... INTO OUTFILE, CALL — or that cannot be
 // prepared at all (HANDLER, LOAD DATA) is refused. LOAD DATA LOCAL is off in the client.
-// Privileges do the rest: connect as a user with SELECT grants only (docs/databases.md).
+// The statement guard (mysql_statement_guard.h) limits what a query may reference to the
+// datasource's tables and functions that only compute, and Open refuses a privileged
+// account (FILE, SUPER, ALL PRIVILEGES, grants on mysql.*, ...) unless allow_privileged_role
+// is set (docs/databases.md).
 //
 // Execute caps rows server-side (sql_select_limit = max_rows + 1; the extra row sets
 // `truncated`), limits the statement server-side (MariaDB max_statement_time, MySQL

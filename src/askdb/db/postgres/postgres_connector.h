@@ -6,8 +6,10 @@
 // SQLSTATE 25006) and is wrapped in DECLARE CURSOR over the extended protocol, which
 // admits exactly one SELECT or VALUES statement (no DML, DDL, COPY, DO, SET, transaction
 // control, data-modifying CTE, and no second statement). The transaction is always rolled
-// back. Functions a SELECT may call (pg_read_file, lo_import, dblink, ...) are limited by
-// the role's privileges: connect as a role with SELECT grants only (docs/databases.md).
+// back. What a SELECT may reference is limited by the statement guard
+// (pg_statement_guard.h): the datasource's tables and functions that only compute. Open
+// refuses a privileged role (superuser, pg_read_server_files, ...) unless
+// allow_privileged_role is set (docs/databases.md).
 //
 // Execute fetches at most max_rows + 1 rows from the cursor (the extra row sets
 // `truncated`), limits the statement server-side (SET LOCAL statement_timeout) and
