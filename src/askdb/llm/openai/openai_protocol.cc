@@ -8,6 +8,24 @@
 namespace askdb::llm::openai {
 namespace {
 
+// OpenAI's strict structured output takes only schemas whose every object lists all its
+// properties as required and forbids others; askdb's reply schemas leave optional fields
+// out of "required", so they are sent non-strict (the reply is validated afterwards anyway).
+bool StrictSchema(const Json& schema) {
+  if (!schema.is_object()) return true;
+  if (const auto props = schema.find("properties"); props != schema.end()) {
+    const auto extra = schema.find("additionalProperties");
+    if (extra == schema.end() || *extra != false) return false;
+    const Json required = schema.value("required", Json::array());
+    for (const auto& [name, child] : props->items()) {
+      if (std::find(required.begin(), required.end(), name) == required.end()) return false;
+      if (!StrictSchema(child)) return false;
+    }
+  }
+  if (const auto items = schema.find("items"); items != schema.end()) return StrictSchema(*items);
+  return true;
+}
+
 constexpr std::string_view kThinkOpen = "<think>";
 constexpr std::string_view kThinkClose = "</think>";
 // How much of a bad body to quote in an error message.
@@ -118,7 +136,7 @@ Json BuildChatBody(const ChatRequest& request, const WireOptions& options) {
                                  {"json_schema",
                                   {{"name", request.json_schema_name},
                                    {"schema", request.json_schema},
-                                   {"strict", true}}}};
+                                   {"strict", StrictSchema(request.json_schema)}}}};
       break;
   }
   if (options.stream) {

@@ -33,6 +33,16 @@ TEST(OpenAiProtocolTest, BuildsChatBodyWithAllOptions) {
   EXPECT_EQ(body["seed"], 7);
   EXPECT_EQ(body["tool_choice"]["function"]["name"], "run_sql");
   EXPECT_EQ(body["response_format"]["type"], "json_schema");
+  EXPECT_EQ(body["response_format"]["json_schema"]["strict"], true);
+  // A schema with an optional property is not one OpenAI's strict mode takes.
+  r.json_schema = {{"type", "object"},
+                   {"properties", {{"sql", {{"type", "string"}}}, {"note", {{"type", "string"}}}}},
+                   {"required", {"sql"}},
+                   {"additionalProperties", false}};
+  EXPECT_EQ(BuildChatBody(r, {"m1", true, true})["response_format"]["json_schema"]["strict"],
+            false);
+  r.json_schema["required"] = {"sql", "note"};
+  EXPECT_EQ(BuildChatBody(r, {"m1", true, true})["response_format"]["json_schema"]["strict"], true);
   EXPECT_EQ(body["stream"], true);
   EXPECT_EQ(body["stream_options"]["include_usage"], true);
 }
