@@ -1,5 +1,7 @@
 #include "askdb/agent/pipeline/analysis_steps.h"
 
+#include <spdlog/spdlog.h>
+
 #include <map>
 #include <set>
 #include <utility>
@@ -188,7 +190,7 @@ class ModelSufficiencyJudge final : public plan::SufficiencyJudge {
 
   StatusOr<plan::SufficiencyAssessment> Assess(const plan::AnalysisPlan& plan,
                                                const std::vector<plan::StepResult>& results,
-                                               int) override {
+                                               int round) override {
     ModelCall call;
     call.user_template = llm::kSufficiencyTemplate;
     call.schema_text = input_.schema_text;
@@ -202,10 +204,26 @@ class ModelSufficiencyJudge final : public plan::SufficiencyJudge {
     a.reason = ReplyString(reply, "reason");
     a.confidence = ReplyNumber(reply, "confidence", 0.0);
     a.missing_data = ReplyStrings(reply, "missing_data");
+    // What already ran (each step's first and last statement) and what this reply proposed
+    // before: a query asked for again would only return the same rows.
+    std::set<std::string> seen;
+    for (const plan::PlanStep& step : plan.steps) {
+      if (step.tool == plan::kToolExecuteSql) seen.insert(NormalizeSqlForComparison(step.input));
+    }
+    for (const StepOutcome& o : outcomes_(plan, results)) {
+      if (!o.sql.empty()) seen.insert(NormalizeSqlForComparison(o.sql));
+    }
     if (auto extra = reply.find("extra_queries"); extra != reply.end() && extra->is_array()) {
       for (const Json& q : *extra) {
         const std::string sql = ReplyString(q, "sql");
         if (sql.empty()) continue;
+        if (!seen.insert(NormalizeSqlForComparison(sql)).second) {
+          spdlog::info(
+              "analysis: sufficiency round {}: dropped an extra query that already ran: {}",
+              round + 1, sql);
+          ++a.duplicates_dropped;
+          continue;
+        }
         plan::PlanStep step;
         step.tool = std::string(plan::kToolExecuteSql);
         step.purpose = ReplyString(q, "purpose");

@@ -1,6 +1,8 @@
 #include "askdb/agent/plan/step_executor.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <set>
@@ -221,11 +223,20 @@ size_t StepExecutor::RunSufficiencyRounds(Run& run, size_t index) {
     StatusOr<SufficiencyAssessment> assessment =
         deps_.judge->Assess(plan, run.report.results, round);
     if (!assessment.ok()) {
+      spdlog::warn("analysis: sufficiency check {} failed: {}", round,
+                   assessment.status().ToString());
       run.report.warnings.push_back("data sufficiency check failed (" +
                                     assessment.status().ToString() +
                                     "); continuing with the data gathered so far");
       return index;
     }
+    spdlog::info(
+        "analysis: sufficiency check {}: {} (confidence {:.2f}); reason: {}; missing: [{}]; "
+        "{} extra queries proposed, {} dropped as already run",
+        round, assessment->sufficient ? "sufficient" : "insufficient", assessment->confidence,
+        assessment->reason, fmt::join(assessment->missing_data, "; "),
+        assessment->extra_queries.size() + static_cast<size_t>(assessment->duplicates_dropped),
+        assessment->duplicates_dropped);
     if (assessment->sufficient) return index;
     if (round >= options_.max_sufficiency_rounds) {
       run.report.rounds_exhausted = true;
@@ -252,8 +263,11 @@ size_t StepExecutor::RunSufficiencyRounds(Run& run, size_t index) {
     }
     if (queries.empty()) {
       run.report.warnings.push_back(
-          "the data was judged insufficient but no runnable query was proposed; continuing "
-          "with the data gathered so far");
+          assessment->duplicates_dropped > 0
+              ? "the data was judged insufficient but every query proposed had already run; "
+                "continuing with the data gathered so far"
+              : "the data was judged insufficient but no runnable query was proposed; "
+                "continuing with the data gathered so far");
       return index;
     }
     const int k = static_cast<int>(queries.size());
@@ -297,6 +311,9 @@ size_t StepExecutor::RunSufficiencyRounds(Run& run, size_t index) {
       all_ok = all_ok && r.success;
     }
     qr.success = all_ok;
+    spdlog::info("analysis: sufficiency round {}: ran {} of {} queries (steps {}){}", qr.round,
+                 qr.queries_executed, k, fmt::join(qr.step_nums, ", "),
+                 all_ok ? "" : "; some failed");
     run.report.query_history.push_back(std::move(qr));
     index += static_cast<size_t>(k);
   }

@@ -127,6 +127,7 @@ struct SufficiencyAssessment {
   std::string reason;
   double confidence = 0;
   std::vector<PlanStep> extra_queries;  // execute_sql steps to run when !sufficient
+  int duplicates_dropped = 0;           // proposed queries left out: they had already run
 };
 
 class SufficiencyJudge {
