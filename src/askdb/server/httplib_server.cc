@@ -152,9 +152,14 @@ struct ConnectionContext {
   bool streamed = false;
 };
 thread_local ConnectionContext* tls_connection = nullptr;
-// Set by the task queue while it runs a connection job on the accept thread to refuse it:
-// the connection is over max_connections and only gets a 503.
-thread_local bool tls_refuse_connection = false;
+// How a connection job runs. The task queue runs each job once on the accept thread first
+// (kAdmit: the per-client check only, its answer in tls_admitted) and, when over
+// max_connections, instead once with kRefuseFull (a 503); an admitted job then runs again
+// on a worker thread (kServe). So refusals cost the accept thread a getpeername and, at
+// most, one non-blocking send: they never take a slot of the cap.
+enum class ConnectionMode { kServe, kAdmit, kRefuseFull };
+thread_local ConnectionMode tls_connection_mode = ConnectionMode::kServe;
+thread_local bool tls_admitted = false;
 
 // The peer address of a connected socket ("" when unknown).
 std::string PeerAddress(int fd) {
@@ -188,8 +193,8 @@ void RefuseConnection(int fd, std::string_view why) {
 // the extra ones exit after `idle_timeout` without work.
 class ElasticTaskQueue final : public httplib::TaskQueue {
  public:
-  // At most `capacity` jobs (connections) are queued or running; one more is run at once
-  // on the caller's thread (the accept loop) with tls_refuse_connection set.
+  // At most `capacity` jobs (connections) are queued or running; see ConnectionMode for
+  // how a job is admitted or refused on the caller's thread (the accept loop).
   ElasticTaskQueue(std::size_t min, std::size_t max, std::chrono::milliseconds idle_timeout,
                    std::size_t capacity)
       : min_(std::max<std::size_t>(1, min)),
@@ -199,16 +204,26 @@ class ElasticTaskQueue final : public httplib::TaskQueue {
   ~ElasticTaskQueue() override { shutdown(); }
 
   void enqueue(std::function<void()> fn) override {
+    bool full = false;
+    {
+      std::lock_guard lock(mu_);
+      full = active_ >= capacity_;
+      if (!full) ++active_;
+    }
+    tls_connection_mode = full ? ConnectionMode::kRefuseFull : ConnectionMode::kAdmit;
+    tls_admitted = false;
+    fn();
+    tls_connection_mode = ConnectionMode::kServe;
+    if (full || !tls_admitted) {
+      if (!full) {
+        std::lock_guard lock(mu_);
+        --active_;
+      }
+      return;
+    }
     std::vector<std::thread> finished;
     {
       std::lock_guard lock(mu_);
-      if (active_ >= capacity_) {
-        tls_refuse_connection = true;
-        fn();
-        tls_refuse_connection = false;
-        return;
-      }
-      ++active_;
       jobs_.push_back(std::move(fn));
       finished = TakeFinishedLocked();
       if (idle_ < jobs_.size() && live_ < max_) {
@@ -298,15 +313,18 @@ class AskdbHttplibServer final : public httplib::Server {
 
  private:
   bool process_and_close_socket(socket_t sock) override {
-    if (tls_refuse_connection) {
+    if (tls_connection_mode == ConnectionMode::kRefuseFull) {
       Event("rejected_max_connections");
       RefuseConnection(sock, "the server has too many open connections: retry shortly");
       return false;
     }
     const std::string client = PeerAddress(sock);
-    if (!AddClient(client)) {
-      Event("rejected_per_client");
-      RefuseConnection(sock, "too many open connections from this address: close some first");
+    if (tls_connection_mode == ConnectionMode::kAdmit) {
+      tls_admitted = AddClient(client);
+      if (!tls_admitted) {
+        Event("rejected_per_client");
+        RefuseConnection(sock, "too many open connections from this address: close some first");
+      }
       return false;
     }
     Event("opened");
