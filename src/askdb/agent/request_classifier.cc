@@ -9,6 +9,7 @@
 #include <map>
 #include <utility>
 
+#include "askdb/agent/intent/intent_model.h"
 #include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/common/embedded.h"
 #include "askdb/common/file_util.h"
@@ -36,6 +37,9 @@ constexpr double kEmptyConfidence = 1.0;
 
 constexpr std::string_view kEmptyRuleId = "empty";
 constexpr std::string_view kDefaultRuleId = "default";
+// Rule ids of the learned intent model's decisions: "model.trivial", "model.other", ...
+constexpr std::string_view kModelRulePrefix = "model.";
+constexpr std::string_view kOtherLabel = "other";
 
 struct RuleInfo {
   std::string id;
@@ -53,7 +57,8 @@ std::optional<QuickIntent> ParseQuickIntent(std::string_view name) {
       {"help", QuickIntent::kHelp},
       {"datetime", QuickIntent::kDateTime},
       {"arithmetic", QuickIntent::kArithmetic},
-      {"conversion", QuickIntent::kConversion}};
+      {"conversion", QuickIntent::kConversion},
+      {"chitchat", QuickIntent::kChitChat}};
   for (const auto& [n, intent] : kNames) {
     if (n == name) return intent;
   }
@@ -233,8 +238,14 @@ std::string_view QuickIntentName(QuickIntent intent) {
       return "arithmetic";
     case QuickIntent::kConversion:
       return "conversion";
+    case QuickIntent::kChitChat:
+      return "chitchat";
   }
   return "";
+}
+
+bool Classification::ByIntentModel() const {
+  return rules.size() == 1 && rules.front().rfind(kModelRulePrefix, 0) == 0;
 }
 
 struct RequestClassifier::Impl {
@@ -256,6 +267,27 @@ struct RequestClassifier::Impl {
   double conflict_factor = 0.8;
   double unsure_below = 0.6;
   size_t max_request_bytes = 4096;
+  // Consulted when no rule fires (rules file: intent_model = "builtin" | "none").
+  const IntentModel* model = nullptr;
+  double model_min_probability = 0.7;
+
+  // No rule fired: the learned model may name the type when it is sure enough. "other" (not
+  // a request askdb answers) stays the default type with a low confidence, so a configured
+  // LLM decides and otherwise the data path abstains.
+  void ApplyIntentModel(std::string_view normalized, Classification& out) const {
+    const IntentPrediction p = model->Predict(normalized);
+    if (p.probability < model_min_probability || p.label == RequestTypeName(default_type)) return;
+    out.rules = {std::string(kModelRulePrefix) + p.label};
+    if (p.label == kOtherLabel) {
+      out.confidence = std::min(out.confidence, 1.0 - p.probability);
+      return;
+    }
+    const std::optional<RequestType> type = ParseRequestType(p.label);
+    if (!type) return;
+    out.type = *type;
+    out.confidence = p.probability;
+    if (*type == RequestType::kTrivial) out.quick_intent = QuickIntent::kChitChat;
+  }
 
   // Indices of the rules that fired after `unless` vetoes, ascending (= file order).
   std::vector<int> FiredRules(std::string_view normalized) const {
@@ -329,6 +361,15 @@ StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
   impl->default_confidence = root["default_confidence"].value_or(impl->default_confidence);
   impl->conflict_factor = root["conflict_factor"].value_or(impl->conflict_factor);
   impl->unsure_below = root["unsure_below"].value_or(impl->unsure_below);
+  impl->model_min_probability =
+      root["model_min_probability"].value_or(impl->model_min_probability);
+  const std::string model_name = root["intent_model"].value_or(std::string("none"));
+  if (model_name == "builtin") {
+    impl->model = IntentModel::Default();  // logged when it does not load: rules only
+  } else if (model_name != "none") {
+    return InvalidArgumentError("classifier rules: intent_model must be \"builtin\" or \"none\", "
+                                "not '" + model_name + "'");
+  }
 
   std::map<std::string, std::string, std::less<>> macros;
   if (const toml::table* m = root["macros"].as_table()) {
@@ -475,6 +516,7 @@ Classification RequestClassifier::Classify(std::string_view request) const {
     out.type = impl_->default_type;
     out.confidence = impl_->default_confidence;
     out.rules.emplace_back(kDefaultRuleId);
+    if (impl_->model != nullptr) impl_->ApplyIntentModel(normalized, out);
     return out;
   }
   out.type = *winner;

@@ -48,8 +48,19 @@ enum class Language { kZh, kEn };
 std::string_view LanguageCode(Language language);  // "zh" / "en"
 
 // Which local answer a quick-path rule stands for (the rule's `quick` attribute).
-enum class QuickIntent { kNone, kGreeting, kThanks, kHelp, kDateTime, kArithmetic, kConversion };
-std::string_view QuickIntentName(QuickIntent intent);  // "", "greeting", ..., "conversion"
+// kChitChat: small talk the learned intent model recognised (no rule names it): a short
+// reply that says what askdb is for.
+enum class QuickIntent {
+  kNone,
+  kGreeting,
+  kThanks,
+  kHelp,
+  kDateTime,
+  kArithmetic,
+  kConversion,
+  kChitChat
+};
+std::string_view QuickIntentName(QuickIntent intent);  // "", "greeting", ..., "chitchat"
 
 struct Classification {
   RequestType type = RequestType::kDataQuery;
@@ -60,6 +71,8 @@ struct Classification {
   QuickIntent quick_intent = QuickIntent::kNone;  // set when type is trivial/simple by a rule
 
   bool IsQuickPath() const { return type == RequestType::kTrivial || type == RequestType::kSimple; }
+  // True when no rule fired and the learned intent model chose the type (rule id "model.*").
+  bool ByIntentModel() const;
 };
 
 struct ClassifierOptions {

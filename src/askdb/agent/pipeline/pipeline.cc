@@ -162,8 +162,15 @@ struct Pipeline::Impl {
   StatusOr<NodeOutcome> Classify(RunState& s, NodeContext& ctx) {
     Classification c = classifier->Classify(s.question);
     s.language = std::string(LanguageCode(c.language));
+    std::string classified_by = c.ByIntentModel() ? "intent_model" : "rules";
+    // The learned model only guesses from the wording; a request that names the data's
+    // tables, columns or values is a data question whatever it guessed.
+    if (c.ByIntentModel() && !IsDataQuestion(c.type) && LooksLikeData(s.question)) {
+      c.type = RequestType::kDataQuery;
+      c.quick_intent = QuickIntent::kNone;
+      classified_by = "rules+schema";
+    }
     Json rules = c.rules;
-    std::string classified_by = "rules";
     std::string model_error;
     // The rules are unsure: one model call decides (seed 002: rules first, then the model).
     if (deps.llm != nullptr && c.confidence < classifier->unsure_below() &&

@@ -604,6 +604,8 @@ std::optional<QuickAnswer> QuickPath::Answer(std::string_view request,
       return impl_->Simple(QuickAnswerKind::kGreeting, l, "greeting", "greeting");
     case QuickIntent::kThanks:
       return impl_->Simple(QuickAnswerKind::kGreeting, l, "thanks", "thanks");
+    case QuickIntent::kChitChat:
+      return impl_->Simple(QuickAnswerKind::kGreeting, l, "chitchat", "chitchat");
     case QuickIntent::kHelp:
       return impl_->Simple(QuickAnswerKind::kHelp, l, "help", "help");
     case QuickIntent::kDateTime:

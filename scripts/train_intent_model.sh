@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Trains the request classifier's intent model (src/askdb/agent/intent/) and writes
+# data/rules/intent_model.bin, which the build embeds. Deterministic: the same data gives the
+# same file. Training data (docs/classifier.md says why each is allowed):
+#   - CLINC150, the intents set's train split only (../shared/data/intents, CC BY 3.0);
+#     date/time/timezone requests labelled trivial, as askdb's taxonomy has them;
+#   - the project's own labelled requests (data/intent/own_requests.jsonl);
+#   - the project's own data questions (tests/nlq/dev_set.jsonl) and the develop split of
+#     Defog sql-eval (tests/nlq/defog.jsonl, Apache-2.0) as data_query.
+# Never used: SMP2017 (no licence: evaluation only), Spider (CC BY-SA), any report split.
+# Usage: scripts/train_intent_model.sh [BUILD_DIR]
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD_DIR=${1:-$ROOT/build}
+SHARED=${ASKDB_SHARED_DATA:-$ROOT/../shared/data}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+/usr/bin/python3 - "$SHARED/intents/intents.jsonl" "$ROOT" "$work/train.jsonl" <<'PY'
+import json, sys
+intents, root, out = sys.argv[1:4]
+rows = []
+for line in open(intents, encoding="utf-8"):
+    r = json.loads(line)
+    if r["source"] != "clinc150" or r["split"] != "train":
+        continue
+    t = r["type"]
+    if t == "simple" and r["upstream_label"] in ("date", "time", "timezone"):
+        t = "trivial"
+    rows.append({"text": r["text"], "type": t})
+for line in open(root + "/data/intent/own_requests.jsonl", encoding="utf-8"):
+    if line.strip() and not line.startswith("#"):
+        r = json.loads(line)
+        rows.append({"text": r["text"], "type": r["type"]})
+for name, keep in (("dev_set.jsonl", lambda r: True),
+                   ("defog.jsonl", lambda r: r.get("split") == "develop" and not r.get("expect_abstain"))):
+    for line in open(root + "/tests/nlq/" + name, encoding="utf-8"):
+        if line.strip() and not line.startswith("#"):
+            r = json.loads(line)
+            if keep(r):
+                rows.append({"text": r["question"], "type": "data_query"})
+with open(out, "w", encoding="utf-8") as f:
+    for r in rows:
+        f.write(json.dumps(r, ensure_ascii=False) + "\n")
+print(f"train_intent_model.sh: {len(rows)} training examples", file=sys.stderr)
+PY
+
+cmake --build "$BUILD_DIR" --target train_intent_model >/dev/null
+"$BUILD_DIR/bin/train_intent_model" "$ROOT/data/rules/intent_model.bin" "$work/train.jsonl"
