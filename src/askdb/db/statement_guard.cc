@@ -180,6 +180,13 @@ constexpr auto kSqliteFunctions = std::to_array<std::string_view>({
     "string_agg",
     "octet_length",
     "unhex",
+    // full-text search (FTS3/4/5): MATCH and its ranking and snippet helpers
+    "match",
+    "highlight",
+    "snippet",
+    "bm25",
+    "matchinfo",
+    "offsets",
 });
 
 constexpr auto kPostgresFunctions = std::to_array<std::string_view>({

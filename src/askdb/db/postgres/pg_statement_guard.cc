@@ -41,6 +41,29 @@ std::string Join(const std::vector<std::string>& parts) {
   return out;
 }
 
+// Whether `name`, written as a field (`t.name`, `(expr).name`), may be a dangerous
+// PostgreSQL function called in attribute notation. Names that are only MySQL or SQLite
+// functions (sleep, edit, ...) are ordinary column names here.
+bool IsDangerousAttribute(std::string_view name) {
+  static const std::set<std::string, std::less<>> kOtherEnginesOnly = {"sleep",
+                                                                       "benchmark",
+                                                                       "edit",
+                                                                       "readfile",
+                                                                       "writefile",
+                                                                       "load_file",
+                                                                       "load_extension",
+                                                                       "get_lock",
+                                                                       "release_lock",
+                                                                       "is_free_lock",
+                                                                       "is_used_lock",
+                                                                       "master_pos_wait",
+                                                                       "master_gtid_wait",
+                                                                       "fts3_tokenizer",
+                                                                       "sys_exec",
+                                                                       "sys_eval"};
+  return guard::IsKnownDangerousFunction(name) && kOtherEnginesOnly.count(name) == 0;
+}
+
 class Walker {
  public:
   Status Walk(const Json& node) {
@@ -144,7 +167,7 @@ class Walker {
     const Json& ind = node["A_Indirection"];
     if (!ind.is_object() || !ind.contains("indirection")) return Status::Ok();
     for (const std::string& field : Names(ind["indirection"])) {
-      if (!field.empty() && guard::IsKnownDangerousFunction(field)) {
+      if (!field.empty() && IsDangerousAttribute(field)) {
         return guard::FunctionRefused(
             field,
             guard::FunctionRefusalReason(Engine::kPostgres, field) + " (called as an attribute)");
@@ -158,7 +181,7 @@ class Walker {
     if (!ref.is_object() || !ref.contains("fields")) return Status::Ok();
     std::vector<std::string> fields = Names(ref["fields"]);
     for (size_t i = 1; i < fields.size(); ++i) {
-      if (guard::IsKnownDangerousFunction(fields[i])) {
+      if (IsDangerousAttribute(fields[i])) {
         return guard::FunctionRefused(fields[i],
                                       guard::FunctionRefusalReason(Engine::kPostgres, fields[i]) +
                                           " (called as an attribute)");
