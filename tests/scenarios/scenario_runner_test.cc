@@ -23,7 +23,8 @@
 // question_contains (the question as resolved, e.g. a follow-up), follow_up (true/false),
 // analysis: {"succeeded", "failed", "skipped", "sql_steps", "rounds"} (counts over the
 // executed plan's steps; rounds = sufficiency rounds), step_errors_contain (list, any step),
-// plan_steps (steps in the plan shown), plan_feedback (the comments recorded), request_type.
+// plan_steps (steps in the plan shown), plan_feedback (the comments recorded), request_type,
+// deviation (keys of the run's deviation metrics that must have these values).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -205,6 +206,13 @@ void CheckExpectations(const Json& expect, const StatusOr<PipelineResult>& r,
   if (expect.contains("plan_steps")) {
     ASSERT_TRUE(res.state.plan.is_object()) << where << dump;
     EXPECT_EQ(res.state.plan["steps"].size(), expect["plan_steps"].get<size_t>()) << where << dump;
+  }
+  if (expect.contains("deviation")) {
+    for (const auto& [key, value] : expect["deviation"].items()) {
+      ASSERT_TRUE(res.state.deviation.is_object()) << where << dump;
+      EXPECT_EQ(res.state.deviation.value(key, Json()), value)
+          << where << ": deviation " << key << " in " << res.state.deviation.dump();
+    }
   }
   if (expect.contains("plan_feedback")) {
     EXPECT_EQ(Json(res.state.plan_feedback), expect["plan_feedback"]) << where << dump;

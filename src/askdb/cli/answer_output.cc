@@ -62,6 +62,13 @@ void PrintSteps(const CliContext& ctx, const PipelineResult& r) {
     }
     std::cout << "\n";
   }
+  const Json& deviation = r.state.deviation;
+  if (deviation.is_object()) {
+    for (const Json& w : deviation.value("warnings", Json::array())) {
+      if (!w.is_string()) continue;
+      std::cout << style.Dim(std::string(zh ? "注意：" : "note: ") + w.get<std::string>()) << "\n";
+    }
+  }
 }
 
 void PrintInterrupt(const CliContext& ctx, const PipelineResult& r, std::string_view hint) {

@@ -22,6 +22,13 @@ void Spinner::SetStage(std::string stage) {
   stage_started_ = std::chrono::steady_clock::now();
 }
 
+void Spinner::Print(const std::string& line) {
+  if (!enabled_) return;
+  std::lock_guard lock(mu_);
+  std::fprintf(stderr, "%s%s\n", drawn_ ? "\r\x1b[2K" : "", line.c_str());
+  std::fflush(stderr);
+}
+
 void Spinner::Stop() {
   if (!enabled_) return;
   {

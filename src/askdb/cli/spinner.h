@@ -23,6 +23,9 @@ class Spinner {
   Spinner& operator=(const Spinner&) = delete;
 
   void SetStage(std::string stage);
+  // Prints `line` on stderr above the spinner (the spinner line is cleared first and drawn
+  // again on its next frame), so finished work stays visible while the next runs.
+  void Print(const std::string& line);
   // Clears the spinner line; call before printing results.
   void Stop();
 

@@ -12,7 +12,7 @@ struct TypeName {
   std::string_view name;
 };
 
-constexpr std::array<TypeName, 13> kTypeNames = {{
+constexpr std::array<TypeName, 14> kTypeNames = {{
     {EventType::kStageStarted, "stage_started"},
     {EventType::kStageFinished, "stage_finished"},
     {EventType::kClassification, "classification"},
@@ -26,6 +26,7 @@ constexpr std::array<TypeName, 13> kTypeNames = {{
     {EventType::kError, "error"},
     {EventType::kUsage, "usage"},
     {EventType::kDone, "done"},
+    {EventType::kWarning, "warning"},
 }};
 
 }  // namespace

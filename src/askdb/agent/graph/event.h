@@ -36,6 +36,7 @@ enum class EventType {
   kError,
   kUsage,
   kDone,
+  kWarning,  // something the person should know that did not stop the run (plan deviation)
 };
 
 // Stable snake_case name ("stage_started"), used as the SSE event name and in JSON.

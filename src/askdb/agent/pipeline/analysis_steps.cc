@@ -306,7 +306,8 @@ StatusOr<AnalysisRun> RunAnalysis(const AnalysisRunInput& input, const plan::Ana
   AnalysisToolRunner runner(input, records);
   SqlFixingEvaluator evaluator(input, records);
   ModelSufficiencyJudge judge(input, outcomes);
-  plan::ExecutionValidator validator(plan::ValidatorOptions{}, [](std::string_view) {});
+  // Deviation warnings go to the log (spdlog) as well as into the run.
+  plan::ExecutionValidator validator(plan::ValidatorOptions{}, nullptr);
   plan::StepExecutorOptions options;
   options.max_sufficiency_rounds = input.max_sufficiency_rounds;
   plan::StepExecutor executor({.runner = &runner,
@@ -338,7 +339,16 @@ StatusOr<AnalysisRun> RunAnalysis(const AnalysisRunInput& input, const plan::Ana
   const plan::ExecutionMetrics metrics = validator.GetMetrics();
   run.deviation_score = metrics.deviation_score;
   run.warnings = report.warnings;
-  for (const std::string& w : validator.LogDeviations()) run.warnings.push_back(w);
+  const std::vector<std::string> deviation_warnings = validator.LogDeviations();
+  for (const std::string& w : deviation_warnings) run.warnings.push_back(w);
+  run.deviation = {{"planned_calls", metrics.planned_calls},
+                   {"actual_calls", metrics.actual_calls},
+                   {"planned_steps", metrics.planned_steps},
+                   {"actual_steps", metrics.actual_steps},
+                   {"order_changes", metrics.order_changes},
+                   {"planned_additions", metrics.planned_additions},
+                   {"deviation_score", metrics.deviation_score},
+                   {"warnings", deviation_warnings}};
   return run;
 }
 

@@ -66,6 +66,7 @@ struct AnalysisRun {
   std::vector<StepOutcome> steps;  // the executed plan's steps, in order
   Json query_history = Json::array();
   double deviation_score = 0;
+  Json deviation;  // all the validator's metrics (RunState::deviation)
   std::vector<std::string> warnings;
 };
 

@@ -348,6 +348,14 @@ struct Pipeline::Impl {
     s.steps = std::move(run.steps);
     s.query_history = std::move(run.query_history);
     s.deviation_score = run.deviation_score;
+    s.deviation = run.deviation;
+    // The deviation warnings reach the stream (and the CLI) as they stand; all warnings stay
+    // with the run's plan_warnings.
+    for (const Json& w : run.deviation.value("warnings", Json::array())) {
+      ctx.Emit(
+          EventType::kWarning,
+          {{"kind", "plan_deviation"}, {"message", w}, {"deviation_score", run.deviation_score}});
+    }
     for (std::string& w : run.warnings) s.plan_warnings.push_back(std::move(w));
     s.next = kReportNode;
     return NodeOutcome::Continue();
@@ -945,6 +953,7 @@ Json PipelineResult::ToJson() const {
     j["steps"] = std::move(steps);
     j["query_history"] = state.query_history;
     j["deviation_score"] = state.deviation_score;
+    if (!state.deviation.is_null()) j["deviation"] = state.deviation;
   }
   if (!state.report.is_null()) j["report_narrative"] = state.report;
   j["prompt_tokens"] = state.prompt_tokens;

@@ -103,6 +103,7 @@ Json RunStateToJson(const RunState& s) {
   j["steps"] = std::move(steps);
   j["query_history"] = s.query_history;
   j["deviation_score"] = s.deviation_score;
+  j["deviation"] = s.deviation;
   j["report"] = s.report;
   j["session"] = s.session;
   j["history"] = s.history;
@@ -203,6 +204,7 @@ StatusOr<RunState> RunStateFromJson(const Json& j) {
     }
     s.query_history = j.value("query_history", Json::array());
     s.deviation_score = j.value("deviation_score", 0.0);
+    s.deviation = j.value("deviation", Json());
     s.report = j.value("report", Json());
     s.session = j.value("session", Json());
     s.history = j.value("history", std::vector<std::string>{});

@@ -107,6 +107,9 @@ struct RunState {
   std::vector<StepOutcome> steps;          // in the executed plan's order
   Json query_history = Json::array();      // the sufficiency rounds (seed 003)
   double deviation_score = 0;
+  // The run against its plan: {planned_calls, actual_calls, planned_steps, actual_steps,
+  // order_changes, planned_additions, deviation_score, warnings}; null before the steps run.
+  Json deviation;
   Json report;  // {"title", "summary", "findings", "recommendations"}; null when none
 
   // Multi-turn: the conversation's earlier turns (Session::ToJson; null when this is the

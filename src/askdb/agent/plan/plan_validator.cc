@@ -256,6 +256,7 @@ void ExecutionValidator::BeginExecution(const AnalysisPlan& plan) {
   tracked_plan_ = plan;
   calls_.clear();
   tracking_warnings_.clear();
+  planned_additions_ = 0;
 }
 
 void ExecutionValidator::TrackExecution(std::string_view tool, int step_num) {
@@ -277,6 +278,12 @@ void ExecutionValidator::TrackExecution(std::string_view tool, int step_num) {
   if (!warning.empty()) Log(warning);
 }
 
+void ExecutionValidator::ExtendPlan(const AnalysisPlan& plan, int added_steps) {
+  std::lock_guard lock(mu_);
+  tracked_plan_ = plan;
+  planned_additions_ += added_steps;
+}
+
 ExecutionMetrics ExecutionValidator::GetMetrics() const {
   std::lock_guard lock(mu_);
   return MetricsLocked();
@@ -292,6 +299,7 @@ ExecutionMetrics ExecutionValidator::MetricsLocked() const {
     highest = std::max(highest, c.step_num);
   }
   m.actual_calls_detail = calls_;
+  m.planned_additions = planned_additions_;
   m.planned_calls = static_cast<int>(m.planned_steps.size());
   m.actual_calls = static_cast<int>(m.actual_steps.size());
   m.deviation_score = DeviationScore(m.planned_steps, m.actual_steps);

@@ -58,7 +58,8 @@ struct ExecutionMetrics {
   std::vector<std::string> planned_steps;  // tool names in plan order
   std::vector<std::string> actual_steps;   // tool names in call order
   std::vector<TrackedCall> actual_calls_detail;
-  int order_changes = 0;  // calls whose step_num is lower than an earlier call's
+  int order_changes = 0;      // calls whose step_num is lower than an earlier call's
+  int planned_additions = 0;  // steps added to the plan while it ran (sufficiency rounds)
   double deviation_score = 0;
   std::vector<std::string> warnings;
 };
@@ -86,6 +87,9 @@ class ExecutionValidator {
   // such step, another tool) is still recorded, with a warning ("tracking data
   // inconsistency → log warning, continue").
   void TrackExecution(std::string_view tool, int step_num);
+  // The plan grew while it ran (a sufficiency round inserted `added_steps` queries): the
+  // tracked plan becomes `plan`, so the added steps count as planned, not as deviations.
+  void ExtendPlan(const AnalysisPlan& plan, int added_steps);
   // Metrics of the run so far. Without BeginExecution the planned side is empty and the
   // metrics carry a warning saying so (partial metrics rather than an error).
   ExecutionMetrics GetMetrics() const;
@@ -106,6 +110,7 @@ class ExecutionValidator {
   AnalysisPlan tracked_plan_;
   std::vector<TrackedCall> calls_;
   std::vector<std::string> tracking_warnings_;
+  int planned_additions_ = 0;
 };
 
 }  // namespace askdb::agent::plan

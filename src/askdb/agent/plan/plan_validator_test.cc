@@ -178,6 +178,28 @@ TEST(ExecutionValidatorTest, TracksCallsAndWarnsOnInconsistency) {
   EXPECT_TRUE(AnyContains(log.lines, "deviation score 0.60 > 0.50"));
 }
 
+// Steps a sufficiency round adds to the running plan are planned additions, not deviations.
+TEST(ExecutionValidatorTest, PlanExtendedWhileRunningIsNoDeviation) {
+  Captured log;
+  ExecutionValidator v({}, log.logger());
+  AnalysisPlan p;
+  p.steps = {Step(1, kToolGetDataSourceContext), Step(2, kToolExecuteSql)};
+  v.BeginExecution(p);
+  v.TrackExecution(kToolGetDataSourceContext, 1);
+  v.TrackExecution(kToolExecuteSql, 2);
+  p.steps.push_back(Step(3, kToolExecuteSql));
+  p.steps.push_back(Step(4, kToolExecuteSql));
+  v.ExtendPlan(p, 2);
+  v.TrackExecution(kToolExecuteSql, 3);
+  v.TrackExecution(kToolExecuteSql, 4);
+  const ExecutionMetrics m = v.GetMetrics();
+  EXPECT_EQ(m.planned_calls, 4);
+  EXPECT_EQ(m.planned_additions, 2);
+  EXPECT_DOUBLE_EQ(m.deviation_score, 0.0);
+  EXPECT_TRUE(v.LogDeviations().empty());
+  EXPECT_TRUE(log.lines.empty());
+}
+
 // Error table "metrics calculation error → log error, return partial metrics".
 TEST(ExecutionValidatorTest, MetricsWithoutAPlanArePartial) {
   Captured log;

@@ -302,6 +302,7 @@ size_t StepExecutor::RunSufficiencyRounds(Run& run, size_t index) {
     }
     plan.steps.insert(plan.steps.begin() + static_cast<std::ptrdiff_t>(index) + 1, queries.begin(),
                       queries.end());
+    if (deps_.validator != nullptr) deps_.validator->ExtendPlan(plan, k);
     bool all_ok = true;
     for (int j = 0; j < k; ++j) {
       RunStep(run, index + 1 + static_cast<size_t>(j));

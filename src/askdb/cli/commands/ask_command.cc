@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 
+#include "askdb/agent/graph/event.h"
 #include "askdb/agent/pipeline/pipeline.h"
 #include "askdb/analysis/report_builder.h"
 #include "askdb/cli/agent_setup.h"
@@ -29,6 +30,42 @@ struct AskCommandOptions {
   std::string resume;  // the answer to the clarifying question / plan of --thread
 };
 
+// A multi-step analysis's progress while it runs, on stderr with the spinner (people only):
+// each finished step as a line, the spinner naming the step that runs next.
+class StepProgressSink final : public agent::EventSink {
+ public:
+  StepProgressSink(Spinner& spinner, Style style) : spinner_(spinner), style_(style) {}
+
+  void Emit(const agent::Event& e) override {
+    const Json& d = e.payload;
+    if (e.type == agent::EventType::kPlan && d.contains("plan") && d["plan"].is_object()) {
+      const size_t steps = d["plan"].value("steps", Json::array()).size();
+      spinner_.SetStage("Running the plan: " + std::to_string(steps) + " steps");
+      return;
+    }
+    if (e.type != agent::EventType::kStep) return;
+    const bool ok = d.value("success", false);
+    const bool skipped = d.value("skipped", false);
+    const int completed = d.value("completed", 0);
+    const int total = d.value("total", 0);
+    std::string line = "  " +
+                       std::string(ok        ? "✓"
+                                   : skipped ? "–"
+                                             : "✗") +
+                       " " + std::to_string(completed) + "/" + std::to_string(total) + " " +
+                       d.value("purpose", "");
+    if (d.contains("row_count")) line += " (" + d["row_count"].dump() + " rows)";
+    spinner_.Print(style_.Dim(line));
+    spinner_.SetStage(completed < total
+                          ? "Step " + std::to_string(completed + 1) + "/" + std::to_string(total)
+                          : "Writing the report");
+  }
+
+ private:
+  Spinner& spinner_;
+  Style style_;
+};
+
 // The agent pipeline answers: classification, quick path, consultation, the engine, the
 // model when one is configured (SQL when the engine abstains, fixes, clarifying questions),
 // multi-step analyses with an optional plan approval; an interrupted run continues with
@@ -47,9 +84,11 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
   agent::pipeline::Pipeline& pipeline = agent->pipeline();
   const std::string thread = options.thread.empty() ? NewThreadId("ask") : options.thread;
   spinner.SetStage("Answering");
-  StatusOr<agent::pipeline::PipelineResult> result = options.resume.empty()
-                                                         ? pipeline.Ask(thread, options.question)
-                                                         : pipeline.Resume(thread, options.resume);
+  StepProgressSink progress(spinner, ctx.style());
+  agent::EventSink* sink = ctx.interactive() ? &progress : nullptr;
+  StatusOr<agent::pipeline::PipelineResult> result =
+      options.resume.empty() ? pipeline.Ask(thread, options.question, sink)
+                             : pipeline.Resume(thread, options.resume, sink);
   spinner.Stop();
   if (!result.ok()) return result.status();
   const bool write_report = !options.report.empty() && !result->interrupted();
