@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 
 #include "askdb/agent/request_classifier.h"
-#include "askdb/common/file_util.h"
+#include "askdb/common/json_lines.h"
 
 namespace askdb::agent {
 namespace {
@@ -29,24 +28,15 @@ bool IsRight(const LabelledRequest& request, const Classification& got,
 }  // namespace
 
 StatusOr<std::vector<LabelledRequest>> ReadLabelledRequests(const std::filesystem::path& path) {
-  ASKDB_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
   std::vector<LabelledRequest> out;
-  std::istringstream in(text);
-  std::string line;
-  int line_no = 0;
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-    const std::string where = path.string() + ":" + std::to_string(line_no);
-    StatusOr<Json> doc = ParseJson(line);
-    if (!doc.ok()) return doc.status().WithContext(where);
+  Status read = ForEachJsonLine(path, [&](const Json& doc, int, const std::string& where) {
     LabelledRequest r;
-    if (doc->is_object()) {
-      r.text = StringField(*doc, "text");
-      r.type = StringField(*doc, "type");
-      r.lang = StringField(*doc, "lang");
-      r.split = StringField(*doc, "split");
-      r.upstream_label = StringField(*doc, "upstream_label");
+    if (doc.is_object()) {
+      r.text = StringField(doc, "text");
+      r.type = StringField(doc, "type");
+      r.lang = StringField(doc, "lang");
+      r.split = StringField(doc, "split");
+      r.upstream_label = StringField(doc, "upstream_label");
     }
     if (r.text.empty() || r.type.empty()) {
       return InvalidArgumentError(where + ": each line needs string fields \"text\" and \"type\"");
@@ -56,7 +46,9 @@ StatusOr<std::vector<LabelledRequest>> ReadLabelledRequests(const std::filesyste
                                   "\" (use a request type such as data_query, or other)");
     }
     out.push_back(std::move(r));
-  }
+    return Status::Ok();
+  });
+  if (!read.ok()) return read;
   return out;
 }
 

@@ -4,9 +4,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 
-#include "askdb/common/file_util.h"
+#include "askdb/common/json_lines.h"
 #include "askdb/db/connector.h"
 #include "askdb/db/result_set.h"
 #include "askdb/nlq/schema_index.h"
@@ -143,36 +142,29 @@ bool MatchesAnyGold(db::Connector& connector, const db::ResultSet& got, const Ev
 }  // namespace
 
 StatusOr<std::vector<EvalQuestion>> ReadEvalQuestions(const std::filesystem::path& path) {
-  ASKDB_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
   std::vector<EvalQuestion> out;
-  std::istringstream in(text);
-  std::string line;
-  int line_no = 0;
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-    StatusOr<Json> doc = ParseJson(line);
-    const std::string where = path.string() + ":" + std::to_string(line_no);
-    if (!doc.ok()) return doc.status().WithContext(where);
-    const bool abstain = doc->is_object() && doc->value("expect_abstain", false) == true;
-    if (!doc->is_object() || !doc->contains("question") || !(*doc)["question"].is_string() ||
-        (!abstain && (!doc->contains("gold_sql") || !(*doc)["gold_sql"].is_string()))) {
+  Status read = ForEachJsonLine(path, [&](const Json& doc, int line, const std::string& where) {
+    const bool abstain = doc.is_object() && doc.value("expect_abstain", false) == true;
+    if (!doc.is_object() || !doc.contains("question") || !doc["question"].is_string() ||
+        (!abstain && (!doc.contains("gold_sql") || !doc["gold_sql"].is_string()))) {
       return InvalidArgumentError(
           where +
           ": each line needs string fields \"question\" and \"gold_sql\" (or "
           "\"expect_abstain\": true for a question the data cannot answer)");
     }
     EvalQuestion q;
-    q.id = doc->value("id", std::to_string(line_no));
-    if (doc->contains("id") && (*doc)["id"].is_number()) q.id = (*doc)["id"].dump();
-    q.db = doc->value("db", "");
-    q.question = (*doc)["question"].get<std::string>();
-    if (doc->contains("gold_sql") && (*doc)["gold_sql"].is_string()) {
-      q.gold_sql = (*doc)["gold_sql"].get<std::string>();
+    q.id = doc.value("id", std::to_string(line));
+    if (doc.contains("id") && doc["id"].is_number()) q.id = doc["id"].dump();
+    q.db = doc.value("db", "");
+    q.question = doc["question"].get<std::string>();
+    if (doc.contains("gold_sql") && doc["gold_sql"].is_string()) {
+      q.gold_sql = doc["gold_sql"].get<std::string>();
     }
-    ReadOptionalFields(*doc, q);
+    ReadOptionalFields(doc, q);
     out.push_back(std::move(q));
-  }
+    return Status::Ok();
+  });
+  if (!read.ok()) return read;
   return out;
 }
 
