@@ -69,7 +69,8 @@ if [[ -f web/package-lock.json ]]; then
   stamp=web/node_modules/.askdb-lock-stamp
   if [[ ! -f $stamp ]] || ! cmp -s web/package-lock.json "$stamp"; then
     echo "setup: npm ci (web/)"
-    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+    # puppeteer-core (the web UI's browser tests) drives Debian's Chromium: never download one.
+    (cd web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
     cp web/package-lock.json "$stamp"
   fi
 fi

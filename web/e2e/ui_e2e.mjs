@@ -21,6 +21,9 @@ if (!askdb || !outDir) {
 }
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium'
 const FIRST_SCREEN_LIMIT = 350 * 1024
+// Element Plus puts data-* attributes on the inner <input>/<textarea>.
+const KEY = 'input[data-testid=key]'
+const Q = 'textarea[data-testid=question]'
 mkdirSync(outDir, { recursive: true })
 
 let passed = 0
@@ -53,11 +56,31 @@ const rules = join(home, 'llm.json')
 
 let server
 let browser
+let lastPage
 async function main() {
   const demo = spawnSync(askdb, ['demo', '--db', db, '--report', join(home, 'demo.html')], { env, encoding: 'utf8', timeout: 180_000 })
   if (demo.status !== 0) throw new Error(`askdb demo failed: ${demo.stderr}`)
   // The scripted model answers only what the engine cannot; these questions need no model.
-  writeFileSync(rules, JSON.stringify([{ match: '复购率', reply: 'SELECT COUNT(*) AS n FROM orders' }]))
+  // The multi-step analysis asks the model for its plan, a sufficiency check and the report.
+  writeFileSync(
+    rules,
+    JSON.stringify([
+      {
+        match: '分析规划器',
+        json: {
+          title: '销售分析',
+          steps: [
+            { step_num: 1, tool: 'execute_sql', purpose: '各渠道销售额', input: 'SELECT channel, SUM(total_amount) AS revenue FROM orders GROUP BY channel ORDER BY revenue DESC', query_type: 'aggregation' },
+            { step_num: 2, tool: 'execute_sql', purpose: '每年订单数', input: 'SELECT substr(order_date, 1, 4) AS year, COUNT(*) AS orders FROM orders GROUP BY year ORDER BY year', query_type: 'trend' },
+          ],
+        },
+      },
+      { match: '是否足以很好地回答', json: { sufficient: true, reason: '两部分都已回答', confidence: 0.9 } },
+      { match: '撰写分析报告', json: { title: '销售分析', summary: '线上渠道销售额最高。', findings: ['线上渠道领先'], recommendations: ['继续投入线上渠道'] } },
+      // Slow on purpose: the page is reloaded while the run waits for the model.
+      { match: '复购率', reply: 'SELECT store_id, COUNT(*) AS orders FROM orders GROUP BY store_id ORDER BY orders DESC LIMIT 10', latency_ms: 2500 },
+    ]),
+  )
 
   server = spawn(askdb, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db, '--llm', `scripted:${rules}`, '--review-plan'], {
     env,
@@ -68,11 +91,11 @@ async function main() {
     const timer = setTimeout(() => reject(new Error(`askdb serve did not start:\n${stderr}`)), 60_000)
     server.stderr.on('data', (d) => {
       stderr += d.toString()
-      const listening = stderr.match(/listening on (http:\/\/[^\s]+)/)
-      const k = stderr.match(/askdb_[0-9a-f]{16}_[A-Za-z0-9_-]{43}/)
+      const listening = stderr.match(/listening on (http:\/\/[^\s]+)\r?\n/)
+      const k = stderr.match(/(askdb_[0-9a-f]{16}_[A-Za-z0-9_-]{43})\s/)
       if (listening && k) {
         clearTimeout(timer)
-        resolve({ base: listening[1], key: k[0] })
+        resolve({ base: listening[1], key: k[1] })
       }
     })
     server.on('exit', (code) => reject(new Error(`askdb serve exited (${code}):\n${stderr}`)))
@@ -84,7 +107,8 @@ async function main() {
   const csp = index.headers.get('content-security-policy') ?? ''
   check(index.status === 200 && (index.headers.get('content-type') ?? '').startsWith('text/html'), 'SPA fallback serves index.html for a client route')
   check(index.headers.get('cache-control') === 'no-cache', 'index.html is no-cache', index.headers.get('cache-control'))
-  check(csp.includes("script-src 'self'") && !csp.includes('unsafe-inline\'; img') && csp.includes("frame-ancestors 'none'"), 'CSP without inline script, not framed', csp)
+  const scriptSrc = csp.match(/script-src [^;]*/)?.[0] ?? ''
+  check(scriptSrc === "script-src 'self'" && csp.includes("frame-ancestors 'none'"), 'CSP without inline script, not framed', csp)
   check(index.headers.get('x-content-type-options') === 'nosniff', 'X-Content-Type-Options: nosniff')
   const html = await index.text()
   const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1]
@@ -121,6 +145,12 @@ async function main() {
     defaultViewport: { width: 1366, height: 900 },
   })
   const page = await browser.newPage()
+  lastPage = page
+  // The browser's language (navigator.languages) is Chinese, as a person's in China would be.
+  await (await page.createCDPSession()).send('Network.setUserAgentOverride', {
+    userAgent: await browser.userAgent(),
+    acceptLanguage: 'zh-CN,zh',
+  })
   const consoleErrors = []
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text())
@@ -138,11 +168,12 @@ async function main() {
   })
 
   await page.goto(`${base}/`, { waitUntil: 'networkidle0' })
-  await page.waitForSelector('[data-testid=key]')
-  check((await page.$eval('button[data-testid=signin]', (b) => b.textContent.trim())) === '登录', 'the UI follows the browser language (zh-CN)')
+  await page.waitForSelector(KEY)
+  const signinText = await page.$eval('button[data-testid=signin]', (b) => b.textContent.trim())
+  check(signinText === '登录', 'the UI follows the browser language (zh-CN)', signinText)
 
   // A wrong key: the sign-in page shows the error.
-  await page.type('[data-testid=key] input', 'askdb_0000000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
+  await page.type(KEY, 'askdb_0000000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
   await page.click('button[data-testid=signin]')
   await page.waitForSelector('[data-testid=signin-error]', { timeout: 15_000 })
   const wrong = await page.$eval('[data-testid=signin-error]', (e) => e.textContent)
@@ -150,13 +181,13 @@ async function main() {
   await page.screenshot({ path: join(outDir, '01-signin-wrong-key.png') })
 
   // The admin key.
-  await page.$eval('[data-testid=key] input', (i) => {
+  await page.$eval(KEY, (i) => {
     i.value = ''
     i.dispatchEvent(new Event('input'))
   })
-  await page.type('[data-testid=key] input', key)
+  await page.type(KEY, key)
   await page.click('button[data-testid=signin]')
-  await page.waitForSelector('[data-testid=question] textarea', { timeout: 15_000 })
+  await page.waitForSelector(Q, { timeout: 15_000 })
   await page.waitForNetworkIdle({ idleTime: 300 })
   measuring = false
   let total = 0
@@ -169,7 +200,7 @@ async function main() {
   writeFileSync(join(outDir, 'bundle-size.json'), JSON.stringify({ first_screen_gzip_bytes: total, files: Object.fromEntries(firstScreen) }, null, 2))
 
   // Ask; Enter sends.
-  await page.type('[data-testid=question] textarea', '2024年各地区的销售额')
+  await page.type(Q, '2024年各地区的销售额')
   await page.keyboard.press('Enter')
   await page.waitForSelector('[data-testid=result-table] tbody tr', { timeout: 60_000 })
   await page.waitForSelector('[data-testid=chart] canvas', { timeout: 30_000 })
@@ -179,7 +210,7 @@ async function main() {
   const same =
     cells.length === shown.length &&
     shown.every((row, i) =>
-      row.every((v, j) => (typeof v === 'number' ? Math.abs(Number(cells[i][j]) - v) < 0.01 : String(v ?? 'NULL') === cells[i][j])),
+      row.every((v, j) => (typeof v === 'number' ? Math.abs(Number(cells[i][j].replace(/,/g, '')) - v) < 0.01 : String(v ?? 'NULL') === cells[i][j])),
     )
   check(same, "the table's values equal the API's rows", JSON.stringify({ cells: cells.slice(0, 3), api: shown.slice(0, 3) }))
   const painted = await page.$eval('[data-testid=chart] canvas', (c) => {
@@ -206,15 +237,27 @@ async function main() {
   check(sendText === 'Send', 'the language can be switched', sendText)
   await page.click('[data-testid=lang]')
 
+  // --- a reload mid-run reconnects and goes on ------------------------------------------
+  await page.click('[data-testid=new-chat]')
+  await page.waitForSelector(Q)
+  await page.type(Q, '每个门店的复购率是多少')
+  await page.keyboard.press('Enter')
+  await page.waitForFunction(() => /\/chat\/thr_/.test(location.pathname), { timeout: 15_000 })
+  await page.waitForSelector('[data-testid=stop]', { timeout: 15_000 })
+  await page.reload({ waitUntil: 'domcontentloaded' })
+  const resumed = await page.waitForSelector('[data-testid=result-table] tbody tr', { timeout: 60_000 }).catch(() => null)
+  check(resumed !== null, 'a reload mid-run reconnects (Last-Event-ID) and the run goes on to its result')
+  await page.screenshot({ path: join(outDir, '03-reloaded-run.png'), fullPage: true })
+
   // --- plan approval -------------------------------------------------------------------
   await page.click('[data-testid=new-chat]')
-  await page.waitForSelector('[data-testid=question] textarea')
-  await page.type('[data-testid=question] textarea', '做一份全面的销售分析报告')
+  await page.waitForSelector(Q)
+  await page.type(Q, '做一份全面的销售分析报告')
   await page.keyboard.press('Enter')
   await page.waitForSelector('[data-testid=plan-card] [data-testid=approve]', { timeout: 60_000 })
   const steps = await page.$$eval('[data-testid=plan-card] li', (l) => l.length)
   check(steps > 0, `the plan waits for approval with its steps (${steps})`)
-  await page.screenshot({ path: join(outDir, '03-plan-approval.png'), fullPage: true })
+  await page.screenshot({ path: join(outDir, '04-plan-approval.png'), fullPage: true })
   // Still waiting after a reload.
   await page.waitForFunction(() => /\/chat\/thr_/.test(location.pathname))
   await page.reload({ waitUntil: 'networkidle0' })
@@ -223,9 +266,10 @@ async function main() {
   if (again) {
     await page.click('[data-testid=plan-card] [data-testid=approve]')
     await page.waitForSelector('[data-testid=report]', { timeout: 120_000 })
+    await page.waitForSelector('[data-testid=report] canvas', { timeout: 30_000 }).catch(() => null)
     const reportCharts = await page.$$eval('[data-testid=report] canvas', (c) => c.length)
     check(reportCharts > 0, `the approved plan runs to a report with charts (${reportCharts})`)
-    await page.screenshot({ path: join(outDir, '04-report.png'), fullPage: true })
+    await page.screenshot({ path: join(outDir, '05-report.png'), fullPage: true })
   }
 
   check(!urls.some((u) => u.includes(key)), 'the key never appears in a URL')
@@ -233,18 +277,23 @@ async function main() {
   // --- a revoked key returns to sign-in --------------------------------------------------
   const issued = await (await fetch(`${base}/api/v1/agents/default/keys`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' })).json()
   const agentPage = await (await browser.createBrowserContext()).newPage()
+  lastPage = agentPage
+  await (await agentPage.createCDPSession()).send('Network.setUserAgentOverride', {
+    userAgent: await browser.userAgent(),
+    acceptLanguage: 'zh-CN,zh',
+  })
   await agentPage.goto(`${base}/signin`, { waitUntil: 'networkidle0' })
-  await agentPage.type('[data-testid=key] input', issued.key)
+  await agentPage.type(KEY, issued.key)
   await agentPage.click('button[data-testid=signin]')
-  await agentPage.waitForSelector('[data-testid=question] textarea', { timeout: 15_000 })
+  await agentPage.waitForSelector(Q, { timeout: 15_000 })
   check((await agentPage.$('a[href="/admin/agents"]')) === null, 'an agent key sees only the chat (no admin link)')
   await fetch(`${base}/api/v1/agents/default/keys/${issued.id}`, { method: 'DELETE', headers: auth })
-  await agentPage.type('[data-testid=question] textarea', '2024年各地区的销售额')
+  await agentPage.type(Q, '2024年各地区的销售额')
   await agentPage.keyboard.press('Enter')
   const revoked = await agentPage.waitForSelector('[data-testid=signin-error]', { timeout: 15_000 }).catch(() => null)
   const revokedText = revoked ? await agentPage.$eval('[data-testid=signin-error]', (e) => e.textContent) : ''
   check(revokedText.includes('不再有效'), 'a revoked key returns to sign-in with the message', revokedText)
-  await agentPage.screenshot({ path: join(outDir, '05-revoked.png') })
+  await agentPage.screenshot({ path: join(outDir, '06-revoked.png') })
 
   const unexpected = consoleErrors.filter((e) => !/401|Unauthorized|Failed to load resource/.test(e))
   check(unexpected.length === 0, 'no errors in the browser console', unexpected.join(' | '))
@@ -255,6 +304,7 @@ try {
 } catch (e) {
   failed++
   console.log(`FAIL  ${e instanceof Error ? e.stack : e}`)
+  await lastPage?.screenshot({ path: join(outDir, 'failure.png'), fullPage: true }).catch(() => {})
 } finally {
   await browser?.close().catch(() => {})
   if (server && server.exitCode === null) {

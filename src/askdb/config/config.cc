@@ -224,8 +224,8 @@ struct KeySpec {
   std::string Dotted() const { return std::string(section) + "." + std::string(key); }
 };
 
-const std::array<KeySpec, 21>& Specs() {
-  static const std::array<KeySpec, 21> specs = {{
+const std::array<KeySpec, 22>& Specs() {
+  static const std::array<KeySpec, 22> specs = {{
       {"database", "default_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
        [](const Config& c) { return Json(c.database.default_url); }},
@@ -280,6 +280,9 @@ const std::array<KeySpec, 21>& Specs() {
       {"server", "store_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.server.store_url); },
        [](const Config& c) { return Json(MaskUrlPassword(c.server.store_url)); }},
+      {"server", "frame_ancestors", "a string",
+       [](Config& c, const RawValue& v) { return SetString(v, c.server.frame_ancestors); },
+       [](const Config& c) { return Json(c.server.frame_ancestors); }},
       {"llm", "base_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.llm.base_url); },
        [](const Config& c) { return Json(c.llm.base_url); }},

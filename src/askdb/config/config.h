@@ -77,6 +77,10 @@ struct ServerConfig {
   // postgres://USER:PASSWORD@HOST:PORT/DB[?schema=NAME] → PostgreSQL, shared by every askdb
   // process given the same URL (scale-out: a run interrupted on one resumes on another).
   std::string store_url;
+  // CSP frame-ancestors sources, space-separated, for the web UI's embeddable chat page
+  // (/embed/<agent>): "'self' https://intranet.example.com". Empty: 'self'. Other pages
+  // are never framed.
+  std::string frame_ancestors;
 };
 
 // Used from the LLM release on; loaded and validated already so files stay stable.

@@ -278,7 +278,7 @@ TEST(ConfigKeysTest, EnvVarNamesAndJsonCoverEveryKey) {
   EXPECT_EQ(EnvVarName("log.level"), "ASKDB_LOG_LEVEL");
   Json json = ToJson(Config{});
   std::vector<std::string> keys = ConfigKeys();
-  EXPECT_EQ(keys.size(), 21u);
+  EXPECT_EQ(keys.size(), 22u);
   for (const std::string& key : keys) {
     size_t dot = key.find('.');
     EXPECT_TRUE(json[key.substr(0, dot)].contains(key.substr(dot + 1))) << key;
@@ -352,6 +352,11 @@ TEST(ServerSectionTest, StoreUrlIsReadFromFileAndEnvironmentAndShownWithoutPassw
   EXPECT_EQ(ToJson(config)["server"]["store_url"],
             "postgresql://u@h/db?sslmode=require&password=***&schema=s");
   EXPECT_EQ(EnvVarName("server.store_url"), "ASKDB_SERVER_STORE_URL");
+  EXPECT_EQ(EnvVarName("server.frame_ancestors"), "ASKDB_SERVER_FRAME_ANCESTORS");
+  ASSERT_TRUE(SetConfigValue(config, "server.frame_ancestors", "'self' https://a.example.com",
+                             "ASKDB_SERVER_FRAME_ANCESTORS")
+                  .ok());
+  EXPECT_EQ(config.server.frame_ancestors, "'self' https://a.example.com");
   EXPECT_EQ(ToJson(Config{})["server"]["store_url"], "");
   Status typo = ApplyToml("[server]\nstore_uri = \"x\"\n", "askdb.toml", config);
   EXPECT_EQ(typo.code(), StatusCode::kInvalidArgument);

@@ -726,6 +726,17 @@ void HttplibHttpServer::AddCorsHeaders(const std::optional<std::string>& origin,
 void HttplibHttpServer::Apply(const HttpResponse& response, httplib::Response& res) {
   res.status = response.status;
   for (const auto& [name, value] : response.headers.entries()) res.set_header(name, value);
+  if (response.headers.Has("Content-Encoding") && !response.body.empty()) {
+    // Already encoded (the web UI's precompressed assets): sent as is. A content provider
+    // with a known length keeps cpp-httplib from compressing the body a second time.
+    auto body = std::make_shared<const std::string>(response.body);
+    res.set_content_provider(
+        body->size(), response.content_type,
+        [body](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+          return sink.write(body->data() + offset, length);
+        });
+    return;
+  }
   res.set_content(response.body, response.content_type);
 }
 

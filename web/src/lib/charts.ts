@@ -43,14 +43,44 @@ export function chartKinds(chart: ChartView | undefined, result: ResultView | un
 
 const MAX_POINTS = 500
 
+/** A number for labels and tooltips: at most 2 decimals, thousands grouped. */
+export function formatNumber(v: unknown): string {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return String(v ?? '')
+  return v.toLocaleString('en-US', { maximumFractionDigits: 2 })
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function labelValue(p: any): string {
+  const v = p?.value
+  if (Array.isArray(v)) return formatNumber(v[v.length - 1])
+  return formatNumber(v)
+}
+
+/** The server's option with readable numbers: bar/line labels and tooltips rounded. */
+export function withNumberFormat(option: Option): Option {
+  const copy: Option = { ...option }
+  const series = Array.isArray(copy.series) ? copy.series : copy.series ? [copy.series] : []
+  copy.series = series.map((s: Record<string, unknown>) => {
+    const label = s.label as Record<string, unknown> | undefined
+    if (!label || label.formatter || s.type === 'pie') return s
+    return { ...s, label: { ...label, formatter: labelValue } }
+  })
+  const tooltip = (copy.tooltip as Record<string, unknown> | undefined) ?? undefined
+  if (tooltip && !tooltip.valueFormatter) copy.tooltip = { ...tooltip, valueFormatter: formatNumber }
+  return copy
+}
+
 export function buildOption(kind: ChartKind, chart: ChartView | undefined, r: ResultView | undefined): Option | null {
-  if (kind === 'recommended') return (chart?.option as Option) ?? null
+  if (kind === 'recommended') return chart?.option ? withNumberFormat(chart.option as Option) : null
   if (!r) return null
   const nums = numericColumns(r)
   const labelIndex = r.columns.findIndex((_, i) => !nums.includes(i))
   const rows = r.rows.slice(0, MAX_POINTS)
   const label = (row: unknown[]) => String(row[labelIndex] ?? '')
-  const base: Option = { tooltip: { trigger: kind === 'pie' || kind === 'scatter' ? 'item' : 'axis' }, animation: false }
+  const base: Option = {
+    tooltip: { trigger: kind === 'pie' || kind === 'scatter' ? 'item' : 'axis', valueFormatter: formatNumber },
+    animation: false,
+  }
   if (kind === 'pie') {
     const m = nums[0]
     return {

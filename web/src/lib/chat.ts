@@ -271,7 +271,13 @@ export class Conversation {
           answer: m.text,
           sql: run.sql,
           chart: run.chart,
-          interrupt: run.interrupt,
+          // The history names the interrupt's kind; its payload (the plan, the question)
+          // comes beside it.
+          interrupt: run.interrupt
+            ? typeof run.interrupt === 'string'
+              ? { kind: run.interrupt, payload: run.interrupt_payload ?? {} }
+              : run.interrupt
+            : undefined,
           error: run.error,
         })
         current.lastEventId = 0

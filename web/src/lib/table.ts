@@ -5,7 +5,11 @@ export type Cell = unknown
 
 export function cellText(v: Cell): string {
   if (v === null || v === undefined) return ''
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100)
+  if (typeof v === 'number') {
+    // Group thousands only from 10,000 up, so that years (2024) and small codes stay plain.
+    if (Math.abs(v) >= 10000) return v.toLocaleString('en-US', { maximumFractionDigits: 2 })
+    return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100)
+  }
   if (typeof v === 'object') return JSON.stringify(v)
   return String(v)
 }

@@ -99,7 +99,7 @@ export default {
     feedback: 'What should change?',
     sendReject: 'Re-plan',
     rejections: 'Rejected {n} of {max} times',
-    tool: { execute_sql: 'SQL', python: 'Python', report: 'Report' },
+    tool: { execute_sql: 'SQL', python: 'Python', python_executor: 'Python', report: 'Report', get_data_source_context: 'Schema', web_search: 'Web search', web_fetch: 'Web page' },
   },
   clarify: { title: 'A question for you', answer: 'Your answer', send: 'Answer' },
   report: { title: 'Report', downloadHtml: 'HTML', downloadMd: 'Markdown', findings: 'Findings', recommendations: 'Recommendations', summary: 'Summary', step: 'Step {n}' },

@@ -101,7 +101,7 @@ const zh: typeof en = {
     feedback: '需要怎样修改？',
     sendReject: '重新规划',
     rejections: '已拒绝 {n} / {max} 次',
-    tool: { execute_sql: 'SQL', python: 'Python', report: '报告' },
+    tool: { execute_sql: 'SQL', python: 'Python', python_executor: 'Python', report: '报告', get_data_source_context: '表结构', web_search: '网页搜索', web_fetch: '网页' },
   },
   clarify: { title: '需要您补充信息', answer: '您的回答', send: '回答' },
   report: { title: '报告', downloadHtml: 'HTML', downloadMd: 'Markdown', findings: '发现', recommendations: '建议', summary: '摘要', step: '步骤 {n}' },

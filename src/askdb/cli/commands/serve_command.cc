@@ -27,6 +27,7 @@
 #include "askdb/server/metrics/metrics.h"
 #include "askdb/server/security/api_keys.h"
 #include "askdb/server/store/sqlite_management_store.h"
+#include "askdb/server/web/web_assets.h"
 
 namespace askdb::cli {
 namespace {
@@ -192,6 +193,9 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   api_options.auth_throttle.max_failures = options.auth_max_failures;
   api_options.stream.heartbeat_interval = std::chrono::seconds(options.heartbeat_seconds);
   ASKDB_RETURN_IF_ERROR(server::api::RegisterApiRoutes(*http, api_deps, api_options));
+  // The web UI at "/" (docs/web.md); the API's routes stay more specific.
+  ASKDB_RETURN_IF_ERROR(server::web::RegisterWebRoutes(
+      *http, server::web::WebOptionsFromConfig(ctx.config.server.frame_ancestors)));
   ASKDB_RETURN_IF_ERROR(http->Start(options.host, options.port));
   const bool v6 = options.host.find(':') != std::string::npos && options.host.front() != '[';
   std::cerr << "listening on http://" << (v6 ? "[" + options.host + "]" : options.host) << ":"

@@ -24,6 +24,7 @@ constexpr std::string_view kResumeRoute = "/api/v1/runs/{id}/resume";
 constexpr std::string_view kCancelRoute = "/api/v1/runs/{id}/cancel";
 constexpr std::string_view kRunsRoute = "/api/v1/runs";
 constexpr std::string_view kOpenApiRoute = "/api/v1/openapi.json";
+constexpr std::string_view kMeRoute = "/api/v1/me";
 
 // Who may call a route. kAuthenticated: any valid key; the handler then authorizes the
 // run's agent (AuthorizeAgent).
@@ -78,6 +79,8 @@ class Api : public std::enable_shared_from_this<Api> {
     });
     Route(server, "GET", kOpenApiRoute, Access::kAuthenticated,
           [](const HttpRequest&) { return HttpResponse::JsonBody(BuildOpenApiDocument()); });
+    Route(server, "GET", kMeRoute, Access::kAuthenticated,
+          [self](const HttpRequest& r) { return self->Me(r); });
     Route(server, "GET", "/healthz", Access::kPublic, [](const HttpRequest&) {
       return HttpResponse::JsonBody(Json{{"status", "ok"}});
     });
@@ -183,6 +186,41 @@ class Api : public std::enable_shared_from_this<Api> {
       throttle_.RecordFailure(client);
     }
     return principal;
+  }
+
+  // The key's scope and the agents it may run (id, name, language, preset questions): what
+  // the web UI needs after sign-in, for admin and agent keys alike.
+  HttpResponse Me(const HttpRequest& http) const {
+    std::string scope(security::kAdminScope);
+    if (deps_.authenticator != nullptr) {
+      StatusOr<security::Principal> principal = Authenticate(http);
+      if (!principal.ok()) return Refuse(http, principal.status());
+      scope = principal->scope;
+    }
+    auto may_run = [&scope](const std::string& id) {
+      return security::Authorize(scope, security::RequiredAccess::AgentRun(id)).ok();
+    };
+    Json agents = Json::array();
+    if (deps_.management.store != nullptr) {
+      StatusOr<std::vector<store::AgentRecord>> list = deps_.management.store->ListAgents();
+      if (!list.ok()) return ErrorResponse(list.status());
+      for (const store::AgentRecord& a : *list) {
+        if (!may_run(a.id)) continue;
+        agents.push_back({{"id", a.id},
+                          {"name", a.name},
+                          {"language", a.language},
+                          {"preset_questions", a.preset_questions}});
+      }
+    } else if (may_run(options_.agent_id)) {
+      agents.push_back({{"id", options_.agent_id},
+                        {"name", options_.agent_id},
+                        {"language", "auto"},
+                        {"preset_questions", Json::array()}});
+    }
+    return HttpResponse::JsonBody(Json{{"scope", scope},
+                                       {"admin", scope == security::kAdminScope},
+                                       {"auth", deps_.authenticator != nullptr},
+                                       {"agents", std::move(agents)}});
   }
 
   // The agent exists and the request's key may run it (admin, or "agent:<id>").

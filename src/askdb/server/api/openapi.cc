@@ -383,6 +383,15 @@ Json BuildOpenApiDocument() {
        {{"200", {{"description", "{\"runs\": [{thread_id, state, events, detached}]}"}}},
         {"401", ErrorResponse("Missing or invalid API key")},
         {"403", ErrorResponse("Needs an admin key")}}}};
+  paths["/api/v1/me"]["get"] = {
+      {"summary", "The key's scope and the agents it may run (the web UI's sign-in)"},
+      {"operationId", "me"},
+      {"responses",
+       {{"200",
+         {{"description",
+           "{\"scope\": \"admin\"|\"agent:<id>\", \"admin\", \"auth\", \"agents\": "
+           "[{id, name, language, preset_questions}]}"}}},
+        {"401", ErrorResponse("Missing or invalid API key")}}}};
   paths["/api/v1/openapi.json"]["get"] = {{"summary", "This document"},
                                           {"operationId", "openapi"},
                                           {"responses", {{"200", {{"description", "OpenAPI"}}}}}};

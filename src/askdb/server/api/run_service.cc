@@ -466,6 +466,9 @@ void RunService::RecordHistory(const Run& run, const Json& trace,
     if (!result->sql.empty()) summary["sql"] = result->sql;
     if (result->interrupt) {
       summary["interrupt"] = std::string(agent::InterruptKindName(result->interrupt->kind));
+      // What the person is asked (the plan, or the clarifying question): a client that
+      // reloads shows it again from the history.
+      summary["interrupt_payload"] = result->interrupt->payload;
     }
     if (!result->chart.is_null()) summary["chart"] = result->chart;
   }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { Conversation } from './chat'
+
+describe('Conversation.loadMessages', () => {
+  it('rebuilds the turns from the history, a plan still waiting for approval last', () => {
+    const c = new Conversation({ key: () => 'k', agentId: 'default', threadId: 'thr_1', local: false })
+    const plan = { steps: [{ step_num: 1, tool: 'execute_sql', purpose: '各渠道销售额' }] }
+    c.loadMessages([
+      { role: 'user', text: '2024年各地区的销售额', thread_id: 'thr_1' },
+      { role: 'assistant', text: '华东最高。', thread_id: 'thr_1', run: { outcome: 'ok', route: 'engine', sql: 'SELECT 1 FROM orders' } },
+      { role: 'user', text: '做一份全面的销售分析报告', thread_id: 'thr_1' },
+      {
+        role: 'assistant',
+        text: '',
+        thread_id: 'thr_1',
+        run: { outcome: 'interrupted', route: 'none', interrupt: 'plan_approval', interrupt_payload: { plan, title: '销售分析' } },
+      },
+    ])
+    const turns = c.state.turns
+    expect(turns).toHaveLength(2)
+    expect(turns[0]).toMatchObject({ question: '2024年各地区的销售额', status: 'done', answer: '华东最高。', tables: ['orders'] })
+    expect(turns[1].status).toBe('waiting')
+    expect(turns[1].interrupt?.kind).toBe('plan_approval')
+    expect(turns[1].interrupt?.payload.plan.steps[0].purpose).toBe('各渠道销售额')
+  })
+
+  it('marks resumes and settles earlier interrupts', () => {
+    const c = new Conversation({ key: () => 'k', agentId: 'default', threadId: 'thr_2', local: false })
+    c.loadMessages([
+      { role: 'user', text: '分析', thread_id: 'thr_2' },
+      { role: 'assistant', text: '', run: { outcome: 'interrupted', interrupt: 'plan_approval' } },
+      { role: 'user', text: 'approve', thread_id: 'thr_2' },
+      { role: 'assistant', text: '报告', run: { outcome: 'ok', route: 'analysis' } },
+    ])
+    expect(c.state.turns.map((t) => [t.kind, t.status])).toEqual([
+      ['ask', 'done'],
+      ['resume', 'done'],
+    ])
+  })
+})
