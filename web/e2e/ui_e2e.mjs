@@ -249,6 +249,14 @@ async function main() {
   check(resumed !== null, 'a reload mid-run reconnects (Last-Event-ID) and the run goes on to its result')
   await page.screenshot({ path: join(outDir, '03-reloaded-run.png'), fullPage: true })
 
+  // --- the stop button cancels the run --------------------------------------------------
+  await page.type(Q, '每个门店的复购率是多少')
+  await page.keyboard.press('Enter')
+  await page.waitForSelector('[data-testid=stop]', { timeout: 15_000 })
+  await page.click('[data-testid=stop]')
+  const stopped = await page.waitForSelector('[data-testid=cancelled]', { timeout: 30_000 }).catch(() => null)
+  check(stopped !== null, 'the stop button cancels the run')
+
   // --- plan approval -------------------------------------------------------------------
   await page.click('[data-testid=new-chat]')
   await page.waitForSelector(Q)
@@ -264,6 +272,14 @@ async function main() {
   const again = await page.waitForSelector('[data-testid=plan-card] [data-testid=approve]', { timeout: 30_000 }).catch(() => null)
   check(again !== null, 'the plan still waits for approval after a reload')
   if (again) {
+    // Reject with feedback: the agent re-plans and asks again.
+    await page.click('[data-testid=plan-card] [data-testid=reject]')
+    await page.type('textarea[data-testid=reject-feedback]', '请按地区分析')
+    await page.click('[data-testid=plan-card] [data-testid=send-reject]')
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=plan-card]').length >= 2, { timeout: 60_000 })
+    const replanned = await page.$$eval('[data-testid=plan-card]', (cards) => cards[cards.length - 1].textContent)
+    check(replanned.includes('1 / 3') || replanned.includes('1 of 3'), 'rejecting with feedback re-plans and asks again', replanned.slice(0, 200))
+    await page.waitForSelector('[data-testid=plan-card] [data-testid=approve]', { timeout: 30_000 })
     await page.click('[data-testid=plan-card] [data-testid=approve]')
     await page.waitForSelector('[data-testid=report]', { timeout: 120_000 })
     await page.waitForSelector('[data-testid=report] canvas', { timeout: 30_000 }).catch(() => null)
@@ -273,6 +289,13 @@ async function main() {
   }
 
   check(!urls.some((u) => u.includes(key)), 'the key never appears in a URL')
+
+  // --- an admin page ------------------------------------------------------------------------
+  await page.goto(`${base}/admin/agents`, { waitUntil: 'networkidle0' })
+  await page.waitForSelector('[data-testid=agents-table] .el-table__row', { timeout: 15_000 })
+  const agentsText = await page.$eval('[data-testid=agents-table]', (e) => e.textContent)
+  check(agentsText.includes('default'), 'the admin agents page lists the agents')
+  await page.screenshot({ path: join(outDir, '07-admin-agents.png') })
 
   // --- a revoked key returns to sign-in --------------------------------------------------
   const issued = await (await fetch(`${base}/api/v1/agents/default/keys`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' })).json()
