@@ -296,6 +296,15 @@ async function main() {
   const agentsText = await page.$eval('[data-testid=agents-table]', (e) => e.textContent)
   check(agentsText.includes('default'), 'the admin agents page lists the agents')
   await page.screenshot({ path: join(outDir, '07-admin-agents.png') })
+  await page.goto(`${base}/admin/semantic`, { waitUntil: 'networkidle0' })
+  await page.waitForSelector('[data-testid=semantic-grid] .el-table__row', { timeout: 15_000 })
+  const gridRows = await page.$$eval('[data-testid=semantic-grid] .el-table__body-wrapper .el-table__row', (r) => r.length)
+  check(gridRows > 10, `the semantic model grid shows the demo model (${gridRows} rows)`)
+  await page.click('[data-testid=save-model]')
+  await page.waitForNetworkIdle({ idleTime: 300 })
+  const saved = await (await fetch(`${base}/api/v1/datasources/default/semantic-model`, { headers: auth })).json()
+  check(Array.isArray(saved.tables) && saved.tables.length > 0, 'saving the grid keeps the model')
+  await page.screenshot({ path: join(outDir, '08-admin-semantic.png') })
 
   // --- a revoked key returns to sign-in --------------------------------------------------
   const issued = await (await fetch(`${base}/api/v1/agents/default/keys`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' })).json()
