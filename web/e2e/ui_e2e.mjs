@@ -319,6 +319,18 @@ async function main() {
   await agentPage.click('button[data-testid=signin]')
   await agentPage.waitForSelector(Q, { timeout: 15_000 })
   check((await agentPage.$('a[href="/admin/agents"]')) === null, 'an agent key sees only the chat (no admin link)')
+  // The embeddable chat: the embedding page hands the key over with postMessage.
+  const embedPage = await (await browser.createBrowserContext()).newPage()
+  await embedPage.goto(`${base}/embed/default`, { waitUntil: 'networkidle0' })
+  await embedPage.evaluate((k) => window.postMessage({ type: 'askdb-key', key: k }, '*'), issued.key)
+  await embedPage.waitForSelector(Q, { timeout: 15_000 })
+  await embedPage.type(Q, '2024年各地区的销售额')
+  await embedPage.keyboard.press('Enter')
+  const embedded = await embedPage.waitForSelector('[data-testid=result-table] tbody tr', { timeout: 60_000 }).catch(() => null)
+  check(embedded !== null && !embedPage.url().includes(issued.key), 'the /embed page takes its key by postMessage and answers')
+  await embedPage.screenshot({ path: join(outDir, '09-embed.png') })
+  await embedPage.close()
+
   await fetch(`${base}/api/v1/agents/default/keys/${issued.id}`, { method: 'DELETE', headers: auth })
   await agentPage.type(Q, '2024年各地区的销售额')
   await agentPage.keyboard.press('Enter')
