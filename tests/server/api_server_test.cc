@@ -505,6 +505,27 @@ TEST_F(ApiServerTest, KeysAreRequiredAndScoped) {
   EXPECT_EQ(Client().Get("/metrics")->status, 200);
 }
 
+// The web UI's sign-in: what the key is and which agents it may run.
+TEST_F(ApiServerTest, MeNamesTheKeysScopeAndTheAgentsItMayRun) {
+  StartServer();
+  auto admin = Client().Get("/api/v1/me", Admin());
+  ASSERT_TRUE(admin);
+  ASSERT_EQ(admin->status, 200) << admin->body;
+  const Json a = Json::parse(admin->body);
+  EXPECT_EQ(a["scope"], "admin");
+  EXPECT_EQ(a["admin"], true);
+  ASSERT_EQ(a["agents"].size(), 1u) << admin->body;
+  EXPECT_EQ(a["agents"][0]["id"], "default");
+  const Json agent = Json::parse(Client().Get("/api/v1/me", Auth(agent_key_))->body);
+  EXPECT_EQ(agent["scope"], "agent:default");
+  EXPECT_EQ(agent["admin"], false);
+  EXPECT_EQ(agent["agents"].size(), 1u);
+  // A key for an agent this server does not run may run nothing here.
+  auto other = Client().Get("/api/v1/me", Auth(other_agent_key_));
+  EXPECT_TRUE(Json::parse(other->body)["agents"].empty()) << other->body;
+  EXPECT_EQ(Client().Get("/api/v1/me")->status, 401);
+}
+
 TEST_F(ApiServerTest, WithoutAnAuthenticatorNoKeyIsNeeded) {
   Options options;
   options.auth = false;
