@@ -294,7 +294,7 @@ TEST_F(AgentIsolationTest, AnotherAgentsWaitingPlanLooksUnknownOnEveryRoute) {
   ExpectLooksUnknown(Post("/api/v1/runs/" + b + "/resume", {{"answer", "approve"}}, alpha_key_), b,
                      Post("/api/v1/runs/" + u + "/resume", {{"answer", "approve"}}, alpha_key_), u,
                      "resume");
-  for (const std::string& agent : {"&agent=alpha", ""}) {
+  for (const std::string agent : {"&agent=alpha", ""}) {
     const std::string approve = "/api/v1/stream/search?humanFeedback=true&feedbackContent=approve";
     ExpectLooksUnknown(Stream(approve + agent + "&threadId=" + b, alpha_key_), b,
                        Stream(approve + agent + "&threadId=" + u, alpha_key_), u,
