@@ -361,14 +361,15 @@ StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
   impl->default_confidence = root["default_confidence"].value_or(impl->default_confidence);
   impl->conflict_factor = root["conflict_factor"].value_or(impl->conflict_factor);
   impl->unsure_below = root["unsure_below"].value_or(impl->unsure_below);
-  impl->model_min_probability =
-      root["model_min_probability"].value_or(impl->model_min_probability);
+  impl->model_min_probability = root["model_min_probability"].value_or(impl->model_min_probability);
   const std::string model_name = root["intent_model"].value_or(std::string("none"));
   if (model_name == "builtin") {
     impl->model = IntentModel::Default();  // logged when it does not load: rules only
   } else if (model_name != "none") {
-    return InvalidArgumentError("classifier rules: intent_model must be \"builtin\" or \"none\", "
-                                "not '" + model_name + "'");
+    return InvalidArgumentError(
+        "classifier rules: intent_model must be \"builtin\" or \"none\", "
+        "not '" +
+        model_name + "'");
   }
 
   std::map<std::string, std::string, std::less<>> macros;

@@ -163,9 +163,15 @@ struct Pipeline::Impl {
     Classification c = classifier->Classify(s.question);
     s.language = std::string(LanguageCode(c.language));
     std::string classified_by = c.ByIntentModel() ? "intent_model" : "rules";
+    // Asked at most once: it runs the engine over the question.
+    std::optional<bool> looks_like_data;
+    auto names_the_data = [&] {
+      if (!looks_like_data) looks_like_data = LooksLikeData(s.question);
+      return *looks_like_data;
+    };
     // The learned model only guesses from the wording; a request that names the data's
     // tables, columns or values is a data question whatever it guessed.
-    if (c.ByIntentModel() && !IsDataQuestion(c.type) && LooksLikeData(s.question)) {
+    if (c.ByIntentModel() && !IsDataQuestion(c.type) && names_the_data()) {
       c.type = RequestType::kDataQuery;
       c.quick_intent = QuickIntent::kNone;
       classified_by = "rules+schema";
@@ -173,8 +179,7 @@ struct Pipeline::Impl {
     Json rules = c.rules;
     std::string model_error;
     // The rules are unsure: one model call decides (seed 002: rules first, then the model).
-    if (deps.llm != nullptr && c.confidence < classifier->unsure_below() &&
-        !LooksLikeData(s.question)) {
+    if (deps.llm != nullptr && c.confidence < classifier->unsure_below() && !names_the_data()) {
       ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
       ModelCall call;
       call.user_template = llm::kRequestTypeTemplate;
