@@ -187,6 +187,7 @@ class ManagementApiTest : public ::testing::Test {
       if (method == "GET") return client.Get(path.c_str(), h);
       if (method == "POST") return client.Post(path.c_str(), h, text, "application/json");
       if (method == "PUT") return client.Put(path.c_str(), h, text, "application/json");
+      if (method == "PATCH") return client.Patch(path.c_str(), h, text, "application/json");
       return client.Delete(path.c_str(), h);
     };
     httplib::Result result = call();
@@ -558,6 +559,18 @@ TEST_F(ManagementApiTest, ExamplesSessionsAndModels) {
   EXPECT_EQ(Send("GET", "/api/v1/sessions/s-1").json["title"], "销售");
   EXPECT_EQ(Send("GET", "/api/v1/sessions").json["sessions"].size(), 1u);
   EXPECT_EQ(Send("GET", "/api/v1/sessions?limit=0").status, 400);
+  // Renaming is kept on the server; a blank or unknown one changes nothing.
+  Reply renamed = Send("PATCH", "/api/v1/sessions/s-1", {{"title", "华东销售"}});
+  ASSERT_EQ(renamed.status, 200) << renamed.body;
+  EXPECT_EQ(renamed.json["title"], "华东销售");
+  EXPECT_EQ(Send("GET", "/api/v1/sessions/s-1").json["title"], "华东销售");
+  Reply blank = Send("PATCH", "/api/v1/sessions/s-1", {{"title", "  "}});
+  EXPECT_EQ(blank.status, 400);
+  EXPECT_NE(blank.body.find("title"), std::string::npos) << blank.body;
+  EXPECT_EQ(Send("PATCH", "/api/v1/sessions/s-1", Json::object()).status, 400);
+  EXPECT_EQ(Send("PATCH", "/api/v1/sessions/s-1", {{"title", std::string(201, 'x')}}).status, 400);
+  EXPECT_EQ(Send("PATCH", "/api/v1/sessions/nope", {{"title", "x"}}).status, 404);
+  EXPECT_EQ(Send("GET", "/api/v1/sessions/s-1").json["title"], "华东销售");
   EXPECT_EQ(Send("DELETE", "/api/v1/sessions/s-1").status, 204);
   EXPECT_EQ(Send("GET", "/api/v1/sessions/s-1/messages").status, 404);
 
@@ -641,6 +654,13 @@ TEST_F(ManagementApiTest, RunsAreRecordedWithTimingsAndMessages) {
   EXPECT_EQ(messages.json["messages"][1]["role"], "assistant");
   EXPECT_EQ(messages.json["messages"][1]["text"], ask.json["answer"]);
   EXPECT_EQ(messages.json["messages"][1]["run"]["route"], "engine");
+  // The turn's cost is kept with it (what the run history recorded).
+  const Json& cost = messages.json["messages"][1]["run"];
+  const Json& usage = detail.json["runs"][0]["usage"];
+  EXPECT_EQ(cost["llm_calls"], usage["llm_calls"]) << cost.dump();
+  EXPECT_EQ(cost["prompt_tokens"], usage["prompt_tokens"]) << cost.dump();
+  EXPECT_TRUE(cost.contains("completion_tokens")) << cost.dump();
+  EXPECT_EQ(cost["duration_ms"], detail.json["runs"][0]["duration_ms"]) << cost.dump();
 }
 
 TEST_F(ManagementApiTest, ASecondAgentAnswersFromItsOwnDatasource) {
@@ -687,6 +707,7 @@ TEST_F(ManagementApiTest, TheOpenApiDocumentListsTheManagementRoutes) {
                            "/api/v1/datasources/{id}/semantic-model/export",
                            "/api/v1/datasources/{id}/relations",
                            "/api/v1/sessions",
+                           "/api/v1/sessions/{id}",
                            "/api/v1/sessions/{id}/messages",
                            "/api/v1/runs/history",
                            "/api/v1/runs/{id}/history",

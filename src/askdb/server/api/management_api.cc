@@ -237,6 +237,13 @@ class Management : public std::enable_shared_from_this<Management> {
           ASKDB_ASSIGN_OR_RETURN(auto session, self->deps_.store->GetSession(Param(r, "id")));
           return store::SessionToJson(session);
         }));
+    add("PATCH", "/api/v1/sessions/{id}", Wrap([self](const HttpRequest& r) -> StatusOr<Json> {
+          ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
+          ASKDB_ASSIGN_OR_RETURN(std::string title, RequireString(body, "title"));
+          ASKDB_ASSIGN_OR_RETURN(auto session,
+                                 self->deps_.store->RenameSession(Param(r, "id"), title));
+          return store::SessionToJson(session);
+        }));
     add("DELETE", "/api/v1/sessions/{id}", WrapDelete([self](const HttpRequest& r) {
           return self->deps_.store->DeleteSession(Param(r, "id"));
         }));

@@ -178,6 +178,8 @@ void AddManagementOps(Json& paths) {
        Ref("Session")},
       {"get", "/api/v1/sessions/{id}", "Get a session", nullptr, 200, "The session",
        Ref("Session")},
+      {"patch", "/api/v1/sessions/{id}", "Rename a session (title: non-empty, at most 200 bytes)",
+       Object({{"title", Str()}}, {"title"}), 200, "The session", Ref("Session")},
       {"delete", "/api/v1/sessions/{id}", "Delete a session and its messages", nullptr, 204,
        "Deleted", nullptr},
       {"get", "/api/v1/sessions/{id}/messages", "The session's messages", nullptr, 200,

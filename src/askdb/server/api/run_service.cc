@@ -461,7 +461,14 @@ void RunService::RecordHistory(const Run& run, const Json& trace,
   store::MessageRecord assistant = user;
   assistant.role = "assistant";
   assistant.text = result != nullptr ? result->answer : error.message();
-  Json summary{{"run_id", record.run_id}, {"outcome", record.outcome}, {"route", record.route}};
+  // The turn's cost is kept with it, so a reloaded conversation shows what each turn took.
+  Json summary{{"run_id", record.run_id},
+               {"outcome", record.outcome},
+               {"route", record.route},
+               {"llm_calls", record.llm_calls},
+               {"prompt_tokens", record.prompt_tokens},
+               {"completion_tokens", record.completion_tokens},
+               {"duration_ms", record.duration_ms}};
   if (result != nullptr) {
     if (!result->sql.empty()) summary["sql"] = result->sql;
     if (result->interrupt) {

@@ -43,6 +43,7 @@
 //   api_keys(id PK, scope, hash, created_at_ms, last4 NULL, revoked INT)
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -108,6 +109,8 @@ struct RelationRecord {
   std::string description;
   Clock::TimePoint created_at{};
 };
+
+inline constexpr std::size_t kMaxSessionTitleBytes = 200;
 
 struct SessionRecord {
   std::string id;  // the conversation's thread id
@@ -223,6 +226,9 @@ class ManagementStore {
   virtual StatusOr<std::vector<SessionRecord>> ListSessions(std::string_view agent_id,
                                                             int64_t limit) const = 0;
   virtual Status DeleteSession(std::string_view id) = 0;
+  // Sets the title (non-empty, at most kMaxSessionTitleBytes); the order of the list (by
+  // the last message) stays. NotFound for an unknown id.
+  virtual StatusOr<SessionRecord> RenameSession(std::string_view id, std::string_view title) = 0;
   // Appends to an existing session (NotFound otherwise) with the next seq; returns it.
   virtual StatusOr<MessageRecord> AppendMessage(const MessageRecord& message) = 0;
   virtual StatusOr<std::vector<MessageRecord>> ListMessages(std::string_view session_id) const = 0;

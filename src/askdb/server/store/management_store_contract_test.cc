@@ -201,6 +201,20 @@ TEST_P(ManagementStoreContractTest, SessionsMessagesAndExamplesFollowTheirAgent)
   EXPECT_EQ(store_->ListSessions("sales", 10)->size(), 1u);
   EXPECT_TRUE(store_->ListSessions("other", 10)->empty());
 
+  // Renaming changes the title only; a blank or too long title, or an unknown id, nothing.
+  auto before = store_->GetSession("t-1");
+  auto renamed = store_->RenameSession("t-1", "华东销售额");
+  ASSERT_TRUE(renamed.ok()) << renamed.status().ToString();
+  EXPECT_EQ(renamed->title, "华东销售额");
+  EXPECT_EQ(store_->GetSession("t-1")->title, "华东销售额");
+  EXPECT_EQ(store_->GetSession("t-1")->updated_at, before->updated_at);
+  EXPECT_EQ(store_->RenameSession("t-1", " ").status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      store_->RenameSession("t-1", std::string(kMaxSessionTitleBytes + 1, 'x')).status().code(),
+      StatusCode::kInvalidArgument);
+  EXPECT_EQ(store_->RenameSession("none", "x").status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(store_->GetSession("t-1")->title, "华东销售额");
+
   auto ex = store_->CreateExample({"", "sales", "门店数", "SELECT COUNT(*) FROM stores", {}});
   ASSERT_TRUE(ex.ok());
   ExampleRecord changed = *ex;

@@ -389,6 +389,23 @@ Status SqlManagementStore::DeleteSession(std::string_view id) {
   });
 }
 
+StatusOr<SessionRecord> SqlManagementStore::RenameSession(std::string_view id,
+                                                          std::string_view title) {
+  ASKDB_RETURN_IF_ERROR(rules::ValidateSessionTitle(title));
+  SessionRecord out;
+  ASKDB_RETURN_IF_ERROR(Write([&]() -> Status {
+    Stmt s(this, "UPDATE sessions SET title = ? WHERE id = ?");
+    s.Text(title).Text(id);
+    ASKDB_RETURN_IF_ERROR(s.Run("renaming a session"));
+    if (s.Changes() == 0) return rules::NotFound("session", id);
+    ASKDB_ASSIGN_OR_RETURN(
+        out, GetOne(std::string("SELECT ") + rules::kSessionColumns + " FROM sessions WHERE id = ?",
+                    id, "session", rules::ReadSession));
+    return Status::Ok();
+  }));
+  return out;
+}
+
 StatusOr<MessageRecord> SqlManagementStore::AppendMessage(const MessageRecord& message) {
   ASKDB_RETURN_IF_ERROR(rules::ValidateMessage(message));
   MessageRecord r = message;

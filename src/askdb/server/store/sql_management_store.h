@@ -79,6 +79,7 @@ class SqlManagementStore : public ManagementStore {
   StatusOr<std::vector<SessionRecord>> ListSessions(std::string_view agent_id,
                                                     int64_t limit) const override;
   Status DeleteSession(std::string_view id) override;
+  StatusOr<SessionRecord> RenameSession(std::string_view id, std::string_view title) override;
   StatusOr<MessageRecord> AppendMessage(const MessageRecord& message) override;
   StatusOr<std::vector<MessageRecord>> ListMessages(std::string_view session_id) const override;
 

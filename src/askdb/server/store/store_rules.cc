@@ -110,6 +110,17 @@ Status ValidateRelation(const RelationRecord& r) {
 
 Status ValidateSession(const SessionRecord& s) { return RequireField(s.agent_id, "agent_id"); }
 
+Status ValidateSessionTitle(std::string_view title) {
+  if (title.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    return InvalidArgumentError("title: must not be empty");
+  }
+  if (title.size() > kMaxSessionTitleBytes) {
+    return InvalidArgumentError("title: at most " + std::to_string(kMaxSessionTitleBytes) +
+                                " bytes, got " + std::to_string(title.size()));
+  }
+  return Status::Ok();
+}
+
 Status ValidateMessage(const MessageRecord& m) {
   if (m.role != "user" && m.role != "assistant") {
     return InvalidArgumentError("role: must be user or assistant, got '" + m.role + "'");

@@ -76,6 +76,7 @@ Status ValidateAgent(const AgentRecord& a);
 Status ValidateDatasource(const DatasourceRecord& d);
 Status ValidateRelation(const RelationRecord& r);
 Status ValidateSession(const SessionRecord& s);
+Status ValidateSessionTitle(std::string_view title);
 Status ValidateMessage(const MessageRecord& m);
 Status ValidateExample(const ExampleRecord& e);
 Status ValidateRun(const RunRecord& r);
