@@ -36,8 +36,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # searched in the system's directories only: a copy under /usr/local or a home directory
 # would not be on a fresh machine. Keep in step with the scripts that run them.
 PROGRAMS = {
-    "node": "web/ asset build (the web UI, Vite), web/e2e (browser tests), scripts/setup.sh (npm ci)",
-    "npm": "scripts/setup.sh (npm ci), the web UI build and its unit tests (npm run build|test)",
+    "node": "web/ asset build (the web UI, Vite), web/e2e (browser tests), tests/mcp (the MCP SDK client), scripts/setup.sh (npm ci)",
+    "npm": "scripts/setup.sh (npm ci in web/ and tests/mcp/), the web UI build and its unit tests (npm run build|test)",
     "chromium": "tests/e2e/*_renders.sh (reports) and web/e2e (the web UI) in headless Chromium",
     "sqlite3": "tests and docs (the sqlite3 shell builds fixtures)",
     "clang-14": "scripts/fuzz.sh (libFuzzer build)",
@@ -46,7 +46,8 @@ PROGRAMS = {
     "mariadb-install-db": "scripts/db_servers.sh",
     "mariadb": "scripts/db_servers.sh (client)",
     "make": "Makefile (wraps dev.sh)",
-    "python3": "this check",
+    "python3": "this check; the Python analysis steps (src/askdb/python, /usr/bin/python3)",
+    "bwrap": "the Python sandbox (src/askdb/python: python_sandbox_test, analysis runs)",
     "/usr/lib/postgresql/*/bin/initdb": "scripts/db_servers.sh (throwaway PostgreSQL)",
     "/usr/lib/postgresql/*/bin/pg_ctl": "scripts/db_servers.sh",
     "/usr/lib/postgresql/*/bin/postgres": "scripts/db_servers.sh",
@@ -54,6 +55,11 @@ PROGRAMS = {
 }
 # Files the tests need that no compiler or linker reads.
 RESOURCES = {
+    "/usr/lib/python3/dist-packages/pandas/__init__.py": "Python analysis templates (data/python)",
+    "/usr/lib/python3/dist-packages/numpy/__init__.py": "Python analysis templates (data/python)",
+    "/usr/lib/python3/dist-packages/scipy/__init__.py": "Python analysis templates (correlation)",
+    "/usr/lib/python3/dist-packages/statsmodels/__init__.py":
+        "Python analysis steps (a model's code may use it)",
     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc":
         "reports render Chinese text in headless Chromium (tests/e2e)",
 }

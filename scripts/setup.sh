@@ -30,6 +30,9 @@ PACKAGES=(
   chromium fonts-noto-cjk
   # The setup-completeness check (scripts/check_setup_complete.py).
   python3
+  # Python analysis steps (src/askdb/python): the bubblewrap sandbox and Debian's Python
+  # libraries the templates and a model's code use.
+  bubblewrap python3-pandas python3-numpy python3-scipy python3-statsmodels
 )
 # Node.js installs the front-end assets (ECharts). An install from another source (e.g.
 # NodeSource's nodejs, which bundles npm) is kept; Debian's splits npm into its own package.
@@ -72,6 +75,15 @@ if [[ -f web/package-lock.json ]]; then
     # puppeteer-core (the web UI's browser tests) drives Debian's Chromium: never download one.
     (cd web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
     cp web/package-lock.json "$stamp"
+  fi
+fi
+# The official MCP SDK client for the MCP tests (tests/mcp), pinned by its package-lock.json.
+if [[ -f tests/mcp/package-lock.json ]]; then
+  stamp=tests/mcp/node_modules/.askdb-lock-stamp
+  if [[ ! -f $stamp ]] || ! cmp -s tests/mcp/package-lock.json "$stamp"; then
+    echo "setup: npm ci (tests/mcp/)"
+    (cd tests/mcp && npm ci --no-audit --no-fund --loglevel=error)
+    cp tests/mcp/package-lock.json "$stamp"
   fi
 fi
 echo "setup: ok"

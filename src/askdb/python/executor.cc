@@ -1,0 +1,547 @@
+#include "askdb/python/executor.h"
+
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+#include "askdb/catalog/semantic_model_csv.h"
+#include "askdb/common/cancellation.h"
+#include "askdb/common/embedded.h"
+#include "askdb/common/file_util.h"
+
+ASKDB_DECLARE_EMBEDDED(python_runner);
+
+namespace askdb::python {
+namespace fs = std::filesystem;
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+constexpr uid_t kNobody = 65534;
+constexpr char kSandboxWork[] = "/tmp/work";
+constexpr char kSandboxLib[] = "/tmp/askdb";
+// Exit status of the child when exec failed (the shell's "command not found").
+constexpr int kExecFailed = 127;
+
+// A temporary folder removed when the run ends, whatever happens.
+class TempDir {
+ public:
+  static StatusOr<TempDir> Create() {
+    std::error_code ec;
+    fs::path base = fs::temp_directory_path(ec);
+    if (ec) base = "/tmp";
+    std::string pattern = (base / "askdb-py-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) {
+      return InternalError("cannot create a working folder for Python under " + base.string() +
+                           ": " + std::strerror(errno));
+    }
+    return TempDir(pattern);
+  }
+  TempDir(TempDir&& o) noexcept : path_(std::move(o.path_)) { o.path_.clear(); }
+  TempDir(const TempDir&) = delete;
+  ~TempDir() {
+    std::error_code ec;
+    if (!path_.empty()) fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  explicit TempDir(fs::path p) : path_(std::move(p)) {}
+  fs::path path_;
+};
+
+std::string CellText(const db::Value& v) { return v.is_null() ? "" : v.ToDisplayString(); }
+
+// "number" when every non-null cell is numeric, "text" otherwise (dates stay text; the code
+// parses them with pd.to_datetime when it needs to).
+std::string ColumnKind(const db::ResultSet& rs, size_t c) {
+  bool any = false;
+  for (const auto& row : rs.rows) {
+    if (row[c].is_null()) continue;
+    if (!row[c].is_numeric()) return "text";
+    any = true;
+  }
+  return any ? "number" : "text";
+}
+
+Status WriteText(const fs::path& path, std::string_view text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  out.close();
+  if (!out) return InternalError("cannot write " + path.string() + " for the Python step");
+  return Status();
+}
+
+// main.py, the inputs and manifest.json into `work`; the runner into `lib`.
+Status WriteInputs(const Request& request, const ExecutorOptions& options, const fs::path& work,
+                   const fs::path& lib) {
+  Json inputs = Json::array();
+  for (size_t i = 0; i < request.inputs.size(); ++i) {
+    const InputTable& in = request.inputs[i];
+    if (in.rows == nullptr) return InvalidArgumentError("input " + in.name + " has no rows");
+    const std::string file = "input_" + std::to_string(i + 1) + ".csv";
+    std::vector<std::string> header;
+    Json columns = Json::array();
+    for (size_t c = 0; c < in.rows->columns.size(); ++c) {
+      header.push_back(in.rows->columns[c].name);
+      columns.push_back({{"name", in.rows->columns[c].name},
+                         {"type", in.rows->columns[c].declared_type},
+                         {"kind", ColumnKind(*in.rows, c)}});
+    }
+    std::string csv = catalog::CsvRow(header);
+    for (const auto& row : in.rows->rows) {
+      std::vector<std::string> cells;
+      cells.reserve(row.size());
+      for (const db::Value& v : row) cells.push_back(CellText(v));
+      csv += catalog::CsvRow(cells);
+    }
+    ASKDB_RETURN_IF_ERROR(WriteText(work / file, csv));
+    inputs.push_back({{"name", in.name},
+                      {"file", file},
+                      {"columns", std::move(columns)},
+                      {"rows", in.rows->rows.size()}});
+  }
+  const Json manifest = {{"code", "main.py"},
+                         {"inputs", std::move(inputs)},
+                         {"params", request.params},
+                         {"guard", options.guard_hook},
+                         {"max_processes", options.limits.max_processes}};
+  ASKDB_RETURN_IF_ERROR(WriteText(work / "main.py", request.code));
+  ASKDB_RETURN_IF_ERROR(WriteText(work / "manifest.json", manifest.dump()));
+  return WriteText(lib / "runner.py", ASKDB_EMBEDDED(python_runner));
+}
+
+// The pieces of the command that are not a program path: a missing optional system folder
+// (e.g. /usr/lib64) is left out rather than failing the bind.
+void AddBindIfExists(std::vector<std::string>& argv, const char* flag, const std::string& path) {
+  std::error_code ec;
+  if (fs::exists(path, ec)) argv.insert(argv.end(), {flag, path, path});
+}
+
+struct Child {
+  pid_t pid = -1;
+  int out = -1;
+  int err = -1;
+  int info = -1;  // bwrap's --info-fd: {"child-pid": N}, the sandbox's PID 1 seen from here
+};
+
+// The fd number bwrap writes its info to, in the child.
+constexpr int kInfoFd = 3;
+
+void CloseFd(int& fd) {
+  if (fd >= 0) close(fd);
+  fd = -1;
+}
+
+// Forks the child: own process group, rlimits, nobody when root, exec. Everything the child
+// does between fork and exec is async-signal-safe (askdb's server has threads).
+StatusOr<Child> Spawn(const std::vector<std::string>& argv_strings, const Limits& limits,
+                      bool drop_root, const fs::path& cwd) {
+  std::vector<char*> argv;
+  for (const std::string& a : argv_strings) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  static char kPath[] = "PATH=/usr/bin:/bin";
+  static char kLang[] = "LANG=C.UTF-8";
+  char* envp[] = {kPath, kLang, nullptr};
+  const std::string cwd_string = cwd.string();
+
+  int out_pipe[2], err_pipe[2], info_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0) return InternalError("pipe failed for the Python step");
+  if (pipe2(err_pipe, O_CLOEXEC) != 0) {
+    close(out_pipe[0]);
+    close(out_pipe[1]);
+    return InternalError("pipe failed for the Python step");
+  }
+  if (pipe2(info_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
+    return InternalError("pipe failed for the Python step");
+  }
+  const auto mb = [](int64_t m) { return static_cast<rlim_t>(m) * 1024 * 1024; };
+  const rlimit cpu{static_cast<rlim_t>(limits.cpu_seconds),
+                   static_cast<rlim_t>(limits.cpu_seconds) + 1};
+  const rlimit as{mb(limits.memory_mb), mb(limits.memory_mb)};
+  const rlimit nofile{static_cast<rlim_t>(limits.max_open_files),
+                      static_cast<rlim_t>(limits.max_open_files)};
+  const rlimit fsize{mb(limits.max_file_mb), mb(limits.max_file_mb)};
+  const rlimit core{0, 0};
+
+  const pid_t pid = fork();
+  if (pid < 0) {
+    for (int fd :
+         {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], info_pipe[0], info_pipe[1]}) {
+      close(fd);
+    }
+    return ResourceExhaustedError(std::string("cannot start the Python step: fork failed: ") +
+                                  std::strerror(errno));
+  }
+  if (pid == 0) {
+    setpgid(0, 0);
+    dup2(out_pipe[1], STDOUT_FILENO);
+    dup2(err_pipe[1], STDERR_FILENO);
+    const int devnull = open("/dev/null", O_RDONLY);
+    if (devnull >= 0) dup2(devnull, STDIN_FILENO);
+    if (info_pipe[1] != kInfoFd) dup2(info_pipe[1], kInfoFd);
+    fcntl(kInfoFd, F_SETFD, 0);  // kept across exec (dup2 of the same fd keeps the flag)
+    fcntl(kInfoFd, F_SETFL, 0);
+    closefrom(kInfoFd + 1);
+    signal(SIGPIPE, SIG_DFL);
+    setrlimit(RLIMIT_CPU, &cpu);
+    setrlimit(RLIMIT_AS, &as);
+    setrlimit(RLIMIT_NOFILE, &nofile);
+    setrlimit(RLIMIT_FSIZE, &fsize);
+    setrlimit(RLIMIT_CORE, &core);
+    if (drop_root) {
+      if (setgroups(0, nullptr) != 0 || setgid(kNobody) != 0 || setuid(kNobody) != 0) {
+        _exit(kExecFailed);
+      }
+    }
+    if (chdir(cwd_string.c_str()) != 0) _exit(kExecFailed);
+    execve(argv[0], argv.data(), envp);
+    _exit(kExecFailed);
+  }
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  close(info_pipe[1]);
+  setpgid(pid, pid);  // also here: no race with the kill below
+  return Child{pid, out_pipe[0], err_pipe[0], info_pipe[0]};
+}
+
+// The sandbox's PID 1 from bwrap's info ({"child-pid": N}); 0 when bwrap wrote none.
+pid_t SandboxInitPid(int info_fd) {
+  if (info_fd < 0) return 0;
+  char buf[512];
+  const ssize_t got = read(info_fd, buf, sizeof buf - 1);
+  if (got <= 0) return 0;
+  buf[got] = 0;
+  const char* key = std::strstr(buf, "\"child-pid\":");
+  return key == nullptr ? 0 : static_cast<pid_t>(std::atoi(key + std::strlen("\"child-pid\":")));
+}
+
+// Killing a PID namespace's first process makes the kernel kill every other process in it,
+// and that process finishes dying only once they are gone: wait for that (bounded), so no
+// code of the run is left when Run returns.
+void KillPidNamespace(pid_t init) {
+  kill(init, SIGKILL);
+  const std::string stat = "/proc/" + std::to_string(init) + "/stat";
+  const auto until = SteadyClock::now() + std::chrono::seconds(2);
+  while (SteadyClock::now() < until) {
+    std::ifstream in(stat);
+    std::string pid, comm, state;
+    if (!(in >> pid >> comm >> state) || state == "Z" || state == "X") return;
+    usleep(2000);
+  }
+}
+
+struct Waited {
+  std::string out, err;
+  int status = 0;
+  bool timed_out = false;
+  bool over_cap = false;
+  bool cancelled = false;
+};
+
+// Reads both pipes until they close, within the deadline and the cap; then reaps the child.
+// The group is killed on every path so no descendant outlives the run.
+Waited Collect(Child& child, const Limits& limits, const CancellationToken* cancel) {
+  Waited w;
+  const auto deadline = SteadyClock::now() + std::chrono::milliseconds(limits.timeout_ms);
+  const size_t cap = static_cast<size_t>(limits.max_output_bytes);
+  char buf[65536];
+  while (child.out >= 0 || child.err >= 0) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now());
+    if (left.count() <= 0) {
+      w.timed_out = true;
+      break;
+    }
+    if (cancel != nullptr && cancel->IsCancelled()) {
+      w.cancelled = true;
+      break;
+    }
+    pollfd fds[2] = {{child.out, POLLIN, 0}, {child.err, POLLIN, 0}};
+    const int n = poll(fds, 2, static_cast<int>(std::min<int64_t>(left.count(), 100)));
+    if (n < 0 && errno != EINTR) break;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+      const ssize_t got = read(fds[i].fd, buf, sizeof buf);
+      if (got <= 0) {
+        CloseFd(i == 0 ? child.out : child.err);
+        continue;
+      }
+      std::string& into = i == 0 ? w.out : w.err;
+      const size_t room = cap > w.out.size() + w.err.size() ? cap - w.out.size() - w.err.size() : 0;
+      into.append(buf, std::min(room, static_cast<size_t>(got)));
+      if (static_cast<size_t>(got) > room) w.over_cap = true;
+    }
+    if (w.over_cap) break;
+  }
+  // The output ended: give the child until the deadline to exit on its own, seen without
+  // reaping it (WNOWAIT), so its group id cannot be reused before the kill below.
+  const bool stopped_early = w.timed_out || w.over_cap || w.cancelled;
+  siginfo_t info{};
+  while (!stopped_early && SteadyClock::now() < deadline) {
+    info.si_pid = 0;
+    if (waitid(P_PID, static_cast<id_t>(child.pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+        info.si_pid != 0) {
+      break;
+    }
+    usleep(2000);
+  }
+  if (!stopped_early && info.si_pid == 0) w.timed_out = true;
+  const pid_t sandbox_init = SandboxInitPid(child.info);
+  kill(-child.pid, SIGKILL);
+  if (sandbox_init > 0) KillPidNamespace(sandbox_init);
+  CloseFd(child.out);
+  CloseFd(child.err);
+  CloseFd(child.info);
+  while (waitpid(child.pid, &w.status, 0) < 0 && errno == EINTR) {
+  }
+  return w;
+}
+
+std::string Tail(const std::string& text, size_t n) {
+  return text.size() <= n ? text : "…" + text.substr(text.size() - n);
+}
+
+// The bwrap diagnostics that mean the sandbox itself could not start.
+bool SandboxFailedToStart(const std::string& stderr_text, const Json& result) {
+  return result.is_null() && stderr_text.starts_with("bwrap:");
+}
+
+}  // namespace
+
+std::string_view ExecutorModeName(ExecutorMode mode) {
+  switch (mode) {
+    case ExecutorMode::kSandbox:
+      return "sandbox";
+    case ExecutorMode::kLocal:
+      return "local";
+    case ExecutorMode::kOff:
+      return "off";
+  }
+  return "sandbox";
+}
+
+StatusOr<ExecutorMode> ParseExecutorMode(std::string_view name) {
+  if (name == "sandbox") return ExecutorMode::kSandbox;
+  if (name == "local") return ExecutorMode::kLocal;
+  if (name == "off") return ExecutorMode::kOff;
+  return InvalidArgumentError("python.executor must be sandbox, local or off, got \"" +
+                              std::string(name) + "\"");
+}
+
+std::vector<std::string> SandboxCommand(const ExecutorOptions& options, const std::string& work_dir,
+                                        const std::string& lib_dir, const std::string& run_id) {
+  std::vector<std::string> a = {options.bwrap,
+                                "--info-fd",
+                                std::to_string(kInfoFd),
+                                "--unshare-all",  // user, pid, net, ipc, uts, cgroup
+                                "--unshare-net",
+                                "--die-with-parent",
+                                "--new-session",
+                                "--clearenv",
+                                "--setenv",
+                                "PATH",
+                                "/usr/bin",
+                                "--setenv",
+                                "HOME",
+                                kSandboxWork,
+                                "--setenv",
+                                "LANG",
+                                "C.UTF-8",
+                                "--setenv",
+                                "OPENBLAS_NUM_THREADS",
+                                "1",
+                                "--setenv",
+                                "OMP_NUM_THREADS",
+                                "1",
+                                "--setenv",
+                                "ASKDB_SANDBOX_RUN",
+                                run_id,
+                                "--setenv",
+                                "MPLCONFIGDIR",
+                                std::string(kSandboxWork) + "/.mpl",
+                                "--hostname",
+                                "askdb-sandbox",
+                                "--ro-bind",
+                                "/usr/lib",
+                                "/usr/lib"};
+  AddBindIfExists(a, "--ro-bind", "/usr/lib64");
+  AddBindIfExists(a, "--ro-bind", "/usr/share/zoneinfo");
+  // numpy's BLAS and LAPACK are reached through these links; the rest of /etc stays out.
+  AddBindIfExists(a, "--ro-bind", "/etc/alternatives");
+  AddBindIfExists(a, "--ro-bind", "/etc/ld.so.cache");
+  std::error_code ec;
+  const fs::path python = fs::canonical(options.python, ec);
+  a.insert(a.end(), {"--ro-bind",
+                     ec ? options.python : python.string(),
+                     "/usr/bin/python3",
+                     "--symlink",
+                     "usr/lib",
+                     "/lib",
+                     "--symlink",
+                     "usr/lib64",
+                     "/lib64",
+                     "--dev",
+                     "/dev",
+                     "--tmpfs",
+                     "/tmp",
+                     "--bind",
+                     work_dir,
+                     kSandboxWork,
+                     "--ro-bind",
+                     lib_dir,
+                     kSandboxLib,
+                     "--chdir",
+                     kSandboxWork,
+                     "/usr/bin/python3",
+                     "-I",
+                     "-B",
+                     std::string(kSandboxLib) + "/runner.py"});
+  return a;
+}
+
+StatusOr<Output> Run(const Request& request, const ExecutorOptions& options,
+                     Output* failed_output) {
+  if (options.mode == ExecutorMode::kOff) {
+    return FailedPreconditionError(
+        "Python execution is turned off (python.executor = \"off\"); set it to \"sandbox\" to "
+        "run analysis code");
+  }
+  const auto started = SteadyClock::now();
+  const bool sandbox = options.mode == ExecutorMode::kSandbox;
+  const std::string& program = sandbox ? options.bwrap : options.python;
+  if (access(program.c_str(), X_OK) != 0) {
+    return FailedPreconditionError(
+        program + " is not installed, so " +
+        (sandbox ? std::string("the Python sandbox cannot start; install the Debian package "
+                               "bubblewrap (scripts/setup.sh does)")
+                 : std::string("Python cannot run; install python3")) +
+        ", or set python.executor = \"off\"");
+  }
+  ASKDB_ASSIGN_OR_RETURN(TempDir dir, TempDir::Create());
+  const std::string run_id = dir.path().filename().string();
+  const fs::path work = dir.path() / "work";
+  const fs::path lib = dir.path() / "lib";
+  std::error_code ec;
+  fs::create_directory(work, ec);
+  fs::create_directory(lib, ec);
+  if (ec) return InternalError("cannot create the Python working folder: " + ec.message());
+  ASKDB_RETURN_IF_ERROR(WriteInputs(request, options, work, lib));
+  // Root's processes are never counted against RLIMIT_NPROC: the sandbox runs as nobody,
+  // who may write only the working folder.
+  const bool drop_root = sandbox && geteuid() == 0;
+  if (drop_root &&
+      (chown(work.c_str(), kNobody, kNobody) != 0 || chmod(dir.path().c_str(), 0755) != 0)) {
+    return InternalError("cannot hand the Python working folder to nobody: " +
+                         std::string(std::strerror(errno)));
+  }
+  std::vector<std::string> argv =
+      sandbox ? SandboxCommand(options, work.string(), lib.string(), run_id)
+              : std::vector<std::string>{options.python, "-I", "-B", (lib / "runner.py").string()};
+  ASKDB_ASSIGN_OR_RETURN(Child child, Spawn(argv, options.limits, drop_root, work));
+  Waited w = Collect(child, options.limits, request.cancel);
+
+  Output out;
+  out.run_id = run_id;
+  out.stdout_text = std::move(w.out);
+  out.stderr_text = std::move(w.err);
+  out.duration =
+      std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - started);
+  if (WIFEXITED(w.status)) out.exit_code = WEXITSTATUS(w.status);
+  if (WIFSIGNALED(w.status)) out.signal = WTERMSIG(w.status);
+  // bwrap passes on a signal death of the code as exit status 128 + signal.
+  if (sandbox && out.exit_code > 128 && out.exit_code < 128 + 65) {
+    out.signal = out.exit_code - 128;
+  }
+  const fs::path result_file = work / "result.json";
+  const auto size = fs::file_size(result_file, ec);
+  if (!ec && size <= static_cast<uintmax_t>(options.limits.max_output_bytes)) {
+    if (StatusOr<std::string> text = ReadFile(result_file); text.ok()) {
+      out.result = Json::parse(*text, nullptr, /*allow_exceptions=*/false);
+      if (out.result.is_discarded()) out.result = Json();
+    }
+  }
+  const auto fail = [&](Status s) -> StatusOr<Output> {
+    if (failed_output != nullptr) *failed_output = out;
+    return s;
+  };
+  const Limits& l = options.limits;
+  if (w.cancelled) return fail(CancelledError("the Python step was cancelled"));
+  if (w.timed_out) {
+    return fail(DeadlineExceededError("the Python code did not finish within " +
+                                      std::to_string(l.timeout_ms) +
+                                      " ms (python.timeout_ms) and was stopped"));
+  }
+  if (w.over_cap) {
+    return fail(ResourceExhaustedError("the Python code printed more than " +
+                                       std::to_string(l.max_output_bytes) +
+                                       " bytes (python.max_output_bytes) and was stopped"));
+  }
+  if (!ec && size > static_cast<uintmax_t>(l.max_output_bytes)) {
+    return fail(ResourceExhaustedError("the Python code's result is larger than " +
+                                       std::to_string(l.max_output_bytes) +
+                                       " bytes (python.max_output_bytes)"));
+  }
+  if (sandbox && SandboxFailedToStart(out.stderr_text, out.result)) {
+    return fail(FailedPreconditionError(
+        "the Python sandbox (bubblewrap) cannot start on this machine: " +
+        Tail(out.stderr_text, 400) +
+        " — it needs unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, "
+        "user.max_user_namespaces > 0). askdb does not fall back to running code unsandboxed; "
+        "set python.executor = \"local\" to accept that risk, or \"off\""));
+  }
+  if (out.signal == SIGXCPU || out.signal == SIGKILL) {
+    return fail(DeadlineExceededError("the Python code used more than " +
+                                      std::to_string(l.cpu_seconds) +
+                                      " s of CPU time (python.cpu_seconds) and was stopped"));
+  }
+  if (out.result.is_object() && out.result.contains("error") && !out.result["error"].is_null()) {
+    const Json& e = out.result["error"];
+    const std::string type = e.value("type", "");
+    std::string message = e.value("message", "");
+    if (type == "MemoryError") {
+      return fail(ResourceExhaustedError("the Python code ran out of memory (python.memory_mb = " +
+                                         std::to_string(l.memory_mb) + "): " + message));
+    }
+    return fail(InvalidArgumentError("the Python code failed: " + message));
+  }
+  if (out.exit_code == kExecFailed && out.result.is_null()) {
+    return fail(
+        FailedPreconditionError("cannot start " + program + ": " + Tail(out.stderr_text, 400)));
+  }
+  if (out.exit_code != 0 || !out.result.is_object()) {
+    std::string why = out.signal ? "was killed by signal " + std::to_string(out.signal)
+                                 : "exited with status " + std::to_string(out.exit_code);
+    if (out.stderr_text.find("MemoryError") != std::string::npos) {
+      return fail(ResourceExhaustedError("the Python code ran out of memory (python.memory_mb = " +
+                                         std::to_string(l.memory_mb) + ")"));
+    }
+    return fail(InternalError("the Python step " + why +
+                              " without a result: " + Tail(out.stderr_text, 400)));
+  }
+  return out;
+}
+
+Status CheckSandbox(const ExecutorOptions& options) {
+  ExecutorOptions check = options;
+  check.mode = ExecutorMode::kSandbox;
+  Request request;
+  request.code = "pass";
+  StatusOr<Output> out = Run(request, check);
+  return out.status();
+}
+
+}  // namespace askdb::python
