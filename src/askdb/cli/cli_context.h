@@ -48,5 +48,6 @@ Command AddEvalCommand(CLI::App& app);
 Command AddLlmCommand(CLI::App& app);
 Command AddChatCommand(CLI::App& app);
 Command AddServeCommand(CLI::App& app);
+Command AddMcpCommand(CLI::App& app);
 
 }  // namespace askdb::cli

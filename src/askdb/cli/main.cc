@@ -84,9 +84,9 @@ int Main(int argc, char** argv) {
       "6 timeout, 7 unavailable, 8 not answered, 1 internal error. See docs/cli.md.");
 
   const Command commands[] = {
-      AddDemoCommand(app),   AddAskCommand(app),    AddChatCommand(app),
-      AddSchemaCommand(app), AddSqlCommand(app),    AddEvalCommand(app),
-      AddLlmCommand(app),    AddConfigCommand(app), AddServeCommand(app),
+      AddDemoCommand(app),  AddAskCommand(app),  AddChatCommand(app), AddSchemaCommand(app),
+      AddSqlCommand(app),   AddEvalCommand(app), AddLlmCommand(app),  AddConfigCommand(app),
+      AddServeCommand(app), AddMcpCommand(app),
   };
 
   try {

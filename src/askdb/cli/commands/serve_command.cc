@@ -18,9 +18,11 @@
 #include "askdb/cli/llm_setup.h"
 #include "askdb/common/paths.h"
 #include "askdb/db/connector_registry.h"
+#include "askdb/mcp/tools.h"
 #include "askdb/server/api/api_server.h"
 #include "askdb/server/api/key_file_store.h"
 #include "askdb/server/api/management_setup.h"
+#include "askdb/server/api/mcp_endpoint.h"
 #include "askdb/server/api/run_service.h"
 #include "askdb/server/httplib_server.h"
 #include "askdb/server/metrics/askdb_metrics.h"
@@ -192,6 +194,15 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   server::api::ApiServerOptions api_options;
   api_options.auth_throttle.max_failures = options.auth_max_failures;
   api_options.stream.heartbeat_interval = std::chrono::seconds(options.heartbeat_seconds);
+  // MCP over Streamable HTTP at /mcp (docs/mcp.md): the same runs, store and keys.
+  server::api::McpEndpointOptions mcp_options;
+  mcp_options.backend.runs = runs.get();
+  mcp_options.backend.store = management.store.get();
+  mcp_options.backend.datasources = management.datasources.get();
+  mcp_options.backend.translate = PipelineOptionsFromConfig(ctx).translate;
+  mcp_options.backend.query = PipelineOptionsFromConfig(ctx).query;
+  mcp_options.info = mcp::AskdbServerInfo();
+  api_deps.mcp = &mcp_options;
   ASKDB_RETURN_IF_ERROR(server::api::RegisterApiRoutes(*http, api_deps, api_options));
   // The web UI at "/" (docs/web.md); the API's routes stay more specific.
   ASKDB_RETURN_IF_ERROR(server::web::RegisterWebRoutes(

@@ -6,6 +6,7 @@
 #include <thread>
 #include <utility>
 
+#include "askdb/server/api/mcp_endpoint.h"
 #include "askdb/server/api/run_service.h"
 #include "askdb/server/json_request.h"
 #include "askdb/server/metrics/askdb_metrics.h"
@@ -99,6 +100,11 @@ class Api : public std::enable_shared_from_this<Api> {
     });
     server.HandleStream("GET", kStreamRoute,
                         [self](const HttpRequest& r) { return self->Stream(r); });
+    if (deps_.mcp != nullptr) {
+      ASKDB_RETURN_IF_ERROR(RegisterMcpRoutes(
+          server, *deps_.mcp, [self](const HttpRequest& r) { return self->Scope(r); },
+          [self](const HttpRequest& r, const Status& s) { return self->Refuse(r, s); }));
+    }
     if (deps_.management.store != nullptr) {
       return RegisterManagementRoutes(
           [self, &server](std::string_view method, std::string_view pattern, Handler handler) {
@@ -137,6 +143,14 @@ class Api : public std::enable_shared_from_this<Api> {
     ASKDB_ASSIGN_OR_RETURN(security::Principal principal, Authenticate(request));
     if (access == Access::kAuthenticated) return Status::Ok();
     return security::Authorize(principal.scope, security::RequiredAccess::Admin());
+  }
+
+  // The scope of the request's key (admin without authentication), host and key checked.
+  StatusOr<std::string> Scope(const HttpRequest& request) const {
+    ASKDB_RETURN_IF_ERROR(CheckHost(request));
+    if (deps_.authenticator == nullptr) return std::string(security::kAdminScope);
+    ASKDB_ASSIGN_OR_RETURN(security::Principal principal, Authenticate(request));
+    return principal.scope;
   }
 
   // The error answer for a refused request; a throttled client learns when to retry.

@@ -8,6 +8,8 @@
 //   GET  /api/v1/runs                     live and recently finished runs (admin key)
 //   GET  /api/v1/openapi.json             OpenAPI 3.0 description of these routes
 //   GET  /healthz, /readyz, /metrics      no key needed
+//   POST/GET/DELETE /mcp                  MCP over Streamable HTTP (mcp_endpoint.h), when
+//                                         deps.mcp is set
 //
 // With a management store, the management routes of management_api.h are added (admin).
 //
@@ -49,6 +51,7 @@ class AskdbMetrics;
 namespace askdb::server::api {
 
 class RunService;
+struct McpEndpointOptions;
 
 struct ApiServerDeps {
   RunService* runs = nullptr;                                    // required
@@ -60,6 +63,8 @@ struct ApiServerDeps {
   // stream; default "default"); without it the server runs the one agent
   // ApiServerOptions::agent_id.
   ManagementDeps management;
+  // With it, MCP over Streamable HTTP at /mcp (mcp_endpoint.h), behind the same keys.
+  const McpEndpointOptions* mcp = nullptr;
 };
 
 struct ApiServerOptions {

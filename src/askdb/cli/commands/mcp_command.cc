@@ -1,0 +1,125 @@
+// askdb mcp: an MCP server on stdin/stdout for desktop clients and IDEs (docs/mcp.md).
+// Prepares the same parts as `askdb serve` — the --db datasource as agent "default", the
+// management store and checkpoints in the data directory, the model client — and serves
+// askdb's tools (mcp/tools.h) through McpBackend, so a run here is a run like the server's
+// (same store: its threads and history are the server's too). stdout carries only protocol
+// messages; logs go to stderr. The local user is the administrator; --agent limits the
+// session to one agent as an agent-scoped key would.
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+
+#include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/graph/postgres_checkpoint_store.h"
+#include "askdb/cli/answer_output.h"
+#include "askdb/cli/cli_context.h"
+#include "askdb/cli/database_resolver.h"
+#include "askdb/cli/llm_setup.h"
+#include "askdb/common/paths.h"
+#include "askdb/db/connector_registry.h"
+#include "askdb/mcp/stdio_transport.h"
+#include "askdb/server/api/management_setup.h"
+#include "askdb/server/api/mcp_backend.h"
+#include "askdb/server/api/run_service.h"
+#include "askdb/server/security/api_keys.h"
+#include "askdb/server/store/management_store.h"
+
+namespace askdb::cli {
+namespace {
+
+struct McpOptions {
+  std::string db;
+  std::string semantic_model;
+  std::string llm_flag;
+  std::string time_zone;
+  std::string agent;
+  bool review_plan = false;
+};
+
+Status RunMcp(const McpOptions& options, CliContext& ctx) {
+  ASKDB_ASSIGN_OR_RETURN(std::string url, ResolveDatabaseUrl(options.db, ctx));
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, db::OpenConnector(url));
+  agent::PrepareOptions prepare;
+  prepare.semantic_model = options.semantic_model;
+  ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource datasource,
+                         agent::PrepareDatasource(std::move(connector), url, prepare));
+  auto shared = std::make_shared<agent::PreparedDatasource>(std::move(datasource));
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<agent::CheckpointStore> checkpoints,
+                         agent::OpenCheckpointStore(ctx.config.server.store_url));
+  std::unique_ptr<llm::LlmClient> llm;
+  if (LlmRequested(options.llm_flag, ctx.config)) {
+    ASKDB_ASSIGN_OR_RETURN(llm, MakeCliLlmClient(options.llm_flag, ctx.config));
+  }
+  ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
+  ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
+  server::api::ManagementOptions management_options;
+  management_options.data_dir = data_dir;
+  management_options.store_url = ctx.config.server.store_url;
+  management_options.db_url = url;
+  management_options.prepared = shared;
+  management_options.issue_admin_key = false;  // stdio needs no key
+  ASKDB_ASSIGN_OR_RETURN(server::api::Management management,
+                         server::api::OpenManagement(management_options));
+
+  server::api::RunServiceDeps deps;
+  deps.datasource = [shared]() -> StatusOr<agent::PreparedDatasource*> { return shared.get(); };
+  deps.store = management.store.get();
+  deps.datasources = management.datasources.get();
+  deps.active_model = management.active_model.get();
+  deps.llm = llm.get();
+  deps.checkpoints = checkpoints.get();
+  deps.pipeline_options = PipelineOptionsFromConfig(ctx);
+  deps.pipeline_options.default_time_zone = options.time_zone;
+  if (options.review_plan) deps.pipeline_options.plan_review = true;
+  const agent::pipeline::PipelineOptions pipeline = deps.pipeline_options;
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::api::RunService> runs,
+                         server::api::RunService::Create(std::move(deps)));
+
+  std::string scope(server::security::kAdminScope);
+  if (!options.agent.empty()) {
+    ASKDB_RETURN_IF_ERROR(management.store->GetAgent(options.agent).status());
+    scope = std::string(server::security::kAgentScopePrefix) + options.agent;
+  }
+  server::api::McpBackendDeps backend_deps;
+  backend_deps.runs = runs.get();
+  backend_deps.store = management.store.get();
+  backend_deps.datasources = management.datasources.get();
+  backend_deps.translate = pipeline.translate;
+  backend_deps.query = pipeline.query;
+  ASKDB_RETURN_IF_ERROR(server::api::ValidateMcpBackendDeps(backend_deps));
+  server::api::McpBackend backend(backend_deps, scope);
+  mcp::AskdbTools tools(backend);
+  mcp::McpSession session(tools, mcp::AskdbServerInfo());
+  std::cerr << "askdb mcp: serving MCP on stdin/stdout"
+            << (options.agent.empty() ? "" : " (agent " + options.agent + ")") << std::endl;
+  mcp::ServeStdio(session, std::cin, std::cout);
+  // The client closed stdin: runs still going were cancelled by ServeStdio.
+  return runs->Shutdown(std::chrono::steady_clock::now() + std::chrono::seconds(5));
+}
+
+}  // namespace
+
+Command AddMcpCommand(CLI::App& app) {
+  auto options = std::make_shared<McpOptions>();
+  CLI::App* cmd =
+      app.add_subcommand("mcp", "Serve askdb's tools over the Model Context Protocol (stdio)");
+  cmd->add_option("--db", options->db, "Database URL (sqlite:PATH, a file path, ...)");
+  cmd->add_option("--semantic-model", options->semantic_model,
+                  "Semantic model JSON (default: NAME.semantic.json beside a SQLite file)");
+  cmd->add_option("--llm", options->llm_flag,
+                  "Use a model: record:FILE, replay:FILE or scripted:FILE (default: the "
+                  "[llm] configuration, when it names a model)");
+  cmd->add_option("--tz", options->time_zone, "Time zone for date/time questions");
+  cmd->add_option("--agent", options->agent,
+                  "Serve only this agent (as an agent-scoped API key would)");
+  cmd->add_flag("--review-plan", options->review_plan,
+                "Multi-step analysis plans wait for approval (answer through ask)");
+  cmd->footer(
+      "Reads JSON-RPC messages on stdin and writes replies on stdout, one per line; logs go\n"
+      "to stderr. Configure it in Claude Desktop, Cursor or VS Code (docs/mcp.md), e.g.\n"
+      "  {\"mcpServers\": {\"askdb\": {\"command\": \"askdb\", \"args\": [\"mcp\", \"--db\", "
+      "\"/data/shop.sqlite\"]}}}");
+  return {cmd, [options](CliContext& ctx) { return RunMcp(*options, ctx); }};
+}
+
+}  // namespace askdb::cli

@@ -1,0 +1,25 @@
+// The MCP stdio transport: newline-delimited JSON-RPC messages on an input stream, replies
+// and notifications on an output stream (one line each), logs elsewhere (stderr). Each
+// message is handled on its own thread, up to `max_concurrent` at once, so that a
+// notifications/cancelled can reach a running tools/call; beyond that messages wait.
+// A line longer than `max_message_bytes` is skipped with a -32600 error. Returns at the end
+// of input, after cancelling and finishing whatever still runs.
+#pragma once
+
+#include <cstddef>
+#include <istream>
+#include <ostream>
+
+#include "askdb/mcp/session.h"
+
+namespace askdb::mcp {
+
+struct StdioOptions {
+  std::size_t max_message_bytes = 16u << 20;
+  std::size_t max_concurrent = 8;
+};
+
+void ServeStdio(McpSession& session, std::istream& in, std::ostream& out,
+                const StdioOptions& options = {});
+
+}  // namespace askdb::mcp

@@ -1,0 +1,432 @@
+#include "askdb/mcp/tools.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace askdb::mcp {
+namespace {
+
+constexpr std::string_view kAgentDescription =
+    "Agent id (list_agents); default: the agent of your API key, else \"default\"";
+
+Json StringProp(std::string_view description, std::size_t max_length) {
+  return Json{{"type", "string"}, {"description", description}, {"maxLength", max_length}};
+}
+
+Json ObjectSchema(Json properties, std::vector<std::string> required = {}) {
+  Json schema{{"type", "object"}, {"properties", std::move(properties)}};
+  if (!required.empty()) schema["required"] = required;
+  schema["additionalProperties"] = false;
+  return schema;
+}
+
+// Output schemas stay open (additionalProperties allowed) so that a field added later does
+// not break a client validating against an older list.
+Json OutputSchema(Json properties, std::vector<std::string> required) {
+  return Json{{"type", "object"}, {"properties", std::move(properties)}, {"required", required}};
+}
+
+Json Columns() {
+  return Json{{"type", "array"},
+              {"items", Json{{"type", "object"},
+                             {"properties", Json{{"name", Json{{"type", "string"}}},
+                                                 {"type", Json{{"type", "string"}}}}}}}};
+}
+Json Rows() { return Json{{"type", "array"}, {"items", Json{{"type", "array"}}}}; }
+Json Any(std::string_view description) { return Json{{"description", description}}; }
+
+// Characters of UTF-8 text (what JSON Schema's maxLength counts).
+std::size_t CodePoints(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+std::string_view TypeName(const Json& value) {
+  if (value.is_string()) return "a string";
+  if (value.is_number_integer()) return "an integer";
+  if (value.is_number()) return "a number";
+  if (value.is_boolean()) return "a boolean";
+  if (value.is_array()) return "an array";
+  if (value.is_object()) return "an object";
+  return "null";
+}
+
+// Checks one value against the small part of JSON Schema the input schemas use.
+Status CheckValue(const std::string& field, const Json& value, const Json& schema) {
+  const std::string type = schema.value("type", "");
+  if (type == "string") {
+    if (!value.is_string()) {
+      return InvalidArgumentError("argument '" + field + "' must be a string, got " +
+                                  std::string(TypeName(value)));
+    }
+    const std::string& text = value.get_ref<const std::string&>();
+    const auto max = schema.value("maxLength", std::size_t{0});
+    if (max > 0 && CodePoints(text) > max) {
+      return InvalidArgumentError("argument '" + field + "' is " + std::to_string(text.size()) +
+                                  " bytes long; at most " + std::to_string(max) +
+                                  " characters are accepted");
+    }
+    if (schema.contains("enum")) {
+      const Json& allowed = schema["enum"];
+      if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
+        return InvalidArgumentError("argument '" + field + "' must be one of " + allowed.dump() +
+                                    ", got '" + text + "'");
+      }
+    }
+  } else if (type == "integer") {
+    if (!value.is_number_integer()) {
+      return InvalidArgumentError("argument '" + field + "' must be an integer, got " +
+                                  std::string(TypeName(value)));
+    }
+    const long long n = value.get<long long>();
+    if (schema.contains("minimum") && n < schema["minimum"].get<long long>()) {
+      return InvalidArgumentError("argument '" + field + "' must be at least " +
+                                  schema["minimum"].dump());
+    }
+  } else if (type == "array") {
+    if (!value.is_array()) {
+      return InvalidArgumentError("argument '" + field + "' must be an array, got " +
+                                  std::string(TypeName(value)));
+    }
+    const auto max_items = schema.value("maxItems", std::size_t{0});
+    if (max_items > 0 && value.size() > max_items) {
+      return InvalidArgumentError("argument '" + field + "' has " + std::to_string(value.size()) +
+                                  " items; at most " + std::to_string(max_items));
+    }
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      ASKDB_RETURN_IF_ERROR(
+          CheckValue(field + "[" + std::to_string(i) + "]", value[i], schema["items"]));
+    }
+  }
+  return Status::Ok();
+}
+
+// `args` against a tool's inputSchema: required fields, no unknown ones, types and limits.
+Status CheckArguments(const Json& args, const Json& schema) {
+  const Json& properties = schema["properties"];
+  for (const auto& [name, value] : args.items()) {
+    if (!properties.contains(name)) {
+      std::string known;
+      for (const auto& [p, unused] : properties.items()) known += (known.empty() ? "" : ", ") + p;
+      return InvalidArgumentError("unknown argument '" + name + "'; this tool takes: " + known);
+    }
+    ASKDB_RETURN_IF_ERROR(CheckValue(name, value, properties[name]));
+  }
+  for (const Json& name : schema.value("required", Json::array())) {
+    if (!args.contains(name.get<std::string>())) {
+      return InvalidArgumentError("argument '" + name.get<std::string>() + "' is required");
+    }
+  }
+  return Status::Ok();
+}
+
+std::string Str(const Json& args, const char* name) { return args.value(name, std::string()); }
+
+Json BuildTools(const ToolLimits& limits) {
+  {
+    const Json question = StringProp("The question in plain language (Chinese or English)",
+                                     limits.max_question_bytes);
+    const Json agent = StringProp(kAgentDescription, limits.max_name_bytes);
+    const Json max_rows{{"type", "integer"},
+                        {"minimum", 1},
+                        {"description", "Rows to return at most (capped by the server's row cap)"}};
+    const Json cost{{"type", "object"},
+                    {"description",
+                     "Model calls and tokens this run used (0 when the engine "
+                     "answered alone)"}};
+    Json tools = Json::array();
+    tools.push_back(Json{
+        {"name", "ask"},
+        {"title", "Ask the data a question"},
+        {"description",
+         "Answers a question about the data: the answer text, the SQL that produced it, the "
+         "rows, an ECharts chart option, the route taken and the cost. Read-only. A run that "
+         "needs a person (a clarification, or approval of an analysis plan) returns status "
+         "\"needs_input\" with the question and a thread_id: call ask again with that "
+         "thread_id and your answer (\"approve\", \"reject: <why>\", or the clarification). "
+         "Pass thread_id with a new question for a follow-up in the same conversation."},
+        {"inputSchema",
+         ObjectSchema(
+             Json{{"question", question},
+                  {"thread_id", StringProp("Conversation to continue (from an earlier ask)", 64)},
+                  {"answer", StringProp("Reply to a run waiting for input (needs "
+                                        "thread_id; no question then)",
+                                        limits.max_question_bytes)},
+                  {"agent", agent},
+                  {"max_rows", max_rows}})},
+        {"outputSchema",
+         OutputSchema(
+             Json{{"status",
+                   Json{{"type", "string"}, {"enum", {"answered", "needs_input", "not_answered"}}}},
+                  {"thread_id", Json{{"type", "string"}}},
+                  {"answer", Json{{"type", "string"}}},
+                  {"sql", Json{{"type", "string"}}},
+                  {"columns", Columns()},
+                  {"rows", Rows()},
+                  {"row_count", Json{{"type", "integer"}}},
+                  {"truncated", Json{{"type", "boolean"}}},
+                  {"chart", Any("ECharts option, null when no chart fits")},
+                  {"route", Json{{"type", "string"}}},
+                  {"cost", cost},
+                  {"question", Json{{"type", "string"}, {"description", "What the run waits for"}}},
+                  {"interrupt", Any("The interrupt (kind, payload) when status is needs_input")}},
+             {"status", "thread_id", "answer", "route"})}});
+    tools.push_back(Json{
+        {"name", "generate_sql"},
+        {"title", "Write SQL for a question"},
+        {"description",
+         "Writes the SQL for a question and checks it against the database without running "
+         "it. answered=false says why the question could not be translated."},
+        {"inputSchema", ObjectSchema(Json{{"question", question}, {"agent", agent}}, {"question"})},
+        {"outputSchema", OutputSchema(Json{{"answered", Json{{"type", "boolean"}}},
+                                           {"sql", Json{{"type", "string"}}},
+                                           {"reason", Json{{"type", "string"}}},
+                                           {"explanation", Json{{"type", "array"}}},
+                                           {"datasource", Json{{"type", "string"}}}},
+                                      {"answered", "sql"})}});
+    tools.push_back(Json{
+        {"name", "run_sql"},
+        {"title", "Run a read-only SQL statement"},
+        {"description",
+         "Runs exactly one read-only statement (SELECT / WITH) on the agent's datasource and "
+         "returns the rows, capped, with a chart option. Writes, DDL, ATTACH, PRAGMA writes "
+         "and unknown functions are refused by the database engine."},
+        {"inputSchema",
+         ObjectSchema(Json{{"sql", StringProp("One read-only SQL statement", limits.max_sql_bytes)},
+                           {"agent", agent},
+                           {"max_rows", max_rows}},
+                      {"sql"})},
+        {"outputSchema", OutputSchema(Json{{"sql", Json{{"type", "string"}}},
+                                           {"columns", Columns()},
+                                           {"rows", Rows()},
+                                           {"row_count", Json{{"type", "integer"}}},
+                                           {"truncated", Json{{"type", "boolean"}}},
+                                           {"chart", Any("ECharts option or null")}},
+                                      {"sql", "columns", "rows", "truncated"})}});
+    tools.push_back(Json{
+        {"name", "list_agents"},
+        {"title", "List agents"},
+        {"description", "The agents your key may use: id, name, datasource, language."},
+        {"inputSchema", ObjectSchema(Json::object())},
+        {"outputSchema", OutputSchema(Json{{"agents", Json{{"type", "array"},
+                                                           {"items", Json{{"type", "object"}}}}}},
+                                      {"agents"})}});
+    tools.push_back(Json{
+        {"name", "list_datasources"},
+        {"title", "List datasources"},
+        {"description", "The datasources your key may reach: id and name (no passwords)."},
+        {"inputSchema", ObjectSchema(Json::object())},
+        {"outputSchema",
+         OutputSchema(
+             Json{{"datasources", Json{{"type", "array"}, {"items", Json{{"type", "object"}}}}}},
+             {"datasources"})}});
+    tools.push_back(
+        Json{{"name", "describe_schema"},
+             {"title", "Describe the schema"},
+             {"description",
+              "The agent's datasource structure. level \"basic\": tables, descriptions and "
+              "relations; \"detailed\" (default): columns, types, keys, business names and sample "
+              "values. tables limits the detailed level to those tables."},
+             {"inputSchema",
+              ObjectSchema(
+                  Json{{"level", Json{{"type", "string"},
+                                      {"enum", {"basic", "detailed"}},
+                                      {"description", "basic or detailed (default)"}}},
+                       {"tables", Json{{"type", "array"},
+                                       {"maxItems", 200},
+                                       {"items", StringProp("Table name", limits.max_name_bytes)},
+                                       {"description", "Only these tables (detailed level)"}}},
+                       {"agent", agent}})},
+             {"outputSchema", OutputSchema(Json{{"datasource", Json{{"type", "string"}}},
+                                                {"level", Json{{"type", "string"}}},
+                                                {"tables", Json{{"type", "array"}}},
+                                                {"text", Json{{"type", "string"}}}},
+                                           {"datasource", "level", "text"})}});
+    return tools;
+  }
+}
+
+const Json* FindTool(const Json& tools, std::string_view name) {
+  for (const Json& tool : tools) {
+    if (tool["name"] == name) return &tool;
+  }
+  return nullptr;
+}
+
+// The rows part of an answer: columns, at most `cap` rows, the count and whether any were
+// left out (by the cap here or the query's own).
+void PutRows(const Json& result, long long cap, Json& out) {
+  const Json rows = result.value("rows", Json::array());
+  Json kept = Json::array();
+  for (std::size_t i = 0; i < rows.size() && static_cast<long long>(i) < cap; ++i) {
+    kept.push_back(rows[i]);
+  }
+  out["columns"] = result.value("columns", Json::array());
+  out["row_count"] = kept.size();
+  out["truncated"] = result.value("truncated", false) || kept.size() < rows.size();
+  out["rows"] = std::move(kept);
+}
+
+// A PipelineResult's JSON as the ask tool's structured output.
+Json AskOutput(const Json& run, long long cap) {
+  Json out = Json::object();
+  const bool interrupted = run.contains("interrupt");
+  const bool failed = run.contains("error") || run.value("route", "") == "not_answered";
+  out["status"] = interrupted ? "needs_input" : (failed ? "not_answered" : "answered");
+  out["thread_id"] = run.value("thread_id", "");
+  out["answer"] = run.value("answer", "");
+  out["sql"] = run.value("sql", "");
+  if (run.contains("result")) PutRows(run["result"], cap, out);
+  out["chart"] = run.value("chart", Json(nullptr));
+  out["route"] = run.value("route", "");
+  out["cost"] = Json{{"llm_calls", run.value("llm_calls", 0)},
+                     {"prompt_tokens", run.value("prompt_tokens", 0)},
+                     {"completion_tokens", run.value("completion_tokens", 0)},
+                     {"cache_hit", run.value("cache_hit", false)}};
+  if (run.contains("error")) out["error"] = run["error"];
+  if (interrupted) {
+    const Json& interrupt = run["interrupt"];
+    const Json payload = interrupt.value("payload", Json::object());
+    std::string question = payload.is_object() ? payload.value("question", "") : "";
+    if (question.empty() && payload.is_object()) question = payload.value("text", "");
+    if (question.empty()) question = run.value("answer", "");
+    out["question"] = question;
+    out["interrupt"] = interrupt;
+    if (interrupt.value("kind", "") == "plan_approval") {
+      out["how_to_answer"] =
+          "call ask with this thread_id and answer \"approve\", or \"reject: <what to change>\"";
+    } else {
+      out["how_to_answer"] = "call ask with this thread_id and your answer";
+    }
+  }
+  if (run.contains("plan")) out["plan"] = run["plan"];
+  if (run.contains("report_narrative")) out["report"] = run["report_narrative"];
+  return out;
+}
+
+}  // namespace
+
+ServerInfo AskdbServerInfo() {
+  ServerInfo info;
+  info.name = "askdb";
+  info.version = ASKDB_VERSION;
+  info.instructions =
+      "askdb answers questions about a database, read-only. Use ask for questions in plain "
+      "language (Chinese or English): it returns the answer, the SQL, rows and a chart. Use "
+      "describe_schema to see the tables, run_sql for your own SELECT, generate_sql for SQL "
+      "without running it. When ask returns status needs_input, show its question to the "
+      "user and call ask again with the thread_id and their answer.";
+  return info;
+}
+
+Json ToolResult(const Json& structured) {
+  return Json{
+      {"content", Json::array({Json{
+                      {"type", "text"},
+                      {"text", structured.dump(-1, ' ', false, Json::error_handler_t::replace)}}})},
+      {"structuredContent", structured},
+      {"isError", false}};
+}
+
+Json ToolError(std::string_view message) {
+  return Json{{"content", Json::array({Json{{"type", "text"}, {"text", message}}})},
+              {"isError", true}};
+}
+
+AskdbTools::AskdbTools(Backend& backend, ToolLimits limits)
+    : backend_(backend), limits_(limits), tools_(BuildTools(limits_)) {}
+
+Json AskdbTools::ListTools() const { return tools_; }
+
+StatusOr<Json> AskdbTools::CallTool(std::string_view name, const Json& arguments,
+                                    RequestContext& context) {
+  const Json* tool = FindTool(tools_, name);
+  if (tool == nullptr) {
+    std::string names;
+    for (const Json& t : tools_) {
+      names += (names.empty() ? "" : ", ") + t["name"].get<std::string>();
+    }
+    return NotFoundError("unknown tool '" + std::string(name) + "'; the tools are: " + names);
+  }
+  Status valid = CheckArguments(arguments, (*tool)["inputSchema"]);
+  if (!valid.ok()) return ToolError(valid.message());
+  StatusOr<Json> out = InternalError("unreachable");
+  if (name == "ask") {
+    out = Ask(arguments, context);
+  } else if (name == "generate_sql") {
+    out = GenerateSql(arguments, context);
+  } else if (name == "run_sql") {
+    out = RunSql(arguments, context);
+  } else if (name == "list_agents") {
+    StatusOr<Json> agents = backend_.ListAgents();
+    out = agents.ok() ? StatusOr<Json>(Json{{"agents", *agents}}) : agents.status();
+  } else if (name == "list_datasources") {
+    StatusOr<Json> sources = backend_.ListDatasources();
+    out = sources.ok() ? StatusOr<Json>(Json{{"datasources", *sources}}) : sources.status();
+  } else {
+    out = DescribeSchema(arguments);
+  }
+  if (!out.ok()) {
+    return ToolError(std::string(StatusCodeName(out.status().code())) + ": " +
+                     out.status().message());
+  }
+  return ToolResult(*out);
+}
+
+StatusOr<long long> AskdbTools::RowCap(const Json& args) const {
+  const long long cap = backend_.MaxRows();
+  const long long wanted = args.value("max_rows", limits_.default_rows);
+  return std::min(wanted, cap);
+}
+
+StatusOr<Json> AskdbTools::Ask(const Json& args, RequestContext& context) {
+  AskRequest request;
+  request.question = Str(args, "question");
+  request.thread_id = Str(args, "thread_id");
+  request.answer = Str(args, "answer");
+  request.agent = Str(args, "agent");
+  if (!request.answer.empty() && request.thread_id.empty()) {
+    return InvalidArgumentError(
+        "argument 'answer' needs 'thread_id': the id of the run waiting for input");
+  }
+  if (!request.answer.empty() && !request.question.empty()) {
+    return InvalidArgumentError(
+        "give either 'question' (a new question) or 'answer' (a reply to a waiting run), not "
+        "both");
+  }
+  if (request.answer.empty() && request.question.empty()) {
+    return InvalidArgumentError(
+        "argument 'question' is required (or 'thread_id' with 'answer' to resume a run)");
+  }
+  ASKDB_ASSIGN_OR_RETURN(long long cap, RowCap(args));
+  ASKDB_ASSIGN_OR_RETURN(Json run, backend_.Ask(request, context));
+  return AskOutput(run, cap);
+}
+
+StatusOr<Json> AskdbTools::GenerateSql(const Json& args, RequestContext& context) {
+  const std::string question = Str(args, "question");
+  if (question.empty()) return InvalidArgumentError("argument 'question' must not be empty");
+  return backend_.GenerateSql(Str(args, "agent"), question, context);
+}
+
+StatusOr<Json> AskdbTools::RunSql(const Json& args, RequestContext& context) {
+  const std::string sql = Str(args, "sql");
+  if (sql.find_first_not_of(" \t\r\n;") == std::string::npos) {
+    return InvalidArgumentError("argument 'sql' is empty: give one SELECT statement");
+  }
+  ASKDB_ASSIGN_OR_RETURN(long long cap, RowCap(args));
+  ASKDB_ASSIGN_OR_RETURN(Json result, backend_.RunSql(Str(args, "agent"), sql, cap, context));
+  Json out{{"sql", sql}};
+  PutRows(result, cap, out);
+  out["chart"] = result.value("chart", Json(nullptr));
+  return out;
+}
+
+StatusOr<Json> AskdbTools::DescribeSchema(const Json& args) {
+  std::vector<std::string> tables;
+  for (const Json& t : args.value("tables", Json::array())) tables.push_back(t.get<std::string>());
+  return backend_.DescribeSchema(Str(args, "agent"), args.value("level", "detailed"), tables);
+}
+
+}  // namespace askdb::mcp

@@ -1,0 +1,326 @@
+#include "askdb/server/api/mcp_backend.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "askdb/agent/ask/datasource.h"
+#include "askdb/analysis/chart_recommender.h"
+#include "askdb/catalog/schema_level.h"
+#include "askdb/catalog/schema_render.h"
+#include "askdb/nlq/schema_index.h"
+#include "askdb/server/api/datasource_cache.h"
+#include "askdb/server/api/run_service.h"
+#include "askdb/server/security/api_keys.h"
+#include "askdb/server/store/management_store.h"
+
+namespace askdb::server::api {
+namespace {
+
+constexpr std::string_view kResourcePrefix = "askdb://datasources/";
+constexpr std::string_view kSchemaSuffix = "/schema";
+constexpr std::string_view kModelSuffix = "/semantic-model";
+// How often a waiting ask looks at the client's cancellation.
+constexpr std::chrono::milliseconds kPollInterval{200};
+
+bool EndsWith(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+std::string NoSuchAgent(const std::string& agent) {
+  return "no agent '" + agent + "' for this key: list_agents names the agents you may use";
+}
+
+// "node_start classify" from a stream frame's data, for a progress message.
+std::string ProgressMessage(const SseBufferedEvent& event) {
+  StatusOr<Json> data = ParseJson(event.data);
+  std::string node = data.ok() && data->is_object() ? data->value("node", "") : "";
+  return node.empty() ? event.event : event.event + " " + node;
+}
+
+}  // namespace
+
+Status ValidateMcpBackendDeps(const McpBackendDeps& deps) {
+  if (deps.runs == nullptr || deps.store == nullptr || deps.datasources == nullptr) {
+    return InvalidArgumentError(
+        "the MCP backend needs a RunService, a management store and a "
+        "DatasourceCache");
+  }
+  return Status::Ok();
+}
+
+McpBackend::McpBackend(McpBackendDeps deps, std::string scope)
+    : deps_(std::move(deps)), scope_(std::move(scope)) {}
+
+bool McpBackend::MayRun(const std::string& agent) const {
+  return security::Authorize(scope_, security::RequiredAccess::AgentRun(agent)).ok();
+}
+
+StatusOr<std::string> McpBackend::ResolveAgent(const std::string& requested) const {
+  std::string agent = requested;
+  if (agent.empty()) {
+    agent = scope_.starts_with(security::kAgentScopePrefix)
+                ? scope_.substr(security::kAgentScopePrefix.size())
+                : "default";
+  }
+  // Another agent's refusal reads like an unknown agent: nothing tells it exists.
+  if (!MayRun(agent)) return NotFoundError(NoSuchAgent(agent));
+  StatusOr<store::AgentRecord> record = deps_.store->GetAgent(agent);
+  if (!record.ok() && record.status().code() == StatusCode::kNotFound) {
+    return NotFoundError(NoSuchAgent(agent));
+  }
+  ASKDB_RETURN_IF_ERROR(record.status());
+  return agent;
+}
+
+StatusOr<std::shared_ptr<agent::PreparedDatasource>> McpBackend::AgentDatasource(
+    const std::string& agent, std::string* datasource_id) const {
+  ASKDB_ASSIGN_OR_RETURN(store::AgentRecord record, deps_.store->GetAgent(agent));
+  if (datasource_id != nullptr) *datasource_id = record.datasource_id;
+  return deps_.datasources->Get(record.datasource_id);
+}
+
+StatusOr<Json> McpBackend::Ask(const mcp::AskRequest& ask, mcp::RequestContext& context) {
+  RunRequest request;
+  if (ask.thread_id.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(request.agent_id, ResolveAgent(ask.agent));
+    request.thread_id = NewThreadId();
+  } else {
+    // A thread belongs to the agent of its first run; a thread of an agent this key may not
+    // run (or not the one asked for) is unknown, exactly like one that does not exist.
+    ASKDB_RETURN_IF_ERROR(ValidateThreadId(ask.thread_id));
+    request.thread_id = ask.thread_id;
+    ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> owner,
+                           deps_.runs->ThreadOwner(ask.thread_id));
+    if (owner) {
+      if (!MayRun(*owner) || (!ask.agent.empty() && ask.agent != *owner)) {
+        return UnknownThreadError(ask.thread_id);
+      }
+      request.agent_id = *owner;
+    } else {
+      if (!ask.answer.empty() && !deps_.runs->HasCheckpoint(ask.thread_id)) {
+        return UnknownThreadError(ask.thread_id);
+      }
+      ASKDB_ASSIGN_OR_RETURN(request.agent_id, ResolveAgent(ask.agent));
+    }
+  }
+  request.kind = ask.answer.empty() ? RunKind::kAsk : RunKind::kResume;
+  request.text = ask.answer.empty() ? ask.question : ask.answer;
+  request.route_label = "/mcp";
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<Run> run, deps_.runs->Start(std::move(request)));
+
+  // Each stream frame of the run becomes one progress notification.
+  const auto deadline = std::chrono::steady_clock::now() + deps_.run_timeout;
+  std::int64_t last_id = 0;
+  double progress = 0;
+  bool cancelled = false;
+  for (;;) {
+    SseWaitResult waited = run->events().WaitFrom(last_id, kPollInterval);
+    for (const SseBufferedEvent& event : waited.events) {
+      last_id = event.id;
+      context.progress(++progress, ProgressMessage(event));
+    }
+    if (waited.end) break;
+    if (!cancelled && context.cancel->IsCancelled()) {
+      cancelled = true;
+      (void)deps_.runs->Cancel(run->id());
+    }
+    if (std::chrono::steady_clock::now() > deadline) {
+      (void)deps_.runs->Cancel(run->id());
+      return DeadlineExceededError("the run of thread '" + run->id() + "' took longer than " +
+                                   std::to_string(deps_.run_timeout.count() / 1000) +
+                                   " s and was cancelled");
+    }
+  }
+  std::optional<StatusOr<Json>> outcome = run->Wait(deps_.run_timeout);
+  if (!outcome) return DeadlineExceededError("the run of thread '" + run->id() + "' did not end");
+  return std::move(*outcome);
+}
+
+StatusOr<Json> McpBackend::GenerateSql(const std::string& agent, const std::string& question,
+                                       mcp::RequestContext& context) {
+  ASKDB_ASSIGN_OR_RETURN(std::string id, ResolveAgent(agent));
+  std::string datasource;
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
+                         AgentDatasource(id, &datasource));
+  const nlq::Translation t = nlq::Engine::Translate(
+      question, *prepared->index, prepared->connector->dialect(), deps_.translate);
+  Json explanation = Json::array();
+  for (const nlq::Mapping& m : t.explanation) {
+    explanation.push_back(Json{{"phrase", m.phrase}, {"kind", m.kind}, {"target", m.target}});
+  }
+  Json out{{"answered", t.answered},
+           {"sql", t.answered ? t.sql : std::string()},
+           {"reason", t.abstain_reason},
+           {"explanation", std::move(explanation)},
+           {"datasource", datasource}};
+  if (t.answered) {
+    // Compiled by the engine against the live catalog, not run.
+    db::QueryOptions check = deps_.query;
+    check.cancel = context.cancel;
+    Status checked = prepared->connector->Check(t.sql, check);
+    if (!checked.ok() && checked.code() != StatusCode::kUnimplemented) {
+      out["answered"] = false;
+      out["reason"] = checked.message();
+    }
+  }
+  return out;
+}
+
+StatusOr<Json> McpBackend::RunSql(const std::string& agent, const std::string& sql,
+                                  long long max_rows, mcp::RequestContext& context) {
+  ASKDB_ASSIGN_OR_RETURN(std::string id, ResolveAgent(agent));
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared, AgentDatasource(id));
+  db::QueryOptions query = deps_.query;
+  query.max_rows = std::min(max_rows, deps_.query.max_rows);
+  query.cancel = context.cancel;
+  ASKDB_ASSIGN_OR_RETURN(db::ResultSet result, prepared->connector->Execute(sql, query));
+  Json out = result.ToJson();
+  analysis::ChartRequest chart_request;
+  chart_request.sql = sql;
+  const analysis::ChartSpec chart = analysis::RecommendChart(result, chart_request);
+  out["chart"] = chart.ToJson();
+  return out;
+}
+
+StatusOr<Json> McpBackend::ListAgents() {
+  ASKDB_ASSIGN_OR_RETURN(std::vector<store::AgentRecord> agents, deps_.store->ListAgents());
+  Json out = Json::array();
+  for (const store::AgentRecord& a : agents) {
+    if (!MayRun(a.id)) continue;
+    out.push_back(Json{{"id", a.id},
+                       {"name", a.name},
+                       {"datasource_id", a.datasource_id},
+                       {"language", a.language},
+                       {"selected_tables", a.selected_tables},
+                       {"preset_questions", a.preset_questions}});
+  }
+  return out;
+}
+
+StatusOr<std::vector<std::string>> McpBackend::VisibleDatasources() const {
+  std::vector<std::string> ids;
+  if (security::Authorize(scope_, security::RequiredAccess::Admin()).ok()) {
+    ASKDB_ASSIGN_OR_RETURN(std::vector<store::DatasourceRecord> all,
+                           deps_.store->ListDatasources());
+    for (const store::DatasourceRecord& d : all) ids.push_back(d.id);
+    return ids;
+  }
+  ASKDB_ASSIGN_OR_RETURN(std::vector<store::AgentRecord> agents, deps_.store->ListAgents());
+  for (const store::AgentRecord& a : agents) {
+    if (MayRun(a.id) && std::find(ids.begin(), ids.end(), a.datasource_id) == ids.end()) {
+      ids.push_back(a.datasource_id);
+    }
+  }
+  return ids;
+}
+
+StatusOr<Json> McpBackend::ListDatasources() {
+  ASKDB_ASSIGN_OR_RETURN(std::vector<std::string> ids, VisibleDatasources());
+  const bool admin = security::Authorize(scope_, security::RequiredAccess::Admin()).ok();
+  Json out = Json::array();
+  for (const std::string& id : ids) {
+    ASKDB_ASSIGN_OR_RETURN(store::DatasourceRecord d, deps_.store->GetDatasource(id));
+    Json item{{"id", d.id}, {"name", d.name}};
+    // Where the data lives (never a password) is the administrator's business.
+    if (admin) item["url"] = d.url;
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+StatusOr<Json> McpBackend::DescribeSchema(const std::string& agent, const std::string& level,
+                                          const std::vector<std::string>& tables) {
+  ASKDB_ASSIGN_OR_RETURN(catalog::SchemaLevel parsed, catalog::ParseSchemaLevel(level));
+  ASKDB_ASSIGN_OR_RETURN(std::string id, ResolveAgent(agent));
+  std::string datasource;
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
+                         AgentDatasource(id, &datasource));
+  db::DatabaseSchema schema = prepared->schema;
+  if (!tables.empty() && parsed == catalog::SchemaLevel::kDetailed) {
+    std::vector<db::TableInfo> kept;
+    for (const std::string& name : tables) {
+      const db::TableInfo* table = prepared->schema.FindTable(name);
+      if (table == nullptr) {
+        std::string known;
+        for (const db::TableInfo& t : prepared->schema.tables) {
+          known += (known.empty() ? "" : ", ") + t.name;
+        }
+        return InvalidArgumentError("no table '" + name + "' in datasource '" + datasource +
+                                    "'; its tables are: " + known);
+      }
+      kept.push_back(*table);
+    }
+    schema.tables = std::move(kept);
+  }
+  catalog::RenderOptions options;
+  options.level = parsed;
+  Json names = Json::array();
+  for (const db::TableInfo& t : schema.tables) names.push_back(t.name);
+  return Json{{"datasource", datasource},
+              {"level", std::string(catalog::SchemaLevelName(parsed))},
+              {"tables", std::move(names)},
+              {"text", catalog::RenderSchema(schema, prepared->model ? &*prepared->model : nullptr,
+                                             options)}};
+}
+
+StatusOr<Json> McpBackend::ListResources() {
+  ASKDB_ASSIGN_OR_RETURN(std::vector<std::string> ids, VisibleDatasources());
+  Json out = Json::array();
+  for (const std::string& id : ids) {
+    const std::string base = std::string(kResourcePrefix) + id;
+    out.push_back(Json{{"uri", base + std::string(kSchemaSuffix)},
+                       {"name", id + " schema"},
+                       {"title", "Schema of datasource " + id},
+                       {"description",
+                        "Tables, columns, types, keys, business names, sample "
+                        "values and relations (the detailed schema level)"},
+                       {"mimeType", "text/plain"}});
+    StatusOr<Json> model = deps_.store->GetSemanticModel(id);
+    if (model.ok()) {
+      out.push_back(Json{{"uri", base + std::string(kModelSuffix)},
+                         {"name", id + " semantic model"},
+                         {"title", "Semantic model of datasource " + id},
+                         {"description",
+                          "Business names, synonyms, units and enabled "
+                          "tables and columns (JSON)"},
+                         {"mimeType", "application/json"}});
+    } else if (model.status().code() != StatusCode::kNotFound) {
+      return model.status();
+    }
+  }
+  return out;
+}
+
+StatusOr<Json> McpBackend::ReadResource(std::string_view uri) {
+  auto unknown = [uri] {
+    return NotFoundError("no resource '" + std::string(uri) +
+                         "': resources/list names the resources you may read");
+  };
+  if (!uri.starts_with(kResourcePrefix)) return unknown();
+  std::string_view rest = uri.substr(kResourcePrefix.size());
+  const bool schema = EndsWith(rest, kSchemaSuffix);
+  const bool model = EndsWith(rest, kModelSuffix);
+  if (!schema && !model) return unknown();
+  const std::string id(
+      rest.substr(0, rest.size() - (schema ? kSchemaSuffix : kModelSuffix).size()));
+  ASKDB_ASSIGN_OR_RETURN(std::vector<std::string> ids, VisibleDatasources());
+  if (std::find(ids.begin(), ids.end(), id) == ids.end()) return unknown();
+  if (model) {
+    StatusOr<Json> json = deps_.store->GetSemanticModel(id);
+    if (!json.ok() && json.status().code() == StatusCode::kNotFound) return unknown();
+    ASKDB_RETURN_IF_ERROR(json.status());
+    return Json::array(
+        {Json{{"uri", uri}, {"mimeType", "application/json"}, {"text", json->dump(2)}}});
+  }
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
+                         deps_.datasources->Get(id));
+  catalog::RenderOptions options;
+  options.level = catalog::SchemaLevel::kDetailed;
+  return Json::array({Json{
+      {"uri", uri},
+      {"mimeType", "text/plain"},
+      {"text", catalog::RenderSchema(prepared->schema,
+                                     prepared->model ? &*prepared->model : nullptr, options)}}});
+}
+
+}  // namespace askdb::server::api

@@ -1,0 +1,331 @@
+// askdb's MCP server end to end, driven by the official MCP TypeScript SDK client
+// (@modelcontextprotocol/sdk, pinned by package-lock.json): over stdio to the real
+// `askdb mcp`, and over Streamable HTTP to a real `askdb serve` on loopback (demo database,
+// scripted model for the analysis plan). Run by ctest as mcp_sdk_e2e:
+//   node tests/mcp/mcp_e2e.mjs ASKDB_BINARY
+// Checks: the tools are listed with input and output schemas; every tool answers on the
+// demo database, and ask / run_sql / generate_sql agree with `askdb ask --json` and
+// `askdb sql --json` run here; progress notifications arrive for a run asked with a
+// progress token; a plan-review run is approved through ask with its thread id; an
+// agent-scoped key sees only its agent (and not another agent's thread); bad input —
+// malformed JSON, an unknown method or tool, wrong argument types, a write in run_sql,
+// a 10 MB argument — gets a JSON-RPC error or a tool error and the server keeps serving.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+
+const [askdb] = process.argv.slice(2)
+if (!askdb) {
+  console.error('usage: mcp_e2e.mjs ASKDB_BINARY')
+  process.exit(2)
+}
+
+let passed = 0
+let failed = 0
+function check(ok, what, detail = '') {
+  if (ok) {
+    passed++
+    console.log(`ok    ${what}`)
+  } else {
+    failed++
+    console.log(`FAIL  ${what}${detail ? `: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}` : ''}`)
+  }
+  return ok
+}
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b)
+
+const home = mkdtempSync(join(tmpdir(), 'askdb-mcp-e2e-'))
+const env = {
+  ...process.env,
+  HOME: home,
+  XDG_DATA_HOME: join(home, 'data'),
+  XDG_CONFIG_HOME: join(home, 'config'),
+  XDG_CACHE_HOME: join(home, 'cache'),
+  ASKDB_LOG_LEVEL: 'warn',
+}
+delete env.ASKDB_HOME
+delete env.ASKDB_SECRET_KEY
+delete env.ASKDB_SERVER_STORE_URL
+const db = join(home, 'retail.sqlite')
+const rules = join(home, 'llm.json')
+
+const QUESTION = '2024年各地区的销售额'
+const SQL = 'SELECT channel, COUNT(*) AS orders, ROUND(SUM(total_amount), 2) AS revenue FROM orders GROUP BY channel ORDER BY revenue DESC'
+const ANALYSIS = '做一份全面的销售分析报告'
+const TOOLS = ['ask', 'generate_sql', 'run_sql', 'list_agents', 'list_datasources', 'describe_schema']
+
+function cli(args) {
+  const r = spawnSync(askdb, args, { env, encoding: 'utf8', timeout: 180_000 })
+  return { status: r.status, json: r.stdout ? JSON.parse(r.stdout) : null, stderr: r.stderr }
+}
+
+// The text a tool error carries.
+const errorText = (r) => (r.isError ? r.content?.[0]?.text ?? '' : '')
+
+async function rejects(promise) {
+  try {
+    await promise
+    return null
+  } catch (e) {
+    return e
+  }
+}
+
+// Every tool, called through `client`; `expected` holds what the CLI printed.
+async function exerciseTools(client, label, expected) {
+  const { tools } = await client.listTools()
+  const names = tools.map((t) => t.name)
+  check(same(names, TOOLS), `${label}: tools/list names the six tools`, names)
+  check(tools.every((t) => t.inputSchema?.type === 'object' && t.outputSchema?.type === 'object'), `${label}: every tool has an inputSchema and an outputSchema`)
+
+  const agents = await client.callTool({ name: 'list_agents', arguments: {} })
+  check(agents.structuredContent?.agents?.some((a) => a.id === 'default'), `${label}: list_agents lists agent default`, agents.structuredContent)
+  const sources = await client.callTool({ name: 'list_datasources', arguments: {} })
+  check(sources.structuredContent?.datasources?.[0]?.id === 'default', `${label}: list_datasources lists datasource default`, sources.structuredContent)
+
+  const basic = await client.callTool({ name: 'describe_schema', arguments: { level: 'basic' } })
+  check(basic.structuredContent?.level === 'basic' && basic.structuredContent.text.includes('orders') && !basic.structuredContent.text.includes('total_amount REAL'), `${label}: describe_schema basic names the tables without columns`)
+  const detailed = await client.callTool({ name: 'describe_schema', arguments: { level: 'detailed', tables: ['orders'] } })
+  check(same(detailed.structuredContent?.tables, ['orders']) && detailed.structuredContent.text.includes('total_amount'), `${label}: describe_schema detailed for one table has its columns`, detailed.structuredContent?.tables)
+
+  const sql = await client.callTool({ name: 'run_sql', arguments: { sql: SQL } })
+  const s = sql.structuredContent
+  check(!sql.isError && same(s.rows, expected.sql.rows) && same(s.columns.map((c) => c.name), expected.sql.columns.map((c) => c.name)), `${label}: run_sql rows equal askdb sql --json`, { mcp: s?.rows, cli: expected.sql.rows })
+  check(s?.chart?.option !== undefined || s?.chart !== null, `${label}: run_sql carries a chart`)
+
+  let progress = 0
+  const ask = await client.callTool({ name: 'ask', arguments: { question: QUESTION } }, undefined, { onprogress: () => progress++, timeout: 120_000 })
+  const a = ask.structuredContent
+  check(a?.status === 'answered' && a.sql === expected.ask.sql && same(a.rows, expected.ask.rows), `${label}: ask's SQL and rows equal askdb ask --json`, { mcp: [a?.sql, a?.rows], cli: [expected.ask.sql, expected.ask.rows] })
+  check(a?.answer === expected.ask.answer && a.route === expected.ask.route && a.chart && a.cost?.llm_calls === 0, `${label}: ask has the answer text, route, chart and cost`, { answer: a?.answer, route: a?.route, cost: a?.cost })
+  check(progress > 0, `${label}: progress notifications arrive for a run with a progress token (${progress})`)
+  const followUp = (await client.callTool({ name: 'ask', arguments: { question: '那2023年呢？', thread_id: a.thread_id } })).structuredContent
+  check(followUp?.thread_id === a.thread_id && followUp.status === 'answered' && followUp.sql.includes("'2023-01-01'"), `${label}: a follow-up with the thread id continues the conversation`, followUp?.sql)
+  const gen = await client.callTool({ name: 'generate_sql', arguments: { question: QUESTION } })
+  check(gen.structuredContent?.answered === true && gen.structuredContent.sql === expected.ask.sql, `${label}: generate_sql writes ask's SQL without running it`, gen.structuredContent)
+
+  // A plan that waits for approval, approved through ask with the thread id.
+  const plan = await client.callTool({ name: 'ask', arguments: { question: ANALYSIS } }, undefined, { timeout: 120_000 })
+  const p = plan.structuredContent
+  check(p?.status === 'needs_input' && p.thread_id && p.question.length > 0 && p.interrupt?.kind === 'plan_approval', `${label}: an analysis waits for plan approval with its question and thread id`, p)
+  const approved = await client.callTool({ name: 'ask', arguments: { thread_id: p.thread_id, answer: 'approve' } }, undefined, { timeout: 180_000 })
+  const done = approved.structuredContent
+  check(done?.status === 'answered' && done.thread_id === p.thread_id && done.report !== undefined, `${label}: approving through ask runs the plan to its report`, done && { status: done.status, answer: done.answer })
+
+  // Bad input: tool errors (the model may correct itself) or JSON-RPC errors.
+  const unknownTool = await rejects(client.callTool({ name: 'drop_everything', arguments: {} }))
+  check(unknownTool?.code === -32602 && /unknown tool/.test(unknownTool.message), `${label}: an unknown tool is JSON-RPC error -32602`, unknownTool?.message)
+  const wrongType = await client.callTool({ name: 'run_sql', arguments: { sql: 42 } })
+  check(/'sql' must be a string/.test(errorText(wrongType)), `${label}: a wrong argument type is a tool error naming it`, errorText(wrongType))
+  const write = await client.callTool({ name: 'run_sql', arguments: { sql: 'DELETE FROM orders' } })
+  check(write.isError && /permission_denied|not authorized|read-only|refused/i.test(errorText(write)), `${label}: a write statement in run_sql is refused`, errorText(write))
+  const still = await client.callTool({ name: 'run_sql', arguments: { sql: 'SELECT COUNT(*) AS n FROM orders' } })
+  check(still.structuredContent?.rows?.[0]?.[0] > 0, `${label}: the orders are all still there after the refused DELETE`)
+  if (label === 'stdio') {
+    const huge = await client.callTool({ name: 'ask', arguments: { question: 'x'.repeat(10 << 20) } }, undefined, { timeout: 60_000 })
+    check(huge.isError && /at most/.test(errorText(huge)), `${label}: a 10 MB argument is a tool error`, errorText(huge).slice(0, 120))
+  }
+  await client.ping()
+  check(true, `${label}: the server keeps serving (ping)`)
+  return a.thread_id
+}
+
+// A raw `askdb mcp` fed lines the SDK would never send.
+async function rawStdio() {
+  const child = spawn(askdb, ['mcp', '--db', db], { env, stdio: ['pipe', 'pipe', 'pipe'] })
+  const lines = createInterface({ input: child.stdout })
+  const replies = []
+  const waiters = []
+  lines.on('line', (l) => {
+    replies.push(JSON.parse(l))
+    while (waiters.length) waiters.shift()()
+  })
+  const next = async (n) => {
+    while (replies.length < n) await new Promise((r) => waiters.push(r))
+  }
+  const send = (text) => child.stdin.write(text + '\n')
+  send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}')
+  await next(1)
+  send('{"jsonrpc":"2.0","method":"notifications/initialized"}')
+  send('{"jsonrpc": "2.0", "id": 2, "method": "tools/li')
+  await next(2)
+  send('{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{}}')
+  await next(3)
+  send('[{"jsonrpc":"2.0","id":4,"method":"ping"}]')
+  await next(4)
+  send('{"jsonrpc":"2.0","id":5,"method":"ping"}')
+  await next(5)
+  check(replies[0].result?.protocolVersion === '2025-06-18', 'raw stdio: initialize negotiates 2025-06-18')
+  check(replies[1].error?.code === -32700 && replies[1].id === null, 'raw stdio: malformed JSON is error -32700', replies[1])
+  check(replies[2].error?.code === -32601 && replies[2].id === 3, 'raw stdio: an unknown method is error -32601', replies[2])
+  check(replies[3].error?.code === -32600, 'raw stdio: a batch is refused in 2025-06-18 (-32600)', replies[3])
+  check(same(replies[4], { jsonrpc: '2.0', id: 5, result: {} }), 'raw stdio: still serving after bad input')
+  child.stdin.end()
+  const code = await new Promise((r) => child.on('exit', r))
+  check(code === 0, `raw stdio: askdb mcp exits 0 when stdin closes (${code})`)
+}
+
+async function startServe() {
+  const server = spawn(askdb, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db, '--llm', `scripted:${rules}`, '--review-plan'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  const started = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`askdb serve did not start:\n${stderr}`)), 60_000)
+    server.stderr.on('data', (d) => {
+      stderr += d.toString()
+      const listening = stderr.match(/listening on (http:\/\/[^\s]+)\r?\n/)
+      const k = stderr.match(/(askdb_[0-9a-f]{16}_[A-Za-z0-9_-]{43})\s/)
+      if (listening && k) {
+        clearTimeout(timer)
+        resolve({ base: listening[1], key: k[1] })
+      }
+    })
+    server.on('exit', (code) => reject(new Error(`askdb serve exited (${code}):\n${stderr}`)))
+  })
+  return { server, ...started }
+}
+
+function httpClient(base, key) {
+  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${key}` } },
+  })
+  return { client: new Client({ name: 'askdb-mcp-e2e', version: '1.0.0' }), transport }
+}
+
+// Raw HTTP requests the SDK would never send.
+async function rawHttp(base, key) {
+  const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }
+  const post = (body, headers = {}) => fetch(`${base}/mcp`, { method: 'POST', headers: { ...auth, ...headers }, body })
+  const init = (version) => post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }))
+
+  const noKey = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+  check(noKey.status === 401, `raw http: no key answers 401 (${noKey.status})`)
+  const evil = await post('{}', { Origin: 'http://evil.example' })
+  check(evil.status === 403, `raw http: a foreign Origin answers 403 (${evil.status})`)
+  const malformed = await post('{"jsonrpc": "2.0", "id": 1, "method": ')
+  const m = await malformed.json()
+  check(malformed.status === 400 && m.error?.code === -32700, 'raw http: malformed JSON is 400 with error -32700', m)
+  const noSession = await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }))
+  check(noSession.status === 400, `raw http: a request without Mcp-Session-Id answers 400 (${noSession.status})`)
+  const get = await fetch(`${base}/mcp`, { headers: auth })
+  check(get.status === 405, `raw http: GET /mcp answers 405 (${get.status})`)
+
+  const opened = await init('2025-03-26')
+  const session = opened.headers.get('mcp-session-id')
+  const openedBody = await opened.json()
+  check(session && openedBody.result?.protocolVersion === '2025-03-26', 'raw http: initialize opens a session (Mcp-Session-Id) and negotiates 2025-03-26')
+  const inSession = { 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-03-26' }
+  const notified = await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), inSession)
+  check(notified.status === 202, `raw http: a notification answers 202 (${notified.status})`)
+  const unknown = await (await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'completion/complete', params: {} }), inSession)).json()
+  check(unknown.error?.code === -32601, 'raw http: an unknown method is error -32601', unknown)
+  const batch = await (await post(JSON.stringify([{ jsonrpc: '2.0', id: 4, method: 'ping' }, { jsonrpc: '2.0', id: 5, method: 'tools/list' }]), inSession)).json()
+  check(Array.isArray(batch) && batch.length === 2 && batch[1].result?.tools?.length === 6 && batch[1].result.tools[0].outputSchema === undefined, 'raw http: a batch is answered in 2025-03-26 (tools without outputSchema)', batch)
+  const wrongVersion = await post(JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'ping' }), { ...inSession, 'MCP-Protocol-Version': '2025-06-18' })
+  check(wrongVersion.status === 400, `raw http: a protocol version header unlike the session's answers 400 (${wrongVersion.status})`)
+  const big = await post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'run_sql', arguments: { sql: 'x'.repeat(10 << 20) } } }), inSession)
+  check(big.status === 413, `raw http: a 10 MB body answers 413 (${big.status})`)
+  const alive = await (await post(JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'ping' }), inSession)).json()
+  check(same(alive, { jsonrpc: '2.0', id: 8, result: {} }), 'raw http: still serving after bad input', alive)
+  const deleted = await fetch(`${base}/mcp`, { method: 'DELETE', headers: { ...auth, ...inSession } })
+  const gone = await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }), inSession)
+  check(deleted.status === 204 && gone.status === 404, `raw http: DELETE ends the session (${deleted.status}, then ${gone.status})`)
+}
+
+let serve
+async function main() {
+  const demo = spawnSync(askdb, ['demo', '--db', db, '--report', join(home, 'demo.html')], { env, encoding: 'utf8', timeout: 180_000 })
+  if (demo.status !== 0) throw new Error(`askdb demo failed: ${demo.stderr}`)
+  // The engine answers the data questions alone; the analysis asks the model for its plan,
+  // a sufficiency check and the report.
+  writeFileSync(
+    rules,
+    JSON.stringify([
+      {
+        match: '分析规划器',
+        json: {
+          title: '销售分析',
+          steps: [
+            { step_num: 1, tool: 'execute_sql', purpose: '各渠道销售额', input: 'SELECT channel, SUM(total_amount) AS revenue FROM orders GROUP BY channel ORDER BY revenue DESC', query_type: 'aggregation' },
+            { step_num: 2, tool: 'execute_sql', purpose: '每年订单数', input: 'SELECT substr(order_date, 1, 4) AS year, COUNT(*) AS orders FROM orders GROUP BY year ORDER BY year', query_type: 'trend' },
+          ],
+        },
+      },
+      { match: '是否足以很好地回答', json: { sufficient: true, reason: '两部分都已回答', confidence: 0.9 } },
+      { match: '撰写分析报告', json: { title: '销售分析', summary: '线上渠道销售额最高。', findings: ['线上渠道领先'], recommendations: ['继续投入线上渠道'] } },
+    ]),
+  )
+  const expected = { ask: cli(['ask', '--json', '--db', db, QUESTION]).json, sql: cli(['sql', '--json', '--db', db, SQL]).json }
+  if (!expected.ask?.sql || !expected.sql?.rows) throw new Error('askdb ask/sql --json gave no result to compare with')
+
+  // --- stdio ---------------------------------------------------------------------------------
+  const stdio = new StdioClientTransport({ command: askdb, args: ['mcp', '--db', db, '--llm', `scripted:${rules}`, '--review-plan'], env, stderr: 'pipe' })
+  const client = new Client({ name: 'askdb-mcp-e2e', version: '1.0.0' })
+  await client.connect(stdio)
+  check(client.getServerVersion()?.name === 'askdb' && client.getServerCapabilities()?.tools !== undefined, 'stdio: initialize names askdb and offers tools')
+  const { resources } = await client.listResources()
+  const schemaUri = resources.find((r) => r.uri.endsWith('/schema'))?.uri
+  const modelUri = resources.find((r) => r.uri.endsWith('/semantic-model'))?.uri
+  check(schemaUri === 'askdb://datasources/default/schema' && modelUri === 'askdb://datasources/default/semantic-model', 'stdio: resources are the datasource schema and semantic model', resources.map((r) => r.uri))
+  const schemaText = (await client.readResource({ uri: schemaUri })).contents[0].text
+  const model = JSON.parse((await client.readResource({ uri: modelUri })).contents[0].text)
+  check(schemaText.includes('orders(') && model.tables !== undefined, 'stdio: the resources read as the schema text and the model JSON')
+  const missing = await rejects(client.readResource({ uri: 'askdb://datasources/nope/schema' }))
+  check(missing?.code === -32002, 'stdio: an unknown resource is error -32002', missing?.message)
+  await exerciseTools(client, 'stdio', expected)
+  await client.close()
+  await rawStdio()
+
+  // --- Streamable HTTP -----------------------------------------------------------------------
+  const started = await startServe()
+  serve = started.server
+  const { base, key } = started
+  const admin = httpClient(base, key)
+  await admin.client.connect(admin.transport)
+  check(admin.transport.sessionId?.startsWith('mcp_'), 'http: the SDK client holds an MCP session id')
+  const adminThread = await exerciseTools(admin.client, 'http', expected)
+
+  // An agent-scoped key sees only its agent.
+  const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }
+  const made = await fetch(`${base}/api/v1/agents`, { method: 'POST', headers, body: JSON.stringify({ id: 'other', name: 'Other agent' }) })
+  check(made.status === 201, `http: agent 'other' created (${made.status})`)
+  const issued = await (await fetch(`${base}/api/v1/agents/other/keys`, { method: 'POST', headers, body: '{}' })).json()
+  const scoped = httpClient(base, issued.key)
+  await scoped.client.connect(scoped.transport)
+  const seen = (await scoped.client.callTool({ name: 'list_agents', arguments: {} })).structuredContent.agents.map((a) => a.id)
+  check(same(seen, ['other']), 'http: an agent-scoped key lists only its agent', seen)
+  const foreign = await scoped.client.callTool({ name: 'ask', arguments: { question: QUESTION, agent: 'default' } })
+  check(foreign.isError && /no agent 'default'/.test(errorText(foreign)), 'http: an agent-scoped key cannot run another agent', errorText(foreign))
+  const foreignThread = await scoped.client.callTool({ name: 'ask', arguments: { question: '那2023年呢？', thread_id: adminThread } })
+  check(foreignThread.isError && /not_found/.test(errorText(foreignThread)), "http: an agent-scoped key cannot continue another agent's thread", errorText(foreignThread))
+  const own = await scoped.client.callTool({ name: 'ask', arguments: { question: QUESTION } })
+  check(own.structuredContent?.status === 'answered' && same(own.structuredContent.rows, expected.ask.rows), 'http: an agent-scoped key asks its own agent')
+  const hijack = await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${issued.key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': admin.transport.sessionId },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+  })
+  check(hijack.status === 404, `http: another key cannot use the admin's session (${hijack.status})`)
+  await scoped.client.close()
+  await admin.client.close()
+  await rawHttp(base, key)
+}
+
+main()
+  .catch((e) => {
+    failed++
+    console.log(`FAIL  ${e.stack || e}`)
+  })
+  .finally(() => {
+    if (serve) serve.kill('SIGTERM')
+    rmSync(home, { recursive: true, force: true })
+    console.log(`\n${passed} passed, ${failed} failed`)
+    process.exit(failed ? 1 : 0)
+  })
