@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
+import { adminFlow, clarifyRenameAndCost, hugePaste, semanticCsv } from './scenarios.mjs'
 
 const [askdb, outDir] = process.argv.slice(2)
 if (!askdb || !outDir) {
@@ -77,8 +78,17 @@ async function main() {
       },
       { match: '是否足以很好地回答', json: { sufficient: true, reason: '两部分都已回答', confidence: 0.9 } },
       { match: '撰写分析报告', json: { title: '销售分析', summary: '线上渠道销售额最高。', findings: ['线上渠道领先'], recommendations: ['继续投入线上渠道'] } },
+      // A question the model asks about; once answered, the model writes the SQL.
+      { match: '(?s)补充说明.*needs_clarification', json: { sql: 'SELECT store_id, COUNT(*) AS orders FROM orders GROUP BY store_id ORDER BY orders DESC LIMIT 10' } },
+      { match: '(?s)经营表现.*needs_clarification', json: { needs_clarification: '“经营表现”是指销售额还是订单数？' } },
+      { match: '经营表现', reply: '订单最多的门店排在最前。' },
+      // The agent of the admin flow: its datasource (a copy of the demo file) has no semantic model.
+      { match: '(?s)每个门店的订单数.*needs_clarification', json: { sql: 'SELECT s.name, COUNT(*) AS orders FROM orders o JOIN stores s ON s.store_id = o.store_id GROUP BY s.name ORDER BY orders DESC' } },
+      { match: '每个门店的订单数', reply: '各门店的订单数已按多到少排列。' },
       // Slow on purpose: the page is reloaded while the run waits for the model.
       { match: '复购率', reply: 'SELECT store_id, COUNT(*) AS orders FROM orders GROUP BY store_id ORDER BY orders DESC LIMIT 10', latency_ms: 2500 },
+      // Stopped while the model works (another question: a repeated one is answered from the cache).
+      { match: '回头客', reply: 'SELECT store_id, COUNT(DISTINCT customer_id) AS customers FROM orders GROUP BY store_id', latency_ms: 5000 },
     ]),
   )
 
@@ -247,15 +257,32 @@ async function main() {
   await page.reload({ waitUntil: 'domcontentloaded' })
   const resumed = await page.waitForSelector('[data-testid=result-table] tbody tr', { timeout: 60_000 }).catch(() => null)
   check(resumed !== null, 'a reload mid-run reconnects (Last-Event-ID) and the run goes on to its result')
+  const reloadedThreadUrl = page.url()
   await page.screenshot({ path: join(outDir, '03-reloaded-run.png'), fullPage: true })
 
   // --- the stop button cancels the run --------------------------------------------------
-  await page.type(Q, '每个门店的复购率是多少')
+  await page.type(Q, '每个门店的回头客有多少')
   await page.keyboard.press('Enter')
   await page.waitForSelector('[data-testid=stop]', { timeout: 15_000 })
   await page.click('[data-testid=stop]')
   const stopped = await page.waitForSelector('[data-testid=cancelled]', { timeout: 30_000 }).catch(() => null)
   check(stopped !== null, 'the stop button cancels the run')
+
+  const ctx = {
+    base,
+    auth,
+    check,
+    outDir,
+    home,
+    db,
+    newPage: async () => {
+      const p = await (await browser.createBrowserContext()).newPage()
+      await (await p.createCDPSession()).send('Network.setUserAgentOverride', { userAgent: await browser.userAgent(), acceptLanguage: 'zh-CN,zh' })
+      return p
+    },
+  }
+  await clarifyRenameAndCost(ctx, page, reloadedThreadUrl)
+  await hugePaste(ctx, page)
 
   // --- plan approval -------------------------------------------------------------------
   await page.click('[data-testid=new-chat]')
@@ -305,6 +332,9 @@ async function main() {
   const saved = await (await fetch(`${base}/api/v1/datasources/default/semantic-model`, { headers: auth })).json()
   check(Array.isArray(saved.tables) && saved.tables.length > 0, 'saving the grid keeps the model')
   await page.screenshot({ path: join(outDir, '08-admin-semantic.png') })
+
+  await adminFlow(ctx, page)
+  await semanticCsv(ctx, page)
 
   // --- a revoked key returns to sign-in --------------------------------------------------
   const issued = await (await fetch(`${base}/api/v1/agents/default/keys`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' })).json()

@@ -24,6 +24,20 @@ describe('Conversation.loadMessages', () => {
     expect(turns[1].interrupt?.payload.plan.steps[0].purpose).toBe('各渠道销售额')
   })
 
+  it("shows each turn's recorded cost", () => {
+    const c = new Conversation({ key: () => 'k', agentId: 'default', threadId: 'thr_3', local: false })
+    c.loadMessages([
+      { role: 'user', text: '每个门店的复购率', thread_id: 'thr_3' },
+      {
+        role: 'assistant',
+        text: '门店 3 最高。',
+        run: { outcome: 'ok', route: 'llm', llm_calls: 2, prompt_tokens: 812, completion_tokens: 64, duration_ms: 2530 },
+      },
+    ])
+    expect(c.state.turns[0].usage).toEqual({ llm_calls: 2, prompt_tokens: 812, completion_tokens: 64 })
+    expect(c.state.turns[0].elapsedMs).toBe(2530)
+  })
+
   it('marks resumes and settles earlier interrupts', () => {
     const c = new Conversation({ key: () => 'k', agentId: 'default', threadId: 'thr_2', local: false })
     c.loadMessages([

@@ -25,6 +25,8 @@ export interface LocalSession {
   id: string
   agent_id: string
   title: string
+  /** The person renamed it: later turns keep the title. */
+  renamed?: boolean
   updated_at: string
   turns: TurnState[]
 }
@@ -58,6 +60,28 @@ export function saveLocalSession(session: LocalSession) {
   } catch {
     /* storage full: keep what is there */
   }
+}
+
+/**
+ * The longest question the page sends. The engine answers questions of up to 1,000 bytes;
+ * longer ones go to the model, and a question is never a document.
+ */
+export const MAX_QUESTION_CHARS = 4000
+
+export function questionTooLong(text: string): boolean {
+  return text.length > MAX_QUESTION_CHARS
+}
+
+/** The server's limit on a session's title (store::kMaxSessionTitleBytes). */
+export const MAX_TITLE_BYTES = 200
+
+export function renameLocalSession(id: string, title: string) {
+  const all = loadLocalSessions()
+  const session = all.find((s) => s.id === id)
+  if (!session) return
+  session.title = title
+  session.renamed = true
+  localStorage.setItem(LOCAL, JSON.stringify(all))
 }
 
 export function deleteLocalSession(id: string) {
@@ -240,10 +264,12 @@ export class Conversation {
   private persist() {
     if (!this.options.local || !this.state.threadId) return
     const first = this.state.turns.find((t) => t.kind === 'ask')
+    const kept = loadLocalSessions().find((s) => s.id === this.state.threadId && s.renamed)
     saveLocalSession({
       id: this.state.threadId,
       agent_id: this.state.agentId,
-      title: first?.question ?? this.state.threadId,
+      title: kept?.title ?? first?.question ?? this.state.threadId,
+      renamed: kept !== undefined,
       updated_at: new Date().toISOString(),
       turns: this.state.turns,
     })
@@ -279,7 +305,12 @@ export class Conversation {
               : run.interrupt
             : undefined,
           error: run.error,
+          // The turn's cost, as recorded with it.
+          llm_calls: run.llm_calls,
+          prompt_tokens: run.prompt_tokens,
+          completion_tokens: run.completion_tokens,
         })
+        if (typeof run.duration_ms === 'number') current.elapsedMs = run.duration_ms
         current.lastEventId = 0
         current = undefined
       }

@@ -116,6 +116,29 @@ describe('reduceTurn', () => {
   })
 })
 
+describe('warning events', () => {
+  it('keeps each plan deviation warning once, also when the run is replayed', () => {
+    const frames: Frame[] = [
+      ev(1, 'plan', 'plan', { title: '销售分析', plan: { steps: [{ step_num: 1, tool: 'execute_sql', purpose: '各渠道销售额' }] } }),
+      ev(2, 'warning', 'execute_plan', { kind: 'plan_deviation', message: 'step 2 was skipped', deviation_score: 0.62 }),
+      ev(3, 'warning', 'execute_plan', { kind: 'plan_deviation', message: 'a step was added', deviation_score: 0.62 }),
+    ]
+    const t = run(frames)
+    expect(t.warnings).toEqual([
+      { kind: 'plan_deviation', message: 'step 2 was skipped', score: 0.62 },
+      { kind: 'plan_deviation', message: 'a step was added', score: 0.62 },
+    ])
+    // A reconnect replays from the start: nothing is shown twice.
+    expect(run(frames, t).warnings).toHaveLength(2)
+    expect(newTurn('q').warnings).toEqual([])
+  })
+
+  it('shows a warning whose message is not text, without a score', () => {
+    const t = run([ev(1, 'warning', 'x', { message: { step: 2 } })])
+    expect(t.warnings).toEqual([{ kind: 'warning', message: '{"step":2}', score: undefined }])
+  })
+})
+
 describe('tablesInSql', () => {
   it('finds tables after FROM and JOIN, not CTE names or strings', () => {
     expect(tablesInSql('WITH t AS (SELECT * FROM orders) SELECT * FROM t JOIN "stores" s ON 1 WHERE x = \'from foo\'')).toEqual([

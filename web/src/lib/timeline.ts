@@ -119,12 +119,21 @@ export interface TurnState {
   route?: string
   usage: Usage
   interrupt?: InterruptView
+  /** What the person should know that did not stop the run (a plan deviation). */
+  warnings: WarningView[]
   error?: { code: string; message: string }
   replayGap: boolean
   elapsedMs: number
   analysisSteps: AnalysisStep[]
   narrative?: Narrative
   language?: string
+}
+
+export interface WarningView {
+  kind: string
+  message: string
+  /** The plan deviation score (0..1) when the warning is about the plan. */
+  score?: number
 }
 
 export function newTurn(question: string, kind: 'ask' | 'resume' = 'ask'): TurnState {
@@ -139,6 +148,7 @@ export function newTurn(question: string, kind: 'ask' | 'resume' = 'ask'): TurnS
     tables: [],
     answer: '',
     usage: { llm_calls: 0, prompt_tokens: 0, completion_tokens: 0 },
+    warnings: [],
     replayGap: false,
     elapsedMs: 0,
     analysisSteps: [],
@@ -258,6 +268,16 @@ export function reduceTurn(turn: TurnState, frame: Frame): TurnState {
         prompt_tokens: p.prompt_tokens ?? t.usage.prompt_tokens,
         completion_tokens: p.completion_tokens ?? t.usage.completion_tokens,
       }
+      break
+    case 'warning':
+      t.warnings = [
+        ...(t.warnings ?? []),
+        {
+          kind: p.kind ?? 'warning',
+          message: typeof p.message === 'string' ? p.message : JSON.stringify(p.message ?? ''),
+          score: typeof p.deviation_score === 'number' ? p.deviation_score : undefined,
+        },
+      ]
       break
     case 'interrupt':
       t.interrupt = { kind: p.kind, node: p.node, payload: p.payload ?? {} }

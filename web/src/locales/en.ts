@@ -22,7 +22,10 @@ export default {
     rename: 'Rename',
     delete: 'Delete',
     deleteConfirm: 'Delete this conversation and its messages?',
-    renamePrompt: 'New title (kept in this browser)',
+    renamePrompt: 'New title',
+    tooLong: 'The question is too long ({n} characters; at most {max}). Nothing was sent: ask one short question at a time.',
+    renameEmpty: 'The title cannot be empty.',
+    renameTooLong: 'At most {n} bytes.',
     empty: 'Ask a question about your data',
     presets: 'Try one of these',
     placeholder: 'Ask a question… (Enter sends, Shift+Enter for a new line)',
@@ -52,6 +55,7 @@ export default {
     answer: 'Answer',
     cost: 'Cost',
     costLine: '{calls} model calls · {prompt} prompt + {completion} completion tokens · {seconds} s',
+    planDeviation: 'The run left its plan (deviation {score}): {message}',
     noModel: 'no model calls',
     running: 'Working…',
     cancelled: 'Stopped',
@@ -106,6 +110,7 @@ export default {
   admin: {
     filter: 'Filter',
     semantic: {
+      importFailed: 'Nothing was imported from {file}: {message}. Fix the file and import it again.',
       table: 'Table',
       column: 'Column',
       nameZh: 'Name (zh)',
@@ -139,6 +144,9 @@ export default {
     actions: 'Actions',
     updated: 'Updated',
     agents: {
+      tables: 'Tables it may use',
+      allTables: 'All tables (none picked)',
+      tablesPicked: '{n} tables picked',
       datasource: 'Datasource',
       language: 'Language',
       instructions: 'Instructions',
@@ -152,6 +160,7 @@ export default {
       revoked: 'revoked',
     },
     datasources: {
+      cannotConnect: 'Cannot connect: {message}. Nothing was saved: check the URL (host, port, database or file path) and the password.',
       url: 'URL',
       password: 'Password',
       passwordKeep: 'leave empty to keep',

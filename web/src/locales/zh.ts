@@ -24,7 +24,10 @@ const zh: typeof en = {
     rename: '重命名',
     delete: '删除',
     deleteConfirm: '删除此会话及其消息？',
-    renamePrompt: '新标题（保存在此浏览器）',
+    renamePrompt: '新标题',
+    tooLong: '问题太长（{n} 个字符，最多 {max}）。未发送：请一次问一个简短的问题。',
+    renameEmpty: '标题不能为空。',
+    renameTooLong: '最多 {n} 字节。',
     empty: '向您的数据提一个问题',
     presets: '试试这些问题',
     placeholder: '输入问题…（Enter 发送，Shift+Enter 换行）',
@@ -54,6 +57,7 @@ const zh: typeof en = {
     answer: '回答',
     cost: '成本',
     costLine: '模型调用 {calls} 次 · 提示 {prompt} + 生成 {completion} tokens · {seconds} 秒',
+    planDeviation: '执行偏离了计划（偏离度 {score}）：{message}',
     noModel: '未调用模型',
     running: '处理中…',
     cancelled: '已停止',
@@ -108,6 +112,7 @@ const zh: typeof en = {
   admin: {
     filter: '筛选',
     semantic: {
+      importFailed: '未从 {file} 导入任何内容：{message}。请修正文件后重新导入。',
       table: '表',
       column: '列',
       nameZh: '中文名',
@@ -141,6 +146,9 @@ const zh: typeof en = {
     actions: '操作',
     updated: '更新时间',
     agents: {
+      tables: '可用的表',
+      allTables: '全部表（未选择）',
+      tablesPicked: '已选 {n} 张表',
       datasource: '数据源',
       language: '语言',
       instructions: '指令',
@@ -154,6 +162,7 @@ const zh: typeof en = {
       revoked: '已吊销',
     },
     datasources: {
+      cannotConnect: '无法连接：{message}。未保存任何内容：请检查 URL（主机、端口、数据库或文件路径）和密码。',
       url: '连接 URL',
       password: '密码',
       passwordKeep: '留空则不修改',

@@ -1,0 +1,337 @@
+// The web UI end-to-end scenarios beyond the first question (run by ui_e2e.mjs against the
+// same `askdb serve`): a clarifying question answered in the page, a session renamed on the
+// server, each turn's cost after a reload, bad input (a 10 MB paste, a CSV with broken
+// rows, a datasource that cannot connect), the admin flow from a new datasource to an
+// agent key that sees only its agent, and a semantic-model CSV import whose new synonym
+// answers a question.
+import { copyFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const Q = 'textarea[data-testid=question]'
+
+/** Sets an Element Plus input's value the way typing would (clears it first). */
+export async function setValue(page, selector, value) {
+  await page.$eval(
+    selector,
+    (el, v) => {
+      const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype
+      Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, v)
+      el.dispatchEvent(new Event('input', { bubbles: true }))
+    },
+    value,
+  )
+}
+
+/** Clicks the first visible element matching `selector` whose text is `text`. */
+async function clickText(page, selector, text) {
+  await page.waitForFunction(
+    (s, t) => [...document.querySelectorAll(s)].some((e) => e.textContent.trim() === t && e.offsetParent !== null),
+    { timeout: 15_000 },
+    selector,
+    text,
+  )
+  await page.evaluate(
+    (s, t) => [...document.querySelectorAll(s)].find((e) => e.textContent.trim() === t && e.offsetParent !== null).click(),
+    selector,
+    text,
+  )
+}
+
+async function json(base, auth, method, path, body) {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await r.text()
+  let data = text
+  try {
+    data = JSON.parse(text)
+  } catch {
+    /* CSV or text */
+  }
+  return { status: r.status, data }
+}
+
+// RFC 4180, enough for the semantic model's CSV (quoted fields, doubled quotes, CRLF).
+export function parseCsv(text) {
+  const rows = []
+  let row = []
+  let field = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
+      else field += c
+    } else if (c === '"') quoted = true
+    else if (c === ',') {
+      row.push(field)
+      field = ''
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++
+      row.push(field)
+      rows.push(row)
+      row = []
+      field = ''
+    } else field += c
+  }
+  if (field !== '' || row.length) {
+    row.push(field)
+    rows.push(row)
+  }
+  return rows
+}
+
+export function toCsv(rows) {
+  return rows.map((r) => r.map((f) => (/[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(',')).join('\r\n') + '\r\n'
+}
+
+async function lastTurn(page) {
+  return page.$$eval('[data-testid=turn]', (turns) => {
+    const t = turns[turns.length - 1]
+    return { status: t.dataset.status, rows: t.querySelectorAll('[data-testid=result-table] tbody tr').length, text: t.textContent }
+  })
+}
+
+async function sessionCount(ctx) {
+  return (await json(ctx.base, ctx.auth, 'GET', '/api/v1/sessions?limit=200')).data.sessions.length
+}
+
+// (3) A clarifying question answered in the page; the session renamed (kept on the
+// server); each turn's cost after the conversation is reloaded from the history.
+export async function clarifyRenameAndCost(ctx, page, reloadedThreadUrl) {
+  const { base, auth, check, outDir } = ctx
+  await page.click('[data-testid=new-chat]')
+  await page.waitForSelector(Q)
+  await page.type(Q, '各门店的经营表现如何')
+  await page.keyboard.press('Enter')
+  await page.waitForSelector('[data-testid=clarify-card] input[data-testid=clarify-input]', { timeout: 60_000 })
+  const asked = await page.$eval('[data-testid=clarify-card]', (e) => e.textContent)
+  check(asked.includes('销售额还是订单数'), 'a clarifying question is shown with an answer box', asked)
+  await page.screenshot({ path: join(outDir, '10-clarify.png'), fullPage: true })
+  await page.type('[data-testid=clarify-card] input[data-testid=clarify-input]', '按订单数')
+  await page.click('[data-testid=clarify-send]')
+  await page.waitForFunction(
+    () => {
+      const turns = document.querySelectorAll('[data-testid=turn]')
+      const t = turns[turns.length - 1]
+      return t && t.dataset.status === 'done' && t.querySelector('[data-testid=result-table] tbody tr')
+    },
+    { timeout: 60_000 },
+  ).catch(() => null)
+  const clarified = await lastTurn(page)
+  check(clarified.status === 'done' && clarified.rows > 0, 'the answered clarification resumes the thread and the run completes with a result', JSON.stringify(clarified).slice(0, 300))
+  await page.screenshot({ path: join(outDir, '11-clarified.png'), fullPage: true })
+
+  // Rename the conversation: kept on the server, shown after a reload.
+  const thread = page.url().match(/\/chat\/(thr_[0-9a-f]+)/)?.[1]
+  await page.waitForFunction((id) => [...document.querySelectorAll('.session.active')].length > 0 || !id, { timeout: 15_000 }, thread).catch(() => null)
+  await page.hover('.session.active')
+  await page.click('.session.active [data-testid=rename]')
+  await page.waitForSelector('.el-message-box__input input')
+  await setValue(page, '.el-message-box__input input', '   ')
+  await page.click('.el-message-box__btns .el-button--primary')
+  const emptyError = await page.waitForSelector('.el-message-box__errormsg', { timeout: 5_000 }).catch(() => null)
+  check(emptyError !== null && (await emptyError.evaluate((e) => e.textContent)).includes('不能为空'), 'an empty title is refused in the page')
+  await setValue(page, '.el-message-box__input input', '门店订单数（已澄清）')
+  await page.click('.el-message-box__btns .el-button--primary')
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=session-title]')].some((e) => e.textContent === '门店订单数（已澄清）'), { timeout: 15_000 }).catch(() => null)
+  const stored = await json(base, auth, 'GET', `/api/v1/sessions/${thread}`)
+  check(stored.data.title === '门店订单数（已澄清）', 'a renamed session is kept on the server (PATCH /api/v1/sessions/<id>)', JSON.stringify(stored.data))
+  await page.reload({ waitUntil: 'networkidle0' })
+  const titles = await page.$$eval('[data-testid=session-title]', (l) => l.map((e) => e.textContent))
+  check(titles.includes('门店订单数（已澄清）'), 'the new title is shown after a reload', titles.join(' | '))
+
+  // A conversation reloaded from the history shows what each turn cost.
+  await page.goto(reloadedThreadUrl, { waitUntil: 'networkidle0' })
+  await page.waitForSelector('[data-testid=cost]', { timeout: 15_000 })
+  const costs = await page.$$eval('[data-testid=cost]', (l) => l.map((e) => e.textContent.trim()))
+  const first = costs[0] ?? ''
+  const calls = Number(first.match(/模型调用 (\d+) 次/)?.[1] ?? 0)
+  const prompt = Number(first.match(/提示 (\d+)/)?.[1] ?? 0)
+  const seconds = Number(first.match(/([\d.]+) 秒/)?.[1] ?? 0)
+  check(calls >= 1 && prompt > 0 && seconds >= 2.5, `a reloaded turn shows its real cost (${first})`)
+  await page.screenshot({ path: join(outDir, '12-history-cost.png'), fullPage: true })
+}
+
+// Bad input in the question box: a 10 MB paste, and 10 MB in the box sent with Enter.
+export async function hugePaste(ctx, page) {
+  const { check, outDir } = ctx
+  await page.click('[data-testid=new-chat]')
+  await page.waitForSelector(Q)
+  const before = await sessionCount(ctx)
+  const started = Date.now()
+  const inserted = await page.$eval(Q, (el) => {
+    const data = new DataTransfer()
+    data.setData('text/plain', '销'.repeat(10 * 1024 * 1024 / 3))
+    const ev = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+    el.dispatchEvent(ev)
+    return { prevented: ev.defaultPrevented, value: el.value.length }
+  })
+  const pasteMessage = await page.waitForSelector('[data-testid=input-error]', { timeout: 10_000 }).then((e) => e.evaluate((x) => x.textContent)).catch(() => '')
+  check(inserted.prevented && inserted.value === 0 && pasteMessage.includes('问题太长'), `a 10 MB paste is refused with a message, the box keeps what it had (${Date.now() - started} ms)`, pasteMessage)
+  // Text that got into the box some other way (dropped, typed by a script) is not sent.
+  await setValue(page, Q, 'x'.repeat(10 * 1024 * 1024))
+  await page.focus(Q)
+  await page.keyboard.press('Enter')
+  const sendMessage = await page.$eval('[data-testid=input-error]', (e) => e.textContent).catch(() => '')
+  const turns = await page.$$eval('[data-testid=turn]', (l) => l.length)
+  check(sendMessage.includes('10,485,760') && turns === 0 && (await sessionCount(ctx)) === before, 'a 10 MB question is not sent (no run, no session) and the page says why', sendMessage)
+  await page.screenshot({ path: join(outDir, '13-too-long.png') })
+  await setValue(page, Q, '')
+}
+
+// (5) The admin flow: a datasource that cannot connect is refused and not saved; a copy of
+// the demo database is added, tested and browsed; an agent bound to it with three tables;
+// a key issued (shown once); signed in with that key, only that agent is there and answers.
+export async function adminFlow(ctx, page) {
+  const { base, auth, check, outDir, home, newPage } = ctx
+  const copy = join(home, 'shop-copy.sqlite')
+  copyFileSync(ctx.db, copy)
+  await page.goto(`${base}/admin/datasources`, { waitUntil: 'networkidle0' })
+  await page.waitForSelector('[data-testid=datasources-table] .el-table__row')
+
+  await page.click('[data-testid=new-datasource]')
+  await page.waitForSelector('input[data-testid=datasource-url]', { visible: true })
+  await setValue(page, 'input[data-testid=datasource-id]', 'unreachable')
+  await setValue(page, 'input[data-testid=datasource-name]', '连不上的库')
+  // A file that is not there (a server address on loopback is refused by the datasource
+  // policy before any connection is tried).
+  await setValue(page, 'input[data-testid=datasource-url]', `sqlite:${join(home, 'no-such-dir', 'shop.sqlite')}`)
+  await page.click('[data-testid=save-datasource]')
+  const refused = await page.waitForSelector('[data-testid=datasource-error]', { timeout: 30_000 }).then((e) => e.evaluate((x) => x.textContent)).catch(() => '')
+  const afterRefusal = (await json(base, auth, 'GET', '/api/v1/datasources')).data.datasources.map((d) => d.id)
+  check(refused.includes('无法连接') && refused.includes('未保存') && !afterRefusal.includes('unreachable'), 'a datasource URL that cannot connect is refused with the reason, nothing saved', refused.slice(0, 200))
+  await page.screenshot({ path: join(outDir, '14-datasource-unreachable.png') })
+
+  await setValue(page, 'input[data-testid=datasource-id]', 'shop')
+  await setValue(page, 'input[data-testid=datasource-name]', '门店库')
+  await setValue(page, 'input[data-testid=datasource-url]', `sqlite:${copy}`)
+  await page.click('[data-testid=save-datasource]')
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=datasources-table] .el-table__row')].some((r) => r.textContent.includes('门店库')), { timeout: 30_000 })
+  await page.waitForSelector('input[data-testid=datasource-url]', { hidden: true })
+  const row = await page.$$eval('[data-testid=datasources-table] .el-table__body .el-table__row', (rows) => rows.findIndex((r) => r.textContent.includes('门店库')))
+  const testButtons = await page.$$('[data-testid=datasources-table] .el-table__body .el-table__row [data-testid=test-datasource]')
+  await testButtons[row].click()
+  const tested = await page
+    .waitForFunction(() => [...document.querySelectorAll('.el-message')].map((e) => e.textContent).find((t) => t.includes('连接')), { timeout: 15_000 })
+    .then((h) => h.jsonValue())
+    .catch(() => '')
+  check(tested.includes('连接成功') && tested.includes('sqlite'), 'the new datasource (a copy of the demo file) tests connected', tested)
+  const tableButtons = await page.$$('[data-testid=datasources-table] .el-table__body .el-table__row [data-testid=datasource-tables]')
+  await tableButtons[row].click()
+  await page.waitForSelector('[data-testid=tables-list] .el-table__row', { timeout: 15_000 })
+  const listed = await page.$$eval('[data-testid=tables-list] .el-table__body .el-table__row', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent.trim())))
+  const orders = listed.find((r) => r[0] === 'orders')
+  check(listed.length >= 8 && orders && Number(orders[2]) > 0, `its tables are browsed with row counts (${listed.length} tables, orders ${orders?.[2]} rows)`)
+  await page.screenshot({ path: join(outDir, '15-admin-datasources.png') })
+  await page.keyboard.press('Escape')
+
+  // An agent bound to it, allowed three tables picked from the datasource's list.
+  await page.goto(`${base}/admin/agents`, { waitUntil: 'networkidle0' })
+  await page.click('[data-testid=new-agent]')
+  await page.waitForSelector('input[data-testid=agent-id]', { visible: true })
+  await setValue(page, 'input[data-testid=agent-id]', 'shop')
+  await setValue(page, 'input[data-testid=agent-name]', '门店助手')
+  await page.click('[data-testid=agent-datasource]')
+  await clickText(page, '.el-select-dropdown__item', '门店库')
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=agent-tables] .el-checkbox').length >= 8, { timeout: 15_000 })
+  const picked = ['orders', 'stores', 'customers']
+  for (const name of picked) await clickText(page, '[data-testid=agent-tables] .el-checkbox', name)
+  const hint = await page.$eval('[data-testid=agent-tables] .hint', (e) => e.textContent)
+  check(hint.includes('3'), 'the agent form picks tables from the datasource list', hint)
+  await page.screenshot({ path: join(outDir, '16-agent-form.png') })
+  await page.click('[data-testid=save-agent]')
+  await page.waitForFunction(() => document.querySelector('[data-testid=agents-table]').textContent.includes('门店助手'), { timeout: 15_000 })
+  await page.waitForSelector('input[data-testid=agent-id]', { hidden: true })
+  const agent = (await json(base, auth, 'GET', '/api/v1/agents/shop')).data
+  check(agent.datasource_id === 'shop' && JSON.stringify([...agent.selected_tables].sort()) === JSON.stringify([...picked].sort()), 'the agent is stored bound to the datasource with the three tables', JSON.stringify(agent).slice(0, 300))
+
+  // A key for it, shown once.
+  await page.click('[data-testid=keys-shop]')
+  await page.waitForSelector('[data-testid=issue-key]', { visible: true })
+  await page.click('[data-testid=issue-key]')
+  const agentKey = await page.waitForSelector('[data-testid=new-key]', { timeout: 15_000 }).then((e) => e.evaluate((x) => x.textContent.trim()))
+  check(/^askdb_[0-9a-f]{16}_/.test(agentKey), 'an agent key is issued and shown')
+  await page.screenshot({ path: join(outDir, '17-agent-key.png') })
+  await page.keyboard.press('Escape')
+  await page.waitForFunction(() => !document.querySelector('[data-testid=new-key]') || document.querySelector('[data-testid=new-key]').offsetParent === null)
+  await page.click('[data-testid=keys-shop]')
+  await page.waitForNetworkIdle({ idleTime: 300 })
+  const shownAgain = await page.$$eval('[data-testid=new-key]', (l) => l.filter((e) => e.offsetParent !== null).length)
+  const html = await page.content()
+  check(shownAgain === 0 && !html.includes(agentKey), 'the key is shown only once (not after reopening)')
+  await page.keyboard.press('Escape')
+
+  // Signed in with that key: only that agent, and it answers from its datasource.
+  const agentPage = await newPage()
+  await agentPage.goto(`${base}/signin`, { waitUntil: 'networkidle0' })
+  await agentPage.type('input[data-testid=key]', agentKey)
+  await agentPage.click('button[data-testid=signin]')
+  await agentPage.waitForSelector(Q, { timeout: 15_000 })
+  await agentPage.click('[data-testid=agent-picker]')
+  await agentPage.waitForSelector('.el-select-dropdown__item', { visible: true })
+  const choices = await agentPage.$$eval('.el-select-dropdown__item', (l) => l.filter((e) => e.offsetParent !== null).map((e) => e.textContent.trim()))
+  check(choices.length === 1 && choices[0] === '门店助手', 'an agent key sees only its agent', choices.join(' | '))
+  await agentPage.keyboard.press('Escape')
+  await agentPage.type(Q, '每个门店的订单数')
+  await agentPage.keyboard.press('Enter')
+  const answered = await agentPage.waitForSelector('[data-testid=result-table] tbody tr', { timeout: 60_000 }).catch(() => null)
+  const runs = (await json(base, auth, 'GET', '/api/v1/runs/history?agent=shop')).data.runs ?? []
+  check(answered !== null && runs.length === 1 && runs[0].outcome === 'ok', 'the agent answers with its key (its run is recorded under the agent)', JSON.stringify(runs).slice(0, 300))
+  await agentPage.screenshot({ path: join(outDir, '18-agent-chat.png'), fullPage: true })
+  await agentPage.close()
+}
+
+// (6) A semantic-model CSV: a file with broken rows changes nothing and says why; a file
+// with a new synonym is imported and a question that uses the synonym is answered.
+export async function semanticCsv(ctx, page) {
+  const { base, auth, check, outDir, home } = ctx
+  const synonymQuestion = '2024年各地区的进账'
+  const before = await json(base, auth, 'POST', '/api/v1/ask', { query: synonymQuestion })
+  check(before.data?.route !== 'engine', `before the import the synonym is unknown (${before.status} ${before.data?.route ?? before.data?.error?.code ?? ''})`)
+  const modelBefore = (await json(base, auth, 'GET', '/api/v1/datasources/default/semantic-model')).data
+  const exported = await json(base, auth, 'GET', '/api/v1/datasources/default/semantic-model/export?format=csv&part=entries')
+  const rows = parseCsv(exported.data)
+  const header = rows[0]
+  const col = (name) => header.indexOf(name)
+  const amount = rows.find((r) => r[col('table')] === 'orders' && r[col('column')] === 'total_amount')
+
+  await page.goto(`${base}/admin/semantic`, { waitUntil: 'networkidle0' })
+  await page.waitForSelector('[data-testid=semantic-grid] .el-table__row', { timeout: 15_000 })
+  const broken = join(home, 'semantic-broken.csv')
+  writeFileSync(broken, toCsv([header, ['orders', 'total_amount', 'maybe', '订单金额', '', '进账', '', '', 'measure', '元'], ['orders', 'no_such_column', 'true'], ...rows.slice(1)]))
+  await (await page.$('input[data-testid=import-file]')).uploadFile(broken)
+  const brokenMessage = await page.waitForSelector('[data-testid=import-error]', { timeout: 15_000 }).then((e) => e.evaluate((x) => x.textContent)).catch(() => '')
+  const modelAfterBroken = (await json(base, auth, 'GET', '/api/v1/datasources/default/semantic-model')).data
+  check(
+    brokenMessage.includes('未从') && brokenMessage.includes('semantic-broken.csv') && JSON.stringify(modelAfterBroken) === JSON.stringify(modelBefore),
+    'a CSV with broken rows is refused with the reason, the model unchanged',
+    brokenMessage.slice(0, 300),
+  )
+  await page.screenshot({ path: join(outDir, '19-semantic-import-broken.png') })
+
+  amount[col('synonyms')] = `${amount[col('synonyms')]}|进账`
+  const good = join(home, 'semantic.csv')
+  writeFileSync(good, '\uFEFF' + toCsv(rows))
+  await (await page.$('input[data-testid=import-file]')).uploadFile(good)
+  await page.waitForSelector('.el-message--success', { timeout: 15_000 }).catch(() => null)
+  const modelAfter = (await json(base, auth, 'GET', '/api/v1/datasources/default/semantic-model')).data
+  const stored = modelAfter.tables?.find((t) => t.name === 'orders')?.columns?.find((c) => c.name === 'total_amount')
+  check((stored?.synonyms ?? []).includes('进账'), 'the CSV with the new synonym is imported')
+
+  await page.goto(`${base}/chat`, { waitUntil: 'networkidle0' })
+  await page.waitForSelector(Q)
+  await page.type(Q, synonymQuestion)
+  await page.keyboard.press('Enter')
+  const answered = await page.waitForSelector('[data-testid=result-table] tbody tr', { timeout: 60_000 }).catch(() => null)
+  const reference = await json(base, auth, 'POST', '/api/v1/ask', { query: '2024年各地区的销售额' })
+  const cells = answered ? await page.$$eval('[data-testid=result-table] tbody tr', (l) => l.map((r) => r.querySelector('td').textContent.trim())) : []
+  const names = (reference.data.result?.rows ?? []).map((r) => String(r[0]))
+  check(answered !== null && names.length > 0 && JSON.stringify(cells) === JSON.stringify(names.slice(0, 20)), `a question using the new synonym is answered (${synonymQuestion})`, JSON.stringify({ cells, names }))
+  await page.screenshot({ path: join(outDir, '20-synonym-answer.png'), fullPage: true })
+}
