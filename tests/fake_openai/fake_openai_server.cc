@@ -15,7 +15,9 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <sstream>
 
 #include "askdb/common/json.h"
 
@@ -244,6 +246,35 @@ std::vector<std::string> StreamFrames(const Json& req, const Answer& a, size_t p
 
 }  // namespace
 
+StatusOr<std::unordered_map<std::string, std::vector<float>>> LoadEmbeddingTable(
+    const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return InvalidArgumentError("embedding table " + path + ": cannot be read");
+  std::stringstream text;
+  text << in.rdbuf();
+  auto parsed = ParseJson(text.str());
+  if (!parsed.ok() || !parsed->is_object()) {
+    return InvalidArgumentError("embedding table " + path +
+                                ": expected a JSON object {\"text\": [numbers], ...}");
+  }
+  std::unordered_map<std::string, std::vector<float>> table;
+  for (const auto& [key, value] : parsed->items()) {
+    if (!value.is_array() || value.empty()) {
+      return InvalidArgumentError("embedding table " + path + ": the vector of \"" + key +
+                                  "\" is not a non-empty array of numbers");
+    }
+    std::vector<float>& v = table[key];
+    for (const Json& x : value) {
+      if (!x.is_number()) {
+        return InvalidArgumentError("embedding table " + path + ": the vector of \"" + key +
+                                    "\" holds a value that is not a number");
+      }
+      v.push_back(x.get<float>());
+    }
+  }
+  return table;
+}
+
 std::string_view FaultName(Fault fault) {
   switch (fault) {
     case Fault::kNone:
@@ -356,10 +387,16 @@ void FakeOpenAiServer::Install() {
     for (size_t i = 0; i < inputs.size(); ++i) {
       std::string text = inputs[i].is_string() ? inputs[i].get<std::string>() : "";
       tokens += Words(text);
-      size_t h = std::hash<std::string>{}(text);
-      std::vector<float> v(kEmbeddingDims);
-      for (int d = 0; d < kEmbeddingDims; ++d) {
-        v[d] = static_cast<float>((h >> (d * 4)) & 0xF) / 15.0f;
+      std::vector<float> v;
+      if (auto known = options_.embedding_table.find(text);
+          known != options_.embedding_table.end()) {
+        v = known->second;
+      } else {
+        size_t h = std::hash<std::string>{}(text);
+        v.resize(kEmbeddingDims);
+        for (int d = 0; d < kEmbeddingDims; ++d) {
+          v[d] = static_cast<float>((h >> (d * 4)) & 0xF) / 15.0f;
+        }
       }
       data.push_back({{"object", "embedding"}, {"index", i}, {"embedding", v}});
     }

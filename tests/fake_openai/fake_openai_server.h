@@ -27,6 +27,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "askdb/common/status.h"
@@ -68,7 +69,16 @@ struct FakeServerOptions {
   // What GET /v1/models lists, in order; empty: the route answers 404, like an endpoint
   // that does not list its models.
   std::vector<std::string> models = {"fake-model"};
+  // /v1/embeddings: texts found here get their vector as is; any other text gets a vector
+  // derived from its hash (8 dimensions), as before. Filled from a JSON object
+  // {"text": [numbers], ...} by LoadEmbeddingTable (the standalone server's --embeddings).
+  std::unordered_map<std::string, std::vector<float>> embedding_table;
 };
+
+// Reads an embedding table; InvalidArgument naming the file when it is not an object of
+// arrays of numbers.
+StatusOr<std::unordered_map<std::string, std::vector<float>>> LoadEmbeddingTable(
+    const std::string& path);
 
 class FakeOpenAiServer {
  public:

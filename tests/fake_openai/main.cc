@@ -4,6 +4,7 @@
 //
 //   fake_openai_server [--fault-rate 0.2] [--seed 7] [--slow-first-byte-ms 300]
 //                      [--models a,b,c]   (what GET /v1/models lists; "" answers 404)
+//                      [--embeddings FILE] (a JSON table {"text": [numbers]} for /v1/embeddings)
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -30,9 +31,16 @@ int main(int argc, char** argv) {
         if (comma > start) options.models.push_back(value.substr(start, comma - start));
         start = comma + 1;
       }
+    } else if (flag == "--embeddings") {
+      auto table = askdb::fake_openai::LoadEmbeddingTable(value);
+      if (!table.ok()) {
+        std::cerr << table.status().ToString() << "\n";
+        return 2;
+      }
+      options.embedding_table = std::move(table).value();
     } else {
       std::cerr << "unknown flag " << flag
-                << "; use --fault-rate, --seed, --slow-first-byte-ms or --models\n";
+                << "; use --fault-rate, --seed, --slow-first-byte-ms, --models or --embeddings\n";
       return 2;
     }
   }

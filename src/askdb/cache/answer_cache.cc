@@ -1,5 +1,7 @@
 #include "askdb/cache/answer_cache.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -216,41 +218,77 @@ Status AnswerCache::Store(std::string_view datasource, std::string_view question
   std::shared_ptr<const db::ResultSet> shared_result;
   if (options_.l1_capacity > 0) shared_result = std::make_shared<const db::ResultSet>(result);
 
-  std::lock_guard lock(mu_);
-  const Clock::TimePoint now = clock_.Now();
-  if (options_.l1_capacity > 0) {
-    EraseL1Locked(key);
-    l1_lru_.push_front(
-        L1Entry{key, std::string(question), std::string(sql), std::move(shared_result), now});
-    l1_index_[key] = l1_lru_.begin();
-    while (l1_lru_.size() > options_.l1_capacity) {
-      l1_index_.erase(l1_lru_.back().key);
-      l1_lru_.pop_back();
-      ++stats_.l1_evictions;
+  // What the store keeps, assembled before the entry's parts move into memory.
+  std::optional<StoredAnswer> persisted;
+  if (store_ != nullptr) {
+    persisted.emplace();
+    persisted->datasource = std::string(datasource);
+    persisted->normalized = normalized;
+    persisted->question = std::string(question);
+    persisted->sql = std::string(sql);
+    if (shared_result) persisted->result = shared_result->ToJson();
+    if (embedding) {
+      persisted->slots = SlotsToJson(*slots);
+      persisted->embedder = embedder_->id();
+      persisted->embedding = *embedding;
     }
   }
-  if (embedding) {
-    auto same = std::find_if(l2_.begin(), l2_.end(), [&](const L2Entry& e) {
-      return e.datasource == datasource && e.normalized == normalized;
-    });
-    if (same != l2_.end()) l2_.erase(same);
-    const double norm = Norm(*embedding);
-    l2_.push_back(L2Entry{next_l2_id_++, std::string(datasource), normalized, std::string(question),
-                          std::string(sql), std::move(*slots), std::move(*embedding), norm, now,
-                          now});
-    while (l2_.size() > options_.l2_capacity) {
-      auto lru = std::min_element(l2_.begin(), l2_.end(), [](const L2Entry& a, const L2Entry& b) {
-        return a.last_used < b.last_used || (a.last_used == b.last_used && a.id < b.id);
+  {
+    std::lock_guard lock(mu_);
+    const Clock::TimePoint now = clock_.Now();
+    if (persisted) {
+      persisted->stored_at_ms =
+          std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+    }
+    if (options_.l1_capacity > 0) {
+      InsertL1Locked(
+          L1Entry{key, std::string(question), std::string(sql), std::move(shared_result), now});
+    }
+    if (embedding) {
+      auto same = std::find_if(l2_.begin(), l2_.end(), [&](const L2Entry& e) {
+        return e.datasource == datasource && e.normalized == normalized;
       });
-      l2_.erase(lru);
-      ++stats_.l2_evictions;
+      if (same != l2_.end()) l2_.erase(same);
+      const double norm = Norm(*embedding);
+      l2_.push_back(L2Entry{next_l2_id_++, std::string(datasource), normalized,
+                            std::string(question), std::string(sql), std::move(*slots),
+                            std::move(*embedding), norm, now, now});
+      TrimL2Locked();
     }
   }
+  if (persisted) return store_->Put(*persisted);
   return Status::Ok();
 }
 
+void AnswerCache::InsertL1Locked(L1Entry entry) {
+  EraseL1Locked(entry.key);
+  std::string key = entry.key;
+  l1_lru_.push_front(std::move(entry));
+  l1_index_[key] = l1_lru_.begin();
+  while (l1_lru_.size() > options_.l1_capacity) {
+    l1_index_.erase(l1_lru_.back().key);
+    l1_lru_.pop_back();
+    ++stats_.l1_evictions;
+  }
+}
+
+void AnswerCache::TrimL2Locked() {
+  while (l2_.size() > options_.l2_capacity) {
+    auto lru = std::min_element(l2_.begin(), l2_.end(), [](const L2Entry& a, const L2Entry& b) {
+      return a.last_used < b.last_used || (a.last_used == b.last_used && a.id < b.id);
+    });
+    l2_.erase(lru);
+    ++stats_.l2_evictions;
+  }
+}
+
 void AnswerCache::Drop(const CacheHit& hit) {
-  const std::string key = L1Key(hit.datasource, text::NormalizeForMatch(hit.stored_question));
+  const std::string normalized = text::NormalizeForMatch(hit.stored_question);
+  if (store_ != nullptr) {
+    Status erased = store_->Erase(hit.datasource, normalized);
+    if (!erased.ok()) spdlog::warn("answer cache: {}", erased.message());
+  }
+  const std::string key = L1Key(hit.datasource, normalized);
   std::lock_guard lock(mu_);
   const size_t before = l1_lru_.size() + l2_.size();
   EraseL1Locked(key);
@@ -263,7 +301,19 @@ void AnswerCache::Drop(const CacheHit& hit) {
 }
 
 void AnswerCache::Invalidate(std::string_view datasource) {
-  std::lock_guard lock(mu_);
+  {
+    std::lock_guard lock(mu_);
+    InvalidateLocked(datasource);
+  }
+  if (store_ == nullptr) return;
+  // Emptied in the store too; the recorded fingerprint stays, so a later Sync finds nothing.
+  std::lock_guard sync(sync_mu_);
+  auto known = fingerprints_.find(std::string(datasource));
+  Status reset = store_->Reset(datasource, known != fingerprints_.end() ? known->second : "");
+  if (!reset.ok()) spdlog::warn("answer cache: {}", reset.message());
+}
+
+void AnswerCache::InvalidateLocked(std::string_view datasource) {
   for (auto it = l1_lru_.begin(); it != l1_lru_.end();) {
     if (it->key.compare(0, datasource.size() + 1, L1Key(datasource, "")) == 0) {
       l1_index_.erase(it->key);
@@ -273,6 +323,77 @@ void AnswerCache::Invalidate(std::string_view datasource) {
     }
   }
   std::erase_if(l2_, [&](const L2Entry& e) { return e.datasource == datasource; });
+}
+
+void AnswerCache::AttachStore(AnswerCacheStore* store, ResultDecoder decode) {
+  std::lock_guard sync(sync_mu_);
+  store_ = store;
+  decode_ = std::move(decode);
+  fingerprints_.clear();
+}
+
+Status AnswerCache::Sync(std::string_view datasource, std::string_view fingerprint) {
+  std::lock_guard sync(sync_mu_);
+  const std::string key(datasource);
+  auto known = fingerprints_.find(key);
+  if (known != fingerprints_.end() && known->second == fingerprint) return Status::Ok();
+  if (known != fingerprints_.end()) {  // changed while this process ran
+    std::lock_guard lock(mu_);
+    InvalidateLocked(datasource);
+    ++stats_.invalidated;
+  }
+  fingerprints_[key] = std::string(fingerprint);
+  if (store_ == nullptr) return Status::Ok();
+  StatusOr<std::optional<std::string>> stored = store_->Fingerprint(datasource);
+  if (!stored.ok()) return stored.status();
+  if (*stored && **stored == fingerprint) return LoadFromStore(datasource);
+  if (*stored) {
+    std::lock_guard lock(mu_);
+    ++stats_.invalidated;
+  }
+  return store_->Reset(datasource, fingerprint);
+}
+
+// Called with sync_mu_ held.
+Status AnswerCache::LoadFromStore(std::string_view datasource) {
+  StatusOr<std::vector<StoredAnswer>> loaded = store_->Load(datasource);
+  if (!loaded.ok()) return loaded.status();
+  const std::string embedder_id = embedder_->id();
+  std::lock_guard lock(mu_);
+  const Clock::TimePoint now = clock_.Now();
+  for (StoredAnswer& a : *loaded) {  // oldest first, so the newest end up most recent
+    const Clock::TimePoint stored_at{std::chrono::milliseconds(a.stored_at_ms)};
+    const std::string key = L1Key(datasource, a.normalized);
+    bool used = false;
+    if (options_.l1_capacity > 0 && !a.result.is_null() && decode_ &&
+        now - stored_at < options_.l1_ttl) {
+      StatusOr<db::ResultSet> rows = decode_(a.result);
+      if (rows.ok()) {
+        InsertL1Locked(L1Entry{key, a.question, a.sql,
+                               std::make_shared<const db::ResultSet>(std::move(*rows)), stored_at});
+        used = true;
+      }
+    }
+    // Vectors of another embedder are not comparable: such entries keep their L1 part only.
+    if (options_.l2_enabled && options_.l2_capacity > 0 && !a.slots.is_null() &&
+        a.embedder == embedder_id && !a.embedding.empty() &&
+        !(options_.l2_ttl && now - stored_at >= *options_.l2_ttl)) {
+      StatusOr<QuestionSlots> slots = SlotsFromJson(a.slots);
+      if (slots.ok()) {
+        std::erase_if(l2_, [&](const L2Entry& e) {
+          return e.datasource == datasource && e.normalized == a.normalized;
+        });
+        const double norm = Norm(a.embedding);
+        l2_.push_back(L2Entry{next_l2_id_++, std::string(datasource), a.normalized, a.question,
+                              a.sql, std::move(*slots), std::move(a.embedding), norm, stored_at,
+                              stored_at});
+        TrimL2Locked();
+        used = true;
+      }
+    }
+    stats_.loaded += used;
+  }
+  return Status::Ok();
 }
 
 void AnswerCache::Clear() {

@@ -14,12 +14,19 @@
 // Lookup tries L1, then L2. Store fills both. The keys keep the full normalised text (the
 // hash is the map's), so two questions never share an entry by a hash collision.
 //
+// Persistence (answer_cache_store.h): with a store attached, Store and Drop write through,
+// and Sync(datasource, fingerprint) — called before a datasource's first Lookup — loads the
+// entries stored under the same fingerprint (by this or an earlier process) or, when the
+// schema or the semantic model changed since, empties the datasource in memory and in the
+// store. Without a store, Sync still drops a datasource's entries when its fingerprint changes.
+//
 // Thread-safe: one mutex guards both levels; embedding and slot extraction run outside it.
 // The clock and the embedder are borrowed and must outlive the cache (FakeClock in tests).
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -29,6 +36,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "askdb/cache/answer_cache_store.h"
 #include "askdb/cache/embedder.h"
 #include "askdb/cache/slots.h"
 #include "askdb/common/clock.h"
@@ -77,10 +85,16 @@ struct CacheHit {
 // similarity 0.972): same as "…", re-running the cached SQL" / "命中答案缓存（L2，…".
 std::string DescribeHit(const CacheHit& hit, bool chinese);
 
+// Turns a persisted result (db::ResultSet::ToJson) back into rows; the pipeline's
+// ResultSetFromJson. The cache module does not own that format.
+using ResultDecoder = std::function<StatusOr<db::ResultSet>(const Json&)>;
+
 struct CacheStats {
   size_t l1_entries = 0, l2_entries = 0;
   uint64_t l1_hits = 0, l2_hits = 0, misses = 0;
   uint64_t l1_evictions = 0, l2_evictions = 0, expired = 0, dropped = 0;
+  uint64_t loaded = 0;       // entries read from the store
+  uint64_t invalidated = 0;  // datasources emptied because their fingerprint changed
 };
 
 class AnswerCache {
@@ -91,6 +105,17 @@ class AnswerCache {
   ~AnswerCache();
   AnswerCache(const AnswerCache&) = delete;
   AnswerCache& operator=(const AnswerCache&) = delete;
+
+  // Borrows `store` (it must outlive the cache); call before the first Sync. `decode` restores
+  // L1 results; without it only the L2 part (the SQL) of persisted entries is loaded.
+  void AttachStore(AnswerCacheStore* store, ResultDecoder decode);
+
+  // Makes the entries of `datasource` those made under `fingerprint` (see the header comment).
+  // Cheap after the first call with the same fingerprint. A store error is returned (the cache
+  // then works in memory only for this datasource) and never leaves stale entries in memory.
+  Status Sync(std::string_view datasource, std::string_view fingerprint);
+
+  const Embedder& embedder() const { return *embedder_; }
 
   // `index` (may be null) lets the slot extractor recognise filter values and schema words;
   // pass the same datasource's index to Store and Lookup.
@@ -139,6 +164,10 @@ class AnswerCache {
   bool L1Expired(const L1Entry& e, Clock::TimePoint now) const;
   bool L2Expired(const L2Entry& e, Clock::TimePoint now) const;
   void EraseL1Locked(const std::string& key);
+  void TrimL2Locked();
+  void InsertL1Locked(L1Entry entry);
+  void InvalidateLocked(std::string_view datasource);
+  Status LoadFromStore(std::string_view datasource);
 
   CacheOptions options_;
   const Clock& clock_;
@@ -150,6 +179,11 @@ class AnswerCache {
   std::vector<L2Entry> l2_;  // flat index, unordered; eviction scans for the LRU
   uint64_t next_l2_id_ = 1;
   CacheStats stats_;
+
+  AnswerCacheStore* store_ = nullptr;
+  ResultDecoder decode_;
+  std::mutex sync_mu_;  // one Sync at a time; held while a datasource loads
+  std::unordered_map<std::string, std::string> fingerprints_;  // datasource -> synced with
 };
 
 }  // namespace askdb::cache

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +26,9 @@ class Embedder {
   // Same length (dimension()) for every input; all zeros when the text has no features.
   virtual Embedding Embed(std::string_view text) const = 0;
   virtual size_t dimension() const = 0;
+  // Names the embedder and its settings ("lexical-1024", "openai:text-embedding-3-small"):
+  // vectors persisted under another id are not compared with this embedder's.
+  virtual std::string id() const = 0;
 };
 
 struct LexicalEmbedderOptions {
@@ -38,6 +42,7 @@ class LexicalEmbedder final : public Embedder {
   explicit LexicalEmbedder(LexicalEmbedderOptions options = {});
   Embedding Embed(std::string_view text) const override;
   size_t dimension() const override { return options_.dimension; }
+  std::string id() const override { return "lexical-" + std::to_string(options_.dimension); }
 
  private:
   LexicalEmbedderOptions options_;

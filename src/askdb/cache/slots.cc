@@ -167,6 +167,39 @@ std::string QuestionSlots::Describe() const {
   return out.empty() ? "no slots" : out;
 }
 
+Json SlotsToJson(const QuestionSlots& slots) {
+  Json j;
+  j["numbers"] = slots.numbers;
+  j["periods"] = slots.periods;
+  j["values"] = slots.values;
+  j["fields"] = slots.fields;
+  j["top_n"] = slots.top_n ? Json(*slots.top_n) : Json();
+  j["order"] = slots.order;
+  j["aggregations"] = slots.aggregations;
+  j["comparisons"] = slots.comparisons;
+  j["negated"] = slots.negated;
+  return j;
+}
+
+StatusOr<QuestionSlots> SlotsFromJson(const Json& json) {
+  QuestionSlots slots;
+  try {
+    json.at("numbers").get_to(slots.numbers);
+    json.at("periods").get_to(slots.periods);
+    json.at("values").get_to(slots.values);
+    json.at("fields").get_to(slots.fields);
+    if (!json.at("top_n").is_null()) slots.top_n = json.at("top_n").get<double>();
+    json.at("order").get_to(slots.order);
+    json.at("aggregations").get_to(slots.aggregations);
+    json.at("comparisons").get_to(slots.comparisons);
+    slots.negated = json.at("negated").get<bool>();
+  } catch (const std::exception& e) {
+    return InvalidArgumentError(std::string("stored question slots are malformed (") + e.what() +
+                                "); the entry is skipped");
+  }
+  return slots;
+}
+
 QuestionSlots ExtractSlots(std::string_view question, const nlq::CivilDate& anchor,
                            const nlq::SchemaIndex* index) {
   QuestionSlots slots;

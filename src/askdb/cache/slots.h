@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "askdb/common/json.h"
+#include "askdb/common/status.h"
 #include "askdb/nlq/time_expr.h"
 
 namespace askdb::nlq {
@@ -45,6 +47,12 @@ struct QuestionSlots {
 // Relative periods (上个月, last year) resolve against `anchor` (the cache passes today), so
 // "上个月" asked in November does not match "上个月" stored in October. `index` may be null;
 // then values and fields stay empty.
+// Slots as stored by the persistent cache (answer_cache_store.h): they are extracted when a
+// question is stored (relative periods resolved then), so they are kept, not re-extracted.
+Json SlotsToJson(const QuestionSlots& slots);
+// InvalidArgument when `json` is not what SlotsToJson writes.
+StatusOr<QuestionSlots> SlotsFromJson(const Json& json);
+
 QuestionSlots ExtractSlots(std::string_view question, const nlq::CivilDate& anchor,
                            const nlq::SchemaIndex* index = nullptr);
 

@@ -1,16 +1,47 @@
 #include "askdb/cli/agent_setup.h"
 
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <chrono>
 
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
+#include "askdb/agent/pipeline/run_state.h"
+#include "askdb/cache/provider_embedder.h"
+#include "askdb/catalog/schema_source.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/llm_setup.h"
+#include "askdb/common/paths.h"
 #include "askdb/db/connector_registry.h"
 
 namespace askdb::cli {
+
+StatusOr<SharedAnswerCache> OpenAnswerCache(const CliContext& ctx, llm::LlmClient* client) {
+  SharedAnswerCache shared;
+  std::unique_ptr<cache::Embedder> embedder;
+  if (client != nullptr) {
+    StatusOr<llm::ProviderConfig> provider = ProviderFromConfig(ctx.config);
+    if (provider.ok() && !provider->embedding_model.empty()) {
+      embedder = std::make_unique<cache::ProviderEmbedder>(
+          *client, cache::ProviderEmbedderOptions{.model = provider->embedding_model});
+    }
+  }
+  shared.cache = std::make_unique<cache::AnswerCache>(cache::CacheOptions{}, Clock::System(),
+                                                      std::move(embedder));
+  StatusOr<std::filesystem::path> dir = DataDir();
+  if (dir.ok()) dir = EnsureDir(*dir);
+  StatusOr<std::unique_ptr<cache::SqliteAnswerCacheStore>> store =
+      dir.ok() ? cache::SqliteAnswerCacheStore::Open(*dir / cache::kAnswerCacheFileName)
+               : StatusOr<std::unique_ptr<cache::SqliteAnswerCacheStore>>(dir.status());
+  if (!store.ok()) {
+    spdlog::warn("answer cache kept in memory only: {}", store.status().message());
+    return shared;
+  }
+  shared.store = std::move(store).value();
+  shared.cache->AttachStore(shared.store.get(), agent::pipeline::ResultSetFromJson);
+  return shared;
+}
 
 StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& options,
                                                      const CliContext& ctx, Spinner& spinner) {
@@ -27,8 +58,13 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
   deps.datasource = [self] { return self->Datasource(); };
   deps.llm = agent->client_.get();
   deps.checkpoints = agent->store_.get();
-  deps.cache = &agent->cache_;
+  ASKDB_ASSIGN_OR_RETURN(agent->cache_, OpenAnswerCache(ctx, agent->client_.get()));
+  deps.cache = agent->cache_.cache.get();
   deps.options = PipelineOptionsFromConfig(ctx);
+  // The cache keeps each database's answers apart (the fingerprint guards the rest).
+  if (StatusOr<std::string> url = ResolveDatabaseUrl(options.db, ctx); url.ok()) {
+    deps.options.datasource_id = "db-" + catalog::HashHex(*url);
+  }
   deps.options.default_time_zone = options.time_zone;
   const std::string profile = options.profile.empty() ? ctx.config.agent.profile : options.profile;
   if (!profile.empty()) {

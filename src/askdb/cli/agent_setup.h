@@ -31,6 +31,17 @@ struct AgentCliOptions {
   std::string profile;         // --agent FILE (or [agent] profile)
 };
 
+// The answer cache of `askdb ask`, `chat` and `serve` (docs/cache.md): one per process,
+// persisted in `<data dir>/answer_cache.sqlite` so that later processes and restarts find
+// earlier answers; its semantic level embeds with the provider's embeddings endpoint when
+// [llm] embedding_model is set and a model client exists, with the built-in embedder otherwise.
+// A cache file that cannot be opened is a warning: the cache then lives in memory only.
+struct SharedAnswerCache {
+  std::unique_ptr<cache::AnswerCacheStore> store;  // declared first: the cache borrows it
+  std::unique_ptr<cache::AnswerCache> cache;
+};
+StatusOr<SharedAnswerCache> OpenAnswerCache(const CliContext& ctx, llm::LlmClient* client);
+
 class CliAgent {
  public:
   // `spinner` names the stage while the datasource is prepared; it must outlive the agent.
@@ -50,7 +61,7 @@ class CliAgent {
   Spinner* spinner_ = nullptr;
   std::unique_ptr<llm::LlmClient> client_;
   std::unique_ptr<agent::CheckpointStore> store_;  // server.store_url: SQLite or PostgreSQL
-  cache::AnswerCache cache_;  // repeated questions within one process (a chat) hit it
+  SharedAnswerCache cache_;
   std::optional<agent::PreparedDatasource> prepared_;
   std::optional<agent::pipeline::Pipeline> pipeline_;
 };

@@ -1,7 +1,5 @@
 #include "askdb/cli/llm_setup.h"
 
-#include <spdlog/spdlog.h>
-
 #include "askdb/common/paths.h"
 
 namespace askdb::cli {
@@ -12,12 +10,6 @@ bool IsLoopbackUrl(std::string_view url) {
     if (url.find(host) != std::string_view::npos) return true;
   }
   return false;
-}
-
-bool HasEmbeddingModel(const Json& table) {
-  return table.is_object() && table.contains("embedding_model") &&
-         !(table["embedding_model"].is_string() &&
-           table["embedding_model"].get<std::string>().empty());
 }
 
 }  // namespace
@@ -43,20 +35,6 @@ bool LlmRequested(const std::string& llm_flag, const config::Config& cfg) {
   if (!env_url || env_url->empty()) return false;
   const std::optional<std::string> env_key = ProcessEnv("OPENAI_API_KEY");
   return (env_key && !env_key->empty()) || IsLoopbackUrl(*env_url);
-}
-
-void WarnAboutIgnoredLlmSettings(const config::Config& cfg) {
-  bool set = HasEmbeddingModel(cfg.llm.table);
-  if (cfg.llm.table.contains("providers") && cfg.llm.table["providers"].is_object()) {
-    for (const auto& [name, provider] : cfg.llm.table["providers"].items()) {
-      set = set || HasEmbeddingModel(provider);
-    }
-  }
-  if (set) {
-    spdlog::warn(
-        "[llm] embedding_model is set but has no effect: askdb embeds with its built-in "
-        "lexical embedder and never calls the embeddings endpoint; remove the key");
-  }
 }
 
 StatusOr<std::unique_ptr<llm::LlmClient>> MakeCliLlmClient(const std::string& llm_flag,

@@ -23,10 +23,6 @@ StatusOr<llm::ProviderConfig> ProviderFromConfig(const config::Config& cfg);
 // engine only.
 bool LlmRequested(const std::string& llm_flag, const config::Config& cfg);
 
-// Logs a warning for each [llm] key that is accepted but has no effect (embedding_model).
-// The CLI calls it once per process, after logging is set up.
-void WarnAboutIgnoredLlmSettings(const config::Config& cfg);
-
 StatusOr<std::unique_ptr<llm::LlmClient>> MakeCliLlmClient(const std::string& llm_flag,
                                                            const config::Config& cfg);
 

@@ -115,7 +115,6 @@ int Main(int argc, char** argv) {
   log.format = *log_format;
   log.level = ctx.config.log.level;
   if (Status s = InitLogging(log); !s.ok()) return ReportError(s, ctx.json);
-  WarnAboutIgnoredLlmSettings(ctx.config);
 
   for (const Command& command : commands) {
     if (!command.subcommand->parsed()) continue;

@@ -33,7 +33,7 @@ struct ProviderConfig {
   std::string api_key;          // resolved (from api_key or the api_key_env variable)
   std::string api_key_env;      // the variable it came from, for messages
   std::string model;            // empty only with a named base_url: its only model is used
-  std::string embedding_model;  // read and passed on, but nothing in askdb embeds with it yet
+  std::string embedding_model;  // the answer cache's L2 embeds with it (docs/cache.md)
   std::map<std::string, std::string> headers;
   std::string proxy;
   JsonMode json_mode = JsonMode::kJsonObject;

@@ -3,6 +3,7 @@
 #include <mutex>
 #include <system_error>
 
+#include "askdb/catalog/schema_source.h"
 #include "askdb/db/database_url.h"
 
 namespace askdb::agent {
@@ -43,6 +44,8 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
   ASKDB_ASSIGN_OR_RETURN(nlq::ColumnStatsMap stats, nlq::CollectColumnStats(*connector, ds.schema));
   ds.index = std::make_unique<nlq::SchemaIndex>(
       nlq::SchemaIndex::Build(ds.schema, ds.model ? &*ds.model : nullptr, stats));
+  ds.fingerprint = catalog::StructureFingerprint(ds.schema) + "-" +
+                   (ds.model ? catalog::HashHex(catalog::ToJson(*ds.model).dump()) : "none");
   ds.connector = std::move(connector);
   return ds;
 }

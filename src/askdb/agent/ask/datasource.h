@@ -27,6 +27,9 @@ struct PreparedDatasource {
   std::filesystem::path model_path;  // where the model came from; empty when none
   db::DatabaseSchema schema;
   std::unique_ptr<nlq::SchemaIndex> index;
+  // The schema's structure and the semantic model, hashed ("<schema>-<model>"): the answer
+  // cache keeps a datasource's entries only while it stays the same.
+  std::string fingerprint;
 
   // The schema recaller over the whole schema, built on first use and then shared by every
   // run on this datasource (a server's runs would otherwise each build one). Thread-safe.

@@ -13,6 +13,7 @@
 #include "askdb/agent/pipeline/analysis_planner.h"
 #include "askdb/agent/pipeline/analysis_report.h"
 #include "askdb/agent/pipeline/analysis_steps.h"
+#include "askdb/agent/pipeline/python_step.h"
 #include "askdb/agent/pipeline/sql_guard.h"
 #include "askdb/agent/plan/duration_history.h"
 #include "askdb/agent/quick_path/quick_path.h"
@@ -264,6 +265,7 @@ struct Pipeline::Impl {
     input.history = s.history;
     input.translate = options().translate;
     input.max_sql_steps = options().analysis_sql_steps;
+    input.python_steps = options().python.mode != python::ExecutorMode::kOff;
     if (!s.plan.is_null() && !s.plan_feedback.empty()) {
       input.rejected_plans.push_back(s.plan);
       input.feedback = s.plan_feedback;
@@ -336,6 +338,8 @@ struct Pipeline::Impl {
     input.model = ModelFor(s, ctx, *d);
     input.cancel = ctx.cancellation();
     input.history = &durations;
+    input.python = options().python;
+    input.python_max_tries = options().python_max_tries;
     input.on_step = [&ctx](const StepOutcome& step, int completed, int total) {
       Json data = {{"step_num", step.step_num},
                    {"tool", step.tool},
@@ -347,6 +351,7 @@ struct Pipeline::Impl {
       if (!step.error.empty()) data["error"] = step.error;
       if (!step.sql.empty()) data["sql"] = step.sql;
       if (step.result) data["row_count"] = step.result->row_count();
+      AddPythonStepEvent(step, data);
       ctx.Emit(EventType::kStep, std::move(data));
     };
     ASKDB_ASSIGN_OR_RETURN(AnalysisRun run, RunAnalysis(input, p));
@@ -424,6 +429,7 @@ struct Pipeline::Impl {
     s.next = kEngineNode;
     if (deps.cache == nullptr) return NodeOutcome::Continue();
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    SyncCache(s, *d);
     std::optional<cache::CacheHit> hit =
         deps.cache->Lookup(s.datasource, s.question, d->index.get());
     if (!hit) return NodeOutcome::Continue();
@@ -626,6 +632,7 @@ struct Pipeline::Impl {
     const bool from_l1 = s.cache_hit && s.cache_level == "L1";
     if (deps.cache != nullptr && !from_l1) {
       ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+      SyncCache(s, *d);
       Status stored =
           deps.cache->Store(s.datasource, s.question, s.final_sql, *s.result, d->index.get());
       // A cache that refuses an entry costs only a future recomputation; the answer stands.
@@ -635,6 +642,13 @@ struct Pipeline::Impl {
   }
 
   // --- helpers ------------------------------------------------------------------------
+
+  // Entries made under another schema or semantic model are dropped (and, on first use, the
+  // persisted ones loaded). A store that fails leaves the cache working in memory.
+  void SyncCache(const RunState& s, const PreparedDatasource& d) const {
+    Status synced = deps.cache->Sync(s.datasource, d.fingerprint);
+    if (!synced.ok()) spdlog::warn("pipeline: answer cache store: {}", synced.message());
+  }
 
   analysis::ChartSpec MakeChart(const RunState& s) const {
     analysis::ChartRequest request;
@@ -944,6 +958,7 @@ Json PipelineResult::ToJson() const {
   j["attempts"] = std::move(tries);
   j["llm_calls"] = llm_calls;
   j["cache_hit"] = cache_hit;
+  if (cache_hit) j["cache_level"] = state.cache_level;  // "L1" or "L2"
   if (!error.empty()) j["error"] = error;
   if (interrupt) j["interrupt"] = InterruptToJson(*interrupt);
   if (!state.translation.is_null()) j["engine"] = state.translation;

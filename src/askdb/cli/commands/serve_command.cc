@@ -12,6 +12,7 @@
 
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
+#include "askdb/cli/agent_setup.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
@@ -102,9 +103,12 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
     ASKDB_ASSIGN_OR_RETURN(llm, MakeCliLlmClient(options.llm_flag, ctx.config));
   }
 
+  // One answer cache for every run, persisted in the data directory (docs/cache.md).
+  ASKDB_ASSIGN_OR_RETURN(SharedAnswerCache answer_cache, OpenAnswerCache(ctx, llm.get()));
+
   server::metrics::Registry registry;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::metrics::AskdbMetrics> metrics,
-                         server::metrics::AskdbMetrics::Create(registry));
+                         server::metrics::AskdbMetrics::Create(registry, {.answer_cache = true}));
 
   // The management store (agents, datasources, sessions, run history, API keys) in the
   // data directory; the prepared --db datasource is agent "default"'s.
@@ -148,6 +152,7 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   deps.datasources = management.datasources.get();
   deps.active_model = management.active_model.get();
   deps.llm = llm.get();
+  deps.cache = answer_cache.cache.get();
   deps.checkpoints = checkpoints.get();
   deps.metrics = metrics.get();
   deps.pipeline_options = PipelineOptionsFromConfig(ctx);

@@ -1,0 +1,224 @@
+#include "askdb/cache/answer_cache_store.h"
+
+#include <sqlite3.h>
+
+#include <cstring>
+#include <mutex>
+#include <utility>
+
+namespace askdb::cache {
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS answer_cache_datasources (
+  datasource TEXT PRIMARY KEY,
+  fingerprint TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS answer_cache_entries (
+  datasource TEXT NOT NULL,
+  normalized TEXT NOT NULL,
+  question TEXT NOT NULL,
+  sql TEXT NOT NULL,
+  result TEXT,
+  slots TEXT,
+  embedder TEXT NOT NULL DEFAULT '',
+  embedding BLOB,
+  stored_at_ms INTEGER NOT NULL,
+  PRIMARY KEY (datasource, normalized)
+);
+)sql";
+
+// One prepared statement, finalised on scope exit.
+class Stmt {
+ public:
+  Stmt(sqlite3* db, const char* sql) { rc_ = sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr); }
+  ~Stmt() { sqlite3_finalize(stmt_); }
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+  int rc() const { return rc_; }
+  sqlite3_stmt* get() const { return stmt_; }
+  void Text(int i, std::string_view s) {
+    sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+  }
+  std::string ColumnText(int i) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, i));
+    return p != nullptr ? std::string(p, sqlite3_column_bytes(stmt_, i)) : std::string();
+  }
+
+ private:
+  sqlite3_stmt* stmt_ = nullptr;
+  int rc_ = SQLITE_OK;
+};
+
+// Transactions span statements; SQLite's own mutex guards single calls only.
+std::mutex& TransactionMutex() {
+  static std::mutex mu;
+  return mu;
+}
+
+Json ParseOrNull(const std::string& text) {
+  if (text.empty()) return Json();
+  Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  return j.is_discarded() ? Json() : j;
+}
+
+}  // namespace
+
+SqliteAnswerCacheStore::SqliteAnswerCacheStore(sqlite3* db, std::filesystem::path path,
+                                               SqliteAnswerCacheStoreOptions options)
+    : db_(db), path_(std::move(path)), options_(options) {}
+
+SqliteAnswerCacheStore::~SqliteAnswerCacheStore() { sqlite3_close_v2(db_); }
+
+Status SqliteAnswerCacheStore::Error(int rc, std::string_view what) const {
+  std::string message = "answer cache " + path_.string() + ": " + std::string(what) +
+                        " failed: " + (db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc));
+  if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) {
+    return UnavailableError(message + "; another askdb process holds the file, retry");
+  }
+  return UnavailableError(message +
+                          "; check the data directory is writable, or delete the file (it is "
+                          "only a cache)");
+}
+
+StatusOr<std::unique_ptr<SqliteAnswerCacheStore>> SqliteAnswerCacheStore::Open(
+    const std::filesystem::path& path, SqliteAnswerCacheStoreOptions options) {
+  sqlite3* raw = nullptr;
+  const int rc =
+      sqlite3_open_v2(path.c_str(), &raw,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
+  std::unique_ptr<SqliteAnswerCacheStore> store(new SqliteAnswerCacheStore(raw, path, options));
+  if (rc != SQLITE_OK) return store->Error(rc, "opening");
+  sqlite3_busy_timeout(raw, options.busy_timeout_ms);
+  char* error = nullptr;
+  const int schema_rc = sqlite3_exec(
+      raw, (std::string("PRAGMA journal_mode=WAL;") + kSchema).c_str(), nullptr, nullptr, &error);
+  sqlite3_free(error);
+  if (schema_rc != SQLITE_OK) return store->Error(schema_rc, "creating its tables");
+  return store;
+}
+
+StatusOr<std::optional<std::string>> SqliteAnswerCacheStore::Fingerprint(
+    std::string_view datasource) {
+  Stmt stmt(db_, "SELECT fingerprint FROM answer_cache_datasources WHERE datasource = ?");
+  if (stmt.rc() != SQLITE_OK) return Error(stmt.rc(), "reading a fingerprint");
+  stmt.Text(1, datasource);
+  const int rc = sqlite3_step(stmt.get());
+  if (rc == SQLITE_DONE) return std::optional<std::string>();
+  if (rc != SQLITE_ROW) return Error(rc, "reading a fingerprint");
+  return std::optional<std::string>(stmt.ColumnText(0));
+}
+
+Status SqliteAnswerCacheStore::Reset(std::string_view datasource, std::string_view fingerprint) {
+  std::lock_guard lock(TransactionMutex());
+  int rc = sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) return Error(rc, "starting a transaction");
+  Stmt erase(db_, "DELETE FROM answer_cache_entries WHERE datasource = ?");
+  Stmt put(db_,
+           "INSERT INTO answer_cache_datasources (datasource, fingerprint) VALUES (?, ?) "
+           "ON CONFLICT(datasource) DO UPDATE SET fingerprint = excluded.fingerprint");
+  rc = erase.rc() != SQLITE_OK ? erase.rc() : put.rc();
+  if (rc == SQLITE_OK) {
+    erase.Text(1, datasource);
+    put.Text(1, datasource);
+    put.Text(2, fingerprint);
+    rc = sqlite3_step(erase.get());
+    if (rc == SQLITE_DONE) rc = sqlite3_step(put.get());
+  }
+  if (rc != SQLITE_DONE && rc != SQLITE_OK) {
+    Status status = Error(rc, "resetting a datasource");
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    return status;
+  }
+  rc = sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) return Error(rc, "committing");
+  return Status::Ok();
+}
+
+StatusOr<std::vector<StoredAnswer>> SqliteAnswerCacheStore::Load(std::string_view datasource) {
+  Stmt stmt(db_,
+            "SELECT normalized, question, sql, result, slots, embedder, embedding, stored_at_ms "
+            "FROM answer_cache_entries WHERE datasource = ? ORDER BY stored_at_ms");
+  if (stmt.rc() != SQLITE_OK) return Error(stmt.rc(), "loading entries");
+  stmt.Text(1, datasource);
+  std::vector<StoredAnswer> out;
+  int rc;
+  while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) {
+    StoredAnswer a;
+    a.datasource = std::string(datasource);
+    a.normalized = stmt.ColumnText(0);
+    a.question = stmt.ColumnText(1);
+    a.sql = stmt.ColumnText(2);
+    a.result = ParseOrNull(stmt.ColumnText(3));
+    a.slots = ParseOrNull(stmt.ColumnText(4));
+    a.embedder = stmt.ColumnText(5);
+    const int bytes = sqlite3_column_bytes(stmt.get(), 6);
+    if (bytes > 0 && bytes % static_cast<int>(sizeof(float)) == 0) {
+      a.embedding.resize(bytes / sizeof(float));
+      std::memcpy(a.embedding.data(), sqlite3_column_blob(stmt.get(), 6), bytes);
+    }
+    a.stored_at_ms = sqlite3_column_int64(stmt.get(), 7);
+    out.push_back(std::move(a));
+  }
+  if (rc != SQLITE_DONE) return Error(rc, "loading entries");
+  return out;
+}
+
+Status SqliteAnswerCacheStore::Put(const StoredAnswer& a) {
+  std::lock_guard lock(TransactionMutex());
+  int rc = sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) return Error(rc, "starting a transaction");
+  Stmt put(db_,
+           "INSERT OR REPLACE INTO answer_cache_entries (datasource, normalized, question, sql, "
+           "result, slots, embedder, embedding, stored_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  // The oldest rows beyond the cap go, so the file stays the size of the in-memory cache.
+  Stmt trim(db_,
+            "DELETE FROM answer_cache_entries WHERE datasource = ?1 AND normalized NOT IN "
+            "(SELECT normalized FROM answer_cache_entries WHERE datasource = ?1 "
+            "ORDER BY stored_at_ms DESC LIMIT ?2)");
+  rc = put.rc() != SQLITE_OK ? put.rc() : trim.rc();
+  if (rc == SQLITE_OK) {
+    put.Text(1, a.datasource);
+    put.Text(2, a.normalized);
+    put.Text(3, a.question);
+    put.Text(4, a.sql);
+    if (a.result.is_null()) {
+      sqlite3_bind_null(put.get(), 5);
+    } else {
+      put.Text(5, a.result.dump());
+    }
+    if (a.slots.is_null()) {
+      sqlite3_bind_null(put.get(), 6);
+    } else {
+      put.Text(6, a.slots.dump());
+    }
+    put.Text(7, a.embedder);
+    sqlite3_bind_blob(put.get(), 8, a.embedding.data(),
+                      static_cast<int>(a.embedding.size() * sizeof(float)), SQLITE_TRANSIENT);
+    sqlite3_bind_int64(put.get(), 9, a.stored_at_ms);
+    trim.Text(1, a.datasource);
+    sqlite3_bind_int64(trim.get(), 2, static_cast<int64_t>(options_.max_entries));
+    rc = sqlite3_step(put.get());
+    if (rc == SQLITE_DONE) rc = sqlite3_step(trim.get());
+  }
+  if (rc != SQLITE_DONE && rc != SQLITE_OK) {
+    Status status = Error(rc, "storing an entry");
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    return status;
+  }
+  rc = sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) return Error(rc, "committing");
+  return Status::Ok();
+}
+
+Status SqliteAnswerCacheStore::Erase(std::string_view datasource, std::string_view normalized) {
+  Stmt stmt(db_, "DELETE FROM answer_cache_entries WHERE datasource = ? AND normalized = ?");
+  if (stmt.rc() != SQLITE_OK) return Error(stmt.rc(), "erasing an entry");
+  stmt.Text(1, datasource);
+  stmt.Text(2, normalized);
+  const int rc = sqlite3_step(stmt.get());
+  if (rc != SQLITE_DONE) return Error(rc, "erasing an entry");
+  return Status::Ok();
+}
+
+}  // namespace askdb::cache

@@ -1,0 +1,86 @@
+// AnswerCacheStore: where an AnswerCache keeps its entries between processes, so that every
+// `askdb ask` and every run of a restarted `askdb serve` finds what earlier ones stored.
+//
+// Per datasource the store keeps the fingerprint its entries were made under (the schema's
+// structure and the semantic model, PreparedDatasource::fingerprint); AnswerCache::Sync
+// loads the entries when it matches and empties the datasource when it does not.
+//
+// SqliteAnswerCacheStore: one SQLite file (`<data dir>/answer_cache.sqlite`), WAL, a busy
+// timeout so that concurrent `askdb` processes take turns. Each datasource keeps at most
+// `max_entries` rows (the oldest go first). Thread-safe (SQLite's serialized mode).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "askdb/cache/embedder.h"
+#include "askdb/common/json.h"
+#include "askdb/common/status.h"
+
+struct sqlite3;
+
+namespace askdb::cache {
+
+struct StoredAnswer {
+  std::string datasource;
+  std::string normalized;  // text::NormalizeForMatch(question): the key within a datasource
+  std::string question;
+  std::string sql;
+  Json result;           // db::ResultSet::ToJson(); null when only the SQL is kept
+  Json slots;            // SlotsToJson(); null when the entry has no L2 part
+  std::string embedder;  // Embedder::id() of `embedding`; empty when none
+  Embedding embedding;
+  int64_t stored_at_ms = 0;  // system clock, milliseconds since the epoch
+};
+
+class AnswerCacheStore {
+ public:
+  virtual ~AnswerCacheStore() = default;
+  // The fingerprint the datasource's entries were made under; nullopt when none is recorded.
+  virtual StatusOr<std::optional<std::string>> Fingerprint(std::string_view datasource) = 0;
+  // Deletes the datasource's entries and records `fingerprint` for it.
+  virtual Status Reset(std::string_view datasource, std::string_view fingerprint) = 0;
+  virtual StatusOr<std::vector<StoredAnswer>> Load(std::string_view datasource) = 0;
+  // Inserts or replaces the entry (datasource, normalized).
+  virtual Status Put(const StoredAnswer& answer) = 0;
+  virtual Status Erase(std::string_view datasource, std::string_view normalized) = 0;
+};
+
+struct SqliteAnswerCacheStoreOptions {
+  size_t max_entries = 1000;  // per datasource; CacheOptions' capacities
+  int busy_timeout_ms = 5000;
+};
+
+class SqliteAnswerCacheStore final : public AnswerCacheStore {
+ public:
+  // Creates the file and its tables when missing. Unavailable (naming the file and what to
+  // check) when it cannot be opened or is not an answer cache.
+  static StatusOr<std::unique_ptr<SqliteAnswerCacheStore>> Open(
+      const std::filesystem::path& path, SqliteAnswerCacheStoreOptions options = {});
+  ~SqliteAnswerCacheStore() override;
+
+  StatusOr<std::optional<std::string>> Fingerprint(std::string_view datasource) override;
+  Status Reset(std::string_view datasource, std::string_view fingerprint) override;
+  StatusOr<std::vector<StoredAnswer>> Load(std::string_view datasource) override;
+  Status Put(const StoredAnswer& answer) override;
+  Status Erase(std::string_view datasource, std::string_view normalized) override;
+
+ private:
+  SqliteAnswerCacheStore(sqlite3* db, std::filesystem::path path,
+                         SqliteAnswerCacheStoreOptions options);
+  Status Error(int rc, std::string_view what) const;
+
+  sqlite3* db_;
+  std::filesystem::path path_;
+  SqliteAnswerCacheStoreOptions options_;
+};
+
+// The file name under the data directory.
+inline constexpr std::string_view kAnswerCacheFileName = "answer_cache.sqlite";
+
+}  // namespace askdb::cache
