@@ -130,6 +130,12 @@ async function exerciseTools(client, label, expected) {
     const huge = await client.callTool({ name: 'ask', arguments: { question: 'x'.repeat(10 << 20) } }, undefined, { timeout: 60_000 })
     check(huge.isError && /at most/.test(errorText(huge)), `${label}: a 10 MB argument is a tool error`, errorText(huge).slice(0, 120))
   }
+  // A call the client gives up on: notifications/cancelled stops its run.
+  const abort = new AbortController()
+  const startedAt = Date.now()
+  setTimeout(() => abort.abort('the user gave up'), 800)
+  const cancelled = await rejects(client.callTool({ name: 'ask', arguments: { question: '各门店的复购率' } }, undefined, { signal: abort.signal, timeout: 60_000 }))
+  check(cancelled !== null && Date.now() - startedAt < 5000, `${label}: a cancelled call ends at once (${Date.now() - startedAt} ms)`, String(cancelled))
   await client.ping()
   check(true, `${label}: the server keeps serving (ping)`)
   return a.thread_id
@@ -260,6 +266,8 @@ async function main() {
       },
       { match: '是否足以很好地回答', json: { sufficient: true, reason: '两部分都已回答', confidence: 0.9 } },
       { match: '撰写分析报告', json: { title: '销售分析', summary: '线上渠道销售额最高。', findings: ['线上渠道领先'], recommendations: ['继续投入线上渠道'] } },
+      // Slow on purpose: this run is cancelled by the client while it waits for the model.
+      { match: '复购率', reply: 'SELECT store_id, COUNT(*) AS orders FROM orders GROUP BY store_id ORDER BY orders DESC LIMIT 10', latency_ms: 6000 },
     ]),
   )
   const expected = { ask: cli(['ask', '--json', '--db', db, QUESTION]).json, sql: cli(['sql', '--json', '--db', db, SQL]).json }
@@ -307,6 +315,13 @@ async function main() {
   check(foreignThread.isError && /not_found/.test(errorText(foreignThread)), "http: an agent-scoped key cannot continue another agent's thread", errorText(foreignThread))
   const own = await scoped.client.callTool({ name: 'ask', arguments: { question: QUESTION } })
   check(own.structuredContent?.status === 'answered' && same(own.structuredContent.rows, expected.ask.rows), 'http: an agent-scoped key asks its own agent')
+  // The admin's cancelled call (in exerciseTools) cancelled its run on the server.
+  const runs = (await (await fetch(`${base}/api/v1/runs`, { headers })).json()).runs
+  check(runs.some((r) => r.state === 'cancelled'), 'http: notifications/cancelled cancelled the run on the server', runs.map((r) => r.state))
+  // An agent's table selection is its view of the schema.
+  const put = await fetch(`${base}/api/v1/agents/other`, { method: 'PUT', headers, body: JSON.stringify({ selected_tables: ['orders', 'stores'] }) })
+  const view = (await scoped.client.callTool({ name: 'describe_schema', arguments: { level: 'basic' } })).structuredContent
+  check(put.status === 200 && same(view?.tables, ['orders', 'stores']), "http: describe_schema shows the agent's selected tables", view?.tables)
   const hijack = await fetch(`${base}/mcp`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${issued.key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': admin.transport.sessionId },

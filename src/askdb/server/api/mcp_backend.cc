@@ -37,6 +37,28 @@ std::string ProgressMessage(const SseBufferedEvent& event) {
   return node.empty() ? event.event : event.event + " " + node;
 }
 
+// The tables of `schema` named in `names` (any case), in that order. A missing one is
+// InvalidArgument naming the available tables when `strict`, else skipped (an agent's saved
+// selection may name a table dropped since).
+StatusOr<std::vector<db::TableInfo>> SelectTables(const db::DatabaseSchema& schema,
+                                                  const std::vector<std::string>& names,
+                                                  const std::string& datasource,
+                                                  bool strict = true) {
+  std::vector<db::TableInfo> kept;
+  for (const std::string& name : names) {
+    const db::TableInfo* table = schema.FindTable(name);
+    if (table == nullptr && !strict) continue;
+    if (table == nullptr) {
+      std::string known;
+      for (const db::TableInfo& t : schema.tables) known += (known.empty() ? "" : ", ") + t.name;
+      return InvalidArgumentError("no table '" + name + "' in datasource '" + datasource +
+                                  "'; its tables are: " + known);
+    }
+    kept.push_back(*table);
+  }
+  return kept;
+}
+
 }  // namespace
 
 Status ValidateMcpBackendDeps(const McpBackendDeps& deps) {
@@ -73,10 +95,11 @@ StatusOr<std::string> McpBackend::ResolveAgent(const std::string& requested) con
 }
 
 StatusOr<std::shared_ptr<agent::PreparedDatasource>> McpBackend::AgentDatasource(
-    const std::string& agent, std::string* datasource_id) const {
-  ASKDB_ASSIGN_OR_RETURN(store::AgentRecord record, deps_.store->GetAgent(agent));
-  if (datasource_id != nullptr) *datasource_id = record.datasource_id;
-  return deps_.datasources->Get(record.datasource_id);
+    const std::string& agent, store::AgentRecord* record) const {
+  ASKDB_ASSIGN_OR_RETURN(store::AgentRecord found, deps_.store->GetAgent(agent));
+  const std::string datasource = found.datasource_id;
+  if (record != nullptr) *record = std::move(found);
+  return deps_.datasources->Get(datasource);
 }
 
 StatusOr<Json> McpBackend::Ask(const mcp::AskRequest& ask, mcp::RequestContext& context) {
@@ -139,9 +162,10 @@ StatusOr<Json> McpBackend::Ask(const mcp::AskRequest& ask, mcp::RequestContext& 
 StatusOr<Json> McpBackend::GenerateSql(const std::string& agent, const std::string& question,
                                        mcp::RequestContext& context) {
   ASKDB_ASSIGN_OR_RETURN(std::string id, ResolveAgent(agent));
-  std::string datasource;
+  store::AgentRecord record;
   ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
-                         AgentDatasource(id, &datasource));
+                         AgentDatasource(id, &record));
+  const std::string& datasource = record.datasource_id;
   const nlq::Translation t = nlq::Engine::Translate(
       question, *prepared->index, prepared->connector->dialect(), deps_.translate);
   Json explanation = Json::array();
@@ -232,25 +256,18 @@ StatusOr<Json> McpBackend::DescribeSchema(const std::string& agent, const std::s
                                           const std::vector<std::string>& tables) {
   ASKDB_ASSIGN_OR_RETURN(catalog::SchemaLevel parsed, catalog::ParseSchemaLevel(level));
   ASKDB_ASSIGN_OR_RETURN(std::string id, ResolveAgent(agent));
-  std::string datasource;
+  store::AgentRecord record;
   ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
-                         AgentDatasource(id, &datasource));
+                         AgentDatasource(id, &record));
+  const std::string& datasource = record.datasource_id;
+  // The agent's own table selection first (its view of the data), then the request's.
   db::DatabaseSchema schema = prepared->schema;
+  if (!record.selected_tables.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(
+        schema.tables, SelectTables(schema, record.selected_tables, datasource, /*strict=*/false));
+  }
   if (!tables.empty() && parsed == catalog::SchemaLevel::kDetailed) {
-    std::vector<db::TableInfo> kept;
-    for (const std::string& name : tables) {
-      const db::TableInfo* table = prepared->schema.FindTable(name);
-      if (table == nullptr) {
-        std::string known;
-        for (const db::TableInfo& t : prepared->schema.tables) {
-          known += (known.empty() ? "" : ", ") + t.name;
-        }
-        return InvalidArgumentError("no table '" + name + "' in datasource '" + datasource +
-                                    "'; its tables are: " + known);
-      }
-      kept.push_back(*table);
-    }
-    schema.tables = std::move(kept);
+    ASKDB_ASSIGN_OR_RETURN(schema.tables, SelectTables(schema, tables, datasource));
   }
   catalog::RenderOptions options;
   options.level = parsed;

@@ -26,6 +26,7 @@ struct PreparedDatasource;
 }  // namespace askdb::agent
 namespace askdb::server::store {
 class ManagementStore;
+struct AgentRecord;
 }  // namespace askdb::server::store
 
 namespace askdb::server::api {
@@ -67,9 +68,9 @@ class McpBackend : public mcp::Backend {
   // The agent a call runs (`requested`, else the key's agent, else "default"), checked to
   // exist and to be allowed for the scope.
   StatusOr<std::string> ResolveAgent(const std::string& requested) const;
-  // The prepared datasource of an agent.
+  // The prepared datasource of an agent (and the agent's record, when `record` is set).
   StatusOr<std::shared_ptr<agent::PreparedDatasource>> AgentDatasource(
-      const std::string& agent, std::string* datasource_id = nullptr) const;
+      const std::string& agent, store::AgentRecord* record = nullptr) const;
   // The datasource ids the scope may see.
   StatusOr<std::vector<std::string>> VisibleDatasources() const;
   bool MayRun(const std::string& agent) const;
