@@ -1,4 +1,4 @@
-import { createRouter, createWebHistory } from 'vue-router'
+import { createRouter, createWebHistory, type RouteLocationNormalized } from 'vue-router'
 import { auth, restore } from './lib/auth'
 
 export const router = createRouter({
@@ -27,8 +27,18 @@ export const router = createRouter({
   ],
 })
 
+// Loads a route's page chunks; called while the key is being checked so that the two
+// round trips overlap instead of following each other (the first screen comes sooner).
+function preload(to: RouteLocationNormalized) {
+  for (const record of to.matched) {
+    const component = record.components?.default
+    if (typeof component === 'function') void (component as () => Promise<unknown>)().catch(() => {})
+  }
+}
+
 router.beforeEach(async (to) => {
   if (to.meta.public) return true
+  preload(to)
   let ok = false
   try {
     ok = await restore()
