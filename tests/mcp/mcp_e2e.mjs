@@ -243,6 +243,9 @@ async function rawHttp(base, key) {
   const deleted = await fetch(`${base}/mcp`, { method: 'DELETE', headers: { ...auth, ...inSession } })
   const gone = await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }), inSession)
   check(deleted.status === 204 && gone.status === 404, `raw http: DELETE ends the session (${deleted.status}, then ${gone.status})`)
+  const metrics = await (await fetch(`${base}/metrics`)).text()
+  const counted = metrics.split('\n').filter((l) => l.startsWith('askdb_http_requests_total') && l.includes('"/mcp"'))
+  check(counted.some((l) => l.includes('"POST"') && l.includes('"200"')) && counted.some((l) => l.includes('"404"')), 'raw http: /mcp requests are counted in askdb_http_requests_total', counted)
 }
 
 let serve

@@ -103,7 +103,10 @@ class Api : public std::enable_shared_from_this<Api> {
     if (deps_.mcp != nullptr) {
       ASKDB_RETURN_IF_ERROR(RegisterMcpRoutes(
           server, *deps_.mcp, [self](const HttpRequest& r) { return self->Scope(r); },
-          [self](const HttpRequest& r, const Status& s) { return self->Refuse(r, s); }));
+          [self](const HttpRequest& r, const Status& s) { return self->Refuse(r, s); },
+          [self](std::string_view method, int status, Steady::time_point start) {
+            self->Record(method, "/mcp", status, start);
+          }));
     }
     if (deps_.management.store != nullptr) {
       return RegisterManagementRoutes(

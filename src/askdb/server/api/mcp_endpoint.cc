@@ -82,27 +82,51 @@ std::string SseFrame(const Json& message) {
 
 class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
  public:
-  McpEndpoint(McpEndpointOptions options, McpAuthenticate authenticate, McpRefuse refuse)
+  McpEndpoint(McpEndpointOptions options, McpAuthenticate authenticate, McpRefuse refuse,
+              McpRecord record)
       : options_(std::move(options)),
         authenticate_(std::move(authenticate)),
-        refuse_(std::move(refuse)) {}
+        refuse_(std::move(refuse)),
+        record_(std::move(record)) {}
 
   void Register(HttpServer& server) {
     std::shared_ptr<McpEndpoint> self = shared_from_this();
-    server.HandleStream("POST", kRoute, [self](const HttpRequest& r) { return self->Post(r); });
-    server.Handle("GET", kRoute, [self](const HttpRequest& r) {
-      StatusOr<std::string> scope = self->Admit(r);
-      if (!scope.ok()) return self->refuse_(r, scope.status());
-      HttpResponse response = HttpResponse::Error(
-          405, "method_not_allowed",
-          "askdb opens no server-initiated stream: POST JSON-RPC messages to /mcp");
-      response.headers.Set("Allow", "POST, DELETE");
+    server.HandleStream("POST", kRoute, [self](const HttpRequest& r) {
+      const auto start = std::chrono::steady_clock::now();
+      StreamResponse response = self->Post(r);
+      self->Record("POST", response.head.status, start);
       return response;
     });
-    server.Handle("DELETE", kRoute, [self](const HttpRequest& r) { return self->Delete(r); });
+    server.Handle("GET", kRoute, [self](const HttpRequest& r) {
+      const auto start = std::chrono::steady_clock::now();
+      HttpResponse response = self->Get(r);
+      self->Record("GET", response.status, start);
+      return response;
+    });
+    server.Handle("DELETE", kRoute, [self](const HttpRequest& r) {
+      const auto start = std::chrono::steady_clock::now();
+      HttpResponse response = self->Delete(r);
+      self->Record("DELETE", response.status, start);
+      return response;
+    });
   }
 
  private:
+  void Record(std::string_view method, int status,
+              std::chrono::steady_clock::time_point start) const {
+    if (record_) record_(method, status, start);
+  }
+
+  HttpResponse Get(const HttpRequest& request) const {
+    StatusOr<std::string> scope = Admit(request);
+    if (!scope.ok()) return refuse_(request, scope.status());
+    HttpResponse response = HttpResponse::Error(
+        405, "method_not_allowed",
+        "askdb opens no server-initiated stream: POST JSON-RPC messages to /mcp");
+    response.headers.Set("Allow", "POST, DELETE");
+    return response;
+  }
+
   // The key's scope, after the Origin check.
   StatusOr<std::string> Admit(const HttpRequest& request) const {
     std::optional<std::string> origin = request.Header("Origin");
@@ -229,6 +253,7 @@ class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
   const McpEndpointOptions options_;
   const McpAuthenticate authenticate_;
   const McpRefuse refuse_;
+  const McpRecord record_;
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<McpConnection>> sessions_;
 };
@@ -236,12 +261,13 @@ class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
 }  // namespace
 
 Status RegisterMcpRoutes(HttpServer& server, McpEndpointOptions options,
-                         McpAuthenticate authenticate, McpRefuse refuse) {
+                         McpAuthenticate authenticate, McpRefuse refuse, McpRecord record) {
   ASKDB_RETURN_IF_ERROR(ValidateMcpBackendDeps(options.backend));
   if (!authenticate || !refuse) {
     return InvalidArgumentError("RegisterMcpRoutes needs authenticate and refuse callbacks");
   }
-  std::make_shared<McpEndpoint>(std::move(options), std::move(authenticate), std::move(refuse))
+  std::make_shared<McpEndpoint>(std::move(options), std::move(authenticate), std::move(refuse),
+                                std::move(record))
       ->Register(server);
   return Status::Ok();
 }

@@ -22,6 +22,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "askdb/common/status.h"
 #include "askdb/mcp/session.h"
@@ -43,8 +44,13 @@ using McpAuthenticate = std::function<StatusOr<std::string>(const HttpRequest&)>
 // The HTTP answer for a refusal (401/403/429 with their headers).
 using McpRefuse = std::function<HttpResponse(const HttpRequest&, const Status&)>;
 
+// Counts one answered request (askdb_http_requests_total): method, status, when it started.
+using McpRecord =
+    std::function<void(std::string_view method, int status, std::chrono::steady_clock::time_point)>;
+
 // Registers POST, GET and DELETE /mcp. InvalidArgument when the backend deps are incomplete.
+// `record` may be empty.
 Status RegisterMcpRoutes(HttpServer& server, McpEndpointOptions options,
-                         McpAuthenticate authenticate, McpRefuse refuse);
+                         McpAuthenticate authenticate, McpRefuse refuse, McpRecord record = {});
 
 }  // namespace askdb::server::api
