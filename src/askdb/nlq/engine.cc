@@ -15,6 +15,8 @@
 #include "askdb/nlq/join_path.h"
 #include "askdb/nlq/lexicon.h"
 #include "askdb/nlq/number_words.h"
+#include "askdb/nlq/reading.h"
+#include "askdb/nlq/reading_check.h"
 #include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/tokenizer.h"
 
@@ -45,75 +47,6 @@ constexpr int kYearMax = 2100;
 // Result-column names: PostgreSQL truncates identifiers at 63 bytes (NAMEDATALEN - 1), so
 // longer aliases would silently collide there.
 constexpr size_t kMaxAliasBytes = 63;
-
-enum class ItemKind { kTerm, kKeyword, kNumber, kUnknown, kPunct };
-
-struct Item {
-  ItemKind kind = ItemKind::kUnknown;
-  size_t unit_begin = 0, unit_end = 0;
-  std::string text;
-  std::vector<int> terms;
-  // The terms of a word read as a keyword ("total" is also the Invoice.Total column), for
-  // when the keyword reading finds nothing to apply to.
-  std::vector<int> keyword_terms;
-  KwSet kw = 0;
-  double number = 0;
-  bool used = false;
-  bool age_word = false;  // "age"/年龄, also when it names an age column
-  bool Has(Kw k) const { return (kw & Bit(k)) != 0; }
-};
-
-enum class Agg { kNone, kSum, kAvg, kCount, kMax, kMin };
-
-struct Measure {
-  Agg agg = Agg::kNone;
-  int column = -1;  // -1: COUNT(*)
-  int table = -1;
-  bool distinct = false;
-  std::string phrase;
-  std::string column_phrase;  // the words that named the column ("revenue"), when any
-  std::string table_phrase;   // the words that named a counted table ("orders"), when any
-  std::string label;          // words that name the whole measure ("订单数"), when any
-  int event = 0;              // measures bound together ("average, min and max id") share an event
-};
-
-enum class Op { kEq, kNe, kGt, kGe, kLt, kLe, kBetween };
-
-struct Filter {
-  int column = -1;
-  Op op = Op::kEq;
-  std::vector<std::string> values;  // text values (kEq/kNe with IN semantics)
-  double lo = 0, hi = 0;            // numeric
-  bool numeric = false;
-  bool text_literal = false;  // a number compared with a TEXT column ("Year" stored as '2014')
-};
-
-struct TimeRange {
-  DateRange range;
-  std::optional<int> year_only;  // a bare year: usable on integer "year" columns
-  std::string phrase;
-};
-
-struct Query {
-  std::vector<Measure> measures;
-  std::vector<int> group_columns;
-  // Keys grouped beside a non-unique label column so that two customers who share a name
-  // stay two groups; in GROUP BY only, never selected.
-  std::vector<int> group_keys;
-  std::optional<DatePart> bucket;
-  std::vector<Filter> filters;
-  std::optional<TimeRange> time;
-  std::vector<int> projections;
-  int order_column = -1;  // explicit ORDER BY column (list questions)
-  bool order_desc = true;
-  bool order_set = false;
-  long long limit = 0;  // 0: none
-  bool superlative = false;
-  bool superlative_desc = true;
-  bool share = false;
-  bool distinct_rows = false;
-  int subject_table = -1;
-};
 
 std::string FormatNumber(double v) {
   char buf[64];
@@ -203,7 +136,15 @@ class Parser {
   // unique, or the table has a single-column key to group beside it.
   bool CanGroupByLabel(int table, int label) const;
   bool LabelIsUnique(int table, int label) const;  // distinct values == rows, measured
-  int SingleKey(int table) const;                  // the single primary-key column, or -1
+  // Appends the last-name column after a first-name label (index_.NameCompanion).
+  void AddNameCompanion(std::vector<int>* columns, int label) const {
+    const int companion = index_.NameCompanion(label);
+    if (companion >= 0 &&
+        std::find(columns->begin(), columns->end(), companion) == columns->end()) {
+      columns->push_back(companion);
+    }
+  }
+  int SingleKey(int table) const;  // the single primary-key column, or -1
   // Whether item `item` is followed by "and"/"和"/"及"/"、" and another term: returns that
   // term's index and the dimension column to group by (-1 when it cannot be grouped), or
   // {-1, -1} when no such list follows (or it continues with a measure).
@@ -213,6 +154,8 @@ class Parser {
   bool MoveMeasureAcrossFanOut(std::vector<int>* needed);
   void ParseNumbersMagnitude();
   void ParseComparisons();
+  // A number that is the value of the measure column just before it ("unit price of 1.99").
+  void ParseEquality(int number_item);
   void ParseTopN();
   void ParseAggregates();
   void ParseGrouping();
@@ -270,8 +213,9 @@ class Parser {
     bool age = false;  // "older than 20": the age column, not a year
   };
   std::optional<YearComparison> year_cmp_;
-  std::set<int> mentioned_tables_;  // tables named by a table word in the question  // a
-                                    // which-question became a group or superlative
+  std::set<int> table_words_anywhere_;  // tables any word of the question may name
+  std::set<int> mentioned_tables_;      // tables named by a table word in the question  // a
+                                        // which-question became a group or superlative
   std::vector<int> which_items_;
   std::string ungrouped_conjunct_;  // "by region and <this>" where <this> cannot be grouped
   std::optional<JoinTree> tree_;
@@ -317,6 +261,7 @@ int Parser::ColumnOf(const Item& it, bool numeric_only) const {
   // for Chinese), then the column's own name over a synonym.
   int best = -1;
   int best_score = -1;
+  bool tied = false;
   // A bare "id" is the key of the one table the question is otherwise about; with no such
   // single table it names nothing (the key of an arbitrary table would be a guess).
   bool bare_id = true;
@@ -343,12 +288,20 @@ int Parser::ColumnOf(const Item& it, bool numeric_only) const {
     if (!lang.empty() && lang == (chinese_ ? "zh" : "en")) score += 4;
     if (t.exact) score += 2;
     if (t.source == "name") score += 1;
+    // A table some word of the question may name ("商品" is the products table and also a
+    // column word) breaks a tie between same-named columns of two tables.
+    if (table_words_anywhere_.count(t.table)) score += 1;
     if (score > best_score) {
       best_score = score;
       best = t.column;
+      tied = false;
+    } else if (score == best_score && Col(t.column).table != Col(best).table) {
+      tied = true;
     }
   }
-  return best;
+  // "unit price" of both products and order lines, with nothing in the question to choose:
+  // either would be a guess.
+  return tied ? -1 : best;
 }
 
 int Parser::TableOf(const Item& it) const {
@@ -892,7 +845,11 @@ void Parser::ParseComparisons() {
       op_idx = i + 1;  // "100以上"
       postfix = true;
     }
-    if (op_idx < 0 || items_[op_idx].used) continue;
+    if (op_idx < 0) {
+      ParseEquality(i);
+      continue;
+    }
+    if (items_[op_idx].used) continue;
     const Item& op_item = items_[op_idx];
     Op op = op_item.Has(Kw::kGe)   ? Op::kGe
             : op_item.Has(Kw::kLe) ? Op::kLe
@@ -943,6 +900,45 @@ void Parser::ParseComparisons() {
         Col(col).name + " " + std::string(kOps[static_cast<int>(op)]) + " " + FormatNumber(f.lo),
         Col(col).name + " " + std::string(kOps[static_cast<int>(op)]) + " " + FormatNumber(f.lo));
   }
+}
+
+void Parser::ParseEquality(int number_item) {
+  // "tracks with a unit price of 1.99", "单价为100的商品": a number right after a measure
+  // column (fillers and "equal to"/"为" between) and ending the phrase is that column's value.
+  // Anything after the number ("unit price of 5 tracks") makes it something else.
+  const int n = static_cast<int>(items_.size());
+  const int next = NextMeaningful(number_item, 1);
+  if (next >= 0 && items_[next].kind == ItemKind::kTerm) return;
+  int c_idx = -1;
+  for (int j = number_item - 1; j >= 0 && j >= number_item - 3; --j) {
+    const Item& prev = items_[j];
+    if (prev.kind == ItemKind::kTerm) {
+      c_idx = prev.used ? -1 : j;
+      break;
+    }
+    const bool linking_word =
+        prev.kind == ItemKind::kKeyword && (prev.Has(Kw::kStop) || prev.Has(Kw::kEq));
+    if (!IsFiller(prev) && !linking_word) return;
+  }
+  if (c_idx < 0) return;
+  const int col = ColumnOf(items_[c_idx], true);
+
+  if (col < 0 || Col(col).role != ColumnRole::kMeasure) return;
+  Item& number = items_[number_item];
+  Filter f;
+  f.column = col;
+  f.op = Op::kEq;
+  f.numeric = true;
+  f.lo = number.number;
+  number.used = items_[c_idx].used = true;
+  for (int j = c_idx + 1; j < number_item && j < n; ++j) {
+    if (items_[j].Has(Kw::kEq)) items_[j].used = true;
+  }
+  q_.filters.push_back(f);
+  Map(items_[c_idx], "column", ColName(col));
+  Map(number, "filter", "= " + FormatNumber(f.lo));
+  Understood(Col(col).name + " = " + FormatNumber(f.lo),
+             Col(col).name + " = " + FormatNumber(f.lo));
 }
 
 // The Chinese superlatives that rank what follows them ("订单最多的城市", "销售额最高的商品").
@@ -1134,6 +1130,10 @@ void Parser::ParseAggregates() {
         continue;
       }
       if (col < 0) continue;  // a value or a table between the function and its column
+      // "number of discontinued products" counts the rows a yes/no column marks, not the
+      // column's two distinct values: left unread, so the question abstains (verification).
+      const bool yes_no = Col(col).stats.distinct_count && *Col(col).stats.distinct_count <= 2;
+      if (all_count && !pending_distinct && yes_no) continue;
       ++event;
       for (const auto& [agg, kw_idx] : pending) {
         const bool distinct =
@@ -1223,6 +1223,7 @@ void Parser::ParseGrouping() {
       continue;
     }
     q_.group_columns.push_back(col);
+    AddNameCompanion(&q_.group_columns, col);
     it.used = items_[j].used = true;
     NameColumn(col, items_[j].text);
     Map(items_[j], "group", ColName(col));
@@ -1680,6 +1681,7 @@ void Parser::ParseLeftovers() {
       const int label = index_.LabelColumn(q_.subject_table, chinese_);
       if (label >= 0 && CanGroupByLabel(q_.subject_table, label)) {
         q_.group_columns.push_back(label);
+        AddNameCompanion(&q_.group_columns, label);
       }
     }
   }
@@ -2143,8 +2145,9 @@ Translation Parser::Run() {
       bool only_tables = true;
       for (int id : it.terms) only_tables &= TermOf(id).kind == TermKind::kTable;
       for (int id : it.terms) {
-        if (TermOf(id).kind == TermKind::kTable && only_tables)
-          mentioned_tables_.insert(TermOf(id).table);
+        if (TermOf(id).kind != TermKind::kTable) continue;
+        table_words_anywhere_.insert(TermOf(id).table);
+        if (only_tables) mentioned_tables_.insert(TermOf(id).table);
       }
     }
   }
@@ -2279,6 +2282,7 @@ Translation Parser::Run() {
                      "知道是哪张表，但不知道要显示哪些列。");
     }
     q_.projections.push_back(label);
+    AddNameCompanion(&q_.projections, label);
     factor_ *= kLabelProjectionFactor;
     confidence *= kLabelProjectionFactor;
   }
@@ -2324,6 +2328,12 @@ Translation Parser::Run() {
                        "'; ask with groups I can find, e.g. one dimension at a time.",
                    "能按列表中前面的项分组，但无法按“" + ungrouped_conjunct_ +
                        "”分组；请换成可分组的维度，或一次按一个维度提问。");
+  }
+  // Verify before answering: a number, a computation or a data word left unused means the
+  // SQL would answer another question.
+  if (const std::optional<UnplacedWord> word = FindUnplacedWord(items_, index_)) {
+    out_.confidence = std::min(confidence, options_.confidence_threshold / 2);
+    return Abstain(UnplacedWordMessage(*word, false), UnplacedWordMessage(*word, true));
   }
   std::string why_en, why_zh;
   if (!ResolveTables(&why_en, &why_zh)) {

@@ -1,6 +1,7 @@
 #include "askdb/nlq/schema_index.h"
 
 #include <algorithm>
+#include <array>
 #include <iterator>
 
 #include "askdb/catalog/semantic_model.h"
@@ -89,7 +90,15 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
                                const catalog::SemanticModel* model, const ColumnStatsMap& stats,
                                const IndexOptions& options) {
   SchemaIndex index;
+  // Views repeat their base tables' columns under other names (Northwind's "Invoices" holds
+  // Orders.Freight): a measure found in both would be read from whichever matched first, and
+  // a view's rows are not the table's. The engine reads base tables; views stay visible to
+  // the model path through the catalog.
+  const bool has_base_table =
+      std::any_of(schema.tables.begin(), schema.tables.end(),
+                  [](const db::TableInfo& t) { return t.kind == db::TableInfo::Kind::kTable; });
   for (const db::TableInfo& t : schema.tables) {
+    if (has_base_table && t.kind == db::TableInfo::Kind::kView) continue;
     const catalog::TableSemantics* ts = model ? model->FindTable(t.name) : nullptr;
     if (ts && !ts->enabled) continue;
     const int table_id = static_cast<int>(index.tables_.size());
@@ -243,6 +252,7 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
     // tokenizer; the column-less name of a one-word table also names its label column.
     index.tables_.push_back(std::move(table));
   }
+  index.AddInferredMoneyWords();
   // Foreign keys, physical and logical.
   auto add_edge = [&](std::string_view from_t, std::string_view from_c, std::string_view to_t,
                       std::string_view to_c) {
@@ -280,6 +290,41 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
   return index;
 }
 
+void SchemaIndex::AddInferredMoneyWords() {
+  // Words people use for the money a business takes in. A semantic model that defines any of
+  // them is the authority; without one, they name the money column only when the data has
+  // exactly one: a measure called total/amount/金额 on a table with a date (a fact table).
+  static constexpr std::array<std::string_view, 9> kMoneyWords = {
+      "revenue", "sales", "turnover", "sales amount", "销售额",
+      "营收",    "收入",  "营业额",   "销售金额"};
+  for (std::string_view word : kMoneyWords) {
+    const std::vector<int>* ids = FindTerms(PhraseKey(word));
+    if (!ids) continue;
+    for (int id : *ids) {
+      if (terms_[id].kind == TermKind::kColumn) return;  // the schema or the model says
+    }
+  }
+  int money = -1;
+  for (size_t t = 0; t < tables_.size(); ++t) {
+    if (TimeColumn(static_cast<int>(t)) < 0) continue;
+    for (int c : tables_[t].columns) {
+      const IndexedColumn& col = columns_[c];
+      const std::string lower = text::AsciiLower(col.name);
+      const bool money_name = lower.find("total") != std::string::npos ||
+                              lower.find("amount") != std::string::npos ||
+                              col.name.find("金额") != std::string::npos;
+      if (col.role != ColumnRole::kMeasure || !money_name) continue;
+      if (money >= 0) return;  // two candidates: which one is "revenue" is for people to say
+      money = c;
+    }
+  }
+  if (money < 0) return;
+  for (std::string_view word : kMoneyWords) {
+    if (FindTerms(PhraseKey(word))) continue;  // a table or a value of that name comes first
+    AddTerm(word, {TermKind::kColumn, columns_[money].table, money, "", "inferred money", false});
+  }
+}
+
 const std::vector<int>* SchemaIndex::FindTerms(std::string_view key) const {
   const auto it = term_index_.find(std::string(key));
   return it == term_index_.end() ? nullptr : &it->second;
@@ -302,7 +347,47 @@ int SchemaIndex::FindColumn(int table, std::string_view name) const {
   return -1;
 }
 
+namespace {
+
+bool IsFirstNameColumn(const std::string& lower, const std::string& name) {
+  return (lower.find("first") != std::string::npos && lower.find("name") != std::string::npos) ||
+         name == "名";
+}
+
+bool IsLastNameColumn(const std::string& lower, const std::string& name) {
+  return (lower.find("last") != std::string::npos && lower.find("name") != std::string::npos) ||
+         lower == "surname" || name == "姓";
+}
+
+// The first-name and last-name columns of a table that has both, else {-1, -1}.
+std::pair<int, int> PersonNameColumns(const std::vector<IndexedColumn>& columns,
+                                      const std::vector<int>& table_columns) {
+  int first = -1, last = -1;
+  for (int c : table_columns) {
+    if (columns[c].type_class != TypeClass::kText && columns[c].type_class != TypeClass::kOther) {
+      continue;
+    }
+    const std::string lower = text::AsciiLower(columns[c].name);
+    if (first < 0 && IsFirstNameColumn(lower, columns[c].name)) first = c;
+    if (last < 0 && IsLastNameColumn(lower, columns[c].name)) last = c;
+  }
+  if (first < 0 || last < 0) return {-1, -1};
+  return {first, last};
+}
+
+}  // namespace
+
+int SchemaIndex::NameCompanion(int label) const {
+  if (label < 0) return -1;
+  const auto [first, last] = PersonNameColumns(columns_, tables_[columns_[label].table].columns);
+  return label == first ? last : -1;
+}
+
 int SchemaIndex::LabelColumn(int table, bool chinese) const {
+  // A person: the name, not a job title or a single "name"-like column beside it.
+  if (const int first = PersonNameColumns(columns_, tables_[table].columns).first; first >= 0) {
+    return first;
+  }
   int best = -1;
   int best_score = 0;
   for (int c : tables_[table].columns) {

@@ -105,7 +105,12 @@ class SchemaIndex {
   int FindColumn(int table, std::string_view name) const;  // -1 when absent
   // The column that names a row of `table` in answers (name/title/名称...), preferring the
   // question's language for name_zh/name_en pairs; -1 when the table has none.
+  // A person's name split in two (FirstName + LastName, 名 + 姓) is the label's first part;
+  // NameCompanion gives the other.
   int LabelColumn(int table, bool chinese) const;
+  // The second part of a person's name when `label` is the first part of one, else -1: a
+  // list of people shows both, since first names alone do not identify them.
+  int NameCompanion(int label) const;
   // The table's main time column (role time; prefers *date* names); -1 when none.
   int TimeColumn(int table) const;
   // The latest date over all time columns (the "data" anchor); nullopt when unknown.
@@ -113,6 +118,8 @@ class SchemaIndex {
   std::string DisplayName(const IndexedColumn& c, bool chinese) const;
 
  private:
+  // "revenue", "sales", "销售额" for the one money column when no semantic model names them.
+  void AddInferredMoneyWords();
   void AddTerm(std::string_view phrase, Term term);
 
   std::vector<IndexedTable> tables_;

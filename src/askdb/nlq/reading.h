@@ -1,0 +1,87 @@
+// The engine's reading of a question, between its stages: the question's items (words
+// and what they matched) and the typed query assembled from them. Internal to the engine
+// (engine.cc) and its checks (reading_check.h); nothing outside nlq/ includes it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "askdb/db/dialect.h"
+#include "askdb/nlq/lexicon.h"
+#include "askdb/nlq/time_expr.h"
+
+namespace askdb::nlq {
+
+using db::DatePart;
+
+enum class ItemKind { kTerm, kKeyword, kNumber, kUnknown, kPunct };
+
+struct Item {
+  ItemKind kind = ItemKind::kUnknown;
+  size_t unit_begin = 0, unit_end = 0;
+  std::string text;
+  std::vector<int> terms;
+  // The terms of a word read as a keyword ("total" is also the Invoice.Total column), for
+  // when the keyword reading finds nothing to apply to.
+  std::vector<int> keyword_terms;
+  KwSet kw = 0;
+  double number = 0;
+  bool used = false;
+  bool age_word = false;  // "age"/年龄, also when it names an age column
+  bool Has(Kw k) const { return (kw & Bit(k)) != 0; }
+};
+
+enum class Agg { kNone, kSum, kAvg, kCount, kMax, kMin };
+
+struct Measure {
+  Agg agg = Agg::kNone;
+  int column = -1;  // -1: COUNT(*)
+  int table = -1;
+  bool distinct = false;
+  std::string phrase;
+  std::string column_phrase;  // the words that named the column ("revenue"), when any
+  std::string table_phrase;   // the words that named a counted table ("orders"), when any
+  std::string label;          // words that name the whole measure ("订单数"), when any
+  int event = 0;              // measures bound together ("average, min and max id") share an event
+};
+
+enum class Op { kEq, kNe, kGt, kGe, kLt, kLe, kBetween };
+
+struct Filter {
+  int column = -1;
+  Op op = Op::kEq;
+  std::vector<std::string> values;  // text values (kEq/kNe with IN semantics)
+  double lo = 0, hi = 0;            // numeric
+  bool numeric = false;
+  bool text_literal = false;  // a number compared with a TEXT column ("Year" stored as '2014')
+};
+
+struct TimeRange {
+  DateRange range;
+  std::optional<int> year_only;  // a bare year: usable on integer "year" columns
+  std::string phrase;
+};
+
+struct Query {
+  std::vector<Measure> measures;
+  std::vector<int> group_columns;
+  // Keys grouped beside a non-unique label column so that two customers who share a name
+  // stay two groups; in GROUP BY only, never selected.
+  std::vector<int> group_keys;
+  std::optional<DatePart> bucket;
+  std::vector<Filter> filters;
+  std::optional<TimeRange> time;
+  std::vector<int> projections;
+  int order_column = -1;  // explicit ORDER BY column (list questions)
+  bool order_desc = true;
+  bool order_set = false;
+  long long limit = 0;  // 0: none
+  bool superlative = false;
+  bool superlative_desc = true;
+  bool share = false;
+  bool distinct_rows = false;
+  int subject_table = -1;
+};
+
+}  // namespace askdb::nlq

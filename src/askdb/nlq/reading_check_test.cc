@@ -1,0 +1,92 @@
+// Verify before answering (reading_check.h), end to end through the engine: a word that
+// could change the answer and that the reading left out makes the engine abstain and name
+// it; and a list of people is named by both parts of their name.
+#include "askdb/nlq/reading_check.h"
+
+#include <gtest/gtest.h>
+
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/test_fixture.h"
+
+namespace askdb::nlq {
+namespace {
+
+constexpr const char* kStaffSql = R"sql(
+CREATE TABLE staff(staff_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, title TEXT,
+                   city TEXT);
+CREATE TABLE sales(sale_id INTEGER PRIMARY KEY, staff_id INTEGER REFERENCES staff(staff_id),
+                   amount REAL, units INTEGER);
+INSERT INTO staff VALUES (1,'Ann','Lee','Manager','Oslo'),(2,'Ann','Kim','Clerk','Bergen'),
+  (3,'Bo','Lee','Clerk','Oslo');
+INSERT INTO sales VALUES (1,1,10,1),(2,1,20,2),(3,2,5,1),(4,3,40,4),(5,3,0.99,1);
+)sql";
+
+class ReadingCheckTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto conn = db::SqliteConnector::OpenInMemory(kStaffSql);
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    connector_ = std::move(conn).value();
+    auto index = BuildSchemaIndex(*connector_, nullptr);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
+  }
+  Translation T(std::string_view question) {
+    return Engine::Translate(question, *index_, connector_->dialect());
+  }
+  db::ResultSet Run(const Translation& t) {
+    auto rs = connector_->Execute(t.sql, {});
+    EXPECT_TRUE(rs.ok()) << t.sql << ": " << rs.status().ToString();
+    return rs.ok() ? std::move(rs).value() : db::ResultSet{};
+  }
+  std::unique_ptr<db::SqliteConnector> connector_;
+  std::unique_ptr<SchemaIndex> index_;
+};
+
+TEST_F(ReadingCheckTest, AnUnusedNumberIsNamedInsteadOfDropped) {
+  // Nothing in the reading takes "3" here: answering would drop it.
+  const Translation t = T("total amount of sales 3");
+  ASSERT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'3'"), std::string::npos) << t.abstain_reason;
+}
+
+TEST_F(ReadingCheckTest, AnUnusedComputationWordIsNamed) {
+  const Translation t = T("number of sales and total by city");
+  ASSERT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("total"), std::string::npos) << t.abstain_reason;
+}
+
+TEST_F(ReadingCheckTest, TheSameQuestionWithEveryWordPlacedIsAnswered) {
+  const Translation t = T("total amount of sales");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  const db::ResultSet rs = Run(t);
+  ASSERT_EQ(rs.row_count(), 1u);
+  EXPECT_NEAR(rs.rows[0][0].AsNumber().value_or(-1), 75.99, 1e-9);
+}
+
+TEST_F(ReadingCheckTest, ChineseMessageNamesTheWord) {
+  UnplacedWord word{UnplacedWord::Kind::kNumber, "5"};
+  EXPECT_NE(UnplacedWordMessage(word, true).find("“5”"), std::string::npos);
+  EXPECT_NE(UnplacedWordMessage(word, false).find("'5'"), std::string::npos);
+}
+
+TEST_F(ReadingCheckTest, PeopleAreListedByFirstAndLastName) {
+  EXPECT_EQ(index_->NameCompanion(index_->LabelColumn(index_->FindTable("staff"), false)),
+            index_->FindColumn(index_->FindTable("staff"), "last_name"));
+  const Translation t = T("list the staff");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  const db::ResultSet rs = Run(t);
+  ASSERT_EQ(rs.columns.size(), 2u) << t.sql;  // first and last name, not the job title
+  EXPECT_EQ(rs.row_count(), 3u);
+}
+
+TEST_F(ReadingCheckTest, NoCompanionWithoutBothNameParts) {
+  testing::Shop shop = testing::OpenShop();
+  const int stores = shop.index->FindTable("stores");
+  EXPECT_EQ(shop.index->NameCompanion(shop.index->LabelColumn(stores, false)), -1);
+}
+
+}  // namespace
+}  // namespace askdb::nlq
