@@ -336,6 +336,19 @@ async function main() {
   await adminFlow(ctx, page)
   await semanticCsv(ctx, page)
 
+  // The other admin pages, each with its content.
+  for (const [path, selector, shot] of [
+    ['/admin/relations', '.el-table', '21-admin-relations.png'],
+    ['/admin/examples', '.el-table', '22-admin-examples.png'],
+    ['/admin/models', '.el-table', '23-admin-models.png'],
+    ['/admin/runs', '.el-table__row', '24-admin-runs.png'],
+  ]) {
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle0' })
+    const shown = await page.waitForSelector(selector, { timeout: 15_000 }).catch(() => null)
+    check(shown !== null, `the admin page ${path} is shown`)
+    await page.screenshot({ path: join(outDir, shot), fullPage: true })
+  }
+
   // --- a revoked key returns to sign-in --------------------------------------------------
   const issued = await (await fetch(`${base}/api/v1/agents/default/keys`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' })).json()
   const agentPage = await (await browser.createBrowserContext()).newPage()
