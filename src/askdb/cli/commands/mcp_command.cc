@@ -1,16 +1,17 @@
 // askdb mcp: an MCP server on stdin/stdout for desktop clients and IDEs (docs/mcp.md).
 // Prepares the same parts as `askdb serve` — the --db datasource as agent "default", the
-// management store and checkpoints in the data directory, the model client — and serves
-// askdb's tools (mcp/tools.h) through McpBackend, so a run here is a run like the server's
-// (same store: its threads and history are the server's too). stdout carries only protocol
-// messages; logs go to stderr. The local user is the administrator; --agent limits the
-// session to one agent as an agent-scoped key would.
+// management store, checkpoints and answer cache in the data directory, the model client —
+// and serves askdb's tools (mcp/tools.h) through McpBackend, so a run here is a run like the
+// server's (same store: its threads and history are the server's too). stdout carries only
+// protocol messages; logs go to stderr. The local user is the administrator; --agent limits
+// the session to one agent as an agent-scoped key would.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
 
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
+#include "askdb/cli/agent_setup.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
@@ -50,6 +51,8 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   if (LlmRequested(options.llm_flag, ctx.config)) {
     ASKDB_ASSIGN_OR_RETURN(llm, MakeCliLlmClient(options.llm_flag, ctx.config));
   }
+  // The answer cache shared with ask, chat and serve (docs/cache.md).
+  ASKDB_ASSIGN_OR_RETURN(SharedAnswerCache answer_cache, OpenAnswerCache(ctx, llm.get()));
   ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
   ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
   server::api::ManagementOptions management_options;
@@ -67,6 +70,7 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   deps.datasources = management.datasources.get();
   deps.active_model = management.active_model.get();
   deps.llm = llm.get();
+  deps.cache = answer_cache.cache.get();
   deps.checkpoints = checkpoints.get();
   deps.pipeline_options = PipelineOptionsFromConfig(ctx);
   deps.pipeline_options.default_time_zone = options.time_zone;
