@@ -57,6 +57,7 @@ const rules = join(home, 'llm.json')
 const QUESTION = '2024年各地区的销售额'
 const SQL = 'SELECT channel, COUNT(*) AS orders, ROUND(SUM(total_amount), 2) AS revenue FROM orders GROUP BY channel ORDER BY revenue DESC'
 const ANALYSIS = '做一份全面的销售分析报告'
+const CLARIFIED_SQL = 'SELECT store_id, COUNT(*) AS orders FROM orders GROUP BY store_id ORDER BY orders DESC LIMIT 5'
 const TOOLS = ['ask', 'generate_sql', 'run_sql', 'list_agents', 'list_datasources', 'describe_schema']
 
 function cli(args) {
@@ -118,6 +119,12 @@ async function exerciseTools(client, label, expected) {
   const approved = await client.callTool({ name: 'ask', arguments: { thread_id: p.thread_id, answer: 'approve' } }, undefined, { timeout: 180_000 })
   const done = approved.structuredContent
   check(done?.status === 'answered' && done.thread_id === p.thread_id && done.report !== undefined, `${label}: approving through ask runs the plan to its report`, done && { status: done.status, answer: done.answer })
+
+  // A clarifying question, answered through ask with the thread id.
+  const vague = (await client.callTool({ name: 'ask', arguments: { question: label === 'stdio' ? '各门店表现怎么样' : '门店的表现怎么样' } })).structuredContent
+  check(vague?.status === 'needs_input' && vague.interrupt?.kind === 'clarification' && vague.question.includes('销售额'), `${label}: a clarification returns its question and thread id`, vague)
+  const clarified = (await client.callTool({ name: 'ask', arguments: { thread_id: vague?.thread_id, answer: '只看订单数' } })).structuredContent
+  check(clarified?.status === 'answered' && clarified.sql === CLARIFIED_SQL && same(clarified.rows, expected.clarified.rows), `${label}: answering it through ask finishes the run (rows equal askdb sql --json)`, clarified && { status: clarified.status, sql: clarified.sql })
 
   // Bad input: tool errors (the model may correct itself) or JSON-RPC errors.
   const unknownTool = await rejects(client.callTool({ name: 'drop_everything', arguments: {} }))
@@ -271,11 +278,18 @@ async function main() {
       },
       { match: '是否足以很好地回答', json: { sufficient: true, reason: '两部分都已回答', confidence: 0.9 } },
       { match: '撰写分析报告', json: { title: '销售分析', summary: '线上渠道销售额最高。', findings: ['线上渠道领先'], recommendations: ['继续投入线上渠道'] } },
+      // A question the engine leaves to the model, which asks back first.
+      { match: '只看订单数', reply: CLARIFIED_SQL },
+      { match: '表现怎么样', json: { needs_clarification: '“表现”指销售额、订单数还是利润？' } },
       // Slow on purpose: this run is cancelled by the client while it waits for the model.
       { match: '复购率', reply: 'SELECT store_id, COUNT(*) AS orders FROM orders GROUP BY store_id ORDER BY orders DESC LIMIT 10', latency_ms: 6000 },
     ]),
   )
-  const expected = { ask: cli(['ask', '--json', '--db', db, QUESTION]).json, sql: cli(['sql', '--json', '--db', db, SQL]).json }
+  const expected = {
+    ask: cli(['ask', '--json', '--db', db, QUESTION]).json,
+    sql: cli(['sql', '--json', '--db', db, SQL]).json,
+    clarified: cli(['sql', '--json', '--db', db, CLARIFIED_SQL]).json,
+  }
   if (!expected.ask?.sql || !expected.sql?.rows) throw new Error('askdb ask/sql --json gave no result to compare with')
 
   // --- stdio ---------------------------------------------------------------------------------
