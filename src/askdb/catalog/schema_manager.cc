@@ -166,6 +166,31 @@ void SchemaManager::CheckFingerprint(Datasource& ds, Clock::TimePoint now) {
   ds.fingerprint = *std::move(fp);
 }
 
+Status SchemaManager::Seed(std::string_view id, const db::DatabaseSchema& detailed,
+                           std::string fingerprint) {
+  std::shared_ptr<Datasource> ds = Find(id);
+  if (ds == nullptr) {
+    return NotFoundError("no datasource '" + std::string(id) +
+                         "' in the schema manager; register it before seeding it");
+  }
+  std::lock_guard lock(ds->mu);
+  const Clock::TimePoint now = clock_.Now();
+  ds->Clear();
+  ds->basic = Datasource::BasicEntry{StripColumns(detailed), now};
+  ds->detailed_engine = detailed.engine;
+  ds->detailed_database = detailed.database;
+  for (const db::TableInfo& t : detailed.tables) {
+    ds->detailed[Key(t.name)] = Datasource::TableEntry{t, now};
+    ds->all_tables.push_back(t.name);
+  }
+  ds->all_fetched_at = now;
+  if (!fingerprint.empty()) {
+    ds->fingerprint = std::move(fingerprint);
+    ds->fingerprint_checked_at = now;
+  }
+  return Status::Ok();
+}
+
 StatusOr<SchemaResult> SchemaManager::GetSchema(const SchemaRequest& request) {
   std::shared_ptr<Datasource> ds = Find(request.datasource);
   if (ds == nullptr) {
@@ -179,6 +204,7 @@ StatusOr<SchemaResult> SchemaManager::GetSchema(const SchemaRequest& request) {
                                       ? GetBasic(*ds, now)
                                       : GetDetailed(*ds, request.tables, now);
   if (!result.ok()) return result;
+  result->fingerprint = ds->fingerprint;
   Finish(*ds, *result);
   const std::string what = "datasource '" + ds->id + "' level " +
                            std::string(SchemaLevelName(request.level)) + ", " +

@@ -79,6 +79,9 @@ struct SchemaResult {
   bool from_cache = false;        // nothing was fetched to answer this request
   bool stale = false;             // the fetch failed and an expired copy was served
   Clock::TimePoint fetched_at{};  // when the oldest part of the answer was fetched
+  // The source's structure fingerprint as last read (empty when it could not be read): a
+  // caller that built something from an earlier schema compares it to rebuild.
+  std::string fingerprint;
 };
 
 struct SchemaCacheStats {
@@ -105,6 +108,11 @@ class SchemaManager {
   // unknown id. Cached structure stays valid; only the rendering changes.
   Status SetSemanticModel(std::string_view id, std::optional<SemanticModel> model);
   bool HasDatasource(std::string_view id) const;
+
+  // Fills both caches of `id` with `detailed` (every table, as Introspect returned it) fetched
+  // now under `fingerprint`, so that a caller that has just introspected does not pay twice.
+  // NotFound for an unknown id.
+  Status Seed(std::string_view id, const db::DatabaseSchema& detailed, std::string fingerprint);
 
   // NotFound for an unknown datasource or table (naming it); otherwise the source's
   // errors, unless a stale copy could be served.

@@ -212,6 +212,26 @@ TEST(SchemaManagerTest, EntriesExpireAfterTheTtl) {
   EXPECT_EQ(f.state->calls.size(), 2u);
 }
 
+TEST(SchemaManagerTest, ASeededDatasourceAnswersBothLevelsWithoutFetching) {
+  Fixture f(3);
+  ASSERT_TRUE(f.manager->Seed("ds", f.state->schema, "v1").ok());
+  auto basic = f.Get(SchemaLevel::kBasic);
+  auto detailed = f.Get(SchemaLevel::kDetailed, {"t2"});
+  ASSERT_TRUE(basic.ok() && detailed.ok());
+  EXPECT_TRUE(basic->from_cache);
+  EXPECT_TRUE(detailed->from_cache);
+  EXPECT_EQ(basic->fingerprint, "v1");
+  EXPECT_TRUE(f.state->calls.empty());
+  for (const db::TableInfo& t : basic->schema.tables) EXPECT_TRUE(t.columns.empty());
+  // A changed structure still drops the seeded copy, and the result names the new fingerprint.
+  f.state->fingerprint = "v2";
+  auto after = f.Get(SchemaLevel::kBasic);
+  ASSERT_TRUE(after.ok());
+  EXPECT_FALSE(after->from_cache);
+  EXPECT_EQ(after->fingerprint, "v2");
+  EXPECT_EQ(f.manager->Seed("nope", f.state->schema, "v1").code(), StatusCode::kNotFound);
+}
+
 TEST(SchemaManagerTest, BasicLevelHasTablesAndRelationsButNoColumns) {
   Fixture f(3);
   auto r = f.Get(SchemaLevel::kBasic);

@@ -1,9 +1,12 @@
 #include "askdb/agent/ask/datasource.h"
 
+#include <spdlog/spdlog.h>
+
 #include <mutex>
 #include <system_error>
 
 #include "askdb/catalog/schema_source.h"
+#include "askdb/db/connector_registry.h"
 #include "askdb/db/database_url.h"
 
 namespace askdb::agent {
@@ -46,8 +49,39 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
       nlq::SchemaIndex::Build(ds.schema, ds.model ? &*ds.model : nullptr, stats));
   ds.fingerprint = catalog::StructureFingerprint(ds.schema) + "-" +
                    (ds.model ? catalog::HashHex(catalog::ToJson(*ds.model).dump()) : "none");
+  auto source = std::make_unique<catalog::ConnectorSchemaSource>(*connector);
+  StatusOr<std::string> source_fingerprint = source->Fingerprint();
+  if (source_fingerprint.ok()) ds.source_fingerprint = *source_fingerprint;
+  ds.schemas = std::make_shared<catalog::SchemaManager>();
+  ASKDB_RETURN_IF_ERROR(
+      ds.schemas->AddDatasource(std::string(kSchemaManagerId), std::move(source), ds.model));
+  ASKDB_RETURN_IF_ERROR(ds.schemas->Seed(kSchemaManagerId, ds.schema, ds.source_fingerprint));
+  ds.url = std::string(url);
+  ds.prepare_options = options;
   ds.connector = std::move(connector);
   return ds;
+}
+
+StatusOr<std::optional<PreparedDatasource>> PrepareAgainIfChanged(
+    const PreparedDatasource& current) {
+  if (current.schemas == nullptr || current.url.empty()) return std::optional<PreparedDatasource>();
+  StatusOr<catalog::SchemaResult> basic = current.schemas->GetSchema(
+      {.datasource = std::string(kSchemaManagerId), .level = catalog::SchemaLevel::kBasic});
+  if (!basic.ok()) {
+    spdlog::warn("datasource: schema check failed, the prepared schema stays in use: {}",
+                 basic.status().message());
+    return std::optional<PreparedDatasource>();
+  }
+  if (basic->fingerprint.empty() || basic->fingerprint == current.source_fingerprint) {
+    return std::optional<PreparedDatasource>();
+  }
+  spdlog::info("datasource: the schema changed (fingerprint {} -> {}); preparing it again",
+               current.source_fingerprint, basic->fingerprint);
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, db::OpenConnector(current.url));
+  ASKDB_ASSIGN_OR_RETURN(
+      PreparedDatasource fresh,
+      PrepareDatasource(std::move(connector), current.url, current.prepare_options));
+  return std::optional<PreparedDatasource>(std::move(fresh));
 }
 
 }  // namespace askdb::agent

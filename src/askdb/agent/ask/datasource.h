@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "askdb/catalog/schema_manager.h"
 #include "askdb/catalog/schema_recall.h"
 #include "askdb/catalog/semantic_model.h"
 #include "askdb/common/status.h"
@@ -20,6 +21,14 @@
 #include "askdb/nlq/schema_index.h"
 
 namespace askdb::agent {
+
+struct PrepareOptions {
+  // Explicit semantic model file; empty: look beside a SQLite file for NAME.semantic.json.
+  std::filesystem::path semantic_model;
+};
+
+// The id of a prepared datasource inside its own schema manager.
+inline constexpr std::string_view kSchemaManagerId = "datasource";
 
 struct PreparedDatasource {
   std::unique_ptr<db::Connector> connector;
@@ -30,6 +39,14 @@ struct PreparedDatasource {
   // The schema's structure and the semantic model, hashed ("<schema>-<model>"): the answer
   // cache keeps a datasource's entries only while it stays the same.
   std::string fingerprint;
+  // The schema manager over this connector (seed 000/001: levels, 30-minute caches, the
+  // structure fingerprint), seeded with `schema` at preparation. Declared after `connector`,
+  // which its source borrows, so that it is destroyed first.
+  std::shared_ptr<catalog::SchemaManager> schemas;
+  std::string source_fingerprint;  // the connector's structure fingerprint at preparation
+  // What it was prepared from, to prepare it again (PrepareAgainIfChanged).
+  std::string url;
+  PrepareOptions prepare_options;
 
   // The schema recaller over the whole schema, built on first use and then shared by every
   // run on this datasource (a server's runs would otherwise each build one). Thread-safe.
@@ -44,16 +61,19 @@ struct PreparedDatasource {
   std::shared_ptr<RecallerSlot> recaller_ = std::make_shared<RecallerSlot>();
 };
 
-struct PrepareOptions {
-  // Explicit semantic model file; empty: look beside a SQLite file for NAME.semantic.json.
-  std::filesystem::path semantic_model;
-};
-
 // The conventional semantic model path for a SQLite file: shop.sqlite → shop.semantic.json.
 std::filesystem::path SemanticModelPathFor(const std::filesystem::path& database_file);
 
 StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> connector,
                                                std::string_view url,
                                                const PrepareOptions& options = {});
+
+// Reads the structure fingerprint through `current.schemas` (one catalog query; the basic
+// level comes from its 30-minute cache) and, when a table or column was added, dropped or
+// changed since `current` was prepared, prepares the datasource again from the same URL and
+// options. nullopt when nothing changed or the fingerprint cannot be read (the current one
+// stays in use); the connector's or preparation's error when preparing again fails.
+StatusOr<std::optional<PreparedDatasource>> PrepareAgainIfChanged(
+    const PreparedDatasource& current);
 
 }  // namespace askdb::agent

@@ -12,7 +12,7 @@ struct TypeName {
   std::string_view name;
 };
 
-constexpr std::array<TypeName, 14> kTypeNames = {{
+constexpr std::array<TypeName, 15> kTypeNames = {{
     {EventType::kStageStarted, "stage_started"},
     {EventType::kStageFinished, "stage_finished"},
     {EventType::kClassification, "classification"},
@@ -27,6 +27,7 @@ constexpr std::array<TypeName, 14> kTypeNames = {{
     {EventType::kUsage, "usage"},
     {EventType::kDone, "done"},
     {EventType::kWarning, "warning"},
+    {EventType::kSchema, "schema"},
 }};
 
 }  // namespace

@@ -37,6 +37,7 @@ enum class EventType {
   kUsage,
   kDone,
   kWarning,  // something the person should know that did not stop the run (plan deviation)
+  kSchema,   // the schema level a request read from the schema manager (cached or fetched)
 };
 
 // Stable snake_case name ("stage_started"), used as the SSE event name and in JSON.

@@ -411,6 +411,7 @@ struct Pipeline::Impl {
 
   StatusOr<NodeOutcome> Consultation(RunState& s, NodeContext& ctx) {
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    ReadSchemaLevel(ctx, *d, catalog::SchemaLevel::kBasic);
     ConsultationInput input{.basic_schema = d->schema,
                             .model = d->model ? &*d->model : nullptr,
                             .index = d->index.get(),
@@ -424,6 +425,7 @@ struct Pipeline::Impl {
     s.next = kEngineNode;
     if (deps.cache == nullptr) return NodeOutcome::Continue();
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    ReadSchemaLevel(ctx, *d, catalog::SchemaLevel::kDetailed);
     SyncCache(s, *d);
     std::optional<cache::CacheHit> hit =
         deps.cache->Lookup(s.datasource, s.question, d->index.get());
@@ -637,6 +639,28 @@ struct Pipeline::Impl {
   }
 
   // --- helpers ------------------------------------------------------------------------
+
+  // The one schema tool call of a request (seed 001 Requirement 2): the level it needs, from
+  // the datasource's schema manager — its 30-minute cache (the event then carries
+  // "[Using cached schema]"), or fetched, or an expired copy when the fetch timed out.
+  void ReadSchemaLevel(NodeContext& ctx, const PreparedDatasource& d,
+                       catalog::SchemaLevel level) const {
+    if (d.schemas == nullptr) return;
+    StatusOr<catalog::SchemaResult> r =
+        d.schemas->GetSchema({.datasource = std::string(kSchemaManagerId), .level = level});
+    if (!r.ok()) {
+      spdlog::warn("pipeline: schema level {} not read: {}", catalog::SchemaLevelName(level),
+                   r.status().message());
+      return;
+    }
+    Json data = {{"tool", std::string(kBasicSchemaTool)},
+                 {"level", std::string(catalog::SchemaLevelName(level))},
+                 {"tables", r->schema.tables.size()},
+                 {"from_cache", r->from_cache},
+                 {"stale", r->stale}};
+    if (r->from_cache) data["note"] = std::string(catalog::kCachedSchemaMarker);
+    ctx.Emit(EventType::kSchema, std::move(data));
+  }
 
   // Entries made under another schema or semantic model are dropped (and, on first use, the
   // persisted ones loaded). A store that fails leaves the cache working in memory.

@@ -1,5 +1,7 @@
 #include "askdb/server/api/datasource_cache.h"
 
+#include <spdlog/spdlog.h>
+
 #include <utility>
 
 #include "askdb/agent/ask/datasource.h"
@@ -151,6 +153,19 @@ StatusOr<std::shared_ptr<agent::PreparedDatasource>> DatasourceCache::Get(std::s
   std::lock_guard lock(entry->mu);
   if (entry->prepared == nullptr) {
     ASKDB_ASSIGN_OR_RETURN(entry->prepared, Prepare(id));
+    return entry->prepared;
+  }
+  // A table added or changed since preparation is seen by this run (one catalog query).
+  // Runs holding the old one keep it; a failed preparation keeps serving it.
+  StatusOr<std::optional<agent::PreparedDatasource>> again =
+      agent::PrepareAgainIfChanged(*entry->prepared);
+  if (!again.ok()) {
+    spdlog::warn(
+        "datasource '{}': the schema changed but preparing it again failed ({}); the "
+        "previous schema stays in use",
+        id, again.status().message());
+  } else if (*again) {
+    entry->prepared = std::make_shared<agent::PreparedDatasource>(std::move(**again));
   }
   return entry->prepared;
 }

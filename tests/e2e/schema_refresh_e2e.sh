@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# E2E: schema levels through the schema manager on the user's path (docs/schema.md). A
+# running `askdb serve` reads each request's level from the datasource's schema manager —
+# consultation the basic level, data questions the detailed one — and the stream carries a
+# "schema" event with "[Using cached schema]" when it came from the 30-minute cache. A table
+# created while the server runs changes the structure fingerprint: the next question sees it.
+# Usage: schema_refresh_e2e.sh ASKDB_BINARY
+set -euo pipefail
+askdb=$1
+work=$(mktemp -d)
+serve_pid=
+cleanup() {
+  [[ -n $serve_pid ]] && { kill "$serve_pid" 2>/dev/null || true; wait "$serve_pid" 2>/dev/null || true; }
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+export ASKDB_HOME="$work/home"
+unset OPENAI_BASE_URL OPENAI_MODEL OPENAI_API_KEY
+
+"$askdb" demo --db "$work/demo/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
+cp "$work/demo/retail.sqlite" "$work/shop.sqlite"
+cp "$work/demo/retail.semantic.json" "$work/shop.semantic.json"
+
+"$askdb" --log-level info serve --db "sqlite:$work/shop.sqlite" --port 0 --no-auth 2> "$work/serve.err" &
+serve_pid=$!
+for _ in $(seq 1 200); do grep -q "listening on" "$work/serve.err" 2>/dev/null && break; sleep 0.05; done
+port=$(sed -nE 's/.*listening on http:\/\/[^:]+:([0-9]+).*/\1/p' "$work/serve.err" | head -1)
+[[ -n $port ]] || fail "serve did not start: $(cat "$work/serve.err")"
+
+# stream QUESTION THREAD: the run's SSE frames as JSON lines {"event", "data"}.
+stream() {
+  python3 -c '
+import json, sys, urllib.parse, urllib.request
+port, question, thread = sys.argv[1:4]
+url = f"http://127.0.0.1:{port}/api/v1/stream/search?" + urllib.parse.urlencode(
+    {"query": question, "threadId": thread})
+event = None
+with urllib.request.urlopen(url, timeout=60) as r:
+    for raw in r:
+        line = raw.decode().rstrip("\n")
+        if line.startswith("event:"):
+            event = line[6:].strip()
+        elif line.startswith("data:") and event:
+            print(json.dumps({"event": event, "data": json.loads(line[5:])}, ensure_ascii=False))
+            if event in ("done", "run_error", "result"):
+                break
+' "$port" "$1" "$2"
+}
+# schema_event FRAMES: the data of the first "schema" frame, or nothing.
+schema_event() { grep '"event": "schema"' <<<"$1" | head -1; }
+post() {
+  python3 -c '
+import json, sys, urllib.request
+req = urllib.request.Request(f"http://127.0.0.1:{sys.argv[1]}/api/v1/ask",
+    data=json.dumps({"query": sys.argv[2]}).encode(), method="POST",
+    headers={"Content-Type": "application/json"})
+print(urllib.request.urlopen(req, timeout=60).read().decode())
+' "$port" "$1"
+}
+
+frames=$(stream "对本数据源提出一些分析建议" t1)
+ev=$(schema_event "$frames")
+[[ $ev == *'"level": "basic"'* && $ev == *'"from_cache": true'* && $ev == *'[Using cached schema]'* ]] ||
+  fail "consultation schema event: $ev"
+
+frames=$(stream "各门店类型的门店数量" t2)
+ev=$(schema_event "$frames")
+[[ $ev == *'"level": "detailed"'* && $ev == *'[Using cached schema]'* ]] || fail "data schema event: $ev"
+
+# A table created while the server runs: the next question sees it.
+before=$(post "how many suppliers are there")
+[[ $before != *'"rows":[[3]]'* ]] || fail "suppliers answered before the table existed: $before"
+python3 -c '
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.executescript("""CREATE TABLE suppliers (supplier_id INTEGER PRIMARY KEY, name TEXT, city TEXT);
+INSERT INTO suppliers VALUES (1, '"'"'Acme'"'"', '"'"'Shanghai'"'"'), (2, '"'"'Bolt'"'"', '"'"'Hangzhou'"'"'),
+  (3, '"'"'Cobalt'"'"', '"'"'Nanjing'"'"');""")
+c.commit()' "$work/shop.sqlite"
+after=$(post "how many suppliers are there")
+[[ $after == *'"rows":[[3]]'* ]] || fail "the new table was not seen: $after"
+grep -q "the schema changed" "$work/serve.err" || fail "no log line for the schema change"
+echo "schema_refresh_e2e: all checks passed"
