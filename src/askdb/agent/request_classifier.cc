@@ -52,13 +52,10 @@ struct RuleInfo {
 
 std::optional<QuickIntent> ParseQuickIntent(std::string_view name) {
   static constexpr std::pair<std::string_view, QuickIntent> kNames[] = {
-      {"greeting", QuickIntent::kGreeting},
-      {"thanks", QuickIntent::kThanks},
-      {"help", QuickIntent::kHelp},
-      {"datetime", QuickIntent::kDateTime},
-      {"arithmetic", QuickIntent::kArithmetic},
-      {"conversion", QuickIntent::kConversion},
-      {"chitchat", QuickIntent::kChitChat}};
+      {"greeting", QuickIntent::kGreeting},     {"thanks", QuickIntent::kThanks},
+      {"goodbye", QuickIntent::kGoodbye},       {"help", QuickIntent::kHelp},
+      {"datetime", QuickIntent::kDateTime},     {"arithmetic", QuickIntent::kArithmetic},
+      {"conversion", QuickIntent::kConversion}, {"chitchat", QuickIntent::kChitChat}};
   for (const auto& [n, intent] : kNames) {
     if (n == name) return intent;
   }
@@ -230,6 +227,8 @@ std::string_view QuickIntentName(QuickIntent intent) {
       return "greeting";
     case QuickIntent::kThanks:
       return "thanks";
+    case QuickIntent::kGoodbye:
+      return "goodbye";
     case QuickIntent::kHelp:
       return "help";
     case QuickIntent::kDateTime:

@@ -54,6 +54,7 @@ enum class QuickIntent {
   kNone,
   kGreeting,
   kThanks,
+  kGoodbye,
   kHelp,
   kDateTime,
   kArithmetic,

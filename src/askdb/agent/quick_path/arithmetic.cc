@@ -156,8 +156,12 @@ struct Token {
 
 // Word forms, longest first where one is a prefix of another. ASCII words must stand alone.
 constexpr std::pair<std::string_view, Tok> kWords[] = {
+    {"raised to the power of", Tok::kPow},
+    {"the square root of", Tok::kSqrt},
+    {"square root of", Tok::kSqrt},
     {"multiplied by", Tok::kMul},
     {"to the power of", Tok::kPow},
+    {"raised to", Tok::kPow},
     {"divided by", Tok::kDiv},
     {"平方根", Tok::kSqrt},
     {"加上", Tok::kPlus},

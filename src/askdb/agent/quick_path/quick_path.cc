@@ -439,17 +439,20 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
   const ScanItem* from = nullptr;
   const ScanItem* to = nullptr;
   const ScanItem* rate = nullptr;
-  for (size_t k = 0; k < items.size(); ++k) {
-    if (!items[k].is_unit && value == nullptr) {
+  // The amount is the number a unit follows ("100美元"); the other unit is the target, in
+  // either order ("how many MB is 3 GB"); any other number is the rate, before the amount
+  // ("汇率7.1的话100美元…") or after it ("…, 汇率7.2").
+  for (size_t k = 0; k + 1 < items.size() && value == nullptr; ++k) {
+    if (!items[k].is_unit && items[k + 1].is_unit) {
       value = &items[k];
-      if (k + 1 < items.size() && items[k + 1].is_unit) from = &items[k + 1];
+      from = &items[k + 1];
     }
   }
   for (const ScanItem& item : items) {
     if (item.is_unit && &item != from && to == nullptr) to = &item;
   }
   for (const ScanItem& item : items) {
-    if (!item.is_unit && &item != value && to != nullptr && item.begin > to->begin) rate = &item;
+    if (!item.is_unit && &item != value) rate = &item;
   }
   const auto name = [l](const Unit& u) { return l == Language::kZh ? u.zh : u.en; };
   if (value == nullptr || from == nullptr || to == nullptr) {
@@ -604,6 +607,8 @@ std::optional<QuickAnswer> QuickPath::Answer(std::string_view request,
       return impl_->Simple(QuickAnswerKind::kGreeting, l, "greeting", "greeting");
     case QuickIntent::kThanks:
       return impl_->Simple(QuickAnswerKind::kGreeting, l, "thanks", "thanks");
+    case QuickIntent::kGoodbye:
+      return impl_->Simple(QuickAnswerKind::kGreeting, l, "goodbye", "goodbye");
     case QuickIntent::kChitChat:
       return impl_->Simple(QuickAnswerKind::kGreeting, l, "chitchat", "chitchat");
     case QuickIntent::kHelp:

@@ -132,6 +132,39 @@ TEST_F(QuickPathTest, Arithmetic) {
   EXPECT_NE(zero_zh->text.find("除数不能为零"), std::string::npos) << zero_zh->text;
 }
 
+TEST_F(QuickPathTest, OtherPhrasingsOfArithmeticConversionsAndFarewells) {
+  auto root = Ask("what is the square root of 144");
+  ASSERT_TRUE(root);
+  EXPECT_EQ(root->kind, QuickAnswerKind::kArithmetic);
+  EXPECT_EQ(root->value["result_text"], "12");
+  auto power = Ask("2 to the power of 10");
+  ASSERT_TRUE(power);
+  EXPECT_EQ(power->value["result_text"], "1024");
+  auto raised = Ask("3 raised to the power of 4");
+  ASSERT_TRUE(raised);
+  EXPECT_EQ(raised->value["result_text"], "81");
+  auto mb = Ask("how many MB is 3 GB?");
+  ASSERT_TRUE(mb);
+  EXPECT_EQ(mb->value["from"], "gb");
+  EXPECT_EQ(mb->value["to"], "mb");
+  EXPECT_EQ(mb->value["result_text"], "3000");
+  auto rate_first = Ask("汇率7.1的话100美元是多少人民币");
+  ASSERT_TRUE(rate_first);
+  EXPECT_TRUE(rate_first->ok);
+  EXPECT_EQ(rate_first->value["result_text"], "710");
+  for (std::string_view bye :
+       {"拜拜", "see you later", "谢谢，再见", "that's all, thanks", "回头见"}) {
+    auto a = Ask(bye);
+    ASSERT_TRUE(a) << bye;
+    EXPECT_EQ(a->value["intent"], "goodbye") << bye;
+  }
+  for (std::string_view thanks : {"cheers", "thanks so much", "谢啦", "much appreciated"}) {
+    auto a = Ask(thanks);
+    ASSERT_TRUE(a) << thanks;
+    EXPECT_EQ(a->value["intent"], "thanks") << thanks;
+  }
+}
+
 TEST_F(QuickPathTest, Conversions) {
   auto km = Ask("100公里等于多少英里");
   ASSERT_TRUE(km);
