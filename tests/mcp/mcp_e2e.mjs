@@ -307,6 +307,7 @@ async function main() {
   const missing = await rejects(client.readResource({ uri: 'askdb://datasources/nope/schema' }))
   check(missing?.code === -32002, 'stdio: an unknown resource is error -32002', missing?.message)
   await exerciseTools(client, 'stdio', expected)
+  await new Promise((r) => setTimeout(r, 1500))  // see the cancelled runs' durations below
   await client.close()
   await rawStdio()
 
@@ -337,6 +338,14 @@ async function main() {
   // The admin's cancelled call (in exerciseTools) cancelled its run on the server.
   const runs = (await (await fetch(`${base}/api/v1/runs`, { headers })).json()).runs
   check(runs.some((r) => r.state === 'cancelled'), 'http: notifications/cancelled cancelled the run on the server', runs.map((r) => r.state))
+  // Both cancelled calls (stdio's, in the same store, and this one) are in the run history.
+  let history = []
+  for (let i = 0; i < 40 && history.length < 2; i++) {
+    history = (await (await fetch(`${base}/api/v1/runs/history?outcome=cancelled`, { headers })).json()).runs.filter((r) => r.question === '各门店的复购率')
+    if (history.length < 2) await new Promise((r) => setTimeout(r, 250))
+  }
+  // Cancelled when the client said so (~0.8 s), not when stdin closed 1.5 s later.
+  check(history.length === 2 && history.every((h) => h.duration_ms < 1500), `stdio and http: the cancelled runs are recorded as cancelled when the client cancelled (${history.map((h) => h.duration_ms)} ms)`, history)
   // An agent's table selection is its view of the schema.
   const put = await fetch(`${base}/api/v1/agents/other`, { method: 'PUT', headers, body: JSON.stringify({ selected_tables: ['orders', 'stores'] }) })
   const view = (await scoped.client.callTool({ name: 'describe_schema', arguments: { level: 'basic' } })).structuredContent
