@@ -97,7 +97,7 @@ async function exerciseTools(client, label, expected) {
   const sql = await client.callTool({ name: 'run_sql', arguments: { sql: SQL } })
   const s = sql.structuredContent
   check(!sql.isError && same(s.rows, expected.sql.rows) && same(s.columns.map((c) => c.name), expected.sql.columns.map((c) => c.name)), `${label}: run_sql rows equal askdb sql --json`, { mcp: s?.rows, cli: expected.sql.rows })
-  check(s?.chart?.option !== undefined || s?.chart !== null, `${label}: run_sql carries a chart`)
+  check(s?.chart?.option?.series !== undefined && same(s.chart, expected.sql.chart), `${label}: run_sql's chart (ECharts option) equals askdb sql --json's`, { mcp: s?.chart?.kind, cli: expected.sql.chart?.kind })
 
   let progress = 0
   const ask = await client.callTool({ name: 'ask', arguments: { question: QUESTION } }, undefined, { onprogress: () => progress++, timeout: 120_000 })
@@ -105,7 +105,7 @@ async function exerciseTools(client, label, expected) {
   check(a?.status === 'answered' && a.sql === expected.ask.sql && same(a.rows, expected.ask.rows), `${label}: ask's SQL and rows equal askdb ask --json`, { mcp: [a?.sql, a?.rows], cli: [expected.ask.sql, expected.ask.rows] })
   // The answer cache (shared by ask, mcp and serve) may answer a repeated question.
   const sameRoute = a?.route === expected.ask.route || (a?.route === 'cache' && a.cost?.cache_hit === true)
-  check(a?.answer === expected.ask.answer && sameRoute && a.chart && a.cost?.llm_calls === 0, `${label}: ask has the answer text, route (${a?.route}), chart and cost`, { answer: a?.answer, route: a?.route, cost: a?.cost })
+  check(a?.answer === expected.ask.answer && sameRoute && same(a.chart, expected.ask.chart) && a.chart.option !== undefined && a.cost?.llm_calls === 0, `${label}: ask has the answer text, route (${a?.route}), chart and cost`, { answer: a?.answer, route: a?.route, cost: a?.cost })
   check(progress > 0, `${label}: progress notifications arrive for a run with a progress token (${progress})`)
   const followUp = (await client.callTool({ name: 'ask', arguments: { question: '那2023年呢？', thread_id: a.thread_id } })).structuredContent
   check(followUp?.thread_id === a.thread_id && followUp.status === 'answered' && followUp.sql.includes("'2023-01-01'"), `${label}: a follow-up with the thread id continues the conversation`, followUp?.sql)
