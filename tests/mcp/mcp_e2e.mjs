@@ -350,6 +350,15 @@ async function main() {
   const put = await fetch(`${base}/api/v1/agents/other`, { method: 'PUT', headers, body: JSON.stringify({ selected_tables: ['orders', 'stores'] }) })
   const view = (await scoped.client.callTool({ name: 'describe_schema', arguments: { level: 'basic' } })).structuredContent
   check(put.status === 200 && same(view?.tables, ['orders', 'stores']), "http: describe_schema shows the agent's selected tables", view?.tables)
+  // A second datasource: the admin sees it, agent other's key (on datasource default) does not.
+  const second = await fetch(`${base}/api/v1/datasources`, { method: 'POST', headers, body: JSON.stringify({ id: 'second', name: 'Second', url: `sqlite:${db}` }) })
+  const adminSources = (await admin.client.callTool({ name: 'list_datasources', arguments: {} })).structuredContent.datasources.map((d) => d.id)
+  const scopedSources = (await scoped.client.callTool({ name: 'list_datasources', arguments: {} })).structuredContent.datasources
+  check(second.status === 201 && adminSources.includes('second') && same(scopedSources.map((d) => d.id), ['default']) && scopedSources[0].url === undefined, "http: an agent-scoped key lists only its agent's datasource, without its URL", { adminSources, scopedSources })
+  const scopedResources = (await scoped.client.listResources()).resources.map((r) => r.uri)
+  const deniedResource = await rejects(scoped.client.readResource({ uri: 'askdb://datasources/second/schema' }))
+  const adminResource = (await admin.client.readResource({ uri: 'askdb://datasources/second/schema' })).contents[0].text
+  check(scopedResources.every((u) => u.startsWith('askdb://datasources/default/')) && deniedResource?.code === -32002 && adminResource.includes('orders('), "http: an agent-scoped key cannot list or read another datasource's resources", { scopedResources, denied: deniedResource?.message })
   const hijack = await fetch(`${base}/mcp`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${issued.key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': admin.transport.sessionId },
