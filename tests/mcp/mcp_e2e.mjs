@@ -6,8 +6,10 @@
 // Checks: the tools are listed with input and output schemas; every tool answers on the
 // demo database, and ask / run_sql / generate_sql agree with `askdb ask --json` and
 // `askdb sql --json` run here; progress notifications arrive for a run asked with a
-// progress token; a plan-review run is approved through ask with its thread id; an
-// agent-scoped key sees only its agent (and not another agent's thread); bad input —
+// progress token; a plan-review run is approved, and a model's clarifying question answered,
+// through ask with the thread id; a call the client cancels cancels its run (run history);
+// an agent-scoped key sees only its agent, its datasource and its resources (not another
+// agent's thread or another datasource), and not the admin's session; bad input —
 // malformed JSON, an unknown method or tool, wrong argument types, a write in run_sql,
 // a 10 MB argument — gets a JSON-RPC error or a tool error and the server keeps serving.
 import { spawn, spawnSync } from 'node:child_process'
