@@ -23,6 +23,7 @@
 // question_contains (the question as resolved, e.g. a follow-up), follow_up (true/false),
 // analysis: {"succeeded", "failed", "skipped", "sql_steps", "rounds"} (counts over the
 // executed plan's steps; rounds = sufficiency rounds), step_errors_contain (list, any step),
+// step_texts_contain (list, any step's text: a Python step's findings or fallback note),
 // plan_steps (steps in the plan shown), plan_feedback (the comments recorded), request_type,
 // deviation (keys of the run's deviation metrics that must have these values).
 #include <gtest/gtest.h>
@@ -201,6 +202,14 @@ void CheckExpectations(const Json& expect, const StatusOr<PipelineResult>& r,
           res.state.steps.begin(), res.state.steps.end(),
           [&](const StepOutcome& st) { return st.error.find(part) != std::string::npos; });
       EXPECT_TRUE(found) << where << ": no step error contains '" << part << "'" << dump;
+    }
+  }
+  if (expect.contains("step_texts_contain")) {
+    for (const std::string& part : AsStrings(expect["step_texts_contain"])) {
+      const bool found = std::any_of(
+          res.state.steps.begin(), res.state.steps.end(),
+          [&](const StepOutcome& st) { return st.text.find(part) != std::string::npos; });
+      EXPECT_TRUE(found) << where << ": no step text contains '" << part << "'" << dump;
     }
   }
   if (expect.contains("plan_steps")) {

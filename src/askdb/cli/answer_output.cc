@@ -1,5 +1,7 @@
 #include "askdb/cli/answer_output.h"
 
+#include <spdlog/spdlog.h>
+
 #include <iostream>
 
 #include "askdb/agent/pipeline/analysis_report.h"
@@ -55,6 +57,16 @@ void PrintSteps(const CliContext& ctx, const PipelineResult& r) {
       request.sql = step.sql;
       PrintQueryResult(ctx, step.sql, *step.result,
                        analysis::RecommendChart(*step.result, request));
+    } else if (step.success && step.python.is_object()) {
+      std::cout << step.text << "\n"
+                << style.Dim(
+                       (zh ? "  Python：" : "  Python: ") +
+                       std::to_string(step.python.value("tries", 0)) +
+                       (zh ? " 次运行，" : " run(s), ") + std::to_string(step.duration_ms) + " ms" +
+                       (step.python.value("template", "").empty()
+                            ? "\n" + step.code
+                            : (zh ? "，模板 " : ", template ") + step.python.value("template", "")))
+                << "\n";
     } else if (!step.success) {
       std::cout << style.Dim(std::string(zh ? "  原因：" : "  why: ") +
                              (step.error.empty() ? step.note : step.error))
@@ -110,6 +122,22 @@ agent::pipeline::PipelineOptions PipelineOptionsFromConfig(const CliContext& ctx
   o.plan_review = ctx.config.agent.plan_review;
   o.max_plan_rejections = static_cast<int>(ctx.config.agent.max_plan_rejections);
   o.analysis_sql_steps = static_cast<int>(ctx.config.agent.analysis_steps);
+  // [python]: the key's values were checked when the configuration was loaded.
+  if (StatusOr<python::ExecutorMode> mode = python::ParseExecutorMode(ctx.config.python.executor);
+      mode.ok()) {
+    o.python.mode = *mode;
+  }
+  o.python.limits.timeout_ms = ctx.config.python.timeout_ms;
+  o.python.limits.cpu_seconds = static_cast<int>(ctx.config.python.cpu_seconds);
+  o.python.limits.memory_mb = ctx.config.python.memory_mb;
+  o.python.limits.max_processes = static_cast<int>(ctx.config.python.max_processes);
+  o.python.limits.max_output_bytes = ctx.config.python.max_output_bytes;
+  o.python_max_tries = static_cast<int>(ctx.config.python.max_tries);
+  if (o.python.mode == python::ExecutorMode::kLocal) {
+    spdlog::warn(
+        "python.executor = \"local\": analysis code runs without the sandbox and can read "
+        "askdb's files, secrets and network; use it only with code you trust");
+  }
   // What the chosen provider's server supports in response_format ([llm] json_mode); an
   // unreadable [llm] table keeps the default (setting up the client reports its error).
   if (StatusOr<llm::ProviderConfig> provider = ProviderFromConfig(ctx.config); provider.ok()) {

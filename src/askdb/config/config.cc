@@ -178,6 +178,8 @@ const Choices<std::string_view> kLogLevels = {{"trace", "trace"}, {"debug", "deb
                                               {"info", "info"},   {"warn", "warn"},
                                               {"error", "error"}, {"off", "off"}};
 const Choices<std::string_view> kLogFormats = {{"text", "text"}, {"json", "json"}};
+const Choices<std::string_view> kPythonExecutors = {
+    {"sandbox", "sandbox"}, {"local", "local"}, {"off", "off"}};
 
 bool SetStringChoice(const RawValue& raw, Choices<std::string_view> choices, std::string& out) {
   std::string_view chosen;
@@ -224,8 +226,8 @@ struct KeySpec {
   std::string Dotted() const { return std::string(section) + "." + std::string(key); }
 };
 
-const std::array<KeySpec, 22>& Specs() {
-  static const std::array<KeySpec, 22> specs = {{
+const std::array<KeySpec, 29>& Specs() {
+  static const std::array<KeySpec, 29> specs = {{
       {"database", "default_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
        [](const Config& c) { return Json(c.database.default_url); }},
@@ -277,6 +279,29 @@ const std::array<KeySpec, 22>& Specs() {
       {"agent", "profile", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.agent.profile); },
        [](const Config& c) { return Json(c.agent.profile); }},
+      {"python", "executor", "one of \"sandbox\", \"local\", \"off\"",
+       [](Config& c, const RawValue& v) {
+         return SetStringChoice(v, kPythonExecutors, c.python.executor);
+       },
+       [](const Config& c) { return Json(c.python.executor); }},
+      {"python", "max_tries", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.python.max_tries); },
+       [](const Config& c) { return Json(c.python.max_tries); }},
+      {"python", "timeout_ms", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.python.timeout_ms); },
+       [](const Config& c) { return Json(c.python.timeout_ms); }},
+      {"python", "cpu_seconds", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.python.cpu_seconds); },
+       [](const Config& c) { return Json(c.python.cpu_seconds); }},
+      {"python", "memory_mb", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.python.memory_mb); },
+       [](const Config& c) { return Json(c.python.memory_mb); }},
+      {"python", "max_processes", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.python.max_processes); },
+       [](const Config& c) { return Json(c.python.max_processes); }},
+      {"python", "max_output_bytes", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.python.max_output_bytes); },
+       [](const Config& c) { return Json(c.python.max_output_bytes); }},
       {"server", "store_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.server.store_url); },
        [](const Config& c) { return Json(MaskUrlPassword(c.server.store_url)); }},

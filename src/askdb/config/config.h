@@ -70,6 +70,17 @@ struct AgentConfig {
   std::string profile;              // agent profile JSON file; empty: the default agent
 };
 
+// Python analysis steps (src/askdb/python, docs/python.md).
+struct PythonConfig {
+  std::string executor = "sandbox";  // sandbox (bubblewrap), local (no isolation), off
+  int64_t max_tries = 3;             // generate-and-run attempts of a model's code per step
+  int64_t timeout_ms = 30000;        // wall clock per run
+  int64_t cpu_seconds = 20;
+  int64_t memory_mb = 2048;  // address space
+  int64_t max_processes = 32;
+  int64_t max_output_bytes = 1048576;  // printed output and result size
+};
+
 // `askdb serve` and the stores several askdb processes can share.
 struct ServerConfig {
   // Where the management store (checkpoints, and the agents, sessions, keys of the management
@@ -101,6 +112,7 @@ struct Config {
   LogConfig log;
   NlqConfig nlq;
   AgentConfig agent;
+  PythonConfig python;
   ServerConfig server;
   LlmConfig llm;
 

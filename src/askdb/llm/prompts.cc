@@ -25,6 +25,8 @@ ASKDB_DECLARE_EMBEDDED(llm_prompt_en_sufficiency);
 ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_sufficiency);
 ASKDB_DECLARE_EMBEDDED(llm_prompt_en_report);
 ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_report);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_en_python_generate);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_python_generate);
 
 namespace askdb::llm {
 namespace {
@@ -135,6 +137,8 @@ StatusOr<PromptLibrary> PromptLibrary::Load(
       {"zh/sufficiency", std::string(ASKDB_EMBEDDED(llm_prompt_zh_sufficiency))},
       {"en/report", std::string(ASKDB_EMBEDDED(llm_prompt_en_report))},
       {"zh/report", std::string(ASKDB_EMBEDDED(llm_prompt_zh_report))},
+      {"en/python_generate", std::string(ASKDB_EMBEDDED(llm_prompt_en_python_generate))},
+      {"zh/python_generate", std::string(ASKDB_EMBEDDED(llm_prompt_zh_python_generate))},
   };
   if (override_dir) {
     std::error_code ec;

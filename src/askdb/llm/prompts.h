@@ -84,6 +84,8 @@ inline constexpr char kRequestTypeTemplate[] = "request_type";
 inline constexpr char kPlanTemplate[] = "plan";
 inline constexpr char kSufficiencyTemplate[] = "sufficiency";
 inline constexpr char kReportTemplate[] = "report";
+// A python_executor step's code (issue 16).
+inline constexpr char kPythonGenerateTemplate[] = "python_generate";
 
 inline constexpr int64_t kDefaultPromptTokenBudget = 6000;
 

@@ -1,5 +1,6 @@
 #include "askdb/agent/pipeline/analysis_planner.h"
 
+#include <map>
 #include <set>
 #include <utility>
 
@@ -8,6 +9,7 @@
 #include "askdb/agent/pipeline/sql_guard.h"
 #include "askdb/agent/plan/plan_validator.h"
 #include "askdb/llm/prompts.h"
+#include "askdb/python/templates.h"
 
 namespace askdb::agent::pipeline {
 namespace {
@@ -18,6 +20,9 @@ constexpr char kSchemaPurposeZh[] = "读取分析要用到的表和字段";
 // Suggestions the deterministic planner looks through: more than the steps it keeps, since
 // some example questions are beyond the engine.
 constexpr int kSuggestionsToConsider = 12;
+
+// Fewest items an outlier check runs on (quartiles of fewer say little).
+constexpr int64_t kMinOutlierItems = 8;
 
 Json PlanReplySchema() {
   return {{"type", "object"},
@@ -49,6 +54,89 @@ std::set<std::string> RejectedSql(const std::vector<Json>& rejected_plans) {
     }
   }
   return out;
+}
+
+// Adds an execute_sql step for `question` (or finds the chosen step with the same SQL) and
+// a python_executor step running `template_name` on its rows.
+void AddPythonTemplateStep(const PlanningInput& input, const std::string& question,
+                           const std::string& data_purpose, const std::string& purpose,
+                           std::string_view template_name, plan::AnalysisPlan& p,
+                           std::map<std::string, int>& sql_steps,
+                           const std::set<std::string>& rejected) {
+  const PreparedDatasource& ds = *input.datasource;
+  const nlq::Translation t =
+      nlq::Engine::Translate(question, *ds.index, ds.connector->dialect(), input.translate);
+  if (!t.answered) return;
+  const std::string key = NormalizeSqlForComparison(t.sql);
+  if (rejected.contains(key)) return;  // a re-plan proposes something else
+  auto [it, added] = sql_steps.emplace(key, static_cast<int>(p.steps.size()) + 1);
+  if (added) {
+    plan::PlanStep sql;
+    sql.step_num = it->second;
+    sql.tool = std::string(plan::kToolExecuteSql);
+    sql.purpose = data_purpose;
+    sql.input = t.sql;
+    sql.depends_on = {1};
+    sql.is_checkpoint = true;
+    p.steps.push_back(std::move(sql));
+  }
+  plan::PlanStep py;
+  py.step_num = static_cast<int>(p.steps.size()) + 1;
+  py.tool = std::string(plan::kToolPythonExecutor);
+  py.purpose = purpose;
+  py.input = std::string(python::kTemplatePrefix) + std::string(template_name);
+  py.depends_on = {it->second};
+  p.steps.push_back(std::move(py));
+}
+
+// The Python steps of the deterministic plan: a forecast of the main trend's measure, and
+// the outliers of that measure across an entity its table refers to.
+void AddPythonSteps(const PlanningInput& input, const ConsultationResult& suggestions,
+                    plan::AnalysisPlan& p, std::map<std::string, int>& sql_steps,
+                    const std::set<std::string>& rejected) {
+  const bool zh = input.chinese;
+  const Suggestion* trend = nullptr;
+  for (const Suggestion& s : suggestions.suggestions) {
+    if (s.kind == AnalysisKind::kTrend && !s.measures.empty() && !s.tables.empty()) {
+      trend = &s;
+      break;
+    }
+  }
+  if (trend == nullptr) return;
+  {
+    const std::string& m = trend->measures.front();
+    AddPythonTemplateStep(
+        input, zh ? "每月的" + m : m + " per month",
+        zh ? "每月的" + m + "（预测所用数据）" : m + " per month (for the forecast)",
+        zh ? "预测下个季度的" + m + "（Python 季节性预测）"
+           : "Forecast " + m + " for the next quarter (Python, seasonal)",
+        "forecast", p, sql_steps, rejected);
+  }
+  // Outliers need a few dozen items, all in one result: the entity the measure's table
+  // refers to directly (orders → stores) with the most rows that still fit the row cap.
+  const nlq::SchemaIndex& index = *input.datasource->index;
+  const int fact = index.FindTable(trend->tables.front());
+  int entity = -1;
+  for (const nlq::JoinEdge& e : index.edges()) {
+    if (e.from_table != fact || e.to_table == fact) continue;
+    const nlq::IndexedTable& t = index.tables()[e.to_table];
+    const int64_t rows = t.row_count.value_or(0);
+    if (rows < kMinOutlierItems || rows > input.max_rows) continue;
+    if (index.LabelColumn(e.to_table, zh) < 0 || (zh ? t.display_zh : t.display_en).empty()) {
+      continue;
+    }
+    if (entity < 0 || rows > index.tables()[entity].row_count.value_or(0)) entity = e.to_table;
+  }
+  if (entity < 0) return;
+  const std::string& m = trend->measures.front();
+  const nlq::IndexedTable& t = index.tables()[entity];
+  const std::string& d = zh ? t.display_zh : t.display_en;
+  AddPythonTemplateStep(input, zh ? "各" + d + "的" + m : m + " by " + d,
+                        zh ? "各" + d + "的" + m + "（异常检测所用数据）"
+                           : m + " by " + d + " (for the outlier check)",
+                        zh ? "找出" + m + "异常的" + d + "（Python 分布与异常值）"
+                           : d + " with unusual " + m + " (Python, distribution and outliers)",
+                        "outliers", p, sql_steps, rejected);
 }
 
 plan::AnalysisPlan Validate(plan::AnalysisPlan plan, std::vector<std::string>& warnings) {
@@ -85,7 +173,7 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
   consult_options.max_suggestions = kSuggestionsToConsider;
   const ConsultationResult suggestions = Consult(consult, consult_options);
   const std::set<std::string> rejected = RejectedSql(input.rejected_plans);
-  std::set<std::string> chosen;
+  std::map<std::string, int> chosen;  // normalised SQL → its step
   for (const Suggestion& s : suggestions.suggestions) {
     if (static_cast<int>(p.steps.size()) > input.max_sql_steps) break;
     for (const std::string& q : s.example_questions) {
@@ -93,7 +181,10 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
           nlq::Engine::Translate(q, *ds.index, ds.connector->dialect(), input.translate);
       if (!t.answered) continue;
       const std::string key = NormalizeSqlForComparison(t.sql);
-      if (rejected.contains(key) || !chosen.insert(key).second) continue;
+      if (rejected.contains(key) ||
+          !chosen.emplace(key, static_cast<int>(p.steps.size()) + 1).second) {
+        continue;
+      }
       plan::PlanStep step;
       step.step_num = static_cast<int>(p.steps.size()) + 1;
       step.tool = std::string(plan::kToolExecuteSql);
@@ -105,6 +196,8 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
       break;
     }
   }
+  if (input.python_steps && p.steps.size() > 1)
+    AddPythonSteps(input, suggestions, p, chosen, rejected);
   if (p.steps.size() == 1) {
     out.warnings.push_back(input.chinese
                                ? "没有找到确定性引擎能回答的分析查询；配置模型后可以规划更多分析。"

@@ -44,6 +44,11 @@ struct PlanningInput {
   std::vector<Json> rejected_plans;
   std::vector<std::string> feedback;
   ModelFn model;  // empty: deterministic plan
+  // The deterministic plan adds Python template steps (a forecast of the main measure, its
+  // outliers across the main entity) with the queries they read; false when
+  // python.executor is off.
+  bool python_steps = true;
+  int64_t max_rows = 1000;  // the query row cap: an outlier check needs every item
 };
 
 struct PlannedAnalysis {

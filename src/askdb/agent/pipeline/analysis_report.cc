@@ -4,6 +4,7 @@
 
 #include "askdb/agent/ask/answer_writer.h"
 #include "askdb/agent/pipeline/analysis_steps.h"
+#include "askdb/agent/pipeline/python_step.h"
 #include "askdb/agent/plan/analysis_plan.h"
 #include "askdb/llm/prompts.h"
 
@@ -39,6 +40,12 @@ Json DeterministicNarrative(const NarrativeInput& input) {
   std::vector<std::string> findings;
   int failed = 0;
   for (const StepOutcome& step : *input.steps) {
+    if (step.tool == plan::kToolPythonExecutor && step.success && step.python.is_object()) {
+      for (const std::string& f : PythonFindings(step.python.value("output", Json()))) {
+        findings.push_back(f);
+      }
+      continue;
+    }
     if (step.tool != plan::kToolExecuteSql) continue;
     if (!HasRows(step)) {
       ++failed;
@@ -67,6 +74,48 @@ std::string Bullets(const std::vector<std::string>& items) {
   std::string out;
   for (const std::string& item : items) out += "• " + item + "\n";
   return out;
+}
+
+// A Python step: its findings, charts (ECharts options as the code drew them) and tables,
+// or the fallback note; then the code.
+void AddPythonSection(analysis::Report& report, const StepOutcome& step, bool zh) {
+  const Json output = step.python.value("output", Json());
+  if (step.python.value("fallback", false) || !output.is_object()) {
+    report.AddParagraph(step.note.empty() ? step.text : step.note);
+    return;
+  }
+  const std::vector<std::string> findings = PythonFindings(output);
+  if (!findings.empty()) report.AddParagraph(Bullets(findings));
+  for (const Json& option : PythonCharts(output)) {
+    analysis::ChartSpec chart;
+    chart.kind = analysis::ChartKind::kLine;
+    chart.title = step.purpose;
+    chart.echarts_option = option;
+    report.AddChart(std::move(chart));
+  }
+  for (const Json& t : output.value("tables", Json::array())) {
+    db::ResultSet rs;
+    for (const Json& c : t.value("columns", Json::array())) {
+      rs.columns.push_back({c.is_string() ? c.get<std::string>() : c.dump(), ""});
+    }
+    for (const Json& row : t.value("rows", Json::array())) {
+      std::vector<db::Value> cells;
+      for (const Json& v : row) {
+        cells.push_back(v.is_number()   ? db::Value::Double(v.get<double>())
+                        : v.is_string() ? db::Value::Text(v.get<std::string>())
+                        : v.is_null()   ? db::Value::Null()
+                                        : db::Value::Text(v.dump()));
+      }
+      rs.rows.push_back(std::move(cells));
+    }
+    if (!rs.rows.empty()) report.AddTable(rs, t.value("name", ""), kReportRowsPerStep);
+  }
+  if (!step.code.empty()) {
+    report.AddParagraph((zh ? "Python 代码（沙箱中运行，" : "Python code (run in the sandbox, ") +
+                        std::to_string(step.python.value("tries", 1)) +
+                        (zh ? " 次尝试）：" : " tries):"));
+    report.AddSql(step.code);  // the report's code block
+  }
 }
 
 }  // namespace
@@ -129,6 +178,8 @@ void AppendAnalysisSections(analysis::Report& report, const RunState& s) {
         report.AddTable(*step.result, "", kReportRowsPerStep);
       }
       report.AddSql(step.sql);
+    } else if (step.success && step.tool == plan::kToolPythonExecutor) {
+      AddPythonSection(report, step, zh);
     } else if (step.success) {
       report.AddParagraph(step.text);
     } else {

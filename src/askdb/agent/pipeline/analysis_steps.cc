@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/pipeline/python_step.h"
 #include "askdb/agent/pipeline/sql_guard.h"
 #include "askdb/agent/plan/plan_validator.h"
 #include "askdb/agent/plan/step_executor.h"
@@ -58,8 +59,9 @@ struct SqlStepRecord {
 
 class AnalysisToolRunner final : public plan::ToolRunner {
  public:
-  AnalysisToolRunner(const AnalysisRunInput& input, std::map<int, SqlStepRecord>& records)
-      : input_(input), records_(records) {}
+  AnalysisToolRunner(const AnalysisRunInput& input, std::map<int, SqlStepRecord>& records,
+                     std::map<int, PythonStepRecord>& python_records)
+      : input_(input), records_(records), python_records_(python_records) {}
 
   StatusOr<plan::ToolOutput> Run(const plan::PlanStep& step,
                                  const std::vector<plan::StepResult>&) override {
@@ -67,11 +69,31 @@ class AnalysisToolRunner final : public plan::ToolRunner {
       return plan::ToolOutput{input_.schema_text, Json(), std::nullopt};
     }
     if (step.tool == plan::kToolExecuteSql) return RunSql(step);
-    if (step.tool == plan::kToolPythonExecutor) return plan::PythonNotAvailableError();
+    if (step.tool == plan::kToolPythonExecutor) return RunPython(step);
     return WebNotAvailableError(step.tool);
   }
 
  private:
+  StatusOr<plan::ToolOutput> RunPython(const plan::PlanStep& step) {
+    std::vector<PythonStepData> data;
+    for (int dep : step.depends_on) {
+      auto rec = records_.find(dep);
+      if (rec != records_.end() && rec->second.result) {
+        data.push_back({"step_" + std::to_string(dep), &*rec->second.result});
+      }
+    }
+    PythonStepInput in;
+    in.executor = input_.python;
+    in.max_tries = input_.python_max_tries;
+    in.model = input_.model;
+    in.schema_text = input_.schema_text;
+    in.chinese = input_.chinese;
+    in.cancel = input_.cancel.get();
+    ASKDB_ASSIGN_OR_RETURN(std::string text,
+                           RunPythonStep(in, step, data, python_records_[step.step_num]));
+    return plan::ToolOutput{std::move(text), Json(), std::nullopt};
+  }
+
   StatusOr<std::string> SqlFor(const plan::PlanStep& step) {
     if (LooksLikeSql(step.input)) return step.input;
     const std::string question = step.input.empty() ? step.purpose : step.input;
@@ -113,6 +135,7 @@ class AnalysisToolRunner final : public plan::ToolRunner {
 
   const AnalysisRunInput& input_;
   std::map<int, SqlStepRecord>& records_;
+  std::map<int, PythonStepRecord>& python_records_;
 };
 
 // The default evaluation, plus the model's fix for a failed SQL step.
@@ -124,6 +147,8 @@ class SqlFixingEvaluator final : public plan::StepEvaluator {
   plan::StepDecision Evaluate(const plan::PlanStep& step, const plan::StepResult& result,
                               const plan::EvaluationContext& context) override {
     plan::StepDecision decision = default_.Evaluate(step, result, context);
+    // A Python step has run its own tries (python.max_tries); running it again repeats them.
+    if (step.tool == plan::kToolPythonExecutor) decision.retry = false;
     const bool sql_error = !result.success && step.tool == plan::kToolExecuteSql &&
                            (result.error.code() == StatusCode::kSqlError ||
                             result.error.code() == StatusCode::kInvalidArgument);
@@ -264,7 +289,8 @@ std::string StepsForPrompt(const std::vector<StepOutcome>& steps) {
       out += "Result (" + std::to_string(s.result->row_count()) + " rows):\n" +
              ResultPreview(*s.result);
     } else if (s.success) {
-      out += "Done.\n";
+      // A Python step's text is its findings (or the fallback note); others' is not data.
+      out += s.tool == plan::kToolPythonExecutor && !s.text.empty() ? s.text + "\n" : "Done.\n";
     } else {
       out += (s.skipped ? "Skipped: " : "Failed: ") + (s.error.empty() ? s.note : s.error) + "\n";
     }
@@ -278,9 +304,11 @@ StatusOr<AnalysisRun> RunAnalysis(const AnalysisRunInput& input, const plan::Ana
     return InvalidArgumentError("RunAnalysis needs a prepared datasource");
   }
   std::map<int, SqlStepRecord> records;
+  std::map<int, PythonStepRecord> python_records;
   // A std::function (not a bare lambda): the judge keeps a reference to it.
-  const OutcomesFn outcomes = [&records](const plan::AnalysisPlan& executed,
-                                         const std::vector<plan::StepResult>& results) {
+  const OutcomesFn outcomes = [&records, &python_records](
+                                  const plan::AnalysisPlan& executed,
+                                  const std::vector<plan::StepResult>& results) {
     std::vector<StepOutcome> out;
     for (const plan::StepResult& r : results) {
       StepOutcome o;
@@ -298,12 +326,22 @@ StatusOr<AnalysisRun> RunAnalysis(const AnalysisRunInput& input, const plan::Ana
         o.sql = rec->second.sql;
         if (r.success) o.result = rec->second.result;
       }
+      if (auto py = python_records.find(r.step_num); py != python_records.end()) {
+        const PythonStepRecord& p = py->second;
+        o.code = p.code;
+        o.attempts = std::max(o.attempts, p.tries);
+        o.python = {{"output", p.output},          {"printed", p.printed},
+                    {"template", p.template_name}, {"tries", p.tries},
+                    {"fallback", p.fallback},      {"errors", p.errors},
+                    {"sandbox_ms", p.sandbox_ms}};
+        if (p.fallback) o.note = o.text;
+      }
       out.push_back(std::move(o));
     }
     return out;
   };
 
-  AnalysisToolRunner runner(input, records);
+  AnalysisToolRunner runner(input, records, python_records);
   SqlFixingEvaluator evaluator(input, records);
   ModelSufficiencyJudge judge(input, outcomes);
   // Deviation warnings go to the log (spdlog) as well as into the run.

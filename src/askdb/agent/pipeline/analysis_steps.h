@@ -7,8 +7,8 @@
 //                             engine, else by the model) → single read statement check →
 //                             the connector's own binding check (tables and columns against
 //                             the catalog, without executing) → read-only execution
-//   python_executor         → fails with "Python execution is not available" (never a fake
-//                             result) until the sandbox lands
+//   python_executor         → a template or a model's code on the rows of the step's SQL
+//                             dependencies, in the sandbox (python_step.h: retries, fallback)
 //   web_search / web_fetch  → fails with "not available" likewise
 // With a model, a failed SQL step is retried with the model's fix (at most the executor's
 // retry limit, stopping when a fix repeats a statement already tried), and after the SQL
@@ -30,6 +30,7 @@
 #include "askdb/common/status.h"
 #include "askdb/db/connector.h"
 #include "askdb/nlq/engine.h"
+#include "askdb/python/executor.h"
 
 namespace askdb {
 class CancellationToken;
@@ -58,6 +59,8 @@ struct AnalysisRunInput {
   ModelFn model;                                    // empty: no fixes, no sufficiency judge
   std::shared_ptr<const CancellationToken> cancel;  // may be null
   plan::DurationHistory* history = nullptr;         // records each step's duration; may be null
+  python::ExecutorOptions python;                   // python_executor steps (python_step.h)
+  int python_max_tries = 3;                         // a model's code: runs per step
   // Called after each step has finished or been skipped (Property 11).
   std::function<void(const StepOutcome& step, int completed, int total)> on_step;
 };

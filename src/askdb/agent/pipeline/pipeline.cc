@@ -13,6 +13,7 @@
 #include "askdb/agent/pipeline/analysis_planner.h"
 #include "askdb/agent/pipeline/analysis_report.h"
 #include "askdb/agent/pipeline/analysis_steps.h"
+#include "askdb/agent/pipeline/python_step.h"
 #include "askdb/agent/pipeline/sql_guard.h"
 #include "askdb/agent/plan/duration_history.h"
 #include "askdb/agent/quick_path/quick_path.h"
@@ -264,6 +265,8 @@ struct Pipeline::Impl {
     input.history = s.history;
     input.translate = options().translate;
     input.max_sql_steps = options().analysis_sql_steps;
+    input.python_steps = options().python.mode != python::ExecutorMode::kOff;
+    input.max_rows = options().query.max_rows;
     if (!s.plan.is_null() && !s.plan_feedback.empty()) {
       input.rejected_plans.push_back(s.plan);
       input.feedback = s.plan_feedback;
@@ -336,6 +339,8 @@ struct Pipeline::Impl {
     input.model = ModelFor(s, ctx, *d);
     input.cancel = ctx.cancellation();
     input.history = &durations;
+    input.python = options().python;
+    input.python_max_tries = options().python_max_tries;
     input.on_step = [&ctx](const StepOutcome& step, int completed, int total) {
       Json data = {{"step_num", step.step_num},
                    {"tool", step.tool},
@@ -347,6 +352,7 @@ struct Pipeline::Impl {
       if (!step.error.empty()) data["error"] = step.error;
       if (!step.sql.empty()) data["sql"] = step.sql;
       if (step.result) data["row_count"] = step.result->row_count();
+      AddPythonStepEvent(step, data);
       ctx.Emit(EventType::kStep, std::move(data));
     };
     ASKDB_ASSIGN_OR_RETURN(AnalysisRun run, RunAnalysis(input, p));

@@ -54,6 +54,7 @@
 #include "askdb/llm/json_output.h"
 #include "askdb/llm/prompts.h"
 #include "askdb/nlq/engine.h"
+#include "askdb/python/executor.h"
 
 namespace askdb {
 class CancellationToken;
@@ -96,6 +97,8 @@ struct PipelineOptions {
   int max_plan_rejections = kDefaultMaxPlanRejections;  // re-plans; one more rejection ends
   int analysis_sql_steps = 4;                           // SQL steps the planner aims for
   int max_sufficiency_rounds = 3;                       // extra query rounds (seed 003)
+  python::ExecutorOptions python;  // python_executor steps ([python], docs/python.md)
+  int python_max_tries = 3;        // runs of a model's code per step before the fallback
   // Multi-turn: turns of a thread remembered for follow-ups and prompts.
   int session_turns = 5;
   // The agent this pipeline is (instructions, examples, tables, language, plan review).

@@ -3,7 +3,9 @@
 // plan), plan approval and rejection, and that hostile input never writes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <set>
 
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/pipeline/analysis_report.h"
@@ -166,7 +168,10 @@ TEST_F(PipelineNoModelTest, MultiStepAnalysisRunsTheDeterministicPlan) {
   }
   // The narrative's findings come from the rows; the report renders every SQL step.
   ASSERT_TRUE(r->state.report.is_object());
-  EXPECT_EQ(r->state.report["findings"].size(), static_cast<size_t>(sql_steps));
+  const auto python_steps = std::count_if(steps.begin(), steps.end(), [](const StepOutcome& s) {
+    return s.tool == plan::kToolPythonExecutor && s.success;
+  });
+  EXPECT_EQ(r->state.report["findings"].size(), static_cast<size_t>(sql_steps + python_steps));
   const std::string markdown = analysis::RenderMarkdown(BuildAnalysisReport(r->state));
   EXPECT_GE(std::count(markdown.begin(), markdown.end(), '\n'), 20) << markdown;
   for (const StepOutcome& s : steps) {
@@ -175,6 +180,100 @@ TEST_F(PipelineNoModelTest, MultiStepAnalysisRunsTheDeterministicPlan) {
     }
   }
   EXPECT_EQ(OrderCount(), 60000);
+}
+
+// Quartile by linear interpolation between order statistics.
+double Quantile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  const double pos = q * static_cast<double>(v.size() - 1);
+  const size_t lo = static_cast<size_t>(pos);
+  const size_t hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
+}
+
+const StepOutcome* PythonStep(const std::vector<StepOutcome>& steps, std::string_view words) {
+  for (const StepOutcome& s : steps) {
+    if (s.tool == plan::kToolPythonExecutor && s.purpose.find(words) != std::string::npos) {
+      return &s;
+    }
+  }
+  return nullptr;
+}
+
+// Issue 16: with no model, the analysis's forecast and outliers are computed by the Python
+// templates in the sandbox; here the same figures come from this test's own SQL and C++.
+TEST_F(PipelineNoModelTest, MultiStepAnalysisForecastsAndFindsOutliersInPython) {
+  Pipeline p = MakePipeline();
+  CollectingEventSink sink;
+  StatusOr<PipelineResult> r = p.Ask("python", "做一份全面的销售分析报告", &sink);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  const StepOutcome* forecast = PythonStep(r->state.steps, "预测");
+  const StepOutcome* outliers = PythonStep(r->state.steps, "异常");
+  ASSERT_NE(forecast, nullptr);
+  ASSERT_NE(outliers, nullptr);
+  ASSERT_TRUE(forecast->success) << forecast->error;
+  ASSERT_TRUE(outliers->success) << outliers->error;
+
+  // Forecast: each of the next three months = the same month a year earlier × (last twelve
+  // months / the twelve before them).
+  auto monthly = ds_->connector->Execute(
+      "SELECT substr(order_date, 1, 7) AS m, SUM(total_amount) FROM orders GROUP BY m ORDER BY m",
+      {});
+  ASSERT_TRUE(monthly.ok()) << monthly.status().ToString();
+  std::vector<double> months;
+  for (const auto& row : monthly->rows) months.push_back(*row[1].AsNumber());
+  ASSERT_GE(months.size(), 24u);
+  const size_t n = months.size();
+  double last12 = 0, prev12 = 0;
+  for (size_t i = n - 12; i < n; ++i) last12 += months[i];
+  for (size_t i = n - 24; i < n - 12; ++i) prev12 += months[i];
+  double expected_total = 0;
+  for (size_t k = 0; k < 3; ++k) expected_total += months[n - 12 + k] * last12 / prev12;
+  const Json& fv = forecast->python["output"]["values"];
+  EXPECT_NEAR(fv["forecast_total"].get<double>(), expected_total, 1e-6 * expected_total);
+  EXPECT_NE(forecast->text.find("预测"), std::string::npos) << forecast->text;
+
+  // Outliers: stores outside Tukey's fences of the per-store totals.
+  auto stores = ds_->connector->Execute(
+      "SELECT s.name, SUM(o.total_amount) FROM orders o JOIN stores s ON o.store_id = s.store_id "
+      "GROUP BY s.store_id",
+      {});
+  ASSERT_TRUE(stores.ok()) << stores.status().ToString();
+  std::vector<double> totals;
+  for (const auto& row : stores->rows) totals.push_back(*row[1].AsNumber());
+  const double q1 = Quantile(totals, 0.25), q3 = Quantile(totals, 0.75);
+  const double low = q1 - 1.5 * (q3 - q1), high = q3 + 1.5 * (q3 - q1);
+  std::set<std::string> expected;
+  for (const auto& row : stores->rows) {
+    const double v = *row[1].AsNumber();
+    if (v < low || v > high) expected.insert(row[0].text());
+  }
+  ASSERT_FALSE(expected.empty());
+  std::set<std::string> found;
+  for (const auto& [name, value] : outliers->python["output"]["values"]["outliers"].items()) {
+    found.insert(name);
+  }
+  EXPECT_EQ(found, expected);
+  for (const std::string& name : expected) {
+    EXPECT_NE(outliers->text.find(name), std::string::npos) << outliers->text;
+  }
+
+  // Streamed like an SQL step: the code, its findings and charts, its duration and tries.
+  bool streamed = false;
+  for (const auto& e : sink.OfType(EventType::kStep)) {
+    if (e.payload["step_num"] != outliers->step_num) continue;
+    streamed = true;
+    EXPECT_FALSE(e.payload["code"].get<std::string>().empty());
+    EXPECT_EQ(e.payload["tries"], 1);
+    EXPECT_FALSE(e.payload["findings"].empty());
+    EXPECT_FALSE(e.payload["charts"].empty());
+    EXPECT_TRUE(e.payload.contains("duration_ms"));
+  }
+  EXPECT_TRUE(streamed);
+  // The report carries both findings and the Python charts.
+  const std::string markdown = analysis::RenderMarkdown(BuildAnalysisReport(r->state));
+  EXPECT_NE(markdown.find(*expected.begin()), std::string::npos);
+  EXPECT_NE(markdown.find(forecast->text.substr(0, 20)), std::string::npos);
 }
 
 TEST_F(PipelineNoModelTest, PlanReviewWaitsForApprovalThenRuns) {

@@ -125,6 +125,10 @@ Json StepOutcomeToJson(const StepOutcome& step) {
             {"attempts", step.attempts},
             {"duration_ms", step.duration_ms}};
   j["result"] = step.result ? step.result->ToJson() : Json(nullptr);
+  if (!step.python.is_null()) {
+    j["code"] = step.code;
+    j["python"] = step.python;
+  }
   return j;
 }
 
@@ -142,6 +146,8 @@ StatusOr<StepOutcome> StepOutcomeFromJson(const Json& j) {
     step.text = j.value("text", "");
     step.attempts = j.value("attempts", 0);
     step.duration_ms = j.value("duration_ms", int64_t{0});
+    step.code = j.value("code", "");
+    if (auto it = j.find("python"); it != j.end()) step.python = *it;
     if (auto it = j.find("result"); it != j.end() && !it->is_null()) {
       ASKDB_ASSIGN_OR_RETURN(step.result, ResultSetFromJson(*it));
     }

@@ -60,6 +60,11 @@ struct StepOutcome {
   int attempts = 0;
   int64_t duration_ms = 0;
   std::optional<db::ResultSet> result;  // execute_sql rows
+  // python_executor: the code that ran last, and {"output": result.json of the run (text,
+  // tables, charts, findings, values), "printed", "tries", "fallback", "errors",
+  // "sandbox_ms"}; null for other tools.
+  std::string code;
+  Json python;
 };
 
 struct RunState {

@@ -55,6 +55,10 @@ class StepProgressSink final : public agent::EventSink {
                        " " + std::to_string(completed) + "/" + std::to_string(total) + " " +
                        d.value("purpose", "");
     if (d.contains("row_count")) line += " (" + d["row_count"].dump() + " rows)";
+    if (d.contains("tries")) {
+      line += " (Python: " + d["tries"].dump() + " run(s), " +
+              std::to_string(d.value("duration_ms", int64_t{0})) + " ms)";
+    }
     spinner_.Print(style_.Dim(line));
     spinner_.SetStage(completed < total
                           ? "Step " + std::to_string(completed + 1) + "/" + std::to_string(total)
