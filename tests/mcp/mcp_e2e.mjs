@@ -84,7 +84,7 @@ async function exerciseTools(client, label, expected) {
   const { tools } = await client.listTools()
   const names = tools.map((t) => t.name)
   check(same(names, TOOLS), `${label}: tools/list names the six tools`, names)
-  check(tools.every((t) => t.inputSchema?.type === 'object' && t.outputSchema?.type === 'object'), `${label}: every tool has an inputSchema and an outputSchema`)
+  check(tools.every((t) => t.inputSchema?.type === 'object' && t.outputSchema?.type === 'object' && t.annotations?.readOnlyHint === true), `${label}: every tool has an inputSchema, an outputSchema and readOnlyHint`)
 
   const agents = await client.callTool({ name: 'list_agents', arguments: {} })
   check(agents.structuredContent?.agents?.some((a) => a.id === 'default'), `${label}: list_agents lists agent default`, agents.structuredContent)

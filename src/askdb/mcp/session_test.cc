@@ -190,6 +190,7 @@ TEST_F(McpSessionTest, ToolsHaveInputAndOutputSchemas) {
     names.push_back(t["name"]);
     EXPECT_EQ(t["inputSchema"]["type"], "object") << t["name"];
     EXPECT_EQ(t["outputSchema"]["type"], "object") << t["name"];
+    EXPECT_EQ(t["annotations"]["readOnlyHint"], true) << t["name"];
   }
   EXPECT_EQ(names, (std::vector<std::string>{"ask", "generate_sql", "run_sql", "list_agents",
                                              "list_datasources", "describe_schema"}));

@@ -243,6 +243,15 @@ Json BuildTools(const ToolLimits& limits) {
                                                 {"tables", Json{{"type", "array"}}},
                                                 {"text", Json{{"type", "string"}}}},
                                            {"datasource", "level", "text"})}});
+    // Every tool only reads: clients may run them without asking the person each time.
+    // ask writes the conversation's checkpoint and history, hence not idempotent.
+    for (Json& tool : tools) {
+      tool["annotations"] = Json{{"title", tool["title"]},
+                                 {"readOnlyHint", true},
+                                 {"destructiveHint", false},
+                                 {"idempotentHint", tool["name"] != "ask"},
+                                 {"openWorldHint", false}};
+    }
     return tools;
   }
 }
