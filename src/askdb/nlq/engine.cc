@@ -158,6 +158,10 @@ class Parser {
   void ParseEquality(int number_item);
   void ParseTopN();
   void ParseAggregates();
+  // Whether the superlative at item `superlative` ranks rows the question named before it
+  // ("the 3 products with the highest price"); takes the number of rows when one is given.
+  bool RanksNamedRows(int superlative);
+  bool IsRequestVerb(const Item& it) const;  // "list", "show me", "what are" ...
   void ParseGrouping();
   void ParseValues();
   void ParseOrdering();
@@ -214,8 +218,9 @@ class Parser {
   };
   std::optional<YearComparison> year_cmp_;
   std::set<int> table_words_anywhere_;  // tables any word of the question may name
-  std::set<int> mentioned_tables_;      // tables named by a table word in the question  // a
-                                        // which-question became a group or superlative
+  int ranked_table_ = -1;  // "the products with the highest price": rows ranked, not summed
+  std::set<int> mentioned_tables_;  // tables named by a table word in the question  // a
+                                    // which-question became a group or superlative
   std::vector<int> which_items_;
   std::string ungrouped_conjunct_;  // "by region and <this>" where <this> cannot be grouped
   std::optional<JoinTree> tree_;
@@ -987,6 +992,58 @@ void Parser::ParseTopN() {
   }
 }
 
+bool Parser::IsRequestVerb(const Item& it) const {
+  static constexpr std::string_view kVerbs[] = {"list", "show",     "show me",   "find", "give me",
+                                                "get",  "what are", "which are", "name"};
+  const std::string lower = text::AsciiLower(it.text);
+  return std::find(std::begin(kVerbs), std::end(kVerbs), lower) != std::end(kVerbs);
+}
+
+bool Parser::RanksNamedRows(int superlative) {
+  // "the product with the highest unit price", "the 3 tracks having the lowest price": rows
+  // named first, then ranked — a list of N rows, not MAX over all of them.
+  static constexpr std::string_view kLinks[] = {"with",      "having",    "that has",
+                                                "which has", "that have", "whose"};
+  bool linked = false;
+  for (int j = superlative - 1; j >= 0; --j) {
+    const Item& it = items_[j];
+    const std::string lower = text::AsciiLower(it.text);
+    if (std::find(std::begin(kLinks), std::end(kLinks), lower) != std::end(kLinks)) {
+      linked = true;
+      continue;
+    }
+    if (it.kind != ItemKind::kTerm) {
+      if (IsFiller(it)) continue;
+      return false;
+    }
+    if (!linked || TableOf(it) < 0 || ColumnOf(it) >= 0) return false;
+    const int table = TableOf(it);
+    // Only the rows the question asks for ("the products ..."), ranked by one of their own
+    // numeric columns: "concerts in the stadium with the highest capacity" is a nested
+    // question, "customers with the highest invoice total" an aggregate ranking.
+    const int num_before = PrevMeaningful(j, 1);
+    for (int k = 0; k < j; ++k) {
+      if (k == num_before && items_[k].kind == ItemKind::kNumber) continue;
+      if (!IsFiller(items_[k]) && !IsRequestVerb(items_[k])) return false;
+    }
+    const int next = NextMeaningful(superlative, 1);
+    const int ranked_by = next >= 0 ? ColumnOf(items_[next], true) : -1;
+    if (ranked_by < 0 || Col(ranked_by).table != table) return false;
+    ranked_table_ = table;
+    // "the 3 products with ...": the number before the rows is how many.
+    const int num = PrevMeaningful(j, 1);
+    if (num >= 0 && items_[num].kind == ItemKind::kNumber && !items_[num].used) {
+      const double v = items_[num].number;
+      if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) return false;
+      q_.limit = static_cast<long long>(v);
+      items_[num].used = true;
+      Map(items_[num], "limit", FormatNumber(v));
+    }
+    return true;
+  }
+  return false;
+}
+
 void Parser::ParseAggregates() {
   const int n = static_cast<int>(items_.size());
   std::vector<std::pair<Agg, int>> pending;  // (agg, keyword item)
@@ -1067,7 +1124,8 @@ void Parser::ParseAggregates() {
         continue;
       }
       // Superlatives (highest/最多) beside a "which" or a top-N are ordering, handled later.
-      if ((agg == Agg::kMax || agg == Agg::kMin) && (which_ || q_.superlative)) {
+      if ((agg == Agg::kMax || agg == Agg::kMin) &&
+          (which_ || q_.superlative || RanksNamedRows(i))) {
         const bool explicit_fn =
             units_[it.unit_begin].key == "max" || units_[it.unit_begin].key == "min" ||
             units_[it.unit_begin].key == "maximum" || units_[it.unit_begin].key == "minimum";
@@ -1082,7 +1140,7 @@ void Parser::ParseAggregates() {
           Map(it, "order", agg == Agg::kMax ? "DESC" : "ASC");
           // "most customers" → count of the following table.
           const int j = NextMeaningful(i);
-          if (j >= 0 && TableOf(items_[j]) >= 0 && ColumnOf(items_[j]) < 0) {
+          if (ranked_table_ < 0 && j >= 0 && TableOf(items_[j]) >= 0 && ColumnOf(items_[j]) < 0) {
             bind(Agg::kCount, i, -1, TableOf(items_[j]), false, j);
           }
           continue;
@@ -1599,6 +1657,21 @@ void Parser::ParseLeftovers() {
       bool alias = true;
       for (int id : it.terms) alias &= !TermOf(id).exact;
       if (alias) factor_ *= kAliasFactor;
+      if (ranked_table_ >= 0 && c.table == ranked_table_ && IsNumericCol(col) &&
+          q_.measures.empty() && q_.order_column < 0) {
+        // "the 3 products with the highest unit price": the products, ordered by the price.
+        const int label = index_.LabelColumn(ranked_table_, chinese_);
+        if (label < 0) continue;  // rows with no name to show: left unread, so it abstains
+        q_.projections.push_back(label);
+        AddNameCompanion(&q_.projections, label);
+        q_.projections.push_back(col);
+        q_.order_column = col;
+        q_.subject_table = ranked_table_;
+        it.used = true;
+        NameColumn(col, it.text);
+        Map(it, "order", ColName(col));
+        continue;
+      }
       if (c.role == ColumnRole::kMeasure && IsNumericCol(col) && !has_age_superlative_ &&
           (!q_.group_columns.empty() || q_.bucket || q_.superlative || q_.share ||
            q_.projections.empty())) {

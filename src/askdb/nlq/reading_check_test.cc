@@ -15,11 +15,11 @@ namespace {
 
 constexpr const char* kStaffSql = R"sql(
 CREATE TABLE staff(staff_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, title TEXT,
-                   city TEXT);
+                   city TEXT, salary REAL);
 CREATE TABLE sales(sale_id INTEGER PRIMARY KEY, staff_id INTEGER REFERENCES staff(staff_id),
                    amount REAL, units INTEGER);
-INSERT INTO staff VALUES (1,'Ann','Lee','Manager','Oslo'),(2,'Ann','Kim','Clerk','Bergen'),
-  (3,'Bo','Lee','Clerk','Oslo');
+INSERT INTO staff VALUES (1,'Ann','Lee','Manager','Oslo',300),(2,'Ann','Kim','Clerk','Bergen',100),
+  (3,'Bo','Lee','Clerk','Oslo',200);
 INSERT INTO sales VALUES (1,1,10,1),(2,1,20,2),(3,2,5,1),(4,3,40,4),(5,3,0.99,1);
 )sql";
 
@@ -64,6 +64,22 @@ TEST_F(ReadingCheckTest, TheSameQuestionWithEveryWordPlacedIsAnswered) {
   const db::ResultSet rs = Run(t);
   ASSERT_EQ(rs.row_count(), 1u);
   EXPECT_NEAR(rs.rows[0][0].AsNumber().value_or(-1), 75.99, 1e-9);
+}
+
+TEST_F(ReadingCheckTest, NamedRowsRankedByTheirOwnColumnAreAListNotAnAggregate) {
+  const Translation t = T("the 2 staff with the highest salary");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  const db::ResultSet rs = Run(t);
+  ASSERT_EQ(rs.row_count(), 2u) << t.sql;
+  ASSERT_EQ(rs.columns.size(), 3u) << t.sql;  // first name, last name, salary
+  EXPECT_EQ(rs.rows[0][0].ToDisplayString(), "Ann");
+  EXPECT_NEAR(rs.rows[0][2].AsNumber().value_or(-1), 300, 1e-9) << t.sql;
+  EXPECT_EQ(rs.rows[1][1].ToDisplayString(), "Lee");
+  EXPECT_NEAR(rs.rows[1][2].AsNumber().value_or(-1), 200, 1e-9) << t.sql;
+  // Rows without a name to show them by are not answered with a guess.
+  EXPECT_FALSE(T("the 2 sales with the highest amount").answered);
+  // Rows of another table ranked inside the question are a nested question: not answered.
+  EXPECT_FALSE(T("number of sales of the staff with the highest salary").answered);
 }
 
 TEST_F(ReadingCheckTest, ChineseMessageNamesTheWord) {
