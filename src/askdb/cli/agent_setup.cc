@@ -12,6 +12,7 @@
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/llm_setup.h"
+#include "askdb/common/file_util.h"
 #include "askdb/common/paths.h"
 #include "askdb/db/connector_registry.h"
 
@@ -43,6 +44,33 @@ StatusOr<SharedAnswerCache> OpenAnswerCache(const CliContext& ctx, llm::LlmClien
   return shared;
 }
 
+StepDurations OpenStepDurations() {
+  StepDurations durations;
+  durations.history = std::make_unique<agent::plan::DurationHistory>();
+  StatusOr<std::filesystem::path> dir = DataDir();
+  if (!dir.ok()) return durations;
+  durations.file = *dir / "step_durations.json";
+  std::error_code ec;
+  if (!std::filesystem::exists(durations.file, ec)) return durations;
+  StatusOr<std::string> text = ReadFile(durations.file);
+  StatusOr<Json> json = text.ok() ? ParseJson(*text) : StatusOr<Json>(text.status());
+  Status loaded = json.ok() ? durations.history->LoadJson(*json) : json.status();
+  if (!loaded.ok()) {
+    spdlog::warn(
+        "step durations in {} not used ({}); plans estimate from the defaults until the "
+        "next analysis rewrites the file",
+        durations.file.string(), loaded.message());
+  }
+  return durations;
+}
+
+void StepDurations::Save() const {
+  if (file.empty() || history == nullptr) return;
+  Status written = EnsureDir(file.parent_path()).status();
+  if (written.ok()) written = WriteFileAtomic(file, history->ToJson().dump());
+  if (!written.ok()) spdlog::warn("step durations not saved: {}", written.message());
+}
+
 StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& options,
                                                      const CliContext& ctx, Spinner& spinner) {
   std::unique_ptr<CliAgent> agent(new CliAgent());
@@ -60,6 +88,9 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
   deps.checkpoints = agent->store_.get();
   ASKDB_ASSIGN_OR_RETURN(agent->cache_, OpenAnswerCache(ctx, agent->client_.get()));
   deps.cache = agent->cache_.cache.get();
+  agent->durations_ = OpenStepDurations();
+  deps.durations = agent->durations_.history.get();
+  deps.on_durations_recorded = [self] { self->durations_.Save(); };
   deps.options = PipelineOptionsFromConfig(ctx);
   // The cache keeps each database's answers apart (the fingerprint guards the rest).
   if (StatusOr<std::string> url = ResolveDatabaseUrl(options.db, ctx); url.ok()) {

@@ -7,6 +7,7 @@
 // Owns everything it builds; one CliAgent per command invocation, used from one thread.
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,6 +16,7 @@
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/graph/checkpoint_store.h"
 #include "askdb/agent/pipeline/pipeline.h"
+#include "askdb/agent/plan/duration_history.h"
 #include "askdb/cache/answer_cache.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/spinner.h"
@@ -42,6 +44,17 @@ struct SharedAnswerCache {
 };
 StatusOr<SharedAnswerCache> OpenAnswerCache(const CliContext& ctx, llm::LlmClient* client);
 
+// Plan step durations learned from earlier analyses (seed 001 Requirement 6.4), shared by
+// the runs of a process and kept in `<data dir>/step_durations.json`, so that the second
+// `askdb ask` of a kind of plan estimates from the first. An unreadable file is a warning
+// (the built-in defaults apply); processes that save at the same time keep the last one's.
+struct StepDurations {
+  std::unique_ptr<agent::plan::DurationHistory> history;
+  std::filesystem::path file;  // empty: not persisted (no data directory)
+  void Save() const;           // warns when the file cannot be written
+};
+StepDurations OpenStepDurations();
+
 class CliAgent {
  public:
   // `spinner` names the stage while the datasource is prepared; it must outlive the agent.
@@ -62,6 +75,7 @@ class CliAgent {
   std::unique_ptr<llm::LlmClient> client_;
   std::unique_ptr<agent::CheckpointStore> store_;  // server.store_url: SQLite or PostgreSQL
   SharedAnswerCache cache_;
+  StepDurations durations_;
   std::optional<agent::PreparedDatasource> prepared_;
   std::optional<agent::pipeline::Pipeline> pipeline_;
 };

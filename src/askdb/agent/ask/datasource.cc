@@ -65,8 +65,10 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
 StatusOr<std::optional<PreparedDatasource>> PrepareAgainIfChanged(
     const PreparedDatasource& current) {
   if (current.schemas == nullptr || current.url.empty()) return std::optional<PreparedDatasource>();
-  StatusOr<catalog::SchemaResult> basic = current.schemas->GetSchema(
-      {.datasource = std::string(kSchemaManagerId), .level = catalog::SchemaLevel::kBasic});
+  StatusOr<catalog::SchemaResult> basic =
+      current.schemas->GetSchema({.datasource = std::string(kSchemaManagerId),
+                                  .level = catalog::SchemaLevel::kBasic,
+                                  .tables = {}});
   if (!basic.ok()) {
     spdlog::warn("datasource: schema check failed, the prepared schema stays in use: {}",
                  basic.status().message());

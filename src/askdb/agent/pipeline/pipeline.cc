@@ -8,6 +8,7 @@
 
 #include "askdb/agent/ask/answer_writer.h"
 #include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/ask/fast_mode.h"
 #include "askdb/agent/consultation/consultation.h"
 #include "askdb/agent/graph/graph.h"
 #include "askdb/agent/pipeline/analysis_planner.h"
@@ -140,7 +141,10 @@ struct Pipeline::Impl {
   std::unique_ptr<catalog::SchemaRecaller> recaller;
   std::unique_ptr<Runner<RunState>> runner;
   // Step durations of this pipeline's analyses: estimates for the next plans (Req. 6.4).
-  plan::DurationHistory durations;
+  plan::DurationHistory own_durations;
+  plan::DurationHistory& Durations() {
+    return deps.durations != nullptr ? *deps.durations : own_durations;
+  }
   // The engine's last translation in the current call, for the result (not checkpointed).
   std::optional<nlq::Translation> last_translation;
 
@@ -226,6 +230,13 @@ struct Pipeline::Impl {
                            {"by", classified_by},
                            {"language", s.language}};
     if (!model_error.empty()) classification["model_error"] = model_error;
+    if (IsDataQuestion(c.type)) {
+      const FastModeDecision fast = DetectFastMode(s.question);
+      classification["fast_mode"] = {{"fast", fast.fast},
+                                     {"skip_examples", fast.skip_examples},
+                                     {"skip_chart", fast.skip_chart},
+                                     {"reason", fast.reason}};
+    }
     ctx.Emit(EventType::kClassification, std::move(classification));
     if (c.IsQuickPath()) {
       s.next = kQuickPathNode;
@@ -273,7 +284,7 @@ struct Pipeline::Impl {
     }
     input.model = ModelFor(s, ctx, *d);
     ASKDB_ASSIGN_OR_RETURN(PlannedAnalysis planned, PlanAnalysis(input));
-    durations.Apply(planned.plan);
+    Durations().Apply(planned.plan);
     s.plan = plan::AnalysisPlanToJson(planned.plan);
     s.plan_title = planned.title;
     s.plan_warnings = planned.warnings;
@@ -338,7 +349,7 @@ struct Pipeline::Impl {
     input.max_sufficiency_rounds = options().max_sufficiency_rounds;
     input.model = ModelFor(s, ctx, *d);
     input.cancel = ctx.cancellation();
-    input.history = &durations;
+    input.history = &Durations();
     input.python = options().python;
     input.python_max_tries = options().python_max_tries;
     input.on_step = [&ctx](const StepOutcome& step, int completed, int total) {
@@ -356,6 +367,7 @@ struct Pipeline::Impl {
       ctx.Emit(EventType::kStep, std::move(data));
     };
     ASKDB_ASSIGN_OR_RETURN(AnalysisRun run, RunAnalysis(input, p));
+    if (deps.on_durations_recorded) deps.on_durations_recorded();
     s.steps = std::move(run.steps);
     s.query_history = std::move(run.query_history);
     s.deviation_score = run.deviation_score;
@@ -623,6 +635,10 @@ struct Pipeline::Impl {
   }
 
   StatusOr<NodeOutcome> Chart(RunState& s, NodeContext& ctx) {
+    if (DetectFastMode(s.question).skip_chart) {  // fast mode: rows and answer only
+      s.next = kAnswer;
+      return NodeOutcome::Continue();
+    }
     s.chart = MakeChart(s).ToJson();
     ctx.Emit(EventType::kChart, s.chart);
     s.next = kAnswer;
@@ -652,8 +668,8 @@ struct Pipeline::Impl {
   void ReadSchemaLevel(NodeContext& ctx, const PreparedDatasource& d,
                        catalog::SchemaLevel level) const {
     if (d.schemas == nullptr) return;
-    StatusOr<catalog::SchemaResult> r =
-        d.schemas->GetSchema({.datasource = std::string(kSchemaManagerId), .level = level});
+    StatusOr<catalog::SchemaResult> r = d.schemas->GetSchema(
+        {.datasource = std::string(kSchemaManagerId), .level = level, .tables = {}});
     if (!r.ok()) {
       spdlog::warn("pipeline: schema level {} not read: {}", catalog::SchemaLevelName(level),
                    r.status().message());
@@ -772,7 +788,7 @@ struct Pipeline::Impl {
   // characters with the question first (FitContext keeps the first ones that fit).
   std::vector<std::string> ExamplesFor(const std::string& question) const {
     const std::vector<QuestionSqlExample>& examples = options().profile.examples;
-    if (examples.empty()) return {};
+    if (examples.empty() || DetectFastMode(question).skip_examples) return {};
     const std::vector<char32_t> q = text::DecodeUtf8(text::NormalizeForMatch(question));
     const std::set<char32_t> asked(q.begin(), q.end());
     std::vector<std::pair<int, const QuestionSqlExample*>> scored;

@@ -69,6 +69,9 @@ class AnswerCache;
 namespace askdb::agent {
 struct PreparedDatasource;
 }  // namespace askdb::agent
+namespace askdb::agent::plan {
+class DurationHistory;
+}  // namespace askdb::agent::plan
 
 namespace askdb::agent::pipeline {
 
@@ -115,6 +118,11 @@ struct PipelineDeps {
   cache::AnswerCache* cache = nullptr;     // null: no answer cache
   CheckpointStore* checkpoints = nullptr;  // required
   PipelineOptions options;
+  // Step durations shared by the process's runs, so a plan estimates from earlier analyses
+  // (seed 001 Requirement 6.4); null: this pipeline keeps its own. Borrowed.
+  plan::DurationHistory* durations = nullptr;
+  // Called after an analysis recorded its steps' durations (the CLI and serve save them).
+  std::function<void()> on_durations_recorded;
 };
 
 struct PipelineResult {

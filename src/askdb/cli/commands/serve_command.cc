@@ -8,6 +8,7 @@
 #include <csignal>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <optional>
 
 #include "askdb/agent/ask/datasource.h"
@@ -105,6 +106,8 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
 
   // One answer cache for every run, persisted in the data directory (docs/cache.md).
   ASKDB_ASSIGN_OR_RETURN(SharedAnswerCache answer_cache, OpenAnswerCache(ctx, llm.get()));
+  // Plan step durations learned by every run, kept in the data directory (docs/plans.md).
+  StepDurations durations = OpenStepDurations();
 
   server::metrics::Registry registry;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::metrics::AskdbMetrics> metrics,
@@ -153,6 +156,13 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   deps.active_model = management.active_model.get();
   deps.llm = llm.get();
   deps.cache = answer_cache.cache.get();
+  deps.durations = durations.history.get();
+  // Runs finish on several threads; the saves are serialised.
+  auto save_mu = std::make_shared<std::mutex>();
+  deps.on_durations_recorded = [&durations, save_mu] {
+    std::lock_guard lock(*save_mu);
+    durations.Save();
+  };
   deps.checkpoints = checkpoints.get();
   deps.metrics = metrics.get();
   deps.pipeline_options = PipelineOptionsFromConfig(ctx);

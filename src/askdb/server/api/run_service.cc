@@ -312,6 +312,8 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   deps.datasource = deps_.datasource;
   deps.llm = deps_.llm;
   deps.cache = deps_.cache;
+  deps.durations = deps_.durations;
+  deps.on_durations_recorded = deps_.on_durations_recorded;
   deps.checkpoints = deps_.checkpoints;
   deps.options = deps_.pipeline_options;
   if (deps_.store != nullptr) {

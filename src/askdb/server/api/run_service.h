@@ -62,8 +62,12 @@ struct RunServiceDeps {
   agent::pipeline::PipelineDatasourceProvider datasource;  // required
   llm::LlmClient* llm = nullptr;                           // null: engine only
   cache::AnswerCache* cache = nullptr;                     // null: no answer cache
-  agent::CheckpointStore* checkpoints = nullptr;           // required
-  metrics::AskdbMetrics* metrics = nullptr;                // null: no metrics
+  // Plan step durations shared by every run (null: each run estimates from the defaults),
+  // and what saves them after an analysis recorded new ones.
+  agent::plan::DurationHistory* durations = nullptr;
+  std::function<void()> on_durations_recorded;
+  agent::CheckpointStore* checkpoints = nullptr;  // required
+  metrics::AskdbMetrics* metrics = nullptr;       // null: no metrics
   agent::pipeline::PipelineOptions pipeline_options;
   // The management store (null: one agent, "default", on `datasource`). With it, each run
   // looks up its agent, runs on the agent's datasource (prepared once by `datasources`)
