@@ -27,8 +27,8 @@ class DurationHistory;
 struct DefaultPlannerOptions {
   // Number of execute_sql steps in a multi-step plan (at least 1).
   int multi_step_queries = 3;
-  // Add a final python_executor step to multi-step plans (it reports "not available"
-  // until the sandbox lands, which the executor and report handle).
+  // Add a final python_executor step to multi-step plans (the pipeline's planner,
+  // agent/pipeline/analysis_planner.h, adds template steps instead).
   bool multi_step_python_summary = true;
 };
 

@@ -30,8 +30,8 @@ std::string_view StepActionName(StepAction action) {
 
 Status PythonNotAvailableError() {
   return UnimplementedError(
-      "Python execution is not available yet: the python_executor sandbox is not part of this "
-      "build, so this step was not run; the SQL results above are the answer's data");
+      "Python execution is not available here: this step runner has no Python executor, so "
+      "the step was not run; the SQL results above are the answer's data");
 }
 
 bool DefaultStepEvaluator::IsRetryable(const Status& status) {

@@ -15,10 +15,10 @@
 //     extra queries run as new execute_sql steps inserted right after, at most
 //     `max_sufficiency_rounds` (3) rounds, each recorded in the query history (seed 003).
 //     When the limit is reached the run continues with the data it has.
-//   - Tool calls go through a ToolRunner; the executor itself knows no tool. Until the
-//     Python sandbox lands a runner answers python_executor steps with
-//     PythonNotAvailableError(): the step fails with that message (never a fake result) and
-//     is not retried.
+//   - Tool calls go through a ToolRunner; the executor itself knows no tool. askdb's
+//     analysis runner runs python_executor steps in the sandbox (agent/pipeline/
+//     python_step.h); a runner without Python answers them with PythonNotAvailableError():
+//     the step fails with that message (never a fake result) and is not retried.
 //
 // Ownership: the executor borrows the runner, evaluator, judge, validator and clock; they
 // must outlive it. Not thread-safe: one Execute at a time per executor.
@@ -117,7 +117,7 @@ class ToolRunner {
                                    const std::vector<StepResult>& previous) = 0;
 };
 
-// The Status a runner returns for python_executor until the sandbox exists.
+// The Status a runner without Python returns for python_executor.
 Status PythonNotAvailableError();
 
 // Seed 003's assessment of whether the data gathered so far is enough.
