@@ -9,8 +9,11 @@
 //   longest_task_ms       the longest main-thread task (Long Tasks API, tasks >= 50 ms are
 //                         reported) from sending a question until its 1,000-row result
 //                         table and chart are drawn (target <= 100 ms; 0 = no task >= 50 ms);
-//                         longest_task_first_chart_ms: the same for the page's first chart,
-//                         which also loads and compiles the ECharts chunk
+//                         longest_task_first_chart_ms: the same for the page's first chart
+//                         (ECharts is prefetched when the page is idle; if that has not
+//                         finished, this one also waits for it);
+//                         longest_task_page_idle_ms: the longest task from loading the page
+//                         until the first question is sent (start-up and that prefetch)
 // Usage: node bench/web/web_bench.mjs [--askdb build/bin/askdb] [--runs 5] [--chromium PATH]
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -122,6 +125,7 @@ async function main() {
   // 3. The longest main-thread task while a 1,000-row result and its chart render.
   const tasks = []
   const tasksCold = []
+  const tasksIdle = []
   const rowCounts = []
   for (let i = 0; i < runs; i++) {
     const page = await freshPage(true)
@@ -141,6 +145,7 @@ async function main() {
         await page.waitForFunction(() => !document.querySelector('[data-testid=turn]'))
       }
       const t0 = await page.evaluate(() => performance.now())
+      if (list === tasksCold) tasksIdle.push(await page.evaluate((to) => window.__longTasks.filter((t) => t.start < to).reduce((m, t) => Math.max(m, t.duration), 0), t0))
       await page.type('textarea[data-testid=question]', ROWS_QUESTION)
       await page.keyboard.press('Enter')
       await page.waitForFunction(() => document.querySelector('[data-testid=chart] [data-drawn=true]') !== null, { timeout: 120_000 })
@@ -163,11 +168,13 @@ async function main() {
     chat_ready_ms: { median: Math.round(median(readies)), max: Math.round(Math.max(...readies)), runs: readies.map(Math.round) },
     longest_task_ms: { median: Math.round(median(tasks)), max: Math.round(Math.max(...tasks)), runs: tasks.map(Math.round), rows_shown: rowCounts },
     longest_task_first_chart_ms: { median: Math.round(median(tasksCold)), max: Math.round(Math.max(...tasksCold)), runs: tasksCold.map(Math.round) },
+    longest_task_page_idle_ms: { median: Math.round(median(tasksIdle)), max: Math.round(Math.max(...tasksIdle)), runs: tasksIdle.map(Math.round) },
   }
   out.bars = {
     first_screen_le_350_kb: out.first_screen_gzip_kb <= 350,
     fcp_le_1000_ms: out.fcp_ms.max <= 1000,
     longest_task_le_100_ms: out.longest_task_ms.max <= 100,
+    first_chart_longest_task_le_100_ms: out.longest_task_first_chart_ms.max <= 100,
   }
   console.log(JSON.stringify(out, null, 2))
 }

@@ -3,6 +3,7 @@
 // escaped; echarts blocks become placeholders that MarkdownView draws), and a standalone
 // HTML download whose charts are inline SVG (no script, opens offline).
 import { buildOption, chartKinds } from './charts'
+import { loadFullECharts } from './echarts'
 import { cellText } from './table'
 import type { TurnState } from './timeline'
 
@@ -86,7 +87,8 @@ export async function renderMarkdown(source: string): Promise<{ html: string; ch
 /** A standalone HTML page of the report: charts drawn as inline SVG, no script. */
 export async function reportHtml(source: string, title: string): Promise<string> {
   const { html, charts } = await renderMarkdown(source)
-  const echarts = await import('echarts')
+  // The SVG renderer and server-side rendering are in the full library only.
+  const echarts = await loadFullECharts()
   const svgs = charts.map((option) => {
     const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 720, height: 360 })
     chart.setOption({ animation: false, ...option })

@@ -1,0 +1,70 @@
+// Loads ECharts once, ahead of need: the chat page asks for it when the browser is idle
+// after the page is interactive (or when a question is sent), so that the first chart does
+// not also pay for fetching and compiling the library. A chart drawn before that finished
+// waits for the same promise; a failed load is retried by the next caller.
+import type { EChartsCoreOption } from 'echarts/core'
+
+type Core = typeof import('echarts/core')
+
+// What ./echartsCore registers; an option that needs anything else loads the full
+// library (a separate, larger chunk) first.
+const SERIES = new Set(['bar', 'line', 'pie', 'scatter'])
+const OPTION_KEYS = new Set([
+  'animation', 'backgroundColor', 'color', 'dataset', 'grid', 'legend', 'series', 'textStyle', 'title', 'tooltip', 'xAxis', 'yAxis',
+])
+
+let core: Promise<Core> | undefined
+let full: Promise<Core> | undefined
+
+function retryable(p: Promise<Core>, reset: () => void): Promise<Core> {
+  return p.catch((e) => {
+    reset()
+    throw e
+  })
+}
+
+/** The ECharts core with what the chat page's charts use. */
+export function loadECharts(): Promise<Core> {
+  core ??= retryable(
+    import('./echartsCore').then((m) => m.echarts as Core),
+    () => (core = undefined),
+  )
+  return core
+}
+
+/** The whole library (every chart kind, component and the SVG renderer). */
+export function loadFullECharts(): Promise<Core> {
+  full ??= retryable(
+    // The full build registers everything with the same core.
+    Promise.all([loadECharts(), import('echarts')]).then(([c]) => c),
+    () => (full = undefined),
+  )
+  return full
+}
+
+function seriesTypes(option: EChartsCoreOption): string[] {
+  const series = option.series
+  const list = Array.isArray(series) ? series : series ? [series] : []
+  return list.map((s) => String((s as { type?: unknown }).type ?? ''))
+}
+
+/** True when `option` needs only what loadECharts() registers. */
+export function coreCovers(option: EChartsCoreOption): boolean {
+  return seriesTypes(option).every((t) => SERIES.has(t)) && Object.keys(option).every((k) => OPTION_KEYS.has(k))
+}
+
+/** ECharts able to draw `option`. */
+export function echartsFor(option: EChartsCoreOption): Promise<Core> {
+  return coreCovers(option) ? loadECharts() : loadFullECharts()
+}
+
+/**
+ * Starts loading ECharts when the browser is idle (at the latest after `timeoutMs`);
+ * errors are left to the chart that needs it.
+ */
+export function prefetchECharts(timeoutMs = 2000): void {
+  if (core) return
+  const go = () => void loadECharts().catch(() => {})
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(go, { timeout: timeoutMs })
+  else setTimeout(go, Math.min(timeoutMs, 500))
+}
