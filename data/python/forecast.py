@@ -2,7 +2,7 @@
 # and a measure. With at least two years of months, each of the next `horizon` months is the
 # same month a year earlier times the growth of the last twelve months over the twelve
 # before them (seasonal naive with drift); with less, the least-squares line through the
-# months. An incomplete last month (params["drop_last_incomplete"]) is left out first.
+# months. Months missing inside the range count as 0; the last month is taken as complete.
 import numpy as np
 import pandas as pd
 
