@@ -1,6 +1,9 @@
 #include "askdb/mcp/session.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
+#include <chrono>
 #include <utility>
 
 namespace askdb::mcp {
@@ -195,7 +198,19 @@ std::optional<Json> McpSession::Dispatch(const Json& id, const std::string& meth
     std::lock_guard<std::mutex> lock(mu_);
     running_[key] = context.cancel;
   }
+  const auto start = std::chrono::steady_clock::now();
   Json reply = CallTool(id, params, context);
+  // One line per call for operators (never the arguments: they may hold data).
+  const Json name = params.value("name", Json(nullptr));
+  spdlog::info("mcp_call tool={} ms={} outcome={}",
+               name.is_string() ? name.get<std::string>() : std::string("?"),
+               std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::steady_clock::now() - start)
+                   .count(),
+               context.cancel->IsCancelled()             ? "cancelled"
+               : reply.contains("error")                 ? "rpc_error"
+               : reply["result"].value("isError", false) ? "tool_error"
+                                                         : "ok");
   std::lock_guard<std::mutex> lock(mu_);
   running_.erase(key);
   if (context.cancel->IsCancelled()) return std::nullopt;

@@ -260,6 +260,7 @@ TEST_F(McpSessionTest, ArgumentMistakesAreToolErrorsNamingTheField) {
   EXPECT_EQ(Request("tools/call", Json{{"name", "ask"}, {"arguments", "x"}})["error"]["code"],
             kInvalidParams);
   EXPECT_EQ(Request("tools/call", Json::object())["error"]["code"], kInvalidParams);
+  EXPECT_EQ(Request("tools/call", Json{{"name", 7}})["error"]["code"], kInvalidParams);
   EXPECT_EQ(Request("resources/read", Json{{"uri", "askdb://nope"}})["error"]["code"],
             kResourceNotFound);
 }
@@ -292,31 +293,39 @@ TEST_F(McpSessionTest, CancellationStopsTheRunningCallWithoutAReply) {
   EXPECT_FALSE(reply.has_value());
 }
 
-TEST_F(McpSessionTest, StdioServesLinesAndSkipsOversizedOnes) {
+TEST_F(McpSessionTest, StdioServesLinesInOrderAndSkipsOversizedOnes) {
   std::stringstream in;
+  // Sent without waiting for initialize's answer: still handled after it.
   in << R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}})"
+     << "\n";
+  in << R"({"jsonrpc":"2.0","id":2,"method":"tools/list"})"
      << "\n";
   in << std::string(200, 'x') << "\n";
   in << "not json\n\n";
-  in << R"({"jsonrpc":"2.0","id":2,"method":"ping"})"
+  in << R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_agents"}})"
+     << "\n";
+  in << R"({"jsonrpc":"2.0","id":4,"method":"ping"})"
      << "\n";
   std::stringstream out;
   StdioOptions options;
   options.max_message_bytes = 150;
-  options.max_concurrent = 1;
   ServeStdio(session_, in, out, options);
   std::vector<Json> lines;
   for (std::string line; std::getline(out, line);) lines.push_back(ParseJson(line).value());
-  // Replies come as their requests finish; the reader answers an oversized line at once.
-  ASSERT_EQ(lines.size(), 4u);
+  ASSERT_EQ(lines.size(), 6u);
   std::map<std::string, Json> by;
   for (const Json& l : lines) {
     by[l["id"].is_null() ? l["error"]["code"].dump() : l["id"].dump()] = l;
   }
   EXPECT_EQ(by["1"]["result"]["protocolVersion"], "2025-06-18");
+  EXPECT_EQ(by["2"]["result"]["tools"].size(), 6u);
   EXPECT_TRUE(by.contains(std::to_string(kInvalidRequest)));
   EXPECT_TRUE(by.contains(std::to_string(kParseError)));
-  EXPECT_EQ(by["2"]["result"], Json::object());
+  EXPECT_EQ(by["3"]["result"]["structuredContent"]["agents"][0]["id"], "default");
+  EXPECT_EQ(by["4"]["result"], Json::object());
+  // Quick messages are answered in the order they came.
+  EXPECT_EQ(lines[0]["id"], 1);
+  EXPECT_EQ(lines[1]["id"], 2);
 }
 
 }  // namespace

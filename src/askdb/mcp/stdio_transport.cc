@@ -29,6 +29,14 @@ bool ReadLine(std::streambuf& in, std::size_t max, std::string& line, bool& too_
   return any;
 }
 
+// Calls that may run long go to a worker thread, so that later messages (a cancellation
+// above all) are read meanwhile.
+bool SlowRequest(const Json& message) {
+  if (!message.is_object() || !message.contains("id")) return false;
+  const Json method = message.value("method", Json(nullptr));
+  return method == "tools/call" || method == "resources/read";
+}
+
 }  // namespace
 
 void ServeStdio(McpSession& session, std::istream& in, std::ostream& out,
@@ -67,6 +75,14 @@ void ServeStdio(McpSession& session, std::istream& in, std::ostream& out,
       continue;
     }
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    StatusOr<Json> message = ParseJson(line);
+    if (!message.ok() || !SlowRequest(*message)) {
+      // Quick messages in order, here: initialize is answered before anything sent after it.
+      std::optional<Json> reply =
+          message.ok() ? session.HandleMessage(*message, send) : session.HandleText(line, send);
+      if (reply) send(*reply);
+      continue;
+    }
     {
       std::unique_lock<std::mutex> lock(mu);
       cv.wait(lock, [&] { return running < options.max_concurrent; });
@@ -74,8 +90,8 @@ void ServeStdio(McpSession& session, std::istream& in, std::ostream& out,
     }
     reap();
     auto done = std::make_shared<std::atomic<bool>>(false);
-    std::thread thread([&, done, text = std::move(line)] {
-      std::optional<Json> reply = session.HandleText(text, send);
+    std::thread thread([&, done, msg = std::move(*message)] {
+      std::optional<Json> reply = session.HandleMessage(msg, send);
       if (reply) send(*reply);
       std::lock_guard<std::mutex> lock(mu);
       --running;
@@ -83,7 +99,6 @@ void ServeStdio(McpSession& session, std::istream& in, std::ostream& out,
       cv.notify_all();
     });
     workers.push_back(Worker{std::move(thread), std::move(done)});
-    line = std::string();
   }
   session.CancelAll();
   for (Worker& w : workers) w.thread.join();

@@ -1,7 +1,8 @@
 // The MCP stdio transport: newline-delimited JSON-RPC messages on an input stream, replies
-// and notifications on an output stream (one line each), logs elsewhere (stderr). Each
-// message is handled on its own thread, up to `max_concurrent` at once, so that a
-// notifications/cancelled can reach a running tools/call; beyond that messages wait.
+// and notifications on an output stream (one line each), logs elsewhere (stderr). Calls
+// (tools/call, resources/read) each run on their own thread, up to `max_concurrent` at once,
+// so that a notifications/cancelled can reach a running one; beyond that reading waits.
+// Everything else is handled in order as it is read (initialize before what follows it).
 // A line longer than `max_message_bytes` is skipped with a -32600 error. Returns at the end
 // of input, after cancelling and finishing whatever still runs.
 #pragma once
