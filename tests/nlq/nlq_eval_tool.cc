@@ -1,5 +1,9 @@
 // nlq_eval_tool: runs the nlq engine over question files and prints the evaluation.
-//   nlq_eval_tool [--db URL] [--json REPORT.json] [--verbose] [--work DIR] FILE.jsonl...
+//   nlq_eval_tool [--db URL] [--json REPORT.json] [--verbose] [--split NAME] [--curve]
+//                 [--work DIR] FILE.jsonl...
+//   --split NAME   only the questions of that split (develop: look at these while tuning;
+//                  never read the report split's items)
+//   --curve        the confidence curve: coverage and precision at each threshold
 //   nlq_eval_tool --ask DB QUESTION   (one question: its SQL and explanation, for debugging)
 // Each line: {"id","db","question","gold_sql","categories"}; db is "demo", "chinook",
 // "dusql/<name>", "spider-dk/<name>" or a connector URL (--db gives the default).
@@ -15,7 +19,8 @@
 int main(int argc, char** argv) {
   using namespace askdb::nlq;
   std::string default_db, json_path, work_dir = "/tmp/askdb_nlq_work";
-  bool verbose = false;
+  bool verbose = false, curve = false;
+  std::string only_split;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -40,11 +45,16 @@ int main(int argc, char** argv) {
       work_dir = argv[++i];
     else if (a == "--verbose" || a == "-v")
       verbose = true;
+    else if (a == "--curve")
+      curve = true;
+    else if (a == "--split" && i + 1 < argc)
+      only_split = argv[++i];
     else
       files.push_back(a);
   }
   if (files.empty()) {
-    std::cerr << "usage: nlq_eval_tool [--db URL] [--json OUT] [--verbose] FILE.jsonl...\n";
+    std::cerr << "usage: nlq_eval_tool [--db URL] [--json OUT] [--verbose] [--split NAME] "
+                 "[--curve] FILE.jsonl...\n";
     return 2;
   }
   std::vector<EvalQuestion> questions;
@@ -54,9 +64,13 @@ int main(int argc, char** argv) {
       std::cerr << qs.status().ToString() << "\n";
       return 1;
     }
-    questions.insert(questions.end(), qs->begin(), qs->end());
+    for (EvalQuestion& q : *qs) {
+      if (only_split.empty() || q.split == only_split) questions.push_back(std::move(q));
+    }
   }
   EvalOptions options;
+  // The curve needs every reading's confidence: answer at threshold 0, then cut.
+  if (curve) options.translate.confidence_threshold = 0;
   options.default_db = default_db;
   options.open = [&](const std::string& db) { return devset::OpenDevSource(db, work_dir); };
   auto report = RunEval(questions, options);
@@ -74,6 +88,11 @@ int main(int argc, char** argv) {
       }
       if (!r.answered) std::printf("      why : %s\n", r.abstain_reason.c_str());
     }
+  }
+  if (curve) {
+    std::cout << RenderConfidenceCurve(
+        ConfidenceCurve(report->items, {0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95}));
+    return 0;
   }
   std::cout << RenderEvalText(*report);
   if (!json_path.empty()) {

@@ -162,6 +162,8 @@ class Parser {
   // ("the 3 products with the highest price"); takes the number of rows when one is given.
   bool RanksNamedRows(int superlative);
   bool IsRequestVerb(const Item& it) const;  // "list", "show me", "what are" ...
+  // "their"/"its"/"及其": the question lists the rows with their attributes.
+  bool NamesTheRowsTheirOwn() const;
   void ParseGrouping();
   void ParseValues();
   void ParseOrdering();
@@ -992,6 +994,15 @@ void Parser::ParseTopN() {
   }
 }
 
+bool Parser::NamesTheRowsTheirOwn() const {
+  static constexpr std::string_view kPossessives[] = {"their", "its", "各自的", "及其", "和它们的"};
+  return std::any_of(items_.begin(), items_.end(), [](const Item& it) {
+    const std::string lower = text::AsciiLower(it.text);
+    return std::find(std::begin(kPossessives), std::end(kPossessives), lower) !=
+           std::end(kPossessives);
+  });
+}
+
 bool Parser::IsRequestVerb(const Item& it) const {
   static constexpr std::string_view kVerbs[] = {"list", "show",     "show me",   "find", "give me",
                                                 "get",  "what are", "which are", "name"};
@@ -1672,7 +1683,9 @@ void Parser::ParseLeftovers() {
         Map(it, "order", ColName(col));
         continue;
       }
+      // A bare measure is summed, unless the rows are listed with it ("... and their salary").
       if (c.role == ColumnRole::kMeasure && IsNumericCol(col) && !has_age_superlative_ &&
+          !NamesTheRowsTheirOwn() &&
           (!q_.group_columns.empty() || q_.bucket || q_.superlative || q_.share ||
            q_.projections.empty())) {
         Measure m;
@@ -2358,6 +2371,21 @@ Translation Parser::Run() {
     AddNameCompanion(&q_.projections, label);
     factor_ *= kLabelProjectionFactor;
     confidence *= kLabelProjectionFactor;
+  }
+  // "the cities and their population": the rows are named beside what is listed about them.
+  if (q_.measures.empty() && q_.group_columns.empty() && !q_.projections.empty() &&
+      q_.subject_table >= 0 && NamesTheRowsTheirOwn()) {
+    const int label = index_.LabelColumn(q_.subject_table, chinese_);
+    if (label >= 0 &&
+        std::find(q_.projections.begin(), q_.projections.end(), label) == q_.projections.end()) {
+      std::vector<int> named{label};
+      AddNameCompanion(&named, label);
+      for (int c : q_.projections) {
+        if (std::find(named.begin(), named.end(), c) == named.end()) named.push_back(c);
+      }
+      q_.projections = named;
+      out_.explanation.push_back({"", "column", ColName(label) + " (names the rows listed)"});
+    }
   }
   // Group without a measure: "how many per X" is handled; a bare "by X" lists counts.
   if (!q_.group_columns.empty() && q_.measures.empty() && q_.projections.empty()) {

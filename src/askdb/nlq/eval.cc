@@ -302,6 +302,38 @@ StatusOr<EvalReport> RunEval(const std::vector<EvalQuestion>& questions,
   return report;
 }
 
+std::vector<CurvePoint> ConfidenceCurve(const std::vector<EvalItemResult>& items,
+                                        const std::vector<double>& thresholds) {
+  std::vector<CurvePoint> curve;
+  for (double threshold : thresholds) {
+    CurvePoint point{threshold, {}};
+    for (const EvalItemResult& item : items) {
+      const bool answered = item.answered && item.confidence >= threshold;
+      if (item.expect_abstain) {
+        ++point.summary.unanswerable;
+        point.summary.unanswerable_answered += answered;
+        continue;
+      }
+      ++point.summary.total;
+      point.summary.answered += answered;
+      point.summary.correct += answered && item.correct;
+    }
+    curve.push_back(point);
+  }
+  return curve;
+}
+
+std::string RenderConfidenceCurve(const std::vector<CurvePoint>& curve) {
+  std::string out = "threshold  answered  precision\n";
+  char line[96];
+  for (const CurvePoint& p : curve) {
+    std::snprintf(line, sizeof line, "  %.2f     %5.1f%%     %5.1f%%\n", p.threshold,
+                  p.summary.answered_pct(), 100.0 * p.summary.precision());
+    out += line;
+  }
+  return out;
+}
+
 std::string RenderEvalText(const EvalReport& report) {
   std::string out;
   char buf[256];

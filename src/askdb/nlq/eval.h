@@ -118,6 +118,17 @@ StatusOr<EvalReport> RunEval(const std::vector<EvalQuestion>& questions,
                              const EvalOptions& options);
 
 std::string RenderEvalText(const EvalReport& report);
+
+// Calibration: what a confidence threshold buys. From a report run with threshold 0, each
+// point counts a question as answered when its confidence reaches `threshold` and gives the
+// coverage and precision that threshold would have had (unanswerable questions included).
+struct CurvePoint {
+  double threshold = 0;
+  EvalSummary summary;
+};
+std::vector<CurvePoint> ConfidenceCurve(const std::vector<EvalItemResult>& items,
+                                        const std::vector<double>& thresholds);
+std::string RenderConfidenceCurve(const std::vector<CurvePoint>& curve);
 Json EvalReportToJson(const EvalReport& report);
 
 // Convenience for EvalOptions::open: opens with `connect`, introspects, samples values and

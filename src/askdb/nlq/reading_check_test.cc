@@ -82,6 +82,14 @@ TEST_F(ReadingCheckTest, NamedRowsRankedByTheirOwnColumnAreAListNotAnAggregate) 
   EXPECT_FALSE(T("number of sales of the staff with the highest salary").answered);
 }
 
+TEST_F(ReadingCheckTest, RowsListedWithTheirAttributesAreNamed) {
+  const Translation t = T("the staff in Oslo and their salary");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  const db::ResultSet rs = Run(t);
+  ASSERT_EQ(rs.columns.size(), 3u) << t.sql;  // first name, last name, salary
+  EXPECT_EQ(rs.row_count(), 2u) << t.sql;
+}
+
 TEST_F(ReadingCheckTest, ChineseMessageNamesTheWord) {
   UnplacedWord word{UnplacedWord::Kind::kNumber, "5"};
   EXPECT_NE(UnplacedWordMessage(word, true).find("“5”"), std::string::npos);
