@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
+#include <mutex>
 
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
@@ -53,6 +54,8 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   }
   // The answer cache shared with ask, chat and serve (docs/cache.md).
   ASKDB_ASSIGN_OR_RETURN(SharedAnswerCache answer_cache, OpenAnswerCache(ctx, llm.get()));
+  // Plan step durations learned by every run, kept in the data directory (docs/plans.md).
+  StepDurations durations = OpenStepDurations();
   ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
   ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
   server::api::ManagementOptions management_options;
@@ -71,6 +74,13 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   deps.active_model = management.active_model.get();
   deps.llm = llm.get();
   deps.cache = answer_cache.cache.get();
+  deps.durations = durations.history.get();
+  // Runs finish on several threads; the saves are serialised.
+  auto save_mu = std::make_shared<std::mutex>();
+  deps.on_durations_recorded = [&durations, save_mu] {
+    std::lock_guard lock(*save_mu);
+    durations.Save();
+  };
   deps.checkpoints = checkpoints.get();
   deps.pipeline_options = PipelineOptionsFromConfig(ctx);
   deps.pipeline_options.default_time_zone = options.time_zone;
