@@ -58,13 +58,48 @@ export function echartsFor(option: EChartsCoreOption): Promise<Core> {
   return coreCovers(option) ? loadECharts() : loadFullECharts()
 }
 
+function whenIdle(fn: () => void, timeoutMs: number) {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(fn, { timeout: timeoutMs })
+  else setTimeout(fn, Math.min(timeoutMs, 500))
+}
+
+// Small charts of each kind drawn off-screen: V8 compiles a function on its first call, so
+// loading the module alone leaves init, layout and drawing to be compiled by the first real
+// chart. Drawn one per idle callback to keep each task short.
+const WARM_UP: EChartsCoreOption[] = ['bar', 'line', 'scatter', 'pie'].map((type) => ({
+  animation: false,
+  title: { text: type },
+  tooltip: { trigger: type === 'pie' ? 'item' : 'axis' },
+  legend: { type: 'scroll', bottom: 0 },
+  grid: { containLabel: true },
+  ...(type === 'pie' ? {} : { xAxis: { type: type === 'scatter' ? 'value' : 'category', data: type === 'scatter' ? undefined : ['a', 'b', 'c'] }, yAxis: { type: 'value' } }),
+  series: [{ type, name: type, data: type === 'scatter' ? [[1, 2], [2, 3]] : type === 'pie' ? [{ name: 'a', value: 1 }, { name: 'b', value: 2 }] : [1, 2, 3], label: { show: true } }],
+}))
+
+function warmUp(echarts: Core, i: number, timeoutMs: number) {
+  if (i >= WARM_UP.length || typeof document === 'undefined') return
+  whenIdle(() => {
+    try {
+      const chart = echarts.init(document.createElement('div'), undefined, { renderer: 'canvas', width: 480, height: 300 })
+      chart.setOption(WARM_UP[i])
+      chart.dispose()
+    } catch {
+      // Only a warm-up: a real chart reports its own errors.
+    }
+    warmUp(echarts, i + 1, timeoutMs)
+  }, timeoutMs)
+}
+
 /**
- * Starts loading ECharts when the browser is idle (at the latest after `timeoutMs`);
- * errors are left to the chart that needs it.
+ * Starts loading ECharts when the browser is idle (at the latest after `timeoutMs`), then
+ * warms it up; errors are left to the chart that needs it.
  */
 export function prefetchECharts(timeoutMs = 2000): void {
   if (core) return
-  const go = () => void loadECharts().catch(() => {})
-  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(go, { timeout: timeoutMs })
-  else setTimeout(go, Math.min(timeoutMs, 500))
+  whenIdle(() => {
+    loadECharts().then(
+      (echarts) => warmUp(echarts, 0, timeoutMs),
+      () => {},
+    )
+  }, timeoutMs)
 }
