@@ -11,9 +11,9 @@ namespace {
 
 constexpr double kMinPrecision = 0.95;
 // Measured coverage minus a small margin; raise it when the engine improves.
-constexpr double kMinCoverageDevSet = 0.86;    // measured 0.872 (196 questions)
+constexpr double kMinCoverageDevSet = 0.86;    // measured 0.891 (211 questions)
 constexpr double kMinCoverageSpiderDk = 0.39;  // measured 0.402
-constexpr double kMinCoverageBusiness = 0.48;  // measured 0.510 (51 questions)
+constexpr double kMinCoverageBusiness = 0.57;  // measured 0.600 (55 questions)
 
 EvalReport RunDevFile(const std::string& file) {
   auto qs = ReadEvalQuestions(std::string(ASKDB_SOURCE_DIR) + "/tests/nlq/" + file);

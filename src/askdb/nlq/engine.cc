@@ -164,6 +164,8 @@ class Parser {
   bool IsRequestVerb(const Item& it) const;  // "list", "show me", "what are" ...
   // "their"/"its"/"及其": the question lists the rows with their attributes.
   bool NamesTheRowsTheirOwn() const;
+  // The one numeric column a keyword also names ("total" → Invoice.Total), or -1.
+  int KeywordColumn(const Item& it) const;
   void ParseGrouping();
   void ParseValues();
   void ParseOrdering();
@@ -871,7 +873,24 @@ void Parser::ParseComparisons() {
         c_idx = j;
         break;
       }
+      // "invoices with a total above 20": the column's name is also a function word.
+      if (int c = KeywordColumn(items_[j]);
+          c >= 0 && !items_[j].used && items_[j].kind == ItemKind::kKeyword) {
+        col = c;
+        c_idx = j;
+        break;
+      }
       if (items_[j].kind == ItemKind::kTerm) break;  // a table or value: not our column
+    }
+    // "tracks longer than 300000 milliseconds": the measure named after the number, as a
+    // unit. (A table there, "more than 5 albums", is a count of related rows: not this.)
+    if (col < 0 && !postfix) {
+      const int k = NextMeaningful(i, 1);
+      const int c = k >= 0 && !items_[k].used ? ColumnOf(items_[k], true) : -1;
+      if (c >= 0 && Col(c).role == ColumnRole::kMeasure) {
+        col = c;
+        c_idx = k;
+      }
     }
     const std::string op_words = text::AsciiLower(items_[op_idx].text);
     const bool age_cmp = op_words.find("older") != std::string::npos ||
@@ -992,6 +1011,17 @@ void Parser::ParseTopN() {
     Understood((q_.superlative_desc ? "top " : "bottom ") + FormatNumber(v),
                (q_.superlative_desc ? "前" : "后") + FormatNumber(v));
   }
+}
+
+int Parser::KeywordColumn(const Item& it) const {
+  int found = -1;
+  for (int id : it.keyword_terms) {
+    const Term& t = TermOf(id);
+    if (t.kind != TermKind::kColumn || !IsNumericCol(t.column)) continue;
+    if (found >= 0 && found != t.column) return -1;  // two columns of that name: a guess
+    found = t.column;
+  }
+  return found;
 }
 
 bool Parser::NamesTheRowsTheirOwn() const {
@@ -1125,6 +1155,17 @@ void Parser::ParseAggregates() {
         pending_distinct = true;  // "多少不同的" after a count word
         it.used = true;
         continue;
+      }
+      // "average invoice total": a function word that is also a numeric column's name
+      // ("total" is Invoice.Total), right after another function, is that column.
+      if (!pending.empty() && pending.back().first != Agg::kCount && it.Has(Kw::kSum)) {
+        const int col = KeywordColumn(it);
+        if (col >= 0) {
+          ++event;
+          for (const auto& [agg, kw_idx] : pending) bind(agg, kw_idx, col, -1, false, i);
+          pending.clear();
+          continue;
+        }
       }
       const Agg agg = agg_of(it);
       if (agg == Agg::kNone) {
@@ -1279,8 +1320,10 @@ void Parser::ParseGrouping() {
       if (col < 0) continue;
       // Grouping by a name merges rows that share it: only when names are unique. (A key
       // beside the name would be safe too, but "by"/"each" before a table is as often the
-      // agent of a verb, "pets owned by students", as a grouping.)
-      if (!LabelIsUnique(table, col)) continue;
+      // agent of a verb, "pets owned by students", as a grouping.) "per" is never an agent:
+      // "average invoice total per customer" groups by the customer, its key beside its name.
+      const bool per = text::AsciiLower(it.text) == "per";
+      if (!LabelIsUnique(table, col) && !(per && CanGroupByLabel(table, col))) continue;
     }
     if (col < 0) continue;
     if (is_which && !q_.superlative && q_.measures.empty() && !has_superlative_) {

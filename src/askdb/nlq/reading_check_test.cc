@@ -17,10 +17,10 @@ constexpr const char* kStaffSql = R"sql(
 CREATE TABLE staff(staff_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, title TEXT,
                    city TEXT, salary REAL);
 CREATE TABLE sales(sale_id INTEGER PRIMARY KEY, staff_id INTEGER REFERENCES staff(staff_id),
-                   amount REAL, units INTEGER);
+                   amount REAL, units INTEGER, points REAL);
 INSERT INTO staff VALUES (1,'Ann','Lee','Manager','Oslo',300),(2,'Ann','Kim','Clerk','Bergen',100),
   (3,'Bo','Lee','Clerk','Oslo',200);
-INSERT INTO sales VALUES (1,1,10,1),(2,1,20,2),(3,2,5,1),(4,3,40,4),(5,3,0.99,1);
+INSERT INTO sales VALUES (1,1,10,1,5.5),(2,1,20,2,30),(3,2,5,1,12),(4,3,40,4,45),(5,3,0.99,1,3);
 )sql";
 
 class ReadingCheckTest : public ::testing::Test {
@@ -88,6 +88,15 @@ TEST_F(ReadingCheckTest, RowsListedWithTheirAttributesAreNamed) {
   const db::ResultSet rs = Run(t);
   ASSERT_EQ(rs.columns.size(), 3u) << t.sql;  // first name, last name, salary
   EXPECT_EQ(rs.row_count(), 2u) << t.sql;
+}
+
+TEST_F(ReadingCheckTest, ComparisonsFindTheirColumnAfterTheNumberOrInAFunctionWord) {
+  const Translation t = T("how many sales have more than 20 points");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  const db::ResultSet rs = Run(t);
+  EXPECT_NEAR(rs.rows[0][0].AsNumber().value_or(-1), 2, 1e-9) << t.sql;  // 30 and 45
+  // "more than 1 sales" counts related rows, a different question: not read as a column.
+  EXPECT_FALSE(T("staff with more than 1 sales").answered);
 }
 
 TEST_F(ReadingCheckTest, ChineseMessageNamesTheWord) {
