@@ -5,7 +5,10 @@
 //   pandas:   the same with "import pandas" (what every template pays on top)
 //   parallel: steps per second and latency with 1, 2, 4 and 8 steps at once (the outliers
 //             template on 60 rows), to see what 2 cores sustain
-// Each run is a fresh sandbox (no warm pool).
+//   *_warm:   the same through a warm pool of 2 (python.warm_pool): sandboxes started ahead
+//             with pandas imported; the bench pauses 3 s between runs so the pool has refilled,
+//             which is the figure a step sees when steps are not back to back
+// Every run is a fresh sandbox; a pooled one is started ahead, never reused.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -33,10 +36,11 @@ struct Figures {
   int failed = 0;
 };
 
-Figures Time(const Request& request, const ExecutorOptions& options, int runs) {
+Figures Time(const Request& request, const ExecutorOptions& options, int runs, int pause_ms = 0) {
   std::vector<double> ms;
   Figures f;
   for (int i = 0; i < runs; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms));
     const auto t0 = std::chrono::steady_clock::now();
     const auto out = askdb::python::Run(request, options);
     ms.push_back(Ms(std::chrono::steady_clock::now() - t0).count());
@@ -73,6 +77,11 @@ int main(int argc, char** argv) {
   Print("overhead_sandbox", Time(nothing, sandbox, runs));
   Print("overhead_local", Time(nothing, local, runs));
   Print("import_pandas_sandbox", Time(pandas, sandbox, std::max(1, runs / 3)));
+  ExecutorOptions warm = sandbox;
+  warm.warm_pool = 2;
+  askdb::python::StartWarmPool(warm);
+  Print("overhead_sandbox_warm", Time(nothing, warm, runs, 3000));
+  Print("import_pandas_sandbox_warm", Time(pandas, warm, std::max(1, runs / 3), 3000));
 
   askdb::db::ResultSet stores;
   stores.columns = {{"store", "TEXT"}, {"sales", "REAL"}};
@@ -84,31 +93,37 @@ int main(int argc, char** argv) {
   outliers.code = std::string(*askdb::python::TemplateCode("outliers"));
   outliers.inputs = {{"stores", &stores}};
   outliers.params = {{"input", "stores"}};
-  std::printf("  \"parallel_outliers_template\": [\n");
-  const int per_thread = std::max(2, runs / 6);
-  const std::vector<int> widths = {1, 2, 4, 8};
-  for (size_t w = 0; w < widths.size(); ++w) {
-    std::vector<Figures> figures(widths[w]);
-    const auto t0 = std::chrono::steady_clock::now();
-    std::vector<std::thread> threads;
-    for (int t = 0; t < widths[w]; ++t) {
-      threads.emplace_back([&, t] { figures[t] = Time(outliers, sandbox, per_thread); });
+  // Back to back, so the pool (when on) is mostly empty: what 2 cores sustain.
+  for (const bool pooled : {false, true}) {
+    const ExecutorOptions& parallel = pooled ? warm : sandbox;
+    std::printf("  \"parallel_outliers_template%s\": [\n", pooled ? "_warm_pool" : "");
+    const int per_thread = std::max(2, runs / 6);
+    const std::vector<int> widths = {1, 2, 4, 8};
+    for (size_t w = 0; w < widths.size(); ++w) {
+      std::vector<Figures> figures(widths[w]);
+      const auto t0 = std::chrono::steady_clock::now();
+      std::vector<std::thread> threads;
+      for (int t = 0; t < widths[w]; ++t) {
+        threads.emplace_back([&, t] { figures[t] = Time(outliers, parallel, per_thread); });
+      }
+      for (auto& th : threads) th.join();
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      double p50 = 0;
+      int failed = 0;
+      for (const Figures& f : figures) {
+        p50 = std::max(p50, f.p50);
+        failed += f.failed;
+      }
+      std::printf(
+          "    {\"at_once\": %d, \"steps\": %d, \"steps_per_s\": %.2f, \"worst_thread_p50_ms\": "
+          "%.0f, \"failed\": %d}%s\n",
+          widths[w], widths[w] * per_thread, widths[w] * per_thread / seconds, p50, failed,
+          w + 1 < widths.size() ? "," : "");
     }
-    for (auto& th : threads) th.join();
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    double p50 = 0;
-    int failed = 0;
-    for (const Figures& f : figures) {
-      p50 = std::max(p50, f.p50);
-      failed += f.failed;
-    }
-    std::printf(
-        "    {\"at_once\": %d, \"steps\": %d, \"steps_per_s\": %.2f, \"worst_thread_p50_ms\": "
-        "%.0f, \"failed\": %d}%s\n",
-        widths[w], widths[w] * per_thread, widths[w] * per_thread / seconds, p50, failed,
-        w + 1 < widths.size() ? "," : "");
+    std::printf("  ],\n");
   }
-  std::printf("  ],\n  \"cores\": %u\n}\n", std::thread::hardware_concurrency());
+  askdb::python::ShutdownWarmPools();
+  std::printf("  \"cores\": %u\n}\n", std::thread::hardware_concurrency());
   return 0;
 }

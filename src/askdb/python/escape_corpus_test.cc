@@ -16,6 +16,7 @@
 #include <fstream>
 #include <functional>
 #include <regex>
+#include <tuple>
 
 #include "askdb/common/file_util.h"
 #include "askdb/python/executor.h"
@@ -186,7 +187,8 @@ std::vector<Case> Corpus() {
   };
 }
 
-class EscapeCorpus : public ::testing::TestWithParam<bool> {
+// Parameters: the runner's audit hook on or off; the warm pool's size (0: cold sandboxes).
+class EscapeCorpus : public ::testing::TestWithParam<std::tuple<bool, int>> {
  protected:
   void SetUp() override {
     char tmpl[] = "/tmp/askdb-escape-XXXXXX";
@@ -200,19 +202,24 @@ class EscapeCorpus : public ::testing::TestWithParam<bool> {
     std::ofstream(f_.database) << "SQLite format 3" << kCanary;
     setenv("ASKDB_ESCAPE_CANARY", kCanary, 1);  // askdb's own environment
   }
-  void TearDown() override { fs::remove_all(f_.dir); }
+  void TearDown() override {
+    ShutdownWarmPools();
+    fs::remove_all(f_.dir);
+  }
   Fixture f_;
 };
 
 TEST_P(EscapeCorpus, EveryCaseIsContainedWithAClearErrorAndNoEffect) {
-  const bool hook = GetParam();
+  const auto [hook, pool] = GetParam();
   ExecutorOptions o;
   o.guard_hook = hook;
+  o.warm_pool = pool;
   o.limits.cpu_seconds = 2;
   o.limits.timeout_ms = 5000;
   o.limits.memory_mb = 1024;
   for (const Case& c : Corpus()) {
-    SCOPED_TRACE(c.name + (hook ? " (with the audit hook)" : " (sandbox alone)"));
+    SCOPED_TRACE(c.name + (hook ? " (with the audit hook)" : " (sandbox alone)") +
+                 (pool > 0 ? " (warm pool)" : ""));
     Output failed;
     const auto started = std::chrono::steady_clock::now();
     StatusOr<Output> out = python::Run(Code(Fill(c.code, f_)), o, &failed);
@@ -230,15 +237,20 @@ TEST_P(EscapeCorpus, EveryCaseIsContainedWithAClearErrorAndNoEffect) {
     EXPECT_THAT(failed.stdout_text + failed.stderr_text,
                 ::testing::Not(::testing::HasSubstr(kCanary)));
     if (c.no_effect) c.no_effect(f_, out);
-    std::printf("| %s | %s | %s | %lld ms |\n", c.name.c_str(), hook ? "hook" : "sandbox alone",
-                out.status().message().substr(0, 110).c_str(),
+    std::printf("| %s | %s%s | %s | %lld ms |\n", c.name.c_str(), hook ? "hook" : "sandbox alone",
+                pool > 0 ? ", warm pool" : "", out.status().message().substr(0, 110).c_str(),
                 static_cast<long long>(
                     std::chrono::duration_cast<std::chrono::milliseconds>(took).count()));
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Layers, EscapeCorpus, ::testing::Values(true, false),
-                         [](const auto& info) { return info.param ? "WithHook" : "SandboxAlone"; });
+INSTANTIATE_TEST_SUITE_P(Layers, EscapeCorpus,
+                         ::testing::Combine(::testing::Bool(), ::testing::Values(0, 2)),
+                         [](const auto& info) {
+                           return std::string(std::get<0>(info.param) ? "WithHook"
+                                                                      : "SandboxAlone") +
+                                  (std::get<1>(info.param) > 0 ? "WarmPool" : "Cold");
+                         });
 
 }  // namespace
 }  // namespace askdb::python

@@ -5,16 +5,24 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <system_error>
+#include <thread>
 
 #include "askdb/catalog/semantic_model_csv.h"
 #include "askdb/common/cancellation.h"
@@ -84,9 +92,8 @@ Status WriteText(const fs::path& path, std::string_view text) {
   return Status();
 }
 
-// main.py, the inputs and manifest.json into `work`; the runner into `lib`.
-Status WriteInputs(const Request& request, const ExecutorOptions& options, const fs::path& work,
-                   const fs::path& lib) {
+// main.py, the inputs and manifest.json into `work`.
+Status WriteInputs(const Request& request, const ExecutorOptions& options, const fs::path& work) {
   Json inputs = Json::array();
   for (size_t i = 0; i < request.inputs.size(); ++i) {
     const InputTable& in = request.inputs[i];
@@ -119,8 +126,7 @@ Status WriteInputs(const Request& request, const ExecutorOptions& options, const
                          {"guard", options.guard_hook},
                          {"max_processes", options.limits.max_processes}};
   ASKDB_RETURN_IF_ERROR(WriteText(work / "main.py", request.code));
-  ASKDB_RETURN_IF_ERROR(WriteText(work / "manifest.json", manifest.dump()));
-  return WriteText(lib / "runner.py", ASKDB_EMBEDDED(python_runner));
+  return WriteText(work / "manifest.json", manifest.dump());
 }
 
 // The pieces of the command that are not a program path: a missing optional system folder
@@ -135,6 +141,7 @@ struct Child {
   int out = -1;
   int err = -1;
   int info = -1;  // bwrap's --info-fd: {"child-pid": N}, the sandbox's PID 1 seen from here
+  int go = -1;    // warm sandboxes: the runner's stdin; one byte releases the job
 };
 
 // The fd number bwrap writes its info to, in the child.
@@ -148,7 +155,7 @@ void CloseFd(int& fd) {
 // Forks the child: own process group, rlimits, nobody when root, exec. Everything the child
 // does between fork and exec is async-signal-safe (askdb's server has threads).
 StatusOr<Child> Spawn(const std::vector<std::string>& argv_strings, const Limits& limits,
-                      bool drop_root, const fs::path& cwd) {
+                      bool drop_root, const fs::path& cwd, bool warm) {
   std::vector<char*> argv;
   for (const std::string& a : argv_strings) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
@@ -168,6 +175,16 @@ StatusOr<Child> Spawn(const std::vector<std::string>& argv_strings, const Limits
     for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
     return InternalError("pipe failed for the Python step");
   }
+  // A socket rather than a pipe: send() with MSG_NOSIGNAL cannot raise SIGPIPE in askdb when
+  // the sandbox is already gone.
+  int go_pair[2] = {-1, -1};
+  if (warm && socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go_pair) != 0) {
+    for (int fd :
+         {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], info_pipe[0], info_pipe[1]}) {
+      close(fd);
+    }
+    return InternalError("socketpair failed for the Python step");
+  }
   const auto mb = [](int64_t m) { return static_cast<rlim_t>(m) * 1024 * 1024; };
   const rlimit cpu{static_cast<rlim_t>(limits.cpu_seconds),
                    static_cast<rlim_t>(limits.cpu_seconds) + 1};
@@ -179,9 +196,9 @@ StatusOr<Child> Spawn(const std::vector<std::string>& argv_strings, const Limits
 
   const pid_t pid = fork();
   if (pid < 0) {
-    for (int fd :
-         {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], info_pipe[0], info_pipe[1]}) {
-      close(fd);
+    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], info_pipe[0], info_pipe[1],
+                   go_pair[0], go_pair[1]}) {
+      if (fd >= 0) close(fd);
     }
     return ResourceExhaustedError(std::string("cannot start the Python step: fork failed: ") +
                                   std::strerror(errno));
@@ -190,8 +207,8 @@ StatusOr<Child> Spawn(const std::vector<std::string>& argv_strings, const Limits
     setpgid(0, 0);
     dup2(out_pipe[1], STDOUT_FILENO);
     dup2(err_pipe[1], STDERR_FILENO);
-    const int devnull = open("/dev/null", O_RDONLY);
-    if (devnull >= 0) dup2(devnull, STDIN_FILENO);
+    const int in = warm ? go_pair[1] : open("/dev/null", O_RDONLY);
+    if (in >= 0) dup2(in, STDIN_FILENO);
     if (info_pipe[1] != kInfoFd) dup2(info_pipe[1], kInfoFd);
     fcntl(kInfoFd, F_SETFD, 0);  // kept across exec (dup2 of the same fd keeps the flag)
     fcntl(kInfoFd, F_SETFL, 0);
@@ -214,8 +231,9 @@ StatusOr<Child> Spawn(const std::vector<std::string>& argv_strings, const Limits
   close(out_pipe[1]);
   close(err_pipe[1]);
   close(info_pipe[1]);
+  if (warm) close(go_pair[1]);
   setpgid(pid, pid);  // also here: no race with the kill below
-  return Child{pid, out_pipe[0], err_pipe[0], info_pipe[0]};
+  return Child{pid, out_pipe[0], err_pipe[0], info_pipe[0], go_pair[0]};
 }
 
 // The sandbox's PID 1 from bwrap's info ({"child-pid": N}); 0 when bwrap wrote none.
@@ -306,6 +324,7 @@ Waited Collect(Child& child, const Limits& limits, const CancellationToken* canc
   CloseFd(child.out);
   CloseFd(child.err);
   CloseFd(child.info);
+  CloseFd(child.go);
   while (waitpid(child.pid, &w.status, 0) < 0 && errno == EINTR) {
   }
   return w;
@@ -343,7 +362,8 @@ StatusOr<ExecutorMode> ParseExecutorMode(std::string_view name) {
 }
 
 std::vector<std::string> SandboxCommand(const ExecutorOptions& options, const std::string& work_dir,
-                                        const std::string& lib_dir, const std::string& run_id) {
+                                        const std::string& lib_dir, const std::string& run_id,
+                                        bool warm) {
   std::vector<std::string> a = {options.bwrap,
                                 "--info-fd",
                                 std::to_string(kInfoFd),
@@ -410,7 +430,161 @@ std::vector<std::string> SandboxCommand(const ExecutorOptions& options, const st
                      "-I",
                      "-B",
                      std::string(kSandboxLib) + "/runner.py"});
+  if (warm) a.push_back("--warm");
   return a;
+}
+
+namespace {
+
+// A started child and its folder: dir/work (the working folder) and dir/lib (the runner).
+struct Started {
+  TempDir dir;
+  Child child;
+};
+
+// Creates the folder and starts the child. With a request its files are written first (a
+// cold run); without one the sandbox is started warm: the runner imports the heavy modules
+// and waits on its stdin for the job's files to be written into the empty folder.
+StatusOr<Started> StartRun(const ExecutorOptions& options, const Request* request) {
+  const bool sandbox = options.mode == ExecutorMode::kSandbox;
+  ASKDB_ASSIGN_OR_RETURN(TempDir dir, TempDir::Create());
+  const std::string run_id = dir.path().filename().string();
+  const fs::path work = dir.path() / "work";
+  const fs::path lib = dir.path() / "lib";
+  std::error_code ec;
+  fs::create_directory(work, ec);
+  if (!ec) fs::create_directory(lib, ec);
+  if (ec) return InternalError("cannot create the Python working folder: " + ec.message());
+  if (request != nullptr) ASKDB_RETURN_IF_ERROR(WriteInputs(*request, options, work));
+  ASKDB_RETURN_IF_ERROR(WriteText(lib / "runner.py", ASKDB_EMBEDDED(python_runner)));
+  // Root's processes are never counted against RLIMIT_NPROC: the sandbox runs as nobody,
+  // who may write only the working folder.
+  const bool drop_root = sandbox && geteuid() == 0;
+  if (drop_root &&
+      (chown(work.c_str(), kNobody, kNobody) != 0 || chmod(dir.path().c_str(), 0755) != 0)) {
+    return InternalError("cannot hand the Python working folder to nobody: " +
+                         std::string(std::strerror(errno)));
+  }
+  const bool warm = request == nullptr;
+  std::vector<std::string> argv =
+      sandbox ? SandboxCommand(options, work.string(), lib.string(), run_id, warm)
+              : std::vector<std::string>{options.python, "-I", "-B", (lib / "runner.py").string()};
+  ASKDB_ASSIGN_OR_RETURN(Child child, Spawn(argv, options.limits, drop_root, work, warm));
+  return Started{std::move(dir), child};
+}
+
+// Kills a child that never ran a job (a pooled sandbox) and reaps it.
+void Discard(Child& child) {
+  const pid_t init = SandboxInitPid(child.info);
+  kill(-child.pid, SIGKILL);
+  if (init > 0) KillPidNamespace(init);
+  for (int* fd : {&child.out, &child.err, &child.info, &child.go}) CloseFd(*fd);
+  int status = 0;
+  while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
+  }
+}
+
+bool Alive(const Child& child) {
+  siginfo_t info{};
+  return waitid(P_PID, static_cast<id_t>(child.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         info.si_pid == 0;
+}
+
+// Keeps `warm_pool` warm sandboxes of one configuration ready. Each serves one job and is
+// never returned; a thread of the pool's own starts the next. That thread lives as long as
+// the pool because bwrap's --die-with-parent follows the thread that forked it.
+class WarmPool {
+ public:
+  explicit WarmPool(const ExecutorOptions& options)
+      : options_(options), thread_([this] { Refill(); }) {}
+  ~WarmPool() {
+    {
+      std::lock_guard lock(mu_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+    for (Started& s : ready_) Discard(s.child);
+  }
+
+  std::optional<Started> Take() {
+    std::lock_guard lock(mu_);
+    while (!ready_.empty()) {
+      Started s = std::move(ready_.front());
+      ready_.pop_front();
+      cv_.notify_all();
+      if (Alive(s.child)) return s;
+      Discard(s.child);  // died while waiting (its import failed): the caller starts cold
+    }
+    return std::nullopt;
+  }
+
+ private:
+  void Refill() {
+    std::unique_lock lock(mu_);
+    while (!stop_) {
+      if (ready_.size() >= static_cast<size_t>(options_.warm_pool)) {
+        cv_.wait(lock);
+        continue;
+      }
+      lock.unlock();
+      StatusOr<Started> s = StartRun(options_, nullptr);
+      lock.lock();
+      if (s.ok()) {
+        ready_.push_back(std::move(*s));
+      } else {
+        // The cold path reports why the sandbox cannot start; retry slowly meanwhile.
+        cv_.wait_for(lock, std::chrono::seconds(5), [this] { return stop_; });
+      }
+    }
+  }
+
+  const ExecutorOptions options_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<Started> ready_;
+  bool stop_ = false;
+  std::thread thread_;  // last: starts once the members above exist
+};
+
+std::mutex g_pools_mu;
+std::map<std::string, std::unique_ptr<WarmPool>>* g_pools = nullptr;
+
+// What a warm sandbox was started with: a run takes only from a pool that matches its own.
+// (Timeout, output cap, process limit and the hook are applied per job.)
+std::string PoolKey(const ExecutorOptions& o) {
+  const Limits& l = o.limits;
+  return o.bwrap + "\n" + o.python + "\n" + std::to_string(l.cpu_seconds) + "/" +
+         std::to_string(l.memory_mb) + "/" + std::to_string(l.max_open_files) + "/" +
+         std::to_string(l.max_file_mb) + "/" + std::to_string(o.warm_pool);
+}
+
+WarmPool& PoolFor(const ExecutorOptions& options) {
+  std::lock_guard lock(g_pools_mu);
+  if (g_pools == nullptr) {
+    g_pools = new std::map<std::string, std::unique_ptr<WarmPool>>();
+    std::atexit(ShutdownWarmPools);
+  }
+  std::unique_ptr<WarmPool>& pool = (*g_pools)[PoolKey(options)];
+  if (!pool) pool = std::make_unique<WarmPool>(options);
+  return *pool;
+}
+
+std::optional<Started> TakeWarm(const ExecutorOptions& options) { return PoolFor(options).Take(); }
+
+}  // namespace
+
+void StartWarmPool(const ExecutorOptions& options) {
+  if (options.mode == ExecutorMode::kSandbox && options.warm_pool > 0) PoolFor(options);
+}
+
+void ShutdownWarmPools() {
+  std::map<std::string, std::unique_ptr<WarmPool>> pools;
+  {
+    std::lock_guard lock(g_pools_mu);
+    if (g_pools != nullptr) pools.swap(*g_pools);
+  }
+  pools.clear();  // each pool joins its thread and kills its waiting sandboxes
 }
 
 StatusOr<Output> Run(const Request& request, const ExecutorOptions& options,
@@ -431,27 +605,28 @@ StatusOr<Output> Run(const Request& request, const ExecutorOptions& options,
                  : std::string("Python cannot run; install python3")) +
         ", or set python.executor = \"off\"");
   }
-  ASKDB_ASSIGN_OR_RETURN(TempDir dir, TempDir::Create());
+  std::optional<Started> run =
+      sandbox && options.warm_pool > 0 ? TakeWarm(options) : std::optional<Started>();
+  if (run) {
+    // The sandbox is up and Python has imported pandas; its empty folder gets this job's
+    // files, then one byte lets the runner read them.
+    if (Status s = WriteInputs(request, options, run->dir.path() / "work"); !s.ok()) {
+      Discard(run->child);
+      return s;
+    }
+    // A sandbox that died since TakeWarm looked fails the send; Collect reports how.
+    (void)send(run->child.go, "g", 1, MSG_NOSIGNAL);
+    CloseFd(run->child.go);
+  } else {
+    StatusOr<Started> cold = StartRun(options, &request);
+    if (!cold.ok()) return cold.status();
+    run.emplace(std::move(*cold));
+  }
+  const TempDir& dir = run->dir;
+  Child& child = run->child;
   const std::string run_id = dir.path().filename().string();
   const fs::path work = dir.path() / "work";
-  const fs::path lib = dir.path() / "lib";
   std::error_code ec;
-  fs::create_directory(work, ec);
-  fs::create_directory(lib, ec);
-  if (ec) return InternalError("cannot create the Python working folder: " + ec.message());
-  ASKDB_RETURN_IF_ERROR(WriteInputs(request, options, work, lib));
-  // Root's processes are never counted against RLIMIT_NPROC: the sandbox runs as nobody,
-  // who may write only the working folder.
-  const bool drop_root = sandbox && geteuid() == 0;
-  if (drop_root &&
-      (chown(work.c_str(), kNobody, kNobody) != 0 || chmod(dir.path().c_str(), 0755) != 0)) {
-    return InternalError("cannot hand the Python working folder to nobody: " +
-                         std::string(std::strerror(errno)));
-  }
-  std::vector<std::string> argv =
-      sandbox ? SandboxCommand(options, work.string(), lib.string(), run_id)
-              : std::vector<std::string>{options.python, "-I", "-B", (lib / "runner.py").string()};
-  ASKDB_ASSIGN_OR_RETURN(Child child, Spawn(argv, options.limits, drop_root, work));
   Waited w = Collect(child, options.limits, request.cancel);
 
   Output out;

@@ -65,6 +65,10 @@ struct ExecutorOptions {
   // The runner's audit hook (blocked calls become a PermissionError). Only tests turn it
   // off, to show the sandbox holds on its own.
   bool guard_hook = true;
+  // Sandboxes kept started, Python up and pandas/numpy imported, each waiting for one job
+  // (python.warm_pool). Each runs one job and is then destroyed; the pool refills in the
+  // background. 0: every run starts its sandbox cold. Sandbox mode only.
+  int warm_pool = 0;
 };
 
 struct InputTable {
@@ -104,7 +108,14 @@ Status CheckSandbox(const ExecutorOptions& options);
 
 // The bwrap command line for a working folder and the runner's folder (exposed for tests
 // and docs).
+// `warm`: the runner imports the heavy modules, then waits for one byte on its stdin.
 std::vector<std::string> SandboxCommand(const ExecutorOptions& options, const std::string& work_dir,
-                                        const std::string& lib_dir, const std::string& run_id);
+                                        const std::string& lib_dir, const std::string& run_id,
+                                        bool warm = false);
+
+// Starts the pool for these options now (Run otherwise starts it on first use).
+void StartWarmPool(const ExecutorOptions& options);
+// Kills every pooled sandbox and stops the refill threads; also run at exit.
+void ShutdownWarmPools();
 
 }  // namespace askdb::python

@@ -3,8 +3,16 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
 
 #include "askdb/common/cancellation.h"
+#include "askdb/common/file_util.h"
 
 namespace askdb::python {
 namespace {
@@ -121,6 +129,79 @@ TEST(PythonExecutor, ParsesModes) {
   EXPECT_EQ(*ParseExecutorMode("local"), ExecutorMode::kLocal);
   EXPECT_EQ(*ParseExecutorMode("off"), ExecutorMode::kOff);
   EXPECT_THAT(ParseExecutorMode("docker").status().message(), HasSubstr("sandbox, local or off"));
+}
+
+// Sandboxed processes (ASKDB_SANDBOX_RUN in their environment) descending from this test.
+int OurSandboxProcesses() {
+  namespace fs = std::filesystem;
+  const auto parent_of = [](const std::string& pid) -> std::string {
+    std::ifstream in("/proc/" + pid + "/stat");
+    std::string line;
+    std::getline(in, line);
+    const size_t close = line.rfind(')');
+    if (close == std::string::npos) return "";
+    std::istringstream rest(line.substr(close + 2));
+    std::string state, ppid;
+    rest >> state >> ppid;
+    return ppid;
+  };
+  const std::string self = std::to_string(getpid());
+  int n = 0;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator("/proc", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    StatusOr<std::string> env = ReadFile(entry.path() / "environ");
+    if (!env.ok() || env->find("ASKDB_SANDBOX_RUN=") == std::string::npos) continue;
+    for (std::string p = parent_of(name); !p.empty() && p != "0" && p != "1"; p = parent_of(p)) {
+      if (p == self) {
+        ++n;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+TEST(PythonWarmPool, RunsEachJobInAFreshPreparedSandboxAndShutdownKillsThePool) {
+  ExecutorOptions o = Fast();
+  o.warm_pool = 2;
+  StartWarmPool(o);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (OurSandboxProcesses() < 2 && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(OurSandboxProcesses(), 2) << "the pool did not start two sandboxes";
+  std::this_thread::sleep_for(std::chrono::seconds(3));  // let both finish importing pandas
+
+  // A pooled sandbox has pandas loaded already, gets this job's inputs, and keeps nothing.
+  const db::ResultSet sales = Sales();
+  Request first = Code(
+      "import sys, os\n"
+      "value('preloaded', 'pandas' in sys.modules)\n"
+      "value('total', float(load('sales')['销售额'].sum()))\n"
+      "open('leftover.txt', 'w').write('x')\n"
+      "value('files', sorted(f for f in os.listdir('.') if not f.startswith('.')))\n");
+  first.inputs = {{"sales", &sales}};
+  StatusOr<Output> a = python::Run(first, o);
+  ASSERT_TRUE(a.ok()) << a.status().ToString();
+  EXPECT_EQ(a->result["values"]["preloaded"], true);
+  EXPECT_DOUBLE_EQ(a->result["values"]["total"].get<double>(), 60.75);
+  EXPECT_THAT(a->result["values"]["files"].dump(), HasSubstr("input_1.csv"));
+  StatusOr<Output> b = python::Run(Code("import os\nvalue('seen', sorted(os.listdir('.')))\n"), o);
+  ASSERT_TRUE(b.ok()) << b.status().ToString();
+  EXPECT_NE(a->run_id, b->run_id);
+  const std::string seen = b->result["values"]["seen"].dump();
+  EXPECT_THAT(seen, ::testing::Not(HasSubstr("leftover.txt")));
+  EXPECT_THAT(seen, ::testing::Not(HasSubstr("input_1.csv")));
+
+  // The pool refills in the background, and shutdown leaves no sandbox behind.
+  while (OurSandboxProcesses() < 2 && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(OurSandboxProcesses(), 2);
+  ShutdownWarmPools();
+  EXPECT_EQ(OurSandboxProcesses(), 0) << "a pooled sandbox outlived the shutdown";
 }
 
 }  // namespace
