@@ -55,15 +55,19 @@ TEST(EvalRead, GoldIsRequiredUnlessAbstentionIsExpected) {
 TEST(EvalRun, AnAlternativeGoldCountsAndAnAnsweredUnanswerableCountsAgainstPrecision) {
   std::vector<EvalQuestion> questions(3);
   // The engine answers "how many orders" with COUNT(*) = 5; only the alternative agrees.
-  questions[0] = {
-      "alt", "", "how many orders are there", "SELECT 4", {"SELECT COUNT(*) FROM orders"}};
+  questions[0].id = "alt";
+  questions[0].question = "how many orders are there";
+  questions[0].gold_sql = "SELECT 4";
+  questions[0].gold_alternatives = {"SELECT COUNT(*) FROM orders"};
   questions[0].split = "report";
   // The data cannot answer this, but the engine will: a confident wrong answer.
-  questions[1] = {"idk", "", "how many orders are there", "", {}};
+  questions[1].id = "idk";
+  questions[1].question = "how many orders are there";
   questions[1].expect_abstain = true;
   questions[1].split = "report";
   // Abstaining on an unanswerable question is right and leaves precision alone.
-  questions[2] = {"idk2", "", "who wrote the novel 1984", "", {}};
+  questions[2].id = "idk2";
+  questions[2].question = "who wrote the novel 1984";
   questions[2].expect_abstain = true;
   questions[2].split = "develop";
 
@@ -89,7 +93,9 @@ TEST(EvalRun, AnAlternativeGoldCountsAndAnAnsweredUnanswerableCountsAgainstPreci
 
 TEST(EvalRun, OrderMattersOverridesTheGoldOrderBy) {
   db::ResultSet a, b;
-  a.columns = b.columns = {db::ResultColumn{"x"}};
+  db::ResultColumn x;
+  x.name = "x";
+  a.columns = b.columns = {x};
   a.rows = {{db::Value::Int(1)}, {db::Value::Int(2)}};
   b.rows = {{db::Value::Int(2)}, {db::Value::Int(1)}};
   EXPECT_TRUE(ResultsMatch(a, b, /*ordered=*/false));
