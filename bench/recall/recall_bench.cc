@@ -5,7 +5,7 @@
 // (mean, p50, p95, max) against the tokens of the whole schema.
 //
 //   recall_bench [--data DIR] [--dataset spider|bird|all] [--budget N] [--min-relative X]
-//                [--max-tables N] [--no-fk] [--pool] [--misses N]
+//                [--max-tables N] [--fill] [--no-fk] [--pool] [--misses N]
 //
 // --pool merges every database of a dataset into one schema (Spider: 166 databases, about
 // 900 tables) to measure recall on a schema far larger than any single benchmark database.
@@ -176,6 +176,7 @@ Json Run(const std::string& name, const Dataset& data, const Args& args, bool wi
       {"evidence", with_evidence},
       {"pooled", args.pool},
       {"budget", args.recall.token_budget},
+      {"fill_budget", args.recall.fill_budget},
       {"questions", data.questions.size()},
       {"unparsed_gold", data.unparsed},
       {"all_gold_recalled", all_recalled / n},
@@ -213,6 +214,8 @@ int Main(int argc, char** argv) {
       args.recall.min_relative_score = std::stod(next());
     } else if (a == "--max-tables") {
       args.recall.max_tables = std::stoi(next());
+    } else if (a == "--fill") {
+      args.recall.fill_budget = true;
     } else if (a == "--no-fk") {
       args.recall.foreign_key_completion = false;
     } else if (a == "--pool") {
@@ -222,7 +225,7 @@ int Main(int argc, char** argv) {
     } else {
       std::cerr << "unknown argument " << a
                 << "\nusage: recall_bench [--data DIR] [--dataset spider|bird|all] [--budget N] "
-                   "[--min-relative X] [--max-tables N] [--no-fk] [--pool] [--misses N]\n";
+                   "[--min-relative X] [--max-tables N] [--fill] [--no-fk] [--pool] [--misses N]\n";
       return 2;
     }
   }

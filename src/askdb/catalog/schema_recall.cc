@@ -413,6 +413,24 @@ RecallResult SchemaRecaller::Recall(std::string_view question, const RecallOptio
     result.tables.push_back(std::move(recalled));
   }
 
+  if (options.fill_budget && top > 0) {
+    std::set<std::string> taken;
+    for (const RecalledTable& t : selected) taken.insert(text::AsciiLower(t.name));
+    for (int t : order) {
+      const db::TableInfo& table = schema_.tables[t];
+      if (taken.count(text::AsciiLower(table.name))) continue;
+      const TableSemantics* ts = model ? model->FindTable(table.name) : nullptr;
+      std::string full = RenderTable(table, ts, nullptr, options.render);
+      const int cost = EstimateTokens(full);
+      if (used + cost > options.token_budget) continue;  // a smaller one may still fit
+      RecalledTable added{table.name, scores[t], "budget", "", {}, false};
+      for (const db::ColumnInfo& c : table.columns) added.columns.push_back(c.name);
+      text += full;
+      used += cost;
+      result.tables.push_back(std::move(added));
+    }
+  }
+
   std::vector<std::string> names;
   for (const RecalledTable& t : result.tables) names.push_back(t.name);
   std::set<std::string> included;

@@ -42,6 +42,10 @@ struct RecallOptions {
   // Tables scoring below this fraction of the best table are not selected by score.
   double min_relative_score = 0.1;
   int max_tables = 0;  // cap on tables selected by score; 0: none
+  // Spend what the budget has left after the selected tables on the others, best score first
+  // (whole tables only): a table the question names only indirectly is then still in the
+  // prompt whenever it fits. Reason "budget". The pipeline's SQL prompt sets it.
+  bool fill_budget = false;
   bool foreign_key_completion = true;
   CompletionOptions completion;
   RenderOptions render;

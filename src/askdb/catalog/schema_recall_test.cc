@@ -102,6 +102,27 @@ TEST(SchemaRecallTest, RanksByQuestionAndCompletesForeignKeys) {
   EXPECT_EQ(it->via, "concert");
 }
 
+TEST(SchemaRecallTest, FillBudgetAddsTheOtherTablesThatFitAfterTheSelected) {
+  auto recaller = SchemaRecaller::Build(ConcertSchema(), nullptr);
+  const std::string q = "What are the names of singers older than 30?";
+  RecallResult plain = recaller->Recall(q);
+  RecallOptions fill;
+  fill.fill_budget = true;
+  RecallResult filled = recaller->Recall(q, fill);
+  ASSERT_TRUE(Has(filled, "employee"));
+  EXPECT_FALSE(Has(plain, "employee"));
+  EXPECT_EQ(filled.tables[0].name, plain.tables[0].name);  // the selected ones come first
+  auto it = std::find_if(filled.tables.begin(), filled.tables.end(),
+                         [](const RecalledTable& t) { return t.name == "employee"; });
+  EXPECT_EQ(it->reason, "budget");
+  EXPECT_LE(filled.tokens, fill.token_budget);
+  // A budget that holds only the selected tables adds nothing.
+  fill.token_budget = plain.tokens;
+  RecallResult tight = recaller->Recall(q, fill);
+  EXPECT_FALSE(Has(tight, "employee"));
+  EXPECT_LE(tight.tokens, plain.tokens);
+}
+
 TEST(SchemaRecallTest, CompletionBringsTheThirdTableOfAJoin) {
   auto recaller = SchemaRecaller::Build(ConcertSchema(), nullptr);
   RecallOptions options;

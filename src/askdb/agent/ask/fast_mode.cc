@@ -8,9 +8,11 @@ namespace askdb::agent {
 namespace {
 
 // Matched on the question folded by text::NormalizeForMatch (half-width, lower case).
+// Grouping words (各, 每, 按, per, by, each) too: a grouped result is what a chart is for.
 constexpr std::string_view kDisableWords[] = {
-    "图表",  "趋势", "分布",  "对比",         "可视化",  "走势",       "占比",   "chart",
-    "graph", "plot", "trend", "distribution", "compare", "comparison", "visuali"};
+    "图表",  "趋势", "分布",   "对比",         "可视化",  "走势",       "占比",
+    "各",    "每",   "按",     "chart",        "graph",   "plot",       "trend",
+    " per ", " by ", " each ", "distribution", "compare", "comparison", "visuali"};
 
 // std::regex works on bytes: Chinese text is matched as UTF-8 sequences, so the counted
 // wildcards are written as "any run of bytes" bounded by the length rule instead.
@@ -23,7 +25,9 @@ const std::regex& SimpleZh() {
 }
 const std::regex& SimpleEn() {
   static const std::regex re(
-      "^(how many|count( of)?|number of|list|show( me)?|get|what is|what are|which)\\b.*$");
+      "^(how many|count( of)?|number of)\\b.*$|"
+      "^(list|show( me)?|get|display)\\b.*\\b(info|information|data|records|details)[?]?$|"
+      "^(what is|what are)\\b.*$");
   return re;
 }
 const std::regex& Complex() {

@@ -4,12 +4,14 @@
 // prompt and the chart (the rows and the one-line answer stay); the SQL check and its fixes
 // stay on.
 //
-// The rules, in order: a word asking for a chart or an analysis (图表, 趋势, 分布, 对比,
-// 可视化, chart, trend, distribution, compare, visualize, ...) keeps the full path; so does a
+// The rules, in order: a word asking for a chart, an analysis or a grouping (各, 每, 按, per,
+// by, each, 图表, 趋势, 分布, 对比, 可视化, chart, trend, distribution, compare, ...) keeps
+// the full path; so does a
 // complex indicator (JOIN/GROUP BY/HAVING/UNION/window words, "最近 N 天|周|月|年") and a
 // question longer than `max_length` characters; otherwise one of the simple patterns must
 // match (查询/获取/显示/列出/统计/计算 … 数量/总数/有多少; 查询/获取/显示/列出 … 信息/数据/记录;
-// … 是什么/是哪个/有哪些; and their English forms). Pure function, thread-safe.
+// … 是什么/是哪个/有哪些; how many/count/number of …, list/show … records/data/details,
+// what is/are …). Pure function, thread-safe.
 #pragma once
 
 #include <string>

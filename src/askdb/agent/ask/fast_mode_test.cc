@@ -8,7 +8,7 @@ namespace {
 TEST(FastModeTest, SimpleLookupsAreFast) {
   for (const char* q : {"统计客户数量", "查询门店的总数", "列出门店信息", "显示订单数据",
                         "最贵的商品是什么？", "门店有哪些", "how many stores are there",
-                        "list the stores", "What is the most expensive product?"}) {
+                        "list the store records", "What is the most expensive product?"}) {
     const FastModeDecision d = DetectFastMode(q);
     EXPECT_TRUE(d.fast) << q << ": " << d.reason;
     EXPECT_TRUE(d.skip_chart && d.skip_examples) << q;

@@ -725,6 +725,7 @@ struct Pipeline::Impl {
     if (selected.empty()) {
       catalog::RecallOptions recall;
       recall.token_budget = options().schema_token_budget;
+      recall.fill_budget = true;  // unsure which tables: what fits costs less than a miss
       s.schema_text = d.Recaller().Recall(s.question, recall).text;
       return;
     }
@@ -739,6 +740,7 @@ struct Pipeline::Impl {
     }
     catalog::RecallOptions recall;
     recall.token_budget = options().schema_token_budget;
+    recall.fill_budget = true;
     s.schema_text = recaller->Recall(s.question, recall).text;
   }
 
