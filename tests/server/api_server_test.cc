@@ -707,7 +707,7 @@ TEST_F(ApiServerTest, MetricsHealthAndOpenApi) {
   EXPECT_EQ(doc["openapi"].get<std::string>().substr(0, 2), "3.");
   for (const char* path : {"/api/v1/ask", "/api/v1/stream/search", "/api/v1/runs/{id}/resume",
                            "/api/v1/runs/{id}/cancel", "/api/v1/runs", "/api/v1/openapi.json",
-                           "/healthz", "/readyz", "/metrics"}) {
+                           "/healthz", "/readyz", "/metrics", "/mcp"}) {
     EXPECT_TRUE(doc["paths"].contains(path)) << path;
   }
 }

@@ -394,6 +394,39 @@ Json BuildOpenApiDocument() {
            "{\"scope\": \"admin\"|\"agent:<id>\", \"admin\", \"auth\", \"agents\": "
            "[{id, name, language, preset_questions}]}"}}},
         {"401", ErrorResponse("Missing or invalid API key")}}}};
+  // MCP's Streamable HTTP transport (docs/mcp.md): JSON-RPC 2.0 messages, the same keys.
+  const Json mcp_session_header = {{"name", "Mcp-Session-Id"},
+                                   {"in", "header"},
+                                   {"required", false},
+                                   {"schema", {{"type", "string"}}}};
+  paths["/mcp"]["post"] = {
+      {"summary", "Model Context Protocol over Streamable HTTP: one JSON-RPC message or batch"},
+      {"operationId", "mcpPost"},
+      {"parameters", Json::array({mcp_session_header})},
+      {"requestBody",
+       {{"required", true},
+        {"content", {{"application/json", {{"schema", {{"type", "object"}}}}}}}}},
+      {"responses",
+       {{"200",
+         {{"description",
+           "The JSON-RPC response (application/json), or an SSE stream of progress "
+           "notifications ending with it (text/event-stream) when the call sent a "
+           "progressToken; initialize answers with the Mcp-Session-Id header"}}},
+        {"202", {{"description", "A notification or response was accepted"}}},
+        {"400", ErrorResponse("No session, or a protocol version the server does not speak")},
+        {"401", ErrorResponse("Missing or invalid API key")},
+        {"403", ErrorResponse("A browser Origin that is not loopback")},
+        {"404", ErrorResponse("Unknown or ended session")},
+        {"413", ErrorResponse("The body is larger than --max-body")}}}};
+  paths["/mcp"]["get"] = {{"summary", "No server-initiated stream: answers 405"},
+                          {"operationId", "mcpGet"},
+                          {"responses", {{"405", {{"description", "Method not allowed"}}}}}};
+  paths["/mcp"]["delete"] = {
+      {"summary", "End the MCP session"},
+      {"operationId", "mcpDelete"},
+      {"parameters", Json::array({mcp_session_header})},
+      {"responses",
+       {{"204", {{"description", "Ended"}}}, {"404", ErrorResponse("Unknown session")}}}};
   paths["/api/v1/openapi.json"]["get"] = {{"summary", "This document"},
                                           {"operationId", "openapi"},
                                           {"responses", {{"200", {{"description", "OpenAPI"}}}}}};
