@@ -10,6 +10,7 @@
 # The hook is a second layer only: the sandbox (namespaces, read-only system, rlimits,
 # timeout) holds without it, which the escape corpus checks with the hook turned off.
 import json
+import os
 import resource
 import sys
 import traceback
@@ -148,6 +149,7 @@ def _wait_warm():
         import pandas  # noqa: F401
     except ImportError:
         pass  # the step's own import reports it
+    os.write(0, b"r")  # stdin is a socket: tell askdb this sandbox is ready
     if sys.stdin.buffer.read(1) != b"g":
         sys.exit(0)
 

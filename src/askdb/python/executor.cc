@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <condition_variable>
 #include <cstdlib>
@@ -529,21 +530,37 @@ class WarmPool {
       }
       lock.unlock();
       StatusOr<Started> s = StartRun(options_, nullptr);
+      const bool ready = s.ok() && AwaitReady(s->child);
+      if (s.ok() && !ready) Discard(s->child);
       lock.lock();
-      if (s.ok()) {
+      if (ready) {
         ready_.push_back(std::move(*s));
       } else {
         // The cold path reports why the sandbox cannot start; retry slowly meanwhile.
-        cv_.wait_for(lock, std::chrono::seconds(5), [this] { return stop_; });
+        cv_.wait_for(lock, std::chrono::seconds(5), [this] { return stop_.load(); });
       }
     }
+  }
+
+  // The runner sends one byte once its imports are done: only then is a sandbox worth taking.
+  bool AwaitReady(const Child& child) {
+    const auto until = SteadyClock::now() + std::chrono::milliseconds(options_.limits.timeout_ms);
+    while (!stop_ && SteadyClock::now() < until) {
+      pollfd fd{child.go, POLLIN, 0};
+      const int n = poll(&fd, 1, 100);
+      if (n < 0 && errno != EINTR) return false;
+      if (n <= 0) continue;
+      char byte = 0;
+      return read(child.go, &byte, 1) == 1 && byte == 'r';
+    }
+    return false;
   }
 
   const ExecutorOptions options_;
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<Started> ready_;
-  bool stop_ = false;
+  std::atomic<bool> stop_ = false;
   std::thread thread_;  // last: starts once the members above exist
 };
 
