@@ -8,7 +8,6 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
-#include <mutex>
 
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
@@ -17,6 +16,7 @@
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/llm_setup.h"
+#include "askdb/cli/run_service_setup.h"
 #include "askdb/common/paths.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/mcp/stdio_transport.h"
@@ -67,24 +67,10 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(server::api::Management management,
                          server::api::OpenManagement(management_options));
 
-  server::api::RunServiceDeps deps;
-  deps.datasource = [shared]() -> StatusOr<agent::PreparedDatasource*> { return shared.get(); };
-  deps.store = management.store.get();
-  deps.datasources = management.datasources.get();
-  deps.active_model = management.active_model.get();
-  deps.llm = llm.get();
-  deps.cache = answer_cache.cache.get();
-  deps.durations = durations.history.get();
-  // Runs finish on several threads; the saves are serialised.
-  auto save_mu = std::make_shared<std::mutex>();
-  deps.on_durations_recorded = [&durations, save_mu] {
-    std::lock_guard lock(*save_mu);
-    durations.Save();
-  };
-  deps.checkpoints = checkpoints.get();
-  deps.pipeline_options = PipelineOptionsFromConfig(ctx);
-  deps.pipeline_options.default_time_zone = options.time_zone;
-  if (options.review_plan) deps.pipeline_options.plan_review = true;
+  server::api::RunServiceDeps deps =
+      MakeRunServiceDeps({shared, &management, llm.get(), &answer_cache, &durations,
+                          checkpoints.get(), options.time_zone, options.review_plan},
+                         ctx);
   const agent::pipeline::PipelineOptions pipeline = deps.pipeline_options;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::api::RunService> runs,
                          server::api::RunService::Create(std::move(deps)));

@@ -8,7 +8,6 @@
 #include <csignal>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <optional>
 
 #include "askdb/agent/ask/datasource.h"
@@ -18,6 +17,7 @@
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/llm_setup.h"
+#include "askdb/cli/run_service_setup.h"
 #include "askdb/common/paths.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/mcp/tools.h"
@@ -149,25 +149,11 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
                            server::security::ApiKeyAuthenticator::Create(*management.keys));
   }
 
-  server::api::RunServiceDeps deps;
-  deps.datasource = [shared]() -> StatusOr<agent::PreparedDatasource*> { return shared.get(); };
-  deps.store = management.store.get();
-  deps.datasources = management.datasources.get();
-  deps.active_model = management.active_model.get();
-  deps.llm = llm.get();
-  deps.cache = answer_cache.cache.get();
-  deps.durations = durations.history.get();
-  // Runs finish on several threads; the saves are serialised.
-  auto save_mu = std::make_shared<std::mutex>();
-  deps.on_durations_recorded = [&durations, save_mu] {
-    std::lock_guard lock(*save_mu);
-    durations.Save();
-  };
-  deps.checkpoints = checkpoints.get();
+  server::api::RunServiceDeps deps =
+      MakeRunServiceDeps({shared, &management, llm.get(), &answer_cache, &durations,
+                          checkpoints.get(), options.time_zone, options.review_plan},
+                         ctx);
   deps.metrics = metrics.get();
-  deps.pipeline_options = PipelineOptionsFromConfig(ctx);
-  deps.pipeline_options.default_time_zone = options.time_zone;
-  if (options.review_plan) deps.pipeline_options.plan_review = true;
   server::api::RunServiceOptions run_options;
   run_options.executor.workers = options.workers;
   run_options.executor.queue_capacity = options.queue;
