@@ -132,6 +132,7 @@ agent::pipeline::PipelineOptions PipelineOptionsFromConfig(const CliContext& ctx
   o.python.limits.memory_mb = ctx.config.python.memory_mb;
   o.python.limits.max_processes = static_cast<int>(ctx.config.python.max_processes);
   o.python.limits.max_output_bytes = ctx.config.python.max_output_bytes;
+  o.python.warm_pool = static_cast<int>(ctx.config.python.warm_pool);
   o.python_max_tries = static_cast<int>(ctx.config.python.max_tries);
   if (o.python.mode == python::ExecutorMode::kLocal) {
     spdlog::warn(

@@ -86,7 +86,7 @@ RawValue FromNode(const toml::node& node) {
 
 // ---- conversions: each returns false when the value does not fit the field ----
 
-bool SetPositiveInt(const RawValue& raw, int64_t& out) {
+bool SetIntAtLeast(const RawValue& raw, int64_t min, int64_t& out) {
   int64_t value = 0;
   if (raw.from_text) {
     const char* begin = raw.text.data();
@@ -98,10 +98,12 @@ bool SetPositiveInt(const RawValue& raw, int64_t& out) {
   } else {
     return false;
   }
-  if (value <= 0) return false;
+  if (value < min) return false;
   out = value;
   return true;
 }
+
+bool SetPositiveInt(const RawValue& raw, int64_t& out) { return SetIntAtLeast(raw, 1, out); }
 
 bool SetFraction(const RawValue& raw, double& out) {
   double value = 0;
@@ -226,8 +228,8 @@ struct KeySpec {
   std::string Dotted() const { return std::string(section) + "." + std::string(key); }
 };
 
-const std::array<KeySpec, 29>& Specs() {
-  static const std::array<KeySpec, 29> specs = {{
+const std::array<KeySpec, 30>& Specs() {
+  static const std::array<KeySpec, 30> specs = {{
       {"database", "default_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
        [](const Config& c) { return Json(c.database.default_url); }},
@@ -302,6 +304,9 @@ const std::array<KeySpec, 29>& Specs() {
       {"python", "max_output_bytes", "a positive integer",
        [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.python.max_output_bytes); },
        [](const Config& c) { return Json(c.python.max_output_bytes); }},
+      {"python", "warm_pool", "an integer 0 or more",
+       [](Config& c, const RawValue& v) { return SetIntAtLeast(v, 0, c.python.warm_pool); },
+       [](const Config& c) { return Json(c.python.warm_pool); }},
       {"server", "store_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.server.store_url); },
        [](const Config& c) { return Json(MaskUrlPassword(c.server.store_url)); }},

@@ -79,6 +79,7 @@ struct PythonConfig {
   int64_t memory_mb = 2048;  // address space
   int64_t max_processes = 32;
   int64_t max_output_bytes = 1048576;  // printed output and result size
+  int64_t warm_pool = 1;               // sandboxes kept started with pandas imported; 0: none
 };
 
 // `askdb serve` and the stores several askdb processes can share.
