@@ -52,7 +52,9 @@ TEST(JsonOutputTest, FailsClearlyAfterOneRepair) {
   c.Reply("", "never json");
   ChatRequest r;
   r.messages = {Message::User("q")};
-  auto result = ChatJson(c, r, kSchema, {JsonMode::kJsonSchema, true}, {});
+  JsonCallOptions options;
+  options.server_support = JsonMode::kJsonSchema;
+  auto result = ChatJson(c, r, kSchema, options, {});
   EXPECT_EQ(result.status().code(), StatusCode::kLlmError);
   EXPECT_NE(result.status().message().find("after one repair"), std::string::npos);
   EXPECT_EQ(c.call_count(), 2u);
