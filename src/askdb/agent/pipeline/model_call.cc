@@ -52,8 +52,9 @@ Json NullableText() {
 
 }  // namespace
 
-std::optional<Json> SqlReplyFromText(std::string_view text) {
-  text = TrimSpace(text);
+std::optional<std::string_view> FencedBlock(
+    std::string_view text,
+    const std::function<bool(std::string_view tag, std::string_view body)>& accept) {
   for (size_t open = text.find(kFence); open != std::string_view::npos;) {
     const size_t line_end = text.find('\n', open);
     if (line_end == std::string_view::npos) break;
@@ -62,11 +63,19 @@ std::optional<Json> SqlReplyFromText(std::string_view text) {
     const std::string tag = text::AsciiLower(
         TrimSpace(text.substr(open + kFence.size(), line_end - open - kFence.size())));
     const std::string_view body = TrimSpace(text.substr(line_end + 1, close - line_end - 1));
-    if ((tag.empty() || tag.find("sql") != std::string::npos) && StartsLikeSql(body)) {
-      return Json{{"sql", std::string(body)}};
-    }
+    if (accept(tag, body)) return body;
     open = text.find(kFence, close + kFence.size());
   }
+  return std::nullopt;
+}
+
+std::optional<Json> SqlReplyFromText(std::string_view text) {
+  text = TrimSpace(text);
+  const std::optional<std::string_view> block =
+      FencedBlock(text, [](std::string_view tag, std::string_view body) {
+        return (tag.empty() || tag.find("sql") != std::string_view::npos) && StartsLikeSql(body);
+      });
+  if (block) return Json{{"sql", std::string(*block)}};
   if (text.find(kFence) == std::string_view::npos && StartsLikeSql(text)) {
     return Json{{"sql", std::string(text)}};
   }
@@ -115,7 +124,7 @@ ModelCall SqlGenerationCall(std::string schema_text, std::vector<std::string> hi
   call.reply_schema = {
       {"type", "object"},
       {"properties", {{"sql", text}, {"needs_clarification", text}, {"not_answerable", text}}}};
-  call.accepts_sql_text = true;
+  call.natural_reply = SqlReplyFromText;
   return call;
 }
 
@@ -131,7 +140,7 @@ ModelCall SqlFixCall(std::string schema_text, std::string question, std::string 
   call.reply_schema = {{"type", "object"},
                        {"properties", {{"sql", {{"type", "string"}, {"minLength", 1}}}}},
                        {"required", {"sql"}}};
-  call.accepts_sql_text = true;
+  call.natural_reply = SqlReplyFromText;
   return call;
 }
 

@@ -26,9 +26,10 @@ struct ModelCall {
   Json values = Json::object();   // extra template values (dialect is always added)
   std::string reply_instruction;  // appended to the user message
   Json reply_schema;              // JSON schema the reply must satisfy
-  // The reply may also be a bare ```sql block (read as {"sql": ...}), as models that ignore
-  // the JSON instruction write it.
-  bool accepts_sql_text = false;
+  // Reads a reply that is not JSON but a natural shape a model writes when it ignores the
+  // JSON instruction — a bare ```sql block for SQL ({"sql": ...}), a ```python block for code
+  // ({"code": ...}); empty: only JSON is accepted (llm::JsonCallOptions::natural_reply).
+  std::function<std::optional<Json>(std::string_view)> natural_reply;
 };
 
 // Returns the reply's JSON value. An empty ModelFn means no model is configured.
@@ -49,6 +50,13 @@ ModelCall SqlGenerationCall(std::string schema_text, std::vector<std::string> hi
 // Fixing `sql`, which failed with `error`: the reply is {"sql"}.
 ModelCall SqlFixCall(std::string schema_text, std::string question, std::string sql,
                      std::string error, bool chinese);
+
+// The body (trimmed) of the first closed ``` block whose tag (lower case, trimmed; "" for a
+// bare fence) and body `accept` takes; nullopt when none. An unclosed block is never taken:
+// a reply cut short must not pass for a whole one.
+std::optional<std::string_view> FencedBlock(
+    std::string_view text,
+    const std::function<bool(std::string_view tag, std::string_view body)>& accept);
 
 // {"sql": ...} from a reply that is SQL rather than JSON: the first ```sql (or bare ```)
 // block holding a SELECT / WITH statement, or a whole reply that is one. nullopt otherwise.

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "askdb/agent/pipeline/python_step.h"
 #include "askdb/llm/json_output.h"
 
 namespace askdb::agent::pipeline {
@@ -33,7 +34,7 @@ TEST(ModelCallTest, RefusesWhatIsNotOneReadStatementInFull) {
 
 TEST(ModelCallTest, SqlCallsAcceptFencedSqlAndNullFields) {
   const ModelCall generation = SqlGenerationCall("t(a)", {}, "q", false);
-  EXPECT_TRUE(generation.accepts_sql_text);
+  EXPECT_TRUE(static_cast<bool>(generation.natural_reply));
   EXPECT_NE(generation.reply_instruction.find("JSON"), std::string::npos);
   EXPECT_TRUE(
       llm::ValidateJsonSchema(
@@ -41,7 +42,22 @@ TEST(ModelCallTest, SqlCallsAcceptFencedSqlAndNullFields) {
           generation.reply_schema)
           .empty());
   EXPECT_FALSE(llm::ValidateJsonSchema(Json{{"sql", 1}}, generation.reply_schema).empty());
-  EXPECT_TRUE(SqlFixCall("t(a)", "q", "SELECT b FROM t", "no such column", true).accepts_sql_text);
+  EXPECT_TRUE(static_cast<bool>(
+      SqlFixCall("t(a)", "q", "SELECT b FROM t", "no such column", true).natural_reply));
+}
+
+TEST(ModelCallTest, PythonCodeIsReadFromAFencedReplyAsModelsWriteIt) {
+  // Prose around a ```python block, as a model writes when it ignores the JSON instruction.
+  const std::optional<Json> code = PythonReplyFromText(
+      "Here is the analysis:\n\n```python\nimport pandas as pd\nprint(1)\n```\n"
+      "It prints the total.");
+  ASSERT_TRUE(code);
+  EXPECT_EQ((*code)["code"], "import pandas as pd\nprint(1)");
+  EXPECT_TRUE(PythonReplyFromText("```\nprint(2)\n```"));
+  // Cut short before the closing fence, another language, or no block: not code.
+  EXPECT_FALSE(PythonReplyFromText("```python\nimport pandas as pd\nprint("));
+  EXPECT_FALSE(PythonReplyFromText("```sql\nSELECT 1\n```"));
+  EXPECT_FALSE(PythonReplyFromText("I cannot write this analysis."));
 }
 
 TEST(ModelCallTest, ReplyFieldsNeverThrow) {

@@ -771,7 +771,7 @@ struct Pipeline::Impl {
     call.cancel = ctx.cancellation();
     llm::JsonCallOptions json_options;
     json_options.server_support = options().json_mode;
-    if (m.accepts_sql_text) json_options.natural_reply = SqlReplyFromText;
+    json_options.natural_reply = m.natural_reply;
     StatusOr<llm::JsonResult> reply =
         llm::ChatJson(*deps.llm, std::move(request), m.reply_schema, json_options, call);
     if (!reply.ok()) return reply.status().WithContext("asking the model (" + ctx.node() + ")");

@@ -96,6 +96,15 @@ std::string StripCodeFence(std::string code) {
                      close == std::string::npos ? std::string::npos : close - line_end - 1);
 }
 
+std::optional<Json> PythonReplyFromText(std::string_view text) {
+  const std::optional<std::string_view> block =
+      FencedBlock(text, [](std::string_view tag, std::string_view body) {
+        return !body.empty() && (tag.empty() || tag == "python" || tag == "py" || tag == "python3");
+      });
+  if (!block) return std::nullopt;
+  return Json{{"code", std::string(*block)}};
+}
+
 std::vector<std::string> PythonFindings(const Json& output) {
   std::vector<std::string> out;
   if (!output.is_object()) return out;
@@ -149,6 +158,7 @@ ModelCall PythonGenerateCall(const PythonStepInput& input, const plan::PlanStep&
                  {"error", error}};
   call.reply_schema = {
       {"type", "object"}, {"properties", {{"code", {{"type", "string"}}}}}, {"required", {"code"}}};
+  call.natural_reply = PythonReplyFromText;
   return call;
 }
 

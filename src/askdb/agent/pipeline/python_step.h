@@ -79,6 +79,10 @@ ModelCall PythonGenerateCall(const PythonStepInput& input, const plan::PlanStep&
 // The code from a reply: a stray Markdown fence (```python … ```) around it is removed.
 std::string StripCodeFence(std::string code);
 
+// A reply that is prose around a closed ```python (or ```py, or untagged) block instead of
+// JSON, as models write code: {"code": the block}. nullopt when there is no such block.
+std::optional<Json> PythonReplyFromText(std::string_view text);
+
 // The step's findings: each finding()'s text, else the text the code showed.
 std::vector<std::string> PythonFindings(const Json& output);
 
