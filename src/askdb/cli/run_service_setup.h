@@ -1,20 +1,18 @@
-// The run service's dependencies as `askdb serve` and `askdb mcp` both build them: one
-// datasource prepared at start, the management store, the model, the shared answer cache and
-// the learned step durations (saved after every run that records some).
+// What `askdb serve` and `askdb mcp` both start with: one datasource prepared at start, the
+// checkpoint store, the model, the shared answer cache and the learned step durations; and
+// the run service's dependencies built from them and the management store.
 #pragma once
 
 #include <memory>
 #include <string>
 
+#include "askdb/agent/graph/checkpoint_store.h"
+#include "askdb/cli/agent_setup.h"
 #include "askdb/server/api/run_service.h"
 
 namespace askdb::agent {
 struct PreparedDatasource;
-class CheckpointStore;
 }  // namespace askdb::agent
-namespace askdb::llm {
-class LlmClient;
-}  // namespace askdb::llm
 namespace askdb::server::api {
 struct Management;
 }  // namespace askdb::server::api
@@ -22,21 +20,32 @@ struct Management;
 namespace askdb::cli {
 
 struct CliContext;
-struct SharedAnswerCache;
-struct StepDurations;
 
-struct RunServiceParts {
+struct ServingState {
+  std::string url;  // the --db datasource's URL
+  // Prepared once and shared read-only by every run.
   std::shared_ptr<agent::PreparedDatasource> datasource;
-  server::api::Management* management = nullptr;
-  llm::LlmClient* llm = nullptr;  // null: no model
-  SharedAnswerCache* answer_cache = nullptr;
-  StepDurations* durations = nullptr;  // must outlive the run service
-  agent::CheckpointStore* checkpoints = nullptr;
-  std::string time_zone;
-  bool review_plan = false;
+  // server.store_url: SQLite under the data directory, or PostgreSQL shared with other
+  // askdb processes (a run interrupted in one can be resumed by another replica).
+  std::unique_ptr<agent::CheckpointStore> checkpoints;
+  std::unique_ptr<llm::LlmClient> llm;  // null: no model
+  SharedAnswerCache answer_cache;       // persisted in the data directory (docs/cache.md)
+  StepDurations durations;              // learned by every run (docs/plans.md)
 };
 
-// The caller adds what only it has (metrics in serve) and creates the RunService.
-server::api::RunServiceDeps MakeRunServiceDeps(const RunServiceParts& parts, const CliContext& ctx);
+struct ServingOptions {
+  std::string db;              // --db; empty: the configured or demo database
+  std::string semantic_model;  // --semantic-model
+  std::string llm_flag;        // --llm
+};
+
+StatusOr<ServingState> OpenServingState(const ServingOptions& options, const CliContext& ctx);
+
+// The caller adds what only it has (metrics in serve) and creates the RunService. `state`
+// must outlive the run service (its durations are saved after every run that records some).
+server::api::RunServiceDeps MakeRunServiceDeps(ServingState& state,
+                                               server::api::Management& management,
+                                               const std::string& time_zone, bool review_plan,
+                                               const CliContext& ctx);
 
 }  // namespace askdb::cli

@@ -10,15 +10,10 @@
 #include <memory>
 
 #include "askdb/agent/ask/datasource.h"
-#include "askdb/agent/graph/postgres_checkpoint_store.h"
-#include "askdb/cli/agent_setup.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
-#include "askdb/cli/database_resolver.h"
-#include "askdb/cli/llm_setup.h"
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/common/paths.h"
-#include "askdb/db/connector_registry.h"
 #include "askdb/mcp/stdio_transport.h"
 #include "askdb/server/api/management_setup.h"
 #include "askdb/server/api/mcp_backend.h"
@@ -39,38 +34,22 @@ struct McpOptions {
 };
 
 Status RunMcp(const McpOptions& options, CliContext& ctx) {
-  ASKDB_ASSIGN_OR_RETURN(std::string url, ResolveDatabaseUrl(options.db, ctx));
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, db::OpenConnector(url));
-  agent::PrepareOptions prepare;
-  prepare.semantic_model = options.semantic_model;
-  ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource datasource,
-                         agent::PrepareDatasource(std::move(connector), url, prepare));
-  auto shared = std::make_shared<agent::PreparedDatasource>(std::move(datasource));
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<agent::CheckpointStore> checkpoints,
-                         agent::OpenCheckpointStore(ctx.config.server.store_url));
-  std::unique_ptr<llm::LlmClient> llm;
-  if (LlmRequested(options.llm_flag, ctx.config)) {
-    ASKDB_ASSIGN_OR_RETURN(llm, MakeCliLlmClient(options.llm_flag, ctx.config));
-  }
-  // The answer cache shared with ask, chat and serve (docs/cache.md).
-  ASKDB_ASSIGN_OR_RETURN(SharedAnswerCache answer_cache, OpenAnswerCache(ctx, llm.get()));
-  // Plan step durations learned by every run, kept in the data directory (docs/plans.md).
-  StepDurations durations = OpenStepDurations();
+  ASKDB_ASSIGN_OR_RETURN(
+      ServingState state,
+      OpenServingState({options.db, options.semantic_model, options.llm_flag}, ctx));
   ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
   ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
   server::api::ManagementOptions management_options;
   management_options.data_dir = data_dir;
   management_options.store_url = ctx.config.server.store_url;
-  management_options.db_url = url;
-  management_options.prepared = shared;
+  management_options.db_url = state.url;
+  management_options.prepared = state.datasource;
   management_options.issue_admin_key = false;  // stdio needs no key
   ASKDB_ASSIGN_OR_RETURN(server::api::Management management,
                          server::api::OpenManagement(management_options));
 
   server::api::RunServiceDeps deps =
-      MakeRunServiceDeps({shared, &management, llm.get(), &answer_cache, &durations,
-                          checkpoints.get(), options.time_zone, options.review_plan},
-                         ctx);
+      MakeRunServiceDeps(state, management, options.time_zone, options.review_plan, ctx);
   const agent::pipeline::PipelineOptions pipeline = deps.pipeline_options;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::api::RunService> runs,
                          server::api::RunService::Create(std::move(deps)));

@@ -11,15 +11,10 @@
 #include <optional>
 
 #include "askdb/agent/ask/datasource.h"
-#include "askdb/agent/graph/postgres_checkpoint_store.h"
-#include "askdb/cli/agent_setup.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
-#include "askdb/cli/database_resolver.h"
-#include "askdb/cli/llm_setup.h"
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/common/paths.h"
-#include "askdb/db/connector_registry.h"
 #include "askdb/mcp/tools.h"
 #include "askdb/server/api/api_server.h"
 #include "askdb/server/api/key_file_store.h"
@@ -88,26 +83,9 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-  // The datasource is prepared once and shared read-only by every run.
-  ASKDB_ASSIGN_OR_RETURN(std::string url, ResolveDatabaseUrl(options.db, ctx));
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, db::OpenConnector(url));
-  agent::PrepareOptions prepare;
-  prepare.semantic_model = options.semantic_model;
-  ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource datasource,
-                         agent::PrepareDatasource(std::move(connector), url, prepare));
-  // server.store_url: SQLite under the data directory, or PostgreSQL shared with other
-  // askdb processes (a run interrupted here can be resumed by another replica).
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<agent::CheckpointStore> checkpoints,
-                         agent::OpenCheckpointStore(ctx.config.server.store_url));
-  std::unique_ptr<llm::LlmClient> llm;
-  if (LlmRequested(options.llm_flag, ctx.config)) {
-    ASKDB_ASSIGN_OR_RETURN(llm, MakeCliLlmClient(options.llm_flag, ctx.config));
-  }
-
-  // One answer cache for every run, persisted in the data directory (docs/cache.md).
-  ASKDB_ASSIGN_OR_RETURN(SharedAnswerCache answer_cache, OpenAnswerCache(ctx, llm.get()));
-  // Plan step durations learned by every run, kept in the data directory (docs/plans.md).
-  StepDurations durations = OpenStepDurations();
+  ASKDB_ASSIGN_OR_RETURN(
+      ServingState state,
+      OpenServingState({options.db, options.semantic_model, options.llm_flag}, ctx));
 
   server::metrics::Registry registry;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::metrics::AskdbMetrics> metrics,
@@ -115,7 +93,6 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
 
   // The management store (agents, datasources, sessions, run history, API keys) in the
   // data directory; the prepared --db datasource is agent "default"'s.
-  auto shared = std::make_shared<agent::PreparedDatasource>(std::move(datasource));
   ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
   ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
   server::api::DatasourcePolicyOptions policy_options;
@@ -132,8 +109,8 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   server::api::ManagementOptions management_options;
   management_options.data_dir = data_dir;
   management_options.store_url = ctx.config.server.store_url;
-  management_options.db_url = url;
-  management_options.prepared = shared;
+  management_options.db_url = state.url;
+  management_options.prepared = state.datasource;
   management_options.issue_admin_key = policy.auth_required();
   ASKDB_ASSIGN_OR_RETURN(server::api::Management management,
                          server::api::OpenManagement(management_options));
@@ -150,9 +127,7 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   }
 
   server::api::RunServiceDeps deps =
-      MakeRunServiceDeps({shared, &management, llm.get(), &answer_cache, &durations,
-                          checkpoints.get(), options.time_zone, options.review_plan},
-                         ctx);
+      MakeRunServiceDeps(state, management, options.time_zone, options.review_plan, ctx);
   deps.metrics = metrics.get();
   server::api::RunServiceOptions run_options;
   run_options.executor.workers = options.workers;
