@@ -222,10 +222,11 @@ class Parser {
   };
   std::optional<YearComparison> year_cmp_;
   std::set<int> table_words_anywhere_;  // tables any word of the question may name
-  int ranked_table_ = -1;  // "the products with the highest price": rows ranked, not summed
-  std::set<int> mentioned_tables_;  // tables named by a table word in the question  // a
-                                    // which-question became a group or superlative
-  std::vector<int> which_items_;
+  // "the products with the highest price": rows ranked, not summed.
+  int ranked_table_ = -1;
+  bool lists_rows_with_attributes_ = false;  // NamesTheRowsTheirOwn(), read once
+  std::set<int> mentioned_tables_;           // tables named by a table word in the question
+  std::vector<int> which_items_;             // a which-question became a group or superlative
   std::string ungrouped_conjunct_;  // "by region and <this>" where <this> cannot be grouped
   std::optional<JoinTree> tree_;
   int time_column_ = -1;
@@ -1728,7 +1729,7 @@ void Parser::ParseLeftovers() {
       }
       // A bare measure is summed, unless the rows are listed with it ("... and their salary").
       if (c.role == ColumnRole::kMeasure && IsNumericCol(col) && !has_age_superlative_ &&
-          !NamesTheRowsTheirOwn() &&
+          !lists_rows_with_attributes_ &&
           (!q_.group_columns.empty() || q_.bucket || q_.superlative || q_.share ||
            q_.projections.empty())) {
         Measure m;
@@ -2280,6 +2281,7 @@ Translation Parser::Run() {
       }
     }
   }
+  lists_rows_with_attributes_ = NamesTheRowsTheirOwn();
   ParseTime();
   // "born in 2001" / "2001年出生": the period is when the rows were born.
   for (size_t k = 0; k < items_.size() && q_.time; ++k) {
@@ -2417,7 +2419,7 @@ Translation Parser::Run() {
   }
   // "the cities and their population": the rows are named beside what is listed about them.
   if (q_.measures.empty() && q_.group_columns.empty() && !q_.projections.empty() &&
-      q_.subject_table >= 0 && NamesTheRowsTheirOwn()) {
+      q_.subject_table >= 0 && lists_rows_with_attributes_) {
     const int label = index_.LabelColumn(q_.subject_table, chinese_);
     if (label >= 0 &&
         std::find(q_.projections.begin(), q_.projections.end(), label) == q_.projections.end()) {
@@ -2476,7 +2478,7 @@ Translation Parser::Run() {
   // Verify before answering: a number, a computation or a data word left unused means the
   // SQL would answer another question.
   if (const std::optional<UnplacedWord> word = FindUnplacedWord(items_, index_)) {
-    out_.confidence = std::min(confidence, options_.confidence_threshold / 2);
+    out_.confidence = confidence;
     return Abstain(UnplacedWordMessage(*word, false), UnplacedWordMessage(*word, true));
   }
   std::string why_en, why_zh;
