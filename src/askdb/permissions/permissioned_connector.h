@@ -1,0 +1,60 @@
+// PermissionedConnector: a db::Connector for one user, wrapping the datasource's connector.
+// Every Execute and Check is rewritten for the user's EffectivePolicy (rewrite.h) before the
+// engine sees it; what cannot be rewritten is refused, never run unfiltered. On SQLite the
+// statement also runs under a read policy (SqliteConnector::ExecuteUnder): the connector's
+// authorizer refuses any read of a hidden column and any read of a protected table through a
+// view or trigger, as a second check under the rewrite. Introspect
+// returns the schema with hidden columns removed and sample values of hidden and masked
+// columns dropped (FilterSchema), so prompts and schema recall never show them.
+//
+// With an empty policy (no rules for the user, or an admin) every call passes through
+// unchanged.
+//
+// Thread-safety: as the wrapped connector; the policy and schema are immutable.
+#pragma once
+
+#include <memory>
+#include <set>
+#include <string>
+
+#include "askdb/db/connector.h"
+#include "askdb/permissions/rewrite.h"
+#include "askdb/permissions/rules.h"
+
+namespace askdb::permissions {
+
+// `schema` with hidden columns removed (and from keys and indexes), sample values of hidden
+// and masked columns dropped.
+db::DatabaseSchema FilterSchema(const db::DatabaseSchema& schema, const EffectivePolicy& policy);
+
+class PermissionedConnector final : public db::Connector {
+ public:
+  // `inner` is shared (one datasource connection serves every user); `schema` is its catalog
+  // (the subquery lists a protected table's columns from it).
+  PermissionedConnector(std::shared_ptr<db::Connector> inner, EffectivePolicy policy,
+                        std::shared_ptr<const db::DatabaseSchema> schema);
+
+  std::string_view engine() const override { return inner_->engine(); }
+  const db::Dialect& dialect() const override { return inner_->dialect(); }
+  std::string display_name() const override { return inner_->display_name(); }
+  StatusOr<db::ResultSet> Execute(std::string_view sql, const db::QueryOptions& options) override;
+  Status Check(std::string_view sql, const db::QueryOptions& options) override;
+  StatusOr<db::DatabaseSchema> Introspect(const db::IntrospectOptions& options) override;
+  void Cancel() override { inner_->Cancel(); }
+
+  const EffectivePolicy& policy() const { return policy_; }
+  // The statement as it would run for this user (for logs and tests).
+  StatusOr<std::string> Rewrite(std::string_view sql) const;
+
+ private:
+  StatusOr<db::QueryOptions> Prepare(std::string_view sql, const db::QueryOptions& options,
+                                     std::string& rewritten) const;
+
+  std::shared_ptr<db::Connector> inner_;
+  EffectivePolicy policy_;
+  std::shared_ptr<const db::DatabaseSchema> schema_;
+  std::set<std::string> hidden_columns_;    // "table.column", lower case
+  std::set<std::string> protected_tables_;  // lower case
+};
+
+}  // namespace askdb::permissions

@@ -1,0 +1,54 @@
+// The rewrite: a statement as a user may run it. The statement is parsed with PostgreSQL's
+// parser (libpg_query) — for MySQL after backtick identifiers are turned into double-quoted
+// ones with an exact position map — and every base-table reference (RangeVar) that a rule
+// covers is replaced, at the parser's own locations, by
+//   (SELECT <visible columns, masked expressions> FROM <table> WHERE <bound predicates>) AS <alias>
+// so that the result equals the same query over the filtered, masked tables. Hidden columns
+// are not in the subquery, so any reference to them fails to bind on the engine.
+//
+// Refused (PermissionDenied, saying why) when the datasource has rules for the user: text the
+// parser cannot read, several statements, anything but one SELECT, system schemas
+// (information_schema, pg_catalog, sqlite_master/sqlite_schema, mysql, performance_schema,
+// sys), views over a protected table, functions that read tables given as text
+// (query_to_xml, ...), a table refused by its policy (missing attribute), and
+// `SELECT *`-style constructs that would pass a hidden column through a name the rewrite
+// cannot see (NATURAL JOIN / USING on a hidden column bind and fail on the engine).
+//
+// Thread-safety: pure function; libpg_query keeps its memory per thread.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "askdb/common/status.h"
+#include "askdb/permissions/rules.h"
+
+namespace askdb::db {
+struct DatabaseSchema;
+}
+
+namespace askdb::permissions {
+
+enum class SqlEngine { kSqlite, kPostgres, kMysql };
+
+// "sqlite", "postgres", "mysql" (Connector::engine()); InvalidArgument otherwise.
+StatusOr<SqlEngine> EngineFromName(std::string_view engine);
+
+struct RewriteResult {
+  std::string sql;                  // the statement to run
+  std::vector<std::string> tables;  // the protected tables it read (lower case), in order
+  bool changed = false;             // false: no reference was covered by a rule
+};
+
+// `schema` gives each protected table's columns (the subquery lists them explicitly) and its
+// views (a view over a protected table is refused). `policy` is the user's (ResolvePolicy).
+StatusOr<RewriteResult> RewriteStatement(std::string_view sql, SqlEngine engine,
+                                         const EffectivePolicy& policy,
+                                         const db::DatabaseSchema& schema);
+
+// The SQL expression that shows `column` (already quoted for `engine`) masked by `policy`.
+std::string MaskExpression(SqlEngine engine, const std::string& quoted_column,
+                           const ColumnPolicy& policy);
+
+}  // namespace askdb::permissions
