@@ -33,6 +33,9 @@ PACKAGES=(
   # Python analysis steps (src/askdb/python): the bubblewrap sandbox and Debian's Python
   # libraries the templates and a model's code use.
   bubblewrap python3-pandas python3-numpy python3-scipy python3-statsmodels
+  # Knowledge base documents (src/askdb/knowledge): PDF text (poppler), DOCX (a zip of XML),
+  # HTML.
+  libpoppler-cpp-dev libzip-dev libxml2-dev
 )
 # Node.js installs the front-end assets (ECharts). An install from another source (e.g.
 # NodeSource's nodejs, which bundles npm) is kept; Debian's splits npm into its own package.
