@@ -81,4 +81,40 @@ c.commit()' "$work/shop.sqlite"
 after=$(post "how many suppliers are there")
 [[ $after == *'"rows":[[3]]'* ]] || fail "the new table was not seen: $after"
 grep -q "the schema changed" "$work/serve.err" || fail "no log line for the schema change"
+
+# askdb chat: a table created between two turns is seen by the next turn.
+cp "$work/demo/retail.sqlite" "$work/chat.sqlite"
+python3 - "$askdb" "$work/chat.sqlite" <<'PY' || fail "chat did not see the new table"
+import json, sqlite3, subprocess, sys
+askdb, db = sys.argv[1:3]
+chat = subprocess.Popen([askdb, "--json", "chat", "--db", db], stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE, text=True)
+decoder = json.JSONDecoder()
+def turn(question):
+    chat.stdin.write(question + "\n")
+    chat.stdin.flush()
+    text = ""
+    while True:
+        line = chat.stdout.readline()
+        if not line:
+            sys.exit("chat ended early")
+        text += line
+        try:
+            return decoder.decode(text)
+        except json.JSONDecodeError:
+            continue
+first = turn("how many suppliers are there")
+if "[[3]]" in json.dumps(first.get("rows")):
+    sys.exit("answered before the table existed")
+c = sqlite3.connect(db)
+c.executescript("""CREATE TABLE suppliers (supplier_id INTEGER PRIMARY KEY, name TEXT);
+INSERT INTO suppliers VALUES (1, 'Acme'), (2, 'Bolt'), (3, 'Cobalt');""")
+c.commit()
+second = turn("how many suppliers are there")
+chat.stdin.close()
+chat.wait(timeout=30)
+rows = json.dumps(second.get("rows"))
+if rows != "[[3]]":
+    sys.exit("second turn: " + json.dumps(second, ensure_ascii=False)[:600])
+PY
 echo "schema_refresh_e2e: all checks passed"

@@ -1,6 +1,8 @@
 // classifier_eval_tool: the request classifier on the public labelled requests of
 // ../shared/data/intents (CLINC150 en, SMP2017 zh, Spider dev questions), by split.
-//   classifier_eval_tool [--json OUT] [INTENTS.jsonl]
+//   classifier_eval_tool [--json OUT] [--mistakes LANG] [INTENTS.jsonl]
+// --mistakes lists the develop split's misclassified requests of one language (never the
+// report split's: we do not look at what we only report on).
 // Splits as the data set fixes them: its "train" part is what we develop against (reported
 // as "develop"), its "dev" part is report-only (reported as "report"). Two documented
 // remappings: date/time/timezone requests, which the data labels "simple", are "trivial" in
@@ -19,10 +21,13 @@ int main(int argc, char** argv) {
   using namespace askdb::agent;
   std::string path = std::string(ASKDB_SHARED_DATA_DIR) + "/intents/intents.jsonl";
   std::string json_path;
+  std::string mistakes_lang;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--json" && i + 1 < argc) {
       json_path = argv[++i];
+    } else if (a == "--mistakes" && i + 1 < argc) {
+      mistakes_lang = argv[++i];
     } else {
       path = a;
     }
@@ -37,7 +42,18 @@ int main(int argc, char** argv) {
     if (r.type == "simple" && datetime_labels.count(r.upstream_label)) r.type = "trivial";
     r.split = r.split == "train" ? "develop" : r.split == "dev" ? "report" : r.split;
   }
-  const ClassifierEvalReport report = RunClassifierEval(*requests, *RequestClassifier::Default());
+  const RequestClassifier& classifier = *RequestClassifier::Default();
+  if (!mistakes_lang.empty()) {
+    for (const LabelledRequest& r : *requests) {
+      if (r.split != "develop" || r.lang != mistakes_lang) continue;
+      const Classification got = classifier.Classify(r.text);
+      if (IsRight(r, got, classifier)) continue;
+      std::cout << r.type << " -> " << RequestTypeName(got.type) << "\t" << r.upstream_label << "\t"
+                << r.text << "\n";
+    }
+    return 0;
+  }
+  const ClassifierEvalReport report = RunClassifierEval(*requests, classifier);
   std::cout << "classifier on " << path << "\n" << RenderClassifierEvalText(report);
   if (!json_path.empty()) {
     auto st = askdb::WriteFileAtomic(json_path, ClassifierEvalReportToJson(report).dump(2));

@@ -17,6 +17,8 @@ std::string StringField(const Json& doc, const char* key) {
   return doc.contains(key) && doc[key].is_string() ? doc[key].get<std::string>() : "";
 }
 
+}  // namespace
+
 bool IsRight(const LabelledRequest& request, const Classification& got,
              const RequestClassifier& classifier) {
   if (request.type == kOther) {
@@ -24,8 +26,6 @@ bool IsRight(const LabelledRequest& request, const Classification& got,
   }
   return RequestTypeName(got.type) == request.type;
 }
-
-}  // namespace
 
 StatusOr<std::vector<LabelledRequest>> ReadLabelledRequests(const std::filesystem::path& path) {
   std::vector<LabelledRequest> out;

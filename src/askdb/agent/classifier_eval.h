@@ -23,6 +23,7 @@
 namespace askdb::agent {
 
 class RequestClassifier;
+struct Classification;
 
 struct LabelledRequest {
   std::string text;
@@ -51,6 +52,10 @@ struct ClassifierEvalReport {
   std::map<std::pair<std::string, std::string>, int> confusions;
   int total = 0, correct = 0;
 };
+
+// Whether `got` counts as right for `request` (the "other" rule above).
+bool IsRight(const LabelledRequest& request, const Classification& got,
+             const RequestClassifier& classifier);
 
 ClassifierEvalReport RunClassifierEval(const std::vector<LabelledRequest>& requests,
                                        const RequestClassifier& classifier);

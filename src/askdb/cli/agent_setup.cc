@@ -128,6 +128,22 @@ StatusOr<agent::PreparedDatasource*> CliAgent::Datasource() {
   return &*prepared_;
 }
 
+bool CliAgent::RefreshIfSchemaChanged() {
+  if (!prepared_) return false;  // not prepared yet: the next question reads it fresh
+  StatusOr<std::optional<agent::PreparedDatasource>> again =
+      agent::PrepareAgainIfChanged(*prepared_);
+  if (!again.ok()) {
+    spdlog::warn(
+        "the schema changed but preparing the database again failed ({}); the "
+        "previous schema stays in use",
+        again.status().message());
+    return false;
+  }
+  if (!*again) return false;
+  prepared_ = std::move(**again);
+  return true;
+}
+
 std::string NewThreadId(std::string_view prefix) {
   return std::string(prefix) + "-" +
          std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -65,6 +65,11 @@ class CliAgent {
   agent::pipeline::Pipeline& pipeline() { return *pipeline_; }
   bool has_model() const { return client_ != nullptr; }
 
+  // Between the turns of a conversation: when a table or column was added, dropped or
+  // changed since the datasource was prepared (one catalog query), prepares it again so the
+  // next question sees it. True when it did; a failure keeps the old one (and is logged).
+  bool RefreshIfSchemaChanged();
+
  private:
   CliAgent() = default;
   StatusOr<agent::PreparedDatasource*> Datasource();

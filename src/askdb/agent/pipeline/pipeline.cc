@@ -139,6 +139,7 @@ struct Pipeline::Impl {
   const RequestClassifier* classifier = nullptr;
   PreparedDatasource* ds = nullptr;
   std::unique_ptr<catalog::SchemaRecaller> recaller;
+  std::string recaller_fingerprint;  // the schema `recaller` was built from
   std::unique_ptr<Runner<RunState>> runner;
   // Step durations of this pipeline's analyses: estimates for the next plans (Req. 6.4).
   plan::DurationHistory own_durations;
@@ -729,7 +730,9 @@ struct Pipeline::Impl {
       s.schema_text = d.Recaller().Recall(s.question, recall).text;
       return;
     }
-    if (recaller == nullptr) {
+    // A conversation outlives a schema change (the datasource is prepared again): rebuild.
+    if (recaller == nullptr || recaller_fingerprint != d.fingerprint) {
+      recaller_fingerprint = d.fingerprint;
       db::DatabaseSchema schema = d.schema;
       std::erase_if(schema.tables, [&](const db::TableInfo& t) {
         return std::none_of(selected.begin(), selected.end(), [&](const std::string& name) {

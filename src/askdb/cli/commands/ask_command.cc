@@ -15,6 +15,7 @@
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/exit_codes.h"
 #include "askdb/cli/llm_setup.h"
+#include "askdb/cli/progress_sink.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/cli/spinner.h"
 #include "askdb/db/connector_registry.h"
@@ -28,46 +29,6 @@ struct AskCommandOptions {
   std::string report;
   std::string thread;  // conversation thread (needed with --resume)
   std::string resume;  // the answer to the clarifying question / plan of --thread
-};
-
-// A multi-step analysis's progress while it runs, on stderr with the spinner (people only):
-// each finished step as a line, the spinner naming the step that runs next.
-class StepProgressSink final : public agent::EventSink {
- public:
-  StepProgressSink(Spinner& spinner, Style style) : spinner_(spinner), style_(style) {}
-
-  void Emit(const agent::Event& e) override {
-    const Json& d = e.payload;
-    if (e.type == agent::EventType::kPlan && d.contains("plan") && d["plan"].is_object()) {
-      const size_t steps = d["plan"].value("steps", Json::array()).size();
-      spinner_.SetStage("Running the plan: " + std::to_string(steps) + " steps");
-      return;
-    }
-    if (e.type != agent::EventType::kStep) return;
-    const bool ok = d.value("success", false);
-    const bool skipped = d.value("skipped", false);
-    const int completed = d.value("completed", 0);
-    const int total = d.value("total", 0);
-    std::string line = "  " +
-                       std::string(ok        ? "✓"
-                                   : skipped ? "–"
-                                             : "✗") +
-                       " " + std::to_string(completed) + "/" + std::to_string(total) + " " +
-                       d.value("purpose", "");
-    if (d.contains("row_count")) line += " (" + d["row_count"].dump() + " rows)";
-    if (d.contains("tries")) {
-      line += " (Python: " + d["tries"].dump() + " run(s), " +
-              std::to_string(d.value("duration_ms", int64_t{0})) + " ms)";
-    }
-    spinner_.Print(style_.Dim(line));
-    spinner_.SetStage(completed < total
-                          ? "Step " + std::to_string(completed + 1) + "/" + std::to_string(total)
-                          : "Writing the report");
-  }
-
- private:
-  Spinner& spinner_;
-  Style style_;
 };
 
 // The agent pipeline answers: classification, quick path, consultation, the engine, the
@@ -88,7 +49,7 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
   agent::pipeline::Pipeline& pipeline = agent->pipeline();
   const std::string thread = options.thread.empty() ? NewThreadId("ask") : options.thread;
   spinner.SetStage("Answering");
-  StepProgressSink progress(spinner, ctx.style());
+  RunProgressSink progress(spinner, ctx.style());
   agent::EventSink* sink = ctx.interactive() ? &progress : nullptr;
   StatusOr<agent::pipeline::PipelineResult> result =
       options.resume.empty() ? pipeline.Ask(thread, options.question, sink)

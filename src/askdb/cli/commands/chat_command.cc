@@ -15,6 +15,7 @@
 #include "askdb/cli/agent_setup.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
+#include "askdb/cli/progress_sink.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/cli/spinner.h"
 
@@ -36,24 +37,6 @@ constexpr char kHelp[] =
     "  /help      this text\n"
     "  /exit      leave (also /quit, or end of input)\n";
 
-// Shows a multi-step analysis's progress while it runs (people only; stderr).
-class ProgressSink final : public agent::EventSink {
- public:
-  explicit ProgressSink(Style style) : style_(style) {}
-  void Emit(const agent::Event& e) override {
-    if (e.type != agent::EventType::kStep) return;
-    const Json& d = e.payload;
-    const bool ok = d.value("success", false);
-    std::cerr << style_.Dim("  " + std::string(ok ? "✓" : "✗") + " " +
-                            std::to_string(d.value("completed", 0)) + "/" +
-                            std::to_string(d.value("total", 0)) + " " + d.value("purpose", ""))
-              << "\n";
-  }
-
- private:
-  Style style_;
-};
-
 Status RunChat(const ChatOptions& options, CliContext& ctx) {
   Spinner spinner(ctx.interactive());
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<CliAgent> agent,
@@ -63,7 +46,7 @@ Status RunChat(const ChatOptions& options, CliContext& ctx) {
   const Style style = ctx.style();
   std::string thread = options.thread.empty() ? NewThreadId("chat") : options.thread;
   bool waiting = false;  // the last run waits for the person's answer
-  ProgressSink progress(style);
+  RunProgressSink progress(spinner, style);
   agent::EventSink* sink = ctx.interactive() ? &progress : nullptr;
   if (prompt) {
     std::cout << style.Dim(std::string("askdb chat · ") +
@@ -97,6 +80,9 @@ Status RunChat(const ChatOptions& options, CliContext& ctx) {
     if (line.front() == '/') {
       std::cout << "unknown command " << line << " (try /help)\n";
       continue;
+    }
+    if (!waiting && agent->RefreshIfSchemaChanged() && !ctx.json) {
+      std::cout << style.Dim("the database's tables changed; askdb read them again") << "\n";
     }
     spinner.SetStage(waiting ? "Continuing" : "Answering");
     StatusOr<agent::pipeline::PipelineResult> result =
