@@ -1,6 +1,7 @@
 // Chart options for a result: the server's recommended ECharts option, and the other kinds
 // that fit the result's shape (one label column and numeric columns: bar, line, pie for a
 // single measure; two numeric columns: scatter), so a person can switch between them.
+import { groupedNumber } from './table'
 import type { ChartView, ResultView } from './timeline'
 
 export type ChartKind = 'recommended' | 'bar' | 'line' | 'pie' | 'scatter'
@@ -46,7 +47,7 @@ const MAX_POINTS = 500
 /** A number for labels and tooltips: at most 2 decimals, thousands grouped. */
 export function formatNumber(v: unknown): string {
   if (typeof v !== 'number' || !Number.isFinite(v)) return String(v ?? '')
-  return v.toLocaleString('en-US', { maximumFractionDigits: 2 })
+  return groupedNumber(v)
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -15,6 +15,14 @@ const OPTION_KEYS = new Set([
 
 let core: Promise<Core> | undefined
 let full: Promise<Core> | undefined
+// Set once a real chart is being drawn: the warm-up has nothing left to do then, and its
+// tasks would only compete with that chart's.
+let inUse = false
+
+/** Called by a chart before it draws. */
+export function markChartsInUse(): void {
+  inUse = true
+}
 
 function retryable(p: Promise<Core>, reset: () => void): Promise<Core> {
   return p.catch((e) => {
@@ -77,8 +85,9 @@ const WARM_UP: EChartsCoreOption[] = ['bar', 'line', 'scatter', 'pie'].map((type
 }))
 
 function warmUp(echarts: Core, i: number, timeoutMs: number) {
-  if (i >= WARM_UP.length || typeof document === 'undefined') return
+  if (i >= WARM_UP.length || typeof document === 'undefined' || inUse) return
   whenIdle(() => {
+    if (inUse) return
     try {
       const chart = echarts.init(document.createElement('div'), undefined, { renderer: 'canvas', width: 480, height: 300 })
       chart.setOption(WARM_UP[i])

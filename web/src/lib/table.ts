@@ -3,11 +3,21 @@
 
 export type Cell = unknown
 
+// One formatter and one collator for every cell: toLocaleString and localeCompare build
+// a new one per call, which made a 1,000-row table (and its sort) take tens of ms more.
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+const collator = new Intl.Collator('zh-CN', { numeric: true })
+
+/** `v` with thousands grouped and at most 2 decimals (1,234,567.89). */
+export function groupedNumber(v: number): string {
+  return grouped.format(v)
+}
+
 export function cellText(v: Cell): string {
   if (v === null || v === undefined) return ''
   if (typeof v === 'number') {
     // Group thousands only from 10,000 up, so that years (2024) and small codes stay plain.
-    if (Math.abs(v) >= 10000) return v.toLocaleString('en-US', { maximumFractionDigits: 2 })
+    if (Math.abs(v) >= 10000) return grouped.format(v)
     return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100)
   }
   if (typeof v === 'object') return JSON.stringify(v)
@@ -26,7 +36,7 @@ export function compareCells(a: Cell, b: Cell): number {
   if (a === null || a === undefined) return 1 // empty cells last
   if (b === null || b === undefined) return -1
   if (typeof a === 'number' && typeof b === 'number') return a - b
-  return String(a).localeCompare(String(b), 'zh-CN', { numeric: true })
+  return collator.compare(String(a), String(b))
 }
 
 export function sortRows(rows: Cell[][], column: number, descending: boolean): Cell[][] {

@@ -176,12 +176,14 @@ function asResult(json: unknown): ResultView | undefined {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const r = json as any
   if (!r || !Array.isArray(r.columns) || !Array.isArray(r.rows)) return undefined
-  return {
+  // Frozen: a result never changes once received, and Vue does not make a frozen object
+  // reactive, so its rows are not wrapped in a proxy each (1,000 rows: tens of ms).
+  return Object.freeze({
     columns: r.columns.map((c: unknown) => (typeof c === 'string' ? { name: c } : (c as { name: string }))),
     rows: r.rows,
     truncated: !!r.truncated,
     elapsed_ms: r.elapsed_ms,
-  }
+  })
 }
 
 function upsertStage(stages: Stage[], stage: Stage): Stage[] {
