@@ -55,6 +55,17 @@ Status SqlManagementStore::Write(const std::function<Status()>& body) {
   return Transaction(body);
 }
 
+Status SqlManagementStore::ReadWith(
+    const std::function<Status(const PrepareFn& prepare)>& body) const {
+  std::lock_guard lock(mu_);
+  return body([this](std::string_view sql) { return Prepare(sql); });
+}
+
+Status SqlManagementStore::WriteWith(const std::function<Status(const PrepareFn& prepare)>& body) {
+  return Write(
+      [this, &body] { return body([this](std::string_view sql) { return Prepare(sql); }); });
+}
+
 StatusOr<bool> SqlManagementStore::Exists(const char* sql, std::string_view id) const {
   Stmt s(this, sql);
   ASKDB_RETURN_IF_ERROR(s.prepared());

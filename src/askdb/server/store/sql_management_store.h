@@ -105,6 +105,14 @@ class SqlManagementStore : public ManagementStore {
   StatusOr<std::vector<security::ApiKeyRecord>> ListApiKeys() const override;
   Status RevokeApiKey(std::string_view id) override;
 
+  // Companion stores keep their own tables in this database (users, permissions, ...)
+  // through these: `prepare` makes a statement on this store's connection. ReadWith runs
+  // `body` under the store's lock; WriteWith runs it in one write transaction (PostgreSQL
+  // may run it again after a serialization failure, so it must only touch the database).
+  using PrepareFn = std::function<std::unique_ptr<SqlStatement>(std::string_view sql)>;
+  Status ReadWith(const std::function<Status(const PrepareFn& prepare)>& body) const;
+  Status WriteWith(const std::function<Status(const PrepareFn& prepare)>& body);
+
  protected:
   SqlManagementStore(const Clock* clock, SqlDialect dialect);
 
