@@ -256,8 +256,18 @@ Status AnswerCache::Store(std::string_view datasource, std::string_view question
       TrimL2Locked();
     }
   }
-  if (persisted) return store_->Put(*persisted);
+  if (!persisted) return Status::Ok();
+  StatusOr<int64_t> version = store_->Put(*persisted);
+  if (!version.ok()) return version.status();
+  NoteOwnVersion(datasource, *version);
   return Status::Ok();
+}
+
+// Our own Put needs no reloading: when it is the next version, nobody stored in between.
+void AnswerCache::NoteOwnVersion(std::string_view datasource, int64_t version) {
+  std::lock_guard sync(sync_mu_);
+  auto loaded = loaded_versions_.find(std::string(datasource));
+  if (loaded != loaded_versions_.end() && loaded->second + 1 == version) loaded->second = version;
 }
 
 void AnswerCache::InsertL1Locked(L1Entry entry) {
@@ -330,13 +340,16 @@ void AnswerCache::AttachStore(AnswerCacheStore* store, ResultDecoder decode) {
   store_ = store;
   decode_ = std::move(decode);
   fingerprints_.clear();
+  loaded_versions_.clear();
 }
 
 Status AnswerCache::Sync(std::string_view datasource, std::string_view fingerprint) {
   std::lock_guard sync(sync_mu_);
   const std::string key(datasource);
   auto known = fingerprints_.find(key);
-  if (known != fingerprints_.end() && known->second == fingerprint) return Status::Ok();
+  if (known != fingerprints_.end() && known->second == fingerprint) {
+    return LoadNewerFromStore(datasource, fingerprint);
+  }
   if (known != fingerprints_.end()) {  // changed while this process ran
     std::lock_guard lock(mu_);
     InvalidateLocked(datasource);
@@ -344,20 +357,39 @@ Status AnswerCache::Sync(std::string_view datasource, std::string_view fingerpri
   }
   fingerprints_[key] = std::string(fingerprint);
   if (store_ == nullptr) return Status::Ok();
-  StatusOr<std::optional<std::string>> stored = store_->Fingerprint(datasource);
+  StatusOr<std::optional<StoredDatasource>> stored = store_->State(datasource);
   if (!stored.ok()) return stored.status();
-  if (*stored && **stored == fingerprint) return LoadFromStore(datasource);
+  loaded_versions_[key] = *stored ? (*stored)->version : 0;
+  if (*stored && (*stored)->fingerprint == fingerprint) {
+    return LoadFromStore(datasource, kAllVersions);
+  }
   if (*stored) {
     std::lock_guard lock(mu_);
     ++stats_.invalidated;
   }
+  // Versions keep counting across a reset: whoever loaded up to V finds nothing newer.
   return store_->Reset(datasource, fingerprint);
 }
 
+// Called with sync_mu_ held. What other processes stored since this one last looked. A store
+// holding another fingerprint is another process's view of a changed schema: this process
+// keeps its entries until its own datasource is prepared again (then Sync resets).
+Status AnswerCache::LoadNewerFromStore(std::string_view datasource, std::string_view fingerprint) {
+  if (store_ == nullptr) return Status::Ok();
+  StatusOr<std::optional<StoredDatasource>> stored = store_->State(datasource);
+  if (!stored.ok()) return stored.status();
+  if (!*stored || (*stored)->fingerprint != fingerprint) return Status::Ok();
+  const int64_t loaded = loaded_versions_[std::string(datasource)];
+  if ((*stored)->version <= loaded) return Status::Ok();
+  return LoadFromStore(datasource, loaded);
+}
+
 // Called with sync_mu_ held.
-Status AnswerCache::LoadFromStore(std::string_view datasource) {
-  StatusOr<std::vector<StoredAnswer>> loaded = store_->Load(datasource);
+Status AnswerCache::LoadFromStore(std::string_view datasource, int64_t after_version) {
+  StatusOr<std::vector<StoredAnswer>> loaded = store_->Load(datasource, after_version);
   if (!loaded.ok()) return loaded.status();
+  int64_t& high = loaded_versions_[std::string(datasource)];
+  for (const StoredAnswer& a : *loaded) high = std::max(high, a.version);
   const std::string embedder_id = embedder_->id();
   std::lock_guard lock(mu_);
   const Clock::TimePoint now = clock_.Now();

@@ -18,7 +18,8 @@
 // and Sync(datasource, fingerprint) — called before a datasource's first Lookup — loads the
 // entries stored under the same fingerprint (by this or an earlier process) or, when the
 // schema or the semantic model changed since, empties the datasource in memory and in the
-// store. Without a store, Sync still drops a datasource's entries when its fingerprint changes.
+// store; every later Sync loads what other processes stored since (one small store read).
+// Without a store, Sync still drops a datasource's entries when its fingerprint changes.
 //
 // Thread-safe: one mutex guards both levels; embedding and slot extraction run outside it.
 // The clock and the embedder are borrowed and must outlive the cache (FakeClock in tests).
@@ -167,7 +168,9 @@ class AnswerCache {
   void TrimL2Locked();
   void InsertL1Locked(L1Entry entry);
   void InvalidateLocked(std::string_view datasource);
-  Status LoadFromStore(std::string_view datasource);
+  Status LoadFromStore(std::string_view datasource, int64_t after_version);
+  Status LoadNewerFromStore(std::string_view datasource, std::string_view fingerprint);
+  void NoteOwnVersion(std::string_view datasource, int64_t version);
 
   CacheOptions options_;
   const Clock& clock_;
@@ -184,6 +187,8 @@ class AnswerCache {
   ResultDecoder decode_;
   std::mutex sync_mu_;  // one Sync at a time; held while a datasource loads
   std::unordered_map<std::string, std::string> fingerprints_;  // datasource -> synced with
+  // datasource -> the highest store version loaded (or put by this process in sequence).
+  std::unordered_map<std::string, int64_t> loaded_versions_;
 };
 
 }  // namespace askdb::cache

@@ -12,7 +12,8 @@ namespace {
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS answer_cache_datasources (
   datasource TEXT PRIMARY KEY,
-  fingerprint TEXT NOT NULL
+  fingerprint TEXT NOT NULL,
+  version INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS answer_cache_entries (
   datasource TEXT NOT NULL,
@@ -24,9 +25,14 @@ CREATE TABLE IF NOT EXISTS answer_cache_entries (
   embedder TEXT NOT NULL DEFAULT '',
   embedding BLOB,
   stored_at_ms INTEGER NOT NULL,
+  version INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (datasource, normalized)
 );
 )sql";
+
+// The version columns came after the first files were written; those files get them added.
+constexpr const char* kVersionColumns[][2] = {{"answer_cache_datasources", "version"},
+                                              {"answer_cache_entries", "version"}};
 
 // One prepared statement, finalised on scope exit.
 class Stmt {
@@ -95,18 +101,37 @@ StatusOr<std::unique_ptr<SqliteAnswerCacheStore>> SqliteAnswerCacheStore::Open(
       raw, (std::string("PRAGMA journal_mode=WAL;") + kSchema).c_str(), nullptr, nullptr, &error);
   sqlite3_free(error);
   if (schema_rc != SQLITE_OK) return store->Error(schema_rc, "creating its tables");
+  ASKDB_RETURN_IF_ERROR(store->AddVersionColumns());
   return store;
 }
 
-StatusOr<std::optional<std::string>> SqliteAnswerCacheStore::Fingerprint(
+Status SqliteAnswerCacheStore::AddVersionColumns() {
+  for (const auto& [table, column] : kVersionColumns) {
+    Stmt probe(db_, (std::string("SELECT 1 FROM pragma_table_info('") + table +
+                     "') WHERE name = '" + column + "'")
+                        .c_str());
+    if (probe.rc() != SQLITE_OK) return Error(probe.rc(), "reading its tables");
+    const int rc = sqlite3_step(probe.get());
+    if (rc == SQLITE_ROW) continue;
+    if (rc != SQLITE_DONE) return Error(rc, "reading its tables");
+    const std::string alter = std::string("ALTER TABLE ") + table + " ADD COLUMN " + column +
+                              " INTEGER NOT NULL DEFAULT 0";
+    const int alter_rc = sqlite3_exec(db_, alter.c_str(), nullptr, nullptr, nullptr);
+    if (alter_rc != SQLITE_OK) return Error(alter_rc, "adding the version columns");
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::optional<StoredDatasource>> SqliteAnswerCacheStore::State(
     std::string_view datasource) {
-  Stmt stmt(db_, "SELECT fingerprint FROM answer_cache_datasources WHERE datasource = ?");
+  Stmt stmt(db_, "SELECT fingerprint, version FROM answer_cache_datasources WHERE datasource = ?");
   if (stmt.rc() != SQLITE_OK) return Error(stmt.rc(), "reading a fingerprint");
   stmt.Text(1, datasource);
   const int rc = sqlite3_step(stmt.get());
-  if (rc == SQLITE_DONE) return std::optional<std::string>();
+  if (rc == SQLITE_DONE) return std::optional<StoredDatasource>();
   if (rc != SQLITE_ROW) return Error(rc, "reading a fingerprint");
-  return std::optional<std::string>(stmt.ColumnText(0));
+  return std::optional<StoredDatasource>(
+      StoredDatasource{stmt.ColumnText(0), sqlite3_column_int64(stmt.get(), 1)});
 }
 
 Status SqliteAnswerCacheStore::Reset(std::string_view datasource, std::string_view fingerprint) {
@@ -135,12 +160,15 @@ Status SqliteAnswerCacheStore::Reset(std::string_view datasource, std::string_vi
   return Status::Ok();
 }
 
-StatusOr<std::vector<StoredAnswer>> SqliteAnswerCacheStore::Load(std::string_view datasource) {
+StatusOr<std::vector<StoredAnswer>> SqliteAnswerCacheStore::Load(std::string_view datasource,
+                                                                 int64_t after_version) {
   Stmt stmt(db_,
-            "SELECT normalized, question, sql, result, slots, embedder, embedding, stored_at_ms "
-            "FROM answer_cache_entries WHERE datasource = ? ORDER BY stored_at_ms");
+            "SELECT normalized, question, sql, result, slots, embedder, embedding, stored_at_ms, "
+            "version FROM answer_cache_entries WHERE datasource = ? AND version > ? "
+            "ORDER BY version, stored_at_ms");
   if (stmt.rc() != SQLITE_OK) return Error(stmt.rc(), "loading entries");
   stmt.Text(1, datasource);
+  sqlite3_bind_int64(stmt.get(), 2, after_version);
   std::vector<StoredAnswer> out;
   int rc;
   while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) {
@@ -158,26 +186,42 @@ StatusOr<std::vector<StoredAnswer>> SqliteAnswerCacheStore::Load(std::string_vie
       std::memcpy(a.embedding.data(), sqlite3_column_blob(stmt.get(), 6), bytes);
     }
     a.stored_at_ms = sqlite3_column_int64(stmt.get(), 7);
+    a.version = sqlite3_column_int64(stmt.get(), 8);
     out.push_back(std::move(a));
   }
   if (rc != SQLITE_DONE) return Error(rc, "loading entries");
   return out;
 }
 
-Status SqliteAnswerCacheStore::Put(const StoredAnswer& a) {
+StatusOr<int64_t> SqliteAnswerCacheStore::Put(const StoredAnswer& a) {
   std::lock_guard lock(TransactionMutex());
   int rc = sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) return Error(rc, "starting a transaction");
+  // The counter row is written first: it orders this Put after every committed one.
+  Stmt bump(db_,
+            "INSERT INTO answer_cache_datasources (datasource, fingerprint, version) "
+            "VALUES (?, '', 1) ON CONFLICT(datasource) DO UPDATE SET version = version + 1 "
+            "RETURNING version");
   Stmt put(db_,
            "INSERT OR REPLACE INTO answer_cache_entries (datasource, normalized, question, sql, "
-           "result, slots, embedder, embedding, stored_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+           "result, slots, embedder, embedding, stored_at_ms, version) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   // The oldest rows beyond the cap go, so the file stays the size of the in-memory cache.
   Stmt trim(db_,
             "DELETE FROM answer_cache_entries WHERE datasource = ?1 AND normalized NOT IN "
             "(SELECT normalized FROM answer_cache_entries WHERE datasource = ?1 "
             "ORDER BY stored_at_ms DESC LIMIT ?2)");
-  rc = put.rc() != SQLITE_OK ? put.rc() : trim.rc();
+  rc = bump.rc() != SQLITE_OK ? bump.rc() : put.rc() != SQLITE_OK ? put.rc() : trim.rc();
+  int64_t version = 0;
   if (rc == SQLITE_OK) {
+    bump.Text(1, a.datasource);
+    rc = sqlite3_step(bump.get());
+    if (rc == SQLITE_ROW) {
+      version = sqlite3_column_int64(bump.get(), 0);
+      rc = sqlite3_step(bump.get());
+    }
+  }
+  if (rc == SQLITE_DONE) {
     put.Text(1, a.datasource);
     put.Text(2, a.normalized);
     put.Text(3, a.question);
@@ -196,6 +240,7 @@ Status SqliteAnswerCacheStore::Put(const StoredAnswer& a) {
     sqlite3_bind_blob(put.get(), 8, a.embedding.data(),
                       static_cast<int>(a.embedding.size() * sizeof(float)), SQLITE_TRANSIENT);
     sqlite3_bind_int64(put.get(), 9, a.stored_at_ms);
+    sqlite3_bind_int64(put.get(), 10, version);
     trim.Text(1, a.datasource);
     sqlite3_bind_int64(trim.get(), 2, static_cast<int64_t>(options_.max_entries));
     rc = sqlite3_step(put.get());
@@ -208,7 +253,7 @@ Status SqliteAnswerCacheStore::Put(const StoredAnswer& a) {
   }
   rc = sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) return Error(rc, "committing");
-  return Status::Ok();
+  return version;
 }
 
 Status SqliteAnswerCacheStore::Erase(std::string_view datasource, std::string_view normalized) {

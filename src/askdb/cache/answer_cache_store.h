@@ -5,6 +5,11 @@
 // structure and the semantic model, PreparedDatasource::fingerprint); AnswerCache::Sync
 // loads the entries when it matches and empties the datasource when it does not.
 //
+// Every Put numbers its entry with the datasource's next version (the counter row is updated
+// inside the Put's transaction, so versions commit in order): a process that loaded up to
+// version V reads only what others stored after it (Load(datasource, V)), which is how
+// several processes over one store see each other's answers.
+//
 // SqliteAnswerCacheStore: one SQLite file (`<data dir>/answer_cache.sqlite`), WAL, a busy
 // timeout so that concurrent `askdb` processes take turns. Each datasource keeps at most
 // `max_entries` rows (the oldest go first). Thread-safe (SQLite's serialized mode).
@@ -36,18 +41,32 @@ struct StoredAnswer {
   std::string embedder;  // Embedder::id() of `embedding`; empty when none
   Embedding embedding;
   int64_t stored_at_ms = 0;  // system clock, milliseconds since the epoch
+  int64_t version = 0;       // set by the store: the datasource's counter at Put
+};
+
+inline constexpr int64_t kAllVersions = -1;
+
+// What a store holds for one datasource: its fingerprint and the last version put.
+struct StoredDatasource {
+  std::string fingerprint;
+  int64_t version = 0;
 };
 
 class AnswerCacheStore {
  public:
   virtual ~AnswerCacheStore() = default;
-  // The fingerprint the datasource's entries were made under; nullopt when none is recorded.
-  virtual StatusOr<std::optional<std::string>> Fingerprint(std::string_view datasource) = 0;
+  // The fingerprint the datasource's entries were made under and its version; nullopt when
+  // none is recorded.
+  virtual StatusOr<std::optional<StoredDatasource>> State(std::string_view datasource) = 0;
   // Deletes the datasource's entries and records `fingerprint` for it.
   virtual Status Reset(std::string_view datasource, std::string_view fingerprint) = 0;
-  virtual StatusOr<std::vector<StoredAnswer>> Load(std::string_view datasource) = 0;
-  // Inserts or replaces the entry (datasource, normalized).
-  virtual Status Put(const StoredAnswer& answer) = 0;
+  // The entries with a version above `after_version` (all of them by default, also those of
+  // files written before versions, which are version 0), oldest version first.
+  virtual StatusOr<std::vector<StoredAnswer>> Load(std::string_view datasource,
+                                                   int64_t after_version = kAllVersions) = 0;
+  // Inserts or replaces the entry (datasource, normalized) under the datasource's next
+  // version, which it returns. A datasource never Reset gets an empty fingerprint.
+  virtual StatusOr<int64_t> Put(const StoredAnswer& answer) = 0;
   virtual Status Erase(std::string_view datasource, std::string_view normalized) = 0;
 };
 
@@ -64,16 +83,18 @@ class SqliteAnswerCacheStore final : public AnswerCacheStore {
       const std::filesystem::path& path, SqliteAnswerCacheStoreOptions options = {});
   ~SqliteAnswerCacheStore() override;
 
-  StatusOr<std::optional<std::string>> Fingerprint(std::string_view datasource) override;
+  StatusOr<std::optional<StoredDatasource>> State(std::string_view datasource) override;
   Status Reset(std::string_view datasource, std::string_view fingerprint) override;
-  StatusOr<std::vector<StoredAnswer>> Load(std::string_view datasource) override;
-  Status Put(const StoredAnswer& answer) override;
+  StatusOr<std::vector<StoredAnswer>> Load(std::string_view datasource,
+                                           int64_t after_version = kAllVersions) override;
+  StatusOr<int64_t> Put(const StoredAnswer& answer) override;
   Status Erase(std::string_view datasource, std::string_view normalized) override;
 
  private:
   SqliteAnswerCacheStore(sqlite3* db, std::filesystem::path path,
                          SqliteAnswerCacheStoreOptions options);
   Status Error(int rc, std::string_view what) const;
+  Status AddVersionColumns();
 
   sqlite3* db_;
   std::filesystem::path path_;

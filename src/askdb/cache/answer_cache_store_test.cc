@@ -1,6 +1,7 @@
 #include "askdb/cache/answer_cache_store.h"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <string>
@@ -70,6 +71,87 @@ TEST_F(AnswerCacheStoreTest, ASecondProcessFindsBothLevelsUnderTheSameFingerprin
   EXPECT_EQ(similar->sql, "SELECT 42");
 }
 
+// Two processes (two stores on one file, as two `askdb serve` over one data directory): what
+// one stores, the other finds at its next Sync — and a process never reloads its own answers.
+TEST_F(AnswerCacheStoreTest, ProcessesOverOneStoreSeeEachOthersAnswers) {
+  auto store_a = OpenStore();
+  auto store_b = OpenStore();
+  AnswerCache a({}, clock_);
+  AnswerCache b({}, clock_);
+  a.AttachStore(store_a.get(), Decode);
+  b.AttachStore(store_b.get(), Decode);
+  ASSERT_TRUE(a.Sync("shop", "fp").ok());
+  ASSERT_TRUE(b.Sync("shop", "fp").ok());
+  ASSERT_TRUE(a.Store("shop", "2024年各地区的销售额", "SELECT 7", OneRow(7)).ok());
+  EXPECT_FALSE(b.Lookup("shop", "2024年各地区的销售额").has_value());  // not synced yet
+
+  ASSERT_TRUE(b.Sync("shop", "fp").ok());
+  auto hit = b.Lookup("shop", "2024年各地区的销售额");
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(hit->level, CacheLevel::kL1);
+  EXPECT_EQ(hit->result->rows[0][0], db::Value::Int(7));
+  EXPECT_EQ(b.stats().loaded, 1u);
+
+  ASSERT_TRUE(a.Sync("shop", "fp").ok());
+  EXPECT_EQ(a.stats().loaded, 0u);  // its own Put was the next version: nothing to load
+  ASSERT_TRUE(b.Store("shop", "sales by region", "SELECT 8", OneRow(8)).ok());
+  ASSERT_TRUE(a.Sync("shop", "fp").ok());
+  EXPECT_EQ(a.stats().loaded, 1u);
+  EXPECT_TRUE(a.Lookup("shop", "sales by region").has_value());
+}
+
+// Another process prepared a changed schema and reset the store: this one keeps its own view
+// (its datasource is prepared again on its next request) and loads nothing of the other's.
+TEST_F(AnswerCacheStoreTest, AnotherFingerprintInTheStoreIsNotLoaded) {
+  auto store_a = OpenStore();
+  auto store_b = OpenStore();
+  AnswerCache a({}, clock_);
+  AnswerCache b({}, clock_);
+  a.AttachStore(store_a.get(), Decode);
+  b.AttachStore(store_b.get(), Decode);
+  ASSERT_TRUE(a.Sync("shop", "old").ok());
+  ASSERT_TRUE(b.Sync("shop", "new").ok());
+  ASSERT_TRUE(b.Store("shop", "sales by region", "SELECT 9", OneRow(9)).ok());
+  ASSERT_TRUE(a.Sync("shop", "old").ok());
+  EXPECT_FALSE(a.Lookup("shop", "sales by region").has_value());
+  EXPECT_EQ(a.stats().loaded, 0u);
+}
+
+// A file written before entries were numbered gets the columns and keeps its entries.
+TEST_F(AnswerCacheStoreTest, AFileFromBeforeVersionsIsUpgradedInPlace) {
+  const auto path = dir_ / "answer_cache.sqlite";
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(raw,
+                         "CREATE TABLE answer_cache_datasources (datasource TEXT PRIMARY KEY, "
+                         "fingerprint TEXT NOT NULL);"
+                         "CREATE TABLE answer_cache_entries (datasource TEXT NOT NULL, "
+                         "normalized TEXT NOT NULL, question TEXT NOT NULL, sql TEXT NOT NULL, "
+                         "result TEXT, slots TEXT, embedder TEXT NOT NULL DEFAULT '', embedding "
+                         "BLOB, stored_at_ms INTEGER NOT NULL, PRIMARY KEY (datasource, "
+                         "normalized));"
+                         "INSERT INTO answer_cache_datasources VALUES ('shop', 'fp');"
+                         "INSERT INTO answer_cache_entries (datasource, normalized, question, "
+                         "sql, stored_at_ms) VALUES ('shop', 'q', 'q', 'SELECT 1', 1000);",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(raw);
+  auto store = OpenStore();
+  ASSERT_NE(store, nullptr);
+  auto rows = store->Load("shop");
+  ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+  ASSERT_EQ(rows->size(), 1u);
+  EXPECT_EQ(rows->front().version, 0);
+  StoredAnswer next;
+  next.datasource = "shop";
+  next.normalized = next.question = "r";
+  next.sql = "SELECT 2";
+  auto version = store->Put(next);
+  ASSERT_TRUE(version.ok()) << version.status().ToString();
+  EXPECT_EQ(*version, 1);
+  EXPECT_EQ(store->Load("shop", 0)->size(), 1u);  // only what came after version 0
+}
+
 TEST_F(AnswerCacheStoreTest, AChangedFingerprintEmptiesTheDatasourceOnDiskToo) {
   auto store = OpenStore();
   {
@@ -86,7 +168,7 @@ TEST_F(AnswerCacheStoreTest, AChangedFingerprintEmptiesTheDatasourceOnDiskToo) {
   EXPECT_FALSE(cache.Lookup("shop", "sales by region").has_value());
   EXPECT_EQ(cache.stats().invalidated, 1u);
   EXPECT_TRUE(store->Load("shop")->empty());
-  EXPECT_EQ(*store->Fingerprint("shop").value(), "fp2");
+  EXPECT_EQ(store->State("shop").value()->fingerprint, "fp2");
   // Another datasource is untouched.
   ASSERT_TRUE(cache.Sync("other", "x").ok());
   EXPECT_TRUE(cache.Lookup("other", "sales by region").has_value());
