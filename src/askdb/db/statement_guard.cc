@@ -138,6 +138,7 @@ constexpr auto kCommonFunctions = std::to_array<std::string_view>({
 });
 
 constexpr auto kSqliteFunctions = std::to_array<std::string_view>({
+    "askdb_mask_hash",  // the hash mask of data permissions (sqlite_connector.cc)
     "total",
     "median",
     "like",

@@ -23,8 +23,9 @@
 
 namespace askdb::permissions {
 
-// `schema` with hidden columns removed (and from keys and indexes), sample values of hidden
-// and masked columns dropped.
+// `schema` as the user may see it: hidden columns removed (with the keys and indexes that
+// use them), views and refused tables removed, sample values of masked columns and of
+// row-filtered tables dropped, and row counts of row-filtered tables unknown.
 db::DatabaseSchema FilterSchema(const db::DatabaseSchema& schema, const EffectivePolicy& policy);
 
 class PermissionedConnector final : public db::Connector {
@@ -47,9 +48,6 @@ class PermissionedConnector final : public db::Connector {
   StatusOr<std::string> Rewrite(std::string_view sql) const;
 
  private:
-  StatusOr<db::QueryOptions> Prepare(std::string_view sql, const db::QueryOptions& options,
-                                     std::string& rewritten) const;
-
   std::shared_ptr<db::Connector> inner_;
   EffectivePolicy policy_;
   std::shared_ptr<const db::DatabaseSchema> schema_;

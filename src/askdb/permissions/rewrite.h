@@ -17,6 +17,7 @@
 // Thread-safety: pure function; libpg_query keeps its memory per thread.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,11 +31,6 @@ struct DatabaseSchema;
 
 namespace askdb::permissions {
 
-enum class SqlEngine { kSqlite, kPostgres, kMysql };
-
-// "sqlite", "postgres", "mysql" (Connector::engine()); InvalidArgument otherwise.
-StatusOr<SqlEngine> EngineFromName(std::string_view engine);
-
 struct RewriteResult {
   std::string sql;                  // the statement to run
   std::vector<std::string> tables;  // the protected tables it read (lower case), in order
@@ -46,6 +42,18 @@ struct RewriteResult {
 StatusOr<RewriteResult> RewriteStatement(std::string_view sql, SqlEngine engine,
                                          const EffectivePolicy& policy,
                                          const db::DatabaseSchema& schema);
+
+// `predicate` with each {user.X} replaced by the value of X in `attributes`, as a string
+// literal quoted for `engine` (no value can end the literal, whatever the engine's escape
+// settings). PermissionDenied naming the attribute when the user has none of that name.
+StatusOr<std::string> BindPredicate(std::string_view predicate,
+                                    const std::map<std::string, std::string>& attributes,
+                                    SqlEngine engine);
+
+// Ok when `predicate` is one plain condition the rewrite can apply on `engine`: it parses,
+// cannot break out of its parentheses, has no subquery, table or comment. Else
+// PermissionDenied saying why (PermissionedConnector refuses the rule's table).
+Status CheckPredicate(std::string_view predicate, SqlEngine engine);
 
 // The SQL expression that shows `column` (already quoted for `engine`) masked by `policy`.
 std::string MaskExpression(SqlEngine engine, const std::string& quoted_column,

@@ -32,6 +32,12 @@ struct DatabaseSchema;
 namespace askdb::permissions {
 
 enum class GranteeKind { kUser, kRole };
+enum class SqlEngine { kSqlite, kPostgres, kMysql };
+
+// "sqlite", "postgres", "mysql" (Connector::engine(), DatabaseSchema::engine);
+// InvalidArgument otherwise.
+StatusOr<SqlEngine> EngineFromName(std::string_view engine);
+
 enum class RuleKind { kRow, kHideColumn, kMaskColumn };
 enum class MaskKind { kFixed, kPartial, kHash };
 
@@ -68,7 +74,8 @@ StatusOr<PermissionRule> RuleFromJson(const Json& json);
 // present, the table and column exist (case-insensitive), the predicate parses as one SQL
 // condition (PostgreSQL's parser), references only the table's columns, uses only {user.X}
 // placeholders, and is not one of the rules the rewrite cannot apply (subqueries, function
-// calls that read tables). Errors: InvalidArgument saying what is wrong and what to write.
+// calls that read tables), read the way the datasource's engine (schema.engine) reads it.
+// Errors: InvalidArgument saying what is wrong and what to write.
 // Binding on the engine itself is checked by PermissionedConnector::CheckRules.
 Status ValidateRule(const PermissionRule& rule, const db::DatabaseSchema& schema);
 
@@ -85,8 +92,8 @@ struct ColumnPolicy {
 // A table as the user sees it.
 struct TablePolicy {
   std::string table;  // as written in the rules (catalog name, maybe "schema.table")
-  // Row predicates with {user.X} replaced by quoted literals (ANSI single quotes, '' escaped);
-  // ANDed. Empty: every row.
+  // Row predicates as written, {user.X} placeholders unbound (the rewrite binds them as
+  // literals quoted for the engine, BindPredicate in rewrite.h); ANDed. Empty: every row.
   std::vector<std::string> predicates;
   std::map<std::string, ColumnPolicy> columns;  // lower-case column name -> policy
   // Non-empty: the table is refused for this user, and why (a missing attribute).
@@ -95,12 +102,13 @@ struct TablePolicy {
 
 // The rules of one datasource for one user, attributes bound.
 struct EffectivePolicy {
-  std::map<std::string, TablePolicy> tables;  // lower-case table name (no schema) -> policy
+  std::map<std::string, TablePolicy> tables;      // lower-case table name (no schema) -> policy
+  std::map<std::string, std::string> attributes;  // the user's values of the {user.X} used
 
   bool empty() const { return tables.empty(); }
   const TablePolicy* Find(std::string_view table) const;  // case-insensitive, schema ignored
-  // In words, for the user: "you see rows of orders where region = '华东'; salary in staff
-  // is masked; ssn in staff is hidden". Empty when no rule applies.
+  // In words, for the user: "you see rows of orders where region = '华东'; staff.salary is
+  // masked; staff.ssn is hidden". Empty when no rule applies.
   std::string Describe() const;
   // Stable across processes; equal for two users exactly when their bound rules are equal;
   // "" when no rule applies (a run without rules keeps its cache keys).

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -261,8 +262,32 @@ SqliteConnector::~SqliteConnector() = default;
 
 const Dialect& SqliteConnector::dialect() const { return SqliteDialect::Instance(); }
 
+namespace {
+// askdb_mask_hash(x): the hash mask of a data permission (permissions/rewrite.h) — SQLite
+// has no built-in hash. FNV-1a 64 of the value's text, 16 hex digits; NULL stays NULL.
+void MaskHash(sqlite3_context* context, int /*argc*/, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+    sqlite3_result_null(context);
+    return;
+  }
+  const unsigned char* text = sqlite3_value_text(argv[0]);
+  const int size = sqlite3_value_bytes(argv[0]);
+  uint64_t h = 14695981039346656037ULL;
+  for (int i = 0; i < size; ++i) {
+    h ^= text[i];
+    h *= 1099511628211ULL;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  sqlite3_result_text(context, hex, 16, SQLITE_TRANSIENT);
+}
+}  // namespace
+
 Status SqliteConnector::Harden(sqlite3* db, const SqliteOpenOptions& options,
                                std::string_view label) {
+  sqlite3_create_function(db, "askdb_mask_hash", 1,
+                          SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr, &MaskHash,
+                          nullptr, nullptr);
   sqlite3_extended_result_codes(db, 1);
   int unused = 0;
   sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, &unused);
@@ -370,7 +395,7 @@ struct GuardedScope {
 }  // namespace
 
 int SqliteConnector::Authorize(void* self, int action, const char* arg1, const char* arg2,
-                               const char* /*db_name*/, const char* /*trigger*/) {
+                               const char* /*db_name*/, const char* trigger) {
   auto* connector = static_cast<SqliteConnector*>(self);
   bool allowed = false;
   switch (action) {
@@ -379,6 +404,15 @@ int SqliteConnector::Authorize(void* self, int action, const char* arg1, const c
       connector->saw_query_ = true;
       break;
     case SQLITE_READ:
+      if (connector->guarded_ && connector->read_policy_ != nullptr && arg1 != nullptr) {
+        std::string why = connector->ReadRefusal(arg1, arg2, trigger);
+        if (!why.empty()) {
+          if (connector->guard_refusal_.empty()) connector->guard_refusal_ = why;
+          return SQLITE_DENY;
+        }
+      }
+      allowed = true;
+      break;
     case SQLITE_RECURSIVE:
       allowed = true;
       break;
@@ -452,19 +486,65 @@ void SqliteConnector::Cancel() {
   sqlite3_interrupt(db_.get());
 }
 
+std::string SqliteConnector::ReadRefusal(const char* table, const char* column,
+                                         const char* view) const {
+  const std::string t = internal::AsciiLowerCopy(table);
+  const std::string c = column != nullptr ? internal::AsciiLowerCopy(column) : "";
+  if (read_policy_->hidden_columns.count(t + "." + c) != 0) {
+    return "refused under your data permissions: column " + std::string(column) + " of " + table +
+           " is hidden from you";
+  }
+  if (view != nullptr && read_policy_->protected_tables.count(t) != 0) {
+    return "refused under your data permissions: " + std::string(view) +
+           " reads the protected table " + table + "; views are not available under data rules";
+  }
+  return "";
+}
+
+StatusOr<ResultSet> SqliteConnector::ExecuteUnder(std::string_view sql, const QueryOptions& options,
+                                                  const SqliteReadPolicy& policy) {
+  std::lock_guard lock(mu_);
+  read_policy_ = &policy;
+  struct Reset {
+    const SqliteReadPolicy*& p;
+    ~Reset() { p = nullptr; }
+  } reset{read_policy_};
+  return ExecuteLocked(sql, options);
+}
+
+Status SqliteConnector::CheckUnder(std::string_view sql, const QueryOptions& options,
+                                   const SqliteReadPolicy& policy) {
+  std::lock_guard lock(mu_);
+  read_policy_ = &policy;
+  struct Reset {
+    const SqliteReadPolicy*& p;
+    ~Reset() { p = nullptr; }
+  } reset{read_policy_};
+  return CheckLocked(sql, options);
+}
+
 StatusOr<ResultSet> SqliteConnector::Execute(std::string_view sql, const QueryOptions& options) {
+  std::lock_guard lock(mu_);
+  return ExecuteLocked(sql, options);
+}
+
+Status SqliteConnector::Check(std::string_view sql, const QueryOptions& options) {
+  std::lock_guard lock(mu_);
+  return CheckLocked(sql, options);
+}
+
+StatusOr<ResultSet> SqliteConnector::ExecuteLocked(std::string_view sql,
+                                                   const QueryOptions& options) {
   if (options.max_rows < 0) {
     return InvalidArgumentError("max_rows is " + std::to_string(options.max_rows) +
                                 "; pass 0 or more");
   }
-  std::lock_guard lock(mu_);
   cancel_requested_.store(false, std::memory_order_relaxed);
   GuardedScope guarded(guarded_, !options.internal);
   return RunLocked(sql, options.max_rows, options.timeout, options.cancel);
 }
 
-Status SqliteConnector::Check(std::string_view sql, const QueryOptions& options) {
-  std::lock_guard lock(mu_);
+Status SqliteConnector::CheckLocked(std::string_view sql, const QueryOptions& options) {
   cancel_requested_.store(false, std::memory_order_relaxed);
   GuardedScope guarded(guarded_, !options.internal);
   StatusOr<ResultSet> prepared =

@@ -27,6 +27,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -35,6 +36,12 @@
 struct sqlite3;
 
 namespace askdb::db {
+
+// What a user with data permissions may read; names lower case, columns "table.column".
+struct SqliteReadPolicy {
+  std::set<std::string> hidden_columns;
+  std::set<std::string> protected_tables;
+};
 
 struct SqliteOpenOptions {
   // Wait this long for a lock held by another process before failing with Unavailable.
@@ -88,6 +95,14 @@ class SqliteConnector final : public Connector {
   StatusOr<DatabaseSchema> Introspect(const IntrospectOptions& options) override;
   void Cancel() override;
 
+  // Execute and Check for a user with data permissions (permissions/permissioned_connector.h),
+  // a second check beneath the permission rewrite: the authorizer also refuses any read of a
+  // hidden column and any read of a protected table made inside a view or trigger.
+  StatusOr<ResultSet> ExecuteUnder(std::string_view sql, const QueryOptions& options,
+                                   const SqliteReadPolicy& policy);
+  Status CheckUnder(std::string_view sql, const QueryOptions& options,
+                    const SqliteReadPolicy& policy);
+
  private:
   enum class Interrupt { kNone, kDeadline, kCancelled };
   // kPrepareOnly stops after the statement compiled and passed the checks (Check).
@@ -101,6 +116,12 @@ class SqliteConnector final : public Connector {
   static int Authorize(void* self, int action, const char* arg1, const char* arg2,
                        const char* db_name, const char* trigger);
   static int OnProgress(void* self);
+  // Why a user's read policy refuses reading `column` of `table` (inside `view` when not
+  // null), or "".
+  std::string ReadRefusal(const char* table, const char* column, const char* view) const;
+  // Execute and Check with mu_ held.
+  StatusOr<ResultSet> ExecuteLocked(std::string_view sql, const QueryOptions& options);
+  Status CheckLocked(std::string_view sql, const QueryOptions& options);
   // Names what the authorizer refused in `statement`, for the PermissionDenied message.
   std::string DescribeRefusal(std::string_view statement) const;
   // The PermissionDenied for a statement the authorizer refused.
@@ -133,6 +154,7 @@ class SqliteConnector final : public Connector {
   // function allow-list applies; guard_refusal_ holds its first refusal message.
   bool guarded_ = false;
   std::string guard_refusal_;
+  const SqliteReadPolicy* read_policy_ = nullptr;  // set by ExecuteUnder / CheckUnder
   bool has_deadline_ = false;
   std::chrono::steady_clock::time_point deadline_;
   std::shared_ptr<const CancellationToken> cancel_token_;

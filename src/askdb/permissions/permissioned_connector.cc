@@ -1,0 +1,145 @@
+#include "askdb/permissions/permissioned_connector.h"
+
+#include <algorithm>
+
+#include "askdb/common/text.h"
+#include "askdb/db/sqlite/sqlite_connector.h"
+
+namespace askdb::permissions {
+namespace {
+
+bool AnyHidden(const std::vector<std::string>& columns, const TablePolicy* policy) {
+  if (policy == nullptr) return false;
+  return std::any_of(columns.begin(), columns.end(), [policy](const std::string& c) {
+    auto it = policy->columns.find(text::AsciiLower(c));
+    return it != policy->columns.end() && it->second.hidden;
+  });
+}
+
+}  // namespace
+
+db::DatabaseSchema FilterSchema(const db::DatabaseSchema& schema, const EffectivePolicy& policy) {
+  if (policy.empty()) return schema;
+  db::DatabaseSchema out = schema;
+  out.tables.clear();
+  for (const db::TableInfo& source : schema.tables) {
+    const TablePolicy* table_policy = policy.Find(source.name);
+    // Views and refused tables are refused in every statement: the model should not see them.
+    if (source.kind == db::TableInfo::Kind::kView) continue;
+    if (table_policy != nullptr && !table_policy->refusal.empty()) continue;
+    db::TableInfo table = source;
+    if (table_policy == nullptr) {
+      std::erase_if(table.foreign_keys, [&policy](const db::ForeignKey& fk) {
+        return AnyHidden(fk.ref_columns, policy.Find(fk.ref_table));
+      });
+      out.tables.push_back(std::move(table));
+      continue;
+    }
+    std::erase_if(table.columns,
+                  [&](const db::ColumnInfo& c) { return AnyHidden({c.name}, table_policy); });
+    for (db::ColumnInfo& column : table.columns) {
+      auto it = table_policy->columns.find(text::AsciiLower(column.name));
+      if (it != table_policy->columns.end() && it->second.masked) column.sample_values.clear();
+    }
+    if (AnyHidden(table.primary_key, table_policy)) table.primary_key.clear();
+    std::erase_if(table.foreign_keys, [&](const db::ForeignKey& fk) {
+      return AnyHidden(fk.columns, table_policy) ||
+             AnyHidden(fk.ref_columns, policy.Find(fk.ref_table));
+    });
+    std::erase_if(table.indexes, [&](const db::IndexInfo& index) {
+      return AnyHidden(index.columns, table_policy);
+    });
+    // The count of all rows would tell how many rows the user may not see.
+    if (!table_policy->predicates.empty()) {
+      table.row_count.reset();
+      table.row_count_is_estimate = false;
+      for (db::ColumnInfo& column : table.columns) column.sample_values.clear();
+    }
+    out.tables.push_back(std::move(table));
+  }
+  return out;
+}
+
+PermissionedConnector::PermissionedConnector(std::shared_ptr<db::Connector> inner,
+                                             EffectivePolicy policy,
+                                             std::shared_ptr<const db::DatabaseSchema> schema)
+    : inner_(std::move(inner)), policy_(std::move(policy)), schema_(std::move(schema)) {
+  StatusOr<SqlEngine> engine = EngineFromName(inner_->engine());
+  for (auto& [key, table] : policy_.tables) {
+    if (!engine.ok()) {
+      table.refusal = engine.status().message();
+      continue;
+    }
+    // A predicate the rewrite cannot apply safely on this engine makes its table refused.
+    for (const std::string& predicate : table.predicates) {
+      Status shape = CheckPredicate(predicate, *engine);
+      if (!shape.ok() && table.refusal.empty()) {
+        table.refusal = "its row rule cannot be applied: " + shape.message();
+      }
+    }
+    protected_tables_.insert(key);
+    for (const auto& [column, column_policy] : table.columns) {
+      if (column_policy.hidden) hidden_columns_.insert(key + "." + column);
+    }
+  }
+}
+
+StatusOr<std::string> PermissionedConnector::Rewrite(std::string_view sql) const {
+  if (policy_.empty()) return std::string(sql);
+  ASKDB_ASSIGN_OR_RETURN(SqlEngine engine, EngineFromName(inner_->engine()));
+  if (schema_ == nullptr) {
+    return PermissionDeniedError(
+        "refused under your data permissions: askdb has no catalog of this datasource to "
+        "apply them with");
+  }
+  ASKDB_ASSIGN_OR_RETURN(RewriteResult result, RewriteStatement(sql, engine, policy_, *schema_));
+  return std::move(result.sql);
+}
+
+namespace {
+
+// The engine's binding error for a hidden column says "no such column"; say why.
+Status Explain(Status status) {
+  if (status.code() == StatusCode::kSqlError || status.code() == StatusCode::kInvalidArgument) {
+    return Status(
+        status.code(),
+        status.message() + " (under your data permissions, hidden columns do not exist for you)");
+  }
+  return status;
+}
+
+}  // namespace
+
+StatusOr<db::ResultSet> PermissionedConnector::Execute(std::string_view sql,
+                                                       const db::QueryOptions& options) {
+  // askdb's own fixed catalog queries (options.internal) never carry a person's text.
+  if (policy_.empty() || options.internal) return inner_->Execute(sql, options);
+  ASKDB_ASSIGN_OR_RETURN(std::string rewritten, Rewrite(sql));
+  if (auto* sqlite = dynamic_cast<db::SqliteConnector*>(inner_.get())) {
+    db::SqliteReadPolicy read{hidden_columns_, protected_tables_};
+    StatusOr<db::ResultSet> result = sqlite->ExecuteUnder(rewritten, options, read);
+    if (!result.ok()) return Explain(result.status());
+    return result;
+  }
+  StatusOr<db::ResultSet> result = inner_->Execute(rewritten, options);
+  if (!result.ok()) return Explain(result.status());
+  return result;
+}
+
+Status PermissionedConnector::Check(std::string_view sql, const db::QueryOptions& options) {
+  if (policy_.empty() || options.internal) return inner_->Check(sql, options);
+  ASKDB_ASSIGN_OR_RETURN(std::string rewritten, Rewrite(sql));
+  if (auto* sqlite = dynamic_cast<db::SqliteConnector*>(inner_.get())) {
+    db::SqliteReadPolicy read{hidden_columns_, protected_tables_};
+    return Explain(sqlite->CheckUnder(rewritten, options, read));
+  }
+  return Explain(inner_->Check(rewritten, options));
+}
+
+StatusOr<db::DatabaseSchema> PermissionedConnector::Introspect(
+    const db::IntrospectOptions& options) {
+  ASKDB_ASSIGN_OR_RETURN(db::DatabaseSchema schema, inner_->Introspect(options));
+  return FilterSchema(schema, policy_);
+}
+
+}  // namespace askdb::permissions

@@ -1,0 +1,401 @@
+#include "askdb/permissions/rewrite.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "askdb/common/text.h"
+#include "askdb/db/schema.h"
+#include "askdb/permissions/pg_tree.h"
+
+namespace askdb::permissions {
+namespace {
+
+using internal::HasObject;
+using internal::StringList;
+
+Status Refuse(std::string_view why) {
+  return PermissionDeniedError("refused under your data permissions: " + std::string(why));
+}
+
+std::string QuoteIdentifier(SqlEngine engine, std::string_view name) {
+  const char q = engine == SqlEngine::kMysql ? '`' : '"';
+  std::string out(1, q);
+  for (char c : name) {
+    out += c;
+    if (c == q) out += q;
+  }
+  return out + q;
+}
+
+std::string QuoteLiteral(SqlEngine engine, std::string_view value) {
+  // PostgreSQL: an E'' string reads backslashes the same whatever
+  // standard_conforming_strings says; MySQL: escaping the backslash keeps the literal closed
+  // with or without NO_BACKSLASH_ESCAPES; SQLite has no backslash escapes.
+  const bool escape_backslash = engine != SqlEngine::kSqlite;
+  std::string out = engine == SqlEngine::kPostgres ? "E'" : "'";
+  for (char c : value) {
+    if (c == '\'') {
+      out += "''";
+    } else if (c == '\\' && escape_backslash) {
+      out += "\\\\";
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
+}
+
+bool IsSystemSchema(std::string_view schema) {
+  const std::string s = text::AsciiLower(schema);
+  return s == "information_schema" || s == "pg_catalog" || s.starts_with("pg_toast") ||
+         s.starts_with("pg_temp") || s == "mysql" || s == "performance_schema" || s == "sys";
+}
+
+// A base-table reference found in the parse tree.
+struct TableRef {
+  size_t location = 0;
+  int parts = 1;  // name parts: catalog.schema.relname
+  std::string schema;
+  std::string relname;
+  bool has_alias = false;
+};
+
+// Finds the table references of a statement, with the CTE names in scope at each.
+class RefCollector {
+ public:
+  explicit RefCollector(SqlEngine engine) : engine_(engine) {}
+
+  Status Walk(const Json& node) {
+    if (node.is_array()) {
+      for (const Json& item : node) ASKDB_RETURN_IF_ERROR(Walk(item));
+      return Status::Ok();
+    }
+    if (!node.is_object()) return Status::Ok();
+    if (HasObject(node, "withClause")) return WalkWith(node);
+    if (node.contains("relname")) AddRef(node);
+    if (HasObject(node, "FuncCall")) {
+      std::vector<std::string> name = StringList(node["FuncCall"]["funcname"]);
+      if (!name.empty() && internal::ReadsTablesByName(text::AsciiLower(name.back()))) {
+        return Refuse("the function " + name.back() +
+                      " reads tables given by name, which the permission rewrite cannot see");
+      }
+    }
+    if (HasObject(node, "intoClause")) return Refuse("SELECT ... INTO writes a table");
+    for (const auto& [key, value] : node.items()) {
+      if (value.is_object() || value.is_array()) ASKDB_RETURN_IF_ERROR(Walk(value));
+    }
+    return Status::Ok();
+  }
+
+  std::vector<TableRef>& refs() { return refs_; }
+
+ private:
+  // CTE names are in scope for the query and the later CTEs. In a CTE's own body:
+  // PostgreSQL with RECURSIVE sees every CTE of the clause; SQLite and MySQL are given only
+  // the earlier ones and (RECURSIVE) itself — a name taken for a table when an engine might
+  // take it for a CTE is rewritten, which is the safe direction.
+  Status WalkWith(const Json& stmt) {
+    const Json& with = stmt["withClause"];
+    const bool recursive = with.value("recursive", false);
+    std::vector<std::pair<std::string, const Json*>> ctes;
+    if (with.contains("ctes") && with["ctes"].is_array()) {
+      for (const Json& item : with["ctes"]) {
+        const Json& cte = item.contains("CommonTableExpr") ? item["CommonTableExpr"] : item;
+        ctes.emplace_back(cte.value("ctename", ""), &cte);
+      }
+    }
+    scopes_.emplace_back();
+    if (recursive && engine_ == SqlEngine::kPostgres) {
+      for (const auto& entry : ctes) scopes_.back().insert(entry.first);
+    }
+    Status status;
+    for (const auto& [name, cte] : ctes) {
+      if (recursive) scopes_.back().insert(name);
+      if (cte->contains("ctequery")) status = Walk((*cte)["ctequery"]);
+      if (!status.ok()) break;
+      scopes_.back().insert(name);
+    }
+    if (status.ok()) {
+      for (const auto& [key, value] : stmt.items()) {
+        if (key == "withClause") continue;
+        status = Walk(value);
+        if (!status.ok()) break;
+      }
+    }
+    scopes_.pop_back();
+    return status;
+  }
+
+  void AddRef(const Json& range_var) {
+    TableRef ref;
+    ref.relname = range_var.value("relname", "");
+    ref.schema = range_var.value("schemaname", "");
+    const std::string catalog = range_var.value("catalogname", "");
+    ref.parts = 1 + (ref.schema.empty() ? 0 : 1) + (catalog.empty() ? 0 : 1);
+    if (ref.parts == 1) {
+      for (const auto& scope : scopes_) {
+        if (scope.count(ref.relname) != 0) return;  // a CTE, not a table
+      }
+    }
+    if (!catalog.empty() && ref.schema.empty()) ref.schema = catalog;
+    ref.location = range_var.value("location", static_cast<size_t>(0));
+    ref.has_alias = HasObject(range_var, "alias");
+    refs_.push_back(std::move(ref));
+  }
+
+  SqlEngine engine_;
+  std::vector<std::set<std::string>> scopes_;
+  std::vector<TableRef> refs_;
+};
+
+size_t SkipSpaceAndComments(std::string_view text, size_t i) {
+  while (i < text.size()) {
+    if (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r' ||
+        text[i] == '\f') {
+      ++i;
+    } else if (text.substr(i, 2) == "--") {
+      const size_t end = text.find('\n', i);
+      i = end == std::string_view::npos ? text.size() : end;
+    } else if (text.substr(i, 2) == "/*") {
+      // PostgreSQL's comments nest (other engines' text has no comments left here).
+      int depth = 0;
+      while (i < text.size()) {
+        if (text.substr(i, 2) == "/*") {
+          ++depth;
+          i += 2;
+        } else if (text.substr(i, 2) == "*/") {
+          i += 2;
+          if (--depth == 0) break;
+        } else {
+          ++i;
+        }
+      }
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
+// End of one identifier (plain or "quoted") at `i`, or npos.
+size_t IdentifierEnd(std::string_view text, size_t i) {
+  if (i >= text.size()) return std::string_view::npos;
+  if (text[i] == '"') {
+    for (size_t k = i + 1; k < text.size(); ++k) {
+      if (text[k] != '"') continue;
+      if (k + 1 < text.size() && text[k + 1] == '"') {
+        ++k;
+      } else {
+        return k + 1;
+      }
+    }
+    return std::string_view::npos;
+  }
+  size_t k = i;
+  while (k < text.size()) {
+    const unsigned char c = static_cast<unsigned char>(text[k]);
+    if (std::isalnum(c) != 0 || c == '_' || c == '$' || c >= 0x80) {
+      ++k;
+    } else {
+      break;
+    }
+  }
+  return k == i ? std::string_view::npos : k;
+}
+
+// The byte span [begin, end) of a reference's name parts, and where its last part begins.
+struct NameSpan {
+  size_t begin = 0;
+  size_t end = 0;
+  size_t last = 0;
+};
+
+StatusOr<NameSpan> FindSpan(std::string_view normalized, const TableRef& ref) {
+  NameSpan span{ref.location, ref.location, ref.location};
+  size_t i = ref.location;
+  for (int part = 0; part < ref.parts; ++part) {
+    if (part > 0) {
+      i = SkipSpaceAndComments(normalized, i);
+      if (i >= normalized.size() || normalized[i] != '.') break;
+      i = SkipSpaceAndComments(normalized, i + 1);
+    }
+    const size_t end = IdentifierEnd(normalized, i);
+    if (end == std::string_view::npos) {
+      return Refuse("askdb could not find where the table name " + ref.relname +
+                    " is written in the statement");
+    }
+    span.last = i;
+    span.end = end;
+    i = end;
+  }
+  return span;
+}
+
+std::string ColumnList(SqlEngine engine, const db::TableInfo& table, const TablePolicy& policy) {
+  std::string out;
+  for (const db::ColumnInfo& column : table.columns) {
+    auto it = policy.columns.find(text::AsciiLower(column.name));
+    const std::string quoted = QuoteIdentifier(engine, column.name);
+    std::string item = quoted;
+    if (it != policy.columns.end()) {
+      if (it->second.hidden) continue;
+      if (it->second.masked) item = MaskExpression(engine, quoted, it->second) + " AS " + quoted;
+    }
+    out += (out.empty() ? "" : ", ") + item;
+  }
+  return out;
+}
+
+}  // namespace
+
+StatusOr<std::string> BindPredicate(std::string_view predicate,
+                                    const std::map<std::string, std::string>& attributes,
+                                    SqlEngine engine) {
+  StatusOr<std::vector<internal::Placeholder>> found = internal::FindPlaceholders(predicate);
+  if (!found.ok()) return Refuse(found.status().message());
+  std::string out(predicate);
+  for (auto it = found->rbegin(); it != found->rend(); ++it) {
+    auto value = attributes.find(it->name);
+    if (value == attributes.end()) {
+      return Refuse("a row rule uses {user." + it->name + "}, and your account has no " + it->name +
+                    " attribute; ask an admin to set it");
+    }
+    if (value->second.find('\0') != std::string::npos) {
+      return Refuse("the attribute " + it->name + " holds a NUL byte");
+    }
+    out.replace(it->begin, it->end - it->begin, QuoteLiteral(engine, value->second));
+  }
+  return out;
+}
+
+Status CheckPredicate(std::string_view predicate, SqlEngine engine) {
+  StatusOr<std::vector<std::string>> columns = internal::PredicateColumns(predicate, "", engine);
+  if (!columns.ok()) return Refuse(columns.status().message());
+  return Status::Ok();
+}
+
+std::string MaskExpression(SqlEngine engine, const std::string& quoted_column,
+                           const ColumnPolicy& policy) {
+  const std::string filler = QuoteLiteral(engine, policy.mask_text);
+  const std::string as_text = engine == SqlEngine::kMysql ? "CAST(" + quoted_column + " AS CHAR)"
+                                                          : "CAST(" + quoted_column + " AS TEXT)";
+  switch (policy.mask) {
+    case MaskKind::kFixed:
+      // The same text for every row, NULL included: a mask shows nothing of the value.
+      return filler;
+    case MaskKind::kHash:
+      switch (engine) {
+        case SqlEngine::kSqlite:
+          return "askdb_mask_hash(" + quoted_column + ")";
+        case SqlEngine::kPostgres:
+          return "md5(" + as_text + ")";
+        case SqlEngine::kMysql:
+          return "MD5(" + as_text + ")";
+      }
+      break;
+    case MaskKind::kPartial: {
+      const std::string keep = std::to_string(policy.keep_first + policy.keep_last);
+      const std::string first = std::to_string(policy.keep_first);
+      const std::string last = std::to_string(policy.keep_last);
+      std::string length, head, tail, concat;
+      if (engine == SqlEngine::kSqlite) {
+        length = "length(" + as_text + ")";
+        head = "substr(" + as_text + ", 1, " + first + ")";
+        tail = "substr(" + as_text + ", " + length + " - " + last + " + 1)";
+        concat = head + " || " + filler + " || " + tail;
+      } else {
+        length = "CHAR_LENGTH(" + as_text + ")";
+        head = "LEFT(" + as_text + ", " + first + ")";
+        tail = engine == SqlEngine::kPostgres && policy.keep_last == 0
+                   ? "''"
+                   : "RIGHT(" + as_text + ", " + last + ")";
+        concat = engine == SqlEngine::kMysql ? "CONCAT(" + head + ", " + filler + ", " + tail + ")"
+                                             : head + " || " + filler + " || " + tail;
+      }
+      if (policy.keep_last == 0 && engine == SqlEngine::kSqlite) {
+        concat = head + " || " + filler;
+      }
+      // A value no longer than what would be kept shows only the filler.
+      return "CASE WHEN " + quoted_column + " IS NULL THEN NULL WHEN " + length + " <= " + keep +
+             " THEN " + filler + " ELSE " + concat + " END";
+    }
+  }
+  return filler;
+}
+
+StatusOr<RewriteResult> RewriteStatement(std::string_view sql, SqlEngine engine,
+                                         const EffectivePolicy& policy,
+                                         const db::DatabaseSchema& schema) {
+  RewriteResult result;
+  result.sql = std::string(sql);
+  if (policy.empty()) return result;
+  ASKDB_ASSIGN_OR_RETURN(std::string normalized, internal::NormalizeForParser(sql, engine));
+  StatusOr<Json> tree = internal::ParsePostgres(normalized);
+  if (!tree.ok()) {
+    return Refuse(tree.status().message() +
+                  " (askdb reads every statement with a SQL parser before applying your "
+                  "permissions; write standard SQL, e.g. LIMIT n OFFSET m)");
+  }
+  const Json& stmts = (*tree)["stmts"];
+  if (!stmts.is_array() || stmts.empty()) return Refuse("the text holds no statement");
+  if (stmts.size() != 1) return Refuse("the text holds several statements; send one");
+  if (!HasObject(stmts[0], "stmt") || !HasObject(stmts[0]["stmt"], "SelectStmt")) {
+    return Refuse("only a SELECT statement can be checked");
+  }
+  RefCollector collector(engine);
+  ASKDB_RETURN_IF_ERROR(collector.Walk(stmts[0]["stmt"]));
+  std::vector<TableRef>& refs = collector.refs();
+  std::sort(refs.begin(), refs.end(),
+            [](const TableRef& a, const TableRef& b) { return a.location > b.location; });
+
+  for (const TableRef& ref : refs) {
+    const std::string lower = text::AsciiLower(ref.relname);
+    if (IsSystemSchema(ref.schema) || lower.starts_with("sqlite_") ||
+        (ref.schema.empty() && engine == SqlEngine::kPostgres && lower.starts_with("pg_"))) {
+      return Refuse("the system catalog " + (ref.schema.empty() ? "" : ref.schema + ".") +
+                    ref.relname + " describes the protected tables");
+    }
+    const db::TableInfo* table = schema.FindTable(ref.relname);
+    const TablePolicy* table_policy = policy.Find(ref.relname);
+    if (table_policy == nullptr) {
+      if (table == nullptr) {
+        return Refuse("the table " + ref.relname +
+                      " is not in the datasource's catalog as askdb knows it (refresh the "
+                      "schema if it is new)");
+      }
+      if (table->kind == db::TableInfo::Kind::kView) {
+        return Refuse("the view " + ref.relname +
+                      " may read a protected table; views are not available under data rules");
+      }
+      continue;
+    }
+    if (!table_policy->refusal.empty()) {
+      return Refuse("the table " + table_policy->table +
+                    " is not available to you: " + table_policy->refusal);
+    }
+    if (table == nullptr || table->kind == db::TableInfo::Kind::kView) {
+      return Refuse("the protected table " + ref.relname + " is not in the catalog as a table");
+    }
+    const std::string columns = ColumnList(engine, *table, *table_policy);
+    if (columns.empty()) return Refuse("every column of " + ref.relname + " is hidden from you");
+    std::string where;
+    for (const std::string& predicate : table_policy->predicates) {
+      ASKDB_ASSIGN_OR_RETURN(std::string bound,
+                             BindPredicate(predicate, policy.attributes, engine));
+      where += (where.empty() ? " WHERE (" : " AND (") + bound + ")";
+    }
+    if (ref.location >= normalized.size()) return Refuse("a table position is out of range");
+    ASKDB_ASSIGN_OR_RETURN(NameSpan span, FindSpan(normalized, ref));
+    const std::string name_text = result.sql.substr(span.begin, span.end - span.begin);
+    std::string replacement = "(SELECT " + columns + " FROM " + name_text + where + ")";
+    if (!ref.has_alias) replacement += " AS " + result.sql.substr(span.last, span.end - span.last);
+    result.sql.replace(span.begin, span.end - span.begin, replacement);
+    result.tables.push_back(lower);
+    result.changed = true;
+  }
+  std::reverse(result.tables.begin(), result.tables.end());
+  return result;
+}
+
+}  // namespace askdb::permissions
