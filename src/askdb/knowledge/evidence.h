@@ -21,9 +21,9 @@ namespace askdb::knowledge {
 struct EvidenceHit {
   std::string item_id;       // the knowledge item (document, Q&A, FAQ or term)
   std::string chunk_id;      // the indexed chunk within it ("" for a whole item)
-  std::string kind;          // "document", "qa", "faq", "term"
-  std::string source;        // what a person recognises: file name, Q&A question, term
-  std::string text;          // what goes into the prompt
+  std::string kind{};        // "document", "qa", "faq", "term"
+  std::string source{};      // what a person recognises: file name, Q&A question, term
+  std::string text{};        // what goes into the prompt
   double keyword_score = 0;  // BM25 (0 when the keyword channel did not find it)
   double vector_score = 0;   // cosine similarity (0 when the vector channel did not)
   double fused_score = 0;    // reciprocal rank fusion of the two
@@ -31,26 +31,26 @@ struct EvidenceHit {
 
 // A business term's column in the data: schema recall pulls its table in.
 struct TermColumn {
-  std::string term;    // "GMV", "高价值客户"
-  std::string table;   // "orders"
-  std::string column;  // "amount"
+  std::string term{};    // "GMV", "高价值客户"
+  std::string table{};   // "orders"
+  std::string column{};  // "amount"
 };
 
 // A Q&A pair whose question matches the user's closely enough to be offered as the answer.
 struct SuggestedAnswer {
-  std::string item_id;
-  std::string question;  // the stored question
-  std::string answer;
-  std::string source;     // the item's title or origin
+  std::string item_id{};
+  std::string question{};  // the stored question
+  std::string answer{};
+  std::string source{};   // the item's title or origin
   double similarity = 0;  // 0..1, at least the configured threshold
 };
 
 struct Evidence {
-  std::string query;  // the standalone question that was searched
-  std::vector<EvidenceHit> hits;
+  std::string query{};  // the standalone question that was searched
+  std::vector<EvidenceHit> hits{};
   std::vector<TermColumn> term_columns;  // business terms' bound columns (kb-terms)
-  std::optional<SuggestedAnswer> suggested_answer;
-  std::vector<std::string> errors;  // a source that failed: the run goes on without it
+  std::optional<SuggestedAnswer> suggested_answer{};
+  std::vector<std::string> errors{};  // a source that failed: the run goes on without it
 
   bool empty() const { return hits.empty() && term_columns.empty() && !suggested_answer; }
 };
@@ -66,9 +66,9 @@ std::vector<std::string> EvidencePromptItems(const Evidence& evidence, int token
 
 // What the pipeline asks: the standalone question and who asks it.
 struct EvidenceQuery {
-  std::string question;       // standalone (a follow-up already rewritten)
-  std::string agent_id;       // "" for the CLI's default agent
-  std::string datasource_id;  // "" when unknown
+  std::string question;         // standalone (a follow-up already rewritten)
+  std::string agent_id{};       // "" for the CLI's default agent
+  std::string datasource_id{};  // "" when unknown
 };
 
 // One knowledge channel. Recall adds its hits (and term columns, a suggested answer) to

@@ -1,0 +1,112 @@
+// KnowledgeBase: the agent-knowledge life cycle (seed 004 §5) over a KnowledgeStore (the
+// records, shared by every process) and this process's KnowledgeIndex (search).
+//
+//   add       documents are parsed and chunked, Q&A and FAQ pairs indexed by their
+//             question; the chunks are embedded into the index first and the records
+//             written after, so an add that fails anywhere leaves nothing behind
+//   edit      title, Q&A text, chunker, scope, recall switch; re-chunked and re-indexed
+//   remove    soft delete, then the index drops the chunks and the chunk rows are purged
+//   reindex   re-chunks and re-embeds one item or all of them (after a change of
+//             embedder); an item that cannot be indexed is marked failed with the reason
+//
+// Sync catches this process's index up with what other processes wrote (the store's change
+// numbers); Search and the evidence source call it first. Thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "askdb/common/status.h"
+#include "askdb/knowledge/chunker.h"
+#include "askdb/knowledge/knowledge_store.h"
+#include "askdb/knowledge/search/knowledge_index.h"
+
+namespace askdb::knowledge {
+
+struct KnowledgeBaseOptions {
+  int64_t max_file_bytes = 20 * 1024 * 1024;  // knowledge.max_file_mb
+  ChunkerOptions default_chunker{};
+};
+
+struct DocumentInput {
+  std::string scope{};      // "agent:<id>" / "datasource:<id>"
+  std::string file_name{};  // its extension gives the format unless `format` is set
+  std::string format{};     // optional: markdown, text, pdf, docx, html, csv
+  std::string title{};      // optional: the file name
+  std::string bytes{};
+  std::optional<ChunkerOptions> chunker{};  // optional: the default chunker
+  bool recall = true;
+};
+
+struct PairInput {
+  std::string scope{};
+  ItemKind kind = ItemKind::kQa;  // kQa or kFaq
+  std::string question{};
+  std::string answer{};
+  std::string title{};  // optional: the question
+  bool recall = true;
+};
+
+struct ItemEdit {
+  std::optional<std::string> title{};
+  std::optional<std::string> scope{};
+  std::optional<std::string> question{};
+  std::optional<std::string> answer{};
+  std::optional<ChunkerOptions> chunker{};
+  std::optional<bool> recall{};
+};
+
+class KnowledgeBase {
+ public:
+  // Loads every indexed item of the store into a new index (embedding its chunks).
+  static StatusOr<std::unique_ptr<KnowledgeBase>> Open(
+      std::unique_ptr<KnowledgeStore> store, std::shared_ptr<const cache::Embedder> embedder,
+      KnowledgeBaseOptions options = {});
+
+  StatusOr<KnowledgeItem> AddDocument(const DocumentInput& input);
+  StatusOr<KnowledgeItem> AddPair(const PairInput& input);
+  StatusOr<KnowledgeItem> Edit(const std::string& id, const ItemEdit& edit);
+  Status Remove(const std::string& id);
+  // One item, or every live item when `id` is empty; answers how many were indexed.
+  StatusOr<int> Reindex(const std::string& id, const RebuildProgress& progress = {});
+
+  Status Sync();
+  // Sync (a failure is logged; the index answers as it is) and search.
+  SearchResult Search(std::string_view query, const SearchOptions& options);
+
+  StatusOr<KnowledgeItem> Get(const std::string& id) const { return store_->Get(id); }
+  StatusOr<std::vector<KnowledgeItem>> List(const ItemFilter& filter) const {
+    return store_->List(filter);
+  }
+  const KnowledgeStore& store() const { return *store_; }
+  const KnowledgeIndex& index() const { return *index_; }
+  const KnowledgeBaseOptions& options() const { return options_; }
+
+ private:
+  KnowledgeBase(std::unique_ptr<KnowledgeStore> store, std::unique_ptr<KnowledgeIndex> index,
+                KnowledgeBaseOptions options)
+      : store_(std::move(store)), index_(std::move(index)), options_(std::move(options)) {}
+
+  // The item's chunks as the index holds them.
+  static std::vector<Chunk> IndexChunks(const KnowledgeItem& item,
+                                        const std::vector<std::string>& texts);
+  // What the item is split into (documents: its content by its chunker; pairs: the question).
+  static std::vector<std::string> ChunkTexts(const KnowledgeItem& item);
+  // Index first, record after; the index is undone when the record fails.
+  StatusOr<KnowledgeItem> Insert(KnowledgeItem item);
+  // Marks this process's index current up to `seq` when nothing else changed in between.
+  void Advance(int64_t seq);
+  Status ApplyChange(const KnowledgeItem& item);
+
+  std::unique_ptr<KnowledgeStore> store_;
+  std::unique_ptr<KnowledgeIndex> index_;
+  KnowledgeBaseOptions options_;
+  std::mutex mu_;           // one writer or sync at a time in this process
+  int64_t synced_seq_ = 0;  // guarded by mu_
+};
+
+}  // namespace askdb::knowledge
