@@ -11,6 +11,7 @@
 #include "askdb/db/connector_registry.h"
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/demo/demo_database.h"
+#include "askdb/knowledge/terms/term_file.h"
 
 namespace askdb::nlq::devset {
 namespace {
@@ -68,7 +69,14 @@ StatusOr<EvalDatasource> OpenDevSource(const std::string& db, const std::string&
     }
     ASKDB_ASSIGN_OR_RETURN(catalog::SemanticModel model, demo::BuiltinDemoSemanticModel());
     ASKDB_ASSIGN_OR_RETURN(auto conn, db::SqliteConnector::Open(path.string()));
-    return PrepareDatasource(std::move(conn), &model);
+    ASKDB_ASSIGN_OR_RETURN(EvalDatasource ds, PrepareDatasource(std::move(conn), &model));
+    // The demo's business terms, as `askdb demo` writes them beside the database.
+    ASKDB_ASSIGN_OR_RETURN(Json terms_json, ParseJson(demo::BuiltinDemoTermsJson()));
+    ASKDB_ASSIGN_OR_RETURN(auto terms, knowledge::ParseTermsJson(terms_json));
+    std::vector<std::string> errors;
+    ds.index->AddBusinessTerms(knowledge::EngineDefinitions(terms), &errors);
+    if (!errors.empty()) return InternalError("demo terms: " + errors.front());
+    return ds;
   }
   fs::path file;
   if (db == "chinook") file = shared / "chinook" / "chinook.sqlite";

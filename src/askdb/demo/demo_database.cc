@@ -24,6 +24,7 @@
 #include "askdb/common/json.h"
 
 ASKDB_DECLARE_EMBEDDED(demo_semantic_model);
+ASKDB_DECLARE_EMBEDDED(demo_terms);
 
 namespace askdb::demo {
 namespace {
@@ -1266,5 +1267,7 @@ StatusOr<catalog::SemanticModel> BuiltinDemoSemanticModel() {
 Status WriteDemoSemanticModel(const std::filesystem::path& path) {
   return WriteFileAtomic(path, BuiltinDemoSemanticModelJson());
 }
+
+std::string_view BuiltinDemoTermsJson() { return ASKDB_EMBEDDED(demo_terms); }
 
 }  // namespace askdb::demo

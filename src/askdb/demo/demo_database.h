@@ -43,4 +43,8 @@ StatusOr<catalog::SemanticModel> BuiltinDemoSemanticModel();
 // Writes BuiltinDemoSemanticModelJson() to `path` atomically (replacing any old file).
 Status WriteDemoSemanticModel(const std::filesystem::path& path);
 
+// data/demo/terms.json as compiled into the binary: the demo's business terms (the terms-file
+// form of knowledge/terms/term_file.h, written beside the database as NAME.terms.json).
+std::string_view BuiltinDemoTermsJson();
+
 }  // namespace askdb::demo

@@ -128,6 +128,10 @@ class Parser {
   Translation Abstain(std::string en, std::string zh);
 
   void Segment();
+  // Business terms (business_terms.h): a measure, a condition or a value alias the business
+  // defined. Marks their words used; false (with why_en/why_zh) when one cannot be applied.
+  bool ApplyBusinessTerms(std::string* why_en, std::string* why_zh);
+  std::string BusinessSql(const Filter& f) const;
   bool MatchAt(size_t i, size_t len) const;
   size_t LongestMatch(size_t i, size_t max_units) const;
   void ParseTime();
@@ -592,6 +596,72 @@ void Parser::Segment() {
       }
     }
   }
+}
+
+bool Parser::ApplyBusinessTerms(std::string* why_en, std::string* why_zh) {
+  for (Item& it : items_) {
+    if (it.kind != ItemKind::kTerm) continue;
+    int business = -1;
+    for (int id : it.terms) {
+      if (TermOf(id).kind == TermKind::kBusiness) business = TermOf(id).business;
+    }
+    if (business < 0) continue;  // the business's own words win over a column or value
+    const BoundBusinessTerm& b = index_.business_terms()[business];
+    if (!b.unusable_en.empty()) {
+      *why_en = b.unusable_en;
+      *why_zh = b.unusable_zh;
+      return false;
+    }
+    Filter f;
+    f.business = business;
+    if (b.def.meaning == BusinessMeaning::kMeasure) {
+      Measure m;
+      m.agg = Agg::kSum;  // for the fan-out check: a sum a one-to-many join would double
+      m.table = b.table;
+      m.business = business;
+      m.phrase = m.label = it.text;
+      q_.measures.push_back(m);
+      f.measure_filter = true;
+      if (b.has_filter) q_.filters.push_back(f);
+    } else {
+      q_.filters.push_back(f);
+    }
+    Map(it, b.def.meaning == BusinessMeaning::kMeasure ? "measure" : "filter",
+        b.def.name + " = " + b.def.expression + (b.has_filter ? " WHERE " + b.def.filter : ""));
+    Understood(b.def.name + " = " + b.def.expression, b.def.name + " = " + b.def.expression);
+    it.terms.clear();
+    it.keyword_terms.clear();
+    it.kw = 0;
+    // A condition on one table's rows ("高价值客户", "一线城市") also names those rows: the word
+    // stays as that table's word, for "how many" and for the join.
+    if (b.def.meaning == BusinessMeaning::kFilter && b.tables.size() == 1) {
+      for (int id = 0; id < static_cast<int>(index_.terms().size()); ++id) {
+        if (TermOf(id).kind == TermKind::kTable && TermOf(id).table == b.table) {
+          it.terms = {id};
+          break;
+        }
+      }
+    }
+    if (it.terms.empty()) {
+      it.kind = ItemKind::kKeyword;
+      it.used = true;
+    }
+  }
+  return true;
+}
+
+std::string Parser::BusinessSql(const Filter& f) const {
+  const BoundBusinessTerm& b = index_.business_terms()[f.business];
+  auto column = [this](int c) { return ColRef(c); };
+  if (f.measure_filter) return RenderTermExpression(b.filter, dialect_, column);
+  if (!b.aggregate_predicate) return RenderTermExpression(b.expr, dialect_, column);
+  // The subject's rows whose aggregate over the fact table passes (one key, so each fact
+  // row belongs to one subject row).
+  const std::string key = ColRef(b.fact_key);
+  return ColRef(b.subject_key) + " IN (SELECT " + key + " FROM " +
+         dialect_.QuoteIdentifier(index_.tables()[Col(b.fact_key).table].name) +
+         (b.has_filter ? " WHERE " + RenderTermExpression(b.filter, dialect_, column) : "") +
+         " GROUP BY " + key + " HAVING " + RenderTermExpression(b.expr, dialect_, column) + ")";
 }
 
 void Parser::ParseTime() {
@@ -1902,6 +1972,9 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
   if (root < 0 && !values_.empty()) {
     root = TermOf(values_[0].terms[0]).table;
   }
+  for (const Filter& f : q_.filters) {
+    if (root < 0 && f.business >= 0) root = index_.business_terms()[f.business].table;
+  }
   if (root < 0) {
     *why_en = "I could not tell which table the question is about.";
     *why_zh = "无法判断问题针对的是哪张表。";
@@ -1913,7 +1986,12 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
   for (const Measure& m : q_.measures) needed.push_back(m.table);
   for (int c : q_.group_columns) needed.push_back(Col(c).table);
   for (int c : q_.projections) needed.push_back(Col(c).table);
-  for (const Filter& f : q_.filters) needed.push_back(Col(f.column).table);
+  for (const Filter& f : q_.filters) {
+    if (f.business < 0) needed.push_back(Col(f.column).table);
+    if (f.business >= 0) {
+      for (int t : index_.business_terms()[f.business].tables) needed.push_back(t);
+    }
+  }
   if (q_.order_column >= 0) needed.push_back(Col(q_.order_column).table);
   if (q_.subject_table >= 0 && q_.subject_table != root && q_.measures.empty() &&
       q_.projections.empty()) {
@@ -2096,7 +2174,10 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
   std::vector<std::string> measure_exprs;
   for (const Measure& m : q_.measures) {
     std::string expr;
-    if (m.column < 0) {
+    if (m.business >= 0) {
+      expr = RenderTermExpression(index_.business_terms()[m.business].expr, dialect_,
+                                  [this](int c) { return ColRef(c); });
+    } else if (m.column < 0) {
       const IndexedTable& t = index_.tables()[m.table];
       int pk = -1;
       for (int c : t.columns) {
@@ -2147,6 +2228,17 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
       return std::nullopt;
     }
   }
+  for (const Filter& f : q_.filters) {
+    if (f.measure_filter && q_.measures.size() > 1) {
+      const std::string& name = index_.business_terms()[f.business].def.name;
+      *why_en = "'" + name +
+                "' counts only the rows of its own filter, which would also apply "
+                "to the other measures; ask for it on its own.";
+      *why_zh =
+          "“" + name + "”只统计其定义中筛选的行，这个条件也会作用到其他指标上；请单独询问它。";
+      return std::nullopt;
+    }
+  }
   std::string sql = "SELECT ";
   if (q_.distinct_rows) sql += "DISTINCT ";
   for (size_t k = 0; k < select.size(); ++k) sql += (k ? ", " : "") + select[k];
@@ -2159,6 +2251,10 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
   }
   std::vector<std::string> where;
   for (const Filter& f : q_.filters) {
+    if (f.business >= 0) {
+      where.push_back(BusinessSql(f));
+      continue;
+    }
     const std::string c = ColRef(f.column);
     if (f.numeric) {
       static constexpr std::string_view kOps[] = {" = ", " <> ", " > ", " >= ", " < ", " <= "};
@@ -2242,6 +2338,10 @@ Translation Parser::Run() {
             std::to_string(options_.max_question_bytes) + "），请一次问一个简短的问题。");
   }
   Segment();
+  {
+    std::string why_en, why_zh;
+    if (!ApplyBusinessTerms(&why_en, &why_zh)) return Abstain(why_en, why_zh);
+  }
   int content = 0;
   for (const Item& it : items_) content += it.kind != ItemKind::kPunct;
   if (content == 0) {

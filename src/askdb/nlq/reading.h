@@ -44,6 +44,7 @@ struct Measure {
   std::string table_phrase;   // the words that named a counted table ("orders"), when any
   std::string label;          // words that name the whole measure ("订单数"), when any
   int event = 0;              // measures bound together ("average, min and max id") share an event
+  int business = -1;          // a business term's measure (SchemaIndex::business_terms())
 };
 
 enum class Op { kEq, kNe, kGt, kGe, kLt, kLe, kBetween };
@@ -54,7 +55,9 @@ struct Filter {
   std::vector<std::string> values;  // text values (kEq/kNe with IN semantics)
   double lo = 0, hi = 0;            // numeric
   bool numeric = false;
-  bool text_literal = false;  // a number compared with a TEXT column ("Year" stored as '2014')
+  bool text_literal = false;    // a number compared with a TEXT column ("Year" stored as '2014')
+  int business = -1;            // a business term's condition (column -1) ...
+  bool measure_filter = false;  // ... or the rows its measure counts
 };
 
 struct TimeRange {

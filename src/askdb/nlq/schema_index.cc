@@ -76,7 +76,7 @@ void SchemaIndex::AddTerm(std::string_view phrase, Term term) {
   for (int id : ids) {
     const Term& t = terms_[id];
     if (t.kind == term.kind && t.table == term.table && t.column == term.column &&
-        t.value == term.value) {
+        t.value == term.value && t.business == term.business) {
       return;  // the same target under another source
     }
   }
@@ -328,6 +328,27 @@ void SchemaIndex::AddInferredMoneyWords() {
 const std::vector<int>* SchemaIndex::FindTerms(std::string_view key) const {
   const auto it = term_index_.find(std::string(key));
   return it == term_index_.end() ? nullptr : &it->second;
+}
+
+void SchemaIndex::AddBusinessTerms(const std::vector<BusinessTermDef>& terms,
+                                   std::vector<std::string>* errors) {
+  for (const BusinessTermDef& def : terms) {
+    StatusOr<BoundBusinessTerm> bound = BindBusinessTerm(def, *this);
+    if (!bound.ok()) {
+      errors->push_back(std::string(bound.status().message()));
+      continue;
+    }
+    // A term with no meaning in the data is knowledge for the model, not a word to read.
+    if (def.meaning == BusinessMeaning::kNone) continue;
+    Term term;
+    term.kind = TermKind::kBusiness;
+    term.table = bound->table;
+    term.business = static_cast<int>(business_terms_.size());
+    term.source = "business term";
+    business_terms_.push_back(std::move(bound).value());
+    AddTerm(def.name, term);
+    for (const std::string& synonym : def.synonyms) AddTerm(synonym, term);
+  }
 }
 
 int SchemaIndex::FindTable(std::string_view name) const {

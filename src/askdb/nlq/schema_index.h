@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "askdb/common/status.h"
+#include "askdb/nlq/business_terms.h"
 #include "askdb/nlq/column_roles.h"
 #include "askdb/nlq/time_expr.h"
 
@@ -47,7 +48,7 @@ struct ColumnStats {
 // Keyed by "table.column" (physical names).
 using ColumnStatsMap = std::unordered_map<std::string, ColumnStats>;
 
-enum class TermKind { kTable, kColumn, kValue };
+enum class TermKind { kTable, kColumn, kValue, kBusiness };
 
 struct Term {
   TermKind kind = TermKind::kTable;
@@ -56,6 +57,7 @@ struct Term {
   std::string value;   // kValue: the stored value
   std::string source;  // "name", "business name", "synonym", "value", "value label"
   bool exact = true;   // false for derived aliases (plural-less, prefix-less): lower priority
+  int business = -1;   // kBusiness: index into SchemaIndex::business_terms()
 };
 
 struct IndexedColumn {
@@ -101,6 +103,12 @@ class SchemaIndex {
   // The phrase key (tokenizer.h PhraseKey) term `id` is indexed under.
   const std::string& term_key(int id) const { return term_keys_[id]; }
 
+  // Binds the business terms and indexes their names and synonyms (business_terms.h). A term
+  // that does not bind is left out, its error appended to `errors`.
+  void AddBusinessTerms(const std::vector<BusinessTermDef>& terms,
+                        std::vector<std::string>* errors);
+  const std::vector<BoundBusinessTerm>& business_terms() const { return business_terms_; }
+
   int FindTable(std::string_view name) const;              // -1 when absent
   int FindColumn(int table, std::string_view name) const;  // -1 when absent
   // The column that names a row of `table` in answers (name/title/名称...), preferring the
@@ -126,6 +134,7 @@ class SchemaIndex {
   std::vector<IndexedColumn> columns_;
   std::vector<JoinEdge> edges_;
   std::vector<Term> terms_;
+  std::vector<BoundBusinessTerm> business_terms_;
   std::vector<std::string> term_keys_;  // parallel to terms_
   std::unordered_map<std::string, std::vector<int>> term_index_;
   size_t max_term_units_ = 1;

@@ -1,0 +1,58 @@
+// Business terms in the engine: a word the business defines ("GMV", "高价值客户", "江浙沪")
+// and what it means in the data — a measure, a filter or a value alias written in the
+// term-expression language (term_expression.h). SchemaIndex::AddBusinessTerms binds them to
+// its columns; the engine (engine.cc) applies a bound term as a measure, a WHERE condition or
+// an IN filter. A term the engine cannot apply with certainty (a measure over two tables, a
+// predicate over aggregates with no single key path to its subject) stays a known word that
+// makes the engine abstain and say why, instead of being misread.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "askdb/common/status.h"
+#include "askdb/nlq/term_expression.h"
+
+namespace askdb::nlq {
+
+class SchemaIndex;
+
+enum class BusinessMeaning { kNone, kMeasure, kFilter, kValueAlias };
+std::string_view BusinessMeaningName(BusinessMeaning m);  // "", "measure", "filter", "value"
+// "measure", "filter", "value" (or "value_alias"), "" / "none"; InvalidArgument otherwise.
+StatusOr<BusinessMeaning> ParseBusinessMeaning(std::string_view name);
+
+struct BusinessTermDef {
+  std::string name;
+  std::vector<std::string> synonyms;
+  BusinessMeaning meaning = BusinessMeaning::kNone;
+  std::string expression;  // the measure, or the predicate of a filter / value alias
+  std::string filter;      // measure only, optional: the rows it counts (a row predicate)
+  std::string subject;     // filter over aggregates: the table whose rows it selects
+};
+
+// Checks a definition's expressions against its meaning, with names still unbound: a
+// measure aggregates; a filter is a predicate (over aggregates only with a subject); a value
+// alias is `table.column IN (...)` or `table.column = literal`. The error says what to write.
+Status CheckBusinessTermShape(const BusinessTermDef& def);
+
+struct BoundBusinessTerm {
+  BusinessTermDef def;
+  TermExpr expr, filter;  // filter: kind kNumber with empty text when none
+  bool has_filter = false;
+  int table = -1;           // measure: the table it aggregates; filter: the table it selects
+  std::vector<int> tables;  // every table a row predicate (or a measure's filter) reads
+  bool aggregate_predicate = false;
+  int subject_key = -1;  // predicate over aggregates: subject's key column ...
+  int fact_key = -1;     // ... and the aggregated table's column that refers to it
+  // Not empty: the engine cannot apply the term with certainty and abstains with this.
+  std::string unusable_en, unusable_zh;
+};
+
+// Binds `def` over `index`. An error for a definition that is malformed or names a column
+// the index does not have; a term that binds but cannot be applied safely comes back with
+// unusable_en/zh set.
+StatusOr<BoundBusinessTerm> BindBusinessTerm(const BusinessTermDef& def, const SchemaIndex& index);
+
+}  // namespace askdb::nlq
