@@ -19,6 +19,8 @@ PACKAGES=(
   libcurl4-openssl-dev libcpp-httplib-dev libkainjow-mustache-dev libcli11-dev
   # Server: API key hashes (Argon2id) and datasource secrets at rest.
   libsodium-dev
+  # Knowledge base: the HNSW vector index (header-only).
+  libhnswlib-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   # Fuzzing the server's request parsing (scripts/fuzz.sh): clang with libFuzzer.
   clang-14 libclang-rt-14-dev

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "askdb/cache/question_items.h"
 #include "askdb/common/text.h"
@@ -91,6 +92,20 @@ Embedding LexicalEmbedder::Embed(std::string_view text) const {
     for (float& x : v) x *= inv;
   }
   return v;
+}
+
+StatusOr<Embedding> Embedder::TryEmbed(std::string_view text) const { return Embed(text); }
+
+StatusOr<std::vector<Embedding>> Embedder::TryEmbedBatch(
+    const std::vector<std::string>& texts) const {
+  std::vector<Embedding> out;
+  out.reserve(texts.size());
+  for (const std::string& t : texts) {
+    StatusOr<Embedding> v = TryEmbed(t);
+    if (!v.ok()) return v.status();
+    out.push_back(std::move(v).value());
+  }
+  return out;
 }
 
 double CosineSimilarity(const Embedding& a, const Embedding& b) {

@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "askdb/common/status.h"
+
 namespace askdb::cache {
 
 using Embedding = std::vector<float>;
@@ -29,6 +31,13 @@ class Embedder {
   // Names the embedder and its settings ("lexical-1024", "openai:text-embedding-3-small"):
   // vectors persisted under another id are not compared with this embedder's.
   virtual std::string id() const = 0;
+  // Embed with the reason when there is no vector: an index that must not store an empty
+  // vector (the knowledge base) calls these and records the error. The defaults wrap Embed,
+  // which cannot fail for the built-in embedder; ProviderEmbedder returns the endpoint's
+  // error and sends a batch as one request.
+  virtual StatusOr<Embedding> TryEmbed(std::string_view text) const;
+  virtual StatusOr<std::vector<Embedding>> TryEmbedBatch(
+      const std::vector<std::string>& texts) const;
 };
 
 struct LexicalEmbedderOptions {

@@ -1,10 +1,11 @@
 // ProviderEmbedder: the semantic (L2) answer cache's vectors from the model provider's
 // embeddings endpoint ([llm] embedding_model), instead of the built-in LexicalEmbedder.
 //
-// A failed call (endpoint down, model unknown, timeout) is logged and yields an empty vector,
-// which matches nothing: the cache misses and the question is answered the normal way. The
-// last `memo_size` texts' vectors are remembered, so a Lookup that misses and the Store that
-// follows cost one call. Thread-safe; borrows the client (it must outlive the embedder).
+// A failed Embed (endpoint down, model unknown, timeout) is logged and yields an empty vector
+// (TryEmbed returns the error instead), which matches nothing: the cache misses and the question is
+// answered the normal way. The last `memo_size` texts' vectors are remembered, so a Lookup that
+// misses and the Store that follows cost one call. Thread-safe; borrows the client (it must outlive
+// the embedder).
 #pragma once
 
 #include <chrono>
@@ -28,11 +29,19 @@ class ProviderEmbedder final : public Embedder {
  public:
   ProviderEmbedder(llm::LlmClient& client, ProviderEmbedderOptions options);
   Embedding Embed(std::string_view text) const override;
+  StatusOr<Embedding> TryEmbed(std::string_view text) const override;
+  // Up to kMaxBatch texts per request; the memo is not used (batches are written once).
+  StatusOr<std::vector<Embedding>> TryEmbedBatch(
+      const std::vector<std::string>& texts) const override;
+  static constexpr size_t kMaxBatch = 64;
   // The length of the vectors seen so far (0 before the first successful call).
   size_t dimension() const override;
   std::string id() const override { return "provider:" + options_.model; }
 
  private:
+  // One request for `texts`; every vector non-empty and of one length, or an error.
+  StatusOr<std::vector<Embedding>> Request(const std::vector<std::string>& texts) const;
+
   llm::LlmClient& client_;
   ProviderEmbedderOptions options_;
   mutable std::mutex mu_;
