@@ -64,6 +64,11 @@ PermissionedConnector::PermissionedConnector(std::shared_ptr<db::Connector> inne
                                              EffectivePolicy policy,
                                              std::shared_ptr<const db::DatabaseSchema> schema)
     : inner_(std::move(inner)), policy_(std::move(policy)), schema_(std::move(schema)) {
+  if (schema_ != nullptr) {
+    for (const db::TableInfo& table : schema_->tables) {
+      if (table.kind == db::TableInfo::Kind::kView) views_.insert(text::AsciiLower(table.name));
+    }
+  }
   StatusOr<SqlEngine> engine = EngineFromName(inner_->engine());
   for (auto& [key, table] : policy_.tables) {
     if (!engine.ok()) {
@@ -116,7 +121,7 @@ StatusOr<db::ResultSet> PermissionedConnector::Execute(std::string_view sql,
   if (policy_.empty() || options.internal) return inner_->Execute(sql, options);
   ASKDB_ASSIGN_OR_RETURN(std::string rewritten, Rewrite(sql));
   if (auto* sqlite = dynamic_cast<db::SqliteConnector*>(inner_.get())) {
-    db::SqliteReadPolicy read{hidden_columns_, protected_tables_};
+    db::SqliteReadPolicy read{hidden_columns_, protected_tables_, views_};
     StatusOr<db::ResultSet> result = sqlite->ExecuteUnder(rewritten, options, read);
     if (!result.ok()) return Explain(result.status());
     return result;
@@ -130,7 +135,7 @@ Status PermissionedConnector::Check(std::string_view sql, const db::QueryOptions
   if (policy_.empty() || options.internal) return inner_->Check(sql, options);
   ASKDB_ASSIGN_OR_RETURN(std::string rewritten, Rewrite(sql));
   if (auto* sqlite = dynamic_cast<db::SqliteConnector*>(inner_.get())) {
-    db::SqliteReadPolicy read{hidden_columns_, protected_tables_};
+    db::SqliteReadPolicy read{hidden_columns_, protected_tables_, views_};
     return Explain(sqlite->CheckUnder(rewritten, options, read));
   }
   return Explain(inner_->Check(rewritten, options));

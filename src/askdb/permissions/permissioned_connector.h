@@ -2,8 +2,8 @@
 // Every Execute and Check is rewritten for the user's EffectivePolicy (rewrite.h) before the
 // engine sees it; what cannot be rewritten is refused, never run unfiltered. On SQLite the
 // statement also runs under a read policy (SqliteConnector::ExecuteUnder): the connector's
-// authorizer refuses any read of a hidden column and any read of a protected table through a
-// view or trigger, as a second check under the rewrite. Introspect
+// authorizer refuses any read of a hidden column and any read of a protected table through one
+// of the catalog's views, as a second check under the rewrite. Introspect
 // returns the schema with hidden columns removed and sample values of hidden and masked
 // columns dropped (FilterSchema), so prompts and schema recall never show them.
 //
@@ -53,6 +53,7 @@ class PermissionedConnector final : public db::Connector {
   std::shared_ptr<const db::DatabaseSchema> schema_;
   std::set<std::string> hidden_columns_;    // "table.column", lower case
   std::set<std::string> protected_tables_;  // lower case
+  std::set<std::string> views_;             // the catalog's views, lower case
 };
 
 }  // namespace askdb::permissions

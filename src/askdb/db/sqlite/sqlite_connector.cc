@@ -494,7 +494,8 @@ std::string SqliteConnector::ReadRefusal(const char* table, const char* column,
     return "refused under your data permissions: column " + std::string(column) + " of " + table +
            " is hidden from you";
   }
-  if (view != nullptr && read_policy_->protected_tables.count(t) != 0) {
+  if (view != nullptr && read_policy_->protected_tables.count(t) != 0 &&
+      read_policy_->views.count(internal::AsciiLowerCopy(view)) != 0) {
     return "refused under your data permissions: " + std::string(view) +
            " reads the protected table " + table + "; views are not available under data rules";
   }

@@ -38,9 +38,11 @@ struct sqlite3;
 namespace askdb::db {
 
 // What a user with data permissions may read; names lower case, columns "table.column".
+// SQLite names a CTE like a view when it reports a read, so only the catalog's views count.
 struct SqliteReadPolicy {
   std::set<std::string> hidden_columns;
   std::set<std::string> protected_tables;
+  std::set<std::string> views;
 };
 
 struct SqliteOpenOptions {
@@ -97,7 +99,7 @@ class SqliteConnector final : public Connector {
 
   // Execute and Check for a user with data permissions (permissions/permissioned_connector.h),
   // a second check beneath the permission rewrite: the authorizer also refuses any read of a
-  // hidden column and any read of a protected table made inside a view or trigger.
+  // hidden column and any read of a protected table made inside one of `policy.views`.
   StatusOr<ResultSet> ExecuteUnder(std::string_view sql, const QueryOptions& options,
                                    const SqliteReadPolicy& policy);
   Status CheckUnder(std::string_view sql, const QueryOptions& options,
