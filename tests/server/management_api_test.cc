@@ -348,6 +348,29 @@ TEST_F(ManagementApiTest, DatasourcePasswordsAreSealedAndNeverReturned) {
   EXPECT_EQ(Send("DELETE", "/api/v1/datasources/default").status, 409) << "bound to an agent";
   EXPECT_EQ(Send("DELETE", "/api/v1/datasources/warehouse").status, 204);
   EXPECT_EQ(Send("GET", "/api/v1/datasources/warehouse").status, 404);
+
+  // "test": true connects first: one that cannot connect is refused and nothing is stored;
+  // one that can is stored.
+  Reply untested = Send("POST", "/api/v1/datasources",
+                        {{"id", "warehouse"},
+                         {"name", "Warehouse"},
+                         {"url", "postgres://reader@127.0.0.1:1/sales"},
+                         {"password", kDbPassword},
+                         {"test", true}});
+  EXPECT_EQ(untested.status, 409) << untested.body;
+  EXPECT_EQ(untested.json["error"]["code"], "failed_precondition") << untested.body;
+  EXPECT_NE(untested.body.find("nothing was saved"), std::string::npos) << untested.body;
+  EXPECT_EQ(untested.body.find(kDbPassword), std::string::npos) << untested.body;
+  EXPECT_EQ(Send("GET", "/api/v1/datasources/warehouse").status, 404);
+  EXPECT_EQ(store_->GetDatasource("warehouse").status().code(), StatusCode::kNotFound);
+  Reply tested = Send("POST", "/api/v1/datasources",
+                      {{"id", "copy"}, {"name", "copy"}, {"url", db_url_}, {"test", true}});
+  EXPECT_EQ(tested.status, 201) << tested.body;
+  EXPECT_EQ(Send("GET", "/api/v1/datasources/copy").status, 200);
+  EXPECT_EQ(Send("POST", "/api/v1/datasources", {{"name", "x"}, {"url", db_url_}, {"test", "yes"}})
+                .status,
+            400)
+      << "test must be a boolean";
 }
 
 TEST_F(ManagementApiTest, ADatasourceIsNeverAskdbsOwnStoreNorAnUnlistedHost) {
@@ -661,6 +684,10 @@ TEST_F(ManagementApiTest, RunsAreRecordedWithTimingsAndMessages) {
   EXPECT_EQ(cost["prompt_tokens"], usage["prompt_tokens"]) << cost.dump();
   EXPECT_TRUE(cost.contains("completion_tokens")) << cost.dump();
   EXPECT_EQ(cost["duration_ms"], detail.json["runs"][0]["duration_ms"]) << cost.dump();
+  // ... and its result rows, so a reloaded conversation shows the table again.
+  EXPECT_EQ(cost["result"]["rows"], ask.json["result"]["rows"]) << cost.dump();
+  EXPECT_EQ(cost["result"]["columns"], ask.json["result"]["columns"]) << cost.dump();
+  EXPECT_FALSE(cost["result"]["rows"].empty()) << cost.dump();
 }
 
 TEST_F(ManagementApiTest, ASecondAgentAnswersFromItsOwnDatasource) {

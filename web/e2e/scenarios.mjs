@@ -102,8 +102,9 @@ async function sessionCount(ctx) {
 }
 
 // (3) A clarifying question answered in the page; the session renamed (kept on the
-// server); each turn's cost after the conversation is reloaded from the history.
-export async function clarifyRenameAndCost(ctx, page, reloadedThreadUrl) {
+// server); each turn's cost, result table and chart after the conversation is reloaded
+// from the history (`liveCells`: the table the live run showed).
+export async function clarifyRenameAndCost(ctx, page, reloadedThreadUrl, liveCells) {
   const { base, auth, check, outDir } = ctx
   await page.click('[data-testid=new-chat]')
   await page.waitForSelector(Q)
@@ -155,6 +156,11 @@ export async function clarifyRenameAndCost(ctx, page, reloadedThreadUrl) {
   const prompt = Number(first.match(/提示 (\d+)/)?.[1] ?? 0)
   const seconds = Number(first.match(/([\d.]+) 秒/)?.[1] ?? 0)
   check(calls >= 1 && prompt > 0 && seconds >= 2.5, `a reloaded turn shows its real cost (${first})`)
+  // ... and its result rows (kept with the turn on the server) and chart.
+  const historyCells = await page.$$eval('[data-testid=result-table] tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent.trim())))
+  check(liveCells.length > 0 && JSON.stringify(historyCells) === JSON.stringify(liveCells), `a turn reloaded from the history shows its result table, the same ${historyCells.length} rows as the live run`, JSON.stringify({ history: historyCells.slice(0, 2), live: liveCells.slice(0, 2) }))
+  const historyChart = await page.waitForFunction(() => document.querySelector('[data-testid=chart] [data-drawn=true]') !== null, { timeout: 30_000 }).catch(() => null)
+  check(historyChart !== null, 'a turn reloaded from the history draws its chart')
   await page.screenshot({ path: join(outDir, '12-history-cost.png'), fullPage: true })
 }
 
@@ -202,10 +208,20 @@ export async function adminFlow(ctx, page) {
   // A file that is not there (a server address on loopback is refused by the datasource
   // policy before any connection is tried).
   await setValue(page, 'input[data-testid=datasource-url]', `sqlite:${join(home, 'no-such-dir', 'shop.sqlite')}`)
+  const datasourceCalls = []
+  const onRequest = (r) => {
+    if (r.url().includes('/api/v1/datasources')) datasourceCalls.push(`${r.method()} ${new URL(r.url()).pathname}`)
+  }
+  page.on('request', onRequest)
   await page.click('[data-testid=save-datasource]')
   const refused = await page.waitForSelector('[data-testid=datasource-error]', { timeout: 30_000 }).then((e) => e.evaluate((x) => x.textContent)).catch(() => '')
   const afterRefusal = (await json(base, auth, 'GET', '/api/v1/datasources')).data.datasources.map((d) => d.id)
   check(refused.includes('无法连接') && refused.includes('未保存') && !afterRefusal.includes('unreachable'), 'a datasource URL that cannot connect is refused with the reason, nothing saved', refused.slice(0, 200))
+  page.off('request', onRequest)
+  check(datasourceCalls.length === 1 && datasourceCalls[0] === 'POST /api/v1/datasources', 'the page creates the datasource in one request that connects first (no create, then delete)', datasourceCalls.join(', '))
+  const direct = await json(base, auth, 'POST', '/api/v1/datasources', { id: 'unreachable2', name: 'x', url: `sqlite:${join(home, 'no-such-dir', 'x.sqlite')}`, test: true })
+  const afterDirect = (await json(base, auth, 'GET', '/api/v1/datasources')).data.datasources.map((d) => d.id)
+  check(direct.status === 409 && direct.data.error?.code === 'failed_precondition' && /nothing was saved/.test(direct.data.error?.message ?? '') && !afterDirect.includes('unreachable2'), 'POST /api/v1/datasources with "test": true refuses a datasource that cannot connect (409) and stores nothing', JSON.stringify(direct).slice(0, 300))
   await page.screenshot({ path: join(outDir, '14-datasource-unreachable.png') })
 
   await setValue(page, 'input[data-testid=datasource-id]', 'shop')

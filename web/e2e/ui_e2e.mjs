@@ -258,6 +258,8 @@ async function main() {
   const resumed = await page.waitForSelector('[data-testid=result-table] tbody tr', { timeout: 60_000 }).catch(() => null)
   check(resumed !== null, 'a reload mid-run reconnects (Last-Event-ID) and the run goes on to its result')
   const reloadedThreadUrl = page.url()
+  // What the live run showed, for the same turn reloaded from the history later.
+  const liveCells = await page.$$eval('[data-testid=result-table] tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent.trim())))
   await page.screenshot({ path: join(outDir, '03-reloaded-run.png'), fullPage: true })
 
   // --- the stop button cancels the run --------------------------------------------------
@@ -281,7 +283,7 @@ async function main() {
       return p
     },
   }
-  await clarifyRenameAndCost(ctx, page, reloadedThreadUrl)
+  await clarifyRenameAndCost(ctx, page, reloadedThreadUrl, liveCells)
   await hugePaste(ctx, page)
 
   // --- plan approval -------------------------------------------------------------------

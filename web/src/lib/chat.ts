@@ -296,6 +296,8 @@ export class Conversation {
           route: run.route,
           answer: m.text,
           sql: run.sql,
+          // The result rows kept with the turn (at most 1,000), so the table and chart show.
+          result: run.result,
           chart: run.chart,
           // The history names the interrupt's kind; its payload (the plan, the question)
           // comes beside it.

@@ -481,6 +481,19 @@ class Management : public std::enable_shared_from_this<Management> {
     ASKDB_RETURN_IF_ERROR(OptionalString(body, "id", &ds.id));
     ASKDB_ASSIGN_OR_RETURN(ds.name, RequireString(body, "name"));
     ASKDB_RETURN_IF_ERROR(ReadConnection(body, ds, true));
+    // "test": true connects before anything is stored, so a datasource that cannot connect
+    // is never saved (no create-then-delete a client could leave half done).
+    bool test = false;
+    ASKDB_RETURN_IF_ERROR(OptionalBool(body, "test", &test));
+    if (test) {
+      const Json probe = Probe(ds);
+      if (!probe.value("ok", false)) {
+        return FailedPreconditionError(
+            "cannot connect to the datasource (nothing was saved): " +
+            probe["error"].value("message", std::string()) +
+            ". Check the URL (host, port, database or file path) and the password");
+      }
+    }
     ASKDB_ASSIGN_OR_RETURN(ds, deps_.store->CreateDatasource(ds));
     return store::DatasourceToJson(ds);
   }
@@ -499,6 +512,12 @@ class Management : public std::enable_shared_from_this<Management> {
     ASKDB_ASSIGN_OR_RETURN(store::DatasourceRecord ds, deps_.store->GetDatasource(Param(r, "id")));
     // A record stored before the policy (or under a wider one) is not probed either.
     ASKDB_RETURN_IF_ERROR(deps_.datasource_policy.Check(ds.url));
+    return Probe(ds);
+  }
+
+  // Connects to `ds` and runs SELECT 1: {"ok": true, engine, latency_ms} or
+  // {"ok": false, "error": {code, message}}.
+  Json Probe(const store::DatasourceRecord& ds) const {
     const Steady::time_point start = Steady::now();
     auto failed = [&](const Status& status) {
       return Json{

@@ -93,6 +93,10 @@ void AddManagementOps(Json& paths) {
        {"name", Str()},
        {"url", Str()},
        {"password", {{"type", "string"}, {"description", "Sealed at rest; never returned"}}}});
+  Json datasource_create_body = datasource_body;
+  datasource_create_body["properties"]["test"] = {
+      {"type", "boolean"},
+      {"description", "Connect first; on failure 409 failed_precondition and nothing is saved"}};
   const Json relation_body =
       Object({{"id", Str()},
               {"from", {{"type", "string"}, {"example", "orders.customer_id"}}},
@@ -135,8 +139,8 @@ void AddManagementOps(Json& paths) {
        "Deleted", nullptr},
       {"get", "/api/v1/datasources", "List datasources", nullptr, 200,
        "{\"datasources\": [Datasource]}", list},
-      {"post", "/api/v1/datasources", "Create a datasource", datasource_body, 201, "The datasource",
-       Ref("Datasource")},
+      {"post", "/api/v1/datasources", "Create a datasource", datasource_create_body, 201,
+       "The datasource", Ref("Datasource")},
       {"get", "/api/v1/datasources/{id}", "Get a datasource", nullptr, 200, "The datasource",
        Ref("Datasource")},
       {"put", "/api/v1/datasources/{id}", "Change a datasource (password \"\" removes it)",

@@ -22,6 +22,9 @@ using Steady = std::chrono::steady_clock;
 constexpr std::chrono::hours kNoDeadline{24 * 365};
 // A session created by a run is titled with the start of its first question.
 constexpr std::size_t kSessionTitleBytes = 120;
+// Result rows kept with a turn in the session history (the rest is marked truncated): a
+// reloaded conversation shows the table and draws the chart (at most 500 points) again.
+constexpr std::size_t kHistoryRows = 1000;
 
 // Cuts `text` to at most `max` bytes without splitting a UTF-8 character.
 std::string Utf8Prefix(std::string_view text, std::size_t max) {
@@ -321,6 +324,7 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
     if (!applied.ok()) return fail(applied);
   }
   if (request.nl2sql_only) deps.options.profile.fast_mode = true;
+  if (request.sql_only) deps.options.sql_only = true;
   // Kept alive for this run: the active model may change while it runs.
   std::shared_ptr<llm::LlmClient> active_model;
   if (deps_.active_model != nullptr) {
@@ -473,6 +477,15 @@ void RunService::RecordHistory(const Run& run, const Json& trace,
                {"duration_ms", record.duration_ms}};
   if (result != nullptr) {
     if (!result->sql.empty()) summary["sql"] = result->sql;
+    if (result->result) {
+      Json rows = result->result->ToJson();
+      if (rows["rows"].size() > kHistoryRows) {
+        rows["rows"].erase(rows["rows"].begin() + static_cast<std::ptrdiff_t>(kHistoryRows),
+                           rows["rows"].end());
+        rows["truncated"] = true;
+      }
+      summary["result"] = std::move(rows);
+    }
     if (result->interrupt) {
       summary["interrupt"] = std::string(agent::InterruptKindName(result->interrupt->kind));
       // What the person is asked (the plan, or the clarifying question): a client that
