@@ -8,6 +8,7 @@
 #include "askdb/catalog/schema_source.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/db/database_url.h"
+#include "askdb/knowledge/terms/term_file.h"
 
 namespace askdb::agent {
 
@@ -47,8 +48,27 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
   ASKDB_ASSIGN_OR_RETURN(nlq::ColumnStatsMap stats, nlq::CollectColumnStats(*connector, ds.schema));
   ds.index = std::make_unique<nlq::SchemaIndex>(
       nlq::SchemaIndex::Build(ds.schema, ds.model ? &*ds.model : nullptr, stats));
+  std::string terms_hash = "none";
+  if (StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
+      parsed.ok() && parsed->is_sqlite()) {
+    std::error_code ec;
+    const std::filesystem::path terms_path = knowledge::TermsPathFor(parsed->database);
+    if (std::filesystem::exists(terms_path, ec)) {
+      ASKDB_ASSIGN_OR_RETURN(ds.terms, knowledge::LoadTermsFile(terms_path));
+      ds.terms_path = terms_path;
+      std::vector<std::string> errors;
+      ds.index->AddBusinessTerms(knowledge::EngineDefinitions(ds.terms), &errors);
+      for (const std::string& e : errors)
+        spdlog::warn("business terms {}: {}", terms_path.string(), e);
+      Json all = Json::array();
+      for (const knowledge::BusinessTerm& t : ds.terms) all.push_back(knowledge::TermToJson(t));
+      terms_hash = catalog::HashHex(all.dump());
+    }
+  }
+  // Terms change answers as the model does: cached answers follow both.
   ds.fingerprint = catalog::StructureFingerprint(ds.schema) + "-" +
-                   (ds.model ? catalog::HashHex(catalog::ToJson(*ds.model).dump()) : "none");
+                   (ds.model ? catalog::HashHex(catalog::ToJson(*ds.model).dump()) : "none") +
+                   (ds.terms_path.empty() ? "" : "-" + terms_hash);
   auto source = std::make_unique<catalog::ConnectorSchemaSource>(*connector);
   StatusOr<std::string> source_fingerprint = source->Fingerprint();
   if (source_fingerprint.ok()) ds.source_fingerprint = *source_fingerprint;

@@ -18,6 +18,7 @@
 #include "askdb/common/status.h"
 #include "askdb/db/connector.h"
 #include "askdb/db/schema.h"
+#include "askdb/knowledge/terms/business_term.h"
 #include "askdb/nlq/schema_index.h"
 
 namespace askdb::agent {
@@ -34,6 +35,9 @@ struct PreparedDatasource {
   std::unique_ptr<db::Connector> connector;
   std::optional<catalog::SemanticModel> model;
   std::filesystem::path model_path;  // where the model came from; empty when none
+  // The business terms found beside a SQLite file (NAME.terms.json), read by the engine.
+  std::vector<knowledge::BusinessTerm> terms;
+  std::filesystem::path terms_path;  // empty when none
   db::DatabaseSchema schema;
   std::unique_ptr<nlq::SchemaIndex> index;
   // The schema's structure and the semantic model, hashed ("<schema>-<model>"): the answer

@@ -21,6 +21,7 @@
 #include "askdb/db/connector.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/demo/demo_database.h"
+#include "askdb/knowledge/terms/term_file.h"
 
 namespace askdb::cli {
 namespace {
@@ -69,6 +70,11 @@ StatusOr<std::filesystem::path> EnsureDemoDatabase(const DemoOptions& options, C
   StatusOr<std::string> current = ReadFile(model);
   if (!current.ok() || *current != demo::BuiltinDemoSemanticModelJson()) {
     ASKDB_RETURN_IF_ERROR(demo::WriteDemoSemanticModel(model));
+  }
+  // The demo's business terms, written once: `askdb kb term` edits them afterwards.
+  const std::filesystem::path terms = knowledge::TermsPathFor(path);
+  if (!std::filesystem::exists(terms, ec)) {
+    ASKDB_RETURN_IF_ERROR(WriteFileAtomic(terms, demo::BuiltinDemoTermsJson()));
   }
   return path;
 }
