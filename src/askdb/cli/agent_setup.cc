@@ -15,6 +15,8 @@
 #include "askdb/common/file_util.h"
 #include "askdb/common/paths.h"
 #include "askdb/db/connector_registry.h"
+#include "askdb/knowledge/knowledge_setup.h"
+#include "askdb/server/store/sqlite_management_store.h"
 
 namespace askdb::cli {
 
@@ -105,6 +107,7 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
     deps.options.plan_review = true;
     deps.options.profile.plan_review = true;  // the flag wins over the profile
   }
+  agent->OpenEvidence(deps);
   ASKDB_ASSIGN_OR_RETURN(agent::pipeline::Pipeline pipeline,
                          agent::pipeline::Pipeline::Create(std::move(deps)));
   agent->pipeline_.emplace(std::move(pipeline));
@@ -112,6 +115,36 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
 }
 
 CliAgent::~CliAgent() = default;
+
+void CliAgent::OpenEvidence(agent::pipeline::PipelineDeps& deps) {
+  // Only a management database that exists and holds knowledge adds the evidence stage: a
+  // run without any knowledge pays nothing and creates no file.
+  const config::Config& config = ctx_->config;
+  StatusOr<std::filesystem::path> data_dir = DataDir();
+  const bool have_store =
+      !config.server.store_url.empty() ||
+      (data_dir.ok() &&
+       std::filesystem::exists(*data_dir /
+                               std::string(server::store::kDefaultManagementStoreFileName)));
+  if (!have_store) return;
+  StatusOr<knowledge::KnowledgeBaseOptions> kb_options =
+      knowledge::KnowledgeOptionsFromConfig(config);
+  StatusOr<knowledge::OpenedKnowledgeBase> opened =
+      kb_options.ok() ? knowledge::OpenKnowledgeBase(data_dir.ok() ? *data_dir : "",
+                                                     config.server.store_url, *kb_options)
+                      : StatusOr<knowledge::OpenedKnowledgeBase>(kb_options.status());
+  if (!opened.ok()) {
+    spdlog::warn("knowledge base not used: {}", opened.status().ToString());
+    return;
+  }
+  StatusOr<std::vector<knowledge::KnowledgeItem>> items = opened->kb->List({});
+  if (!items.ok() || items->empty()) return;
+  knowledge_ = std::make_unique<knowledge::OpenedKnowledgeBase>(std::move(*opened));
+  evidence_ = std::make_unique<knowledge::KnowledgeEvidenceSource>(
+      *knowledge_->kb, knowledge::EvidenceOptionsFromConfig(config));
+  deps.evidence = {evidence_.get()};
+  deps.evidence_token_budget = static_cast<int>(config.knowledge.evidence_token_budget);
+}
 
 StatusOr<agent::PreparedDatasource*> CliAgent::Datasource() {
   if (!prepared_) {

@@ -22,6 +22,11 @@
 #include "askdb/cli/spinner.h"
 #include "askdb/llm/llm_client.h"
 
+namespace askdb::knowledge {
+struct OpenedKnowledgeBase;
+class KnowledgeEvidenceSource;
+}  // namespace askdb::knowledge
+
 namespace askdb::cli {
 
 struct AgentCliOptions {
@@ -73,6 +78,8 @@ class CliAgent {
  private:
   CliAgent() = default;
   StatusOr<agent::PreparedDatasource*> Datasource();
+  // Adds the knowledge base's evidence source to `deps` when there is knowledge.
+  void OpenEvidence(agent::pipeline::PipelineDeps& deps);
 
   AgentCliOptions options_;
   const CliContext* ctx_ = nullptr;
@@ -82,6 +89,9 @@ class CliAgent {
   SharedAnswerCache cache_;
   StepDurations durations_;
   std::optional<agent::PreparedDatasource> prepared_;
+  // The knowledge base the evidence stage reads; null when there is none (docs/knowledge.md).
+  std::unique_ptr<knowledge::OpenedKnowledgeBase> knowledge_;
+  std::unique_ptr<knowledge::KnowledgeEvidenceSource> evidence_;
   std::optional<agent::pipeline::Pipeline> pipeline_;
 };
 

@@ -49,5 +49,6 @@ Command AddLlmCommand(CLI::App& app);
 Command AddChatCommand(CLI::App& app);
 Command AddServeCommand(CLI::App& app);
 Command AddMcpCommand(CLI::App& app);
+Command AddKbCommand(CLI::App& app);
 
 }  // namespace askdb::cli

@@ -180,6 +180,10 @@ const Choices<std::string_view> kLogLevels = {{"trace", "trace"}, {"debug", "deb
                                               {"info", "info"},   {"warn", "warn"},
                                               {"error", "error"}, {"off", "off"}};
 const Choices<std::string_view> kLogFormats = {{"text", "text"}, {"json", "json"}};
+const Choices<std::string_view> kKnowledgeChunkers = {{"token", "token"},
+                                                      {"recursive", "recursive"},
+                                                      {"sentence", "sentence"},
+                                                      {"paragraph", "paragraph"}};
 const Choices<std::string_view> kPythonExecutors = {
     {"sandbox", "sandbox"}, {"local", "local"}, {"off", "off"}};
 
@@ -228,8 +232,8 @@ struct KeySpec {
   std::string Dotted() const { return std::string(section) + "." + std::string(key); }
 };
 
-const std::array<KeySpec, 30>& Specs() {
-  static const std::array<KeySpec, 30> specs = {{
+const std::array<KeySpec, 37>& Specs() {
+  static const std::array<KeySpec, 37> specs = {{
       {"database", "default_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
        [](const Config& c) { return Json(c.database.default_url); }},
@@ -313,6 +317,33 @@ const std::array<KeySpec, 30>& Specs() {
       {"server", "frame_ancestors", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.server.frame_ancestors); },
        [](const Config& c) { return Json(c.server.frame_ancestors); }},
+      {"knowledge", "max_file_mb", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.knowledge.max_file_mb); },
+       [](const Config& c) { return Json(c.knowledge.max_file_mb); }},
+      {"knowledge", "chunker", "one of \"token\", \"recursive\", \"sentence\", \"paragraph\"",
+       [](Config& c, const RawValue& v) {
+         return SetStringChoice(v, kKnowledgeChunkers, c.knowledge.chunker);
+       },
+       [](const Config& c) { return Json(c.knowledge.chunker); }},
+      {"knowledge", "chunk_size", "an integer 16 or more",
+       [](Config& c, const RawValue& v) { return SetIntAtLeast(v, 16, c.knowledge.chunk_size); },
+       [](const Config& c) { return Json(c.knowledge.chunk_size); }},
+      {"knowledge", "chunk_overlap", "an integer 0 or more",
+       [](Config& c, const RawValue& v) { return SetIntAtLeast(v, 0, c.knowledge.chunk_overlap); },
+       [](const Config& c) { return Json(c.knowledge.chunk_overlap); }},
+      {"knowledge", "evidence_top_k", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.knowledge.evidence_top_k); },
+       [](const Config& c) { return Json(c.knowledge.evidence_top_k); }},
+      {"knowledge", "evidence_token_budget", "a positive integer",
+       [](Config& c, const RawValue& v) {
+         return SetPositiveInt(v, c.knowledge.evidence_token_budget);
+       },
+       [](const Config& c) { return Json(c.knowledge.evidence_token_budget); }},
+      {"knowledge", "qa_answer_similarity", "a number from 0 to 1",
+       [](Config& c, const RawValue& v) {
+         return SetFraction(v, c.knowledge.qa_answer_similarity);
+       },
+       [](const Config& c) { return Json(c.knowledge.qa_answer_similarity); }},
       {"llm", "base_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.llm.base_url); },
        [](const Config& c) { return Json(c.llm.base_url); }},

@@ -95,6 +95,18 @@ struct ServerConfig {
   std::string frame_ancestors;
 };
 
+// The knowledge base (docs/knowledge.md): documents' size limit, the default chunker, and
+// how much evidence a run recalls.
+struct KnowledgeConfig {
+  int64_t max_file_mb = 20;             // a larger upload is refused, naming this key
+  std::string chunker = "recursive";    // token, recursive, sentence, paragraph
+  int64_t chunk_size = 600;             // characters (tokens for token)
+  int64_t chunk_overlap = 80;           // characters repeated between neighbouring chunks
+  int64_t evidence_top_k = 5;           // hits the evidence stage recalls
+  int64_t evidence_token_budget = 800;  // prompt tokens the evidence may take
+  double qa_answer_similarity = 0.9;    // a Q&A at least this similar answers the question
+};
+
 // Used from the LLM release on; loaded and validated already so files stay stable.
 struct LlmConfig {
   std::string base_url;                        // OpenAI-compatible endpoint; empty: no model
@@ -116,6 +128,7 @@ struct Config {
   PythonConfig python;
   ServerConfig server;
   LlmConfig llm;
+  KnowledgeConfig knowledge;
 
   // The file the values came from; empty when only defaults and environment were used.
   std::filesystem::path source_file;

@@ -12,7 +12,7 @@ struct TypeName {
   std::string_view name;
 };
 
-constexpr std::array<TypeName, 15> kTypeNames = {{
+constexpr std::array<TypeName, 16> kTypeNames = {{
     {EventType::kStageStarted, "stage_started"},
     {EventType::kStageFinished, "stage_finished"},
     {EventType::kClassification, "classification"},
@@ -28,6 +28,7 @@ constexpr std::array<TypeName, 15> kTypeNames = {{
     {EventType::kDone, "done"},
     {EventType::kWarning, "warning"},
     {EventType::kSchema, "schema"},
+    {EventType::kEvidence, "evidence"},
 }};
 
 }  // namespace

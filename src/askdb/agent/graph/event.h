@@ -36,8 +36,9 @@ enum class EventType {
   kError,
   kUsage,
   kDone,
-  kWarning,  // something the person should know that did not stop the run (plan deviation)
-  kSchema,   // the schema level a request read from the schema manager (cached or fetched)
+  kWarning,   // something the person should know that did not stop the run (plan deviation)
+  kSchema,    // the schema level a request read from the schema manager (cached or fetched)
+  kEvidence,  // what the knowledge base recalled for the question, with its scores
 };
 
 // Stable snake_case name ("stage_started"), used as the SSE event name and in JSON.

@@ -24,6 +24,7 @@
 #include "askdb/cache/answer_cache.h"
 #include "askdb/catalog/schema_recall.h"
 #include "askdb/common/text.h"
+#include "askdb/knowledge/evidence.h"
 #include "askdb/llm/llm_client.h"
 
 namespace askdb::agent::pipeline {
@@ -50,6 +51,7 @@ constexpr char kPlanNode[] = "plan";
 constexpr char kReviewPlan[] = "review_plan";
 constexpr char kRunSteps[] = "run_steps";
 constexpr char kReportNode[] = "report";
+constexpr char kEvidenceNode[] = "evidence";
 
 bool IsDataQuestion(RequestType type) {
   return type == RequestType::kDataQuery || type == RequestType::kVisualization;
@@ -244,13 +246,53 @@ struct Pipeline::Impl {
     } else if (c.type == RequestType::kConsultation) {
       s.next = kConsultationNode;
     } else if (IsDataQuestion(c.type)) {
-      s.next = kCacheLookup;
+      s.next = deps.evidence.empty() ? kCacheLookup : kEvidenceNode;
     } else if (c.type == RequestType::kMultiStepAnalysis) {
-      s.next = kPlanNode;
+      s.next = deps.evidence.empty() ? kPlanNode : kEvidenceNode;
     } else {
       Finish(s, ctx, PipelineRoute::kNotAnswered, NotAvailableReason(c.type, s.chinese()));
     }
     return NodeOutcome::Continue();
+  }
+
+  // Evidence recall (issue 15 item 4): every knowledge channel is asked with the question
+  // (already made standalone when it was a follow-up); what they recall goes into the
+  // model's prompts and, for business terms' columns, schema recall. A stored Q&A whose
+  // question matches closely enough answers the run. A failing channel is a warning.
+  StatusOr<NodeOutcome> RecallEvidence(RunState& s, NodeContext& ctx) {
+    knowledge::Evidence evidence;
+    evidence.query = s.question;
+    const knowledge::EvidenceQuery query{.question = s.question,
+                                         .agent_id = deps.evidence_agent_id,
+                                         .datasource_id = deps.evidence_datasource_id};
+    for (const knowledge::EvidenceSource* source : deps.evidence) {
+      if (Status recalled = source->Recall(query, evidence); !recalled.ok()) {
+        evidence.errors.push_back(std::string(source->name()) + ": " + recalled.message());
+      }
+    }
+    std::stable_sort(evidence.hits.begin(), evidence.hits.end(),
+                     [](const auto& a, const auto& b) { return a.fused_score > b.fused_score; });
+    s.evidence = knowledge::EvidenceToJson(evidence);
+    ctx.Emit(EventType::kEvidence, s.evidence);
+    const std::optional<RequestType> type = ParseRequestType(s.request_type);
+    const bool data_question = type && IsDataQuestion(*type);
+    if (evidence.suggested_answer && data_question) {
+      const knowledge::SuggestedAnswer& a = *evidence.suggested_answer;
+      Finish(s, ctx, PipelineRoute::kKnowledge,
+             a.answer + (s.chinese() ? "\n\n（来源：知识库「" : "\n\n(Source: knowledge base, \"") +
+                 a.source + (s.chinese() ? "」）" : "\")"));
+      return NodeOutcome::Continue();
+    }
+    s.next = data_question ? kCacheLookup : kPlanNode;
+    return NodeOutcome::Continue();
+  }
+
+  // The evidence as prompt knowledge, within its token budget; none before the stage ran.
+  std::vector<std::string> EvidenceItems(const RunState& s) const {
+    if (s.evidence.is_null()) return {};
+    StatusOr<knowledge::Evidence> evidence = knowledge::EvidenceFromJson(s.evidence);
+    if (!evidence.ok()) return {};
+    return knowledge::EvidencePromptItems(*evidence, deps.evidence_token_budget);
   }
 
   // A question whose words the engine finds in the schema (tables, columns, values) is a
@@ -751,7 +793,10 @@ struct Pipeline::Impl {
                            const PreparedDatasource& d) {
     llm::PromptContext context;
     if (!m.schema_text.empty()) context.schema_items = {m.schema_text};
-    context.knowledge_items = ExamplesFor(m.question);
+    context.knowledge_items = EvidenceItems(s);  // the knowledge base first, then examples
+    for (std::string& example : ExamplesFor(m.question)) {
+      context.knowledge_items.push_back(std::move(example));
+    }
     for (const std::string& turn : m.history) context.history.push_back(llm::Message::User(turn));
     context.question = m.question;
     context.values = m.values;
@@ -909,7 +954,8 @@ struct Pipeline::Impl {
       b.AddConditionalEdge(name, route, std::move(targets));
     };
     add(kClassify, &Impl::Classify,
-        {kQuickPathNode, kConsultationNode, kCacheLookup, kPlanNode, kEnd});
+        {kQuickPathNode, kConsultationNode, kCacheLookup, kPlanNode, kEvidenceNode, kEnd});
+    add(kEvidenceNode, &Impl::RecallEvidence, {kCacheLookup, kPlanNode, kEnd});
     add(kPlanNode, &Impl::Plan, {kReviewPlan, kRunSteps, kEnd});
     add(kReviewPlan, &Impl::ReviewPlan, {kRunSteps, kPlanNode, kEnd});
     add(kRunSteps, &Impl::RunSteps, {kReportNode});

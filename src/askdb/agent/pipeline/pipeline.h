@@ -62,6 +62,9 @@ class CancellationToken;
 namespace askdb::llm {
 class LlmClient;
 }  // namespace askdb::llm
+namespace askdb::knowledge {
+class EvidenceSource;
+}
 namespace askdb::cache {
 class AnswerCache;
 }  // namespace askdb::cache
@@ -123,6 +126,12 @@ struct PipelineDeps {
   plan::DurationHistory* durations = nullptr;
   // Called after an analysis recorded its steps' durations (the CLI and serve save them).
   std::function<void()> on_durations_recorded;
+  // Knowledge channels asked by the evidence stage, before schema recall (documents, Q&A;
+  // business terms): borrowed. None: no evidence stage.
+  std::vector<const knowledge::EvidenceSource*> evidence;
+  std::string evidence_agent_id;       // the run's agent ("" : default)
+  std::string evidence_datasource_id;  // the run's datasource ("" : unknown)
+  int evidence_token_budget = 800;     // prompt tokens the evidence may take
 };
 
 struct PipelineResult {

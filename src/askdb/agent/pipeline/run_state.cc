@@ -8,7 +8,7 @@
 namespace askdb::agent::pipeline {
 namespace {
 
-constexpr std::array<std::pair<PipelineRoute, std::string_view>, 8> kRouteNames = {{
+constexpr std::array<std::pair<PipelineRoute, std::string_view>, 9> kRouteNames = {{
     {PipelineRoute::kNone, "none"},
     {PipelineRoute::kQuickPath, "quick_path"},
     {PipelineRoute::kConsultation, "consultation"},
@@ -17,6 +17,7 @@ constexpr std::array<std::pair<PipelineRoute, std::string_view>, 8> kRouteNames 
     {PipelineRoute::kLlm, "llm"},
     {PipelineRoute::kAnalysis, "analysis"},
     {PipelineRoute::kNotAnswered, "not_answered"},
+    {PipelineRoute::kKnowledge, "knowledge"},
 }};
 
 constexpr std::array<std::pair<SqlSource, std::string_view>, 5> kSourceNames = {{
@@ -44,7 +45,7 @@ StatusOr<PipelineRoute> ParsePipelineRoute(std::string_view name) {
   }
   return InvalidArgumentError("unknown pipeline route '" + std::string(name) +
                               "'; expected quick_path, consultation, cache, engine, llm, "
-                              "analysis, not_answered or none");
+                              "analysis, not_answered, knowledge or none");
 }
 
 std::string_view SqlSourceName(SqlSource source) {
@@ -78,6 +79,7 @@ Json RunStateToJson(const RunState& s) {
   j["cache_stored_question"] = s.cache_stored_question;
   j["cache_l2_id"] = s.cache_l2_id;
   j["schema_text"] = s.schema_text;
+  j["evidence"] = s.evidence;
   j["translation"] = s.translation;
   j["attempts"] = std::move(attempts);
   j["fixes"] = s.fixes;
@@ -176,6 +178,7 @@ StatusOr<RunState> RunStateFromJson(const Json& j) {
     s.cache_stored_question = j.value("cache_stored_question", "");
     s.cache_l2_id = j.value("cache_l2_id", uint64_t{0});
     s.schema_text = j.value("schema_text", "");
+    s.evidence = j.value("evidence", Json());
     s.translation = j.value("translation", Json());
     if (auto it = j.find("attempts"); it != j.end()) {
       for (const Json& a : *it) {

@@ -30,6 +30,7 @@ enum class PipelineRoute {
   kLlm,           // SQL written (and perhaps fixed) by the model
   kAnalysis,      // a multi-step analysis: plan, steps, report
   kNotAnswered,   // with the reason in `answer` (and `error` for failures)
+  kKnowledge,     // a stored Q&A/FAQ answer whose question matches (knowledge base)
 };
 std::string_view PipelineRouteName(PipelineRoute route);  // "quick_path", "llm", ...
 StatusOr<PipelineRoute> ParsePipelineRoute(std::string_view name);
@@ -83,7 +84,8 @@ struct RunState {
   uint64_t cache_l2_id = 0;
 
   std::string schema_text;  // recalled schema the model saw
-  Json translation;         // the engine's translation summary; null when not consulted
+  Json evidence;     // knowledge::EvidenceToJson of the evidence stage; null before or without it
+  Json translation;  // the engine's translation summary; null when not consulted
 
   std::vector<SqlAttempt> attempts;  // the model's statements, in order
   int fixes = 0;
