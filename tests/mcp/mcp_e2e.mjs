@@ -60,6 +60,10 @@ const QUESTION = '2024年各地区的销售额'
 const SQL = 'SELECT channel, COUNT(*) AS orders, ROUND(SUM(total_amount), 2) AS revenue FROM orders GROUP BY channel ORDER BY revenue DESC'
 const ANALYSIS = '做一份全面的销售分析报告'
 const CLARIFIED_SQL = 'SELECT store_id, COUNT(*) AS orders FROM orders GROUP BY store_id ORDER BY orders DESC LIMIT 5'
+// Questions the engine leaves to the model, for generate_sql.
+const LOYAL_QUESTION = '谁是最忠实的顾客'
+const LOYAL_SQL = 'SELECT customer_id, COUNT(*) AS orders FROM orders GROUP BY customer_id ORDER BY orders DESC LIMIT 5'
+const UNBOUND_QUESTION = '哪家门店的招牌最气派'
 const TOOLS = ['ask', 'generate_sql', 'run_sql', 'list_agents', 'list_datasources', 'describe_schema']
 
 function cli(args) {
@@ -112,7 +116,14 @@ async function exerciseTools(client, label, expected) {
   const followUp = (await client.callTool({ name: 'ask', arguments: { question: '那2023年呢？', thread_id: a.thread_id } })).structuredContent
   check(followUp?.thread_id === a.thread_id && followUp.status === 'answered' && followUp.sql.includes("'2023-01-01'"), `${label}: a follow-up with the thread id continues the conversation`, followUp?.sql)
   const gen = await client.callTool({ name: 'generate_sql', arguments: { question: QUESTION } })
-  check(gen.structuredContent?.answered === true && gen.structuredContent.sql === expected.ask.sql, `${label}: generate_sql writes ask's SQL without running it`, gen.structuredContent)
+  check(gen.structuredContent?.answered === true && gen.structuredContent.sql === expected.ask.sql && gen.structuredContent.source === 'engine' && gen.structuredContent.rows === undefined, `${label}: generate_sql writes ask's SQL without running it`, gen.structuredContent)
+  // The engine abstains: the model writes the SQL, checked against the catalog, not run.
+  const byModel = (await client.callTool({ name: 'generate_sql', arguments: { question: LOYAL_QUESTION } })).structuredContent
+  check(byModel?.answered === true && byModel.source === 'llm' && byModel.sql === LOYAL_SQL && byModel.llm_calls === 1 && byModel.rows === undefined, `${label}: generate_sql falls back to the model when the engine abstains`, byModel)
+  // A model's statement naming a missing column is refused by the catalog check (and its
+  // fix repeats it): not answered, saying why.
+  const unbound = (await client.callTool({ name: 'generate_sql', arguments: { question: UNBOUND_QUESTION } })).structuredContent
+  check(unbound?.answered === false && unbound.sql === '' && /no such column: store_nam/.test(unbound.reason), `${label}: generate_sql refuses the model's SQL that does not bind`, unbound)
 
   // A plan that waits for approval, approved through ask with the thread id.
   const plan = await client.callTool({ name: 'ask', arguments: { question: ANALYSIS } }, undefined, { timeout: 120_000 })
@@ -251,7 +262,15 @@ async function rawHttp(base, key) {
   const wrongVersion = await post(JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'ping' }), { ...inSession, 'MCP-Protocol-Version': '2025-06-18' })
   check(wrongVersion.status === 400, `raw http: a protocol version header unlike the session's answers 400 (${wrongVersion.status})`)
   const big = await post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'run_sql', arguments: { sql: 'x'.repeat(10 << 20) } } }), inSession)
-  check(big.status === 413, `raw http: a 10 MB body answers 413 (${big.status})`)
+  const bigBody = await big.json().catch(() => null)
+  check(big.status === 413 && bigBody?.jsonrpc === '2.0' && bigBody.id === null && bigBody.error?.code === -32600 && /limit of 1048576 bytes/.test(bigBody.error.message), `raw http: a 10 MB body answers 413 with a JSON-RPC error naming the limit (${big.status})`, bigBody)
+  // Just over the limit is still refused (the limit is not loosened for /mcp) ...
+  const over = await post(JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'ping', params: { pad: 'x'.repeat(1 << 20) } }), inSession)
+  check(over.status === 413 && (await over.json()).error?.code === -32600, `raw http: a body just over 1 MB is refused too (${over.status})`)
+  // ... and another route keeps its own 413 document.
+  const apiBig = await fetch(`${base}/api/v1/ask`, { method: 'POST', headers: auth, body: JSON.stringify({ question: 'x'.repeat(2 << 20) }) })
+  const apiBody = await apiBig.json().catch(() => null)
+  check(apiBig.status === 413 && apiBody?.error?.code === 'payload_too_large' && apiBody.jsonrpc === undefined, `raw http: /api/v1/ask's 413 stays the API's JSON error (${apiBig.status})`, apiBody)
   const alive = await (await post(JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'ping' }), inSession)).json()
   check(same(alive, { jsonrpc: '2.0', id: 8, result: {} }), 'raw http: still serving after bad input', alive)
   const deleted = await fetch(`${base}/mcp`, { method: 'DELETE', headers: { ...auth, ...inSession } })
@@ -283,6 +302,9 @@ async function main() {
       },
       { match: '是否足以很好地回答', json: { sufficient: true, reason: '两部分都已回答', confidence: 0.9 } },
       { match: '撰写分析报告', json: { title: '销售分析', summary: '线上渠道销售额最高。', findings: ['线上渠道领先'], recommendations: ['继续投入线上渠道'] } },
+      { match: '最忠实的顾客', reply: LOYAL_SQL },
+      // The first reply, and its fix (the prompt then holds the failed SQL), name no column.
+      { match: '招牌最气派|SELECT store_nam FROM stores', reply: 'SELECT store_nam FROM stores LIMIT 1' },
       // A question the engine leaves to the model, which asks back first.
       { match: '只看订单数', reply: CLARIFIED_SQL },
       { match: '表现怎么样', json: { needs_clarification: '“表现”指销售额、订单数还是利润？' } },
@@ -355,6 +377,17 @@ async function main() {
   const put = await fetch(`${base}/api/v1/agents/other`, { method: 'PUT', headers, body: JSON.stringify({ selected_tables: ['orders', 'stores'] }) })
   const view = (await scoped.client.callTool({ name: 'describe_schema', arguments: { level: 'basic' } })).structuredContent
   check(put.status === 200 && same(view?.tables, ['orders', 'stores']), "http: describe_schema shows the agent's selected tables", view?.tables)
+  // ... and the only tables its run_sql reads.
+  const joined = await scoped.client.callTool({ name: 'run_sql', arguments: { sql: 'SELECT s.name, COUNT(*) AS n FROM orders o JOIN stores s ON s.store_id = o.store_id GROUP BY s.name ORDER BY n DESC' } })
+  check(!joined.isError && joined.structuredContent.rows.length > 0, 'http: run_sql reads the agent\'s selected tables', errorText(joined))
+  for (const sql of ['SELECT COUNT(*) FROM customers', 'SELECT COUNT(*) FROM main."Customers"', 'SELECT o.order_id FROM orders o WHERE o.customer_id IN (SELECT customer_id FROM `customers`)']) {
+    const refused = await scoped.client.callTool({ name: 'run_sql', arguments: { sql } })
+    check(refused.isError && /table 'customers' is not among the tables agent 'other' may read \(orders, stores\)/.test(errorText(refused)), `http: run_sql refuses a table outside the agent's selection: ${sql}`, errorText(refused))
+  }
+  const catalog = await scoped.client.callTool({ name: 'run_sql', arguments: { sql: 'SELECT sql FROM sqlite_master' } })
+  check(catalog.isError && /sqlite_master/.test(errorText(catalog)), "http: run_sql refuses SQLite's catalog to an agent with a selection", errorText(catalog))
+  const adminReads = await admin.client.callTool({ name: 'run_sql', arguments: { sql: 'SELECT COUNT(*) AS n FROM customers' } })
+  check(!adminReads.isError && adminReads.structuredContent.rows[0][0] > 0, 'http: the default agent (no selection) still reads every table')
   // A second datasource: the admin sees it, agent other's key (on datasource default) does not.
   const second = await fetch(`${base}/api/v1/datasources`, { method: 'POST', headers, body: JSON.stringify({ id: 'second', name: 'Second', url: `sqlite:${db}` }) })
   const adminSources = (await admin.client.callTool({ name: 'list_datasources', arguments: {} })).structuredContent.datasources.map((d) => d.id)

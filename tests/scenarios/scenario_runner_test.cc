@@ -6,7 +6,7 @@
 //    "llm": [ScriptedLlmClient rules],     // absent: no model (engine only)
 //    "cache": true,                        // an AnswerCache shared by the steps (default true)
 //    "options": {"plan_review": true},     // PipelineOptions: plan_review, max_fixes,
-//                                          // analysis_sql_steps, max_sufficiency_rounds,
+//                                          // analysis_sql_steps, max_sufficiency_rounds, sql_only,
 //                                          // profile (an agent profile, agent_profile.h)
 //    "steps": [
 //      {"ask": "question", "expect": {...}},
@@ -18,6 +18,7 @@
 //
 // expect keys (all optional): route, events (event type names that must appear in this
 // order, others may sit between), sql_contains (string or list), rows (exact), min_rows,
+// executed (false: no result, the SQL was only written),
 // llm_calls, answer_contains, error_contains, interrupt ("clarification" / "plan_approval"),
 // attempts, cache_hit, status ("ok" default, or a StatusCode name when the call must fail),
 // question_contains (the question as resolved, e.g. a follow-up), follow_up (true/false),
@@ -169,6 +170,9 @@ void CheckExpectations(const Json& expect, const StatusOr<PipelineResult>& r,
     ASSERT_TRUE(res.result.has_value()) << where << dump;
     EXPECT_EQ(res.result->ToJson()["rows"], expect["rows"]) << where << dump;
   }
+  if (expect.contains("executed")) {  // false: the SQL was written but nothing ran
+    EXPECT_EQ(res.result.has_value(), expect["executed"].get<bool>()) << where << dump;
+  }
   if (expect.contains("min_rows")) {
     ASSERT_TRUE(res.result.has_value()) << where << dump;
     EXPECT_GE(static_cast<int>(res.result->row_count()), expect["min_rows"].get<int>()) << where;
@@ -288,6 +292,7 @@ TEST_P(ScenarioTest, Runs) {
         options.value("analysis_sql_steps", deps.options.analysis_sql_steps);
     deps.options.max_sufficiency_rounds =
         options.value("max_sufficiency_rounds", deps.options.max_sufficiency_rounds);
+    deps.options.sql_only = options.value("sql_only", false);
     if (options.contains("profile")) {
       auto profile = AgentProfileFromJson(options["profile"]);
       ASSERT_TRUE(profile.ok()) << profile.status().ToString();

@@ -176,15 +176,20 @@ Json BuildTools(const ToolLimits& limits) {
         {"name", "generate_sql"},
         {"title", "Write SQL for a question"},
         {"description",
-         "Writes the SQL for a question and checks it against the database without running "
-         "it. answered=false says why the question could not be translated."},
+         "Writes the SQL for a question without running it: askdb's engine, else the "
+         "configured model, writes it; it is checked (one read statement, every table and "
+         "column bound against the database) but not executed. answered=false says why."},
         {"inputSchema", ObjectSchema(Json{{"question", question}, {"agent", agent}}, {"question"})},
-        {"outputSchema", OutputSchema(Json{{"answered", Json{{"type", "boolean"}}},
-                                           {"sql", Json{{"type", "string"}}},
-                                           {"reason", Json{{"type", "string"}}},
-                                           {"explanation", Json{{"type", "array"}}},
-                                           {"datasource", Json{{"type", "string"}}}},
-                                      {"answered", "sql"})}});
+        {"outputSchema",
+         OutputSchema(Json{{"answered", Json{{"type", "boolean"}}},
+                           {"sql", Json{{"type", "string"}}},
+                           {"reason", Json{{"type", "string"}}},
+                           {"source", Json{{"type", "string"},
+                                           {"description", "engine or llm: who wrote the SQL"}}},
+                           {"explanation", Json{{"type", "array"}}},
+                           {"llm_calls", Json{{"type", "integer"}}},
+                           {"datasource", Json{{"type", "string"}}}},
+                      {"answered", "sql"})}});
     tools.push_back(Json{
         {"name", "run_sql"},
         {"title", "Run a read-only SQL statement"},

@@ -6,7 +6,7 @@
 //   ask              question (+ thread_id; + answer to resume an interrupted run) → answer,
 //                    sql, rows (≤ max_rows), chart option, route, cost; or status
 //                    "needs_input" with the question and the thread id
-//   generate_sql     question → SQL, checked by the engine, not executed
+//   generate_sql     question → SQL (engine, else model), checked and bound, not executed
 //   run_sql          one read-only statement (the connector's statement guard) → rows
 //   list_agents, list_datasources
 //   describe_schema  level basic|detailed, optional tables
@@ -40,7 +40,7 @@ class Backend {
   virtual ~Backend() = default;
   // PipelineResult::ToJson of the finished run (or the interrupted one).
   virtual StatusOr<Json> Ask(const AskRequest& request, RequestContext& context) = 0;
-  // {"sql", "answered", "reason", "explanation"}: SQL written but not executed.
+  // {"sql", "answered", "reason", "source", "explanation", "llm_calls"}: not executed.
   virtual StatusOr<Json> GenerateSql(const std::string& agent, const std::string& question,
                                      RequestContext& context) = 0;
   // {"columns": [{"name","type"}], "rows", "truncated", "chart"}.

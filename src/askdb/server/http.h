@@ -196,6 +196,15 @@ class HttpServer {
   virtual void Handle(std::string_view method, std::string_view pattern, Handler handler) = 0;
   virtual void HandleStream(std::string_view method, std::string_view pattern,
                             StreamHandler handler) = 0;
+  // What a request to exactly `path` gets when its body exceeds max_body_bytes (the limit
+  // stays the same for every route; only the answer's shape changes — /mcp answers a
+  // JSON-RPC error). `respond` receives the limit. Call before Start. Default: ignored (the
+  // JSON error document).
+  virtual void SetOversizedBodyResponse(std::string_view path,
+                                        std::function<HttpResponse(std::size_t limit)> respond) {
+    (void)path;
+    (void)respond;
+  }
 
   // Binds and starts serving in background threads; returns once connections are accepted.
   // Port 0 picks an ephemeral port (see port()). Fails when the address cannot be bound

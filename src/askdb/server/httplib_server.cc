@@ -492,11 +492,26 @@ class HttplibHttpServer final : public HttpServer {
     AddRoute(method, pattern, RouteTarget(std::move(handler)));
   }
 
+  void SetOversizedBodyResponse(std::string_view path,
+                                std::function<HttpResponse(std::size_t limit)> respond) override {
+    oversized_[std::string(path)] = std::move(respond);
+  }
+
   Status Start(std::string_view host, int port) override;
   void Stop() override;
   int port() const override { return port_.load(); }
 
  private:
+  // The 413 for a body over the limit on `path` (a route's own shape, else the JSON error).
+  HttpResponse OversizedBody(std::string_view path) const {
+    if (auto it = oversized_.find(path); it != oversized_.end()) {
+      return it->second(options_.max_body_bytes);
+    }
+    return HttpResponse::Error(413, "payload_too_large",
+                               "the request body exceeds the limit of " +
+                                   std::to_string(options_.max_body_bytes) +
+                                   " bytes: send a smaller body");
+  }
   void AddRoute(std::string_view method, std::string_view pattern, RouteTarget target) {
     Status status = router_.Add(method, pattern, std::move(target));
     if (!status.ok() && route_error_.ok()) route_error_ = status;
@@ -515,6 +530,8 @@ class HttplibHttpServer final : public HttpServer {
 
   const HttpServerOptions options_;
   Router<RouteTarget> router_;
+  // Set before Start, read-only afterwards.
+  std::map<std::string, std::function<HttpResponse(std::size_t)>, std::less<>> oversized_;
   Status route_error_;
   std::unique_ptr<AskdbHttplibServer> server_;
   std::thread listen_thread_;
@@ -609,10 +626,7 @@ void HttplibHttpServer::Configure() {
                                          std::to_string(options_.request_deadline.count()) + " ms");
       res.set_header("Connection", "close");
     } else if (res.status == 413) {
-      response = HttpResponse::Error(413, "payload_too_large",
-                                     "the request body exceeds the limit of " +
-                                         std::to_string(options_.max_body_bytes) +
-                                         " bytes: send a smaller body");
+      response = OversizedBody(SplitTarget(req.target).first);
     } else if (res.status == 404) {
       // cpp-httplib routes only the methods we registered: this method is not served.
       HttpRequest request;
@@ -811,11 +825,7 @@ void HttplibHttpServer::Dispatch(const httplib::Request& req, httplib::Response&
   }
   // cpp-httplib enforces the limit for Content-Length bodies only; chunked ones end here.
   if (req.body.size() > options_.max_body_bytes) {
-    Apply(HttpResponse::Error(413, "payload_too_large",
-                              "the request body exceeds the limit of " +
-                                  std::to_string(options_.max_body_bytes) +
-                                  " bytes: send a smaller body"),
-          res);
+    Apply(OversizedBody(request.path), res);
     AddCorsHeaders(origin, res);
     return;
   }

@@ -155,6 +155,32 @@ TEST_F(ServerTest, OversizedBodyIs413NamingTheLimit) {
   EXPECT_EQ(BodyOf(chunked)["error"]["code"], "payload_too_large");
 }
 
+// One route may shape its 413 (the /mcp route answers JSON-RPC); the limit and every other
+// route's answer stay as they were.
+TEST_F(ServerTest, OversizedBodyAnswerCanBeShapedForOnePath) {
+  HttpServerOptions options = TestOptions();
+  options.max_body_bytes = 64;
+  server_ = MakeHttplibServer(options);
+  RegisterRoutes(*server_);
+  server_->SetOversizedBodyResponse("/api/v1/runs/r1/resume", [](std::size_t limit) {
+    return HttpResponse::JsonBody(Json{{"limit", limit}}, 413);
+  });
+  ASSERT_TRUE(server_->Start(kHost, 0).ok());
+  const std::string big = R"({"answer":")" + std::string(200, 'x') + R"("})";
+  auto shaped = Client().Post("/api/v1/runs/r1/resume", big, "application/json");
+  ASSERT_TRUE(shaped);
+  EXPECT_EQ(shaped->status, 413);
+  EXPECT_EQ(BodyOf(shaped)["limit"], 64);
+  auto other = Client().Post("/api/v1/runs/r2/resume", big, "application/json");
+  ASSERT_TRUE(other);
+  EXPECT_EQ(other->status, 413);
+  EXPECT_EQ(BodyOf(other)["error"]["code"], "payload_too_large");
+  // Under the limit the route runs as usual.
+  auto small = Client().Post("/api/v1/runs/r1/resume", R"({"answer":"ok"})", "application/json");
+  ASSERT_TRUE(small);
+  EXPECT_EQ(small->status, 200);
+}
+
 TEST_F(ServerTest, MalformedJsonIs400NamingThePosition) {
   StartServer();
   auto client = Client();

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "askdb/agent/pipeline/model_call.h"
+#include "askdb/agent/pipeline/python_question.h"
 #include "askdb/agent/plan/analysis_plan.h"
 #include "askdb/common/status.h"
 #include "askdb/nlq/engine.h"
@@ -63,6 +64,12 @@ StatusOr<PlannedAnalysis> PlanAnalysis(const PlanningInput& input);
 
 // The deterministic plan alone (exposed for tests and for the fallback).
 PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input);
+
+// The plan of a standalone Python question (python_question.h) with no model: the schema,
+// the engine's SQL for the question's data (the measure per month, or per entity), then
+// the template on its rows. When the engine cannot write that data as the template needs
+// it, the plan has no execute_sql step and the last warning says what is missing.
+PlannedAnalysis PythonQuestionPlan(const PlanningInput& input, const PythonQuestion& question);
 
 // The plan as a person reads it before approving: numbered steps, purpose, SQL.
 std::string RenderPlanText(const plan::AnalysisPlan& plan, const std::string& title, bool chinese);

@@ -14,6 +14,7 @@
 #include "askdb/agent/pipeline/analysis_planner.h"
 #include "askdb/agent/pipeline/analysis_report.h"
 #include "askdb/agent/pipeline/analysis_steps.h"
+#include "askdb/agent/pipeline/python_question.h"
 #include "askdb/agent/pipeline/python_step.h"
 #include "askdb/agent/pipeline/sql_guard.h"
 #include "askdb/agent/plan/duration_history.h"
@@ -219,6 +220,14 @@ struct Pipeline::Impl {
             name);
       }
     }
+    // A standalone forecast or outlier question is a small analysis: its Python template
+    // computes what no SQL statement can (python_question.h).
+    if (!options().sql_only && options().python.mode != python::ExecutorMode::kOff &&
+        !c.IsQuickPath() && c.type != RequestType::kConsultation &&
+        DetectPythonQuestion(s.question, s.chinese())) {
+      c.type = RequestType::kMultiStepAnalysis;
+      classified_by += "+python_question";
+    }
     const AgentProfile& profile = options().profile;
     if (profile.language != "auto") s.language = profile.language;
     if (profile.fast_mode && c.type == RequestType::kMultiStepAnalysis) {
@@ -241,7 +250,9 @@ struct Pipeline::Impl {
                                      {"reason", fast.reason}};
     }
     ctx.Emit(EventType::kClassification, std::move(classification));
-    if (c.IsQuickPath()) {
+    if (options().sql_only) {
+      s.next = kEngineNode;  // SQL only: one question, never answered from the cache
+    } else if (c.IsQuickPath()) {
       s.next = kQuickPathNode;
     } else if (c.type == RequestType::kConsultation) {
       s.next = kConsultationNode;
@@ -326,7 +337,14 @@ struct Pipeline::Impl {
       input.feedback = s.plan_feedback;
     }
     input.model = ModelFor(s, ctx, *d);
-    ASKDB_ASSIGN_OR_RETURN(PlannedAnalysis planned, PlanAnalysis(input));
+    std::optional<PythonQuestion> python_question;
+    if (!input.model && input.python_steps) {
+      python_question = DetectPythonQuestion(s.question, s.chinese());
+    }
+    ASKDB_ASSIGN_OR_RETURN(
+        PlannedAnalysis planned,
+        python_question ? StatusOr<PlannedAnalysis>(PythonQuestionPlan(input, *python_question))
+                        : PlanAnalysis(input));
     Durations().Apply(planned.plan);
     s.plan = plan::AnalysisPlanToJson(planned.plan);
     s.plan_title = planned.title;
@@ -520,7 +538,8 @@ struct Pipeline::Impl {
     if (t.answered) {
       s.sql = t.sql;
       s.sql_source = SqlSource::kEngine;
-      s.next = kExecute;
+      // SQL only: nothing runs, so the engine's SQL is bound like a model's before it goes.
+      s.next = options().sql_only ? kValidate : kExecute;
     } else if (deps.llm == nullptr) {
       Finish(s, ctx, PipelineRoute::kNotAnswered, t.abstain_reason);
     } else {
@@ -597,12 +616,34 @@ struct Pipeline::Impl {
     ctx.Emit(
         EventType::kSql,
         {{"sql", s.sql}, {"source", SqlSourceName(s.sql_source)}, {"rejected", check.message()}});
+    if (s.sql_source == SqlSource::kEngine) {  // as when the engine's SQL fails to run
+      if (deps.llm == nullptr) {
+        Fail(s, ctx, "the engine's SQL was refused: " + check.message());
+      } else {
+        s.next = kLlmSql;
+      }
+      return NodeOutcome::Continue();
+    }
     s.attempts.push_back({s.sql, check.message()});
     AfterFailedAttempt(s, ctx);
     return NodeOutcome::Continue();
   }
 
+  // SQL only: the checked statement is the answer; nothing runs against the data.
+  void FinishUnexecuted(RunState& s, NodeContext& ctx) {
+    const bool from_model = s.sql_source == SqlSource::kLlm || s.sql_source == SqlSource::kFix;
+    if (from_model) s.attempts.push_back({s.sql, ""});
+    s.final_sql = s.sql;
+    ctx.Emit(EventType::kSql,
+             {{"sql", s.sql}, {"source", SqlSourceName(s.sql_source)}, {"executed", false}});
+    Finish(s, ctx, from_model ? PipelineRoute::kLlm : PipelineRoute::kEngine, s.sql);
+  }
+
   StatusOr<NodeOutcome> Execute(RunState& s, NodeContext& ctx) {
+    if (options().sql_only) {
+      FinishUnexecuted(s, ctx);
+      return NodeOutcome::Continue();
+    }
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
     ctx.Emit(EventType::kSql, {{"sql", s.sql}, {"source", SqlSourceName(s.sql_source)}});
     db::QueryOptions query = options().query;
@@ -954,7 +995,8 @@ struct Pipeline::Impl {
       b.AddConditionalEdge(name, route, std::move(targets));
     };
     add(kClassify, &Impl::Classify,
-        {kQuickPathNode, kConsultationNode, kCacheLookup, kPlanNode, kEvidenceNode, kEnd});
+        {kQuickPathNode, kConsultationNode, kCacheLookup, kEngineNode, kPlanNode, kEvidenceNode,
+         kEnd});
     add(kEvidenceNode, &Impl::RecallEvidence, {kCacheLookup, kPlanNode, kEnd});
     add(kPlanNode, &Impl::Plan, {kReviewPlan, kRunSteps, kEnd});
     add(kReviewPlan, &Impl::ReviewPlan, {kRunSteps, kPlanNode, kEnd});
@@ -963,9 +1005,9 @@ struct Pipeline::Impl {
     add(kQuickPathNode, &Impl::QuickPath, {kCacheLookup, kEnd});
     add(kConsultationNode, &Impl::Consultation, {kEnd});
     add(kCacheLookup, &Impl::CacheLookup, {kEngineNode, kExecute, kChart});
-    add(kEngineNode, &Impl::Engine, {kExecute, kLlmSql, kEnd});
+    add(kEngineNode, &Impl::Engine, {kExecute, kValidate, kLlmSql, kEnd});
     add(kLlmSql, &Impl::LlmSql, {kEngineNode, kValidate, kEnd});
-    add(kValidate, &Impl::Validate, {kExecute, kLlmFix, kEnd});
+    add(kValidate, &Impl::Validate, {kExecute, kLlmFix, kLlmSql, kEnd});
     add(kExecute, &Impl::Execute, {kChart, kEngineNode, kLlmSql, kLlmFix, kEnd});
     add(kLlmFix, &Impl::LlmFix, {kValidate, kEnd});
     add(kChart, &Impl::Chart, {kAnswer});

@@ -12,6 +12,7 @@
 //                                         └─ llm_sql ─┬─ {"sql"} ─► validate ─► execute
 //                                                     ├─ {"needs_clarification"} ─► interrupt
 //                                                     └─ {"not_answerable"} ─► END
+//   (sql_only: classify ─► engine ─► validate ─► execute returns the SQL unrun ─► END)
 //   execute ─┬─ rows ─► chart ─► answer (stored in the answer cache) ─► END
 //            └─ error ─► llm_fix (at most max_fixes; stops when a fix repeats itself)
 //                        ─► validate ─► execute
@@ -105,6 +106,11 @@ struct PipelineOptions {
   int max_sufficiency_rounds = 3;                       // extra query rounds (seed 003)
   python::ExecutorOptions python;  // python_executor steps ([python], docs/python.md)
   int python_max_tries = 3;        // runs of a model's code per step before the fallback
+  // Write the SQL, do not run it (seed 004's nl2sqlOnly; MCP generate_sql): every request is
+  // one data question (no quick path, plan or cache); the engine, else the model, writes the
+  // SQL, which is checked like any other (one read statement, bound by Connector::Check,
+  // fixed by the model when refused) and returned unexecuted with route engine or llm.
+  bool sql_only = false;
   // Multi-turn: turns of a thread remembered for follow-ups and prompts.
   int session_turns = 5;
   // The agent this pipeline is (instructions, examples, tables, language, plan review).

@@ -276,6 +276,84 @@ TEST_F(PipelineNoModelTest, MultiStepAnalysisForecastsAndFindsOutliersInPython) 
   EXPECT_NE(markdown.find(forecast->text.substr(0, 20)), std::string::npos);
 }
 
+// Issue 16: a standalone forecast or outlier question, with no model, is a small analysis
+// whose Python template computes the answer; the figures are checked against this test's
+// own SQL and C++ (the same formulas as above, computed independently of the templates).
+TEST_F(PipelineNoModelTest, StandaloneForecastAndOutlierQuestionsRunTheirTemplates) {
+  auto monthly = ds_->connector->Execute(
+      "SELECT substr(order_date, 1, 7) AS m, SUM(total_amount) FROM orders GROUP BY m ORDER BY m",
+      {});
+  ASSERT_TRUE(monthly.ok()) << monthly.status().ToString();
+  std::vector<double> months;
+  for (const auto& row : monthly->rows) months.push_back(*row[1].AsNumber());
+  ASSERT_GE(months.size(), 24u);
+  const size_t n = months.size();
+  double last12 = 0, prev12 = 0;
+  for (size_t i = n - 12; i < n; ++i) last12 += months[i];
+  for (size_t i = n - 24; i < n - 12; ++i) prev12 += months[i];
+  double expected_total = 0;
+  for (size_t k = 0; k < 3; ++k) expected_total += months[n - 12 + k] * last12 / prev12;
+
+  auto stores = ds_->connector->Execute(
+      "SELECT s.name, SUM(o.total_amount) FROM orders o JOIN stores s ON o.store_id = s.store_id "
+      "GROUP BY s.store_id",
+      {});
+  ASSERT_TRUE(stores.ok()) << stores.status().ToString();
+  std::vector<double> totals;
+  for (const auto& row : stores->rows) totals.push_back(*row[1].AsNumber());
+  const double q1 = Quantile(totals, 0.25), q3 = Quantile(totals, 0.75);
+  const double low = q1 - 1.5 * (q3 - q1), high = q3 + 1.5 * (q3 - q1);
+  std::set<std::string> expected;
+  for (const auto& row : stores->rows) {
+    const double v = *row[1].AsNumber();
+    if (v < low || v > high) expected.insert(row[0].text());
+  }
+  ASSERT_FALSE(expected.empty());
+
+  Pipeline p = MakePipeline();
+  for (const char* question : {"预测下个季度的销售额", "forecast next quarter's revenue"}) {
+    SCOPED_TRACE(question);
+    StatusOr<PipelineResult> r = p.Ask(std::string("f-") + question, question);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->route, PipelineRoute::kAnalysis) << r->answer;
+    EXPECT_EQ(r->llm_calls, 0);
+    const StepOutcome* forecast =
+        PythonStep(r->state.steps, question[0] == 'f' ? "Forecast" : "预测");
+    ASSERT_NE(forecast, nullptr) << r->answer;
+    ASSERT_TRUE(forecast->success) << forecast->error;
+    EXPECT_NEAR(forecast->python["output"]["values"]["forecast_total"].get<double>(),
+                expected_total, 1e-6 * expected_total);
+  }
+  for (const char* question : {"哪些门店的销售额异常", "which stores have abnormal sales"}) {
+    SCOPED_TRACE(question);
+    StatusOr<PipelineResult> r = p.Ask(std::string("o-") + question, question);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->route, PipelineRoute::kAnalysis) << r->answer;
+    const StepOutcome* outliers =
+        PythonStep(r->state.steps, question[0] == 'w' ? "unusual" : "异常");
+    ASSERT_NE(outliers, nullptr) << r->answer;
+    ASSERT_TRUE(outliers->success) << outliers->error;
+    std::set<std::string> found;
+    for (const auto& [name, value] : outliers->python["output"]["values"]["outliers"].items()) {
+      found.insert(name);
+    }
+    EXPECT_EQ(found, expected);
+  }
+  // Precision first: no measure, no time series, no item to compare — said, not guessed.
+  const std::vector<std::pair<const char*, const char*>> missing = {
+      {"预测下个季度的天气", "无法预测"},
+      {"forecast next quarter's weather", "Cannot forecast"},
+      {"哪些星球的销售额异常", "无法检查异常"}};
+  for (const auto& [question, said] : missing) {
+    SCOPED_TRACE(question);
+    StatusOr<PipelineResult> r = p.Ask(std::string("m-") + question, question);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->route, PipelineRoute::kNotAnswered);
+    EXPECT_NE(r->answer.find(said), std::string::npos) << r->answer;
+    EXPECT_TRUE(r->state.steps.empty());
+  }
+}
+
 TEST_F(PipelineNoModelTest, PlanReviewWaitsForApprovalThenRuns) {
   PipelineOptions options;
   options.plan_review = true;

@@ -108,6 +108,74 @@ Status CheckSingleReadStatement(std::string_view sql) {
   return Status::Ok();
 }
 
+namespace {
+
+// SqlIdentifiers for one reading of string literals: `backslash_escapes` as MySQL and
+// PostgreSQL's E'' strings read them, or not as SQLite and standard SQL do.
+void ScanIdentifiers(std::string_view sql, bool backslash_escapes, std::vector<std::string>& out) {
+  // A word byte: ASCII letters, digits, _ and $, and every byte of a UTF-8 sequence.
+  const auto word = [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u >= 0x80 || std::isalnum(u) != 0 || c == '_' || c == '$';
+  };
+  size_t i = 0;
+  while (i < sql.size()) {
+    const char c = sql[i];
+    if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {
+      while (i < sql.size() && sql[i] != '\n') ++i;
+    } else if (c == '/' && i + 1 < sql.size() && sql[i + 1] == '*') {
+      const size_t end = sql.find("*/", i + 2);
+      i = end == std::string_view::npos ? sql.size() : end + 2;
+    } else if (c == '\'' || c == '"' || c == '`' || c == '[') {
+      const char close = c == '[' ? ']' : c;
+      std::string text;
+      ++i;
+      while (i < sql.size()) {
+        if (backslash_escapes && c == '\'' && sql[i] == '\\' && i + 1 < sql.size()) {
+          text.push_back(sql[i + 1]);
+          i += 2;
+          continue;
+        }
+        if (sql[i] == close) {
+          if (close != ']' && i + 1 < sql.size() && sql[i + 1] == close) {
+            text.push_back(close);
+            i += 2;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        text.push_back(sql[i++]);
+      }
+      if (c == '[') {
+        // A bracketed name in SQLite, a subscript in PostgreSQL: both readings count.
+        ScanIdentifiers(text, backslash_escapes, out);
+      }
+      if (c != '\'') out.push_back(std::move(text));  // a string literal names nothing
+    } else if (word(c)) {
+      const size_t start = i;
+      while (i < sql.size() && word(sql[i])) ++i;
+      // A number is not a name.
+      if (std::isdigit(static_cast<unsigned char>(sql[start])) == 0) {
+        out.emplace_back(sql.substr(start, i - start));
+      }
+    } else {
+      ++i;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> SqlIdentifiers(std::string_view sql) {
+  // Engines disagree on whether a backslash escapes a quote inside a string, so a string
+  // may end earlier in one reading than in the other: the names of both readings count.
+  std::vector<std::string> out;
+  ScanIdentifiers(sql, false, out);
+  ScanIdentifiers(sql, true, out);
+  return out;
+}
+
 std::string NormalizeSqlForComparison(std::string_view sql) {
   const std::string body = StripSqlComments(sql);
   std::string out;

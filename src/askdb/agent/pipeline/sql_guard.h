@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "askdb/common/status.h"
 
@@ -20,6 +21,15 @@ std::string StripSqlComments(std::string_view sql);
 // OK for a single SELECT/WITH statement. PermissionDenied when it starts with anything
 // else (a write, DDL, PRAGMA); InvalidArgument when it is empty or holds several statements.
 Status CheckSingleReadStatement(std::string_view sql);
+
+// Every identifier in `sql` as written, in order: bare words and "double-quoted",
+// `backticked` or [bracketed] names (unquoted, doubled quotes undone); string literals and
+// comments are skipped (a string whose end depends on backslash escapes is read both ways,
+// and a [bracketed] text also for the names inside it: PostgreSQL's subscripts). A
+// qualified name gives one identifier per part; repeats stay. Used to find the
+// tables a statement may name (an agent limited to some tables): a column or alias spelled
+// like a table is listed too, which errs on the side of refusing.
+std::vector<std::string> SqlIdentifiers(std::string_view sql);
 
 // White space collapsed and case folded outside literals, comments removed: two statements
 // that differ only in layout compare equal (the fix loop's "repeated itself" test).

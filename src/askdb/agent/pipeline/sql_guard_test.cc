@@ -39,5 +39,28 @@ TEST(SqlGuardTest, NormalizationIgnoresLayoutButNotLiterals) {
   EXPECT_EQ(StripSqlComments("/* x */ SELECT 1 ; "), "SELECT 1");
 }
 
+bool Names(std::string_view sql, std::string_view name) {
+  for (const std::string& id : SqlIdentifiers(sql)) {
+    if (id == name) return true;
+  }
+  return false;
+}
+
+TEST(SqlGuardTest, IdentifiersAreFoundHoweverQuotedButNotInStrings) {
+  EXPECT_TRUE(Names("SELECT * FROM customers", "customers"));
+  EXPECT_TRUE(Names("SELECT * FROM main.\"customers\"", "customers"));
+  EXPECT_TRUE(Names("SELECT * FROM `customers`", "customers"));
+  EXPECT_TRUE(Names("SELECT * FROM [order items]", "order items"));
+  EXPECT_TRUE(Names("SELECT * FROM \"a\"\"b\"", "a\"b"));
+  EXPECT_TRUE(Names("SELECT 1 FROM t WHERE x IN (SELECT id FROM 客户)", "客户"));
+  EXPECT_FALSE(Names("SELECT 'customers' AS s -- customers\n/* customers */", "customers"));
+  EXPECT_FALSE(Names("SELECT 42", "42"));
+  // PostgreSQL subscripts hold expressions: the names inside count.
+  EXPECT_TRUE(Names("SELECT a[(SELECT 1 FROM customers)] FROM t", "customers"));
+  // Whether a backslash escapes the quote or not, the table after the string is found.
+  EXPECT_TRUE(Names("SELECT 'a\\'' , c FROM customers -- '", "customers"));
+  EXPECT_TRUE(Names("SELECT 'a\\' , (SELECT 1 FROM customers), 'b'", "customers"));
+}
+
 }  // namespace
 }  // namespace askdb::agent::pipeline

@@ -63,7 +63,6 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   backend_deps.runs = runs.get();
   backend_deps.store = management.store.get();
   backend_deps.datasources = management.datasources.get();
-  backend_deps.translate = pipeline.translate;
   backend_deps.query = pipeline.query;
   ASKDB_RETURN_IF_ERROR(server::api::ValidateMcpBackendDeps(backend_deps));
   server::api::McpBackend backend(backend_deps, scope);

@@ -4,10 +4,11 @@
 #include <utility>
 
 #include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/pipeline/sql_guard.h"
 #include "askdb/analysis/chart_recommender.h"
 #include "askdb/catalog/schema_level.h"
 #include "askdb/catalog/schema_render.h"
-#include "askdb/nlq/schema_index.h"
+#include "askdb/common/text.h"
 #include "askdb/server/api/datasource_cache.h"
 #include "askdb/server/api/run_service.h"
 #include "askdb/server/security/api_keys.h"
@@ -57,6 +58,39 @@ StatusOr<std::vector<db::TableInfo>> SelectTables(const db::DatabaseSchema& sche
     kept.push_back(*table);
   }
   return kept;
+}
+
+// An agent that selects some of its datasource's tables may read only those: a statement
+// naming another table of the datasource — or SQLite's catalog (sqlite_master, pragma_*
+// functions), which describes the others — is refused, naming it. Names are matched as
+// identifiers (agent/pipeline/sql_guard.h), so a column spelled like an unselected table is
+// refused too: precision first.
+Status CheckSelectedTables(std::string_view sql, const db::DatabaseSchema& schema,
+                           const store::AgentRecord& agent) {
+  const std::vector<std::string>& selected = agent.selected_tables;
+  if (selected.empty()) return Status::Ok();
+  const auto is_selected = [&](std::string_view name) {
+    return std::any_of(selected.begin(), selected.end(),
+                       [&](const std::string& s) { return text::EqualsIgnoreAsciiCase(s, name); });
+  };
+  std::string list;
+  for (const std::string& s : selected) list += (list.empty() ? "" : ", ") + s;
+  const auto refuse = [&](std::string_view name, std::string_view what) {
+    return PermissionDeniedError(std::string(what) + " '" + std::string(name) +
+                                 "' is not among the tables agent '" + agent.id + "' may read (" +
+                                 list + "): run_sql reads only those; describe_schema lists them");
+  };
+  for (const std::string& id : agent::pipeline::SqlIdentifiers(sql)) {
+    if (is_selected(id)) continue;
+    const std::string lowered = text::AsciiLower(id);
+    if (lowered.starts_with("sqlite_") || lowered.starts_with("pragma_")) {
+      return refuse(id, "the catalog");
+    }
+    for (const db::TableInfo& t : schema.tables) {
+      if (text::EqualsIgnoreAsciiCase(t.name, id)) return refuse(t.name, "table");
+    }
+  }
+  return Status::Ok();
 }
 
 }  // namespace
@@ -130,7 +164,10 @@ StatusOr<Json> McpBackend::Ask(const mcp::AskRequest& ask, mcp::RequestContext& 
   request.text = ask.answer.empty() ? ask.question : ask.answer;
   request.route_label = "/mcp";
   ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<Run> run, deps_.runs->Start(std::move(request)));
+  return Follow(run, context);
+}
 
+StatusOr<Json> McpBackend::Follow(const std::shared_ptr<Run>& run, mcp::RequestContext& context) {
   // Each stream frame of the run becomes one progress notification.
   const auto deadline = std::chrono::steady_clock::now() + deps_.run_timeout;
   std::int64_t last_id = 0;
@@ -161,39 +198,46 @@ StatusOr<Json> McpBackend::Ask(const mcp::AskRequest& ask, mcp::RequestContext& 
 
 StatusOr<Json> McpBackend::GenerateSql(const std::string& agent, const std::string& question,
                                        mcp::RequestContext& context) {
-  ASKDB_ASSIGN_OR_RETURN(std::string id, ResolveAgent(agent));
-  store::AgentRecord record;
-  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
-                         AgentDatasource(id, &record));
-  const std::string& datasource = record.datasource_id;
-  const nlq::Translation t = nlq::Engine::Translate(
-      question, *prepared->index, prepared->connector->dialect(), deps_.translate);
+  RunRequest request;
+  ASKDB_ASSIGN_OR_RETURN(request.agent_id, ResolveAgent(agent));
+  ASKDB_ASSIGN_OR_RETURN(store::AgentRecord record, deps_.store->GetAgent(request.agent_id));
+  request.thread_id = NewThreadId();
+  request.text = question;
+  request.sql_only = true;  // the engine, else the model; checked, never executed
+  request.route_label = "/mcp";
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<Run> run, deps_.runs->Start(std::move(request)));
+  ASKDB_ASSIGN_OR_RETURN(Json result, Follow(run, context));
+  const std::string route = result.value("route", "");
+  const std::string sql = result.value("sql", "");
+  const bool answered = (route == "engine" || route == "llm") && !sql.empty();
+  std::string reason;
+  if (result.contains("interrupt")) {
+    // No run waits on this thread for generate_sql: the question goes back as the reason.
+    reason = "the question needs clarification (" + result.value("answer", "") +
+             "); ask again with that detail";
+  } else if (!answered) {
+    reason = result.value("answer", "");
+  }
   Json explanation = Json::array();
-  for (const nlq::Mapping& m : t.explanation) {
-    explanation.push_back(Json{{"phrase", m.phrase}, {"kind", m.kind}, {"target", m.target}});
+  if (const auto engine = result.find("engine"); engine != result.end() && engine->is_object()) {
+    explanation = engine->value("mappings", Json::array());
   }
-  Json out{{"answered", t.answered},
-           {"sql", t.answered ? t.sql : std::string()},
-           {"reason", t.abstain_reason},
-           {"explanation", std::move(explanation)},
-           {"datasource", datasource}};
-  if (t.answered) {
-    // Compiled by the engine against the live catalog, not run.
-    db::QueryOptions check = deps_.query;
-    check.cancel = context.cancel;
-    Status checked = prepared->connector->Check(t.sql, check);
-    if (!checked.ok() && checked.code() != StatusCode::kUnimplemented) {
-      out["answered"] = false;
-      out["reason"] = checked.message();
-    }
-  }
-  return out;
+  return Json{{"answered", answered},
+              {"sql", answered ? sql : std::string()},
+              {"reason", reason},
+              {"source", answered ? route : std::string()},
+              {"explanation", std::move(explanation)},
+              {"llm_calls", result.value("llm_calls", 0)},
+              {"datasource", record.datasource_id}};
 }
 
 StatusOr<Json> McpBackend::RunSql(const std::string& agent, const std::string& sql,
                                   long long max_rows, mcp::RequestContext& context) {
   ASKDB_ASSIGN_OR_RETURN(std::string id, ResolveAgent(agent));
-  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared, AgentDatasource(id));
+  store::AgentRecord record;
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
+                         AgentDatasource(id, &record));
+  ASKDB_RETURN_IF_ERROR(CheckSelectedTables(sql, prepared->schema, record));
   db::QueryOptions query = deps_.query;
   query.max_rows = std::min(max_rows, deps_.query.max_rows);
   query.cancel = context.cancel;

@@ -3,6 +3,8 @@
 // executor, checkpoints, run history, sessions), agents and datasources come from the
 // management store, SQL runs on the agent's prepared datasource (DatasourceCache) through
 // Connector::Execute (read-only, statement guard, row cap, timeout, cancellation).
+// generate_sql is a run too, in the pipeline's SQL-only mode (PipelineOptions::sql_only):
+// the engine, else the model, writes the SQL, checked and bound but never executed.
 //
 // The caller's scope decides what it sees, as for the API: "admin" sees every agent and
 // datasource; "agent:<id>" sees only that agent and its datasource — another agent, its
@@ -19,7 +21,6 @@
 
 #include "askdb/db/connector.h"
 #include "askdb/mcp/tools.h"
-#include "askdb/nlq/engine.h"
 
 namespace askdb::agent {
 struct PreparedDatasource;
@@ -32,13 +33,13 @@ struct AgentRecord;
 namespace askdb::server::api {
 
 class RunService;
+class Run;
 class DatasourceCache;
 
 struct McpBackendDeps {
   RunService* runs = nullptr;               // required
   store::ManagementStore* store = nullptr;  // required
   DatasourceCache* datasources = nullptr;   // required
-  nlq::TranslateOptions translate;          // generate_sql's engine options (as the pipeline's)
   db::QueryOptions query;                   // run_sql's row cap and timeout (database.*)
   std::chrono::milliseconds run_timeout{10 * 60 * 1000};  // an ask longer than this fails
 };
@@ -74,6 +75,9 @@ class McpBackend : public mcp::Backend {
   // The datasource ids the scope may see.
   StatusOr<std::vector<std::string>> VisibleDatasources() const;
   bool MayRun(const std::string& agent) const;
+  // Waits for `run`, its stream frames as progress notifications and the client's
+  // cancellation passed on; the result JSON (PipelineResult::ToJson) or the run's error.
+  StatusOr<Json> Follow(const std::shared_ptr<Run>& run, mcp::RequestContext& context);
 
   McpBackendDeps deps_;
   const std::string scope_;

@@ -91,6 +91,13 @@ class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
 
   void Register(HttpServer& server) {
     std::shared_ptr<McpEndpoint> self = shared_from_this();
+    // An MCP client reads errors as JSON-RPC: a body over the server's limit is an invalid
+    // request (its id unknown, so null), still with HTTP 413.
+    server.SetOversizedBodyResponse(kRoute, [](std::size_t limit) {
+      return RpcError(413, mcp::kInvalidRequest,
+                      "the request body exceeds the server's limit of " + std::to_string(limit) +
+                          " bytes (askdb serve --max-body): send a smaller message");
+    });
     server.HandleStream("POST", kRoute, [self](const HttpRequest& r) {
       const auto start = std::chrono::steady_clock::now();
       StreamResponse response = self->Post(r);

@@ -324,6 +324,7 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
     if (!applied.ok()) return fail(applied);
   }
   if (request.nl2sql_only) deps.options.profile.fast_mode = true;
+  if (request.sql_only) deps.options.sql_only = true;
   // Kept alive for this run: the active model may change while it runs.
   std::shared_ptr<llm::LlmClient> active_model;
   if (deps_.active_model != nullptr) {

@@ -116,6 +116,8 @@ struct RunRequest {
   // Seed 004's nl2sqlOnly: answer as one question (no multi-step planning) whatever the
   // agent's profile says.
   bool nl2sql_only = false;
+  // Write and check the SQL without running it (PipelineOptions::sql_only; MCP generate_sql).
+  bool sql_only = false;
   // Metrics label: the HTTP route pattern that started the run.
   std::string route_label;
 };
