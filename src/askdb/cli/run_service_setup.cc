@@ -1,15 +1,19 @@
 #include "askdb/cli/run_service_setup.h"
 
+#include <spdlog/spdlog.h>
+
 #include <mutex>
 
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
+#include "askdb/agent/pipeline/run_state.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/llm_setup.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/server/api/management_setup.h"
+#include "askdb/server/api/shared_answer_cache_store.h"
 
 namespace askdb::cli {
 
@@ -32,6 +36,29 @@ StatusOr<ServingState> OpenServingState(const ServingOptions& options, const Cli
   return state;
 }
 
+namespace {
+
+// With a shared store (server.store_url), every process over it shares one answer cache: the
+// entries move from the data directory's file to the store's tables. A store that cannot
+// hold them leaves the file in use (answers are then shared by this machine's processes).
+void ShareAnswerCache(SharedAnswerCache& shared, server::store::ManagementStore& store,
+                      const CliContext& ctx) {
+  if (ctx.config.server.store_url.empty() || shared.cache == nullptr) return;
+  StatusOr<std::unique_ptr<server::api::SharedAnswerCacheStore>> opened =
+      server::api::SharedAnswerCacheStore::Open(store);
+  if (!opened.ok()) {
+    spdlog::warn(
+        "answer cache not shared through server.store_url ({}); it stays in the data "
+        "directory",
+        opened.status().message());
+    return;
+  }
+  shared.cache->AttachStore(opened->get(), agent::pipeline::ResultSetFromJson);
+  shared.store = std::move(opened).value();
+}
+
+}  // namespace
+
 server::api::RunServiceDeps MakeRunServiceDeps(ServingState& state,
                                                server::api::Management& management,
                                                const std::string& time_zone, bool review_plan,
@@ -44,6 +71,7 @@ server::api::RunServiceDeps MakeRunServiceDeps(ServingState& state,
   deps.datasources = management.datasources.get();
   deps.active_model = management.active_model.get();
   deps.llm = state.llm.get();
+  ShareAnswerCache(state.answer_cache, *management.store, ctx);
   deps.cache = state.answer_cache.cache.get();
   deps.durations = state.durations.history.get();
   // Runs finish on several threads; the saves are serialised.

@@ -29,8 +29,10 @@ struct ServingState {
   // askdb processes (a run interrupted in one can be resumed by another replica).
   std::unique_ptr<agent::CheckpointStore> checkpoints;
   std::unique_ptr<llm::LlmClient> llm;  // null: no model
-  SharedAnswerCache answer_cache;       // persisted in the data directory (docs/cache.md)
-  StepDurations durations;              // learned by every run (docs/plans.md)
+  // Persisted in the data directory, or in the shared store's tables when server.store_url
+  // is set (MakeRunServiceDeps moves it there; docs/cache.md).
+  SharedAnswerCache answer_cache;
+  StepDurations durations;  // learned by every run (docs/plans.md)
 };
 
 struct ServingOptions {
@@ -43,6 +45,8 @@ StatusOr<ServingState> OpenServingState(const ServingOptions& options, const Cli
 
 // The caller adds what only it has (metrics in serve) and creates the RunService. `state`
 // must outlive the run service (its durations are saved after every run that records some).
+// With server.store_url set, the answer cache is attached to the management store's tables:
+// no run may use the cache once `management` is closed.
 server::api::RunServiceDeps MakeRunServiceDeps(ServingState& state,
                                                server::api::Management& management,
                                                const std::string& time_zone, bool review_plan,
