@@ -34,7 +34,6 @@ export default defineConfig({
     cssCodeSplit: false,
     rollupOptions: {
       output: {
-        experimentalMinChunkSize: 200_000,
         // The ECharts chunks are named so (the benchmark and the bundle-size check leave
         // them out of the first screen).
         chunkFileNames(chunk) {
