@@ -5,8 +5,10 @@
 #include <utility>
 
 #include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/ask/user_datasource.h"
 #include "askdb/agent/graph/event.h"
 #include "askdb/agent/pipeline/run_state.h"
+#include "askdb/permissions/permission_store.h"
 #include "askdb/server/api/active_model.h"
 #include "askdb/server/api/datasource_cache.h"
 #include "askdb/server/metrics/askdb_metrics.h"
@@ -323,6 +325,8 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
     Status applied = ApplyAgent(request, deps);
     if (!applied.ok()) return fail(applied);
   }
+  StatusOr<std::string> rules_in_words = ApplyPermissions(request, deps);
+  if (!rules_in_words.ok()) return fail(rules_in_words.status());
   if (request.nl2sql_only) deps.options.profile.fast_mode = true;
   if (request.sql_only) deps.options.sql_only = true;
   // Kept alive for this run: the active model may change while it runs.
@@ -344,6 +348,8 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   if (!result.ok()) return fail(result.status());
   Json json = result->ToJson();
   json["thread_id"] = request.thread_id;
+  // What the user's data permissions let them see, for the answer's footnote.
+  if (!rules_in_words->empty()) json["permissions"] = *rules_in_words;
   const std::string state = result->interrupted() ? "interrupted" : "ok";
   if (run->cancel_token()->IsCancelled()) {  // cancelled meanwhile: discard the result
     RecordHistory(*run, sink.trace(), wall_start, steady_start, &*result, "cancelled",
@@ -406,6 +412,27 @@ Status RunService::ApplyAgent(const RunRequest& request, agent::pipeline::Pipeli
   // Answers are cached per datasource.
   deps.options.datasource_id = agent.datasource_id;
   return Status::Ok();
+}
+
+StatusOr<std::string> RunService::ApplyPermissions(const RunRequest& request,
+                                                   agent::pipeline::PipelineDeps& deps) {
+  if (!request.user || deps_.permissions == nullptr) return std::string();
+  ASKDB_ASSIGN_OR_RETURN(std::vector<permissions::PermissionRule> rules,
+                         deps_.permissions->List(deps.options.datasource_id));
+  const permissions::EffectivePolicy policy = permissions::ResolvePolicy(*request.user, rules);
+  if (policy.empty()) return std::string();
+  const agent::pipeline::PipelineDatasourceProvider base_provider = deps.datasource;
+  ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource * base, base_provider());
+  // Borrowed: base_provider, kept in the new provider, keeps it alive for the run.
+  std::shared_ptr<agent::PreparedDatasource> borrowed(base, [](agent::PreparedDatasource*) {});
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> mine,
+                         agent::PrepareForUser(borrowed, policy));
+  deps.datasource = [base_provider, mine]() -> StatusOr<agent::PreparedDatasource*> {
+    return mine.get();
+  };
+  // Cached answers are kept apart per set of effective rules, never shared across them.
+  deps.options.datasource_id += "#perm-" + policy.Fingerprint();
+  return policy.Describe();
 }
 
 void RunService::RecordHistory(const Run& run, const Json& trace,

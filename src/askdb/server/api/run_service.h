@@ -41,6 +41,7 @@
 #include "askdb/common/cancellation.h"
 #include "askdb/common/json.h"
 #include "askdb/common/status.h"
+#include "askdb/permissions/user_context.h"
 #include "askdb/server/run_executor.h"
 #include "askdb/server/sse.h"
 
@@ -50,6 +51,9 @@ class AskdbMetrics;
 namespace askdb::server::store {
 class ManagementStore;
 }  // namespace askdb::server::store
+namespace askdb::permissions {
+class PermissionStore;
+}  // namespace askdb::permissions
 
 namespace askdb::server::api {
 
@@ -78,6 +82,9 @@ struct RunServiceDeps {
   // The store's active model configuration (null: always `llm`). When a model is active,
   // runs use its client instead of `llm`.
   ActiveModel* active_model = nullptr;
+  // Data permissions (issue 18): the rules of the run's datasource apply to a run with a
+  // RunRequest::user. Borrowed; null: no rules.
+  permissions::PermissionStore* permissions = nullptr;
 };
 
 struct RunServiceOptions {
@@ -120,6 +127,10 @@ struct RunRequest {
   bool sql_only = false;
   // Metrics label: the HTTP route pattern that started the run.
   std::string route_label;
+  // Who asks: every statement of the run is rewritten for their data permissions, the schema
+  // the model and the engine see is theirs, and the answer cache is keyed by their rules.
+  // Unset: no rules (single-user use).
+  std::optional<permissions::UserContext> user;
 };
 
 // One run. Shared between the service, the executor task and the HTTP handlers.
@@ -214,6 +225,10 @@ class RunService {
   void RecordOutcome(const Run& run, std::string_view outcome);
   // The agent's datasource, profile and cache key applied to `deps` (store mode only).
   Status ApplyAgent(const RunRequest& request, agent::pipeline::PipelineDeps& deps);
+  // Puts the user's view of the datasource into `deps` (agent/ask/user_datasource.h) and
+  // returns the rules that apply, in words ("" when none).
+  StatusOr<std::string> ApplyPermissions(const RunRequest& request,
+                                         agent::pipeline::PipelineDeps& deps);
   // Run history and session messages (store mode only); failures are logged, not fatal.
   void RecordHistory(const Run& run, const Json& trace, std::chrono::system_clock::time_point start,
                      std::chrono::steady_clock::time_point steady_start,
