@@ -13,6 +13,7 @@
 #include "askdb/cli/result_output.h"
 #include "askdb/common/file_util.h"
 #include "askdb/common/paths.h"
+#include "askdb/knowledge/knowledge_json.h"
 #include "askdb/knowledge/knowledge_setup.h"
 
 namespace askdb::cli {
@@ -52,30 +53,6 @@ StatusOr<knowledge::OpenedKnowledgeBase> Open(const CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(knowledge::KnowledgeBaseOptions options,
                          knowledge::KnowledgeOptionsFromConfig(ctx.config));
   return knowledge::OpenKnowledgeBase(data_dir, ctx.config.server.store_url, options);
-}
-
-Json ItemJson(const knowledge::KnowledgeItem& item) {
-  Json j = {{"id", item.id},
-            {"scope", item.scope},
-            {"kind", knowledge::ItemKindName(item.kind)},
-            {"title", item.title},
-            {"recall", item.recall},
-            {"state", knowledge::ItemStateName(item.state)},
-            {"chunks", item.chunk_count},
-            {"updated_at_ms", item.updated_at_ms}};
-  if (!item.state_reason.empty()) j["state_reason"] = item.state_reason;
-  if (item.kind == knowledge::ItemKind::kDocument) {
-    j["file_name"] = item.file_name;
-    j["format"] = item.format;
-    j["chunker"] = {{"kind", knowledge::ChunkerName(item.chunker.kind)},
-                    {"size", item.chunker.size},
-                    {"overlap", item.chunker.overlap}};
-  } else {
-    j["question"] = item.question;
-    j["answer"] = item.answer;
-  }
-  if (item.deleted) j["deleted"] = true;
-  return j;
 }
 
 void PrintItem(const CliContext& ctx, const knowledge::KnowledgeItem& item) {
@@ -126,7 +103,7 @@ Status RunAdd(const KbOptions& o, const CliContext& ctx) {
   }
   if (!item.ok()) return item.status();
   if (ctx.json) {
-    PrintJson(ctx, ItemJson(*item));
+    PrintJson(ctx, knowledge::KnowledgeItemToJson(*item));
   } else {
     std::cout << "added ";
     PrintItem(ctx, *item);
@@ -145,7 +122,7 @@ Status RunList(const KbOptions& o, const CliContext& ctx) {
                          opened.kb->List(filter));
   if (ctx.json) {
     Json out = Json::array();
-    for (const auto& item : items) out.push_back(ItemJson(item));
+    for (const auto& item : items) out.push_back(knowledge::KnowledgeItemToJson(item));
     PrintJson(ctx, out);
     return Status::Ok();
   }
@@ -174,14 +151,7 @@ Status RunSearch(const KbOptions& o, const CliContext& ctx) {
   if (ctx.json) {
     Json hits = Json::array();
     for (const auto& h : result.hits) {
-      hits.push_back({{"chunk_id", h.chunk_id},
-                      {"item_id", h.item_id},
-                      {"scope", h.scope},
-                      {"type", knowledge::ChunkTypeName(h.type)},
-                      {"text", h.text},
-                      {"keyword_score", h.keyword_score},
-                      {"vector_score", h.vector_score},
-                      {"fused_score", h.fused_score}});
+      hits.push_back(knowledge::SearchHitToJson(h));
     }
     Json out = {{"query", o.query}, {"mode", o.mode}, {"hits", hits}};
     if (!result.vector_error.empty()) out["vector_error"] = result.vector_error;
@@ -219,7 +189,7 @@ Status RunRecall(const KbOptions& o, const CliContext& ctx) {
   edit.recall = o.switch_value == "on";
   ASKDB_ASSIGN_OR_RETURN(const knowledge::KnowledgeItem item, opened.kb->Edit(o.id, edit));
   if (ctx.json) {
-    PrintJson(ctx, ItemJson(item));
+    PrintJson(ctx, knowledge::KnowledgeItemToJson(item));
   } else {
     PrintItem(ctx, item);
   }

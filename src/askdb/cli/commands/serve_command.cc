@@ -15,6 +15,7 @@
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/common/paths.h"
+#include "askdb/knowledge/knowledge_setup.h"
 #include "askdb/mcp/tools.h"
 #include "askdb/server/api/api_server.h"
 #include "askdb/server/api/key_file_store.h"
@@ -156,6 +157,12 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   http_options.on_connection_event = [m = metrics.get()](std::string_view event) {
     m->RecordConnectionEvent(event);
   };
+  // The knowledge base on the same management database (/api/v1/knowledge, docs/knowledge.md);
+  // declared before the server so that it outlives it.
+  ASKDB_ASSIGN_OR_RETURN(const knowledge::KnowledgeBaseOptions kb_options,
+                         knowledge::KnowledgeOptionsFromConfig(ctx.config));
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<knowledge::KnowledgeBase> kb,
+                         knowledge::OpenKnowledgeBaseOn(*management.store, kb_options));
   std::unique_ptr<server::HttpServer> http = server::MakeHttplibServer(http_options);
   server::api::ApiServerDeps api_deps;
   api_deps.runs = runs.get();
@@ -167,6 +174,7 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   api_deps.management.secrets = management.secrets.get();
   api_deps.management.keys = policy.auth_required() ? management.keys.get() : nullptr;
   api_deps.management.datasource_policy = server::api::DatasourcePolicy(policy_options);
+  api_deps.management.knowledge = kb.get();
   server::api::ApiServerOptions api_options;
   api_options.auth_throttle.max_failures = options.auth_max_failures;
   api_options.stream.heartbeat_interval = std::chrono::seconds(options.heartbeat_seconds);

@@ -13,6 +13,7 @@
 #include "askdb/llm/ping.h"
 #include "askdb/llm/provider_config.h"
 #include "askdb/server/api/datasource_cache.h"
+#include "askdb/server/api/knowledge_api.h"
 #include "askdb/server/json_request.h"
 #include "askdb/server/security/secret_box.h"
 #include "askdb/server/store/management_store.h"
@@ -772,6 +773,7 @@ Status RegisterManagementRoutes(const AdminRouteAdder& add, const ManagementDeps
         "the management routes need a store, a datasource cache and a secret box");
   }
   std::make_shared<Management>(deps)->Register(add);
+  if (deps.knowledge != nullptr) RegisterKnowledgeRoutes(add, *deps.knowledge);
   return Status::Ok();
 }
 

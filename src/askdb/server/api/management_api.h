@@ -25,6 +25,7 @@
 //   /api/v1/models/{id}                    GET, PUT, DELETE
 //   /api/v1/models/{id}/activate           POST: the one active model
 //   /api/v1/models/{id}/test               POST: one ping call to the model
+//   /api/v1/knowledge...                   the knowledge base (knowledge_api.h), when set
 //
 // Secrets (datasource passwords, model API keys) are accepted on create/update, sealed
 // with the SecretBox before they reach the store, and never returned: responses carry
@@ -53,6 +54,9 @@ class SecretBox;
 namespace askdb::server::store {
 class ManagementStore;
 }  // namespace askdb::server::store
+namespace askdb::knowledge {
+class KnowledgeBase;
+}  // namespace askdb::knowledge
 
 namespace askdb::server::api {
 
@@ -72,6 +76,7 @@ struct ManagementDeps {
   // What a datasource may point at (datasource_policy.h), checked on create, update, test
   // and introspection: 403 otherwise.
   DatasourcePolicy datasource_policy;
+  knowledge::KnowledgeBase* knowledge = nullptr;  // null: no /api/v1/knowledge routes
 };
 
 // Adds one admin-only route (the caller wraps `handler` in its auth check and metrics).

@@ -78,6 +78,14 @@ struct ManagementOp {
 };
 
 void AddManagementOps(Json& paths) {
+  const Json knowledge_pair = Object({{"kind", {{"type", "string"}, {"enum", {"qa", "faq"}}}},
+                                      {"question", Str()},
+                                      {"answer", Str()},
+                                      {"title", Str()},
+                                      {"recall", Bool()},
+                                      {"agent", Str()},
+                                      {"datasource", Str()}},
+                                     {"question", "answer"});
   const Json agent_body =
       Object({{"id", Str()},
               {"name", Str()},
@@ -207,6 +215,49 @@ void AddManagementOps(Json& paths) {
        "The model", Ref("Model")},
       {"post", "/api/v1/models/{id}/test", "One test call (ping) to the model", nullptr, 200,
        "{\"ok\": true, model, latency_ms, reply} or {\"ok\": false, \"error\"}", list},
+      // The knowledge base (docs/knowledge.md); editors too.
+      {"get", "/api/v1/knowledge",
+       "Knowledge items with their state (?agent | ?datasource, ?kind, ?deleted=true)", nullptr,
+       200, "{\"items\": [...]}", list},
+      {"post", "/api/v1/knowledge", "Add a Q&A or FAQ pair", knowledge_pair, 201, "The item", list},
+      {"post", "/api/v1/knowledge/documents",
+       "Upload a document: the body is the file; ?file_name (required), ?agent | ?datasource, "
+       "?title, ?format, ?chunker, ?chunk_size, ?chunk_overlap, ?recall",
+       nullptr, 201,
+       "The item (400 names what is wrong: empty, over knowledge.max_file_mb, "
+       "not UTF-8, corrupt or encrypted PDF; nothing is stored)",
+       list},
+      {"post", "/api/v1/knowledge/search",
+       "Hybrid search with each hit's keyword, vector and fused scores",
+       Object({{"query", Str()},
+               {"mode", {{"type", "string"}, {"enum", {"hybrid", "keyword", "vector"}}}},
+               {"top_k", {{"type", "integer"}}},
+               {"agent", Str()},
+               {"datasource", Str()},
+               {"kinds", StrArray()}},
+              {"query"}),
+       200,
+       "{query, mode, hits: [{chunk_id, item_id, text, keyword_score, vector_score, fused_score, "
+       "...}]}",
+       list},
+      {"post", "/api/v1/knowledge/reindex", "Re-chunk and re-embed every item", nullptr, 200,
+       "{\"indexed\": n}", list},
+      {"get", "/api/v1/knowledge/{id}", "One knowledge item", nullptr, 200, "The item", list},
+      {"put", "/api/v1/knowledge/{id}", "Edit title, question, answer, recall, scope or chunker",
+       Object({{"title", Str()},
+               {"question", Str()},
+               {"answer", Str()},
+               {"recall", Bool()},
+               {"chunker", Object({{"kind", Str()},
+                                   {"size", {{"type", "integer"}}},
+                                   {"overlap", {{"type", "integer"}}}})}}),
+       200, "The item", list},
+      {"delete", "/api/v1/knowledge/{id}", "Soft-delete an item; the index drops it", nullptr, 204,
+       "Deleted", nullptr},
+      {"post", "/api/v1/knowledge/{id}/recall", "Turn the recall switch",
+       Object({{"recall", Bool()}}, {"recall"}), 200, "The item", list},
+      {"post", "/api/v1/knowledge/{id}/reindex", "Re-chunk and re-embed one item", nullptr, 200,
+       "The item", list},
   };
   for (const ManagementOp& op : ops) {
     Json params = Json::array();

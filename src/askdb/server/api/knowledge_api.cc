@@ -1,0 +1,236 @@
+#include "askdb/server/api/knowledge_api.h"
+
+#include <charconv>
+
+#include "askdb/knowledge/knowledge_base.h"
+#include "askdb/knowledge/knowledge_json.h"
+#include "askdb/server/json_request.h"
+
+namespace askdb::server::api {
+namespace {
+
+using knowledge::KnowledgeBase;
+
+Handler JsonRoute(std::function<StatusOr<Json>(const HttpRequest&)> handler, int success = 200) {
+  return [handler = std::move(handler), success](const HttpRequest& request) {
+    StatusOr<Json> body = handler(request);
+    if (!body.ok()) return HttpResponse::FromStatus(body.status());
+    return HttpResponse::JsonBody(*body, success);
+  };
+}
+
+// agent= or datasource= (query or JSON), default the default agent.
+StatusOr<std::string> ScopeOf(const std::string& agent, const std::string& datasource) {
+  if (!agent.empty() && !datasource.empty()) {
+    return InvalidArgumentError("give agent or datasource, not both");
+  }
+  if (!datasource.empty()) return knowledge::MakeScope("datasource", datasource);
+  return knowledge::MakeScope("agent", agent.empty() ? "default" : agent);
+}
+
+StatusOr<int> QueryInt(const HttpRequest& r, std::string_view name, int fallback) {
+  const std::optional<std::string> text = r.Query(name);
+  if (!text) return fallback;
+  int value = 0;
+  auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+  if (ec != std::errc() || ptr != text->data() + text->size()) {
+    return InvalidArgumentError(std::string(name) + " must be an integer, not '" + *text + "'");
+  }
+  return value;
+}
+
+StatusOr<knowledge::ChunkerOptions> ChunkerFromJson(const Json& j, knowledge::ChunkerOptions base) {
+  if (!j.is_object()) return InvalidArgumentError("chunker must be an object");
+  std::string kind(knowledge::ChunkerName(base.kind));
+  ASKDB_RETURN_IF_ERROR(OptionalString(j, "kind", &kind));
+  ASKDB_ASSIGN_OR_RETURN(base.kind, knowledge::ParseChunkerKind(kind));
+  int64_t size = base.size, overlap = base.overlap;
+  ASKDB_RETURN_IF_ERROR(OptionalInt(j, "size", &size, 1, 1'000'000));
+  ASKDB_RETURN_IF_ERROR(OptionalInt(j, "overlap", &overlap, 0, 1'000'000));
+  base.size = static_cast<int>(size);
+  base.overlap = static_cast<int>(overlap);
+  ASKDB_RETURN_IF_ERROR(knowledge::ValidateChunkerOptions(base));
+  return base;
+}
+
+StatusOr<Json> List(KnowledgeBase& kb, const HttpRequest& r) {
+  knowledge::ItemFilter filter;
+  const std::string agent = r.Query("agent").value_or("");
+  const std::string datasource = r.Query("datasource").value_or("");
+  if (!agent.empty() || !datasource.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(filter.scope, ScopeOf(agent, datasource));
+  }
+  if (std::optional<std::string> kind = r.Query("kind")) {
+    ASKDB_ASSIGN_OR_RETURN(filter.kind, knowledge::ParseItemKind(*kind));
+  }
+  filter.include_deleted = r.Query("deleted").value_or("") == "true";
+  ASKDB_ASSIGN_OR_RETURN(const auto items, kb.List(filter));
+  Json out = Json::array();
+  for (const auto& item : items) out.push_back(knowledge::KnowledgeItemToJson(item));
+  return Json{{"items", out}};
+}
+
+StatusOr<Json> CreatePair(KnowledgeBase& kb, const HttpRequest& r) {
+  ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r));
+  knowledge::PairInput input;
+  std::string kind = "qa", agent, datasource;
+  ASKDB_RETURN_IF_ERROR(OptionalString(body, "kind", &kind));
+  ASKDB_ASSIGN_OR_RETURN(input.kind, knowledge::ParseItemKind(kind));
+  if (input.kind == knowledge::ItemKind::kDocument) {
+    return InvalidArgumentError(
+        "documents are uploaded to /api/v1/knowledge/documents with the file as the body");
+  }
+  ASKDB_ASSIGN_OR_RETURN(input.question, RequireString(body, "question"));
+  ASKDB_ASSIGN_OR_RETURN(input.answer, RequireString(body, "answer"));
+  ASKDB_RETURN_IF_ERROR(OptionalString(body, "title", &input.title));
+  ASKDB_RETURN_IF_ERROR(OptionalBool(body, "recall", &input.recall));
+  ASKDB_RETURN_IF_ERROR(OptionalString(body, "agent", &agent));
+  ASKDB_RETURN_IF_ERROR(OptionalString(body, "datasource", &datasource));
+  ASKDB_ASSIGN_OR_RETURN(input.scope, ScopeOf(agent, datasource));
+  ASKDB_ASSIGN_OR_RETURN(const auto item, kb.AddPair(input));
+  return knowledge::KnowledgeItemToJson(item);
+}
+
+StatusOr<Json> Upload(KnowledgeBase& kb, const HttpRequest& r) {
+  knowledge::DocumentInput input;
+  input.file_name = r.Query("file_name").value_or("");
+  if (input.file_name.empty()) {
+    return InvalidArgumentError("give ?file_name= (its extension gives the format)");
+  }
+  ASKDB_ASSIGN_OR_RETURN(
+      input.scope, ScopeOf(r.Query("agent").value_or(""), r.Query("datasource").value_or("")));
+  input.title = r.Query("title").value_or("");
+  input.format = r.Query("format").value_or("");
+  input.recall = r.Query("recall").value_or("true") != "false";
+  if (r.Query("chunker") || r.Query("chunk_size") || r.Query("chunk_overlap")) {
+    knowledge::ChunkerOptions chunker = kb.options().default_chunker;
+    if (std::optional<std::string> kind = r.Query("chunker")) {
+      ASKDB_ASSIGN_OR_RETURN(chunker.kind, knowledge::ParseChunkerKind(*kind));
+    }
+    ASKDB_ASSIGN_OR_RETURN(chunker.size, QueryInt(r, "chunk_size", chunker.size));
+    ASKDB_ASSIGN_OR_RETURN(chunker.overlap, QueryInt(r, "chunk_overlap", chunker.overlap));
+    input.chunker = chunker;
+  }
+  input.bytes = r.body;
+  ASKDB_ASSIGN_OR_RETURN(const auto item, kb.AddDocument(input));
+  return knowledge::KnowledgeItemToJson(item);
+}
+
+StatusOr<Json> Edit(KnowledgeBase& kb, const HttpRequest& r) {
+  ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r));
+  const std::string id(r.PathParam("id"));
+  ASKDB_ASSIGN_OR_RETURN(const auto current, kb.Get(id));
+  knowledge::ItemEdit edit;
+  for (auto [field, target] :
+       {std::pair{"title", &edit.title}, std::pair{"question", &edit.question},
+        std::pair{"answer", &edit.answer}}) {
+    if (body.contains(field)) {
+      std::string value;
+      ASKDB_RETURN_IF_ERROR(OptionalString(body, field, &value));
+      *target = value;
+    }
+  }
+  if (body.contains("recall")) {
+    bool recall = current.recall;
+    ASKDB_RETURN_IF_ERROR(OptionalBool(body, "recall", &recall));
+    edit.recall = recall;
+  }
+  if (body.contains("agent") || body.contains("datasource")) {
+    std::string agent, datasource;
+    ASKDB_RETURN_IF_ERROR(OptionalString(body, "agent", &agent));
+    ASKDB_RETURN_IF_ERROR(OptionalString(body, "datasource", &datasource));
+    ASKDB_ASSIGN_OR_RETURN(edit.scope, ScopeOf(agent, datasource));
+  }
+  if (auto c = body.find("chunker"); c != body.end()) {
+    ASKDB_ASSIGN_OR_RETURN(edit.chunker, ChunkerFromJson(*c, current.chunker));
+  }
+  ASKDB_ASSIGN_OR_RETURN(const auto item, kb.Edit(id, edit));
+  return knowledge::KnowledgeItemToJson(item);
+}
+
+StatusOr<Json> Search(KnowledgeBase& kb, const HttpRequest& r) {
+  ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r));
+  ASKDB_ASSIGN_OR_RETURN(const std::string query, RequireString(body, "query"));
+  knowledge::SearchOptions options;
+  std::string mode = "hybrid", agent, datasource;
+  ASKDB_RETURN_IF_ERROR(OptionalString(body, "mode", &mode));
+  if (mode == "keyword") {
+    options.mode = knowledge::SearchMode::kKeyword;
+  } else if (mode == "vector") {
+    options.mode = knowledge::SearchMode::kVector;
+  } else if (mode != "hybrid") {
+    return InvalidArgumentError("mode must be hybrid, keyword or vector, not '" + mode + "'");
+  }
+  int64_t top_k = 5;
+  ASKDB_RETURN_IF_ERROR(OptionalInt(body, "top_k", &top_k, 1, 100));
+  options.top_k = static_cast<size_t>(top_k);
+  ASKDB_RETURN_IF_ERROR(OptionalString(body, "agent", &agent));
+  ASKDB_RETURN_IF_ERROR(OptionalString(body, "datasource", &datasource));
+  if (!agent.empty() || !datasource.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(const std::string scope, ScopeOf(agent, datasource));
+    options.filter.scopes = {scope};
+  }
+  std::vector<std::string> kinds;
+  ASKDB_RETURN_IF_ERROR(OptionalStringArray(body, "kinds", &kinds));
+  for (const std::string& kind : kinds) {
+    std::optional<knowledge::ChunkType> type = knowledge::ParseChunkType(kind);
+    if (!type) return InvalidArgumentError("unknown kind '" + kind + "' in kinds");
+    options.filter.types.push_back(*type);
+  }
+  const knowledge::SearchResult result = kb.Search(query, options);
+  Json hits = Json::array();
+  for (const auto& hit : result.hits) hits.push_back(knowledge::SearchHitToJson(hit));
+  Json out = {{"query", query}, {"mode", mode}, {"hits", hits}};
+  if (!result.vector_error.empty()) out["vector_error"] = result.vector_error;
+  return out;
+}
+
+}  // namespace
+
+void RegisterKnowledgeRoutes(const KnowledgeRouteAdder& add, KnowledgeBase& kb) {
+  KnowledgeBase* k = &kb;
+  add("GET", "/api/v1/knowledge", JsonRoute([k](const HttpRequest& r) { return List(*k, r); }));
+  add("POST", "/api/v1/knowledge",
+      JsonRoute([k](const HttpRequest& r) { return CreatePair(*k, r); }, 201));
+  add("POST", "/api/v1/knowledge/documents",
+      JsonRoute([k](const HttpRequest& r) { return Upload(*k, r); }, 201));
+  add("POST", "/api/v1/knowledge/search",
+      JsonRoute([k](const HttpRequest& r) { return Search(*k, r); }));
+  add("POST", "/api/v1/knowledge/reindex", JsonRoute([k](const HttpRequest&) -> StatusOr<Json> {
+        ASKDB_ASSIGN_OR_RETURN(const int indexed, k->Reindex(""));
+        return Json{{"indexed", indexed}};
+      }));
+  add("GET", "/api/v1/knowledge/{id}", JsonRoute([k](const HttpRequest& r) -> StatusOr<Json> {
+        ASKDB_ASSIGN_OR_RETURN(const auto item, k->Get(std::string(r.PathParam("id"))));
+        return knowledge::KnowledgeItemToJson(item);
+      }));
+  add("PUT", "/api/v1/knowledge/{id}",
+      JsonRoute([k](const HttpRequest& r) { return Edit(*k, r); }));
+  add("DELETE", "/api/v1/knowledge/{id}", [k](const HttpRequest& r) {
+    const Status removed = k->Remove(std::string(r.PathParam("id")));
+    if (!removed.ok()) return HttpResponse::FromStatus(removed);
+    HttpResponse response;
+    response.status = 204;
+    return response;
+  });
+  add("POST", "/api/v1/knowledge/{id}/recall",
+      JsonRoute([k](const HttpRequest& r) -> StatusOr<Json> {
+        ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r));
+        if (!body.contains("recall") || !body["recall"].is_boolean()) {
+          return InvalidArgumentError("recall: expected true or false");
+        }
+        knowledge::ItemEdit edit;
+        edit.recall = body["recall"].get<bool>();
+        ASKDB_ASSIGN_OR_RETURN(const auto item, k->Edit(std::string(r.PathParam("id")), edit));
+        return knowledge::KnowledgeItemToJson(item);
+      }));
+  add("POST", "/api/v1/knowledge/{id}/reindex",
+      JsonRoute([k](const HttpRequest& r) -> StatusOr<Json> {
+        const std::string id(r.PathParam("id"));
+        ASKDB_RETURN_IF_ERROR(k->Reindex(id).status());
+        ASKDB_ASSIGN_OR_RETURN(const auto item, k->Get(id));
+        return knowledge::KnowledgeItemToJson(item);
+      }));
+}
+
+}  // namespace askdb::server::api
