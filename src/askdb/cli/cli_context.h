@@ -50,5 +50,6 @@ Command AddChatCommand(CLI::App& app);
 Command AddServeCommand(CLI::App& app);
 Command AddMcpCommand(CLI::App& app);
 Command AddKbCommand(CLI::App& app);
+Command AddUsersCommand(CLI::App& app);
 
 }  // namespace askdb::cli

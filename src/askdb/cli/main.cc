@@ -86,7 +86,7 @@ int Main(int argc, char** argv) {
   const Command commands[] = {
       AddDemoCommand(app),  AddAskCommand(app),  AddChatCommand(app), AddSchemaCommand(app),
       AddSqlCommand(app),   AddEvalCommand(app), AddLlmCommand(app),  AddConfigCommand(app),
-      AddServeCommand(app), AddMcpCommand(app),  AddKbCommand(app),
+      AddServeCommand(app), AddMcpCommand(app),  AddKbCommand(app),   AddUsersCommand(app),
   };
 
   try {

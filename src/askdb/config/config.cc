@@ -232,8 +232,8 @@ struct KeySpec {
   std::string Dotted() const { return std::string(section) + "." + std::string(key); }
 };
 
-const std::array<KeySpec, 37>& Specs() {
-  static const std::array<KeySpec, 37> specs = {{
+const std::array<KeySpec, 42>& Specs() {
+  static const std::array<KeySpec, 42> specs = {{
       {"database", "default_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
        [](const Config& c) { return Json(c.database.default_url); }},
@@ -317,6 +317,21 @@ const std::array<KeySpec, 37>& Specs() {
       {"server", "frame_ancestors", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.server.frame_ancestors); },
        [](const Config& c) { return Json(c.server.frame_ancestors); }},
+      {"auth", "proxy_header", "a string",
+       [](Config& c, const RawValue& v) { return SetString(v, c.auth.proxy_header); },
+       [](const Config& c) { return Json(c.auth.proxy_header); }},
+      {"auth", "trusted_proxies", "a string",
+       [](Config& c, const RawValue& v) { return SetString(v, c.auth.trusted_proxies); },
+       [](const Config& c) { return Json(c.auth.trusted_proxies); }},
+      {"auth", "session_hours", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.auth.session_hours); },
+       [](const Config& c) { return Json(c.auth.session_hours); }},
+      {"auth", "cookie_secure", "true or false",
+       [](Config& c, const RawValue& v) { return SetBool(v, c.auth.cookie_secure); },
+       [](const Config& c) { return Json(c.auth.cookie_secure); }},
+      {"auth", "max_sign_in_failures", "a positive integer",
+       [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.auth.max_sign_in_failures); },
+       [](const Config& c) { return Json(c.auth.max_sign_in_failures); }},
       {"knowledge", "max_file_mb", "a positive integer",
        [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.knowledge.max_file_mb); },
        [](const Config& c) { return Json(c.knowledge.max_file_mb); }},

@@ -95,6 +95,19 @@ struct ServerConfig {
   std::string frame_ancestors;
 };
 
+// Sign-in for people on `askdb serve` (issue 18; server/users/user_auth.h).
+struct AuthConfig {
+  // Single sign-on: the header a trusted reverse proxy sets to the signed-in user's name
+  // (oauth2-proxy: "X-Forwarded-User"). Empty: off.
+  std::string proxy_header;
+  // The proxies that header is accepted from: CIDR networks or addresses, comma- or
+  // space-separated ("127.0.0.1/32, 10.0.0.0/8"). Required with proxy_header.
+  std::string trusted_proxies;
+  int64_t session_hours = 12;        // how long a sign-in session lasts
+  bool cookie_secure = false;        // the session cookie gets Secure (serve behind HTTPS)
+  int64_t max_sign_in_failures = 5;  // per address and per name, in a minute, then 5 min off
+};
+
 // The knowledge base (docs/knowledge.md): documents' size limit, the default chunker, and
 // how much evidence a run recalls.
 struct KnowledgeConfig {
@@ -127,6 +140,7 @@ struct Config {
   AgentConfig agent;
   PythonConfig python;
   ServerConfig server;
+  AuthConfig auth;
   LlmConfig llm;
   KnowledgeConfig knowledge;
 

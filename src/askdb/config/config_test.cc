@@ -233,7 +233,7 @@ TEST(ApplyTomlTest, UnknownSectionSuggestsTheClosestName) {
   status = ApplyToml("[foo]\n", "askdb.toml", config);
   EXPECT_EQ(status.message(),
             "askdb.toml:1: unknown section [foo]; known sections: database, output, report, "
-            "log, nlq, agent, python, server, llm");
+            "log, nlq, agent, python, server, auth, knowledge, llm");
 
   status = ApplyToml("max_rows = 5\n", "askdb.toml", config);
   EXPECT_THAT(status.message(), HasSubstr("askdb.toml:1: key max_rows must be inside a section"));
@@ -278,7 +278,7 @@ TEST(ConfigKeysTest, EnvVarNamesAndJsonCoverEveryKey) {
   EXPECT_EQ(EnvVarName("log.level"), "ASKDB_LOG_LEVEL");
   Json json = ToJson(Config{});
   std::vector<std::string> keys = ConfigKeys();
-  EXPECT_EQ(keys.size(), 30u);
+  EXPECT_EQ(keys.size(), 42u);
   for (const std::string& key : keys) {
     size_t dot = key.find('.');
     EXPECT_TRUE(json[key.substr(0, dot)].contains(key.substr(dot + 1))) << key;

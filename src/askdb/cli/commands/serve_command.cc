@@ -27,6 +27,7 @@
 #include "askdb/server/metrics/metrics.h"
 #include "askdb/server/security/api_keys.h"
 #include "askdb/server/store/sqlite_management_store.h"
+#include "askdb/server/users/user_auth.h"
 #include "askdb/server/web/web_assets.h"
 
 namespace askdb::cli {
@@ -68,6 +69,24 @@ struct ServeOptions {
   std::vector<std::string> datasource_folders;
   std::vector<std::string> datasource_hosts;
 };
+
+// Sign-in for people (auth.* keys, docs/configuration.md).
+server::users::UserAuthOptions UserAuthOptionsFromConfig(const config::AuthConfig& auth) {
+  server::users::UserAuthOptions options;
+  options.session_ttl = std::chrono::hours(auth.session_hours);
+  options.proxy_header = auth.proxy_header;
+  std::string entry;
+  for (char c : auth.trusted_proxies + ",") {
+    if (c == ',' || c == ' ' || c == '\t') {
+      if (!entry.empty()) options.trusted_proxies.push_back(entry);
+      entry.clear();
+    } else {
+      entry.push_back(c);
+    }
+  }
+  options.throttle.max_failures = static_cast<int>(auth.max_sign_in_failures);
+  return options;
+}
 
 Status RunServe(const ServeOptions& options, CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(server::security::AuthPolicy policy,
@@ -127,6 +146,15 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
                            server::security::ApiKeyAuthenticator::Create(*management.keys));
   }
 
+  // People sign in with the accounts of the management database (askdb users add).
+  std::unique_ptr<server::users::UserStore> user_store;
+  std::unique_ptr<server::users::UserAuth> user_auth;
+  if (policy.auth_required()) {
+    ASKDB_ASSIGN_OR_RETURN(user_store, server::users::UserStore::Open(*management.store));
+    ASKDB_ASSIGN_OR_RETURN(user_auth, server::users::UserAuth::Create(
+                                          *user_store, UserAuthOptionsFromConfig(ctx.config.auth)));
+  }
+
   server::api::RunServiceDeps deps =
       MakeRunServiceDeps(state, management, options.time_zone, options.review_plan, ctx);
   deps.metrics = metrics.get();
@@ -167,6 +195,8 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   server::api::ApiServerDeps api_deps;
   api_deps.runs = runs.get();
   api_deps.authenticator = authenticator.get();
+  api_deps.users = user_auth.get();
+  api_deps.cookie_secure = ctx.config.auth.cookie_secure;
   api_deps.registry = &registry;
   api_deps.metrics = metrics.get();
   api_deps.management.store = management.store.get();

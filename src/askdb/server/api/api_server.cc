@@ -13,6 +13,8 @@
 #include "askdb/server/metrics/metrics.h"
 #include "askdb/server/security/api_keys.h"
 #include "askdb/server/store/management_store.h"
+#include "askdb/server/users/user_auth.h"
+#include "askdb/server/users/users_api.h"
 
 namespace askdb::server::api {
 namespace {
@@ -27,9 +29,43 @@ constexpr std::string_view kRunsRoute = "/api/v1/runs";
 constexpr std::string_view kOpenApiRoute = "/api/v1/openapi.json";
 constexpr std::string_view kMeRoute = "/api/v1/me";
 
-// Who may call a route. kAuthenticated: any valid key; the handler then authorizes the
-// run's agent (AuthorizeAgent).
-enum class Access { kPublic, kAuthenticated, kAdmin };
+// Who may call a route. kAuthenticated: any valid credentials; the handler then authorizes
+// the run's agent (AuthorizeAgent). kEditor: admins and editors.
+using Access = users::RouteAccess;
+using users::Principal;
+
+// The principal resolved for the request this thread is handling (a handler runs on its
+// connection's thread), so that a request is authenticated once however many checks ask.
+struct ResolvedPrincipal {
+  const HttpRequest* request = nullptr;
+  Principal principal;
+};
+thread_local ResolvedPrincipal t_resolved;
+
+class ResolvedScope {
+ public:
+  ResolvedScope(const HttpRequest& request, const Principal& principal) {
+    t_resolved = {&request, principal};
+  }
+  ~ResolvedScope() { t_resolved = {}; }
+  ResolvedScope(const ResolvedScope&) = delete;
+  ResolvedScope& operator=(const ResolvedScope&) = delete;
+};
+
+// Editors change an agent's knowledge, semantic model, examples and relations, and read the
+// agents and datasources those hang on; every other management route is the admin's.
+Access ManagementAccess(std::string_view method, std::string_view pattern) {
+  for (std::string_view part : {"/examples", "/semantic-model", "/relations", "/knowledge"}) {
+    if (pattern.find(part) != std::string_view::npos) return Access::kEditor;
+  }
+  if (method == "GET" &&
+      (pattern == "/api/v1/agents" || pattern == "/api/v1/agents/{id}" ||
+       pattern == "/api/v1/datasources" || pattern == "/api/v1/datasources/{id}" ||
+       pattern.find("/tables") != std::string_view::npos)) {
+    return Access::kEditor;
+  }
+  return Access::kAdmin;
+}
 
 // What a route needs of a thread it names: nothing (a new thread may start), a checkpoint
 // to resume, or a registered run (cancel, a stream resumed with Last-Event-ID).
@@ -75,6 +111,14 @@ class Api : public std::enable_shared_from_this<Api> {
           [self](const HttpRequest& r) { return self->Resume(r); });
     Route(server, "POST", kCancelRoute, Access::kAuthenticated,
           [self](const HttpRequest& r) { return self->Cancel(r); });
+    if (deps_.users != nullptr) {
+      ASKDB_RETURN_IF_ERROR(users::RegisterUserRoutes(
+          [self, &server](std::string_view method, std::string_view pattern, Access access,
+                          users::PrincipalHandler handler) {
+            self->PrincipalRoute(server, method, pattern, access, std::move(handler));
+          },
+          {.auth = deps_.users, .cookie_secure = deps_.cookie_secure}));
+    }
     Route(server, "GET", kRunsRoute, Access::kAdmin, [self](const HttpRequest&) {
       return HttpResponse::JsonBody(Json{{"runs", self->deps_.runs->ListRuns()}});
     });
@@ -111,7 +155,8 @@ class Api : public std::enable_shared_from_this<Api> {
     if (deps_.management.store != nullptr) {
       return RegisterManagementRoutes(
           [self, &server](std::string_view method, std::string_view pattern, Handler handler) {
-            self->Route(server, method, pattern, Access::kAdmin, std::move(handler));
+            self->Route(server, method, pattern, ManagementAccess(method, pattern),
+                        std::move(handler));
           },
           deps_.management);
     }
@@ -122,13 +167,26 @@ class Api : public std::enable_shared_from_this<Api> {
   // Registers `handler` behind the access check, recording the request by route pattern.
   void Route(HttpServer& server, std::string_view method, std::string_view pattern, Access access,
              Handler handler) {
+    PrincipalRoute(server, method, pattern, access,
+                   [handler = std::move(handler)](const HttpRequest& request, const Principal&) {
+                     return handler(request);
+                   });
+  }
+  void PrincipalRoute(HttpServer& server, std::string_view method, std::string_view pattern,
+                      Access access, users::PrincipalHandler handler) {
     server.Handle(
         method, pattern,
         [self = shared_from_this(), method = std::string(method), pattern = std::string(pattern),
          access, handler = std::move(handler)](const HttpRequest& request) {
           const Steady::time_point start = Steady::now();
-          Status allowed = self->Check(request, access);
-          HttpResponse response = allowed.ok() ? handler(request) : self->Refuse(request, allowed);
+          StatusOr<Principal> who = self->Admit(request, access);
+          HttpResponse response;
+          if (who.ok()) {
+            ResolvedScope scope(request, *who);
+            response = handler(request, *who);
+          } else {
+            response = self->Refuse(request, who.status());
+          }
           self->Record(method, pattern, response.status, start);
           return response;
         });
@@ -140,20 +198,36 @@ class Api : public std::enable_shared_from_this<Api> {
     deps_.metrics->RecordHttpRequest(method, pattern, status, Steady::now() - start);
   }
 
-  Status Check(const HttpRequest& request, Access access) const {
+  // The request's principal once it may use a route of `access` (host checked too).
+  StatusOr<Principal> Admit(const HttpRequest& request, Access access) const {
     ASKDB_RETURN_IF_ERROR(CheckHost(request));
-    if (access == Access::kPublic || deps_.authenticator == nullptr) return Status::Ok();
-    ASKDB_ASSIGN_OR_RETURN(security::Principal principal, Authenticate(request));
-    if (access == Access::kAuthenticated) return Status::Ok();
-    return security::Authorize(principal.scope, security::RequiredAccess::Admin());
+    if (access == Access::kPublic) {
+      Principal anyone;
+      anyone.name = "anonymous";
+      anyone.role = users::Role::kAnalyst;
+      return anyone;
+    }
+    ASKDB_ASSIGN_OR_RETURN(Principal who, Authenticate(request));
+    if (access == Access::kAdmin && !who.IsAdmin()) {
+      return PermissionDeniedError("this route needs an admin; " + who.Actor() + " is " +
+                                   std::string(users::RoleName(who.role)));
+    }
+    if (access == Access::kEditor && !who.MayEdit()) {
+      return PermissionDeniedError("this route needs an admin or an editor; " + who.Actor() +
+                                   " is " + std::string(users::RoleName(who.role)));
+    }
+    return who;
   }
 
-  // The scope of the request's key (admin without authentication), host and key checked.
+  // The MCP scope of the request (admin without authentication), host and credentials
+  // checked: admins and editors see every agent, an analyst the first agent granted.
   StatusOr<std::string> Scope(const HttpRequest& request) const {
-    ASKDB_RETURN_IF_ERROR(CheckHost(request));
-    if (deps_.authenticator == nullptr) return std::string(security::kAdminScope);
-    ASKDB_ASSIGN_OR_RETURN(security::Principal principal, Authenticate(request));
-    return principal.scope;
+    ASKDB_ASSIGN_OR_RETURN(Principal who, Admit(request, Access::kAuthenticated));
+    if (who.MayEdit()) return std::string(security::kAdminScope);
+    if (who.agents.empty()) {
+      return PermissionDeniedError(who.Actor() + " may not ask any agent; an admin grants them");
+    }
+    return security::AgentScope(who.agents.front());
   }
 
   // The error answer for a refused request; a throttled client learns when to retry.
@@ -184,9 +258,16 @@ class Api : public std::enable_shared_from_this<Api> {
         "runs without authentication and answers only requests addressed to loopback");
   }
 
-  // The request's key, checked; failures are counted per client address, and a client with
-  // too many recent failures is refused before any key is checked.
-  StatusOr<security::Principal> Authenticate(const HttpRequest& request) const {
+  // Who the request acts as: a trusted proxy's user, a session (cookie or bearer token), or
+  // an API key; an admin without authentication. Resolved once per request (t_resolved).
+  StatusOr<Principal> Authenticate(const HttpRequest& request) const {
+    if (t_resolved.request == &request) return t_resolved.principal;
+    if (deps_.authenticator == nullptr) {
+      Principal anonymous;
+      anonymous.name = "anonymous";
+      anonymous.via = "none";
+      return anonymous;
+    }
     const std::string& client = request.remote_address;
     if (throttle_.RetryAfter(client).count() > 0) {
       if (deps_.metrics != nullptr) deps_.metrics->RecordAuthThrottled();
@@ -194,8 +275,7 @@ class Api : public std::enable_shared_from_this<Api> {
           "too many failed API-key checks from this address: wait for Retry-After seconds, "
           "then send a valid key");
     }
-    StatusOr<security::Principal> principal = deps_.authenticator->Authenticate(
-        [&request](std::string_view name) { return request.Header(name); });
+    StatusOr<Principal> principal = Identify(request);
     if (principal.ok()) {
       throttle_.RecordSuccess(client);
     } else if (principal.status().code() == StatusCode::kUnauthenticated) {
@@ -205,18 +285,31 @@ class Api : public std::enable_shared_from_this<Api> {
     return principal;
   }
 
-  // The key's scope and the agents it may run (id, name, language, preset questions): what
-  // the web UI needs after sign-in, for admin and agent keys alike.
-  HttpResponse Me(const HttpRequest& http) const {
-    std::string scope(security::kAdminScope);
-    if (deps_.authenticator != nullptr) {
-      StatusOr<security::Principal> principal = Authenticate(http);
-      if (!principal.ok()) return Refuse(http, principal.status());
-      scope = principal->scope;
-    }
-    auto may_run = [&scope](const std::string& id) {
-      return security::Authorize(scope, security::RequiredAccess::AgentRun(id)).ok();
+  StatusOr<Principal> Identify(const HttpRequest& request) const {
+    const security::HeaderLookup headers = [&request](std::string_view name) {
+      return request.Header(name);
     };
+    if (deps_.users != nullptr) {
+      ASKDB_ASSIGN_OR_RETURN(std::optional<Principal> proxied,
+                             deps_.users->FromProxy(headers, request.remote_address));
+      if (proxied) return *std::move(proxied);
+      const std::string token = users::SessionTokenOf(request);
+      if (!token.empty()) return deps_.users->FromToken(token);
+    }
+    ASKDB_ASSIGN_OR_RETURN(security::Principal key, deps_.authenticator->Authenticate(headers));
+    return users::PrincipalOfKey(key.key_id, key.scope);
+  }
+
+  // The principal's scope and the agents it may run (id, name, language, preset
+  // questions): what the web UI needs after sign-in, for users and keys alike.
+  HttpResponse Me(const HttpRequest& http) const {
+    StatusOr<Principal> who = Authenticate(http);
+    if (!who.ok()) return Refuse(http, who.status());
+    const std::string scope = who->IsAdmin() ? std::string(security::kAdminScope)
+                              : who->agents.size() == 1 && who->kind == Principal::Kind::kApiKey
+                                  ? security::AgentScope(who->agents.front())
+                                  : "user:" + std::string(users::RoleName(who->role));
+    auto may_run = [&who](const std::string& id) { return who->MayRunAgent(id); };
     Json agents = Json::array();
     if (deps_.management.store != nullptr) {
       StatusOr<std::vector<store::AgentRecord>> list = deps_.management.store->ListAgents();
@@ -235,8 +328,11 @@ class Api : public std::enable_shared_from_this<Api> {
                         {"preset_questions", Json::array()}});
     }
     return HttpResponse::JsonBody(Json{{"scope", scope},
-                                       {"admin", scope == security::kAdminScope},
+                                       {"admin", who->IsAdmin()},
+                                       {"editor", who->MayEdit()},
                                        {"auth", deps_.authenticator != nullptr},
+                                       {"users", deps_.users != nullptr},
+                                       {"principal", who->ToJson()},
                                        {"agents", std::move(agents)}});
   }
 
@@ -248,9 +344,10 @@ class Api : public std::enable_shared_from_this<Api> {
       return NotFoundError("no agent '" + agent_id + "': this server runs only agent '" +
                            options_.agent_id + "'");
     }
-    if (deps_.authenticator == nullptr) return Status::Ok();
-    ASKDB_ASSIGN_OR_RETURN(security::Principal principal, Authenticate(request));
-    return security::Authorize(principal.scope, security::RequiredAccess::AgentRun(agent_id));
+    ASKDB_ASSIGN_OR_RETURN(Principal who, Authenticate(request));
+    if (who.MayRunAgent(agent_id)) return Status::Ok();
+    return PermissionDeniedError(who.Actor() + " may not ask agent '" + agent_id +
+                                 "'; an admin grants it");
   }
 
   // The agent that runs on `thread_id` for this request. A thread belongs to the agent of
@@ -420,8 +517,9 @@ class Api : public std::enable_shared_from_this<Api> {
       Record("GET", kStreamRoute, response.status, start);
       return StreamResponse::Reject(std::move(response));
     };
-    Status allowed = Check(http, Access::kAuthenticated);
-    if (!allowed.ok()) return reject(allowed);
+    StatusOr<Principal> who = Admit(http, Access::kAuthenticated);
+    if (!who.ok()) return reject(who.status());
+    ResolvedScope resolved(http, *who);
     std::int64_t last_id = 0;
     std::optional<std::string> header = http.Header("Last-Event-ID");
     if (header) {

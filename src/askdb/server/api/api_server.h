@@ -43,6 +43,9 @@
 namespace askdb::server::security {
 class ApiKeyAuthenticator;
 }  // namespace askdb::server::security
+namespace askdb::server::users {
+class UserAuth;
+}  // namespace askdb::server::users
 namespace askdb::server::metrics {
 class Registry;
 class AskdbMetrics;
@@ -65,6 +68,11 @@ struct ApiServerDeps {
   ManagementDeps management;
   // With it, MCP over Streamable HTTP at /mcp (mcp_endpoint.h), behind the same keys.
   const McpEndpointOptions* mcp = nullptr;
+  // With it, people sign in (users/users_api.h): a session cookie or bearer token, or a
+  // trusted proxy's header, as well as API keys; each request acts as one principal
+  // (users/principal.h) whose role decides the routes it may use.
+  users::UserAuth* users = nullptr;
+  bool cookie_secure = false;  // auth.cookie_secure: the session cookie is Secure
 };
 
 struct ApiServerOptions {
