@@ -7,6 +7,7 @@
 #    the SQL prompt and the answer uses it; without the document the same model writes the
 #    calendar-year SQL (control); a matching Q&A answers the question with its source;
 #  - `kb remove` empties it and the evidence stops.
+#  - /api/v1/knowledge on askdb serve: upload, refused upload, search scores, delete.
 # Usage: knowledge_e2e.sh ASKDB_BINARY SOURCE_DIR
 set -euo pipefail
 askdb=$1
@@ -91,4 +92,32 @@ done
 out=$("$askdb" --json ask "$question in FY terms" --db "$db" --llm "scripted:$work/rules.json" 2> "$work/err") \
   || fail "ask after remove: $(cat "$work/err")"
 [[ $(json "$out" "d['sql']") == *"2024-01-01"* ]] || fail "removed knowledge still recalled: $out"
+
+# /api/v1/knowledge on askdb serve: upload (the body is the file), a refused upload (400,
+# nothing stored), search with the three scores, soft delete.
+export ASKDB_HOME="$work/serve_home"
+port=$((20000 + RANDOM % 20000))
+"$askdb" serve --port "$port" --db "$db" > "$work/serve.log" 2>&1 &
+serve_pid=$!
+trap 'kill $serve_pid 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 1 100); do grep -q "listening on" "$work/serve.log" && break; sleep 0.1; done
+key=$(grep -o "askdb_[0-9a-f]*_[A-Za-z0-9_-]*" "$work/serve.log" | head -1)
+[[ -n $key ]] || fail "serve did not start: $(cat "$work/serve.log")"
+api() { curl -s -H "Authorization: Bearer $key" "$@"; }
+url="http://127.0.0.1:$port/api/v1/knowledge"
+out=$(api -H "Content-Type: application/pdf" -X POST "$url/documents?file_name=policy.pdf&chunker=sentence&chunk_size=120" \
+  --data-binary "@$src/tests/data/knowledge/returns_policy.pdf" -w " %{http_code}")
+[[ $out == *'"state":"indexed"'*" 201" ]] || fail "upload: $out"
+id=$(json "${out% *}" "d['id']")
+out=$(api -H "Content-Type: application/pdf" -X POST "$url/documents?file_name=locked.pdf" \
+  --data-binary "@$src/tests/data/knowledge/returns_policy_encrypted.pdf" -w " %{http_code}")
+[[ $out == *encrypted*" 400" ]] || fail "encrypted upload: $out"
+[[ $(json "$(api "$url")" "len(d['items'])") == 1 ]] || fail "a refused upload was stored"
+out=$(api -H "Content-Type: application/json" -X POST "$url/search" -d '{"query": "退货 三十天"}')
+[[ $(json "$out" "d['hits'][0]['item_id']") == "$id" ]] || fail "search: $out"
+[[ $(json "$out" "d['hits'][0]['keyword_score'] > 0 and d['hits'][0]['vector_score'] > 0 and d['hits'][0]['fused_score'] > 0") == True ]] \
+  || fail "scores: $out"
+[[ $(api -X DELETE "$url/$id" -w "%{http_code}") == 204 ]] || fail "delete"
+[[ $(json "$(api -H "Content-Type: application/json" -X POST "$url/search" -d '{"query": "退货 三十天"}')" "len(d['hits'])") == 0 ]] \
+  || fail "a deleted item is still found"
 echo "knowledge_e2e: all checks passed"
