@@ -48,6 +48,7 @@ PROGRAMS = {
     "make": "Makefile (wraps dev.sh)",
     "python3": "this check; the Python analysis steps (src/askdb/python, /usr/bin/python3)",
     "bwrap": "the Python sandbox (src/askdb/python: python_sandbox_test, analysis runs)",
+    "curl": "tests/e2e/knowledge_e2e.sh (/api/v1/knowledge on askdb serve)",
     "/usr/lib/postgresql/*/bin/initdb": "scripts/db_servers.sh (throwaway PostgreSQL)",
     "/usr/lib/postgresql/*/bin/pg_ctl": "scripts/db_servers.sh",
     "/usr/lib/postgresql/*/bin/postgres": "scripts/db_servers.sh",

@@ -38,6 +38,8 @@ PACKAGES=(
   # Knowledge base documents (src/askdb/knowledge): PDF text (poppler), DOCX (a zip of XML),
   # HTML.
   libpoppler-cpp-dev libzip-dev libxml2-dev
+  # The knowledge e2e test calls /api/v1/knowledge with curl.
+  curl
 )
 # Node.js installs the front-end assets (ECharts). An install from another source (e.g.
 # NodeSource's nodejs, which bundles npm) is kept; Debian's splits npm into its own package.
