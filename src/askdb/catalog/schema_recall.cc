@@ -347,14 +347,22 @@ RecallResult SchemaRecaller::Recall(std::string_view question, const RecallOptio
       if (options.max_tables > 0 && static_cast<int>(selected.size()) >= options.max_tables) break;
       selected.push_back({schema_.tables[t].name, scores[t], "match", "", {}, false});
     }
-  } else {
+  } else if (options.required_tables.empty()) {
     // Nothing in the question names anything here: show the schema in its own order and
     // let the budget cut it, rather than pretending some tables were recalled.
     for (const db::TableInfo& t : schema_.tables)
       selected.push_back({t.name, 0, "fallback", "", {}, false});
   }
 
-  if (options.foreign_key_completion && top > 0) {
+  for (const std::string& name : options.required_tables) {
+    const db::TableInfo* info = schema_.FindTable(name);
+    if (info == nullptr) continue;  // a term checked against an older schema
+    const bool have = std::any_of(selected.begin(), selected.end(), [&](const RecalledTable& t) {
+      return text::AsciiLower(t.name) == text::AsciiLower(info->name);
+    });
+    if (!have) selected.push_back({info->name, 0, "term", "", {}, false});
+  }
+  if (options.foreign_key_completion && (top > 0 || !options.required_tables.empty())) {
     std::vector<std::string> names;
     for (const RecalledTable& t : selected) names.push_back(t.name);
     std::vector<CompletedTable> added =

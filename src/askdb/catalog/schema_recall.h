@@ -47,6 +47,9 @@ struct RecallOptions {
   // prompt whenever it fits. Reason "budget". The pipeline's SQL prompt sets it.
   bool fill_budget = false;
   bool foreign_key_completion = true;
+  // Tables the question's evidence requires whatever their score (a business term's columns,
+  // knowledge/evidence.h TermColumn): selected with reason "term", before key completion.
+  std::vector<std::string> required_tables;
   CompletionOptions completion;
   RenderOptions render;
   // BM25 parameters (the usual defaults).

@@ -102,6 +102,24 @@ TEST(SchemaRecallTest, RanksByQuestionAndCompletesForeignKeys) {
   EXPECT_EQ(it->via, "concert");
 }
 
+TEST(SchemaRecallTest, TablesABusinessTermRequiresAreRecalledWhateverTheirScore) {
+  auto recaller = SchemaRecaller::Build(ConcertSchema(), nullptr);
+  // "VIP singers" is a term defined over employee.salary (say): no word names employee.
+  RecallOptions options;
+  EXPECT_FALSE(Has(recaller->Recall("How many VIP singers are there?", options), "employee"));
+  options.required_tables = {"Employee", "no_such_table"};
+  RecallResult r = recaller->Recall("How many VIP singers are there?", options);
+  ASSERT_TRUE(Has(r, "employee"));
+  EXPECT_TRUE(Has(r, "singer"));
+  auto it = std::find_if(r.tables.begin(), r.tables.end(),
+                         [](const RecalledTable& t) { return t.name == "employee"; });
+  EXPECT_EQ(it->reason, "term");
+  // A question that names nothing: the required tables, not the whole schema in its order.
+  RecallResult only = recaller->Recall("qwxz", options);
+  EXPECT_TRUE(Has(only, "employee"));
+  EXPECT_FALSE(Has(only, "shop"));
+}
+
 TEST(SchemaRecallTest, FillBudgetAddsTheOtherTablesThatFitAfterTheSelected) {
   auto recaller = SchemaRecaller::Build(ConcertSchema(), nullptr);
   const std::string q = "What are the names of singers older than 30?";
