@@ -5,15 +5,16 @@
 #include "askdb/server/api/shared_answer_cache_store.h"
 
 #include <gtest/gtest.h>
-#include <libpq-fe.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <filesystem>
+#include <optional>
 
 #include "askdb/cache/answer_cache.h"
 #include "askdb/server/store/postgres_management_store.h"
 #include "askdb/server/store/sqlite_management_store.h"
+#include "tests/servers/pg_scratch_schema.h"
 #include "tests/servers/server_env.h"
 
 namespace askdb::server::api {
@@ -47,8 +48,7 @@ class SharedAnswerCacheStoreTest : public ::testing::TestWithParam<Backend> {
       fs::create_directories(dir_);
     } else {
       ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_STORE_URL");
-      base_url_ = url;
-      schema_ = "answer_cache_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
+      schema_.emplace(url, "answer_cache_test");
     }
     for (auto* db : {&db_a_, &db_b_}) {
       auto opened = OpenDb();
@@ -67,10 +67,7 @@ class SharedAnswerCacheStoreTest : public ::testing::TestWithParam<Backend> {
       ASKDB_ASSIGN_OR_RETURN(auto db, store::SqliteManagementStore::Open(dir_ / "m.sqlite"));
       return std::unique_ptr<store::ManagementStore>(std::move(db));
     }
-    ASKDB_ASSIGN_OR_RETURN(auto db,
-                           store::PostgresManagementStore::Open(
-                               base_url_ + (base_url_.find('?') == std::string::npos ? "?" : "&") +
-                               "schema=" + schema_));
+    ASKDB_ASSIGN_OR_RETURN(auto db, store::PostgresManagementStore::Open(schema_->url()));
     return std::unique_ptr<store::ManagementStore>(std::move(db));
   }
   void TearDown() override {
@@ -79,18 +76,11 @@ class SharedAnswerCacheStoreTest : public ::testing::TestWithParam<Backend> {
     db_a_.reset();
     db_b_.reset();
     if (!dir_.empty()) fs::remove_all(dir_);
-    if (!schema_.empty()) {
-      const std::string uri = "postgresql://" + base_url_.substr(base_url_.find("://") + 3);
-      PGconn* conn = PQconnectdb(uri.c_str());
-      PQsetNoticeProcessor(
-          conn, [](void*, const char*) {}, nullptr);
-      PQclear(PQexec(conn, ("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE").c_str()));
-      PQfinish(conn);
-    }
+    schema_.reset();
   }
 
   fs::path dir_;
-  std::string base_url_, schema_;
+  std::optional<db::testing::PgScratchSchema> schema_;
   std::unique_ptr<store::ManagementStore> db_a_, db_b_;
   std::unique_ptr<SharedAnswerCacheStore> store_a_, store_b_;
 };
