@@ -29,6 +29,7 @@
 #include "askdb/common/json.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/db/database_url.h"
+#include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/permissions/permissioned_connector.h"
 #include "askdb/permissions/rules.h"
 #include "tests/servers/server_env.h"
@@ -476,6 +477,38 @@ TEST(PermissionBypassCorpus, Mariadb) {
   ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_ADMIN_URL");
   MysqlBackend backend(url);
   RunCorpus(backend);
+}
+
+}  // namespace
+}  // namespace askdb::permissions
+
+namespace askdb::permissions {
+namespace {
+
+// The SQLite authorizer backs the rewrite up: a statement that reads a hidden column, or a
+// protected table through a view, is refused even when it reaches the connector unrewritten.
+TEST(SqliteReadPolicy, RefusesHiddenColumnsAndViewsEvenWithoutTheRewrite) {
+  SqliteBackend backend;
+  ASSERT_TRUE(backend.CreateWorld("perm_raw", WorldSql(WorldKind::kRaw, "")).ok());
+  StatusOr<std::unique_ptr<db::Connector>> opened = db::OpenConnector(backend.Url("perm_raw"));
+  ASSERT_TRUE(opened.ok());
+  auto* sqlite = dynamic_cast<db::SqliteConnector*>(opened->get());
+  ASSERT_NE(sqlite, nullptr);
+  db::SqliteReadPolicy policy{{"staff.ssn"}, {"staff"}, {"staff_view"}};
+  for (const char* sql : {"SELECT ssn FROM staff", "SELECT max(s.ssn) FROM staff s",
+                          "SELECT id FROM staff WHERE ssn <> ''", "SELECT * FROM staff",
+                          "SELECT id FROM staff_view"}) {
+    StatusOr<db::ResultSet> r = sqlite->ExecuteUnder(sql, {}, policy);
+    ASSERT_FALSE(r.ok()) << sql;
+    EXPECT_EQ(r.status().code(), StatusCode::kPermissionDenied) << sql;
+    EXPECT_NE(r.status().message().find("data permissions"), std::string::npos) << sql;
+  }
+  // What the rewrite produces reads only visible columns, and a CTE is not a view.
+  EXPECT_TRUE(
+      sqlite->ExecuteUnder("WITH s AS (SELECT id, name FROM staff) SELECT * FROM s", {}, policy)
+          .ok());
+  // Without a read policy the same connector reads the column (the policy made the refusal).
+  EXPECT_TRUE(sqlite->Execute("SELECT ssn FROM staff", {}).ok());
 }
 
 }  // namespace
