@@ -4,7 +4,8 @@
 // benchmark".
 //
 //   kb_retrieval_bench [--data DIR] [--sizes 10000,100000] [--queries N] [--dimension D]
-//                      [--no-latency] [--misses N]
+//                      [--keyword-top-k N] [--vector-top-k N] [--keyword-min X]
+//                      [--vector-min X] [--no-latency] [--misses N]
 //
 // Quality: each database's distinct non-empty evidence strings form one knowledge base (a
 // scope "bird:<db_id>" of one index); every question with evidence is a query searched
@@ -49,6 +50,7 @@ struct Args {
   size_t queries = 500;  // latency queries per size and mode
   size_t dimension = 0;  // 0: the LexicalEmbedder's default
   bool latency = true;
+  SearchOptions search;  // --keyword-top-k, --vector-top-k, --vector-min, --keyword-min
   int misses = 0;  // develop-split hybrid misses to print (for tuning: never the report split)
 };
 
@@ -130,6 +132,7 @@ int RunQuality(const Args& args, const std::vector<Question>& questions, Json& o
   }
   const double add_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  out["embedder"] = index.embedder_id();
   std::set<std::string> databases;
   for (const Question& q : questions) databases.insert(q.db);
   out["knowledge_bases"] = {
@@ -141,10 +144,11 @@ int RunQuality(const Args& args, const std::vector<Question>& questions, Json& o
     for (const Question& q : questions) n += q.report == report ? 1 : 0;
     split["queries"] = n;
     for (SearchMode mode : kModes) {
-      SearchOptions o;
+      SearchOptions o = args.search;
       o.mode = mode;
       o.top_k = 5;
       size_t at1 = 0, at5 = 0;
+      SearchOptions search;  // --keyword-top-k, --vector-top-k, --vector-min, --keyword-min
       int misses = 0;
       for (const Question& q : questions) {
         if (q.report != report) continue;
@@ -228,7 +232,7 @@ int RunLatency(const Args& args, const std::vector<Question>& questions,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     Json figures = {{"chunks", size}, {"build_s", build_s}, {"queries", queries.size()}};
     for (SearchMode mode : {SearchMode::kHybrid, SearchMode::kKeyword, SearchMode::kVector}) {
-      SearchOptions o;
+      SearchOptions o = args.search;
       o.mode = mode;
       o.filter.scopes = {"bench"};
       std::vector<double> ms;
@@ -275,13 +279,22 @@ int Main(int argc, char** argv) {
       args.queries = std::stoul(next());
     } else if (a == "--dimension") {
       args.dimension = std::stoul(next());
+    } else if (a == "--keyword-top-k") {
+      args.search.keyword_top_k = std::stoul(next());
+    } else if (a == "--vector-top-k") {
+      args.search.vector_top_k = std::stoul(next());
+    } else if (a == "--keyword-min") {
+      args.search.keyword_min_score = std::stod(next());
+    } else if (a == "--vector-min") {
+      args.search.vector_min_score = std::stod(next());
     } else if (a == "--no-latency") {
       args.latency = false;
     } else if (a == "--misses") {
       args.misses = std::stoi(next());
     } else {
       std::cerr << "usage: kb_retrieval_bench [--data DIR] [--sizes N,N] [--queries N] "
-                   "[--dimension D] [--no-latency] [--misses N]\n";
+                   "[--dimension D] [--keyword-top-k N] [--vector-top-k N] [--keyword-min X] "
+                   "[--vector-min X] [--no-latency] [--misses N]\n";
       return 2;
     }
   }
@@ -303,7 +316,6 @@ int Main(int argc, char** argv) {
   }
   Json out;
   out["data"] = "BIRD dev (CC BY-SA 4.0): questions with evidence";
-  out["embedder"] = MakeEmbedder(args)->id();
   out["split"] = "FNV-1a(\"bird-dev:<question_id>\") even: develop, odd: report";
   if (int rc = RunQuality(args, questions, out); rc != 0) return rc;
   if (args.latency) {

@@ -33,6 +33,29 @@ bool Normalize(cache::Embedding& v) {
   return true;
 }
 
+bool ReadsTerms(const cache::Embedder& embedder, KnowledgeIndexOptions::EmbedInput input) {
+  using enum KnowledgeIndexOptions::EmbedInput;
+  return input == kTerms || (input == kAuto && embedder.id().starts_with("lexical-"));
+}
+
+// The identity recorded with the vectors: another embedder or another input means other
+// vectors.
+std::string VectorIdentity(const cache::Embedder& embedder,
+                           KnowledgeIndexOptions::EmbedInput input) {
+  return embedder.id() + (ReadsTerms(embedder, input) ? "+terms" : "");
+}
+
+// What the embedder is given for `text`.
+std::string EmbedText(std::string_view text, bool terms) {
+  if (!terms) return std::string(text);
+  std::string out;
+  for (const std::string& t : KeywordIndex::Terms(text)) {
+    if (!out.empty()) out += ' ';
+    out += t;
+  }
+  return out;
+}
+
 bool IsBlank(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c) != 0; });
 }
@@ -168,14 +191,16 @@ StatusOr<std::unique_ptr<Data>> BuildData(const cache::Embedder& embedder,
                                           const KnowledgeIndexOptions& options,
                                           std::vector<Chunk> chunks,
                                           const RebuildProgress& progress) {
+  const bool terms = ReadsTerms(embedder, options.embed_input);
   std::vector<std::string> texts;
   texts.reserve(chunks.size());
-  for (const Chunk& c : chunks) texts.push_back(c.text);
+  for (const Chunk& c : chunks) texts.push_back(EmbedText(c.text, terms));
   size_t dimension = embedder.dimension();
   std::vector<cache::Embedding> vectors;
   std::vector<bool> has_vector;
   ASKDB_RETURN_IF_ERROR(EmbedAll(embedder, texts, dimension, vectors, has_vector, progress));
-  auto data = std::make_unique<Data>(embedder.id(), dimension, options);
+  auto data =
+      std::make_unique<Data>(VectorIdentity(embedder, options.embed_input), dimension, options);
   ASKDB_RETURN_IF_ERROR(data->ReserveFor(chunks, has_vector));
   data->slots.reserve(chunks.size());
   for (size_t i = 0; i < chunks.size(); ++i) {
@@ -190,7 +215,8 @@ StatusOr<std::unique_ptr<Data>> BuildData(const cache::Embedder& embedder,
 KnowledgeIndex::KnowledgeIndex(std::shared_ptr<const cache::Embedder> embedder,
                                KnowledgeIndexOptions options)
     : embedder_(std::move(embedder)), options_(options), state_(std::make_unique<State>()) {
-  state_->data = std::make_unique<Data>(embedder_->id(), embedder_->dimension(), options_);
+  state_->data = std::make_unique<Data>(VectorIdentity(*embedder_, options_.embed_input),
+                                        embedder_->dimension(), options_);
 }
 
 KnowledgeIndex::~KnowledgeIndex() = default;
@@ -217,9 +243,10 @@ Status KnowledgeIndex::Add(std::vector<Chunk> chunks) {
   std::lock_guard writer(state_->writer);
   std::vector<std::string> texts;
   std::vector<std::vector<std::string>> terms;
+  const bool embed_terms = ReadsTerms(*embedder_, options_.embed_input);
   for (const Chunk& c : chunks) {
-    texts.push_back(c.text);
     terms.push_back(KeywordIndex::Terms(c.text));
+    texts.push_back(EmbedText(c.text, embed_terms));
   }
   size_t dimension;
   {
@@ -297,7 +324,8 @@ SearchResult KnowledgeIndex::Search(std::string_view query, const SearchOptions&
   cache::Embedding qv;
   bool has_qv = false;
   if (use_vector) {
-    StatusOr<cache::Embedding> v = embedder_->TryEmbed(query);
+    StatusOr<cache::Embedding> v =
+        embedder_->TryEmbed(EmbedText(query, ReadsTerms(*embedder_, options_.embed_input)));
     if (v.ok()) {
       qv = std::move(v).value();
       has_qv = Normalize(qv);
@@ -438,7 +466,7 @@ Status KnowledgeIndex::Load(const std::filesystem::path& path, const RebuildProg
   std::lock_guard writer(state_->writer);
   const size_t current_dimension = embedder_->dimension();
   const bool same_embedder =
-      file->embedder_id == embedder_->id() &&
+      file->embedder_id == VectorIdentity(*embedder_, options_.embed_input) &&
       (current_dimension == 0 || file->dimension == 0 || file->dimension == current_dimension);
   std::unique_ptr<Data> fresh;
   if (same_embedder) {
@@ -474,7 +502,8 @@ Status KnowledgeIndex::Load(const std::filesystem::path& path, const RebuildProg
         BuildData(*embedder_, options_, std::move(chunks), progress);
     if (!built.ok()) {
       return built.status().WithContext("re-embedding " + path.string() + " (written by " +
-                                        file->embedder_id + ", now " + embedder_->id() + ")");
+                                        file->embedder_id + ", now " +
+                                        VectorIdentity(*embedder_, options_.embed_input) + ")");
     }
     fresh = std::move(built).value();
     if (rebuilt != nullptr) *rebuilt = true;

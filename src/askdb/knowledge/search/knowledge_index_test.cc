@@ -301,7 +301,7 @@ TEST(KnowledgeIndexTest, SaveAndLoadRoundTripKeepsChunksVectorsAndDeletions) {
   EXPECT_FALSE(rebuilt);
   EXPECT_EQ(calls, 0);
   EXPECT_EQ(loaded.size(), 5u);
-  EXPECT_EQ(loaded.embedder_id(), "lexical-1024");
+  EXPECT_EQ(loaded.embedder_id(), "lexical-1024+terms");
   EXPECT_EQ(loaded.dimension(), 1024u);
   EXPECT_FALSE(loaded.Get("gmv").has_value());
   EXPECT_FALSE(loaded.Get("refund")->recall);
@@ -338,12 +338,20 @@ TEST(KnowledgeIndexTest, AnotherEmbedderOnLoadMeansRebuildWithProgress) {
                       &rebuilt)
                   .ok());
   EXPECT_TRUE(rebuilt);
-  EXPECT_EQ(smaller.embedder_id(), "lexical-256");
+  EXPECT_EQ(smaller.embedder_id(), "lexical-256+terms");
   EXPECT_EQ(smaller.dimension(), 256u);
   ASSERT_FALSE(progress.empty());
   EXPECT_EQ(progress.front(), std::make_pair(size_t{0}, size_t{6}));
   EXPECT_EQ(progress.back(), std::make_pair(size_t{6}, size_t{6}));
   EXPECT_EQ(smaller.Search("华东区的门店").hits.at(0).chunk_id, "east");
+
+  // Same embedder reading the text instead of its terms: other vectors, so a rebuild too.
+  KnowledgeIndexOptions text_options;
+  text_options.embed_input = KnowledgeIndexOptions::EmbedInput::kText;
+  KnowledgeIndex raw(Lexical(1024), text_options);
+  ASSERT_TRUE(raw.Load(dir / "kb.index", {}, &rebuilt).ok());
+  EXPECT_TRUE(rebuilt);
+  EXPECT_EQ(raw.embedder_id(), "lexical-1024");
 
   // A provider's embeddings (the scripted client's 16-dimensional vectors).
   llm::ScriptedLlmClient client;
