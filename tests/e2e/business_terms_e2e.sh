@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# E2E: business terms on the user's path (docs/knowledge.md). `askdb demo` writes the demo's
+# terms beside the database; `askdb ask` answers with them and no model; `askdb kb term`
+# adds a term checked against the database (a definition that does not bind is refused and
+# the file is unchanged), the next question uses it, and after `remove` it is gone.
+# Usage: business_terms_e2e.sh ASKDB_BINARY
+set -euo pipefail
+askdb=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+export ASKDB_HOME="$work/home"
+unset OPENAI_BASE_URL OPENAI_MODEL OPENAI_API_KEY
+
+"$askdb" demo --db "$work/demo/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
+db="$work/demo/retail.sqlite"
+terms="$work/demo/retail.terms.json"
+[[ -f $terms ]] || fail "askdb demo wrote no $terms"
+
+# field JSON KEY: one top-level field of an `askdb --json ask` answer.
+field() { python3 -c 'import json,sys; print(json.dumps(json.loads(sys.argv[1])[sys.argv[2]], ensure_ascii=False))' "$1" "$2"; }
+
+out=$("$askdb" --json ask "上个月的净销售额" --db "$db" 2>/dev/null) || fail "ask: $out"
+[[ $(field "$out" route) == '"engine"' ]] || fail "not answered by the engine: $out"
+[[ $(field "$out" llm_calls) == 0 ]] || fail "a model was called: $out"
+[[ $(field "$out" sql) == *"status\\\" = 'completed'"* ]] || fail "the term's filter is missing: $(field "$out" sql)"
+want=$(sqlite3 "$db" "SELECT SUM(total_amount) FROM orders WHERE status='completed' AND order_date >= '2025-11-01' AND order_date < '2025-12-01'")
+python3 -c 'import json,sys; got=json.loads(sys.argv[1])["rows"][0][0]; assert abs(got-float(sys.argv[2]))<1e-6, (got, sys.argv[2])' "$out" "$want" \
+  || fail "net sales last month: want $want, got $(field "$out" rows)"
+
+# A definition that does not bind: refused, naming the column; the file is unchanged.
+cp "$terms" "$work/before.json"
+if err=$("$askdb" kb term add 小额订单 --filter "orders.amount < 100" --db "$db" 2>&1); then
+  fail "a term over orders.amount was accepted"
+fi
+[[ $err == *"orders.amount"* ]] || fail "the error does not name what does not bind: $err"
+cmp -s "$terms" "$work/before.json" || fail "a refused term changed $terms"
+
+"$askdb" kb term add 小额订单 --synonym "small orders" --filter "orders.total_amount < 100" \
+  --db "$db" > /dev/null || fail "kb term add"
+"$askdb" --json kb term list --db "$db" | grep -q '小额订单' || fail "kb term list lacks the term"
+out=$("$askdb" --json ask "小额订单有多少" --db "$db" 2>/dev/null) || fail "ask: $out"
+want=$(sqlite3 "$db" "SELECT COUNT(*) FROM orders WHERE total_amount < 100")
+[[ $(field "$out" rows) == "[[$want]]" ]] || fail "small orders: want $want, got $(field "$out" rows)"
+
+"$askdb" kb term remove 小额订单 --db "$db" > /dev/null || fail "kb term remove"
+out=$("$askdb" --json ask "小额订单有多少" --db "$db" 2>/dev/null || true)
+[[ $out != *"[[$want]]"* ]] || fail "the removed term still answers: $out"
+echo "business_terms_e2e: ok"
