@@ -810,6 +810,7 @@ struct Pipeline::Impl {
       catalog::RecallOptions recall;
       recall.token_budget = options().schema_token_budget;
       recall.fill_budget = true;  // unsure which tables: what fits costs less than a miss
+      recall.required_tables = TermTables(s);
       s.schema_text = d.Recaller().Recall(s.question, recall).text;
       return;
     }
@@ -827,7 +828,18 @@ struct Pipeline::Impl {
     catalog::RecallOptions recall;
     recall.token_budget = options().schema_token_budget;
     recall.fill_budget = true;
+    recall.required_tables = TermTables(s);
     s.schema_text = recaller->Recall(s.question, recall).text;
+  }
+
+  // The tables of the business terms the evidence recalled: schema recall includes them.
+  static std::vector<std::string> TermTables(const RunState& s) {
+    std::vector<std::string> tables;
+    if (s.evidence.is_null()) return tables;
+    StatusOr<knowledge::Evidence> evidence = knowledge::EvidenceFromJson(s.evidence);
+    if (!evidence.ok()) return tables;
+    for (const knowledge::TermColumn& c : evidence->term_columns) tables.push_back(c.table);
+    return tables;
   }
 
   StatusOr<Json> CallModel(const ModelCall& m, RunState& s, NodeContext& ctx,
