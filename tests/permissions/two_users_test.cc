@@ -1,0 +1,115 @@
+// Two users with different regions ask the same question through the pipeline (the engine,
+// no model) over the demo database, under a row rule on regions (name_zh = {user.region}):
+// each gets only their region's numbers, computed here by a plain query over the raw
+// database, and the answer cache (keyed as RunService keys it, by the permission
+// fingerprint) never serves one user's answer to the other.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/ask/user_datasource.h"
+#include "askdb/agent/pipeline/pipeline.h"
+#include "askdb/cache/answer_cache.h"
+#include "askdb/db/connector_registry.h"
+#include "askdb/demo/demo_database.h"
+
+namespace askdb::agent {
+namespace {
+
+namespace fs = std::filesystem;
+
+permissions::UserContext Analyst(std::string id, std::string region) {
+  permissions::UserContext u;
+  u.user_id = std::move(id);
+  u.roles = {"analyst"};
+  u.attributes["region"] = std::move(region);
+  return u;
+}
+
+// Region -> 2024 sales, straight from the raw database (no rewrite involved).
+std::map<std::string, double> SalesByRegion(db::Connector& raw) {
+  auto r = raw.Execute(
+      "SELECT g.name_zh, SUM(o.total_amount) FROM orders o JOIN stores s ON s.store_id = "
+      "o.store_id JOIN cities c ON c.city_id = s.city_id JOIN regions g ON g.region_id = "
+      "c.region_id WHERE o.order_date >= '2024-01-01' AND o.order_date < '2025-01-01' GROUP BY "
+      "g.name_zh",
+      {});
+  EXPECT_TRUE(r.ok()) << r.status().ToString();
+  std::map<std::string, double> out;
+  if (!r.ok()) return out;
+  for (const auto& row : r->rows) out[row[0].ToDisplayString()] = row[1].double_value();
+  return out;
+}
+
+TEST(TwoUsersTest, EachSeesTheirRegionAndTheCacheNeverCrossesThem) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("askdb_two_users_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path file = dir / "retail.sqlite";
+  ASSERT_TRUE(demo::CreateDemoDatabase(file).ok());
+  ASSERT_TRUE(demo::WriteDemoSemanticModel(dir / "retail.semantic.json").ok());
+  const std::string url = "sqlite:" + file.string();
+  auto connector = db::OpenConnector(url);
+  ASSERT_TRUE(connector.ok());
+  auto prepared = PrepareDatasource(std::move(connector).value(), url);
+  ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
+  auto base = std::make_shared<PreparedDatasource>(std::move(prepared).value());
+  const std::map<std::string, double> truth = SalesByRegion(*base->connector);
+  ASSERT_GE(truth.size(), 3u);
+
+  permissions::PermissionRule rule;
+  rule.id = "r1";
+  rule.datasource_id = "demo";
+  rule.grantee = "analyst";
+  rule.table = "regions";
+  rule.predicate = "name_zh = {user.region}";
+  ASSERT_TRUE(permissions::ValidateRule(rule, base->schema).ok());
+
+  cache::AnswerCache cache;
+  InMemoryCheckpointStore checkpoints;
+  auto ask = [&](const permissions::UserContext& user, const std::string& thread) {
+    const permissions::EffectivePolicy policy = permissions::ResolvePolicy(user, {rule});
+    auto mine = PrepareForUser(base, policy);
+    EXPECT_TRUE(mine.ok()) << mine.status().ToString();
+    pipeline::PipelineDeps deps;
+    deps.checkpoints = &checkpoints;
+    deps.cache = &cache;
+    deps.datasource = [ds = *mine]() -> StatusOr<PreparedDatasource*> { return ds.get(); };
+    deps.options.datasource_id = "demo#perm-" + policy.Fingerprint();  // as RunService does
+    auto p = pipeline::Pipeline::Create(std::move(deps));
+    EXPECT_TRUE(p.ok());
+    CollectingEventSink sink;
+    auto r = p->Ask(thread, "2024年各地区的销售额", &sink);
+    EXPECT_TRUE(r.ok()) << r.status().ToString();
+    return std::move(r).value();
+  };
+
+  for (int round = 0; round < 2; ++round) {  // the second round is answered from the cache
+    for (const char* region : {"华东", "华南"}) {
+      pipeline::PipelineResult r =
+          ask(Analyst(std::string("u-") + region, region), "t" + std::to_string(round) + region);
+      ASSERT_TRUE(r.result.has_value()) << r.answer;
+      EXPECT_EQ(r.cache_hit, round == 1) << region;
+      ASSERT_EQ(r.result->row_count(), 1u) << region << ": " << r.sql;
+      const auto& row = r.result->rows[0];
+      std::string name;
+      double value = -1;
+      for (const db::Value& v : row) {
+        if (v.is_numeric())
+          value = v.double_value();
+        else
+          name = v.ToDisplayString();
+      }
+      EXPECT_EQ(name, region);
+      EXPECT_NEAR(value, truth.at(region), 0.01) << region;
+    }
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace askdb::agent
