@@ -351,3 +351,38 @@ export async function semanticCsv(ctx, page) {
   check(answered !== null && names.length > 0 && JSON.stringify(cells) === JSON.stringify(names.slice(0, 20)), `a question using the new synonym is answered (${synonymQuestion})`, JSON.stringify({ cells, names }))
   await page.screenshot({ path: join(outDir, '20-synonym-answer.png'), fullPage: true })
 }
+
+// (Knowledge) The knowledge page: a Markdown document uploaded with the sentence chunker is
+// listed with its chunker and chunks (as the API stores it); the search tester finds it with
+// its scores; an empty file is refused with the server's reason and nothing is stored.
+export async function knowledgePage(ctx, page) {
+  const { base, auth, check, outDir, home } = ctx
+  const doc = join(home, '退货政策.md')
+  writeFileSync(doc, '# 退货政策\n\n门店售出的商品在十四天内可以无理由退货。退货时需要出示购物小票。\n\n会员积分在退货后自动扣回。\n')
+  const empty = join(home, 'empty.md')
+  writeFileSync(empty, '')
+  await page.goto(`${base}/admin/knowledge`, { waitUntil: 'networkidle0' })
+  await page.waitForSelector('[data-testid=knowledge-table]', { timeout: 15_000 })
+  await page.click('[data-testid=knowledge-chunker]')
+  await clickText(page, '.el-select-dropdown__item', 'sentence')
+  await (await page.$('input[data-testid=knowledge-file]')).uploadFile(doc)
+  await page.click('[data-testid=knowledge-upload]')
+  await page
+    .waitForFunction(() => [...document.querySelectorAll('[data-testid=knowledge-table] .el-table__row')].some((r) => r.textContent.includes('退货政策')), { timeout: 30_000 })
+    .catch(() => null)
+  const row = await page.$$eval('[data-testid=knowledge-table] .el-table__body .el-table__row', (rows) => rows.map((r) => r.textContent).find((t) => t.includes('退货政策')) ?? '')
+  const items = (await json(base, auth, 'GET', '/api/v1/knowledge')).data.items ?? []
+  const stored = items.find((i) => i.file_name === '退货政策.md')
+  check(stored?.chunker?.kind === 'sentence' && stored.chunks > 0 && row.includes('sentence'), 'a document uploaded on the knowledge page is stored with the chosen chunker and listed', JSON.stringify(stored ?? items).slice(0, 300))
+  await setValue(page, 'input[data-testid=knowledge-query]', '退货需要小票吗')
+  await page.click('[data-testid=knowledge-search]')
+  await page.waitForSelector('[data-testid=knowledge-hits] .el-table__row', { timeout: 15_000 }).catch(() => null)
+  const hits = await page.$$eval('[data-testid=knowledge-hits] .el-table__body .el-table__row', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent.trim())))
+  check(hits.length > 0 && hits[0][0].includes('小票') && hits[0][3] !== '—', 'the search tester finds the document with its fused score', JSON.stringify(hits.slice(0, 2)))
+  await page.screenshot({ path: join(outDir, '25-admin-knowledge.png'), fullPage: true })
+  await (await page.$('input[data-testid=knowledge-file]')).uploadFile(empty)
+  await page.click('[data-testid=knowledge-upload]')
+  const refused = await page.waitForSelector('[data-testid=knowledge-error]', { timeout: 15_000 }).then((e) => e.evaluate((x) => x.textContent)).catch(() => '')
+  const after = (await json(base, auth, 'GET', '/api/v1/knowledge')).data.items ?? []
+  check(refused.length > 0 && after.length === items.length && !after.some((i) => i.file_name === 'empty.md'), 'an empty document is refused with the reason and nothing is stored', refused)
+}

@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
-import { adminFlow, clarifyRenameAndCost, hugePaste, semanticCsv } from './scenarios.mjs'
+import { adminFlow, clarifyRenameAndCost, hugePaste, knowledgePage, semanticCsv } from './scenarios.mjs'
 
 const [askdb, outDir] = process.argv.slice(2)
 if (!askdb || !outDir) {
@@ -337,6 +337,7 @@ async function main() {
 
   await adminFlow(ctx, page)
   await semanticCsv(ctx, page)
+  await knowledgePage(ctx, page)
 
   // The other admin pages, each with its content.
   for (const [path, selector, shot] of [

@@ -24,6 +24,7 @@ export const router = createRouter({
         { path: 'examples', component: () => import('./pages/admin/ExamplesPage.vue') },
         { path: 'models', component: () => import('./pages/admin/ModelsPage.vue') },
         { path: 'runs', component: () => import('./pages/admin/RunsPage.vue') },
+        { path: 'knowledge', component: () => import('./pages/admin/KnowledgePage.vue') },
       ],
     },
     { path: '/:rest(.*)*', redirect: '/chat' },

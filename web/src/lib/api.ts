@@ -7,7 +7,11 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
   const headers: Record<string, string> = { ...authHeaders(auth.key), Accept: 'application/json' }
   let payload: BodyInit | undefined
   if (body !== undefined) {
-    if (typeof body === 'string') {
+    if (body instanceof Blob) {
+      // A file sent as it is (a knowledge document).
+      payload = body
+      headers['Content-Type'] = 'application/octet-stream'
+    } else if (typeof body === 'string') {
       payload = body
       headers['Content-Type'] = 'text/csv'
     } else {
