@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # E2E: business terms on the user's path (docs/knowledge.md). `askdb demo` writes the demo's
-# terms beside the database; `askdb ask` answers with them and no model; `askdb kb term`
+# terms beside the database; `askdb ask` answers with them and no model, and with the scripted
+# model a recalled term's meaning is in the SQL prompt; `askdb kb term`
 # adds a term checked against the database (a definition that does not bind is refused and
 # the file is unchanged), the next question uses it, and after `remove` it is gone.
 # Usage: business_terms_e2e.sh ASKDB_BINARY
@@ -27,6 +28,18 @@ out=$("$askdb" --json ask "上个月的净销售额" --db "$db" 2>/dev/null) || 
 want=$(sqlite3 "$db" "SELECT SUM(total_amount) FROM orders WHERE status='completed' AND order_date >= '2025-11-01' AND order_date < '2025-12-01'")
 python3 -c 'import json,sys; got=json.loads(sys.argv[1])["rows"][0][0]; assert abs(got-float(sys.argv[2]))<1e-6, (got, sys.argv[2])' "$out" "$want" \
   || fail "net sales last month: want $want, got $(field "$out" rows)"
+
+# A question the engine leaves to the model: the term's meaning is in the SQL prompt (the
+# scripted model writes the completed-orders SQL only when it reads it there).
+cat > "$work/rules.json" <<'RULES'
+[{"match": "(?s)Meaning \\(measure\\): SUM\\(orders.total_amount\\) over rows where orders.status = 'completed'",
+  "json": {"sql": "SELECT SUM(total_amount) AS net FROM orders WHERE status = 'completed'"}},
+ {"match": "(?s).", "json": {"sql": "SELECT SUM(total_amount) AS net FROM orders"}}]
+RULES
+out=$("$askdb" --json ask "净销售额的情况怎么样，顺便和去年做个对比分析一下" --db "$db" \
+  --llm "scripted:$work/rules.json" 2> "$work/err") || fail "model ask: $(cat "$work/err")"
+[[ $(field "$out" route) == '"llm"' ]] || fail "not answered by the model: $out"
+[[ $(field "$out" sql) == *"status = 'completed'"* ]] || fail "the term did not reach the prompt: $out"
 
 # A definition that does not bind: refused, naming the column; the file is unchanged.
 cp "$terms" "$work/before.json"

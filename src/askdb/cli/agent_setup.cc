@@ -15,7 +15,10 @@
 #include "askdb/common/file_util.h"
 #include "askdb/common/paths.h"
 #include "askdb/db/connector_registry.h"
+#include "askdb/db/database_url.h"
 #include "askdb/knowledge/knowledge_setup.h"
+#include "askdb/knowledge/terms/term_evidence.h"
+#include "askdb/knowledge/terms/term_file.h"
 #include "askdb/server/store/sqlite_management_store.h"
 
 namespace askdb::cli {
@@ -120,6 +123,22 @@ void CliAgent::OpenEvidence(agent::pipeline::PipelineDeps& deps) {
   // Only a management database that exists and holds knowledge adds the evidence stage: a
   // run without any knowledge pays nothing and creates no file.
   const config::Config& config = ctx_->config;
+  // Business terms beside a SQLite database: read once, recalled by their words.
+  StatusOr<std::string> url = ResolveDatabaseUrl(options_.db, *ctx_);
+  StatusOr<db::DatabaseUrl> parsed =
+      url.ok() ? db::ParseDatabaseUrl(*url) : StatusOr<db::DatabaseUrl>(url.status());
+  std::error_code ec;
+  if (parsed.ok() && parsed->is_sqlite() &&
+      std::filesystem::exists(knowledge::TermsPathFor(parsed->database), ec)) {
+    StatusOr<std::vector<knowledge::BusinessTerm>> terms =
+        knowledge::LoadTermsFile(knowledge::TermsPathFor(parsed->database));
+    if (terms.ok()) {
+      term_evidence_ = std::make_unique<knowledge::TermEvidenceSource>(
+          [terms = *terms](const knowledge::EvidenceQuery&) { return terms; });
+      deps.evidence.push_back(term_evidence_.get());
+      deps.evidence_token_budget = static_cast<int>(config.knowledge.evidence_token_budget);
+    }  // a broken file is reported when the datasource is prepared
+  }
   StatusOr<std::filesystem::path> data_dir = DataDir();
   const bool have_store =
       !config.server.store_url.empty() ||
@@ -142,7 +161,7 @@ void CliAgent::OpenEvidence(agent::pipeline::PipelineDeps& deps) {
   knowledge_ = std::make_unique<knowledge::OpenedKnowledgeBase>(std::move(*opened));
   evidence_ = std::make_unique<knowledge::KnowledgeEvidenceSource>(
       *knowledge_->kb, knowledge::EvidenceOptionsFromConfig(config));
-  deps.evidence = {evidence_.get()};
+  deps.evidence.push_back(evidence_.get());
   deps.evidence_token_budget = static_cast<int>(config.knowledge.evidence_token_budget);
 }
 

@@ -25,6 +25,7 @@
 namespace askdb::knowledge {
 struct OpenedKnowledgeBase;
 class KnowledgeEvidenceSource;
+class TermEvidenceSource;
 }  // namespace askdb::knowledge
 
 namespace askdb::cli {
@@ -92,6 +93,8 @@ class CliAgent {
   // The knowledge base the evidence stage reads; null when there is none (docs/knowledge.md).
   std::unique_ptr<knowledge::OpenedKnowledgeBase> knowledge_;
   std::unique_ptr<knowledge::KnowledgeEvidenceSource> evidence_;
+  // The business terms beside a SQLite database (NAME.terms.json), as evidence.
+  std::unique_ptr<knowledge::TermEvidenceSource> term_evidence_;
   std::optional<agent::pipeline::Pipeline> pipeline_;
 };
 
