@@ -12,6 +12,7 @@
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/llm_setup.h"
 #include "askdb/db/connector_registry.h"
+#include "askdb/python/executor.h"
 #include "askdb/server/api/management_setup.h"
 #include "askdb/server/api/shared_answer_cache_store.h"
 
@@ -84,6 +85,9 @@ server::api::RunServiceDeps MakeRunServiceDeps(ServingState& state,
   deps.pipeline_options = PipelineOptionsFromConfig(ctx);
   deps.pipeline_options.default_time_zone = time_zone;
   if (review_plan) deps.pipeline_options.plan_review = true;
+  // A long-running server starts its warm Python sandboxes now ([python], like the CLI's
+  // options), not on its first analysis.
+  python::StartWarmPool(deps.pipeline_options.python);
   return deps;
 }
 

@@ -12,10 +12,8 @@
 
 #include <atomic>
 #include <cerrno>
-#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -23,12 +21,12 @@
 #include <mutex>
 #include <optional>
 #include <system_error>
-#include <thread>
 
 #include "askdb/catalog/semantic_model_csv.h"
 #include "askdb/common/cancellation.h"
 #include "askdb/common/embedded.h"
 #include "askdb/common/file_util.h"
+#include "askdb/python/warm_pool.h"
 
 ASKDB_DECLARE_EMBEDDED(python_runner);
 
@@ -491,81 +489,41 @@ bool Alive(const Child& child) {
          info.si_pid == 0;
 }
 
-// Keeps `warm_pool` warm sandboxes of one configuration ready. Each serves one job and is
-// never returned; a thread of the pool's own starts the next. That thread lives as long as
-// the pool because bwrap's --die-with-parent follows the thread that forked it.
-class WarmPool {
- public:
-  explicit WarmPool(const ExecutorOptions& options)
-      : options_(options), thread_([this] { Refill(); }) {}
-  ~WarmPool() {
-    {
-      std::lock_guard lock(mu_);
-      stop_ = true;
-    }
-    cv_.notify_all();
-    thread_.join();
-    for (Started& s : ready_) Discard(s.child);
+// The runner sends one byte once its imports are done: only then is a sandbox worth taking.
+bool AwaitReady(const Child& child, const Limits& limits, const std::atomic<bool>& stop) {
+  const auto until = SteadyClock::now() + std::chrono::milliseconds(limits.timeout_ms);
+  while (!stop && SteadyClock::now() < until) {
+    pollfd fd{child.go, POLLIN, 0};
+    const int n = poll(&fd, 1, 100);
+    if (n < 0 && errno != EINTR) return false;
+    if (n <= 0) continue;
+    char byte = 0;
+    return read(child.go, &byte, 1) == 1 && byte == 'r';
   }
+  return false;
+}
 
-  std::optional<Started> Take() {
-    std::lock_guard lock(mu_);
-    while (!ready_.empty()) {
-      Started s = std::move(ready_.front());
-      ready_.pop_front();
-      cv_.notify_all();
-      if (Alive(s.child)) return s;
-      Discard(s.child);  // died while waiting (its import failed): the caller starts cold
+using SandboxPool = WarmPool<Started>;
+
+std::unique_ptr<SandboxPool> MakePool(const ExecutorOptions& options) {
+  SandboxPool::Hooks hooks;
+  hooks.start = [options](const std::atomic<bool>& stop) -> std::optional<Started> {
+    StatusOr<Started> s = StartRun(options, nullptr);
+    if (!s.ok()) return std::nullopt;
+    if (!AwaitReady(s->child, options.limits, stop)) {
+      Discard(s->child);
+      return std::nullopt;
     }
-    return std::nullopt;
-  }
-
- private:
-  void Refill() {
-    std::unique_lock lock(mu_);
-    while (!stop_) {
-      if (ready_.size() >= static_cast<size_t>(options_.warm_pool)) {
-        cv_.wait(lock);
-        continue;
-      }
-      lock.unlock();
-      StatusOr<Started> s = StartRun(options_, nullptr);
-      const bool ready = s.ok() && AwaitReady(s->child);
-      if (s.ok() && !ready) Discard(s->child);
-      lock.lock();
-      if (ready) {
-        ready_.push_back(std::move(*s));
-      } else {
-        // The cold path reports why the sandbox cannot start; retry slowly meanwhile.
-        cv_.wait_for(lock, std::chrono::seconds(5), [this] { return stop_.load(); });
-      }
-    }
-  }
-
-  // The runner sends one byte once its imports are done: only then is a sandbox worth taking.
-  bool AwaitReady(const Child& child) {
-    const auto until = SteadyClock::now() + std::chrono::milliseconds(options_.limits.timeout_ms);
-    while (!stop_ && SteadyClock::now() < until) {
-      pollfd fd{child.go, POLLIN, 0};
-      const int n = poll(&fd, 1, 100);
-      if (n < 0 && errno != EINTR) return false;
-      if (n <= 0) continue;
-      char byte = 0;
-      return read(child.go, &byte, 1) == 1 && byte == 'r';
-    }
-    return false;
-  }
-
-  const ExecutorOptions options_;
-  std::mutex mu_;
-  std::condition_variable cv_;
-  std::deque<Started> ready_;
-  std::atomic<bool> stop_ = false;
-  std::thread thread_;  // last: starts once the members above exist
-};
+    return std::move(*s);
+  };
+  hooks.alive = [](const Started& s) { return Alive(s.child); };
+  hooks.discard = [](Started& s) { Discard(s.child); };
+  return std::make_unique<SandboxPool>(static_cast<std::size_t>(options.warm_pool),
+                                       std::move(hooks));
+}
 
 std::mutex g_pools_mu;
-std::map<std::string, std::unique_ptr<WarmPool>>* g_pools = nullptr;
+std::map<std::string, std::unique_ptr<SandboxPool>>* g_pools = nullptr;
 
 // What a warm sandbox was started with: a run takes only from a pool that matches its own.
 // (Timeout, output cap, process limit and the hook are applied per job.)
@@ -576,14 +534,14 @@ std::string PoolKey(const ExecutorOptions& o) {
          std::to_string(l.max_file_mb) + "/" + std::to_string(o.warm_pool);
 }
 
-WarmPool& PoolFor(const ExecutorOptions& options) {
+SandboxPool& PoolFor(const ExecutorOptions& options) {
   std::lock_guard lock(g_pools_mu);
   if (g_pools == nullptr) {
-    g_pools = new std::map<std::string, std::unique_ptr<WarmPool>>();
+    g_pools = new std::map<std::string, std::unique_ptr<SandboxPool>>();
     std::atexit(ShutdownWarmPools);
   }
-  std::unique_ptr<WarmPool>& pool = (*g_pools)[PoolKey(options)];
-  if (!pool) pool = std::make_unique<WarmPool>(options);
+  std::unique_ptr<SandboxPool>& pool = (*g_pools)[PoolKey(options)];
+  if (!pool) pool = MakePool(options);
   return *pool;
 }
 
@@ -596,7 +554,7 @@ void StartWarmPool(const ExecutorOptions& options) {
 }
 
 void ShutdownWarmPools() {
-  std::map<std::string, std::unique_ptr<WarmPool>> pools;
+  std::map<std::string, std::unique_ptr<SandboxPool>> pools;
   {
     std::lock_guard lock(g_pools_mu);
     if (g_pools != nullptr) pools.swap(*g_pools);

@@ -245,6 +245,9 @@ PlannedAnalysis PythonQuestionPlan(const PlanningInput& input, const PythonQuest
                  : "no column matches \"" + question.entity + "\" to compare item by item";
   }
   if (!missing.empty()) {
+    for (std::string_view end : {"。", "."}) {  // the engine's reason ends its own sentence
+      if (missing.ends_with(end)) missing.resize(missing.size() - end.size());
+    }
     // No step to run: the reason is the last warning (the run's answer).
     out.plan = Validate(std::move(out.plan), out.warnings);
     out.warnings.push_back(
