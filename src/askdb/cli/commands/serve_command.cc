@@ -17,6 +17,7 @@
 #include "askdb/common/paths.h"
 #include "askdb/knowledge/knowledge_setup.h"
 #include "askdb/mcp/tools.h"
+#include "askdb/permissions/permission_store.h"
 #include "askdb/server/api/api_server.h"
 #include "askdb/server/api/key_file_store.h"
 #include "askdb/server/api/management_setup.h"
@@ -149,7 +150,17 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   // People sign in with the accounts of the management database (askdb users add).
   std::unique_ptr<server::users::UserStore> user_store;
   std::unique_ptr<server::users::UserAuth> user_auth;
+  // Data permissions (docs/permissions.md): their rules live in the same database.
+  std::unique_ptr<permissions::PermissionStore> rules;
   if (policy.auth_required()) {
+    if (ctx.config.server.store_url.empty()) {
+      ASKDB_ASSIGN_OR_RETURN(
+          rules, permissions::OpenSqlitePermissionStore(
+                     data_dir / std::string(server::store::kDefaultManagementStoreFileName)));
+    } else {
+      ASKDB_ASSIGN_OR_RETURN(rules,
+                             permissions::OpenPostgresPermissionStore(ctx.config.server.store_url));
+    }
     ASKDB_ASSIGN_OR_RETURN(user_store, server::users::UserStore::Open(*management.store));
     ASKDB_ASSIGN_OR_RETURN(user_auth, server::users::UserAuth::Create(
                                           *user_store, UserAuthOptionsFromConfig(ctx.config.auth)));
@@ -158,6 +169,7 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   server::api::RunServiceDeps deps =
       MakeRunServiceDeps(state, management, options.time_zone, options.review_plan, ctx);
   deps.metrics = metrics.get();
+  deps.permissions = rules.get();
   server::api::RunServiceOptions run_options;
   run_options.executor.workers = options.workers;
   run_options.executor.queue_capacity = options.queue;
@@ -197,6 +209,7 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   api_deps.authenticator = authenticator.get();
   api_deps.users = user_auth.get();
   api_deps.cookie_secure = ctx.config.auth.cookie_secure;
+  api_deps.permissions = rules.get();
   api_deps.registry = &registry;
   api_deps.metrics = metrics.get();
   api_deps.management.store = management.store.get();

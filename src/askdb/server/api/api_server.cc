@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "askdb/server/api/mcp_endpoint.h"
+#include "askdb/server/api/permissions_api.h"
 #include "askdb/server/api/run_service.h"
 #include "askdb/server/json_request.h"
 #include "askdb/server/metrics/askdb_metrics.h"
@@ -51,6 +52,18 @@ class ResolvedScope {
   ResolvedScope(const ResolvedScope&) = delete;
   ResolvedScope& operator=(const ResolvedScope&) = delete;
 };
+
+// Who a run is for, as the data permissions see them: a user, or an API key acting as one.
+// Without authentication there is nobody (no rules, as before).
+std::optional<permissions::UserContext> RunUser(const Principal& who) {
+  if (who.kind == Principal::Kind::kNoAuth) return std::nullopt;
+  permissions::UserContext user;
+  user.user_id = who.name;
+  user.name = who.name;
+  user.roles = {std::string(users::RoleName(who.role))};
+  user.attributes = who.attributes;
+  return user;
+}
 
 // Editors change an agent's knowledge, semantic model, examples and relations, and read the
 // agents and datasources those hang on; every other management route is the admin's.
@@ -118,6 +131,16 @@ class Api : public std::enable_shared_from_this<Api> {
             self->PrincipalRoute(server, method, pattern, access, std::move(handler));
           },
           {.auth = deps_.users, .cookie_secure = deps_.cookie_secure}));
+      if (deps_.permissions != nullptr && deps_.management.datasources != nullptr) {
+        ASKDB_RETURN_IF_ERROR(RegisterPermissionRoutes(
+            [self, &server](std::string_view method, std::string_view pattern, Access access,
+                            users::PrincipalHandler handler) {
+              self->PrincipalRoute(server, method, pattern, access, std::move(handler));
+            },
+            {.rules = deps_.permissions,
+             .datasources = deps_.management.datasources,
+             .audit = deps_.users}));
+      }
     }
     Route(server, "GET", kRunsRoute, Access::kAdmin, [self](const HttpRequest&) {
       return HttpResponse::JsonBody(Json{{"runs", self->deps_.runs->ListRuns()}});
@@ -336,6 +359,12 @@ class Api : public std::enable_shared_from_this<Api> {
                                        {"agents", std::move(agents)}});
   }
 
+  // The run's user: the request's principal as the data permissions see it.
+  StatusOr<std::optional<permissions::UserContext>> RunUserOf(const HttpRequest& http) const {
+    ASKDB_ASSIGN_OR_RETURN(Principal who, Authenticate(http));
+    return RunUser(who);
+  }
+
   // The agent exists and the request's key may run it (admin, or "agent:<id>").
   Status AuthorizeAgent(const HttpRequest& request, const std::string& agent_id) const {
     if (deps_.management.store != nullptr) {
@@ -419,6 +448,9 @@ class Api : public std::enable_shared_from_this<Api> {
     request.kind = RunKind::kAsk;
     request.text = std::move(query).value();
     request.route_label = std::string(kAskRoute);
+    StatusOr<std::optional<permissions::UserContext>> user = RunUserOf(http);
+    if (!user.ok()) return ErrorResponse(user.status());
+    request.user = *std::move(user);
     return StartAndWait(std::move(request));
   }
 
@@ -436,6 +468,9 @@ class Api : public std::enable_shared_from_this<Api> {
     request.kind = RunKind::kResume;
     request.text = std::move(answer).value();
     request.route_label = std::string(kResumeRoute);
+    StatusOr<std::optional<permissions::UserContext>> user = RunUserOf(http);
+    if (!user.ok()) return ErrorResponse(user.status());
+    request.user = *std::move(user);
     return StartAndWait(std::move(request));
   }
 
@@ -485,6 +520,7 @@ class Api : public std::enable_shared_from_this<Api> {
     request.detached = detached;
     request.nl2sql_only = nl2sql_only;
     request.route_label = std::string(kStreamRoute);
+    ASKDB_ASSIGN_OR_RETURN(request.user, RunUserOf(http));
     if (human_feedback) {
       if (thread_id.empty()) {
         return InvalidArgumentError(

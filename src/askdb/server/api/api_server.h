@@ -46,6 +46,9 @@ class ApiKeyAuthenticator;
 namespace askdb::server::users {
 class UserAuth;
 }  // namespace askdb::server::users
+namespace askdb::permissions {
+class PermissionStore;
+}  // namespace askdb::permissions
 namespace askdb::server::metrics {
 class Registry;
 class AskdbMetrics;
@@ -73,6 +76,9 @@ struct ApiServerDeps {
   // (users/principal.h) whose role decides the routes it may use.
   users::UserAuth* users = nullptr;
   bool cookie_secure = false;  // auth.cookie_secure: the session cookie is Secure
+  // With it (and `users`), the data-permission routes (permissions_api.h); runs of a
+  // signed-in principal carry its UserContext either way (RunRequest::user).
+  permissions::PermissionStore* permissions = nullptr;
 };
 
 struct ApiServerOptions {
