@@ -11,10 +11,23 @@ export interface AgentInfo {
   preset_questions: string[]
 }
 
+/** Who the request acts as (issue 18): a signed-in user, or an API key acting as one. */
+export interface Principal {
+  name: string
+  role: 'admin' | 'editor' | 'analyst'
+  kind: 'user' | 'api_key' | 'none'
+  via: string
+  attributes: Record<string, string>
+  agents: string[]
+}
+
 export interface Me {
   scope: string
   admin: boolean
+  editor?: boolean
   auth: boolean
+  users?: boolean
+  principal?: Principal
   agents: AgentInfo[]
 }
 
@@ -44,7 +57,24 @@ export async function signIn(key: string, remember: boolean): Promise<Me> {
   return me
 }
 
+/**
+ * Signs in with a user name and password: the server sets the session cookie (HttpOnly,
+ * SameSite=Strict), which every later same-origin request carries; no key is stored.
+ */
+export async function signInWithPassword(name: string, password: string): Promise<Me> {
+  const response = await fetch('/api/v1/auth/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, password }),
+    cache: 'no-store',
+  })
+  if (!response.ok) throw await errorFromResponse(response)
+  return signIn('', false)
+}
+
 export function signOut(reason = '') {
+  // Ends the cookie session on the server too (a no-op for key sign-in).
+  if (auth.me?.principal?.kind === 'user') void fetch('/api/v1/auth/logout', { method: 'POST' }).catch(() => {})
   auth.key = ''
   auth.me = null
   auth.reason = reason

@@ -116,6 +116,8 @@ export interface TurnState {
   result?: ResultView
   chart?: ChartView
   answer: string
+  /** The data permissions the answer was computed under, in words ("you see rows …"). */
+  permissions?: string
   route?: string
   usage: Usage
   interrupt?: InterruptView
@@ -315,6 +317,7 @@ export function applyResult(t: TurnState, r: any) {
   t.threadId = r.thread_id ?? t.threadId
   t.route = r.route
   if (typeof r.answer === 'string' && r.answer) t.answer = r.answer
+  if (typeof r.permissions === 'string' && r.permissions) t.permissions = r.permissions
   const result = asResult(r.result)
   if (result) t.result = result
   if (r.chart) t.chart = r.chart

@@ -14,6 +14,11 @@ export default {
     throttled: 'Too many failed attempts from this address. Wait a minute and try again.',
     unreachable: 'The server could not be reached.',
     noAuth: 'This server runs without keys (loopback only).',
+    withAccount: 'Account',
+    withKey: 'API key',
+    name: 'User name',
+    password: 'Password',
+    wrongPassword: 'Wrong user name or password.',
   },
   nav: { semantic: 'Semantic model', relations: 'Relations', examples: 'Examples', models: 'Models', chat: 'Chat', admin: 'Admin', agents: 'Agents', datasources: 'Datasources', runs: 'Run history', knowledge: 'Knowledge' },
   chat: {

@@ -16,6 +16,11 @@ const zh: typeof en = {
     throttled: '此地址失败次数过多，请一分钟后再试。',
     unreachable: '无法连接服务器。',
     noAuth: '此服务器未启用密钥（仅限本机访问）。',
+    withAccount: '账号',
+    withKey: 'API 密钥',
+    name: '用户名',
+    password: '密码',
+    wrongPassword: '用户名或密码错误。',
   },
   nav: { semantic: '语义模型', relations: '表关系', examples: '问答示例', models: '模型', chat: '对话', admin: '管理', agents: '智能体', datasources: '数据源', runs: '运行记录', knowledge: '知识库' },
   chat: {
