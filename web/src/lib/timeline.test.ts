@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { isReactive, reactive } from 'vue'
 import { newTurn, reduceTurn, tablesInSql, type TurnState } from './timeline'
 import type { Frame } from './stream'
 
@@ -51,6 +52,14 @@ describe('reduceTurn', () => {
     expect(t.chart?.kind).toBe('bar')
     expect(t.answer).toBe('华东最高。')
     expect(t.lastEventId).toBe(9)
+  })
+
+  it('keeps a result out of Vue reactivity (its rows are not wrapped in proxies)', () => {
+    const state = reactive({ turn: run(dataRun) })
+    expect(Object.isFrozen(state.turn.result)).toBe(true)
+    expect(isReactive(state.turn.result)).toBe(false)
+    expect(isReactive(state.turn.result?.rows[0])).toBe(false)
+    expect(state.turn.result?.rows[0]).toEqual(['华东', 10])
   })
 
   it('is pure: the input turn is not changed', () => {
