@@ -104,7 +104,9 @@ def turn(question):
         except json.JSONDecodeError:
             continue
 first = turn("how many suppliers are there")
-if "[[3]]" in json.dumps(first.get("rows")):
+def rows(answer):
+    return json.dumps((answer.get("result") or {}).get("rows"))
+if rows(first) == "[[3]]":
     sys.exit("answered before the table existed")
 c = sqlite3.connect(db)
 c.executescript("""CREATE TABLE suppliers (supplier_id INTEGER PRIMARY KEY, name TEXT);
@@ -113,8 +115,7 @@ c.commit()
 second = turn("how many suppliers are there")
 chat.stdin.close()
 chat.wait(timeout=30)
-rows = json.dumps(second.get("rows"))
-if rows != "[[3]]":
+if rows(second) != "[[3]]":
     sys.exit("second turn: " + json.dumps(second, ensure_ascii=False)[:600])
 PY
 echo "schema_refresh_e2e: all checks passed"
