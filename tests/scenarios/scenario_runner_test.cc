@@ -8,6 +8,8 @@
 //    "options": {"plan_review": true},     // PipelineOptions: plan_review, max_fixes,
 //                                          // analysis_sql_steps, max_sufficiency_rounds, sql_only,
 //                                          // profile (an agent profile, agent_profile.h)
+//    "evidence": [{"kind", "source", "text"}], // recalled for every question (knowledge
+//                                          // channel stand-in: the evidence stage runs)
 //    "steps": [
 //      {"ask": "question", "expect": {...}},
 //      {"resume": "answer", "restart": true, "expect": {...}},  // restart: new Pipeline and
@@ -42,6 +44,7 @@
 #include "askdb/common/file_util.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/demo/demo_database.h"
+#include "askdb/knowledge/evidence.h"
 #include "askdb/llm/scripted/scripted_llm_client.h"
 
 namespace askdb::agent::pipeline {
@@ -110,6 +113,31 @@ std::vector<std::string> AsStrings(const Json& j) {
 struct Session {
   std::unique_ptr<SqliteCheckpointStore> store;
   std::optional<Pipeline> pipeline;
+};
+
+// The scenario's "evidence" items, recalled for any question: what a knowledge base would
+// find, so the stage and the prompts that carry it run without one.
+class ScenarioEvidence : public knowledge::EvidenceSource {
+ public:
+  explicit ScenarioEvidence(const Json& items) {
+    for (const Json& item : items) {
+      knowledge::EvidenceHit hit{.item_id = item.value("source", ""), .chunk_id = ""};
+      hit.kind = item.value("kind", "document");
+      hit.source = item.value("source", "");
+      hit.text = item.at("text").get<std::string>();
+      hit.keyword_score = 1;
+      hit.fused_score = 1.0 / 61;
+      hits_.push_back(std::move(hit));
+    }
+  }
+  std::string_view name() const override { return "scenario"; }
+  Status Recall(const knowledge::EvidenceQuery&, knowledge::Evidence& out) const override {
+    out.hits.insert(out.hits.end(), hits_.begin(), hits_.end());
+    return Status::Ok();
+  }
+
+ private:
+  std::vector<knowledge::EvidenceHit> hits_;
 };
 
 class ScenarioTest : public ::testing::TestWithParam<fs::path> {};
@@ -264,6 +292,10 @@ TEST_P(ScenarioTest, Runs) {
     ASSERT_TRUE(made.ok()) << made.status().ToString();
     llm = std::move(made).value();
   }
+  std::unique_ptr<ScenarioEvidence> evidence;
+  if (scenario.contains("evidence")) {
+    evidence = std::make_unique<ScenarioEvidence>(scenario["evidence"]);
+  }
   std::unique_ptr<cache::AnswerCache> cache;
   if (scenario.value("cache", true)) cache = std::make_unique<cache::AnswerCache>();
 
@@ -284,6 +316,7 @@ TEST_P(ScenarioTest, Runs) {
     deps.llm = llm.get();
     deps.cache = cache.get();
     deps.checkpoints = session.store.get();
+    if (evidence) deps.evidence.push_back(evidence.get());
     deps.options.datasource_id = deps_datasource_id;
     const Json options = scenario.value("options", Json::object());
     deps.options.plan_review = options.value("plan_review", false);

@@ -251,7 +251,9 @@ struct Pipeline::Impl {
     }
     ctx.Emit(EventType::kClassification, std::move(classification));
     if (options().sql_only) {
-      s.next = kEngineNode;  // SQL only: one question, never answered from the cache
+      // SQL only: one question, never answered from the cache; the knowledge still goes
+      // into the model's SQL prompt (and business terms' tables into schema recall).
+      s.next = deps.evidence.empty() ? kEngineNode : kEvidenceNode;
     } else if (c.IsQuickPath()) {
       s.next = kQuickPathNode;
     } else if (c.type == RequestType::kConsultation) {
@@ -287,14 +289,15 @@ struct Pipeline::Impl {
     ctx.Emit(EventType::kEvidence, s.evidence);
     const std::optional<RequestType> type = ParseRequestType(s.request_type);
     const bool data_question = type && IsDataQuestion(*type);
-    if (evidence.suggested_answer && data_question) {
+    // SQL only wants SQL: a stored Q&A's text is no answer to that.
+    if (evidence.suggested_answer && data_question && !options().sql_only) {
       const knowledge::SuggestedAnswer& a = *evidence.suggested_answer;
       Finish(s, ctx, PipelineRoute::kKnowledge,
              a.answer + (s.chinese() ? "\n\n（来源：知识库「" : "\n\n(Source: knowledge base, \"") +
                  a.source + (s.chinese() ? "」）" : "\")"));
       return NodeOutcome::Continue();
     }
-    s.next = data_question ? kCacheLookup : kPlanNode;
+    s.next = options().sql_only ? kEngineNode : (data_question ? kCacheLookup : kPlanNode);
     return NodeOutcome::Continue();
   }
 
@@ -1009,7 +1012,7 @@ struct Pipeline::Impl {
     add(kClassify, &Impl::Classify,
         {kQuickPathNode, kConsultationNode, kCacheLookup, kEngineNode, kPlanNode, kEvidenceNode,
          kEnd});
-    add(kEvidenceNode, &Impl::RecallEvidence, {kCacheLookup, kPlanNode, kEnd});
+    add(kEvidenceNode, &Impl::RecallEvidence, {kCacheLookup, kPlanNode, kEngineNode, kEnd});
     add(kPlanNode, &Impl::Plan, {kReviewPlan, kRunSteps, kEnd});
     add(kReviewPlan, &Impl::ReviewPlan, {kRunSteps, kPlanNode, kEnd});
     add(kRunSteps, &Impl::RunSteps, {kReportNode});
