@@ -28,7 +28,7 @@ StatusOr<db::ResultSet> Decode(const Json& j) {
 }
 
 class AnswerCacheStoreTest : public ::testing::Test {
- protected:
+ public:
   void SetUp() override {
     dir_ =
         std::filesystem::temp_directory_path() /
@@ -45,6 +45,17 @@ class AnswerCacheStoreTest : public ::testing::Test {
   }
   std::filesystem::path dir_;
   FakeClock clock_{kStart};
+};
+
+// Two processes over one file: a store and a cache each.
+struct TwoProcesses {
+  explicit TwoProcesses(AnswerCacheStoreTest& t)
+      : store_a(t.OpenStore()), store_b(t.OpenStore()), a({}, t.clock_), b({}, t.clock_) {
+    a.AttachStore(store_a.get(), Decode);
+    b.AttachStore(store_b.get(), Decode);
+  }
+  std::unique_ptr<SqliteAnswerCacheStore> store_a, store_b;
+  AnswerCache a, b;
 };
 
 TEST_F(AnswerCacheStoreTest, ASecondProcessFindsBothLevelsUnderTheSameFingerprint) {
@@ -74,12 +85,9 @@ TEST_F(AnswerCacheStoreTest, ASecondProcessFindsBothLevelsUnderTheSameFingerprin
 // Two processes (two stores on one file, as two `askdb serve` over one data directory): what
 // one stores, the other finds at its next Sync — and a process never reloads its own answers.
 TEST_F(AnswerCacheStoreTest, ProcessesOverOneStoreSeeEachOthersAnswers) {
-  auto store_a = OpenStore();
-  auto store_b = OpenStore();
-  AnswerCache a({}, clock_);
-  AnswerCache b({}, clock_);
-  a.AttachStore(store_a.get(), Decode);
-  b.AttachStore(store_b.get(), Decode);
+  TwoProcesses p(*this);
+  AnswerCache& a = p.a;
+  AnswerCache& b = p.b;
   ASSERT_TRUE(a.Sync("shop", "fp").ok());
   ASSERT_TRUE(b.Sync("shop", "fp").ok());
   ASSERT_TRUE(a.Store("shop", "2024年各地区的销售额", "SELECT 7", OneRow(7)).ok());
@@ -103,12 +111,9 @@ TEST_F(AnswerCacheStoreTest, ProcessesOverOneStoreSeeEachOthersAnswers) {
 // Another process prepared a changed schema and reset the store: this one keeps its own view
 // (its datasource is prepared again on its next request) and loads nothing of the other's.
 TEST_F(AnswerCacheStoreTest, AnotherFingerprintInTheStoreIsNotLoaded) {
-  auto store_a = OpenStore();
-  auto store_b = OpenStore();
-  AnswerCache a({}, clock_);
-  AnswerCache b({}, clock_);
-  a.AttachStore(store_a.get(), Decode);
-  b.AttachStore(store_b.get(), Decode);
+  TwoProcesses p(*this);
+  AnswerCache& a = p.a;
+  AnswerCache& b = p.b;
   ASSERT_TRUE(a.Sync("shop", "old").ok());
   ASSERT_TRUE(b.Sync("shop", "new").ok());
   ASSERT_TRUE(b.Store("shop", "sales by region", "SELECT 9", OneRow(9)).ok());
