@@ -1,13 +1,11 @@
 // The knowledge base contract on the real PostgreSQL of scripts/db_servers.sh
 // (ASKDB_TEST_STORE_URL; skips with a message without it, fails under
 // ASKDB_REQUIRE_SERVERS=1), each test in a schema of its own, dropped afterwards.
-#include <libpq-fe.h>
-#include <unistd.h>
-
-#include <atomic>
+#include <optional>
 
 #include "askdb/knowledge/knowledge_base_test.h"
 #include "askdb/server/store/postgres_management_store.h"
+#include "tests/servers/pg_scratch_schema.h"
 #include "tests/servers/server_env.h"
 
 namespace askdb::knowledge::testing {
@@ -17,31 +15,18 @@ class PostgresBackend final : public StoreBackend {
  public:
   void SetUp() override {
     ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_STORE_URL");
-    base_url_ = url;
-    static std::atomic<int> counter{0};
-    schema_ = "kb_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
-    url_ = base_url_ + (base_url_.find('?') == std::string::npos ? "?" : "&") + "schema=" + schema_;
+    schema_.emplace(url, "kb_test");
   }
-  void TearDown() override {
-    if (schema_.empty()) return;
-    const std::string uri = "postgresql://" + base_url_.substr(base_url_.find("://") + 3);
-    PGconn* conn = PQconnectdb(uri.c_str());
-    PQsetNoticeProcessor(
-        conn, [](void*, const char*) {}, nullptr);
-    PQclear(PQexec(conn, ("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE").c_str()));
-    PQfinish(conn);
-  }
+  void TearDown() override { schema_.reset(); }
   StatusOr<std::unique_ptr<server::store::SqlManagementStore>> Open() override {
-    if (url_.empty()) return UnavailableError("no test PostgreSQL");
+    if (!schema_) return UnavailableError("no test PostgreSQL");
     ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::store::PostgresManagementStore> store,
-                           server::store::PostgresManagementStore::Open(url_));
+                           server::store::PostgresManagementStore::Open(schema_->url()));
     return std::unique_ptr<server::store::SqlManagementStore>(std::move(store));
   }
 
  private:
-  std::string base_url_;
-  std::string schema_;
-  std::string url_;
+  std::optional<db::testing::PgScratchSchema> schema_;
 };
 
 std::unique_ptr<StoreBackend> MakePostgres() { return std::make_unique<PostgresBackend>(); }

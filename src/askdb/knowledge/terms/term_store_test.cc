@@ -11,9 +11,10 @@
 
 #include "askdb/server/store/sql_management_store.h"
 #ifdef ASKDB_TERM_STORE_PG
-#include <libpq-fe.h>
+#include <optional>
 
 #include "askdb/server/store/postgres_management_store.h"
+#include "tests/servers/pg_scratch_schema.h"
 #include "tests/servers/server_env.h"
 #else
 #include "askdb/server/store/sqlite_management_store.h"
@@ -29,24 +30,15 @@ class TermStoreTest : public ::testing::Test {
 #ifdef ASKDB_TERM_STORE_PG
   void SetUp() override {
     ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_STORE_URL");
-    base_ = url;
-    static std::atomic<int> counter{0};
-    schema_ = "terms_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
-    url_ = base_ + (base_.find('?') == std::string::npos ? "?" : "&") + "schema=" + schema_;
+    schema_.emplace(url, "terms_test");
   }
-  void TearDown() override {
-    if (schema_.empty()) return;
-    PGconn* conn = PQconnectdb(("postgresql://" + base_.substr(base_.find("://") + 3)).c_str());
-    PQsetNoticeProcessor(conn, [](void*, const char*){}, nullptr);
-    PQclear(PQexec(conn, ("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE").c_str()));
-    PQfinish(conn);
-  }
+  void TearDown() override { schema_.reset(); }
   Store Connect() {
-    auto s = server::store::PostgresManagementStore::Open(url_);
+    auto s = server::store::PostgresManagementStore::Open(schema_->url());
     EXPECT_TRUE(s.ok()) << s.status().ToString();
     return s.ok() ? Store(std::move(s).value()) : nullptr;
   }
-  std::string base_, schema_, url_;
+  std::optional<db::testing::PgScratchSchema> schema_;
 #else
   void SetUp() override {
     dir_ = std::filesystem::temp_directory_path() /

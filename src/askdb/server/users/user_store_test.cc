@@ -4,16 +4,17 @@
 #include "askdb/server/users/user_store.h"
 
 #include <gtest/gtest.h>
-#include <libpq-fe.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <filesystem>
+#include <optional>
 
 #include "askdb/server/store/postgres_management_store.h"
 #include "askdb/server/store/sqlite_management_store.h"
 #include "askdb/server/users/cidr.h"
 #include "askdb/server/users/user_auth.h"
+#include "tests/servers/pg_scratch_schema.h"
 #include "tests/servers/server_env.h"
 
 namespace askdb::server::users {
@@ -36,10 +37,8 @@ class UserStoreTest : public ::testing::TestWithParam<Backend> {
       db_ = std::move(db).value();
     } else {
       ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_STORE_URL");
-      base_url_ = url;
-      schema_ = "users_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
-      auto db = store::PostgresManagementStore::Open(
-          url + (url.find('?') == std::string::npos ? "?" : "&") + "schema=" + schema_);
+      schema_.emplace(url, "users_test");
+      auto db = store::PostgresManagementStore::Open(schema_->url());
       ASSERT_TRUE(db.ok()) << db.status().ToString();
       db_ = std::move(db).value();
     }
@@ -51,14 +50,7 @@ class UserStoreTest : public ::testing::TestWithParam<Backend> {
     users_.reset();
     db_.reset();
     if (!dir_.empty()) fs::remove_all(dir_);
-    if (!schema_.empty()) {
-      const std::string uri = "postgresql://" + base_url_.substr(base_url_.find("://") + 3);
-      PGconn* conn = PQconnectdb(uri.c_str());
-      PQsetNoticeProcessor(
-          conn, [](void*, const char*) {}, nullptr);
-      PQclear(PQexec(conn, ("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE").c_str()));
-      PQfinish(conn);
-    }
+    schema_.reset();
   }
 
   UserRecord Ann() const {
@@ -72,8 +64,7 @@ class UserStoreTest : public ::testing::TestWithParam<Backend> {
   }
 
   fs::path dir_;
-  std::string base_url_;
-  std::string schema_;
+  std::optional<db::testing::PgScratchSchema> schema_;
   std::unique_ptr<store::ManagementStore> db_;
   std::unique_ptr<UserStore> users_;
 };
