@@ -23,7 +23,7 @@ export async function setValue(page, selector, value) {
 }
 
 /** Clicks the first visible element matching `selector` whose text is `text`. */
-async function clickText(page, selector, text) {
+export async function clickText(page, selector, text) {
   await page.waitForFunction(
     (s, t) => [...document.querySelectorAll(s)].some((e) => e.textContent.trim() === t && e.offsetParent !== null),
     { timeout: 15_000 },
@@ -37,7 +37,7 @@ async function clickText(page, selector, text) {
   )
 }
 
-async function json(base, auth, method, path, body) {
+export async function json(base, auth, method, path, body) {
   const r = await fetch(`${base}${path}`, {
     method,
     headers: { ...auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },

@@ -7,13 +7,16 @@
 // API's rows and a chart whose canvas is drawn; the first screen's JS+CSS (gzip, without
 // the ECharts chunk) stays within 350 KB; a plan waits for approval, still waits after a
 // reload, and runs to a report once approved; a revoked agent key returns to sign-in with
-// the message. Screenshots go to OUT_DIR.
+// the message; an analyst made on the users page, under a row rule made on the permissions
+// page, signs in with a password and sees only their region (users_scenario.mjs).
+// Screenshots go to OUT_DIR.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
 import { adminFlow, clarifyRenameAndCost, hugePaste, knowledgePage, semanticCsv } from './scenarios.mjs'
+import { usersAndPermissions } from './users_scenario.mjs'
 
 const [askdb, outDir] = process.argv.slice(2)
 if (!askdb || !outDir) {
@@ -384,6 +387,9 @@ async function main() {
   const revokedText = revoked ? await agentPage.$eval('[data-testid=signin-error]', (e) => e.textContent) : ''
   check(revokedText.includes('不再有效'), 'a revoked key returns to sign-in with the message', revokedText)
   await agentPage.screenshot({ path: join(outDir, '06-revoked.png') })
+
+  // Users and data permissions last: the row rule must not touch the checks above.
+  await usersAndPermissions(ctx, page)
 
   const unexpected = consoleErrors.filter((e) => !/401|Unauthorized|Failed to load resource/.test(e))
   check(unexpected.length === 0, 'no errors in the browser console', unexpected.join(' | '))

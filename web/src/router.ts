@@ -25,6 +25,8 @@ export const router = createRouter({
         { path: 'models', component: () => import('./pages/admin/ModelsPage.vue') },
         { path: 'runs', component: () => import('./pages/admin/RunsPage.vue') },
         { path: 'knowledge', component: () => import('./pages/admin/KnowledgePage.vue') },
+        { path: 'users', component: () => import('./pages/admin/UsersPage.vue') },
+        { path: 'permissions', component: () => import('./pages/admin/PermissionsPage.vue') },
       ],
     },
     { path: '/:rest(.*)*', redirect: '/chat' },
