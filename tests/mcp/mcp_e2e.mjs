@@ -12,6 +12,9 @@
 // agent's thread or another datasource), and not the admin's session; bad input —
 // malformed JSON, an unknown method or tool, wrong argument types, a write in run_sql,
 // a 10 MB argument — gets a JSON-RPC error or a tool error and the server keeps serving.
+// search_knowledge: a document and a Q&A added with `askdb kb` are found with the same hits
+// and keyword/vector/fused scores as `askdb kb search --json` (stdio) and
+// /api/v1/knowledge/search (http); an agent-scoped key finds only its agent's knowledge.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -64,7 +67,15 @@ const CLARIFIED_SQL = 'SELECT store_id, COUNT(*) AS orders FROM orders GROUP BY 
 const LOYAL_QUESTION = '谁是最忠实的顾客'
 const LOYAL_SQL = 'SELECT customer_id, COUNT(*) AS orders FROM orders GROUP BY customer_id ORDER BY orders DESC LIMIT 5'
 const UNBOUND_QUESTION = '哪家门店的招牌最气派'
-const TOOLS = ['ask', 'generate_sql', 'run_sql', 'list_agents', 'list_datasources', 'describe_schema']
+const TOOLS = ['ask', 'generate_sql', 'run_sql', 'list_agents', 'list_datasources', 'describe_schema', 'search_knowledge']
+// Knowledge unrelated to the questions above (so no run's answer changes with it).
+const KB_DOC = 'Our fiscal year starts on April 1. The fiscal year FY2024 runs from 2024-04-01 to 2025-03-31.\n\nStore managers close the books on the fifth working day of each month.'
+const KB_QUESTION = 'What is the refund window for online orders?'
+const KB_ANSWER = 'Thirty days from delivery, with the receipt.'
+const OTHER_QUESTION = 'Who approves a refund window exception?'
+// Left to the model; its rule answers only a prompt that holds the document's fact.
+const FISCAL_QUESTION = 'Who were the most loyal customers in fiscal year FY2024?'
+const FISCAL_SQL = "SELECT customer_id, COUNT(*) AS orders FROM orders WHERE order_date >= '2024-04-01' AND order_date < '2025-04-01' GROUP BY customer_id ORDER BY orders DESC LIMIT 5"
 
 function cli(args) {
   const r = spawnSync(askdb, args, { env, encoding: 'utf8', timeout: 180_000 })
@@ -87,13 +98,31 @@ async function rejects(promise) {
 async function exerciseTools(client, label, expected) {
   const { tools } = await client.listTools()
   const names = tools.map((t) => t.name)
-  check(same(names, TOOLS), `${label}: tools/list names the six tools`, names)
+  check(same(names, TOOLS), `${label}: tools/list names the seven tools`, names)
   check(tools.every((t) => t.inputSchema?.type === 'object' && t.outputSchema?.type === 'object' && t.annotations?.readOnlyHint === true), `${label}: every tool has an inputSchema, an outputSchema and readOnlyHint`)
 
   const agents = await client.callTool({ name: 'list_agents', arguments: {} })
   check(agents.structuredContent?.agents?.some((a) => a.id === 'default'), `${label}: list_agents lists agent default`, agents.structuredContent)
   const sources = await client.callTool({ name: 'list_datasources', arguments: {} })
   check(sources.structuredContent?.datasources?.[0]?.id === 'default', `${label}: list_datasources lists datasource default`, sources.structuredContent)
+
+  // search_knowledge: the same hits and scores as the knowledge base's own search.
+  const found = await client.callTool({ name: 'search_knowledge', arguments: { query: 'fiscal year FY2024 starts', top_k: 5 } })
+  const k = found.structuredContent
+  const strip = (hits) => (hits ?? []).map(({ source, ...rest }) => rest)
+  check(!found.isError && k?.hits?.length > 0 && k.hits[0].text.includes('April 1') && k.hits[0].source?.file_name === 'fiscal.md' && k.hits[0].source?.kind === 'document', `${label}: search_knowledge finds the document's chunk with its source item`, k)
+  check(k?.hits?.[0]?.keyword_score > 0 && k.hits[0].vector_score > 0 && k.hits[0].fused_score > 0 && k.hits[0].keyword_rank === 1, `${label}: the hit has keyword, vector and fused scores`, k?.hits?.[0])
+  check(same(strip(k?.hits), expected.kbSearch.hits), `${label}: search_knowledge's hits and scores equal askdb kb search --json`, { mcp: strip(k?.hits), cli: expected.kbSearch.hits })
+  const qa = (await client.callTool({ name: 'search_knowledge', arguments: { query: 'refund window online orders', types: ['qa'] } })).structuredContent
+  check(qa?.hits?.length === 1 && qa.hits[0].type === 'qa' && qa.hits[0].source?.kind === 'qa' && qa.hits[0].text.includes('refund window'), `${label}: types ['qa'] returns only the Q&A`, qa)
+  const kw = (await client.callTool({ name: 'search_knowledge', arguments: { query: 'fiscal year', mode: 'keyword', top_k: 1 } })).structuredContent
+  check(kw?.mode === 'keyword' && kw.hits.length === 1 && kw.hits[0].vector_score === 0 && kw.hits[0].keyword_score > 0, `${label}: mode keyword uses the keyword channel only`, kw)
+  const badType = await client.callTool({ name: 'search_knowledge', arguments: { query: 'x', types: ['term'] } })
+  check(/must be one of/.test(errorText(badType)), `${label}: an unknown knowledge type is a tool error`, errorText(badType))
+  const bothScopes = await client.callTool({ name: 'search_knowledge', arguments: { query: 'x', agent: 'default', datasource: 'default' } })
+  check(/not both/.test(errorText(bothScopes)), `${label}: agent and datasource together are a tool error`, errorText(bothScopes))
+  const tooMany = await client.callTool({ name: 'search_knowledge', arguments: { query: 'x', top_k: 500 } })
+  check(/at most 50/.test(errorText(tooMany)), `${label}: top_k over 50 is a tool error`, errorText(tooMany))
 
   const basic = await client.callTool({ name: 'describe_schema', arguments: { level: 'basic' } })
   check(basic.structuredContent?.level === 'basic' && basic.structuredContent.text.includes('orders') && !basic.structuredContent.text.includes('total_amount REAL'), `${label}: describe_schema basic names the tables without columns`)
@@ -120,6 +149,11 @@ async function exerciseTools(client, label, expected) {
   // The engine abstains: the model writes the SQL, checked against the catalog, not run.
   const byModel = (await client.callTool({ name: 'generate_sql', arguments: { question: LOYAL_QUESTION } })).structuredContent
   check(byModel?.answered === true && byModel.source === 'llm' && byModel.sql === LOYAL_SQL && byModel.llm_calls === 1 && byModel.rows === undefined, `${label}: generate_sql falls back to the model when the engine abstains`, byModel)
+  // askdb mcp's runs recall the knowledge base: generate_sql's SQL prompt has the document.
+  if (label === 'stdio') {
+    const fiscal = (await client.callTool({ name: 'generate_sql', arguments: { question: FISCAL_QUESTION } })).structuredContent
+    check(fiscal?.answered === true && fiscal.source === 'llm' && fiscal.sql === FISCAL_SQL, `${label}: generate_sql's SQL prompt holds the knowledge base's document (fiscal year from April 1)`, fiscal)
+  }
   // A model's statement naming a missing column is refused by the catalog check (and its
   // fix repeats it): not answered, saying why.
   const unbound = (await client.callTool({ name: 'generate_sql', arguments: { question: UNBOUND_QUESTION } })).structuredContent
@@ -191,7 +225,7 @@ async function rawStdio() {
   send('{"jsonrpc":"2.0","id":5,"method":"ping"}')
   await next(6)
   check(replies[0].result?.protocolVersion === '2025-06-18', 'raw stdio: initialize negotiates 2025-06-18')
-  check(replies[1].id === 'early' && replies[1].result?.tools?.length === 6, 'raw stdio: a request sent right behind initialize is answered after it', replies[1])
+  check(replies[1].id === 'early' && replies[1].result?.tools?.length === 7, 'raw stdio: a request sent right behind initialize is answered after it', replies[1])
   check(replies[2].error?.code === -32700 && replies[2].id === null, 'raw stdio: malformed JSON is error -32700', replies[2])
   check(replies[3].error?.code === -32601 && replies[3].id === 3, 'raw stdio: an unknown method is error -32601', replies[3])
   check(replies[4].error?.code === -32600, 'raw stdio: a batch is refused in 2025-06-18 (-32600)', replies[4])
@@ -258,7 +292,7 @@ async function rawHttp(base, key) {
   const unknown = await (await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'completion/complete', params: {} }), inSession)).json()
   check(unknown.error?.code === -32601, 'raw http: an unknown method is error -32601', unknown)
   const batch = await (await post(JSON.stringify([{ jsonrpc: '2.0', id: 4, method: 'ping' }, { jsonrpc: '2.0', id: 5, method: 'tools/list' }]), inSession)).json()
-  check(Array.isArray(batch) && batch.length === 2 && batch[1].result?.tools?.length === 6 && batch[1].result.tools[0].outputSchema === undefined, 'raw http: a batch is answered in 2025-03-26 (tools without outputSchema)', batch)
+  check(Array.isArray(batch) && batch.length === 2 && batch[1].result?.tools?.length === 7 && batch[1].result.tools[0].outputSchema === undefined, 'raw http: a batch is answered in 2025-03-26 (tools without outputSchema)', batch)
   const wrongVersion = await post(JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'ping' }), { ...inSession, 'MCP-Protocol-Version': '2025-06-18' })
   check(wrongVersion.status === 400, `raw http: a protocol version header unlike the session's answers 400 (${wrongVersion.status})`)
   const big = await post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'run_sql', arguments: { sql: 'x'.repeat(10 << 20) } } }), inSession)
@@ -303,6 +337,7 @@ async function main() {
       { match: '是否足以很好地回答', json: { sufficient: true, reason: '两部分都已回答', confidence: 0.9 } },
       { match: '撰写分析报告', json: { title: '销售分析', summary: '线上渠道销售额最高。', findings: ['线上渠道领先'], recommendations: ['继续投入线上渠道'] } },
       { match: '最忠实的顾客', reply: LOYAL_SQL },
+      { match: 'FY2024 runs from 2024-04-01 to 2025-03-31[\\s\\S]*most loyal customers in fiscal year FY2024|most loyal customers in fiscal year FY2024[\\s\\S]*FY2024 runs from 2024-04-01 to 2025-03-31', reply: FISCAL_SQL },
       // The first reply, and its fix (the prompt then holds the failed SQL), name no column.
       { match: '招牌最气派|SELECT store_nam FROM stores', reply: 'SELECT store_nam FROM stores LIMIT 1' },
       // A question the engine leaves to the model, which asks back first.
@@ -318,6 +353,14 @@ async function main() {
     clarified: cli(['sql', '--json', '--db', db, CLARIFIED_SQL]).json,
   }
   if (!expected.ask?.sql || !expected.sql?.rows) throw new Error('askdb ask/sql --json gave no result to compare with')
+  // The knowledge base (same management database as askdb mcp and serve), added after the
+  // runs above so that their answers are the ones without it.
+  writeFileSync(join(home, 'fiscal.md'), KB_DOC)
+  const doc = cli(['kb', 'add', join(home, 'fiscal.md'), '--json'])
+  const pair = cli(['kb', 'add', '--qa', KB_QUESTION, KB_ANSWER, '--json'])
+  if (doc.status !== 0 || pair.status !== 0) throw new Error(`askdb kb add failed: ${doc.stderr}${pair.stderr}`)
+  expected.kbSearch = cli(['kb', 'search', 'fiscal year FY2024 starts', '--top', '5', '--json']).json
+  if (!expected.kbSearch?.hits?.length) throw new Error('askdb kb search --json found nothing to compare with')
 
   // --- stdio ---------------------------------------------------------------------------------
   const stdio = new StdioClientTransport({ command: askdb, args: ['mcp', '--db', db, '--llm', `scripted:${rules}`, '--review-plan'], env, stderr: 'pipe' })
@@ -360,6 +403,20 @@ async function main() {
   check(foreign.isError && /no agent 'default'/.test(errorText(foreign)), 'http: an agent-scoped key cannot run another agent', errorText(foreign))
   const foreignThread = await scoped.client.callTool({ name: 'ask', arguments: { question: '那2023年呢？', thread_id: adminThread } })
   check(foreignThread.isError && /not_found/.test(errorText(foreignThread)), "http: an agent-scoped key cannot continue another agent's thread", errorText(foreignThread))
+  // Knowledge: agent other's Q&A (added through the HTTP API) is found by its key, agent
+  // default's is not; the admin finds both, with the scores the HTTP search gives.
+  const otherPair = await fetch(`${base}/api/v1/knowledge`, { method: 'POST', headers, body: JSON.stringify({ agent: 'other', kind: 'qa', question: OTHER_QUESTION, answer: 'The store manager, in writing.' }) })
+  check(otherPair.status === 201, `http: a Q&A for agent other added through /api/v1/knowledge (${otherPair.status})`)
+  const scopedKb = (await scoped.client.callTool({ name: 'search_knowledge', arguments: { query: 'refund window', top_k: 10 } })).structuredContent
+  check(scopedKb?.hits?.length === 1 && scopedKb.hits[0].text === OTHER_QUESTION && same(scopedKb.scopes, ['agent:other', 'datasource:default']), "http: an agent-scoped key finds only its agent's knowledge", scopedKb)
+  const scopedForeign = await scoped.client.callTool({ name: 'search_knowledge', arguments: { query: 'refund window', agent: 'default' } })
+  check(scopedForeign.isError && /no agent 'default'/.test(errorText(scopedForeign)), "http: an agent-scoped key cannot search another agent's knowledge", errorText(scopedForeign))
+  const adminKb = (await admin.client.callTool({ name: 'search_knowledge', arguments: { query: 'refund window', top_k: 10 } })).structuredContent
+  const httpKb = await (await fetch(`${base}/api/v1/knowledge/search`, { method: 'POST', headers, body: JSON.stringify({ query: 'refund window', top_k: 10 }) })).json()
+  const texts = (adminKb?.hits ?? []).map((h) => h.text)
+  check(texts.includes(OTHER_QUESTION) && texts.includes(KB_QUESTION) && same((adminKb?.hits ?? []).map(({ source, ...rest }) => rest), httpKb.hits), 'http: the admin finds both agents\' Q&A, with the hits and scores of /api/v1/knowledge/search', { mcp: adminKb?.hits, api: httpKb.hits })
+  const adminDefault = (await admin.client.callTool({ name: 'search_knowledge', arguments: { query: 'refund window', agent: 'default', top_k: 10 } })).structuredContent
+  check(adminDefault?.hits?.every((h) => h.scope === 'agent:default') && adminDefault.hits.some((h) => h.text === KB_QUESTION), "http: agent default's scope finds only its knowledge", adminDefault)
   const own = await scoped.client.callTool({ name: 'ask', arguments: { question: QUESTION } })
   check(own.structuredContent?.status === 'answered' && same(own.structuredContent.rows, expected.ask.rows), 'http: an agent-scoped key asks its own agent')
   // The admin's cancelled call (in exerciseTools) cancelled its run on the server.

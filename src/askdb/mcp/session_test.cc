@@ -328,5 +328,68 @@ TEST_F(McpSessionTest, StdioServesLinesInOrderAndSkipsOversizedOnes) {
   EXPECT_EQ(lines[1]["id"], 2);
 }
 
+TEST_F(McpSessionTest, SearchKnowledgeIsNotListedWithoutAKnowledgeBase) {
+  Init();
+  for (const Json& tool : Request("tools/list")["result"]["tools"]) {
+    EXPECT_NE(tool["name"], "search_knowledge");
+  }
+  Json reply = Call("search_knowledge", Json{{"query", "fiscal year"}});
+  EXPECT_EQ(reply["error"]["code"], kInvalidParams);
+  EXPECT_NE(reply["error"]["message"].get<std::string>().find("no knowledge base"),
+            std::string::npos)
+      << reply.dump();
+}
+
+// A backend with a knowledge base: search_knowledge is listed and gets the checked arguments.
+class KnowledgeBackend : public RecordingBackend {
+ public:
+  bool HasKnowledge() const override { return true; }
+  StatusOr<Json> SearchKnowledge(const KnowledgeQuery& query) override {
+    last = query;
+    return Json{{"query", query.query}, {"mode", query.mode}, {"hits", Json::array()}};
+  }
+  KnowledgeQuery last;
+};
+
+TEST(McpKnowledgeToolTest, ListedWithSchemasAndArgumentsChecked) {
+  KnowledgeBackend backend;
+  AskdbTools tools(backend);
+  const Json* tool = nullptr;
+  const Json listed = tools.ListTools();
+  for (const Json& t : listed) {
+    if (t["name"] == "search_knowledge") tool = &t;
+  }
+  ASSERT_NE(tool, nullptr);
+  EXPECT_EQ((*tool)["outputSchema"]["type"], "object");
+  EXPECT_EQ((*tool)["annotations"]["readOnlyHint"], true);
+
+  RequestContext context;
+  StatusOr<Json> ok = tools.CallTool("search_knowledge",
+                                     Json{{"query", "fiscal year"},
+                                          {"agent", "sales"},
+                                          {"top_k", 7},
+                                          {"types", {"qa", "faq"}},
+                                          {"mode", "keyword"}},
+                                     context);
+  ASSERT_TRUE(ok.ok()) << ok.status().ToString();
+  EXPECT_EQ((*ok)["isError"], false);
+  EXPECT_EQ((*ok)["structuredContent"]["mode"], "keyword");
+  EXPECT_EQ(backend.last.agent, "sales");
+  EXPECT_EQ(backend.last.top_k, 7);
+  EXPECT_EQ(backend.last.types, (std::vector<std::string>{"qa", "faq"}));
+
+  const auto error_of = [&](const Json& args) {
+    StatusOr<Json> r = tools.CallTool("search_knowledge", args, context);
+    EXPECT_TRUE(r.ok() && (*r)["isError"] == true) << args.dump();
+    return r.ok() ? (*r)["content"][0]["text"].get<std::string>() : std::string();
+  };
+  EXPECT_NE(error_of(Json{{"query", "  "}}).find("must not be empty"), std::string::npos);
+  EXPECT_NE(error_of(Json{{"query", "x"}, {"top_k", 51}}).find("at most 50"), std::string::npos);
+  EXPECT_NE(error_of(Json{{"query", "x"}, {"types", {"term"}}}).find("must be one of"),
+            std::string::npos);
+  EXPECT_NE(error_of(Json{{"query", "x"}, {"agent", "a"}, {"datasource", "d"}}).find("not both"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace askdb::mcp

@@ -84,6 +84,10 @@ Status CheckValue(const std::string& field, const Json& value, const Json& schem
       return InvalidArgumentError("argument '" + field + "' must be at least " +
                                   schema["minimum"].dump());
     }
+    if (schema.contains("maximum") && n > schema["maximum"].get<long long>()) {
+      return InvalidArgumentError("argument '" + field + "' must be at most " +
+                                  schema["maximum"].dump());
+    }
   } else if (type == "array") {
     if (!value.is_array()) {
       return InvalidArgumentError("argument '" + field + "' must be an array, got " +
@@ -123,7 +127,67 @@ Status CheckArguments(const Json& args, const Json& schema) {
 
 std::string Str(const Json& args, const char* name) { return args.value(name, std::string()); }
 
-Json BuildTools(const ToolLimits& limits) {
+// search_knowledge's entry (listed when the backend has a knowledge base).
+Json SearchKnowledgeTool(const ToolLimits& limits) {
+  const Json score{{"type", "number"}};
+  const Json hit{
+      {"type", "object"},
+      {"properties",
+       Json{{"text", Json{{"type", "string"}}},
+            {"item_id", Json{{"type", "string"}}},
+            {"chunk_id", Json{{"type", "string"}}},
+            {"scope", Json{{"type", "string"}}},
+            {"type", Json{{"type", "string"}}},
+            {"keyword_score", score},
+            {"vector_score", score},
+            {"fused_score", score},
+            {"keyword_rank", Json{{"type", "integer"}}},
+            {"vector_rank", Json{{"type", "integer"}}},
+            {"source", Json{{"type", "object"},
+                            {"description", "The knowledge item: id, kind, title, file_name"}}}}},
+      {"required", {"text", "item_id", "keyword_score", "vector_score", "fused_score"}}};
+  return Json{
+      {"name", "search_knowledge"},
+      {"title", "Search the knowledge base"},
+      {"description",
+       "Searches the knowledge base (documents, Q&A and FAQ pairs) the way askdb recalls "
+       "evidence for a question: keyword (BM25) and vector search fused by reciprocal rank. "
+       "Each hit has its text, the item it comes from and its keyword, vector and fused "
+       "scores (a score of 0 with rank 0: that channel did not find it). Without agent or "
+       "datasource: the knowledge of every agent your key may use."},
+      {"inputSchema",
+       ObjectSchema(
+           Json{{"query",
+                 StringProp("What to look for (Chinese or English)", limits.max_question_bytes)},
+                {"agent", StringProp("Only this agent's knowledge (and its datasource's)",
+                                     limits.max_name_bytes)},
+                {"datasource", StringProp("Only this datasource's knowledge (not with agent)",
+                                          limits.max_name_bytes)},
+                {"top_k", Json{{"type", "integer"},
+                               {"minimum", 1},
+                               {"maximum", 50},
+                               {"description", "Hits to return (default 5, at most 50)"}}},
+                {"types",
+                 Json{{"type", "array"},
+                      {"maxItems", 3},
+                      {"items", Json{{"type", "string"}, {"enum", {"document", "qa", "faq"}}}},
+                      {"description", "Only these kinds of knowledge"}}},
+                {"mode", Json{{"type", "string"},
+                              {"enum", {"hybrid", "keyword", "vector"}},
+                              {"description", "hybrid (default), keyword or vector only"}}}},
+           {"query"})},
+      {"outputSchema",
+       OutputSchema(Json{{"query", Json{{"type", "string"}}},
+                         {"mode", Json{{"type", "string"}}},
+                         {"scopes", Json{{"type", "array"},
+                                         {"items", Json{{"type", "string"}}},
+                                         {"description", "The scopes searched; [] : all"}}},
+                         {"hits", Json{{"type", "array"}, {"items", hit}}},
+                         {"vector_error", Json{{"type", "string"}}}},
+                    {"query", "mode", "hits"})}};
+}
+
+Json BuildTools(const ToolLimits& limits, bool knowledge) {
   {
     const Json question = StringProp("The question in plain language (Chinese or English)",
                                      limits.max_question_bytes);
@@ -248,6 +312,7 @@ Json BuildTools(const ToolLimits& limits) {
                                                 {"tables", Json{{"type", "array"}}},
                                                 {"text", Json{{"type", "string"}}}},
                                            {"datasource", "level", "text"})}});
+    if (knowledge) tools.push_back(SearchKnowledgeTool(limits));
     // Every tool only reads: clients may run them without asking the person each time.
     // ask writes the conversation's checkpoint and history, hence not idempotent.
     for (Json& tool : tools) {
@@ -349,13 +414,18 @@ Json ToolError(std::string_view message) {
 }
 
 AskdbTools::AskdbTools(Backend& backend, ToolLimits limits)
-    : backend_(backend), limits_(limits), tools_(BuildTools(limits_)) {}
+    : backend_(backend), limits_(limits), tools_(BuildTools(limits_, backend.HasKnowledge())) {}
 
 Json AskdbTools::ListTools() const { return tools_; }
 
 StatusOr<Json> AskdbTools::CallTool(std::string_view name, const Json& arguments,
                                     RequestContext& context) {
   const Json* tool = FindTool(tools_, name);
+  if (tool == nullptr && name == "search_knowledge") {
+    return NotFoundError(
+        "search_knowledge is not offered: this server has no knowledge base (askdb kb adds "
+        "documents and Q&A to the management database; docs/knowledge.md)");
+  }
   if (tool == nullptr) {
     std::string names;
     for (const Json& t : tools_) {
@@ -378,6 +448,8 @@ StatusOr<Json> AskdbTools::CallTool(std::string_view name, const Json& arguments
   } else if (name == "list_datasources") {
     StatusOr<Json> sources = backend_.ListDatasources();
     out = sources.ok() ? StatusOr<Json>(Json{{"datasources", *sources}}) : sources.status();
+  } else if (name == "search_knowledge") {
+    out = SearchKnowledge(arguments);
   } else {
     out = DescribeSchema(arguments);
   }
@@ -441,6 +513,24 @@ StatusOr<Json> AskdbTools::DescribeSchema(const Json& args) {
   std::vector<std::string> tables;
   for (const Json& t : args.value("tables", Json::array())) tables.push_back(t.get<std::string>());
   return backend_.DescribeSchema(Str(args, "agent"), args.value("level", "detailed"), tables);
+}
+
+StatusOr<Json> AskdbTools::SearchKnowledge(const Json& args) {
+  KnowledgeQuery query;
+  query.query = Str(args, "query");
+  if (query.query.find_first_not_of(" \t\r\n") == std::string::npos) {
+    return InvalidArgumentError("argument 'query' must not be empty");
+  }
+  query.agent = Str(args, "agent");
+  query.datasource = Str(args, "datasource");
+  if (!query.agent.empty() && !query.datasource.empty()) {
+    return InvalidArgumentError("give 'agent' or 'datasource', not both");
+  }
+  query.top_k = args.value("top_k", query.top_k);
+  for (const Json& t : args.value("types", Json::array()))
+    query.types.push_back(t.get<std::string>());
+  query.mode = args.value("mode", query.mode);
+  return backend_.SearchKnowledge(query);
 }
 
 }  // namespace askdb::mcp

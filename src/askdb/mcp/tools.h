@@ -10,6 +10,9 @@
 //   run_sql          one read-only statement (the connector's statement guard) → rows
 //   list_agents, list_datasources
 //   describe_schema  level basic|detailed, optional tables
+//   search_knowledge query (+ agent or datasource, top_k, types, mode) → the knowledge base's
+//                    hits with their source item and keyword/vector/fused scores; listed
+//                    only when a knowledge base backs the server
 //
 // Argument mistakes (a missing or mistyped field, an unknown one, a value too long) and
 // failures of the work (a refused write, an unknown agent) are tool errors (isError: true,
@@ -33,6 +36,15 @@ struct AskRequest {
   std::string agent;      // "" for the caller's default agent
 };
 
+struct KnowledgeQuery {
+  std::string query;
+  std::string agent;       // "" : every scope the caller may see
+  std::string datasource;  // "" : not limited to one datasource (not with agent)
+  long long top_k = 5;
+  std::vector<std::string> types;  // document, qa, faq; empty: all
+  std::string mode = "hybrid";     // hybrid, keyword, vector
+};
+
 // The operations behind the tools. Errors are Status values whose message a model can act
 // on; they become tool errors.
 class Backend {
@@ -51,6 +63,13 @@ class Backend {
   // {"datasource", "level", "tables": [names], "text"}.
   virtual StatusOr<Json> DescribeSchema(const std::string& agent, const std::string& level,
                                         const std::vector<std::string>& tables) = 0;
+  // Whether a knowledge base answers SearchKnowledge (else search_knowledge is not listed).
+  virtual bool HasKnowledge() const { return false; }
+  // {"query", "mode", "scopes", "hits": [SearchHitToJson + "source"]}.
+  virtual StatusOr<Json> SearchKnowledge(const KnowledgeQuery& query) {
+    (void)query;
+    return FailedPreconditionError("this server has no knowledge base");
+  }
   // The row cap every query obeys (database.max_rows).
   virtual long long MaxRows() const = 0;
   virtual StatusOr<Json> ListResources() = 0;
@@ -79,6 +98,7 @@ class AskdbTools : public ToolHandler {
   StatusOr<Json> GenerateSql(const Json& args, RequestContext& context);
   StatusOr<Json> RunSql(const Json& args, RequestContext& context);
   StatusOr<Json> DescribeSchema(const Json& args);
+  StatusOr<Json> SearchKnowledge(const Json& args);
   StatusOr<long long> RowCap(const Json& args) const;
 
   Backend& backend_;

@@ -14,6 +14,7 @@
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/common/paths.h"
+#include "askdb/knowledge/knowledge_setup.h"
 #include "askdb/mcp/stdio_transport.h"
 #include "askdb/server/api/management_setup.h"
 #include "askdb/server/api/mcp_backend.h"
@@ -48,8 +49,29 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(server::api::Management management,
                          server::api::OpenManagement(management_options));
 
+  // The knowledge base on the same management database answers search_knowledge and is
+  // the evidence stage's documents/Q&A channel (so generate_sql's prompt has it); without
+  // one (a store it cannot open) the tool is not listed and the rest still serves.
+  std::unique_ptr<knowledge::KnowledgeBase> kb;
+  StatusOr<knowledge::KnowledgeBaseOptions> kb_options =
+      knowledge::KnowledgeOptionsFromConfig(ctx.config);
+  StatusOr<std::unique_ptr<knowledge::KnowledgeBase>> opened =
+      kb_options.ok() ? knowledge::OpenKnowledgeBaseOn(*management.store, *kb_options)
+                      : StatusOr<std::unique_ptr<knowledge::KnowledgeBase>>(kb_options.status());
+  if (opened.ok()) {
+    kb = std::move(opened).value();
+  } else {
+    std::cerr << "askdb mcp: no search_knowledge: " << opened.status().ToString() << std::endl;
+  }
   server::api::RunServiceDeps deps =
       MakeRunServiceDeps(state, management, options.time_zone, options.review_plan, ctx);
+  std::unique_ptr<knowledge::KnowledgeEvidenceSource> kb_evidence;
+  if (kb != nullptr) {
+    kb_evidence = std::make_unique<knowledge::KnowledgeEvidenceSource>(
+        *kb, knowledge::EvidenceOptionsFromConfig(ctx.config));
+    deps.evidence.push_back(kb_evidence.get());
+    deps.evidence_token_budget = static_cast<int>(ctx.config.knowledge.evidence_token_budget);
+  }
   const agent::pipeline::PipelineOptions pipeline = deps.pipeline_options;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::api::RunService> runs,
                          server::api::RunService::Create(std::move(deps)));
@@ -63,6 +85,7 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   backend_deps.runs = runs.get();
   backend_deps.store = management.store.get();
   backend_deps.datasources = management.datasources.get();
+  backend_deps.knowledge = kb.get();
   backend_deps.query = pipeline.query;
   ASKDB_RETURN_IF_ERROR(server::api::ValidateMcpBackendDeps(backend_deps));
   server::api::McpBackend backend(backend_deps, scope);

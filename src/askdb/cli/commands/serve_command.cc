@@ -226,6 +226,7 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   mcp_options.backend.runs = runs.get();
   mcp_options.backend.store = management.store.get();
   mcp_options.backend.datasources = management.datasources.get();
+  mcp_options.backend.knowledge = kb.get();  // search_knowledge
   mcp_options.backend.query = PipelineOptionsFromConfig(ctx).query;
   mcp_options.info = mcp::AskdbServerInfo();
   api_deps.mcp = &mcp_options;

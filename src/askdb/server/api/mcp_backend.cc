@@ -9,6 +9,8 @@
 #include "askdb/catalog/schema_level.h"
 #include "askdb/catalog/schema_render.h"
 #include "askdb/common/text.h"
+#include "askdb/knowledge/knowledge_base.h"
+#include "askdb/knowledge/knowledge_json.h"
 #include "askdb/server/api/datasource_cache.h"
 #include "askdb/server/api/run_service.h"
 #include "askdb/server/security/api_keys.h"
@@ -322,6 +324,61 @@ StatusOr<Json> McpBackend::DescribeSchema(const std::string& agent, const std::s
               {"tables", std::move(names)},
               {"text", catalog::RenderSchema(schema, prepared->model ? &*prepared->model : nullptr,
                                              options)}};
+}
+
+StatusOr<Json> McpBackend::SearchKnowledge(const mcp::KnowledgeQuery& query) {
+  if (deps_.knowledge == nullptr) {
+    return FailedPreconditionError("this server has no knowledge base");
+  }
+  knowledge::SearchOptions options;
+  options.top_k = static_cast<std::size_t>(std::max(1LL, query.top_k));
+  if (query.mode == "keyword") {
+    options.mode = knowledge::SearchMode::kKeyword;
+  } else if (query.mode == "vector") {
+    options.mode = knowledge::SearchMode::kVector;
+  }
+  for (const std::string& type : query.types) {
+    std::optional<knowledge::ChunkType> parsed = knowledge::ParseChunkType(type);
+    if (!parsed) return InvalidArgumentError("unknown type '" + type + "': document, qa or faq");
+    options.filter.types.push_back(*parsed);
+  }
+  const bool admin = security::Authorize(scope_, security::RequiredAccess::Admin()).ok();
+  if (!query.datasource.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(std::vector<std::string> ids, VisibleDatasources());
+    if (std::find(ids.begin(), ids.end(), query.datasource) == ids.end()) {
+      return NotFoundError("no datasource '" + query.datasource +
+                           "' for this key: list_datasources names the ones you may use");
+    }
+    options.filter.scopes = {"datasource:" + query.datasource};
+  } else if (!query.agent.empty() || !admin) {
+    // As the evidence stage recalls for a run of this agent.
+    ASKDB_ASSIGN_OR_RETURN(std::string id, ResolveAgent(query.agent));
+    ASKDB_ASSIGN_OR_RETURN(store::AgentRecord record, deps_.store->GetAgent(id));
+    options.filter.scopes = {"agent:" + id, "datasource:" + record.datasource_id};
+  }
+  if (options.filter.types.empty()) {
+    // Business terms live beside the database, not here: only the items' kinds.
+    options.filter.types = {knowledge::ChunkType::kDocument, knowledge::ChunkType::kQa,
+                            knowledge::ChunkType::kFaq};
+  }
+  const knowledge::SearchResult result = deps_.knowledge->Search(query.query, options);
+  Json hits = Json::array();
+  for (const knowledge::SearchHit& hit : result.hits) {
+    StatusOr<knowledge::KnowledgeItem> item = deps_.knowledge->Get(hit.item_id);
+    if (!item.ok() || item->deleted) continue;  // removed since the index saw it
+    Json out = knowledge::SearchHitToJson(hit);
+    out["source"] = Json{{"item_id", item->id},
+                         {"kind", std::string(knowledge::ItemKindName(item->kind))},
+                         {"title", item->title},
+                         {"file_name", item->file_name}};
+    hits.push_back(std::move(out));
+  }
+  Json out{{"query", query.query},
+           {"mode", query.mode},
+           {"scopes", options.filter.scopes},
+           {"hits", std::move(hits)}};
+  if (!result.vector_error.empty()) out["vector_error"] = result.vector_error;
+  return out;
 }
 
 StatusOr<Json> McpBackend::ListResources() {

@@ -25,6 +25,9 @@
 namespace askdb::agent {
 struct PreparedDatasource;
 }  // namespace askdb::agent
+namespace askdb::knowledge {
+class KnowledgeBase;
+}  // namespace askdb::knowledge
 namespace askdb::server::store {
 class ManagementStore;
 struct AgentRecord;
@@ -37,10 +40,11 @@ class Run;
 class DatasourceCache;
 
 struct McpBackendDeps {
-  RunService* runs = nullptr;               // required
-  store::ManagementStore* store = nullptr;  // required
-  DatasourceCache* datasources = nullptr;   // required
-  db::QueryOptions query;                   // run_sql's row cap and timeout (database.*)
+  RunService* runs = nullptr;                     // required
+  store::ManagementStore* store = nullptr;        // required
+  DatasourceCache* datasources = nullptr;         // required
+  knowledge::KnowledgeBase* knowledge = nullptr;  // optional: search_knowledge when set
+  db::QueryOptions query;                         // run_sql's row cap and timeout (database.*)
   std::chrono::milliseconds run_timeout{10 * 60 * 1000};  // an ask longer than this fails
 };
 
@@ -61,6 +65,10 @@ class McpBackend : public mcp::Backend {
   StatusOr<Json> ListDatasources() override;
   StatusOr<Json> DescribeSchema(const std::string& agent, const std::string& level,
                                 const std::vector<std::string>& tables) override;
+  bool HasKnowledge() const override { return deps_.knowledge != nullptr; }
+  // Scope: the agent asked for (its own and its datasource's knowledge), else the
+  // datasource asked for, else every scope for admin and the key's agent's otherwise.
+  StatusOr<Json> SearchKnowledge(const mcp::KnowledgeQuery& query) override;
   long long MaxRows() const override { return deps_.query.max_rows; }
   StatusOr<Json> ListResources() override;
   StatusOr<Json> ReadResource(std::string_view uri) override;
