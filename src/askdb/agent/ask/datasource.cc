@@ -56,19 +56,21 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
     if (std::filesystem::exists(terms_path, ec)) {
       ASKDB_ASSIGN_OR_RETURN(ds.terms, knowledge::LoadTermsFile(terms_path));
       ds.terms_path = terms_path;
-      std::vector<std::string> errors;
-      ds.index->AddBusinessTerms(knowledge::EngineDefinitions(ds.terms), &errors);
-      for (const std::string& e : errors)
-        spdlog::warn("business terms {}: {}", terms_path.string(), e);
-      Json all = Json::array();
-      for (const knowledge::BusinessTerm& t : ds.terms) all.push_back(knowledge::TermToJson(t));
-      terms_hash = catalog::HashHex(all.dump());
     }
+  }
+  ds.terms.insert(ds.terms.end(), options.terms.begin(), options.terms.end());
+  if (!ds.terms.empty()) {
+    std::vector<std::string> errors;
+    ds.index->AddBusinessTerms(knowledge::EngineDefinitions(ds.terms), &errors);
+    for (const std::string& e : errors) spdlog::warn("business terms: {}", e);
+    Json all = Json::array();
+    for (const knowledge::BusinessTerm& t : ds.terms) all.push_back(knowledge::TermToJson(t));
+    terms_hash = catalog::HashHex(all.dump());
   }
   // Terms change answers as the model does: cached answers follow both.
   ds.fingerprint = catalog::StructureFingerprint(ds.schema) + "-" +
                    (ds.model ? catalog::HashHex(catalog::ToJson(*ds.model).dump()) : "none") +
-                   (ds.terms_path.empty() ? "" : "-" + terms_hash);
+                   (ds.terms.empty() ? "" : "-" + terms_hash);
   auto source = std::make_unique<catalog::ConnectorSchemaSource>(*connector);
   StatusOr<std::string> source_fingerprint = source->Fingerprint();
   if (source_fingerprint.ok()) ds.source_fingerprint = *source_fingerprint;

@@ -26,6 +26,8 @@ namespace askdb::agent {
 struct PrepareOptions {
   // Explicit semantic model file; empty: look beside a SQLite file for NAME.semantic.json.
   std::filesystem::path semantic_model;
+  // Business terms from the server's store, read by the engine beside the file's.
+  std::vector<knowledge::BusinessTerm> terms;
 };
 
 // The id of a prepared datasource inside its own schema manager.
@@ -35,7 +37,8 @@ struct PreparedDatasource {
   std::unique_ptr<db::Connector> connector;
   std::optional<catalog::SemanticModel> model;
   std::filesystem::path model_path;  // where the model came from; empty when none
-  // The business terms found beside a SQLite file (NAME.terms.json), read by the engine.
+  // The business terms read by the engine: those found beside a SQLite file
+  // (NAME.terms.json), then PrepareOptions::terms.
   std::vector<knowledge::BusinessTerm> terms;
   std::filesystem::path terms_path;  // empty when none
   db::DatabaseSchema schema;

@@ -16,6 +16,7 @@
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/common/paths.h"
 #include "askdb/knowledge/knowledge_setup.h"
+#include "askdb/knowledge/terms/term_store.h"
 #include "askdb/mcp/tools.h"
 #include "askdb/permissions/permission_store.h"
 #include "askdb/server/api/api_server.h"
@@ -23,6 +24,7 @@
 #include "askdb/server/api/management_setup.h"
 #include "askdb/server/api/mcp_endpoint.h"
 #include "askdb/server/api/run_service.h"
+#include "askdb/server/api/terms_api.h"
 #include "askdb/server/httplib_server.h"
 #include "askdb/server/metrics/askdb_metrics.h"
 #include "askdb/server/metrics/metrics.h"
@@ -166,8 +168,16 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
                                           *user_store, UserAuthOptionsFromConfig(ctx.config.auth)));
   }
 
+  // Business terms in the management database: the engine of each datasource reads its own,
+  // and runs recall their agent's and datasource's as evidence (docs/knowledge.md).
+  ASKDB_ASSIGN_OR_RETURN(
+      std::unique_ptr<knowledge::TermStore> terms,
+      server::api::OpenDatasourceTerms(*management.store, *management.datasources));
+  const knowledge::TermEvidenceSource term_evidence(server::api::StoreTermProvider(*terms));
   server::api::RunServiceDeps deps =
       MakeRunServiceDeps(state, management, options.time_zone, options.review_plan, ctx);
+  deps.evidence.push_back(&term_evidence);
+  deps.evidence_token_budget = static_cast<int>(ctx.config.knowledge.evidence_token_budget);
   deps.metrics = metrics.get();
   deps.permissions = rules.get();
   server::api::RunServiceOptions run_options;
@@ -218,6 +228,7 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   api_deps.management.keys = policy.auth_required() ? management.keys.get() : nullptr;
   api_deps.management.datasource_policy = server::api::DatasourcePolicy(policy_options);
   api_deps.management.knowledge = kb.get();
+  api_deps.management.terms = terms.get();
   server::api::ApiServerOptions api_options;
   api_options.auth_throttle.max_failures = options.auth_max_failures;
   api_options.stream.heartbeat_interval = std::chrono::seconds(options.heartbeat_seconds);

@@ -65,10 +65,12 @@ std::optional<permissions::UserContext> RunUser(const Principal& who) {
   return user;
 }
 
-// Editors change an agent's knowledge, semantic model, examples and relations, and read the
-// agents and datasources those hang on; every other management route is the admin's.
+// Editors change an agent's knowledge and business terms, semantic model, examples and
+// relations, and read the agents and datasources those hang on; every other management route
+// is the admin's.
 Access ManagementAccess(std::string_view method, std::string_view pattern) {
-  for (std::string_view part : {"/examples", "/semantic-model", "/relations", "/knowledge"}) {
+  for (std::string_view part :
+       {"/examples", "/semantic-model", "/relations", "/knowledge", "/terms"}) {
     if (pattern.find(part) != std::string_view::npos) return Access::kEditor;
   }
   if (method == "GET" &&

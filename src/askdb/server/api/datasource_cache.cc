@@ -176,6 +176,11 @@ void DatasourceCache::Invalidate(std::string_view id) {
   if (it != entries_.end()) entries_.erase(it);
 }
 
+void DatasourceCache::SetTermLoader(DatasourceTermLoader load) {
+  std::lock_guard lock(mu_);
+  load_terms_ = std::move(load);
+}
+
 StatusOr<std::string> DatasourceCache::ConnectionUrl(const store::DatasourceRecord& record) const {
   if (record.sealed_password.empty()) return record.url;
   StatusOr<std::string> password = secrets_.Open(record.sealed_password);
@@ -229,6 +234,14 @@ StatusOr<std::shared_ptr<agent::PreparedDatasource>> DatasourceCache::Prepare(st
     std::filesystem::create_directories(model_dir_, ec);
     options.semantic_model = model_dir_ / (record.id + ".semantic.json");
     ASKDB_RETURN_IF_ERROR(catalog::SaveSemanticModel(*model, options.semantic_model));
+  }
+  DatasourceTermLoader load_terms;
+  {
+    std::lock_guard lock(mu_);
+    load_terms = load_terms_;
+  }
+  if (load_terms) {
+    ASKDB_ASSIGN_OR_RETURN(options.terms, load_terms(id));
   }
   ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource prepared,
                          agent::PrepareDatasource(std::move(connector), url, options));

@@ -17,11 +17,13 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "askdb/common/status.h"
 
@@ -31,6 +33,9 @@ struct PreparedDatasource;
 namespace askdb::db {
 class Connector;
 }  // namespace askdb::db
+namespace askdb::knowledge {
+struct BusinessTerm;
+}  // namespace askdb::knowledge
 namespace askdb::server::security {
 class SecretBox;
 }  // namespace askdb::server::security
@@ -53,6 +58,10 @@ StatusOr<SplitUrl> SplitPassword(std::string_view url);
 // `url` (without a password) with `password` put back in.
 StatusOr<std::string> JoinPassword(std::string_view url, std::string_view password);
 
+// The business terms of a datasource id (the server's term store), read when it is prepared.
+using DatasourceTermLoader =
+    std::function<StatusOr<std::vector<knowledge::BusinessTerm>>(std::string_view id)>;
+
 class DatasourceCache {
  public:
   // Borrows `store` and `secrets` (must outlive the cache).
@@ -69,6 +78,9 @@ class DatasourceCache {
   StatusOr<std::shared_ptr<agent::PreparedDatasource>> Get(std::string_view id);
   // Drops the prepared datasource of `id`; runs holding it keep it until they end.
   void Invalidate(std::string_view id);
+  // From now on a datasource is prepared with the terms `load` gives for it (before the first
+  // Get; a pinned datasource is not prepared again until invalidated).
+  void SetTermLoader(DatasourceTermLoader load);
 
   // The record's URL with its password opened from the sealed form.
   StatusOr<std::string> ConnectionUrl(const store::DatasourceRecord& record) const;
@@ -82,6 +94,7 @@ class DatasourceCache {
   store::ManagementStore& store_;
   const security::SecretBox& secrets_;
   const std::filesystem::path model_dir_;
+  DatasourceTermLoader load_terms_;
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<Entry>, std::less<>> entries_;
 };

@@ -14,6 +14,7 @@
 #include "askdb/llm/provider_config.h"
 #include "askdb/server/api/datasource_cache.h"
 #include "askdb/server/api/knowledge_api.h"
+#include "askdb/server/api/terms_api.h"
 #include "askdb/server/json_request.h"
 #include "askdb/server/security/secret_box.h"
 #include "askdb/server/store/management_store.h"
@@ -774,6 +775,10 @@ Status RegisterManagementRoutes(const AdminRouteAdder& add, const ManagementDeps
   }
   std::make_shared<Management>(deps)->Register(add);
   if (deps.knowledge != nullptr) RegisterKnowledgeRoutes(add, *deps.knowledge);
+  if (deps.terms != nullptr) {
+    ASKDB_RETURN_IF_ERROR(RegisterTermRoutes(
+        add, {.terms = deps.terms, .store = deps.store, .datasources = deps.datasources}));
+  }
   return Status::Ok();
 }
 

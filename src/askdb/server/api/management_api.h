@@ -26,6 +26,7 @@
 //   /api/v1/models/{id}/activate           POST: the one active model
 //   /api/v1/models/{id}/test               POST: one ping call to the model
 //   /api/v1/knowledge...                   the knowledge base (knowledge_api.h), when set
+//   /api/v1/{datasources|agents}/{id}/terms...  business terms (terms_api.h), when set
 //
 // Secrets (datasource passwords, model API keys) are accepted on create/update, sealed
 // with the SecretBox before they reach the store, and never returned: responses carry
@@ -56,6 +57,7 @@ class ManagementStore;
 }  // namespace askdb::server::store
 namespace askdb::knowledge {
 class KnowledgeBase;
+class TermStore;
 }  // namespace askdb::knowledge
 
 namespace askdb::server::api {
@@ -77,6 +79,7 @@ struct ManagementDeps {
   // and introspection: 403 otherwise.
   DatasourcePolicy datasource_policy;
   knowledge::KnowledgeBase* knowledge = nullptr;  // null: no /api/v1/knowledge routes
+  knowledge::TermStore* terms = nullptr;          // null: no .../terms routes
 };
 
 // Adds one admin-only route (the caller wraps `handler` in its auth check and metrics).

@@ -86,6 +86,17 @@ void AddManagementOps(Json& paths) {
                                       {"agent", Str()},
                                       {"datasource", Str()}},
                                      {"question", "answer"});
+  // A business term (docs/knowledge.md#business-terms).
+  const Json business_term =
+      Object({{"term", Str()},
+              {"synonyms", StrArray()},
+              {"description", Str()},
+              {"is_recall", Bool()},
+              {"meaning", {{"type", "string"}, {"enum", {"none", "measure", "filter", "value"}}}},
+              {"expression", Str()},
+              {"filter", Str()},
+              {"subject", Str()}},
+             {"term"});
   const Json agent_body =
       Object({{"id", Str()},
               {"name", Str()},
@@ -258,6 +269,30 @@ void AddManagementOps(Json& paths) {
        Object({{"recall", Bool()}}, {"recall"}), 200, "The item", list},
       {"post", "/api/v1/knowledge/{id}/reindex", "Re-chunk and re-embed one item", nullptr, 200,
        "The item", list},
+      {"get", "/api/v1/datasources/{id}/terms", "List the business terms of a datasource", nullptr, 200,
+       "{\"terms\": [Term]}", list},
+      {"post", "/api/v1/datasources/{id}/terms",
+       "Add a business term; its definition is bound to the catalog first (400 names what "
+       "does not bind, nothing stored; 409 when a word is taken)",
+       business_term, 201, "The term", list},
+      {"get", "/api/v1/datasources/{id}/terms/{tid}", "One business term", nullptr, 200, "The term", list},
+      {"put", "/api/v1/datasources/{id}/terms/{tid}", "Replace a business term (checked as on add)", business_term, 200,
+       "The term", list},
+      {"delete", "/api/v1/datasources/{id}/terms/{tid}", "Remove a business term", nullptr, 200, "{deleted}", list},
+      {"post", "/api/v1/datasources/{id}/terms/{tid}/recall", "Turn the term's recall switch",
+       Object({{"is_recall", Bool()}}, {"is_recall"}), 200, "The term", list},
+      {"get", "/api/v1/agents/{id}/terms", "List the business terms of an agent (bound to its datasource's catalog)", nullptr, 200,
+       "{\"terms\": [Term]}", list},
+      {"post", "/api/v1/agents/{id}/terms",
+       "Add a business term; its definition is bound to the catalog first (400 names what "
+       "does not bind, nothing stored; 409 when a word is taken)",
+       business_term, 201, "The term", list},
+      {"get", "/api/v1/agents/{id}/terms/{tid}", "One business term", nullptr, 200, "The term", list},
+      {"put", "/api/v1/agents/{id}/terms/{tid}", "Replace a business term (checked as on add)", business_term, 200,
+       "The term", list},
+      {"delete", "/api/v1/agents/{id}/terms/{tid}", "Remove a business term", nullptr, 200, "{deleted}", list},
+      {"post", "/api/v1/agents/{id}/terms/{tid}/recall", "Turn the term's recall switch",
+       Object({{"is_recall", Bool()}}, {"is_recall"}), 200, "The term", list},
       // Users and data permissions (docs/permissions.md#users-and-sign-in).
       {"post", "/api/v1/auth/login",
        "Sign in with a user name and password: a bearer token and the askdb_session cookie "

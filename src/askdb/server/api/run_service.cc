@@ -321,6 +321,9 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   deps.on_durations_recorded = deps_.on_durations_recorded;
   deps.checkpoints = deps_.checkpoints;
   deps.options = deps_.pipeline_options;
+  deps.evidence = deps_.evidence;
+  deps.evidence_token_budget = deps_.evidence_token_budget;
+  deps.evidence_agent_id = request.agent_id;
   if (deps_.store != nullptr) {
     Status applied = ApplyAgent(request, deps);
     if (!applied.ok()) return fail(applied);
@@ -400,6 +403,7 @@ Status RunService::ApplyAgent(const RunRequest& request, agent::pipeline::Pipeli
   // The provider keeps the prepared datasource alive for this run's pipeline, even when
   // the cache drops it meanwhile.
   deps.datasource = [prepared]() -> StatusOr<agent::PreparedDatasource*> { return prepared.get(); };
+  deps.evidence_datasource_id = agent.datasource_id;
   agent::pipeline::AgentProfile& profile = deps.options.profile;
   profile.name = agent.name;
   profile.instructions = agent.instructions;

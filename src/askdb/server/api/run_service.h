@@ -85,6 +85,10 @@ struct RunServiceDeps {
   // Data permissions (issue 18): the rules of the run's datasource apply to a run with a
   // RunRequest::user. Borrowed; null: no rules.
   permissions::PermissionStore* permissions = nullptr;
+  // Channels of the evidence stage (business terms, ...), asked with the run's agent and
+  // datasource ids; borrowed. None: no evidence stage.
+  std::vector<const knowledge::EvidenceSource*> evidence;
+  int evidence_token_budget = 800;
 };
 
 struct RunServiceOptions {
