@@ -5,6 +5,7 @@
 
 #include <chrono>
 
+#include "askdb/agent/ask/user_datasource.h"
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
 #include "askdb/agent/pipeline/run_state.h"
 #include "askdb/cache/provider_embedder.h"
@@ -12,6 +13,7 @@
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/llm_setup.h"
+#include "askdb/cli/user_session.h"
 #include "askdb/common/file_util.h"
 #include "askdb/common/paths.h"
 #include "askdb/db/connector_registry.h"
@@ -101,6 +103,10 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
   if (StatusOr<std::string> url = ResolveDatabaseUrl(options.db, ctx); url.ok()) {
     deps.options.datasource_id = "db-" + catalog::HashHex(*url);
   }
+  // Answers computed under different data rules are never served across them.
+  if (options.user != nullptr && !options.user->policy.empty()) {
+    deps.options.datasource_id += "#perm-" + options.user->policy.Fingerprint();
+  }
   deps.options.default_time_zone = options.time_zone;
   const std::string profile = options.profile.empty() ? ctx.config.agent.profile : options.profile;
   if (!profile.empty()) {
@@ -177,7 +183,17 @@ StatusOr<agent::PreparedDatasource*> CliAgent::Datasource() {
     prepared_ = std::move(ds);
     spinner_->SetStage("Answering");
   }
-  return &*prepared_;
+  if (options_.user == nullptr || options_.user->policy.empty()) return &*prepared_;
+  if (user_view_ == nullptr) {
+    // Borrowed: prepared_ outlives the view (reset together in RefreshIfSchemaChanged).
+    std::shared_ptr<agent::PreparedDatasource> base(&*prepared_, [](agent::PreparedDatasource*) {});
+    ASKDB_ASSIGN_OR_RETURN(user_view_, agent::PrepareForUser(base, options_.user->policy));
+  }
+  return user_view_.get();
+}
+
+std::string CliAgent::PermissionNote() const {
+  return options_.user != nullptr ? options_.user->note : std::string();
 }
 
 bool CliAgent::RefreshIfSchemaChanged() {
@@ -192,6 +208,7 @@ bool CliAgent::RefreshIfSchemaChanged() {
     return false;
   }
   if (!*again) return false;
+  user_view_.reset();  // built again from the new schema on the next question
   prepared_ = std::move(**again);
   return true;
 }

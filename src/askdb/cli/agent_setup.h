@@ -30,6 +30,8 @@ class TermEvidenceSource;
 
 namespace askdb::cli {
 
+struct CliUser;
+
 struct AgentCliOptions {
   std::string db;              // --db; empty: database.default_url, else the demo database
   std::string semantic_model;  // --semantic-model
@@ -37,6 +39,9 @@ struct AgentCliOptions {
   std::string llm_flag;        // --llm: "", record:FILE, replay:FILE, scripted:FILE
   bool review_plan = false;    // --review-plan (or [agent] plan_review)
   std::string profile;         // --agent FILE (or [agent] profile)
+  // --user/--token (SignInFromCli): every statement runs through this user's view of the
+  // datasource (PrepareForUser); null: no data rules.
+  std::shared_ptr<const CliUser> user;
 };
 
 // The answer cache of `askdb ask`, `chat` and `serve` (docs/cache.md): one per process,
@@ -70,6 +75,8 @@ class CliAgent {
 
   agent::pipeline::Pipeline& pipeline() { return *pipeline_; }
   bool has_model() const { return client_ != nullptr; }
+  // "you see rows of ... where ..." under --user/--token; empty when no rule applies.
+  std::string PermissionNote() const;
 
   // Between the turns of a conversation: when a table or column was added, dropped or
   // changed since the datasource was prepared (one catalog query), prepares it again so the
@@ -90,6 +97,8 @@ class CliAgent {
   SharedAnswerCache cache_;
   StepDurations durations_;
   std::optional<agent::PreparedDatasource> prepared_;
+  // prepared_ as options_.user may see it; rebuilt when prepared_ is.
+  std::shared_ptr<agent::PreparedDatasource> user_view_;
   // The knowledge base the evidence stage reads; null when there is none (docs/knowledge.md).
   std::unique_ptr<knowledge::OpenedKnowledgeBase> knowledge_;
   std::unique_ptr<knowledge::KnowledgeEvidenceSource> evidence_;

@@ -20,6 +20,10 @@ struct CliContext {
   config::Config config;
   TerminalInfo terminal;
   bool json = false;  // machine-readable output on stdout
+  // --user / --token: ask, chat and sql run as this account under its data permissions
+  // (user_session.h); both empty: as before, no rules.
+  std::string sign_in_user;
+  std::string sign_in_token;
   // Set by a command that ran fine but whose outcome scripts should see in the exit code
   // (a question askdb could not answer). Errors use Status instead.
   int exit_code = 0;

@@ -22,6 +22,8 @@ struct GlobalOptions {
   std::string log_level;
   std::string color;
   bool json = false;
+  std::string user;   // --user
+  std::string token;  // --token
 };
 
 int ReportError(const Status& status, bool json) {
@@ -72,6 +74,11 @@ int Main(int argc, char** argv) {
   app.add_option("--log-format", global.log_format, "Log lines on stderr: text or json");
   app.add_option("--log-level", global.log_level,
                  "trace, debug, info, warn (default), error or off");
+  app.add_option("--user", global.user,
+                 "ask, chat, sql: run as this account under its data permissions (password "
+                 "from ASKDB_PASSWORD or a prompt)");
+  app.add_option("--token", global.token,
+                 "ask, chat, sql: run as the user of this session token (POST /api/v1/auth/login)");
   app.footer(
       "Examples:\n"
       "  askdb demo                                  create the demo database and run the "
@@ -108,6 +115,8 @@ int Main(int argc, char** argv) {
   ctx.config = std::move(cfg).value();
   ctx.json = ctx.config.output.format == config::OutputFormat::kJson;
   ctx.terminal = DetectTerminal(ctx.config.output.color);
+  ctx.sign_in_user = global.user;
+  ctx.sign_in_token = global.token;
 
   LogOptions log;
   StatusOr<LogFormat> log_format = ParseLogFormat(ctx.config.log.format);

@@ -18,6 +18,7 @@
 #include "askdb/cli/progress_sink.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/cli/spinner.h"
+#include "askdb/cli/user_session.h"
 #include "askdb/db/connector_registry.h"
 
 namespace askdb::cli {
@@ -43,9 +44,11 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
   if (options.resume.empty() && options.question.empty()) {
     return InvalidArgumentError("no question given: askdb ask \"<question>\"");
   }
+  AgentCliOptions agent_options = options.agent;
+  ASKDB_ASSIGN_OR_RETURN(agent_options.user, SignInFromCli(ctx, agent_options.db));
   Spinner spinner(ctx.interactive());
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<CliAgent> agent,
-                         CliAgent::Create(options.agent, ctx, spinner));
+                         CliAgent::Create(agent_options, ctx, spinner));
   agent::pipeline::Pipeline& pipeline = agent->pipeline();
   const std::string thread = options.thread.empty() ? NewThreadId("ask") : options.thread;
   spinner.SetStage("Answering");
@@ -64,6 +67,8 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
     Json out = result->ToJson();
     out["thread"] = thread;
     if (write_report) out["report"] = options.report;
+    // What the user's data permissions let them see (--user/--token), as the server says it.
+    if (const std::string note = agent->PermissionNote(); !note.empty()) out["permissions"] = note;
     // Columns and rows at the top level, as `askdb sql --json` prints them.
     if (out.contains("result") && out["result"].is_object()) {
       // Moved out first: adding keys to `out` may move its elements.
@@ -74,6 +79,7 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
     PrintJson(ctx, out);
   } else {
     PrintPipelineAnswer(ctx, *result, "askdb ask --thread " + thread + " --resume");
+    PrintPermissionNote(ctx, agent->PermissionNote());
     if (write_report) std::cout << "\nReport written to " << options.report << "\n";
   }
   if (result->interrupted() || result->route == agent::pipeline::PipelineRoute::kNotAnswered) {

@@ -18,6 +18,7 @@
 #include "askdb/cli/progress_sink.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/cli/spinner.h"
+#include "askdb/cli/user_session.h"
 
 namespace askdb::cli {
 namespace {
@@ -38,9 +39,11 @@ constexpr char kHelp[] =
     "  /exit      leave (also /quit, or end of input)\n";
 
 Status RunChat(const ChatOptions& options, CliContext& ctx) {
+  AgentCliOptions agent_options = options.agent;
+  ASKDB_ASSIGN_OR_RETURN(agent_options.user, SignInFromCli(ctx, agent_options.db));
   Spinner spinner(ctx.interactive());
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<CliAgent> agent,
-                         CliAgent::Create(options.agent, ctx, spinner));
+                         CliAgent::Create(agent_options, ctx, spinner));
   spinner.Stop();
   const bool prompt = ::isatty(STDIN_FILENO) && !ctx.json;
   const Style style = ctx.style();
@@ -100,9 +103,13 @@ Status RunChat(const ChatOptions& options, CliContext& ctx) {
       Json out = result->ToJson();
       out["thread"] = thread;
       out["input"] = line;
+      if (const std::string note = agent->PermissionNote(); !note.empty()) {
+        out["permissions"] = note;
+      }
       PrintJson(ctx, out);
     } else {
       PrintPipelineAnswer(ctx, *result, "");
+      PrintPermissionNote(ctx, agent->PermissionNote());
       std::cout << "\n";
     }
   }

@@ -11,6 +11,7 @@
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/cli/spinner.h"
+#include "askdb/cli/user_session.h"
 #include "askdb/db/connector.h"
 
 namespace askdb::cli {
@@ -29,7 +30,12 @@ Status RunSql(SqlOptions options, CliContext& ctx) {
   if (options.sql == "-") {
     options.sql.assign(std::istreambuf_iterator<char>(std::cin), {});
   }
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<const CliUser> user, SignInFromCli(ctx, options.db));
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, OpenDatabase(options.db, ctx));
+  // --user/--token: the statement is rewritten for the user's rules, or refused saying why.
+  if (user != nullptr) {
+    ASKDB_ASSIGN_OR_RETURN(connector, UserConnector(std::move(connector), *user));
+  }
   db::QueryOptions query;
   query.max_rows = options.max_rows > 0 ? options.max_rows : ctx.config.database.max_rows;
   query.timeout = options.timeout_s > 0
@@ -58,9 +64,11 @@ Status RunSql(SqlOptions options, CliContext& ctx) {
   if (ctx.json) {
     Json out = QueryResultJson(options.sql, *result, chart);
     if (!options.report.empty()) out["report"] = options.report;
+    if (user != nullptr && !user->note.empty()) out["permissions"] = user->note;
     PrintJson(ctx, out);
   } else {
     PrintQueryResult(ctx, "", *result, chart);
+    if (user != nullptr) PrintPermissionNote(ctx, user->note);
     if (!options.report.empty()) std::cout << "\nReport written to " << options.report << "\n";
   }
   return Status::Ok();

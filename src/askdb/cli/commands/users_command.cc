@@ -217,6 +217,8 @@ Command AddUsersCommand(CLI::App& app) {
   remove->add_option("name", options->name, "user name")->required();
   CLI::App* passwd = cmd->add_subcommand("passwd", "Set a new password; ends their sessions");
   passwd->add_option("name", options->name, "user name")->required();
+  auto run_rule = std::make_shared<CommandHandler>();
+  CLI::App* rule = AddUsersRuleCommand(*cmd, run_rule.get());
   CLI::App* set_attr = cmd->add_subcommand("set-attr", "Set or remove attributes");
   set_attr->add_option("name", options->name, "user name")->required();
   set_attr->add_option("attributes", options->attributes, "KEY=VALUE pairs");
@@ -234,6 +236,7 @@ Command AddUsersCommand(CLI::App& app) {
             if (list->parsed()) return RunList(ctx);
             if (remove->parsed()) return RunRemove(*options, ctx);
             if (passwd->parsed()) return RunPasswd(*options, ctx);
+            if (rule->parsed()) return (*run_rule)(ctx);
             return RunSetAttr(*options, ctx);
           }};
 }
