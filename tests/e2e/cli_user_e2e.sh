@@ -9,7 +9,12 @@
 set -euo pipefail
 askdb=$1
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+serve_pid=
+cleanup() {
+  [[ -n $serve_pid ]] && { kill "$serve_pid" 2>/dev/null || true; wait "$serve_pid" 2>/dev/null || true; }
+  rm -rf "$work"
+}
+trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 export ASKDB_HOME="$work/home"
 unset OPENAI_BASE_URL OPENAI_MODEL OPENAI_API_KEY ASKDB_PASSWORD
@@ -95,6 +100,22 @@ sqlite3 "$ASKDB_HOME"/data/askdb_server.sqlite \
   "SELECT COUNT(*) FROM audit_log WHERE action = 'sign_in_failed' AND target = 'user:ann' AND client = 'cli'" \
   > "$work/audits" 2>/dev/null || find "$ASKDB_HOME" -name askdb_server.sqlite
 [[ $(cat "$work/audits") == 1 ]] || fail "the failed sign-in was not audited once: $(cat "$work/audits")"
+# A session token from POST /api/v1/auth/login of askdb serve (same data directory) signs in.
+"$askdb" serve --db "$db" --port 0 2> "$work/serve.err" &
+serve_pid=$!
+for _ in $(seq 1 400); do grep -q "listening on" "$work/serve.err" 2>/dev/null && break; sleep 0.05; done
+port=$(sed -nE 's/.*listening on http:\/\/[^:]+:([0-9]+).*/\1/p' "$work/serve.err" | head -1)
+[[ -n $port ]] || fail "serve did not start: $(cat "$work/serve.err")"
+token=$(python3 -c '
+import json, sys, urllib.request
+req = urllib.request.Request(f"http://127.0.0.1:{sys.argv[1]}/api/v1/auth/login",
+    data=json.dumps({"name": "bob", "password": "south-pass-1"}).encode(),
+    headers={"Content-Type": "application/json"})
+print(json.load(urllib.request.urlopen(req, timeout=30))["token"])' "$port") || fail "login over HTTP"
+kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true; serve_pid=
+out=$("$askdb" --json sql --token "$token" "SELECT name_zh FROM regions" --db "$db") || fail "sql with bob's token"
+python3 -c 'import json,sys; o=json.loads(sys.argv[1]); assert o["rows"] == [["华南"]], o["rows"]' "$out" ||
+  fail "sql with bob's token: $out"
 # A token that is no live session is refused.
 set +e
 "$askdb" sql --token askdbs_forged "SELECT 1" --db "$db" 2> "$work/token.err"
