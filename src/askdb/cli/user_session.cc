@@ -26,16 +26,6 @@ namespace users = server::users;
 constexpr std::string_view kClient = "cli";
 constexpr std::chrono::seconds kThrottleWindow{60};
 
-// As the server's RunUser: the principal as the data permissions see it.
-permissions::UserContext UserContextOf(const users::Principal& who) {
-  permissions::UserContext user;
-  user.user_id = who.name;
-  user.name = who.name;
-  user.roles = {std::string(users::RoleName(who.role))};
-  user.attributes = who.attributes;
-  return user;
-}
-
 // Each CLI run is a new process, so the in-memory throttle of UserAuth never fills: the
 // name's failures of the last minute are counted in the audit log instead.
 Status CheckThrottle(const users::UserStore& store, std::string_view name, int64_t max_failures) {
@@ -97,7 +87,7 @@ StatusOr<std::shared_ptr<const CliUser>> SignInFromCli(CliContext& ctx, std::str
 
   ASKDB_ASSIGN_OR_RETURN(std::string db_url, ResolveDatabaseUrl(std::string(db_flag), ctx));
   CliUser out;
-  out.user = UserContextOf(who);
+  out.user = *who.DataUser();  // signed in: never nobody
   ASKDB_ASSIGN_OR_RETURN(out.datasource_id, DatasourceIdFor(*db, db_url));
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<permissions::PermissionStore> rules,
                          OpenPermissionRules(ctx));

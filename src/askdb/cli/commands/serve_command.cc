@@ -168,6 +168,16 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
                                           *user_store, UserAuthOptionsFromConfig(ctx.config.auth)));
   }
 
+  // The knowledge base on the same management database (/api/v1/knowledge, docs/knowledge.md):
+  // its documents and Q&A are the evidence stage's other channel. Declared before the run
+  // service and the server so that it outlives both.
+  ASKDB_ASSIGN_OR_RETURN(const knowledge::KnowledgeBaseOptions kb_options,
+                         knowledge::KnowledgeOptionsFromConfig(ctx.config));
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<knowledge::KnowledgeBase> kb,
+                         knowledge::OpenKnowledgeBaseOn(*management.store, kb_options));
+  const knowledge::KnowledgeEvidenceSource kb_evidence(
+      *kb, knowledge::EvidenceOptionsFromConfig(ctx.config));
+
   // Business terms in the management database: the engine of each datasource reads its own,
   // and runs recall their agent's and datasource's as evidence (docs/knowledge.md).
   ASKDB_ASSIGN_OR_RETURN(
@@ -177,6 +187,7 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   server::api::RunServiceDeps deps =
       MakeRunServiceDeps(state, management, options.time_zone, options.review_plan, ctx);
   deps.evidence.push_back(&term_evidence);
+  deps.evidence.push_back(&kb_evidence);
   deps.evidence_token_budget = static_cast<int>(ctx.config.knowledge.evidence_token_budget);
   deps.metrics = metrics.get();
   deps.permissions = rules.get();
@@ -207,12 +218,6 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   http_options.on_connection_event = [m = metrics.get()](std::string_view event) {
     m->RecordConnectionEvent(event);
   };
-  // The knowledge base on the same management database (/api/v1/knowledge, docs/knowledge.md);
-  // declared before the server so that it outlives it.
-  ASKDB_ASSIGN_OR_RETURN(const knowledge::KnowledgeBaseOptions kb_options,
-                         knowledge::KnowledgeOptionsFromConfig(ctx.config));
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<knowledge::KnowledgeBase> kb,
-                         knowledge::OpenKnowledgeBaseOn(*management.store, kb_options));
   std::unique_ptr<server::HttpServer> http = server::MakeHttplibServer(http_options);
   server::api::ApiServerDeps api_deps;
   api_deps.runs = runs.get();

@@ -53,18 +53,6 @@ class ResolvedScope {
   ResolvedScope& operator=(const ResolvedScope&) = delete;
 };
 
-// Who a run is for, as the data permissions see them: a user, or an API key acting as one.
-// Without authentication there is nobody (no rules, as before).
-std::optional<permissions::UserContext> RunUser(const Principal& who) {
-  if (who.kind == Principal::Kind::kNoAuth) return std::nullopt;
-  permissions::UserContext user;
-  user.user_id = who.name;
-  user.name = who.name;
-  user.roles = {std::string(users::RoleName(who.role))};
-  user.attributes = who.attributes;
-  return user;
-}
-
 // Editors change an agent's knowledge and business terms, semantic model, examples and
 // relations, and read the agents and datasources those hang on; every other management route
 // is the admin's.
@@ -364,7 +352,7 @@ class Api : public std::enable_shared_from_this<Api> {
   // The run's user: the request's principal as the data permissions see it.
   StatusOr<std::optional<permissions::UserContext>> RunUserOf(const HttpRequest& http) const {
     ASKDB_ASSIGN_OR_RETURN(Principal who, Authenticate(http));
-    return RunUser(who);
+    return who.DataUser();
   }
 
   // The agent exists and the request's key may run it (admin, or "agent:<id>").

@@ -61,4 +61,14 @@ Principal PrincipalOfKey(std::string_view key_id, std::string_view scope) {
   return p;
 }
 
+std::optional<permissions::UserContext> Principal::DataUser() const {
+  if (kind == Kind::kNoAuth) return std::nullopt;
+  permissions::UserContext user;
+  user.user_id = name;
+  user.name = name;
+  user.roles = {std::string(RoleName(role))};
+  user.attributes = attributes;
+  return user;
+}
+
 }  // namespace askdb::server::users

@@ -10,11 +10,13 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "askdb/common/json.h"
+#include "askdb/permissions/user_context.h"
 #include "askdb/server/users/user_store.h"
 
 namespace askdb::server::users {
@@ -35,6 +37,9 @@ struct Principal {
   std::string Actor() const;
   // {"name","role","kind","via","attributes","agents"}.
   Json ToJson() const;
+  // Who this is to the data permissions (permissions/): its name, role and attributes;
+  // nobody (no rules apply) when the server runs without authentication.
+  std::optional<permissions::UserContext> DataUser() const;
 };
 
 // The principal of a user record, signed in `via`.
