@@ -8,6 +8,7 @@
 
 #include "askdb/cache/question_items.h"
 #include "askdb/common/text.h"
+#include "askdb/nlq/business_terms.h"
 #include "askdb/nlq/lexicon.h"
 #include "askdb/nlq/schema_index.h"
 
@@ -128,6 +129,9 @@ void AddTermSlots(const QuestionItem& item, const nlq::SchemaIndex& index, Quest
         break;
       case nlq::TermKind::kTable:
         fields.insert("table " + table);
+        break;
+      case nlq::TermKind::kBusiness:  // "高价值客户" and "大单" must never share an answer
+        fields.insert("term " + index.business_terms()[t.business].def.name);
         break;
     }
   }

@@ -83,6 +83,26 @@ TEST(SlotsTest, FilterValuesNeedAnIndex) {
   EXPECT_TRUE(Slots("北京的销售额").values.empty());
 }
 
+// Business terms are fields: two questions that differ only in the term never share an answer.
+TEST(SlotsTest, BusinessTermsAreSlots) {
+  auto index = testing::SalesIndex();
+  ASSERT_NE(index, nullptr);
+  auto filter = [](std::string name, std::string predicate) {
+    nlq::BusinessTermDef def;  // fields by name: the struct grows
+    def.name = std::move(name);
+    def.meaning = nlq::BusinessMeaning::kFilter;
+    def.expression = std::move(predicate);
+    return def;
+  };
+  std::vector<std::string> errors;
+  index->AddBusinessTerms(
+      {filter("大单", "orders.amount > 60"), filter("小单", "orders.amount <= 60")}, &errors);
+  ASSERT_TRUE(errors.empty()) << errors.front();
+  const QuestionSlots big = Slots("大单有多少", index.get());
+  EXPECT_NE(big.Describe().find("term 大单"), std::string::npos) << big.Describe();
+  EXPECT_NE(big, Slots("小单有多少", index.get()));
+}
+
 TEST(SlotsTest, DescribeNamesTheSlots) {
   EXPECT_EQ(Slots("sales by region").Describe(), "no slots");
   const std::string d = Slots("top 5 regions by total sales in 2024").Describe();
