@@ -15,8 +15,8 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
-#include <list>
 #include <functional>
+#include <list>
 #include <mutex>
 #include <optional>
 #include <thread>

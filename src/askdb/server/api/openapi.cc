@@ -69,7 +69,7 @@ Json Ref(std::string_view name) {
 // One management operation: admin key, path parameters from the `{name}`s in `path`.
 struct ManagementOp {
   const char* method;
-  const char* path;
+  std::string path;
   const char* summary;
   Json request;  // null: no body
   int success;
@@ -131,7 +131,7 @@ void AddManagementOps(Json& paths) {
               {"api_key", {{"type", "string"}, {"description", "Sealed; never returned"}}},
               {"active", Bool()}});
   const Json list = Object({});
-  const std::vector<ManagementOp> ops = {
+  std::vector<ManagementOp> ops = {
       {"get", "/api/v1/agents", "List agents", nullptr, 200, "{\"agents\": [Agent]}", list},
       {"post", "/api/v1/agents", "Create an agent", agent_body, 201, "The agent", Ref("Agent")},
       {"get", "/api/v1/agents/{id}", "Get an agent", nullptr, 200, "The agent", Ref("Agent")},
@@ -269,29 +269,19 @@ void AddManagementOps(Json& paths) {
        Object({{"recall", Bool()}}, {"recall"}), 200, "The item", list},
       {"post", "/api/v1/knowledge/{id}/reindex", "Re-chunk and re-embed one item", nullptr, 200,
        "The item", list},
-      {"get", "/api/v1/datasources/{id}/terms", "List the business terms of a datasource", nullptr, 200,
-       "{\"terms\": [Term]}", list},
+      {"get", "/api/v1/datasources/{id}/terms", "List the business terms of a datasource", nullptr,
+       200, "{\"terms\": [Term]}", list},
       {"post", "/api/v1/datasources/{id}/terms",
        "Add a business term; its definition is bound to the catalog first (400 names what "
        "does not bind, nothing stored; 409 when a word is taken)",
        business_term, 201, "The term", list},
-      {"get", "/api/v1/datasources/{id}/terms/{tid}", "One business term", nullptr, 200, "The term", list},
-      {"put", "/api/v1/datasources/{id}/terms/{tid}", "Replace a business term (checked as on add)", business_term, 200,
-       "The term", list},
-      {"delete", "/api/v1/datasources/{id}/terms/{tid}", "Remove a business term", nullptr, 200, "{deleted}", list},
+      {"get", "/api/v1/datasources/{id}/terms/{tid}", "One business term", nullptr, 200, "The term",
+       list},
+      {"put", "/api/v1/datasources/{id}/terms/{tid}", "Replace a business term (checked as on add)",
+       business_term, 200, "The term", list},
+      {"delete", "/api/v1/datasources/{id}/terms/{tid}", "Remove a business term", nullptr, 200,
+       "{deleted}", list},
       {"post", "/api/v1/datasources/{id}/terms/{tid}/recall", "Turn the term's recall switch",
-       Object({{"is_recall", Bool()}}, {"is_recall"}), 200, "The term", list},
-      {"get", "/api/v1/agents/{id}/terms", "List the business terms of an agent (bound to its datasource's catalog)", nullptr, 200,
-       "{\"terms\": [Term]}", list},
-      {"post", "/api/v1/agents/{id}/terms",
-       "Add a business term; its definition is bound to the catalog first (400 names what "
-       "does not bind, nothing stored; 409 when a word is taken)",
-       business_term, 201, "The term", list},
-      {"get", "/api/v1/agents/{id}/terms/{tid}", "One business term", nullptr, 200, "The term", list},
-      {"put", "/api/v1/agents/{id}/terms/{tid}", "Replace a business term (checked as on add)", business_term, 200,
-       "The term", list},
-      {"delete", "/api/v1/agents/{id}/terms/{tid}", "Remove a business term", nullptr, 200, "{deleted}", list},
-      {"post", "/api/v1/agents/{id}/terms/{tid}/recall", "Turn the term's recall switch",
        Object({{"is_recall", Bool()}}, {"is_recall"}), 200, "The term", list},
       // Users and data permissions (docs/permissions.md#users-and-sign-in).
       {"post", "/api/v1/auth/login",
@@ -336,9 +326,17 @@ void AddManagementOps(Json& paths) {
       {"delete", "/api/v1/datasources/{id}/permissions/{rid}", "Delete a rule (admin)", nullptr,
        200, "{deleted}", list},
   };
+  // An agent's terms have the same routes as a datasource's (bound to its datasource's catalog).
+  const std::string datasource_terms = "/api/v1/datasources/{id}/terms";
+  for (std::size_t i = 0, n = ops.size(); i < n; ++i) {
+    if (ops[i].path.rfind(datasource_terms, 0) != 0) continue;
+    ManagementOp agent_op = ops[i];
+    agent_op.path.replace(0, std::string_view("/api/v1/datasources").size(), "/api/v1/agents");
+    ops.push_back(std::move(agent_op));
+  }
   for (const ManagementOp& op : ops) {
     Json params = Json::array();
-    const std::string path = op.path;
+    const std::string& path = op.path;
     for (std::size_t open = path.find('{'); open != std::string::npos;
          open = path.find('{', open + 1)) {
       const std::size_t close = path.find('}', open);
