@@ -4,6 +4,7 @@
 //   --split NAME   only the questions of that split (develop: look at these while tuning;
 //                  never read the report split's items)
 //   --curve        the confidence curve: coverage and precision at each threshold
+//   --extra-columns-ok  an answer with every gold column plus context columns counts as right
 //   nlq_eval_tool --ask DB QUESTION   (one question: its SQL and explanation, for debugging)
 // Each line: {"id","db","question","gold_sql","categories"}; db is "demo", "chinook",
 // "dusql/<name>", "spider-dk/<name>" or a connector URL (--db gives the default).
@@ -19,7 +20,7 @@
 int main(int argc, char** argv) {
   using namespace askdb::nlq;
   std::string default_db, json_path, work_dir = "/tmp/askdb_nlq_work";
-  bool verbose = false, curve = false;
+  bool verbose = false, curve = false, extra_columns_ok = false;
   std::string only_split;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
@@ -47,6 +48,8 @@ int main(int argc, char** argv) {
       verbose = true;
     else if (a == "--curve")
       curve = true;
+    else if (a == "--extra-columns-ok")
+      extra_columns_ok = true;
     else if (a == "--split" && i + 1 < argc)
       only_split = argv[++i];
     else
@@ -54,7 +57,7 @@ int main(int argc, char** argv) {
   }
   if (files.empty()) {
     std::cerr << "usage: nlq_eval_tool [--db URL] [--json OUT] [--verbose] [--split NAME] "
-                 "[--curve] FILE.jsonl...\n";
+                 "[--curve] [--extra-columns-ok] FILE.jsonl...\n";
     return 2;
   }
   std::vector<EvalQuestion> questions;
@@ -72,6 +75,7 @@ int main(int argc, char** argv) {
   // The curve needs every reading's confidence: answer at threshold 0, then cut.
   if (curve) options.translate.confidence_threshold = 0;
   options.default_db = default_db;
+  options.compare.allow_extra_columns = extra_columns_ok;
   options.open = [&](const std::string& db) { return devset::OpenDevSource(db, work_dir); };
   auto report = RunEval(questions, options);
   if (!report.ok()) {

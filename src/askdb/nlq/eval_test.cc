@@ -102,5 +102,21 @@ TEST(EvalRun, OrderMattersOverridesTheGoldOrderBy) {
   EXPECT_FALSE(ResultsMatch(a, b, /*ordered=*/true));
 }
 
+TEST(EvalRun, ContextColumnsCountOnlyWhenAllowedAndRowsStillMatchOneForOne) {
+  db::ResultSet got, gold;
+  got.rows = {{db::Value::Text("Ann"), db::Value::Text("FR")},
+              {db::Value::Text("Bob"), db::Value::Text("DE")}};
+  gold.rows = {{db::Value::Text("Bob")}, {db::Value::Text("Ann")}};
+  EXPECT_FALSE(ResultsMatch(got, gold, /*ordered=*/false));
+  CompareOptions lenient;
+  lenient.allow_extra_columns = true;
+  EXPECT_TRUE(ResultsMatch(got, gold, /*ordered=*/false, lenient));
+  EXPECT_FALSE(ResultsMatch(got, gold, /*ordered=*/true, lenient));  // order still counts
+  gold.rows = {{db::Value::Text("Bob")}, {db::Value::Text("Cy")}};
+  EXPECT_FALSE(ResultsMatch(got, gold, /*ordered=*/false, lenient));  // a wrong name
+  gold.rows = {{db::Value::Text("Ann")}};
+  EXPECT_FALSE(ResultsMatch(got, gold, /*ordered=*/false, lenient));  // an extra row
+}
+
 }  // namespace
 }  // namespace askdb::nlq
