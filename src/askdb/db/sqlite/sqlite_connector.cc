@@ -1,5 +1,6 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 
+#include <openssl/evp.h>
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -264,7 +265,9 @@ const Dialect& SqliteConnector::dialect() const { return SqliteDialect::Instance
 
 namespace {
 // askdb_mask_hash(x): the hash mask of a data permission (permissions/rewrite.h) — SQLite
-// has no built-in hash. FNV-1a 64 of the value's text, 16 hex digits; NULL stays NULL.
+// has no built-in hash. MD5 of the value's text as 32 lower-case hex digits, exactly what
+// PostgreSQL's md5(x::text) and MySQL's MD5(CAST(x AS CHAR)) give, so a masked value is the
+// same on every engine; NULL stays NULL.
 void MaskHash(sqlite3_context* context, int /*argc*/, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
     sqlite3_result_null(context);
@@ -272,14 +275,17 @@ void MaskHash(sqlite3_context* context, int /*argc*/, sqlite3_value** argv) {
   }
   const unsigned char* text = sqlite3_value_text(argv[0]);
   const int size = sqlite3_value_bytes(argv[0]);
-  uint64_t h = 14695981039346656037ULL;
-  for (int i = 0; i < size; ++i) {
-    h ^= text[i];
-    h *= 1099511628211ULL;
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int digest_size = 0;
+  if (EVP_Digest(text, static_cast<size_t>(size), digest, &digest_size, EVP_md5(), nullptr) != 1) {
+    sqlite3_result_error(context, "askdb_mask_hash: MD5 failed", -1);
+    return;
   }
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  sqlite3_result_text(context, hex, 16, SQLITE_TRANSIENT);
+  char hex[2 * EVP_MAX_MD_SIZE + 1];
+  for (unsigned int i = 0; i < digest_size; ++i) {
+    std::snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+  }
+  sqlite3_result_text(context, hex, static_cast<int>(2 * digest_size), SQLITE_TRANSIENT);
 }
 }  // namespace
 
