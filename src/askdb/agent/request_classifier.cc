@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "askdb/agent/intent/intent_model.h"
+#include "askdb/agent/quick_path/date_question.h"
 #include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/common/embedded.h"
 #include "askdb/common/file_util.h"
@@ -37,6 +38,9 @@ constexpr double kEmptyConfidence = 1.0;
 
 constexpr std::string_view kEmptyRuleId = "empty";
 constexpr std::string_view kDefaultRuleId = "default";
+// The date parser as a rule (quick_path/date_question.h): it reads the whole request.
+constexpr std::string_view kDateRuleId = "trivial.date";
+constexpr double kDateConfidence = 0.95;
 // Rule ids of the learned intent model's decisions: "model.trivial", "model.other", ...
 constexpr std::string_view kModelRulePrefix = "model.";
 constexpr std::string_view kOtherLabel = "other";
@@ -52,10 +56,15 @@ struct RuleInfo {
 
 std::optional<QuickIntent> ParseQuickIntent(std::string_view name) {
   static constexpr std::pair<std::string_view, QuickIntent> kNames[] = {
-      {"greeting", QuickIntent::kGreeting},     {"thanks", QuickIntent::kThanks},
-      {"goodbye", QuickIntent::kGoodbye},       {"help", QuickIntent::kHelp},
-      {"datetime", QuickIntent::kDateTime},     {"arithmetic", QuickIntent::kArithmetic},
-      {"conversion", QuickIntent::kConversion}, {"chitchat", QuickIntent::kChitChat}};
+      {"greeting", QuickIntent::kGreeting},
+      {"thanks", QuickIntent::kThanks},
+      {"goodbye", QuickIntent::kGoodbye},
+      {"help", QuickIntent::kHelp},
+      {"datetime", QuickIntent::kDateTime},
+      {"arithmetic", QuickIntent::kArithmetic},
+      {"conversion", QuickIntent::kConversion},
+      {"chitchat", QuickIntent::kChitChat},
+      {"date", QuickIntent::kDate}};
   for (const auto& [n, intent] : kNames) {
     if (n == name) return intent;
   }
@@ -239,6 +248,8 @@ std::string_view QuickIntentName(QuickIntent intent) {
       return "conversion";
     case QuickIntent::kChitChat:
       return "chitchat";
+    case QuickIntent::kDate:
+      return "date";
   }
   return "";
 }
@@ -511,6 +522,17 @@ Classification RequestClassifier::Classify(std::string_view request) const {
       if (impl_->rules[idx].type == t) winner = t;
     }
     if (winner) break;
+  }
+  // A date question the date parser reads whole is a quick-path request, unless a quick
+  // rule already claimed it ("今天几号" keeps the datetime answer). The parser is the rule, so
+  // the classifier never routes a date question the quick path cannot answer.
+  if (winner != RequestType::kTrivial && winner != RequestType::kSimple &&
+      ParseDateQuestion(normalized)) {
+    out.type = RequestType::kTrivial;
+    out.confidence = kDateConfidence;
+    out.rules = {std::string(kDateRuleId)};
+    out.quick_intent = QuickIntent::kDate;
+    return out;
   }
   if (!winner) {
     out.type = impl_->default_type;

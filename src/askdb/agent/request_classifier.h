@@ -49,7 +49,8 @@ std::string_view LanguageCode(Language language);  // "zh" / "en"
 
 // Which local answer a quick-path rule stands for (the rule's `quick` attribute).
 // kChitChat: small talk the learned intent model recognised (no rule names it): a short
-// reply that says what askdb is for.
+// reply that says what askdb is for. kDate: a date question the date parser understands
+// whole ("下周三是几号", "how many days in february 2024"; quick_path/date_question.h).
 enum class QuickIntent {
   kNone,
   kGreeting,
@@ -59,7 +60,8 @@ enum class QuickIntent {
   kDateTime,
   kArithmetic,
   kConversion,
-  kChitChat
+  kChitChat,
+  kDate
 };
 std::string_view QuickIntentName(QuickIntent intent);  // "", "greeting", ..., "chitchat"
 

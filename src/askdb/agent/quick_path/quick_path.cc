@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/date_question.h"
 #include "askdb/agent/quick_path/time_zone.h"
 #include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/common/clock.h"
@@ -194,11 +195,96 @@ struct QuickPath::Impl {
   }
 
   QuickAnswer DateTime(std::string_view normalized, Language l, const QuickPathContext& ctx) const;
+  QuickAnswer Date(std::string_view normalized, Language l, const QuickPathContext& ctx) const;
   QuickAnswer Arithmetic(std::string_view normalized, Language l) const;
   QuickAnswer Conversion(std::string_view normalized, Language l) const;
   std::vector<ScanItem> Scan(std::string_view s) const;
   const Unit* UnitAt(std::string_view s, size_t at, size_t& length) const;
 };
+
+QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
+                                  const QuickPathContext& ctx) const {
+  QuickAnswer a;
+  a.kind = QuickAnswerKind::kDateTime;
+  a.language = l;
+  a.value = Json{{"intent", "date"}};
+  const std::optional<DateQuestion> q = ParseDateQuestion(normalized);
+  if (!q) {  // the classifier routes only what parses; a caller's own Classification may not
+    a.ok = false;
+    a.text = Text(l, "date_not_understood");
+    return a;
+  }
+  std::shared_ptr<const TimeZone> zone = Zone(ctx.default_time_zone);
+  if (zone == nullptr) zone = Zone("");
+  const Clock& clock = ctx.clock != nullptr ? *ctx.clock : Clock::System();
+  const LocalTime now = zone->ToLocal(clock.Now());
+  const CivilDate today{now.year, now.month, now.day};
+  const DateAnswer d = EvaluateDateQuestion(*q, today);
+  const auto& weekdays = l == Language::kZh ? weekdays_zh : weekdays_en;
+  const auto weekday_name = [&](int wd) {
+    return weekdays.size() == kDaysPerWeek ? weekdays[static_cast<size_t>(wd)] : std::to_string(wd);
+  };
+  const auto month_name = [&](int m) {
+    return months_en.size() == kMonthsPerYear ? months_en[static_cast<size_t>(m - 1)]
+                                              : std::to_string(m);
+  };
+  const auto date_vars = [&](const CivilDate& c, std::string_view prefix) {
+    const std::string p(prefix);
+    return std::vector<std::pair<std::string, std::string>>{{p + "year", std::to_string(c.year)},
+                                                            {p + "month", std::to_string(c.month)},
+                                                            {p + "month_name", month_name(c.month)},
+                                                            {p + "day", std::to_string(c.day)}};
+  };
+  const auto iso = [](const CivilDate& c) {
+    return std::to_string(c.year) + "-" + TwoDigits(c.month) + "-" + TwoDigits(c.day);
+  };
+  a.value["today"] = iso(today);
+  a.value["time_zone"] = zone->name();
+  std::vector<std::pair<std::string, std::string>> vars = date_vars(today, "today_");
+  if (q->kind == DateQuestion::Kind::kLeapYear || q->kind == DateQuestion::Kind::kDaysInMonth) {
+    vars.emplace_back("year", std::to_string(d.year));
+    vars.emplace_back("month", std::to_string(d.month));
+    vars.emplace_back("month_name", d.month >= 1 ? month_name(d.month) : "");
+    vars.emplace_back("days", std::to_string(d.days));
+    a.value["year"] = d.year;
+    a.value["leap"] = d.leap;
+    if (q->kind == DateQuestion::Kind::kDaysInMonth) {
+      a.value["month"] = d.month;
+      a.value["days"] = d.days;
+      a.text = Fill(Text(l, "days_in_month"), vars);
+    } else {
+      a.text = Fill(Text(l, d.leap ? "leap_year" : "not_leap_year"), vars);
+    }
+    return a;
+  }
+  for (auto& v : date_vars(d.date, "")) vars.push_back(std::move(v));
+  std::string label = q->day.text;
+  if (l == Language::kEn && !label.empty() && label[0] >= 'a' && label[0] <= 'z') {
+    label[0] = static_cast<char>(label[0] - 'a' + 'A');  // "Next friday is …"
+  }
+  vars.emplace_back("label", label);
+  if (!d.ok) {
+    a.ok = false;
+    a.value["error"] = "invalid_date";
+    a.text = Fill(Text(l, "date_invalid"), vars);
+    return a;
+  }
+  vars.emplace_back("weekday", weekday_name(d.weekday));
+  vars.emplace_back("days", std::to_string(d.days < 0 ? -d.days : d.days));
+  a.value["date"] = iso(d.date);
+  a.value["weekday"] = d.weekday;
+  a.value["days_from_today"] = d.days;
+  if (q->kind == DateQuestion::Kind::kDaysUntil) {
+    a.text = Fill(Text(l, d.days > 0   ? "days_until"
+                          : d.days < 0 ? "days_since"
+                                       : "days_today"),
+                  vars);
+  } else {
+    const bool absolute = q->day.kind == DateExpression::Kind::kAbsolute;
+    a.text = Fill(Text(l, absolute ? "date_absolute" : "date_relative"), vars);
+  }
+  return a;
+}
 
 QuickAnswer QuickPath::Impl::DateTime(std::string_view normalized, Language l,
                                       const QuickPathContext& ctx) const {
@@ -615,6 +701,8 @@ std::optional<QuickAnswer> QuickPath::Answer(std::string_view request,
       return impl_->Simple(QuickAnswerKind::kHelp, l, "help", "help");
     case QuickIntent::kDateTime:
       return impl_->DateTime(normalized, l, context);
+    case QuickIntent::kDate:
+      return impl_->Date(normalized, l, context);
     case QuickIntent::kArithmetic:
       return impl_->Arithmetic(normalized, l);
     case QuickIntent::kConversion:

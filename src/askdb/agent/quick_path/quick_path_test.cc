@@ -204,6 +204,34 @@ TEST_F(QuickPathTest, Conversions) {
   EXPECT_EQ(big->value["result_text"], "12");
 }
 
+TEST_F(QuickPathTest, DateQuestionsInAnyPhrasing) {
+  auto wed = Ask("下周三是几号");
+  ASSERT_TRUE(wed);
+  EXPECT_EQ(wed->kind, QuickAnswerKind::kDateTime);
+  EXPECT_EQ(wed->value["intent"], "date");
+  EXPECT_EQ(wed->value["date"], "2024-05-15");
+  EXPECT_EQ(wed->text, "下周三是 2024年5月15日 星期三（今天是 2024年5月6日）。");
+  auto weeks = Ask("What day is 3 weeks from today?");
+  ASSERT_TRUE(weeks);
+  EXPECT_EQ(weeks->text, "3 weeks from today is Monday, May 27, 2024 (today is May 6, 2024).");
+  auto feb = Ask("2024年2月有多少天");
+  ASSERT_TRUE(feb);
+  EXPECT_EQ(feb->text, "2024年2月有 29 天。");
+  auto until = Ask("距离2025年1月1日还有多少天？");
+  ASSERT_TRUE(until);
+  EXPECT_EQ(until->value["days_from_today"], 240);
+  auto bad = Ask("2023年2月30日是星期几");
+  ASSERT_TRUE(bad);
+  EXPECT_FALSE(bad->ok);
+  EXPECT_EQ(bad->value["error"], "invalid_date");
+  // A data question that mentions a day is not a date question.
+  EXPECT_FALSE(Ask("下周三的订单有多少").has_value());
+  const Classification c = RequestClassifier::Default()->Classify("100天后是哪天");
+  EXPECT_EQ(c.type, RequestType::kTrivial);
+  EXPECT_EQ(c.quick_intent, QuickIntent::kDate);
+  EXPECT_EQ(c.rules, std::vector<std::string>{"trivial.date"});
+}
+
 TEST_F(QuickPathTest, ForcedLanguage) {
   context_.language = Language::kEn;
   auto a = Ask("你好");

@@ -1,0 +1,463 @@
+#include "askdb/agent/quick_path/date_question.h"
+
+#include <re2/re2.h>
+
+#include <array>
+#include <chrono>
+#include <utility>
+#include <vector>
+
+#include "askdb/agent/quick_path/arithmetic.h"
+
+namespace askdb::agent {
+namespace {
+
+namespace chr = std::chrono;
+
+// Offsets and years beyond this are not everyday date questions (and keep chrono in range).
+constexpr int kMaxOffset = 100000;
+constexpr int kMinYear = 1;
+constexpr int kMaxYear = 9999;
+constexpr int kDaysPerWeek = 7;
+constexpr int kMonthsPerYear = 12;
+
+RE2::Options Utf8() {
+  RE2::Options o;
+  o.set_encoding(RE2::Options::EncodingUTF8);
+  o.set_log_errors(false);
+  return o;
+}
+
+// A function-local static per pattern: compiled once, on first use.
+struct Pattern {
+  explicit Pattern(const std::string& p) : re(p, Utf8()) {}
+  RE2 re;
+};
+
+const std::string kZhNum = "([0-9]+|[零〇一二两三四五六七八九十百千]+)";
+const std::string kEnMonths =
+    "(january|february|march|april|may|june|july|august|september|october|november|december|"
+    "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)";
+const std::string kEnWeekdays =
+    "(sunday|monday|tuesday|wednesday|thursday|friday|saturday|sun|mon|tue|tues|wed|thu|thur|"
+    "thurs|fri|sat)";
+
+std::optional<int> Number(std::string_view s) {
+  static const std::array<std::pair<std::string_view, int>, 22> kWords = {{
+      {"a", 1},           {"an", 1},        {"one", 1},      {"two", 2},     {"three", 3},
+      {"four", 4},        {"five", 5},      {"six", 6},      {"seven", 7},   {"eight", 8},
+      {"nine", 9},        {"ten", 10},      {"eleven", 11},  {"twelve", 12}, {"thirteen", 13},
+      {"fourteen", 14},   {"fifteen", 15},  {"sixteen", 16}, {"twenty", 20}, {"thirty", 30},
+      {"a hundred", 100}, {"hundred", 100},
+  }};
+  for (const auto& [w, v] : kWords) {
+    if (s == w) return v;
+  }
+  const auto n = ParseNumberPrefix(s);
+  if (!n || n->length != s.size() || n->value < 0 || n->value > kMaxOffset) return std::nullopt;
+  const int v = static_cast<int>(n->value);
+  if (static_cast<long double>(v) != n->value) return std::nullopt;  // "1.5天后"
+  return v;
+}
+
+int EnMonth(std::string_view m) {
+  static const std::array<std::string_view, 12> kPrefixes = {
+      "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
+  for (size_t i = 0; i < kPrefixes.size(); ++i) {
+    if (m.substr(0, 3) == kPrefixes[i]) return static_cast<int>(i) + 1;
+  }
+  return 0;
+}
+
+int EnWeekday(std::string_view w) {
+  static const std::array<std::string_view, 7> kPrefixes = {"sun", "mon", "tue", "wed",
+                                                            "thu", "fri", "sat"};
+  for (size_t i = 0; i < kPrefixes.size(); ++i) {
+    if (w.substr(0, 3) == kPrefixes[i]) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int ZhWeekday(std::string_view c) {
+  static const std::array<std::string_view, 8> kChars = {"日", "一", "二", "三",
+                                                         "四", "五", "六", "天"};
+  for (size_t i = 0; i < kChars.size(); ++i) {
+    if (c == kChars[i]) return static_cast<int>(i % kDaysPerWeek);
+  }
+  return -1;
+}
+
+// "今年" / "明年" / "去年" as an offset from this year, or an absolute year.
+struct YearRef {
+  int year = 0;    // absolute; 0 = relative
+  int offset = 0;  // relative to this year
+};
+
+std::optional<YearRef> ZhYear(std::string_view s) {
+  if (s.empty() || s == "今年" || s == "今") return YearRef{};
+  if (s == "明年" || s == "明") return YearRef{0, 1};
+  if (s == "去年" || s == "去") return YearRef{0, -1};
+  if (s == "this year") return YearRef{};
+  if (s == "next year") return YearRef{0, 1};
+  if (s == "last year") return YearRef{0, -1};
+  const auto n = ParseNumberPrefix(s);
+  if (!n || n->length != s.size() || n->value < kMinYear || n->value > kMaxYear) {
+    return std::nullopt;
+  }
+  return YearRef{static_cast<int>(n->value), 0};
+}
+
+DateExpression Offset(DateExpression::Kind kind, int n, std::string_view text) {
+  DateExpression e;
+  e.kind = kind;
+  e.offset = n;
+  e.text = std::string(text);
+  return e;
+}
+
+std::optional<DateExpression> Absolute(std::optional<YearRef> year, std::string_view month,
+                                       std::string_view day, std::string_view text) {
+  const auto m = Number(month);
+  const auto d = Number(day);
+  if (!year || !m || !d || *m < 1 || *m > kMonthsPerYear || *d < 1 || *d > 31) return std::nullopt;
+  DateExpression e;
+  e.kind = DateExpression::Kind::kAbsolute;
+  e.date = {year->year, *m, *d};
+  e.offset = year->offset;  // year offset when date.year == 0
+  e.text = std::string(text);
+  return e;
+}
+
+std::optional<DateExpression> ParseZhDay(std::string_view s) {
+  static const std::array<std::pair<std::string_view, int>, 9> kNamed = {{{"今天", 0},
+                                                                          {"今日", 0},
+                                                                          {"明天", 1},
+                                                                          {"明日", 1},
+                                                                          {"后天", 2},
+                                                                          {"大后天", 3},
+                                                                          {"昨天", -1},
+                                                                          {"前天", -2},
+                                                                          {"大前天", -3}}};
+  for (const auto& [w, d] : kNamed) {
+    if (s == w) return Offset(DateExpression::Kind::kDayOffset, d, s);
+  }
+  static const Pattern weekday(
+      "^(下下|下|上上|上|这|本|这个|下个|上个)?(?:周|星期|礼拜)([一二三四五六日天])$");
+  std::string which, wd;
+  if (RE2::FullMatch(s, weekday.re, &which, &wd)) {
+    DateExpression e;
+    e.kind = DateExpression::Kind::kWeekday;
+    e.weekday = ZhWeekday(wd);
+    e.offset = which == "下下"                      ? 2
+               : which == "上上"                    ? -2
+               : (which == "下" || which == "下个") ? 1
+               : (which == "上" || which == "上个") ? -1
+                                                    : 0;
+    e.text = std::string(s);
+    return e;
+  }
+  static const Pattern offset("^(?:从今天(?:起|开始)?|今天起|今天开始|再过|过)?" + kZhNum +
+                              "(天|日|周|个星期|个礼拜|个月|年)(后|以后|之后|过后|前|以前|之前)?$");
+  std::string num, unit, dir;
+  if (RE2::FullMatch(s, offset.re, &num, &unit, &dir)) {
+    // Without 后/前 only "过三天" reads as a shift; a bare "三天" is a duration.
+    if (dir.empty() && s.rfind("过", 0) != 0 && s.rfind("再过", 0) != 0) return std::nullopt;
+    auto n = Number(num);
+    if (!n) return std::nullopt;
+    const int sign = (dir == "前" || dir == "以前" || dir == "之前") ? -1 : 1;
+    if (unit == "天" || unit == "日") return Offset(DateExpression::Kind::kDayOffset, sign * *n, s);
+    if (unit == "周" || unit == "个星期" || unit == "个礼拜") {
+      return Offset(DateExpression::Kind::kDayOffset, sign * *n * kDaysPerWeek, s);
+    }
+    if (unit == "个月") return Offset(DateExpression::Kind::kMonthOffset, sign * *n, s);
+    return Offset(DateExpression::Kind::kMonthOffset, sign * *n * kMonthsPerYear, s);
+  }
+  static const Pattern ymd(
+      "^(?:([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年)?([0-9]{1,2}|[一二三四五六七八九十]+)"
+      "月([0-9]{1,2}|[一二三四五六七八九十]+)(?:日|号)$");
+  std::string y, m, d;
+  if (RE2::FullMatch(s, ymd.re, &y, &m, &d)) return Absolute(ZhYear(y), m, d, s);
+  static const Pattern iso("^([0-9]{4})[-/.]([0-9]{1,2})[-/.]([0-9]{1,2})$");
+  if (RE2::FullMatch(s, iso.re, &y, &m, &d)) return Absolute(ZhYear(y), m, d, s);
+  return std::nullopt;
+}
+
+std::optional<DateExpression> ParseEnDay(std::string_view s) {
+  static const std::array<std::pair<std::string_view, int>, 7> kNamed = {
+      {{"today", 0},
+       {"now", 0},
+       {"tomorrow", 1},
+       {"yesterday", -1},
+       {"the day after tomorrow", 2},
+       {"the day before yesterday", -2},
+       {"it today", 0}}};
+  for (const auto& [w, d] : kNamed) {
+    if (s == w) return Offset(DateExpression::Kind::kDayOffset, d, s);
+  }
+  static const Pattern weekday("^(next|this|last|this coming|the coming|coming)? ?" + kEnWeekdays +
+                               "(?: (next|this|last) week)?$");
+  std::string which, wd, week;
+  if (RE2::FullMatch(s, weekday.re, &which, &wd, &week)) {
+    if (!which.empty() && !week.empty()) return std::nullopt;  // "next friday next week"
+    DateExpression e;
+    e.kind = DateExpression::Kind::kWeekday;
+    e.weekday = EnWeekday(wd);
+    e.text = std::string(s);
+    if (!week.empty()) {
+      e.offset = week == "next" ? 1 : week == "last" ? -1 : 0;
+    } else if (which == "this") {
+      e.offset = 0;
+    } else {
+      e.coming = true;  // the next such day after today, or the last before it
+      e.offset = which == "last" ? -1 : 1;
+    }
+    return e;
+  }
+  static const Pattern shift(
+      "^(in )?([0-9]+|[a-z]+|a hundred) (day|days|week|weeks|month|months|year|years)"
+      "(?: (from now|from today|later|after today|hence|ago|before today|earlier))?$");
+  std::string in, num, unit, dir;
+  if (RE2::FullMatch(s, shift.re, &in, &num, &unit, &dir)) {
+    if (in.empty() == dir.empty()) return std::nullopt;  // "in 3 days" or "3 days from now"
+    auto n = Number(num);
+    if (!n) return std::nullopt;
+    const int sign = (dir == "ago" || dir == "before today" || dir == "earlier") ? -1 : 1;
+    if (unit[0] == 'd') return Offset(DateExpression::Kind::kDayOffset, sign * *n, s);
+    if (unit[0] == 'w')
+      return Offset(DateExpression::Kind::kDayOffset, sign * *n * kDaysPerWeek, s);
+    if (unit[0] == 'm') return Offset(DateExpression::Kind::kMonthOffset, sign * *n, s);
+    return Offset(DateExpression::Kind::kMonthOffset, sign * *n * kMonthsPerYear, s);
+  }
+  std::string y, m, d;
+  static const Pattern iso("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$");
+  if (RE2::FullMatch(s, iso.re, &y, &m, &d)) return Absolute(ZhYear(y), m, d, s);
+  // "december 25, 2024", "dec 25th", "the 25th of december 2024", "25 december 2024"
+  static const Pattern mdy("^" + kEnMonths + " ([0-9]{1,2})(?:st|nd|rd|th)?(?:,? ([0-9]{4}))?$");
+  if (RE2::FullMatch(s, mdy.re, &m, &d, &y)) {
+    return Absolute(ZhYear(y), std::to_string(EnMonth(m)), d, s);
+  }
+  static const Pattern dmy("^(?:the )?([0-9]{1,2})(?:st|nd|rd|th)? (?:of )?" + kEnMonths +
+                           "(?:,? ([0-9]{4}))?$");
+  if (RE2::FullMatch(s, dmy.re, &d, &m, &y)) {
+    return Absolute(ZhYear(y), std::to_string(EnMonth(m)), d, s);
+  }
+  return std::nullopt;
+}
+
+// Framing words around a question: "请问", "你知道…吗", trailing particles and punctuation.
+std::string_view Trim(std::string_view s) {
+  static const std::array<std::string_view, 14> kTail = {
+      "?", "？", "。", ".", "!", "！", " ", "呢", "啊", "呀", "吗", "了", "please", ","};
+  static const std::array<std::string_view, 8> kHead = {
+      "请问", "问一下", "你知道", "告诉我", "帮我查一下", "can you tell me ", "tell me ", "hey "};
+  bool changed = true;
+  while (changed && !s.empty()) {
+    changed = false;
+    for (std::string_view t : kTail) {
+      if (s.size() >= t.size() && s.substr(s.size() - t.size()) == t) {
+        s.remove_suffix(t.size());
+        changed = true;
+      }
+    }
+    for (std::string_view h : kHead) {
+      if (s.substr(0, h.size()) == h) {
+        s.remove_prefix(h.size());
+        changed = true;
+      }
+    }
+  }
+  return s;
+}
+
+std::optional<DateQuestion> WhichDate(std::optional<DateExpression> day) {
+  if (!day) return std::nullopt;
+  DateQuestion q;
+  q.kind = DateQuestion::Kind::kWhichDate;
+  q.day = *std::move(day);
+  return q;
+}
+
+std::optional<DateQuestion> DaysUntil(std::optional<DateExpression> day, bool since = false) {
+  if (!day) return std::nullopt;
+  DateQuestion q;
+  q.kind = DateQuestion::Kind::kDaysUntil;
+  q.day = *std::move(day);
+  if (since && q.day.kind != DateExpression::Kind::kAbsolute) return std::nullopt;
+  return q;
+}
+
+std::optional<DateQuestion> DaysInMonth(std::optional<YearRef> year, int month) {
+  if (!year || month < 1 || month > kMonthsPerYear) return std::nullopt;
+  DateQuestion q;
+  q.kind = DateQuestion::Kind::kDaysInMonth;
+  q.year = year->year;
+  q.day.offset = year->offset;
+  q.month = month;
+  return q;
+}
+
+std::optional<DateQuestion> ParseZh(std::string_view s) {
+  static const Pattern which(
+      "^(.+?)(?:是|为)?(?:几月几号|几月几日|几号|多少号|哪天|哪一天|什么日子|什么日期|几号星期几|"
+      "星期几|周几|礼拜几|几月几号星期几)$");
+  std::string day;
+  if (RE2::FullMatch(s, which.re, &day)) {
+    if (day.size() > 3 && day.substr(day.size() - 3) == "是") day.resize(day.size() - 3);
+    return WhichDate(ParseZhDay(day));
+  }
+  static const Pattern until(
+      "^(?:(?:从)?今天)?(?:距离|距|离|到)(.+?)(?:还有|还剩|有|相差|差)?(?:多少|几)天$");
+  if (RE2::FullMatch(s, until.re, &day)) return DaysUntil(ParseZhDay(day));
+  static const Pattern month_days(
+      "^(?:([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年)?的?([0-9]{1,2}|[一二三四五六七八九十]"
+      "+)"
+      "月份?(?:一共|总共|共)?(?:有)?(?:多少|几)天$");
+  std::string y, m;
+  if (RE2::FullMatch(s, month_days.re, &y, &m)) {
+    const auto month = Number(m);
+    return DaysInMonth(ZhYear(y), month.value_or(0));
+  }
+  static const Pattern leap(
+      "^([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年(?:是不是|是否|是)闰年(?:吗|么)?$");
+  if (RE2::FullMatch(s, leap.re, &y)) {
+    const auto year = ZhYear(y);
+    if (!year) return std::nullopt;
+    DateQuestion q;
+    q.kind = DateQuestion::Kind::kLeapYear;
+    q.year = year->year;
+    q.day.offset = year->offset;
+    return q;
+  }
+  return std::nullopt;
+}
+
+std::optional<DateQuestion> ParseEn(std::string_view s) {
+  std::string day;
+  static const Pattern which(
+      "^(?:what|which) (?:day|date|day of the week|weekday|day of week) (?:is|was|will be|would "
+      "be)(?: it)? (.+)$");
+  if (RE2::FullMatch(s, which.re, &day)) return WhichDate(ParseEnDay(day));
+  static const Pattern date_of("^what(?:'s| is| was| will be) the date (?:of )?(.+)$");
+  if (RE2::FullMatch(s, date_of.re, &day)) return WhichDate(ParseEnDay(day));
+  static const Pattern possessive("^(?:what(?:'s| is) )?(.+)'s date$");
+  if (RE2::FullMatch(s, possessive.re, &day)) return WhichDate(ParseEnDay(day));
+  static const Pattern until(
+      "^(?:how many days (?:are there |are |is it |is there |do i have |remain |are left )?"
+      "(?:left )?|days (?:left )?)(?:until|till|til|to|before) (.+)$");
+  if (RE2::FullMatch(s, until.re, &day)) return DaysUntil(ParseEnDay(day));
+  static const Pattern since("^how many days (?:have passed |has it been )?since (.+)$");
+  if (RE2::FullMatch(s, since.re, &day)) return DaysUntil(ParseEnDay(day), /*since=*/true);
+  std::string m, y;
+  static const Pattern month_days("^how many days (?:are there |are |is there )?in " + kEnMonths +
+                                  "(?:,? ([0-9]{4}|this year|next year|last year))?$");
+  static const Pattern month_have("^how many days (?:does|did|will) " + kEnMonths +
+                                  "(?:,? ([0-9]{4}|this year|next year|last year))? have$");
+  if (RE2::FullMatch(s, month_days.re, &m, &y) || RE2::FullMatch(s, month_have.re, &m, &y)) {
+    return DaysInMonth(ZhYear(y), EnMonth(m));
+  }
+  static const Pattern leap(
+      "^(?:is|was|will) ([0-9]{4}|this year|next year|last year) (?:be )?a "
+      "leap year$");
+  if (RE2::FullMatch(s, leap.re, &y)) {
+    const auto year = ZhYear(y);
+    if (!year) return std::nullopt;
+    DateQuestion q;
+    q.kind = DateQuestion::Kind::kLeapYear;
+    q.year = year->year;
+    q.day.offset = year->offset;
+    return q;
+  }
+  return std::nullopt;
+}
+
+chr::sys_days Days(CivilDate d) {
+  return chr::sys_days(chr::year(d.year) / chr::month(static_cast<unsigned>(d.month)) /
+                       chr::day(static_cast<unsigned>(d.day)));
+}
+
+CivilDate Civil(chr::sys_days d) {
+  const chr::year_month_day ymd(d);
+  return {static_cast<int>(ymd.year()), static_cast<int>(static_cast<unsigned>(ymd.month())),
+          static_cast<int>(static_cast<unsigned>(ymd.day()))};
+}
+
+int Weekday(chr::sys_days d) { return static_cast<int>(chr::weekday(d).c_encoding()); }
+
+// Monday-based index (Monday 0 … Sunday 6) of a Sunday-based weekday.
+int MondayIndex(int weekday) { return (weekday + kDaysPerWeek - 1) % kDaysPerWeek; }
+
+}  // namespace
+
+std::optional<DateQuestion> ParseDateQuestion(std::string_view normalized) {
+  const std::string_view s = Trim(normalized);
+  if (s.empty() || s.size() > 120) return std::nullopt;
+  if (auto q = ParseZh(s)) return q;
+  return ParseEn(s);
+}
+
+DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today) {
+  DateAnswer a;
+  const chr::sys_days now = Days(today);
+  if (q.kind == DateQuestion::Kind::kLeapYear || q.kind == DateQuestion::Kind::kDaysInMonth) {
+    a.year = q.year != 0 ? q.year : today.year + q.day.offset;
+    a.month = q.month;
+    a.leap = chr::year(a.year).is_leap();
+    if (q.kind == DateQuestion::Kind::kDaysInMonth) {
+      const chr::year_month_day_last last(
+          chr::year(a.year), chr::month_day_last(chr::month(static_cast<unsigned>(a.month))));
+      a.days = static_cast<int>(static_cast<unsigned>(last.day()));
+    }
+    return a;
+  }
+  const DateExpression& e = q.day;
+  chr::sys_days target = now;
+  switch (e.kind) {
+    case DateExpression::Kind::kToday:
+      break;
+    case DateExpression::Kind::kDayOffset:
+      target = now + chr::days(e.offset);
+      break;
+    case DateExpression::Kind::kMonthOffset: {
+      // Jan 31 + 1 month → the last day of February.
+      const chr::year_month_day ymd(now);
+      const chr::year_month ym = chr::year_month(ymd.year(), ymd.month()) + chr::months(e.offset);
+      const chr::year_month_day_last last(ym.year(), chr::month_day_last(ym.month()));
+      target = chr::sys_days(ymd.day() > last.day() ? chr::year_month_day(last)
+                                                    : chr::year_month_day(ym / ymd.day()));
+      break;
+    }
+    case DateExpression::Kind::kWeekday: {
+      const int wd = Weekday(now);
+      if (e.coming && e.offset > 0) {
+        int ahead = (e.weekday - wd + kDaysPerWeek) % kDaysPerWeek;
+        target = now + chr::days(ahead == 0 ? kDaysPerWeek : ahead);
+      } else if (e.coming) {
+        int back = (wd - e.weekday + kDaysPerWeek) % kDaysPerWeek;
+        target = now - chr::days(back == 0 ? kDaysPerWeek : back);
+      } else {
+        const chr::sys_days monday = now - chr::days(MondayIndex(wd));
+        target = monday + chr::days(kDaysPerWeek * e.offset + MondayIndex(e.weekday));
+      }
+      break;
+    }
+    case DateExpression::Kind::kAbsolute: {
+      CivilDate d = e.date;
+      if (d.year == 0) d.year = today.year + e.offset;
+      const chr::year_month_day ymd(chr::year(d.year), chr::month(static_cast<unsigned>(d.month)),
+                                    chr::day(static_cast<unsigned>(d.day)));
+      a.date = d;
+      if (!ymd.ok()) {
+        a.ok = false;  // 2023年2月30日
+        return a;
+      }
+      target = chr::sys_days(ymd);
+      break;
+    }
+  }
+  a.date = Civil(target);
+  a.weekday = Weekday(target);
+  a.days = static_cast<int>((target - now).count());
+  return a;
+}
+
+}  // namespace askdb::agent
