@@ -19,6 +19,8 @@ export default defineConfig({
     __VUE_I18N_FULL_INSTALL__: 'false',
     __VUE_I18N_LEGACY_API__: 'false',
     __INTLIFY_PROD_DEVTOOLS__: 'false',
+    // Messages are compiled by src/lib/messageFormat.ts (see i18n.ts).
+    __INTLIFY_DROP_MESSAGE_COMPILER__: 'true',
   },
   build: {
     outDir: process.env.ASKDB_WEB_OUT || 'dist',

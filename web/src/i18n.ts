@@ -1,6 +1,7 @@
 // UI text in Chinese and English. The language follows the browser on first visit and can
 // be switched; the choice is kept in localStorage.
 import { createI18n } from 'vue-i18n'
+import { compileMessage } from './lib/messageFormat'
 import en from './locales/en'
 import zh from './locales/zh'
 
@@ -23,6 +24,9 @@ export const i18n = createI18n({
   locale: initialLang(),
   fallbackLocale: 'en',
   messages: { en, zh },
+  // Our own small compiler (src/lib/messageFormat.ts); vue-i18n's is left out of the bundle.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  messageCompiler: compileMessage as any,
 })
 
 export function setLang(lang: Lang) {

@@ -1,3 +1,5 @@
+// First: starts the key check before anything else runs (see lib/earlyMe.ts).
+import './lib/earlyMe'
 import { createApp } from 'vue'
 import 'element-plus/theme-chalk/base.css'
 import './style.css'

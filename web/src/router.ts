@@ -27,6 +27,8 @@ export const router = createRouter({
         { path: 'knowledge', component: () => import('./pages/admin/KnowledgePage.vue') },
         { path: 'users', component: () => import('./pages/admin/UsersPage.vue') },
         { path: 'permissions', component: () => import('./pages/admin/PermissionsPage.vue') },
+        // Editors may change business terms too (the terms routes allow them).
+        { path: 'terms', component: () => import('./pages/admin/TermsPage.vue'), meta: { editor: true } },
       ],
     },
     { path: '/:rest(.*)*', redirect: '/chat' },
@@ -52,6 +54,7 @@ router.beforeEach(async (to) => {
     ok = false
   }
   if (!ok) return { path: '/signin', query: to.fullPath !== '/chat' ? { next: to.fullPath } : {} }
+  if (to.matched.some((r) => r.meta.editor)) return auth.me?.admin || auth.me?.editor ? true : '/chat'
   if (to.matched.some((r) => r.meta.admin) && !auth.me?.admin) return '/chat'
   return true
 })

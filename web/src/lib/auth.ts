@@ -2,6 +2,7 @@
 // and what GET /api/v1/me said about it (scope, the agents it may run). The key is only
 // ever sent in the Authorization header.
 import { reactive } from 'vue'
+import { takeEarlyMe } from './earlyMe'
 import { ApiError, authHeaders, errorFromResponse } from './stream'
 
 export interface AgentInfo {
@@ -40,8 +41,10 @@ export const auth = reactive({
   reason: '' as string,
 })
 
-export async function fetchMe(key: string): Promise<Me> {
-  const response = await fetch('/api/v1/me', { headers: authHeaders(key), cache: 'no-store' })
+export async function fetchMe(key: string, started?: Promise<Response>): Promise<Me> {
+  let response: Response | undefined
+  if (started) response = await started.catch(() => undefined)
+  response ??= await fetch('/api/v1/me', { headers: authHeaders(key), cache: 'no-store' })
   if (!response.ok) throw await errorFromResponse(response)
   return (await response.json()) as Me
 }
@@ -86,7 +89,7 @@ export function signOut(reason = '') {
 export async function restore(): Promise<boolean> {
   if (auth.me) return true
   try {
-    auth.me = await fetchMe(auth.key)
+    auth.me = await fetchMe(auth.key, takeEarlyMe(auth.key))
     return true
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) {

@@ -38,6 +38,46 @@ describe('Conversation.loadMessages', () => {
     expect(c.state.turns[0].elapsedMs).toBe(2530)
   })
 
+  it("keeps a reopened analysis's steps, rows and narrative, so its report is drawn again", () => {
+    const c = new Conversation({ key: () => 'k', agentId: 'default', threadId: 'thr_4', local: false })
+    const steps = [
+      {
+        step_num: 1,
+        tool: 'execute_sql',
+        purpose: '各地区销售额',
+        sql: 'SELECT region, SUM(amount) FROM orders GROUP BY region',
+        success: true,
+        skipped: false,
+        error: '',
+        note: '',
+        text: '',
+        result: { columns: [{ name: 'region' }, { name: 'sales' }], rows: [['华东', 120.5], ['华南', 80]], truncated: false },
+      },
+      { step_num: 2, tool: 'execute_sql', purpose: '月度趋势', sql: '', success: false, skipped: true, error: '', note: 'skipped', text: '', result: null },
+    ]
+    c.loadMessages([
+      { role: 'user', text: 'approve', thread_id: 'thr_4' },
+      {
+        role: 'assistant',
+        text: '报告',
+        run: {
+          outcome: 'ok',
+          route: 'analysis',
+          steps,
+          plan: { steps: [{ step_num: 1, tool: 'execute_sql', purpose: '各地区销售额' }] },
+          plan_title: '销售分析',
+          report_narrative: { title: '销售分析报告', summary: '华东领先' },
+        },
+      },
+    ])
+    const turn = c.state.turns[0]
+    expect(turn.analysisSteps).toHaveLength(2)
+    expect(turn.analysisSteps[0].result?.rows).toEqual([['华东', 120.5], ['华南', 80]])
+    expect(turn.analysisSteps[1].result).toBeNull()
+    expect(turn.narrative?.title).toBe('销售分析报告')
+    expect(turn.plan?.title).toBe('销售分析')
+  })
+
   it('marks resumes and settles earlier interrupts', () => {
     const c = new Conversation({ key: () => 'k', agentId: 'default', threadId: 'thr_2', local: false })
     c.loadMessages([

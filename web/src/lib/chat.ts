@@ -299,6 +299,11 @@ export class Conversation {
           // The result rows kept with the turn (at most 1,000), so the table and chart show.
           result: run.result,
           chart: run.chart,
+          // A multi-step analysis: its plan, each step's rows and the report's narrative.
+          steps: run.steps,
+          plan: run.plan,
+          plan_title: run.plan_title,
+          report_narrative: run.report_narrative,
           // The history names the interrupt's kind; its payload (the plan, the question)
           // comes beside it.
           interrupt: run.interrupt

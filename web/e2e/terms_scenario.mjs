@@ -1,0 +1,145 @@
+// The business-term editor (/admin/terms), run by ui_e2e.mjs against the same `askdb serve`
+// (demo database): a definition that does not bind shows the server's 400 message and stores
+// nothing; a measure term of the datasource made on the page answers a question in the chat
+// with the same rows as the demo's equal term (净销售额); search, edit, the recall switch;
+// a knowledge-only term of an agent stays in the agent's scope; both are deleted on the page;
+// an agent key is not let in.
+import { join } from 'node:path'
+import { json, setValue } from './scenarios.mjs'
+
+const Q = 'textarea[data-testid=question]'
+const KEY = 'input[data-testid=key]'
+const WORD = '实收金额'
+const rowsOf = (page) =>
+  page.$$eval('[data-testid=terms-table] .el-table__body .el-table__row', (rows) => rows.map((r) => r.textContent))
+
+async function openNew(page) {
+  await page.click('[data-testid=term-new]')
+  await page.waitForSelector('input[data-testid=term-word]', { visible: true })
+}
+
+export async function termsPage(ctx, page) {
+  const { base, auth, check, outDir, newPage } = ctx
+  const dsTerms = async () => (await json(base, auth, 'GET', '/api/v1/datasources/default/terms')).data.terms ?? []
+  const before = await dsTerms()
+
+  await page.goto(`${base}/admin/terms`, { waitUntil: 'networkidle0' })
+  await page.waitForSelector('[data-testid=terms-table]', { timeout: 15_000 })
+
+  // A definition over a column that does not exist: the server's message, nothing stored.
+  await openNew(page)
+  await setValue(page, 'input[data-testid=term-word]', WORD)
+  await setValue(page, 'input[data-testid=term-synonyms]', '实收，到账金额')
+  await page.click('[data-testid=term-meaning-measure]')
+  await page.waitForSelector('input[data-testid=term-expression]', { visible: true })
+  await setValue(page, 'input[data-testid=term-expression]', 'SUM(orders.amount)')
+  await setValue(page, 'input[data-testid=term-filter]', "orders.status = 'completed'")
+  await page.click('[data-testid=term-save]')
+  const refused = await page
+    .waitForSelector('[data-testid=term-form-error]', { timeout: 15_000 })
+    .then((e) => e.evaluate((x) => x.textContent))
+    .catch(() => '')
+  const afterRefusal = await dsTerms()
+  check(
+    refused.includes('orders.amount') && afterRefusal.length === before.length,
+    "a term whose definition does not bind shows the server's message and is not stored",
+    refused.slice(0, 200),
+  )
+  await page.screenshot({ path: join(outDir, '27-term-refused.png') })
+
+  // The same term with a column that binds: stored with its synonyms and listed.
+  await setValue(page, 'input[data-testid=term-expression]', 'SUM(orders.total_amount)')
+  await page.click('[data-testid=term-save]')
+  await page.waitForSelector('input[data-testid=term-word]', { hidden: true, timeout: 15_000 }).catch(() => null)
+  const stored = (await dsTerms()).find((x) => x.term === WORD)
+  const listed = (await rowsOf(page)).find((r) => r.includes(WORD)) ?? ''
+  check(
+    stored?.meaning === 'measure' && stored.expression === 'SUM(orders.total_amount)' && JSON.stringify(stored.synonyms) === '["实收","到账金额"]' && listed.includes('到账金额'),
+    'a measure term made on the page is stored with its synonyms and listed',
+    `${JSON.stringify(stored)} | ${listed}`,
+  )
+
+  // The chat answers with it, the same rows as the demo's term of the same definition.
+  const reference = await json(base, auth, 'POST', '/api/v1/ask', { query: '2024年各地区的净销售额' })
+  await page.goto(`${base}/chat`, { waitUntil: 'networkidle0' })
+  await page.click('[data-testid=new-chat]')
+  await page.waitForSelector(Q)
+  await page.type(Q, `2024年各地区的${WORD}`)
+  await page.keyboard.press('Enter')
+  const answered = await page.waitForSelector('[data-testid=result-table] tbody tr', { timeout: 60_000 }).catch(() => null)
+  const cells = answered
+    ? await page.$$eval('[data-testid=result-table] tbody tr', (l) => l.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent.trim())))
+    : []
+  const refRows = reference.data.result?.rows ?? []
+  check(
+    answered !== null && refRows.length > 0 && cells.length === Math.min(refRows.length, 20) && cells.every((c, i) => c[0] === String(refRows[i][0])),
+    `a question using the new term is answered with the rows of the equal demo term (${cells.length} rows)`,
+    JSON.stringify({ cells: cells.slice(0, 3), ref: refRows.slice(0, 3) }),
+  )
+  await page.screenshot({ path: join(outDir, '28-term-answer.png'), fullPage: true })
+
+  // Search, edit, recall switch.
+  await page.goto(`${base}/admin/terms`, { waitUntil: 'networkidle0' })
+  await page.waitForFunction((w) => document.querySelector('[data-testid=terms-table]')?.textContent.includes(w), { timeout: 15_000 }, WORD)
+  await setValue(page, 'input[data-testid=terms-search]', '到账')
+  const found = await rowsOf(page)
+  await setValue(page, 'input[data-testid=terms-search]', '没有这个词')
+  const none = await rowsOf(page)
+  check(found.length === 1 && found[0].includes(WORD) && none.length === 0, 'the search box finds a term by its synonym', `${found.length} / ${none.length}`)
+  await setValue(page, 'input[data-testid=terms-search]', '')
+  await page.click(`[data-testid="term-edit-${WORD}"]`)
+  await page.waitForSelector('textarea[data-testid=term-description]', { visible: true })
+  await setValue(page, 'textarea[data-testid=term-description]', '已完成订单的实付金额')
+  await page.click('[data-testid=term-save]')
+  await page.waitForSelector('textarea[data-testid=term-description]', { hidden: true, timeout: 15_000 }).catch(() => null)
+  const edited = (await dsTerms()).find((x) => x.term === WORD)
+  check(edited?.description === '已完成订单的实付金额' && edited.id === stored?.id, 'editing a term on the page replaces it on the server', JSON.stringify(edited))
+  await page.click(`[data-testid="term-recall-${WORD}"]`)
+  await page.waitForNetworkIdle({ idleTime: 300 })
+  const recallOff = (await dsTerms()).find((x) => x.term === WORD)
+  check(recallOff?.is_recall === false, "the recall switch turns the term's recall off on the server")
+  await page.screenshot({ path: join(outDir, '29-admin-terms.png'), fullPage: true })
+
+  // An agent's term: knowledge only, in the agent's scope.
+  await page.click('[data-testid=terms-scope-agents]')
+  await page.waitForNetworkIdle({ idleTime: 300 })
+  await openNew(page)
+  await setValue(page, 'input[data-testid=term-word]', '大促')
+  await setValue(page, 'textarea[data-testid=term-description]', '618 与双十一的促销期')
+  await page.click('[data-testid=term-save]')
+  await page.waitForFunction(() => document.querySelector('[data-testid=terms-table]')?.textContent.includes('大促'), { timeout: 15_000 }).catch(() => null)
+  const agentTerms = (await json(base, auth, 'GET', '/api/v1/agents/default/terms')).data.terms ?? []
+  check(
+    agentTerms.some((x) => x.term === '大促' && !x.meaning) && !(await dsTerms()).some((x) => x.term === '大促'),
+    "a knowledge-only term made under an agent is stored in the agent's scope only",
+    JSON.stringify(agentTerms),
+  )
+
+  // Deleted on the page, in both scopes.
+  page.once('dialog', (d) => d.accept())
+  await page.click('[data-testid="term-delete-大促"]')
+  await page.waitForNetworkIdle({ idleTime: 300 })
+  await page.click('[data-testid=terms-scope-datasources]')
+  await page.waitForFunction((w) => document.querySelector('[data-testid=terms-table]')?.textContent.includes(w), { timeout: 15_000 }, WORD)
+  page.once('dialog', (d) => d.accept())
+  await page.click(`[data-testid="term-delete-${WORD}"]`)
+  await page.waitForNetworkIdle({ idleTime: 300 })
+  const agentAfter = (await json(base, auth, 'GET', '/api/v1/agents/default/terms')).data.terms ?? []
+  const dsAfter = await dsTerms()
+  check(!agentAfter.some((x) => x.term === '大促') && dsAfter.length === before.length, 'terms deleted on the page are gone from the server')
+
+  // An agent key (no term routes) is sent back to the chat.
+  {
+    const issued = (await json(base, auth, 'POST', '/api/v1/agents/default/keys', {})).data
+    const p = await newPage()
+    await p.goto(`${base}/signin`, { waitUntil: 'networkidle0' })
+    await p.type(KEY, issued.key)
+    await p.click('button[data-testid=signin]')
+    await p.waitForSelector(Q, { timeout: 15_000 })
+    await p.goto(`${base}/admin/terms`, { waitUntil: 'networkidle0' })
+    await p.waitForSelector(Q, { timeout: 15_000 }).catch(() => null)
+    check(new URL(p.url()).pathname.startsWith('/chat') && (await p.$('[data-testid=terms-table]')) === null, 'an agent key cannot open the term editor')
+    await p.close()
+    await json(base, auth, 'DELETE', `/api/v1/agents/default/keys/${issued.id}`)
+  }
+}
