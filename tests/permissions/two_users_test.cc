@@ -2,15 +2,19 @@
 // no model) over the demo database, under a row rule on regions (name_zh = {user.region}):
 // each gets only their region's numbers, computed here by a plain query over the raw
 // database, and the answer cache (keyed as RunService keys it, by the permission
-// fingerprint) never serves one user's answer to the other.
+// fingerprint) never serves one user's answer to the other. Also: a user's view keeps its
+// statistics between runs, and consultation reads only the user's rows.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/ask/user_datasource.h"
+#include "askdb/agent/consultation/counting_connector.h"
 #include "askdb/agent/pipeline/pipeline.h"
 #include "askdb/cache/answer_cache.h"
 #include "askdb/db/connector_registry.h"
@@ -108,6 +112,127 @@ TEST(TwoUsersTest, EachSeesTheirRegionAndTheCacheNeverCrossesThem) {
       EXPECT_NEAR(value, truth.at(region), 0.01) << region;
     }
   }
+  fs::remove_all(dir);
+}
+
+// A user's view is rebuilt per run from statistics kept between runs: the second view
+// under the same rules runs no statement; another user's rules, or a changed rule, gather
+// their own (the key is the policy's fingerprint, which the rules listed per run decide).
+TEST(TwoUsersTest, UserViewStatisticsAreCachedPerRulesAndSchema) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("askdb_user_views_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path file = dir / "retail.sqlite";
+  ASSERT_TRUE(demo::CreateDemoDatabase(file).ok());
+  const std::string url = "sqlite:" + file.string();
+  auto raw = db::OpenConnector(url);
+  ASSERT_TRUE(raw.ok());
+  auto counting = std::make_unique<CountingConnector>(**raw);
+  CountingConnector* counter = counting.get();
+  auto prepared = PrepareDatasource(std::move(counting), url);
+  ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
+  auto base = std::make_shared<PreparedDatasource>(std::move(prepared).value());
+
+  permissions::PermissionRule rule;
+  rule.id = "r1";
+  rule.datasource_id = "demo";
+  rule.grantee = "analyst";
+  rule.table = "regions";
+  rule.predicate = "name_zh = {user.region}";
+  auto view = [&](const std::string& region, const permissions::PermissionRule& r) {
+    auto mine = PrepareForUser(base, permissions::ResolvePolicy(Analyst("u", region), {r}));
+    EXPECT_TRUE(mine.ok()) << mine.status().ToString();
+    return mine.ok() ? *mine : nullptr;
+  };
+  const int64_t gathered = UserViewStatisticsGathered();
+  long long executes = counter->executes();
+  ASSERT_NE(view("华东", rule), nullptr);
+  EXPECT_EQ(UserViewStatisticsGathered(), gathered + 1);
+  EXPECT_GT(counter->executes(), executes);  // statistics through the user's connector
+
+  executes = counter->executes();
+  auto again = view("华东", rule);
+  ASSERT_NE(again, nullptr);
+  EXPECT_EQ(counter->executes(), executes);  // from the cache: no statement
+  EXPECT_EQ(UserViewStatisticsGathered(), gathered + 1);
+  // The cached statistics hold only the user's rows: the region's values are 华东's.
+  auto answer = again->connector->Execute("SELECT name_zh FROM regions", {});
+  ASSERT_TRUE(answer.ok());
+  EXPECT_EQ(answer->row_count(), 1u);
+
+  ASSERT_NE(view("华南", rule), nullptr);  // another user's rows: gathered anew
+  EXPECT_EQ(UserViewStatisticsGathered(), gathered + 2);
+  permissions::PermissionRule changed = rule;
+  changed.predicate = "name_zh <> {user.region}";  // a rule edited (here or elsewhere)
+  ASSERT_NE(view("华东", changed), nullptr);
+  EXPECT_EQ(UserViewStatisticsGathered(), gathered + 3);
+  base.reset();
+  fs::remove_all(dir);
+}
+
+// Consultation ("对本数据源提出一些分析建议") reads the user's view: its example questions
+// are worded from the statistics of the rows the user may read. Under a row rule keeping
+// the rows before 2024, the latest year it proposes is 2023; without rules it is the demo's
+// last year.
+TEST(TwoUsersTest, ConsultationSeesOnlyTheUsersRows) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("askdb_consult_user_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path file = dir / "retail.sqlite";
+  ASSERT_TRUE(demo::CreateDemoDatabase(file).ok());
+  ASSERT_TRUE(demo::WriteDemoSemanticModel(dir / "retail.semantic.json").ok());
+  const std::string url = "sqlite:" + file.string();
+  auto connector = db::OpenConnector(url);
+  ASSERT_TRUE(connector.ok());
+  auto prepared = PrepareDatasource(std::move(connector).value(), url);
+  ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
+  auto base = std::make_shared<PreparedDatasource>(std::move(prepared).value());
+  auto latest = base->connector->Execute("SELECT max(substr(order_date, 1, 4)) FROM orders", {});
+  ASSERT_TRUE(latest.ok());
+  const std::string last_year = latest->rows[0][0].ToDisplayString();
+  ASSERT_GT(last_year, "2023");
+
+  // Every table with a date column keeps its rows before 2024 (the index proposes the
+  // latest year of any time column).
+  std::vector<permissions::PermissionRule> rules;
+  for (const auto& [table, column] :
+       std::vector<std::pair<std::string, std::string>>{{"orders", "order_date"},
+                                                        {"returns", "return_date"},
+                                                        {"customers", "signup_date"},
+                                                        {"products", "launched_on"},
+                                                        {"stores", "opened_on"}}) {
+    permissions::PermissionRule rule;
+    rule.id = "r-" + table;
+    rule.datasource_id = "demo";
+    rule.grantee = "analyst";
+    rule.table = table;
+    rule.predicate = column + " < '2024-01-01'";
+    ASSERT_TRUE(permissions::ValidateRule(rule, base->schema).ok()) << table;
+    rules.push_back(rule);
+  }
+  InMemoryCheckpointStore checkpoints;
+  auto consult = [&](std::shared_ptr<PreparedDatasource> ds) {
+    pipeline::PipelineDeps deps;
+    deps.checkpoints = &checkpoints;
+    deps.datasource = [ds]() -> StatusOr<PreparedDatasource*> { return ds.get(); };
+    auto p = pipeline::Pipeline::Create(std::move(deps));
+    EXPECT_TRUE(p.ok());
+    CollectingEventSink sink;
+    auto r = p->Ask("consult-" + std::to_string(reinterpret_cast<uintptr_t>(ds.get())),
+                    "对本数据源提出一些分析建议", &sink);
+    EXPECT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->route, pipeline::PipelineRoute::kConsultation);
+    return r.ok() ? r->answer : std::string();
+  };
+  const std::string everyone = consult(base);
+  EXPECT_NE(everyone.find(last_year + "年"), std::string::npos) << everyone;
+  auto mine = PrepareForUser(base, permissions::ResolvePolicy(Analyst("u", "华东"), rules));
+  ASSERT_TRUE(mine.ok()) << mine.status().ToString();
+  const std::string users = consult(*mine);
+  EXPECT_EQ(users.find(last_year + "年"), std::string::npos) << users;
+  EXPECT_NE(users.find("2023年"), std::string::npos) << users;
   fs::remove_all(dir);
 }
 

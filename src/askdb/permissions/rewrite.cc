@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <set>
 
 #include "askdb/common/text.h"
@@ -232,6 +233,63 @@ StatusOr<NameSpan> FindSpan(std::string_view normalized, const TableRef& ref) {
   return span;
 }
 
+bool IsWordByte(char c) {
+  const unsigned char u = static_cast<unsigned char>(c);
+  return std::isalnum(u) != 0 || c == '_' || c == '$' || u >= 0x80;
+}
+
+size_t SkipBlanks(std::string_view text, size_t i) {
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i])) != 0) ++i;
+  return i;
+}
+
+size_t SkipDigits(std::string_view text, size_t i) {
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) != 0) ++i;
+  return i;
+}
+
+// MySQL's and SQLite's `LIMIT offset, count`, which PostgreSQL's grammar lacks, becomes the
+// equivalent `LIMIT count OFFSET offset`, at the same bytes of `sql` and `normalized` (whose
+// comments and strings are blanked, so only a real clause matches); both stay aligned.
+void RewriteCommaLimits(std::string& sql, std::string& normalized) {
+  struct Match {
+    size_t begin, end;
+    std::string replacement;
+  };
+  std::vector<Match> found;
+  const std::string lower = text::AsciiLower(normalized);
+  for (size_t at = lower.find("limit"); at != std::string::npos; at = lower.find("limit", at + 5)) {
+    if ((at > 0 && IsWordByte(lower[at - 1])) || at + 5 >= lower.size() ||
+        std::isspace(static_cast<unsigned char>(lower[at + 5])) == 0) {
+      continue;
+    }
+    const size_t a = SkipBlanks(lower, at + 5);
+    const size_t a_end = SkipDigits(lower, a);
+    if (a_end == a) continue;
+    const size_t comma = SkipBlanks(lower, a_end);
+    if (comma >= lower.size() || lower[comma] != ',') continue;
+    const size_t b = SkipBlanks(lower, comma + 1);
+    const size_t b_end = SkipDigits(lower, b);
+    if (b_end == b || (b_end < lower.size() && IsWordByte(lower[b_end]))) continue;
+    found.push_back(
+        {at, b_end,
+         "LIMIT " + lower.substr(b, b_end - b) + " OFFSET " + lower.substr(a, a_end - a)});
+  }
+  for (auto it = found.rbegin(); it != found.rend(); ++it) {
+    sql.replace(it->begin, it->end - it->begin, it->replacement);
+    normalized.replace(it->begin, it->end - it->begin, it->replacement);
+  }
+}
+
+// A short excerpt of `text` around byte `at` (on UTF-8 character boundaries).
+std::string Excerpt(std::string_view text, size_t at) {
+  size_t begin = at > 24 ? at - 24 : 0;
+  size_t end = std::min(text.size(), at + 24);
+  while (begin > 0 && (static_cast<unsigned char>(text[begin]) & 0xC0) == 0x80) --begin;
+  while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+  return std::string(text.substr(begin, end - begin));
+}
+
 std::string ColumnList(SqlEngine engine, const db::TableInfo& table, const TablePolicy& policy) {
   std::string out;
   for (const db::ColumnInfo& column : table.columns) {
@@ -331,11 +389,23 @@ StatusOr<RewriteResult> RewriteStatement(std::string_view sql, SqlEngine engine,
   result.sql = std::string(sql);
   if (policy.empty()) return result;
   ASKDB_ASSIGN_OR_RETURN(std::string normalized, internal::NormalizeForParser(sql, engine));
+  if (engine != SqlEngine::kPostgres) RewriteCommaLimits(result.sql, normalized);
   StatusOr<Json> tree = internal::ParsePostgres(normalized);
   if (!tree.ok()) {
-    return Refuse(tree.status().message() +
-                  " (askdb reads every statement with a SQL parser before applying your "
-                  "permissions; write standard SQL, e.g. LIMIT n OFFSET m)");
+    // The parser's byte position is the same in the text as sent (see NormalizeForParser).
+    std::string near;
+    const std::string& message = tree.status().message();
+    const size_t byte_at = message.rfind(" at byte ");
+    if (byte_at != std::string::npos) {
+      const size_t position = std::strtoul(message.c_str() + byte_at + 9, nullptr, 10);
+      if (position > 0 && position <= result.sql.size()) {
+        near = " near \"" + Excerpt(result.sql, position - 1) + "\"";
+      }
+    }
+    return Refuse(message + near +
+                  ". askdb applies your data permissions only to statements its SQL parser "
+                  "(PostgreSQL's grammar) can read; write it in standard SQL — e.g. LIMIT n "
+                  "OFFSET m, CASE WHEN instead of IF(), || or CONCAT() — and send it again");
   }
   const Json& stmts = (*tree)["stmts"];
   if (!stmts.is_array() || stmts.empty()) return Refuse("the text holds no statement");

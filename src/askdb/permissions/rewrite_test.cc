@@ -70,8 +70,7 @@ TEST(RewriteTest, CteOfTheSameNameIsNotATableButItsBodyIs) {
 TEST(RewriteTest, RefusesWhatItCannotProve) {
   for (const char* sql :
        {"SELECT * FROM sqlite_master", "SELECT * FROM staff_view", "SELECT * FROM nowhere",
-        "SELECT 1; SELECT 2", "SELECT * FROM staff LIMIT 1, 2", "SELECT $x$ FROM staff",
-        "SELECT * FROM information_schema.tables",
+        "SELECT 1; SELECT 2", "SELECT $x$ FROM staff", "SELECT * FROM information_schema.tables",
         "SELECT query_to_xml('select 1', true, true, '')"}) {
     EXPECT_EQ(Rewrite(sql).rfind("ERROR: refused under your data permissions", 0), 0u) << sql;
   }
@@ -87,6 +86,33 @@ TEST(RewriteTest, CommentsAndStringsAreReadAsTheEngineReadsThem) {
   // SQLite comments do not nest: the reference after "*/" is real.
   const std::string nested = Rewrite("SELECT /* /* */ id FROM staff -- */");
   EXPECT_NE(nested.find("WHERE (region"), std::string::npos) << nested;
+}
+
+TEST(RewriteTest, CommaLimitOfMysqlAndSqliteBecomesLimitOffset) {
+  for (SqlEngine engine : {SqlEngine::kMysql, SqlEngine::kSqlite}) {
+    const std::string out = Rewrite(
+        "SELECT 'LIMIT 1, 2' /* LIMIT 3, 4 */, id FROM staff ORDER BY id LIMIT 5 ,\n10", engine);
+    EXPECT_NE(out.find("ORDER BY id LIMIT 10 OFFSET 5"), std::string::npos) << out;
+    // Strings and comments are left as written.
+    EXPECT_NE(out.find("'LIMIT 1, 2' /* LIMIT 3, 4 */"), std::string::npos) << out;
+    EXPECT_NE(out.find("WHERE (region"), std::string::npos) << out;
+    const std::string sub =
+        Rewrite("SELECT * FROM (SELECT id FROM staff LIMIT 1,1) t LIMIT 0, 1", engine);
+    EXPECT_NE(sub.find("AS staff LIMIT 1 OFFSET 1) t LIMIT 1 OFFSET 0"), std::string::npos) << sub;
+  }
+}
+
+TEST(RewriteTest, UnreadableStatementSaysWhereAndWhatToWrite) {
+  const std::string out = Rewrite("SELECT id FROM staff LIMIT 1, 2", SqlEngine::kPostgres);
+  EXPECT_EQ(out.rfind("ERROR: refused under your data permissions", 0), 0u) << out;
+  EXPECT_NE(out.find("near \""), std::string::npos) << out;
+  EXPECT_NE(out.find("LIMIT 1, 2"), std::string::npos) << out;
+  EXPECT_NE(out.find("standard SQL"), std::string::npos) << out;
+  // MySQL syntax PostgreSQL's grammar lacks is refused the same way, saying what to write.
+  const std::string mysql =
+      Rewrite("SELECT id FROM `staff` WHERE id = 1 LOCK IN SHARE MODE", SqlEngine::kMysql);
+  EXPECT_EQ(mysql.rfind("ERROR: refused under your data permissions", 0), 0u) << mysql;
+  EXPECT_NE(mysql.find("standard SQL"), std::string::npos) << mysql;
 }
 
 TEST(RewriteTest, NoPolicyLeavesTheTextAlone) {

@@ -1,5 +1,10 @@
 #include "askdb/agent/ask/user_datasource.h"
 
+#include <atomic>
+#include <list>
+#include <mutex>
+#include <unordered_map>
+
 #include "askdb/common/text.h"
 #include "askdb/knowledge/terms/term_file.h"
 #include "askdb/nlq/schema_index.h"
@@ -35,7 +40,61 @@ catalog::SemanticModel FilterModel(catalog::SemanticModel model,
   return model;
 }
 
+// The column statistics of users' views, kept between runs (gathering them is one statement
+// per text or time column through the user's connector). Keyed by the base datasource
+// (its URL, structure fingerprint and fingerprint: a refreshed schema, model or terms is a new
+// key) and the user's policy fingerprint (the bound rules and attributes — callers list the
+// rules from the store for every run, so a rule or attribute changed by any process sharing
+// the store gives a new key). Users with identical effective rules see identical rows and
+// share an entry. Least recently used entries go first.
+class UserStatsCache {
+ public:
+  std::shared_ptr<const nlq::ColumnStatsMap> Find(const std::string& key) {
+    std::lock_guard lock(mu_);
+    auto it = index_.find(key);
+    if (it == index_.end()) return nullptr;
+    lru_.splice(lru_.begin(), lru_, it->second);
+    return it->second->second;
+  }
+  void Put(const std::string& key, std::shared_ptr<const nlq::ColumnStatsMap> stats) {
+    std::lock_guard lock(mu_);
+    if (auto it = index_.find(key); it != index_.end()) {
+      lru_.erase(it->second);
+      index_.erase(it);
+    }
+    lru_.emplace_front(key, std::move(stats));
+    index_[key] = lru_.begin();
+    while (lru_.size() > kCapacity) {
+      index_.erase(lru_.back().first);
+      lru_.pop_back();
+    }
+  }
+
+ private:
+  static constexpr size_t kCapacity = 64;
+  using Entry = std::pair<std::string, std::shared_ptr<const nlq::ColumnStatsMap>>;
+  std::mutex mu_;
+  std::list<Entry> lru_;
+  std::unordered_map<std::string, std::list<Entry>::iterator> index_;
+};
+
+UserStatsCache& StatsCache() {
+  static UserStatsCache cache;
+  return cache;
+}
+
+std::atomic<int64_t> stats_gathered{0};
+
+std::string StatsKey(const PreparedDatasource& base, const permissions::EffectivePolicy& policy) {
+  std::string key =
+      base.url.empty() ? "@" + std::to_string(reinterpret_cast<uintptr_t>(&base)) : base.url;
+  return key + "\x1f" + base.source_fingerprint + "\x1f" + base.fingerprint + "\x1f" +
+         policy.Fingerprint();
+}
+
 }  // namespace
+
+int64_t UserViewStatisticsGathered() { return stats_gathered.load(); }
 
 StatusOr<std::shared_ptr<PreparedDatasource>> PrepareForUser(
     std::shared_ptr<PreparedDatasource> base, const permissions::EffectivePolicy& policy) {
@@ -51,10 +110,17 @@ StatusOr<std::shared_ptr<PreparedDatasource>> PrepareForUser(
   ds->terms = base->terms;
   ds->terms_path = base->terms_path;
   // Statistics through the user's connector: only values of rows they may read.
-  ASKDB_ASSIGN_OR_RETURN(nlq::ColumnStatsMap stats,
-                         nlq::CollectColumnStats(*ds->connector, ds->schema));
+  const std::string key = StatsKey(*base, policy);
+  std::shared_ptr<const nlq::ColumnStatsMap> stats = StatsCache().Find(key);
+  if (stats == nullptr) {
+    ASKDB_ASSIGN_OR_RETURN(nlq::ColumnStatsMap gathered,
+                           nlq::CollectColumnStats(*ds->connector, ds->schema));
+    stats = std::make_shared<const nlq::ColumnStatsMap>(std::move(gathered));
+    StatsCache().Put(key, stats);
+    stats_gathered.fetch_add(1);
+  }
   ds->index = std::make_unique<nlq::SchemaIndex>(
-      nlq::SchemaIndex::Build(ds->schema, ds->model ? &*ds->model : nullptr, stats));
+      nlq::SchemaIndex::Build(ds->schema, ds->model ? &*ds->model : nullptr, *stats));
   if (!ds->terms.empty()) {
     std::vector<std::string> errors;
     ds->index->AddBusinessTerms(knowledge::EngineDefinitions(ds->terms), &errors);

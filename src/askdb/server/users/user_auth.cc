@@ -130,6 +130,12 @@ StatusOr<SignedIn> UserAuth::SignIn(std::string_view name, std::string_view pass
   out.expires_at = now + options_.session_ttl;
   ASKDB_RETURN_IF_ERROR(store_.PutSession(LoginSession{SessionTokenHash(out.token), user->name, now,
                                                        out.expires_at, std::string(client)}));
+  // Each sign-in clears the sessions that have expired (every user's), so the table holds
+  // live sessions only, on whichever store several processes share.
+  StatusOr<int64_t> purged = store_.DeleteExpiredSessions();
+  if (!purged.ok()) {
+    spdlog::warn("could not remove expired sign-in sessions: {}", purged.status().ToString());
+  }
   out.principal = PrincipalOf(*user, "password");
   Audit("user:" + user->name, "sign_in", "user:" + user->name, "", client);
   return out;

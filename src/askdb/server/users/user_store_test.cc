@@ -187,6 +187,43 @@ TEST_P(UserStoreTest, SignInIssuesASessionOnlyTheRightPasswordGets) {
   EXPECT_EQ(failed, 2);
 }
 
+// Expired sessions do not pile up: the next sign-in (anyone's) removes them from the store.
+TEST_P(UserStoreTest, SignInPurgesExpiredSessions) {
+  FakeClock clock(Clock::TimePoint{} + std::chrono::hours(24 * 365 * 50));
+  auto users = UserStore::Open(*db_, &clock);
+  ASSERT_TRUE(users.ok()) << users.status().ToString();
+  UserAuthOptions options;
+  options.hash = security::HashOptions::Min();
+  options.session_ttl = std::chrono::hours(1);
+  auto auth = UserAuth::Create(**users, options, &clock);
+  ASSERT_TRUE(auth.ok()) << auth.status().ToString();
+  UserRecord ann = Ann();
+  ann.password_hash = *(*auth)->HashPassword("correct horse");
+  ASSERT_TRUE((*users)->CreateUser(ann).ok());
+  UserRecord bob = Ann();
+  bob.name = "bob";
+  bob.password_hash = ann.password_hash;
+  ASSERT_TRUE((*users)->CreateUser(bob).ok());
+
+  std::chrono::seconds retry{0};
+  auto first = (*auth)->SignIn("ann", "correct horse", "10.0.0.1", &retry);
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  clock.Advance(std::chrono::minutes(30));
+  auto live = (*auth)->SignIn("ann", "correct horse", "10.0.0.1", &retry);
+  ASSERT_TRUE(live.ok());
+  // Both are stored while neither has expired.
+  EXPECT_TRUE((*users)->FindSession(SessionTokenHash(first->token)).ok());
+  EXPECT_TRUE((*users)->FindSession(SessionTokenHash(live->token)).ok());
+
+  clock.Advance(std::chrono::minutes(45));  // the first has expired, the second has not
+  auto other = (*auth)->SignIn("bob", "correct horse", "10.0.0.2", &retry);
+  ASSERT_TRUE(other.ok());
+  EXPECT_EQ((*users)->FindSession(SessionTokenHash(first->token)).status().code(),
+            StatusCode::kNotFound);
+  EXPECT_TRUE((*users)->FindSession(SessionTokenHash(live->token)).ok());
+  EXPECT_TRUE((*auth)->FromToken(live->token).ok());
+}
+
 TEST_P(UserStoreTest, SignInLocksOutAfterRepeatedFailures) {
   UserAuthOptions options;
   options.hash = security::HashOptions::Min();
