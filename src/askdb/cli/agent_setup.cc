@@ -12,6 +12,7 @@
 #include "askdb/catalog/schema_source.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/database_resolver.h"
+#include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/llm_setup.h"
 #include "askdb/cli/user_session.h"
 #include "askdb/common/file_util.h"
@@ -152,8 +153,7 @@ void CliAgent::OpenEvidence(agent::pipeline::PipelineDeps& deps) {
        std::filesystem::exists(*data_dir /
                                std::string(server::store::kDefaultManagementStoreFileName)));
   if (!have_store) return;
-  StatusOr<knowledge::KnowledgeBaseOptions> kb_options =
-      knowledge::KnowledgeOptionsFromConfig(config);
+  StatusOr<knowledge::KnowledgeBaseOptions> kb_options = CliKnowledgeOptions(config);
   StatusOr<knowledge::OpenedKnowledgeBase> opened =
       kb_options.ok() ? knowledge::OpenKnowledgeBase(data_dir.ok() ? *data_dir : "",
                                                      config.server.store_url, *kb_options)

@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <exception>
+
 #include "askdb/common/text.h"
 #include "askdb/knowledge/document_parser.h"
 #include "askdb/server/store/management_store.h"
@@ -43,11 +46,101 @@ StatusOr<std::unique_ptr<KnowledgeBase>> KnowledgeBase::Open(
     return InvalidArgumentError("the knowledge base needs a store and an embedder");
   }
   ASKDB_RETURN_IF_ERROR(ValidateChunkerOptions(options.default_chunker));
-  auto index = std::make_unique<KnowledgeIndex>(std::move(embedder));
   std::unique_ptr<KnowledgeBase> kb(
-      new KnowledgeBase(std::move(store), std::move(index), std::move(options)));
+      new KnowledgeBase(std::move(store), std::move(embedder), std::move(options)));
+  kb->LoadIndexFile();
   ASKDB_RETURN_IF_ERROR(kb->Sync());
+  std::lock_guard lock(kb->mu_);
+  if (kb->synced_seq_ != kb->saved_seq_) kb->SaveIndexFile();
   return kb;
+}
+
+KnowledgeBase::KnowledgeBase(std::unique_ptr<KnowledgeStore> store,
+                             std::shared_ptr<const cache::Embedder> embedder,
+                             KnowledgeBaseOptions options)
+    : store_(std::move(store)),
+      embedder_(std::move(embedder)),
+      index_(std::make_unique<KnowledgeIndex>(embedder_)),
+      options_(std::move(options)) {}
+
+KnowledgeBase::~KnowledgeBase() {
+  std::lock_guard lock(mu_);
+  if (synced_seq_ != saved_seq_) SaveIndexFile();
+}
+
+namespace {
+
+// "<store instance>:<change number>", the stamp of a saved index.
+std::string IndexStamp(int64_t instance, int64_t seq) {
+  return std::to_string(instance) + ":" + std::to_string(seq);
+}
+
+// Logs a re-embedding's progress about every tenth of the way.
+RebuildProgress LogProgress(const std::filesystem::path& path) {
+  return [path, last = size_t{0}](size_t done, size_t total) mutable {
+    if (total == 0 || (done != total && done - last < std::max<size_t>(total / 10, 1))) return;
+    last = done;
+    spdlog::info("knowledge: re-embedding the index of {}: {} of {} chunks", path.string(), done,
+                 total);
+  };
+}
+
+}  // namespace
+
+void KnowledgeBase::LoadIndexFile() {
+  const std::filesystem::path& path = options_.index_file;
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::exists(path, ec)) return;
+  StatusOr<int64_t> instance = store_->Instance();
+  StatusOr<int64_t> last = store_->LastChange();
+  if (!instance.ok() || !last.ok()) return;  // Sync reports the store's failure
+  bool rebuilt = false;
+  std::string stamp;
+  Status loaded = index_->Load(path, LogProgress(path), &rebuilt, &stamp);
+  if (!loaded.ok()) {
+    spdlog::warn(
+        "knowledge: the saved index {} is not used ({}); it is deleted and the index is "
+        "rebuilt from the store",
+        path.string(), loaded.message());
+    std::filesystem::remove(path, ec);
+    return;
+  }
+  const size_t colon = stamp.find(':');
+  int64_t seq = -1;
+  if (colon != std::string::npos && stamp.substr(0, colon) == std::to_string(*instance)) {
+    try {
+      seq = std::stoll(stamp.substr(colon + 1));
+    } catch (const std::exception&) {
+      seq = -1;
+    }
+  }
+  if (seq < 0 || seq > *last) {
+    spdlog::warn(
+        "knowledge: the saved index {} was built from another knowledge store (or one since "
+        "recreated); the index is rebuilt from this store",
+        path.string());
+    index_ = std::make_unique<KnowledgeIndex>(embedder_);
+    return;
+  }
+  std::lock_guard lock(mu_);
+  synced_seq_ = seq;
+  saved_seq_ = rebuilt ? -1 : seq;
+  spdlog::debug("knowledge: index loaded from {} ({} chunks, current to change {} of {})",
+                path.string(), index_->size(), seq, *last);
+}
+
+void KnowledgeBase::SaveIndexFile() {
+  if (options_.index_file.empty()) return;
+  StatusOr<int64_t> instance = store_->Instance();
+  Status saved = instance.ok()
+                     ? index_->Save(options_.index_file, IndexStamp(*instance, synced_seq_))
+                     : instance.status();
+  if (!saved.ok()) {
+    spdlog::warn("knowledge: the index was not saved ({}); the next start embeds it again",
+                 saved.message());
+    return;
+  }
+  saved_seq_ = synced_seq_;
 }
 
 std::vector<std::string> KnowledgeBase::ChunkTexts(const KnowledgeItem& item) {
@@ -216,6 +309,7 @@ StatusOr<int> KnowledgeBase::Reindex(const std::string& id, const RebuildProgres
   }
   // Our own writes are in the index already; re-reading them is harmless, only slower.
   ASKDB_ASSIGN_OR_RETURN(synced_seq_, store_->LastChange());
+  SaveIndexFile();
   return indexed;
 }
 

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -30,6 +31,15 @@ namespace askdb::knowledge {
 struct KnowledgeBaseOptions {
   int64_t max_file_bytes = 20 * 1024 * 1024;  // knowledge.max_file_mb
   ChunkerOptions default_chunker{};
+  // Where this process keeps its search index between runs; empty: not kept (every open
+  // embeds every chunk). Opening loads it when it was saved from this store with this
+  // embedder, catches up with the changes made since, and saves it again when that changed
+  // anything (and when the knowledge base is destroyed after changes). A file that cannot
+  // be read is deleted and the index rebuilt from the store (a warning says so); one
+  // written with another embedder is re-embedded, with progress in the log.
+  std::filesystem::path index_file{};
+  // The embedder OpenKnowledgeBaseOn uses; null: the built-in lexical embedder.
+  std::shared_ptr<const cache::Embedder> embedder{};
 };
 
 struct DocumentInput {
@@ -66,6 +76,7 @@ class KnowledgeBase {
   static StatusOr<std::unique_ptr<KnowledgeBase>> Open(
       std::unique_ptr<KnowledgeStore> store, std::shared_ptr<const cache::Embedder> embedder,
       KnowledgeBaseOptions options = {});
+  ~KnowledgeBase();
 
   StatusOr<KnowledgeItem> AddDocument(const DocumentInput& input);
   StatusOr<KnowledgeItem> AddPair(const PairInput& input);
@@ -87,9 +98,15 @@ class KnowledgeBase {
   const KnowledgeBaseOptions& options() const { return options_; }
 
  private:
-  KnowledgeBase(std::unique_ptr<KnowledgeStore> store, std::unique_ptr<KnowledgeIndex> index,
-                KnowledgeBaseOptions options)
-      : store_(std::move(store)), index_(std::move(index)), options_(std::move(options)) {}
+  KnowledgeBase(std::unique_ptr<KnowledgeStore> store,
+                std::shared_ptr<const cache::Embedder> embedder, KnowledgeBaseOptions options);
+
+  // Replaces the empty index with options_.index_file's when that file is usable (see
+  // KnowledgeBaseOptions::index_file); sets synced_seq_ to the change it was saved at.
+  void LoadIndexFile();
+  // Saves the index with the store's identity and synced_seq_ (mu_ held); a failure is
+  // logged (the next open re-embeds what it lacks).
+  void SaveIndexFile();
 
   // The item's chunks as the index holds them.
   static std::vector<Chunk> IndexChunks(const KnowledgeItem& item,
@@ -103,10 +120,12 @@ class KnowledgeBase {
   Status ApplyChange(const KnowledgeItem& item);
 
   std::unique_ptr<KnowledgeStore> store_;
+  std::shared_ptr<const cache::Embedder> embedder_;
   std::unique_ptr<KnowledgeIndex> index_;
   KnowledgeBaseOptions options_;
   std::mutex mu_;           // one writer or sync at a time in this process
   int64_t synced_seq_ = 0;  // guarded by mu_
+  int64_t saved_seq_ = -1;  // synced_seq_ when the index file was last read or written
 };
 
 }  // namespace askdb::knowledge

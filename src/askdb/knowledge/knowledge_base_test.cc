@@ -1,5 +1,10 @@
 #include "askdb/knowledge/knowledge_base_test.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
 #include <memory>
 
 #include "askdb/cache/embedder.h"
@@ -269,6 +274,135 @@ TEST_P(KnowledgeBaseContractTest, ScopesKeepAgentsApart) {
       source.Recall({.question = "fiscal year April", .datasource_id = "shop"}, by_datasource)
           .ok());
   EXPECT_FALSE(by_datasource.hits.empty());
+}
+
+// The built-in embedder, counting the texts it embeds at write time (batches): what a
+// process spends on opening the knowledge base.
+class CountingEmbedder final : public cache::Embedder {
+ public:
+  explicit CountingEmbedder(size_t dimension = 1024) : inner_({.dimension = dimension}) {}
+  cache::Embedding Embed(std::string_view text) const override { return inner_.Embed(text); }
+  size_t dimension() const override { return inner_.dimension(); }
+  std::string id() const override { return inner_.id(); }
+  StatusOr<std::vector<cache::Embedding>> TryEmbedBatch(
+      const std::vector<std::string>& texts) const override {
+    embedded += texts.size();
+    return inner_.TryEmbedBatch(texts);
+  }
+  mutable std::atomic<size_t> embedded{0};
+
+ private:
+  cache::LexicalEmbedder inner_;
+};
+
+std::filesystem::path ScratchIndexFile() {
+  std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  std::replace(name.begin(), name.end(), '/', '_');  // "Test/sqlite"
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() /
+      ("askdb_kb_index_" + std::to_string(::getpid()) + "_" + name + ".bin");
+  std::filesystem::remove(path);
+  return path;
+}
+
+TEST_P(KnowledgeBaseContractTest, SavedIndexIsUsedOnTheNextOpenWithoutEmbedding) {
+  const std::filesystem::path file = ScratchIndexFile();
+  size_t chunks = 0;
+  {
+    auto first = std::make_shared<CountingEmbedder>();
+    Opened o = OpenKb(*backend_, first, {.index_file = file});
+    ASSERT_NE(o.kb, nullptr);
+    StatusOr<KnowledgeItem> item = o.kb->AddDocument(Policy());
+    ASSERT_TRUE(item.ok()) << item.status().ToString();
+    chunks = static_cast<size_t>(item->chunk_count);
+    EXPECT_EQ(first->embedded.load(), chunks);
+  }  // the knowledge base saves its index when it goes
+  ASSERT_TRUE(std::filesystem::exists(file));
+
+  auto second = std::make_shared<CountingEmbedder>();
+  Opened again = OpenKb(*backend_, second, {.index_file = file});
+  ASSERT_NE(again.kb, nullptr);
+  EXPECT_EQ(second->embedded.load(), 0u) << "a second open re-embedded the saved index";
+  EXPECT_EQ(again.kb->index().size(), chunks);
+  SearchResult found = again.kb->Search("fiscal year April", Hybrid());
+  ASSERT_FALSE(found.hits.empty());
+  EXPECT_NE(found.hits[0].text.find("April 1"), std::string::npos);
+  EXPECT_GT(found.hits[0].vector_score, 0);
+
+  // What another process wrote after the save: only that is embedded on the next open.
+  Opened writer = OpenKb(*backend_);
+  ASSERT_NE(writer.kb, nullptr);
+  ASSERT_TRUE(
+      writer.kb
+          ->AddPair(
+              {.scope = kScope, .question = "What is the refund window?", .answer = "30 days."})
+          .ok());
+  again.kb.reset();
+  auto third = std::make_shared<CountingEmbedder>();
+  Opened caught_up = OpenKb(*backend_, third, {.index_file = file});
+  ASSERT_NE(caught_up.kb, nullptr);
+  EXPECT_EQ(third->embedded.load(), 1u);
+  EXPECT_EQ(caught_up.kb->index().size(), chunks + 1);
+  std::filesystem::remove(file);
+}
+
+TEST_P(KnowledgeBaseContractTest, DamagedForeignOrOtherEmbedderIndexFilesAreRebuilt) {
+  const std::filesystem::path file = ScratchIndexFile();
+  size_t chunks = 0;
+  {
+    Opened o = OpenKb(*backend_, std::make_shared<CountingEmbedder>(), {.index_file = file});
+    ASSERT_NE(o.kb, nullptr);
+    StatusOr<KnowledgeItem> item = o.kb->AddDocument(Policy());
+    ASSERT_TRUE(item.ok()) << item.status().ToString();
+    chunks = static_cast<size_t>(item->chunk_count);
+  }
+  // Damaged: one byte changed. Dropped, rebuilt from the store, saved again.
+  StatusOr<std::string> bytes = ReadFile(file);
+  ASSERT_TRUE(bytes.ok());
+  std::string damaged = *bytes;
+  damaged[damaged.size() / 2] ^= 0x5a;
+  ASSERT_TRUE(WriteFileAtomic(file, damaged).ok());
+  {
+    auto embedder = std::make_shared<CountingEmbedder>();
+    Opened o = OpenKb(*backend_, embedder, {.index_file = file});
+    ASSERT_NE(o.kb, nullptr);
+    EXPECT_EQ(embedder->embedded.load(), chunks);
+    EXPECT_FALSE(o.kb->Search("fiscal year April", Hybrid()).hits.empty());
+  }
+  {
+    auto embedder = std::make_shared<CountingEmbedder>();
+    Opened o = OpenKb(*backend_, embedder, {.index_file = file});
+    ASSERT_NE(o.kb, nullptr);
+    EXPECT_EQ(embedder->embedded.load(), 0u) << "the rebuilt index was not saved again";
+  }
+  // Another embedder (another dimension): re-embedded, and the file then records it.
+  {
+    auto other = std::make_shared<CountingEmbedder>(256);
+    Opened o = OpenKb(*backend_, other, {.index_file = file});
+    ASSERT_NE(o.kb, nullptr);
+    EXPECT_EQ(other->embedded.load(), chunks);
+    EXPECT_EQ(o.kb->index().embedder_id(), "lexical-256+terms");
+    EXPECT_EQ(o.kb->index().dimension(), 256u);
+  }
+  // A file saved from another store (here: the store's instance number changed, as when
+  // the database is recreated): not used.
+  {
+    Opened o = OpenKb(*backend_);
+    ASSERT_NE(o.db, nullptr);
+    ASSERT_TRUE(o.db->WriteWith([](const server::store::SqlManagementStore::PrepareFn& prepare) {
+                      std::unique_ptr<server::store::SqlStatement> s = prepare(
+                          "UPDATE knowledge_meta SET value = value + 1 WHERE name = 'instance'");
+                      if (Status p = s->prepared(); !p.ok()) return p;
+                      return s->Run("changing the instance");
+                    })
+                    .ok());
+  }
+  auto embedder = std::make_shared<CountingEmbedder>(256);
+  Opened o = OpenKb(*backend_, embedder, {.index_file = file});
+  ASSERT_NE(o.kb, nullptr);
+  EXPECT_EQ(embedder->embedded.load(), chunks);
+  EXPECT_EQ(o.kb->index().size(), chunks);
+  std::filesystem::remove(file);
 }
 
 }  // namespace

@@ -1,7 +1,11 @@
 #include "askdb/knowledge/knowledge_setup.h"
 
+#include <cstdio>
+
 #include "askdb/cache/embedder.h"
+#include "askdb/cache/provider_embedder.h"
 #include "askdb/config/config.h"
+#include "askdb/llm/provider_config.h"
 #include "askdb/server/store/management_store.h"
 #include "askdb/server/store/postgres_management_store.h"
 #include "askdb/server/store/sqlite_management_store.h"
@@ -40,8 +44,36 @@ StatusOr<std::unique_ptr<KnowledgeBase>> OpenKnowledgeBaseOn(server::store::Mana
         "the knowledge base needs the SQLite or PostgreSQL management store");
   }
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<KnowledgeStore> records, KnowledgeStore::Open(*sql));
-  return KnowledgeBase::Open(std::move(records), std::make_shared<cache::LexicalEmbedder>(),
-                             std::move(options));
+  std::shared_ptr<const cache::Embedder> embedder = options.embedder;
+  if (embedder == nullptr) embedder = std::make_shared<cache::LexicalEmbedder>();
+  return KnowledgeBase::Open(std::move(records), std::move(embedder), std::move(options));
+}
+
+std::shared_ptr<const cache::Embedder> ProviderKnowledgeEmbedder(
+    const llm::ProviderConfig& provider) {
+  // The embedder borrows its client: both live in one block, the answer points at the
+  // embedder (shared_ptr's aliasing constructor).
+  struct Owned {
+    Owned(std::unique_ptr<llm::LlmClient> c, const std::string& model)
+        : client(std::move(c)), embedder(*client, cache::ProviderEmbedderOptions{.model = model}) {}
+    std::unique_ptr<llm::LlmClient> client;
+    cache::ProviderEmbedder embedder;
+  };
+  auto owned = std::make_shared<Owned>(llm::MakeLlmClient(provider), provider.embedding_model);
+  return std::shared_ptr<const cache::Embedder>(owned, &owned->embedder);
+}
+
+std::filesystem::path KnowledgeIndexFile(const std::filesystem::path& data_dir,
+                                         std::string_view store_url) {
+  if (store_url.empty()) return data_dir / "knowledge_index.bin";
+  uint64_t h = 1469598103934665603ULL;  // FNV-1a: a short, stable name per database
+  for (unsigned char c : store_url) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof(hex), "%016llx", static_cast<unsigned long long>(h));
+  return data_dir / ("knowledge_index_" + std::string(hex) + ".bin");
 }
 
 StatusOr<OpenedKnowledgeBase> OpenKnowledgeBase(const std::filesystem::path& data_dir,

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "askdb/common/status.h"
 #include "askdb/knowledge/knowledge_base.h"
@@ -14,6 +15,10 @@
 
 namespace askdb::config {
 struct Config;
+}
+
+namespace askdb::llm {
+struct ProviderConfig;
 }
 
 namespace askdb::server::store {
@@ -36,8 +41,19 @@ struct OpenedKnowledgeBase {
 StatusOr<KnowledgeBaseOptions> KnowledgeOptionsFromConfig(const config::Config& config);
 KnowledgeEvidenceOptions EvidenceOptionsFromConfig(const config::Config& config);
 
+// The vectors' embedder when [llm] embedding_model is set: the provider's OpenAI-compatible
+// embeddings endpoint (ProviderEmbedder: 64 texts per request, 10 s per request, the
+// client's retries and circuit breaker); the answer owns its client.
+std::shared_ptr<const cache::Embedder> ProviderKnowledgeEmbedder(
+    const llm::ProviderConfig& provider);
+
+// Where a process keeps its saved search index: <data dir>/knowledge_index.bin for the
+// SQLite store, knowledge_index_<hash of the URL>.bin for a PostgreSQL one.
+std::filesystem::path KnowledgeIndexFile(const std::filesystem::path& data_dir,
+                                         std::string_view store_url);
+
 // Opens (creating when missing) the management database and the knowledge base on it,
-// with the built-in lexical embedder.
+// with options.embedder (null: the built-in lexical embedder).
 StatusOr<OpenedKnowledgeBase> OpenKnowledgeBase(const std::filesystem::path& data_dir,
                                                 const std::string& store_url,
                                                 KnowledgeBaseOptions options);

@@ -1,6 +1,7 @@
 #include "askdb/knowledge/knowledge_store.h"
 
 #include <chrono>
+#include <random>
 
 #include "askdb/server/store/management_store.h"
 #include "askdb/server/store/sql_management_store.h"
@@ -105,6 +106,11 @@ Status Run(const PrepareFn& prepare, const std::string& sql, std::string_view wh
   ASKDB_RETURN_IF_ERROR(s->prepared());
   if (bind) bind(*s);
   return s->Run(what);
+}
+
+int64_t RandomInstance() {
+  std::mt19937_64 engine{std::random_device{}()};
+  return static_cast<int64_t>(engine() >> 1);  // positive: any BIGINT column holds it
 }
 
 // The next change number, taken inside the caller's write transaction.
@@ -237,15 +243,19 @@ StatusOr<std::unique_ptr<KnowledgeStore>> KnowledgeStore::Open(
     for (const char* sql : kCreateStatements) {
       ASKDB_RETURN_IF_ERROR(Run(prepare, sql, "creating the knowledge tables"));
     }
-    std::unique_ptr<SqlStatement> s = prepare("SELECT value FROM knowledge_meta WHERE name = ?");
-    ASKDB_RETURN_IF_ERROR(s->prepared());
-    s->Text("change_seq");
-    const StepResult r = s->Step();
-    if (r == StepResult::kError) return s->StepError("reading the knowledge change number");
-    if (r == StepResult::kRow) return Status::Ok();
-    return Run(prepare, "INSERT INTO knowledge_meta(name, value) VALUES (?, 0)",
-               "creating the knowledge change number",
-               [](SqlStatement& st) { st.Text("change_seq"); });
+    for (const char* name : {"change_seq", "instance"}) {
+      std::unique_ptr<SqlStatement> s = prepare("SELECT value FROM knowledge_meta WHERE name = ?");
+      ASKDB_RETURN_IF_ERROR(s->prepared());
+      s->Text(name);
+      const StepResult r = s->Step();
+      if (r == StepResult::kError) return s->StepError("reading the knowledge meta rows");
+      if (r == StepResult::kRow) continue;
+      const int64_t value = std::string_view(name) == "instance" ? RandomInstance() : 0;
+      ASKDB_RETURN_IF_ERROR(Run(prepare, "INSERT INTO knowledge_meta(name, value) VALUES (?, ?)",
+                                "creating the knowledge meta rows",
+                                [&](SqlStatement& st) { st.Text(name).Int(value); }));
+    }
+    return Status::Ok();
   }));
   return std::unique_ptr<KnowledgeStore>(new KnowledgeStore(db));
 }
@@ -406,17 +416,23 @@ StatusOr<std::vector<KnowledgeItem>> KnowledgeStore::ChangesSince(int64_t seq) c
   return items;
 }
 
-StatusOr<int64_t> KnowledgeStore::LastChange() const {
+StatusOr<int64_t> KnowledgeStore::Meta(std::string_view name) const {
   int64_t value = 0;
   ASKDB_RETURN_IF_ERROR(db_.ReadWith([&](const PrepareFn& prepare) -> Status {
     std::unique_ptr<SqlStatement> s = prepare("SELECT value FROM knowledge_meta WHERE name = ?");
     ASKDB_RETURN_IF_ERROR(s->prepared());
-    s->Text("change_seq");
-    if (s->Step() != StepResult::kRow) return s->StepError("reading the knowledge change number");
+    s->Text(name);
+    if (s->Step() != StepResult::kRow) {
+      return s->StepError("reading the knowledge meta row " + std::string(name));
+    }
     value = s->ColInt(0);
     return Status::Ok();
   }));
   return value;
 }
+
+StatusOr<int64_t> KnowledgeStore::LastChange() const { return Meta("change_seq"); }
+
+StatusOr<int64_t> KnowledgeStore::Instance() const { return Meta("instance"); }
 
 }  // namespace askdb::knowledge

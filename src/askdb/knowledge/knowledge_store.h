@@ -8,7 +8,8 @@
 //                   state_reason, deleted INT, cleaned INT, chunk_count, created_at_ms,
 //                   updated_at_ms, change_seq)          index (change_seq)
 //   knowledge_chunks(id PK, item_id, seq, text)        index (item_id)
-//   knowledge_meta(name PK, value)                      the row "change_seq"
+//   knowledge_meta(name PK, value)                      the rows "change_seq" and
+//                                                       "instance" (random, made once)
 //
 // Every write takes the next change number (knowledge_meta "change_seq", bumped inside the
 // write's transaction) and stamps it on the item it changed, so a process's search index
@@ -108,9 +109,13 @@ class KnowledgeStore {
   // Items changed after `seq` (deleted ones too), oldest change first.
   StatusOr<std::vector<KnowledgeItem>> ChangesSince(int64_t seq) const;
   StatusOr<int64_t> LastChange() const;
+  // A random number drawn when the tables were made: a saved search index names the store
+  // it was built from, so it is not used with another (or a recreated) one.
+  StatusOr<int64_t> Instance() const;
 
  private:
   explicit KnowledgeStore(server::store::SqlManagementStore& db) : db_(db) {}
+  StatusOr<int64_t> Meta(std::string_view name) const;
   server::store::SqlManagementStore& db_;
 };
 

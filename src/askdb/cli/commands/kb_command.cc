@@ -10,6 +10,7 @@
 
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/commands/kb_term_command.h"
+#include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/common/file_util.h"
 #include "askdb/common/paths.h"
@@ -50,8 +51,7 @@ StatusOr<std::string> Scope(const KbOptions& o) {
 StatusOr<knowledge::OpenedKnowledgeBase> Open(const CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
   ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
-  ASKDB_ASSIGN_OR_RETURN(knowledge::KnowledgeBaseOptions options,
-                         knowledge::KnowledgeOptionsFromConfig(ctx.config));
+  ASKDB_ASSIGN_OR_RETURN(knowledge::KnowledgeBaseOptions options, CliKnowledgeOptions(ctx.config));
   return knowledge::OpenKnowledgeBase(data_dir, ctx.config.server.store_url, options);
 }
 

@@ -12,6 +12,7 @@
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
+#include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/common/paths.h"
 #include "askdb/knowledge/knowledge_setup.h"
@@ -53,8 +54,7 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   // the evidence stage's documents/Q&A channel (so generate_sql's prompt has it); without
   // one (a store it cannot open) the tool is not listed and the rest still serves.
   std::unique_ptr<knowledge::KnowledgeBase> kb;
-  StatusOr<knowledge::KnowledgeBaseOptions> kb_options =
-      knowledge::KnowledgeOptionsFromConfig(ctx.config);
+  StatusOr<knowledge::KnowledgeBaseOptions> kb_options = CliKnowledgeOptions(ctx.config);
   StatusOr<std::unique_ptr<knowledge::KnowledgeBase>> opened =
       kb_options.ok() ? knowledge::OpenKnowledgeBaseOn(*management.store, *kb_options)
                       : StatusOr<std::unique_ptr<knowledge::KnowledgeBase>>(kb_options.status());

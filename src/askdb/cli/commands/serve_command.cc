@@ -13,6 +13,7 @@
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
+#include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/common/paths.h"
 #include "askdb/knowledge/knowledge_setup.h"
@@ -172,7 +173,7 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   // its documents and Q&A are the evidence stage's other channel. Declared before the run
   // service and the server so that it outlives both.
   ASKDB_ASSIGN_OR_RETURN(const knowledge::KnowledgeBaseOptions kb_options,
-                         knowledge::KnowledgeOptionsFromConfig(ctx.config));
+                         CliKnowledgeOptions(ctx.config));
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<knowledge::KnowledgeBase> kb,
                          knowledge::OpenKnowledgeBaseOn(*management.store, kb_options));
   const knowledge::KnowledgeEvidenceSource kb_evidence(

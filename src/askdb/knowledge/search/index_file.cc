@@ -8,7 +8,7 @@ namespace askdb::knowledge {
 namespace {
 
 constexpr char kMagic[8] = {'A', 'S', 'K', 'D', 'B', 'K', 'I', '\0'};
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;  // 2: the stamp
 
 uint64_t Fnv1a(std::string_view s) {
   uint64_t h = 1469598103934665603ULL;
@@ -70,6 +70,7 @@ Status WriteIndexFile(const std::filesystem::path& path, const IndexFileContents
   w.Pod(kVersion);
   w.Str(c.embedder_id);
   w.Pod(c.dimension);
+  w.Str(c.stamp);
   w.Pod(c.next_slot);
   w.Pod<uint64_t>(c.records.size());
   for (const IndexFileRecord& r : c.records) {
@@ -119,7 +120,8 @@ StatusOr<IndexFileContents> ReadIndexFile(const std::filesystem::path& path) {
                std::to_string(kVersion));
   }
   uint64_t n = 0;
-  if (!r.Str(c.embedder_id) || !r.Pod(c.dimension) || !r.Pod(c.next_slot) || !r.Pod(n)) {
+  if (!r.Str(c.embedder_id) || !r.Pod(c.dimension) || !r.Str(c.stamp) || !r.Pod(c.next_slot) ||
+      !r.Pod(n)) {
     return bad("is truncated");
   }
   for (uint64_t i = 0; i < n; ++i) {

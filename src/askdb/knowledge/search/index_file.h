@@ -3,7 +3,8 @@
 // writes it, followed by a checksum of everything before it — so a truncated or foreign
 // file is refused before any of it is used.
 //
-// Layout (little-endian): "ASKDBKI\0" | u32 version | str embedder_id | u64 dimension |
+// Layout (little-endian): "ASKDBKI\0" | u32 version (2) | str embedder_id | u64 dimension |
+// str stamp |
 // u32 next_slot | u64 n | n × (u32 slot, str id, str item_id, str scope, u8 type,
 // u8 recall, u8 has_vector, str text) | u64 g | g × (str scope, str graph) | u64 FNV-1a
 // of all the bytes before it. str = u64 length + bytes.
@@ -29,6 +30,9 @@ struct IndexFileRecord {
 struct IndexFileContents {
   std::string embedder_id;
   uint64_t dimension = 0;
+  // The owner's note of what the contents are current with (KnowledgeBase: the store's
+  // identity and change number); opaque here.
+  std::string stamp;
   uint32_t next_slot = 0;
   std::vector<IndexFileRecord> records;
   std::map<std::string, std::string> graphs;  // scope → hnswlib's bytes

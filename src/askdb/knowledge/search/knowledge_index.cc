@@ -438,8 +438,9 @@ Status KnowledgeIndex::Rebuild(const RebuildProgress& progress) {
   return Status::Ok();
 }
 
-Status KnowledgeIndex::Save(const std::filesystem::path& path) const {
+Status KnowledgeIndex::Save(const std::filesystem::path& path, std::string_view stamp) const {
   IndexFileContents contents;
+  contents.stamp = stamp;
   {
     std::shared_lock read(state_->mu);
     const Data& data = *state_->data;
@@ -459,10 +460,11 @@ Status KnowledgeIndex::Save(const std::filesystem::path& path) const {
 }
 
 Status KnowledgeIndex::Load(const std::filesystem::path& path, const RebuildProgress& progress,
-                            bool* rebuilt) {
+                            bool* rebuilt, std::string* stamp) {
   if (rebuilt != nullptr) *rebuilt = false;
   StatusOr<IndexFileContents> file = ReadIndexFile(path);
   if (!file.ok()) return file.status();
+  if (stamp != nullptr) *stamp = file->stamp;
   std::lock_guard writer(state_->writer);
   const size_t current_dimension = embedder_->dimension();
   const bool same_embedder =

@@ -150,13 +150,14 @@ class KnowledgeIndex {
   // deleted slots. On failure (an embedding failed) the index is unchanged.
   Status Rebuild(const RebuildProgress& progress = {});
 
-  // Writes the index to `path` (a temporary file renamed into place: never half written).
-  Status Save(const std::filesystem::path& path) const;
+  // Writes the index to `path` (a temporary file renamed into place: never half written),
+  // with the caller's `stamp` (what the contents are current with; Load gives it back).
+  Status Save(const std::filesystem::path& path, std::string_view stamp = {}) const;
   // Replaces the contents with the file's. A file written by another embedder (id or
   // dimension) is re-embedded (`rebuilt` set, progress reported). A missing, truncated or
   // foreign file is an error naming the path, and the index is left unchanged.
   Status Load(const std::filesystem::path& path, const RebuildProgress& progress = {},
-              bool* rebuilt = nullptr);
+              bool* rebuilt = nullptr, std::string* stamp = nullptr);
 
  private:
   struct State;
