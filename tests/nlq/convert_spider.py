@@ -108,11 +108,17 @@ class SchemaBuilder:
         # literals: one list per question of (column, op, value). A question's literals on one
         # table form a combination planted together in two rows, so that `a = x AND b = y`
         # selects something; each literal is also sprinkled over other rows.
+        # A text literal keeps the casing of its first use in a column: a gold query that
+        # writes 'asia' where others write 'Asia' must not plant a second, lower-case value
+        # (Spider's own databases hold one).
         self.planted = {}
         self.combos = {}  # table index -> [{column: (op, value)}]
+        first_casing = {}
         for question_literals in literals:
             by_table = {}
             for col, op, lit in question_literals:
+                if isinstance(lit, str):
+                    lit = first_casing.setdefault((col, lit.lower()), lit)
                 self.planted.setdefault(col, []).append((op, lit))
                 by_table.setdefault(self.columns[col][0], {})[col] = (op, lit)
             for t, combo in by_table.items():
@@ -168,7 +174,7 @@ class SchemaBuilder:
                 return rng.randint(1990, 2020)
             if lname.endswith("id") or c in self.pks:
                 return row + 1
-            return rng.randint(1, 100)
+            return rng.randint(1, 10000)  # a wide range: few ties for "the top 3"
         if kind == "time":
             return "%04d-%02d-%02d" % (rng.randint(1995, 2020), rng.randint(1, 12), rng.randint(1, 28))
         if kind == "boolean":

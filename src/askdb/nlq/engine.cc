@@ -16,6 +16,7 @@
 #include "askdb/nlq/lexicon.h"
 #include "askdb/nlq/number_words.h"
 #include "askdb/nlq/reading.h"
+#include "askdb/nlq/query_shape_check.h"
 #include "askdb/nlq/reading_check.h"
 #include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/tokenizer.h"
@@ -213,6 +214,7 @@ class Parser {
   std::string anchor_source_;
   bool which_ = false;
   bool which_used_ = false;
+  bool distinct_word_ = false;             // "distinct"/"different" read; a list then drops repeats
   bool has_superlative_ = false;           // a highest/most/top word appears
   bool has_age_superlative_ = false;       // an oldest/youngest word appears
   bool born_ = false;                      // "born in 2001": the time is a birth date
@@ -1219,6 +1221,7 @@ void Parser::ParseAggregates() {
     if (it.kind == ItemKind::kKeyword) {
       if (it.Has(Kw::kDistinct) && !it.Has(Kw::kGroup)) {
         pending_distinct = true;
+        distinct_word_ = true;
         it.used = true;
         continue;
       }
@@ -1808,6 +1811,7 @@ void Parser::ParseLeftovers() {
         m.table = c.table;
         m.phrase = it.text;
         m.column_phrase = it.text;
+        m.implicit_sum = true;
         q_.measures.push_back(m);
         factor_ *= kDefaultSumFactor;
         it.used = true;
@@ -2588,6 +2592,11 @@ Translation Parser::Run() {
   }
   confidence = std::pow(std::max(coverage, 0.0), kUnknownExponent) * factor_;
   out_.confidence = confidence;
+  if (const std::optional<ShapeProblem> shape = FindShapeProblem(q_, items_, index_)) {
+    return Abstain(shape->en, shape->zh);
+  }
+  // "distinct names of singers ...": a list without repeats.
+  if (distinct_word_ && q_.measures.empty()) q_.distinct_rows = true;
   if (q_.superlative && q_.measures.empty() && q_.order_column < 0) {
     return Abstain("I understood 'the most/least' but not of what.",
                    "理解了“最多/最少”，但不知道是针对哪个指标。");

@@ -45,6 +45,7 @@ struct Measure {
   std::string label;          // words that name the whole measure ("订单数"), when any
   int event = 0;              // measures bound together ("average, min and max id") share an event
   int business = -1;          // a business term's measure (SchemaIndex::business_terms())
+  bool implicit_sum = false;  // summed because it is a measure, not because a word said so
 };
 
 enum class Op { kEq, kNe, kGt, kGe, kLt, kLe, kBetween };

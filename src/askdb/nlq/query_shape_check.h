@@ -1,0 +1,27 @@
+// Verify the shape before answering: after the engine has assembled its typed query, find a
+// shape that cannot be what the question meant, although every word was placed — a count or
+// sum of the very column a filter fixes to one value (it would only repeat that value), a
+// list whose only columns are such filtered columns, an identifier compared as a quantity
+// ("at most 2 sections" read as id <= 2), two values of related rows joined by "and" (both or
+// either?), or a measure summed over every row when the
+// question asks for a list of rows. Each is a confident wrong answer, so the engine abstains.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "askdb/nlq/reading.h"
+
+namespace askdb::nlq {
+
+class SchemaIndex;
+
+struct ShapeProblem {
+  std::string en, zh;  // what is wrong and what to do, for the user
+};
+
+std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vector<Item>& items,
+                                             const SchemaIndex& index);
+
+}  // namespace askdb::nlq

@@ -1,0 +1,109 @@
+#include "askdb/nlq/query_shape_check.h"
+
+#include <gtest/gtest.h>
+
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/test_fixture.h"
+
+namespace askdb::nlq {
+namespace {
+
+class QueryShapeCheckTest : public ::testing::Test {
+ protected:
+  void SetUp() override { shop_ = testing::OpenShop(); }
+  int Column(const char* table, const char* column) const {
+    return shop_.index->FindColumn(shop_.index->FindTable(table), column);
+  }
+  Filter Equals(int column, std::vector<std::string> values) const {
+    Filter f;
+    f.column = column;
+    f.values = std::move(values);
+    return f;
+  }
+  static std::vector<Item> Words(std::initializer_list<const char*> words) {
+    std::vector<Item> items;
+    for (const char* w : words) {
+      Item it;
+      it.text = w;
+      items.push_back(it);
+    }
+    return items;
+  }
+  Translation Ask(const char* question) const {
+    return Engine::Translate(question, *shop_.index, shop_.connector->dialect());
+  }
+  testing::Shop shop_;
+};
+
+TEST_F(QueryShapeCheckTest, CountingTheColumnAFilterFixesIsRefused) {
+  Query q;
+  Measure m;
+  m.agg = Agg::kCount;
+  m.column = Column("orders", "channel");
+  m.distinct = true;
+  q.measures.push_back(m);
+  q.filters.push_back(Equals(m.column, {"online"}));
+  const auto problem = FindShapeProblem(q, {}, *shop_.index);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("'online'"), std::string::npos) << problem->en;
+  // Counting the orders themselves under that filter is a real question.
+  q.measures[0].column = -1;
+  EXPECT_FALSE(FindShapeProblem(q, {}, *shop_.index));
+}
+
+TEST_F(QueryShapeCheckTest, AListOfOnlyTheFilteredValueIsRefusedEndToEnd) {
+  const Translation t = Ask("list the channel of online orders");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'online'"), std::string::npos) << t.abstain_reason;
+}
+
+TEST_F(QueryShapeCheckTest, AnIdentifierComparedAsAQuantityIsRefused) {
+  Query q;
+  Filter f;
+  f.column = Column("orders", "store_id");
+  f.numeric = true;
+  f.op = Op::kLe;
+  f.hi = 2;
+  q.filters.push_back(f);
+  q.projections.push_back(Column("orders", "amount"));
+  EXPECT_TRUE(FindShapeProblem(q, {}, *shop_.index));
+  q.filters[0].op = Op::kEq;  // "orders of store 2" names one store
+  EXPECT_FALSE(FindShapeProblem(q, {}, *shop_.index));
+}
+
+TEST_F(QueryShapeCheckTest, TwoValuesOfRelatedRowsNeedAnOr) {
+  Query q;
+  q.subject_table = shop_.index->FindTable("stores");
+  q.projections.push_back(Column("stores", "name"));
+  q.filters.push_back(Equals(Column("orders", "channel"), {"online", "store"}));
+  EXPECT_TRUE(FindShapeProblem(q, Words({"stores", "with", "online", "and", "store", "orders"}),
+                               *shop_.index));
+  EXPECT_FALSE(FindShapeProblem(q, Words({"stores", "with", "online", "or", "store", "orders"}),
+                                *shop_.index));
+  // A value of the rows' own column cannot be both: "and" means either.
+  q.filters[0] = Equals(Column("stores", "store_type"), {"flagship", "outlet"});
+  EXPECT_FALSE(FindShapeProblem(q, Words({"flagship", "and", "outlet", "stores"}), *shop_.index));
+}
+
+TEST_F(QueryShapeCheckTest, AnImplicitSumIsRefusedWhenRowsAreAsked) {
+  Query q;
+  Measure m;
+  m.agg = Agg::kSum;
+  m.column = Column("orders", "amount");
+  m.column_phrase = "amount";
+  m.implicit_sum = true;
+  q.measures.push_back(m);
+  EXPECT_TRUE(FindShapeProblem(q, Words({"list", "the", "amount", "of", "orders"}), *shop_.index));
+  EXPECT_FALSE(FindShapeProblem(q, Words({"amount", "of", "orders"}), *shop_.index));
+  q.measures[0].implicit_sum = false;  // "list the total amount": a word asked for the sum
+  EXPECT_FALSE(FindShapeProblem(q, Words({"list", "total", "amount"}), *shop_.index));
+}
+
+TEST_F(QueryShapeCheckTest, DistinctListsDropRepeats) {
+  const Translation t = Ask("distinct names of stores with orders over 20 amount");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("SELECT DISTINCT"), std::string::npos) << t.sql;
+}
+
+}  // namespace
+}  // namespace askdb::nlq
