@@ -3,14 +3,27 @@
 # of a multi-step analysis estimates its SQL steps with the built-in default (1000 ms) and
 # records what they took in <data dir>/step_durations.json; the second, a new process,
 # estimates from those durations. A corrupt file is a warning and the defaults apply.
+# With server.store_url (the test PostgreSQL of scripts/db_servers.sh, ASKDB_TEST_STORE_URL,
+# a schema of its own dropped afterwards) the durations live in the management database: a
+# second `askdb ask` with another data directory (another machine) estimates from the first,
+# and no file is written.
 # Usage: step_durations_e2e.sh ASKDB_BINARY
 set -euo pipefail
 askdb=$1
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+schema="durations_e2e_$$"
+cleanup() {
+  if [[ -n ${ASKDB_TEST_STORE_URL:-} ]]; then
+    "$(ls /usr/lib/postgresql/*/bin/psql | head -1)" -q \
+      "${ASKDB_TEST_STORE_URL/postgres:\/\//postgresql://}" \
+      -c "DROP SCHEMA IF EXISTS $schema CASCADE" > /dev/null 2>&1 || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 export ASKDB_HOME="$work/home"
-unset OPENAI_BASE_URL OPENAI_MODEL OPENAI_API_KEY
+unset OPENAI_BASE_URL OPENAI_MODEL OPENAI_API_KEY ASKDB_SERVER_STORE_URL
 
 "$askdb" demo --db "$work/demo/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
 db="sqlite:$work/demo/retail.sqlite"
@@ -45,4 +58,29 @@ echo '{"window": "many"}' > "$file"
 third=$("$askdb" --json ask "$q" --db "$db" 2> "$work/err3") || fail "third ask: $(cat "$work/err3")"
 grep -q "step durations in" "$work/err3" || fail "no warning for a corrupt file: $(cat "$work/err3")"
 for e in $(sql_estimates "$third"); do [[ $e == 1000 ]] || fail "corrupt file: expected defaults"; done
-echo "step_durations_e2e: all checks passed"
+
+# The management database (server.store_url): two data directories, one PostgreSQL store.
+if [[ -z ${ASKDB_TEST_STORE_URL:-} ]]; then
+  [[ ${ASKDB_REQUIRE_SERVERS:-0} != 1 ]] || fail "ASKDB_TEST_STORE_URL is not set"
+  echo "step_durations_e2e: SKIPPED the shared-store part (no ASKDB_TEST_STORE_URL;" \
+    "scripts/db_servers.sh start sets it)"
+  echo "step_durations_e2e: file checks passed"
+  exit 0
+fi
+export ASKDB_SERVER_STORE_URL="$ASKDB_TEST_STORE_URL?schema=$schema"
+export ASKDB_HOME="$work/machine1"
+first=$("$askdb" --json ask "$q" --db "$db" 2> "$work/err4") || fail "store, first ask: $(cat "$work/err4")"
+for e in $(sql_estimates "$first"); do
+  [[ $e == 1000 ]] || fail "store, first run should use the default 1000 ms, got: $e"
+done
+[[ -z $(find "$work/machine1" -name step_durations.json) ]] ||
+  fail "with server.store_url the durations must not go to the data directory's file"
+export ASKDB_HOME="$work/machine2"
+second=$("$askdb" --json ask "$q" --db "$db" 2> "$work/err5") || fail "store, second ask: $(cat "$work/err5")"
+est=$(sql_estimates "$second")
+[[ -n $est ]] || fail "store: no SQL steps in the second plan"
+for e in $est; do
+  [[ $e != 1000 ]] || fail "store: the second machine still estimates the default: $est ($(cat "$work/err5"))"
+done
+grep -q "step durations" "$work/err5" && fail "store: a warning about the durations: $(cat "$work/err5")"
+echo "step_durations_e2e: all checks passed (file and shared store)"

@@ -295,8 +295,12 @@ void AnswerCache::TrimL2Locked() {
 void AnswerCache::Drop(const CacheHit& hit) {
   const std::string normalized = text::NormalizeForMatch(hit.stored_question);
   if (store_ != nullptr) {
-    Status erased = store_->Erase(hit.datasource, normalized);
-    if (!erased.ok()) spdlog::warn("answer cache: {}", erased.message());
+    StatusOr<int64_t> erased = store_->Erase(hit.datasource, normalized);
+    if (erased.ok()) {
+      NoteOwnVersion(hit.datasource, *erased);
+    } else {
+      spdlog::warn("answer cache: {}", erased.status().message());
+    }
   }
   const std::string key = L1Key(hit.datasource, normalized);
   std::lock_guard lock(mu_);
@@ -394,8 +398,17 @@ Status AnswerCache::LoadFromStore(std::string_view datasource, int64_t after_ver
   std::lock_guard lock(mu_);
   const Clock::TimePoint now = clock_.Now();
   for (StoredAnswer& a : *loaded) {  // oldest first, so the newest end up most recent
-    const Clock::TimePoint stored_at{std::chrono::milliseconds(a.stored_at_ms)};
     const std::string key = L1Key(datasource, a.normalized);
+    if (a.erased) {  // another process found it stale
+      const size_t before = l1_lru_.size() + l2_.size();
+      EraseL1Locked(key);
+      std::erase_if(l2_, [&](const L2Entry& e) {
+        return e.datasource == datasource && e.normalized == a.normalized;
+      });
+      stats_.erased_by_others += before - (l1_lru_.size() + l2_.size());
+      continue;
+    }
+    const Clock::TimePoint stored_at{std::chrono::milliseconds(a.stored_at_ms)};
     bool used = false;
     if (options_.l1_capacity > 0 && !a.result.is_null() && decode_ &&
         now - stored_at < options_.l1_ttl) {

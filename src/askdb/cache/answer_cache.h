@@ -18,7 +18,8 @@
 // and Sync(datasource, fingerprint) — called before a datasource's first Lookup — loads the
 // entries stored under the same fingerprint (by this or an earlier process) or, when the
 // schema or the semantic model changed since, empties the datasource in memory and in the
-// store; every later Sync loads what other processes stored since (one small store read).
+// store; every later Sync loads what other processes stored or erased since (one small store
+// read), so an entry another process dropped (Drop) leaves this one's memory too.
 // Without a store, Sync still drops a datasource's entries when its fingerprint changes.
 //
 // Thread-safe: one mutex guards both levels; embedding and slot extraction run outside it.
@@ -94,8 +95,9 @@ struct CacheStats {
   size_t l1_entries = 0, l2_entries = 0;
   uint64_t l1_hits = 0, l2_hits = 0, misses = 0;
   uint64_t l1_evictions = 0, l2_evictions = 0, expired = 0, dropped = 0;
-  uint64_t loaded = 0;       // entries read from the store
-  uint64_t invalidated = 0;  // datasources emptied because their fingerprint changed
+  uint64_t loaded = 0;            // entries read from the store
+  uint64_t invalidated = 0;       // datasources emptied because their fingerprint changed
+  uint64_t erased_by_others = 0;  // L1/L2 entries removed by another process's tombstone
 };
 
 class AnswerCache {

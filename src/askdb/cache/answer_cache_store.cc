@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 #include <utility>
@@ -26,6 +27,12 @@ CREATE TABLE IF NOT EXISTS answer_cache_entries (
   embedding BLOB,
   stored_at_ms INTEGER NOT NULL,
   version INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (datasource, normalized)
+);
+CREATE TABLE IF NOT EXISTS answer_cache_erasures (
+  datasource TEXT NOT NULL,
+  normalized TEXT NOT NULL,
+  version INTEGER NOT NULL,
   PRIMARY KEY (datasource, normalized)
 );
 )sql";
@@ -69,6 +76,12 @@ Json ParseOrNull(const std::string& text) {
 }
 
 }  // namespace
+
+void SortByVersion(std::vector<StoredAnswer>& answers) {
+  std::stable_sort(
+      answers.begin(), answers.end(),
+      [](const StoredAnswer& a, const StoredAnswer& b) { return a.version < b.version; });
+}
 
 SqliteAnswerCacheStore::SqliteAnswerCacheStore(sqlite3* db, std::filesystem::path path,
                                                SqliteAnswerCacheStoreOptions options)
@@ -139,15 +152,20 @@ Status SqliteAnswerCacheStore::Reset(std::string_view datasource, std::string_vi
   int rc = sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) return Error(rc, "starting a transaction");
   Stmt erase(db_, "DELETE FROM answer_cache_entries WHERE datasource = ?");
+  Stmt tombstones(db_, "DELETE FROM answer_cache_erasures WHERE datasource = ?");
   Stmt put(db_,
            "INSERT INTO answer_cache_datasources (datasource, fingerprint) VALUES (?, ?) "
            "ON CONFLICT(datasource) DO UPDATE SET fingerprint = excluded.fingerprint");
-  rc = erase.rc() != SQLITE_OK ? erase.rc() : put.rc();
+  rc = erase.rc() != SQLITE_OK        ? erase.rc()
+       : tombstones.rc() != SQLITE_OK ? tombstones.rc()
+                                      : put.rc();
   if (rc == SQLITE_OK) {
     erase.Text(1, datasource);
+    tombstones.Text(1, datasource);
     put.Text(1, datasource);
     put.Text(2, fingerprint);
     rc = sqlite3_step(erase.get());
+    if (rc == SQLITE_DONE) rc = sqlite3_step(tombstones.get());
     if (rc == SQLITE_DONE) rc = sqlite3_step(put.get());
   }
   if (rc != SQLITE_DONE && rc != SQLITE_OK) {
@@ -190,6 +208,22 @@ StatusOr<std::vector<StoredAnswer>> SqliteAnswerCacheStore::Load(std::string_vie
     out.push_back(std::move(a));
   }
   if (rc != SQLITE_DONE) return Error(rc, "loading entries");
+  Stmt erased(db_,
+              "SELECT normalized, version FROM answer_cache_erasures WHERE datasource = ? AND "
+              "version > ?");
+  if (erased.rc() != SQLITE_OK) return Error(erased.rc(), "loading erasures");
+  erased.Text(1, datasource);
+  sqlite3_bind_int64(erased.get(), 2, after_version);
+  while ((rc = sqlite3_step(erased.get())) == SQLITE_ROW) {
+    StoredAnswer a;
+    a.datasource = std::string(datasource);
+    a.normalized = erased.ColumnText(0);
+    a.version = sqlite3_column_int64(erased.get(), 1);
+    a.erased = true;
+    out.push_back(std::move(a));
+  }
+  if (rc != SQLITE_DONE) return Error(rc, "loading erasures");
+  SortByVersion(out);
   return out;
 }
 
@@ -211,7 +245,12 @@ StatusOr<int64_t> SqliteAnswerCacheStore::Put(const StoredAnswer& a) {
             "DELETE FROM answer_cache_entries WHERE datasource = ?1 AND normalized NOT IN "
             "(SELECT normalized FROM answer_cache_entries WHERE datasource = ?1 "
             "ORDER BY stored_at_ms DESC LIMIT ?2)");
-  rc = bump.rc() != SQLITE_OK ? bump.rc() : put.rc() != SQLITE_OK ? put.rc() : trim.rc();
+  // A question stored again is no longer erased.
+  Stmt untomb(db_, "DELETE FROM answer_cache_erasures WHERE datasource = ? AND normalized = ?");
+  rc = bump.rc() != SQLITE_OK     ? bump.rc()
+       : put.rc() != SQLITE_OK    ? put.rc()
+       : untomb.rc() != SQLITE_OK ? untomb.rc()
+                                  : trim.rc();
   int64_t version = 0;
   if (rc == SQLITE_OK) {
     bump.Text(1, a.datasource);
@@ -243,7 +282,10 @@ StatusOr<int64_t> SqliteAnswerCacheStore::Put(const StoredAnswer& a) {
     sqlite3_bind_int64(put.get(), 10, version);
     trim.Text(1, a.datasource);
     sqlite3_bind_int64(trim.get(), 2, static_cast<int64_t>(options_.max_entries));
+    untomb.Text(1, a.datasource);
+    untomb.Text(2, a.normalized);
     rc = sqlite3_step(put.get());
+    if (rc == SQLITE_DONE) rc = sqlite3_step(untomb.get());
     if (rc == SQLITE_DONE) rc = sqlite3_step(trim.get());
   }
   if (rc != SQLITE_DONE && rc != SQLITE_OK) {
@@ -256,14 +298,58 @@ StatusOr<int64_t> SqliteAnswerCacheStore::Put(const StoredAnswer& a) {
   return version;
 }
 
-Status SqliteAnswerCacheStore::Erase(std::string_view datasource, std::string_view normalized) {
-  Stmt stmt(db_, "DELETE FROM answer_cache_entries WHERE datasource = ? AND normalized = ?");
-  if (stmt.rc() != SQLITE_OK) return Error(stmt.rc(), "erasing an entry");
-  stmt.Text(1, datasource);
-  stmt.Text(2, normalized);
-  const int rc = sqlite3_step(stmt.get());
-  if (rc != SQLITE_DONE) return Error(rc, "erasing an entry");
-  return Status::Ok();
+StatusOr<int64_t> SqliteAnswerCacheStore::Erase(std::string_view datasource,
+                                                std::string_view normalized) {
+  std::lock_guard lock(TransactionMutex());
+  int rc = sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) return Error(rc, "starting a transaction");
+  Stmt bump(db_,
+            "INSERT INTO answer_cache_datasources (datasource, fingerprint, version) "
+            "VALUES (?, '', 1) ON CONFLICT(datasource) DO UPDATE SET version = version + 1 "
+            "RETURNING version");
+  Stmt erase(db_, "DELETE FROM answer_cache_entries WHERE datasource = ? AND normalized = ?");
+  Stmt tomb(db_,
+            "INSERT OR REPLACE INTO answer_cache_erasures (datasource, normalized, version) "
+            "VALUES (?, ?, ?)");
+  // Tombstones beyond the newest `max_entries` only matter to a process that has not synced
+  // for that many changes.
+  Stmt trim(db_,
+            "DELETE FROM answer_cache_erasures WHERE datasource = ?1 AND normalized NOT IN "
+            "(SELECT normalized FROM answer_cache_erasures WHERE datasource = ?1 "
+            "ORDER BY version DESC LIMIT ?2)");
+  rc = bump.rc() != SQLITE_OK    ? bump.rc()
+       : erase.rc() != SQLITE_OK ? erase.rc()
+       : tomb.rc() != SQLITE_OK  ? tomb.rc()
+                                 : trim.rc();
+  int64_t version = 0;
+  if (rc == SQLITE_OK) {
+    bump.Text(1, datasource);
+    rc = sqlite3_step(bump.get());
+    if (rc == SQLITE_ROW) {
+      version = sqlite3_column_int64(bump.get(), 0);
+      rc = sqlite3_step(bump.get());
+    }
+  }
+  if (rc == SQLITE_DONE) {
+    erase.Text(1, datasource);
+    erase.Text(2, normalized);
+    tomb.Text(1, datasource);
+    tomb.Text(2, normalized);
+    sqlite3_bind_int64(tomb.get(), 3, version);
+    trim.Text(1, datasource);
+    sqlite3_bind_int64(trim.get(), 2, static_cast<int64_t>(options_.max_entries));
+    rc = sqlite3_step(erase.get());
+    if (rc == SQLITE_DONE) rc = sqlite3_step(tomb.get());
+    if (rc == SQLITE_DONE) rc = sqlite3_step(trim.get());
+  }
+  if (rc != SQLITE_DONE && rc != SQLITE_OK) {
+    Status status = Error(rc, "erasing an entry");
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    return status;
+  }
+  rc = sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK) return Error(rc, "committing");
+  return version;
 }
 
 }  // namespace askdb::cache

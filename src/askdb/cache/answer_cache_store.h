@@ -8,7 +8,10 @@
 // Every Put numbers its entry with the datasource's next version (the counter row is updated
 // inside the Put's transaction, so versions commit in order): a process that loaded up to
 // version V reads only what others stored after it (Load(datasource, V)), which is how
-// several processes over one store see each other's answers.
+// several processes over one store see each other's answers. Erase is versioned the same
+// way and leaves a tombstone (an `erased` StoredAnswer in Load), so an entry one process
+// found stale (a failed L2 re-execution) also leaves the memory of the others at their next
+// Sync. A later Put of the same question replaces its tombstone.
 //
 // SqliteAnswerCacheStore: one SQLite file (`<data dir>/answer_cache.sqlite`), WAL, a busy
 // timeout so that concurrent `askdb` processes take turns. Each datasource keeps at most
@@ -41,10 +44,16 @@ struct StoredAnswer {
   std::string embedder;  // Embedder::id() of `embedding`; empty when none
   Embedding embedding;
   int64_t stored_at_ms = 0;  // system clock, milliseconds since the epoch
-  int64_t version = 0;       // set by the store: the datasource's counter at Put
+  int64_t version = 0;       // set by the store: the datasource's counter at Put or Erase
+  // A tombstone: the entry (datasource, normalized) was erased at `version`; only those three
+  // fields are set.
+  bool erased = false;
 };
 
 inline constexpr int64_t kAllVersions = -1;
+
+// Orders entries and tombstones read from two tables by version (stable), as Load returns them.
+void SortByVersion(std::vector<StoredAnswer>& answers);
 
 // What a store holds for one datasource: its fingerprint and the last version put.
 struct StoredDatasource {
@@ -60,14 +69,17 @@ class AnswerCacheStore {
   virtual StatusOr<std::optional<StoredDatasource>> State(std::string_view datasource) = 0;
   // Deletes the datasource's entries and records `fingerprint` for it.
   virtual Status Reset(std::string_view datasource, std::string_view fingerprint) = 0;
-  // The entries with a version above `after_version` (all of them by default, also those of
-  // files written before versions, which are version 0), oldest version first.
+  // The entries and tombstones with a version above `after_version` (all of them by default,
+  // also the entries of files written before versions, which are version 0), oldest version
+  // first.
   virtual StatusOr<std::vector<StoredAnswer>> Load(std::string_view datasource,
                                                    int64_t after_version = kAllVersions) = 0;
   // Inserts or replaces the entry (datasource, normalized) under the datasource's next
   // version, which it returns. A datasource never Reset gets an empty fingerprint.
   virtual StatusOr<int64_t> Put(const StoredAnswer& answer) = 0;
-  virtual Status Erase(std::string_view datasource, std::string_view normalized) = 0;
+  // Deletes the entry and records its tombstone under the datasource's next version, which it
+  // returns.
+  virtual StatusOr<int64_t> Erase(std::string_view datasource, std::string_view normalized) = 0;
 };
 
 struct SqliteAnswerCacheStoreOptions {
@@ -88,7 +100,7 @@ class SqliteAnswerCacheStore final : public AnswerCacheStore {
   StatusOr<std::vector<StoredAnswer>> Load(std::string_view datasource,
                                            int64_t after_version = kAllVersions) override;
   StatusOr<int64_t> Put(const StoredAnswer& answer) override;
-  Status Erase(std::string_view datasource, std::string_view normalized) override;
+  StatusOr<int64_t> Erase(std::string_view datasource, std::string_view normalized) override;
 
  private:
   SqliteAnswerCacheStore(sqlite3* db, std::filesystem::path path,

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "askdb/cache/answer_cache.h"
+#include "askdb/cache/erase_propagation_scenario.h"
 
 namespace askdb::cache {
 namespace {
@@ -106,6 +107,13 @@ TEST_F(AnswerCacheStoreTest, ProcessesOverOneStoreSeeEachOthersAnswers) {
   ASSERT_TRUE(a.Sync("shop", "fp").ok());
   EXPECT_EQ(a.stats().loaded, 1u);
   EXPECT_TRUE(a.Lookup("shop", "sales by region").has_value());
+}
+
+// Two processes over one file: an entry one drops (a failed L2 re-execution) leaves the
+// other's memory at its next Sync.
+TEST_F(AnswerCacheStoreTest, AnEntryErasedByOneProcessLeavesTheOthersMemory) {
+  TwoProcesses p(*this);
+  testing::ExpectEraseReachesTheOtherProcess(p.a, p.b, OneRow);
 }
 
 // Another process prepared a changed schema and reset the store: this one keeps its own view
@@ -221,7 +229,11 @@ TEST_F(AnswerCacheStoreTest, ADroppedEntryIsGoneFromTheFileAndMalformedRowsAreSk
   auto hit = cache.Lookup("shop", "total sales by region");
   ASSERT_TRUE(hit.has_value());
   cache.Drop(*hit);
-  EXPECT_TRUE(store->Load("shop")->empty());
+  auto left = store->Load("shop");
+  ASSERT_TRUE(left.ok());
+  ASSERT_EQ(left->size(), 1u);  // only the tombstone, for the other processes
+  EXPECT_TRUE(left->front().erased);
+  EXPECT_EQ(left->front().normalized, "total sales by region");
 
   StoredAnswer bad;
   bad.datasource = "shop";

@@ -22,6 +22,8 @@
 #include "askdb/knowledge/knowledge_setup.h"
 #include "askdb/knowledge/terms/term_evidence.h"
 #include "askdb/knowledge/terms/term_file.h"
+#include "askdb/server/api/shared_duration_store.h"
+#include "askdb/server/store/postgres_management_store.h"
 #include "askdb/server/store/sqlite_management_store.h"
 
 namespace askdb::cli {
@@ -52,6 +54,11 @@ StatusOr<SharedAnswerCache> OpenAnswerCache(const CliContext& ctx, llm::LlmClien
   return shared;
 }
 
+StepDurations::StepDurations() = default;
+StepDurations::~StepDurations() = default;
+StepDurations::StepDurations(StepDurations&&) noexcept = default;
+StepDurations& StepDurations::operator=(StepDurations&&) noexcept = default;
+
 StepDurations OpenStepDurations() {
   StepDurations durations;
   durations.history = std::make_unique<agent::plan::DurationHistory>();
@@ -70,6 +77,21 @@ StepDurations OpenStepDurations() {
         durations.file.string(), loaded.message());
   }
   return durations;
+}
+
+void ShareStepDurations(StepDurations& durations, server::store::ManagementStore& db,
+                        const CliContext& ctx) {
+  if (ctx.config.server.store_url.empty() || durations.history == nullptr) return;
+  StatusOr<std::unique_ptr<server::api::SharedDurationStore>> opened =
+      server::api::SharedDurationStore::Open(db);
+  Status attached = opened.ok() ? durations.history->AttachStore(opened->get()) : opened.status();
+  if (!attached.ok()) {
+    spdlog::warn("step durations not shared through server.store_url ({}); they stay in {}",
+                 attached.message(), durations.file.string());
+    return;
+  }
+  durations.store = std::move(opened).value();
+  durations.file.clear();
 }
 
 void StepDurations::Save() const {
@@ -97,6 +119,16 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
   ASKDB_ASSIGN_OR_RETURN(agent->cache_, OpenAnswerCache(ctx, agent->client_.get()));
   deps.cache = agent->cache_.cache.get();
   agent->durations_ = OpenStepDurations();
+  if (!ctx.config.server.store_url.empty()) {
+    StatusOr<std::unique_ptr<server::store::PostgresManagementStore>> db =
+        server::store::PostgresManagementStore::Open(ctx.config.server.store_url);
+    if (db.ok()) {
+      agent->durations_.own_db = std::move(db).value();
+      ShareStepDurations(agent->durations_, *agent->durations_.own_db, ctx);
+    } else {
+      spdlog::warn("step durations kept in the data directory: {}", db.status().message());
+    }
+  }
   deps.durations = agent->durations_.history.get();
   deps.on_durations_recorded = [self] { self->durations_.Save(); };
   deps.options = PipelineOptionsFromConfig(ctx);

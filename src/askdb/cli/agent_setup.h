@@ -22,6 +22,9 @@
 #include "askdb/cli/spinner.h"
 #include "askdb/llm/llm_client.h"
 
+namespace askdb::server::store {
+class ManagementStore;
+}  // namespace askdb::server::store
 namespace askdb::knowledge {
 struct OpenedKnowledgeBase;
 class KnowledgeEvidenceSource;
@@ -56,15 +59,29 @@ struct SharedAnswerCache {
 StatusOr<SharedAnswerCache> OpenAnswerCache(const CliContext& ctx, llm::LlmClient* client);
 
 // Plan step durations learned from earlier analyses (seed 001 Requirement 6.4), shared by
-// the runs of a process and kept in `<data dir>/step_durations.json`, so that the second
-// `askdb ask` of a kind of plan estimates from the first. An unreadable file is a warning
-// (the built-in defaults apply); processes that save at the same time keep the last one's.
+// the runs of a process so that the second `askdb ask` of a kind of plan estimates from the
+// first. Without server.store_url they are kept in `<data dir>/step_durations.json` (an
+// unreadable file is a warning and the built-in defaults apply; processes that save at the
+// same time keep the last one's). With it, in the management database
+// (server/api/shared_duration_store.h), where every `askdb ask` and `askdb serve` over it
+// pools its samples and reads the others' before each plan.
 struct StepDurations {
+  StepDurations();
+  ~StepDurations();  // out of line: ManagementStore is only declared here
+  StepDurations(StepDurations&&) noexcept;
+  StepDurations& operator=(StepDurations&&) noexcept;
+
+  std::unique_ptr<server::store::ManagementStore> own_db;  // the CLI's connection to the store
+  std::unique_ptr<agent::plan::DurationStore> store;       // null: the file
   std::unique_ptr<agent::plan::DurationHistory> history;
-  std::filesystem::path file;  // empty: not persisted (no data directory)
+  std::filesystem::path file;  // empty: not persisted in a file (no data directory, or a store)
   void Save() const;           // warns when the file cannot be written
 };
 StepDurations OpenStepDurations();
+// With server.store_url set: moves `durations` onto `db`'s tables (the file is no longer
+// written). A store that cannot hold them is a warning; the file stays in use.
+void ShareStepDurations(StepDurations& durations, server::store::ManagementStore& db,
+                        const CliContext& ctx);
 
 class CliAgent {
  public:

@@ -74,6 +74,7 @@ server::api::RunServiceDeps MakeRunServiceDeps(ServingState& state,
   deps.llm = state.llm.get();
   ShareAnswerCache(state.answer_cache, *management.store, ctx);
   deps.cache = state.answer_cache.cache.get();
+  ShareStepDurations(state.durations, *management.store, ctx);
   deps.durations = state.durations.history.get();
   // Runs finish on several threads; the saves are serialised.
   auto save_mu = std::make_shared<std::mutex>();

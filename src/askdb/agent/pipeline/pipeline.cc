@@ -348,6 +348,10 @@ struct Pipeline::Impl {
         PlannedAnalysis planned,
         python_question ? StatusOr<PlannedAnalysis>(PythonQuestionPlan(input, *python_question))
                         : PlanAnalysis(input));
+    // Other processes' runs over a shared store count too (a store error keeps ours).
+    if (Status refreshed = Durations().Refresh(); !refreshed.ok()) {
+      spdlog::warn("step durations: {}", refreshed.message());
+    }
     Durations().Apply(planned.plan);
     s.plan = plan::AnalysisPlanToJson(planned.plan);
     s.plan_title = planned.title;

@@ -1,5 +1,7 @@
 #include "askdb/agent/plan/duration_history.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 
 #include "askdb/agent/plan/analysis_plan.h"
@@ -16,13 +18,68 @@ DurationHistory::DurationHistory(DurationHistoryOptions options) : options_(std:
   if (options_.window == 0) options_.window = 1;
 }
 
+Status DurationHistory::AttachStore(DurationStore* store) {
+  {
+    std::lock_guard lock(mu_);
+    store_ = store;
+  }
+  Status loaded = Refresh();
+  if (!loaded.ok()) {
+    std::lock_guard lock(mu_);
+    store_ = nullptr;
+  }
+  return loaded;
+}
+
+bool DurationHistory::has_store() const {
+  std::lock_guard lock(mu_);
+  return store_ != nullptr;
+}
+
+Status DurationHistory::Refresh() {
+  DurationStore* store = nullptr;
+  {
+    std::lock_guard lock(mu_);
+    store = store_;
+  }
+  if (store == nullptr) return Status::Ok();
+  // Read outside the lock: the planner may estimate meanwhile from the previous samples.
+  StatusOr<std::vector<DurationSample>> all = store->LoadAll();
+  if (!all.ok()) return all.status();
+  ReplaceSamples(*all);
+  return Status::Ok();
+}
+
+void DurationHistory::ReplaceSamples(const std::vector<DurationSample>& samples) {
+  std::map<Key, std::deque<int64_t>> loaded;
+  for (const DurationSample& s : samples) {
+    if (s.duration_ms < 0) continue;
+    auto& q = loaded[Key(s.tool, s.query_type)];
+    q.push_back(s.duration_ms);
+    while (q.size() > options_.window) q.pop_front();
+  }
+  std::lock_guard lock(mu_);
+  samples_ = std::move(loaded);
+}
+
 void DurationHistory::Record(std::string_view tool, std::string_view query_type,
                              int64_t duration_ms) {
   if (duration_ms < 0) return;
-  std::lock_guard lock(mu_);
-  auto& q = samples_[Key(std::string(tool), std::string(query_type))];
-  q.push_back(duration_ms);
-  while (q.size() > options_.window) q.pop_front();
+  DurationStore* store = nullptr;
+  {
+    std::lock_guard lock(mu_);
+    auto& q = samples_[Key(std::string(tool), std::string(query_type))];
+    q.push_back(duration_ms);
+    while (q.size() > options_.window) q.pop_front();
+    store = store_;
+  }
+  if (store == nullptr) return;
+  Status appended =
+      store->Append(DurationSample{std::string(tool), std::string(query_type), duration_ms});
+  if (!appended.ok()) {
+    spdlog::warn("step duration not shared through the store ({}); it counts in this process only",
+                 appended.message());
+  }
 }
 
 int64_t DurationHistory::Median(std::deque<int64_t> samples) {

@@ -20,7 +20,32 @@ constexpr const char* kCreateTables[] = {
     " normalized TEXT NOT NULL, question TEXT NOT NULL, sql TEXT NOT NULL, result TEXT,"
     " slots TEXT, embedder TEXT NOT NULL, embedding TEXT NOT NULL, stored_at_ms BIGINT NOT NULL,"
     " version BIGINT NOT NULL, PRIMARY KEY (datasource, normalized))",
+    "CREATE TABLE IF NOT EXISTS answer_cache_erasures (datasource TEXT NOT NULL,"
+    " normalized TEXT NOT NULL, version BIGINT NOT NULL, PRIMARY KEY (datasource, normalized))",
 };
+
+// The datasource's next version, inside the caller's transaction. The counter row is written
+// first: it orders this write after every committed one.
+StatusOr<int64_t> NextVersion(const PrepareFn& prepare, std::string_view datasource) {
+  auto bump = prepare(
+      "INSERT INTO answer_cache_datasources (datasource, fingerprint, version) "
+      "VALUES (?, '', 1) ON CONFLICT (datasource) DO UPDATE SET version = "
+      "answer_cache_datasources.version + 1 RETURNING version");
+  ASKDB_RETURN_IF_ERROR(bump->prepared());
+  bump->Text(datasource);
+  const StepResult rc = bump->Step();
+  if (rc != StepResult::kRow) return bump->StepError("numbering an answer cache change");
+  return bump->ColInt(0);  // the statement ends here, before the next one runs (SQLite)
+}
+
+// Runs `sql` with (datasource, normalized) bound.
+Status RunForKey(const PrepareFn& prepare, const char* sql, std::string_view datasource,
+                 std::string_view normalized, std::string_view what) {
+  auto s = prepare(sql);
+  ASKDB_RETURN_IF_ERROR(s->prepared());
+  s->Text(datasource).Text(normalized);
+  return s->Run(what);
+}
 
 Json EmbeddingToJson(const cache::Embedding& embedding) {
   Json out = Json::array();
@@ -94,6 +119,10 @@ Status SharedAnswerCacheStore::Reset(std::string_view datasource, std::string_vi
     ASKDB_RETURN_IF_ERROR(erase->prepared());
     erase->Text(datasource);
     ASKDB_RETURN_IF_ERROR(erase->Run("emptying a datasource's answers"));
+    auto tombstones = prepare("DELETE FROM answer_cache_erasures WHERE datasource = ?");
+    ASKDB_RETURN_IF_ERROR(tombstones->prepared());
+    tombstones->Text(datasource);
+    ASKDB_RETURN_IF_ERROR(tombstones->Run("emptying a datasource's erasures"));
     // The version keeps counting: a process that loaded up to V finds nothing newer.
     auto put = prepare(
         "INSERT INTO answer_cache_datasources (datasource, fingerprint, version) "
@@ -131,25 +160,35 @@ StatusOr<std::vector<cache::StoredAnswer>> SharedAnswerCacheStore::Load(std::str
       out.push_back(std::move(a));
     }
     if (rc == StepResult::kError) return s->StepError("loading answer cache entries");
+    s.reset();
+    auto erased = prepare(
+        "SELECT normalized, version FROM answer_cache_erasures WHERE datasource = ? AND "
+        "version > ?");
+    ASKDB_RETURN_IF_ERROR(erased->prepared());
+    erased->Text(datasource).Int(after_version);
+    while ((rc = erased->Step()) == StepResult::kRow) {
+      cache::StoredAnswer a;
+      a.datasource = std::string(datasource);
+      a.normalized = erased->ColText(0);
+      a.version = erased->ColInt(1);
+      a.erased = true;
+      out.push_back(std::move(a));
+    }
+    if (rc == StepResult::kError) return erased->StepError("loading answer cache erasures");
     return Status::Ok();
   }));
+  cache::SortByVersion(out);
   return out;
 }
 
 StatusOr<int64_t> SharedAnswerCacheStore::Put(const cache::StoredAnswer& a) {
   int64_t version = 0;
   ASKDB_RETURN_IF_ERROR(db_.WriteWith([&](const PrepareFn& prepare) -> Status {
-    // The counter row is written first: it orders this Put after every committed one.
-    auto bump = prepare(
-        "INSERT INTO answer_cache_datasources (datasource, fingerprint, version) "
-        "VALUES (?, '', 1) ON CONFLICT (datasource) DO UPDATE SET version = "
-        "answer_cache_datasources.version + 1 RETURNING version");
-    ASKDB_RETURN_IF_ERROR(bump->prepared());
-    bump->Text(a.datasource);
-    const StepResult rc = bump->Step();
-    if (rc != StepResult::kRow) return bump->StepError("numbering an answer cache entry");
-    version = bump->ColInt(0);
-    bump.reset();  // SQLite finishes the statement before the next one runs
+    ASKDB_ASSIGN_OR_RETURN(version, NextVersion(prepare, a.datasource));
+    ASKDB_RETURN_IF_ERROR(RunForKey(prepare,
+                                    "DELETE FROM answer_cache_erasures WHERE datasource = ? AND "
+                                    "normalized = ?",
+                                    a.datasource, a.normalized, "replacing a tombstone"));
     auto put = prepare(
         "INSERT INTO answer_cache_entries (datasource, normalized, question, sql, result, "
         "slots, embedder, embedding, stored_at_ms, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
@@ -178,13 +217,32 @@ StatusOr<int64_t> SharedAnswerCacheStore::Put(const cache::StoredAnswer& a) {
   return version;
 }
 
-Status SharedAnswerCacheStore::Erase(std::string_view datasource, std::string_view normalized) {
-  return db_.WriteWith([&](const PrepareFn& prepare) -> Status {
-    auto s = prepare("DELETE FROM answer_cache_entries WHERE datasource = ? AND normalized = ?");
-    ASKDB_RETURN_IF_ERROR(s->prepared());
-    s->Text(datasource).Text(normalized);
-    return s->Run("erasing an answer cache entry");
-  });
+StatusOr<int64_t> SharedAnswerCacheStore::Erase(std::string_view datasource,
+                                                std::string_view normalized) {
+  int64_t version = 0;
+  ASKDB_RETURN_IF_ERROR(db_.WriteWith([&](const PrepareFn& prepare) -> Status {
+    ASKDB_ASSIGN_OR_RETURN(version, NextVersion(prepare, datasource));
+    ASKDB_RETURN_IF_ERROR(RunForKey(prepare,
+                                    "DELETE FROM answer_cache_entries WHERE datasource = ? AND "
+                                    "normalized = ?",
+                                    datasource, normalized, "erasing an answer cache entry"));
+    auto tomb = prepare(
+        "INSERT INTO answer_cache_erasures (datasource, normalized, version) VALUES (?, ?, ?) "
+        "ON CONFLICT (datasource, normalized) DO UPDATE SET version = excluded.version");
+    ASKDB_RETURN_IF_ERROR(tomb->prepared());
+    tomb->Text(datasource).Text(normalized).Int(version);
+    ASKDB_RETURN_IF_ERROR(tomb->Run("recording an answer cache erasure"));
+    // Tombstones older than the newest `max_entries` only matter to a process that has not
+    // synced for that many changes; it reloads everything at its next restart anyway.
+    auto trim = prepare(
+        "DELETE FROM answer_cache_erasures WHERE datasource = ? AND normalized NOT IN "
+        "(SELECT normalized FROM answer_cache_erasures WHERE datasource = ? "
+        "ORDER BY version DESC LIMIT ?)");
+    ASKDB_RETURN_IF_ERROR(trim->prepared());
+    trim->Text(datasource).Text(datasource).Int(static_cast<int64_t>(max_entries_));
+    return trim->Run("trimming the answer cache erasures");
+  }));
+  return version;
 }
 
 }  // namespace askdb::server::api

@@ -7,6 +7,7 @@
 //   answer_cache_datasources(datasource PK, fingerprint, version)
 //   answer_cache_entries(datasource, normalized, question, sql, result, slots, embedder,
 //                        embedding, stored_at_ms, version; PK (datasource, normalized))
+//   answer_cache_erasures(datasource, normalized, version; PK (datasource, normalized))
 //
 // Same contract as cache::SqliteAnswerCacheStore (cache/answer_cache_store.h): versions are
 // numbered inside each Put's transaction, each datasource keeps at most `max_entries` rows.
@@ -36,7 +37,7 @@ class SharedAnswerCacheStore final : public cache::AnswerCacheStore {
   StatusOr<std::vector<cache::StoredAnswer>> Load(
       std::string_view datasource, int64_t after_version = cache::kAllVersions) override;
   StatusOr<int64_t> Put(const cache::StoredAnswer& answer) override;
-  Status Erase(std::string_view datasource, std::string_view normalized) override;
+  StatusOr<int64_t> Erase(std::string_view datasource, std::string_view normalized) override;
 
  private:
   SharedAnswerCacheStore(store::SqlManagementStore& db, size_t max_entries)

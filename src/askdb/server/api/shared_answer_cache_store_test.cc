@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "askdb/cache/answer_cache.h"
+#include "askdb/cache/erase_propagation_scenario.h"
 #include "askdb/server/store/postgres_management_store.h"
 #include "askdb/server/store/sqlite_management_store.h"
 #include "tests/servers/pg_scratch_schema.h"
@@ -143,8 +144,25 @@ TEST_P(SharedAnswerCacheStoreTest, ReplacingAQuestionKeepsOneRowAndTheCapHolds) 
   EXPECT_EQ(rows->back().normalized, "q0");
   EXPECT_EQ(rows->back().sql, "SELECT 3");
   EXPECT_EQ((*small)->Load("shop", 3)->size(), 1u);
-  ASSERT_TRUE((*small)->Erase("shop", "q0").ok());
-  EXPECT_EQ((*small)->Load("shop")->size(), 1u);
+  auto erased = (*small)->Erase("shop", "q0");
+  ASSERT_TRUE(erased.ok()) << erased.status().ToString();
+  EXPECT_EQ(*erased, 5);  // erasures are numbered like Puts
+  rows = (*small)->Load("shop", 4);
+  ASSERT_TRUE(rows.ok());
+  ASSERT_EQ(rows->size(), 1u);  // the tombstone only
+  EXPECT_TRUE(rows->front().erased);
+  EXPECT_EQ(rows->front().normalized, "q0");
+  EXPECT_EQ((*small)->Load("shop")->size(), 2u);  // q2 and q0's tombstone
+}
+
+// An entry one server drops (a failed L2 re-execution) leaves the other's memory at its next
+// Sync.
+TEST_P(SharedAnswerCacheStoreTest, AnEntryErasedByOneServerLeavesTheOthersMemory) {
+  AnswerCache a;
+  AnswerCache b;
+  a.AttachStore(store_a_.get(), Decode);
+  b.AttachStore(store_b_.get(), Decode);
+  cache::testing::ExpectEraseReachesTheOtherProcess(a, b, OneRow);
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, SharedAnswerCacheStoreTest,
