@@ -83,9 +83,12 @@ std::string Lit(const std::optional<std::string>& v) { return v ? "'" + *v + "'"
 enum class WorldKind { kRaw, kRegion, kNone };
 
 std::vector<std::string> WorldSql(WorldKind kind, const std::string& region) {
+  // Views over the unprotected table (and over such a view) may be used as they are.
   std::vector<std::string> sql = {
       "CREATE TABLE products (id INT PRIMARY KEY, name VARCHAR(64), price INT)",
-      "INSERT INTO products VALUES (1, 'pen', 3), (2, 'ink', 5), (3, 'pad', 7), (7, 'cap', 9)"};
+      "INSERT INTO products VALUES (1, 'pen', 3), (2, 'ink', 5), (3, 'pad', 7), (7, 'cap', 9)",
+      "CREATE VIEW products_view AS SELECT id, name FROM products WHERE price > 4",
+      "CREATE VIEW products_view2 AS SELECT id FROM products_view"};
   if (kind == WorldKind::kNone) return sql;
   const bool raw = kind == WorldKind::kRaw;
   sql.push_back(std::string("CREATE TABLE staff (id INT PRIMARY KEY, name VARCHAR(64), region "
@@ -113,6 +116,11 @@ std::vector<std::string> WorldSql(WorldKind kind, const std::string& region) {
   }
   sql.push_back(std::string("CREATE VIEW staff_view AS SELECT id, name") + (raw ? ", ssn" : "") +
                 " FROM staff");
+  // Reads the protected table in a subquery only: refused all the same.
+  sql.push_back(
+      "CREATE VIEW mixed_view AS SELECT p.id FROM products p WHERE p.id IN (SELECT id FROM "
+      "staff)");
+  sql.push_back("CREATE VIEW staff_view2 AS SELECT id FROM staff_view");
   return sql;
 }
 

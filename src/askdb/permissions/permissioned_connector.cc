@@ -1,6 +1,7 @@
 #include "askdb/permissions/permissioned_connector.h"
 
 #include <algorithm>
+#include <map>
 
 #include "askdb/common/text.h"
 #include "askdb/db/sqlite/sqlite_connector.h"
@@ -18,14 +19,19 @@ bool AnyHidden(const std::vector<std::string>& columns, const TablePolicy* polic
 
 }  // namespace
 
-db::DatabaseSchema FilterSchema(const db::DatabaseSchema& schema, const EffectivePolicy& policy) {
+db::DatabaseSchema FilterSchema(const db::DatabaseSchema& schema, const EffectivePolicy& policy,
+                                const ViewVerdicts* views) {
   if (policy.empty()) return schema;
   db::DatabaseSchema out = schema;
   out.tables.clear();
   for (const db::TableInfo& source : schema.tables) {
     const TablePolicy* table_policy = policy.Find(source.name);
-    // Views and refused tables are refused in every statement: the model should not see them.
-    if (source.kind == db::TableInfo::Kind::kView) continue;
+    // Refused views and tables are refused in every statement: the model should not see them.
+    if (source.kind == db::TableInfo::Kind::kView) {
+      auto verdict = views == nullptr ? ViewVerdicts::const_iterator()
+                                      : views->find(text::AsciiLower(source.name));
+      if (views == nullptr || verdict == views->end() || !verdict->second.empty()) continue;
+    }
     if (table_policy != nullptr && !table_policy->refusal.empty()) continue;
     db::TableInfo table = source;
     if (table_policy == nullptr) {
@@ -89,6 +95,53 @@ PermissionedConnector::PermissionedConnector(std::shared_ptr<db::Connector> inne
   }
 }
 
+namespace {
+
+// The catalog query that reads every view's definition, per engine: name, definition and
+// (PostgreSQL) whether it depends on a function that is not built in — built-in functions
+// are pinned and have no pg_depend rows, so any pg_proc dependency is a user's function.
+constexpr char kSqliteViews[] = "SELECT name, sql, 0 FROM sqlite_master WHERE type = 'view'";
+constexpr char kPostgresViews[] =
+    "SELECT c.relname, pg_get_viewdef(c.oid), CASE WHEN EXISTS (SELECT 1 FROM pg_depend d "
+    "JOIN pg_rewrite r ON r.oid = d.objid WHERE r.ev_class = c.oid AND d.classid = "
+    "'pg_rewrite'::regclass AND d.refclassid = 'pg_proc'::regclass) THEN 1 ELSE 0 END FROM "
+    "pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind IN ('v', 'm') "
+    "AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_%'";
+constexpr char kMysqlViews[] =
+    "SELECT TABLE_NAME, VIEW_DEFINITION, 0 FROM information_schema.VIEWS WHERE TABLE_SCHEMA = "
+    "DATABASE()";
+
+}  // namespace
+
+const ViewVerdicts& PermissionedConnector::Views() const {
+  std::call_once(views_judged_, [this] {
+    StatusOr<SqlEngine> engine = EngineFromName(inner_->engine());
+    if (views_.empty() || policy_.empty() || schema_ == nullptr || !engine.ok()) return;
+    const char* query = *engine == SqlEngine::kSqlite     ? kSqliteViews
+                        : *engine == SqlEngine::kPostgres ? kPostgresViews
+                                                          : kMysqlViews;
+    db::QueryOptions options;
+    options.internal = true;  // a fixed catalog query, never a person's text
+    StatusOr<db::ResultSet> rows = inner_->Execute(query, options);
+    std::map<std::string, ViewDefinition> definitions;
+    if (rows.ok()) {
+      for (const auto& row : rows->rows) {
+        if (row.size() < 3 || row[0].is_null()) continue;
+        ViewDefinition& def = definitions[text::AsciiLower(row[0].ToDisplayString())];
+        def.sql = row[1].is_null() ? "" : row[1].ToDisplayString();
+        def.calls_user_functions = row[2].ToDisplayString() == "1";
+      }
+    }
+    view_verdicts_ = JudgeViews(definitions, *engine, policy_, *schema_);
+    if (!rows.ok()) {
+      for (auto& [view, verdict] : view_verdicts_) {
+        verdict = "askdb could not read the views' definitions: " + rows.status().message();
+      }
+    }
+  });
+  return view_verdicts_;
+}
+
 StatusOr<std::string> PermissionedConnector::Rewrite(std::string_view sql) const {
   if (policy_.empty()) return std::string(sql);
   ASKDB_ASSIGN_OR_RETURN(SqlEngine engine, EngineFromName(inner_->engine()));
@@ -97,7 +150,9 @@ StatusOr<std::string> PermissionedConnector::Rewrite(std::string_view sql) const
         "refused under your data permissions: askdb has no catalog of this datasource to "
         "apply them with");
   }
-  ASKDB_ASSIGN_OR_RETURN(RewriteResult result, RewriteStatement(sql, engine, policy_, *schema_));
+  const ViewVerdicts* views = views_.empty() ? nullptr : &Views();
+  ASKDB_ASSIGN_OR_RETURN(RewriteResult result,
+                         RewriteStatement(sql, engine, policy_, *schema_, views));
   return std::move(result.sql);
 }
 
@@ -144,7 +199,7 @@ Status PermissionedConnector::Check(std::string_view sql, const db::QueryOptions
 StatusOr<db::DatabaseSchema> PermissionedConnector::Introspect(
     const db::IntrospectOptions& options) {
   ASKDB_ASSIGN_OR_RETURN(db::DatabaseSchema schema, inner_->Introspect(options));
-  return FilterSchema(schema, policy_);
+  return FilterSchema(schema, policy_, &Views());
 }
 
 }  // namespace askdb::permissions

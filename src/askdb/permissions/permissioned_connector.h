@@ -14,6 +14,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 
@@ -24,9 +25,11 @@
 namespace askdb::permissions {
 
 // `schema` as the user may see it: hidden columns removed (with the keys and indexes that
-// use them), views and refused tables removed, sample values of masked columns and of
-// row-filtered tables dropped, and row counts of row-filtered tables unknown.
-db::DatabaseSchema FilterSchema(const db::DatabaseSchema& schema, const EffectivePolicy& policy);
+// use them), refused tables and views removed (but the views `views` clears: they read no
+// protected table), sample values of masked columns and of row-filtered tables dropped, and
+// row counts of row-filtered tables unknown.
+db::DatabaseSchema FilterSchema(const db::DatabaseSchema& schema, const EffectivePolicy& policy,
+                                const ViewVerdicts* views = nullptr);
 
 class PermissionedConnector final : public db::Connector {
  public:
@@ -44,6 +47,10 @@ class PermissionedConnector final : public db::Connector {
   void Cancel() override { inner_->Cancel(); }
 
   const EffectivePolicy& policy() const { return policy_; }
+  // Which of the catalog's views this user may use as they are (JudgeViews over the
+  // definitions read from the engine on first use, by an internal catalog query; when they
+  // cannot be read, every view is refused, saying so).
+  const ViewVerdicts& Views() const;
   // The statement as it would run for this user (for logs and tests).
   StatusOr<std::string> Rewrite(std::string_view sql) const;
 
@@ -54,6 +61,8 @@ class PermissionedConnector final : public db::Connector {
   std::set<std::string> hidden_columns_;    // "table.column", lower case
   std::set<std::string> protected_tables_;  // lower case
   std::set<std::string> views_;             // the catalog's views, lower case
+  mutable std::once_flag views_judged_;
+  mutable ViewVerdicts view_verdicts_;
 };
 
 }  // namespace askdb::permissions

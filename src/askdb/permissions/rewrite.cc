@@ -77,6 +77,8 @@ class RefCollector {
     if (node.contains("relname")) AddRef(node);
     if (HasObject(node, "FuncCall")) {
       std::vector<std::string> name = StringList(node["FuncCall"]["funcname"]);
+      if (name.size() > 1)
+        qualified_functions_.push_back(name[name.size() - 2] + "." + name.back());
       if (!name.empty() && internal::ReadsTablesByName(text::AsciiLower(name.back()))) {
         return Refuse("the function " + name.back() +
                       " reads tables given by name, which the permission rewrite cannot see");
@@ -90,6 +92,8 @@ class RefCollector {
   }
 
   std::vector<TableRef>& refs() { return refs_; }
+  // schema.function calls seen (a MySQL view calls its stored functions so).
+  const std::vector<std::string>& qualified_functions() const { return qualified_functions_; }
 
  private:
   // CTE names are in scope for the query and the later CTEs. In a CTE's own body:
@@ -148,6 +152,92 @@ class RefCollector {
   SqlEngine engine_;
   std::vector<std::set<std::string>> scopes_;
   std::vector<TableRef> refs_;
+  std::vector<std::string> qualified_functions_;
+};
+
+bool IsSystemRef(const TableRef& ref, SqlEngine engine) {
+  const std::string lower = text::AsciiLower(ref.relname);
+  return IsSystemSchema(ref.schema) || lower.starts_with("sqlite_") ||
+         (ref.schema.empty() && engine == SqlEngine::kPostgres && lower.starts_with("pg_"));
+}
+
+std::string WithoutRefusalPrefix(const std::string& message) {
+  constexpr std::string_view kPrefix = "refused under your data permissions: ";
+  return message.starts_with(kPrefix) ? message.substr(kPrefix.size()) : message;
+}
+
+// Judges views one by one, following views that read views (memoised; a cycle or a deep
+// chain is refused).
+class ViewJudge {
+ public:
+  ViewJudge(const std::map<std::string, ViewDefinition>& definitions, SqlEngine engine,
+            const EffectivePolicy& policy, const db::DatabaseSchema& schema)
+      : definitions_(definitions), engine_(engine), policy_(policy), schema_(schema) {}
+
+  std::string Judge(const std::string& view, int depth = 0) {
+    if (auto it = verdicts_.find(view); it != verdicts_.end()) return it->second;
+    if (depth > 16) return "views nest more than 16 deep";
+    verdicts_[view] = "it reads itself through other views";  // until judged: a cycle
+    const std::string verdict = JudgeDefinition(view, depth);
+    verdicts_[view] = verdict;
+    return verdict;
+  }
+
+  const ViewVerdicts& verdicts() const { return verdicts_; }
+
+ private:
+  std::string JudgeDefinition(const std::string& view, int depth) {
+    auto def = definitions_.find(view);
+    if (def == definitions_.end() || def->second.sql.empty()) {
+      return "askdb could not read its definition (the database account may not be allowed to)";
+    }
+    if (def->second.calls_user_functions) {
+      return "it calls a function that is not built in, which may read a protected table";
+    }
+    StatusOr<std::string> normalized = internal::NormalizeForParser(def->second.sql, engine_);
+    if (!normalized.ok()) return WithoutRefusalPrefix(normalized.status().message());
+    StatusOr<Json> tree = internal::ParsePostgres(*normalized);
+    if (!tree.ok()) return "askdb could not read its definition: " + tree.status().message();
+    const Json& stmts = (*tree)["stmts"];
+    if (!stmts.is_array() || stmts.size() != 1 || !HasObject(stmts[0], "stmt")) {
+      return "its definition is not one statement";
+    }
+    const Json& stmt = stmts[0]["stmt"];
+    const Json* query = nullptr;
+    if (HasObject(stmt, "ViewStmt") && stmt["ViewStmt"].contains("query")) {
+      query = &stmt["ViewStmt"]["query"];
+    } else if (HasObject(stmt, "SelectStmt")) {
+      query = &stmt;
+    }
+    if (query == nullptr) return "its definition is not a SELECT";
+    RefCollector collector(engine_);
+    if (Status walked = collector.Walk(*query); !walked.ok()) {
+      return WithoutRefusalPrefix(walked.message());
+    }
+    if (engine_ == SqlEngine::kMysql && !collector.qualified_functions().empty()) {
+      return "it calls the stored function " + collector.qualified_functions().front() +
+             ", which may read a protected table";
+    }
+    for (const TableRef& ref : collector.refs()) {
+      if (IsSystemRef(ref, engine_)) return "it reads the system catalog " + ref.relname;
+      if (policy_.Find(ref.relname) != nullptr) {
+        return "it reads the protected table " + ref.relname;
+      }
+      const db::TableInfo* table = schema_.FindTable(ref.relname);
+      if (table == nullptr) return "it reads " + ref.relname + ", which is not in askdb's catalog";
+      if (table->kind == db::TableInfo::Kind::kView) {
+        const std::string inner = Judge(text::AsciiLower(ref.relname), depth + 1);
+        if (!inner.empty()) return "it reads the view " + ref.relname + ", and " + inner;
+      }
+    }
+    return "";
+  }
+
+  const std::map<std::string, ViewDefinition>& definitions_;
+  SqlEngine engine_;
+  const EffectivePolicy& policy_;
+  const db::DatabaseSchema& schema_;
+  ViewVerdicts verdicts_;
 };
 
 size_t SkipSpaceAndComments(std::string_view text, size_t i) {
@@ -382,9 +472,19 @@ std::string MaskExpression(SqlEngine engine, const std::string& quoted_column,
   return filler;
 }
 
+ViewVerdicts JudgeViews(const std::map<std::string, ViewDefinition>& definitions, SqlEngine engine,
+                        const EffectivePolicy& policy, const db::DatabaseSchema& schema) {
+  ViewJudge judge(definitions, engine, policy, schema);
+  for (const db::TableInfo& table : schema.tables) {
+    if (table.kind == db::TableInfo::Kind::kView) judge.Judge(text::AsciiLower(table.name));
+  }
+  return judge.verdicts();
+}
+
 StatusOr<RewriteResult> RewriteStatement(std::string_view sql, SqlEngine engine,
                                          const EffectivePolicy& policy,
-                                         const db::DatabaseSchema& schema) {
+                                         const db::DatabaseSchema& schema,
+                                         const ViewVerdicts* views) {
   RewriteResult result;
   result.sql = std::string(sql);
   if (policy.empty()) return result;
@@ -421,8 +521,7 @@ StatusOr<RewriteResult> RewriteStatement(std::string_view sql, SqlEngine engine,
 
   for (const TableRef& ref : refs) {
     const std::string lower = text::AsciiLower(ref.relname);
-    if (IsSystemSchema(ref.schema) || lower.starts_with("sqlite_") ||
-        (ref.schema.empty() && engine == SqlEngine::kPostgres && lower.starts_with("pg_"))) {
+    if (IsSystemRef(ref, engine)) {
       return Refuse("the system catalog " + (ref.schema.empty() ? "" : ref.schema + ".") +
                     ref.relname + " describes the protected tables");
     }
@@ -435,8 +534,15 @@ StatusOr<RewriteResult> RewriteStatement(std::string_view sql, SqlEngine engine,
                       "schema if it is new)");
       }
       if (table->kind == db::TableInfo::Kind::kView) {
-        return Refuse("the view " + ref.relname +
-                      " may read a protected table; views are not available under data rules");
+        auto verdict = views == nullptr ? ViewVerdicts::const_iterator() : views->find(lower);
+        if (views == nullptr || verdict == views->end()) {
+          return Refuse("the view " + ref.relname +
+                        " cannot be used: askdb has not checked what it reads");
+        }
+        if (!verdict->second.empty()) {
+          return Refuse("the view " + ref.relname + " cannot be used: " + verdict->second +
+                        " (query the tables themselves: your rules apply to them)");
+        }
       }
       continue;
     }

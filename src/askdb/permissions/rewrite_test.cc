@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "askdb/db/schema.h"
 
 namespace askdb::permissions {
@@ -113,6 +115,50 @@ TEST(RewriteTest, UnreadableStatementSaysWhereAndWhatToWrite) {
       Rewrite("SELECT id FROM `staff` WHERE id = 1 LOCK IN SHARE MODE", SqlEngine::kMysql);
   EXPECT_EQ(mysql.rfind("ERROR: refused under your data permissions", 0), 0u) << mysql;
   EXPECT_NE(mysql.find("standard SQL"), std::string::npos) << mysql;
+}
+
+TEST(RewriteTest, ViewsReadingNoProtectedTableMayBeUsed) {
+  db::DatabaseSchema schema = Schema();
+  for (const char* name : {"products_view", "outer_view", "loop_a", "loop_b"}) {
+    db::TableInfo view;
+    view.name = name;
+    view.kind = db::TableInfo::Kind::kView;
+    schema.tables.push_back(view);
+  }
+  std::map<std::string, ViewDefinition> defs;
+  defs["staff_view"].sql =
+      "CREATE VIEW staff_view AS SELECT id FROM products WHERE id IN "
+      "(SELECT id FROM [staff])";
+  defs["products_view"].sql = "CREATE VIEW products_view AS SELECT id FROM products";
+  defs["outer_view"].sql = "CREATE VIEW outer_view AS SELECT * FROM products_view";
+  defs["loop_a"].sql = "CREATE VIEW loop_a AS SELECT * FROM loop_b";
+  defs["loop_b"].sql = "CREATE VIEW loop_b AS SELECT * FROM loop_a";
+  const ViewVerdicts verdicts = JudgeViews(defs, SqlEngine::kSqlite, Policy(), schema);
+  EXPECT_EQ(verdicts.at("products_view"), "");
+  EXPECT_EQ(verdicts.at("outer_view"), "");
+  EXPECT_NE(verdicts.at("staff_view").find("protected table staff"), std::string::npos);
+  EXPECT_NE(verdicts.at("loop_a"), "");
+  EXPECT_NE(verdicts.at("loop_b"), "");
+  auto run = [&](std::string_view sql) {
+    StatusOr<RewriteResult> r =
+        RewriteStatement(sql, SqlEngine::kSqlite, Policy(), schema, &verdicts);
+    return r.ok() ? r->sql : "ERROR: " + r.status().message();
+  };
+  EXPECT_EQ(run("SELECT id FROM outer_view"), "SELECT id FROM outer_view");
+  const std::string refused = run("SELECT id FROM staff_view");
+  EXPECT_NE(refused.find("the view staff_view cannot be used: it reads the protected table staff"),
+            std::string::npos)
+      << refused;
+  // A definition askdb has not read is refused too.
+  defs.erase("products_view");
+  EXPECT_NE(JudgeViews(defs, SqlEngine::kSqlite, Policy(), schema).at("outer_view"), "");
+  // MySQL: a stored function (qualified in VIEW_DEFINITION) may read anything.
+  std::map<std::string, ViewDefinition> mysql;
+  mysql["products_view"].sql = "select `db`.`f`(`db`.`products`.`id`) AS `x` from `db`.`products`";
+  EXPECT_NE(JudgeViews(mysql, SqlEngine::kMysql, Policy(), schema)
+                .at("products_view")
+                .find("stored function db.f"),
+            std::string::npos);
 }
 
 TEST(RewriteTest, NoPolicyLeavesTheTextAlone) {

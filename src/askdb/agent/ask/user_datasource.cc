@@ -102,9 +102,11 @@ StatusOr<std::shared_ptr<PreparedDatasource>> PrepareForUser(
   auto ds = std::make_shared<PreparedDatasource>();
   // Shares ownership of `base`: the user's connector wraps base's connection.
   std::shared_ptr<db::Connector> inner(base, base->connector.get());
-  ds->connector = std::make_unique<permissions::PermissionedConnector>(
+  auto connector = std::make_unique<permissions::PermissionedConnector>(
       inner, policy, std::make_shared<const db::DatabaseSchema>(base->schema));
-  ds->schema = permissions::FilterSchema(base->schema, policy);
+  // Views that read no protected table stay (the connector lets them run as they are).
+  ds->schema = permissions::FilterSchema(base->schema, policy, &connector->Views());
+  ds->connector = std::move(connector);
   if (base->model) ds->model = FilterModel(*base->model, policy);
   ds->model_path = base->model_path;
   ds->terms = base->terms;
