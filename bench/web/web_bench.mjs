@@ -15,8 +15,17 @@
 //                         longest_task_page_idle_ms: the longest task from loading the page
 //                         until the first question is sent (start-up and that prefetch)
 // Usage: node bench/web/web_bench.mjs [--askdb build/bin/askdb] [--runs 5] [--chromium PATH]
+//          [--assets DIR] [--trace FILE]
+// --trace FILE saves a Chromium performance trace (chrome://tracing / DevTools format) of the
+// first run's first chart, from sending the question until the chart is drawn, and prints the
+// longest main-thread task's breakdown (bench/web/trace_summary.mjs reads a saved one).
+// --assets DIR serves a Vite build of web/ (e.g. `ASKDB_WEB_OUT=DIR npx vite build`) in front
+// of askdb's API instead of the UI embedded in the binary (gzip, the same cache headers), to
+// compare two builds of the UI on one binary, one after the other, under the same load.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import { gzipSync } from 'node:zlib'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -33,6 +42,8 @@ function flag(name, fallback) {
 const askdb = resolve(flag('askdb', join(repo, 'build/bin/askdb')))
 const runs = Number(flag('runs', '5'))
 const chromium = flag('chromium', process.env.CHROMIUM ?? '/usr/bin/chromium')
+const assets = flag('assets', '')
+const traceFile = flag('trace', '')
 const ROWS_QUESTION = '列出最早的一千笔订单'
 const ROWS_SQL = 'SELECT order_date, total_amount FROM orders ORDER BY order_date, order_id LIMIT 1000'
 
@@ -42,6 +53,37 @@ delete env.ASKDB_HOME
 delete env.ASKDB_SECRET_KEY
 delete env.ASKDB_SERVER_STORE_URL
 
+const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json' }
+
+// The built UI from `dir` (gzip, hashed files immutable, SPA fallback), everything under
+// /api and /healthz passed to askdb as it is (SSE streams included).
+function assetServer(dir, api) {
+  const cache = new Map()
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x')
+    if (url.pathname.startsWith('/api/') || url.pathname === '/healthz') {
+      const up = http.request(new URL(req.url, api), { method: req.method, headers: { ...req.headers, host: new URL(api).host } }, (r) => {
+        res.writeHead(r.statusCode, r.headers)
+        r.pipe(res)
+      })
+      req.pipe(up)
+      return
+    }
+    let file = join(dir, decodeURIComponent(url.pathname))
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html')
+    if (!cache.has(file)) cache.set(file, gzipSync(readFileSync(file), { level: 9 }))
+    const ext = file.slice(file.lastIndexOf('.'))
+    res.writeHead(200, {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Content-Encoding': 'gzip',
+      'Content-Length': cache.get(file).length,
+      'Cache-Control': file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    })
+    res.end(cache.get(file))
+  })
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, base: `http://127.0.0.1:${server.address().port}` })))
+}
+
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.floor(s.length / 2)]
@@ -49,6 +91,7 @@ function median(xs) {
 
 let server
 let browser
+let front
 async function main() {
   const db = join(home, 'retail.sqlite')
   const demo = spawnSync(askdb, ['demo', '--db', db, '--report', join(home, 'demo.html')], { env, encoding: 'utf8', timeout: 180_000 })
@@ -57,7 +100,7 @@ async function main() {
   writeFileSync(rules, JSON.stringify([{ match: '一千笔订单', reply: ROWS_SQL }]))
   server = spawn(askdb, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db, '--llm', `scripted:${rules}`], { env, stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
-  const { base, key } = await new Promise((ok, fail) => {
+  const started = await new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`askdb serve did not start:\n${stderr}`)), 60_000)
     server.stderr.on('data', (d) => {
       stderr += d.toString()
@@ -70,6 +113,9 @@ async function main() {
     })
     server.on('exit', (code) => fail(new Error(`askdb serve exited (${code}):\n${stderr}`)))
   })
+  const { key } = started
+  let base = started.base
+  if (assets) base = (front = await assetServer(resolve(assets), started.base)).base
   browser = await puppeteer.launch({
     executablePath: chromium,
     headless: true,
@@ -146,11 +192,18 @@ async function main() {
       }
       const t0 = await page.evaluate(() => performance.now())
       if (list === tasksCold) tasksIdle.push(await page.evaluate((to) => window.__longTasks.filter((t) => t.start < to).reduce((m, t) => Math.max(m, t.duration), 0), t0))
+      const tracing = traceFile && i === 0 && list === tasksCold
       await page.type('textarea[data-testid=question]', ROWS_QUESTION)
+      if (tracing) await page.tracing.start({ path: resolve(traceFile), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'v8'] })
       await page.keyboard.press('Enter')
       await page.waitForFunction(() => document.querySelector('[data-testid=chart] [data-drawn=true]') !== null, { timeout: 120_000 })
       await page.waitForSelector('[data-testid=result-table] tbody tr')
       await new Promise((r) => setTimeout(r, 500))
+      if (tracing) {
+        await page.tracing.stop()
+        const { summarize } = await import('./trace_summary.mjs')
+        console.error(summarize(JSON.parse(readFileSync(resolve(traceFile), 'utf8'))))
+      }
       const seen = await page.evaluate((from) => window.__longTasks.filter((t) => t.start >= from), t0)
       list.push(seen.reduce((m, t) => Math.max(m, t.duration), 0))
     }
@@ -161,6 +214,8 @@ async function main() {
   const out = {
     date: new Date().toISOString(),
     askdb,
+    assets: assets || 'embedded',
+    load_average: (await import('node:os')).loadavg().map((x) => Number(x.toFixed(2))),
     chromium: (await browser.version()),
     first_screen_gzip_kb: Number((firstScreen / 1024).toFixed(1)),
     first_screen_files: sizes.size,
@@ -187,6 +242,7 @@ try {
   code = 1
 } finally {
   await browser?.close().catch(() => {})
+  front?.server.close()
   if (server && server.exitCode === null) {
     server.kill('SIGTERM')
     await new Promise((r) => {

@@ -71,32 +71,91 @@ function whenIdle(fn: () => void, timeoutMs: number) {
   else setTimeout(fn, Math.min(timeoutMs, 500))
 }
 
-// Small charts of each kind drawn off-screen: V8 compiles a function on its first call, so
-// loading the module alone leaves init, layout and drawing to be compiled by the first real
-// chart. Drawn one per idle callback to keep each task short.
-const WARM_UP: EChartsCoreOption[] = ['bar', 'line', 'scatter', 'pie'].map((type) => ({
-  animation: false,
-  title: { text: type },
-  tooltip: { trigger: type === 'pie' ? 'item' : 'axis' },
-  legend: { type: 'scroll', bottom: 0 },
-  grid: { containLabel: true },
-  ...(type === 'pie' ? {} : { xAxis: { type: type === 'scatter' ? 'value' : 'category', data: type === 'scatter' ? undefined : ['a', 'b', 'c'] }, yAxis: { type: 'value' } }),
-  series: [{ type, name: type, data: type === 'scatter' ? [[1, 2], [2, 3]] : type === 'pie' ? [{ name: 'a', value: 1 }, { name: 'b', value: 2 }] : [1, 2, 3], label: { show: true } }],
-}))
+// Charts of each kind drawn off-screen: V8 compiles a function on its first call and
+// optimizes it after many, so loading the module alone leaves init, layout and drawing to
+// be compiled by the first real chart (a profile of the first 1,000-row answer under load:
+// one 180 ms frame, nearly all ECharts running cold). The line and bar have a few hundred
+// points, as answers do, so that their loops are warm too. One chart per task.
+const labels = (n: number) => Array.from({ length: n }, (_, i) => `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`)
+const values = (n: number) => Array.from({ length: n }, (_, i) => Math.round(1000 + 800 * Math.sin(i / 7) + i))
+// Small ones first, so that the first compile of each path is a short task of its own.
+const WARM_UP: EChartsCoreOption[] = (
+  [
+    ['line', 3],
+    ['bar', 3],
+    ['line', 300],
+    ['bar', 60],
+    ['scatter', 100],
+    ['pie', 5],
+  ] as [string, number][]
+).map(([type, n]) => {
+  const data =
+    type === 'scatter' ? values(n).map((v, i) => [i, v]) : type === 'pie' ? values(n).map((v, i) => ({ name: `p${i}`, value: v })) : values(n)
+  return {
+    animation: false,
+    title: { text: type },
+    tooltip: { trigger: type === 'pie' ? 'item' : 'axis' },
+    legend: { type: 'scroll', bottom: 0 },
+    grid: { containLabel: true },
+    ...(type === 'pie' ? {} : { xAxis: { type: type === 'scatter' ? 'value' : 'category', data: type === 'scatter' ? undefined : labels(n) }, yAxis: { type: 'value' } }),
+    series: [
+      {
+        type,
+        name: type,
+        data,
+        ...(type === 'line' ? { showSymbol: false, areaStyle: { opacity: 0.08 } } : {}),
+        ...(type === 'pie' || type === 'bar' ? { label: { show: true } } : {}),
+      },
+    ],
+  }
+})
 
-function warmUp(echarts: Core, i: number, timeoutMs: number) {
-  if (i >= WARM_UP.length || typeof document === 'undefined' || inUse) return
-  whenIdle(() => {
-    if (inUse) return
+let warmed = 0
+let warming = false
+// Once a question is sent the answer is on its way: warm up in plain tasks then (idle
+// callbacks may not come while the stream is rendering), not only when idle.
+let eager = false
+
+function schedule(fn: () => void, timeoutMs: number) {
+  if (eager) setTimeout(fn, 0)
+  else whenIdle(fn, timeoutMs)
+}
+
+function warmUp(echarts: Core, timeoutMs: number) {
+  if (warming || typeof document === 'undefined') return
+  warming = true
+  // One chart for the whole warm-up: made in a task of its own, then one option per task.
+  let chart: ReturnType<Core['init']> | undefined
+  const next = () => {
+    if (warmed >= WARM_UP.length || inUse) {
+      chart?.dispose()
+      warming = false
+      return
+    }
     try {
-      const chart = echarts.init(document.createElement('div'), undefined, { renderer: 'canvas', width: 480, height: 300 })
-      chart.setOption(WARM_UP[i])
-      chart.dispose()
+      if (!chart) {
+        chart = echarts.init(document.createElement('div'), undefined, { renderer: 'canvas', width: 600, height: 320 })
+      } else {
+        // A non-lazy setOption lays out and paints at once (zr.flush): both paths compiled.
+        chart.setOption(WARM_UP[warmed], { notMerge: true })
+        warmed++
+      }
     } catch {
       // Only a warm-up: a real chart reports its own errors.
+      warmed++
     }
-    warmUp(echarts, i + 1, timeoutMs)
-  }, timeoutMs)
+    schedule(next, timeoutMs)
+  }
+  schedule(next, timeoutMs)
+}
+
+/** A question was sent: load ECharts now and finish warming it up in plain tasks. */
+export function prepareForAnswer(): void {
+  eager = true
+  loadECharts().then(
+    (echarts) => warmUp(echarts, 0),
+    () => {},
+  )
 }
 
 /**
@@ -107,7 +166,7 @@ export function prefetchECharts(timeoutMs = 2000): void {
   if (core) return
   whenIdle(() => {
     loadECharts().then(
-      (echarts) => warmUp(echarts, 0, timeoutMs),
+      (echarts) => warmUp(echarts, timeoutMs),
       () => {},
     )
   }, timeoutMs)

@@ -27,6 +27,8 @@ export interface PlanView {
   text: string
   by?: string
   warnings: string[]
+  /** The plan's schema level (a step may name its own). */
+  schemaLevel?: string
 }
 
 export interface StepProgress {
@@ -40,6 +42,9 @@ export interface StepProgress {
   error?: string
   sql?: string
   row_count?: number
+  /** Tries the step took (more than 1: it was retried) and its time. */
+  attempts?: number
+  duration_ms?: number
 }
 
 export interface SqlView {
@@ -87,6 +92,8 @@ export interface AnalysisStep {
   note: string
   text: string
   result: ResultView | null
+  attempts?: number
+  duration_ms?: number
 }
 
 export interface Narrative {
@@ -243,6 +250,7 @@ export function reduceTurn(turn: TurnState, frame: Frame): TurnState {
         text: p.text ?? '',
         by: p.by,
         warnings: p.warnings ?? [],
+        schemaLevel: p.plan?.schema_level,
       }
       t.steps = []
       break
@@ -335,7 +343,7 @@ export function applyResult(t: TurnState, r: any) {
   }
   if (r.report_narrative) t.narrative = r.report_narrative
   if (r.plan && !t.plan) {
-    t.plan = { title: r.plan_title ?? '', steps: r.plan.steps ?? [], text: '', warnings: r.plan_warnings ?? [] }
+    t.plan = { title: r.plan_title ?? '', steps: r.plan.steps ?? [], text: '', warnings: r.plan_warnings ?? [], schemaLevel: r.plan.schema_level }
   }
   if (r.interrupt) {
     t.interrupt = { kind: r.interrupt.kind, node: r.interrupt.node, payload: r.interrupt.payload ?? {} }
