@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# E2E: `askdb ask|sql --user/--token` run under the user's data permissions (issue 18,
+# E2E: `askdb ask|chat|sql --user/--token` run under the user's data permissions (issue 18,
 # docs/permissions.md "The CLI"). Two analysts (region 华东 / 华南) and one row rule on
 # regions (name_zh = {user.region}) made with `askdb users` and `askdb users rule`; each asks
 # the same question and gets only their region's 2024 sales, equal to sqlite3's figure on the
@@ -72,6 +72,43 @@ check_rows "$out" 华东
 out=$("$askdb" --json ask "$q" --db "$db") || fail "ask without a user"
 python3 -c 'import json,sys; o=json.loads(sys.argv[1]); assert len(o["rows"]) >= 3 and "permissions" not in o, o' "$out" ||
   fail "without --user: $out"
+
+# askdb chat --user: questions piped into the real binary, a follow-up included; each turn
+# holds exactly the user's region with sqlite3's figure for the turn's year, and the note.
+truth_year() {  # truth_year REGION YEAR
+  sqlite3 "$work/retail.sqlite" "SELECT printf('%.2f', SUM(o.total_amount)) FROM orders o
+    JOIN stores s ON s.store_id = o.store_id JOIN cities c ON c.city_id = s.city_id
+    JOIN regions g ON g.region_id = c.region_id
+    WHERE o.order_date >= '$2-01-01' AND o.order_date < '$(($2 + 1))-01-01' AND g.name_zh = '$1'"
+}
+check_chat() {  # check_chat USER PASSWORD REGION
+  printf '2024年各地区的销售额\n那2023年呢？\n/exit\n' |
+    ASKDB_PASSWORD=$2 "$askdb" --json chat --user "$1" --db "$db" > "$work/chat_$1.jsonl" 2> "$work/chat_$1.err" ||
+    fail "chat as $1: $(cat "$work/chat_$1.err")"
+  python3 - "$work/chat_$1.jsonl" "$3" "$(truth_year "$3" 2024)" "$(truth_year "$3" 2023)" <<'PY' ||
+import json, sys
+turns = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+region, want = sys.argv[2], [float(sys.argv[3]), float(sys.argv[4])]
+assert len(turns) == 2, f"{len(turns)} turns"
+for turn, figure in zip(turns, want):
+    rows = turn["result"]["rows"]
+    assert len(rows) == 1, rows
+    assert [v for v in rows[0] if isinstance(v, str)] == [region], rows
+    nums = [v for v in rows[0] if isinstance(v, (int, float))]
+    assert abs(nums[0] - figure) < 0.01, (nums, figure)
+    assert region in turn.get("permissions", ""), turn.get("permissions")
+PY
+    fail "chat as $1: $(cat "$work/chat_$1.jsonl")"
+}
+check_chat bob south-pass-1 华南
+check_chat ann east-pass-1 华东
+# A wrong password ends chat before any question (exit 5).
+set +e
+printf '2024年各地区的销售额\n' | ASKDB_PASSWORD=not-the-password "$askdb" chat --user bob --db "$db" > "$work/chat_wrong.out" 2>&1
+code=$?
+set -e
+[[ $code == 5 ]] || fail "chat with a wrong password: exit $code (want 5): $(cat "$work/chat_wrong.out")"
+grep -q "华东\|华南" "$work/chat_wrong.out" && fail "chat answered with a wrong password"
 
 # askdb sql: the statement is rewritten for the user.
 out=$(ASKDB_PASSWORD=east-pass-1 "$askdb" --json sql --user ann "SELECT name_zh FROM regions ORDER BY 1" --db "$db") ||
