@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# E2E: live progress of a plan's steps in `askdb ask` (docs/cli.md). On a terminal (a pseudo-
+# terminal here: stderr must be a tty) each finished step is a line on stderr while the run
+# goes on — before the answer is printed — beside the spinner; without a terminal (a pipe)
+# nothing of it is printed. The scripted model plans two SQL steps.
+# Usage: ask_progress_e2e.sh ASKDB_BINARY
+set -euo pipefail
+askdb=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+export ASKDB_HOME="$work/home"
+unset OPENAI_BASE_URL OPENAI_MODEL OPENAI_API_KEY ASKDB_SERVER_STORE_URL
+
+"$askdb" demo --db "$work/demo/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
+db="sqlite:$work/demo/retail.sqlite"
+cat > "$work/rules.json" <<'RULES'
+[{"match": "You are askdb's planner", "json": {"title": "Channels and stores", "steps": [
+   {"step_num": 1, "tool": "execute_sql", "purpose": "Revenue by channel",
+    "input": "SELECT channel, SUM(total_amount) AS revenue FROM orders GROUP BY channel"},
+   {"step_num": 2, "tool": "execute_sql", "purpose": "Orders by channel",
+    "input": "SELECT channel, COUNT(*) AS orders FROM orders GROUP BY channel"}]}},
+ {"match": "whether the data gathered so far is enough", "json": {"sufficient": true, "reason": "complete", "confidence": 0.9}},
+ {"match": "Write the analysis report", "json": {"title": "Channels", "summary": "Channel revenue and orders are known.", "findings": [], "recommendations": []}}]
+RULES
+
+# On a pseudo-terminal: stdout and stderr both go to it, in the order written.
+python3 - "$askdb" "$db" "$work/rules.json" > "$work/tty.txt" <<'PY' || fail "ask on a terminal: $(cat "$work/tty.txt")"
+import os, pty, subprocess, sys
+askdb, db, rules = sys.argv[1:4]
+master, slave = pty.openpty()
+p = subprocess.Popen([askdb, "--color", "never", "ask", "Write a comprehensive sales analysis report",
+                      "--db", db, "--llm", "scripted:" + rules],
+                     stdin=subprocess.DEVNULL, stdout=slave, stderr=slave)
+os.close(slave)
+out = b""
+while True:
+    try:
+        chunk = os.read(master, 4096)
+    except OSError:  # EIO: the child closed the terminal
+        break
+    if not chunk:
+        break
+    out += chunk
+sys.stdout.write(out.decode("utf-8", "replace"))
+sys.exit(p.wait())
+PY
+tty=$(tr -d '\r' < "$work/tty.txt")
+for line in "✓ 2/3 Revenue by channel (3 rows)" "✓ 3/3 Orders by channel (3 rows)"; do
+  [[ $tty == *"$line"* ]] || fail "no progress line '$line' on the terminal: $tty"
+done
+# Live: the step lines come before the answer (printed once the run has finished).
+python3 - "$tty" <<'PY' || fail "the progress lines did not come before the answer: $tty"
+import sys
+t = sys.argv[1]
+assert t.index("✓ 2/3 Revenue by channel") < t.index("✓ 3/3 Orders by channel") < t.index("Channel revenue and orders are known."), t
+PY
+
+# Through a pipe: no progress lines (stderr is not a terminal).
+"$askdb" ask "Write a comprehensive sales analysis report" --db "$db" --llm "scripted:$work/rules.json" \
+  > "$work/out" 2> "$work/err" || fail "ask through a pipe: $(cat "$work/err")"
+grep -q "✓ 2/3" "$work/err" && fail "progress lines written to a pipe: $(cat "$work/err")"
+grep -q "Channel revenue and orders are known." "$work/out" || fail "no answer: $(cat "$work/out")"
+echo "ask_progress_e2e: all checks passed"
