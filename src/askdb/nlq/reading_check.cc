@@ -1,5 +1,9 @@
 #include "askdb/nlq/reading_check.h"
 
+#include <algorithm>
+#include <string_view>
+
+#include "askdb/common/text.h"
 #include "askdb/nlq/schema_index.h"
 
 namespace askdb::nlq {
@@ -19,11 +23,42 @@ bool NamesDataBeyondTables(const Item& item, const SchemaIndex& index) {
   return false;
 }
 
+bool IsEnglishWord(const std::string& text) {
+  if (text.size() < 3) return false;
+  for (char c : text) {
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return false;
+  }
+  return true;
+}
+
+bool IsPossessive(const std::string& text) {
+  static constexpr std::string_view kWords[] = {"their", "its", "the", "his", "her"};
+  return std::find(std::begin(kWords), std::end(kWords), text::AsciiLower(text)) !=
+         std::end(kWords);
+}
+
+// "the titles and their directors": an English word the engine does not know, listed with
+// "and" right after a word it placed, is something else the question asks to be shown.
+bool ListedBesidePlacedWord(const std::vector<Item>& items, size_t i) {
+  if (items[i].used || items[i].kind != ItemKind::kUnknown || !IsEnglishWord(items[i].text)) {
+    return false;
+  }
+  size_t k = i;
+  while (k > 0 && IsPossessive(items[k - 1].text)) --k;
+  if (k < 2 || text::AsciiLower(items[k - 1].text) != "and") return false;
+  const Item& before = items[k - 2];
+  return before.used && before.kind == ItemKind::kTerm;
+}
+
 }  // namespace
 
 std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
                                              const SchemaIndex& index) {
-  for (const Item& item : items) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Item& item = items[i];
+    if (ListedBesidePlacedWord(items, i)) {
+      return UnplacedWord{UnplacedWord::Kind::kListedWord, item.text};
+    }
     if (item.used) continue;
     switch (item.kind) {
       case ItemKind::kNumber:
@@ -69,6 +104,13 @@ std::string UnplacedWordMessage(const UnplacedWord& word, bool chinese) {
                      : "'" + word.text +
                            "' names something in the data that my reading did not use, so "
                            "the answer could be wrong; rephrase or split the question.";
+    case UnplacedWord::Kind::kListedWord:
+      return chinese ? "问题要求同时列出“" + word.text +
+                           "”，但数据中没有找到它对应的列，答案会漏掉它，因此不作答；"
+                           "请用列名来问，或去掉它。"
+                     : "the question also asks for '" + word.text +
+                           "', which I could not find in the data, so the answer would leave "
+                           "it out; use the column's name or ask without it.";
   }
   return {};
 }

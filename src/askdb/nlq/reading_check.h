@@ -1,8 +1,9 @@
 // Verify before answering: after the engine has read a question, find a word it left
 // unexplained that could change the answer. A number ("the 5 longest", "price 0.99"), a
 // computation word ("count" next to a sum, "total" beside "average") or a word that names
-// something in the data: if the reading did not use it, the SQL answers a different
-// question, so the engine abstains and names the word instead of answering.
+// something in the data, or an unknown word listed with "and" beside words it placed: if the
+// reading did not use it, the SQL answers a different question, so the engine abstains and
+// names the word instead of answering.
 #pragma once
 
 #include <optional>
@@ -20,6 +21,7 @@ struct UnplacedWord {
     kNumber,       // a number the query does not contain
     kComputation,  // an aggregate word (sum, count, average, most, ...) not applied
     kDataWord,     // a table, column or value name not in the query
+    kListedWord,   // an unknown word listed beside placed ones ("titles and their directors")
   };
   Kind kind;
   std::string text;

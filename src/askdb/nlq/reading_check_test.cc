@@ -99,6 +99,14 @@ TEST_F(ReadingCheckTest, ComparisonsFindTheirColumnAfterTheNumberOrInAFunctionWo
   EXPECT_FALSE(T("staff with more than 1 sales").answered);
 }
 
+TEST_F(ReadingCheckTest, AnUnknownWordListedBesideAPlacedOneIsNamed) {
+  Translation t = T("list the first names of staff and their nicknames");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'nicknames'"), std::string::npos) << t.abstain_reason;
+  t = T("list the first names and cities of staff");
+  EXPECT_TRUE(t.answered) << t.abstain_reason;
+}
+
 TEST_F(ReadingCheckTest, ChineseMessageNamesTheWord) {
   UnplacedWord word{UnplacedWord::Kind::kNumber, "5"};
   EXPECT_NE(UnplacedWordMessage(word, true).find("“5”"), std::string::npos);
