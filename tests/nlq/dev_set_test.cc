@@ -15,7 +15,9 @@ constexpr double kMinCoverageDevSet = 0.86;    // measured 0.891 (211 questions)
 constexpr double kMinCoverageSpiderDk = 0.39;  // measured 0.402
 constexpr double kMinCoverageBusiness = 0.57;  // measured 0.600 (55 questions)
 // The demo's business terms (data/demo/terms.json), applied with no model.
-constexpr double kMinCoverageTerms = 0.94;  // measured 0.973 (37 questions + 2 to abstain on)
+constexpr double kMinCoverageTerms = 0.97;  // measured 1.000 (37 questions + 2 to abstain on)
+// business_terms_report.jsonl, written before the engine was tuned for it and never tuned on.
+constexpr double kMinCoverageTermsReport = 0.90;  // measured 0.938 (32 questions + 4 to abstain)
 
 EvalReport RunDevFile(const std::string& file) {
   auto qs = ReadEvalQuestions(std::string(ASKDB_SOURCE_DIR) + "/tests/nlq/" + file);
@@ -47,6 +49,12 @@ TEST(NlqDevSet, BusinessTerms) {
   Check(r, kMinCoverageTerms);
   EXPECT_GE(r.overall.total, 30);
   // A term the engine cannot apply safely (a measure over two tables) is never answered.
+  EXPECT_EQ(r.overall.unanswerable_answered, 0) << RenderEvalText(r);
+}
+TEST(NlqDevSet, BusinessTermsReport) {
+  const EvalReport r = RunDevFile("business_terms_report.jsonl");
+  Check(r, kMinCoverageTermsReport);
+  // Undefined modifiers (中高端, 超大单) and the unsafe 毛利 are never answered.
   EXPECT_EQ(r.overall.unanswerable_answered, 0) << RenderEvalText(r);
 }
 

@@ -15,8 +15,8 @@
 #include "askdb/nlq/join_path.h"
 #include "askdb/nlq/lexicon.h"
 #include "askdb/nlq/number_words.h"
-#include "askdb/nlq/reading.h"
 #include "askdb/nlq/query_shape_check.h"
+#include "askdb/nlq/reading.h"
 #include "askdb/nlq/reading_check.h"
 #include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/tokenizer.h"
@@ -133,6 +133,14 @@ class Parser {
   // defined. Marks their words used; false (with why_en/why_zh) when one cannot be applied.
   bool ApplyBusinessTerms(std::string* why_en, std::string* why_zh);
   std::string BusinessSql(const Filter& f) const;
+  // The question's period inside a filter over aggregates ("近一年的高价值客户"): false when
+  // it does not apply there; with `why_*` set when it should but cannot.
+  bool PeriodInsideTerm(int root, std::string* why_en, std::string* why_zh);
+  // The WHERE conditions of the question's period on time column `column`.
+  std::vector<std::string> PeriodConditions(int column) const;
+  // The phrase key of units [i, end): a hyphen between two English words is left out
+  // ("high-value" reads as "high value"), so hyphenated business terms match either way.
+  std::string KeyAt(size_t i, size_t end) const;
   bool MatchAt(size_t i, size_t len) const;
   size_t LongestMatch(size_t i, size_t max_units) const;
   void ParseTime();
@@ -236,6 +244,9 @@ class Parser {
   std::string ungrouped_conjunct_;  // "by region and <this>" where <this> cannot be grouped
   std::optional<JoinTree> tree_;
   int time_column_ = -1;
+  // The business term (filter over aggregates) whose aggregate takes the question's period,
+  // and that aggregate's time column; -1 when the period applies to the outer query.
+  int period_term_ = -1, period_term_column_ = -1;
   struct PendingValue {
     std::vector<int> terms;
     bool negated;
@@ -474,10 +485,41 @@ Translation Parser::Abstain(std::string en, std::string zh) {
   return out_;
 }
 
+namespace {
+bool IsHyphen(const std::vector<Unit>& units, size_t k) {
+  return units[k].kind == UnitKind::kPunct && units[k].key == "-" && k > 0 &&
+         k + 1 < units.size() && units[k - 1].kind == UnitKind::kWord &&
+         units[k + 1].kind == UnitKind::kWord;
+}
+}  // namespace
+
+std::string Parser::KeyAt(size_t i, size_t end) const {
+  std::vector<Unit> kept;
+  for (size_t k = i; k < end; ++k) {
+    if (!(k > i && k + 1 < end && IsHyphen(units_, k))) kept.push_back(units_[k]);
+  }
+  return JoinUnitKeys(kept, 0, kept.size());
+}
+
 bool Parser::MatchAt(size_t i, size_t len) const {
   if (i + len > units_.size()) return false;
+  bool hyphen = false;
   for (size_t k = i; k < i + len; ++k) {
-    if (units_[k].kind == UnitKind::kPunct && len > 1) return false;  // never across punctuation
+    if (units_[k].kind != UnitKind::kPunct || len == 1) continue;
+    // Never across punctuation, but a business term's word may be hyphenated.
+    if (k > i && k + 1 < i + len && IsHyphen(units_, k)) {
+      hyphen = true;
+      continue;
+    }
+    return false;
+  }
+  if (hyphen) {
+    const std::vector<int>* terms = index_.FindTerms(KeyAt(i, i + len));
+    if (terms == nullptr) return false;
+    for (int id : *terms) {
+      if (index_.terms()[id].kind == TermKind::kBusiness) return true;
+    }
+    return false;
   }
   const std::string key = JoinUnitKeys(units_, i, i + len);
   if (index_.FindTerms(key) != nullptr) return true;
@@ -514,8 +556,13 @@ void Parser::Segment() {
       // Longest match first, but give way when the longest match would strand the next unit
       // while a shorter one lets the rest match ("订单|数量" rather than "订单数|量").
       size_t len = LongestMatch(i, max_units);
-      if (len > 1 && i + len < units_.size() && units_[i + len].kind != UnitKind::kPunct &&
-          LongestMatch(i + len, max_units) == 0) {
+      // A business term's own word is never split ("大单|数", not "大|单数").
+      bool business = false;
+      if (const std::vector<int>* t = len > 1 ? index_.FindTerms(KeyAt(i, i + len)) : nullptr) {
+        for (int id : *t) business |= index_.terms()[id].kind == TermKind::kBusiness;
+      }
+      if (len > 1 && !business && i + len < units_.size() &&
+          units_[i + len].kind != UnitKind::kPunct && LongestMatch(i + len, max_units) == 0) {
         for (size_t shorter = len - 1; shorter >= 1; --shorter) {
           if (MatchAt(i, shorter) && LongestMatch(i + shorter, max_units) > len - shorter) {
             len = shorter;
@@ -524,7 +571,7 @@ void Parser::Segment() {
         }
       }
       if (len > 0) {
-        const std::string key = JoinUnitKeys(units_, i, i + len);
+        const std::string key = KeyAt(i, i + len);
         const std::vector<int>* terms = index_.FindTerms(key);
         const KwSet kw = lex_.Lookup(key);
         item.kind = terms ? ItemKind::kTerm : ItemKind::kKeyword;
@@ -600,8 +647,21 @@ void Parser::Segment() {
   }
 }
 
+namespace {
+
+// Chinese prefixes that change what a word means ("中高端", "超大单", "非高端", "准高价值"): before
+// a business term the business did not define them, so the engine does not drop them.
+bool IsChineseModifier(std::string_view text) {
+  static constexpr std::string_view kModifiers[] = {"中", "超", "次", "准", "非", "亚",
+                                                    "半", "特", "泛", "伪", "类", "极"};
+  return std::find(std::begin(kModifiers), std::end(kModifiers), text) != std::end(kModifiers);
+}
+
+}  // namespace
+
 bool Parser::ApplyBusinessTerms(std::string* why_en, std::string* why_zh) {
-  for (Item& it : items_) {
+  for (size_t k = 0; k < items_.size(); ++k) {
+    Item& it = items_[k];
     if (it.kind != ItemKind::kTerm) continue;
     int business = -1;
     for (int id : it.terms) {
@@ -613,6 +673,26 @@ bool Parser::ApplyBusinessTerms(std::string* why_en, std::string* why_zh) {
       *why_en = b.unusable_en;
       *why_zh = b.unusable_zh;
       return false;
+    }
+    // A prefix glued to the term at the start of the question or after a function word:
+    // "中高端商品" is not "高端商品". (After a table word, "订单中大单" is "among orders".)
+    if (k > 0 && IsChineseModifier(items_[k - 1].text) &&
+        (k == 1 || items_[k - 2].kind != ItemKind::kTerm)) {
+      const std::string phrase = items_[k - 1].text + it.text;
+      *why_en = "'" + phrase + "' modifies the business term '" + b.def.name +
+                "' in a way its definition does not say; define '" + phrase +
+                "' as a term of its own, or ask without the modifier.";
+      *why_zh = "“" + phrase + "”修饰了业务术语“" + b.def.name +
+                "”，而术语的定义没有说明它的含义；请把“" + phrase +
+                "”定义为单独的术语，或去掉修饰词再问。";
+      return false;
+    }
+    // The count suffix: "大单数" / "年轻客户数" = how many of the term's rows.
+    if (b.def.meaning == BusinessMeaning::kFilter && k + 1 < items_.size() &&
+        items_[k + 1].text == "数" && items_[k + 1].kind != ItemKind::kTerm) {
+      items_[k + 1].kind = ItemKind::kKeyword;
+      items_[k + 1].kw = Bit(Kw::kCount);
+      items_[k + 1].used = false;
     }
     Filter f;
     f.business = business;
@@ -658,12 +738,65 @@ std::string Parser::BusinessSql(const Filter& f) const {
   if (f.measure_filter) return RenderTermExpression(b.filter, dialect_, column);
   if (!b.aggregate_predicate) return RenderTermExpression(b.expr, dialect_, column);
   // The subject's rows whose aggregate over the fact table passes (one key, so each fact
-  // row belongs to one subject row).
+  // row belongs to one subject row), over the question's period when it applies there.
+  std::vector<std::string> rows;
+  if (b.has_filter) rows.push_back(RenderTermExpression(b.filter, dialect_, column));
+  if (f.business == period_term_) {
+    for (std::string& c : PeriodConditions(period_term_column_)) rows.push_back(std::move(c));
+  }
+  std::string where;
+  for (size_t k = 0; k < rows.size(); ++k) where += (k ? " AND " : " WHERE ") + rows[k];
   const std::string key = ColRef(b.fact_key);
   return ColRef(b.subject_key) + " IN (SELECT " + key + " FROM " +
-         dialect_.QuoteIdentifier(index_.tables()[Col(b.fact_key).table].name) +
-         (b.has_filter ? " WHERE " + RenderTermExpression(b.filter, dialect_, column) : "") +
+         dialect_.QuoteIdentifier(index_.tables()[Col(b.fact_key).table].name) + where +
          " GROUP BY " + key + " HAVING " + RenderTermExpression(b.expr, dialect_, column) + ")";
+}
+
+std::vector<std::string> Parser::PeriodConditions(int column) const {
+  const IndexedColumn& tc = Col(column);
+  const bool date_like = tc.stats.min_date.has_value() || tc.type_class == TypeClass::kDate;
+  if (q_.time->year_only && (!tc.stats.min_date || tc.type_class == TypeClass::kInteger)) {
+    return {ColRef(column) + " = " + std::to_string(*q_.time->year_only)};
+  }
+  if (!date_like) return {};
+  return {ColRef(column) + " >= " + dialect_.DateLiteral(FormatIsoDate(q_.time->range.start)),
+          ColRef(column) + " < " + dialect_.DateLiteral(FormatIsoDate(q_.time->range.end))};
+}
+
+bool Parser::PeriodInsideTerm(int root, std::string* why_en, std::string* why_zh) {
+  // Only a period no word ties to a column ("近一年", "2025年"), over the rows a filter over
+  // aggregates selects: "近一年的高价值客户" are those whose spending in that year passes.
+  if ((!q_.time && !q_.bucket) || born_ || time_column_ >= 0) return false;
+  std::vector<int> found;
+  for (const Filter& f : q_.filters) {
+    if (f.business < 0 || f.measure_filter) continue;
+    const BoundBusinessTerm& b = index_.business_terms()[f.business];
+    if (b.aggregate_predicate && b.table == root) found.push_back(f.business);
+  }
+  if (found.empty()) return false;
+  if (q_.bucket) {
+    // "按月的高价值客户数": the term would have to be evaluated again in every month.
+    const std::string& name = index_.business_terms()[found.front()].def.name;
+    *why_en = "'" + name +
+              "' per period would need the term evaluated again in each period; "
+              "ask for one period at a time.";
+    *why_zh = "按时间段统计“" + name + "”需要在每个时间段重新计算该术语；请一次问一个时间段。";
+    return false;
+  }
+  const BoundBusinessTerm& b = index_.business_terms()[found.front()];
+  const int tc = index_.TimeColumn(Col(b.fact_key).table);
+  if (found.size() > 1 || tc < 0) {
+    *why_en =
+        "the period could apply to more than one business term or to none of their "
+        "rows; ask for one term at a time.";
+    *why_zh = "时间条件无法确定作用于哪个业务术语的汇总；请一次只问一个术语。";
+    return false;
+  }
+  period_term_ = found.front();
+  period_term_column_ = tc;
+  Understood(q_.time->phrase + " inside " + b.def.name,
+             b.def.name + "按" + q_.time->phrase + "计算");
+  return true;
 }
 
 void Parser::ParseTime() {
@@ -2065,8 +2198,9 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
     Understood(ColName(col) + (values_[k].negated ? " ≠ " : " = ") + value,
                ColName(col) + (values_[k].negated ? " ≠ " : " = ") + value);
   }
+  if (!PeriodInsideTerm(root, why_en, why_zh) && !why_en->empty()) return false;
   // Time: the named time column, else the root's, else the nearest one reachable by lookups.
-  if (q_.time || q_.bucket) {
+  if ((q_.time || q_.bucket) && period_term_ < 0) {
     int tc = time_column_;
     if (born_ && tc < 0) {
       // "singers born in 2001": the one birth column of the table the question is about.
@@ -2281,17 +2415,8 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
       where.push_back(c + (f.op == Op::kNe ? " NOT IN (" : " IN (") + list + ")");
     }
   }
-  if (q_.time) {
-    const IndexedColumn& tc = Col(time_column_);
-    const bool date_like = tc.stats.min_date.has_value() || tc.type_class == TypeClass::kDate;
-    if (q_.time->year_only && (!tc.stats.min_date || tc.type_class == TypeClass::kInteger)) {
-      where.push_back(ColRef(time_column_) + " = " + std::to_string(*q_.time->year_only));
-    } else if (date_like) {
-      where.push_back(ColRef(time_column_) +
-                      " >= " + dialect_.DateLiteral(FormatIsoDate(q_.time->range.start)));
-      where.push_back(ColRef(time_column_) + " < " +
-                      dialect_.DateLiteral(FormatIsoDate(q_.time->range.end)));
-    }
+  if (q_.time && period_term_ < 0) {
+    for (std::string& c : PeriodConditions(time_column_)) where.push_back(std::move(c));
   }
   for (size_t k = 0; k < where.size(); ++k) sql += (k ? "\n  AND " : "\nWHERE ") + where[k];
   if (!group_by.empty()) {

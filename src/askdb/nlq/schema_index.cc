@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <iterator>
 
 #include "askdb/catalog/semantic_model.h"
@@ -346,8 +347,21 @@ void SchemaIndex::AddBusinessTerms(const std::vector<BusinessTermDef>& terms,
     term.business = static_cast<int>(business_terms_.size());
     term.source = "business term";
     business_terms_.push_back(std::move(bound).value());
-    AddTerm(def.name, term);
-    for (const std::string& synonym : def.synonyms) AddTerm(synonym, term);
+    std::vector<std::string> words = def.synonyms;
+    words.insert(words.begin(), def.name);
+    for (const std::string& word : words) {
+      AddTerm(word, term);
+      // "high-value customers" is also indexed as "high value customers": the engine reads a
+      // hyphen between two words either way (engine.cc KeyAt).
+      std::string spaced = word;
+      for (size_t k = 1; k + 1 < spaced.size(); ++k) {
+        if (spaced[k] == '-' && std::isalpha(static_cast<unsigned char>(spaced[k - 1])) &&
+            std::isalpha(static_cast<unsigned char>(spaced[k + 1]))) {
+          spaced[k] = ' ';
+        }
+      }
+      if (spaced != word) AddTerm(spaced, term);
+    }
   }
 }
 

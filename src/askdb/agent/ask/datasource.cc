@@ -25,6 +25,20 @@ const catalog::SchemaRecaller& PreparedDatasource::Recaller() const {
   return *recaller_->recaller;
 }
 
+std::string DatasourceFingerprint(const db::DatabaseSchema& schema,
+                                  const std::optional<catalog::SemanticModel>& model,
+                                  const std::vector<knowledge::BusinessTerm>& terms) {
+  // Terms change answers as the model does: cached answers follow both.
+  std::string out = catalog::StructureFingerprint(schema) + "-" +
+                    (model ? catalog::HashHex(catalog::ToJson(*model).dump()) : "none");
+  if (!terms.empty()) {
+    Json all = Json::array();
+    for (const knowledge::BusinessTerm& t : terms) all.push_back(knowledge::TermToJson(t));
+    out += "-" + catalog::HashHex(all.dump());
+  }
+  return out;
+}
+
 StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> connector,
                                                std::string_view url,
                                                const PrepareOptions& options) {
@@ -46,9 +60,9 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
   }
   ASKDB_ASSIGN_OR_RETURN(ds.schema, connector->Introspect(db::IntrospectOptions{}));
   ASKDB_ASSIGN_OR_RETURN(nlq::ColumnStatsMap stats, nlq::CollectColumnStats(*connector, ds.schema));
+  ds.stats = std::make_shared<const nlq::ColumnStatsMap>(std::move(stats));
   ds.index = std::make_unique<nlq::SchemaIndex>(
-      nlq::SchemaIndex::Build(ds.schema, ds.model ? &*ds.model : nullptr, stats));
-  std::string terms_hash = "none";
+      nlq::SchemaIndex::Build(ds.schema, ds.model ? &*ds.model : nullptr, *ds.stats));
   if (StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
       parsed.ok() && parsed->is_sqlite()) {
     std::error_code ec;
@@ -63,14 +77,8 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
     std::vector<std::string> errors;
     ds.index->AddBusinessTerms(knowledge::EngineDefinitions(ds.terms), &errors);
     for (const std::string& e : errors) spdlog::warn("business terms: {}", e);
-    Json all = Json::array();
-    for (const knowledge::BusinessTerm& t : ds.terms) all.push_back(knowledge::TermToJson(t));
-    terms_hash = catalog::HashHex(all.dump());
   }
-  // Terms change answers as the model does: cached answers follow both.
-  ds.fingerprint = catalog::StructureFingerprint(ds.schema) + "-" +
-                   (ds.model ? catalog::HashHex(catalog::ToJson(*ds.model).dump()) : "none") +
-                   (ds.terms.empty() ? "" : "-" + terms_hash);
+  ds.fingerprint = DatasourceFingerprint(ds.schema, ds.model, ds.terms);
   auto source = std::make_unique<catalog::ConnectorSchemaSource>(*connector);
   StatusOr<std::string> source_fingerprint = source->Fingerprint();
   if (source_fingerprint.ok()) ds.source_fingerprint = *source_fingerprint;

@@ -43,6 +43,9 @@ struct PreparedDatasource {
   std::filesystem::path terms_path;  // empty when none
   db::DatabaseSchema schema;
   std::unique_ptr<nlq::SchemaIndex> index;
+  // The column statistics the index was built from, so that an index with other business
+  // terms (term_datasource.h) is built without querying the database again.
+  std::shared_ptr<const nlq::ColumnStatsMap> stats;
   // The schema's structure and the semantic model, hashed ("<schema>-<model>"): the answer
   // cache keeps a datasource's entries only while it stays the same.
   std::string fingerprint;
@@ -67,6 +70,12 @@ struct PreparedDatasource {
   // Behind a pointer so that PreparedDatasource stays movable.
   std::shared_ptr<RecallerSlot> recaller_ = std::make_shared<RecallerSlot>();
 };
+
+// The fingerprint of a datasource prepared over `schema`, `model` and `terms` (see
+// PreparedDatasource::fingerprint).
+std::string DatasourceFingerprint(const db::DatabaseSchema& schema,
+                                  const std::optional<catalog::SemanticModel>& model,
+                                  const std::vector<knowledge::BusinessTerm>& terms);
 
 // The conventional semantic model path for a SQLite file: shop.sqlite → shop.semantic.json.
 std::filesystem::path SemanticModelPathFor(const std::filesystem::path& database_file);

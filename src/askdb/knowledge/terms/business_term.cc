@@ -1,6 +1,7 @@
 #include "askdb/knowledge/terms/business_term.h"
 
 #include <map>
+#include <set>
 
 #include "askdb/common/text.h"
 #include "askdb/db/schema.h"
@@ -138,6 +139,27 @@ Status CheckNoClash(const std::vector<BusinessTerm>& terms) {
     }
   }
   return Status::Ok();
+}
+
+std::vector<BusinessTerm> OverlayTerms(std::vector<BusinessTerm> base,
+                                       const std::vector<BusinessTerm>& over) {
+  auto words = [](const BusinessTerm& t) {
+    std::set<std::string> out{text::AsciiLower(Stripped(t.term))};
+    for (const std::string& s : t.synonyms) out.insert(text::AsciiLower(Stripped(s)));
+    return out;
+  };
+  std::set<std::string> taken;
+  for (const BusinessTerm& t : over) {
+    if (t.is_recall) taken.merge(words(t));
+  }
+  std::erase_if(base, [&](const BusinessTerm& t) {
+    for (const std::string& w : words(t)) {
+      if (taken.count(w) > 0) return true;
+    }
+    return false;
+  });
+  base.insert(base.end(), over.begin(), over.end());
+  return base;
 }
 
 std::vector<nlq::BusinessTermDef> EngineDefinitions(const std::vector<BusinessTerm>& terms) {

@@ -49,6 +49,13 @@ Status ValidateTerm(const BusinessTerm& term, const db::DatabaseSchema& schema);
 // thing.
 Status CheckNoClash(const std::vector<BusinessTerm>& terms);
 
+// `base` with `over` laid on it: a term of `base` that shares a word (name or synonym,
+// case-insensitive) with a term of `over` whose recall switch is on is dropped, then `over`
+// is appended. An agent's terms over its datasource's: the agent wins on conflict, and a term
+// it switched off leaves the datasource's meaning of the word in place.
+std::vector<BusinessTerm> OverlayTerms(std::vector<BusinessTerm> base,
+                                       const std::vector<BusinessTerm>& over);
+
 // The engine's definitions of the terms whose recall switch is on.
 std::vector<nlq::BusinessTermDef> EngineDefinitions(const std::vector<BusinessTerm>& terms);
 

@@ -1,0 +1,158 @@
+// The engine's reading of business-term phrasings on the demo database with its terms
+// (data/demo/terms.json), with no model: the count suffix (大单数), a hyphenated English word
+// (high-value customers), the question's period inside a filter over aggregates (近一年的高价值
+// 客户), and modifiers the terms do not define (中高端, 超, 非), which abstain. And an agent's
+// terms over its datasource's (agent/ask/term_datasource.h): the agent wins a word, and a
+// view is rebuilt only when the terms change. Answers are checked against SQLite running the
+// gold SQL.
+#include <gtest/gtest.h>
+
+#include "askdb/agent/ask/term_datasource.h"
+#include "askdb/db/connector_registry.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/eval.h"
+#include "askdb/nlq/schema_index.h"
+#include "dev_sources.h"
+
+namespace askdb::nlq {
+namespace {
+
+class BusinessTermsEngineTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto opened = devset::OpenDevSource("demo", Work());
+    ASSERT_TRUE(opened.ok()) << opened.status().ToString();
+    ds_ = new EvalDatasource(std::move(opened).value());
+  }
+  static void TearDownTestSuite() {
+    delete ds_;
+    ds_ = nullptr;
+  }
+  static std::string Work() { return std::string(::testing::TempDir()) + "/nlq_terms_engine"; }
+
+  static Translation Ask(std::string_view q, const SchemaIndex* index = nullptr) {
+    return Engine::Translate(q, index ? *index : *ds_->index, ds_->connector->dialect());
+  }
+  // The engine's answer equals the gold SQL's rows.
+  static void ExpectAnswer(std::string_view q, const std::string& gold) {
+    const Translation t = Ask(q);
+    ASSERT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    auto got = ds_->connector->Execute(t.sql, {});
+    auto want = ds_->connector->Execute(gold, {});
+    ASSERT_TRUE(got.ok() && want.ok()) << t.sql;
+    EXPECT_TRUE(ResultsMatch(*got, *want, false)) << q << "\n" << t.sql;
+  }
+  static EvalDatasource* ds_;
+};
+EvalDatasource* BusinessTermsEngineTest::ds_ = nullptr;
+
+constexpr const char* kHighValue =
+    "SELECT customer_id FROM orders WHERE status = 'completed' GROUP BY customer_id HAVING "
+    "SUM(total_amount) > 10000";
+
+TEST_F(BusinessTermsEngineTest, CountSuffixAfterAFilterTerm) {
+  ExpectAnswer("大单数是多少", "SELECT COUNT(*) FROM orders WHERE total_amount > 5000");
+  ExpectAnswer("各渠道的大单数",
+               "SELECT channel, COUNT(*) FROM orders WHERE total_amount > 5000 GROUP BY channel");
+  // 数 after a measure is not a count of anything: no answer rather than a guess.
+  EXPECT_FALSE(Ask("净销售额数是多少").answered);
+}
+
+TEST_F(BusinessTermsEngineTest, HyphenatedEnglishTerm) {
+  const std::string gold =
+      std::string("SELECT COUNT(*) FROM customers WHERE customer_id IN (") + kHighValue + ")";
+  ExpectAnswer("how many high-value customers are there", gold);
+  ExpectAnswer("how many high value customers are there", gold);
+}
+
+TEST_F(BusinessTermsEngineTest, PeriodGoesInsideAFilterOverAggregates) {
+  const Translation t = Ask("近一年的高价值客户有多少");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(t.sql.find("signup_date"), std::string::npos) << t.sql;
+  ExpectAnswer("近一年的高价值客户有多少",
+               "SELECT COUNT(*) FROM customers WHERE customer_id IN (SELECT customer_id FROM "
+               "orders WHERE status = 'completed' AND order_date >= '2025-01-01' AND "
+               "order_date < '2026-01-01' GROUP BY customer_id HAVING SUM(total_amount) > 10000)");
+  // Over the fact rows the period still applies to the outer query.
+  ExpectAnswer("2025年高价值客户的订单数",
+               std::string("SELECT COUNT(*) FROM orders WHERE order_date >= '2025-01-01' AND "
+                           "order_date < '2026-01-01' AND customer_id IN (") +
+                   kHighValue + ")");
+  // Per month the term would change meaning in every month: abstain.
+  EXPECT_FALSE(Ask("按月的高价值客户数").answered);
+}
+
+TEST_F(BusinessTermsEngineTest, UndefinedModifiersAbstain) {
+  for (const char* q : {"中高端商品有多少", "超大单有多少", "非高端商品有多少"}) {
+    const Translation t = Ask(q);
+    EXPECT_FALSE(t.answered) << q << "\n" << t.sql;
+    EXPECT_NE(t.abstain_reason.find("修饰"), std::string::npos) << q << ": " << t.abstain_reason;
+  }
+  // 中 after a table word is "among": still answered.
+  ExpectAnswer("订单中大单有多少", "SELECT COUNT(*) FROM orders WHERE total_amount > 5000");
+}
+
+knowledge::BusinessTerm Term(std::string scope, std::string name, std::string expression) {
+  knowledge::BusinessTerm t;
+  t.scope = std::move(scope);
+  t.term = std::move(name);
+  t.meaning = BusinessMeaning::kFilter;
+  t.expression = std::move(expression);
+  return t;
+}
+
+TEST_F(BusinessTermsEngineTest, AgentTermsWinOverTheDatasourcesInTheEngine) {
+  const std::string url = "sqlite:" + Work() + "/nlq_demo.sqlite";
+  auto connector = db::OpenConnector(url);
+  ASSERT_TRUE(connector.ok()) << connector.status().ToString();
+  auto prepared = agent::PrepareDatasource(std::move(connector).value(), url);
+  ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
+  auto base = std::make_shared<agent::PreparedDatasource>(std::move(prepared).value());
+
+  const std::vector<knowledge::BusinessTerm> stored = {
+      Term("datasource:shop", "大单", "orders.total_amount > 5000"),
+      Term("agent:vip", "大单", "orders.total_amount > 8000"),
+      Term("agent:other", "大单", "orders.total_amount > 1"),
+  };
+  auto terms = agent::RunTerms(*base, "vip", stored);
+  ASSERT_EQ(terms.size(), 1u);  // the other agent's term is not this run's
+  EXPECT_EQ(terms[0].expression, "orders.total_amount > 8000");
+
+  agent::TermViews views;
+  auto view = views.Get("vip", base, terms);
+  ASSERT_TRUE(view.ok()) << view.status().ToString();
+  EXPECT_NE((*view)->fingerprint, base->fingerprint);
+  const Translation t = Ask("大单有多少", (*view)->index.get());
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("8000"), std::string::npos) << t.sql;
+  auto rows = (*view)->connector->Execute(t.sql, {});
+  auto gold = base->connector->Execute("SELECT COUNT(*) FROM orders WHERE total_amount > 8000", {});
+  ASSERT_TRUE(rows.ok() && gold.ok());
+  EXPECT_TRUE(ResultsMatch(*rows, *gold, false));
+  // The base engine does not know the word at all (no terms file beside this copy).
+  EXPECT_FALSE(Ask("大单有多少", base->index.get()).answered);
+
+  // Unchanged terms: the same view; changed terms: a new one; the base's own terms: the base.
+  auto again = views.Get("vip", base, terms);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->get(), view->get());
+  terms[0].expression = "orders.total_amount > 9000";
+  auto changed = views.Get("vip", base, terms);
+  ASSERT_TRUE(changed.ok());
+  EXPECT_NE(changed->get(), view->get());
+  EXPECT_NE(Ask("大单有多少", (*changed)->index.get()).sql.find("9000"), std::string::npos);
+  auto same = agent::WithTerms(base, base->terms);
+  ASSERT_TRUE(same.ok());
+  EXPECT_EQ(same->get(), base.get());
+
+  // A term the agent switched off leaves the datasource's meaning of the word.
+  std::vector<knowledge::BusinessTerm> off = stored;
+  off[1].is_recall = false;
+  auto fallback = agent::RunTerms(*base, "vip", off);
+  auto fallback_view = agent::WithTerms(base, fallback);
+  ASSERT_TRUE(fallback_view.ok());
+  EXPECT_NE(Ask("大单有多少", (*fallback_view)->index.get()).sql.find("5000"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace askdb::nlq
