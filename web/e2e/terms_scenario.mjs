@@ -45,7 +45,7 @@ export async function termsPage(ctx, page) {
     "a term whose definition does not bind shows the server's message and is not stored",
     refused.slice(0, 200),
   )
-  await page.screenshot({ path: join(outDir, '27-term-refused.png') })
+  await page.screenshot({ path: join(outDir, '30-term-refused.png') })
 
   // The same term with a column that binds: stored with its synonyms and listed.
   await setValue(page, 'input[data-testid=term-expression]', 'SUM(orders.total_amount)')
@@ -76,7 +76,7 @@ export async function termsPage(ctx, page) {
     `a question using the new term is answered with the rows of the equal demo term (${cells.length} rows)`,
     JSON.stringify({ cells: cells.slice(0, 3), ref: refRows.slice(0, 3) }),
   )
-  await page.screenshot({ path: join(outDir, '28-term-answer.png'), fullPage: true })
+  await page.screenshot({ path: join(outDir, '31-term-answer.png'), fullPage: true })
 
   // Search, edit, recall switch.
   await page.goto(`${base}/admin/terms`, { waitUntil: 'networkidle0' })
@@ -98,7 +98,7 @@ export async function termsPage(ctx, page) {
   await page.waitForNetworkIdle({ idleTime: 300 })
   const recallOff = (await dsTerms()).find((x) => x.term === WORD)
   check(recallOff?.is_recall === false, "the recall switch turns the term's recall off on the server")
-  await page.screenshot({ path: join(outDir, '29-admin-terms.png'), fullPage: true })
+  await page.screenshot({ path: join(outDir, '32-admin-terms.png'), fullPage: true })
 
   // An agent's term: knowledge only, in the agent's scope.
   await page.click('[data-testid=terms-scope-agents]')

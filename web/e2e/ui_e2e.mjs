@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
 import { adminFlow, clarifyRenameAndCost, hugePaste, knowledgePage, semanticCsv } from './scenarios.mjs'
+import { termsPage } from './terms_scenario.mjs'
 import { usersAndPermissions } from './users_scenario.mjs'
 
 const [askdb, outDir] = process.argv.slice(2)
@@ -318,6 +319,18 @@ async function main() {
     const reportCharts = await page.$$eval('[data-testid=report] canvas', (c) => c.length)
     check(reportCharts > 0, `the approved plan runs to a report with charts (${reportCharts})`)
     await page.screenshot({ path: join(outDir, '05-report.png'), fullPage: true })
+    // Reopened from the history: the same report, each step's table and chart drawn again.
+    const reportTables = () => page.$$eval('[data-testid=report] table', (ts) => ts.map((t) => t.textContent.replace(/\s+/g, ' ').trim()))
+    const liveTables = await reportTables()
+    await page.reload({ waitUntil: 'networkidle0' })
+    await page.waitForSelector('[data-testid=report] canvas', { timeout: 30_000 }).catch(() => null)
+    const reopenedCharts = await page.$$eval('[data-testid=report] canvas', (c) => c.length)
+    const reopenedTables = await reportTables()
+    check(
+      liveTables.length > 0 && reopenedCharts === reportCharts && JSON.stringify(reopenedTables) === JSON.stringify(liveTables),
+      `a reopened analysis shows its report with every step's table and chart (${reopenedCharts} charts, ${reopenedTables.length} tables; live ${reportCharts}, ${liveTables.length})`,
+    )
+    await page.screenshot({ path: join(outDir, '05b-report-reopened.png'), fullPage: true })
   }
 
   check(!urls.some((u) => u.includes(key)), 'the key never appears in a URL')
@@ -341,6 +354,7 @@ async function main() {
   await adminFlow(ctx, page)
   await semanticCsv(ctx, page)
   await knowledgePage(ctx, page)
+  await termsPage(ctx, page)
 
   // The other admin pages, each with its content.
   for (const [path, selector, shot] of [

@@ -427,7 +427,10 @@ struct Pipeline::Impl {
                    {"success", step.success},
                    {"skipped", step.skipped},
                    {"completed", completed},
-                   {"total", total}};
+                   {"total", total},
+                   // The timeline shows each step's time and whether it was retried.
+                   {"attempts", step.attempts},
+                   {"duration_ms", step.duration_ms}};
       if (!step.error.empty()) data["error"] = step.error;
       if (!step.sql.empty()) data["sql"] = step.sql;
       if (step.result) data["row_count"] = step.result->row_count();

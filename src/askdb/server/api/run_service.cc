@@ -36,6 +36,15 @@ std::string Utf8Prefix(std::string_view text, std::size_t max) {
   return std::string(text.substr(0, end));
 }
 
+// Keeps at most kHistoryRows of a ResultSet's JSON rows, marking the rest as left out.
+void CapHistoryRows(Json& result) {
+  if (!result.is_object() || !result.contains("rows")) return;
+  Json& rows = result["rows"];
+  if (!rows.is_array() || rows.size() <= kHistoryRows) return;
+  rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(kHistoryRows), rows.end());
+  result["truncated"] = true;
+}
+
 std::string CompactJson(const Json& value) {
   return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
@@ -510,12 +519,25 @@ void RunService::RecordHistory(const Run& run, const Json& trace,
     if (!result->sql.empty()) summary["sql"] = result->sql;
     if (result->result) {
       Json rows = result->result->ToJson();
-      if (rows["rows"].size() > kHistoryRows) {
-        rows["rows"].erase(rows["rows"].begin() + static_cast<std::ptrdiff_t>(kHistoryRows),
-                           rows["rows"].end());
-        rows["truncated"] = true;
-      }
+      CapHistoryRows(rows);
       summary["result"] = std::move(rows);
+    }
+    // A multi-step analysis: each step (its SQL, rows, text) and the report's narrative, so
+    // a reopened conversation draws the report with every step's table and chart again.
+    const agent::pipeline::RunState& state = result->state;
+    if (!state.steps.empty()) {
+      Json steps = Json::array();
+      for (const agent::pipeline::StepOutcome& step : state.steps) {
+        Json kept = agent::pipeline::StepOutcomeToJson(step);
+        CapHistoryRows(kept["result"]);
+        steps.push_back(std::move(kept));
+      }
+      summary["steps"] = std::move(steps);
+      if (!state.plan.is_null()) {
+        summary["plan"] = state.plan;
+        summary["plan_title"] = state.plan_title;
+      }
+      if (!state.report.is_null()) summary["report_narrative"] = state.report;
     }
     if (result->interrupt) {
       summary["interrupt"] = std::string(agent::InterruptKindName(result->interrupt->kind));
