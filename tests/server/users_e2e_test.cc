@@ -6,31 +6,19 @@
 // trusted addresses. Management store: SQLite in a temp directory; demo database.
 #include <gtest/gtest.h>
 #include <httplib.h>
-#include <unistd.h>
 
-#include <chrono>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
 
-#include "askdb/agent/ask/datasource.h"
-#include "askdb/agent/graph/sqlite_checkpoint_store.h"
 #include "askdb/cache/answer_cache.h"
 #include "askdb/common/json.h"
-#include "askdb/db/connector_registry.h"
-#include "askdb/demo/demo_database.h"
 #include "askdb/permissions/permission_store.h"
-#include "askdb/server/api/api_server.h"
-#include "askdb/server/api/datasource_cache.h"
-#include "askdb/server/api/run_service.h"
-#include "askdb/server/httplib_server.h"
 #include "askdb/server/security/api_keys.h"
-#include "askdb/server/security/secret_box.h"
 #include "askdb/server/store/management_store.h"
-#include "askdb/server/store/sqlite_management_store.h"
 #include "askdb/server/users/user_auth.h"
 #include "askdb/server/users/user_store.h"
+#include "tests/server/server_fixture.h"
 
 namespace askdb::server::api {
 namespace {
@@ -38,59 +26,23 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-constexpr char kHost[] = "127.0.0.1";
+using test::Bearer;
+using test::Reply;
 
-struct Reply {
-  int status = 0;
-  std::string body;
-  Json json;
-  httplib::Headers headers;
-};
-
-class UsersE2eTest : public ::testing::Test {
+class UsersE2eTest : public test::ServerFixture {
  protected:
   void StartServer(users::UserAuthOptions auth_options = {}) {
-    dir_ = fs::temp_directory_path() /
-           ("askdb_users_e2e_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    const fs::path db = dir_ / "retail.sqlite";
-    ASSERT_TRUE(demo::CreateDemoDatabase(db).ok());
-    ASSERT_TRUE(demo::WriteDemoSemanticModel(dir_ / "retail.semantic.json").ok());
-    const std::string url = "sqlite:" + db.string();
-    auto connector = db::OpenConnector(url);
-    ASSERT_TRUE(connector.ok());
-    auto prepared = agent::PrepareDatasource(std::move(connector).value(), url);
-    ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
-    auto shared = std::make_shared<agent::PreparedDatasource>(std::move(prepared).value());
-    auto store = store::SqliteManagementStore::Open(dir_ / "store.sqlite");
-    ASSERT_TRUE(store.ok());
-    store_ = std::move(store).value();
-    auto secrets = security::SecretBox::Random();
-    ASSERT_TRUE(secrets.ok());
-    secrets_ = std::make_unique<security::SecretBox>(std::move(secrets).value());
-    ASSERT_TRUE(EnsureDefaultAgent(*store_, *secrets_, url).ok());
+    BuildBase({.prefix = "users_e2e"});
+    if (HasFatalFailure()) return;
     store::AgentRecord hr;
     hr.id = "hr";
     hr.name = "hr";
     hr.datasource_id = "default";
     ASSERT_TRUE(store_->CreateAgent(hr).ok());
-    datasources_ = std::make_unique<DatasourceCache>(*store_, *secrets_, dir_ / "models");
-    datasources_->Pin("default", shared);
-
-    keys_ = store::NewStoreApiKeyStore(*store_);
-    auto admin = security::IssueApiKey(*keys_, security::kAdminScope, security::HashOptions::Min());
     auto hr_key =
         security::IssueApiKey(*keys_, security::AgentScope("hr"), security::HashOptions::Min());
-    ASSERT_TRUE(admin.ok() && hr_key.ok());
-    admin_key_ = admin->key;
+    ASSERT_TRUE(hr_key.ok());
     hr_key_ = hr_key->key;
-    security::AuthenticatorOptions key_options;
-    key_options.dummy_hash_options = security::HashOptions::Min();
-    auto authenticator = security::ApiKeyAuthenticator::Create(*keys_, key_options);
-    ASSERT_TRUE(authenticator.ok());
-    authenticator_ = std::move(authenticator).value();
 
     auto users = users::UserStore::Open(*store_);
     ASSERT_TRUE(users.ok());
@@ -100,77 +52,22 @@ class UsersE2eTest : public ::testing::Test {
     ASSERT_TRUE(auth.ok()) << auth.status().ToString();
     auth_ = std::move(auth).value();
 
-    auto rules = permissions::OpenSqlitePermissionStore(dir_ / "store.sqlite");
+    auto rules = permissions::OpenSqlitePermissionStore(store_path_);
     ASSERT_TRUE(rules.ok()) << rules.status().ToString();
     rules_ = std::move(rules).value();
 
-    auto checkpoints = agent::SqliteCheckpointStore::Open(dir_ / "checkpoints.sqlite");
-    ASSERT_TRUE(checkpoints.ok());
-    checkpoints_ = std::move(checkpoints).value();
     RunServiceDeps deps;
-    deps.datasource = [shared]() -> StatusOr<agent::PreparedDatasource*> { return shared.get(); };
-    deps.checkpoints = checkpoints_.get();
-    deps.store = store_.get();
-    deps.datasources = datasources_.get();
     deps.cache = &cache_;
     deps.permissions = rules_.get();
-    auto runs = RunService::Create(std::move(deps));
-    ASSERT_TRUE(runs.ok());
-    runs_ = std::move(runs).value();
-
-    HttpServerOptions http_options;
-    http_options.log_access = false;
-    server_ = MakeHttplibServer(http_options);
     ApiServerDeps api_deps;
-    api_deps.runs = runs_.get();
-    api_deps.authenticator = authenticator_.get();
     api_deps.users = auth_.get();
     api_deps.permissions = rules_.get();
-    api_deps.management.store = store_.get();
-    api_deps.management.datasources = datasources_.get();
-    api_deps.management.secrets = secrets_.get();
-    api_deps.management.keys = keys_.get();
-    api_deps.management.key_hash_options = security::HashOptions::Min();
-    ASSERT_TRUE(RegisterApiRoutes(*server_, api_deps).ok());
-    ASSERT_TRUE(server_->Start(kHost, 0).ok());
+    test::ServerFixture::StartServer(std::move(deps), std::move(api_deps));
   }
 
-  void TearDown() override {
-    if (server_ != nullptr) {
-      (void)GracefulShutdown(*server_, *runs_, std::chrono::steady_clock::now() + 10s);
-    }
-    server_.reset();
-    runs_.reset();
-    fs::remove_all(dir_);
-  }
-
-  static Reply ToReply(const httplib::Result& result) {
-    Reply reply;
-    if (!result) return reply;
-    reply.status = result->status;
-    reply.body = result->body;
-    reply.headers = result->headers;
-    StatusOr<Json> parsed = ParseJson(result->body);
-    if (parsed.ok()) reply.json = *parsed;
-    return reply;
-  }
-  httplib::Client Client() {
-    httplib::Client client(kHost, server_->port());
-    client.set_read_timeout(30, 0);
-    return client;
-  }
   Reply Send(const std::string& method, const std::string& path, const httplib::Headers& headers,
              const Json& body = nullptr) {
-    httplib::Client client = Client();
-    if (method == "GET") return ToReply(client.Get(path.c_str(), headers));
-    if (method == "DELETE") return ToReply(client.Delete(path.c_str(), headers));
-    const std::string text = body.is_null() ? "{}" : body.dump();
-    if (method == "PUT")
-      return ToReply(client.Put(path.c_str(), headers, text, "application/json"));
-    return ToReply(client.Post(path.c_str(), headers, text, "application/json"));
-  }
-  static httplib::Headers Bearer(const std::string& token) {
-    return {{"Authorization", "Bearer " + token}};
+    return test::ServerFixture::Send(method, path, headers, body.is_null() ? "{}" : body.dump());
   }
   Reply CreateUser(const Json& user) {
     return Send("POST", "/api/v1/users", Bearer(admin_key_), user);
@@ -185,20 +82,11 @@ class UsersE2eTest : public ::testing::Test {
     return n;
   }
 
-  fs::path dir_;
-  std::unique_ptr<store::SqliteManagementStore> store_;
-  std::unique_ptr<security::SecretBox> secrets_;
-  std::unique_ptr<DatasourceCache> datasources_;
-  std::unique_ptr<security::ApiKeyStore> keys_;
-  std::unique_ptr<security::ApiKeyAuthenticator> authenticator_;
   std::unique_ptr<users::UserStore> users_;
   std::unique_ptr<users::UserAuth> auth_;
   std::unique_ptr<permissions::PermissionStore> rules_;
   cache::AnswerCache cache_;
-  std::unique_ptr<agent::SqliteCheckpointStore> checkpoints_;
-  std::unique_ptr<RunService> runs_;
-  std::unique_ptr<HttpServer> server_;
-  std::string admin_key_, hr_key_;
+  std::string hr_key_;
 };
 
 TEST_F(UsersE2eTest, SignInGivesAnHttpOnlyStrictCookieAndABearerTokenThatSignOutRevokes) {
@@ -400,6 +288,103 @@ TEST_F(UsersE2eTest, TwoRegionsAskTheSameQuestionAndGetTheirOwnNumbers) {
     }
   }
   EXPECT_NE(answers["east0"].json["result"].dump(), answers["north0"].json["result"].dump());
+}
+
+// An admin edits a user over HTTP: a new attribute applies to the user's next request
+// (same session), a mask rule made over HTTP shows in their answer, and a password reset
+// ends their sessions and swaps the password that signs in; each change is audited.
+TEST_F(UsersE2eTest, EditAttributesMaskRulesAndPasswordResetOverHttp) {
+  StartServer();
+  ASSERT_EQ(CreateUser({{"name", "ann"},
+                        {"password", "ann-password-1"},
+                        {"attributes", {{"region", "华东"}}},
+                        {"agents", {"default"}}})
+                .status,
+            201);
+  Reply rule = Send("POST", "/api/v1/datasources/default/permissions", Bearer(admin_key_),
+                    {{"grantee_kind", "user"},
+                     {"grantee", "ann"},
+                     {"kind", "row"},
+                     {"table", "regions"},
+                     {"predicate", "name_zh = {user.region}"}});
+  ASSERT_EQ(rule.status, 201) << rule.body;
+  Reply all = Send("POST", "/api/v1/ask", Bearer(admin_key_),
+                   {{"query", "2024年各地区的销售额"}, {"agent_id", "default"}});
+  ASSERT_EQ(all.status, 200) << all.body;
+  auto figure = [&](const std::string& region) {
+    for (const Json& row : all.json["result"]["rows"]) {
+      if (row.dump().find(region) == std::string::npos) continue;
+      for (const Json& v : row) {
+        if (v.is_number()) return v.get<double>();
+      }
+    }
+    return -1.0;
+  };
+  ASSERT_GT(figure("华东"), 0);
+  ASSERT_GT(figure("华南"), 0);
+  auto ask = [&](const std::string& token) {
+    return Send("POST", "/api/v1/ask", Bearer(token),
+                {{"query", "2024年各地区的销售额"}, {"agent_id", "default"}});
+  };
+  auto only_row = [](const Reply& r) -> Json {
+    const Json& rows = r.json["result"]["rows"];
+    return rows.is_array() && rows.size() == 1 ? rows[0] : Json();
+  };
+  auto number_in = [](const Json& row) {
+    for (const Json& v : row) {
+      if (v.is_number()) return v.get<double>();
+    }
+    return -1.0;
+  };
+
+  const std::string token = Login("ann", "ann-password-1").json["token"];
+  Reply east = ask(token);
+  ASSERT_EQ(east.status, 200) << east.body;
+  EXPECT_NE(only_row(east).dump().find("华东"), std::string::npos) << east.body;
+
+  // The attribute edited by the admin applies to the same session's next request.
+  Reply edited =
+      Send("PUT", "/api/v1/users/ann", Bearer(admin_key_), {{"attributes", {{"region", "华南"}}}});
+  ASSERT_EQ(edited.status, 200) << edited.body;
+  EXPECT_EQ(edited.json["attributes"]["region"], "华南") << edited.body;
+  Reply south = ask(token);
+  ASSERT_EQ(south.status, 200) << south.body;
+  const Json south_row = only_row(south);
+  ASSERT_TRUE(south_row.is_array()) << south.body;
+  EXPECT_NE(south_row.dump().find("华南"), std::string::npos) << south.body;
+  EXPECT_NEAR(number_in(south_row), figure("华南"), 0.01);
+
+  // A mask rule made over HTTP: the region's name shows as the mask, the figure stays.
+  Reply mask = Send("POST", "/api/v1/datasources/default/permissions", Bearer(admin_key_),
+                    {{"grantee_kind", "user"},
+                     {"grantee", "ann"},
+                     {"kind", "mask"},
+                     {"table", "regions"},
+                     {"column", "name_zh"},
+                     {"mask", "fixed"},
+                     {"mask_text", "[masked]"}});
+  ASSERT_EQ(mask.status, 201) << mask.body;
+  Reply masked = ask(token);
+  ASSERT_EQ(masked.status, 200) << masked.body;
+  const Json masked_row = only_row(masked);
+  ASSERT_TRUE(masked_row.is_array()) << masked.body;
+  EXPECT_NE(masked_row.dump().find("[masked]"), std::string::npos) << masked.body;
+  EXPECT_EQ(masked.body.find("华南\""), std::string::npos) << "the raw name leaked";
+  EXPECT_NEAR(number_in(masked_row), figure("华南"), 0.01);
+  EXPECT_NE(masked.json.value("permissions", "").find("masked"), std::string::npos) << masked.body;
+
+  // Password reset: the old session and the old password stop working, the new one signs in.
+  Reply reset =
+      Send("PUT", "/api/v1/users/ann", Bearer(admin_key_), {{"password", "ann-password-2"}});
+  ASSERT_EQ(reset.status, 200) << reset.body;
+  EXPECT_EQ(Send("GET", "/api/v1/auth/me", Bearer(token)).status, 401);
+  EXPECT_EQ(Login("ann", "ann-password-1").status, 401);
+  Reply again = Login("ann", "ann-password-2");
+  ASSERT_EQ(again.status, 200) << again.body;
+  EXPECT_EQ(Send("GET", "/api/v1/auth/me", Bearer(again.json["token"])).status, 200);
+
+  EXPECT_EQ(AuditCount("user_updated"), 2);
+  EXPECT_EQ(AuditCount("permission_created"), 2);
 }
 
 }  // namespace
