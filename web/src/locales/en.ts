@@ -136,7 +136,7 @@ export default {
       none: 'This datasource has no semantic model yet; describe its tables and save.',
       hint: 'A row without a column describes the table. CSV import replaces the entries (value labels live in the JSON model).',
     },
-    relations: { from: 'From (table.column)', to: 'To (table.column)', kind: 'Kind', description: 'Description' },
+    relations: { from: 'From (table.column)', to: 'To (table.column)', kind: 'Kind', description: 'Description', diagram: 'Diagram', legend: 'Solid lines: keys the database declares; dashed: logical relations added here.', noDiagram: 'No declared or logical relations yet.' },
     examples: { question: 'Question' },
     knowledge: {
       title: 'Title',
@@ -228,7 +228,7 @@ export default {
       keepFirst: 'Characters kept at the start',
       keepLast: 'Characters kept at the end',
     },
-    runs: { question: 'Question', outcome: 'Outcome', route: 'Route', started: 'Started', duration: 'Duration', agent: 'Agent' },
+    runs: { question: 'Question', outcome: 'Outcome', route: 'Route', started: 'Started', duration: 'Duration', agent: 'Agent', allAgents: 'All agents', allOutcomes: 'All outcomes', noNodes: 'No node timings recorded for this run' },
     terms: {
       hint: 'Words of the business and what they mean in the data. With a meaning, questions using the word are answered without a model; without one, the term is knowledge for the model. Definitions are checked against the datasource when saved.',
       scopes: { datasources: 'Datasource', agents: 'Agent' },

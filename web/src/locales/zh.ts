@@ -138,7 +138,7 @@ const zh: typeof en = {
       none: '此数据源还没有语义模型；描述它的表后保存即可。',
       hint: '没有列名的行描述整张表。导入 CSV 会替换这些条目（取值标签保存在 JSON 模型中）。',
     },
-    relations: { from: '源（表.列）', to: '目标（表.列）', kind: '类型', description: '说明' },
+    relations: { from: '源（表.列）', to: '目标（表.列）', kind: '类型', description: '说明', diagram: '关系图', legend: '实线：数据库声明的外键；虚线：在这里添加的逻辑关系。', noDiagram: '还没有声明的外键或逻辑关系。' },
     examples: { question: '问题' },
     knowledge: {
       title: '标题',
@@ -230,7 +230,7 @@ const zh: typeof en = {
       keepFirst: '保留开头字符数',
       keepLast: '保留结尾字符数',
     },
-    runs: { question: '问题', outcome: '结果', route: '路径', started: '开始时间', duration: '耗时', agent: '智能体' },
+    runs: { question: '问题', outcome: '结果', route: '路径', started: '开始时间', duration: '耗时', agent: '智能体', allAgents: '全部智能体', allOutcomes: '全部结果', noNodes: '这次运行没有记录节点耗时' },
     terms: {
       hint: '业务用语及其在数据中的含义。有定义的术语，问题中用到它时无需大模型即可回答；没有定义的术语作为知识提供给大模型。保存时会对照数据源校验定义。',
       scopes: { datasources: '数据源', agents: '智能体' },
