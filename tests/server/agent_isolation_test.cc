@@ -15,6 +15,8 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/graph/sqlite_checkpoint_store.h"
@@ -31,6 +33,7 @@
 #include "askdb/server/sse.h"
 #include "askdb/server/store/management_store.h"
 #include "askdb/server/store/sqlite_management_store.h"
+#include "tests/server/server_fixture.h"
 
 namespace askdb::server::api {
 namespace {
@@ -38,7 +41,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-constexpr char kHost[] = "127.0.0.1";
 constexpr char kSalesQuestion[] = "2024年各地区的销售额";
 // Without a model this is the deterministic multi-step plan, which waits for approval.
 constexpr char kAnalysisQuestion[] = "做一份全面的销售分析报告";
@@ -46,51 +48,20 @@ constexpr char kAnalysisQuestion[] = "做一份全面的销售分析报告";
 constexpr char kModelQuestion[] = "每个门店的复购率是多少";
 constexpr auto kModelLatency = 1500ms;
 
-struct Reply {
-  int status = 0;
-  std::string body;
-  Json json;
-  std::vector<SseEvent> events;  // for a stream that was accepted
+// A reply, with the events of a stream that was accepted.
+struct Reply : test::Reply {
+  Reply() = default;
+  Reply(test::Reply base) : test::Reply(std::move(base)) {}  // NOLINT: a plain reply
+  std::vector<SseEvent> events;
 };
 
-class AgentIsolationTest : public ::testing::Test {
+class AgentIsolationTest : public test::ServerFixture {
  protected:
-  void TearDown() override {
-    if (server_ != nullptr) {
-      (void)GracefulShutdown(*server_, *runs_, std::chrono::steady_clock::now() + 10s);
-    }
-    server_.reset();
-    runs_.reset();
-    fs::remove_all(dir_);
-  }
-
   // `model`: a scripted model that answers kModelQuestion slowly; without it multi-step
   // questions get the deterministic plan.
   void StartServer(bool model) {
-    dir_ = fs::temp_directory_path() /
-           ("askdb_isolation_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    const fs::path db = dir_ / "retail.sqlite";
-    ASSERT_TRUE(demo::CreateDemoDatabase(db).ok());
-    ASSERT_TRUE(demo::WriteDemoSemanticModel(dir_ / "retail.semantic.json").ok());
-    const std::string url = "sqlite:" + db.string();
-    auto connector = db::OpenConnector(url);
-    ASSERT_TRUE(connector.ok());
-    auto prepared = agent::PrepareDatasource(std::move(connector).value(), url);
-    ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
-    auto shared = std::make_shared<agent::PreparedDatasource>(std::move(prepared).value());
-
-    auto store = store::SqliteManagementStore::Open(dir_ / "store.sqlite");
-    ASSERT_TRUE(store.ok()) << store.status().ToString();
-    store_ = std::move(store).value();
-    auto secrets = security::SecretBox::Random();
-    ASSERT_TRUE(secrets.ok());
-    secrets_ = std::make_unique<security::SecretBox>(std::move(secrets).value());
-    ASSERT_TRUE(EnsureDefaultAgent(*store_, *secrets_, url).ok());
-    datasources_ = std::make_unique<DatasourceCache>(*store_, *secrets_, dir_ / "models");
-    datasources_->Pin("default", shared);
+    BuildBase({.prefix = "isolation"});
+    if (HasFatalFailure()) return;
     for (const char* id : {"alpha", "beta"}) {
       store::AgentRecord agent;
       agent.id = id;
@@ -99,26 +70,14 @@ class AgentIsolationTest : public ::testing::Test {
       agent.plan_review = true;
       ASSERT_TRUE(store_->CreateAgent(agent).ok());
     }
-
-    keys_ = store::NewStoreApiKeyStore(*store_);
-    auto admin = security::IssueApiKey(*keys_, security::kAdminScope, security::HashOptions::Min());
     auto alpha =
         security::IssueApiKey(*keys_, security::AgentScope("alpha"), security::HashOptions::Min());
     auto beta =
         security::IssueApiKey(*keys_, security::AgentScope("beta"), security::HashOptions::Min());
-    ASSERT_TRUE(admin.ok() && alpha.ok() && beta.ok());
-    admin_key_ = admin->key;
+    ASSERT_TRUE(alpha.ok() && beta.ok());
     alpha_key_ = alpha->key;
     beta_key_ = beta->key;
-    security::AuthenticatorOptions auth_options;
-    auth_options.dummy_hash_options = security::HashOptions::Min();
-    auto authenticator = security::ApiKeyAuthenticator::Create(*keys_, auth_options);
-    ASSERT_TRUE(authenticator.ok());
-    authenticator_ = std::move(authenticator).value();
 
-    auto checkpoints = agent::SqliteCheckpointStore::Open(dir_ / "checkpoints.sqlite");
-    ASSERT_TRUE(checkpoints.ok());
-    checkpoints_ = std::move(checkpoints).value();
     auto llm = llm::ScriptedLlmClient::FromJson(
         Json::array({{{"match", "复购率[\\s\\S]*只回复 JSON"},
                       {"json",
@@ -130,58 +89,24 @@ class AgentIsolationTest : public ::testing::Test {
     llm_ = std::move(llm).value();
 
     RunServiceDeps deps;
-    deps.datasource = [shared]() -> StatusOr<agent::PreparedDatasource*> { return shared.get(); };
     deps.llm = model ? llm_.get() : nullptr;
-    deps.checkpoints = checkpoints_.get();
-    deps.store = store_.get();
-    deps.datasources = datasources_.get();
     RunServiceOptions run_options;
     run_options.reaper_interval = 50ms;
-    auto runs = RunService::Create(std::move(deps), run_options);
-    ASSERT_TRUE(runs.ok()) << runs.status().ToString();
-    runs_ = std::move(runs).value();
-
-    HttpServerOptions http_options;
-    http_options.log_access = false;
-    http_options.min_worker_threads = 4;
-    server_ = MakeHttplibServer(http_options);
-    ApiServerDeps api_deps;
-    api_deps.runs = runs_.get();
-    api_deps.authenticator = authenticator_.get();
-    api_deps.management.store = store_.get();
-    api_deps.management.datasources = datasources_.get();
-    api_deps.management.secrets = secrets_.get();
-    api_deps.management.keys = keys_.get();
-    api_deps.management.key_hash_options = security::HashOptions::Min();
     ApiServerOptions api_options;
     api_options.stream.liveness_poll_interval = 50ms;
-    ASSERT_TRUE(RegisterApiRoutes(*server_, api_deps, api_options).ok());
-    ASSERT_TRUE(server_->Start(kHost, 0).ok());
+    HttpServerOptions http_options;
+    http_options.min_worker_threads = 4;
+    test::ServerFixture::StartServer(std::move(deps), ApiServerDeps(), run_options, api_options,
+                                     http_options);
   }
 
-  httplib::Client Client() {
-    httplib::Client client(kHost, server_->port());
-    client.set_read_timeout(30, 0);
-    return client;
-  }
-  static httplib::Headers Auth(const std::string& key) {
-    return {{"Authorization", "Bearer " + key}};
-  }
+  static httplib::Headers Auth(const std::string& key) { return test::Bearer(key); }
 
-  static Reply ToReply(const httplib::Result& result) {
-    Reply reply;
-    if (!result) return reply;
-    reply.status = result->status;
-    reply.body = result->body;
-    StatusOr<Json> parsed = ParseJson(result->body);
-    if (parsed.ok()) reply.json = *parsed;
-    return reply;
-  }
   Reply Post(const std::string& path, const Json& body, const std::string& key) {
-    return ToReply(Client().Post(path.c_str(), Auth(key), body.dump(), "application/json"));
+    return test::ToReply(Client().Post(path.c_str(), Auth(key), body.dump(), "application/json"));
   }
   Reply Get(const std::string& path, const std::string& key) {
-    return ToReply(Client().Get(path.c_str(), Auth(key)));
+    return test::ToReply(Client().Get(path.c_str(), Auth(key)));
   }
   // A stream until the server ends it; a rejected one keeps its body.
   Reply Stream(const std::string& target, const std::string& key,
@@ -243,17 +168,8 @@ class AgentIsolationTest : public ::testing::Test {
     return messages.ok() ? messages->size() : 0;
   }
 
-  fs::path dir_;
-  std::unique_ptr<store::SqliteManagementStore> store_;
-  std::unique_ptr<security::SecretBox> secrets_;
-  std::unique_ptr<DatasourceCache> datasources_;
-  std::unique_ptr<security::ApiKeyStore> keys_;
-  std::unique_ptr<security::ApiKeyAuthenticator> authenticator_;
-  std::unique_ptr<agent::SqliteCheckpointStore> checkpoints_;
   std::unique_ptr<llm::ScriptedLlmClient> llm_;
-  std::unique_ptr<RunService> runs_;
-  std::unique_ptr<HttpServer> server_;
-  std::string admin_key_, alpha_key_, beta_key_;
+  std::string alpha_key_, beta_key_;
 };
 
 TEST_F(AgentIsolationTest, AnotherAgentsWaitingPlanLooksUnknownOnEveryRoute) {

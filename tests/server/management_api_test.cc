@@ -37,6 +37,7 @@
 #include "askdb/server/security/secret_box.h"
 #include "askdb/server/store/management_store.h"
 #include "askdb/server/store/sqlite_management_store.h"
+#include "tests/server/server_fixture.h"
 
 namespace askdb::server::api {
 namespace {
@@ -44,57 +45,21 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-constexpr char kHost[] = "127.0.0.1";
 constexpr char kSalesQuestion[] = "2024年各地区的销售额";
 constexpr char kArtistQuestion[] = "乐队艺人一共有多少个";
 constexpr char kDbPassword[] = "hunter2-do-not-leak";
 constexpr char kModelKey[] = "sk-model-key-do-not-leak";
 constexpr int kChinookArtists = 275;
 
-class ManagementApiTest : public ::testing::Test {
+using test::kHost;
+using test::Reply;
+
+class ManagementApiTest : public test::ServerFixture {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("askdb_mgmt_api_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    // A directory left by a crashed earlier process with the same pid is stale.
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    const fs::path db = dir_ / "retail.sqlite";
-    ASSERT_TRUE(demo::CreateDemoDatabase(db).ok());
-    ASSERT_TRUE(demo::WriteDemoSemanticModel(dir_ / "retail.semantic.json").ok());
-    db_url_ = "sqlite:" + db.string();
-    auto connector = db::OpenConnector(db_url_);
-    ASSERT_TRUE(connector.ok());
-    auto prepared = agent::PrepareDatasource(std::move(connector).value(), db_url_);
-    ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
-    auto shared = std::make_shared<agent::PreparedDatasource>(std::move(prepared).value());
-
-    store_path_ = dir_ / std::string(store::kDefaultManagementStoreFileName);
-    auto store = store::SqliteManagementStore::Open(store_path_);
-    ASSERT_TRUE(store.ok()) << store.status().ToString();
-    store_ = std::move(store).value();
-    auto secrets = security::SecretBox::Random();
-    ASSERT_TRUE(secrets.ok());
-    secrets_ = std::make_unique<security::SecretBox>(std::move(secrets).value());
-    ASSERT_TRUE(EnsureDefaultAgent(*store_, *secrets_, db_url_).ok());
-    datasources_ = std::make_unique<DatasourceCache>(*store_, *secrets_, dir_ / "models");
-    datasources_->Pin("default", shared);
-
-    keys_ = store::NewStoreApiKeyStore(*store_);
-    auto admin = security::IssueApiKey(*keys_, security::kAdminScope, security::HashOptions::Min());
-    ASSERT_TRUE(admin.ok());
-    admin_key_ = admin->key;
-    security::AuthenticatorOptions auth_options;
-    auth_options.dummy_hash_options = security::HashOptions::Min();
-    auto authenticator = security::ApiKeyAuthenticator::Create(*keys_, auth_options);
-    ASSERT_TRUE(authenticator.ok());
-    authenticator_ = std::move(authenticator).value();
-
-    auto checkpoints = agent::SqliteCheckpointStore::Open(dir_ / "checkpoints.sqlite");
-    ASSERT_TRUE(checkpoints.ok());
-    checkpoints_ = std::move(checkpoints).value();
+    BuildBase(
+        {.prefix = "mgmt_api", .store_file = std::string(store::kDefaultManagementStoreFileName)});
+    if (HasFatalFailure()) return;
     auto llm = llm::ScriptedLlmClient::FromJson(
         Json::array({{{"match", "艺人一共[\\s\\S]*JSON"},
                       {"json", {{"sql", "SELECT COUNT(*) AS 艺人数 FROM Artist"}}}}}));
@@ -102,11 +67,7 @@ class ManagementApiTest : public ::testing::Test {
     llm_ = std::move(llm).value();
 
     RunServiceDeps deps;
-    deps.datasource = [shared]() -> StatusOr<agent::PreparedDatasource*> { return shared.get(); };
     deps.llm = llm_.get();
-    deps.checkpoints = checkpoints_.get();
-    deps.store = store_.get();
-    deps.datasources = datasources_.get();
     // The active model's client: a scripted model that knows one question.
     active_model_ = std::make_unique<ActiveModel>(
         *store_, *secrets_,
@@ -120,22 +81,8 @@ class ManagementApiTest : public ::testing::Test {
           return std::unique_ptr<llm::LlmClient>(std::move(client));
         });
     deps.active_model = active_model_.get();
-    auto runs = RunService::Create(std::move(deps));
-    ASSERT_TRUE(runs.ok()) << runs.status().ToString();
-    runs_ = std::move(runs).value();
 
-    HttpServerOptions http_options;
-    http_options.log_access = false;
-    http_options.min_worker_threads = 4;
-    server_ = MakeHttplibServer(http_options);
     ApiServerDeps api_deps;
-    api_deps.runs = runs_.get();
-    api_deps.authenticator = authenticator_.get();
-    api_deps.management.store = store_.get();
-    api_deps.management.datasources = datasources_.get();
-    api_deps.management.secrets = secrets_.get();
-    api_deps.management.keys = keys_.get();
-    api_deps.management.key_hash_options = security::HashOptions::Min();
     // askdb's own files here: the store and the checkpoints; the unreachable test server is
     // on loopback, so 127.0.0.1 is allowed explicitly.
     DatasourcePolicyOptions policy;
@@ -148,60 +95,20 @@ class ManagementApiTest : public ::testing::Test {
                                               {{{"match", "single word"}, {"reply", "pong"}}})));
       return std::unique_ptr<llm::LlmClient>(std::move(client));
     };
-    ASSERT_TRUE(RegisterApiRoutes(*server_, api_deps).ok());
-    ASSERT_TRUE(server_->Start(kHost, 0).ok());
+    HttpServerOptions http_options;
+    http_options.min_worker_threads = 4;
+    StartServer(std::move(deps), std::move(api_deps), {}, {}, http_options);
   }
 
-  void TearDown() override {
-    if (server_ != nullptr) {
-      (void)GracefulShutdown(*server_, *runs_, std::chrono::steady_clock::now() + 10s);
-    }
-    server_.reset();
-    runs_.reset();
-    fs::remove_all(dir_);
-  }
-
-  httplib::Client Client() {
-    httplib::Client client(kHost, server_->port());
-    client.set_read_timeout(30, 0);
-    return client;
-  }
-  httplib::Headers Auth(const std::string& key) const {
-    return {{"Authorization", "Bearer " + key}};
-  }
+  httplib::Headers Auth(const std::string& key) const { return test::Bearer(key); }
   httplib::Headers Admin() const { return Auth(admin_key_); }
 
-  // Sends `method` with an optional JSON body; returns status and parsed body (null when
-  // the body is not JSON).
-  struct Reply {
-    int status = 0;
-    std::string body;
-    Json json;
-  };
+  // Sends `method` with an optional JSON body (the admin's key unless `headers` are given);
+  // returns status and parsed body (null when the body is not JSON).
   Reply Send(const std::string& method, const std::string& path, const Json& body = nullptr,
              const httplib::Headers& headers = {}) {
-    httplib::Client client = Client();
-    const httplib::Headers& h = headers.empty() ? admin_headers() : headers;
-    const std::string text = body.is_null() ? "" : body.dump();
-    auto call = [&]() -> httplib::Result {
-      if (method == "GET") return client.Get(path.c_str(), h);
-      if (method == "POST") return client.Post(path.c_str(), h, text, "application/json");
-      if (method == "PUT") return client.Put(path.c_str(), h, text, "application/json");
-      if (method == "PATCH") return client.Patch(path.c_str(), h, text, "application/json");
-      return client.Delete(path.c_str(), h);
-    };
-    httplib::Result result = call();
-    Reply reply;
-    if (!result) return reply;
-    reply.status = result->status;
-    reply.body = result->body;
-    StatusOr<Json> parsed = ParseJson(result->body);
-    if (parsed.ok()) reply.json = *parsed;
-    return reply;
-  }
-  const httplib::Headers& admin_headers() {
-    admin_headers_ = Admin();
-    return admin_headers_;
+    return test::ServerFixture::Send(method, path, headers.empty() ? Admin() : headers,
+                                     body.is_null() ? "" : body.dump());
   }
 
   // Every byte of the store's files (main file and WAL).
@@ -214,21 +121,8 @@ class ManagementApiTest : public ::testing::Test {
     return all;
   }
 
-  fs::path dir_;
-  fs::path store_path_;
-  std::string db_url_;
-  std::unique_ptr<store::SqliteManagementStore> store_;
-  std::unique_ptr<security::SecretBox> secrets_;
-  std::unique_ptr<DatasourceCache> datasources_;
-  std::unique_ptr<security::ApiKeyStore> keys_;
-  std::unique_ptr<security::ApiKeyAuthenticator> authenticator_;
-  std::unique_ptr<agent::SqliteCheckpointStore> checkpoints_;
   std::unique_ptr<llm::ScriptedLlmClient> llm_;
   std::unique_ptr<ActiveModel> active_model_;
-  std::unique_ptr<RunService> runs_;
-  std::unique_ptr<HttpServer> server_;
-  std::string admin_key_;
-  httplib::Headers admin_headers_;
 };
 
 TEST_F(ManagementApiTest, AgentsCrudKeysAndScopes) {

@@ -30,6 +30,7 @@
 #include "askdb/server/security/api_keys.h"
 #include "askdb/server/security/secret_box.h"
 #include "askdb/server/store/sqlite_management_store.h"
+#include "tests/server/server_fixture.h"
 
 namespace askdb::server::api {
 namespace {
@@ -37,7 +38,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-constexpr char kHost[] = "127.0.0.1";
 constexpr char kTerms[] = "/api/v1/datasources/default/terms";
 constexpr char kQuestion[] = "2024年的净销售额";
 
@@ -50,49 +50,17 @@ Json NetSales() {
           {"filter", "orders.status = 'completed'"}};
 }
 
-class TermsApiTest : public ::testing::Test {
+using test::Reply;
+
+class TermsApiTest : public test::ServerFixture {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("askdb_terms_api_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    db_path_ = dir_ / "retail.sqlite";
-    ASSERT_TRUE(demo::CreateDemoDatabase(db_path_).ok());
-    const std::string db_url = "sqlite:" + db_path_.string();
-    auto connector = db::OpenConnector(db_url);
-    ASSERT_TRUE(connector.ok());
-    auto prepared = agent::PrepareDatasource(std::move(connector).value(), db_url);
-    ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
-
-    auto store = store::SqliteManagementStore::Open(dir_ / "askdb.sqlite");
-    ASSERT_TRUE(store.ok()) << store.status().ToString();
-    store_ = std::move(store).value();
-    auto secrets = security::SecretBox::Random();
-    ASSERT_TRUE(secrets.ok());
-    secrets_ = std::make_unique<security::SecretBox>(std::move(secrets).value());
-    ASSERT_TRUE(EnsureDefaultAgent(*store_, *secrets_, db_url).ok());
-    datasources_ = std::make_unique<DatasourceCache>(*store_, *secrets_, dir_ / "models");
-    datasources_->Pin("default",
-                      std::make_shared<agent::PreparedDatasource>(std::move(prepared).value()));
+    BuildBase({.prefix = "terms_api", .store_file = "askdb.sqlite", .semantic_model = false});
+    if (HasFatalFailure()) return;
     auto terms = OpenDatasourceTerms(*store_, *datasources_);
     ASSERT_TRUE(terms.ok()) << terms.status().ToString();
     terms_ = std::move(terms).value();
 
-    keys_ = store::NewStoreApiKeyStore(*store_);
-    auto admin = security::IssueApiKey(*keys_, security::kAdminScope, security::HashOptions::Min());
-    ASSERT_TRUE(admin.ok());
-    admin_key_ = admin->key;
-    security::AuthenticatorOptions auth_options;
-    auth_options.dummy_hash_options = security::HashOptions::Min();
-    auto authenticator = security::ApiKeyAuthenticator::Create(*keys_, auth_options);
-    ASSERT_TRUE(authenticator.ok());
-    authenticator_ = std::move(authenticator).value();
-
-    auto checkpoints = agent::SqliteCheckpointStore::Open(dir_ / "checkpoints.sqlite");
-    ASSERT_TRUE(checkpoints.ok());
-    checkpoints_ = std::move(checkpoints).value();
     // A model that knows nothing: a call to it is counted, and any answer it gave is not
     // the term's.
     // It writes the completed-orders SQL only when it reads the term's meaning in its prompt.
@@ -115,62 +83,17 @@ class TermsApiTest : public ::testing::Test {
       return prepared.get();
     };
     deps.llm = llm_.get();
-    deps.checkpoints = checkpoints_.get();
-    deps.store = store_.get();
-    deps.datasources = datasources_.get();
     // The terms channel of the evidence stage, as askdb serve gives its runs.
     term_evidence_ = std::make_unique<knowledge::TermEvidenceSource>(StoreTermProvider(*terms_));
     deps.evidence.push_back(term_evidence_.get());
-    auto runs = RunService::Create(std::move(deps));
-    ASSERT_TRUE(runs.ok()) << runs.status().ToString();
-    runs_ = std::move(runs).value();
-
-    HttpServerOptions http_options;
-    http_options.log_access = false;
-    server_ = MakeHttplibServer(http_options);
     ApiServerDeps api_deps;
-    api_deps.runs = runs_.get();
-    api_deps.authenticator = authenticator_.get();
-    api_deps.management.store = store_.get();
-    api_deps.management.datasources = datasources_.get();
-    api_deps.management.secrets = secrets_.get();
-    api_deps.management.keys = keys_.get();
     api_deps.management.terms = terms_.get();
-    ASSERT_TRUE(RegisterApiRoutes(*server_, api_deps).ok());
-    ASSERT_TRUE(server_->Start(kHost, 0).ok());
+    StartServer(std::move(deps), std::move(api_deps));
   }
 
-  void TearDown() override {
-    if (server_ != nullptr) {
-      (void)GracefulShutdown(*server_, *runs_, std::chrono::steady_clock::now() + 10s);
-    }
-    server_.reset();
-    runs_.reset();
-    fs::remove_all(dir_);
-  }
-
-  struct Reply {
-    int status = 0;
-    std::string body;
-    Json json;
-  };
   Reply Send(const std::string& method, const std::string& path, const Json& body = nullptr) {
-    httplib::Client client(kHost, server_->port());
-    client.set_read_timeout(30, 0);
-    const httplib::Headers h = {{"Authorization", "Bearer " + admin_key_}};
-    const std::string text = body.is_null() ? "" : body.dump();
-    httplib::Result result =
-        method == "GET"    ? client.Get(path.c_str(), h)
-        : method == "POST" ? client.Post(path.c_str(), h, text, "application/json")
-        : method == "PUT"  ? client.Put(path.c_str(), h, text, "application/json")
-                           : client.Delete(path.c_str(), h);
-    Reply reply;
-    if (!result) return reply;
-    reply.status = result->status;
-    reply.body = result->body;
-    StatusOr<Json> parsed = ParseJson(result->body);
-    if (parsed.ok()) reply.json = *parsed;
-    return reply;
+    return test::ServerFixture::Send(method, path, test::Bearer(admin_key_),
+                                     body.is_null() ? "" : body.dump());
   }
 
   // The question's value by a plain query on the database file, not through askdb.
@@ -192,20 +115,9 @@ class TermsApiTest : public ::testing::Test {
     return prepared.ok() ? (*prepared)->fingerprint : "";
   }
 
-  fs::path dir_;
-  fs::path db_path_;
-  std::unique_ptr<store::SqliteManagementStore> store_;
-  std::unique_ptr<security::SecretBox> secrets_;
-  std::unique_ptr<DatasourceCache> datasources_;
   std::unique_ptr<knowledge::TermStore> terms_;
   std::unique_ptr<knowledge::TermEvidenceSource> term_evidence_;
-  std::unique_ptr<security::ApiKeyStore> keys_;
-  std::unique_ptr<security::ApiKeyAuthenticator> authenticator_;
-  std::unique_ptr<agent::SqliteCheckpointStore> checkpoints_;
   std::unique_ptr<llm::ScriptedLlmClient> llm_;
-  std::unique_ptr<RunService> runs_;
-  std::unique_ptr<HttpServer> server_;
-  std::string admin_key_;
 };
 
 TEST_F(TermsApiTest, ADefinitionThatDoesNotBindIsRefusedNamingItAndNothingIsStored) {
