@@ -4,10 +4,12 @@
 // "near_miss", "stored", "asked"}), a fresh AnswerCache stores `stored` with the demo
 // database's engine index (so the slot guard sees filter values and schema words, as in the
 // pipeline) and looks `asked` up. A paraphrase that hits is a hit; a near miss that hits is
-// a false hit (a wrong answer served).
+// a false hit (a wrong answer served). A pair with a "db" field (a SQLite file, relative to
+// --db-root) is looked up against that database's index instead (a set built from public
+// text-to-SQL data: bench/cache/make_spider_pairs.py).
 //
-//   paraphrase_bench --set FILE [--base-url URL --embedding-model M] [--max-false-hits N]
-//                    [--min-hits N]
+//   paraphrase_bench --set FILE [--db-root DIR] [--base-url URL --embedding-model M]
+//                    [--max-false-hits N] [--min-hits N]
 //
 // Without --base-url the built-in LexicalEmbedder embeds; with it, the provider's embeddings
 // endpoint (the cache's ProviderEmbedder). Prints one JSON object; exits 1 when the false
@@ -18,6 +20,8 @@
 
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -33,9 +37,14 @@ namespace askdb {
 namespace {
 
 struct Args {
-  std::string set, base_url, embedding_model;
+  std::string set, base_url, embedding_model, db_root = ".";
   long max_false_hits = -1, min_hits = -1;
 };
+
+StatusOr<agent::PreparedDatasource> Prepare(const std::string& url) {
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, db::OpenConnector(url));
+  return agent::PrepareDatasource(std::move(connector), url);
+}
 
 int Run(const Args& args) {
   std::vector<Json> pairs;
@@ -54,16 +63,26 @@ int Run(const Args& args) {
   const std::filesystem::path db = dir / "retail.sqlite";
   Status created = demo::CreateDemoDatabase(db);
   if (created.ok()) created = demo::WriteDemoSemanticModel(dir / "retail.semantic.json");
-  StatusOr<std::unique_ptr<db::Connector>> connector =
-      created.ok() ? db::OpenConnector("sqlite:" + db.string())
-                   : StatusOr<std::unique_ptr<db::Connector>>(created);
-  StatusOr<agent::PreparedDatasource> ds =
-      connector.ok() ? agent::PrepareDatasource(std::move(*connector), "sqlite:" + db.string())
-                     : StatusOr<agent::PreparedDatasource>(connector.status());
+  StatusOr<agent::PreparedDatasource> ds = created.ok()
+                                               ? Prepare("sqlite:" + db.string())
+                                               : StatusOr<agent::PreparedDatasource>(created);
   std::filesystem::remove_all(dir);
   if (!ds.ok()) {
     std::cerr << ds.status().ToString() << "\n";
     return 2;
+  }
+  // The pairs' own databases, prepared once each.
+  std::map<std::string, std::unique_ptr<agent::PreparedDatasource>> others;
+  for (const Json& pair : pairs) {
+    const std::string file = pair.value("db", "");
+    if (file.empty() || others.count(file) > 0) continue;
+    StatusOr<agent::PreparedDatasource> other =
+        Prepare("sqlite:" + (std::filesystem::path(args.db_root) / file).string());
+    if (!other.ok()) {
+      std::cerr << file << ": " << other.status().ToString() << "\n";
+      return 2;
+    }
+    others[file] = std::make_unique<agent::PreparedDatasource>(std::move(other).value());
   }
 
   std::unique_ptr<llm::LlmClient> client;
@@ -88,12 +107,14 @@ int Run(const Args& args) {
     cache::AnswerCache cache({}, Clock::System(), std::move(embedder));
     const std::string stored = pair.value("stored", ""), asked = pair.value("asked", "");
     const bool paraphrase = pair.value("kind", "") == "paraphrase";
-    Status put = cache.Store("demo", stored, "SELECT 1", db::ResultSet{}, ds->index.get());
+    const std::string file = pair.value("db", "");
+    const nlq::SchemaIndex* index = file.empty() ? ds->index.get() : others.at(file)->index.get();
+    Status put = cache.Store("demo", stored, "SELECT 1", db::ResultSet{}, index);
     if (!put.ok()) {
       std::cerr << put.ToString() << "\n";
       return 2;
     }
-    const std::optional<cache::CacheHit> hit = cache.Lookup("demo", asked, ds->index.get());
+    const std::optional<cache::CacheHit> hit = cache.Lookup("demo", asked, index);
     if (paraphrase) {
       ++paraphrases;
       if (hit) {
@@ -133,6 +154,8 @@ int main(int argc, char** argv) {
     const std::string flag = argv[i], value = argv[i + 1];
     if (flag == "--set") {
       args.set = value;
+    } else if (flag == "--db-root") {
+      args.db_root = value;
     } else if (flag == "--base-url") {
       args.base_url = value;
     } else if (flag == "--embedding-model") {
@@ -143,13 +166,14 @@ int main(int argc, char** argv) {
       args.min_hits = std::stol(value);
     } else {
       std::cerr << "unknown flag " << flag
-                << "; use --set, --base-url, --embedding-model, --max-false-hits, --min-hits\n";
+                << "; use --set, --db-root, --base-url, --embedding-model, --max-false-hits, "
+                   "--min-hits\n";
       return 2;
     }
   }
   if (args.set.empty() || (!args.base_url.empty() && args.embedding_model.empty())) {
-    std::cerr << "usage: paraphrase_bench --set FILE [--base-url URL --embedding-model M] "
-                 "[--max-false-hits N] [--min-hits N]\n";
+    std::cerr << "usage: paraphrase_bench --set FILE [--db-root DIR] [--base-url URL "
+                 "--embedding-model M] [--max-false-hits N] [--min-hits N]\n";
     return 2;
   }
   return askdb::Run(args);
