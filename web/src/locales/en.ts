@@ -191,6 +191,7 @@ export default {
       revoked: 'revoked',
     },
     datasources: {
+      columns: 'Columns', rows: 'Rows',
       cannotConnect: 'Cannot connect: {message}. Nothing was saved: check the URL (host, port, database or file path) and the password.',
       url: 'URL',
       password: 'Password',
