@@ -156,4 +156,9 @@ describe('tablesInSql', () => {
     ])
     expect(tablesInSql('select * from main.customers')).toEqual(['main.customers'])
   })
+  it('keeps evidence recall hits with their source and fused score', () => {
+    let t = newTurn('2024年的净销售额', 'ask')
+    t = reduceTurn(t, ev(1, 'evidence', 'evidence', { hits: [{ kind: 'term', source: '净销售额', text: '已完成订单的实付金额', fused_score: 0.032 }] }))
+    expect(t.evidence).toEqual([{ kind: 'term', source: '净销售额', text: '已完成订单的实付金额', score: 0.032 }])
+  })
 })

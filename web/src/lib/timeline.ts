@@ -117,6 +117,8 @@ export interface TurnState {
   plan?: PlanView
   steps: StepProgress[]
   sqls: SqlView[]
+  /** Evidence recall's hits (the `evidence` event). */
+  evidence?: EvidenceView[]
   /** Tables the final SQL reads (schema recall's outcome, as the query uses it). */
   tables: string[]
   rowsMeta?: { row_count: number; columns: string[]; truncated: boolean }
@@ -136,6 +138,14 @@ export interface TurnState {
   analysisSteps: AnalysisStep[]
   narrative?: Narrative
   language?: string
+}
+
+/** What evidence recall found for the question (business terms, documents, Q&A). */
+export interface EvidenceView {
+  kind: string
+  source: string
+  text: string
+  score: number
 }
 
 export interface WarningView {
@@ -261,6 +271,14 @@ export function reduceTurn(turn: TurnState, frame: Frame): TurnState {
       )
       break
     }
+    case 'evidence':
+      t.evidence = (Array.isArray(p.hits) ? p.hits : []).map((h: Record<string, unknown>) => ({
+        kind: String(h.kind ?? ''),
+        source: String(h.source ?? h.item_id ?? ''),
+        text: String(h.text ?? ''),
+        score: typeof h.fused_score === 'number' ? h.fused_score : 0,
+      }))
+      break
     case 'sql':
       t.sqls = [...t.sqls, { sql: p.sql ?? '', source: p.source ?? '', rejected: p.rejected }]
       if (!p.rejected && p.sql) t.tables = tablesInSql(p.sql)

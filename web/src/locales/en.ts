@@ -45,6 +45,7 @@ export default {
     busy: 'This conversation still has a run in progress.',
   },
   turn: {
+    evidence: 'Evidence',
     classification: 'Understood as',
     confidence: 'confidence',
     schema: 'Tables used',
@@ -71,6 +72,7 @@ export default {
     waiting: 'Waiting for you',
     replayGap: 'Some early progress was not kept; the result is complete.',
     stage: {
+      evidence: 'Evidence recall',
       classify: 'Classify',
       quick_path: 'Quick answer',
       consultation: 'Suggestions',

@@ -47,6 +47,7 @@ const zh: typeof en = {
     busy: '此会话仍有运行中的任务。',
   },
   turn: {
+    evidence: '召回的知识',
     classification: '识别为',
     confidence: '置信度',
     schema: '使用的表',
@@ -73,6 +74,7 @@ const zh: typeof en = {
     waiting: '等待您的操作',
     replayGap: '部分早期进度未保留；结果是完整的。',
     stage: {
+      evidence: '证据召回',
       classify: '意图识别',
       quick_path: '快速回答',
       consultation: '分析建议',
