@@ -105,4 +105,15 @@ StatusOr<std::shared_ptr<PreparedDatasource>> TermViews::Get(
   return view;
 }
 
+StatusOr<std::shared_ptr<PreparedDatasource>> TermViews::ForRun(
+    std::shared_ptr<PreparedDatasource> base, std::string_view agent_id,
+    std::string_view datasource_id, const knowledge::TermProvider& stored) {
+  knowledge::EvidenceQuery scopes;
+  scopes.agent_id = std::string(agent_id);
+  scopes.datasource_id = std::string(datasource_id);
+  ASKDB_ASSIGN_OR_RETURN(std::vector<knowledge::BusinessTerm> terms, stored(scopes));
+  std::vector<knowledge::BusinessTerm> run_terms = RunTerms(*base, agent_id, terms);
+  return Get(std::string(agent_id), std::move(base), std::move(run_terms));
+}
+
 }  // namespace askdb::agent

@@ -20,6 +20,7 @@
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/common/status.h"
 #include "askdb/knowledge/terms/business_term.h"
+#include "askdb/knowledge/terms/term_evidence.h"
 
 namespace askdb::agent {
 
@@ -41,6 +42,13 @@ class TermViews {
   StatusOr<std::shared_ptr<PreparedDatasource>> Get(const std::string& key,
                                                     std::shared_ptr<PreparedDatasource> base,
                                                     std::vector<knowledge::BusinessTerm> terms);
+  // A run's view: the terms of `agent_id` and `datasource_id` read from `stored` now (one
+  // read per question, so another process's edit counts from the next one), laid over
+  // `base` (RunTerms), reusing the agent's last view when nothing changed.
+  StatusOr<std::shared_ptr<PreparedDatasource>> ForRun(std::shared_ptr<PreparedDatasource> base,
+                                                       std::string_view agent_id,
+                                                       std::string_view datasource_id,
+                                                       const knowledge::TermProvider& stored);
 
  private:
   struct Slot {

@@ -16,10 +16,12 @@
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/common/paths.h"
 #include "askdb/knowledge/knowledge_setup.h"
+#include "askdb/knowledge/terms/term_store.h"
 #include "askdb/mcp/stdio_transport.h"
 #include "askdb/server/api/management_setup.h"
 #include "askdb/server/api/mcp_backend.h"
 #include "askdb/server/api/run_service.h"
+#include "askdb/server/api/terms_api.h"
 #include "askdb/server/security/api_keys.h"
 #include "askdb/server/store/management_store.h"
 
@@ -72,6 +74,15 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
     deps.evidence.push_back(kb_evidence.get());
     deps.evidence_token_budget = static_cast<int>(ctx.config.knowledge.evidence_token_budget);
   }
+  // The business terms of the same store as askdb serve's: the engine reads the run's agent
+  // and datasource terms at every question, and they are evidence for the model.
+  ASKDB_ASSIGN_OR_RETURN(
+      std::unique_ptr<knowledge::TermStore> terms,
+      server::api::OpenDatasourceTerms(*management.store, *management.datasources));
+  const knowledge::TermEvidenceSource term_evidence(server::api::StoreTermProvider(*terms));
+  deps.evidence.insert(deps.evidence.begin(), &term_evidence);
+  deps.evidence_token_budget = static_cast<int>(ctx.config.knowledge.evidence_token_budget);
+  deps.engine_terms = server::api::StoreTermProvider(*terms);
   const agent::pipeline::PipelineOptions pipeline = deps.pipeline_options;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::api::RunService> runs,
                          server::api::RunService::Create(std::move(deps)));

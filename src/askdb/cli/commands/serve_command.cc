@@ -190,6 +190,7 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   deps.evidence.push_back(&term_evidence);
   deps.evidence.push_back(&kb_evidence);
   deps.evidence_token_budget = static_cast<int>(ctx.config.knowledge.evidence_token_budget);
+  deps.engine_terms = server::api::StoreTermProvider(*terms);
   deps.metrics = metrics.get();
   deps.permissions = rules.get();
   server::api::RunServiceOptions run_options;

@@ -8,6 +8,7 @@
 #include "askdb/agent/ask/user_datasource.h"
 #include "askdb/agent/graph/event.h"
 #include "askdb/agent/pipeline/run_state.h"
+#include "askdb/catalog/schema_source.h"
 #include "askdb/permissions/permission_store.h"
 #include "askdb/server/api/active_model.h"
 #include "askdb/server/api/datasource_cache.h"
@@ -409,6 +410,16 @@ Status RunService::ApplyAgent(const RunRequest& request, agent::pipeline::Pipeli
   }
   ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
                          deps_.datasources->Get(agent.datasource_id));
+  // Answers are cached per datasource (and per set of engine terms when an agent's differ).
+  deps.options.datasource_id = agent.datasource_id;
+  if (deps_.engine_terms) {
+    const std::string base_fingerprint = prepared->fingerprint;
+    ASKDB_ASSIGN_OR_RETURN(
+        prepared, term_views_.ForRun(prepared, agent.id, agent.datasource_id, deps_.engine_terms));
+    if (prepared->fingerprint != base_fingerprint) {
+      deps.options.datasource_id += "#terms-" + catalog::HashHex(prepared->fingerprint);
+    }
+  }
   // The provider keeps the prepared datasource alive for this run's pipeline, even when
   // the cache drops it meanwhile.
   deps.datasource = [prepared]() -> StatusOr<agent::PreparedDatasource*> { return prepared.get(); };
@@ -422,8 +433,6 @@ Status RunService::ApplyAgent(const RunRequest& request, agent::pipeline::Pipeli
   profile.fast_mode = agent.fast_mode;
   profile.examples.clear();
   for (const auto& example : examples) profile.examples.push_back({example.question, example.sql});
-  // Answers are cached per datasource.
-  deps.options.datasource_id = agent.datasource_id;
   return Status::Ok();
 }
 

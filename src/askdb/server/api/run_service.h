@@ -37,10 +37,12 @@
 #include <thread>
 #include <vector>
 
+#include "askdb/agent/ask/term_datasource.h"
 #include "askdb/agent/pipeline/pipeline.h"
 #include "askdb/common/cancellation.h"
 #include "askdb/common/json.h"
 #include "askdb/common/status.h"
+#include "askdb/knowledge/terms/term_evidence.h"
 #include "askdb/permissions/user_context.h"
 #include "askdb/server/run_executor.h"
 #include "askdb/server/sse.h"
@@ -89,6 +91,12 @@ struct RunServiceDeps {
   // datasource ids; borrowed. None: no evidence stage.
   std::vector<const knowledge::EvidenceSource*> evidence;
   int evidence_token_budget = 800;
+  // The business terms of a run's agent and datasource for the engine (store mode; e.g.
+  // StoreTermProvider), read at every question: the agent's terms win a word over the
+  // datasource's, and an edit by another process counts from the next question
+  // (agent/ask/term_datasource.h). Empty: the engine reads what the datasource was prepared
+  // with.
+  knowledge::TermProvider engine_terms;
 };
 
 struct RunServiceOptions {
@@ -246,6 +254,7 @@ class RunService {
   mutable std::mutex mu_;
   std::condition_variable reaper_cv_;
   std::map<std::string, std::shared_ptr<Run>, std::less<>> runs_;
+  agent::TermViews term_views_;  // per agent: its datasource as its engine terms make it
   bool shutting_down_ = false;
   bool reaper_stop_ = false;
   std::thread reaper_;
