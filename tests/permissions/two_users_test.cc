@@ -19,6 +19,7 @@
 #include "askdb/cache/answer_cache.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/demo/demo_database.h"
+#include "askdb/llm/scripted/scripted_llm_client.h"
 
 namespace askdb::agent {
 namespace {
@@ -233,6 +234,64 @@ TEST(TwoUsersTest, ConsultationSeesOnlyTheUsersRows) {
   const std::string users = consult(*mine);
   EXPECT_EQ(users.find(last_year + "年"), std::string::npos) << users;
   EXPECT_NE(users.find("2023年"), std::string::npos) << users;
+  fs::remove_all(dir);
+}
+
+// The same two users when the scripted model writes the SQL (a question the engine leaves
+// to the model): the model's statement reads every region, and each user still gets only
+// their own, equal to the raw database's figure.
+TEST(TwoUsersTest, TheModelsSqlIsFilteredForEachUser) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("askdb_two_users_llm_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path file = dir / "retail.sqlite";
+  ASSERT_TRUE(demo::CreateDemoDatabase(file).ok());
+  ASSERT_TRUE(demo::WriteDemoSemanticModel(dir / "retail.semantic.json").ok());
+  const std::string url = "sqlite:" + file.string();
+  auto connector = db::OpenConnector(url);
+  ASSERT_TRUE(connector.ok());
+  auto prepared = PrepareDatasource(std::move(connector).value(), url);
+  ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
+  auto base = std::make_shared<PreparedDatasource>(std::move(prepared).value());
+  const std::map<std::string, double> truth = SalesByRegion(*base->connector);
+
+  auto model = llm::ScriptedLlmClient::FromJson(Json::array(
+      {{{"match", "复购率[\\s\\S]*只回复 JSON"},
+        {"json",
+         {{"sql",
+           "SELECT g.name_zh AS 大区, SUM(o.total_amount) AS 销售额 FROM orders o JOIN stores s "
+           "ON s.store_id = o.store_id JOIN cities c ON c.city_id = s.city_id JOIN regions g ON "
+           "g.region_id = c.region_id WHERE o.order_date >= '2024-01-01' AND o.order_date < "
+           "'2025-01-01' GROUP BY g.name_zh"}}}}}));
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  permissions::PermissionRule rule;
+  rule.id = "r1";
+  rule.datasource_id = "demo";
+  rule.grantee = "analyst";
+  rule.table = "regions";
+  rule.predicate = "name_zh = {user.region}";
+  InMemoryCheckpointStore checkpoints;
+  for (const char* region : {"华东", "华南"}) {
+    const permissions::EffectivePolicy policy =
+        permissions::ResolvePolicy(Analyst(std::string("u-") + region, region), {rule});
+    auto mine = PrepareForUser(base, policy);
+    ASSERT_TRUE(mine.ok()) << mine.status().ToString();
+    pipeline::PipelineDeps deps;
+    deps.checkpoints = &checkpoints;
+    deps.llm = model->get();
+    deps.datasource = [ds = *mine]() -> StatusOr<PreparedDatasource*> { return ds.get(); };
+    auto p = pipeline::Pipeline::Create(std::move(deps));
+    ASSERT_TRUE(p.ok());
+    CollectingEventSink sink;
+    auto r = p->Ask(std::string("llm-") + region, "每个门店的复购率是多少", &sink);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    ASSERT_TRUE(r->result.has_value()) << r->answer;
+    EXPECT_GE(r->llm_calls, 1) << "the engine answered; the model's SQL was not tried";
+    ASSERT_EQ(r->result->row_count(), 1u) << region << ": " << r->sql;
+    EXPECT_EQ(r->result->rows[0][0].ToDisplayString(), region);
+    EXPECT_NEAR(r->result->rows[0][1].double_value(), truth.at(region), 0.01) << region;
+  }
   fs::remove_all(dir);
 }
 

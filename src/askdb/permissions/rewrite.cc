@@ -100,6 +100,10 @@ class RefCollector {
   // PostgreSQL with RECURSIVE sees every CTE of the clause; SQLite and MySQL are given only
   // the earlier ones and (RECURSIVE) itself — a name taken for a table when an engine might
   // take it for a CTE is rewritten, which is the safe direction.
+  // Not shared with the PostgreSQL statement guard's walk (db/postgres/pg_statement_guard.cc):
+  // that one reads PostgreSQL text only, where RECURSIVE puts every CTE in scope, and its
+  // error direction is the opposite (a name wrongly taken for a CTE there skips a catalog
+  // check; here it would skip a rewrite), so the scope rules differ per engine.
   Status WalkWith(const Json& stmt) {
     const Json& with = stmt["withClause"];
     const bool recursive = with.value("recursive", false);
