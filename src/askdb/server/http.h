@@ -67,6 +67,15 @@ struct HttpRequest {
   std::multimap<std::string, std::string> query;   // decoded query parameters
   HttpHeaders headers;
   std::string body;
+  // A multipart/form-data body's parts, by name (the HTTP layer parses them; `body` is
+  // then empty).
+  struct FormPart {
+    std::string name;
+    std::string filename;  // empty for a plain field
+    std::string content_type;
+    std::string content;
+  };
+  std::vector<FormPart> form;
   std::string remote_address;
   int remote_port = 0;
 

@@ -830,6 +830,9 @@ void HttplibHttpServer::Dispatch(const httplib::Request& req, httplib::Response&
     return;
   }
   request.body = req.body;
+  for (const auto& [name, part] : req.files) {
+    request.form.push_back({part.name, part.filename, part.content_type, part.content});
+  }
   // HEAD is served by the GET route (cpp-httplib then sends no body).
   std::string lookup_method = request.method == "HEAD" ? std::string("GET") : request.method;
   auto match = router_.Lookup(lookup_method, request.path);

@@ -1,7 +1,12 @@
 #include "askdb/server/api/knowledge_api.h"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
+#include <optional>
+#include <utility>
 
+#include "askdb/knowledge/document_parser.h"
 #include "askdb/knowledge/knowledge_base.h"
 #include "askdb/knowledge/knowledge_json.h"
 #include "askdb/server/json_request.h"
@@ -28,8 +33,8 @@ StatusOr<std::string> ScopeOf(const std::string& agent, const std::string& datas
   return knowledge::MakeScope("agent", agent.empty() ? "default" : agent);
 }
 
-StatusOr<int> QueryInt(const HttpRequest& r, std::string_view name, int fallback) {
-  const std::optional<std::string> text = r.Query(name);
+StatusOr<int> IntField(const std::optional<std::string>& text, std::string_view name,
+                       int fallback) {
   if (!text) return fallback;
   int value = 0;
   auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
@@ -91,27 +96,126 @@ StatusOr<Json> CreatePair(KnowledgeBase& kb, const HttpRequest& r) {
   return knowledge::KnowledgeItemToJson(item);
 }
 
+// The upload's fields: form fields of a multipart/form-data upload (curl -F, the web UI), else
+// the query string (the raw-body upload); a form field wins over the query.
+constexpr std::string_view kUploadFields[] = {"file",          "file_name", "agent",   "datasource",
+                                              "title",         "format",    "chunker", "chunk_size",
+                                              "chunk_overlap", "recall"};
+
+std::optional<std::string> Field(const HttpRequest& r, std::string_view name) {
+  for (const HttpRequest::FormPart& p : r.form) {
+    if (p.filename.empty() && p.name == name) return p.content;
+  }
+  return r.Query(name);
+}
+
+// The media type a format is sent with; a declared type naming another kind of file than the
+// name's ("report.pdf" sent as text/html) means one of the two is wrong.
+Status CheckMediaType(std::string_view declared, knowledge::DocumentFormat format,
+                      std::string_view file_name) {
+  using knowledge::DocumentFormat;
+  const std::string type(declared.substr(0, declared.find(';')));
+  auto refuse = [&](std::string_view why) {
+    return InvalidArgumentError("'" + std::string(file_name) + "' was sent as " + type + ": " +
+                                std::string(why));
+  };
+  if (type.starts_with("image/") || type.starts_with("audio/") || type.starts_with("video/")) {
+    return refuse("not a document (upload Markdown, text, PDF, DOCX, HTML or CSV)");
+  }
+  if (type == "application/msword") {
+    return refuse("an old Word .doc file is not read; save it as .docx and upload that");
+  }
+  static const std::pair<std::string_view, DocumentFormat> kTypes[] = {
+      {"application/pdf", DocumentFormat::kPdf},
+      {"application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+       DocumentFormat::kDocx},
+      {"text/html", DocumentFormat::kHtml},
+      {"application/xhtml+xml", DocumentFormat::kHtml},
+      {"text/csv", DocumentFormat::kCsv},
+      {"text/markdown", DocumentFormat::kMarkdown},
+      {"text/x-markdown", DocumentFormat::kMarkdown}};
+  for (const auto& [name, f] : kTypes) {
+    if (type == name && f != format) {
+      return refuse("that type is " + std::string(knowledge::DocumentFormatName(f)) +
+                    " but the file is read as " +
+                    std::string(knowledge::DocumentFormatName(format)) +
+                    "; send the file with its own name and type (or set format)");
+    }
+  }
+  return Status::Ok();  // octet-stream, text/plain, none: the parser checks the bytes
+}
+
+// The one file part of a multipart upload.
+StatusOr<const HttpRequest::FormPart*> FilePart(const HttpRequest& r) {
+  const HttpRequest::FormPart* file = nullptr;
+  size_t files = 0;
+  for (const HttpRequest::FormPart& p : r.form) {
+    if (std::find(std::begin(kUploadFields), std::end(kUploadFields), p.name) ==
+        std::end(kUploadFields)) {
+      return InvalidArgumentError("unknown form field '" + p.name +
+                                  "'; the fields are file, file_name, agent, datasource, title, "
+                                  "format, chunker, chunk_size, chunk_overlap, recall");
+    }
+    if (p.name == "file") file = &p;
+    if (!p.filename.empty() || p.name == "file") ++files;
+  }
+  if (files > 1) {
+    return InvalidArgumentError("one document per upload: the form holds " + std::to_string(files) +
+                                " files");
+  }
+  if (file == nullptr) {
+    return InvalidArgumentError(
+        "the multipart form has no 'file' field: send the document as file=@NAME (curl -F)");
+  }
+  return file;
+}
+
 StatusOr<Json> Upload(KnowledgeBase& kb, const HttpRequest& r) {
   knowledge::DocumentInput input;
-  input.file_name = r.Query("file_name").value_or("");
+  const bool multipart = r.Header("Content-Type").value_or("").starts_with("multipart/form-data");
+  const HttpRequest::FormPart* file = nullptr;
+  if (multipart) {
+    ASKDB_ASSIGN_OR_RETURN(file, FilePart(r));
+    input.file_name = file->filename;
+  }
+  if (std::optional<std::string> name = Field(r, "file_name")) input.file_name = *name;
   if (input.file_name.empty()) {
-    return InvalidArgumentError("give ?file_name= (its extension gives the format)");
+    return InvalidArgumentError(
+        multipart ? "the 'file' part has no file name: its extension gives the format (or give "
+                    "file_name)"
+                  : "give ?file_name= (its extension gives the format), or upload the file as "
+                    "multipart/form-data");
   }
   ASKDB_ASSIGN_OR_RETURN(
-      input.scope, ScopeOf(r.Query("agent").value_or(""), r.Query("datasource").value_or("")));
-  input.title = r.Query("title").value_or("");
-  input.format = r.Query("format").value_or("");
-  input.recall = r.Query("recall").value_or("true") != "false";
-  if (r.Query("chunker") || r.Query("chunk_size") || r.Query("chunk_overlap")) {
+      input.scope, ScopeOf(Field(r, "agent").value_or(""), Field(r, "datasource").value_or("")));
+  input.title = Field(r, "title").value_or("");
+  input.format = Field(r, "format").value_or("");
+  const std::string recall = Field(r, "recall").value_or("true");
+  if (recall != "true" && recall != "false") {
+    return InvalidArgumentError("recall must be true or false, not '" + recall + "'");
+  }
+  input.recall = recall == "true";
+  if (Field(r, "chunker") || Field(r, "chunk_size") || Field(r, "chunk_overlap")) {
     knowledge::ChunkerOptions chunker = kb.options().default_chunker;
-    if (std::optional<std::string> kind = r.Query("chunker")) {
+    if (std::optional<std::string> kind = Field(r, "chunker")) {
       ASKDB_ASSIGN_OR_RETURN(chunker.kind, knowledge::ParseChunkerKind(*kind));
     }
-    ASKDB_ASSIGN_OR_RETURN(chunker.size, QueryInt(r, "chunk_size", chunker.size));
-    ASKDB_ASSIGN_OR_RETURN(chunker.overlap, QueryInt(r, "chunk_overlap", chunker.overlap));
+    ASKDB_ASSIGN_OR_RETURN(chunker.size,
+                           IntField(Field(r, "chunk_size"), "chunk_size", chunker.size));
+    ASKDB_ASSIGN_OR_RETURN(chunker.overlap,
+                           IntField(Field(r, "chunk_overlap"), "chunk_overlap", chunker.overlap));
     input.chunker = chunker;
   }
-  input.bytes = r.body;
+  if (file != nullptr) {
+    ASKDB_ASSIGN_OR_RETURN(const knowledge::DocumentFormat format,
+                           input.format.empty()
+                               ? knowledge::DocumentFormatFromFileName(input.file_name)
+                               : knowledge::ParseDocumentFormat(input.format));
+    ASKDB_RETURN_IF_ERROR(CheckMediaType(file->content_type, format, input.file_name));
+    input.bytes = file->content;
+  } else {
+    input.bytes = r.body;
+  }
   ASKDB_ASSIGN_OR_RETURN(const auto item, kb.AddDocument(input));
   return knowledge::KnowledgeItemToJson(item);
 }

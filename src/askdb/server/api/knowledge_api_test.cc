@@ -1,0 +1,126 @@
+// POST /api/v1/knowledge/documents on the real HTTP server (cpp-httplib on 127.0.0.1), sent
+// by a real HTTP client: multipart/form-data (curl -F, the web UI) and the raw-body form,
+// with the refusals a bad upload gets — each a 400 naming what is wrong, nothing stored.
+#include "askdb/server/api/knowledge_api.h"
+
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "askdb/common/json.h"
+#include "askdb/knowledge/knowledge_setup.h"
+#include "askdb/server/httplib_server.h"
+
+namespace askdb::server::api {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr char kPolicy[] =
+    "# Returns\n\nCustomers may return any item within 30 days of delivery.\n\n"
+    "# Fiscal year\n\nOur fiscal year starts on April 1.\n";
+
+class KnowledgeUploadTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("askdb_kb_upload_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    knowledge::KnowledgeBaseOptions options;
+    options.max_file_bytes = 4096;  // a small limit, so "over the limit" is a small body
+    StatusOr<knowledge::OpenedKnowledgeBase> kb = knowledge::OpenKnowledgeBase(dir_, "", options);
+    ASSERT_TRUE(kb.ok()) << kb.status().ToString();
+    kb_ = std::move(kb).value();
+    server_ = MakeHttplibServer({});
+    RegisterKnowledgeRoutes([this](std::string_view method, std::string_view pattern,
+                                   Handler handler) { server_->Handle(method, pattern, handler); },
+                            *kb_.kb);
+    ASSERT_TRUE(server_->Start("127.0.0.1", 0).ok());
+    client_ = std::make_unique<httplib::Client>("127.0.0.1", server_->port());
+  }
+  void TearDown() override {
+    server_->Stop();
+    kb_ = {};
+    fs::remove_all(dir_);
+  }
+
+  size_t Items() {
+    StatusOr<std::vector<knowledge::KnowledgeItem>> items = kb_.kb->List({});
+    return items.ok() ? items->size() : 0;
+  }
+
+  // A refused multipart upload: 400, its message holding `expected`, nothing stored.
+  void ExpectRefused(const httplib::MultipartFormDataItems& form, const std::string& expected) {
+    const size_t before = Items();
+    httplib::Result res = client_->Post("/api/v1/knowledge/documents", form);
+    ASSERT_TRUE(res) << httplib::to_string(res.error());
+    EXPECT_EQ(res->status, 400) << res->body;
+    EXPECT_NE(res->body.find(expected), std::string::npos) << res->body;
+    EXPECT_EQ(Items(), before);
+  }
+
+  fs::path dir_;
+  knowledge::OpenedKnowledgeBase kb_;
+  std::unique_ptr<HttpServer> server_;
+  std::unique_ptr<httplib::Client> client_;
+};
+
+TEST_F(KnowledgeUploadTest, MultipartUploadWithItsFieldsIsStoredAndFound) {
+  httplib::Result res =
+      client_->Post("/api/v1/knowledge/documents",
+                    httplib::MultipartFormDataItems{{"file", kPolicy, "policy.md", "text/markdown"},
+                                                    {"agent", "sales", "", ""},
+                                                    {"chunker", "sentence", "", ""},
+                                                    {"chunk_size", "80", "", ""},
+                                                    {"chunk_overlap", "0", "", ""},
+                                                    {"title", "Returns policy", "", ""}});
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 201) << res->body;
+  StatusOr<Json> item = ParseJson(res->body);
+  ASSERT_TRUE(item.ok());
+  EXPECT_EQ((*item)["scope"], "agent:sales");
+  EXPECT_EQ((*item)["format"], "markdown");
+  EXPECT_EQ((*item)["title"], "Returns policy");
+  EXPECT_EQ((*item)["chunker"]["kind"], "sentence");
+  EXPECT_EQ((*item)["chunker"]["size"], 80);
+  EXPECT_GE((*item)["chunks"].get<int>(), 2);
+  knowledge::SearchOptions search;
+  search.filter.scopes = {"agent:sales"};
+  knowledge::SearchResult found = kb_.kb->Search("fiscal year April", search);
+  ASSERT_FALSE(found.hits.empty());
+  EXPECT_NE(found.hits[0].text.find("April 1"), std::string::npos);
+}
+
+TEST_F(KnowledgeUploadTest, RawBodyUploadStillWorks) {
+  httplib::Result res = client_->Post("/api/v1/knowledge/documents?file_name=notes.txt&agent=ops",
+                                      "Backups run nightly at 02:00.", "text/plain");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 201) << res->body;
+  EXPECT_NE(res->body.find("\"agent:ops\""), std::string::npos);
+  EXPECT_EQ(Items(), 1u);
+}
+
+TEST_F(KnowledgeUploadTest, BadMultipartUploadsAreRefusedNamingWhatIsWrong) {
+  ExpectRefused({{"agent", "sales", "", ""}}, "no 'file' field");
+  ExpectRefused({{"file", "a", "a.md", "text/markdown"}, {"file2", "b", "b.md", "text/markdown"}},
+                "unknown form field 'file2'");
+  ExpectRefused({{"file", kPolicy, "policy.md", ""}, {"chunk-size", "80", "", ""}},
+                "unknown form field 'chunk-size'");
+  ExpectRefused({{"file", kPolicy, "", "text/markdown"}}, "has no file name");
+  ExpectRefused({{"file", kPolicy, "report.pdf", "text/html"}},
+                "'report.pdf' was sent as text/html");
+  ExpectRefused({{"file", "\x89PNG\r\n", "photo.txt", "image/png"}}, "not a document");
+  ExpectRefused({{"file", std::string(5000, 'a'), "big.txt", "text/plain"}},
+                "knowledge.max_file_mb");
+  ExpectRefused({{"file", std::string("\x00\x01\xff\xfe junk", 9), "junk.txt", "text/plain"}},
+                "binary");
+  ExpectRefused({{"file", "", "empty.md", "text/markdown"}}, "empty");
+  ExpectRefused({{"file", kPolicy, "policy.md", ""}, {"recall", "maybe", "", ""}},
+                "recall must be true or false");
+  EXPECT_EQ(Items(), 0u);
+}
+
+}  // namespace
+}  // namespace askdb::server::api
