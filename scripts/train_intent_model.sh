@@ -4,7 +4,8 @@
 # same file. Training data (docs/classifier.md says why each is allowed):
 #   - CLINC150, the intents set's train split only (../shared/data/intents, CC BY 3.0);
 #     date/time/timezone requests labelled trivial, as askdb's taxonomy has them;
-#   - the project's own labelled requests (data/intent/own_requests.jsonl);
+#   - the project's own labelled requests (data/intent/own_requests*.jsonl; never
+#     data/intent/own_heldout.jsonl, which measures the model);
 #   - the project's own data questions (tests/nlq/dev_set.jsonl) and the develop split of
 #     Defog sql-eval (tests/nlq/defog.jsonl, Apache-2.0) as data_query.
 # Never used: SMP2017 (no licence: evaluation only), Spider (CC BY-SA), any report split.
@@ -17,7 +18,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 /usr/bin/python3 - "$SHARED/intents/intents.jsonl" "$ROOT" "$work/train.jsonl" <<'PY'
-import json, sys
+import glob, json, sys
 intents, root, out = sys.argv[1:4]
 rows = []
 for line in open(intents, encoding="utf-8"):
@@ -28,10 +29,12 @@ for line in open(intents, encoding="utf-8"):
     if t == "simple" and r["upstream_label"] in ("date", "time", "timezone"):
         t = "trivial"
     rows.append({"text": r["text"], "type": t})
-for line in open(root + "/data/intent/own_requests.jsonl", encoding="utf-8"):
-    if line.strip() and not line.startswith("#"):
-        r = json.loads(line)
-        rows.append({"text": r["text"], "type": r["type"]})
+# own_requests*.jsonl only: own_heldout.jsonl is never trained on (it measures the model).
+for own in sorted(glob.glob(root + "/data/intent/own_requests*.jsonl")):
+    for line in open(own, encoding="utf-8"):
+        if line.strip() and not line.startswith("#"):
+            r = json.loads(line)
+            rows.append({"text": r["text"], "type": r["type"]})
 for name, keep in (("dev_set.jsonl", lambda r: True),
                    ("defog.jsonl", lambda r: r.get("split") == "develop" and not r.get("expect_abstain"))):
     for line in open(root + "/tests/nlq/" + name, encoding="utf-8"):

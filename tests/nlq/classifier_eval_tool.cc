@@ -1,6 +1,8 @@
 // classifier_eval_tool: the request classifier on the public labelled requests of
 // ../shared/data/intents (CLINC150 en, SMP2017 zh, Spider dev questions), by split.
-//   classifier_eval_tool [--json OUT] [--mistakes LANG] [INTENTS.jsonl]
+//   classifier_eval_tool [--json OUT] [--mistakes LANG] [--rules RULES.toml] [INTENTS.jsonl]
+// --rules uses another rules file (e.g. one whose intent_model names a freshly trained
+// weights file) instead of the embedded one.
 // --mistakes lists the develop split's misclassified requests of one language (never the
 // report split's: we do not look at what we only report on).
 // Splits as the data set fixes them: its "train" part is what we develop against (reported
@@ -22,10 +24,13 @@ int main(int argc, char** argv) {
   std::string path = std::string(ASKDB_SHARED_DATA_DIR) + "/intents/intents.jsonl";
   std::string json_path;
   std::string mistakes_lang;
+  ClassifierOptions options;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--json" && i + 1 < argc) {
       json_path = argv[++i];
+    } else if (a == "--rules" && i + 1 < argc) {
+      options.rules_path = argv[++i];
     } else if (a == "--mistakes" && i + 1 < argc) {
       mistakes_lang = argv[++i];
     } else {
@@ -42,7 +47,12 @@ int main(int argc, char** argv) {
     if (r.type == "simple" && datetime_labels.count(r.upstream_label)) r.type = "trivial";
     r.split = r.split == "train" ? "develop" : r.split == "dev" ? "report" : r.split;
   }
-  const RequestClassifier& classifier = *RequestClassifier::Default();
+  auto created = RequestClassifier::Create(options);
+  if (!created.ok()) {
+    std::cerr << created.status().ToString() << "\n";
+    return 1;
+  }
+  const RequestClassifier& classifier = **created;
   if (!mistakes_lang.empty()) {
     for (const LabelledRequest& r : *requests) {
       if (r.split != "develop" || r.lang != mistakes_lang) continue;

@@ -52,6 +52,9 @@ struct RuleInfo {
   QuickIntent quick = QuickIntent::kNone;
   std::vector<std::string> unless_ids;
   std::vector<int> unless;  // indices into rules
+  // Weak evidence (question words such as 多少/which): when only such rules fired, the
+  // learned model still decides, as if nothing had ("一晚多少钱" is small talk).
+  bool model_may_override = false;
 };
 
 std::optional<QuickIntent> ParseQuickIntent(std::string_view name) {
@@ -279,24 +282,34 @@ struct RequestClassifier::Impl {
   size_t max_request_bytes = 4096;
   // Consulted when no rule fires (rules file: intent_model = "builtin" | "none").
   const IntentModel* model = nullptr;
+  std::unique_ptr<IntentModel> owned_model;  // when the rules name a weights file
   double model_min_probability = 0.7;
+  // The bar when weak rules fired (model_may_override): higher, as they are some evidence.
+  double model_override_min_probability = 0.7;
 
-  // No rule fired: the learned model may name the type when it is sure enough. "other" (not
-  // a request askdb answers) stays the default type with a low confidence, so a configured
-  // LLM decides and otherwise the data path abstains.
-  void ApplyIntentModel(std::string_view normalized, Classification& out) const {
+  // No rule fired, or only weak ones (model_may_override): the learned model may name the
+  // type when it is sure enough; its rule id is appended to out.rules. "other" (not a
+  // request askdb answers) stays the default type with a low confidence, so a configured LLM
+  // decides and otherwise the data path abstains. Returns whether the model decided.
+  bool ApplyIntentModel(std::string_view normalized, Classification& out,
+                        double min_probability) const {
     const IntentPrediction p = model->Predict(normalized);
-    if (p.probability < model_min_probability || p.label == RequestTypeName(default_type)) return;
-    out.rules = {std::string(kModelRulePrefix) + p.label};
+    if (p.probability < min_probability || p.label == RequestTypeName(default_type)) {
+      return false;
+    }
     if (p.label == kOtherLabel) {
-      out.confidence = std::min(out.confidence, 1.0 - p.probability);
-      return;
+      out.rules.push_back(std::string(kModelRulePrefix) + p.label);
+      out.type = default_type;
+      out.confidence = std::min(default_confidence, 1.0 - p.probability);
+      return true;
     }
     const std::optional<RequestType> type = ParseRequestType(p.label);
-    if (!type) return;
+    if (!type) return false;
+    out.rules.push_back(std::string(kModelRulePrefix) + p.label);
     out.type = *type;
     out.confidence = p.probability;
     if (*type == RequestType::kTrivial) out.quick_intent = QuickIntent::kChitChat;
+    return true;
   }
 
   // Indices of the rules that fired after `unless` vetoes, ascending (= file order).
@@ -372,14 +385,27 @@ StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
   impl->conflict_factor = root["conflict_factor"].value_or(impl->conflict_factor);
   impl->unsure_below = root["unsure_below"].value_or(impl->unsure_below);
   impl->model_min_probability = root["model_min_probability"].value_or(impl->model_min_probability);
+  impl->model_override_min_probability =
+      root["model_override_min_probability"].value_or(impl->model_min_probability);
   const std::string model_name = root["intent_model"].value_or(std::string("none"));
   if (model_name == "builtin") {
     impl->model = IntentModel::Default();  // logged when it does not load: rules only
   } else if (model_name != "none") {
-    return InvalidArgumentError(
-        "classifier rules: intent_model must be \"builtin\" or \"none\", "
-        "not '" +
-        model_name + "'");
+    // A weights file written by train_intent_model (trying a retrained model without a build).
+    auto bytes = ReadFile(model_name);
+    if (!bytes.ok()) {
+      return InvalidArgumentError(
+          "classifier rules: intent_model must be \"builtin\", \"none\" "
+          "or the path of a weights file; cannot read '" +
+          model_name + "': " + bytes.status().message());
+    }
+    auto parsed = IntentModel::Parse(*bytes);
+    if (!parsed.ok()) {
+      return InvalidArgumentError("classifier rules: intent_model '" + model_name +
+                                  "': " + parsed.status().message());
+    }
+    impl->owned_model = *std::move(parsed);
+    impl->model = impl->owned_model.get();
   }
 
   std::map<std::string, std::string, std::less<>> macros;
@@ -424,6 +450,7 @@ StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
       info.quick = *intent;
     }
     info.unless_ids = StringList((*r)["unless"].node());
+    info.model_may_override = (*r)["model_may_override"].value_or(false);
 
     std::vector<std::string> alternatives;
     for (const std::string& keyword : StringList((*r)["keywords"].node())) {
@@ -537,8 +564,17 @@ Classification RequestClassifier::Classify(std::string_view request) const {
   if (!winner) {
     out.type = impl_->default_type;
     out.confidence = impl_->default_confidence;
+    if (impl_->model != nullptr &&
+        impl_->ApplyIntentModel(normalized, out, impl_->model_min_probability)) {
+      return out;
+    }
     out.rules.emplace_back(kDefaultRuleId);
-    if (impl_->model != nullptr) impl_->ApplyIntentModel(normalized, out);
+    return out;
+  }
+  if (impl_->model != nullptr && *winner == impl_->default_type &&
+      std::all_of(fired.begin(), fired.end(),
+                  [&](int idx) { return impl_->rules[idx].model_may_override; }) &&
+      impl_->ApplyIntentModel(normalized, out, impl_->model_override_min_probability)) {
     return out;
   }
   out.type = *winner;

@@ -267,6 +267,19 @@ TEST(RequestClassifierTest, IsConsultationRequest) {
   EXPECT_FALSE(Classifier().IsConsultationRequest("2024年各地区的销售额"));
 }
 
+// "What could this data be used for" asks about the data's uses: a consultation, not a query.
+TEST(RequestClassifierTest, WhatTheDataCouldBeUsedForIsAConsultation) {
+  for (std::string_view q :
+       {"这些数据能用来做什么", "这个数据库可以用来干什么？", "这份数据有什么用",
+        "这些表能回答哪些问题", "我能从这些数据里分析出什么", "what could this data be used for",
+        "What is this dataset good for?", "what can I do with these tables",
+        "what kind of questions can this database answer"}) {
+    EXPECT_EQ(Classifier().Classify(q).type, RequestType::kConsultation) << q;
+  }
+  EXPECT_EQ(Classifier().Classify("这些数据里销售额最高的客户").type, RequestType::kDataQuery);
+  EXPECT_EQ(Classifier().Classify("which customers used a coupon").type, RequestType::kDataQuery);
+}
+
 TEST(RequestClassifierTest, RulesFileOverride) {
   const std::string rules = R"(
 priority = ["consultation", "visualization", "data_query"]

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "askdb/agent/intent/intent_model_train.h"
+#include "askdb/agent/request_classifier.h"
+#include "askdb/common/file_util.h"
 
 namespace askdb::agent {
 namespace {
@@ -65,6 +67,58 @@ TEST(IntentModel, TheEmbeddedModelLoads) {
   const IntentModel* model = IntentModel::Default();
   ASSERT_NE(model, nullptr);
   EXPECT_GE(model->labels().size(), 8u);
+}
+
+}  // namespace
+}  // namespace askdb::agent
+
+namespace askdb::agent {
+namespace {
+
+// The rules+model combination: a rules file can name a weights file, and a weak rule
+// (model_may_override) lets the model decide while a strong one does not.
+TEST(IntentModel, WeakRulesLetTheModelDecide) {
+  IntentTrainOptions options;
+  options.buckets = 1 << 12;
+  const auto model = TrainIntentModel(TinySet(), options);
+  const std::string path = ::testing::TempDir() + "/tiny_intent_model.bin";
+  ASSERT_TRUE(WriteFileAtomic(path, model->Serialize()).ok());
+  const std::string rules = R"(
+priority = ["web_search", "data_query"]
+default_type = "data_query"
+intent_model = ")" + path + R"("
+model_min_probability = 0.5
+[[rule]]
+id = "weak"
+type = "data_query"
+model_may_override = true
+keywords = ["怎么样"]
+[[rule]]
+id = "strong"
+type = "data_query"
+keywords = ["多少"]
+)";
+  const std::string units = R"(
+[[dimension]]
+name = "length"
+base = "m"
+units = [{ id = "m", factor = 1, zh = "米", en = "m", names = ["m"] }]
+)";
+  auto c = RequestClassifier::FromText(rules, units);
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  const Classification weak = (*c)->Classify("明天天气怎么样");
+  EXPECT_EQ(weak.type, RequestType::kWebSearch);
+  EXPECT_EQ(weak.rules, (std::vector<std::string>{"weak", "model.web_search"}));
+  const Classification strong = (*c)->Classify("明天天气多少");
+  EXPECT_EQ(strong.type, RequestType::kDataQuery);
+  EXPECT_EQ(strong.rules, std::vector<std::string>{"strong"});
+
+  std::string bad_rules = rules;
+  bad_rules.replace(bad_rules.find(path), path.size(), "/no/such/model.bin");
+  auto missing = RequestClassifier::FromText(bad_rules, units);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("/no/such/model.bin"), std::string::npos)
+      << missing.status().ToString();
 }
 
 }  // namespace

@@ -148,6 +148,22 @@ TEST_F(QuickPathTest, OtherPhrasingsOfArithmeticConversionsAndFarewells) {
   EXPECT_EQ(mb->value["from"], "gb");
   EXPECT_EQ(mb->value["to"], "mb");
   EXPECT_EQ(mb->value["result_text"], "3000");
+  for (std::string_view stated :
+       {"100美元按7.2的汇率是多少人民币", "按7.2的汇率100美元是多少人民币",
+        "100美元等于多少人民币，汇率按7.2算", "100 usd in cny at a rate of 7.2"}) {
+    auto a = Ask(stated);
+    ASSERT_TRUE(a) << stated;
+    EXPECT_TRUE(a->ok) << stated;
+    EXPECT_EQ(a->value["result_text"], "720") << stated;
+  }
+  for (std::string_view thanks : {"非常感谢你的帮助", "好的，谢谢", "thanks for your help"}) {
+    auto a = Ask(thanks);
+    ASSERT_TRUE(a) << thanks;
+    EXPECT_EQ(a->value["intent"], "thanks") << thanks;
+  }
+  auto bye = Ask("先这样吧，再见");
+  ASSERT_TRUE(bye);
+  EXPECT_EQ(bye->value["intent"], "goodbye");
   auto rate_first = Ask("汇率7.1的话100美元是多少人民币");
   ASSERT_TRUE(rate_first);
   EXPECT_TRUE(rate_first->ok);
