@@ -242,8 +242,9 @@ export async function adminFlow(ctx, page) {
   await tableButtons[row].click()
   await page.waitForSelector('[data-testid=tables-list] .el-table__row', { timeout: 15_000 })
   const listed = await page.$$eval('[data-testid=tables-list] .el-table__body .el-table__row', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent.trim())))
-  const orders = listed.find((r) => r[0] === 'orders')
-  check(listed.length >= 8 && orders && Number(orders[2]) > 0, `its tables are browsed with row counts (${listed.length} tables, orders ${orders?.[2]} rows)`)
+  // Cells: expand, name, comment, columns, rows.
+  const orders = listed.find((r) => r[1] === 'orders')
+  check(listed.length >= 8 && orders && Number(orders[3]) > 0 && Number(orders[4]) > 0, `its tables are browsed with column and row counts (${listed.length} tables, orders ${orders?.[3]} columns, ${orders?.[4]} rows)`)
   await page.screenshot({ path: join(outDir, '15-admin-datasources.png') })
   await page.keyboard.press('Escape')
 

@@ -115,18 +115,29 @@ export async function termsPage(ctx, page) {
     JSON.stringify(agentTerms),
   )
 
-  // Deleted on the page, in both scopes.
-  page.once('dialog', (d) => d.accept())
+  // Deleted on the page, in both scopes (each asks to confirm).
+  const confirm = (d) => d.accept().catch(() => {})
+  page.on('dialog', confirm)
+  const deleted = () => page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/terms/'), { timeout: 15_000 }).catch(() => null)
+  await page.waitForSelector('[data-testid="term-delete-大促"]', { timeout: 15_000 })
+  let done = deleted()
   await page.click('[data-testid="term-delete-大促"]')
+  await done
   await page.waitForNetworkIdle({ idleTime: 300 })
   await page.click('[data-testid=terms-scope-datasources]')
   await page.waitForFunction((w) => document.querySelector('[data-testid=terms-table]')?.textContent.includes(w), { timeout: 15_000 }, WORD)
-  page.once('dialog', (d) => d.accept())
+  done = deleted()
   await page.click(`[data-testid="term-delete-${WORD}"]`)
+  await done
   await page.waitForNetworkIdle({ idleTime: 300 })
+  page.off('dialog', confirm)
   const agentAfter = (await json(base, auth, 'GET', '/api/v1/agents/default/terms')).data.terms ?? []
   const dsAfter = await dsTerms()
-  check(!agentAfter.some((x) => x.term === '大促') && dsAfter.length === before.length, 'terms deleted on the page are gone from the server')
+  check(
+    !agentAfter.some((x) => x.term === '大促') && dsAfter.length === before.length,
+    'terms deleted on the page are gone from the server',
+    JSON.stringify({ agent: agentAfter.map((x) => x.term), datasource: dsAfter.map((x) => x.term), before: before.length }),
+  )
 
   // An agent key (no term routes) is sent back to the chat.
   {

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
 import { adminFlow, clarifyRenameAndCost, hugePaste, knowledgePage, semanticCsv } from './scenarios.mjs'
+import { runsAndRelations } from './admin_pages.mjs'
 import { termsPage } from './terms_scenario.mjs'
 import { usersAndPermissions } from './users_scenario.mjs'
 
@@ -368,6 +369,8 @@ async function main() {
     check(shown !== null, `the admin page ${path} is shown`)
     await page.screenshot({ path: join(outDir, shot), fullPage: true })
   }
+
+  await runsAndRelations(ctx, page)
 
   // --- a revoked key returns to sign-in --------------------------------------------------
   const issued = await (await fetch(`${base}/api/v1/agents/default/keys`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' })).json()

@@ -556,6 +556,14 @@ class Management : public std::enable_shared_from_this<Management> {
              {"comment", table.comment},
              {"columns", table.columns.size()}};
       t["row_count"] = table.row_count ? Json(*table.row_count) : Json(nullptr);
+      // The declared keys, for the relations page's diagram beside the logical ones.
+      Json keys = Json::array();
+      for (const db::ForeignKey& fk : table.foreign_keys) {
+        keys.push_back({{"columns", fk.columns},
+                        {"ref_table", fk.ref_table},
+                        {"ref_columns", fk.ref_columns}});
+      }
+      t["foreign_keys"] = std::move(keys);
       out.push_back(std::move(t));
     }
     return Json{{"engine", schema.engine}, {"tables", std::move(out)}};

@@ -169,7 +169,9 @@ void AddManagementOps(Json& paths) {
       {"post", "/api/v1/datasources/{id}/test", "Connect and run SELECT 1", nullptr, 200,
        "{\"ok\": true, engine, latency_ms} or {\"ok\": false, \"error\": {code, message}}", list},
       {"get", "/api/v1/datasources/{id}/tables", "Tables (introspection)", nullptr, 200,
-       "{engine, tables: [{name, schema, comment, columns, row_count}]}", list},
+       "{engine, tables: [{name, schema, comment, columns, row_count, "
+       "foreign_keys: [{columns, ref_table, ref_columns}]}]}",
+       list},
       {"get", "/api/v1/datasources/{id}/tables/{table}/columns", "Columns of a table", nullptr, 200,
        "{table, columns: [{name, type, nullable, primary_key, comment}]}", list},
       {"get", "/api/v1/datasources/{id}/semantic-model", "The semantic model", nullptr, 200,
