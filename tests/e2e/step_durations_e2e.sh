@@ -6,13 +6,15 @@
 # With server.store_url (the test PostgreSQL of scripts/db_servers.sh, ASKDB_TEST_STORE_URL,
 # a schema of its own dropped afterwards) the durations live in the management database: a
 # second `askdb ask` with another data directory (another machine) estimates from the first,
-# and no file is written.
+# and no file is written; so does `askdb serve` over the same store with a third one.
 # Usage: step_durations_e2e.sh ASKDB_BINARY
 set -euo pipefail
 askdb=$1
 work=$(mktemp -d)
 schema="durations_e2e_$$"
+serve_pid=
 cleanup() {
+  [[ -n $serve_pid ]] && { kill "$serve_pid" 2>/dev/null || true; wait "$serve_pid" 2>/dev/null || true; }
   if [[ -n ${ASKDB_TEST_STORE_URL:-} ]]; then
     "$(ls /usr/lib/postgresql/*/bin/psql | head -1)" -q \
       "${ASKDB_TEST_STORE_URL/postgres:\/\//postgresql://}" \
@@ -83,4 +85,37 @@ for e in $est; do
   [[ $e != 1000 ]] || fail "store: the second machine still estimates the default: $est ($(cat "$work/err5"))"
 done
 grep -q "step durations" "$work/err5" && fail "store: a warning about the durations: $(cat "$work/err5")"
+
+# askdb serve over the same store (a third data directory): its plan estimates from the two
+# asks' runs too.
+export ASKDB_HOME="$work/machine3"
+export ASKDB_SECRET_KEY=$(head -c 32 /dev/urandom | base64)
+"$askdb" serve --db "$db" --port 0 --no-auth 2> "$work/serve.err" &
+serve_pid=$!
+for _ in $(seq 1 200); do grep -q "listening on" "$work/serve.err" 2>/dev/null && break; sleep 0.05; done
+port=$(sed -nE 's/.*listening on http:\/\/[^:]+:([0-9]+).*/\1/p' "$work/serve.err" | head -1)
+[[ -n $port ]] || fail "serve did not start: $(cat "$work/serve.err")"
+python3 - "$port" "$q" <<'PY' || fail "serve: the plan did not estimate from the store ($(tail -5 "$work/serve.err"))"
+import json, sys, urllib.parse, urllib.request
+port, question = sys.argv[1:3]
+url = f"http://127.0.0.1:{port}/api/v1/stream/search?" + urllib.parse.urlencode(
+    {"query": question, "threadId": "durations"})
+event, plan = None, None
+with urllib.request.urlopen(url, timeout=120) as r:
+    for raw in r:
+        line = raw.decode().rstrip("\n")
+        if line.startswith("event:"):
+            event = line[6:].strip()
+        elif line.startswith("data:") and event:
+            data = json.loads(line[5:])
+            if event == "plan":
+                plan = data["payload"]["plan"]
+            if event in ("done", "run_error", "result"):
+                break
+sql = [s["estimated_duration_ms"] for s in plan["steps"] if s["tool"] == "execute_sql"]
+assert sql and all(e != 1000 for e in sql), sql
+PY
+kill "$serve_pid"
+wait "$serve_pid" 2>/dev/null || true
+serve_pid=
 echo "step_durations_e2e: all checks passed (file and shared store)"
