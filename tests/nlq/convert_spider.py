@@ -6,15 +6,9 @@ synthetic rows so that the engine's SQL and the gold SQL can both be executed.
 Spider (Yale), CC BY-SA 4.0: tests/nlq/licenses/spider.LICENSE. Nobody on this project wrote
 these questions.
 
-The databases. Spider ships schemas only, so each of its 20 dev schemas is built with its
-primary and foreign keys and filled with deterministic pseudo-random rows: every table a
-different row count (so that counting the wrong table rarely gives the right number), foreign
-keys drawn from the parent's keys, and every literal that a gold query compares a column with
-(`WHERE country = 'France'`, `year > 2014`, `LIKE '%a%'`) planted in several rows of that
-column, so that filters select something. The text of other values is synthetic ("Name 17").
-Execution on one synthetic database is weaker than Spider's own test suites: a wrong query
-can agree with the gold one by chance. It cannot make a wrong answer look right often, and it
-never makes a right answer look wrong except where the gold query itself depends on data.
+The databases: Spider ships schemas only; synthetic_db.py builds each dev schema as SQLite
+and fills it with synthetic rows, planting the literals of the gold queries (read from
+Spider's parsed SQL).
 
 The split, by database (a user meets a schema the engine has never seen):
 - develop, always: concert_singer, orchestra, pets_1 — the engine was tuned on Spider-DK,
@@ -27,9 +21,9 @@ usage: convert_spider.py ../shared/data/spider tests/nlq/spider > tests/nlq/spid
 import hashlib
 import json
 import os
-import random
-import sqlite3
 import sys
+
+from synthetic_db import build_database, gold_discriminates
 
 SALT = "askdb-eval-v1|spider|"
 ALWAYS_DEVELOP = {"concert_singer", "orchestra", "pets_1"}
@@ -83,175 +77,13 @@ def collect_literals(sql, out):
         collect_literals(sql.get(key), out)
 
 
-def column_sql_type(kind):
-    return {"number": "REAL", "time": "TEXT", "boolean": "INTEGER"}.get(kind, "TEXT")
-
-
-def like_example(pattern, rng):
-    core = pattern.replace("%", "")
-    return ("x" if pattern.startswith("%") else "") + core + (
-        " y" + str(rng.randint(1, 9)) if pattern.endswith("%") else "")
-
-
-class SchemaBuilder:
-    def __init__(self, schema, literals, rng):
-        self.s = schema
-        self.rng = rng
-        self.tables = schema["table_names_original"]
-        self.columns = schema["column_names_original"]  # [table index, name]
-        self.types = schema["column_types"]
-        self.pks = set(schema["primary_keys"])
-        self.fk_parent = {}
-        for child, parent in schema["foreign_keys"]:
-            if child != parent:
-                self.fk_parent.setdefault(child, parent)
-        # literals: one list per question of (column, op, value). A question's literals on one
-        # table form a combination planted together in two rows, so that `a = x AND b = y`
-        # selects something; each literal is also sprinkled over other rows.
-        # A text literal keeps the casing of its first use in a column: a gold query that
-        # writes 'asia' where others write 'Asia' must not plant a second, lower-case value
-        # (Spider's own databases hold one).
-        self.planted = {}
-        self.combos = {}  # table index -> [{column: (op, value)}]
-        first_casing = {}
-        for question_literals in literals:
-            by_table = {}
-            for col, op, lit in question_literals:
-                if isinstance(lit, str):
-                    lit = first_casing.setdefault((col, lit.lower()), lit)
-                self.planted.setdefault(col, []).append((op, lit))
-                by_table.setdefault(self.columns[col][0], {})[col] = (op, lit)
-            for t, combo in by_table.items():
-                if combo not in self.combos.setdefault(t, []):
-                    self.combos[t].append(combo)
-        self.values = {}  # column id -> generated values, in row order
-
-    def table_columns(self, t):
-        return [i for i, (ti, _) in enumerate(self.columns) if ti == t]
-
-    def create(self, conn):
-        for t, name in enumerate(self.tables):
-            if name == "sqlite_sequence":
-                continue
-            cols = self.table_columns(t)
-            defs = []
-            for c in cols:
-                defs.append('"%s" %s' % (self.columns[c][1], column_sql_type(self.types[c])))
-            pk = [c for c in cols if c in self.pks]
-            if pk:
-                defs.append("PRIMARY KEY (%s)" % ", ".join('"%s"' % self.columns[c][1] for c in pk))
-            for c in cols:
-                if c in self.fk_parent:
-                    p = self.fk_parent[c]
-                    defs.append('FOREIGN KEY ("%s") REFERENCES "%s"("%s")' % (
-                        self.columns[c][1], self.tables[self.columns[p][0]], self.columns[p][1]))
-            conn.execute('CREATE TABLE "%s" (%s)' % (name, ", ".join(defs)))
-
-    def order(self):
-        """Tables with parents first (cycles are broken arbitrarily)."""
-        deps = {t: set() for t in range(len(self.tables))}
-        for child, parent in self.fk_parent.items():
-            ct, pt = self.columns[child][0], self.columns[parent][0]
-            if ct != pt:
-                deps[ct].add(pt)
-        done, out = set(), []
-        while len(out) < len(self.tables):
-            ready = [t for t in deps if t not in done and deps[t] <= done]
-            if not ready:
-                ready = [min(t for t in deps if t not in done)]
-            for t in ready:
-                done.add(t)
-                out.append(t)
-        return out
-
-    def synthetic(self, c, row):
-        kind = self.types[c]
-        name = self.columns[c][1]
-        lname = name.lower()
-        rng = self.rng
-        if kind == "number":
-            if "year" in lname:
-                return rng.randint(1990, 2020)
-            if lname.endswith("id") or c in self.pks:
-                return row + 1
-            return rng.randint(1, 10000)  # a wide range: few ties for "the top 3"
-        if kind == "time":
-            return "%04d-%02d-%02d" % (rng.randint(1995, 2020), rng.randint(1, 12), rng.randint(1, 28))
-        if kind == "boolean":
-            return rng.randint(0, 1)
-        return "%s %d" % (name.replace("_", " ").title(), rng.randint(1, 25))
-
-    def planted_value(self, c, choice=None):
-        op, lit = choice or self.rng.choice(self.planted[c])
-        if op == 9 and isinstance(lit, str):  # LIKE
-            return like_example(lit, self.rng)
-        if isinstance(lit, float) and lit.is_integer():
-            lit = int(lit)
-        if op in (3, 5) and isinstance(lit, (int, float)):  # >, >=: a value on either side
-            return lit + self.rng.choice([-1, 0, 1, 2])
-        if op in (4, 6) and isinstance(lit, (int, float)):
-            return lit + self.rng.choice([-2, -1, 0, 1])
-        return lit
-
-    def fill(self, conn):
-        for t in self.order():
-            name = self.tables[t]
-            if name == "sqlite_sequence":
-                continue
-            cols = self.table_columns(t)
-            combos = self.combos.get(t, [])
-            n = max(self.rng.randint(12, 60), 2 * len(combos) + 8)
-            rows, seen_keys = [], set()
-            for r in range(n):
-                row = []
-                combo = combos[r // 2] if r // 2 < len(combos) else {}
-                for c in cols:
-                    if c in combo:
-                        v = self.planted_value(c, combo[c])
-                    elif c in self.fk_parent and self.values.get(self.fk_parent[c]):
-                        v = self.rng.choice(self.values[self.fk_parent[c]])
-                    elif c in self.planted and self.rng.random() < 0.3:
-                        v = self.planted_value(c)
-                    else:
-                        v = self.synthetic(c, r)
-                    if c in self.pks and len([x for x in cols if x in self.pks]) == 1:
-                        v = self.unique_key(c, v, r)
-                    row.append(v)
-                key = tuple(v for c, v in zip(cols, row) if c in self.pks)
-                if key and key in seen_keys:
-                    continue
-                seen_keys.add(key)
-                rows.append(row)
-            placeholders = ", ".join("?" for _ in cols)
-            conn.executemany('INSERT INTO "%s" VALUES (%s)' % (name, placeholders), rows)
-            for i, c in enumerate(cols):
-                self.values[c] = [row[i] for row in rows]
-
-    def unique_key(self, c, v, r):
-        used = set(self.values.get(("pk", c), []))
-        while v in used:
-            v = (r + 1) if self.types[c] == "number" else "%s-%d" % (v, r)
-            r += 1000
-        self.values.setdefault(("pk", c), []).append(v)
-        return v
-
-
-def build_database(schema, questions, path):
+def build_spider_database(schema, questions, path):
     literals = []
     for q in questions:
         question_literals = []
         collect_literals(q["sql"], question_literals)
         literals.append(question_literals)
-    rng = random.Random("askdb-spider|" + schema["db_id"])
-    if os.path.exists(path):
-        os.remove(path)
-    conn = sqlite3.connect(path)
-    builder = SchemaBuilder(schema, literals, rng)
-    builder.create(conn)
-    builder.fill(conn)
-    conn.commit()
-    conn.execute("VACUUM")
-    conn.close()
+    build_database(schema, literals, path, "askdb-spider|" + schema["db_id"])
 
 
 def main():
@@ -262,13 +94,17 @@ def main():
     split = split_of(dbs)
     os.makedirs(out_dir, exist_ok=True)
     for db in dbs:
-        build_database(schemas[db], [q for q in questions if q["db_id"] == db],
+        build_spider_database(schemas[db], [q for q in questions if q["db_id"] == db],
                        os.path.join(out_dir, db + ".sqlite"))
     rel = os.path.relpath(out_dir, os.path.dirname(os.path.abspath(__file__)))
     print("# Spider 1.0 dev (Yale, CC BY-SA 4.0, tests/nlq/licenses/spider.LICENSE) over synthetic")
     print("# databases; converted by tests/nlq/convert_spider.py. Split by database:")
     print("# " + ", ".join(f"{d}={s}" for d, s in sorted(split.items())))
-    for i, q in enumerate(questions):
+    kept = [(i, q) for i, q in enumerate(questions)
+            if gold_discriminates(os.path.join(out_dir, q["db_id"] + ".sqlite"), q["query"])]
+    print("# %d of %d questions: the others' gold finds nothing on the synthetic data" %
+          (len(kept), len(questions)))
+    for i, q in kept:
         print(json.dumps({
             "id": "spider-%04d" % i, "db": "%s/%s.sqlite" % (rel, q["db_id"]),
             "split": split[q["db_id"]], "question": q["question"],

@@ -2717,6 +2717,7 @@ Translation Parser::Run() {
   }
   confidence = std::pow(std::max(coverage, 0.0), kUnknownExponent) * factor_;
   out_.confidence = confidence;
+  AdjustListShape(q_, index_);
   if (const std::optional<ShapeProblem> shape = FindShapeProblem(q_, items_, index_)) {
     return Abstain(shape->en, shape->zh);
   }

@@ -122,7 +122,79 @@ std::optional<ShapeProblem> SumsWhereRowsWereAsked(const Query& q, const std::ve
   return std::nullopt;
 }
 
+bool IsSuperlativeWord(const std::string& word) {
+  static constexpr std::string_view kWords[] = {"most", "least", "best",    "worst",
+                                                "top",  "max",   "maximum", "minimum"};
+  const std::string lower = text::AsciiLower(word);
+  if (std::find(std::begin(kWords), std::end(kWords), lower) != std::end(kWords)) return true;
+  return lower.size() >= 6 && lower.compare(lower.size() - 3, 3, "est") == 0;  // fastest
+}
+
+// "Which driver has the fastest lap time?": the superlative is part of a column's name
+// (fastestLapTime), so nothing ranks the rows and every driver would be listed.
+std::optional<ShapeProblem> SuperlativeInsideAColumnName(const Query& q,
+                                                         const std::vector<Item>& items) {
+  if (!q.measures.empty() || q.order_set || q.order_column >= 0 || q.superlative || q.limit) {
+    return std::nullopt;
+  }
+  for (const Item& it : items) {
+    if (!it.used || it.kind != ItemKind::kTerm) continue;
+    const size_t space = it.text.find(' ');
+    const std::string first = it.text.substr(0, space);
+    if (space == std::string::npos || !IsSuperlativeWord(first)) continue;
+    return ShapeProblem{
+        "'" + it.text +
+            "' reads like a ranking, but I found it only as a column's name; ask "
+            "for 'the row with the highest/lowest " +
+            it.text.substr(space + 1) + "' or list without the superlative.",
+        "“" + it.text + "”像是要求排名，但我只把它当作列名；请说明要按哪一列取最高或最低。"};
+  }
+  return std::nullopt;
+}
+
+// "the publisher ID of Star Trek": superhero.publisher_id, through the join, repeats the
+// publisher's id once per superhero; the question asks for publisher.id itself.
+std::optional<ShapeProblem> ListsAKeyOfAFilteredTable(const Query& q, const SchemaIndex& index) {
+  if (!q.measures.empty() || !q.group_columns.empty()) return std::nullopt;
+  for (int c : q.projections) {
+    if (!index.columns()[c].foreign_key) continue;
+    for (const JoinEdge& e : index.edges()) {
+      if (e.from_column != c) continue;
+      const bool filtered_there = std::any_of(q.filters.begin(), q.filters.end(), [&](auto& f) {
+        return f.column >= 0 && index.columns()[f.column].table == e.to_table;
+      });
+      if (!filtered_there) continue;
+      const std::string& table = index.tables()[e.to_table].name;
+      return ShapeProblem{index.columns()[c].name + " refers to " + table +
+                              "; listing it beside a condition on " + table + " would repeat " +
+                              table +
+                              "'s own key for every row that refers to it. Ask "
+                              "for the " +
+                              index.columns()[e.to_column].name + " of " + table + ".",
+                          index.columns()[c].name + " 引用 " + table + "；在 " + table +
+                              " 的条件下列出它，会对每条引用它的记录重复显示同一个键。请直接问 " +
+                              table + " 的 " + index.columns()[e.to_column].name + "。"};
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+void AdjustListShape(Query& q, const SchemaIndex& index) {
+  if (!q.measures.empty() || !q.group_columns.empty()) return;
+  // Only a column of the listed rows' own table: another table's would repeat each row.
+  for (const Filter& f : q.filters) {
+    if (f.column < 0 || f.op != Op::kEq || f.values.size() < 2) continue;
+    const int table = index.columns()[f.column].table;
+    const bool own_table = std::any_of(q.projections.begin(), q.projections.end(),
+                                       [&](int c) { return index.columns()[c].table == table; });
+    if (own_table &&
+        std::find(q.projections.begin(), q.projections.end(), f.column) == q.projections.end()) {
+      q.projections.insert(q.projections.begin(), f.column);
+    }
+  }
+}
 
 std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vector<Item>& items,
                                              const SchemaIndex& index) {
@@ -130,6 +202,8 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = ListsOnlyTheFilteredValue(query)) return p;
   if (auto p = ComparesAnIdentifier(query, index)) return p;
   if (auto p = BothOrEitherOfRelatedRows(query, items, index)) return p;
+  if (auto p = SuperlativeInsideAColumnName(query, items)) return p;
+  if (auto p = ListsAKeyOfAFilteredTable(query, index)) return p;
   return SumsWhereRowsWereAsked(query, items);
 }
 

@@ -3,8 +3,10 @@
 // sum of the very column a filter fixes to one value (it would only repeat that value), a
 // list whose only columns are such filtered columns, an identifier compared as a quantity
 // ("at most 2 sections" read as id <= 2), two values of related rows joined by "and" (both or
-// either?), or a measure summed over every row when the
-// question asks for a list of rows. Each is a confident wrong answer, so the engine abstains.
+// either?), a measure summed over every row when the question asks for a list of rows, or a
+// column named for a superlative ("the fastest lap time") listed without ranking, or a foreign
+// key listed beside a condition on the table it refers to ("the publisher id of Star Trek"). Each
+// is a confident wrong answer, so the engine abstains.
 #pragma once
 
 #include <optional>
@@ -23,5 +25,10 @@ struct ShapeProblem {
 
 std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vector<Item>& items,
                                              const SchemaIndex& index);
+
+// Applied once the values are bound to columns: rows selected by several values of one of
+// their own columns show that column, so that each row says which value it is ("the labels
+// for TR000, TR001 and TR002").
+void AdjustListShape(Query& query, const SchemaIndex& index);
 
 }  // namespace askdb::nlq

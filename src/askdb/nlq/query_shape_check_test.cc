@@ -105,5 +105,43 @@ TEST_F(QueryShapeCheckTest, DistinctListsDropRepeats) {
   EXPECT_NE(t.sql.find("SELECT DISTINCT"), std::string::npos) << t.sql;
 }
 
+TEST_F(QueryShapeCheckTest, AForeignKeyListedBesideAFilterOnItsTableIsRefused) {
+  Query q;
+  q.projections.push_back(Column("stores", "region_id"));
+  q.filters.push_back(Equals(Column("regions", "name"), {"North"}));
+  const auto problem = FindShapeProblem(q, {}, *shop_.index);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("region_id of regions"), std::string::npos) << problem->en;
+  // Without a condition on regions, the stores' own column is what is asked.
+  q.filters = {Equals(Column("stores", "name"), {"Alpha"})};
+  EXPECT_FALSE(FindShapeProblem(q, {}, *shop_.index));
+}
+
+TEST_F(QueryShapeCheckTest, RowsPickedBySeveralValuesShowWhichValueEachIs) {
+  Query q;
+  q.projections.push_back(Column("stores", "name"));
+  q.filters.push_back(Equals(Column("stores", "store_type"), {"flagship", "outlet"}));
+  AdjustListShape(q, *shop_.index);
+  EXPECT_EQ(q.projections,
+            (std::vector<int>{Column("stores", "store_type"), Column("stores", "name")}));
+  // Another table's column would repeat each store once per value: left out.
+  q.projections = {Column("stores", "name")};
+  q.filters = {Equals(Column("orders", "channel"), {"online", "store"})};
+  AdjustListShape(q, *shop_.index);
+  EXPECT_EQ(q.projections, std::vector<int>{Column("stores", "name")});
+}
+
+TEST_F(QueryShapeCheckTest, ASuperlativeThatIsOnlyAColumnsNameNeedsARanking) {
+  Query q;
+  q.projections.push_back(Column("orders", "amount"));
+  std::vector<Item> items = Words({"which", "order", "has", "the", "biggest amount"});
+  items.back().kind = ItemKind::kTerm;
+  items.back().used = true;
+  EXPECT_TRUE(FindShapeProblem(q, items, *shop_.index));
+  q.order_set = true;  // ranked: "the order with the biggest amount"
+  q.limit = 1;
+  EXPECT_FALSE(FindShapeProblem(q, items, *shop_.index));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

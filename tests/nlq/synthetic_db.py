@@ -1,0 +1,207 @@
+"""Builds a SQLite database from a text-to-SQL benchmark's schema (Spider's tables.json format,
+which BIRD shares) and fills it with deterministic synthetic rows, so that a benchmark that
+ships schemas without data can still be evaluated by execution.
+
+Every table gets a different row count (counting the wrong table rarely gives the right
+number); foreign keys are drawn from the parent's keys; each literal a gold query compares a
+column with is planted in that column — a question's literals on one table together in two
+rows, so that `a = x AND b = y` selects something — and sprinkled over other rows. Numbers
+come from a wide range (few ties for "the top 3"). Execution on one synthetic database is
+weaker than a benchmark's own test suites: a wrong query can agree with the gold one by
+chance, rarely; a right one is not made to look wrong except where the gold query itself
+depends on the data (ties, empty results).
+
+Used by convert_spider.py and convert_bird.py.
+"""
+import os
+import random
+import sqlite3
+
+# Spider's parsed-SQL operator ids, which the literal lists use: 2 '=', 3 '>', 4 '<', 5 '>=',
+# 6 '<=', 7 '!=', 9 'like'.
+OP_IDS = {"=": 2, ">": 3, "<": 4, ">=": 5, "<=": 6, "!=": 7, "<>": 7, "like": 9}
+
+
+def column_sql_type(kind):
+    return {"number": "REAL", "time": "TEXT", "boolean": "INTEGER"}.get(kind, "TEXT")
+
+
+def like_example(pattern, rng):
+    core = pattern.replace("%", "")
+    return ("x" if pattern.startswith("%") else "") + core + (
+        " y" + str(rng.randint(1, 9)) if pattern.endswith("%") else "")
+
+
+class SchemaBuilder:
+    def __init__(self, schema, literals, rng):
+        self.s = schema
+        self.rng = rng
+        self.tables = schema["table_names_original"]
+        self.columns = schema["column_names_original"]  # [table index, name]
+        self.types = schema["column_types"]
+        # A composite key is a list of column ids (BIRD); a single key a bare id.
+        self.pks = set()
+        for key in schema["primary_keys"]:
+            self.pks.update(key if isinstance(key, list) else [key])
+        self.fk_parent = {}
+        for child, parent in schema["foreign_keys"]:
+            if child != parent:
+                self.fk_parent.setdefault(child, parent)
+        # literals: one list per question of (column, op, value). A question's literals on one
+        # table form a combination planted together in two rows, so that `a = x AND b = y`
+        # selects something; each literal is also sprinkled over other rows.
+        # A text literal keeps the casing of its first use in a column: a gold query that
+        # writes 'asia' where others write 'Asia' must not plant a second, lower-case value
+        # (Spider's own databases hold one).
+        self.planted = {}
+        self.combos = {}  # table index -> [{column: (op, value)}]
+        first_casing = {}
+        for question_literals in literals:
+            by_table = {}
+            for col, op, lit in question_literals:
+                if isinstance(lit, str):
+                    lit = first_casing.setdefault((col, lit.lower()), lit)
+                self.planted.setdefault(col, []).append((op, lit))
+                by_table.setdefault(self.columns[col][0], {})[col] = (op, lit)
+            for t, combo in by_table.items():
+                if combo not in self.combos.setdefault(t, []):
+                    self.combos[t].append(combo)
+        self.values = {}  # column id -> generated values, in row order
+
+    def table_columns(self, t):
+        return [i for i, (ti, _) in enumerate(self.columns) if ti == t]
+
+    def create(self, conn):
+        for t, name in enumerate(self.tables):
+            if name == "sqlite_sequence":
+                continue
+            cols = self.table_columns(t)
+            defs = []
+            for c in cols:
+                defs.append('"%s" %s' % (self.columns[c][1], column_sql_type(self.types[c])))
+            pk = [c for c in cols if c in self.pks]
+            if pk:
+                defs.append("PRIMARY KEY (%s)" % ", ".join('"%s"' % self.columns[c][1] for c in pk))
+            for c in cols:
+                if c in self.fk_parent:
+                    p = self.fk_parent[c]
+                    defs.append('FOREIGN KEY ("%s") REFERENCES "%s"("%s")' % (
+                        self.columns[c][1], self.tables[self.columns[p][0]], self.columns[p][1]))
+            conn.execute('CREATE TABLE "%s" (%s)' % (name, ", ".join(defs)))
+
+    def order(self):
+        """Tables with parents first (cycles are broken arbitrarily)."""
+        deps = {t: set() for t in range(len(self.tables))}
+        for child, parent in self.fk_parent.items():
+            ct, pt = self.columns[child][0], self.columns[parent][0]
+            if ct != pt:
+                deps[ct].add(pt)
+        done, out = set(), []
+        while len(out) < len(self.tables):
+            ready = [t for t in deps if t not in done and deps[t] <= done]
+            if not ready:
+                ready = [min(t for t in deps if t not in done)]
+            for t in ready:
+                done.add(t)
+                out.append(t)
+        return out
+
+    def synthetic(self, c, row):
+        kind = self.types[c]
+        name = self.columns[c][1]
+        lname = name.lower()
+        rng = self.rng
+        if kind == "number":
+            if "year" in lname:
+                return rng.randint(1990, 2020)
+            if lname.endswith("id") or c in self.pks:
+                return row + 1
+            return rng.randint(1, 10000)  # a wide range: few ties for "the top 3"
+        if kind == "time":
+            return "%04d-%02d-%02d" % (rng.randint(1995, 2020), rng.randint(1, 12), rng.randint(1, 28))
+        if kind == "boolean":
+            return rng.randint(0, 1)
+        return "%s %d" % (name.replace("_", " ").title(), rng.randint(1, 25))
+
+    def planted_value(self, c, choice=None):
+        op, lit = choice or self.rng.choice(self.planted[c])
+        if op == 9 and isinstance(lit, str):  # LIKE
+            return like_example(lit, self.rng)
+        if isinstance(lit, float) and lit.is_integer():
+            lit = int(lit)
+        if op in (3, 5) and isinstance(lit, (int, float)):  # >, >=: a value on either side
+            return lit + self.rng.choice([-1, 0, 1, 2])
+        if op in (4, 6) and isinstance(lit, (int, float)):
+            return lit + self.rng.choice([-2, -1, 0, 1])
+        return lit
+
+    def fill(self, conn):
+        for t in self.order():
+            name = self.tables[t]
+            if name == "sqlite_sequence":
+                continue
+            cols = self.table_columns(t)
+            combos = self.combos.get(t, [])
+            n = max(self.rng.randint(12, 60), 2 * len(combos) + 8)
+            rows, seen_keys = [], set()
+            for r in range(n):
+                row = []
+                combo = combos[r // 2] if r // 2 < len(combos) else {}
+                for c in cols:
+                    if c in combo:
+                        v = self.planted_value(c, combo[c])
+                    elif c in self.fk_parent and self.values.get(self.fk_parent[c]):
+                        v = self.rng.choice(self.values[self.fk_parent[c]])
+                    elif c in self.planted and self.rng.random() < 0.3:
+                        v = self.planted_value(c)
+                    else:
+                        v = self.synthetic(c, r)
+                    if c in self.pks and len([x for x in cols if x in self.pks]) == 1:
+                        v = self.unique_key(c, v, r)
+                    row.append(v)
+                key = tuple(v for c, v in zip(cols, row) if c in self.pks)
+                if key and key in seen_keys:
+                    continue
+                seen_keys.add(key)
+                rows.append(row)
+            placeholders = ", ".join("?" for _ in cols)
+            conn.executemany('INSERT INTO "%s" VALUES (%s)' % (name, placeholders), rows)
+            for i, c in enumerate(cols):
+                self.values[c] = [row[i] for row in rows]
+
+    def unique_key(self, c, v, r):
+        used = set(self.values.get(("pk", c), []))
+        while v in used:
+            v = (r + 1) if self.types[c] == "number" else "%s-%d" % (v, r)
+            r += 1000
+        self.values.setdefault(("pk", c), []).append(v)
+        return v
+
+
+def build_database(schema, literals, path, seed):
+    """literals: one list per question of (column id, operator id, value)."""
+    rng = random.Random(seed)
+    if os.path.exists(path):
+        os.remove(path)
+    conn = sqlite3.connect(path)
+    builder = SchemaBuilder(schema, literals, rng)
+    builder.create(conn)
+    builder.fill(conn)
+    conn.commit()
+    conn.execute("VACUUM")
+    conn.close()
+
+
+def gold_discriminates(path, sql):
+    """False when the gold query returns nothing, or only NULLs and zeros, on the synthetic
+    database: any wrong query that also finds nothing would count as right, so the question
+    is left out of the set (the converters print how many)."""
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute(sql).fetchall()
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+    return any(any(v is not None and v != 0 for v in row) for row in rows)
+
