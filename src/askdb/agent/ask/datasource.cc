@@ -68,11 +68,12 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
     std::error_code ec;
     const std::filesystem::path terms_path = knowledge::TermsPathFor(parsed->database);
     if (std::filesystem::exists(terms_path, ec)) {
-      ASKDB_ASSIGN_OR_RETURN(ds.terms, knowledge::LoadTermsFile(terms_path));
+      ASKDB_ASSIGN_OR_RETURN(ds.file_terms, knowledge::LoadTermsFile(terms_path));
       ds.terms_path = terms_path;
     }
   }
-  ds.terms.insert(ds.terms.end(), options.terms.begin(), options.terms.end());
+  // The store's datasource terms win a word over the file's (an agent's win later, per run).
+  ds.terms = knowledge::OverlayTerms(ds.file_terms, options.terms);
   if (!ds.terms.empty()) {
     std::vector<std::string> errors;
     ds.index->AddBusinessTerms(knowledge::EngineDefinitions(ds.terms), &errors);

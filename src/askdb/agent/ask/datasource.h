@@ -41,6 +41,9 @@ struct PreparedDatasource {
   // (NAME.terms.json), then PrepareOptions::terms.
   std::vector<knowledge::BusinessTerm> terms;
   std::filesystem::path terms_path;  // empty when none
+  // The terms file's own terms, before the store's laid over them (term_datasource.h lays a
+  // run's stored terms over these again at every question).
+  std::vector<knowledge::BusinessTerm> file_terms;
   db::DatabaseSchema schema;
   std::unique_ptr<nlq::SchemaIndex> index;
   // The column statistics the index was built from, so that an index with other business

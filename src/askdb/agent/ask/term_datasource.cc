@@ -42,10 +42,7 @@ std::string TermsKey(const std::vector<knowledge::BusinessTerm>& terms) {
 std::vector<knowledge::BusinessTerm> RunTerms(const PreparedDatasource& base,
                                               std::string_view agent_id,
                                               const std::vector<knowledge::BusinessTerm>& stored) {
-  std::vector<knowledge::BusinessTerm> file, datasource, agent;
-  for (const knowledge::BusinessTerm& t : base.terms) {
-    if (t.scope.empty()) file.push_back(t);  // a terms file's terms have no scope
-  }
+  std::vector<knowledge::BusinessTerm> datasource, agent;
   const std::string agent_scope = "agent:" + std::string(agent_id);
   for (const knowledge::BusinessTerm& t : stored) {
     if (t.scope == agent_scope) {
@@ -54,7 +51,7 @@ std::vector<knowledge::BusinessTerm> RunTerms(const PreparedDatasource& base,
       datasource.push_back(t);
     }  // another agent's terms are not this run's
   }
-  return knowledge::OverlayTerms(knowledge::OverlayTerms(std::move(file), datasource), agent);
+  return knowledge::OverlayTerms(knowledge::OverlayTerms(base.file_terms, datasource), agent);
 }
 
 StatusOr<std::shared_ptr<PreparedDatasource>> WithTerms(
@@ -68,6 +65,7 @@ StatusOr<std::shared_ptr<PreparedDatasource>> WithTerms(
   view->model = base->model;
   view->model_path = base->model_path;
   view->terms_path = base->terms_path;
+  view->file_terms = base->file_terms;
   view->stats = base->stats;
   view->index = std::make_unique<nlq::SchemaIndex>(
       nlq::SchemaIndex::Build(view->schema, view->model ? &*view->model : nullptr, *view->stats));
