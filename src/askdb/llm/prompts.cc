@@ -27,6 +27,8 @@ ASKDB_DECLARE_EMBEDDED(llm_prompt_en_report);
 ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_report);
 ASKDB_DECLARE_EMBEDDED(llm_prompt_en_python_generate);
 ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_python_generate);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_en_python_analyze);
+ASKDB_DECLARE_EMBEDDED(llm_prompt_zh_python_analyze);
 
 namespace askdb::llm {
 namespace {
@@ -139,6 +141,8 @@ StatusOr<PromptLibrary> PromptLibrary::Load(
       {"zh/report", std::string(ASKDB_EMBEDDED(llm_prompt_zh_report))},
       {"en/python_generate", std::string(ASKDB_EMBEDDED(llm_prompt_en_python_generate))},
       {"zh/python_generate", std::string(ASKDB_EMBEDDED(llm_prompt_zh_python_generate))},
+      {"en/python_analyze", std::string(ASKDB_EMBEDDED(llm_prompt_en_python_analyze))},
+      {"zh/python_analyze", std::string(ASKDB_EMBEDDED(llm_prompt_zh_python_analyze))},
   };
   if (override_dir) {
     std::error_code ec;

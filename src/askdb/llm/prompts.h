@@ -86,6 +86,8 @@ inline constexpr char kSufficiencyTemplate[] = "sufficiency";
 inline constexpr char kReportTemplate[] = "report";
 // A python_executor step's code (issue 16).
 inline constexpr char kPythonGenerateTemplate[] = "python_generate";
+// A python_executor step's findings from its output (issue 16: PythonAnalyze).
+inline constexpr char kPythonAnalyzeTemplate[] = "python_analyze";
 
 inline constexpr int64_t kDefaultPromptTokenBudget = 6000;
 

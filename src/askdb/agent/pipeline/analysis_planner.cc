@@ -209,6 +209,38 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
   return out;
 }
 
+namespace {
+
+// The Python step's purpose for a standalone question, by template.
+std::string PythonQuestionPurpose(const PythonQuestion& q, bool zh) {
+  const std::string& m = q.measure;
+  const std::string& e = q.entity;
+  const std::string& t = q.template_name;
+  if (t == "forecast") {
+    return zh ? "预测下个季度的" + m + "（Python 季节性预测）"
+              : "Forecast " + m + " for the next quarter (Python, seasonal)";
+  }
+  if (t == "outliers") {
+    return zh ? "找出" + m + "异常的" + e + "（Python 分布与异常值）"
+              : e + " with unusual " + m + " (Python, distribution and outliers)";
+  }
+  if (t == "correlation") {
+    return zh ? m + "与" + q.measure2 + "的相关性（Python 皮尔逊相关）"
+              : "Correlation of " + m + " and " + q.measure2 + " (Python, Pearson)";
+  }
+  if (t == "pareto") {
+    return zh ? "按" + m + "对" + e + "做帕累托 / ABC 分类（Python）"
+              : "Pareto / ABC split of " + e + " by " + m + " (Python)";
+  }
+  if (t == "period_over_period") {
+    return zh ? m + "的环比与同比（Python）" : m + ": month over month and year over year (Python)";
+  }
+  return zh ? m + "的增长趋势与增长率（Python）"
+            : "Growth trend of " + m + " (Python, growth rates)";
+}
+
+}  // namespace
+
 PlannedAnalysis PythonQuestionPlan(const PlanningInput& input, const PythonQuestion& question) {
   PlannedAnalysis out;
   out.title = input.question;
@@ -218,64 +250,16 @@ PlannedAnalysis PythonQuestionPlan(const PlanningInput& input, const PythonQuest
   p.is_multi_step = true;
   p.steps.push_back(SchemaStep(input.chinese));
   const bool zh = input.chinese;
-  const bool forecast = question.template_name == "forecast";
-  const PreparedDatasource& ds = *input.datasource;
-  const nlq::Translation t = nlq::Engine::Translate(question.data_question, *ds.index,
-                                                    ds.connector->dialect(), input.translate);
-  // The template needs a measure aggregated per month (forecast) or per item (outliers).
-  bool per_month = false, per_item = false, aggregated = false;
-  for (const nlq::Mapping& m : t.explanation) {
-    if (m.kind == "group") (m.target == "time bucket" ? per_month : per_item) = true;
-    if (m.kind == "function") aggregated = true;
-  }
-  std::string missing;
-  if (!t.answered) {
-    missing = zh ? "没能算出“" + question.data_question + "”：" + t.abstain_reason
-                 : "could not compute \"" + question.data_question + "\": " + t.abstain_reason;
-  } else if (!aggregated) {
-    missing = zh ? "“" + question.measure + "”不是可以汇总的度量（例如销售额、订单数）"
-                 : "\"" + question.measure +
-                       "\" is not a measure that adds up (such as revenue or order count)";
-  } else if (forecast && !per_month) {
-    missing = zh ? "“" + question.measure + "”没有可按月排列的日期列，预测需要时间序列"
-                 : "\"" + question.measure +
-                       "\" has no date column to order by month; a forecast needs a time series";
-  } else if (!forecast && !per_item) {
-    missing = zh ? "没有找到“" + question.entity + "”对应的维度，无法逐个比较"
-                 : "no column matches \"" + question.entity + "\" to compare item by item";
-  }
-  if (!missing.empty()) {
-    for (std::string_view end : {"。", "."}) {  // the engine's reason ends its own sentence
-      if (missing.ends_with(end)) missing.resize(missing.size() - end.size());
-    }
-    // No step to run: the reason is the last warning (the run's answer).
-    out.plan = Validate(std::move(out.plan), out.warnings);
-    out.warnings.push_back(
-        zh ? (forecast ? "无法预测：" : "无法检查异常：") + missing +
-                 (forecast ? "。请指明要预测的度量，例如“预测下个季度的销售额”。"
-                           : "。请指明度量和对象，例如“哪些门店的销售额异常”。")
-           : (forecast ? "Cannot forecast: " : "Cannot look for outliers: ") + missing +
-                 (forecast ? ". Name the measure, e.g. \"forecast next quarter's revenue\"."
-                           : ". Name the measure and the items, e.g. \"which stores have "
-                             "abnormal sales\"."));
-    return out;
-  }
-  {
-    std::map<std::string, int> sql_steps;
-    const std::string purpose =
-        forecast
-            ? (zh ? "预测下个季度的" + question.measure + "（Python 季节性预测）"
-                  : "Forecast " + question.measure + " for the next quarter (Python, seasonal)")
-            : (zh ? "找出" + question.measure + "异常的" + question.entity +
-                        "（Python 分布与异常值）"
-                  : question.entity + " with unusual " + question.measure +
-                        " (Python, distribution and outliers)");
-    AddPythonTemplateStep(
-        input, question.data_question,
-        zh ? question.data_question + "（" + (forecast ? "预测所用数据）" : "异常检测所用数据）")
-           : question.data_question +
-                 (forecast ? " (for the forecast)" : " (for the outlier check)"),
-        purpose, question.template_name, p, sql_steps, {});
+  std::map<std::string, int> sql_steps;
+  // The detector checked that the engine answers the data question in the template's shape.
+  AddPythonTemplateStep(input, question.data_question,
+                        zh ? question.data_question + "（Python 分析所用数据）"
+                           : question.data_question + " (data for the Python analysis)",
+                        PythonQuestionPurpose(question, zh), question.template_name, p, sql_steps,
+                        {});
+  if (p.steps.size() == 1) {
+    out.warnings.push_back(zh ? "没能算出“" + question.data_question + "”。"
+                              : "could not compute \"" + question.data_question + "\".");
   }
   for (const plan::PlanStep& step : p.steps) p.checkpoints.push_back(step.step_num);
   out.plan = Validate(std::move(out.plan), out.warnings);

@@ -66,9 +66,9 @@ StatusOr<PlannedAnalysis> PlanAnalysis(const PlanningInput& input);
 PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input);
 
 // The plan of a standalone Python question (python_question.h) with no model: the schema,
-// the engine's SQL for the question's data (the measure per month, or per entity), then
-// the template on its rows. When the engine cannot write that data as the template needs
-// it, the plan has no execute_sql step and the last warning says what is missing.
+// the engine's SQL for the question's data (question.data_question: the measure per month,
+// or per entity), then the template on its rows. Should the engine no longer answer it, the
+// plan has no execute_sql step and the last warning says so.
 PlannedAnalysis PythonQuestionPlan(const PlanningInput& input, const PythonQuestion& question);
 
 // The plan as a person reads it before approving: numbered steps, purpose, SQL.

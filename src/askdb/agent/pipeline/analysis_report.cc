@@ -41,7 +41,7 @@ Json DeterministicNarrative(const NarrativeInput& input) {
   int failed = 0;
   for (const StepOutcome& step : *input.steps) {
     if (step.tool == plan::kToolPythonExecutor && step.success && step.python.is_object()) {
-      for (const std::string& f : PythonFindings(step.python.value("output", Json()))) {
+      for (const std::string& f : PythonStepFindings(step.python)) {
         findings.push_back(f);
       }
       continue;
@@ -84,8 +84,11 @@ void AddPythonSection(analysis::Report& report, const StepOutcome& step, bool zh
     report.AddParagraph(step.note.empty() ? step.text : step.note);
     return;
   }
-  const std::vector<std::string> findings = PythonFindings(output);
+  const std::vector<std::string> findings = PythonStepFindings(step.python);
   if (!findings.empty()) report.AddParagraph(Bullets(findings));
+  if (const std::string note = step.python.value("analysis_note", ""); !note.empty()) {
+    report.AddParagraph(note);
+  }
   for (const Json& option : PythonCharts(output)) {
     analysis::ChartSpec chart;
     chart.kind = analysis::ChartKind::kLine;

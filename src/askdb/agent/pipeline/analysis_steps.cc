@@ -330,10 +330,11 @@ StatusOr<AnalysisRun> RunAnalysis(const AnalysisRunInput& input, const plan::Ana
         const PythonStepRecord& p = py->second;
         o.code = p.code;
         o.attempts = std::max(o.attempts, p.tries);
-        o.python = {{"output", p.output},          {"printed", p.printed},
-                    {"template", p.template_name}, {"tries", p.tries},
-                    {"fallback", p.fallback},      {"errors", p.errors},
-                    {"sandbox_ms", p.sandbox_ms}};
+        o.python = {{"output", p.output},           {"printed", p.printed},
+                    {"template", p.template_name},  {"tries", p.tries},
+                    {"fallback", p.fallback},       {"errors", p.errors},
+                    {"sandbox_ms", p.sandbox_ms},   {"findings", p.findings},
+                    {"findings_by", p.findings_by}, {"analysis_note", p.analysis_note}};
         if (p.fallback) o.note = o.text;
       }
       out.push_back(std::move(o));

@@ -224,7 +224,7 @@ struct Pipeline::Impl {
     // computes what no SQL statement can (python_question.h).
     if (!options().sql_only && options().python.mode != python::ExecutorMode::kOff &&
         !c.IsQuickPath() && c.type != RequestType::kConsultation &&
-        DetectPythonQuestion(s.question, s.chinese())) {
+        !PythonQuestionCue(s.question).empty() && PythonQuestionOf(s)) {
       c.type = RequestType::kMultiStepAnalysis;
       classified_by += "+python_question";
     }
@@ -312,6 +312,14 @@ struct Pipeline::Impl {
   // A question whose words the engine finds in the schema (tables, columns, values) is a
   // data question whatever the rules say: no model call is spent on classifying it, so a
   // routine question costs 0 calls (engine) or 1 (the SQL), never an extra one.
+  // The standalone Python question this is on the datasource's schema (python_question.h).
+  std::optional<PythonQuestion> PythonQuestionOf(const RunState& s) {
+    StatusOr<PreparedDatasource*> d = Datasource();
+    if (!d.ok()) return std::nullopt;  // the datasource error surfaces later
+    return DetectPythonQuestion(s.question, s.chinese(), *(*d)->index,
+                                (*d)->connector->dialect(), options().translate);
+  }
+
   bool LooksLikeData(const std::string& question) {
     StatusOr<PreparedDatasource*> d = Datasource();
     if (!d.ok()) return false;  // the model decides; the datasource error surfaces later
@@ -342,7 +350,7 @@ struct Pipeline::Impl {
     input.model = ModelFor(s, ctx, *d);
     std::optional<PythonQuestion> python_question;
     if (!input.model && input.python_steps) {
-      python_question = DetectPythonQuestion(s.question, s.chinese());
+      python_question = PythonQuestionOf(s);
     }
     ASKDB_ASSIGN_OR_RETURN(
         PlannedAnalysis planned,

@@ -339,19 +339,36 @@ TEST_F(PipelineNoModelTest, StandaloneForecastAndOutlierQuestionsRunTheirTemplat
     }
     EXPECT_EQ(found, expected);
   }
-  // Precision first: no measure, no time series, no item to compare — said, not guessed.
-  const std::vector<std::pair<const char*, const char*>> missing = {
-      {"预测下个季度的天气", "无法预测"},
-      {"forecast next quarter's weather", "Cannot forecast"},
-      {"哪些星球的销售额异常", "无法检查异常"}};
-  for (const auto& [question, said] : missing) {
+  // Precision first: a cue word whose measure or items the schema does not have is not a
+  // Python question; it keeps its ordinary route (here the web-search refusal, or the engine
+  // naming the words it cannot place) and nothing runs.
+  for (const char* question :
+       {"预测下个季度的天气", "forecast next quarter's weather", "哪些星球的销售额异常"}) {
     SCOPED_TRACE(question);
     StatusOr<PipelineResult> r = p.Ask(std::string("m-") + question, question);
     ASSERT_TRUE(r.ok()) << r.status().ToString();
-    EXPECT_EQ(r->route, PipelineRoute::kNotAnswered);
-    EXPECT_NE(r->answer.find(said), std::string::npos) << r->answer;
+    EXPECT_EQ(r->route, PipelineRoute::kNotAnswered) << r->answer;
+    EXPECT_EQ(r->answer.find("Python"), std::string::npos) << r->answer;
     EXPECT_TRUE(r->state.steps.empty());
   }
+  // Another kind in another phrasing: a Pareto split of the stores, its A class checked
+  // against the test's own arithmetic on its own SQL.
+  std::vector<double> desc = totals;
+  std::sort(desc.rbegin(), desc.rend());
+  double total = 0, before = 0;
+  for (double v : desc) total += v;
+  int a_class = 0;
+  for (double v : desc) {
+    if (before / total * 100 < 80) ++a_class;
+    before += v;
+  }
+  StatusOr<PipelineResult> r = p.Ask("pareto", "按销售额对门店做帕累托分析");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->route, PipelineRoute::kAnalysis) << r->answer;
+  const StepOutcome* pareto = PythonStep(r->state.steps, "帕累托");
+  ASSERT_NE(pareto, nullptr) << r->answer;
+  ASSERT_TRUE(pareto->success) << pareto->error;
+  EXPECT_EQ(pareto->python["output"]["values"]["classes"]["A"].get<int>(), a_class);
 }
 
 TEST_F(PipelineNoModelTest, PlanReviewWaitsForApprovalThenRuns) {

@@ -2,30 +2,256 @@
 
 #include <spdlog/spdlog.h>
 
-#include <regex>
+#include <map>
 #include <vector>
 
 #include "askdb/common/embedded.h"
 #include "askdb/common/json.h"
-#include "askdb/common/text.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/tokenizer.h"
 
 ASKDB_DECLARE_EMBEDDED(python_questions);
 
 namespace askdb::agent::pipeline {
 namespace {
 
-struct Pattern {
-  std::regex regex;
-  int measure = 0;  // capture group numbers; 0: none
-  int entity = 0;
-};
+using Keys = std::vector<std::string>;  // a phrase as its units' keys
 
 struct Kind {
   std::string template_name;
-  std::string data_zh;
-  std::string data_en;
-  std::vector<Pattern> patterns;
+  std::string shape;  // "time", "item", "pair"
+  std::vector<Keys> cues;
 };
+
+struct Tables {
+  std::vector<Kind> kinds;
+  std::map<std::string, std::vector<std::string>> data_questions;  // "time_zh" → forms
+  std::vector<Keys> count_after, count_before;
+};
+
+Keys UnitKeys(std::string_view phrase) {
+  Keys out;
+  for (const nlq::Unit& u : nlq::TokenizeUnits(phrase)) out.push_back(u.key);
+  return out;
+}
+
+std::vector<Keys> KeyList(const Json& list) {
+  std::vector<Keys> out;
+  for (const Json& p : list) {
+    Keys k = UnitKeys(p.get<std::string>());
+    if (!k.empty()) out.push_back(std::move(k));
+  }
+  return out;
+}
+
+// The built-in file is part of the binary: a mistake in it is a build defect, logged once
+// and leaving the detector empty rather than stopping every question.
+Tables Load() {
+  Tables t;
+  try {
+    const Json file = Json::parse(ASKDB_EMBEDDED(python_questions));
+    for (const Json& k : file.at("kinds")) {
+      t.kinds.push_back(Kind{k.at("template").get<std::string>(), k.at("shape").get<std::string>(),
+                             KeyList(k.at("cues"))});
+    }
+    for (const auto& [name, forms] : file.at("data_questions").items()) {
+      t.data_questions[name] = forms.get<std::vector<std::string>>();
+    }
+    t.count_after = KeyList(file.at("count_words").at("after"));
+    t.count_before = KeyList(file.at("count_words").at("before"));
+  } catch (const std::exception& e) {
+    spdlog::error("data/python/questions.json is not usable ({}); no Python questions", e.what());
+    t = Tables{};
+  }
+  return t;
+}
+
+const Tables& Data() {
+  static const Tables tables = Load();
+  return tables;
+}
+
+// Whether `seq` occurs in `units` at `at`.
+bool MatchesAt(const std::vector<nlq::Unit>& units, size_t at, const Keys& seq) {
+  if (at + seq.size() > units.size()) return false;
+  for (size_t k = 0; k < seq.size(); ++k) {
+    if (units[at + k].key != seq[k]) return false;
+  }
+  return true;
+}
+
+// The length of the first of `list` that occurs at `at` (0: none).
+size_t MatchAny(const std::vector<nlq::Unit>& units, size_t at, const std::vector<Keys>& list) {
+  for (const Keys& seq : list) {
+    if (MatchesAt(units, at, seq)) return seq.size();
+  }
+  return 0;
+}
+
+// The question's cue: the first kind (in the file's order) one of whose cues occurs, and
+// which units are cue words of any kind (not looked up in the schema). A cue that is itself
+// a schema word ("预测值" column) is not a cue.
+const Kind* FindCue(const std::vector<nlq::Unit>& units, const nlq::SchemaIndex* index,
+                    std::vector<bool>& is_cue) {
+  is_cue.assign(units.size(), false);
+  const Kind* found = nullptr;
+  for (const Kind& kind : Data().kinds) {
+    for (const Keys& cue : kind.cues) {
+      for (size_t at = 0; at + cue.size() <= units.size(); ++at) {
+        if (!MatchesAt(units, at, cue)) continue;
+        if (index != nullptr &&
+            index->FindTerms(nlq::JoinUnitKeys(units, at, at + cue.size())) != nullptr) {
+          continue;
+        }
+        for (size_t k = at; k < at + cue.size(); ++k) is_cue[k] = true;
+        if (found == nullptr) found = &kind;
+      }
+    }
+  }
+  return found;
+}
+
+struct Grounded {
+  std::string phrase;
+  std::string key;  // what it refers to, for telling two mentions apart
+};
+
+// A count's words the engine reads as COUNT beside another measure too ("订单数量",
+// "number of orders"); "" when the measure is not a count or the table has no display name.
+std::string CountWords(const nlq::SchemaIndex& index, const std::string& key, bool chinese) {
+  if (!key.starts_with("count:")) return "";
+  const nlq::IndexedTable& t = index.tables()[std::stoi(key.substr(6))];
+  const std::string& name = chinese ? t.display_zh : t.display_en;
+  if (name.empty()) return "";
+  return chinese ? name + "数量" : "number of " + name;
+}
+
+struct Grounding {
+  std::vector<Grounded> measures, entities;
+  bool filter_value = false;  // a stored value: a filter the data question would drop
+  bool number = false;        // a number: a period or threshold it would drop
+};
+
+void AddOnce(std::vector<Grounded>& list, Grounded g) {
+  for (const Grounded& have : list) {
+    if (have.key == g.key) return;
+  }
+  list.push_back(std::move(g));
+}
+
+// The measures, entities and filters the question's non-cue words name on the schema,
+// longest match first.
+Grounding Ground(std::string_view q, const std::vector<nlq::Unit>& units,
+                 const std::vector<bool>& is_cue, const nlq::SchemaIndex& index, bool chinese) {
+  Grounding g;
+  const Tables& data = Data();
+  auto text = [&](size_t from, size_t to) {
+    return std::string(q.substr(units[from].begin, units[to - 1].end - units[from].begin));
+  };
+  // The measure a span's terms name ("" when none), its key; `table` gets its table.
+  auto measure_key = [&](const std::vector<int>& terms, int* table = nullptr) -> std::string {
+    for (int id : terms) {
+      const nlq::Term& t = index.terms()[id];
+      if (t.kind == nlq::TermKind::kColumn) {
+        const nlq::IndexedColumn& c = index.columns()[t.column];
+        if (table != nullptr) *table = c.table;
+        if (c.role == nlq::ColumnRole::kMeasure) return "column:" + std::to_string(t.column);
+        // A word for a table's key ("订单数" → orders.order_id) counts its rows.
+        if (c.role == nlq::ColumnRole::kIdentifier && c.primary_key && t.source == "synonym") {
+          return "count:" + std::to_string(c.table);
+        }
+      }
+      if (t.kind == nlq::TermKind::kBusiness && t.business >= 0 &&
+          index.business_terms()[t.business].def.meaning == nlq::BusinessMeaning::kMeasure) {
+        if (table != nullptr) *table = index.business_terms()[t.business].table;
+        return "business:" + std::to_string(t.business);
+      }
+    }
+    return "";
+  };
+  // The longest span at `at` that names something: its end and terms.
+  auto span_at = [&](size_t at, const std::vector<int>*& terms) {
+    terms = nullptr;
+    const size_t longest = std::min(index.max_term_units(), units.size() - at);
+    for (size_t len = longest; len >= 1; --len) {
+      bool crosses_cue = false;
+      for (size_t k = at; k < at + len; ++k) crosses_cue = crosses_cue || is_cue[k];
+      if (crosses_cue) continue;
+      if ((terms = index.FindTerms(nlq::JoinUnitKeys(units, at, at + len))) != nullptr) {
+        return at + len;
+      }
+    }
+    return at;
+  };
+  for (size_t at = 0; at < units.size();) {
+    if (is_cue[at] || units[at].kind == nlq::UnitKind::kPunct) {
+      ++at;
+      continue;
+    }
+    if (units[at].kind == nlq::UnitKind::kNumber) g.number = true;
+    const std::vector<int>* terms = nullptr;
+    const size_t end = span_at(at, terms);
+    if (terms == nullptr) {
+      ++at;
+      continue;
+    }
+    if (std::string key = measure_key(*terms); !key.empty()) {
+      AddOnce(g.measures, {text(at, end), std::move(key)});
+      at = end;
+      continue;
+    }
+    int table = -1, dimension = -1;
+    bool value = false;
+    for (int id : *terms) {
+      const nlq::Term& t = index.terms()[id];
+      if (t.kind == nlq::TermKind::kTable && table < 0) table = t.table;
+      if (t.kind == nlq::TermKind::kColumn && dimension < 0 &&
+          index.columns()[t.column].role == nlq::ColumnRole::kDimension) {
+        dimension = t.column;
+      }
+      value = value || t.kind == nlq::TermKind::kValue;
+    }
+    if (table >= 0) {
+      // "订单数", "order count", "number of orders": a count of the table's rows.
+      const size_t after = end < units.size() ? MatchAny(units, end, data.count_after) : 0;
+      size_t before = 0;
+      for (const Keys& seq : data.count_before) {
+        if (before == 0 && at >= seq.size() && MatchesAt(units, at - seq.size(), seq)) {
+          before = seq.size();
+        }
+      }
+      if (after > 0 || before > 0) {
+        AddOnce(g.measures, {text(at - before, end + after), "count:" + std::to_string(table)});
+        at = end + after;
+        continue;
+      }
+      // "订单金额", "invoice total": the table qualifies the measure that follows.
+      const std::vector<int>* next = nullptr;
+      if (end < units.size()) {
+        const size_t next_end = span_at(end, next);
+        int measure_table = -1;
+        if (next != nullptr) {
+          if (std::string key = measure_key(*next, &measure_table);
+              !key.empty() && measure_table == table) {
+            AddOnce(g.measures, {text(at, next_end), std::move(key)});
+            at = next_end;
+            continue;
+          }
+        }
+      }
+      if (index.LabelColumn(table, chinese) >= 0) {
+        AddOnce(g.entities, {text(at, end), "table:" + std::to_string(table)});
+      }
+    } else if (dimension >= 0) {
+      AddOnce(g.entities, {text(at, end), "column:" + std::to_string(dimension)});
+    } else if (value) {
+      g.filter_value = true;
+    }
+    at = end;
+  }
+  return g;
+}
 
 std::string Fill(std::string text, std::string_view key, const std::string& value) {
   const std::string marker = "{" + std::string(key) + "}";
@@ -35,62 +261,77 @@ std::string Fill(std::string text, std::string_view key, const std::string& valu
   return text;
 }
 
-// The built-in file is part of the binary: a mistake in it is a build defect, logged once
-// and leaving the detector empty rather than stopping every question.
-std::vector<Kind> LoadKinds() {
-  std::vector<Kind> kinds;
-  try {
-    const Json file = Json::parse(ASKDB_EMBEDDED(python_questions));
-    for (const char* name : {"forecast", "outliers"}) {
-      const Json& k = file.at(name);
-      Kind kind{k.at("template").get<std::string>(),
-                k.at("data_zh").get<std::string>(),
-                k.at("data_en").get<std::string>(),
-                {}};
-      for (const Json& p : k.at("patterns")) {
-        kind.patterns.push_back(Pattern{std::regex(p.at("regex").get<std::string>()),
-                                        p.value("measure", 0), p.value("entity", 0)});
-      }
-      kinds.push_back(std::move(kind));
-    }
-  } catch (const std::exception& e) {
-    spdlog::error("data/python/questions.json is not usable ({}); no Python questions", e.what());
-    kinds.clear();
+// Whether the engine's translation has the template's input shape.
+bool HasShape(const nlq::Translation& t, bool per_month, size_t measures) {
+  if (!t.answered) return false;
+  size_t functions = 0;
+  bool by_month = false, by_item = false;
+  for (const nlq::Mapping& m : t.explanation) {
+    if (m.kind == "function") ++functions;
+    if (m.kind == "group") (m.target == "time bucket" ? by_month : by_item) = true;
+    if (m.kind == "value" || m.kind == "filter" || m.kind == "time") return false;
   }
-  return kinds;
-}
-
-const std::vector<Kind>& Kinds() {
-  static const std::vector<Kind> kinds = LoadKinds();
-  return kinds;
-}
-
-// Lower-case ASCII, a typographic apostrophe as ', surrounding space trimmed.
-std::string Normalize(std::string_view question) {
-  std::string out = text::AsciiLower(question);
-  for (size_t at = out.find("\u2019"); at != std::string::npos; at = out.find("\u2019")) {
-    out.replace(at, std::string_view("\u2019").size(), "'");
-  }
-  const size_t begin = out.find_first_not_of(" \t\n");
-  const size_t end = out.find_last_not_of(" \t\n");
-  return begin == std::string::npos ? std::string() : out.substr(begin, end - begin + 1);
+  return functions >= measures && (per_month ? by_month && !by_item : by_item && !by_month);
 }
 
 }  // namespace
 
-std::optional<PythonQuestion> DetectPythonQuestion(std::string_view question, bool chinese) {
-  const std::string q = Normalize(question);
-  for (const Kind& kind : Kinds()) {
-    for (const Pattern& p : kind.patterns) {
-      std::smatch m;
-      if (!std::regex_match(q, m, p.regex)) continue;
-      PythonQuestion out;
-      out.template_name = kind.template_name;
-      if (p.measure > 0) out.measure = m[p.measure].str();
-      if (p.entity > 0) out.entity = m[p.entity].str();
-      out.data_question = Fill(Fill(chinese ? kind.data_zh : kind.data_en, "measure", out.measure),
-                               "entity", out.entity);
-      return out;
+std::string PythonQuestionCue(std::string_view question) {
+  const std::vector<nlq::Unit> units = nlq::TokenizeUnits(question);
+  std::vector<bool> is_cue;
+  const Kind* kind = FindCue(units, nullptr, is_cue);
+  return kind == nullptr ? "" : kind->template_name;
+}
+
+std::optional<PythonQuestion> DetectPythonQuestion(std::string_view question, bool chinese,
+                                                   const nlq::SchemaIndex& index,
+                                                   const db::Dialect& dialect,
+                                                   const nlq::TranslateOptions& options) {
+  const std::vector<nlq::Unit> units = nlq::TokenizeUnits(question);
+  std::vector<bool> is_cue;
+  const Kind* kind = FindCue(units, &index, is_cue);
+  if (kind == nullptr) return std::nullopt;
+  const Grounding g = Ground(question, units, is_cue, index, chinese);
+  const bool forecast = kind->template_name == "forecast";
+  // A filter or a period the data question would drop changes the answer: not ours. A
+  // forecast's numbers and periods are its horizon ("未来3个月").
+  if (g.filter_value || (g.number && !forecast)) return std::nullopt;
+  PythonQuestion out;
+  out.template_name = kind->template_name;
+  std::string shape;
+  if (kind->shape == "pair") {
+    if (g.measures.size() < 2 || g.entities.size() > 1) return std::nullopt;
+    out.measure2 = g.measures[1].phrase;
+    shape = g.entities.empty() ? "pair_time" : "pair_item";
+  } else {
+    if (g.measures.size() != 1) return std::nullopt;
+    // A per-month kind over a named entity ("各门店的销售额趋势") is one series per item,
+    // which the templates do not do; a per-item kind needs exactly one entity.
+    if (g.entities.size() != (kind->shape == "item" ? 1u : 0u)) return std::nullopt;
+    shape = kind->shape;
+  }
+  out.measure = g.measures[0].phrase;
+  if (!g.entities.empty()) out.entity = g.entities[0].phrase;
+  const auto forms = Data().data_questions.find(shape + (chinese ? "_zh" : "_en"));
+  if (forms == Data().data_questions.end()) return std::nullopt;
+  // The measures as written, then a count in the words the engine reads beside another.
+  std::vector<std::pair<std::string, std::string>> wordings = {{out.measure, out.measure2}};
+  const std::string count1 = CountWords(index, g.measures[0].key, chinese);
+  const std::string count2 =
+      g.measures.size() > 1 ? CountWords(index, g.measures[1].key, chinese) : "";
+  if (!count1.empty() || !count2.empty()) {
+    wordings.emplace_back(count1.empty() ? out.measure : count1,
+                          count2.empty() ? out.measure2 : count2);
+  }
+  for (const auto& [measure, measure2] : wordings) {
+    for (const std::string& form : forms->second) {
+      const std::string q =
+          Fill(Fill(Fill(form, "measure", measure), "measure2", measure2), "entity", out.entity);
+      const nlq::Translation t = nlq::Engine::Translate(q, index, dialect, options);
+      if (HasShape(t, shape.ends_with("time"), kind->shape == "pair" ? 2 : 1)) {
+        out.data_question = q;
+        return out;
+      }
     }
   }
   return std::nullopt;

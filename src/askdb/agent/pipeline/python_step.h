@@ -9,8 +9,12 @@
 //                          `max_tries` runs in all. Then the fallback: the step ends with the
 //                          seed's fixed note and the analysis goes on without it.
 //                          Without a model: the step fails saying a model is needed.
-// Inputs are the rows of the step's execute_sql dependencies, named "step_N". The analyse
-// part reads the run's findings (finding()), else its text, as the step's findings.
+// Inputs are the rows of the step's execute_sql dependencies, named "step_N".
+// The analyse part: with no model, the step's findings are the run's finding() sentences,
+// else its text. With a model, the model turns the run's output (findings, text, tables,
+// charts, values) into the step's findings (prompt python_analyze, reply {"findings": [...]};
+// prose is read as one finding a line); a reply that stays malformed after one repair, or
+// gives none, leaves the code's own findings with a note saying why — never an error.
 //
 // Not thread-safe per record; RunPythonStep itself shares nothing.
 #pragma once
@@ -56,6 +60,11 @@ struct PythonStepRecord {
   bool fallback = false;
   std::vector<std::string> errors;  // one per failed try
   int64_t sandbox_ms = 0;           // the last run, start to result
+  // The step's findings for the report (the analyse part) and who wrote them: "model",
+  // or "code" (finding()/show_text()); the note when the model's could not be used.
+  std::vector<std::string> findings;
+  std::string findings_by;
+  std::string analysis_note;
 };
 
 // One named input: a dependency's rows.
@@ -83,8 +92,20 @@ std::string StripCodeFence(std::string code);
 // JSON, as models write code: {"code": the block}. nullopt when there is no such block.
 std::optional<Json> PythonReplyFromText(std::string_view text);
 
-// The step's findings: each finding()'s text, else the text the code showed.
+// The code's findings: each finding()'s text, else the text the code showed.
 std::vector<std::string> PythonFindings(const Json& output);
+
+// A step's findings from its outcome's python record (StepOutcome::python): the analyse
+// part's ("findings"), else the code's.
+std::vector<std::string> PythonStepFindings(const Json& python);
+
+// The analyse call: the step's instruction, the request and a summary of what the run
+// output. The reply is {"findings": [...]}; prose is accepted (PythonFindingsFromText).
+ModelCall PythonAnalyzeCall(const plan::PlanStep& step, const PythonStepRecord& record);
+
+// A prose reply to the analyse call as {"findings": one per line, bullets removed};
+// nullopt when the text looks like JSON (a truncated reply must be repaired, not read).
+std::optional<Json> PythonFindingsFromText(std::string_view text);
 
 // A step event's Python fields (the run's stream, like an SQL step's sql and row_count):
 // code, text, findings, charts, tables, tries, errors, fallback, duration_ms. No-op for
