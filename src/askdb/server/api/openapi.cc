@@ -234,8 +234,10 @@ void AddManagementOps(Json& paths) {
        200, "{\"items\": [...]}", list},
       {"post", "/api/v1/knowledge", "Add a Q&A or FAQ pair", knowledge_pair, 201, "The item", list},
       {"post", "/api/v1/knowledge/documents",
-       "Upload a document: the body is the file; ?file_name (required), ?agent | ?datasource, "
-       "?title, ?format, ?chunker, ?chunk_size, ?chunk_overlap, ?recall",
+       "Upload a document: multipart/form-data with the part file (its file name gives the "
+       "format) and the fields agent | datasource, title, format, chunker, chunk_size, "
+       "chunk_overlap, recall, file_name; or the raw file as the body with those names as query "
+       "parameters (?file_name required)",
        nullptr, 201,
        "The item (400 names what is wrong: empty, over knowledge.max_file_mb, "
        "not UTF-8, corrupt or encrypted PDF; nothing is stored)",
