@@ -59,8 +59,28 @@ done
 for q in "哪些门店的销售额异常" "which stores have abnormal sales"; do
   ask "$q" | python3 "$work/check.py" outliers "$db" > "$work/out" 2>&1 || fail "$q: $(cat "$work/out")"
 done
-# Unanswered: askdb ask exits non-zero, with the reason in the JSON.
+# A cue word with nothing on the schema to forecast keeps its ordinary route: unanswered (exit
+# non-zero), no step run.
 out=$("$askdb" --json ask "预测下个季度的天气" --db "sqlite:$db" 2> "$work/err") && fail "an unanswerable forecast exited 0"
-python3 -c 'import json,sys; r=json.loads(sys.argv[1]); assert r["route"]=="not_answered" and "无法预测" in r["answer"] and "度量" in r["answer"], r["answer"]' "$out" \
+python3 -c 'import json,sys; r=json.loads(sys.argv[1]); assert r["route"]=="not_answered" and not r.get("steps"), r' "$out" \
   || fail "a forecast without a measure: $out"
+# Another kind in another phrasing: a correlation, Pearson's r recomputed here from its own SQL.
+cat > "$work/corr.py" <<'PY'
+import json, math, sqlite3, sys
+r = json.load(sys.stdin)
+assert r["route"] == "analysis" and r["llm_calls"] == 0, r["answer"][:300]
+steps = [s for s in r["steps"] if s["tool"] == "python_executor"]
+assert len(steps) == 1 and steps[0]["success"], steps
+got = steps[0]["python"]["output"]["values"]["strongest"]["r"]
+rows = list(sqlite3.connect(sys.argv[1]).execute(
+    "SELECT SUM(total_amount), SUM(discount_amount) FROM orders GROUP BY substr(order_date, 1, 7)"))
+n = len(rows); xs = [a for a, _ in rows]; ys = [b for _, b in rows]
+mx, my = sum(xs) / n, sum(ys) / n
+cov = sum((x - mx) * (y - my) for x, y in rows)
+expected = cov / math.sqrt(sum((x - mx) ** 2 for x in xs) * sum((y - my) ** 2 for y in ys))
+assert abs(got - expected) < 1e-9, (got, expected)
+print("ok correlation", got)
+PY
+ask "Is there a correlation between discount amount and total amount?" \
+  | python3 "$work/corr.py" "$db" > "$work/out" 2>&1 || fail "correlation: $(cat "$work/out")"
 echo "python_questions_e2e: all checks passed"
