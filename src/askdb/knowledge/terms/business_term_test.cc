@@ -151,5 +151,25 @@ TEST(TermEvidence, NamedTermsBecomeHitsAndPullTheirColumns) {
   EXPECT_EQ(TermsNamedIn("aov by month", terms).size(), 1u);
 }
 
+TEST(BusinessTermTest, OverlayTermsLetTheLaterScopeWinAWord) {
+  using M = nlq::BusinessMeaning;
+  BusinessTerm big = Term("大单", M::kFilter, "orders.total_amount > 5000");
+  big.synonyms = {"Big Orders"};
+  const BusinessTerm gmv = Term("GMV", M::kMeasure, "SUM(orders.total_amount)");
+  BusinessTerm mine = Term("大额订单", M::kFilter, "orders.total_amount > 8000");
+  mine.synonyms = {"big orders"};  // shares a word with 大单, case aside
+  std::vector<BusinessTerm> out = OverlayTerms({big, gmv}, {mine});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].term, "GMV");
+  EXPECT_EQ(out[1].term, "大额订单");
+  EXPECT_TRUE(CheckNoClash(out).ok());
+  // Switched off, the later term hides nothing (and the engine does not read it).
+  mine.is_recall = false;
+  out = OverlayTerms({big, gmv}, {mine});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(EngineDefinitions(out).size(), 2u);
+  EXPECT_EQ(EngineDefinitions(out)[0].name, "大单");
+}
+
 }  // namespace
 }  // namespace askdb::knowledge
