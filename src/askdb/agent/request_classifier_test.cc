@@ -192,7 +192,10 @@ TEST(RequestClassifierTest, ReportsLanguageRulesAndConfidence) {
   const Classification unknown = Classifier().Classify("zxq blorf");
   EXPECT_EQ(unknown.type, RequestType::kDataQuery);
   EXPECT_LT(unknown.confidence, Classifier().unsure_below());
-  EXPECT_EQ(unknown.rules, std::vector<std::string>{"default"});
+  // Handed on either because nothing fired or because the model called it "other".
+  EXPECT_TRUE(unknown.rules == std::vector<std::string>{"default"} ||
+              unknown.rules == std::vector<std::string>{"model.other"})
+      << unknown.rules.front();
 
   // Two specific types fired: the winner's confidence is lowered.
   const Classification both = Classifier().Classify("做一份全面的分析报告，包含趋势图");
