@@ -15,6 +15,11 @@
 // search_knowledge: a document and a Q&A added with `askdb kb` are found with the same hits
 // and keyword/vector/fused scores as `askdb kb search --json` (stdio) and
 // /api/v1/knowledge/search (http); an agent-scoped key finds only its agent's knowledge.
+// Users and data permissions (issue 18): two analysts whose rules keep only their region's
+// row of regions and hide customers.name ask through ask and run_sql — over stdio
+// (`askdb mcp --user`), over HTTP with a sign-in token and with an API key tied to the user
+// (also on /api/v1/ask) — and each gets exactly their region's rows of the admin's answer;
+// the hidden column is refused and absent from describe_schema and the resources.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -235,6 +240,50 @@ async function rawStdio() {
   check(code === 0, `raw stdio: askdb mcp exits 0 when stdin closes (${code})`)
 }
 
+// The users and their rules: ann (华东) and bob (华南), analysts of agent default.
+const USERS = { ann: { password: 'east-pass-1', region: '华东' }, bob: { password: 'south-pass-1', region: '华南' } }
+function addUsers() {
+  for (const [name, u] of Object.entries(USERS)) {
+    const r = spawnSync(askdb, ['users', 'add', name, '--role', 'analyst', '--attr', `region=${u.region}`, '--agent', 'default'], { env: { ...env, ASKDB_PASSWORD: u.password }, encoding: 'utf8' })
+    if (r.status !== 0) throw new Error(`askdb users add ${name} failed: ${r.stderr}`)
+    for (const rule of [
+      { grantee_kind: 'user', grantee: name, kind: 'row', table: 'regions', predicate: 'name_zh = {user.region}' },
+      { grantee_kind: 'user', grantee: name, kind: 'hide', table: 'customers', column: 'name' },
+    ]) {
+      const added = spawnSync(askdb, ['--json', 'users', 'rule', 'add', '--db', db, JSON.stringify(rule)], { env, encoding: 'utf8' })
+      if (added.status !== 0) throw new Error(`askdb users rule add failed: ${added.stderr}`)
+    }
+  }
+}
+
+// What `client`, acting as user `name`, sees through ask, run_sql, describe_schema and the
+// resources; `everyone` is the admin's unfiltered answer to QUESTION.
+async function checkUserView(client, label, name, everyone) {
+  const { region } = USERS[name]
+  const mine = everyone.rows.filter((row) => row.includes(region))
+  const ask = (await client.callTool({ name: 'ask', arguments: { question: QUESTION } }, undefined, { timeout: 120_000 })).structuredContent
+  check(mine.length === 1 && ask?.status === 'answered' && same(ask.rows, mine), `${label}: ask answers ${name} with only the ${region} row of the admin's answer`, { got: ask?.rows, want: mine })
+  check(typeof ask?.permissions === 'string' && ask.permissions.includes(region), `${label}: the answer says which rows ${name} sees`, ask?.permissions)
+  const regions = await client.callTool({ name: 'run_sql', arguments: { sql: 'SELECT name_zh FROM regions ORDER BY 1' } })
+  check(!regions.isError && same(regions.structuredContent.rows, [[region]]), `${label}: run_sql as ${name} returns only the ${region} row`, regions.structuredContent?.rows ?? errorText(regions))
+  const sneaky = await client.callTool({ name: 'run_sql', arguments: { sql: 'WITH r AS (SELECT * FROM "REGIONS") SELECT COUNT(*) AS n FROM r' } })
+  check(!sneaky.isError && same(sneaky.structuredContent.rows, [[1]]), `${label}: a CTE over a quoted upper-case name is filtered too`, sneaky.structuredContent?.rows ?? errorText(sneaky))
+  const hidden = await client.callTool({ name: 'run_sql', arguments: { sql: 'SELECT name FROM customers LIMIT 1' } })
+  check(hidden.isError, `${label}: run_sql refuses ${name} the hidden column customers.name`, hidden.structuredContent)
+  const visible = await client.callTool({ name: 'run_sql', arguments: { sql: 'SELECT COUNT(*) AS n FROM customers' } })
+  check(!visible.isError && visible.structuredContent.rows[0][0] > 0, `${label}: the rest of customers stays readable`, errorText(visible))
+  const schema = (await client.callTool({ name: 'describe_schema', arguments: { level: 'detailed', tables: ['customers'] } })).structuredContent
+  // A column is a line "  name TYPE ..." inside its table's "customers(" ... ")" block.
+  check(schema?.text?.includes('segment') && !/\n\s+name\b/.test(schema.text), `${label}: describe_schema shows ${name} customers without the hidden column`, schema?.text)
+  const resource = (await client.readResource({ uri: 'askdb://datasources/default/schema' })).contents[0].text
+  const start = resource.indexOf('customers(')
+  const customersLine = start < 0 ? '' : resource.slice(start, resource.indexOf('\n)', start))
+  check(customersLine.includes('segment') && !/\n\s+name\b/.test(customersLine), `${label}: the schema resource shows ${name} customers without the hidden column`, customersLine)
+  const model = JSON.parse((await client.readResource({ uri: 'askdb://datasources/default/semantic-model' })).contents[0].text)
+  const cols = (model.tables ?? []).find((t) => t.name === 'customers')?.columns?.map((c) => c.name) ?? []
+  check(!cols.includes('name'), `${label}: the semantic-model resource shows ${name} no hidden column`, cols)
+}
+
 async function startServe() {
   const server = spawn(askdb, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db, '--llm', `scripted:${rules}`, '--review-plan'], {
     env,
@@ -361,6 +410,7 @@ async function main() {
   if (doc.status !== 0 || pair.status !== 0) throw new Error(`askdb kb add failed: ${doc.stderr}${pair.stderr}`)
   expected.kbSearch = cli(['kb', 'search', 'fiscal year FY2024 starts', '--top', '5', '--json']).json
   if (!expected.kbSearch?.hits?.length) throw new Error('askdb kb search --json found nothing to compare with')
+  addUsers()
 
   // --- stdio ---------------------------------------------------------------------------------
   const stdio = new StdioClientTransport({ command: askdb, args: ['mcp', '--db', db, '--llm', `scripted:${rules}`, '--review-plan'], env, stderr: 'pipe' })
@@ -380,6 +430,14 @@ async function main() {
   await new Promise((r) => setTimeout(r, 1500))  // see the cancelled runs' durations below
   await client.close()
   await rawStdio()
+  // askdb mcp --user: the signed-in user's session (password from ASKDB_PASSWORD).
+  const asAnn = new StdioClientTransport({ command: askdb, args: ['mcp', '--db', db, '--llm', `scripted:${rules}`, '--user', 'ann'], env: { ...env, ASKDB_PASSWORD: USERS.ann.password }, stderr: 'pipe' })
+  const annStdio = new Client({ name: 'askdb-mcp-e2e', version: '1.0.0' })
+  await annStdio.connect(asAnn)
+  await checkUserView(annStdio, 'stdio --user ann', 'ann', expected.ask)
+  await annStdio.close()
+  const wrong = spawnSync(askdb, ['mcp', '--db', db, '--user', 'ann'], { env: { ...env, ASKDB_PASSWORD: 'not-the-password' }, input: '', encoding: 'utf8', timeout: 60_000 })
+  check(wrong.status !== 0 && /password/.test(wrong.stderr) && wrong.stdout === '', `stdio: a wrong password ends askdb mcp --user before serving (exit ${wrong.status})`, wrong.stderr)
 
   // --- Streamable HTTP -----------------------------------------------------------------------
   const started = await startServe()
@@ -389,6 +447,40 @@ async function main() {
   await admin.client.connect(admin.transport)
   check(admin.transport.sessionId?.startsWith('mcp_'), 'http: the SDK client holds an MCP session id')
   const adminThread = await exerciseTools(admin.client, 'http', expected)
+
+  // A signed-in user (bearer session token) and a key tied to a user (/api/v1/users/{name}/keys).
+  const adminHeaders = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }
+  const login = await (await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'ann', password: USERS.ann.password }) })).json()
+  const annHttp = httpClient(base, login.token)
+  await annHttp.client.connect(annHttp.transport)
+  await checkUserView(annHttp.client, 'http token ann', 'ann', expected.ask)
+  const annAgents = (await annHttp.client.callTool({ name: 'list_agents', arguments: {} })).structuredContent.agents.map((a) => a.id)
+  check(same(annAgents, ['default']), 'http: a signed-in analyst lists only the agents granted to them', annAgents)
+  const bobIssued = await fetch(`${base}/api/v1/users/bob/keys`, { method: 'POST', headers: adminHeaders, body: '{}' })
+  const bobKey = await bobIssued.json()
+  check(bobIssued.status === 201 && bobKey.scope === 'user:bob' && /^askdb_/.test(bobKey.key), `http: an admin issues a key tied to user bob (${bobIssued.status})`, bobKey)
+  const bobList = (await (await fetch(`${base}/api/v1/users/bob/keys`, { headers: adminHeaders })).json()).keys
+  check(bobList?.length === 1 && bobList[0].id === bobKey.id && bobList[0].key === undefined, "http: bob's keys are listed without secrets", bobList)
+  const nobody = await fetch(`${base}/api/v1/users/nobody/keys`, { method: 'POST', headers: adminHeaders, body: '{}' })
+  check(nobody.status === 404, `http: no key for a user that does not exist (${nobody.status})`)
+  const notAdmin = await fetch(`${base}/api/v1/users/ann/keys`, { method: 'POST', headers: { Authorization: `Bearer ${bobKey.key}`, 'Content-Type': 'application/json' }, body: '{}' })
+  check(notAdmin.status === 403, `http: bob's key cannot issue keys (${notAdmin.status})`)
+  const bobHttp = httpClient(base, bobKey.key)
+  await bobHttp.client.connect(bobHttp.transport)
+  await checkUserView(bobHttp.client, "http bob's key", 'bob', expected.ask)
+  const bobApi = await (await fetch(`${base}/api/v1/ask`, { method: 'POST', headers: { Authorization: `Bearer ${bobKey.key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ query: QUESTION }) })).json()
+  check(same(bobApi.result?.rows, expected.ask.rows.filter((r) => r.includes(USERS.bob.region))), "http: bob's key on /api/v1/ask gets only bob's rows too", bobApi.result?.rows)
+  const stolen = await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${bobKey.key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': annHttp.transport.sessionId },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+  })
+  check(stolen.status === 404, `http: bob's key cannot use ann's session (${stolen.status})`)
+  await annHttp.client.close()
+  await bobHttp.client.close()
+  const revoked = await fetch(`${base}/api/v1/users/bob/keys/${bobKey.id}`, { method: 'DELETE', headers: adminHeaders })
+  const afterRevoke = await fetch(`${base}/api/v1/me`, { headers: { Authorization: `Bearer ${bobKey.key}` } })
+  check(revoked.status === 204 && afterRevoke.status === 401, `http: a revoked user key stops working (${revoked.status}, then ${afterRevoke.status})`)
 
   // An agent-scoped key sees only its agent.
   const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }
@@ -439,7 +531,7 @@ async function main() {
   check(!joined.isError && joined.structuredContent.rows.length > 0, 'http: run_sql reads the agent\'s selected tables', errorText(joined))
   for (const sql of ['SELECT COUNT(*) FROM customers', 'SELECT COUNT(*) FROM main."Customers"', 'SELECT o.order_id FROM orders o WHERE o.customer_id IN (SELECT customer_id FROM `customers`)']) {
     const refused = await scoped.client.callTool({ name: 'run_sql', arguments: { sql } })
-    check(refused.isError && /table 'customers' is not among the tables agent 'other' may read \(orders, stores\)/.test(errorText(refused)), `http: run_sql refuses a table outside the agent's selection: ${sql}`, errorText(refused))
+    check(refused.isError && /the table customers is not available to you: agent 'other' may read only its selected tables \(orders, stores\)/.test(errorText(refused)), `http: run_sql refuses a table outside the agent's selection: ${sql}`, errorText(refused))
   }
   const catalog = await scoped.client.callTool({ name: 'run_sql', arguments: { sql: 'SELECT sql FROM sqlite_master' } })
   check(catalog.isError && /sqlite_master/.test(errorText(catalog)), "http: run_sql refuses SQLite's catalog to an agent with a selection", errorText(catalog))

@@ -324,22 +324,44 @@ TEST_F(ApiServerTest, StreamSendsTheRunsEventsWithIncreasingIds) {
   EXPECT_EQ(result["thread_id"], "t-stream");
 }
 
-// nl2sqlOnly: an analysis request is answered as one question, with no plan to approve.
-TEST_F(ApiServerTest, Nl2SqlOnlySkipsPlanning) {
+// nl2sqlOnly (seed 004): the SQL is written and checked, not executed — the same SQL a full
+// run executes, no rows, a sql frame marked executed=false; an analysis request is one
+// question too (no plan to approve).
+TEST_F(ApiServerTest, Nl2SqlOnlyWritesTheSqlWithoutRunningIt) {
   Options options;
   options.plan_review = true;
   options.model = false;
   StartServer(options);
+  StreamCapture full =
+      Stream("/api/v1/stream/search?threadId=t-full&query=" + Encode(kSalesQuestion), Admin());
+  ASSERT_EQ(full.status, 200) << full.body;
+  const Json executed = Json::parse(full.events.back().data);
+  ASSERT_TRUE(executed.contains("result")) << executed.dump();
+  ASSERT_FALSE(executed.value("sql", "").empty()) << executed.dump();
+
   StreamCapture s = Stream(
-      "/api/v1/stream/search?threadId=t-nl2sql&nl2sqlOnly=true&query=" + Encode(kAnalysisQuestion),
+      "/api/v1/stream/search?threadId=t-nl2sql&nl2sqlOnly=true&query=" + Encode(kSalesQuestion),
       Admin());
   ASSERT_EQ(s.status, 200) << s.body;
+  const Json result = Json::parse(s.events.back().data);
+  EXPECT_EQ(result["route"], "engine") << result.dump();
+  EXPECT_EQ(result.value("sql", ""), executed["sql"]) << result.dump();
+  EXPECT_FALSE(result.contains("result")) << "nothing ran: " << result.dump();
   std::vector<std::string> names = Names(s);
-  EXPECT_LT(IndexOf(names, "plan"), 0) << s.body;
-  EXPECT_LT(IndexOf(names, "interrupt"), 0) << s.body;
-  Json result = Json::parse(s.events.back().data);
-  EXPECT_EQ(result["request_type"], "data_query") << result.dump();
-  EXPECT_NE(result["route"], "analysis");
+  const int sql = IndexOf(names, "sql");
+  ASSERT_GE(sql, 0) << s.body;
+  const Json frame = Json::parse(s.events[sql].data);
+  EXPECT_EQ(frame["payload"]["executed"], false) << frame.dump();
+
+  StreamCapture analysis =
+      Stream("/api/v1/stream/search?threadId=t-nl2sql-plan&nl2sqlOnly=true&query=" +
+                 Encode(kAnalysisQuestion),
+             Admin());
+  ASSERT_EQ(analysis.status, 200) << analysis.body;
+  names = Names(analysis);
+  EXPECT_LT(IndexOf(names, "plan"), 0) << analysis.body;
+  EXPECT_LT(IndexOf(names, "interrupt"), 0) << analysis.body;
+  EXPECT_NE(Json::parse(analysis.events.back().data)["route"], "analysis");
 }
 
 TEST_F(ApiServerTest, PlanReviewInterruptsAndHumanFeedbackApprovesOverTheStream) {

@@ -75,10 +75,11 @@ int Main(int argc, char** argv) {
   app.add_option("--log-level", global.log_level,
                  "trace, debug, info, warn (default), error or off");
   app.add_option("--user", global.user,
-                 "ask, chat, sql: run as this account under its data permissions (password "
+                 "ask, chat, sql, mcp: run as this account under its data permissions (password "
                  "from ASKDB_PASSWORD or a prompt)");
-  app.add_option("--token", global.token,
-                 "ask, chat, sql: run as the user of this session token (POST /api/v1/auth/login)");
+  app.add_option(
+      "--token", global.token,
+      "ask, chat, sql, mcp: run as the user of this session token (POST /api/v1/auth/login)");
   app.footer(
       "Examples:\n"
       "  askdb demo                                  create the demo database and run the "

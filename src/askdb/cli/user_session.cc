@@ -88,6 +88,7 @@ StatusOr<std::shared_ptr<const CliUser>> SignInFromCli(CliContext& ctx, std::str
   ASKDB_ASSIGN_OR_RETURN(std::string db_url, ResolveDatabaseUrl(std::string(db_flag), ctx));
   CliUser out;
   out.user = *who.DataUser();  // signed in: never nobody
+  out.principal = std::move(who);
   ASKDB_ASSIGN_OR_RETURN(out.datasource_id, DatasourceIdFor(*db, db_url));
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<permissions::PermissionStore> rules,
                          OpenPermissionRules(ctx));

@@ -19,6 +19,7 @@
 #include "askdb/cli/cli_context.h"
 #include "askdb/common/status.h"
 #include "askdb/permissions/rules.h"
+#include "askdb/server/users/principal.h"
 
 namespace askdb::db {
 class Connector;
@@ -27,6 +28,7 @@ class Connector;
 namespace askdb::cli {
 
 struct CliUser {
+  server::users::Principal principal;  // who signed in (askdb mcp acts as them)
   permissions::UserContext user;
   std::string datasource_id;            // whose rules apply
   permissions::EffectivePolicy policy;  // empty: no rule applies (or an admin)

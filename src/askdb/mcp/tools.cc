@@ -233,6 +233,10 @@ Json BuildTools(const ToolLimits& limits, bool knowledge) {
                   {"chart", Any("ECharts option, null when no chart fits")},
                   {"route", Json{{"type", "string"}}},
                   {"cost", cost},
+                  {"permissions",
+                   Json{{"type", "string"},
+                        {"description",
+                         "The caller's data permissions in words, when rules applied"}}},
                   {"question", Json{{"type", "string"}, {"description", "What the run waits for"}}},
                   {"interrupt", Any("The interrupt (kind, payload) when status is needs_input")}},
              {"status", "thread_id", "answer", "route"})}});
@@ -364,6 +368,8 @@ Json AskOutput(const Json& run, long long cap) {
                      {"completion_tokens", run.value("completion_tokens", 0)},
                      {"cache_hit", run.value("cache_hit", false)}};
   if (run.contains("error")) out["error"] = run["error"];
+  // "you see rows of regions where ...": what the user's rules kept from the answer.
+  if (run.contains("permissions")) out["permissions"] = run["permissions"];
   if (interrupted) {
     const Json& interrupt = run["interrupt"];
     const Json payload = interrupt.value("payload", Json::object());

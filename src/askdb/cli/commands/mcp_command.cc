@@ -4,7 +4,9 @@
 // and serves askdb's tools (mcp/tools.h) through McpBackend, so a run here is a run like the
 // server's (same store: its threads and history are the server's too). stdout carries only
 // protocol messages; logs go to stderr. The local user is the administrator; --agent limits
-// the session to one agent as an agent-scoped key would.
+// the session to one agent as an agent-scoped key would; --user/--token (the global sign-in
+// options, cli/user_session.h) make it that user's session: their agents, their data
+// permissions on every statement, as /mcp on `askdb serve` for the same user.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
@@ -13,16 +15,18 @@
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/knowledge_options.h"
+#include "askdb/cli/commands/users_access.h"
 #include "askdb/cli/run_service_setup.h"
+#include "askdb/cli/user_session.h"
 #include "askdb/common/paths.h"
 #include "askdb/knowledge/knowledge_setup.h"
 #include "askdb/knowledge/terms/term_store.h"
 #include "askdb/mcp/stdio_transport.h"
 #include "askdb/server/api/management_setup.h"
 #include "askdb/server/api/mcp_backend.h"
+#include "askdb/permissions/permission_store.h"
 #include "askdb/server/api/run_service.h"
 #include "askdb/server/api/terms_api.h"
-#include "askdb/server/security/api_keys.h"
 #include "askdb/server/store/management_store.h"
 
 namespace askdb::cli {
@@ -37,7 +41,33 @@ struct McpOptions {
   bool review_plan = false;
 };
 
+// Who the session acts as: the signed-in user, else the local administrator (no data
+// permissions), limited to --agent when given.
+StatusOr<server::users::Principal> LocalCaller(const McpOptions& options,
+                                               const CliUser* signed_in,
+                                               const server::store::ManagementStore& store) {
+  if (signed_in != nullptr) {
+    if (!options.agent.empty()) {
+      return InvalidArgumentError(
+          "give --agent or --user/--token, not both: a signed-in user's session has the "
+          "agents granted to them");
+    }
+    return signed_in->principal;
+  }
+  server::users::Principal local;
+  local.name = "local";
+  local.via = "none";
+  if (!options.agent.empty()) {
+    ASKDB_RETURN_IF_ERROR(store.GetAgent(options.agent).status());
+    local.role = server::users::Role::kAnalyst;
+    local.agents = {options.agent};
+  }
+  return local;
+}
+
 Status RunMcp(const McpOptions& options, CliContext& ctx) {
+  // Signed in first: a wrong password fails before anything is prepared.
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<const CliUser> signed_in, SignInFromCli(ctx, options.db));
   ASKDB_ASSIGN_OR_RETURN(
       ServingState state,
       OpenServingState({options.db, options.semantic_model, options.llm_flag}, ctx));
@@ -83,15 +113,18 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   deps.evidence.insert(deps.evidence.begin(), &term_evidence);
   deps.evidence_token_budget = static_cast<int>(ctx.config.knowledge.evidence_token_budget);
   deps.engine_terms = server::api::StoreTermProvider(*terms);
+  // The signed-in user's rules (the same database), applied by every run and tool call.
+  std::unique_ptr<permissions::PermissionStore> rules;
+  if (signed_in != nullptr) {
+    ASKDB_ASSIGN_OR_RETURN(rules, OpenPermissionRules(ctx));
+    deps.permissions = rules.get();
+  }
   const agent::pipeline::PipelineOptions pipeline = deps.pipeline_options;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::api::RunService> runs,
                          server::api::RunService::Create(std::move(deps)));
 
-  std::string scope(server::security::kAdminScope);
-  if (!options.agent.empty()) {
-    ASKDB_RETURN_IF_ERROR(management.store->GetAgent(options.agent).status());
-    scope = std::string(server::security::kAgentScopePrefix) + options.agent;
-  }
+  ASKDB_ASSIGN_OR_RETURN(server::users::Principal who,
+                         LocalCaller(options, signed_in.get(), *management.store));
   server::api::McpBackendDeps backend_deps;
   backend_deps.runs = runs.get();
   backend_deps.store = management.store.get();
@@ -99,11 +132,12 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   backend_deps.knowledge = kb.get();
   backend_deps.query = pipeline.query;
   ASKDB_RETURN_IF_ERROR(server::api::ValidateMcpBackendDeps(backend_deps));
-  server::api::McpBackend backend(backend_deps, scope);
+  server::api::McpBackend backend(backend_deps, who);
   mcp::AskdbTools tools(backend);
   mcp::McpSession session(tools, mcp::AskdbServerInfo());
   std::cerr << "askdb mcp: serving MCP on stdin/stdout"
-            << (options.agent.empty() ? "" : " (agent " + options.agent + ")") << std::endl;
+            << (options.agent.empty() ? "" : " (agent " + options.agent + ")")
+            << (signed_in == nullptr ? "" : " as " + who.Actor()) << std::endl;
   mcp::ServeStdio(session, std::cin, std::cout);
   // The client closed stdin: runs still going were cancelled by ServeStdio.
   return runs->Shutdown(std::chrono::steady_clock::now() + std::chrono::seconds(5));
@@ -130,7 +164,9 @@ Command AddMcpCommand(CLI::App& app) {
       "Reads JSON-RPC messages on stdin and writes replies on stdout, one per line; logs go\n"
       "to stderr. Configure it in Claude Desktop, Cursor or VS Code (docs/mcp.md), e.g.\n"
       "  {\"mcpServers\": {\"askdb\": {\"command\": \"askdb\", \"args\": [\"mcp\", \"--db\", "
-      "\"/data/shop.sqlite\"]}}}");
+      "\"/data/shop.sqlite\"]}}}\n"
+      "As a user (their agents and data permissions): askdb mcp --user NAME (password from\n"
+      "ASKDB_PASSWORD) or askdb mcp --token TOKEN (a session token from POST /api/v1/auth/login).");
   return {cmd, [options](CliContext& ctx) { return RunMcp(*options, ctx); }};
 }
 

@@ -233,6 +233,11 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   api_deps.management.datasources = management.datasources.get();
   api_deps.management.secrets = management.secrets.get();
   api_deps.management.keys = policy.auth_required() ? management.keys.get() : nullptr;
+  if (user_store != nullptr) {  // keys tied to a user (/api/v1/users/{name}/keys)
+    api_deps.management.user_exists = [store = user_store.get()](std::string_view name) {
+      return store->GetUser(name).status();
+    };
+  }
   api_deps.management.datasource_policy = server::api::DatasourcePolicy(policy_options);
   api_deps.management.knowledge = kb.get();
   api_deps.management.terms = terms.get();

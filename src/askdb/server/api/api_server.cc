@@ -159,7 +159,7 @@ class Api : public std::enable_shared_from_this<Api> {
                         [self](const HttpRequest& r) { return self->Stream(r); });
     if (deps_.mcp != nullptr) {
       ASKDB_RETURN_IF_ERROR(RegisterMcpRoutes(
-          server, *deps_.mcp, [self](const HttpRequest& r) { return self->Scope(r); },
+          server, *deps_.mcp, [self](const HttpRequest& r) { return self->McpCaller(r); },
           [self](const HttpRequest& r, const Status& s) { return self->Refuse(r, s); },
           [self](std::string_view method, int status, Steady::time_point start) {
             self->Record(method, "/mcp", status, start);
@@ -232,15 +232,13 @@ class Api : public std::enable_shared_from_this<Api> {
     return who;
   }
 
-  // The MCP scope of the request (admin without authentication), host and credentials
-  // checked: admins and editors see every agent, an analyst the first agent granted.
-  StatusOr<std::string> Scope(const HttpRequest& request) const {
+  // The MCP caller (an admin without authentication), host and credentials checked.
+  StatusOr<Principal> McpCaller(const HttpRequest& request) const {
     ASKDB_ASSIGN_OR_RETURN(Principal who, Admit(request, Access::kAuthenticated));
-    if (who.MayEdit()) return std::string(security::kAdminScope);
-    if (who.agents.empty()) {
+    if (!who.MayEdit() && who.agents.empty()) {
       return PermissionDeniedError(who.Actor() + " may not ask any agent; an admin grants them");
     }
-    return security::AgentScope(who.agents.front());
+    return who;
   }
 
   // The error answer for a refused request; a throttled client learns when to retry.
@@ -310,7 +308,22 @@ class Api : public std::enable_shared_from_this<Api> {
       if (!token.empty()) return deps_.users->FromToken(token);
     }
     ASKDB_ASSIGN_OR_RETURN(security::Principal key, deps_.authenticator->Authenticate(headers));
-    return users::PrincipalOfKey(key.key_id, key.scope);
+    if (!key.scope.starts_with(security::kUserScopePrefix)) {
+      return users::PrincipalOfKey(key.key_id, key.scope);
+    }
+    // A key tied to a user acts as that user, read now (a role or rule change applies at
+    // once; a deleted user's keys stop working).
+    const std::string name = key.scope.substr(security::kUserScopePrefix.size());
+    StatusOr<users::UserRecord> user = deps_.users == nullptr
+                                           ? StatusOr<users::UserRecord>(NotFoundError("no users"))
+                                           : deps_.users->store().GetUser(name);
+    if (user.status().code() == StatusCode::kNotFound) {
+      return UnauthenticatedError("API key " + key.key_id + " belongs to user '" + name +
+                                  "', who does not exist (any more): an admin issues a new key");
+    }
+    ASKDB_RETURN_IF_ERROR(user.status());
+    Principal who = users::PrincipalOf(*user, "key");
+    return who;
   }
 
   // The principal's scope and the agents it may run (id, name, language, preset

@@ -121,12 +121,25 @@ class Management : public std::enable_shared_from_this<Management> {
         Wrap([self](const HttpRequest& r) { return self->UpdateAgent(r); }));
     add("DELETE", "/api/v1/agents/{id}",
         WrapDelete([self](const HttpRequest& r) { return self->DeleteAgent(r); }));
-    add("GET", "/api/v1/agents/{id}/keys",
-        Wrap([self](const HttpRequest& r) { return self->ListKeys(r); }));
-    add("POST", "/api/v1/agents/{id}/keys",
-        Wrap([self](const HttpRequest& r) { return self->IssueKey(r); }, 201));
-    add("DELETE", "/api/v1/agents/{id}/keys/{key_id}",
-        WrapDelete([self](const HttpRequest& r) { return self->RevokeKey(r); }));
+    // Keys of an agent ("agent:<id>") and keys tied to a user ("user:<name>").
+    for (std::string_view owner : {"agents/{id}", "users/{name}"}) {
+      const std::string base = "/api/v1/" + std::string(owner) + "/keys";
+      add("GET", base, Wrap([self](const HttpRequest& r) -> StatusOr<Json> {
+            ASKDB_ASSIGN_OR_RETURN(std::string scope, self->KeyScope(r));
+            return self->ListKeys(scope);
+          }));
+      add("POST", base,
+          Wrap(
+              [self](const HttpRequest& r) -> StatusOr<Json> {
+                ASKDB_ASSIGN_OR_RETURN(std::string scope, self->KeyScope(r));
+                return self->IssueKey(scope);
+              },
+              201));
+      add("DELETE", base + "/{key_id}", WrapDelete([self](const HttpRequest& r) -> Status {
+            ASKDB_ASSIGN_OR_RETURN(std::string scope, self->KeyScope(r));
+            return self->RevokeKey(scope, Param(r, "key_id"));
+          }));
+    }
     add("GET", "/api/v1/agents/{id}/examples", Wrap([self](const HttpRequest& r) -> StatusOr<Json> {
           ASKDB_RETURN_IF_ERROR(self->deps_.store->GetAgent(Param(r, "id")).status());
           ASKDB_ASSIGN_OR_RETURN(auto examples, self->deps_.store->ListExamples(Param(r, "id")));
@@ -378,39 +391,48 @@ class Management : public std::enable_shared_from_this<Management> {
     return Status::Ok();
   }
 
-  StatusOr<Json> ListKeys(const HttpRequest& r) {
+  // The scope of the keys a key route names: "agent:<id>" of an existing agent, or
+  // "user:<name>" of an existing user (NotFound otherwise).
+  StatusOr<std::string> KeyScope(const HttpRequest& r) const {
     ASKDB_RETURN_IF_ERROR(RequireKeys());
-    ASKDB_RETURN_IF_ERROR(deps_.store->GetAgent(Param(r, "id")).status());
+    if (r.PathParam("name").empty()) {
+      ASKDB_RETURN_IF_ERROR(deps_.store->GetAgent(Param(r, "id")).status());
+      return security::AgentScope(Param(r, "id"));
+    }
+    if (!deps_.user_exists) {
+      return UnavailableError("this server has no user accounts; keys cannot be tied to users");
+    }
+    ASKDB_RETURN_IF_ERROR(deps_.user_exists(Param(r, "name")));
+    return security::UserScope(Param(r, "name"));
+  }
+
+  StatusOr<Json> ListKeys(const std::string& scope) {
     ASKDB_ASSIGN_OR_RETURN(auto records, deps_.keys->List());
     Json out = Json::array();
     for (const auto& record : records) {
-      if (record.scope == security::AgentScope(Param(r, "id"))) {
+      if (record.scope == scope) {
         out.push_back(security::ApiKeyRecordToJson(record, /*include_hash=*/false));
       }
     }
     return List("keys", std::move(out));
   }
 
-  StatusOr<Json> IssueKey(const HttpRequest& r) {
-    ASKDB_RETURN_IF_ERROR(RequireKeys());
-    ASKDB_RETURN_IF_ERROR(deps_.store->GetAgent(Param(r, "id")).status());
+  StatusOr<Json> IssueKey(const std::string& scope) {
     ASKDB_ASSIGN_OR_RETURN(security::IssuedApiKey issued,
-                           security::IssueApiKey(*deps_.keys, security::AgentScope(Param(r, "id")),
-                                                 deps_.key_hash_options));
+                           security::IssueApiKey(*deps_.keys, scope, deps_.key_hash_options));
     Json out = security::ApiKeyRecordToJson(issued.record, /*include_hash=*/false);
     out["key"] = issued.key;
     out["note"] = "the key is shown only now; store it safely";
     return out;
   }
 
-  Status RevokeKey(const HttpRequest& r) {
-    ASKDB_RETURN_IF_ERROR(RequireKeys());
-    ASKDB_ASSIGN_OR_RETURN(security::ApiKeyRecord record, deps_.keys->FindById(Param(r, "key_id")));
-    if (record.scope != security::AgentScope(Param(r, "id"))) {
-      return NotFoundError("agent '" + Param(r, "id") + "' has no key '" + Param(r, "key_id") +
-                           "'");
+  Status RevokeKey(const std::string& scope, const std::string& key_id) {
+    StatusOr<security::ApiKeyRecord> record = deps_.keys->FindById(key_id);
+    if (!record.ok() && record.status().code() != StatusCode::kNotFound) return record.status();
+    if (!record.ok() || record->scope != scope) {
+      return NotFoundError(scope + " has no key '" + key_id + "'");
     }
-    return deps_.keys->Revoke(record.id);
+    return deps_.keys->Revoke(record->id);
   }
 
   StatusOr<store::ExampleRecord> AgentExample(const HttpRequest& r) {

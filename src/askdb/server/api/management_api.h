@@ -4,6 +4,8 @@
 //   /api/v1/agents/{id}                    GET, PUT (fields given replace), DELETE
 //   /api/v1/agents/{id}/keys               GET list (no secrets), POST issue (key shown once)
 //   /api/v1/agents/{id}/keys/{key_id}      DELETE revoke
+//   /api/v1/users/{name}/keys[/{key_id}]   the same for keys tied to a user (scope
+//                                          "user:<name>": the key acts as that user)
 //   /api/v1/agents/{id}/examples           GET list, POST create
 //   /api/v1/agents/{id}/examples/{eid}     GET, PUT, DELETE
 //   /api/v1/datasources                    GET list, POST create (password sealed)
@@ -73,6 +75,9 @@ struct ManagementDeps {
   DatasourceCache* datasources = nullptr;        // required
   const security::SecretBox* secrets = nullptr;  // required
   security::ApiKeyStore* keys = nullptr;         // null: the key routes answer 503
+  // OK when a user of this name exists (NotFound otherwise); null: the /users/{name}/keys
+  // routes answer 503 (no user accounts).
+  std::function<Status(std::string_view name)> user_exists;
   security::HashOptions key_hash_options = security::HashOptions::Interactive();
   LlmClientFactory make_llm;  // null: llm::MakeLlmClient
   // What a datasource may point at (datasource_policy.h), checked on create, update, test

@@ -4,16 +4,16 @@
 #include <utility>
 
 #include "askdb/agent/ask/datasource.h"
-#include "askdb/agent/pipeline/sql_guard.h"
+#include "askdb/agent/ask/user_datasource.h"
 #include "askdb/analysis/chart_recommender.h"
 #include "askdb/catalog/schema_level.h"
 #include "askdb/catalog/schema_render.h"
 #include "askdb/common/text.h"
 #include "askdb/knowledge/knowledge_base.h"
 #include "askdb/knowledge/knowledge_json.h"
+#include "askdb/permissions/permissioned_connector.h"
 #include "askdb/server/api/datasource_cache.h"
 #include "askdb/server/api/run_service.h"
-#include "askdb/server/security/api_keys.h"
 #include "askdb/server/store/management_store.h"
 
 namespace askdb::server::api {
@@ -62,40 +62,43 @@ StatusOr<std::vector<db::TableInfo>> SelectTables(const db::DatabaseSchema& sche
   return kept;
 }
 
-// An agent that selects some of its datasource's tables may read only those: a statement
-// naming another table of the datasource — or SQLite's catalog (sqlite_master, pragma_*
-// functions), which describes the others — is refused, naming it. Names are matched as
-// identifiers (agent/pipeline/sql_guard.h), so a column spelled like an unselected table is
-// refused too: precision first.
-Status CheckSelectedTables(std::string_view sql, const db::DatabaseSchema& schema,
-                           const store::AgentRecord& agent) {
-  const std::vector<std::string>& selected = agent.selected_tables;
-  if (selected.empty()) return Status::Ok();
-  const auto is_selected = [&](std::string_view name) {
-    return std::any_of(selected.begin(), selected.end(),
-                       [&](const std::string& s) { return text::EqualsIgnoreAsciiCase(s, name); });
-  };
-  std::string list;
-  for (const std::string& s : selected) list += (list.empty() ? "" : ", ") + s;
-  const auto refuse = [&](std::string_view name, std::string_view what) {
-    return PermissionDeniedError(std::string(what) + " '" + std::string(name) +
-                                 "' is not among the tables agent '" + agent.id + "' may read (" +
-                                 list + "): run_sql reads only those; describe_schema lists them");
-  };
-  for (const std::string& id : agent::pipeline::SqlIdentifiers(sql)) {
-    if (is_selected(id)) continue;
-    const std::string lowered = text::AsciiLower(id);
-    if (lowered.starts_with("sqlite_") || lowered.starts_with("pragma_")) {
-      return refuse(id, "the catalog");
-    }
-    for (const db::TableInfo& t : schema.tables) {
-      if (text::EqualsIgnoreAsciiCase(t.name, id)) return refuse(t.name, "table");
-    }
+// `model` without what `schema` (the user's view) lacks: tables and columns the user may
+// not see are dropped, not merely switched off, so that their names are not shown either.
+Json VisibleModelJson(catalog::SemanticModel model, const db::DatabaseSchema& schema) {
+  std::erase_if(model.tables, [&](const catalog::TableSemantics& table) {
+    return schema.FindTable(table.name) == nullptr;
+  });
+  for (catalog::TableSemantics& table : model.tables) {
+    const db::TableInfo* info = schema.FindTable(table.name);
+    std::erase_if(table.columns, [&](const catalog::ColumnSemantics& column) {
+      return std::none_of(info->columns.begin(), info->columns.end(), [&](const auto& c) {
+        return text::EqualsIgnoreAsciiCase(c.name, column.name);
+      });
+    });
   }
-  return Status::Ok();
+  return catalog::ToJson(model);
 }
 
 }  // namespace
+
+void RefuseUnselectedTables(const db::DatabaseSchema& schema, const store::AgentRecord& agent,
+                            permissions::EffectivePolicy& policy) {
+  const std::vector<std::string>& selected = agent.selected_tables;
+  if (selected.empty()) return;
+  std::string list;
+  for (const std::string& s : selected) list += (list.empty() ? "" : ", ") + s;
+  const std::string why = "agent '" + agent.id + "' may read only its selected tables (" + list +
+                          "); describe_schema lists them";
+  for (const db::TableInfo& t : schema.tables) {
+    const bool chosen = std::any_of(selected.begin(), selected.end(), [&](const std::string& s) {
+      return text::EqualsIgnoreAsciiCase(s, t.name);
+    });
+    if (chosen) continue;
+    permissions::TablePolicy& refused = policy.tables[text::AsciiLower(t.name)];
+    refused.table = t.name;
+    refused.refusal = why;
+  }
+}
 
 Status ValidateMcpBackendDeps(const McpBackendDeps& deps) {
   if (deps.runs == nullptr || deps.store == nullptr || deps.datasources == nullptr) {
@@ -106,19 +109,37 @@ Status ValidateMcpBackendDeps(const McpBackendDeps& deps) {
   return Status::Ok();
 }
 
-McpBackend::McpBackend(McpBackendDeps deps, std::string scope)
-    : deps_(std::move(deps)), scope_(std::move(scope)) {}
+McpBackend::McpBackend(McpBackendDeps deps, users::Principal who)
+    : deps_(std::move(deps)), who_(std::move(who)) {}
 
-bool McpBackend::MayRun(const std::string& agent) const {
-  return security::Authorize(scope_, security::RequiredAccess::AgentRun(agent)).ok();
+bool McpBackend::MayRun(const std::string& agent) const { return who_.MayRunAgent(agent); }
+
+StatusOr<permissions::EffectivePolicy> McpBackend::Policy(const std::string& datasource) const {
+  return deps_.runs->PolicyFor(who_.DataUser(), datasource);
+}
+
+StatusOr<std::shared_ptr<agent::PreparedDatasource>> McpBackend::UserView(
+    const std::string& datasource, std::shared_ptr<agent::PreparedDatasource> base) const {
+  ASKDB_ASSIGN_OR_RETURN(permissions::EffectivePolicy policy, Policy(datasource));
+  if (policy.empty()) return base;
+  const std::string key = base->fingerprint + "#" + policy.Fingerprint();
+  {
+    std::lock_guard<std::mutex> lock(views_mu_);
+    auto it = views_.find(datasource);
+    if (it != views_.end() && it->second.key == key) return it->second.view;
+  }
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> view,
+                         agent::PrepareForUser(std::move(base), policy));
+  std::lock_guard<std::mutex> lock(views_mu_);
+  views_[datasource] = CachedView{key, view};
+  return view;
 }
 
 StatusOr<std::string> McpBackend::ResolveAgent(const std::string& requested) const {
   std::string agent = requested;
   if (agent.empty()) {
-    agent = scope_.starts_with(security::kAgentScopePrefix)
-                ? scope_.substr(security::kAgentScopePrefix.size())
-                : "default";
+    // "default" when the caller may run it, else the first agent granted to them.
+    agent = MayRun("default") || who_.agents.empty() ? "default" : who_.agents.front();
   }
   // Another agent's refusal reads like an unknown agent: nothing tells it exists.
   if (!MayRun(agent)) return NotFoundError(NoSuchAgent(agent));
@@ -163,6 +184,7 @@ StatusOr<Json> McpBackend::Ask(const mcp::AskRequest& ask, mcp::RequestContext& 
     }
   }
   request.kind = ask.answer.empty() ? RunKind::kAsk : RunKind::kResume;
+  request.user = who_.DataUser();
   request.text = ask.answer.empty() ? ask.question : ask.answer;
   request.route_label = "/mcp";
   ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<Run> run, deps_.runs->Start(std::move(request)));
@@ -206,6 +228,7 @@ StatusOr<Json> McpBackend::GenerateSql(const std::string& agent, const std::stri
   request.thread_id = NewThreadId();
   request.text = question;
   request.sql_only = true;  // the engine, else the model; checked, never executed
+  request.user = who_.DataUser();
   request.route_label = "/mcp";
   ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<Run> run, deps_.runs->Start(std::move(request)));
   ASKDB_ASSIGN_OR_RETURN(Json result, Follow(run, context));
@@ -239,11 +262,24 @@ StatusOr<Json> McpBackend::RunSql(const std::string& agent, const std::string& s
   store::AgentRecord record;
   ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
                          AgentDatasource(id, &record));
-  ASKDB_RETURN_IF_ERROR(CheckSelectedTables(sql, prepared->schema, record));
+  // The caller's data permissions and the agent's table selection, in one policy: every
+  // statement is rewritten (or refused) for it, as a run of this user's is.
+  ASKDB_ASSIGN_OR_RETURN(permissions::EffectivePolicy policy, Policy(record.datasource_id));
+  RefuseUnselectedTables(prepared->schema, record, policy);
   db::QueryOptions query = deps_.query;
   query.max_rows = std::min(max_rows, deps_.query.max_rows);
   query.cancel = context.cancel;
-  ASKDB_ASSIGN_OR_RETURN(db::ResultSet result, prepared->connector->Execute(sql, query));
+  std::unique_ptr<db::Connector> permissioned;
+  db::Connector* connector = prepared->connector.get();
+  if (!policy.empty()) {
+    // Shares ownership of `prepared`: the user's connector wraps its connection.
+    std::shared_ptr<db::Connector> inner(prepared, prepared->connector.get());
+    permissioned = std::make_unique<permissions::PermissionedConnector>(
+        std::move(inner), std::move(policy),
+        std::shared_ptr<const db::DatabaseSchema>(prepared, &prepared->schema));
+    connector = permissioned.get();
+  }
+  ASKDB_ASSIGN_OR_RETURN(db::ResultSet result, connector->Execute(sql, query));
   Json out = result.ToJson();
   analysis::ChartRequest chart_request;
   chart_request.sql = sql;
@@ -269,7 +305,7 @@ StatusOr<Json> McpBackend::ListAgents() {
 
 StatusOr<std::vector<std::string>> McpBackend::VisibleDatasources() const {
   std::vector<std::string> ids;
-  if (security::Authorize(scope_, security::RequiredAccess::Admin()).ok()) {
+  if (who_.IsAdmin()) {
     ASKDB_ASSIGN_OR_RETURN(std::vector<store::DatasourceRecord> all,
                            deps_.store->ListDatasources());
     for (const store::DatasourceRecord& d : all) ids.push_back(d.id);
@@ -286,7 +322,7 @@ StatusOr<std::vector<std::string>> McpBackend::VisibleDatasources() const {
 
 StatusOr<Json> McpBackend::ListDatasources() {
   ASKDB_ASSIGN_OR_RETURN(std::vector<std::string> ids, VisibleDatasources());
-  const bool admin = security::Authorize(scope_, security::RequiredAccess::Admin()).ok();
+  const bool admin = who_.IsAdmin();
   Json out = Json::array();
   for (const std::string& id : ids) {
     ASKDB_ASSIGN_OR_RETURN(store::DatasourceRecord d, deps_.store->GetDatasource(id));
@@ -303,9 +339,11 @@ StatusOr<Json> McpBackend::DescribeSchema(const std::string& agent, const std::s
   ASKDB_ASSIGN_OR_RETURN(catalog::SchemaLevel parsed, catalog::ParseSchemaLevel(level));
   ASKDB_ASSIGN_OR_RETURN(std::string id, ResolveAgent(agent));
   store::AgentRecord record;
-  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> base,
                          AgentDatasource(id, &record));
   const std::string& datasource = record.datasource_id;
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
+                         UserView(datasource, std::move(base)));
   // The agent's own table selection first (its view of the data), then the request's.
   db::DatabaseSchema schema = prepared->schema;
   if (!record.selected_tables.empty()) {
@@ -342,7 +380,7 @@ StatusOr<Json> McpBackend::SearchKnowledge(const mcp::KnowledgeQuery& query) {
     if (!parsed) return InvalidArgumentError("unknown type '" + type + "': document, qa or faq");
     options.filter.types.push_back(*parsed);
   }
-  const bool admin = security::Authorize(scope_, security::RequiredAccess::Admin()).ok();
+  const bool admin = who_.IsAdmin();
   if (!query.datasource.empty()) {
     ASKDB_ASSIGN_OR_RETURN(std::vector<std::string> ids, VisibleDatasources());
     if (std::find(ids.begin(), ids.end(), query.datasource) == ids.end()) {
@@ -423,15 +461,27 @@ StatusOr<Json> McpBackend::ReadResource(std::string_view uri) {
       rest.substr(0, rest.size() - (schema ? kSchemaSuffix : kModelSuffix).size()));
   ASKDB_ASSIGN_OR_RETURN(std::vector<std::string> ids, VisibleDatasources());
   if (std::find(ids.begin(), ids.end(), id) == ids.end()) return unknown();
+  ASKDB_ASSIGN_OR_RETURN(permissions::EffectivePolicy policy, Policy(id));
   if (model) {
     StatusOr<Json> json = deps_.store->GetSemanticModel(id);
     if (!json.ok() && json.status().code() == StatusCode::kNotFound) return unknown();
     ASKDB_RETURN_IF_ERROR(json.status());
+    if (!policy.empty()) {
+      // The user's view: the model without what their rules hide.
+      ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> base,
+                             deps_.datasources->Get(id));
+      ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> view,
+                             UserView(id, std::move(base)));
+      ASKDB_ASSIGN_OR_RETURN(catalog::SemanticModel parsed, catalog::SemanticModelFromJson(*json));
+      *json = VisibleModelJson(std::move(parsed), view->schema);
+    }
     return Json::array(
         {Json{{"uri", uri}, {"mimeType", "application/json"}, {"text", json->dump(2)}}});
   }
-  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> base,
                          deps_.datasources->Get(id));
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
+                         UserView(id, std::move(base)));
   catalog::RenderOptions options;
   options.level = catalog::SchemaLevel::kDetailed;
   return Json::array({Json{

@@ -6,21 +6,34 @@
 // generate_sql is a run too, in the pipeline's SQL-only mode (PipelineOptions::sql_only):
 // the engine, else the model, writes the SQL, checked and bound but never executed.
 //
-// The caller's scope decides what it sees, as for the API: "admin" sees every agent and
-// datasource; "agent:<id>" sees only that agent and its datasource — another agent, its
-// threads and datasources answer exactly like unknown ones.
+// The caller is a principal (server/users/principal.h), as for the API: an admin sees every
+// agent and datasource; anyone else only the agents they may run (an agent's key: that one
+// agent) and their datasources — another agent, its threads and datasources answer exactly
+// like unknown ones. A principal that is a user (signed in, or through a key tied to a user)
+// carries their data permissions (issue 18) into everything: ask and generate_sql are runs
+// of that user (RunRequest::user), run_sql executes through a PermissionedConnector with the
+// user's rules, describe_schema and the resources show the user's view of the datasource
+// (agent/ask/user_datasource.h). An agent's table selection is enforced the same way: the
+// unselected tables join the policy as refused tables, so the SQL parser's table references
+// (not names in the text) decide — a CTE, subquery, join, quoted or schema-qualified
+// reference to another table is refused, a column spelled like one is not.
 //
-// Used by `askdb mcp` (stdio, scope admin or --agent) and by the /mcp route of `askdb serve`
-// (the scope of the request's API key). Thread-safe (every part it borrows is).
+// Used by `askdb mcp` (stdio: the local administrator, --agent, or --user/--token) and by the
+// /mcp route of `askdb serve` (the request's principal). Thread-safe (every part it borrows
+// is; the user-view cache is locked).
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "askdb/db/connector.h"
 #include "askdb/mcp/tools.h"
+#include "askdb/permissions/rules.h"
+#include "askdb/server/users/principal.h"
 
 namespace askdb::agent {
 struct PreparedDatasource;
@@ -48,13 +61,21 @@ struct McpBackendDeps {
   std::chrono::milliseconds run_timeout{10 * 60 * 1000};  // an ask longer than this fails
 };
 
+// An agent that selects some of its datasource's tables may read only those: every other
+// table and view of `schema` joins `policy` as a refused table (the rest of `policy`, the
+// caller's own rules, stays). Run through a PermissionedConnector, the permissions' rewrite
+// then refuses a statement whose parse tree references one — in a CTE, a subquery, a join,
+// quoted or schema-qualified — and, the policy being non-empty, the system catalogs; a
+// column spelled like an unselected table is no reference. No selection: nothing changes.
+void RefuseUnselectedTables(const db::DatabaseSchema& schema, const store::AgentRecord& agent,
+                            permissions::EffectivePolicy& policy);
+
 // InvalidArgument when a required dependency is missing.
 Status ValidateMcpBackendDeps(const McpBackendDeps& deps);
 
 class McpBackend : public mcp::Backend {
  public:
-  // `scope`: "admin" or "agent:<id>" (security/api_keys.h).
-  McpBackend(McpBackendDeps deps, std::string scope);
+  McpBackend(McpBackendDeps deps, users::Principal who);
 
   StatusOr<Json> Ask(const mcp::AskRequest& request, mcp::RequestContext& context) override;
   StatusOr<Json> GenerateSql(const std::string& agent, const std::string& question,
@@ -83,12 +104,25 @@ class McpBackend : public mcp::Backend {
   // The datasource ids the scope may see.
   StatusOr<std::vector<std::string>> VisibleDatasources() const;
   bool MayRun(const std::string& agent) const;
+  // The caller's data permissions on `datasource` (empty: none apply).
+  StatusOr<permissions::EffectivePolicy> Policy(const std::string& datasource) const;
+  // The datasource as the caller may see it: `base` itself without rules, else the user's
+  // view (PrepareForUser), kept while the datasource and the rules stay the same.
+  StatusOr<std::shared_ptr<agent::PreparedDatasource>> UserView(
+      const std::string& datasource, std::shared_ptr<agent::PreparedDatasource> base) const;
   // Waits for `run`, its stream frames as progress notifications and the client's
   // cancellation passed on; the result JSON (PipelineResult::ToJson) or the run's error.
   StatusOr<Json> Follow(const std::shared_ptr<Run>& run, mcp::RequestContext& context);
 
+  struct CachedView {
+    std::string key;  // base fingerprint + policy fingerprint
+    std::shared_ptr<agent::PreparedDatasource> view;
+  };
+
   McpBackendDeps deps_;
-  const std::string scope_;
+  const users::Principal who_;
+  mutable std::mutex views_mu_;
+  mutable std::map<std::string, CachedView> views_;  // by datasource id
 };
 
 }  // namespace askdb::server::api

@@ -16,12 +16,13 @@ constexpr std::string_view kRoute = "/mcp";
 constexpr std::string_view kSessionHeader = "Mcp-Session-Id";
 constexpr std::string_view kVersionHeader = "MCP-Protocol-Version";
 
-// One client's session: its own backend (for its key's scope), tools and protocol state.
+// One client's session: its own backend (for its principal), tools and protocol state.
 struct McpConnection {
-  McpConnection(const McpBackendDeps& deps, std::string key_scope, const mcp::ServerInfo& info)
-      : scope(std::move(key_scope)), backend(deps, scope), tools(backend), session(tools, info) {}
+  McpConnection(const McpBackendDeps& deps, const users::Principal& who,
+                const mcp::ServerInfo& info)
+      : owner(who.Actor()), backend(deps, who), tools(backend), session(tools, info) {}
 
-  const std::string scope;
+  const std::string owner;  // Principal::Actor() of who opened it
   McpBackend backend;
   mcp::AskdbTools tools;
   mcp::McpSession session;
@@ -125,8 +126,8 @@ class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
   }
 
   HttpResponse Get(const HttpRequest& request) const {
-    StatusOr<std::string> scope = Admit(request);
-    if (!scope.ok()) return refuse_(request, scope.status());
+    StatusOr<users::Principal> who = Admit(request);
+    if (!who.ok()) return refuse_(request, who.status());
     HttpResponse response = HttpResponse::Error(
         405, "method_not_allowed",
         "askdb opens no server-initiated stream: POST JSON-RPC messages to /mcp");
@@ -134,8 +135,8 @@ class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
     return response;
   }
 
-  // The key's scope, after the Origin check.
-  StatusOr<std::string> Admit(const HttpRequest& request) const {
+  // The request's principal, after the Origin check.
+  StatusOr<users::Principal> Admit(const HttpRequest& request) const {
     std::optional<std::string> origin = request.Header("Origin");
     if (origin && !LoopbackOrigin(*origin)) {
       return PermissionDeniedError("Origin '" + *origin +
@@ -145,12 +146,12 @@ class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
     return authenticate_(request);
   }
 
-  // The session named by the request's header, if it exists and belongs to `scope`.
-  std::shared_ptr<McpConnection> Find(const HttpRequest& request, const std::string& scope) {
+  // The session named by the request's header, if it exists and belongs to `who`.
+  std::shared_ptr<McpConnection> Find(const HttpRequest& request, const users::Principal& who) {
     const std::string id = request.Header(kSessionHeader).value_or("");
     std::lock_guard<std::mutex> lock(mu_);
     auto it = sessions_.find(id);
-    if (it == sessions_.end() || it->second->scope != scope) return nullptr;
+    if (it == sessions_.end() || it->second->owner != who.Actor()) return nullptr;
     it->second->last_used = std::chrono::steady_clock::now();
     return it->second;
   }
@@ -175,8 +176,8 @@ class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
 
   StreamResponse Post(const HttpRequest& request) {
     auto reject = [](HttpResponse response) { return StreamResponse::Reject(std::move(response)); };
-    StatusOr<std::string> scope = Admit(request);
-    if (!scope.ok()) return reject(refuse_(request, scope.status()));
+    StatusOr<users::Principal> who = Admit(request);
+    if (!who.ok()) return reject(refuse_(request, who.status()));
     StatusOr<Json> message = ParseJson(request.body);
     if (!message.ok()) {
       return reject(RpcError(400, mcp::kParseError,
@@ -187,14 +188,14 @@ class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
     std::shared_ptr<McpConnection> connection;
     std::string session_id;
     if (initialize) {
-      connection = std::make_shared<McpConnection>(options_.backend, *scope, options_.info);
+      connection = std::make_shared<McpConnection>(options_.backend, *who, options_.info);
     } else {
       if (!request.Header(kSessionHeader)) {
         return reject(RpcError(400, mcp::kInvalidRequest,
                                "header Mcp-Session-Id is required: send initialize first and "
                                "then the session id it returned"));
       }
-      connection = Find(request, *scope);
+      connection = Find(request, *who);
       if (connection == nullptr) {
         return reject(RpcError(404, mcp::kInvalidRequest,
                                "unknown or expired MCP session: initialize a new one"));
@@ -241,9 +242,9 @@ class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
   }
 
   HttpResponse Delete(const HttpRequest& request) {
-    StatusOr<std::string> scope = Admit(request);
-    if (!scope.ok()) return refuse_(request, scope.status());
-    std::shared_ptr<McpConnection> connection = Find(request, *scope);
+    StatusOr<users::Principal> who = Admit(request);
+    if (!who.ok()) return refuse_(request, who.status());
+    std::shared_ptr<McpConnection> connection = Find(request, *who);
     if (connection == nullptr) {
       return RpcError(404, mcp::kInvalidRequest, "unknown or expired MCP session");
     }

@@ -12,10 +12,12 @@
 //   GET /mcp     405: the server opens no stream of its own.
 //   DELETE /mcp  ends the session (its running calls are cancelled).
 //
-// Every request needs the same API key as the rest of /api/v1 (the ApiServer's check,
-// throttle included); a session is bound to the scope of the key that opened it, and an
-// agent-scoped key sees only its agent (McpBackend). A request whose Origin header is not a
-// loopback origin is refused (403): the spec's guard against DNS rebinding.
+// Every request needs the same credentials as the rest of /api/v1 (an API key, a user's
+// session token or cookie, the trusted proxy header; the ApiServer's check, throttle
+// included); a session is bound to the principal that opened it (404 for anyone else), an
+// agent-scoped key sees only its agent, and a user — signed in or through a key tied to
+// them — only their agents, under their data permissions (McpBackend). A request whose Origin
+// header is not a loopback origin is refused (403): the spec's guard against DNS rebinding.
 #pragma once
 
 #include <chrono>
@@ -38,9 +40,9 @@ struct McpEndpointOptions {
   std::chrono::minutes session_idle_ttl{60};
 };
 
-// The scope of the request's key ("admin" when the server has no authentication), or why
-// the request is refused.
-using McpAuthenticate = std::function<StatusOr<std::string>(const HttpRequest&)>;
+// The request's principal (an admin when the server has no authentication), or why the
+// request is refused.
+using McpAuthenticate = std::function<StatusOr<users::Principal>(const HttpRequest&)>;
 // The HTTP answer for a refusal (401/403/429 with their headers).
 using McpRefuse = std::function<HttpResponse(const HttpRequest&, const Status&)>;
 

@@ -340,8 +340,7 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   }
   StatusOr<std::string> rules_in_words = ApplyPermissions(request, deps);
   if (!rules_in_words.ok()) return fail(rules_in_words.status());
-  if (request.nl2sql_only) deps.options.profile.fast_mode = true;
-  if (request.sql_only) deps.options.sql_only = true;
+  if (request.nl2sql_only || request.sql_only) deps.options.sql_only = true;
   // Kept alive for this run: the active model may change while it runs.
   std::shared_ptr<llm::LlmClient> active_model;
   if (deps_.active_model != nullptr) {
@@ -436,12 +435,18 @@ Status RunService::ApplyAgent(const RunRequest& request, agent::pipeline::Pipeli
   return Status::Ok();
 }
 
+StatusOr<permissions::EffectivePolicy> RunService::PolicyFor(
+    const std::optional<permissions::UserContext>& user, const std::string& datasource_id) const {
+  if (!user || deps_.permissions == nullptr) return permissions::EffectivePolicy();
+  ASKDB_ASSIGN_OR_RETURN(std::vector<permissions::PermissionRule> rules,
+                         deps_.permissions->List(datasource_id));
+  return permissions::ResolvePolicy(*user, rules);
+}
+
 StatusOr<std::string> RunService::ApplyPermissions(const RunRequest& request,
                                                    agent::pipeline::PipelineDeps& deps) {
-  if (!request.user || deps_.permissions == nullptr) return std::string();
-  ASKDB_ASSIGN_OR_RETURN(std::vector<permissions::PermissionRule> rules,
-                         deps_.permissions->List(deps.options.datasource_id));
-  const permissions::EffectivePolicy policy = permissions::ResolvePolicy(*request.user, rules);
+  ASKDB_ASSIGN_OR_RETURN(const permissions::EffectivePolicy policy,
+                         PolicyFor(request.user, deps.options.datasource_id));
   if (policy.empty()) return std::string();
   const agent::pipeline::PipelineDatasourceProvider base_provider = deps.datasource;
   ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource * base, base_provider());

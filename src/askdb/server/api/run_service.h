@@ -43,7 +43,7 @@
 #include "askdb/common/json.h"
 #include "askdb/common/status.h"
 #include "askdb/knowledge/terms/term_evidence.h"
-#include "askdb/permissions/user_context.h"
+#include "askdb/permissions/rules.h"
 #include "askdb/server/run_executor.h"
 #include "askdb/server/sse.h"
 
@@ -132,8 +132,7 @@ struct RunRequest {
   // Started by a stream: cancelled when its streams are gone, unless `detached`.
   bool streamed = false;
   bool detached = false;
-  // Seed 004's nl2sqlOnly: answer as one question (no multi-step planning) whatever the
-  // agent's profile says.
+  // Seed 004's nl2sqlOnly: the SQL is written and checked, not executed (as sql_only).
   bool nl2sql_only = false;
   // Write and check the SQL without running it (PipelineOptions::sql_only; MCP generate_sql).
   bool sql_only = false;
@@ -212,6 +211,11 @@ class RunService {
   StatusOr<std::optional<std::string>> ThreadOwner(std::string_view thread_id) const;
   // True when the thread has a checkpoint (a run of it can be resumed).
   bool HasCheckpoint(std::string_view thread_id) const;
+  // The data permissions of `user` on `datasource_id` (empty: no rules, no user, or no
+  // permission store) — what a run of that user applies; MCP's run_sql and describe_schema
+  // apply the same.
+  StatusOr<permissions::EffectivePolicy> PolicyFor(
+      const std::optional<permissions::UserContext>& user, const std::string& datasource_id) const;
   // Cancels the live run of `thread_id`: UnknownThreadError when there is none,
   // FailedPrecondition when it already finished.
   Status Cancel(std::string_view thread_id);

@@ -184,12 +184,19 @@ Status ValidateScope(std::string_view scope) {
   if (scope.starts_with(kAgentScopePrefix) && scope.size() > kAgentScopePrefix.size()) {
     return Status::Ok();
   }
+  if (scope.starts_with(kUserScopePrefix) && scope.size() > kUserScopePrefix.size()) {
+    return Status::Ok();
+  }
   return InvalidArgumentError("API key scope '" + std::string(scope) +
-                              "' is not valid: use 'admin' or 'agent:<agent id>'");
+                              "' is not valid: use 'admin', 'agent:<agent id>' or 'user:<name>'");
 }
 
 std::string AgentScope(std::string_view agent_id) {
   return std::string(kAgentScopePrefix) + std::string(agent_id);
+}
+
+std::string UserScope(std::string_view user_name) {
+  return std::string(kUserScopePrefix) + std::string(user_name);
 }
 
 Status Authorize(std::string_view scope, const RequiredAccess& required) {
@@ -197,6 +204,11 @@ Status Authorize(std::string_view scope, const RequiredAccess& required) {
   if (!ValidateScope(scope).ok()) {
     return PermissionDeniedError("the API key has an unrecognised scope '" + std::string(scope) +
                                  "': ask an administrator to issue a new key");
+  }
+  if (scope.starts_with(kUserScopePrefix)) {
+    // The user's own role and grants decide (server/users/principal.h), not the scope.
+    return PermissionDeniedError("this API key acts as " + std::string(scope) +
+                                 ", whose access the server resolves from the user's record");
   }
   const std::string_view agent_id = scope.substr(kAgentScopePrefix.size());
   switch (required.kind) {

@@ -85,10 +85,14 @@ bool VerifyApiKeySecret(std::string_view hash, std::string_view secret);
 
 inline constexpr std::string_view kAdminScope = "admin";
 inline constexpr std::string_view kAgentScopePrefix = "agent:";
+// A key tied to a user acts as that user: their role, agents and data permissions, read at
+// each request (the server resolves it; Authorize grants such a scope nothing by itself).
+inline constexpr std::string_view kUserScopePrefix = "user:";
 
-// "admin" or "agent:<agent id>" with a non-empty id; InvalidArgument otherwise.
+// "admin", "agent:<agent id>" or "user:<name>" with a non-empty id; InvalidArgument otherwise.
 Status ValidateScope(std::string_view scope);
 std::string AgentScope(std::string_view agent_id);
+std::string UserScope(std::string_view user_name);
 
 // What a route needs: the admin scope, or access to one agent's run routes.
 struct RequiredAccess {

@@ -155,6 +155,17 @@ TEST(AuthorizeTest, UnknownScopesGetNothing) {
   EXPECT_EQ(Authorize("", RequiredAccess::Admin()).code(), StatusCode::kPermissionDenied);
 }
 
+// A key tied to a user: a valid scope that grants nothing by itself (the server resolves
+// the user's own role and agents at each request).
+TEST(AuthorizeTest, UserScopeIsValidButGrantsNothingByItself) {
+  EXPECT_TRUE(ValidateScope(UserScope("ann")).ok());
+  EXPECT_EQ(UserScope("ann"), "user:ann");
+  EXPECT_FALSE(ValidateScope("user:").ok());
+  EXPECT_EQ(Authorize("user:ann", RequiredAccess::AgentRun("sales")).code(),
+            StatusCode::kPermissionDenied);
+  EXPECT_EQ(Authorize("user:ann", RequiredAccess::Admin()).code(), StatusCode::kPermissionDenied);
+}
+
 TEST(ApiKeyRecordTest, JsonRoundTrip) {
   ApiKeyRecord record;
   record.id = "0123456789abcdef";
