@@ -142,6 +142,7 @@ enum class Tok {
   kSquare,       // 平方 / squared
   kCube,         // 立方 / cubed
   kSqrt,         // 平方根 / 根号 / 开方 / sqrt / √
+  kCbrt,         // 立方根 / cube root of
   kPowerSuffix,  // 次方 / 次幂: "2的10次方"
   kDe,           // 的
   kOf,           // of: "20% of 350"
@@ -158,12 +159,15 @@ struct Token {
 constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"raised to the power of", Tok::kPow},
     {"the square root of", Tok::kSqrt},
+    {"the cube root of", Tok::kCbrt},
+    {"cube root of", Tok::kCbrt},
     {"square root of", Tok::kSqrt},
     {"multiplied by", Tok::kMul},
     {"to the power of", Tok::kPow},
     {"raised to", Tok::kPow},
     {"divided by", Tok::kDiv},
     {"平方根", Tok::kSqrt},
+    {"立方根", Tok::kCbrt},
     {"加上", Tok::kPlus},
     {"减去", Tok::kMinus},
     {"乘以", Tok::kMul},
@@ -333,7 +337,7 @@ class Parser {
   }
   bool StartsOperand(Tok kind) const {
     return kind == Tok::kNumber || kind == Tok::kLParen || kind == Tok::kSqrt ||
-           kind == Tok::kPercentOf;
+           kind == Tok::kCbrt || kind == Tok::kPercentOf;
   }
 
   // RAII depth guard: recursion is bounded so that "((((..." cannot overflow the stack.
@@ -435,6 +439,7 @@ class Parser {
     if (Accept(Tok::kSquare)) return a * a;
     if (Accept(Tok::kCube)) return a * a * a;
     if (Accept(Tok::kSqrt)) return Sqrt(a);
+    if (Accept(Tok::kCbrt)) return std::cbrt(a);
     long double b = Primary();
     if (!result_.ok()) return 0;
     if (Accept(Tok::kPowerSuffix)) return std::pow(a, b);
@@ -477,6 +482,9 @@ class Parser {
       case Tok::kSqrt:
         Advance();
         return Sqrt(Unary());
+      case Tok::kCbrt:  // real for negatives too: the cube root of -8 is -2
+        Advance();
+        return std::cbrt(Unary());
       case Tok::kPercentOf:
         Advance();
         return Unary() / kPercent;

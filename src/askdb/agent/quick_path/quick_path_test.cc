@@ -137,6 +137,14 @@ TEST_F(QuickPathTest, OtherPhrasingsOfArithmeticConversionsAndFarewells) {
   ASSERT_TRUE(root);
   EXPECT_EQ(root->kind, QuickAnswerKind::kArithmetic);
   EXPECT_EQ(root->value["result_text"], "12");
+  for (auto [q, want] : {std::pair<std::string_view, std::string_view>{"8的立方根", "2"},
+                         {"cube root of 27", "3"},
+                         {"what is the cube root of -8?", "-2"},
+                         {"三加五乘以二", "13"}}) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_EQ(a->value["result_text"], want) << q;
+  }
   auto power = Ask("2 to the power of 10");
   ASSERT_TRUE(power);
   EXPECT_EQ(power->value["result_text"], "1024");
