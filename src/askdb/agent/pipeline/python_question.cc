@@ -310,6 +310,16 @@ std::optional<PythonQuestion> DetectPythonQuestion(std::string_view question, bo
     if (g.entities.size() != (kind->shape == "item" ? 1u : 0u)) return std::nullopt;
     shape = kind->shape;
   }
+  // Every item must fit in one result: the engine caps a list at default_list_limit rows,
+  // and a Pareto split or outlier check over the first 1,000 of 8,000 customers is wrong.
+  for (const Grounded& e : g.entities) {
+    const bool table = e.key.starts_with("table:");
+    const int id = std::stoi(e.key.substr(e.key.find(':') + 1));
+    const std::optional<int64_t> items =
+        table ? index.tables()[id].row_count
+              : std::optional<int64_t>(index.columns()[id].stats.distinct_count);
+    if (!items || *items > options.default_list_limit) return std::nullopt;
+  }
   out.measure = g.measures[0].phrase;
   if (!g.entities.empty()) out.entity = g.entities[0].phrase;
   const auto forms = Data().data_questions.find(shape + (chinese ? "_zh" : "_en"));
