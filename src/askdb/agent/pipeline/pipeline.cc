@@ -316,8 +316,8 @@ struct Pipeline::Impl {
   std::optional<PythonQuestion> PythonQuestionOf(const RunState& s) {
     StatusOr<PreparedDatasource*> d = Datasource();
     if (!d.ok()) return std::nullopt;  // the datasource error surfaces later
-    return DetectPythonQuestion(s.question, s.chinese(), *(*d)->index,
-                                (*d)->connector->dialect(), options().translate);
+    return DetectPythonQuestion(s.question, s.chinese(), *(*d)->index, (*d)->connector->dialect(),
+                                options().translate);
   }
 
   bool LooksLikeData(const std::string& question) {

@@ -14,17 +14,17 @@
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
-#include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/commands/users_access.h"
+#include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/cli/user_session.h"
 #include "askdb/common/paths.h"
 #include "askdb/knowledge/knowledge_setup.h"
 #include "askdb/knowledge/terms/term_store.h"
 #include "askdb/mcp/stdio_transport.h"
+#include "askdb/permissions/permission_store.h"
 #include "askdb/server/api/management_setup.h"
 #include "askdb/server/api/mcp_backend.h"
-#include "askdb/permissions/permission_store.h"
 #include "askdb/server/api/run_service.h"
 #include "askdb/server/api/terms_api.h"
 #include "askdb/server/store/management_store.h"
@@ -43,8 +43,7 @@ struct McpOptions {
 
 // Who the session acts as: the signed-in user, else the local administrator (no data
 // permissions), limited to --agent when given.
-StatusOr<server::users::Principal> LocalCaller(const McpOptions& options,
-                                               const CliUser* signed_in,
+StatusOr<server::users::Principal> LocalCaller(const McpOptions& options, const CliUser* signed_in,
                                                const server::store::ManagementStore& store) {
   if (signed_in != nullptr) {
     if (!options.agent.empty()) {
