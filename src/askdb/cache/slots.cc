@@ -108,6 +108,9 @@ void AddKeywordSlots(const std::vector<QuestionItem>& items, size_t i, const nlq
   const bool bottom = Has(item, Kw::kBottom) || Has(item, Kw::kAsc);
   if (top) slots.order.emplace_back("desc");
   if (bottom) slots.order.emplace_back("asc");
+  // "the oldest pets" vs "the newest pets": opposite ends, the same words otherwise.
+  if (Has(item, Kw::kOldest)) slots.order.emplace_back("oldest");
+  if (Has(item, Kw::kYoungest)) slots.order.emplace_back("youngest");
   if ((Has(item, Kw::kTop) || Has(item, Kw::kBottom)) && !slots.top_n) {
     const int next = NextMeaningful(items, i);
     if (next >= 0 && items[next].kind == ItemKind::kNumber) slots.top_n = items[next].number;

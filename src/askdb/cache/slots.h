@@ -1,9 +1,10 @@
 // Question slots: the parts of a question that change its answer even when the wording
-// barely changes — numbers, dates and periods, filter values, top-N, order direction,
-// aggregation and comparison words, negation, and (with a schema index) the tables and
-// columns named. The semantic (L2) answer cache reuses a stored SQL statement only when the
-// slots of both questions are equal, so "2012" vs "2013", "top 5" vs "top 10", "average" vs
-// "total", "最高" vs "最低" and "北京" vs "上海" are misses however similar the rest is.
+// barely changes — numbers, dates and periods, filter values, top-N, order direction (and
+// oldest/newest), aggregation and comparison words, negation, and (with a schema index) the
+// tables and columns named. The semantic (L2) answer cache reuses a stored SQL statement
+// only when the slots of both questions are equal, so "2012" vs "2013", "top 5" vs "top 10",
+// "average" vs "total", "最高" vs "最低" and "北京" vs "上海" are misses however similar the
+// rest is.
 //
 // Extraction reads the question with the nlq engine's tables (tokenizer, keyword lexicon,
 // number words, time expressions; question_items.h). Sequences keep question order, so a

@@ -41,6 +41,12 @@ TEST(SlotsTest, TopNAndOrderDirection) {
   EXPECT_NE(Slots("按销售额升序排列"), Slots("按销售额降序排列"));
 }
 
+TEST(SlotsTest, OldestAndNewestAreOppositeEnds) {
+  EXPECT_NE(Slots("name of the oldest pet"), Slots("name of the newest pet"));
+  EXPECT_NE(Slots("最年长的员工"), Slots("最年轻的员工"));
+  EXPECT_EQ(Slots("name of the newest pet"), Slots("name of the latest pet"));
+}
+
 TEST(SlotsTest, AggregationWords) {
   EXPECT_TRUE(Contains(Slots("average order total").aggregations, "avg"));
   EXPECT_NE(Slots("average sales by region"), Slots("total sales by region"));
