@@ -6,7 +6,9 @@
 # With server.store_url (the test PostgreSQL of scripts/db_servers.sh, ASKDB_TEST_STORE_URL,
 # a schema of its own dropped afterwards) the durations live in the management database: a
 # second `askdb ask` with another data directory (another machine) estimates from the first,
-# and no file is written; so does `askdb serve` over the same store with a third one.
+# and no file is written; so does `askdb serve` over the same store with a third one. The
+# answer cache is shared the same way: a question answered on one machine is a cache hit on
+# the other.
 # Usage: step_durations_e2e.sh ASKDB_BINARY
 set -euo pipefail
 askdb=$1
@@ -86,6 +88,17 @@ for e in $est; do
 done
 grep -q "step durations" "$work/err5" && fail "store: a warning about the durations: $(cat "$work/err5")"
 
+# The answer cache through the store: asked on machine 1, answered from the cache on machine 2.
+cache_hit() { python3 -c 'import json,sys; d=json.loads(sys.argv[1]); print(d.get("cache_hit"), d.get("cache_level",""))' "$1"; }
+simple="2024年各大区的销售额"
+out=$(ASKDB_HOME="$work/machine1" "$askdb" --json ask "$simple" --db "$db" 2> "$work/err6") ||
+  fail "store, cache fill: $(cat "$work/err6")"
+[[ $(cache_hit "$out") == "False " ]] || fail "store: first asking was a cache hit: $(cache_hit "$out")"
+out=$(ASKDB_HOME="$work/machine2" "$askdb" --json ask "$simple" --db "$db" 2> "$work/err7") ||
+  fail "store, cache hit: $(cat "$work/err7")"
+[[ $(cache_hit "$out") == "True L1" ]] ||
+  fail "store: machine 2 did not answer from machine 1's cache: $(cache_hit "$out") ($(cat "$work/err7"))"
+
 # askdb serve over the same store (a third data directory): its plan estimates from the two
 # asks' runs too.
 export ASKDB_HOME="$work/machine3"
@@ -118,4 +131,4 @@ PY
 kill "$serve_pid"
 wait "$serve_pid" 2>/dev/null || true
 serve_pid=
-echo "step_durations_e2e: all checks passed (file and shared store)"
+echo "step_durations_e2e: all checks passed (file and shared store, durations and answers)"

@@ -22,6 +22,7 @@
 #include "askdb/knowledge/knowledge_setup.h"
 #include "askdb/knowledge/terms/term_evidence.h"
 #include "askdb/knowledge/terms/term_file.h"
+#include "askdb/server/api/shared_answer_cache_store.h"
 #include "askdb/server/api/shared_duration_store.h"
 #include "askdb/server/store/postgres_management_store.h"
 #include "askdb/server/store/sqlite_management_store.h"
@@ -52,6 +53,22 @@ StatusOr<SharedAnswerCache> OpenAnswerCache(const CliContext& ctx, llm::LlmClien
   shared.store = std::move(store).value();
   shared.cache->AttachStore(shared.store.get(), agent::pipeline::ResultSetFromJson);
   return shared;
+}
+
+void ShareAnswerCache(SharedAnswerCache& shared, server::store::ManagementStore& store,
+                      const CliContext& ctx) {
+  if (ctx.config.server.store_url.empty() || shared.cache == nullptr) return;
+  StatusOr<std::unique_ptr<server::api::SharedAnswerCacheStore>> opened =
+      server::api::SharedAnswerCacheStore::Open(store);
+  if (!opened.ok()) {
+    spdlog::warn(
+        "answer cache not shared through server.store_url ({}); it stays in the data "
+        "directory",
+        opened.status().message());
+    return;
+  }
+  shared.cache->AttachStore(opened->get(), agent::pipeline::ResultSetFromJson);
+  shared.store = std::move(opened).value();
 }
 
 StepDurations::StepDurations() = default;
@@ -125,6 +142,7 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
     if (db.ok()) {
       agent->durations_.own_db = std::move(db).value();
       ShareStepDurations(agent->durations_, *agent->durations_.own_db, ctx);
+      ShareAnswerCache(agent->cache_, *agent->durations_.own_db, ctx);
     } else {
       spdlog::warn("step durations kept in the data directory: {}", db.status().message());
     }

@@ -57,6 +57,11 @@ struct SharedAnswerCache {
   std::unique_ptr<cache::AnswerCache> cache;
 };
 StatusOr<SharedAnswerCache> OpenAnswerCache(const CliContext& ctx, llm::LlmClient* client);
+// With a shared store (server.store_url), every process over it shares one answer cache: the
+// entries move from the data directory's file to the store's tables. A store that cannot
+// hold them leaves the file in use (answers are then shared by this machine's processes).
+void ShareAnswerCache(SharedAnswerCache& shared, server::store::ManagementStore& store,
+                      const CliContext& ctx);
 
 // Plan step durations learned from earlier analyses (seed 001 Requirement 6.4), shared by
 // the runs of a process so that the second `askdb ask` of a kind of plan estimates from the
@@ -111,8 +116,9 @@ class CliAgent {
   Spinner* spinner_ = nullptr;
   std::unique_ptr<llm::LlmClient> client_;
   std::unique_ptr<agent::CheckpointStore> store_;  // server.store_url: SQLite or PostgreSQL
-  SharedAnswerCache cache_;
+  // Before the cache: with server.store_url its store borrows durations_.own_db.
   StepDurations durations_;
+  SharedAnswerCache cache_;
   std::optional<agent::PreparedDatasource> prepared_;
   // prepared_ as options_.user may see it; rebuilt when prepared_ is.
   std::shared_ptr<agent::PreparedDatasource> user_view_;

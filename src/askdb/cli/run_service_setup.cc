@@ -14,7 +14,6 @@
 #include "askdb/db/connector_registry.h"
 #include "askdb/python/executor.h"
 #include "askdb/server/api/management_setup.h"
-#include "askdb/server/api/shared_answer_cache_store.h"
 
 namespace askdb::cli {
 
@@ -36,29 +35,6 @@ StatusOr<ServingState> OpenServingState(const ServingOptions& options, const Cli
   state.durations = OpenStepDurations();
   return state;
 }
-
-namespace {
-
-// With a shared store (server.store_url), every process over it shares one answer cache: the
-// entries move from the data directory's file to the store's tables. A store that cannot
-// hold them leaves the file in use (answers are then shared by this machine's processes).
-void ShareAnswerCache(SharedAnswerCache& shared, server::store::ManagementStore& store,
-                      const CliContext& ctx) {
-  if (ctx.config.server.store_url.empty() || shared.cache == nullptr) return;
-  StatusOr<std::unique_ptr<server::api::SharedAnswerCacheStore>> opened =
-      server::api::SharedAnswerCacheStore::Open(store);
-  if (!opened.ok()) {
-    spdlog::warn(
-        "answer cache not shared through server.store_url ({}); it stays in the data "
-        "directory",
-        opened.status().message());
-    return;
-  }
-  shared.cache->AttachStore(opened->get(), agent::pipeline::ResultSetFromJson);
-  shared.store = std::move(opened).value();
-}
-
-}  // namespace
 
 server::api::RunServiceDeps MakeRunServiceDeps(ServingState& state,
                                                server::api::Management& management,
