@@ -75,25 +75,11 @@ void BindJsonOrNull(SqlStatement& s, const Json& value) {
 
 StatusOr<std::unique_ptr<SharedAnswerCacheStore>> SharedAnswerCacheStore::Open(
     store::ManagementStore& db, size_t max_entries) {
-  auto* sql = dynamic_cast<store::SqlManagementStore*>(&db);
-  if (sql == nullptr) {
-    return FailedPreconditionError(
-        "a shared answer cache needs askdb's SQLite or PostgreSQL management store "
-        "(server.store_url)");
-  }
-  // Two processes creating the tables at once may collide on PostgreSQL; the second try
-  // finds them.
-  Status created;
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    created = sql->WriteWith([](const PrepareFn& prepare) -> Status {
-      for (const char* ddl : kCreateTables) {
-        ASKDB_RETURN_IF_ERROR(prepare(ddl)->Run("creating the answer cache tables"));
-      }
-      return Status::Ok();
-    });
-    if (created.ok()) break;
-  }
-  ASKDB_RETURN_IF_ERROR(created);
+  ASKDB_ASSIGN_OR_RETURN(
+      store::SqlManagementStore * sql,
+      store::SqlManagementStore::WithTables(
+          db, "a shared answer cache",
+          std::vector<const char*>(std::begin(kCreateTables), std::end(kCreateTables))));
   return std::unique_ptr<SharedAnswerCacheStore>(new SharedAnswerCacheStore(*sql, max_entries));
 }
 

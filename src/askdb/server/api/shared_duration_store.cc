@@ -24,25 +24,11 @@ constexpr const char* kCreateTables[] = {
 
 StatusOr<std::unique_ptr<SharedDurationStore>> SharedDurationStore::Open(store::ManagementStore& db,
                                                                          size_t window) {
-  auto* sql = dynamic_cast<store::SqlManagementStore*>(&db);
-  if (sql == nullptr) {
-    return FailedPreconditionError(
-        "shared step durations need askdb's SQLite or PostgreSQL management store "
-        "(server.store_url)");
-  }
-  // Two processes creating the tables at once may collide on PostgreSQL; the second try
-  // finds them.
-  Status created;
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    created = sql->WriteWith([](const PrepareFn& prepare) -> Status {
-      for (const char* ddl : kCreateTables) {
-        ASKDB_RETURN_IF_ERROR(prepare(ddl)->Run("creating the step duration tables"));
-      }
-      return Status::Ok();
-    });
-    if (created.ok()) break;
-  }
-  ASKDB_RETURN_IF_ERROR(created);
+  ASKDB_ASSIGN_OR_RETURN(
+      store::SqlManagementStore * sql,
+      store::SqlManagementStore::WithTables(
+          db, "shared step durations",
+          std::vector<const char*>(std::begin(kCreateTables), std::end(kCreateTables))));
   return std::unique_ptr<SharedDurationStore>(
       new SharedDurationStore(*sql, window == 0 ? 1 : window));
 }

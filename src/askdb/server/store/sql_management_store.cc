@@ -61,6 +61,32 @@ Status SqlManagementStore::ReadWith(
   return body([this](std::string_view sql) { return Prepare(sql); });
 }
 
+StatusOr<SqlManagementStore*> SqlManagementStore::WithTables(ManagementStore& db,
+                                                             std::string_view what,
+                                                             const std::vector<const char*>& ddl) {
+  auto* sql = dynamic_cast<SqlManagementStore*>(&db);
+  if (sql == nullptr) {
+    return FailedPreconditionError(std::string(what) +
+                                   ": needs askdb's SQLite or PostgreSQL management store "
+                                   "(server.store_url)");
+  }
+  // Two processes creating the tables at once may collide on PostgreSQL; the second try
+  // finds them.
+  Status created;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    created = sql->WriteWith([&](const PrepareFn& prepare) -> Status {
+      for (const char* statement : ddl) {
+        ASKDB_RETURN_IF_ERROR(
+            prepare(statement)->Run("creating the tables of " + std::string(what)));
+      }
+      return Status::Ok();
+    });
+    if (created.ok()) break;
+  }
+  ASKDB_RETURN_IF_ERROR(created);
+  return sql;
+}
+
 Status SqlManagementStore::WriteWith(const std::function<Status(const PrepareFn& prepare)>& body) {
   return Write(
       [this, &body] { return body([this](std::string_view sql) { return Prepare(sql); }); });

@@ -112,6 +112,11 @@ class SqlManagementStore : public ManagementStore {
   using PrepareFn = std::function<std::unique_ptr<SqlStatement>(std::string_view sql)>;
   Status ReadWith(const std::function<Status(const PrepareFn& prepare)>& body) const;
   Status WriteWith(const std::function<Status(const PrepareFn& prepare)>& body);
+  // For a companion store's Open: the SqlManagementStore behind `db`, with `ddl` (CREATE ...
+  // IF NOT EXISTS) run on it. FailedPrecondition naming `what` ("users", "a shared answer
+  // cache") when `db` is not one of askdb's SQL stores.
+  static StatusOr<SqlManagementStore*> WithTables(ManagementStore& db, std::string_view what,
+                                                  const std::vector<const char*>& ddl);
 
  protected:
   SqlManagementStore(const Clock* clock, SqlDialect dialect);

@@ -163,24 +163,11 @@ Status ValidateAttributes(const std::map<std::string, std::string>& attributes) 
 
 StatusOr<std::unique_ptr<UserStore>> UserStore::Open(store::ManagementStore& db,
                                                      const Clock* clock) {
-  auto* sql = dynamic_cast<store::SqlManagementStore*>(&db);
-  if (sql == nullptr) {
-    return FailedPreconditionError(
-        "users need askdb's SQLite or PostgreSQL management store (server.store_url)");
-  }
-  // Two processes creating the tables at once may collide on PostgreSQL; the second try
-  // finds them.
-  Status created;
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    created = sql->WriteWith([](const PrepareFn& prepare) -> Status {
-      for (const char* ddl : kCreateTables) {
-        ASKDB_RETURN_IF_ERROR(prepare(ddl)->Run("creating the users tables"));
-      }
-      return Status::Ok();
-    });
-    if (created.ok()) break;
-  }
-  ASKDB_RETURN_IF_ERROR(created);
+  ASKDB_ASSIGN_OR_RETURN(
+      store::SqlManagementStore * sql,
+      store::SqlManagementStore::WithTables(
+          db, "users",
+          std::vector<const char*>(std::begin(kCreateTables), std::end(kCreateTables))));
   return std::unique_ptr<UserStore>(new UserStore(*sql, clock));
 }
 
