@@ -23,7 +23,7 @@ import os
 import re
 import sys
 
-from synthetic_db import OP_IDS, build_database, gold_discriminates
+from synthetic_db import OP_IDS, build_database, print_questions
 
 SALT = "askdb-eval-v1|bird|"
 REPORT_COUNT = 6
@@ -88,17 +88,12 @@ def main():
     print("# BIRD dev (CC BY-SA 4.0, tests/nlq/licenses/bird.LICENSE) over synthetic databases;")
     print("# converted by tests/nlq/convert_bird.py (questions only, no evidence). Split by database:")
     print("# " + ", ".join(f"{d}={s}" for d, s in sorted(split.items())))
-    kept = [q for q in questions
-            if gold_discriminates(os.path.join(out_dir, q["db_id"] + ".sqlite"), q["SQL"])]
-    print("# %d of %d questions: the others' gold finds nothing on the synthetic data" %
-          (len(kept), len(questions)))
-    for q in kept:
-        print(json.dumps({
-            "id": "bird-%04d" % q["question_id"], "db": "%s/%s.sqlite" % (rel, q["db_id"]),
-            "split": split[q["db_id"]], "question": q["question"],
-            "gold_sql": q["SQL"].strip().rstrip(";"),
-            "categories": ["bird", "bird-" + q["db_id"], "bird-" + q["difficulty"]],
-        }, ensure_ascii=False))
+    print_questions(questions, out_dir, lambda q: q["SQL"], lambda q: {
+        "id": "bird-%04d" % q["question_id"], "db": "%s/%s.sqlite" % (rel, q["db_id"]),
+        "split": split[q["db_id"]], "question": q["question"],
+        "gold_sql": q["SQL"].strip().rstrip(";"),
+        "categories": ["bird", "bird-" + q["db_id"], "bird-" + q["difficulty"]],
+    })
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ depends on the data (ties, empty results).
 
 Used by convert_spider.py and convert_bird.py.
 """
+import json
 import os
 import random
 import sqlite3
@@ -204,4 +205,16 @@ def gold_discriminates(path, sql):
     finally:
         conn.close()
     return any(any(v is not None and v != 0 for v in row) for row in rows)
+
+
+def print_questions(questions, out_dir, sql_of, line_of):
+    """Prints one JSON line (line_of(question)) per question whose gold SQL (sql_of(question))
+    discriminates on its database (out_dir/<db_id>.sqlite), after a comment saying how many
+    were kept."""
+    kept = [q for q in questions
+            if gold_discriminates(os.path.join(out_dir, q["db_id"] + ".sqlite"), sql_of(q))]
+    print("# %d of %d questions: the others' gold finds nothing on the synthetic data" %
+          (len(kept), len(questions)))
+    for q in kept:
+        print(json.dumps(line_of(q), ensure_ascii=False))
 
