@@ -655,6 +655,7 @@ class Recommender {
         return *va > *vb;
       });
     }
+    const size_t all_rows = rows.size();
     if (rows.size() > opt_.max_categories) {
       note += words_.Pick((ordered ? "；显示前 " : "；显示最大的 ") +
                               std::to_string(opt_.max_categories) + "/" +
@@ -666,6 +667,10 @@ class Recommender {
     ChartSpec s;
     s.kind = ChartKind::kBar;
     s.data.x_name = category.name;
+    if (all_rows > rows.size()) {
+      s.data.total_categories = all_rows;
+      s.data.shows_largest = !ordered;
+    }
     int widest = 0;
     for (size_t r : rows) {
       s.data.labels.push_back(LabelOf(Cell(rs_, r, category.index)));

@@ -44,6 +44,12 @@ struct ChartData {
   std::vector<std::string> labels;
   std::vector<double> x_values;
   std::vector<ChartSeries> series;
+  // A bar chart of more categories than it shows (ChartOptions::max_categories): how many
+  // the result has (0: all are shown), and whether the shown ones are the largest (the query
+  // did not order the rows) rather than the query's first ones. A count, lowest value or
+  // total read off the shown ones would be wrong.
+  size_t total_categories = 0;
+  bool shows_largest = false;
 };
 
 struct ChartSpec {

@@ -51,10 +51,35 @@ std::string ZhGap(const std::string& before) {
   return std::isalnum(last) ? " " : "";
 }
 
+// The chart shows only some of the groups: their count, lowest value and total are not the
+// result's, so only what holds for the whole result is said.
+std::string PartialCategoryAnswer(const analysis::ChartData& data, const Extremes& e,
+                                  bool chinese) {
+  const std::string all = std::to_string(data.total_categories);
+  const std::string shown = std::to_string(data.labels.size());
+  const analysis::ChartSeries& series = data.series.front();
+  const std::string& top = data.labels[e.max_index];
+  const std::string top_value = FormatNumber(*series.values[e.max_index]);
+  if (chinese) {
+    std::string out =
+        "共 " + all + " 项，图中显示" + (data.shows_largest ? "最大的 " : "前 ") + shown + " 项";
+    if (data.shows_largest) {
+      out += "；" + top + ZhGap(top) + "的" + series.name + "最高，为 " + top_value;
+    }
+    return out + "。";
+  }
+  std::string out =
+      all + " groups; the chart shows the " + (data.shows_largest ? "largest " : "first ") + shown;
+  if (data.shows_largest)
+    out += "; " + top + " has the highest " + series.name + " at " + top_value;
+  return out + ".";
+}
+
 std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   const analysis::ChartSeries& series = data.series.front();
   const Extremes e = FindExtremes(series.values);
   if (e.count == 0) return chinese ? "结果中没有数值。" : "The result holds no numbers.";
+  if (data.total_categories > data.labels.size()) return PartialCategoryAnswer(data, e, chinese);
   const std::string& top = data.labels[e.max_index];
   const std::string& bottom = data.labels[e.min_index];
   const double top_value = *series.values[e.max_index];

@@ -24,6 +24,19 @@ TEST(AnswerWriterTest, CategoryAnswerNamesTopBottomAndShare) {
             "lowest at 15; total 95.");
 }
 
+TEST(AnswerWriterTest, AChartOfSomeGroupsGivesNoCountLowestOrTotalOfThoseAlone) {
+  std::vector<std::pair<std::string, double>> rows;
+  for (int i = 1; i <= 63; ++i) rows.emplace_back("store " + std::to_string(i), i * 10.0);
+  db::ResultSet r = TwoColumns(rows, "store", "revenue");
+  analysis::ChartSpec chart = analysis::RecommendChart(r);
+  ASSERT_EQ(chart.kind, analysis::ChartKind::kBar);
+  ASSERT_EQ(chart.data.total_categories, 63u);
+  EXPECT_EQ(WriteAnswer(r, chart, true),
+            "共 63 项，图中显示最大的 30 项；store 63 的revenue最高，为 630。");
+  EXPECT_EQ(WriteAnswer(r, chart, false),
+            "63 groups; the chart shows the largest 30; store 63 has the highest revenue at 630.");
+}
+
 TEST(AnswerWriterTest, LatinLabelsKeepASpaceBeforeChinese) {
   db::ResultSet r = TwoColumns({{"online", 50}, {"store", 30}, {"app", 15}}, "渠道", "订单数");
   const std::string zh = WriteAnswer(r, analysis::RecommendChart(r), true);
