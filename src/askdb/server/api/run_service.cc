@@ -334,11 +334,15 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   deps.evidence = deps_.evidence;
   deps.evidence_token_budget = deps_.evidence_token_budget;
   deps.evidence_agent_id = request.agent_id;
+  // The datasource whose data rules apply. Not the cache key: ApplyAgent may extend that
+  // with the agent's terms ("#terms-..."), and rules are never looked up under it.
+  std::string rules_datasource = deps.options.datasource_id;
   if (deps_.store != nullptr) {
     Status applied = ApplyAgent(request, deps);
     if (!applied.ok()) return fail(applied);
+    rules_datasource = deps.evidence_datasource_id;
   }
-  StatusOr<std::string> rules_in_words = ApplyPermissions(request, deps);
+  StatusOr<std::string> rules_in_words = ApplyPermissions(request, rules_datasource, deps);
   if (!rules_in_words.ok()) return fail(rules_in_words.status());
   if (request.nl2sql_only || request.sql_only) deps.options.sql_only = true;
   // Kept alive for this run: the active model may change while it runs.
@@ -444,9 +448,10 @@ StatusOr<permissions::EffectivePolicy> RunService::PolicyFor(
 }
 
 StatusOr<std::string> RunService::ApplyPermissions(const RunRequest& request,
+                                                   const std::string& datasource_id,
                                                    agent::pipeline::PipelineDeps& deps) {
   ASKDB_ASSIGN_OR_RETURN(const permissions::EffectivePolicy policy,
-                         PolicyFor(request.user, deps.options.datasource_id));
+                         PolicyFor(request.user, datasource_id));
   if (policy.empty()) return std::string();
   const agent::pipeline::PipelineDatasourceProvider base_provider = deps.datasource;
   ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource * base, base_provider());

@@ -242,8 +242,9 @@ class RunService {
   // The agent's datasource, profile and cache key applied to `deps` (store mode only).
   Status ApplyAgent(const RunRequest& request, agent::pipeline::PipelineDeps& deps);
   // Puts the user's view of the datasource into `deps` (agent/ask/user_datasource.h) and
-  // returns the rules that apply, in words ("" when none).
+  // returns the rules of `datasource_id` that apply, in words ("" when none).
   StatusOr<std::string> ApplyPermissions(const RunRequest& request,
+                                         const std::string& datasource_id,
                                          agent::pipeline::PipelineDeps& deps);
   // Run history and session messages (store mode only); failures are logged, not fatal.
   void RecordHistory(const Run& run, const Json& trace, std::chrono::system_clock::time_point start,
