@@ -19,6 +19,9 @@ PACKAGES=(
   libcurl4-openssl-dev libcpp-httplib-dev libkainjow-mustache-dev libcli11-dev
   # Server: API key hashes (Argon2id) and datasource secrets at rest.
   libsodium-dev
+  # The permissions' hash mask on SQLite: MD5 from libcrypto (openssl/evp.h), as PostgreSQL
+  # and MariaDB compute it.
+  libssl-dev
   # Knowledge base: the HNSW vector index (header-only).
   libhnswlib-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
