@@ -239,7 +239,7 @@ Status ValidateScope(std::string_view scope) {
 
 StatusOr<std::unique_ptr<KnowledgeStore>> KnowledgeStore::Open(
     server::store::SqlManagementStore& db) {
-  ASKDB_RETURN_IF_ERROR(db.WriteWith([](const PrepareFn& prepare) -> Status {
+  ASKDB_RETURN_IF_ERROR(db.CreateTablesWith([](const PrepareFn& prepare) -> Status {
     for (const char* sql : kCreateStatements) {
       ASKDB_RETURN_IF_ERROR(Run(prepare, sql, "creating the knowledge tables"));
     }

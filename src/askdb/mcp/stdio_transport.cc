@@ -100,7 +100,6 @@ void ServeStdio(McpSession& session, std::istream& in, std::ostream& out,
     });
     workers.push_back(Worker{std::move(thread), std::move(done)});
   }
-  session.CancelAll();
   for (Worker& w : workers) w.thread.join();
 }
 

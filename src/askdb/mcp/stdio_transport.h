@@ -4,7 +4,9 @@
 // so that a notifications/cancelled can reach a running one; beyond that reading waits.
 // Everything else is handled in order as it is read (initialize before what follows it).
 // A line longer than `max_message_bytes` is skipped with a -32600 error. Returns at the end
-// of input, after cancelling and finishing whatever still runs.
+// of input once the calls still running have answered: a client that pipes a batch of
+// requests and closes its end still reads every reply (it stops a long one with SIGTERM or
+// notifications/cancelled).
 #pragma once
 
 #include <cstddef>

@@ -174,7 +174,7 @@ class PostgresPermissionStore final : public PermissionStore {
     std::lock_guard lock(mu_);
     // The advisory lock keeps two processes creating the table at once from failing.
     ASKDB_RETURN_IF_ERROR(Exec("BEGIN", {}, "creating the permission table").status());
-    Status status = Exec("SELECT pg_advisory_xact_lock(7718011)", {}, "locking").status();
+    Status status = Exec(agent::kPgLockStoreSchema, {}, "locking").status();
     if (status.ok()) status = Exec(kCreateTable, {}, "creating the permission table").status();
     (void)Exec(status.ok() ? "COMMIT" : "ROLLBACK", {}, "ending the transaction");
     return status;

@@ -22,9 +22,6 @@ using db::server::SteadyClock;
 
 constexpr const char* kComponent = "checkpoints";
 constexpr int kMinConnectTimeoutSeconds = 2;  // libpq treats smaller values as 2
-// Key of the transaction-scoped advisory lock that serialises schema creation between
-// processes opening the store at the same moment (any constant unlikely to collide).
-constexpr long long kSchemaLockKey = 0x61736B6462'01LL;  // "askdb" + 1
 constexpr std::string_view kPasswordEnv = "ASKDB_STORE_PASSWORD";
 constexpr std::size_t kMaxSchemaNameBytes = 63;  // PostgreSQL's NAMEDATALEN - 1
 
@@ -295,9 +292,7 @@ Status PostgresCheckpointStore::CreateSchema() {
         Exec(session, "BEGIN", {}, "starting the schema transaction", display_url_).status());
     Status status = [&]() -> Status {
       ASKDB_RETURN_IF_ERROR(
-          Exec(session, "SELECT pg_advisory_xact_lock(" + std::to_string(kSchemaLockKey) + ")", {},
-               "locking the schema", display_url_)
-              .status());
+          Exec(session, kPgLockStoreSchema, {}, "locking the schema", display_url_).status());
       if (!options_.schema.empty()) {
         // The name was validated (lower-case identifier), so it needs no quoting.
         ASKDB_RETURN_IF_ERROR(Exec(session, "CREATE SCHEMA IF NOT EXISTS " + options_.schema, {},

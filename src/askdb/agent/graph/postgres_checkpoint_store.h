@@ -106,6 +106,11 @@ class PostgresCheckpointStore final : public CheckpointStore {
   std::unique_ptr<db::server::SessionPool<Session>> pool_;
 };
 
+// Run first in every transaction that creates askdb's schema or tables in a PostgreSQL
+// store. CREATE ... IF NOT EXISTS is not safe against a concurrent one, and the stores of
+// processes starting together share one schema, so they all take turns on one lock.
+inline constexpr const char* kPgLockStoreSchema = "SELECT pg_advisory_xact_lock(107148350874113)";
+
 // What the PostgreSQL stores (this one, server/store/postgres_management_store.h) need
 // from a store URL: libpq keyword/value pairs, the URL with "***" for the password, and
 // askdb's own parameters.

@@ -99,7 +99,7 @@ Status Write(const PrepareFn& prepare, const BusinessTerm& t, bool insert) {
 }  // namespace
 
 StatusOr<std::unique_ptr<TermStore>> TermStore::Open(server::store::SqlManagementStore& db) {
-  ASKDB_RETURN_IF_ERROR(db.WriteWith([](const PrepareFn& prepare) {
+  ASKDB_RETURN_IF_ERROR(db.CreateTablesWith([](const PrepareFn& prepare) {
     for (const char* sql : kCreate) {
       ASKDB_RETURN_IF_ERROR(Run(prepare, sql, "creating the business_terms table"));
     }

@@ -20,9 +20,6 @@ namespace {
 using StepResult = SqlStatement::StepResult;
 
 constexpr const char* kComponent = "management";
-// Key of the transaction-scoped advisory lock serialising table creation between processes
-// (distinct from the checkpoint store's).
-constexpr long long kSchemaLockKey = 0x61736B6462'02LL;  // "askdb" + 2
 
 // Pause before re-running a write that hit a serialization failure (times the attempt),
 // plus up to this much random jitter.
@@ -49,6 +46,7 @@ const SqlDialect kPostgresDialect = {
         " hash = EXCLUDED.hash, created_at_ms = EXCLUDED.created_at_ms,"
         " last4 = EXCLUDED.last4, revoked = EXCLUDED.revoked",
     .activate_model = "UPDATE model_configs SET active = CASE WHEN id = ? THEN 1 ELSE 0 END",
+    .lock_schema = agent::kPgLockStoreSchema,
 };
 
 struct ResultDeleter {
@@ -359,8 +357,7 @@ StatusOr<std::unique_ptr<PostgresManagementStore>> PostgresManagementStore::Open
   Impl* raw = impl.get();
   const std::string shown = connection.display_url;
   Status migrated = impl->Transaction([raw, &schema, &shown]() -> Status {
-    ASKDB_RETURN_IF_ERROR(raw->Exec(
-        ("SELECT pg_advisory_xact_lock(" + std::to_string(kSchemaLockKey) + ")").c_str()));
+    ASKDB_RETURN_IF_ERROR(raw->Exec(agent::kPgLockStoreSchema));
     if (!schema.empty()) {
       // The name was validated (lower-case identifier), so it needs no quoting.
       ASKDB_RETURN_IF_ERROR(raw->Exec(("CREATE SCHEMA IF NOT EXISTS " + schema).c_str()));

@@ -70,26 +70,28 @@ StatusOr<SqlManagementStore*> SqlManagementStore::WithTables(ManagementStore& db
                                    ": needs askdb's SQLite or PostgreSQL management store "
                                    "(server.store_url)");
   }
-  // Two processes creating the tables at once may collide on PostgreSQL; the second try
-  // finds them.
-  Status created;
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    created = sql->WriteWith([&](const PrepareFn& prepare) -> Status {
-      for (const char* statement : ddl) {
-        ASKDB_RETURN_IF_ERROR(
-            prepare(statement)->Run("creating the tables of " + std::string(what)));
-      }
-      return Status::Ok();
-    });
-    if (created.ok()) break;
-  }
-  ASKDB_RETURN_IF_ERROR(created);
+  ASKDB_RETURN_IF_ERROR(sql->CreateTablesWith([&](const PrepareFn& prepare) -> Status {
+    for (const char* statement : ddl) {
+      ASKDB_RETURN_IF_ERROR(prepare(statement)->Run("creating the tables of " + std::string(what)));
+    }
+    return Status::Ok();
+  }));
   return sql;
 }
 
 Status SqlManagementStore::WriteWith(const std::function<Status(const PrepareFn& prepare)>& body) {
   return Write(
       [this, &body] { return body([this](std::string_view sql) { return Prepare(sql); }); });
+}
+
+Status SqlManagementStore::CreateTablesWith(
+    const std::function<Status(const PrepareFn& prepare)>& body) {
+  return WriteWith([this, &body](const PrepareFn& prepare) -> Status {
+    if (dialect_.lock_schema != nullptr) {
+      ASKDB_RETURN_IF_ERROR(prepare(dialect_.lock_schema)->Run("waiting to create tables"));
+    }
+    return body(prepare);
+  });
 }
 
 StatusOr<bool> SqlManagementStore::Exists(const char* sql, std::string_view id) const {

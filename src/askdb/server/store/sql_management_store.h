@@ -47,6 +47,10 @@ struct SqlDialect {
   const char* upsert_run;      // run_history row in kRunColumns order, replacing by run_id
   const char* upsert_api_key;  // api_keys row in kApiKeyColumns order, replacing by id
   const char* activate_model;  // one parameter: the id that becomes the only active model
+  // Run first in a transaction that creates tables, so that processes starting together on
+  // one database take turns (PostgreSQL's CREATE ... IF NOT EXISTS is not safe against a
+  // concurrent one); nullptr where the write transaction already excludes the others.
+  const char* lock_schema;
 };
 
 class SqlManagementStore : public ManagementStore {
@@ -112,6 +116,9 @@ class SqlManagementStore : public ManagementStore {
   using PrepareFn = std::function<std::unique_ptr<SqlStatement>(std::string_view sql)>;
   Status ReadWith(const std::function<Status(const PrepareFn& prepare)>& body) const;
   Status WriteWith(const std::function<Status(const PrepareFn& prepare)>& body);
+  // WriteWith for a companion store's CREATE ... IF NOT EXISTS and first rows: serialised
+  // with every other process creating tables in the same database.
+  Status CreateTablesWith(const std::function<Status(const PrepareFn& prepare)>& body);
   // For a companion store's Open: the SqlManagementStore behind `db`, with `ddl` (CREATE ...
   // IF NOT EXISTS) run on it. FailedPrecondition naming `what` ("users", "a shared answer
   // cache") when `db` is not one of askdb's SQL stores.

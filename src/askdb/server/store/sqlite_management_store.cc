@@ -23,6 +23,7 @@ const SqlDialect kSqliteDialect = {
         "INSERT OR REPLACE INTO api_keys(id, scope, hash, created_at_ms, last4, "
         "revoked) VALUES (?,?,?,?,?,?)",
     .activate_model = "UPDATE model_configs SET active = (id = ?)",
+    .lock_schema = nullptr,  // BEGIN IMMEDIATE already excludes other writers
 };
 
 Status SqliteError(sqlite3* db, int rc, std::string_view what) {
