@@ -107,7 +107,13 @@ export async function termsPage(ctx, page) {
   await setValue(page, 'input[data-testid=term-word]', '大促')
   await setValue(page, 'textarea[data-testid=term-description]', '618 与双十一的促销期')
   await page.click('[data-testid=term-save]')
+  // The dialog must be gone before the row is clicked: while it fades out its mask takes
+  // the click (the delete below was then never sent).
+  await page.waitForSelector('input[data-testid=term-word]', { hidden: true, timeout: 15_000 }).catch(() => null)
   await page.waitForFunction(() => document.querySelector('[data-testid=terms-table]')?.textContent.includes('大促'), { timeout: 15_000 }).catch(() => null)
+  await page
+    .waitForFunction(() => ![...document.querySelectorAll('.el-overlay')].some((e) => getComputedStyle(e).display !== 'none'), { timeout: 15_000 })
+    .catch(() => null)
   const agentTerms = (await json(base, auth, 'GET', '/api/v1/agents/default/terms')).data.terms ?? []
   check(
     agentTerms.some((x) => x.term === '大促' && !x.meaning) && !(await dsTerms()).some((x) => x.term === '大促'),
@@ -118,17 +124,22 @@ export async function termsPage(ctx, page) {
   // Deleted on the page, in both scopes (each asks to confirm).
   const confirm = (d) => d.accept().catch(() => {})
   page.on('dialog', confirm)
-  const deleted = () => page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/terms/'), { timeout: 15_000 }).catch(() => null)
+  // The status of the DELETE the click sent, or 'none' when no request left the page.
+  const deleted = () =>
+    page
+      .waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/terms/'), { timeout: 15_000 })
+      .then((r) => r.status())
+      .catch(() => 'none')
   await page.waitForSelector('[data-testid="term-delete-大促"]', { timeout: 15_000 })
   let done = deleted()
   await page.click('[data-testid="term-delete-大促"]')
-  await done
+  const agentDelete = await done
   await page.waitForNetworkIdle({ idleTime: 300 })
   await page.click('[data-testid=terms-scope-datasources]')
   await page.waitForFunction((w) => document.querySelector('[data-testid=terms-table]')?.textContent.includes(w), { timeout: 15_000 }, WORD)
   done = deleted()
   await page.click(`[data-testid="term-delete-${WORD}"]`)
-  await done
+  const datasourceDelete = await done
   await page.waitForNetworkIdle({ idleTime: 300 })
   page.off('dialog', confirm)
   const agentAfter = (await json(base, auth, 'GET', '/api/v1/agents/default/terms')).data.terms ?? []
@@ -136,7 +147,7 @@ export async function termsPage(ctx, page) {
   check(
     !agentAfter.some((x) => x.term === '大促') && dsAfter.length === before.length,
     'terms deleted on the page are gone from the server',
-    JSON.stringify({ agent: agentAfter.map((x) => x.term), datasource: dsAfter.map((x) => x.term), before: before.length }),
+    JSON.stringify({ agentDelete, datasourceDelete, agent: agentAfter.map((x) => x.term), datasource: dsAfter.map((x) => x.term), before: before.length }),
   )
 
   // An agent key (no term routes) is sent back to the chat.

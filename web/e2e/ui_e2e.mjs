@@ -159,13 +159,21 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--lang=zh-CN', '--no-first-run', '--disable-background-networking'],
     defaultViewport: { width: 1366, height: 900 },
   })
-  const page = await browser.newPage()
+  // Every page: the browser's language (navigator.languages) is Chinese, as a person's in
+  // China would be; and no CSS transitions or animations, so that a click never lands on a
+  // dialog's mask while it fades (Element Plus waits for the transition's end; with none it
+  // finishes at once) — what the page does is tested, not the timing of its effects.
+  const preparePage = async (p) => {
+    await (await p.createCDPSession()).send('Network.setUserAgentOverride', { userAgent: await browser.userAgent(), acceptLanguage: 'zh-CN,zh' })
+    await p.evaluateOnNewDocument(() => {
+      const style = document.createElement('style')
+      style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }'
+      document.addEventListener('DOMContentLoaded', () => document.head.appendChild(style))
+    })
+    return p
+  }
+  const page = await preparePage(await browser.newPage())
   lastPage = page
-  // The browser's language (navigator.languages) is Chinese, as a person's in China would be.
-  await (await page.createCDPSession()).send('Network.setUserAgentOverride', {
-    userAgent: await browser.userAgent(),
-    acceptLanguage: 'zh-CN,zh',
-  })
   const consoleErrors = []
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text())
@@ -282,11 +290,7 @@ async function main() {
     outDir,
     home,
     db,
-    newPage: async () => {
-      const p = await (await browser.createBrowserContext()).newPage()
-      await (await p.createCDPSession()).send('Network.setUserAgentOverride', { userAgent: await browser.userAgent(), acceptLanguage: 'zh-CN,zh' })
-      return p
-    },
+    newPage: async () => preparePage(await (await browser.createBrowserContext()).newPage()),
   }
   await clarifyRenameAndCost(ctx, page, reloadedThreadUrl, liveCells)
   await hugePaste(ctx, page)
@@ -374,19 +378,15 @@ async function main() {
 
   // --- a revoked key returns to sign-in --------------------------------------------------
   const issued = await (await fetch(`${base}/api/v1/agents/default/keys`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' })).json()
-  const agentPage = await (await browser.createBrowserContext()).newPage()
+  const agentPage = await preparePage(await (await browser.createBrowserContext()).newPage())
   lastPage = agentPage
-  await (await agentPage.createCDPSession()).send('Network.setUserAgentOverride', {
-    userAgent: await browser.userAgent(),
-    acceptLanguage: 'zh-CN,zh',
-  })
   await agentPage.goto(`${base}/signin`, { waitUntil: 'networkidle0' })
   await agentPage.type(KEY, issued.key)
   await agentPage.click('button[data-testid=signin]')
   await agentPage.waitForSelector(Q, { timeout: 15_000 })
   check((await agentPage.$('a[href="/admin/agents"]')) === null, 'an agent key sees only the chat (no admin link)')
   // The embeddable chat: the embedding page hands the key over with postMessage.
-  const embedPage = await (await browser.createBrowserContext()).newPage()
+  const embedPage = await preparePage(await (await browser.createBrowserContext()).newPage())
   await embedPage.goto(`${base}/embed/default`, { waitUntil: 'networkidle0' })
   await embedPage.evaluate((k) => window.postMessage({ type: 'askdb-key', key: k }, '*'), issued.key)
   await embedPage.waitForSelector(Q, { timeout: 15_000 })
