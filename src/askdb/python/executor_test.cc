@@ -131,7 +131,9 @@ TEST(PythonExecutor, ParsesModes) {
   EXPECT_THAT(ParseExecutorMode("docker").status().message(), HasSubstr("sandbox, local or off"));
 }
 
-// Sandboxed processes (ASKDB_SANDBOX_RUN in their environment) descending from this test.
+// Sandboxes descending from this test: processes with ASKDB_SANDBOX_RUN in their environment
+// whose parent has none (the runner; a helper it forks, such as the `uname -p` importing pandas
+// runs, shares the marker and would count one sandbox twice for a moment).
 int OurSandboxProcesses() {
   namespace fs = std::filesystem;
   const auto parent_of = [](const std::string& pid) -> std::string {
@@ -145,14 +147,17 @@ int OurSandboxProcesses() {
     rest >> state >> ppid;
     return ppid;
   };
+  const auto marked = [](const std::string& pid) {
+    StatusOr<std::string> env = ReadFile("/proc/" + pid + "/environ");
+    return env.ok() && env->find("ASKDB_SANDBOX_RUN=") != std::string::npos;
+  };
   const std::string self = std::to_string(getpid());
   int n = 0;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator("/proc", ec)) {
     const std::string name = entry.path().filename().string();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    StatusOr<std::string> env = ReadFile(entry.path() / "environ");
-    if (!env.ok() || env->find("ASKDB_SANDBOX_RUN=") == std::string::npos) continue;
+    if (!marked(name) || marked(parent_of(name))) continue;
     for (std::string p = parent_of(name); !p.empty() && p != "0" && p != "1"; p = parent_of(p)) {
       if (p == self) {
         ++n;
@@ -172,7 +177,8 @@ TEST(PythonWarmPool, RunsEachJobInAFreshPreparedSandboxAndShutdownKillsThePool) 
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   ASSERT_EQ(OurSandboxProcesses(), 2) << "the pool did not start two sandboxes";
-  std::this_thread::sleep_for(std::chrono::seconds(3));  // let both finish importing pandas
+  // The pool starts a sandbox only once the one before it is ready (pandas imported), so the
+  // first is waiting now: the job below takes it.
 
   // A pooled sandbox has pandas loaded already, gets this job's inputs, and keeps nothing.
   const db::ResultSet sales = Sales();
