@@ -131,6 +131,10 @@ async function exerciseTools(client, label, expected) {
 
   const basic = await client.callTool({ name: 'describe_schema', arguments: { level: 'basic' } })
   check(basic.structuredContent?.level === 'basic' && basic.structuredContent.text.includes('orders') && !basic.structuredContent.text.includes('total_amount REAL'), `${label}: describe_schema basic names the tables without columns`)
+  const basicOne = await client.callTool({ name: 'describe_schema', arguments: { level: 'basic', tables: ['orders'] } })
+  check(same(basicOne.structuredContent?.tables, ['orders']) && !basicOne.structuredContent.text.includes('# regions'), `${label}: describe_schema basic with tables lists only those`, basicOne.structuredContent?.tables)
+  const unknownTable = await client.callTool({ name: 'describe_schema', arguments: { level: 'basic', tables: ['orders', 'no_such_table'] } })
+  check(unknownTable.isError && /no_such_table/.test(errorText(unknownTable)), `${label}: describe_schema with an unknown table is a tool error naming it`, errorText(unknownTable))
   const detailed = await client.callTool({ name: 'describe_schema', arguments: { level: 'detailed', tables: ['orders'] } })
   check(same(detailed.structuredContent?.tables, ['orders']) && detailed.structuredContent.text.includes('total_amount'), `${label}: describe_schema detailed for one table has its columns`, detailed.structuredContent?.tables)
 
@@ -562,9 +566,15 @@ main()
     failed++
     console.log(`FAIL  ${e.stack || e}`)
   })
-  .finally(() => {
-    if (serve) serve.kill('SIGTERM')
-    rmSync(home, { recursive: true, force: true })
+  .finally(async () => {
+    // askdb serve writes into home until it has exited (stores, durations): wait for that
+    // before removing the folder; retries cover a stdio child the SDK is still ending.
+    if (serve && serve.exitCode === null && serve.signalCode === null) {
+      const exited = new Promise((resolve) => serve.once('exit', resolve))
+      serve.kill('SIGTERM')
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
+    }
+    rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
     console.log(`\n${passed} passed, ${failed} failed`)
     process.exit(failed ? 1 : 0)
   })

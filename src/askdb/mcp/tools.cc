@@ -300,7 +300,7 @@ Json BuildTools(const ToolLimits& limits, bool knowledge) {
              {"description",
               "The agent's datasource structure. level \"basic\": tables, descriptions and "
               "relations; \"detailed\" (default): columns, types, keys, business names and sample "
-              "values. tables limits the detailed level to those tables."},
+              "values. tables limits either level to those tables (an unknown name is an error)."},
              {"inputSchema",
               ObjectSchema(
                   Json{{"level", Json{{"type", "string"},
@@ -309,7 +309,7 @@ Json BuildTools(const ToolLimits& limits, bool knowledge) {
                        {"tables", Json{{"type", "array"},
                                        {"maxItems", 200},
                                        {"items", StringProp("Table name", limits.max_name_bytes)},
-                                       {"description", "Only these tables (detailed level)"}}},
+                                       {"description", "Only these tables"}}},
                        {"agent", agent}})},
              {"outputSchema", OutputSchema(Json{{"datasource", Json{{"type", "string"}}},
                                                 {"level", Json{{"type", "string"}}},

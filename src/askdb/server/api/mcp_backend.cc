@@ -350,7 +350,7 @@ StatusOr<Json> McpBackend::DescribeSchema(const std::string& agent, const std::s
     ASKDB_ASSIGN_OR_RETURN(
         schema.tables, SelectTables(schema, record.selected_tables, datasource, /*strict=*/false));
   }
-  if (!tables.empty() && parsed == catalog::SchemaLevel::kDetailed) {
+  if (!tables.empty()) {
     ASKDB_ASSIGN_OR_RETURN(schema.tables, SelectTables(schema, tables, datasource));
   }
   catalog::RenderOptions options;
