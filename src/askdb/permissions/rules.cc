@@ -263,6 +263,9 @@ std::string EffectivePolicy::Describe() const {
                           value == attributes.end() ? "?" : Quoted(value->second));
           }
         }
+        // Each of several predicates in parentheses: they are ANDed as wholes, so
+        // "a and b OR c" must not read as "(a and b) OR c".
+        if (table.predicates.size() > 1) bound = "(" + bound + ")";
         where += (where.empty() ? "" : " and ") + bound;
       }
       parts.push_back("you see rows of " + table.table + " where " + where);

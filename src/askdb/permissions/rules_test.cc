@@ -105,6 +105,14 @@ TEST(RulesTest, ResolveCombinesUserAndRoleRulesAndBindsAttributes) {
   EXPECT_TRUE(ResolvePolicy(admin, rules).empty());
 }
 
+TEST(RulesTest, DescribeKeepsEachOfSeveralPredicatesWhole) {
+  EffectivePolicy p =
+      ResolvePolicy(User("u1", "华东"), {Row("analyst", "region = {user.region}", "r1"),
+                                         Row("analyst", "region = 'x' OR id > 0", "r2")});
+  EXPECT_EQ(p.Describe(),
+            "you see rows of staff where (region = '华东') and (region = 'x' OR id > 0)");
+}
+
 TEST(RulesTest, MissingAttributeRefusesTheTable) {
   EffectivePolicy p = ResolvePolicy(User("u1", ""), {Row("analyst", "region = {user.region}")});
   ASSERT_NE(p.Find("staff"), nullptr);
