@@ -26,6 +26,13 @@ ASKDB_PASSWORD=east-pass-1 "$askdb" users add ann --role analyst --attr region=�
   fail "users add ann"
 ASKDB_PASSWORD=south-pass-1 "$askdb" users add bob --role analyst --attr region=华南 > /dev/null ||
   fail "users add bob"
+# A grant of an agent that does not exist is refused, naming it, and nothing is stored.
+if ASKDB_PASSWORD=other-pass-1 "$askdb" users add cy --agent no_such_agent 2> "$work/agent.err"; then
+  fail "a grant of a missing agent was accepted"
+fi
+grep -q "no agent 'no_such_agent'" "$work/agent.err" || fail "missing agent not named: $(cat "$work/agent.err")"
+listed=$("$askdb" --json users list)
+[[ $listed != *'"cy"'* ]] || fail "the user with a missing agent was stored"
 rule=$("$askdb" --json users rule add --db "$db" \
   '{"grantee_kind":"role","grantee":"analyst","kind":"row","table":"regions","predicate":"name_zh = {user.region}"}') ||
   fail "users rule add"
@@ -36,6 +43,11 @@ if "$askdb" users rule add --db "$db" \
   '{"grantee_kind":"role","grantee":"analyst","kind":"row","table":"no_such_table","predicate":"x = 1"}' \
   2> "$work/bad.err"; then fail "a rule on a missing table was accepted"; fi
 grep -qi "no_such_table" "$work/bad.err" || fail "bad rule error does not name the table: $(cat "$work/bad.err")"
+# A rule for an account that does not exist would restrict nobody: refused, naming it.
+if "$askdb" users rule add --db "$db" \
+  '{"grantee_kind":"user","grantee":"annn","kind":"hide","table":"customers","column":"segment"}' \
+  2> "$work/grantee.err"; then fail "a rule for a missing user was accepted"; fi
+grep -q "no user 'annn'" "$work/grantee.err" || fail "missing grantee not named: $(cat "$work/grantee.err")"
 [[ $("$askdb" --json users rule list | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["rules"]))') == 1 ]] ||
   fail "the refused rule was stored"
 

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 
 #include "askdb/cache/answer_cache.h"
 #include "askdb/common/json.h"
@@ -159,6 +160,17 @@ TEST_F(UsersE2eTest, RolesDecideRoutesAndAgents) {
       201);
   ASSERT_EQ(CreateUser({{"name", "ed"}, {"password", "ed-password-12"}, {"role", "editor"}}).status,
             201);
+  // A grant of an agent that does not exist is refused, naming the agents there are.
+  Reply typo =
+      CreateUser({{"name", "zed"}, {"password", "zed-password-1"}, {"agents", {"default", "hrr"}}});
+  EXPECT_EQ(typo.status, 400) << typo.body;
+  EXPECT_NE(typo.body.find("no agent 'hrr'; the agents are: default, hr"), std::string::npos)
+      << typo.body;
+  EXPECT_EQ(Send("GET", "/api/v1/users/zed", Bearer(admin_key_)).status, 404);
+  Reply typo_put = Send("PUT", "/api/v1/users/ann", Bearer(admin_key_), {{"agents", {"hrr"}}});
+  EXPECT_EQ(typo_put.status, 400) << typo_put.body;
+  EXPECT_EQ(Send("GET", "/api/v1/users/ann", Bearer(admin_key_)).json["agents"],
+            Json::array({"default"}));
   const std::string ann = Login("ann", "ann-password-1").json["token"];
   const std::string ed = Login("ed", "ed-password-12").json["token"];
 
@@ -308,6 +320,24 @@ TEST_F(UsersE2eTest, EditAttributesMaskRulesAndPasswordResetOverHttp) {
                      {"table", "regions"},
                      {"predicate", "name_zh = {user.region}"}});
   ASSERT_EQ(rule.status, 201) << rule.body;
+  // A rule for a user or role that does not exist, or for admin (exempt), would restrict
+  // nobody: refused, saying why, and not stored.
+  for (const auto& [kind, grantee, why] :
+       {std::tuple{"user", "annn", "no user 'annn'"}, std::tuple{"role", "analysts", "no role"},
+        std::tuple{"role", "admin", "admins are exempt"}}) {
+    Reply typo = Send("POST", "/api/v1/datasources/default/permissions", Bearer(admin_key_),
+                      {{"grantee_kind", kind},
+                       {"grantee", grantee},
+                       {"kind", "hide"},
+                       {"table", "customers"},
+                       {"column", "segment"}});
+    EXPECT_EQ(typo.status, 400) << typo.body;
+    EXPECT_NE(typo.body.find(why), std::string::npos) << typo.body;
+  }
+  EXPECT_EQ(Send("GET", "/api/v1/datasources/default/permissions", Bearer(admin_key_))
+                .json["rules"]
+                .size(),
+            1u);
   Reply all = Send("POST", "/api/v1/ask", Bearer(admin_key_),
                    {{"query", "2024年各地区的销售额"}, {"agent_id", "default"}});
   ASSERT_EQ(all.status, 200) << all.body;

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <vector>
 
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/commands/users_access.h"
@@ -21,6 +22,7 @@
 #include "askdb/server/store/sqlite_management_store.h"
 #include "askdb/server/users/user_auth.h"
 #include "askdb/server/users/user_store.h"
+#include "askdb/server/users/users_api.h"
 
 namespace askdb::cli {
 namespace {
@@ -102,6 +104,12 @@ Status RunAdd(const UsersOptions& options, CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(user.role, users::ParseRole(options.role));
   ASKDB_ASSIGN_OR_RETURN(user.attributes, ParseAttributes(options.attributes));
   user.agents = options.agents;
+  // `default` is the agent every askdb serve has, and may be granted before it first starts.
+  std::vector<std::string> to_check;
+  for (const std::string& a : user.agents) {
+    if (a != "default") to_check.push_back(a);
+  }
+  ASKDB_RETURN_IF_ERROR(users::CheckAgentsExist(*o.db, to_check));
   if (!options.no_password) {
     ASKDB_ASSIGN_OR_RETURN(user.password_hash, NewPasswordHash(*o.auth, user.name));
   }

@@ -53,6 +53,12 @@ Status RunAdd(const RuleOptions& options, CliContext& ctx) {
   }
   body["datasource_id"] = options.datasource;
   ASKDB_ASSIGN_OR_RETURN(permissions::PermissionRule rule, permissions::RuleFromJson(body));
+  {
+    ASKDB_ASSIGN_OR_RETURN(auto management, OpenManagementDatabase(ctx));
+    ASKDB_ASSIGN_OR_RETURN(auto users, server::users::UserStore::Open(*management));
+    ASKDB_RETURN_IF_ERROR(server::users::CheckRuleGrantee(
+        *users, rule.grantee_kind == permissions::GranteeKind::kUser, rule.grantee));
+  }
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, OpenDatabase(options.db, ctx));
   ASKDB_ASSIGN_OR_RETURN(db::DatabaseSchema schema, connector->Introspect({}));
   ASKDB_RETURN_IF_ERROR(permissions::ValidateRule(rule, schema));

@@ -120,7 +120,9 @@ class Api : public std::enable_shared_from_this<Api> {
                           users::PrincipalHandler handler) {
             self->PrincipalRoute(server, method, pattern, access, std::move(handler));
           },
-          {.auth = deps_.users, .cookie_secure = deps_.cookie_secure}));
+          {.auth = deps_.users,
+           .cookie_secure = deps_.cookie_secure,
+           .agents = deps_.management.store}));
       if (deps_.permissions != nullptr && deps_.management.datasources != nullptr) {
         ASKDB_RETURN_IF_ERROR(RegisterPermissionRoutes(
             [self, &server](std::string_view method, std::string_view pattern, Access access,

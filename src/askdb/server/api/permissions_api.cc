@@ -49,6 +49,9 @@ class PermissionsApi {
     if (!rule_id.empty()) (*body)["id"] = rule_id;
     StatusOr<permissions::PermissionRule> rule = permissions::RuleFromJson(*body);
     if (!rule.ok()) return StatusResponse(rule.status());
+    Status grantee = users::CheckRuleGrantee(
+        deps_.audit->store(), rule->grantee_kind == permissions::GranteeKind::kUser, rule->grantee);
+    if (!grantee.ok()) return StatusResponse(grantee);
     StatusOr<std::shared_ptr<agent::PreparedDatasource>> prepared =
         deps_.datasources->Get(datasource);
     if (!prepared.ok()) return StatusResponse(prepared.status());

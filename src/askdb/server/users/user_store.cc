@@ -381,4 +381,26 @@ StatusOr<std::vector<AuditEntry>> UserStore::ListAudit(int64_t limit, int64_t of
   return out;
 }
 
+Status CheckRuleGrantee(const UserStore& store, bool is_user, std::string_view grantee) {
+  if (is_user) {
+    StatusOr<UserRecord> user = store.GetUser(grantee);
+    if (user.ok()) return Status::Ok();
+    if (user.status().code() != StatusCode::kNotFound) return user.status();
+    return InvalidArgumentError("there is no user '" + std::string(grantee) +
+                                "' to grant the rule to; askdb users list names the accounts");
+  }
+  StatusOr<Role> role = ParseRole(grantee);
+  if (!role.ok()) {
+    return InvalidArgumentError("there is no role '" + std::string(grantee) +
+                                "' to grant the rule to; rules apply to the roles editor and "
+                                "analyst (an agent's API key acts as analyst)");
+  }
+  if (*role == Role::kAdmin) {
+    return InvalidArgumentError(
+        "a rule granted to role admin would never apply: admins are exempt from data "
+        "permissions; grant it to editor, analyst or a user");
+  }
+  return Status::Ok();
+}
+
 }  // namespace askdb::server::users

@@ -117,4 +117,10 @@ class UserStore {
   const Clock* clock_;
 };
 
+// OK when a data-permission rule granted to `grantee` can apply to someone: an account of
+// that name (`is_user`), or the role editor or analyst (admin is exempt from every rule).
+// InvalidArgument saying so otherwise: a mistyped grantee would store a rule that restricts
+// nobody.
+Status CheckRuleGrantee(const UserStore& store, bool is_user, std::string_view grantee);
+
 }  // namespace askdb::server::users

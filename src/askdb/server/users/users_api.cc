@@ -56,8 +56,8 @@ Status ReadAttributes(const Json& body, std::map<std::string, std::string>* out)
 }
 
 // Applies the fields of `body` that are present to `user` (name excluded).
-Status ApplyUserFields(const UserAuth& auth, const Json& body, UserRecord* user,
-                       bool* password_changed) {
+Status ApplyUserFields(const UserAuth& auth, const store::ManagementStore* agent_store,
+                       const Json& body, UserRecord* user, bool* password_changed) {
   std::string role;
   ASKDB_RETURN_IF_ERROR(OptionalString(body, "role", &role));
   if (!role.empty()) {
@@ -73,6 +73,7 @@ Status ApplyUserFields(const UserAuth& auth, const Json& body, UserRecord* user,
   if (body.contains("agents")) {
     std::vector<std::string> agents;
     ASKDB_RETURN_IF_ERROR(OptionalStringArray(body, "agents", &agents));
+    if (agent_store != nullptr) ASKDB_RETURN_IF_ERROR(CheckAgentsExist(*agent_store, agents));
     user->agents = std::move(agents);
   }
   return Status::Ok();
@@ -124,7 +125,7 @@ class UsersApi {
     UserRecord user;
     user.name = *name;
     bool password_changed = false;
-    Status applied = ApplyUserFields(*deps_.auth, *body, &user, &password_changed);
+    Status applied = ApplyUserFields(*deps_.auth, deps_.agents, *body, &user, &password_changed);
     if (!applied.ok()) return StatusResponse(applied);
     Status created = deps_.auth->store().CreateUser(user);
     if (!created.ok()) return StatusResponse(created);
@@ -146,7 +147,7 @@ class UsersApi {
     StatusOr<UserRecord> user = deps_.auth->store().GetUser(name);
     if (!user.ok()) return StatusResponse(user.status());
     bool password_changed = false;
-    Status applied = ApplyUserFields(*deps_.auth, *body, &*user, &password_changed);
+    Status applied = ApplyUserFields(*deps_.auth, deps_.agents, *body, &*user, &password_changed);
     if (!applied.ok()) return StatusResponse(applied);
     Status updated = deps_.auth->store().UpdateUser(*user);
     if (!updated.ok()) return StatusResponse(updated);
@@ -233,6 +234,26 @@ std::string SessionTokenOf(const HttpRequest& request) {
     if (UserAuth::LooksLikeSessionToken(token)) return token;
   }
   return "";
+}
+
+Status CheckAgentsExist(const store::ManagementStore& store,
+                        const std::vector<std::string>& names) {
+  ASKDB_ASSIGN_OR_RETURN(std::vector<store::AgentRecord> agents, store.ListAgents());
+  for (const std::string& name : names) {
+    bool found = false;
+    std::string known;
+    for (const store::AgentRecord& a : agents) {
+      found = found || a.id == name;
+      known += (known.empty() ? "" : ", ") + a.id;
+    }
+    if (!found) {
+      return InvalidArgumentError("there is no agent '" + name + "'; " +
+                                  (known.empty() ? "there are no agents yet (askdb serve creates "
+                                                   "'default'; add others with /api/v1/agents)"
+                                                 : "the agents are: " + known));
+    }
+  }
+  return Status::Ok();
 }
 
 Status RegisterUserRoutes(const PrincipalRouteAdder& add, const UsersApiDeps& deps) {

@@ -5,7 +5,8 @@
 //   POST   /api/v1/auth/logout    ends the request's session, clears the cookie
 //   GET    /api/v1/auth/me        the request's principal (any credentials)
 //   GET    /api/v1/users          list (admin)
-//   POST   /api/v1/users          {"name","password"?,"role","attributes"?,"agents"?} (admin)
+//   POST   /api/v1/users          {"name","password"?,"role","attributes"?,"agents"?} (admin;
+//                                 each agent must exist, else 400 naming the agents there are)
 //   GET    /api/v1/users/{name}   (admin)
 //   PUT    /api/v1/users/{name}   fields given replace; a new password ends their sessions
 //   DELETE /api/v1/users/{name}   (admin; ends their sessions)
@@ -23,10 +24,15 @@
 
 #include <functional>
 #include <string_view>
+#include <vector>
 
 #include "askdb/common/status.h"
 #include "askdb/server/http.h"
 #include "askdb/server/users/principal.h"
+
+namespace askdb::server::store {
+class ManagementStore;
+}
 
 namespace askdb::server::users {
 
@@ -43,7 +49,13 @@ using PrincipalRouteAdder = std::function<void(std::string_view method, std::str
 struct UsersApiDeps {
   UserAuth* auth = nullptr;  // required
   bool cookie_secure = false;
+  // The agents a user may be granted; null: any name is stored (no management store).
+  const store::ManagementStore* agents = nullptr;
 };
+
+// InvalidArgument naming the first of `names` that is not an agent of `store`, and the
+// agents there are: a mistyped grant would otherwise leave the user with nothing to ask.
+Status CheckAgentsExist(const store::ManagementStore& store, const std::vector<std::string>& names);
 
 // The error answer for a Status, with Retry-After for a throttled client.
 HttpResponse StatusResponse(const Status& status, std::chrono::seconds retry_after = {});
