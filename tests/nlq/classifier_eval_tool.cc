@@ -58,8 +58,10 @@ int main(int argc, char** argv) {
       if (r.split != "develop" || r.lang != mistakes_lang) continue;
       const Classification got = classifier.Classify(r.text);
       if (IsRight(r, got, classifier)) continue;
+      std::string rules;
+      for (const std::string& id : got.rules) rules += (rules.empty() ? "" : ",") + id;
       std::cout << r.type << " -> " << RequestTypeName(got.type) << "\t" << r.upstream_label << "\t"
-                << r.text << "\n";
+                << r.text << "\t" << rules << "\n";
     }
     return 0;
   }

@@ -11,6 +11,7 @@
 
 #include "askdb/agent/intent/intent_model.h"
 #include "askdb/agent/quick_path/date_question.h"
+#include "askdb/agent/quick_path/percent_question.h"
 #include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/common/embedded.h"
 #include "askdb/common/file_util.h"
@@ -41,6 +42,8 @@ constexpr std::string_view kDefaultRuleId = "default";
 // The date parser as a rule (quick_path/date_question.h): it reads the whole request.
 constexpr std::string_view kDateRuleId = "trivial.date";
 constexpr double kDateConfidence = 0.95;
+// Likewise the percentage parser (quick_path/percent_question.h): "20是80的百分之几".
+constexpr std::string_view kPercentRuleId = "simple.percent";
 // Rule ids of the learned intent model's decisions: "model.trivial", "model.other", ...
 constexpr std::string_view kModelRulePrefix = "model.";
 constexpr std::string_view kOtherLabel = "other";
@@ -559,6 +562,14 @@ Classification RequestClassifier::Classify(std::string_view request) const {
     out.confidence = kDateConfidence;
     out.rules = {std::string(kDateRuleId)};
     out.quick_intent = QuickIntent::kDate;
+    return out;
+  }
+  if (winner != RequestType::kTrivial && winner != RequestType::kSimple &&
+      ParsePercentQuestion(normalized)) {
+    out.type = RequestType::kSimple;
+    out.confidence = kDateConfidence;
+    out.rules = {std::string(kPercentRuleId)};
+    out.quick_intent = QuickIntent::kArithmetic;
     return out;
   }
   if (!winner) {

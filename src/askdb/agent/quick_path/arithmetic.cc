@@ -139,13 +139,24 @@ enum class Tok {
   kPercentOf,  // 百分之: prefix percentage
   kLParen,
   kRParen,
-  kSquare,       // 平方 / squared
-  kCube,         // 立方 / cubed
-  kSqrt,         // 平方根 / 根号 / 开方 / sqrt / √
-  kCbrt,         // 立方根 / cube root of
-  kPowerSuffix,  // 次方 / 次幂: "2的10次方"
-  kDe,           // 的
-  kOf,           // of: "20% of 350"
+  kSquare,          // 平方 / squared
+  kCube,            // 立方 / cubed
+  kSqrt,            // 平方根 / 根号 / 开方 / sqrt / √
+  kCbrt,            // 立方根 / cube root of
+  kPowerSuffix,     // 次方 / 次幂: "2的10次方"
+  kDe,              // 的 / 之
+  kReciprocal,      // 倒数 after 的: "45的倒数"; "the reciprocal of" before an operand
+  kWith,            // 与 / 和 / 跟 in "12与32的积"
+  kAnd,             // and in "the sum of 3 and 4"
+  kSumOf,           // the sum of (English, prefix)
+  kProductOf,       // the product of
+  kDifferenceOf,    // the difference between / of
+  kQuotientOf,      // the quotient of
+  kSumWord,         // 和 after 的 / 之: "3与4的和"
+  kProductWord,     // 积
+  kDifferenceWord,  // 差
+  kQuotientWord,    // 商
+  kOf,              // of: "20% of 350"
   kEnd,
 };
 
@@ -158,6 +169,17 @@ struct Token {
 // Word forms, longest first where one is a prefix of another. ASCII words must stand alone.
 constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"raised to the power of", Tok::kPow},
+    {"the difference between", Tok::kDifferenceOf},
+    {"difference between", Tok::kDifferenceOf},
+    {"the difference of", Tok::kDifferenceOf},
+    {"the reciprocal of", Tok::kReciprocal},
+    {"reciprocal of", Tok::kReciprocal},
+    {"the product of", Tok::kProductOf},
+    {"the quotient of", Tok::kQuotientOf},
+    {"product of", Tok::kProductOf},
+    {"quotient of", Tok::kQuotientOf},
+    {"the sum of", Tok::kSumOf},
+    {"sum of", Tok::kSumOf},
     {"the square root of", Tok::kSqrt},
     {"the cube root of", Tok::kCbrt},
     {"cube root of", Tok::kCbrt},
@@ -175,7 +197,10 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"百分之", Tok::kPercentOf},
     {"次方", Tok::kPowerSuffix},
     {"次幂", Tok::kPowerSuffix},
+    {"根号下", Tok::kSqrt},
     {"根号", Tok::kSqrt},
+    {"根下", Tok::kSqrt},
+    {"倒数", Tok::kReciprocal},
     {"开方", Tok::kSqrt},
     {"平方", Tok::kSquare},
     {"立方", Tok::kCube},
@@ -183,6 +208,13 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"减", Tok::kMinus},
     {"乘", Tok::kMul},
     {"的", Tok::kDe},
+    {"之", Tok::kDe},
+    {"与", Tok::kWith},
+    {"和", Tok::kWith},
+    {"跟", Tok::kWith},
+    {"积", Tok::kProductWord},
+    {"差", Tok::kDifferenceWord},
+    {"商", Tok::kQuotientWord},
     {"×", Tok::kMul},
     {"÷", Tok::kDiv},
     {"·", Tok::kMul},
@@ -199,6 +231,7 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"mod", Tok::kMod},
     {"percent", Tok::kPercent},
     {"of", Tok::kOf},
+    {"and", Tok::kAnd},
 };
 
 bool IsAsciiAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
@@ -337,7 +370,9 @@ class Parser {
   }
   bool StartsOperand(Tok kind) const {
     return kind == Tok::kNumber || kind == Tok::kLParen || kind == Tok::kSqrt ||
-           kind == Tok::kCbrt || kind == Tok::kPercentOf;
+           kind == Tok::kCbrt || kind == Tok::kPercentOf || kind == Tok::kReciprocal ||
+           kind == Tok::kSumOf || kind == Tok::kProductOf || kind == Tok::kDifferenceOf ||
+           kind == Tok::kQuotientOf;
   }
 
   // RAII depth guard: recursion is bounded so that "((((..." cannot overflow the stack.
@@ -426,6 +461,9 @@ class Parser {
       } else if (k == Tok::kDe) {
         Advance();
         v = AfterDe(v);
+      } else if (k == Tok::kWith) {
+        Advance();
+        v = PairResult(v);
       } else {
         break;
       }
@@ -440,6 +478,7 @@ class Parser {
     if (Accept(Tok::kCube)) return a * a * a;
     if (Accept(Tok::kSqrt)) return Sqrt(a);
     if (Accept(Tok::kCbrt)) return std::cbrt(a);
+    if (Accept(Tok::kReciprocal)) return Divide(1, a);
     long double b = Primary();
     if (!result_.ok()) return 0;
     if (Accept(Tok::kPowerSuffix)) return std::pow(a, b);
@@ -447,6 +486,55 @@ class Parser {
     if (k == Tok::kPercentOf) return a * b;  // Primary already divided by 100
     Fail("'的' must be followed by 平方, 立方, 平方根, N次方 or a percentage");
     return 0;
+  }
+
+  // "12与32的积" / "45和53的差" / "3与4之和": the second operand, then 的/之 and the
+  // operation's name. Only here is 和 a sum; elsewhere it joins the two operands.
+  long double PairResult(long double a) {
+    const bool negative = Accept(Tok::kMinus);
+    long double b = Primary();
+    if (negative) b = -b;
+    if (!result_.ok()) return 0;
+    if (!Accept(Tok::kDe)) {
+      Fail("'与' must be followed by a number and 的和, 的差, 的积 or 的商");
+      return 0;
+    }
+    if (Accept(Tok::kWith)) return a + b;
+    if (Accept(Tok::kDifferenceWord)) return a - b;
+    if (Accept(Tok::kProductWord)) return a * b;
+    if (Accept(Tok::kQuotientWord)) return Divide(a, b);
+    Fail("'与' must be followed by a number and 的和, 的差, 的积 or 的商");
+    return 0;
+  }
+
+  // "the sum of 3 and 4", "the difference between 10 and 3", …
+  long double OfPair(Tok op) {
+    const long double a = Expr();
+    if (!result_.ok()) return 0;
+    if (!Accept(Tok::kAnd)) {
+      Fail("expected 'and' at byte " + std::to_string(Peek().offset));
+      return 0;
+    }
+    const long double b = Expr();
+    if (!result_.ok()) return 0;
+    switch (op) {
+      case Tok::kSumOf:
+        return a + b;
+      case Tok::kProductOf:
+        return a * b;
+      case Tok::kDifferenceOf:
+        return a - b;
+      default:
+        return Divide(a, b);
+    }
+  }
+
+  long double Divide(long double a, long double b) {
+    if (b == 0) {
+      Fail(ArithmeticError::kDivisionByZero);
+      return 0;
+    }
+    return a / b;
   }
 
   long double Sqrt(long double v) {
@@ -488,6 +576,15 @@ class Parser {
       case Tok::kPercentOf:
         Advance();
         return Unary() / kPercent;
+      case Tok::kReciprocal:
+        Advance();
+        return Divide(1, Unary());
+      case Tok::kSumOf:
+      case Tok::kProductOf:
+      case Tok::kDifferenceOf:
+      case Tok::kQuotientOf:
+        Advance();
+        return OfPair(t.kind);
       default:
         Fail("expected a number but found " + std::string(TokName(t.kind)) + " at byte " +
              std::to_string(t.offset));

@@ -95,6 +95,26 @@ TEST(ArithmeticTest, WordsPercentPowers) {
   EXPECT_EQ(Eval("2 to the power of 8"), "256");
 }
 
+TEST(ArithmeticTest, ReciprocalsRootsAndNamedResults) {
+  EXPECT_EQ(Eval("4的倒数"), "0.25");
+  EXPECT_EQ(Eval("the reciprocal of 8"), "0.125");
+  EXPECT_EQ(Eval("根下25"), "5");
+  EXPECT_EQ(Eval("根号下16"), "4");
+  EXPECT_EQ(Eval("十二与32的积"), "384");
+  EXPECT_EQ(Eval("45和53的差"), "-8");
+  EXPECT_EQ(Eval("3与4之和"), "7");
+  EXPECT_EQ(Eval("100跟8的商"), "12.5");
+  EXPECT_EQ(Eval("the sum of 3 and 4"), "7");
+  EXPECT_EQ(Eval("the product of 6 and 7"), "42");
+  EXPECT_EQ(Eval("the difference between 10 and 3"), "7");
+  EXPECT_EQ(Eval("quotient of 9 and 3"), "3");
+  EXPECT_EQ(EvaluateArithmetic("0的倒数").error, ArithmeticError::kDivisionByZero);
+  EXPECT_EQ(EvaluateArithmetic("3与0的商").error, ArithmeticError::kDivisionByZero);
+  // 与 joins two operands only when a named result follows.
+  EXPECT_EQ(EvaluateArithmetic("3与4").error, ArithmeticError::kSyntax);
+  EXPECT_EQ(EvaluateArithmetic("the sum of 3").error, ArithmeticError::kSyntax);
+}
+
 TEST(ArithmeticTest, Errors) {
   EXPECT_EQ(EvaluateArithmetic("1/0").error, ArithmeticError::kDivisionByZero);
   EXPECT_EQ(EvaluateArithmetic("5 % 0").error, ArithmeticError::kDivisionByZero);

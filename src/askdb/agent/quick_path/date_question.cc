@@ -128,6 +128,72 @@ std::optional<DateExpression> Absolute(std::optional<YearRef> year, std::string_
   return e;
 }
 
+// Holidays on a fixed day of the Gregorian calendar only: a lunar holiday (春节, 中秋节) or
+// one on the Nth weekday of a month falls through to the model, because a wrong date is
+// worse than none. Without a year it is the coming one ("距离元旦还有多少天" in November).
+std::optional<DateExpression> Holiday(std::string_view year_text, std::string_view name,
+                                      std::string_view text) {
+  const std::optional<YearRef> year = ZhYear(year_text);
+  struct Fixed {
+    std::string_view name;
+    int month, day;
+  };
+  static constexpr Fixed kFixed[] = {
+      {"元旦", 1, 1},
+      {"元旦节", 1, 1},
+      {"情人节", 2, 14},
+      {"妇女节", 3, 8},
+      {"三八妇女节", 3, 8},
+      {"三八节", 3, 8},
+      {"植树节", 3, 12},
+      {"愚人节", 4, 1},
+      {"劳动节", 5, 1},
+      {"五一劳动节", 5, 1},
+      {"青年节", 5, 4},
+      {"五四青年节", 5, 4},
+      {"儿童节", 6, 1},
+      {"六一儿童节", 6, 1},
+      {"建党节", 7, 1},
+      {"建军节", 8, 1},
+      {"八一建军节", 8, 1},
+      {"教师节", 9, 10},
+      {"国庆节", 10, 1},
+      {"国庆", 10, 1},
+      {"十一国庆节", 10, 1},
+      {"平安夜", 12, 24},
+      {"圣诞节", 12, 25},
+      {"圣诞", 12, 25},
+      {"new year's day", 1, 1},
+      {"new years day", 1, 1},
+      {"new year's", 1, 1},
+      {"valentine's day", 2, 14},
+      {"valentines day", 2, 14},
+      {"st. patrick's day", 3, 17},
+      {"st patrick's day", 3, 17},
+      {"april fools' day", 4, 1},
+      {"april fools day", 4, 1},
+      {"independence day", 7, 4},
+      {"halloween", 10, 31},
+      {"christmas eve", 12, 24},
+      {"christmas", 12, 25},
+      {"christmas day", 12, 25},
+      {"new year's eve", 12, 31},
+      {"new years eve", 12, 31},
+  };
+  if (!year) return std::nullopt;
+  for (const Fixed& h : kFixed) {
+    if (name != h.name) continue;
+    DateExpression e;
+    e.kind = DateExpression::Kind::kAbsolute;
+    e.date = {year->year, h.month, h.day};
+    e.offset = year->offset;
+    e.coming = year_text.empty();
+    e.text = std::string(text);
+    return e;
+  }
+  return std::nullopt;
+}
+
 std::optional<DateExpression> ParseZhDay(std::string_view s) {
   static const std::array<std::pair<std::string_view, int>, 9> kNamed = {{{"今天", 0},
                                                                           {"今日", 0},
@@ -171,6 +237,12 @@ std::optional<DateExpression> ParseZhDay(std::string_view s) {
     }
     if (unit == "个月") return Offset(DateExpression::Kind::kMonthOffset, sign * *n, s);
     return Offset(DateExpression::Kind::kMonthOffset, sign * *n * kMonthsPerYear, s);
+  }
+  static const Pattern holiday(
+      "^(?:([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年)?的?(\\p{Han}+)$");
+  std::string hy, hn;
+  if (RE2::FullMatch(s, holiday.re, &hy, &hn)) {
+    if (auto h = Holiday(hy, hn, s)) return h;
   }
   static const Pattern ymd(
       "^(?:([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年)?([0-9]{1,2}|[一二三四五六七八九十]+)"
@@ -228,6 +300,11 @@ std::optional<DateExpression> ParseEnDay(std::string_view s) {
     if (unit[0] == 'm') return Offset(DateExpression::Kind::kMonthOffset, sign * *n, s);
     return Offset(DateExpression::Kind::kMonthOffset, sign * *n * kMonthsPerYear, s);
   }
+  static const Pattern holiday("^(?:the )?(.+?)(?:,? ([0-9]{4}|this year|next year|last year))?$");
+  std::string hn, hy;
+  if (RE2::FullMatch(s, holiday.re, &hn, &hy)) {
+    if (auto h = Holiday(hy, hn, s)) return h;
+  }
   std::string y, m, d;
   static const Pattern iso("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$");
   if (RE2::FullMatch(s, iso.re, &y, &m, &d)) return Absolute(ZhYear(y), m, d, s);
@@ -283,6 +360,7 @@ std::optional<DateQuestion> DaysUntil(std::optional<DateExpression> day, bool si
   q.kind = DateQuestion::Kind::kDaysUntil;
   q.day = *std::move(day);
   if (since && q.day.kind != DateExpression::Kind::kAbsolute) return std::nullopt;
+  if (since && q.day.coming) return std::nullopt;  // "since christmas": which one is unclear
   return q;
 }
 
@@ -299,7 +377,7 @@ std::optional<DateQuestion> DaysInMonth(std::optional<YearRef> year, int month) 
 std::optional<DateQuestion> ParseZh(std::string_view s) {
   static const Pattern which(
       "^(.+?)(?:是|为)?(?:几月几号|几月几日|几号|多少号|哪天|哪一天|什么日子|什么日期|几号星期几|"
-      "星期几|周几|礼拜几|几月几号星期几)$");
+      "星期几|周几|礼拜几|几月几号星期几|什么时候|在哪天|在几号)$");
   std::string day;
   if (RE2::FullMatch(s, which.re, &day)) {
     if (day.size() > 3 && day.substr(day.size() - 3) == "是") day.resize(day.size() - 3);
@@ -337,6 +415,13 @@ std::optional<DateQuestion> ParseEn(std::string_view s) {
       "^(?:what|which) (?:day|date|day of the week|weekday|day of week) (?:is|was|will be|would "
       "be)(?: it)? (.+)$");
   if (RE2::FullMatch(s, which.re, &day)) return WhichDate(ParseEnDay(day));
+  static const Pattern when("^when (?:is|was|will be|does) (.+?)(?: fall| this year)?$");
+  if (RE2::FullMatch(s, when.re, &day)) {
+    auto d = ParseEnDay(day);
+    // "when is next friday" reads; "when is tomorrow" does not ask for a date.
+    if (d && d->kind == DateExpression::Kind::kAbsolute) return WhichDate(std::move(d));
+    return std::nullopt;
+  }
   static const Pattern date_of("^what(?:'s| is| was| will be) the date (?:of )?(.+)$");
   if (RE2::FullMatch(s, date_of.re, &day)) return WhichDate(ParseEnDay(day));
   static const Pattern possessive("^(?:what(?:'s| is) )?(.+)'s date$");
@@ -443,6 +528,8 @@ DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today) {
     case DateExpression::Kind::kAbsolute: {
       CivilDate d = e.date;
       if (d.year == 0) d.year = today.year + e.offset;
+      // A holiday named without a year is the coming one (元旦 asked in November).
+      if (e.coming && std::pair(d.month, d.day) < std::pair(today.month, today.day)) ++d.year;
       const chr::year_month_day ymd(chr::year(d.year), chr::month(static_cast<unsigned>(d.month)),
                                     chr::day(static_cast<unsigned>(d.day)));
       a.date = d;

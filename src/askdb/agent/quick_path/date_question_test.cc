@@ -94,6 +94,26 @@ TEST(DateQuestionTest, MonthShiftsClampToTheMonthsLastDay) {
 }
 
 // Precision first: anything that is not wholly a date question is left to the rest.
+// Only holidays on a fixed Gregorian day; without a year, the coming one.
+TEST(DateQuestionTest, FixedHolidays) {
+  EXPECT_EQ(DateOf("国庆节是几号"), "2024-10-01");
+  EXPECT_EQ(DateOf("今年圣诞节是星期几"), "2024-12-25");
+  EXPECT_EQ(DateOf("2025年劳动节是星期几"), "2025-05-01");
+  EXPECT_EQ(DateOf("元旦是哪天"), "2025-01-01");  // today is 2024-05-06: the coming one
+  EXPECT_EQ(DateOf("距离元旦还有多少天"), "2025-01-01");
+  EXPECT_EQ(DateOf("今年元旦是星期几"), "2024-01-01");  // a stated year is kept
+  EXPECT_EQ(DateOf("植树节是什么时候"), "2025-03-12");
+  EXPECT_EQ(DateOf("what day is christmas"), "2024-12-25");
+  EXPECT_EQ(DateOf("when is halloween"), "2024-10-31");
+  EXPECT_EQ(DateOf("how many days until new year's day"), "2025-01-01");
+  EXPECT_EQ(DateOf("what day of the week is christmas 2025"), "2025-12-25");
+  // Lunar or movable holidays are not certain without a calendar table: fall through.
+  for (std::string_view q : {"春节是几号", "中秋节是星期几", "端午节是哪一天", "距离春节还有多少天",
+                             "when is thanksgiving", "when is easter", "when is tomorrow"}) {
+    EXPECT_FALSE(ParseDateQuestion(q).has_value()) << q;
+  }
+}
+
 TEST(DateQuestionTest, NotDateQuestions) {
   for (std::string_view q :
        {"", "下周三的销售额是多少", "3天后发货的订单有几个", "2024年2月的销售额",

@@ -13,6 +13,7 @@
 
 #include "askdb/agent/quick_path/arithmetic.h"
 #include "askdb/agent/quick_path/date_question.h"
+#include "askdb/agent/quick_path/percent_question.h"
 #include "askdb/agent/quick_path/time_zone.h"
 #include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/common/clock.h"
@@ -197,6 +198,7 @@ struct QuickPath::Impl {
   QuickAnswer DateTime(std::string_view normalized, Language l, const QuickPathContext& ctx) const;
   QuickAnswer Date(std::string_view normalized, Language l, const QuickPathContext& ctx) const;
   QuickAnswer Arithmetic(std::string_view normalized, Language l) const;
+  QuickAnswer Percent(const PercentQuestion& q, Language l) const;
   QuickAnswer Conversion(std::string_view normalized, Language l) const;
   std::vector<ScanItem> Scan(std::string_view s) const;
   const Unit* UnitAt(std::string_view s, size_t at, size_t& length) const;
@@ -398,6 +400,7 @@ QuickAnswer QuickPath::Impl::DateTime(std::string_view normalized, Language l,
 }
 
 QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l) const {
+  if (auto q = ParsePercentQuestion(normalized)) return Percent(*q, l);
   // Strip framing words from both ends until nothing changes.
   std::string expr = Trim(normalized);
   for (bool changed = true; changed && !expr.empty();) {
@@ -452,6 +455,36 @@ QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l)
       break;
   }
   a.text = Fill(Text(l, "arithmetic_error"), {{"expression", expr}, {"reason", reason}});
+  return a;
+}
+
+// "20是80的百分之几" → "20 是 80 的 25%"; a change says rise or fall in words, so the sign of
+// the answer can never be misread.
+QuickAnswer QuickPath::Impl::Percent(const PercentQuestion& q, Language l) const {
+  QuickAnswer a;
+  a.kind = QuickAnswerKind::kArithmetic;
+  a.language = l;
+  const bool share = q.kind == PercentQuestion::Kind::kShare;
+  a.value = Json{{"percent_of", share ? "share" : "change"},
+                 {"a", static_cast<double>(q.a)},
+                 {"b", static_cast<double>(q.b)}};
+  const std::string x = FormatNumber(q.a);
+  const std::string y = FormatNumber(q.b);
+  const std::optional<long double> p = EvaluatePercentQuestion(q);
+  if (!p) {
+    a.ok = false;
+    a.value["error"] = "division_by_zero";
+    a.text = Fill(Text(l, "arithmetic_error"),
+                  {{"expression", share ? x + " / " + y : "(" + y + " - " + x + ") / " + x},
+                   {"reason", Text(l, "division_by_zero")}});
+    return a;
+  }
+  a.value["result"] = static_cast<double>(*p);
+  const long double magnitude = *p < 0 ? -*p : *p;
+  const std::string percent = FormatNumber(share ? *p : magnitude);
+  a.value["result_text"] = FormatNumber(*p) + "%";
+  const std::string key = share ? "percent_share" : *p < 0 ? "percent_fall" : "percent_rise";
+  a.text = Fill(Text(l, key), {{"a", x}, {"b", y}, {"percent", percent}});
   return a;
 }
 

@@ -189,6 +189,37 @@ TEST_F(QuickPathTest, OtherPhrasingsOfArithmeticConversionsAndFarewells) {
   }
 }
 
+// Percentages, reciprocals, roots and named results are answered; data questions that look
+// alike are not (precision first).
+TEST_F(QuickPathTest, PercentagesReciprocalsAndNamedResults) {
+  const std::pair<std::string_view, std::string_view> cases[] = {
+      {"20是80的百分之几", "25%"},
+      {"what percent of 80 is 20", "25%"},
+      {"从80增长到100增长了百分之多少", "25%"},
+      {"由200降到150下降了多少%", "-25%"},
+      {"45的倒数多少", "0.0222222222222"},
+      {"十二与32的积是多少", "384"},
+      {"根下25", "5"},
+      {"what is the sum of 3 and 4?", "7"},
+  };
+  for (const auto& [q, want] : cases) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a.has_value()) << q;
+    EXPECT_EQ(a->kind, QuickAnswerKind::kArithmetic) << q;
+    EXPECT_EQ(a->value["result_text"], want) << q;
+  }
+  auto share = Ask("20是80的百分之几");
+  ASSERT_TRUE(share.has_value());
+  EXPECT_EQ(share->text, "20 是 80 的 25%（20 ÷ 80 × 100）。");
+  auto fall = Ask("percent change from 200 to 150");
+  ASSERT_TRUE(fall.has_value());
+  EXPECT_EQ(fall->text, "From 200 to 150 is a decrease of 25% ((200 − 150) / 200 × 100).");
+  for (std::string_view q : {"销售额从80增长到100增长了百分之多少", "北京占全国销售额的百分之几",
+                             "what percent of orders shipped late", "倒数第二个订单是哪个"}) {
+    EXPECT_FALSE(Ask(q).has_value()) << q;
+  }
+}
+
 TEST_F(QuickPathTest, Conversions) {
   auto km = Ask("100公里等于多少英里");
   ASSERT_TRUE(km);

@@ -1,0 +1,97 @@
+#include "askdb/agent/quick_path/percent_question.h"
+
+#include <re2/re2.h>
+
+#include <string>
+
+#include "askdb/agent/quick_path/arithmetic.h"
+
+namespace askdb::agent {
+namespace {
+
+RE2::Options Utf8() {
+  RE2::Options o;
+  o.set_encoding(RE2::Options::EncodingUTF8);
+  o.set_log_errors(false);
+  return o;
+}
+
+struct Pattern {
+  explicit Pattern(const std::string& p) : re(p, Utf8()) {}
+  RE2 re;
+};
+
+// A number as the arithmetic parser reads it (1,234.5, 1.2万, 三百五十); checked whole below.
+const std::string kNum = "(-?[0-9.,]+[万亿]?|[零〇一二两三四五六七八九十百千万亿点]+)";
+const std::string kZhHead = "(?:请问|请|帮我算一下|帮我算|算一下|计算一下)?";
+const std::string kZhTail = "(?:呢|啊|呀)?[?？。.!！]*";
+const std::string kZhAsk = "(?:百分之几|百分之多少|多少百分比|百分比是多少|百分比|多少%|几%)";
+const std::string kZhMove =
+    "(?:增长|增加|上涨|涨|提高|提升|上升|下降|减少|降低|降|下跌|跌|变化|变)";
+const std::string kEnHead = "(?:what is |what's |whats |calculate |compute )?";
+const std::string kEnTail = "[?.!]*";
+
+std::optional<long double> Num(const std::string& s) {
+  const auto n = ParseNumberPrefix(s);
+  if (!n || n->length != s.size()) return std::nullopt;
+  return n->value;
+}
+
+std::optional<PercentQuestion> Make(PercentQuestion::Kind kind, const std::string& a,
+                                    const std::string& b) {
+  const auto x = Num(a);
+  const auto y = Num(b);
+  if (!x || !y) return std::nullopt;
+  return PercentQuestion{kind, *x, *y};
+}
+
+}  // namespace
+
+std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized) {
+  if (normalized.size() > 160) return std::nullopt;
+  using K = PercentQuestion::Kind;
+  std::string a, b;
+  // 20是80的百分之几 / 20占80的百分之多少 / 20占80的百分比是多少
+  static const Pattern zh_share("^" + kZhHead + kNum + "\\s*(?:是|占|为|等于)\\s*" + kNum +
+                                "\\s*的\\s*(?:" + kZhAsk + "|比例是多少|几成)" + kZhTail + "$");
+  if (RE2::FullMatch(normalized, zh_share.re, &a, &b)) return Make(K::kShare, a, b);
+  // 从80增长到100，增长了百分之多少 / 80涨到100涨了百分之几 / 由80降到60下降了多少%
+  static const Pattern zh_change("^" + kZhHead + "(?:从|由)?\\s*" + kNum + "\\s*" + kZhMove +
+                                 "?(?:到|至|为)\\s*" + kNum + "\\s*[,，]?\\s*(?:" + kZhMove +
+                                 "|幅度)?(?:了|是|为)?\\s*(?:" + kZhAsk + "|百分之多少)" + kZhTail +
+                                 "$");
+  if (RE2::FullMatch(normalized, zh_change.re, &a, &b)) return Make(K::kChange, a, b);
+  // what percent of 80 is 20 / 20 is what percent of 80 / 20 as a percentage of 80
+  static const Pattern en_share_of("^" + kEnHead + "what (?:percent|percentage|%) of " + kNum +
+                                   " is " + kNum + kEnTail + "$");
+  if (RE2::FullMatch(normalized, en_share_of.re, &b, &a)) return Make(K::kShare, a, b);
+  static const Pattern en_share_is("^(?:" + kNum + " is what (?:percent|percentage|%) of " + kNum +
+                                   "|" + kEnHead + kNum + " as a (?:percent|percentage) of " +
+                                   kNum + "|what (?:percent|percentage) is " + kNum + " of " +
+                                   kNum + ")" + kEnTail + "$");
+  std::string a2, b2, a3, b3;
+  if (RE2::FullMatch(normalized, en_share_is.re, &a, &b, &a2, &b2, &a3, &b3)) {
+    if (!a.empty()) return Make(K::kShare, a, b);
+    if (!a2.empty()) return Make(K::kShare, a2, b2);
+    return Make(K::kShare, a3, b3);
+  }
+  // percent change from 80 to 100 / what is the percentage increase from 80 to 100
+  static const Pattern en_change("^" + kEnHead +
+                                 "(?:the )?(?:percent|percentage|%) (?:change|increase|decrease|"
+                                 "difference|growth|drop) (?:from )?" +
+                                 kNum + " to " + kNum + kEnTail + "$");
+  if (RE2::FullMatch(normalized, en_change.re, &a, &b)) return Make(K::kChange, a, b);
+  return std::nullopt;
+}
+
+std::optional<long double> EvaluatePercentQuestion(const PercentQuestion& q) {
+  constexpr long double kHundred = 100;
+  if (q.kind == PercentQuestion::Kind::kShare) {
+    if (q.b == 0) return std::nullopt;
+    return q.a / q.b * kHundred;
+  }
+  if (q.a == 0) return std::nullopt;
+  return (q.b - q.a) / (q.a < 0 ? -q.a : q.a) * kHundred;
+}
+
+}  // namespace askdb::agent

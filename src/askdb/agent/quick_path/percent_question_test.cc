@@ -1,0 +1,53 @@
+#include "askdb/agent/quick_path/percent_question.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "askdb/agent/quick_path/arithmetic.h"
+
+namespace askdb::agent {
+namespace {
+
+// The percentage a question asks for, formatted; "" when it does not parse, "none" when it
+// parses but divides by zero.
+std::string PercentOf(std::string_view q) {
+  const auto parsed = ParsePercentQuestion(q);
+  if (!parsed) return "";
+  const auto p = EvaluatePercentQuestion(*parsed);
+  return p ? FormatNumber(*p) : "none";
+}
+
+TEST(PercentQuestionTest, ShareOfAWhole) {
+  EXPECT_EQ(PercentOf("20是80的百分之几"), "25");
+  EXPECT_EQ(PercentOf("20占80的百分之多少？"), "25");
+  EXPECT_EQ(PercentOf("三十是一百二十的百分之几"), "25");
+  EXPECT_EQ(PercentOf("1是3的百分比是多少"), "33.3333333333");
+  EXPECT_EQ(PercentOf("what percent of 80 is 20"), "25");
+  EXPECT_EQ(PercentOf("what percentage of 200 is 50?"), "25");
+  EXPECT_EQ(PercentOf("20 is what percent of 80"), "25");
+  EXPECT_EQ(PercentOf("what is 45 as a percentage of 60"), "75");
+  EXPECT_EQ(PercentOf("20是0的百分之几"), "none");
+}
+
+TEST(PercentQuestionTest, ChangeBetweenTwoNumbers) {
+  EXPECT_EQ(PercentOf("从80增长到100增长了百分之多少"), "25");
+  EXPECT_EQ(PercentOf("80涨到100，涨了百分之几"), "25");
+  EXPECT_EQ(PercentOf("由200降到150下降了多少%"), "-25");
+  EXPECT_EQ(PercentOf("percent change from 80 to 100"), "25");
+  EXPECT_EQ(PercentOf("what is the percentage decrease from 200 to 150?"), "-25");
+  EXPECT_EQ(PercentOf("从0增长到5增长了百分之几"), "none");
+}
+
+// Precision first: anything but two plain numbers is a data question or not understood.
+TEST(PercentQuestionTest, DataQuestionsAndFragmentsDoNotParse) {
+  EXPECT_EQ(PercentOf("销售额从80增长到100增长了百分之多少"), "");
+  EXPECT_EQ(PercentOf("北京占全国销售额的百分之几"), "");
+  EXPECT_EQ(PercentOf("what percent of customers are in germany"), "");
+  EXPECT_EQ(PercentOf("20是80的"), "");
+  EXPECT_EQ(PercentOf("百分之几"), "");
+  EXPECT_EQ(PercentOf("percent change from 2023 to 2024 in revenue"), "");
+}
+
+}  // namespace
+}  // namespace askdb::agent
