@@ -49,29 +49,57 @@ std::map<std::string, double> SalesByRegion(db::Connector& raw) {
   return out;
 }
 
-TEST(TwoUsersTest, EachSeesTheirRegionAndTheCacheNeverCrossesThem) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("askdb_two_users_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const fs::path file = dir / "retail.sqlite";
-  ASSERT_TRUE(demo::CreateDemoDatabase(file).ok());
-  ASSERT_TRUE(demo::WriteDemoSemanticModel(dir / "retail.semantic.json").ok());
-  const std::string url = "sqlite:" + file.string();
-  auto connector = db::OpenConnector(url);
-  ASSERT_TRUE(connector.ok());
-  auto prepared = PrepareDatasource(std::move(connector).value(), url);
-  ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
-  auto base = std::make_shared<PreparedDatasource>(std::move(prepared).value());
-  const std::map<std::string, double> truth = SalesByRegion(*base->connector);
-  ASSERT_GE(truth.size(), 3u);
-
+// The rule every test here applies: an analyst sees the rows of their own region.
+permissions::PermissionRule OwnRegionRule() {
   permissions::PermissionRule rule;
   rule.id = "r1";
   rule.datasource_id = "demo";
   rule.grantee = "analyst";
   rule.table = "regions";
   rule.predicate = "name_zh = {user.region}";
+  return rule;
+}
+
+// Each test gets a directory of its own with the demo database and its semantic model.
+class TwoUsersTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("askdb_two_users_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    ASSERT_TRUE(demo::CreateDemoDatabase(dir_ / "retail.sqlite").ok());
+    ASSERT_TRUE(demo::WriteDemoSemanticModel(dir_ / "retail.semantic.json").ok());
+    url_ = "sqlite:" + (dir_ / "retail.sqlite").string();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // The demo database prepared as a datasource on `connector` (default: a new one).
+  std::shared_ptr<PreparedDatasource> Prepare(std::unique_ptr<db::Connector> connector = nullptr) {
+    if (connector == nullptr) {
+      auto opened = db::OpenConnector(url_);
+      EXPECT_TRUE(opened.ok()) << opened.status().ToString();
+      if (!opened.ok()) return nullptr;
+      connector = std::move(opened).value();
+    }
+    auto prepared = PrepareDatasource(std::move(connector), url_);
+    EXPECT_TRUE(prepared.ok()) << prepared.status().ToString();
+    return prepared.ok() ? std::make_shared<PreparedDatasource>(std::move(prepared).value())
+                         : nullptr;
+  }
+
+  fs::path dir_;
+  std::string url_;
+};
+
+TEST_F(TwoUsersTest, EachSeesTheirRegionAndTheCacheNeverCrossesThem) {
+  auto base = Prepare();
+  ASSERT_NE(base, nullptr);
+  const std::map<std::string, double> truth = SalesByRegion(*base->connector);
+  ASSERT_GE(truth.size(), 3u);
+
+  const permissions::PermissionRule rule = OwnRegionRule();
   ASSERT_TRUE(permissions::ValidateRule(rule, base->schema).ok());
 
   cache::AnswerCache cache;
@@ -84,7 +112,8 @@ TEST(TwoUsersTest, EachSeesTheirRegionAndTheCacheNeverCrossesThem) {
     deps.checkpoints = &checkpoints;
     deps.cache = &cache;
     deps.datasource = [ds = *mine]() -> StatusOr<PreparedDatasource*> { return ds.get(); };
-    deps.options.datasource_id = "demo#perm-" + policy.Fingerprint();  // as RunService does
+    deps.options.datasource_id = "demo";
+    pipeline::AddCachePartition(deps.options, "perm", policy.Fingerprint());  // as RunService
     auto p = pipeline::Pipeline::Create(std::move(deps));
     EXPECT_TRUE(p.ok());
     CollectingEventSink sink;
@@ -113,34 +142,20 @@ TEST(TwoUsersTest, EachSeesTheirRegionAndTheCacheNeverCrossesThem) {
       EXPECT_NEAR(value, truth.at(region), 0.01) << region;
     }
   }
-  fs::remove_all(dir);
 }
 
 // A user's view is rebuilt per run from statistics kept between runs: the second view
 // under the same rules runs no statement; another user's rules, or a changed rule, gather
 // their own (the key is the policy's fingerprint, which the rules listed per run decide).
-TEST(TwoUsersTest, UserViewStatisticsAreCachedPerRulesAndSchema) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("askdb_user_views_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const fs::path file = dir / "retail.sqlite";
-  ASSERT_TRUE(demo::CreateDemoDatabase(file).ok());
-  const std::string url = "sqlite:" + file.string();
-  auto raw = db::OpenConnector(url);
+TEST_F(TwoUsersTest, UserViewStatisticsAreCachedPerRulesAndSchema) {
+  auto raw = db::OpenConnector(url_);
   ASSERT_TRUE(raw.ok());
   auto counting = std::make_unique<CountingConnector>(**raw);
   CountingConnector* counter = counting.get();
-  auto prepared = PrepareDatasource(std::move(counting), url);
-  ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
-  auto base = std::make_shared<PreparedDatasource>(std::move(prepared).value());
+  auto base = Prepare(std::move(counting));
+  ASSERT_NE(base, nullptr);
 
-  permissions::PermissionRule rule;
-  rule.id = "r1";
-  rule.datasource_id = "demo";
-  rule.grantee = "analyst";
-  rule.table = "regions";
-  rule.predicate = "name_zh = {user.region}";
+  const permissions::PermissionRule rule = OwnRegionRule();
   auto view = [&](const std::string& region, const permissions::PermissionRule& r) {
     auto mine = PrepareForUser(base, permissions::ResolvePolicy(Analyst("u", region), {r}));
     EXPECT_TRUE(mine.ok()) << mine.status().ToString();
@@ -168,28 +183,15 @@ TEST(TwoUsersTest, UserViewStatisticsAreCachedPerRulesAndSchema) {
   changed.predicate = "name_zh <> {user.region}";  // a rule edited (here or elsewhere)
   ASSERT_NE(view("华东", changed), nullptr);
   EXPECT_EQ(UserViewStatisticsGathered(), gathered + 3);
-  base.reset();
-  fs::remove_all(dir);
 }
 
 // Consultation ("对本数据源提出一些分析建议") reads the user's view: its example questions
 // are worded from the statistics of the rows the user may read. Under a row rule keeping
 // the rows before 2024, the latest year it proposes is 2023; without rules it is the demo's
 // last year.
-TEST(TwoUsersTest, ConsultationSeesOnlyTheUsersRows) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("askdb_consult_user_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const fs::path file = dir / "retail.sqlite";
-  ASSERT_TRUE(demo::CreateDemoDatabase(file).ok());
-  ASSERT_TRUE(demo::WriteDemoSemanticModel(dir / "retail.semantic.json").ok());
-  const std::string url = "sqlite:" + file.string();
-  auto connector = db::OpenConnector(url);
-  ASSERT_TRUE(connector.ok());
-  auto prepared = PrepareDatasource(std::move(connector).value(), url);
-  ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
-  auto base = std::make_shared<PreparedDatasource>(std::move(prepared).value());
+TEST_F(TwoUsersTest, ConsultationSeesOnlyTheUsersRows) {
+  auto base = Prepare();
+  ASSERT_NE(base, nullptr);
   auto latest = base->connector->Execute("SELECT max(substr(order_date, 1, 4)) FROM orders", {});
   ASSERT_TRUE(latest.ok());
   const std::string last_year = latest->rows[0][0].ToDisplayString();
@@ -234,26 +236,14 @@ TEST(TwoUsersTest, ConsultationSeesOnlyTheUsersRows) {
   const std::string users = consult(*mine);
   EXPECT_EQ(users.find(last_year + "年"), std::string::npos) << users;
   EXPECT_NE(users.find("2023年"), std::string::npos) << users;
-  fs::remove_all(dir);
 }
 
 // The same two users when the scripted model writes the SQL (a question the engine leaves
 // to the model): the model's statement reads every region, and each user still gets only
 // their own, equal to the raw database's figure.
-TEST(TwoUsersTest, TheModelsSqlIsFilteredForEachUser) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("askdb_two_users_llm_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const fs::path file = dir / "retail.sqlite";
-  ASSERT_TRUE(demo::CreateDemoDatabase(file).ok());
-  ASSERT_TRUE(demo::WriteDemoSemanticModel(dir / "retail.semantic.json").ok());
-  const std::string url = "sqlite:" + file.string();
-  auto connector = db::OpenConnector(url);
-  ASSERT_TRUE(connector.ok());
-  auto prepared = PrepareDatasource(std::move(connector).value(), url);
-  ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
-  auto base = std::make_shared<PreparedDatasource>(std::move(prepared).value());
+TEST_F(TwoUsersTest, TheModelsSqlIsFilteredForEachUser) {
+  auto base = Prepare();
+  ASSERT_NE(base, nullptr);
   const std::map<std::string, double> truth = SalesByRegion(*base->connector);
 
   auto model = llm::ScriptedLlmClient::FromJson(Json::array(
@@ -265,12 +255,7 @@ TEST(TwoUsersTest, TheModelsSqlIsFilteredForEachUser) {
            "g.region_id = c.region_id WHERE o.order_date >= '2024-01-01' AND o.order_date < "
            "'2025-01-01' GROUP BY g.name_zh"}}}}}));
   ASSERT_TRUE(model.ok()) << model.status().ToString();
-  permissions::PermissionRule rule;
-  rule.id = "r1";
-  rule.datasource_id = "demo";
-  rule.grantee = "analyst";
-  rule.table = "regions";
-  rule.predicate = "name_zh = {user.region}";
+  const permissions::PermissionRule rule = OwnRegionRule();
   InMemoryCheckpointStore checkpoints;
   for (const char* region : {"华东", "华南"}) {
     const permissions::EffectivePolicy policy =
@@ -292,7 +277,6 @@ TEST(TwoUsersTest, TheModelsSqlIsFilteredForEachUser) {
     EXPECT_EQ(r->result->rows[0][0].ToDisplayString(), region);
     EXPECT_NEAR(r->result->rows[0][1].double_value(), truth.at(region), 0.01) << region;
   }
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -73,6 +73,23 @@ void ServerFixture::BuildBase(const BaseOptions& options) {
   checkpoints_ = std::move(checkpoints).value();
 }
 
+void ServerFixture::OpenUsersAndRules(RunServiceDeps& deps, ApiServerDeps& api_deps,
+                                      users::UserAuthOptions auth_options) {
+  auto users = users::UserStore::Open(*store_);
+  ASSERT_TRUE(users.ok()) << users.status().ToString();
+  users_ = std::move(users).value();
+  auth_options.hash = security::HashOptions::Min();
+  auto auth = users::UserAuth::Create(*users_, auth_options);
+  ASSERT_TRUE(auth.ok()) << auth.status().ToString();
+  auth_ = std::move(auth).value();
+  auto rules = permissions::OpenSqlitePermissionStore(store_path_);
+  ASSERT_TRUE(rules.ok()) << rules.status().ToString();
+  rules_ = std::move(rules).value();
+  deps.permissions = rules_.get();
+  api_deps.users = auth_.get();
+  api_deps.permissions = rules_.get();
+}
+
 void ServerFixture::StartServer(RunServiceDeps deps, ApiServerDeps api_deps,
                                 const RunServiceOptions& run_options,
                                 const ApiServerOptions& api_options,
@@ -108,6 +125,9 @@ void ServerFixture::TearDown() {
   }
   server_.reset();
   runs_.reset();
+  auth_.reset();
+  users_.reset();
+  rules_.reset();
   fs::remove_all(dir_);
 }
 

@@ -17,6 +17,7 @@
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/graph/sqlite_checkpoint_store.h"
 #include "askdb/common/json.h"
+#include "askdb/permissions/permission_store.h"
 #include "askdb/server/api/api_server.h"
 #include "askdb/server/api/datasource_cache.h"
 #include "askdb/server/api/run_service.h"
@@ -24,6 +25,8 @@
 #include "askdb/server/security/api_keys.h"
 #include "askdb/server/security/secret_box.h"
 #include "askdb/server/store/sqlite_management_store.h"
+#include "askdb/server/users/user_auth.h"
+#include "askdb/server/users/user_store.h"
 
 namespace askdb::server::api::test {
 
@@ -52,6 +55,11 @@ class ServerFixture : public ::testing::Test {
   // Everything up to the run service. Fatal failures end it early: callers check
   // HasFatalFailure().
   void BuildBase(const BaseOptions& options);
+  // Accounts, sign-in and data permissions on the management store, as askdb serve opens
+  // them (after BuildBase): fills users_, auth_ and rules_, and hands them to `deps` and
+  // `api_deps` for StartServer.
+  void OpenUsersAndRules(RunServiceDeps& deps, ApiServerDeps& api_deps,
+                         users::UserAuthOptions auth_options = {});
   // A RunService from `deps` (datasource, checkpoints, store and datasources filled in
   // when unset) and the HTTP server with `api_deps` (runs, authenticator and the
   // management store, datasources, secrets, keys and key hash options filled in).
@@ -79,6 +87,9 @@ class ServerFixture : public ::testing::Test {
   std::unique_ptr<RunService> runs_;
   std::unique_ptr<HttpServer> server_;
   std::string admin_key_;
+  std::unique_ptr<users::UserStore> users_;  // OpenUsersAndRules
+  std::unique_ptr<users::UserAuth> auth_;
+  std::unique_ptr<permissions::PermissionStore> rules_;
 };
 
 }  // namespace askdb::server::api::test

@@ -45,24 +45,11 @@ class UsersE2eTest : public test::ServerFixture {
     ASSERT_TRUE(hr_key.ok());
     hr_key_ = hr_key->key;
 
-    auto users = users::UserStore::Open(*store_);
-    ASSERT_TRUE(users.ok());
-    users_ = std::move(users).value();
-    auth_options.hash = security::HashOptions::Min();
-    auto auth = users::UserAuth::Create(*users_, auth_options);
-    ASSERT_TRUE(auth.ok()) << auth.status().ToString();
-    auth_ = std::move(auth).value();
-
-    auto rules = permissions::OpenSqlitePermissionStore(store_path_);
-    ASSERT_TRUE(rules.ok()) << rules.status().ToString();
-    rules_ = std::move(rules).value();
-
     RunServiceDeps deps;
     deps.cache = &cache_;
-    deps.permissions = rules_.get();
     ApiServerDeps api_deps;
-    api_deps.users = auth_.get();
-    api_deps.permissions = rules_.get();
+    OpenUsersAndRules(deps, api_deps, auth_options);
+    if (HasFatalFailure()) return;
     test::ServerFixture::StartServer(std::move(deps), std::move(api_deps));
   }
 
@@ -83,9 +70,6 @@ class UsersE2eTest : public test::ServerFixture {
     return n;
   }
 
-  std::unique_ptr<users::UserStore> users_;
-  std::unique_ptr<users::UserAuth> auth_;
-  std::unique_ptr<permissions::PermissionStore> rules_;
   cache::AnswerCache cache_;
   std::string hr_key_;
 };

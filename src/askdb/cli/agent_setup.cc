@@ -150,13 +150,15 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
   deps.durations = agent->durations_.history.get();
   deps.on_durations_recorded = [self] { self->durations_.Save(); };
   deps.options = PipelineOptionsFromConfig(ctx);
-  // The cache keeps each database's answers apart (the fingerprint guards the rest).
+  // The datasource whose rules the signed-in user has (else "default"); the cache keeps each
+  // database's answers apart (the fingerprint guards the rest).
+  if (options.user != nullptr) deps.options.datasource_id = options.user->datasource_id;
   if (StatusOr<std::string> url = ResolveDatabaseUrl(options.db, ctx); url.ok()) {
-    deps.options.datasource_id = "db-" + catalog::HashHex(*url);
+    deps.options.cache_partition = "db-" + catalog::HashHex(*url);
   }
   // Answers computed under different data rules are never served across them.
   if (options.user != nullptr && !options.user->policy.empty()) {
-    deps.options.datasource_id += "#perm-" + options.user->policy.Fingerprint();
+    agent::pipeline::AddCachePartition(deps.options, "perm", options.user->policy.Fingerprint());
   }
   deps.options.default_time_zone = options.time_zone;
   const std::string profile = options.profile.empty() ? ctx.config.agent.profile : options.profile;

@@ -20,6 +20,25 @@ Json ErrorFromStatus(const Json& id, const Status& status) {
   return RpcErrorMessage(id, RpcCodeFor(status), status.message());
 }
 
+// An exception out of a handler is a bug: the request gets -32603 naming it (a notification,
+// nothing) and the session, its transport's threads included, goes on.
+template <typename Handle>
+std::optional<Json> Guarded(const Json& message, Handle handle) {
+  std::string what;
+  try {
+    return handle();
+  } catch (const std::exception& e) {
+    what = e.what();
+  } catch (...) {
+    what = "an unknown exception";
+  }
+  spdlog::error("mcp: a request handler threw: {}", what);
+  const Json id = message.is_object() ? message.value("id", Json(nullptr)) : Json(nullptr);
+  if (!ValidId(id)) return std::nullopt;
+  return RpcErrorMessage(id, kInternalError,
+                         "internal error (" + what + "); this is a bug in askdb: please report it");
+}
+
 }  // namespace
 
 const std::vector<std::string>& SupportedProtocolVersions() {
@@ -88,7 +107,9 @@ std::optional<Json> McpSession::HandleText(std::string_view text, const Notify& 
 }
 
 std::optional<Json> McpSession::HandleMessage(const Json& message, const Notify& notify) {
-  if (!message.is_array()) return HandleOne(message, notify);
+  if (!message.is_array()) {
+    return Guarded(message, [&] { return HandleOne(message, notify); });
+  }
   const std::string version = protocol_version();
   if (!BatchingAllowed(version)) {
     return RpcErrorMessage(
@@ -107,7 +128,7 @@ std::optional<Json> McpSession::HandleMessage(const Json& message, const Notify&
                                         "initialize must not be part of a batch"));
       continue;
     }
-    std::optional<Json> reply = HandleOne(item, notify);
+    std::optional<Json> reply = Guarded(item, [&] { return HandleOne(item, notify); });
     if (reply) replies.push_back(std::move(*reply));
   }
   if (replies.empty()) return std::nullopt;

@@ -525,7 +525,7 @@ struct Pipeline::Impl {
     ReadSchemaLevel(ctx, *d, catalog::SchemaLevel::kDetailed);
     SyncCache(s, *d);
     std::optional<cache::CacheHit> hit =
-        deps.cache->Lookup(s.datasource, s.question, d->index.get());
+        deps.cache->Lookup(s.cache_partition, s.question, d->index.get());
     if (!hit) return NodeOutcome::Continue();
     s.cache_hit = true;
     s.cache_level = std::string(cache::CacheLevelName(hit->level));
@@ -687,7 +687,7 @@ struct Pipeline::Impl {
         // The schema may have changed since the entry was stored: forget it and go on.
         cache::CacheHit hit;
         hit.level = cache::CacheLevel::kL2;
-        hit.datasource = s.datasource;
+        hit.datasource = s.cache_partition;
         hit.stored_question = s.cache_stored_question;
         hit.l2_id = s.cache_l2_id;
         hit.sql = s.sql;
@@ -755,7 +755,7 @@ struct Pipeline::Impl {
       ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
       SyncCache(s, *d);
       Status stored =
-          deps.cache->Store(s.datasource, s.question, s.final_sql, *s.result, d->index.get());
+          deps.cache->Store(s.cache_partition, s.question, s.final_sql, *s.result, d->index.get());
       // A cache that refuses an entry costs only a future recomputation; the answer stands.
       if (!stored.ok()) spdlog::warn("pipeline: answer not cached: {}", stored.message());
     }
@@ -789,7 +789,7 @@ struct Pipeline::Impl {
   // Entries made under another schema or semantic model are dropped (and, on first use, the
   // persisted ones loaded). A store that fails leaves the cache working in memory.
   void SyncCache(const RunState& s, const PreparedDatasource& d) const {
-    Status synced = deps.cache->Sync(s.datasource, d.fingerprint);
+    Status synced = deps.cache->Sync(s.cache_partition, d.fingerprint);
     if (!synced.ok()) spdlog::warn("pipeline: answer cache store: {}", synced.message());
   }
 
@@ -1116,6 +1116,11 @@ Json PipelineResult::ToJson() const {
   j["answer"] = answer;
   j["sql"] = sql;
   if (result) j["result"] = result->ToJson();
+void AddCachePartition(PipelineOptions& options, std::string_view what, std::string_view key) {
+  if (options.cache_partition.empty()) options.cache_partition = options.datasource_id;
+  options.cache_partition.append("#").append(what).append("-").append(key);
+}
+
   if (!chart.is_null()) j["chart"] = chart;
   Json tries = Json::array();
   for (const SqlAttempt& a : attempts) tries.push_back({{"sql", a.sql}, {"error", a.error}});
@@ -1128,6 +1133,9 @@ Json PipelineResult::ToJson() const {
   if (!state.translation.is_null()) j["engine"] = state.translation;
   if (!state.plan.is_null()) {
     j["plan"] = state.plan;
+  initial.cache_partition = impl_->options().cache_partition.empty()
+                                ? impl_->options().datasource_id
+                                : impl_->options().cache_partition;
     j["plan_title"] = state.plan_title;
     if (!state.plan_warnings.empty()) j["plan_warnings"] = state.plan_warnings;
   }

@@ -87,7 +87,12 @@ inline constexpr int kDefaultPipelineMaxSteps = 100;
 inline constexpr int kDefaultMaxPlanRejections = 3;
 
 struct PipelineOptions {
-  std::string datasource_id = "default";  // the answer cache's key for this datasource
+  // The run's datasource: its management-store id (serve, mcp) or "default". Only ever the
+  // real id; the answer cache's key is `cache_partition`.
+  std::string datasource_id = "default";
+  // The answer cache's partition for this run ("" : `datasource_id`). Callers add what must
+  // keep answers apart on one datasource (an agent's own terms, a user's data rules).
+  std::string cache_partition;
   nlq::TranslateOptions translate;
   db::QueryOptions query;
   std::string default_time_zone;  // for the quick path's "what time is it"
@@ -116,6 +121,10 @@ struct PipelineOptions {
   // The agent this pipeline is (instructions, examples, tables, language, plan review).
   AgentProfile profile;
 };
+
+// Keeps a run's cached answers apart from others on the same datasource: appends
+// "#<what>-<key>" to `options.cache_partition` (which starts as `options.datasource_id`).
+void AddCachePartition(PipelineOptions& options, std::string_view what, std::string_view key);
 
 // Opens and prepares the datasource; called at most once per Pipeline. The pointer must
 // stay valid for the Pipeline's life.

@@ -70,6 +70,7 @@ Json RunStateToJson(const RunState& s) {
   j["question"] = s.question;
   j["original_question"] = s.original_question;
   j["datasource"] = s.datasource;
+  j["cache_partition"] = s.cache_partition;
   j["language"] = s.language;
   j["request_type"] = s.request_type;
   j["confidence"] = s.confidence;
@@ -169,6 +170,8 @@ StatusOr<RunState> RunStateFromJson(const Json& j) {
     s.question = j.at("question").get<std::string>();
     s.original_question = j.value("original_question", s.question);
     s.datasource = j.value("datasource", "");
+    // Checkpoints written before the field existed kept the cache key in "datasource".
+    s.cache_partition = j.value("cache_partition", s.datasource);
     s.language = j.value("language", "");
     s.request_type = j.value("request_type", "");
     s.confidence = j.value("confidence", 0.0);

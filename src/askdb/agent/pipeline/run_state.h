@@ -71,8 +71,9 @@ struct StepOutcome {
 struct RunState {
   std::string question;  // as asked, with clarifications appended
   std::string original_question;
-  std::string datasource;  // the answer cache's datasource key
-  std::string language;    // "zh" / "en"
+  std::string datasource;       // the run's datasource id (PipelineOptions::datasource_id)
+  std::string cache_partition;  // the answer cache's key (PipelineOptions::cache_partition)
+  std::string language;         // "zh" / "en"
   std::string request_type;
   double confidence = 0;
   PipelineRoute route = PipelineRoute::kNone;

@@ -252,7 +252,18 @@ StatusOr<std::shared_ptr<Run>> RunService::Start(RunRequest request,
       "accepted", CompactJson({{"thread_id", run->id()},
                                {"kind", run->request().kind == RunKind::kAsk ? "ask" : "resume"},
                                {"agent_id", run->request().agent_id}}));
-  Status submitted = executor_.Submit([this, guard] { Execute(guard->run); }, retry_after);
+  Status submitted = executor_.Submit(
+      [this, guard] {
+        // An exception is a bug; the run still ends for its clients, saying so.
+        try {
+          Execute(guard->run);
+        } catch (const std::exception& e) {
+          FailUnexpectedly(*guard->run, e.what());
+        } catch (...) {
+          FailUnexpectedly(*guard->run, "an unknown exception");
+        }
+      },
+      retry_after);
   if (!submitted.ok()) {
     std::lock_guard lock(mu_);
     auto it = runs_.find(run->id());
@@ -334,15 +345,11 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   deps.evidence = deps_.evidence;
   deps.evidence_token_budget = deps_.evidence_token_budget;
   deps.evidence_agent_id = request.agent_id;
-  // The datasource whose data rules apply. Not the cache key: ApplyAgent may extend that
-  // with the agent's terms ("#terms-..."), and rules are never looked up under it.
-  std::string rules_datasource = deps.options.datasource_id;
   if (deps_.store != nullptr) {
     Status applied = ApplyAgent(request, deps);
     if (!applied.ok()) return fail(applied);
-    rules_datasource = deps.evidence_datasource_id;
   }
-  StatusOr<std::string> rules_in_words = ApplyPermissions(request, rules_datasource, deps);
+  StatusOr<std::string> rules_in_words = ApplyPermissions(request, deps);
   if (!rules_in_words.ok()) return fail(rules_in_words.status());
   if (request.nl2sql_only || request.sql_only) deps.options.sql_only = true;
   // Kept alive for this run: the active model may change while it runs.
@@ -413,14 +420,17 @@ Status RunService::ApplyAgent(const RunRequest& request, agent::pipeline::Pipeli
   }
   ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
                          deps_.datasources->Get(agent.datasource_id));
-  // Answers are cached per datasource (and per set of engine terms when an agent's differ).
   deps.options.datasource_id = agent.datasource_id;
+  // Answers are cached per datasource, and apart per set of engine terms when an agent's
+  // differ (the datasource id itself never changes: rules, history and evidence use it).
+  deps.options.cache_partition.clear();
   if (deps_.engine_terms) {
     const std::string base_fingerprint = prepared->fingerprint;
     ASKDB_ASSIGN_OR_RETURN(
         prepared, term_views_.ForRun(prepared, agent.id, agent.datasource_id, deps_.engine_terms));
     if (prepared->fingerprint != base_fingerprint) {
-      deps.options.datasource_id += "#terms-" + catalog::HashHex(prepared->fingerprint);
+      agent::pipeline::AddCachePartition(deps.options, "terms",
+                                         catalog::HashHex(prepared->fingerprint));
     }
   }
   // The provider keeps the prepared datasource alive for this run's pipeline, even when
@@ -448,10 +458,9 @@ StatusOr<permissions::EffectivePolicy> RunService::PolicyFor(
 }
 
 StatusOr<std::string> RunService::ApplyPermissions(const RunRequest& request,
-                                                   const std::string& datasource_id,
                                                    agent::pipeline::PipelineDeps& deps) {
   ASKDB_ASSIGN_OR_RETURN(const permissions::EffectivePolicy policy,
-                         PolicyFor(request.user, datasource_id));
+                         PolicyFor(request.user, deps.options.datasource_id));
   if (policy.empty()) return std::string();
   const agent::pipeline::PipelineDatasourceProvider base_provider = deps.datasource;
   ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource * base, base_provider());
@@ -463,7 +472,7 @@ StatusOr<std::string> RunService::ApplyPermissions(const RunRequest& request,
     return mine.get();
   };
   // Cached answers are kept apart per set of effective rules, never shared across them.
-  deps.options.datasource_id += "#perm-" + policy.Fingerprint();
+  agent::pipeline::AddCachePartition(deps.options, "perm", policy.Fingerprint());
   return policy.Describe();
 }
 
@@ -574,6 +583,13 @@ void RunService::RecordHistory(const Run& run, const Json& trace,
       spdlog::warn("message_failed thread_id={} error={}", request.thread_id, appended.ToString());
     }
   }
+}
+
+void RunService::FailUnexpectedly(Run& run, std::string_view what) {
+  spdlog::error("run_failed thread_id={} exception={}", run.id(), what);
+  const Status error = InternalError("the run failed unexpectedly (" + std::string(what) +
+                                     "); this is a bug in askdb: please report it");
+  if (run.Finish(error, "error")) RecordOutcome(run, "error");
 }
 
 void RunService::RecordOutcome(const Run& run, std::string_view outcome) {

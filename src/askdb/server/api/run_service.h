@@ -239,12 +239,14 @@ class RunService {
   // checks that it is. True when the session was created here.
   StatusOr<bool> ClaimThread(const RunRequest& request);
   void RecordOutcome(const Run& run, std::string_view outcome);
+  // Ends a run whose Execute threw (a bug) with InternalError naming `what`.
+  void FailUnexpectedly(Run& run, std::string_view what);
   // The agent's datasource, profile and cache key applied to `deps` (store mode only).
   Status ApplyAgent(const RunRequest& request, agent::pipeline::PipelineDeps& deps);
-  // Puts the user's view of the datasource into `deps` (agent/ask/user_datasource.h) and
-  // returns the rules of `datasource_id` that apply, in words ("" when none).
+  // Puts the user's view of the run's datasource (deps.options.datasource_id, always the real
+  // id) into `deps` (agent/ask/user_datasource.h), keeps its cached answers apart by the
+  // rules, and returns the rules that apply, in words ("" when none).
   StatusOr<std::string> ApplyPermissions(const RunRequest& request,
-                                         const std::string& datasource_id,
                                          agent::pipeline::PipelineDeps& deps);
   // Run history and session messages (store mode only); failures are logged, not fatal.
   void RecordHistory(const Run& run, const Json& trace, std::chrono::system_clock::time_point start,
