@@ -63,6 +63,51 @@ constexpr RelName kRelative[] = {
 
 bool Has(const QuestionItem& item, Kw kw) { return (item.kw & Bit(kw)) != 0; }
 
+// "owners of a kitten or a puppy" vs "owners of both a kitten and a puppy": one word apart,
+// different rows. Words the lexicon does not hold (且, 同时, both) are matched here.
+constexpr std::string_view kOrWords[] = {"or", "或", "或者", "或是"};
+constexpr std::string_view kAndWords[] = {"and",  "both", "&",    "和",   "与",  "及",
+                                          "以及", "且",   "并且", "而且", "同时"};
+// Negations the lexicon's "not" lacks: "customers without orders" vs "customers with orders".
+constexpr std::string_view kNegationWords[] = {
+    "without", "never", "neither", "nor", "none", "没有", "没", "从未", "从没", "未曾", "未", "无"};
+// Words that start with a negation character but do not negate.
+constexpr std::string_view kNotNegations[] = {"未来", "无论"};
+
+template <size_t N>
+bool OneOf(std::string_view word, const std::string_view (&words)[N]) {
+  return std::find(std::begin(words), std::end(words), word) != std::end(words);
+}
+
+// Reads and/or and negation words from item i (with item i+1 when the two form one word,
+// as 同+时 or 从+未); returns how many items it consumed (0: none of those words).
+size_t AddWordSlots(const std::vector<QuestionItem>& items, size_t i, QuestionSlots& slots) {
+  // A phrase's key joins its units with the tokenizer's separator (1F): 或者 is "或\x1f者".
+  auto word_of = [](std::string key) {
+    std::erase(key, '\x1f');
+    return key;
+  };
+  const std::string key = word_of(items[i].key);
+  const bool joinable = i + 1 < items.size() && (items[i + 1].kind == ItemKind::kCjk ||
+                                                 items[i + 1].kind == ItemKind::kKeyword);
+  const std::string pair = joinable ? key + word_of(items[i + 1].key) : "";
+  if (!pair.empty() && OneOf(pair, kNotNegations)) return 2;
+  for (const auto& [word, used] : {std::pair{pair, size_t{2}}, std::pair{key, size_t{1}}}) {
+    if (word.empty()) continue;
+    if (OneOf(word, kOrWords)) {
+      slots.connectives.emplace_back("or");
+    } else if (OneOf(word, kAndWords) || (used == 1 && Has(items[i], Kw::kConj))) {
+      slots.connectives.emplace_back("and");
+    } else if (OneOf(word, kNegationWords)) {
+      slots.negated = true;
+    } else {
+      continue;
+    }
+    return used;
+  }
+  return 0;
+}
+
 std::string FormatNumber(double n) {
   char buf[64];
   if (std::floor(n) == n && std::fabs(n) < 1e15) {
@@ -170,6 +215,7 @@ std::string QuestionSlots::Describe() const {
   DescribeList("order", order, same, out);
   DescribeList("aggregations", aggregations, same, out);
   DescribeList("comparisons", comparisons, same, out);
+  DescribeList("connectives", connectives, same, out);
   if (negated) out += std::string(out.empty() ? "" : "; ") + "negated";
   return out.empty() ? "no slots" : out;
 }
@@ -184,6 +230,7 @@ Json SlotsToJson(const QuestionSlots& slots) {
   j["order"] = slots.order;
   j["aggregations"] = slots.aggregations;
   j["comparisons"] = slots.comparisons;
+  j["connectives"] = slots.connectives;
   j["negated"] = slots.negated;
   return j;
 }
@@ -199,6 +246,8 @@ StatusOr<QuestionSlots> SlotsFromJson(const Json& json) {
     json.at("order").get_to(slots.order);
     json.at("aggregations").get_to(slots.aggregations);
     json.at("comparisons").get_to(slots.comparisons);
+    // Entries stored before this slot existed lack it: they are skipped (re-stored on use).
+    json.at("connectives").get_to(slots.connectives);
     slots.negated = json.at("negated").get<bool>();
   } catch (const std::exception& e) {
     return InvalidArgumentError(std::string("stored question slots are malformed (") + e.what() +
@@ -213,6 +262,13 @@ QuestionSlots ExtractSlots(std::string_view question, const nlq::CivilDate& anch
   const std::vector<QuestionItem> items = SegmentQuestion(text::NormalizeForMatch(question), index);
   for (size_t i = 0; i < items.size(); ++i) {
     const QuestionItem& item = items[i];
+    if (item.kind == ItemKind::kKeyword || item.kind == ItemKind::kWord ||
+        item.kind == ItemKind::kCjk) {
+      if (const size_t used = AddWordSlots(items, i, slots); used > 0) {
+        i += used - 1;
+        continue;
+      }
+    }
     switch (item.kind) {
       case ItemKind::kNumber: {
         slots.numbers.push_back(item.number);
@@ -234,6 +290,11 @@ QuestionSlots ExtractSlots(std::string_view question, const nlq::CivilDate& anch
       case ItemKind::kPunct:
         break;
     }
+  }
+  // Without an "or" the and-words only list things: "A and B" = "both A and B" = "A, B".
+  if (std::find(slots.connectives.begin(), slots.connectives.end(), "or") ==
+      slots.connectives.end()) {
+    slots.connectives.clear();
   }
   return slots;
 }

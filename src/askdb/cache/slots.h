@@ -1,6 +1,6 @@
 // Question slots: the parts of a question that change its answer even when the wording
 // barely changes — numbers, dates and periods, filter values, top-N, order direction (and
-// oldest/newest), aggregation and comparison words, negation, and (with a schema index) the
+// oldest/newest), aggregation and comparison words, and/or, negation, and (with a schema index) the
 // tables and columns named. The semantic (L2) answer cache reuses a stored SQL statement
 // only when the slots of both questions are equal, so "2012" vs "2013", "top 5" vs "top 10",
 // "average" vs "total", "最高" vs "最低" and "北京" vs "上海" are misses however similar the
@@ -37,7 +37,9 @@ struct QuestionSlots {
   std::vector<std::string> order;         // "desc" / "asc", from top/bottom/升序/descending...
   std::vector<std::string> aggregations;  // "sum", "avg", "count", "max", "min", "distinct"
   std::vector<std::string> comparisons;   // "gt", "ge", "lt", "le", "eq", "between"
-  bool negated = false;                   // 不是/except/not...
+  std::vector<std::string> connectives;   // "and" / "or" in order, kept only when an "or"
+                                          // is there: "A or B" is not "both A and B"
+  bool negated = false;                   // 不是/except/not/without/没有...
 
   bool operator==(const QuestionSlots&) const = default;
   // One line for explanations: "numbers [2024]; periods [year 2024]; aggregations [sum]".

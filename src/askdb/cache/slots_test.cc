@@ -78,6 +78,37 @@ TEST(SlotsTest, NegationIsASlot) {
   EXPECT_FALSE(Slots("orders from North").negated);
 }
 
+TEST(SlotsTest, NegationWordsBeyondTheLexicon) {
+  EXPECT_NE(Slots("customers without orders"), Slots("customers with orders"));
+  EXPECT_NE(Slots("没有下单的客户"), Slots("下单的客户"));
+  EXPECT_NE(Slots("从未下单的客户"), Slots("下单的客户"));
+  EXPECT_EQ(Slots("没有下单的客户"), Slots("从没下单的客户"));
+  // 未来 ("the future") is not a negation.
+  EXPECT_FALSE(Slots("未来三个月的订单").negated) << Slots("未来三个月的订单").Describe();
+}
+
+// Spider-DK report r056 showed it: "kitten or puppy" vs "both kitten and puppy".
+TEST(SlotsTest, OrIsNotAnd) {
+  EXPECT_NE(Slots("owners who have a kitten or a puppy"),
+            Slots("owners who have both a kitten and a puppy"));
+  EXPECT_NE(Slots("owners who have a kitten or a puppy"),
+            Slots("owners who have a kitten and a puppy"));
+  EXPECT_NE(Slots("买了手机或电脑的客户"), Slots("同时买了手机和电脑的客户"));
+  EXPECT_NE(Slots("买了手机或者电脑的客户"), Slots("买了手机并且买了电脑的客户"));
+  EXPECT_EQ(Slots("买了手机或电脑的客户"), Slots("买了手机或者电脑的客户"));
+  EXPECT_EQ(Slots("owners of a kitten or a puppy").connectives, (std::vector<std::string>{"or"}));
+  // Without an "or", and-words only list things: these stay one question.
+  EXPECT_EQ(Slots("owners who have both a kitten and a puppy"),
+            Slots("owners who have a kitten and a puppy"));
+  EXPECT_EQ(Slots("sales and profit by region"), Slots("sales, profit by region"));
+  EXPECT_EQ(Slots("各地区的销售额和利润"), Slots("各地区的销售额、利润"));
+  // Order counts: "A or B and C" is not "A and B or C".
+  EXPECT_NE(Slots("red or blue and large items"), Slots("red and blue or large items"));
+  // The slot survives the persistent store's round trip.
+  const QuestionSlots s = Slots("a kitten or a puppy");
+  EXPECT_EQ(*SlotsFromJson(SlotsToJson(s)), s);
+}
+
 TEST(SlotsTest, FilterValuesNeedAnIndex) {
   const auto index = testing::SalesIndex();
   ASSERT_NE(index, nullptr);
