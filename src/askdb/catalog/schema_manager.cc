@@ -23,10 +23,12 @@ bool IsFetchTimeout(const Status& status) {
          status.code() == StatusCode::kUnavailable;
 }
 
-// Basic level: the tables without their columns (keys stay: they are the relationships).
-db::DatabaseSchema StripColumns(db::DatabaseSchema schema) {
+// Basic level: tables, keys and row counts, and the columns' names, types and comments —
+// what a consultation needs to suggest analyses — without sample values or indexes (no
+// statistic of the data; the rendered text lists the tables only).
+db::DatabaseSchema StripToBasic(db::DatabaseSchema schema) {
   for (db::TableInfo& t : schema.tables) {
-    t.columns.clear();
+    for (db::ColumnInfo& c : t.columns) c.sample_values.clear();
     t.indexes.clear();
   }
   return schema;
@@ -176,7 +178,7 @@ Status SchemaManager::Seed(std::string_view id, const db::DatabaseSchema& detail
   std::lock_guard lock(ds->mu);
   const Clock::TimePoint now = clock_.Now();
   ds->Clear();
-  ds->basic = Datasource::BasicEntry{StripColumns(detailed), now};
+  ds->basic = Datasource::BasicEntry{StripToBasic(detailed), now};
   ds->detailed_engine = detailed.engine;
   ds->detailed_database = detailed.database;
   for (const db::TableInfo& t : detailed.tables) {
@@ -247,7 +249,7 @@ StatusOr<SchemaResult> SchemaManager::GetBasic(Datasource& ds, Clock::TimePoint 
     }
     return fetched.status().WithContext("fetching the basic schema of datasource '" + ds.id + "'");
   }
-  ds.basic = Datasource::BasicEntry{StripColumns(*std::move(fetched)), now};
+  ds.basic = Datasource::BasicEntry{StripToBasic(*std::move(fetched)), now};
   result.schema = ds.basic->schema;
   result.fetched_at = now;
   return result;

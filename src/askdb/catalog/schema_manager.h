@@ -1,8 +1,8 @@
 // SchemaManager (seed 001 Requirements 2 and 7, seed 000 "Schema Manager"): hands out a
 // datasource's structure at the level a request needs, from a cache when it can.
 //
-// - Levels: kBasic is tables, descriptions and relationships; kDetailed adds columns,
-//   types and sample values. GetSchemaLevel maps a request type to its level.
+// - Levels: kBasic is tables, descriptions, relationships and column names and types (no
+//   statistics); kDetailed adds sample values. GetSchemaLevel maps a request type to its level.
 // - Caches: one per level and datasource, entries live `ttl` (30 minutes by default). The
 //   detailed cache is per table, so a request for several tables fetches only the missing
 //   ones, all of them in one Introspect call. A hit is logged and its text starts with
@@ -71,7 +71,8 @@ struct SchemaRequest {
 
 struct SchemaResult {
   SchemaLevel level = SchemaLevel::kBasic;
-  // Basic: tables with their comments, keys and row counts but no columns.
+  // Basic: tables with their comments, keys, row counts and columns (names, types, keys,
+  // comments) but no sample values; its text lists the tables only.
   db::DatabaseSchema schema;
   // The schema rendered for a prompt (schema_render.h); starts with kCachedSchemaMarker
   // and a newline when from_cache.

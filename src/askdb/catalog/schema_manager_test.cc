@@ -222,7 +222,11 @@ TEST(SchemaManagerTest, ASeededDatasourceAnswersBothLevelsWithoutFetching) {
   EXPECT_TRUE(detailed->from_cache);
   EXPECT_EQ(basic->fingerprint, "v1");
   EXPECT_TRUE(f.state->calls.empty());
-  for (const db::TableInfo& t : basic->schema.tables) EXPECT_TRUE(t.columns.empty());
+  // The seeded copy keeps its columns at the basic level but never its sample values.
+  for (const db::TableInfo& t : basic->schema.tables) {
+    EXPECT_FALSE(t.columns.empty());
+    for (const db::ColumnInfo& c : t.columns) EXPECT_TRUE(c.sample_values.empty()) << c.name;
+  }
   // A changed structure still drops the seeded copy, and the result names the new fingerprint.
   f.state->fingerprint = "v2";
   auto after = f.Get(SchemaLevel::kBasic);
@@ -232,12 +236,19 @@ TEST(SchemaManagerTest, ASeededDatasourceAnswersBothLevelsWithoutFetching) {
   EXPECT_EQ(f.manager->Seed("nope", f.state->schema, "v1").code(), StatusCode::kNotFound);
 }
 
-TEST(SchemaManagerTest, BasicLevelHasTablesAndRelationsButNoColumns) {
+// Basic carries the columns' names and types (a consultation suggests from them) but no
+// statistic of the data, and its text lists the tables only.
+TEST(SchemaManagerTest, BasicLevelHasColumnsWithoutSamplesAndATablesOnlyText) {
   Fixture f(3);
   auto r = f.Get(SchemaLevel::kBasic);
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   ASSERT_EQ(r->schema.tables.size(), 3u);
-  for (const db::TableInfo& t : r->schema.tables) EXPECT_TRUE(t.columns.empty());
+  for (const db::TableInfo& t : r->schema.tables) {
+    ASSERT_GE(t.columns.size(), 2u) << t.name;
+    EXPECT_EQ(t.columns[1].name, "label");
+    EXPECT_EQ(t.columns[1].type, "TEXT");
+    for (const db::ColumnInfo& c : t.columns) EXPECT_TRUE(c.sample_values.empty()) << c.name;
+  }
   EXPECT_EQ(f.state->calls[0].sample_values_per_column, 0);
   EXPECT_NE(r->text.find("# t1 -- table number 1"), std::string::npos) << r->text;
   EXPECT_NE(r->text.find("t1.parent_id -> t0.id"), std::string::npos) << r->text;

@@ -463,4 +463,67 @@ RecallResult SchemaRecaller::Recall(std::string_view question, const RecallOptio
   return result;
 }
 
+RecallResult RenderRecalled(const RecallResult& recalled, const db::DatabaseSchema& fetched,
+                            const SemanticModel* model, const RecallOptions& options) {
+  RecallResult result;
+  std::string text;
+  int used = 0;
+  std::set<std::string> included;
+  for (const RecalledTable& was : recalled.tables) {
+    const db::TableInfo* table = fetched.FindTable(was.name);
+    if (table != nullptr && included.count(text::AsciiLower(table->name))) continue;
+    if (table == nullptr) {
+      result.left_out.push_back(was.name);
+      continue;
+    }
+    const TableSemantics* ts = model ? model->FindTable(table->name) : nullptr;
+    RecalledTable now = was;
+    now.columns.clear();
+    std::string full;
+    std::vector<int> columns;
+    if (!was.columns_pruned) {
+      full = RenderTable(*table, ts, nullptr, options.render);
+      for (size_t c = 0; c < table->columns.size(); ++c) columns.push_back(static_cast<int>(c));
+    }
+    if (full.empty() || used + EstimateTokens(full) > options.token_budget) {
+      columns.clear();
+      std::set<std::string> kept;
+      for (const std::string& c : was.columns) kept.insert(text::AsciiLower(c));
+      for (size_t c = 0; c < table->columns.size(); ++c) {
+        if (kept.count(text::AsciiLower(table->columns[c].name))) {
+          columns.push_back(static_cast<int>(c));
+        }
+      }
+      full = RenderTable(*table, ts, &columns, options.render);
+      now.columns_pruned = true;
+    }
+    const int cost = EstimateTokens(full);
+    if (used + cost > options.token_budget) {
+      result.left_out.push_back(was.name);
+      continue;
+    }
+    for (int c : columns) now.columns.push_back(table->columns[c].name);
+    text += full;
+    used += cost;
+    included.insert(text::AsciiLower(table->name));
+    result.tables.push_back(std::move(now));
+  }
+  std::vector<Relation> logical;
+  for (const Relation& r : recalled.relations) {
+    if (!included.count(text::AsciiLower(r.from_table)) ||
+        !included.count(text::AsciiLower(r.to_table))) {
+      continue;
+    }
+    result.relations.push_back(r);
+    if (r.logical) logical.push_back(r);
+  }
+  std::string relations_text = RenderRelations(logical);
+  if (!relations_text.empty() && used + EstimateTokens(relations_text) <= options.token_budget) {
+    text += relations_text;
+  }
+  result.text = std::move(text);
+  result.tokens = EstimateTokens(result.text);
+  return result;
+}
+
 }  // namespace askdb::catalog

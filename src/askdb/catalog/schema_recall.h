@@ -80,6 +80,14 @@ struct RecallResult {
 // distinct values collected by the question-to-SQL engine's index.
 using ValueLists = std::unordered_map<std::string, std::vector<std::string>>;
 
+// The tables of `recalled` rendered again from `fetched` — the same tables as they are now
+// (SchemaManager::GetSchema of exactly those names, in one fetch): a table that was whole is
+// whole with its current columns when it fits options.token_budget, otherwise (or when it was
+// pruned) only its recalled columns that still exist; a table `fetched` lacks, or that no
+// longer fits, goes to left_out. The logical relations follow as Recall renders them.
+RecallResult RenderRecalled(const RecallResult& recalled, const db::DatabaseSchema& fetched,
+                            const SemanticModel* model, const RecallOptions& options);
+
 // Bilingual terms of a text, as recall matches them (exposed for tests and the bench).
 std::vector<std::string> RecallTerms(std::string_view text);
 

@@ -41,6 +41,12 @@ StatusOr<SharedAnswerCache> OpenAnswerCache(const CliContext& ctx, llm::LlmClien
   }
   shared.cache = std::make_unique<cache::AnswerCache>(cache::CacheOptions{}, Clock::System(),
                                                       std::move(embedder));
+  return shared;
+}
+
+namespace {
+
+void AttachDataDirStore(SharedAnswerCache& shared) {
   StatusOr<std::filesystem::path> dir = DataDir();
   if (dir.ok()) dir = EnsureDir(*dir);
   StatusOr<std::unique_ptr<cache::SqliteAnswerCacheStore>> store =
@@ -48,23 +54,29 @@ StatusOr<SharedAnswerCache> OpenAnswerCache(const CliContext& ctx, llm::LlmClien
                : StatusOr<std::unique_ptr<cache::SqliteAnswerCacheStore>>(dir.status());
   if (!store.ok()) {
     spdlog::warn("answer cache kept in memory only: {}", store.status().message());
-    return shared;
+    return;
   }
+  shared.cache->AttachStore(store->get(), agent::pipeline::ResultSetFromJson);
   shared.store = std::move(store).value();
-  shared.cache->AttachStore(shared.store.get(), agent::pipeline::ResultSetFromJson);
-  return shared;
 }
 
-void ShareAnswerCache(SharedAnswerCache& shared, server::store::ManagementStore& store,
-                      const CliContext& ctx) {
-  if (ctx.config.server.store_url.empty() || shared.cache == nullptr) return;
+}  // namespace
+
+void AttachAnswerCacheStore(SharedAnswerCache& shared, server::store::ManagementStore* store,
+                            const CliContext& ctx) {
+  if (shared.cache == nullptr) return;
+  if (ctx.config.server.store_url.empty() || store == nullptr) {
+    AttachDataDirStore(shared);
+    return;
+  }
   StatusOr<std::unique_ptr<server::api::SharedAnswerCacheStore>> opened =
-      server::api::SharedAnswerCacheStore::Open(store);
+      server::api::SharedAnswerCacheStore::Open(*store);
   if (!opened.ok()) {
     spdlog::warn(
         "answer cache not shared through server.store_url ({}); it stays in the data "
         "directory",
         opened.status().message());
+    AttachDataDirStore(shared);
     return;
   }
   shared.cache->AttachStore(opened->get(), agent::pipeline::ResultSetFromJson);
@@ -142,11 +154,11 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
     if (db.ok()) {
       agent->durations_.own_db = std::move(db).value();
       ShareStepDurations(agent->durations_, *agent->durations_.own_db, ctx);
-      ShareAnswerCache(agent->cache_, *agent->durations_.own_db, ctx);
     } else {
       spdlog::warn("step durations kept in the data directory: {}", db.status().message());
     }
   }
+  AttachAnswerCacheStore(agent->cache_, agent->durations_.own_db.get(), ctx);
   deps.durations = agent->durations_.history.get();
   deps.on_durations_recorded = [self] { self->durations_.Save(); };
   deps.options = PipelineOptionsFromConfig(ctx);

@@ -47,21 +47,22 @@ struct AgentCliOptions {
   std::shared_ptr<const CliUser> user;
 };
 
-// The answer cache of `askdb ask`, `chat` and `serve` (docs/cache.md): one per process,
-// persisted in `<data dir>/answer_cache.sqlite` so that later processes and restarts find
-// earlier answers; its semantic level embeds with the provider's embeddings endpoint when
-// [llm] embedding_model is set and a model client exists, with the built-in embedder otherwise.
-// A cache file that cannot be opened is a warning: the cache then lives in memory only.
+// The answer cache of `askdb ask`, `chat` and `serve` (docs/cache.md): one per process;
+// its semantic level embeds with the provider's embeddings endpoint when [llm]
+// embedding_model is set and a model client exists, with the built-in embedder otherwise.
+// OpenAnswerCache makes the cache alone; AttachAnswerCacheStore then gives it one store.
 struct SharedAnswerCache {
   std::unique_ptr<cache::AnswerCacheStore> store;  // declared first: the cache borrows it
   std::unique_ptr<cache::AnswerCache> cache;
 };
 StatusOr<SharedAnswerCache> OpenAnswerCache(const CliContext& ctx, llm::LlmClient* client);
-// With a shared store (server.store_url), every process over it shares one answer cache: the
-// entries move from the data directory's file to the store's tables. A store that cannot
-// hold them leaves the file in use (answers are then shared by this machine's processes).
-void ShareAnswerCache(SharedAnswerCache& shared, server::store::ManagementStore& store,
-                      const CliContext& ctx);
+// With a shared store (server.store_url and `store`, the opened management database), every
+// process over it shares one answer cache in its tables and no file is opened. Otherwise —
+// or when the store cannot hold them — the entries persist in `<data dir>/answer_cache.sqlite`
+// so that later processes and restarts find earlier answers; a file that cannot be opened is
+// a warning and the cache lives in memory only.
+void AttachAnswerCacheStore(SharedAnswerCache& shared, server::store::ManagementStore* store,
+                            const CliContext& ctx);
 
 // Plan step durations learned from earlier analyses (seed 001 Requirement 6.4), shared by
 // the runs of a process so that the second `askdb ask` of a kind of plan estimates from the

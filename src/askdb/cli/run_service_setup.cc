@@ -48,7 +48,7 @@ server::api::RunServiceDeps MakeRunServiceDeps(ServingState& state,
   deps.datasources = management.datasources.get();
   deps.active_model = management.active_model.get();
   deps.llm = state.llm.get();
-  ShareAnswerCache(state.answer_cache, *management.store, ctx);
+  AttachAnswerCacheStore(state.answer_cache, management.store.get(), ctx);
   deps.cache = state.answer_cache.cache.get();
   ShareStepDurations(state.durations, *management.store, ctx);
   deps.durations = state.durations.history.get();

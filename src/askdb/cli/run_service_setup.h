@@ -30,7 +30,7 @@ struct ServingState {
   std::unique_ptr<agent::CheckpointStore> checkpoints;
   std::unique_ptr<llm::LlmClient> llm;  // null: no model
   // Persisted in the data directory, or in the shared store's tables when server.store_url
-  // is set (MakeRunServiceDeps moves it there; docs/cache.md).
+  // is set (MakeRunServiceDeps attaches one; docs/cache.md).
   SharedAnswerCache answer_cache;
   StepDurations durations;  // learned by every run (docs/plans.md)
 };

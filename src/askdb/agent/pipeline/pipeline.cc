@@ -332,7 +332,7 @@ struct Pipeline::Impl {
 
   StatusOr<NodeOutcome> Plan(RunState& s, NodeContext& ctx) {
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
-    RecallSchema(s, *d);
+    RecallSchema(s, ctx, *d);
     PlanningInput input;
     input.datasource = d;
     input.question = s.question;
@@ -508,11 +508,18 @@ struct Pipeline::Impl {
 
   StatusOr<NodeOutcome> Consultation(RunState& s, NodeContext& ctx) {
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
-    ReadSchemaLevel(ctx, *d, catalog::SchemaLevel::kBasic);
-    ConsultationInput input{.basic_schema = d->schema,
+    // The one tool call: the basic level (columns and types, no statistics). The prepared
+    // index adds what preparation measured once (distinct counts, date ranges) while the
+    // structure is the one it was built on; after a change the basic level alone is used.
+    const std::optional<catalog::SchemaResult> basic =
+        ReadSchemaLevel(ctx, *d, catalog::SchemaLevel::kBasic);
+    const bool prepared_current =
+        !basic || basic->fingerprint.empty() || basic->fingerprint == d->source_fingerprint;
+    ConsultationInput input{.basic_schema = basic ? basic->schema : d->schema,
                             .model = d->model ? &*d->model : nullptr,
-                            .index = d->index.get(),
+                            .index = prepared_current ? d->index.get() : nullptr,
                             .chinese = s.chinese(),
+                            .schema_from_cache = basic && basic->from_cache,
                             .dialect = &d->connector->dialect()};
     Finish(s, ctx, PipelineRoute::kConsultation, Consult(input).RenderText());
     return NodeOutcome::Continue();
@@ -575,7 +582,7 @@ struct Pipeline::Impl {
       return NodeOutcome::Continue();
     }
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
-    RecallSchema(s, *d);
+    RecallSchema(s, ctx, *d);
     ASKDB_ASSIGN_OR_RETURN(const Json v, CallModel(SqlGenerationCall(s.schema_text, s.history,
                                                                      s.question, s.chinese()),
                                                    s, ctx, *d));
@@ -712,7 +719,7 @@ struct Pipeline::Impl {
 
   StatusOr<NodeOutcome> LlmFix(RunState& s, NodeContext& ctx) {
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
-    RecallSchema(s, *d);
+    RecallSchema(s, ctx, *d);
     const SqlAttempt& last = s.attempts.back();
     ASKDB_ASSIGN_OR_RETURN(
         const Json reply,
@@ -767,22 +774,31 @@ struct Pipeline::Impl {
   // The one schema tool call of a request (seed 001 Requirement 2): the level it needs, from
   // the datasource's schema manager — its 30-minute cache (the event then carries
   // "[Using cached schema]"), or fetched, or an expired copy when the fetch timed out.
-  void ReadSchemaLevel(NodeContext& ctx, const PreparedDatasource& d,
-                       catalog::SchemaLevel level) const {
-    if (d.schemas == nullptr) return;
+  std::optional<catalog::SchemaResult> ReadSchemaLevel(NodeContext& ctx,
+                                                       const PreparedDatasource& d,
+                                                       catalog::SchemaLevel level) const {
+    if (d.schemas == nullptr) return std::nullopt;
     StatusOr<catalog::SchemaResult> r = d.schemas->GetSchema(
         {.datasource = std::string(kSchemaManagerId), .level = level, .tables = {}});
     if (!r.ok()) {
       spdlog::warn("pipeline: schema level {} not read: {}", catalog::SchemaLevelName(level),
                    r.status().message());
-      return;
+      return std::nullopt;
     }
+    EmitSchemaEvent(ctx, *r, {});
+    return std::move(r).value();
+  }
+
+  // `requested`: the tables asked for (empty: the whole level).
+  static void EmitSchemaEvent(NodeContext& ctx, const catalog::SchemaResult& r,
+                              const std::vector<std::string>& requested) {
     Json data = {{"tool", std::string(kBasicSchemaTool)},
-                 {"level", std::string(catalog::SchemaLevelName(level))},
-                 {"tables", r->schema.tables.size()},
-                 {"from_cache", r->from_cache},
-                 {"stale", r->stale}};
-    if (r->from_cache) data["note"] = std::string(catalog::kCachedSchemaMarker);
+                 {"level", std::string(catalog::SchemaLevelName(r.level))},
+                 {"tables", r.schema.tables.size()},
+                 {"from_cache", r.from_cache},
+                 {"stale", r.stale}};
+    if (!requested.empty()) data["requested"] = requested;
+    if (r.from_cache) data["note"] = std::string(catalog::kCachedSchemaMarker);
     ctx.Emit(EventType::kSchema, std::move(data));
   }
 
@@ -819,7 +835,7 @@ struct Pipeline::Impl {
     s.next = kLlmFix;
   }
 
-  void RecallSchema(RunState& s, const PreparedDatasource& d) {
+  void RecallSchema(RunState& s, NodeContext& ctx, const PreparedDatasource& d) {
     if (!s.schema_text.empty()) return;
     const std::vector<std::string>& selected = options().profile.selected_tables;
     // The whole schema's recaller is the datasource's, shared by all runs; an agent limited
@@ -829,7 +845,7 @@ struct Pipeline::Impl {
       recall.token_budget = options().schema_token_budget;
       recall.fill_budget = true;  // unsure which tables: what fits costs less than a miss
       recall.required_tables = TermTables(s);
-      s.schema_text = d.Recaller().Recall(s.question, recall).text;
+      s.schema_text = FetchRecalled(ctx, d, d.Recaller().Recall(s.question, recall), recall);
       return;
     }
     // A conversation outlives a schema change (the datasource is prepared again): rebuild.
@@ -847,7 +863,35 @@ struct Pipeline::Impl {
     recall.token_budget = options().schema_token_budget;
     recall.fill_budget = true;
     recall.required_tables = TermTables(s);
-    s.schema_text = recaller->Recall(s.question, recall).text;
+    s.schema_text = FetchRecalled(ctx, d, recaller->Recall(s.question, recall), recall);
+  }
+
+  // The recalled tables as they are now, in one schema-manager call (seed 000: the tables a
+  // question needs in one fetch; the 30-minute cache and the fingerprint check apply, and
+  // the schema event says whether it was cached). When the fetch fails, the recall's own
+  // rendering of the prepared schema is used.
+  std::string FetchRecalled(NodeContext& ctx, const PreparedDatasource& d,
+                            const catalog::RecallResult& recalled,
+                            const catalog::RecallOptions& recall) const {
+    if (d.schemas == nullptr || recalled.tables.empty()) return recalled.text;
+    catalog::SchemaRequest request{.datasource = std::string(kSchemaManagerId),
+                                   .level = catalog::SchemaLevel::kDetailed,
+                                   .tables = {}};
+    for (const catalog::RecalledTable& t : recalled.tables) {
+      if (std::none_of(request.tables.begin(), request.tables.end(), [&](const std::string& n) {
+            return text::EqualsIgnoreAsciiCase(n, t.name);
+          })) {
+        request.tables.push_back(t.name);
+      }
+    }
+    StatusOr<catalog::SchemaResult> r = d.schemas->GetSchema(request);
+    if (!r.ok()) {
+      spdlog::warn("pipeline: recalled tables not fetched, the prepared schema is used: {}",
+                   r.status().message());
+      return recalled.text;
+    }
+    EmitSchemaEvent(ctx, *r, request.tables);
+    return catalog::RenderRecalled(recalled, r->schema, d.model ? &*d.model : nullptr, recall).text;
   }
 
   // The tables of the business terms the evidence recalled: schema recall includes them.
@@ -1072,6 +1116,11 @@ StatusOr<Pipeline> Pipeline::Create(PipelineDeps deps) {
   return Pipeline(std::move(impl));
 }
 
+void AddCachePartition(PipelineOptions& options, std::string_view what, std::string_view key) {
+  if (options.cache_partition.empty()) options.cache_partition = options.datasource_id;
+  options.cache_partition.append("#").append(what).append("-").append(key);
+}
+
 Pipeline::Pipeline(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Pipeline::Pipeline(Pipeline&&) noexcept = default;
 Pipeline& Pipeline::operator=(Pipeline&&) noexcept = default;
@@ -1084,6 +1133,9 @@ StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_v
   initial.question = std::string(question);
   initial.original_question = initial.question;
   initial.datasource = impl_->options().datasource_id;
+  initial.cache_partition = impl_->options().cache_partition.empty()
+                                ? impl_->options().datasource_id
+                                : impl_->options().cache_partition;
   initial.plan_review = impl_->options().profile.plan_review.value_or(impl_->options().plan_review);
   ASKDB_RETURN_IF_ERROR(impl_->StartTurn(thread_id, initial));
   RunControls controls;
@@ -1116,11 +1168,6 @@ Json PipelineResult::ToJson() const {
   j["answer"] = answer;
   j["sql"] = sql;
   if (result) j["result"] = result->ToJson();
-void AddCachePartition(PipelineOptions& options, std::string_view what, std::string_view key) {
-  if (options.cache_partition.empty()) options.cache_partition = options.datasource_id;
-  options.cache_partition.append("#").append(what).append("-").append(key);
-}
-
   if (!chart.is_null()) j["chart"] = chart;
   Json tries = Json::array();
   for (const SqlAttempt& a : attempts) tries.push_back({{"sql", a.sql}, {"error", a.error}});
@@ -1133,9 +1180,6 @@ void AddCachePartition(PipelineOptions& options, std::string_view what, std::str
   if (!state.translation.is_null()) j["engine"] = state.translation;
   if (!state.plan.is_null()) {
     j["plan"] = state.plan;
-  initial.cache_partition = impl_->options().cache_partition.empty()
-                                ? impl_->options().datasource_id
-                                : impl_->options().cache_partition;
     j["plan_title"] = state.plan_title;
     if (!state.plan_warnings.empty()) j["plan_warnings"] = state.plan_warnings;
   }

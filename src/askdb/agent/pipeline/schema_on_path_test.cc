@@ -1,0 +1,156 @@
+// The schema manager on a run's path (docs/schema.md "On the request path"): the model's SQL
+// prompt renders the recalled tables from one schema-manager fetch of exactly those tables,
+// so a table changed in the database after preparation is seen by the next question (the
+// fingerprint check drops the cache); consultation suggests from one basic-level call, and a
+// table added after preparation is among its suggestions.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/graph/checkpoint_store.h"
+#include "askdb/agent/pipeline/pipeline.h"
+#include "askdb/db/connector_registry.h"
+#include "askdb/llm/scripted/scripted_llm_client.h"
+
+namespace askdb::agent::pipeline {
+namespace {
+
+namespace fs = std::filesystem;
+
+class SchemaOnPathTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("askdb_schema_on_path_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    url_ = "sqlite:" + (dir_ / "shop.sqlite").string();
+    Exec(
+        "CREATE TABLE widgets (widget_id INTEGER PRIMARY KEY, widget_name TEXT, price REAL);"
+        "INSERT INTO widgets VALUES (1, 'level', 3.5), (2, 'gear', 7.25), (3, 'rotor', 1.0);");
+    auto connector = db::OpenConnector(url_);
+    ASSERT_TRUE(connector.ok()) << connector.status().ToString();
+    auto prepared = PrepareDatasource(std::move(connector).value(), url_);
+    ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
+    ds_ = std::make_unique<PreparedDatasource>(std::move(prepared).value());
+    llm_.ReplyJson("回文[\\s\\S]*只回复 JSON",
+                   {{"sql", "SELECT widget_name FROM widgets WHERE widget_name = 'level'"}});
+  }
+  void TearDown() override {
+    ds_.reset();
+    fs::remove_all(dir_);
+  }
+
+  void Exec(const std::string& sql) const {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((dir_ / "shop.sqlite").c_str(), &db), SQLITE_OK);
+    char* error = nullptr;
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+    const std::string message = error != nullptr ? error : "";
+    sqlite3_free(error);
+    sqlite3_close(db);
+    ASSERT_EQ(rc, SQLITE_OK) << message;
+  }
+
+  Pipeline MakePipeline(llm::LlmClient* llm) {
+    PipelineDeps deps;
+    deps.checkpoints = &store_;
+    deps.llm = llm;
+    deps.datasource = [this]() -> StatusOr<PreparedDatasource*> { return ds_.get(); };
+    StatusOr<Pipeline> p = Pipeline::Create(std::move(deps));
+    EXPECT_TRUE(p.ok()) << p.status().ToString();
+    return std::move(p).value();
+  }
+
+  // The last SQL-generation prompt the model received.
+  std::string LastSqlPrompt() const {
+    std::string prompt;
+    for (const llm::ChatRequest& r : llm_.requests()) {
+      const std::string& last = r.messages.back().content;
+      if (last.find("只回复 JSON") != std::string::npos) prompt = last;
+    }
+    return prompt;
+  }
+
+  static std::vector<Json> SchemaEvents(const CollectingEventSink& sink) {
+    std::vector<Json> out;
+    for (const Event& e : sink.OfType(EventType::kSchema)) out.push_back(e.payload);
+    return out;
+  }
+
+  fs::path dir_;
+  std::string url_;
+  std::unique_ptr<PreparedDatasource> ds_;
+  InMemoryCheckpointStore store_;
+  llm::ScriptedLlmClient llm_;
+};
+
+TEST_F(SchemaOnPathTest, TheSqlPromptFetchesTheRecalledTablesAndSeesAChangedTable) {
+  Pipeline p = MakePipeline(&llm_);
+  const std::string question = "哪些 widgets 的名字是回文";
+  CollectingEventSink first;
+  StatusOr<PipelineResult> r = p.Ask("t1", question, &first);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_NE(r->sql.find("'level'"), std::string::npos) << r->answer;
+  const std::string before = LastSqlPrompt();
+  ASSERT_NE(before.find("widget_name"), std::string::npos) << before;
+  EXPECT_EQ(before.find("widget_name"), before.rfind("widget_name"))
+      << "rendered twice: " << before;
+  EXPECT_EQ(before.find("colour"), std::string::npos);
+  // One fetch of the recalled tables, answered from the cache seeded at preparation.
+  bool fetched_recalled = false;
+  for (const Json& e : SchemaEvents(first)) {
+    if (!e.contains("requested")) continue;
+    fetched_recalled = true;
+    EXPECT_EQ(e["requested"], Json::array({"widgets"})) << e.dump();
+    EXPECT_EQ(e["from_cache"], true) << e.dump();
+    EXPECT_EQ(e["note"], "[Using cached schema]") << e.dump();
+  }
+  EXPECT_TRUE(fetched_recalled);
+
+  // A column added after preparation changes the structure fingerprint: the next question's
+  // prompt shows it (fetched again, not from the cache), without preparing again.
+  Exec("ALTER TABLE widgets ADD COLUMN colour TEXT;");
+  CollectingEventSink second;
+  r = p.Ask("t2", question, &second);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  const std::string after = LastSqlPrompt();
+  EXPECT_NE(after.find("colour"), std::string::npos) << after;
+  bool refetched = false;
+  for (const Json& e : SchemaEvents(second)) {
+    if (e.contains("requested")) refetched = e["from_cache"] == false;
+  }
+  EXPECT_TRUE(refetched);
+}
+
+TEST_F(SchemaOnPathTest, ConsultationReadsTheBasicLevelOnceAndSeesANewTable) {
+  Pipeline p = MakePipeline(nullptr);
+  CollectingEventSink sink;
+  StatusOr<PipelineResult> r = p.Ask("c1", "对本数据源提出一些分析建议", &sink);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->route, PipelineRoute::kConsultation);
+  std::vector<Json> events = SchemaEvents(sink);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0]["level"], "basic");
+  EXPECT_EQ(r->answer.find("shipments"), std::string::npos);
+
+  // A table created after preparation: the basic level is fetched again (one call) and the
+  // suggestions come from it, columns and types included.
+  Exec(
+      "CREATE TABLE shipments (shipment_id INTEGER PRIMARY KEY, widget_id INTEGER REFERENCES "
+      "widgets(widget_id), shipped_on DATE, weight_kg REAL, carrier TEXT);"
+      "INSERT INTO shipments VALUES (1, 1, '2026-01-05', 2.5, 'DHL');");
+  sink.Clear();
+  r = p.Ask("c2", "对本数据源提出一些分析建议", &sink);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  events = SchemaEvents(sink);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0]["from_cache"], false);
+  EXPECT_EQ(events[0]["tables"], 2);
+  EXPECT_NE(r->answer.find("weight_kg"), std::string::npos) << r->answer;
+}
+
+}  // namespace
+}  // namespace askdb::agent::pipeline
