@@ -50,6 +50,8 @@ for e in $est1; do [[ $e == 1000 ]] || fail "first run should use the default 10
 file=$(find "$ASKDB_HOME" -name step_durations.json | head -1)
 [[ -n $file ]] || fail "no step_durations.json under $ASKDB_HOME"
 grep -q 'execute_sql' "$file" || fail "no execute_sql samples in $file: $(cat "$file")"
+[[ -n $(find "$ASKDB_HOME" -name answer_cache.sqlite) ]] ||
+  fail "without server.store_url the answer cache must persist in the data directory"
 
 second=$("$askdb" --json ask "$q" --db "$db" 2> "$work/err2") || fail "second ask: $(cat "$work/err2")"
 est2=$(sql_estimates "$second")
@@ -98,6 +100,9 @@ out=$(ASKDB_HOME="$work/machine2" "$askdb" --json ask "$simple" --db "$db" 2> "$
   fail "store, cache hit: $(cat "$work/err7")"
 [[ $(cache_hit "$out") == "True L1" ]] ||
   fail "store: machine 2 did not answer from machine 1's cache: $(cache_hit "$out") ($(cat "$work/err7"))"
+# The store replaces the data directory's cache file: none is created, not even empty.
+[[ -z $(find "$work/machine1" "$work/machine2" -name 'answer_cache.sqlite*') ]] ||
+  fail "with server.store_url askdb ask created a local answer cache file: $(find "$work" -name 'answer_cache.sqlite*')"
 
 # askdb serve over the same store (a third data directory): its plan estimates from the two
 # asks' runs too.
@@ -131,4 +136,6 @@ PY
 kill "$serve_pid"
 wait "$serve_pid" 2>/dev/null || true
 serve_pid=
+[[ -z $(find "$work/machine3" -name 'answer_cache.sqlite*') ]] ||
+  fail "with server.store_url askdb serve created a local answer cache file"
 echo "step_durations_e2e: all checks passed (file and shared store, durations and answers)"
