@@ -8,16 +8,7 @@
 # Usage: cli_user_e2e.sh ASKDB_BINARY
 set -euo pipefail
 askdb=$1
-work=$(mktemp -d)
-serve_pid=
-cleanup() {
-  [[ -n $serve_pid ]] && { kill "$serve_pid" 2>/dev/null || true; wait "$serve_pid" 2>/dev/null || true; }
-  rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-export ASKDB_HOME="$work/home"
-unset OPENAI_BASE_URL OPENAI_MODEL OPENAI_API_KEY ASKDB_PASSWORD
+source "$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
 
 "$askdb" demo --db "$work/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
 db="sqlite:$work/retail.sqlite"
@@ -152,9 +143,7 @@ sqlite3 "$ASKDB_HOME"/data/askdb_server.sqlite \
 # A session token from POST /api/v1/auth/login of askdb serve (same data directory) signs in.
 "$askdb" serve --db "$db" --port 0 2> "$work/serve.err" &
 serve_pid=$!
-for _ in $(seq 1 400); do grep -q "listening on" "$work/serve.err" 2>/dev/null && break; sleep 0.05; done
-port=$(sed -nE 's/.*listening on http:\/\/[^:]+:([0-9]+).*/\1/p' "$work/serve.err" | head -1)
-[[ -n $port ]] || fail "serve did not start: $(cat "$work/serve.err")"
+wait_for_serve "$work/serve.err"
 token=$(python3 -c '
 import json, sys, urllib.request
 req = urllib.request.Request(f"http://127.0.0.1:{sys.argv[1]}/api/v1/auth/login",

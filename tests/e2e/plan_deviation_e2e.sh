@@ -7,16 +7,7 @@
 # Usage: plan_deviation_e2e.sh ASKDB_BINARY
 set -euo pipefail
 askdb=$1
-work=$(mktemp -d)
-serve_pid=
-cleanup() {
-  [[ -n $serve_pid ]] && { kill "$serve_pid" 2>/dev/null || true; wait "$serve_pid" 2>/dev/null || true; }
-  rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-export ASKDB_HOME="$work/home"
-unset OPENAI_BASE_URL OPENAI_MODEL OPENAI_API_KEY ASKDB_SERVER_STORE_URL
+source "$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
 
 "$askdb" demo --db "$work/demo/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
 db="sqlite:$work/demo/retail.sqlite"
@@ -57,9 +48,7 @@ PY
 # askdb serve: a "warning" frame of kind plan_deviation in the run's stream.
 "$askdb" serve --db "$db" --llm "scripted:$work/rules.json" --port 0 --no-auth 2> "$work/serve.err" &
 serve_pid=$!
-for _ in $(seq 1 200); do grep -q "listening on" "$work/serve.err" 2>/dev/null && break; sleep 0.05; done
-port=$(sed -nE 's/.*listening on http:\/\/[^:]+:([0-9]+).*/\1/p' "$work/serve.err" | head -1)
-[[ -n $port ]] || fail "serve did not start: $(cat "$work/serve.err")"
+wait_for_serve "$work/serve.err"
 python3 - "$port" "$q" <<'PY' || fail "no plan_deviation warning in the stream ($(tail -5 "$work/serve.err"))"
 import json, sys, urllib.parse, urllib.request
 port, question = sys.argv[1:3]

@@ -7,16 +7,7 @@
 # Usage: schema_refresh_e2e.sh ASKDB_BINARY
 set -euo pipefail
 askdb=$1
-work=$(mktemp -d)
-serve_pid=
-cleanup() {
-  [[ -n $serve_pid ]] && { kill "$serve_pid" 2>/dev/null || true; wait "$serve_pid" 2>/dev/null || true; }
-  rm -rf "$work"
-}
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-export ASKDB_HOME="$work/home"
-unset OPENAI_BASE_URL OPENAI_MODEL OPENAI_API_KEY
+source "$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
 
 "$askdb" demo --db "$work/demo/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
 cp "$work/demo/retail.sqlite" "$work/shop.sqlite"
@@ -24,9 +15,7 @@ cp "$work/demo/retail.semantic.json" "$work/shop.semantic.json"
 
 "$askdb" --log-level info serve --db "sqlite:$work/shop.sqlite" --port 0 --no-auth 2> "$work/serve.err" &
 serve_pid=$!
-for _ in $(seq 1 200); do grep -q "listening on" "$work/serve.err" 2>/dev/null && break; sleep 0.05; done
-port=$(sed -nE 's/.*listening on http:\/\/[^:]+:([0-9]+).*/\1/p' "$work/serve.err" | head -1)
-[[ -n $port ]] || fail "serve did not start: $(cat "$work/serve.err")"
+wait_for_serve "$work/serve.err"
 
 # stream QUESTION THREAD: the run's SSE frames as JSON lines {"event", "data"}.
 stream() {

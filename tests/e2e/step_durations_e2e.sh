@@ -12,22 +12,15 @@
 # Usage: step_durations_e2e.sh ASKDB_BINARY
 set -euo pipefail
 askdb=$1
-work=$(mktemp -d)
+source "$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
 schema="durations_e2e_$$"
-serve_pid=
-cleanup() {
-  [[ -n $serve_pid ]] && { kill "$serve_pid" 2>/dev/null || true; wait "$serve_pid" 2>/dev/null || true; }
+e2e_extra_cleanup() {
   if [[ -n ${ASKDB_TEST_STORE_URL:-} ]]; then
     "$(ls /usr/lib/postgresql/*/bin/psql | head -1)" -q \
       "${ASKDB_TEST_STORE_URL/postgres:\/\//postgresql://}" \
       -c "DROP SCHEMA IF EXISTS $schema CASCADE" > /dev/null 2>&1 || true
   fi
-  rm -rf "$work"
 }
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-export ASKDB_HOME="$work/home"
-unset OPENAI_BASE_URL OPENAI_MODEL OPENAI_API_KEY ASKDB_SERVER_STORE_URL
 
 "$askdb" demo --db "$work/demo/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
 db="sqlite:$work/demo/retail.sqlite"
@@ -110,9 +103,7 @@ export ASKDB_HOME="$work/machine3"
 export ASKDB_SECRET_KEY=$(head -c 32 /dev/urandom | base64)
 "$askdb" serve --db "$db" --port 0 --no-auth 2> "$work/serve.err" &
 serve_pid=$!
-for _ in $(seq 1 200); do grep -q "listening on" "$work/serve.err" 2>/dev/null && break; sleep 0.05; done
-port=$(sed -nE 's/.*listening on http:\/\/[^:]+:([0-9]+).*/\1/p' "$work/serve.err" | head -1)
-[[ -n $port ]] || fail "serve did not start: $(cat "$work/serve.err")"
+wait_for_serve "$work/serve.err"
 python3 - "$port" "$q" <<'PY' || fail "serve: the plan did not estimate from the store ($(tail -5 "$work/serve.err"))"
 import json, sys, urllib.parse, urllib.request
 port, question = sys.argv[1:3]

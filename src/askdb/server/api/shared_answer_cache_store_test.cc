@@ -5,27 +5,16 @@
 #include "askdb/server/api/shared_answer_cache_store.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
-
-#include <atomic>
-#include <filesystem>
-#include <optional>
 
 #include "askdb/cache/answer_cache.h"
 #include "askdb/cache/erase_propagation_scenario.h"
-#include "askdb/server/store/postgres_management_store.h"
-#include "askdb/server/store/sqlite_management_store.h"
-#include "tests/servers/pg_scratch_schema.h"
-#include "tests/servers/server_env.h"
+#include "tests/servers/two_management_stores.h"
 
 namespace askdb::server::api {
 namespace {
 
-namespace fs = std::filesystem;
 using cache::AnswerCache;
 using cache::CacheLevel;
-
-enum class Backend { kSqlite, kPostgres };
 
 db::ResultSet OneRow(long long v) {
   db::ResultSet r;
@@ -39,23 +28,12 @@ StatusOr<db::ResultSet> Decode(const Json& j) {
   return OneRow(j["rows"][0][0].get<long long>());
 }
 
-class SharedAnswerCacheStoreTest : public ::testing::TestWithParam<Backend> {
+class SharedAnswerCacheStoreTest : public store::testing::TwoManagementStoresTest {
  protected:
+  SharedAnswerCacheStoreTest() : TwoManagementStoresTest("answer_cache_test") {}
   void SetUp() override {
-    static std::atomic<int> counter{0};
-    if (GetParam() == Backend::kSqlite) {
-      dir_ = fs::temp_directory_path() /
-             ("askdb_shared_cache_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-      fs::create_directories(dir_);
-    } else {
-      ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_STORE_URL");
-      schema_.emplace(url, "answer_cache_test");
-    }
-    for (auto* db : {&db_a_, &db_b_}) {
-      auto opened = OpenDb();
-      ASSERT_TRUE(opened.ok()) << opened.status().ToString();
-      *db = std::move(opened).value();
-    }
+    TwoManagementStoresTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
     auto a = SharedAnswerCacheStore::Open(*db_a_);
     auto b = SharedAnswerCacheStore::Open(*db_b_);
     ASSERT_TRUE(a.ok()) << a.status().ToString();
@@ -63,26 +41,12 @@ class SharedAnswerCacheStoreTest : public ::testing::TestWithParam<Backend> {
     store_a_ = std::move(a).value();
     store_b_ = std::move(b).value();
   }
-  StatusOr<std::unique_ptr<store::ManagementStore>> OpenDb() {
-    if (GetParam() == Backend::kSqlite) {
-      ASKDB_ASSIGN_OR_RETURN(auto db, store::SqliteManagementStore::Open(dir_ / "m.sqlite"));
-      return std::unique_ptr<store::ManagementStore>(std::move(db));
-    }
-    ASKDB_ASSIGN_OR_RETURN(auto db, store::PostgresManagementStore::Open(schema_->url()));
-    return std::unique_ptr<store::ManagementStore>(std::move(db));
-  }
   void TearDown() override {
     store_a_.reset();
     store_b_.reset();
-    db_a_.reset();
-    db_b_.reset();
-    if (!dir_.empty()) fs::remove_all(dir_);
-    schema_.reset();
+    TwoManagementStoresTest::TearDown();
   }
 
-  fs::path dir_;
-  std::optional<db::testing::PgScratchSchema> schema_;
-  std::unique_ptr<store::ManagementStore> db_a_, db_b_;
   std::unique_ptr<SharedAnswerCacheStore> store_a_, store_b_;
 };
 
@@ -166,10 +130,9 @@ TEST_P(SharedAnswerCacheStoreTest, AnEntryErasedByOneServerLeavesTheOthersMemory
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, SharedAnswerCacheStoreTest,
-                         ::testing::Values(Backend::kSqlite, Backend::kPostgres),
-                         [](const auto& info) {
-                           return info.param == Backend::kSqlite ? "sqlite" : "postgres";
-                         });
+                         ::testing::Values(store::testing::StoreBackend::kSqlite,
+                                           store::testing::StoreBackend::kPostgres),
+                         store::testing::StoreBackendName);
 
 }  // namespace
 }  // namespace askdb::server::api

@@ -5,45 +5,24 @@
 #include "askdb/server/api/shared_duration_store.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <atomic>
-#include <filesystem>
-#include <optional>
 #include <thread>
 
 #include "askdb/agent/plan/analysis_plan.h"
-#include "askdb/server/store/postgres_management_store.h"
-#include "askdb/server/store/sqlite_management_store.h"
-#include "tests/servers/pg_scratch_schema.h"
-#include "tests/servers/server_env.h"
+#include "tests/servers/two_management_stores.h"
 
 namespace askdb::server::api {
 namespace {
 
-namespace fs = std::filesystem;
 using agent::plan::DurationHistory;
 using agent::plan::kToolExecuteSql;
 
-enum class Backend { kSqlite, kPostgres };
-
-class SharedDurationStoreTest : public ::testing::TestWithParam<Backend> {
+class SharedDurationStoreTest : public store::testing::TwoManagementStoresTest {
  protected:
+  SharedDurationStoreTest() : TwoManagementStoresTest("durations_test") {}
   void SetUp() override {
-    static std::atomic<int> counter{0};
-    if (GetParam() == Backend::kSqlite) {
-      dir_ = fs::temp_directory_path() / ("askdb_shared_durations_" + std::to_string(::getpid()) +
-                                          "_" + std::to_string(counter++));
-      fs::create_directories(dir_);
-    } else {
-      ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_STORE_URL");
-      schema_.emplace(url, "durations_test");
-    }
-    for (auto* db : {&db_a_, &db_b_}) {
-      auto opened = OpenDb();
-      ASSERT_TRUE(opened.ok()) << opened.status().ToString();
-      *db = std::move(opened).value();
-    }
+    TwoManagementStoresTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
     auto a = SharedDurationStore::Open(*db_a_);
     auto b = SharedDurationStore::Open(*db_b_);
     ASSERT_TRUE(a.ok()) << a.status().ToString();
@@ -51,26 +30,12 @@ class SharedDurationStoreTest : public ::testing::TestWithParam<Backend> {
     store_a_ = std::move(a).value();
     store_b_ = std::move(b).value();
   }
-  StatusOr<std::unique_ptr<store::ManagementStore>> OpenDb() {
-    if (GetParam() == Backend::kSqlite) {
-      ASKDB_ASSIGN_OR_RETURN(auto db, store::SqliteManagementStore::Open(dir_ / "m.sqlite"));
-      return std::unique_ptr<store::ManagementStore>(std::move(db));
-    }
-    ASKDB_ASSIGN_OR_RETURN(auto db, store::PostgresManagementStore::Open(schema_->url()));
-    return std::unique_ptr<store::ManagementStore>(std::move(db));
-  }
   void TearDown() override {
     store_a_.reset();
     store_b_.reset();
-    db_a_.reset();
-    db_b_.reset();
-    if (!dir_.empty()) fs::remove_all(dir_);
-    schema_.reset();
+    TwoManagementStoresTest::TearDown();
   }
 
-  fs::path dir_;
-  std::optional<db::testing::PgScratchSchema> schema_;
-  std::unique_ptr<store::ManagementStore> db_a_, db_b_;
   std::unique_ptr<SharedDurationStore> store_a_, store_b_;
 };
 
@@ -142,10 +107,9 @@ TEST_P(SharedDurationStoreTest, EachKeyKeepsItsNewestWindowInOrder) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, SharedDurationStoreTest,
-                         ::testing::Values(Backend::kSqlite, Backend::kPostgres),
-                         [](const auto& info) {
-                           return info.param == Backend::kSqlite ? "sqlite" : "postgres";
-                         });
+                         ::testing::Values(store::testing::StoreBackend::kSqlite,
+                                           store::testing::StoreBackend::kPostgres),
+                         store::testing::StoreBackendName);
 
 }  // namespace
 }  // namespace askdb::server::api
