@@ -24,6 +24,7 @@
 #include "askdb/common/json.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/demo/demo_database.h"
+#include "askdb/llm/json_output.h"
 #include "askdb/llm/scripted/scripted_llm_client.h"
 #include "askdb/server/api/key_file_store.h"
 #include "askdb/server/api/run_service.h"
@@ -732,6 +733,98 @@ TEST_F(ApiServerTest, MetricsHealthAndOpenApi) {
                            "/healthz", "/readyz", "/metrics", "/mcp"}) {
     EXPECT_TRUE(doc["paths"].contains(path)) << path;
   }
+}
+
+// `schema` with type T made [T, "null"] when the document marks it nullable.
+Json NullableAsTypeList(Json schema, bool nullable) {
+  if (nullable && schema.contains("type") && schema["type"].is_string()) {
+    schema["type"] = Json::array({schema["type"], "null"});
+  }
+  return schema;
+}
+
+// A schema of the OpenAPI document with its $refs inlined and `nullable: true` made a type
+// list, the JSON Schema subset llm::ValidateJsonSchema reads.
+Json Inlined(const Json& schema, const Json& components) {
+  if (!schema.is_object()) return schema;
+  const bool nullable = schema.value("nullable", false);
+  if (auto ref = schema.find("$ref"); ref != schema.end()) {
+    const std::string name = ref->get<std::string>().substr(sizeof("#/components/schemas/") - 1);
+    return NullableAsTypeList(Inlined(components.at(name), components), nullable);
+  }
+  Json out = Json::object();
+  for (const auto& [key, value] : schema.items()) {
+    if (key == "properties") {
+      for (const auto& [name, child] : value.items()) {
+        out[key][name] = Inlined(child, components);
+      }
+    } else {
+      out[key] = key == "items" ? Inlined(value, components) : value;
+    }
+  }
+  return NullableAsTypeList(std::move(out), nullable);
+}
+
+// The run answers (POST /ask, /runs/{id}/resume, the SSE result frame) of every kind — the
+// engine's table and chart, a model's statement after a refused one, a cache hit, a plan
+// waiting for approval, an approved analysis with its steps, nl2sqlOnly — have the shape the
+// OpenAPI document gives, which is closed: a field the document does not name fails.
+TEST_F(ApiServerTest, RunAnswersHaveTheShapeTheOpenApiDocumentGives) {
+  StartServer();
+  auto fetched = Client().Get("/api/v1/openapi.json", Admin());
+  ASSERT_EQ(fetched->status, 200);
+  const Json components = Json::parse(fetched->body)["components"]["schemas"];
+  const Json schema = Inlined(components["RunResult"], components);
+  ASSERT_EQ(schema.value("additionalProperties", true), false) << schema.dump();
+  std::vector<Json> answers;
+  auto expect_shape = [&](const std::string& what, const std::string& body) {
+    const Json answer = Json::parse(body);
+    std::string errors;
+    for (const std::string& e : llm::ValidateJsonSchema(answer, schema)) errors += e + "\n";
+    EXPECT_TRUE(errors.empty()) << what << ":\n" << errors << body.substr(0, 3000);
+    answers.push_back(answer);
+  };
+  auto ask = [&](const std::string& question, const std::string& thread) {
+    auto r = PostJson("/api/v1/ask", {{"query", question}, {"thread_id", thread}}, Admin());
+    EXPECT_EQ(r->status, 200) << r->body;
+    expect_shape(question, r->body);
+  };
+  ask(kSalesQuestion, "t-shape-1");
+  ask("各门店的退货率是多少", "t-shape-2");
+  ask(kModelQuestion, "t-shape-3");
+
+  StopServer();
+  Options review;
+  review.plan_review = true;
+  review.model = false;
+  StartServer(review);
+  ask(kAnalysisQuestion, "t-shape-plan");
+  auto resumed = PostJson("/api/v1/runs/t-shape-plan/resume", {{"answer", "approve"}}, Admin());
+  ASSERT_EQ(resumed->status, 200) << resumed->body;
+  expect_shape("the approved plan", resumed->body);
+  StreamCapture sql_only = Stream(
+      "/api/v1/stream/search?threadId=t-shape-sql&nl2sqlOnly=true&query=" + Encode(kSalesQuestion),
+      Admin());
+  ASSERT_EQ(sql_only.status, 200) << sql_only.body;
+  ASSERT_EQ(sql_only.events.back().event, "result");
+  expect_shape("nl2sqlOnly's result frame", sql_only.events.back().data);
+
+  // The answers held every part the document describes, so each part was checked.
+  for (const char* part : {"result", "chart", "engine", "interrupt", "plan", "steps", "deviation",
+                           "report_narrative"}) {
+    EXPECT_TRUE(std::any_of(answers.begin(), answers.end(),
+                            [&](const Json& a) { return a.contains(part); }))
+        << "no answer had '" << part << "'";
+  }
+  EXPECT_TRUE(std::any_of(answers.begin(), answers.end(),
+                          [](const Json& a) { return !a["attempts"].empty(); }));
+  // And the check can fail: a field the document does not name, a route it does not list.
+  Json extra = answers.front();
+  extra["surprise"] = 1;
+  EXPECT_FALSE(llm::ValidateJsonSchema(extra, schema).empty());
+  Json route = answers.front();
+  route["route"] = "guess";
+  EXPECT_FALSE(llm::ValidateJsonSchema(route, schema).empty());
 }
 
 TEST_F(ApiServerTest, GracefulShutdownLetsARunningAskFinish) {

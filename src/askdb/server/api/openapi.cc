@@ -374,6 +374,151 @@ void AddManagementOps(Json& paths) {
   }
 }
 
+Json Int() { return Json{{"type", "integer"}}; }
+Json Num() { return Json{{"type", "number"}}; }
+Json Nullable(Json schema) {
+  schema["nullable"] = true;
+  return schema;
+}
+Json ArrayOf(Json items) { return Json{{"type", "array"}, {"items", std::move(items)}}; }
+Json Described(Json schema, std::string_view description) {
+  schema["description"] = description;
+  return schema;
+}
+Json Enum(std::vector<std::string> values) {
+  return Json{{"type", "string"}, {"enum", std::move(values)}};
+}
+
+// The answer of /api/v1/ask and /runs/{id}/resume and the SSE "result" frame
+// (PipelineResult::ToJson plus the run service's thread_id and permissions). Closed
+// (additionalProperties: false): server_api_e2e_test checks real answers against it, so a
+// field added to the result without a line here fails that test.
+Json RunSchemas() {
+  const Json column =
+      Object({{"name", Str()}, {"type", Described(Str(), "May be empty")}}, {"name", "type"});
+  const Json result_set =
+      Object({{"columns", ArrayOf(column)},
+              {"rows", Described(ArrayOf(ArrayOf(Json::object())),
+                                 "One array per row in column order: string, number, boolean "
+                                 "or null")},
+              {"truncated", Described(Bool(), "More rows matched than were kept")},
+              {"elapsed_ms", Num()}},
+             {"columns", "rows", "truncated"});
+  const Json chart = Object(
+      {{"kind", Enum({"line", "bar", "pie", "scatter", "kpi", "table"})},
+       {"title", Str()},
+       {"reason", Described(Str(), "Why this kind fits the data")},
+       {"kpi", Object({{"value", Num()}, {"label", Str()}, {"formatted", Str()}})},
+       {"option", Described(Nullable(Object({})),
+                            "The ECharts option, drawn as it is; null for a KPI card or a table")}},
+      {"kind", "option"});
+  const Json interrupt =
+      Object({{"kind", Enum({"clarification", "plan_approval"})},
+              {"node", Str()},
+              {"payload", Described(Object({{"question", Str()},
+                                            {"plan", Ref("Plan")},
+                                            {"title", Str()},
+                                            {"text", Str()},
+                                            {"rejections", Int()},
+                                            {"max_rejections", Int()}}),
+                                    "clarification: {question}; plan_approval: {plan, title, "
+                                    "text, rejections, max_rejections}")}},
+             {"kind", "node", "payload"});
+  const Json plan_step = Object({{"step_num", Int()},
+                                 {"tool", Str()},
+                                 {"purpose", Str()},
+                                 {"input", Str()},
+                                 {"depends_on", ArrayOf(Int())},
+                                 {"estimated_duration_ms", Int()},
+                                 {"schema_level", Str()},
+                                 {"is_checkpoint", Bool()}},
+                                {"step_num", "tool", "purpose"});
+  const Json plan = Object({{"request_type", Str()},
+                            {"schema_level", Str()},
+                            {"is_multi_step", Bool()},
+                            {"checkpoints", ArrayOf(Int())},
+                            {"estimated_calls", Int()},
+                            {"needs_schema", Bool()},
+                            {"needs_sql", Bool()},
+                            {"needs_python", Bool()},
+                            {"needs_web_search", Bool()},
+                            {"steps", ArrayOf(Ref("PlanStep"))}},
+                           {"steps"});
+  const Json step = Object({{"step_num", Int()},
+                            {"tool", Str()},
+                            {"purpose", Str()},
+                            {"sql", Str()},
+                            {"success", Bool()},
+                            {"skipped", Bool()},
+                            {"error", Str()},
+                            {"note", Str()},
+                            {"text", Str()},
+                            {"attempts", Int()},
+                            {"duration_ms", Int()},
+                            {"result", Nullable(Ref("ResultSet"))},
+                            {"code", Described(Str(), "A Python step's code")},
+                            {"python", Described(Object({}), "A Python step's output")}},
+                           {"step_num", "tool", "success", "result"});
+  const Json engine = Object(
+      {{"answered", Bool()},
+       {"confidence", Num()},
+       {"sql", Str()},
+       {"mappings", ArrayOf(Object({{"phrase", Str()}, {"kind", Str()}, {"target", Str()}}))},
+       {"abstain_reason", Str()},
+       {"understood", StrArray()}});
+  const Json deviation = Object({{"planned_calls", Int()},
+                                 {"actual_calls", Int()},
+                                 {"planned_steps", StrArray()},
+                                 {"actual_steps", StrArray()},
+                                 {"order_changes", Int()},
+                                 {"planned_additions", Int()},
+                                 {"deviation_score", Num()},
+                                 {"warnings", StrArray()}});
+  const Json report = Object({{"title", Str()},
+                              {"summary", Str()},
+                              {"findings", StrArray()},
+                              {"recommendations", StrArray()}});
+  Json run = Object(
+      {{"thread_id", Str()},
+       {"route", Enum({"none", "quick_path", "consultation", "cache", "engine", "llm", "analysis",
+                       "not_answered", "knowledge"})},
+       {"request_type", Described(Str(), "The classifier's type (data_query, ...)")},
+       {"language", Enum({"zh", "en"})},
+       {"answer", Str()},
+       {"sql", Described(Str(), "The statement run; empty when none")},
+       {"result", Ref("ResultSet")},
+       {"chart", Ref("Chart")},
+       {"attempts", Described(ArrayOf(Object({{"sql", Str()}, {"error", Str()}}, {"sql", "error"})),
+                              "Statements that failed before the one run")},
+       {"llm_calls", Int()},
+       {"cache_hit", Bool()},
+       {"cache_level", Enum({"L1", "L2"})},
+       {"error", Str()},
+       {"interrupt", Ref("Interrupt")},
+       {"engine", Described(engine, "What the NL-to-SQL engine understood")},
+       {"plan", Ref("Plan")},
+       {"plan_title", Str()},
+       {"plan_warnings", StrArray()},
+       {"steps", ArrayOf(Ref("StepOutcome"))},
+       {"query_history", ArrayOf(Object({}))},
+       {"deviation_score", Num()},
+       {"deviation", deviation},
+       {"report_narrative", report},
+       {"permissions", Described(Str(), "The user's data permissions in words (the footnote)")},
+       {"prompt_tokens", Int()},
+       {"completion_tokens", Int()}},
+      {"thread_id", "route", "request_type", "language", "answer", "sql", "attempts", "llm_calls",
+       "cache_hit", "prompt_tokens", "completion_tokens"});
+  run["additionalProperties"] = false;
+  return Json{{"RunResult", std::move(run)},
+              {"ResultSet", result_set},
+              {"Chart", chart},
+              {"Interrupt", interrupt},
+              {"Plan", plan},
+              {"PlanStep", plan_step},
+              {"StepOutcome", step}};
+}
+
 Json ManagementSchemas() {
   const Json time{{"type", "string"}, {"format", "date-time"}};
   return Json{
@@ -495,7 +640,8 @@ Json BuildOpenApiDocument() {
     op["responses"]["200"] = {
         {"description",
          "text/event-stream: one frame per agent event (classification, sql, rows, chart, "
-         "text_delta, interrupt, usage, done, ...) then result | run_error | cancelled"},
+         "text_delta, interrupt, usage, done, ...) then result (its data a RunResult) | "
+         "run_error | cancelled"},
         {"content", {{"text/event-stream", {{"schema", {{"type", "string"}}}}}}}};
     op["responses"]["404"] = ErrorResponse("No run to resume from Last-Event-ID");
     paths["/api/v1/stream/search"]["get"] = std::move(op);
@@ -599,23 +745,10 @@ Json BuildOpenApiDocument() {
            {{"error",
              {{"type", "object"},
               {"properties",
-               {{"code", {{"type", "string"}}}, {"message", {{"type", "string"}}}}}}}}}}},
-        {"RunResult",
-         {{"type", "object"},
-          {"description", "PipelineResult::ToJson"},
-          {"properties",
-           {{"thread_id", {{"type", "string"}}},
-            {"route", {{"type", "string"}}},
-            {"answer", {{"type", "string"}}},
-            {"sql", {{"type", "string"}}},
-            {"result", {{"type", "object"}}},
-            {"chart", {{"type", "object"}}},
-            {"llm_calls", {{"type", "integer"}}},
-            {"cache_hit", {{"type", "boolean"}}},
-            {"error", {{"type", "string"}}},
-            {"interrupt", {{"type", "object"}}}}}}}}}};
-  const Json management_schemas = ManagementSchemas();
-  for (const auto& [name, schema] : management_schemas.items()) {
+               {{"code", {{"type", "string"}}}, {"message", {{"type", "string"}}}}}}}}}}}}}};
+  Json schemas = RunSchemas();
+  schemas.update(ManagementSchemas());
+  for (const auto& [name, schema] : schemas.items()) {
     doc["components"]["schemas"][name] = schema;
   }
   return doc;
