@@ -8,7 +8,8 @@
 // the ECharts chunk) stays within 350 KB; a plan waits for approval, still waits after a
 // reload, and runs to a report once approved; a revoked agent key returns to sign-in with
 // the message; an analyst made on the users page, under a row rule made on the permissions
-// page, signs in with a password and sees only their region (users_scenario.mjs).
+// page, signs in with a password and sees only their region (users_scenario.mjs); an editor
+// account gets exactly the admin pages the server lets editors use (editor_scenario.mjs).
 // Screenshots go to OUT_DIR.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -18,6 +19,7 @@ import puppeteer from 'puppeteer-core'
 import { adminFlow, clarifyRenameAndCost, hugePaste, knowledgePage, semanticCsv } from './scenarios.mjs'
 import { runsAndRelations } from './admin_pages.mjs'
 import { termsPage } from './terms_scenario.mjs'
+import { editorPages } from './editor_scenario.mjs'
 import { usersAndPermissions } from './users_scenario.mjs'
 
 const [askdb, outDir] = process.argv.slice(2)
@@ -360,6 +362,7 @@ async function main() {
   await semanticCsv(ctx, page)
   await knowledgePage(ctx, page)
   await termsPage(ctx, page)
+  await editorPages(ctx)
 
   // The other admin pages, each with its content.
   for (const [path, selector, shot] of [

@@ -4,6 +4,9 @@ import { auth, restore } from './lib/auth'
 // separate chunk (with the twenty Element Plus chunks under it) cost a round trip.
 import ChatPage from './pages/ChatPage.vue'
 
+/** Where an editor lands in the admin pages (the first of theirs in the menu). */
+export const EDITOR_HOME = '/admin/semantic'
+
 export const router = createRouter({
   history: createWebHistory(),
   routes: [
@@ -16,19 +19,21 @@ export const router = createRouter({
       component: () => import('./pages/admin/AdminLayout.vue'),
       meta: { admin: true },
       children: [
+        // In the menu's order (AdminLayout lists these). meta.editor: editors may use the page
+        // too — the server lets them change an agent's semantic model, relations, terms,
+        // examples and knowledge (api_server.cc ManagementAccess); the rest is the admin's.
         { path: '', redirect: '/admin/agents' },
         { path: 'agents', component: () => import('./pages/admin/AgentsPage.vue') },
         { path: 'datasources', component: () => import('./pages/admin/DatasourcesPage.vue') },
-        { path: 'semantic', component: () => import('./pages/admin/SemanticModelPage.vue') },
-        { path: 'relations', component: () => import('./pages/admin/RelationsPage.vue') },
-        { path: 'examples', component: () => import('./pages/admin/ExamplesPage.vue') },
+        { path: 'semantic', component: () => import('./pages/admin/SemanticModelPage.vue'), meta: { editor: true } },
+        { path: 'relations', component: () => import('./pages/admin/RelationsPage.vue'), meta: { editor: true } },
+        { path: 'terms', component: () => import('./pages/admin/TermsPage.vue'), meta: { editor: true } },
+        { path: 'examples', component: () => import('./pages/admin/ExamplesPage.vue'), meta: { editor: true } },
         { path: 'models', component: () => import('./pages/admin/ModelsPage.vue') },
         { path: 'runs', component: () => import('./pages/admin/RunsPage.vue') },
-        { path: 'knowledge', component: () => import('./pages/admin/KnowledgePage.vue') },
+        { path: 'knowledge', component: () => import('./pages/admin/KnowledgePage.vue'), meta: { editor: true } },
         { path: 'users', component: () => import('./pages/admin/UsersPage.vue') },
         { path: 'permissions', component: () => import('./pages/admin/PermissionsPage.vue') },
-        // Editors may change business terms too (the terms routes allow them).
-        { path: 'terms', component: () => import('./pages/admin/TermsPage.vue'), meta: { editor: true } },
       ],
     },
     { path: '/:rest(.*)*', redirect: '/chat' },
@@ -54,7 +59,8 @@ router.beforeEach(async (to) => {
     ok = false
   }
   if (!ok) return { path: '/signin', query: to.fullPath !== '/chat' ? { next: to.fullPath } : {} }
-  if (to.matched.some((r) => r.meta.editor)) return auth.me?.admin || auth.me?.editor ? true : '/chat'
-  if (to.matched.some((r) => r.meta.admin) && !auth.me?.admin) return '/chat'
-  return true
+  if (auth.me?.admin || !to.matched.some((r) => r.meta.admin)) return true
+  // An editor on an admin-only page (or /admin itself) goes to the editors' first page.
+  if (auth.me?.editor) return to.matched.some((r) => r.meta.editor) ? true : EDITOR_HOME
+  return '/chat'
 })
