@@ -130,7 +130,8 @@ Figures At(const std::vector<Outcome>& outcomes, double threshold) {
   for (const Outcome& o : outcomes) {
     ++f.queries;
     f.answerable += o.answerable ? 1 : 0;
-    if (o.similarity > 0 && o.similarity >= threshold) {
+    // The evidence stage's tolerance (knowledge_evidence.cc): 1.0 holds against rounding.
+    if (o.similarity > 0 && o.similarity >= threshold - 1e-6) {
       ++f.offered;
       f.right += o.right ? 1 : 0;
     }

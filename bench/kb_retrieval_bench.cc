@@ -6,6 +6,7 @@
 //   kb_retrieval_bench [--data DIR] [--sizes 10000,100000] [--queries N] [--dimension D]
 //                      [--keyword-top-k N] [--vector-top-k N] [--keyword-min X]
 //                      [--vector-min X] [--no-latency] [--misses N]
+//                      [--split develop|report|both]   (quality splits; default both)
 //
 // Quality: each database's distinct non-empty evidence strings form one knowledge base (a
 // scope "bird:<db_id>" of one index); every question with evidence is a query searched
@@ -52,6 +53,9 @@ struct Args {
   bool latency = true;
   SearchOptions search;  // --keyword-top-k, --vector-top-k, --vector-min, --keyword-min
   int misses = 0;  // develop-split hybrid misses to print (for tuning: never the report split)
+  knowledge::KnowledgeIndexOptions index;  // --bm25-k1, --bm25-b (exploring only)
+  bool develop = true;  // --split develop|report|both: which splits' quality to measure
+  bool report = true;
 };
 
 struct Question {
@@ -124,7 +128,7 @@ int RunQuality(const Args& args, const std::vector<Question>& questions, Json& o
                       .recall = true,
                       .text = q.evidence});
   }
-  KnowledgeIndex index(MakeEmbedder(args));
+  KnowledgeIndex index(MakeEmbedder(args), args.index);
   const auto t0 = std::chrono::steady_clock::now();
   if (Status s = index.Add(chunks); !s.ok()) {
     std::cerr << "kb_retrieval_bench: " << s.ToString() << "\n";
@@ -139,6 +143,7 @@ int RunQuality(const Args& args, const std::vector<Question>& questions, Json& o
       {"databases", databases.size()}, {"chunks", chunks.size()}, {"add_ms", add_ms}};
 
   for (bool report : {false, true}) {
+    if (!(report ? args.report : args.develop)) continue;
     Json split;
     size_t n = 0;
     for (const Question& q : questions) n += q.report == report ? 1 : 0;
@@ -291,10 +296,25 @@ int Main(int argc, char** argv) {
       args.latency = false;
     } else if (a == "--misses") {
       args.misses = std::stoi(next());
+    } else if (a == "--bm25-k1") {
+      args.index.bm25_k1 = std::stod(next());
+    } else if (a == "--bm25-b") {
+      args.index.bm25_b = std::stod(next());
+    } else if (a == "--rrf-k") {
+      args.search.rrf_k = std::stod(next());
+    } else if (a == "--split") {
+      const std::string v = next();
+      if (v != "develop" && v != "report" && v != "both") {
+        std::cerr << "kb_retrieval_bench: --split takes develop, report or both, not '" << v
+                  << "'\n";
+        return 2;
+      }
+      args.develop = v != "report";
+      args.report = v != "develop";
     } else {
       std::cerr << "usage: kb_retrieval_bench [--data DIR] [--sizes N,N] [--queries N] "
                    "[--dimension D] [--keyword-top-k N] [--vector-top-k N] [--keyword-min X] "
-                   "[--vector-min X] [--no-latency] [--misses N]\n";
+                   "[--vector-min X] [--no-latency] [--misses N] [--split develop|report|both]\n";
       return 2;
     }
   }

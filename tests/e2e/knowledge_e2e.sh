@@ -53,6 +53,11 @@ for f in empty.txt junk.txt big.md; do
 done
 set +e; out=$("$askdb" --config "$work/askdb.toml" kb add "$work/big.md" 2>&1); set -e
 [[ $out == *"knowledge.max_file_mb"* ]] || fail "the limit is not named: $out"
+# A 50 MB file under the default limit (20 MB): refused by its size, before it is read.
+truncate -s 50M "$work/big50.txt"
+set +e; out=$("$askdb" kb add "$work/big50.txt" 2>&1); rc=$?; set -e
+[[ $rc == 3 && $out == *"50.0 MB, over the limit of 20.0 MB (knowledge.max_file_mb)"* ]] \
+  || fail "50 MB file: exit $rc: $out"
 set +e; out=$("$askdb" kb add "$src/tests/data/knowledge/returns_policy_encrypted.pdf" 2>&1); rc=$?; set -e
 [[ $rc == 3 && $out == *encrypted* ]] || fail "encrypted PDF: exit $rc: $out"
 [[ $(json "$("$askdb" --json kb list)" "len(d)") == 3 ]] || fail "a refused add left something behind"

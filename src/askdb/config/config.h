@@ -117,7 +117,7 @@ struct KnowledgeConfig {
   int64_t chunk_overlap = 80;           // characters repeated between neighbouring chunks
   int64_t evidence_top_k = 5;           // hits the evidence stage recalls
   int64_t evidence_token_budget = 800;  // prompt tokens the evidence may take
-  double qa_answer_similarity = 0.9;    // a Q&A at least this similar answers the question
+  double qa_answer_similarity = 1.0;    // a Q&A at least this similar answers the question
 };
 
 // Used from the LLM release on; loaded and validated already so files stay stable.

@@ -112,16 +112,19 @@ StatusOr<DocumentFormat> ParseDocumentFormat(std::string_view name) {
   return DocumentFormatFromFileName(lowered.starts_with(".") ? lowered : "x." + lowered);
 }
 
+Status CheckDocumentSize(std::string_view file_name, int64_t size, const ParseLimits& limits) {
+  if (size <= limits.max_bytes) return Status::Ok();
+  return InvalidArgumentError(Quoted(file_name) + " is " + Megabytes(size) +
+                              ", over the limit of " + Megabytes(limits.max_bytes) + " (" +
+                              limits.limit_name + "); split the file or raise the limit");
+}
+
 StatusOr<std::string> ExtractDocumentText(std::string_view file_name, std::string_view bytes,
                                           DocumentFormat format, const ParseLimits& limits) {
   if (bytes.empty()) {
     return InvalidArgumentError(Quoted(file_name) + " is empty; upload a file with content");
   }
-  if (static_cast<int64_t>(bytes.size()) > limits.max_bytes) {
-    return InvalidArgumentError(Quoted(file_name) + " is " + Megabytes(bytes.size()) +
-                                ", over the limit of " + Megabytes(limits.max_bytes) + " (" +
-                                limits.limit_name + "); split the file or raise the limit");
-  }
+  ASKDB_RETURN_IF_ERROR(CheckDocumentSize(file_name, static_cast<int64_t>(bytes.size()), limits));
   StatusOr<std::string> text = InternalError("unreachable");
   switch (format) {
     case DocumentFormat::kMarkdown:

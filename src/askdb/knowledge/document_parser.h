@@ -30,6 +30,10 @@ struct ParseLimits {
   std::string limit_name = "knowledge.max_file_mb";  // named in the refusal
 };
 
+// InvalidArgument naming the limit when a file of `size` bytes is over it; so a caller with
+// a file on disk refuses it before reading it.
+Status CheckDocumentSize(std::string_view file_name, int64_t size, const ParseLimits& limits);
+
 // The document's text (UTF-8, newlines between paragraphs and rows). `file_name` is only
 // for messages.
 StatusOr<std::string> ExtractDocumentText(std::string_view file_name, std::string_view bytes,

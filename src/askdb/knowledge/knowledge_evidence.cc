@@ -4,6 +4,10 @@
 
 namespace askdb::knowledge {
 
+namespace {
+constexpr double kSimilarityTolerance = 1e-6;
+}  // namespace
+
 Status KnowledgeEvidenceSource::Recall(const EvidenceQuery& query, Evidence& out) const {
   SearchOptions search;
   search.top_k = options_.top_k;
@@ -34,7 +38,9 @@ Status KnowledgeEvidenceSource::Recall(const EvidenceQuery& query, Evidence& out
       e.text = "Q: " + item->question + "\nA: " + item->answer;
       const bool better =
           !out.suggested_answer || out.suggested_answer->similarity < hit.vector_score;
-      if (hit.vector_score >= options_.answer_similarity && better) {
+      // The tolerance lets the default 1.0 (equal keyword terms) hold against rounding in
+      // the cosine of two equal vectors.
+      if (hit.vector_score >= options_.answer_similarity - kSimilarityTolerance && better) {
         out.suggested_answer = SuggestedAnswer{.item_id = item->id,
                                                .question = item->question,
                                                .answer = item->answer,

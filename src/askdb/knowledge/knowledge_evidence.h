@@ -16,7 +16,7 @@ class KnowledgeBase;
 struct KnowledgeEvidenceOptions {
   size_t top_k = 5;                       // knowledge.evidence_top_k
   double min_vector_score = 0.1;          // a hit only the vector channel found needs this much
-  double answer_similarity = 0.9;         // knowledge.qa_answer_similarity
+  double answer_similarity = 1.0;         // knowledge.qa_answer_similarity (docs/knowledge.md)
   std::string default_agent = "default";  // the scope of a run with no agent (the CLI)
 };
 

@@ -152,6 +152,9 @@ struct AccessLogEntry {
 struct HttpServerOptions {
   // Larger request bodies answer 413 with a JSON error naming the limit.
   std::size_t max_body_bytes = 1 << 20;
+  // Exact paths with their own body limit instead of max_body_bytes (a document upload takes
+  // up to knowledge.max_file_mb); a larger body on them is a 413 with their limit.
+  std::map<std::string, std::size_t, std::less<>> body_limits;
   std::chrono::milliseconds read_timeout{30'000};
   // A write (and so a stream to a client that stopped reading) that cannot proceed for this
   // long fails; the stream body then sees Write return false.

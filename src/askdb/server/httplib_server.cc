@@ -504,13 +504,16 @@ class HttplibHttpServer final : public HttpServer {
  private:
   // The 413 for a body over the limit on `path` (a route's own shape, else the JSON error).
   HttpResponse OversizedBody(std::string_view path) const {
-    if (auto it = oversized_.find(path); it != oversized_.end()) {
-      return it->second(options_.max_body_bytes);
-    }
+    const std::size_t limit = BodyLimit(path);
+    if (auto it = oversized_.find(path); it != oversized_.end()) return it->second(limit);
     return HttpResponse::Error(413, "payload_too_large",
-                               "the request body exceeds the limit of " +
-                                   std::to_string(options_.max_body_bytes) +
+                               "the request body exceeds the limit of " + std::to_string(limit) +
                                    " bytes: send a smaller body");
+  }
+  // The body limit of `path`: its own (HttpServerOptions::body_limits), else max_body_bytes.
+  std::size_t BodyLimit(std::string_view path) const {
+    auto it = options_.body_limits.find(path);
+    return it != options_.body_limits.end() ? it->second : options_.max_body_bytes;
   }
   void AddRoute(std::string_view method, std::string_view pattern, RouteTarget target) {
     Status status = router_.Add(method, pattern, std::move(target));
@@ -578,6 +581,16 @@ void HttplibHttpServer::Configure() {
     const std::string encoding = req.get_header_value("Transfer-Encoding");
     const bool chunked = encoding.find("chunked") != std::string::npos ||
                          encoding.find("Chunked") != std::string::npos;
+    if (req.has_header("Content-Length") &&
+        req.get_header_value<uint64_t>("Content-Length") > BodyLimit(req.path)) {
+      // cpp-httplib's own check uses the largest limit of any route (below).
+      Apply(OversizedBody(req.path), res);
+      AddCorsHeaders(
+          req.has_header("Origin") ? std::optional(req.get_header_value("Origin")) : std::nullopt,
+          res);
+      res.set_header("Connection", "close");
+      return httplib::Server::HandlerResponse::Handled;
+    }
     if (req.has_header("Content-Length") || chunked) {
       return httplib::Server::HandlerResponse::Unhandled;
     }
@@ -596,7 +609,10 @@ void HttplibHttpServer::Configure() {
     }
     return httplib::Server::HandlerResponse::Unhandled;
   });
-  s.set_payload_max_length(options_.max_body_bytes);
+  std::size_t largest_body = options_.max_body_bytes;
+  for (const auto& [path, limit] : options_.body_limits)
+    largest_body = std::max(largest_body, limit);
+  s.set_payload_max_length(largest_body);
   // cpp-httplib's default also sets SO_REUSEPORT, which would let a second server bind the
   // same port and silently take half the connections; SO_REUSEADDR alone allows fast
   // restarts without that.
@@ -824,7 +840,7 @@ void HttplibHttpServer::Dispatch(const httplib::Request& req, httplib::Response&
     return;
   }
   // cpp-httplib enforces the limit for Content-Length bodies only; chunked ones end here.
-  if (req.body.size() > options_.max_body_bytes) {
+  if (req.body.size() > BodyLimit(request.path)) {
     Apply(OversizedBody(request.path), res);
     AddCorsHeaders(origin, res);
     return;

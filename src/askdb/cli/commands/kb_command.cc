@@ -14,6 +14,7 @@
 #include "askdb/cli/result_output.h"
 #include "askdb/common/file_util.h"
 #include "askdb/common/paths.h"
+#include "askdb/knowledge/document_parser.h"
 #include "askdb/knowledge/knowledge_json.h"
 #include "askdb/knowledge/knowledge_setup.h"
 
@@ -72,10 +73,18 @@ Status RunAdd(const KbOptions& o, const CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(knowledge::OpenedKnowledgeBase opened, Open(ctx));
   StatusOr<knowledge::KnowledgeItem> item = InternalError("unreachable");
   if (!o.file.empty()) {
+    const std::string file_name = std::filesystem::path(o.file).filename().string();
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(o.file, ec);
+    if (!ec) {  // over the limit: refused before reading it (a missing file: ReadFile says)
+      ASKDB_RETURN_IF_ERROR(
+          knowledge::CheckDocumentSize(file_name, static_cast<int64_t>(size),
+                                       {.max_bytes = opened.kb->options().max_file_bytes}));
+    }
     ASKDB_ASSIGN_OR_RETURN(std::string bytes, ReadFile(o.file));
     knowledge::DocumentInput input;
     input.scope = scope;
-    input.file_name = std::filesystem::path(o.file).filename().string();
+    input.file_name = file_name;
     input.format = o.format;
     input.title = o.title;
     input.bytes = std::move(bytes);

@@ -22,6 +22,7 @@
 #include "askdb/permissions/permission_store.h"
 #include "askdb/server/api/api_server.h"
 #include "askdb/server/api/key_file_store.h"
+#include "askdb/server/api/knowledge_api.h"
 #include "askdb/server/api/management_setup.h"
 #include "askdb/server/api/mcp_endpoint.h"
 #include "askdb/server/api/run_service.h"
@@ -220,7 +221,9 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   http_options.on_connection_event = [m = metrics.get()](std::string_view event) {
     m->RecordConnectionEvent(event);
   };
+  server::api::SetKnowledgeUploadLimit(http_options, kb_options.max_file_bytes);
   std::unique_ptr<server::HttpServer> http = server::MakeHttplibServer(http_options);
+  server::api::SetKnowledgeUploadTooLargeResponse(*http, kb_options.max_file_bytes);
   server::api::ApiServerDeps api_deps;
   api_deps.runs = runs.get();
   api_deps.authenticator = authenticator.get();

@@ -7,8 +7,26 @@
 
 namespace askdb::knowledge {
 
+namespace {
+bool IsAsciiTerm(const std::string& t) {
+  return std::all_of(t.begin(), t.end(),
+                     [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+}  // namespace
+
 std::vector<std::string> KeywordIndex::Terms(std::string_view text) {
-  return catalog::RecallTerms(text);
+  std::vector<std::string> terms = catalog::RecallTerms(text);
+  // Neighbouring English words also as one pair term ("average salary", "committed crime"),
+  // so a text holding the question's phrase outranks one holding its words apart. Chosen on
+  // the benchmark's develop split (keyword recall@1 0.762 -> 0.781); Chinese text already
+  // has its character bigrams.
+  const size_t words = terms.size();
+  for (size_t i = 0; i + 1 < words; ++i) {
+    if (IsAsciiTerm(terms[i]) && IsAsciiTerm(terms[i + 1])) {
+      terms.push_back(terms[i] + ' ' + terms[i + 1]);
+    }
+  }
+  return terms;
 }
 
 void KeywordIndex::Add(uint32_t slot, const std::vector<std::string>& terms) {

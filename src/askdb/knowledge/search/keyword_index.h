@@ -25,7 +25,8 @@ class KeywordIndex {
  public:
   KeywordIndex(double k1, double b) : k1_(k1), b_(b) {}
 
-  // The terms a text is indexed and searched by.
+  // The terms a text is indexed and searched by: catalog::RecallTerms, then each pair of
+  // neighbouring English words as one term ("average salary").
   static std::vector<std::string> Terms(std::string_view text);
 
   // `slot` must not be indexed already (a replaced document gets a new slot).

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -51,14 +52,28 @@ TEST_F(KeywordIndexTest, EnglishPluralsMeetAndRareTermsWeighMore) {
 }
 
 TEST_F(KeywordIndexTest, ScoreIsBm25WithTheUsualFormula) {
-  Add(0, "alpha beta");
-  Add(1, "alpha gamma gamma delta");
-  std::vector<ScoredSlot> hits = Search("gamma");
+  // Terms given directly: the arithmetic, apart from how a text becomes terms.
+  index_.Add(0, {"alpha", "beta"});
+  index_.Add(1, {"alpha", "gamma", "gamma", "delta"});
+  std::vector<ScoredSlot> hits = index_.Search({"gamma"}, 10, 0, kAll);
   ASSERT_EQ(hits.size(), 1u);
   // n = 2, df = 1, tf = 2, |d| = 4, avgdl = 3.
   const double idf = std::log(1 + (2 - 1 + 0.5) / (1 + 0.5));
   const double norm = 1.2 * (1 - 0.75 + 0.75 * 4 / 3.0);
   EXPECT_NEAR(hits[0].score, idf * 2 * 2.2 / (2 + norm), 1e-9);
+}
+
+TEST_F(KeywordIndexTest, NeighbouringEnglishWordsAreAlsoOnePairTerm) {
+  const std::vector<std::string> terms = KeywordIndex::Terms("A11 refers to average salary");
+  EXPECT_NE(std::find(terms.begin(), terms.end(), "average salary"), terms.end());
+  EXPECT_NE(std::find(terms.begin(), terms.end(), "salary"), terms.end());
+  // The phrase outranks a text holding the same words apart (equal lengths).
+  Add(0, "salary of the branch and average age of its clients");
+  Add(1, "average salary of the branch and age of its clients");
+  const std::vector<ScoredSlot> hits = Search("highest average salary");
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].slot, 1u);
+  EXPECT_GT(hits[0].score, hits[1].score);
 }
 
 TEST_F(KeywordIndexTest, RemovedDocumentsAreSkippedAndLeaveTheStatistics) {

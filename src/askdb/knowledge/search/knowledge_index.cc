@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "askdb/cache/embedder.h"
+#include "askdb/catalog/schema_recall.h"
 #include "askdb/knowledge/search/index_file.h"
 #include "askdb/knowledge/search/keyword_index.h"
 #include "askdb/knowledge/search/rrf.h"
@@ -49,7 +50,7 @@ std::string VectorIdentity(const cache::Embedder& embedder,
 std::string EmbedText(std::string_view text, bool terms) {
   if (!terms) return std::string(text);
   std::string out;
-  for (const std::string& t : KeywordIndex::Terms(text)) {
+  for (const std::string& t : catalog::RecallTerms(text)) {  // the words, without pairs
     if (!out.empty()) out += ' ';
     out += t;
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <iterator>
 #include <optional>
 #include <utility>
@@ -335,6 +336,30 @@ void RegisterKnowledgeRoutes(const KnowledgeRouteAdder& add, KnowledgeBase& kb) 
         ASKDB_ASSIGN_OR_RETURN(const auto item, k->Get(id));
         return knowledge::KnowledgeItemToJson(item);
       }));
+}
+
+namespace {
+// Room for the multipart boundaries, part headers and the small form fields beside the file.
+constexpr std::size_t kUploadFramingBytes = 64 * 1024;
+}  // namespace
+
+void SetKnowledgeUploadLimit(HttpServerOptions& options, int64_t max_file_bytes) {
+  options.body_limits[std::string(kKnowledgeUploadPath)] = std::max(
+      options.max_body_bytes,
+      static_cast<std::size_t>(std::max<int64_t>(max_file_bytes, 0)) + kUploadFramingBytes);
+}
+
+void SetKnowledgeUploadTooLargeResponse(HttpServer& server, int64_t max_file_bytes) {
+  server.SetOversizedBodyResponse(kKnowledgeUploadPath, [max_file_bytes](std::size_t limit) {
+    char mb[32];
+    std::snprintf(mb, sizeof mb, "%.1f", static_cast<double>(max_file_bytes) / (1024.0 * 1024.0));
+    return HttpResponse::Error(
+        413, "payload_too_large",
+        "the upload exceeds the limit of " + std::to_string(limit) + " bytes: documents of up to " +
+            mb +
+            " MB (knowledge.max_file_mb) are accepted; split the file or raise "
+            "knowledge.max_file_mb");
+  });
 }
 
 }  // namespace askdb::server::api

@@ -39,4 +39,12 @@ using KnowledgeRouteAdder =
 // `kb` is borrowed and must outlive the server.
 void RegisterKnowledgeRoutes(const KnowledgeRouteAdder& add, knowledge::KnowledgeBase& kb);
 
+inline constexpr std::string_view kKnowledgeUploadPath = "/api/v1/knowledge/documents";
+
+// The upload route's own body limit: a file of knowledge.max_file_mb and its multipart
+// framing, never less than the server's --max-body. Set before the server starts.
+void SetKnowledgeUploadLimit(HttpServerOptions& options, int64_t max_file_bytes);
+// Its 413 names knowledge.max_file_mb (the key to raise) instead of --max-body.
+void SetKnowledgeUploadTooLargeResponse(HttpServer& server, int64_t max_file_bytes);
+
 }  // namespace askdb::server::api

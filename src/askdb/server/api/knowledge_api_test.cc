@@ -3,8 +3,12 @@
 // with the refusals a bad upload gets — each a 400 naming what is wrong, nothing stored.
 #include "askdb/server/api/knowledge_api.h"
 
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -120,6 +124,91 @@ TEST_F(KnowledgeUploadTest, BadMultipartUploadsAreRefusedNamingWhatIsWrong) {
   ExpectRefused({{"file", kPolicy, "policy.md", ""}, {"recall", "maybe", "", ""}},
                 "recall must be true or false");
   EXPECT_EQ(Items(), 0u);
+}
+
+// Sends a POST's head announcing `length` body bytes and a first kilobyte of it; returns
+// what the server answers.
+std::string RawPostHead(int port, const std::string& target, size_t length) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<uint16_t>(port));
+  ::inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) {
+    ::close(fd);
+    return "connect failed";
+  }
+  const std::string request = "POST " + target +
+                              " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n"
+                              "Content-Length: " +
+                              std::to_string(length) + "\r\n\r\n" + std::string(1024, 'x');
+  ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+  std::string answer;
+  char buf[2048];
+  pollfd p{fd, POLLIN, 0};
+  while (::poll(&p, 1, 3000) > 0) {
+    const ssize_t n = ::recv(fd, buf, sizeof(buf), 0);
+    if (n <= 0) break;
+    answer.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return answer;
+}
+
+// The upload route has its own body limit, from knowledge.max_file_mb (what askdb serve
+// sets): a document larger than --max-body but within the file limit is taken, a larger
+// one is a 413 naming knowledge.max_file_mb, and every other route keeps --max-body.
+TEST(KnowledgeUploadLimitTest, UploadsHaveTheirOwnLimitNamingTheKey) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("askdb_kb_upload_limit_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  knowledge::KnowledgeBaseOptions kb_options;
+  kb_options.max_file_bytes = 300 * 1024;
+  StatusOr<knowledge::OpenedKnowledgeBase> kb = knowledge::OpenKnowledgeBase(dir, "", kb_options);
+  ASSERT_TRUE(kb.ok()) << kb.status().ToString();
+  HttpServerOptions options;
+  options.max_body_bytes = 16 * 1024;
+  SetKnowledgeUploadLimit(options, kb_options.max_file_bytes);
+  std::unique_ptr<HttpServer> server = MakeHttplibServer(options);
+  RegisterKnowledgeRoutes([&](std::string_view method, std::string_view pattern,
+                              Handler handler) { server->Handle(method, pattern, handler); },
+                          *kb->kb);
+  SetKnowledgeUploadTooLargeResponse(*server, kb_options.max_file_bytes);
+  ASSERT_TRUE(server->Start("127.0.0.1", 0).ok());
+  httplib::Client client("127.0.0.1", server->port());
+  auto items = [&] {
+    StatusOr<std::vector<knowledge::KnowledgeItem>> list = kb->kb->List({});
+    return list.ok() ? list->size() : size_t{999};
+  };
+
+  std::string text;
+  while (text.size() < 100 * 1024) text += "Refunds are paid within 30 days of the return. ";
+  httplib::Result taken =
+      client.Post("/api/v1/knowledge/documents",
+                  httplib::MultipartFormDataItems{{"file", text, "refunds.txt", "text/plain"}});
+  ASSERT_TRUE(taken) << httplib::to_string(taken.error());
+  EXPECT_EQ(taken->status, 201) << taken->body;
+  EXPECT_EQ(items(), 1u);
+
+  // A 50 MB upload, announced by its Content-Length as curl sends it: answered before the
+  // body is read (a raw socket, as a client that waits for the answer before sending).
+  const std::string answer = RawPostHead(
+      server->port(), "/api/v1/knowledge/documents?file_name=big.txt", 50 * 1024 * 1024);
+  EXPECT_EQ(answer.rfind("HTTP/1.1 413", 0), 0u) << answer;
+  EXPECT_NE(answer.find("knowledge.max_file_mb"), std::string::npos) << answer;
+  EXPECT_NE(answer.find("0.3 MB"), std::string::npos) << answer;
+  EXPECT_EQ(items(), 1u);
+
+  // Another route is not widened: a body over --max-body is its ordinary 413.
+  httplib::Result other = client.Post("/api/v1/knowledge", text, "application/json");
+  ASSERT_TRUE(other) << httplib::to_string(other.error());
+  EXPECT_EQ(other->status, 413) << other->body;
+  EXPECT_NE(other->body.find(std::to_string(options.max_body_bytes)), std::string::npos);
+  EXPECT_EQ(items(), 1u);
+  server->Stop();
+  *kb = knowledge::OpenedKnowledgeBase();  // closed before its directory goes
+  fs::remove_all(dir);
 }
 
 }  // namespace
