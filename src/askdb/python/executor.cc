@@ -461,8 +461,17 @@ StatusOr<Started> StartRun(const ExecutorOptions& options, const Request* reques
   const bool drop_root = sandbox && geteuid() == 0;
   if (drop_root &&
       (chown(work.c_str(), kNobody, kNobody) != 0 || chmod(dir.path().c_str(), 0755) != 0)) {
-    return InternalError("cannot hand the Python working folder to nobody: " +
-                         std::string(std::strerror(errno)));
+    // EINVAL: root of a user namespace (a container) that has no mapping for nobody.
+    const int err = errno;
+    const std::string why = std::strerror(err);
+    return FailedPreconditionError(
+        "the Python sandbox cannot start: askdb runs as root, so each sandbox runs as user "
+        "nobody (65534) — root's processes are never held to python.max_processes — but the "
+        "working folder cannot be handed to nobody (chown: " +
+        why + (err == EINVAL ? "; this user namespace, e.g. a container's, has no uid 65534" : "") +
+        "). Run askdb as an ordinary user, or map uid 65534 into the container. askdb does not "
+        "fall back to running code unsandboxed; set python.executor = \"local\" to accept that "
+        "risk, or \"off\"");
   }
   const bool warm = request == nullptr;
   std::vector<std::string> argv =
