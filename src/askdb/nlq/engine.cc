@@ -181,6 +181,13 @@ class Parser {
   int KeywordColumn(const Item& it) const;
   void ParseGrouping();
   void ParseValues();
+  // "singers that have more than one song", "orchestras that do not have any performance":
+  // a comparison or "not" before a table word that references the table named before it
+  // compares the number of referencing rows (directly, or through the one link table).
+  void ParseRelatedCounts();
+  // The one edge by which rows of another table count `table`'s rows named by `counted`
+  // (its own reference, else the one link table's), or -1.
+  int RelatedCountEdge(int table, int counted) const;
   void ParseOrdering();
   void ParseLeftovers();
   // Age words: "ordered by age", "the youngest singer", "from the oldest to the youngest",
@@ -203,6 +210,9 @@ class Parser {
   // single such column exists.
   std::pair<int, bool> AgeColumn(int table) const;
   bool ResolveTables(std::string* why_en, std::string* why_zh);
+  // Whether the column word at `item` is followed (past fillers and "not") by a value of
+  // `col`: "whose nationality is not Russia", "with Episode 'X'" — the word names the filter.
+  bool NamesFollowingValue(int item, int col) const;
   // Writes the SQL; on a shape that would not be valid standard SQL or would be
   // meaningless (see the invariants), returns nullopt and sets why_en/why_zh.
   std::optional<std::string> BuildSql(std::string* why_en, std::string* why_zh);
@@ -255,6 +265,8 @@ class Parser {
   std::vector<PendingValue> values_;
   std::map<int, std::string> column_words_;  // column → the words the question named it by
   std::map<int, std::string> table_words_;   // table → the words the question named it by
+  std::set<int> filter_subjects_;            // columns named right before one of their values
+  std::set<int> related_counted_;            // tables only counted in a related-count condition
 };
 
 bool Parser::IsFiller(const Item& it) const {
@@ -1588,6 +1600,90 @@ void Parser::ParseValues() {
   }
 }
 
+int Parser::RelatedCountEdge(int table, int counted) const {
+  const auto& edges = index_.edges();
+  auto single = [&](int from, int to) {
+    int found = -1;
+    for (int k = 0; k < static_cast<int>(edges.size()); ++k) {
+      if (edges[k].from_table != from || edges[k].to_table != to) continue;
+      if (found >= 0) return -2;  // two references: which one counts is a guess
+      found = k;
+    }
+    return found;
+  };
+  if (table == counted) return -1;
+  if (const int e = single(counted, table); e != -1) return e < 0 ? -1 : e;
+  if (single(table, counted) != -1) return -1;  // the table refers to it: not a count of rows
+  // A link table (has_pet between student and pets): its rows pointing at the table.
+  int found = -1;
+  for (int link = 0; link < static_cast<int>(index_.tables().size()); ++link) {
+    if (link == table || link == counted) continue;
+    const int to_table = single(link, table);
+    if (to_table == -1 || single(link, counted) == -1) continue;
+    if (to_table < 0 || single(link, counted) < 0 || found >= 0) return -1;
+    found = to_table;
+  }
+  return found;
+}
+
+void Parser::ParseRelatedCounts() {
+  const int n = static_cast<int>(items_.size());
+  constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
+  for (int i = 0; i < n; ++i) {
+    Item& trigger = items_[i];
+    if (trigger.used || trigger.kind != ItemKind::kKeyword) continue;
+    const bool negation = trigger.Has(Kw::kNot) && (trigger.kw & kCompare) == 0;
+    if (!negation && (trigger.kw & kCompare) == 0) continue;
+    // Comparison: the number right after it; then the counted table, maybe after "any".
+    int k = NextMeaningful(i);
+    int number = -1;
+    if (!negation) {
+      if (k < 0 || items_[k].kind != ItemKind::kNumber || items_[k].used) continue;
+      number = k;
+      k = NextMeaningful(k);
+    } else if (k >= 0 && text::AsciiLower(items_[k].text) == "any") {
+      k = NextMeaningful(k);
+    }
+    if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm) continue;
+    const int counted = TableOf(items_[k]);
+    if (counted < 0 || HasValue(items_[k])) continue;
+    // The rows compared: the nearest table word before, past fillers and one verb.
+    int table = -1, verbs = 0;
+    for (int j = i - 1; j >= 0; --j) {
+      if (IsFiller(items_[j])) continue;
+      if (items_[j].kind == ItemKind::kUnknown && !items_[j].used && ++verbs <= 1) continue;
+      if (items_[j].kind == ItemKind::kTerm) table = TableOf(items_[j]);
+      break;
+    }
+    if (table < 0) continue;
+    const int edge = RelatedCountEdge(table, counted);
+    if (edge < 0) continue;
+    Filter f;
+    f.column = index_.edges()[edge].to_column;
+    f.numeric = true;
+    f.related_edge = edge;
+    f.op = negation               ? Op::kEq
+           : trigger.Has(Kw::kGe) ? Op::kGe
+           : trigger.Has(Kw::kLe) ? Op::kLe
+           : trigger.Has(Kw::kGt) ? Op::kGt
+                                  : Op::kLt;
+    f.lo = negation ? 0 : items_[number].number;
+    q_.filters.push_back(f);
+    related_counted_.insert(counted);
+    related_counted_.insert(index_.edges()[edge].from_table);
+    trigger.used = items_[k].used = true;
+    if (number >= 0) items_[number].used = true;
+    for (int j = i + 1; j < k; ++j) items_[j].used = true;  // "any"
+    const std::string what = index_.tables()[index_.edges()[edge].from_table].name;
+    static constexpr std::string_view kOps[] = {" = ", " <> ", " > ", " >= ", " < ", " <= "};
+    const std::string cond =
+        "COUNT(" + what + ")" + std::string(kOps[static_cast<int>(f.op)]) + FormatNumber(f.lo);
+    Map(items_[k], "filter", cond + " per " + index_.tables()[table].name);
+    Understood(index_.tables()[table].name + ": " + cond,
+               index_.tables()[table].name + "：" + cond);
+  }
+}
+
 void Parser::ParseOrdering() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
@@ -1896,6 +1992,24 @@ void Parser::ParsePassiveBy() {
   }
 }
 
+bool Parser::NamesFollowingValue(int item, int col) const {
+  bool of = false;
+  for (int j = NextMeaningful(item); j >= 0; j = NextMeaningful(j)) {
+    if (items_[j].kind == ItemKind::kKeyword && items_[j].Has(Kw::kNot)) continue;
+    if (text::AsciiLower(items_[j].text) == "of") {
+      of = true;  // "the continent of Europe" — but not "the channel of online orders"
+      continue;
+    }
+    if (!HasValue(items_[j])) return false;
+    const int after = NextMeaningful(j);
+    if (of && after >= 0 && TableOf(items_[after]) >= 0) return false;
+    return std::any_of(items_[j].terms.begin(), items_[j].terms.end(), [&](int id) {
+      return TermOf(id).kind == TermKind::kValue && TermOf(id).column == col;
+    });
+  }
+  return false;
+}
+
 void Parser::ParseLeftovers() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
@@ -1918,6 +2032,12 @@ void Parser::ParseLeftovers() {
       bool alias = true;
       for (int id : it.terms) alias &= !TermOf(id).exact;
       if (alias) factor_ *= kAliasFactor;
+      // "top 3 products by unit price": the rows named before "by", ranked by their own column.
+      const int before = PrevMeaningful(i);
+      const bool top_by_own = q_.superlative && q_.limit > 0 && q_.subject_table == c.table &&
+                              q_.projections.empty() && q_.group_columns.empty() && before >= 0 &&
+                              text::AsciiLower(items_[before].text) == "by";
+      if (top_by_own) ranked_table_ = c.table;
       if (ranked_table_ >= 0 && c.table == ranked_table_ && IsNumericCol(col) &&
           q_.measures.empty() && q_.order_column < 0) {
         // "the 3 products with the highest unit price": the products, ordered by the price.
@@ -1971,6 +2091,15 @@ void Parser::ParseLeftovers() {
         time_column_ = col;  // "订单日期在2024年" names the time column
         it.used = true;
         Map(it, "column", ColName(col));
+        continue;
+      }
+      if (NamesFollowingValue(i, col)) {
+        // The value's column, named so the value is read on it; showing it would only repeat
+        // the condition (or add a column the question did not ask for).
+        filter_subjects_.insert(col);
+        it.used = true;
+        NameColumn(col, it.text);
+        Map(it, "column", ColName(col) + " (condition)");
         continue;
       }
       q_.projections.push_back(col);
@@ -2147,7 +2276,9 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
       if (t.kind != TermKind::kValue || seen_cols.count(t.column)) continue;
       seen_cols.insert(t.column);
       int score = 0;
-      if (t.table == root)
+      if (filter_subjects_.count(t.column))
+        score = 4;  // the question named the column just before the value
+      else if (t.table == root)
         score = 3;
       else if (std::find(needed.begin(), needed.end(), t.table) != needed.end())
         score = 2;
@@ -2243,6 +2374,44 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
     time_column_ = tc;
     needed.push_back(Col(tc).table);
     out_.explanation.push_back({"", "column", "time column " + ColName(tc)});
+  }
+  // A related count is over all referencing rows: anything else said of those rows (a
+  // value, a period, a column) would belong inside the count, which is not written.
+  for (const Filter& f : q_.filters) {
+    // What is shown must be of the rows compared: "names of orchestras that have no
+    // performance" read "names" on the conductor (orchestras have no name column).
+    if (f.related_edge < 0) continue;
+    const int compared = index_.edges()[f.related_edge].to_table;
+    auto other = [&](int c) { return Col(c).table != compared; };
+    if (std::any_of(q_.projections.begin(), q_.projections.end(), other) ||
+        std::any_of(q_.group_columns.begin(), q_.group_columns.end(), other) ||
+        std::any_of(q_.measures.begin(), q_.measures.end(),
+                    [&](const Measure& m) { return m.table != compared; })) {
+      *why_en = "what the question shows is not of the " + index_.tables()[compared].name +
+                " it compares by their number of related rows.";
+      *why_zh = "问题要显示的内容不属于按关联记录数比较的" + index_.tables()[compared].name + "。";
+      return false;
+    }
+    // Names shared by several rows: counted per row or per name? Only unique names are sure.
+    const int label = index_.LabelColumn(compared, chinese_);
+    if (label >= 0 && !LabelIsUnique(compared, label) &&
+        std::find(q_.projections.begin(), q_.projections.end(), label) != q_.projections.end()) {
+      *why_en = "several " + index_.tables()[compared].name + " share a " + Col(label).name +
+                ": I could not tell whether to count related rows per " +
+                index_.tables()[compared].name + " or per " + Col(label).name + ".";
+      *why_zh = "多个" + index_.tables()[compared].name + "的" + Col(label).name +
+                "相同：无法判断关联记录是按每条记录还是按名称计数。";
+      return false;
+    }
+  }
+  for (int t : related_counted_) {
+    if (q_.time || q_.bucket || std::find(needed.begin(), needed.end(), t) != needed.end()) {
+      *why_en = "the question says more about the " + index_.tables()[t].name +
+                " it counts than I can apply to that count.";
+      *why_zh =
+          "问题对所计数的" + index_.tables()[t].name + "还有别的条件，我无法套用到这个计数上。";
+      return false;
+    }
   }
   tree_ = FindJoinTree(index_, root, needed);
   if (!tree_) {
@@ -2393,7 +2562,12 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
       where.push_back(BusinessSql(f));
       continue;
     }
-    const std::string c = ColRef(f.column);
+    std::string c = ColRef(f.column);
+    if (f.related_edge >= 0) {
+      const JoinEdge& e = index_.edges()[f.related_edge];
+      c = "(SELECT COUNT(*) FROM " + dialect_.QuoteIdentifier(index_.tables()[e.from_table].name) +
+          " WHERE " + ColRef(e.from_column) + " = " + ColRef(e.to_column) + ")";
+    }
     if (f.numeric) {
       static constexpr std::string_view kOps[] = {" = ", " <> ", " > ", " >= ", " < ", " <= "};
       if (f.op == Op::kBetween) {
@@ -2531,6 +2705,7 @@ Translation Parser::Run() {
   ParseComparisons();
   ParseTopN();
   ParseValues();
+  ParseRelatedCounts();
   ParsePassiveBy();
   ParseGrouping();
   ParseAggregates();

@@ -556,5 +556,62 @@ TEST_F(RosterTest, PassiveByJoinsInsteadOfGrouping) {
   EXPECT_EQ(by_club, (V{"Blues|1", "Greens|1", "Reds|2"}));
 }
 
+// Counts of related rows: authors ← books, readers ↔ books through loans.
+class LibraryTest : public RosterTest {
+ protected:
+  void SetUp() override {
+    auto conn = db::SqliteConnector::OpenInMemory(R"sql(
+CREATE TABLE authors(author_id INTEGER PRIMARY KEY, name TEXT, country TEXT);
+CREATE TABLE books(book_id INTEGER PRIMARY KEY, title TEXT, genre TEXT, published INTEGER,
+                   price REAL, author_id INTEGER REFERENCES authors(author_id));
+CREATE TABLE readers(reader_id INTEGER PRIMARY KEY, name TEXT, city TEXT);
+CREATE TABLE loans(reader_id INTEGER REFERENCES readers(reader_id),
+                   book_id INTEGER REFERENCES books(book_id));
+INSERT INTO authors VALUES (1,'Austen','England'),(2,'Borges','Argentina'),(3,'Calvino','Italy'),
+  (4,'Duras','France');
+INSERT INTO books VALUES (1,'Emma','novel',1815,9.5,1),(2,'Persuasion','novel',1817,7.25,1),
+  (3,'Ficciones','stories',1944,12.5,2),(4,'Emma II','novel',1820,8.75,1);
+INSERT INTO readers VALUES (1,'Ann','Oslo'),(2,'Bo','Rome'),(3,'Cy','Oslo');
+INSERT INTO loans VALUES (1,1),(1,3),(2,1);
+)sql");
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    conn_ = std::move(conn).value();
+    auto index = BuildSchemaIndex(*conn_, nullptr);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
+  }
+};
+
+TEST_F(LibraryTest, ComparesTheNumberOfRelatedRows) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(Answer("names of authors that have more than one book"), (V{"Austen"}));
+  EXPECT_EQ(Answer("how many authors have at least 1 book"), (V{"2"}));
+  V none = Answer("names of authors that do not have any books");
+  std::sort(none.begin(), none.end());
+  EXPECT_EQ(none, (V{"Calvino", "Duras"}));
+  // Through the one link table: the loans that point at each reader.
+  EXPECT_EQ(Answer("names of readers with more than 1 book"), (V{"Ann"}));
+  EXPECT_EQ(Answer("names of readers who have no books"), (V{"Cy"}));
+}
+
+TEST_F(LibraryTest, SaysWhenTheCountedRowsAreQualified) {
+  // A value, a period or a column of the counted rows would belong inside the count.
+  EXPECT_FALSE(T("names of authors that do not have any novel books").answered);
+  EXPECT_FALSE(T("names of authors with more than one book published after 1816").answered);
+  EXPECT_FALSE(T("names of authors with more than one book and their titles").answered);
+}
+
+TEST_F(LibraryTest, AColumnNamedBeforeItsValueIsTheConditionNotAColumnToShow) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(Answer("titles of books whose genre is stories"), (V{"Ficciones"}));
+  V rows = Answer("names of readers whose city is not Oslo");
+  EXPECT_EQ(rows, (V{"Bo"}));
+}
+
+TEST_F(LibraryTest, TopNRowsByTheirOwnColumnAreRowsNotATotal) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(Answer("top 2 books by price"), (V{"Ficciones|12.5", "Emma|9.5"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -62,7 +62,7 @@ std::optional<ShapeProblem> ListsOnlyTheFilteredValue(const Query& q) {
 
 std::optional<ShapeProblem> ComparesAnIdentifier(const Query& q, const SchemaIndex& index) {
   for (const Filter& f : q.filters) {
-    if (f.column < 0 || !f.numeric || !IsRange(f.op)) continue;
+    if (f.column < 0 || !f.numeric || !IsRange(f.op) || f.related_edge >= 0) continue;
     const IndexedColumn& c = index.columns()[f.column];
     if (!c.primary_key && !c.foreign_key) continue;
     return ShapeProblem{

@@ -59,6 +59,10 @@ struct Filter {
   bool text_literal = false;    // a number compared with a TEXT column ("Year" stored as '2014')
   int business = -1;            // a business term's condition (column -1) ...
   bool measure_filter = false;  // ... or the rows its measure counts
+  // A count of related rows ("singers with more than one song", "orchestras that do not
+  // have any performances" = 0): `column` is the listed table's key, compared with the
+  // number of rows of the edge's referencing table that point at it (SchemaIndex::edges()).
+  int related_edge = -1;
 };
 
 struct TimeRange {

@@ -95,8 +95,11 @@ TEST_F(ReadingCheckTest, ComparisonsFindTheirColumnAfterTheNumberOrInAFunctionWo
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   const db::ResultSet rs = Run(t);
   EXPECT_NEAR(rs.rows[0][0].AsNumber().value_or(-1), 2, 1e-9) << t.sql;  // 30 and 45
-  // "more than 1 sales" counts related rows, a different question: not read as a column.
-  EXPECT_FALSE(T("staff with more than 1 sales").answered);
+  // "more than 1 sales" counts related rows (LibraryTest), not a column; here two staff
+  // share the first name Ann, so per person or per name is not settled: no answer.
+  const Translation related = T("staff with more than 1 sales");
+  EXPECT_FALSE(related.answered) << related.sql;
+  EXPECT_NE(related.abstain_reason.find("share"), std::string::npos) << related.abstain_reason;
 }
 
 TEST_F(ReadingCheckTest, AnUnknownWordListedBesideAPlacedOneIsNamed) {
