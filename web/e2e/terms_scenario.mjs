@@ -51,6 +51,11 @@ export async function termsPage(ctx, page) {
   await setValue(page, 'input[data-testid=term-expression]', 'SUM(orders.total_amount)')
   await page.click('[data-testid=term-save]')
   await page.waitForSelector('input[data-testid=term-word]', { hidden: true, timeout: 15_000 }).catch(() => null)
+  // The dialog closes when the POST succeeded; the list is fetched after it (no reading the
+  // table before that fetch has drawn the new row: it failed so under load).
+  await page
+    .waitForFunction((w) => [...document.querySelectorAll('[data-testid=terms-table] .el-table__body .el-table__row')].some((r) => r.textContent.includes(w)), { timeout: 15_000 }, WORD)
+    .catch(() => null)
   const stored = (await dsTerms()).find((x) => x.term === WORD)
   const listed = (await rowsOf(page)).find((r) => r.includes(WORD)) ?? ''
   check(
@@ -94,8 +99,11 @@ export async function termsPage(ctx, page) {
   await page.waitForSelector('textarea[data-testid=term-description]', { hidden: true, timeout: 15_000 }).catch(() => null)
   const edited = (await dsTerms()).find((x) => x.term === WORD)
   check(edited?.description === '已完成订单的实付金额' && edited.id === stored?.id, 'editing a term on the page replaces it on the server', JSON.stringify(edited))
+  const switched = page
+    .waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/recall'), { timeout: 15_000 })
+    .catch(() => null)
   await page.click(`[data-testid="term-recall-${WORD}"]`)
-  await page.waitForNetworkIdle({ idleTime: 300 })
+  await switched
   const recallOff = (await dsTerms()).find((x) => x.term === WORD)
   check(recallOff?.is_recall === false, "the recall switch turns the term's recall off on the server")
   await page.screenshot({ path: join(outDir, '32-admin-terms.png'), fullPage: true })
