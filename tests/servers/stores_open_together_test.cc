@@ -51,8 +51,8 @@ TEST(StoresOpenTogetherTest, ProcessesStartingAtOnceOnAFreshStoreAllOpenIt) {
     }
     for (std::thread& t : processes) t.join();
     for (int i = 0; i < kProcesses; ++i) {
-      EXPECT_TRUE(results[i].ok()) << "round " << round << ", process " << i << ": "
-                                   << results[i].ToString();
+      EXPECT_TRUE(results[i].ok())
+          << "round " << round << ", process " << i << ": " << results[i].ToString();
     }
   }
 }
