@@ -312,6 +312,18 @@ struct Pipeline::Impl {
   // A question whose words the engine finds in the schema (tables, columns, values) is a
   // data question whatever the rules say: no model call is spent on classifying it, so a
   // routine question costs 0 calls (engine) or 1 (the SQL), never an extra one.
+  // Why a forecast or outlier question went unanswered when Python is switched off: the
+  // engine's reason alone ("无法理解的词：预, 测") would not tell the user what to change.
+  std::string PythonOffNote(const RunState& s) const {
+    if (options().python.mode != python::ExecutorMode::kOff) return "";
+    const std::string kind = PythonQuestionCue(s.question);
+    if (kind.empty()) return "";
+    return s.chinese() ? "（这是 Python 分析（" + kind +
+                             "）的问题，而 python.executor = off；设为 sandbox 后可以回答。）"
+                       : " (This needs a Python analysis (" + kind +
+                             "), and python.executor = off; set it to sandbox to answer it.)";
+  }
+
   // The standalone Python question this is on the datasource's schema (python_question.h).
   std::optional<PythonQuestion> PythonQuestionOf(const RunState& s) {
     StatusOr<PreparedDatasource*> d = Datasource();
@@ -566,7 +578,7 @@ struct Pipeline::Impl {
       // SQL only: nothing runs, so the engine's SQL is bound like a model's before it goes.
       s.next = options().sql_only ? kValidate : kExecute;
     } else if (deps.llm == nullptr) {
-      Finish(s, ctx, PipelineRoute::kNotAnswered, t.abstain_reason);
+      Finish(s, ctx, PipelineRoute::kNotAnswered, t.abstain_reason + PythonOffNote(s));
     } else {
       s.next = kLlmSql;
     }

@@ -126,6 +126,20 @@ TEST_F(PipelineNoModelTest, EngineAbstentionIsNotAnsweredWithTheReason) {
   EXPECT_EQ(r->llm_calls, 0);
 }
 
+TEST_F(PipelineNoModelTest, AForecastWithPythonSwitchedOffSaysWhatToChange) {
+  PipelineOptions options;
+  options.python.mode = python::ExecutorMode::kOff;
+  Pipeline p = MakePipeline(std::move(options));
+  StatusOr<PipelineResult> r = p.Ask("python-off", "预测下个季度的销售额");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->route, PipelineRoute::kNotAnswered);
+  EXPECT_NE(r->answer.find("python.executor = off"), std::string::npos) << r->answer;
+  // A question with no Python cue keeps the engine's reason alone.
+  StatusOr<PipelineResult> plain = p.Ask("plain", "订单金额的中位数是多少");
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->answer.find("python.executor"), std::string::npos) << plain->answer;
+}
+
 TEST_F(PipelineNoModelTest, ConsultationSuggestsWithoutRunningSql) {
   Pipeline p = MakePipeline();
   StatusOr<PipelineResult> r = p.Ask("consult", "对本数据源提出一些分析建议");
