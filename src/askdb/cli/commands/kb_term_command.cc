@@ -3,13 +3,23 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
+#include <optional>
 
+#include "askdb/cli/commands/users_access.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/result_output.h"
+#include "askdb/common/paths.h"
 #include "askdb/db/connector.h"
 #include "askdb/db/database_url.h"
 #include "askdb/knowledge/terms/term_evidence.h"
 #include "askdb/knowledge/terms/term_file.h"
+#include "askdb/knowledge/terms/term_store.h"
+#include "askdb/server/api/datasource_cache.h"
+#include "askdb/server/api/management_setup.h"
+#include "askdb/server/api/term_scope.h"
+#include "askdb/server/api/terms_api.h"
+#include "askdb/server/security/secret_box.h"
+#include "askdb/server/store/management_store.h"
 
 namespace askdb::cli {
 namespace {
@@ -22,7 +32,56 @@ struct TermOptions {
   std::string measure, filter, value, where, subject;
   bool no_recall = false;
   bool replace = false;
+  std::string agent;       // --agent: the management database's terms of an agent
+  std::string datasource;  // --datasource: ... of a datasource
+  bool scoped() const { return !agent.empty() || !datasource.empty(); }
 };
+
+// The terms of an agent or datasource in the management database (askdb serve's), with what
+// binding them needs: the owner's datasource, connected as the server connects it.
+// Members are destroyed in reverse order: each borrows only those declared before it.
+struct ScopedTerms {
+  std::unique_ptr<server::store::ManagementStore> store;
+  std::unique_ptr<server::security::SecretBox> secrets;
+  std::unique_ptr<server::api::DatasourceCache> datasources;
+  std::unique_ptr<knowledge::TermStore> terms;
+  server::api::TermOwner owner;
+};
+
+StatusOr<ScopedTerms> OpenScoped(const TermOptions& o, CliContext& ctx) {
+  if (!o.agent.empty() && !o.datasource.empty()) {
+    return InvalidArgumentError("give --agent or --datasource, not both");
+  }
+  if (!o.db.empty()) {
+    return InvalidArgumentError(
+        "--db picks a SQLite file's own terms; an agent's or datasource's terms bind to its "
+        "datasource in the management database: drop --db");
+  }
+  ScopedTerms s;
+  ASKDB_ASSIGN_OR_RETURN(s.store, OpenManagementDatabase(ctx));
+  const bool agent = !o.agent.empty();
+  ASKDB_ASSIGN_OR_RETURN(
+      s.owner, server::api::FindTermOwner(*s.store, agent, agent ? o.agent : o.datasource));
+  ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
+  ASKDB_ASSIGN_OR_RETURN(server::security::SecretBox secrets,
+                         server::security::SecretBox::FromKeyFile(
+                             data_dir / std::string(server::api::kDefaultSecretKeyFileName)));
+  s.secrets = std::make_unique<server::security::SecretBox>(std::move(secrets));
+  s.datasources = std::make_unique<server::api::DatasourceCache>(
+      *s.store, *s.secrets, data_dir / std::string(server::api::kDefaultModelDirName));
+  ASKDB_ASSIGN_OR_RETURN(s.terms, server::api::OpenDatasourceTerms(*s.store, *s.datasources));
+  return s;
+}
+
+// The stored term of the owner's scope named `word` (its name or id); nullopt when none.
+StatusOr<std::optional<knowledge::BusinessTerm>> FindScoped(const ScopedTerms& s,
+                                                            std::string_view word) {
+  ASKDB_ASSIGN_OR_RETURN(std::vector<knowledge::BusinessTerm> terms, s.terms->List(s.owner.scope));
+  for (knowledge::BusinessTerm& t : terms) {
+    if (t.term == word || t.id == word) return std::optional(std::move(t));
+  }
+  return std::optional<knowledge::BusinessTerm>();
+}
 
 // The terms file of the SQLite database the command names.
 StatusOr<std::filesystem::path> TermsFile(const TermOptions& o, const CliContext& ctx) {
@@ -42,7 +101,8 @@ StatusOr<std::vector<knowledge::BusinessTerm>> LoadOrEmpty(const std::filesystem
   return knowledge::LoadTermsFile(path);
 }
 
-Status RunAdd(const TermOptions& o, const CliContext& ctx) {
+// The term the add options describe (not yet checked against a catalog).
+StatusOr<knowledge::BusinessTerm> TermFromOptions(const TermOptions& o) {
   knowledge::BusinessTerm t;
   t.term = o.term;
   t.synonyms = o.synonyms;
@@ -60,6 +120,36 @@ Status RunAdd(const TermOptions& o, const CliContext& ctx) {
     t.expression = *text;
   }
   if (meanings > 1) return InvalidArgumentError("give one of --measure, --filter or --value");
+  return t;
+}
+
+void PrintAdded(const CliContext& ctx, const knowledge::BusinessTerm& t, bool replaced,
+                const std::string& where) {
+  if (ctx.json) {
+    PrintJson(ctx, knowledge::TermToJson(t));
+  } else {
+    std::cout << (replaced ? "replaced" : "added") << " term " << t.term << " in " << where << "\n";
+  }
+}
+
+// An agent's or datasource's term: bound to its datasource's catalog as the HTTP API does.
+Status RunAddScoped(const TermOptions& o, CliContext& ctx) {
+  ASKDB_ASSIGN_OR_RETURN(knowledge::BusinessTerm t, TermFromOptions(o));
+  ASKDB_ASSIGN_OR_RETURN(ScopedTerms s, OpenScoped(o, ctx));
+  ASKDB_ASSIGN_OR_RETURN(std::optional<knowledge::BusinessTerm> old, FindScoped(s, t.term));
+  if (old && !o.replace) {
+    return AlreadyExistsError("term '" + t.term + "' exists in " + s.owner.scope +
+                              "; add --replace to change it");
+  }
+  if (old) t.id = old->id;
+  ASKDB_ASSIGN_OR_RETURN(t, server::api::SaveBoundTerm(*s.terms, *s.datasources, s.owner, t));
+  PrintAdded(ctx, t, old.has_value(), s.owner.scope);
+  return Status::Ok();
+}
+
+Status RunAdd(const TermOptions& o, CliContext& ctx) {
+  if (o.scoped()) return RunAddScoped(o, ctx);
+  ASKDB_ASSIGN_OR_RETURN(knowledge::BusinessTerm t, TermFromOptions(o));
   ASKDB_ASSIGN_OR_RETURN(std::filesystem::path path, TermsFile(o, ctx));
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> conn, OpenDatabase(o.db, ctx));
   ASKDB_ASSIGN_OR_RETURN(db::DatabaseSchema schema, conn->Introspect(db::IntrospectOptions{}));
@@ -78,32 +168,38 @@ Status RunAdd(const TermOptions& o, const CliContext& ctx) {
   if (!replaced) terms.push_back(t);
   ASKDB_RETURN_IF_ERROR(knowledge::CheckNoClash(terms));
   ASKDB_RETURN_IF_ERROR(knowledge::SaveTermsFile(terms, path));  // all or nothing: one rename
-  if (ctx.json) {
-    PrintJson(ctx, knowledge::TermToJson(t));
-  } else {
-    std::cout << (replaced ? "replaced" : "added") << " term " << t.term << " in " << path.string()
-              << "\n";
-  }
+  PrintAdded(ctx, t, replaced, path.string());
   return Status::Ok();
 }
 
-Status RunList(const TermOptions& o, const CliContext& ctx) {
-  ASKDB_ASSIGN_OR_RETURN(std::filesystem::path path, TermsFile(o, ctx));
-  ASKDB_ASSIGN_OR_RETURN(std::vector<knowledge::BusinessTerm> terms, LoadOrEmpty(path));
+Status RunList(const TermOptions& o, CliContext& ctx) {
+  std::vector<knowledge::BusinessTerm> terms;
+  std::string where;
+  if (o.scoped()) {
+    ASKDB_ASSIGN_OR_RETURN(ScopedTerms s, OpenScoped(o, ctx));
+    ASKDB_ASSIGN_OR_RETURN(terms, s.terms->List(s.owner.scope));
+    where = s.owner.scope;
+  } else {
+    ASKDB_ASSIGN_OR_RETURN(std::filesystem::path path, TermsFile(o, ctx));
+    ASKDB_ASSIGN_OR_RETURN(terms, LoadOrEmpty(path));
+    where = path.string();
+  }
   if (ctx.json) {
     Json out = Json::array();
     for (const auto& t : terms) out.push_back(knowledge::TermToJson(t));
     PrintJson(ctx, out);
     return Status::Ok();
   }
-  if (terms.empty()) std::cout << "no business terms; add one with `askdb kb term add`\n";
+  if (terms.empty()) {
+    std::cout << "no business terms in " << where << "; add one with `askdb kb term add`\n";
+  }
   for (const auto& t : terms) {
     std::cout << knowledge::TermPromptText(t) << (t.is_recall ? "" : "  [recall off]") << "\n";
   }
   return Status::Ok();
 }
 
-Status RunRemove(const TermOptions& o, const CliContext& ctx) {
+Status RemoveFromFile(const TermOptions& o, const CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(std::filesystem::path path, TermsFile(o, ctx));
   ASKDB_ASSIGN_OR_RETURN(std::vector<knowledge::BusinessTerm> terms, LoadOrEmpty(path));
   const size_t before = terms.size();
@@ -112,7 +208,21 @@ Status RunRemove(const TermOptions& o, const CliContext& ctx) {
     return NotFoundError("no term '" + o.term + "' in " + path.string() +
                          "; see `askdb kb term list`");
   }
-  ASKDB_RETURN_IF_ERROR(knowledge::SaveTermsFile(terms, path));
+  return knowledge::SaveTermsFile(terms, path);
+}
+
+Status RunRemove(const TermOptions& o, CliContext& ctx) {
+  if (o.scoped()) {
+    ASKDB_ASSIGN_OR_RETURN(ScopedTerms s, OpenScoped(o, ctx));
+    ASKDB_ASSIGN_OR_RETURN(std::optional<knowledge::BusinessTerm> old, FindScoped(s, o.term));
+    if (!old) {
+      return NotFoundError("no term '" + o.term + "' in " + s.owner.scope +
+                           "; see `askdb kb term list`");
+    }
+    ASKDB_RETURN_IF_ERROR(server::api::RemoveOwnedTerm(*s.terms, *s.datasources, s.owner, old->id));
+  } else {
+    ASKDB_RETURN_IF_ERROR(RemoveFromFile(o, ctx));
+  }
   if (ctx.json) {
     PrintJson(ctx, Json{{"removed", o.term}});
   } else {
@@ -125,8 +235,9 @@ Status RunRemove(const TermOptions& o, const CliContext& ctx) {
 
 CommandHandler AddKbTermCommand(CLI::App* kb) {
   auto o = std::make_shared<TermOptions>();
-  auto action = std::make_shared<std::function<Status(const TermOptions&, const CliContext&)>>();
-  CLI::App* cmd = kb->add_subcommand("term", "Business terms of a database (NAME.terms.json)");
+  auto action = std::make_shared<std::function<Status(const TermOptions&, CliContext&)>>();
+  CLI::App* cmd = kb->add_subcommand(
+      "term", "Business terms of a database (NAME.terms.json), an agent or a datasource");
   cmd->require_subcommand(1);
 
   CLI::App* add = cmd->add_subcommand("add", "Add a term, checked against the database");
@@ -146,12 +257,18 @@ CommandHandler AddKbTermCommand(CLI::App* kb) {
   list->callback([action] { *action = RunList; });
 
   CLI::App* remove = cmd->add_subcommand("remove", "Remove a term");
-  remove->add_option("term", o->term, "The term's word")->required();
+  remove->add_option("term", o->term, "The term's word (or, with --agent/--datasource, its id)")
+      ->required();
   remove->callback([action] { *action = RunRemove; });
 
   for (CLI::App* sub : {add, list, remove}) {
     sub->add_option("--db", o->db,
                     "The SQLite database (default: database.default_url, else the demo)");
+    sub->add_option("--agent", o->agent,
+                    "An agent's terms in the management database (askdb serve's), checked "
+                    "against its datasource");
+    sub->add_option("--datasource", o->datasource,
+                    "A datasource's terms in the management database (e.g. default)");
   }
   cmd->footer(
       "Examples:\n"
@@ -159,6 +276,7 @@ CommandHandler AddKbTermCommand(CLI::App* kb) {
       "--where \"orders.status = 'completed'\"\n"
       "  askdb kb term add 高价值客户 --filter \"SUM(orders.total_amount) > 10000\" "
       "--subject customers\n"
+      "  askdb kb term add 大单 --agent ag_1 --filter \"orders.total_amount > 8000\"\n"
       "  askdb kb term list --json\n"
       "  askdb kb term remove 净销售额");
   return [o, action](CliContext& ctx) { return *action ? (*action)(*o, ctx) : Status::Ok(); };

@@ -3,9 +3,9 @@
 #include <memory>
 #include <utility>
 
-#include "askdb/agent/ask/datasource.h"
 #include "askdb/knowledge/terms/term_store.h"
 #include "askdb/server/api/datasource_cache.h"
+#include "askdb/server/api/term_scope.h"
 #include "askdb/server/json_request.h"
 #include "askdb/server/store/management_store.h"
 #include "askdb/server/store/sql_management_store.h"
@@ -14,12 +14,7 @@ namespace askdb::server::api {
 namespace {
 
 using knowledge::BusinessTerm;
-
-// The path's owner: its term scope and the datasource its terms bind to.
-struct Owner {
-  std::string scope;
-  std::string datasource_id;
-};
+using Owner = TermOwner;
 
 class TermsApi {
  public:
@@ -52,13 +47,8 @@ class TermsApi {
     for (const char* k : {"id", "scope", "created_at_ms", "updated_at_ms"}) body.erase(k);
     ASKDB_ASSIGN_OR_RETURN(BusinessTerm term, knowledge::TermFromJson(body));
     term.id = id;
-    term.scope = owner.scope;
-    ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
-                           deps_.datasources->Get(owner.datasource_id));
-    ASKDB_RETURN_IF_ERROR(knowledge::ValidateTerm(term, prepared->schema));
     ASKDB_ASSIGN_OR_RETURN(BusinessTerm stored,
-                           id.empty() ? deps_.terms->Add(term) : deps_.terms->Update(term));
-    Changed(owner);
+                           SaveBoundTerm(*deps_.terms, *deps_.datasources, owner, std::move(term)));
     return knowledge::TermToJson(stored);
   }
 
@@ -77,21 +67,14 @@ class TermsApi {
 
   StatusOr<Json> Delete(const HttpRequest& r) const {
     ASKDB_ASSIGN_OR_RETURN(Owner owner, OwnerOf(r));
-    ASKDB_ASSIGN_OR_RETURN(BusinessTerm term, Owned(r, owner));
-    ASKDB_RETURN_IF_ERROR(deps_.terms->Remove(term.id));
-    Changed(owner);
-    return Json{{"deleted", term.id}};
+    const std::string id(r.PathParam("tid"));
+    ASKDB_RETURN_IF_ERROR(RemoveOwnedTerm(*deps_.terms, *deps_.datasources, owner, id));
+    return Json{{"deleted", id}};
   }
 
  private:
   StatusOr<Owner> OwnerOf(const HttpRequest& r) const {
-    const std::string id(r.PathParam("id"));
-    if (agent_) {
-      ASKDB_ASSIGN_OR_RETURN(store::AgentRecord agent, deps_.store->GetAgent(id));
-      return Owner{"agent:" + id, agent.datasource_id};
-    }
-    ASKDB_RETURN_IF_ERROR(deps_.store->GetDatasource(id).status());
-    return Owner{"datasource:" + id, id};
+    return FindTermOwner(*deps_.store, agent_, r.PathParam("id"));
   }
 
   // The term of the path, which must belong to the path's scope (NotFound otherwise).
@@ -106,7 +89,7 @@ class TermsApi {
 
   // The engine reads a datasource's terms when it is prepared: prepare it again.
   void Changed(const Owner& owner) const {
-    if (!agent_) deps_.datasources->Invalidate(owner.datasource_id);
+    if (!owner.agent) deps_.datasources->Invalidate(owner.datasource_id);
   }
 
   TermRouteDeps deps_;
