@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/utf8_pattern.h"
 
 namespace askdb::agent {
 namespace {
@@ -21,18 +22,7 @@ constexpr int kMaxYear = 9999;
 constexpr int kDaysPerWeek = 7;
 constexpr int kMonthsPerYear = 12;
 
-RE2::Options Utf8() {
-  RE2::Options o;
-  o.set_encoding(RE2::Options::EncodingUTF8);
-  o.set_log_errors(false);
-  return o;
-}
-
-// A function-local static per pattern: compiled once, on first use.
-struct Pattern {
-  explicit Pattern(const std::string& p) : re(p, Utf8()) {}
-  RE2 re;
-};
+using Pattern = Utf8Pattern;
 
 const std::string kZhNum = "([0-9]+|[零〇一二两三四五六七八九十百千]+)";
 const std::string kEnMonths =

@@ -5,21 +5,12 @@
 #include <string>
 
 #include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/utf8_pattern.h"
 
 namespace askdb::agent {
 namespace {
 
-RE2::Options Utf8() {
-  RE2::Options o;
-  o.set_encoding(RE2::Options::EncodingUTF8);
-  o.set_log_errors(false);
-  return o;
-}
-
-struct Pattern {
-  explicit Pattern(const std::string& p) : re(p, Utf8()) {}
-  RE2 re;
-};
+using Pattern = Utf8Pattern;
 
 // A number as the arithmetic parser reads it (1,234.5, 1.2万, 三百五十); checked whole below.
 const std::string kNum = "(-?[0-9.,]+[万亿]?|[零〇一二两三四五六七八九十百千万亿点]+)";
