@@ -265,6 +265,29 @@ struct Scored {
   std::vector<std::vector<bool>> matched_columns;
 };
 
+// Ends a rendering: keeps the relations between `included` tables (lower-case names), lists
+// the logical ones after the tables when they fit the budget (physical keys are inline in
+// the tables), and sets the text and its token count.
+void FinishWithRelations(const std::vector<Relation>& relations,
+                         const std::set<std::string>& included, int used,
+                         const RecallOptions& options, std::string text, RecallResult& result) {
+  std::vector<Relation> logical;
+  for (const Relation& r : relations) {
+    if (!included.count(text::AsciiLower(r.from_table)) ||
+        !included.count(text::AsciiLower(r.to_table))) {
+      continue;
+    }
+    result.relations.push_back(r);
+    if (r.logical) logical.push_back(r);
+  }
+  std::string relations_text = RenderRelations(logical);
+  if (!relations_text.empty() && used + EstimateTokens(relations_text) <= options.token_budget) {
+    text += relations_text;
+  }
+  result.text = std::move(text);
+  result.tokens = EstimateTokens(result.text);
+}
+
 }  // namespace
 
 std::vector<double> SchemaRecaller::ScoreTables(std::string_view question,
@@ -439,27 +462,9 @@ RecallResult SchemaRecaller::Recall(std::string_view question, const RecallOptio
     }
   }
 
-  std::vector<std::string> names;
-  for (const RecalledTable& t : result.tables) names.push_back(t.name);
   std::set<std::string> included;
-  for (const std::string& n : names) included.insert(text::AsciiLower(n));
-  for (const Relation& r : relations_) {
-    if (included.count(text::AsciiLower(r.from_table)) &&
-        included.count(text::AsciiLower(r.to_table))) {
-      result.relations.push_back(r);
-    }
-  }
-  // Physical keys are inline in the tables; the logical ones are listed when they fit.
-  std::vector<Relation> logical;
-  for (const Relation& r : result.relations) {
-    if (r.logical) logical.push_back(r);
-  }
-  std::string relations_text = RenderRelations(logical);
-  if (!relations_text.empty() && used + EstimateTokens(relations_text) <= options.token_budget) {
-    text += relations_text;
-  }
-  result.text = std::move(text);
-  result.tokens = EstimateTokens(result.text);
+  for (const RecalledTable& t : result.tables) included.insert(text::AsciiLower(t.name));
+  FinishWithRelations(relations_, included, used, options, std::move(text), result);
   return result;
 }
 
@@ -508,21 +513,7 @@ RecallResult RenderRecalled(const RecallResult& recalled, const db::DatabaseSche
     included.insert(text::AsciiLower(table->name));
     result.tables.push_back(std::move(now));
   }
-  std::vector<Relation> logical;
-  for (const Relation& r : recalled.relations) {
-    if (!included.count(text::AsciiLower(r.from_table)) ||
-        !included.count(text::AsciiLower(r.to_table))) {
-      continue;
-    }
-    result.relations.push_back(r);
-    if (r.logical) logical.push_back(r);
-  }
-  std::string relations_text = RenderRelations(logical);
-  if (!relations_text.empty() && used + EstimateTokens(relations_text) <= options.token_budget) {
-    text += relations_text;
-  }
-  result.text = std::move(text);
-  result.tokens = EstimateTokens(result.text);
+  FinishWithRelations(recalled.relations, included, used, options, std::move(text), result);
   return result;
 }
 
