@@ -27,21 +27,7 @@ e2e_extra_cleanup() {
 db="$work/shop.sqlite"
 count() { sqlite3 "$db" "SELECT COUNT(*) FROM orders WHERE total_amount > $1"; }
 
-# http METHOD PATH [BODY]: the JSON reply (exit 1 on a status >= 400).
-http() {
-  python3 - "$port" "$@" <<'PY'
-import sys, urllib.request
-port, method, path = sys.argv[1:4]
-body = sys.argv[4].encode() if len(sys.argv) > 4 else None
-req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body, method=method,
-                             headers={"content-type": "application/json"})
-try:
-    print(urllib.request.urlopen(req, timeout=60).read().decode())
-except urllib.error.HTTPError as e:
-    print(e.read().decode()); sys.exit(1)
-PY
-}
-get() { python3 -c 'import json,sys; v=json.loads(sys.argv[1]); [v:=v[k] if not k.isdigit() else v[int(k)] for k in sys.argv[2].split(".")]; print(v)' "$1" "$2"; }
+source "$(dirname "${BASH_SOURCE[0]}")/http_lib.sh"
 # expect_answer AGENT LIMIT: serve's engine (no model) answers 大单有多少 for AGENT with total_amount > LIMIT.
 expect_answer() {
   local out
