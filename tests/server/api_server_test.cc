@@ -14,6 +14,7 @@
 #include <fstream>
 #include <future>
 #include <memory>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -33,6 +34,7 @@
 #include "askdb/server/metrics/metrics.h"
 #include "askdb/server/security/api_keys.h"
 #include "askdb/server/sse.h"
+#include "openapi_shape.h"
 
 namespace askdb::server::api {
 namespace {
@@ -45,6 +47,8 @@ constexpr char kSalesQuestion[] = "2024年各地区的销售额";
 constexpr char kAnalysisQuestion[] = "做一份全面的销售分析报告";
 // The engine abstains on this one; the scripted model writes SQL after kModelLatency.
 constexpr char kModelQuestion[] = "每个门店的复购率是多少";
+// The scripted model asks what it means, then writes SQL once told.
+constexpr char kVagueQuestion[] = "各门店的经营表现怎么样";
 constexpr auto kModelLatency = 1200ms;
 constexpr std::size_t kMaxBody = 64 << 10;
 
@@ -100,7 +104,15 @@ class ApiServerTest : public ::testing::Test {
     ASSERT_TRUE(store.ok()) << store.status().ToString();
     checkpoints_ = std::move(store).value();
     auto llm = llm::ScriptedLlmClient::FromJson(
-        Json::array({// The 退货率 question: a first statement the database refuses, then a fix.
+        Json::array({// kVagueQuestion: a clarifying question, then SQL once it is answered.
+                     {{"match", "补充说明[\\s\\S]*needs_clarification"},
+                      {"json",
+                       {{"sql",
+                         "SELECT store_id AS 门店, COUNT(*) AS 订单数 FROM orders GROUP BY "
+                         "store_id ORDER BY 订单数 DESC LIMIT 3"}}}},
+                     {{"match", "经营表现[\\s\\S]*needs_clarification"},
+                      {"json", {{"needs_clarification", "“经营表现”是指销售额还是订单数？"}}}},
+                     // The 退货率 question: a first statement the database refuses, then a fix.
                      {{"match", "执行失败[\\s\\S]*no_such_column"},
                       {"json", {{"sql", "SELECT COUNT(*) AS 退货数 FROM returns"}}}},
                      {{"match", "各门店的退货率是多少[\\s\\S]*只回复 JSON"},
@@ -735,54 +747,41 @@ TEST_F(ApiServerTest, MetricsHealthAndOpenApi) {
   }
 }
 
-// `schema` with type T made [T, "null"] when the document marks it nullable.
-Json NullableAsTypeList(Json schema, bool nullable) {
-  if (nullable && schema.contains("type") && schema["type"].is_string()) {
-    schema["type"] = Json::array({schema["type"], "null"});
-  }
-  return schema;
-}
-
-// A schema of the OpenAPI document with its $refs inlined and `nullable: true` made a type
-// list, the JSON Schema subset llm::ValidateJsonSchema reads.
-Json Inlined(const Json& schema, const Json& components) {
-  if (!schema.is_object()) return schema;
-  const bool nullable = schema.value("nullable", false);
-  if (auto ref = schema.find("$ref"); ref != schema.end()) {
-    const std::string name = ref->get<std::string>().substr(sizeof("#/components/schemas/") - 1);
-    return NullableAsTypeList(Inlined(components.at(name), components), nullable);
-  }
-  Json out = Json::object();
-  for (const auto& [key, value] : schema.items()) {
-    if (key == "properties") {
-      for (const auto& [name, child] : value.items()) {
-        out[key][name] = Inlined(child, components);
-      }
-    } else {
-      out[key] = key == "items" ? Inlined(value, components) : value;
-    }
-  }
-  return NullableAsTypeList(std::move(out), nullable);
-}
-
 // The run answers (POST /ask, /runs/{id}/resume, the SSE result frame) of every kind — the
-// engine's table and chart, a model's statement after a refused one, a cache hit, a plan
-// waiting for approval, an approved analysis with its steps, nl2sqlOnly — have the shape the
-// OpenAPI document gives, which is closed: a field the document does not name fails.
+// engine's table and chart, a model's statement after a refused one, a cache hit, a
+// clarifying question and its answer, a plan waiting for approval, an approved analysis with
+// its steps, nl2sqlOnly — and every SSE frame of streamed runs (each agent event's payload by
+// its type, an interrupt's by its kind) have the shape the OpenAPI document gives, which is
+// closed: a field the document does not name fails.
 TEST_F(ApiServerTest, RunAnswersHaveTheShapeTheOpenApiDocumentGives) {
   StartServer();
   auto fetched = Client().Get("/api/v1/openapi.json", Admin());
   ASSERT_EQ(fetched->status, 200);
-  const Json components = Json::parse(fetched->body)["components"]["schemas"];
-  const Json schema = Inlined(components["RunResult"], components);
+  const openapi_test::OpenApiShapes shapes(Json::parse(fetched->body));
+  const Json schema = shapes.Schema("RunResult");
   ASSERT_EQ(schema.value("additionalProperties", true), false) << schema.dump();
   std::vector<Json> answers;
+  auto report = [](const std::string& what, const std::vector<std::string>& found,
+                   const std::string& body) {
+    std::string errors;
+    for (const std::string& e : found) errors += e + "\n";
+    EXPECT_TRUE(errors.empty()) << what << ":\n" << errors << body.substr(0, 3000);
+  };
   auto expect_shape = [&](const std::string& what, const std::string& body) {
     const Json answer = Json::parse(body);
-    std::string errors;
-    for (const std::string& e : llm::ValidateJsonSchema(answer, schema)) errors += e + "\n";
-    EXPECT_TRUE(errors.empty()) << what << ":\n" << errors << body.substr(0, 3000);
+    report(what, shapes.RunAnswerErrors(answer), body);
     answers.push_back(answer);
+  };
+  std::set<std::string> frames, kinds;
+  auto expect_frames = [&](const std::string& what, const StreamCapture& stream) {
+    ASSERT_EQ(stream.status, 200) << stream.body;
+    for (const SseEvent& e : stream.events) {
+      const Json data = Json::parse(e.data);
+      report(what + " frame " + e.event, shapes.FrameErrors(e.event, data), e.data);
+      frames.insert(e.event);
+      if (e.event == "result") answers.push_back(data);
+      if (e.event == "interrupt") kinds.insert(data["payload"].value("kind", ""));
+    }
   };
   auto ask = [&](const std::string& question, const std::string& thread) {
     auto r = PostJson("/api/v1/ask", {{"query", question}, {"thread_id", thread}}, Admin());
@@ -792,6 +791,26 @@ TEST_F(ApiServerTest, RunAnswersHaveTheShapeTheOpenApiDocumentGives) {
   ask(kSalesQuestion, "t-shape-1");
   ask("各门店的退货率是多少", "t-shape-2");
   ask(kModelQuestion, "t-shape-3");
+  // A clarifying question, answered.
+  ask(kVagueQuestion, "t-shape-clarify");
+  ASSERT_EQ(answers.back()["interrupt"].value("kind", ""), "clarification") << answers.back();
+  auto clarified = PostJson("/api/v1/runs/t-shape-clarify/resume", {{"answer", "订单数"}}, Admin());
+  ASSERT_EQ(clarified->status, 200) << clarified->body;
+  expect_shape("the clarified question", clarified->body);
+  // The same kinds of run streamed: every frame.
+  expect_frames(
+      "sales",
+      Stream("/api/v1/stream/search?threadId=t-shape-s1&query=" + Encode(kSalesQuestion), Admin()));
+  expect_frames("model", Stream("/api/v1/stream/search?threadId=t-shape-s2&query=" +
+                                    Encode("各门店的退货率是多少"),
+                                Admin()));
+  expect_frames(
+      "clarification",
+      Stream("/api/v1/stream/search?threadId=t-shape-s3&query=" + Encode(kVagueQuestion), Admin()));
+  expect_frames("clarified", Stream("/api/v1/stream/search?threadId=t-shape-s3&humanFeedback="
+                                    "true&feedbackContent=" +
+                                        Encode("订单数"),
+                                    Admin()));
 
   StopServer();
   Options review;
@@ -802,12 +821,16 @@ TEST_F(ApiServerTest, RunAnswersHaveTheShapeTheOpenApiDocumentGives) {
   auto resumed = PostJson("/api/v1/runs/t-shape-plan/resume", {{"answer", "approve"}}, Admin());
   ASSERT_EQ(resumed->status, 200) << resumed->body;
   expect_shape("the approved plan", resumed->body);
+  expect_frames(
+      "plan", Stream("/api/v1/stream/search?threadId=t-shape-s4&query=" + Encode(kAnalysisQuestion),
+                     Admin()));
+  expect_frames("approved",
+                Stream("/api/v1/stream/search?threadId=t-shape-s4&humanFeedback=true", Admin()));
   StreamCapture sql_only = Stream(
       "/api/v1/stream/search?threadId=t-shape-sql&nl2sqlOnly=true&query=" + Encode(kSalesQuestion),
       Admin());
-  ASSERT_EQ(sql_only.status, 200) << sql_only.body;
   ASSERT_EQ(sql_only.events.back().event, "result");
-  expect_shape("nl2sqlOnly's result frame", sql_only.events.back().data);
+  expect_frames("nl2sqlOnly", sql_only);
 
   // The answers held every part the document describes, so each part was checked.
   for (const char* part : {"result", "chart", "engine", "interrupt", "plan", "steps", "deviation",
@@ -818,13 +841,40 @@ TEST_F(ApiServerTest, RunAnswersHaveTheShapeTheOpenApiDocumentGives) {
   }
   EXPECT_TRUE(std::any_of(answers.begin(), answers.end(),
                           [](const Json& a) { return !a["attempts"].empty(); }));
-  // And the check can fail: a field the document does not name, a route it does not list.
+  // And the streams every kind of frame a run without a knowledge base or a failure sends.
+  for (const char* frame :
+       {"accepted", "stage_started", "stage_finished", "classification", "schema", "plan", "step",
+        "sql", "rows", "chart", "text_delta", "interrupt", "usage", "done", "result"}) {
+    EXPECT_TRUE(frames.count(frame)) << "no stream had a '" << frame << "' frame";
+  }
+  EXPECT_EQ(kinds, (std::set<std::string>{"clarification", "plan_approval"}));
+  // And the check can fail: a field the document does not name, a route it does not list, a
+  // clarification payload with a plan's field, an event payload with an unknown field.
   Json extra = answers.front();
   extra["surprise"] = 1;
-  EXPECT_FALSE(llm::ValidateJsonSchema(extra, schema).empty());
+  EXPECT_FALSE(shapes.RunAnswerErrors(extra).empty());
   Json route = answers.front();
   route["route"] = "guess";
-  EXPECT_FALSE(llm::ValidateJsonSchema(route, schema).empty());
+  EXPECT_FALSE(shapes.RunAnswerErrors(route).empty());
+  auto clarification = std::find_if(answers.begin(), answers.end(), [](const Json& a) {
+    return a.contains("interrupt") && a["interrupt"]["kind"] == "clarification";
+  });
+  ASSERT_NE(clarification, answers.end());
+  Json wrong = *clarification;
+  wrong["interrupt"]["payload"]["plan"] = Json::object();
+  EXPECT_FALSE(shapes.RunAnswerErrors(wrong).empty());
+  const Json text = {{"seq", 1},
+                     {"thread_id", "t"},
+                     {"run_id", "t#1"},
+                     {"type", "text_delta"},
+                     {"node", "answer"},
+                     {"elapsed_ms", 0},
+                     {"payload", {{"text", "hi"}}}};
+  EXPECT_TRUE(shapes.FrameErrors("text_delta", text).empty());
+  Json odd = text;
+  odd["payload"]["colour"] = "red";
+  EXPECT_FALSE(shapes.FrameErrors("text_delta", odd).empty());
+  EXPECT_FALSE(shapes.FrameErrors("surprise", text).empty());
 }
 
 TEST_F(ApiServerTest, GracefulShutdownLetsARunningAskFinish) {

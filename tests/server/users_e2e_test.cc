@@ -19,6 +19,7 @@
 #include "askdb/server/store/management_store.h"
 #include "askdb/server/users/user_auth.h"
 #include "askdb/server/users/user_store.h"
+#include "tests/server/openapi_shape.h"
 #include "tests/server/server_fixture.h"
 
 namespace askdb::server::api {
@@ -284,6 +285,16 @@ TEST_F(UsersE2eTest, TwoRegionsAskTheSameQuestionAndGetTheirOwnNumbers) {
     }
   }
   EXPECT_NE(answers["east0"].json["result"].dump(), answers["north0"].json["result"].dump());
+  // An answer under data permissions has the shape the OpenAPI document gives (its closed
+  // RunResult names `permissions`).
+  const Reply doc = Send("GET", "/api/v1/openapi.json", Bearer(admin_key_));
+  ASSERT_EQ(doc.status, 200) << doc.body.substr(0, 300);
+  const openapi_test::OpenApiShapes shapes(doc.json);
+  for (const auto& [name, r] : answers) {
+    std::string errors;
+    for (const std::string& e : shapes.RunAnswerErrors(r.json)) errors += e + "\n";
+    EXPECT_TRUE(errors.empty()) << name << ":\n" << errors << r.body.substr(0, 2000);
+  }
 }
 
 // An admin edits a user over HTTP: a new attribute applies to the user's next request

@@ -412,18 +412,29 @@ Json RunSchemas() {
        {"option", Described(Nullable(Object({})),
                             "The ECharts option, drawn as it is; null for a KPI card or a table")}},
       {"kind", "option"});
-  const Json interrupt =
-      Object({{"kind", Enum({"clarification", "plan_approval"})},
-              {"node", Str()},
-              {"payload", Described(Object({{"question", Str()},
-                                            {"plan", Ref("Plan")},
-                                            {"title", Str()},
-                                            {"text", Str()},
-                                            {"rejections", Int()},
-                                            {"max_rejections", Int()}}),
-                                    "clarification: {question}; plan_approval: {plan, title, "
-                                    "text, rejections, max_rejections}")}},
-             {"kind", "node", "payload"});
+  // The payload depends on the kind: x-payload-by-kind names its schema for each (the test
+  // checks real interrupts with it; OpenAPI 3.0's discriminator needs the kind inside).
+  Json payload{{"type", "object"},
+               {"oneOf", Json::array({Ref("ClarificationPayload"), Ref("PlanApprovalPayload")})},
+               {"x-payload-by-kind",
+                {{"clarification", Ref("ClarificationPayload")},
+                 {"plan_approval", Ref("PlanApprovalPayload")}}}};
+  const Json interrupt = Object({{"kind", Enum({"clarification", "plan_approval"})},
+                                 {"node", Described(Str(), "The node that waits")},
+                                 {"payload", std::move(payload)}},
+                                {"kind", "node", "payload"});
+  Json clarification = Object(
+      {{"question", Described(Str(), "What the model asks; answer it with /runs/{id}/resume")}},
+      {"question"});
+  clarification["additionalProperties"] = false;
+  Json plan_approval =
+      Object({{"plan", Ref("Plan")},
+              {"title", Str()},
+              {"text", Described(Str(), "The plan in words, as the CLI shows it")},
+              {"rejections", Described(Int(), "Plans rejected so far in this run")},
+              {"max_rejections", Described(Int(), "agent.max_plan_rejections")}},
+             {"plan", "title", "text", "rejections", "max_rejections"});
+  plan_approval["additionalProperties"] = false;
   const Json plan_step = Object({{"step_num", Int()},
                                  {"tool", Str()},
                                  {"purpose", Str()},
@@ -514,9 +525,165 @@ Json RunSchemas() {
               {"ResultSet", result_set},
               {"Chart", chart},
               {"Interrupt", interrupt},
+              {"ClarificationPayload", clarification},
+              {"PlanApprovalPayload", plan_approval},
               {"Plan", plan},
               {"PlanStep", plan_step},
               {"StepOutcome", step}};
+}
+
+Json Closed(Json schema) {
+  schema["additionalProperties"] = false;
+  return schema;
+}
+
+// The frames of GET /api/v1/stream/search (docs/server.md): `accepted`, one StreamEvent per
+// agent event (its payload's schema by type in x-payload-by-type), then `result`
+// (RunResult), `run_error` or `cancelled` (StreamError). server_api tests check real
+// streams against these.
+Json StreamSchemas() {
+  const Json count = Int();
+  const Json payloads{
+      {"stage_started",
+       Closed(Object({{"step", Described(count, "1-based node count")}}, {"step"}))},
+      {"stage_finished",
+       Closed(Object({{"duration_ms", Int()},
+                      {"outcome", Enum({"continue", "end", "interrupt"})},
+                      {"next", Described(Str(), "The node that runs next; absent on interrupt")}},
+                     {"duration_ms", "outcome"}))},
+      {"classification", Closed(Object({{"request_type", Str()},
+                                        {"confidence", Num()},
+                                        {"rules", ArrayOf(Json::object())},
+                                        {"by", Described(Str(), "rules, model, ...")},
+                                        {"language", Enum({"zh", "en"})},
+                                        {"model_error", Str()},
+                                        {"fast_mode", Closed(Object({{"fast", Bool()},
+                                                                     {"skip_examples", Bool()},
+                                                                     {"skip_chart", Bool()},
+                                                                     {"reason", Str()}}))}},
+                                       {"request_type", "confidence", "by", "language"}))},
+      {"evidence",
+       Closed(Object({{"query", Described(Str(), "The question searched (made standalone)")},
+                      {"hits", ArrayOf(Closed(Object({{"item_id", Str()},
+                                                      {"chunk_id", Str()},
+                                                      {"kind", Str()},
+                                                      {"source", Str()},
+                                                      {"text", Str()},
+                                                      {"keyword_score", Num()},
+                                                      {"vector_score", Num()},
+                                                      {"fused_score", Num()}},
+                                                     {"item_id", "kind", "text", "fused_score"})))},
+                      {"term_columns",
+                       ArrayOf(Object({{"term", Str()}, {"table", Str()}, {"column", Str()}}))},
+                      {"suggested_answer", Object({{"item_id", Str()},
+                                                   {"question", Str()},
+                                                   {"answer", Str()},
+                                                   {"source", Str()},
+                                                   {"similarity", Num()}})},
+                      {"errors", StrArray()}},
+                     {"query", "hits", "term_columns"}))},
+      {"schema", Closed(Object({{"tool", Str()},
+                                {"level", Str()},
+                                {"tables", Int()},
+                                {"from_cache", Bool()},
+                                {"stale", Bool()},
+                                {"note", Str()},
+                                {"requested", StrArray()}},
+                               {"tool", "level", "tables"}))},
+      {"plan", Closed(Object({{"plan", Ref("Plan")},
+                              {"title", Str()},
+                              {"warnings", StrArray()},
+                              {"by", Enum({"model", "rules"})},
+                              {"text", Str()}},
+                             {"plan", "title", "by"}))},
+      {"step", Described(Object({{"step_num", Int()},
+                                 {"tool", Str()},
+                                 {"purpose", Str()},
+                                 {"success", Bool()},
+                                 {"skipped", Bool()},
+                                 {"completed", Described(Int(), "Steps done so far")},
+                                 {"total", Int()},
+                                 {"attempts", Int()},
+                                 {"duration_ms", Int()},
+                                 {"error", Str()},
+                                 {"sql", Str()},
+                                 {"row_count", Int()}},
+                                {"step_num", "tool", "success", "completed", "total"}),
+                         "A Python step adds code, text, findings, charts, tables, printed, "
+                         "tries and errors")},
+      {"sql", Closed(Object({{"sql", Str()},
+                             {"source", Described(Str(), "engine, model, cache, ...")},
+                             {"executed", Described(Bool(), "false with nl2sqlOnly")},
+                             {"rejected", Described(Str(), "Why the check refused it")},
+                             {"cache", Described(Object({}), "The cache entry it came from")}},
+                            {"sql", "source"}))},
+      {"rows",
+       Closed(Object({{"row_count", Int()}, {"columns", ArrayOf(Str())}, {"truncated", Bool()}},
+                     {"row_count", "columns", "truncated"}))},
+      {"chart", Ref("Chart")},
+      {"text_delta", Closed(Object({{"text", Str()}}, {"text"}))},
+      {"interrupt", Ref("Interrupt")},
+      {"error", Closed(Object({{"code", Str()}, {"message", Str()}}, {"message"}))},
+      {"usage", Closed(Object({{"llm_calls", Int()},
+                               {"prompt_tokens", Int()},
+                               {"completion_tokens", Int()},
+                               {"last_prompt_tokens", Int()},
+                               {"template", Described(Str(), "The prompt of the last call")}},
+                              {"llm_calls", "prompt_tokens", "completion_tokens"}))},
+      {"done", Closed(Object({{"status", Enum({"completed", "interrupted"})}, {"steps", Int()}},
+                             {"status", "steps"}))},
+      {"warning",
+       Closed(Object(
+           {{"kind", Enum({"plan_deviation"})}, {"message", Str()}, {"deviation_score", Num()}},
+           {"kind", "message"}))},
+  };
+  Json by_type = Json::object();
+  Json out = Json::object();
+  std::vector<std::string> types;
+  for (const auto& [type, schema] : payloads.items()) {
+    types.push_back(type);
+    if (schema.contains("$ref")) {
+      by_type[type] = schema;
+      continue;
+    }
+    const std::string name = "EventPayload_" + type;
+    out[name] = schema;
+    by_type[type] = Ref(name);
+  }
+  Json event =
+      Closed(Object({{"seq", Described(Int(), "The frame's id: Last-Event-ID")},
+                     {"thread_id", Str()},
+                     {"run_id", Str()},
+                     {"type", Enum(types)},
+                     {"node", Described(Str(), "The graph node; empty for done")},
+                     {"elapsed_ms", Int()},
+                     {"payload", Json{{"type", "object"}, {"x-payload-by-type", by_type}}}},
+                    {"seq", "thread_id", "run_id", "type", "node", "elapsed_ms", "payload"}));
+  out["StreamEvent"] = std::move(event);
+  out["StreamAccepted"] =
+      Closed(Object({{"thread_id", Str()}, {"kind", Enum({"ask", "resume"})}, {"agent_id", Str()}},
+                    {"thread_id", "kind", "agent_id"}));
+  out["StreamError"] = Closed(Object({{"code", Str()}, {"message", Str()}}, {"code", "message"}));
+  out["StreamReplayGap"] =
+      Closed(Object({{"requested_after", Described(Int(), "The Last-Event-ID asked for")},
+                     {"first_available_id", Described(Int(), "The oldest frame still kept")}},
+                    {"requested_after", "first_available_id"}));
+  return out;
+}
+
+// Each SSE frame name of GET /api/v1/stream/search and the schema of its data.
+Json StreamFrames() {
+  Json frames{{"accepted", Ref("StreamAccepted")},
+              {"result", Ref("RunResult")},
+              {"run_error", Ref("StreamError")},
+              {"cancelled", Ref("StreamError")},
+              {"replay_gap", Ref("StreamReplayGap")}};
+  for (std::string_view type :
+       {"stage_started", "stage_finished", "classification", "evidence", "schema", "plan", "step",
+        "sql", "rows", "chart", "text_delta", "interrupt", "error", "usage", "done", "warning"}) {
+    frames[std::string(type)] = Ref("StreamEvent");
+  }
+  return frames;
 }
 
 Json ManagementSchemas() {
@@ -639,10 +806,12 @@ Json BuildOpenApiDocument() {
             {"responses", RunErrors()}};
     op["responses"]["200"] = {
         {"description",
-         "text/event-stream: one frame per agent event (classification, sql, rows, chart, "
-         "text_delta, interrupt, usage, done, ...) then result (its data a RunResult) | "
-         "run_error | cancelled"},
-        {"content", {{"text/event-stream", {{"schema", {{"type", "string"}}}}}}}};
+         "text/event-stream: `accepted`, then one frame per agent event (its data a "
+         "StreamEvent), then `result` (RunResult), `run_error` or `cancelled` (StreamError). "
+         "x-sse-frames gives each frame name's data schema."},
+        {"content",
+         {{"text/event-stream",
+           {{"schema", {{"type", "string"}}}, {"x-sse-frames", StreamFrames()}}}}}};
     op["responses"]["404"] = ErrorResponse("No run to resume from Last-Event-ID");
     paths["/api/v1/stream/search"]["get"] = std::move(op);
   }
@@ -747,6 +916,7 @@ Json BuildOpenApiDocument() {
               {"properties",
                {{"code", {{"type", "string"}}}, {"message", {{"type", "string"}}}}}}}}}}}}}};
   Json schemas = RunSchemas();
+  schemas.update(StreamSchemas());
   schemas.update(ManagementSchemas());
   for (const auto& [name, schema] : schemas.items()) {
     doc["components"]["schemas"][name] = schema;
