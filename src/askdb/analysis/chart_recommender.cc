@@ -11,6 +11,7 @@
 #include <string>
 #include <utility>
 
+#include "askdb/analysis/measure_additivity.h"
 #include "askdb/common/text.h"
 #include "askdb/db/result_set.h"
 
@@ -418,7 +419,7 @@ Json ValueAxis(const std::string& name) {
 class Recommender {
  public:
   Recommender(const ResultSet& rs, const ChartRequest& req, const ChartOptions& opt)
-      : rs_(rs), req_(req), opt_(opt) {
+      : rs_(rs), req_(req), opt_(opt), facts_(DescribeResult(rs, req.sql)) {
     words_.zh = text::ContainsCjk(req.question);
     if (req.question.empty()) {
       for (const auto& c : rs.columns) words_.zh = words_.zh || text::ContainsCjk(c.name);
@@ -426,6 +427,14 @@ class Recommender {
   }
 
   ChartSpec Run() {
+    ChartSpec s = Choose();
+    s.data.rows_limited = facts_.rows_limited;
+    s.data.grouped = facts_.grouped;
+    return s;
+  }
+
+ private:
+  ChartSpec Choose() {
     if (rs_.columns.empty() || rs_.rows.empty()) {
       return Table(words_.Pick("表格：结果为空", "table: the result has no rows"));
     }
@@ -465,7 +474,9 @@ class Recommender {
                                  std::to_string(measures.size()) + " measure)"));
   }
 
- private:
+  bool Additive(const Column& c) const {
+    return c.index < facts_.columns.size() && facts_.columns[c.index] == Additivity::kAdditive;
+  }
   std::string TitleOr(std::string derived) const {
     if (!req_.title.empty()) return req_.title;
     std::string q = Trim(req_.question);
@@ -508,8 +519,10 @@ class Recommender {
     }
     if (positive < 2) return false;
     std::string q = Lower(req_.question);
-    if (ContainsAny(q, kShareQuestionWords)) return true;
+    // Values named or shaped as shares are parts already; otherwise a whole needs values that
+    // add up, all of them (a price, an average or a top N of many make no pie).
     if (ContainsAny(Lower(measure.name), kShareColumnWords)) return true;
+    if (ContainsAny(q, kShareQuestionWords)) return Additive(measure) && !facts_.rows_limited;
     auto near = [](double a, double b) { return std::abs(a - b) <= b * kWholeTolerance; };
     return (near(sum, kPercentWhole) && max <= kPercentWhole) ||
            (near(sum, kFractionWhole) && max <= kFractionWhole);
@@ -544,7 +557,7 @@ class Recommender {
     for (size_t i : picked)
       s.data.labels.push_back(LabelOf(Cell(rs_, order[i].second, time.index)));
     for (const auto& m : measures) {
-      ChartSeries series{m.name, {}};
+      ChartSeries series{m.name, {}, Additive(m)};
       for (size_t i : picked)
         series.values.push_back(NumberOf(Cell(rs_, order[i].second, m.index)));
       s.data.series.push_back(std::move(series));
@@ -593,7 +606,7 @@ class Recommender {
     s.data.x_name = time.name;
     for (size_t i : picked) s.data.labels.push_back(times[keys[i]]);
     for (size_t c = 0; c < cats.size(); ++c) {
-      ChartSeries series{cats[c], {}};
+      ChartSeries series{cats[c], {}, Additive(measure)};
       for (size_t i : picked) {
         auto it = cells.find({keys[i], c});
         series.values.push_back(it == cells.end() ? std::nullopt
@@ -677,7 +690,7 @@ class Recommender {
       widest = std::max(widest, text::DisplayWidth(s.data.labels.back()));
     }
     for (const auto& m : measures) {
-      ChartSeries series{m.name, {}};
+      ChartSeries series{m.name, {}, Additive(m)};
       for (size_t r : rows) series.values.push_back(NumberOf(Cell(rs_, r, m.index)));
       s.data.series.push_back(std::move(series));
     }
@@ -771,7 +784,7 @@ class Recommender {
     ChartSpec s;
     s.kind = ChartKind::kPie;
     s.data.x_name = category.name;
-    ChartSeries series{measure.name, {}};
+    ChartSeries series{measure.name, {}, Additive(measure)};
     Json data = Json::array();
     for (const auto& [name, value] : slices) {
       s.data.labels.push_back(name);
@@ -848,6 +861,7 @@ class Recommender {
   const ResultSet& rs_;
   const ChartRequest& req_;
   const ChartOptions& opt_;
+  const ResultFacts facts_;
   Words words_;
 };
 

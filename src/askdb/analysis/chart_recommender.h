@@ -34,6 +34,9 @@ std::string_view ChartKindName(ChartKind kind);
 struct ChartSeries {
   std::string name;
   std::vector<std::optional<double>> values;
+  // The values add up across the labels (measure_additivity.h): only then do a total and a
+  // share of it mean something. False when unknown.
+  bool additive = false;
 };
 
 // The data the option was built from, engine-neutral, for text rendering and tests.
@@ -50,6 +53,11 @@ struct ChartData {
   // total read off the shown ones would be wrong.
   size_t total_categories = 0;
   bool shows_largest = false;
+  // The query kept only its first rows (LIMIT reached, OFFSET, row cap): even the result's
+  // own total is not the whole's.
+  bool rows_limited = false;
+  // Each row is a group (GROUP BY or an aggregate), not a row of a table.
+  bool grouped = false;
 };
 
 struct ChartSpec {
@@ -93,7 +101,8 @@ struct ChartRequest {
   // Default member initialisers let callers write {.question = q} without -Wextra noise.
   std::string title{};     // used as is when set
   std::string question{};  // the user's question: language, "share"/"占比" intent, title
-  std::string sql{};       // the statement that made the result: an ORDER BY keeps row order
+  std::string sql{};       // the statement that made the result: an ORDER BY keeps row order;
+                           // its select items say which measures add up (no pie otherwise)
 };
 
 ChartSpec RecommendChart(const db::ResultSet& result, const ChartRequest& request = {},

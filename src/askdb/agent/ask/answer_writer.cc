@@ -84,28 +84,35 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   const std::string& bottom = data.labels[e.min_index];
   const double top_value = *series.values[e.max_index];
   const double bottom_value = *series.values[e.min_index];
-  const std::optional<double> total = PositiveTotal(series.values);
+  // A total and shares only of values that add up (not prices, averages, rates, per-row
+  // attributes), over all the rows (not a top N): otherwise they mean nothing.
+  const std::optional<double> total =
+      series.additive && !data.rows_limited ? PositiveTotal(series.values) : std::nullopt;
   if (e.count == 1 && data.labels.size() == 1) {
     // One row ("订单最多的城市", top 1): its value, without shares or extremes of one.
     return chinese ? top + ZhGap(top) + "的" + series.name + "为 " + FormatNumber(top_value) + "。"
                    : top + ": " + series.name + " " + FormatNumber(top_value) + ".";
   }
+  const std::string n = std::to_string(data.labels.size());
   std::string out;
   if (chinese) {
-    out = "共 " + std::to_string(data.labels.size()) + " 项；" + top + ZhGap(top) + "的" +
-          series.name + "最高，为 " + FormatNumber(top_value);
+    out = "共 " + n + " 项" + (data.rows_limited ? "（达到查询的行数上限）" : "") + "；" + top +
+          ZhGap(top) + "的" + series.name + "最高，为 " + FormatNumber(top_value);
     if (total) out += "（占 " + Percent(top_value, *total) + "）";
     if (e.max_index != e.min_index) {
-      out += "，" + bottom + ZhGap(bottom) + "最低，为 " + FormatNumber(bottom_value);
+      out += std::string("，") + (data.rows_limited ? "这些项中" : "") + bottom + ZhGap(bottom) +
+             "最低，为 " + FormatNumber(bottom_value);
     }
     if (total) out += "；合计 " + FormatNumber(*total);
     return out + "。";
   }
-  out = std::to_string(data.labels.size()) + " groups; " + top + " has the highest " + series.name +
-        " at " + FormatNumber(top_value);
+  out = n + (data.grouped ? " groups" : " rows") +
+        (data.rows_limited ? ", the query's limit" : "") + "; " + top + " has the highest " +
+        series.name + " at " + FormatNumber(top_value);
   if (total) out += " (" + Percent(top_value, *total) + " of the total)";
   if (e.max_index != e.min_index) {
-    out += ", " + bottom + " the lowest at " + FormatNumber(bottom_value);
+    out += ", " + bottom + " the lowest" + (data.rows_limited ? " of these" : "") + " at " +
+           FormatNumber(bottom_value);
   }
   if (total) out += "; total " + FormatNumber(*total);
   return out + ".";

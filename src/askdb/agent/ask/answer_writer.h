@@ -1,7 +1,8 @@
 // AnswerWriter: the short answer a person reads first — one or two sentences, in the
-// question's language, that say what the rows show (the total, the largest and smallest
-// category and its share, the peak and trend of a series) — built only from the rows
-// themselves, so it is never more than the data says. Deterministic; used when no model is
+// question's language, that say what the rows show (the largest and smallest category, the
+// peak and trend of a series; a total and a share only when the measure adds up and the
+// rows are all of them — analysis/measure_additivity.h) — built only from the rows and the
+// SQL that made them, so it is never more than the data says. Deterministic; used when no model is
 // configured, and as the grounding facts a model's answer must agree with later.
 // Pure functions; thread-safe.
 #pragma once

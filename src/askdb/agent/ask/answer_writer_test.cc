@@ -13,15 +13,85 @@ db::ResultSet TwoColumns(const std::vector<std::pair<std::string, double>>& rows
   return r;
 }
 
+analysis::ChartSpec ChartFor(const db::ResultSet& r, const std::string& sql) {
+  return analysis::RecommendChart(r, {.sql = sql});
+}
+
 TEST(AnswerWriterTest, CategoryAnswerNamesTopBottomAndShare) {
   db::ResultSet r = TwoColumns({{"华东", 50}, {"华北", 30}, {"西北", 15}}, "region", "revenue");
-  analysis::ChartSpec chart = analysis::RecommendChart(r);
+  analysis::ChartSpec chart =
+      ChartFor(r, "SELECT region, SUM(amount) AS revenue FROM orders GROUP BY region");
   ASSERT_EQ(chart.kind, analysis::ChartKind::kBar);
   EXPECT_EQ(WriteAnswer(r, chart, true),
             "共 3 项；华东的revenue最高，为 50（占 52.6%），西北最低，为 15；合计 95。");
   EXPECT_EQ(WriteAnswer(r, chart, false),
             "3 groups; 华东 has the highest revenue at 50 (52.6% of the total), 西北 the "
             "lowest at 15; total 95.");
+}
+
+// "top 3 products by unit price" on the demo: the engine summed the unit price per product.
+// A share and a total of unit prices mean nothing; "lowest" is of the three shown.
+TEST(AnswerWriterTest, NoShareOrTotalOfUnitPricesAndTheLowestIsOfTheRowsShown) {
+  db::ResultSet r = TwoColumns({{"荣耀 折叠屏手机 1TB", 12999},
+                                {"OPPO 折叠屏手机 256GB", 12899},
+                                {"vivo 折叠屏手机 1TB", 12699}},
+                               "product", "unit price");
+  const analysis::ChartSpec chart =
+      ChartFor(r,
+               "SELECT \"products\".\"name\" AS \"product\", SUM(\"products\".\"unit_price\") AS "
+               "\"unit price\"\nFROM \"products\"\nGROUP BY \"products\".\"name\"\nORDER BY "
+               "SUM(\"products\".\"unit_price\") DESC\nLIMIT 3");
+  EXPECT_EQ(
+      WriteAnswer(r, chart, false),
+      "3 groups, the query's limit; 荣耀 折叠屏手机 1TB has the highest unit price at 12,999, "
+      "vivo 折叠屏手机 1TB the lowest of these at 12,699.");
+  EXPECT_EQ(WriteAnswer(r, chart, true),
+            "共 3 项（达到查询的行数上限）；荣耀 折叠屏手机 1TB 的unit price最高，为 12,999，"
+            "这些项中vivo 折叠屏手机 1TB 最低，为 12,699。");
+}
+
+TEST(AnswerWriterTest, NoShareOrTotalOfNonAdditiveMeasures) {
+  const db::ResultSet r =
+      TwoColumns({{"Rock", 0.99}, {"Jazz", 0.99}, {"TV Shows", 1.99}}, "Genre", "avg_price");
+  for (const std::string sql : {
+           "SELECT g.Name AS Genre, AVG(t.UnitPrice) AS avg_price FROM Track t JOIN Genre g "
+           "USING (GenreId) GROUP BY g.Name",
+           "SELECT Name AS Genre, MAX(Total) AS avg_price FROM x GROUP BY Name",
+           "SELECT Name AS Genre, SUM(a) * 1.0 / SUM(b) AS avg_price FROM x GROUP BY Name",
+           "SELECT Name AS Genre, UnitPrice AS avg_price FROM Track",
+       }) {
+    const analysis::ChartSpec chart = ChartFor(r, sql);
+    for (bool zh : {false, true}) {
+      const std::string a = WriteAnswer(r, chart, zh);
+      EXPECT_EQ(a.find("total"), std::string::npos) << sql << "\n" << a;
+      EXPECT_EQ(a.find('%'), std::string::npos) << sql << "\n" << a;
+      EXPECT_EQ(a.find("合计"), std::string::npos) << sql << "\n" << a;
+      EXPECT_NE(a.find("TV Shows"), std::string::npos) << sql << "\n" << a;
+    }
+  }
+  // In Chinese names too, with no SQL at all.
+  const db::ResultSet zh = TwoColumns({{"北京", 35}, {"上海", 31}}, "城市", "平均年龄");
+  EXPECT_EQ(WriteAnswer(zh, analysis::RecommendChart(zh), true),
+            "共 2 项；北京的平均年龄最高，为 35，上海最低，为 31。");
+}
+
+TEST(AnswerWriterTest, ATopNOfAnAdditiveMeasureHasNoTotalOfTheWhole) {
+  const db::ResultSet r =
+      TwoColumns({{"USA", 523.06}, {"Canada", 303.96}, {"France", 195.1}}, "country", "revenue");
+  const analysis::ChartSpec chart =
+      ChartFor(r,
+               "SELECT BillingCountry AS country, SUM(Total) AS revenue FROM Invoice GROUP BY 1 "
+               "ORDER BY 2 DESC LIMIT 3");
+  EXPECT_EQ(WriteAnswer(r, chart, false),
+            "3 groups, the query's limit; USA has the highest revenue at 523.06, France the lowest "
+            "of these at 195.1.");
+  // The same LIMIT over fewer groups than it allows: these are all, the total stands.
+  const analysis::ChartSpec all =
+      ChartFor(r,
+               "SELECT BillingCountry AS country, SUM(Total) AS revenue FROM Invoice GROUP BY 1 "
+               "ORDER BY 2 DESC LIMIT 10");
+  EXPECT_NE(WriteAnswer(r, all, false).find("; total 1,022.12."), std::string::npos)
+      << WriteAnswer(r, all, false);
 }
 
 TEST(AnswerWriterTest, AChartOfSomeGroupsGivesNoCountLowestOrTotalOfThoseAlone) {

@@ -1,0 +1,431 @@
+#include "askdb/analysis/measure_additivity.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <optional>
+#include <string>
+
+#include "askdb/common/measure_names.h"
+#include "askdb/common/text.h"
+#include "askdb/db/result_set.h"
+
+namespace askdb::analysis {
+namespace {
+
+// --- SQL tokens ------------------------------------------------------------------------
+
+enum class TokKind { kWord, kQuoted, kString, kNumber, kOpen, kClose, kComma, kDot, kOp };
+
+struct Tok {
+  TokKind kind;
+  std::string text;   // as written; quoted identifiers and strings without their quotes
+  std::string lower;  // words only: lower-cased, for keywords and function names
+  int depth = 0;      // parentheses around the token (an open/close paren: the outer depth)
+};
+
+bool IsWordByte(unsigned char c) { return std::isalnum(c) || c == '_' || c == '$' || c >= 0x80; }
+
+// Closes a quoted run starting at `i` (the opening quote); doubled quotes are escapes.
+size_t EndOfQuoted(std::string_view s, size_t i, char close) {
+  for (size_t j = i + 1; j < s.size(); ++j) {
+    if (s[j] != close) continue;
+    if (j + 1 < s.size() && s[j + 1] == close && close != ']') {
+      ++j;
+      continue;
+    }
+    return j;
+  }
+  return s.size();
+}
+
+std::vector<Tok> Lex(std::string_view s) {
+  std::vector<Tok> out;
+  int depth = 0;
+  size_t i = 0;
+  while (i < s.size()) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (std::isspace(c)) {
+      ++i;
+    } else if (s.compare(i, 2, "--") == 0) {
+      const size_t e = s.find('\n', i);
+      i = e == std::string_view::npos ? s.size() : e;
+    } else if (s.compare(i, 2, "/*") == 0) {
+      const size_t e = s.find("*/", i + 2);
+      i = e == std::string_view::npos ? s.size() : e + 2;
+    } else if (c == '\'' || c == '"' || c == '`' || c == '[') {
+      const char close = c == '[' ? ']' : static_cast<char>(c);
+      const size_t e = EndOfQuoted(s, i, close);
+      std::string body(s.substr(i + 1, e - i - 1));
+      out.push_back({c == '\'' ? TokKind::kString : TokKind::kQuoted, std::move(body), "", depth});
+      i = std::min(e + 1, s.size());
+    } else if (std::isdigit(c) || (c == '.' && i + 1 < s.size() &&
+                                   std::isdigit(static_cast<unsigned char>(s[i + 1])))) {
+      size_t e = i;
+      while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '.')) ++e;
+      out.push_back({TokKind::kNumber, std::string(s.substr(i, e - i)), "", depth});
+      i = e;
+    } else if (IsWordByte(c)) {
+      size_t e = i;
+      while (e < s.size() && IsWordByte(static_cast<unsigned char>(s[e]))) ++e;
+      const std::string_view word = s.substr(i, e - i);
+      out.push_back({TokKind::kWord, std::string(word), text::AsciiLower(word), depth});
+      i = e;
+    } else if (c == '(') {
+      out.push_back({TokKind::kOpen, "(", "", depth++});
+      ++i;
+    } else if (c == ')') {
+      depth = std::max(0, depth - 1);
+      out.push_back({TokKind::kClose, ")", "", depth});
+      ++i;
+    } else if (c == ',') {
+      out.push_back({TokKind::kComma, ",", "", depth});
+      ++i;
+    } else if (c == '.') {
+      out.push_back({TokKind::kDot, ".", "", depth});
+      ++i;
+    } else {
+      // Two-character operators first ("::", "||", "<=", ...), else one character.
+      const std::string_view two = s.substr(i, 2);
+      const bool pair =
+          two == "::" || two == "||" || two == "<=" || two == ">=" || two == "<>" || two == "!=";
+      out.push_back({TokKind::kOp, std::string(s.substr(i, pair ? 2 : 1)), "", depth});
+      i += pair ? 2 : 1;
+    }
+  }
+  return out;
+}
+
+using Span = std::vector<Tok>;
+
+bool IsWord(const Tok& t, std::string_view w) { return t.kind == TokKind::kWord && t.lower == w; }
+
+// Tokens of `span` at the span's own outer depth, split by `sep` (comma).
+std::vector<Span> SplitTopLevel(const Span& span, TokKind sep) {
+  std::vector<Span> parts(1);
+  if (span.empty()) return {};
+  const int base = span.front().depth;
+  for (const Tok& t : span) {
+    if (t.kind == sep && t.depth == base) {
+      parts.emplace_back();
+    } else {
+      parts.back().push_back(t);
+    }
+  }
+  return parts;
+}
+
+// --- expressions -----------------------------------------------------------------------
+
+constexpr std::string_view kWrappers[] = {"round",   "cast",      "coalesce", "ifnull", "nvl",
+                                          "abs",     "trunc",     "truncate", "floor",  "ceil",
+                                          "ceiling", "to_number", "nullif",   "convert"};
+constexpr std::string_view kNonAdditiveAggregates[] = {
+    "avg",         "min",          "max",        "median",    "stddev",          "stddev_pop",
+    "stddev_samp", "variance",     "var_pop",    "var_samp",  "percentile_cont", "percentile_disc",
+    "mode",        "group_concat", "string_agg", "array_agg", "any_value",       "first_value",
+    "last_value",  "bit_and",      "bit_or",     "bool_and",  "bool_or",         "every"};
+
+template <size_t N>
+bool In(std::string_view w, const std::string_view (&list)[N]) {
+  return std::find(std::begin(list), std::end(list), w) != std::end(list);
+}
+
+// Drops parentheses that wrap the whole span: "(SUM(x))" → "SUM(x)".
+Span Unwrap(Span span) {
+  while (span.size() >= 2 && span.front().kind == TokKind::kOpen &&
+         span.back().kind == TokKind::kClose) {
+    const int base = span.front().depth;
+    bool whole = true;
+    for (size_t i = 1; i + 1 < span.size(); ++i) {
+      if (span[i].kind == TokKind::kClose && span[i].depth == base) whole = false;
+    }
+    if (!whole) break;
+    span = Span(span.begin() + 1, span.end() - 1);
+  }
+  return span;
+}
+
+// "name ( args )" spanning the whole span: the name and the argument tokens.
+struct Call {
+  std::string name;
+  Span args;
+};
+std::optional<Call> WholeCall(const Span& span) {
+  if (span.size() < 3 || span[0].kind != TokKind::kWord || span[1].kind != TokKind::kOpen ||
+      span.back().kind != TokKind::kClose) {
+    return std::nullopt;
+  }
+  const int base = span[1].depth;
+  for (size_t i = 2; i + 1 < span.size(); ++i) {
+    if (span[i].kind == TokKind::kClose && span[i].depth == base) return std::nullopt;
+  }
+  return Call{span[0].lower, Span(span.begin() + 2, span.end() - 1)};
+}
+
+// A column reference: name, or qualifier(s) and name joined by dots.
+std::optional<std::string> ColumnRef(const Span& span) {
+  if (span.empty() || span.size() % 2 == 0) return std::nullopt;
+  for (size_t i = 0; i < span.size(); ++i) {
+    const bool name = span[i].kind == TokKind::kWord || span[i].kind == TokKind::kQuoted;
+    if ((i % 2 == 0) != name) return std::nullopt;
+    if (i % 2 == 1 && span[i].kind != TokKind::kDot) return std::nullopt;
+  }
+  if (IsWord(span.back(), "null") || IsWord(span.back(), "true") || IsWord(span.back(), "false")) {
+    return std::nullopt;
+  }
+  return span.back().text;
+}
+
+bool IsLiteral(const Span& span) {
+  return span.size() == 1 && (span[0].kind == TokKind::kNumber || span[0].kind == TokKind::kString);
+}
+
+// The value parts of a CASE (after THEN and ELSE), where a sum's amounts are; the WHEN
+// conditions only select rows.
+Span CaseValues(const Span& span) {
+  Span out;
+  bool in_value = false;
+  const int base = span.front().depth;
+  for (const Tok& t : span) {
+    if (t.depth == base && t.kind == TokKind::kWord) {
+      if (t.lower == "then" || t.lower == "else") {
+        in_value = true;
+        continue;
+      }
+      if (t.lower == "when" || t.lower == "end" || t.lower == "case") {
+        in_value = false;
+        continue;
+      }
+    }
+    if (in_value) out.push_back(t);
+  }
+  return out;
+}
+
+// SUM(summand): amounts add up; a sum of prices or rates does not mean anything. The
+// summand's column names decide: an amount or quantity among them (price × quantity) makes
+// it additive, only unit values or rates make it not.
+Additivity SumOf(const Span& summand) {
+  if (summand.empty()) return Additivity::kUnknown;
+  if (IsWord(summand.front(), "distinct")) return Additivity::kUnknown;
+  const bool has_case =
+      std::any_of(summand.begin(), summand.end(), [](const Tok& t) { return IsWord(t, "case"); });
+  const Span values = has_case ? CaseValues(summand) : summand;
+  bool additive = false, non_additive = false;
+  for (size_t i = 0; i < values.size(); ++i) {
+    const Tok& t = values[i];
+    if (t.kind != TokKind::kWord && t.kind != TokKind::kQuoted) continue;
+    if (i + 1 < values.size() && values[i + 1].kind == TokKind::kOpen) continue;  // a function
+    if (i + 1 < values.size() && values[i + 1].kind == TokKind::kDot) continue;   // a qualifier
+    const Additivity a = measures::FromName(t.text);
+    additive |= a == Additivity::kAdditive;
+    non_additive |= a == Additivity::kNonAdditive;
+  }
+  if (additive) return Additivity::kAdditive;
+  return non_additive ? Additivity::kNonAdditive : Additivity::kAdditive;
+}
+
+Additivity Classify(Span span, int level = 0);
+
+// Operands joined by arithmetic at the span's top level: a ratio is not additive; a sum or
+// difference of additive parts is; scaling by a constant keeps what the part is.
+Additivity Arithmetic(const Span& span, int level) {
+  const int base = span.front().depth;
+  std::vector<std::pair<std::string, Span>> operands(1);  // (operator before, tokens)
+  for (const Tok& t : span) {
+    const bool op =
+        t.kind == TokKind::kOp && t.depth == base &&
+        (t.text == "+" || t.text == "-" || t.text == "*" || t.text == "/" || t.text == "%");
+    if (op) {
+      operands.emplace_back(t.text, Span{});
+    } else {
+      operands.back().second.push_back(t);
+    }
+  }
+  if (operands.size() == 1) return Additivity::kUnknown;  // nothing this reads (CASE, FILTER)
+  bool any_additive = false;
+  for (const auto& [op, tokens] : operands) {
+    if (tokens.empty()) continue;  // a unary minus
+    if (IsLiteral(tokens)) continue;
+    if (op == "/" || op == "%") return Additivity::kNonAdditive;  // a ratio of two measures
+    const Additivity a = Classify(tokens, level + 1);
+    if (a != Additivity::kAdditive) return a;
+    any_additive = true;
+  }
+  const bool multiplies = std::any_of(operands.begin() + 1, operands.end(), [](const auto& o) {
+    return o.first == "*" && !IsLiteral(o.second);
+  });
+  if (multiplies) return Additivity::kUnknown;  // a product of two measures
+  return any_additive ? Additivity::kAdditive : Additivity::kUnknown;
+}
+
+Additivity Classify(Span span, int level) {
+  constexpr int kMaxLevel = 32;  // nesting this deep is not an analyst's query
+  span = Unwrap(std::move(span));
+  if (span.empty() || level > kMaxLevel) return Additivity::kUnknown;
+  const int base = span.front().depth;
+  for (const Tok& t : span) {
+    if (IsWord(t, "select")) return Additivity::kUnknown;                       // a subquery
+    if (IsWord(t, "over") && t.depth == base) return Additivity::kNonAdditive;  // running, rank
+  }
+  if (std::optional<Call> call = WholeCall(span)) {
+    if (call->name == "sum" || call->name == "total") return SumOf(call->args);
+    if (call->name == "count") {
+      // COUNT(DISTINCT x) per group may count one x in several groups.
+      return !call->args.empty() && IsWord(call->args.front(), "distinct") ? Additivity::kUnknown
+                                                                           : Additivity::kAdditive;
+    }
+    if (In(call->name, kNonAdditiveAggregates)) return Additivity::kNonAdditive;
+    if (In(call->name, kWrappers)) {
+      std::vector<Span> args = SplitTopLevel(call->args, TokKind::kComma);
+      if (args.empty() || args.front().empty()) return Additivity::kUnknown;
+      Span first = args.front();
+      // CAST(x AS type): the part before AS.
+      auto as = std::find_if(first.begin(), first.end(), [&](const Tok& t) {
+        return IsWord(t, "as") && t.depth == first.front().depth;
+      });
+      return Classify(Span(first.begin(), as), level + 1);
+    }
+    return Additivity::kUnknown;
+  }
+  if (ColumnRef(span)) return Additivity::kNonAdditive;  // a per-row attribute or group key
+  if (IsLiteral(span)) return Additivity::kUnknown;
+  if (span.size() >= 3 && span[span.size() - 2].kind == TokKind::kOp &&
+      span[span.size() - 2].text == "::") {
+    return Classify(Span(span.begin(), span.end() - 2), level + 1);  // PostgreSQL's x::numeric
+  }
+  return Arithmetic(span, level);
+}
+
+// Drops "AS alias" or a bare trailing alias ("SUM(x) revenue") from a select item.
+Span WithoutAlias(const Span& item) {
+  if (item.empty()) return item;
+  const int base = item.front().depth;
+  for (size_t i = 0; i < item.size(); ++i) {
+    if (IsWord(item[i], "as") && item[i].depth == base) return Span(item.begin(), item.begin() + i);
+  }
+  if (item.size() >= 2) {
+    const Tok& last = item.back();
+    const Tok& before = item[item.size() - 2];
+    const bool alias_like =
+        (last.kind == TokKind::kWord || last.kind == TokKind::kQuoted) && !IsWord(last, "end");
+    const bool after_expression = before.kind == TokKind::kClose || before.kind == TokKind::kWord ||
+                                  before.kind == TokKind::kQuoted ||
+                                  before.kind == TokKind::kNumber ||
+                                  before.kind == TokKind::kString;
+    if (alias_like && after_expression && !IsWord(before, "distinct")) {
+      return Span(item.begin(), item.end() - 1);
+    }
+  }
+  return item;
+}
+
+// --- the statement ---------------------------------------------------------------------
+
+struct Statement {
+  std::vector<Span> items;  // the main SELECT's items; empty when not understood
+  bool grouped = false;
+  std::optional<long long> limit;
+  bool offset = false;
+};
+
+std::optional<long long> NumberToken(const Tok& t) {
+  if (t.kind != TokKind::kNumber) return std::nullopt;
+  long long n = 0;
+  auto [ptr, ec] = std::from_chars(t.text.data(), t.text.data() + t.text.size(), n);
+  if (ec != std::errc() || ptr != t.text.data() + t.text.size()) return std::nullopt;
+  return n;
+}
+
+Statement Parse(std::string_view sql) {
+  Statement st;
+  const std::vector<Tok> toks = Lex(sql);
+  size_t select = toks.size();
+  for (size_t i = 0; i < toks.size(); ++i) {
+    if (toks[i].depth == 0 && IsWord(toks[i], "select")) {
+      select = i;
+      break;
+    }
+  }
+  if (select == toks.size()) return st;
+  bool set_operation = false;
+  size_t from = toks.size();
+  for (size_t i = select + 1; i < toks.size(); ++i) {
+    const Tok& t = toks[i];
+    if (t.depth != 0 || t.kind != TokKind::kWord) continue;
+    const std::string& w = t.lower;
+    if (from == toks.size() && (w == "from" || w == "where" || w == "group" || w == "order" ||
+                                w == "limit" || w == "having" || w == "window")) {
+      from = i;
+    }
+    if (w == "union" || w == "intersect" || w == "except") set_operation = true;
+    if (w == "group" && i + 1 < toks.size() && IsWord(toks[i + 1], "by")) st.grouped = true;
+    if (w == "limit" && i + 1 < toks.size()) {
+      std::optional<long long> n = NumberToken(toks[i + 1]);
+      // MySQL's LIMIT offset, count.
+      if (n && i + 3 < toks.size() && toks[i + 2].kind == TokKind::kComma) {
+        st.offset = *n > 0;
+        n = NumberToken(toks[i + 3]);
+      }
+      st.limit = n;
+    }
+    if (w == "offset" && i + 1 < toks.size()) {
+      st.offset = NumberToken(toks[i + 1]).value_or(1) > 0;
+    }
+    if (w == "fetch" && i + 2 < toks.size()) st.limit = NumberToken(toks[i + 2]);
+  }
+  if (set_operation) return st;  // each branch says something else of its columns
+  size_t first = select + 1;
+  while (first < from && (IsWord(toks[first], "distinct") || IsWord(toks[first], "all"))) ++first;
+  const Span list(toks.begin() + static_cast<std::ptrdiff_t>(first),
+                  toks.begin() + static_cast<std::ptrdiff_t>(from));
+  st.items = SplitTopLevel(list, TokKind::kComma);
+  if (std::any_of(st.items.begin(), st.items.end(), [](const Span& s) {
+        return s.size() == 1 && s[0].kind == TokKind::kOp && s[0].text == "*";
+      })) {
+    st.items.clear();  // SELECT *: the columns are the table's, listed per row
+    st.grouped = false;
+  }
+  return st;
+}
+
+bool HasAggregate(const Span& item) {
+  for (size_t i = 0; i + 1 < item.size(); ++i) {
+    if (item[i].kind != TokKind::kWord || item[i + 1].kind != TokKind::kOpen) continue;
+    const std::string& n = item[i].lower;
+    if (n == "sum" || n == "total" || n == "count" || In(n, kNonAdditiveAggregates)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql) {
+  ResultFacts facts;
+  const Statement st = Parse(sql);
+  const bool items_match = st.items.size() == result.columns.size();
+  facts.grouped =
+      st.grouped || (items_match && std::any_of(st.items.begin(), st.items.end(), HasAggregate));
+  if (result.truncated) facts.rows_limited = true;
+  if (st.offset) facts.rows_limited = true;
+  if (st.limit && static_cast<long long>(result.row_count()) >= *st.limit) {
+    facts.rows_limited = true;
+  }
+  for (size_t c = 0; c < result.columns.size(); ++c) {
+    const Additivity name = measures::FromName(result.columns[c].name);
+    Additivity a = name;
+    if (items_match) {
+      // The name can only take additivity away ("SUM(x) AS avg_x" is not a total); a
+      // non-additive expression stays so whatever it is called.
+      a = name == Additivity::kNonAdditive ? name : Classify(WithoutAlias(st.items[c]));
+    } else if (!sql.empty() && a == Additivity::kAdditive) {
+      // The SQL was not understood (SELECT *, UNION): a name alone does not make it so.
+      a = Additivity::kUnknown;
+    }
+    facts.columns.push_back(a);
+  }
+  return facts;
+}
+
+}  // namespace askdb::analysis

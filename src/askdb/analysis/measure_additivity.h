@@ -1,0 +1,43 @@
+// Measure additivity: whether a result column's values add up across its rows, so that a
+// total and a share of that total mean something. Revenue per country adds up; a unit
+// price, an average, a rate, a MIN/MAX, an age or a per-row attribute listed row by row do
+// not — "33.7% of the total unit price" is a number with no meaning.
+//
+// Decided from the SQL that made the result (the select item behind each column: SUM/COUNT
+// add up; AVG/MIN/MAX, ratios, window functions and bare columns do not; SUM over a price
+// or rate column does not) and from the column's name (common/measure_names.h: price, rate,
+// ratio, average, age, score, 单价, 价格, 比率, 占比, 平均, 年龄, 评分, …), never from the
+// question's wording. When
+// neither says for sure, the answer is "unknown", which callers treat as not additive:
+// precision first. Also says whether the rows are only some of the query's (LIMIT/OFFSET
+// reached, or the row cap), where a total of the rows shown is not the whole.
+//
+// Pure functions; thread-safe.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "askdb/common/measure_names.h"
+
+namespace askdb::db {
+struct ResultSet;
+}
+
+namespace askdb::analysis {
+
+using measures::Additivity;
+
+struct ResultFacts {
+  std::vector<Additivity> columns;  // one per result column
+  // The rows are the query's first N (LIMIT n reached, an OFFSET, or the row cap): a total
+  // or share computed over them is not the whole's.
+  bool rows_limited = false;
+  // The query groups (GROUP BY or an aggregate): each row is a group, not a source row.
+  bool grouped = false;
+};
+
+// `sql` may be empty (then only the column names decide).
+ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql);
+
+}  // namespace askdb::analysis

@@ -1,0 +1,23 @@
+// What a measure's name says of its additivity — whether its values may be added up across
+// rows. An amount, a total, a quantity or a count adds up; a price, a rate, a ratio, an
+// average, a percentage, an age or a score is a per-row attribute, and a sum or share of it
+// states a total that does not exist. One word table for every part that decides this (the
+// answer's totals and shares, the chart's pie, the engine's default aggregate).
+// Pure functions; thread-safe.
+#pragma once
+
+#include <string_view>
+
+namespace askdb::measures {
+
+enum class Additivity { kAdditive, kNonAdditive, kUnknown };
+
+// From one name ("unit_price", "UnitPrice", "单价", "Total", "avg_amount"): an average, rate,
+// ratio, percentage, age, score, extreme or per-unit word makes it non-additive whatever
+// else it says ("avg_amount", "unit_cost"); else an amount/total/quantity/count/sales word
+// makes it additive ("total_price", "discount_amount", 总价); else a price, discount or
+// margin word makes it non-additive; else unknown. English words are compared whole (the
+// name split into words), so "rate" does not match "operated"; Chinese ones as substrings.
+Additivity FromName(std::string_view name);
+
+}  // namespace askdb::measures
