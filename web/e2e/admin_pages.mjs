@@ -14,9 +14,9 @@ export async function runsAndRelations(ctx, page) {
   await page.goto(`${base}/admin/runs`, { waitUntil: 'networkidle0' })
   await page.waitForSelector('[data-testid=runs-table] .el-table__row', { timeout: 15_000 })
   await page.click('[data-testid=runs-outcome]')
-  await clickText(page, '.el-select-dropdown__item', 'interrupted')
+  await clickText(page, '.el-select-dropdown__item', '等待人工')
   await page.waitForNetworkIdle({ idleTime: 300 })
-  const outcomes = await page.$$eval('[data-testid=runs-table] .el-table__body .el-table__row', (rows) => rows.map((r) => r.querySelectorAll('td')[4].textContent.trim()))
+  const outcomes = await page.$$eval('[data-testid=runs-table] .el-table__body .el-table__row', (rows) => rows.map((r) => r.querySelectorAll('td')[4].querySelector('[data-outcome]')?.dataset.outcome))
   check(
     interrupted.length > 0 && outcomes.length === interrupted.length && outcomes.every((o) => o === 'interrupted'),
     `the run history filtered by outcome lists the API's runs (${outcomes.length} interrupted)`,

@@ -1,7 +1,9 @@
 // The admin pages as an editor (docs/permissions.md: an agent's semantic model, relations,
 // examples, knowledge and terms), run by ui_e2e.mjs against the same `askdb serve`: an
 // editor account signs in with name and password; the menu offers exactly the editor's
-// pages and each shows its content; every admin-only page sends the editor to their first
+// pages and each shows its content; the agents and datasources pages are read-only for
+// them (listed, tables browsable, no create, edit, delete, key or test button — the server
+// refuses them those changes); every admin-only page sends the editor to their first
 // page, and the server refuses that page's data to the editor (403) — the UI hides what the
 // server refuses; a business term made and deleted on the page by the editor is stored and
 // removed on the server.
@@ -12,6 +14,8 @@ const NAME = 'ed_e2e'
 const PASSWORD = 'editor-pass-123'
 const WORD = '编辑者词'
 const EDITOR_PAGES = [
+  ['agents', '[data-testid=agents-table] .el-table__row'],
+  ['datasources', '[data-testid=datasources-table] .el-table__row'],
   ['semantic', '[data-testid=semantic-grid] .el-table__row'],
   ['relations', '.el-table'],
   ['terms', '[data-testid=terms-table]'],
@@ -19,9 +23,12 @@ const EDITOR_PAGES = [
   ['knowledge', '.el-table'],
 ]
 // Each admin-only page and a request its content needs, which the server refuses an editor.
+// The read-only pages: what the page does not offer, the server refuses.
+const READ_ONLY = [
+  ['agents', ['new-agent', 'keys-default'], [['POST', '/api/v1/agents', { id: 'ed_agent', name: 'x' }], ['PUT', '/api/v1/agents/default', { name: 'x' }], ['GET', '/api/v1/agents/default/keys']]],
+  ['datasources', ['new-datasource', 'test-datasource'], [['POST', '/api/v1/datasources', { id: 'ed_ds', url: 'sqlite::memory:' }], ['POST', '/api/v1/datasources/default/test']]],
+]
 const ADMIN_PAGES = [
-  ['agents', 'POST', '/api/v1/agents', { id: 'ed_agent', name: 'x' }],
-  ['datasources', 'POST', '/api/v1/datasources', { id: 'ed_ds', url: 'sqlite::memory:' }],
   ['models', 'GET', '/api/v1/models'],
   ['runs', 'GET', '/api/v1/runs/history'],
   ['users', 'GET', '/api/v1/users'],
@@ -61,6 +68,30 @@ export async function editorPages(ctx) {
     check(shown !== null && pathOf(page) === `/admin/${path}` && alert === '', `an editor uses the page /admin/${path}`, `${pathOf(page)} ${alert}`)
   }
   await page.screenshot({ path: join(outDir, '34-editor-knowledge.png'), fullPage: true })
+
+  for (const [path, buttons, writes] of READ_ONLY) {
+    await page.goto(`${base}/admin/${path}`, { waitUntil: 'networkidle0' })
+    await page.waitForSelector(`[data-testid=${path}-table] .el-table__row`, { timeout: 15_000 }).catch(() => null)
+    const note = await page.$eval('[data-testid=read-only]', (e) => e.textContent.trim()).catch(() => '')
+    const offered = []
+    for (const b of buttons) if (await page.$(`[data-testid=${b}]`)) offered.push(b)
+    const editTexts = await page.$$eval('.content .el-table .el-button', (l) => l.map((b) => b.textContent.trim()).filter((x) => ['编辑', '删除', 'Edit', 'Delete'].includes(x)))
+    const statuses = []
+    for (const [method, api, body] of writes) statuses.push((await json(base, editor, method, api, body)).status)
+    check(
+      note.includes('只读') && offered.length === 0 && editTexts.length === 0 && statuses.every((s) => s === 403),
+      `/admin/${path} is read-only for an editor (no change offered; the server refuses them: ${statuses.join(', ')})`,
+      JSON.stringify({ note, offered, editTexts, statuses }),
+    )
+    await page.screenshot({ path: join(outDir, `34-editor-${path}.png`), fullPage: true })
+  }
+  // Browsing a datasource's tables is reading: offered, and the rows are the server's.
+  await page.click('[data-testid=datasource-tables]')
+  await page.waitForSelector('[data-testid=tables-list] .el-table__row', { timeout: 15_000 }).catch(() => null)
+  const listed = await page.$$eval('[data-testid=tables-list] .el-table__row', (l) => l.length)
+  const first = (await json(base, editor, 'GET', '/api/v1/datasources')).data.datasources?.[0]?.id
+  const served = (await json(base, editor, 'GET', `/api/v1/datasources/${first}/tables`)).data.tables ?? []
+  check(listed > 0 && listed === served.length, "an editor browses a datasource's tables on the page", `${listed} of ${served.length}`)
 
   for (const [path, method, api, body] of ADMIN_PAGES) {
     await page.goto(`${base}/admin/${path}`, { waitUntil: 'networkidle0' })

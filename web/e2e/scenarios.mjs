@@ -351,8 +351,11 @@ export async function semanticCsv(ctx, page) {
 }
 
 // (Knowledge) The knowledge page: a Markdown document uploaded with the sentence chunker is
-// listed with its chunker and chunks (as the API stores it); the search tester finds it with
-// its scores; an empty file is refused with the server's reason and nothing is stored.
+// listed with its chunker and chunks (as the API stores it); a Q&A pair added on the page is
+// stored in the default agent's scope; the search tester shows the API's hits with their
+// keyword, vector and fused scores, its type filter keeps only that type and its scope
+// filter only that scope (an empty result says so); the recall switch and delete reach the
+// server; an empty file is refused with the server's reason and nothing is stored.
 export async function knowledgePage(ctx, page) {
   const { base, auth, check, outDir, home } = ctx
   const doc = join(home, '退货政策.md')
@@ -361,8 +364,10 @@ export async function knowledgePage(ctx, page) {
   writeFileSync(empty, '')
   await page.goto(`${base}/admin/knowledge`, { waitUntil: 'networkidle0' })
   await page.waitForSelector('[data-testid=knowledge-table]', { timeout: 15_000 })
+  const emptyList = await page.$eval('[data-testid=knowledge-table] .el-table__empty-text', (e) => e.textContent.trim()).catch(() => '')
+  check(emptyList.includes('上传文档'), 'an empty knowledge base says how to add knowledge', emptyList)
   await page.click('[data-testid=knowledge-chunker]')
-  await clickText(page, '.el-select-dropdown__item', 'sentence')
+  await clickText(page, '.el-select-dropdown__item', '按句')
   await (await page.$('input[data-testid=knowledge-file]')).uploadFile(doc)
   await page.click('[data-testid=knowledge-upload]')
   await page
@@ -371,13 +376,103 @@ export async function knowledgePage(ctx, page) {
   const row = await page.$$eval('[data-testid=knowledge-table] .el-table__body .el-table__row', (rows) => rows.map((r) => r.textContent).find((t) => t.includes('退货政策')) ?? '')
   const items = (await json(base, auth, 'GET', '/api/v1/knowledge')).data.items ?? []
   const stored = items.find((i) => i.file_name === '退货政策.md')
-  check(stored?.chunker?.kind === 'sentence' && stored.chunks > 0 && row.includes('sentence'), 'a document uploaded on the knowledge page is stored with the chosen chunker and listed', JSON.stringify(stored ?? items).slice(0, 300))
-  await setValue(page, 'input[data-testid=knowledge-query]', '退货需要小票吗')
-  await page.click('[data-testid=knowledge-search]')
-  await page.waitForSelector('[data-testid=knowledge-hits] .el-table__row', { timeout: 15_000 }).catch(() => null)
-  const hits = await page.$$eval('[data-testid=knowledge-hits] .el-table__body .el-table__row', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent.trim())))
-  check(hits.length > 0 && hits[0][0].includes('小票') && hits[0][3] !== '—', 'the search tester finds the document with its fused score', JSON.stringify(hits.slice(0, 2)))
+  check(
+    stored?.chunker?.kind === 'sentence' && stored.chunks > 0 && row.includes('按句') && row.includes('已索引'),
+    'a document uploaded on the knowledge page is stored with the chosen chunker and listed with its state',
+    JSON.stringify({ row, stored: stored ?? items }).slice(0, 300),
+  )
+
+  // A Q&A pair, into the page's target scope (every scope shown: the default agent).
+  await setValue(page, 'input[data-testid=knowledge-question]', '退货要带小票吗？')
+  await setValue(page, 'textarea[data-testid=knowledge-answer]', '要，退货时需要出示购物小票。')
+  await page.click('[data-testid=knowledge-add-pair]')
+  await page
+    .waitForFunction(() => [...document.querySelectorAll('[data-testid=knowledge-table] .el-table__row')].some((r) => r.textContent.includes('退货要带小票吗')), { timeout: 15_000 })
+    .catch(() => null)
+  const withPair = (await json(base, auth, 'GET', '/api/v1/knowledge')).data.items ?? []
+  const qa = withPair.find((i) => i.question === '退货要带小票吗？')
+  check(qa?.kind === 'qa' && qa.scope === 'agent:default' && qa.recall === true, 'a Q&A pair added on the knowledge page is stored in the default agent', JSON.stringify(qa ?? withPair).slice(0, 300))
+
+  // The tester: the page's hits are the API's, in order, with the same scores.
+  const readHits = () =>
+    page.$$eval('[data-testid=knowledge-hits] .el-table__body .el-table__row', (rows) =>
+      rows.map((r) => ({
+        type: r.querySelector('.hit-type')?.textContent.trim(),
+        text: r.querySelector('.hit-text')?.textContent.trim(),
+        keyword: r.querySelector('.score-keyword')?.textContent.trim(),
+        vector: r.querySelector('.score-vector')?.textContent.trim(),
+        fused: r.querySelector('.score-fused')?.textContent.trim(),
+      })),
+    )
+  // Each search the page makes is counted in data-search: the rows read are the new ones.
+  const searchOnPage = async () => {
+    const count = await page.$eval('[data-testid=knowledge-hits]', (e) => Number(e.dataset.search)).catch(() => 0)
+    await page.click('[data-testid=knowledge-search]')
+    await page
+      .waitForFunction((n) => Number(document.querySelector('[data-testid=knowledge-hits]')?.dataset.search ?? 0) > n, { timeout: 15_000 }, count)
+      .catch(() => null)
+    return readHits()
+  }
+  const fmt = (score, rank) => (rank > 0 ? score.toFixed(3) : '—')
+  const asShown = (h) => ({ text: h.text, keyword: fmt(h.keyword_score, h.keyword_rank), vector: fmt(h.vector_score, h.vector_rank), fused: h.fused_score.toFixed(3) })
+  const question = '退货需要小票吗'
+  await setValue(page, 'input[data-testid=knowledge-query]', question)
+  const all = await searchOnPage()
+  const apiAll = (await json(base, auth, 'POST', '/api/v1/knowledge/search', { query: question, mode: 'hybrid', top_k: 10 })).data.hits ?? []
+  check(
+    apiAll.length >= 2 &&
+      JSON.stringify(all.map(({ type, ...rest }) => rest)) === JSON.stringify(apiAll.map(asShown)) &&
+      all.some((h) => h.type === '文档') &&
+      all.some((h) => h.type === '问答'),
+    "the search tester shows the API's hits (document and Q&A) with their keyword, vector and fused scores",
+    JSON.stringify({ all, apiAll: apiAll.map(asShown) }).slice(0, 600),
+  )
   await page.screenshot({ path: join(outDir, '25-admin-knowledge.png'), fullPage: true })
+
+  await page.click('[data-testid=knowledge-kind-qa]')
+  const onlyQa = await searchOnPage()
+  const apiQa = (await json(base, auth, 'POST', '/api/v1/knowledge/search', { query: question, mode: 'hybrid', top_k: 10, kinds: ['qa'] })).data.hits ?? []
+  check(
+    onlyQa.length > 0 && onlyQa.length === apiQa.length && onlyQa.every((h) => h.type === '问答') && onlyQa[0].text === apiQa[0].text,
+    'the type filter keeps only Q&A hits, as the API filters them',
+    JSON.stringify({ onlyQa, apiQa: apiQa.length }).slice(0, 400),
+  )
+  await page.click('[data-testid=knowledge-kind-qa]')
+  await page.click('[data-testid=knowledge-kind-document]')
+  const onlyDocs = await searchOnPage()
+  check(onlyDocs.length > 0 && onlyDocs.every((h) => h.type === '文档'), 'the type filter keeps only document hits', JSON.stringify(onlyDocs).slice(0, 300))
+  await page.click('[data-testid=knowledge-kind-document]')
+
+  // The scope filter: a datasource's scope holds none of it; the page says so.
+  const datasources = (await json(base, auth, 'GET', '/api/v1/datasources')).data.datasources ?? []
+  if (check(datasources.length > 0, 'there is a datasource to filter the search by')) {
+    const ds = datasources[0]
+    await page.click('[data-testid=knowledge-search-scope]')
+    await clickText(page, '.el-select-dropdown__item', `数据源 · ${ds.name || ds.id}`)
+    const none = await searchOnPage()
+    const noneText = await page.$eval('[data-testid=knowledge-hits] .el-table__empty-text', (e) => e.textContent.trim()).catch(() => '')
+    const apiNone = (await json(base, auth, 'POST', '/api/v1/knowledge/search', { query: question, top_k: 10, datasource: ds.id })).data.hits ?? []
+    check(none.length === 0 && apiNone.length === 0 && noneText.includes('没有检索到'), "the scope filter searches only that datasource's knowledge and says when nothing is found", JSON.stringify({ none, noneText, apiNone: apiNone.length }))
+    await page.click('[data-testid=knowledge-search-scope]')
+    await clickText(page, '.el-select-dropdown__item', '全部范围')
+  }
+
+  // The recall switch and delete reach the server.
+  if (qa) {
+    const switched = page.waitForResponse((r) => r.url().endsWith(`/api/v1/knowledge/${qa.id}/recall`), { timeout: 15_000 }).catch(() => null)
+    await page.click(`[data-testid=knowledge-recall-${qa.id}]`)
+    await switched
+    const off = (await json(base, auth, 'GET', `/api/v1/knowledge/${qa.id}`)).data
+    check(off?.recall === false, "the recall switch on the knowledge page turns the item's recall off on the server", JSON.stringify(off).slice(0, 200))
+    const confirm = (d) => d.accept()
+    page.once('dialog', confirm)
+    const removed = page.waitForResponse((r) => r.url().endsWith(`/api/v1/knowledge/${qa.id}`) && r.request().method() === 'DELETE', { timeout: 15_000 }).catch(() => null)
+    await page.click(`[data-testid=knowledge-delete-${qa.id}]`)
+    await removed
+    const left = (await json(base, auth, 'GET', '/api/v1/knowledge')).data.items ?? []
+    check(!left.some((i) => i.id === qa.id), 'a Q&A pair deleted on the knowledge page is gone from the server', JSON.stringify(left.map((i) => i.id)))
+  }
+
   await (await page.$('input[data-testid=knowledge-file]')).uploadFile(empty)
   await page.click('[data-testid=knowledge-upload]')
   const refused = await page.waitForSelector('[data-testid=knowledge-error]', { timeout: 15_000 }).then((e) => e.evaluate((x) => x.textContent)).catch(() => '')

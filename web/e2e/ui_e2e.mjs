@@ -21,6 +21,7 @@ import { runsAndRelations } from './admin_pages.mjs'
 import { termsPage } from './terms_scenario.mjs'
 import { editorPages } from './editor_scenario.mjs'
 import { usersAndPermissions } from './users_scenario.mjs'
+import { planAfterRestart } from './restart_scenario.mjs'
 
 const [askdb, outDir] = process.argv.slice(2)
 if (!askdb || !outDir) {
@@ -99,25 +100,41 @@ async function main() {
     ]),
   )
 
-  server = spawn(askdb, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db, '--llm', `scripted:${rules}`, '--review-plan'], {
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let stderr = ''
-  const { base, key } = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`askdb serve did not start:\n${stderr}`)), 60_000)
-    server.stderr.on('data', (d) => {
-      stderr += d.toString()
-      const listening = stderr.match(/listening on (http:\/\/[^\s]+)\r?\n/)
-      const k = stderr.match(/(askdb_[0-9a-f]{16}_[A-Za-z0-9_-]{43})\s/)
-      if (listening && k) {
-        clearTimeout(timer)
-        resolve({ base: listening[1], key: k[1] })
-      }
+  // The management store and checkpoints are files in the data directory, so a server
+  // started again on the same port (restartServer) finds what the first one stored.
+  const startServer = (port, needKey) => {
+    server = spawn(askdb, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db, '--llm', `scripted:${rules}`, '--review-plan'], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
     })
-    server.on('exit', (code) => reject(new Error(`askdb serve exited (${code}):\n${stderr}`)))
-  })
+    let stderr = ''
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`askdb serve did not start:\n${stderr}`)), 60_000)
+      server.stderr.on('data', (d) => {
+        stderr += d.toString()
+        const listening = stderr.match(/listening on (http:\/\/[^\s]+)\r?\n/)
+        const k = stderr.match(/(askdb_[0-9a-f]{16}_[A-Za-z0-9_-]{43})\s/)
+        if (listening && (k || !needKey)) {
+          clearTimeout(timer)
+          resolve({ base: listening[1], key: k?.[1] })
+        }
+      })
+      server.on('exit', (code) => reject(new Error(`askdb serve exited (${code}):\n${stderr}`)))
+    })
+  }
+  const { base, key } = await startServer(0, true)
   const auth = { Authorization: `Bearer ${key}` }
+  // Kills the server without warning (nothing is flushed on the way out) and starts it again
+  // on the same address, so the pages' origin and stored key still hold.
+  const restartServer = async () => {
+    const old = server
+    old.removeAllListeners('exit')
+    const gone = new Promise((r) => old.once('exit', r))
+    old.kill('SIGKILL')
+    await gone
+    const again = await startServer(Number(new URL(base).port), false)
+    return again.base === base
+  }
 
   // --- the UI is served, with its headers ---------------------------------------------
   const index = await fetch(`${base}/chat/some-thread`, { headers: { 'Accept-Encoding': 'gzip' } })
@@ -293,6 +310,7 @@ async function main() {
     home,
     db,
     newPage: async () => preparePage(await (await browser.createBrowserContext()).newPage()),
+    restartServer,
   }
   await clarifyRenameAndCost(ctx, page, reloadedThreadUrl, liveCells)
   await hugePaste(ctx, page)
@@ -413,6 +431,9 @@ async function main() {
 
   const unexpected = consoleErrors.filter((e) => !/401|Unauthorized|Failed to load resource/.test(e))
   check(unexpected.length === 0, 'no errors in the browser console', unexpected.join(' | '))
+
+  // Last: the server is killed and started again.
+  await planAfterRestart(ctx, page)
 }
 
 try {

@@ -21,10 +21,12 @@ export const router = createRouter({
       children: [
         // In the menu's order (AdminLayout lists these). meta.editor: editors may use the page
         // too — the server lets them change an agent's semantic model, relations, terms,
-        // examples and knowledge (api_server.cc ManagementAccess); the rest is the admin's.
+        // examples and knowledge (api_server.cc ManagementAccess); 'read': they may read it
+        // (the agents and datasources those hang on), the page offers them no change; the rest
+        // is the admin's.
         { path: '', redirect: '/admin/agents' },
-        { path: 'agents', component: () => import('./pages/admin/AgentsPage.vue') },
-        { path: 'datasources', component: () => import('./pages/admin/DatasourcesPage.vue') },
+        { path: 'agents', component: () => import('./pages/admin/AgentsPage.vue'), meta: { editor: 'read' } },
+        { path: 'datasources', component: () => import('./pages/admin/DatasourcesPage.vue'), meta: { editor: 'read' } },
         { path: 'semantic', component: () => import('./pages/admin/SemanticModelPage.vue'), meta: { editor: true } },
         { path: 'relations', component: () => import('./pages/admin/RelationsPage.vue'), meta: { editor: true } },
         { path: 'terms', component: () => import('./pages/admin/TermsPage.vue'), meta: { editor: true } },

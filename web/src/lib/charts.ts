@@ -71,6 +71,30 @@ export function withNumberFormat(option: Option): Option {
   return copy
 }
 
+/** Series longer than this are drawn the cheap way (below). */
+export const LARGE_SERIES = 200
+
+/**
+ * The option with what keeps drawing a long series cheap, so that its frame stays short:
+ * a line is sampled to the pixels it has (LTTB keeps peaks), without symbols or the hover
+ * emphasis; bars and scatter points use ECharts' large mode (one path for all, not one
+ * element each). Short series and other kinds are left as they are.
+ */
+export function forLargeData(option: Option): Option {
+  const series = Array.isArray(option.series) ? option.series : option.series ? [option.series] : []
+  if (!series.some((s: Record<string, unknown>) => Array.isArray(s.data) && s.data.length > LARGE_SERIES)) return option
+  return {
+    ...option,
+    animation: false,
+    series: series.map((s: Record<string, unknown>) => {
+      if (!Array.isArray(s.data) || s.data.length <= LARGE_SERIES) return s
+      if (s.type === 'line') return { sampling: 'lttb', showSymbol: false, emphasis: { disabled: true }, ...s }
+      if (s.type === 'bar' || s.type === 'scatter') return { large: true, largeThreshold: LARGE_SERIES, ...s }
+      return s
+    }),
+  }
+}
+
 export function buildOption(kind: ChartKind, chart: ChartView | undefined, r: ResultView | undefined): Option | null {
   if (kind === 'recommended') return chart?.option ? withNumberFormat(chart.option as Option) : null
   if (!r) return null

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { LARGE_SERIES, forLargeData } from './charts'
+
+const points = (n: number) => Array.from({ length: n }, (_, i) => i)
+
+describe('long series are drawn the cheap way', () => {
+  it('samples a long line without symbols, and puts long bars and scatter in large mode', () => {
+    const option = {
+      xAxis: { type: 'category' },
+      series: [
+        { type: 'line', data: points(500), showSymbol: true },
+        { type: 'bar', data: points(LARGE_SERIES + 1) },
+        { type: 'scatter', data: points(300).map((i) => [i, i]) },
+        { type: 'pie', data: points(300) },
+      ],
+    }
+    const out = forLargeData(option) as { animation: boolean; series: Record<string, unknown>[] }
+    expect(out.animation).toBe(false)
+    // What the server set stays (showSymbol here); only what it left open is filled in.
+    expect(out.series[0]).toMatchObject({ type: 'line', sampling: 'lttb', showSymbol: true, emphasis: { disabled: true } })
+    expect(out.series[1]).toMatchObject({ type: 'bar', large: true, largeThreshold: LARGE_SERIES })
+    expect(out.series[2]).toMatchObject({ type: 'scatter', large: true })
+    expect(out.series[3]).toEqual(option.series[3])
+    expect(option.series[0]).not.toHaveProperty('sampling')
+  })
+
+  it('leaves short series and options without series as they are', () => {
+    const short = { series: [{ type: 'line', data: points(LARGE_SERIES) }] }
+    expect(forLargeData(short)).toBe(short)
+    const kpi = { title: { text: 'x' } }
+    expect(forLargeData(kpi)).toBe(kpi)
+  })
+})
