@@ -141,6 +141,11 @@ DEMO = [
     # A word naming a table and its name column counts the table's rows when ranked.
     ("门店最多的3个地区", "SELECT regions.name_zh, COUNT(*) FROM stores JOIN cities ON stores.city_id = cities.city_id JOIN regions ON cities.region_id = regions.region_id GROUP BY regions.name_zh ORDER BY COUNT(*) DESC LIMIT 3", "topn,join"),
     ("客户最多的5个城市", "SELECT cities.name_zh, COUNT(*) FROM customers JOIN cities ON customers.city_id = cities.city_id GROUP BY cities.name_zh ORDER BY COUNT(*) DESC LIMIT 5", "topn,join"),
+    # A price is a value of each product: the products are listed by it, never summed
+    # (once SUM(unit_price) GROUP BY name); summed over a category it means nothing.
+    ("top 3 products by unit price", "SELECT name, unit_price FROM products ORDER BY unit_price DESC LIMIT 3", "topn"),
+    ("单价最高的3个商品", "SELECT name, unit_price FROM products ORDER BY unit_price DESC LIMIT 3", "topn"),
+    ("unit price by category", "SELECT 1", "abstain-expected"),
 ]
 
 CHINOOK = [

@@ -14,7 +14,9 @@
 #include "askdb/db/dialect.h"
 #include "askdb/nlq/join_path.h"
 #include "askdb/nlq/lexicon.h"
+#include "askdb/nlq/measure_additivity.h"
 #include "askdb/nlq/number_words.h"
+#include "askdb/nlq/per_row_measure.h"
 #include "askdb/nlq/query_shape_check.h"
 #include "askdb/nlq/reading.h"
 #include "askdb/nlq/reading_check.h"
@@ -116,7 +118,9 @@ class Parser {
   std::string MeasureAlias(const Measure& m) const;
   std::string BucketAlias(DatePart part) const;
   // Quoted " AS <alias>" with the alias cleaned, capped and made unique within `taken`.
-  std::string As(std::string alias, std::set<std::string>* taken) const;
+  // `shown` receives the alias as the result column is named (after cleaning and uniquing).
+  std::string As(std::string alias, std::set<std::string>* taken,
+                 std::string* shown = nullptr) const;
   void Map(const Item& it, std::string kind, std::string target) {
     out_.explanation.push_back({it.text, std::move(kind), std::move(target)});
   }
@@ -460,7 +464,7 @@ std::string Parser::BucketAlias(DatePart part) const {
   return chinese_ ? "时间" : "period";
 }
 
-std::string Parser::As(std::string alias, std::set<std::string>* taken) const {
+std::string Parser::As(std::string alias, std::set<std::string>* taken, std::string* shown) const {
   // Question words may carry odd spacing or control bytes: one space between words, valid
   // UTF-8 only (the dialect escapes quotes; nothing else may surprise a SQL engine).
   std::string clean;
@@ -487,12 +491,14 @@ std::string Parser::As(std::string alias, std::set<std::string>* taken) const {
     name = cap(clean, kMaxAliasBytes - suffix.size()) + suffix;
   }
   taken->insert(text::AsciiLower(name));
+  if (shown) *shown = name;
   return " AS " + dialect_.QuoteIdentifier(name);
 }
 
 Translation Parser::Abstain(std::string en, std::string zh) {
   out_.answered = false;
   out_.sql.clear();
+  out_.non_additive_columns.clear();
   out_.abstain_reason = chinese_ ? std::move(zh) : std::move(en);
   return out_;
 }
@@ -959,20 +965,10 @@ void Parser::ParseTrend() {
   }
 }
 
-int Parser::SingleKey(int table) const {
-  int key = -1;
-  for (int c : index_.tables()[table].columns) {
-    if (!Col(c).primary_key) continue;
-    if (key >= 0) return -1;  // a composite key
-    key = c;
-  }
-  return key;
-}
+int Parser::SingleKey(int table) const { return index_.SingleKey(table); }
 
 bool Parser::LabelIsUnique(int table, int label) const {
-  const auto& rows = index_.tables()[table].row_count;
-  const auto& distinct = Col(label).stats.distinct_count;
-  return rows && distinct && *distinct == *rows;
+  return index_.LabelIsUnique(table, label);
 }
 
 bool Parser::CanGroupByLabel(int table, int label) const {
@@ -2500,17 +2496,26 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
              ColRef(m.column) + ")";
     }
     measure_exprs.push_back(expr);
-    select.push_back(expr + As(MeasureAlias(m), &taken));
+    std::string shown;
+    select.push_back(expr + As(MeasureAlias(m), &taken, &shown));
+    const bool per_row_stat = m.agg == Agg::kAvg || m.agg == Agg::kMax || m.agg == Agg::kMin;
+    if (m.column >= 0 && (per_row_stat || IsNonAdditive(Col(m.column)))) {
+      out_.non_additive_columns.push_back(shown);
+    }
   }
   // Not rounded: ROUND(double precision, int) does not exist in PostgreSQL and db::Dialect
   // has no portable rounding; the report formats the number.
   if (q_.share && !measure_exprs.empty()) {
+    std::string shown;
     select.push_back(dialect_.CastToReal(measure_exprs[0]) + " * 100 / SUM(" + measure_exprs[0] +
-                     ") OVER ()" + As(chinese_ ? "占比(%)" : "share (%)", &taken));
+                     ") OVER ()" + As(chinese_ ? "占比(%)" : "share (%)", &taken, &shown));
+    out_.non_additive_columns.push_back(shown);
   }
   for (int c : q_.projections) {
-    select.push_back(ColRef(c) + As(ColumnAlias(c), &taken));
+    std::string shown;
+    select.push_back(ColRef(c) + As(ColumnAlias(c), &taken, &shown));
     plain.emplace_back(ColRef(c), c);
+    if (IsNonAdditive(Col(c))) out_.non_additive_columns.push_back(shown);
   }
   // Invariants, a safety net under the parser for the whole class of shape errors: beside
   // an aggregate, every plain column must be grouped (SQLite would otherwise show one
@@ -2878,6 +2883,23 @@ Translation Parser::Run() {
                        "'; ask with groups I can find, e.g. one dimension at a time.",
                    "能按列表中前面的项分组，但无法按“" + ungrouped_conjunct_ +
                        "”分组；请换成可分组的维度，或一次按一个维度提问。");
+  }
+  // A price, a rate or an age is shown per row, not added up (per_row_measure.h).
+  {
+    const int summed = q_.measures.size() == 1 ? q_.measures[0].column : -1;
+    const std::string phrase = summed >= 0 ? q_.measures[0].column_phrase : "";
+    std::optional<ShapeProblem> problem;
+    if (ReadPerRowMeasures(q_, index_, &problem) == PerRowReading::kListed) {
+      if (!phrase.empty()) NameColumn(summed, phrase);
+      std::erase_if(out_.explanation,
+                    [](const Mapping& m) { return m.target == "SUM (default for a measure)"; });
+      out_.explanation.push_back(
+          {"", "column", ColName(summed) + " (a value of each row: listed, not added up)"});
+    }
+    if (problem) {
+      out_.confidence = confidence;
+      return Abstain(problem->en, problem->zh);
+    }
   }
   // Verify before answering: a number, a computation or a data word left unused means the
   // SQL would answer another question.

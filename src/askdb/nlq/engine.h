@@ -62,6 +62,11 @@ struct Translation {
   ChartHint chart = ChartHint::kNone;
   bool chinese = false;     // the question's language
   std::string anchor_note;  // e.g. "去年 = 2024 (anchored to the data's latest date 2025-12-31)"
+  // Result columns (named as in the SQL's aliases) whose values must not be added up or
+  // stated as shares of their sum: a price, rate, ratio, percentage, age or score shown per
+  // row or summed on request (measure_additivity.h), an average, a highest or lowest value,
+  // and a share. An answer may rank or compare them, never total them.
+  std::vector<std::string> non_additive_columns;
 };
 
 // Renders the explanation as lines for people, in Chinese or English.

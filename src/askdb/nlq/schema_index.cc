@@ -451,6 +451,22 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
   return best;
 }
 
+int SchemaIndex::SingleKey(int table) const {
+  int key = -1;
+  for (int c : tables_[table].columns) {
+    if (!columns_[c].primary_key) continue;
+    if (key >= 0) return -1;  // a composite key
+    key = c;
+  }
+  return key;
+}
+
+bool SchemaIndex::LabelIsUnique(int table, int label) const {
+  const auto& rows = tables_[table].row_count;
+  const auto& distinct = columns_[label].stats.distinct_count;
+  return rows && distinct && *distinct == *rows;
+}
+
 int SchemaIndex::TimeColumn(int table) const {
   int best = -1;
   int best_score = 0;

@@ -121,6 +121,11 @@ class SchemaIndex {
   int NameCompanion(int label) const;
   // The table's main time column (role time; prefers *date* names); -1 when none.
   int TimeColumn(int table) const;
+  // The table's one primary-key column; -1 when it has none or a composite key.
+  int SingleKey(int table) const;
+  // Whether column `label` of `table` has as many distinct values as the table has rows
+  // (measured; false when either count is unknown).
+  bool LabelIsUnique(int table, int label) const;
   // The latest date over all time columns (the "data" anchor); nullopt when unknown.
   std::optional<CivilDate> LatestDate() const { return latest_date_; }
   std::string DisplayName(const IndexedColumn& c, bool chinese) const;

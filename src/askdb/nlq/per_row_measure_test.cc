@@ -1,0 +1,122 @@
+#include "askdb/nlq/per_row_measure.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+constexpr const char* kCatalogSql = R"sql(
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT, category TEXT,
+                      unit_price REAL);
+CREATE TABLE order_lines(line_id INTEGER PRIMARY KEY,
+                         product_id INTEGER REFERENCES products(product_id), amount REAL);
+INSERT INTO products VALUES (1,'Chai','Drinks',18),(2,'Chang','Drinks',19),
+  (3,'Tofu','Food',23.25),(4,'Pavlova','Food',17.45),(5,'Ikura','Food',31);
+INSERT INTO order_lines VALUES (1,1,36),(2,1,18),(3,3,93),(4,5,31),(5,2,19),(6,4,17.45);
+)sql";
+
+class PerRowMeasureTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto conn = db::SqliteConnector::OpenInMemory(kCatalogSql);
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    connector_ = std::move(conn).value();
+    auto index = BuildSchemaIndex(*connector_, nullptr);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
+  }
+  int Column(const char* table, const char* column) const {
+    return index_->FindColumn(index_->FindTable(table), column);
+  }
+  Translation Ask(const char* question) const {
+    return Engine::Translate(question, *index_, connector_->dialect());
+  }
+  Query SumPriceBy(int group) const {
+    Query q;
+    Measure m;
+    m.agg = Agg::kSum;
+    m.column = Column("products", "unit_price");
+    m.table = index_->FindTable("products");
+    m.implicit_sum = true;
+    m.column_phrase = "unit price";
+    q.measures.push_back(m);
+    q.group_columns.push_back(group);
+    q.superlative = true;
+    q.limit = 3;
+    return q;
+  }
+  std::unique_ptr<db::SqliteConnector> connector_;
+  std::unique_ptr<SchemaIndex> index_;
+};
+
+TEST_F(PerRowMeasureTest, APriceGroupedByItsOwnRowsIsListedAndOrdered) {
+  Query q = SumPriceBy(Column("products", "name"));
+  std::optional<ShapeProblem> problem;
+  EXPECT_EQ(ReadPerRowMeasures(q, *index_, &problem), PerRowReading::kListed);
+  EXPECT_FALSE(problem);
+  EXPECT_TRUE(q.measures.empty());
+  EXPECT_TRUE(q.group_columns.empty());
+  EXPECT_EQ(q.projections,
+            (std::vector<int>{Column("products", "name"), Column("products", "unit_price")}));
+  EXPECT_EQ(q.order_column, Column("products", "unit_price"));
+  EXPECT_EQ(q.limit, 3);
+}
+
+TEST_F(PerRowMeasureTest, ADefaultSumOfAPriceOverSeveralRowsPerGroupIsRefused) {
+  Query q = SumPriceBy(Column("products", "category"));
+  std::optional<ShapeProblem> problem;
+  EXPECT_EQ(ReadPerRowMeasures(q, *index_, &problem), PerRowReading::kUnchanged);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("'unit price'"), std::string::npos) << problem->en;
+  // Asked for in so many words ("total unit price by category"), the sum stays.
+  q.measures[0].implicit_sum = false;
+  problem.reset();
+  EXPECT_EQ(ReadPerRowMeasures(q, *index_, &problem), PerRowReading::kUnchanged);
+  EXPECT_FALSE(problem);
+  EXPECT_EQ(q.measures.size(), 1u);
+}
+
+TEST_F(PerRowMeasureTest, AnAdditiveMeasureIsLeftSummed) {
+  Query q = SumPriceBy(Column("products", "name"));
+  q.measures[0].column = Column("order_lines", "amount");
+  std::optional<ShapeProblem> problem;
+  EXPECT_EQ(ReadPerRowMeasures(q, *index_, &problem), PerRowReading::kUnchanged);
+  EXPECT_FALSE(problem);
+}
+
+TEST_F(PerRowMeasureTest, TopProductsByUnitPriceListsTheProductsEndToEnd) {
+  const Translation t = Ask("top 3 products by unit price");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(t.sql.find("SUM("), std::string::npos) << t.sql;
+  EXPECT_EQ(t.sql.find("GROUP BY"), std::string::npos) << t.sql;
+  EXPECT_NE(t.sql.find("ORDER BY \"products\".\"unit_price\" DESC"), std::string::npos) << t.sql;
+  EXPECT_NE(t.sql.find("LIMIT 3"), std::string::npos) << t.sql;
+  // The answer writer is told the price column is not to be totalled.
+  EXPECT_EQ(t.non_additive_columns, std::vector<std::string>{"unit price"}) << t.sql;
+}
+
+TEST_F(PerRowMeasureTest, AdditiveResultsAreNotFlagged) {
+  const Translation t = Ask("top 3 products by amount");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("SUM(\"order_lines\".\"amount\")"), std::string::npos) << t.sql;
+  EXPECT_TRUE(t.non_additive_columns.empty()) << t.non_additive_columns[0];
+  const Translation avg = Ask("average amount by product");
+  ASSERT_TRUE(avg.answered) << avg.abstain_reason;
+  EXPECT_EQ(avg.non_additive_columns.size(), 1u) << avg.sql;
+}
+
+TEST_F(PerRowMeasureTest, UnitPriceByCategoryAbstainsNamingTheWord) {
+  const Translation t = Ask("unit price by category");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("unit price"), std::string::npos) << t.abstain_reason;
+}
+
+}  // namespace
+}  // namespace askdb::nlq
