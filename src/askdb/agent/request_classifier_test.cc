@@ -279,8 +279,34 @@ TEST(RequestClassifierTest, WhatTheDataCouldBeUsedForIsAConsultation) {
         "what kind of questions can this database answer"}) {
     EXPECT_EQ(Classifier().Classify(q).type, RequestType::kConsultation) << q;
   }
+  for (std::string_view q :
+       {"what can this database tell me?", "what kind of questions can i ask about this data",
+        "what's interesting in this dataset", "how can this data help my business",
+        "where should I start with this data?", "give me some ideas for what to analyze",
+        "这些数据能告诉我什么", "关于这个数据库我可以问哪些问题", "这份数据有哪些值得关注的",
+        "对这些数据我该从哪开始", "拿这些表能干嘛"}) {
+    EXPECT_EQ(Classifier().Classify(q).type, RequestType::kConsultation) << q;
+  }
+  // Asking what the assistant can answer is help, not a consultation on the data.
+  EXPECT_NE(Classifier().Classify("what kind of questions can i ask you").type,
+            RequestType::kConsultation);
   EXPECT_EQ(Classifier().Classify("这些数据里销售额最高的客户").type, RequestType::kDataQuery);
   EXPECT_EQ(Classifier().Classify("which customers used a coupon").type, RequestType::kDataQuery);
+}
+
+TEST(RequestClassifierTest, ThanksAndGoodbyesInOtherWords) {
+  for (std::string_view q : {"太谢谢了", "感激不尽！", "辛苦你了", "thanks a million",
+                             "you're a lifesaver", "much obliged", "that was helpful, thanks"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kTrivial) << q;
+    EXPECT_EQ(c.quick_intent, QuickIntent::kThanks) << q;
+  }
+  for (std::string_view q : {"我先撤了", "下次再聊", "886", "不聊了，拜拜", "gotta go",
+                             "that's all for now, thanks", "ok that will be all"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kTrivial) << q;
+    EXPECT_EQ(c.quick_intent, QuickIntent::kGoodbye) << q;
+  }
 }
 
 TEST(RequestClassifierTest, RulesFileOverride) {

@@ -121,5 +121,47 @@ units = [{ id = "m", factor = 1, zh = "米", en = "m", names = ["m"] }]
       << missing.status().ToString();
 }
 
+// Chinese requests have their own bar (model_min_probability_zh): the same model's guess
+// decides a Chinese request and not an English one when only the Chinese bar is low.
+TEST(IntentModel, ChineseRequestsHaveTheirOwnBar) {
+  IntentTrainOptions options;
+  options.buckets = 1 << 12;
+  const auto model = TrainIntentModel(TinySet(), options);
+  const std::string path = ::testing::TempDir() + "/tiny_intent_model_zh.bin";
+  ASSERT_TRUE(WriteFileAtomic(path, model->Serialize()).ok());
+  const std::string units = R"(
+[[dimension]]
+name = "length"
+base = "m"
+units = [{ id = "m", factor = 1, zh = "米", en = "m", names = ["m"] }]
+)";
+  auto rules = [&](std::string_view bars) {
+    return R"(
+priority = ["web_search", "data_query"]
+default_type = "data_query"
+intent_model = ")" +
+           path + "\"\n" + std::string(bars) + R"(
+[[rule]]
+id = "never"
+type = "web_search"
+keywords = ["zzzz"]
+)";
+  };
+  auto split = RequestClassifier::FromText(rules("model_min_probability = 0.999\n"
+                                                 "model_min_probability_zh = 0.01"),
+                                           units);
+  ASSERT_TRUE(split.ok()) << split.status().ToString();
+  const Classification zh = (*split)->Classify("天气");
+  EXPECT_EQ(zh.type, RequestType::kWebSearch);
+  EXPECT_EQ(zh.rules, std::vector<std::string>{"model.web_search"});
+  const Classification en = (*split)->Classify("weather");
+  EXPECT_EQ(en.type, RequestType::kDataQuery);
+  EXPECT_EQ(en.rules, std::vector<std::string>{"default"});
+  // Without the Chinese key, Chinese requests use the common bar.
+  auto common = RequestClassifier::FromText(rules("model_min_probability = 0.999"), units);
+  ASSERT_TRUE(common.ok()) << common.status().ToString();
+  EXPECT_EQ((*common)->Classify("天气").rules, std::vector<std::string>{"default"});
+}
+
 }  // namespace
 }  // namespace askdb::agent

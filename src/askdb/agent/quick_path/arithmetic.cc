@@ -16,6 +16,8 @@ constexpr int kSignificantDigits = 12;
 // Integers below this print exactly (long double has a 64-bit mantissa).
 constexpr long double kExactIntegerLimit = 9.2e18L;
 constexpr long double kPercent = 100.0L;
+// The largest n whose n! is computed (170! ≈ 7.3e306, within a double as JSON carries it).
+constexpr long double kMaxFactorial = 170;
 
 // ---------------------------------------------------------------- Chinese numerals
 
@@ -157,6 +159,25 @@ enum class Tok {
   kDifferenceWord,  // 差
   kQuotientWord,    // 商
   kOf,              // of: "20% of 350"
+  kThen,            // 再 / 然后 / then: everything before it is one operand ("3加5再乘以2")
+  kRootSuffix,      // 次方根 after 的: "27的三次方根"
+  kRootOf,          // root of, after an ordinal: "the fourth root of 81"
+  kOpen,            // 开 before N次方: "8开三次方"
+  kDa,              // 打 before N折: "200打八折"
+  kZhe,             // 折 after a number: a discount to N tenths
+  kOff,             // off: "15% off 80"
+  kPowerWord,       // power after an exponent: "2 to the 10th power"
+  kAddVerb,         // add A and/to B
+  kMultiplyVerb,    // multiply A by/and B
+  kDivideVerb,      // divide A by/into B
+  kSubtractVerb,    // subtract A from B
+  kIncrease,        // increase A by B(%)
+  kDecrease,        // decrease / reduce A by B(%)
+  kBy,
+  kFrom,
+  kTo,
+  kFactorial,  // 的阶乘 / factorial after an operand ('!' ends sentences)
+  kSkip,       // dropped by the tokenizer: "the", 先算 before a chain
   kEnd,
 };
 
@@ -166,9 +187,16 @@ struct Token {
   size_t offset = 0;
 };
 
+bool IsAsciiAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
 // Word forms, longest first where one is a prefix of another. ASCII words must stand alone.
 constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"raised to the power of", Tok::kPow},
+    {"raised to the power", Tok::kPow},
+    {"to the power of", Tok::kPow},
+    {"to the power", Tok::kPow},
+    {"to the", Tok::kPow},
+    {"and then", Tok::kThen},
     {"the difference between", Tok::kDifferenceOf},
     {"difference between", Tok::kDifferenceOf},
     {"the difference of", Tok::kDifferenceOf},
@@ -185,11 +213,21 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"cube root of", Tok::kCbrt},
     {"square root of", Tok::kSqrt},
     {"multiplied by", Tok::kMul},
-    {"to the power of", Tok::kPow},
     {"raised to", Tok::kPow},
     {"divided by", Tok::kDiv},
     {"平方根", Tok::kSqrt},
     {"立方根", Tok::kCbrt},
+    {"次方根", Tok::kRootSuffix},
+    {"开平方", Tok::kSqrt},
+    {"开立方", Tok::kCbrt},
+    {"先算", Tok::kSkip},
+    {"然后", Tok::kThen},
+    {"接着", Tok::kThen},
+    {"之后", Tok::kThen},
+    {"再", Tok::kThen},
+    {"先", Tok::kSkip},
+    {"打", Tok::kDa},
+    {"折", Tok::kZhe},
     {"加上", Tok::kPlus},
     {"减去", Tok::kMinus},
     {"乘以", Tok::kMul},
@@ -201,7 +239,9 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"根号", Tok::kSqrt},
     {"根下", Tok::kSqrt},
     {"倒数", Tok::kReciprocal},
+    {"阶乘", Tok::kFactorial},
     {"开方", Tok::kSqrt},
+    {"开", Tok::kOpen},
     {"平方", Tok::kSquare},
     {"立方", Tok::kCube},
     {"加", Tok::kPlus},
@@ -230,11 +270,76 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"sqrt", Tok::kSqrt},
     {"mod", Tok::kMod},
     {"percent", Tok::kPercent},
+    {"root of", Tok::kRootOf},
     {"of", Tok::kOf},
     {"and", Tok::kAnd},
+    {"then", Tok::kThen},
+    {"off", Tok::kOff},
+    {"power", Tok::kPowerWord},
+    {"factorial", Tok::kFactorial},
+    {"equal", Tok::kSkip},
+    {"add", Tok::kAddVerb},
+    {"multiply", Tok::kMultiplyVerb},
+    {"divide", Tok::kDivideVerb},
+    {"subtract", Tok::kSubtractVerb},
+    {"increase", Tok::kIncrease},
+    {"decrease", Tok::kDecrease},
+    {"reduce", Tok::kDecrease},
+    {"by", Tok::kBy},
+    {"from", Tok::kFrom},
+    {"into", Tok::kTo},
+    {"to", Tok::kTo},
+    {"the", Tok::kSkip},
 };
 
-bool IsAsciiAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+// English number words: "seven times eight", "the square root of two", "2 to the tenth".
+constexpr std::pair<std::string_view, int> kEnglishNumbers[] = {
+    {"zero", 0},      {"one", 1},         {"two", 2},          {"three", 3},     {"four", 4},
+    {"five", 5},      {"six", 6},         {"seven", 7},        {"eight", 8},     {"nine", 9},
+    {"ten", 10},      {"eleven", 11},     {"twelve", 12},      {"thirteen", 13}, {"fourteen", 14},
+    {"fifteen", 15},  {"sixteen", 16},    {"seventeen", 17},   {"eighteen", 18}, {"nineteen", 19},
+    {"twenty", 20},   {"thirty", 30},     {"forty", 40},       {"fifty", 50},    {"sixty", 60},
+    {"seventy", 70},  {"eighty", 80},     {"ninety", 90},      {"second", 2},    {"third", 3},
+    {"fourth", 4},    {"fifth", 5},       {"sixth", 6},        {"seventh", 7},   {"eighth", 8},
+    {"ninth", 9},     {"tenth", 10},      {"eleventh", 11},    {"twelfth", 12},  {"twentieth", 20},
+    {"hundred", 100}, {"thousand", 1000}, {"million", 1000000}};
+
+// The value of the English number words at the start of `s` ("twenty-one", "three hundred",
+// "two thousand five hundred"), and the bytes they span; 0 bytes when there are none.
+std::pair<long double, size_t> EnglishNumberPrefix(std::string_view s) {
+  long double total = 0, group = 0;
+  size_t used = 0, i = 0;
+  bool any = false;
+  while (i < s.size()) {
+    size_t end = i;
+    while (end < s.size() && IsAsciiAlpha(s[end])) ++end;
+    const std::string_view word = s.substr(i, end - i);
+    int value = -1;
+    for (const auto& [w, v] : kEnglishNumbers) {
+      if (w == word) value = v;
+    }
+    if (value < 0) break;
+    if (value == 100) {
+      group = (group == 0 ? 1 : group) * 100;
+    } else if (value >= 1000) {
+      total += (group == 0 ? 1 : group) * value;
+      group = 0;
+    } else {
+      group += value;
+    }
+    any = true;
+    used = end;
+    i = end;
+    if (i < s.size() && (s[i] == '-' || s[i] == ' ') && i + 1 < s.size() &&
+        IsAsciiAlpha(s[i + 1])) {
+      ++i;  // "twenty-one", "three hundred"
+    } else {
+      break;
+    }
+  }
+  if (!any) return {0, 0};
+  return {total + group, used};
+}
 
 std::string_view TokName(Tok t) {
   switch (t) {
@@ -259,6 +364,20 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
       ++i;
       continue;
     }
+    // English number words stand alone ("seven", not the "seven" in "sevenfold").
+    if (IsAsciiAlpha(c) && (i == 0 || !IsAsciiAlpha(s[i - 1]))) {
+      const auto [value, length] = EnglishNumberPrefix(s.substr(i));
+      if (length > 0 && (i + length >= s.size() || !IsAsciiAlpha(s[i + length]))) {
+        out.push_back({Tok::kNumber, value, i});
+        i += length;
+        continue;
+      }
+    }
+    // A comma no number took separates steps: "先算3加5，再乘以2".
+    if (c == ',') {
+      ++i;
+      continue;
+    }
     // Words first: 百分之 starts with the numeral 百.
     bool matched = false;
     for (const auto& [word, kind] : kWords) {
@@ -269,7 +388,7 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
         const bool right_ok = end >= s.size() || !IsAsciiAlpha(s[end]);
         if (!left_ok || !right_ok) continue;
       }
-      out.push_back({kind, 0, i});
+      if (kind != Tok::kSkip) out.push_back({kind, 0, i});
       i += word.size();
       matched = true;
       break;
@@ -278,6 +397,10 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
     if (auto num = ParseNumberPrefix(s.substr(i))) {
       out.push_back({Tok::kNumber, num->value, i});
       i += num->length;
+      // An ordinal suffix: "the 10th power", "5th root".
+      for (std::string_view suffix : {"st", "nd", "rd", "th"}) {
+        if (s.substr(i, 2) == suffix && (i + 2 >= s.size() || !IsAsciiAlpha(s[i + 2]))) i += 2;
+      }
       continue;
     }
     Tok kind;
@@ -370,6 +493,8 @@ class Parser {
   }
   bool StartsOperand(Tok kind) const {
     return kind == Tok::kNumber || kind == Tok::kLParen || kind == Tok::kSqrt ||
+           kind == Tok::kAddVerb || kind == Tok::kMultiplyVerb || kind == Tok::kDivideVerb ||
+           kind == Tok::kSubtractVerb || kind == Tok::kIncrease || kind == Tok::kDecrease ||
            kind == Tok::kCbrt || kind == Tok::kPercentOf || kind == Tok::kReciprocal ||
            kind == Tok::kSumOf || kind == Tok::kProductOf || kind == Tok::kDifferenceOf ||
            kind == Tok::kQuotientOf;
@@ -404,6 +529,9 @@ class Parser {
       if (k == Tok::kMul || k == Tok::kOf) {
         Advance();
         v *= Unary();
+      } else if (k == Tok::kOff) {  // "15% off 80": 80 less 15%
+        Advance();
+        v = Unary() * (1 - v);
       } else if (k == Tok::kDiv || k == Tok::kMod || k == Tok::kPercent) {
         Advance();
         const long double d = Unary();
@@ -435,6 +563,7 @@ class Parser {
     const long double base = Postfix();
     if (result_.ok() && Accept(Tok::kPow)) {
       const long double exponent = Unary();
+      Accept(Tok::kPowerWord);  // "2 to the 10th power"
       if (!result_.ok()) return 0;
       if (base == 0 && exponent < 0) {
         Fail(ArithmeticError::kDivisionByZero);
@@ -464,6 +593,22 @@ class Parser {
       } else if (k == Tok::kWith) {
         Advance();
         v = PairResult(v);
+      } else if ((k == Tok::kSqrt || k == Tok::kCbrt) && !StartsOperand(Peek(1).kind)) {
+        Advance();  // "16开平方", "27开立方"
+        v = k == Tok::kSqrt ? Sqrt(v) : std::cbrt(v);
+      } else if (k == Tok::kFactorial) {  // "8 factorial", "10的阶乘"
+        Advance();
+        v = Factorial(v);
+      } else if (k == Tok::kOpen) {  // "8开三次方"
+        Advance();
+        const long double n = Primary();
+        if (result_.ok() && !Accept(Tok::kPowerSuffix)) Fail("'开' must be followed by N次方");
+        v = Root(v, n);
+      } else if (k == Tok::kDa) {  // "200打八折"
+        Advance();
+        const long double n = Primary();
+        if (result_.ok() && !Accept(Tok::kZhe)) Fail("'打' must be followed by N折");
+        v *= Discount(n);
       } else {
         break;
       }
@@ -479,9 +624,13 @@ class Parser {
     if (Accept(Tok::kSqrt)) return Sqrt(a);
     if (Accept(Tok::kCbrt)) return std::cbrt(a);
     if (Accept(Tok::kReciprocal)) return Divide(1, a);
+    if (Accept(Tok::kFactorial)) return Factorial(a);  // "10的阶乘"
     long double b = Primary();
     if (!result_.ok()) return 0;
     if (Accept(Tok::kPowerSuffix)) return std::pow(a, b);
+    if (Accept(Tok::kRootSuffix)) return Root(a, b);  // "81的四次方根"
+    if (Accept(Tok::kZhe)) return a * Discount(b);    // "100的8折"
+
     if (Accept(Tok::kPercent)) return a * b / kPercent;
     if (k == Tok::kPercentOf) return a * b;  // Primary already divided by 100
     Fail("'的' must be followed by 平方, 立方, 平方根, N次方 or a percentage");
@@ -545,6 +694,77 @@ class Parser {
     return std::sqrt(v);
   }
 
+  // The n-th root, real for negatives when n is odd (the cube root of -8 is -2).
+  long double Root(long double v, long double n) {
+    if (n == 0 || (v < 0 && std::fmod(n, 2) != 1)) {
+      Fail(ArithmeticError::kDomain);
+      return 0;
+    }
+    if (n == 3) return std::cbrt(v);
+    const long double r = std::pow(std::fabs(v), 1 / n);
+    // pow(81, 1/4) is 3.0000000000000004: an integer root that is exact should print so.
+    const long double rounded = std::round(r);
+    const long double back = std::pow(rounded, n);
+    const long double exact = std::fabs(back - std::fabs(v)) < 1e-9L ? rounded : r;
+    return v < 0 ? -exact : exact;
+  }
+
+  // n! for whole n; 171! no longer fits a long double's printed range we keep.
+  long double Factorial(long double n) {
+    if (n < 0 || n != std::trunc(n) || n > kMaxFactorial) {
+      Fail(n > kMaxFactorial ? ArithmeticError::kOverflow : ArithmeticError::kDomain);
+      return 0;
+    }
+    long double f = 1;
+    for (int i = 2; i <= static_cast<int>(n); ++i) f *= i;
+    return f;
+  }
+
+  // N折 is N tenths of the price: 八折 = 80%, 7.5折 = 75%; two digits are hundredths
+  // (八五折 = 85%).
+  long double Discount(long double n) {
+    if (n <= 0 || n >= 100) {
+      Fail("a discount is 1 to 9.9 折");
+      return 0;
+    }
+    return n < 10 ? n / 10 : n / kPercent;
+  }
+
+  // "add 5 and 7", "multiply 6 by 7", "divide 100 by 4", "subtract 3 from 10",
+  // "increase 200 by 10%": the verb, an operand, a joining word, an operand.
+  long double VerbPair(Tok verb) {
+    const long double a = Expr();
+    if (!result_.ok()) return 0;
+    const Tok join = Peek().kind;
+    const bool joined = (verb == Tok::kAddVerb && (join == Tok::kAnd || join == Tok::kTo)) ||
+                        (verb == Tok::kMultiplyVerb && (join == Tok::kBy || join == Tok::kAnd)) ||
+                        (verb == Tok::kDivideVerb && join == Tok::kBy) ||
+                        (verb == Tok::kSubtractVerb && join == Tok::kFrom) ||
+                        ((verb == Tok::kIncrease || verb == Tok::kDecrease) && join == Tok::kBy);
+    if (!joined) {
+      Fail("expected and, by, to or from at byte " + std::to_string(Peek().offset));
+      return 0;
+    }
+    Advance();
+    const long double b = Expr();
+    if (!result_.ok()) return 0;
+    const bool percent = pos_ > 0 && tokens_[pos_ - 1].kind == Tok::kPercent;
+    switch (verb) {
+      case Tok::kAddVerb:
+        return a + b;
+      case Tok::kMultiplyVerb:
+        return a * b;
+      case Tok::kDivideVerb:
+        return Divide(a, b);
+      case Tok::kSubtractVerb:
+        return b - a;
+      case Tok::kIncrease:
+        return percent ? a * (1 + b) : a + b;
+      default:
+        return percent ? a * (1 - b) : a - b;
+    }
+  }
+
   long double Primary() {
     Depth depth(*this);
     if (depth.too_deep()) {
@@ -556,6 +776,7 @@ class Parser {
       case Tok::kNumber: {
         const long double v = t.value;
         Advance();
+        if (Accept(Tok::kRootOf)) return Root(Unary(), v);  // "the fourth root of 81"
         // "2 10次方" is not a form people use; "2的10次方" is handled by AfterDe.
         return v;
       }
@@ -585,6 +806,14 @@ class Parser {
       case Tok::kQuotientOf:
         Advance();
         return OfPair(t.kind);
+      case Tok::kAddVerb:
+      case Tok::kMultiplyVerb:
+      case Tok::kDivideVerb:
+      case Tok::kSubtractVerb:
+      case Tok::kIncrease:
+      case Tok::kDecrease:
+        Advance();
+        return VerbPair(t.kind);
       default:
         Fail("expected a number but found " + std::string(TokName(t.kind)) + " at byte " +
              std::to_string(t.offset));
@@ -599,6 +828,44 @@ class Parser {
 };
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+bool IsResultWord(Tok t) {
+  return t == Tok::kWith || t == Tok::kDifferenceWord || t == Tok::kProductWord ||
+         t == Tok::kQuotientWord;
+}
+
+// A chain written out in steps applies each step to the result so far: "3加5再乘以2" and
+// "10减3的差乘以4" are (3+5)*2 and (10-3)*4, not 3+5*2. Each 再/然后/then, and each 的差/
+// 的和/的积/的商 that closes no "A与B" pair, becomes ')' with a matching '(' at the start.
+std::vector<Token> GroupSteps(const std::vector<Token>& tokens) {
+  std::vector<Token> body;
+  size_t closes = 0;
+  bool open_pair = false;  // an "A与B" waits for its 的积
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Token& t = tokens[i];
+    if (t.kind == Tok::kWith && (i == 0 || tokens[i - 1].kind != Tok::kDe)) open_pair = true;
+    if (t.kind == Tok::kThen && !body.empty()) {
+      body.push_back({Tok::kRParen, 0, t.offset});
+      ++closes;
+      continue;
+    }
+    if (t.kind == Tok::kThen) continue;  // a leading 然后 adds nothing
+    if (t.kind == Tok::kDe && i + 1 < tokens.size() && IsResultWord(tokens[i + 1].kind)) {
+      if (open_pair) {
+        open_pair = false;
+      } else if (!body.empty()) {
+        body.push_back({Tok::kRParen, 0, t.offset});
+        ++closes;
+        ++i;
+        continue;
+      }
+    }
+    body.push_back(t);
+  }
+  std::vector<Token> out(closes, Token{Tok::kLParen, 0, 0});
+  out.insert(out.end(), body.begin(), body.end());
+  return out;
+}
 
 }  // namespace
 
@@ -662,7 +929,7 @@ ArithmeticResult EvaluateArithmetic(std::string_view expression) {
     r.detail = std::move(error);
     return r;
   }
-  return Parser(tokens).Run();
+  return Parser(GroupSteps(tokens)).Run();
 }
 
 std::string FormatNumber(long double value) {

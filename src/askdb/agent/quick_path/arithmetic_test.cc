@@ -231,4 +231,62 @@ RC_GTEST_PROP(ArithmeticProperty, PrecedenceWithoutParentheses, ()) {
 }
 
 }  // namespace
+TEST(ArithmeticTest, ChainsWrittenOutInStepsApplyEachStepToTheResultSoFar) {
+  EXPECT_EQ(Eval("三加五再乘以二"), "16");
+  EXPECT_EQ(Eval("3加5然后乘以2"), "16");
+  EXPECT_EQ(Eval("三加五乘以二再减去四"), "9");  // precedence inside a step: 3+10, then -4
+  EXPECT_EQ(Eval("先算3加5,再乘以2"), "16");
+  EXPECT_EQ(Eval("一千除以八再减去二十五"), "100");
+  EXPECT_EQ(Eval("100减20然后除以4再加1"), "21");
+  EXPECT_EQ(Eval("10减3的差乘以4"), "28");
+  EXPECT_EQ(Eval("2加3的和的平方"), "25");
+  EXPECT_EQ(Eval("3与4的和乘以2"), "14");  // the pair keeps its own 的和
+  EXPECT_EQ(Eval("3 plus 5 then times 2"), "16");
+  EXPECT_EQ(Eval("3 plus 5 and then divided by 4"), "2");
+}
+
+TEST(ArithmeticTest, RootsAndPowersInWords) {
+  EXPECT_EQ(Eval("27的三次方根"), "3");
+  EXPECT_EQ(Eval("81的四次方根"), "3");
+  EXPECT_EQ(Eval("8开三次方"), "2");
+  EXPECT_EQ(Eval("16开平方"), "4");
+  EXPECT_EQ(Eval("27开立方"), "3");
+  EXPECT_EQ(Eval("-32的5次方根"), "-2");
+  EXPECT_EQ(Eval("(-16)的四次方根"), "error:");
+  EXPECT_EQ(Eval("-16的四次方根"), "-2");  // like -2^2 = -4: the minus applies last
+  EXPECT_EQ(Eval("2 to the 10th power"), "1024");
+  EXPECT_EQ(Eval("2 to the power 10"), "1024");
+  EXPECT_EQ(Eval("two to the tenth"), "1024");
+  EXPECT_EQ(Eval("the fourth root of 81"), "3");
+  EXPECT_EQ(Eval("5th root of 32"), "2");
+  EXPECT_EQ(Eval("square root of two"), "1.41421356237");
+  EXPECT_EQ(Eval("seven times eight"), "56");
+  EXPECT_EQ(Eval("twenty-one plus three hundred"), "321");
+  EXPECT_EQ(Eval("two thousand five hundred divided by five"), "500");
+  EXPECT_NE(Eval("sevenfold plus 2").rfind("error:", 0), std::string::npos);
+}
+
+TEST(ArithmeticTest, VerbsAndDiscounts) {
+  EXPECT_EQ(Eval("add 5 and 7"), "12");
+  EXPECT_EQ(Eval("add 5 to 7"), "12");
+  EXPECT_EQ(Eval("multiply 6 by 7"), "42");
+  EXPECT_EQ(Eval("divide 100 by 4"), "25");
+  EXPECT_EQ(Eval("subtract 3 from 10"), "7");
+  EXPECT_EQ(Eval("increase 200 by 10%"), "220");
+  EXPECT_EQ(Eval("decrease 200 by 10%"), "180");
+  EXPECT_EQ(Eval("reduce 50 by 8"), "42");
+  EXPECT_EQ(Eval("15% off 80"), "68");
+  EXPECT_EQ(Eval("200打八折"), "160");
+  EXPECT_EQ(Eval("100的8折"), "80");
+  EXPECT_EQ(Eval("300打7.5折"), "225");
+  EXPECT_EQ(Eval("200打八五折"), "170");
+  EXPECT_EQ(Eval("divide 1 by 0"), "error:");
+  EXPECT_EQ(Eval("5 factorial"), "120");
+  EXPECT_EQ(Eval("0的阶乘"), "1");
+  EXPECT_EQ(Eval("2.5 factorial"), "error:");
+  EXPECT_EQ(Eval("171 factorial"), "error:");
+  EXPECT_NE(Eval("divide 100 from 4").rfind("error:", 0), std::string::npos);
+  EXPECT_NE(Eval("200打折").rfind("error:", 0), std::string::npos);
+}
+
 }  // namespace askdb::agent

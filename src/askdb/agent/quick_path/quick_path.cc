@@ -130,6 +130,31 @@ struct ScanItem {
   size_t end = 0;
 };
 
+// "1欧元兑7.8人民币", "if 1 euro is 7.8 yuan": one unit of a currency is `rate` of another.
+struct RateStatement {
+  const Unit* from = nullptr;
+  const Unit* to = nullptr;
+  long double rate = 0;
+};
+
+// Finds "1 <currency> … R <currency>" among the scanned items, removes it and returns it,
+// when an amount to convert remains besides it.
+RateStatement TakeRateStatement(std::vector<ScanItem>& items) {
+  for (size_t k = 0; k + 3 < items.size(); ++k) {
+    const ScanItem& one = items[k];
+    const ScanItem& a = items[k + 1];
+    const ScanItem& r = items[k + 2];
+    const ScanItem& b = items[k + 3];
+    if (one.is_unit || one.number != 1 || !a.is_unit || r.is_unit || !b.is_unit) continue;
+    if (!a.unit->needs_rate || !b.unit->needs_rate || a.unit == b.unit) continue;
+    if (items.size() < 7) return {};  // no amount and target besides it
+    RateStatement out{a.unit, b.unit, r.number};
+    items.erase(items.begin() + k, items.begin() + k + 4);
+    return out;
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string_view QuickAnswerKindName(QuickAnswerKind kind) {
@@ -496,6 +521,8 @@ const Unit* QuickPath::Impl::UnitAt(std::string_view s, size_t at, size_t& lengt
         !(s[at - 1] >= '0' && s[at - 1] <= '9')) {
       continue;
     }
+    // Nor after an apostrophe: the "s" of "what's" is not seconds.
+    if (IsAsciiAlnum(name.front()) && at > 0 && s[at - 1] == '\'') continue;
     const size_t end = at + name.size();
     if (IsAsciiAlnum(name.back()) && end < s.size() && IsAsciiAlnum(s[end])) continue;
     length = name.size();
@@ -514,6 +541,20 @@ std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
       items.push_back(ScanItem{true, 0, unit, i, i + unit_len});
       i += unit_len;
       continue;
+    }
+    // "how many ounces in a pound": an article before a unit is one of it.
+    if (i == 0 || s[i - 1] == ' ') {
+      bool article = false;
+      for (std::string_view word : {"a ", "an ", "one "}) {
+        size_t unit_len = 0;
+        if (s.compare(i, word.size(), word) == 0 && UnitAt(s, i + word.size(), unit_len)) {
+          items.push_back(ScanItem{false, 1, nullptr, i, i + word.size() - 1});
+          i += word.size();
+          article = true;
+          break;
+        }
+      }
+      if (article) continue;
     }
     if (auto num = ParseNumberPrefix(s.substr(i))) {
       // "100千克" is 100 kg, not 100 千 克: when shortening the number by trailing
@@ -553,7 +594,8 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
   QuickAnswer a;
   a.kind = QuickAnswerKind::kConversion;
   a.language = l;
-  const std::vector<ScanItem> items = Scan(normalized);
+  std::vector<ScanItem> items = Scan(normalized);
+  const RateStatement stated = TakeRateStatement(items);
   const ScanItem* value = nullptr;
   const ScanItem* from = nullptr;
   const ScanItem* to = nullptr;
@@ -566,6 +608,14 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
       value = &items[k];
       from = &items[k + 1];
     }
+  }
+  // No amount at all ("the conversion between tablespoons and teaspoons"): one of the first.
+  const ScanItem one{false, 1, nullptr, 0, 0};
+  const bool no_numbers =
+      std::none_of(items.begin(), items.end(), [](const ScanItem& item) { return !item.is_unit; });
+  if (value == nullptr && no_numbers && items.size() >= 2) {
+    value = &one;
+    from = &items[0];
   }
   for (const ScanItem& item : items) {
     if (item.is_unit && &item != from && to == nullptr) to = &item;
@@ -580,8 +630,16 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
     a.text = Fill(Text(l, "conversion_error"), {{"reason", Text(l, "unknown_unit")}});
     return a;
   }
-  const std::optional<long double> rate_value =
+  std::optional<long double> rate_value =
       rate != nullptr ? std::optional<long double>(rate->number) : std::nullopt;
+  if (stated.from != nullptr && rate == nullptr) {
+    // The rate was stated for one unit of either currency: 1 EUR = 7.8 CNY.
+    if (stated.from == from->unit && stated.to == to->unit) {
+      rate_value = stated.rate;
+    } else if (stated.from == to->unit && stated.to == from->unit && stated.rate != 0) {
+      rate_value = 1 / stated.rate;
+    }
+  }
   const ConversionResult r = UnitTable::Convert(value->number, *from->unit, *to->unit, rate_value);
   a.value = Json{{"value", static_cast<double>(value->number)},
                  {"from", from->unit->id},

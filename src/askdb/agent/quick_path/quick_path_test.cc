@@ -259,6 +259,70 @@ TEST_F(QuickPathTest, Conversions) {
   EXPECT_EQ(big->value["result_text"], "12");
 }
 
+// Phrasings from issue 13 item 4: the classifier routes each to the quick path and the quick
+// path answers it (a rule the parser cannot answer would send it to the data path).
+TEST_F(QuickPathTest, ChainsRootsPowersVerbsAndDiscountsAreAnsweredLocally) {
+  for (auto [q, want] : {std::pair<std::string_view, std::string_view>{"三加五乘以二再减去四", "9"},
+                         {"先算3加5，再乘以2", "16"},
+                         {"3加5然后乘以2等于多少", "16"},
+                         {"10减3的差乘以4", "28"},
+                         {"一千五百除以三十再乘以四", "200"},
+                         {"8开三次方", "2"},
+                         {"27的三次方根是多少", "3"},
+                         {"81的四次方根", "3"},
+                         {"200打八折是多少", "160"},
+                         {"100的8折", "80"},
+                         {"what is 2 to the 10th power", "1024"},
+                         {"2 to the power 10", "1024"},
+                         {"two to the tenth", "1024"},
+                         {"what's the fourth root of 81", "3"},
+                         {"square root of two", "1.41421356237"},
+                         {"what is seven times eight", "56"},
+                         {"add 5 and 7", "12"},
+                         {"multiply 6 by 7", "42"},
+                         {"divide 100 by 4", "25"},
+                         {"subtract 3 from 10", "7"},
+                         {"15% off 80", "68"},
+                         {"increase 200 by 10%", "220"},
+                         {"can you calculate 18 divided by 45", "0.4"},
+                         {"what is 8 factorial", "40320"},
+                         {"10的阶乘", "3628800"},
+                         {"what does 3 plus 4 equal", "7"}}) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_EQ(a->kind, QuickAnswerKind::kArithmetic) << q;
+    EXPECT_EQ(a->value["result_text"], want) << q;
+  }
+  // Not arithmetic: words that are not operators keep it a data question.
+  EXPECT_FALSE(Ask("add the orders of 2024 to the report").has_value());
+  EXPECT_FALSE(Ask("先查销售额再按地区汇总").has_value());
+}
+
+TEST_F(QuickPathTest, DataSizesAndStatedRatesInOtherPhrasings) {
+  for (auto [q, want] : {std::pair<std::string_view, std::string_view>{"1.5 TB等于多少GB", "1500"},
+                         {"2048 KB是多少MB", "2.048"},
+                         {"1 TiB in GiB", "1024"},
+                         {"how many megabytes in 2 gigabytes", "2000"},
+                         {"how many ounces in a pound", "16"},
+                         {"100美元按汇率7.2换算成人民币", "720"},
+                         {"按汇率7.1把500美元换成人民币", "3550"},
+                         {"1欧元兑7.8人民币，200欧元是多少人民币", "1560"},
+                         {"如果1美元等于7.2人民币，那么720人民币是多少美元", "100"},
+                         {"200 euros to yuan if 1 euro is 7.8 yuan", "1560"},
+                         {"if 1 usd is 7.2 cny, how much is 100 usd in cny", "720"},
+                         {"the conversion between tablespoons and teaspoons", "3"},
+                         {"what's the conversion from inches to centimeters", "2.54"},
+                         {"i need to know the conversion between a cup and a tablespoon", "16"},
+                         {"英里和公里怎么换算", "1.609344"},
+                         {"2 quarts to pints", "4"}}) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_EQ(a->kind, QuickAnswerKind::kConversion) << q;
+    EXPECT_TRUE(a->ok) << q;
+    EXPECT_EQ(a->value["result_text"], want) << q;
+  }
+}
+
 TEST_F(QuickPathTest, DateQuestionsInAnyPhrasing) {
   auto wed = Ask("下周三是几号");
   ASSERT_TRUE(wed);
