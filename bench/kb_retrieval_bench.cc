@@ -302,6 +302,10 @@ int Main(int argc, char** argv) {
       args.index.bm25_b = std::stod(next());
     } else if (a == "--rrf-k") {
       args.search.rrf_k = std::stod(next());
+    } else if (a == "--keyword-weight") {
+      args.search.keyword_weight = std::stod(next());
+    } else if (a == "--vector-weight") {
+      args.search.vector_weight = std::stod(next());
     } else if (a == "--split") {
       const std::string v = next();
       if (v != "develop" && v != "report" && v != "both") {
@@ -312,9 +316,11 @@ int Main(int argc, char** argv) {
       args.develop = v != "report";
       args.report = v != "develop";
     } else {
-      std::cerr << "usage: kb_retrieval_bench [--data DIR] [--sizes N,N] [--queries N] "
-                   "[--dimension D] [--keyword-top-k N] [--vector-top-k N] [--keyword-min X] "
-                   "[--vector-min X] [--no-latency] [--misses N] [--split develop|report|both]\n";
+      std::cerr
+          << "usage: kb_retrieval_bench [--data DIR] [--sizes N,N] [--queries N] "
+             "[--dimension D] [--keyword-top-k N] [--vector-top-k N] [--keyword-min X] "
+             "[--vector-min X] [--bm25-k1 X] [--bm25-b X] [--rrf-k X] [--keyword-weight W] "
+             "[--vector-weight W] [--no-latency] [--misses N] [--split develop|report|both]\n";
       return 2;
     }
   }

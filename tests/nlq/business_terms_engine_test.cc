@@ -82,6 +82,82 @@ TEST_F(BusinessTermsEngineTest, PeriodGoesInsideAFilterOverAggregates) {
   EXPECT_FALSE(Ask("按月的高价值客户数").answered);
 }
 
+// A term's own relative period (data/demo/terms.json: 活跃客户 = a completed order in 近90天,
+// 本季度新客 = signed up 本季度), resolved at question time against the data's latest date,
+// 2025-12-31: the gold SQL spells the range out.
+TEST_F(BusinessTermsEngineTest, ATermsOwnPeriodIsResolvedAtQuestionTime) {
+  const std::string active =
+      "SELECT COUNT(*) FROM customers WHERE customer_id IN (SELECT customer_id FROM orders "
+      "WHERE status = 'completed' AND order_date >= '2025-10-03' AND order_date < '2026-01-01' "
+      "GROUP BY customer_id HAVING COUNT(order_id) >= 1)";
+  ExpectAnswer("活跃客户有多少", active);
+  ExpectAnswer("how many active customers are there", active);
+  const Translation t = Ask("活跃客户有多少");
+  EXPECT_NE(t.anchor_note.find("近90天 = 2025-10-03 .. 2025-12-31"), std::string::npos)
+      << t.anchor_note;
+  ExpectAnswer("各会员等级的活跃客户数",
+               "SELECT member_level, COUNT(*) FROM customers WHERE customer_id IN (SELECT "
+               "customer_id FROM orders WHERE status = 'completed' AND order_date >= "
+               "'2025-10-03' AND order_date < '2026-01-01' GROUP BY customer_id HAVING "
+               "COUNT(order_id) >= 1) GROUP BY member_level");
+  // The question's period, inside the term, replaces the term's own.
+  ExpectAnswer("2024年的活跃客户有多少",
+               "SELECT COUNT(*) FROM customers WHERE customer_id IN (SELECT customer_id FROM "
+               "orders WHERE status = 'completed' AND order_date >= '2024-01-01' AND order_date "
+               "< '2025-01-01' GROUP BY customer_id HAVING COUNT(order_id) >= 1)");
+  // A period alone: the customers who signed up in the anchor's quarter.
+  const std::string fresh =
+      "SELECT COUNT(*) FROM customers WHERE signup_date >= '2025-10-01' AND signup_date < "
+      "'2026-01-01'";
+  ExpectAnswer("本季度新客有多少", fresh);
+  ExpectAnswer("how many new customers this quarter", fresh);
+}
+
+// The example: 高价值客户 = 近一年消费超过 1 万的客户, defined with its period, answered
+// as "高价值客户有多少" with no period in the question.
+TEST_F(BusinessTermsEngineTest, HighValueCustomersOfTheLastYear) {
+  const std::string url = "sqlite:" + Work() + "/nlq_demo.sqlite";
+  auto connector = db::OpenConnector(url);
+  ASSERT_TRUE(connector.ok()) << connector.status().ToString();
+  auto prepared = agent::PrepareDatasource(std::move(connector).value(), url);
+  ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
+  auto base = std::make_shared<agent::PreparedDatasource>(std::move(prepared).value());
+  knowledge::BusinessTerm vip;
+  vip.term = "高价值客户";
+  vip.synonyms = {"high-value customers"};
+  vip.meaning = BusinessMeaning::kFilter;
+  vip.expression = "SUM(orders.total_amount) > 10000";
+  vip.subject = "customers";
+  vip.period = "近一年";
+  vip.period_column = "orders.order_date";
+  auto view = agent::WithTerms(base, {vip});
+  ASSERT_TRUE(view.ok()) << view.status().ToString();
+  const std::string gold =
+      "SELECT COUNT(*) FROM customers WHERE customer_id IN (SELECT customer_id FROM orders "
+      "WHERE order_date >= '2025-01-01' AND order_date < '2026-01-01' GROUP BY customer_id "
+      "HAVING SUM(total_amount) > 10000)";
+  for (const char* q : {"高价值客户有多少", "how many high-value customers are there"}) {
+    const Translation t = Ask(q, (*view)->index.get());
+    ASSERT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    auto got = (*view)->connector->Execute(t.sql, {});
+    auto want = base->connector->Execute(gold, {});
+    ASSERT_TRUE(got.ok() && want.ok()) << t.sql;
+    EXPECT_TRUE(ResultsMatch(*got, *want, false)) << q << "\n" << t.sql;
+    // Not the same as over all the data: the period matters.
+    auto all = base->connector->Execute(
+        "SELECT COUNT(*) FROM customers WHERE customer_id IN (SELECT customer_id FROM orders "
+        "GROUP BY customer_id HAVING SUM(total_amount) > 10000)",
+        {});
+    ASSERT_TRUE(all.ok());
+    EXPECT_FALSE(ResultsMatch(*got, *all, false)) << t.sql;
+  }
+  // A period column the engine cannot read as dates leaves the term out of the engine.
+  vip.period_column = "customers.birth_year";
+  auto wrong = agent::WithTerms(base, {vip});
+  ASSERT_TRUE(wrong.ok());
+  EXPECT_FALSE(Ask("高价值客户有多少", (*wrong)->index.get()).answered);
+}
+
 TEST_F(BusinessTermsEngineTest, UndefinedModifiersAbstain) {
   for (const char* q : {"中高端商品有多少", "超大单有多少", "非高端商品有多少"}) {
     const Translation t = Ask(q);

@@ -1,9 +1,11 @@
 #include "askdb/nlq/business_terms.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "askdb/common/text.h"
+#include "askdb/nlq/number_words.h"
 #include "askdb/nlq/schema_index.h"
 
 namespace askdb::nlq {
@@ -25,7 +27,133 @@ void AggregatedColumns(const TermExpr& e, bool inside, std::set<int>* tables,
   }
 }
 
+constexpr std::string_view kPeriodForms =
+    "近一年, 近30天, 近3个月, 今年, 去年, 本季度, 上季度, 本月, 上个月, last 12 months, "
+    "past 30 days, last 2 years, this year, last year, this quarter, last quarter, this "
+    "month, last month";
+
+// "30", "三十", "两", "twelve" → the count; nullopt for anything else (or 0).
+std::optional<int> PeriodCount(std::string_view text) {
+  std::optional<double> n;
+  if (!text.empty() &&
+      std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c) != 0; })) {
+    n = text.size() <= 5 ? std::stod(std::string(text)) : 0;
+  } else {
+    n = ParseChineseNumeral(text);
+    if (!n) n = ParseEnglishNumberWord(text);
+  }
+  if (!n || *n < 1 || *n > 10000 || *n != static_cast<int>(*n)) return std::nullopt;
+  return static_cast<int>(*n);
+}
+
+std::optional<TermPeriod> ParseRelativePeriod(const std::string& t) {
+  using R = RelativePeriod;
+  static const std::pair<std::string_view, R> kNamed[] = {
+      {"今年", R::kThisYear},        {"本年", R::kThisYear},
+      {"本年度", R::kThisYear},      {"this year", R::kThisYear},
+      {"去年", R::kLastYear},        {"上一年", R::kLastYear},
+      {"last year", R::kLastYear},   {"本季度", R::kThisQuarter},
+      {"本季", R::kThisQuarter},     {"this quarter", R::kThisQuarter},
+      {"上季度", R::kLastQuarter},   {"上个季度", R::kLastQuarter},
+      {"上一季度", R::kLastQuarter}, {"last quarter", R::kLastQuarter},
+      {"本月", R::kThisMonth},       {"当月", R::kThisMonth},
+      {"this month", R::kThisMonth}, {"上月", R::kLastMonth},
+      {"上个月", R::kLastMonth},     {"last month", R::kLastMonth}};
+  for (const auto& [name, period] : kNamed) {
+    if (t == name) return TermPeriod{TermPeriod::Kind::kRelative, period, 0};
+  }
+  return std::nullopt;
+}
+
+// "近30天", "最近三个月", "过去一年": a prefix, a count and a unit.
+std::optional<TermPeriod> ParseChineseLastN(std::string_view t) {
+  for (std::string_view prefix : {"最近", "过去", "近"}) {
+    if (!t.starts_with(prefix)) continue;
+    std::string_view rest = t.substr(prefix.size());
+    static const std::pair<std::string_view, TermPeriod::Kind> kUnits[] = {
+        {"个月", TermPeriod::Kind::kLastMonths},
+        {"月", TermPeriod::Kind::kLastMonths},
+        {"天", TermPeriod::Kind::kLastDays},
+        {"日", TermPeriod::Kind::kLastDays},
+        {"年", TermPeriod::Kind::kLastYears}};
+    for (const auto& [unit, kind] : kUnits) {
+      if (!rest.ends_with(unit)) continue;
+      if (std::optional<int> n = PeriodCount(rest.substr(0, rest.size() - unit.size()))) {
+        return TermPeriod{kind, RelativePeriod::kThisYear, *n};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// "last 12 months", "past 30 days", "past year".
+std::optional<TermPeriod> ParseEnglishLastN(std::string_view t) {
+  for (std::string_view prefix : {"last ", "past "}) {
+    if (!t.starts_with(prefix)) continue;
+    std::string_view rest = t.substr(prefix.size());
+    const size_t space = rest.find(' ');
+    std::optional<int> n = 1;
+    std::string_view unit = rest;
+    if (space != std::string_view::npos) {
+      n = PeriodCount(rest.substr(0, space));
+      unit = rest.substr(space + 1);
+    }
+    if (!n) return std::nullopt;
+    if (unit.ends_with('s')) unit.remove_suffix(1);
+    if (unit == "day")
+      return TermPeriod{TermPeriod::Kind::kLastDays, RelativePeriod::kThisYear, *n};
+    if (unit == "month") {
+      return TermPeriod{TermPeriod::Kind::kLastMonths, RelativePeriod::kThisYear, *n};
+    }
+    if (unit == "year" && (space != std::string_view::npos || prefix == "past ")) {
+      return TermPeriod{TermPeriod::Kind::kLastYears, RelativePeriod::kThisYear, *n};
+    }
+  }
+  return std::nullopt;
+}
+
+Status CheckTermPeriodShape(const BusinessTermDef& def);
+Status BindTermPeriod(const BusinessTermDef& def, const SchemaIndex& index, int fact_table,
+                      BoundBusinessTerm* b);
+
+// As the engine's period conditions read a column (engine.cc PeriodConditions).
+bool IsDateColumn(const IndexedColumn& c) {
+  return c.stats.min_date.has_value() || c.type_class == TypeClass::kDate;
+}
+
 }  // namespace
+
+StatusOr<TermPeriod> ParseTermPeriod(std::string_view text) {
+  // Lower-cased, single-spaced, and no space next to a Chinese character ("近 30 天").
+  std::string t;
+  for (char c : text::AsciiLower(text)) {
+    const bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
+    if (space && (t.empty() || t.back() == ' ')) continue;
+    t += space ? ' ' : c;
+  }
+  while (!t.empty() && t.back() == ' ') t.pop_back();
+  if (text::ContainsCjk(t)) std::erase(t, ' ');
+  if (std::optional<TermPeriod> p = ParseRelativePeriod(t)) return *p;
+  if (std::optional<TermPeriod> p = ParseChineseLastN(t)) return *p;
+  if (std::optional<TermPeriod> p = ParseEnglishLastN(t)) return *p;
+  return InvalidArgumentError("'" + std::string(text) +
+                              "' is not a relative period askdb reads; write one of " +
+                              std::string(kPeriodForms));
+}
+
+DateRange ResolveTermPeriod(const TermPeriod& period, const CivilDate& anchor) {
+  switch (period.kind) {
+    case TermPeriod::Kind::kRelative:
+      return ResolveRelative(period.relative, anchor);
+    case TermPeriod::Kind::kLastDays:
+      return LastNDays(period.n, anchor);
+    case TermPeriod::Kind::kLastMonths:
+      return LastNMonths(period.n, anchor);
+    case TermPeriod::Kind::kLastYears:
+      break;
+  }
+  return {YearRange(anchor.year - period.n + 1).start, YearRange(anchor.year).end};
+}
 
 std::string_view BusinessMeaningName(BusinessMeaning m) {
   switch (m) {
@@ -57,7 +185,16 @@ Status CheckBusinessTermShape(const BusinessTermDef& def) {
       return InvalidArgumentError(
           "term '" + def.name + "' has an expression but no meaning; say measure, filter or value");
     }
-    return Status::Ok();
+    return CheckTermPeriodShape(def);
+  }
+  if (def.meaning == BusinessMeaning::kFilter && def.expression.empty() && !def.period.empty()) {
+    // A period alone ("本季度新客" = customers signed up this quarter) is a condition too.
+    if (!def.filter.empty() || !def.subject.empty()) {
+      return InvalidArgumentError("term '" + def.name +
+                                  "': a filter with no expression is its period alone; drop the "
+                                  "filter and subject, or write the condition as the expression");
+    }
+    return CheckTermPeriodShape(def);
   }
   StatusOr<TermExpr> expr = ParseTermExpression(def.expression);
   if (!expr.ok()) return expr.status().WithContext("term '" + def.name + "'");
@@ -108,14 +245,50 @@ Status CheckBusinessTermShape(const BusinessTermDef& def) {
                                   "aggregates, e.g. orders.status = 'completed'");
     }
   }
+  return CheckTermPeriodShape(def);
+}
+
+namespace {
+
+Status CheckTermPeriodShape(const BusinessTermDef& def) {
+  if (def.period.empty()) {
+    if (def.period_column.empty()) return Status::Ok();
+    return InvalidArgumentError("term '" + def.name +
+                                "': period_column without a period; add the period (e.g. "
+                                "近一年, last 12 months) or drop period_column");
+  }
+  if (def.meaning != BusinessMeaning::kFilter) {
+    return InvalidArgumentError(
+        "term '" + def.name +
+        "': only a filter term has a period (the rows, or the aggregated rows, in that "
+        "period); for a measure, put the period in the question");
+  }
+  StatusOr<TermPeriod> period = ParseTermPeriod(def.period);
+  if (!period.ok()) return period.status().WithContext("term '" + def.name + "' period");
+  StatusOr<TermExpr> column = ParseTermExpression(def.period_column);
+  if (def.period_column.empty() || !column.ok() || column->kind != TermExpr::Kind::kColumn) {
+    return InvalidArgumentError("term '" + def.name +
+                                "': a period needs period_column, the date column it bounds, "
+                                "written table.column (e.g. orders.order_date)");
+  }
   return Status::Ok();
 }
+
+}  // namespace
 
 StatusOr<BoundBusinessTerm> BindBusinessTerm(const BusinessTermDef& def, const SchemaIndex& index) {
   ASKDB_RETURN_IF_ERROR(CheckBusinessTermShape(def));
   BoundBusinessTerm b;
   b.def = def;
   if (def.meaning == BusinessMeaning::kNone) return b;
+  if (def.expression.empty()) {  // a period alone: the rows of its column's table in it
+    ASKDB_ASSIGN_OR_RETURN(TermExpr c, ParseTermExpression(def.period_column));
+    b.table = index.FindTable(c.table);
+    if (b.table >= 0) b.tables = {b.table};
+    b.period_only = true;
+    ASKDB_RETURN_IF_ERROR(BindTermPeriod(def, index, -1, &b));
+    return b;
+  }
   auto resolve = [&](std::string_view table, std::string_view column) {
     const int t = index.FindTable(table);
     return t < 0 ? -1 : index.FindColumn(t, column);
@@ -172,6 +345,7 @@ StatusOr<BoundBusinessTerm> BindBusinessTerm(const BusinessTermDef& def, const S
     row_tables(b.expr);
     b.table = b.tables.front();
   }
+  const int fact_table = b.table;  // a filter over aggregates selects another table below
   if (shape == ExprShape::kAggregatePredicate) {
     b.aggregate_predicate = true;
     const int subject = index.FindTable(def.subject);
@@ -200,7 +374,43 @@ StatusOr<BoundBusinessTerm> BindBusinessTerm(const BusinessTermDef& def, const S
     b.table = subject;
     b.tables = {subject};
   }
+  if (!def.period.empty()) ASKDB_RETURN_IF_ERROR(BindTermPeriod(def, index, fact_table, &b));
   return b;
 }
+
+namespace {
+
+Status BindTermPeriod(const BusinessTermDef& def, const SchemaIndex& index, int fact_table,
+                      BoundBusinessTerm* b) {
+  ASKDB_ASSIGN_OR_RETURN(b->period, ParseTermPeriod(def.period));
+  ASKDB_ASSIGN_OR_RETURN(TermExpr column, ParseTermExpression(def.period_column));
+  const int t = index.FindTable(column.table);
+  b->period_column = t < 0 ? -1 : index.FindColumn(t, column.column);
+  const std::string where = "term '" + def.name + "' period_column " + def.period_column;
+  if (b->period_column < 0) {
+    return InvalidArgumentError(where +
+                                " does not name a column of the datasource; write table.column "
+                                "with names from `askdb schema`");
+  }
+  // The period bounds the rows the condition reads: the aggregated table's for a filter over
+  // aggregates, one of the predicate's tables otherwise.
+  if (b->aggregate_predicate
+          ? t != fact_table
+          : std::find(b->tables.begin(), b->tables.end(), t) == b->tables.end()) {
+    const std::string want =
+        b->aggregate_predicate ? index.tables()[fact_table].name : index.tables()[b->table].name;
+    return InvalidArgumentError(where +
+                                " is not a column of the rows the term reads; name a "
+                                "date column of " +
+                                want);
+  }
+  if (!IsDateColumn(index.columns()[b->period_column])) {
+    return InvalidArgumentError(where + " holds no dates; name a date or timestamp column");
+  }
+  b->has_period = true;
+  return Status::Ok();
+}
+
+}  // namespace
 
 }  // namespace askdb::nlq

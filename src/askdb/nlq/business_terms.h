@@ -13,6 +13,7 @@
 
 #include "askdb/common/status.h"
 #include "askdb/nlq/term_expression.h"
+#include "askdb/nlq/time_expr.h"
 
 namespace askdb::nlq {
 
@@ -23,13 +24,32 @@ std::string_view BusinessMeaningName(BusinessMeaning m);  // "", "measure", "fil
 // "measure", "filter", "value" (or "value_alias"), "" / "none"; InvalidArgument otherwise.
 StatusOr<BusinessMeaning> ParseBusinessMeaning(std::string_view name);
 
+// A relative period a filter term carries ("高价值客户 = 近一年消费超过 1 万"): "近一年",
+// "近30天", "近3个月", "今年", "上季度", "last 12 months", "this year", "last quarter",
+// "past 30 days". Kept as written and resolved at question time against the engine's anchor
+// date (the data's latest date, or today), with time_expr.h like a period in the question.
+struct TermPeriod {
+  enum class Kind { kRelative, kLastDays, kLastMonths, kLastYears };
+  Kind kind = Kind::kRelative;
+  RelativePeriod relative = RelativePeriod::kThisYear;  // kRelative
+  int n = 0;                                            // the others
+};
+// InvalidArgument, listing the accepted forms, for anything else.
+StatusOr<TermPeriod> ParseTermPeriod(std::string_view text);
+// "近N年" / "last N years" are the N calendar years ending with the anchor's year, as the
+// engine reads them in a question.
+DateRange ResolveTermPeriod(const TermPeriod& period, const CivilDate& anchor);
+
 struct BusinessTermDef {
   std::string name;
   std::vector<std::string> synonyms;
   BusinessMeaning meaning = BusinessMeaning::kNone;
-  std::string expression;  // the measure, or the predicate of a filter / value alias
-  std::string filter;      // measure only, optional: the rows it counts (a row predicate)
-  std::string subject;     // filter over aggregates: the table whose rows it selects
+  std::string expression;     // the measure, or the predicate of a filter / value alias
+  std::string filter;         // measure only, optional: the rows it counts (a row predicate)
+  std::string subject;        // filter over aggregates: the table whose rows it selects
+  std::string period;         // filter only, optional: a relative period (TermPeriod); a
+                              // filter may be its period alone (empty expression)
+  std::string period_column;  // with a period: the date column it bounds ("orders.order_date")
 };
 
 // Checks a definition's expressions against its meaning, with names still unbound: a
@@ -44,8 +64,12 @@ struct BoundBusinessTerm {
   int table = -1;           // measure: the table it aggregates; filter: the table it selects
   std::vector<int> tables;  // every table a row predicate (or a measure's filter) reads
   bool aggregate_predicate = false;
-  int subject_key = -1;  // predicate over aggregates: subject's key column ...
-  int fact_key = -1;     // ... and the aggregated table's column that refers to it
+  int subject_key = -1;      // predicate over aggregates: subject's key column ...
+  int fact_key = -1;         // ... and the aggregated table's column that refers to it
+  bool has_period = false;   // the rows (a row predicate) or the aggregated rows lie in ...
+  TermPeriod period;         // ... this period, resolved at question time, of ...
+  int period_column = -1;    // ... this date column
+  bool period_only = false;  // a filter that is its period alone (no expression)
   // Not empty: the engine cannot apply the term with certainty and abstains with this.
   std::string unusable_en, unusable_zh;
 };

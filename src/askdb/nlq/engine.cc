@@ -142,6 +142,8 @@ class Parser {
   bool PeriodInsideTerm(int root, std::string* why_en, std::string* why_zh);
   // The WHERE conditions of the question's period on time column `column`.
   std::vector<std::string> PeriodConditions(int column) const;
+  // `column` >= start AND `column` < end.
+  std::vector<std::string> RangeConditions(int column, const DateRange& range) const;
   // The phrase key of units [i, end): a hyphen between two English words is left out
   // ("high-value" reads as "high value"), so hyphenated business terms match either way.
   std::string KeyAt(size_t i, size_t end) const;
@@ -729,6 +731,15 @@ bool Parser::ApplyBusinessTerms(std::string* why_en, std::string* why_zh) {
     Map(it, b.def.meaning == BusinessMeaning::kMeasure ? "measure" : "filter",
         b.def.name + " = " + b.def.expression + (b.has_filter ? " WHERE " + b.def.filter : ""));
     Understood(b.def.name + " = " + b.def.expression, b.def.name + " = " + b.def.expression);
+    if (b.has_period) {
+      // The term's own period ("近一年"), resolved against the anchor like one in a question.
+      const DateRange r = ResolveTermPeriod(b.period, anchor_);
+      const std::string note = b.def.name + ": " + b.def.period + " = " + FormatIsoDate(r.start) +
+                               " .. " + FormatIsoDate(AddDays(r.end, -1)) + " (" + anchor_source_ +
+                               ")";
+      Understood(note, note);
+      if (out_.anchor_note.empty()) out_.anchor_note = note;
+    }
     it.terms.clear();
     it.keyword_terms.clear();
     it.kw = 0;
@@ -754,14 +765,23 @@ std::string Parser::BusinessSql(const Filter& f) const {
   const BoundBusinessTerm& b = index_.business_terms()[f.business];
   auto column = [this](int c) { return ColRef(c); };
   if (f.measure_filter) return RenderTermExpression(b.filter, dialect_, column);
-  if (!b.aggregate_predicate) return RenderTermExpression(b.expr, dialect_, column);
+  // A term's own period: the rows (or the aggregated rows) in it.
+  std::vector<std::string> period;
+  if (b.has_period) period = RangeConditions(b.period_column, ResolveTermPeriod(b.period, anchor_));
+  if (b.period_only) return period[0] + " AND " + period[1];
+  if (!b.aggregate_predicate) {
+    std::string sql = RenderTermExpression(b.expr, dialect_, column);
+    if (!period.empty()) sql = "(" + sql + ")";
+    for (const std::string& c : period) sql += " AND " + c;
+    return sql;
+  }
   // The subject's rows whose aggregate over the fact table passes (one key, so each fact
   // row belongs to one subject row), over the question's period when it applies there.
   std::vector<std::string> rows;
   if (b.has_filter) rows.push_back(RenderTermExpression(b.filter, dialect_, column));
-  if (f.business == period_term_) {
-    for (std::string& c : PeriodConditions(period_term_column_)) rows.push_back(std::move(c));
-  }
+  // The question's period, when it goes inside the term, replaces the term's own.
+  if (f.business == period_term_) period = PeriodConditions(period_term_column_);
+  for (std::string& c : period) rows.push_back(std::move(c));
   std::string where;
   for (size_t k = 0; k < rows.size(); ++k) where += (k ? " AND " : " WHERE ") + rows[k];
   const std::string key = ColRef(b.fact_key);
@@ -777,8 +797,12 @@ std::vector<std::string> Parser::PeriodConditions(int column) const {
     return {ColRef(column) + " = " + std::to_string(*q_.time->year_only)};
   }
   if (!date_like) return {};
-  return {ColRef(column) + " >= " + dialect_.DateLiteral(FormatIsoDate(q_.time->range.start)),
-          ColRef(column) + " < " + dialect_.DateLiteral(FormatIsoDate(q_.time->range.end))};
+  return RangeConditions(column, q_.time->range);
+}
+
+std::vector<std::string> Parser::RangeConditions(int column, const DateRange& range) const {
+  return {ColRef(column) + " >= " + dialect_.DateLiteral(FormatIsoDate(range.start)),
+          ColRef(column) + " < " + dialect_.DateLiteral(FormatIsoDate(range.end))};
 }
 
 bool Parser::PeriodInsideTerm(int root, std::string* why_en, std::string* why_zh) {

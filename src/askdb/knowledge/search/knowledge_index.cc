@@ -363,7 +363,8 @@ SearchResult KnowledgeIndex::Search(std::string_view query, const SearchOptions&
 
   std::vector<FusedSlot> fused;
   if (hybrid) {
-    fused = FuseRankings(keyword, vector, options.rrf_k, options.top_k);
+    fused = FuseRankings(keyword, vector, options.rrf_k, options.top_k, options.keyword_weight,
+                         options.vector_weight);
   } else {
     const std::vector<ScoredSlot>& only = use_keyword ? keyword : vector;
     for (size_t i = 0; i < only.size(); ++i) {

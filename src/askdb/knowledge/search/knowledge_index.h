@@ -67,6 +67,9 @@ struct SearchOptions {
   double keyword_min_score = 0;  // BM25 scores at or below this are dropped
   double vector_min_score = 0;   // cosine similarities at or below this are dropped
   double rrf_k = 60;
+  // Weighted RRF: each channel's 1 / (rrf_k + rank) times its weight.
+  double keyword_weight = 1.0;
+  double vector_weight = 1.0;
   SearchFilter filter;
 };
 

@@ -7,7 +7,8 @@
 namespace askdb::knowledge {
 
 std::vector<FusedSlot> FuseRankings(const std::vector<ScoredSlot>& keyword,
-                                    const std::vector<ScoredSlot>& vector, double k, size_t top_k) {
+                                    const std::vector<ScoredSlot>& vector, double k, size_t top_k,
+                                    double keyword_weight, double vector_weight) {
   std::vector<FusedSlot> fused;
   std::unordered_map<uint32_t, size_t> at;  // slot → index in `fused`
   auto entry = [&](uint32_t slot) -> FusedSlot& {
@@ -19,13 +20,13 @@ std::vector<FusedSlot> FuseRankings(const std::vector<ScoredSlot>& keyword,
     FusedSlot& f = entry(keyword[i].slot);
     f.keyword_rank = i + 1;
     f.keyword_score = keyword[i].score;
-    f.fused += 1.0 / (k + static_cast<double>(i + 1));
+    f.fused += keyword_weight / (k + static_cast<double>(i + 1));
   }
   for (size_t i = 0; i < vector.size(); ++i) {
     FusedSlot& f = entry(vector[i].slot);
     f.vector_rank = i + 1;
     f.vector_score = vector[i].score;
-    f.fused += 1.0 / (k + static_cast<double>(i + 1));
+    f.fused += vector_weight / (k + static_cast<double>(i + 1));
   }
   // A missing rank sorts after every real one.
   auto rank = [](size_t r) { return r == 0 ? SIZE_MAX : r; };

@@ -1,5 +1,5 @@
 // Reciprocal rank fusion (Cormack et al. 2009) of the keyword and vector rankings:
-// fused(d) = Σ over the channels that ranked d of 1 / (k + rank), rank 1-based.
+// fused(d) = Σ over the channels that ranked d of weight / (k + rank), rank 1-based.
 #pragma once
 
 #include <cstddef>
@@ -19,8 +19,10 @@ struct FusedSlot {
 };
 
 // Both rankings best first. The result is best first, at most `top_k` long; ties go to the
-// better keyword rank, then the better vector rank, then the lower slot.
+// better keyword rank, then the better vector rank, then the lower slot. Each channel's terms
+// are multiplied by its weight (weighted RRF): `weight / (k + rank)`.
 std::vector<FusedSlot> FuseRankings(const std::vector<ScoredSlot>& keyword,
-                                    const std::vector<ScoredSlot>& vector, double k, size_t top_k);
+                                    const std::vector<ScoredSlot>& vector, double k, size_t top_k,
+                                    double keyword_weight = 1.0, double vector_weight = 1.0);
 
 }  // namespace askdb::knowledge

@@ -29,6 +29,18 @@ TEST(FuseRankingsTest, SumsReciprocalRanksOverBothChannels) {
   EXPECT_NEAR(fused[3].fused, 1.0 / 63, 1e-12);
 }
 
+TEST(FuseRankingsTest, ChannelWeightsScaleTheirReciprocalRanks) {
+  // keyword: 1, 2   vector: 2, 1. Equal weights: 1 and 2 tie; a lighter vector channel puts
+  // the keyword's first choice ahead by its weighted sum.
+  const std::vector<ScoredSlot> keyword = {{1, 4.0}, {2, 3.0}};
+  const std::vector<ScoredSlot> vector = {{2, 0.9}, {1, 0.8}};
+  const std::vector<FusedSlot> fused = FuseRankings(keyword, vector, 60, 2, 1.0, 0.5);
+  ASSERT_EQ(fused.size(), 2u);
+  EXPECT_EQ(fused[0].slot, 1u);
+  EXPECT_NEAR(fused[0].fused, 1.0 / 61 + 0.5 / 62, 1e-12);
+  EXPECT_NEAR(fused[1].fused, 1.0 / 62 + 0.5 / 61, 1e-12);
+}
+
 TEST(FuseRankingsTest, EqualFusedScoresPreferTheBetterKeywordRankAndTopKCuts) {
   // 1 is keyword rank 1, 2 is vector rank 1: equal fused scores, keyword first.
   const std::vector<FusedSlot> fused = FuseRankings({{1, 3.0}}, {{2, 0.5}}, 60, 1);

@@ -22,7 +22,52 @@ std::string_view Stripped(std::string_view s) {
 }
 
 nlq::BusinessTermDef DefOf(const BusinessTerm& t) {
-  return {t.term, t.synonyms, t.meaning, t.expression, t.filter, t.subject};
+  return {t.term,   t.synonyms, t.meaning, t.expression,
+          t.filter, t.subject,  t.period,  t.period_column};
+}
+
+// A declared type that cannot hold a date ("INTEGER", "REAL", "BOOLEAN"); a TEXT column can
+// (SQLite keeps dates as text), so only the engine, which sees the values, checks those.
+bool NumericType(std::string_view type) {
+  const std::string t = text::AsciiLower(type);
+  for (std::string_view n : {"int", "real", "float", "double", "numeric", "decimal", "bool"}) {
+    if (t.find(n) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// The period's column binds, to a table the definition reads, and may hold dates.
+Status ValidatePeriodColumn(const BusinessTerm& t, const db::DatabaseSchema& schema) {
+  ASKDB_ASSIGN_OR_RETURN(nlq::TermExpr c, nlq::ParseTermExpression(t.period_column));
+  const std::string where = "term '" + t.term + "' period_column " + t.period_column;
+  const db::TableInfo* table = schema.FindTable(c.table);
+  const db::ColumnInfo* column = nullptr;
+  for (size_t k = 0; table != nullptr && k < table->columns.size(); ++k) {
+    if (text::EqualsIgnoreAsciiCase(table->columns[k].name, c.column)) column = &table->columns[k];
+  }
+  if (column == nullptr) {
+    return InvalidArgumentError(where +
+                                " does not name a column of the datasource; write table.column "
+                                "with names from `askdb schema`");
+  }
+  std::set<std::string> read;
+  for (const std::string* text : {&t.expression, &t.filter}) {
+    if (text->empty()) continue;
+    ASKDB_ASSIGN_OR_RETURN(nlq::TermExpr e, nlq::ParseTermExpression(*text));
+    std::vector<const nlq::TermExpr*> cols;
+    nlq::CollectColumns(e, &cols);
+    for (const nlq::TermExpr* r : cols) read.insert(text::AsciiLower(r->table));
+  }
+  if (!t.expression.empty() && !read.contains(text::AsciiLower(c.table))) {
+    return InvalidArgumentError(where +
+                                " is not on a table the definition reads; name a date "
+                                "column of the rows it counts (e.g. orders.order_date)");
+  }
+  if (NumericType(column->type)) {
+    return InvalidArgumentError(where + " is " + column->type +
+                                ", not a date; name a date or timestamp column");
+  }
+  return Status::Ok();
 }
 
 }  // namespace
@@ -41,6 +86,8 @@ Json TermToJson(const BusinessTerm& t) {
   }
   if (!t.filter.empty()) j["filter"] = t.filter;
   if (!t.subject.empty()) j["subject"] = t.subject;
+  if (!t.period.empty()) j["period"] = t.period;
+  if (!t.period_column.empty()) j["period_column"] = t.period_column;
   if (t.created_at_ms) j["created_at_ms"] = t.created_at_ms;
   if (t.updated_at_ms) j["updated_at_ms"] = t.updated_at_ms;
   return j;
@@ -48,16 +95,18 @@ Json TermToJson(const BusinessTerm& t) {
 
 StatusOr<BusinessTerm> TermFromJson(const Json& j) {
   if (!j.is_object()) return InvalidArgumentError("a term must be a JSON object");
-  static const char* kKeys[] = {"id",          "scope",     "term",          "synonyms",
-                                "description", "is_recall", "meaning",       "expression",
-                                "filter",      "subject",   "created_at_ms", "updated_at_ms"};
+  static const char* kKeys[] = {
+      "id",        "scope",         "term",          "synonyms",     "description",
+      "is_recall", "meaning",       "expression",    "filter",       "subject",
+      "period",    "period_column", "created_at_ms", "updated_at_ms"};
   for (const auto& [key, value] : j.items()) {
     bool known = false;
     for (const char* k : kKeys) known |= key == k;
     if (!known) {
       return InvalidArgumentError("unknown field '" + key +
                                   "'; a term has term, synonyms, description, is_recall, "
-                                  "meaning, expression, filter, subject");
+                                  "meaning, expression, filter, subject, period, "
+                                  "period_column");
     }
   }
   BusinessTerm t;
@@ -68,6 +117,8 @@ StatusOr<BusinessTerm> TermFromJson(const Json& j) {
   ASKDB_ASSIGN_OR_RETURN(t.expression, Text(j, "expression"));
   ASKDB_ASSIGN_OR_RETURN(t.filter, Text(j, "filter"));
   ASKDB_ASSIGN_OR_RETURN(t.subject, Text(j, "subject"));
+  ASKDB_ASSIGN_OR_RETURN(t.period, Text(j, "period"));
+  ASKDB_ASSIGN_OR_RETURN(t.period_column, Text(j, "period_column"));
   ASKDB_ASSIGN_OR_RETURN(std::string meaning, Text(j, "meaning"));
   ASKDB_ASSIGN_OR_RETURN(t.meaning, nlq::ParseBusinessMeaning(meaning));
   if (j.contains("synonyms")) {
@@ -121,6 +172,7 @@ Status ValidateTerm(const BusinessTerm& t, const db::DatabaseSchema& schema) {
                                 "' is not a table of the datasource; name the table whose rows "
                                 "the condition selects");
   }
+  if (!t.period.empty()) return ValidatePeriodColumn(t, schema);
   return Status::Ok();
 }
 

@@ -27,16 +27,18 @@ struct BusinessTerm {
   std::string description;
   bool is_recall = true;  // off: neither recalled as evidence nor read by the engine
   nlq::BusinessMeaning meaning = nlq::BusinessMeaning::kNone;
-  std::string expression;  // measure, or the condition of a filter / value alias
-  std::string filter;      // measure only: the rows it counts
-  std::string subject;     // filter over aggregates: the table whose rows it selects
+  std::string expression;     // measure, or the condition of a filter / value alias
+  std::string filter;         // measure only: the rows it counts
+  std::string subject;        // filter over aggregates: the table whose rows it selects
+  std::string period;         // filter only: a relative period ("近一年"; nlq::TermPeriod) ...
+  std::string period_column;  // ... of this date column, resolved at question time
   int64_t created_at_ms = 0;
   int64_t updated_at_ms = 0;
 };
 
 // The JSON form (file and API): {"term", "synonyms", "description", "is_recall", "meaning",
-// "expression", "filter", "subject"} (+ "id", "scope", times when set). Unknown keys are
-// refused, naming the key (usually a typo).
+// "expression", "filter", "subject", "period", "period_column"} (+ "id", "scope", times when set).
+// Unknown keys are refused, naming the key (usually a typo).
 Json TermToJson(const BusinessTerm& term);
 StatusOr<BusinessTerm> TermFromJson(const Json& json);
 

@@ -82,6 +82,99 @@ TEST(BusinessTerm, DefinitionsAreCheckedAgainstTheCatalog) {
   EXPECT_FALSE(ValidateTerm(empty, shop).ok());
 }
 
+TEST(TermPeriod, ReadsRelativePeriodsAndResolvesThemAtTheAnchor) {
+  using K = nlq::TermPeriod::Kind;
+  const nlq::CivilDate anchor{2025, 12, 31};
+  auto range = [&](std::string_view text) {
+    auto p = nlq::ParseTermPeriod(text);
+    EXPECT_TRUE(p.ok()) << text << ": " << p.status().ToString();
+    const nlq::DateRange r = nlq::ResolveTermPeriod(p.ok() ? *p : nlq::TermPeriod{}, anchor);
+    return nlq::FormatIsoDate(r.start) + ".." + nlq::FormatIsoDate(r.end);
+  };
+  // 近N年 as the engine reads it in a question: the N calendar years ending with the anchor's.
+  EXPECT_EQ(range("近一年"), "2025-01-01..2026-01-01");
+  EXPECT_EQ(range("最近 2 年"), "2024-01-01..2026-01-01");
+  EXPECT_EQ(range("past year"), "2025-01-01..2026-01-01");
+  EXPECT_EQ(range("近30天"), "2025-12-02..2026-01-01");
+  EXPECT_EQ(range("Last 30 Days"), "2025-12-02..2026-01-01");
+  EXPECT_EQ(range("近三个月"), "2025-10-01..2026-01-01");
+  EXPECT_EQ(range("last 12 months"), "2025-01-01..2026-01-01");
+  EXPECT_EQ(range("this year"), "2025-01-01..2026-01-01");
+  EXPECT_EQ(range("去年"), "2024-01-01..2025-01-01");
+  EXPECT_EQ(range("上季度"), "2025-07-01..2025-10-01");
+  EXPECT_EQ(range("last quarter"), "2025-07-01..2025-10-01");
+  EXPECT_EQ(range("本月"), "2025-12-01..2026-01-01");
+  EXPECT_EQ(nlq::ParseTermPeriod("近90天")->kind, K::kLastDays);
+  for (const char* bad : {"", "近", "近0天", "近几天", "recently", "2024年", "last -3 days",
+                          "next month", "近30周"}) {
+    auto p = nlq::ParseTermPeriod(bad);
+    EXPECT_FALSE(p.ok()) << bad;
+    if (!p.ok()) {
+      EXPECT_NE(p.status().message().find("近30天"), std::string::npos) << bad;
+    }
+  }
+}
+
+TEST(BusinessTerm, APeriodIsCheckedWithItsColumn) {
+  db::DatabaseSchema shop = Shop();
+  db::ColumnInfo date = Column("order_date");
+  date.type = "TEXT";
+  shop.tables[0].columns.push_back(date);
+  db::ColumnInfo year = Column("birth_year");
+  year.type = "INTEGER";
+  shop.tables[1].columns.push_back(year);
+  db::ColumnInfo signup = Column("signup_date");
+  signup.type = "DATE";
+  shop.tables[1].columns.push_back(signup);
+  using M = nlq::BusinessMeaning;
+  BusinessTerm vip = Term("高价值客户", M::kFilter, "SUM(orders.total_amount) > 10000");
+  vip.subject = "customers";
+  vip.period = "近一年";
+  vip.period_column = "orders.order_date";
+  EXPECT_TRUE(ValidateTerm(vip, shop).ok()) << ValidateTerm(vip, shop).ToString();
+  auto message = [&](const BusinessTerm& t) {
+    return std::string(ValidateTerm(t, shop).message());
+  };
+  BusinessTerm bad = vip;
+  bad.period = "lately";
+  EXPECT_NE(message(bad).find("'lately' is not a relative period"), std::string::npos)
+      << message(bad);
+  bad = vip;
+  bad.period_column.clear();
+  EXPECT_NE(message(bad).find("needs period_column"), std::string::npos) << message(bad);
+  bad.period_column = "orders.placed_at";
+  EXPECT_NE(message(bad).find("orders.placed_at does not name a column"), std::string::npos)
+      << message(bad);
+  bad.period_column = "customers.signup_date";  // not the rows the condition reads
+  EXPECT_NE(message(bad).find("not on a table the definition reads"), std::string::npos)
+      << message(bad);
+  BusinessTerm young = Term("年轻客户", M::kFilter, "customers.name <> ''");
+  young.period = "今年";
+  young.period_column = "customers.birth_year";
+  EXPECT_NE(message(young).find("INTEGER, not a date"), std::string::npos) << message(young);
+  BusinessTerm gmv = Term("本月GMV", M::kMeasure, "SUM(orders.total_amount)");
+  gmv.period = "本月";
+  gmv.period_column = "orders.order_date";
+  EXPECT_NE(message(gmv).find("only a filter term has a period"), std::string::npos)
+      << message(gmv);
+  // A period alone is a filter: the customers who signed up this quarter.
+  BusinessTerm fresh = Term("本季度新客", M::kFilter, "");
+  fresh.period = "本季度";
+  fresh.period_column = "customers.signup_date";
+  EXPECT_TRUE(ValidateTerm(fresh, shop).ok()) << message(fresh);
+  fresh.subject = "customers";
+  EXPECT_FALSE(ValidateTerm(fresh, shop).ok());
+  BusinessTerm stray = Term("大单", M::kFilter, "orders.total_amount > 5000");
+  stray.period_column = "orders.order_date";
+  EXPECT_NE(message(stray).find("period_column without a period"), std::string::npos);
+  // Both survive the JSON form.
+  auto back = TermFromJson(TermToJson(vip));
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->period, "近一年");
+  EXPECT_EQ(back->period_column, "orders.order_date");
+  EXPECT_EQ(EngineDefinitions({*back})[0].period, "近一年");
+}
+
 TEST(BusinessTerm, WordsMeanOneThing) {
   BusinessTerm a = Term("GMV", nlq::BusinessMeaning::kNone, "");
   BusinessTerm b = Term("成交额", nlq::BusinessMeaning::kNone, "");

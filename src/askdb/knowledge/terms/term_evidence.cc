@@ -57,6 +57,10 @@ std::string TermPromptText(const BusinessTerm& t) {
     s += " Meaning (" + std::string(nlq::BusinessMeaningName(t.meaning)) + "): " + t.expression;
     if (!t.filter.empty()) s += " over rows where " + t.filter;
     if (!t.subject.empty()) s += ", selecting rows of " + t.subject;
+    // Relative to the data's latest date, as the engine resolves it (nlq::ResolveTermPeriod).
+    if (!t.period.empty()) {
+      s += " (" + t.period + " on " + t.period_column + ", counted back from the latest date)";
+    }
   }
   return s;
 }
@@ -72,7 +76,7 @@ Status TermEvidenceSource::Recall(const EvidenceQuery& query, Evidence& out) con
     hit.text = TermPromptText(*t);
     hit.keyword_score = hit.fused_score = 1.0;  // the term's own word is in the question
     add.hits.push_back(std::move(hit));
-    for (const std::string* text : {&t->expression, &t->filter}) {
+    for (const std::string* text : {&t->expression, &t->filter, &t->period_column}) {
       StatusOr<nlq::TermExpr> e = text->empty() ? StatusOr<nlq::TermExpr>(InvalidArgumentError(""))
                                                 : nlq::ParseTermExpression(*text);
       if (!e.ok()) continue;
