@@ -414,7 +414,9 @@ export async function knowledgePage(ctx, page) {
     return readHits()
   }
   const fmt = (score, rank) => (rank > 0 ? score.toFixed(3) : '—')
-  const asShown = (h) => ({ text: h.text, keyword: fmt(h.keyword_score, h.keyword_rank), vector: fmt(h.vector_score, h.vector_rank), fused: h.fused_score.toFixed(3) })
+  // The page closes up blank lines and runs of spaces in a chunk (lib/knowledge.ts chunkText).
+  const compact = (t) => t.replace(/[ \t]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim()
+  const asShown = (h) => ({ text: compact(h.text), keyword: fmt(h.keyword_score, h.keyword_rank), vector: fmt(h.vector_score, h.vector_rank), fused: h.fused_score.toFixed(3) })
   const question = '退货需要小票吗'
   await setValue(page, 'input[data-testid=knowledge-query]', question)
   const all = await searchOnPage()
@@ -433,7 +435,7 @@ export async function knowledgePage(ctx, page) {
   const onlyQa = await searchOnPage()
   const apiQa = (await json(base, auth, 'POST', '/api/v1/knowledge/search', { query: question, mode: 'hybrid', top_k: 10, kinds: ['qa'] })).data.hits ?? []
   check(
-    onlyQa.length > 0 && onlyQa.length === apiQa.length && onlyQa.every((h) => h.type === '问答') && onlyQa[0].text === apiQa[0].text,
+    onlyQa.length > 0 && onlyQa.length === apiQa.length && onlyQa.every((h) => h.type === '问答') && onlyQa[0].text === compact(apiQa[0].text),
     'the type filter keeps only Q&A hits, as the API filters them',
     JSON.stringify({ onlyQa, apiQa: apiQa.length }).slice(0, 400),
   )

@@ -22,6 +22,7 @@ import { termsPage } from './terms_scenario.mjs'
 import { editorPages } from './editor_scenario.mjs'
 import { usersAndPermissions } from './users_scenario.mjs'
 import { planAfterRestart } from './restart_scenario.mjs'
+import { walkPages } from './walk_pages.mjs'
 
 const [askdb, outDir] = process.argv.slice(2)
 if (!askdb || !outDir) {
@@ -396,6 +397,7 @@ async function main() {
   }
 
   await runsAndRelations(ctx, page)
+  await walkPages(ctx, page)
 
   // --- a revoked key returns to sign-in --------------------------------------------------
   const issued = await (await fetch(`${base}/api/v1/agents/default/keys`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' })).json()

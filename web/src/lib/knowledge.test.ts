@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { itemLabel, parseScope, scoreText, scopeFields, searchBody, type KnowledgeItem } from './knowledge'
+import { chunkText, itemLabel, parseScope, scoreText, scopeFields, searchBody, type KnowledgeItem } from './knowledge'
 
 describe('knowledge page', () => {
   it('sends an agent or a datasource as the API names them, nothing for every scope', () => {
@@ -35,5 +35,6 @@ describe('knowledge page', () => {
     expect(scoreText(1.83712, 1)).toBe('1.837')
     expect(scoreText(0, 0)).toBe('—')
     expect(scoreText(0, 2)).toBe('0.000')
+    expect(chunkText('# 退货政策\n\n  门店售出的商品   可退。\n')).toBe('# 退货政策\n门店售出的商品 可退。')
   })
 })

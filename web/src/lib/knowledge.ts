@@ -74,6 +74,11 @@ export function itemLabel(item: KnowledgeItem | undefined): string {
   return item.title || item.file_name || item.question || item.id
 }
 
+/** A chunk's text for a table cell: blank lines and runs of spaces closed up. */
+export function chunkText(text: string): string {
+  return text.replace(/[ \t]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim()
+}
+
 /** A score with three decimals; '—' when the hit was not found in that channel (rank 0). */
 export function scoreText(score: number, rank = 1): string {
   return rank > 0 && Number.isFinite(score) ? score.toFixed(3) : '—'
