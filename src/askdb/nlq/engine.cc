@@ -12,6 +12,7 @@
 
 #include "askdb/common/text.h"
 #include "askdb/db/dialect.h"
+#include "askdb/nlq/grounding.h"
 #include "askdb/nlq/join_path.h"
 #include "askdb/nlq/lexicon.h"
 #include "askdb/nlq/measure_additivity.h"
@@ -2937,7 +2938,14 @@ Translation Parser::Run() {
     return Abstain(why_en, why_zh);
   }
   confidence = std::pow(std::max(coverage, 0.0), kUnknownExponent) * factor_;
+  // How firmly the words were placed, not only how many (grounding.h): the weakest data
+  // word bounds the confidence, and one placed only loosely is not answered on.
+  const Grounding grounding = GroundReading(items_, index_, tree_->Tables());
+  confidence *= grounding.weakest;
   out_.confidence = confidence;
+  if (grounding.weakest < kWeakGrounding) {
+    return Abstain(WeakGroundingMessage(grounding, false), WeakGroundingMessage(grounding, true));
+  }
   AdjustListShape(q_, index_);
   if (const std::optional<ShapeProblem> shape = FindShapeProblem(q_, items_, index_)) {
     return Abstain(shape->en, shape->zh);
@@ -2951,6 +2959,9 @@ Translation Parser::Run() {
   if (confidence < options_.confidence_threshold) {
     std::string words;
     for (const std::string& w : unknown_words) words += (words.empty() ? "" : ", ") + w;
+    if (words.empty() && grounding.weakest < 1) {
+      return Abstain(WeakGroundingMessage(grounding, false), WeakGroundingMessage(grounding, true));
+    }
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f", confidence);
     return Abstain(std::string("confidence ") + buf + " is below the threshold" +
