@@ -354,6 +354,16 @@ std::optional<DateQuestion> DaysUntil(std::optional<DateExpression> day, bool si
   return q;
 }
 
+std::optional<DateQuestion> DaysBetween(std::optional<DateExpression> a,
+                                        std::optional<DateExpression> b) {
+  if (!a || !b) return std::nullopt;
+  DateQuestion q;
+  q.kind = DateQuestion::Kind::kDaysBetween;
+  q.day = *std::move(a);
+  q.end = *std::move(b);
+  return q;
+}
+
 std::optional<DateQuestion> DaysInMonth(std::optional<YearRef> year, int month) {
   if (!year || month < 1 || month > kMonthsPerYear) return std::nullopt;
   DateQuestion q;
@@ -376,6 +386,14 @@ std::optional<DateQuestion> ParseZh(std::string_view s) {
   static const Pattern until(
       "^(?:(?:从)?今天)?(?:距离|距|离|到)(.+?)(?:还有|还剩|有|相差|差)?(?:多少|几)天$");
   if (RE2::FullMatch(s, until.re, &day)) return DaysUntil(ParseZhDay(day));
+  static const Pattern between(
+      "^从?(.+?)(?:到|至|和|与|跟)(.+?)(?:之间)?(?:一共|总共|共)?(?:有|相差|差|相隔|隔|间隔)?(?:了)"
+      "?"
+      "(?:多少|几)天$");
+  std::string other;
+  if (RE2::FullMatch(s, between.re, &day, &other)) {
+    if (auto q = DaysBetween(ParseZhDay(day), ParseZhDay(other))) return q;
+  }
   static const Pattern month_days(
       "^(?:([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年)?的?([0-9]{1,2}|[一二三四五六七八九十]"
       "+)"
@@ -420,6 +438,13 @@ std::optional<DateQuestion> ParseEn(std::string_view s) {
       "^(?:how many days (?:are there |are |is it |is there |do i have |remain |are left )?"
       "(?:left )?|days (?:left )?)(?:until|till|til|to|before) (.+)$");
   if (RE2::FullMatch(s, until.re, &day)) return DaysUntil(ParseEnDay(day));
+  static const Pattern between(
+      "^how many days (?:are there |are |is it |were there |have passed )?(?:between|from) (.+?) "
+      "(?:and|to|until|till) (.+)$");
+  std::string other;
+  if (RE2::FullMatch(s, between.re, &day, &other)) {
+    return DaysBetween(ParseEnDay(day), ParseEnDay(other));
+  }
   static const Pattern since("^how many days (?:have passed |has it been )?since (.+)$");
   if (RE2::FullMatch(s, since.re, &day)) return DaysUntil(ParseEnDay(day), /*since=*/true);
   std::string m, y;
@@ -471,6 +496,17 @@ std::optional<DateQuestion> ParseDateQuestion(std::string_view normalized) {
 }
 
 DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today) {
+  if (q.kind == DateQuestion::Kind::kDaysBetween) {
+    DateQuestion first, second;
+    first.day = q.day;
+    second.day = q.end;
+    DateAnswer a = EvaluateDateQuestion(first, today);
+    const DateAnswer b = EvaluateDateQuestion(second, today);
+    a.ok = a.ok && b.ok;
+    a.end = b.date;
+    a.days = b.days - a.days;
+    return a;
+  }
   DateAnswer a;
   const chr::sys_days now = Days(today);
   if (q.kind == DateQuestion::Kind::kLeapYear || q.kind == DateQuestion::Kind::kDaysInMonth) {

@@ -35,9 +35,11 @@ struct DateExpression {
 };
 
 struct DateQuestion {
-  enum class Kind { kWhichDate, kDaysUntil, kDaysInMonth, kLeapYear };
+  // kDaysBetween: "从2024年1月1日到3月1日有多少天", "how many days between march 1 and april 15".
+  enum class Kind { kWhichDate, kDaysUntil, kDaysInMonth, kLeapYear, kDaysBetween };
   Kind kind = Kind::kWhichDate;
-  DateExpression day;  // kWhichDate, kDaysUntil
+  DateExpression day;  // kWhichDate, kDaysUntil, kDaysBetween (the first day)
+  DateExpression end;  // kDaysBetween: the second day
   int year = 0;        // kDaysInMonth, kLeapYear (0 = this year)
   int month = 0;       // kDaysInMonth
 };
@@ -46,7 +48,8 @@ std::optional<DateQuestion> ParseDateQuestion(std::string_view normalized);
 
 struct DateAnswer {
   bool ok = true;     // false: the named date does not exist (2023年2月30日)
-  CivilDate date;     // kWhichDate, kDaysUntil: the day meant
+  CivilDate date;     // kWhichDate, kDaysUntil, kDaysBetween: the (first) day meant
+  CivilDate end;      // kDaysBetween: the second day; `days` = end − date
   int weekday = 0;    // of `date`, 0 = Sunday
   int days = 0;       // kDaysUntil: date − today (negative: in the past); kDaysInMonth
   int year = 0;       // kDaysInMonth, kLeapYear

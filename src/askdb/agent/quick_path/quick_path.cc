@@ -301,7 +301,12 @@ QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
   a.value["date"] = iso(d.date);
   a.value["weekday"] = d.weekday;
   a.value["days_from_today"] = d.days;
-  if (q->kind == DateQuestion::Kind::kDaysUntil) {
+  if (q->kind == DateQuestion::Kind::kDaysBetween) {
+    for (auto& v : date_vars(d.end, "end_")) vars.push_back(std::move(v));
+    a.value["end_date"] = iso(d.end);
+    a.value["days_between"] = d.days;
+    a.text = Fill(Text(l, "days_between"), vars);
+  } else if (q->kind == DateQuestion::Kind::kDaysUntil) {
     a.text = Fill(Text(l, d.days > 0   ? "days_until"
                           : d.days < 0 ? "days_since"
                                        : "days_today"),

@@ -343,6 +343,19 @@ TEST_F(QuickPathTest, DateQuestionsInAnyPhrasing) {
   ASSERT_TRUE(bad);
   EXPECT_FALSE(bad->ok);
   EXPECT_EQ(bad->value["error"], "invalid_date");
+  auto minutes = Ask("现在几点几分");
+  ASSERT_TRUE(minutes);
+  EXPECT_EQ(minutes->value["iso"].get<std::string>().substr(0, 16), "2024-05-06T13:03");
+  auto between = Ask("how many days between march 1 and april 15");
+  ASSERT_TRUE(between);
+  EXPECT_EQ(between->text, "From March 1, 2024 to April 15, 2024 is 45 days.");
+  auto between_zh = Ask("从2024年1月1日到2024年3月1日有多少天");
+  ASSERT_TRUE(between_zh);
+  EXPECT_EQ(between_zh->value["days_between"], 60);
+  EXPECT_EQ(between_zh->text, "从 2024年1月1日 到 2024年3月1日 相差 60 天。");
+  auto back = Ask("2024年12月25日和2024年12月1日相差几天");
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->value["days_between"], -24);
   // A data question that mentions a day is not a date question.
   EXPECT_FALSE(Ask("下周三的订单有多少").has_value());
   const Classification c = RequestClassifier::Default()->Classify("100天后是哪天");
