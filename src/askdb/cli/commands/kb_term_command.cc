@@ -29,7 +29,7 @@ struct TermOptions {
   std::string term;
   std::vector<std::string> synonyms;
   std::string description;
-  std::string measure, filter, value, where, subject;
+  std::string measure, filter, value, where, subject, period, period_column;
   bool no_recall = false;
   bool replace = false;
   std::string agent;       // --agent: the management database's terms of an agent
@@ -110,6 +110,8 @@ StatusOr<knowledge::BusinessTerm> TermFromOptions(const TermOptions& o) {
   t.is_recall = !o.no_recall;
   t.filter = o.where;
   t.subject = o.subject;
+  t.period = o.period;
+  t.period_column = o.period_column;
   int meanings = 0;
   for (const auto& [text, meaning] : {std::pair{&o.measure, nlq::BusinessMeaning::kMeasure},
                                       std::pair{&o.filter, nlq::BusinessMeaning::kFilter},
@@ -120,6 +122,8 @@ StatusOr<knowledge::BusinessTerm> TermFromOptions(const TermOptions& o) {
     t.expression = *text;
   }
   if (meanings > 1) return InvalidArgumentError("give one of --measure, --filter or --value");
+  // A period alone is a filter ("本季度新客" = --period 本季度 --period-column ...signup_date).
+  if (meanings == 0 && !o.period.empty()) t.meaning = nlq::BusinessMeaning::kFilter;
   return t;
 }
 
@@ -249,6 +253,11 @@ CommandHandler AddKbTermCommand(CLI::App* kb) {
   add->add_option("--value", o->value, "A value alias, e.g. \"cities.name_zh IN ('上海','杭州')\"");
   add->add_option("--where", o->where, "The rows a measure (or an aggregate filter) aggregates");
   add->add_option("--subject", o->subject, "The table an aggregate filter selects rows of");
+  add->add_option("--period", o->period,
+                  "A filter's relative period, resolved at question time: 近一年, 近30天, "
+                  "上季度, \"last 12 months\", \"this year\" ...");
+  add->add_option("--period-column", o->period_column,
+                  "The date column the period bounds, e.g. orders.order_date");
   add->add_flag("--no-recall", o->no_recall, "Store it with its recall switch off");
   add->add_flag("--replace", o->replace, "Replace a term of the same name");
   add->callback([action] { *action = RunAdd; });
@@ -276,6 +285,8 @@ CommandHandler AddKbTermCommand(CLI::App* kb) {
       "--where \"orders.status = 'completed'\"\n"
       "  askdb kb term add 高价值客户 --filter \"SUM(orders.total_amount) > 10000\" "
       "--subject customers\n"
+      "  askdb kb term add 活跃客户 --filter \"COUNT(orders.order_id) >= 1\" --subject customers "
+      "--period 近90天 --period-column orders.order_date\n"
       "  askdb kb term add 大单 --agent ag_1 --filter \"orders.total_amount > 8000\"\n"
       "  askdb kb term list --json\n"
       "  askdb kb term remove 净销售额");

@@ -95,7 +95,9 @@ void AddManagementOps(Json& paths) {
               {"meaning", {{"type", "string"}, {"enum", {"none", "measure", "filter", "value"}}}},
               {"expression", Str()},
               {"filter", Str()},
-              {"subject", Str()}},
+              {"subject", Str()},
+              {"period", Str()},
+              {"period_column", Str()}},
              {"term"});
   const Json agent_body =
       Object({{"id", Str()},
