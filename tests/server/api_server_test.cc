@@ -661,6 +661,18 @@ TEST_F(ApiServerTest, BadRequestsNameWhatIsWrong) {
   EXPECT_NE(wrong_type->body.find("query"), std::string::npos) << wrong_type->body;
   auto empty = PostJson("/api/v1/ask", {{"query", ""}}, Admin());
   EXPECT_EQ(empty->status, 400);
+  // Blank, longer than any question (within the body limit) or not UTF-8: refused with what
+  // to do, before a run or a session exists.
+  for (const std::string& bad : {std::string("   \n"), std::string(20000, 'x')}) {
+    auto refused = PostJson("/api/v1/ask", {{"query", bad}}, Admin());
+    ASSERT_TRUE(refused);
+    EXPECT_EQ(refused->status, 400) << refused->body;
+    EXPECT_NE(refused->body.find("the question is"), std::string::npos) << refused->body;
+  }
+  auto not_text = Client().Get("/api/v1/stream/search?query=sales%FF%FEby%20region", Admin());
+  ASSERT_TRUE(not_text);
+  EXPECT_EQ(not_text->status, 400) << not_text->body;
+  EXPECT_NE(not_text->body.find("UTF-8"), std::string::npos) << not_text->body;
   auto oversized = PostJson("/api/v1/ask", {{"query", std::string(kMaxBody + 10, 'x')}}, Admin());
   ASSERT_TRUE(oversized);
   EXPECT_EQ(oversized->status, 413);

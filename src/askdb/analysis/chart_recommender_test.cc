@@ -159,6 +159,35 @@ TEST(ChartRecommenderTest, ShareQuestionIsPieWithOther) {
   EXPECT_EQ(spec.title, "各地区销售额占比是多少？");
 }
 
+// A pie says the slices make a whole: not of unit prices or averages, nor of a top N of
+// many, however the question asks for a share.
+TEST(ChartRecommenderTest, NoPieOfPricesAveragesOrATopN) {
+  ResultSet prices = Make({"product", "unit price"}, {{Value::Text("a"), Value::Double(12999)},
+                                                      {Value::Text("b"), Value::Double(12899)},
+                                                      {Value::Text("c"), Value::Double(699)}});
+  ChartSpec spec = RecommendChart(
+      prices, {.question = "各产品的单价占比",
+               .sql = "SELECT name AS product, unit_price AS \"unit price\" FROM products"});
+  EXPECT_EQ(spec.kind, ChartKind::kBar) << spec.reason;
+  EXPECT_FALSE(spec.data.series[0].additive);
+  EXPECT_EQ(RecommendChart(prices, {.question = "share of unit price by product"}).kind,
+            ChartKind::kBar);
+  ResultSet avg = Make({"region", "v"}, {{Value::Text("east"), Value::Double(30)},
+                                         {Value::Text("west"), Value::Double(50)}});
+  EXPECT_EQ(RecommendChart(avg, {.question = "share by region",
+                                 .sql = "SELECT region, AVG(x) AS v FROM t GROUP BY region"})
+                .kind,
+            ChartKind::kBar);
+  const std::string top2 = "SELECT region, SUM(x) AS v FROM t GROUP BY region ORDER BY 2 LIMIT 2";
+  spec = RecommendChart(avg, {.question = "share by region", .sql = top2});
+  EXPECT_EQ(spec.kind, ChartKind::kBar);
+  EXPECT_TRUE(spec.data.rows_limited);
+  spec = RecommendChart(avg, {.question = "share by region",
+                              .sql = "SELECT region, SUM(x) AS v FROM t GROUP BY region"});
+  EXPECT_EQ(spec.kind, ChartKind::kPie);
+  EXPECT_TRUE(spec.data.series[0].additive);
+}
+
 TEST(ChartRecommenderTest, PartsOfAWholeFromNamesOrValues) {
   ResultSet pct = Make({"channel", "share_pct"}, {{Value::Text("web"), Value::Double(12.5)},
                                                   {Value::Text("app"), Value::Double(60)},

@@ -5,7 +5,11 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "askdb/agent/ask/other_language.h"
+#include "askdb/common/text.h"
 
 namespace askdb::agent {
 namespace {
@@ -13,14 +17,14 @@ namespace {
 using analysis::FormatNumber;
 
 // Shares are stated only when every part is positive: a share of a total with negative
-// parts misleads.
-std::optional<double> PositiveTotal(const std::vector<std::optional<double>>& values) {
+// parts misleads. 0 when there is no such total.
+double PositiveTotal(const std::vector<std::optional<double>>& values) {
   double total = 0;
   for (const auto& v : values) {
-    if (!v || *v < 0) return std::nullopt;
+    if (!v || *v < 0) return 0;
     total += *v;
   }
-  return total > 0 ? std::optional<double>(total) : std::nullopt;
+  return total > 0 ? total : 0;
 }
 
 std::string Percent(double part, double whole) {
@@ -29,9 +33,19 @@ std::string Percent(double part, double whole) {
   return buf;
 }
 
+// Equal up to the noise of summing floating-point values (37.62 vs 37.620000000000005).
+bool Same(double a, double b) {
+  constexpr double kRelative = 1e-9;
+  return std::fabs(a - b) <= kRelative * std::max({1.0, std::fabs(a), std::fabs(b)});
+}
+
 struct Extremes {
   size_t max_index = 0, min_index = 0;
   int count = 0;
+  // How many values equal the largest and the smallest: naming one of seven tied rows as
+  // "the lowest" would say something the data does not.
+  int max_ties = 0, min_ties = 0;
+  bool all_equal() const { return count > 1 && max_ties == count; }
 };
 
 Extremes FindExtremes(const std::vector<std::optional<double>>& values) {
@@ -42,6 +56,11 @@ Extremes FindExtremes(const std::vector<std::optional<double>>& values) {
     if (e.count == 0 || *values[i] < *values[e.min_index]) e.min_index = i;
     ++e.count;
   }
+  for (const auto& v : values) {
+    if (!v) continue;
+    e.max_ties += Same(*v, *values[e.max_index]) ? 1 : 0;
+    e.min_ties += Same(*v, *values[e.min_index]) ? 1 : 0;
+  }
   return e;
 }
 
@@ -51,6 +70,21 @@ std::string ZhGap(const std::string& before) {
   return std::isalnum(last) ? " " : "";
 }
 
+// The first of `ties` rows with the same value: "Spain and 6 others", "Spain 等 7 项".
+struct TieWords {
+  std::string_view en_one, en_many, zh_unit;
+};
+constexpr TieWords kGroupTies{"other", "others", "项"};
+constexpr TieWords kPeriodTies{"other period", "other periods", "个时段"};
+
+std::string Tied(const std::string& label, int ties, bool chinese, const TieWords& words) {
+  if (ties <= 1) return label;
+  if (chinese)
+    return label + ZhGap(label) + "等 " + std::to_string(ties) + " " + std::string(words.zh_unit);
+  return label + " and " + std::to_string(ties - 1) + " " +
+         std::string(ties == 2 ? words.en_one : words.en_many);
+}
+
 // The chart shows only some of the groups: their count, lowest value and total are not the
 // result's, so only what holds for the whole result is said.
 std::string PartialCategoryAnswer(const analysis::ChartData& data, const Extremes& e,
@@ -58,20 +92,23 @@ std::string PartialCategoryAnswer(const analysis::ChartData& data, const Extreme
   const std::string all = std::to_string(data.total_categories);
   const std::string shown = std::to_string(data.labels.size());
   const analysis::ChartSeries& series = data.series.front();
-  const std::string& top = data.labels[e.max_index];
+  const std::string top = Tied(data.labels[e.max_index], e.max_ties, chinese, kGroupTies);
   const std::string top_value = FormatNumber(*series.values[e.max_index]);
   if (chinese) {
     std::string out =
         "共 " + all + " 项，图中显示" + (data.shows_largest ? "最大的 " : "前 ") + shown + " 项";
     if (data.shows_largest) {
-      out += "；" + top + ZhGap(top) + "的" + series.name + "最高，为 " + top_value;
+      out += "；" + top + ZhGap(top) + "的" + series.name + (e.max_ties > 1 ? "并列最高" : "最高") +
+             "，为 " + top_value;
     }
     return out + "。";
   }
   std::string out =
       all + " groups; the chart shows the " + (data.shows_largest ? "largest " : "first ") + shown;
-  if (data.shows_largest)
-    out += "; " + top + " has the highest " + series.name + " at " + top_value;
+  if (data.shows_largest) {
+    out += "; " + top + (e.max_ties > 1 ? " tie for the highest " : " has the highest ") +
+           series.name + " at " + top_value;
+  }
   return out + ".";
 }
 
@@ -80,41 +117,53 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   const Extremes e = FindExtremes(series.values);
   if (e.count == 0) return chinese ? "结果中没有数值。" : "The result holds no numbers.";
   if (data.total_categories > data.labels.size()) return PartialCategoryAnswer(data, e, chinese);
-  const std::string& top = data.labels[e.max_index];
-  const std::string& bottom = data.labels[e.min_index];
   const double top_value = *series.values[e.max_index];
   const double bottom_value = *series.values[e.min_index];
   // A total and shares only of values that add up (not prices, averages, rates, per-row
   // attributes), over all the rows (not a top N): otherwise they mean nothing.
-  const std::optional<double> total =
-      series.additive && !data.rows_limited ? PositiveTotal(series.values) : std::nullopt;
+  const double total =
+      series.additive && !data.rows_limited ? PositiveTotal(series.values) : 0;  // 0: none
+  const std::string& first = data.labels[e.max_index];
   if (e.count == 1 && data.labels.size() == 1) {
     // One row ("订单最多的城市", top 1): its value, without shares or extremes of one.
-    return chinese ? top + ZhGap(top) + "的" + series.name + "为 " + FormatNumber(top_value) + "。"
-                   : top + ": " + series.name + " " + FormatNumber(top_value) + ".";
+    return chinese
+               ? first + ZhGap(first) + "的" + series.name + "为 " + FormatNumber(top_value) + "。"
+               : first + ": " + series.name + " " + FormatNumber(top_value) + ".";
   }
   const std::string n = std::to_string(data.labels.size());
+  const std::string top = Tied(first, e.max_ties, chinese, kGroupTies);
+  const std::string bottom = Tied(data.labels[e.min_index], e.min_ties, chinese, kGroupTies);
   std::string out;
   if (chinese) {
-    out = "共 " + n + " 项" + (data.rows_limited ? "（达到查询的行数上限）" : "") + "；" + top +
-          ZhGap(top) + "的" + series.name + "最高，为 " + FormatNumber(top_value);
-    if (total) out += "（占 " + Percent(top_value, *total) + "）";
-    if (e.max_index != e.min_index) {
+    out = "共 " + n + " 项" + (data.rows_limited ? "（达到查询的行数上限）" : "") + "；";
+    if (e.all_equal()) {
+      out += series.name + "均为 " + FormatNumber(top_value);
+    } else {
+      out += top + ZhGap(top) + "的" + series.name + (e.max_ties > 1 ? "并列最高" : "最高") +
+             "，为 " + FormatNumber(top_value);
+      if (total > 0)
+        out += (e.max_ties > 1 ? "（各占 " : "（占 ") + Percent(top_value, total) + "）";
       out += std::string("，") + (data.rows_limited ? "这些项中" : "") + bottom + ZhGap(bottom) +
-             "最低，为 " + FormatNumber(bottom_value);
+             (e.min_ties > 1 ? "并列最低" : "最低") + "，为 " + FormatNumber(bottom_value);
     }
-    if (total) out += "；合计 " + FormatNumber(*total);
+    if (total > 0) out += "；合计 " + FormatNumber(total);
     return out + "。";
   }
   out = n + (data.grouped ? " groups" : " rows") +
-        (data.rows_limited ? ", the query's limit" : "") + "; " + top + " has the highest " +
-        series.name + " at " + FormatNumber(top_value);
-  if (total) out += " (" + Percent(top_value, *total) + " of the total)";
-  if (e.max_index != e.min_index) {
+        (data.rows_limited ? ", the query's limit" : "") + "; ";
+  if (e.all_equal()) {
+    out += "each has " + series.name + " " + FormatNumber(top_value);
+  } else {
+    out += top + (e.max_ties > 1 ? " tie for the highest " : " has the highest ") + series.name +
+           " at " + FormatNumber(top_value);
+    if (total > 0) {
+      out += std::string(e.max_ties > 1 ? " (each " : " (") + Percent(top_value, total) +
+             " of the total)";
+    }
     out += ", " + bottom + " the lowest" + (data.rows_limited ? " of these" : "") + " at " +
            FormatNumber(bottom_value);
   }
-  if (total) out += "; total " + FormatNumber(*total);
+  if (total > 0) out += "; total " + FormatNumber(total);
   return out + ".";
 }
 
@@ -133,31 +182,110 @@ std::string SeriesAnswer(const analysis::ChartData& data, bool chinese) {
     last = series.values[i];
     last_label = data.labels[i];
   }
+  // The change from the first to the last point; under 0.05% it reads "-0.0%": unchanged.
   std::string change;
+  bool flat = false;
   if (*first != 0 && first_label != last_label) {
     const double pct = 100.0 * (*last - *first) / std::fabs(*first);
+    constexpr double kFlatPercent = 0.05;
+    flat = std::fabs(pct) < kFlatPercent;
     char buf[32];
     std::snprintf(buf, sizeof buf, "%+.1f%%", pct);
     change = buf;
   }
-  const std::string& peak = data.labels[e.max_index];
-  const std::string& trough = data.labels[e.min_index];
+  const std::string peak = Tied(data.labels[e.max_index], e.max_ties, chinese, kPeriodTies);
+  const std::string trough = Tied(data.labels[e.min_index], e.min_ties, chinese, kPeriodTies);
   if (chinese) {
-    std::string out = first_label + " 至 " + last_label + "，" + series.name + "峰值在 " + peak +
-                      "（" + FormatNumber(*series.values[e.max_index]) + "），低谷在 " + trough +
-                      "（" + FormatNumber(*series.values[e.min_index]) + "）";
-    if (!change.empty()) out += "；" + last_label + " 较 " + first_label + " 变化 " + change;
+    std::string out = first_label + " 至 " + last_label + "，" + series.name;
+    if (e.all_equal()) {
+      out += "均为 " + FormatNumber(*series.values[e.max_index]);
+    } else {
+      out += "峰值在 " + peak + "（" + FormatNumber(*series.values[e.max_index]) + "），低谷在 " +
+             trough + "（" + FormatNumber(*series.values[e.min_index]) + "）";
+    }
+    if (flat) {
+      out += "；" + last_label + " 与 " + first_label + " 持平";
+    } else if (!change.empty()) {
+      out += "；" + last_label + " 较 " + first_label + " 变化 " + change;
+    }
     return out + "。";
   }
-  std::string out = "From " + first_label + " to " + last_label + ", " + series.name +
-                    " peaked in " + peak + " (" + FormatNumber(*series.values[e.max_index]) +
-                    ") and was lowest in " + trough + " (" +
-                    FormatNumber(*series.values[e.min_index]) + ")";
-  if (!change.empty()) out += "; " + last_label + " vs " + first_label + ": " + change;
+  std::string out = "From " + first_label + " to " + last_label + ", " + series.name;
+  if (e.all_equal()) {
+    out += " was " + FormatNumber(*series.values[e.max_index]) + " throughout";
+  } else {
+    out += " peaked in " + peak + " (" + FormatNumber(*series.values[e.max_index]) +
+           ") and was lowest in " + trough + " (" + FormatNumber(*series.values[e.min_index]) + ")";
+  }
+  if (flat) {
+    out += "; " + last_label + " vs " + first_label + ": unchanged";
+  } else if (!change.empty()) {
+    out += "; " + last_label + " vs " + first_label + ": " + change;
+  }
   return out + ".";
 }
 
+// A request to change the data ("drop table orders", "删除订单表"), which askdb never does:
+// an imperative write verb first, after a polite opening.
+bool AsksToChangeData(std::string_view question) {
+  constexpr std::string_view kZhOpenings[] = {"请帮我", "帮我", "请", "给我"};
+  constexpr std::string_view kZhVerbs[] = {"删除", "删掉", "清空", "修改", "更新", "插入",
+                                           "新增", "添加", "创建", "新建", "建表", "重命名"};
+  constexpr std::string_view kEnVerbs[] = {"drop",  "delete", "update", "insert", "truncate",
+                                           "alter", "create", "remove", "rename", "replace",
+                                           "grant", "revoke", "merge",  "upsert"};
+  std::string_view q = question;
+  while (!q.empty() && std::isspace(static_cast<unsigned char>(q.front()))) q.remove_prefix(1);
+  for (std::string_view opening : kZhOpenings) {
+    if (q.starts_with(opening)) {
+      q.remove_prefix(opening.size());
+      break;
+    }
+  }
+  for (std::string_view verb : kZhVerbs) {
+    if (!q.starts_with(verb)) continue;
+    // "删除的订单" (the deleted orders) asks about rows; "删除订单表" asks to delete.
+    const std::string_view rest = q.substr(verb.size());
+    return !(rest.starts_with("的") || rest.starts_with("了") || rest.starts_with("过"));
+  }
+  size_t end = 0;
+  while (end < q.size() && std::isalpha(static_cast<unsigned char>(q[end]))) ++end;
+  const std::string first = text::AsciiLower(q.substr(0, end));
+  return std::find(std::begin(kEnVerbs), std::end(kEnVerbs), first) != std::end(kEnVerbs);
+}
+
 }  // namespace
+
+std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese) {
+  if (AsksToChangeData(question)) {
+    return chinese ? "askdb 只读取数据，不会删除、修改或新增任何表和行；请换成一个关于数据的问题。"
+                   : "askdb only reads your data: it never deletes, changes or adds tables or "
+                     "rows. Ask a question about the data instead.";
+  }
+  if (const std::string language = OtherLanguageName(question, chinese); !language.empty()) {
+    return chinese ? "askdb 只读懂中文和英文的问题，这个问题看起来是" + language +
+                         "。请用中文或英文提问，或配置模型（askdb.toml 的 [llm]）。"
+                   : "askdb reads questions in Chinese and English, and this one looks like " +
+                         language +
+                         ". Ask it in Chinese or English, or configure a model ([llm] in "
+                         "askdb.toml).";
+  }
+  std::string out(reason);
+  while (!out.empty() && (out.back() == ' ' || out.back() == '\n')) out.pop_back();
+  if (out.empty())
+    out = chinese ? "引擎没有把握回答这个问题。" : "The engine is not sure how to answer this.";
+  if (chinese) {
+    return out +
+           "\n要得到答案：换个说法，写明要用的列名（askdb schema 可列出表和列），或配置模型"
+           "（askdb.toml 的 [llm]），由它回答引擎没把握的问题。";
+  }
+  const char last = out.back();
+  if (last != '.' && last != ')' && last != '?' && last != '!') out += '.';
+  return out +
+         "\nTo get an answer, rephrase it with the names of the columns to use (askdb schema lists "
+         "the tables and columns), or configure a model ([llm] in askdb.toml) to take the "
+         "questions the engine is unsure of.";
+}
 
 std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& chart,
                         bool chinese) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "askdb/analysis/chart_recommender.h"
 #include "askdb/db/result_set.h"
@@ -16,5 +17,11 @@ namespace askdb::agent {
 
 std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& chart,
                         bool chinese);
+
+// The answer when the engine abstains and no model is configured: its reason (which word it
+// could not place) and what the person can do — name the columns, or configure a model for
+// the questions the engine is unsure of. A question in a language askdb does not read
+// (other_language.h) is told so instead of the words it could not place.
+std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese);
 
 }  // namespace askdb::agent

@@ -94,6 +94,47 @@ TEST(AnswerWriterTest, ATopNOfAnAdditiveMeasureHasNoTotalOfTheWhole) {
       << WriteAnswer(r, all, false);
 }
 
+// Chinook's sales by billing country: seven countries at 37.62 (one at 37.620000000000005).
+TEST(AnswerWriterTest, TiedExtremesAreNamedAsTies) {
+  const db::ResultSet r = TwoColumns({{"USA", 523.06},
+                                      {"Canada", 303.96},
+                                      {"Spain", 37.62},
+                                      {"Belgium", 37.62},
+                                      {"Poland", 37.620000000000005}},
+                                     "country", "sales");
+  const analysis::ChartSpec chart =
+      ChartFor(r, "SELECT BillingCountry AS country, SUM(Total) AS sales FROM Invoice GROUP BY 1");
+  EXPECT_EQ(WriteAnswer(r, chart, false),
+            "5 groups; USA has the highest sales at 523.06 (55.7% of the total), Spain and 2 "
+            "others the lowest at 37.62; total 939.88.");
+  EXPECT_EQ(
+      WriteAnswer(r, chart, true),
+      "共 5 项；USA 的sales最高，为 523.06（占 55.7%），Spain 等 3 项并列最低，为 37.62；合计 "
+      "939.88。");
+  const db::ResultSet same = TwoColumns({{"a", 2}, {"b", 2}}, "k", "orders");
+  const analysis::ChartSpec same_chart =
+      ChartFor(same, "SELECT k, COUNT(*) AS orders FROM t GROUP BY k");
+  EXPECT_EQ(WriteAnswer(same, same_chart, false), "2 groups; each has orders 2; total 4.");
+  EXPECT_EQ(WriteAnswer(same, same_chart, true), "共 2 项；orders均为 2；合计 4。");
+}
+
+TEST(AnswerWriterTest, ASeriesNamesTiedTroughsAndAnUnchangedEnd) {
+  const db::ResultSet r = TwoColumns(
+      {{"2024-01", 37.62}, {"2024-02", 37.62}, {"2024-03", 47.62}, {"2024-04", 37.620000000000005}},
+      "month", "revenue");
+  const analysis::ChartSpec chart = ChartFor(
+      r,
+      "SELECT strftime('%Y-%m', d) AS month, SUM(Total) AS revenue FROM i GROUP BY 1 ORDER BY 1");
+  ASSERT_EQ(chart.kind, analysis::ChartKind::kLine);
+  EXPECT_EQ(WriteAnswer(r, chart, false),
+            "From 2024-01 to 2024-04, revenue peaked in 2024-03 (47.62) and was lowest in 2024-01 "
+            "and 2 other periods (37.62); 2024-04 vs 2024-01: unchanged.");
+  EXPECT_EQ(
+      WriteAnswer(r, chart, true),
+      "2024-01 至 2024-04，revenue峰值在 2024-03（47.62），低谷在 2024-01 等 3 个时段（37.62）"
+      "；2024-04 与 2024-01 持平。");
+}
+
 TEST(AnswerWriterTest, AChartOfSomeGroupsGivesNoCountLowestOrTotalOfThoseAlone) {
   std::vector<std::pair<std::string, double>> rows;
   for (int i = 1; i <= 63; ++i) rows.emplace_back("store " + std::to_string(i), i * 10.0);
@@ -134,6 +175,58 @@ TEST(AnswerWriterTest, KpiAndEmptyResults) {
   db::ResultSet empty;
   empty.columns = {{"x", "TEXT"}};
   EXPECT_EQ(WriteAnswer(empty, analysis::RecommendChart(empty), true), "没有符合条件的数据。");
+}
+
+TEST(AnswerWriterTest, AnAbstentionSaysWhatToDo) {
+  const std::string en =
+      WriteAbstention("q", "I could not apply 'by' to anything in the question.", false);
+  EXPECT_EQ(en.rfind("I could not apply 'by' to anything in the question.\nTo get an answer", 0),
+            0u)
+      << en;
+  EXPECT_NE(en.find("[llm] in askdb.toml"), std::string::npos);
+  const std::string zh = WriteAbstention("q", "无法确定“各”作用于什么。", true);
+  EXPECT_EQ(zh.rfind("无法确定“各”作用于什么。\n要得到答案", 0), 0u) << zh;
+  EXPECT_NE(zh.find("[llm]"), std::string::npos);
+  // A reason without a full stop gets one; an empty reason still says something.
+  EXPECT_EQ(WriteAbstention("q", "words I could not place: supports", false)
+                .rfind("words I could not place: supports.\n", 0),
+            0u);
+  EXPECT_FALSE(WriteAbstention("q", "", false).starts_with("\n"));
+}
+
+TEST(AnswerWriterTest, ARequestToChangeTheDataIsToldAskdbOnlyReads) {
+  for (const char* q : {"drop table orders", "  DELETE all cancelled orders", "truncate orders"}) {
+    EXPECT_EQ(WriteAbstention(q, "I know the table but not which of its columns to show.", false),
+              "askdb only reads your data: it never deletes, changes or adds tables or rows. Ask "
+              "a question about the data instead.")
+        << q;
+  }
+  EXPECT_EQ(WriteAbstention("删除订单表", "无法确定“除”作用于什么。", true),
+            "askdb 只读取数据，不会删除、修改或新增任何表和行；请换成一个关于数据的问题。");
+  EXPECT_NE(WriteAbstention("请帮我清空退货表", "x", true).find("只读取数据"), std::string::npos);
+  // Questions about such rows are questions: the engine's reason stays.
+  for (const char* q : {"how many deleted orders", "删除的订单有多少", "updates per month"}) {
+    EXPECT_EQ(WriteAbstention(q, "reason", false).rfind("reason", 0), 0u) << q;
+  }
+}
+
+TEST(AnswerWriterTest, AQuestionInAThirdLanguageIsToldWhichLanguagesAreRead) {
+  const std::string reason = "confidence 0.02 is below the threshold; words I could not place: Wie";
+  EXPECT_EQ(WriteAbstention("Wie hoch ist der Umsatz pro Region?", reason, false),
+            "askdb reads questions in Chinese and English, and this one looks like a language "
+            "other than Chinese or English. Ask it in Chinese or English, or configure a model "
+            "([llm] in askdb.toml).");
+  EXPECT_EQ(
+      WriteAbstention("地域別の売上を教えてください", "没有在数据库中找到问题所问的内容。", true),
+      "askdb 只读懂中文和英文的问题，这个问题看起来是日语。请用中文或英文提问，或配置模型"
+      "（askdb.toml 的 [llm]）。");
+  EXPECT_NE(WriteAbstention("¿Cuántos pedidos por país?", reason, false).find("other than"),
+            std::string::npos);
+  EXPECT_NE(WriteAbstention("지역별 매출", reason, false).find("Korean"), std::string::npos);
+  // English and Chinese questions keep the engine's reason, even with a foreign name in them.
+  for (const char* q : {"sales of Del Monte by region", "各地区的销售额", "revenue by country"}) {
+    EXPECT_EQ(WriteAbstention(q, reason, false).find("reads questions"), std::string::npos) << q;
+  }
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "askdb/agent/ask/answer_writer.h"
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/ask/fast_mode.h"
+#include "askdb/agent/ask/question_check.h"
 #include "askdb/agent/consultation/consultation.h"
 #include "askdb/agent/graph/graph.h"
 #include "askdb/agent/pipeline/analysis_planner.h"
@@ -578,7 +579,8 @@ struct Pipeline::Impl {
       // SQL only: nothing runs, so the engine's SQL is bound like a model's before it goes.
       s.next = options().sql_only ? kValidate : kExecute;
     } else if (deps.llm == nullptr) {
-      Finish(s, ctx, PipelineRoute::kNotAnswered, t.abstain_reason + PythonOffNote(s));
+      Finish(s, ctx, PipelineRoute::kNotAnswered,
+             WriteAbstention(s.question, t.abstain_reason + PythonOffNote(s), s.chinese()));
     } else {
       s.next = kLlmSql;
     }
@@ -1141,6 +1143,7 @@ Pipeline::~Pipeline() = default;
 StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_view question,
                                        EventSink* sink,
                                        std::shared_ptr<const CancellationToken> cancel) {
+  ASKDB_RETURN_IF_ERROR(CheckQuestion(question));
   RunState initial;
   initial.question = std::string(question);
   initial.original_question = initial.question;

@@ -124,6 +124,9 @@ TEST_F(PipelineNoModelTest, EngineAbstentionIsNotAnsweredWithTheReason) {
   EXPECT_EQ(r->route, PipelineRoute::kNotAnswered);
   EXPECT_FALSE(r->answer.empty());
   EXPECT_EQ(r->llm_calls, 0);
+  // The reason comes with what to do: name the columns, or configure a model.
+  EXPECT_NE(r->answer.find("要得到答案"), std::string::npos) << r->answer;
+  EXPECT_NE(r->answer.find("[llm]"), std::string::npos) << r->answer;
 }
 
 TEST_F(PipelineNoModelTest, AForecastWithPythonSwitchedOffSaysWhatToChange) {
@@ -447,9 +450,15 @@ TEST_F(PipelineNoModelTest, FourthRejectionEndsTheRun) {
 
 TEST_F(PipelineNoModelTest, HostileInputNeverRunsAWrite) {
   Pipeline p = MakePipeline();
-  for (const char* q : {"'; DROP TABLE orders; --", "", "？？？", "订单 UNION SELECT 1; DELETE"}) {
+  for (const char* q : {"'; DROP TABLE orders; --", "？？？", "订单 UNION SELECT 1; DELETE"}) {
     StatusOr<PipelineResult> r = p.Ask("hostile", q);
     ASSERT_TRUE(r.ok()) << q << ": " << r.status().ToString();
+  }
+  // A blank question is refused before anything reads it (question_check.h).
+  for (const char* q : {"", "  \n"}) {
+    StatusOr<PipelineResult> r = p.Ask("hostile", q);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.status().code(), StatusCode::kInvalidArgument) << r.status().ToString();
   }
   EXPECT_EQ(OrderCount(), 60000);
 }

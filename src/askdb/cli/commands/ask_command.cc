@@ -14,6 +14,7 @@
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/exit_codes.h"
+#include "askdb/cli/interrupt.h"
 #include "askdb/cli/llm_setup.h"
 #include "askdb/cli/progress_sink.h"
 #include "askdb/cli/result_output.h"
@@ -54,10 +55,15 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
   spinner.SetStage("Answering");
   RunProgressSink progress(spinner, ctx.style());
   agent::EventSink* sink = ctx.interactive() ? &progress : nullptr;
+  InterruptScope interrupt;  // Ctrl-C stops the run cleanly (interrupt.h)
   StatusOr<agent::pipeline::PipelineResult> result =
-      options.resume.empty() ? pipeline.Ask(thread, options.question, sink)
-                             : pipeline.Resume(thread, options.resume, sink);
+      options.resume.empty() ? pipeline.Ask(thread, options.question, sink, interrupt.token())
+                             : pipeline.Resume(thread, options.resume, sink, interrupt.token());
   spinner.Stop();
+  if (!result.ok() && result.status().code() == StatusCode::kCancelled) {
+    return CancelledError("interrupted (Ctrl-C): the run stopped before it finished" +
+                          std::string(options.report.empty() ? "" : "; no report was written"));
+  }
   if (!result.ok()) return result.status();
   const bool write_report = !options.report.empty() && !result->interrupted();
   if (write_report) {

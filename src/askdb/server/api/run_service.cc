@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/ask/question_check.h"
 #include "askdb/agent/ask/user_datasource.h"
 #include "askdb/agent/graph/event.h"
 #include "askdb/agent/pipeline/run_state.h"
@@ -204,6 +205,8 @@ RunService::~RunService() {
 StatusOr<std::shared_ptr<Run>> RunService::Start(RunRequest request,
                                                  std::chrono::seconds* retry_after) {
   ASKDB_RETURN_IF_ERROR(ValidateThreadId(request.thread_id));
+  // A blank, oversized or non-UTF-8 question is refused before a session or a run exists.
+  if (request.kind == RunKind::kAsk) ASKDB_RETURN_IF_ERROR(agent::CheckQuestion(request.text));
   bool claimed = false;
   if (deps_.store != nullptr) {
     ASKDB_ASSIGN_OR_RETURN(claimed, ClaimThread(request));

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# E2E: Ctrl-C during `askdb ask` (docs/cli.md). The first SIGINT cancels the run: it stops
+# at its next check (here inside a long statement, whose progress handler sees the token),
+# says so on stderr, exits 130 and writes no report; the checkpoint store stays usable (the
+# next question answers). The scripted model plans one slow SQL step and one quick one.
+# Usage: ask_interrupt_e2e.sh ASKDB_BINARY
+set -euo pipefail
+askdb=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+export ASKDB_HOME="$work/home"
+unset OPENAI_BASE_URL OPENAI_MODEL OPENAI_API_KEY ASKDB_SERVER_STORE_URL
+
+"$askdb" demo --db "$work/demo/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
+db="sqlite:$work/demo/retail.sqlite"
+cat > "$work/rules.json" <<'RULES'
+[{"match": "You are askdb's planner", "json": {"title": "Slow", "steps": [
+   {"step_num": 1, "tool": "execute_sql", "purpose": "A long count",
+    "input": "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 2000000000) SELECT COUNT(*) AS n FROM c"},
+   {"step_num": 2, "tool": "execute_sql", "purpose": "Orders by channel",
+    "input": "SELECT channel, COUNT(*) AS orders FROM orders GROUP BY channel"}]}},
+ {"match": "whether the data gathered so far is enough", "json": {"sufficient": true, "reason": "complete", "confidence": 0.9}},
+ {"match": "Write the analysis report", "json": {"title": "Slow", "summary": "Done.", "findings": [], "recommendations": []}}]
+RULES
+
+# SIGINT once the slow step runs (its "running" line on stderr); SIGINT is reset to its
+# default in the child (a background job of a script would ignore it).
+python3 - "$askdb" "$db" "$work/rules.json" "$work/report.html" > "$work/result.txt" <<'PY' || fail "$(cat "$work/result.txt")"
+import signal, subprocess, sys, time
+askdb, db, rules, report = sys.argv[1:5]
+p = subprocess.Popen([askdb, "ask", "Write a comprehensive sales analysis report", "--db", db,
+                      "--llm", "scripted:" + rules, "--report", report],
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+err = b""
+while b"step 2/3 running" not in err:  # step 1 reads the schema; step 2 is the slow count
+    line = p.stderr.readline()
+    if not line:
+        print("no slow step started; stderr:", err.decode()); sys.exit(1)
+    err += line
+time.sleep(0.5)
+start = time.monotonic()
+p.send_signal(signal.SIGINT)
+out, rest = p.communicate(timeout=60)
+err += rest
+elapsed = time.monotonic() - start
+print(f"rc={p.returncode} elapsed={elapsed:.2f}")
+print(err.decode())
+if p.returncode != 130: sys.exit(1)
+if elapsed > 5: sys.exit(1)
+PY
+result=$(cat "$work/result.txt")
+[[ $result == *"askdb: interrupted: stopping the run"* ]] || fail "no interrupt notice: $result"
+[[ $result == *"no report was written"* ]] || fail "the error does not say the report was not written: $result"
+[[ -e "$work/report.html" ]] && fail "a report was written after Ctrl-C"
+ls "$work" | grep -q "report.html" && fail "a partial report file was left: $(ls "$work")"
+# The checkpoint store and the data directory are whole: the next question answers.
+"$askdb" ask "how many customers per segment" --db "$db" > "$work/next.txt" 2>&1 \
+  || fail "the next question failed: $(cat "$work/next.txt")"
+grep -q "8,000" "$work/next.txt" || fail "the next question's answer: $(cat "$work/next.txt")"
+echo "ask_interrupt_e2e: $(head -1 "$work/result.txt") after SIGINT; all checks passed"
