@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # E2E: live progress of a plan's steps in `askdb ask` (docs/cli.md). On a terminal (a pseudo-
 # terminal here: stderr must be a tty) each finished step is a line on stderr while the run
-# goes on — before the answer is printed — beside the spinner; without a terminal (a pipe)
-# nothing of it is printed. The scripted model plans two SQL steps.
+# goes on — before the answer is printed — beside the spinner; without a terminal (a pipe,
+# a log file) each step state change is one plain line ("askdb: step 2/3 done in 12 ms: …"). The scripted model plans two SQL steps.
 # Usage: ask_progress_e2e.sh ASKDB_BINARY
 set -euo pipefail
 askdb=$1
@@ -56,9 +56,22 @@ t = sys.argv[1]
 assert t.index("✓ 2/3 Revenue by channel") < t.index("✓ 3/3 Orders by channel") < t.index("Channel revenue and orders are known."), t
 PY
 
-# Through a pipe: no progress lines (stderr is not a terminal).
+# Through a pipe (a log): no spinner marks, one plain line per step state change, in order.
 "$askdb" ask "Write a comprehensive sales analysis report" --db "$db" --llm "scripted:$work/rules.json" \
   > "$work/out" 2> "$work/err" || fail "ask through a pipe: $(cat "$work/err")"
-grep -q "✓ 2/3" "$work/err" && fail "progress lines written to a pipe: $(cat "$work/err")"
+grep -q "✓ 2/3" "$work/err" && fail "terminal progress lines written to a pipe: $(cat "$work/err")"
+python3 - "$work/err" <<'PY' || fail "plain progress lines through a pipe: $(cat "$work/err")"
+import re, sys
+lines = [l for l in open(sys.argv[1], encoding="utf-8").read().splitlines() if l.startswith("askdb: ")]
+want = [r"askdb: plan of 3 steps; step 1/3 running$",
+        r"askdb: step 1/3 (done|retried, done after \d+ attempts) in \d+ ms: ",
+        r"askdb: step 2/3 running$",
+        r"askdb: step 2/3 done in \d+ ms: Revenue by channel \(3 rows\)$",
+        r"askdb: step 3/3 running$",
+        r"askdb: step 3/3 done in \d+ ms: Orders by channel \(3 rows\)$"]
+assert len(lines) == len(want), lines
+for line, pattern in zip(lines, want):
+    assert re.match(pattern, line), (line, pattern)
+PY
 grep -q "Channel revenue and orders are known." "$work/out" || fail "no answer: $(cat "$work/out")"
 echo "ask_progress_e2e: all checks passed"

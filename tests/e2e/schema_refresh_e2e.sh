@@ -8,6 +8,7 @@
 set -euo pipefail
 askdb=$1
 source "$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/http_lib.sh"
 
 "$askdb" demo --db "$work/demo/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
 cp "$work/demo/retail.sqlite" "$work/shop.sqlite"
@@ -17,25 +18,6 @@ cp "$work/demo/retail.semantic.json" "$work/shop.semantic.json"
 serve_pid=$!
 wait_for_serve "$work/serve.err"
 
-# stream QUESTION THREAD: the run's SSE frames as JSON lines {"event", "data"}.
-stream() {
-  python3 -c '
-import json, sys, urllib.parse, urllib.request
-port, question, thread = sys.argv[1:4]
-url = f"http://127.0.0.1:{port}/api/v1/stream/search?" + urllib.parse.urlencode(
-    {"query": question, "threadId": thread})
-event = None
-with urllib.request.urlopen(url, timeout=60) as r:
-    for raw in r:
-        line = raw.decode().rstrip("\n")
-        if line.startswith("event:"):
-            event = line[6:].strip()
-        elif line.startswith("data:") and event:
-            print(json.dumps({"event": event, "data": json.loads(line[5:])}, ensure_ascii=False))
-            if event in ("done", "run_error", "result"):
-                break
-' "$port" "$1" "$2"
-}
 # schema_event FRAMES: the data of the first "schema" frame, or nothing.
 schema_event() { grep '"event": "schema"' <<<"$1" | head -1; }
 post() {
@@ -48,12 +30,12 @@ print(urllib.request.urlopen(req, timeout=60).read().decode())
 ' "$port" "$1"
 }
 
-frames=$(stream "对本数据源提出一些分析建议" t1)
+frames=$(sse "对本数据源提出一些分析建议" t1)
 ev=$(schema_event "$frames")
 [[ $ev == *'"level": "basic"'* && $ev == *'"from_cache": true'* && $ev == *'[Using cached schema]'* ]] ||
   fail "consultation schema event: $ev"
 
-frames=$(stream "各门店类型的门店数量" t2)
+frames=$(sse "各门店类型的门店数量" t2)
 ev=$(schema_event "$frames")
 [[ $ev == *'"level": "detailed"'* && $ev == *'[Using cached schema]'* ]] || fail "data schema event: $ev"
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "askdb/catalog/schema_cache_file.h"
 #include "askdb/catalog/schema_source.h"
 #include "askdb/common/text.h"
 
@@ -61,6 +62,7 @@ struct SchemaManager::Datasource {
   // Set when every table was fetched in one go: when, and the table order at that time.
   std::optional<Clock::TimePoint> all_fetched_at;
   std::vector<std::string> all_tables;
+  std::filesystem::path file;  // where the caches are persisted; empty: memory only
 
   void Clear() {
     basic.reset();
@@ -130,6 +132,66 @@ void SchemaManager::InvalidateCache(std::string_view datasource) {
   std::lock_guard lock(ds->mu);
   ds->Clear();
   invalidations_.fetch_add(1, std::memory_order_relaxed);
+  Persist(*ds);
+}
+
+Status SchemaManager::AttachCacheFile(std::string_view id, std::filesystem::path file) {
+  std::shared_ptr<Datasource> ds = Find(id);
+  if (ds == nullptr) {
+    return NotFoundError("no datasource '" + std::string(id) +
+                         "' in the schema manager; register it before attaching a cache file");
+  }
+  std::lock_guard lock(ds->mu);
+  ds->file = std::move(file);
+  StatusOr<LoadedSchemaCache> loaded = ReadSchemaCacheFile(ds->file);
+  if (!loaded.ok()) {
+    if (loaded.status().code() != StatusCode::kNotFound) {
+      corrupt_dropped_.fetch_add(1, std::memory_order_relaxed);
+      Log("schema cache of datasource '" + ds->id +
+              "' dropped, it will be fetched again: " + loaded.status().message(),
+          true);
+    }
+    return Status::Ok();
+  }
+  for (const std::string& entry : loaded->corrupt) {
+    corrupt_dropped_.fetch_add(1, std::memory_order_relaxed);
+    Log("schema cache entry '" + entry + "' of datasource '" + ds->id + "' in " +
+            ds->file.string() + " failed its checksum; dropped, it will be fetched again",
+        true);
+  }
+  SchemaCacheSnapshot& s = loaded->snapshot;
+  ds->Clear();
+  ds->fingerprint = s.fingerprint;
+  ds->fingerprint_checked_at.reset();  // the next request reads the source's fingerprint
+  ds->detailed_engine = s.engine;
+  ds->detailed_database = s.database;
+  if (s.basic) ds->basic = Datasource::BasicEntry{*std::move(s.basic), s.basic_fetched_at};
+  for (SchemaCacheSnapshot::Table& t : s.tables) {
+    std::string key = Key(t.table.name);
+    ds->detailed[key] = Datasource::TableEntry{std::move(t.table), t.fetched_at};
+  }
+  ds->all_fetched_at = s.all_fetched_at;
+  ds->all_tables = std::move(s.all_tables);
+  return Status::Ok();
+}
+
+void SchemaManager::Persist(const Datasource& ds) const {
+  if (ds.file.empty()) return;
+  SchemaCacheSnapshot s;
+  s.fingerprint = ds.fingerprint;
+  s.engine = ds.detailed_engine;
+  s.database = ds.detailed_database;
+  if (ds.basic) {
+    s.basic = ds.basic->schema;
+    s.basic_fetched_at = ds.basic->fetched_at;
+  }
+  for (const auto& [key, entry] : ds.detailed) s.tables.push_back({entry.table, entry.fetched_at});
+  s.all_fetched_at = ds.all_fetched_at;
+  s.all_tables = ds.all_tables;
+  // A cache that cannot be written costs only a cold start.
+  if (Status written = WriteSchemaCacheFile(ds.file, s); !written.ok()) {
+    Log("schema cache of datasource '" + ds.id + "' not saved: " + written.message(), true);
+  }
 }
 
 SchemaCacheStats SchemaManager::stats() const {
@@ -140,6 +202,7 @@ SchemaCacheStats SchemaManager::stats() const {
   s.fingerprint_calls = fingerprint_calls_.load();
   s.invalidations = invalidations_.load();
   s.stale_served = stale_served_.load();
+  s.corrupt_dropped = corrupt_dropped_.load();
   return s;
 }
 
@@ -165,7 +228,9 @@ void SchemaManager::CheckFingerprint(Datasource& ds, Clock::TimePoint now) {
             *fp + "); schema cache invalidated",
         false);
   }
+  const bool changed = ds.fingerprint != *fp;
   ds.fingerprint = *std::move(fp);
+  if (changed) Persist(ds);
 }
 
 Status SchemaManager::Seed(std::string_view id, const db::DatabaseSchema& detailed,
@@ -190,6 +255,7 @@ Status SchemaManager::Seed(std::string_view id, const db::DatabaseSchema& detail
     ds->fingerprint = std::move(fingerprint);
     ds->fingerprint_checked_at = now;
   }
+  Persist(*ds);
   return Status::Ok();
 }
 
@@ -207,7 +273,7 @@ StatusOr<SchemaResult> SchemaManager::GetSchema(const SchemaRequest& request) {
                                       : GetDetailed(*ds, request.tables, now);
   if (!result.ok()) return result;
   result->fingerprint = ds->fingerprint;
-  Finish(*ds, *result);
+  Finish(*ds, *result, request);
   const std::string what = "datasource '" + ds->id + "' level " +
                            std::string(SchemaLevelName(request.level)) + ", " +
                            std::to_string(result->schema.tables.size()) + " table(s), age " +
@@ -237,6 +303,7 @@ StatusOr<SchemaResult> SchemaManager::GetBasic(Datasource& ds, Clock::TimePoint 
   db::IntrospectOptions options;
   options.sample_values_per_column = 0;
   options.row_counts = true;
+  options.timeout = options_.fetch_timeout;
   introspect_calls_.fetch_add(1, std::memory_order_relaxed);
   StatusOr<db::DatabaseSchema> fetched = ds.source->Introspect(options);
   if (!fetched.ok()) {
@@ -250,6 +317,7 @@ StatusOr<SchemaResult> SchemaManager::GetBasic(Datasource& ds, Clock::TimePoint 
     return fetched.status().WithContext("fetching the basic schema of datasource '" + ds.id + "'");
   }
   ds.basic = Datasource::BasicEntry{StripToBasic(*std::move(fetched)), now};
+  Persist(ds);
   result.schema = ds.basic->schema;
   result.fetched_at = now;
   return result;
@@ -265,10 +333,19 @@ StatusOr<SchemaResult> SchemaManager::GetDetailed(Datasource& ds,
   // The names to answer with, in order; empty `tables` means every table.
   std::vector<std::string> wanted;
   std::vector<std::string> missing;
-  bool whole = tables.empty();
+  const bool every_table = tables.empty();
+  // Fetch every table in one go: the whole level was never fetched or has expired.
+  bool whole = every_table && (!ds.all_fetched_at.has_value() || !fresh(*ds.all_fetched_at));
   if (whole) {
-    if (!ds.all_fetched_at.has_value() || !fresh(*ds.all_fetched_at)) missing.push_back("*");
+    missing.push_back("*");
     wanted = ds.all_tables;
+  } else if (every_table) {
+    // Fresh as a whole, but an entry may be missing (dropped from a corrupt cache file).
+    wanted = ds.all_tables;
+    for (const std::string& t : wanted) {
+      auto it = ds.detailed.find(Key(t));
+      if (it == ds.detailed.end() || !fresh(it->second.fetched_at)) missing.push_back(t);
+    }
   } else {
     for (const std::string& t : tables) {
       if (std::find_if(wanted.begin(), wanted.end(),
@@ -286,6 +363,7 @@ StatusOr<SchemaResult> SchemaManager::GetDetailed(Datasource& ds,
     db::IntrospectOptions options;
     options.sample_values_per_column = options_.sample_values_per_column;
     options.row_counts = true;
+    options.timeout = options_.fetch_timeout;
     if (!whole) options.tables = missing;  // every missing table in one call
     introspect_calls_.fetch_add(1, std::memory_order_relaxed);
     StatusOr<db::DatabaseSchema> fetched = ds.source->Introspect(options);
@@ -296,6 +374,8 @@ StatusOr<SchemaResult> SchemaManager::GetDetailed(Datasource& ds,
         ds.detailed.clear();
         ds.all_tables.clear();
         ds.all_fetched_at = now;
+        // Every table fetched holds the basic level too: a consultation that follows is a hit.
+        ds.basic = Datasource::BasicEntry{StripToBasic(*fetched), now};
       }
       for (db::TableInfo& t : fetched->tables) {
         if (whole) ds.all_tables.push_back(t.name);
@@ -303,12 +383,13 @@ StatusOr<SchemaResult> SchemaManager::GetDetailed(Datasource& ds,
         ds.detailed[key] = Datasource::TableEntry{std::move(t), now};
       }
       if (whole) wanted = ds.all_tables;
+      Persist(ds);
     } else {
       // Serve an expired copy only when it covers everything asked for.
-      bool covered = whole ? ds.all_fetched_at.has_value()
-                           : std::all_of(wanted.begin(), wanted.end(), [&](const std::string& t) {
-                               return ds.detailed.count(Key(t)) > 0;
-                             });
+      bool covered = (!whole || ds.all_fetched_at.has_value()) &&
+                     std::all_of(wanted.begin(), wanted.end(), [&](const std::string& t) {
+                       return ds.detailed.count(Key(t)) > 0;
+                     });
       if (!covered || !IsFetchTimeout(fetched.status())) {
         return fetched.status().WithContext("fetching the detailed schema of datasource '" + ds.id +
                                             "'");
@@ -334,23 +415,31 @@ StatusOr<SchemaResult> SchemaManager::GetDetailed(Datasource& ds,
   return result;
 }
 
-void SchemaManager::Finish(const Datasource& ds, SchemaResult& result) const {
-  const SemanticModel* model = ds.model ? &*ds.model : nullptr;
-  if (model != nullptr) {
-    // Disabled tables and columns never leave the manager.
-    std::erase_if(result.schema.tables, [&](const db::TableInfo& t) {
-      const TableSemantics* s = model->FindTable(t.name);
-      return s != nullptr && !s->enabled;
+db::DatabaseSchema WithoutDisabled(db::DatabaseSchema schema, const SemanticModel* model) {
+  if (model == nullptr) return schema;
+  std::erase_if(schema.tables, [&](const db::TableInfo& t) {
+    const TableSemantics* s = model->FindTable(t.name);
+    return s != nullptr && !s->enabled;
+  });
+  for (db::TableInfo& t : schema.tables) {
+    const TableSemantics* s = model->FindTable(t.name);
+    if (s == nullptr) continue;
+    std::erase_if(t.columns, [&](const db::ColumnInfo& c) {
+      const ColumnSemantics* cs = s->FindColumn(c.name);
+      return cs != nullptr && !cs->enabled;
     });
-    for (db::TableInfo& t : result.schema.tables) {
-      const TableSemantics* s = model->FindTable(t.name);
-      if (s == nullptr) continue;
-      std::erase_if(t.columns, [&](const db::ColumnInfo& c) {
-        const ColumnSemantics* cs = s->FindColumn(c.name);
-        return cs != nullptr && !cs->enabled;
-      });
-    }
   }
+  return schema;
+}
+
+void SchemaManager::Finish(const Datasource& ds, SchemaResult& result,
+                           const SchemaRequest& request) const {
+  const SemanticModel* model = ds.model ? &*ds.model : nullptr;
+  // Disabled tables and columns never leave the manager.
+  if (model != nullptr && !request.include_disabled) {
+    result.schema = WithoutDisabled(std::move(result.schema), model);
+  }
+  if (!request.want_text) return;
   RenderOptions render = options_.render;
   render.level = result.level;
   std::string text = RenderSchema(result.schema, model, render);

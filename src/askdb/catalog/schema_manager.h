@@ -23,6 +23,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -53,6 +54,9 @@ struct SchemaManagerOptions {
   Clock::Duration fingerprint_interval = Clock::Duration::zero();
   // Sample values per column fetched for the detailed level.
   int sample_values_per_column = 5;
+  // Bound on one fetch (db::IntrospectOptions::timeout); zero: the connector's own. A fetch
+  // that exceeds it serves the expired copy when one is held.
+  std::chrono::milliseconds fetch_timeout{0};
   RenderOptions render;
   // Where cache hits, invalidations and stale serves are reported; null: spdlog (info for
   // hits and invalidations, warn for stale serves).
@@ -67,6 +71,12 @@ struct SchemaRequest {
   // Detailed level only: just these tables (case-insensitive), fetched together in one
   // call. Empty: every table. Ignored for kBasic, which always lists every table.
   std::vector<std::string> tables;
+  // False: SchemaResult::text stays empty (a caller that reads only the structure does not
+  // pay for rendering the whole schema on every question).
+  bool want_text = true;
+  // True: the semantic model's disabled tables and columns are kept (a caller that builds
+  // its own view with the model, as preparation does).
+  bool include_disabled = false;
 };
 
 struct SchemaResult {
@@ -92,7 +102,11 @@ struct SchemaCacheStats {
   long long fingerprint_calls = 0;
   long long invalidations = 0;
   long long stale_served = 0;
+  long long corrupt_dropped = 0;  // persisted entries dropped because their checksum failed
 };
+
+// `schema` without the tables and columns `model` disables (as GetSchema hands it out).
+db::DatabaseSchema WithoutDisabled(db::DatabaseSchema schema, const SemanticModel* model);
 
 class SchemaManager {
  public:
@@ -123,6 +137,14 @@ class SchemaManager {
     return catalog::GetSchemaLevel(request_type);
   }
 
+  // Keeps the caches of `id` in `file` from now on (seed 000: a restarted process starts
+  // warm; E6: a corrupted entry is invalidated and fetched again). What the file holds is
+  // loaded now — an entry whose checksum fails is dropped and logged, and fetched again when
+  // asked for — and every later fetch, seed or invalidation rewrites it. The file's
+  // fingerprint is checked at the next GetSchema like any other. NotFound for an unknown id;
+  // a file that is not a cache file is logged and replaced.
+  Status AttachCacheFile(std::string_view id, std::filesystem::path file);
+
   // Drops both caches of `datasource` (no-op for an unknown id).
   void InvalidateCache(std::string_view datasource);
 
@@ -137,7 +159,8 @@ class SchemaManager {
   StatusOr<SchemaResult> GetBasic(Datasource& ds, Clock::TimePoint now);
   StatusOr<SchemaResult> GetDetailed(Datasource& ds, const std::vector<std::string>& tables,
                                      Clock::TimePoint now);
-  void Finish(const Datasource& ds, SchemaResult& result) const;
+  void Finish(const Datasource& ds, SchemaResult& result, const SchemaRequest& request) const;
+  void Persist(const Datasource& ds) const;
 
   SchemaManagerOptions options_;
   const Clock& clock_;
@@ -145,7 +168,7 @@ class SchemaManager {
   std::map<std::string, std::shared_ptr<Datasource>, std::less<>> datasources_;
 
   std::atomic<long long> hits_{0}, misses_{0}, introspect_calls_{0}, fingerprint_calls_{0},
-      invalidations_{0}, stale_served_{0};
+      invalidations_{0}, stale_served_{0}, corrupt_dropped_{0};
 };
 
 }  // namespace askdb::catalog

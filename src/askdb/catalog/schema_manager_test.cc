@@ -3,8 +3,12 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <thread>
@@ -113,7 +117,8 @@ RC_GTEST_PROP(SchemaManagerProperty, P6SchemaLevelFollowsRequestType, ()) {
 }
 
 // Property 7 (+ Requirement 7.4): two calls within the TTL give the same content, the
-// second from the cache; basic and detailed are cached separately.
+// second from the cache; basic and detailed are cached separately, except that fetching the
+// whole detailed level fills the basic one (it holds everything basic has).
 RC_GTEST_PROP(SchemaManagerProperty, P7SecondCallWithinTtlIsACacheHit, ()) {
   const int tables = *rc::gen::inRange(1, 6);
   const bool basic = *rc::gen::arbitrary<bool>();
@@ -130,11 +135,12 @@ RC_GTEST_PROP(SchemaManagerProperty, P7SecondCallWithinTtlIsACacheHit, ()) {
   RC_ASSERT(second->text == std::string(kCachedSchemaMarker) + "\n" + first->text);
   RC_ASSERT(second->schema.ToJson() == first->schema.ToJson());
   RC_ASSERT(f.state->calls.size() == 1u);
-  // The other level has its own cache: its first call fetches.
+  // The other level: detailed after basic fetches; basic after the whole detailed level is
+  // a hit.
   auto other = f.Get(basic ? SchemaLevel::kDetailed : SchemaLevel::kBasic);
   RC_ASSERT(other.ok());
-  RC_ASSERT(!other->from_cache);
-  RC_ASSERT(f.state->calls.size() == 2u);
+  RC_ASSERT(other->from_cache == !basic);
+  RC_ASSERT(f.state->calls.size() == (basic ? 2u : 1u));
 }
 
 // Property 8: a detailed request for several tables makes at most one fetch, with the
@@ -333,8 +339,10 @@ TEST(SchemaManagerTest, ConcurrentRequestsFetchOnce) {
   }
   for (std::thread& t : threads) t.join();
   EXPECT_EQ(failures.load(), 0);
-  EXPECT_EQ(f.state->calls.size(), 2u);  // one per level
-  EXPECT_EQ(f.manager->stats().hits, 8 * 20 - 2);
+  // One per level, or one in all when the whole detailed level came first (it fills basic).
+  const long long calls = static_cast<long long>(f.state->calls.size());
+  EXPECT_TRUE(calls == 1 || calls == 2) << calls;
+  EXPECT_EQ(f.manager->stats().hits, 8 * 20 - calls);
 }
 
 TEST(SchemaManagerTest, RegistrationErrors) {
@@ -347,6 +355,76 @@ TEST(SchemaManagerTest, RegistrationErrors) {
   EXPECT_EQ(
       m.AddDatasource("x", std::make_unique<FakeSource>(std::make_shared<FakeState>())).code(),
       StatusCode::kAlreadyExists);
+}
+
+// Seed 000: a restarted process starts warm from the persisted cache (nothing fetched when
+// the fingerprint still matches); E6: an entry whose checksum fails is dropped, logged and
+// fetched again — only that table.
+TEST(SchemaCacheFileTest, ARestartStartsWarmAndACorruptEntryIsRefetched) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("askdb_schema_cache_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const std::filesystem::path file = dir / "ds.json";
+  {
+    Fixture first(3);
+    ASSERT_TRUE(first.manager->AttachCacheFile("ds", file).ok());
+    ASSERT_TRUE(first.Get(SchemaLevel::kDetailed).ok());
+    ASSERT_TRUE(first.Get(SchemaLevel::kBasic).ok());
+    EXPECT_EQ(first.state->calls.size(), 1u);  // the whole detailed level fills basic too
+  }
+  ASSERT_TRUE(std::filesystem::exists(file));
+
+  Fixture warm(3);
+  ASSERT_TRUE(warm.manager->AttachCacheFile("ds", file).ok());
+  auto detailed = warm.Get(SchemaLevel::kDetailed);
+  ASSERT_TRUE(detailed.ok()) << detailed.status().ToString();
+  EXPECT_TRUE(detailed->from_cache);
+  EXPECT_TRUE(warm.state->calls.empty());
+  ASSERT_EQ(detailed->schema.tables.size(), 3u);
+  EXPECT_EQ(detailed->schema.tables[1].foreign_keys.size(), 1u);
+  EXPECT_EQ(detailed->schema.tables[1].columns[1].sample_values,
+            (std::vector<std::string>{"a", "b"}));
+
+  // Corrupt one table's entry on disk (its content changes, its checksum does not).
+  std::string text;
+  {
+    std::ifstream in(file);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const size_t at = text.rfind("table number 2");  // t2's own entry, the last one
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 14, "table number X");
+  std::ofstream(file, std::ios::trunc) << text;
+
+  Fixture after(3);
+  ASSERT_TRUE(after.manager->AttachCacheFile("ds", file).ok());
+  EXPECT_EQ(after.manager->stats().corrupt_dropped, 1);
+  ASSERT_FALSE(after.logs.empty());
+  EXPECT_NE(after.logs[0].find("table t2"), std::string::npos) << after.logs[0];
+  EXPECT_NE(after.logs[0].find("failed its checksum"), std::string::npos) << after.logs[0];
+  auto again = after.Get(SchemaLevel::kDetailed);
+  ASSERT_TRUE(again.ok()) << again.status().ToString();
+  ASSERT_EQ(after.state->calls.size(), 1u);  // only the dropped table was fetched
+  EXPECT_EQ(after.state->calls[0].tables, (std::vector<std::string>{"t2"}));
+  ASSERT_EQ(again->schema.tables.size(), 3u);
+  EXPECT_EQ(again->schema.tables[2].comment, "table number 2");
+
+  // A file that is not a cache at all: logged, ignored, and everything fetched.
+  std::ofstream(file, std::ios::trunc) << "{not json";
+  Fixture broken(3);
+  ASSERT_TRUE(broken.manager->AttachCacheFile("ds", file).ok());
+  EXPECT_EQ(broken.manager->stats().corrupt_dropped, 1);
+  ASSERT_TRUE(broken.Get(SchemaLevel::kDetailed).ok());
+  EXPECT_EQ(broken.state->calls.size(), 1u);
+
+  // Under another fingerprint the persisted copy is dropped as any other would be.
+  Fixture changed(3);
+  changed.state->fingerprint = "v2";
+  ASSERT_TRUE(changed.manager->AttachCacheFile("ds", file).ok());
+  auto fresh = changed.Get(SchemaLevel::kDetailed);
+  ASSERT_TRUE(fresh.ok());
+  EXPECT_FALSE(fresh->from_cache);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(SchemaLevelTest, NamesAndUnknownTypes) {

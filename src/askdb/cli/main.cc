@@ -6,11 +6,13 @@
 #include <utility>
 #include <vector>
 
+#include "askdb/agent/ask/datasource.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/exit_codes.h"
 #include "askdb/cli/llm_setup.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/common/logging.h"
+#include "askdb/common/paths.h"
 #include "askdb/config/config.h"
 
 namespace askdb::cli {
@@ -125,6 +127,15 @@ int Main(int argc, char** argv) {
   log.format = *log_format;
   log.level = ctx.config.log.level;
   if (Status s = InitLogging(log); !s.ok()) return ReportError(s, ctx.json);
+  // Every datasource this process prepares keeps its schema levels as configured, persisted
+  // under the data directory so that the next process starts warm.
+  {
+    StatusOr<std::filesystem::path> data_dir = DataDir();
+    agent::SetDefaultSchemaCacheSettings(
+        {.ttl = std::chrono::seconds(ctx.config.database.schema_cache_ttl_seconds),
+         .fetch_timeout = std::chrono::milliseconds(ctx.config.database.schema_fetch_timeout_ms),
+         .dir = data_dir.ok() ? *data_dir / "schema_cache" : std::filesystem::path()});
+  }
 
   for (const Command& command : commands) {
     if (!command.subcommand->parsed()) continue;

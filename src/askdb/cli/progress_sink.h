@@ -1,8 +1,12 @@
 // What a run is doing while it runs, for people (stderr, beside the spinner): each finished
 // plan step as a line, the spinner naming the step that runs next, and the schema read from
-// the 30-minute cache ("[Using cached schema]", seed 001). `askdb ask` and `askdb chat` use
-// it only on a terminal; --json output carries the same events in its "events" list.
+// the 30-minute cache ("[Using cached schema]", seed 001). On a terminal it draws beside the
+// spinner; in plain mode (stderr is a pipe or a log file) it prints one line per step state
+// change — running, done, retried, failed, skipped, with the step's time — so logs see the
+// progress too. --json output carries the same events in its "events" list.
 #pragma once
+
+#include <string>
 
 #include "askdb/agent/graph/event.h"
 #include "askdb/cli/terminal.h"
@@ -13,8 +17,9 @@ class Spinner;
 
 class RunProgressSink final : public agent::EventSink {
  public:
-  // `spinner` must outlive the sink.
-  RunProgressSink(Spinner& spinner, Style style) : spinner_(spinner), style_(style) {}
+  // `spinner` must outlive the sink. `plain`: lines on stderr, no spinner.
+  RunProgressSink(Spinner& spinner, Style style, bool plain = false)
+      : spinner_(spinner), style_(style), plain_(plain) {}
 
   void Emit(const agent::Event& e) override;
 
@@ -23,8 +28,12 @@ class RunProgressSink final : public agent::EventSink {
   void ShowStep(const Json& payload);
   void ShowSchema(const Json& payload);
 
+  // A line for people: above the spinner, or on its own in plain mode.
+  void Line(const std::string& line);
+
   Spinner& spinner_;
   Style style_;
+  bool plain_;
 };
 
 }  // namespace askdb::cli

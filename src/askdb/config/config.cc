@@ -232,8 +232,8 @@ struct KeySpec {
   std::string Dotted() const { return std::string(section) + "." + std::string(key); }
 };
 
-const std::array<KeySpec, 42>& Specs() {
-  static const std::array<KeySpec, 42> specs = {{
+const std::array<KeySpec, 44>& Specs() {
+  static const std::array<KeySpec, 44> specs = {{
       {"database", "default_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
        [](const Config& c) { return Json(c.database.default_url); }},
@@ -243,6 +243,16 @@ const std::array<KeySpec, 42>& Specs() {
       {"database", "max_rows", "a positive integer",
        [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.database.max_rows); },
        [](const Config& c) { return Json(c.database.max_rows); }},
+      {"database", "schema_cache_ttl_seconds", "a positive integer",
+       [](Config& c, const RawValue& v) {
+         return SetPositiveInt(v, c.database.schema_cache_ttl_seconds);
+       },
+       [](const Config& c) { return Json(c.database.schema_cache_ttl_seconds); }},
+      {"database", "schema_fetch_timeout_ms", "a positive integer",
+       [](Config& c, const RawValue& v) {
+         return SetPositiveInt(v, c.database.schema_fetch_timeout_ms);
+       },
+       [](const Config& c) { return Json(c.database.schema_fetch_timeout_ms); }},
       {"output", "format", "one of \"table\", \"json\"",
        [](Config& c, const RawValue& v) { return SetChoice(v, kOutputFormats, c.output.format); },
        [](const Config& c) { return ChoiceName(kOutputFormats, c.output.format); }},

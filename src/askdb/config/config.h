@@ -38,6 +38,10 @@ struct DatabaseConfig {
   std::string default_url;  // empty: every command needs --db
   int64_t query_timeout_ms = 30000;
   int64_t max_rows = 1000;  // rows fetched per statement
+  // The schema manager: how long a fetched schema level is reused, and how long fetching it
+  // again may take before the expired copy is served instead.
+  int64_t schema_cache_ttl_seconds = 1800;
+  int64_t schema_fetch_timeout_ms = 120000;
 };
 
 struct OutputConfig {

@@ -3,6 +3,7 @@
 // builds its schema levels, caches and semantic enrichment on top of it.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -64,6 +65,9 @@ struct IntrospectOptions {
   std::vector<std::string> tables;   // only these; empty = all
   int sample_values_per_column = 5;  // 0 = none
   bool row_counts = true;
+  // Bound on the introspection; zero: the connector's own introspect timeout. The schema
+  // manager sets it so that a slow catalog serves its cached copy instead of waiting.
+  std::chrono::milliseconds timeout{0};
 };
 
 }  // namespace askdb::db

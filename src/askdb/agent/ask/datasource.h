@@ -6,6 +6,7 @@
 // guarantees; the index and schema are read-only after Prepare.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -23,11 +24,28 @@
 
 namespace askdb::agent {
 
+// How long the schema manager keeps a level ([database] schema_cache_ttl_seconds), how long
+// one fetch may take before the expired copy is served (schema_fetch_timeout_ms; zero: the
+// connector's introspection timeout), and where its caches are persisted.
+struct SchemaCacheSettings {
+  std::chrono::milliseconds ttl{std::chrono::minutes(30)};
+  std::chrono::milliseconds fetch_timeout{0};
+  // One checksummed file per datasource (catalog/schema_cache_file.h), named by a hash of
+  // its URL without the password; empty: the caches live in memory only.
+  std::filesystem::path dir;
+};
+// The process-wide default of PrepareOptions::schema_cache: the CLI sets it once from the
+// configuration before preparing anything, so every datasource (ask, chat, serve's store
+// datasources, mcp) gets the configured timing without passing it through each caller.
+void SetDefaultSchemaCacheSettings(SchemaCacheSettings timing);
+SchemaCacheSettings DefaultSchemaCacheSettings();
+
 struct PrepareOptions {
   // Explicit semantic model file; empty: look beside a SQLite file for NAME.semantic.json.
   std::filesystem::path semantic_model;
   // Business terms from the server's store, read by the engine beside the file's.
   std::vector<knowledge::BusinessTerm> terms;
+  SchemaCacheSettings schema_cache = DefaultSchemaCacheSettings();
 };
 
 // The id of a prepared datasource inside its own schema manager.
@@ -57,6 +75,10 @@ struct PreparedDatasource {
   // which its source borrows, so that it is destroyed first.
   std::shared_ptr<catalog::SchemaManager> schemas;
   std::string source_fingerprint;  // the connector's structure fingerprint at preparation
+  // catalog::StructureFingerprint of the schema the engine's index was built from (as the
+  // schema manager hands it out): a refetched detailed level that differs — a foreign key
+  // or a column the catalog fingerprint does not cover — rebuilds the index.
+  std::string structure_key;
   // What it was prepared from, to prepare it again (PrepareAgainIfChanged).
   std::string url;
   PrepareOptions prepare_options;
@@ -87,11 +109,14 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
                                                std::string_view url,
                                                const PrepareOptions& options = {});
 
-// Reads the structure fingerprint through `current.schemas` (one catalog query; the basic
-// level comes from its 30-minute cache) and, when a table or column was added, dropped or
-// changed since `current` was prepared, prepares the datasource again from the same URL and
-// options. nullopt when nothing changed or the fingerprint cannot be read (the current one
-// stays in use); the connector's or preparation's error when preparing again fails.
+// Reads the detailed level through `current.schemas` (the structure fingerprint, one catalog
+// query, then the 30-minute cache) and, when the fingerprint changed or a refetched level's
+// structure differs from the one the engine's index was built from, rebuilds the datasource
+// from that level: a new connection from the same URL, the column statistics of unchanged
+// columns reused and only new or retyped columns measured, the engine's index, terms and
+// fingerprints made again. Nothing is introspected twice. nullopt when nothing changed or the
+// schema cannot be read (the current one stays in use); the connector's error when opening
+// or measuring fails.
 StatusOr<std::optional<PreparedDatasource>> PrepareAgainIfChanged(
     const PreparedDatasource& current);
 

@@ -152,6 +152,10 @@ struct Pipeline::Impl {
   }
   // The engine's last translation in the current call, for the result (not checkpointed).
   std::optional<nlq::Translation> last_translation;
+  // The detailed level this call read before the engine (CacheLookup): the model's SQL prompt
+  // renders its recalled tables from it, so a data question makes one schema call. Not
+  // checkpointed: a resumed run reads again.
+  std::optional<catalog::SchemaResult> run_schema;
 
   const PipelineOptions& options() const { return deps.options; }
 
@@ -540,9 +544,10 @@ struct Pipeline::Impl {
 
   StatusOr<NodeOutcome> CacheLookup(RunState& s, NodeContext& ctx) {
     s.next = kEngineNode;
-    if (deps.cache == nullptr) return NodeOutcome::Continue();
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
-    ReadSchemaLevel(ctx, *d, catalog::SchemaLevel::kDetailed);
+    // The request's one schema call: the detailed level (30-minute cache, fingerprint check).
+    run_schema = ReadSchemaLevel(ctx, *d, catalog::SchemaLevel::kDetailed);
+    if (deps.cache == nullptr) return NodeOutcome::Continue();
     SyncCache(s, *d);
     std::optional<cache::CacheHit> hit =
         deps.cache->Lookup(s.cache_partition, s.question, d->index.get());
@@ -792,8 +797,11 @@ struct Pipeline::Impl {
                                                        const PreparedDatasource& d,
                                                        catalog::SchemaLevel level) const {
     if (d.schemas == nullptr) return std::nullopt;
-    StatusOr<catalog::SchemaResult> r = d.schemas->GetSchema(
-        {.datasource = std::string(kSchemaManagerId), .level = level, .tables = {}});
+    StatusOr<catalog::SchemaResult> r =
+        d.schemas->GetSchema({.datasource = std::string(kSchemaManagerId),
+                              .level = level,
+                              .tables = {},
+                              .want_text = false});
     if (!r.ok()) {
       spdlog::warn("pipeline: schema level {} not read: {}", catalog::SchemaLevelName(level),
                    r.status().message());
@@ -880,14 +888,19 @@ struct Pipeline::Impl {
     s.schema_text = FetchRecalled(ctx, d, recaller->Recall(s.question, recall), recall);
   }
 
-  // The recalled tables as they are now, in one schema-manager call (seed 000: the tables a
-  // question needs in one fetch; the 30-minute cache and the fingerprint check apply, and
-  // the schema event says whether it was cached). When the fetch fails, the recall's own
-  // rendering of the prepared schema is used.
+  // The recalled tables as they are now. A data question already read the detailed level
+  // before the engine (run_schema): they are rendered from it, with no second call. Otherwise
+  // (an analysis, a resumed run) they are fetched in one schema-manager call (seed 000: the
+  // tables a question needs in one fetch; the 30-minute cache and the fingerprint check
+  // apply, and the schema event says whether it was cached). When the fetch fails, the
+  // recall's own rendering of the prepared schema is used.
   std::string FetchRecalled(NodeContext& ctx, const PreparedDatasource& d,
                             const catalog::RecallResult& recalled,
                             const catalog::RecallOptions& recall) const {
     if (d.schemas == nullptr || recalled.tables.empty()) return recalled.text;
+    const catalog::SemanticModel* model = d.model ? &*d.model : nullptr;
+    if (run_schema)
+      return catalog::RenderRecalled(recalled, run_schema->schema, model, recall).text;
     catalog::SchemaRequest request{.datasource = std::string(kSchemaManagerId),
                                    .level = catalog::SchemaLevel::kDetailed,
                                    .tables = {}};
@@ -905,7 +918,7 @@ struct Pipeline::Impl {
       return recalled.text;
     }
     EmitSchemaEvent(ctx, *r, request.tables);
-    return catalog::RenderRecalled(recalled, r->schema, d.model ? &*d.model : nullptr, recall).text;
+    return catalog::RenderRecalled(recalled, r->schema, model, recall).text;
   }
 
   // The tables of the business terms the evidence recalled: schema recall includes them.
@@ -1157,6 +1170,7 @@ StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_v
   controls.sink = sink;
   controls.cancel = std::move(cancel);
   impl_->last_translation.reset();
+  impl_->run_schema.reset();
   ASKDB_ASSIGN_OR_RETURN(RunResult<RunState> run,
                          impl_->runner->Run(thread_id, std::move(initial), controls));
   return impl_->ToResult(thread_id, std::move(run));
@@ -1169,6 +1183,7 @@ StatusOr<PipelineResult> Pipeline::Resume(std::string_view thread_id, std::strin
   controls.sink = sink;
   controls.cancel = std::move(cancel);
   impl_->last_translation.reset();
+  impl_->run_schema.reset();
   ASKDB_ASSIGN_OR_RETURN(RunResult<RunState> run,
                          impl_->runner->Resume(thread_id, Json(std::string(answer)), controls));
   return impl_->ToResult(thread_id, std::move(run));

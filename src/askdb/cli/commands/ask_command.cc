@@ -53,8 +53,11 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
   agent::pipeline::Pipeline& pipeline = agent->pipeline();
   const std::string thread = options.thread.empty() ? NewThreadId("ask") : options.thread;
   spinner.SetStage("Answering");
-  RunProgressSink progress(spinner, ctx.style());
-  agent::EventSink* sink = ctx.interactive() ? &progress : nullptr;
+  // Beside the spinner on a terminal; one plain line per step change when stderr is a pipe
+  // or a log (not with --json on a terminal: the spinner is off and the JSON says it all).
+  const bool plain = !ctx.terminal.stderr_is_tty;
+  RunProgressSink progress(spinner, ctx.style(), plain);
+  agent::EventSink* sink = ctx.interactive() || plain ? &progress : nullptr;
   InterruptScope interrupt;  // Ctrl-C stops the run cleanly (interrupt.h)
   StatusOr<agent::pipeline::PipelineResult> result =
       options.resume.empty() ? pipeline.Ask(thread, options.question, sink, interrupt.token())

@@ -835,7 +835,9 @@ StatusOr<ResultSet> MysqlConnector::RunChecked(Session& s, std::string_view sql,
 }
 
 StatusOr<DatabaseSchema> MysqlConnector::Introspect(const IntrospectOptions& options) {
-  const auto deadline = SteadyClock::now() + options_.introspect_timeout;
+  const auto deadline =
+      SteadyClock::now() +
+      (options.timeout.count() > 0 ? options.timeout : options_.introspect_timeout);
   bool reused = false;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, pool_->Acquire(deadline, &reused));
   if (reused && mysql_ping(session->conn()) != 0) {
@@ -854,7 +856,8 @@ StatusOr<DatabaseSchema> MysqlConnector::Introspect(const IntrospectOptions& opt
 
 Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options,
                                     DatabaseSchema& schema) {
-  const long long timeout_ms = options_.introspect_timeout.count();
+  const long long timeout_ms =
+      (options.timeout.count() > 0 ? options.timeout : options_.introspect_timeout).count();
   std::string limits = "SET SESSION sql_select_limit = DEFAULT, ";
   limits += s.mariadb ? "max_statement_time = " + std::to_string(timeout_ms / 1000)
                       : "max_execution_time = " + std::to_string(timeout_ms);

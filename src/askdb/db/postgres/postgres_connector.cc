@@ -824,8 +824,8 @@ std::string Cell(const PGresult* r, int row, int col) {
 
 StatusOr<DatabaseSchema> PostgresConnector::Introspect(const IntrospectOptions& options) {
   Call call;
-  call.timeout = options_.introspect_timeout;
-  call.deadline = SteadyClock::now() + options_.introspect_timeout;
+  call.timeout = options.timeout.count() > 0 ? options.timeout : options_.introspect_timeout;
+  call.deadline = SteadyClock::now() + call.timeout;
   call.epoch = cancel_epoch_.load();
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, BeginReadOnly(call));
   DatabaseSchema schema;

@@ -702,7 +702,9 @@ StatusOr<DatabaseSchema> SqliteConnector::Introspect(const IntrospectOptions& op
       ResultSet listing,
       RunLocked("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') "
                 "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
-                kAllRows, options_.introspect_timeout, nullptr));
+                kAllRows,
+                options.timeout.count() > 0 ? options.timeout : options_.introspect_timeout,
+                nullptr));
 
   DatabaseSchema schema;
   schema.engine = "sqlite";
@@ -742,7 +744,8 @@ StatusOr<DatabaseSchema> SqliteConnector::Introspect(const IntrospectOptions& op
 
 Status SqliteConnector::IntrospectTable(TableInfo& table, const IntrospectOptions& options) {
   constexpr long long kAllRows = std::numeric_limits<long long>::max();
-  const std::chrono::milliseconds timeout = options_.introspect_timeout;
+  const std::chrono::milliseconds timeout =
+      options.timeout.count() > 0 ? options.timeout : options_.introspect_timeout;
   const SqliteDialect& d = SqliteDialect::Instance();
   const std::string quoted = d.QuoteIdentifier(table.name);
 

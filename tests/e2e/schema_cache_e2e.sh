@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# E2E: the schema manager's cache on a running `askdb serve` (docs/schema.md), with a short
+# configured TTL (database.schema_cache_ttl_seconds) and fetch timeout
+# (database.schema_fetch_timeout_ms), against sources made slow for real:
+#  - SQLite: the stream's "schema" event says "[Using cached schema]"; while another process
+#    holds an exclusive lock on the file and the TTL has expired, reading the schema again
+#    fails ("locked") and the expired copy is served (stale: true) — the run still answers.
+#  - PostgreSQL (the test servers of scripts/db_servers.sh; a database of its own, dropped
+#    afterwards): a comment-only change (COMMENT ON COLUMN: the structure fingerprint does not
+#    see it) is not in the model's SQL prompt while the cached copy lives and is once the TTL
+#    has passed; while a session holds ACCESS EXCLUSIVE on the table, the refetch times out
+#    and the expired copy is served (stale: true); a column added (the fingerprint sees it)
+#    is answered by the engine at once.
+# The model is the scripted client: it writes a marker SQL that says whether the comment was
+# in its prompt.
+# Usage: schema_cache_e2e.sh ASKDB_BINARY
+set -euo pipefail
+askdb=$1
+source "$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/http_lib.sh"
+export ASKDB_DATABASE_SCHEMA_CACHE_TTL_SECONDS=5
+export ASKDB_DATABASE_SCHEMA_FETCH_TIMEOUT_MS=1000
+ttl_wait=5.6
+
+# schema_event FRAMES: the data of the first "schema" frame.
+schema_event() { grep '"event": "schema"' <<<"$1" | head -1; }
+# sql FRAMES: "<source> <sql>" of the run's last sql frame; done FRAMES: the run's status.
+sql() {
+  python3 -c '
+import json, sys
+last = ""
+for line in sys.argv[1].splitlines():
+    f = json.loads(line)
+    if f["event"] == "sql":
+        p = f["data"]["payload"]
+        last = p.get("source", "") + " " + p["sql"]
+print(last)
+' "$1"
+}
+done_status() { grep '"event": "done"' <<<"$1" | grep -o '"status": "[a-z_]*"' | head -1; }
+
+cat > "$work/rules.json" <<'RULES'
+[{"match": "You sort the requests", "json": {"request_type": "data_query", "reason": "asks for rows"}},
+ {"match": "(?s)zebra7 shipping weight", "json": {"sql": "SELECT 'comment seen' AS marker"}},
+ {"match": "(?s).", "json": {"sql": "SELECT 'comment unseen' AS marker"}}]
+RULES
+
+start_serve() {  # start_serve URL LOG
+  "$askdb" --log-level info serve --db "$1" --port 0 --no-auth --llm "scripted:$work/rules.json" \
+    2> "$2" &
+  serve_pid=$!
+  wait_for_serve "$2"
+}
+stop_serve() {
+  kill "$serve_pid" 2>/dev/null || true
+  wait "$serve_pid" 2>/dev/null || true
+  serve_pid=
+}
+
+# --- SQLite -------------------------------------------------------------------------------
+"$askdb" demo --db "$work/demo/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
+cp "$work/demo/retail.sqlite" "$work/shop.sqlite"
+start_serve "sqlite:$work/shop.sqlite" "$work/sqlite.err"
+q="各门店类型的门店数量"
+frames=$(sse "$q" s1)
+ev=$(schema_event "$frames")
+[[ $ev == *'"level": "detailed"'* && $ev == *'[Using cached schema]'* && $ev == *'"stale": false'* ]] ||
+  fail "sqlite: first schema event: $ev"
+first_sql=$(sql "$frames")
+[[ -n $first_sql && $(done_status "$frames") == *completed* ]] || fail "sqlite: not answered: $frames"
+sleep "$ttl_wait"  # the cached copy has expired
+# Another process holds the file's exclusive lock for 12 s: every read of it is refused.
+python3 - "$work/shop.sqlite" "$work/locked" <<'PY' &
+import sqlite3, sys, time, pathlib
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("BEGIN EXCLUSIVE")
+pathlib.Path(sys.argv[2]).touch()
+time.sleep(12)
+c.execute("ROLLBACK")
+PY
+locker=$!
+for _ in $(seq 1 100); do [[ -e $work/locked ]] && break; sleep 0.05; done
+[[ -e $work/locked ]] || fail "sqlite: the lock was not taken"
+frames=$(sse "$q" s2)  # the same question: the answer cache answers, no statement runs
+ev=$(schema_event "$frames")
+[[ $ev == *'"stale": true'* && $ev == *'[Using cached schema]'* ]] ||
+  fail "sqlite: no stale copy while the file was locked: $ev"
+[[ $(sql "$frames") == "cache "* && $(done_status "$frames") == *completed* ]] ||
+  fail "sqlite: the locked run was not answered from the answer cache: $frames"
+grep -q "serving an expired copy" "$work/sqlite.err" || fail "sqlite: no log line for the stale copy"
+wait "$locker"
+stop_serve
+
+# --- PostgreSQL ---------------------------------------------------------------------------
+if [[ -z ${ASKDB_TEST_PG_SCRATCH_URL:-} || -z ${ASKDB_TEST_PG_URL:-} ]]; then
+  echo "schema_cache_e2e: sqlite checks passed; PostgreSQL part needs scripts/db_servers.sh (ASKDB_TEST_PG_*)"
+  exit 0
+fi
+psql_bin=$(ls /usr/lib/postgresql/*/bin/psql | head -1)
+admin=${ASKDB_TEST_PG_SCRATCH_URL/postgres:\/\//postgresql://}
+dbname="schema_cache_e2e_$$"
+admin_db=${admin%/*}/$dbname
+reader=${ASKDB_TEST_PG_URL%/*}/$dbname
+reader_role=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.urlparse(sys.argv[1]).username)' "$ASKDB_TEST_PG_URL")
+e2e_extra_cleanup() {
+  "$psql_bin" -q "$admin" -c "DROP DATABASE IF EXISTS $dbname WITH (FORCE)" > /dev/null 2>&1 || true
+}
+pg() { "$psql_bin" -q -X -v ON_ERROR_STOP=1 "$admin_db" "$@" > /dev/null; }
+"$psql_bin" -q -X -v ON_ERROR_STOP=1 "$admin" -c "CREATE DATABASE $dbname" > /dev/null ||
+  fail "postgres: cannot create the database"
+"$psql_bin" -q -X "$admin" -c "GRANT CONNECT ON DATABASE $dbname TO $reader_role" > /dev/null
+pg -c "CREATE TABLE parts (part_id integer PRIMARY KEY, name text NOT NULL, weight_kg numeric);
+INSERT INTO parts VALUES (1, 'bolt', 0.1), (2, 'gear', 2.5), (3, 'axle', 7.0);
+GRANT USAGE ON SCHEMA public TO $reader_role;
+GRANT SELECT ON ALL TABLES IN SCHEMA public TO $reader_role;
+ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO $reader_role;
+ANALYZE parts;"
+start_serve "$reader" "$work/pg.err"
+
+# The copy seeded at start-up expires first, so that the one p1 fetches is young when the
+# comment changes (a loaded machine may take seconds to start the server).
+sleep "$ttl_wait"
+frames=$(sse "how many parts are there" p1)
+ev=$(schema_event "$frames")
+[[ $ev == *'"level": "detailed"'* ]] || fail "postgres: schema event: $ev"
+[[ $(sql "$frames") == "engine "*"COUNT(*)"*parts* && $(done_status "$frames") == *completed* ]] ||
+  fail "postgres: parts count: $frames"
+
+# A comment-only change: not seen while the cached copy lives, seen once the TTL has passed.
+pg -c "COMMENT ON COLUMN parts.weight_kg IS 'zebra7 shipping weight'"
+frames=$(sse "list the parts a zebra would carry" p2)
+[[ $(sql "$frames") == *"comment unseen"* ]] ||
+  { cat "$work/pg.err" >&2; fail "postgres: the comment was in the prompt before the TTL passed: $frames"; }
+sleep "$ttl_wait"
+frames=$(sse "show the parts that giraffes prefer" p3)
+[[ $(sql "$frames") == *"comment seen"* ]] ||
+  fail "postgres: the comment was not in the prompt after the TTL: $frames"
+
+# A session holds ACCESS EXCLUSIVE on parts for 6 s: reading its sample values again times
+# out after 1 s and the expired copy is served; the run answers (from the answer cache, or
+# its count waits for the lock).
+sleep "$ttl_wait"
+"$psql_bin" -q -X "$admin_db" -c "BEGIN; LOCK TABLE parts IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(6); COMMIT;" \
+  > /dev/null 2>&1 &
+locker=$!
+for _ in $(seq 1 100); do
+  held=$("$psql_bin" -tAq -X "$admin_db" -c "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'parts' AND l.mode = 'AccessExclusiveLock' AND l.granted")
+  [[ $held == 1 ]] && break
+  sleep 0.05
+done
+[[ $held == 1 ]] || fail "postgres: the lock was not taken"
+frames=$(sse "how many parts are there" p4)
+ev=$(schema_event "$frames")
+[[ $ev == *'"stale": true'* && $ev == *'[Using cached schema]'* ]] ||
+  fail "postgres: no stale copy while the table was locked: $ev"
+[[ $(done_status "$frames") == *completed* ]] || fail "postgres: the locked run did not answer: $frames"
+wait "$locker"
+
+# A column added: the fingerprint changes, the engine answers with it at once.
+pg -c "ALTER TABLE parts ADD COLUMN supplier text; UPDATE parts SET supplier = 'acme' WHERE part_id < 3; UPDATE parts SET supplier = 'bolt co' WHERE part_id = 3;"
+frames=$(sse "how many parts per supplier" p5)
+[[ $(sql "$frames") == "engine "*supplier* ]] || fail "postgres: the new column was not answered: $frames"
+grep -q "the schema changed" "$work/pg.err" || fail "postgres: no log line for the schema change"
+grep -q "column(s) measured" "$work/pg.err" || fail "postgres: the index was not rebuilt incrementally"
+stop_serve
+echo "schema_cache_e2e: all checks passed"
