@@ -27,19 +27,25 @@ RULES
 # SIGINT once the slow step runs (its "running" line on stderr); SIGINT is reset to its
 # default in the child (a background job of a script would ignore it).
 python3 - "$askdb" "$db" "$work/rules.json" "$work/report.html" > "$work/result.txt" <<'PY' || fail "$(cat "$work/result.txt")"
-import signal, subprocess, sys, time
+import os, select, signal, subprocess, sys, time
 askdb, db, rules, report = sys.argv[1:5]
 p = subprocess.Popen([askdb, "ask", "Write a comprehensive sales analysis report", "--db", db,
                       "--llm", "scripted:" + rules, "--report", report],
                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                      preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+# Until the slow step runs (its progress line, when stderr lines are printed for a pipe) or
+# 4 s — either way the run is busy: the slow count alone takes minutes.
 err = b""
-while b"step 2/3 running" not in err:  # step 1 reads the schema; step 2 is the slow count
-    line = p.stderr.readline()
-    if not line:
-        print("no slow step started; stderr:", err.decode()); sys.exit(1)
-    err += line
+deadline = time.monotonic() + 4
+os.set_blocking(p.stderr.fileno(), False)
+while b"step 2/3 running" not in err and time.monotonic() < deadline:
+    if p.poll() is not None:
+        print("askdb ended before Ctrl-C:", p.returncode, err.decode()); sys.exit(1)
+    ready, _, _ = select.select([p.stderr], [], [], 0.1)
+    if ready:
+        err += p.stderr.read() or b""
 time.sleep(0.5)
+os.set_blocking(p.stderr.fileno(), True)
 start = time.monotonic()
 p.send_signal(signal.SIGINT)
 out, rest = p.communicate(timeout=60)

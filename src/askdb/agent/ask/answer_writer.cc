@@ -256,6 +256,12 @@ bool AsksToChangeData(std::string_view question) {
 
 }  // namespace
 
+std::string WithPeriod(std::string answer, std::string_view anchor_note, bool chinese) {
+  if (anchor_note.empty()) return answer;
+  if (chinese) return answer + "时间：" + std::string(anchor_note) + "。";
+  return answer + " Period: " + std::string(anchor_note) + ".";
+}
+
 std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese) {
   if (AsksToChangeData(question)) {
     return chinese ? "askdb 只读取数据，不会删除、修改或新增任何表和行；请换成一个关于数据的问题。"

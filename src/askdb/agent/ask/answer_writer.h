@@ -18,6 +18,11 @@ namespace askdb::agent {
 std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& chart,
                         bool chinese);
 
+// The answer followed by the period a relative time word ("今年", "last month") was read as,
+// when the engine anchored one (nlq::Translation::anchor_note): "订单数：23,704。" alone hides
+// that 今年 is 2025 in data that ends in 2025. Unchanged when `anchor_note` is empty.
+std::string WithPeriod(std::string answer, std::string_view anchor_note, bool chinese);
+
 // The answer when the engine abstains and no model is configured: its reason (which word it
 // could not place) and what the person can do — name the columns, or configure a model for
 // the questions the engine is unsure of. A question in a language askdb does not read

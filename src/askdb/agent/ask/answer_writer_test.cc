@@ -177,6 +177,19 @@ TEST(AnswerWriterTest, KpiAndEmptyResults) {
   EXPECT_EQ(WriteAnswer(empty, analysis::RecommendChart(empty), true), "没有符合条件的数据。");
 }
 
+TEST(AnswerWriterTest, ARelativePeriodIsNamedWithTheAnswer) {
+  EXPECT_EQ(WithPeriod("订单数：23,704。",
+                       "今年 = 2025-01-01 .. 2025-12-31 (以数据最新日期 2025-12-31)", true),
+            "订单数：23,704。时间：今年 = 2025-01-01 .. 2025-12-31 (以数据最新日期 2025-12-31)。");
+  EXPECT_EQ(WithPeriod("revenue: 9,297,444.61.",
+                       "last month = 2025-11-01 .. 2025-11-30 (anchored to the data's latest date "
+                       "2025-12-31)",
+                       false),
+            "revenue: 9,297,444.61. Period: last month = 2025-11-01 .. 2025-11-30 (anchored to "
+            "the data's latest date 2025-12-31).");
+  EXPECT_EQ(WithPeriod("orders: 5.", "", false), "orders: 5.");
+}
+
 TEST(AnswerWriterTest, AnAbstentionSaysWhatToDo) {
   const std::string en =
       WriteAbstention("q", "I could not apply 'by' to anything in the question.", false);

@@ -775,7 +775,9 @@ struct Pipeline::Impl {
 
   StatusOr<NodeOutcome> Answer(RunState& s, NodeContext& ctx) {
     const PipelineRoute route = s.route;
-    Finish(s, ctx, route, WriteAnswer(*s.result, MakeChart(s), s.chinese()));
+    Finish(
+        s, ctx, route,
+        WithPeriod(WriteAnswer(*s.result, MakeChart(s), s.chinese()), AnchorNote(s), s.chinese()));
     const bool from_l1 = s.cache_hit && s.cache_level == "L1";
     if (deps.cache != nullptr && !from_l1) {
       ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
@@ -789,6 +791,19 @@ struct Pipeline::Impl {
   }
 
   // --- helpers ------------------------------------------------------------------------
+
+  // The period a relative time word was read as ("今年 = 2025-01-01 .. 2025-12-31 (...)"), for
+  // the answer. A cached answer skipped the engine: its reading of the question gives it
+  // (microseconds), since the cached SQL was written for the same period.
+  std::string AnchorNote(const RunState& s) {
+    if (s.translation.is_object()) return s.translation.value("time_anchor", std::string());
+    if (s.route != PipelineRoute::kCache) return "";
+    StatusOr<PreparedDatasource*> d = Datasource();
+    if (!d.ok()) return "";
+    return nlq::Engine::Translate(s.question, *(*d)->index, (*d)->connector->dialect(),
+                                  options().translate)
+        .anchor_note;
+  }
 
   // The one schema tool call of a request (seed 001 Requirement 2): the level it needs, from
   // the datasource's schema manager — its 30-minute cache (the event then carries

@@ -129,6 +129,19 @@ TEST_F(PipelineNoModelTest, EngineAbstentionIsNotAnsweredWithTheReason) {
   EXPECT_NE(r->answer.find("[llm]"), std::string::npos) << r->answer;
 }
 
+// A relative period is read against the data's latest date: the answer names the dates, or
+// "今年的订单数：N" would read as the calendar's this year.
+TEST_F(PipelineNoModelTest, AnAnswerOverARelativePeriodNamesItsDates) {
+  Pipeline p = MakePipeline();
+  StatusOr<PipelineResult> r = p.Ask("period", "今年的订单数");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->route, PipelineRoute::kEngine) << r->answer;
+  EXPECT_NE(r->answer.find("时间：今年 = "), std::string::npos) << r->answer;
+  StatusOr<PipelineResult> plain = p.Ask("no-period", "订单总数是多少");
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->answer.find("时间："), std::string::npos) << plain->answer;
+}
+
 TEST_F(PipelineNoModelTest, AForecastWithPythonSwitchedOffSaysWhatToChange) {
   PipelineOptions options;
   options.python.mode = python::ExecutorMode::kOff;
