@@ -280,6 +280,14 @@ StatusOr<Json> Search(KnowledgeBase& kb, const HttpRequest& r) {
   for (const std::string& kind : kinds) {
     std::optional<knowledge::ChunkType> type = knowledge::ParseChunkType(kind);
     if (!type) return InvalidArgumentError("unknown kind '" + kind + "' in kinds");
+    // Business terms are recalled by their words in the question, not from this index: a
+    // search for them would always come back empty.
+    if (*type == knowledge::ChunkType::kTerm) {
+      return InvalidArgumentError(
+          "kind 'term' is not searched here: business terms are recalled by their words in the "
+          "question; list them with GET /api/v1/datasources/{id}/terms or "
+          "/api/v1/agents/{id}/terms (kinds here: document, qa, faq)");
+    }
     options.filter.types.push_back(*type);
   }
   const knowledge::SearchResult result = kb.Search(query, options);

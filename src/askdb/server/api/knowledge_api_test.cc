@@ -97,6 +97,19 @@ TEST_F(KnowledgeUploadTest, MultipartUploadWithItsFieldsIsStoredAndFound) {
   EXPECT_NE(found.hits[0].text.find("April 1"), std::string::npos);
 }
 
+TEST_F(KnowledgeUploadTest, SearchingForTermsSaysWhereTheyAre) {
+  httplib::Result res =
+      client_->Post("/api/v1/knowledge/search", R"({"query": "高价值客户", "kinds": ["term"]})",
+                    "application/json");
+  ASSERT_TRUE(res) << httplib::to_string(res.error());
+  EXPECT_EQ(res->status, 400) << res->body;
+  EXPECT_NE(res->body.find("/api/v1/datasources/{id}/terms"), std::string::npos) << res->body;
+  res = client_->Post("/api/v1/knowledge/search", R"({"query": "x", "kinds": ["qa", "faq"]})",
+                      "application/json");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200) << res->body;
+}
+
 TEST_F(KnowledgeUploadTest, RawBodyUploadStillWorks) {
   httplib::Result res = client_->Post("/api/v1/knowledge/documents?file_name=notes.txt&agent=ops",
                                       "Backups run nightly at 02:00.", "text/plain");
