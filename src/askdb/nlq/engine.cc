@@ -724,6 +724,10 @@ bool Parser::ApplyBusinessTerms(std::string* why_en, std::string* why_zh) {
       m.business = business;
       m.phrase = m.label = it.text;
       q_.measures.push_back(m);
+      // "total revenue", "总销售额": a sum word just before a measure is the measure's own.
+      if (k > 0 && items_[k - 1].kind == ItemKind::kKeyword && items_[k - 1].kw == Bit(Kw::kSum)) {
+        items_[k - 1].used = true;
+      }
       f.measure_filter = true;
       if (b.has_filter) q_.filters.push_back(f);
     } else {

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
 
@@ -18,19 +19,35 @@ double TermStrength(const Term& t) {
   return t.exact ? 1.0 : 0.85;
 }
 
+namespace {
+
+// A key named in full ("molecule id" for molecule_id) is indexed at low priority (so that
+// "artists" reads as the table, not ArtistId), not because the match is loose.
+double Strength(const SchemaIndex& index, int id) {
+  const Term& t = index.terms()[id];
+  if (!t.exact && t.source == "name" && t.kind == TermKind::kColumn &&
+      index.columns()[t.column].role == ColumnRole::kIdentifier &&
+      index.term_key(id) == PhraseKey(IdentifierToPhrase(index.columns()[t.column].name))) {
+    return 1.0;
+  }
+  return TermStrength(t);
+}
+
+}  // namespace
+
 Grounding GroundReading(const std::vector<Item>& items, const SchemaIndex& index,
                         const std::vector<int>& query_tables) {
   Grounding g;
   for (const Item& it : items) {
     if (it.kind != ItemKind::kTerm || !it.used || it.terms.empty()) continue;
     double best = 0;
-    for (int id : it.terms) best = std::max(best, TermStrength(index.terms()[id]));
+    for (int id : it.terms) best = std::max(best, Strength(index, id));
     // Close: two different columns (or values of two columns) in the query's tables, both
     // as strong as the best.
     std::set<int> top_columns;
     for (int id : it.terms) {
       const Term& t = index.terms()[id];
-      if (t.column < 0 || TermStrength(t) < best) continue;
+      if (t.column < 0 || Strength(index, id) < best) continue;
       if (std::find(query_tables.begin(), query_tables.end(), t.table) == query_tables.end()) {
         continue;
       }

@@ -7,6 +7,7 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
 namespace {
@@ -38,7 +39,7 @@ class GroundingTest : public ::testing::Test {
     it.kind = ItemKind::kTerm;
     it.text = phrase;
     it.used = true;
-    const std::vector<int>* ids = index_->FindTerms(phrase);
+    const std::vector<int>* ids = index_->FindTerms(PhraseKey(phrase));
     EXPECT_NE(ids, nullptr) << phrase;
     if (ids) it.terms = *ids;
     return it;
@@ -88,6 +89,14 @@ TEST_F(GroundingTest, TwoEquallyCloseColumnsOfTheQuerysTablesAreClose) {
   // ... not when the query reads only one of them.
   g = GroundReading({weight}, *index_, {index_->FindTable("student")});
   EXPECT_FALSE(g.close);
+}
+
+TEST_F(GroundingTest, AKeyNamedInFullIsAnExactMatch) {
+  // "pet id" is PetID's own name (indexed at low priority, not derived); "id" alone is not.
+  // (has_pet.PetID has the same name: only the pets are read here, so it is not close.)
+  const std::vector<int> pets{index_->FindTable("pets")};
+  EXPECT_EQ(GroundReading({Used("pet id")}, *index_, pets).weakest, 1.0);
+  EXPECT_LT(GroundReading({Used("id")}, *index_, pets).weakest, 1.0);
 }
 
 TEST_F(GroundingTest, ALooselyMatchedWordIsNamedWhenTheEngineAbstains) {

@@ -319,10 +319,97 @@ void SchemaIndex::AddInferredMoneyWords() {
       money = c;
     }
   }
-  if (money < 0) return;
+  if (money < 0) {
+    AddInferredLineRevenue(kMoneyWords);
+    return;
+  }
   for (std::string_view word : kMoneyWords) {
     if (FindTerms(PhraseKey(word))) continue;  // a table or a value of that name comes first
     AddTerm(word, {TermKind::kColumn, columns_[money].table, money, "", "inferred money", false});
+  }
+}
+
+namespace {
+
+TermExpr ColumnExpr(int column) {
+  TermExpr e;
+  e.kind = TermExpr::Kind::kColumn;
+  e.bound = column;
+  return e;
+}
+
+TermExpr Arith(std::string op, TermExpr l, TermExpr r) {
+  TermExpr e;
+  e.kind = TermExpr::Kind::kArith;
+  e.text = std::move(op);
+  e.args = {std::move(l), std::move(r)};
+  return e;
+}
+
+}  // namespace
+
+void SchemaIndex::AddInferredLineRevenue(std::span<const std::string_view> words) {
+  // No single money column: order lines with a unit price and a quantity (Northwind's
+  // "Order Details": UnitPrice × Quantity × (1 − Discount)) are the revenue, when exactly
+  // one table has them. A discount column is a fraction only when its name says nothing
+  // else ("discount", not "discount_amount"); otherwise it is unclear, and nothing is read.
+  int line_table = -1, price = -1, quantity = -1, discount = -1;
+  for (size_t t = 0; t < tables_.size(); ++t) {
+    int p = -1, q = -1, d = -1, n_price = 0, n_quantity = 0, n_discount = 0;
+    for (int c : tables_[t].columns) {
+      const IndexedColumn& col = columns_[c];
+      if (col.type_class != TypeClass::kNumber && col.type_class != TypeClass::kInteger) continue;
+      if (col.primary_key || col.foreign_key) continue;
+      std::vector<std::string> w = text::SplitIdentifier(col.name);
+      for (std::string& x : w) x = text::AsciiLower(x);
+      auto has = [&](std::string_view x) { return std::find(w.begin(), w.end(), x) != w.end(); };
+      if ((has("price") && (w.size() == 1 || has("unit"))) || col.name == "单价") {
+        p = c;
+        ++n_price;
+      } else if (has("quantity") || has("qty") || col.name == "数量") {
+        q = c;
+        ++n_quantity;
+      } else if (has("discount") || col.name == "折扣") {
+        d = (w.size() == 1 || col.name == "折扣") ? c : -2;
+        ++n_discount;
+      }
+    }
+    if (n_price != 1 || n_quantity != 1 || n_discount > 1) continue;
+    if (line_table >= 0) return;  // two such tables: which one is "revenue" is for people
+    line_table = static_cast<int>(t);
+    price = p;
+    quantity = q;
+    discount = d;
+  }
+  if (line_table < 0 || discount == -2) return;
+  BoundBusinessTerm b;
+  b.def.name = std::string(words[0]);
+  b.def.meaning = BusinessMeaning::kMeasure;
+  b.def.expression = "SUM(" + columns_[price].name + " * " + columns_[quantity].name +
+                     (discount >= 0 ? " * (1 - " + columns_[discount].name + ")" : "") + ")";
+  TermExpr amount = Arith("*", ColumnExpr(price), ColumnExpr(quantity));
+  if (discount >= 0) {
+    TermExpr one;
+    one.kind = TermExpr::Kind::kNumber;
+    one.number = 1;
+    one.text = "1";
+    amount = Arith("*", std::move(amount), Arith("-", std::move(one), ColumnExpr(discount)));
+  }
+  b.expr.kind = TermExpr::Kind::kAgg;
+  b.expr.text = "SUM";
+  b.expr.args = {std::move(amount)};
+  b.table = line_table;
+  b.tables = {line_table};
+  Term term;
+  term.kind = TermKind::kBusiness;
+  term.table = line_table;
+  term.business = static_cast<int>(business_terms_.size());
+  term.source = "inferred money";
+  term.exact = false;
+  business_terms_.push_back(std::move(b));
+  for (std::string_view word : words) {
+    if (FindTerms(PhraseKey(word))) continue;  // a table or a value of that name comes first
+    AddTerm(word, term);
   }
 }
 

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -133,6 +134,9 @@ class SchemaIndex {
  private:
   // "revenue", "sales", "销售额" for the one money column when no semantic model names them.
   void AddInferredMoneyWords();
+  // ... or the revenue of the one order-line table (price × quantity × (1 − discount)), as
+  // an inferred measure term.
+  void AddInferredLineRevenue(std::span<const std::string_view> words);
   void AddTerm(std::string_view phrase, Term term);
 
   std::vector<IndexedTable> tables_;

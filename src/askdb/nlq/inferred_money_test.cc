@@ -1,0 +1,61 @@
+// Money words with no semantic model (schema_index.cc AddInferredMoneyWords): the one money
+// column, else the one order-line table's price × quantity × (1 − discount).
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+constexpr const char* kLinesSql = R"sql(
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT, freight REAL);
+CREATE TABLE order_lines(order_id INTEGER REFERENCES orders(order_id), product TEXT,
+                         unit_price REAL, quantity INTEGER, discount REAL);
+INSERT INTO orders VALUES (1,'2024-01-05',3),(2,'2025-02-01',4);
+INSERT INTO order_lines VALUES (1,'tea',10,2,0),(1,'cake',5,4,0.5),(2,'tea',10,1,0);
+)sql";
+
+Translation AskOn(const char* sql, const char* question) {
+  auto conn = db::SqliteConnector::OpenInMemory(sql);
+  EXPECT_TRUE(conn.ok()) << conn.status().ToString();
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  EXPECT_TRUE(index.ok()) << index.status().ToString();
+  return Engine::Translate(question, *index, (*conn)->dialect());
+}
+
+TEST(InferredMoneyTest, RevenueIsPriceTimesQuantityLessTheDiscount) {
+  const Translation t = AskOn(kLinesSql, "total revenue");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("\"order_lines\".\"unit_price\" * \"order_lines\".\"quantity\""),
+            std::string::npos)
+      << t.sql;
+  EXPECT_NE(t.sql.find("(1 - \"order_lines\".\"discount\")"), std::string::npos) << t.sql;
+  const Translation zh = AskOn(kLinesSql, "2024年的销售额");
+  ASSERT_TRUE(zh.answered) << zh.abstain_reason;
+  EXPECT_NE(zh.sql.find("\"orders\".\"order_date\" >= '2024-01-01'"), std::string::npos) << zh.sql;
+}
+
+TEST(InferredMoneyTest, ADiscountThatIsAnAmountOrTwoLineTablesAreNotGuessed) {
+  std::string amount = kLinesSql;
+  amount.replace(amount.find("discount REAL"), 13, "discount_amount REAL");
+  EXPECT_FALSE(AskOn(amount.c_str(), "total revenue").answered);
+  std::string two = std::string(kLinesSql) +
+                    "CREATE TABLE quote_lines(id INTEGER PRIMARY KEY, unit_price REAL, qty INT);";
+  EXPECT_FALSE(AskOn(two.c_str(), "total revenue").answered);
+}
+
+TEST(InferredMoneyTest, OneMoneyColumnIsTheRevenue) {
+  const Translation t = AskOn(
+      "CREATE TABLE invoices(id INTEGER PRIMARY KEY, invoice_date TEXT, total REAL);"
+      "INSERT INTO invoices VALUES (1,'2024-01-01',3.5);",
+      "revenue");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("SUM(\"invoices\".\"total\")"), std::string::npos) << t.sql;
+}
+
+}  // namespace
+}  // namespace askdb::nlq
