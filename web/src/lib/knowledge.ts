@@ -36,7 +36,9 @@ export interface ScopeChoice {
   id: string
 }
 
-export const CHUNK_TYPES = ['document', 'qa', 'faq', 'term'] as const
+// Business terms are not searched here: the server recalls them by their words and lists them
+// on the terms page (it answers a search for kind 'term' with a 400 saying so).
+export const CHUNK_TYPES = ['document', 'qa', 'faq'] as const
 export const SEARCH_MODES = ['hybrid', 'keyword', 'vector'] as const
 
 /** The `agent` / `datasource` field the API takes for a scope; nothing for all scopes. */

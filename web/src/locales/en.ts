@@ -168,7 +168,7 @@ export default {
       question: 'Question',
       answer: 'Answer',
       search: 'Search tester',
-      searchHint: 'What the evidence stage would recall for a question: each hit with its keyword (BM25) and vector (cosine) score and rank, and the fused score (reciprocal rank fusion). No type ticked means every type.',
+      searchHint: 'What the evidence stage would recall for a question: each hit with its keyword (BM25) and vector (cosine) score and rank, and the fused score (reciprocal rank fusion). No type ticked means every type; business terms are on their own page.',
       query: 'A question to search the knowledge for',
       searchButton: 'Search',
       topK: 'Hits to show',
