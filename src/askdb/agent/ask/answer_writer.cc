@@ -256,6 +256,17 @@ bool AsksToChangeData(std::string_view question) {
 
 }  // namespace
 
+std::string OtherLanguageAnswer(std::string_view question, bool chinese) {
+  const std::string language = OtherLanguageName(question, chinese);
+  if (language.empty()) return "";
+  return chinese
+             ? "askdb 只读懂中文和英文的问题，这个问题看起来是" + language +
+                   "。请用中文或英文提问，或配置模型（askdb.toml 的 [llm]）。"
+             : "askdb reads questions in Chinese and English, and this one looks like " + language +
+                   ". Ask it in Chinese or English, or configure a model ([llm] in "
+                   "askdb.toml).";
+}
+
 std::string WithPeriod(std::string answer, std::string_view anchor_note, bool chinese) {
   if (anchor_note.empty()) return answer;
   if (chinese) return answer + "时间：" + std::string(anchor_note) + "。";
@@ -268,14 +279,7 @@ std::string WriteAbstention(std::string_view question, std::string_view reason, 
                    : "askdb only reads your data: it never deletes, changes or adds tables or "
                      "rows. Ask a question about the data instead.";
   }
-  if (const std::string language = OtherLanguageName(question, chinese); !language.empty()) {
-    return chinese ? "askdb 只读懂中文和英文的问题，这个问题看起来是" + language +
-                         "。请用中文或英文提问，或配置模型（askdb.toml 的 [llm]）。"
-                   : "askdb reads questions in Chinese and English, and this one looks like " +
-                         language +
-                         ". Ask it in Chinese or English, or configure a model ([llm] in "
-                         "askdb.toml).";
-  }
+  if (std::string other = OtherLanguageAnswer(question, chinese); !other.empty()) return other;
   std::string out(reason);
   while (!out.empty() && (out.back() == ' ' || out.back() == '\n')) out.pop_back();
   if (out.empty())

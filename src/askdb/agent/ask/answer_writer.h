@@ -23,6 +23,10 @@ std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& 
 // that 今年 is 2025 in data that ends in 2025. Unchanged when `anchor_note` is empty.
 std::string WithPeriod(std::string answer, std::string_view anchor_note, bool chinese);
 
+// What a question in a language askdb does not read is told (other_language.h): which
+// languages it reads and what to do. "" when the question reads as Chinese or English.
+std::string OtherLanguageAnswer(std::string_view question, bool chinese);
+
 // The answer when the engine abstains and no model is configured: its reason (which word it
 // could not place) and what the person can do — name the columns, or configure a model for
 // the questions the engine is unsure of. A question in a language askdb does not read

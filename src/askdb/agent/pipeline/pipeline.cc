@@ -268,7 +268,10 @@ struct Pipeline::Impl {
     } else if (c.type == RequestType::kMultiStepAnalysis) {
       s.next = deps.evidence.empty() ? kPlanNode : kEvidenceNode;
     } else {
-      Finish(s, ctx, PipelineRoute::kNotAnswered, NotAvailableReason(c.type, s.chinese()));
+      // A question in another language may look like a web search: say what askdb reads.
+      std::string answer = OtherLanguageAnswer(s.question, s.chinese());
+      if (answer.empty()) answer = NotAvailableReason(c.type, s.chinese());
+      Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(answer));
     }
     return NodeOutcome::Continue();
   }

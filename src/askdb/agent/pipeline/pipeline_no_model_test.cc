@@ -142,6 +142,20 @@ TEST_F(PipelineNoModelTest, AnAnswerOverARelativePeriodNamesItsDates) {
   EXPECT_EQ(plain->answer.find("时间："), std::string::npos) << plain->answer;
 }
 
+// Whichever route the classifier picks for it, a question in a third language is told which
+// languages askdb reads.
+TEST_F(PipelineNoModelTest, AQuestionInAThirdLanguageIsToldWhatAskdbReads) {
+  Pipeline p = MakePipeline();
+  for (const char* q : {"地域別の売上を教えてください", "Wie hoch ist der Umsatz pro Region?"}) {
+    StatusOr<PipelineResult> r = p.Ask(std::string("lang-") + q, q);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->route, PipelineRoute::kNotAnswered) << r->answer;
+    const bool named = r->answer.find("中文和英文") != std::string::npos ||
+                       r->answer.find("Chinese and English") != std::string::npos;
+    EXPECT_TRUE(named) << q << ": " << r->answer;
+  }
+}
+
 TEST_F(PipelineNoModelTest, AForecastWithPythonSwitchedOffSaysWhatToChange) {
   PipelineOptions options;
   options.python.mode = python::ExecutorMode::kOff;
