@@ -5,6 +5,8 @@
 #  - SQLite: the stream's "schema" event says "[Using cached schema]"; while another process
 #    holds an exclusive lock on the file and the TTL has expired, reading the schema again
 #    fails ("locked") and the expired copy is served (stale: true) — the run still answers.
+#    A second `askdb ask` starts warm from the persisted cache (<data dir>/schema_cache); an
+#    entry corrupted on disk is dropped, logged and fetched again (seed 000 E6).
 #  - PostgreSQL (the test servers of scripts/db_servers.sh; a database of its own, dropped
 #    afterwards): a comment-only change (COMMENT ON COLUMN: the structure fingerprint does not
 #    see it) is not in the model's SQL prompt while the cached copy lives and is once the TTL
@@ -90,6 +92,32 @@ ev=$(schema_event "$frames")
 grep -q "serving an expired copy" "$work/sqlite.err" || fail "sqlite: no log line for the stale copy"
 wait "$locker"
 stop_serve
+
+# askdb ask: a second process starts warm from the persisted cache (no introspection), and an
+# entry corrupted on disk is dropped, logged and fetched again; the answer stays the same.
+ask_count() {
+  "$askdb" --log-level info --json ask "how many stores are there" --db "sqlite:$work/shop.sqlite" \
+    2> "$work/ask.err" | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin).get("rows")))'
+}
+want=$(ask_count) || fail "ask: $(cat "$work/ask.err")"
+got=$(ask_count) || fail "ask: $(cat "$work/ask.err")"
+[[ $got == "$want" ]] || fail "warm ask answered $got, not $want"
+grep -q "\[Using cached schema\] schema cache hit" "$work/ask.err" ||
+  fail "the second ask did not start from the persisted cache: $(cat "$work/ask.err")"
+cache_file=$(grep -l '"database":"shop.sqlite"' $(find "$work/home" -path '*schema_cache*' -name '*.json') | head -1)
+[[ -n $cache_file ]] || fail "no persisted schema cache under $work/home"
+python3 - "$cache_file" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+entry = next(e for e in d["entries"] if e["kind"] == "table" and e["value"]["name"] == "stores")
+entry["value"]["columns"][0]["name"] = "tampered"  # content changed, checksum kept
+json.dump(d, open(sys.argv[1], "w"))
+PY
+got=$(ask_count) || fail "ask after corruption: $(cat "$work/ask.err")"
+[[ $got == "$want" ]] || fail "after corruption the ask answered $got, not $want"
+grep -q "schema cache entry 'table stores'.*failed its checksum; dropped, it will be fetched again" \
+  "$work/ask.err" || fail "no log line for the corrupted entry: $(cat "$work/ask.err")"
+grep -q '"tampered"' "$cache_file" && fail "the corrupted entry was kept in $cache_file"
 
 # --- PostgreSQL ---------------------------------------------------------------------------
 if [[ -z ${ASKDB_TEST_PG_SCRATCH_URL:-} || -z ${ASKDB_TEST_PG_URL:-} ]]; then
