@@ -64,6 +64,28 @@ export async function termsPage(ctx, page) {
     `${JSON.stringify(stored)} | ${listed}`,
   )
 
+  // A filter term with its own relative period: the period fields appear for a filter, and
+  // the term is stored with the period and the date column it bounds.
+  const PERIOD_WORD = '近期大客户'
+  await openNew(page)
+  await setValue(page, 'input[data-testid=term-word]', PERIOD_WORD)
+  await page.click('[data-testid=term-meaning-filter]')
+  await page.waitForSelector('input[data-testid=term-period]', { visible: true })
+  await setValue(page, 'input[data-testid=term-expression]', 'SUM(orders.total_amount) > 5000')
+  await setValue(page, 'input[data-testid=term-subject]', 'customers')
+  await setValue(page, 'input[data-testid=term-period]', '近一年')
+  await page.waitForSelector('input[data-testid=term-period-column]', { visible: true })
+  await setValue(page, 'input[data-testid=term-period-column]', 'orders.order_date')
+  await page.click('[data-testid=term-save]')
+  await page.waitForSelector('input[data-testid=term-word]', { hidden: true, timeout: 15_000 }).catch(() => null)
+  const periodTerm = (await dsTerms()).find((x) => x.term === PERIOD_WORD)
+  check(
+    periodTerm?.meaning === 'filter' && periodTerm.period === '近一年' && periodTerm.period_column === 'orders.order_date',
+    'a filter term with a relative period made on the page is stored with its period and date column',
+    JSON.stringify(periodTerm),
+  )
+  if (periodTerm) await json(base, auth, 'DELETE', `/api/v1/datasources/default/terms/${periodTerm.id}`)
+
   // The chat answers with it, the same rows as the demo's term of the same definition.
   const reference = await json(base, auth, 'POST', '/api/v1/ask', { query: '2024年各地区的净销售额' })
   await page.goto(`${base}/chat`, { waitUntil: 'networkidle0' })

@@ -10,6 +10,8 @@ const form = (over: Partial<TermForm>): TermForm => ({
   expression: '',
   filter: '',
   subject: '',
+  period: '',
+  period_column: '',
   ...over,
 })
 
@@ -40,6 +42,14 @@ describe('business term form', () => {
     expect(termBody(form({ term: '净销售额', meaning: 'measure', expression: 'SUM(orders.total_amount)', filter: "orders.status = 'completed'" }))).toMatchObject({
       filter: "orders.status = 'completed'",
     })
+  })
+
+  it('sends a period and its column only with a filter that has a period', () => {
+    expect(
+      termBody(form({ term: '活跃客户', meaning: 'filter', expression: 'COUNT(orders.order_id) >= 1', subject: 'customers', period: ' 近90天 ', period_column: 'orders.order_date' })),
+    ).toMatchObject({ period: '近90天', period_column: 'orders.order_date' })
+    expect(termBody(form({ term: '净销售额', meaning: 'measure', expression: 'SUM(orders.total_amount)', period: '近一年', period_column: 'orders.order_date' }))).not.toHaveProperty('period')
+    expect(termBody(form({ term: '大客户', meaning: 'filter', expression: 'x', period_column: 'orders.order_date' }))).not.toHaveProperty('period_column')
   })
 
   it('finds a term by its word, a synonym, its description or definition, ignoring case', () => {

@@ -12,6 +12,9 @@ export interface Term {
   expression?: string
   filter?: string
   subject?: string
+  /** A filter's relative period ("近一年", "last 12 months") and the date column it bounds. */
+  period?: string
+  period_column?: string
 }
 
 export interface TermForm {
@@ -24,6 +27,8 @@ export interface TermForm {
   expression: string
   filter: string
   subject: string
+  period: string
+  period_column: string
 }
 
 export function splitSynonyms(text: string): string[] {
@@ -52,6 +57,10 @@ export function termBody(form: TermForm): Record<string, unknown> {
     body.expression = form.expression.trim()
     if (form.meaning !== 'value' && form.filter.trim()) body.filter = form.filter.trim()
     if (form.meaning === 'filter' && form.subject.trim()) body.subject = form.subject.trim()
+    if (form.meaning === 'filter' && form.period.trim()) {
+      body.period = form.period.trim()
+      body.period_column = form.period_column.trim()
+    }
   }
   return body
 }

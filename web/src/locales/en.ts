@@ -272,8 +272,11 @@ export default {
       expression: 'Expression',
       filter: 'Filter',
       subject: 'Subject table',
+      period: 'Relative period',
+      periodColumn: 'Period date column',
       recall: 'Recall',
       examples: {
+        period: 'last 12 months, last 90 days, this quarter (optional)',
         measure: 'SUM(orders.total_amount) / COUNT(orders.order_id)',
         filter: 'customers.birth_year >= 1995',
         value: "cities.name_zh IN ('上海', '杭州', '南京')",

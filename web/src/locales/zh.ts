@@ -274,8 +274,11 @@ const zh: typeof en = {
       expression: '表达式',
       filter: '筛选',
       subject: '主体表',
+      period: '相对时间段',
+      periodColumn: '时间段所限定的日期列',
       recall: '召回',
       examples: {
+        period: '近一年、近90天、本季度（可选）',
         measure: 'SUM(orders.total_amount) / COUNT(orders.order_id)',
         filter: 'customers.birth_year >= 1995',
         value: "cities.name_zh IN ('上海', '杭州', '南京')",
