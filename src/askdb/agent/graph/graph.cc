@@ -266,7 +266,9 @@ class Execution {
       StatusOr<NodeOutcome> outcome = RunNode(node->second, context);
       resume_value = nullptr;  // only the node that asked sees the answer
       if (!outcome.ok()) {
-        return Fail(outcome.status().WithContext("node '" + current + "'"), current, invocation);
+        // The user reads the node's own message; the node is named in the error event and
+        // in the checkpoint's record (the run history), not in front of the message.
+        return Fail(outcome.status(), current, invocation);
       }
       ++steps;
       const int64_t duration_ms =
@@ -391,7 +393,7 @@ class Execution {
         {{"code", std::string(StatusCodeName(status.code()))}, {"message", status.message()}});
     Checkpoint failed = last_;
     failed.status = StatusForFailure(status.code());
-    failed.error = status.ToString();
+    failed.error = "node '" + node + "': " + status.ToString();
     failed.next_seq = emitter_.next_seq();
     failed.invocation = invocation;
     failed.updated_at_ms = EpochMs(clock_.Now());
