@@ -6,11 +6,7 @@
 # Usage: ask_interrupt_e2e.sh ASKDB_BINARY
 set -euo pipefail
 askdb=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-export ASKDB_HOME="$work/home"
-unset OPENAI_BASE_URL OPENAI_MODEL OPENAI_API_KEY ASKDB_SERVER_STORE_URL
+source "$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
 
 "$askdb" demo --db "$work/demo/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
 db="sqlite:$work/demo/retail.sqlite"
