@@ -21,13 +21,13 @@
 // (also on /api/v1/ask) — and each gets exactly their region's rows of the admin's answer;
 // the hidden column is refused and absent from describe_schema and the resources.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { finish, isolatedHome, makeChecks, same, stopProcess } from './e2e_lib.mjs'
 
 const [askdb] = process.argv.slice(2)
 if (!askdb) {
@@ -35,32 +35,9 @@ if (!askdb) {
   process.exit(2)
 }
 
-let passed = 0
-let failed = 0
-function check(ok, what, detail = '') {
-  if (ok) {
-    passed++
-    console.log(`ok    ${what}`)
-  } else {
-    failed++
-    console.log(`FAIL  ${what}${detail ? `: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}` : ''}`)
-  }
-  return ok
-}
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b)
+const { check, counts } = makeChecks()
 
-const home = mkdtempSync(join(tmpdir(), 'askdb-mcp-e2e-'))
-const env = {
-  ...process.env,
-  HOME: home,
-  XDG_DATA_HOME: join(home, 'data'),
-  XDG_CONFIG_HOME: join(home, 'config'),
-  XDG_CACHE_HOME: join(home, 'cache'),
-  ASKDB_LOG_LEVEL: 'warn',
-}
-delete env.ASKDB_HOME
-delete env.ASKDB_SECRET_KEY
-delete env.ASKDB_SERVER_STORE_URL
+const { home, env } = isolatedHome('askdb-mcp-e2e-')
 const db = join(home, 'retail.sqlite')
 const rules = join(home, 'llm.json')
 
@@ -563,18 +540,10 @@ async function main() {
 
 main()
   .catch((e) => {
-    failed++
+    counts.failed++
     console.log(`FAIL  ${e.stack || e}`)
   })
   .finally(async () => {
-    // askdb serve writes into home until it has exited (stores, durations): wait for that
-    // before removing the folder; retries cover a stdio child the SDK is still ending.
-    if (serve && serve.exitCode === null && serve.signalCode === null) {
-      const exited = new Promise((resolve) => serve.once('exit', resolve))
-      serve.kill('SIGTERM')
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
-    }
-    rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
-    console.log(`\n${passed} passed, ${failed} failed`)
-    process.exit(failed ? 1 : 0)
+    await stopProcess(serve)
+    finish(counts, home)
   })

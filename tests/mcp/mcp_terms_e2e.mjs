@@ -13,11 +13,11 @@
 // - `askdb mcp --agent vip`: 大单 is vip's, the model's prompt holds vip's document, and
 //   search_knowledge finds it.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { finish, isolatedHome, makeChecks, same, stopProcess as stop } from './e2e_lib.mjs'
 
 const [askdb] = process.argv.slice(2)
 if (!askdb) {
@@ -25,32 +25,9 @@ if (!askdb) {
   process.exit(2)
 }
 
-let passed = 0
-let failed = 0
-function check(ok, what, detail = '') {
-  if (ok) {
-    passed++
-    console.log(`ok    ${what}`)
-  } else {
-    failed++
-    console.log(`FAIL  ${what}${detail ? `: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}` : ''}`)
-  }
-  return ok
-}
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b)
+const { check, counts } = makeChecks()
 
-const home = mkdtempSync(join(tmpdir(), 'askdb-mcp-terms-'))
-const env = {
-  ...process.env,
-  HOME: home,
-  XDG_DATA_HOME: join(home, 'data'),
-  XDG_CONFIG_HOME: join(home, 'config'),
-  XDG_CACHE_HOME: join(home, 'cache'),
-  ASKDB_LOG_LEVEL: 'warn',
-}
-delete env.ASKDB_HOME
-delete env.ASKDB_SECRET_KEY
-delete env.ASKDB_SERVER_STORE_URL
+const { home, env } = isolatedHome('askdb-mcp-terms-')
 const db = join(home, 'shop.sqlite')
 const rules = join(home, 'llm.json')
 
@@ -90,13 +67,6 @@ async function startServe() {
     server.on('exit', (code) => reject(new Error(`askdb serve exited (${code}):\n${stderr}`)))
   })
   return { server, ...started }
-}
-
-async function stop(server) {
-  if (server.exitCode !== null || server.signalCode !== null) return
-  const exited = new Promise((resolve) => server.once('exit', resolve))
-  server.kill('SIGTERM')
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))])
 }
 
 async function mcp(args) {
@@ -172,12 +142,10 @@ async function main() {
 
 main()
   .catch((e) => {
-    failed++
+    counts.failed++
     console.log(`FAIL  ${e.stack || e}`)
   })
   .finally(async () => {
     if (serve) await stop(serve.server)
-    rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
-    console.log(`\n${passed} passed, ${failed} failed`)
-    process.exit(failed ? 1 : 0)
+    finish(counts, home)
   })
