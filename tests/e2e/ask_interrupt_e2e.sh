@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# E2E: Ctrl-C during `askdb ask` (docs/cli.md). The first SIGINT cancels the run: it stops
-# at its next check (here inside a long statement, whose progress handler sees the token),
-# says so on stderr, exits 130 and writes no report; the checkpoint store stays usable (the
-# next question answers). The scripted model plans one slow SQL step and one quick one.
+# E2E: Ctrl-C during `askdb ask` and a turn of `askdb chat` (docs/cli.md). The first SIGINT
+# cancels the run: it stops at its next check (here inside a long statement, whose progress
+# handler sees the token), says so on stderr, exits 130 and writes no report; the checkpoint
+# store stays usable (the next question answers). In chat the conversation goes on. The
+# scripted model plans one slow SQL step and one quick one.
 # Usage: ask_interrupt_e2e.sh ASKDB_BINARY
 set -euo pipefail
 askdb=$1
@@ -61,4 +62,39 @@ ls "$work" | grep -q "report.html" && fail "a partial report file was left: $(ls
 "$askdb" ask "how many customers per segment" --db "$db" > "$work/next.txt" 2>&1 \
   || fail "the next question failed: $(cat "$work/next.txt")"
 grep -q "8,000" "$work/next.txt" || fail "the next question's answer: $(cat "$work/next.txt")"
-echo "ask_interrupt_e2e: $(head -1 "$work/result.txt") after SIGINT; all checks passed"
+# askdb chat: Ctrl-C stops the turn, not the conversation. A first question answered shows
+# the loop is running; Ctrl-C lands inside the slow analysis; the next line is answered and
+# /exit ends the session with status 0.
+python3 - "$askdb" "$db" "$work/rules.json" > "$work/chat.txt" <<'PY' || fail "chat: $(cat "$work/chat.txt")"
+import os, select, signal, subprocess, sys, time
+askdb, db, rules = sys.argv[1:4]
+p = subprocess.Popen([askdb, "chat", "--db", db, "--llm", "scripted:" + rules],
+                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+def send(line):
+    p.stdin.write((line + "\n").encode()); p.stdin.flush()
+send("how many customers per segment")
+out = b""
+deadline = time.monotonic() + 60
+os.set_blocking(p.stdout.fileno(), False)
+while b"8,000" not in out and time.monotonic() < deadline and p.poll() is None:
+    ready, _, _ = select.select([p.stdout], [], [], 0.1)
+    if ready:
+        out += p.stdout.read() or b""
+if b"8,000" not in out:
+    print("the first question was not answered:", p.poll(), out.decode()); sys.exit(1)
+os.set_blocking(p.stdout.fileno(), True)
+send("Write a comprehensive sales analysis report")
+time.sleep(2)  # inside the slow count, which alone takes minutes
+if p.poll() is not None:
+    print("chat ended before Ctrl-C:", p.returncode); sys.exit(1)
+p.send_signal(signal.SIGINT)
+send("how many customers per segment")
+rest, err = p.communicate(b"/exit\n", timeout=60)
+out += rest
+print(f"rc={p.returncode}"); print(out.decode()); print(err.decode())
+if p.returncode != 0 or out.count(b"8,000") < 2: sys.exit(1)
+PY
+grep -q "that question stopped" "$work/chat.txt" || fail "chat: no notice that the turn stopped: $(cat "$work/chat.txt")"
+
+echo "ask_interrupt_e2e: $(head -1 "$work/result.txt") after SIGINT; chat goes on after Ctrl-C; all checks passed"

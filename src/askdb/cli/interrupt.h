@@ -1,7 +1,7 @@
-// Ctrl-C during `askdb ask`: the first SIGINT cancels the run through its cancellation token
-// — it stops at its next check (a statement, a model call, a node), its checkpoint stays
-// whole and no report is half-written — and says so on stderr; a second one ends the
-// process at once. The previous handler comes back when the scope ends. One scope at a time.
+// Ctrl-C during `askdb ask` (and a turn of `askdb chat`): the first SIGINT cancels the run through
+// its cancellation token — it stops at its next check (a statement, a model call, a node), its
+// checkpoint stays whole and no report is half-written — and says so on stderr; a second one ends
+// the process at once. The previous handler comes back when the scope ends. One scope at a time.
 #pragma once
 
 #include <memory>

@@ -15,6 +15,7 @@
 #include "askdb/cli/agent_setup.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
+#include "askdb/cli/interrupt.h"
 #include "askdb/cli/progress_sink.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/cli/spinner.h"
@@ -88,10 +89,17 @@ Status RunChat(const ChatOptions& options, CliContext& ctx) {
       std::cout << style.Dim("the database's tables changed; askdb read them again") << "\n";
     }
     spinner.SetStage(waiting ? "Continuing" : "Answering");
-    StatusOr<agent::pipeline::PipelineResult> result =
-        waiting ? agent->pipeline().Resume(thread, line, sink)
-                : agent->pipeline().Ask(thread, line, sink);
+    StatusOr<agent::pipeline::PipelineResult> result = [&] {
+      InterruptScope interrupt;  // Ctrl-C stops this turn, not the conversation (interrupt.h)
+      return waiting ? agent->pipeline().Resume(thread, line, sink, interrupt.token())
+                     : agent->pipeline().Ask(thread, line, sink, interrupt.token());
+    }();
     spinner.Stop();
+    if (!result.ok() && result.status().code() == StatusCode::kCancelled) {
+      std::cerr << "askdb: interrupted (Ctrl-C): that question stopped; ask another, or /exit\n";
+      waiting = false;
+      continue;
+    }
     if (!result.ok()) {
       // One failed turn does not end the conversation; the person can rephrase.
       std::cerr << "askdb: " << result.status().ToString() << "\n";
