@@ -111,6 +111,10 @@ TEST_F(BusinessTermsEngineTest, ATermsOwnPeriodIsResolvedAtQuestionTime) {
       "'2026-01-01'";
   ExpectAnswer("本季度新客有多少", fresh);
   ExpectAnswer("how many new customers this quarter", fresh);
+  // Its reading names the period and the column it bounds (it has no expression to show).
+  const Translation alone = Ask("本季度新客有多少");
+  ASSERT_FALSE(alone.understood.empty());
+  EXPECT_EQ(alone.understood.front(), "本季度新客 = 本季度 (customers.signup_date)");
 }
 
 // The example: 高价值客户 = 近一年消费超过 1 万的客户, defined with its period, answered

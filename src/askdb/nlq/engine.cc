@@ -733,9 +733,12 @@ bool Parser::ApplyBusinessTerms(std::string* why_en, std::string* why_zh) {
     } else {
       q_.filters.push_back(f);
     }
+    // A filter that is its period alone has no expression: it reads as its period and column.
+    const std::string meaning =
+        b.period_only ? b.def.period + " (" + b.def.period_column + ")" : b.def.expression;
     Map(it, b.def.meaning == BusinessMeaning::kMeasure ? "measure" : "filter",
-        b.def.name + " = " + b.def.expression + (b.has_filter ? " WHERE " + b.def.filter : ""));
-    Understood(b.def.name + " = " + b.def.expression, b.def.name + " = " + b.def.expression);
+        b.def.name + " = " + meaning + (b.has_filter ? " WHERE " + b.def.filter : ""));
+    Understood(b.def.name + " = " + meaning, b.def.name + " = " + meaning);
     if (b.has_period) {
       // The term's own period ("近一年"), resolved against the anchor like one in a question.
       const DateRange r = ResolveTermPeriod(b.period, anchor_);
