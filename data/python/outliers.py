@@ -22,6 +22,9 @@ low, high = q1 - 1.5 * iqr, q3 + 1.5 * iqr
 mad = float(np.median(np.abs(values - median)))
 data = data.assign(robust_z=(0.6745 * (values - median) / mad) if mad else 0.0)
 flagged = data[(data[measure] < low) | (data[measure] > high)].sort_values(measure)
+# A negative lower fence on data that is never negative (amounts, counts) flags nothing and
+# reads as nonsense ("normal range -413,893 – 6,202,254"): state the upper bound alone.
+show_low = low >= 0 or values.min() < 0
 
 value("quartiles", [float(q1), float(median), float(q3)])
 value("fences", [float(low), float(high)])
@@ -37,16 +40,20 @@ show_chart({
     "series": [{"type": "bar", "name": measure,
                 "data": [{"value": float(v), "itemStyle": {"color": "#d94e5d"}}
                          if (v < low or v > high) else float(v) for v in data[measure]],
-                "markLine": {"data": [{"yAxis": float(low)}, {"yAxis": float(high)}]}}],
+                "markLine": {"data": ([{"yAxis": float(low)}] if show_low else [])
+                                     + [{"yAxis": float(high)}]}}],
 })
 names = "、".join(f"{k}（{v:,.2f}）" for k, v in zip(flagged[label], flagged[measure]))
 if zh:
-    text = (f"{len(data)} 个{label}中有 {len(flagged)} 个{measure}异常（正常范围 {low:,.2f} – "
-            f"{high:,.2f}）：{names}" if len(flagged) else
-            f"{len(data)} 个{label}的{measure}都在正常范围 {low:,.2f} – {high:,.2f} 内，没有异常值")
+    bound = f"正常范围 {low:,.2f} – {high:,.2f}" if show_low else f"正常上限 {high:,.2f}"
+    text = (f"{len(data)} 个{label}中有 {len(flagged)} 个{measure}异常（{bound}）：{names}"
+            if len(flagged) else
+            f"{len(data)} 个{label}的{measure}都没有超出{bound}，没有异常值")
 else:
     names = ", ".join(f"{k} ({v:,.2f})" for k, v in zip(flagged[label], flagged[measure]))
-    text = (f"{len(flagged)} of {len(data)} {label} values of {measure} are outliers (normal "
-            f"range {low:,.2f} – {high:,.2f}): {names}" if len(flagged) else
-            f"All {len(data)} {label} values of {measure} lie within {low:,.2f} – {high:,.2f}")
+    bound = f"normal range {low:,.2f} – {high:,.2f}" if show_low else f"normal upper bound {high:,.2f}"
+    text = (f"{len(flagged)} of {len(data)} {label} values of {measure} are outliers ({bound}): "
+            f"{names}" if len(flagged) else
+            f"None of the {len(data)} {label} values of {measure} is "
+            f"{'outside' if show_low else 'above'} the {bound}")
 finding(text, outliers=len(flagged))

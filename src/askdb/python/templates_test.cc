@@ -13,6 +13,7 @@ namespace askdb::python {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 StatusOr<Output> RunTemplate(std::string_view name, const db::ResultSet& rows,
                              Json params = Json::object()) {
@@ -92,6 +93,27 @@ TEST(PythonTemplates, OutliersMatchTukeysFences) {
   }
   EXPECT_NEAR(out->result["values"]["fences"][1].get<double>(), high, 1e-9);
   EXPECT_THAT(out->result["findings"][0]["text"].get<std::string>(), HasSubstr("S7"));
+}
+
+// Amounts are never negative, so a negative lower fence flags nothing: the finding states the
+// upper bound alone instead of "normal range -6.50 – 13.50".
+TEST(PythonTemplates, OutliersOfNonNegativeDataNameOnlyTheUpperBound) {
+  db::ResultSet rs;
+  rs.columns = {{"store", "TEXT"}, {"sales", "REAL"}};
+  const std::vector<double> v = {1, 2, 3, 4, 5, 6, 2, 3, 1, 100};
+  for (size_t i = 0; i < v.size(); ++i) {
+    rs.rows.push_back({db::Value::Text("S" + std::to_string(i)), db::Value::Double(v[i])});
+  }
+  for (const char* lang : {"zh", "en"}) {
+    StatusOr<Output> out = RunTemplate("outliers", rs, {{"lang", lang}});
+    ASSERT_TRUE(out.ok()) << out.status().ToString();
+    ASSERT_LT(out->result["values"]["fences"][0].get<double>(), 0.0);
+    const std::string text = out->result["findings"][0]["text"].get<std::string>();
+    EXPECT_THAT(text, HasSubstr("S9")) << text;
+    EXPECT_THAT(text, Not(HasSubstr("-"))) << text;
+    EXPECT_THAT(text, HasSubstr(std::string(lang) == "zh" ? "正常上限" : "normal upper bound"))
+        << text;
+  }
 }
 
 TEST(PythonTemplates, TrendParetoCorrelationAndPeriodOverPeriodRun) {
