@@ -122,6 +122,13 @@ out=$(api -H "Content-Type: application/json" -X POST "$url/search" -d '{"query"
 [[ $(json "$out" "d['hits'][0]['item_id']") == "$id" ]] || fail "search: $out"
 [[ $(json "$out" "d['hits'][0]['keyword_score'] > 0 and d['hits'][0]['vector_score'] > 0 and d['hits'][0]['fused_score'] > 0") == True ]] \
   || fail "scores: $out"
+# Routes that take no body, called as people do: `curl -X POST URL` sends no Content-Length.
+out=$(api -X POST "$url/$id/reindex" -w " %{http_code}" --trace-ascii "$work/reindex.trace")
+[[ $out == *'"state":"indexed"'*" 200" ]] || fail "bodiless POST …/{id}/reindex: $out"
+grep -qi "content-length" <(sed -n '/=> Send header/,/<= Recv header/p' "$work/reindex.trace") \
+  && fail "curl sent a Content-Length; the check needs a request without one"
+out=$(api -X POST "$url/reindex" -w " %{http_code}")
+[[ $out == '{"indexed":1} 200' ]] || fail "bodiless POST …/reindex: $out"
 [[ $(api -X DELETE "$url/$id" -w "%{http_code}") == 204 ]] || fail "delete"
 [[ $(json "$(api -H "Content-Type: application/json" -X POST "$url/search" -d '{"query": "退货 三十天"}')" "len(d['hits'])") == 0 ]] \
   || fail "a deleted item is still found"

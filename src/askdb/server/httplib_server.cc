@@ -594,17 +594,10 @@ void HttplibHttpServer::Configure() {
     if (req.has_header("Content-Length") || chunked) {
       return httplib::Server::HandlerResponse::Unhandled;
     }
-    if (req.method == "POST" || req.method == "PUT" || req.method == "PATCH") {
-      Apply(HttpResponse::Error(411, "length_required",
-                                "send Content-Length (0 for an empty body) or a chunked body"),
-            res);
-      AddCorsHeaders(
-          req.has_header("Origin") ? std::optional(req.get_header_value("Origin")) : std::nullopt,
-          res);
-      return httplib::Server::HandlerResponse::Handled;
-    }
-    if (req.method == "DELETE") {
-      // cpp-httplib reads a DELETE body like a POST's: no length means none.
+    if (req.method == "POST" || req.method == "PUT" || req.method == "PATCH" ||
+        req.method == "DELETE") {
+      // HTTP/1.1 (RFC 9112 §6.3): a request with neither length nor chunking has no body
+      // (`curl -X POST` sends none). cpp-httplib would read it until the client closes.
       const_cast<httplib::Request&>(req).set_header("Content-Length", "0");
     }
     return httplib::Server::HandlerResponse::Unhandled;
