@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <numeric>
+#include <set>
 #include <span>
 #include <string>
 #include <utility>
@@ -68,6 +69,10 @@ struct Column {
   size_t index = 0;
   std::string name;
   Role role = Role::kEmpty;
+  // Further label columns read with this one: a group named by all of them — "Margaret
+  // Peacock" for a first and a last name, "Unplugged (Eric Clapton)" otherwise.
+  std::vector<size_t> more{};
+  bool person_name = false;
 };
 
 bool ContainsAny(std::string_view haystack, std::span<const std::string_view> needles) {
@@ -454,6 +459,7 @@ class Recommender {
     if (time.size() == 1 && categories.size() == 1 && measures.size() == 1) {
       return PivotLine(time[0], categories[0], measures[0]);
     }
+    if (time.empty() && !measures.empty()) MergeLabelColumns(categories);
     if (time.empty() && categories.size() == 1 && !measures.empty()) {
       if (measures.size() == 1 && LooksLikeShare(measures[0])) {
         return Pie(categories[0], measures[0]);
@@ -472,6 +478,34 @@ class Recommender {
                                  std::to_string(time.size()) + " time, " +
                                  std::to_string(categories.size()) + " category, " +
                                  std::to_string(measures.size()) + " measure)"));
+  }
+
+  // A group named by several columns (GROUP BY FirstName, LastName) is one category with
+  // joined labels, so the breakdown still gets its bar and its answer. Only for grouped rows
+  // whose joined labels are distinct: a plain list of rows stays a table.
+  void MergeLabelColumns(std::vector<Column>& categories) const {
+    constexpr size_t kMaxLabelColumns = 3;
+    if (!facts_.grouped || categories.size() < 2 || categories.size() > kMaxLabelColumns) return;
+    Column merged = categories[0];
+    for (size_t i = 1; i < categories.size(); ++i) merged.more.push_back(categories[i].index);
+    constexpr std::string_view kFirst[] = {"first", "given"};
+    constexpr std::string_view kLast[] = {"last", "family", "surname"};
+    merged.person_name =
+        categories.size() == 2 && (ContainsAny(Lower(categories[0].name), kFirst) ||
+                                   ContainsAny(Lower(categories[1].name), kLast));
+    std::set<std::string> seen;
+    for (size_t r = 0; r < rs_.rows.size(); ++r) {
+      if (!seen.insert(CategoryLabel(merged, r)).second) return;
+    }
+    categories = {std::move(merged)};
+  }
+  std::string CategoryLabel(const Column& c, size_t row) const {
+    std::string label = LabelOf(Cell(rs_, row, c.index));
+    if (c.person_name) return label + " " + LabelOf(Cell(rs_, row, c.more[0]));
+    for (size_t i = 0; i < c.more.size(); ++i) {
+      label += (i == 0 ? " (" : ", ") + LabelOf(Cell(rs_, row, c.more[i]));
+    }
+    return c.more.empty() ? label : label + ")";
   }
 
   bool Additive(const Column& c) const {
@@ -686,7 +720,7 @@ class Recommender {
     }
     int widest = 0;
     for (size_t r : rows) {
-      s.data.labels.push_back(LabelOf(Cell(rs_, r, category.index)));
+      s.data.labels.push_back(CategoryLabel(category, r));
       widest = std::max(widest, text::DisplayWidth(s.data.labels.back()));
     }
     for (const auto& m : measures) {
@@ -765,7 +799,7 @@ class Recommender {
     for (size_t r = 0; r < rs_.rows.size(); ++r) {
       auto v = NumberOf(Cell(rs_, r, measure.index));
       if (!v || *v <= 0) continue;  // a zero or missing part has no slice
-      slices.emplace_back(LabelOf(Cell(rs_, r, category.index)), *v);
+      slices.emplace_back(CategoryLabel(category, r), *v);
     }
     std::stable_sort(slices.begin(), slices.end(),
                      [](const auto& a, const auto& b) { return a.second > b.second; });

@@ -240,6 +240,43 @@ TEST(ChartRecommenderTest, MixedOrEmptyIsTable) {
   EXPECT_EQ(RecommendChart(ResultSet{}).kind, ChartKind::kTable);
 }
 
+// Northwind "total sales by employee": the engine groups by first and last name. The bar
+// names each group by both; a plain list of rows with two text columns stays a table.
+TEST(ChartRecommenderTest, GroupNamedBySeveralColumnsIsOneCategory) {
+  ResultSet rs = Make({"employee", "last name", "sales"},
+                      {{Value::Text("Margaret"), Value::Text("Peacock"), Value::Double(232890.85)},
+                       {Value::Text("Janet"), Value::Text("Leverling"), Value::Double(202812.84)},
+                       {Value::Text("Steven"), Value::Text("Buchanan"), Value::Double(68792.28)}});
+  const std::string sql =
+      "SELECT e.FirstName AS employee, e.LastName AS \"last name\", SUM(d.UnitPrice * "
+      "d.Quantity) AS sales FROM d JOIN e ON d.e = e.id GROUP BY e.FirstName, e.LastName "
+      "ORDER BY 3 DESC";
+  ChartSpec spec = RecommendChart(rs, {.sql = sql});
+  ASSERT_EQ(spec.kind, ChartKind::kBar) << spec.reason;
+  EXPECT_EQ(spec.data.labels,
+            (std::vector<std::string>{"Margaret Peacock", "Janet Leverling", "Steven Buchanan"}));
+  EXPECT_TRUE(spec.data.series[0].additive);
+  ExpectConsistent(spec);
+  // Other label columns read as "album (artist)".
+  ResultSet albums = Make({"album", "artist", "units_sold"},
+                          {{Value::Text("Unplugged"), Value::Text("Eric Clapton"), Value::Int(25)},
+                           {Value::Text("Acústico"), Value::Text("Titãs"), Value::Int(22)}});
+  EXPECT_EQ(
+      RecommendChart(albums, {.sql = "SELECT a, r, SUM(q) AS units_sold FROM t GROUP BY a, r"})
+          .data.labels,
+      (std::vector<std::string>{"Unplugged (Eric Clapton)", "Acústico (Titãs)"}));
+  // Two groups with the same joined name would merge two bars into one label: a table.
+  ResultSet same =
+      Make({"first", "b", "n"}, {{Value::Text("x y"), Value::Text("z"), Value::Int(1)},
+                                 {Value::Text("x"), Value::Text("y z"), Value::Int(2)}});
+  EXPECT_EQ(
+      RecommendChart(same, {.sql = "SELECT first, b, COUNT(*) AS n FROM t GROUP BY first, b"}).kind,
+      ChartKind::kTable);
+  // Not grouped: rows of a table, not parts of a breakdown.
+  EXPECT_EQ(RecommendChart(rs, {.sql = "SELECT FirstName, LastName, Salary FROM e"}).kind,
+            ChartKind::kTable);
+}
+
 TEST(ChartRecommenderTest, IdColumnsAreCategories) {
   ResultSet rs = Make({"customer_id", "total"}, {{Value::Int(7), Value::Double(10)},
                                                  {Value::Int(3), Value::Double(30)},

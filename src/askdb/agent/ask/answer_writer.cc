@@ -273,6 +273,51 @@ std::string WithPeriod(std::string answer, std::string_view anchor_note, bool ch
   return answer + " Period: " + std::string(anchor_note) + ".";
 }
 
+bool FoundNothing(const db::ResultSet& result) {
+  if (result.row_count() == 0) return true;
+  if (result.row_count() != 1 || result.columns.size() != 1) return false;
+  const db::Value& v = result.rows[0][0];
+  if (v.is_null()) return true;
+  using Kind = db::Value::Kind;
+  if (v.kind() != Kind::kInt && v.kind() != Kind::kDouble && v.kind() != Kind::kDecimal) {
+    return false;
+  }
+  const std::optional<double> n = v.AsNumber();
+  return n && *n == 0;
+}
+
+namespace {
+// "2012-01-01": ISO dates compare as text.
+bool IsIsoDate(std::string_view s) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (!std::isdigit(static_cast<unsigned char>(s[i]))) return false;
+  }
+  return true;
+}
+}  // namespace
+
+std::string OutsideDataNote(std::string_view period, std::string_view column,
+                            std::string_view first, std::string_view last, bool chinese) {
+  constexpr std::string_view kTo = " .. ";
+  const size_t to = period.find(kTo);
+  if (to == std::string_view::npos) return "";
+  const std::string_view start = period.substr(0, to);
+  const std::string_view end = period.substr(to + kTo.size());  // exclusive
+  if (!IsIsoDate(start) || !IsIsoDate(end) || !IsIsoDate(first) || !IsIsoDate(last)) return "";
+  if (end > first && start <= last) return "";  // the period meets the data
+  const std::string range = std::string(start) + " .. " + std::string(end) + "（不含）";
+  if (chinese) {
+    return std::string(column) + " 的日期从 " + std::string(first) + " 到 " + std::string(last) +
+           "，所问的时段 " + range + " 不在其中，数据没有覆盖它。";
+  }
+  return std::string(column) + " holds dates from " + std::string(first) + " to " +
+         std::string(last) + "; the period asked about (" + std::string(start) +
+         " up to, not including, " + std::string(end) +
+         ") lies outside them, so the data "
+         "does not cover it.";
+}
+
 std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese) {
   if (AsksToChangeData(question)) {
     return chinese ? "askdb 只读取数据，不会删除、修改或新增任何表和行；请换成一个关于数据的问题。"
@@ -301,6 +346,12 @@ std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& 
                         bool chinese) {
   if (result.row_count() == 0) {
     return chinese ? "没有符合条件的数据。" : "No rows match the question.";
+  }
+  if (result.row_count() == 1 && result.columns.size() == 1 && result.rows[0][0].is_null()) {
+    // SUM/AVG/MAX over no rows: "1 row" would hide that nothing matched.
+    const std::string& name = result.columns[0].name;
+    return chinese ? name + ZhGap(name) + "没有值（NULL）：没有符合条件且有值的数据。"
+                   : name + " has no value (NULL): no rows with a value match the question.";
   }
   const bool has_series = !chart.data.series.empty() && !chart.data.labels.empty();
   switch (chart.kind) {

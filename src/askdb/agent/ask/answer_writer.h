@@ -23,6 +23,19 @@ std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& 
 // that 今年 is 2025 in data that ends in 2025. Unchanged when `anchor_note` is empty.
 std::string WithPeriod(std::string answer, std::string_view anchor_note, bool chinese);
 
+// An empty result, or one number that is 0 or NULL: "nothing found", which may only mean the
+// data does not reach the period asked about.
+bool FoundNothing(const db::ResultSet& result);
+
+// The sentence that says a period lies wholly outside the dates a time column holds, so that
+// "number of invoices: 0" for 2012 in data of 2021..2025 is not read as "no invoices were
+// made": "invoice.invoicedate holds dates from 2021-01-01 to 2025-12-22; 2012-01-01 ..
+// 2012-12-31 is outside them." `period` is the engine's time reading ("2012-01-01 ..
+// 2013-01-01", end exclusive); `first`/`last` the column's ISO dates. "" when the period
+// meets the data or a part is not a date.
+std::string OutsideDataNote(std::string_view period, std::string_view column,
+                            std::string_view first, std::string_view last, bool chinese);
+
 // What a question in a language askdb does not read is told (other_language.h): which
 // languages it reads and what to do. "" when the question reads as Chinese or English.
 std::string OtherLanguageAnswer(std::string_view question, bool chinese);

@@ -175,6 +175,15 @@ TEST(AnswerWriterTest, KpiAndEmptyResults) {
   db::ResultSet empty;
   empty.columns = {{"x", "TEXT"}};
   EXPECT_EQ(WriteAnswer(empty, analysis::RecommendChart(empty), true), "没有符合条件的数据。");
+  // "2012年的销售额" on MariaDB: SUM over no rows is NULL, not "1 row".
+  db::ResultSet null_sum;
+  null_sum.columns = {{"销售额", "DECIMAL"}};
+  null_sum.rows.push_back({db::Value::Null()});
+  EXPECT_EQ(WriteAnswer(null_sum, analysis::RecommendChart(null_sum), true),
+            "销售额没有值（NULL）：没有符合条件且有值的数据。");
+  null_sum.columns[0].name = "revenue";
+  EXPECT_EQ(WriteAnswer(null_sum, analysis::RecommendChart(null_sum), false),
+            "revenue has no value (NULL): no rows with a value match the question.");
 }
 
 TEST(AnswerWriterTest, ARelativePeriodIsNamedWithTheAnswer) {
@@ -190,6 +199,44 @@ TEST(AnswerWriterTest, ARelativePeriodIsNamedWithTheAnswer) {
   EXPECT_EQ(WithPeriod("orders: 5.", "", false), "orders: 5.");
 }
 
+// Chinook on PostgreSQL holds invoices of 2021..2025: "how many invoices in 2012" is 0
+// because the data does not reach 2012, which the answer says.
+TEST(AnswerWriterTest, APeriodOutsideTheDataIsSaidToBe) {
+  EXPECT_EQ(OutsideDataNote("2012-01-01 .. 2013-01-01", "invoice.invoicedate", "2021-01-01",
+                            "2025-12-22", false),
+            "invoice.invoicedate holds dates from 2021-01-01 to 2025-12-22; the period asked "
+            "about (2012-01-01 up to, not including, 2013-01-01) lies outside them, so the data "
+            "does not cover it.");
+  EXPECT_EQ(OutsideDataNote("2026-01-01 .. 2026-02-01", "orders.order_date", "2021-01-01",
+                            "2025-12-22", true),
+            "orders.order_date 的日期从 2021-01-01 到 2025-12-22，所问的时段 2026-01-01 .. "
+            "2026-02-01（不含） 不在其中，数据没有覆盖它。");
+  // Periods that meet the data (even by one day at either end) get no note.
+  EXPECT_EQ(OutsideDataNote("2025-12-22 .. 2026-01-01", "c", "2021-01-01", "2025-12-22", false),
+            "");
+  EXPECT_EQ(OutsideDataNote("2020-12-01 .. 2021-01-02", "c", "2021-01-01", "2025-12-22", false),
+            "");
+  EXPECT_EQ(
+      OutsideDataNote("2020-12-01 .. 2021-01-01", "c", "2021-01-01", "2025-12-22", false).empty(),
+      false);
+  // Not a date range: nothing is claimed.
+  EXPECT_EQ(OutsideDataNote("2012", "c", "2021-01-01", "2025-12-22", false), "");
+  EXPECT_EQ(OutsideDataNote("2012-01-01 .. 2013-01-01", "c", "", "2025-12-22", false), "");
+}
+
+TEST(AnswerWriterTest, NothingFoundIsNoRowsOrOneZeroOrNull) {
+  db::ResultSet r;
+  r.columns = {{"n", "INTEGER"}};
+  EXPECT_TRUE(FoundNothing(r));
+  r.rows.push_back({db::Value::Int(0)});
+  EXPECT_TRUE(FoundNothing(r));
+  r.rows[0][0] = db::Value::Null();
+  EXPECT_TRUE(FoundNothing(r));
+  r.rows[0][0] = db::Value::Double(2328.6);
+  EXPECT_FALSE(FoundNothing(r));
+  r.rows.push_back({db::Value::Int(0)});
+  EXPECT_FALSE(FoundNothing(r));  // two rows: something was found
+}
 TEST(AnswerWriterTest, AnAbstentionSaysWhatToDo) {
   const std::string en =
       WriteAbstention("q", "I could not apply 'by' to anything in the question.", false);

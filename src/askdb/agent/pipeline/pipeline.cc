@@ -28,6 +28,7 @@
 #include "askdb/common/text.h"
 #include "askdb/knowledge/evidence.h"
 #include "askdb/llm/llm_client.h"
+#include "askdb/nlq/time_expr.h"
 
 namespace askdb::agent::pipeline {
 namespace {
@@ -778,9 +779,12 @@ struct Pipeline::Impl {
 
   StatusOr<NodeOutcome> Answer(RunState& s, NodeContext& ctx) {
     const PipelineRoute route = s.route;
-    Finish(
-        s, ctx, route,
-        WithPeriod(WriteAnswer(*s.result, MakeChart(s), s.chinese()), AnchorNote(s), s.chinese()));
+    std::string answer =
+        WithPeriod(WriteAnswer(*s.result, MakeChart(s), s.chinese()), AnchorNote(s), s.chinese());
+    if (std::string gap = PeriodOutsideData(s); !gap.empty()) {
+      answer += (s.chinese() ? "" : " ") + gap;
+    }
+    Finish(s, ctx, route, std::move(answer));
     const bool from_l1 = s.cache_hit && s.cache_level == "L1";
     if (deps.cache != nullptr && !from_l1) {
       ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
@@ -794,6 +798,36 @@ struct Pipeline::Impl {
   }
 
   // --- helpers ------------------------------------------------------------------------
+
+  // "Nothing found" for a period the data's time column does not reach says so
+  // (OutsideDataNote); "" otherwise. Reads the column's dates from the engine's index.
+  std::string PeriodOutsideData(const RunState& s) {
+    if (!s.translation.is_object() || !s.result || !FoundNothing(*s.result)) return "";
+    constexpr std::string_view kTimeColumn = "time column ";
+    std::string period, column;
+    for (const Json& m : s.translation.value("mappings", Json::array())) {
+      const std::string kind = m.value("kind", std::string());
+      const std::string target = m.value("target", std::string());
+      if (kind == "time") {
+        if (!period.empty()) return "";  // two periods: a comparison, not one gap
+        period = target;
+      }
+      if (kind == "column" && target.starts_with(kTimeColumn)) {
+        column = target.substr(kTimeColumn.size());
+      }
+    }
+    const size_t dot = column.rfind('.');
+    if (period.empty() || dot == std::string::npos) return "";
+    StatusOr<PreparedDatasource*> d = Datasource();
+    if (!d.ok() || (*d)->index == nullptr) return "";
+    const nlq::SchemaIndex& index = *(*d)->index;
+    const int c = index.FindColumn(index.FindTable(column.substr(0, dot)), column.substr(dot + 1));
+    if (c < 0) return "";
+    const nlq::ColumnStats& stats = index.columns()[c].stats;
+    if (!stats.min_date || !stats.max_date) return "";
+    return OutsideDataNote(period, column, nlq::FormatIsoDate(*stats.min_date),
+                           nlq::FormatIsoDate(*stats.max_date), s.chinese());
+  }
 
   // The period a relative time word was read as ("今年 = 2025-01-01 .. 2025-12-31 (...)"), for
   // the answer. A cached answer skipped the engine: its reading of the question gives it
