@@ -142,6 +142,21 @@ TEST_F(PipelineNoModelTest, AnAnswerOverARelativePeriodNamesItsDates) {
   EXPECT_EQ(plain->answer.find("时间："), std::string::npos) << plain->answer;
 }
 
+// Found on Chinook in PostgreSQL (invoices of 2021..2025): "how many invoices in 2012" said
+// "0." as if none had been made. A period the data does not reach is said to be outside it;
+// one inside it is not.
+TEST_F(PipelineNoModelTest, APeriodTheDataDoesNotReachIsSaidToBeOutsideIt) {
+  Pipeline p = MakePipeline();
+  StatusOr<PipelineResult> r = p.Ask("outside", "1990年的订单数");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->route, PipelineRoute::kEngine) << r->answer;
+  EXPECT_NE(r->answer.find("不在其中，数据没有覆盖它"), std::string::npos) << r->answer;
+  EXPECT_NE(r->answer.find("1990-01-01"), std::string::npos) << r->answer;
+  StatusOr<PipelineResult> inside = p.Ask("inside", "2024年的订单数");
+  ASSERT_TRUE(inside.ok());
+  EXPECT_EQ(inside->answer.find("不在其中"), std::string::npos) << inside->answer;
+}
+
 // Whichever route the classifier picks for it, a question in a third language is told which
 // languages askdb reads.
 TEST_F(PipelineNoModelTest, AQuestionInAThirdLanguageIsToldWhatAskdbReads) {
