@@ -15,10 +15,12 @@
 //                         longest_task_page_idle_ms: the longest task from loading the page
 //                         until the first question is sent (start-up and that prefetch)
 // Usage: node bench/web/web_bench.mjs [--askdb build/bin/askdb] [--runs 5] [--chromium PATH]
-//          [--assets DIR] [--trace FILE]
+//          [--assets DIR] [--trace FILE] [--profile FILE]
 // --trace FILE saves a Chromium performance trace (chrome://tracing / DevTools format) of the
-// first run's first chart, from sending the question until the chart is drawn, and prints the
-// longest main-thread task's breakdown (bench/web/trace_summary.mjs reads a saved one).
+// first run, from loading the page until its first chart is drawn, and prints the longest
+// main-thread tasks' breakdown (bench/web/trace_summary.mjs reads a saved one).
+// --profile FILE saves a CPU profile (.cpuprofile, DevTools) of the first run, from loading
+// the page until its first chart is drawn, and prints the largest self times.
 // --assets DIR serves a Vite build of web/ (e.g. `ASKDB_WEB_OUT=DIR npx vite build`) in front
 // of askdb's API instead of the UI embedded in the binary (gzip, the same cache headers), to
 // compare two builds of the UI on one binary, one after the other, under the same load.
@@ -44,6 +46,7 @@ const runs = Number(flag('runs', '5'))
 const chromium = flag('chromium', process.env.CHROMIUM ?? '/usr/bin/chromium')
 const assets = flag('assets', '')
 const traceFile = flag('trace', '')
+const profileFile = flag('profile', '')
 const ROWS_QUESTION = '列出最早的一千笔订单'
 const ROWS_SQL = 'SELECT order_date, total_amount FROM orders ORDER BY order_date, order_id LIMIT 1000'
 
@@ -82,6 +85,18 @@ function assetServer(dir, api) {
     res.end(cache.get(file))
   })
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, base: `http://127.0.0.1:${server.address().port}` })))
+}
+
+// The functions that took the most time themselves in a CPU profile (Profiler.stop's).
+function selfTimes(profile, top = 30) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]))
+  const total = new Map()
+  profile.samples.forEach((id, k) => {
+    const f = byNode.get(id)
+    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/.*\//, '')}:${f.lineNumber}:${f.columnNumber}`
+    total.set(key, (total.get(key) ?? 0) + (profile.timeDeltas[k] ?? 0))
+  })
+  return ['CPU profile, self time (ms):', ...[...total].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `  ${(us / 1000).toFixed(1).padStart(7)}  ${k}`)].join('\n')
 }
 
 function median(xs) {
@@ -181,6 +196,16 @@ async function main() {
         for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration })
       }).observe({ type: 'longtask', buffered: true })
     })
+    // The trace covers the first run from loading the page (start-up, the ECharts prefetch)
+    // until the first chart is drawn.
+    const tracing = traceFile && i === 0
+    const profiling = profileFile && i === 0 && (await page.createCDPSession())
+    if (profiling) {
+      await profiling.send('Profiler.enable')
+      await profiling.send('Profiler.setSamplingInterval', { interval: 200 })
+      await profiling.send('Profiler.start')
+    }
+    if (tracing) await page.tracing.start({ path: resolve(traceFile), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'v8'] })
     await page.goto(`${base}/`, { waitUntil: 'networkidle0' })
     await page.waitForSelector('textarea[data-testid=question]')
     // Twice: the first question also loads and compiles the ECharts chunk (loaded on
@@ -192,14 +217,17 @@ async function main() {
       }
       const t0 = await page.evaluate(() => performance.now())
       if (list === tasksCold) tasksIdle.push(await page.evaluate((to) => window.__longTasks.filter((t) => t.start < to).reduce((m, t) => Math.max(m, t.duration), 0), t0))
-      const tracing = traceFile && i === 0 && list === tasksCold
       await page.type('textarea[data-testid=question]', ROWS_QUESTION)
-      if (tracing) await page.tracing.start({ path: resolve(traceFile), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'v8'] })
       await page.keyboard.press('Enter')
       await page.waitForFunction(() => document.querySelector('[data-testid=chart] [data-drawn=true]') !== null, { timeout: 120_000 })
       await page.waitForSelector('[data-testid=result-table] tbody tr')
       await new Promise((r) => setTimeout(r, 500))
-      if (tracing) {
+      if (profiling && list === tasksCold) {
+        const { profile } = await profiling.send('Profiler.stop')
+        writeFileSync(resolve(profileFile), JSON.stringify(profile))
+        console.error(selfTimes(profile))
+      }
+      if (tracing && list === tasksCold) {
         await page.tracing.stop()
         const { summarize } = await import('./trace_summary.mjs')
         console.error(summarize(JSON.parse(readFileSync(resolve(traceFile), 'utf8'))))

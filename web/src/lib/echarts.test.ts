@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildOption, chartKinds, type ChartKind } from './charts'
-import { coreCovers } from './echarts'
+import { coreCovers, loadECharts } from './echarts'
 
 describe('the ECharts subset the chat page loads', () => {
   const result = {
@@ -40,5 +40,38 @@ describe('the ECharts subset the chat page loads', () => {
     expect(coreCovers({ series: [{ type: 'heatmap', data: [] }], visualMap: {} })).toBe(false)
     expect(coreCovers({ series: { type: 'bar' }, dataZoom: [{}] })).toBe(false)
     expect(coreCovers({ series: { type: 'gauge' } })).toBe(false)
+  })
+})
+
+describe('loading ECharts in pieces', () => {
+  it('registers every part and gives the same core to every caller', async () => {
+    const first = loadECharts()
+    expect(loadECharts()).toBe(first)
+    const echarts = await first
+    // The page draws on canvas; here the SVG renderer (not a part the page loads) lets
+    // node render each offered kind: drawn, each has its shapes.
+    const { SVGRenderer } = await import('echarts/renderers')
+    echarts.use(SVGRenderer)
+    const svgOf = (type: string) => {
+      const chart = echarts.init(null, undefined, { renderer: 'svg', ssr: true, width: 300, height: 200 })
+      try {
+        const cartesian = type !== 'pie' && type !== 'funnel'
+        chart.setOption({
+          animation: false,
+          title: { text: 't' },
+          tooltip: {},
+          legend: {},
+          ...(cartesian ? { grid: {}, xAxis: { type: 'category', data: ['a', 'b', 'c'] }, yAxis: {} } : {}),
+          series: [{ type, name: type, data: !cartesian ? [{ name: 'a', value: 1 }, { name: 'b', value: 2 }] : [1, 3, 2] }],
+        })
+        return chart.renderToSVGString()
+      } finally {
+        chart.dispose()
+      }
+    }
+    for (const type of ['bar', 'line', 'pie', 'scatter']) expect((svgOf(type).match(/<path/g) ?? []).length, type).toBeGreaterThan(3)
+    // A kind that is not one of the parts is not registered (the full library is loaded for
+    // it): nothing drawn.
+    expect((svgOf('funnel').match(/<path/g) ?? []).length).toBeLessThan((svgOf('pie').match(/<path/g) ?? []).length)
   })
 })

@@ -1,0 +1,1 @@
+export { BarChart as part } from 'echarts/charts'

@@ -1,0 +1,1 @@
+export { GridComponent as part } from 'echarts/components'

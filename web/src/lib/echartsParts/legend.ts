@@ -1,0 +1,1 @@
+export { LegendComponent as part } from 'echarts/components'

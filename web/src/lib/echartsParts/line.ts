@@ -1,0 +1,1 @@
+export { LineChart as part } from 'echarts/charts'

@@ -1,0 +1,1 @@
+export { PieChart as part } from 'echarts/charts'

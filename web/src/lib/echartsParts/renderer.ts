@@ -1,0 +1,1 @@
+export { CanvasRenderer as part } from 'echarts/renderers'

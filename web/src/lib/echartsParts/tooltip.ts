@@ -1,0 +1,1 @@
+export { TooltipComponent as part } from 'echarts/components'
