@@ -31,6 +31,7 @@ struct CorpusEntry {
   std::string id;
   std::string sql;
   std::string expect;
+  std::string says;  // a part of the refusal the person must read, when the entry gives one
 };
 
 void ReplaceAll(std::string& text, std::string_view token, const std::string& with) {
@@ -63,9 +64,12 @@ std::vector<CorpusEntry> LoadCorpus(std::string_view engine) {
       for (const Json& e : j["engines"]) applies = applies || e == engine;
       if (!applies) continue;
     }
-    CorpusEntry e{j.value("id", ""), j.value("sql", ""), ""};
+    CorpusEntry e{j.value("id", ""), j.value("sql", ""), "", ""};
     if (j.contains("expect") && j["expect"].contains(std::string(engine))) {
       e.expect = j["expect"][std::string(engine)].get<std::string>();
+    }
+    if (j.contains("says") && j["says"].contains(std::string(engine))) {
+      e.says = j["says"][std::string(engine)].get<std::string>();
     }
     if (j.contains("repeat")) {
       for (const Json& r : j["repeat"]) {
@@ -136,6 +140,8 @@ void RunCorpus(std::string_view engine, const std::string& url) {
       EXPECT_EQ(StatusCodeName(rs.status().code()), e.expect)
           << engine << ": " << e.id << ": " << rs.status().ToString().substr(0, 300);
     }
+    EXPECT_NE(rs.status().message().find(e.says), std::string::npos)
+        << engine << ": " << e.id << " should say '" << e.says << "': " << rs.status().message();
     StatusOr<ResultSet> check = db.Execute("SELECT COUNT(*) FROM " + artist, options);
     ASSERT_TRUE(check.ok()) << "after " << e.id << ": " << check.status().ToString();
     EXPECT_EQ(check->rows[0][0].int_value(), 275) << "after " << e.id;

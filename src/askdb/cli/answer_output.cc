@@ -163,7 +163,15 @@ void PrintPipelineAnswer(const CliContext& ctx, const PipelineResult& r,
                            r.state.question + " (" + r.state.follow_up + ")")
               << "\n";
   }
-  if (r.translation) {
+  if (r.translation && !r.translation->answered && r.route == PipelineRoute::kLlm) {
+    // The engine's reading was not used: "not answered:" above the model's answer would
+    // contradict it. Say why the model was asked instead.
+    std::cout << style.Dim(zh ? "引擎没有把握（" + r.translation->abstain_reason +
+                                    "），SQL 由模型编写"
+                              : "the engine was not sure (" + r.translation->abstain_reason +
+                                    "), so the model wrote the SQL")
+              << "\n";
+  } else if (r.translation) {
     const std::string explanation = nlq::RenderExplanation(*r.translation, zh);
     if (!explanation.empty()) std::cout << style.Dim(explanation) << "\n";
   }

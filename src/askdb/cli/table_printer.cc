@@ -1,6 +1,11 @@
 #include "askdb/cli/table_printer.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "askdb/common/text.h"
@@ -27,6 +32,59 @@ void FitWidths(std::vector<int>& widths, int max_width) {
   }
 }
 
+// Digits after the point that `text` ("263.5000", "99984.5799157") needs: trailing zeros
+// do not count.
+int FractionDigits(std::string_view text) {
+  const size_t dot = text.find('.');
+  if (dot == std::string_view::npos || text.find_first_of("eE") != std::string_view::npos) return 0;
+  size_t end = text.size();
+  while (end > dot + 1 && text[end - 1] == '0') --end;
+  return static_cast<int>(end - dot - 1);
+}
+
+// One number of decimals for a column of fractional numbers, so that float noise
+// (267868.179744) and NUMERIC padding (263.5000) do not bury the figures and the points line
+// up: what the values need, at most 2 once any value reaches 100 (amounts), else at most 4.
+// -1 leaves the column as the database gave it (no fractional values, or a decimal with more
+// digits than a double holds).
+int ColumnDecimals(const db::ResultSet& result, size_t c, size_t shown) {
+  constexpr int kAmountDecimals = 2, kSmallDecimals = 4;
+  constexpr double kAmount = 100;
+  constexpr size_t kExactDigits = 15;
+  int needed = 0;
+  bool fractional_kind = false, amount = false;
+  for (size_t r = 0; r < shown; ++r) {
+    if (c >= result.rows[r].size()) continue;
+    const db::Value& v = result.rows[r][c];
+    if (v.kind() != db::Value::Kind::kDouble && v.kind() != db::Value::Kind::kDecimal) continue;
+    const std::optional<double> n = v.AsNumber();
+    if (!n || !std::isfinite(*n)) return -1;
+    const std::string shown_text = v.ToDisplayString();
+    if (v.kind() == db::Value::Kind::kDecimal &&
+        static_cast<size_t>(std::count_if(shown_text.begin(), shown_text.end(), ::isdigit)) >
+            kExactDigits) {
+      return -1;
+    }
+    fractional_kind = true;
+    amount = amount || std::fabs(*n) >= kAmount;
+    needed = std::max(needed, FractionDigits(shown_text));
+  }
+  if (!fractional_kind) return -1;
+  return std::min(needed, amount ? kAmountDecimals : kSmallDecimals);
+}
+
+std::string Cell(const db::Value& v, int decimals) {
+  if (decimals < 0 ||
+      (v.kind() != db::Value::Kind::kDouble && v.kind() != db::Value::Kind::kDecimal)) {
+    return v.ToDisplayString();
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, *v.AsNumber());
+  std::string out = buf;
+  if (out.starts_with("-") && out.find_first_not_of("-0.") == std::string::npos) out.erase(0, 1);
+  return out;
+}
+
 }  // namespace
 
 std::string FormatTable(const db::ResultSet& result, const TableFormat& format) {
@@ -40,10 +98,12 @@ std::string FormatTable(const db::ResultSet& result, const TableFormat& format) 
   for (size_t c = 0; c < ncols; ++c) {
     widths[c] = std::min(text::DisplayWidth(result.columns[c].name), format.max_cell_width);
   }
+  std::vector<int> decimals(ncols);
+  for (size_t c = 0; c < ncols; ++c) decimals[c] = ColumnDecimals(result, c, shown);
   for (size_t r = 0; r < shown; ++r) {
     cells[r].resize(ncols);
     for (size_t c = 0; c < ncols && c < result.rows[r].size(); ++c) {
-      std::string s = result.rows[r][c].ToDisplayString();
+      std::string s = Cell(result.rows[r][c], decimals[c]);
       std::replace(s.begin(), s.end(), '\n', ' ');
       widths[c] = std::max(widths[c], std::min(text::DisplayWidth(s), format.max_cell_width));
       cells[r][c] = std::move(s);

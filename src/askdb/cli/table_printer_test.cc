@@ -44,6 +44,35 @@ TEST(TablePrinterTest, NumbersAreRightAligned) {
   EXPECT_EQ(text::DisplayWidth(lines[4]), text::DisplayWidth(lines[0]));
 }
 
+// Northwind revenue on PostgreSQL (price × quantity × (1 − a REAL discount)) comes back as
+// 267868.179744, its NUMERIC unit prices as 263.5000: one column, one number of decimals.
+TEST(TablePrinterTest, FractionalColumnsShowOneNumberOfDecimals) {
+  db::ResultSet r;
+  r.columns = {{"category", "TEXT"}, {"revenue", "DOUBLE"}, {"unit price", "NUMERIC"},
+               {"share", "DOUBLE"}, {"id", "INTEGER"}};
+  r.rows.push_back({db::Value::Text("Beverages"), db::Value::Double(267868.179744),
+                    db::Value::Decimal("263.5000"), db::Value::Double(0.2116281),
+                    db::Value::Int(10248)});
+  r.rows.push_back({db::Value::Text("Produce"), db::Value::Double(99984.5799157),
+                    db::Value::Decimal("97.0000"), db::Value::Double(0.05), db::Value::Int(7)});
+  r.rows.push_back({db::Value::Text("Dairy"), db::Value::Double(-0.001),
+                    db::Value::Decimal("12345678901234567.25"), db::Value::Null(),
+                    db::Value::Int(1)});
+  std::vector<std::string> lines = Lines(FormatTable(r, TableFormat{}));
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_NE(lines[2].find("267868.18"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[3].find("99984.58"), std::string::npos) << lines[3];
+  EXPECT_NE(lines[4].find(" 0.00 "), std::string::npos) << lines[4];  // not "-0.00"
+  // A decimal with more digits than a double holds keeps the database's text, and so does
+  // the rest of its column.
+  EXPECT_NE(lines[2].find("263.5000"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[4].find("12345678901234567.25"), std::string::npos) << lines[4];
+  // Small fractions keep up to four decimals; integers are left alone.
+  EXPECT_NE(lines[2].find("0.2116"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[3].find("0.0500"), std::string::npos) << lines[3];
+  EXPECT_NE(lines[2].find("10248"), std::string::npos) << lines[2];
+}
+
 TEST(TablePrinterTest, RowLimitAndTruncationAreReported) {
   db::ResultSet r = CityRevenue();
   r.truncated = true;

@@ -229,8 +229,16 @@ inline std::string FormatDuration(std::chrono::milliseconds d) {
 }
 
 inline std::string ReadOnlyRefusal(std::string_view what, std::string_view detail) {
-  std::string out = "refused: this connection is read-only; " + std::string(what) +
-                    " is not allowed (askdb only runs SELECT statements)";
+  // A query word refused here is a query that writes or locks; "SELECT is not allowed (askdb
+  // only runs SELECT statements)" would contradict itself.
+  const bool query = !what.empty() && IsQueryWord(what);
+  std::string out =
+      "refused: this connection is read-only; " +
+      (query ? "a " + std::string(what) +
+                   " that writes (INTO OUTFILE, INTO DUMPFILE, INTO @variables) or locks rows "
+                   "(FOR UPDATE, LOCK IN SHARE MODE) is not allowed (askdb only runs plain "
+                   "queries; remove that clause)"
+             : std::string(what) + " is not allowed (askdb only runs SELECT statements)");
   if (!detail.empty()) out += " — the server said: " + std::string(detail);
   return out;
 }
