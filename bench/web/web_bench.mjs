@@ -10,10 +10,12 @@
 //                         reported) from sending a question until its 1,000-row result
 //                         table and chart are drawn (target <= 100 ms; 0 = no task >= 50 ms);
 //                         longest_task_first_chart_ms: the same for the page's first chart
-//                         (ECharts is prefetched when the page is idle; if that has not
-//                         finished, this one also waits for it);
-//                         longest_task_page_idle_ms: the longest task from loading the page
-//                         until the first question is sent (start-up and that prefetch)
+//                         (asked once the page has loaded and warmed up ECharts, as
+//                         someone typing their first question lets it);
+//                         longest_task_startup_ms: from loading the page until the question
+//                         box shows; longest_task_prefetch_ms: from then until ECharts is
+//                         loaded and warmed up (the mark askdb:echarts-ready). bars: the
+//                         targets, and the 100 ms bar for start-up and the prefetch too
 // Usage: node bench/web/web_bench.mjs [--askdb build/bin/askdb] [--runs 5] [--chromium PATH]
 //          [--assets DIR] [--trace FILE] [--profile FILE]
 // --trace FILE saves a Chromium performance trace (chrome://tracing / DevTools format) of the
@@ -104,6 +106,8 @@ function median(xs) {
   return s[Math.floor(s.length / 2)]
 }
 
+const stat = (xs) => ({ median: Math.round(median(xs)), max: Math.round(Math.max(...xs)), runs: xs.map(Math.round) })
+
 let server
 let browser
 let front
@@ -161,13 +165,9 @@ async function main() {
   for (const [url, n] of sizes) if (!/\/assets\/echarts-/.test(url)) firstScreen += n
   await first.close()
 
-  // 2. First contentful paint, cold cache, signed in (the chat page is what people see).
-  const fcps = []
-  const readies = []
-  for (let i = 0; i < runs; i++) {
-    const page = await freshPage(true)
-    // When the question box first appears (the page is usable).
-    await page.evaluateOnNewDocument(() => {
+  // When the question box first appears (the page is usable): window.__ready.
+  const markReady = (page) =>
+    page.evaluateOnNewDocument(() => {
       new MutationObserver((_, observer) => {
         if (document.querySelector('textarea[data-testid=question]')) {
           window.__ready = performance.now()
@@ -175,6 +175,13 @@ async function main() {
         }
       }).observe(document, { childList: true, subtree: true })
     })
+
+  // 2. First contentful paint, cold cache, signed in (the chat page is what people see).
+  const fcps = []
+  const readies = []
+  for (let i = 0; i < runs; i++) {
+    const page = await freshPage(true)
+    await markReady(page)
     await page.goto(`${base}/`, { waitUntil: 'networkidle0' })
     await page.waitForSelector('textarea[data-testid=question]')
     const [fcp, ready] = await page.evaluate(() => [performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1, window.__ready ?? -1])
@@ -186,10 +193,12 @@ async function main() {
   // 3. The longest main-thread task while a 1,000-row result and its chart render.
   const tasks = []
   const tasksCold = []
-  const tasksIdle = []
+  const tasksStartup = []
+  const tasksPrefetch = []
   const rowCounts = []
   for (let i = 0; i < runs; i++) {
     const page = await freshPage(true)
+    await markReady(page)
     await page.evaluateOnNewDocument(() => {
       window.__longTasks = []
       new PerformanceObserver((list) => {
@@ -208,15 +217,21 @@ async function main() {
     if (tracing) await page.tracing.start({ path: resolve(traceFile), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'v8'] })
     await page.goto(`${base}/`, { waitUntil: 'networkidle0' })
     await page.waitForSelector('textarea[data-testid=question]')
-    // Twice: the first question also loads and compiles the ECharts chunk (loaded on
-    // first use); the second, in a new chat on the same page, is rendering alone.
+    // The page loads and warms up ECharts when idle (src/lib/echarts.ts marks the end):
+    // someone types their first question meanwhile. Start-up is until the question box
+    // shows; the prefetch from then until that mark.
+    await page.waitForFunction(() => performance.getEntriesByName('askdb:echarts-ready').length > 0, { timeout: 60_000 })
+    const [ready, prefetched, longTasks] = await page.evaluate(() => [window.__ready, performance.getEntriesByName('askdb:echarts-ready')[0].startTime, window.__longTasks])
+    const longest = (from, to) => longTasks.filter((t) => t.start >= from && t.start < to).reduce((m, t) => Math.max(m, t.duration), 0)
+    tasksStartup.push(longest(0, ready))
+    tasksPrefetch.push(longest(ready, prefetched + 1))
+    // Twice: the page's first chart; then, in a new chat on the same page, a later one.
     for (const list of [tasksCold, tasks]) {
       if (list === tasks) {
         await page.click('[data-testid=new-chat]')
         await page.waitForFunction(() => !document.querySelector('[data-testid=turn]'))
       }
       const t0 = await page.evaluate(() => performance.now())
-      if (list === tasksCold) tasksIdle.push(await page.evaluate((to) => window.__longTasks.filter((t) => t.start < to).reduce((m, t) => Math.max(m, t.duration), 0), t0))
       await page.type('textarea[data-testid=question]', ROWS_QUESTION)
       await page.keyboard.press('Enter')
       await page.waitForFunction(() => document.querySelector('[data-testid=chart] [data-drawn=true]') !== null, { timeout: 120_000 })
@@ -251,13 +266,18 @@ async function main() {
     chat_ready_ms: { median: Math.round(median(readies)), max: Math.round(Math.max(...readies)), runs: readies.map(Math.round) },
     longest_task_ms: { median: Math.round(median(tasks)), max: Math.round(Math.max(...tasks)), runs: tasks.map(Math.round), rows_shown: rowCounts },
     longest_task_first_chart_ms: { median: Math.round(median(tasksCold)), max: Math.round(Math.max(...tasksCold)), runs: tasksCold.map(Math.round) },
-    longest_task_page_idle_ms: { median: Math.round(median(tasksIdle)), max: Math.round(Math.max(...tasksIdle)), runs: tasksIdle.map(Math.round) },
+    longest_task_startup_ms: stat(tasksStartup),
+    longest_task_prefetch_ms: stat(tasksPrefetch),
   }
   out.bars = {
     first_screen_le_350_kb: out.first_screen_gzip_kb <= 350,
     fcp_le_1000_ms: out.fcp_ms.max <= 1000,
-    longest_task_le_100_ms: out.longest_task_ms.max <= 100,
-    first_chart_longest_task_le_100_ms: out.longest_task_first_chart_ms.max <= 100,
+    // The issue's bar: while a 1,000-row result and its chart render (every run, the
+    // page's first chart and a later one).
+    result_and_chart_longest_task_le_100_ms: Math.max(out.longest_task_ms.max, out.longest_task_first_chart_ms.max) <= 100,
+    // The same bar for the rest of the page's life before the first question.
+    startup_longest_task_le_100_ms: out.longest_task_startup_ms.max <= 100,
+    prefetch_longest_task_le_100_ms: out.longest_task_prefetch_ms.max <= 100,
   }
   console.log(JSON.stringify(out, null, 2))
 }
