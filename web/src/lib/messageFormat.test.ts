@@ -19,6 +19,16 @@ describe('message compiler', () => {
     expect(parseMessage('plain')).toEqual(['plain'])
   })
 
+  it('has every message in both locales (the same keys, none empty)', () => {
+    const keys = (o: Record<string, unknown>, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? (v.trim() ? [prefix + k] : []) : keys(v as Record<string, unknown>, `${prefix}${k}.`)))
+    const zhKeys = keys(zh as Record<string, unknown>).sort()
+    const enKeys = keys(en as Record<string, unknown>).sort()
+    expect(enKeys.filter((k) => !zhKeys.includes(k)), 'in English only').toEqual([])
+    expect(zhKeys.filter((k) => !enKeys.includes(k)), 'in Chinese only').toEqual([])
+    expect(zhKeys.length).toBeGreaterThan(100)
+  })
+
   it('compiles every message of both locales to text without a brace left over', () => {
     const walk = (o: Record<string, unknown>, out: string[]) => {
       for (const v of Object.values(o)) typeof v === 'string' ? out.push(v) : walk(v as Record<string, unknown>, out)
