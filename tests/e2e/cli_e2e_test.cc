@@ -322,6 +322,13 @@ TEST_F(CliE2eTest, AskUsesTheModelOnlyWhenTheEngineAbstainsAndResumesClarificati
   EXPECT_EQ((*m)["rows"].size(), 5u);
   const std::string md = Slurp(dir_ / "spent.md");
   EXPECT_NE(md.find("HAVING SUM(o.total_amount) > 50000"), std::string::npos) << md;
+  // In the terminal, the model's answer is not headed by the engine's unused "not answered:".
+  RunResult text =
+      Run({"ask", "--llm", "scripted:rules.json", "which 3 customers spent more than 60000"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("route model-written SQL"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("so the model wrote the SQL"), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("not answered"), std::string::npos) << text.out;
 
   // A clarifying question ends the run (exit 8) with a thread to resume — in a new process.
   RunResult asked =
