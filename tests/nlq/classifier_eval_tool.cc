@@ -1,6 +1,8 @@
 // classifier_eval_tool: the request classifier on the public labelled requests of
 // ../shared/data/intents (CLINC150 en, SMP2017 zh, Spider dev questions), by split.
-//   classifier_eval_tool [--json OUT] [--mistakes LANG] [--rules RULES.toml] [INTENTS.jsonl]
+//   classifier_eval_tool [--json OUT] [--mistakes LANG] [--split SPLIT] [--rules RULES.toml]
+//                        [INTENTS.jsonl]
+// --split keeps one split (develop, report, …): develop work never prints report figures.
 // --rules uses another rules file (e.g. one whose intent_model names a freshly trained
 // weights file) instead of the embedded one.
 // --mistakes lists the develop split's misclassified requests of one language (never the
@@ -14,6 +16,7 @@
 #include <iostream>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "askdb/agent/classifier_eval.h"
 #include "askdb/agent/request_classifier.h"
@@ -24,6 +27,7 @@ int main(int argc, char** argv) {
   std::string path = std::string(ASKDB_SHARED_DATA_DIR) + "/intents/intents.jsonl";
   std::string json_path;
   std::string mistakes_lang;
+  std::string only_split;
   ClassifierOptions options;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -33,6 +37,8 @@ int main(int argc, char** argv) {
       options.rules_path = argv[++i];
     } else if (a == "--mistakes" && i + 1 < argc) {
       mistakes_lang = argv[++i];
+    } else if (a == "--split" && i + 1 < argc) {
+      only_split = argv[++i];
     } else {
       path = a;
     }
@@ -46,6 +52,9 @@ int main(int argc, char** argv) {
   for (LabelledRequest& r : *requests) {
     if (r.type == "simple" && datetime_labels.count(r.upstream_label)) r.type = "trivial";
     r.split = r.split == "train" ? "develop" : r.split == "dev" ? "report" : r.split;
+  }
+  if (!only_split.empty()) {
+    std::erase_if(*requests, [&](const LabelledRequest& r) { return r.split != only_split; });
   }
   auto created = RequestClassifier::Create(options);
   if (!created.ok()) {

@@ -309,6 +309,22 @@ TEST(RequestClassifierTest, ThanksAndGoodbyesInOtherWords) {
   }
 }
 
+// A table or column name written in Latin letters inside a Chinese question is a data
+// question, whatever the model makes of the Chinese around it.
+TEST(RequestClassifierTest, MixedScriptDataQuestionsReachTheDataPath) {
+  for (std::string_view q :
+       {"哪些 widgets 的名字是回文", "列出所有 orders 的数量", "customers 表里有多少行",
+        "显示 products 中价格最高的10个", "每个 region 的 sales 总和", "统计一下 user_id 的个数"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kDataQuery) << q;
+    EXPECT_GE(c.confidence, 0.6) << q;
+    EXPECT_FALSE(c.ByIntentModel()) << q;
+  }
+  // Latin words that are not names of the data keep their reading.
+  EXPECT_EQ(Classifier().Classify("2gib等于多少mib").type, RequestType::kSimple);
+  EXPECT_EQ(Classifier().Classify("你好 askdb").type, RequestType::kTrivial);
+}
+
 TEST(RequestClassifierTest, RulesFileOverride) {
   const std::string rules = R"(
 priority = ["consultation", "visualization", "data_query"]

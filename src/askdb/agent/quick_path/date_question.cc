@@ -170,7 +170,58 @@ std::optional<DateExpression> Holiday(std::string_view year_text, std::string_vi
       {"new year's eve", 12, 31},
       {"new years eve", 12, 31},
   };
+  // Lunar holidays, solar terms and holidays on the Nth weekday of a month: recognised so
+  // the answer can say why it gives no date, never computed.
+  static constexpr std::string_view kMovable[] = {"春节",
+                                                  "过年",
+                                                  "除夕",
+                                                  "大年三十",
+                                                  "大年初一",
+                                                  "元宵节",
+                                                  "元宵",
+                                                  "端午节",
+                                                  "端午",
+                                                  "中秋节",
+                                                  "中秋",
+                                                  "七夕",
+                                                  "七夕节",
+                                                  "重阳节",
+                                                  "清明节",
+                                                  "清明",
+                                                  "腊八节",
+                                                  "腊八",
+                                                  "小年",
+                                                  "冬至",
+                                                  "母亲节",
+                                                  "父亲节",
+                                                  "感恩节",
+                                                  "复活节",
+                                                  "easter",
+                                                  "easter sunday",
+                                                  "thanksgiving",
+                                                  "thanksgiving day",
+                                                  "mother's day",
+                                                  "mothers day",
+                                                  "father's day",
+                                                  "fathers day",
+                                                  "chinese new year",
+                                                  "lunar new year",
+                                                  "mid-autumn festival",
+                                                  "dragon boat festival",
+                                                  "memorial day",
+                                                  "labor day",
+                                                  "good friday",
+                                                  "mardi gras",
+                                                  "diwali",
+                                                  "ramadan"};
   if (!year) return std::nullopt;
+  for (std::string_view m : kMovable) {
+    if (name != m) continue;
+    DateExpression e;
+    e.kind = DateExpression::Kind::kNotComputed;
+    e.text = std::string(text);
+    return e;
+  }
   for (const Fixed& h : kFixed) {
     if (name != h.name) continue;
     DateExpression e;
@@ -311,12 +362,87 @@ std::optional<DateExpression> ParseEnDay(std::string_view s) {
   return std::nullopt;
 }
 
+// A clock time, "下午5点半", "明天上午9点", "12点25分", "5:30 pm", "noon tomorrow", as the
+// fields of a kTimeUntil question. Hours without a period of the day that could be either
+// half ("5点") are the next of the two.
+std::optional<DateQuestion> ZhClock(std::string_view s) {
+  static const Pattern clock(
+      "^(今天|今日|明天|明日|后天|今晚)?(凌晨|早上|早晨|清晨|上午|中午|下午|傍晚|晚上|夜里|夜间)?" +
+      kZhNum +
+      "(?:点|时|:)(?:(半)|(一刻)|(三刻)|整|钟|([0-9]{1,2}|[零〇一二三四五六七八九十]+)分?)?$");
+  std::string day, period, h, half, quarter, three_quarters, m;
+  if (!RE2::FullMatch(s, clock.re, &day, &period, &h, &half, &quarter, &three_quarters, &m)) {
+    return std::nullopt;
+  }
+  const auto hour = Number(h);
+  const auto minute = m.empty() ? std::optional<int>(0) : Number(m);
+  if (!hour || !minute || *hour > 24 || *minute > 59) return std::nullopt;
+  DateQuestion q;
+  q.kind = DateQuestion::Kind::kTimeUntil;
+  q.minute = !half.empty() ? 30 : !quarter.empty() ? 15 : !three_quarters.empty() ? 45 : *minute;
+  q.hour = *hour;
+  if (day == "今晚" && period.empty()) period = "晚上";
+  const bool pm = period == "下午" || period == "傍晚" || period == "晚上" || period == "夜里" ||
+                  period == "夜间" || (period == "中午" && *hour < 6);
+  if (period.empty()) {
+    q.hour_either = *hour >= 1 && *hour <= 12;
+  } else if (*hour > 12) {
+    if (!pm) return std::nullopt;  // "上午15点"
+  } else if (pm) {
+    q.hour = *hour == 12 && period != "中午" ? 24 : *hour % 12 + 12;
+  } else if (*hour == 12 && period != "中午") {
+    q.hour = 0;  // 凌晨12点
+  }
+  if (q.hour == 24 && q.minute > 0) return std::nullopt;
+  const int offset = (day == "明天" || day == "明日") ? 1 : day == "后天" ? 2 : 0;
+  q.day = Offset(DateExpression::Kind::kDayOffset, offset, day.empty() ? "今天" : day);
+  q.day_named = !day.empty();
+  return q;
+}
+
+std::optional<DateQuestion> EnClock(std::string_view s) {
+  static const Pattern clock(
+      "^(?:(today|tonight|tomorrow) (?:at "
+      ")?)?(?:(noon|midday|midnight)|([0-9]{1,2})(?::([0-9]{2}))?"
+      " ?(am|pm|a\\.m\\.|p\\.m\\.|o'clock)?)(?: (today|tonight|tomorrow))?$");
+  std::string day, named, h, m, period, day_after;
+  if (!RE2::FullMatch(s, clock.re, &day, &named, &h, &m, &period, &day_after)) return std::nullopt;
+  if (!day.empty() && !day_after.empty()) return std::nullopt;
+  if (day.empty()) day = day_after;
+  DateQuestion q;
+  q.kind = DateQuestion::Kind::kTimeUntil;
+  if (!named.empty()) {
+    q.hour = named == "midnight" ? 24 : 12;
+  } else {
+    // A bare number ("until 5") is not read as a time: only with am/pm, o'clock or minutes.
+    if (period.empty() && m.empty()) return std::nullopt;
+    const auto hour = Number(h);
+    const auto minute = m.empty() ? std::optional<int>(0) : Number(m);
+    if (!hour || !minute || *hour > 23 || *minute > 59) return std::nullopt;
+    q.hour = *hour;
+    q.minute = *minute;
+    const bool am = period == "am" || period == "a.m.";
+    const bool pm = period == "pm" || period == "p.m.";
+    if ((am || pm) && (*hour < 1 || *hour > 12)) return std::nullopt;  // "15 pm"
+    if (pm) q.hour = *hour % 12 + 12;
+    if (am) q.hour = *hour % 12;
+    q.hour_either = (period == "o'clock" || (period.empty() && !m.empty() && day != "tonight")) &&
+                    *hour >= 1 && *hour <= 12;
+    if (day == "tonight" && q.hour < 12 && !am) q.hour += 12;
+  }
+  const int offset = day == "tomorrow" ? 1 : 0;
+  q.day = Offset(DateExpression::Kind::kDayOffset, offset, day.empty() ? "today" : day);
+  q.day_named = !day.empty();
+  return q;
+}
+
 // Framing words around a question: "请问", "你知道…吗", trailing particles and punctuation.
 std::string_view Trim(std::string_view s) {
   static const std::array<std::string_view, 14> kTail = {
       "?", "？", "。", ".", "!", "！", " ", "呢", "啊", "呀", "吗", "了", "please", ","};
-  static const std::array<std::string_view, 8> kHead = {
-      "请问", "问一下", "你知道", "告诉我", "帮我查一下", "can you tell me ", "tell me ", "hey "};
+  static const std::array<std::string_view, 11> kHead = {
+      "请问",   "问一下",   "你知道",           "告诉我",   "帮我查一下", "查询",
+      "查一下", "帮我看看", "can you tell me ", "tell me ", "hey "};
   bool changed = true;
   while (changed && !s.empty()) {
     changed = false;
@@ -374,18 +500,86 @@ std::optional<DateQuestion> DaysInMonth(std::optional<YearRef> year, int month) 
   return q;
 }
 
+std::optional<DateQuestion> DayOfYear(std::optional<DateExpression> day) {
+  if (!day) return std::nullopt;
+  DateQuestion q;
+  q.kind = DateQuestion::Kind::kDayOfYear;
+  q.day = *std::move(day);
+  return q;
+}
+
+std::optional<DateQuestion> DaysInRelativeMonth(int month_offset) {
+  DateQuestion q;
+  q.kind = DateQuestion::Kind::kDaysInMonth;
+  q.month_offset = month_offset;
+  return q;
+}
+
+// "这个月" / "next month" as months from this one.
+int RelativeMonth(std::string_view w) {
+  if (w == "下个月" || w == "下月" || w == "next" || w == "the next") return 1;
+  if (w == "上个月" || w == "上月" || w == "last" || w == "the last" || w == "the previous") {
+    return -1;
+  }
+  return 0;
+}
+
 std::optional<DateQuestion> ParseZh(std::string_view s) {
+  // How long until a clock time (距离下午5点还有多久, 还有多少分钟12点); a day instead of a
+  // clock time is a count of days (距离元旦还有多久).
+  static const std::string kHowLong =
+      "(?:多久|多长时间|多少时间|几个?小时|多少个?小时|多少分钟|几分钟|多少秒|几秒)";
+  static const Pattern until_time("^(?:从?现在)?(?:距离|距|离|到)(.+?)(?:还有|还剩|还差|有|差)?" +
+                                  kHowLong + "$");
+  static const Pattern time_from_now("^(.+?)(?:距离|距|离)现在(?:还有|还剩|还差|有)?" + kHowLong +
+                                     "$");
+  static const Pattern time_left("^(?:现在)?(?:还有|还差|再过)" + kHowLong +
+                                 "(?:到|就到|就是|就)?(.+?)了?$");
+  std::string day;
+  if (RE2::FullMatch(s, until_time.re, &day) || RE2::FullMatch(s, time_from_now.re, &day) ||
+      RE2::FullMatch(s, time_left.re, &day)) {
+    if (auto q = ZhClock(day)) return q;
+    return DaysUntil(ParseZhDay(day));
+  }
+  static const Pattern day_of_year(
+      "^(.+?)是?(?:今年|这一年|本年度|本年|当年|那年|那一年|该年|这年|一年中|一年里|一年|全年)"
+      "的?第(?:几|多少)天$");
+  if (RE2::FullMatch(s, day_of_year.re, &day)) return DayOfYear(ParseZhDay(day));
+  static const Pattern lunar(
+      "^(.*?)是?(?:农历|阴历)的?(?:是|为)?(?:几月几号|几月几日|几月初几|几号|多少号|多少|哪天|"
+      "哪一天|初几|"
+      "什么日子)?$");
+  if (RE2::FullMatch(s, lunar.re, &day)) {
+    if (!day.empty() && !ParseZhDay(day)) return std::nullopt;
+    DateExpression e;
+    e.kind = DateExpression::Kind::kNotComputed;
+    e.text = "农历日期";
+    return WhichDate(std::move(e));
+  }
+  static const Pattern relative_month(
+      "^(这个月|本月|当月|这月|下个月|下月|上个月|上月)份?(?:一共|总共|共)?(?:有)?(?:多少|几)天$");
+  std::string which_month;
+  if (RE2::FullMatch(s, relative_month.re, &which_month)) {
+    return DaysInRelativeMonth(RelativeMonth(which_month));
+  }
   static const Pattern which(
       "^(.+?)(?:是|为)?(?:几月几号|几月几日|几号|多少号|哪天|哪一天|什么日子|什么日期|几号星期几|"
       "星期几|周几|礼拜几|几月几号星期几|什么时候|在哪天|在几号)$");
-  std::string day;
   if (RE2::FullMatch(s, which.re, &day)) {
     if (day.size() > 3 && day.substr(day.size() - 3) == "是") day.resize(day.size() - 3);
     return WhichDate(ParseZhDay(day));
   }
   static const Pattern until(
-      "^(?:(?:从)?今天)?(?:距离|距|离|到)(.+?)(?:还有|还剩|有|相差|差)?(?:多少|几)天$");
-  if (RE2::FullMatch(s, until.re, &day)) return DaysUntil(ParseZhDay(day));
+      "^(?:(?:从)?今天)?(?:距离|距|离|到)(.+?)(?:还有|还剩|有|相差|差)?(?:多少|几)个?(天|周|星期|"
+      "礼拜)$");
+  // "元宵节还有几个星期", "春节还有多少天" (the day first).
+  static const Pattern left("^(.+?)(?:还有|还剩|还差)(?:多少|几)个?(天|周|星期|礼拜)$");
+  std::string unit;
+  if (RE2::FullMatch(s, until.re, &day, &unit) || RE2::FullMatch(s, left.re, &day, &unit)) {
+    auto q = DaysUntil(ParseZhDay(day));
+    if (q) q->in_weeks = unit != "天";
+    return q;
+  }
   static const Pattern between(
       "^从?(.+?)(?:到|至|和|与|跟)(.+?)(?:之间)?(?:一共|总共|共)?(?:有|相差|差|相隔|隔|间隔)?(?:了)"
       "?"
@@ -419,6 +613,43 @@ std::optional<DateQuestion> ParseZh(std::string_view s) {
 
 std::optional<DateQuestion> ParseEn(std::string_view s) {
   std::string day;
+  static const Pattern time_until(
+      "^(?:how long|how much (?:more )?time|how many (?:more )?(?:hours|minutes|hours and minutes)|"
+      "time) (?:is (?:it |there |left )?|do i have (?:left )?|are there (?:left )?|is left |left |"
+      "remains |remaining )?(?:until|till|til|before|to) (.+)$");
+  if (RE2::FullMatch(s, time_until.re, &day)) {
+    if (auto q = EnClock(day)) return q;
+    return DaysUntil(ParseEnDay(day));
+  }
+  static const Pattern weeks_until(
+      "^(?:how many weeks (?:are there |are |is it |is there |do i have |remain |are left )?"
+      "(?:left )?|weeks (?:left )?)(?:until|till|til|to|before) (.+)$");
+  if (RE2::FullMatch(s, weeks_until.re, &day)) {
+    auto q = DaysUntil(ParseEnDay(day));
+    if (q) q->in_weeks = true;
+    return q;
+  }
+  static const Pattern day_of_year(
+      "^(?:what|which) (?:day|number day) of the year (?:is|was|will be)(?: it)?(?: (.+))?$");
+  static const Pattern day_of_year_today(
+      "^(?:what(?:'s| is) )?(?:today's |the )?day of the year(?: today| is it)?$");
+  if (RE2::FullMatch(s, day_of_year_today.re)) {
+    return DayOfYear(Offset(DateExpression::Kind::kDayOffset, 0, "today"));
+  }
+  if (RE2::FullMatch(s, day_of_year.re, &day)) {
+    return DayOfYear(day.empty() ? Offset(DateExpression::Kind::kDayOffset, 0, "today")
+                                 : ParseEnDay(day));
+  }
+  static const Pattern relative_month(
+      "^how many days (?:are there |are |is there )?in (this|next|last|the current|the next|the "
+      "last|the previous) month$");
+  static const Pattern relative_month_have(
+      "^how many days (?:does|did|will) (this|next|last) month have$");
+  std::string which_month;
+  if (RE2::FullMatch(s, relative_month.re, &which_month) ||
+      RE2::FullMatch(s, relative_month_have.re, &which_month)) {
+    return DaysInRelativeMonth(RelativeMonth(which_month));
+  }
   static const Pattern which(
       "^(?:what|which) (?:day|date|day of the week|weekday|day of week) (?:is|was|will be|would "
       "be)(?: it)? (.+)$");
@@ -427,7 +658,10 @@ std::optional<DateQuestion> ParseEn(std::string_view s) {
   if (RE2::FullMatch(s, when.re, &day)) {
     auto d = ParseEnDay(day);
     // "when is next friday" reads; "when is tomorrow" does not ask for a date.
-    if (d && d->kind == DateExpression::Kind::kAbsolute) return WhichDate(std::move(d));
+    if (d && (d->kind == DateExpression::Kind::kAbsolute ||
+              d->kind == DateExpression::Kind::kNotComputed)) {
+      return WhichDate(std::move(d));
+    }
     return std::nullopt;
   }
   static const Pattern date_of("^what(?:'s| is| was| will be) the date (?:of )?(.+)$");
@@ -495,7 +729,57 @@ std::optional<DateQuestion> ParseDateQuestion(std::string_view normalized) {
   return ParseEn(s);
 }
 
-DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today) {
+namespace {
+
+constexpr int kSecondsPerDay = 24 * 60 * 60;
+constexpr int kSecondsPerHour = 60 * 60;
+constexpr int kHalfDayHours = 12;
+
+// kTimeUntil: the clock time meant, on the named day or the next one to come.
+DateAnswer TimeUntil(const DateQuestion& q, CivilDate today, int seconds_of_day) {
+  DateAnswer a;
+  const chr::sys_days now = Days(today);
+  const long long base = static_cast<long long>(q.day.offset) * kSecondsPerDay - seconds_of_day;
+  const auto until = [&](int hour, int extra_days) {
+    return base + static_cast<long long>(extra_days) * kSecondsPerDay +
+           static_cast<long long>(hour) * kSecondsPerHour + static_cast<long long>(q.minute) * 60;
+  };
+  long long seconds = until(q.hour, 0);
+  if (q.hour_either) {
+    // "5点" on a named day is the morning one; from now, the next of 5:00 and 17:00.
+    const int later = q.hour % kHalfDayHours + kHalfDayHours;
+    const int earlier = q.hour % kHalfDayHours;
+    if (!q.day_named) {
+      seconds = until(earlier, 0) > 0 ? until(earlier, 0)
+                : until(later, 0) > 0 ? until(later, 0)
+                                      : until(earlier, 1);
+    } else {
+      seconds = until(q.hour == kHalfDayHours ? kHalfDayHours : earlier, 0);
+    }
+  } else if (!q.day_named && seconds <= 0) {
+    seconds = until(q.hour, 1);  // "how long until 9am" asked at 10:00: tomorrow's
+  }
+  a.seconds = seconds;
+  const long long target = static_cast<long long>(seconds_of_day) + seconds;  // from today 0:00
+  long long day = target / kSecondsPerDay;
+  long long rest = target % kSecondsPerDay;
+  if (rest < 0) {
+    rest += kSecondsPerDay;
+    --day;
+  }
+  const chr::sys_days d = now + chr::days(day);
+  a.date = Civil(d);
+  a.weekday = Weekday(d);
+  a.days = static_cast<int>(day);
+  a.hour = static_cast<int>(rest / kSecondsPerHour);
+  a.minute = static_cast<int>(rest % kSecondsPerHour / 60);
+  return a;
+}
+
+}  // namespace
+
+DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today, int seconds_of_day) {
+  if (q.kind == DateQuestion::Kind::kTimeUntil) return TimeUntil(q, today, seconds_of_day);
   if (q.kind == DateQuestion::Kind::kDaysBetween) {
     DateQuestion first, second;
     first.day = q.day;
@@ -503,6 +787,7 @@ DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today) {
     DateAnswer a = EvaluateDateQuestion(first, today);
     const DateAnswer b = EvaluateDateQuestion(second, today);
     a.ok = a.ok && b.ok;
+    a.not_computed = a.not_computed || b.not_computed;
     a.end = b.date;
     a.days = b.days - a.days;
     return a;
@@ -512,6 +797,13 @@ DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today) {
   if (q.kind == DateQuestion::Kind::kLeapYear || q.kind == DateQuestion::Kind::kDaysInMonth) {
     a.year = q.year != 0 ? q.year : today.year + q.day.offset;
     a.month = q.month;
+    if (q.kind == DateQuestion::Kind::kDaysInMonth && q.month == 0) {  // 下个月有多少天
+      const chr::year_month ym =
+          chr::year(today.year) / chr::month(static_cast<unsigned>(today.month)) +
+          chr::months(q.month_offset);
+      a.year = static_cast<int>(ym.year());
+      a.month = static_cast<int>(static_cast<unsigned>(ym.month()));
+    }
     a.leap = chr::year(a.year).is_leap();
     if (q.kind == DateQuestion::Kind::kDaysInMonth) {
       const chr::year_month_day_last last(
@@ -525,6 +817,10 @@ DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today) {
   switch (e.kind) {
     case DateExpression::Kind::kToday:
       break;
+    case DateExpression::Kind::kNotComputed:
+      a.ok = false;
+      a.not_computed = true;
+      return a;
     case DateExpression::Kind::kDayOffset:
       target = now + chr::days(e.offset);
       break;
@@ -570,6 +866,11 @@ DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today) {
   a.date = Civil(target);
   a.weekday = Weekday(target);
   a.days = static_cast<int>((target - now).count());
+  if (q.kind == DateQuestion::Kind::kDayOfYear) {
+    const chr::year y(a.date.year);
+    a.day_of_year = static_cast<int>((target - chr::sys_days(y / chr::January / 1)).count()) + 1;
+    a.days_in_year = y.is_leap() ? 366 : 365;
+  }
   return a;
 }
 

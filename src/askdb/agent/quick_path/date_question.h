@@ -23,9 +23,11 @@ struct CivilDate {
   int day = 1;    // 1..31
 };
 
-// A day named relative to today or absolutely; `year` 0 means "this year".
+// A day named relative to today or absolutely; `year` 0 means "this year". kNotComputed is
+// a day askdb deliberately does not compute: a lunar or movable holiday (春节, easter) or a
+// lunar date (今天农历几号) — a wrong date is worse than none, so the answer says so.
 struct DateExpression {
-  enum class Kind { kToday, kDayOffset, kMonthOffset, kWeekday, kAbsolute };
+  enum class Kind { kToday, kDayOffset, kMonthOffset, kWeekday, kAbsolute, kNotComputed };
   Kind kind = Kind::kToday;
   int offset = 0;       // days (kDayOffset), months (kMonthOffset) or weeks (kWeekday)
   int weekday = 0;      // kWeekday: 0 = Sunday
@@ -36,27 +38,52 @@ struct DateExpression {
 
 struct DateQuestion {
   // kDaysBetween: "从2024年1月1日到3月1日有多少天", "how many days between march 1 and april 15".
-  enum class Kind { kWhichDate, kDaysUntil, kDaysInMonth, kLeapYear, kDaysBetween };
+  // kDayOfYear: "今天是今年的第几天", "what day of the year is it".
+  // kTimeUntil: "距离下午5点还有多久", "how long until 5pm" (a clock time, today or a named day).
+  enum class Kind {
+    kWhichDate,
+    kDaysUntil,
+    kDaysInMonth,
+    kLeapYear,
+    kDaysBetween,
+    kDayOfYear,
+    kTimeUntil
+  };
   Kind kind = Kind::kWhichDate;
-  DateExpression day;  // kWhichDate, kDaysUntil, kDaysBetween (the first day)
-  DateExpression end;  // kDaysBetween: the second day
-  int year = 0;        // kDaysInMonth, kLeapYear (0 = this year)
-  int month = 0;       // kDaysInMonth
+  DateExpression day;        // kWhichDate, kDaysUntil, kDaysBetween (the first day), kDayOfYear,
+                             // kTimeUntil (kToday unless a day is named)
+  DateExpression end;        // kDaysBetween: the second day
+  int year = 0;              // kDaysInMonth, kLeapYear (0 = this year)
+  int month = 0;             // kDaysInMonth; 0 with month_offset: 这个月 / next month
+  int month_offset = 0;      // kDaysInMonth when month is 0: months from this one
+  bool in_weeks = false;     // kDaysUntil asked in weeks ("how many weeks until christmas")
+  int hour = 0;              // kTimeUntil: 0..24 (24 = midnight at the day's end)
+  int minute = 0;            // kTimeUntil
+  bool hour_either = false;  // kTimeUntil: a bare 1..12 ("5点") — the next of 5:00 / 17:00
+  bool day_named = false;    // kTimeUntil: "明天上午9点" (else the next such time from now)
 };
 
 std::optional<DateQuestion> ParseDateQuestion(std::string_view normalized);
 
 struct DateAnswer {
-  bool ok = true;     // false: the named date does not exist (2023年2月30日)
-  CivilDate date;     // kWhichDate, kDaysUntil, kDaysBetween: the (first) day meant
-  CivilDate end;      // kDaysBetween: the second day; `days` = end − date
-  int weekday = 0;    // of `date`, 0 = Sunday
-  int days = 0;       // kDaysUntil: date − today (negative: in the past); kDaysInMonth
-  int year = 0;       // kDaysInMonth, kLeapYear
-  int month = 0;      // kDaysInMonth
-  bool leap = false;  // kLeapYear
+  bool ok = true;  // false: the named date does not exist (2023年2月30日), or kNotComputed
+  bool not_computed = false;  // a lunar or movable holiday, a lunar date
+  CivilDate date;             // kWhichDate, kDaysUntil, kDaysBetween: the (first) day meant
+  CivilDate end;              // kDaysBetween: the second day; `days` = end − date
+  int weekday = 0;            // of `date`, 0 = Sunday
+  int days = 0;               // kDaysUntil: date − today (negative: in the past); kDaysInMonth
+  int year = 0;               // kDaysInMonth, kLeapYear
+  int month = 0;              // kDaysInMonth
+  bool leap = false;          // kLeapYear
+  int day_of_year = 0;        // kDayOfYear: 1..366
+  int days_in_year = 0;       // kDayOfYear
+  long long seconds = 0;      // kTimeUntil: from now to the time meant (negative: already past)
+  int hour = 0;               // kTimeUntil: the time meant, 0..23, on `date`
+  int minute = 0;
 };
 
-DateAnswer EvaluateDateQuestion(const DateQuestion& question, CivilDate today);
+// `seconds_of_day` is the local time now (kTimeUntil only).
+DateAnswer EvaluateDateQuestion(const DateQuestion& question, CivilDate today,
+                                int seconds_of_day = 0);
 
 }  // namespace askdb::agent

@@ -107,11 +107,92 @@ TEST(DateQuestionTest, FixedHolidays) {
   EXPECT_EQ(DateOf("when is halloween"), "2024-10-31");
   EXPECT_EQ(DateOf("how many days until new year's day"), "2025-01-01");
   EXPECT_EQ(DateOf("what day of the week is christmas 2025"), "2025-12-25");
-  // Lunar or movable holidays are not certain without a calendar table: fall through.
-  for (std::string_view q : {"春节是几号", "中秋节是星期几", "端午节是哪一天", "距离春节还有多少天",
-                             "when is thanksgiving", "when is easter", "when is tomorrow"}) {
+  // Lunar or movable holidays are not certain without a calendar table: recognised, never
+  // given a date (the answer says why).
+  for (std::string_view q :
+       {"春节是几号", "中秋节是星期几", "端午节是哪一天", "距离春节还有多少天",
+        "元宵节还有几个星期", "今天农历是多少", "明天是农历几号", "when is thanksgiving",
+        "when is easter", "how many weeks until easter"}) {
+    const auto parsed = ParseDateQuestion(q);
+    ASSERT_TRUE(parsed.has_value()) << q;
+    const DateAnswer a = EvaluateDateQuestion(*parsed, kToday);
+    EXPECT_FALSE(a.ok) << q;
+    EXPECT_TRUE(a.not_computed) << q;
+  }
+  EXPECT_FALSE(ParseDateQuestion("when is tomorrow").has_value());
+}
+
+// "距离下午5点还有多久": minutes from the local time now to the clock time meant.
+long long MinutesUntil(std::string_view q, int hour, int minute) {
+  const auto parsed = ParseDateQuestion(q);
+  if (!parsed || parsed->kind != DateQuestion::Kind::kTimeUntil) return -99999;
+  return EvaluateDateQuestion(*parsed, kToday, (hour * 60 + minute) * 60).seconds / 60;
+}
+
+TEST(DateQuestionTest, TimeUntilAClockTime) {
+  EXPECT_EQ(MinutesUntil("距离下午5点还有多久", 14, 45), 135);
+  EXPECT_EQ(MinutesUntil("离下午五点半还有多长时间？", 14, 45), 165);
+  EXPECT_EQ(MinutesUntil("现在距离晚上8点还有几个小时", 14, 0), 360);
+  EXPECT_EQ(MinutesUntil("还有多少分钟12点", 11, 35), 25);
+  EXPECT_EQ(MinutesUntil("查询距离12点25分还有多少分钟", 11, 35), 50);
+  EXPECT_EQ(MinutesUntil("明天上午9点距离现在还有多久", 22, 0), 11 * 60);
+  // A bare "5点" is the next of 5:00 and 17:00; a time already past today is tomorrow's.
+  EXPECT_EQ(MinutesUntil("距离5点还有多久", 14, 0), 180);
+  EXPECT_EQ(MinutesUntil("距离5点还有多久", 18, 0), 11 * 60);
+  EXPECT_EQ(MinutesUntil("距离上午9点还有多久", 10, 0), 23 * 60);
+  EXPECT_EQ(MinutesUntil("how long until 5pm", 14, 45), 135);
+  EXPECT_EQ(MinutesUntil("how much time is left until 5:30 pm?", 17, 0), 30);
+  EXPECT_EQ(MinutesUntil("how many hours until midnight", 20, 0), 240);
+  EXPECT_EQ(MinutesUntil("how many minutes until noon", 11, 20), 40);
+  EXPECT_EQ(MinutesUntil("how long till 9am tomorrow", 21, 0), 12 * 60);
+  EXPECT_EQ(MinutesUntil("time until 17:00", 16, 0), 60);
+  const auto tomorrow = ParseDateQuestion("距离上午9点还有多久");
+  ASSERT_TRUE(tomorrow);
+  const DateAnswer a = EvaluateDateQuestion(*tomorrow, kToday, 10 * 3600);
+  EXPECT_EQ(Iso(a.date), "2024-05-07");
+  EXPECT_EQ(a.hour, 9);
+  // A day instead of a clock time counts days; no time, no answer.
+  EXPECT_EQ(DateOf("距离元旦还有多久"), "2025-01-01");
+  for (std::string_view q :
+       {"距离下班还有多久", "how long until 5", "how long until the order ships",
+        "上午15点还有多久", "距离25点还有多久"}) {
     EXPECT_FALSE(ParseDateQuestion(q).has_value()) << q;
   }
+}
+
+TEST(DateQuestionTest, DayOfTheYearAndRelativeMonthsAndWeeks) {
+  const auto doy = [](std::string_view q) {
+    const auto parsed = ParseDateQuestion(q);
+    if (!parsed || parsed->kind != DateQuestion::Kind::kDayOfYear) return 0;
+    return EvaluateDateQuestion(*parsed, kToday).day_of_year;
+  };
+  EXPECT_EQ(doy("今天是今年的第几天"), 127);  // 2024-05-06 in a leap year
+  EXPECT_EQ(doy("今天是一年中的第多少天？"), 127);
+  EXPECT_EQ(doy("2023年12月31日是这一年的第几天"), 365);
+  EXPECT_EQ(doy("what day of the year is it"), 127);
+  EXPECT_EQ(doy("what day of the year is it today?"), 127);
+  EXPECT_EQ(doy("what day of the year is march 1, 2024"), 61);
+  EXPECT_EQ(doy("day of the year"), 127);
+  const auto month_days = [](std::string_view q, CivilDate today) {
+    const auto parsed = ParseDateQuestion(q);
+    if (!parsed || parsed->kind != DateQuestion::Kind::kDaysInMonth) return 0;
+    return EvaluateDateQuestion(*parsed, today).days;
+  };
+  EXPECT_EQ(month_days("下个月有多少天", kToday), 30);                  // June
+  EXPECT_EQ(month_days("下个月有多少天", CivilDate{2028, 1, 15}), 29);  // February 2028
+  EXPECT_EQ(month_days("这个月有几天", kToday), 31);
+  EXPECT_EQ(month_days("上个月一共有多少天", CivilDate{2025, 1, 3}), 31);  // December 2024
+  EXPECT_EQ(month_days("how many days in next month", kToday), 30);
+  EXPECT_EQ(month_days("how many days does this month have", kToday), 31);
+  EXPECT_EQ(month_days("how many days in february 2028", kToday), 29);
+  const auto weeks = ParseDateQuestion("how many weeks until christmas");
+  ASSERT_TRUE(weeks);
+  EXPECT_TRUE(weeks->in_weeks);
+  EXPECT_EQ(EvaluateDateQuestion(*weeks, kToday).days, 233);  // 33 weeks 2 days
+  const auto zh_weeks = ParseDateQuestion("距离圣诞节还有几个星期");
+  ASSERT_TRUE(zh_weeks);
+  EXPECT_TRUE(zh_weeks->in_weeks);
+  EXPECT_EQ(Iso(EvaluateDateQuestion(*zh_weeks, kToday).date), "2024-12-25");
 }
 
 TEST(DateQuestionTest, NotDateQuestions) {
@@ -120,7 +201,8 @@ TEST(DateQuestionTest, NotDateQuestions) {
         "各月份有多少天有订单", "what day had the most orders",
         "how many days until the order ships", "what is the date of the last order", "三天",
         "1.5天后是几号", "下周八是几号", "2024年13月有多少天", "how many days in the quarter",
-        "上周三的订单是哪天发货的"}) {
+        "上周三的订单是哪天发货的", "下个月的销售额有多少", "今天的订单是今年的第几单",
+        "农历新年的销售额", "how many weeks until the order ships"}) {
     EXPECT_FALSE(ParseDateQuestion(q).has_value()) << q;
   }
 }

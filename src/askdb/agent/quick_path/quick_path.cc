@@ -222,6 +222,8 @@ struct QuickPath::Impl {
 
   QuickAnswer DateTime(std::string_view normalized, Language l, const QuickPathContext& ctx) const;
   QuickAnswer Date(std::string_view normalized, Language l, const QuickPathContext& ctx) const;
+  void TimeUntilText(const DateAnswer& d, const LocalTime& now, Language l,
+                     std::vector<std::pair<std::string, std::string>>& vars, QuickAnswer& a) const;
   QuickAnswer Arithmetic(std::string_view normalized, Language l) const;
   QuickAnswer Percent(const PercentQuestion& q, Language l) const;
   QuickAnswer Conversion(std::string_view normalized, Language l) const;
@@ -246,7 +248,8 @@ QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
   const Clock& clock = ctx.clock != nullptr ? *ctx.clock : Clock::System();
   const LocalTime now = zone->ToLocal(clock.Now());
   const CivilDate today{now.year, now.month, now.day};
-  const DateAnswer d = EvaluateDateQuestion(*q, today);
+  const DateAnswer d =
+      EvaluateDateQuestion(*q, today, (now.hour * 60 + now.minute) * 60 + now.second);
   const auto& weekdays = l == Language::kZh ? weekdays_zh : weekdays_en;
   const auto weekday_name = [&](int wd) {
     return weekdays.size() == kDaysPerWeek ? weekdays[static_cast<size_t>(wd)] : std::to_string(wd);
@@ -290,6 +293,17 @@ QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
     label[0] = static_cast<char>(label[0] - 'a' + 'A');  // "Next friday is …"
   }
   vars.emplace_back("label", label);
+  if (d.not_computed) {  // 春节, easter, 农历: a wrong date is worse than none
+    a.ok = false;
+    a.value["error"] = "not_computed";
+    a.text = Fill(Text(l, "date_not_computed"), vars);
+    return a;
+  }
+  if (q->kind == DateQuestion::Kind::kTimeUntil) {
+    a.value["intent"] = "time_until";
+    TimeUntilText(d, now, l, vars, a);
+    return a;
+  }
   if (!d.ok) {
     a.ok = false;
     a.value["error"] = "invalid_date";
@@ -306,6 +320,18 @@ QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
     a.value["end_date"] = iso(d.end);
     a.value["days_between"] = d.days;
     a.text = Fill(Text(l, "days_between"), vars);
+  } else if (q->kind == DateQuestion::Kind::kDayOfYear) {
+    vars.emplace_back("day_of_year", std::to_string(d.day_of_year));
+    vars.emplace_back("days_in_year", std::to_string(d.days_in_year));
+    a.value["day_of_year"] = d.day_of_year;
+    a.value["days_in_year"] = d.days_in_year;
+    a.text = Fill(Text(l, "day_of_year"), vars);
+  } else if (q->kind == DateQuestion::Kind::kDaysUntil && q->in_weeks && d.days > 0) {
+    const int week = static_cast<int>(kDaysPerWeek);
+    vars.emplace_back("weeks", std::to_string(d.days / week));
+    vars.emplace_back("rest_days", std::to_string(d.days % week));
+    a.value["weeks"] = d.days / week;
+    a.text = Fill(Text(l, "weeks_until"), vars);
   } else if (q->kind == DateQuestion::Kind::kDaysUntil) {
     a.text = Fill(Text(l, d.days > 0   ? "days_until"
                           : d.days < 0 ? "days_since"
@@ -316,6 +342,38 @@ QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
     a.text = Fill(Text(l, absolute ? "date_absolute" : "date_relative"), vars);
   }
   return a;
+}
+
+void QuickPath::Impl::TimeUntilText(const DateAnswer& d, const LocalTime& now, Language l,
+                                    std::vector<std::pair<std::string, std::string>>& vars,
+                                    QuickAnswer& a) const {
+  // Whole minutes, rounded up: 14:45:30 until 17:00 reads "2 h 15 min" next to "now 14:45".
+  const long long minutes = ((d.seconds < 0 ? -d.seconds : d.seconds) + 59) / 60;
+  const std::string h = std::to_string(minutes / 60);
+  const std::string m = std::to_string(minutes % 60);
+  const std::vector<std::pair<std::string, std::string>> hm = {{"hours", h}, {"minutes", m}};
+  const std::string duration = Fill(Text(l, minutes < 60        ? "duration_m"
+                                            : minutes % 60 == 0 ? "duration_h"
+                                                                : "duration_hm"),
+                                    hm);
+  std::string day = d.days == 0   ? Text(l, "today")
+                    : d.days == 1 ? Text(l, "tomorrow")
+                    : l == Language::kZh
+                        ? std::to_string(d.date.month) + "月" + std::to_string(d.date.day) + "日"
+                        : std::to_string(d.date.year) + "-" + TwoDigits(d.date.month) + "-" +
+                              TwoDigits(d.date.day);
+  if (l == Language::kEn && !day.empty() && day[0] >= 'A' && day[0] <= 'Z') {
+    day[0] = static_cast<char>(day[0] - 'A' + 'a');  // "until 17:00 today"
+  }
+  const std::string target = TwoDigits(d.hour) + ":" + TwoDigits(d.minute);
+  vars.emplace_back("duration", duration);
+  vars.emplace_back("target_day", day);
+  vars.emplace_back("target_time", target);
+  vars.emplace_back("now_time", TwoDigits(now.hour) + ":" + TwoDigits(now.minute));
+  a.value["target"] = std::to_string(d.date.year) + "-" + TwoDigits(d.date.month) + "-" +
+                      TwoDigits(d.date.day) + "T" + target;
+  a.value["minutes"] = d.seconds < 0 ? -minutes : minutes;
+  a.text = Fill(Text(l, d.seconds < 0 ? "time_past" : "time_until"), vars);
 }
 
 QuickAnswer QuickPath::Impl::DateTime(std::string_view normalized, Language l,

@@ -364,6 +364,46 @@ TEST_F(QuickPathTest, DateQuestionsInAnyPhrasing) {
   EXPECT_EQ(c.rules, std::vector<std::string>{"trivial.date"});
 }
 
+// Computed from the injected clock: 2024-05-06 13:03 in Asia/Shanghai.
+TEST_F(QuickPathTest, TimeUntilDayOfYearMonthLengthsAndWeeks) {
+  const auto expect = [&](std::string_view q, std::string_view text) -> std::optional<QuickAnswer> {
+    const Classification c = RequestClassifier::Default()->Classify(q);
+    EXPECT_EQ(c.type, RequestType::kTrivial) << q;
+    EXPECT_EQ(c.quick_intent, QuickIntent::kDate) << q;
+    auto a = Ask(q);
+    if (!a) {
+      ADD_FAILURE() << "no quick answer to " << q;
+      return a;
+    }
+    EXPECT_EQ(a->text, text) << q;
+    return a;
+  };
+  auto until = expect("距离下午5点还有多久", "距离今天 17:00还有 3 小时 57 分钟（现在是 13:03）。");
+  ASSERT_TRUE(until);
+  EXPECT_EQ(until->value["minutes"], 237);
+  EXPECT_EQ(until->value["target"], "2024-05-06T17:00");
+  expect("how long until 5pm", "3 h 57 min until 17:00 today (it is 13:03 now).");
+  expect("还有多少分钟12点", "距离明天 00:00还有 10 小时 57 分钟（现在是 13:03）。");
+  expect("今天是今年的第几天", "2024年5月6日是2024年的第 127 天（全年 366 天）。");
+  expect("what day of the year is it", "May 6, 2024 is day 127 of 2024 (366 days).");
+  expect("下个月有多少天", "2024年6月有 30 天。");
+  expect("how many days in February 2028", "February 2028 has 29 days.");
+  expect("how many weeks until christmas",
+         "33 weeks and 2 days (233 days) until Wednesday, December 25, 2024 (today is May 6, "
+         "2024).");
+  // Lunar and movable holidays: understood, and told why no date is given.
+  for (std::string_view q : {"端午节是哪一天", "距离春节还有多少天", "when is easter"}) {
+    const Classification c = RequestClassifier::Default()->Classify(q);
+    EXPECT_EQ(c.quick_intent, QuickIntent::kDate) << q;
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_FALSE(a->ok) << q;
+    EXPECT_EQ(a->value["error"], "not_computed") << q;
+  }
+  EXPECT_NE(Ask("端午节是哪一天")->text.find("不推算"), std::string::npos);
+  EXPECT_NE(Ask("when is easter")->text.find("does not compute"), std::string::npos);
+}
+
 TEST_F(QuickPathTest, ForcedLanguage) {
   context_.language = Language::kEn;
   auto a = Ask("你好");
