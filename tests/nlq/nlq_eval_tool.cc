@@ -6,10 +6,14 @@
 //   --curve        the confidence curve: coverage and precision at each threshold
 //   --extra-columns-ok  an answer with every gold column plus context columns counts as right
 //   nlq_eval_tool --ask DB QUESTION   (one question: its SQL and explanation, for debugging)
+//   --dump         no evaluation: one line per question with everything the engine returned
+//                  (SQL or abstention, confidence, explanation...), to diff two builds of the
+//                  engine; it runs no SQL and says nothing about right or wrong
 // Each line: {"id","db","question","gold_sql","categories"}; db is "demo", "chinook",
 // "dusql/<name>", "spider-dk/<name>" or a connector URL (--db gives the default).
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,10 +21,48 @@
 #include "askdb/nlq/eval.h"
 #include "dev_sources.h"
 
+namespace {
+
+// One line per question: every field of the Translation, so that a refactoring of the engine
+// can be checked to change nothing (diff the dumps of two builds).
+int DumpTranslations(const std::vector<askdb::nlq::EvalQuestion>& questions,
+                     const std::string& default_db, const std::string& work_dir) {
+  using namespace askdb::nlq;
+  std::map<std::string, EvalDatasource> sources;
+  for (const EvalQuestion& q : questions) {
+    const std::string db = q.db.empty() ? default_db : q.db;
+    auto it = sources.find(db);
+    if (it == sources.end()) {
+      auto source = devset::OpenDevSource(db, work_dir);
+      if (!source.ok()) {
+        std::cerr << source.status().ToString() << "\n";
+        return 1;
+      }
+      it = sources.emplace(db, std::move(source).value()).first;
+    }
+    const Translation t =
+        Engine::Translate(q.question, *it->second.index, it->second.connector->dialect());
+    std::string line = q.id + "\t" + (t.answered ? t.sql : "(abstained) " + t.abstain_reason);
+    line += "\tconfidence " + std::to_string(t.confidence) + "\tchart " +
+            std::string(ChartHintName(t.chart)) + "\t" + t.anchor_note + "\t";
+    for (const std::string& u : t.understood) line += u + "|";
+    line += "\t";
+    for (const std::string& c : t.non_additive_columns) line += c + "|";
+    line += "\t" + RenderExplanation(t, t.chinese);
+    for (char& c : line) {
+      if (c == '\n') c = '~';
+    }
+    std::cout << line << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace askdb::nlq;
   std::string default_db, json_path, work_dir = "/tmp/askdb_nlq_work";
-  bool verbose = false, curve = false, extra_columns_ok = false;
+  bool verbose = false, curve = false, extra_columns_ok = false, dump = false;
   std::string only_split;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
@@ -48,6 +90,8 @@ int main(int argc, char** argv) {
       verbose = true;
     else if (a == "--curve")
       curve = true;
+    else if (a == "--dump")
+      dump = true;
     else if (a == "--extra-columns-ok")
       extra_columns_ok = true;
     else if (a == "--split" && i + 1 < argc)
@@ -71,6 +115,7 @@ int main(int argc, char** argv) {
       if (only_split.empty() || q.split == only_split) questions.push_back(std::move(q));
     }
   }
+  if (dump) return DumpTranslations(questions, default_db, work_dir);
   EvalOptions options;
   // The curve needs every reading's confidence: answer at threshold 0, then cut.
   if (curve) options.translate.confidence_threshold = 0;

@@ -1,0 +1,180 @@
+// Grounding time: the question's period ("去年", "in 2024", "last 30 days") and trend words.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "askdb/common/text.h"
+#include "askdb/nlq/number_words.h"
+#include "askdb/nlq/parser.h"
+
+namespace askdb::nlq {
+
+void Parser::SetTimeRange(const Item& it, DateRange r, std::optional<int> year,
+                          std::string phrase) {
+  q_.time = TimeRange{r, year, std::move(phrase)};
+  Map(it, "time", FormatIsoDate(r.start) + " .. " + FormatIsoDate(r.end));
+}
+
+// Years: 2024 / 2024年 / in 2024, with a quarter or a month after them ("2024年3月").
+void Parser::ReadYear(int i) {
+  Item& it = items_[i];
+  const int year = static_cast<int>(it.number);
+  int next = i + 1 < static_cast<int>(items_.size()) ? i + 1 : -1;
+  const bool marker = next >= 0 && items_[next].Has(Kw::kYearMarker);
+  const int prev = i - 1;
+  const bool in_prefix = prev >= 0 && items_[prev].Has(Kw::kInTime);
+  // A comparison before the number makes it a plain number ("after 2014" stays numeric).
+  const bool compared =
+      prev >= 0 && (items_[prev].kw & (Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe)));
+  if (compared || (!marker && !in_prefix && !chinese_)) {
+    if (!in_prefix && !marker) return;
+  }
+  if (compared) return;
+  it.used = true;
+  if (marker) items_[next].used = true;
+  if (in_prefix) items_[prev].used = true;
+  int after = marker ? next + 1 : i + 1;
+  DateRange r = YearRange(year);
+  std::string phrase = it.text;
+  std::optional<int> year_only = year;
+  if (after < static_cast<int>(items_.size())) {
+    Item& a = items_[after];
+    const int quarter = a.Has(Kw::kQ1)   ? 1
+                        : a.Has(Kw::kQ2) ? 2
+                        : a.Has(Kw::kQ3) ? 3
+                        : a.Has(Kw::kQ4) ? 4
+                                         : 0;
+    if (quarter > 0) {
+      r = QuarterRange(year, quarter);
+      a.used = true;
+      year_only.reset();
+      phrase += a.text;
+    } else if (a.kind == ItemKind::kNumber && a.number >= 1 && a.number <= 12 &&
+               after + 1 < static_cast<int>(items_.size()) &&
+               items_[after + 1].Has(Kw::kMonthUnit)) {
+      r = MonthRange(year, static_cast<int>(a.number));
+      a.used = true;
+      items_[after + 1].used = true;
+      year_only.reset();
+      phrase += a.text + items_[after + 1].text;
+    } else if (a.Has(Kw::kMonthName)) {
+      r = MonthRange(year, lex_.MonthOf(units_[a.unit_begin].key));
+      a.used = true;
+      year_only.reset();
+    }
+  }
+  SetTimeRange(it, r, year_only, phrase);
+  Understood("time: " + phrase, "时间：" + phrase);
+}
+
+// 今年 / last year / this quarter ...: anchored (TranslateOptions::anchor). True when read.
+bool Parser::ReadRelativePeriod(int i) {
+  Item& it = items_[i];
+  struct Rel {
+    Kw kw;
+    RelativePeriod period;
+  };
+  static constexpr Rel kRel[] = {{Kw::kThisYear, RelativePeriod::kThisYear},
+                                 {Kw::kLastYear, RelativePeriod::kLastYear},
+                                 {Kw::kThisMonth, RelativePeriod::kThisMonth},
+                                 {Kw::kLastMonth, RelativePeriod::kLastMonth},
+                                 {Kw::kThisQuarter, RelativePeriod::kThisQuarter},
+                                 {Kw::kLastQuarter, RelativePeriod::kLastQuarter}};
+  for (const Rel& rel : kRel) {
+    if (!it.Has(rel.kw)) continue;
+    it.used = true;
+    const DateRange r = ResolveRelative(rel.period, anchor_);
+    SetTimeRange(it, r, std::nullopt, it.text);
+    if (rel.period == RelativePeriod::kThisYear || rel.period == RelativePeriod::kLastYear) {
+      q_.time->year_only = r.start.year;
+    }
+    out_.anchor_note = it.text + " = " + FormatIsoDate(r.start) + " .. " +
+                       FormatIsoDate(AddDays(r.end, -1)) + " (" + anchor_source_ + ")";
+    Understood("time: " + it.text, "时间：" + it.text);
+    return true;
+  }
+  return false;
+}
+
+// last N days / 最近N天 / past 3 months. True when read.
+bool Parser::ReadLastN(int i) {
+  Item& it = items_[i];
+  const int n_idx = i + 1;
+  const int unit_idx = n_idx + 1;
+  if (!it.Has(Kw::kLastDays) || n_idx >= static_cast<int>(items_.size()) ||
+      items_[n_idx].kind != ItemKind::kNumber || unit_idx >= static_cast<int>(items_.size())) {
+    return false;
+  }
+  Item& unit = items_[unit_idx];
+  const int n = static_cast<int>(items_[n_idx].number);
+  std::optional<DateRange> r;
+  if (unit.Has(Kw::kDayUnit)) r = LastNDays(n, anchor_);
+  if (unit.Has(Kw::kMonthUnit)) r = LastNMonths(n, anchor_);
+  if (unit.Has(Kw::kYearUnit))
+    r = DateRange{{anchor_.year - n + 1, 1, 1}, {anchor_.year + 1, 1, 1}};
+  if (!r || n <= 0) return false;
+  it.used = items_[n_idx].used = unit.used = true;
+  const std::string phrase = it.text + items_[n_idx].text + unit.text;
+  SetTimeRange(it, *r, std::nullopt, phrase);
+  out_.anchor_note = phrase + " = " + FormatIsoDate(r->start) + " .. " +
+                     FormatIsoDate(AddDays(r->end, -1)) + " (" + anchor_source_ + ")";
+  Understood("time: " + phrase, "时间：" + phrase);
+  return true;
+}
+
+// Buckets: by month / 每月 / 按季度.
+void Parser::ReadTimeBucket(int i) {
+  Item& it = items_[i];
+  std::optional<DatePart> part;
+  if (it.Has(Kw::kYearBucket)) part = DatePart::kYear;
+  if (it.Has(Kw::kQuarterBucket)) part = DatePart::kQuarter;
+  if (it.Has(Kw::kMonthBucket)) part = DatePart::kMonth;
+  if (it.Has(Kw::kWeekBucket)) part = DatePart::kWeek;
+  if (it.Has(Kw::kDayBucket)) part = DatePart::kDay;
+  if (!part) return;
+  it.used = true;
+  q_.bucket = part;
+  Map(it, "group", "time bucket");
+  Understood("by " + it.text, "按" + it.text);
+  // "按月" is one phrase, but "按 月份" leaves a group word before it.
+  const int prev = PrevMeaningful(i);
+  if (prev >= 0 && items_[prev].Has(Kw::kGroup) && !items_[prev].used) items_[prev].used = true;
+}
+
+void Parser::ParseTime() {
+  for (int i = 0; i < static_cast<int>(items_.size()); ++i) {
+    Item& it = items_[i];
+    if (it.used) continue;
+    if (it.kind == ItemKind::kNumber && it.number >= kYearMin && it.number <= kYearMax &&
+        std::floor(it.number) == it.number) {
+      ReadYear(i);
+      continue;
+    }
+    if (it.kind != ItemKind::kKeyword) continue;
+    if (ReadRelativePeriod(i) || ReadLastN(i)) continue;
+    ReadTimeBucket(i);
+  }
+}
+
+void Parser::ParseTrend() {
+  // "每月销售额趋势", "sales trend", "revenue over time": a time series. The bucket named in
+  // the question wins; otherwise months (ResolveTables abstains when there is no date).
+  for (Item& it : items_) {
+    if (it.used || it.kind != ItemKind::kKeyword || !it.Has(Kw::kTrend)) continue;
+    it.used = true;
+    Map(it, "group", "time series");
+    if (!q_.bucket) {
+      q_.bucket = DatePart::kMonth;
+      Understood("by month (" + it.text + ")", "按月（" + it.text + "）");
+    }
+  }
+}
+
+}  // namespace askdb::nlq

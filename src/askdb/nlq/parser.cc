@@ -1,0 +1,174 @@
+// The parse state's helpers: which column or table a word names, the words for them.
+#include "askdb/nlq/parser.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "askdb/common/text.h"
+
+namespace askdb::nlq {
+
+std::string FormatNumber(double v) {
+  char buf[64];
+  if (std::floor(v) == v && std::fabs(v) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+  }
+  return buf;
+}
+
+std::string_view AggName(Agg a) {
+  switch (a) {
+    case Agg::kSum:
+      return "SUM";
+    case Agg::kAvg:
+      return "AVG";
+    case Agg::kCount:
+      return "COUNT";
+    case Agg::kMax:
+      return "MAX";
+    case Agg::kMin:
+      return "MIN";
+    case Agg::kNone:
+      break;
+  }
+  return "";
+}
+
+bool Parser::IsFiller(const Item& it) const {
+  if (it.kind == ItemKind::kPunct) return true;
+  if (it.kind == ItemKind::kKeyword && (it.kw & ~(Bit(Kw::kStop) | Bit(Kw::kRowUnit))) == 0) {
+    return true;
+  }
+  return false;
+}
+
+int Parser::NextMeaningful(int i, int limit) const {
+  for (int j = i + 1; j < static_cast<int>(items_.size()) && limit > 0; ++j) {
+    if (IsFiller(items_[j])) continue;
+    --limit;
+    return j;
+  }
+  return -1;
+}
+
+int Parser::PrevMeaningful(int i, int limit) const {
+  for (int j = i - 1; j >= 0 && limit > 0; --j) {
+    if (IsFiller(items_[j])) continue;
+    return j;
+  }
+  return -1;
+}
+
+int Parser::ColumnOf(const Item& it, bool numeric_only) const {
+  if (it.kind != ItemKind::kTerm) return -1;
+  // Rank: a table the question names, then a column of the question's language (name_zh
+  // for Chinese), then the column's own name over a synonym.
+  int best = -1;
+  int best_score = -1;
+  bool tied = false;
+  // A bare "id" is the key of the one table the question is otherwise about; with no such
+  // single table it names nothing (the key of an arbitrary table would be a guess).
+  bool bare_id = true;
+  for (int id : it.terms) bare_id &= TermOf(id).source == "key";
+  if (bare_id) {
+    int found = -1;
+    for (int id : it.terms) {
+      const Term& t = TermOf(id);
+      if (numeric_only && !IsNumericCol(t.column)) continue;
+      if (!mentioned_tables_.count(t.table) && !context_tables_.count(t.table)) continue;
+      if (found >= 0) return -1;
+      found = t.column;
+    }
+    return found;
+  }
+  for (int id : it.terms) {
+    const Term& t = TermOf(id);
+    if (t.kind != TermKind::kColumn) continue;
+    if (numeric_only && !IsNumericCol(t.column)) continue;
+    if (t.source == "short" && !mentioned_tables_.count(t.table)) continue;
+    int score = 0;
+    if (mentioned_tables_.count(t.table)) score += 8;
+    const std::string& lang = Col(t.column).lang;
+    if (!lang.empty() && lang == (chinese_ ? "zh" : "en")) score += 4;
+    if (t.exact) score += 2;
+    if (t.source == "name") score += 1;
+    // A table some word of the question may name ("商品" is the products table and also a
+    // column word) breaks a tie between same-named columns of two tables.
+    if (table_words_anywhere_.count(t.table)) score += 1;
+    if (score > best_score) {
+      best_score = score;
+      best = t.column;
+      tied = false;
+    } else if (score == best_score && Col(t.column).table != Col(best).table) {
+      tied = true;
+    }
+  }
+  // "unit price" of both products and order lines, with nothing in the question to choose:
+  // either would be a guess.
+  return tied ? -1 : best;
+}
+
+int Parser::TableOf(const Item& it) const {
+  if (it.kind != ItemKind::kTerm) return -1;
+  for (int id : it.terms) {
+    if (TermOf(id).kind == TermKind::kTable) return TermOf(id).table;
+  }
+  return -1;
+}
+
+bool Parser::HasValue(const Item& it) const {
+  return it.kind == ItemKind::kTerm && std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+           return TermOf(id).kind == TermKind::kValue;
+         });
+}
+
+bool Parser::OnlyValues(const Item& it) const {
+  return it.kind == ItemKind::kTerm && std::all_of(it.terms.begin(), it.terms.end(), [&](int id) {
+           return TermOf(id).kind == TermKind::kValue;
+         });
+}
+
+std::string Parser::ColRef(int c) const {
+  return dialect_.QuoteIdentifier(index_.tables()[Col(c).table].name) + "." +
+         dialect_.QuoteIdentifier(Col(c).name);
+}
+
+std::string Parser::ColumnWords(int c) const {
+  if (auto it = column_words_.find(c); it != column_words_.end()) return it->second;
+  const IndexedColumn& col = Col(c);
+  const std::string& mine = chinese_ ? col.display_zh : col.display_en;
+  if (!mine.empty()) return mine;
+  const std::string& other = chinese_ ? col.display_en : col.display_zh;
+  if (!other.empty()) return other;
+  return IdentifierToPhrase(col.name);
+}
+
+std::string Parser::TableWords(int table) const {
+  if (auto it = table_words_.find(table); it != table_words_.end()) return it->second;
+  const IndexedTable& t = index_.tables()[table];
+  const std::string& mine = chinese_ ? t.display_zh : t.display_en;
+  if (!mine.empty()) return mine;
+  const std::string& other = chinese_ ? t.display_en : t.display_zh;
+  if (!other.empty()) return other;
+  return IdentifierToPhrase(t.name);
+}
+
+Translation Parser::Abstain(std::string en, std::string zh) {
+  out_.answered = false;
+  out_.sql.clear();
+  out_.non_additive_columns.clear();
+  out_.abstain_reason = chinese_ ? std::move(zh) : std::move(en);
+  return out_;
+}
+
+}  // namespace askdb::nlq

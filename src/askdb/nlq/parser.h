@@ -1,0 +1,361 @@
+// The engine's parse state and its stages, internal to nlq/ (engine.h is the public API).
+// One Parser reads one question; its stages live in their own files:
+//   segment.cc          words → schema terms and keywords (items_)
+//   ground_terms.cc     business terms; ground_time.cc  periods, trends
+//   read_*.cc           the readings by theme: comparisons & filters, measures & aggregates,
+//                       grouping & ordering, age/year words, leftovers
+//   resolve_joins.cc    the tables and the join tree (tree_)
+//   write_sql.cc        the SELECT through the dialect, and the result-column names
+//   engine.cc           Run(): the order of the stages and the checks between them
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/join_path.h"
+#include "askdb/nlq/lexicon.h"
+#include "askdb/nlq/reading.h"
+#include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/tokenizer.h"
+
+namespace askdb::nlq {
+
+// Confidence factors. Each names a guess the engine made; the product must stay above the
+// threshold for the engine to answer.
+constexpr double kDefaultSumFactor = 0.95;      // a bare measure was summed
+constexpr double kImplicitGroupFactor = 0.9;    // a bare dimension beside a measure grouped
+constexpr double kLabelProjectionFactor = 0.9;  // "list the stores" → their name column
+constexpr double kAmbiguousValueFactor = 0.75;  // a value found in several unrelated columns
+constexpr double kAliasFactor = 0.97;           // matched through a derived alias
+constexpr double kLineMeasureFactor = 0.95;     // a measure moved to the line-level table
+constexpr double kUnknownExponent = 2.0;        // how hard unexplained words weigh
+constexpr int kLookAhead = 3;                   // items searched after a keyword
+constexpr int kYearMin = 1900;
+constexpr int kYearMax = 2100;
+// Result-column names: PostgreSQL truncates identifiers at 63 bytes (NAMEDATALEN - 1), so
+// longer aliases would silently collide there.
+constexpr size_t kMaxAliasBytes = 63;
+
+// A number as the question would write it: "3", "2.5".
+std::string FormatNumber(double v);
+std::string_view AggName(Agg a);  // "SUM", "AVG", ...; "" for kNone
+
+class Parser {
+ public:
+  Parser(std::string_view question, const SchemaIndex& index, const db::Dialect& dialect,
+         const TranslateOptions& options)
+      : question_(question),
+        index_(index),
+        dialect_(dialect),
+        options_(options),
+        lex_(Lexicon::Builtin()) {}
+
+  Translation Run();
+
+  // Run()'s steps (engine.cc).
+  struct Coverage {
+    size_t content_units = 0, unknown_units = 0;
+    std::vector<std::string> unknown_words;
+    double Ratio() const {
+      return content_units == 0 ? 0 : 1.0 - double(unknown_units) / double(content_units);
+    }
+  };
+  void SetAnchor();
+  std::optional<Translation> GroundTermsAndCheckWords();
+  void NoteQuestionWords();
+  void ReadBirthWord();
+  void ReadQuestion();  // the reading passes (read_*.cc, ground_time.cc) in order
+  Coverage MeasureCoverage() const;
+  std::optional<Translation> CheckCriticalWords();
+  bool CountFlagRows();
+  void RecountUnknown(Coverage* cov) const;
+  std::optional<Translation> CompleteQuery(double* confidence);
+  std::optional<Translation> RefuseMixedShapes();
+  std::optional<Translation> ApplyPerRowMeasures(double confidence);
+  std::optional<Translation> Verify(const Coverage& cov, double* confidence);
+  Translation WriteAnswer();
+
+  // --- the stages, in the order Run() calls them (each its own file)
+  void Begin();    // the question's language and the time anchor
+  void Segment();  // segment.cc
+  // ground_terms.cc: business terms (business_terms.h): a measure, a condition or a value
+  // alias the business defined. Marks their words used; false (with why_en/why_zh) when one
+  // cannot be applied.
+  bool ApplyBusinessTerms(std::string* why_en, std::string* why_zh);
+  bool BusinessTermUsable(size_t k, int business, std::string* why_en, std::string* why_zh) const;
+  void ApplyBusinessTerm(size_t k, int business);
+  bool ResolveTables(std::string* why_en, std::string* why_zh);  // resolve_joins.cc
+  // write_sql.cc: on a shape that would not be valid standard SQL or would be meaningless
+  // (see the invariants), returns nullopt and sets why_en/why_zh.
+  std::optional<std::string> BuildSql(std::string* why_en, std::string* why_zh);
+
+  // BuildSql's steps (write_sql.cc).
+  struct SelectList {
+    std::vector<std::string> select;    // expressions with their aliases
+    std::vector<std::string> group_by;  // the bucket, grouped columns and keys
+    std::vector<std::string> measure_exprs;
+    // Selected expressions that are not aggregates, with the column they show (-1: the
+    // time bucket), for the grouping invariant.
+    std::vector<std::pair<std::string, int>> plain;
+    std::set<std::string> taken;  // aliases used so far
+    std::string bucket_expr;
+  };
+  std::string MeasureExpr(const Measure& m) const;
+  SelectList BuildSelect();
+  bool CheckSelectShape(const SelectList& list, std::string* why_en, std::string* why_zh) const;
+  std::string FilterCondition(const Filter& f) const;
+  std::string OrderBy(const SelectList& list) const;
+
+  // What the stages read and built, for the stages' tests.
+  const std::vector<Item>& items() const { return items_; }
+  const Query& query() const { return q_; }
+  const std::optional<JoinTree>& join_tree() const { return tree_; }
+
+ private:
+  // --- helpers (parser.cc)
+  const Term& TermOf(int id) const { return index_.terms()[id]; }
+  const IndexedColumn& Col(int c) const { return index_.columns()[c]; }
+  bool IsNumericCol(int c) const {
+    const TypeClass t = Col(c).type_class;
+    return t == TypeClass::kInteger || t == TypeClass::kNumber;
+  }
+  // The best column candidate of an item, or -1.
+  int ColumnOf(const Item& it, bool numeric_only = false) const;
+  int TableOf(const Item& it) const;
+  bool HasValue(const Item& it) const;
+  bool OnlyValues(const Item& it) const;
+  // Next item index after i that is not a stop word, punctuation or a used item; -1 if none.
+  int NextMeaningful(int i, int limit = kLookAhead) const;
+  int PrevMeaningful(int i, int limit = kLookAhead) const;
+  bool IsFiller(const Item& it) const;
+  std::string ColRef(int c) const;
+  // Result-column names, in the question's language: the words the question used for the
+  // column or table, else the semantic model's display name, else the name split into words.
+  void NameColumn(int c, const std::string& words) { column_words_.emplace(c, words); }
+  std::string ColumnWords(int c) const;     // what the column holds ("销售额", "order date")
+  std::string ColumnAlias(int c) const;     // a grouped/listed column; labels by their table
+  std::string TableWords(int table) const;  // "订单", "orders"
+  std::string MeasureAlias(const Measure& m) const;
+  std::string BucketAlias(DatePart part) const;
+  // Quoted " AS <alias>" with the alias cleaned, capped and made unique within `taken`.
+  // `shown` receives the alias as the result column is named (after cleaning and uniquing).
+  std::string As(std::string alias, std::set<std::string>* taken,
+                 std::string* shown = nullptr) const;
+  void Map(const Item& it, std::string kind, std::string target) {
+    out_.explanation.push_back({it.text, std::move(kind), std::move(target)});
+  }
+  std::string ColName(int c) const {
+    return index_.tables()[Col(c).table].name + "." + Col(c).name;
+  }
+  void Understood(std::string en, std::string zh) {
+    out_.understood.push_back(chinese_ ? std::move(zh) : std::move(en));
+  }
+  Translation Abstain(std::string en, std::string zh);
+
+  std::string BusinessSql(const Filter& f) const;
+  // The question's period inside a filter over aggregates ("近一年的高价值客户"): false when
+  // it does not apply there; with `why_*` set when it should but cannot.
+  bool PeriodInsideTerm(int root, std::string* why_en, std::string* why_zh);
+  // The WHERE conditions of the question's period on time column `column`.
+  std::vector<std::string> PeriodConditions(int column) const;
+  // `column` >= start AND `column` < end.
+  std::vector<std::string> RangeConditions(int column, const DateRange& range) const;
+  // The phrase key of units [i, end): a hyphen between two English words is left out
+  // ("high-value" reads as "high value"), so hyphenated business terms match either way.
+  std::string KeyAt(size_t i, size_t end) const;
+  bool MatchAt(size_t i, size_t len) const;
+  size_t LongestMatch(size_t i, size_t max_units) const;
+  // Segment's steps (segment.cc).
+  size_t MatchLength(size_t i, size_t max_units) const;
+  void ReadUnmatchedUnit(size_t i, Item* item) const;
+  void SettleTermsThatAreKeywords();
+  void ParseTime();
+  // ParseTime's steps (ground_time.cc).
+  void SetTimeRange(const Item& it, DateRange r, std::optional<int> year, std::string phrase);
+  void ReadYear(int i);
+  bool ReadRelativePeriod(int i);
+  bool ReadLastN(int i);
+  void ReadTimeBucket(int i);
+  void ParseTrend();
+  // The label column of `table` can stand for its rows in a GROUP BY: its values are
+  // unique, or the table has a single-column key to group beside it.
+  bool CanGroupByLabel(int table, int label) const;
+  bool LabelIsUnique(int table, int label) const;  // distinct values == rows, measured
+  // Appends the last-name column after a first-name label (index_.NameCompanion).
+  void AddNameCompanion(std::vector<int>* columns, int label) const {
+    const int companion = index_.NameCompanion(label);
+    if (companion >= 0 &&
+        std::find(columns->begin(), columns->end(), companion) == columns->end()) {
+      columns->push_back(companion);
+    }
+  }
+  int SingleKey(int table) const;  // the single primary-key column, or -1
+  // Whether item `item` is followed by "and"/"和"/"及"/"、" and another term: returns that
+  // term's index and the dimension column to group by (-1 when it cannot be grouped), or
+  // {-1, -1} when no such list follows (or it continues with a measure).
+  std::pair<int, int> NextConjunctDimension(int item) const;
+  // A sum over the root that a fan-out join would double: move it to the one measure of
+  // the fanned-out table that the same words name ("revenue" → "item revenue").
+  bool MoveMeasureAcrossFanOut(std::vector<int>* needed);
+  // ResolveTables' steps: the fact table; the tables the reading uses; each value's column
+  // (merged into filters); the period's time column; the related counts' limits; the join
+  // tree's checks (every named table joined, no sum doubled by a fan-out).
+  int RootTable() const;
+  std::vector<int> NeededTables(int root) const;
+  bool PlaceValues(int root, std::vector<int>* needed, std::string* why_en, std::string* why_zh);
+  bool PlaceTimeColumn(int root, std::vector<int>* needed, std::string* why_en,
+                       std::string* why_zh);
+  bool CheckRelatedCounts(const std::vector<int>& needed, std::string* why_en,
+                          std::string* why_zh) const;
+  bool CheckJoinTree(int root, std::vector<int>* needed, std::string* why_en, std::string* why_zh);
+  void ParseNumbersMagnitude();
+  void ParseComparisons();
+  // ParseComparisons' steps (read_comparisons.cc).
+  bool ReadRange(int i);
+  void ReadComparison(int i);
+  int ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const;
+  // A number that is the value of the measure column just before it ("unit price of 1.99").
+  void ParseEquality(int number_item);
+  void ParseTopN();
+  void ParseAggregates();
+  // ParseAggregates' steps: functions waiting for their column, the event that binds several
+  // functions to one column ("average, min and max id").
+  struct AggregateScan {
+    std::vector<std::pair<Agg, int>> pending;  // (agg, keyword item)
+    bool pending_distinct = false;
+    int event = 0;
+  };
+  void BindMeasure(Agg agg, int kw_idx, int col, int table, bool distinct, int term_idx, int event);
+  void BindCountSuperlatives();
+  bool ReadSuperlativeAsOrder(int i, Agg agg, int event);
+  void ReadAggregateKeyword(int i, AggregateScan* scan);
+  void BindPendingToTerm(int i, AggregateScan* scan);
+  void ReadSumWordAsColumn(int event);
+  // Whether the superlative at item `superlative` ranks rows the question named before it
+  // ("the 3 products with the highest price"); takes the number of rows when one is given.
+  bool RanksNamedRows(int superlative);
+  bool IsRequestVerb(const Item& it) const;  // "list", "show me", "what are" ...
+  // "their"/"its"/"及其": the question lists the rows with their attributes.
+  bool NamesTheRowsTheirOwn() const;
+  // The one numeric column a keyword also names ("total" → Invoice.Total), or -1.
+  int KeywordColumn(const Item& it) const;
+  void ParseGrouping();
+  // ParseGrouping's steps (read_grouping.cc).
+  void ReadGroupWord(int i);
+  bool KeyCountRanks(int i, int j, int col, bool is_which);
+  void GroupConjuncts(int j);
+  void ParseValues();
+  // "singers that have more than one song", "orchestras that do not have any performance":
+  // a comparison or "not" before a table word that references the table named before it
+  // compares the number of referencing rows (directly, or through the one link table).
+  void ParseRelatedCounts();
+  // The one edge by which rows of another table count `table`'s rows named by `counted`
+  // (its own reference, else the one link table's), or -1.
+  int RelatedCountEdge(int table, int counted) const;
+  void ParseOrdering();
+  void ParseLeftovers();
+  // ParseLeftovers' steps (read_leftovers.cc).
+  void ReadLeftoverTerm(int i);
+  void ReadLeftoverColumn(int i, int col);
+  bool RankRowsByOwnColumn(int i, int col);
+  bool SumBareMeasure(int i, int col);
+  void FoldProjectionsIntoGroups();
+  void GroupRankedDimension();
+  void AddKeysBesideLabels();
+  void DropRepeatedMeasures();
+  // Age words: "ordered by age", "the youngest singer", "from the oldest to the youngest",
+  // read on the age column, else a birth-date column (inverted), else the one founding-year
+  // or date column of the table the words are about. Left unused (so the question abstains)
+  // whenever the table or the column is not certain.
+  void ParseAgeWords();
+  // ParseAgeWords' steps (read_age.cc).
+  struct AgeWords {
+    std::vector<int> oldest, youngest;  // the items of those words
+    int word = -1;                      // the one word of a superlative ("the oldest")
+    int table = -1;                     // the table they order
+    bool range = false;                 // "from the oldest to the youngest"
+    bool oldest_first_range = false;
+    bool by_age = false;   // "ordered by age", or a range with no other ordering column
+    bool ungroup = false;  // "for every singer": the group is the listed rows' label
+  };
+  bool FindAgeWords(AgeWords* a);
+  bool AllOfAgeTable(const AgeWords& a) const;
+  int AgeOrderColumn(const AgeWords& a, bool* older_smaller) const;
+  void ApplyAgeOrder(const AgeWords& a, int col, bool desc);
+  // "pets owned by students", "the record company used by orchestras": a "by" after a past
+  // participle links to the table that follows (a join), it does not group.
+  void ParsePassiveBy();
+  // A year compared with no column named ("concerts after or in 2014"): the one year or
+  // founding-year column (not a date) of the table the question is about; otherwise the
+  // comparison word is left unused and the question abstains.
+  void ResolveYearComparison();
+  // The table an age word is about: the nearest table, column or value word after it, else
+  // before it; -1 when none.
+  int AgeWordTable(int item) const;
+  // The column that orders `table`'s rows by age and whether older rows have smaller values
+  // (a birth date or founding year) rather than larger ones (an age); {-1, false} when no
+  // single such column exists.
+  std::pair<int, bool> AgeColumn(int table) const;
+  // Whether the column word at `item` is followed (past fillers and "not") by a value of
+  // `col`: "whose nationality is not Russia", "with Episode 'X'" — the word names the filter.
+  bool NamesFollowingValue(int item, int col) const;
+
+  std::string_view question_;
+  const SchemaIndex& index_;
+  const db::Dialect& dialect_;
+  const TranslateOptions& options_;
+  const Lexicon& lex_;
+  bool chinese_ = false;
+  std::vector<Unit> units_;
+  std::vector<Item> items_;
+  Query q_;
+  Translation out_;
+  double factor_ = 1.0;
+  CivilDate anchor_;
+  std::string anchor_source_;
+  bool which_ = false;
+  bool which_used_ = false;
+  bool distinct_word_ = false;             // "distinct"/"different" read; a list then drops repeats
+  bool has_superlative_ = false;           // a highest/most/top word appears
+  bool has_age_superlative_ = false;       // an oldest/youngest word appears
+  bool born_ = false;                      // "born in 2001": the time is a birth date
+  std::set<int> context_tables_;           // tables of the column words that name one table only
+  std::pair<int, int> age_order_{-1, -1};  // the order word and the age word after it
+  struct YearComparison {
+    Op op;
+    double year;
+    int op_item, number_item, year_word;
+    bool age = false;  // "older than 20": the age column, not a year
+  };
+  std::optional<YearComparison> year_cmp_;
+  std::set<int> table_words_anywhere_;  // tables any word of the question may name
+  // "the products with the highest price": rows ranked, not summed.
+  int ranked_table_ = -1;
+  bool lists_rows_with_attributes_ = false;  // NamesTheRowsTheirOwn(), read once
+  std::set<int> mentioned_tables_;           // tables named by a table word in the question
+  std::vector<int> which_items_;             // a which-question became a group or superlative
+  std::string ungrouped_conjunct_;  // "by region and <this>" where <this> cannot be grouped
+  std::optional<JoinTree> tree_;
+  int time_column_ = -1;
+  // The business term (filter over aggregates) whose aggregate takes the question's period,
+  // and that aggregate's time column; -1 when the period applies to the outer query.
+  int period_term_ = -1, period_term_column_ = -1;
+  struct PendingValue {
+    std::vector<int> terms;
+    bool negated;
+    std::string phrase;
+  };
+  std::vector<PendingValue> values_;
+  std::map<int, std::string> column_words_;  // column → the words the question named it by
+  std::map<int, std::string> table_words_;   // table → the words the question named it by
+  std::set<int> filter_subjects_;            // columns named right before one of their values
+  std::set<int> related_counted_;            // tables only counted in a related-count condition
+};
+
+}  // namespace askdb::nlq

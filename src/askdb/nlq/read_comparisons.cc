@@ -1,0 +1,326 @@
+// Reading comparisons and filters: magnitudes, comparisons with numbers, equalities, value
+// filters and counts of related rows.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "askdb/common/text.h"
+#include "askdb/nlq/number_words.h"
+#include "askdb/nlq/parser.h"
+
+namespace askdb::nlq {
+
+void Parser::ParseNumbersMagnitude() {
+  for (size_t i = 0; i + 1 < items_.size(); ++i) {
+    Item& it = items_[i];
+    if (it.kind != ItemKind::kNumber || it.used) continue;
+    Item& next = items_[i + 1];
+    if (next.kind == ItemKind::kNumber || next.kind == ItemKind::kUnknown) {
+      if (auto m = MagnitudeMultiplier(units_[next.unit_begin].key);
+          m && next.unit_end == next.unit_begin + 1) {
+        it.number *= *m;
+        next.used = true;
+        next.kind = ItemKind::kPunct;
+      }
+    }
+  }
+}
+
+// Ranges: [between] a and b [之间] on the numeric column before them. True when the number
+// at `i` starts such a range (read or not).
+bool Parser::ReadRange(int i) {
+  const int n = static_cast<int>(items_.size());
+  Item& it = items_[i];
+  if (!(i + 2 < n && items_[i + 1].Has(Kw::kAnd) && items_[i + 2].kind == ItemKind::kNumber)) {
+    return false;
+  }
+  int col = -1;
+  int c_idx = -1;
+  for (int j = i - 1; j >= 0 && j >= i - 4; --j) {
+    if (items_[j].used) continue;
+    if (int c = ColumnOf(items_[j], true); c >= 0) {
+      col = c;
+      c_idx = j;
+      break;
+    }
+  }
+  if (col < 0) return true;
+  Filter f;
+  f.column = col;
+  f.op = Op::kBetween;
+  f.numeric = true;
+  f.lo = std::min(it.number, items_[i + 2].number);
+  f.hi = std::max(it.number, items_[i + 2].number);
+  it.used = items_[i + 1].used = items_[i + 2].used = items_[c_idx].used = true;
+  for (int j = std::max(0, i - 2); j < std::min(n, i + 5); ++j) {
+    if (items_[j].Has(Kw::kBetween)) items_[j].used = true;
+  }
+  q_.filters.push_back(f);
+  Map(items_[c_idx], "column", ColName(col));
+  Map(it, "filter", "BETWEEN " + FormatNumber(f.lo) + " AND " + FormatNumber(f.hi));
+  Understood(Col(col).name + " between " + FormatNumber(f.lo) + " and " + FormatNumber(f.hi),
+             Col(col).name + " 介于 " + FormatNumber(f.lo) + " 和 " + FormatNumber(f.hi));
+  return true;
+}
+
+// The numeric column a comparison at `op_idx` on the number at `i` applies to: named before
+// the comparison (or before the number, "100以上"), else as the number's unit after it.
+// -1 when none; `c_idx` receives the item that named it.
+int Parser::ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const {
+  const int search_from = postfix ? i : op_idx;
+  for (int j = search_from - 1; j >= 0 && j >= search_from - 4; --j) {
+    if (items_[j].used && items_[j].kind != ItemKind::kTerm) continue;
+    if (int c = ColumnOf(items_[j], true); c >= 0 && !items_[j].used) {
+      *c_idx = j;
+      return c;
+    }
+    // "invoices with a total above 20": the column's name is also a function word.
+    if (int c = KeywordColumn(items_[j]);
+        c >= 0 && !items_[j].used && items_[j].kind == ItemKind::kKeyword) {
+      *c_idx = j;
+      return c;
+    }
+    if (items_[j].kind == ItemKind::kTerm) break;  // a table or value: not our column
+  }
+  // "tracks longer than 300000 milliseconds": the measure named after the number, as a
+  // unit. (A table there, "more than 5 albums", is a count of related rows: not this.)
+  if (!postfix) {
+    const int k = NextMeaningful(i, 1);
+    const int c = k >= 0 && !items_[k].used ? ColumnOf(items_[k], true) : -1;
+    if (c >= 0 && Col(c).role == ColumnRole::kMeasure) {
+      *c_idx = k;
+      return c;
+    }
+  }
+  return -1;
+}
+
+// Comparisons: column [is] > number, 单价大于100, 100以上; an age or a year compared with no
+// column named waits for its table (ResolveYearComparison); no comparison: an equality.
+void Parser::ReadComparison(int i) {
+  const int n = static_cast<int>(items_.size());
+  Item& it = items_[i];
+  int op_idx = -1;
+  int year_word = -1;  // "after or in year 2014"
+  for (int j = i - 1; j >= 0 && j >= i - 2; --j) {
+    if (items_[j].kw & (Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe))) {
+      op_idx = j;
+      break;
+    }
+    if (items_[j].kind == ItemKind::kKeyword && items_[j].Has(Kw::kYearUnit) && !items_[j].used) {
+      year_word = j;
+      continue;
+    }
+    if (!IsFiller(items_[j])) break;
+  }
+  bool postfix = false;
+  if (op_idx < 0 && i + 1 < n &&
+      (items_[i + 1].kw & (Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe)))) {
+    op_idx = i + 1;  // "100以上"
+    postfix = true;
+  }
+  if (op_idx < 0) {
+    ParseEquality(i);
+    return;
+  }
+  if (items_[op_idx].used) return;
+  const Item& op_item = items_[op_idx];
+  Op op = op_item.Has(Kw::kGe)   ? Op::kGe
+          : op_item.Has(Kw::kLe) ? Op::kLe
+          : op_item.Has(Kw::kGt) ? Op::kGt
+                                 : Op::kLt;
+  int c_idx = -1;
+  const int col = ComparedColumn(i, op_idx, postfix, &c_idx);
+  const std::string op_words = text::AsciiLower(items_[op_idx].text);
+  const bool age_cmp =
+      op_words.find("older") != std::string::npos || op_words.find("younger") != std::string::npos;
+  if (col < 0 && age_cmp && !year_cmp_) {
+    // "students who are older than 20": the table's age column, found once the table is
+    // known (ResolveYearComparison); a birth date is not compared as an age.
+    year_cmp_ = YearComparison{op, it.number, op_idx, i, -1, true};
+    it.used = items_[op_idx].used = true;
+    return;
+  }
+  if (col < 0 && !age_cmp && it.number >= kYearMin && it.number <= kYearMax &&
+      std::floor(it.number) == it.number && !year_cmp_) {
+    // "concerts after or in 2014": a year compared with the table's year column, found
+    // once the table is known (ResolveYearComparison).
+    year_cmp_ = YearComparison{op, it.number, op_idx, i, year_word};
+    it.used = items_[op_idx].used = true;
+    if (year_word >= 0) items_[year_word].used = true;
+    return;
+  }
+  if (col < 0) return;
+  Filter f;
+  f.column = col;
+  f.op = op;
+  f.numeric = true;
+  f.lo = it.number;
+  it.used = items_[op_idx].used = items_[c_idx].used = true;
+  q_.filters.push_back(f);
+  static constexpr std::string_view kOps[] = {"=", "<>", ">", ">=", "<", "<=", "BETWEEN"};
+  const std::string cmp = std::string(kOps[static_cast<int>(op)]) + " " + FormatNumber(f.lo);
+  Map(items_[c_idx], "column", ColName(col));
+  Map(op_item, "filter", cmp);
+  Understood(Col(col).name + " " + cmp, Col(col).name + " " + cmp);
+}
+
+void Parser::ParseComparisons() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    if (items_[i].used || items_[i].kind != ItemKind::kNumber) continue;
+    if (!ReadRange(i)) ReadComparison(i);
+  }
+}
+
+void Parser::ParseEquality(int number_item) {
+  // "tracks with a unit price of 1.99", "单价为100的商品": a number right after a measure
+  // column (fillers and "equal to"/"为" between) and ending the phrase is that column's value.
+  // Anything after the number ("unit price of 5 tracks") makes it something else.
+  const int n = static_cast<int>(items_.size());
+  const int next = NextMeaningful(number_item, 1);
+  if (next >= 0 && items_[next].kind == ItemKind::kTerm) return;
+  int c_idx = -1;
+  for (int j = number_item - 1; j >= 0 && j >= number_item - 3; --j) {
+    const Item& prev = items_[j];
+    if (prev.kind == ItemKind::kTerm) {
+      c_idx = prev.used ? -1 : j;
+      break;
+    }
+    const bool linking_word =
+        prev.kind == ItemKind::kKeyword && (prev.Has(Kw::kStop) || prev.Has(Kw::kEq));
+    if (!IsFiller(prev) && !linking_word) return;
+  }
+  if (c_idx < 0) return;
+  const int col = ColumnOf(items_[c_idx], true);
+
+  if (col < 0 || Col(col).role != ColumnRole::kMeasure) return;
+  Item& number = items_[number_item];
+  Filter f;
+  f.column = col;
+  f.op = Op::kEq;
+  f.numeric = true;
+  f.lo = number.number;
+  number.used = items_[c_idx].used = true;
+  for (int j = c_idx + 1; j < number_item && j < n; ++j) {
+    if (items_[j].Has(Kw::kEq)) items_[j].used = true;
+  }
+  q_.filters.push_back(f);
+  Map(items_[c_idx], "column", ColName(col));
+  Map(number, "filter", "= " + FormatNumber(f.lo));
+  Understood(Col(col).name + " = " + FormatNumber(f.lo),
+             Col(col).name + " = " + FormatNumber(f.lo));
+}
+
+void Parser::ParseValues() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    Item& it = items_[i];
+    if (it.used || !HasValue(it)) continue;
+    // A value that is also a column or table name is read as the name unless nothing else
+    // can use it; the column/table reading is tried by the later passes.
+    if (!OnlyValues(it)) continue;
+    bool negated = false;
+    for (int j = i - 1; j >= 0 && j >= i - 2; --j) {
+      if (items_[j].Has(Kw::kNot)) {
+        negated = true;
+        items_[j].used = true;
+      }
+    }
+    it.used = true;
+    values_.push_back({it.terms, negated, it.text});
+  }
+}
+
+int Parser::RelatedCountEdge(int table, int counted) const {
+  const auto& edges = index_.edges();
+  auto single = [&](int from, int to) {
+    int found = -1;
+    for (int k = 0; k < static_cast<int>(edges.size()); ++k) {
+      if (edges[k].from_table != from || edges[k].to_table != to) continue;
+      if (found >= 0) return -2;  // two references: which one counts is a guess
+      found = k;
+    }
+    return found;
+  };
+  if (table == counted) return -1;
+  if (const int e = single(counted, table); e != -1) return e < 0 ? -1 : e;
+  if (single(table, counted) != -1) return -1;  // the table refers to it: not a count of rows
+  // A link table (has_pet between student and pets): its rows pointing at the table.
+  int found = -1;
+  for (int link = 0; link < static_cast<int>(index_.tables().size()); ++link) {
+    if (link == table || link == counted) continue;
+    const int to_table = single(link, table);
+    if (to_table == -1 || single(link, counted) == -1) continue;
+    if (to_table < 0 || single(link, counted) < 0 || found >= 0) return -1;
+    found = to_table;
+  }
+  return found;
+}
+
+void Parser::ParseRelatedCounts() {
+  const int n = static_cast<int>(items_.size());
+  constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
+  for (int i = 0; i < n; ++i) {
+    Item& trigger = items_[i];
+    if (trigger.used || trigger.kind != ItemKind::kKeyword) continue;
+    const bool negation = trigger.Has(Kw::kNot) && (trigger.kw & kCompare) == 0;
+    if (!negation && (trigger.kw & kCompare) == 0) continue;
+    // Comparison: the number right after it; then the counted table, maybe after "any".
+    int k = NextMeaningful(i);
+    int number = -1;
+    if (!negation) {
+      if (k < 0 || items_[k].kind != ItemKind::kNumber || items_[k].used) continue;
+      number = k;
+      k = NextMeaningful(k);
+    } else if (k >= 0 && text::AsciiLower(items_[k].text) == "any") {
+      k = NextMeaningful(k);
+    }
+    if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm) continue;
+    const int counted = TableOf(items_[k]);
+    if (counted < 0 || HasValue(items_[k])) continue;
+    // The rows compared: the nearest table word before, past fillers and one verb.
+    int table = -1, verbs = 0;
+    for (int j = i - 1; j >= 0; --j) {
+      if (IsFiller(items_[j])) continue;
+      if (items_[j].kind == ItemKind::kUnknown && !items_[j].used && ++verbs <= 1) continue;
+      if (items_[j].kind == ItemKind::kTerm) table = TableOf(items_[j]);
+      break;
+    }
+    if (table < 0) continue;
+    const int edge = RelatedCountEdge(table, counted);
+    if (edge < 0) continue;
+    Filter f;
+    f.column = index_.edges()[edge].to_column;
+    f.numeric = true;
+    f.related_edge = edge;
+    f.op = negation               ? Op::kEq
+           : trigger.Has(Kw::kGe) ? Op::kGe
+           : trigger.Has(Kw::kLe) ? Op::kLe
+           : trigger.Has(Kw::kGt) ? Op::kGt
+                                  : Op::kLt;
+    f.lo = negation ? 0 : items_[number].number;
+    q_.filters.push_back(f);
+    related_counted_.insert(counted);
+    related_counted_.insert(index_.edges()[edge].from_table);
+    trigger.used = items_[k].used = true;
+    if (number >= 0) items_[number].used = true;
+    for (int j = i + 1; j < k; ++j) items_[j].used = true;  // "any"
+    const std::string what = index_.tables()[index_.edges()[edge].from_table].name;
+    static constexpr std::string_view kOps[] = {" = ", " <> ", " > ", " >= ", " < ", " <= "};
+    const std::string cond =
+        "COUNT(" + what + ")" + std::string(kOps[static_cast<int>(f.op)]) + FormatNumber(f.lo);
+    Map(items_[k], "filter", cond + " per " + index_.tables()[table].name);
+    Understood(index_.tables()[table].name + ": " + cond,
+               index_.tables()[table].name + "：" + cond);
+  }
+}
+
+}  // namespace askdb::nlq

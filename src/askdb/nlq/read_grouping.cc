@@ -1,0 +1,207 @@
+// Reading grouping and ordering: "by X"/"各X", the label columns that stand for rows, and
+// "ordered by".
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "askdb/common/text.h"
+#include "askdb/nlq/parser.h"
+
+namespace askdb::nlq {
+
+int Parser::SingleKey(int table) const { return index_.SingleKey(table); }
+
+bool Parser::LabelIsUnique(int table, int label) const {
+  return index_.LabelIsUnique(table, label);
+}
+
+bool Parser::CanGroupByLabel(int table, int label) const {
+  return LabelIsUnique(table, label) || SingleKey(table) >= 0;
+}
+
+std::pair<int, int> Parser::NextConjunctDimension(int item) const {
+  const int n = static_cast<int>(items_.size());
+  const int conj = item + 1;
+  if (conj >= n || items_[conj].used) return {-1, -1};
+  const bool is_conj = (items_[conj].kind == ItemKind::kKeyword && items_[conj].Has(Kw::kConj)) ||
+                       (items_[conj].kind == ItemKind::kPunct && items_[conj].text == "、");
+  if (!is_conj) return {-1, -1};
+  const int j = NextMeaningful(conj, 1);
+  if (j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm || OnlyValues(items_[j])) {
+    return {-1, -1};
+  }
+  int col = ColumnOf(items_[j]);
+  const int table = TableOf(items_[j]);
+  if (col < 0 && table >= 0) {
+    col = index_.LabelColumn(table, chinese_);
+    if (col >= 0 && !LabelIsUnique(table, col)) col = -1;
+  }
+  if (col >= 0 && Col(col).role == ColumnRole::kMeasure) return {-1, -1};  // a second measure
+  if (col < 0 || Col(col).role != ColumnRole::kDimension) return {j, -1};
+  return {j, col};
+}
+
+// "top 5 cities by order count": a count synonym of a key ranks, like "by number of";
+// ParseLeftovers turns the term into COUNT(*). The key's own name ("by order id") does not.
+bool Parser::KeyCountRanks(int i, int j, int col, bool is_which) {
+  Item& it = items_[i];
+  if (!(col >= 0 && Col(col).primary_key && !is_which && q_.superlative && q_.measures.empty() &&
+        text::AsciiLower(it.text) == "by")) {
+    return false;
+  }
+  bool exact = false;   // the key's own name
+  bool bare_id = true;  // "id" names the key itself
+  for (int id : items_[j].terms) {
+    exact |= TermOf(id).exact && TermOf(id).column == col && TermOf(id).source == "name";
+    bare_id &= TermOf(id).source == "key";
+  }
+  if (exact || bare_id) return false;
+  it.used = true;
+  return true;
+}
+
+// "by region and channel", "各地区和渠道": the group word covers the whole list after the
+// group term at `j`.
+void Parser::GroupConjuncts(int j) {
+  for (int last = j;;) {
+    const auto [k, c] = NextConjunctDimension(last);
+    if (k < 0) break;
+    if (c < 0) {
+      ungrouped_conjunct_ = items_[k].text;  // grouping by only part of the list is wrong
+      break;
+    }
+    for (int f = last + 1; f <= k; ++f) items_[f].used = true;  // conjunction, fillers, term
+    if (std::find(q_.group_columns.begin(), q_.group_columns.end(), c) == q_.group_columns.end()) {
+      q_.group_columns.push_back(c);
+    }
+    NameColumn(c, items_[k].text);
+    Map(items_[k], "group", ColName(c));
+    Understood("by " + items_[k].text, "按" + items_[k].text);
+    last = k;
+  }
+}
+
+// A group word ("by", "each", 各, which) and the term after it: a group column, a list
+// column (which-questions), or a ranking word that is not a group.
+void Parser::ReadGroupWord(int i) {
+  Item& it = items_[i];
+  const bool is_which = it.Has(Kw::kWhich);
+  if (!it.Has(Kw::kGroup) && !is_which) return;
+  const int j = NextMeaningful(i, 1);
+  // "top 5 cities by number of orders": "by" introduces the ranking count, bound by
+  // ParseAggregates; the ranked entity is grouped by the top-N ranking pass.
+  if (j >= 0 && !is_which && q_.superlative && items_[j].used &&
+      items_[j].kind == ItemKind::kKeyword && items_[j].Has(Kw::kCount) &&
+      text::AsciiLower(it.text) == "by") {
+    it.used = true;
+    return;
+  }
+  if (j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm || OnlyValues(items_[j])) {
+    return;
+  }
+  int col = ColumnOf(items_[j]);
+  const int table = TableOf(items_[j]);
+  // "by sales" in a top-N question is the ordering measure, not a group.
+  if (col >= 0 && Col(col).role == ColumnRole::kMeasure && !is_which && q_.superlative) {
+    it.used = true;  // "top 3 regions by sales": "by" introduces the ranking measure
+    return;
+  }
+  if (col >= 0 && Col(col).role == ColumnRole::kMeasure) return;
+  if (KeyCountRanks(i, j, col, is_which)) return;
+  if (col < 0 && table >= 0) {
+    col = index_.LabelColumn(table, chinese_);
+    if (col < 0) return;
+    // Grouping by a name merges rows that share it: only when names are unique. (A key
+    // beside the name would be safe too, but "by"/"each" before a table is as often the
+    // agent of a verb, "pets owned by students", as a grouping.) "per" is never an agent:
+    // "average invoice total per customer" groups by the customer, its key beside its name.
+    const bool per = text::AsciiLower(it.text) == "per";
+    if (!LabelIsUnique(table, col) && !(per && CanGroupByLabel(table, col))) return;
+  }
+  if (col < 0) return;
+  if (is_which && !q_.superlative && q_.measures.empty() && !has_superlative_) {
+    // "which stores are in 北京" is a list, not a group.
+    q_.projections.push_back(col);
+    it.used = items_[j].used = true;
+    NameColumn(col, items_[j].text);
+    Map(items_[j], "column", ColName(col));
+    return;
+  }
+  q_.group_columns.push_back(col);
+  AddNameCompanion(&q_.group_columns, col);
+  it.used = items_[j].used = true;
+  NameColumn(col, items_[j].text);
+  Map(items_[j], "group", ColName(col));
+  Understood("by " + items_[j].text, "按" + items_[j].text);
+  GroupConjuncts(j);
+}
+
+void Parser::ParseGrouping() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    if (!items_[i].used && items_[i].kind == ItemKind::kKeyword) ReadGroupWord(i);
+  }
+}
+
+void Parser::ParseOrdering() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    Item& it = items_[i];
+    if (it.used) continue;
+    if (it.Has(Kw::kDesc) || it.Has(Kw::kAsc)) {
+      q_.order_desc = it.Has(Kw::kDesc);
+      q_.order_set = true;
+      Map(it, "order", q_.order_desc ? "DESC" : "ASC");
+      // "sorted ascending by age" is a direction and an ordering: it is used once the
+      // ordering column is found below.
+      if (!it.Has(Kw::kOrder)) {
+        it.used = true;
+        continue;
+      }
+    }
+    if (it.Has(Kw::kOrder)) {
+      const int j = NextMeaningful(i, 1);
+      // "ordered by age" / "按年龄排序": the age of the listed rows' table, resolved by
+      // ParseAgeWords.
+      const int p = chinese_ ? PrevMeaningful(i) : -1;
+      const int age = j >= 0 && items_[j].age_word ? j : p >= 0 && items_[p].age_word ? p : -1;
+      if (age >= 0 && !items_[age].used) {
+        age_order_ = {i, age};
+        it.used = items_[age].used = true;
+        if (age == p && p > 0 && items_[p - 1].Has(Kw::kGroup)) items_[p - 1].used = true;
+        continue;
+      }
+      int col = j >= 0 ? ColumnOf(items_[j]) : -1;
+      if (col >= 0 && !items_[j].used) {
+        q_.order_column = col;
+        it.used = items_[j].used = true;
+        Map(items_[j], "order", ColName(col));
+      } else {
+        // "按销售额排序": the column came first (Chinese word order only).
+        const int p = chinese_ ? PrevMeaningful(i) : -1;
+        col = p >= 0 ? ColumnOf(items_[p]) : -1;
+        if (col >= 0 && !items_[p].used) {
+          q_.order_column = col;
+          it.used = items_[p].used = true;
+          if (p > 0 && items_[p - 1].Has(Kw::kGroup)) items_[p - 1].used = true;
+          Map(items_[p], "order", ColName(col));
+        }
+      }
+    }
+    if (it.Has(Kw::kShare)) {
+      q_.share = true;
+      it.used = true;
+      Map(it, "share", "percent of total");
+      Understood("share of total", "占比");
+    }
+  }
+}
+
+}  // namespace askdb::nlq

@@ -1,0 +1,270 @@
+// Reading what the other passes left: "by" after a past participle, and the words still
+// unused (columns to list, tables, measures to sum).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "askdb/common/text.h"
+#include "askdb/nlq/parser.h"
+
+namespace askdb::nlq {
+
+void Parser::ParsePassiveBy() {
+  if (chinese_) return;
+  static constexpr std::string_view kIrregular[] = {"sold",  "made",  "written", "held", "won",
+                                                    "built", "taken", "given",   "run",  "sung"};
+  const int n = static_cast<int>(items_.size());
+  for (int i = 1; i < n; ++i) {
+    Item& by = items_[i];
+    if (by.used || by.kind != ItemKind::kKeyword || text::AsciiLower(by.text) != "by") continue;
+    const Item& verb = items_[i - 1];
+    if (verb.kind != ItemKind::kUnknown) continue;
+    const std::string v = text::AsciiLower(verb.text);
+    const bool participle =
+        (v.size() > 3 && v.compare(v.size() - 2, 2, "ed") == 0) ||
+        std::find(std::begin(kIrregular), std::end(kIrregular), v) != std::end(kIrregular);
+    // The table follows, maybe after a value of it ("by chess clubs").
+    int next = NextMeaningful(i);
+    if (next >= 0 && TableOf(items_[next]) < 0 && HasValue(items_[next])) {
+      next = NextMeaningful(next);
+    }
+    if (!participle || next < 0 || TableOf(items_[next]) < 0) continue;
+    by.used = true;
+    Map(by, "join", "by " + index_.tables()[TableOf(items_[next])].name);
+  }
+}
+
+bool Parser::NamesFollowingValue(int item, int col) const {
+  bool of = false;
+  for (int j = NextMeaningful(item); j >= 0; j = NextMeaningful(j)) {
+    if (items_[j].kind == ItemKind::kKeyword && items_[j].Has(Kw::kNot)) continue;
+    if (text::AsciiLower(items_[j].text) == "of") {
+      of = true;  // "the continent of Europe" — but not "the channel of online orders"
+      continue;
+    }
+    if (!HasValue(items_[j])) return false;
+    const int after = NextMeaningful(j);
+    if (of && after >= 0 && TableOf(items_[after]) >= 0) return false;
+    return std::any_of(items_[j].terms.begin(), items_[j].terms.end(), [&](int id) {
+      return TermOf(id).kind == TermKind::kValue && TermOf(id).column == col;
+    });
+  }
+  return false;
+}
+
+// "top 3 products by unit price", "the 3 products with the highest unit price": the rows
+// named before, ordered by their own column. True when the word at `i` was read so.
+bool Parser::RankRowsByOwnColumn(int i, int col) {
+  Item& it = items_[i];
+  const IndexedColumn& c = Col(col);
+  const int before = PrevMeaningful(i);
+  const bool top_by_own = q_.superlative && q_.limit > 0 && q_.subject_table == c.table &&
+                          q_.projections.empty() && q_.group_columns.empty() && before >= 0 &&
+                          text::AsciiLower(items_[before].text) == "by";
+  if (top_by_own) ranked_table_ = c.table;
+  if (ranked_table_ < 0 || c.table != ranked_table_ || !IsNumericCol(col) || !q_.measures.empty() ||
+      q_.order_column >= 0) {
+    return false;
+  }
+  const int label = index_.LabelColumn(ranked_table_, chinese_);
+  if (label < 0) return true;  // rows with no name to show: left unread, so it abstains
+  q_.projections.push_back(label);
+  AddNameCompanion(&q_.projections, label);
+  q_.projections.push_back(col);
+  q_.order_column = col;
+  q_.subject_table = ranked_table_;
+  it.used = true;
+  NameColumn(col, it.text);
+  Map(it, "order", ColName(col));
+  return true;
+}
+
+// A bare measure is summed, unless the rows are listed with it ("... and their salary").
+bool Parser::SumBareMeasure(int i, int col) {
+  Item& it = items_[i];
+  const IndexedColumn& c = Col(col);
+  if (c.role != ColumnRole::kMeasure || !IsNumericCol(col) || has_age_superlative_ ||
+      lists_rows_with_attributes_ ||
+      !(!q_.group_columns.empty() || q_.bucket || q_.superlative || q_.share ||
+        q_.projections.empty())) {
+    return false;
+  }
+  Measure m;
+  m.agg = Agg::kSum;
+  m.column = col;
+  m.table = c.table;
+  m.phrase = it.text;
+  m.column_phrase = it.text;
+  m.implicit_sum = true;
+  q_.measures.push_back(m);
+  factor_ *= kDefaultSumFactor;
+  it.used = true;
+  Map(it, "column", ColName(col));
+  Map(it, "function", "SUM (default for a measure)");
+  Understood("SUM(" + ColName(col) + ")", "SUM(" + ColName(col) + ")");
+  return true;
+}
+
+// A column word left over: the ranking column, a summed measure, a count named by the key's
+// synonym, the time column, the subject of a following value, else a column to list.
+void Parser::ReadLeftoverColumn(int i, int col) {
+  Item& it = items_[i];
+  const IndexedColumn& c = Col(col);
+  bool exact = false;
+  for (int id : it.terms) {
+    exact |= TermOf(id).exact && TermOf(id).column == col && TermOf(id).source == "name";
+  }
+  bool alias = true;
+  for (int id : it.terms) alias &= !TermOf(id).exact;
+  if (alias) factor_ *= kAliasFactor;
+  if (RankRowsByOwnColumn(i, col) || SumBareMeasure(i, col)) return;
+  // "订单数" / "order count" is a synonym of the key: a count of the table's rows.
+  bool bare_id = true;  // "id" names the key itself, not a count of rows
+  for (int id : it.terms) bare_id &= TermOf(id).source == "key";
+  if (c.primary_key && !exact && !bare_id && q_.measures.empty()) {
+    Measure m;
+    m.agg = Agg::kCount;
+    m.table = c.table;
+    m.phrase = it.text;
+    m.label = it.text;
+    q_.measures.push_back(m);
+    it.used = true;
+    Map(it, "function", "COUNT(*) " + index_.tables()[c.table].name);
+    return;
+  }
+  if (c.role == ColumnRole::kTime && (q_.time || q_.bucket)) {
+    time_column_ = col;  // "订单日期在2024年" names the time column
+    it.used = true;
+    Map(it, "column", ColName(col));
+    return;
+  }
+  if (NamesFollowingValue(i, col)) {
+    // The value's column, named so the value is read on it; showing it would only repeat
+    // the condition (or add a column the question did not ask for).
+    filter_subjects_.insert(col);
+    it.used = true;
+    NameColumn(col, it.text);
+    Map(it, "column", ColName(col) + " (condition)");
+    return;
+  }
+  q_.projections.push_back(col);
+  it.used = true;
+  NameColumn(col, it.text);
+  Map(it, "column", ColName(col));
+}
+
+// A term word left over: a column (above), a table (the subject), or a value (a filter).
+void Parser::ReadLeftoverTerm(int i) {
+  Item& it = items_[i];
+  const int col = ColumnOf(it);
+  const int table = TableOf(it);
+  // "record formats of orchestras": a word naming both a table and one of its columns
+  // (orchestra.Orchestra) names the table when another column of it is already listed.
+  bool table_word = false;
+  if (col >= 0 && table == Col(col).table) {
+    for (int p : q_.projections) table_word |= Col(p).table == table;
+  }
+  if (col >= 0 && !table_word) {
+    ReadLeftoverColumn(i, col);
+    return;
+  }
+  if (table >= 0) {
+    if (q_.subject_table < 0) q_.subject_table = table;
+    table_words_.emplace(table, it.text);
+    it.used = true;
+    Map(it, "table", index_.tables()[table].name);
+    return;
+  }
+  if (HasValue(it)) {
+    it.used = true;
+    values_.push_back({it.terms, false, it.text});
+  }
+}
+
+// Projections that repeat a group column are the group itself ("countries ... each
+// country"); other attributes of the group's table are grouped too (name and theme of
+// each concert).
+void Parser::FoldProjectionsIntoGroups() {
+  std::vector<int> keep;
+  for (int c : q_.projections) {
+    if (std::find(q_.group_columns.begin(), q_.group_columns.end(), c) != q_.group_columns.end()) {
+      continue;
+    }
+    if (!q_.group_columns.empty() && !q_.measures.empty() &&
+        Col(c).table == Col(q_.group_columns[0]).table && Col(c).role == ColumnRole::kDimension) {
+      q_.group_columns.push_back(c);
+      continue;
+    }
+    keep.push_back(c);
+  }
+  q_.projections = keep;
+}
+
+// A ranking over a dimension: "销售额最高的5个城市", "top 3 regions by sales".
+void Parser::GroupRankedDimension() {
+  if (!q_.superlative || q_.measures.empty() || !q_.group_columns.empty()) return;
+  if (q_.projections.size() == 1 && Col(q_.projections[0]).role == ColumnRole::kDimension) {
+    q_.group_columns.push_back(q_.projections[0]);
+    q_.projections.clear();
+  } else if (q_.projections.empty() && q_.subject_table >= 0 &&
+             q_.subject_table != q_.measures[0].table) {
+    // "top 10 customers by order amount": rank the subject's rows, named by their label.
+    const int label = index_.LabelColumn(q_.subject_table, chinese_);
+    if (label >= 0 && CanGroupByLabel(q_.subject_table, label)) {
+      q_.group_columns.push_back(label);
+      AddNameCompanion(&q_.group_columns, label);
+    }
+  }
+}
+
+// A label column that is not known to be unique stands for its rows only together with
+// the key: two customers called 张伟 are two groups.
+void Parser::AddKeysBesideLabels() {
+  for (int c : q_.group_columns) {
+    const int t = Col(c).table;
+    if (index_.LabelColumn(t, chinese_) != c && index_.LabelColumn(t, !chinese_) != c) continue;
+    if (LabelIsUnique(t, c)) continue;
+    const int key = SingleKey(t);
+    if (key < 0 ||
+        std::find(q_.group_columns.begin(), q_.group_columns.end(), key) !=
+            q_.group_columns.end() ||
+        std::find(q_.group_keys.begin(), q_.group_keys.end(), key) != q_.group_keys.end()) {
+      continue;
+    }
+    q_.group_keys.push_back(key);
+    out_.explanation.push_back({"", "group", ColName(key) + " (key beside the name)"});
+  }
+}
+
+// The same computation asked twice ("count the number of") is one.
+void Parser::DropRepeatedMeasures() {
+  std::vector<Measure> unique;
+  for (const Measure& m : q_.measures) {
+    const bool dup = std::any_of(unique.begin(), unique.end(), [&](const Measure& u) {
+      return u.agg == m.agg && u.column == m.column && u.table == m.table &&
+             u.distinct == m.distinct;
+    });
+    if (!dup) unique.push_back(m);
+  }
+  q_.measures = unique;
+}
+
+void Parser::ParseLeftovers() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    if (!items_[i].used && items_[i].kind == ItemKind::kTerm) ReadLeftoverTerm(i);
+  }
+  FoldProjectionsIntoGroups();
+  GroupRankedDimension();
+  AddKeysBesideLabels();
+  DropRepeatedMeasures();
+}
+
+}  // namespace askdb::nlq

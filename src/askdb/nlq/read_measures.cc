@@ -1,0 +1,363 @@
+// Reading measures and aggregates: top/bottom N, ranked rows, and the aggregate words
+// (sum, average, count, highest...) with the columns they apply to.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "askdb/common/text.h"
+#include "askdb/nlq/number_words.h"
+#include "askdb/nlq/parser.h"
+
+namespace askdb::nlq {
+
+namespace {
+
+// The Chinese superlatives that rank what follows them ("订单最多的城市", "销售额最高的商品").
+bool IsRankingSuperlative(std::string_view word) {
+  static constexpr std::string_view kWords[] = {"最多的", "最少的", "最高的", "最低的"};
+  return std::find(std::begin(kWords), std::end(kWords), word) != std::end(kWords);
+}
+
+}  // namespace
+
+void Parser::ParseTopN() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    Item& it = items_[i];
+    if (it.used || !(it.kw & (Bit(Kw::kTop) | Bit(Kw::kBottom)))) continue;
+    int num = -1;
+    if (i + 1 < n && items_[i + 1].kind == ItemKind::kNumber && !items_[i + 1].used) num = i + 1;
+    // "最高的5个" → top then number after filler.
+    if (num < 0) {
+      int j = NextMeaningful(i, 1);
+      if (j >= 0 && items_[j].kind == ItemKind::kNumber && !items_[j].used) num = j;
+    }
+    // "订单最多的城市": a Chinese superlative right before what is ranked, with no number,
+    // asks for the first one — the same as "订单最多的1个城市".
+    // Only between two terms: the measure before, what is ranked after ("最低的订单金额" with
+    // nothing before is the lowest amount, an aggregate).
+    const int before = PrevMeaningful(i);
+    const int after = NextMeaningful(i);
+    const bool implicit_one = num < 0 && chinese_ && IsRankingSuperlative(it.text) && before >= 0 &&
+                              items_[before].kind == ItemKind::kTerm && after >= 0 &&
+                              items_[after].kind == ItemKind::kTerm && !items_[after].used;
+    if (num < 0 && !implicit_one) continue;
+    const double v = implicit_one ? 1.0 : items_[num].number;
+    if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) continue;
+    q_.limit = static_cast<long long>(v);
+    q_.superlative = true;
+    q_.superlative_desc = !it.Has(Kw::kBottom) || (it.Has(Kw::kTop) && !it.Has(Kw::kBottom));
+    if (it.Has(Kw::kBottom) && !it.Has(Kw::kTop)) q_.superlative_desc = false;
+    if (it.Has(Kw::kBottom) && it.Has(Kw::kMin)) q_.superlative_desc = false;
+    it.used = true;
+    if (num >= 0) {
+      items_[num].used = true;
+      if (num + 1 < n && items_[num + 1].Has(Kw::kRowUnit)) items_[num + 1].used = true;
+    }
+    Map(it, "limit", (q_.superlative_desc ? "top " : "bottom ") + FormatNumber(v));
+    Understood((q_.superlative_desc ? "top " : "bottom ") + FormatNumber(v),
+               (q_.superlative_desc ? "前" : "后") + FormatNumber(v));
+  }
+}
+
+int Parser::KeywordColumn(const Item& it) const {
+  int found = -1;
+  for (int id : it.keyword_terms) {
+    const Term& t = TermOf(id);
+    if (t.kind != TermKind::kColumn || !IsNumericCol(t.column)) continue;
+    if (found >= 0 && found != t.column) return -1;  // two columns of that name: a guess
+    found = t.column;
+  }
+  return found;
+}
+
+bool Parser::NamesTheRowsTheirOwn() const {
+  static constexpr std::string_view kPossessives[] = {"their", "its", "各自的", "及其", "和它们的"};
+  return std::any_of(items_.begin(), items_.end(), [](const Item& it) {
+    const std::string lower = text::AsciiLower(it.text);
+    return std::find(std::begin(kPossessives), std::end(kPossessives), lower) !=
+           std::end(kPossessives);
+  });
+}
+
+bool Parser::IsRequestVerb(const Item& it) const {
+  static constexpr std::string_view kVerbs[] = {"list", "show",     "show me",   "find", "give me",
+                                                "get",  "what are", "which are", "name"};
+  const std::string lower = text::AsciiLower(it.text);
+  return std::find(std::begin(kVerbs), std::end(kVerbs), lower) != std::end(kVerbs);
+}
+
+bool Parser::RanksNamedRows(int superlative) {
+  // "the product with the highest unit price", "the 3 tracks having the lowest price": rows
+  // named first, then ranked — a list of N rows, not MAX over all of them.
+  static constexpr std::string_view kLinks[] = {"with",      "having",    "that has",
+                                                "which has", "that have", "whose"};
+  bool linked = false;
+  for (int j = superlative - 1; j >= 0; --j) {
+    const Item& it = items_[j];
+    const std::string lower = text::AsciiLower(it.text);
+    if (std::find(std::begin(kLinks), std::end(kLinks), lower) != std::end(kLinks)) {
+      linked = true;
+      continue;
+    }
+    if (it.kind != ItemKind::kTerm) {
+      if (IsFiller(it)) continue;
+      return false;
+    }
+    if (!linked || TableOf(it) < 0 || ColumnOf(it) >= 0) return false;
+    const int table = TableOf(it);
+    // Only the rows the question asks for ("the products ..."), ranked by one of their own
+    // numeric columns: "concerts in the stadium with the highest capacity" is a nested
+    // question, "customers with the highest invoice total" an aggregate ranking.
+    const int num_before = PrevMeaningful(j, 1);
+    for (int k = 0; k < j; ++k) {
+      if (k == num_before && items_[k].kind == ItemKind::kNumber) continue;
+      if (!IsFiller(items_[k]) && !IsRequestVerb(items_[k])) return false;
+    }
+    const int next = NextMeaningful(superlative, 1);
+    const int ranked_by = next >= 0 ? ColumnOf(items_[next], true) : -1;
+    if (ranked_by < 0 || Col(ranked_by).table != table) return false;
+    ranked_table_ = table;
+    // "the 3 products with ...": the number before the rows is how many.
+    const int num = PrevMeaningful(j, 1);
+    if (num >= 0 && items_[num].kind == ItemKind::kNumber && !items_[num].used) {
+      const double v = items_[num].number;
+      if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) return false;
+      q_.limit = static_cast<long long>(v);
+      items_[num].used = true;
+      Map(items_[num], "limit", FormatNumber(v));
+    }
+    return true;
+  }
+  return false;
+}
+
+namespace {
+
+Agg AggOf(const Item& it) {
+  if (it.Has(Kw::kAvg)) return Agg::kAvg;
+  if (it.Has(Kw::kCount)) return Agg::kCount;
+  if (it.Has(Kw::kSum)) return Agg::kSum;
+  if (it.Has(Kw::kMax)) return Agg::kMax;
+  if (it.Has(Kw::kMin)) return Agg::kMin;
+  return Agg::kNone;
+}
+
+}  // namespace
+
+void Parser::BindMeasure(Agg agg, int kw_idx, int col, int table, bool distinct, int term_idx,
+                         int event) {
+  Measure m;
+  m.agg = agg;
+  m.column = col;
+  m.table = col >= 0 ? Col(col).table : table;
+  m.distinct = distinct;
+  m.phrase = items_[kw_idx].text;
+  m.column_phrase = col >= 0 ? (term_idx >= 0 ? items_[term_idx].text : items_[kw_idx].text) : "";
+  if (col < 0 && term_idx >= 0) m.table_phrase = items_[term_idx].text;
+  m.event = event;
+  q_.measures.push_back(m);
+  items_[kw_idx].used = true;
+  if (term_idx >= 0) items_[term_idx].used = true;
+  const std::string target = std::string(AggName(agg)) + "(" + (distinct ? "DISTINCT " : "") +
+                             (col >= 0 ? ColName(col) : "*") + ")";
+  Map(items_[kw_idx], "function", target);
+  if (term_idx >= 0) {
+    Map(items_[term_idx], col >= 0 ? "column" : "table",
+        col >= 0 ? ColName(col) : index_.tables()[table].name);
+  }
+  Understood(target, target);
+}
+
+// "订单最多的5个城市": a top-N "most/fewest" word right after a table word counts its rows
+// (the "most customers" reading, with the table before the word as Chinese puts it).
+void Parser::BindCountSuperlatives() {
+  static constexpr std::string_view kCountSuperlatives[] = {"最多的", "最少的"};
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n && chinese_ && q_.measures.empty(); ++i) {
+    const Item& it = items_[i];
+    if (!it.used || it.kind != ItemKind::kKeyword || !(it.kw & (Bit(Kw::kTop) | Bit(Kw::kBottom))))
+      continue;
+    if (std::find(std::begin(kCountSuperlatives), std::end(kCountSuperlatives), it.text) ==
+        std::end(kCountSuperlatives)) {
+      continue;
+    }
+    const int p = PrevMeaningful(i);
+    if (p < 0 || items_[p].used || items_[p].kind != ItemKind::kTerm) continue;
+    const int table = TableOf(items_[p]);
+    // A word naming both a table and a text column of it ("门店": stores and its name) is
+    // the table here: what is counted is rows.
+    const int column = ColumnOf(items_[p]);
+    if (table < 0 || (column >= 0 && (Col(column).table != table || IsNumericCol(column)))) {
+      continue;
+    }
+    BindMeasure(Agg::kCount, i, -1, table, false, p, 0);
+  }
+}
+
+// Superlatives (highest/最多) beside a "which" or a top-N are ordering, not a MAX/MIN: true
+// when the word at `i` was read so.
+bool Parser::ReadSuperlativeAsOrder(int i, Agg agg, int event) {
+  Item& it = items_[i];
+  if ((agg != Agg::kMax && agg != Agg::kMin) || !(which_ || q_.superlative || RanksNamedRows(i))) {
+    return false;
+  }
+  const bool explicit_fn =
+      units_[it.unit_begin].key == "max" || units_[it.unit_begin].key == "min" ||
+      units_[it.unit_begin].key == "maximum" || units_[it.unit_begin].key == "minimum";
+  if (explicit_fn) return false;
+  q_.superlative = true;
+  q_.superlative_desc = agg == Agg::kMax;
+  for (Item& w : items_) {
+    if (w.Has(Kw::kWhich) && w.kind == ItemKind::kKeyword) w.used = true;
+  }
+  if (q_.limit == 0) q_.limit = 1;
+  it.used = true;
+  Map(it, "order", agg == Agg::kMax ? "DESC" : "ASC");
+  // "most customers" → count of the following table.
+  const int j = NextMeaningful(i);
+  if (ranked_table_ < 0 && j >= 0 && TableOf(items_[j]) >= 0 && ColumnOf(items_[j]) < 0) {
+    BindMeasure(Agg::kCount, i, -1, TableOf(items_[j]), false, j, event);
+  }
+  return true;
+}
+
+// An aggregate keyword: a distinct word, a function word that names a column after another
+// function, a superlative read as ordering, a Chinese postfix function bound to the column
+// before it; otherwise the function waits for its column.
+void Parser::ReadAggregateKeyword(int i, AggregateScan* scan) {
+  Item& it = items_[i];
+  if (it.Has(Kw::kDistinct) && !it.Has(Kw::kGroup)) {
+    scan->pending_distinct = true;
+    distinct_word_ = true;
+    it.used = true;
+    return;
+  }
+  if (it.Has(Kw::kDistinct) && it.Has(Kw::kGroup) && !scan->pending.empty()) {
+    scan->pending_distinct = true;  // "多少不同的" after a count word
+    it.used = true;
+    return;
+  }
+  // "average invoice total": a function word that is also a numeric column's name
+  // ("total" is Invoice.Total), right after another function, is that column.
+  if (!scan->pending.empty() && scan->pending.back().first != Agg::kCount && it.Has(Kw::kSum)) {
+    const int col = KeywordColumn(it);
+    if (col >= 0) {
+      ++scan->event;
+      for (const auto& [agg, kw_idx] : scan->pending) {
+        BindMeasure(agg, kw_idx, col, -1, false, i, scan->event);
+      }
+      scan->pending.clear();
+      return;
+    }
+  }
+  const Agg agg = AggOf(it);
+  if (agg == Agg::kNone) {
+    if (!IsFiller(it) && !it.Has(Kw::kAnd)) {
+      scan->pending.clear();
+      scan->pending_distinct = false;
+    }
+    return;
+  }
+  if (ReadSuperlativeAsOrder(i, agg, scan->event)) return;
+  // Chinese postfix: 销售额总和 / 价格的平均值: a column just before, nothing pending.
+  const int prev = PrevMeaningful(i);
+  const int next = NextMeaningful(i);
+  const bool next_is_col = next >= 0 && ColumnOf(items_[next]) >= 0;
+  const bool next_is_table = next >= 0 && TableOf(items_[next]) >= 0;
+  if (scan->pending.empty() && prev >= 0 && !items_[prev].used && !next_is_col &&
+      !(agg == Agg::kCount && next_is_table)) {
+    const int c = ColumnOf(items_[prev], agg != Agg::kCount);
+    if (c >= 0 && (agg != Agg::kCount)) {
+      BindMeasure(agg, i, c, -1, false, prev, scan->event);
+      return;
+    }
+    // 订单数量 / 客户数 → count of the table before (商品 may also name the products'
+    // label column; counting a table's label is counting the table).
+    if (agg == Agg::kCount && TableOf(items_[prev]) >= 0 &&
+        ColumnOf(items_[prev], /*numeric_only=*/true) < 0) {
+      BindMeasure(agg, i, -1, TableOf(items_[prev]), false, prev, scan->event);
+      return;
+    }
+  }
+  scan->pending.emplace_back(agg, i);
+}
+
+// The functions waiting for a column meet a term: a table is counted, a column aggregated.
+void Parser::BindPendingToTerm(int i, AggregateScan* scan) {
+  const Item& it = items_[i];
+  ++scan->event;
+  const int table = TableOf(it);
+  const bool all_count = std::all_of(scan->pending.begin(), scan->pending.end(),
+                                     [](const auto& p) { return p.first == Agg::kCount; });
+  // "how many singers" → COUNT(*); "how many countries" → COUNT(DISTINCT country).
+  if (all_count && table >= 0 && !scan->pending_distinct) {
+    BindMeasure(Agg::kCount, scan->pending[0].second, -1, table, false, i, scan->event);
+    scan->pending.clear();
+    return;
+  }
+  int col = ColumnOf(it, !all_count);
+  if (col < 0 && table >= 0 && all_count && scan->pending_distinct) {
+    BindMeasure(Agg::kCount, scan->pending[0].second, -1, table, false, i, scan->event);
+    scan->pending.clear();
+    scan->pending_distinct = false;
+    return;
+  }
+  if (col < 0) return;  // a value or a table between the function and its column
+  // "number of discontinued products" counts the rows a yes/no column marks, not the
+  // column's two distinct values: left unread, so the question abstains (verification).
+  const bool yes_no = Col(col).stats.distinct_count && *Col(col).stats.distinct_count <= 2;
+  if (all_count && !scan->pending_distinct && yes_no) return;
+  ++scan->event;
+  for (const auto& [agg, kw_idx] : scan->pending) {
+    const bool distinct =
+        agg == Agg::kCount && (scan->pending_distinct || Col(col).role != ColumnRole::kIdentifier);
+    BindMeasure(agg, kw_idx, col, -1, distinct, i, scan->event);
+  }
+  scan->pending.clear();
+  scan->pending_distinct = false;
+}
+
+// "total of all invoices", "total invoice amount by billing country": a sum word that is
+// also the name of a numeric column of a table the question names, when no other measure
+// was found, is that column's sum.
+void Parser::ReadSumWordAsColumn(int event) {
+  if (!q_.measures.empty()) return;
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    const Item& it = items_[i];
+    if (it.used || it.kind != ItemKind::kKeyword || AggOf(it) != Agg::kSum) continue;
+    Item as_term = it;
+    as_term.kind = ItemKind::kTerm;
+    as_term.terms = it.keyword_terms;
+    const int c = ColumnOf(as_term, /*numeric_only=*/true);
+    if (c < 0 || Col(c).role != ColumnRole::kMeasure || !mentioned_tables_.count(Col(c).table))
+      continue;
+    BindMeasure(Agg::kSum, i, c, -1, false, -1, event + 1);
+    return;
+  }
+}
+
+void Parser::ParseAggregates() {
+  AggregateScan scan;
+  BindCountSuperlatives();
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    if (items_[i].used) continue;
+    if (items_[i].kind == ItemKind::kKeyword) {
+      ReadAggregateKeyword(i, &scan);
+    } else if (items_[i].kind == ItemKind::kTerm && !scan.pending.empty()) {
+      BindPendingToTerm(i, &scan);
+    }
+  }
+  ReadSumWordAsColumn(scan.event);
+}
+
+}  // namespace askdb::nlq

@@ -1,0 +1,328 @@
+// Resolving the tables: the root table, the join tree over the foreign keys that connects
+// every table the reading uses, and the time column.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "askdb/common/text.h"
+#include "askdb/nlq/business_terms.h"
+#include "askdb/nlq/parser.h"
+
+namespace askdb::nlq {
+
+bool Parser::MoveMeasureAcrossFanOut(std::vector<int>* needed) {
+  // Only one plain sum named by words: "top 10 products by revenue" → the line amounts.
+  if (q_.measures.size() != 1) return false;
+  Measure& m = q_.measures[0];
+  const int root = tree_->root;
+  if (m.agg != Agg::kSum || m.column < 0 || m.table != root || m.column_phrase.empty()) {
+    return false;
+  }
+  const std::string phrase_key = PhraseKey(m.column_phrase);
+  // Candidates: measure columns of a table the join fans out to from the root, one of whose
+  // names contains the question's words as a proper part ("item revenue", "商品销售额").
+  std::set<int> candidates;
+  for (const JoinStep& s : tree_->steps) {
+    if (!s.fan_out || s.parent != root) continue;
+    for (int id = 0; id < static_cast<int>(index_.terms().size()); ++id) {
+      const Term& t = TermOf(id);
+      if (t.kind != TermKind::kColumn || t.table != s.table) continue;
+      if (Col(t.column).role != ColumnRole::kMeasure || !IsNumericCol(t.column)) continue;
+      const std::string& key = index_.term_key(id);
+      if (key != phrase_key && KeyContainsUnits(key, phrase_key)) candidates.insert(t.column);
+    }
+  }
+  if (candidates.size() != 1) return false;  // none, or ambiguous: keep abstaining
+  const int column = *candidates.begin();
+  const int new_root = Col(column).table;
+  std::vector<int> new_needed;
+  bool dropped = false;  // the measure's own entry; other needs of the old root stay
+  for (int t : *needed) {
+    if (!dropped && t == root) {
+      dropped = true;
+      continue;
+    }
+    new_needed.push_back(t);
+  }
+  std::optional<JoinTree> tree = FindJoinTree(index_, new_root, new_needed);
+  if (!tree || tree->HasFanOut()) return false;
+  out_.explanation.push_back({m.column_phrase, "column",
+                              ColName(column) + " (line level, instead of " + ColName(m.column) +
+                                  ", which the join would count more than once)"});
+  m.column = column;
+  m.table = new_root;
+  *needed = std::move(new_needed);
+  tree_ = std::move(tree);
+  factor_ *= kLineMeasureFactor;
+  return true;
+}
+
+int Parser::RootTable() const {
+  // The fact table: where the measures live, else what is counted/listed/grouped.
+  int root = -1;
+  for (const Measure& m : q_.measures) {
+    if (root < 0) root = m.table;
+  }
+  if (root < 0 && !q_.projections.empty()) root = Col(q_.projections[0]).table;
+  if (root < 0 && q_.subject_table >= 0) root = q_.subject_table;
+  if (root < 0 && !q_.group_columns.empty()) root = Col(q_.group_columns[0]).table;
+  if (root < 0 && !values_.empty()) {
+    root = TermOf(values_[0].terms[0]).table;
+  }
+  for (const Filter& f : q_.filters) {
+    if (root < 0 && f.business >= 0) root = index_.business_terms()[f.business].table;
+  }
+  return root;
+}
+
+std::vector<int> Parser::NeededTables(int root) const {
+  // A superlative over another table's rows: "which genre has the most tracks" groups the
+  // subject's label; a top-N over rows of one table stays a row list.
+  std::vector<int> needed;
+  for (const Measure& m : q_.measures) needed.push_back(m.table);
+  for (int c : q_.group_columns) needed.push_back(Col(c).table);
+  for (int c : q_.projections) needed.push_back(Col(c).table);
+  for (const Filter& f : q_.filters) {
+    if (f.business < 0) needed.push_back(Col(f.column).table);
+    if (f.business >= 0) {
+      for (int t : index_.business_terms()[f.business].tables) needed.push_back(t);
+    }
+  }
+  if (q_.order_column >= 0) needed.push_back(Col(q_.order_column).table);
+  if (q_.subject_table >= 0 && q_.subject_table != root && q_.measures.empty() &&
+      q_.projections.empty()) {
+    needed.push_back(q_.subject_table);
+  }
+  return needed;
+}
+
+bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string* why_en,
+                         std::string* why_zh) {
+  std::vector<int>& needed = *needed_tables;
+  // Values: choose the column per value, preferring tables already needed, then the one
+  // nearest to the root.
+  std::vector<int> value_columns;
+  for (const PendingValue& v : values_) {
+    int best = -1;
+    int best_score = -1;
+    int ties = 0;
+    std::set<int> seen_cols;
+    for (int id : v.terms) {
+      const Term& t = TermOf(id);
+      if (t.kind != TermKind::kValue || seen_cols.count(t.column)) continue;
+      seen_cols.insert(t.column);
+      int score = 0;
+      if (filter_subjects_.count(t.column))
+        score = 4;  // the question named the column just before the value
+      else if (t.table == root)
+        score = 3;
+      else if (std::find(needed.begin(), needed.end(), t.table) != needed.end())
+        score = 2;
+      else {
+        const auto tree = FindJoinTree(index_, root, {t.table});
+        if (tree) score = tree->steps.size() == 1 ? 1 : 0;
+        if (tree && tree->HasFanOut()) score = -1;  // a value in a child table changes counts
+      }
+      if (score > best_score) {
+        best_score = score;
+        best = t.column;
+        ties = 1;
+      } else if (score == best_score) {
+        ++ties;
+      }
+    }
+    if (best < 0 || best_score < 0) {
+      *why_en = "'" + v.phrase + "' is a value I cannot link to what is asked.";
+      *why_zh = "无法把“" + v.phrase + "”与所问的数据关联起来。";
+      return false;
+    }
+    if (ties > 1) factor_ *= kAmbiguousValueFactor;
+    value_columns.push_back(best);
+    needed.push_back(Col(best).table);
+  }
+  // Merge values of one column into one filter (IN / NOT IN).
+  for (size_t k = 0; k < values_.size(); ++k) {
+    const int col = value_columns[k];
+    std::string value;
+    for (int id : values_[k].terms) {
+      if (TermOf(id).kind == TermKind::kValue && TermOf(id).column == col) value = TermOf(id).value;
+    }
+    Filter* existing = nullptr;
+    for (Filter& f : q_.filters) {
+      if (!f.numeric && f.column == col && (f.op == Op::kNe) == values_[k].negated) existing = &f;
+    }
+    if (existing) {
+      existing->values.push_back(value);
+    } else {
+      Filter f;
+      f.column = col;
+      f.op = values_[k].negated ? Op::kNe : Op::kEq;
+      f.values = {value};
+      q_.filters.push_back(f);
+    }
+    out_.explanation.push_back(
+        {values_[k].phrase, "value", ColName(col) + (values_[k].negated ? " <> " : " = ") + value});
+    Understood(ColName(col) + (values_[k].negated ? " ≠ " : " = ") + value,
+               ColName(col) + (values_[k].negated ? " ≠ " : " = ") + value);
+  }
+  return true;
+}
+
+// The time column: the named one, else the root's, else the nearest one reachable by lookups.
+bool Parser::PlaceTimeColumn(int root, std::vector<int>* needed, std::string* why_en,
+                             std::string* why_zh) {
+  if ((!q_.time && !q_.bucket) || period_term_ >= 0) return true;
+  int tc = time_column_;
+  if (born_ && tc < 0) {
+    // "singers born in 2001": the one birth column of the table the question is about.
+    const int table = q_.subject_table >= 0 ? q_.subject_table : root;
+    const auto [col, older_smaller] = AgeColumn(table);
+    const std::string name = col >= 0 ? text::AsciiLower(Col(col).name) : "";
+    const bool birth =
+        col >= 0 && older_smaller &&
+        (name.find("birth") != std::string::npos || name.find("出生") != std::string::npos ||
+         name.find("生日") != std::string::npos);
+    const TypeClass type = birth ? Col(col).type_class : TypeClass::kOther;
+    if (type == TypeClass::kInteger) {
+      tc = col;  // a birth year: compared with the year itself
+    } else if (birth && (type == TypeClass::kDate || Col(col).stats.min_date)) {
+      tc = col;
+      q_.time->year_only.reset();  // a date: compared with the year's range
+    } else {
+      *why_en = "the question asks when someone was born but I found no single birth date column.";
+      *why_zh = "问题问到出生时间，但找不到唯一的出生日期列。";
+      return false;
+    }
+  }
+  if (tc < 0) tc = index_.TimeColumn(root);
+  if (tc < 0) {
+    for (const JoinEdge& e : index_.edges()) {
+      if (e.from_table == root) {
+        if (int c = index_.TimeColumn(e.to_table); c >= 0) {
+          tc = c;
+          break;
+        }
+      }
+    }
+  }
+  if (tc < 0) {
+    *why_en = "the question names a time period but I found no date column for it.";
+    *why_zh = "问题里有时间条件，但找不到对应的日期列。";
+    return false;
+  }
+  time_column_ = tc;
+  needed->push_back(Col(tc).table);
+  out_.explanation.push_back({"", "column", "time column " + ColName(tc)});
+  return true;
+}
+
+bool Parser::CheckRelatedCounts(const std::vector<int>& needed, std::string* why_en,
+                                std::string* why_zh) const {
+  // A related count is over all referencing rows: anything else said of those rows (a
+  // value, a period, a column) would belong inside the count, which is not written.
+  for (const Filter& f : q_.filters) {
+    // What is shown must be of the rows compared: "names of orchestras that have no
+    // performance" read "names" on the conductor (orchestras have no name column).
+    if (f.related_edge < 0) continue;
+    const int compared = index_.edges()[f.related_edge].to_table;
+    auto other = [&](int c) { return Col(c).table != compared; };
+    if (std::any_of(q_.projections.begin(), q_.projections.end(), other) ||
+        std::any_of(q_.group_columns.begin(), q_.group_columns.end(), other) ||
+        std::any_of(q_.measures.begin(), q_.measures.end(),
+                    [&](const Measure& m) { return m.table != compared; })) {
+      *why_en = "what the question shows is not of the " + index_.tables()[compared].name +
+                " it compares by their number of related rows.";
+      *why_zh = "问题要显示的内容不属于按关联记录数比较的" + index_.tables()[compared].name + "。";
+      return false;
+    }
+    // Names shared by several rows: counted per row or per name? Only unique names are sure.
+    const int label = index_.LabelColumn(compared, chinese_);
+    if (label >= 0 && !LabelIsUnique(compared, label) &&
+        std::find(q_.projections.begin(), q_.projections.end(), label) != q_.projections.end()) {
+      *why_en = "several " + index_.tables()[compared].name + " share a " + Col(label).name +
+                ": I could not tell whether to count related rows per " +
+                index_.tables()[compared].name + " or per " + Col(label).name + ".";
+      *why_zh = "多个" + index_.tables()[compared].name + "的" + Col(label).name +
+                "相同：无法判断关联记录是按每条记录还是按名称计数。";
+      return false;
+    }
+  }
+  for (int t : related_counted_) {
+    if (q_.time || q_.bucket || std::find(needed.begin(), needed.end(), t) != needed.end()) {
+      *why_en = "the question says more about the " + index_.tables()[t].name +
+                " it counts than I can apply to that count.";
+      *why_zh =
+          "问题对所计数的" + index_.tables()[t].name + "还有别的条件，我无法套用到这个计数上。";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Parser::CheckJoinTree(int root, std::vector<int>* needed, std::string* why_en,
+                           std::string* why_zh) {
+  // A table the question names but the SQL leaves out ("average age of artists" when only
+  // students have an age) means the words were read on the wrong table.
+  {
+    const std::vector<int> joined = tree_->Tables();
+    for (const auto& [table, words] : table_words_) {
+      if (std::find(joined.begin(), joined.end(), table) == joined.end()) {
+        *why_en = "the question names '" + words + "' but what it asks for is not in that table.";
+        *why_zh = "问题提到了“" + words + "”，但所问的内容不在这张表里。";
+        return false;
+      }
+    }
+  }
+  // A fan-out join multiplies the root's rows: sums and averages over them would be wrong.
+  if (tree_->HasFanOut()) {
+    const bool doubled = std::any_of(q_.measures.begin(), q_.measures.end(), [&](const Measure& m) {
+      return m.table == root && m.agg != Agg::kCount && m.agg != Agg::kMax && m.agg != Agg::kMin;
+    });
+    if (doubled && !MoveMeasureAcrossFanOut(needed)) {
+      *why_en = "answering would join " + index_.tables()[root].name +
+                " to a table with several rows per " + index_.tables()[root].name +
+                " row, which would count its values more than once.";
+      *why_zh = "需要把" + index_.tables()[root].name + "连接到一对多的表，会重复计算其数值。";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
+  const int root = RootTable();
+  if (root < 0) {
+    *why_en = "I could not tell which table the question is about.";
+    *why_zh = "无法判断问题针对的是哪张表。";
+    return false;
+  }
+  std::vector<int> needed = NeededTables(root);
+  if (!PlaceValues(root, &needed, why_en, why_zh)) return false;
+  if (!PeriodInsideTerm(root, why_en, why_zh) && !why_en->empty()) return false;
+  if (!PlaceTimeColumn(root, &needed, why_en, why_zh)) return false;
+  if (!CheckRelatedCounts(needed, why_en, why_zh)) return false;
+  tree_ = FindJoinTree(index_, root, needed);
+  if (!tree_) {
+    *why_en = "the tables the question needs are not connected by foreign keys.";
+    *why_zh = "问题涉及的表之间没有外键关联。";
+    return false;
+  }
+  if (!CheckJoinTree(root, &needed, why_en, why_zh)) return false;
+  for (const JoinStep& s : tree_->steps) {
+    const JoinEdge& e = index_.edges()[s.edge];
+    out_.explanation.push_back({"", "join",
+                                index_.tables()[e.from_table].name + "." + Col(e.from_column).name +
+                                    " = " + index_.tables()[e.to_table].name + "." +
+                                    Col(e.to_column).name});
+  }
+  return true;
+}
+
+}  // namespace askdb::nlq

@@ -1,0 +1,190 @@
+// Stage 1: the question's units grouped into items, longest match first: schema terms
+// (tables, columns, values) and keywords (lexicon.h).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "askdb/common/text.h"
+#include "askdb/nlq/number_words.h"
+#include "askdb/nlq/parser.h"
+
+namespace askdb::nlq {
+
+namespace {
+bool IsHyphen(const std::vector<Unit>& units, size_t k) {
+  return units[k].kind == UnitKind::kPunct && units[k].key == "-" && k > 0 &&
+         k + 1 < units.size() && units[k - 1].kind == UnitKind::kWord &&
+         units[k + 1].kind == UnitKind::kWord;
+}
+}  // namespace
+
+std::string Parser::KeyAt(size_t i, size_t end) const {
+  std::vector<Unit> kept;
+  for (size_t k = i; k < end; ++k) {
+    if (!(k > i && k + 1 < end && IsHyphen(units_, k))) kept.push_back(units_[k]);
+  }
+  return JoinUnitKeys(kept, 0, kept.size());
+}
+
+bool Parser::MatchAt(size_t i, size_t len) const {
+  if (i + len > units_.size()) return false;
+  bool hyphen = false;
+  for (size_t k = i; k < i + len; ++k) {
+    if (units_[k].kind != UnitKind::kPunct || len == 1) continue;
+    // Never across punctuation, but a business term's word may be hyphenated.
+    if (k > i && k + 1 < i + len && IsHyphen(units_, k)) {
+      hyphen = true;
+      continue;
+    }
+    return false;
+  }
+  if (hyphen) {
+    const std::vector<int>* terms = index_.FindTerms(KeyAt(i, i + len));
+    if (terms == nullptr) return false;
+    for (int id : *terms) {
+      if (index_.terms()[id].kind == TermKind::kBusiness) return true;
+    }
+    return false;
+  }
+  const std::string key = JoinUnitKeys(units_, i, i + len);
+  if (index_.FindTerms(key) != nullptr) return true;
+  const KwSet kw = lex_.Lookup(key);
+  if (kw == 0) return false;
+  // "orders by status" is the orders table and a group word, not the phrase "order by":
+  // that phrase is never written with a plural noun.
+  if (len > 1 && (kw & Bit(Kw::kOrder)) && units_[i].kind == UnitKind::kWord &&
+      text::AsciiLower(units_[i].text) != units_[i].key) {
+    return false;
+  }
+  return true;
+}
+
+size_t Parser::LongestMatch(size_t i, size_t max_units) const {
+  if (i >= units_.size() || units_[i].kind == UnitKind::kPunct) return 0;
+  for (size_t len = std::min(max_units, units_.size() - i); len >= 1; --len) {
+    if (MatchAt(i, len)) return len;
+  }
+  return 0;
+}
+
+// Longest match first, but give way when the longest match would strand the next unit
+// while a shorter one lets the rest match ("订单|数量" rather than "订单数|量"); 0: none.
+size_t Parser::MatchLength(size_t i, size_t max_units) const {
+  size_t len = LongestMatch(i, max_units);
+  // A business term's own word is never split ("大单|数", not "大|单数").
+  bool business = false;
+  if (const std::vector<int>* t = len > 1 ? index_.FindTerms(KeyAt(i, i + len)) : nullptr) {
+    for (int id : *t) business |= index_.terms()[id].kind == TermKind::kBusiness;
+  }
+  if (len > 1 && !business && i + len < units_.size() && units_[i + len].kind != UnitKind::kPunct &&
+      LongestMatch(i + len, max_units) == 0) {
+    for (size_t shorter = len - 1; shorter >= 1; --shorter) {
+      if (MatchAt(i, shorter) && LongestMatch(i + shorter, max_units) > len - shorter) {
+        len = shorter;
+        break;
+      }
+    }
+  }
+  return len;
+}
+
+// A unit that matched nothing: a number (digits, an English number word, a run of Chinese
+// numerals), else an unknown word.
+void Parser::ReadUnmatchedUnit(size_t i, Item* item) const {
+  const Unit& u = units_[i];
+  item->unit_end = i + 1;
+  if (u.kind == UnitKind::kNumber) {
+    item->kind = ItemKind::kNumber;
+    item->number = std::strtod(u.key.c_str(), nullptr);
+  } else if (auto w = ParseEnglishNumberWord(u.key); w && u.kind == UnitKind::kWord) {
+    item->kind = ItemKind::kNumber;
+    item->number = *w;
+  } else if (u.kind == UnitKind::kCjk) {
+    size_t end = i;
+    std::string run;
+    while (end < units_.size() && units_[end].kind == UnitKind::kCjk) {
+      std::string candidate = run + units_[end].key;
+      if (!ParseChineseNumeral(candidate)) break;
+      run = candidate;
+      ++end;
+    }
+    if (end > i) {
+      item->kind = ItemKind::kNumber;
+      item->number = *ParseChineseNumeral(run);
+      item->unit_end = end;
+    }
+  }
+}
+
+// A term that is also a keyword: keep the term only when the keyword reading is a stop
+// word (a column called "name" stays a column); keywords win otherwise ("average" in a
+// table with an Average column still means AVG).
+void Parser::SettleTermsThatAreKeywords() {
+  for (size_t k = 0; k < items_.size(); ++k) {
+    Item& it = items_[k];
+    if (it.kind != ItemKind::kTerm || it.kw == 0) continue;
+    // The question's last word cannot be a function waiting for its argument ("the
+    // highest total" names the Total column).
+    bool last = true;
+    for (size_t j = k + 1; j < items_.size(); ++j) last &= items_[j].kind == ItemKind::kPunct;
+    // "age" is a keyword only where no column is called so (then it is that column).
+    const bool weak_kw = (it.kw & ~(Bit(Kw::kStop) | Bit(Kw::kAge))) == 0 || (last && !chinese_);
+    // "Show the ...", "Please list ...": an imperative opening the question is the verb,
+    // not a table called "show" (a plural, "Shows with ...", stays the table).
+    bool leading = !chinese_ && !last && (it.kw & Bit(Kw::kStop)) &&
+                   text::AsciiLower(it.text) == JoinUnitKeys(units_, it.unit_begin, it.unit_end);
+    for (size_t j = 0; j < k && leading; ++j) leading = IsFiller(items_[j]);
+    if (leading) {
+      it.kind = ItemKind::kKeyword;
+      it.terms.clear();
+      continue;
+    }
+    if (!weak_kw) {
+      it.kind = ItemKind::kKeyword;
+      it.keyword_terms = std::move(it.terms);
+      it.terms.clear();
+    } else {
+      it.kw = 0;
+    }
+  }
+}
+
+void Parser::Segment() {
+  units_ = TokenizeUnits(question_);
+  const size_t max_units = std::max(lex_.max_units(), index_.max_term_units());
+  size_t i = 0;
+  while (i < units_.size()) {
+    Item item;
+    item.unit_begin = i;
+    if (units_[i].kind == UnitKind::kPunct) {
+      item.kind = ItemKind::kPunct;
+      item.unit_end = i + 1;
+    } else if (const size_t len = MatchLength(i, max_units); len > 0) {
+      const std::string key = KeyAt(i, i + len);
+      const std::vector<int>* terms = index_.FindTerms(key);
+      const KwSet kw = lex_.Lookup(key);
+      item.kind = terms ? ItemKind::kTerm : ItemKind::kKeyword;
+      item.age_word = (kw & Bit(Kw::kAge)) != 0;
+      if (terms) item.terms = *terms;
+      item.kw = kw;
+      item.unit_end = i + len;
+    } else {
+      ReadUnmatchedUnit(i, &item);
+    }
+    item.text = std::string(
+        question_.substr(units_[item.unit_begin].begin,
+                         units_[item.unit_end - 1].end - units_[item.unit_begin].begin));
+    i = item.unit_end;
+    items_.push_back(std::move(item));
+  }
+  SettleTermsThatAreKeywords();
+}
+
+}  // namespace askdb::nlq

@@ -1,0 +1,67 @@
+#include <gtest/gtest.h>
+
+#include "askdb/nlq/parser.h"
+#include "askdb/nlq/test_fixture.h"
+
+namespace askdb::nlq {
+namespace {
+
+class SegmentTest : public ::testing::Test {
+ protected:
+  void SetUp() override { shop_ = testing::OpenShop(); }
+  // The items of a question after segmentation alone.
+  std::vector<Item> Items(std::string_view question) {
+    Parser parser(question, *shop_.index, shop_.connector->dialect(), options_);
+    parser.Begin();
+    parser.Segment();
+    return parser.items();
+  }
+  const Term& TermOf(int id) const { return shop_.index->terms()[id]; }
+  TranslateOptions options_;
+  testing::Shop shop_;
+};
+
+TEST_F(SegmentTest, WordsBecomeSchemaTermsAndKeywords) {
+  const std::vector<Item> items = Items("total amount by region");
+  ASSERT_EQ(items.size(), 4u);
+  EXPECT_EQ(items[0].kind, ItemKind::kKeyword);
+  EXPECT_TRUE(items[0].Has(Kw::kSum));
+  EXPECT_EQ(items[1].kind, ItemKind::kTerm);
+  EXPECT_EQ(items[1].text, "amount");
+  const int amount = shop_.index->FindColumn(shop_.index->FindTable("orders"), "amount");
+  bool names_amount = false;
+  for (int id : items[1].terms) names_amount |= TermOf(id).column == amount;
+  EXPECT_TRUE(names_amount);
+  EXPECT_TRUE(items[2].Has(Kw::kGroup));
+  EXPECT_EQ(items[3].kind, ItemKind::kTerm);
+  EXPECT_FALSE(items[0].used);  // segmentation reads nothing yet
+}
+
+TEST_F(SegmentTest, NumbersAndStoredValuesAreTheirOwnItems) {
+  const std::vector<Item> items = Items("top 3 stores in 华东");
+  bool three = false, value = false;
+  for (const Item& it : items) {
+    if (it.kind == ItemKind::kNumber && it.number == 3) three = true;
+    if (it.text == "华东") {
+      ASSERT_EQ(it.kind, ItemKind::kTerm);
+      for (int id : it.terms) value |= TermOf(id).kind == TermKind::kValue;
+    }
+  }
+  EXPECT_TRUE(three);
+  EXPECT_TRUE(value);
+}
+
+TEST_F(SegmentTest, TheLongestMatchWinsAndUnknownWordsStayUnknown) {
+  // "store type" is one column name, not the stores table and "type".
+  const std::vector<Item> items = Items("orders by store type xyzzy");
+  bool store_type = false, unknown = false;
+  for (const Item& it : items) {
+    store_type |= it.text == "store type" && it.kind == ItemKind::kTerm;
+    unknown |= it.text == "xyzzy" && it.kind == ItemKind::kUnknown;
+  }
+  EXPECT_TRUE(store_type);
+  EXPECT_TRUE(unknown);
+}
+
+}  // namespace
+}  // namespace askdb::nlq

@@ -1,0 +1,370 @@
+// Writing the SQL: the SELECT of the reading through the dialect, and the result columns'
+// names in the question's language.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "askdb/common/text.h"
+#include "askdb/db/dialect.h"
+#include "askdb/nlq/business_terms.h"
+#include "askdb/nlq/measure_additivity.h"
+#include "askdb/nlq/parser.h"
+#include "askdb/nlq/term_expression.h"
+
+namespace askdb::nlq {
+
+namespace {
+
+// Dialects write a clause with a leading space (" LIMIT 10"); the engine puts each clause
+// on its own line.
+std::string OnItsOwnLine(std::string clause) {
+  if (!clause.empty() && clause.front() == ' ') clause.front() = '\n';
+  return clause;
+}
+
+}  // namespace
+
+std::string Parser::ColumnAlias(int c) const {
+  const int t = Col(c).table;
+  const bool label = index_.LabelColumn(t, chinese_) == c || index_.LabelColumn(t, !chinese_) == c;
+  if (!label) return ColumnWords(c);
+  // A table's label column stands for its rows: the region's name is shown as "地区".
+  const IndexedTable& table = index_.tables()[t];
+  std::string words;
+  if (auto it = column_words_.find(c); it != column_words_.end()) {
+    words = it->second;
+  } else if (table_words_.count(t) || !table.display_zh.empty() || !table.display_en.empty()) {
+    words = TableWords(t);
+  } else if (const std::string& business = chinese_ ? Col(c).display_zh : Col(c).display_en;
+             !business.empty()) {
+    return business;
+  } else {
+    words = IdentifierToPhrase(table.name);  // "regions"."name" → "region", not "name"
+  }
+  if (chinese_) return words;
+  // One row per entity: "top 5 products" shows a "product" column.
+  const size_t last = words.rfind(' ') + 1;  // npos + 1 == 0
+  const std::string tail = words.substr(last);
+  if (text::AsciiLower(tail) == tail) words = words.substr(0, last) + SingularizeEnglish(tail);
+  return words;
+}
+
+std::string Parser::MeasureAlias(const Measure& m) const {
+  if (!m.label.empty()) return m.label;
+  if (m.column < 0) {
+    const std::string table = m.table_phrase.empty() ? TableWords(m.table) : m.table_phrase;
+    return chinese_ ? table + "数" : "number of " + table;
+  }
+  const std::string name = m.column_phrase.empty() ? ColumnWords(m.column) : m.column_phrase;
+  switch (m.agg) {
+    case Agg::kAvg:
+      return chinese_ ? "平均" + name : "average " + name;
+    case Agg::kMax:
+    case Agg::kMin: {
+      // Chinese keeps the question's word: 最高订单金额, 最大容纳人数.
+      static constexpr std::string_view kZhExtremes[] = {"最高", "最低", "最大", "最小"};
+      for (std::string_view w : kZhExtremes) {
+        if (chinese_ && m.phrase.rfind(w, 0) == 0) return std::string(w) + name;
+      }
+      if (m.agg == Agg::kMax) return chinese_ ? "最大" + name : "maximum " + name;
+      return chinese_ ? "最小" + name : "minimum " + name;
+    }
+    case Agg::kCount:
+      // "有多少个品牌" counts distinct brands; Chinese says 品牌数 all the same.
+      if (m.distinct && !chinese_) return "number of distinct " + name;
+      return chinese_ ? name + "数" : "number of " + name;
+    case Agg::kSum:
+    case Agg::kNone:
+      break;
+  }
+  return name;  // a sum is named by what is summed: "销售额", "revenue"
+}
+
+std::string Parser::BucketAlias(DatePart part) const {
+  switch (part) {
+    case DatePart::kYear:
+      return chinese_ ? "年份" : "year";
+    case DatePart::kQuarter:
+      return chinese_ ? "季度" : "quarter";
+    case DatePart::kMonth:
+      return chinese_ ? "月份" : "month";
+    case DatePart::kWeek:
+      return chinese_ ? "周" : "week";
+    case DatePart::kDay:
+      return chinese_ ? "日期" : "day";
+  }
+  return chinese_ ? "时间" : "period";
+}
+
+std::string Parser::As(std::string alias, std::set<std::string>* taken, std::string* shown) const {
+  // Question words may carry odd spacing or control bytes: one space between words, valid
+  // UTF-8 only (the dialect escapes quotes; nothing else may surprise a SQL engine).
+  std::string clean;
+  for (char ch : text::SanitizeUtf8(alias)) {
+    const bool space = static_cast<unsigned char>(ch) < 0x20 || ch == ' ' || ch == 0x7f;
+    if (space) {
+      if (!clean.empty() && clean.back() != ' ') clean += ' ';
+    } else {
+      clean += ch;
+    }
+  }
+  while (!clean.empty() && clean.back() == ' ') clean.pop_back();
+  if (clean.empty()) clean = chinese_ ? "列" : "column";
+  auto cap = [](std::string s, size_t max_bytes) {
+    if (s.size() <= max_bytes) return s;
+    size_t end = max_bytes;
+    while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) --end;
+    return s.substr(0, end);
+  };
+  std::string name = cap(clean, kMaxAliasBytes);
+  // Engines compare identifiers case-insensitively in places (MySQL aliases): so do we.
+  for (int n = 2; taken->count(text::AsciiLower(name)); ++n) {
+    const std::string suffix = " (" + std::to_string(n) + ")";
+    name = cap(clean, kMaxAliasBytes - suffix.size()) + suffix;
+  }
+  taken->insert(text::AsciiLower(name));
+  if (shown) *shown = name;
+  return " AS " + dialect_.QuoteIdentifier(name);
+}
+
+std::string Parser::BusinessSql(const Filter& f) const {
+  const BoundBusinessTerm& b = index_.business_terms()[f.business];
+  auto column = [this](int c) { return ColRef(c); };
+  if (f.measure_filter) return RenderTermExpression(b.filter, dialect_, column);
+  // A term's own period: the rows (or the aggregated rows) in it.
+  std::vector<std::string> period;
+  if (b.has_period) period = RangeConditions(b.period_column, ResolveTermPeriod(b.period, anchor_));
+  if (b.period_only) return period[0] + " AND " + period[1];
+  if (!b.aggregate_predicate) {
+    std::string sql = RenderTermExpression(b.expr, dialect_, column);
+    if (!period.empty()) sql = "(" + sql + ")";
+    for (const std::string& c : period) sql += " AND " + c;
+    return sql;
+  }
+  // The subject's rows whose aggregate over the fact table passes (one key, so each fact
+  // row belongs to one subject row), over the question's period when it applies there.
+  std::vector<std::string> rows;
+  if (b.has_filter) rows.push_back(RenderTermExpression(b.filter, dialect_, column));
+  // The question's period, when it goes inside the term, replaces the term's own.
+  if (f.business == period_term_) period = PeriodConditions(period_term_column_);
+  for (std::string& c : period) rows.push_back(std::move(c));
+  std::string where;
+  for (size_t k = 0; k < rows.size(); ++k) where += (k ? " AND " : " WHERE ") + rows[k];
+  const std::string key = ColRef(b.fact_key);
+  return ColRef(b.subject_key) + " IN (SELECT " + key + " FROM " +
+         dialect_.QuoteIdentifier(index_.tables()[Col(b.fact_key).table].name) + where +
+         " GROUP BY " + key + " HAVING " + RenderTermExpression(b.expr, dialect_, column) + ")";
+}
+
+std::vector<std::string> Parser::PeriodConditions(int column) const {
+  const IndexedColumn& tc = Col(column);
+  const bool date_like = tc.stats.min_date.has_value() || tc.type_class == TypeClass::kDate;
+  if (q_.time->year_only && (!tc.stats.min_date || tc.type_class == TypeClass::kInteger)) {
+    return {ColRef(column) + " = " + std::to_string(*q_.time->year_only)};
+  }
+  if (!date_like) return {};
+  return RangeConditions(column, q_.time->range);
+}
+
+std::vector<std::string> Parser::RangeConditions(int column, const DateRange& range) const {
+  return {ColRef(column) + " >= " + dialect_.DateLiteral(FormatIsoDate(range.start)),
+          ColRef(column) + " < " + dialect_.DateLiteral(FormatIsoDate(range.end))};
+}
+
+// The SQL expression of one measure: a business term's, a count of rows (of distinct keys
+// when a fan-out join repeats them), or an aggregate of a column.
+std::string Parser::MeasureExpr(const Measure& m) const {
+  const int root = tree_->root;
+  const bool fan_out = tree_->HasFanOut();
+  std::string expr;
+  if (m.business >= 0) {
+    expr = RenderTermExpression(index_.business_terms()[m.business].expr, dialect_,
+                                [this](int c) { return ColRef(c); });
+  } else if (m.column < 0) {
+    const IndexedTable& t = index_.tables()[m.table];
+    int pk = -1;
+    for (int c : t.columns) {
+      if (Col(c).primary_key) pk = pk < 0 ? c : -2;
+    }
+    if ((fan_out && m.table == root) && pk >= 0) {
+      expr = "COUNT(DISTINCT " + ColRef(pk) + ")";
+    } else {
+      expr = "COUNT(*)";
+    }
+  } else {
+    expr = std::string(AggName(m.agg)) + "(" + (m.distinct ? "DISTINCT " : "") + ColRef(m.column) +
+           ")";
+  }
+  return expr;
+}
+
+// The SELECT list: the time bucket, the grouped columns, the measures, a share, the listed
+// columns; each with a readable alias. Records the result columns not to be added up.
+Parser::SelectList Parser::BuildSelect() {
+  SelectList out;
+  if (q_.bucket) {
+    out.bucket_expr = dialect_.DateBucket(*q_.bucket, ColRef(time_column_));
+    out.select.push_back(out.bucket_expr + As(BucketAlias(*q_.bucket), &out.taken));
+    out.plain.emplace_back(out.bucket_expr, -1);
+    out.group_by.push_back(out.bucket_expr);
+  }
+  for (int c : q_.group_columns) {
+    out.select.push_back(ColRef(c) + As(ColumnAlias(c), &out.taken));
+    out.plain.emplace_back(ColRef(c), c);
+    out.group_by.push_back(ColRef(c));
+  }
+  for (int c : q_.group_keys) out.group_by.push_back(ColRef(c));
+  for (const Measure& m : q_.measures) {
+    const std::string expr = MeasureExpr(m);
+    out.measure_exprs.push_back(expr);
+    std::string shown;
+    out.select.push_back(expr + As(MeasureAlias(m), &out.taken, &shown));
+    const bool per_row_stat = m.agg == Agg::kAvg || m.agg == Agg::kMax || m.agg == Agg::kMin;
+    if (m.column >= 0 && (per_row_stat || IsNonAdditive(Col(m.column)))) {
+      out_.non_additive_columns.push_back(shown);
+    }
+  }
+  // Not rounded: ROUND(double precision, int) does not exist in PostgreSQL and db::Dialect
+  // has no portable rounding; the report formats the number.
+  if (q_.share && !out.measure_exprs.empty()) {
+    std::string shown;
+    out.select.push_back(dialect_.CastToReal(out.measure_exprs[0]) + " * 100 / SUM(" +
+                         out.measure_exprs[0] + ") OVER ()" +
+                         As(chinese_ ? "占比(%)" : "share (%)", &out.taken, &shown));
+    out_.non_additive_columns.push_back(shown);
+  }
+  for (int c : q_.projections) {
+    std::string shown;
+    out.select.push_back(ColRef(c) + As(ColumnAlias(c), &out.taken, &shown));
+    out.plain.emplace_back(ColRef(c), c);
+    if (IsNonAdditive(Col(c))) out_.non_additive_columns.push_back(shown);
+  }
+  return out;
+}
+
+// Invariants, a safety net under the parser for the whole class of shape errors: beside
+// an aggregate, every plain column must be grouped (SQLite would otherwise show one
+// arbitrary row's value next to the total), and a LIMIT above one on the single row of
+// an ungrouped aggregate ranks nothing (the "top N" lost its entity).
+bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
+                              std::string* why_zh) const {
+  if (!list.measure_exprs.empty()) {
+    for (const auto& [expr, col] : list.plain) {
+      if (std::find(list.group_by.begin(), list.group_by.end(), expr) != list.group_by.end())
+        continue;
+      const std::string name = col >= 0 ? ColName(col) : "period";
+      *why_en = "the answer would show " + name +
+                " beside a total without grouping by it; ask for it with 'by', e.g. '... by " +
+                Col(std::max(col, 0)).name + "'.";
+      *why_zh = "结果会在汇总值旁显示" + name + "却不按它分组；请用“按……”明确分组。";
+      return false;
+    }
+    if (list.group_by.empty() && q_.limit > 1) {
+      *why_en = "a top " + std::to_string(q_.limit) +
+                " needs something to rank (e.g. 'top 10 customers by order amount'), but I "
+                "found only a single total.";
+      *why_zh = "前" + std::to_string(q_.limit) +
+                "名需要一个排名对象（例如“订单金额最高的10个客户”），但只找到一个汇总值。";
+      return false;
+    }
+  }
+  for (const Filter& f : q_.filters) {
+    if (f.measure_filter && q_.measures.size() > 1) {
+      const std::string& name = index_.business_terms()[f.business].def.name;
+      *why_en = "'" + name +
+                "' counts only the rows of its own filter, which would also apply "
+                "to the other measures; ask for it on its own.";
+      *why_zh =
+          "“" + name + "”只统计其定义中筛选的行，这个条件也会作用到其他指标上；请单独询问它。";
+      return false;
+    }
+  }
+  return true;
+}
+
+// One filter's WHERE condition.
+std::string Parser::FilterCondition(const Filter& f) const {
+  if (f.business >= 0) return BusinessSql(f);
+  std::string c = ColRef(f.column);
+  if (f.related_edge >= 0) {
+    const JoinEdge& e = index_.edges()[f.related_edge];
+    c = "(SELECT COUNT(*) FROM " + dialect_.QuoteIdentifier(index_.tables()[e.from_table].name) +
+        " WHERE " + ColRef(e.from_column) + " = " + ColRef(e.to_column) + ")";
+  }
+  if (f.numeric) {
+    static constexpr std::string_view kOps[] = {" = ", " <> ", " > ", " >= ", " < ", " <= "};
+    if (f.op == Op::kBetween) {
+      return c + " BETWEEN " + FormatNumber(f.lo) + " AND " + FormatNumber(f.hi);
+    }
+    return c + std::string(kOps[static_cast<int>(f.op)]) +
+           (f.text_literal ? dialect_.QuoteString(FormatNumber(f.lo)) : FormatNumber(f.lo));
+  }
+  if (f.values.size() == 1) {
+    return c + (f.op == Op::kNe ? " <> " : " = ") + dialect_.QuoteString(f.values[0]);
+  }
+  std::string list;
+  for (size_t k = 0; k < f.values.size(); ++k) {
+    list += (k ? ", " : "") + dialect_.QuoteString(f.values[k]);
+  }
+  return c + (f.op == Op::kNe ? " NOT IN (" : " IN (") + list + ")";
+}
+
+// Ordering: superlatives by the first measure; time series by period; explicit columns.
+std::string Parser::OrderBy(const SelectList& list) const {
+  std::string order;
+  if (q_.superlative && !list.measure_exprs.empty()) {
+    order = list.measure_exprs[0] + (q_.superlative_desc ? " DESC" : " ASC");
+  } else if (q_.superlative && q_.order_column >= 0) {
+    order = ColRef(q_.order_column) + (q_.superlative_desc ? " DESC" : " ASC");
+  } else if (q_.order_column >= 0) {
+    order = ColRef(q_.order_column) + (q_.order_desc && q_.order_set ? " DESC" : " ASC");
+  } else if (q_.bucket) {
+    order = list.bucket_expr;
+  } else if (!list.group_by.empty() && !list.measure_exprs.empty()) {
+    order = list.measure_exprs[0] + " DESC";
+  }
+  return order;
+}
+
+std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* why_zh) {
+  const int root = tree_->root;
+  const SelectList list = BuildSelect();
+  if (!CheckSelectShape(list, why_en, why_zh)) return std::nullopt;
+  std::string sql = "SELECT ";
+  if (q_.distinct_rows) sql += "DISTINCT ";
+  for (size_t k = 0; k < list.select.size(); ++k) sql += (k ? ", " : "") + list.select[k];
+  // One clause per line: the SQL is shown to people (CLI, reports) as well as run.
+  sql += "\nFROM " + dialect_.QuoteIdentifier(index_.tables()[root].name);
+  for (const JoinStep& s : tree_->steps) {
+    const JoinEdge& e = index_.edges()[s.edge];
+    sql += "\nJOIN " + dialect_.QuoteIdentifier(index_.tables()[s.table].name) + " ON " +
+           ColRef(e.from_column) + " = " + ColRef(e.to_column);
+  }
+  std::vector<std::string> where;
+  for (const Filter& f : q_.filters) where.push_back(FilterCondition(f));
+  if (q_.time && period_term_ < 0) {
+    for (std::string& c : PeriodConditions(time_column_)) where.push_back(std::move(c));
+  }
+  for (size_t k = 0; k < where.size(); ++k) sql += (k ? "\n  AND " : "\nWHERE ") + where[k];
+  if (!list.group_by.empty()) {
+    sql += "\nGROUP BY ";
+    for (size_t k = 0; k < list.group_by.size(); ++k) sql += (k ? ", " : "") + list.group_by[k];
+  }
+  const std::string order = OrderBy(list);
+  if (!order.empty()) sql += "\nORDER BY " + order;
+  if (q_.limit > 0) {
+    sql += OnItsOwnLine(dialect_.LimitClause(q_.limit));
+  } else if (q_.measures.empty() || !list.group_by.empty()) {
+    sql += OnItsOwnLine(dialect_.LimitClause(options_.default_list_limit));
+  }
+  return sql;
+}
+
+}  // namespace askdb::nlq

@@ -1,0 +1,55 @@
+#include <gtest/gtest.h>
+
+#include "askdb/nlq/stage_test_util.h"
+
+namespace askdb::nlq {
+namespace {
+
+class WriteSqlTest : public ::testing::Test {
+ protected:
+  void SetUp() override { shop_ = testing::OpenShop(); }
+  // The SQL the writer produces for a question whose tables resolved.
+  std::string Sql(std::string_view question) {
+    testing::StageRun run(question, shop_);
+    EXPECT_TRUE(run.Resolve()) << run.why_en;
+    std::string why_en, why_zh;
+    std::optional<std::string> sql = run.parser->BuildSql(&why_en, &why_zh);
+    EXPECT_TRUE(sql.has_value()) << why_en;
+    return sql.value_or("");
+  }
+  testing::Shop shop_;
+};
+
+TEST_F(WriteSqlTest, AGroupedSumIsOneClausePerLineOrderedByTheMeasure) {
+  EXPECT_EQ(Sql("total amount by region"),
+            "SELECT \"regions\".\"name\" AS \"region\", SUM(\"orders\".\"amount\") AS "
+            "\"amount\"\n"
+            "FROM \"orders\"\n"
+            "JOIN \"stores\" ON \"orders\".\"store_id\" = \"stores\".\"store_id\"\n"
+            "JOIN \"regions\" ON \"stores\".\"region_id\" = \"regions\".\"region_id\"\n"
+            "GROUP BY \"regions\".\"name\"\n"
+            "ORDER BY SUM(\"orders\".\"amount\") DESC\n"
+            "LIMIT 1000");
+}
+
+TEST_F(WriteSqlTest, ValuesAreQuotedByTheDialectAndRun) {
+  const std::string sql = Sql("how many online orders");
+  EXPECT_NE(sql.find("WHERE \"orders\".\"channel\" = 'online'"), std::string::npos) << sql;
+  auto rs = shop_.connector->Execute(sql, {});
+  ASSERT_TRUE(rs.ok()) << rs.status().ToString();
+  EXPECT_EQ(rs->rows[0][0].AsNumber().value_or(-1), 3);
+}
+
+TEST_F(WriteSqlTest, AComparisonIsANumericCondition) {
+  const std::string sql = Sql("orders with amount greater than 50");
+  EXPECT_NE(sql.find("\"orders\".\"amount\" > 50"), std::string::npos) << sql;
+}
+
+TEST_F(WriteSqlTest, APeriodIsAHalfOpenDateRange) {
+  const std::string sql = Sql("total amount of orders in 2024");
+  EXPECT_NE(sql.find("\"orders\".\"order_date\" >= '2024-01-01'"), std::string::npos) << sql;
+  EXPECT_NE(sql.find("\"orders\".\"order_date\" < '2025-01-01'"), std::string::npos) << sql;
+}
+
+}  // namespace
+}  // namespace askdb::nlq
