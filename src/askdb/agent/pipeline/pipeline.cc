@@ -802,10 +802,20 @@ struct Pipeline::Impl {
   // "Nothing found" for a period the data's time column does not reach says so
   // (OutsideDataNote); "" otherwise. Reads the column's dates from the engine's index.
   std::string PeriodOutsideData(const RunState& s) {
-    if (!s.translation.is_object() || !s.result || !FoundNothing(*s.result)) return "";
+    if (!s.result || !FoundNothing(*s.result)) return "";
+    Json reading = s.translation;
+    if (!reading.is_object()) {
+      // A cached answer skipped the engine: its reading of the question, as in AnchorNote.
+      StatusOr<PreparedDatasource*> d = Datasource();
+      if (s.route != PipelineRoute::kCache || !d.ok() || (*d)->index == nullptr) return "";
+      const nlq::Translation t = nlq::Engine::Translate(
+          s.question, *(*d)->index, (*d)->connector->dialect(), options().translate);
+      if (!t.answered) return "";
+      reading = TranslationSummary(t);
+    }
     constexpr std::string_view kTimeColumn = "time column ";
     std::string period, column;
-    for (const Json& m : s.translation.value("mappings", Json::array())) {
+    for (const Json& m : reading.value("mappings", Json::array())) {
       const std::string kind = m.value("kind", std::string());
       const std::string target = m.value("target", std::string());
       if (kind == "time") {

@@ -11,6 +11,7 @@
 #include "askdb/agent/pipeline/analysis_report.h"
 #include "askdb/agent/pipeline/pipeline.h"
 #include "askdb/agent/plan/analysis_plan.h"
+#include "askdb/cache/answer_cache.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/demo/demo_database.h"
 
@@ -155,6 +156,22 @@ TEST_F(PipelineNoModelTest, APeriodTheDataDoesNotReachIsSaidToBeOutsideIt) {
   StatusOr<PipelineResult> inside = p.Ask("inside", "2024年的订单数");
   ASSERT_TRUE(inside.ok());
   EXPECT_EQ(inside->answer.find("不在其中"), std::string::npos) << inside->answer;
+
+  // The same answer from the answer cache (the engine did not run) says it too.
+  cache::AnswerCache cache;
+  for (int round = 0; round < 2; ++round) {
+    PipelineDeps deps;
+    deps.checkpoints = &store_;
+    deps.cache = &cache;
+    deps.datasource = []() -> StatusOr<PreparedDatasource*> { return ds_; };
+    StatusOr<Pipeline> cached = Pipeline::Create(std::move(deps));
+    ASSERT_TRUE(cached.ok()) << cached.status().ToString();
+    StatusOr<PipelineResult> again =
+        cached->Ask("cached-" + std::to_string(round), "1990年的订单数");
+    ASSERT_TRUE(again.ok()) << again.status().ToString();
+    EXPECT_EQ(again->route, round == 0 ? PipelineRoute::kEngine : PipelineRoute::kCache);
+    EXPECT_NE(again->answer.find("不在其中，数据没有覆盖它"), std::string::npos) << again->answer;
+  }
 }
 
 // Whichever route the classifier picks for it, a question in a third language is told which
