@@ -191,6 +191,28 @@ export async function hugePaste(ctx, page) {
   await setValue(page, Q, '')
 }
 
+// A conversation deleted in the sidebar (after its confirmation) is gone from the list and
+// from the server.
+export async function deleteSession(ctx, page) {
+  const { base, auth, check } = ctx
+  const listed = async () => (await json(base, auth, 'GET', '/api/v1/sessions?limit=200')).data.sessions.map((s) => s.id)
+  await page.goto(`${base}/chat`, { waitUntil: 'networkidle0' })
+  await page.waitForSelector('[data-testid=sessions] .session')
+  const rows = () => page.$$eval('[data-testid=sessions] .session', (l) => l.length)
+  const before = await listed()
+  const shownBefore = await rows()
+  await page.hover('[data-testid=sessions] .session')
+  await page.click('[data-testid=sessions] .session .ops .el-button--danger')
+  await page.waitForSelector('.el-message-box__btns .el-button--primary', { visible: true, timeout: 10_000 })
+  await page.click('.el-message-box__btns .el-button--primary')
+  const gone = await page
+    .waitForFunction((n) => document.querySelectorAll('[data-testid=sessions] .session').length === n, { timeout: 15_000 }, shownBefore - 1)
+    .then(() => true)
+    .catch(() => false)
+  const after = await listed()
+  check(gone && after.length === before.length - 1 && after.every((id) => before.includes(id)), 'a conversation deleted in the sidebar is gone from the list and the server', `${shownBefore} -> ${await rows()}; ${before.length} -> ${after.length}`)
+}
+
 // (5) The admin flow: a datasource that cannot connect is refused and not saved; a copy of
 // the demo database is added, tested and browsed; an agent bound to it with three tables;
 // a key issued (shown once); signed in with that key, only that agent is there and answers.

@@ -16,7 +16,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
-import { adminFlow, clarifyRenameAndCost, hugePaste, knowledgePage, semanticCsv } from './scenarios.mjs'
+import { adminFlow, clarifyRenameAndCost, deleteSession, hugePaste, knowledgePage, semanticCsv } from './scenarios.mjs'
 import { runsAndRelations } from './admin_pages.mjs'
 import { termsPage } from './terms_scenario.mjs'
 import { editorPages } from './editor_scenario.mjs'
@@ -271,6 +271,59 @@ async function main() {
   const answer = await page.$eval('[data-testid=answer]', (e) => e.textContent)
   check(answer.length > 0, 'the answer is shown')
   await page.screenshot({ path: join(outDir, '02-chat-answer.png'), fullPage: true })
+
+  // Another chart kind: the canvas is drawn again, with other pixels.
+  const pixels = () =>
+    page.$eval('[data-testid=chart] canvas', (c) => {
+      const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height)
+      let h = 0
+      for (let i = 0; i < data.length; i += 16) h = (h * 31 + data[i] + data[i + 3]) >>> 0
+      return h
+    })
+  const beforeSwitch = await pixels()
+  const kindLabels = await page.$$eval('[data-testid=chart] .kinds label', (ls) => ls.map((l) => l.textContent.trim()))
+  const lineIndex = kindLabels.indexOf('折线图')
+  let afterSwitch = beforeSwitch
+  if (lineIndex >= 0) {
+    await page.click(`[data-testid=chart] .kinds label:nth-child(${lineIndex + 1})`)
+    for (let i = 0; i < 50 && afterSwitch === beforeSwitch; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      afterSwitch = await pixels()
+    }
+  }
+  check(lineIndex >= 0 && afterSwitch !== beforeSwitch, `the chart switches to another kind (${kindLabels.join(', ')})`)
+
+  // Sorting by a numeric column: largest first (numbers sort descending on the first click),
+  // then smallest.
+  const numericHeader = await page.$$eval('[data-testid=result-table] th', (ths) => ths.findIndex((th) => th.classList.contains('num')))
+  if (check(numericHeader >= 0, 'the result has a numeric column to sort by')) {
+    const columnValues = apiRows.map((r) => Number(r[numericHeader]))
+    const firstCell = () => page.$eval(`[data-testid=result-table] tbody tr:first-child td:nth-child(${numericHeader + 1})`, (td) => Number(td.textContent.replace(/,/g, '')))
+    await page.click(`[data-testid=result-table] th:nth-child(${numericHeader + 1})`)
+    const descending = await firstCell()
+    await page.click(`[data-testid=result-table] th:nth-child(${numericHeader + 1})`)
+    const ascending = await firstCell()
+    check(
+      Math.abs(descending - Math.max(...columnValues)) < 0.01 && Math.abs(ascending - Math.min(...columnValues)) < 0.01,
+      'a click on a numeric header sorts the table (largest first, then smallest)',
+      `${descending} ${ascending}`,
+    )
+  }
+
+  // Shift+Enter breaks the line and sends nothing.
+  const turnsBefore = (await page.$$('[data-testid=turn]')).length
+  await page.type(Q, '第一行')
+  await page.keyboard.down('Shift')
+  await page.keyboard.press('Enter')
+  await page.keyboard.up('Shift')
+  await page.type(Q, '第二行')
+  const twoLines = await page.$eval(Q, (t) => t.value)
+  await new Promise((r) => setTimeout(r, 300))
+  check(twoLines === '第一行\n第二行' && (await page.$$('[data-testid=turn]')).length === turnsBefore, 'Shift+Enter breaks the line without sending', JSON.stringify(twoLines))
+  await page.$eval(Q, (t) => {
+    t.value = ''
+    t.dispatchEvent(new Event('input'))
+  })
   const threadUrl = page.url()
   check(/\/chat\/thr_[0-9a-f]+/.test(threadUrl), 'the thread is in the URL', threadUrl)
 
@@ -315,6 +368,7 @@ async function main() {
   }
   await clarifyRenameAndCost(ctx, page, reloadedThreadUrl, liveCells)
   await hugePaste(ctx, page)
+  await deleteSession(ctx, page)
 
   // --- plan approval -------------------------------------------------------------------
   await page.click('[data-testid=new-chat]')
