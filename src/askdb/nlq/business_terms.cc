@@ -257,11 +257,11 @@ Status CheckTermPeriodShape(const BusinessTermDef& def) {
                                 "': period_column without a period; add the period (e.g. "
                                 "近一年, last 12 months) or drop period_column");
   }
-  if (def.meaning != BusinessMeaning::kFilter) {
+  if (def.meaning != BusinessMeaning::kFilter && def.meaning != BusinessMeaning::kMeasure) {
     return InvalidArgumentError(
         "term '" + def.name +
-        "': only a filter term has a period (the rows, or the aggregated rows, in that "
-        "period); for a measure, put the period in the question");
+        "': only a measure (the rows it aggregates) or a filter (the rows it selects) has a "
+        "period; a value alias names values, not a time");
   }
   StatusOr<TermPeriod> period = ParseTermPeriod(def.period);
   if (!period.ok()) return period.status().WithContext("term '" + def.name + "' period");
@@ -392,13 +392,13 @@ Status BindTermPeriod(const BusinessTermDef& def, const SchemaIndex& index, int 
                                 " does not name a column of the datasource; write table.column "
                                 "with names from `askdb schema`");
   }
-  // The period bounds the rows the condition reads: the aggregated table's for a filter over
-  // aggregates, one of the predicate's tables otherwise.
-  if (b->aggregate_predicate
-          ? t != fact_table
-          : std::find(b->tables.begin(), b->tables.end(), t) == b->tables.end()) {
+  // The period bounds the rows the term reads: the aggregated table's for a measure or a
+  // filter over aggregates, one of the predicate's tables otherwise.
+  const bool aggregated = b->aggregate_predicate || def.meaning == BusinessMeaning::kMeasure;
+  if (aggregated ? t != fact_table
+                 : std::find(b->tables.begin(), b->tables.end(), t) == b->tables.end()) {
     const std::string want =
-        b->aggregate_predicate ? index.tables()[fact_table].name : index.tables()[b->table].name;
+        aggregated ? index.tables()[fact_table].name : index.tables()[b->table].name;
     return InvalidArgumentError(where +
                                 " is not a column of the rows the term reads; name a "
                                 "date column of " +

@@ -47,8 +47,9 @@ struct BusinessTermDef {
   std::string expression;     // the measure, or the predicate of a filter / value alias
   std::string filter;         // measure only, optional: the rows it counts (a row predicate)
   std::string subject;        // filter over aggregates: the table whose rows it selects
-  std::string period;         // filter only, optional: a relative period (TermPeriod); a
-                              // filter may be its period alone (empty expression)
+  std::string period;         // measure or filter, optional: a relative period (TermPeriod)
+                              // of the rows it aggregates or selects; a filter may be its
+                              // period alone (empty expression)
   std::string period_column;  // with a period: the date column it bounds ("orders.order_date")
 };
 
@@ -66,7 +67,8 @@ struct BoundBusinessTerm {
   bool aggregate_predicate = false;
   int subject_key = -1;      // predicate over aggregates: subject's key column ...
   int fact_key = -1;         // ... and the aggregated table's column that refers to it
-  bool has_period = false;   // the rows (a row predicate) or the aggregated rows lie in ...
+  bool has_period = false;   // the rows (a row predicate) or the aggregated rows (a measure,
+                             // a filter over aggregates) lie in ...
   TermPeriod period;         // ... this period, resolved at question time, of ...
   int period_column = -1;    // ... this date column
   bool period_only = false;  // a filter that is its period alone (no expression)

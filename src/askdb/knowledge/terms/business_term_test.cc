@@ -152,11 +152,19 @@ TEST(BusinessTerm, APeriodIsCheckedWithItsColumn) {
   young.period = "今年";
   young.period_column = "customers.birth_year";
   EXPECT_NE(message(young).find("INTEGER, not a date"), std::string::npos) << message(young);
+  // A measure with its own period: the rows it aggregates, on a date column of its table.
   BusinessTerm gmv = Term("本月GMV", M::kMeasure, "SUM(orders.total_amount)");
   gmv.period = "本月";
   gmv.period_column = "orders.order_date";
-  EXPECT_NE(message(gmv).find("only a filter term has a period"), std::string::npos)
+  EXPECT_TRUE(ValidateTerm(gmv, shop).ok()) << message(gmv);
+  gmv.period_column = "customers.signup_date";
+  EXPECT_NE(message(gmv).find("not on a table the definition reads"), std::string::npos)
       << message(gmv);
+  BusinessTerm alias = Term("大客户城市", M::kValueAlias, "customers.name IN ('a', 'b')");
+  alias.period = "本月";
+  alias.period_column = "customers.signup_date";
+  EXPECT_NE(message(alias).find("a value alias names values, not a time"), std::string::npos)
+      << message(alias);
   // A period alone is a filter: the customers who signed up this quarter.
   BusinessTerm fresh = Term("本季度新客", M::kFilter, "");
   fresh.period = "本季度";
