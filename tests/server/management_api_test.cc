@@ -254,6 +254,8 @@ TEST_F(ManagementApiTest, DatasourcePasswordsAreSealedAndNeverReturned) {
   EXPECT_EQ(untested.status, 409) << untested.body;
   EXPECT_EQ(untested.json["error"]["code"], "failed_precondition") << untested.body;
   EXPECT_NE(untested.body.find("nothing was saved"), std::string::npos) << untested.body;
+  EXPECT_NE(untested.body.find("Check the URL"), std::string::npos) << untested.body;
+  EXPECT_EQ(untested.body.find(".."), std::string::npos) << untested.body;
   EXPECT_EQ(untested.body.find(kDbPassword), std::string::npos) << untested.body;
   EXPECT_EQ(Send("GET", "/api/v1/datasources/warehouse").status, 404);
   EXPECT_EQ(store_->GetDatasource("warehouse").status().code(), StatusCode::kNotFound);

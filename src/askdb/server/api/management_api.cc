@@ -512,10 +512,16 @@ class Management : public std::enable_shared_from_this<Management> {
     if (test) {
       const Json probe = Probe(ds);
       if (!probe.value("ok", false)) {
+        std::string why = probe["error"].value("message", std::string());
+        while (!why.empty() && (why.back() == '.' || why.back() == ' ')) why.pop_back();
+        // A privileged role is refused with what to do instead; "check the URL and the
+        // password" would send the person the wrong way.
+        const bool says_what_to_do = why.find("allow_privileged_role") != std::string::npos;
         return FailedPreconditionError(
-            "cannot connect to the datasource (nothing was saved): " +
-            probe["error"].value("message", std::string()) +
-            ". Check the URL (host, port, database or file path) and the password");
+            "cannot connect to the datasource (nothing was saved): " + why +
+            (says_what_to_do
+                 ? "."
+                 : ". Check the URL (host, port, database or file path) and the password"));
       }
     }
     ASKDB_ASSIGN_OR_RETURN(ds, deps_.store->CreateDatasource(ds));
