@@ -12,11 +12,11 @@
 // account gets exactly the admin pages the server lets editors use (editor_scenario.mjs).
 // Screenshots go to OUT_DIR.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
-import { adminFlow, clarifyRenameAndCost, deleteSession, hugePaste, knowledgePage, semanticCsv } from './scenarios.mjs'
+import { adminFlow, clarifyRenameAndCost, deleteSession, hugePaste, knowledgePage, parseCsv, semanticCsv } from './scenarios.mjs'
 import { runsAndRelations } from './admin_pages.mjs'
 import { termsPage } from './terms_scenario.mjs'
 import { editorPages } from './editor_scenario.mjs'
@@ -310,6 +310,28 @@ async function main() {
     )
   }
 
+  // The CSV download: a file with a BOM, the header and every row of the result (in the
+  // table's order, here sorted), equal to the API's rows.
+  const downloads = join(outDir, 'downloads')
+  rmSync(downloads, { recursive: true, force: true })
+  mkdirSync(downloads, { recursive: true })
+  await (await page.createCDPSession()).send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads })
+  await page.click('[data-testid=csv]')
+  let csvFile
+  for (let i = 0; i < 100 && !csvFile; i++) {
+    await new Promise((r) => setTimeout(r, 100))
+    csvFile = readdirSync(downloads).find((f) => f.endsWith('.csv'))
+  }
+  const csvText = csvFile ? readFileSync(join(downloads, csvFile), 'utf8') : ''
+  const csvRows = parseCsv(csvText.replace(/^\uFEFF/, '')).filter((r) => r.length > 1 || r[0] !== '')
+  const rowKey = (row) => row.map((v) => (v === null ? '' : typeof v === 'number' ? v.toFixed(2) : String(v))).join('|')
+  const fromCsv = csvRows.slice(1).map((r) => rowKey(r.map((v, j) => (typeof apiRows[0]?.[j] === 'number' && v !== '' ? Number(v) : v)))).sort()
+  const fromApi = apiRows.map(rowKey).sort()
+  check(
+    csvText.startsWith('\uFEFF') && csvRows.length === apiRows.length + 1 && JSON.stringify(fromCsv) === JSON.stringify(fromApi),
+    `the table downloads as CSV with every row (${csvFile ?? 'no file'}, ${Math.max(0, csvRows.length - 1)} rows; the API ${apiRows.length})`,
+  )
+
   // Shift+Enter breaks the line and sends nothing.
   const turnsBefore = (await page.$$('[data-testid=turn]')).length
   await page.type(Q, '第一行')
@@ -399,6 +421,24 @@ async function main() {
     const reportCharts = await page.$$eval('[data-testid=report] canvas', (c) => c.length)
     check(reportCharts > 0, `the approved plan runs to a report with charts (${reportCharts})`)
     await page.screenshot({ path: join(outDir, '05-report.png'), fullPage: true })
+    // Downloaded as HTML (the charts as inline SVG, no script) and as Markdown (the
+    // ```echarts blocks kept).
+    const downloaded = async (ext) => {
+      for (let i = 0; i < 100; i++) {
+        const f = readdirSync(downloads).find((n) => n.endsWith(ext))
+        if (f) return readFileSync(join(downloads, f), 'utf8')
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      return ''
+    }
+    const reportButtons = await page.$$('[data-testid=report] .report-head button')
+    await reportButtons[0]?.click()
+    const html = await downloaded('.html')
+    await reportButtons[1]?.click()
+    const md = await downloaded('.md')
+    const svgs = (html.match(/<svg/g) ?? []).length
+    check(svgs >= reportCharts && !/<script/i.test(html), `the report downloads as HTML with its charts as inline SVG (${svgs})`)
+    check((md.match(/```echarts/g) ?? []).length >= reportCharts, 'the report downloads as Markdown with its echarts blocks')
     // Reopened from the history: the same report, each step's table and chart drawn again.
     const reportTables = () => page.$$eval('[data-testid=report] table', (ts) => ts.map((t) => t.textContent.replace(/\s+/g, ' ').trim()))
     const liveTables = await reportTables()
