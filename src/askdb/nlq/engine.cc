@@ -156,6 +156,34 @@ Parser::Coverage Parser::MeasureCoverage() const {
   return c;
 }
 
+// The words a group word left unused was meant to group by: the next term, or the run of
+// unknown words after it ("各国家": 国|家, 家 also a counting unit). Empty when the next word
+// was read otherwise, or when "by" follows a past participle ("raised by female students":
+// an agent, not a grouping, and "could not group by" would mislead).
+std::string Parser::UngroupedWordsAfter(int k) const {
+  if (text::AsciiLower(items_[k].text) == "by") {
+    const int p = PrevMeaningful(k, 1);
+    const std::string before = p >= 0 ? text::AsciiLower(items_[p].text) : "";
+    auto ends_with = [&](std::string_view tail) {
+      return before.size() > tail.size() &&
+             before.compare(before.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    if (ends_with("ed") || ends_with("en") || ends_with("wn")) return "";
+  }
+  const int j = NextMeaningful(k, 2);
+  if (j < 0 || items_[j].used) return "";
+  if (items_[j].kind == ItemKind::kTerm) return items_[j].text;
+  std::string words;
+  for (int u = j; u < static_cast<int>(items_.size()) && !items_[u].used; ++u) {
+    const Item& w = items_[u];
+    const bool unit = w.kind == ItemKind::kKeyword && (w.kw & ~Bit(Kw::kRowUnit)) == 0;
+    if (w.kind != ItemKind::kUnknown && !(chinese_ && unit && !words.empty())) break;
+    if (!words.empty() && !chinese_) words += ' ';
+    words += w.text;
+  }
+  return words;
+}
+
 std::optional<Translation> Parser::CheckCriticalWords() {
   // Words that change the answer's shape must all have been used: an "each" or "not" left
   // over means the SQL would answer a different question.
@@ -163,12 +191,24 @@ std::optional<Translation> Parser::CheckCriticalWords() {
                               Bit(Kw::kLt) | Bit(Kw::kLe) | Bit(Kw::kTop) | Bit(Kw::kBottom) |
                               Bit(Kw::kOrder) | Bit(Kw::kShare) | Bit(Kw::kDesc) | Bit(Kw::kAsc) |
                               Bit(Kw::kAge) | Bit(Kw::kOldest) | Bit(Kw::kYoungest);
-  for (const Item& it : items_) {
-    if (it.kind == ItemKind::kKeyword && !it.used && (it.kw & kCritical) &&
-        !(it.kw & Bit(Kw::kStop))) {
-      return Abstain("I could not apply '" + it.text + "' to anything in the question.",
-                     "无法确定“" + it.text + "”作用于什么。");
+  for (int k = 0; k < static_cast<int>(items_.size()); ++k) {
+    const Item& it = items_[k];
+    if (it.kind != ItemKind::kKeyword || it.used || !(it.kw & kCritical) ||
+        (it.kw & Bit(Kw::kStop))) {
+      continue;
     }
+    // "by customer country", "各国家": name what could not be grouped by, not only "by".
+    if (const std::string after = it.Has(Kw::kGroup) ? UngroupedWordsAfter(k) : "";
+        !after.empty()) {
+      return Abstain("I could not group by '" + after + "' ('" + it.text +
+                         "'): it is not a column or table I can group these rows by; name the "
+                         "column to group by (`askdb schema` lists them).",
+                     "无法按“" + after + "”分组（“" + it.text +
+                         "”）：它不是能用来分组的列或表；请写出要分组的列名（`askdb schema` "
+                         "可列出）。");
+    }
+    return Abstain("I could not apply '" + it.text + "' to anything in the question.",
+                   "无法确定“" + it.text + "”作用于什么。");
   }
   return std::nullopt;
 }

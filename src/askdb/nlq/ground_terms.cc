@@ -82,7 +82,7 @@ void Parser::ApplyBusinessTerm(size_t k, int business) {
       items_[k - 1].used = true;
     }
     f.measure_filter = true;
-    if (b.has_filter) q_.filters.push_back(f);
+    if (b.has_filter || b.has_period) q_.filters.push_back(f);  // its rows: filter, period
   } else {
     q_.filters.push_back(f);
   }

@@ -73,6 +73,7 @@ class Parser {
   void ReadQuestion();  // the reading passes (read_*.cc, ground_time.cc) in order
   Coverage MeasureCoverage() const;
   std::optional<Translation> CheckCriticalWords();
+  std::string UngroupedWordsAfter(int k) const;
   bool CountFlagRows();
   void RecountUnknown(Coverage* cov) const;
   std::optional<Translation> CompleteQuery(double* confidence);

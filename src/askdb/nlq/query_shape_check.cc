@@ -31,6 +31,49 @@ bool AsksForRows(const std::vector<Item>& items) {
   });
 }
 
+// A year or a date: a birth year, a founding year, a date of birth. Not an age.
+bool HoldsAYearOrDate(const IndexedColumn& c) {
+  if (c.type_class == TypeClass::kDate || c.stats.min_date) return true;
+  if (c.type_class != TypeClass::kInteger && c.type_class != TypeClass::kNumber) return false;
+  const std::string name = text::AsciiLower(c.name);
+  for (std::string_view part : {"year", "birth", "born", "founded", "出生", "年份"}) {
+    if (name.find(part) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// An age word ("age", 年龄) whose column holds a year or a date (a semantic model that lists
+// 年龄 as a synonym of birth_year): an average, a total or a list of that column shows years
+// as ages (AVG(birth_year) = 1,983 as "the average age"). Ordering by age is read on such a
+// column on purpose (ParseAgeWords inverts it); a value shown or computed is not.
+std::optional<ShapeProblem> ShowsAYearAsAnAge(const Query& q, const std::vector<Item>& items,
+                                              const SchemaIndex& index) {
+  std::vector<int> shown = q.projections;
+  for (const Measure& m : q.measures) {
+    if (m.column >= 0 && m.agg != Agg::kCount) shown.push_back(m.column);
+  }
+  for (const Item& it : items) {
+    if (!it.age_word || !it.used || it.kind != ItemKind::kTerm) continue;
+    for (int id : it.terms) {
+      const Term& t = index.terms()[id];
+      if (t.kind != TermKind::kColumn) continue;
+      if (std::find(shown.begin(), shown.end(), t.column) == shown.end()) continue;
+      const IndexedColumn& c = index.columns()[t.column];
+      if (!HoldsAYearOrDate(c)) continue;
+      const std::string col = index.tables()[c.table].name + "." + c.name;
+      return ShapeProblem{
+          "'" + it.text + "' is read on " + col +
+              ", which holds a year or a date, not an age; I do not turn it into ages. Ask "
+              "for the " +
+              c.name + " itself, or add an age column to the data.",
+          "“" + it.text + "”对应的 " + col +
+              " 存的是年份或日期，不是年龄；我不把它换算成年龄。请直接问" + c.name +
+              "，或在数据中提供年龄列。"};
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<ShapeProblem> ComputesTheFilteredValue(const Query& q, const SchemaIndex& index) {
   for (const Measure& m : q.measures) {
     if (m.column < 0) continue;
@@ -198,6 +241,7 @@ void AdjustListShape(Query& q, const SchemaIndex& index) {
 
 std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vector<Item>& items,
                                              const SchemaIndex& index) {
+  if (auto p = ShowsAYearAsAnAge(query, items, index)) return p;
   if (auto p = ComputesTheFilteredValue(query, index)) return p;
   if (auto p = ListsOnlyTheFilteredValue(query)) return p;
   if (auto p = ComparesAnIdentifier(query, index)) return p;

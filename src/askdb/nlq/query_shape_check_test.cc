@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "askdb/catalog/semantic_model.h"
+#include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/test_fixture.h"
 
@@ -141,6 +143,48 @@ TEST_F(QueryShapeCheckTest, ASuperlativeThatIsOnlyAColumnsNameNeedsARanking) {
   q.order_set = true;  // ranked: "the order with the biggest amount"
   q.limit = 1;
   EXPECT_FALSE(FindShapeProblem(q, items, *shop_.index));
+}
+
+// A semantic model that calls birth_year "年龄"/"age": the engine reads the word on that
+// column but must not show years as ages (AVG(birth_year) = 1,983 as "the average age").
+TEST(AgeOverAYearTest, AnAgeWordOnABirthYearIsRefusedNamingTheWord) {
+  auto conn = db::SqliteConnector::OpenInMemory(R"sql(
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, region TEXT,
+                       birth_year INTEGER);
+INSERT INTO customers VALUES (1,'Ann','North',1980),(2,'Bo','South',1990),(3,'Cy','North',1975);
+)sql");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  catalog::SemanticModel model;
+  catalog::TableSemantics customers;
+  customers.name = "customers";
+  customers.business_name = {"客户", "customer"};
+  catalog::ColumnSemantics birth;
+  birth.name = "birth_year";
+  birth.business_name = {"出生年份", "birth year"};
+  birth.synonyms = {"年龄", "age"};
+  catalog::ColumnSemantics region;
+  region.name = "region";
+  region.business_name = {"地区", "region"};
+  customers.columns = {birth, region};
+  model.tables = {customers};
+  auto index = BuildSchemaIndex(**conn, &model);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  const db::Dialect& dialect = (*conn)->dialect();
+  for (const char* q : {"各地区客户的平均年龄", "客户的平均年龄", "average age of customers",
+                        "customers and their age"}) {
+    const Translation t = Engine::Translate(q, *index, dialect);
+    EXPECT_FALSE(t.answered) << q << " → " << t.sql;
+    const bool names_word = t.abstain_reason.find("年龄") != std::string::npos ||
+                            t.abstain_reason.find("'age'") != std::string::npos;
+    EXPECT_TRUE(names_word) << q << ": " << t.abstain_reason;
+    // ... and it is this check that refuses, naming the column read.
+    EXPECT_NE(t.abstain_reason.find("birth_year"), std::string::npos)
+        << q << ": " << t.abstain_reason;
+  }
+  // The birth year asked as itself is still answered.
+  const Translation t = Engine::Translate("客户的平均出生年份", *index, dialect);
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("AVG(\"customers\".\"birth_year\")"), std::string::npos) << t.sql;
 }
 
 }  // namespace

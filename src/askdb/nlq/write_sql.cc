@@ -137,10 +137,17 @@ std::string Parser::As(std::string alias, std::set<std::string>* taken, std::str
 std::string Parser::BusinessSql(const Filter& f) const {
   const BoundBusinessTerm& b = index_.business_terms()[f.business];
   auto column = [this](int c) { return ColRef(c); };
-  if (f.measure_filter) return RenderTermExpression(b.filter, dialect_, column);
   // A term's own period: the rows (or the aggregated rows) in it.
   std::vector<std::string> period;
   if (b.has_period) period = RangeConditions(b.period_column, ResolveTermPeriod(b.period, anchor_));
+  if (f.measure_filter) {  // the rows a measure aggregates: its filter and its own period
+    std::vector<std::string> rows;
+    if (b.has_filter) rows.push_back(RenderTermExpression(b.filter, dialect_, column));
+    for (std::string& c : period) rows.push_back(std::move(c));
+    std::string sql;
+    for (size_t k = 0; k < rows.size(); ++k) sql += (k ? " AND " : "") + rows[k];
+    return sql;
+  }
   if (b.period_only) return period[0] + " AND " + period[1];
   if (!b.aggregate_predicate) {
     std::string sql = RenderTermExpression(b.expr, dialect_, column);
@@ -276,6 +283,16 @@ bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
     }
   }
   for (const Filter& f : q_.filters) {
+    // A measure with its own period in a question with another: not intersected silently.
+    if (f.measure_filter && q_.time && index_.business_terms()[f.business].has_period) {
+      const BusinessTermDef& d = index_.business_terms()[f.business].def;
+      *why_en = "'" + d.name + "' has its own period (" + d.period +
+                "); the question names another. Ask without the period, or use a measure "
+                "defined without one.";
+      *why_zh = "“" + d.name + "”自带时间范围（" + d.period +
+                "），问题里又给了另一个时间；请去掉问题中的时间，或使用不带时间范围的指标。";
+      return false;
+    }
     if (f.measure_filter && q_.measures.size() > 1) {
       const std::string& name = index_.business_terms()[f.business].def.name;
       *why_en = "'" + name +
