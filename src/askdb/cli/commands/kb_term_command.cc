@@ -253,9 +253,10 @@ CommandHandler AddKbTermCommand(CLI::App* kb) {
   add->add_option("--value", o->value, "A value alias, e.g. \"cities.name_zh IN ('上海','杭州')\"");
   add->add_option("--where", o->where, "The rows a measure (or an aggregate filter) aggregates");
   add->add_option("--subject", o->subject, "The table an aggregate filter selects rows of");
-  add->add_option("--period", o->period,
-                  "A filter's relative period, resolved at question time: 近一年, 近30天, "
-                  "上季度, \"last 12 months\", \"this year\" ...");
+  add->add_option(
+      "--period", o->period,
+      "A filter's (or measure's) relative period, resolved at question time: 近一年, 近30天, "
+      "上季度, \"last 12 months\", \"this year\" ...");
   add->add_option("--period-column", o->period_column,
                   "The date column the period bounds, e.g. orders.order_date");
   add->add_flag("--no-recall", o->no_recall, "Store it with its recall switch off");
