@@ -231,6 +231,20 @@ TEST_F(EngineTest, BadInputAbstainsClearly) {
   EXPECT_NE(longq.abstain_reason.find("too long"), std::string::npos);
 }
 
+TEST_F(EngineTest, AnUnusedGroupWordNamesWhatCouldNotBeGrouped) {
+  // The shop has no country: the abstention names it, not only the group word.
+  Translation t = T("total amount by customer country");
+  ASSERT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'customer country'"), std::string::npos) << t.abstain_reason;
+  t = T("各国家的订单数量");
+  ASSERT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("“国家”"), std::string::npos) << t.abstain_reason;
+  // "by" after a past participle is an agent, not a grouping: the message stays general.
+  t = T("orders placed by customers");
+  ASSERT_FALSE(t.answered) << t.sql;
+  EXPECT_EQ(t.abstain_reason.find("group by"), std::string::npos) << t.abstain_reason;
+}
+
 TEST_F(EngineTest, ValuesAreQuotedByTheDialect) {
   // A stored value with a quote in it must reach SQL escaped.
   auto conn = db::SqliteConnector::OpenInMemory(
