@@ -234,29 +234,25 @@ TEST_F(BusinessTermsEngineTest, AgentTermsWinOverTheDatasourcesInTheEngine) {
   EXPECT_NE(Ask("大单有多少", (*fallback_view)->index.get()).sql.find("5000"), std::string::npos);
 }
 
-// A measure defined with its own period ("本季度销售额") is accepted when saved; the engine
-// does not yet write that period into the rows it sums, so it abstains naming the period
-// rather than answer over all time.
-TEST_F(BusinessTermsEngineTest, AMeasureWithItsOwnPeriodIsNotAnsweredOverAllTime) {
-  const std::string url = "sqlite:" + Work() + "/nlq_demo.sqlite";
-  auto connector = db::OpenConnector(url);
-  ASSERT_TRUE(connector.ok()) << connector.status().ToString();
-  auto prepared = agent::PrepareDatasource(std::move(connector).value(), url);
-  ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
-  auto base = std::make_shared<agent::PreparedDatasource>(std::move(prepared).value());
-  knowledge::BusinessTerm quarter = Term("agent:q", "本季度销售额", "SUM(orders.total_amount)");
-  quarter.meaning = BusinessMeaning::kMeasure;
-  quarter.synonyms = {"sales this quarter"};
-  quarter.period = "本季度";
-  quarter.period_column = "orders.order_date";
-  agent::TermViews views;
-  auto view = views.Get("q", base, agent::RunTerms(*base, "q", {quarter}));
-  ASSERT_TRUE(view.ok()) << view.status().ToString();
-  for (const char* q : {"本季度销售额是多少", "what are the sales this quarter"}) {
-    const Translation t = Ask(q, (*view)->index.get());
-    EXPECT_FALSE(t.answered) << q << "\n" << t.sql;
-    EXPECT_NE(t.abstain_reason.find("本季度"), std::string::npos) << q << ": " << t.abstain_reason;
-  }
+// A measure defined with its own period: the demo's 本季度净销售额, completed orders' sum in the
+// anchor's quarter (the data's latest date 2025-12-31), per group too; a question naming
+// another period abstains rather than intersect the two.
+TEST_F(BusinessTermsEngineTest, AMeasuresOwnPeriodIsResolvedAtQuestionTime) {
+  const std::string quarter =
+      "status = 'completed' AND order_date >= '2025-10-01' AND order_date < '2026-01-01'";
+  ExpectAnswer("本季度净销售额是多少", "SELECT SUM(total_amount) FROM orders WHERE " + quarter);
+  ExpectAnswer("what are the net sales this quarter",
+               "SELECT SUM(total_amount) FROM orders WHERE " + quarter);
+  ExpectAnswer("各渠道的本季净销售额", "SELECT channel, SUM(total_amount) FROM orders WHERE " +
+                                           quarter + " GROUP BY channel");
+  const Translation t = Ask("本季度净销售额是多少");
+  EXPECT_NE(t.anchor_note.find("本季度 = 2025-10-01 .. 2025-12-31"), std::string::npos)
+      << t.anchor_note;
+  const Translation other = Ask("2024年的本季度净销售额");
+  EXPECT_FALSE(other.answered) << other.sql;
+  EXPECT_NE(other.abstain_reason.find("本季度"), std::string::npos) << other.abstain_reason;
+  // The measure without its period still sums all time.
+  ExpectAnswer("净销售额是多少", "SELECT SUM(total_amount) FROM orders WHERE status = 'completed'");
 }
 
 }  // namespace

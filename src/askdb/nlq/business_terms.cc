@@ -375,16 +375,6 @@ StatusOr<BoundBusinessTerm> BindBusinessTerm(const BusinessTermDef& def, const S
     b.tables = {subject};
   }
   if (!def.period.empty()) ASKDB_RETURN_IF_ERROR(BindTermPeriod(def, index, fact_table, &b));
-  // Until the engine writes a measure's own period into the rows it aggregates, it abstains
-  // rather than answer over all time.
-  if (b.has_period && def.meaning == BusinessMeaning::kMeasure) {
-    return unusable(
-        "has its own period (" + def.period +
-            "), which the engine does not apply to a measure yet; ask with the "
-            "period in the question and a measure without one.",
-        "自带时间范围（" + def.period +
-            "），引擎暂不对指标应用自带的时间范围；请把时间写在问题里，并使用不带时间范围的指标。");
-  }
   return b;
 }
 
