@@ -13,6 +13,12 @@
 #    has passed; while a session holds ACCESS EXCLUSIVE on the table, the refetch times out
 #    and the expired copy is served (stale: true); a column added (the fingerprint sees it)
 #    is answered by the engine at once.
+#  - Backoff (database.schema_refetch_backoff_seconds, 60 s here): after a timed-out refetch the
+#    next run is served the expired copy at once, the locked source not asked (< the 1 s
+#    timeout). A second `askdb ask` measures no column statistics (persisted beside the cache).
+#  - MySQL (MariaDB of scripts/db_servers.sh; a database of its own, dropped afterwards):
+#    while a session holds LOCK TABLES ... WRITE, the refetch times out and the expired copy
+#    is served (stale: true); the run answers.
 # The model is the scripted client: it writes a marker SQL that says whether the comment was
 # in its prompt.
 # Usage: schema_cache_e2e.sh ASKDB_BINARY
@@ -22,6 +28,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/http_lib.sh"
 export ASKDB_DATABASE_SCHEMA_CACHE_TTL_SECONDS=5
 export ASKDB_DATABASE_SCHEMA_FETCH_TIMEOUT_MS=1000
+export ASKDB_DATABASE_SCHEMA_REFETCH_BACKOFF_SECONDS=2
 ttl_wait=5.6
 
 # schema_event FRAMES: the data of the first "schema" frame.
@@ -62,7 +69,8 @@ stop_serve() {
 # --- SQLite -------------------------------------------------------------------------------
 "$askdb" demo --db "$work/demo/retail.sqlite" > /dev/null 2>&1 || fail "askdb demo"
 cp "$work/demo/retail.sqlite" "$work/shop.sqlite"
-start_serve "sqlite:$work/shop.sqlite" "$work/sqlite.err"
+# A long backoff here: the run after the timed-out one must fall inside it.
+ASKDB_DATABASE_SCHEMA_REFETCH_BACKOFF_SECONDS=60 start_serve "sqlite:$work/shop.sqlite" "$work/sqlite.err"
 q="各门店类型的门店数量"
 frames=$(sse "$q" s1)
 ev=$(schema_event "$frames")
@@ -90,6 +98,18 @@ ev=$(schema_event "$frames")
 [[ $(sql "$frames") == "cache "* && $(done_status "$frames") == *completed* ]] ||
   fail "sqlite: the locked run was not answered from the answer cache: $frames"
 grep -q "serving an expired copy" "$work/sqlite.err" || fail "sqlite: no log line for the stale copy"
+# The backoff (database.schema_refetch_backoff_seconds): the source just timed out, so the
+# next run serves the expired copy at once, asking the locked file nothing.
+frames=$(sse "$q" s3)
+# The server's own time for the run (the client's includes connection set-up).
+elapsed_ms=$(grep 'path=/api/v1/stream/search' "$work/sqlite.err" | tail -1 | sed -nE 's/.*duration_ms=([0-9]+).*/\1/p')
+ev=$(schema_event "$frames")
+[[ $ev == *'"stale": true'* && $(done_status "$frames") == *completed* ]] ||
+  { cat "$work/sqlite.err" >&2; fail "sqlite: the run within the backoff was not served the expired copy: $frames"; }
+grep -q "timed out recently, serving an expired copy without trying again" "$work/sqlite.err" ||
+  fail "sqlite: no log line for the backoff"
+[[ -n $elapsed_ms ]] && ((elapsed_ms < 1000)) ||
+  fail "sqlite: the run within the backoff took ${elapsed_ms} ms, as if it tried the source (timeout 1000 ms)"
 wait "$locker"
 stop_serve
 
@@ -104,6 +124,9 @@ got=$(ask_count) || fail "ask: $(cat "$work/ask.err")"
 [[ $got == "$want" ]] || fail "warm ask answered $got, not $want"
 grep -q "\[Using cached schema\] schema cache hit" "$work/ask.err" ||
   fail "the second ask did not start from the persisted cache: $(cat "$work/ask.err")"
+# ... and measured no column statistics (persisted beside the schema cache).
+grep -q "column statistics ready (0 column(s) measured" "$work/ask.err" ||
+  fail "the second ask measured column statistics again: $(grep measured "$work/ask.err")"
 cache_file=$(grep -l '"database":"shop.sqlite"' $(find "$work/home" -path '*schema_cache*' -name '*.json') | head -1)
 [[ -n $cache_file ]] || fail "no persisted schema cache under $work/home"
 python3 - "$cache_file" <<'PY'
@@ -190,5 +213,50 @@ frames=$(sse "how many parts per supplier" p5)
 [[ $(sql "$frames") == "engine "*supplier* ]] || fail "postgres: the new column was not answered: $frames"
 grep -q "the schema changed" "$work/pg.err" || fail "postgres: no log line for the schema change"
 grep -q "column(s) measured" "$work/pg.err" || fail "postgres: the index was not rebuilt incrementally"
+stop_serve
+
+# --- MySQL (MariaDB of scripts/db_servers.sh) ----------------------------------------------
+if [[ -z ${ASKDB_TEST_MYSQL_SCRATCH_URL:-} || -z ${ASKDB_TEST_MYSQL_URL:-} ]]; then
+  echo "schema_cache_e2e: sqlite and postgres checks passed; MySQL part needs scripts/db_servers.sh"
+  exit 0
+fi
+# mariadb client arguments and the reader's URL for database $mydb.
+mydb="schema_cache_e2e_$$"
+read -r my_user my_pw my_host my_port < <(python3 -c '
+import sys, urllib.parse
+u = urllib.parse.urlparse(sys.argv[1])
+print(u.username, urllib.parse.unquote(u.password), u.hostname, u.port)' "$ASKDB_TEST_MYSQL_SCRATCH_URL")
+my() { mariadb --no-defaults -h "$my_host" -P "$my_port" -u "$my_user" -p"$my_pw" "$@"; }
+my_reader=${ASKDB_TEST_MYSQL_URL%/*}/$mydb
+e2e_extra_cleanup() {
+  "$psql_bin" -q "$admin" -c "DROP DATABASE IF EXISTS $dbname WITH (FORCE)" > /dev/null 2>&1 || true
+  my -e "DROP DATABASE IF EXISTS $mydb" > /dev/null 2>&1 || true
+}
+my -e "CREATE DATABASE $mydb CHARACTER SET utf8mb4;
+CREATE TABLE $mydb.parts (part_id INT PRIMARY KEY, name VARCHAR(40) NOT NULL, weight_kg DECIMAL(6,2));
+INSERT INTO $mydb.parts VALUES (1, 'bolt', 0.1), (2, 'gear', 2.5), (3, 'axle', 7.0);
+GRANT SELECT ON $mydb.* TO 'askdb_reader'@'127.0.0.1';" || fail "mysql: cannot create the database"
+start_serve "$my_reader" "$work/my.err"
+frames=$(sse "how many parts are there" m1)
+[[ $(sql "$frames") == "engine "*"COUNT(*)"*parts* && $(done_status "$frames") == *completed* ]] ||
+  fail "mysql: parts count: $frames"
+sleep "$ttl_wait"  # the cached copy has expired
+# A session holds the table's write lock for 6 s: reading its sample values again times out
+# after 1 s (max_statement_time) and the expired copy is served; then the backoff.
+my "$mydb" -e "LOCK TABLES parts WRITE; SELECT SLEEP(6); UNLOCK TABLES;" > /dev/null 2>&1 &
+locker=$!
+for _ in $(seq 1 100); do
+  held=$(my -N -e "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT SLEEP(6)%'")
+  [[ $held == 1 ]] && break
+  sleep 0.05
+done
+[[ $held == 1 ]] || fail "mysql: the lock was not taken"
+frames=$(sse "how many parts are there" m2)
+ev=$(schema_event "$frames")
+[[ $ev == *'"stale": true'* && $ev == *'[Using cached schema]'* ]] ||
+  { cat "$work/my.err" >&2; fail "mysql: no stale copy while the table was locked: $ev"; }
+[[ $(done_status "$frames") == *completed* ]] || fail "mysql: the locked run did not answer: $frames"
+grep -q "serving an expired copy" "$work/my.err" || fail "mysql: no log line for the stale copy"
+wait "$locker"
 stop_serve
 echo "schema_cache_e2e: all checks passed"

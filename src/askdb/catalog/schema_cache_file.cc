@@ -101,14 +101,35 @@ StatusOr<db::TableInfo> TableInfoFromJson(const Json& j) {
   return t;
 }
 
+StatusOr<std::string> FileSchemaCacheBackend::Read(std::string_view name) {
+  const std::filesystem::path file = dir_ / std::string(name);
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return NotFoundError("no file " + file.string());
+  return ReadFile(file);
+}
+
+Status FileSchemaCacheBackend::Write(std::string_view name, std::string_view text) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir_, ec);
+  return WriteFileAtomic(dir_ / std::string(name), text);
+}
+
+std::string FileSchemaCacheBackend::Describe(std::string_view name) const {
+  return "file " + (dir_ / std::string(name)).string();
+}
+
 StatusOr<LoadedSchemaCache> ReadSchemaCacheFile(const std::filesystem::path& file) {
   std::error_code ec;
   if (!std::filesystem::exists(file, ec)) return NotFoundError("no schema cache " + file.string());
   ASKDB_ASSIGN_OR_RETURN(std::string text, ReadFile(file));
+  return ParseSchemaCache(text, file.string());
+}
+
+StatusOr<LoadedSchemaCache> ParseSchemaCache(std::string_view text, std::string_view where) {
   Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object() || j.value("format", 0) != kFormat ||
       !j.contains("entries") || !j["entries"].is_array()) {
-    return FailedPreconditionError("schema cache " + file.string() +
+    return FailedPreconditionError("schema cache " + std::string(where) +
                                    " is not a schema cache file (corrupt or of another version)");
   }
   LoadedSchemaCache out;
@@ -167,6 +188,12 @@ StatusOr<LoadedSchemaCache> ReadSchemaCacheFile(const std::filesystem::path& fil
 }
 
 Status WriteSchemaCacheFile(const std::filesystem::path& file, const SchemaCacheSnapshot& s) {
+  std::error_code ec;
+  std::filesystem::create_directories(file.parent_path(), ec);
+  return WriteFileAtomic(file, SerializeSchemaCache(s));
+}
+
+std::string SerializeSchemaCache(const SchemaCacheSnapshot& s) {
   Json entries = Json::array();
   if (s.basic) {
     Json tables = Json::array();
@@ -185,9 +212,7 @@ Status WriteSchemaCacheFile(const std::filesystem::path& file, const SchemaCache
     j["all_fetched_at_ms"] = ToMillis(*s.all_fetched_at);
     j["all_tables"] = s.all_tables;
   }
-  std::error_code ec;
-  std::filesystem::create_directories(file.parent_path(), ec);
-  return WriteFileAtomic(file, j.dump());
+  return j.dump();
 }
 
 }  // namespace askdb::catalog

@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "askdb/common/clock.h"
@@ -39,6 +41,37 @@ struct LoadedSchemaCache {
   SchemaCacheSnapshot snapshot;
   std::vector<std::string> corrupt;  // "basic" or "table <name>" for each entry dropped
 };
+
+// Where a datasource's cache documents live: named text documents (the schema cache, the
+// column statistics), in files of a directory or in a shared store (server.store_url) so
+// that replicas share them. Thread-safe implementations only.
+class SchemaCacheBackend {
+ public:
+  virtual ~SchemaCacheBackend() = default;
+  // NotFound when there is no document of that name.
+  virtual StatusOr<std::string> Read(std::string_view name) = 0;
+  // Replaces the document whole (never half written).
+  virtual Status Write(std::string_view name, std::string_view text) = 0;
+  // "file /x/y.json", "shared store document y.json": for log lines.
+  virtual std::string Describe(std::string_view name) const = 0;
+};
+
+// Documents as files of `dir` (written to a temporary file and renamed).
+class FileSchemaCacheBackend final : public SchemaCacheBackend {
+ public:
+  explicit FileSchemaCacheBackend(std::filesystem::path dir) : dir_(std::move(dir)) {}
+  StatusOr<std::string> Read(std::string_view name) override;
+  Status Write(std::string_view name, std::string_view text) override;
+  std::string Describe(std::string_view name) const override;
+
+ private:
+  std::filesystem::path dir_;
+};
+
+// FailedPrecondition naming `where` when `text` is not a cache document at all (not JSON,
+// another format version).
+StatusOr<LoadedSchemaCache> ParseSchemaCache(std::string_view text, std::string_view where);
+std::string SerializeSchemaCache(const SchemaCacheSnapshot& snapshot);
 
 // NotFound when there is no file; FailedPrecondition naming the file when it is not a cache
 // file at all (not JSON, another format version).

@@ -62,7 +62,11 @@ struct SchemaManager::Datasource {
   // Set when every table was fetched in one go: when, and the table order at that time.
   std::optional<Clock::TimePoint> all_fetched_at;
   std::vector<std::string> all_tables;
-  std::filesystem::path file;  // where the caches are persisted; empty: memory only
+  // Where the caches are persisted (document `cache_name`); null: memory only.
+  std::shared_ptr<SchemaCacheBackend> backend;
+  std::string cache_name;
+  // Set when a fetch timed out: until then the expired copy is served without trying.
+  std::optional<Clock::TimePoint> backoff_until;
 
   void Clear() {
     basic.reset();
@@ -136,14 +140,34 @@ void SchemaManager::InvalidateCache(std::string_view datasource) {
 }
 
 Status SchemaManager::AttachCacheFile(std::string_view id, std::filesystem::path file) {
+  std::string name = file.filename().string();
+  return AttachCache(id, std::make_shared<FileSchemaCacheBackend>(file.parent_path()),
+                     std::move(name));
+}
+
+Status SchemaManager::AttachCache(std::string_view id, std::shared_ptr<SchemaCacheBackend> backend,
+                                  std::string name) {
+  if (backend == nullptr || name.empty()) {
+    return InvalidArgumentError("a schema cache needs a backend and a document name");
+  }
   std::shared_ptr<Datasource> ds = Find(id);
   if (ds == nullptr) {
     return NotFoundError("no datasource '" + std::string(id) +
                          "' in the schema manager; register it before attaching a cache file");
   }
   std::lock_guard lock(ds->mu);
-  ds->file = std::move(file);
-  StatusOr<LoadedSchemaCache> loaded = ReadSchemaCacheFile(ds->file);
+  ds->backend = std::move(backend);
+  ds->cache_name = std::move(name);
+  StatusOr<std::string> text = ds->backend->Read(ds->cache_name);
+  if (!text.ok() && text.status().code() != StatusCode::kNotFound) {
+    Log("schema cache of datasource '" + ds->id +
+            "' not read, starting cold: " + text.status().message(),
+        true);
+    return Status::Ok();
+  }
+  StatusOr<LoadedSchemaCache> loaded =
+      text.ok() ? ParseSchemaCache(*text, ds->backend->Describe(ds->cache_name))
+                : StatusOr<LoadedSchemaCache>(text.status());
   if (!loaded.ok()) {
     if (loaded.status().code() != StatusCode::kNotFound) {
       corrupt_dropped_.fetch_add(1, std::memory_order_relaxed);
@@ -156,7 +180,8 @@ Status SchemaManager::AttachCacheFile(std::string_view id, std::filesystem::path
   for (const std::string& entry : loaded->corrupt) {
     corrupt_dropped_.fetch_add(1, std::memory_order_relaxed);
     Log("schema cache entry '" + entry + "' of datasource '" + ds->id + "' in " +
-            ds->file.string() + " failed its checksum; dropped, it will be fetched again",
+            ds->backend->Describe(ds->cache_name) +
+            " failed its checksum; dropped, it will be fetched again",
         true);
   }
   SchemaCacheSnapshot& s = loaded->snapshot;
@@ -176,7 +201,7 @@ Status SchemaManager::AttachCacheFile(std::string_view id, std::filesystem::path
 }
 
 void SchemaManager::Persist(const Datasource& ds) const {
-  if (ds.file.empty()) return;
+  if (ds.backend == nullptr) return;
   SchemaCacheSnapshot s;
   s.fingerprint = ds.fingerprint;
   s.engine = ds.detailed_engine;
@@ -189,7 +214,7 @@ void SchemaManager::Persist(const Datasource& ds) const {
   s.all_fetched_at = ds.all_fetched_at;
   s.all_tables = ds.all_tables;
   // A cache that cannot be written costs only a cold start.
-  if (Status written = WriteSchemaCacheFile(ds.file, s); !written.ok()) {
+  if (Status written = ds.backend->Write(ds.cache_name, SerializeSchemaCache(s)); !written.ok()) {
     Log("schema cache of datasource '" + ds.id + "' not saved: " + written.message(), true);
   }
 }
@@ -203,21 +228,27 @@ SchemaCacheStats SchemaManager::stats() const {
   s.invalidations = invalidations_.load();
   s.stale_served = stale_served_.load();
   s.corrupt_dropped = corrupt_dropped_.load();
+  s.backoff_served = backoff_served_.load();
   return s;
 }
 
-void SchemaManager::CheckFingerprint(Datasource& ds, Clock::TimePoint now) {
+void SchemaManager::CheckFingerprint(Datasource& ds, Clock::TimePoint now,
+                                     Clock::Duration max_age) {
   if (ds.fingerprint_checked_at.has_value() &&
-      now - *ds.fingerprint_checked_at < options_.fingerprint_interval) {
+      now - *ds.fingerprint_checked_at < std::max(options_.fingerprint_interval, max_age)) {
     return;
   }
   fingerprint_calls_.fetch_add(1, std::memory_order_relaxed);
   StatusOr<std::string> fp = ds.source->Fingerprint();
   if (!fp.ok()) {
-    // Keep serving the cache; the next call tries again.
+    // Keep serving the cache; the next call tries again — after the backoff when the source
+    // timed out (a locked SQLite file, a catalog that does not answer).
     Log("schema fingerprint of datasource '" + ds.id +
             "' could not be read, cache kept: " + fp.status().ToString(),
         true);
+    if (IsFetchTimeout(fp.status()) && options_.refetch_backoff > Clock::Duration::zero()) {
+      ds.backoff_until = clock_.Now() + options_.refetch_backoff;
+    }
     return;
   }
   ds.fingerprint_checked_at = now;
@@ -267,10 +298,12 @@ StatusOr<SchemaResult> SchemaManager::GetSchema(const SchemaRequest& request) {
   }
   std::lock_guard lock(ds->mu);
   const Clock::TimePoint now = clock_.Now();
-  CheckFingerprint(*ds, now);
+  const bool backing_off = ds->backoff_until.has_value() && now < *ds->backoff_until;
+  // A source that just timed out is not asked for its fingerprint either.
+  if (!backing_off) CheckFingerprint(*ds, now, request.fingerprint_max_age);
   StatusOr<SchemaResult> result = request.level == SchemaLevel::kBasic
-                                      ? GetBasic(*ds, now)
-                                      : GetDetailed(*ds, request.tables, now);
+                                      ? GetBasic(*ds, now, backing_off)
+                                      : GetDetailed(*ds, request.tables, now, backing_off);
   if (!result.ok()) return result;
   result->fingerprint = ds->fingerprint;
   Finish(*ds, *result, request);
@@ -278,8 +311,20 @@ StatusOr<SchemaResult> SchemaManager::GetSchema(const SchemaRequest& request) {
                            std::string(SchemaLevelName(request.level)) + ", " +
                            std::to_string(result->schema.tables.size()) + " table(s), age " +
                            std::to_string(AgeSeconds(now, result->fetched_at)) + "s";
-  if (result->stale) {
+  if (result->stale && backing_off) {
     stale_served_.fetch_add(1, std::memory_order_relaxed);
+    backoff_served_.fetch_add(1, std::memory_order_relaxed);
+    Log(std::string(kCachedSchemaMarker) +
+            " the schema source timed out recently, serving an expired copy without trying "
+            "again for " +
+            std::to_string(AgeSeconds(*ds->backoff_until, now)) + "s more: " + what,
+        false);
+  } else if (result->stale) {
+    stale_served_.fetch_add(1, std::memory_order_relaxed);
+    // From the end of the failed fetch, which took up to the timeout.
+    if (options_.refetch_backoff > Clock::Duration::zero()) {
+      ds->backoff_until = clock_.Now() + options_.refetch_backoff;
+    }
     Log(std::string(kCachedSchemaMarker) + " schema fetch failed, serving an expired copy: " + what,
         true);
   } else if (result->from_cache) {
@@ -287,11 +332,13 @@ StatusOr<SchemaResult> SchemaManager::GetSchema(const SchemaRequest& request) {
     Log(std::string(kCachedSchemaMarker) + " schema cache hit: " + what, false);
   } else {
     misses_.fetch_add(1, std::memory_order_relaxed);
+    ds->backoff_until.reset();  // the source answered
   }
   return result;
 }
 
-StatusOr<SchemaResult> SchemaManager::GetBasic(Datasource& ds, Clock::TimePoint now) {
+StatusOr<SchemaResult> SchemaManager::GetBasic(Datasource& ds, Clock::TimePoint now,
+                                               bool backing_off) {
   SchemaResult result;
   result.level = SchemaLevel::kBasic;
   if (ds.basic.has_value() && now - ds.basic->fetched_at < options_.ttl) {
@@ -300,12 +347,15 @@ StatusOr<SchemaResult> SchemaManager::GetBasic(Datasource& ds, Clock::TimePoint 
     result.fetched_at = ds.basic->fetched_at;
     return result;
   }
-  db::IntrospectOptions options;
-  options.sample_values_per_column = 0;
-  options.row_counts = true;
-  options.timeout = options_.fetch_timeout;
-  introspect_calls_.fetch_add(1, std::memory_order_relaxed);
-  StatusOr<db::DatabaseSchema> fetched = ds.source->Introspect(options);
+  StatusOr<db::DatabaseSchema> fetched = UnavailableError("backing off after a timeout");
+  if (!backing_off || !ds.basic.has_value()) {
+    db::IntrospectOptions options;
+    options.sample_values_per_column = 0;
+    options.row_counts = true;
+    options.timeout = options_.fetch_timeout;
+    introspect_calls_.fetch_add(1, std::memory_order_relaxed);
+    fetched = ds.source->Introspect(options);
+  }
   if (!fetched.ok()) {
     if (ds.basic.has_value() && IsFetchTimeout(fetched.status())) {
       result.schema = ds.basic->schema;
@@ -325,7 +375,7 @@ StatusOr<SchemaResult> SchemaManager::GetBasic(Datasource& ds, Clock::TimePoint 
 
 StatusOr<SchemaResult> SchemaManager::GetDetailed(Datasource& ds,
                                                   const std::vector<std::string>& tables,
-                                                  Clock::TimePoint now) {
+                                                  Clock::TimePoint now, bool backing_off) {
   SchemaResult result;
   result.level = SchemaLevel::kDetailed;
   auto fresh = [&](Clock::TimePoint at) { return now - at < options_.ttl; };
@@ -359,14 +409,23 @@ StatusOr<SchemaResult> SchemaManager::GetDetailed(Datasource& ds,
   }
 
   bool stale = false;
+  // An expired copy is served only when it covers everything asked for.
+  auto covered = [&] {
+    return (!whole || ds.all_fetched_at.has_value()) &&
+           std::all_of(wanted.begin(), wanted.end(),
+                       [&](const std::string& t) { return ds.detailed.count(Key(t)) > 0; });
+  };
   if (!missing.empty()) {
-    db::IntrospectOptions options;
-    options.sample_values_per_column = options_.sample_values_per_column;
-    options.row_counts = true;
-    options.timeout = options_.fetch_timeout;
-    if (!whole) options.tables = missing;  // every missing table in one call
-    introspect_calls_.fetch_add(1, std::memory_order_relaxed);
-    StatusOr<db::DatabaseSchema> fetched = ds.source->Introspect(options);
+    StatusOr<db::DatabaseSchema> fetched = UnavailableError("backing off after a timeout");
+    if (!backing_off || !covered()) {
+      db::IntrospectOptions options;
+      options.sample_values_per_column = options_.sample_values_per_column;
+      options.row_counts = true;
+      options.timeout = options_.fetch_timeout;
+      if (!whole) options.tables = missing;  // every missing table in one call
+      introspect_calls_.fetch_add(1, std::memory_order_relaxed);
+      fetched = ds.source->Introspect(options);
+    }
     if (fetched.ok()) {
       ds.detailed_engine = fetched->engine;
       ds.detailed_database = fetched->database;
@@ -385,12 +444,7 @@ StatusOr<SchemaResult> SchemaManager::GetDetailed(Datasource& ds,
       if (whole) wanted = ds.all_tables;
       Persist(ds);
     } else {
-      // Serve an expired copy only when it covers everything asked for.
-      bool covered = (!whole || ds.all_fetched_at.has_value()) &&
-                     std::all_of(wanted.begin(), wanted.end(), [&](const std::string& t) {
-                       return ds.detailed.count(Key(t)) > 0;
-                     });
-      if (!covered || !IsFetchTimeout(fetched.status())) {
+      if (!covered() || !IsFetchTimeout(fetched.status())) {
         return fetched.status().WithContext("fetching the detailed schema of datasource '" + ds.id +
                                             "'");
       }

@@ -43,6 +43,7 @@
 namespace askdb::catalog {
 
 class SchemaSource;
+class SchemaCacheBackend;
 
 // The marker a cached answer carries (seed 001 Requirement 7.2).
 inline constexpr std::string_view kCachedSchemaMarker = "[Using cached schema]";
@@ -57,6 +58,11 @@ struct SchemaManagerOptions {
   // Bound on one fetch (db::IntrospectOptions::timeout); zero: the connector's own. A fetch
   // that exceeds it serves the expired copy when one is held.
   std::chrono::milliseconds fetch_timeout{0};
+  // After a fetch (or a fingerprint read) that timed out, the expired copy is served for
+  // this long without reading the source again (neither the fingerprint nor the level), so
+  // a source that stays slow costs one timeout per interval, not one per request. A request
+  // the expired copy does not cover still fetches. Zero: try again at every request.
+  Clock::Duration refetch_backoff = Clock::Duration::zero();
   RenderOptions render;
   // Where cache hits, invalidations and stale serves are reported; null: spdlog (info for
   // hits and invalidations, warn for stale serves).
@@ -77,6 +83,10 @@ struct SchemaRequest {
   // True: the semantic model's disabled tables and columns are kept (a caller that builds
   // its own view with the model, as preparation does).
   bool include_disabled = false;
+  // A structure fingerprint read at most this long ago is trusted without reading it again
+  // (a run whose datasource was checked just before it reads the source once). Zero: the
+  // manager's fingerprint_interval decides.
+  Clock::Duration fingerprint_max_age = Clock::Duration::zero();
 };
 
 struct SchemaResult {
@@ -103,6 +113,7 @@ struct SchemaCacheStats {
   long long invalidations = 0;
   long long stale_served = 0;
   long long corrupt_dropped = 0;  // persisted entries dropped because their checksum failed
+  long long backoff_served = 0;   // expired copies served without trying the source (backoff)
 };
 
 // `schema` without the tables and columns `model` disables (as GetSchema hands it out).
@@ -144,6 +155,10 @@ class SchemaManager {
   // fingerprint is checked at the next GetSchema like any other. NotFound for an unknown id;
   // a file that is not a cache file is logged and replaced.
   Status AttachCacheFile(std::string_view id, std::filesystem::path file);
+  // The same, with the document `name` of `backend` (a directory, or the shared store of
+  // server.store_url so that replicas start warm from each other's fetches).
+  Status AttachCache(std::string_view id, std::shared_ptr<SchemaCacheBackend> backend,
+                     std::string name);
 
   // Drops both caches of `datasource` (no-op for an unknown id).
   void InvalidateCache(std::string_view datasource);
@@ -155,10 +170,11 @@ class SchemaManager {
 
   std::shared_ptr<Datasource> Find(std::string_view id) const;
   void Log(std::string_view message, bool warning) const;
-  void CheckFingerprint(Datasource& ds, Clock::TimePoint now);
-  StatusOr<SchemaResult> GetBasic(Datasource& ds, Clock::TimePoint now);
+  void CheckFingerprint(Datasource& ds, Clock::TimePoint now, Clock::Duration max_age);
+  // backing_off: an expired copy that covers the request is served without a fetch.
+  StatusOr<SchemaResult> GetBasic(Datasource& ds, Clock::TimePoint now, bool backing_off);
   StatusOr<SchemaResult> GetDetailed(Datasource& ds, const std::vector<std::string>& tables,
-                                     Clock::TimePoint now);
+                                     Clock::TimePoint now, bool backing_off);
   void Finish(const Datasource& ds, SchemaResult& result, const SchemaRequest& request) const;
   void Persist(const Datasource& ds) const;
 
@@ -168,7 +184,7 @@ class SchemaManager {
   std::map<std::string, std::shared_ptr<Datasource>, std::less<>> datasources_;
 
   std::atomic<long long> hits_{0}, misses_{0}, introspect_calls_{0}, fingerprint_calls_{0},
-      invalidations_{0}, stale_served_{0}, corrupt_dropped_{0};
+      invalidations_{0}, stale_served_{0}, corrupt_dropped_{0}, backoff_served_{0};
 };
 
 }  // namespace askdb::catalog

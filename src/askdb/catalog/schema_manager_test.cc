@@ -303,6 +303,66 @@ TEST(SchemaManagerTest, FetchTimeoutServesTheExpiredCopy) {
   EXPECT_EQ(f.Get(SchemaLevel::kDetailed, {"t1"}).status().code(), StatusCode::kSqlError);
 }
 
+// After a timed-out fetch the expired copy is served without asking the source (neither
+// the level nor the fingerprint) until the backoff has passed; then it is tried again, and
+// an answer ends the backoff.
+TEST(SchemaManagerTest, ATimedOutFetchBacksOff) {
+  FakeClock clock;
+  auto state = std::make_shared<FakeState>();
+  state->schema = MakeSchema(3);
+  std::vector<std::string> logs;
+  SchemaManagerOptions options;
+  options.refetch_backoff = std::chrono::seconds(60);
+  options.log = [&](std::string_view m) { logs.emplace_back(m); };
+  options.clock = &clock;
+  SchemaManager manager(std::move(options));
+  ASSERT_TRUE(manager.AddDatasource("ds", std::make_unique<FakeSource>(state)).ok());
+  auto get = [&] { return manager.GetSchema({"ds", SchemaLevel::kDetailed, {}}); };
+  ASSERT_TRUE(get().ok());
+  clock.Advance(std::chrono::hours(1));
+  state->fail = DeadlineExceededError("introspection timed out");
+  ASSERT_TRUE(get().ok());  // tried, timed out: stale, backoff starts
+  EXPECT_EQ(state->calls.size(), 2u);
+  const long long fingerprints = manager.stats().fingerprint_calls;
+  for (int i = 0; i < 3; ++i) {
+    clock.Advance(std::chrono::seconds(10));
+    auto r = get();
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_TRUE(r->stale);
+  }
+  EXPECT_EQ(state->calls.size(), 2u) << "the source was asked while backing off";
+  EXPECT_EQ(manager.stats().fingerprint_calls, fingerprints);
+  EXPECT_EQ(manager.stats().backoff_served, 3);
+  EXPECT_TRUE(std::any_of(logs.begin(), logs.end(), [](const std::string& m) {
+    return m.find("without trying again") != std::string::npos;
+  }));
+  clock.Advance(std::chrono::seconds(31));  // the backoff has passed: tried again
+  state->fail = Status::Ok();
+  auto again = get();
+  ASSERT_TRUE(again.ok());
+  EXPECT_FALSE(again->stale);
+  EXPECT_EQ(state->calls.size(), 3u);
+}
+
+// A request may trust a fingerprint read recently (a run checked its datasource just before).
+TEST(SchemaManagerTest, ARecentFingerprintIsTrustedWhenTheRequestSaysSo) {
+  Fixture f;
+  ASSERT_TRUE(f.Get(SchemaLevel::kDetailed).ok());
+  EXPECT_EQ(f.manager->stats().fingerprint_calls, 1);
+  f.clock.Advance(std::chrono::seconds(2));
+  ASSERT_TRUE(f.manager
+                  ->GetSchema({.datasource = "ds",
+                               .level = SchemaLevel::kDetailed,
+                               .tables = {},
+                               .want_text = true,
+                               .include_disabled = false,
+                               .fingerprint_max_age = std::chrono::seconds(10)})
+                  .ok());
+  EXPECT_EQ(f.manager->stats().fingerprint_calls, 1);
+  ASSERT_TRUE(f.Get(SchemaLevel::kDetailed).ok());  // no max age: read again
+  EXPECT_EQ(f.manager->stats().fingerprint_calls, 2);
+}
+
 TEST(SchemaManagerTest, SemanticModelHidesDisabledAndAddsBusinessNames) {
   Fixture f(3);
   SemanticModel model;

@@ -14,6 +14,7 @@
 #include "askdb/common/logging.h"
 #include "askdb/common/paths.h"
 #include "askdb/config/config.h"
+#include "askdb/server/api/shared_schema_cache_store.h"
 
 namespace askdb::cli {
 namespace {
@@ -129,12 +130,24 @@ int Main(int argc, char** argv) {
   if (Status s = InitLogging(log); !s.ok()) return ReportError(s, ctx.json);
   // Every datasource this process prepares keeps its schema levels as configured, persisted
   // under the data directory so that the next process starts warm.
+  // With server.store_url the documents live in that store, shared by every replica.
   {
     StatusOr<std::filesystem::path> data_dir = DataDir();
-    agent::SetDefaultSchemaCacheSettings(
-        {.ttl = std::chrono::seconds(ctx.config.database.schema_cache_ttl_seconds),
-         .fetch_timeout = std::chrono::milliseconds(ctx.config.database.schema_fetch_timeout_ms),
-         .dir = data_dir.ok() ? *data_dir / "schema_cache" : std::filesystem::path()});
+    agent::SchemaCacheSettings schema_cache{
+        .ttl = std::chrono::seconds(ctx.config.database.schema_cache_ttl_seconds),
+        .fetch_timeout = std::chrono::milliseconds(ctx.config.database.schema_fetch_timeout_ms),
+        .refetch_backoff =
+            std::chrono::seconds(ctx.config.database.schema_refetch_backoff_seconds),
+        .dir = data_dir.ok() ? *data_dir / "schema_cache" : std::filesystem::path(),
+        .shared = nullptr};
+    if (!ctx.config.server.store_url.empty()) {
+      schema_cache.shared = server::api::SharedSchemaCacheStore::Lazy(
+          ctx.config.server.store_url,
+          schema_cache.dir.empty()
+              ? nullptr
+              : std::make_shared<catalog::FileSchemaCacheBackend>(schema_cache.dir));
+    }
+    agent::SetDefaultSchemaCacheSettings(std::move(schema_cache));
   }
 
   for (const Command& command : commands) {

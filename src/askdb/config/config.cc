@@ -232,8 +232,8 @@ struct KeySpec {
   std::string Dotted() const { return std::string(section) + "." + std::string(key); }
 };
 
-const std::array<KeySpec, 44>& Specs() {
-  static const std::array<KeySpec, 44> specs = {{
+const std::array<KeySpec, 45>& Specs() {
+  static const std::array<KeySpec, 45> specs = {{
       {"database", "default_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
        [](const Config& c) { return Json(c.database.default_url); }},
@@ -253,6 +253,11 @@ const std::array<KeySpec, 44>& Specs() {
          return SetPositiveInt(v, c.database.schema_fetch_timeout_ms);
        },
        [](const Config& c) { return Json(c.database.schema_fetch_timeout_ms); }},
+      {"database", "schema_refetch_backoff_seconds", "a non-negative integer",
+       [](Config& c, const RawValue& v) {
+         return SetIntAtLeast(v, 0, c.database.schema_refetch_backoff_seconds);
+       },
+       [](const Config& c) { return Json(c.database.schema_refetch_backoff_seconds); }},
       {"output", "format", "one of \"table\", \"json\"",
        [](Config& c, const RawValue& v) { return SetChoice(v, kOutputFormats, c.output.format); },
        [](const Config& c) { return ChoiceName(kOutputFormats, c.output.format); }},

@@ -42,6 +42,8 @@ struct DatabaseConfig {
   // again may take before the expired copy is served instead.
   int64_t schema_cache_ttl_seconds = 1800;
   int64_t schema_fetch_timeout_ms = 120000;
+  // After such a timeout, how long the expired copy is served without trying again.
+  int64_t schema_refetch_backoff_seconds = 60;
 };
 
 struct OutputConfig {

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <mutex>
 #include <system_error>
 
@@ -22,25 +23,62 @@ SchemaCacheSettings& TimingDefault() {
   return timing;
 }
 
-std::string StatsKey(std::string_view table, std::string_view column) {
-  return std::string(table) + "." + std::string(column);  // as nlq::CollectColumnStats keys
+// Where a datasource's cache documents live: the shared store, else the data directory,
+// else nowhere (null).
+std::shared_ptr<catalog::SchemaCacheBackend> CacheBackend(const SchemaCacheSettings& settings) {
+  if (settings.shared != nullptr) return settings.shared;
+  if (settings.dir.empty()) return nullptr;
+  return std::make_shared<catalog::FileSchemaCacheBackend>(settings.dir);
 }
 
-// The schema manager over `connector` for ds (its model), with its persisted cache when
-// `settings.dir` is set: one file per URL, named without the password.
+// The documents of one URL are named by its hash without the password.
+std::string CacheName(std::string_view url) {
+  StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
+  return catalog::HashHex(parsed.ok() ? parsed->Redacted() : "unparsed");
+}
+
+// The schema manager over `connector` for ds (its model), with its persisted cache when there
+// is a backend: one document per URL.
 Status CreateSchemaManager(PreparedDatasource& ds, db::Connector& connector, std::string_view url,
                            const SchemaCacheSettings& settings) {
   catalog::SchemaManagerOptions options;
   options.ttl = settings.ttl;
   options.fetch_timeout = settings.fetch_timeout;
+  options.refetch_backoff = settings.refetch_backoff;
   ds.schemas = std::make_shared<catalog::SchemaManager>(std::move(options));
+  // The fingerprint query is bounded by the fetch timeout too (a locked source answers it no
+  // sooner than the level).
+  catalog::ConnectorSchemaSourceOptions source_options;
+  if (settings.fetch_timeout.count() > 0) {
+    source_options.fingerprint_timeout =
+        std::min(source_options.fingerprint_timeout, settings.fetch_timeout);
+  }
   ASKDB_RETURN_IF_ERROR(ds.schemas->AddDatasource(
-      std::string(kSchemaManagerId), std::make_unique<catalog::ConnectorSchemaSource>(connector),
-      ds.model));
-  if (settings.dir.empty()) return Status::Ok();
-  StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
-  const std::string name = catalog::HashHex(parsed.ok() ? parsed->Redacted() : "unparsed");
-  return ds.schemas->AttachCacheFile(kSchemaManagerId, settings.dir / (name + ".json"));
+      std::string(kSchemaManagerId),
+      std::make_unique<catalog::ConnectorSchemaSource>(connector, source_options), ds.model));
+  std::shared_ptr<catalog::SchemaCacheBackend> backend = CacheBackend(settings);
+  if (backend == nullptr) return Status::Ok();
+  return ds.schemas->AttachCache(kSchemaManagerId, std::move(backend), CacheName(url) + ".json");
+}
+
+// ds.stats and ds.measured for ds.schema: `prior`'s statistics of unchanged, unexpired
+// columns reused, the rest measured through `connector`; saved beside the schema cache when
+// anything was measured. `what` names the occasion in the log line.
+Status MeasureStats(PreparedDatasource& ds, db::Connector& connector, const MeasuredStats& prior,
+                    const SchemaCacheSettings& settings, std::string_view what) {
+  ASKDB_ASSIGN_OR_RETURN(
+      StatsMeasurement m,
+      MeasureColumnStats(connector, ds.schema, prior, settings.ttl, Clock::System().Now()));
+  spdlog::info("datasource: {} ({} column(s) measured, {} reused)", what, m.measured,
+               m.stats.size() - m.measured);
+  if (m.measured > 0) {
+    if (std::shared_ptr<catalog::SchemaCacheBackend> backend = CacheBackend(settings)) {
+      SaveColumnStats(*backend, CacheName(ds.url) + ".stats.json", m.stats);
+    }
+  }
+  ds.stats = std::make_shared<const nlq::ColumnStatsMap>(StatsForIndex(m.stats));
+  ds.measured = std::make_shared<const MeasuredStats>(std::move(m.stats));
+  return Status::Ok();
 }
 
 // The structure the engine's index is built from, as the manager hands it out.
@@ -87,39 +125,10 @@ StatusOr<PreparedDatasource> Rebuild(const PreparedDatasource& current, db::Data
   ds.url = current.url;
   ds.prepare_options = current.prepare_options;
   ds.schema = std::move(schema);
-  nlq::ColumnStatsMap stats;
-  db::DatabaseSchema unmeasured;
-  unmeasured.engine = ds.schema.engine;
-  unmeasured.database = ds.schema.database;
-  for (const db::TableInfo& t : ds.schema.tables) {
-    const db::TableInfo* before = current.schema.FindTable(t.name);
-    db::TableInfo fresh = t;
-    fresh.columns.clear();
-    for (const db::ColumnInfo& c : t.columns) {
-      const db::ColumnInfo* old = before != nullptr ? before->FindColumn(c.name) : nullptr;
-      auto it = current.stats != nullptr ? current.stats->find(StatsKey(t.name, c.name))
-                                         : nlq::ColumnStatsMap::const_iterator{};
-      if (old != nullptr && old->type == c.type && current.stats != nullptr &&
-          it != current.stats->end()) {
-        stats.emplace(it->first, it->second);
-      } else {
-        fresh.columns.push_back(c);
-      }
-    }
-    if (!fresh.columns.empty()) unmeasured.tables.push_back(std::move(fresh));
-  }
-  size_t measured = 0;
-  if (!unmeasured.tables.empty()) {
-    ASKDB_ASSIGN_OR_RETURN(nlq::ColumnStatsMap more,
-                           nlq::CollectColumnStats(*connector, unmeasured));
-    measured = more.size();
-    stats.merge(more);
-  }
-  spdlog::info(
-      "datasource: engine index rebuilt from the schema manager's detailed level ({} "
-      "column(s) measured, {} reused)",
-      measured, stats.size() - measured);
-  ds.stats = std::make_shared<const nlq::ColumnStatsMap>(std::move(stats));
+  ASKDB_RETURN_IF_ERROR(MeasureStats(
+      ds, *connector, current.measured != nullptr ? *current.measured : MeasuredStats{},
+      ds.prepare_options.schema_cache,
+      "engine index rebuilt from the schema manager's detailed level"));
   BuildIndex(ds);
   // The new connection's manager starts from what was just read (nothing fetched twice) and
   // keeps the same cache file.
@@ -127,6 +136,7 @@ StatusOr<PreparedDatasource> Rebuild(const PreparedDatasource& current, db::Data
       CreateSchemaManager(ds, *connector, ds.url, ds.prepare_options.schema_cache));
   ASKDB_RETURN_IF_ERROR(ds.schemas->Seed(kSchemaManagerId, ds.schema, source_fingerprint));
   ds.source_fingerprint = source_fingerprint;
+  ds.fingerprint_checked->store(true);  // read just now, by PrepareAgainIfChanged
   SetStructureKey(ds);
   ds.connector = std::move(connector);
   return ds;
@@ -197,8 +207,14 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
   ds.schema = std::move(detailed.schema);
   ds.source_fingerprint = std::move(detailed.fingerprint);
   SetStructureKey(ds);
-  ASKDB_ASSIGN_OR_RETURN(nlq::ColumnStatsMap stats, nlq::CollectColumnStats(*connector, ds.schema));
-  ds.stats = std::make_shared<const nlq::ColumnStatsMap>(std::move(stats));
+  ds.url = std::string(url);
+  // The statistics persisted by an earlier process cover the columns they still match.
+  MeasuredStats prior;
+  if (std::shared_ptr<catalog::SchemaCacheBackend> backend = CacheBackend(options.schema_cache)) {
+    prior = LoadColumnStats(*backend, CacheName(url) + ".stats.json");
+  }
+  ASKDB_RETURN_IF_ERROR(
+      MeasureStats(ds, *connector, prior, options.schema_cache, "column statistics ready"));
   if (StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
       parsed.ok() && parsed->is_sqlite()) {
     std::error_code ec;
@@ -211,8 +227,8 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
   // The store's datasource terms win a word over the file's (an agent's win later, per run).
   ds.terms = knowledge::OverlayTerms(ds.file_terms, options.terms);
   BuildIndex(ds);
-  ds.url = std::string(url);
   ds.prepare_options = options;
+  ds.fingerprint_checked->store(true);  // ReadDetailed read it: the first run need not
   ds.connector = std::move(connector);
   return ds;
 }
@@ -230,11 +246,13 @@ StatusOr<std::optional<PreparedDatasource>> PrepareAgainIfChanged(
       !detailed->fingerprint.empty() && detailed->fingerprint != current.source_fingerprint;
   // A cached copy under the same fingerprint is what the index was built from: no hashing.
   if (!fingerprint_changed && (detailed->from_cache || detailed->stale)) {
+    current.fingerprint_checked->store(true);  // the run that follows trusts this read
     return std::optional<PreparedDatasource>();
   }
   const std::string key = catalog::StructureFingerprint(
       catalog::WithoutDisabled(detailed->schema, current.model ? &*current.model : nullptr));
   if (!fingerprint_changed && key == current.structure_key) {
+    current.fingerprint_checked->store(true);
     return std::optional<PreparedDatasource>();
   }
   if (fingerprint_changed) {

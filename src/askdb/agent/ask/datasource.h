@@ -6,6 +6,7 @@
 // guarantees; the index and schema are read-only after Prepare.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -13,6 +14,7 @@
 #include <optional>
 #include <string>
 
+#include "askdb/agent/ask/column_stats_cache.h"
 #include "askdb/catalog/schema_manager.h"
 #include "askdb/catalog/schema_recall.h"
 #include "askdb/catalog/semantic_model.h"
@@ -26,13 +28,19 @@ namespace askdb::agent {
 
 // How long the schema manager keeps a level ([database] schema_cache_ttl_seconds), how long
 // one fetch may take before the expired copy is served (schema_fetch_timeout_ms; zero: the
-// connector's introspection timeout), and where its caches are persisted.
+// connector's introspection timeout), how long that copy is then served without trying again
+// (schema_refetch_backoff_seconds), and where its caches are persisted.
 struct SchemaCacheSettings {
   std::chrono::milliseconds ttl{std::chrono::minutes(30)};
   std::chrono::milliseconds fetch_timeout{0};
+  std::chrono::milliseconds refetch_backoff{0};
   // One checksummed file per datasource (catalog/schema_cache_file.h), named by a hash of
-  // its URL without the password; empty: the caches live in memory only.
+  // its URL without the password, and its column statistics beside it; empty: the caches
+  // live in memory only.
   std::filesystem::path dir;
+  // When set (server.store_url), the documents live there instead of in `dir`, so that every
+  // replica over that store starts warm.
+  std::shared_ptr<catalog::SchemaCacheBackend> shared;
 };
 // The process-wide default of PrepareOptions::schema_cache: the CLI sets it once from the
 // configuration before preparing anything, so every datasource (ask, chat, serve's store
@@ -67,6 +75,9 @@ struct PreparedDatasource {
   // The column statistics the index was built from, so that an index with other business
   // terms (term_datasource.h) is built without querying the database again.
   std::shared_ptr<const nlq::ColumnStatsMap> stats;
+  // The same with each column's type and measuring time: persisted with the schema cache and
+  // reused by a rebuild, so only new, retyped or expired columns are measured again.
+  std::shared_ptr<const MeasuredStats> measured;
   // The schema's structure and the semantic model, hashed ("<schema>-<model>"): the answer
   // cache keeps a datasource's entries only while it stays the same.
   std::string fingerprint;
@@ -75,6 +86,14 @@ struct PreparedDatasource {
   // which its source borrows, so that it is destroyed first.
   std::shared_ptr<catalog::SchemaManager> schemas;
   std::string source_fingerprint;  // the connector's structure fingerprint at preparation
+  // Set when preparation or PrepareAgainIfChanged has just read the structure fingerprint;
+  // the run that follows takes it (TakeFingerprintChecked) and trusts that read, so a run
+  // reads the fingerprint once. Shared with the views over this datasource (term_datasource.h).
+  std::shared_ptr<std::atomic<bool>> fingerprint_checked = std::make_shared<std::atomic<bool>>();
+  // True once after a check (and then false until the next one).
+  bool TakeFingerprintChecked() const {
+    return fingerprint_checked != nullptr && fingerprint_checked->exchange(false);
+  }
   // catalog::StructureFingerprint of the schema the engine's index was built from (as the
   // schema manager hands it out): a refetched detailed level that differs — a foreign key
   // or a column the catalog fingerprint does not cover — rebuilds the index.

@@ -78,6 +78,7 @@ StatusOr<std::shared_ptr<PreparedDatasource>> WithTerms(
   view->terms = std::move(terms);
   view->schemas = base->schemas;
   view->source_fingerprint = base->source_fingerprint;
+  view->fingerprint_checked = base->fingerprint_checked;
   view->url = base->url;
   view->prepare_options = base->prepare_options;
   view->connector = std::make_unique<SharedConnector>(std::move(base));

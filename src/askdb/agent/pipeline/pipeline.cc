@@ -37,6 +37,14 @@ const std::string kEnd(kEndNode);
 // Display width of an answer a conversation remembers (prompts need the gist, not the table).
 constexpr int kTurnAnswerWidth = 400;
 constexpr char kGraphName[] = "ask_pipeline";
+// The datasource is checked just before a run (PrepareAgainIfChanged, or preparation
+// itself): the run's schema read trusts that fingerprint read when it is this recent, so a
+// run reads the fingerprint once, not twice.
+constexpr std::chrono::seconds kRunFingerprintWindow{10};
+Clock::Duration FingerprintMaxAge(const PreparedDatasource& d) {
+  return d.TakeFingerprintChecked() ? Clock::Duration(kRunFingerprintWindow)
+                                    : Clock::Duration::zero();
+}
 
 // Node names, also the values of RunState::next.
 constexpr char kClassify[] = "classify";
@@ -863,7 +871,9 @@ struct Pipeline::Impl {
         d.schemas->GetSchema({.datasource = std::string(kSchemaManagerId),
                               .level = level,
                               .tables = {},
-                              .want_text = false});
+                              .want_text = false,
+                              .include_disabled = false,
+                              .fingerprint_max_age = FingerprintMaxAge(d)});
     if (!r.ok()) {
       spdlog::warn("pipeline: schema level {} not read: {}", catalog::SchemaLevelName(level),
                    r.status().message());
@@ -965,7 +975,10 @@ struct Pipeline::Impl {
       return catalog::RenderRecalled(recalled, run_schema->schema, model, recall).text;
     catalog::SchemaRequest request{.datasource = std::string(kSchemaManagerId),
                                    .level = catalog::SchemaLevel::kDetailed,
-                                   .tables = {}};
+                                   .tables = {},
+                                   .want_text = true,
+                                   .include_disabled = false,
+                                   .fingerprint_max_age = FingerprintMaxAge(d)};
     for (const catalog::RecalledTable& t : recalled.tables) {
       if (std::none_of(request.tables.begin(), request.tables.end(), [&](const std::string& n) {
             return text::EqualsIgnoreAsciiCase(n, t.name);

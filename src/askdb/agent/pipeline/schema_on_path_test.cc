@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/consultation/counting_connector.h"
 #include "askdb/agent/graph/checkpoint_store.h"
 #include "askdb/agent/pipeline/pipeline.h"
 #include "askdb/db/connector_registry.h"
@@ -124,6 +125,60 @@ TEST_F(SchemaOnPathTest, TheSqlPromptFetchesTheRecalledTablesAndSeesAChangedTabl
   events = SchemaEvents(second);
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0]["from_cache"], false) << events[0].dump();
+}
+
+// The column statistics are persisted with the schema cache: a second preparation (a
+// second `askdb ask`) runs one statement — the structure fingerprint — and introspects
+// nothing; a column added later is the only one measured.
+TEST_F(SchemaOnPathTest, ASecondPreparationMeasuresNoStatistics) {
+  PrepareOptions options;
+  options.schema_cache.dir = dir_ / "schema_cache";
+  auto prepare = [&](long long* executes, long long* introspects) {
+    auto inner = db::OpenConnector(url_);
+    ASSERT_TRUE(inner.ok()) << inner.status().ToString();
+    auto counting = std::make_unique<CountingConnector>(**inner);
+    CountingConnector& counts = *counting;
+    auto prepared = PrepareDatasource(std::move(counting), url_, options);
+    ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
+    *executes = counts.executes();
+    *introspects = counts.introspects();
+    EXPECT_NE(prepared->stats->find("widgets.widget_name"), prepared->stats->end());
+  };
+  long long cold = 0, cold_introspects = 0, warm = 0, warm_introspects = 0;
+  prepare(&cold, &cold_introspects);
+  EXPECT_EQ(cold_introspects, 1);
+  EXPECT_GT(cold, 2) << "the fingerprint and at least two statistics statements";
+  prepare(&warm, &warm_introspects);
+  EXPECT_EQ(warm_introspects, 0);
+  EXPECT_EQ(warm, 1) << "only the structure fingerprint; no statistics query";
+  // The persisted statistics are the measured ones (the engine reads the same values).
+  Exec("ALTER TABLE widgets ADD COLUMN colour TEXT; UPDATE widgets SET colour = 'red';");
+  long long changed = 0, changed_introspects = 0;
+  prepare(&changed, &changed_introspects);
+  EXPECT_EQ(changed_introspects, 1);
+  EXPECT_GT(changed, 1);
+  EXPECT_LT(changed, cold) << "only the new column is measured";
+}
+
+// A run whose datasource was just checked (serve: PrepareAgainIfChanged before each run)
+// reads the structure fingerprint once, not once in the check and again in the run.
+TEST_F(SchemaOnPathTest, ARunReadsTheFingerprintOnce) {
+  Pipeline p = MakePipeline(&llm_);
+  const std::string question = "列出 widget_name 是回文的 widgets";
+  ASSERT_TRUE(p.Ask("f0", question, nullptr).ok());  // takes preparation's check
+  for (int run = 1; run <= 3; ++run) {
+    const long long before = ds_->schemas->stats().fingerprint_calls;
+    auto again = PrepareAgainIfChanged(*ds_);
+    ASSERT_TRUE(again.ok() && !again->has_value());
+    CollectingEventSink sink;
+    ASSERT_TRUE(p.Ask("f" + std::to_string(run), question, &sink).ok());
+    ASSERT_EQ(SchemaEvents(sink).size(), 1u);
+    EXPECT_EQ(ds_->schemas->stats().fingerprint_calls - before, 1) << "run " << run;
+  }
+  // Without a check before it, the run reads the fingerprint itself.
+  const long long before = ds_->schemas->stats().fingerprint_calls;
+  ASSERT_TRUE(p.Ask("f9", question, nullptr).ok());
+  EXPECT_EQ(ds_->schemas->stats().fingerprint_calls - before, 1);
 }
 
 TEST_F(SchemaOnPathTest, ConsultationReadsTheBasicLevelOnceAndSeesANewTable) {
