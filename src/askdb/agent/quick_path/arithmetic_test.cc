@@ -243,6 +243,11 @@ TEST(ArithmeticTest, ChainsWrittenOutInStepsApplyEachStepToTheResultSoFar) {
   EXPECT_EQ(Eval("3与4的和乘以2"), "14");  // the pair keeps its own 的和
   EXPECT_EQ(Eval("3 plus 5 then times 2"), "16");
   EXPECT_EQ(Eval("3 plus 5 and then divided by 4"), "2");
+  // The same rule in English: precedence inside a step, "then" ends one (docs/classifier.md).
+  EXPECT_EQ(Eval("three plus five times two then minus four"), "9");
+  EXPECT_EQ(Eval("three plus five then times two then minus four"), "12");
+  EXPECT_EQ(Eval("三加五再乘以二再减去四"), "12");
+  EXPECT_EQ(Eval("5乘4乘三再除以二"), "30");
 }
 
 TEST(ArithmeticTest, RootsAndPowersInWords) {

@@ -404,6 +404,43 @@ TEST_F(QuickPathTest, TimeUntilDayOfYearMonthLengthsAndWeeks) {
   EXPECT_NE(Ask("when is easter")->text.find("does not compute"), std::string::npos);
 }
 
+// English conversions and sums asked with framing words around them (develop-split misses
+// of the rules, reworded): answered locally, with the amount the question gave.
+TEST_F(QuickPathTest, FramedEnglishConversionsAndArithmetic) {
+  for (auto [q, want] : {std::pair<std::string_view, std::string_view>{
+                             "can you convert 3 inches into centimeters for me", "7.62"},
+                         {"what is 12 ounces in grams, please", "340.1942775"},
+                         {"what would 7 kilograms be in grams", "7000"},
+                         {"tell me what 20 kilograms in grams is", "20000"},
+                         {"i need to know how many grams are in 2 kilograms", "2000"},
+                         {"how many teaspoons make a tablespoon", "3"},
+                         {"15 feet is equal to how many inches", "180"},
+                         {"if i have 6 inches, how many centimeters is that", "15.24"},
+                         {"how do you convert meters to centimeters", "100"}}) {
+    const Classification c = RequestClassifier::Default()->Classify(q);
+    EXPECT_EQ(c.quick_intent, QuickIntent::kConversion) << q;
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_TRUE(a->ok) << q << ": " << a->text;
+    EXPECT_EQ(a->value["result_text"], want) << q;
+  }
+  for (auto [q, want] :
+       {std::pair<std::string_view, std::string_view>{"can you add 7 and 91", "98"},
+        {"i need to know what 26 times 39 is", "1014"},
+        {"tell me what 1234 plus 4321 equals", "5555"},
+        {"can you divide 300 by 20", "15"},
+        {"what is 200 multiplied by 55, please", "11000"}}) {
+    const Classification c = RequestClassifier::Default()->Classify(q);
+    EXPECT_EQ(c.quick_intent, QuickIntent::kArithmetic) << q;
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
+  }
+  // A number word as the amount is not read (it would be taken as one): not routed here.
+  EXPECT_NE(RequestClassifier::Default()->Classify("convert four inches to cm").quick_intent,
+            QuickIntent::kConversion);
+}
+
 TEST_F(QuickPathTest, ForcedLanguage) {
   context_.language = Language::kEn;
   auto a = Ask("你好");
