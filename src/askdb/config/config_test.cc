@@ -278,7 +278,7 @@ TEST(ConfigKeysTest, EnvVarNamesAndJsonCoverEveryKey) {
   EXPECT_EQ(EnvVarName("log.level"), "ASKDB_LOG_LEVEL");
   Json json = ToJson(Config{});
   std::vector<std::string> keys = ConfigKeys();
-  EXPECT_EQ(keys.size(), 44u);
+  EXPECT_EQ(keys.size(), 45u);
   for (const std::string& key : keys) {
     size_t dot = key.find('.');
     EXPECT_TRUE(json[key.substr(0, dot)].contains(key.substr(dot + 1))) << key;
