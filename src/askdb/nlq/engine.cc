@@ -119,6 +119,7 @@ void Parser::ReadQuestion() {
   ParseTime();
   ReadBirthWord();
   ParseTrend();
+  ReadLengthSuperlative();
   ParseNumbersMagnitude();
   ParseComparisons();
   ParseTopN();

@@ -7,6 +7,7 @@
 #include "askdb/catalog/semantic_model.h"
 #include "askdb/db/mysql/mysql_dialect.h"
 #include "askdb/db/postgres/postgres_dialect.h"
+#include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/test_fixture.h"
 
 namespace askdb::nlq {
@@ -625,6 +626,38 @@ TEST_F(LibraryTest, AColumnNamedBeforeItsValueIsTheConditionNotAColumnToShow) {
 TEST_F(LibraryTest, TopNRowsByTheirOwnColumnAreRowsNotATotal) {
   using V = std::vector<std::string>;
   EXPECT_EQ(Answer("top 2 books by price"), (V{"Ficciones|12.5", "Emma|9.5"}));
+}
+
+// "the N longest X": the N rows of X ordered by its one length column; abstains when the
+// number of rows, the table or the column is not certain.
+TEST(LengthSuperlativeTest, TheNLongestRowsAreOrderedByTheLengthColumn) {
+  auto conn = db::SqliteConnector::OpenInMemory(R"sql(
+CREATE TABLE albums(album_id INTEGER PRIMARY KEY, title TEXT);
+CREATE TABLE tracks(track_id INTEGER PRIMARY KEY, name TEXT, milliseconds INTEGER,
+                    bytes INTEGER, album_id INTEGER REFERENCES albums(album_id));
+INSERT INTO albums VALUES (1,'Blue'),(2,'Red');
+INSERT INTO tracks VALUES (1,'Intro',60000,100,1),(2,'Epic',600000,900,1),
+  (3,'Song',200000,300,2),(4,'Outro',90000,150,2);
+)sql");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  auto names = [&](const char* q) {
+    const Translation t = Engine::Translate(q, *index, (*conn)->dialect());
+    EXPECT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    std::vector<std::string> out;
+    auto rs = (*conn)->Execute(t.sql, {});
+    EXPECT_TRUE(rs.ok()) << t.sql;
+    if (rs.ok()) {
+      for (const auto& row : rs->rows) out.push_back(row[0].ToDisplayString());
+    }
+    return out;
+  };
+  EXPECT_EQ(names("the 2 longest tracks"), (std::vector<std::string>{"Epic", "Song"}));
+  EXPECT_EQ(names("the shortest track"), (std::vector<std::string>{"Intro"}));
+  for (const char* q : {"the longest tracks", "the 2 longest albums"}) {
+    EXPECT_FALSE(Engine::Translate(q, *index, (*conn)->dialect()).answered) << q;
+  }
 }
 
 }  // namespace

@@ -224,6 +224,8 @@ class Parser {
   // A number that is the value of the measure column just before it ("unit price of 1.99").
   void ParseEquality(int number_item);
   void ParseTopN();
+  int LengthColumn(int table) const;
+  void ReadLengthSuperlative();  // "the 5 longest tracks" (read_measures.cc)
   void ParseAggregates();
   // ParseAggregates' steps: functions waiting for their column, the event that binds several
   // functions to one column ("average, min and max id").

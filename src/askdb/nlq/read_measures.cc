@@ -27,6 +27,68 @@ bool IsRankingSuperlative(std::string_view word) {
 
 }  // namespace
 
+// The one numeric column of `table` that holds a length or a duration ("Milliseconds",
+// "length", "duration_minutes"), or -1 when none or several.
+int Parser::LengthColumn(int table) const {
+  int found = -1;
+  for (int c : index_.tables()[table].columns) {
+    if (!IsNumericCol(c) || Col(c).primary_key || Col(c).foreign_key) continue;
+    const std::string name = text::AsciiLower(Col(c).name);
+    bool length = false;
+    for (std::string_view part : {"length", "duration", "millisecond", "second", "minute"}) {
+      length |= name.find(part) != std::string::npos;
+    }
+    if (!length) continue;
+    if (found >= 0) return -1;  // two candidates: either would be a guess
+    found = c;
+  }
+  return found;
+}
+
+// "the 5 longest tracks", "the shortest track": the N rows of the table named right after
+// the word, ordered by the table's one length or duration column. Read only when all of it
+// is certain: English, a table word right after, one such column, a number before or a
+// singular table word (one row). Otherwise the word stays unused and the question abstains.
+void Parser::ReadLengthSuperlative() {
+  if (chinese_) return;
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    Item& it = items_[i];
+    const std::string word = text::AsciiLower(it.text);
+    if (it.used || it.kind != ItemKind::kUnknown || (word != "longest" && word != "shortest")) {
+      continue;
+    }
+    const int t = NextMeaningful(i, 1);
+    if (t < 0 || items_[t].used || items_[t].kind != ItemKind::kTerm) return;
+    const int table = TableOf(items_[t]);
+    if (table < 0 || ColumnOf(items_[t]) >= 0) return;
+    const int col = LengthColumn(table);
+    const int label = index_.LabelColumn(table, chinese_);
+    if (col < 0 || label < 0) return;
+    const int p = PrevMeaningful(i, 1);
+    const bool counted = p >= 0 && !items_[p].used && items_[p].kind == ItemKind::kNumber &&
+                         items_[p].number >= 1 && std::floor(items_[p].number) == items_[p].number;
+    const std::string& noun = items_[t].text;
+    const bool singular = !noun.empty() && text::AsciiLower(noun).back() != 's';
+    if (!counted && !singular) return;  // "the longest rivers": how many is not said
+    q_.limit = counted ? static_cast<long long>(items_[p].number) : 1;
+    q_.projections = {label};
+    AddNameCompanion(&q_.projections, label);
+    q_.projections.push_back(col);
+    q_.order_column = col;
+    q_.order_set = true;
+    q_.order_desc = word == "longest";
+    q_.subject_table = table;
+    it.used = items_[t].used = true;
+    if (counted) items_[p].used = true;
+    Map(items_[t], "table", index_.tables()[table].name);
+    Map(it, "order",
+        ColName(col) + (q_.order_desc ? " DESC" : " ASC") + " LIMIT " + std::to_string(q_.limit));
+    Understood(word + " by " + ColName(col), word + "：按 " + ColName(col));
+    return;
+  }
+}
+
 void Parser::ParseTopN() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
