@@ -30,6 +30,12 @@ constexpr std::string_view kAdditiveZh[] = {"总", "合计", "金额", "额",   
 constexpr std::string_view kWeakEn[] = {"price", "unitprice", "discount", "margin"};
 constexpr std::string_view kWeakZh[] = {"单价", "价格", "售价", "定价", "价", "折扣"};
 
+// Money taken in or spent (NamesMoney).
+constexpr std::string_view kMoneyEn[] = {"sales",   "sale",   "revenue",  "revenues", "turnover",
+                                         "income",  "profit", "profits",  "gmv",      "amount",
+                                         "amounts", "spend",  "spending", "money"};
+constexpr std::string_view kMoneyZh[] = {"销售", "营收", "收入", "营业额", "金额", "利润", "流水"};
+
 template <size_t N>
 bool AnyWord(const std::vector<std::string>& words, const std::string_view (&list)[N]) {
   return std::any_of(words.begin(), words.end(), [&](const std::string& w) {
@@ -52,6 +58,12 @@ Additivity FromName(std::string_view name) {
   if (AnyWord(words, kAdditiveEn) || AnySubstring(name, kAdditiveZh)) return Additivity::kAdditive;
   if (AnyWord(words, kWeakEn) || AnySubstring(name, kWeakZh)) return Additivity::kNonAdditive;
   return Additivity::kUnknown;
+}
+
+bool NamesMoney(std::string_view text) {
+  std::vector<std::string> words = text::SplitIdentifier(text);
+  for (std::string& w : words) w = text::AsciiLower(w);
+  return AnyWord(words, kMoneyEn) || AnySubstring(text, kMoneyZh);
 }
 
 }  // namespace askdb::measures

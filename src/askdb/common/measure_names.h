@@ -20,4 +20,9 @@ enum class Additivity { kAdditive, kNonAdditive, kUnknown };
 // name split into words), so "rate" does not match "operated"; Chinese ones as substrings.
 Additivity FromName(std::string_view name);
 
+// Whether a name or a request speaks of money taken in or spent: sales, revenue, turnover,
+// income, profit, GMV, amount, spend; 销售, 营收, 收入, 营业额, 金额, 利润, 流水. English words
+// are compared whole ("sales report", "TotalSales"), Chinese ones as substrings.
+bool NamesMoney(std::string_view text);
+
 }  // namespace askdb::measures

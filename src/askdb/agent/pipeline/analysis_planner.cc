@@ -1,5 +1,6 @@
 #include "askdb/agent/pipeline/analysis_planner.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
@@ -8,6 +9,7 @@
 #include "askdb/agent/consultation/consultation.h"
 #include "askdb/agent/pipeline/sql_guard.h"
 #include "askdb/agent/plan/plan_validator.h"
+#include "askdb/common/measure_names.h"
 #include "askdb/llm/prompts.h"
 #include "askdb/python/templates.h"
 
@@ -89,14 +91,43 @@ void AddPythonTemplateStep(const PlanningInput& input, const std::string& questi
   p.steps.push_back(std::move(py));
 }
 
+// A report about money ("做一份全面的销售分析报告", "a sales report") keeps to the tables the
+// engine reads money from: on Chinook the invoices, not track lengths by genre or employees
+// hired per year. Empty when the request does not name money or the engine finds no money
+// column (then every analysis is kept, with a warning that says so).
+std::set<std::string> MoneyTables(const PlanningInput& input) {
+  if (!measures::NamesMoney(input.question)) return {};
+  const PreparedDatasource& ds = *input.datasource;
+  const db::Dialect& dialect = ds.connector->dialect();
+  for (std::string_view probe : {"total sales", "销售额合计", "total revenue", "总收入"}) {
+    const nlq::Translation t = nlq::Engine::Translate(probe, *ds.index, dialect, input.translate);
+    if (!t.answered) continue;
+    std::set<std::string> tables;
+    for (const nlq::IndexedTable& table : ds.index->tables()) {
+      if (t.sql.find(dialect.QuoteIdentifier(table.name)) != std::string::npos) {
+        tables.insert(table.name);
+      }
+    }
+    if (!tables.empty()) return tables;
+  }
+  return {};
+}
+
+bool ReadsAny(const Suggestion& s, const std::set<std::string>& tables) {
+  return std::any_of(s.tables.begin(), s.tables.end(),
+                     [&](const std::string& t) { return tables.contains(t); });
+}
+
 // The Python steps of the deterministic plan: a forecast of the main trend's measure, and
-// the outliers of that measure across an entity its table refers to.
+// the outliers of that measure across an entity its table refers to. `keep` (when not empty):
+// the trend must read one of these tables.
 void AddPythonSteps(const PlanningInput& input, const ConsultationResult& suggestions,
-                    plan::AnalysisPlan& p, std::map<std::string, int>& sql_steps,
-                    const std::set<std::string>& rejected) {
+                    const std::set<std::string>& keep, plan::AnalysisPlan& p,
+                    std::map<std::string, int>& sql_steps, const std::set<std::string>& rejected) {
   const bool zh = input.chinese;
   const Suggestion* trend = nullptr;
   for (const Suggestion& s : suggestions.suggestions) {
+    if (!keep.empty() && !ReadsAny(s, keep)) continue;
     if (s.kind == AnalysisKind::kTrend && !s.measures.empty() && !s.tables.empty()) {
       trend = &s;
       break;
@@ -173,9 +204,19 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
   consult_options.max_suggestions = kSuggestionsToConsider;
   const ConsultationResult suggestions = Consult(consult, consult_options);
   const std::set<std::string> rejected = RejectedSql(input.rejected_plans);
+  const std::set<std::string> money_tables = MoneyTables(input);
+  if (measures::NamesMoney(input.question) && money_tables.empty()) {
+    out.warnings.push_back(
+        input.chinese ? "没有找到能确定为销售额或金额的列；下面的分析覆盖数据里已有的内容。"
+                        "在语义模型里把金额列标为“销售额”，报告就会围绕它展开。"
+                      : "no column could be taken for sales or revenue, so the analyses "
+                        "below cover what the data has; name the money column "
+                        "'sales' in the semantic model to centre the report on it");
+  }
   std::map<std::string, int> chosen;  // normalised SQL → its step
   for (const Suggestion& s : suggestions.suggestions) {
     if (static_cast<int>(p.steps.size()) > input.max_sql_steps) break;
+    if (!money_tables.empty() && !ReadsAny(s, money_tables)) continue;
     for (const std::string& q : s.example_questions) {
       const nlq::Translation t =
           nlq::Engine::Translate(q, *ds.index, ds.connector->dialect(), input.translate);
@@ -197,7 +238,13 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
     }
   }
   if (input.python_steps && p.steps.size() > 1)
-    AddPythonSteps(input, suggestions, p, chosen, rejected);
+    AddPythonSteps(input, suggestions, money_tables, p, chosen, rejected);
+  if (!money_tables.empty() && p.steps.size() == 2) {
+    out.warnings.push_back(
+        input.chinese ? "确定性引擎只能回答一项与金额有关的分析；配置模型后可以规划更多分析。"
+                      : "the deterministic engine answers only one analysis of the money "
+                        "in this data; configure a model to plan more");
+  }
   if (p.steps.size() == 1) {
     out.warnings.push_back(input.chinese
                                ? "没有找到确定性引擎能回答的分析查询；配置模型后可以规划更多分析。"
