@@ -1,11 +1,12 @@
 // First: starts the key check before anything else runs (see lib/earlyMe.ts).
 import './lib/earlyMe'
-import { createApp } from 'vue'
 import 'element-plus/theme-chalk/base.css'
 import './style.css'
-import App from './App.vue'
-import { i18n } from './i18n'
-import { router } from './router'
 
-document.documentElement.lang = i18n.global.locale.value === 'zh' ? 'zh-CN' : 'en'
-createApp(App).use(i18n).use(router).mount('#app')
+// Start-up in two module evaluations, each a task of its own, the browser given the main
+// thread between them: Vue, vue-i18n and the messages (./bootCore), then the router, the
+// app and the chat page (./boot). Evaluated at once they were one 120-200 ms task under load.
+void import('./bootCore')
+  .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  .then(() => import('./boot'))
+  .then(({ start }) => start())
