@@ -328,8 +328,17 @@ QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
     a.text = Fill(Text(l, "day_of_year"), vars);
   } else if (q->kind == DateQuestion::Kind::kDaysUntil && q->in_weeks && d.days > 0) {
     const int week = static_cast<int>(kDaysPerWeek);
-    vars.emplace_back("weeks", std::to_string(d.days / week));
-    vars.emplace_back("rest_days", std::to_string(d.days % week));
+    const int weeks = d.days / week;
+    const int rest = d.days % week;
+    // "4 weeks and 1 day", "1 week", "4 周 1 天", "4 周".
+    std::string text = l == Language::kZh
+                           ? std::to_string(weeks) + " 周"
+                           : std::to_string(weeks) + (weeks == 1 ? " week" : " weeks");
+    if (rest != 0) {
+      text += l == Language::kZh ? " " + std::to_string(rest) + " 天"
+                                 : " and " + std::to_string(rest) + (rest == 1 ? " day" : " days");
+    }
+    vars.emplace_back("weeks_text", text);
     a.value["weeks"] = d.days / week;
     a.text = Fill(Text(l, "weeks_until"), vars);
   } else if (q->kind == DateQuestion::Kind::kDaysUntil) {

@@ -391,6 +391,14 @@ TEST_F(QuickPathTest, TimeUntilDayOfYearMonthLengthsAndWeeks) {
   expect("how many weeks until christmas",
          "33 weeks and 2 days (233 days) until Wednesday, December 25, 2024 (today is May 6, "
          "2024).");
+  FakeClock december(std::chrono::sys_days(std::chrono::year(2024) / 12 / 17));
+  context_.clock = &december;
+  expect("how many weeks until christmas",
+         "1 week and 1 day (8 days) until Wednesday, December 25, 2024 (today is December 17, "
+         "2024).");
+  expect("距离圣诞节还有几周",
+         "距离 2024年12月25日（星期三）还有 1 周 1 天，共 8 天（今天是 2024年12月17日）。");
+  context_.clock = &clock_;
   // Lunar and movable holidays: understood, and told why no date is given.
   for (std::string_view q : {"端午节是哪一天", "距离春节还有多少天", "when is easter"}) {
     const Classification c = RequestClassifier::Default()->Classify(q);
