@@ -4,57 +4,31 @@
 #include "askdb/agent/pipeline/analysis_planner.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <map>
 #include <tuple>
 
-#include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/pipeline/test_datasources.h"
 #include "askdb/agent/plan/analysis_plan.h"
-#include "askdb/db/connector_registry.h"
-#include "askdb/demo/demo_database.h"
 
 namespace askdb::agent::pipeline {
 namespace {
 
-namespace fs = std::filesystem;
-
 class AnalysisPlannerTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new fs::path(fs::temp_directory_path() /
-                        ("askdb_analysis_planner_" + std::to_string(::getpid())));
-    fs::remove_all(*dir_);
-    fs::create_directories(*dir_);
-    ASSERT_TRUE(demo::CreateDemoDatabase(*dir_ / "retail.sqlite").ok());
-    ASSERT_TRUE(demo::WriteDemoSemanticModel(*dir_ / "retail.semantic.json").ok());
-    const fs::path chinook = fs::path(ASKDB_SHARED_DATA_DIR) / "chinook" / "chinook.sqlite";
-    if (fs::exists(chinook)) fs::copy_file(chinook, *dir_ / "chinook.sqlite");
-    for (const char* name : {"retail", "chinook"}) {
-      const fs::path file = *dir_ / (std::string(name) + ".sqlite");
-      if (!fs::exists(file)) continue;
-      const std::string url = "sqlite:" + file.string();
-      auto connector = db::OpenConnector(url);
-      ASSERT_TRUE(connector.ok()) << connector.status().ToString();
-      auto prepared = PrepareDatasource(std::move(connector).value(), url);
-      ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
-      (*datasources_)[name] = new PreparedDatasource(std::move(prepared).value());
-    }
+    data_ = new testdata::PreparedTestDatasources("analysis_planner");
   }
   static void TearDownTestSuite() {
-    for (auto& [name, ds] : *datasources_) delete ds;
-    datasources_->clear();
-    fs::remove_all(*dir_);
-    delete dir_;
+    delete data_;
+    data_ = nullptr;
   }
 
   // The SQL of the plan's execute_sql steps for `question` on `db`.
   static std::vector<std::string> PlannedSql(const std::string& db, const std::string& question,
                                              bool chinese) {
     PlanningInput input;
-    input.datasource = datasources_->at(db);
+    input.datasource = data_->Find(db);
     input.question = question;
     input.chinese = chinese;
     input.python_steps = true;
@@ -66,13 +40,10 @@ class AnalysisPlannerTest : public ::testing::Test {
     return sql;
   }
 
-  static fs::path* dir_;
-  static std::map<std::string, PreparedDatasource*>* datasources_;
+  static testdata::PreparedTestDatasources* data_;
 };
 
-fs::path* AnalysisPlannerTest::dir_ = nullptr;
-std::map<std::string, PreparedDatasource*>* AnalysisPlannerTest::datasources_ =
-    new std::map<std::string, PreparedDatasource*>();
+testdata::PreparedTestDatasources* AnalysisPlannerTest::data_ = nullptr;
 
 bool ReadsInvoices(const std::string& sql) {
   return sql.find("\"Invoice\"") != std::string::npos ||
@@ -82,7 +53,7 @@ bool ReadsInvoices(const std::string& sql) {
 // On Chinook a sales report used to chart track lengths by genre and employees hired per
 // year beside one invoice analysis.
 TEST_F(AnalysisPlannerTest, ASalesReportOnChinookReadsOnlyTheInvoices) {
-  if (!datasources_->contains("chinook")) GTEST_SKIP() << "no Chinook in ../shared/data";
+  if (data_->Find("chinook") == nullptr) GTEST_SKIP() << "no Chinook in ../shared/data";
   // Chinese questions over Chinook's English names: the engine answers fewer of them.
   for (const auto& [question, chinese, at_least] :
        {std::tuple<std::string, bool, size_t>{"做一份全面的销售分析报告", true, 1},

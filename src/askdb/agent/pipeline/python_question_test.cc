@@ -11,10 +11,8 @@
 #include <fstream>
 #include <map>
 
-#include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/pipeline/test_datasources.h"
 #include "askdb/common/json.h"
-#include "askdb/db/connector_registry.h"
-#include "askdb/demo/demo_database.h"
 #include "askdb/nlq/engine.h"
 
 namespace askdb::agent::pipeline {
@@ -24,33 +22,14 @@ namespace fs = std::filesystem;
 
 class PythonQuestionTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    dir_ = new fs::path(fs::temp_directory_path() /
-                        ("askdb_python_question_" + std::to_string(::getpid())));
-    fs::remove_all(*dir_);
-    fs::create_directories(*dir_);
-    ASSERT_TRUE(demo::CreateDemoDatabase(*dir_ / "retail.sqlite").ok());
-    ASSERT_TRUE(demo::WriteDemoSemanticModel(*dir_ / "retail.semantic.json").ok());
-    fs::copy_file(fs::path(ASKDB_SHARED_DATA_DIR) / "chinook" / "chinook.sqlite",
-                  *dir_ / "chinook.sqlite");
-    for (const char* name : {"retail", "chinook"}) {
-      const std::string url = "sqlite:" + (*dir_ / (std::string(name) + ".sqlite")).string();
-      auto connector = db::OpenConnector(url);
-      ASSERT_TRUE(connector.ok()) << connector.status().ToString();
-      auto prepared = PrepareDatasource(std::move(connector).value(), url);
-      ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
-      (*datasources_)[name] = new PreparedDatasource(std::move(prepared).value());
-    }
-  }
+  static void SetUpTestSuite() { data_ = new testdata::PreparedTestDatasources("python_question"); }
   static void TearDownTestSuite() {
-    for (auto& [name, ds] : *datasources_) delete ds;
-    datasources_->clear();
-    fs::remove_all(*dir_);
-    delete dir_;
+    delete data_;
+    data_ = nullptr;
   }
 
   static std::optional<PythonQuestion> Detect(const std::string& question, const std::string& db) {
-    const PreparedDatasource& ds = *datasources_->at(db);
+    const PreparedDatasource& ds = *data_->Find(db);
     const bool chinese = question.find_first_of("\xe4\xe5\xe6\xe7\xe8\xe9") != std::string::npos;
     return DetectPythonQuestion(question, chinese, *ds.index, ds.connector->dialect(), {});
   }
@@ -90,13 +69,10 @@ class PythonQuestionTest : public ::testing::Test {
     return f;
   }
 
-  static fs::path* dir_;
-  static std::map<std::string, PreparedDatasource*>* datasources_;
+  static testdata::PreparedTestDatasources* data_;
 };
 
-fs::path* PythonQuestionTest::dir_ = nullptr;
-std::map<std::string, PreparedDatasource*>* PythonQuestionTest::datasources_ =
-    new std::map<std::string, PreparedDatasource*>();
+testdata::PreparedTestDatasources* PythonQuestionTest::data_ = nullptr;
 
 TEST_F(PythonQuestionTest, GroundsTheMeasureAndEntityOnTheSchema) {
   std::optional<PythonQuestion> q = Detect("预测下个季度的销售额", "retail");
