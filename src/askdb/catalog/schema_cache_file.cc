@@ -3,6 +3,7 @@
 #include <system_error>
 
 #include "askdb/catalog/schema_source.h"
+#include "askdb/common/epoch_millis.h"
 #include "askdb/common/file_util.h"
 
 namespace askdb::catalog {
@@ -10,21 +11,13 @@ namespace {
 
 constexpr int kFormat = 1;
 
-int64_t ToMillis(Clock::TimePoint t) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
-}
-Clock::TimePoint FromMillis(int64_t ms) {
-  return Clock::TimePoint(
-      std::chrono::duration_cast<Clock::Duration>(std::chrono::milliseconds(ms)));
-}
-
 // What an entry's checksum covers: its kind, its fetch time and its content.
 std::string Checksum(std::string_view kind, int64_t fetched_at_ms, const Json& value) {
   return HashHex(std::string(kind) + "|" + std::to_string(fetched_at_ms) + "|" + value.dump());
 }
 
 Json Entry(std::string_view kind, Clock::TimePoint fetched_at, Json value) {
-  const int64_t ms = ToMillis(fetched_at);
+  const int64_t ms = ToEpochMillis(fetched_at);
   std::string sum = Checksum(kind, ms, value);
   return Json{
       {"kind", kind}, {"fetched_at_ms", ms}, {"value", std::move(value)}, {"checksum", sum}};
@@ -149,7 +142,7 @@ StatusOr<LoadedSchemaCache> ParseSchemaCache(std::string_view text, std::string_
       out.corrupt.push_back(label);
       continue;
     }
-    const Clock::TimePoint at = FromMillis(e["fetched_at_ms"].get<int64_t>());
+    const Clock::TimePoint at = FromEpochMillis(e["fetched_at_ms"].get<int64_t>());
     if (kind == "basic") {
       db::DatabaseSchema basic;
       basic.engine = s.engine;
@@ -181,7 +174,7 @@ StatusOr<LoadedSchemaCache> ParseSchemaCache(std::string_view text, std::string_
     }
   }
   if (j.contains("all_fetched_at_ms") && j["all_fetched_at_ms"].is_number_integer()) {
-    s.all_fetched_at = FromMillis(j["all_fetched_at_ms"].get<int64_t>());
+    s.all_fetched_at = FromEpochMillis(j["all_fetched_at_ms"].get<int64_t>());
     s.all_tables = Strings(j.value("all_tables", Json::array()));
   }
   return out;
@@ -209,7 +202,7 @@ std::string SerializeSchemaCache(const SchemaCacheSnapshot& s) {
             {"database", s.database},
             {"entries", std::move(entries)}};
   if (s.all_fetched_at) {
-    j["all_fetched_at_ms"] = ToMillis(*s.all_fetched_at);
+    j["all_fetched_at_ms"] = ToEpochMillis(*s.all_fetched_at);
     j["all_tables"] = s.all_tables;
   }
   return j.dump();

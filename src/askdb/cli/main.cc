@@ -136,8 +136,7 @@ int Main(int argc, char** argv) {
     agent::SchemaCacheSettings schema_cache{
         .ttl = std::chrono::seconds(ctx.config.database.schema_cache_ttl_seconds),
         .fetch_timeout = std::chrono::milliseconds(ctx.config.database.schema_fetch_timeout_ms),
-        .refetch_backoff =
-            std::chrono::seconds(ctx.config.database.schema_refetch_backoff_seconds),
+        .refetch_backoff = std::chrono::seconds(ctx.config.database.schema_refetch_backoff_seconds),
         .dir = data_dir.ok() ? *data_dir / "schema_cache" : std::filesystem::path(),
         .shared = nullptr};
     if (!ctx.config.server.store_url.empty()) {

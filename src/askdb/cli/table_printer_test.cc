@@ -48,8 +48,11 @@ TEST(TablePrinterTest, NumbersAreRightAligned) {
 // 267868.179744, its NUMERIC unit prices as 263.5000: one column, one number of decimals.
 TEST(TablePrinterTest, FractionalColumnsShowOneNumberOfDecimals) {
   db::ResultSet r;
-  r.columns = {{"category", "TEXT"}, {"revenue", "DOUBLE"}, {"unit price", "NUMERIC"},
-               {"share", "DOUBLE"}, {"id", "INTEGER"}};
+  r.columns = {{"category", "TEXT"},
+               {"revenue", "DOUBLE"},
+               {"unit price", "NUMERIC"},
+               {"share", "DOUBLE"},
+               {"id", "INTEGER"}};
   r.rows.push_back({db::Value::Text("Beverages"), db::Value::Double(267868.179744),
                     db::Value::Decimal("263.5000"), db::Value::Double(0.2116281),
                     db::Value::Int(10248)});

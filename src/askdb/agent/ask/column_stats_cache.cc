@@ -5,20 +5,13 @@
 #include <utility>
 
 #include "askdb/catalog/schema_source.h"
+#include "askdb/common/epoch_millis.h"
 #include "askdb/nlq/time_expr.h"
 
 namespace askdb::agent {
 namespace {
 
 constexpr int kFormat = 1;
-
-int64_t ToMillis(Clock::TimePoint t) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
-}
-Clock::TimePoint FromMillis(int64_t ms) {
-  return Clock::TimePoint(
-      std::chrono::duration_cast<Clock::Duration>(std::chrono::milliseconds(ms)));
-}
 
 std::string Key(std::string_view table, std::string_view column) {
   return std::string(table) + "." + std::string(column);  // as nlq::CollectColumnStats keys
@@ -83,7 +76,7 @@ StatusOr<LoadedColumnStats> ParseColumnStats(std::string_view text, std::string_
       continue;
     }
     out.columns[key] = MeasuredColumn{e["type"].get<std::string>(), *std::move(stats),
-                                      FromMillis(e["measured_at_ms"].get<int64_t>())};
+                                      FromEpochMillis(e["measured_at_ms"].get<int64_t>())};
   }
   return out;
 }
@@ -91,7 +84,7 @@ StatusOr<LoadedColumnStats> ParseColumnStats(std::string_view text, std::string_
 std::string SerializeColumnStats(const MeasuredStats& stats) {
   Json columns = Json::array();
   for (const auto& [key, c] : stats) {
-    const int64_t ms = ToMillis(c.measured_at);
+    const int64_t ms = ToEpochMillis(c.measured_at);
     Json s = StatsJson(c.stats);
     std::string sum = Checksum(key, c.type, ms, s);
     columns.push_back({{"key", key},
