@@ -78,6 +78,15 @@ StatusOr<EvalDatasource> OpenDevSource(const std::string& db, const std::string&
     if (!errors.empty()) return InternalError("demo terms: " + errors.front());
     return ds;
   }
+  // Chinook with the Chinese semantic model the repository ships (chinook_zh_dev.jsonl).
+  if (db == "chinook_zh") {
+    ASKDB_ASSIGN_OR_RETURN(catalog::SemanticModel model,
+                           catalog::LoadSemanticModel(fs::path(ASKDB_SOURCE_DIR) / "data" /
+                                                      "semantic" / "chinook.semantic.json"));
+    ASKDB_ASSIGN_OR_RETURN(
+        auto conn, db::SqliteConnector::Open((shared / "chinook" / "chinook.sqlite").string()));
+    return PrepareDatasource(std::move(conn), &model);
+  }
   fs::path file;
   if (db == "chinook") file = shared / "chinook" / "chinook.sqlite";
   if (db == "northwind") {
