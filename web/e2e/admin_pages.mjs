@@ -83,3 +83,24 @@ export async function runsAndRelations(ctx, page) {
   await page.waitForNetworkIdle({ idleTime: 300 })
   check((await rels()).length === before.length, 'a relation deleted on the page is gone from the server')
 }
+
+// A model test that fails stays on screen until the user closes it: a toast that faded after
+// 3 s was missed by a user who looked away while the test ran.
+export async function failedModelTestStays(ctx, page) {
+  const { base, auth, check } = ctx
+  // Port 9 (discard) on loopback: nothing listens, so the test fails at once.
+  const created = await json(base, auth, 'POST', '/api/v1/models', { name: 'unreachable-model', model: 'm', base_url: 'http://127.0.0.1:9/v1' })
+  await page.goto(`${base}/admin/models`, { waitUntil: 'networkidle0' })
+  const row = await page.$$eval('.el-table__body .el-table__row', (rows) => rows.findIndex((r) => r.textContent.includes('unreachable-model')))
+  const testButtons = await page.$$eval('.el-table__body .el-table__row', (rows, i) => [...rows[i].querySelectorAll('button')].map((b) => b.textContent.trim()), row)
+  const buttons = await page.$$('.el-table__body .el-table__row')
+  await (await buttons[row].$$('button'))[testButtons.findIndex((t) => t === '测试连接')].click()
+  await page.waitForSelector('.el-message--error', { timeout: 30_000 }).catch(() => null)
+  await new Promise((r) => setTimeout(r, 4_000))
+  const shown = await page.$$eval('.el-message--error', (l) => l.map((e) => e.textContent.trim()).join(' | '))
+  check(shown.length > 0, 'a failed model test is still on screen 4 s later (errors stay until closed)', shown.slice(0, 200))
+  await page.click('.el-message--error .el-message__closeBtn').catch(() => {})
+  await page.waitForSelector('.el-message--error', { hidden: true, timeout: 5_000 }).catch(() => null)
+  check((await page.$$('.el-message--error')).length === 0, 'the error is gone once the user closes it')
+  await json(base, auth, 'DELETE', `/api/v1/models/${encodeURIComponent(created.data.id)}`)
+}

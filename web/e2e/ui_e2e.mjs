@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
 import { adminFlow, clarifyRenameAndCost, deleteSession, hugePaste, knowledgePage, parseCsv, semanticCsv } from './scenarios.mjs'
-import { runsAndRelations } from './admin_pages.mjs'
+import { failedModelTestStays, runsAndRelations } from './admin_pages.mjs'
 import { termsPage } from './terms_scenario.mjs'
 import { editorPages } from './editor_scenario.mjs'
 import { usersAndPermissions } from './users_scenario.mjs'
@@ -492,6 +492,7 @@ async function main() {
 
   await runsAndRelations(ctx, page)
   await walkPages(ctx, page)
+  await failedModelTestStays(ctx, page)
 
   // --- a revoked key returns to sign-in --------------------------------------------------
   const issued = await (await fetch(`${base}/api/v1/agents/default/keys`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' })).json()
