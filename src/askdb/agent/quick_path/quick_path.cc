@@ -137,9 +137,27 @@ struct RateStatement {
   long double rate = 0;
 };
 
-// Finds "1 <currency> … R <currency>" among the scanned items, removes it and returns it,
-// when an amount to convert remains besides it.
-RateStatement TakeRateStatement(std::vector<ScanItem>& items) {
+// Finds "1 <currency> … R <currency>" or "R <currency> per <currency>" ("at 7.2 yuan per
+// dollar") among the scanned items of `text`, removes it and returns it, when an amount to
+// convert remains besides it.
+RateStatement TakeRateStatement(std::string_view text, std::vector<ScanItem>& items) {
+  for (size_t k = 0; k + 2 < items.size(); ++k) {
+    const ScanItem& r = items[k];
+    const ScanItem& a = items[k + 1];
+    const ScanItem& b = items[k + 2];
+    if (r.is_unit || !a.is_unit || !b.is_unit || !a.unit->needs_rate || !b.unit->needs_rate ||
+        a.unit == b.unit || items.size() < 5) {
+      continue;
+    }
+    const std::string_view between = text.substr(a.end, b.begin - a.end);
+    static constexpr std::string_view kPer[] = {" per ",    " to the ",   " to a ",
+                                                " to one ", " for each ", " for one ",
+                                                " for a ",  " a ",        "/"};
+    if (std::find(std::begin(kPer), std::end(kPer), between) == std::end(kPer)) continue;
+    RateStatement out{b.unit, a.unit, r.number};
+    items.erase(items.begin() + k, items.begin() + k + 3);
+    return out;
+  }
   for (size_t k = 0; k + 3 < items.size(); ++k) {
     const ScanItem& one = items[k];
     const ScanItem& a = items[k + 1];
@@ -667,7 +685,7 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
   a.kind = QuickAnswerKind::kConversion;
   a.language = l;
   std::vector<ScanItem> items = Scan(normalized);
-  const RateStatement stated = TakeRateStatement(items);
+  const RateStatement stated = TakeRateStatement(normalized, items);
   const ScanItem* value = nullptr;
   const ScanItem* from = nullptr;
   const ScanItem* to = nullptr;
@@ -691,6 +709,14 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
   }
   for (const ScanItem& item : items) {
     if (item.is_unit && &item != from && to == nullptr) to = &item;
+  }
+  // "100 dollars at 7.2 yuan per dollar": the target is the stated rate's other currency.
+  ScanItem stated_target;
+  if (to == nullptr && from != nullptr && stated.from != nullptr &&
+      (from->unit == stated.from || from->unit == stated.to)) {
+    stated_target.is_unit = true;
+    stated_target.unit = from->unit == stated.from ? stated.to : stated.from;
+    to = &stated_target;
   }
   for (const ScanItem& item : items) {
     if (!item.is_unit && &item != value) rate = &item;

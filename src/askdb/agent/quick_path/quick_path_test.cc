@@ -182,10 +182,46 @@ TEST_F(QuickPathTest, OtherPhrasingsOfArithmeticConversionsAndFarewells) {
     ASSERT_TRUE(a) << bye;
     EXPECT_EQ(a->value["intent"], "goodbye") << bye;
   }
-  for (std::string_view thanks : {"cheers", "thanks so much", "谢啦", "much appreciated"}) {
+  for (std::string_view thanks : {"cheers", "thanks so much", "谢啦", "much appreciated",
+                                  "cheers mate", "thanks buddy", "多谢啦", "辛苦了"}) {
     auto a = Ask(thanks);
     ASSERT_TRUE(a) << thanks;
     EXPECT_EQ(a->value["intent"], "thanks") << thanks;
+  }
+  for (std::string_view bye : {"catch you later", "see ya mate", "回头见"}) {
+    auto a = Ask(bye);
+    ASSERT_TRUE(a) << bye;
+    EXPECT_EQ(a->value["intent"], "goodbye") << bye;
+  }
+}
+
+// A rate stated per unit of the other currency ("at 7.2 yuan per dollar") is read either
+// way round, and names the target when the question does not.
+TEST_F(QuickPathTest, ARatePerUnitOfTheOtherCurrencyConverts) {
+  const std::pair<std::string_view, std::string_view> cases[] = {
+      {"100 dollars at 7.2 yuan per dollar", "720"},
+      {"what is 100 dollars in yuan at 7.2 yuan to the dollar", "720"},
+      {"convert 720 yuan to dollars at 7.2 yuan per dollar", "100"},
+      {"50 euros in dollars at 1.08 dollars per euro?", "54"},
+  };
+  for (const auto& [q, want] : cases) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_TRUE(a->ok) << q << ": " << a->text;
+    EXPECT_EQ(a->value["result_text"], want) << q;
+  }
+}
+
+// A square root written with 的 is arithmetic, like the cube root ("2的平方根").
+TEST_F(QuickPathTest, ASquareRootWithDeIsArithmetic) {
+  for (auto [q, want] :
+       {std::pair<std::string_view, std::string_view>{"2的平方根", "1.41421356237"},
+        {"16的平方根是多少", "4"},
+        {"81的平方根加上2的平方根的平方", "11"}}) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_TRUE(a->ok) << q << ": " << a->text;
+    EXPECT_EQ(a->value["result_text"], want) << q;
   }
 }
 
