@@ -48,6 +48,11 @@ analysis::ChartSpec AnswerChart(const PipelineResult& r) {
 void PrintSteps(const CliContext& ctx, const PipelineResult& r) {
   const Style style = ctx.style();
   const bool zh = r.chinese;
+  // The planner's notes only: the validator's repairs (plan_warnings) are for the logs.
+  for (const std::string& note : r.state.plan_notes) {
+    std::cout << style.Dim(std::string(zh ? "注意：" : "note: ") + note) << "\n";
+  }
+  if (!r.state.plan_notes.empty()) std::cout << "\n";
   for (const agent::pipeline::StepOutcome& step : r.state.steps) {
     const std::string mark = step.success ? "✓" : step.skipped ? "–" : "✗";
     std::cout << style.Bold(mark + " " + std::to_string(step.step_num) + ". " + step.purpose)

@@ -78,7 +78,7 @@ describe('reduceTurn', () => {
   it('shows a plan waiting for approval', () => {
     const plan = { steps: [{ step_num: 1, tool: 'execute_sql', purpose: '每月销售额' }] }
     const t = run([
-      ev(1, 'plan', 'plan', { plan, title: '销售分析', text: '1. 每月销售额', by: 'rules', warnings: [] }),
+      ev(1, 'plan', 'plan', { plan, title: '销售分析', text: '1. 每月销售额', by: 'rules', notes: ['只能回答一项与金额有关的分析'], warnings: ['只能回答一项与金额有关的分析', 'step 2 (execute_sql) had no query_type'] }),
       ev(2, 'stage_finished', 'review_plan', { outcome: 'interrupt' }),
       ev(3, 'interrupt', 'review_plan', { kind: 'plan_approval', node: 'review_plan', payload: { plan, rejections: 0, max_rejections: 3 } }),
       ev(4, 'done', '', { status: 'interrupted' }),
@@ -87,6 +87,8 @@ describe('reduceTurn', () => {
     expect(t.status).toBe('waiting')
     expect(t.plan?.title).toBe('销售分析')
     expect(t.plan?.steps[0].purpose).toBe('每月销售额')
+    // The person's notes only; the validator's repair stays among the warnings.
+    expect(t.plan?.notes).toEqual(['只能回答一项与金额有关的分析'])
     expect(t.interrupt?.kind).toBe('plan_approval')
     expect(t.interrupt?.payload.max_rejections).toBe(3)
   })

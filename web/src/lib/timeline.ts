@@ -26,7 +26,10 @@ export interface PlanView {
   steps: PlanStep[]
   text: string
   by?: string
+  /** Every plan warning, technical corrections included (for logs, not shown). */
   warnings: string[]
+  /** The plan's notes for the person (a dropped analysis and why), shown under the plan. */
+  notes: string[]
   /** The plan's schema level (a step may name its own). */
   schemaLevel?: string
 }
@@ -260,6 +263,7 @@ export function reduceTurn(turn: TurnState, frame: Frame): TurnState {
         text: p.text ?? '',
         by: p.by,
         warnings: p.warnings ?? [],
+        notes: p.notes ?? [],
         schemaLevel: p.plan?.schema_level,
       }
       t.steps = []
@@ -361,7 +365,7 @@ export function applyResult(t: TurnState, r: any) {
   }
   if (r.report_narrative) t.narrative = r.report_narrative
   if (r.plan && !t.plan) {
-    t.plan = { title: r.plan_title ?? '', steps: r.plan.steps ?? [], text: '', warnings: r.plan_warnings ?? [], schemaLevel: r.plan.schema_level }
+    t.plan = { title: r.plan_title ?? '', steps: r.plan.steps ?? [], text: '', warnings: r.plan_warnings ?? [], notes: r.plan_notes ?? [], schemaLevel: r.plan.schema_level }
   }
   if (r.interrupt) {
     t.interrupt = { kind: r.interrupt.kind, node: r.interrupt.node, payload: r.interrupt.payload ?? {} }

@@ -1,5 +1,7 @@
 #include "askdb/agent/pipeline/analysis_planner.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -171,8 +173,9 @@ void AddPythonSteps(const PlanningInput& input, const ConsultationResult& sugges
 }
 
 plan::AnalysisPlan Validate(plan::AnalysisPlan plan, std::vector<std::string>& warnings) {
+  // Repairs are routine (a missing query_type, a renumbering): the info log, not a warning.
   const plan::ExecutionValidator validator(plan::ValidatorOptions{},
-                                           [](std::string_view) {});  // warnings kept below
+                                           [](std::string_view w) { spdlog::info("plan: {}", w); });
   plan::ValidationResult validated = validator.ValidatePlan(plan, RequestType::kMultiStepAnalysis);
   for (std::string& w : validated.warnings) warnings.push_back(std::move(w));
   return std::move(validated.plan);
@@ -206,12 +209,12 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
   const std::set<std::string> rejected = RejectedSql(input.rejected_plans);
   const std::set<std::string> money_tables = MoneyTables(input);
   if (measures::NamesMoney(input.question) && money_tables.empty()) {
-    out.warnings.push_back(
-        input.chinese ? "没有找到能确定为销售额或金额的列；下面的分析覆盖数据里已有的内容。"
-                        "在语义模型里把金额列标为“销售额”，报告就会围绕它展开。"
-                      : "no column could be taken for sales or revenue, so the analyses "
-                        "below cover what the data has; name the money column "
-                        "'sales' in the semantic model to centre the report on it");
+    out.notes.push_back(input.chinese
+                            ? "没有找到能确定为销售额或金额的列；下面的分析覆盖数据里已有的内容。"
+                              "在语义模型里把金额列标为“销售额”，报告就会围绕它展开。"
+                            : "no column could be taken for sales or revenue, so the analyses "
+                              "below cover what the data has; name the money column "
+                              "'sales' in the semantic model to centre the report on it");
   }
   std::map<std::string, int> chosen;  // normalised SQL → its step
   for (const Suggestion& s : suggestions.suggestions) {
@@ -240,16 +243,16 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
   if (input.python_steps && p.steps.size() > 1)
     AddPythonSteps(input, suggestions, money_tables, p, chosen, rejected);
   if (!money_tables.empty() && p.steps.size() == 2) {
-    out.warnings.push_back(
-        input.chinese ? "确定性引擎只能回答一项与金额有关的分析；配置模型后可以规划更多分析。"
-                      : "the deterministic engine answers only one analysis of the money "
-                        "in this data; configure a model to plan more");
+    out.notes.push_back(input.chinese
+                            ? "确定性引擎只能回答一项与金额有关的分析；配置模型后可以规划更多分析。"
+                            : "the deterministic engine answers only one analysis of the money "
+                              "in this data; configure a model to plan more");
   }
   if (p.steps.size() == 1) {
-    out.warnings.push_back(input.chinese
-                               ? "没有找到确定性引擎能回答的分析查询；配置模型后可以规划更多分析。"
-                               : "no analysis query the deterministic engine can answer was found; "
-                                 "configure a model to plan more");
+    out.notes.push_back(input.chinese
+                            ? "没有找到确定性引擎能回答的分析查询；配置模型后可以规划更多分析。"
+                            : "no analysis query the deterministic engine can answer was found; "
+                              "configure a model to plan more");
   }
   for (const plan::PlanStep& step : p.steps) p.checkpoints.push_back(step.step_num);
   out.plan = Validate(std::move(out.plan), out.warnings);
@@ -305,8 +308,8 @@ PlannedAnalysis PythonQuestionPlan(const PlanningInput& input, const PythonQuest
                         PythonQuestionPurpose(question, zh), question.template_name, p, sql_steps,
                         {});
   if (p.steps.size() == 1) {
-    out.warnings.push_back(zh ? "没能算出“" + question.data_question + "”。"
-                              : "could not compute \"" + question.data_question + "\".");
+    out.notes.push_back(zh ? "没能算出“" + question.data_question + "”。"
+                           : "could not compute \"" + question.data_question + "\".");
   }
   for (const plan::PlanStep& step : p.steps) p.checkpoints.push_back(step.step_num);
   out.plan = Validate(std::move(out.plan), out.warnings);

@@ -55,7 +55,10 @@ struct PlanningInput {
 struct PlannedAnalysis {
   plan::AnalysisPlan plan;  // validated
   std::string title;
-  std::vector<std::string> warnings;  // fallbacks and the validator's corrections
+  // For the person, in the run's language: an analysis that could not be planned and why.
+  std::vector<std::string> notes;
+  // For the logs: the model plan's fallback and the validator's silent repairs.
+  std::vector<std::string> warnings;
   bool from_model = false;
 };
 

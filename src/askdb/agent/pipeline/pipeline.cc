@@ -392,9 +392,12 @@ struct Pipeline::Impl {
     Durations().Apply(planned.plan);
     s.plan = plan::AnalysisPlanToJson(planned.plan);
     s.plan_title = planned.title;
-    s.plan_warnings = planned.warnings;
+    s.plan_notes = planned.notes;
+    s.plan_warnings = planned.notes;
+    s.plan_warnings.insert(s.plan_warnings.end(), planned.warnings.begin(), planned.warnings.end());
     ctx.Emit(EventType::kPlan, {{"plan", s.plan},
                                 {"title", s.plan_title},
+                                {"notes", s.plan_notes},
                                 {"warnings", s.plan_warnings},
                                 {"by", planned.from_model ? "model" : "rules"},
                                 {"text", RenderPlanText(planned.plan, s.plan_title, s.chinese())}});
@@ -403,7 +406,7 @@ struct Pipeline::Impl {
              (s.chinese() ? "没能为这个分析规划出任何查询。"
                           : "No query could be planned for "
                             "this analysis. ") +
-                 (planned.warnings.empty() ? std::string() : planned.warnings.back()));
+                 (planned.notes.empty() ? std::string() : planned.notes.back()));
       return NodeOutcome::Continue();
     }
     s.next = s.plan_review ? kReviewPlan : kRunSteps;
@@ -811,16 +814,8 @@ struct Pipeline::Impl {
   // (OutsideDataNote); "" otherwise. Reads the column's dates from the engine's index.
   std::string PeriodOutsideData(const RunState& s) {
     if (!s.result || !FoundNothing(*s.result)) return "";
-    Json reading = s.translation;
-    if (!reading.is_object()) {
-      // A cached answer skipped the engine: its reading of the question, as in AnchorNote.
-      StatusOr<PreparedDatasource*> d = Datasource();
-      if (s.route != PipelineRoute::kCache || !d.ok() || (*d)->index == nullptr) return "";
-      const nlq::Translation t = nlq::Engine::Translate(
-          s.question, *(*d)->index, (*d)->connector->dialect(), options().translate);
-      if (!t.answered) return "";
-      reading = TranslationSummary(t);
-    }
+    const Json reading = QuestionReading(s);
+    if (!reading.is_object()) return "";
     constexpr std::string_view kTimeColumn = "time column ";
     std::string period, column;
     for (const Json& m : reading.value("mappings", Json::array())) {
@@ -847,17 +842,25 @@ struct Pipeline::Impl {
                            nlq::FormatIsoDate(*stats.max_date), s.chinese());
   }
 
-  // The period a relative time word was read as ("今年 = 2025-01-01 .. 2025-12-31 (...)"), for
-  // the answer. A cached answer skipped the engine: its reading of the question gives it
-  // (microseconds), since the cached SQL was written for the same period.
-  std::string AnchorNote(const RunState& s) {
-    if (s.translation.is_object()) return s.translation.value("time_anchor", std::string());
-    if (s.route != PipelineRoute::kCache) return "";
+  // The engine's reading of the question (TranslationSummary), for the answer's period notes:
+  // the run's own, or — a cached answer skipped the engine — its reading now (microseconds),
+  // since the cached SQL was written for the same question and period. Kept when the engine
+  // abstained, as a fresh run keeps it: a cached answer first written by a model gets the
+  // same notes. Null when there is none.
+  Json QuestionReading(const RunState& s) {
+    if (s.translation.is_object()) return s.translation;
+    if (s.route != PipelineRoute::kCache) return Json();
     StatusOr<PreparedDatasource*> d = Datasource();
-    if (!d.ok()) return "";
-    return nlq::Engine::Translate(s.question, *(*d)->index, (*d)->connector->dialect(),
-                                  options().translate)
-        .anchor_note;
+    if (!d.ok() || (*d)->index == nullptr) return Json();
+    return TranslationSummary(nlq::Engine::Translate(
+        s.question, *(*d)->index, (*d)->connector->dialect(), options().translate));
+  }
+
+  // The period a relative time word was read as ("今年 = 2025-01-01 .. 2025-12-31 (...)"), for
+  // the answer.
+  std::string AnchorNote(const RunState& s) {
+    const Json reading = QuestionReading(s);
+    return reading.is_object() ? reading.value("time_anchor", std::string()) : "";
   }
 
   // The one schema tool call of a request (seed 001 Requirement 2): the level it needs, from
@@ -1286,6 +1289,7 @@ Json PipelineResult::ToJson() const {
   if (!state.plan.is_null()) {
     j["plan"] = state.plan;
     j["plan_title"] = state.plan_title;
+    if (!state.plan_notes.empty()) j["plan_notes"] = state.plan_notes;
     if (!state.plan_warnings.empty()) j["plan_warnings"] = state.plan_warnings;
   }
   if (!state.steps.empty()) {

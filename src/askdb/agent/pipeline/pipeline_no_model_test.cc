@@ -14,6 +14,7 @@
 #include "askdb/cache/answer_cache.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/demo/demo_database.h"
+#include "askdb/llm/scripted/scripted_llm_client.h"
 
 namespace askdb::agent::pipeline {
 namespace {
@@ -172,6 +173,33 @@ TEST_F(PipelineNoModelTest, APeriodTheDataDoesNotReachIsSaidToBeOutsideIt) {
     EXPECT_EQ(again->route, round == 0 ? PipelineRoute::kEngine : PipelineRoute::kCache);
     EXPECT_NE(again->answer.find("不在其中，数据没有覆盖它"), std::string::npos) << again->answer;
   }
+}
+
+// The one test here with a model: a cached answer first written by a model says the period
+// is outside the data, as the fresh run did (one function gives both the question's reading).
+// The engine, held below an unreachable threshold, abstains; the scripted model writes the SQL.
+TEST_F(PipelineNoModelTest, ACachedModelAnswerSaysThePeriodIsOutsideTheDataToo) {
+  llm::ScriptedLlmClient llm;
+  llm.ReplyJson("(?s)1990年的订单数",
+                {{"sql",
+                  "SELECT COUNT(*) AS \"订单数\" FROM orders WHERE order_date >= '1990-01-01' "
+                  "AND order_date < '1991-01-01'"}});
+  cache::AnswerCache cache;
+  for (int round = 0; round < 2; ++round) {
+    PipelineDeps deps;
+    deps.checkpoints = &store_;
+    deps.cache = &cache;
+    deps.llm = &llm;
+    deps.datasource = []() -> StatusOr<PreparedDatasource*> { return ds_; };
+    deps.options.translate.confidence_threshold = 2;  // the engine abstains
+    StatusOr<Pipeline> p = Pipeline::Create(std::move(deps));
+    ASSERT_TRUE(p.ok()) << p.status().ToString();
+    StatusOr<PipelineResult> r = p->Ask("model-" + std::to_string(round), "1990年的订单数");
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->route, round == 0 ? PipelineRoute::kLlm : PipelineRoute::kCache) << r->answer;
+    EXPECT_NE(r->answer.find("不在其中，数据没有覆盖它"), std::string::npos) << r->answer;
+  }
+  EXPECT_EQ(llm.requests().size(), 1u);  // the second answer came from the cache
 }
 
 // Whichever route the classifier picks for it, a question in a third language is told which

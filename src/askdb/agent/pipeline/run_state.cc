@@ -99,6 +99,7 @@ Json RunStateToJson(const RunState& s) {
   j["plan_review"] = s.plan_review;
   j["plan"] = s.plan;
   j["plan_title"] = s.plan_title;
+  j["plan_notes"] = s.plan_notes;
   j["plan_warnings"] = s.plan_warnings;
   j["plan_feedback"] = s.plan_feedback;
   Json steps = Json::array();
@@ -206,6 +207,7 @@ StatusOr<RunState> RunStateFromJson(const Json& j) {
     s.plan_review = j.value("plan_review", false);
     s.plan = j.value("plan", Json());
     s.plan_title = j.value("plan_title", "");
+    s.plan_notes = j.value("plan_notes", std::vector<std::string>{});
     s.plan_warnings = j.value("plan_warnings", std::vector<std::string>{});
     s.plan_feedback = j.value("plan_feedback", std::vector<std::string>{});
     if (auto it = j.find("steps"); it != j.end()) {

@@ -110,7 +110,11 @@ struct RunState {
   bool plan_review = false;  // stop for the person's approval before running the plan
   Json plan;                 // plan::AnalysisPlanToJson of the validated plan; null before
   std::string plan_title;
-  std::vector<std::string> plan_warnings;  // the validator's corrections
+  // The planner's notes for the person (PlannedAnalysis::notes), shown by the CLI and the UI.
+  std::vector<std::string> plan_notes;
+  // Every plan warning: the notes, then the technical corrections (fallbacks, the validator's
+  // repairs, the executor's); the JSON keeps this list whole for older clients.
+  std::vector<std::string> plan_warnings;
   std::vector<std::string> plan_feedback;  // the person's comments on rejected plans
   std::vector<StepOutcome> steps;          // in the executed plan's order
   Json query_history = Json::array();      // the sufficiency rounds (seed 003)
