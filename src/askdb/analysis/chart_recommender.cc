@@ -511,6 +511,9 @@ class Recommender {
   bool Additive(const Column& c) const {
     return c.index < facts_.columns.size() && facts_.columns[c.index] == Additivity::kAdditive;
   }
+  bool Money(const Column& c) const {
+    return c.index < facts_.money.size() && facts_.money[c.index];
+  }
   std::string TitleOr(std::string derived) const {
     if (!req_.title.empty()) return req_.title;
     std::string q = Trim(req_.question);
@@ -531,11 +534,12 @@ class Recommender {
     s.kind = ChartKind::kKpi;
     s.kpi_value = value;
     s.kpi_label = rs_.columns[0].name;
-    s.kpi_formatted = FormatNumber(value);
+    s.kpi_formatted = FormatNumber(value, !facts_.money.empty() && facts_.money[0]);
     s.title = TitleOr(s.kpi_label);
     s.reason = words_.Pick("指标卡：结果只有一个数值", "KPI card: the result is a single number");
     s.data.labels = {s.kpi_label};
-    s.data.series.push_back({s.kpi_label, {value}});
+    s.data.series.push_back(
+        {s.kpi_label, {value}, false, !facts_.money.empty() && facts_.money[0]});
     return s;
   }
 
@@ -591,7 +595,7 @@ class Recommender {
     for (size_t i : picked)
       s.data.labels.push_back(LabelOf(Cell(rs_, order[i].second, time.index)));
     for (const auto& m : measures) {
-      ChartSeries series{m.name, {}, Additive(m)};
+      ChartSeries series{m.name, {}, Additive(m), Money(m)};
       for (size_t i : picked)
         series.values.push_back(NumberOf(Cell(rs_, order[i].second, m.index)));
       s.data.series.push_back(std::move(series));
@@ -640,7 +644,7 @@ class Recommender {
     s.data.x_name = time.name;
     for (size_t i : picked) s.data.labels.push_back(times[keys[i]]);
     for (size_t c = 0; c < cats.size(); ++c) {
-      ChartSeries series{cats[c], {}, Additive(measure)};
+      ChartSeries series{cats[c], {}, Additive(measure), Money(measure)};
       for (size_t i : picked) {
         auto it = cells.find({keys[i], c});
         series.values.push_back(it == cells.end() ? std::nullopt
@@ -724,7 +728,7 @@ class Recommender {
       widest = std::max(widest, text::DisplayWidth(s.data.labels.back()));
     }
     for (const auto& m : measures) {
-      ChartSeries series{m.name, {}, Additive(m)};
+      ChartSeries series{m.name, {}, Additive(m), Money(m)};
       for (size_t r : rows) series.values.push_back(NumberOf(Cell(rs_, r, m.index)));
       s.data.series.push_back(std::move(series));
     }
@@ -818,7 +822,7 @@ class Recommender {
     ChartSpec s;
     s.kind = ChartKind::kPie;
     s.data.x_name = category.name;
-    ChartSeries series{measure.name, {}, Additive(measure)};
+    ChartSeries series{measure.name, {}, Additive(measure), Money(measure)};
     Json data = Json::array();
     for (const auto& [name, value] : slices) {
       s.data.labels.push_back(name);
@@ -938,7 +942,7 @@ Json ChartSpec::ToJson() const {
   return j;
 }
 
-std::string FormatNumber(double value) {
+std::string FormatNumber(double value, bool money) {
   if (std::isnan(value)) return "NaN";
   if (std::isinf(value)) return value > 0 ? "∞" : "-∞";
   char buf[400];
@@ -947,10 +951,10 @@ std::string FormatNumber(double value) {
   size_t dot = s.find('.');
   std::string whole = s.substr(0, dot);
   std::string frac = s.substr(dot + 1);
-  while (!frac.empty() && frac.back() == '0') frac.pop_back();
+  while (!money && !frac.empty() && frac.back() == '0') frac.pop_back();
   std::string out = GroupThousands(whole);
   if (!frac.empty()) out += "." + frac;
-  bool negative = value < 0 && out != "0";
+  bool negative = value < 0 && out.find_first_not_of("0.,") != std::string::npos;
   return negative ? "-" + out : out;
 }
 

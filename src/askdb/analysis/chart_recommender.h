@@ -37,6 +37,8 @@ struct ChartSeries {
   // The values add up across the labels (measure_additivity.h): only then do a total and a
   // share of it mean something. False when unknown.
   bool additive = false;
+  // The values are money (ResultFacts::money): shown with two decimals.
+  bool money = false;
 };
 
 // The data the option was built from, engine-neutral, for text rendering and tests.
@@ -108,8 +110,9 @@ struct ChartRequest {
 ChartSpec RecommendChart(const db::ResultSet& result, const ChartRequest& request = {},
                          const ChartOptions& options = {});
 
-// "1,234,567.89": thousands separators, at most two decimals, trailing zeros dropped.
-std::string FormatNumber(double value);
+// "1,234,567.89": thousands separators, at most two decimals, trailing zeros dropped; money
+// keeps both decimals ("2,328.60", "12.00").
+std::string FormatNumber(double value, bool money = false);
 // "1.2K", "3.4M", "5.6B", "7.8T"; plain FormatNumber below 1,000.
 std::string FormatCompact(double value);
 

@@ -324,6 +324,10 @@ TEST(ChartRecommenderTest, FormatsNumbers) {
   EXPECT_EQ(FormatNumber(-1000), "-1,000");
   EXPECT_EQ(FormatNumber(12.5), "12.5");
   EXPECT_EQ(FormatNumber(-0.001), "0");
+  // Money keeps both decimals: 2328.60 is not "2,328.6".
+  EXPECT_EQ(FormatNumber(2328.6, true), "2,328.60");
+  EXPECT_EQ(FormatNumber(12, true), "12.00");
+  EXPECT_EQ(FormatNumber(-0.001, true), "0.00");
   EXPECT_EQ(FormatCompact(999), "999");
   EXPECT_EQ(FormatCompact(1234), "1.2K");
   EXPECT_EQ(FormatCompact(-2500000), "-2.5M");

@@ -399,6 +399,42 @@ bool HasAggregate(const Span& item) {
   return false;
 }
 
+// "numeric(10,2)", "DECIMAL(12, 2)": a declared fixed-point type of scale 2.
+bool DeclaresScaleTwo(std::string_view type) {
+  const std::string t = text::AsciiLower(type);
+  if (!t.starts_with("numeric") && !t.starts_with("decimal")) return false;
+  const size_t comma = t.find(',');
+  if (comma == std::string::npos) return false;
+  size_t i = comma + 1;
+  while (i < t.size() && t[i] == ' ') ++i;
+  return t.compare(i, 2, "2)") == 0;
+}
+
+// Every non-null value is a DECIMAL with two digits after the point ("2328.60"), and one is.
+bool ValuesHaveScaleTwo(const db::ResultSet& result, size_t c) {
+  bool any = false;
+  for (const std::vector<db::Value>& row : result.rows) {
+    const db::Value& v = row[c];
+    if (v.is_null()) continue;
+    if (v.kind() != db::Value::Kind::kDecimal) return false;
+    const size_t dot = v.text().find('.');
+    if (dot == std::string::npos || v.text().size() - dot - 1 != 2) return false;
+    any = true;
+  }
+  return any;
+}
+
+bool AllNumbers(const db::ResultSet& result, size_t c) {
+  return std::all_of(result.rows.begin(), result.rows.end(), [&](const std::vector<db::Value>& r) {
+    return r[c].is_null() || r[c].AsNumber().has_value();
+  });
+}
+
+bool IsCount(const Span& item) {
+  const std::optional<Call> call = WholeCall(Unwrap(item));
+  return call && call->name == "count";
+}
+
 }  // namespace
 
 ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql) {
@@ -424,6 +460,11 @@ ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql) {
       a = Additivity::kUnknown;
     }
     facts.columns.push_back(a);
+    const db::ResultColumn& col = result.columns[c];
+    facts.money.push_back(!(items_match && IsCount(WithoutAlias(st.items[c]))) &&
+                          AllNumbers(result, c) &&
+                          (DeclaresScaleTwo(col.declared_type) || ValuesHaveScaleTwo(result, c) ||
+                           (measures::NamesMoney(col.name) && !measures::NamesQuantity(col.name))));
   }
   return facts;
 }

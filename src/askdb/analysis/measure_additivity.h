@@ -35,6 +35,11 @@ struct ResultFacts {
   bool rows_limited = false;
   // The query groups (GROUP BY or an aggregate): each row is a group, not a source row.
   bool grouped = false;
+  // One per result column: an amount of money, shown with two decimals ("2,328.60"). Money
+  // is a DECIMAL/NUMERIC of scale 2 (the declared type, or every value's digits: how
+  // PostgreSQL and MariaDB return a SUM of one), or a name that speaks of money
+  // (measures::NamesMoney: SQLite returns a SUM as a plain REAL); never a COUNT.
+  std::vector<bool> money;
 };
 
 // `sql` may be empty (then only the column names decide).

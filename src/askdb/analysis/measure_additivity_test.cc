@@ -139,5 +139,23 @@ TEST(MeasureAdditivityTest, MalformedSqlNeverThrows) {
   }
 }
 
+// Money, for two decimals: a DECIMAL of scale 2 as each engine returns it (PostgreSQL and
+// MariaDB: decimal digits; a declared numeric(10,2)), or a money name (SQLite: a REAL); never
+// a count or a quantity, whatever its name.
+TEST(MeasureAdditivityTest, MoneyIsScaleTwoOrAMoneyName) {
+  db::ResultSet r;
+  r.columns = {{"region", "text"},       {"sum", "numeric"},      {"Total", "NUMERIC(10,2)"},
+               {"销售额", ""},           {"number of sales", ""}, {"销售数量", ""},
+               {"avg_weight", "numeric"}};
+  r.rows.push_back({db::Value::Text("east"), db::Value::Decimal("2328.60"), db::Value::Double(5.5),
+                    db::Value::Double(2328.6), db::Value::Int(7), db::Value::Double(12),
+                    db::Value::Decimal("2.5000")});
+  const ResultFacts f = DescribeResult(
+      r,
+      "SELECT region, SUM(amount), SUM(Total) AS Total, SUM(x) AS \"销售额\", COUNT(*) AS "
+      "\"number of sales\", SUM(q) AS \"销售数量\", AVG(w) AS avg_weight FROM t GROUP BY 1");
+  EXPECT_EQ(f.money, (std::vector<bool>{false, true, true, true, false, false, false}));
+}
+
 }  // namespace
 }  // namespace askdb::analysis

@@ -45,9 +45,9 @@ std::string Clean(std::string_view s) {
   return out;
 }
 
-std::string ValueText(std::optional<double> v) {
+std::string ValueText(std::optional<double> v, bool money) {
   if (!v) return "NULL";
-  std::string full = FormatNumber(*v);
+  std::string full = FormatNumber(*v, money);
   return text::DisplayWidth(full) <= kMaxFullValueWidth ? full : FormatCompact(*v);
 }
 
@@ -76,7 +76,7 @@ std::vector<std::string> BarLines(const ChartSpec& spec, int width) {
   int value_w = 0;
   int label_w = 0;
   for (size_t i = 0; i < n; ++i) {
-    std::string v = ValueText(series.values[i]);
+    std::string v = ValueText(series.values[i], series.money);
     if (pie && series.values[i] && total > 0) {
       char pct[32];
       std::snprintf(pct, sizeof pct, " (%.1f%%)", *series.values[i] / total * 100);

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "askdb/analysis/measure_additivity.h"
 #include "askdb/common/text.h"
 
 namespace askdb::cli {
@@ -47,7 +48,8 @@ int FractionDigits(std::string_view text) {
 // up: what the values need, at most 2 once any value reaches 100 (amounts), else at most 4.
 // -1 leaves the column as the database gave it (no fractional values, or a decimal with more
 // digits than a double holds).
-int ColumnDecimals(const db::ResultSet& result, size_t c, size_t shown) {
+// Money (analysis::ResultFacts::money) always has two: 2328.60, not 2328.6.
+int ColumnDecimals(const db::ResultSet& result, size_t c, size_t shown, bool money) {
   constexpr int kAmountDecimals = 2, kSmallDecimals = 4;
   constexpr double kAmount = 100;
   constexpr size_t kExactDigits = 15;
@@ -70,6 +72,7 @@ int ColumnDecimals(const db::ResultSet& result, size_t c, size_t shown) {
     needed = std::max(needed, FractionDigits(shown_text));
   }
   if (!fractional_kind) return -1;
+  if (money) return kAmountDecimals;
   return std::min(needed, amount ? kAmountDecimals : kSmallDecimals);
 }
 
@@ -99,7 +102,8 @@ std::string FormatTable(const db::ResultSet& result, const TableFormat& format) 
     widths[c] = std::min(text::DisplayWidth(result.columns[c].name), format.max_cell_width);
   }
   std::vector<int> decimals(ncols);
-  for (size_t c = 0; c < ncols; ++c) decimals[c] = ColumnDecimals(result, c, shown);
+  const analysis::ResultFacts facts = analysis::DescribeResult(result, "");
+  for (size_t c = 0; c < ncols; ++c) decimals[c] = ColumnDecimals(result, c, shown, facts.money[c]);
   for (size_t r = 0; r < shown; ++r) {
     cells[r].resize(ncols);
     for (size_t c = 0; c < ncols && c < result.rows[r].size(); ++c) {

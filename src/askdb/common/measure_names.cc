@@ -30,11 +30,59 @@ constexpr std::string_view kAdditiveZh[] = {"总", "合计", "金额", "额",   
 constexpr std::string_view kWeakEn[] = {"price", "unitprice", "discount", "margin"};
 constexpr std::string_view kWeakZh[] = {"单价", "价格", "售价", "定价", "价", "折扣"};
 
-// Money taken in or spent (NamesMoney).
-constexpr std::string_view kMoneyEn[] = {"sales",   "sale",   "revenue",  "revenues", "turnover",
-                                         "income",  "profit", "profits",  "gmv",      "amount",
-                                         "amounts", "spend",  "spending", "money"};
-constexpr std::string_view kMoneyZh[] = {"销售", "营收", "收入", "营业额", "金额", "利润", "流水"};
+// The one table of money words. Each reader keeps its own matching rule and its own rows:
+//  names   — NamesMoney: does a name or a request speak of money (English words whole,
+//            Chinese as substrings); broad, so 销售 and profit count.
+//  ranks   — consultation: of two additive measures, the one in money heads a suggestion
+//            (substrings of the lower-cased name); not 销售 alone ("销售数量" is a count),
+//            but GDP (a country's money).
+//  revenue — the engine: phrases that name the one money column when no semantic model does
+//            (SchemaIndex::AddInferredMoneyWords); money taken in only, so not profit,
+//            amount or 金额 (an order's total is revenue, its profit is not).
+struct MoneyWord {
+  std::string_view text;
+  bool names, ranks, revenue;
+};
+// clang-format off
+constexpr MoneyWord kMoneyWords[] = {
+    //                  names  ranks  revenue
+    {"revenue",        true,  true,  true},
+    {"sales",          true,  true,  true},
+    {"turnover",       true,  false, true},
+    {"sales amount",   false, false, true},
+    {"销售额",         true,  true,  true},
+    {"营收",           true,  true,  true},
+    {"收入",           true,  true,  true},
+    {"营业额",         true,  false, true},
+    {"销售金额",       true,  false, true},
+    {"sale",           true,  false, false},
+    {"revenues",       true,  false, false},
+    {"income",         true,  true,  false},
+    {"profit",         true,  true,  false},
+    {"profits",        true,  false, false},
+    {"gmv",            true,  false, false},
+    {"amount",         true,  true,  false},
+    {"amounts",        true,  false, false},
+    {"spend",          true,  false, false},
+    {"spending",       true,  false, false},
+    {"money",          true,  false, false},
+    {"gdp",            false, true,  false},
+    {"销售",           true,  false, false},
+    {"金额",           true,  true,  false},
+    {"利润",           true,  true,  false},
+    {"流水",           true,  false, false},
+};
+// clang-format on
+
+bool IsAscii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+// Counts of things (NamesQuantity).
+constexpr std::string_view kQuantityEn[] = {"quantity", "quantities", "qty",   "count", "number",
+                                            "units",    "volume",     "items", "num"};
+constexpr std::string_view kQuantityZh[] = {"数量", "数", "次", "件", "量"};
 
 template <size_t N>
 bool AnyWord(const std::vector<std::string>& words, const std::string_view (&list)[N]) {
@@ -63,7 +111,34 @@ Additivity FromName(std::string_view name) {
 bool NamesMoney(std::string_view text) {
   std::vector<std::string> words = text::SplitIdentifier(text);
   for (std::string& w : words) w = text::AsciiLower(w);
-  return AnyWord(words, kMoneyEn) || AnySubstring(text, kMoneyZh);
+  return std::any_of(std::begin(kMoneyWords), std::end(kMoneyWords), [&](const MoneyWord& m) {
+    if (!m.names) return false;
+    if (!IsAscii(m.text)) return text.find(m.text) != std::string_view::npos;
+    return std::find(words.begin(), words.end(), m.text) != words.end();
+  });
+}
+
+bool RanksAsMoney(std::string_view lower_name) {
+  return std::any_of(std::begin(kMoneyWords), std::end(kMoneyWords), [&](const MoneyWord& m) {
+    return m.ranks && lower_name.find(m.text) != std::string_view::npos;
+  });
+}
+
+const std::vector<std::string_view>& RevenuePhrases() {
+  static const std::vector<std::string_view> phrases = [] {
+    std::vector<std::string_view> out;
+    for (const MoneyWord& m : kMoneyWords) {
+      if (m.revenue) out.push_back(m.text);
+    }
+    return out;
+  }();
+  return phrases;
+}
+
+bool NamesQuantity(std::string_view name) {
+  std::vector<std::string> words = text::SplitIdentifier(name);
+  for (std::string& w : words) w = text::AsciiLower(w);
+  return AnyWord(words, kQuantityEn) || AnySubstring(name, kQuantityZh);
 }
 
 }  // namespace askdb::measures

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 namespace askdb::measures {
 
@@ -20,9 +21,25 @@ enum class Additivity { kAdditive, kNonAdditive, kUnknown };
 // name split into words), so "rate" does not match "operated"; Chinese ones as substrings.
 Additivity FromName(std::string_view name);
 
+// The money words are one table (measure_names.cc, kMoneyWords); each of the three readers
+// below keeps its own matching rule and marks its own rows there.
+//
 // Whether a name or a request speaks of money taken in or spent: sales, revenue, turnover,
 // income, profit, GMV, amount, spend; 销售, 营收, 收入, 营业额, 金额, 利润, 流水. English words
 // are compared whole ("sales report", "TotalSales"), Chinese ones as substrings.
 bool NamesMoney(std::string_view text);
+
+// Whether a lower-cased measure name holds a money word as a substring (amount, revenue,
+// sales, income, profit, GDP, 金额, 收入, 营收, 利润, 销售额): consultation ranks such a measure
+// first among additive ones.
+bool RanksAsMoney(std::string_view lower_name);
+
+// The phrases for the money a business takes in ("revenue", "sales", "销售额", "营业额", ...),
+// which the engine reads as the one money column when no semantic model names them.
+const std::vector<std::string_view>& RevenuePhrases();
+
+// Whether a name counts things rather than money: quantity, count, number, units, volume;
+// 数量, 数, 次, 件, 量 ("销售数量" is a quantity of sales, not an amount).
+bool NamesQuantity(std::string_view name);
 
 }  // namespace askdb::measures

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string_view>
+#include <vector>
+
 namespace askdb::measures {
 namespace {
 
@@ -27,6 +30,44 @@ TEST(MeasureNamesTest, PricesRatesAveragesAndAgesDoNot) {
 TEST(MeasureNamesTest, WordsAreWholeInEnglishAndOtherNamesAreUnknown) {
   for (const char* name : {"value", "operated", "page", "Milliseconds", "名称", ""}) {
     EXPECT_EQ(FromName(name), Additivity::kUnknown) << name;
+  }
+}
+
+// The one money-word table keeps each reader's words as they were before it was one table
+// (the engine's phrases in their order, consultation's substrings, NamesMoney's words).
+TEST(MeasureNamesTest, TheEnginesRevenuePhrasesAreTheMoneyTablesRevenueRows) {
+  const std::vector<std::string_view> want = {"revenue",      "sales",  "turnover",
+                                              "sales amount", "销售额", "营收",
+                                              "收入",         "营业额", "销售金额"};
+  EXPECT_EQ(RevenuePhrases(), want);
+}
+
+TEST(MeasureNamesTest, NamesMoneyComparesEnglishWordsWholeAndChineseAsSubstrings) {
+  for (const char* text : {"sales report", "TotalSales", "revenue by month", "GMV", "amount",
+                           "money spent", "销售分析", "营业额", "订单金额", "利润", "流水"}) {
+    EXPECT_TRUE(NamesMoney(text)) << text;
+  }
+  for (const char* text : {"wholesaler", "amountain", "GDP per capita", "订单数", "客户", ""}) {
+    EXPECT_FALSE(NamesMoney(text)) << text;
+  }
+}
+
+TEST(MeasureNamesTest, ConsultationRanksMoneyBySubstring) {
+  for (const char* name : {"total_amount", "gdp_usd", "salesamount", "profit", "销售额", "收入"}) {
+    EXPECT_TRUE(RanksAsMoney(name)) << name;
+  }
+  // 销售 alone is not ranked as money ("销售数量" counts things); turnover and GMV were never.
+  for (const char* name : {"销售数量", "turnover", "gmv", "quantity", "unit_price"}) {
+    EXPECT_FALSE(RanksAsMoney(name)) << name;
+  }
+}
+
+TEST(MeasureNamesTest, QuantitiesAreNamedAsCounts) {
+  for (const char* name : {"Quantity", "order_count", "number of sales", "销售数量", "订单数"}) {
+    EXPECT_TRUE(NamesQuantity(name)) << name;
+  }
+  for (const char* name : {"销售额", "Total", "revenue", "amount"}) {
+    EXPECT_FALSE(NamesQuantity(name)) << name;
   }
 }
 

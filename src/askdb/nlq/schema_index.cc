@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "askdb/catalog/semantic_model.h"
+#include "askdb/common/measure_names.h"
 #include "askdb/common/text.h"
 #include "askdb/db/connector.h"
 #include "askdb/db/schema.h"
@@ -295,10 +296,9 @@ void SchemaIndex::AddInferredMoneyWords() {
   // Words people use for the money a business takes in. A semantic model that defines any of
   // them is the authority; without one, they name the money column only when the data has
   // exactly one: a measure called total/amount/金额 on a table with a date (a fact table).
-  static constexpr std::array<std::string_view, 9> kMoneyWords = {
-      "revenue", "sales", "turnover", "sales amount", "销售额",
-      "营收",    "收入",  "营业额",   "销售金额"};
-  for (std::string_view word : kMoneyWords) {
+  // The phrases are the revenue rows of the one money-word table (common/measure_names.cc).
+  const std::vector<std::string_view>& money_words = measures::RevenuePhrases();
+  for (std::string_view word : money_words) {
     const std::vector<int>* ids = FindTerms(PhraseKey(word));
     if (!ids) continue;
     for (int id : *ids) {
@@ -320,10 +320,10 @@ void SchemaIndex::AddInferredMoneyWords() {
     }
   }
   if (money < 0) {
-    AddInferredLineRevenue(kMoneyWords);
+    AddInferredLineRevenue(money_words);
     return;
   }
-  for (std::string_view word : kMoneyWords) {
+  for (std::string_view word : money_words) {
     if (FindTerms(PhraseKey(word))) continue;  // a table or a value of that name comes first
     AddTerm(word, {TermKind::kColumn, columns_[money].table, money, "", "inferred money", false});
   }

@@ -93,7 +93,7 @@ std::string PartialCategoryAnswer(const analysis::ChartData& data, const Extreme
   const std::string shown = std::to_string(data.labels.size());
   const analysis::ChartSeries& series = data.series.front();
   const std::string top = Tied(data.labels[e.max_index], e.max_ties, chinese, kGroupTies);
-  const std::string top_value = FormatNumber(*series.values[e.max_index]);
+  const std::string top_value = FormatNumber(*series.values[e.max_index], series.money);
   if (chinese) {
     std::string out =
         "共 " + all + " 项，图中显示" + (data.shows_largest ? "最大的 " : "前 ") + shown + " 项";
@@ -126,9 +126,9 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   const std::string& first = data.labels[e.max_index];
   if (e.count == 1 && data.labels.size() == 1) {
     // One row ("订单最多的城市", top 1): its value, without shares or extremes of one.
-    return chinese
-               ? first + ZhGap(first) + "的" + series.name + "为 " + FormatNumber(top_value) + "。"
-               : first + ": " + series.name + " " + FormatNumber(top_value) + ".";
+    return chinese ? first + ZhGap(first) + "的" + series.name + "为 " +
+                         FormatNumber(top_value, series.money) + "。"
+                   : first + ": " + series.name + " " + FormatNumber(top_value, series.money) + ".";
   }
   const std::string n = std::to_string(data.labels.size());
   const std::string top = Tied(first, e.max_ties, chinese, kGroupTies);
@@ -137,33 +137,34 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   if (chinese) {
     out = "共 " + n + " 项" + (data.rows_limited ? "（达到查询的行数上限）" : "") + "；";
     if (e.all_equal()) {
-      out += series.name + "均为 " + FormatNumber(top_value);
+      out += series.name + "均为 " + FormatNumber(top_value, series.money);
     } else {
       out += top + ZhGap(top) + "的" + series.name + (e.max_ties > 1 ? "并列最高" : "最高") +
-             "，为 " + FormatNumber(top_value);
+             "，为 " + FormatNumber(top_value, series.money);
       if (total > 0)
         out += (e.max_ties > 1 ? "（各占 " : "（占 ") + Percent(top_value, total) + "）";
       out += std::string("，") + (data.rows_limited ? "这些项中" : "") + bottom + ZhGap(bottom) +
-             (e.min_ties > 1 ? "并列最低" : "最低") + "，为 " + FormatNumber(bottom_value);
+             (e.min_ties > 1 ? "并列最低" : "最低") + "，为 " +
+             FormatNumber(bottom_value, series.money);
     }
-    if (total > 0) out += "；合计 " + FormatNumber(total);
+    if (total > 0) out += "；合计 " + FormatNumber(total, series.money);
     return out + "。";
   }
   out = n + (data.grouped ? " groups" : " rows") +
         (data.rows_limited ? ", the query's limit" : "") + "; ";
   if (e.all_equal()) {
-    out += "each has " + series.name + " " + FormatNumber(top_value);
+    out += "each has " + series.name + " " + FormatNumber(top_value, series.money);
   } else {
     out += top + (e.max_ties > 1 ? " tie for the highest " : " has the highest ") + series.name +
-           " at " + FormatNumber(top_value);
+           " at " + FormatNumber(top_value, series.money);
     if (total > 0) {
       out += std::string(e.max_ties > 1 ? " (each " : " (") + Percent(top_value, total) +
              " of the total)";
     }
     out += ", " + bottom + " the lowest" + (data.rows_limited ? " of these" : "") + " at " +
-           FormatNumber(bottom_value);
+           FormatNumber(bottom_value, series.money);
   }
-  if (total > 0) out += "; total " + FormatNumber(total);
+  if (total > 0) out += "; total " + FormatNumber(total, series.money);
   return out + ".";
 }
 
@@ -198,10 +199,11 @@ std::string SeriesAnswer(const analysis::ChartData& data, bool chinese) {
   if (chinese) {
     std::string out = first_label + " 至 " + last_label + "，" + series.name;
     if (e.all_equal()) {
-      out += "均为 " + FormatNumber(*series.values[e.max_index]);
+      out += "均为 " + FormatNumber(*series.values[e.max_index], series.money);
     } else {
-      out += "峰值在 " + peak + "（" + FormatNumber(*series.values[e.max_index]) + "），低谷在 " +
-             trough + "（" + FormatNumber(*series.values[e.min_index]) + "）";
+      out += "峰值在 " + peak + "（" + FormatNumber(*series.values[e.max_index], series.money) +
+             "），低谷在 " + trough + "（" +
+             FormatNumber(*series.values[e.min_index], series.money) + "）";
     }
     if (flat) {
       out += "；" + last_label + " 与 " + first_label + " 持平";
@@ -212,10 +214,11 @@ std::string SeriesAnswer(const analysis::ChartData& data, bool chinese) {
   }
   std::string out = "From " + first_label + " to " + last_label + ", " + series.name;
   if (e.all_equal()) {
-    out += " was " + FormatNumber(*series.values[e.max_index]) + " throughout";
+    out += " was " + FormatNumber(*series.values[e.max_index], series.money) + " throughout";
   } else {
-    out += " peaked in " + peak + " (" + FormatNumber(*series.values[e.max_index]) +
-           ") and was lowest in " + trough + " (" + FormatNumber(*series.values[e.min_index]) + ")";
+    out += " peaked in " + peak + " (" + FormatNumber(*series.values[e.max_index], series.money) +
+           ") and was lowest in " + trough + " (" +
+           FormatNumber(*series.values[e.min_index], series.money) + ")";
   }
   if (flat) {
     out += "; " + last_label + " vs " + first_label + ": unchanged";

@@ -23,10 +23,10 @@ TEST(AnswerWriterTest, CategoryAnswerNamesTopBottomAndShare) {
       ChartFor(r, "SELECT region, SUM(amount) AS revenue FROM orders GROUP BY region");
   ASSERT_EQ(chart.kind, analysis::ChartKind::kBar);
   EXPECT_EQ(WriteAnswer(r, chart, true),
-            "共 3 项；华东的revenue最高，为 50（占 52.6%），西北最低，为 15；合计 95。");
+            "共 3 项；华东的revenue最高，为 50.00（占 52.6%），西北最低，为 15.00；合计 95.00。");
   EXPECT_EQ(WriteAnswer(r, chart, false),
-            "3 groups; 华东 has the highest revenue at 50 (52.6% of the total), 西北 the "
-            "lowest at 15; total 95.");
+            "3 groups; 华东 has the highest revenue at 50.00 (52.6% of the total), 西北 the "
+            "lowest at 15.00; total 95.00.");
 }
 
 // "top 3 products by unit price" on the demo: the engine summed the unit price per product.
@@ -84,7 +84,7 @@ TEST(AnswerWriterTest, ATopNOfAnAdditiveMeasureHasNoTotalOfTheWhole) {
                "ORDER BY 2 DESC LIMIT 3");
   EXPECT_EQ(WriteAnswer(r, chart, false),
             "3 groups, the query's limit; USA has the highest revenue at 523.06, France the lowest "
-            "of these at 195.1.");
+            "of these at 195.10.");
   // The same LIMIT over fewer groups than it allows: these are all, the total stands.
   const analysis::ChartSpec all =
       ChartFor(r,
@@ -143,9 +143,10 @@ TEST(AnswerWriterTest, AChartOfSomeGroupsGivesNoCountLowestOrTotalOfThoseAlone) 
   ASSERT_EQ(chart.kind, analysis::ChartKind::kBar);
   ASSERT_EQ(chart.data.total_categories, 63u);
   EXPECT_EQ(WriteAnswer(r, chart, true),
-            "共 63 项，图中显示最大的 30 项；store 63 的revenue最高，为 630。");
-  EXPECT_EQ(WriteAnswer(r, chart, false),
-            "63 groups; the chart shows the largest 30; store 63 has the highest revenue at 630.");
+            "共 63 项，图中显示最大的 30 项；store 63 的revenue最高，为 630.00。");
+  EXPECT_EQ(
+      WriteAnswer(r, chart, false),
+      "63 groups; the chart shows the largest 30; store 63 has the highest revenue at 630.00.");
 }
 
 TEST(AnswerWriterTest, LatinLabelsKeepASpaceBeforeChinese) {
@@ -161,8 +162,8 @@ TEST(AnswerWriterTest, SeriesAnswerNamesPeakTroughAndChange) {
   analysis::ChartSpec chart = analysis::RecommendChart(r);
   ASSERT_EQ(chart.kind, analysis::ChartKind::kLine);
   const std::string en = WriteAnswer(r, chart, false);
-  EXPECT_NE(en.find("peaked in 2025-03 (150)"), std::string::npos) << en;
-  EXPECT_NE(en.find("lowest in 2025-02 (80)"), std::string::npos) << en;
+  EXPECT_NE(en.find("peaked in 2025-03 (150.00)"), std::string::npos) << en;
+  EXPECT_NE(en.find("lowest in 2025-02 (80.00)"), std::string::npos) << en;
   EXPECT_NE(en.find("+50.0%"), std::string::npos) << en;
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "askdb/catalog/semantic_model.h"
+#include "askdb/common/measure_names.h"
 #include "askdb/common/text.h"
 #include "askdb/db/connector.h"
 #include "askdb/db/schema.h"
@@ -94,12 +95,6 @@ bool LooksAdditive(std::string_view lower) {
   return ContainsAny(
       lower, {"amount", "total", "sales", "revenue", "income", "profit", "sum", "quantity", "qty",
               "count", "金额", "销售", "收入", "利润", "营收", "数量", "总", "额", "gdp"});
-}
-
-// Money words: of two additive measures, the one in money is the headline.
-bool LooksLikeMoney(std::string_view lower) {
-  return ContainsAny(lower, {"amount", "revenue", "sales", "income", "profit", "金额", "收入",
-                             "营收", "利润", "销售额", "gdp"});
 }
 
 // Time columns that hold years only: a trend by month makes no sense over them.
@@ -350,7 +345,8 @@ std::vector<Measure> Consultant::Measures() const {
       Measure m{table, c, ColumnDisplay(c), 3 + fact, true, IsFactTable(table)};
       if (!col.display_zh.empty() || !col.display_en.empty()) m.score += 1;
       if (LooksAdditive(words) && unit != "%" && unit != "ratio") {
-        m.score += 2 + (LooksLikeMoney(words) ? 0.5 : 0);
+        // Of two additive measures, the one in money is the headline.
+        m.score += 2 + (measures::RanksAsMoney(words) ? 0.5 : 0);
       } else if (LooksNonAdditive(words, unit)) {
         m.score -= 1;
         m.additive = false;
