@@ -10,7 +10,7 @@
 #  - PostgreSQL (the test servers of scripts/db_servers.sh; a database of its own, dropped
 #    afterwards): a comment-only change (COMMENT ON COLUMN: the structure fingerprint does not
 #    see it) is not in the model's SQL prompt while the cached copy lives and is once the TTL
-#    has passed; while a session holds ACCESS EXCLUSIVE on the table, the refetch times out
+#    has passed (two servers, one with a one-hour TTL, so no check races the clock); while a session holds ACCESS EXCLUSIVE on the table, the refetch times out
 #    and the expired copy is served (stale: true); a column added (the fingerprint sees it)
 #    is answered by the engine at once.
 #  - Backoff (database.schema_refetch_backoff_seconds, 60 s here): after a timed-out refetch the
@@ -153,7 +153,9 @@ dbname="schema_cache_e2e_$$"
 admin_db=${admin%/*}/$dbname
 reader=${ASKDB_TEST_PG_URL%/*}/$dbname
 reader_role=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.urlparse(sys.argv[1]).username)' "$ASKDB_TEST_PG_URL")
+long_pid=
 e2e_extra_cleanup() {
+  [[ -n $long_pid ]] && kill "$long_pid" 2>/dev/null
   "$psql_bin" -q "$admin" -c "DROP DATABASE IF EXISTS $dbname WITH (FORCE)" > /dev/null 2>&1 || true
 }
 pg() { "$psql_bin" -q -X -v ON_ERROR_STOP=1 "$admin_db" "$@" > /dev/null; }
@@ -166,23 +168,31 @@ GRANT USAGE ON SCHEMA public TO $reader_role;
 GRANT SELECT ON ALL TABLES IN SCHEMA public TO $reader_role;
 ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO $reader_role;
 ANALYZE parts;"
-start_serve "$reader" "$work/pg.err"
-
-# The copy seeded at start-up expires first, so that the one p1 fetches is young when the
-# comment changes (a loaded machine may take seconds to start the server).
-sleep "$ttl_wait"
-frames=$(sse "how many parts are there" p1)
-ev=$(schema_event "$frames")
-[[ $ev == *'"level": "detailed"'* ]] || fail "postgres: schema event: $ev"
-[[ $(sql "$frames") == "engine "*"COUNT(*)"*parts* && $(done_status "$frames") == *completed* ]] ||
-  fail "postgres: parts count: $frames"
-
 # A comment-only change: not seen while the cached copy lives, seen once the TTL has passed.
+# Two servers, so that neither check races the clock (a loaded machine may take seconds to run
+# psql): one whose copy lives an hour (its own data directory) must not see the comment; the
+# one with the 5 s TTL, whose copy was read before the comment, must see it once more than the
+# TTL has passed since the comment.
+ASKDB_HOME="$work/home_long_ttl" ASKDB_DATABASE_SCHEMA_CACHE_TTL_SECONDS=3600 \
+  start_serve "$reader" "$work/pg_long.err"
+long_pid=$serve_pid long_port=$port
+start_serve "$reader" "$work/pg.err"
+for p in "$long_port" "$port"; do
+  frames=$(port=$p sse "how many parts are there" "p1-$p")
+  ev=$(schema_event "$frames")
+  [[ $ev == *'"level": "detailed"'* ]] || fail "postgres: schema event: $ev"
+  [[ $(sql "$frames") == "engine "*"COUNT(*)"*parts* && $(done_status "$frames") == *completed* ]] ||
+    fail "postgres: parts count: $frames"
+done
 pg -c "COMMENT ON COLUMN parts.weight_kg IS 'zebra7 shipping weight'"
-frames=$(sse "list the parts a zebra would carry" p2)
+frames=$(port=$long_port sse "list the parts a zebra would carry" p2)
+[[ $(schema_event "$frames") == *'[Using cached schema]'* ]] ||
+  fail "postgres: the one-hour copy was not used: $(schema_event "$frames")"
 [[ $(sql "$frames") == *"comment unseen"* ]] ||
-  { cat "$work/pg.err" >&2; fail "postgres: the comment was in the prompt before the TTL passed: $frames"; }
-sleep "$ttl_wait"
+  { cat "$work/pg_long.err" >&2; fail "postgres: the comment was in the prompt before the TTL passed: $frames"; }
+kill "$long_pid" 2>/dev/null || true
+wait "$long_pid" 2>/dev/null || true
+sleep "$ttl_wait"  # the 5 s server's copy, read before the comment, has expired
 frames=$(sse "show the parts that giraffes prefer" p3)
 [[ $(sql "$frames") == *"comment seen"* ]] ||
   fail "postgres: the comment was not in the prompt after the TTL: $frames"
