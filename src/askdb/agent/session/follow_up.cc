@@ -24,14 +24,17 @@ constexpr int kMinYear = 1900;
 constexpr int kMaxYear = 2100;
 constexpr size_t kYearDigits = 4;
 
-enum class SlotKind { kValue, kPeriod, kGrouping, kTopN };
+// kGroupOver: a Chinese "各X"/"每个X" over a table or column ("各流派"), which a value of that
+// column can take the place of ("各流派的曲目数" + "那爵士呢" → "爵士的曲目数").
+enum class SlotKind { kValue, kPeriod, kGrouping, kTopN, kGroupOver };
 
 // One recognised slot of a question, with its byte span in the question text.
 struct Slot {
   SlotKind kind = SlotKind::kValue;
   size_t begin = 0, end = 0;  // byte span
   std::string text;           // as written
-  // kValue: the (table, column) pairs the value belongs to.
+  // kValue: the (table, column) pairs the value belongs to; kGroupOver: the (table, column)
+  // pairs the group word names, column -1 for a table.
   std::set<std::pair<int, int>> columns;
   // kPeriod: "year:2024" or a relative name ("last_year"); with_in: span starts with "in".
   std::string period;
@@ -157,6 +160,35 @@ std::optional<int> ParseTopN(const std::vector<Unit>& units, size_t i, size_t* c
   return static_cast<int>(*value);
 }
 
+// "各" or "每" with an optional measure word ("每个", "每位", "各种"): the units it takes, else 0.
+size_t GroupLead(const std::vector<Unit>& units, size_t i) {
+  if (!UnitIs(units[i], "各") && !UnitIs(units[i], "每")) return 0;
+  static const std::set<std::string> measure_words = {"个", "位", "种", "家",
+                                                      "名", "张", "首", "类"};
+  return i + 1 < units.size() && measure_words.count(units[i + 1].key) ? 2 : 1;
+}
+
+// The table and column terms of the longest schema phrase starting at unit `i`; `count`
+// receives its length in units (0 when none).
+std::set<std::pair<int, int>> SchemaPhraseAt(const std::vector<Unit>& units, size_t i,
+                                             const nlq::SchemaIndex& index, size_t* count) {
+  *count = 0;
+  for (size_t n = std::min(index.max_term_units(), units.size() - i); n >= 1; --n) {
+    const std::vector<int>* ids = index.FindTerms(nlq::JoinUnitKeys(units, i, i + n));
+    if (ids == nullptr) continue;
+    std::set<std::pair<int, int>> named;
+    for (int id : *ids) {
+      const nlq::Term& t = index.terms()[id];
+      if (t.kind == nlq::TermKind::kTable) named.insert({t.table, -1});
+      if (t.kind == nlq::TermKind::kColumn) named.insert({t.table, t.column});
+    }
+    if (named.empty()) continue;
+    *count = n;
+    return named;
+  }
+  return {};
+}
+
 // Scans `text` for slots; `covered` receives, per unit, whether a slot covers it.
 std::vector<Slot> ScanSlots(std::string_view text, const std::vector<Unit>& units,
                             const nlq::SchemaIndex* index, std::vector<bool>* covered) {
@@ -240,6 +272,20 @@ std::vector<Slot> ScanSlots(std::string_view text, const std::vector<Unit>& unit
         continue;
       }
     }
+    // Group over a table or column: "各流派", "每个国家".
+    if (size_t lead = index != nullptr ? GroupLead(units, i) : 0;
+        lead > 0 && i + lead < units.size()) {
+      size_t n = 0;
+      std::set<std::pair<int, int>> named = SchemaPhraseAt(units, i + lead, *index, &n);
+      if (n > 0) {
+        Slot s;
+        s.kind = SlotKind::kGroupOver;
+        s.columns = std::move(named);
+        add(std::move(s), i, lead + n);
+        i += lead + n;
+        continue;
+      }
+    }
     // Filter value known to the index, longest phrase first.
     if (index != nullptr && u.kind != UnitKind::kPunct) {
       size_t longest = std::min(index->max_term_units(), units.size() - i);
@@ -312,6 +358,22 @@ FollowUp NotFollowUp(std::string_view question, std::string why) {
   return FollowUp{false, std::string(question), std::move(why)};
 }
 
+// The one group-over slot of `slots` whose table or column a value of `columns` belongs to.
+const Slot* GroupOverFor(const std::vector<Slot>& slots,
+                         const std::set<std::pair<int, int>>& columns, bool* ambiguous) {
+  const Slot* found = nullptr;
+  for (const Slot& g : slots) {
+    if (g.kind != SlotKind::kGroupOver) continue;
+    const bool over = std::any_of(columns.begin(), columns.end(), [&](const auto& c) {
+      return g.columns.count(c) > 0 || g.columns.count({c.first, -1}) > 0;
+    });
+    if (!over) continue;
+    if (found != nullptr) *ambiguous = true;
+    found = &g;
+  }
+  return found;
+}
+
 const Slot* OnlySlot(const std::vector<Slot>& slots, SlotKind kind, bool* ambiguous) {
   const Slot* found = nullptr;
   for (const Slot& s : slots) {
@@ -365,6 +427,11 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
           if (!same_column) continue;
           if (old != nullptr) ambiguous = true;
           old = &p;
+        }
+        if (old == nullptr && !ambiguous) {
+          // No value of that column before, but a group over it: the value narrows the
+          // breakdown to its own row ("各流派" → "爵士").
+          old = GroupOverFor(prev_slots, s.columns, &ambiguous);
         }
         if (old == nullptr || ambiguous || !replaced_values.insert(old->begin).second) {
           return NotFollowUp(follow_up, "\"" + s.text +
@@ -420,6 +487,8 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
         }
         break;
       }
+      case SlotKind::kGroupOver:
+        return NotFollowUp(follow_up, "a new grouping (\"" + s.text + "\") is a new question");
       case SlotKind::kTopN: {
         const Slot* old = OnlySlot(prev_slots, SlotKind::kTopN, &ambiguous);
         if (old == nullptr || ambiguous) {

@@ -6,6 +6,8 @@
 #include <memory>
 #include <string>
 
+#include "askdb/catalog/semantic_model.h"
+#include "askdb/common/json.h"
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/schema_index.h"
 
@@ -69,6 +71,40 @@ TEST_F(FollowUpTest, ValueWithoutCounterpartIsNotAFollowUp) {
   EXPECT_FALSE(Resolve("sales in Beijing", "what about Toys").is_follow_up);
   // Without an index values are unknown.
   EXPECT_FALSE(ResolveFollowUp("北京的销售额", "那上海呢？", nullptr).is_follow_up);
+}
+
+// The same shop with a semantic model that names the cities table and the category column in
+// Chinese, so that "各城市" / "每个品类" are groupings the index knows.
+class FollowUpBreakdownTest : public FollowUpTest {
+ protected:
+  static void SetUpTestSuite() {
+    auto conn = db::SqliteConnector::OpenInMemory(kShopSql);
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    auto json = ParseJson(R"({"tables": [
+        {"name": "cities", "business_name": "城市"},
+        {"name": "products", "columns": [{"name": "category", "business_name": "品类"}]}]})");
+    ASSERT_TRUE(json.ok());
+    auto model = catalog::SemanticModelFromJson(*json);
+    ASSERT_TRUE(model.ok()) << model.status().ToString();
+    auto index = nlq::BuildSchemaIndex(**conn, &*model);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    owned_index_ = std::make_unique<nlq::SchemaIndex>(std::move(index).value());
+    index_ = owned_index_.get();
+  }
+};
+
+// After a breakdown ("各城市的…"), a value of the grouped table or column asks for its own row.
+TEST_F(FollowUpBreakdownTest, ChineseValueNarrowsABreakdownOverItsColumn) {
+  FollowUp f = Resolve("各城市的销售额", "那上海呢？");
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "上海的销售额") << f.explanation;
+  EXPECT_NE(f.explanation.find("各城市 → 上海"), std::string::npos) << f.explanation;
+  EXPECT_EQ(Resolve("2024年每个城市的订单数", "那北京呢").resolved_question, "2024年北京的订单数");
+  EXPECT_EQ(Resolve("各品类的订单数", "那Toys呢").resolved_question, "Toys的订单数");
+  // A value of another column has nothing to narrow.
+  EXPECT_FALSE(Resolve("各城市的销售额", "那Toys呢").is_follow_up);
+  // A new grouping is a new question, not a substitution.
+  EXPECT_FALSE(Resolve("北京的销售额", "那各城市呢").is_follow_up);
 }
 
 TEST_F(FollowUpTest, PeriodReplacesPeriod) {
