@@ -5,7 +5,7 @@
 //
 //   kb_retrieval_bench [--data DIR] [--sizes 10000,100000] [--queries N] [--dimension D]
 //                      [--keyword-top-k N] [--vector-top-k N] [--keyword-min X]
-//                      [--vector-min X] [--no-latency] [--misses N]
+//                      [--vector-min X] [--no-latency] [--misses N] [--misses-at5 N]
 //                      [--split develop|report|both]   (quality splits; default both)
 //
 // Quality: each database's distinct non-empty evidence strings form one knowledge base (a
@@ -52,7 +52,8 @@ struct Args {
   size_t dimension = 0;  // 0: the LexicalEmbedder's default
   bool latency = true;
   SearchOptions search;  // --keyword-top-k, --vector-top-k, --vector-min, --keyword-min
-  int misses = 0;  // develop-split hybrid misses to print (for tuning: never the report split)
+  int misses = 0;      // develop-split hybrid misses to print (for tuning: never the report split)
+  int misses_at5 = 0;  // develop-split queries whose target is not in the hybrid top 5
   knowledge::KnowledgeIndexOptions index;  // --bm25-k1, --bm25-b (exploring only)
   bool develop = true;  // --split develop|report|both: which splits' quality to measure
   bool report = true;
@@ -113,6 +114,28 @@ const char* ModeName(SearchMode m) {
 
 constexpr SearchMode kModes[] = {SearchMode::kKeyword, SearchMode::kVector, SearchMode::kHybrid};
 
+// The target's rank in each channel, 50 deep (0: not found), and the hybrid top 5.
+void PrintMissAt5(const KnowledgeIndex& index, const Question& q, const std::string& target,
+                  SearchOptions o) {
+  auto rank_in = [&](SearchMode mode) {
+    o.mode = mode;
+    o.top_k = 50;
+    const knowledge::SearchResult r = index.Search(q.text, o);
+    for (size_t i = 0; i < r.hits.size(); ++i) {
+      if (r.hits[i].chunk_id == target) return i + 1;
+    }
+    return size_t{0};
+  };
+  std::cerr << "miss@5 [" << q.db << "] keyword rank " << rank_in(SearchMode::kKeyword)
+            << ", vector rank " << rank_in(SearchMode::kVector) << ": " << q.text
+            << "\n  want: " << q.evidence << "\n";
+  o.mode = SearchMode::kHybrid;
+  o.top_k = 5;
+  for (const knowledge::SearchHit& h : index.Search(q.text, o).hits) {
+    std::cerr << "  got (k" << h.keyword_rank << " v" << h.vector_rank << "): " << h.text << "\n";
+  }
+}
+
 int RunQuality(const Args& args, const std::vector<Question>& questions, Json& out) {
   // One chunk per distinct evidence string per database; chunk id = db + index.
   std::map<std::pair<std::string, std::string>, std::string> chunk_of;  // (db, evidence) → id
@@ -154,7 +177,7 @@ int RunQuality(const Args& args, const std::vector<Question>& questions, Json& o
       o.top_k = 5;
       size_t at1 = 0, at5 = 0;
       SearchOptions search;  // --keyword-top-k, --vector-top-k, --vector-min, --keyword-min
-      int misses = 0;
+      int misses = 0, misses_at5 = 0;
       for (const Question& q : questions) {
         if (q.report != report) continue;
         o.filter.scopes = {"bird:" + q.db};
@@ -165,6 +188,12 @@ int RunQuality(const Args& args, const std::vector<Question>& questions, Json& o
           at1 += i == 0 ? 1 : 0;
           ++at5;
           break;
+        }
+        if (!report && mode == SearchMode::kHybrid && misses_at5 < args.misses_at5 &&
+            std::none_of(r.hits.begin(), r.hits.end(),
+                         [&](const auto& h) { return h.chunk_id == target; })) {
+          ++misses_at5;
+          PrintMissAt5(index, q, target, o);
         }
         const bool hit = !r.hits.empty() && r.hits[0].chunk_id == target;
         if (!report && !hit && mode == SearchMode::kHybrid && misses < args.misses) {
@@ -296,6 +325,8 @@ int Main(int argc, char** argv) {
       args.latency = false;
     } else if (a == "--misses") {
       args.misses = std::stoi(next());
+    } else if (a == "--misses-at5") {
+      args.misses_at5 = std::stoi(next());
     } else if (a == "--bm25-k1") {
       args.index.bm25_k1 = std::stod(next());
     } else if (a == "--bm25-b") {
@@ -316,11 +347,11 @@ int Main(int argc, char** argv) {
       args.develop = v != "report";
       args.report = v != "develop";
     } else {
-      std::cerr
-          << "usage: kb_retrieval_bench [--data DIR] [--sizes N,N] [--queries N] "
-             "[--dimension D] [--keyword-top-k N] [--vector-top-k N] [--keyword-min X] "
-             "[--vector-min X] [--bm25-k1 X] [--bm25-b X] [--rrf-k X] [--keyword-weight W] "
-             "[--vector-weight W] [--no-latency] [--misses N] [--split develop|report|both]\n";
+      std::cerr << "usage: kb_retrieval_bench [--data DIR] [--sizes N,N] [--queries N] "
+                   "[--dimension D] [--keyword-top-k N] [--vector-top-k N] [--keyword-min X] "
+                   "[--vector-min X] [--bm25-k1 X] [--bm25-b X] [--rrf-k X] [--keyword-weight W] "
+                   "[--vector-weight W] [--no-latency] [--misses N] [--misses-at5 N] [--split "
+                   "develop|report|both]\n";
       return 2;
     }
   }

@@ -381,7 +381,7 @@ TEST_P(KnowledgeBaseContractTest, DamagedForeignOrOtherEmbedderIndexFilesAreRebu
     Opened o = OpenKb(*backend_, other, {.index_file = file});
     ASSERT_NE(o.kb, nullptr);
     EXPECT_EQ(other->embedded.load(), chunks);
-    EXPECT_EQ(o.kb->index().embedder_id(), "lexical-256+terms");
+    EXPECT_EQ(o.kb->index().embedder_id(), "lexical-256+termset");
     EXPECT_EQ(o.kb->index().dimension(), 256u);
   }
   // A file saved from another store (here: the store's instance number changed, as when

@@ -43,14 +43,19 @@ bool ReadsTerms(const cache::Embedder& embedder, KnowledgeIndexOptions::EmbedInp
 // vectors.
 std::string VectorIdentity(const cache::Embedder& embedder,
                            KnowledgeIndexOptions::EmbedInput input) {
-  return embedder.id() + (ReadsTerms(embedder, input) ? "+terms" : "");
+  return embedder.id() + (ReadsTerms(embedder, input) ? "+termset" : "");
 }
 
-// What the embedder is given for `text`.
+// What the embedder is given for `text`: the text, or its distinct keyword terms in order of
+// first use. Each word once (binary term frequency), so a word a text repeats ("refers to
+// … refers to …") does not outweigh the words that tell it apart: develop-split vector
+// recall@5 0.888 → 0.913, hybrid 0.917 → 0.929 (docs/knowledge.md).
 std::string EmbedText(std::string_view text, bool terms) {
   if (!terms) return std::string(text);
   std::string out;
+  std::unordered_set<std::string> seen;
   for (const std::string& t : catalog::RecallTerms(text)) {  // the words, without pairs
+    if (!seen.insert(t).second) continue;
     if (!out.empty()) out += ' ';
     out += t;
   }

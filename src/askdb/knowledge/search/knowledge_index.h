@@ -104,9 +104,9 @@ struct KnowledgeIndexOptions {
   size_t exact_search_limit = 2000;
   double bm25_k1 = 1.2;
   double bm25_b = 0.75;
-  // What the embedder reads: the text as written, or its keyword terms (plurals folded, stop
-  // words dropped, Chinese bigrams) joined by spaces. kAuto: the terms for the built-in
-  // lexical embedder (ids "lexical-…"; recall@5 0.81 → 0.89 on the benchmark's develop
+  // What the embedder reads: the text as written, or its distinct keyword terms (plurals
+  // folded, stop words dropped, Chinese bigrams; each once) joined by spaces. kAuto: the terms for
+  // the built-in lexical embedder (ids "lexical-…"; recall@5 0.81 → 0.89 on the benchmark's develop
   // split), the text for any other (a provider's model reads sentences).
   enum class EmbedInput { kAuto, kText, kTerms };
   EmbedInput embed_input = EmbedInput::kAuto;
@@ -144,8 +144,8 @@ class KnowledgeIndex {
   size_t size() const;           // live chunks
   size_t deleted_slots() const;  // HNSW slots of removed or replaced chunks not yet reclaimed
 
-  // The identity the vectors were made with — the embedder's id, plus "+terms" when it reads
-  // keyword terms ("lexical-1024+terms") — and their dimension.
+  // The identity the vectors were made with — the embedder's id, plus "+termset" when it
+  // reads distinct keyword terms ("lexical-1024+termset") — and their dimension.
   std::string embedder_id() const;
   size_t dimension() const;
 

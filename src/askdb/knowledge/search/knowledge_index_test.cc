@@ -301,7 +301,7 @@ TEST(KnowledgeIndexTest, SaveAndLoadRoundTripKeepsChunksVectorsAndDeletions) {
   EXPECT_FALSE(rebuilt);
   EXPECT_EQ(calls, 0);
   EXPECT_EQ(loaded.size(), 5u);
-  EXPECT_EQ(loaded.embedder_id(), "lexical-1024+terms");
+  EXPECT_EQ(loaded.embedder_id(), "lexical-1024+termset");
   EXPECT_EQ(loaded.dimension(), 1024u);
   EXPECT_FALSE(loaded.Get("gmv").has_value());
   EXPECT_FALSE(loaded.Get("refund")->recall);
@@ -338,7 +338,7 @@ TEST(KnowledgeIndexTest, AnotherEmbedderOnLoadMeansRebuildWithProgress) {
                       &rebuilt)
                   .ok());
   EXPECT_TRUE(rebuilt);
-  EXPECT_EQ(smaller.embedder_id(), "lexical-256+terms");
+  EXPECT_EQ(smaller.embedder_id(), "lexical-256+termset");
   EXPECT_EQ(smaller.dimension(), 256u);
   ASSERT_FALSE(progress.empty());
   EXPECT_EQ(progress.front(), std::make_pair(size_t{0}, size_t{6}));
