@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -290,6 +292,24 @@ bool FoundNothing(const db::ResultSet& result) {
 }
 
 namespace {
+// "2013-01-01" → "2012-12-31" (an ISO date checked by IsIsoDate).
+std::string DayBefore(std::string_view iso) {
+  using namespace std::chrono;
+  const auto number = [&](size_t at, size_t len) {
+    int v = 0;
+    for (char c : iso.substr(at, len)) v = v * 10 + (c - '0');
+    return v;
+  };
+  const year_month_day day{
+      sys_days{year{number(0, 4)} / month{static_cast<unsigned>(number(5, 2))} /
+               static_cast<unsigned>(number(8, 2))} -
+      days{1}};
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(day.year()),
+                static_cast<unsigned>(day.month()), static_cast<unsigned>(day.day()));
+  return buf;
+}
+
 // "2012-01-01": ISO dates compare as text.
 bool IsIsoDate(std::string_view s) {
   if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
@@ -309,16 +329,15 @@ std::string OutsideDataNote(std::string_view period, std::string_view column,
   const std::string_view end = period.substr(to + kTo.size());  // exclusive
   if (!IsIsoDate(start) || !IsIsoDate(end) || !IsIsoDate(first) || !IsIsoDate(last)) return "";
   if (end > first && start <= last) return "";  // the period meets the data
-  const std::string range = std::string(start) + " .. " + std::string(end) + "（不含）";
+  // Said with its last day, as the data's range is: "1990-01-01 至 1990-12-31".
+  const std::string last_day = DayBefore(end);
   if (chinese) {
     return std::string(column) + " 的日期从 " + std::string(first) + " 到 " + std::string(last) +
-           "，所问的时段 " + range + " 不在其中，数据没有覆盖它。";
+           "，所问的时段 " + std::string(start) + " 至 " + last_day + " 不在其中，数据没有覆盖它。";
   }
   return std::string(column) + " holds dates from " + std::string(first) + " to " +
-         std::string(last) + "; the period asked about (" + std::string(start) +
-         " up to, not including, " + std::string(end) +
-         ") lies outside them, so the data "
-         "does not cover it.";
+         std::string(last) + "; the period asked about (" + std::string(start) + " to " + last_day +
+         ") lies outside them, so the data does not cover it.";
 }
 
 std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese) {

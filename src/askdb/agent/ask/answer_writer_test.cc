@@ -206,12 +206,16 @@ TEST(AnswerWriterTest, APeriodOutsideTheDataIsSaidToBe) {
   EXPECT_EQ(OutsideDataNote("2012-01-01 .. 2013-01-01", "invoice.invoicedate", "2021-01-01",
                             "2025-12-22", false),
             "invoice.invoicedate holds dates from 2021-01-01 to 2025-12-22; the period asked "
-            "about (2012-01-01 up to, not including, 2013-01-01) lies outside them, so the data "
-            "does not cover it.");
+            "about (2012-01-01 to 2012-12-31) lies outside them, so the data does not cover "
+            "it.");
   EXPECT_EQ(OutsideDataNote("2026-01-01 .. 2026-02-01", "orders.order_date", "2021-01-01",
                             "2025-12-22", true),
-            "orders.order_date 的日期从 2021-01-01 到 2025-12-22，所问的时段 2026-01-01 .. "
-            "2026-02-01（不含） 不在其中，数据没有覆盖它。");
+            "orders.order_date 的日期从 2021-01-01 到 2025-12-22，所问的时段 2026-01-01 至 "
+            "2026-01-31 不在其中，数据没有覆盖它。");
+  // The last day across a leap February and a year's end.
+  EXPECT_NE(OutsideDataNote("2024-02-01 .. 2024-03-01", "c", "2021-01-01", "2023-12-31", false)
+                .find("(2024-02-01 to 2024-02-29)"),
+            std::string::npos);
   // Periods that meet the data (even by one day at either end) get no note.
   EXPECT_EQ(OutsideDataNote("2025-12-22 .. 2026-01-01", "c", "2021-01-01", "2025-12-22", false),
             "");

@@ -599,8 +599,11 @@ struct Pipeline::Impl {
       // SQL only: nothing runs, so the engine's SQL is bound like a model's before it goes.
       s.next = options().sql_only ? kValidate : kExecute;
     } else if (deps.llm == nullptr) {
-      Finish(s, ctx, PipelineRoute::kNotAnswered,
-             WriteAbstention(s.question, t.abstain_reason + PythonOffNote(s), s.chinese()));
+      std::string answer =
+          WriteAbstention(s.question, t.abstain_reason + PythonOffNote(s), s.chinese());
+      // A period the data does not reach: rephrasing would find nothing either.
+      if (std::string gap = PeriodOutsideReading(s); !gap.empty()) answer += "\n" + gap;
+      Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(answer));
     } else {
       s.next = kLlmSql;
     }
@@ -814,6 +817,12 @@ struct Pipeline::Impl {
   // (OutsideDataNote); "" otherwise. Reads the column's dates from the engine's index.
   std::string PeriodOutsideData(const RunState& s) {
     if (!s.result || !FoundNothing(*s.result)) return "";
+    return PeriodOutsideReading(s);
+  }
+
+  // The period of the question's reading lies wholly outside its time column's dates
+  // (OutsideDataNote); "" otherwise, or when the reading names no single period.
+  std::string PeriodOutsideReading(const RunState& s) {
     const Json reading = QuestionReading(s);
     if (!reading.is_object()) return "";
     constexpr std::string_view kTimeColumn = "time column ";

@@ -175,6 +175,23 @@ TEST_F(PipelineNoModelTest, APeriodTheDataDoesNotReachIsSaidToBeOutsideIt) {
   }
 }
 
+// The engine abstains (held below an unreachable threshold here; in use, a word it could not
+// place) on a period the data does not reach: the answer says so, since a rephrased question
+// would find nothing either.
+TEST_F(PipelineNoModelTest, AnAbstentionOverAPeriodOutsideTheDataSaysSo) {
+  PipelineOptions options;
+  options.translate.confidence_threshold = 2;
+  Pipeline p = MakePipeline(options);
+  StatusOr<PipelineResult> r = p.Ask("abstain-outside", "1990年的订单数");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->route, PipelineRoute::kNotAnswered) << r->answer;
+  EXPECT_NE(r->answer.find("所问的时段 1990-01-01 至 1990-12-31 不在其中"), std::string::npos)
+      << r->answer;
+  StatusOr<PipelineResult> inside = p.Ask("abstain-inside", "2024年的订单数");
+  ASSERT_TRUE(inside.ok());
+  EXPECT_EQ(inside->answer.find("不在其中"), std::string::npos) << inside->answer;
+}
+
 // The one test here with a model: a cached answer first written by a model says the period
 // is outside the data, as the fresh run did (one function gives both the question's reading).
 // The engine, held below an unreachable threshold, abstains; the scripted model writes the SQL.
