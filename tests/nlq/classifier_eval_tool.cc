@@ -1,10 +1,12 @@
 // classifier_eval_tool: the request classifier on the public labelled requests of
 // ../shared/data/intents (CLINC150 en, SMP2017 zh, Spider dev questions), by split.
-//   classifier_eval_tool [--json OUT] [--mistakes LANG] [--split SPLIT] [--rules RULES.toml]
-//                        [INTENTS.jsonl]
+//   classifier_eval_tool [--json OUT] [--mistakes LANG] [--probabilities LANG] [--split SPLIT]
+//                        [--rules RULES.toml] [INTENTS.jsonl]
 // --split keeps one split (develop, report, …): develop work never prints report figures.
 // --rules uses another rules file (e.g. one whose intent_model names a freshly trained
 // weights file) instead of the embedded one.
+// --probabilities LANG prints, for the develop rows of LANG, the rules' decision beside the
+// built-in model's probabilities (JSON lines; for trying ways of combining them).
 // --mistakes lists the develop split's misclassified requests of one language (never the
 // report split's: we do not look at what we only report on).
 // Splits as the data set fixes them: its "train" part is what we develop against (reported
@@ -19,6 +21,7 @@
 #include <vector>
 
 #include "askdb/agent/classifier_eval.h"
+#include "askdb/agent/intent/intent_model.h"
 #include "askdb/agent/request_classifier.h"
 #include "askdb/common/file_util.h"
 
@@ -27,6 +30,7 @@ int main(int argc, char** argv) {
   std::string path = std::string(ASKDB_SHARED_DATA_DIR) + "/intents/intents.jsonl";
   std::string json_path;
   std::string mistakes_lang;
+  std::string probabilities_lang;
   std::string only_split;
   ClassifierOptions options;
   for (int i = 1; i < argc; ++i) {
@@ -35,6 +39,8 @@ int main(int argc, char** argv) {
       json_path = argv[++i];
     } else if (a == "--rules" && i + 1 < argc) {
       options.rules_path = argv[++i];
+    } else if (a == "--probabilities" && i + 1 < argc) {
+      probabilities_lang = argv[++i];
     } else if (a == "--mistakes" && i + 1 < argc) {
       mistakes_lang = argv[++i];
     } else if (a == "--split" && i + 1 < argc) {
@@ -62,6 +68,25 @@ int main(int argc, char** argv) {
     return 1;
   }
   const RequestClassifier& classifier = **created;
+  if (!probabilities_lang.empty()) {
+    // Develop rows of one language: the rules' decision (run with --rules naming a copy with
+    // intent_model = "none") beside the built-in model's probabilities, one JSON line each,
+    // to try ways of combining them offline.
+    const IntentModel* model = IntentModel::Default();
+    if (model == nullptr) return 1;
+    for (const LabelledRequest& r : *requests) {
+      if (r.split != "develop" || r.lang != probabilities_lang) continue;
+      const Classification got = classifier.Classify(r.text);
+      askdb::Json row = {{"text", r.text},
+                         {"type", r.type},
+                         {"rules_type", RequestTypeName(got.type)},
+                         {"rules", got.rules}};
+      const std::vector<double> p = model->Probabilities(r.text);
+      for (size_t l = 0; l < p.size(); ++l) row["p"][model->labels()[l]] = p[l];
+      std::cout << row.dump() << "\n";
+    }
+    return 0;
+  }
   if (!mistakes_lang.empty()) {
     for (const LabelledRequest& r : *requests) {
       if (r.split != "develop" || r.lang != mistakes_lang) continue;

@@ -6,6 +6,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <utility>
 
@@ -294,6 +295,14 @@ struct RequestClassifier::Impl {
   // certainty (calibrated on the develop split, docs/classifier.md).
   double model_min_probability_zh = 0.7;
   double model_override_min_probability_zh = 0.7;
+  // Types only rules decide (model_rule_only_types): they always come with words the rules
+  // know (建议, 图, 报告…), so the model naming one of them for a request no rule read is
+  // a guess from few features; its best other label stands instead.
+  std::vector<std::string> model_rule_only_labels;
+  // Log-prior shifts per label (model_log_prior / model_log_prior_zh), added to the model's
+  // log-probabilities: the model is trained class-balanced, but a request no rule read is
+  // mostly small talk or something askdb does not do.
+  std::map<std::string, double, std::less<>> model_log_prior, model_log_prior_zh;
 
   double MinProbability(Language language, bool override) const {
     if (language == Language::kZh) {
@@ -302,13 +311,37 @@ struct RequestClassifier::Impl {
     return override ? model_override_min_probability : model_min_probability;
   }
 
+  // The model's best label after the language's log-prior shifts, among the labels it may
+  // decide; its probability is the shifted one.
+  IntentPrediction PredictWithPriors(std::string_view normalized, Language language) const {
+    std::vector<double> p = model->Probabilities(normalized);
+    const auto& prior = language == Language::kZh ? model_log_prior_zh : model_log_prior;
+    double sum = 0;
+    for (size_t l = 0; l < p.size(); ++l) {
+      const auto it = prior.find(model->labels()[l]);
+      if (it != prior.end()) p[l] *= std::exp(it->second);
+      sum += p[l];
+    }
+    IntentPrediction best;
+    for (size_t l = 0; l < p.size(); ++l) {
+      const std::string& label = model->labels()[l];
+      if (std::find(model_rule_only_labels.begin(), model_rule_only_labels.end(), label) !=
+          model_rule_only_labels.end()) {
+        continue;
+      }
+      if (best.label.empty() || p[l] > best.probability) best = {label, p[l]};
+    }
+    if (sum > 0) best.probability /= sum;
+    return best;
+  }
+
   // No rule fired, or only weak ones (model_may_override): the learned model may name the
   // type when it is sure enough; its rule id is appended to out.rules. "other" (not a
   // request askdb answers) stays the default type with a low confidence, so a configured LLM
   // decides and otherwise the data path abstains. Returns whether the model decided.
   bool ApplyIntentModel(std::string_view normalized, Classification& out,
                         double min_probability) const {
-    const IntentPrediction p = model->Predict(normalized);
+    const IntentPrediction p = PredictWithPriors(normalized, out.language);
     if (p.probability < min_probability || p.label == RequestTypeName(default_type)) {
       return false;
     }
@@ -406,6 +439,37 @@ StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
       root["model_min_probability_zh"].value_or(impl->model_min_probability);
   impl->model_override_min_probability_zh =
       root["model_override_min_probability_zh"].value_or(impl->model_override_min_probability);
+  if (const toml::array* a = root["model_rule_only_types"].as_array()) {
+    for (const auto& v : *a) {
+      const std::optional<std::string> name = v.value<std::string>();
+      if (!name || !ParseRequestType(*name)) {
+        return InvalidArgumentError(
+            "classifier rules: model_rule_only_types lists request types, e.g. "
+            "[\"consultation\"]; '" +
+            name.value_or("(not a string)") + "' is not one");
+      }
+      impl->model_rule_only_labels.push_back(*name);
+    }
+  }
+  for (auto [key, prior] : {std::pair{"model_log_prior", &impl->model_log_prior},
+                            std::pair{"model_log_prior_zh", &impl->model_log_prior_zh}}) {
+    const auto node = root[key];
+    if (!node) continue;
+    const toml::table* t = node.as_table();
+    if (t == nullptr) {
+      return InvalidArgumentError(std::string("classifier rules: ") + key +
+                                  " must be a table of label = number, e.g. { trivial = 2.0 }");
+    }
+    for (const auto& [label, value] : *t) {
+      const std::optional<double> shift = value.value<double>();
+      if (!shift || !std::isfinite(*shift) || std::fabs(*shift) > 20) {
+        return InvalidArgumentError(std::string("classifier rules: ") + key + "." +
+                                    std::string(label.str()) +
+                                    " must be a number between -20 and 20");
+      }
+      (*prior)[std::string(label.str())] = *shift;
+    }
+  }
   const std::string model_name = root["intent_model"].value_or(std::string("none"));
   if (model_name == "builtin") {
     impl->model = IntentModel::Default();  // logged when it does not load: rules only

@@ -163,5 +163,62 @@ keywords = ["zzzz"]
   EXPECT_EQ((*common)->Classify("天气").rules, std::vector<std::string>{"default"});
 }
 
+// model_rule_only_types keeps the model from naming a type only rules decide (its best other
+// label stands); model_log_prior_zh shifts Chinese decisions and not English ones; bad
+// values are refused naming the key.
+TEST(IntentModel, RuleOnlyTypesAndLogPriors) {
+  IntentTrainOptions options;
+  options.buckets = 1 << 12;
+  const auto model = TrainIntentModel(TinySet(), options);
+  const std::string path = ::testing::TempDir() + "/tiny_intent_model_prior.bin";
+  ASSERT_TRUE(WriteFileAtomic(path, model->Serialize()).ok());
+  const std::string units = R"(
+[[dimension]]
+name = "length"
+base = "m"
+units = [{ id = "m", factor = 1, zh = "米", en = "m", names = ["m"] }]
+)";
+  auto rules = [&](std::string_view extra) {
+    return R"(
+priority = ["web_search", "trivial", "data_query"]
+default_type = "data_query"
+model_min_probability = 0.01
+intent_model = ")" +
+           path + "\"\n" + std::string(extra) + R"(
+[[rule]]
+id = "never"
+type = "web_search"
+keywords = ["zzzz"]
+)";
+  };
+  auto plain = RequestClassifier::FromText(rules(""), units);
+  ASSERT_TRUE(plain.ok()) << plain.status().ToString();
+  ASSERT_EQ((*plain)->Classify("天气").type, RequestType::kWebSearch);
+  ASSERT_EQ((*plain)->Classify("weather").type, RequestType::kWebSearch);
+
+  auto rule_only =
+      RequestClassifier::FromText(rules("model_rule_only_types = [\"web_search\"]"), units);
+  ASSERT_TRUE(rule_only.ok()) << rule_only.status().ToString();
+  const Classification c = (*rule_only)->Classify("天气");
+  EXPECT_NE(c.type, RequestType::kWebSearch);
+  EXPECT_NE(c.rules, std::vector<std::string>{"model.web_search"});
+
+  auto prior = RequestClassifier::FromText(rules("model_log_prior_zh = { trivial = 10.0 }"), units);
+  ASSERT_TRUE(prior.ok()) << prior.status().ToString();
+  EXPECT_EQ((*prior)->Classify("天气").type, RequestType::kTrivial);
+  EXPECT_EQ((*prior)->Classify("天气").rules, std::vector<std::string>{"model.trivial"});
+  EXPECT_EQ((*prior)->Classify("weather").type, RequestType::kWebSearch);
+
+  for (std::string_view bad :
+       {"model_rule_only_types = [\"chat\"]", "model_log_prior_zh = { trivial = \"high\" }",
+        "model_log_prior_zh = 2.0", "model_log_prior = { other = 99.0 }"}) {
+    auto refused = RequestClassifier::FromText(rules(bad), units);
+    ASSERT_FALSE(refused.ok()) << bad;
+    const std::string key(bad.substr(0, bad.find(' ')));
+    EXPECT_NE(refused.status().message().find(key), std::string::npos)
+        << refused.status().ToString();
+  }
+}
+
 }  // namespace
 }  // namespace askdb::agent
