@@ -2,7 +2,8 @@
 # E2E: the plan's notes for the person reach `askdb ask`'s output; the validator's silent
 # repairs stay in the JSON (plan_warnings) and the log, never on the screen (docs/plans.md).
 # 1. No model, a database with no money column, a sales report asked: the deterministic plan
-#    notes that no column could be taken for sales — printed, in plan_notes and plan_warnings.
+#    notes that no column could be taken for sales — printed (under the steps, or with the
+#    plan awaiting approval), in plan_notes and plan_warnings.
 # 2. The scripted model plans an execute_sql step without a query_type: the validator infers
 #    it ("had no query_type") — in plan_warnings of --json, not printed, no plan_notes.
 # Usage: plan_notes_e2e.sh ASKDB_BINARY
@@ -28,6 +29,12 @@ grep -q "^note: $note" "$work/out1" || fail "the plan's note is not printed: $(c
   fail "ask (students, zh): $(cat "$work/err1zh")"
 grep -q "^注意：没有找到能确定为销售额或金额的列" "$work/out1zh" ||
   fail "the Chinese plan note is not printed: $(cat "$work/out1zh")"
+# A plan awaiting approval shows its note too (exit 8: waiting for the person).
+rc=0
+"$askdb" ask "Write a comprehensive sales analysis report" --db "$students" --review-plan \
+  > "$work/out1r" 2> "$work/err1r" || rc=$?
+[[ $rc == 8 ]] || fail "review-plan exit $rc: $(cat "$work/err1r")"
+grep -q "^note: $note" "$work/out1r" || fail "no note with the plan to approve: $(cat "$work/out1r")"
 json=$("$askdb" --json ask "Write a comprehensive sales analysis report" --db "$students" \
   2> "$work/err1j") || fail "ask --json (students): $(cat "$work/err1j")"
 python3 - "$json" "$note" <<'PY' || fail "plan_notes in --json: $json"

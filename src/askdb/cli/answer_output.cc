@@ -45,14 +45,18 @@ analysis::ChartSpec AnswerChart(const PipelineResult& r) {
   return analysis::RecommendChart(*r.result, request);
 }
 
+// The planner's notes only: the validator's repairs (plan_warnings) are for the logs.
+void PrintPlanNotes(const CliContext& ctx, const PipelineResult& r) {
+  for (const std::string& note : r.state.plan_notes) {
+    std::cout << ctx.style().Dim(std::string(r.chinese ? "注意：" : "note: ") + note) << "\n";
+  }
+  if (!r.state.plan_notes.empty()) std::cout << "\n";
+}
+
 void PrintSteps(const CliContext& ctx, const PipelineResult& r) {
   const Style style = ctx.style();
   const bool zh = r.chinese;
-  // The planner's notes only: the validator's repairs (plan_warnings) are for the logs.
-  for (const std::string& note : r.state.plan_notes) {
-    std::cout << style.Dim(std::string(zh ? "注意：" : "note: ") + note) << "\n";
-  }
-  if (!r.state.plan_notes.empty()) std::cout << "\n";
+  PrintPlanNotes(ctx, r);
   for (const agent::pipeline::StepOutcome& step : r.state.steps) {
     const std::string mark = step.success ? "✓" : step.skipped ? "–" : "✗";
     std::cout << style.Bold(mark + " " + std::to_string(step.step_num) + ". " + step.purpose)
@@ -98,6 +102,7 @@ void PrintInterrupt(const CliContext& ctx, const PipelineResult& r, std::string_
     std::cout << style.Bold(zh ? "分析计划（待批准）：" : "Analysis plan (awaiting approval):")
               << "\n"
               << payload.value("text", "") << "\n";
+    PrintPlanNotes(ctx, r);
     if (!hint.empty()) {
       std::cout << style.Dim(std::string(zh ? "批准：" : "approve: ") + std::string(hint) +
                              " approve\n" + (zh ? "驳回并说明：" : "reject with a comment: ") +
