@@ -5,6 +5,8 @@
 //                  never read the report split's items)
 //   --curve        the confidence curve: coverage and precision at each threshold
 //   --extra-columns-ok  an answer with every gold column plus context columns counts as right
+//   --threshold X  answer at confidence threshold X instead of the default (with -v: look at
+//                  the develop answers a lower threshold would give)
 //   nlq_eval_tool --ask DB QUESTION   (one question: its SQL and explanation, for debugging)
 //   --dump         no evaluation: one line per question with everything the engine returned
 //                  (SQL or abstention, confidence, explanation...), to diff two builds of the
@@ -12,6 +14,7 @@
 // Each line: {"id","db","question","gold_sql","categories"}; db is "demo", "chinook",
 // "dusql/<name>", "spider-dk/<name>" or a connector URL (--db gives the default).
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <string>
@@ -64,6 +67,7 @@ int main(int argc, char** argv) {
   std::string default_db, json_path, work_dir = "/tmp/askdb_nlq_work";
   bool verbose = false, curve = false, extra_columns_ok = false, dump = false;
   std::string only_split;
+  double threshold = -1;  // < 0: the engine's default
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -96,6 +100,8 @@ int main(int argc, char** argv) {
       extra_columns_ok = true;
     else if (a == "--split" && i + 1 < argc)
       only_split = argv[++i];
+    else if (a == "--threshold" && i + 1 < argc)
+      threshold = std::atof(argv[++i]);
     else
       files.push_back(a);
   }
@@ -119,6 +125,7 @@ int main(int argc, char** argv) {
   EvalOptions options;
   // The curve needs every reading's confidence: answer at threshold 0, then cut.
   if (curve) options.translate.confidence_threshold = 0;
+  if (threshold >= 0) options.translate.confidence_threshold = threshold;
   options.default_db = default_db;
   options.compare.allow_extra_columns = extra_columns_ok;
   options.open = [&](const std::string& db) { return devset::OpenDevSource(db, work_dir); };
@@ -130,7 +137,7 @@ int main(int argc, char** argv) {
   if (verbose) {
     for (const EvalItemResult& r : report->items) {
       const char* mark = !r.answered ? "ABST" : r.correct ? "OK  " : "BAD ";
-      std::printf("%s %-14s %s\n", mark, r.id.c_str(), r.question.c_str());
+      std::printf("%s %-14s %.2f %s\n", mark, r.id.c_str(), r.confidence, r.question.c_str());
       if (r.answered && !r.correct) {
         std::printf("      got : %s\n      gold: %s\n", r.sql.c_str(), r.gold_sql.c_str());
         if (!r.error.empty()) std::printf("      err : %s\n", r.error.c_str());

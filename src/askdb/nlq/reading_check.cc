@@ -37,29 +37,134 @@ bool IsPossessive(const std::string& text) {
          std::end(kWords);
 }
 
-// "the titles and their directors": an English word the engine does not know, listed with
-// "and" right after a word it placed, is something else the question asks to be shown.
+bool IsListSeparator(const Item& item) {
+  return item.text == "," || text::AsciiLower(item.text) == "and";
+}
+
+bool IsUnknownEnglishWord(const Item& item) {
+  return !item.used && item.kind == ItemKind::kUnknown && IsEnglishWord(item.text);
+}
+
+// "the titles and their directors", "create dates, states, and phone numbers": an English
+// word the engine does not know, listed with "and" or a comma beside a word it placed (or
+// beside another unknown word of the list), is something else the question asks to be shown.
 bool ListedBesidePlacedWord(const std::vector<Item>& items, size_t i) {
-  if (items[i].used || items[i].kind != ItemKind::kUnknown || !IsEnglishWord(items[i].text)) {
-    return false;
-  }
-  size_t k = i;
+  if (!IsUnknownEnglishWord(items[i])) return false;
+  size_t k = i, seps = 0;
   while (k > 0 && IsPossessive(items[k - 1].text)) --k;
-  if (k < 2 || text::AsciiLower(items[k - 1].text) != "and") return false;
-  const Item& before = items[k - 2];
-  return before.used && before.kind == ItemKind::kTerm;
+  while (k > 0 && IsListSeparator(items[k - 1])) --k, ++seps;
+  if (seps > 0 && k > 0) {
+    const Item& before = items[k - 1];
+    if ((before.used && before.kind == ItemKind::kTerm) || IsUnknownEnglishWord(before)) {
+      return true;
+    }
+  }
+  size_t j = i + 1;
+  seps = 0;
+  while (j < items.size() && IsListSeparator(items[j])) ++j, ++seps;
+  while (j < items.size() && IsPossessive(items[j].text)) ++j;
+  return seps > 0 && j < items.size() && items[j].used && items[j].kind == ItemKind::kTerm;
+}
+
+// "the tallest", "the first", "greater ... than": a ranking or a comparison the reading did
+// not apply, so the rows shown are not the ones asked for. English superlatives end in -est;
+// the exceptions are words that only look like one.
+bool IsRankingWord(const std::string& text) {
+  static constexpr std::string_view kWords[] = {"first", "last", "than", "best", "worst"};
+  static constexpr std::string_view kNotSuperlatives[] = {
+      "interest", "forest",  "request", "contest", "harvest",  "suggest",  "protest",
+      "digest",   "invest",  "honest",  "modest",  "manifest", "earnest",  "conquest",
+      "midwest",  "inquest", "bequest", "priest",  "tempest",  "arrest",   "attest",
+      "detest",   "ingest",  "unrest",  "everest", "budapest", "bucharest"};
+  const std::string w = text::AsciiLower(text);
+  if (std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords)) return true;
+  return w.size() >= 6 && w.ends_with("est") &&
+         std::find(std::begin(kNotSuperlatives), std::end(kNotSuperlatives), w) ==
+             std::end(kNotSuperlatives);
+}
+
+// "official languages", "single bonds": an unknown word right before a word placed on the
+// data narrows it (a filter the data could not find); "the highest altitude", "top 3 SAT
+// rate": one right after a placed ranking or computation word is what it ranks. Either way
+// the answer would be about other rows or another measure.
+// Function words and verb forms ("named", "being", "using", "has conducted orchestras")
+// stand before nouns without narrowing them.
+bool CanNarrow(const std::string& text) {
+  static constexpr std::string_view kFunctionWords[] = {
+      "named", "called",  "some",    "any",     "among", "where",  "such", "both",  "either",
+      "other", "another", "certain", "various", "via",   "within", "into", "about", "across"};
+  const std::string w = text::AsciiLower(text);
+  return !w.ends_with("ed") && !w.ends_with("ing") &&
+         std::find(std::begin(kFunctionWords), std::end(kFunctionWords), w) ==
+             std::end(kFunctionWords);
+}
+
+bool NarrowsAPlacedWord(const std::vector<Item>& items, size_t i) {
+  if (!IsUnknownEnglishWord(items[i]) || !CanNarrow(items[i].text)) return false;
+  if (i + 1 < items.size() && items[i + 1].used && items[i + 1].kind == ItemKind::kTerm) {
+    return true;
+  }
+  // "the location coordinates of", "record formats of": the head of "the X of Y" is what is
+  // asked for.
+  if (i + 1 < items.size() && text::AsciiLower(items[i + 1].text) == "of") return true;
+  constexpr KwSet kRanks = Bit(Kw::kMax) | Bit(Kw::kMin) | Bit(Kw::kTop) | Bit(Kw::kBottom) |
+                           Bit(Kw::kAvg) | Bit(Kw::kSum) | Bit(Kw::kCount) | Bit(Kw::kDistinct);
+  size_t k = i;
+  if (k > 0 && items[k - 1].kind == ItemKind::kNumber) --k;  // "top 3 SAT rate"
+  return k > 0 && items[k - 1].used && items[k - 1].kind == ItemKind::kKeyword &&
+         (items[k - 1].kw & kRanks) && !items[k - 1].Has(Kw::kStop);
+}
+
+// "bond type for atoms with element Tin": a capitalised word the engine does not know, not
+// opening a sentence, is a name, and the data does not hold it as written.
+bool LooksLikeAName(const std::vector<Item>& items, size_t i) {
+  if (!IsUnknownEnglishWord(items[i]) || i == 0) return false;
+  const char first = items[i].text[0];
+  if (first < 'A' || first > 'Z') return false;
+  const Item& before = items[i - 1];
+  return !(before.kind == ItemKind::kPunct &&
+           (before.text == "." || before.text == "?" || before.text == "!"));
+}
+
+// "为什么华东的销售额下降了", "why did sales drop": the total is not the reason.
+bool AsksWhy(const Item& item) {
+  static constexpr std::string_view kWords[] = {"why", "为什么", "为何", "为啥"};
+  return std::find(std::begin(kWords), std::end(kWords), text::AsciiLower(item.text)) !=
+         std::end(kWords);
 }
 
 }  // namespace
 
 std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
                                              const SchemaIndex& index) {
+  // Chinese unknown words are one item per character: 为|什|么.
+  std::string joined;
+  for (const Item& item : items) joined += item.used ? std::string(" ") : item.text;
+  for (std::string_view why : {"为什么", "为何", "为啥"}) {
+    if (joined.find(why) != std::string::npos) {
+      return UnplacedWord{UnplacedWord::Kind::kWhy, std::string(why)};
+    }
+  }
   for (size_t i = 0; i < items.size(); ++i) {
     const Item& item = items[i];
+    if (!item.used && AsksWhy(item)) return UnplacedWord{UnplacedWord::Kind::kWhy, item.text};
     if (ListedBesidePlacedWord(items, i)) {
       return UnplacedWord{UnplacedWord::Kind::kListedWord, item.text};
     }
     if (item.used) continue;
+    if ((item.kind == ItemKind::kUnknown || item.kind == ItemKind::kKeyword) &&
+        IsRankingWord(item.text)) {
+      return UnplacedWord{UnplacedWord::Kind::kRankingWord, item.text};
+    }
+    if (LooksLikeAName(items, i)) return UnplacedWord{UnplacedWord::Kind::kName, item.text};
+    // "show both the name and the id": a key asked for and not found.
+    if (item.kind == ItemKind::kUnknown &&
+        (text::AsciiLower(item.text) == "id" || text::AsciiLower(item.text) == "ids")) {
+      return UnplacedWord{UnplacedWord::Kind::kListedWord, item.text};
+    }
+    if (NarrowsAPlacedWord(items, i)) {
+      return UnplacedWord{UnplacedWord::Kind::kModifier, item.text};
+    }
     switch (item.kind) {
       case ItemKind::kNumber:
         return UnplacedWord{UnplacedWord::Kind::kNumber, item.text};
@@ -111,6 +216,33 @@ std::string UnplacedWordMessage(const UnplacedWord& word, bool chinese) {
                      : "the question also asks for '" + word.text +
                            "', which I could not find in the data, so the answer would leave "
                            "it out; use the column's name or ask without it.";
+    case UnplacedWord::Kind::kRankingWord:
+      return chinese ? "没能应用“" + word.text +
+                           "”（排名或比较），答案会是别的行，因此不作答；请写明按哪一列排名或比较。"
+                     : "I could not apply '" + word.text +
+                           "' (a ranking or a comparison), so the answer would show other "
+                           "rows; name the column to rank or compare by.";
+    case UnplacedWord::Kind::kModifier:
+      return chinese ? "没能理解“" + word.text +
+                           "”，它限定了问题所问的内容，漏掉它答案会不对，因此不作答；"
+                           "请用数据里的列名或取值来说。"
+                     : "I could not place '" + word.text +
+                           "', which narrows what the question asks about, so the answer "
+                           "would be about other rows or another measure; say it with a "
+                           "column name or a value the data holds.";
+    case UnplacedWord::Kind::kWhy:
+      return chinese ? "问题问的是原因（“" + word.text +
+                           "”），一条查询只能给出数字、给不出原因，因此不作答；"
+                           "可以先问具体的数字（例如各月的销售额），再分析原因。"
+                     : "the question asks for a reason ('" + word.text +
+                           "'); one query gives numbers, not causes, so I did not answer; ask "
+                           "for the figures first (e.g. sales by month) and compare them.";
+    case UnplacedWord::Kind::kName:
+      return chinese ? "数据中没有找到“" + word.text +
+                           "”，它像是一个要筛选的名称，因此不作答；请检查拼写或写出它所在的列。"
+                     : "'" + word.text +
+                           "' looks like a name, but the data does not hold it as written, "
+                           "so I did not answer; check the spelling or name its column.";
   }
   return {};
 }

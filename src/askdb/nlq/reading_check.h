@@ -22,6 +22,12 @@ struct UnplacedWord {
     kComputation,  // an aggregate word (sum, count, average, most, ...) not applied
     kDataWord,     // a table, column or value name not in the query
     kListedWord,   // an unknown word listed beside placed ones ("titles and their directors")
+    kRankingWord,  // a superlative or comparison not applied ("the tallest", "first", "than")
+    kModifier,     // an unknown word that narrows a placed one ("official languages",
+                   // "the highest altitude"): the rows or the measure would be others
+    kName,         // a capitalised unknown word inside the question ("element Tin"): a
+                   // value the data does not hold as written
+    kWhy,          // "why", 为什么: a cause is not one query's result
   };
   Kind kind;
   std::string text;

@@ -258,8 +258,8 @@ Parser::SelectList Parser::BuildSelect() {
 
 // Invariants, a safety net under the parser for the whole class of shape errors: beside
 // an aggregate, every plain column must be grouped (SQLite would otherwise show one
-// arbitrary row's value next to the total), and a LIMIT above one on the single row of
-// an ungrouped aggregate ranks nothing (the "top N" lost its entity).
+// arbitrary row's value next to the total), and a LIMIT above one or a superlative on the
+// single row of an ungrouped aggregate ranks nothing (the "top N" lost its entity).
 bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
                               std::string* why_zh) const {
   if (!list.measure_exprs.empty()) {
@@ -279,6 +279,18 @@ bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
                 "found only a single total.";
       *why_zh = "前" + std::to_string(q_.limit) +
                 "名需要一个排名对象（例如“订单金额最高的10个客户”），但只找到一个汇总值。";
+      return false;
+    }
+    // "Which year has the most concerts" read without the year: a single total ranked
+    // against nothing answers "how many", not "which".
+    if (list.group_by.empty() && q_.superlative) {
+      *why_en =
+          "the question asks which rows have the most or the least, but I found only a "
+          "single total and nothing to rank; name what to rank (e.g. 'the artist with the "
+          "most albums').";
+      *why_zh =
+          "问题问的是哪些最多或最少，但只找到一个汇总值、没有排名对象；"
+          "请写明要排名的对象（例如“专辑最多的艺术家”）。";
       return false;
     }
   }

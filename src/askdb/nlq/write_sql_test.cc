@@ -51,5 +51,18 @@ TEST_F(WriteSqlTest, APeriodIsAHalfOpenDateRange) {
   EXPECT_NE(sql.find("\"orders\".\"order_date\" < '2025-01-01'"), std::string::npos) << sql;
 }
 
+// "Which year has the most orders" read without its year: a single count ordered against
+// nothing would answer "how many", not "which" (found below the threshold on develop data).
+TEST_F(WriteSqlTest, ASuperlativeOverASingleTotalIsRefused) {
+  testing::StageRun run("which weekday has the most orders", shop_);
+  ASSERT_TRUE(run.Resolve()) << run.why_en;
+  std::string why_en, why_zh;
+  EXPECT_FALSE(run.parser->BuildSql(&why_en, &why_zh).has_value());
+  EXPECT_NE(why_en.find("nothing to rank"), std::string::npos) << why_en;
+  EXPECT_NE(why_zh.find("排名对象"), std::string::npos) << why_zh;
+  // With something to rank it is written.
+  EXPECT_NE(Sql("which region has the most orders").find("GROUP BY"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace askdb::nlq
