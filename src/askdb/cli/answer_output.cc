@@ -182,7 +182,15 @@ void PrintPipelineAnswer(const CliContext& ctx, const PipelineResult& r,
                                     "), so the model wrote the SQL")
               << "\n";
   } else if (r.translation) {
-    const std::string explanation = nlq::RenderExplanation(*r.translation, zh);
+    std::string explanation = nlq::RenderExplanation(*r.translation, zh);
+    // The answer below opens with the abstention's reason: its "not answered:" line would
+    // say the same twice.
+    const std::string& reason = r.translation->abstain_reason;
+    const std::string repeated = (zh ? "未回答：" : "not answered: ") + reason + "\n";
+    if (r.route == PipelineRoute::kNotAnswered && !reason.empty() && r.answer.starts_with(reason) &&
+        explanation.starts_with(repeated)) {
+      explanation.erase(0, repeated.size());
+    }
     if (!explanation.empty()) std::cout << style.Dim(explanation) << "\n";
   }
   for (const agent::pipeline::SqlAttempt& attempt : r.attempts) {
