@@ -7,6 +7,8 @@
 // gold SQL.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "askdb/agent/ask/term_datasource.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/nlq/engine.h"
@@ -253,6 +255,45 @@ TEST_F(BusinessTermsEngineTest, AMeasuresOwnPeriodIsResolvedAtQuestionTime) {
   EXPECT_NE(other.abstain_reason.find("本季度"), std::string::npos) << other.abstain_reason;
   // The measure without its period still sums all time.
   ExpectAnswer("净销售额是多少", "SELECT SUM(total_amount) FROM orders WHERE status = 'completed'");
+}
+
+// One period per term (docs/knowledge.md, "Why one period per term"): a question that needs
+// periods of several kinds of rows composes terms, each bounding its own rows, with the
+// question's own period on the measured rows.
+TEST_F(BusinessTermsEngineTest, TermsWithTheirOwnPeriodsComposeInOneQuestion) {
+  const std::string signed_up = "c.signup_date >= '2025-10-01' AND c.signup_date < '2026-01-01'";
+  const std::string joined = " FROM orders o JOIN customers c ON o.customer_id = c.customer_id ";
+  const std::string active =
+      "SELECT customer_id FROM orders WHERE status = 'completed' AND order_date >= "
+      "'2025-10-03' AND order_date < '2026-01-01' GROUP BY customer_id HAVING COUNT(order_id) "
+      ">= 1";
+  // A filter term's period on customers, the question's on orders.
+  ExpectAnswer("本季新客上个月的净销售额",
+               "SELECT SUM(o.total_amount)" + joined + "WHERE " + signed_up +
+                   " AND o.status = 'completed' AND o.order_date >= '2025-11-01' AND "
+                   "o.order_date < '2025-12-01'");
+  // Two terms, two periods on two tables: new customers' net sales this quarter.
+  ExpectAnswer("本季度新客的本季度净销售额",
+               "SELECT SUM(o.total_amount)" + joined + "WHERE " + signed_up +
+                   " AND o.status = 'completed' AND o.order_date >= '2025-10-01' AND "
+                   "o.order_date < '2026-01-01'");
+  ExpectAnswer(
+      "net sales of new customers this quarter",
+      "SELECT SUM(o.total_amount)" + joined + "WHERE " + signed_up + " AND o.status = 'completed'");
+  // Two filter terms: signed up this quarter, and a completed order in the last 90 days.
+  ExpectAnswer("how many new customers this quarter are active customers",
+               "SELECT COUNT(*) FROM customers c WHERE " + signed_up + " AND c.customer_id IN (" +
+                   active + ")");
+  // A filter over aggregates keeps its own period inside; the question's bounds the orders
+  // counted.
+  ExpectAnswer("活跃客户在2025年12月的订单数",
+               "SELECT COUNT(*) FROM orders WHERE customer_id IN (" + active +
+                   ") AND order_date >= '2025-12-01' AND order_date < '2026-01-01'");
+  // The reading names each term's resolved period.
+  const Translation t = Ask("本季度新客的本季度净销售额");
+  EXPECT_NE(std::find(t.understood.begin(), t.understood.end(),
+                      "本季度新客 = 本季度 (customers.signup_date)"),
+            t.understood.end());
 }
 
 }  // namespace

@@ -402,7 +402,7 @@ Status BindTermPeriod(const BusinessTermDef& def, const SchemaIndex& index, int 
     return InvalidArgumentError(where +
                                 " is not a column of the rows the term reads; name a "
                                 "date column of " +
-                                want);
+                                want + ". " + std::string(kOnePeriodPerTermAdvice));
   }
   if (!IsDateColumn(index.columns()[b->period_column])) {
     return InvalidArgumentError(where + " holds no dates; name a date or timestamp column");

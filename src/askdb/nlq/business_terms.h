@@ -40,6 +40,14 @@ StatusOr<TermPeriod> ParseTermPeriod(std::string_view text);
 // engine reads them in a question.
 DateRange ResolveTermPeriod(const TermPeriod& period, const CivilDate& anchor);
 
+// Said when a period names rows a term does not read: one term, one period of its own rows;
+// periods of other rows come from other terms, which the engine composes in one question
+// (docs/knowledge.md, "Why one period per term").
+inline constexpr std::string_view kOnePeriodPerTermAdvice =
+    "A term has one period, of the rows it reads; for a period of other rows define a second "
+    "term with it (e.g. 本季度新客: --period 本季度 --period-column customers.signup_date) and "
+    "ask with both words (\"本季度新客的净销售额\")";
+
 struct BusinessTermDef {
   std::string name;
   std::vector<std::string> synonyms;

@@ -61,7 +61,8 @@ Status ValidatePeriodColumn(const BusinessTerm& t, const db::DatabaseSchema& sch
   if (!t.expression.empty() && !read.contains(text::AsciiLower(c.table))) {
     return InvalidArgumentError(where +
                                 " is not on a table the definition reads; name a date "
-                                "column of the rows it counts (e.g. orders.order_date)");
+                                "column of the rows it counts (e.g. orders.order_date). " +
+                                std::string(nlq::kOnePeriodPerTermAdvice));
   }
   if (NumericType(column->type)) {
     return InvalidArgumentError(where + " is " + column->type +

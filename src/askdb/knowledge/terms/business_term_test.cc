@@ -160,6 +160,8 @@ TEST(BusinessTerm, APeriodIsCheckedWithItsColumn) {
   gmv.period_column = "customers.signup_date";
   EXPECT_NE(message(gmv).find("not on a table the definition reads"), std::string::npos)
       << message(gmv);
+  // ... and says what to do instead: a second term with that period, asked with both.
+  EXPECT_NE(message(gmv).find("define a second term"), std::string::npos) << message(gmv);
   BusinessTerm alias = Term("大客户城市", M::kValueAlias, "customers.name IN ('a', 'b')");
   alias.period = "本月";
   alias.period_column = "customers.signup_date";
