@@ -104,6 +104,34 @@ TEST_F(CliE2eTest, SchemaListsChinookTablesWithKeys) {
   EXPECT_EQ((*parsed)["tables"].size(), 11u);
 }
 
+// The words an abstention asks for ("写明要用的列名（askdb schema 可列出）") must be findable:
+// with the Chinese semantic model, each table and column shows its business names.
+TEST_F(CliE2eTest, SchemaShowsTheSemanticModelsBusinessNames) {
+  const fs::path model = fs::path(ASKDB_SOURCE_DIR) / "data/semantic/chinook.semantic.json";
+  RunResult r = Run({"schema", "--db", chinook_.string(), "--semantic-model", model.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Invoice  发票 / invoices  412 rows"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("BillingCountry"), std::string::npos);
+  EXPECT_NE(r.out.find("账单国家 / billing country"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("发票金额 / invoice total · USD"), std::string::npos) << r.out;
+
+  // Beside the database as NAME.semantic.json it is found as `askdb ask` finds it.
+  RunResult plain = Run({"schema", "--db", chinook_.string()});
+  EXPECT_EQ(plain.out.find("发票"), std::string::npos);
+  fs::copy_file(model, dir_ / "chinook.semantic.json");
+  RunResult beside = Run({"schema", "--db", chinook_.string(), "--table", "Genre"});
+  ASSERT_EQ(beside.exit_code, 0) << beside.err;
+  EXPECT_NE(beside.out.find("流派名称 / genre name"), std::string::npos) << beside.out;
+
+  // A broken model is refused naming the file and the field, and nothing is listed.
+  std::ofstream(dir_ / "bad.json") << R"({"tables": [{"name": "Invoice", "synonym": ["x"]}]})";
+  RunResult bad = Run({"schema", "--db", chinook_.string(), "--semantic-model", "bad.json"});
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(bad.err.find("bad.json"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("tables[0].synonym"), std::string::npos) << bad.err;
+  EXPECT_EQ(bad.out, "");
+}
+
 TEST_F(CliE2eTest, SqlGroupByAndJoinGiveCorrectRows) {
   RunResult r = Run({"--json", "sql", "--db", chinook_.string(),
                      "SELECT g.Name, COUNT(*) AS n FROM Track t JOIN Genre g "

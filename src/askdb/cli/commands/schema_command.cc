@@ -1,13 +1,18 @@
-// askdb schema: lists a database's tables and views with columns, keys and row counts.
+// askdb schema: lists a database's tables and views with columns, keys and row counts, and
+// the business names of the semantic model (the words a question can use for them).
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
+#include <optional>
 
+#include "askdb/agent/ask/datasource.h"
+#include "askdb/catalog/semantic_model.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/common/text.h"
 #include "askdb/db/connector.h"
+#include "askdb/db/database_url.h"
 
 namespace askdb::cli {
 namespace {
@@ -16,7 +21,38 @@ struct SchemaOptions {
   std::string db;
   std::vector<std::string> tables;
   int samples = 3;
+  std::string semantic_model;
 };
+
+// --semantic-model, else NAME.semantic.json beside a SQLite file (as `askdb ask` finds it);
+// nullopt when there is none.
+StatusOr<std::optional<catalog::SemanticModel>> LoadModel(const SchemaOptions& options,
+                                                          const CliContext& ctx) {
+  std::filesystem::path path = options.semantic_model;
+  if (path.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(std::string url, ResolveDatabaseUrl(options.db, ctx));
+    StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
+    std::error_code ec;
+    if (parsed.ok() && parsed->is_sqlite()) {
+      std::filesystem::path beside = agent::SemanticModelPathFor(parsed->database);
+      if (std::filesystem::exists(beside, ec)) path = beside;
+    }
+  }
+  if (path.empty()) return std::optional<catalog::SemanticModel>();
+  // Its errors already name the file.
+  ASKDB_ASSIGN_OR_RETURN(catalog::SemanticModel model, catalog::LoadSemanticModel(path));
+  return std::optional<catalog::SemanticModel>(std::move(model));
+}
+
+// "国家 / country", the names a question may use; the English one only when it is not the
+// physical name itself. Empty when the model gives none.
+std::string BusinessNames(const catalog::LocalizedText& name, std::string_view physical) {
+  std::string out = name.zh;
+  if (!name.en.empty() && text::AsciiLower(name.en) != text::AsciiLower(physical)) {
+    out += (out.empty() ? "" : " / ") + name.en;
+  }
+  return out;
+}
 
 std::string ForeignKeyTarget(const db::ForeignKey& fk, size_t i) {
   std::string target = fk.ref_table;
@@ -24,9 +60,15 @@ std::string ForeignKeyTarget(const db::ForeignKey& fk, size_t i) {
   return target;
 }
 
-void PrintTable(const CliContext& ctx, const db::TableInfo& table, bool detailed) {
+void PrintTable(const CliContext& ctx, const db::TableInfo& table, bool detailed,
+                const catalog::TableSemantics* semantics) {
   const Style style = ctx.style();
   std::string heading = style.Bold(table.name);
+  if (semantics != nullptr) {
+    if (!semantics->enabled) heading += " " + style.Dim("(hidden by the semantic model)");
+    const std::string names = BusinessNames(semantics->business_name, table.name);
+    if (!names.empty()) heading += "  " + style.Green(names);
+  }
   if (table.kind == db::TableInfo::Kind::kView) heading += " " + style.Dim("(view)");
   if (table.row_count) {
     heading += style.Dim("  " + std::to_string(*table.row_count) +
@@ -60,6 +102,13 @@ void PrintTable(const CliContext& ctx, const db::TableInfo& table, bool detailed
       line += "  " + style.Dim("e.g. " + samples);
     }
     if (!c.comment.empty()) line += "  " + style.Dim("-- " + c.comment);
+    if (const catalog::ColumnSemantics* cs =
+            semantics != nullptr ? semantics->FindColumn(c.name) : nullptr) {
+      std::string names = BusinessNames(cs->business_name, c.name);
+      if (!cs->unit.empty()) names += (names.empty() ? "" : " · ") + cs->unit;
+      if (!names.empty()) line += "  " + style.Green(names);
+      if (!cs->enabled) line += "  " + style.Dim("(hidden)");
+    }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     std::cout << line << "\n";
   }
@@ -78,6 +127,7 @@ void PrintTable(const CliContext& ctx, const db::TableInfo& table, bool detailed
 
 Status RunSchema(const SchemaOptions& options, CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, OpenDatabase(options.db, ctx));
+  ASKDB_ASSIGN_OR_RETURN(std::optional<catalog::SemanticModel> model, LoadModel(options, ctx));
   db::IntrospectOptions introspect;
   introspect.tables = options.tables;
   introspect.sample_values_per_column = options.samples;
@@ -95,7 +145,9 @@ Status RunSchema(const SchemaOptions& options, CliContext& ctx) {
   std::cout << ctx.style().Bold(connector->display_name()) << "  " << schema.engine << ", "
             << schema.tables.size() << (schema.tables.size() == 1 ? " table\n\n" : " tables\n\n");
   const bool detailed = !options.tables.empty();
-  for (const db::TableInfo& table : schema.tables) PrintTable(ctx, table, detailed);
+  for (const db::TableInfo& table : schema.tables) {
+    PrintTable(ctx, table, detailed, model ? model->FindTable(table.name) : nullptr);
+  }
   return Status::Ok();
 }
 
@@ -109,9 +161,14 @@ Command AddSchemaCommand(CLI::App& app) {
                   "Show only this table, with sample values and indexes (repeatable)");
   cmd->add_option("--samples", options->samples, "Sample values per text column with --table")
       ->check(CLI::Range(0, 50));
+  cmd->add_option("--semantic-model", options->semantic_model,
+                  "Semantic model JSON whose business names to show (default: "
+                  "NAME.semantic.json beside a SQLite file)");
   cmd->footer(
       "Examples:\n"
       "  askdb schema --db ../shared/data/chinook/chinook.sqlite\n"
+      "  askdb schema --db ../shared/data/chinook/chinook.sqlite \\\n"
+      "      --semantic-model data/semantic/chinook.semantic.json\n"
       "  askdb schema --db sqlite:shop.db --table orders --json");
   return {cmd, [options](CliContext& ctx) { return RunSchema(*options, ctx); }};
 }
