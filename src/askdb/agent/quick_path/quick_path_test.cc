@@ -217,6 +217,7 @@ TEST_F(QuickPathTest, ASquareRootWithDeIsArithmetic) {
   for (auto [q, want] :
        {std::pair<std::string_view, std::string_view>{"2的平方根", "1.41421356237"},
         {"16的平方根是多少", "4"},
+        {"帮我算一算45的平方根", "6.7082039325"},
         {"81的平方根加上2的平方根的平方", "11"}}) {
     auto a = Ask(q);
     ASSERT_TRUE(a) << q;
