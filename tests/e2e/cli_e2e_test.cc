@@ -132,6 +132,35 @@ TEST_F(CliE2eTest, SchemaShowsTheSemanticModelsBusinessNames) {
   EXPECT_EQ(bad.out, "");
 }
 
+// A Chinese conversation over Chinook with its Chinese semantic model: a breakdown by genre,
+// then "那爵士呢？" narrows it to jazz (agent/session/follow_up.cc) — answered by the engine with
+// the count `askdb sql` gives, not taken for small talk.
+TEST_F(CliE2eTest, ChineseChatNarrowsABreakdownToTheValueAskedAbout) {
+  const fs::path model = fs::path(ASKDB_SOURCE_DIR) / "data/semantic/chinook.semantic.json";
+  RunResult chat =
+      Run({"--json", "chat", "--db", chinook_.string(), "--semantic-model", model.string()},
+          "各流派的曲目数量\n那爵士呢？\n");
+  ASSERT_EQ(chat.exit_code, 0) << chat.err;
+  std::vector<Json> turns;
+  std::istringstream lines(chat.out);
+  for (std::string line; std::getline(lines, line);) {
+    StatusOr<Json> turn = ParseJson(line);
+    ASSERT_TRUE(turn.ok()) << line;
+    turns.push_back(*turn);
+  }
+  ASSERT_EQ(turns.size(), 2u) << chat.out;
+  EXPECT_EQ(turns[0]["route"], "engine");
+  EXPECT_EQ(turns[0]["result"]["rows"].size(), 25u);
+  EXPECT_EQ(turns[1]["route"], "engine") << turns[1].dump();
+  RunResult gold = Run({"--json", "sql", "--db", chinook_.string(),
+                        "SELECT COUNT(*) FROM Track t JOIN Genre g ON g.GenreId = t.GenreId "
+                        "WHERE g.Name = 'Jazz'"});
+  ASSERT_EQ(gold.exit_code, 0) << gold.err;
+  StatusOr<Json> expected = ParseJson(gold.out);
+  ASSERT_TRUE(expected.ok()) << gold.out;
+  EXPECT_EQ(turns[1]["result"]["rows"], (*expected)["rows"]) << turns[1].dump();
+}
+
 TEST_F(CliE2eTest, SqlGroupByAndJoinGiveCorrectRows) {
   RunResult r = Run({"--json", "sql", "--db", chinook_.string(),
                      "SELECT g.Name, COUNT(*) AS n FROM Track t JOIN Genre g "
