@@ -73,7 +73,10 @@ int ColumnDecimals(const db::ResultSet& result, size_t c, size_t shown, bool mon
   }
   if (!fractional_kind) return -1;
   if (money) return kAmountDecimals;
-  return std::min(needed, amount ? kAmountDecimals : kSmallDecimals);
+  // A percentage ("占比(%)", "share (%)": the engine leaves it unrounded) needs no more than
+  // two: 43.60, not 43.5951.
+  const bool percent = result.columns[c].name.find('%') != std::string::npos;
+  return std::min(needed, amount || percent ? kAmountDecimals : kSmallDecimals);
 }
 
 std::string Cell(const db::Value& v, int decimals) {

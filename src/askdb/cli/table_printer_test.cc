@@ -76,6 +76,25 @@ TEST(TablePrinterTest, FractionalColumnsShowOneNumberOfDecimals) {
   EXPECT_NE(lines[2].find("10248"), std::string::npos) << lines[2];
 }
 
+// Money keeps two decimals whatever its values need (2328.60, 12.00); a percentage shows at
+// most two (43.60, not 43.5951).
+TEST(TablePrinterTest, MoneyHasTwoDecimalsAndAPercentageAtMostTwo) {
+  db::ResultSet r;
+  r.columns = {{"channel", "TEXT"}, {"sales", ""}, {"share (%)", ""}, {"weight", ""}};
+  r.rows.push_back({db::Value::Text("online"), db::Value::Double(2328.6),
+                    db::Value::Double(43.5951234), db::Value::Double(2.5)});
+  r.rows.push_back({db::Value::Text("app"), db::Value::Double(12), db::Value::Double(56.4048766),
+                    db::Value::Double(1.25)});
+  const std::vector<std::string> lines = Lines(FormatTable(r, TableFormat{}));
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_NE(lines[2].find("2328.60"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[3].find("12.00"), std::string::npos) << lines[3];
+  EXPECT_NE(lines[2].find("43.60"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[3].find("56.40"), std::string::npos) << lines[3];
+  EXPECT_NE(lines[2].find("2.50"), std::string::npos) << lines[2];  // not money: what it needs
+  EXPECT_NE(lines[3].find("1.25"), std::string::npos) << lines[3];
+}
+
 TEST(TablePrinterTest, RowLimitAndTruncationAreReported) {
   db::ResultSet r = CityRevenue();
   r.truncated = true;
