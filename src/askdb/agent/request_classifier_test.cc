@@ -291,6 +291,9 @@ TEST(RequestClassifierTest, WhatTheDataCouldBeUsedForIsAConsultation) {
   EXPECT_NE(Classifier().Classify("what kind of questions can i ask you").type,
             RequestType::kConsultation);
   EXPECT_EQ(Classifier().Classify("这些数据里销售额最高的客户").type, RequestType::kDataQuery);
+  EXPECT_EQ(Classifier().Classify("这库里的数据可以分析点啥").type, RequestType::kConsultation);
+  EXPECT_EQ(Classifier().Classify("what insights could I get from this data").type,
+            RequestType::kConsultation);
   // 综合 alone is a word of data ("综合成绩"), not a request for a multi-step analysis.
   EXPECT_EQ(Classifier().Classify("综合成绩最高的学生").type, RequestType::kDataQuery);
   EXPECT_EQ(Classifier().Classify("做一份综合评估报告").type, RequestType::kMultiStepAnalysis);

@@ -165,7 +165,8 @@ RateStatement TakeRateStatement(std::string_view text, std::vector<ScanItem>& it
     const ScanItem& b = items[k + 3];
     if (one.is_unit || one.number != 1 || !a.is_unit || r.is_unit || !b.is_unit) continue;
     if (!a.unit->needs_rate || !b.unit->needs_rate || a.unit == b.unit) continue;
-    if (items.size() < 7) return {};  // no amount and target besides it
+    // An amount (and a target, or the rate's other currency) must remain besides it.
+    if (items.size() < 6) return {};
     RateStatement out{a.unit, b.unit, r.number};
     items.erase(items.begin() + k, items.begin() + k + 4);
     return out;

@@ -188,7 +188,7 @@ TEST_F(QuickPathTest, OtherPhrasingsOfArithmeticConversionsAndFarewells) {
     ASSERT_TRUE(a) << thanks;
     EXPECT_EQ(a->value["intent"], "thanks") << thanks;
   }
-  for (std::string_view bye : {"catch you later", "see ya mate", "回头见"}) {
+  for (std::string_view bye : {"catch you later", "see ya mate", "回头见", "have a good one"}) {
     auto a = Ask(bye);
     ASSERT_TRUE(a) << bye;
     EXPECT_EQ(a->value["intent"], "goodbye") << bye;
@@ -203,6 +203,11 @@ TEST_F(QuickPathTest, ARatePerUnitOfTheOtherCurrencyConverts) {
       {"what is 100 dollars in yuan at 7.2 yuan to the dollar", "720"},
       {"convert 720 yuan to dollars at 7.2 yuan per dollar", "100"},
       {"50 euros in dollars at 1.08 dollars per euro?", "54"},
+      {"how much is 100 dollars in yuan at an exchange rate of 7.2", "720"},
+      {"100 dollars in yuan if the rate is 7.2", "720"},
+      // A rate stated for one unit, the target left to it: not "1 USD = 50 CNY".
+      {"if 1 dollar is 7.2 yuan how much is 50 dollars", "360"},
+      {"1美元兑7.2人民币，500美元是多少", "3600"},
   };
   for (const auto& [q, want] : cases) {
     auto a = Ask(q);
