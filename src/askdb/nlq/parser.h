@@ -212,6 +212,7 @@ class Parser {
   bool PlaceValues(int root, std::vector<int>* needed, std::string* why_en, std::string* why_zh);
   bool PlaceTimeColumn(int root, std::vector<int>* needed, std::string* why_en,
                        std::string* why_zh);
+  int BorrowedTimeColumn(int root, std::string* why_en, std::string* why_zh) const;
   bool CheckRelatedCounts(const std::vector<int>& needed, std::string* why_en,
                           std::string* why_zh) const;
   bool CheckJoinTree(int root, std::vector<int>* needed, std::string* why_en, std::string* why_zh);

@@ -127,8 +127,9 @@ void Parser::ReadGroupWord(int i) {
   }
   if (col < 0) return;
   if (is_which && !q_.superlative && q_.measures.empty() && !has_superlative_) {
-    // "which stores are in 北京" is a list, not a group.
+    // "which stores are in 北京" is a list, not a group; people are named in full.
     q_.projections.push_back(col);
+    AddNameCompanion(&q_.projections, col);
     it.used = items_[j].used = true;
     NameColumn(col, items_[j].text);
     Map(items_[j], "column", ColName(col));

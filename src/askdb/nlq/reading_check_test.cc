@@ -177,6 +177,10 @@ TEST_F(ReadingCheckTest, PeopleAreListedByFirstAndLastName) {
   const db::ResultSet rs = Run(t);
   ASSERT_EQ(rs.columns.size(), 2u) << t.sql;  // first and last name, not the job title
   EXPECT_EQ(rs.row_count(), 3u);
+  // "which staff …" lists them too (the Chinese walk's 哪些员工 showed first names only).
+  const Translation which = T("which staff are in Oslo");
+  ASSERT_TRUE(which.answered) << which.abstain_reason;
+  EXPECT_EQ(Run(which).columns.size(), 2u) << which.sql;
 }
 
 TEST_F(ReadingCheckTest, NoCompanionWithoutBothNameParts) {

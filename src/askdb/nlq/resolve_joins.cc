@@ -175,6 +175,36 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
   return true;
 }
 
+// The date of a row the root refers to (an order line's order date), when the root has none;
+// -1 when there is none, -2 when the root holds no measures (not a line of a document) and
+// the date belongs to a table the question does not name ("customers in 2025" is not
+// "customers whose support rep was hired in 2025").
+int Parser::BorrowedTimeColumn(int root, std::string* why_en, std::string* why_zh) const {
+  // A line of a dated document (it holds measures — price, quantity — or the question sums
+  // one of its columns) has its document's date.
+  bool line_of_facts = false;
+  for (int c : index_.tables()[root].columns) line_of_facts |= Col(c).role == ColumnRole::kMeasure;
+  for (const Measure& m : q_.measures)
+    line_of_facts |= m.column >= 0 && Col(m.column).table == root;
+  for (const JoinEdge& e : index_.edges()) {
+    if (e.from_table != root) continue;
+    const int c = index_.TimeColumn(e.to_table);
+    if (c < 0) continue;
+    if (line_of_facts || table_words_anywhere_.count(e.to_table) ||
+        context_tables_.count(e.to_table)) {
+      return c;
+    }
+    *why_en = "the question names a period, but " + index_.tables()[root].name +
+              " has no date of its own and the nearest one, " + ColName(c) +
+              ", belongs to rows the question does not mention; say which date the period is "
+              "about (e.g. the date of an order).";
+    *why_zh = "问题里有时间条件，但" + index_.tables()[root].name + "本身没有日期列，最近的日期列" +
+              ColName(c) + "属于问题没有提到的表；请说明时间指的是哪个日期（例如下单日期）。";
+    return -2;
+  }
+  return -1;
+}
+
 // The time column: the named one, else the root's, else the nearest one reachable by lookups.
 bool Parser::PlaceTimeColumn(int root, std::vector<int>* needed, std::string* why_en,
                              std::string* why_zh) {
@@ -202,16 +232,8 @@ bool Parser::PlaceTimeColumn(int root, std::vector<int>* needed, std::string* wh
     }
   }
   if (tc < 0) tc = index_.TimeColumn(root);
-  if (tc < 0) {
-    for (const JoinEdge& e : index_.edges()) {
-      if (e.from_table == root) {
-        if (int c = index_.TimeColumn(e.to_table); c >= 0) {
-          tc = c;
-          break;
-        }
-      }
-    }
-  }
+  if (tc < 0) tc = BorrowedTimeColumn(root, why_en, why_zh);
+  if (tc == -2) return false;
   if (tc < 0) {
     *why_en = "the question names a time period but I found no date column for it.";
     *why_zh = "问题里有时间条件，但找不到对应的日期列。";

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/engine.h"
 #include "askdb/nlq/stage_test_util.h"
 
 namespace askdb::nlq {
@@ -46,6 +48,26 @@ TEST_F(ResolveJoinsTest, APeriodWithNoDateColumnIsRefusedSayingSo) {
   testing::StageRun run("how many regions in 2024", shop_);
   EXPECT_FALSE(run.Resolve());
   EXPECT_NE(run.why_en.find("no date column"), std::string::npos) << run.why_en;
+}
+
+// A period on rows with no date of their own: an order line takes its order's date, but a
+// customer does not take the hire date of the employee looking after them (found on the
+// Chinese Chinook walk: "2025年有多少客户下过单" was counted by the rep's hire date).
+TEST_F(ResolveJoinsTest, APeriodTakesALookupsDateOnlyForLinesOrWhenNamed) {
+  testing::StageRun lines("total qty of items in 2024", shop_);
+  ASSERT_TRUE(lines.Resolve()) << lines.why_en;
+  auto conn = db::SqliteConnector::OpenInMemory(
+      "CREATE TABLE reps(rep_id INTEGER PRIMARY KEY, name TEXT, hire_date TEXT);"
+      "CREATE TABLE clients(client_id INTEGER PRIMARY KEY, name TEXT,"
+      "  rep_id INTEGER REFERENCES reps(rep_id));"
+      "INSERT INTO reps VALUES (1,'Ann','2024-03-01'),(2,'Bo','2025-01-10');"
+      "INSERT INTO clients VALUES (1,'X',1),(2,'Y',2),(3,'Z',2);");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  const Translation t = Engine::Translate("how many clients in 2025", *index, (*conn)->dialect());
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("reps.hire_date"), std::string::npos) << t.abstain_reason;
 }
 
 }  // namespace
