@@ -24,8 +24,9 @@ constexpr int kMinYear = 1900;
 constexpr int kMaxYear = 2100;
 constexpr size_t kYearDigits = 4;
 
-// kGroupOver: a Chinese "各X"/"每个X" over a table or column ("各流派"), which a value of that
-// column can take the place of ("各流派的曲目数" + "那爵士呢" → "爵士的曲目数").
+// kGroupOver: "各X"/"每个X"/"by X"/"per X" over a table or column ("各流派", "by genre"), which a
+// value of that column can take the place of ("各流派的曲目数" + "那爵士呢" → "爵士的曲目数",
+// "tracks by genre" + "what about Jazz?" → "tracks for Jazz").
 enum class SlotKind { kValue, kPeriod, kGrouping, kTopN, kGroupOver };
 
 // One recognised slot of a question, with its byte span in the question text.
@@ -160,8 +161,11 @@ std::optional<int> ParseTopN(const std::vector<Unit>& units, size_t i, size_t* c
   return static_cast<int>(*value);
 }
 
-// "各" or "每" with an optional measure word ("每个", "每位", "各种"): the units it takes, else 0.
+// "各" or "每" with an optional measure word ("每个", "每位", "各种"), or "by", "per", "each",
+// "for each": the units it takes, else 0.
 size_t GroupLead(const std::vector<Unit>& units, size_t i) {
+  if (UnitIs(units[i], "by") || UnitIs(units[i], "per") || UnitIs(units[i], "each")) return 1;
+  if (UnitIs(units[i], "for") && i + 1 < units.size() && UnitIs(units[i + 1], "each")) return 2;
   if (!UnitIs(units[i], "各") && !UnitIs(units[i], "每")) return 0;
   static const std::set<std::string> measure_words = {"个", "位", "种", "家",
                                                       "名", "张", "首", "类"};
@@ -438,8 +442,11 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
                                             "\" has no single value of the same column in the "
                                             "previous question to replace");
         }
-        edits.push_back({old->begin, old->end, s.text, 0});
-        notes.push_back(old->text + " → " + s.text);
+        // "by genre" gives way to "for Jazz"; "各流派" to "爵士".
+        const std::string text =
+            old->kind == SlotKind::kGroupOver && !chinese ? "for " + s.text : s.text;
+        edits.push_back({old->begin, old->end, text, 0});
+        notes.push_back(old->text + " → " + text);
         break;
       }
       case SlotKind::kPeriod: {

@@ -101,8 +101,13 @@ TEST_F(FollowUpBreakdownTest, ChineseValueNarrowsABreakdownOverItsColumn) {
   EXPECT_NE(f.explanation.find("各城市 → 上海"), std::string::npos) << f.explanation;
   EXPECT_EQ(Resolve("2024年每个城市的订单数", "那北京呢").resolved_question, "2024年北京的订单数");
   EXPECT_EQ(Resolve("各品类的订单数", "那Toys呢").resolved_question, "Toys的订单数");
+  // In English "by X" / "per X" gives way to "for VALUE".
+  EXPECT_EQ(Resolve("number of orders by city in 2024", "what about Shanghai?").resolved_question,
+            "number of orders for Shanghai in 2024");
+  EXPECT_EQ(Resolve("orders per category", "and Toys?").resolved_question, "orders for Toys");
   // A value of another column has nothing to narrow.
   EXPECT_FALSE(Resolve("各城市的销售额", "那Toys呢").is_follow_up);
+  EXPECT_FALSE(Resolve("orders by city", "what about Toys").is_follow_up);
   // A new grouping is a new question, not a substitution.
   EXPECT_FALSE(Resolve("北京的销售额", "那各城市呢").is_follow_up);
 }
