@@ -3,7 +3,8 @@
 # terms beside the database; `askdb ask` answers with them and no model, and with the scripted
 # model a recalled term's meaning is in the SQL prompt; `askdb kb term`
 # adds a term checked against the database (a definition that does not bind is refused and
-# the file is unchanged), the next question uses it, and after `remove` it is gone.
+# the file is unchanged), the next question uses it, `recall off` stops and `recall on`
+# restores its use, and after `remove` it is gone.
 # Usage: business_terms_e2e.sh ASKDB_BINARY
 set -euo pipefail
 askdb=$1
@@ -55,6 +56,18 @@ cmp -s "$terms" "$work/before.json" || fail "a refused term changed $terms"
 out=$("$askdb" --json ask "小额订单有多少" --db "$db" 2>/dev/null) || fail "ask: $out"
 want=$(sqlite3 "$db" "SELECT COUNT(*) FROM orders WHERE total_amount < 100")
 [[ $(field "$out" rows) == "[[$want]]" ]] || fail "small orders: want $want, got $(field "$out" rows)"
+
+# The recall switch: off, the engine no longer reads the term (the definition is kept); on
+# again, it answers as before.
+"$askdb" kb term recall 小额订单 off --db "$db" > /dev/null || fail "kb term recall off"
+"$askdb" kb term list --db "$db" | grep -q '小额订单.*\[recall off\]' || fail "list does not show recall off"
+out=$("$askdb" --json ask "小额订单有多少" --db "$db" 2>/dev/null || true)
+[[ $out != *"[[$want]]"* ]] || fail "a term switched off still answers: $out"
+"$askdb" kb term recall 小额订单 on --db "$db" > /dev/null || fail "kb term recall on"
+out=$("$askdb" --json ask "小额订单有多少" --db "$db" 2>/dev/null) || fail "ask after recall on: $out"
+[[ $(field "$out" rows) == "[[$want]]" ]] || fail "recall on: want $want, got $(field "$out" rows)"
+if err=$("$askdb" kb term recall 小额订单 maybe --db "$db" 2>&1); then fail "recall 'maybe' was accepted"; fi
+[[ $err == *"on or off"* ]] || fail "a bad switch is not explained: $err"
 
 "$askdb" kb term remove 小额订单 --db "$db" > /dev/null || fail "kb term remove"
 out=$("$askdb" --json ask "小额订单有多少" --db "$db" 2>/dev/null || true)

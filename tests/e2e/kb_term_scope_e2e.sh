@@ -6,7 +6,8 @@
 # definition that does not bind (exit 3, naming the column, nothing stored) and both scopes
 # at once; it adds the datasource's 大单 (> 6000) and an agent's (> 8000), and serve's engine
 # answers 大单有多少 for each agent with its own meaning (SQL and count checked against
-# SQLite), with no restart; --replace (> 7000) and remove take effect the same way.
+# SQLite), with no restart; --replace (> 7000), `recall off` (the datasource's 6000 again),
+# `recall on` and remove take effect the same way.
 # Run once on the data directory's SQLite store and, with ASKDB_TEST_STORE_URL (a schema of
 # its own, dropped afterwards), on the PostgreSQL store with the CLI on another data
 # directory than serve's (another machine).
@@ -81,6 +82,11 @@ scenario() {
 
   kb add 大单 --agent "$vip" --filter "orders.total_amount > 7000" --replace > /dev/null ||
     fail "$label: replace"
+  expect_answer "$vip" 7000
+  # The recall switch: the agent's term off leaves the datasource's meaning; on, its own.
+  err=$(kb recall 大单 off --agent "$vip" 2>&1) || fail "$label: recall off: $err"
+  expect_answer "$vip" 6000
+  err=$(kb recall 大单 on --agent "$vip" 2>&1) || fail "$label: recall on: $err"
   expect_answer "$vip" 7000
   kb remove 大单 --agent "$vip" > /dev/null || fail "$label: remove the agent term"
   expect_answer "$vip" 6000  # the datasource's meaning again

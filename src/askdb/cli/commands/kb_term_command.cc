@@ -1,6 +1,7 @@
 #include "askdb/cli/commands/kb_term_command.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -32,6 +33,7 @@ struct TermOptions {
   std::string measure, filter, value, where, subject, period, period_column;
   bool no_recall = false;
   bool replace = false;
+  std::string switch_to;   // recall: "on" or "off"
   std::string agent;       // --agent: the management database's terms of an agent
   std::string datasource;  // --datasource: ... of a datasource
   bool scoped() const { return !agent.empty() || !datasource.empty(); }
@@ -235,6 +237,44 @@ Status RunRemove(const TermOptions& o, CliContext& ctx) {
   return Status::Ok();
 }
 
+// Switches a term's recall on or off: off, it is neither recalled as evidence nor read by the
+// engine, and its definition is kept (the route POST …/terms/{tid}/recall from the CLI).
+Status RunRecall(const TermOptions& o, CliContext& ctx) {
+  if (o.switch_to != "on" && o.switch_to != "off") {
+    return InvalidArgumentError("askdb kb term recall takes on or off, not '" + o.switch_to + "'");
+  }
+  const bool on = o.switch_to == "on";
+  std::string where;
+  if (o.scoped()) {
+    ASKDB_ASSIGN_OR_RETURN(ScopedTerms s, OpenScoped(o, ctx));
+    ASKDB_ASSIGN_OR_RETURN(std::optional<knowledge::BusinessTerm> old, FindScoped(s, o.term));
+    if (!old) {
+      return NotFoundError("no term '" + o.term + "' in " + s.owner.scope +
+                           "; see `askdb kb term list`");
+    }
+    ASKDB_RETURN_IF_ERROR(s.terms->SetRecall(old->id, on));
+    where = s.owner.scope;
+  } else {
+    ASKDB_ASSIGN_OR_RETURN(std::filesystem::path path, TermsFile(o, ctx));
+    ASKDB_ASSIGN_OR_RETURN(std::vector<knowledge::BusinessTerm> terms, LoadOrEmpty(path));
+    auto it = std::find_if(terms.begin(), terms.end(),
+                           [&](const knowledge::BusinessTerm& t) { return t.term == o.term; });
+    if (it == terms.end()) {
+      return NotFoundError("no term '" + o.term + "' in " + path.string() +
+                           "; see `askdb kb term list`");
+    }
+    it->is_recall = on;
+    ASKDB_RETURN_IF_ERROR(knowledge::SaveTermsFile(terms, path));
+    where = path.string();
+  }
+  if (ctx.json) {
+    PrintJson(ctx, Json{{"term", o.term}, {"is_recall", on}});
+  } else {
+    std::cout << "recall " << o.switch_to << " for term " << o.term << " in " << where << "\n";
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 CommandHandler AddKbTermCommand(CLI::App* kb) {
@@ -271,7 +311,14 @@ CommandHandler AddKbTermCommand(CLI::App* kb) {
       ->required();
   remove->callback([action] { *action = RunRemove; });
 
-  for (CLI::App* sub : {add, list, remove}) {
+  CLI::App* recall = cmd->add_subcommand(
+      "recall", "Switch a term's recall on or off (off: not recalled, not read by the engine)");
+  recall->add_option("term", o->term, "The term's word (or, with --agent/--datasource, its id)")
+      ->required();
+  recall->add_option("switch", o->switch_to, "on or off")->required();
+  recall->callback([action] { *action = RunRecall; });
+
+  for (CLI::App* sub : {add, list, remove, recall}) {
     sub->add_option("--db", o->db,
                     "The SQLite database (default: database.default_url, else the demo)");
     sub->add_option("--agent", o->agent,
@@ -290,6 +337,7 @@ CommandHandler AddKbTermCommand(CLI::App* kb) {
       "--period 近90天 --period-column orders.order_date\n"
       "  askdb kb term add 大单 --agent ag_1 --filter \"orders.total_amount > 8000\"\n"
       "  askdb kb term list --json\n"
+      "  askdb kb term recall 大单 off\n"
       "  askdb kb term remove 净销售额");
   return [o, action](CliContext& ctx) { return *action ? (*action)(*o, ctx) : Status::Ok(); };
 }
