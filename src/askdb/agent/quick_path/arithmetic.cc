@@ -625,7 +625,9 @@ class Parser {
     if (Accept(Tok::kCbrt)) return std::cbrt(a);
     if (Accept(Tok::kReciprocal)) return Divide(1, a);
     if (Accept(Tok::kFactorial)) return Factorial(a);  // "10的阶乘"
+    const bool negative = Accept(Tok::kMinus);         // "2的-1次方"
     long double b = Primary();
+    if (negative) b = -b;
     if (!result_.ok()) return 0;
     if (Accept(Tok::kPowerSuffix)) return std::pow(a, b);
     if (Accept(Tok::kRootSuffix)) return Root(a, b);  // "81的四次方根"

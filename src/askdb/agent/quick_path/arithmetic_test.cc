@@ -87,6 +87,8 @@ TEST(ArithmeticTest, WordsPercentPowers) {
   EXPECT_EQ(Eval("3的立方"), "27");
   EXPECT_EQ(Eval("2的10次方"), "1024");
   EXPECT_EQ(Eval("16的平方根"), "4");
+  EXPECT_EQ(Eval("2的-1次方"), "0.5");  // a negative exponent after 的
+  EXPECT_EQ(Eval("10的-2次方"), "0.01");
   EXPECT_EQ(Eval("根号16+1"), "5");
   EXPECT_EQ(Eval("sqrt(16)"), "4");
   EXPECT_EQ(Eval("5 squared"), "25");
