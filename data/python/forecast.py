@@ -3,6 +3,8 @@
 # same month a year earlier times the growth of the last twelve months over the twelve
 # before them (seasonal naive with drift); with less, the least-squares line through the
 # months. Months missing inside the range count as 0; the last month is taken as complete.
+import math
+
 import numpy as np
 import pandas as pd
 
@@ -55,9 +57,42 @@ show_chart({
          "data": [None] * (len(history) - 1) + [float(series.iloc[-1])] + values},
     ],
 })
+
+
+def significant(x, digits=3):
+    """x rounded to `digits` significant figures (0 stays 0)."""
+    if x == 0:
+        return 0.0
+    return round(x, digits - 1 - math.floor(math.log10(abs(x))))
+
+
+def plain(x):
+    """A rounded number without trailing zeros: 15.8, 1,584, 0.0123."""
+    text = f"{x:,.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def approximately(x, zh):
+    """A forecast is an estimate: three significant figures, in the reader's units (millions
+    and billions in English, 万 and 亿 in Chinese), never cents."""
+    size = abs(x)
+    if zh:
+        if size >= 1e8:
+            return plain(significant(x / 1e8)) + " 亿"
+        if size >= 1e4:
+            wan = x / 1e4  # Chinese counts in 万: whole 万 from a thousand 万 up (1,584 万)
+            return plain(round(wan) if abs(wan) >= 100 else significant(wan)) + " 万"
+        return plain(significant(x))
+    for scale, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
+        if size >= scale:
+            return plain(significant(x / scale)) + " " + word
+    return plain(significant(x))
+
+
 span = f"{labels[0]} – {labels[-1]}"
 if zh:
-    finding(f"预测 {span} 的{measure}合计约 {total:,.2f}（{method}）", forecast_total=total)
-else:
-    finding(f"Forecast {measure} for {span}: about {total:,.2f} in total ({method})",
+    finding(f"预测 {span} 的{measure}合计约 {approximately(total, True)}（{method}）",
             forecast_total=total)
+else:
+    finding(f"Forecast {measure} for {span}: about {approximately(total, False)} in total "
+            f"({method})", forecast_total=total)

@@ -203,6 +203,14 @@ class Consultant {
   const catalog::TableSemantics* TableModel(int table) const;
   std::string TableDisplay(int table) const;
   std::string ColumnDisplay(int column) const;
+  // A Chinese run's display with no Chinese business name is a Latin phrase ("billing
+  // country"): remembered with its physical name so that FinishWording quotes it in the
+  // texts people read (“BillingCountry”) instead of gluing it to Chinese.
+  std::string Remembered(std::string display, std::string_view physical) const;
+  // Titles and explanations as people read them: English titles in sentence case; in a
+  // Chinese run every remembered Latin display quoted. Example questions stay as the
+  // engine reads them.
+  void FinishWording(Suggestion& s) const;
   std::string Lower(int column) const { return text::AsciiLower(index_.columns()[column].name); }
 
   // Structure.
@@ -246,6 +254,7 @@ class Consultant {
   const bool zh_;
   std::vector<Suggestion> out_;
   ConsultationResult result_;
+  mutable std::map<std::string, std::string> latin_names_;  // display → physical name
 };
 
 const catalog::TableSemantics* Consultant::TableModel(int table) const {
@@ -262,13 +271,66 @@ const catalog::ColumnSemantics* Consultant::ColumnModel(int column) const {
 std::string Consultant::TableDisplay(int table) const {
   const nlq::IndexedTable& t = index_.tables()[table];
   const std::string& business = zh_ ? t.display_zh : t.display_en;
-  return business.empty() ? PhysicalPhrase(t.name) : business;
+  return business.empty() ? Remembered(PhysicalPhrase(t.name), t.name) : business;
 }
 
 std::string Consultant::ColumnDisplay(int column) const {
   const IndexedColumn& c = index_.columns()[column];
   const std::string& business = zh_ ? c.display_zh : c.display_en;
-  return business.empty() ? PhysicalPhrase(c.name) : business;
+  return business.empty() ? Remembered(PhysicalPhrase(c.name), c.name) : business;
+}
+
+std::string Consultant::Remembered(std::string display, std::string_view physical) const {
+  if (zh_ && !text::ContainsCjk(display)) latin_names_.emplace(display, physical);
+  return display;
+}
+
+// Replaces each whole-word occurrence of a name's display with “physical name”; `names` is
+// longest display first, so "invoice date" wins over "invoice" where both start.
+std::string QuoteNames(std::string_view text,
+                       const std::vector<std::pair<std::string, std::string>>& names) {
+  std::string out;
+  size_t i = 0;
+  while (i < text.size()) {
+    const std::pair<std::string, std::string>* hit = nullptr;
+    if (i == 0 || !IsAsciiWordChar(text[i - 1])) {
+      for (const auto& name : names) {
+        const size_t end = i + name.first.size();
+        if (text.compare(i, name.first.size(), name.first) == 0 &&
+            (end >= text.size() || !IsAsciiWordChar(text[end]))) {
+          hit = &name;
+          break;
+        }
+      }
+    }
+    if (hit == nullptr) {
+      out += text[i++];
+      continue;
+    }
+    out += "“" + hit->second + "”";
+    i += hit->first.size();
+  }
+  return out;
+}
+
+void Consultant::FinishWording(Suggestion& s) const {
+  if (!zh_) {
+    if (!s.title.empty() && s.title.front() >= 'a' && s.title.front() <= 'z') {
+      s.title.front() = static_cast<char>(s.title.front() - 'a' + 'A');
+    }
+    return;
+  }
+  if (latin_names_.empty()) return;
+  std::vector<std::pair<std::string, std::string>> names(latin_names_.begin(), latin_names_.end());
+  std::stable_sort(names.begin(), names.end(),
+                   [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  auto quote = [&](std::string& t) { t = QuoteNames(t, names); };
+  quote(s.title);
+  quote(s.rationale);
+  quote(s.chart_reason);
+  quote(s.time_axis);
+  for (std::string& d : s.dimensions) quote(d);
+  for (std::string& m : s.measures) quote(m);
 }
 
 std::vector<int> Consultant::OutEdges(int table) const {
@@ -992,6 +1054,7 @@ ConsultationResult Consultant::Run() {
       break;
     if (!titles.insert(s.title).second) continue;
     FinishExamples(s);
+    FinishWording(s);
     if (s.example_questions.size() >
         static_cast<size_t>(std::max(1, options_.max_examples_per_suggestion))) {
       s.example_questions.resize(std::max(1, options_.max_examples_per_suggestion));

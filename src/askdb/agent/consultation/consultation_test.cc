@@ -293,6 +293,85 @@ TEST(ConsultationTest, Chinook) {
   EXPECT_NE(zh.result.RenderMarkdown().find("推荐的分析"), std::string::npos);
 }
 
+// A Latin letter right before or after a CJK character: a physical name glued to Chinese
+// ("total分布"), which a title must never show.
+bool GluesLatinToChinese(std::string_view s) {
+  const std::vector<char32_t> u = text::DecodeUtf8(s);
+  auto cjk = [](char32_t c) { return c >= 0x3400 && c <= 0x9FFF; };
+  auto latin = [](char32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  for (size_t i = 0; i + 1 < u.size(); ++i) {
+    if ((latin(u[i]) && cjk(u[i + 1])) || (cjk(u[i]) && latin(u[i + 1]))) return true;
+  }
+  return false;
+}
+
+bool SentenceCase(const std::string& title) {
+  return !title.empty() && title.front() >= 'A' && title.front() <= 'Z';
+}
+
+// Titles people read: the business name in the run's language when the semantic model has
+// one; otherwise, in a Chinese run, the column's own name quoted (“Total”), never glued to
+// Chinese; English titles in sentence case.
+TEST(ConsultationTest, ChinookTitlesUseBusinessNamesOrQuotedColumns) {
+  const fs::path path = fs::path(ASKDB_SHARED_DATA_DIR) / "chinook" / "chinook.sqlite";
+  if (!fs::exists(path)) GTEST_SKIP() << "no " << path;
+  const Observed zh = ConsultFile(path, nullptr, true);
+  ASSERT_FALSE(zh.result.suggestions.empty());
+  for (const Suggestion& s : zh.result.suggestions) {
+    EXPECT_FALSE(GluesLatinToChinese(s.title)) << s.title;
+    EXPECT_FALSE(GluesLatinToChinese(s.rationale)) << s.rationale;
+    // The examples stay as the engine reads them: no quotes added.
+    for (const std::string& q : s.example_questions) EXPECT_EQ(q.find("“"), std::string::npos);
+  }
+  const Suggestion* trend = FindKind(zh.result, AnalysisKind::kTrend);
+  ASSERT_NE(trend, nullptr);
+  EXPECT_EQ(trend->title, "“Total”趋势");
+  EXPECT_EQ(trend->measures, std::vector<std::string>{"“Total”"});
+  EXPECT_NE(trend->rationale.find("按“InvoiceDate”看“Total”的走势"), std::string::npos)
+      << trend->rationale;
+
+  const Observed en = ConsultFile(path, nullptr, false);
+  ASSERT_FALSE(en.result.suggestions.empty());
+  for (const Suggestion& s : en.result.suggestions) EXPECT_TRUE(SentenceCase(s.title)) << s.title;
+  const Suggestion* comparison = FindKind(en.result, AnalysisKind::kComparison);
+  ASSERT_NE(comparison, nullptr);
+  EXPECT_EQ(comparison->title.rfind("Total by ", 0), 0u) << comparison->title;
+
+  // With the Chinese semantic model, its business names and nothing quoted.
+  auto model = catalog::LoadSemanticModel(fs::path(ASKDB_SOURCE_DIR) / "data" / "semantic" /
+                                          "chinook.semantic.json");
+  ASSERT_TRUE(model.ok()) << model.status().ToString();
+  const Observed named = ConsultFile(path, &*model, true);
+  ASSERT_FALSE(named.result.suggestions.empty());
+  for (const Suggestion& s : named.result.suggestions) {
+    EXPECT_FALSE(GluesLatinToChinese(s.title)) << s.title;
+    EXPECT_EQ(s.title.find("“"), std::string::npos) << s.title;
+  }
+  const Suggestion* named_trend = FindKind(named.result, AnalysisKind::kTrend);
+  ASSERT_NE(named_trend, nullptr);
+  EXPECT_EQ(named_trend->title, "发票金额趋势");
+  const Observed named_en = ConsultFile(path, &*model, false);
+  for (const Suggestion& s : named_en.result.suggestions) {
+    EXPECT_TRUE(SentenceCase(s.title)) << s.title;
+  }
+}
+
+// The demo's model names everything in both languages: nothing quoted, English titles in
+// sentence case.
+TEST(ConsultationTest, DemoTitlesReadWell) {
+  const Observed zh = ConsultFile(DemoEnv::Get().path(), &DemoEnv::Get().model(), true);
+  for (const Suggestion& s : zh.result.suggestions) {
+    EXPECT_EQ(s.title.find("“"), std::string::npos) << s.title;
+    EXPECT_FALSE(GluesLatinToChinese(s.title)) << s.title;
+  }
+  const Observed en = ConsultFile(DemoEnv::Get().path(), &DemoEnv::Get().model(), false);
+  ASSERT_FALSE(en.result.suggestions.empty());
+  for (const Suggestion& s : en.result.suggestions) EXPECT_TRUE(SentenceCase(s.title)) << s.title;
+  const Suggestion* comparison = FindKind(en.result, AnalysisKind::kComparison);
+  ASSERT_NE(comparison, nullptr);
+  EXPECT_EQ(comparison->title.rfind("Order amount by ", 0), 0u) << comparison->title;
+}
+
 TEST(ConsultationTest, DuSqlChineseNames) {
   const fs::path path = fs::path(ASKDB_SHARED_DATA_DIR) / "dusql" / "中国城市" / "中国城市.sqlite";
   if (!fs::exists(path)) GTEST_SKIP() << "no " << path;

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <set>
 
@@ -444,6 +446,18 @@ TEST_F(PipelineNoModelTest, StandaloneForecastAndOutlierQuestionsRunTheirTemplat
     ASSERT_TRUE(forecast->success) << forecast->error;
     EXPECT_NEAR(forecast->python["output"]["values"]["forecast_total"].get<double>(),
                 expected_total, 1e-6 * expected_total);
+    // An estimate is stated with the digits it deserves (three significant figures, in
+    // millions or 万), never to the cent.
+    ASSERT_GE(expected_total, 1e7);  // the demo's quarter: tens of millions
+    ASSERT_LT(expected_total, 1e8);
+    char stated[32];
+    if (question[0] == 'f') {
+      std::snprintf(stated, sizeof stated, "about %.1f million", expected_total / 1e6);
+    } else {
+      const long long wan = std::llround(expected_total / 1e4);
+      std::snprintf(stated, sizeof stated, "约 %lld,%03lld 万", wan / 1000, wan % 1000);
+    }
+    EXPECT_NE(forecast->text.find(stated), std::string::npos) << forecast->text;
   }
   for (const char* question : {"哪些门店的销售额异常", "which stores have abnormal sales"}) {
     SCOPED_TRACE(question);
