@@ -345,8 +345,10 @@ StatusOr<AnalysisRun> RunAnalysis(const AnalysisRunInput& input, const plan::Ana
   AnalysisToolRunner runner(input, records, python_records);
   SqlFixingEvaluator evaluator(input, records);
   ModelSufficiencyJudge judge(input, outcomes);
-  // Deviation warnings go to the log (spdlog) as well as into the run.
-  plan::ExecutionValidator validator(plan::ValidatorOptions{}, nullptr);
+  // Deviation warnings go to the log (spdlog) as well as into the run, in the run's language.
+  plan::ValidatorOptions validator_options;
+  validator_options.chinese = input.chinese;
+  plan::ExecutionValidator validator(validator_options, nullptr);
   plan::StepExecutorOptions options;
   options.max_sufficiency_rounds = input.max_sufficiency_rounds;
   plan::StepExecutor executor({.runner = &runner,

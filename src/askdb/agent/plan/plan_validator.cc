@@ -22,11 +22,11 @@ bool Contains(const std::string& haystack, std::string_view needle) {
   return haystack.find(needle) != std::string::npos;
 }
 
-std::string JoinTools(const std::vector<std::string>& tools) {
-  if (tools.empty()) return "(none)";
+std::string JoinTools(const std::vector<std::string>& tools, bool zh) {
+  if (tools.empty()) return zh ? "（无）" : "(none)";
   std::string out;
   for (const std::string& t : tools) {
-    if (!out.empty()) out += ", ";
+    if (!out.empty()) out += zh ? "、" : ", ";
     out += t;
   }
   return out;
@@ -266,11 +266,15 @@ void ExecutionValidator::TrackExecution(std::string_view tool, int step_num) {
     calls_.push_back(TrackedCall{std::string(tool), step_num});
     if (began_) {
       const PlanStep* step = tracked_plan_.FindStep(step_num);
+      const bool zh = options_.chinese;
       if (step == nullptr) {
-        warning = fmt::format("tool call {} for step {}, which is not in the plan", tool, step_num);
+        warning =
+            zh ? fmt::format("第 {} 步调用了 {}，但计划里没有这一步", step_num, tool)
+               : fmt::format("tool call {} for step {}, which is not in the plan", tool, step_num);
       } else if (step->tool != tool) {
         warning =
-            fmt::format("step {} was planned as {} but called {}", step_num, step->tool, tool);
+            zh ? fmt::format("第 {} 步计划用 {}，实际调用了 {}", step_num, step->tool, tool)
+               : fmt::format("step {} was planned as {} but called {}", step_num, step->tool, tool);
       }
       if (!warning.empty()) tracking_warnings_.push_back(warning);
     }
@@ -304,16 +308,21 @@ ExecutionMetrics ExecutionValidator::MetricsLocked() const {
   m.actual_calls = static_cast<int>(m.actual_steps.size());
   m.deviation_score = DeviationScore(m.planned_steps, m.actual_steps);
   m.warnings = tracking_warnings_;
+  const bool zh = options_.chinese;
   if (!began_) {
     m.warnings.push_back(
-        "metrics are partial: no plan was registered with BeginExecution before tracking");
+        zh ? "执行指标不完整：跟踪工具调用前没有登记计划（BeginExecution）"
+           : "metrics are partial: no plan was registered with BeginExecution before tracking");
   }
   if (m.deviation_score > options_.deviation_warning_threshold) {
-    m.warnings.push_back(fmt::format(
-        "execution deviated from the plan: deviation score {:.2f} > {:.2f} (planned: {}; "
-        "actual: {})",
-        m.deviation_score, options_.deviation_warning_threshold, JoinTools(m.planned_steps),
-        JoinTools(m.actual_steps)));
+    const std::string planned = JoinTools(m.planned_steps, zh);
+    const std::string actual = JoinTools(m.actual_steps, zh);
+    m.warnings.push_back(
+        zh ? fmt::format("执行偏离了计划：偏离度 {:.2f} > {:.2f}（计划：{}；实际：{}）",
+                         m.deviation_score, options_.deviation_warning_threshold, planned, actual)
+           : fmt::format("execution deviated from the plan: deviation score {:.2f} > {:.2f} "
+                         "(planned: {}; actual: {})",
+                         m.deviation_score, options_.deviation_warning_threshold, planned, actual));
   }
   return m;
 }

@@ -40,6 +40,10 @@ namespace askdb::agent::plan {
 struct ValidatorOptions {
   double deviation_warning_threshold = 0.5;  // warn when the score is strictly above
   size_t max_steps = 20;                     // longer plans are cut (runaway model output)
+  // The run's language: tracking and deviation warnings are shown to the person who asked
+  // (CLI notes, the stream's plan_deviation warnings), so they are written in Chinese for a
+  // Chinese run. Plan-correction warnings (ValidatePlan) are for the logs and stay English.
+  bool chinese = false;
 };
 
 struct ValidationResult {

@@ -178,6 +178,36 @@ TEST(ExecutionValidatorTest, TracksCallsAndWarnsOnInconsistency) {
   EXPECT_TRUE(AnyContains(log.lines, "deviation score 0.60 > 0.50"));
 }
 
+// A Chinese run reads its tracking and deviation warnings in Chinese (they are printed as
+// the run's notes and streamed as plan_deviation warnings); nothing English is left in them.
+TEST(ExecutionValidatorTest, ChineseRunWarnsInChinese) {
+  Captured log;
+  ValidatorOptions options;
+  options.chinese = true;
+  ExecutionValidator v(options, log.logger());
+  AnalysisPlan p;
+  p.steps = {Step(1, kToolGetDataSourceContext), Step(2, kToolExecuteSql)};
+  v.BeginExecution(p);
+  v.TrackExecution(kToolGetDataSourceContext, 1);
+  v.TrackExecution(kToolWebSearch, 2);
+  v.TrackExecution(kToolExecuteSql, 9);
+  v.TrackExecution(kToolExecuteSql, 2);
+  v.TrackExecution(kToolWebFetch, 3);
+  std::vector<std::string> warnings = v.LogDeviations();
+  ASSERT_EQ(warnings.size(), 4u);
+  EXPECT_EQ(warnings[0], "第 2 步计划用 execute_sql，实际调用了 web_search");
+  EXPECT_EQ(warnings[1], "第 9 步调用了 execute_sql，但计划里没有这一步");
+  EXPECT_EQ(warnings[2], "第 3 步调用了 web_fetch，但计划里没有这一步");
+  EXPECT_EQ(warnings[3],
+            "执行偏离了计划：偏离度 0.60 > 0.50（计划：get_data_source_context、execute_sql；"
+            "实际：get_data_source_context、web_search、execute_sql、execute_sql、web_fetch）");
+  EXPECT_EQ(log.lines, warnings);  // the log carries the same text
+
+  ExecutionValidator untracked(options, log.logger());
+  untracked.TrackExecution(kToolExecuteSql, 1);
+  EXPECT_TRUE(AnyContains(untracked.GetMetrics().warnings, "执行指标不完整"));
+}
+
 // Steps a sufficiency round adds to the running plan are planned additions, not deviations.
 TEST(ExecutionValidatorTest, PlanExtendedWhileRunningIsNoDeviation) {
   Captured log;
