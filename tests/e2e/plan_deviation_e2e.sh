@@ -3,7 +3,7 @@
 # plans one SQL step whose statement names a missing column and needs three fixes; with the
 # schema step the validator adds, five calls against two planned (deviation score 0.60 >
 # 0.50). The warning must reach the CLI's output, the log, `--json` (with every metric) and the
-# stream of `askdb serve` (and its log).
+# stream of `askdb serve` (and its log); a Chinese run's note is in Chinese.
 # Usage: plan_deviation_e2e.sh ASKDB_BINARY
 set -euo pipefail
 askdb=$1
@@ -30,6 +30,26 @@ grep -q "note: execution deviated from the plan: deviation score 0.60 > 0.50" "$
   fail "no deviation note in the CLI output: $(cat "$work/out")"
 grep -q "plan: execution deviated from the plan" "$work/err" ||
   fail "no deviation warning in the log: $(cat "$work/err")"
+
+# A Chinese run: the same deviation, its note in Chinese (the run's language), none in English.
+# The prompts are Chinese too: the same replies keyed on their Chinese wording.
+cat > "$work/rules_zh.json" <<'RULES'
+[{"match": "分析规划器", "json": {"title": "渠道", "steps": [
+   {"step_num": 1, "tool": "execute_sql", "purpose": "各渠道的销售额",
+    "input": "SELECT chanel, SUM(total_amount) AS revenue FROM orders GROUP BY chanel"}]}},
+ {"match": "SQL 执行失败[\\s\\S]*chanel", "json": {"sql": "SELECT chanl, SUM(total_amount) AS revenue FROM orders GROUP BY chanl"}},
+ {"match": "SQL 执行失败[\\s\\S]*chanl", "json": {"sql": "SELECT chnl, SUM(total_amount) AS revenue FROM orders GROUP BY chnl"}},
+ {"match": "SQL 执行失败[\\s\\S]*chnl", "json": {"sql": "SELECT channel, SUM(total_amount) AS revenue FROM orders GROUP BY channel"}},
+ {"match": "是否足以", "json": {"sufficient": true, "reason": "完整", "confidence": 0.9}},
+ {"match": "撰写分析报告", "json": {"title": "渠道", "summary": "各渠道的销售额已知。", "findings": [], "recommendations": []}}]
+RULES
+"$askdb" ask "做一份全面的销售分析报告" --db "$db" --llm "scripted:$work/rules_zh.json" > "$work/out_zh" \
+  2> "$work/err_zh" || fail "ask (Chinese): $(cat "$work/err_zh")"
+grep -q "注意：执行偏离了计划：偏离度 0.60 > 0.50（计划：get_data_source_context、execute_sql；" \
+  "$work/out_zh" || fail "no Chinese deviation note in the CLI output: $(cat "$work/out_zh")"
+if grep -q "deviated\|note:" "$work/out_zh"; then
+  fail "English deviation text in a Chinese run: $(cat "$work/out_zh")"
+fi
 
 # --json: every metric with the run.
 json=$("$askdb" --json ask "$q" --db "$db" --llm "scripted:$work/rules.json" 2> "$work/err2") ||
