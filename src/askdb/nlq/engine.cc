@@ -274,7 +274,34 @@ void Parser::RecountUnknown(Coverage* cov) const {
 
 // The query completed from what was read: a bare table lists its label, the rows listed
 // with their attributes are named, a group with no measure counts rows.
+// "how many products are discontinued", "list the discontinued products": a yes/no column
+// named beside its own table's rows picks the rows where it holds; listing the column for
+// every row would answer another question.
+void Parser::ReadFlagColumnsAsConditions() {
+  std::vector<int> kept;
+  for (int p : q_.projections) {
+    const std::optional<std::string> yes = FlagYesValue(Col(p));
+    const int table = Col(p).table;
+    const bool counts_its_rows = q_.measures.size() == 1 && q_.measures[0].agg == Agg::kCount &&
+                                 q_.measures[0].column < 0 && q_.measures[0].table == table;
+    const bool about_its_rows =
+        counts_its_rows || (q_.measures.empty() && q_.subject_table == table);
+    if (!yes || !about_its_rows) {
+      kept.push_back(p);
+      continue;
+    }
+    Filter f;
+    f.column = p;
+    f.values = {*yes};
+    q_.filters.push_back(f);
+    out_.explanation.push_back({"", "value", ColName(p) + " = " + *yes + " (a yes/no column)"});
+    Understood(ColName(p) + " = " + *yes, ColName(p) + " = " + *yes);
+  }
+  q_.projections = kept;
+}
+
 std::optional<Translation> Parser::CompleteQuery(double* confidence) {
+  ReadFlagColumnsAsConditions();
   // Nothing asked: no measure, no column, no table.
   if (q_.measures.empty() && q_.projections.empty() && q_.group_columns.empty() &&
       q_.subject_table < 0) {

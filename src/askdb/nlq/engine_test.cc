@@ -660,5 +660,29 @@ INSERT INTO tracks VALUES (1,'Intro',60000,100,1),(2,'Epic',600000,900,1),
   }
 }
 
+// A yes/no column named beside its own table's rows picks the rows where it holds
+// ("discontinued products"), instead of listing the column for every row.
+TEST(FlagColumnTest, AYesNoColumnBesideItsRowsIsACondition) {
+  auto conn = db::SqliteConnector::OpenInMemory(
+      "CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT, discontinued TEXT);"
+      "INSERT INTO products VALUES (1,'Tea','0'),(2,'Jam','1'),(3,'Oil','1'),(4,'Rice','0');");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  auto run = [&](std::string_view q) {
+    const Translation t = Engine::Translate(q, *index, (*conn)->dialect());
+    EXPECT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    auto rs = (*conn)->Execute(t.sql, {});
+    EXPECT_TRUE(rs.ok()) << t.sql;
+    return rs.ok() ? std::move(rs).value() : db::ResultSet{};
+  };
+  db::ResultSet count = run("how many products are discontinued");
+  ASSERT_EQ(count.row_count(), 1u);
+  EXPECT_EQ(count.rows[0][0].AsNumber().value_or(-1), 2);
+  db::ResultSet list = run("list the discontinued products");
+  ASSERT_EQ(list.row_count(), 2u);
+  EXPECT_EQ(list.rows[0][0].ToDisplayString(), "Jam");
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -77,6 +77,7 @@ class Parser {
   bool CountFlagRows();
   void RecountUnknown(Coverage* cov) const;
   std::optional<Translation> CompleteQuery(double* confidence);
+  void ReadFlagColumnsAsConditions();
   std::optional<Translation> RefuseMixedShapes();
   std::optional<Translation> ApplyPerRowMeasures(double confidence);
   std::optional<Translation> Verify(const Coverage& cov, double* confidence);

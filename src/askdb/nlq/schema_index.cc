@@ -636,4 +636,8 @@ StatusOr<SchemaIndex> BuildSchemaIndex(db::Connector& connector,
   return SchemaIndex::Build(schema, model, stats, options);
 }
 
+std::optional<std::string> FlagYesValue(const IndexedColumn& column) {
+  return FlagTrueValue(text::AsciiLower(column.name), column.stats.values);
+}
+
 }  // namespace askdb::nlq

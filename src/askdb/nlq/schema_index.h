@@ -87,6 +87,10 @@ struct JoinEdge {
   int to_table = -1, to_column = -1;
 };
 
+// The stored "true" value of a yes/no column (exactly one true and one false spelling:
+// T/F, Y/N, true/false, yes/no, 1/0), or nullopt.
+std::optional<std::string> FlagYesValue(const IndexedColumn& column);
+
 class SchemaIndex {
  public:
   // `model` and `stats` may be null/empty. Disabled tables and columns of the model are
