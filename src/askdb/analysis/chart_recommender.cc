@@ -424,7 +424,7 @@ Json ValueAxis(const std::string& name) {
 class Recommender {
  public:
   Recommender(const ResultSet& rs, const ChartRequest& req, const ChartOptions& opt)
-      : rs_(rs), req_(req), opt_(opt), facts_(DescribeResult(rs, req.sql)) {
+      : rs_(rs), req_(req), opt_(opt), facts_(DescribeResult(rs, req.sql, req.money_columns)) {
     words_.zh = text::ContainsCjk(req.question);
     if (req.question.empty()) {
       for (const auto& c : rs.columns) words_.zh = words_.zh || text::ContainsCjk(c.name);
@@ -662,10 +662,19 @@ class Recommender {
     return s;
   }
 
+  // The tooltip's number format (report_builder.cc's kInitJs): "money" (two decimals, as
+  // FormatNumber(v, true)) when every plotted series is money, else "number".
+  static std::string TooltipFormat(const ChartSpec& s) {
+    const bool money = !s.data.series.empty() &&
+                       std::all_of(s.data.series.begin(), s.data.series.end(),
+                                   [](const ChartSeries& series) { return series.money; });
+    return money ? "money" : "number";
+  }
+
   Json LineOption(const ChartSpec& s, const std::string& y_name) const {
     bool legend = s.data.series.size() > 1;
     Json o = BaseOption(s.title);
-    o["tooltip"] = {{"trigger", "axis"}, {"askdbFormat", "number"}};
+    o["tooltip"] = {{"trigger", "axis"}, {"askdbFormat", TooltipFormat(s)}};
     if (legend) o["legend"] = Legend();
     o["grid"] = Grid(legend, true);
     o["xAxis"] = {{"type", "category"}, {"boundaryGap", false}, {"data", s.data.labels}};
@@ -753,8 +762,9 @@ class Recommender {
     bool legend = s.data.series.size() > 1;
     size_t n = s.data.labels.size();
     Json o = BaseOption(s.title);
-    o["tooltip"] = {
-        {"trigger", "axis"}, {"axisPointer", {{"type", "shadow"}}}, {"askdbFormat", "number"}};
+    o["tooltip"] = {{"trigger", "axis"},
+                    {"axisPointer", {{"type", "shadow"}}},
+                    {"askdbFormat", TooltipFormat(s)}};
     if (legend) o["legend"] = Legend();
     Json cat_axis = {{"type", "category"}, {"data", s.data.labels}};
     Json value_axis = {{"type", "value"}, {"axisLabel", {{"askdbFormat", "compact"}}}};

@@ -105,6 +105,9 @@ struct ChartRequest {
   std::string question{};  // the user's question: language, "share"/"占比" intent, title
   std::string sql{};       // the statement that made the result: an ORDER BY keeps row order;
                            // its select items say which measures add up (no pie otherwise)
+  // Source columns known to hold money (DescribeResult's money_columns): a result column
+  // showing one of them is money, two decimals.
+  std::vector<std::string> money_columns{};
 };
 
 ChartSpec RecommendChart(const db::ResultSet& result, const ChartRequest& request = {},

@@ -65,6 +65,37 @@ TEST(ChartRecommenderTest, MonthlyRevenueIsLineInTimeOrder) {
   ExpectConsistent(spec);
 }
 
+// The HTML report's tooltips show money with both decimals ("money": report_builder's
+// formatter), by the same rule as the tables: a money name, or a source column known to be
+// money (SUM(Total) AS Total on Chinook with its semantic model); else "number".
+TEST(ChartRecommenderTest, TooltipsFormatMoneyByTheTablesRule) {
+  ResultSet rs = Make({"BillingCountry", "Total"}, {{Value::Text("USA"), Value::Double(523.06)},
+                                                    {Value::Text("Canada"), Value::Double(303.96)},
+                                                    {Value::Text("France"), Value::Double(195.1)}});
+  ChartRequest request;
+  request.sql =
+      "SELECT BillingCountry, SUM(Total) AS Total FROM Invoice GROUP BY 1 ORDER BY 2 DESC";
+  ChartSpec plain = RecommendChart(rs, request);
+  ASSERT_EQ(plain.kind, ChartKind::kBar) << plain.reason;
+  EXPECT_EQ(plain.echarts_option["tooltip"]["askdbFormat"], "number");
+  request.money_columns = {"total"};
+  ChartSpec money = RecommendChart(rs, request);
+  ASSERT_EQ(money.kind, ChartKind::kBar) << money.reason;
+  EXPECT_EQ(money.echarts_option["tooltip"]["askdbFormat"], "money");
+  Report report("t");
+  report.AddChart(money);
+  const std::string html = RenderHtml(report);
+  EXPECT_NE(html.find("\"askdbFormat\":\"money\""), std::string::npos);
+  EXPECT_NE(html.find("kind === 'money' ? money"), std::string::npos);  // its formatter
+
+  ResultSet months = Make({"month", "revenue"}, {{Value::Text("2024-01"), Value::Double(100.5)},
+                                                 {Value::Text("2024-02"), Value::Double(120)}});
+  EXPECT_EQ(RecommendChart(months).echarts_option["tooltip"]["askdbFormat"], "money");
+  ResultSet counts = Make({"month", "orders"}, {{Value::Text("2024-01"), Value::Int(5)},
+                                                {Value::Text("2024-02"), Value::Int(7)}});
+  EXPECT_EQ(RecommendChart(counts).echarts_option["tooltip"]["askdbFormat"], "number");
+}
+
 TEST(ChartRecommenderTest, DatesQuartersAndYearsAreTime) {
   ResultSet dates = Make({"d", "orders"}, {{Value::Date("2024-03-02"), Value::Int(5)},
                                            {Value::Date("2024-03-01"), Value::Int(7)}});

@@ -435,9 +435,29 @@ bool IsCount(const Span& item) {
   return call && call->name == "count";
 }
 
+// The one source column an item shows — bare, or under SUM/AVG/MIN/MAX and wrappers
+// (ROUND, CAST, COALESCE, ...) — as its lower-case name without qualifier; empty when the
+// item computes anything else (a product, a difference, a CASE): then it is not certain.
+std::string SourceColumn(Span item) {
+  for (int depth = 0; depth < 8; ++depth) {
+    item = Unwrap(item);
+    const std::optional<Call> call = WholeCall(item);
+    if (!call) break;
+    const bool aggregate =
+        call->name == "sum" || call->name == "avg" || call->name == "min" || call->name == "max";
+    if (!aggregate && !In(call->name, kWrappers)) return "";
+    std::vector<Span> args = SplitTopLevel(call->args, TokKind::kComma);
+    if (args.empty() || (aggregate && args.size() != 1)) return "";
+    item = WithoutAlias(args.front());  // CAST(x AS REAL) → x
+  }
+  const std::optional<std::string> column = ColumnRef(item);
+  return column ? text::AsciiLower(*column) : "";
+}
+
 }  // namespace
 
-ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql) {
+ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql,
+                           const std::vector<std::string>& money_columns) {
   ResultFacts facts;
   const Statement st = Parse(sql);
   const bool items_match = st.items.size() == result.columns.size();
@@ -461,10 +481,14 @@ ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql) {
     }
     facts.columns.push_back(a);
     const db::ResultColumn& col = result.columns[c];
-    facts.money.push_back(!(items_match && IsCount(WithoutAlias(st.items[c]))) &&
-                          AllNumbers(result, c) &&
-                          (DeclaresScaleTwo(col.declared_type) || ValuesHaveScaleTwo(result, c) ||
-                           (measures::NamesMoney(col.name) && !measures::NamesQuantity(col.name))));
+    const bool known_money =
+        items_match && !money_columns.empty() &&
+        std::find(money_columns.begin(), money_columns.end(),
+                  SourceColumn(WithoutAlias(st.items[c]))) != money_columns.end();
+    facts.money.push_back(
+        !(items_match && IsCount(WithoutAlias(st.items[c]))) && AllNumbers(result, c) &&
+        (known_money || DeclaresScaleTwo(col.declared_type) || ValuesHaveScaleTwo(result, c) ||
+         (measures::NamesMoney(col.name) && !measures::NamesQuantity(col.name))));
   }
   return facts;
 }

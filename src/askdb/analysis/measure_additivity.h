@@ -15,6 +15,7 @@
 // Pure functions; thread-safe.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -38,11 +39,16 @@ struct ResultFacts {
   // One per result column: an amount of money, shown with two decimals ("2,328.60"). Money
   // is a DECIMAL/NUMERIC of scale 2 (the declared type, or every value's digits: how
   // PostgreSQL and MariaDB return a SUM of one), or a name that speaks of money
-  // (measures::NamesMoney: SQLite returns a SUM as a plain REAL); never a COUNT.
+  // (measures::NamesMoney: SQLite returns a SUM as a plain REAL), or a source column known to
+  // hold money (DescribeResult's money_columns); never a COUNT.
   std::vector<bool> money;
 };
 
-// `sql` may be empty (then only the column names decide).
-ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql);
+// `sql` may be empty (then only the column names decide). `money_columns`: lower-case names
+// of source columns known to hold money (a currency unit in the semantic model, the engine's
+// inferred money column), each unambiguous in the schema; a result column is money when its
+// item is one of them, bare or aggregated (SUM(Total) AS Total) — never a computed one.
+ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql,
+                           const std::vector<std::string>& money_columns = {});
 
 }  // namespace askdb::analysis

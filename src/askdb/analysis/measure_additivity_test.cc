@@ -157,5 +157,27 @@ TEST(MeasureAdditivityTest, MoneyIsScaleTwoOrAMoneyName) {
   EXPECT_EQ(f.money, (std::vector<bool>{false, true, true, true, false, false, false}));
 }
 
+// SQLite returns SUM(Total) as a plain REAL under a name that says nothing of money: only the
+// knowledge that the source column holds money (a currency unit in the semantic model, the
+// engine's money column) makes it money — where the item is that column, bare or aggregated,
+// and never a count or a computation over it.
+TEST(MeasureAdditivityTest, AKnownMoneyColumnIsMoneyWhereTheItemIsThatColumn) {
+  db::ResultSet r;
+  r.columns = {{"BillingCountry", ""}, {"Total", ""}, {"avg_total", ""}, {"top", ""}, {"n", ""},
+               {"twice", ""},          {"ms", ""}};
+  r.rows.push_back({db::Value::Text("USA"), db::Value::Double(523.06), db::Value::Double(5.8),
+                    db::Value::Double(25.86), db::Value::Int(91), db::Value::Double(1046.12),
+                    db::Value::Int(1000)});
+  const std::string sql =
+      "SELECT BillingCountry, SUM(Total) AS Total, ROUND(AVG(\"i\".\"Total\"), 2) AS avg_total, "
+      "MAX(CAST(i.Total AS REAL)) top, COUNT(Total) AS n, SUM(Total * 2) AS twice, "
+      "SUM(Milliseconds) AS ms FROM Invoice i GROUP BY 1";
+  EXPECT_EQ(DescribeResult(r, sql).money, std::vector<bool>(7, false));
+  EXPECT_EQ(DescribeResult(r, sql, {"total"}).money,
+            (std::vector<bool>{false, true, true, true, false, false, false}));
+  // Without the SQL the item is unknown: nothing is certain.
+  EXPECT_EQ(DescribeResult(r, "", {"total"}).money, std::vector<bool>(7, false));
+}
+
 }  // namespace
 }  // namespace askdb::analysis

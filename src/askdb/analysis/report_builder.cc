@@ -204,6 +204,11 @@ constexpr std::string_view kInitJs = R"js(
     if (typeof v !== 'number' || !isFinite(v)) return v == null ? '' : String(v);
     return v.toLocaleString('en-US', { maximumFractionDigits: 2 });
   }
+  // Money keeps both decimals (2,328.60, 12.00), as analysis::FormatNumber(v, true).
+  function money(v) {
+    if (typeof v !== 'number' || !isFinite(v)) return number(v);
+    return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
   function compact(v) {
     if (typeof v !== 'number' || !isFinite(v)) return number(v);
     var a = Math.abs(v), units = [[1e12, 'T'], [1e9, 'B'], [1e6, 'M'], [1e3, 'K']];
@@ -216,7 +221,7 @@ constexpr std::string_view kInitJs = R"js(
     return number(v);
   }
   function formatter(kind) {
-    var f = kind === 'compact' ? compact : number;
+    var f = kind === 'compact' ? compact : kind === 'money' ? money : number;
     return function (p) {
       var v = (p !== null && typeof p === 'object' && !Array.isArray(p)) ? p.value : p;
       if (Array.isArray(v)) return v.map(f).join(', ');

@@ -42,6 +42,7 @@ analysis::ChartSpec AnswerChart(const PipelineResult& r) {
   analysis::ChartRequest request;
   request.question = r.state.original_question;
   request.sql = r.sql;
+  request.money_columns = r.money_columns;
   return analysis::RecommendChart(*r.result, request);
 }
 
@@ -66,8 +67,9 @@ void PrintSteps(const CliContext& ctx, const PipelineResult& r) {
       request.title = step.purpose;
       request.question = r.state.original_question;
       request.sql = step.sql;
-      PrintQueryResult(ctx, step.sql, *step.result,
-                       analysis::RecommendChart(*step.result, request));
+      request.money_columns = r.money_columns;
+      PrintQueryResult(ctx, step.sql, *step.result, analysis::RecommendChart(*step.result, request),
+                       r.money_columns);
     } else if (step.success && step.python.is_object()) {
       std::cout << step.text << "\n"
                 << style.Dim(
@@ -207,7 +209,7 @@ void PrintPipelineAnswer(const CliContext& ctx, const PipelineResult& r,
   if (r.route == PipelineRoute::kAnalysis) {
     PrintSteps(ctx, r);
   } else if (r.result) {
-    PrintQueryResult(ctx, r.sql, *r.result, AnswerChart(r));
+    PrintQueryResult(ctx, r.sql, *r.result, AnswerChart(r), r.money_columns);
     std::cout << "\n";
   }
   std::cout << style.Bold(r.answer) << "\n";

@@ -13,7 +13,8 @@ constexpr int kMaxChartWidth = 80;
 }  // namespace
 
 void PrintQueryResult(const CliContext& ctx, std::string_view sql, const db::ResultSet& result,
-                      const analysis::ChartSpec& chart) {
+                      const analysis::ChartSpec& chart,
+                      const std::vector<std::string>& money_columns) {
   const Style style = ctx.style();
   if (!sql.empty()) std::cout << style.Cyan(sql) << "\n\n";
   if (chart.kind == analysis::ChartKind::kKpi) {
@@ -23,6 +24,8 @@ void PrintQueryResult(const CliContext& ctx, std::string_view sql, const db::Res
   TableFormat format;
   format.max_rows = static_cast<int>(ctx.config.output.max_table_rows);
   format.max_width = ctx.terminal.width;
+  format.sql = std::string(sql);
+  format.money_columns = money_columns;
   std::cout << FormatTable(result, format);
   std::vector<std::string> lines =
       analysis::RenderTextChart(chart, std::min(ctx.terminal.width, kMaxChartWidth));

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "askdb/analysis/chart_recommender.h"
 #include "askdb/cli/cli_context.h"
@@ -13,8 +14,10 @@
 namespace askdb::cli {
 
 // Prints SQL (when non-empty), the table, and the chart or KPI to stdout.
+// `money_columns`: source columns known to hold money (agent/ask/money_columns.h).
 void PrintQueryResult(const CliContext& ctx, std::string_view sql, const db::ResultSet& result,
-                      const analysis::ChartSpec& chart);
+                      const analysis::ChartSpec& chart,
+                      const std::vector<std::string>& money_columns = {});
 
 // {"sql":..., "columns":[...], "rows":[[...]], "truncated":..., "elapsed_ms":...,
 //  "chart":{...}}

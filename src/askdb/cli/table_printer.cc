@@ -105,7 +105,8 @@ std::string FormatTable(const db::ResultSet& result, const TableFormat& format) 
     widths[c] = std::min(text::DisplayWidth(result.columns[c].name), format.max_cell_width);
   }
   std::vector<int> decimals(ncols);
-  const analysis::ResultFacts facts = analysis::DescribeResult(result, "");
+  const analysis::ResultFacts facts =
+      analysis::DescribeResult(result, format.sql, format.money_columns);
   for (size_t c = 0; c < ncols; ++c) decimals[c] = ColumnDecimals(result, c, shown, facts.money[c]);
   for (size_t r = 0; r < shown; ++r) {
     cells[r].resize(ncols);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "askdb/db/result_set.h"
 
@@ -13,6 +14,10 @@ struct TableFormat {
   int max_rows = 50;        // rows shown; the rest are summarised in a footer line
   int max_width = 100;      // total width of a line in display columns
   int max_cell_width = 40;  // a single cell is cut beyond this
+  // The statement and the source columns known to hold money (analysis::DescribeResult): a
+  // column showing one of them keeps two decimals. Empty: the column names alone decide.
+  std::string sql;
+  std::vector<std::string> money_columns;
 };
 
 std::string FormatTable(const db::ResultSet& result, const TableFormat& format);

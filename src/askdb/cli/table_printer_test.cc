@@ -95,6 +95,26 @@ TEST(TablePrinterTest, MoneyHasTwoDecimalsAndAPercentageAtMostTwo) {
   EXPECT_NE(lines[3].find("1.25"), std::string::npos) << lines[3];
 }
 
+// SQLite's SUM(Total) AS Total is a plain REAL under a name that says nothing of money: two
+// decimals only when the format says the source column is known money.
+TEST(TablePrinterTest, AKnownMoneyColumnHasTwoDecimals) {
+  db::ResultSet r;
+  r.columns = {{"BillingCountry", ""}, {"Total", ""}};
+  r.rows.push_back({db::Value::Text("France"), db::Value::Double(195.1)});
+  r.rows.push_back({db::Value::Text("Brazil"), db::Value::Double(190.1)});
+  TableFormat format;
+  format.sql = "SELECT BillingCountry, SUM(Total) AS Total FROM Invoice GROUP BY 1";
+  std::vector<std::string> lines = Lines(FormatTable(r, format));
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_NE(lines[2].find("195.1"), std::string::npos) << lines[2];
+  EXPECT_EQ(lines[2].find("195.10"), std::string::npos) << lines[2];
+  format.money_columns = {"total"};
+  lines = Lines(FormatTable(r, format));
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_NE(lines[2].find("195.10"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[3].find("190.10"), std::string::npos) << lines[3];
+}
+
 TEST(TablePrinterTest, RowLimitAndTruncationAreReported) {
   db::ResultSet r = CityRevenue();
   r.truncated = true;

@@ -9,6 +9,7 @@
 #include "askdb/agent/ask/answer_writer.h"
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/ask/fast_mode.h"
+#include "askdb/agent/ask/money_columns.h"
 #include "askdb/agent/ask/question_check.h"
 #include "askdb/agent/consultation/consultation.h"
 #include "askdb/agent/graph/graph.h"
@@ -919,7 +920,14 @@ struct Pipeline::Impl {
     analysis::ChartRequest request;
     request.question = s.original_question;
     request.sql = s.final_sql;
+    request.money_columns = MoneyColumns();
     return analysis::RecommendChart(*s.result, request);
+  }
+
+  // The prepared datasource's certain money columns; none before it is prepared.
+  std::vector<std::string> MoneyColumns() const {
+    if (ds == nullptr || ds->index == nullptr) return {};
+    return KnownMoneyColumns(ds->model ? &*ds->model : nullptr, *ds->index);
   }
 
   static void EmitRows(const RunState& s, NodeContext& ctx) {
@@ -1161,6 +1169,7 @@ struct Pipeline::Impl {
     out.sql = s.final_sql;
     out.result = s.result;
     out.chart = s.chart;
+    out.money_columns = MoneyColumns();  // the answer's result and an analysis's steps
     out.attempts = s.attempts;
     out.llm_calls = s.llm_calls;
     out.cache_hit = s.cache_hit;

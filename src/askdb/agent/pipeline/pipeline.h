@@ -158,6 +158,8 @@ struct PipelineResult {
   std::string sql;     // the statement that produced `result`; empty when none ran
   std::optional<db::ResultSet> result;
   Json chart;  // analysis::ChartSpec::ToJson, null when none
+  // Source columns known to hold money (agent/ask/money_columns.h), for showing `result`.
+  std::vector<std::string> money_columns;
   std::vector<SqlAttempt> attempts;
   int llm_calls = 0;
   bool cache_hit = false;
