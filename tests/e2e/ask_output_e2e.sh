@@ -2,8 +2,8 @@
 # E2E: what `askdb ask` prints on the demo (no model), read as a user would:
 #  - money keeps two decimals in the answer on SQLite (a REAL, money by its name):
 #    2025-07's sales are 5,835,751.60, not 5,835,751.6 (and the store channel's average order
-#    amount 3,126.60); on Chinook a model's SUM(Total) AS Total too, when the semantic model
-#    gives Invoice.Total a currency unit;
+#    amount 3,126.60); on Chinook a model's SUM(Total) AS Total too (the semantic model gives
+#    Invoice.Total a currency unit; without it, the engine takes it as the money column);
 #  - an abstention states its reason once (not under "not answered:" and again in the answer),
 #    and over a period the data does not reach says so (rephrasing would find nothing either).
 # Usage: ask_output_e2e.sh ASKDB_BINARY
@@ -34,8 +34,9 @@ reason=$(grep -c "斑" <<< "$out" || true)
 [[ $out == *"所问的时段 2019-01-01 至 2019-12-31 不在其中"* ]] ||
   fail "no outside-the-data note on the abstention: $out"
 # Chinook: a model writes SUM(Total) AS Total — a plain REAL on SQLite, under a name that says
-# nothing of money. With the semantic model beside the file (Invoice.Total in USD) the table
-# and the answer show two decimals (France 195.10); without it the general rule stays (195.1).
+# nothing of money. With the semantic model beside the file (Invoice.Total in USD), and without
+# it (the engine's one money column: a total on the dated Invoice table), the table and the
+# answer show two decimals (France 195.10, not 195.1).
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 chinook="$root/../shared/data/chinook/chinook.sqlite"
 if [[ -f $chinook ]]; then
@@ -53,7 +54,7 @@ RULES
     fail "Invoice.Total (USD in the model) without two decimals: $out"
   out=$("$askdb" ask "$q" --db "sqlite:$work/bare/chinook.sqlite" \
     --llm "scripted:$work/money_rules.json" 2> "$work/err") || fail "ask (bare Chinook): $(cat "$work/err")"
-  [[ $out == *"195.1"* && $out != *"195.10"* ]] ||
-    fail "with no model nothing says Total is money, yet it has two decimals: $out"
+  [[ $out == *"195.10"* && $out == *"total 385.20"* ]] ||
+    fail "the engine's money column (Invoice.Total) without two decimals: $out"
 fi
 echo "ask_output_e2e: all checks passed"

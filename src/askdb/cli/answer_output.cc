@@ -217,7 +217,7 @@ void PrintPipelineAnswer(const CliContext& ctx, const PipelineResult& r,
 
 void AddAnswerToReport(analysis::Report& report, const PipelineResult& r) {
   if (r.route == PipelineRoute::kAnalysis) {
-    agent::pipeline::AppendAnalysisSections(report, r.state);
+    agent::pipeline::AppendAnalysisSections(report, r.state, r.money_columns);
     return;
   }
   report.AddParagraph(r.answer);
@@ -229,7 +229,9 @@ void AddAnswerToReport(analysis::Report& report, const PipelineResult& r) {
 }
 
 analysis::Report ReportForAnswer(const PipelineResult& r) {
-  if (r.route == PipelineRoute::kAnalysis) return agent::pipeline::BuildAnalysisReport(r.state);
+  if (r.route == PipelineRoute::kAnalysis) {
+    return agent::pipeline::BuildAnalysisReport(r.state, r.money_columns);
+  }
   analysis::Report report(r.state.original_question);
   AddAnswerToReport(report, r);
   return report;

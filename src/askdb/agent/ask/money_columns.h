@@ -19,9 +19,10 @@ namespace askdb::agent {
 // "USD", "美元", "元", "¥", ...: a unit that is a currency (case-insensitive).
 bool IsCurrencyUnit(std::string_view unit);
 
-// Lower-case physical names of the columns the semantic model gives a currency unit, kept
-// only when every column of that name in the schema has one (the result's item names the
-// column without its table, so a name shared with a non-money column is not certain).
+// Lower-case physical names of the columns the semantic model gives a currency unit or the
+// engine took as the data's one money column (no model naming revenue), kept only when every
+// column of that name in the schema is money (the result's item names the column without its
+// table, so a name shared with a non-money column is not certain).
 std::vector<std::string> KnownMoneyColumns(const catalog::SemanticModel* model,
                                            const nlq::SchemaIndex& index);
 

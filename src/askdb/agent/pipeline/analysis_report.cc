@@ -14,11 +14,13 @@ namespace {
 // Rows a step's table keeps in the report.
 constexpr size_t kReportRowsPerStep = 20;
 
-analysis::ChartSpec StepChart(const StepOutcome& step, const std::string& question) {
+analysis::ChartSpec StepChart(const StepOutcome& step, const std::string& question,
+                              const std::vector<std::string>& money_columns = {}) {
   analysis::ChartRequest request;
   request.title = step.purpose;
   request.question = question;
   request.sql = step.sql;
+  request.money_columns = money_columns;
   return analysis::RecommendChart(*step.result, request);
 }
 
@@ -149,18 +151,20 @@ StatusOr<Json> WriteAnalysisNarrative(const NarrativeInput& input) {
       {"recommendations", StringList(reply, "recommendations")}};
 }
 
-analysis::Report BuildAnalysisReport(const RunState& s) {
+analysis::Report BuildAnalysisReport(const RunState& s,
+                                     const std::vector<std::string>& money_columns) {
   const Json& n = s.report;
   const bool zh = s.chinese();
   const std::string title = ReplyString(n, "title", s.original_question);
   analysis::Report report(
       title, zh ? analysis::ReportLanguage::kChinese : analysis::ReportLanguage::kEnglish);
   report.set_subtitle((zh ? "问题：" : "Request: ") + s.original_question);
-  AppendAnalysisSections(report, s);
+  AppendAnalysisSections(report, s, money_columns);
   return report;
 }
 
-void AppendAnalysisSections(analysis::Report& report, const RunState& s) {
+void AppendAnalysisSections(analysis::Report& report, const RunState& s,
+                            const std::vector<std::string>& money_columns) {
   const Json& n = s.report;
   const bool zh = s.chinese();
   if (n.is_object()) {
@@ -175,7 +179,7 @@ void AppendAnalysisSections(analysis::Report& report, const RunState& s) {
     if (step.tool == plan::kToolGetDataSourceContext && step.success) continue;
     report.AddHeading(std::to_string(step.step_num) + ". " + step.purpose, 3);
     if (HasRows(step)) {
-      const analysis::ChartSpec chart = StepChart(step, s.original_question);
+      const analysis::ChartSpec chart = StepChart(step, s.original_question, money_columns);
       report.AddChart(chart);
       if (chart.kind != analysis::ChartKind::kKpi) {
         report.AddTable(*step.result, "", kReportRowsPerStep);

@@ -33,10 +33,13 @@ struct NarrativeInput {
 // model transport's; an unusable reply falls back to the deterministic narrative.
 StatusOr<Json> WriteAnalysisNarrative(const NarrativeInput& input);
 
-// The report of a finished analysis run (state.route == kAnalysis).
-analysis::Report BuildAnalysisReport(const RunState& state);
+// The report of a finished analysis run (state.route == kAnalysis). `money_columns`: source
+// columns known to hold money (PipelineResult::money_columns), for the steps' charts.
+analysis::Report BuildAnalysisReport(const RunState& state,
+                                     const std::vector<std::string>& money_columns = {});
 // The same sections appended to an existing report (e.g. the demo's report of many answers).
-void AppendAnalysisSections(analysis::Report& report, const RunState& state);
+void AppendAnalysisSections(analysis::Report& report, const RunState& state,
+                            const std::vector<std::string>& money_columns = {});
 
 // The answer text: title, summary, findings, and how many steps succeeded.
 std::string RenderAnalysisAnswer(const RunState& state);

@@ -581,5 +581,31 @@ TEST_F(PipelineNoModelTest, HostileInputNeverRunsAWrite) {
   EXPECT_EQ(OrderCount(), 60000);
 }
 
+// An analysis report's step charts know the datasource's money columns: SQLite's
+// SUM(Total) AS Total is money when the semantic model gives Invoice.Total a currency, and the
+// HTML tooltip shows it with two decimals.
+TEST(AnalysisReportTest, StepChartsFormatKnownMoney) {
+  RunState s;
+  s.route = PipelineRoute::kAnalysis;
+  s.original_question = "sales by country";
+  StepOutcome step;
+  step.step_num = 1;
+  step.tool = plan::kToolExecuteSql;
+  step.purpose = "Sales by country";
+  step.success = true;
+  step.sql = "SELECT BillingCountry, SUM(Total) AS Total FROM Invoice GROUP BY 1 ORDER BY 2 DESC";
+  db::ResultSet rows;
+  rows.columns = {{"BillingCountry", ""}, {"Total", ""}};
+  rows.rows = {{db::Value::Text("France"), db::Value::Double(195.1)},
+               {db::Value::Text("Brazil"), db::Value::Double(190.1)}};
+  step.result = rows;
+  s.steps.push_back(step);
+  const std::string plain = analysis::RenderHtml(BuildAnalysisReport(s));
+  EXPECT_NE(plain.find("\"askdbFormat\":\"number\""), std::string::npos);
+  EXPECT_EQ(plain.find("\"askdbFormat\":\"money\""), std::string::npos);
+  const std::string money = analysis::RenderHtml(BuildAnalysisReport(s, {"total"}));
+  EXPECT_NE(money.find("\"askdbFormat\":\"money\""), std::string::npos);
+}
+
 }  // namespace
 }  // namespace askdb::agent::pipeline
