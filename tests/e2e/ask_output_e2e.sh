@@ -22,6 +22,8 @@ ask() {
 
 out=$(ask "2025年7月的销售额")
 [[ $out == *"销售额：5,835,751.60。"* ]] || fail "money without its two decimals: $out"
+# A Chinese run names the request type in Chinese, as the web UI does (not "data_query").
+[[ $out == *"类型 数据查询 · 路线 确定性引擎"* ]] || fail "the header's type is not in Chinese: $out"
 out=$(ask "average order amount by channel")
 [[ $out == *"store has the highest average order amount at 3,126.60"* ]] ||
   fail "money without its two decimals (en): $out"

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <iostream>
+#include <map>
 
 #include "askdb/agent/pipeline/analysis_report.h"
 #include "askdb/cli/llm_setup.h"
@@ -13,6 +14,19 @@ namespace {
 
 using agent::pipeline::PipelineResult;
 using agent::pipeline::PipelineRoute;
+
+// The request type as the header shows it: the classifier's name in English, the web UI's
+// Chinese words in a Chinese run (a Chinese reader should not meet "data_query").
+std::string TypeLabel(const std::string& type, bool zh) {
+  if (!zh) return type;
+  static const std::map<std::string, std::string, std::less<>> kChinese = {
+      {"trivial", "闲聊问候"},      {"simple", "简单请求"},
+      {"data_query", "数据查询"},   {"visualization", "可视化"},
+      {"calculation", "计算"},      {"web_search", "联网搜索"},
+      {"consultation", "分析咨询"}, {"multi_step_analysis", "多步分析"}};
+  auto it = kChinese.find(type);
+  return it == kChinese.end() ? type : it->second;
+}
 
 std::string RouteLabel(const PipelineResult& r, bool zh) {
   switch (r.route) {
@@ -165,7 +179,7 @@ void PrintPipelineAnswer(const CliContext& ctx, const PipelineResult& r,
                          std::string_view resume_hint) {
   const Style style = ctx.style();
   const bool zh = r.chinese;
-  std::string header = std::string(zh ? "类型 " : "type ") + r.request_type + " · " +
+  std::string header = std::string(zh ? "类型 " : "type ") + TypeLabel(r.request_type, zh) + " · " +
                        (zh ? "路线 " : "route ") + RouteLabel(r, zh) + " · " +
                        (zh ? "LLM 调用 " : "LLM calls ") + std::to_string(r.llm_calls);
   if (r.cache_hit) header += " · " + r.state.cache_level;

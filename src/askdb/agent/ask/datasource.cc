@@ -196,7 +196,8 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
   }
   if (!model_path.empty()) {
     StatusOr<catalog::SemanticModel> model = catalog::LoadSemanticModel(model_path);
-    if (!model.ok()) return model.status().WithContext("semantic model " + model_path.string());
+    // LoadSemanticModel names the file in its error already.
+    if (!model.ok()) return model.status();
     ds.model = std::move(model).value();
     ds.model_path = model_path;
   }

@@ -85,6 +85,18 @@ StatusOr<std::optional<knowledge::BusinessTerm>> FindScoped(const ScopedTerms& s
   return std::optional<knowledge::BusinessTerm>();
 }
 
+Status NoSuchTerm(std::string_view word, std::string_view where) {
+  return NotFoundError("no term '" + std::string(word) + "' in " + std::string(where) +
+                       "; see `askdb kb term list`");
+}
+
+// The stored term of the owner's scope named `word`; not found names the scope.
+StatusOr<knowledge::BusinessTerm> RequireScoped(const ScopedTerms& s, std::string_view word) {
+  ASKDB_ASSIGN_OR_RETURN(std::optional<knowledge::BusinessTerm> found, FindScoped(s, word));
+  if (!found) return NoSuchTerm(word, s.owner.scope);
+  return std::move(*found);
+}
+
 // The terms file of the SQLite database the command names.
 StatusOr<std::filesystem::path> TermsFile(const TermOptions& o, const CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(std::string url, ResolveDatabaseUrl(o.db, ctx));
@@ -211,8 +223,7 @@ Status RemoveFromFile(const TermOptions& o, const CliContext& ctx) {
   const size_t before = terms.size();
   std::erase_if(terms, [&](const knowledge::BusinessTerm& t) { return t.term == o.term; });
   if (terms.size() == before) {
-    return NotFoundError("no term '" + o.term + "' in " + path.string() +
-                         "; see `askdb kb term list`");
+    return NoSuchTerm(o.term, path.string());
   }
   return knowledge::SaveTermsFile(terms, path);
 }
@@ -220,12 +231,8 @@ Status RemoveFromFile(const TermOptions& o, const CliContext& ctx) {
 Status RunRemove(const TermOptions& o, CliContext& ctx) {
   if (o.scoped()) {
     ASKDB_ASSIGN_OR_RETURN(ScopedTerms s, OpenScoped(o, ctx));
-    ASKDB_ASSIGN_OR_RETURN(std::optional<knowledge::BusinessTerm> old, FindScoped(s, o.term));
-    if (!old) {
-      return NotFoundError("no term '" + o.term + "' in " + s.owner.scope +
-                           "; see `askdb kb term list`");
-    }
-    ASKDB_RETURN_IF_ERROR(server::api::RemoveOwnedTerm(*s.terms, *s.datasources, s.owner, old->id));
+    ASKDB_ASSIGN_OR_RETURN(knowledge::BusinessTerm old, RequireScoped(s, o.term));
+    ASKDB_RETURN_IF_ERROR(server::api::RemoveOwnedTerm(*s.terms, *s.datasources, s.owner, old.id));
   } else {
     ASKDB_RETURN_IF_ERROR(RemoveFromFile(o, ctx));
   }
@@ -247,12 +254,8 @@ Status RunRecall(const TermOptions& o, CliContext& ctx) {
   std::string where;
   if (o.scoped()) {
     ASKDB_ASSIGN_OR_RETURN(ScopedTerms s, OpenScoped(o, ctx));
-    ASKDB_ASSIGN_OR_RETURN(std::optional<knowledge::BusinessTerm> old, FindScoped(s, o.term));
-    if (!old) {
-      return NotFoundError("no term '" + o.term + "' in " + s.owner.scope +
-                           "; see `askdb kb term list`");
-    }
-    ASKDB_RETURN_IF_ERROR(s.terms->SetRecall(old->id, on));
+    ASKDB_ASSIGN_OR_RETURN(knowledge::BusinessTerm old, RequireScoped(s, o.term));
+    ASKDB_RETURN_IF_ERROR(s.terms->SetRecall(old.id, on));
     where = s.owner.scope;
   } else {
     ASKDB_ASSIGN_OR_RETURN(std::filesystem::path path, TermsFile(o, ctx));
@@ -260,8 +263,7 @@ Status RunRecall(const TermOptions& o, CliContext& ctx) {
     auto it = std::find_if(terms.begin(), terms.end(),
                            [&](const knowledge::BusinessTerm& t) { return t.term == o.term; });
     if (it == terms.end()) {
-      return NotFoundError("no term '" + o.term + "' in " + path.string() +
-                           "; see `askdb kb term list`");
+      return NoSuchTerm(o.term, path.string());
     }
     it->is_recall = on;
     ASKDB_RETURN_IF_ERROR(knowledge::SaveTermsFile(terms, path));
