@@ -434,6 +434,7 @@ class Recommender {
   ChartSpec Run() {
     ChartSpec s = Choose();
     s.data.rows_limited = facts_.rows_limited;
+    s.data.row_cap_reached = facts_.row_cap_reached;
     s.data.grouped = facts_.grouped;
     return s;
   }

@@ -58,6 +58,9 @@ struct ChartData {
   // The query kept only its first rows (LIMIT reached, OFFSET, row cap): even the result's
   // own total is not the whole's.
   bool rows_limited = false;
+  // The rows were cut at askdb's row cap, not by the query's own LIMIT (a top 10 asked for):
+  // only then is the reader told that rows are missing.
+  bool row_cap_reached = false;
   // Each row is a group (GROUP BY or an aggregate), not a row of a table.
   bool grouped = false;
 };

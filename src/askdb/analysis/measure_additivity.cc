@@ -463,7 +463,7 @@ ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql,
   const bool items_match = st.items.size() == result.columns.size();
   facts.grouped =
       st.grouped || (items_match && std::any_of(st.items.begin(), st.items.end(), HasAggregate));
-  if (result.truncated) facts.rows_limited = true;
+  if (result.truncated) facts.rows_limited = facts.row_cap_reached = true;
   if (st.offset) facts.rows_limited = true;
   if (st.limit && static_cast<long long>(result.row_count()) >= *st.limit) {
     facts.rows_limited = true;

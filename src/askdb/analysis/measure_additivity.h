@@ -34,6 +34,8 @@ struct ResultFacts {
   // The rows are the query's first N (LIMIT n reached, an OFFSET, or the row cap): a total
   // or share computed over them is not the whole's.
   bool rows_limited = false;
+  // Of those, the row cap cut the result (not the query's own LIMIT or OFFSET).
+  bool row_cap_reached = false;
   // The query groups (GROUP BY or an aggregate): each row is a group, not a source row.
   bool grouped = false;
   // One per result column: an amount of money, shown with two decimals ("2,328.60"). Money

@@ -137,7 +137,11 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   const std::string bottom = Tied(data.labels[e.min_index], e.min_ties, chinese, kGroupTies);
   std::string out;
   if (chinese) {
-    out = "共 " + n + " 项" + (data.rows_limited ? "（达到查询的行数上限）" : "") + "；";
+    // A top N asked for is "the first N"; only the row cap means rows the reader did not ask
+    // to leave out are missing.
+    out = data.row_cap_reached ? "共 " + n + " 项（达到查询的行数上限）；"
+          : data.rows_limited  ? "前 " + n + " 项；"
+                               : "共 " + n + " 项；";
     if (e.all_equal()) {
       out += series.name + "均为 " + FormatNumber(top_value, series.money);
     } else {
@@ -152,8 +156,10 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
     if (total > 0) out += "；合计 " + FormatNumber(total, series.money);
     return out + "。";
   }
-  out = n + (data.grouped ? " groups" : " rows") +
-        (data.rows_limited ? ", the query's limit" : "") + "; ";
+  const std::string rows = n + (data.grouped ? " groups" : " rows");
+  out = data.row_cap_reached ? rows + ", cut at the row limit; "
+        : data.rows_limited  ? "the first " + rows + "; "
+                             : rows + "; ";
   if (e.all_equal()) {
     out += "each has " + series.name + " " + FormatNumber(top_value, series.money);
   } else {

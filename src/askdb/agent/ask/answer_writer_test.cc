@@ -41,12 +41,11 @@ TEST(AnswerWriterTest, NoShareOrTotalOfUnitPricesAndTheLowestIsOfTheRowsShown) {
                "SELECT \"products\".\"name\" AS \"product\", SUM(\"products\".\"unit_price\") AS "
                "\"unit price\"\nFROM \"products\"\nGROUP BY \"products\".\"name\"\nORDER BY "
                "SUM(\"products\".\"unit_price\") DESC\nLIMIT 3");
-  EXPECT_EQ(
-      WriteAnswer(r, chart, false),
-      "3 groups, the query's limit; 荣耀 折叠屏手机 1TB has the highest unit price at 12,999, "
-      "vivo 折叠屏手机 1TB the lowest of these at 12,699.");
+  EXPECT_EQ(WriteAnswer(r, chart, false),
+            "the first 3 groups; 荣耀 折叠屏手机 1TB has the highest unit price at 12,999, "
+            "vivo 折叠屏手机 1TB the lowest of these at 12,699.");
   EXPECT_EQ(WriteAnswer(r, chart, true),
-            "共 3 项（达到查询的行数上限）；荣耀 折叠屏手机 1TB 的unit price最高，为 12,999，"
+            "前 3 项；荣耀 折叠屏手机 1TB 的unit price最高，为 12,999，"
             "这些项中vivo 折叠屏手机 1TB 最低，为 12,699。");
 }
 
@@ -83,8 +82,19 @@ TEST(AnswerWriterTest, ATopNOfAnAdditiveMeasureHasNoTotalOfTheWhole) {
                "SELECT BillingCountry AS country, SUM(Total) AS revenue FROM Invoice GROUP BY 1 "
                "ORDER BY 2 DESC LIMIT 3");
   EXPECT_EQ(WriteAnswer(r, chart, false),
-            "3 groups, the query's limit; USA has the highest revenue at 523.06, France the lowest "
+            "the first 3 groups; USA has the highest revenue at 523.06, France the lowest "
             "of these at 195.10.");
+  // Cut at askdb's row cap rather than by the LIMIT asked for: the reader is told rows are
+  // missing.
+  db::ResultSet capped = r;
+  capped.truncated = true;
+  const analysis::ChartSpec capped_chart = ChartFor(
+      capped, "SELECT BillingCountry AS country, SUM(Total) AS revenue FROM Invoice GROUP BY 1");
+  EXPECT_EQ(WriteAnswer(capped, capped_chart, false).rfind("3 groups, cut at the row limit; ", 0),
+            0u)
+      << WriteAnswer(capped, capped_chart, false);
+  EXPECT_EQ(WriteAnswer(capped, capped_chart, true).rfind("共 3 项（达到查询的行数上限）；", 0), 0u)
+      << WriteAnswer(capped, capped_chart, true);
   // The same LIMIT over fewer groups than it allows: these are all, the total stands.
   const analysis::ChartSpec all =
       ChartFor(r,
