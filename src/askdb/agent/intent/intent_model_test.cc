@@ -75,14 +75,28 @@ TEST(IntentModel, TheEmbeddedModelLoads) {
 namespace askdb::agent {
 namespace {
 
-// The rules+model combination: a rules file can name a weights file, and a weak rule
-// (model_may_override) lets the model decide while a strong one does not.
-TEST(IntentModel, WeakRulesLetTheModelDecide) {
+// The smallest units table a classifier loads with.
+constexpr std::string_view kOneUnit = R"(
+[[dimension]]
+name = "length"
+base = "m"
+units = [{ id = "m", factor = 1, zh = "米", en = "m", names = ["m"] }]
+)";
+
+// A model trained on TinySet written to the test's temp folder; its path, empty on failure.
+std::string WriteTinyModel(std::string_view file) {
   IntentTrainOptions options;
   options.buckets = 1 << 12;
   const auto model = TrainIntentModel(TinySet(), options);
-  const std::string path = ::testing::TempDir() + "/tiny_intent_model.bin";
-  ASSERT_TRUE(WriteFileAtomic(path, model->Serialize()).ok());
+  const std::string path = ::testing::TempDir() + "/" + std::string(file);
+  return WriteFileAtomic(path, model->Serialize()).ok() ? path : std::string();
+}
+
+// The rules+model combination: a rules file can name a weights file, and a weak rule
+// (model_may_override) lets the model decide while a strong one does not.
+TEST(IntentModel, WeakRulesLetTheModelDecide) {
+  const std::string path = WriteTinyModel("tiny_intent_model.bin");
+  ASSERT_FALSE(path.empty());
   const std::string rules = R"(
 priority = ["web_search", "data_query"]
 default_type = "data_query"
@@ -98,12 +112,7 @@ id = "strong"
 type = "data_query"
 keywords = ["多少"]
 )";
-  const std::string units = R"(
-[[dimension]]
-name = "length"
-base = "m"
-units = [{ id = "m", factor = 1, zh = "米", en = "m", names = ["m"] }]
-)";
+  const std::string units(kOneUnit);
   auto c = RequestClassifier::FromText(rules, units);
   ASSERT_TRUE(c.ok()) << c.status().ToString();
   const Classification weak = (*c)->Classify("明天天气怎么样");
@@ -124,17 +133,9 @@ units = [{ id = "m", factor = 1, zh = "米", en = "m", names = ["m"] }]
 // Chinese requests have their own bar (model_min_probability_zh): the same model's guess
 // decides a Chinese request and not an English one when only the Chinese bar is low.
 TEST(IntentModel, ChineseRequestsHaveTheirOwnBar) {
-  IntentTrainOptions options;
-  options.buckets = 1 << 12;
-  const auto model = TrainIntentModel(TinySet(), options);
-  const std::string path = ::testing::TempDir() + "/tiny_intent_model_zh.bin";
-  ASSERT_TRUE(WriteFileAtomic(path, model->Serialize()).ok());
-  const std::string units = R"(
-[[dimension]]
-name = "length"
-base = "m"
-units = [{ id = "m", factor = 1, zh = "米", en = "m", names = ["m"] }]
-)";
+  const std::string path = WriteTinyModel("tiny_intent_model_zh.bin");
+  ASSERT_FALSE(path.empty());
+  const std::string units(kOneUnit);
   auto rules = [&](std::string_view bars) {
     return R"(
 priority = ["web_search", "data_query"]
@@ -167,17 +168,9 @@ keywords = ["zzzz"]
 // label stands); model_log_prior_zh shifts Chinese decisions and not English ones; bad
 // values are refused naming the key.
 TEST(IntentModel, RuleOnlyTypesAndLogPriors) {
-  IntentTrainOptions options;
-  options.buckets = 1 << 12;
-  const auto model = TrainIntentModel(TinySet(), options);
-  const std::string path = ::testing::TempDir() + "/tiny_intent_model_prior.bin";
-  ASSERT_TRUE(WriteFileAtomic(path, model->Serialize()).ok());
-  const std::string units = R"(
-[[dimension]]
-name = "length"
-base = "m"
-units = [{ id = "m", factor = 1, zh = "米", en = "m", names = ["m"] }]
-)";
+  const std::string path = WriteTinyModel("tiny_intent_model_prior.bin");
+  ASSERT_FALSE(path.empty());
+  const std::string units(kOneUnit);
   auto rules = [&](std::string_view extra) {
     return R"(
 priority = ["web_search", "trivial", "data_query"]
