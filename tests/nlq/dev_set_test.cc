@@ -13,7 +13,7 @@ namespace {
 constexpr double kMinPrecision = 0.95;
 // Measured coverage minus a small margin; raise it when the engine improves.
 constexpr double kMinCoverageDevSet = 0.88;    // measured 0.893 (214 questions)
-constexpr double kMinCoverageSpiderDk = 0.42;  // measured 0.433
+constexpr double kMinCoverageSpiderDk = 0.42;  // measured 0.434 (159 develop questions)
 constexpr double kMinCoverageBusiness = 0.65;  // measured 0.667 (60 questions)
 // The demo's business terms (data/demo/terms.json), applied with no model.
 constexpr double kMinCoverageTerms = 0.97;  // measured 1.000 (37 questions + 2 to abstain on)
