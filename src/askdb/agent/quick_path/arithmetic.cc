@@ -101,15 +101,18 @@ std::optional<long double> ChineseNumeralValue(std::string_view run) {
   long double section = 0;  // below 万
   long double digit = 0;
   bool have_digit = false;
+  long double last_unit = 0;  // the unit just before the current digit, 0 after a 零
   for (std::string_view c : whole) {
     const int d = ChineseDigit(c);
     if (d >= 0) {
       if (have_digit && d != 0) return std::nullopt;  // "三五" inside a unit number
+      if (d == 0) last_unit = 0;
       digit = d;
       have_digit = d != 0;
       continue;
     }
     const long double unit = ChineseUnit(c);
+    last_unit = unit;
     if (unit >= 1e4L && !have_digit && section == 0 && total == 0) digit = 1;  // "万" = 10000
     if (unit == 1e8L) {
       total = (total + section + digit) * unit;
@@ -124,6 +127,9 @@ std::optional<long double> ChineseNumeralValue(std::string_view run) {
     digit = 0;
     have_digit = false;
   }
+  // A last digit right after 百/千/万/亿 is one unit lower, as spoken: 两千五 = 2500,
+  // 一百五 = 150, 三万五 = 35000 (two thousand and five is 两千零五).
+  if (have_digit && last_unit >= 100) digit *= last_unit / 10;
   return total + section + digit + fraction;
 }
 
@@ -165,6 +171,7 @@ enum class Tok {
   kOpen,            // 开 before N次方: "8开三次方"
   kDa,              // 打 before N折: "200打八折"
   kZhe,             // 折 after a number: a discount to N tenths
+  kCheng,           // 成 after a number: N tenths ("三成" = 30%, "三成五" = 35%)
   kOff,             // off: "15% off 80"
   kPowerWord,       // power after an exponent: "2 to the 10th power"
   kAddVerb,         // add A and/to B
@@ -228,6 +235,7 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"先", Tok::kSkip},
     {"打", Tok::kDa},
     {"折", Tok::kZhe},
+    {"成", Tok::kCheng},
     {"加上", Tok::kPlus},
     {"减去", Tok::kMinus},
     {"乘以", Tok::kMul},
@@ -587,6 +595,9 @@ class Parser {
       } else if (k == Tok::kCube) {
         Advance();
         v = v * v * v;
+      } else if (k == Tok::kCheng) {  // "三成"
+        Advance();
+        v = Tenths(v);
       } else if (k == Tok::kDe) {
         Advance();
         v = AfterDe(v);
@@ -632,6 +643,7 @@ class Parser {
     if (Accept(Tok::kPowerSuffix)) return std::pow(a, b);
     if (Accept(Tok::kRootSuffix)) return Root(a, b);  // "81的四次方根"
     if (Accept(Tok::kZhe)) return a * Discount(b);    // "100的8折"
+    if (Accept(Tok::kCheng)) return a * Tenths(b);    // "200的三成"
 
     if (Accept(Tok::kPercent)) return a * b / kPercent;
     if (k == Tok::kPercentOf) return a * b;  // Primary already divided by 100
@@ -730,6 +742,23 @@ class Parser {
       return 0;
     }
     return n < 10 ? n / 10 : n / kPercent;
+  }
+
+  // N成 is N tenths (三成 = 0.3, 十成 = 1); one digit right after it is hundredths, as
+  // spoken (三成五 = 0.35).
+  long double Tenths(long double n) {
+    if (n <= 0 || n > 10) {
+      Fail("N成 takes N from 1 to 10");
+      return 0;
+    }
+    long double v = n / 10;
+    const Token& next = Peek();
+    if (next.kind == Tok::kNumber && n < 10 && n == std::floor(n) && next.value >= 1 &&
+        next.value <= 9 && next.value == std::floor(next.value)) {
+      v += next.value / kPercent;
+      Advance();
+    }
+    return v;
   }
 
   // "add 5 and 7", "multiply 6 by 7", "divide 100 by 4", "subtract 3 from 10",

@@ -75,6 +75,41 @@ TEST(ArithmeticTest, ChineseNumerals) {
   EXPECT_EQ(Eval("六乘以七"), "42");
 }
 
+// A last digit after 百/千/万/亿 is one unit lower, as spoken; before 2026-11-26 session 11
+// 两千五 was read as 2005, 一百五加一百五 as 210 (confident wrong numbers).
+TEST(ArithmeticTest, SpokenAbbreviatedNumerals) {
+  const auto num = [](std::string_view s) {
+    auto n = ParseNumberPrefix(s);
+    return n ? FormatNumber(n->value) : "none";
+  };
+  EXPECT_EQ(num("两千五"), "2500");
+  EXPECT_EQ(num("一百五"), "150");
+  EXPECT_EQ(num("三万五"), "35000");
+  EXPECT_EQ(num("一万二"), "12000");
+  EXPECT_EQ(num("一亿二"), "120000000");
+  EXPECT_EQ(num("两千零五"), "2005");
+  EXPECT_EQ(num("一千二百零五"), "1205");
+  EXPECT_EQ(num("三十五"), "35");
+  EXPECT_EQ(num("两千五百"), "2500");
+  EXPECT_EQ(Eval("一百五加一百五"), "300");
+  EXPECT_EQ(Eval("一万二乘二"), "24000");
+  EXPECT_EQ(Eval("三万五除以七"), "5000");
+  EXPECT_EQ(Eval("两千五的百分之八"), "200");
+}
+
+// N成 is N tenths: 三成 = 30%, 三成五 = 35%.
+TEST(ArithmeticTest, ChengIsTenths) {
+  EXPECT_EQ(Eval("三成"), "0.3");
+  EXPECT_EQ(Eval("200的三成"), "60");
+  EXPECT_EQ(Eval("1000的两成"), "200");
+  EXPECT_EQ(Eval("200的三成五"), "70");
+  EXPECT_EQ(Eval("两千五的七成"), "1750");
+  EXPECT_EQ(Eval("80乘以三成"), "24");
+  EXPECT_EQ(Eval("十成"), "1");
+  EXPECT_NE(Eval("200的十二成").rfind("error:", 0), std::string::npos);
+  EXPECT_NE(Eval("200的零成").rfind("error:", 0), std::string::npos);
+}
+
 TEST(ArithmeticTest, WordsPercentPowers) {
   EXPECT_EQ(Eval("百分之二十"), "0.2");
   EXPECT_EQ(Eval("百分之二十乘以350"), "70");

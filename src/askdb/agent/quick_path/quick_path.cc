@@ -248,6 +248,7 @@ struct QuickPath::Impl {
   QuickAnswer Conversion(std::string_view normalized, Language l) const;
   std::vector<ScanItem> Scan(std::string_view s) const;
   const Unit* UnitAt(std::string_view s, size_t at, size_t& length) const;
+  bool ReadBareDataSizes(std::string_view normalized, ScanItem& from, ScanItem& to) const;
 };
 
 QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
@@ -729,6 +730,11 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
     a.text = Fill(Text(l, "conversion_error"), {{"reason", Text(l, "unknown_unit")}});
     return a;
   }
+  ScanItem from_item = *from;
+  ScanItem to_item = *to;
+  const bool bare_letters = ReadBareDataSizes(normalized, from_item, to_item);
+  from = &from_item;
+  to = &to_item;
   std::optional<long double> rate_value =
       rate != nullptr ? std::optional<long double>(rate->number) : std::nullopt;
   if (stated.from != nullptr && rate == nullptr) {
@@ -774,7 +780,43 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
                                         {"from", name(*from->unit)},
                                         {"result", result},
                                         {"to", name(*to->unit)}});
+  // "10G等于多少M" does not say which: the 1024-based reading is shown beside it.
+  const Unit* from_binary = bare_letters ? units.FindId(from->unit->binary) : nullptr;
+  const Unit* to_binary = bare_letters ? units.FindId(to->unit->binary) : nullptr;
+  if (from_binary != nullptr && to_binary != nullptr) {
+    const ConversionResult b = UnitTable::Convert(value->number, *from_binary, *to_binary);
+    if (b.ok()) {
+      a.value["binary_result"] = static_cast<double>(b.value);
+      a.value["binary_result_text"] = FormatNumber(b.value);
+      a.text += Fill(Text(l, "conversion_binary"), {{"value", FormatNumber(value->number)},
+                                                    {"from", name(*from_binary)},
+                                                    {"result", FormatNumber(b.value)},
+                                                    {"to", name(*to_binary)}});
+    }
+  }
   return a;
+}
+
+// Bare data-size letters ("10G等于多少M", "1T是多少G", "3.5G是多少兆"): g and m alone are
+// grams and metres, so a short name is read as a data size only when the other unit is one
+// too, or is itself a short name; then both items are rewritten. True when a short name was
+// read (the answer then also gives the 1024-based figure).
+bool QuickPath::Impl::ReadBareDataSizes(std::string_view normalized, ScanItem& from,
+                                        ScanItem& to) const {
+  const auto short_reading = [&](const ScanItem& item) {
+    return units.FindShort(normalized.substr(item.begin, item.end - item.begin));
+  };
+  const Unit* from_short = short_reading(from);
+  const Unit* to_short = short_reading(to);
+  if (from_short == nullptr && to_short == nullptr) return false;
+  const Unit* f =
+      from.unit->dimension == to.unit->dimension || from_short == nullptr ? from.unit : from_short;
+  const Unit* t =
+      from.unit->dimension == to.unit->dimension || to_short == nullptr ? to.unit : to_short;
+  if (f->dimension != t->dimension) return false;
+  from.unit = f;
+  to.unit = t;
+  return (from_short != nullptr && f == from_short) || (to_short != nullptr && t == to_short);
 }
 
 QuickPath::QuickPath(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

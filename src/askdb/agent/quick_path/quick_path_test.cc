@@ -365,6 +365,43 @@ TEST_F(QuickPathTest, DataSizesAndStatedRatesInOtherPhrasings) {
   }
 }
 
+// Bare letters: G and M alone are grams and metres, so "10G等于多少M" had answered that grams
+// and metres cannot be converted. Beside another data size they are data sizes, and the
+// answer gives the 1024-based figure too, since the question does not say which.
+TEST_F(QuickPathTest, BareDataSizeLetters) {
+  for (auto [q, want, binary] : {std::tuple<std::string_view, std::string_view, std::string_view>{
+                                     "10G等于多少M", "10000", "10240"},
+                                 {"1T是多少G", "1000", "1024"},
+                                 {"1TB是多少GB", "1000", ""},
+                                 {"1T等于多少GB", "1000", "1024"},
+                                 {"3.5G是多少兆", "3500", "3584"},
+                                 {"500M是多少G", "0.5", "0.48828125"},
+                                 {"1M等于多少K", "1000", "1024"},
+                                 {"how many MB is 3.5 GB", "3500", ""},
+                                 {"how many M is 2G", "2000", "2048"},
+                                 {"5 KiB in KB", "5.12", ""},
+                                 {"10g等于多少kg", "0.01", ""},
+                                 {"10m等于多少公里", "0.01", ""}}) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_EQ(a->kind, QuickAnswerKind::kConversion) << q;
+    ASSERT_TRUE(a->ok) << q << ": " << a->text;
+    EXPECT_EQ(a->value["result_text"], want) << q;
+    if (binary.empty()) {
+      EXPECT_FALSE(a->value.contains("binary_result_text")) << q;
+    } else {
+      EXPECT_EQ(a->value["binary_result_text"], binary) << q;
+    }
+  }
+  EXPECT_EQ(Ask("10G等于多少M")->text,
+            "10 GB = 10000 MB（按 1000 进制；若按 1024 进制：10 GiB = 10240 MiB）");
+  // A bare letter beside a unit of another kind is not guessed at.
+  auto mixed = Ask("5k等于多少英里");
+  if (mixed) {
+    EXPECT_FALSE(mixed->ok) << mixed->text;
+  }
+}
+
 TEST_F(QuickPathTest, DateQuestionsInAnyPhrasing) {
   auto wed = Ask("下周三是几号");
   ASSERT_TRUE(wed);

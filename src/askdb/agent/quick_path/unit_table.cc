@@ -81,6 +81,12 @@ StatusOr<UnitTable> UnitTable::FromToml(std::string_view toml_text) {
           if (auto s = n.value<std::string>(); s && !s->empty()) unit.names.push_back(*s);
         }
       }
+      if (const toml::array* names = (*u)["short_names"].as_array()) {
+        for (const toml::node& n : *names) {
+          if (auto s = n.value<std::string>(); s && !s->empty()) unit.short_names.push_back(*s);
+        }
+      }
+      unit.binary = (*u)["binary"].value_or(std::string());
       if (unit.names.empty()) {
         return InvalidArgumentError("units table: unit '" + unit.id + "' has no names");
       }
@@ -91,7 +97,23 @@ StatusOr<UnitTable> UnitTable::FromToml(std::string_view toml_text) {
         }
         table.names_longest_first_.push_back(name);
       }
+      for (const std::string& name : unit.short_names) {
+        if (!table.by_short_name_.emplace(name, table.units_.size()).second) {
+          return InvalidArgumentError("units table: the short name '" + name +
+                                      "' is used by two units; short names must be unique");
+        }
+      }
       table.units_.push_back(std::move(unit));
+    }
+  }
+  // A short name that is no unit's own name is still found by a scan ("1T", "3兆").
+  for (const auto& [name, index] : table.by_short_name_) {
+    if (!table.by_name_.count(name)) table.names_longest_first_.push_back(name);
+  }
+  for (const Unit& unit : table.units_) {
+    if (!unit.binary.empty() && table.FindId(unit.binary) == nullptr) {
+      return InvalidArgumentError("units table: unit '" + unit.id + "' names binary unit '" +
+                                  unit.binary + "', which does not exist; fix the units file");
     }
   }
   std::stable_sort(table.names_longest_first_.begin(), table.names_longest_first_.end(),
@@ -101,7 +123,19 @@ StatusOr<UnitTable> UnitTable::FromToml(std::string_view toml_text) {
 
 const Unit* UnitTable::Find(std::string_view name) const {
   const auto it = by_name_.find(std::string(name));
-  return it == by_name_.end() ? nullptr : &units_[it->second];
+  return it == by_name_.end() ? FindShort(name) : &units_[it->second];
+}
+
+const Unit* UnitTable::FindShort(std::string_view name) const {
+  const auto it = by_short_name_.find(std::string(name));
+  return it == by_short_name_.end() ? nullptr : &units_[it->second];
+}
+
+const Unit* UnitTable::FindId(std::string_view id) const {
+  for (const Unit& unit : units_) {
+    if (unit.id == id) return &unit;
+  }
+  return nullptr;
 }
 
 ConversionResult UnitTable::Convert(long double value, const Unit& from, const Unit& to,

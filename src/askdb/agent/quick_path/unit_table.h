@@ -28,6 +28,10 @@ struct Unit {
   std::string zh;           // display name in Chinese answers
   std::string en;           // display name in English answers
   std::vector<std::string> names;
+  // Bare letters that mean this data size only beside another data size ("10G等于多少M"):
+  // g and m are grams and metres on their own.
+  std::vector<std::string> short_names;
+  std::string binary;  // id of the 1024-based counterpart (gb → gib), or empty
 };
 
 enum class ConversionError { kNone, kIncompatible, kRateNeeded, kNonFinite };
@@ -47,6 +51,12 @@ class UnitTable {
   // The unit with this (normalised) name, or nullptr.
   const Unit* Find(std::string_view name) const;
 
+  // The unit whose short name this is ("g" → gb), or nullptr.
+  const Unit* FindShort(std::string_view name) const;
+
+  // The unit with this id, or nullptr.
+  const Unit* FindId(std::string_view id) const;
+
   // Every name of every unit, longest first (so a regex alternation or a scan prefers
   // "平方公里" over "公里").
   const std::vector<std::string>& AllNamesLongestFirst() const { return names_longest_first_; }
@@ -59,6 +69,7 @@ class UnitTable {
  private:
   std::vector<Unit> units_;
   std::unordered_map<std::string, size_t> by_name_;
+  std::unordered_map<std::string, size_t> by_short_name_;
   std::vector<std::string> names_longest_first_;
 };
 

@@ -62,7 +62,22 @@ TEST_F(UnitTableTest, LongestNamesFirst) {
   for (size_t i = 1; i < names.size(); ++i) EXPECT_GE(names[i - 1].size(), names[i].size());
 }
 
+TEST_F(UnitTableTest, ShortNamesAreDataSizesOnlyWhenAsked) {
+  EXPECT_EQ(table_.Find("g")->id, "g");  // grams on their own
+  EXPECT_EQ(table_.FindShort("g")->id, "gb");
+  EXPECT_EQ(table_.Find("t")->id, "tb");  // no unit of its own
+  EXPECT_EQ(table_.FindShort("兆")->id, "mb");
+  EXPECT_EQ(table_.FindShort("km"), nullptr);
+  EXPECT_EQ(table_.FindId(table_.FindShort("g")->binary)->id, "gib");
+}
+
 TEST(UnitTableErrors, RejectsBadTables) {
+  EXPECT_FALSE(UnitTable::FromToml("[[dimension]]\nname='x'\nunits=[{id='a',names=['a'],"
+                                   "binary='nope'}]")
+                   .ok());
+  EXPECT_FALSE(UnitTable::FromToml("[[dimension]]\nname='x'\nunits=[{id='a',names=['a'],"
+                                   "short_names=['q']},{id='b',names=['b'],short_names=['q']}]")
+                   .ok());
   EXPECT_FALSE(UnitTable::FromToml("[[dimension]]\nname='x'\nunits=[{id='a',names=['a']},"
                                    "{id='b',names=['a']}]")
                    .ok());
