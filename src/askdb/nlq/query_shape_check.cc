@@ -222,7 +222,57 @@ std::optional<ShapeProblem> ListsAKeyOfAFilteredTable(const Query& q, const Sche
   return std::nullopt;
 }
 
+// A column that tells rows apart or names them: a key, a name or title (people's and
+// products' names repeat, yet each row is someone), a code. Not a category or a place.
+bool NamesOrIdentifiesRows(const IndexedColumn& c, int column, const SchemaIndex& index) {
+  if (c.primary_key || c.foreign_key || c.role == ColumnRole::kIdentifier) return true;
+  if (c.type_class != TypeClass::kText || c.stats.values.empty() || c.stats.min_date) return true;
+  // orchestra.Orchestra: the column named like its table names the row.
+  if (text::AsciiLower(c.name) == text::AsciiLower(index.tables()[c.table].name)) return true;
+  const std::string lower = text::AsciiLower(c.name);
+  if (lower.find("name") != std::string::npos || lower.find("title") != std::string::npos ||
+      c.name.find("名") != std::string::npos) {
+    return true;
+  }
+  for (bool chinese : {false, true}) {
+    const int label = index.LabelColumn(c.table, chinese);
+    if (label == column || (label >= 0 && index.NameCompanion(label) == column)) return true;
+  }
+  return false;
+}
+
 }  // namespace
+
+// "which cities …", "what countries …", "哪些城市": the column is asked for as a set of values
+// (which ones), not as a value of each row ("what are the countries of the channels …").
+bool AsksWhichValues(const std::vector<Item>& items, int column, const SchemaIndex& index) {
+  static constexpr std::string_view kWhich[] = {"which", "what", "哪些", "哪几个"};
+  for (size_t i = 0; i + 1 < items.size(); ++i) {
+    const std::string lower = text::AsciiLower(items[i].text);
+    if (std::find(std::begin(kWhich), std::end(kWhich), lower) == std::end(kWhich)) continue;
+    const Item& next = items[i + 1];
+    if (next.kind != ItemKind::kTerm) continue;
+    for (int t : next.terms) {
+      const Term& term = index.terms()[t];
+      if (term.kind == TermKind::kColumn && term.column == column) return true;
+    }
+  }
+  return false;
+}
+
+bool ListsOnlyAttributes(const Query& q, const std::vector<Item>& items, const SchemaIndex& index) {
+  if (!q.measures.empty() || !q.group_columns.empty() || q.projections.size() != 1) return false;
+  if (!AsksWhichValues(items, q.projections.front(), index)) return false;
+  // One row picked ("the city of the oldest customer"), or ordered by a column the list
+  // does not show (SELECT DISTINCT cannot order by it on PostgreSQL): left as it is.
+  if (q.limit > 0 || q.superlative) return false;
+  if (q.order_column >= 0 && std::find(q.projections.begin(), q.projections.end(),
+                                       q.order_column) == q.projections.end()) {
+    return false;
+  }
+  return std::none_of(q.projections.begin(), q.projections.end(),
+                      [&](int c) { return NamesOrIdentifiesRows(index.columns()[c], c, index); });
+}
 
 void AdjustListShape(Query& q, const SchemaIndex& index) {
   if (!q.measures.empty() || !q.group_columns.empty()) return;

@@ -31,4 +31,10 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
 // for TR000, TR001 and TR002").
 void AdjustListShape(Query& query, const SchemaIndex& index);
 
+// "which cities in Brazil have customers": a list of only a category or place of rows asked as
+// "which/what X" (low-cardinality text that is no key, name, title or date) — each value once,
+// not once per row. A list that names rows (people, products) keeps namesakes.
+bool ListsOnlyAttributes(const Query& query, const std::vector<Item>& items,
+                         const SchemaIndex& index);
+
 }  // namespace askdb::nlq

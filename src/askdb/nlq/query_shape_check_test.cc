@@ -133,6 +133,32 @@ TEST_F(QueryShapeCheckTest, RowsPickedBySeveralValuesShowWhichValueEachIs) {
   EXPECT_EQ(q.projections, std::vector<int>{Column("stores", "name")});
 }
 
+TEST_F(QueryShapeCheckTest, WhichValuesOfACategoryAreListedOnce) {
+  // Orders 1, 3 and 5 are online: "which channels" asks which channels there are.
+  const Translation t = Ask("which channels have orders with amount over 20");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("SELECT DISTINCT"), std::string::npos) << t.sql;
+  // The channel of each order is a value per row: every order keeps its line.
+  const Translation each = Ask("what are the channels of the orders with amount over 20");
+  ASSERT_TRUE(each.answered) << each.abstain_reason;
+  EXPECT_EQ(each.sql.find("DISTINCT"), std::string::npos) << each.sql;
+  // A name identifies a row (namesakes are two rows), so it is never collapsed.
+  Query q;
+  q.projections.push_back(Column("stores", "name"));
+  std::vector<Item> items = Words({"which", "name"});
+  items[1].kind = ItemKind::kTerm;
+  for (int id = 0; id < static_cast<int>(shop_.index->terms().size()); ++id) {
+    const Term& term = shop_.index->terms()[id];
+    if (term.kind == TermKind::kColumn && term.column == Column("stores", "name")) {
+      items[1].terms.push_back(id);
+    }
+  }
+  ASSERT_FALSE(items[1].terms.empty());
+  EXPECT_FALSE(ListsOnlyAttributes(q, items, *shop_.index));
+  q.projections = {Column("stores", "store_type")};
+  EXPECT_FALSE(ListsOnlyAttributes(q, items, *shop_.index));  // "which" names another column
+}
+
 TEST_F(QueryShapeCheckTest, ASuperlativeThatIsOnlyAColumnsNameNeedsARanking) {
   Query q;
   q.projections.push_back(Column("orders", "amount"));
