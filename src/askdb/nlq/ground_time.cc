@@ -16,6 +16,22 @@
 
 namespace askdb::nlq {
 
+namespace {
+// "2021年到2023年", "2021 to 2023": the year at `i` ends a range that began with the period
+// just read when only a range word stands between them; returns that word's index, or -1.
+int RangeWordBefore(const std::vector<Item>& items, int i) {
+  const int w = i - 1;
+  if (w < 1 || !items[w - 1].used) return -1;
+  const std::string word = text::AsciiLower(items[w].text);
+  static constexpr std::string_view kRangeWords[] = {"到", "至", "to", "through", "until",
+                                                     "-",  "~",  "～", "—"};
+  for (std::string_view r : kRangeWords) {
+    if (word == r) return w;
+  }
+  return -1;
+}
+}  // namespace
+
 void Parser::SetTimeRange(const Item& it, DateRange r, std::optional<int> year,
                           std::string phrase) {
   q_.time = TimeRange{r, year, std::move(phrase)};
@@ -37,7 +53,13 @@ void Parser::ReadYear(int i) {
     if (!in_prefix && !marker) return;
   }
   if (compared) return;
+  // A second period: the end of a range ("2021年到2023年"), else left unread so that the
+  // question abstains naming it — the later year silently replacing the first would answer
+  // another question.
+  const int range_word = q_.time ? RangeWordBefore(items_, i) : -1;
+  if (q_.time && range_word < 0) return;
   it.used = true;
+  if (range_word >= 0) items_[range_word].used = true;
   if (marker) items_[next].used = true;
   if (in_prefix) items_[prev].used = true;
   int after = marker ? next + 1 : i + 1;
@@ -70,6 +92,16 @@ void Parser::ReadYear(int i) {
       year_only.reset();
     }
   }
+  if (range_word >= 0) {
+    if (!(q_.time->range.start < r.start)) {  // "2023年到2021年": backwards, not a range
+      it.used = items_[range_word].used = false;
+      if (marker) items_[next].used = false;
+      return;
+    }
+    r.start = q_.time->range.start;
+    year_only.reset();
+    phrase = q_.time->phrase + items_[range_word].text + phrase;
+  }
   SetTimeRange(it, r, year_only, phrase);
   Understood("time: " + phrase, "时间：" + phrase);
 }
@@ -89,6 +121,7 @@ bool Parser::ReadRelativePeriod(int i) {
                                  {Kw::kLastQuarter, RelativePeriod::kLastQuarter}};
   for (const Rel& rel : kRel) {
     if (!it.Has(rel.kw)) continue;
+    if (q_.time) return false;  // a second period is left unread (see ReadYear)
     it.used = true;
     const DateRange r = ResolveRelative(rel.period, anchor_);
     SetTimeRange(it, r, std::nullopt, it.text);
@@ -108,7 +141,7 @@ bool Parser::ReadLastN(int i) {
   Item& it = items_[i];
   const int n_idx = i + 1;
   const int unit_idx = n_idx + 1;
-  if (!it.Has(Kw::kLastDays) || n_idx >= static_cast<int>(items_.size()) ||
+  if (q_.time || !it.Has(Kw::kLastDays) || n_idx >= static_cast<int>(items_.size()) ||
       items_[n_idx].kind != ItemKind::kNumber || unit_idx >= static_cast<int>(items_.size())) {
     return false;
   }

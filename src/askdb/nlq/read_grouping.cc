@@ -22,6 +22,14 @@ bool Parser::LabelIsUnique(int table, int label) const {
   return index_.LabelIsUnique(table, label);
 }
 
+namespace {
+// The Chinese group words that always mean "for each" (not 分, which begins 分钟, nor 不同).
+bool IsChineseEachWord(std::string_view w) {
+  return w == "每" || w == "每个" || w == "每一个" || w == "各" || w == "各个" || w == "按" ||
+         w == "按照";
+}
+}  // namespace
+
 bool Parser::CanGroupByLabel(int table, int label) const {
   return LabelIsUnique(table, label) || SingleKey(table) >= 0;
 }
@@ -122,7 +130,8 @@ void Parser::ReadGroupWord(int i) {
     // beside the name would be safe too, but "by"/"each" before a table is as often the
     // agent of a verb, "pets owned by students", as a grouping.) "per" is never an agent:
     // "average invoice total per customer" groups by the customer, its key beside its name.
-    const bool per = text::AsciiLower(it.text) == "per";
+    // Chinese 每/各/按 before a table never name an agent either: "每位客户的订单数".
+    const bool per = text::AsciiLower(it.text) == "per" || (chinese_ && IsChineseEachWord(it.text));
     if (!LabelIsUnique(table, col) && !(per && CanGroupByLabel(table, col))) return;
   }
   if (col < 0) return;

@@ -23,6 +23,26 @@ bool IsHyphen(const std::vector<Unit>& units, size_t k) {
          k + 1 < units.size() && units[k - 1].kind == UnitKind::kWord &&
          units[k + 1].kind == UnitKind::kWord;
 }
+
+// "客户数", "订单数": a lone 数 written right after a table word counts that table's rows,
+// as 数量 would. Only there: after a column or a value ("金额数") it names nothing.
+void ReadCountSuffix(const SchemaIndex& index, std::vector<Item>* items) {
+  for (size_t k = 1; k < items->size(); ++k) {
+    Item& it = (*items)[k];
+    const Item& before = (*items)[k - 1];
+    if (it.kind != ItemKind::kUnknown || it.text != "数" || before.kind != ItemKind::kTerm ||
+        before.unit_end != it.unit_begin) {
+      continue;
+    }
+    const bool names_table = std::any_of(before.terms.begin(), before.terms.end(), [&](int id) {
+      return index.terms()[id].kind == TermKind::kTable;
+    });
+    if (names_table) {
+      it.kind = ItemKind::kKeyword;
+      it.kw = Bit(Kw::kCount);
+    }
+  }
+}
 }  // namespace
 
 std::string Parser::KeyAt(size_t i, size_t end) const {
@@ -32,6 +52,17 @@ std::string Parser::KeyAt(size_t i, size_t end) const {
   }
   return JoinUnitKeys(kept, 0, kept.size());
 }
+
+namespace {
+// Whether `it`, written all in lower case, names only stored values that have capitals.
+bool LowerCaseWordNotValue(const Item& it, const SchemaIndex& index) {
+  if (it.terms.empty() || text::AsciiLower(it.text) != it.text) return false;
+  return std::all_of(it.terms.begin(), it.terms.end(), [&](int id) {
+    const Term& t = index.terms()[id];
+    return t.kind == TermKind::kValue && text::AsciiLower(t.value) != t.value;
+  });
+}
+}  // namespace
 
 bool Parser::MatchAt(size_t i, size_t len) const {
   if (i + len > units_.size()) return false;
@@ -141,7 +172,11 @@ void Parser::SettleTermsThatAreKeywords() {
     bool leading = !chinese_ && !last && (it.kw & Bit(Kw::kStop)) &&
                    text::AsciiLower(it.text) == JoinUnitKeys(units_, it.unit_begin, it.unit_end);
     for (size_t j = 0; j < k && leading; ++j) leading = IsFiller(items_[j]);
-    if (leading) {
+    // "total sales for us": a function word in lower case is not a stored value written with
+    // capitals (US = 'USA', IT); only the value as the data writes it is.
+    const bool lower_value = weak_kw && (it.kw & Bit(Kw::kStop)) && !chinese_ &&
+                             LowerCaseWordNotValue(it, index_);
+    if (leading || lower_value) {
       it.kind = ItemKind::kKeyword;
       it.terms.clear();
       continue;
@@ -184,6 +219,7 @@ void Parser::Segment() {
     i = item.unit_end;
     items_.push_back(std::move(item));
   }
+  ReadCountSuffix(index_, &items_);
   SettleTermsThatAreKeywords();
 }
 

@@ -262,6 +262,20 @@ Parser::SelectList Parser::BuildSelect() {
 // single row of an ungrouped aggregate ranks nothing (the "top N" lost its entity).
 bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
                               std::string* why_zh) const {
+  // An average or a sum of a key named as a count ("每个客户的平均订单数", 订单数 naming the
+  // orders' key) adds up row numbers: the words meant an average of counts, a nested
+  // question. ("average id" asks for the key's own values, as Spider does.)
+  for (const Measure& m : q_.measures) {
+    if ((m.agg == Agg::kAvg || m.agg == Agg::kSum) && m.column >= 0 && Col(m.column).primary_key &&
+        (m.column_phrase.ends_with("数") || m.column_phrase.ends_with("数量"))) {
+      *why_en = "'" + m.phrase + " " + m.column_phrase + "' would add up the key " +
+                ColName(m.column) +
+                "; an average of counts per row is a nested question I do not write.";
+      *why_zh = "“" + m.phrase + m.column_phrase + "”会对主键" + ColName(m.column) +
+                "求和或求平均；按行计数后再平均属于嵌套问题，我不处理。";
+      return false;
+    }
+  }
   if (!list.measure_exprs.empty()) {
     for (const auto& [expr, col] : list.plain) {
       if (std::find(list.group_by.begin(), list.group_by.end(), expr) != list.group_by.end())

@@ -1,0 +1,138 @@
+// The Chinese readings of the engine on a small music shop with a Chinese semantic model:
+// each answered reading is run and its result checked, each refused one names its word.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "askdb/catalog/semantic_model.h"
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+constexpr const char* kMusicSql = R"sql(
+CREATE TABLE members(member_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT,
+                     nation TEXT);
+CREATE TABLE receipts(receipt_id INTEGER PRIMARY KEY,
+                      member_id INTEGER REFERENCES members(member_id), paid_on TEXT,
+                      total REAL);
+CREATE TABLE songs(song_id INTEGER PRIMARY KEY, title TEXT, length_ms INTEGER);
+INSERT INTO members VALUES (1,'Ann','Lee','France'),(2,'Ann','Wu','France'),
+  (3,'Bo','Ma','Japan'),(4,'Cy','Xu','Japan'),(5,'Di','He','Chile'),(6,'Ed','Li','Japan');
+INSERT INTO receipts VALUES (1,1,'2021-03-01',10),(2,1,'2022-04-01',20),(3,2,'2023-05-01',5),
+  (4,3,'2023-06-01',7),(5,3,'2024-07-01',8),(6,3,'2024-08-01',9),(7,4,'2020-01-01',1);
+INSERT INTO songs VALUES (1,'Intro',90000),(2,'Epic',700000),(3,'Long Road',650000),
+  (4,'Short',120000),(5,'Mid',300000);
+)sql";
+
+catalog::ColumnSemantics Column(std::string name, std::string zh, std::string en,
+                                catalog::ColumnRole role = catalog::ColumnRole::kUnspecified) {
+  catalog::ColumnSemantics c;
+  c.name = std::move(name);
+  c.business_name = {std::move(zh), std::move(en)};
+  c.role = role;
+  return c;
+}
+
+class ChineseReadingsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto conn = db::SqliteConnector::OpenInMemory(kMusicSql);
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    conn_ = std::move(conn).value();
+    catalog::SemanticModel model;
+    catalog::TableSemantics members;
+    members.name = "members";
+    members.business_name = {"会员", "member"};
+    members.columns = {Column("first_name", "名", "first name"),
+                       Column("last_name", "姓", "last name"),
+                       Column("nation", "国家", "country", catalog::ColumnRole::kDimension)};
+    catalog::TableSemantics receipts;
+    receipts.name = "receipts";
+    receipts.business_name = {"小票", "receipt"};
+    receipts.synonyms = {"订单"};
+    catalog::ColumnSemantics total =
+        Column("total", "小票金额", "receipt total", catalog::ColumnRole::kMeasure);
+    total.synonyms = {"消费", "销售额"};
+    receipts.columns = {Column("paid_on", "付款日期", "paid on"), total};
+    catalog::TableSemantics songs;
+    songs.name = "songs";
+    songs.business_name = {"歌曲", "song"};
+    catalog::ColumnSemantics length =
+        Column("length_ms", "时长", "length", catalog::ColumnRole::kMeasure);
+    length.unit = "ms";
+    songs.columns = {Column("title", "歌名", "title"), length};
+    model.tables = {members, receipts, songs};
+    auto index = BuildSchemaIndex(*conn_, &model);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
+  }
+  Translation T(std::string_view q) {
+    TranslateOptions o;
+    o.anchor_date = CivilDate{2024, 12, 31};
+    return Engine::Translate(q, *index_, conn_->dialect(), o);
+  }
+  // The answer's rows, each as its cells' text joined by '|'.
+  std::vector<std::string> Rows(std::string_view q) {
+    const Translation t = T(q);
+    EXPECT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    std::vector<std::string> rows;
+    if (!t.answered) return rows;
+    auto rs = conn_->Execute(t.sql, {});
+    EXPECT_TRUE(rs.ok()) << t.sql << ": " << rs.status().ToString();
+    if (!rs.ok()) return rows;
+    for (const auto& row : rs->rows) {
+      std::string line;
+      for (const auto& cell : row) line += (line.empty() ? "" : "|") + cell.ToDisplayString();
+      rows.push_back(line);
+    }
+    return rows;
+  }
+  void ExpectAbstainsNaming(std::string_view q, std::string_view word) {
+    const Translation t = T(q);
+    EXPECT_FALSE(t.answered) << q << " → " << t.sql;
+    EXPECT_NE(t.abstain_reason.find(word), std::string::npos) << q << ": " << t.abstain_reason;
+  }
+  std::unique_ptr<db::SqliteConnector> conn_;
+  std::unique_ptr<SchemaIndex> index_;
+};
+
+// "会员数": 数 right after a table word counts its rows, as 数量 would.
+TEST_F(ChineseReadingsTest, ShuAfterATableWordCountsItsRows) {
+  EXPECT_EQ(Rows("会员数是多少"), (std::vector<std::string>{"6"}));
+  EXPECT_EQ(Rows("各国家的会员数"), (std::vector<std::string>{"Japan|3", "France|2", "Chile|1"}));
+}
+
+// 每/各 before a table whose names repeat (two members called Ann) group by the name with the
+// key beside it: two Anns stay two groups.
+TEST_F(ChineseReadingsTest, EachBeforeATableGroupsByItsNameAndKey) {
+  const std::vector<std::string> rows = Rows("每位会员的订单数");
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0], "Bo|Ma|3");
+  EXPECT_EQ(rows[1], "Ann|Lee|2");
+  EXPECT_EQ(Rows("各会员的订单数量").size(), 4u);
+}
+
+// An average of a key named as a count is an average of counts: refused, not AVG(id).
+TEST_F(ChineseReadingsTest, AnAverageOfACountIsRefused) {
+  const Translation t = T("每位会员的平均订单数");
+  EXPECT_FALSE(t.answered) << t.sql;
+}
+
+// "2021年到2023年": one range; two periods that are not a range are refused naming the
+// second rather than answered on one of them.
+TEST_F(ChineseReadingsTest, AYearRangeIsOnePeriodAndTwoPeriodsAreRefused) {
+  EXPECT_EQ(Rows("2021年到2023年的订单数"), (std::vector<std::string>{"4"}));
+  EXPECT_EQ(Rows("2021年至2023年每年的订单数"),
+            (std::vector<std::string>{"2021|1", "2022|1", "2023|2"}));
+  ExpectAbstainsNaming("2021年和2023年的订单数", "2023");
+  ExpectAbstainsNaming("2023年到2021年的订单数", "2021");
+  EXPECT_FALSE(T("去年和今年的销售额").answered);
+}
+
+}  // namespace
+}  // namespace askdb::nlq
