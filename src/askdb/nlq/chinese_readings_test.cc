@@ -19,12 +19,13 @@ CREATE TABLE members(member_id INTEGER PRIMARY KEY, first_name TEXT, last_name T
                      nation TEXT);
 CREATE TABLE receipts(receipt_id INTEGER PRIMARY KEY,
                       member_id INTEGER REFERENCES members(member_id), paid_on TEXT,
-                      total REAL);
+                      total REAL, bill_nation TEXT);
 CREATE TABLE songs(song_id INTEGER PRIMARY KEY, title TEXT, length_ms INTEGER);
 INSERT INTO members VALUES (1,'Ann','Lee','France'),(2,'Ann','Wu','France'),
   (3,'Bo','Ma','Japan'),(4,'Cy','Xu','Japan'),(5,'Di','He','Chile'),(6,'Ed','Li','Japan');
-INSERT INTO receipts VALUES (1,1,'2021-03-01',10),(2,1,'2022-04-01',20),(3,2,'2023-05-01',5),
-  (4,3,'2023-06-01',7),(5,3,'2024-07-01',8),(6,3,'2024-08-01',9),(7,4,'2020-01-01',1);
+INSERT INTO receipts VALUES (1,1,'2021-03-01',10,'France'),(2,1,'2022-04-01',20,'France'),
+  (3,2,'2023-05-01',5,'France'),(4,3,'2023-06-01',7,'Japan'),(5,3,'2024-07-01',8,'Japan'),
+  (6,3,'2024-08-01',9,'Japan'),(7,4,'2020-01-01',1,'Japan');
 INSERT INTO songs VALUES (1,'Intro',90000),(2,'Epic',700000),(3,'Long Road',650000),
   (4,'Short',120000),(5,'Mid',300000);
 )sql";
@@ -58,7 +59,10 @@ class ChineseReadingsTest : public ::testing::Test {
     catalog::ColumnSemantics total =
         Column("total", "小票金额", "receipt total", catalog::ColumnRole::kMeasure);
     total.synonyms = {"消费", "销售额"};
-    receipts.columns = {Column("paid_on", "付款日期", "paid on"), total};
+    catalog::ColumnSemantics bill_nation =
+        Column("bill_nation", "账单国家", "billing country", catalog::ColumnRole::kDimension);
+    bill_nation.synonyms = {"国家"};
+    receipts.columns = {Column("paid_on", "付款日期", "paid on"), total, bill_nation};
     catalog::TableSemantics songs;
     songs.name = "songs";
     songs.business_name = {"歌曲", "song"};
@@ -132,6 +136,17 @@ TEST_F(ChineseReadingsTest, AYearRangeIsOnePeriodAndTwoPeriodsAreRefused) {
   ExpectAbstainsNaming("2021年和2023年的订单数", "2023");
   ExpectAbstainsNaming("2023年到2021年的订单数", "2021");
   EXPECT_FALSE(T("去年和今年的销售额").answered);
+}
+
+// 国家 is a column of both members and receipts: beside a measure of the receipts it is the
+// receipts' own (no join through the members); with no measure it stays a guess.
+TEST_F(ChineseReadingsTest, ADimensionOfSeveralTablesIsTheMeasuresTables) {
+  EXPECT_EQ(Rows("每个国家的销售额"), (std::vector<std::string>{"France|35", "Japan|25"}));
+  EXPECT_EQ(Rows("按国家统计销售额"), (std::vector<std::string>{"France|35", "Japan|25"}));
+  EXPECT_EQ(Rows("销售额最高的国家"), (std::vector<std::string>{"France|35"}));
+  const Translation t = T("每个国家的销售额");
+  EXPECT_EQ(t.sql.find("members"), std::string::npos) << t.sql;
+  EXPECT_FALSE(T("列出所有国家").answered);
 }
 
 }  // namespace

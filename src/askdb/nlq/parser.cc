@@ -113,6 +113,25 @@ int Parser::ColumnOf(const Item& it, bool numeric_only) const {
       tied = true;
     }
   }
+  // "每个国家的销售额", "销售额最高的三个国家": a dimension word several tables hold, beside a
+  // measure read on one of them, is that table's (the invoice's own country, no join).
+  // Chinese only: English questions written for Spider/BIRD mean the entity's column as often.
+  if (tied && chinese_ && !q_.measures.empty()) {
+    const int measure_table = q_.measures[0].table;
+    int on_measure_table = -1, candidates = 0;
+    for (int id : it.terms) {
+      const Term& t = TermOf(id);
+      if (t.kind != TermKind::kColumn || t.table != measure_table) continue;
+      if (numeric_only && !IsNumericCol(t.column)) continue;
+      if (Col(t.column).role != ColumnRole::kDimension) continue;
+      if (on_measure_table != t.column) ++candidates;
+      on_measure_table = t.column;
+    }
+    const bool same_measure_table =
+        std::all_of(q_.measures.begin(), q_.measures.end(),
+                    [&](const Measure& m) { return m.table == measure_table; });
+    if (candidates == 1 && same_measure_table) return on_measure_table;
+  }
   // "unit price" of both products and order lines, with nothing in the question to choose:
   // either would be a guess.
   return tied ? -1 : best;
