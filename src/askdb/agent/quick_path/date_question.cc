@@ -105,6 +105,36 @@ DateExpression Offset(DateExpression::Kind kind, int n, std::string_view text) {
   return e;
 }
 
+// `base` shifted by n units ("天", "day", "周", "week", "个月", "month", "年", "year"; sign
+// -1 for before). One shift only: "90 days after 3 days after today" is not read.
+std::optional<DateExpression> Shifted(std::optional<DateExpression> base, int sign,
+                                      std::optional<int> n, std::string_view unit,
+                                      std::string_view text) {
+  if (!base || !n || *n > kMaxOffset || base->then_days != 0 || base->then_months != 0) {
+    return std::nullopt;
+  }
+  const std::string_view u =
+      unit.starts_with("个") ? unit.substr(std::string_view("个").size()) : unit;
+  if (u == "天" || u == "日" || u.starts_with("day")) {
+    base->then_days = sign * *n;
+  } else if (u == "周" || u == "星期" || u == "礼拜" || u.starts_with("week")) {
+    base->then_days = sign * *n * kDaysPerWeek;
+  } else if (u == "月" || u.starts_with("month")) {
+    base->then_months = sign * *n;
+  } else if (u == "年" || u.starts_with("year")) {
+    base->then_months = sign * *n * kMonthsPerYear;
+  } else {
+    return std::nullopt;
+  }
+  if (base->then_days == 0 && base->then_months == 0) return std::nullopt;
+  base->text = std::string(text);
+  return base;
+}
+
+bool IsShifted(const std::optional<DateExpression>& e) {
+  return e && (e->then_days != 0 || e->then_months != 0);
+}
+
 std::optional<DateExpression> Absolute(std::optional<YearRef> year, std::string_view month,
                                        std::string_view day, std::string_view text) {
   const auto m = Number(month);
@@ -279,6 +309,22 @@ std::optional<DateExpression> ParseZhDay(std::string_view s) {
     if (unit == "个月") return Offset(DateExpression::Kind::kMonthOffset, sign * *n, s);
     return Offset(DateExpression::Kind::kMonthOffset, sign * *n * kMonthsPerYear, s);
   }
+  // A shift from a named day: 2026年3月1日后90天, 2026-03-01加90天, 2026年3月1日90天后,
+  // 下周三之后两周, 2026年3月1日减30天.
+  static const std::string kZhShiftUnit = "(天|日|周|个星期|个礼拜|个月|年)";
+  static const Pattern after_day("^(.+?)(之后|以后|往后|过后|后|之前|以前|往前|前)的?" + kZhNum +
+                                 kZhShiftUnit + "$");
+  static const Pattern plus_day("^(.+?)(加上|加|再过|过|减去|减)" + kZhNum + kZhShiftUnit +
+                                "(?:后|以后|之后)?$");
+  static const Pattern day_then("^(.+?)" + kZhNum + kZhShiftUnit +
+                                "(之后|以后|过后|后|之前|以前|前)$");
+  std::string base, word;
+  if (RE2::FullMatch(s, after_day.re, &base, &word, &num, &unit) ||
+      RE2::FullMatch(s, plus_day.re, &base, &word, &num, &unit) ||
+      RE2::FullMatch(s, day_then.re, &base, &num, &unit, &word)) {
+    const int sign = word.find("前") != std::string::npos || word.starts_with("减") ? -1 : 1;
+    return Shifted(ParseZhDay(base), sign, Number(num), unit, s);
+  }
   static const Pattern holiday(
       "^(?:([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年)?的?(\\p{Han}+)$");
   std::string hy, hn;
@@ -340,6 +386,15 @@ std::optional<DateExpression> ParseEnDay(std::string_view s) {
       return Offset(DateExpression::Kind::kDayOffset, sign * *n * kDaysPerWeek, s);
     if (unit[0] == 'm') return Offset(DateExpression::Kind::kMonthOffset, sign * *n, s);
     return Offset(DateExpression::Kind::kMonthOffset, sign * *n * kMonthsPerYear, s);
+  }
+  // "90 days after 2026-03-01", "2 weeks before christmas", "3 months from march 1, 2026".
+  static const Pattern shift_from(
+      "^([0-9]+|[a-z]+|a hundred) (day|days|week|weeks|month|months|year|years) "
+      "(after|before|from|following|prior to) (.+)$");
+  std::string base;
+  if (RE2::FullMatch(s, shift_from.re, &num, &unit, &dir, &base)) {
+    const int sign = dir == "before" || dir == "prior to" ? -1 : 1;
+    return Shifted(ParseEnDay(base), sign, Number(num), unit, s);
   }
   static const Pattern holiday("^(?:the )?(.+?)(?:,? ([0-9]{4}|this year|next year|last year))?$");
   std::string hn, hy;
@@ -597,6 +652,8 @@ std::optional<DateQuestion> ParseZh(std::string_view s) {
     const auto month = Number(m);
     return DaysInMonth(ZhYear(y), month.value_or(0));
   }
+  // A shifted day on its own asks for the date: "2026年3月1日后90天".
+  if (auto d = ParseZhDay(s); IsShifted(d)) return WhichDate(std::move(d));
   static const Pattern leap(
       "^([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年(?:是不是|是否|是)闰年(?:吗|么)?$");
   if (RE2::FullMatch(s, leap.re, &y)) {
@@ -689,6 +746,12 @@ std::optional<DateQuestion> ParseEn(std::string_view s) {
   if (RE2::FullMatch(s, month_days.re, &m, &y) || RE2::FullMatch(s, month_have.re, &m, &y)) {
     return DaysInMonth(ZhYear(y), EnMonth(m));
   }
+  // A shifted day on its own asks for the date: "90 days after 2026-03-01", "what's 2 weeks
+  // before christmas".
+  static const Pattern what_is("^(?:what(?:'s| is| will be| was) )?(.+)$");
+  if (RE2::FullMatch(s, what_is.re, &day)) {
+    if (auto d = ParseEnDay(day); IsShifted(d)) return WhichDate(std::move(d));
+  }
   static const Pattern leap(
       "^(?:is|was|will) ([0-9]{4}|this year|next year|last year) (?:be )?a "
       "leap year$");
@@ -716,6 +779,15 @@ CivilDate Civil(chr::sys_days d) {
 }
 
 int Weekday(chr::sys_days d) { return static_cast<int>(chr::weekday(d).c_encoding()); }
+
+// Jan 31 + 1 month → the last day of February.
+chr::sys_days AddMonths(chr::sys_days from, int months) {
+  const chr::year_month_day ymd(from);
+  const chr::year_month ym = chr::year_month(ymd.year(), ymd.month()) + chr::months(months);
+  const chr::year_month_day_last last(ym.year(), chr::month_day_last(ym.month()));
+  return chr::sys_days(ymd.day() > last.day() ? chr::year_month_day(last)
+                                              : chr::year_month_day(ym / ymd.day()));
+}
 
 // Monday-based index (Monday 0 … Sunday 6) of a Sunday-based weekday.
 int MondayIndex(int weekday) { return (weekday + kDaysPerWeek - 1) % kDaysPerWeek; }
@@ -824,15 +896,9 @@ DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today, int seco
     case DateExpression::Kind::kDayOffset:
       target = now + chr::days(e.offset);
       break;
-    case DateExpression::Kind::kMonthOffset: {
-      // Jan 31 + 1 month → the last day of February.
-      const chr::year_month_day ymd(now);
-      const chr::year_month ym = chr::year_month(ymd.year(), ymd.month()) + chr::months(e.offset);
-      const chr::year_month_day_last last(ym.year(), chr::month_day_last(ym.month()));
-      target = chr::sys_days(ymd.day() > last.day() ? chr::year_month_day(last)
-                                                    : chr::year_month_day(ym / ymd.day()));
+    case DateExpression::Kind::kMonthOffset:
+      target = AddMonths(now, e.offset);
       break;
-    }
     case DateExpression::Kind::kWeekday: {
       const int wd = Weekday(now);
       if (e.coming && e.offset > 0) {
@@ -862,6 +928,13 @@ DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today, int seco
       target = chr::sys_days(ymd);
       break;
     }
+  }
+  if (e.then_months != 0) target = AddMonths(target, e.then_months);
+  target += chr::days(e.then_days);
+  if (const int y = static_cast<int>(chr::year_month_day(target).year());
+      y < kMinYear || y > kMaxYear) {
+    a.ok = false;
+    return a;
   }
   a.date = Civil(target);
   a.weekday = Weekday(target);

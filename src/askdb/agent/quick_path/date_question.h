@@ -34,6 +34,10 @@ struct DateExpression {
   bool coming = false;  // kWeekday: the first such day after today (English "next friday")
   CivilDate date;       // kAbsolute
   std::string text;     // the words as written ("下周三", "3 weeks from today")
+  // A shift from the day named ("90 days after 2026-03-01", "2026年3月1日后90天"): months
+  // first (clamped to the month's last day), then days.
+  int then_months = 0;
+  int then_days = 0;
 };
 
 struct DateQuestion {

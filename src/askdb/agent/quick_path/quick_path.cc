@@ -367,7 +367,9 @@ QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
                                        : "days_today"),
                   vars);
   } else {
-    const bool absolute = q->day.kind == DateExpression::Kind::kAbsolute;
+    // A shifted day ("90 days after 2026-03-01") is shown as asked, next to today.
+    const bool absolute = q->day.kind == DateExpression::Kind::kAbsolute && q->day.then_days == 0 &&
+                          q->day.then_months == 0;
     a.text = Fill(Text(l, absolute ? "date_absolute" : "date_relative"), vars);
   }
   return a;

@@ -443,6 +443,57 @@ TEST_F(QuickPathTest, DateQuestionsInAnyPhrasing) {
   EXPECT_EQ(c.rules, std::vector<std::string>{"trivial.date"});
 }
 
+// A shift from a named day, in either language and with or without a question around it;
+// before 2026-11-26 session 11 these reached the data path ("could not apply 'after'").
+TEST_F(QuickPathTest, DaysAfterOrBeforeANamedDate) {
+  for (auto [q, want] :
+       {std::pair<std::string_view, std::string_view>{"90 days after 2026-03-01", "2026-05-30"},
+        {"what date is 90 days after 2026-03-01", "2026-05-30"},
+        {"what is 30 days before march 1, 2026", "2026-01-30"},
+        {"2 weeks before christmas 2024", "2024-12-11"},
+        {"1 month after january 31, 2024", "2024-02-29"},
+        {"2026年3月1日后90天是几号", "2026-05-30"},
+        {"2026-03-01加90天是哪天", "2026-05-30"},
+        {"2026年3月1日90天后是星期几", "2026-05-30"},
+        {"2026年3月1日之前30天", "2026-01-30"},
+        {"2026年3月1日减30天是几号", "2026-01-30"},
+        {"下周三之后两周是几号", "2024-05-29"},
+        {"2024年1月31日后一个月是哪天", "2024-02-29"}}) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_EQ(a->kind, QuickAnswerKind::kDateTime) << q;
+    EXPECT_TRUE(a->ok) << q << ": " << a->text;
+    EXPECT_EQ(a->value["date"], want) << q << ": " << a->text;
+  }
+  EXPECT_EQ(Ask("90 days after 2026-03-01")->text,
+            "90 days after 2026-03-01 is Saturday, May 30, 2026 (today is May 6, 2024).");
+  // A lunar holiday is declined, not guessed, also with a shift.
+  for (std::string_view q : {"离春节还有几天", "春节后10天是几号"}) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_FALSE(a->ok) << q;
+    EXPECT_EQ(a->value["error"], "not_computed") << q;
+  }
+  // A shift of a relative day adds up (today + 3 + 90); a data question that names a date
+  // stays a data question.
+  EXPECT_EQ(Ask("90 days after 3 days after today")->value["date"], "2024-08-07");
+  EXPECT_FALSE(Ask("2026年3月1日后90天的订单有多少").has_value());
+}
+
+// Percentages in Chinese numerals and spoken numbers reach the quick path.
+TEST_F(QuickPathTest, ChineseNumeralPercentages) {
+  for (auto [q, want] : {std::pair<std::string_view, std::string_view>{"200的三成是多少", "60"},
+                         {"两千五的百分之八是多少", "200"},
+                         {"80的百分之十五", "12"},
+                         {"一万二的三成五", "4200"},
+                         {"三加五再乘以二", "16"}}) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_EQ(a->kind, QuickAnswerKind::kArithmetic) << q;
+    EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
+  }
+}
+
 // Computed from the injected clock: 2024-05-06 13:03 in Asia/Shanghai.
 TEST_F(QuickPathTest, TimeUntilDayOfYearMonthLengthsAndWeeks) {
   const auto expect = [&](std::string_view q, std::string_view text) -> std::optional<QuickAnswer> {
