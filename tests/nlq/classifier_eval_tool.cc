@@ -2,6 +2,12 @@
 // ../shared/data/intents (CLINC150 en, SMP2017 zh, Spider dev questions), by split.
 //   classifier_eval_tool [--json OUT] [--mistakes LANG] [--probabilities LANG] [--split SPLIT]
 //                        [--rules RULES.toml] [INTENTS.jsonl]
+//   classifier_eval_tool --nlq [--split SPLIT] [--mistakes LANG] [--rules RULES.toml]
+//                        QUESTIONS.jsonl...
+// --nlq reads engine question sets (tests/nlq/*.jsonl, {question, split}) instead: every line
+// asks about the data (expect_abstain ones too), so each file's "accuracy" is the share
+// classified data_query, per split and detected language. --mistakes then lists the develop
+// lines that were not, never the report lines.
 // --split keeps one split (develop, report, …): develop work never prints report figures.
 // --rules uses another rules file (e.g. one whose intent_model names a freshly trained
 // weights file) instead of the embedded one.
@@ -25,6 +31,58 @@
 #include "askdb/agent/request_classifier.h"
 #include "askdb/common/file_util.h"
 
+namespace {
+
+// --nlq: each engine question set's share classified data_query, per split and language.
+int RunOnQuestionSets(const std::vector<std::string>& paths, const std::string& only_split,
+                      const std::string& mistakes_lang,
+                      const askdb::agent::ClassifierOptions& options) {
+  using namespace askdb::agent;
+  if (paths.empty()) {
+    std::cerr << "classifier_eval_tool --nlq: name one or more question sets (tests/nlq/*.jsonl)\n";
+    return 2;
+  }
+  auto created = RequestClassifier::Create(options);
+  if (!created.ok()) {
+    std::cerr << created.status().ToString() << "\n";
+    return 1;
+  }
+  const RequestClassifier& classifier = **created;
+  std::vector<LabelledRequest> pooled;
+  for (const std::string& path : paths) {
+    auto requests = ReadNlqQuestionsAsDataRequests(path);
+    if (!requests.ok()) {
+      std::cerr << requests.status().ToString() << "\n";
+      return 1;
+    }
+    if (!only_split.empty()) {
+      std::erase_if(*requests, [&](const LabelledRequest& r) { return r.split != only_split; });
+    }
+    if (!mistakes_lang.empty()) {
+      for (const LabelledRequest& r : *requests) {
+        if (r.split == "report") continue;  // never read the report lines' mistakes
+        const Classification got = classifier.Classify(r.text);
+        if (LanguageCode(got.language) != mistakes_lang || IsRight(r, got, classifier)) continue;
+        std::string rules;
+        for (const std::string& id : got.rules) rules += (rules.empty() ? "" : ",") + id;
+        std::cout << path << "\t" << RequestTypeName(got.type) << "\t" << r.text << "\t" << rules
+                  << "\n";
+      }
+      continue;
+    }
+    std::cout << "data questions of " << path << " (share classified data_query)\n"
+              << RenderClassifierEvalText(RunClassifierEval(*requests, classifier));
+    pooled.insert(pooled.end(), requests->begin(), requests->end());
+  }
+  if (mistakes_lang.empty() && paths.size() > 1) {
+    std::cout << "all " << paths.size() << " sets\n"
+              << RenderClassifierEvalText(RunClassifierEval(pooled, classifier));
+  }
+  return 0;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace askdb::agent;
   std::string path = std::string(ASKDB_SHARED_DATA_DIR) + "/intents/intents.jsonl";
@@ -32,6 +90,8 @@ int main(int argc, char** argv) {
   std::string mistakes_lang;
   std::string probabilities_lang;
   std::string only_split;
+  bool nlq = false;
+  std::vector<std::string> nlq_paths;
   ClassifierOptions options;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -45,10 +105,18 @@ int main(int argc, char** argv) {
       mistakes_lang = argv[++i];
     } else if (a == "--split" && i + 1 < argc) {
       only_split = argv[++i];
+    } else if (a == "--nlq") {
+      nlq = true;
+    } else if (!a.empty() && a[0] == '-') {
+      std::cerr << "classifier_eval_tool: unknown option " << a
+                << " (see the comment at the top of tests/nlq/classifier_eval_tool.cc)\n";
+      return 2;
     } else {
       path = a;
+      nlq_paths.push_back(a);
     }
   }
+  if (nlq) return RunOnQuestionSets(nlq_paths, only_split, mistakes_lang, options);
   auto requests = ReadLabelledRequests(path);
   if (!requests.ok()) {
     std::cerr << requests.status().ToString() << "\n";

@@ -52,6 +52,28 @@ StatusOr<std::vector<LabelledRequest>> ReadLabelledRequests(const std::filesyste
   return out;
 }
 
+StatusOr<std::vector<LabelledRequest>> ReadNlqQuestionsAsDataRequests(
+    const std::filesystem::path& path) {
+  std::vector<LabelledRequest> out;
+  Status read = ForEachJsonLine(path, [&](const Json& doc, int, const std::string& where) {
+    LabelledRequest r;
+    if (doc.is_object()) {
+      r.text = StringField(doc, "question");
+      r.split = StringField(doc, "split");
+    }
+    if (r.text.empty()) {
+      return InvalidArgumentError(where +
+                                  ": each line of a question set needs a string field "
+                                  "\"question\"");
+    }
+    r.type = "data_query";
+    out.push_back(std::move(r));
+    return Status::Ok();
+  });
+  if (!read.ok()) return read;
+  return out;
+}
+
 bool LooksLikeLabelledRequests(const std::filesystem::path& path) {
   std::ifstream in(path);
   std::string line;

@@ -37,6 +37,13 @@ struct LabelledRequest {
 // entry or an unknown type.
 StatusOr<std::vector<LabelledRequest>> ReadLabelledRequests(const std::filesystem::path& path);
 
+// Reads an engine question set (tests/nlq/*.jsonl: {question, split?, ...}) as requests
+// labelled data_query: every line there asks about the data (expect_abstain ones too), so
+// the accuracy is the share the classifier sends down the data path. InvalidArgument names a
+// line with no "question".
+StatusOr<std::vector<LabelledRequest>> ReadNlqQuestionsAsDataRequests(
+    const std::filesystem::path& path);
+
 // True when the file's first entry looks like a labelled request (has "text" and "type").
 bool LooksLikeLabelledRequests(const std::filesystem::path& path);
 

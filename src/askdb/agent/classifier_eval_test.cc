@@ -16,6 +16,28 @@ std::filesystem::path WriteLines(const std::string& name, const std::string& tex
   return path;
 }
 
+// An engine question set is read as data questions, split kept, language detected.
+TEST(ClassifierEval, NlqQuestionSetsAreDataQuestions) {
+  const auto path = WriteLines("questions.jsonl",
+                               "# blind set\n"
+                               "{\"id\": \"a\", \"question\": \"2024年各地区的销售额\", "
+                               "\"split\": \"develop\"}\n"
+                               "{\"id\": \"b\", \"question\": \"hello\", \"split\": \"report\", "
+                               "\"expect_abstain\": true}\n");
+  auto requests = ReadNlqQuestionsAsDataRequests(path);
+  ASSERT_TRUE(requests.ok()) << requests.status().ToString();
+  ASSERT_EQ(requests->size(), 2u);
+  EXPECT_EQ((*requests)[0].type, "data_query");
+  EXPECT_EQ((*requests)[1].split, "report");
+  const ClassifierEvalReport report = RunClassifierEval(*requests, *RequestClassifier::Default());
+  EXPECT_EQ(report.tallies.at("develop").at("zh").at("data_query").correct, 1);
+  EXPECT_EQ(report.tallies.at("report").at("en").at("data_query").correct, 0);  // a greeting
+  const auto bad = WriteLines("bad_questions.jsonl", "{\"id\": \"a\", \"sql\": \"x\"}\n");
+  const auto error = ReadNlqQuestionsAsDataRequests(bad);
+  ASSERT_FALSE(error.ok());
+  EXPECT_NE(error.status().message().find("question"), std::string::npos);
+}
+
 TEST(ClassifierEval, TalliesBySplitLanguageAndType) {
   const auto path = WriteLines("labelled.jsonl",
                                "# comment\n"
