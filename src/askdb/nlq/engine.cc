@@ -400,6 +400,7 @@ std::optional<Translation> Parser::ApplyPerRowMeasures(double confidence) {
     out_.explanation.push_back(
         {"", "column", ColName(summed) + " (a value of each row: listed, not added up)"});
   }
+  if (!problem) problem = ReadAggregatePerOwnRow(q_, index_);
   if (problem) {
     out_.confidence = confidence;
     return Abstain(problem->en, problem->zh);

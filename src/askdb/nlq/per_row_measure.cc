@@ -84,4 +84,47 @@ PerRowReading ReadPerRowMeasures(Query& q, const SchemaIndex& index,
   return PerRowReading::kUnchanged;
 }
 
+std::optional<ShapeProblem> ReadAggregatePerOwnRow(Query& q, const SchemaIndex& index) {
+  if (q.measures.empty() || q.group_columns.empty() || q.bucket || q.share) return std::nullopt;
+  auto own = [&](const Measure& m) {
+    return m.column >= 0 ? index.columns()[m.column].table : m.table;
+  };
+  const int table = own(q.measures[0]);
+  if (table < 0) return std::nullopt;
+  for (const Measure& m : q.measures) {
+    if (own(m) != table || m.business >= 0 || m.agg == Agg::kSum || m.agg == Agg::kNone) {
+      return std::nullopt;  // a sum over one row is that row's value, as asked
+    }
+  }
+  // The table's rows themselves are the groups (its key, or its label, unique): not a column
+  // that only happens to hold distinct values in a small table (各国籍).
+  const int key = index.SingleKey(table);
+  const bool by_row =
+      (key >= 0 && (Contains(q.group_columns, key) || Contains(q.group_keys, key))) ||
+      std::any_of(q.group_columns.begin(), q.group_columns.end(), [&](int c) {
+        return (c == index.LabelColumn(table, false) || c == index.LabelColumn(table, true)) &&
+               index.LabelIsUnique(table, c);
+      });
+  if (!by_row || !OneRowPerGroup(q, index, table) || !ConditionsOnOwnTable(q, index, table)) {
+    return std::nullopt;
+  }
+  const bool averages = std::all_of(q.measures.begin(), q.measures.end(),
+                                    [](const Measure& m) { return m.agg == Agg::kAvg; });
+  if (averages && !q.superlative && q.limit == 0) {
+    // "average freight per order": the average over the orders, not each order's own.
+    q.group_columns.clear();
+    q.group_keys.clear();
+    q.order_set = false;
+    q.order_column = -1;
+    return std::nullopt;
+  }
+  const std::string& name = index.tables()[table].name;
+  return ShapeProblem{
+      "each group would be a single row of " + name + ", so a count, highest or lowest value per " +
+          name + " only repeats each row's own value. Ask for the value over all " + name +
+          " rows, or list the rows.",
+      "每一组只有 " + name + " 的一行，按它计数或取最高/最低只会重复每行自己的值；请问全部 " +
+          name + " 的汇总值，或列出明细。"};
+}
+
 }  // namespace askdb::nlq

@@ -31,4 +31,9 @@ enum class PerRowReading {
 PerRowReading ReadPerRowMeasures(Query& query, const SchemaIndex& index,
                                  std::optional<ShapeProblem>* problem);
 
+// An average, count, highest or lowest of a table's own column grouped by that table's own
+// rows ("average freight per order"): each group is one row. Averages become the one average
+// over all rows (ungrouped); the others would only repeat each row's value: a problem.
+std::optional<ShapeProblem> ReadAggregatePerOwnRow(Query& query, const SchemaIndex& index);
+
 }  // namespace askdb::nlq

@@ -118,5 +118,37 @@ TEST_F(PerRowMeasureTest, UnitPriceByCategoryAbstainsNamingTheWord) {
   EXPECT_NE(t.abstain_reason.find("unit price"), std::string::npos) << t.abstain_reason;
 }
 
+TEST_F(PerRowMeasureTest, AnAveragePerOwnRowIsTheAverageOverTheRows) {
+  // Each product is one group: "per product" asks for the average over products.
+  const Translation t = Ask("average unit price per product");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("AVG(\"products\".\"unit_price\")"), std::string::npos) << t.sql;
+  EXPECT_EQ(t.sql.find("GROUP BY"), std::string::npos) << t.sql;
+  // Grouped by another table's rows, an average stays a breakdown.
+  const Translation by_product = Ask("average amount per product");
+  ASSERT_TRUE(by_product.answered) << by_product.abstain_reason;
+  EXPECT_NE(by_product.sql.find("GROUP BY"), std::string::npos) << by_product.sql;
+  // A category holds several products: a real group.
+  const Translation by_category = Ask("average unit price per category");
+  ASSERT_TRUE(by_category.answered) << by_category.abstain_reason;
+  EXPECT_NE(by_category.sql.find("GROUP BY"), std::string::npos) << by_category.sql;
+}
+
+TEST_F(PerRowMeasureTest, AHighestValuePerOwnRowIsRefused) {
+  Query q;
+  Measure m;
+  m.agg = Agg::kMax;
+  m.column = Column("products", "unit_price");
+  q.measures.push_back(m);
+  q.group_columns.push_back(Column("products", "product_id"));
+  const std::optional<ShapeProblem> problem = ReadAggregatePerOwnRow(q, *index_);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("single row of products"), std::string::npos) << problem->en;
+  // Per category it is a real highest value.
+  q.group_columns = {Column("products", "category")};
+  EXPECT_FALSE(ReadAggregatePerOwnRow(q, *index_));
+  EXPECT_EQ(q.group_columns.size(), 1u);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "askdb/nlq/engine.h"
 #include "askdb/nlq/parser.h"
 #include "askdb/nlq/test_fixture.h"
 
@@ -61,6 +62,23 @@ TEST_F(SegmentTest, TheLongestMatchWinsAndUnknownWordsStayUnknown) {
   }
   EXPECT_TRUE(store_type);
   EXPECT_TRUE(unknown);
+}
+
+TEST(SegmentFunctionWordTest, ALowerCasePronounIsNotACapitalisedValue) {
+  auto conn = db::SqliteConnector::OpenInMemory(
+      "CREATE TABLE invoices(invoice_id INTEGER PRIMARY KEY, country TEXT, total REAL);"
+      "INSERT INTO invoices VALUES (1,'USA',10),(2,'France',5),(3,'USA',2);");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  auto ask = [&](const char* q) { return Engine::Translate(q, *index, (*conn)->dialect()); };
+  // "us" the pronoun (a stop word) is not the country US = 'USA'.
+  const Translation pronoun = ask("total sales for us");
+  EXPECT_EQ(pronoun.sql.find("USA"), std::string::npos) << pronoun.sql;
+  // Written as the data writes it, it is the value.
+  const Translation country = ask("total of invoices from the US");
+  ASSERT_TRUE(country.answered) << country.abstain_reason;
+  EXPECT_NE(country.sql.find("'USA'"), std::string::npos) << country.sql;
 }
 
 }  // namespace
