@@ -149,5 +149,16 @@ TEST_F(ChineseReadingsTest, ADimensionOfSeveralTablesIsTheMeasuresTables) {
   EXPECT_FALSE(T("列出所有国家").answered);
 }
 
+// "时长最长的3首歌", "哪首歌最短": the N rows ordered by their own column, not one MAX.
+TEST_F(ChineseReadingsTest, TheNLongestRowsAreRowsOrderedByTheirOwnColumn) {
+  const std::vector<std::string> three = {"Epic|700000", "Long Road|650000", "Mid|300000"};
+  EXPECT_EQ(Rows("时长最长的3首歌曲"), three);
+  EXPECT_EQ(Rows("最长的3首歌曲"), three);
+  EXPECT_EQ(Rows("哪首歌曲最短"), (std::vector<std::string>{"Intro|90000"}));
+  EXPECT_EQ(Rows("哪首歌曲的时长最长"), (std::vector<std::string>{"Epic|700000"}));
+  // Anything else asked is left to the other readings: one number, not rows.
+  EXPECT_EQ(Rows("歌曲的最长时长"), (std::vector<std::string>{"700000"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

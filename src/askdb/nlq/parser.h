@@ -227,7 +227,8 @@ class Parser {
   void ParseEquality(int number_item);
   void ParseTopN();
   int LengthColumn(int table) const;
-  void ReadLengthSuperlative();  // "the 5 longest tracks" (read_measures.cc)
+  void ReadLengthSuperlative();      // "the 5 longest tracks" (read_measures.cc)
+  void ReadChineseRowSuperlative();  // "时长最长的5首歌", "哪首歌最长" (read_measures.cc)
   void ParseAggregates();
   // ParseAggregates' steps: functions waiting for their column, the event that binds several
   // functions to one column ("average, min and max id").

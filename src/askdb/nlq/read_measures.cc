@@ -50,7 +50,10 @@ int Parser::LengthColumn(int table) const {
 // is certain: English, a table word right after, one such column, a number before or a
 // singular table word (one row). Otherwise the word stays unused and the question abstains.
 void Parser::ReadLengthSuperlative() {
-  if (chinese_) return;
+  if (chinese_) {
+    ReadChineseRowSuperlative();
+    return;
+  }
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
     Item& it = items_[i];
@@ -85,6 +88,132 @@ void Parser::ReadLengthSuperlative() {
     Map(it, "order",
         ColName(col) + (q_.order_desc ? " DESC" : " ASC") + " LIMIT " + std::to_string(q_.limit));
     Understood(word + " by " + ColName(col), word + "：按 " + ColName(col));
+    return;
+  }
+}
+
+namespace {
+
+// The Chinese superlatives of a row's own value; 最多/最少 count rows and 最大值 is a function.
+bool IsChineseValueSuperlative(const Item& it) {
+  static constexpr std::string_view kWords[] = {"最高", "最高的", "最大", "最大的",
+                                                "最长", "最贵",   "最低", "最低的",
+                                                "最小", "最小的", "最短", "最便宜"};
+  return it.kind == ItemKind::kKeyword && !it.used &&
+         std::find(std::begin(kWords), std::end(kWords), it.text) != std::end(kWords);
+}
+
+}  // namespace
+
+// "时长最长的5首歌", "单价最高的10首曲目", "最贵的曲目", "哪首歌最长": the N rows of a table
+// ordered by one of its own numeric columns (named before the word; for 最长/最短 its length
+// column, for 最贵/最便宜 its one price column). Read only when nothing else is asked: every
+// other word is a filler, a which-word or a value (a filter); otherwise the words stay
+// unused for the other readings, and the question abstains if none places them.
+void Parser::ReadChineseRowSuperlative() {
+  if (!chinese_) return;
+  const int n = static_cast<int>(items_.size());
+  auto price_column = [&](int table) {
+    int found = -1;
+    for (int c : index_.tables()[table].columns) {
+      if (!IsNumericCol(c) || Col(c).primary_key || Col(c).foreign_key) continue;
+      const std::string name = text::AsciiLower(Col(c).name);
+      if (name.find("price") == std::string::npos &&
+          Col(c).display_zh.find("价") == std::string::npos)
+        continue;
+      if (found >= 0) return -1;
+      found = c;
+    }
+    return found;
+  };
+  // The row table a term names (a table word, or a word naming the table and its label).
+  auto row_table = [&](int k) {
+    if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm) return -1;
+    const int table = TableOf(items_[k]);
+    const int column = ColumnOf(items_[k]);
+    if (table < 0 || (column >= 0 && (Col(column).table != table || IsNumericCol(column))))
+      return -1;
+    return table;
+  };
+  for (int i = 0; i < n; ++i) {
+    if (!IsChineseValueSuperlative(items_[i])) continue;
+    const bool desc = items_[i].Has(Kw::kMax) || items_[i].Has(Kw::kTop);
+    // The ranked table: after the word (past a count and its unit), or before it in the
+    // which-form ("哪首歌（的时长）最长").
+    int num = -1, table_item = -1, column_item = -1;
+    int after = NextMeaningful(i, 1);
+    if (after >= 0 && items_[after].kind == ItemKind::kNumber && !items_[after].used) {
+      num = after;
+      after = NextMeaningful(after, 1);
+    }
+    const int before = PrevMeaningful(i);
+    int table = row_table(after);
+    if (table >= 0) {
+      table_item = after;
+      if (before >= 0 && items_[before].kind == ItemKind::kTerm && !OnlyValues(items_[before])) {
+        column_item = before;
+      }
+    } else if (num < 0 && before >= 0) {
+      // Which-form: 哪(个|首) T [的 C] 最X.
+      int t = before;
+      if (items_[t].kind == ItemKind::kTerm && TableOf(items_[t]) < 0) {
+        column_item = t;
+        t = PrevMeaningful(t);
+      }
+      table = row_table(t);
+      const int w = t >= 0 ? PrevMeaningful(t) : -1;
+      if (table < 0 || w < 0 || !items_[w].Has(Kw::kWhich)) continue;
+      table_item = t;
+    }
+    if (table < 0) continue;
+    int col = -1;
+    if (column_item >= 0) {
+      col = ColumnOf(items_[column_item], /*numeric_only=*/true);
+      if (col < 0 || Col(col).table != table || items_[column_item].used) continue;
+    } else if (items_[i].text == "最长" || items_[i].text == "最短") {
+      col = LengthColumn(table);
+    } else if (items_[i].text == "最贵" || items_[i].text == "最便宜") {
+      col = price_column(table);
+    }
+    const int label = index_.LabelColumn(table, chinese_);
+    if (col < 0 || label < 0) continue;
+    double v = 1;
+    if (num >= 0) {
+      v = items_[num].number;
+      if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) continue;
+    }
+    // Nothing else may be asked: every other word a filler, a which-word, a value.
+    bool alone = true;
+    for (int k = 0; k < n && alone; ++k) {
+      if (k == i || k == num || k == table_item || k == column_item) continue;
+      const Item& o = items_[k];
+      alone = IsFiller(o) || (o.kind == ItemKind::kKeyword && (o.kw & ~Bit(Kw::kWhich)) == 0) ||
+              (o.kind == ItemKind::kTerm && OnlyValues(o));
+    }
+    if (!alone) continue;
+    q_.limit = static_cast<long long>(v);
+    q_.projections = {label};
+    AddNameCompanion(&q_.projections, label);
+    if (std::find(q_.projections.begin(), q_.projections.end(), col) == q_.projections.end()) {
+      q_.projections.push_back(col);
+    }
+    q_.order_column = col;
+    q_.order_set = true;
+    q_.order_desc = desc;
+    q_.subject_table = table;
+    for (int k : {i, num, table_item, column_item}) {
+      if (k >= 0) items_[k].used = true;
+    }
+    for (Item& o : items_) {
+      if (o.kind == ItemKind::kKeyword && o.Has(Kw::kWhich)) o.used = true;
+    }
+    if (num >= 0 && num + 1 < n && items_[num + 1].Has(Kw::kRowUnit)) items_[num + 1].used = true;
+    NameColumn(col, column_item >= 0 ? items_[column_item].text : ColumnWords(col));
+    Map(items_[table_item], "table", index_.tables()[table].name);
+    Map(items_[i], "order",
+        ColName(col) + (desc ? " DESC" : " ASC") + " LIMIT " + std::to_string(q_.limit));
+    Understood(ColName(col) + (desc ? " highest first" : " lowest first"),
+               items_[i].text + "：按 " + ColName(col) + (desc ? " 从高到低" : " 从低到高"));
     return;
   }
 }
