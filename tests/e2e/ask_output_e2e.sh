@@ -21,11 +21,12 @@ ask() {
 }
 
 out=$(ask "2025年7月的销售额")
-[[ $out == *"销售额：5,835,751.60。"* ]] || fail "money without its two decimals: $out"
+# The one number names its period and its unit (CNY in the demo's semantic model).
+[[ $out == *"2025年7月的销售额 (CNY)：5,835,751.60。"* ]] || fail "money without its two decimals: $out"
 # A Chinese run names the request type in Chinese, as the web UI does (not "data_query").
 [[ $out == *"类型 数据查询 · 路线 确定性引擎"* ]] || fail "the header's type is not in Chinese: $out"
 out=$(ask "average order amount by channel")
-[[ $out == *"store has the highest average order amount at 3,126.60"* ]] ||
+[[ $out == *"store has the highest average order amount (CNY) at 3,126.60"* ]] ||
   fail "money without its two decimals (en): $out"
 
 # The engine abstains (a word no data holds: 斑马) on 2019, before the data's first date.

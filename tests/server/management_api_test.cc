@@ -408,6 +408,23 @@ TEST_F(ManagementApiTest, SemanticModelCsvRoundTripAndRelations) {
   ASSERT_EQ(put.status, 200) << put.body;
   const Json original = Send("GET", "/api/v1/datasources/default/semantic-model").json;
   ASSERT_TRUE(original.contains("tables"));
+  // The schema pages show the model's business names and units beside the physical names.
+  Reply columns = Send("GET", "/api/v1/datasources/default/tables/orders/columns");
+  ASSERT_EQ(columns.status, 200) << columns.body;
+  bool amount_named = false;
+  for (const Json& c : columns.json["columns"]) {
+    if (c["name"] != "total_amount") continue;
+    amount_named = c.contains("business_name") && !c["business_name"].value("zh", "").empty() &&
+                   c.value("unit", "") == "CNY";
+  }
+  EXPECT_TRUE(amount_named) << columns.body;
+  Reply tables = Send("GET", "/api/v1/datasources/default/tables");
+  ASSERT_EQ(tables.status, 200) << tables.body;
+  bool orders_named = false;
+  for (const Json& t : tables.json["tables"]) {
+    orders_named |= t["name"] == "orders" && t.contains("business_name");
+  }
+  EXPECT_TRUE(orders_named) << tables.body;
 
   auto csv = Client().Get("/api/v1/datasources/default/semantic-model/export?format=csv", Admin());
   ASSERT_TRUE(csv);

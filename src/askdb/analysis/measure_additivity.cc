@@ -163,8 +163,9 @@ std::optional<Call> WholeCall(const Span& span) {
   return Call{span[0].lower, Span(span.begin() + 2, span.end() - 1)};
 }
 
-// A column reference: name, or qualifier(s) and name joined by dots.
-std::optional<std::string> ColumnRef(const Span& span) {
+// A column reference: name, or qualifier(s) and name joined by dots; `qualified` keeps the
+// qualifiers ("genre.name" for "Genre"."Name"), else the name alone.
+std::optional<std::string> ColumnRef(const Span& span, bool qualified = false) {
   if (span.empty() || span.size() % 2 == 0) return std::nullopt;
   for (size_t i = 0; i < span.size(); ++i) {
     const bool name = span[i].kind == TokKind::kWord || span[i].kind == TokKind::kQuoted;
@@ -174,7 +175,10 @@ std::optional<std::string> ColumnRef(const Span& span) {
   if (IsWord(span.back(), "null") || IsWord(span.back(), "true") || IsWord(span.back(), "false")) {
     return std::nullopt;
   }
-  return span.back().text;
+  if (!qualified) return span.back().text;
+  std::string out;
+  for (size_t i = 0; i < span.size(); i += 2) out += (i ? "." : "") + span[i].text;
+  return out;
 }
 
 bool IsLiteral(const Span& span) {
@@ -436,9 +440,10 @@ bool IsCount(const Span& item) {
 }
 
 // The one source column an item shows — bare, or under SUM/AVG/MIN/MAX and wrappers
-// (ROUND, CAST, COALESCE, ...) — as its lower-case name without qualifier; empty when the
-// item computes anything else (a product, a difference, a CASE): then it is not certain.
-std::string SourceColumn(Span item) {
+// (ROUND, CAST, COALESCE, ...) — as its lower-case name, with its qualifiers when `qualified`;
+// empty when the item computes anything else (a product, a difference, a CASE): then it is
+// not certain.
+std::string SourceColumn(Span item, bool qualified = false) {
   for (int depth = 0; depth < 8; ++depth) {
     item = Unwrap(item);
     const std::optional<Call> call = WholeCall(item);
@@ -450,7 +455,7 @@ std::string SourceColumn(Span item) {
     if (args.empty() || (aggregate && args.size() != 1)) return "";
     item = WithoutAlias(args.front());  // CAST(x AS REAL) → x
   }
-  const std::optional<std::string> column = ColumnRef(item);
+  const std::optional<std::string> column = ColumnRef(item, qualified);
   return column ? text::AsciiLower(*column) : "";
 }
 
@@ -480,6 +485,9 @@ ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql,
       a = Additivity::kUnknown;
     }
     facts.columns.push_back(a);
+    facts.sources.push_back(items_match && !IsCount(WithoutAlias(st.items[c]))
+                                ? SourceColumn(WithoutAlias(st.items[c]), true)
+                                : "");
     const db::ResultColumn& col = result.columns[c];
     const bool known_money =
         items_match && !money_columns.empty() &&

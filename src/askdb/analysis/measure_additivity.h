@@ -44,6 +44,10 @@ struct ResultFacts {
   // (measures::NamesMoney: SQLite returns a SUM as a plain REAL), or a source column known to
   // hold money (DescribeResult's money_columns); never a COUNT.
   std::vector<bool> money;
+  // One per result column: the source column it shows, bare or under SUM/AVG/MIN/MAX and
+  // wrappers, lower-case as the SQL names it ("genre.name", "total"); "" for a COUNT or a
+  // computation (the value is then not the column's, nor in its unit).
+  std::vector<std::string> sources;
 };
 
 // `sql` may be empty (then only the column names decide). `money_columns`: lower-case names

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <map>
 
+#include "askdb/agent/ask/reading_words.h"
 #include "askdb/agent/pipeline/analysis_report.h"
 #include "askdb/cli/llm_setup.h"
 #include "askdb/cli/result_output.h"
@@ -53,12 +54,21 @@ std::string RouteLabel(const PipelineResult& r, bool zh) {
 }
 
 analysis::ChartSpec AnswerChart(const PipelineResult& r) {
+  if (r.view) return r.view->chart;
   analysis::ChartRequest request;
   request.question = r.state.original_question;
   request.sql = r.sql;
   request.money_columns = r.money_columns;
   return analysis::RecommendChart(*r.result, request);
 }
+
+// The rows as the answer shows them: units, value labels (agent/ask/answer_view.h).
+const db::ResultSet& AnswerRows(const PipelineResult& r) {
+  return r.view ? r.view->result : *r.result;
+}
+
+// An empty cell in an answer's table, in the run's language (SQL's NULL means nothing to most).
+std::string NullText(bool zh) { return agent::EmptyCellText(zh); }
 
 // The planner's notes only: the validator's repairs (plan_warnings) are for the logs.
 void PrintPlanNotes(const CliContext& ctx, const PipelineResult& r) {
@@ -83,7 +93,7 @@ void PrintSteps(const CliContext& ctx, const PipelineResult& r) {
       request.sql = step.sql;
       request.money_columns = r.money_columns;
       PrintQueryResult(ctx, step.sql, *step.result, analysis::RecommendChart(*step.result, request),
-                       r.money_columns);
+                       r.money_columns, NullText(zh));
     } else if (step.success && step.python.is_object()) {
       std::cout << step.text << "\n"
                 << style.Dim(
@@ -198,7 +208,7 @@ void PrintPipelineAnswer(const CliContext& ctx, const PipelineResult& r,
                                     "), so the model wrote the SQL")
               << "\n";
   } else if (r.translation) {
-    std::string explanation = nlq::RenderExplanation(*r.translation, zh);
+    std::string explanation = agent::RenderReading(*r.translation, zh);
     // The answer below opens with the abstention's reason: its "not answered:" line would
     // say the same twice.
     const std::string& reason = r.translation->abstain_reason;
@@ -223,7 +233,7 @@ void PrintPipelineAnswer(const CliContext& ctx, const PipelineResult& r,
   if (r.route == PipelineRoute::kAnalysis) {
     PrintSteps(ctx, r);
   } else if (r.result) {
-    PrintQueryResult(ctx, r.sql, *r.result, AnswerChart(r), r.money_columns);
+    PrintQueryResult(ctx, r.sql, AnswerRows(r), AnswerChart(r), r.money_columns, NullText(zh));
     std::cout << "\n";
   }
   std::cout << style.Bold(r.answer) << "\n";
@@ -239,7 +249,7 @@ void AddAnswerToReport(analysis::Report& report, const PipelineResult& r) {
   const analysis::ChartSpec chart = AnswerChart(r);
   report.AddSql(r.sql);
   report.AddChart(chart);
-  if (chart.kind != analysis::ChartKind::kKpi) report.AddTable(*r.result);
+  if (chart.kind != analysis::ChartKind::kKpi) report.AddTable(AnswerRows(r));
 }
 
 analysis::Report ReportForAnswer(const PipelineResult& r) {

@@ -14,7 +14,7 @@ constexpr int kMaxChartWidth = 80;
 
 void PrintQueryResult(const CliContext& ctx, std::string_view sql, const db::ResultSet& result,
                       const analysis::ChartSpec& chart,
-                      const std::vector<std::string>& money_columns) {
+                      const std::vector<std::string>& money_columns, std::string_view null_text) {
   const Style style = ctx.style();
   if (!sql.empty()) std::cout << style.Cyan(sql) << "\n\n";
   if (chart.kind == analysis::ChartKind::kKpi) {
@@ -26,6 +26,7 @@ void PrintQueryResult(const CliContext& ctx, std::string_view sql, const db::Res
   format.max_width = ctx.terminal.width;
   format.sql = std::string(sql);
   format.money_columns = money_columns;
+  format.null_text = std::string(null_text);
   std::cout << FormatTable(result, format);
   std::vector<std::string> lines =
       analysis::RenderTextChart(chart, std::min(ctx.terminal.width, kMaxChartWidth));

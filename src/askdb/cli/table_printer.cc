@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "askdb/analysis/chart_recommender.h"
 #include "askdb/analysis/measure_additivity.h"
 #include "askdb/common/text.h"
 
@@ -79,7 +80,14 @@ int ColumnDecimals(const db::ResultSet& result, size_t c, size_t shown, bool mon
   return std::min(needed, amount || percent ? kAmountDecimals : kSmallDecimals);
 }
 
-std::string Cell(const db::Value& v, int decimals) {
+// Money reads as the prose writes it (analysis::FormatNumber: "16,337,115.43"); other numbers
+// keep their form, with the column's decimals.
+std::string Cell(const db::Value& v, int decimals, bool money, const std::string& null_text) {
+  if (v.is_null()) return null_text;
+  constexpr double kExactInteger = 9007199254740992.0;  // 2^53: an integer a double holds
+  const bool exact = decimals >= 0 || (v.kind() == db::Value::Kind::kInt &&
+                                       std::fabs(*v.AsNumber()) < kExactInteger);
+  if (money && exact && v.is_numeric()) return analysis::FormatNumber(*v.AsNumber(), true);
   if (decimals < 0 ||
       (v.kind() != db::Value::Kind::kDouble && v.kind() != db::Value::Kind::kDecimal)) {
     return v.ToDisplayString();
@@ -111,7 +119,7 @@ std::string FormatTable(const db::ResultSet& result, const TableFormat& format) 
   for (size_t r = 0; r < shown; ++r) {
     cells[r].resize(ncols);
     for (size_t c = 0; c < ncols && c < result.rows[r].size(); ++c) {
-      std::string s = Cell(result.rows[r][c], decimals[c]);
+      std::string s = Cell(result.rows[r][c], decimals[c], facts.money[c], format.null_text);
       std::replace(s.begin(), s.end(), '\n', ' ');
       widths[c] = std::max(widths[c], std::min(text::DisplayWidth(s), format.max_cell_width));
       cells[r][c] = std::move(s);

@@ -18,6 +18,8 @@ struct TableFormat {
   // column showing one of them keeps two decimals. Empty: the column names alone decide.
   std::string sql;
   std::vector<std::string> money_columns;
+  // How a NULL cell reads: "NULL" for SQL (askdb sql), "—" / "(空)" in an answer (askdb ask).
+  std::string null_text = "NULL";
 };
 
 std::string FormatTable(const db::ResultSet& result, const TableFormat& format);

@@ -30,8 +30,8 @@ db::ResultSet CityRevenue() {
 TEST(TablePrinterTest, AlignsCjkAndLatinCellsByDisplayWidth) {
   std::vector<std::string> lines = Lines(FormatTable(CityRevenue(), TableFormat{}));
   ASSERT_EQ(lines.size(), 6u);  // header, rule, 3 rows, footer
-  // Every data line puts the number column at the same display column.
-  const int header_width = text::DisplayWidth(lines[0]);
+  // Every data line puts the number column at the same display column: the rule's end.
+  const int header_width = text::DisplayWidth(lines[1]);
   for (int i = 2; i < 5; ++i) EXPECT_EQ(text::DisplayWidth(lines[i]), header_width) << lines[i];
   EXPECT_NE(lines[2].find("北京"), std::string::npos);
   EXPECT_EQ(lines[5], "(3 rows)");
@@ -39,9 +39,9 @@ TEST(TablePrinterTest, AlignsCjkAndLatinCellsByDisplayWidth) {
 
 TEST(TablePrinterTest, NumbersAreRightAligned) {
   std::vector<std::string> lines = Lines(FormatTable(CityRevenue(), TableFormat{}));
-  // "7" ends where "revenue" ends.
-  EXPECT_EQ(lines[4].back(), '7');
-  EXPECT_EQ(text::DisplayWidth(lines[4]), text::DisplayWidth(lines[0]));
+  // Revenue is money: 7 reads "7.00", and ends where the rule ends.
+  EXPECT_TRUE(lines[4].ends_with(" 7.00")) << lines[4];
+  EXPECT_EQ(text::DisplayWidth(lines[4]), text::DisplayWidth(lines[1]));
 }
 
 // Northwind revenue on PostgreSQL (price × quantity × (1 − a REAL discount)) comes back as
@@ -63,8 +63,9 @@ TEST(TablePrinterTest, FractionalColumnsShowOneNumberOfDecimals) {
                     db::Value::Int(1)});
   std::vector<std::string> lines = Lines(FormatTable(r, TableFormat{}));
   ASSERT_EQ(lines.size(), 6u);
-  EXPECT_NE(lines[2].find("267868.18"), std::string::npos) << lines[2];
-  EXPECT_NE(lines[3].find("99984.58"), std::string::npos) << lines[3];
+  // Revenue is money, written as the answer writes it (thousands separators).
+  EXPECT_NE(lines[2].find("267,868.18"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[3].find("99,984.58"), std::string::npos) << lines[3];
   EXPECT_NE(lines[4].find(" 0.00 "), std::string::npos) << lines[4];  // not "-0.00"
   // A decimal with more digits than a double holds keeps the database's text, and so does
   // the rest of its column.
@@ -74,6 +75,27 @@ TEST(TablePrinterTest, FractionalColumnsShowOneNumberOfDecimals) {
   EXPECT_NE(lines[2].find("0.2116"), std::string::npos) << lines[2];
   EXPECT_NE(lines[3].find("0.0500"), std::string::npos) << lines[3];
   EXPECT_NE(lines[2].find("10248"), std::string::npos) << lines[2];
+}
+
+// Money reads as in the answer's prose (16,337,115.43, not 16337115.43); other numbers keep
+// their form (no separators in an id or a count), and a NULL reads as the caller says.
+TEST(TablePrinterTest, MoneyHasThousandsSeparatorsAndNullReadsAsAsked) {
+  db::ResultSet r;
+  r.columns = {{"country", "TEXT"}, {"revenue", "REAL"}, {"invoices", "INTEGER"}};
+  r.rows.push_back(
+      {db::Value::Text("USA"), db::Value::Double(16337115.43), db::Value::Int(1234567)});
+  r.rows.push_back({db::Value::Null(), db::Value::Double(-5.5), db::Value::Null()});
+  TableFormat format;
+  std::vector<std::string> lines = Lines(FormatTable(r, format));
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_NE(lines[2].find("16,337,115.43"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[2].find("1234567"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[3].find("-5.50"), std::string::npos) << lines[3];
+  EXPECT_TRUE(lines[3].starts_with("NULL")) << lines[3];  // askdb sql: as SQL says it
+  format.null_text = "(空)";
+  lines = Lines(FormatTable(r, format));
+  EXPECT_TRUE(lines[3].starts_with("(空)")) << lines[3];
+  EXPECT_TRUE(lines[3].ends_with("(空)")) << lines[3];
 }
 
 // Money keeps two decimals whatever its values need (2328.60, 12.00); a percentage shows at
@@ -87,7 +109,7 @@ TEST(TablePrinterTest, MoneyHasTwoDecimalsAndAPercentageAtMostTwo) {
                     db::Value::Double(1.25)});
   const std::vector<std::string> lines = Lines(FormatTable(r, TableFormat{}));
   ASSERT_EQ(lines.size(), 5u);
-  EXPECT_NE(lines[2].find("2328.60"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[2].find("2,328.60"), std::string::npos) << lines[2];
   EXPECT_NE(lines[3].find("12.00"), std::string::npos) << lines[3];
   EXPECT_NE(lines[2].find("43.60"), std::string::npos) << lines[2];
   EXPECT_NE(lines[3].find("56.40"), std::string::npos) << lines[3];

@@ -54,7 +54,9 @@ Json DeterministicNarrative(const NarrativeInput& input) {
       continue;
     }
     findings.push_back(step.purpose + (input.chinese ? "：" : ": ") +
-                       WriteAnswer(*step.result, StepChart(step, input.question), input.chinese));
+                       WriteAnswer(*step.result,
+                                   StepChart(step, input.question, input.money_columns),
+                                   input.chinese));
   }
   const int done = static_cast<int>(findings.size());
   std::string summary =

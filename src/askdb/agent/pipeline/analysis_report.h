@@ -27,6 +27,9 @@ struct NarrativeInput {
   bool chinese = false;
   const std::vector<StepOutcome>* steps = nullptr;  // required
   ModelFn model;                                    // empty: deterministic narrative
+  // Source columns known to hold money (PipelineResult::money_columns): the deterministic
+  // narrative's findings write them as the answer does (2,328.60).
+  std::vector<std::string> money_columns{};
 };
 
 // {"title", "summary", "findings": [...], "recommendations": [...]}. Errors are only the

@@ -6,6 +6,7 @@
 #include <set>
 #include <utility>
 
+#include "askdb/agent/ask/answer_view.h"
 #include "askdb/agent/ask/answer_writer.h"
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/ask/fast_mode.h"
@@ -162,6 +163,8 @@ struct Pipeline::Impl {
   }
   // The engine's last translation in the current call, for the result (not checkpointed).
   std::optional<nlq::Translation> last_translation;
+  // The answer's view of its result in the current call (MakeAnswerView), for the CLI.
+  std::optional<AnswerView> last_view;
   // The detailed level this call read before the engine (CacheLookup): the model's SQL prompt
   // renders its recalled tables from it, so a data question makes one schema call. Not
   // checkpointed: a resumed run reads again.
@@ -520,7 +523,8 @@ struct Pipeline::Impl {
                          .title = s.plan_title,
                          .chinese = s.chinese(),
                          .steps = &s.steps,
-                         .model = ModelFor(s, ctx, *d)};
+                         .model = ModelFor(s, ctx, *d),
+                         .money_columns = MoneyColumns()};
     ASKDB_ASSIGN_OR_RETURN(s.report, WriteAnalysisNarrative(input));
     s.route = PipelineRoute::kAnalysis;
     Finish(s, ctx, PipelineRoute::kAnalysis, RenderAnalysisAnswer(s));
@@ -794,8 +798,9 @@ struct Pipeline::Impl {
 
   StatusOr<NodeOutcome> Answer(RunState& s, NodeContext& ctx) {
     const PipelineRoute route = s.route;
+    const AnswerView& view = last_view.emplace(View(s));
     std::string answer =
-        WithPeriod(WriteAnswer(*s.result, MakeChart(s), s.chinese()), AnchorNote(s), s.chinese());
+        WithPeriod(WriteAnswer(view.result, view.chart, s.chinese()), AnchorNote(s), s.chinese());
     if (std::string gap = PeriodOutsideData(s); !gap.empty()) {
       answer += (s.chinese() ? "" : " ") + gap;
     }
@@ -916,12 +921,19 @@ struct Pipeline::Impl {
     if (!synced.ok()) spdlog::warn("pipeline: answer cache store: {}", synced.message());
   }
 
-  analysis::ChartSpec MakeChart(const RunState& s) const {
-    analysis::ChartRequest request;
-    request.question = s.original_question;
-    request.sql = s.final_sql;
-    request.money_columns = MoneyColumns();
-    return analysis::RecommendChart(*s.result, request);
+  analysis::ChartSpec MakeChart(RunState& s) { return View(s).chart; }
+
+  // The result as a person reads it (answer_view.h): units, value labels, a one-number
+  // answer's filters. The rows themselves stay as the query returned them.
+  AnswerView View(const RunState& s) {
+    AnswerViewInput input;
+    input.question = s.original_question;
+    input.sql = s.final_sql;
+    input.money_columns = MoneyColumns();
+    input.model = ds != nullptr && ds->model ? &*ds->model : nullptr;
+    input.reading = QuestionReading(s);
+    input.chinese = s.chinese();
+    return MakeAnswerView(*s.result, input);
   }
 
   // The prepared datasource's certain money columns; none before it is prepared.
@@ -1170,6 +1182,7 @@ struct Pipeline::Impl {
     out.result = s.result;
     out.chart = s.chart;
     out.money_columns = MoneyColumns();  // the answer's result and an analysis's steps
+    if (s.result) out.view = last_view;
     out.attempts = s.attempts;
     out.llm_calls = s.llm_calls;
     out.cache_hit = s.cache_hit;
@@ -1266,6 +1279,7 @@ StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_v
   controls.sink = sink;
   controls.cancel = std::move(cancel);
   impl_->last_translation.reset();
+  impl_->last_view.reset();
   impl_->run_schema.reset();
   ASKDB_ASSIGN_OR_RETURN(RunResult<RunState> run,
                          impl_->runner->Run(thread_id, std::move(initial), controls));
@@ -1279,6 +1293,7 @@ StatusOr<PipelineResult> Pipeline::Resume(std::string_view thread_id, std::strin
   controls.sink = sink;
   controls.cancel = std::move(cancel);
   impl_->last_translation.reset();
+  impl_->last_view.reset();
   impl_->run_schema.reset();
   ASKDB_ASSIGN_OR_RETURN(RunResult<RunState> run,
                          impl_->runner->Resume(thread_id, Json(std::string(answer)), controls));

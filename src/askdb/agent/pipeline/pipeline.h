@@ -45,6 +45,7 @@
 #include <string_view>
 #include <vector>
 
+#include "askdb/agent/ask/answer_view.h"
 #include "askdb/agent/graph/checkpoint_store.h"
 #include "askdb/agent/graph/event.h"
 #include "askdb/agent/pipeline/agent_profile.h"
@@ -160,6 +161,9 @@ struct PipelineResult {
   Json chart;  // analysis::ChartSpec::ToJson, null when none
   // Source columns known to hold money (agent/ask/money_columns.h), for showing `result`.
   std::vector<std::string> money_columns;
+  // `result` as a person reads it (agent/ask/answer_view.h: units, value labels) and its
+  // chart; unset when no query ran.
+  std::optional<AnswerView> view;
   std::vector<SqlAttempt> attempts;
   int llm_calls = 0;
   bool cache_hit = false;

@@ -575,8 +575,28 @@ class Management : public std::enable_shared_from_this<Management> {
     return connector->Introspect(options);
   }
 
+  // The datasource's stored semantic model, for the business names the schema pages show
+  // beside the physical ones; none when it has no (readable) model.
+  std::optional<catalog::SemanticModel> StoredModel(const std::string& id) {
+    StatusOr<Json> stored = deps_.store->GetSemanticModel(id);
+    if (!stored.ok()) return std::nullopt;
+    StatusOr<catalog::SemanticModel> model = catalog::SemanticModelFromJson(*stored);
+    if (!model.ok()) return std::nullopt;
+    return std::move(*model);
+  }
+
+  // {"zh": ..., "en": ...} as the model gives them; unset when it gives none.
+  static void AddBusinessName(Json& out, const catalog::LocalizedText& name) {
+    if (name.empty()) return;
+    Json names = Json::object();
+    if (!name.zh.empty()) names["zh"] = name.zh;
+    if (!name.en.empty()) names["en"] = name.en;
+    out["business_name"] = std::move(names);
+  }
+
   StatusOr<Json> Tables(const HttpRequest& r) {
     ASKDB_ASSIGN_OR_RETURN(db::DatabaseSchema schema, Introspect(r, {}));
+    const std::optional<catalog::SemanticModel> model = StoredModel(Param(r, "id"));
     Json out = Json::array();
     for (const auto& table : schema.tables) {
       Json t{{"name", table.name},
@@ -592,6 +612,9 @@ class Management : public std::enable_shared_from_this<Management> {
                         {"ref_columns", fk.ref_columns}});
       }
       t["foreign_keys"] = std::move(keys);
+      if (const catalog::TableSemantics* ts = model ? model->FindTable(table.name) : nullptr) {
+        AddBusinessName(t, ts->business_name);
+      }
       out.push_back(std::move(t));
     }
     return Json{{"engine", schema.engine}, {"tables", std::move(out)}};
@@ -600,15 +623,22 @@ class Management : public std::enable_shared_from_this<Management> {
   StatusOr<Json> Columns(const HttpRequest& r) {
     const std::string name = Param(r, "table");
     ASKDB_ASSIGN_OR_RETURN(db::DatabaseSchema schema, Introspect(r, {name}));
+    const std::optional<catalog::SemanticModel> model = StoredModel(Param(r, "id"));
+    const catalog::TableSemantics* ts = model ? model->FindTable(name) : nullptr;
     for (const auto& table : schema.tables) {
       if (table.name != name) continue;
       Json out = Json::array();
       for (const auto& column : table.columns) {
-        out.push_back({{"name", column.name},
-                       {"type", column.type},
-                       {"nullable", column.nullable},
-                       {"primary_key", column.primary_key},
-                       {"comment", column.comment}});
+        Json c{{"name", column.name},
+               {"type", column.type},
+               {"nullable", column.nullable},
+               {"primary_key", column.primary_key},
+               {"comment", column.comment}};
+        if (const catalog::ColumnSemantics* cs = ts ? ts->FindColumn(column.name) : nullptr) {
+          AddBusinessName(c, cs->business_name);
+          if (!cs->unit.empty()) c["unit"] = cs->unit;
+        }
+        out.push_back(std::move(c));
       }
       return Json{{"table", name}, {"columns", std::move(out)}};
     }

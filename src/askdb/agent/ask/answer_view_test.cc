@@ -1,0 +1,160 @@
+#include "askdb/agent/ask/answer_view.h"
+
+#include <gtest/gtest.h>
+
+#include "askdb/agent/ask/answer_writer.h"
+#include "askdb/agent/ask/reading_words.h"
+#include "askdb/catalog/semantic_model.h"
+
+namespace askdb::agent {
+namespace {
+
+// A slice of data/semantic/chinook.semantic.json: a unit on two measures, labels on a code.
+catalog::SemanticModel Chinook() {
+  auto column = [](std::string name, catalog::ColumnRole role, std::string unit,
+                   std::vector<catalog::ValueLabel> values) {
+    catalog::ColumnSemantics c;
+    c.name = std::move(name);
+    c.role = role;
+    c.unit = std::move(unit);
+    c.values = std::move(values);
+    return c;
+  };
+  auto table = [](std::string name, std::vector<catalog::ColumnSemantics> columns) {
+    catalog::TableSemantics t;
+    t.name = std::move(name);
+    t.columns = std::move(columns);
+    return t;
+  };
+  using catalog::ColumnRole;
+  catalog::SemanticModel m;
+  m.tables = {table("Genre",
+                    {column("Name", ColumnRole::kDimension, "",
+                            {{"Rock", {"摇滚", "rock music"}}, {"Jazz", {"jazz music", "爵士"}}})}),
+              table("Invoice", {column("Total", ColumnRole::kMeasure, "USD", {}),
+                                column("BillingCountry", ColumnRole::kDimension, "",
+                                       {{"USA", {"美国"}}, {"Brazil", {"巴西"}}})}),
+              table("Track", {column("Milliseconds", ColumnRole::kMeasure, "ms", {})})};
+  return m;
+}
+
+db::ResultSet Rows(std::vector<db::ResultColumn> columns,
+                   std::vector<std::vector<db::Value>> rows) {
+  db::ResultSet r;
+  r.columns = std::move(columns);
+  r.rows = std::move(rows);
+  return r;
+}
+
+TEST(AnswerViewTest, ChineseRunShowsLabelsAndTheUnitWithoutChangingTheRows) {
+  const catalog::SemanticModel model = Chinook();
+  const db::ResultSet rows = Rows({{"流派", "TEXT"}, {"曲目数", "INTEGER"}},
+                                  {{db::Value::Text("Rock"), db::Value::Int(1297)},
+                                   {db::Value::Text("Jazz"), db::Value::Int(130)},
+                                   {db::Value::Text("Latin"), db::Value::Int(579)}});
+  AnswerViewInput in{.question = "各流派的曲目数量",
+                     .sql = R"(SELECT "Genre"."Name" AS "流派", COUNT(*) AS "曲目数" FROM "Track" )"
+                            R"(JOIN "Genre" ON "Track"."GenreId" = "Genre"."GenreId" GROUP BY 1)",
+                     .model = &model,
+                     .chinese = true};
+  const AnswerView view = MakeAnswerView(rows, in);
+  EXPECT_EQ(view.result.rows[0][0].ToDisplayString(), "摇滚 (Rock)");
+  EXPECT_EQ(view.result.rows[1][0].ToDisplayString(), "爵士 (Jazz)");  // the first Chinese label
+  EXPECT_EQ(view.result.rows[2][0].ToDisplayString(), "Latin");        // no label: as stored
+  EXPECT_EQ(view.result.columns[1].name, "曲目数");                    // a COUNT has no unit
+  EXPECT_EQ(view.result.rows[0][1].ToDisplayString(), "1297");
+  EXPECT_NE(WriteAnswer(view.result, view.chart, true).find("摇滚 (Rock)"), std::string::npos);
+  // An English run keeps the stored values: they are English already.
+  in.chinese = false;
+  EXPECT_EQ(MakeAnswerView(rows, in).result.rows[0][0].ToDisplayString(), "Rock");
+}
+
+TEST(AnswerViewTest, OneNumberNamesItsUnitAndFilters) {
+  const catalog::SemanticModel model = Chinook();
+  const db::ResultSet rows = Rows({{"销售额", "REAL"}}, {{db::Value::Double(523.06)}});
+  AnswerViewInput in{.question = "2023年美国的销售额",
+                     .sql = R"(SELECT SUM("Invoice"."Total") AS "销售额" FROM "Invoice" WHERE )"
+                            R"("Invoice"."BillingCountry" = 'USA')",
+                     .model = &model,
+                     .reading = Json::parse(R"({"mappings": [
+                         {"phrase": "2023", "kind": "time", "target": "2023-01-01 .. 2024-01-01"},
+                         {"phrase": "销售额", "kind": "column", "target": "Invoice.Total"},
+                         {"phrase": "美国", "kind": "value",
+                          "target": "Invoice.BillingCountry = USA"}]})"),
+                     .chinese = true};
+  AnswerView view = MakeAnswerView(rows, in);
+  ASSERT_EQ(view.chart.kind, analysis::ChartKind::kKpi);
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, true), "2023年、美国的销售额 (USD)：523.06。");
+  // A business term's filter is named in the person's words.
+  in.reading = Json::parse(R"j({"mappings": [{"phrase": "线上渠道", "kind": "filter",
+      "target": "数字渠道 = orders.channel IN ('online', 'app')"}]})j");
+  view = MakeAnswerView(rows, in);
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, true), "线上渠道的销售额 (USD)：523.06。");
+  in.reading = Json::parse(R"({"mappings": [{"phrase": "2023", "kind": "time",
+      "target": "2023-01-01 .. 2024-01-01"}, {"phrase": "美国", "kind": "value",
+      "target": "Invoice.BillingCountry = USA"}]})");
+  in.chinese = false;
+  view = MakeAnswerView(Rows({{"sales", "REAL"}}, {{db::Value::Double(523.06)}}), in);
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, false), "sales (USD) for 2023, USA: 523.06.");
+}
+
+TEST(AnswerViewTest, ADurationInMillisecondsAlsoReadsAsMinutesAndSeconds) {
+  const catalog::SemanticModel model = Chinook();
+  const db::ResultSet rows = Rows({{"平均时长", "REAL"}}, {{db::Value::Double(393599.2122)}});
+  const AnswerView view = MakeAnswerView(
+      rows, {.question = "曲目的平均时长",
+             .sql = R"(SELECT AVG("Track"."Milliseconds") AS "平均时长" FROM "Track")",
+             .model = &model,
+             .chinese = true});
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, true), "平均时长 (ms)：393,599.21（6:34）。");
+  EXPECT_EQ(MinutesSeconds(3725000), "1:02:05");
+  EXPECT_EQ(MinutesSeconds(59499), "0:59");
+}
+
+TEST(AnswerViewTest, NoModelLeavesTheResultAsItIs) {
+  const db::ResultSet rows = Rows({{"Name", "TEXT"}, {"Total", "REAL"}},
+                                  {{db::Value::Text("Rock"), db::Value::Double(12.5)}});
+  const AnswerView view = MakeAnswerView(
+      rows, {.sql = "SELECT Name, SUM(Total) AS Total FROM x GROUP BY 1", .chinese = true});
+  EXPECT_EQ(view.result.columns[1].name, "Total");
+  EXPECT_EQ(view.result.rows[0][0].ToDisplayString(), "Rock");
+}
+
+// A mostly empty Company column: its NULL reads "(空)" / "—" in the table and the prose.
+TEST(AnswerViewTest, ANullAmongWordsReadsAsAnEmptyCell) {
+  const db::ResultSet rows =
+      Rows({{"Country", "TEXT"}, {"Company", "TEXT"}, {"n", "INTEGER"}},
+           {{db::Value::Text("Norway"), db::Value::Null(), db::Value::Int(1)},
+            {db::Value::Text("USA"), db::Value::Text("Microsoft"), db::Value::Null()}});
+  AnswerViewInput in{.sql =
+                         "SELECT Country, MAX(Company) AS Company, COUNT(*) AS n FROM Customer "
+                         "GROUP BY Country",
+                     .chinese = true};
+  AnswerView view = MakeAnswerView(rows, in);
+  EXPECT_EQ(view.result.rows[0][1].ToDisplayString(), "(空)");
+  EXPECT_TRUE(view.result.rows[1][2].is_null());  // a number stays NULL
+  in.chinese = false;
+  view = MakeAnswerView(rows, in);
+  EXPECT_EQ(view.result.rows[0][1].ToDisplayString(), "—");
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, false).find("NULL"), std::string::npos);
+}
+
+TEST(ReadingWordsTest, ChineseRunReadsTheMappingsInChinese) {
+  nlq::Translation t;
+  t.answered = true;
+  t.confidence = 0.9;
+  t.explanation = {{"2023", "time", "2023-01-01 .. 2024-01-01"},
+                   {"销售额", "function", "SUM (default for a measure)"},
+                   {"流派", "group", "Genre.Name"},
+                   {"", "column", "time column Invoice.InvoiceDate"}};
+  const std::string zh = RenderReading(t, true);
+  EXPECT_NE(zh.find("“2023” → 时间 2023年"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("“销售额” → 函数 SUM（度量默认求和）"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("“流派” → 分组 Genre.Name"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("列：时间列 Invoice.InvoiceDate"), std::string::npos) << zh;
+  EXPECT_EQ(zh.find("default"), std::string::npos) << zh;
+  EXPECT_EQ(RenderReading(t, false), nlq::RenderExplanation(t, false));
+}
+
+}  // namespace
+}  // namespace askdb::agent
