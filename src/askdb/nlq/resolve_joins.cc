@@ -16,6 +16,41 @@
 #include "askdb/nlq/parser.h"
 
 namespace askdb::nlq {
+namespace {
+
+// Whether `word` is the verb that a date column's name starts with: "shipped" for
+// ShippedDate, "hired" for HireDate, "shipped" for ShipDate, "required" for RequiredDate.
+bool VerbNamesDateColumn(const std::string& word, const IndexedColumn& c) {
+  const std::vector<std::string> parts = text::SplitIdentifier(c.name);
+  if (parts.size() < 2) return false;
+  const std::string first = text::AsciiLower(parts.front());
+  if (first.size() < 3 || text::AsciiLower(parts.back()) != "date") return false;
+  return word == first || word == first + "d" || word == first + "ed" ||
+         word == first + first.back() + "ed";
+}
+
+// The one other date column of `table` that an unplaced verb of the question names
+// ("orders shipped in 1997" → ShippedDate, not the table's main OrderDate); -1 when none or
+// two. The word is marked used.
+int DateColumnNamedByVerb(std::vector<Item>& items, const SchemaIndex& index, int table) {
+  int found = -1;
+  Item* word = nullptr;
+  for (Item& it : items) {
+    if (it.used || it.kind != ItemKind::kUnknown) continue;
+    const std::string lower = text::AsciiLower(it.text);
+    for (int c : index.tables()[table].columns) {
+      const IndexedColumn& col = index.columns()[c];
+      if (col.role != ColumnRole::kTime || !VerbNamesDateColumn(lower, col)) continue;
+      if (found >= 0 && found != c) return -1;
+      found = c;
+      word = &it;
+    }
+  }
+  if (word != nullptr) word->used = true;
+  return found;
+}
+
+}  // namespace
 
 bool Parser::MoveMeasureAcrossFanOut(std::vector<int>* needed) {
   // Only one plain sum named by words: "top 10 products by revenue" → the line amounts.
@@ -231,6 +266,7 @@ bool Parser::PlaceTimeColumn(int root, std::vector<int>* needed, std::string* wh
       return false;
     }
   }
+  if (tc < 0 && !chinese_) tc = DateColumnNamedByVerb(items_, index_, root);
   if (tc < 0) tc = index_.TimeColumn(root);
   if (tc < 0) tc = BorrowedTimeColumn(root, why_en, why_zh);
   if (tc == -2) return false;

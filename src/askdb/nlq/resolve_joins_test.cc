@@ -70,5 +70,29 @@ TEST_F(ResolveJoinsTest, APeriodTakesALookupsDateOnlyForLinesOrWhenNamed) {
   EXPECT_NE(t.abstain_reason.find("reps.hire_date"), std::string::npos) << t.abstain_reason;
 }
 
+TEST(ResolveTimeColumnTest, AVerbNamingADateColumnPicksIt) {
+  auto conn = db::SqliteConnector::OpenInMemory(
+      "CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date DATE, shipped_date DATE,"
+      " country TEXT);"
+      "INSERT INTO orders VALUES (1,'1996-12-30','1997-01-03','France'),"
+      "(2,'1997-05-01','1997-05-04','France'),(3,'1997-12-29','1998-01-02','France');");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  TranslateOptions options;
+  options.confidence_threshold = 0.5;
+  auto ask = [&](const char* q) {
+    return Engine::Translate(q, *index, (*conn)->dialect(), options);
+  };
+  // "shipped in 1997" is about the shipping date, not the order's own date.
+  const Translation shipped = ask("how many orders were shipped in 1997");
+  ASSERT_TRUE(shipped.answered) << shipped.abstain_reason;
+  EXPECT_NE(shipped.sql.find("\"shipped_date\" >= '1997-01-01'"), std::string::npos) << shipped.sql;
+  // Without the verb the table's main date is used.
+  const Translation placed = ask("how many orders in 1997");
+  ASSERT_TRUE(placed.answered) << placed.abstain_reason;
+  EXPECT_NE(placed.sql.find("\"order_date\" >= '1997-01-01'"), std::string::npos) << placed.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq
