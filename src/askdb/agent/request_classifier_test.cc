@@ -331,6 +331,33 @@ TEST(RequestClassifierTest, MixedScriptDataQuestionsReachTheDataPath) {
   EXPECT_EQ(Classifier().Classify("你好 askdb").type, RequestType::kTrivial);
 }
 
+// 搜索 alone does not say where to search: naming the data makes it a data question (it had
+// gone to the web), otherwise it is a web search the caller should confirm. Opening a site,
+// tuning a channel, riddles, poems and treatments are not for askdb: the default type with a
+// low confidence, like the model's "other".
+TEST(RequestClassifierTest, SearchVerbsAppActionsAndThingsAskdbDoesNotDo) {
+  for (std::string_view q : {"搜索一下北京的客户", "帮我搜一下销售额最高的订单"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kDataQuery) << q;
+    EXPECT_GE(c.confidence, 0.6) << q;
+  }
+  const Classification search = Classifier().Classify("搜索热门电影");
+  EXPECT_EQ(search.type, RequestType::kWebSearch);
+  EXPECT_LT(search.confidence, Classifier().unsure_below());
+  const Classification web = Classifier().Classify("在网上搜索一下最新的行业新闻");
+  EXPECT_EQ(web.type, RequestType::kWebSearch);
+  EXPECT_GE(web.confidence, Classifier().unsure_below());
+  for (std::string_view q : {"帮我打开百度", "进入京东商城官网", "调频98.5", "来个灯谜吧",
+                             "给我背首唐诗", "感冒了怎么治"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kDataQuery) << q;
+    EXPECT_LT(c.confidence, Classifier().unsure_below()) << q;
+    EXPECT_FALSE(c.IsQuickPath()) << q;
+  }
+  // Naming the data keeps a data question sure of itself.
+  EXPECT_GE(Classifier().Classify("打开app的用户有多少").confidence, 0.6);
+}
+
 TEST(RequestClassifierTest, RulesFileOverride) {
   const std::string rules = R"(
 priority = ["consultation", "visualization", "data_query"]
