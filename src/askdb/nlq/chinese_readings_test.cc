@@ -160,5 +160,18 @@ TEST_F(ChineseReadingsTest, TheNLongestRowsAreRowsOrderedByTheirOwnColumn) {
   EXPECT_EQ(Rows("歌曲的最长时长"), (std::vector<std::string>{"700000"}));
 }
 
+// "订单数量最多的会员": a count word after its table ranks like "订单最多的会员".
+TEST_F(ChineseReadingsTest, ACountWordBeforeMostRanksTheRowsAfter) {
+  EXPECT_EQ(Rows("订单数量最多的会员"), (std::vector<std::string>{"Bo|Ma|3"}));
+}
+
+// The fewest orders per member, counted through the join, would leave out the two members
+// with none: refused. Members per country reach every country row, so that one is answered.
+TEST_F(ChineseReadingsTest, TheFewestThroughAJoinIsRefusedWhenRowsHaveNone) {
+  EXPECT_FALSE(T("订单最少的会员").answered);
+  EXPECT_FALSE(T("which member has the fewest receipts").answered);
+  EXPECT_EQ(Rows("会员最少的国家"), (std::vector<std::string>{"Chile|1"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -236,9 +236,17 @@ void Parser::ParseTopN() {
     // nothing before is the lowest amount, an aggregate).
     const int before = PrevMeaningful(i);
     const int after = NextMeaningful(i);
-    const bool implicit_one = num < 0 && chinese_ && IsRankingSuperlative(it.text) && before >= 0 &&
-                              items_[before].kind == ItemKind::kTerm && after >= 0 &&
-                              items_[after].kind == ItemKind::kTerm && !items_[after].used;
+    // "歌曲数量最多的专辑": a count word after its table stands where the measure would.
+    const int counted = before >= 1 && items_[before].kind == ItemKind::kKeyword &&
+                                (items_[before].kw & ~Bit(Kw::kStop)) == Bit(Kw::kCount) &&
+                                items_[before - 1].kind == ItemKind::kTerm &&
+                                TableOf(items_[before - 1]) >= 0
+                            ? before - 1
+                            : before;
+    const bool implicit_one = num < 0 && chinese_ && IsRankingSuperlative(it.text) &&
+                              counted >= 0 && items_[counted].kind == ItemKind::kTerm &&
+                              after >= 0 && items_[after].kind == ItemKind::kTerm &&
+                              !items_[after].used;
     if (num < 0 && !implicit_one) continue;
     const double v = implicit_one ? 1.0 : items_[num].number;
     if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) continue;

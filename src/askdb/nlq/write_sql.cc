@@ -276,6 +276,35 @@ bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
       return false;
     }
   }
+  // "专辑最少的艺人", "the artist with the fewest albums": counted through a join, the rows
+  // with none are not in the result at all, so the lowest count shown is not the lowest —
+  // unless the data shows every row of each joined table is referenced (the foreign key's
+  // distinct values reach its table's row count).
+  auto every_row_referenced = [&] {
+    if (!tree_) return false;
+    for (const JoinStep& step : tree_->steps) {
+      if (step.fan_out || step.edge < 0) return false;
+      const JoinEdge& e = index_.edges()[step.edge];
+      const std::optional<long long> refs = Col(e.from_column).stats.distinct_count;
+      const std::optional<int64_t> rows = index_.tables()[step.table].row_count;
+      if (!refs || !rows || *refs < *rows) return false;
+    }
+    return true;
+  };
+  if (q_.superlative && !q_.superlative_desc && !q_.group_columns.empty() &&
+      !every_row_referenced()) {
+    for (const Measure& m : q_.measures) {
+      const int grouped = Col(q_.group_columns[0]).table;
+      if (m.agg != Agg::kCount || m.table < 0 || m.table == grouped) continue;
+      *why_en = "the fewest " + TableWords(m.table) + " per " + TableWords(grouped) +
+                " would leave out those with none; ask for those with none, or for the counts "
+                "in order.";
+      *why_zh = "按" + TableWords(grouped) + "统计" + TableWords(m.table) +
+                "最少时，一条都没有的会被漏掉；请直接问“没有" + TableWords(m.table) + "的" +
+                TableWords(grouped) + "”，或按数量排序列出。";
+      return false;
+    }
+  }
   if (!list.measure_exprs.empty()) {
     for (const auto& [expr, col] : list.plain) {
       if (std::find(list.group_by.begin(), list.group_by.end(), expr) != list.group_by.end())
