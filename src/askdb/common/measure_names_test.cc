@@ -36,9 +36,9 @@ TEST(MeasureNamesTest, WordsAreWholeInEnglishAndOtherNamesAreUnknown) {
 // The one money-word table keeps each reader's words as they were before it was one table
 // (the engine's phrases in their order, consultation's substrings, NamesMoney's words).
 TEST(MeasureNamesTest, TheEnginesRevenuePhrasesAreTheMoneyTablesRevenueRows) {
-  const std::vector<std::string_view> want = {"revenue",      "sales",  "turnover",
-                                              "sales amount", "销售额", "营收",
-                                              "收入",         "营业额", "销售金额"};
+  const std::vector<std::string_view> want = {"revenue",  "sales", "turnover", "sales amount",
+                                              "销售额",   "营收",  "收入",     "营业额",
+                                              "销售金额", "spend", "spending", "spent"};
   EXPECT_EQ(RevenuePhrases(), want);
 }
 

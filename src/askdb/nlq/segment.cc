@@ -43,6 +43,28 @@ void ReadCountSuffix(const SchemaIndex& index, std::vector<Item>* items) {
     }
   }
 }
+
+// "how much did customers from Germany spend": "how much" asks for an amount; beside a
+// measure (a money word, a numeric measure column, a business term) it only asks for that
+// measure (summed as a measure is), not a count of rows.
+void ReadHowMuch(const SchemaIndex& index, std::vector<Item>* items) {
+  for (size_t k = 0; k < items->size(); ++k) {
+    Item& it = (*items)[k];
+    if (it.kind != ItemKind::kKeyword || !it.Has(Kw::kCount) ||
+        text::AsciiLower(it.text) != "how much") {
+      continue;
+    }
+    const bool measure = std::any_of(items->begin() + k + 1, items->end(), [&](const Item& o) {
+      return o.kind == ItemKind::kTerm && std::any_of(o.terms.begin(), o.terms.end(), [&](int id) {
+               const Term& t = index.terms()[id];
+               return t.kind == TermKind::kBusiness ||
+                      (t.kind == TermKind::kColumn &&
+                       index.columns()[t.column].role == ColumnRole::kMeasure);
+             });
+    });
+    if (measure) it.kw = Bit(Kw::kStop);
+  }
+}
 }  // namespace
 
 std::string Parser::KeyAt(size_t i, size_t end) const {
@@ -174,8 +196,8 @@ void Parser::SettleTermsThatAreKeywords() {
     for (size_t j = 0; j < k && leading; ++j) leading = IsFiller(items_[j]);
     // "total sales for us": a function word in lower case is not a stored value written with
     // capitals (US = 'USA', IT); only the value as the data writes it is.
-    const bool lower_value = weak_kw && (it.kw & Bit(Kw::kStop)) && !chinese_ &&
-                             LowerCaseWordNotValue(it, index_);
+    const bool lower_value =
+        weak_kw && (it.kw & Bit(Kw::kStop)) && !chinese_ && LowerCaseWordNotValue(it, index_);
     if (leading || lower_value) {
       it.kind = ItemKind::kKeyword;
       it.terms.clear();
@@ -221,6 +243,7 @@ void Parser::Segment() {
   }
   ReadCountSuffix(index_, &items_);
   SettleTermsThatAreKeywords();
+  if (!chinese_) ReadHowMuch(index_, &items_);
 }
 
 }  // namespace askdb::nlq

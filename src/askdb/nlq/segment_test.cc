@@ -81,5 +81,29 @@ TEST(SegmentFunctionWordTest, ALowerCasePronounIsNotACapitalisedValue) {
   EXPECT_NE(country.sql.find("'USA'"), std::string::npos) << country.sql;
 }
 
+TEST(SegmentFunctionWordTest, HowMuchBesideMoneyAsksForTheAmountNotACount) {
+  auto conn = db::SqliteConnector::OpenInMemory(
+      "CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, country TEXT);"
+      "CREATE TABLE invoices(invoice_id INTEGER PRIMARY KEY, invoice_date DATE,"
+      " customer_id INTEGER REFERENCES customers(customer_id), total REAL);"
+      "INSERT INTO customers VALUES (1,'Ann','Germany'),(2,'Bo','France');"
+      "INSERT INTO invoices VALUES (1,'2024-01-02',1,10),(2,'2024-02-03',1,5),"
+      "(3,'2024-03-04',2,2);");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  auto ask = [&](const char* q) { return Engine::Translate(q, *index, (*conn)->dialect()); };
+  // "spent" is the money a customer paid: the one money column, summed; no COUNT beside it.
+  const Translation spent = ask("how much has Ann spent");
+  ASSERT_TRUE(spent.answered) << spent.abstain_reason;
+  EXPECT_NE(spent.sql.find("SUM(\"invoices\".\"total\")"), std::string::npos) << spent.sql;
+  EXPECT_EQ(spent.sql.find("COUNT"), std::string::npos) << spent.sql;
+  EXPECT_NE(spent.sql.find("'Ann'"), std::string::npos) << spent.sql;
+  // With no measure, "how much" is still read as before (here: nothing to count, no answer
+  // that sums anything).
+  const Translation none = ask("how much customers");
+  EXPECT_EQ(none.sql.find("SUM("), std::string::npos) << none.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq
