@@ -25,7 +25,7 @@ INSERT INTO members VALUES (1,'Ann','Lee','France'),(2,'Ann','Wu','France'),
   (3,'Bo','Ma','Japan'),(4,'Cy','Xu','Japan'),(5,'Di','He','Chile'),(6,'Ed','Li','Japan');
 INSERT INTO receipts VALUES (1,1,'2021-03-01',10,'France'),(2,1,'2022-04-01',20,'France'),
   (3,2,'2023-05-01',5,'France'),(4,3,'2023-06-01',7,'Japan'),(5,3,'2024-07-01',8,'Japan'),
-  (6,3,'2024-08-01',9,'Japan'),(7,4,'2020-01-01',1,'Japan');
+  (6,3,'2024-08-01',9,'Japan'),(7,4,'2020-01-01',1,'Chile');
 INSERT INTO songs VALUES (1,'Intro',90000),(2,'Epic',700000),(3,'Long Road',650000),
   (4,'Short',120000),(5,'Mid',300000);
 )sql";
@@ -49,9 +49,11 @@ class ChineseReadingsTest : public ::testing::Test {
     catalog::TableSemantics members;
     members.name = "members";
     members.business_name = {"会员", "member"};
+    catalog::ColumnSemantics nation =
+        Column("nation", "国家", "country", catalog::ColumnRole::kDimension);
+    nation.values = {{"Japan", {"日本"}}, {"France", {"法国"}}};
     members.columns = {Column("first_name", "名", "first name"),
-                       Column("last_name", "姓", "last name"),
-                       Column("nation", "国家", "country", catalog::ColumnRole::kDimension)};
+                       Column("last_name", "姓", "last name"), nation};
     catalog::TableSemantics receipts;
     receipts.name = "receipts";
     receipts.business_name = {"小票", "receipt"};
@@ -62,6 +64,7 @@ class ChineseReadingsTest : public ::testing::Test {
     catalog::ColumnSemantics bill_nation =
         Column("bill_nation", "账单国家", "billing country", catalog::ColumnRole::kDimension);
     bill_nation.synonyms = {"国家"};
+    bill_nation.values = {{"Japan", {"日本"}}, {"France", {"法国"}}};
     receipts.columns = {Column("paid_on", "付款日期", "paid on"), total, bill_nation};
     catalog::TableSemantics songs;
     songs.name = "songs";
@@ -141,8 +144,9 @@ TEST_F(ChineseReadingsTest, AYearRangeIsOnePeriodAndTwoPeriodsAreRefused) {
 // 国家 is a column of both members and receipts: beside a measure of the receipts it is the
 // receipts' own (no join through the members); with no measure it stays a guess.
 TEST_F(ChineseReadingsTest, ADimensionOfSeveralTablesIsTheMeasuresTables) {
-  EXPECT_EQ(Rows("每个国家的销售额"), (std::vector<std::string>{"France|35", "Japan|25"}));
-  EXPECT_EQ(Rows("按国家统计销售额"), (std::vector<std::string>{"France|35", "Japan|25"}));
+  const std::vector<std::string> by_bill = {"France|35", "Japan|24", "Chile|1"};
+  EXPECT_EQ(Rows("每个国家的销售额"), by_bill);
+  EXPECT_EQ(Rows("按国家统计销售额"), by_bill);
   EXPECT_EQ(Rows("销售额最高的国家"), (std::vector<std::string>{"France|35"}));
   const Translation t = T("每个国家的销售额");
   EXPECT_EQ(t.sql.find("members"), std::string::npos) << t.sql;
@@ -171,6 +175,13 @@ TEST_F(ChineseReadingsTest, TheFewestThroughAJoinIsRefusedWhenRowsHaveNone) {
   EXPECT_FALSE(T("订单最少的会员").answered);
   EXPECT_FALSE(T("which member has the fewest receipts").answered);
   EXPECT_EQ(Rows("会员最少的国家"), (std::vector<std::string>{"Chile|1"}));
+}
+
+// "日本会员的消费总额": the value is the named members' country (member 4 paid one
+// receipt billed to Chile), not the receipts' own billing country.
+TEST_F(ChineseReadingsTest, AValueBesideANamedTableFiltersThatTable) {
+  EXPECT_EQ(Rows("日本会员的消费总额"), (std::vector<std::string>{"25"}));
+  EXPECT_EQ(Rows("日本的销售额"), (std::vector<std::string>{"24"}));
 }
 
 }  // namespace

@@ -155,7 +155,9 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
       seen_cols.insert(t.column);
       int score = 0;
       if (filter_subjects_.count(t.column))
-        score = 4;  // the question named the column just before the value
+        score = 5;  // the question named the column just before the value
+      else if (chinese_ && t.table != root && table_words_.count(t.table))
+        score = 4;  // "美国客户一共消费了多少钱": the customers' country, the table it names
       else if (t.table == root)
         score = 3;
       else if (std::find(needed.begin(), needed.end(), t.table) != needed.end())
