@@ -420,7 +420,11 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
     out_.confidence = *confidence;
     return Abstain(why_en, why_zh);
   }
-  *confidence = std::pow(std::max(cov.Ratio(), 0.0), kUnknownExponent) * factor_;
+  // Resolving the tables may place a word ("hired" picks HireDate as the time column).
+  Coverage placed = cov;
+  RecountUnknown(&placed);
+  if (placed.unknown_units > cov.unknown_units) placed = cov;
+  *confidence = std::pow(std::max(placed.Ratio(), 0.0), kUnknownExponent) * factor_;
   // How firmly the words were placed, not only how many (grounding.h): the weakest data
   // word bounds the confidence, and one placed only loosely is not answered on.
   const Grounding grounding = GroundReading(items_, index_, tree_->Tables());
@@ -442,7 +446,7 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
   }
   if (*confidence < options_.confidence_threshold) {
     std::string words;
-    for (const std::string& w : cov.unknown_words) words += (words.empty() ? "" : ", ") + w;
+    for (const std::string& w : placed.unknown_words) words += (words.empty() ? "" : ", ") + w;
     if (words.empty() && grounding.weakest < 1) {
       return Abstain(WeakGroundingMessage(grounding, false), WeakGroundingMessage(grounding, true));
     }
