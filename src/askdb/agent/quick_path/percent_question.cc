@@ -33,7 +33,7 @@ std::optional<PercentQuestion> Make(PercentQuestion::Kind kind, const std::strin
   const auto x = Num(a);
   const auto y = Num(b);
   if (!x || !y) return std::nullopt;
-  return PercentQuestion{kind, *x, *y};
+  return PercentQuestion{kind, *x, *y, {}};
 }
 
 }  // namespace
@@ -52,6 +52,16 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
                                  "|幅度)?(?:了|是|为)?\\s*(?:" + kZhAsk + "|百分之多少)" + kZhTail +
                                  "$");
   if (RE2::FullMatch(normalized, zh_change.re, &a, &b)) return Make(K::kChange, a, b);
+  // 三成是百分之多少 / 三成五等于百分之几 / 0.35是多少%: N成 or a decimal as a percentage.
+  static const Pattern zh_as(
+      "^" + kZhHead + "((?:[0-9.]+|[零〇一二两三四五六七八九十点]+)成" +
+      "[一二三四五六七八九1-9]?|0?\\.[0-9]+)\\s*(?:是|等于|相当于|合|就是)\\s*" + kZhAsk + kZhTail +
+      "$");
+  if (RE2::FullMatch(normalized, zh_as.re, &a)) {
+    const ArithmeticResult r = EvaluateArithmetic(a);
+    if (!r.ok()) return std::nullopt;
+    return PercentQuestion{K::kAsPercent, r.value, 1, a};
+  }
   // what percent of 80 is 20 / 20 is what percent of 80 / 20 as a percentage of 80
   static const Pattern en_share_of("^" + kEnHead + "what (?:percent|percentage|%) of " + kNum +
                                    " is " + kNum + kEnTail + "$");
@@ -77,6 +87,7 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
 
 std::optional<long double> EvaluatePercentQuestion(const PercentQuestion& q) {
   constexpr long double kHundred = 100;
+  if (q.kind == PercentQuestion::Kind::kAsPercent) return q.a * kHundred;
   if (q.kind == PercentQuestion::Kind::kShare) {
     if (q.b == 0) return std::nullopt;
     return q.a / q.b * kHundred;

@@ -12,20 +12,24 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace askdb::agent {
 
 struct PercentQuestion {
-  enum class Kind { kShare, kChange };
+  // kAsPercent: a fraction written another way, as a percentage ("三成是百分之多少" → 30%).
+  enum class Kind { kShare, kChange, kAsPercent };
   Kind kind = Kind::kShare;
-  long double a = 0;  // kShare: the part; kChange: the old value
-  long double b = 0;  // kShare: the whole; kChange: the new value
+  long double a = 0;       // kShare: the part; kChange: the old value; kAsPercent: the fraction
+  long double b = 0;       // kShare: the whole; kChange: the new value
+  std::string expression;  // kAsPercent: as written ("三成五")
 };
 
 std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized);
 
-// The percentage: a / b * 100 (share) or (b - a) / a * 100 (change, negative for a fall).
+// The percentage: a / b * 100 (share), (b - a) / a * 100 (change, negative for a fall) or
+// a * 100 (as a percentage).
 // nullopt when the divisor is zero.
 std::optional<long double> EvaluatePercentQuestion(const PercentQuestion& q);
 

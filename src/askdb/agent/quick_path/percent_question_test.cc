@@ -39,6 +39,15 @@ TEST(PercentQuestionTest, ChangeBetweenTwoNumbers) {
   EXPECT_EQ(PercentOf("从0增长到5增长了百分之几"), "none");
 }
 
+// N成 or a decimal written as a percentage.
+TEST(PercentQuestionTest, TenthsAsAPercentage) {
+  EXPECT_EQ(PercentOf("三成是百分之多少"), "30");
+  EXPECT_EQ(PercentOf("三成五等于百分之几"), "35");
+  EXPECT_EQ(PercentOf("0.35是多少%"), "35");
+  EXPECT_EQ(PercentOf("十二成是百分之多少"), "");  // N成 takes 1..10
+  EXPECT_EQ(PercentOf("销售额的三成是百分之多少"), "");
+}
+
 // Precision first: anything but two plain numbers is a data question or not understood.
 TEST(PercentQuestionTest, DataQuestionsAndFragmentsDoNotParse) {
   EXPECT_EQ(PercentOf("销售额从80增长到100增长了百分之多少"), "");

@@ -602,6 +602,11 @@ QuickAnswer QuickPath::Impl::Percent(const PercentQuestion& q, Language l) const
   const long double magnitude = *p < 0 ? -*p : *p;
   const std::string percent = FormatNumber(share ? *p : magnitude);
   a.value["result_text"] = FormatNumber(*p) + "%";
+  if (q.kind == PercentQuestion::Kind::kAsPercent) {
+    a.value["percent_of"] = "as_percent";
+    a.text = Fill(Text(l, "percent_as"), {{"expression", q.expression}, {"percent", percent}});
+    return a;
+  }
   const std::string key = share ? "percent_share" : *p < 0 ? "percent_fall" : "percent_rise";
   a.text = Fill(Text(l, key), {{"a", x}, {"b", y}, {"percent", percent}});
   return a;

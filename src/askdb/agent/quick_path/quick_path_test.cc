@@ -486,7 +486,9 @@ TEST_F(QuickPathTest, ChineseNumeralPercentages) {
                          {"两千五的百分之八是多少", "200"},
                          {"80的百分之十五", "12"},
                          {"一万二的三成五", "4200"},
-                         {"三加五再乘以二", "16"}}) {
+                         {"三加五再乘以二", "16"},
+                         {"三成是百分之多少", "30%"},
+                         {"三成五等于百分之几", "35%"}}) {
     auto a = Ask(q);
     ASSERT_TRUE(a) << q;
     EXPECT_EQ(a->kind, QuickAnswerKind::kArithmetic) << q;
