@@ -184,5 +184,14 @@ TEST_F(ChineseReadingsTest, AValueBesideANamedTableFiltersThatTable) {
   EXPECT_EQ(Rows("日本的销售额"), (std::vector<std::string>{"24"}));
 }
 
+// "超过10分钟" on a column held in milliseconds (length_ms) compares 600000; a duration word
+// on a column whose name gives no unit is refused, not compared as a bare 10.
+TEST_F(ChineseReadingsTest, ADurationIsComparedInTheColumnsUnit) {
+  EXPECT_EQ(Rows("时长超过10分钟的歌曲有多少首"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("时长少于2分钟的歌曲"), (std::vector<std::string>{"Intro"}));
+  EXPECT_EQ(Rows("时长超过300秒的歌曲有多少首"), (std::vector<std::string>{"2"}));
+  EXPECT_FALSE(T("小票金额超过10分钟的小票有多少张").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -17,6 +17,38 @@
 
 namespace askdb::nlq {
 
+namespace {
+
+// Milliseconds per unit of a duration column, from its name ("Milliseconds", "length_ms",
+// "duration_seconds", "minutes"); 0 when the name says no unit.
+double ColumnDurationMs(const std::string& column_name) {
+  const std::string name = text::AsciiLower(column_name);
+  if (name.find("millisecond") != std::string::npos || name.ends_with("_ms")) return 1;
+  if (name.find("second") != std::string::npos || name.ends_with("_sec")) return 1000;
+  if (name.find("minute") != std::string::npos || name.ends_with("_min")) return 60000;
+  return 0;
+}
+
+// Milliseconds per unit a question's words name ("分钟", "秒", "hours"); 0 when none.
+double WordDurationMs(const std::string& words) {
+  struct Unit {
+    std::string_view word;
+    double ms;
+  };
+  static constexpr Unit kUnits[] = {
+      {"分钟", 60000},   {"分", 60000},       {"min", 60000},    {"mins", 60000},
+      {"minute", 60000}, {"minutes", 60000},  {"秒", 1000},      {"秒钟", 1000},
+      {"sec", 1000},     {"secs", 1000},      {"second", 1000},  {"seconds", 1000},
+      {"小时", 3600000}, {"个小时", 3600000}, {"hour", 3600000}, {"hours", 3600000}};
+  const std::string w = text::AsciiLower(words);
+  for (const Unit& u : kUnits) {
+    if (w == u.word) return u.ms;
+  }
+  return 0;
+}
+
+}  // namespace
+
 void Parser::ParseNumbersMagnitude() {
   for (size_t i = 0; i + 1 < items_.size(); ++i) {
     Item& it = items_[i];
@@ -158,11 +190,31 @@ void Parser::ReadComparison(int i) {
     return;
   }
   if (col < 0) return;
+  // "时长超过10分钟" on a column held in milliseconds: the number in the column's unit. A
+  // duration word the column's name gives no unit for is left unused (the question abstains).
+  double value = it.number;
+  std::vector<int> unit_items;
+  for (int len = 2; len >= 1 && unit_items.empty() && !postfix; --len) {
+    if (i + len >= n) continue;
+    std::string words;
+    bool free = true;
+    for (int k = i + 1; k <= i + len; ++k) {
+      words += items_[k].text;
+      free &= !items_[k].used && items_[k].kind != ItemKind::kPunct;
+    }
+    const double word_ms = free ? WordDurationMs(words) : 0;
+    if (word_ms == 0) continue;
+    const double column_ms = ColumnDurationMs(Col(col).name);
+    if (column_ms == 0) return;
+    value = it.number * word_ms / column_ms;
+    for (int k = i + 1; k <= i + len; ++k) unit_items.push_back(k);
+  }
+  for (int k : unit_items) items_[k].used = true;
   Filter f;
   f.column = col;
   f.op = op;
   f.numeric = true;
-  f.lo = it.number;
+  f.lo = value;
   it.used = items_[op_idx].used = items_[c_idx].used = true;
   q_.filters.push_back(f);
   static constexpr std::string_view kOps[] = {"=", "<>", ">", ">=", "<", "<=", "BETWEEN"};
