@@ -516,18 +516,32 @@ class Parser {
     Parser& parser;
   };
 
+  // A bare percentage added to or taken from a number is a share of it, as calculators read
+  // it: "200 + 10%" = 220, "200减去百分之二十" = 160 (it had been 199.8). Not when the left side
+  // is itself a bare percentage ("50% + 50%" = 100%).
   long double Expr() {
+    size_t start = pos_;
     long double v = Term();
+    bool left_is_percent = BarePercent(start);
     while (result_.ok()) {
-      if (Accept(Tok::kPlus)) {
-        v += Term();
-      } else if (Accept(Tok::kMinus)) {
-        v -= Term();
-      } else {
-        break;
-      }
+      const bool plus = Peek().kind == Tok::kPlus;
+      if (!plus && Peek().kind != Tok::kMinus) break;
+      Advance();
+      start = pos_;
+      long double t = Term();
+      if (!left_is_percent && BarePercent(start)) t *= v;
+      v = plus ? v + t : v - t;
+      left_is_percent = false;
     }
     return v;
+  }
+
+  // Whether the tokens from `start` to here are one bare percentage: "10%" or "百分之十".
+  bool BarePercent(size_t start) const {
+    if (pos_ != start + 2 || start + 1 >= tokens_.size()) return false;
+    const Tok a = tokens_[start].kind;
+    const Tok b = tokens_[start + 1].kind;
+    return (a == Tok::kNumber && b == Tok::kPercent) || (a == Tok::kPercentOf && b == Tok::kNumber);
   }
 
   long double Term() {

@@ -97,6 +97,22 @@ TEST(ArithmeticTest, SpokenAbbreviatedNumerals) {
   EXPECT_EQ(Eval("两千五的百分之八"), "200");
 }
 
+// A bare percentage added to or taken from a number is a share of it, as calculators read it
+// (it had been 200 + 0.1 = 200.1).
+TEST(ArithmeticTest, PercentagesAddedToANumberAreShares) {
+  EXPECT_EQ(Eval("200 + 10%"), "220");
+  EXPECT_EQ(Eval("200 - 20%"), "160");
+  EXPECT_EQ(Eval("200减去百分之二十"), "160");
+  EXPECT_EQ(Eval("200加百分之十"), "220");
+  EXPECT_EQ(Eval("100 plus 10%"), "110");
+  EXPECT_EQ(Eval("200 + 10% + 10%"), "242");
+  EXPECT_EQ(Eval("50% + 50%"), "1");
+  EXPECT_EQ(Eval("200 + 10% * 3"), "200.3");  // not bare: 10% × 3
+  EXPECT_EQ(Eval("200 * 10%"), "20");
+  EXPECT_EQ(Eval("200然后减去百分之二十"), "160");
+  EXPECT_EQ(Eval("3加5再加百分之五十"), "12");
+}
+
 // N成 is N tenths: 三成 = 30%, 三成五 = 35%.
 TEST(ArithmeticTest, ChengIsTenths) {
   EXPECT_EQ(Eval("三成"), "0.3");
