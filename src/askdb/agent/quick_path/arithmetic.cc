@@ -172,6 +172,8 @@ enum class Tok {
   kDa,              // 打 before N折: "200打八折"
   kZhe,             // 折 after a number: a discount to N tenths
   kCheng,           // 成 after a number: N tenths ("三成" = 30%, "三成五" = 35%)
+  kFenZhi,          // 分之 between numbers: "五分之一" = 1/5
+  kYou,             // 又 before a fraction: "一又二分之一" = 1.5
   kOff,             // off: "15% off 80"
   kPowerWord,       // power after an exponent: "2 to the 10th power"
   kAddVerb,         // add A and/to B
@@ -241,6 +243,8 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"乘以", Tok::kMul},
     {"除以", Tok::kDiv},
     {"百分之", Tok::kPercentOf},
+    {"分之", Tok::kFenZhi},
+    {"又", Tok::kYou},
     {"次方", Tok::kPowerSuffix},
     {"次幂", Tok::kPowerSuffix},
     {"根号下", Tok::kSqrt},
@@ -609,6 +613,14 @@ class Parser {
       } else if (k == Tok::kCube) {
         Advance();
         v = v * v * v;
+      } else if (k == Tok::kFenZhi) {  // "五分之一": B over A
+        Advance();
+        v = Divide(Primary(), v);
+      } else if (k == Tok::kYou) {  // "一又二分之一": a whole number and a fraction
+        Advance();
+        const long double denominator = Primary();
+        if (result_.ok() && !Accept(Tok::kFenZhi)) Fail("'又' must be followed by N分之M");
+        v += Divide(Primary(), denominator);
       } else if (k == Tok::kCheng) {  // "三成"
         Advance();
         v = Tenths(v);

@@ -113,6 +113,19 @@ TEST(ArithmeticTest, PercentagesAddedToANumberAreShares) {
   EXPECT_EQ(Eval("3加5再加百分之五十"), "12");
 }
 
+// Chinese fractions: A分之B is B/A; 又 joins a whole number and a fraction.
+TEST(ArithmeticTest, ChineseFractions) {
+  EXPECT_EQ(Eval("五分之一"), "0.2");
+  EXPECT_EQ(Eval("五分之一加三分之一"), "0.533333333333");
+  EXPECT_EQ(Eval("三分之一乘以九"), "3");
+  EXPECT_EQ(Eval("4分之3"), "0.75");
+  EXPECT_EQ(Eval("一又二分之一加一"), "2.5");
+  EXPECT_EQ(Eval("三分之二的平方"), "0.444444444444");
+  EXPECT_EQ(Eval("百分之二十"), "0.2");  // 百分之 stays a percentage
+  EXPECT_NE(Eval("零分之一").rfind("error:", 0), std::string::npos);
+  EXPECT_NE(Eval("一又二").rfind("error:", 0), std::string::npos);
+}
+
 // N成 is N tenths: 三成 = 30%, 三成五 = 35%.
 TEST(ArithmeticTest, ChengIsTenths) {
   EXPECT_EQ(Eval("三成"), "0.3");

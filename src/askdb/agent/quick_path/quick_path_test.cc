@@ -488,6 +488,8 @@ TEST_F(QuickPathTest, ChineseNumeralPercentages) {
                          {"一万二的三成五", "4200"},
                          {"三加五再乘以二", "16"},
                          {"三成是百分之多少", "30%"},
+                         {"三分之一乘以九", "3"},
+                         {"200减去百分之二十", "160"},
                          {"三成五等于百分之几", "35%"}}) {
     auto a = Ask(q);
     ASSERT_TRUE(a) << q;
