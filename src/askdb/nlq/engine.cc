@@ -20,6 +20,7 @@
 #include "askdb/nlq/parser.h"
 #include "askdb/nlq/per_row_measure.h"
 #include "askdb/nlq/query_shape_check.h"
+#include "askdb/nlq/read_missing.h"
 #include "askdb/nlq/reading.h"
 #include "askdb/nlq/reading_check.h"
 #include "askdb/nlq/schema_index.h"
@@ -121,6 +122,7 @@ void Parser::ReadQuestion() {
   ParseTrend();
   ReadLengthSuperlative();
   ParseNumbersMagnitude();
+  if (!chinese_) ReadMissingValues(items_, q_, index_);  // before "no"/"not" is a negation
   ParseComparisons();
   ParseTopN();
   ParseValues();

@@ -14,20 +14,10 @@
 #include "askdb/common/text.h"
 #include "askdb/nlq/business_terms.h"
 #include "askdb/nlq/parser.h"
+#include "askdb/nlq/read_missing.h"
 
 namespace askdb::nlq {
 namespace {
-
-// Whether `word` is the verb that a date column's name starts with: "shipped" for
-// ShippedDate, "hired" for HireDate, "shipped" for ShipDate, "required" for RequiredDate.
-bool VerbNamesDateColumn(const std::string& word, const IndexedColumn& c) {
-  const std::vector<std::string> parts = text::SplitIdentifier(c.name);
-  if (parts.size() < 2) return false;
-  const std::string first = text::AsciiLower(parts.front());
-  if (first.size() < 3 || text::AsciiLower(parts.back()) != "date") return false;
-  return word == first || word == first + "d" || word == first + "ed" ||
-         word == first + first.back() + "ed";
-}
 
 // The one other date column of `table` that an unplaced verb of the question names
 // ("orders shipped in 1997" → ShippedDate, not the table's main OrderDate); -1 when none or

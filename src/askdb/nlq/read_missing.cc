@@ -1,0 +1,94 @@
+#include "askdb/nlq/read_missing.h"
+
+#include <algorithm>
+#include <set>
+
+#include "askdb/common/text.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+bool IsOneOf(const std::string& lower, std::initializer_list<std::string_view> words) {
+  return std::find(words.begin(), words.end(), lower) != words.end();
+}
+
+// The tables a table word of the question names.
+std::set<int> NamedTables(const std::vector<Item>& items, const SchemaIndex& index) {
+  std::set<int> tables;
+  for (const Item& it : items) {
+    if (it.kind != ItemKind::kTerm) continue;
+    for (int id : it.terms) {
+      if (index.terms()[id].kind == TermKind::kTable) tables.insert(index.terms()[id].table);
+    }
+  }
+  return tables;
+}
+
+// The one column of a named table that `it` names (a column word, or a date column's verb);
+// -1 when none or several.
+int MissingColumn(const Item& it, const std::set<int>& tables, const SchemaIndex& index) {
+  int found = -1;
+  auto take = [&](int c) {
+    const IndexedColumn& col = index.columns()[c];
+    if (col.primary_key || !tables.count(col.table)) return true;
+    if (found >= 0 && found != c) return false;
+    found = c;
+    return true;
+  };
+  if (it.kind == ItemKind::kTerm) {
+    for (int id : it.terms) {
+      const Term& t = index.terms()[id];
+      if (t.kind != TermKind::kColumn) continue;
+      if (!take(t.column)) return -1;
+    }
+  } else if (it.kind == ItemKind::kUnknown) {
+    const std::string lower = text::AsciiLower(it.text);
+    for (int table : tables) {
+      for (int c : index.tables()[table].columns) {
+        if (index.columns()[c].role != ColumnRole::kTime) continue;
+        if (VerbNamesDateColumn(lower, index.columns()[c]) && !take(c)) return -1;
+      }
+    }
+  }
+  return found;
+}
+
+}  // namespace
+
+bool VerbNamesDateColumn(const std::string& word, const IndexedColumn& c) {
+  const std::vector<std::string> parts = text::SplitIdentifier(c.name);
+  if (parts.size() < 2) return false;
+  const std::string first = text::AsciiLower(parts.front());
+  if (first.size() < 3 || text::AsciiLower(parts.back()) != "date") return false;
+  return word == first || word == first + "d" || word == first + "ed" ||
+         word == first + first.back() + "ed";
+}
+
+void ReadMissingValues(std::vector<Item>& items, Query& q, const SchemaIndex& index) {
+  const std::set<int> tables = NamedTables(items, index);
+  if (tables.empty()) return;
+  for (size_t k = 0; k < items.size(); ++k) {
+    Item& trigger = items[k];
+    const std::string lower = text::AsciiLower(trigger.text);
+    const bool no = (trigger.kind == ItemKind::kKeyword && trigger.Has(Kw::kNot) &&
+                     IsOneOf(lower, {"no", "not"})) ||
+                    (trigger.kind == ItemKind::kUnknown && lower == "without");
+    if (trigger.used || !no) continue;
+    size_t j = k + 1;
+    while (j < items.size() &&
+           IsOneOf(text::AsciiLower(items[j].text), {"a", "an", "any", "yet", "been"})) {
+      ++j;
+    }
+    if (j >= items.size() || items[j].used) continue;
+    const int column = MissingColumn(items[j], tables, index);
+    if (column < 0) continue;
+    Filter f;
+    f.column = column;
+    f.is_null = true;
+    q.filters.push_back(f);
+    for (size_t u = k; u <= j; ++u) items[u].used = true;
+  }
+}
+
+}  // namespace askdb::nlq

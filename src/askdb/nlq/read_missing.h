@@ -1,0 +1,25 @@
+// Rows where a column holds nothing: "customers with no company", "employees without a
+// manager", "orders not yet shipped" → column IS NULL. English only; internal to the engine.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "askdb/nlq/reading.h"
+
+namespace askdb::nlq {
+
+class SchemaIndex;
+struct IndexedColumn;
+
+// Whether `word` (lower case) is the verb a date column's name starts with: "shipped" for
+// ShippedDate or ShipDate, "hired" for HireDate, "required" for RequiredDate.
+bool VerbNamesDateColumn(const std::string& word, const IndexedColumn& column);
+
+// "no"/"not"/"without" (then "a", "an", "any", "yet", "been") before a column of a table the
+// question names, or before the verb of one of its date columns: adds `column IS NULL` to `query`
+// and marks the words used. Only when exactly one such column fits; a table after "no" ("with no
+// invoices") is a count of related rows, read elsewhere.
+void ReadMissingValues(std::vector<Item>& items, Query& query, const SchemaIndex& index);
+
+}  // namespace askdb::nlq

@@ -1,0 +1,89 @@
+#include "askdb/nlq/read_missing.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+constexpr const char* kSql = R"sql(
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, company TEXT);
+CREATE TABLE shipments(shipment_id INTEGER PRIMARY KEY, order_date DATE, shipped_date DATE,
+                       customer_id INTEGER REFERENCES customers(customer_id));
+INSERT INTO customers VALUES (1,'Ann','Acme'),(2,'Bo',NULL),(3,'Cy',NULL);
+INSERT INTO shipments VALUES (1,'2024-01-02','2024-01-05',1),(2,'2024-02-03',NULL,2);
+)sql";
+
+class ReadMissingTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto conn = db::SqliteConnector::OpenInMemory(kSql);
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    connector_ = std::move(conn).value();
+    auto index = BuildSchemaIndex(*connector_, nullptr);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
+  }
+  Translation Ask(const char* question) const {
+    return Engine::Translate(question, *index_, connector_->dialect());
+  }
+  std::unique_ptr<db::SqliteConnector> connector_;
+  std::unique_ptr<SchemaIndex> index_;
+};
+
+TEST_F(ReadMissingTest, NoColumnIsIsNull) {
+  for (const char* q : {"customers with no company", "customers without a company",
+                        "how many customers have no company"}) {
+    const Translation t = Ask(q);
+    ASSERT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    EXPECT_NE(t.sql.find("\"customers\".\"company\" IS NULL"), std::string::npos) << t.sql;
+  }
+}
+
+TEST_F(ReadMissingTest, NotYetAndADateVerbIsIsNull) {
+  const Translation t = Ask("how many shipments have not been shipped");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("\"shipments\".\"shipped_date\" IS NULL"), std::string::npos) << t.sql;
+  EXPECT_NE(t.sql.find("COUNT("), std::string::npos) << t.sql;
+}
+
+TEST_F(ReadMissingTest, ATableAfterNoIsNotAMissingColumn) {
+  // "with no shipments" is about related rows, not a column holding nothing.
+  const Translation t = Ask("customers with no shipments");
+  EXPECT_EQ(t.sql.find("IS NULL"), std::string::npos) << t.sql;
+  // A column of a table the question does not name is not guessed.
+  std::vector<Item> items(2);
+  items[0].kind = ItemKind::kKeyword;
+  items[0].kw = Bit(Kw::kNot);
+  items[0].text = "no";
+  items[1].kind = ItemKind::kUnknown;
+  items[1].text = "company";
+  Query q;
+  ReadMissingValues(items, q, *index_);
+  EXPECT_TRUE(q.filters.empty());
+  EXPECT_FALSE(items[0].used);
+}
+
+TEST(VerbNamesDateColumnTest, TheVerbAColumnStartsWith) {
+  IndexedColumn shipped;
+  shipped.name = "ShippedDate";
+  IndexedColumn hire;
+  hire.name = "HireDate";
+  IndexedColumn ship;
+  ship.name = "ship_date";
+  EXPECT_TRUE(VerbNamesDateColumn("shipped", shipped));
+  EXPECT_TRUE(VerbNamesDateColumn("hired", hire));
+  EXPECT_TRUE(VerbNamesDateColumn("shipped", ship));
+  EXPECT_FALSE(VerbNamesDateColumn("ordered", hire));
+  IndexedColumn name;
+  name.name = "ShipName";
+  EXPECT_FALSE(VerbNamesDateColumn("shipped", name));  // not a date
+}
+
+}  // namespace
+}  // namespace askdb::nlq
