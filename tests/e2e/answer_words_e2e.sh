@@ -47,6 +47,11 @@ out=$(ask "revenue by channel" --db "$db")
 out=$(ask "线上的销售额" --db "$db")
 [[ $out == *"线上的销售额 (CNY)："* ]] || fail "the one number does not name its filter: $out"
 
+# An analysis without a model: its step tables and its findings read as one answer does.
+out=$(ask "做一份全面的销售分析报告" --db "$db")
+grep -Eq '^线上 \(online\) +[0-9]{1,3}(,[0-9]{3})+\.[0-9]{2}' <<< "$out" || fail "analysis step table: $out"
+grep -Eq '^• .*线上 \(online\)的.* \(CNY\)最高' <<< "$out" || fail "analysis findings: $out"
+
 # 6. schema --json carries the model's business names and units.
 out=$("$askdb" --json schema --db "$db" --table orders) || fail "schema --json"
 python3 - "$out" <<'PY' || fail "schema --json without the model's names: $out"

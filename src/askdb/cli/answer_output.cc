@@ -82,7 +82,9 @@ void PrintSteps(const CliContext& ctx, const PipelineResult& r) {
   const Style style = ctx.style();
   const bool zh = r.chinese;
   PrintPlanNotes(ctx, r);
-  for (const agent::pipeline::StepOutcome& step : r.state.steps) {
+  for (size_t i = 0; i < r.state.steps.size(); ++i) {
+    const agent::pipeline::StepOutcome& step = r.state.steps[i];
+    const bool viewed = i < r.step_views.size() && r.step_views[i].has_value();
     const std::string mark = step.success ? "✓" : step.skipped ? "–" : "✗";
     std::cout << style.Bold(mark + " " + std::to_string(step.step_num) + ". " + step.purpose)
               << style.Dim("  [" + step.tool + "]") << "\n";
@@ -92,7 +94,10 @@ void PrintSteps(const CliContext& ctx, const PipelineResult& r) {
       request.question = r.state.original_question;
       request.sql = step.sql;
       request.money_columns = r.money_columns;
-      PrintQueryResult(ctx, step.sql, *step.result, analysis::RecommendChart(*step.result, request),
+      analysis::ChartSpec chart =
+          viewed ? r.step_views[i]->chart : analysis::RecommendChart(*step.result, request);
+      chart.title = step.purpose;
+      PrintQueryResult(ctx, step.sql, viewed ? r.step_views[i]->result : *step.result, chart,
                        r.money_columns, NullText(zh));
     } else if (step.success && step.python.is_object()) {
       std::cout << step.text << "\n"

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "askdb/agent/ask/answer_view.h"
 #include "askdb/agent/ask/answer_writer.h"
 #include "askdb/agent/pipeline/analysis_steps.h"
 #include "askdb/agent/pipeline/python_step.h"
@@ -53,10 +54,13 @@ Json DeterministicNarrative(const NarrativeInput& input) {
       ++failed;
       continue;
     }
+    const AnswerView view = MakeAnswerView(*step.result, {.question = input.question,
+                                                          .sql = step.sql,
+                                                          .money_columns = input.money_columns,
+                                                          .model = input.semantic_model,
+                                                          .chinese = input.chinese});
     findings.push_back(step.purpose + (input.chinese ? "：" : ": ") +
-                       WriteAnswer(*step.result,
-                                   StepChart(step, input.question, input.money_columns),
-                                   input.chinese));
+                       WriteAnswer(view.result, view.chart, input.chinese));
   }
   const int done = static_cast<int>(findings.size());
   std::string summary =

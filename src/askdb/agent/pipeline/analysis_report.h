@@ -19,6 +19,10 @@
 #include "askdb/analysis/report_builder.h"
 #include "askdb/common/status.h"
 
+namespace askdb::catalog {
+struct SemanticModel;
+}
+
 namespace askdb::agent::pipeline {
 
 struct NarrativeInput {
@@ -30,6 +34,9 @@ struct NarrativeInput {
   // Source columns known to hold money (PipelineResult::money_columns): the deterministic
   // narrative's findings write them as the answer does (2,328.60).
   std::vector<std::string> money_columns{};
+  // The datasource's semantic model: units and value labels in the findings
+  // (agent/ask/answer_view.h); null: none.
+  const catalog::SemanticModel* semantic_model = nullptr;
 };
 
 // {"title", "summary", "findings": [...], "recommendations": [...]}. Errors are only the

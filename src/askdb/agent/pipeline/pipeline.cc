@@ -524,7 +524,8 @@ struct Pipeline::Impl {
                          .chinese = s.chinese(),
                          .steps = &s.steps,
                          .model = ModelFor(s, ctx, *d),
-                         .money_columns = MoneyColumns()};
+                         .money_columns = MoneyColumns(),
+                         .semantic_model = d->model ? &*d->model : nullptr};
     ASKDB_ASSIGN_OR_RETURN(s.report, WriteAnalysisNarrative(input));
     s.route = PipelineRoute::kAnalysis;
     Finish(s, ctx, PipelineRoute::kAnalysis, RenderAnalysisAnswer(s));
@@ -936,6 +937,15 @@ struct Pipeline::Impl {
     return MakeAnswerView(*s.result, input);
   }
 
+  AnswerView StepView(const RunState& s, const StepOutcome& step) const {
+    return MakeAnswerView(*step.result,
+                          {.question = s.original_question,
+                           .sql = step.sql,
+                           .money_columns = MoneyColumns(),
+                           .model = ds != nullptr && ds->model ? &*ds->model : nullptr,
+                           .chinese = s.chinese()});
+  }
+
   // The prepared datasource's certain money columns; none before it is prepared.
   std::vector<std::string> MoneyColumns() const {
     if (ds == nullptr || ds->index == nullptr) return {};
@@ -1183,6 +1193,10 @@ struct Pipeline::Impl {
     out.chart = s.chart;
     out.money_columns = MoneyColumns();  // the answer's result and an analysis's steps
     if (s.result) out.view = last_view;
+    for (const StepOutcome& step : s.steps) {  // an analysis's step tables, as the answer's
+      out.step_views.push_back(step.success && step.result ? std::optional(StepView(s, step))
+                                                           : std::nullopt);
+    }
     out.attempts = s.attempts;
     out.llm_calls = s.llm_calls;
     out.cache_hit = s.cache_hit;

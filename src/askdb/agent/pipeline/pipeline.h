@@ -164,6 +164,8 @@ struct PipelineResult {
   // `result` as a person reads it (agent/ask/answer_view.h: units, value labels) and its
   // chart; unset when no query ran.
   std::optional<AnswerView> view;
+  // One per state.steps: a step's result as the answer shows it; unset for a step without rows.
+  std::vector<std::optional<AnswerView>> step_views;
   std::vector<SqlAttempt> attempts;
   int llm_calls = 0;
   bool cache_hit = false;
