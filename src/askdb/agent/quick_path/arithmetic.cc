@@ -258,6 +258,7 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"立方", Tok::kCube},
     {"加", Tok::kPlus},
     {"减", Tok::kMinus},
+    {"负", Tok::kMinus},  // a sign: "负五加三", "十的负二次方"
     {"乘", Tok::kMul},
     {"的", Tok::kDe},
     {"之", Tok::kDe},

@@ -126,6 +126,12 @@ TEST(ArithmeticTest, ChineseFractions) {
   EXPECT_NE(Eval("一又二").rfind("error:", 0), std::string::npos);
 }
 
+TEST(ArithmeticTest, NegativeSignInWords) {
+  EXPECT_EQ(Eval("负五加三"), "-2");
+  EXPECT_EQ(Eval("十的负二次方"), "0.01");
+  EXPECT_EQ(Eval("三乘以负二"), "-6");
+}
+
 // N成 is N tenths: 三成 = 30%, 三成五 = 35%.
 TEST(ArithmeticTest, ChengIsTenths) {
   EXPECT_EQ(Eval("三成"), "0.3");
