@@ -193,5 +193,23 @@ TEST_F(ChineseReadingsTest, ADurationIsComparedInTheColumnsUnit) {
   EXPECT_FALSE(T("小票金额超过10分钟的小票有多少张").answered);
 }
 
+// Without a model, a Chinese table name's last word names its rows: 作品 is 文学作品. Not
+// after an aggregate word: 各城市平均气温's rows are cities, 气温 is what they hold.
+TEST(ChineseTableTailTest, TheLastWordOfAChineseTableNameNamesItsRows) {
+  auto conn = db::SqliteConnector::OpenInMemory(R"sql(
+CREATE TABLE 文学作品(词条id INTEGER PRIMARY KEY, 名称 TEXT, 作者 TEXT);
+CREATE TABLE 各城市平均气温(城市 TEXT, 七月 REAL);
+INSERT INTO 文学作品 VALUES (1,'活着','余华'),(2,'平凡的世界','路遥'),(3,'人生','路遥');
+INSERT INTO 各城市平均气温 VALUES ('上海',29),('北京',27);
+)sql");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  const Translation count = Engine::Translate("有多少作品", *index, (*conn)->dialect());
+  ASSERT_TRUE(count.answered) << count.abstain_reason;
+  EXPECT_NE(count.sql.find("FROM \"文学作品\""), std::string::npos) << count.sql;
+  EXPECT_FALSE(Engine::Translate("气温有多少", *index, (*conn)->dialect()).answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

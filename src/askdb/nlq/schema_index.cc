@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 #include <iterator>
+#include <map>
+#include <set>
 
 #include "askdb/catalog/semantic_model.h"
 #include "askdb/common/measure_names.h"
@@ -253,6 +255,50 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
     // A singular/plural alias of the table ("singer" for "singers") comes free from the
     // tokenizer; the column-less name of a one-word table also names its label column.
     index.tables_.push_back(std::move(table));
+  }
+  // A Chinese table name is a compound whose last word is what its rows are: "作品" names
+  // 文学作品, "马拉松" names 中国各城市马拉松. The 2- and 3-character tails name the table when
+  // no other table shares them and no other word already means them. A tail right after an
+  // aggregate word names a measure, not the rows (各城市各月平均气温: 气温 is not a city).
+  {
+    constexpr KwSet kAggregate =
+        Bit(Kw::kSum) | Bit(Kw::kAvg) | Bit(Kw::kMax) | Bit(Kw::kMin) | Bit(Kw::kCount);
+    auto key_of = [](const std::string& phrase) {
+      const std::vector<Unit> units = TokenizeUnits(phrase);
+      return JoinUnitKeys(units, 0, units.size());
+    };
+    auto after_aggregate = [&](const std::string& name, size_t tail_bytes) {
+      const std::string head = name.substr(0, name.size() - tail_bytes);
+      for (size_t chars : {1, 2}) {
+        if (head.size() >= 3 * chars &&
+            (Lexicon::Builtin().Lookup(key_of(head.substr(head.size() - 3 * chars))) &
+             kAggregate)) {
+          return true;
+        }
+      }
+      return false;
+    };
+    std::map<std::string, std::set<int>> tails;
+    for (size_t t = 0; t < index.tables_.size(); ++t) {
+      const std::string& name = index.tables_[t].name;
+      const bool all_cjk = !name.empty() && name.size() % 3 == 0 &&
+                           std::all_of(name.begin(), name.end(), [](char c) {
+                             return static_cast<unsigned char>(c) >= 0x80;
+                           });
+      if (!all_cjk) continue;
+      for (size_t chars : {2, 3}) {
+        if (name.size() / 3 > chars && !after_aggregate(name, 3 * chars)) {
+          tails[name.substr(name.size() - 3 * chars)].insert(int(t));
+        }
+      }
+    }
+    for (const auto& [tail, tables] : tails) {
+      if (tables.size() != 1 || index.FindTerms(key_of(tail)) != nullptr ||
+          Lexicon::Builtin().Lookup(key_of(tail)) != 0) {
+        continue;
+      }
+      index.AddTerm(tail, {TermKind::kTable, *tables.begin(), -1, "", "name tail", false});
+    }
   }
   index.AddInferredMoneyWords();
   // Foreign keys, physical and logical.
