@@ -299,6 +299,22 @@ TEST_F(ApiServerTest, AskAnswersWithTheEngine) {
   EXPECT_NE(r->get_header_value("Content-Type").find("application/json"), std::string::npos);
 }
 
+// The answer reads as a person reads it (the semantic model's unit, a code's Chinese label);
+// the API's rows stay as the database returned them.
+TEST_F(ApiServerTest, AskAnswerShowsUnitsAndLabelsAndTheRowsStayStored) {
+  StartServer();
+  auto r = PostJson("/api/v1/ask", {{"query", "各渠道的销售额"}}, Auth(agent_key_));
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 200) << r->body;
+  const Json body = Json::parse(r->body);
+  const std::string answer = body["answer"].get<std::string>();
+  EXPECT_NE(answer.find("线上 (online)"), std::string::npos) << answer;
+  EXPECT_NE(answer.find("销售额 (CNY)"), std::string::npos) << answer;
+  bool stored = false;
+  for (const Json& row : body["result"]["rows"]) stored |= row[0] == "online";
+  EXPECT_TRUE(stored) << body["result"].dump();
+}
+
 TEST_F(ApiServerTest, AskWithScriptedModelWritesSql) {
   StartServer();
   auto r = PostJson("/api/v1/ask", {{"query", kModelQuestion}}, Admin());
