@@ -174,6 +174,8 @@ enum class Tok {
   kCheng,           // 成 after a number: N tenths ("三成" = 30%, "三成五" = 35%)
   kFenZhi,          // 分之 between numbers: "五分之一" = 1/5
   kYou,             // 又 before a fraction: "一又二分之一" = 1.5
+  kHalf,            // 一半 after 的: "300的一半"
+  kBei,             // 倍 after a number after 的: "45的两倍"
   kOff,             // off: "15% off 80"
   kPowerWord,       // power after an exponent: "2 to the 10th power"
   kAddVerb,         // add A and/to B
@@ -244,6 +246,8 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"除以", Tok::kDiv},
     {"百分之", Tok::kPercentOf},
     {"分之", Tok::kFenZhi},
+    {"一半", Tok::kHalf},
+    {"倍", Tok::kBei},
     {"又", Tok::kYou},
     {"次方", Tok::kPowerSuffix},
     {"次幂", Tok::kPowerSuffix},
@@ -663,14 +667,17 @@ class Parser {
     if (Accept(Tok::kCbrt)) return std::cbrt(a);
     if (Accept(Tok::kReciprocal)) return Divide(1, a);
     if (Accept(Tok::kFactorial)) return Factorial(a);  // "10的阶乘"
+    if (Accept(Tok::kHalf)) return a / 2;              // "300的一半"
     const bool negative = Accept(Tok::kMinus);         // "2的-1次方"
     long double b = Primary();
     if (negative) b = -b;
     if (!result_.ok()) return 0;
     if (Accept(Tok::kPowerSuffix)) return std::pow(a, b);
-    if (Accept(Tok::kRootSuffix)) return Root(a, b);  // "81的四次方根"
-    if (Accept(Tok::kZhe)) return a * Discount(b);    // "100的8折"
-    if (Accept(Tok::kCheng)) return a * Tenths(b);    // "200的三成"
+    if (Accept(Tok::kRootSuffix)) return Root(a, b);            // "81的四次方根"
+    if (Accept(Tok::kZhe)) return a * Discount(b);              // "100的8折"
+    if (Accept(Tok::kCheng)) return a * Tenths(b);              // "200的三成"
+    if (Accept(Tok::kBei)) return a * b;                        // "45的两倍"
+    if (Accept(Tok::kFenZhi)) return a * Divide(Primary(), b);  // "300的三分之一"
 
     if (Accept(Tok::kPercent)) return a * b / kPercent;
     if (k == Tok::kPercentOf) return a * b;  // Primary already divided by 100

@@ -122,6 +122,10 @@ TEST(ArithmeticTest, ChineseFractions) {
   EXPECT_EQ(Eval("一又二分之一加一"), "2.5");
   EXPECT_EQ(Eval("三分之二的平方"), "0.444444444444");
   EXPECT_EQ(Eval("百分之二十"), "0.2");  // 百分之 stays a percentage
+  EXPECT_EQ(Eval("300的三分之一"), "100");
+  EXPECT_EQ(Eval("300的一半"), "150");
+  EXPECT_EQ(Eval("45的两倍"), "90");
+  EXPECT_EQ(Eval("45的两倍加10"), "100");
   EXPECT_NE(Eval("零分之一").rfind("error:", 0), std::string::npos);
   EXPECT_NE(Eval("一又二").rfind("error:", 0), std::string::npos);
 }
