@@ -679,6 +679,17 @@ std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
       item.number = best_value;
       item.begin = i;
       item.end = i + best_len;
+      // "一个半小时", "两个半小时", "3个半月": a half more, when a unit follows.
+      for (std::string_view half : {std::string_view("个半"), std::string_view("半")}) {
+        size_t unit_len = 0;
+        if (s.compare(item.end, half.size(), half) == 0 &&
+            UnitAt(s, item.end + half.size(), unit_len) != nullptr) {
+          item.number += 0.5L;
+          item.end += half.size();
+          best_len = item.end - i;
+          break;
+        }
+      }
       if (i > 0 && s[i - 1] == '-' && (i == 1 || s[i - 2] == ' ')) item.number = -item.number;
       items.push_back(item);
       i += best_len;

@@ -445,6 +445,20 @@ TEST_F(QuickPathTest, DateQuestionsInAnyPhrasing) {
 
 // A shift from a named day, in either language and with or without a question around it;
 // before 2026-11-26 session 11 these reached the data path ("could not apply 'after'").
+// "一个半小时": a half more before a unit.
+TEST_F(QuickPathTest, AHalfBeforeAUnit) {
+  for (auto [q, want] :
+       {std::pair<std::string_view, std::string_view>{"一个半小时是多少分钟", "90"},
+        {"两个半小时等于多少分钟", "150"},
+        {"1个半小时是多少分钟", "90"},
+        {"三个小时是多少分钟", "180"}}) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_EQ(a->kind, QuickAnswerKind::kConversion) << q;
+    EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
+  }
+}
+
 TEST_F(QuickPathTest, DaysAfterOrBeforeANamedDate) {
   for (auto [q, want] :
        {std::pair<std::string_view, std::string_view>{"90 days after 2026-03-01", "2026-05-30"},
