@@ -193,6 +193,12 @@ TEST_F(ChineseReadingsTest, ADurationIsComparedInTheColumnsUnit) {
   EXPECT_FALSE(T("小票金额超过10分钟的小票有多少张").answered);
 }
 
+// "没有订单的会员": the members no receipt points at (5 and 6), as "members without receipts".
+TEST_F(ChineseReadingsTest, NoRelatedRowsIsACountOfZero) {
+  EXPECT_EQ(Rows("没有订单的会员有多少"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("没有小票的会员有几位"), (std::vector<std::string>{"2"}));
+}
+
 // Without a model, a Chinese table name's last word names its rows: 作品 is 文学作品. Not
 // after an aggregate word: 各城市平均气温's rows are cities, 气温 is what they hold.
 TEST(ChineseTableTailTest, TheLastWordOfAChineseTableNameNamesItsRows) {

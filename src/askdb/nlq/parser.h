@@ -264,6 +264,9 @@ class Parser {
   // The one edge by which rows of another table count `table`'s rows named by `counted`
   // (its own reference, else the one link table's), or -1.
   int RelatedCountEdge(int table, int counted) const;
+  // The related-count condition on `table`'s rows, read from the table word at item `k`.
+  void AddRelatedCount(int table, int counted, int edge, Op op, double value, int k);
+  void ReadChineseNoRelated(int i);  // "没有专辑的艺人" (read_comparisons.cc)
   void ParseOrdering();
   void ParseLeftovers();
   // ParseLeftovers' steps (read_leftovers.cc).

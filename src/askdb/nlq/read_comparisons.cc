@@ -320,6 +320,7 @@ int Parser::RelatedCountEdge(int table, int counted) const {
 void Parser::ParseRelatedCounts() {
   const int n = static_cast<int>(items_.size());
   constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
+  for (int i = 0; i < n && chinese_; ++i) ReadChineseNoRelated(i);
   for (int i = 0; i < n; ++i) {
     Item& trigger = items_[i];
     if (trigger.used || trigger.kind != ItemKind::kKeyword) continue;
@@ -349,30 +350,60 @@ void Parser::ParseRelatedCounts() {
     if (table < 0) continue;
     const int edge = RelatedCountEdge(table, counted);
     if (edge < 0) continue;
-    Filter f;
-    f.column = index_.edges()[edge].to_column;
-    f.numeric = true;
-    f.related_edge = edge;
-    f.op = negation               ? Op::kEq
-           : trigger.Has(Kw::kGe) ? Op::kGe
-           : trigger.Has(Kw::kLe) ? Op::kLe
-           : trigger.Has(Kw::kGt) ? Op::kGt
-                                  : Op::kLt;
-    f.lo = negation ? 0 : items_[number].number;
-    q_.filters.push_back(f);
-    related_counted_.insert(counted);
-    related_counted_.insert(index_.edges()[edge].from_table);
-    trigger.used = items_[k].used = true;
+    const Op op = negation               ? Op::kEq
+                  : trigger.Has(Kw::kGe) ? Op::kGe
+                  : trigger.Has(Kw::kLe) ? Op::kLe
+                  : trigger.Has(Kw::kGt) ? Op::kGt
+                                         : Op::kLt;
+    AddRelatedCount(table, counted, edge, op, negation ? 0 : items_[number].number, k);
+    trigger.used = true;
     if (number >= 0) items_[number].used = true;
     for (int j = i + 1; j < k; ++j) items_[j].used = true;  // "any"
-    const std::string what = index_.tables()[index_.edges()[edge].from_table].name;
-    static constexpr std::string_view kOps[] = {" = ", " <> ", " > ", " >= ", " < ", " <= "};
-    const std::string cond =
-        "COUNT(" + what + ")" + std::string(kOps[static_cast<int>(f.op)]) + FormatNumber(f.lo);
-    Map(items_[k], "filter", cond + " per " + index_.tables()[table].name);
-    Understood(index_.tables()[table].name + ": " + cond,
-               index_.tables()[table].name + "：" + cond);
   }
+}
+
+void Parser::AddRelatedCount(int table, int counted, int edge, Op op, double value, int k) {
+  Filter f;
+  f.column = index_.edges()[edge].to_column;
+  f.numeric = true;
+  f.related_edge = edge;
+  f.op = op;
+  f.lo = value;
+  q_.filters.push_back(f);
+  related_counted_.insert(counted);
+  related_counted_.insert(index_.edges()[edge].from_table);
+  items_[k].used = true;
+  const std::string what = index_.tables()[index_.edges()[edge].from_table].name;
+  static constexpr std::string_view kOps[] = {" = ", " <> ", " > ", " >= ", " < ", " <= "};
+  const std::string cond =
+      "COUNT(" + what + ")" + std::string(kOps[static_cast<int>(f.op)]) + FormatNumber(f.lo);
+  Map(items_[k], "filter", cond + " per " + index_.tables()[table].name);
+  Understood(index_.tables()[table].name + ": " + cond, index_.tables()[table].name + "：" + cond);
+}
+
+// "没有专辑的艺人", "没有发票的客户有多少": 没有 B 的 A is the rows of A that no row of B
+// points at (the English "artists that do not have any albums"). Only that word order, with
+// nothing but fillers between; anything else ("没有卖出过的歌曲") stays unread and abstains.
+void Parser::ReadChineseNoRelated(int i) {
+  const int n = static_cast<int>(items_.size());
+  int last = -1;
+  if (!items_[i].used && items_[i].text == "没有") last = i;
+  if (!items_[i].used && items_[i].text == "没" && i + 1 < n && items_[i + 1].text == "有" &&
+      !items_[i + 1].used) {
+    last = i + 1;
+  }
+  if (last < 0) return;
+  const int k = NextMeaningful(last, 1);
+  if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm || HasValue(items_[k])) return;
+  const int counted = TableOf(items_[k]);
+  const int j = NextMeaningful(k, 1);
+  if (counted < 0 || j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm) return;
+  const int table = TableOf(items_[j]);
+  if (table < 0 || table == counted) return;
+  const int edge = RelatedCountEdge(table, counted);
+  if (edge < 0) return;
+  AddRelatedCount(table, counted, edge, Op::kEq, 0, k);
+  for (int u = i; u <= last; ++u) items_[u].used = true;
 }
 
 }  // namespace askdb::nlq
