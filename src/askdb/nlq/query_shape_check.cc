@@ -241,8 +241,6 @@ bool NamesOrIdentifiesRows(const IndexedColumn& c, int column, const SchemaIndex
   return false;
 }
 
-}  // namespace
-
 // "which cities …", "what countries …", "哪些城市": the column is asked for as a set of values
 // (which ones), not as a value of each row ("what are the countries of the channels …").
 bool AsksWhichValues(const std::vector<Item>& items, int column, const SchemaIndex& index) {
@@ -259,6 +257,8 @@ bool AsksWhichValues(const std::vector<Item>& items, int column, const SchemaInd
   }
   return false;
 }
+
+}  // namespace
 
 bool ListsOnlyAttributes(const Query& q, const std::vector<Item>& items, const SchemaIndex& index) {
   if (!q.measures.empty() || !q.group_columns.empty() || q.projections.size() != 1) return false;
