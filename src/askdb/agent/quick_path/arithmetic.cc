@@ -175,6 +175,8 @@ enum class Tok {
   kFenZhi,          // 分之 between numbers: "五分之一" = 1/5
   kYou,             // 又 before a fraction: "一又二分之一" = 1.5
   kHalf,            // 一半 after 的: "300的一半"
+  kHalfOf,          // half of 300
+  kDouble,          // double 45, twice 30
   kBei,             // 倍 after a number after 的: "45的两倍"
   kOff,             // off: "15% off 80"
   kPowerWord,       // power after an exponent: "2 to the 10th power"
@@ -212,6 +214,9 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"difference between", Tok::kDifferenceOf},
     {"the difference of", Tok::kDifferenceOf},
     {"the reciprocal of", Tok::kReciprocal},
+    {"half of", Tok::kHalfOf},
+    {"double", Tok::kDouble},
+    {"twice", Tok::kDouble},
     {"reciprocal of", Tok::kReciprocal},
     {"the product of", Tok::kProductOf},
     {"the quotient of", Tok::kQuotientOf},
@@ -373,6 +378,31 @@ std::string_view TokName(Tok t) {
   }
 }
 
+// "a third", "two thirds", "three quarters", "one half": a fraction in words, with its length
+// ({0, 0} when there is none). Read before the number words, which would add "one third" up to
+// 4 ("one third of 90" had been 360). "second" is not a denominator (one second is a time).
+std::pair<long double, size_t> EnglishFractionPrefix(std::string_view s) {
+  static constexpr std::pair<std::string_view, int> kNumerators[] = {
+      {"a ", 1},    {"an ", 1},  {"one ", 1},   {"two ", 2},   {"three ", 3}, {"four ", 4},
+      {"five ", 5}, {"six ", 6}, {"seven ", 7}, {"eight ", 8}, {"nine ", 9}};
+  static constexpr std::pair<std::string_view, int> kDenominators[] = {
+      {"halves", 2},  {"half", 2},    {"thirds", 3},   {"third", 3},   {"quarters", 4},
+      {"quarter", 4}, {"fourths", 4}, {"fourth", 4},   {"fifths", 5},  {"fifth", 5},
+      {"sixths", 6},  {"sixth", 6},   {"sevenths", 7}, {"seventh", 7}, {"eighths", 8},
+      {"eighth", 8},  {"ninths", 9},  {"ninth", 9},    {"tenths", 10}, {"tenth", 10}};
+  for (const auto& [num_word, num] : kNumerators) {
+    if (!s.starts_with(num_word)) continue;
+    const std::string_view rest = s.substr(num_word.size());
+    for (const auto& [den_word, den] : kDenominators) {
+      const size_t end = num_word.size() + den_word.size();
+      if (rest.starts_with(den_word) && (end >= s.size() || !IsAsciiAlpha(s[end]))) {
+        return {static_cast<long double>(num) / den, end};
+      }
+    }
+  }
+  return {0, 0};
+}
+
 bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
   size_t i = 0;
   while (i < s.size()) {
@@ -383,6 +413,11 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
     }
     // English number words stand alone ("seven", not the "seven" in "sevenfold").
     if (IsAsciiAlpha(c) && (i == 0 || !IsAsciiAlpha(s[i - 1]))) {
+      if (const auto [fraction, length] = EnglishFractionPrefix(s.substr(i)); length > 0) {
+        out.push_back({Tok::kNumber, fraction, i});
+        i += length;
+        continue;
+      }
       const auto [value, length] = EnglishNumberPrefix(s.substr(i));
       if (length > 0 && (i + length >= s.size() || !IsAsciiAlpha(s[i + length]))) {
         out.push_back({Tok::kNumber, value, i});
@@ -513,8 +548,8 @@ class Parser {
            kind == Tok::kAddVerb || kind == Tok::kMultiplyVerb || kind == Tok::kDivideVerb ||
            kind == Tok::kSubtractVerb || kind == Tok::kIncrease || kind == Tok::kDecrease ||
            kind == Tok::kCbrt || kind == Tok::kPercentOf || kind == Tok::kReciprocal ||
-           kind == Tok::kSumOf || kind == Tok::kProductOf || kind == Tok::kDifferenceOf ||
-           kind == Tok::kQuotientOf;
+           kind == Tok::kHalfOf || kind == Tok::kDouble || kind == Tok::kSumOf ||
+           kind == Tok::kProductOf || kind == Tok::kDifferenceOf || kind == Tok::kQuotientOf;
   }
 
   // RAII depth guard: recursion is bounded so that "((((..." cannot overflow the stack.
@@ -865,6 +900,12 @@ class Parser {
       case Tok::kReciprocal:
         Advance();
         return Divide(1, Unary());
+      case Tok::kHalfOf:
+        Advance();
+        return Unary() / 2;
+      case Tok::kDouble:
+        Advance();
+        return Unary() * 2;
       case Tok::kSumOf:
       case Tok::kProductOf:
       case Tok::kDifferenceOf:

@@ -130,6 +130,22 @@ TEST(ArithmeticTest, ChineseFractions) {
   EXPECT_NE(Eval("一又二").rfind("error:", 0), std::string::npos);
 }
 
+TEST(ArithmeticTest, HalvesThirdsAndDoubles) {
+  EXPECT_EQ(Eval("half of 300"), "150");
+  EXPECT_EQ(Eval("a third of 90"), "30");
+  EXPECT_EQ(Eval("a quarter of 80"), "20");
+  EXPECT_EQ(Eval("double 45"), "90");
+  EXPECT_EQ(Eval("twice 30 plus 1"), "61");
+  // Fractions in words ("one third of 90" had been 1 + 3 = 4 times 90 = 360).
+  EXPECT_EQ(Eval("one third of 90"), "30");
+  EXPECT_EQ(Eval("one third of 90 plus 1"), "31");
+  EXPECT_EQ(Eval("two thirds of 90"), "60");
+  EXPECT_EQ(Eval("one half of 10"), "5");
+  EXPECT_EQ(Eval("three quarters of 80"), "60");
+  EXPECT_EQ(Eval("2 to the third"), "8");
+  EXPECT_EQ(Eval("twenty one plus one"), "22");
+}
+
 TEST(ArithmeticTest, NegativeSignInWords) {
   EXPECT_EQ(Eval("负五加三"), "-2");
   EXPECT_EQ(Eval("十的负二次方"), "0.01");
