@@ -36,6 +36,7 @@ grep -Eq '^线上 \(online\) +[0-9]{1,3}(,[0-9]{3})+\.[0-9]{2}$' <<< "$out" ||
   fail "no label, or money without separators, in the table: $out"
 [[ $out == *"线上 (online)的销售额 (CNY)"* || $out == *"的销售额 (CNY)最高"* ]] ||
   fail "no unit or label in the prose: $out"
+[[ $out == *"(共 3 行)"* ]] || fail "the table's footer is not in Chinese: $out"
 # 4. The reading is Chinese in a Chinese run.
 [[ $out == *"→ 分组 orders.channel"* ]] || fail "the reading is not in Chinese: $out"
 [[ $out != *"→ group"* && $out != *"default for a measure"* ]] || fail "English in the reading: $out"
@@ -43,6 +44,7 @@ grep -Eq '^线上 \(online\) +[0-9]{1,3}(,[0-9]{3})+\.[0-9]{2}$' <<< "$out" ||
 out=$(ask "revenue by channel" --db "$db")
 [[ $out == *"→ group orders.channel"* && $out != *"线上"* ]] || fail "the English run changed: $out"
 [[ $out == *"revenue (CNY)"* ]] || fail "no unit in the English answer: $out"
+[[ $out == *"(3 rows)"* ]] || fail "the English table's footer: $out"
 # 5. One number names its filter, with the filter's Chinese label.
 out=$(ask "线上的销售额" --db "$db")
 [[ $out == *"线上的销售额 (CNY)："* ]] || fail "the one number does not name its filter: $out"

@@ -98,7 +98,7 @@ void PrintSteps(const CliContext& ctx, const PipelineResult& r) {
           viewed ? r.step_views[i]->chart : analysis::RecommendChart(*step.result, request);
       chart.title = step.purpose;
       PrintQueryResult(ctx, step.sql, viewed ? r.step_views[i]->result : *step.result, chart,
-                       r.money_columns, NullText(zh));
+                       r.money_columns, NullText(zh), zh);
     } else if (step.success && step.python.is_object()) {
       std::cout << step.text << "\n"
                 << style.Dim(
@@ -238,7 +238,7 @@ void PrintPipelineAnswer(const CliContext& ctx, const PipelineResult& r,
   if (r.route == PipelineRoute::kAnalysis) {
     PrintSteps(ctx, r);
   } else if (r.result) {
-    PrintQueryResult(ctx, r.sql, AnswerRows(r), AnswerChart(r), r.money_columns, NullText(zh));
+    PrintQueryResult(ctx, r.sql, AnswerRows(r), AnswerChart(r), r.money_columns, NullText(zh), zh);
     std::cout << "\n";
   }
   std::cout << style.Bold(r.answer) << "\n";

@@ -14,11 +14,13 @@ constexpr int kMaxChartWidth = 80;
 
 void PrintQueryResult(const CliContext& ctx, std::string_view sql, const db::ResultSet& result,
                       const analysis::ChartSpec& chart,
-                      const std::vector<std::string>& money_columns, std::string_view null_text) {
+                      const std::vector<std::string>& money_columns, std::string_view null_text,
+                      bool chinese) {
   const Style style = ctx.style();
   if (!sql.empty()) std::cout << style.Cyan(sql) << "\n\n";
   if (chart.kind == analysis::ChartKind::kKpi) {
-    std::cout << style.Bold(chart.kpi_label) << ": " << style.Green(chart.kpi_formatted) << "\n";
+    std::cout << style.Bold(chart.kpi_label) << (chinese ? "：" : ": ")
+              << style.Green(chart.kpi_formatted) << "\n";
     return;
   }
   TableFormat format;
@@ -27,6 +29,7 @@ void PrintQueryResult(const CliContext& ctx, std::string_view sql, const db::Res
   format.sql = std::string(sql);
   format.money_columns = money_columns;
   format.null_text = std::string(null_text);
+  format.chinese = chinese;
   std::cout << FormatTable(result, format);
   std::vector<std::string> lines =
       analysis::RenderTextChart(chart, std::min(ctx.terminal.width, kMaxChartWidth));

@@ -15,11 +15,11 @@ namespace askdb::cli {
 
 // Prints SQL (when non-empty), the table, and the chart or KPI to stdout.
 // `money_columns`: source columns known to hold money (agent/ask/money_columns.h).
-// `null_text`: how a NULL cell reads (TableFormat::null_text).
+// `null_text`: how a NULL cell reads (TableFormat::null_text); `chinese`: the footer's language.
 void PrintQueryResult(const CliContext& ctx, std::string_view sql, const db::ResultSet& result,
                       const analysis::ChartSpec& chart,
                       const std::vector<std::string>& money_columns = {},
-                      std::string_view null_text = "NULL");
+                      std::string_view null_text = "NULL", bool chinese = false);
 
 // {"sql":..., "columns":[...], "rows":[[...]], "truncated":..., "elapsed_ms":...,
 //  "chart":{...}}

@@ -159,10 +159,17 @@ std::string FormatTable(const db::ResultSet& result, const TableFormat& format) 
   }
 
   const size_t hidden = result.row_count() - shown;
-  std::string footer =
-      "(" + std::to_string(result.row_count()) + (result.row_count() == 1 ? " row" : " rows");
-  if (hidden > 0) footer += ", " + std::to_string(shown) + " shown";
-  if (result.truncated) footer += "; more rows exist beyond the row cap (--max-rows)";
+  const std::string rows = std::to_string(result.row_count());
+  std::string footer = format.chinese ? "(共 " + rows + " 行"
+                                      : "(" + rows + (result.row_count() == 1 ? " row" : " rows");
+  if (hidden > 0) {
+    footer += format.chinese ? "，显示 " + std::to_string(shown) + " 行"
+                             : ", " + std::to_string(shown) + " shown";
+  }
+  if (result.truncated) {
+    footer += format.chinese ? "；达到行数上限，还有更多行（--max-rows）"
+                             : "; more rows exist beyond the row cap (--max-rows)";
+  }
   footer += ")\n";
   out += footer;
   return out;

@@ -20,6 +20,7 @@ struct TableFormat {
   std::vector<std::string> money_columns;
   // How a NULL cell reads: "NULL" for SQL (askdb sql), "—" / "(空)" in an answer (askdb ask).
   std::string null_text = "NULL";
+  bool chinese = false;  // the footer's language: "(共 3 行)" / "(3 rows)"
 };
 
 std::string FormatTable(const db::ResultSet& result, const TableFormat& format);

@@ -92,10 +92,15 @@ TEST(TablePrinterTest, MoneyHasThousandsSeparatorsAndNullReadsAsAsked) {
   EXPECT_NE(lines[2].find("1234567"), std::string::npos) << lines[2];
   EXPECT_NE(lines[3].find("-5.50"), std::string::npos) << lines[3];
   EXPECT_TRUE(lines[3].starts_with("NULL")) << lines[3];  // askdb sql: as SQL says it
+  EXPECT_EQ(lines[4], "(2 rows)");
   format.null_text = "(空)";
+  format.chinese = true;  // askdb ask in Chinese: the footer too
   lines = Lines(FormatTable(r, format));
   EXPECT_TRUE(lines[3].starts_with("(空)")) << lines[3];
   EXPECT_TRUE(lines[3].ends_with("(空)")) << lines[3];
+  EXPECT_EQ(lines[4], "(共 2 行)");
+  format.max_rows = 1;
+  EXPECT_EQ(Lines(FormatTable(r, format)).back(), "(共 2 行，显示 1 行)");
 }
 
 // Money keeps two decimals whatever its values need (2328.60, 12.00); a percentage shows at
