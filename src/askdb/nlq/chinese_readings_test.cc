@@ -112,6 +112,8 @@ class ChineseReadingsTest : public ::testing::Test {
 TEST_F(ChineseReadingsTest, ShuAfterATableWordCountsItsRows) {
   EXPECT_EQ(Rows("会员数是多少"), (std::vector<std::string>{"6"}));
   EXPECT_EQ(Rows("各国家的会员数"), (std::vector<std::string>{"Japan|3", "France|2", "Chile|1"}));
+  // 各 right after the grouped word repeats the grouping.
+  EXPECT_EQ(Rows("每位会员各有多少订单").size(), 4u);
 }
 
 // 每/各 before a table whose names repeat (two members called Ann) group by the name with the

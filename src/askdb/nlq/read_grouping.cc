@@ -158,6 +158,16 @@ void Parser::ParseGrouping() {
   for (int i = 0; i < n; ++i) {
     if (!items_[i].used && items_[i].kind == ItemKind::kKeyword) ReadGroupWord(i);
   }
+  // "每个国家各有多少客户": 各 right after the grouped word repeats the grouping ("each of
+  // them"); it groups nothing else.
+  for (int i = 1; i < n && chinese_ && !q_.group_columns.empty(); ++i) {
+    Item& it = items_[i];
+    const Item& before = items_[i - 1];
+    if (!it.used && (it.text == "各" || it.text == "各自") && before.used &&
+        before.kind == ItemKind::kTerm && before.unit_end == it.unit_begin) {
+      it.used = true;
+    }
+  }
 }
 
 void Parser::ParseOrdering() {
