@@ -376,7 +376,6 @@ TEST_F(QuickPathTest, BareDataSizeLetters) {
                                  {"1T等于多少GB", "1000", "1024"},
                                  {"3.5G是多少兆", "3500", "3584"},
                                  {"500M是多少G", "0.5", "0.48828125"},
-                                 {"1M等于多少K", "1000", "1024"},
                                  {"how many MB is 3.5 GB", "3500", ""},
                                  {"how many M is 2G", "2000", "2048"},
                                  {"5 KiB in KB", "5.12", ""},
@@ -395,6 +394,11 @@ TEST_F(QuickPathTest, BareDataSizeLetters) {
   }
   EXPECT_EQ(Ask("10G等于多少M")->text,
             "10 GB = 10000 MB（按 1000 进制；若按 1024 进制：10 GiB = 10240 MiB）");
+  // "k" is not read as KB: "10k等于多少m" may as well be a run of 10 km in metres.
+  auto k = Ask("10k等于多少m");
+  if (k) {
+    EXPECT_NE(k->value.value("dimension", ""), "data_size") << k->text;
+  }
   // A bare letter beside a unit of another kind is not guessed at.
   auto mixed = Ask("5k等于多少英里");
   if (mixed) {
