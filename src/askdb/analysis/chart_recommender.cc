@@ -535,7 +535,9 @@ class Recommender {
     s.kind = ChartKind::kKpi;
     s.kpi_value = value;
     s.kpi_label = rs_.columns[0].name;
-    s.kpi_formatted = FormatNumber(value, !facts_.money.empty() && facts_.money[0]);
+    s.kpi_formatted = !facts_.ratio.empty() && facts_.ratio[0]
+                          ? FormatFraction(value)
+                          : FormatNumber(value, !facts_.money.empty() && facts_.money[0]);
     s.title = TitleOr(s.kpi_label);
     s.reason = words_.Pick("指标卡：结果只有一个数值", "KPI card: the result is a single number");
     s.data.labels = {s.kpi_label};
@@ -967,6 +969,15 @@ std::string FormatNumber(double value, bool money) {
   if (!frac.empty()) out += "." + frac;
   bool negative = value < 0 && out.find_first_not_of("0.,") != std::string::npos;
   return negative ? "-" + out : out;
+}
+
+std::string FormatFraction(double fraction) {
+  const double percent = fraction * 100;
+  if (!std::isfinite(percent) || percent == 0 || std::abs(percent) >= 0.1)
+    return FormatNumber(percent) + "%";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.3g", percent);
+  return std::string(buf) + "%";
 }
 
 std::string FormatCompact(double value) {

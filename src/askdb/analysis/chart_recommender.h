@@ -119,6 +119,9 @@ ChartSpec RecommendChart(const db::ResultSet& result, const ChartRequest& reques
 // "1,234,567.89": thousands separators, at most two decimals, trailing zeros dropped; money
 // keeps both decimals ("2,328.60", "12.00").
 std::string FormatNumber(double value, bool money = false);
+// A fraction in percent: 0.03842 → "3.84%"; below 0.1% three significant digits
+// ("0.0123%") so a small rate never reads as 0.
+std::string FormatFraction(double fraction);
 // "1.2K", "3.4M", "5.6B", "7.8T"; plain FormatNumber below 1,000.
 std::string FormatCompact(double value);
 

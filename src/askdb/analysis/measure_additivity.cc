@@ -459,6 +459,50 @@ std::string SourceColumn(Span item, bool qualified = false) {
   return column ? text::AsciiLower(*column) : "";
 }
 
+// A name that says ratio: ends in 率 or in the word rate/ratio ("discount_rate",
+// "ConversionRate", "折扣率"); a "%" or "percent" name is already in percent.
+bool NamesRatio(std::string_view name) {
+  const std::string lower = text::AsciiLower(name);
+  if (lower.find('%') != std::string::npos || lower.find("percent") != std::string::npos ||
+      lower.find("百分") != std::string::npos)
+    return false;
+  if (lower.ends_with("率")) return true;
+  for (std::string_view word : {"rate", "ratio"}) {
+    if (!lower.ends_with(word)) continue;
+    const size_t at = lower.size() - word.size();
+    if (at == 0 || !std::isalpha(static_cast<unsigned char>(lower[at - 1])) ||
+        std::isupper(static_cast<unsigned char>(name[at])))
+      return true;
+  }
+  return false;
+}
+
+// An item dividing aggregates (SUM(a) / SUM(b)), with no literal factor (a "* 100" share is
+// in percent already).
+bool DividesAggregates(Span item) {
+  item = Unwrap(item);
+  if (item.empty() || !HasAggregate(item)) return false;
+  const int base = item.front().depth;
+  bool divides = false;
+  for (const Tok& t : item) {
+    if (t.kind == TokKind::kNumber && t.depth == base) return false;
+    if (t.kind == TokKind::kOp && t.depth == base && t.text == "/") divides = true;
+  }
+  return divides;
+}
+
+// Every non-null value lies in [0, 1] and one strictly inside: a fraction to show as percent.
+bool ValuesAreFractions(const db::ResultSet& result, size_t c) {
+  bool inside = false;
+  for (const std::vector<db::Value>& row : result.rows) {
+    if (row[c].is_null()) continue;
+    const std::optional<double> v = row[c].AsNumber();
+    if (!v || *v < 0 || *v > 1) return false;
+    inside = inside || (*v > 0 && *v < 1);
+  }
+  return inside;
+}
+
 }  // namespace
 
 ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql,
@@ -497,6 +541,9 @@ ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql,
         !(items_match && IsCount(WithoutAlias(st.items[c]))) && AllNumbers(result, c) &&
         (known_money || DeclaresScaleTwo(col.declared_type) || ValuesHaveScaleTwo(result, c) ||
          (measures::NamesMoney(col.name) && !measures::NamesQuantity(col.name))));
+    facts.ratio.push_back(
+        !facts.money.back() && ValuesAreFractions(result, c) &&
+        (NamesRatio(col.name) || (items_match && DividesAggregates(WithoutAlias(st.items[c])))));
   }
   return facts;
 }

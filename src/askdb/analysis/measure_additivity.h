@@ -44,6 +44,10 @@ struct ResultFacts {
   // (measures::NamesMoney: SQLite returns a SUM as a plain REAL), or a source column known to
   // hold money (DescribeResult's money_columns); never a COUNT.
   std::vector<bool> money;
+  // One per result column: a fraction shown in percent ("3.84%", not "0.04"): every value in
+  // [0, 1] and the name says ratio (ends in 率, rate, ratio) or the item divides aggregates
+  // (SUM(a) / SUM(b)); never money.
+  std::vector<bool> ratio;
   // One per result column: the source column it shows, bare or under SUM/AVG/MIN/MAX and
   // wrappers, lower-case as the SQL names it ("genre.name", "total"); "" for a COUNT or a
   // computation (the value is then not the column's, nor in its unit).

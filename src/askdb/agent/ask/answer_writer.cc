@@ -87,6 +87,42 @@ std::string Tied(const std::string& label, int ties, bool chinese, const TieWord
          std::string(ties == 2 ? words.en_one : words.en_many);
 }
 
+// A result the row cap cut (askdb's own cap or the engine's default LIMIT, not a top N the
+// question asked for): said so, with what to do, since rows the reader did not leave out
+// are missing.
+std::string CutRows(size_t rows, bool chinese) {
+  const std::string n = FormatNumber(static_cast<double>(rows), false);
+  return chinese ? "前 " + n + " 行（结果已截断，可加条件或改问汇总）"
+                 : "the first " + n + " rows (cut; narrow the question or ask for a total)";
+}
+
+// One row ("Who is our oldest employee?"): named, not counted — "Margaret Peacock." A first
+// and a last name column read as one name; other columns as "name: value". Empty when the
+// row is not one or has too many columns to read as a sentence.
+std::string OneRow(const db::ResultSet& result, bool chinese) {
+  constexpr size_t kMaxColumns = 4;
+  if (result.row_count() != 1 || result.columns.empty() || result.columns.size() > kMaxColumns)
+    return "";
+  const std::vector<db::Value>& row = result.rows[0];
+  const auto last_name = [](const std::string& name) {
+    const std::string n = text::AsciiLower(name);
+    return n == "last name" || n == "lastname" || n == "last_name" || n == "surname" ||
+           name.ends_with("姓") || name.ends_with("姓氏");
+  };
+  std::vector<std::string> parts;
+  for (size_t c = 0; c < result.columns.size(); ++c) {
+    const std::string value = row[c].is_null() ? "—" : row[c].ToDisplayString();
+    if (c == 1 && last_name(result.columns[1].name)) {
+      parts[0] += " " + value;  // the first column's first name and this last name
+      continue;
+    }
+    parts.push_back(c == 0 ? value : result.columns[c].name + (chinese ? "：" : ": ") + value);
+  }
+  std::string out;
+  for (size_t k = 0; k < parts.size(); ++k) out += (k ? (chinese ? "，" : ", ") : "") + parts[k];
+  return out + (chinese ? "。" : ".");
+}
+
 // The chart shows only some of the groups: their count, lowest value and total are not the
 // result's, so only what holds for the whole result is said.
 std::string PartialCategoryAnswer(const analysis::ChartData& data, const Extremes& e,
@@ -98,7 +134,8 @@ std::string PartialCategoryAnswer(const analysis::ChartData& data, const Extreme
   const std::string top_value = FormatNumber(*series.values[e.max_index], series.money);
   if (chinese) {
     std::string out =
-        "共 " + all + " 项，图中显示" + (data.shows_largest ? "最大的 " : "前 ") + shown + " 项";
+        (data.row_cap_reached ? CutRows(data.total_categories, true) : "共 " + all + " 项") +
+        "，图中显示" + (data.shows_largest ? "最大的 " : "前 ") + shown + " 项";
     if (data.shows_largest) {
       out += "；" + top + ZhGap(top) + "的" + series.name + (e.max_ties > 1 ? "并列最高" : "最高") +
              "，为 " + top_value;
@@ -106,7 +143,8 @@ std::string PartialCategoryAnswer(const analysis::ChartData& data, const Extreme
     return out + "。";
   }
   std::string out =
-      all + " groups; the chart shows the " + (data.shows_largest ? "largest " : "first ") + shown;
+      (data.row_cap_reached ? CutRows(data.total_categories, false) : all + " groups") +
+      "; the chart shows the " + (data.shows_largest ? "largest " : "first ") + shown;
   if (data.shows_largest) {
     out += "; " + top + (e.max_ties > 1 ? " tie for the highest " : " has the highest ") +
            series.name + " at " + top_value;
@@ -139,7 +177,7 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   if (chinese) {
     // A top N asked for is "the first N"; only the row cap means rows the reader did not ask
     // to leave out are missing.
-    out = data.row_cap_reached ? "共 " + n + " 项（达到查询的行数上限）；"
+    out = data.row_cap_reached ? CutRows(data.labels.size(), true) + "；"
           : data.rows_limited  ? "前 " + n + " 项；"
                                : "共 " + n + " 项；";
     if (e.all_equal()) {
@@ -157,7 +195,7 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
     return out + "。";
   }
   const std::string rows = n + (data.grouped ? " groups" : " rows");
-  out = data.row_cap_reached ? rows + ", cut at the row limit; "
+  out = data.row_cap_reached ? CutRows(data.labels.size(), false) + "; "
         : data.rows_limited  ? "the first " + rows + "; "
                              : rows + "; ";
   if (e.all_equal()) {
@@ -397,11 +435,11 @@ std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& 
     case analysis::ChartKind::kTable:
       break;
   }
+  if (result.truncated) return CutRows(result.row_count(), chinese) + (chinese ? "。" : ".");
+  if (std::string row = OneRow(result, chinese); !row.empty()) return row;
   const std::string rows = std::to_string(result.row_count());
-  std::string out =
+  const std::string out =
       chinese ? "共返回 " + rows + " 行" : rows + (result.row_count() == 1 ? " row" : " rows");
-  if (result.truncated)
-    out += chinese ? "（已达行数上限，另有更多行）" : " (row cap reached; more exist)";
   return out + (chinese ? "。" : ".");
 }
 

@@ -90,10 +90,13 @@ TEST(AnswerWriterTest, ATopNOfAnAdditiveMeasureHasNoTotalOfTheWhole) {
   capped.truncated = true;
   const analysis::ChartSpec capped_chart = ChartFor(
       capped, "SELECT BillingCountry AS country, SUM(Total) AS revenue FROM Invoice GROUP BY 1");
-  EXPECT_EQ(WriteAnswer(capped, capped_chart, false).rfind("3 groups, cut at the row limit; ", 0),
+  EXPECT_EQ(WriteAnswer(capped, capped_chart, false)
+                .rfind("the first 3 rows (cut; narrow the question or ask for a total); ", 0),
             0u)
       << WriteAnswer(capped, capped_chart, false);
-  EXPECT_EQ(WriteAnswer(capped, capped_chart, true).rfind("共 3 项（达到查询的行数上限）；", 0), 0u)
+  EXPECT_EQ(WriteAnswer(capped, capped_chart, true)
+                .rfind("前 3 行（结果已截断，可加条件或改问汇总）；", 0),
+            0u)
       << WriteAnswer(capped, capped_chart, true);
   // The same LIMIT over fewer groups than it allows: these are all, the total stands.
   const analysis::ChartSpec all =

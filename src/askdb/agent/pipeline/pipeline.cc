@@ -707,6 +707,16 @@ struct Pipeline::Impl {
     Finish(s, ctx, from_model ? PipelineRoute::kLlm : PipelineRoute::kEngine, s.sql);
   }
 
+  // The engine writes LIMIT default_list_limit into a list the question set no N for
+  // (no "limit" in its explanation): a result that fills it was cut there, and the connector
+  // never saw the next row to say so.
+  bool EngineCapReached(const nlq::Translation& t, const db::ResultSet& result) const {
+    const long long cap = options().translate.default_list_limit;
+    const bool asked_n = std::any_of(t.explanation.begin(), t.explanation.end(),
+                                     [](const nlq::Mapping& m) { return m.kind == "limit"; });
+    return !asked_n && cap > 0 && static_cast<long long>(result.row_count()) >= cap;
+  }
+
   StatusOr<NodeOutcome> Execute(RunState& s, NodeContext& ctx) {
     if (options().sql_only) {
       FinishUnexecuted(s, ctx);
@@ -722,6 +732,9 @@ struct Pipeline::Impl {
       if (from_model) s.attempts.push_back({s.sql, ""});
       s.final_sql = s.sql;
       s.result = std::move(result).value();
+      if (s.sql_source == SqlSource::kEngine && last_translation &&
+          EngineCapReached(*last_translation, *s.result))
+        s.result->truncated = true;
       s.route = s.sql_source == SqlSource::kCache    ? PipelineRoute::kCache
                 : s.sql_source == SqlSource::kEngine ? PipelineRoute::kEngine
                                                      : PipelineRoute::kLlm;
@@ -928,7 +941,9 @@ struct Pipeline::Impl {
   // answer's filters. The rows themselves stay as the query returned them.
   AnswerView View(const RunState& s) {
     AnswerViewInput input;
-    input.question = s.original_question;
+    // A follow-up's chart is titled by what it was read as ("2024年每月上海的销售额"), not
+    // "按月呢".
+    input.question = s.follow_up.empty() ? s.original_question : s.question;
     input.sql = s.final_sql;
     input.money_columns = MoneyColumns();
     input.model = ds != nullptr && ds->model ? &*ds->model : nullptr;
@@ -1167,8 +1182,10 @@ struct Pipeline::Impl {
       initial.history.push_back(std::move(line));
     }
     // Only a data question has slots a follow-up can replace; after a greeting or a sum
-    // the question is new (and needs no database to tell).
-    if (session.Last()->sql.empty()) return Status::Ok();
+    // the question is new (and needs no database to tell). A follow-up the engine declined
+    // (no SQL, but rewritten) still holds the thread: the next one reads on from it.
+    const Turn& last = *session.Last();
+    if (last.sql.empty() && last.resolved_question == last.question) return Status::Ok();
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
     const FollowUp follow_up = session.Resolve(initial.question, d->index.get());
     if (follow_up.is_follow_up) {

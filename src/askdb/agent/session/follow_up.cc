@@ -1,6 +1,7 @@
 #include "askdb/agent/session/follow_up.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <optional>
 #include <set>
@@ -388,6 +389,40 @@ const Slot* OnlySlot(const std::vector<Slot>& slots, SlotKind kind, bool* ambigu
   return found;
 }
 
+// "订单数呢" after "2024年手机的销售额": the measure after the previous question's last 的
+// gives way to the one asked ("2024年手机的订单数"). Only a Chinese "(那)X呢" whose X names a
+// measure by its ending (数/额/量/率/价) and a previous question ending "…的<measure>";
+// nullopt otherwise.
+std::optional<FollowUp> MeasureSwap(std::string_view previous, std::string_view follow_up) {
+  std::string x(follow_up);
+  while (!x.empty() && std::isspace(static_cast<unsigned char>(x.back()))) x.pop_back();
+  while (!x.empty() && std::isspace(static_cast<unsigned char>(x.front()))) x.erase(0, 1);
+  for (std::string_view end : {"？", "?", "。"}) {
+    if (x.ends_with(end)) x.resize(x.size() - end.size());
+  }
+  if (!x.ends_with("呢")) return std::nullopt;
+  x.resize(x.size() - std::string_view("呢").size());
+  for (std::string_view start : {"那么", "那"}) {
+    if (x.starts_with(start)) {
+      x.erase(0, start.size());
+      break;
+    }
+  }
+  static constexpr std::string_view kMeasureEnds[] = {"数", "额", "量", "率", "价"};
+  const bool measure_word = std::any_of(std::begin(kMeasureEnds), std::end(kMeasureEnds),
+                                        [&](std::string_view e) { return x.ends_with(e); });
+  if (x.empty() || !measure_word || !text::ContainsCjk(x) || x.size() > 24) return std::nullopt;
+  const size_t de = previous.rfind("的");
+  if (de == std::string_view::npos || de == 0) return std::nullopt;
+  std::string_view old = previous.substr(de + std::string_view("的").size());
+  for (std::string_view end : {"？", "?", "。"}) {
+    if (old.ends_with(end)) old.remove_suffix(end.size());
+  }
+  if (old.empty() || old.find(' ') != std::string_view::npos) return std::nullopt;
+  FollowUp out{true, std::string(previous.substr(0, de)) + "的" + x, std::string(old) + " → " + x};
+  return out;
+}
+
 }  // namespace
 
 FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::string_view follow_up,
@@ -398,7 +433,11 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
   const std::vector<Unit> units = nlq::TokenizeUnits(follow_up);
   std::vector<bool> covered;
   const std::vector<Slot> slots = ScanSlots(follow_up, units, index, &covered);
-  if (slots.empty()) return NotFollowUp(follow_up, "no value, period, grouping or top-N");
+  if (slots.empty()) {
+    if (std::optional<FollowUp> swap = MeasureSwap(previous_resolved_question, follow_up))
+      return *swap;
+    return NotFollowUp(follow_up, "no value, period, grouping or top-N");
+  }
   for (size_t k = 0; k < units.size(); ++k) {
     if (!covered[k] && !IsFiller(units[k])) {
       return NotFollowUp(
@@ -443,8 +482,14 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
                                             "previous question to replace");
         }
         // "by genre" gives way to "for Jazz"; "各流派" to "爵士".
-        const std::string text =
-            old->kind == SlotKind::kGroupOver && !chinese ? "for " + s.text : s.text;
+        // ... unless a preposition already stands before it ("customers in each country" →
+        // "in Germany", not "in for Germany").
+        const std::string before = " " + text::AsciiLower(previous.substr(0, old->begin));
+        const bool after_preposition = before.ends_with(" in ") || before.ends_with(" for ") ||
+                                       before.ends_with(" of ") || before.ends_with(" across ");
+        const std::string text = old->kind == SlotKind::kGroupOver && !chinese && !after_preposition
+                                     ? "for " + s.text
+                                     : s.text;
         edits.push_back({old->begin, old->end, text, 0});
         notes.push_back(old->text + " → " + text);
         break;
@@ -461,12 +506,12 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
         } else if (chinese) {
           std::string text = RenderPeriod(s.period, true, false);
           edits.push_back({0, 0, text, 0});
-          notes.push_back("added " + text);
+          notes.push_back((chinese ? "加上 " : "added ") + text);
         } else {
           std::string text = RenderPeriod(s.period, false, true);
           size_t at = ContentEnd(previous, prev_units);
           edits.push_back({at, at, " " + text, 0});
-          notes.push_back("added " + text);
+          notes.push_back((chinese ? "加上 " : "added ") + text);
         }
         break;
       }
@@ -485,12 +530,12 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
           const Slot* period = OnlySlot(prev_slots, SlotKind::kPeriod, &ambiguous);
           size_t at = period != nullptr && !ambiguous ? period->end : 0;
           edits.push_back({at, at, text, 1});
-          notes.push_back("added " + text);
+          notes.push_back((chinese ? "加上 " : "added ") + text);
         } else {
           std::string text = RenderGrouping(s.grain, false, false);
           size_t at = ContentEnd(previous, prev_units);
           edits.push_back({at, at, " " + text, 1});
-          notes.push_back("added " + text);
+          notes.push_back((chinese ? "加上 " : "added ") + text);
         }
         break;
       }
