@@ -30,7 +30,9 @@
 #include "askdb/common/text.h"
 #include "askdb/knowledge/evidence.h"
 #include "askdb/llm/llm_client.h"
+#include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/time_expr.h"
+#include "askdb/nlq/tokenizer.h"
 
 namespace askdb::agent::pipeline {
 namespace {
@@ -68,6 +70,52 @@ constexpr char kEvidenceNode[] = "evidence";
 
 bool IsDataQuestion(RequestType type) {
   return type == RequestType::kDataQuery || type == RequestType::kVisualization;
+}
+
+// What it takes to send a request the classifier did not call a data question down the data
+// path anyway (issue 13): the words of small talk and web searches are everyday words, so
+// the data itself decides.
+enum class DataOverride {
+  kNever,     // greetings, thanks, farewells, help, computations, dates, consultations, plans
+  kAnswered,  // a rule's small talk or web search: only when the engine answers it
+  kNamed,     // the intent model's guess: when the request names a table, column or value
+};
+
+DataOverride DataOverrideFor(const Classification& c) {
+  if (IsDataQuestion(c.type)) return DataOverride::kNever;
+  const bool model = std::any_of(c.rules.begin(), c.rules.end(),
+                                 [](const std::string& r) { return r.rfind("model.", 0) == 0; });
+  if (model && (c.type == RequestType::kTrivial || c.type == RequestType::kWebSearch)) {
+    return DataOverride::kNamed;
+  }
+  if (c.type == RequestType::kWebSearch || c.quick_intent == QuickIntent::kChitChat) {
+    return DataOverride::kAnswered;
+  }
+  return DataOverride::kNever;
+}
+
+// Whether the question holds a table name, a stored value or (in Chinese) a column name of
+// two or more matching units: one CJK character or one English word is too common to name
+// the data on its own. Finds 生死疲劳 (a title) where the engine abstains without a mapping.
+bool HoldsADataName(std::string_view question, const nlq::SchemaIndex& index) {
+  const std::vector<nlq::Unit> units = nlq::TokenizeUnits(question);
+  for (size_t i = 0; i < units.size(); ++i) {
+    bool cjk = true;
+    for (size_t n = 1; n <= index.max_term_units() && i + n <= units.size(); ++n) {
+      cjk = cjk && units[i + n - 1].kind == nlq::UnitKind::kCjk;
+      if (n < 2) continue;
+      const std::vector<int>* ids = index.FindTerms(nlq::JoinUnitKeys(units, i, i + n));
+      if (ids == nullptr) continue;
+      for (int id : *ids) {
+        const nlq::Term& t = index.terms()[id];
+        if (t.kind == nlq::TermKind::kTable || t.kind == nlq::TermKind::kValue ||
+            (t.kind == nlq::TermKind::kColumn && cjk)) {
+          return true;
+        }
+      }
+    }
+  }
+  return false;
 }
 
 // Request types this slice of the pipeline does not handle yet, in the question's language.
@@ -191,14 +239,18 @@ struct Pipeline::Impl {
     s.language = std::string(LanguageCode(c.language));
     std::string classified_by = c.ByIntentModel() ? "intent_model" : "rules";
     // Asked at most once: it runs the engine over the question.
-    std::optional<bool> looks_like_data;
-    auto names_the_data = [&] {
-      if (!looks_like_data) looks_like_data = LooksLikeData(s.question);
-      return *looks_like_data;
+    std::optional<DataSignal> data_signal;
+    auto signal = [&] {
+      if (!data_signal) data_signal = LooksLikeData(s.question);
+      return *data_signal;
     };
-    // The learned model only guesses from the wording; a request that names the data's
-    // tables, columns or values is a data question whatever it guessed.
-    if (c.ByIntentModel() && !IsDataQuestion(c.type) && names_the_data()) {
+    auto names_the_data = [&] { return signal() != DataSignal::kNone; };
+    // The learned model only guesses from the wording, and small talk and web-search words are
+    // everyday words: a request that names the data's tables, columns or values (model) or
+    // that the engine answers (rules) is a data question whatever they said.
+    const DataOverride override_by = DataOverrideFor(c);
+    if ((override_by == DataOverride::kNamed && names_the_data()) ||
+        (override_by == DataOverride::kAnswered && signal() == DataSignal::kAnswered)) {
       c.type = RequestType::kDataQuery;
       c.quick_intent = QuickIntent::kNone;
       classified_by = "rules+schema";
@@ -353,12 +405,24 @@ struct Pipeline::Impl {
                                 options().translate);
   }
 
-  bool LooksLikeData(const std::string& question) {
+  // How firmly the question is about the data: the engine answers it; or it maps a phrase of
+  // the question to a table, column or value, or holds a table name or stored value (an
+  // abstention that found nothing, "没有在数据库中找到…", or a mapping with no phrase such as
+  // a time anchor does not count).
+  enum class DataSignal { kNone, kNamed, kAnswered };
+  DataSignal LooksLikeData(const std::string& question) {
     StatusOr<PreparedDatasource*> d = Datasource();
-    if (!d.ok()) return false;  // the model decides; the datasource error surfaces later
-    const nlq::Translation t = nlq::Engine::Translate(
-        question, *(*d)->index, (*d)->connector->dialect(), options().translate);
-    return t.answered || !t.explanation.empty();
+    if (!d.ok()) return DataSignal::kNone;  // the model decides; the error surfaces later
+    const nlq::SchemaIndex& index = *(*d)->index;
+    const nlq::Translation t =
+        nlq::Engine::Translate(question, index, (*d)->connector->dialect(), options().translate);
+    if (t.answered) return DataSignal::kAnswered;
+    const bool mapped =
+        std::any_of(t.explanation.begin(), t.explanation.end(), [](const nlq::Mapping& m) {
+          return !m.phrase.empty() &&
+                 (m.kind == "table" || m.kind == "column" || m.kind == "value");
+        });
+    return mapped || HoldsADataName(question, index) ? DataSignal::kNamed : DataSignal::kNone;
   }
 
   // --- multi-step analysis ------------------------------------------------------------
