@@ -491,9 +491,12 @@ class Recommender {
     for (size_t i = 1; i < categories.size(); ++i) merged.more.push_back(categories[i].index);
     constexpr std::string_view kFirst[] = {"first", "given"};
     constexpr std::string_view kLast[] = {"last", "family", "surname"};
+    // Chinese: the semantic model's 名/姓 ("姓", "客户姓", "姓氏").
+    const std::string& second = categories[1].name;
     merged.person_name =
-        categories.size() == 2 && (ContainsAny(Lower(categories[0].name), kFirst) ||
-                                   ContainsAny(Lower(categories[1].name), kLast));
+        categories.size() == 2 &&
+        (ContainsAny(Lower(categories[0].name), kFirst) || ContainsAny(Lower(second), kLast) ||
+         second.ends_with("姓") || second.ends_with("姓氏"));
     std::set<std::string> seen;
     for (size_t r = 0; r < rs_.rows.size(); ++r) {
       if (!seen.insert(CategoryLabel(merged, r)).second) return;

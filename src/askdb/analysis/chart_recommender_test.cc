@@ -350,6 +350,9 @@ TEST(ChartRecommenderTest, LongSeriesAreSampledKeepingEnds) {
 }
 
 TEST(ChartRecommenderTest, FormatsNumbers) {
+  EXPECT_EQ(FormatFraction(0.038420), "3.84%");
+  EXPECT_EQ(FormatFraction(0.5), "50%");
+  EXPECT_EQ(FormatFraction(0.000123), "0.0123%");
   EXPECT_EQ(FormatNumber(0), "0");
   EXPECT_EQ(FormatNumber(1234567.891), "1,234,567.89");
   EXPECT_EQ(FormatNumber(-1000), "-1,000");

@@ -157,6 +157,22 @@ TEST(MeasureAdditivityTest, MoneyIsScaleTwoOrAMoneyName) {
   EXPECT_EQ(f.money, (std::vector<bool>{false, true, true, true, false, false, false}));
 }
 
+// A fraction shown in percent: a 率/rate name or SUM(a) / SUM(b), every value in [0, 1]; not a
+// rate above 1 (an exchange rate), not a share already in percent (* 100), not a plain average.
+TEST(MeasureAdditivityTest, RatiosAreFractionsNamedSoOrDividingAggregates) {
+  db::ResultSet r;
+  r.columns = {{"折扣率", ""},    {"r", ""},     {"exchange_rate", ""},
+               {"share (%)", ""}, {"avg_x", ""}, {"ConversionRate", ""}};
+  r.rows.push_back({db::Value::Double(0.0384), db::Value::Double(0.5), db::Value::Double(6.5),
+                    db::Value::Double(0.2), db::Value::Double(0.3), db::Value::Double(0.12)});
+  const ResultFacts f = DescribeResult(
+      r,
+      "SELECT (CAST(SUM(d) AS REAL) / NULLIF(SUM(g), 0)) AS \"折扣率\", SUM(a) / SUM(b) AS r, "
+      "AVG(e) AS exchange_rate, SUM(a) * 100 / SUM(b) AS \"share (%)\", AVG(x) AS avg_x, "
+      "AVG(c) AS ConversionRate FROM t");
+  EXPECT_EQ(f.ratio, (std::vector<bool>{true, true, false, false, false, true}));
+}
+
 // SQLite returns SUM(Total) as a plain REAL under a name that says nothing of money: only the
 // knowledge that the source column holds money (a currency unit in the semantic model, the
 // engine's money column) makes it money — where the item is that column, bare or aggregated,

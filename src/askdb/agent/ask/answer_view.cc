@@ -114,6 +114,7 @@ std::vector<std::string> FilterWords(const Json& reading, const catalog::Semanti
                                      bool chinese) {
   std::vector<std::string> out;
   if (!reading.is_object()) return out;
+  std::string first_name_of;  // "customer." when the last word was a first name's value
   const Json mappings = reading.value("mappings", Json::array());
   for (const Json& m : mappings) {
     if (!m.is_object()) continue;
@@ -144,6 +145,18 @@ std::vector<std::string> FilterWords(const Json& reading, const catalog::Semanti
         if (it != w->labels.end() && !it->second.empty()) words = it->second;
       }
     }
+    // One person's first and last name read as one name ("Helena Holý", not "Helena、Holý").
+    const std::string lower = text::AsciiLower(column);
+    const size_t dot = lower.rfind('.');
+    const std::string table = dot == std::string::npos ? "" : lower.substr(0, dot + 1);
+    const std::string bare = lower.substr(table.size());
+    if (!negated && !first_name_of.empty() && first_name_of == table &&
+        (bare == "lastname" || bare == "last_name" || bare == "surname")) {
+      out.back() += " " + words;
+      first_name_of.clear();
+      continue;
+    }
+    first_name_of = !negated && (bare == "firstname" || bare == "first_name") ? table : "";
     out.push_back(negated ? (chinese ? "非" : "not ") + words : words);
   }
   return out;

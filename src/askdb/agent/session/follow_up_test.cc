@@ -187,5 +187,19 @@ RC_GTEST_FIXTURE_PROP(FollowUpTest, NotFollowUpMeansUnchanged, (const std::strin
   if (!f.is_follow_up) RC_ASSERT(f.resolved_question == q);
 }
 
+// "订单数呢" after "2024年手机的销售额": the measure after the last 的 is swapped; a word that
+// names no measure by its ending, or a question without "…的<measure>", is not.
+TEST(FollowUpMeasureTest, ChineseMeasureSwap) {
+  const FollowUp f = ResolveFollowUp("2024年手机的销售额", "订单数呢", nullptr);
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "2024年手机的订单数");
+  EXPECT_EQ(f.explanation, "销售额 → 订单数");
+  EXPECT_EQ(ResolveFollowUp("2024年各品类的销售额？", "那销量呢？", nullptr).resolved_question,
+            "2024年各品类的销量");
+  EXPECT_FALSE(ResolveFollowUp("2024年手机的销售额", "手机呢", nullptr).is_follow_up);
+  EXPECT_FALSE(ResolveFollowUp("2024年手机的销售额", "订单数", nullptr).is_follow_up);
+  EXPECT_FALSE(ResolveFollowUp("销售额", "订单数呢", nullptr).is_follow_up);
+}
+
 }  // namespace
 }  // namespace askdb::agent
