@@ -40,7 +40,9 @@ class ClassifyDataTest : public ::testing::Test {
          // Odd values: words of greetings stored as data must not turn greetings into queries.
          "CREATE TABLE 留言 (留言id INTEGER PRIMARY KEY, 内容 TEXT, 作者 TEXT);"
          "INSERT INTO 留言 VALUES (1, '你好', '莫言'), (2, 'hello', '路遥'), (3, '谢谢', '莫言'), "
-         "(4, '再见', '路遥'), (5, 'thank you', '莫言');");
+         "(4, '再见', '路遥'), (5, 'thank you', '莫言');"
+         "CREATE TABLE 行星 (行星id INTEGER PRIMARY KEY, 名称 TEXT, 卫星数量 INT);"
+         "INSERT INTO 行星 VALUES (1, '木星', 95), (2, '土星', 146), (3, '地球', 1);");
     const std::string url = "sqlite:" + db.string();
     auto connector = db::OpenConnector(url);
     ASSERT_TRUE(connector.ok()) << connector.status().ToString();
@@ -97,7 +99,9 @@ TEST_F(ClassifyDataTest, WebSearchGuessNamingATableIsAnswered) {
 // The model calls these small talk; each names a stored value (a title, an author) or a
 // table, so they are data questions whether the engine then answers or says what it missed.
 TEST_F(ClassifyDataTest, SmallTalkGuessNamingAValueIsADataQuestion) {
-  for (const char* q : {"生死疲劳获过几次奖？", "路遥写了哪些作品", "莫言的作品有哪些呢"}) {
+  // The model reads 木星有多少颗卫星 as a computation (simple): 木星 is a stored value.
+  for (const char* q :
+       {"生死疲劳获过几次奖？", "路遥写了哪些作品", "莫言的作品有哪些呢", "木星有多少颗卫星？"}) {
     StatusOr<PipelineResult> r = Ask(q);
     ASSERT_TRUE(r.ok()) << q << ": " << r.status().ToString();
     EXPECT_EQ(r->request_type, "data_query") << q;

@@ -85,7 +85,8 @@ DataOverride DataOverrideFor(const Classification& c) {
   if (IsDataQuestion(c.type)) return DataOverride::kNever;
   const bool model = std::any_of(c.rules.begin(), c.rules.end(),
                                  [](const std::string& r) { return r.rfind("model.", 0) == 0; });
-  if (model && (c.type == RequestType::kTrivial || c.type == RequestType::kWebSearch)) {
+  if (model && (c.type == RequestType::kTrivial || c.type == RequestType::kSimple ||
+                c.type == RequestType::kWebSearch)) {
     return DataOverride::kNamed;
   }
   if (c.type == RequestType::kWebSearch || c.quick_intent == QuickIntent::kChitChat) {
