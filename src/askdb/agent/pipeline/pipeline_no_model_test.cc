@@ -121,6 +121,27 @@ TEST_F(PipelineNoModelTest, DataQuestionIsAnsweredByTheEngine) {
   EXPECT_TRUE(found);
 }
 
+// A list that fills the engine's own LIMIT (default_list_limit) was cut there: the result and
+// the rows event say truncated, the answer says so; a top N asked for is not cut.
+TEST_F(PipelineNoModelTest, AListCutAtTheEnginesLimitIsTruncated) {
+  PipelineOptions options;
+  options.translate.default_list_limit = 50;
+  Pipeline p = MakePipeline(options);
+  CollectingEventSink sink;
+  StatusOr<PipelineResult> r = p.Ask("cap", "列出所有客户", &sink);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_TRUE(r->result.has_value()) << r->answer;
+  EXPECT_EQ(r->result->row_count(), 50u);
+  EXPECT_TRUE(r->result->truncated);
+  const std::vector<Event> rows = sink.OfType(EventType::kRows);
+  ASSERT_FALSE(rows.empty());
+  EXPECT_TRUE(rows.back().payload.value("truncated", false));
+  EXPECT_NE(r->answer.find("结果已截断"), std::string::npos) << r->answer;
+  StatusOr<PipelineResult> top = p.Ask("top", "销售额最高的前5个门店");
+  ASSERT_TRUE(top.ok() && top->result.has_value()) << top.status().ToString();
+  EXPECT_FALSE(top->result->truncated) << top->answer;
+}
+
 TEST_F(PipelineNoModelTest, EngineAbstentionIsNotAnsweredWithTheReason) {
   Pipeline p = MakePipeline();
   StatusOr<PipelineResult> r = p.Ask("abstain", "订单金额的中位数是多少");
