@@ -50,7 +50,7 @@ void ExpectMoneyWithTwoDecimals(const std::string& url, bool engine_keeps_scale)
     EXPECT_NE(prose.find("2,428.70"), std::string::npos) << prose;  // the total
   }
   const std::string table = cli::FormatTable(regions, {});
-  EXPECT_NE(table.find("2328.60"), std::string::npos) << table;
+  EXPECT_NE(table.find("2,328.60"), std::string::npos) << table;  // money: separators
   EXPECT_NE(table.find("100.10"), std::string::npos) << table;
 
   const std::string revenue = "SELECT SUM(amount) AS revenue FROM (" + Rows() + ") t";
