@@ -116,6 +116,14 @@ TEST_F(ChineseReadingsTest, ShuAfterATableWordCountsItsRows) {
   EXPECT_EQ(Rows("每位会员各有多少订单").size(), 4u);
 }
 
+// "日本会员的姓和消费": a measure beside another table's names, its own table unnamed and nothing
+// grouped, would list each receipt under its member's name; refused naming the measure. Grouped
+// or with its table named, it answers.
+TEST_F(ChineseReadingsTest, AMeasureUnderAnotherTablesNamesIsNotListedPerRow) {
+  ExpectAbstainsNaming("日本会员的姓和消费", "消费");
+  EXPECT_EQ(Rows("各会员的消费").size(), 4u);
+}
+
 // 每/各 before a table whose names repeat (two members called Ann) group by the name with the
 // key beside it: two Anns stay two groups.
 TEST_F(ChineseReadingsTest, EachBeforeATableGroupsByItsNameAndKey) {

@@ -274,6 +274,7 @@ class Parser {
   void ReadLeftoverColumn(int i, int col);
   bool RankRowsByOwnColumn(int i, int col);
   bool SumBareMeasure(int i, int col);
+  bool MeasureListedUnderOtherNames(int col) const;
   void FoldProjectionsIntoGroups();
   void GroupRankedDimension();
   void AddKeysBesideLabels();

@@ -112,6 +112,21 @@ bool Parser::SumBareMeasure(int i, int col) {
   return true;
 }
 
+// "江浙沪门店的销售额": a measure beside another table's names, its own table unnamed and
+// nothing grouped or asked per row, would list every row of the measure's table under those
+// names (1,000 single orders) where the question wants a total or one per name. True: the
+// word is left unread, so the engine abstains naming it.
+bool Parser::MeasureListedUnderOtherNames(int col) const {
+  const IndexedColumn& c = Col(col);
+  if (c.role != ColumnRole::kMeasure || !IsNumericCol(col) || lists_rows_with_attributes_ ||
+      !q_.group_columns.empty() || !q_.measures.empty() || q_.projections.empty() ||
+      q_.subject_table == c.table || table_words_.count(c.table) > 0) {
+    return false;
+  }
+  return std::none_of(q_.projections.begin(), q_.projections.end(),
+                      [&](int p) { return Col(p).table == c.table; });
+}
+
 // A column word left over: the ranking column, a summed measure, a count named by the key's
 // synonym, the time column, the subject of a following value, else a column to list.
 void Parser::ReadLeftoverColumn(int i, int col) {
@@ -154,6 +169,7 @@ void Parser::ReadLeftoverColumn(int i, int col) {
     Map(it, "column", ColName(col) + " (condition)");
     return;
   }
+  if (MeasureListedUnderOtherNames(col)) return;
   q_.projections.push_back(col);
   it.used = true;
   NameColumn(col, it.text);
