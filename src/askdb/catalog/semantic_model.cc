@@ -333,14 +333,6 @@ StatusOr<SemanticModel> ReadModel(const Json& j) {
   return model;
 }
 
-void WriteLocalized(Json& object, std::string_view key, const LocalizedText& text) {
-  if (text.empty()) return;
-  Json out = Json::object();
-  if (!text.zh.empty()) out["zh"] = text.zh;
-  if (!text.en.empty()) out["en"] = text.en;
-  object[std::string(key)] = std::move(out);
-}
-
 void WriteStringList(Json& object, std::string_view key, const std::vector<std::string>& list) {
   if (list.empty()) return;
   object[std::string(key)] = list;
@@ -379,6 +371,14 @@ Json TableToJson(const TableSemantics& table) {
 }
 
 }  // namespace
+
+void WriteLocalized(Json& object, std::string_view key, const LocalizedText& text) {
+  if (text.empty()) return;
+  Json out = Json::object();
+  if (!text.zh.empty()) out["zh"] = text.zh;
+  if (!text.en.empty()) out["en"] = text.en;
+  object[std::string(key)] = std::move(out);
+}
 
 std::string_view ColumnRoleName(ColumnRole role) {
   switch (role) {

@@ -127,6 +127,9 @@ StatusOr<SemanticModel> SemanticModelFromJson(const Json& json);
 // so SemanticModelFromJson(ToJson(m)) == m for every valid model.
 Json ToJson(const SemanticModel& model);
 
+// Sets object[key] to {"zh": ..., "en": ...} with the names `text` has; nothing when empty.
+void WriteLocalized(Json& object, std::string_view key, const LocalizedText& text);
+
 // Reads `path` (UTF-8 JSON) and validates it; errors say which file and which field.
 StatusOr<SemanticModel> LoadSemanticModel(const std::filesystem::path& path);
 

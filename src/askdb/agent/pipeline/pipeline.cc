@@ -869,7 +869,7 @@ struct Pipeline::Impl {
       s.next = kAnswer;
       return NodeOutcome::Continue();
     }
-    s.chart = MakeChart(s).ToJson();
+    s.chart = last_view.emplace(View(s)).chart.ToJson();
     ctx.Emit(EventType::kChart, s.chart);
     s.next = kAnswer;
     return NodeOutcome::Continue();
@@ -877,7 +877,9 @@ struct Pipeline::Impl {
 
   StatusOr<NodeOutcome> Answer(RunState& s, NodeContext& ctx) {
     const PipelineRoute route = s.route;
-    const AnswerView& view = last_view.emplace(View(s));
+    // The Chart node's view of this result, unless it was skipped (fast mode) or the run
+    // resumed here from a checkpoint.
+    const AnswerView& view = last_view ? *last_view : last_view.emplace(View(s));
     std::string answer =
         WithPeriod(WriteAnswer(view.result, view.chart, s.chinese()), AnchorNote(s), s.chinese());
     if (std::string gap = PeriodOutsideData(s); !gap.empty()) {
@@ -999,8 +1001,6 @@ struct Pipeline::Impl {
     Status synced = deps.cache->Sync(s.cache_partition, d.fingerprint);
     if (!synced.ok()) spdlog::warn("pipeline: answer cache store: {}", synced.message());
   }
-
-  analysis::ChartSpec MakeChart(RunState& s) { return View(s).chart; }
 
   // The result as a person reads it (answer_view.h): units, value labels, a one-number
   // answer's filters. The rows themselves stay as the query returned them.

@@ -54,31 +54,18 @@ std::string BusinessNames(const catalog::LocalizedText& name, std::string_view p
   return out;
 }
 
-// {"zh": ..., "en": ...} with the names the model gives; null when none.
-Json LocalizedJson(const catalog::LocalizedText& text) {
-  if (text.empty()) return nullptr;
-  Json out = Json::object();
-  if (!text.zh.empty()) out["zh"] = text.zh;
-  if (!text.en.empty()) out["en"] = text.en;
-  return out;
-}
-
 // The JSON form carries what the text form shows from the model: each described table's and
 // column's business names, a column's unit, and what the model hides.
 void AddModelWords(Json& schema, const catalog::SemanticModel& model) {
   for (Json& table : schema["tables"]) {
     const catalog::TableSemantics* ts = model.FindTable(table.value("name", ""));
     if (ts == nullptr) continue;
-    if (Json names = LocalizedJson(ts->business_name); !names.is_null()) {
-      table["business_name"] = std::move(names);
-    }
+    catalog::WriteLocalized(table, "business_name", ts->business_name);
     if (!ts->enabled) table["hidden"] = true;
     for (Json& column : table["columns"]) {
       const catalog::ColumnSemantics* cs = ts->FindColumn(column.value("name", ""));
       if (cs == nullptr) continue;
-      if (Json names = LocalizedJson(cs->business_name); !names.is_null()) {
-        column["business_name"] = std::move(names);
-      }
+      catalog::WriteLocalized(column, "business_name", cs->business_name);
       if (!cs->unit.empty()) column["unit"] = cs->unit;
       if (!cs->enabled) column["hidden"] = true;
     }

@@ -585,15 +585,6 @@ class Management : public std::enable_shared_from_this<Management> {
     return std::move(*model);
   }
 
-  // {"zh": ..., "en": ...} as the model gives them; unset when it gives none.
-  static void AddBusinessName(Json& out, const catalog::LocalizedText& name) {
-    if (name.empty()) return;
-    Json names = Json::object();
-    if (!name.zh.empty()) names["zh"] = name.zh;
-    if (!name.en.empty()) names["en"] = name.en;
-    out["business_name"] = std::move(names);
-  }
-
   StatusOr<Json> Tables(const HttpRequest& r) {
     ASKDB_ASSIGN_OR_RETURN(db::DatabaseSchema schema, Introspect(r, {}));
     const std::optional<catalog::SemanticModel> model = StoredModel(Param(r, "id"));
@@ -613,7 +604,7 @@ class Management : public std::enable_shared_from_this<Management> {
       }
       t["foreign_keys"] = std::move(keys);
       if (const catalog::TableSemantics* ts = model ? model->FindTable(table.name) : nullptr) {
-        AddBusinessName(t, ts->business_name);
+        catalog::WriteLocalized(t, "business_name", ts->business_name);
       }
       out.push_back(std::move(t));
     }
@@ -635,7 +626,7 @@ class Management : public std::enable_shared_from_this<Management> {
                {"primary_key", column.primary_key},
                {"comment", column.comment}};
         if (const catalog::ColumnSemantics* cs = ts ? ts->FindColumn(column.name) : nullptr) {
-          AddBusinessName(c, cs->business_name);
+          catalog::WriteLocalized(c, "business_name", cs->business_name);
           if (!cs->unit.empty()) c["unit"] = cs->unit;
         }
         out.push_back(std::move(c));
