@@ -205,6 +205,9 @@ class Parser {
   // A sum over the root that a fan-out join would double: move it to the one measure of
   // the fanned-out table that the same words name ("revenue" → "item revenue").
   bool MoveMeasureAcrossFanOut(std::vector<int>* needed);
+  // ... or, for a money word's column with nothing named like it in the lines, to the
+  // lines' price × quantity ("top 5 artists by sales": SchemaIndex::line_revenue_term()).
+  bool MoveMoneyToLineRevenue(std::vector<int>* needed);
   // ResolveTables' steps: the fact table; the tables the reading uses; each value's column
   // (merged into filters); the period's time column; the related counts' limits; the join
   // tree's checks (every named table joined, no sum doubled by a fan-out).
@@ -255,6 +258,8 @@ class Parser {
   // ParseGrouping's steps (read_grouping.cc).
   void ReadGroupWord(int i);
   bool KeyCountRanks(int i, int j, int col, bool is_which);
+  bool CountsChildRowsOf(int table) const;
+  int MeasureTablesColumnEnding(const Item& word) const;
   void GroupConjuncts(int j);
   void ParseValues();
   // "singers that have more than one song", "orchestras that do not have any performance":

@@ -28,7 +28,49 @@ bool IsChineseEachWord(std::string_view w) {
   return w == "每" || w == "每个" || w == "每一个" || w == "各" || w == "各个" || w == "按" ||
          w == "按照";
 }
+// The English words for "for each" other than "per".
+bool IsEachWord(std::string_view w) {
+  const std::string lower = text::AsciiLower(w);
+  return lower == "each" || lower == "every" || lower == "for each" || lower == "for every" ||
+         lower == "in each";
+}
 }  // namespace
+
+// "revenue by country": a word that names several tables' columns equally (Customer.Country,
+// Employee.Country) or none, beside measures of one table, is that table's own column whose
+// name ends in the word (Invoice.BillingCountry: the document's own country, no join); -1
+// when it has none or several.
+int Parser::MeasureTablesColumnEnding(const Item& word) const {
+  if (q_.measures.empty()) return -1;
+  const int table = q_.measures[0].table;
+  for (const Measure& m : q_.measures) {
+    if (m.table != table || table < 0) return -1;
+  }
+  const std::string key = PhraseKey(word.text);
+  int found = -1;
+  for (int c : index_.tables()[table].columns) {
+    if (Col(c).role != ColumnRole::kDimension || Col(c).primary_key || Col(c).foreign_key) continue;
+    const std::string phrase = IdentifierToPhrase(Col(c).name);
+    const size_t space = phrase.rfind(' ');
+    if (space == std::string::npos || PhraseKey(phrase.substr(space + 1)) != key) continue;
+    if (found >= 0) return -1;
+    found = c;
+  }
+  return found;
+}
+
+// "How many tracks does each album have?": the question counts the rows of a table that
+// refers to `table` by one foreign key (a child per parent row), so each group is one parent
+// row. Counts through a link table or other computations keep "each" as before.
+bool Parser::CountsChildRowsOf(int table) const {
+  if (q_.measures.empty()) return false;
+  return std::all_of(q_.measures.begin(), q_.measures.end(), [&](const Measure& m) {
+    if (m.agg != Agg::kCount || m.column >= 0 || m.table < 0 || m.table == table) return false;
+    int refs = 0;
+    for (const JoinEdge& e : index_.edges()) refs += e.from_table == m.table && e.to_table == table;
+    return refs == 1;
+  });
+}
 
 bool Parser::CanGroupByLabel(int table, int label) const {
   return LabelIsUnique(table, label) || SingleKey(table) >= 0;
@@ -103,11 +145,17 @@ void Parser::ReadGroupWord(int i) {
   const bool is_which = it.Has(Kw::kWhich);
   if (!it.Has(Kw::kGroup) && !is_which) return;
   const int j = NextMeaningful(i, 1);
-  // "top 5 cities by number of orders": "by" introduces the ranking count, bound by
-  // ParseAggregates; the ranked entity is grouped by the top-N ranking pass.
-  if (j >= 0 && !is_which && q_.superlative && items_[j].used &&
-      items_[j].kind == ItemKind::kKeyword && items_[j].Has(Kw::kCount) &&
-      text::AsciiLower(it.text) == "by") {
+  // "top 5 cities by number of orders", "top 5 customers by total spend", "top 5 products by
+  // revenue" (a measure term): "by" introduces the ranking measure, bound by ParseAggregates
+  // or the terms; the ranked entity is grouped by the top-N ranking pass.
+  // (A measure term read before is a filler to NextMeaningful: the word right after counts.)
+  const int r = i + 1 < static_cast<int>(items_.size()) && items_[i + 1].used ? i + 1 : j;
+  const bool measure_word =
+      r >= 0 && items_[r].used && items_[r].kind == ItemKind::kKeyword &&
+      (items_[r].Has(Kw::kCount) ||
+       std::any_of(q_.measures.begin(), q_.measures.end(),
+                   [&](const Measure& m) { return m.phrase == items_[r].text; }));
+  if (!is_which && q_.superlative && measure_word && text::AsciiLower(it.text) == "by") {
     it.used = true;
     return;
   }
@@ -116,6 +164,7 @@ void Parser::ReadGroupWord(int i) {
   }
   int col = ColumnOf(items_[j]);
   const int table = TableOf(items_[j]);
+  if (col < 0 && table < 0 && !chinese_) col = MeasureTablesColumnEnding(items_[j]);
   // "by sales" in a top-N question is the ordering measure, not a group.
   if (col >= 0 && Col(col).role == ColumnRole::kMeasure && !is_which && q_.superlative) {
     it.used = true;  // "top 3 regions by sales": "by" introduces the ranking measure
@@ -130,8 +179,11 @@ void Parser::ReadGroupWord(int i) {
     // beside the name would be safe too, but "by"/"each" before a table is as often the
     // agent of a verb, "pets owned by students", as a grouping.) "per" is never an agent:
     // "average invoice total per customer" groups by the customer, its key beside its name.
-    // Chinese 每/各/按 before a table never name an agent either: "每位客户的订单数".
-    const bool per = text::AsciiLower(it.text) == "per" || (chinese_ && IsChineseEachWord(it.text));
+    // Nor is "each"/"every" before the parent of the rows counted ("how many tracks does
+    // each album have"), nor Chinese 每/各/按 before a table: "每位客户的订单数".
+    const bool per = text::AsciiLower(it.text) == "per" ||
+                     (IsEachWord(it.text) && CountsChildRowsOf(table)) ||
+                     (chinese_ && IsChineseEachWord(it.text));
     if (!LabelIsUnique(table, col) && !(per && CanGroupByLabel(table, col))) return;
   }
   if (col < 0) return;

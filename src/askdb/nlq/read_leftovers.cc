@@ -277,9 +277,10 @@ void Parser::ParseLeftovers() {
   for (int i = 0; i < n; ++i) {
     if (!items_[i].used && items_[i].kind == ItemKind::kTerm) ReadLeftoverTerm(i);
   }
-  // "每个国家的销售额": the bare measure was summed just now, and its table picks which
-  // table's 国家 is meant (Parser::ColumnOf).
-  if (chinese_ && !q_.measures.empty()) ParseGrouping();
+  // "每个国家的销售额", "revenue by country": the bare measure was summed just now, and its
+  // table picks which table's 国家 is meant (Parser::ColumnOf; in English the measure
+  // table's own column ending in the word, MeasureTablesColumnEnding).
+  if (!q_.measures.empty()) ParseGrouping();
   FoldProjectionsIntoGroups();
   GroupRankedDimension();
   AddKeysBesideLabels();

@@ -45,10 +45,42 @@ int Parser::LengthColumn(int table) const {
   return found;
 }
 
-// "the 5 longest tracks", "the shortest track": the N rows of the table named right after
-// the word, ordered by the table's one length or duration column. Read only when all of it
-// is certain: English, a table word right after, one such column, a number before or a
-// singular table word (one row). Otherwise the word stays unused and the question abstains.
+namespace {
+
+// An English superlative of a row's own value starting at item `i`: "longest"/"shortest"
+// (the table's length column), "cheapest"/"priciest" and "most/least expensive" (its price
+// column). `last` is the superlative's last item; -1 when there is none at `i`.
+struct RowSuperlative {
+  int last = -1;
+  bool desc = false;
+  bool price = false;
+};
+
+RowSuperlative EnglishRowSuperlative(const std::vector<Item>& items, int i) {
+  const Item& it = items[i];
+  if (it.used) return {};
+  const std::string w = text::AsciiLower(it.text);
+  if (it.kind == ItemKind::kUnknown) {
+    if (w == "longest" || w == "shortest") return {i, w == "longest", false};
+    if (w == "cheapest" || w == "priciest") return {i, w == "priciest", true};
+    return {};
+  }
+  const bool expensive = i + 1 < static_cast<int>(items.size()) && !items[i + 1].used &&
+                         items[i + 1].kind == ItemKind::kUnknown &&
+                         text::AsciiLower(items[i + 1].text) == "expensive";
+  if (it.kind == ItemKind::kKeyword && expensive && (w == "most" || w == "least")) {
+    return {i + 1, w == "most", true};
+  }
+  return {};
+}
+
+}  // namespace
+
+// "the 5 longest tracks", "the shortest track", "the 3 most expensive products", "which
+// product is the cheapest": the N rows of the table named right after the word (or, in the
+// which-form, before it), ordered by the table's one length or price column. Read only when
+// all of it is certain: English, one such column, a number before the word or a singular
+// table word (one row). Otherwise the word stays unused and the question abstains.
 void Parser::ReadLengthSuperlative() {
   if (chinese_) {
     ReadChineseRowSuperlative();
@@ -56,19 +88,23 @@ void Parser::ReadLengthSuperlative() {
   }
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
-    Item& it = items_[i];
-    const std::string word = text::AsciiLower(it.text);
-    if (it.used || it.kind != ItemKind::kUnknown || (word != "longest" && word != "shortest")) {
-      continue;
+    const RowSuperlative s = EnglishRowSuperlative(items_, i);
+    if (s.last < 0) continue;
+    int t = NextMeaningful(s.last, 1);
+    int which = -1;  // "Which track is the longest?": the table before, the word last
+    if (t < 0) {
+      t = PrevMeaningful(i, 1);
+      which = t >= 0 ? PrevMeaningful(t, 1) : -1;
+      if (which < 0 || items_[which].kind != ItemKind::kKeyword || !items_[which].Has(Kw::kWhich))
+        return;
     }
-    const int t = NextMeaningful(i, 1);
     if (t < 0 || items_[t].used || items_[t].kind != ItemKind::kTerm) return;
     const int table = TableOf(items_[t]);
     if (table < 0 || ColumnOf(items_[t]) >= 0) return;
-    const int col = LengthColumn(table);
+    const int col = s.price ? index_.PriceColumn(table) : LengthColumn(table);
     const int label = index_.LabelColumn(table, chinese_);
     if (col < 0 || label < 0) return;
-    const int p = PrevMeaningful(i, 1);
+    const int p = which < 0 ? PrevMeaningful(i, 1) : -1;
     const bool counted = p >= 0 && !items_[p].used && items_[p].kind == ItemKind::kNumber &&
                          items_[p].number >= 1 && std::floor(items_[p].number) == items_[p].number;
     const std::string& noun = items_[t].text;
@@ -80,12 +116,18 @@ void Parser::ReadLengthSuperlative() {
     q_.projections.push_back(col);
     q_.order_column = col;
     q_.order_set = true;
-    q_.order_desc = word == "longest";
+    q_.order_desc = s.desc;
     q_.subject_table = table;
-    it.used = items_[t].used = true;
+    for (int k = i; k <= s.last; ++k) items_[k].used = true;
+    items_[t].used = true;
     if (counted) items_[p].used = true;
+    if (which >= 0) items_[which].used = which_used_ = true;
+    std::string word;
+    for (int k = i; k <= s.last; ++k) {
+      word += (word.empty() ? "" : " ") + text::AsciiLower(items_[k].text);
+    }
     Map(items_[t], "table", index_.tables()[table].name);
-    Map(it, "order",
+    Map(items_[i], "order",
         ColName(col) + (q_.order_desc ? " DESC" : " ASC") + " LIMIT " + std::to_string(q_.limit));
     Understood(word + " by " + ColName(col), word + "：按 " + ColName(col));
     return;
@@ -113,19 +155,6 @@ bool IsChineseValueSuperlative(const Item& it) {
 void Parser::ReadChineseRowSuperlative() {
   if (!chinese_) return;
   const int n = static_cast<int>(items_.size());
-  auto price_column = [&](int table) {
-    int found = -1;
-    for (int c : index_.tables()[table].columns) {
-      if (!IsNumericCol(c) || Col(c).primary_key || Col(c).foreign_key) continue;
-      const std::string name = text::AsciiLower(Col(c).name);
-      if (name.find("price") == std::string::npos &&
-          Col(c).display_zh.find("价") == std::string::npos)
-        continue;
-      if (found >= 0) return -1;
-      found = c;
-    }
-    return found;
-  };
   // The row table a term names (a table word, or a word naming the table and its label).
   auto row_table = [&](int k) {
     if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm) return -1;
@@ -173,7 +202,7 @@ void Parser::ReadChineseRowSuperlative() {
     } else if (items_[i].text == "最长" || items_[i].text == "最短") {
       col = LengthColumn(table);
     } else if (items_[i].text == "最贵" || items_[i].text == "最便宜") {
-      col = price_column(table);
+      col = index_.PriceColumn(table);
     }
     const int label = index_.LabelColumn(table, chinese_);
     if (col < 0 || label < 0) continue;

@@ -89,6 +89,50 @@ bool Parser::MoveMeasureAcrossFanOut(std::vector<int>* needed) {
   return true;
 }
 
+// "top 5 artists by sales": a money word names the document's total (Invoice.Total), which
+// cannot be split by what only its lines hold (the artist of each track sold); the lines'
+// price × quantity can, and is the revenue of those rows. Only for the money words' column
+// (not "total" named as a column) and the one line table beneath it.
+bool Parser::MoveMoneyToLineRevenue(std::vector<int>* needed) {
+  Measure& m = q_.measures[0];
+  const int term = index_.line_revenue_term();
+  if (term < 0 || m.column != index_.inferred_money_column()) return false;
+  const std::vector<int>* words = index_.FindTerms(PhraseKey(m.column_phrase));
+  const bool money_word =
+      words != nullptr && std::any_of(words->begin(), words->end(), [&](int id) {
+        return TermOf(id).source == "inferred money" && TermOf(id).column == m.column;
+      });
+  const int lines = index_.business_terms()[term].table;
+  const bool beneath = std::any_of(
+      tree_->steps.begin(), tree_->steps.end(),
+      [&](const JoinStep& s) { return s.fan_out && s.parent == tree_->root && s.table == lines; });
+  if (!money_word || !beneath) return false;
+  std::vector<int> new_needed;
+  bool dropped = false;  // the measure's own entry; other needs of the old root stay
+  for (int t : *needed) {
+    if (!dropped && t == tree_->root) {
+      dropped = true;
+      continue;
+    }
+    new_needed.push_back(t);
+  }
+  std::optional<JoinTree> tree = FindJoinTree(index_, lines, new_needed);
+  if (!tree || tree->HasFanOut()) return false;
+  out_.explanation.push_back({m.column_phrase, "measure",
+                              index_.business_terms()[term].def.expression + " of " +
+                                  index_.tables()[lines].name + " (line level, instead of " +
+                                  ColName(m.column) +
+                                  ", which cannot be split by what the lines hold)"});
+  m.business = term;
+  m.column = -1;
+  m.table = lines;
+  m.label = m.column_phrase;
+  *needed = std::move(new_needed);
+  tree_ = std::move(tree);
+  factor_ *= kLineMeasureFactor;
+  return true;
+}
+
 int Parser::RootTable() const {
   // The fact table: where the measures live, else what is counted/listed/grouped.
   int root = -1;
@@ -342,6 +386,15 @@ bool Parser::CheckJoinTree(int root, std::vector<int>* needed, std::string* why_
       *why_zh = "需要把" + index_.tables()[root].name + "连接到一对多的表，会重复计算其数值。";
       return false;
     }
+  }
+  // The one meaningful path (join_path_check.h), and no count or sum of repeated rows
+  // (fan_out_check.h).
+  std::optional<ShapeProblem> problem = FindUnclearJoin(*tree_, items_, index_);
+  if (!problem) problem = FindRepeatedRowsMeasure(q_.measures, *tree_, index_);
+  if (problem) {
+    *why_en = problem->en;
+    *why_zh = problem->zh;
+    return false;
   }
   return true;
 }

@@ -301,6 +301,7 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
     }
   }
   index.AddInferredMoneyWords();
+  index.AddPriceWords();
   // Foreign keys, physical and logical.
   auto add_edge = [&](std::string_view from_t, std::string_view from_c, std::string_view to_t,
                       std::string_view to_c) {
@@ -365,13 +366,61 @@ void SchemaIndex::AddInferredMoneyWords() {
       money = c;
     }
   }
-  if (money < 0) {
-    AddInferredLineRevenue(money_words);
-    return;
+  std::optional<BoundBusinessTerm> lines = InferLineRevenue(money_words[0]);
+  if (lines) business_terms_.push_back(std::move(*lines));
+  const int line_term = lines ? static_cast<int>(business_terms_.size()) - 1 : -1;
+  if (money < 0 && line_term < 0) return;
+  if (money >= 0) {
+    // The lines stay the money of what only they hold (an artist of the tracks sold); the
+    // words name the document's total.
+    inferred_money_column_ = money;
+    line_revenue_term_ = line_term;
+  }
+  Term term{TermKind::kColumn, -1, money, "", "inferred money", false};
+  if (money >= 0) {
+    term.table = columns_[money].table;
+  } else {
+    term.kind = TermKind::kBusiness;
+    term.table = business_terms_[line_term].table;
+    term.business = line_term;
   }
   for (std::string_view word : money_words) {
     if (FindTerms(PhraseKey(word))) continue;  // a table or a value of that name comes first
-    AddTerm(word, {TermKind::kColumn, columns_[money].table, money, "", "inferred money", false});
+    AddTerm(word, term);
+  }
+}
+
+int SchemaIndex::PriceColumn(int table) const {
+  int found = -1;
+  for (int c : tables_[table].columns) {
+    const IndexedColumn& col = columns_[c];
+    const bool numeric =
+        col.type_class == TypeClass::kInteger || col.type_class == TypeClass::kNumber;
+    if (!numeric || col.primary_key || col.foreign_key) continue;
+    if (text::AsciiLower(col.name).find("price") == std::string::npos &&
+        col.display_zh.find("价") == std::string::npos) {
+      continue;
+    }
+    if (found >= 0) return -1;  // two prices (list, cost): which one is meant is for people
+    found = c;
+  }
+  return found;
+}
+
+void SchemaIndex::AddPriceWords() {
+  for (size_t t = 0; t < tables_.size(); ++t) {
+    const int price = PriceColumn(static_cast<int>(t));
+    if (price < 0) continue;
+    // A table that has a cost of its own keeps the word for it.
+    const bool has_cost =
+        std::any_of(tables_[t].columns.begin(), tables_[t].columns.end(), [&](int c) {
+          return text::AsciiLower(columns_[c].name).find("cost") != std::string::npos;
+        });
+    for (std::string_view word : {"price", "priced", "cost"}) {
+      if (has_cost && word == "cost") continue;
+      if (IdentifierToPhrase(columns_[price].name) == word) continue;  // its own name
+      AddTerm(word, {TermKind::kColumn, static_cast<int>(t), price, "", "short", false});
+    }
   }
 }
 
@@ -394,7 +443,7 @@ TermExpr Arith(std::string op, TermExpr l, TermExpr r) {
 
 }  // namespace
 
-void SchemaIndex::AddInferredLineRevenue(std::span<const std::string_view> words) {
+std::optional<BoundBusinessTerm> SchemaIndex::InferLineRevenue(std::string_view name) const {
   // No single money column: order lines with a unit price and a quantity (Northwind's
   // "Order Details": UnitPrice × Quantity × (1 − Discount)) are the revenue, when exactly
   // one table has them. A discount column is a fraction only when its name says nothing
@@ -421,15 +470,15 @@ void SchemaIndex::AddInferredLineRevenue(std::span<const std::string_view> words
       }
     }
     if (n_price != 1 || n_quantity != 1 || n_discount > 1) continue;
-    if (line_table >= 0) return;  // two such tables: which one is "revenue" is for people
+    if (line_table >= 0) return std::nullopt;  // two such tables: "revenue" is for people
     line_table = static_cast<int>(t);
     price = p;
     quantity = q;
     discount = d;
   }
-  if (line_table < 0 || discount == -2) return;
+  if (line_table < 0 || discount == -2) return std::nullopt;
   BoundBusinessTerm b;
-  b.def.name = std::string(words[0]);
+  b.def.name = std::string(name);
   b.def.meaning = BusinessMeaning::kMeasure;
   b.def.expression = "SUM(" + columns_[price].name + " * " + columns_[quantity].name +
                      (discount >= 0 ? " * (1 - " + columns_[discount].name + ")" : "") + ")";
@@ -446,17 +495,7 @@ void SchemaIndex::AddInferredLineRevenue(std::span<const std::string_view> words
   b.expr.args = {std::move(amount)};
   b.table = line_table;
   b.tables = {line_table};
-  Term term;
-  term.kind = TermKind::kBusiness;
-  term.table = line_table;
-  term.business = static_cast<int>(business_terms_.size());
-  term.source = "inferred money";
-  term.exact = false;
-  business_terms_.push_back(std::move(b));
-  for (std::string_view word : words) {
-    if (FindTerms(PhraseKey(word))) continue;  // a table or a value of that name comes first
-    AddTerm(word, term);
-  }
+  return b;
 }
 
 const std::vector<int>* SchemaIndex::FindTerms(std::string_view key) const {

@@ -134,13 +134,25 @@ class SchemaIndex {
   // The latest date over all time columns (the "data" anchor); nullopt when unknown.
   std::optional<CivilDate> LatestDate() const { return latest_date_; }
   std::string DisplayName(const IndexedColumn& c, bool chinese) const;
+  // The table's one price column (a numeric non-key column named "price", "UnitPrice", or
+  // with a 价 business name); -1 when it has none or several.
+  int PriceColumn(int table) const;
+  // With no semantic model: the one money column the money words name (-1 when none), and
+  // the order lines' price × quantity beneath it as a business term (an index of
+  // business_terms(), no words of its own; -1 when none): what a money word sums when the
+  // question groups by what only the lines hold ("top 5 artists by sales").
+  int inferred_money_column() const { return inferred_money_column_; }
+  int line_revenue_term() const { return line_revenue_term_; }
 
  private:
   // "revenue", "sales", "销售额" for the one money column when no semantic model names them.
   void AddInferredMoneyWords();
-  // ... or the revenue of the one order-line table (price × quantity × (1 − discount)), as
-  // an inferred measure term.
-  void AddInferredLineRevenue(std::span<const std::string_view> words);
+  // The revenue of the one order-line table (price × quantity × (1 − discount)) as an
+  // inferred measure term named `name`; nullopt when no table, or several, qualify.
+  std::optional<BoundBusinessTerm> InferLineRevenue(std::string_view name) const;
+  // "price", "priced", "cost" for each table's one price column, read only when the question
+  // names the table ("products priced above 50").
+  void AddPriceWords();
   void AddTerm(std::string_view phrase, Term term);
 
   std::vector<IndexedTable> tables_;
@@ -152,6 +164,8 @@ class SchemaIndex {
   std::unordered_map<std::string, std::vector<int>> term_index_;
   size_t max_term_units_ = 1;
   std::optional<CivilDate> latest_date_;
+  int inferred_money_column_ = -1;
+  int line_revenue_term_ = -1;
 };
 
 // Gathers ColumnStats through the connector: distinct values (bounded by

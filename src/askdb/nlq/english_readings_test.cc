@@ -1,0 +1,175 @@
+// English business readings with no semantic model (session 12, engine-coverage-en): a small
+// music shop (one money column, invoice lines beneath it) and a small trading company (no
+// money column; order lines with price, quantity and discount). Each answered reading is run
+// and its rows checked; each refused one names why.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+constexpr const char* kMusicSql = R"sql(
+CREATE TABLE artists(artist_id INTEGER PRIMARY KEY, name TEXT, country TEXT);
+CREATE TABLE albums(album_id INTEGER PRIMARY KEY, title TEXT,
+                    artist_id INTEGER REFERENCES artists(artist_id));
+CREATE TABLE tracks(track_id INTEGER PRIMARY KEY, name TEXT,
+                    album_id INTEGER REFERENCES albums(album_id), unit_price REAL,
+                    milliseconds INTEGER);
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT,
+                       country TEXT);
+CREATE TABLE invoices(invoice_id INTEGER PRIMARY KEY,
+                      customer_id INTEGER REFERENCES customers(customer_id),
+                      invoice_date TEXT, total REAL, billing_country TEXT);
+CREATE TABLE invoice_lines(invoice_line_id INTEGER PRIMARY KEY,
+                           invoice_id INTEGER REFERENCES invoices(invoice_id),
+                           track_id INTEGER REFERENCES tracks(track_id), unit_price REAL,
+                           quantity INTEGER);
+INSERT INTO artists VALUES (1,'Abba','Sweden'),(2,'Blur','UK'),(3,'Cream','UK');
+INSERT INTO albums VALUES (1,'Gold',1),(2,'Parklife',2),(3,'Gold',3);
+INSERT INTO tracks VALUES (1,'Waterloo',1,0.99,200000),(2,'SOS',1,0.99,180000),
+  (3,'Girls',2,1.99,250000),(4,'Tracy',2,0.49,190000),(5,'Sunshine',3,1.29,300000),
+  (6,'Crossroads',3,0.99,260000),(7,'Badge',3,0.99,170000);
+INSERT INTO customers VALUES (1,'Ann','Lee','France'),(2,'Bo','Ma','Japan');
+INSERT INTO invoices VALUES (1,1,'2024-01-05',4.96,'France'),(2,2,'2024-02-01',3.98,'Japan'),
+  (3,2,'2024-03-01',1.29,'Japan');
+INSERT INTO invoice_lines VALUES (1,1,1,0.99,1),(2,1,3,1.99,1),(3,1,2,0.99,2),
+  (4,2,3,1.99,2),(5,3,5,1.29,1);
+)sql";
+
+constexpr const char* kTradeSql = R"sql(
+CREATE TABLE clients(client_id INTEGER PRIMARY KEY, company_name TEXT, country TEXT);
+CREATE TABLE items(item_id INTEGER PRIMARY KEY, item_name TEXT, unit_price REAL);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, client_id INTEGER REFERENCES clients(client_id),
+                    order_date TEXT, freight REAL);
+CREATE TABLE order_lines(order_id INTEGER REFERENCES orders(order_id),
+                         item_id INTEGER REFERENCES items(item_id), unit_price REAL,
+                         quantity INTEGER, discount REAL);
+INSERT INTO clients VALUES (1,'Alfa','Germany'),(2,'Bravo','France'),(3,'Charlie','Germany');
+INSERT INTO items VALUES (1,'Tea',10),(2,'Cake',5),(3,'Jam',2);
+INSERT INTO orders VALUES (1,1,'2024-01-05',3),(2,2,'2024-02-01',4),(3,3,'2024-03-01',1);
+INSERT INTO order_lines VALUES (1,1,10,2,0),(1,2,5,4,0.5),(2,1,10,1,0),(3,3,2,30,0);
+)sql";
+
+class EnglishReadingsTest : public ::testing::Test {
+ protected:
+  void Open(const char* sql) {
+    auto conn = db::SqliteConnector::OpenInMemory(sql);
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    conn_ = std::move(conn).value();
+    auto index = BuildSchemaIndex(*conn_, nullptr);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
+  }
+  Translation T(std::string_view q) { return Engine::Translate(q, *index_, conn_->dialect()); }
+  // The answer's rows, each as its cells' text joined by '|'.
+  std::vector<std::string> Rows(std::string_view q) {
+    const Translation t = T(q);
+    EXPECT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    std::vector<std::string> rows;
+    if (!t.answered) return rows;
+    auto rs = conn_->Execute(t.sql, {});
+    EXPECT_TRUE(rs.ok()) << t.sql << ": " << rs.status().ToString();
+    if (!rs.ok()) return rows;
+    for (const auto& row : rs->rows) {
+      std::string line;
+      for (const auto& cell : row) line += (line.empty() ? "" : "|") + cell.ToDisplayString();
+      rows.push_back(line);
+    }
+    return rows;
+  }
+  void ExpectAbstains(std::string_view q) {
+    const Translation t = T(q);
+    EXPECT_FALSE(t.answered) << q << " → " << t.sql;
+  }
+  std::unique_ptr<db::SqliteConnector> conn_;
+  std::unique_ptr<SchemaIndex> index_;
+};
+
+// "the 2 most expensive tracks", "which track is the cheapest": the rows ordered by the
+// table's one price column, as "the 5 longest tracks" by its length column. How many must be
+// said (a number or a singular noun).
+TEST_F(EnglishReadingsTest, MostExpensiveAndCheapestRankRowsByTheirPrice) {
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("the 2 most expensive tracks"),
+            (std::vector<std::string>{"Girls|1.99", "Sunshine|1.29"}));
+  EXPECT_EQ(Rows("Which track is the cheapest?"), (std::vector<std::string>{"Tracy|0.49"}));
+  EXPECT_EQ(Rows("What's our most expensive track?"), (std::vector<std::string>{"Girls|1.99"}));
+  EXPECT_EQ(Rows("Which track is the longest?"), (std::vector<std::string>{"Sunshine|300000"}));
+  ExpectAbstains("the most expensive tracks");  // how many?
+  ExpectAbstains("the most expensive artist");  // artists have no price
+}
+
+// "tracks priced above 1": price, priced, cost name the table's one price column when the
+// question names the table; alone they name nothing.
+TEST_F(EnglishReadingsTest, PriceWordsNameTheNamedTablesPriceColumn) {
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("tracks priced above 1.5"), (std::vector<std::string>{"Girls"}));
+  EXPECT_EQ(Rows("how many tracks cost less than 0.5").front(), "1");
+  ExpectAbstains("price above 1.5");
+}
+
+// "How many tracks does each album have?": each/every before a table groups by its name with
+// the key beside it, as "per" does (two albums called Gold stay two groups).
+TEST_F(EnglishReadingsTest, EachBeforeATableGroupsByItsNameAndKey) {
+  Open(kMusicSql);
+  const Translation t = T("How many tracks does each album have?");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("GROUP BY \"albums\".\"title\", \"albums\".\"album_id\""), std::string::npos)
+      << t.sql;
+  EXPECT_EQ(Rows("How many tracks does each album have?"),
+            (std::vector<std::string>{"Gold|3", "Gold|2", "Parklife|2"}));
+}
+
+// "top 2 artists by sales": the money word names the invoices' total, which cannot be split
+// by artist; the invoice lines' price × quantity can. A total over the invoices stays theirs.
+TEST_F(EnglishReadingsTest, MoneyByWhatOnlyTheLinesHoldIsTheLinesRevenue) {
+  Open(kMusicSql);
+  const Translation t = T("top 2 artists by sales");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("\"invoice_lines\".\"unit_price\" * \"invoice_lines\".\"quantity\""),
+            std::string::npos)
+      << t.sql;
+  EXPECT_EQ(Rows("top 2 artists by sales"), (std::vector<std::string>{"Blur|5.97", "Abba|2.97"}));
+  const Translation total = T("total sales");
+  ASSERT_TRUE(total.answered) << total.abstain_reason;
+  EXPECT_NE(total.sql.find("SUM(\"invoices\".\"total\")"), std::string::npos) << total.sql;
+}
+
+// "revenue by country": a word that names two tables' columns equally (customers.country,
+// artists.country), beside a measure of one table, is that table's own column ending in it
+// (invoices.billing_country), with no join.
+TEST_F(EnglishReadingsTest, ADimensionOfSeveralTablesIsTheMeasureTablesOwn) {
+  Open(kMusicSql);
+  const Translation t = T("revenue by country");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(t.sql.find("JOIN"), std::string::npos) << t.sql;
+  EXPECT_EQ(Rows("revenue by country"), (std::vector<std::string>{"Japan|5.27", "France|4.96"}));
+  ExpectAbstains("number of tracks by country");  // tracks have no country of their own
+}
+
+// "Top 2 clients by revenue": a measure term (the inferred line revenue) after "by" in a top
+// N ranks the rows named before it.
+TEST_F(EnglishReadingsTest, TopNByAMeasureTermRanksTheNamedRows) {
+  Open(kTradeSql);
+  EXPECT_EQ(Rows("Top 2 clients by revenue"), (std::vector<std::string>{"Charlie|60", "Alfa|30"}));
+  EXPECT_EQ(Rows("top 2 items by revenue"), (std::vector<std::string>{"Jam|60", "Tea|30"}));
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("Who are our top 1 customers by total spend?"),
+            (std::vector<std::string>{"Bo|Ma|5.27"}));
+}
+
+// "How many invoices are there in total?": "in total" after a count adds nothing.
+TEST_F(EnglishReadingsTest, InTotalIsNeutral) {
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("How many invoices are there in total?"), (std::vector<std::string>{"3"}));
+}
+
+}  // namespace
+}  // namespace askdb::nlq
