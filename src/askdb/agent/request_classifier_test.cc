@@ -358,6 +358,22 @@ TEST(RequestClassifierTest, SearchVerbsAppActionsAndThingsAskdbDoesNotDo) {
   EXPECT_GE(Classifier().Classify("打开app的用户有多少").confidence, 0.6);
 }
 
+TEST(RequestClassifierTest, ChannelNamesAndWeatherQuestionsWithoutTheWordWeather) {
+  // A bare channel name asks to watch it: handed on (low confidence), not a web search.
+  for (std::string_view q : {"山东高清", "cctv5", "CCTV新闻", "湖南卫视", "我想看央视体育"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kDataQuery) << q;
+    EXPECT_LT(c.confidence, Classifier().unsure_below()) << q;
+  }
+  // Temperature, humidity, rain of a day or of outside: a weather question.
+  for (std::string_view q : {"现在几度", "合肥明天的湿度如何", "明天会下雨吗", "外面冷不冷"}) {
+    EXPECT_EQ(Classifier().Classify(q).type, RequestType::kWebSearch) << q;
+  }
+  // Not when the request names the data, nor for a conversion of degrees.
+  EXPECT_EQ(Classifier().Classify("统计今天各门店的平均温度").type, RequestType::kDataQuery);
+  EXPECT_EQ(Classifier().Classify("37摄氏度是多少华氏度").type, RequestType::kSimple);
+}
+
 TEST(RequestClassifierTest, RulesFileOverride) {
   const std::string rules = R"(
 priority = ["consultation", "visualization", "data_query"]

@@ -246,6 +246,20 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"折", Tok::kZhe},
     {"成", Tok::kCheng},
     {"加上", Tok::kPlus},
+    // "500增加20%" = 600 and "200降低10%" = 180: a bare percentage is a share of the number,
+    // as for 加/减; "100元", "80块钱" are amounts of money.
+    {"增加", Tok::kPlus},
+    {"增长", Tok::kPlus},
+    {"上涨", Tok::kPlus},
+    {"提高", Tok::kPlus},
+    {"减少", Tok::kMinus},
+    {"降低", Tok::kMinus},
+    {"下降", Tok::kMinus},
+    {"块钱", Tok::kSkip},
+    {"块", Tok::kSkip},
+    {"元", Tok::kSkip},
+    {"$", Tok::kSkip},
+    {"add up", Tok::kAddVerb},
     {"减去", Tok::kMinus},
     {"乘以", Tok::kMul},
     {"除以", Tok::kDiv},
@@ -328,7 +342,9 @@ constexpr std::pair<std::string_view, int> kEnglishNumbers[] = {
 
 // The value of the English number words at the start of `s` ("twenty-one", "three hundred",
 // "two thousand five hundred"), and the bytes they span; 0 bytes when there are none.
-std::pair<long double, size_t> EnglishNumberPrefix(std::string_view s) {
+// `cardinals_only` leaves out the ordinals ("second" is also a unit of time).
+std::pair<long double, size_t> EnglishNumberPrefix(std::string_view s,
+                                                   bool cardinals_only = false) {
   long double total = 0, group = 0;
   size_t used = 0, i = 0;
   bool any = false;
@@ -337,8 +353,10 @@ std::pair<long double, size_t> EnglishNumberPrefix(std::string_view s) {
     while (end < s.size() && IsAsciiAlpha(s[end])) ++end;
     const std::string_view word = s.substr(i, end - i);
     int value = -1;
+    // Every ordinal of the table ends in "th", but for "second" and "third".
+    const bool ordinal = word.ends_with("th") || word == "second" || word == "third";
     for (const auto& [w, v] : kEnglishNumbers) {
-      if (w == word) value = v;
+      if (w == word && !(cardinals_only && ordinal)) value = v;
     }
     if (value < 0) break;
     if (value == 100) {
@@ -403,6 +421,23 @@ std::pair<long double, size_t> EnglishFractionPrefix(std::string_view s) {
   return {0, 0};
 }
 
+// "1.5 million", "2 thousand", "3 billion": a scale word after digits multiplies them ("1.5
+// million divided by 12" had been a syntax error). Returns the bytes it spans, or 0.
+size_t ScaleWordAfterDigits(std::string_view s, long double& value) {
+  static constexpr std::pair<std::string_view, long double> kScales[] = {{" hundred", 1e2L},
+                                                                         {" thousand", 1e3L},
+                                                                         {" million", 1e6L},
+                                                                         {" billion", 1e9L},
+                                                                         {" trillion", 1e12L}};
+  for (const auto& [word, scale] : kScales) {
+    if (s.starts_with(word) && (s.size() == word.size() || !IsAsciiAlpha(s[word.size()]))) {
+      value *= scale;
+      return word.size();
+    }
+  }
+  return 0;
+}
+
 bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
   size_t i = 0;
   while (i < s.size()) {
@@ -449,6 +484,7 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
     if (auto num = ParseNumberPrefix(s.substr(i))) {
       out.push_back({Tok::kNumber, num->value, i});
       i += num->length;
+      i += ScaleWordAfterDigits(s.substr(i), out.back().value);
       // An ordinal suffix: "the 10th power", "5th root".
       for (std::string_view suffix : {"st", "nd", "rd", "th"}) {
         if (s.substr(i, 2) == suffix && (i + 2 >= s.size() || !IsAsciiAlpha(s[i + 2]))) i += 2;
@@ -1024,6 +1060,30 @@ std::optional<ParsedNumber> ParseNumberPrefix(std::string_view s) {
   const auto v = ChineseNumeralValue(s.substr(0, end));
   if (!v) return std::nullopt;
   return ParsedNumber{*v, end};
+}
+
+std::optional<ParsedNumber> ParseEnglishAmountPrefix(std::string_view s) {
+  for (std::string_view half : {"half an", "half a"}) {
+    if (s.starts_with(half) && (s.size() == half.size() || s[half.size()] == ' ')) {
+      return ParsedNumber{0.5L, half.size()};
+    }
+  }
+  // "a hundred", "a thousand": the article is one of the multiplier.
+  const size_t article = s.starts_with("a ") ? 2 : 0;
+  const auto [value, length] = EnglishNumberPrefix(s.substr(article), /*cardinals_only=*/true);
+  if (length == 0 || (article > 0 && value < 100)) return std::nullopt;
+  const size_t end = article + length;
+  if (end < s.size() && IsAsciiAlpha(s[end])) return std::nullopt;
+  return ParsedNumber{value, end};
+}
+
+size_t AndAHalfLength(std::string_view s) {
+  for (std::string_view half : {" and a half", " and half"}) {
+    if (s.starts_with(half) && (s.size() == half.size() || !IsAsciiAlpha(s[half.size()]))) {
+      return half.size();
+    }
+  }
+  return 0;
 }
 
 ArithmeticResult EvaluateArithmetic(std::string_view expression) {

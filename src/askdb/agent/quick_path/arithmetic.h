@@ -45,6 +45,15 @@ struct ParsedNumber {
 // (or a thousands separator is misplaced, as in "1,23").
 std::optional<ParsedNumber> ParseNumberPrefix(std::string_view s);
 
+// An amount in English words at the start of `s`, as written before a unit: "four", "twenty
+// five", "a hundred", "half a" (0.5; the article is consumed). Cardinals only: "second" is a
+// unit. nullopt when `s` does not start with one.
+std::optional<ParsedNumber> ParseEnglishAmountPrefix(std::string_view s);
+
+// The bytes of " and a half" / " and half" at the start of `s` ("two and a half cups",
+// "2 and half hours"), or 0.
+size_t AndAHalfLength(std::string_view s);
+
 // Formats with at most 12 significant digits, no trailing zeros and no exponent for
 // ordinary magnitudes; integers up to 2^63 print exactly ("1099511627776").
 std::string FormatNumber(long double value);

@@ -130,6 +130,40 @@ struct ScanItem {
   size_t end = 0;
 };
 
+// "1米8" (1.8 m), "一米七五" (1.75 m): a height spoken in metres and tenths. When the unit just
+// scanned is 米 right after a number and one or two digits follow it with no unit after them,
+// they are the decimals of the amount; returns the bytes they span (0 when none).
+size_t SpokenMetreTenths(std::string_view s, std::vector<ScanItem>& items) {
+  if (items.size() < 2) return 0;
+  ScanItem& unit = items.back();
+  ScanItem& amount = items[items.size() - 2];
+  if (amount.is_unit || amount.end != unit.begin ||
+      s.substr(unit.begin, unit.end - unit.begin) != "米") {
+    return 0;
+  }
+  static constexpr std::string_view kDigits[] = {"零", "一", "二", "三", "四",
+                                                 "五", "六", "七", "八", "九"};
+  std::string decimals;
+  size_t at = unit.end;
+  while (decimals.size() < 2 && at < s.size()) {
+    if (s[at] >= '0' && s[at] <= '9') {
+      decimals += s[at++];
+      continue;
+    }
+    const auto* d = std::find(std::begin(kDigits), std::end(kDigits), s.substr(at, 3));
+    if (d == std::end(kDigits)) break;
+    decimals += static_cast<char>('0' + (d - std::begin(kDigits)));
+    at += 3;
+  }
+  // Not when more digits or a numeral follow ("1米800毫米" is not read as a height).
+  if (decimals.empty() || ParseNumberPrefix(s.substr(at))) return 0;
+  amount.number += std::strtold(("0." + decimals).c_str(), nullptr);
+  return at - unit.end;
+}
+
+// "半斤", "半小时": half of a unit.
+constexpr std::string_view kHalf = "半";
+
 // "1欧元兑7.8人民币", "if 1 euro is 7.8 yuan": one unit of a currency is `rate` of another.
 struct RateStatement {
   const Unit* from = nullptr;
@@ -639,7 +673,17 @@ std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
     if (const Unit* unit = UnitAt(s, i, unit_len)) {
       items.push_back(ScanItem{true, 0, unit, i, i + unit_len});
       i += unit_len;
+      i += SpokenMetreTenths(s, items);
       continue;
+    }
+    // "半斤", "半小时": half of a unit, with no number before it.
+    if (s.compare(i, kHalf.size(), kHalf) == 0) {
+      size_t unit_len = 0;
+      if (UnitAt(s, i + kHalf.size(), unit_len) != nullptr) {
+        items.push_back(ScanItem{false, 0.5L, nullptr, i, i + kHalf.size()});
+        i += kHalf.size();
+        continue;
+      }
     }
     // "how many ounces in a pound": an article before a unit is one of it.
     if (i == 0 || s[i - 1] == ' ') {
@@ -654,6 +698,22 @@ std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
         }
       }
       if (article) continue;
+      // "four inches", "a hundred kilometers", "two and a half cups", "half a cup": an amount
+      // in words, when a unit follows it.
+      if (auto words = ParseEnglishAmountPrefix(s.substr(i))) {
+        size_t end = i + words->length;
+        const size_t half = AndAHalfLength(s.substr(end));
+        long double value = words->value + (half > 0 ? 0.5L : 0);
+        end += half;
+        size_t at = end;
+        while (at < s.size() && s[at] == ' ') ++at;
+        size_t unit_len = 0;
+        if (UnitAt(s, at, unit_len) != nullptr) {
+          items.push_back(ScanItem{false, value, nullptr, i, end});
+          i = end;
+          continue;
+        }
+      }
     }
     if (auto num = ParseNumberPrefix(s.substr(i))) {
       // "100千克" is 100 kg, not 100 千 克: when shortening the number by trailing
@@ -688,6 +748,16 @@ std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
           item.end += half.size();
           best_len = item.end - i;
           break;
+        }
+      }
+      // "2 and a half cups"
+      if (const size_t half = AndAHalfLength(s.substr(item.end)); half > 0) {
+        size_t at = item.end + half, unit_len = 0;
+        while (at < s.size() && s[at] == ' ') ++at;
+        if (UnitAt(s, at, unit_len) != nullptr) {
+          item.number += 0.5L;
+          item.end += half;
+          best_len = item.end - i;
         }
       }
       if (i > 0 && s[i - 1] == '-' && (i == 1 || s[i - 2] == ' ')) item.number = -item.number;

@@ -604,9 +604,56 @@ TEST_F(QuickPathTest, FramedEnglishConversionsAndArithmetic) {
     ASSERT_TRUE(a) << q;
     EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
   }
-  // A number word as the amount is not read (it would be taken as one): not routed here.
-  EXPECT_NE(RequestClassifier::Default()->Classify("convert four inches to cm").quick_intent,
-            QuickIntent::kConversion);
+}
+
+// Session 12: amounts in words, more English frames, Chinese amounts and framing words.
+TEST_F(QuickPathTest, AmountsInWordsAndMorePhrasingsOfConversionsAndArithmetic) {
+  for (auto [q, want] :
+       {std::pair<std::string_view, std::string_view>{"convert four inches to cm", "10.16"},
+        {"what would five pounds be in kilos", "2.26796185"},
+        {"what amount of miles are in a hundred kilometers", "62.1371192237"},
+        {"tell me how many teaspoons are in two cups", "96"},
+        {"how many tablespoons are in 2 and half cups", "40"},
+        {"how many teaspoons are in half a cup", "24"},
+        {"how many teaspoons will make one tablespoon", "3"},
+        {"what is the total number of pints in two quarts", "4"},
+        {"how are yards converted to inches", "36"},
+        {"how many milliseconds in a second", "1000"},
+        {"半斤是多少克", "250"},
+        {"身高1米8是多少英尺", "5.90551181102"},
+        {"体重70公斤是多少磅", "154.323583529"},
+        {"1000日元按0.048的汇率换成人民币是多少", "48"}}) {
+    const Classification c = RequestClassifier::Default()->Classify(q);
+    EXPECT_EQ(c.quick_intent, QuickIntent::kConversion) << q;
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_TRUE(a->ok) << q << ": " << a->text;
+    EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
+  }
+  for (auto [q, want] : {std::pair<std::string_view, std::string_view>{"帮我算下 (12+8)/4", "5"},
+                         {"150的15%是多少", "22.5"},
+                         {"80块打九折是多少钱", "72"},
+                         {"500增加20%是多少", "600"},
+                         {"200降低10%", "180"},
+                         {"add up 8 and 7", "15"},
+                         {"please provide the square root of 36", "6"},
+                         {"what do you get if you divide 3 by 2", "1.5"},
+                         {"i need to know the answer to 10000 multiplied by 44", "440000"},
+                         {"what is the solution to sixty times thirty", "1800"},
+                         {"can you tell me what is 18 percent of $2500", "450"},
+                         {"what is 25% of $54,788", "13697"},
+                         {"1.5 million divided by 12", "125000"},
+                         {"what is 2 billion minus 3 hundred", "1999999700"}}) {
+    const Classification c = RequestClassifier::Default()->Classify(q);
+    EXPECT_EQ(c.quick_intent, QuickIntent::kArithmetic) << q;
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
+  }
+  // An ordinal is not an amount: "one second" is one second, not 1 + 2.
+  auto second = Ask("how many milliseconds in one second");
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->value["result_text"], "1000") << second->text;
 }
 
 TEST_F(QuickPathTest, ForcedLanguage) {
