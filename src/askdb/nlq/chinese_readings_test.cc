@@ -10,6 +10,7 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
 namespace {
@@ -207,6 +208,109 @@ TEST_F(ChineseReadingsTest, ADurationIsComparedInTheColumnsUnit) {
 TEST_F(ChineseReadingsTest, NoRelatedRowsIsACountOfZero) {
   EXPECT_EQ(Rows("没有订单的会员有多少"), (std::vector<std::string>{"2"}));
   EXPECT_EQ(Rows("没有小票的会员有几位"), (std::vector<std::string>{"2"}));
+}
+
+// "各国的会员数": 国 alone is short for 国家, the one word it starts; after 各 it groups as
+// 国家 would. Read at a lower confidence than the written word.
+TEST_F(ChineseReadingsTest, OneCharacterShortForAWordGroupsAsTheWord) {
+  EXPECT_EQ(Rows("各国的会员数"), (std::vector<std::string>{"Japan|3", "France|2", "Chile|1"}));
+  EXPECT_LT(T("各国的会员数").confidence, T("各国家的会员数").confidence);
+}
+
+// A small shop: stores (门店, also 商店), their staff, customers and orders (下单 is a word
+// of the orders), to read 店 for 门店, 下过单 for 下单 and 最早/最晚 on a date column.
+class ChineseShopTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto conn = db::SqliteConnector::OpenInMemory(R"sql(
+CREATE TABLE stores(store_id INTEGER PRIMARY KEY, name TEXT, city TEXT, opened_on TEXT);
+CREATE TABLE staff(staff_id INTEGER PRIMARY KEY, name TEXT, hired_on TEXT, born_on TEXT);
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY,
+                    customer_id INTEGER REFERENCES customers(customer_id), total REAL);
+INSERT INTO stores VALUES (1,'东店','上海','2019-05-01'),(2,'西店','上海','2021-03-01'),
+  (3,'南店','北京','2020-07-01');
+INSERT INTO staff VALUES (1,'王一','2018-01-01','1990-01-01'),(2,'李二','2016-06-01','1995-01-01'),
+  (3,'张三',NULL,'1980-01-01'),(4,'赵四','2020-01-01','1985-01-01');
+INSERT INTO customers VALUES (1,'甲'),(2,'乙'),(3,'丙');
+INSERT INTO orders VALUES (1,1,10),(2,1,20),(3,2,5);
+)sql");
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    conn_ = std::move(conn).value();
+    catalog::SemanticModel model;
+    catalog::TableSemantics stores;
+    stores.name = "stores";
+    stores.business_name = {"门店", "store"};
+    stores.synonyms = {"商店"};
+    stores.columns = {Column("name", "门店名称", "store name"), Column("city", "城市", "city"),
+                      Column("opened_on", "开业日期", "opening date")};
+    catalog::TableSemantics staff;
+    staff.name = "staff";
+    staff.business_name = {"员工", "staff"};
+    staff.columns = {Column("name", "姓名", "name"), Column("hired_on", "入职日期", "hire date"),
+                     Column("born_on", "出生日期", "birth date")};
+    catalog::TableSemantics customers;
+    customers.name = "customers";
+    customers.business_name = {"客户", "customer"};
+    catalog::TableSemantics orders;
+    orders.name = "orders";
+    orders.business_name = {"订单", "order"};
+    orders.synonyms = {"下单"};
+    model.tables = {stores, staff, customers, orders};
+    auto index = BuildSchemaIndex(*conn_, &model);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
+  }
+  Translation T(std::string_view q) {
+    return Engine::Translate(q, *index_, conn_->dialect(), TranslateOptions{});
+  }
+  std::vector<std::string> Rows(std::string_view q) {
+    const Translation t = T(q);
+    EXPECT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    std::vector<std::string> rows;
+    if (!t.answered) return rows;
+    auto rs = conn_->Execute(t.sql, {});
+    EXPECT_TRUE(rs.ok()) << t.sql << ": " << rs.status().ToString();
+    if (!rs.ok()) return rows;
+    for (const auto& row : rs->rows) {
+      std::string line;
+      for (const auto& cell : row) line += (line.empty() ? "" : "|") + cell.ToDisplayString();
+      rows.push_back(line);
+    }
+    return rows;
+  }
+  std::unique_ptr<db::SqliteConnector> conn_;
+  std::unique_ptr<SchemaIndex> index_;
+};
+
+// "上海有几家店": after a count, 店 is the stores (the head of 门店 and 商店). Inside a
+// longer unknown word (店员) it is not; and a character that starts or ends words of two
+// different things (名: 门店名称, 姓名) is short for neither.
+TEST_F(ChineseShopTest, OneCharacterAfterACountIsTheTableItShortens) {
+  EXPECT_EQ(Rows("上海有几家店"), (std::vector<std::string>{"2"}));
+  const std::string* shop = index_->AbbreviatedWord("店");
+  ASSERT_NE(shop, nullptr);
+  EXPECT_TRUE(*shop == PhraseKey("门店") || *shop == PhraseKey("商店")) << *shop;
+  EXPECT_EQ(index_->AbbreviatedWord("名"), nullptr);
+  EXPECT_FALSE(T("上海有几个店员").answered);
+}
+
+// "没有下过单的客户": 下单 written with 过 inside is still the word, so the customers no
+// order points at are counted.
+TEST_F(ChineseShopTest, AVerbObjectWordWithGuoInsideIsTheWord) {
+  EXPECT_EQ(Rows("没有下过单的客户有多少"), (std::vector<std::string>{"1"}));
+}
+
+// 最早/最晚 order the rows by the time column the words beside them name (入职 → 入职日期),
+// or the table's only one; a row with no date is never the earliest. Two time columns and no
+// word to choose (最早的员工: born or hired?) is refused.
+TEST_F(ChineseShopTest, EarliestAndLatestOrderRowsByTheirDate) {
+  EXPECT_EQ(Rows("最早入职的员工是谁"), (std::vector<std::string>{"李二"}));
+  EXPECT_EQ(Rows("哪位员工入职最晚"), (std::vector<std::string>{"赵四"}));
+  EXPECT_EQ(Rows("最晚开业的2家门店"), (std::vector<std::string>{"西店", "南店"}));
+  EXPECT_EQ(Rows("上海最早开业的门店"), (std::vector<std::string>{"东店"}));
+  EXPECT_FALSE(T("最早的员工是谁").answered);
+  EXPECT_FALSE(T("最早入职的员工的平均年龄").answered);
 }
 
 // Without a model, a Chinese table name's last word names its rows: 作品 is 文学作品. Not

@@ -12,6 +12,7 @@
 
 #include "askdb/common/text.h"
 #include "askdb/db/dialect.h"
+#include "askdb/nlq/chinese_reading_check.h"
 #include "askdb/nlq/grounding.h"
 #include "askdb/nlq/join_path.h"
 #include "askdb/nlq/lexicon.h"
@@ -421,6 +422,15 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
   if (!ResolveTables(&why_en, &why_zh)) {
     out_.confidence = *confidence;
     return Abstain(why_en, why_zh);
+  }
+  // Chinese unknown words are single characters the checks above do not see
+  // (chinese_reading_check.h); the values are conditions on their columns only now.
+  if (chinese_) {
+    if (const std::optional<ShapeProblem> misread =
+            FindChineseMisreading(items_, q_, index_, tree_->Tables(), time_column_)) {
+      out_.confidence = *confidence;
+      return Abstain(misread->en, misread->zh);
+    }
   }
   // Resolving the tables may place a word ("hired" picks HireDate as the time column).
   Coverage placed = cov;

@@ -34,6 +34,7 @@ constexpr double kLabelProjectionFactor = 0.9;  // "list the stores" → their n
 constexpr double kAmbiguousValueFactor = 0.75;  // a value found in several unrelated columns
 constexpr double kAliasFactor = 0.97;           // matched through a derived alias
 constexpr double kLineMeasureFactor = 0.95;     // a measure moved to the line-level table
+constexpr double kAbbreviationFactor = 0.9;     // one character read as the word (店 → 门店)
 constexpr double kUnknownExponent = 2.0;        // how hard unexplained words weigh
 constexpr int kLookAhead = 3;                   // items searched after a keyword
 constexpr int kYearMin = 1900;
@@ -175,6 +176,7 @@ class Parser {
   size_t LongestMatch(size_t i, size_t max_units) const;
   // Segment's steps (segment.cc).
   size_t MatchLength(size_t i, size_t max_units) const;
+  const std::vector<int>* SeparatedWordAt(size_t i, size_t max_units) const;
   void ReadUnmatchedUnit(size_t i, Item* item) const;
   void SettleTermsThatAreKeywords();
   void ParseTime();
@@ -232,6 +234,10 @@ class Parser {
   int LengthColumn(int table) const;
   void ReadLengthSuperlative();      // "the 5 longest tracks" (read_measures.cc)
   void ReadChineseRowSuperlative();  // "时长最长的5首歌", "哪首歌最长" (read_measures.cc)
+  void ReadChineseDateSuperlative();  // "最早入职的员工", "哪位员工入职最早" (read_measures.cc)
+  // The time column of `table` that items [from, to) name (入职 → HireDate, 注册 → 注册日期);
+  // with no items, the table's only time column; -1 when none or several.
+  int TimeColumnNamedBy(int table, int from, int to) const;
   void ParseAggregates();
   // ParseAggregates' steps: functions waiting for their column, the event that binds several
   // functions to one column ("average, min and max id").

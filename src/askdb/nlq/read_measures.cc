@@ -84,6 +84,7 @@ RowSuperlative EnglishRowSuperlative(const std::vector<Item>& items, int i) {
 void Parser::ReadLengthSuperlative() {
   if (chinese_) {
     ReadChineseRowSuperlative();
+    if (q_.limit == 0) ReadChineseDateSuperlative();
     return;
   }
   const int n = static_cast<int>(items_.size());
@@ -243,6 +244,153 @@ void Parser::ReadChineseRowSuperlative() {
         ColName(col) + (desc ? " DESC" : " ASC") + " LIMIT " + std::to_string(q_.limit));
     Understood(ColName(col) + (desc ? " highest first" : " lowest first"),
                items_[i].text + "：按 " + ColName(col) + (desc ? " 从高到低" : " 从低到高"));
+    return;
+  }
+}
+
+namespace {
+
+// 最早 (+1: the earliest first) or 最晚/最新 (-1: the latest first), written as the two
+// characters the lexicon leaves unmatched at item `i`; 0 otherwise.
+int ChineseDateSuperlative(const std::vector<Item>& items, int i) {
+  if (i + 1 >= static_cast<int>(items.size()) || items[i].used || items[i + 1].used ||
+      items[i].kind != ItemKind::kUnknown || items[i + 1].kind != ItemKind::kUnknown ||
+      items[i].text != "最") {
+    return 0;
+  }
+  if (items[i + 1].text == "早") return 1;
+  if (items[i + 1].text == "晚" || items[i + 1].text == "新") return -1;
+  return 0;
+}
+
+}  // namespace
+
+int Parser::TimeColumnNamedBy(int table, int from, int to) const {
+  auto of_table = [&](int c) {
+    return c >= 0 && Col(c).table == table && Col(c).role == ColumnRole::kTime;
+  };
+  // The one time column among `terms`, else -1.
+  auto one_of = [&](const std::vector<int>& terms) {
+    int found = -1;
+    for (int id : terms) {
+      const Term& t = TermOf(id);
+      if (t.kind != TermKind::kColumn || !of_table(t.column) || t.column == found) continue;
+      if (found >= 0) return -1;
+      found = t.column;
+    }
+    return found;
+  };
+  if (from == to) {
+    int found = -1;
+    for (int c : index_.tables()[table].columns) {
+      if (!of_table(c)) continue;
+      if (found >= 0) return -1;  // 最早的员工: born or hired first?
+      found = c;
+    }
+    return found;
+  }
+  if (to == from + 1 && items_[from].kind == ItemKind::kTerm) return one_of(items_[from].terms);
+  std::string verb;
+  for (int k = from; k < to; ++k) {
+    if (items_[k].kind != ItemKind::kUnknown) return -1;
+    verb += items_[k].text;
+  }
+  for (std::string_view noun : {"日期", "时间"}) {
+    const std::vector<int>* terms = index_.FindTerms(PhraseKey(verb + std::string(noun)));
+    if (terms != nullptr) return one_of(*terms);
+  }
+  return -1;
+}
+
+// "最早入职的员工是谁", "最晚注册的3个客户", "哪位员工入职最早": the rows of a table ordered by
+// one of its time columns — the one the words next to 最早 name (入职 → 入职日期, 注册 → 注册
+// 日期), else the table's only one — first N (1 without a number). Read only when nothing
+// else is asked (fillers, which-words, values); rows with no date are left out, so the
+// earliest is never an unknown one.
+void Parser::ReadChineseDateSuperlative() {
+  const int n = static_cast<int>(items_.size());
+  // The row table a term names (a table word, or a word naming the table and its label).
+  auto row_table = [&](int k) {
+    if (k < 0 || k >= n || items_[k].used || items_[k].kind != ItemKind::kTerm) return -1;
+    const int table = TableOf(items_[k]);
+    const int column = ColumnOf(items_[k]);
+    if (table < 0 || (column >= 0 && (Col(column).table != table || IsNumericCol(column))))
+      return -1;
+    return table;
+  };
+  for (int i = 0; i < n; ++i) {
+    const int dir = ChineseDateSuperlative(items_, i);
+    if (dir == 0) continue;
+    int table_item = -1, num = -1, from = i + 2, to = i + 2;
+    // 最早 [words] 的 [N 个] T
+    int de = -1;
+    for (int k = i + 2; k < n && k <= i + 4 && de < 0; ++k) {
+      if (items_[k].text == "的") de = k;
+    }
+    if (de >= 0) {
+      to = de;
+      int t = de + 1;
+      if (t < n && items_[t].kind == ItemKind::kNumber) num = t++;
+      if (t < n && items_[t].Has(Kw::kRowUnit)) ++t;
+      table_item = t;
+    } else {
+      // 哪(个|位) T [words] 最早 [words]: the words on one side only.
+      int t = i - 1;
+      while (t >= 0 && i - t <= 3 && row_table(t) < 0 && !IsFiller(items_[t])) --t;
+      const int w = PrevMeaningful(t);
+      if (row_table(t) < 0 || w < 0 || !items_[w].Has(Kw::kWhich)) continue;
+      table_item = t;
+      from = t + 1;
+      to = i;
+      if (from == to) {
+        for (to = i + 2; to < n && !IsFiller(items_[to]); ++to) {
+        }
+      }
+    }
+    const int table = row_table(table_item);
+    if (table < 0) continue;
+    const int col = TimeColumnNamedBy(table, from, to);
+    const int label = index_.LabelColumn(table, chinese_);
+    if (col < 0 || label < 0) continue;
+    double v = 1;
+    if (num >= 0) {
+      v = items_[num].number;
+      if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) continue;
+    }
+    bool alone = true;
+    for (int k = 0; k < n && alone; ++k) {
+      if (k == i || k == i + 1 || k == num || k == table_item || (k >= from && k < to)) continue;
+      const Item& o = items_[k];
+      alone = IsFiller(o) || (o.kind == ItemKind::kKeyword && (o.kw & ~Bit(Kw::kWhich)) == 0) ||
+              (o.kind == ItemKind::kTerm && OnlyValues(o));
+    }
+    if (!alone) continue;
+    q_.limit = static_cast<long long>(v);
+    q_.projections = {label};
+    AddNameCompanion(&q_.projections, label);
+    q_.order_column = col;
+    q_.order_set = true;
+    q_.order_desc = dir < 0;
+    q_.subject_table = table;
+    Filter dated;
+    dated.column = col;
+    dated.op = Op::kNe;
+    dated.is_null = true;
+    q_.filters.push_back(dated);
+    for (int k = 0; k < n; ++k) {
+      const bool mine =
+          k == i || k == i + 1 || k == num || k == table_item || (k >= from && k < to);
+      if (mine || (items_[k].kind == ItemKind::kKeyword && items_[k].Has(Kw::kWhich))) {
+        items_[k].used = true;
+      }
+    }
+    if (num >= 0 && num + 1 < n && items_[num + 1].Has(Kw::kRowUnit)) items_[num + 1].used = true;
+    const std::string word = items_[i].text + items_[i + 1].text;
+    Map(items_[table_item], "table", index_.tables()[table].name);
+    Map(items_[i], "order",
+        ColName(col) + (dir < 0 ? " DESC" : " ASC") + " LIMIT " + std::to_string(q_.limit));
+    Understood(ColName(col) + (dir < 0 ? " latest first" : " earliest first"),
+               word + "：按 " + ColName(col) + (dir < 0 ? " 从晚到早" : " 从早到晚"));
     return;
   }
 }

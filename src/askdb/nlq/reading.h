@@ -63,7 +63,9 @@ struct Filter {
   // have any performances" = 0): `column` is the listed table's key, compared with the
   // number of rows of the edge's referencing table that point at it (SchemaIndex::edges()).
   int related_edge = -1;
-  bool is_null = false;  // "customers with no company": column IS NULL (read_missing.h)
+  // "customers with no company": column IS NULL (read_missing.h); with op kNe, IS NOT NULL
+  // (the rows a date superlative ranks, read_measures.cc).
+  bool is_null = false;
 };
 
 struct TimeRange {

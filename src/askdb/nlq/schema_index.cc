@@ -90,6 +90,64 @@ void SchemaIndex::AddTerm(std::string_view phrase, Term term) {
   max_term_units_ = std::max(max_term_units_, units);
 }
 
+namespace {
+
+// The characters of a phrase key (tokenizer.h) made only of Chinese characters, at least
+// two; else empty.
+std::vector<std::string> ChineseCharacters(const std::string& key) {
+  std::vector<std::string> chars;
+  for (size_t begin = 0; begin <= key.size();) {
+    const size_t end = std::min(key.find('\x1f', begin), key.size());
+    const std::vector<Unit> units = TokenizeUnits(key.substr(begin, end - begin));
+    if (units.size() != 1 || units[0].kind != UnitKind::kCjk) return {};
+    chars.push_back(units[0].key);
+    begin = end + 1;
+  }
+  if (chars.size() < 2) return {};
+  return chars;
+}
+
+}  // namespace
+
+void SchemaIndex::AddAbbreviations() {
+  // What a word names: (table, column), a table word's column -1; by the word's key.
+  using Target = std::pair<int, int>;
+  std::map<std::string, std::set<Target>> named;
+  for (size_t id = 0; id < terms_.size(); ++id) {
+    const Term& t = terms_[id];
+    if (t.kind != TermKind::kTable && t.kind != TermKind::kColumn) continue;
+    if (ChineseCharacters(term_keys_[id]).empty()) continue;
+    named[term_keys_[id]].insert({t.table, t.kind == TermKind::kTable ? -1 : t.column});
+  }
+  std::map<std::string, std::vector<std::string>> heads, firsts;  // character → words
+  for (const auto& [key, targets] : named) {
+    const std::vector<std::string> chars = ChineseCharacters(key);
+    heads[chars.back()].push_back(key);
+    firsts[chars.front()].push_back(key);
+  }
+  // The word among `words` that names all the others name (国家 beside 国别), else "".
+  auto covering = [&](const std::vector<std::string>& words) -> std::string {
+    for (const std::string& w : words) {
+      const std::set<Target>& mine = named[w];
+      const bool all = std::all_of(words.begin(), words.end(), [&](const std::string& v) {
+        return std::includes(mine.begin(), mine.end(), named[v].begin(), named[v].end());
+      });
+      if (all) return w;
+    }
+    return "";
+  };
+  std::set<std::string> characters;
+  for (const auto& [c, words] : heads) characters.insert(c);
+  for (const auto& [c, words] : firsts) characters.insert(c);
+  for (const std::string& c : characters) {
+    // A character that is a word or a keyword of its own is never short for another.
+    if (FindTerms(c) != nullptr || Lexicon::Builtin().Lookup(c) != 0) continue;
+    const auto head = heads.find(c);
+    const std::string word = covering(head != heads.end() ? head->second : firsts[c]);
+    if (!word.empty()) abbreviations_[c] = word;
+  }
+}
+
 SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
                                const catalog::SemanticModel* model, const ColumnStatsMap& stats,
                                const IndexOptions& options) {
@@ -302,6 +360,7 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
   }
   index.AddInferredMoneyWords();
   index.AddPriceWords();
+  index.AddAbbreviations();
   // Foreign keys, physical and logical.
   auto add_edge = [&](std::string_view from_t, std::string_view from_c, std::string_view to_t,
                       std::string_view to_c) {
@@ -700,7 +759,14 @@ StatusOr<ColumnStatsMap> CollectColumnStats(db::Connector& connector,
             q);
         if (rs.ok() && rs->row_count() <= static_cast<size_t>(options.max_distinct_values)) {
           stats.distinct_count = static_cast<long long>(rs->row_count());
-          if (type != TypeClass::kInteger) {
+          // An integer column's values are numbers, not names — unless one is not a number
+          // (a DuSQL column declared int that holds '1990年'): then they are kept, so the
+          // checks see that the column holds text.
+          const bool text_in_integer =
+              std::any_of(rs->rows.begin(), rs->rows.end(), [](const auto& row) {
+                return row[0].kind() == db::Value::Kind::kText;
+              });
+          if (type != TypeClass::kInteger || text_in_integer) {
             for (const auto& row : rs->rows) stats.values.push_back(row[0].ToDisplayString());
           }
         }

@@ -107,6 +107,12 @@ class SchemaIndex {
   size_t max_term_units() const { return max_term_units_; }
   // The phrase key (tokenizer.h PhraseKey) term `id` is indexed under.
   const std::string& term_key(int id) const { return term_keys_[id]; }
+  // The key of the table or column word a lone Chinese character shortens (店 → 门店,
+  // 国 → 国家, 类 → 品类); nullptr when it shortens none or several (AddAbbreviations).
+  const std::string* AbbreviatedWord(std::string_view character_key) const {
+    const auto it = abbreviations_.find(std::string(character_key));
+    return it == abbreviations_.end() ? nullptr : &it->second;
+  }
 
   // Binds the business terms and indexes their names and synonyms (business_terms.h). A term
   // that does not bind is left out, its error appended to `errors`.
@@ -154,6 +160,10 @@ class SchemaIndex {
   // names the table ("products priced above 50").
   void AddPriceWords();
   void AddTerm(std::string_view phrase, Term term);
+  // Fills abbreviations_: a character is short for the Chinese table or column word it ends
+  // (the word's head: 店 for 门店, 分店, 商店), else the one it starts (国 for 国家), when one
+  // of those words names everything the others name.
+  void AddAbbreviations();
 
   std::vector<IndexedTable> tables_;
   std::vector<IndexedColumn> columns_;
@@ -162,6 +172,7 @@ class SchemaIndex {
   std::vector<BoundBusinessTerm> business_terms_;
   std::vector<std::string> term_keys_;  // parallel to terms_
   std::unordered_map<std::string, std::vector<int>> term_index_;
+  std::unordered_map<std::string, std::string> abbreviations_;  // character → word key
   size_t max_term_units_ = 1;
   std::optional<CivilDate> latest_date_;
   int inferred_money_column_ = -1;

@@ -44,6 +44,45 @@ void ReadCountSuffix(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
+// "上海有几家店", "各国的平均订单金额": a lone Chinese character right after 各/按 that shortens
+// one schema word (SchemaIndex::AbbreviatedWord: 国 → 国家), or after a count (几家, 多少) or a
+// counting unit (每家) that shortens a table word (店 → 门店), reads as that word. Not inside
+// a longer unknown word (店员), and not after a bare 每 (每人 is "per head", not the
+// customers). Returns how many were read.
+int ReadAbbreviations(const SchemaIndex& index, const std::vector<Unit>& units,
+                      std::vector<Item>* items) {
+  int read = 0;
+  for (size_t k = 1; k < items->size(); ++k) {
+    Item& it = (*items)[k];
+    const Item& before = (*items)[k - 1];
+    if (it.kind != ItemKind::kUnknown || it.unit_end != it.unit_begin + 1 ||
+        units[it.unit_begin].kind != UnitKind::kCjk || before.kind != ItemKind::kKeyword ||
+        before.unit_end != it.unit_begin) {
+      continue;
+    }
+    const bool group = before.text == "各" || before.text == "各个" || before.text == "按" ||
+                       before.text == "按照" || before.text == "每个";
+    if (!group && !before.Has(Kw::kCount) && !before.Has(Kw::kRowUnit)) continue;
+    if (k + 1 < items->size() && (*items)[k + 1].kind == ItemKind::kUnknown &&
+        units[(*items)[k + 1].unit_begin].kind == UnitKind::kCjk) {
+      continue;
+    }
+    const std::string* word = index.AbbreviatedWord(units[it.unit_begin].key);
+    const std::vector<int>* terms = word ? index.FindTerms(*word) : nullptr;
+    if (terms == nullptr) continue;
+    // After a count, only rows are counted (几家店); 多少集 asks for the 集数 column's value,
+    // with 集 as its counting unit, not for a count of it.
+    const bool rows = std::any_of(terms->begin(), terms->end(), [&](int id) {
+      return index.terms()[id].kind == TermKind::kTable;
+    });
+    if (!group && !rows) continue;
+    it.kind = ItemKind::kTerm;
+    it.terms = *terms;
+    ++read;
+  }
+  return read;
+}
+
 // "how much did customers from Germany spend": "how much" asks for an amount; beside a
 // measure (a money word, a numeric measure column, a business term) it only asks for that
 // measure (summed as a measure is), not a count of rows.
@@ -148,6 +187,22 @@ size_t Parser::MatchLength(size_t i, size_t max_units) const {
   return len;
 }
 
+// "下过单", "入了职": a two-character verb-object word of the schema (下单, 入职) with 过 or 了
+// between its characters, as Chinese writes them; only when neither character starts a
+// longer word of its own. The word's terms, else nullptr.
+const std::vector<int>* Parser::SeparatedWordAt(size_t i, size_t max_units) const {
+  if (!chinese_ || i + 2 >= units_.size() ||
+      (units_[i + 1].key != "过" && units_[i + 1].key != "了")) {
+    return nullptr;
+  }
+  for (size_t k = i; k <= i + 2; ++k) {
+    if (units_[k].kind != UnitKind::kCjk) return nullptr;
+  }
+  if (LongestMatch(i, max_units) > 1 || LongestMatch(i + 2, max_units) > 1) return nullptr;
+  const std::vector<Unit> word = {units_[i], units_[i + 2]};
+  return index_.FindTerms(JoinUnitKeys(word, 0, word.size()));
+}
+
 // A unit that matched nothing: a number (digits, an English number word, a run of Chinese
 // numerals), else an unknown word.
 void Parser::ReadUnmatchedUnit(size_t i, Item* item) const {
@@ -223,6 +278,10 @@ void Parser::Segment() {
     if (units_[i].kind == UnitKind::kPunct) {
       item.kind = ItemKind::kPunct;
       item.unit_end = i + 1;
+    } else if (const std::vector<int>* split = SeparatedWordAt(i, max_units)) {
+      item.kind = ItemKind::kTerm;
+      item.terms = *split;
+      item.unit_end = i + 3;
     } else if (const size_t len = MatchLength(i, max_units); len > 0) {
       const std::string key = KeyAt(i, i + len);
       const std::vector<int>* terms = index_.FindTerms(key);
@@ -242,6 +301,8 @@ void Parser::Segment() {
     items_.push_back(std::move(item));
   }
   ReadCountSuffix(index_, &items_);
+  if (chinese_)
+    factor_ *= std::pow(kAbbreviationFactor, ReadAbbreviations(index_, units_, &items_));
   SettleTermsThatAreKeywords();
   if (!chinese_) ReadHowMuch(index_, &items_);
 }

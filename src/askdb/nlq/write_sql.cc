@@ -365,7 +365,7 @@ bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
 std::string Parser::FilterCondition(const Filter& f) const {
   if (f.business >= 0) return BusinessSql(f);
   std::string c = ColRef(f.column);
-  if (f.is_null) return c + " IS NULL";
+  if (f.is_null) return c + (f.op == Op::kNe ? " IS NOT NULL" : " IS NULL");
   if (f.related_edge >= 0) {
     const JoinEdge& e = index_.edges()[f.related_edge];
     c = "(SELECT COUNT(*) FROM " + dialect_.QuoteIdentifier(index_.tables()[e.from_table].name) +

@@ -1,0 +1,322 @@
+#include "askdb/nlq/chinese_reading_check.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "askdb/common/text.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+// Words that ask for a total over the rows: a list of them row by row, or a total that may
+// or may not run over a second grouping, is another answer.
+constexpr std::string_view kTotalWords[] = {"加起来", "一共", "总共", "合计",
+                                            "总计",   "总和", "累计"};
+
+bool Unplaced(const Item& it) { return !it.used && it.kind == ItemKind::kUnknown; }
+
+std::string FirstChar(const std::string& s) {
+  size_t n = s.empty() ? 0 : 1;
+  while (n < s.size() && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) ++n;
+  return s.substr(0, n);
+}
+
+// The character after item `i`, when the next item is a word (not punctuation).
+std::string NextChar(const std::vector<Item>& items, size_t i) {
+  if (i + 1 >= items.size() || items[i + 1].kind == ItemKind::kPunct) return "";
+  return FirstChar(items[i + 1].text);
+}
+
+std::string QuestionText(const std::vector<Item>& items) {
+  std::string all;
+  for (const Item& it : items) all += it.text;
+  return all;
+}
+
+// The first total word the question says, or "".
+std::string TotalWord(const std::vector<Item>& items) {
+  const std::string all = QuestionText(items);
+  for (std::string_view w : kTotalWords) {
+    if (all.find(w) != std::string::npos) return std::string(w);
+  }
+  return "";
+}
+
+// "最早入职的员工" with 最早 unread lists every employee; "没有卖出过的歌曲" with 没 unread
+// counts every song.
+std::optional<ShapeProblem> UnappliedSuperlativeOrNegation(const std::vector<Item>& items) {
+  static constexpr std::string_view kNegations[] = {"没", "不", "未", "无"};
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Item& it = items[i];
+    if (!Unplaced(it)) continue;
+    const std::string word = it.text + NextChar(items, i);
+    if (it.text == "最") {
+      return ShapeProblem{
+          "I could not apply '" + word +
+              "' (a superlative): the answer would show other rows; name the column to rank by.",
+          "没能应用“" + word +
+              "”（最高/最低/最早之类的排名），答案会是别的行，因此不作答；"
+              "请写明按哪一列排名。"};
+    }
+    if (std::find(std::begin(kNegations), std::end(kNegations), it.text) != std::end(kNegations)) {
+      return ShapeProblem{
+          "I could not apply the negation '" + word +
+              "': the answer would include the rows it excludes; ask with a column and a value.",
+          "没能应用否定词“" + word +
+              "”，答案会把它排除的行也算进去，因此不作答；"
+              "请用列名和取值来说。"};
+    }
+  }
+  return std::nullopt;
+}
+
+bool IsLatinName(const std::string& text) {
+  bool letter = false;
+  for (char c : text) {
+    const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (!alpha && !(c >= '0' && c <= '9')) return false;
+    letter |= alpha;
+  }
+  return letter && text.size() >= 2;
+}
+
+// "AC/DC出过哪些专辑": a Latin-letter word in a Chinese question is a name; unread, the data
+// does not hold it as written and the condition would be dropped.
+std::optional<ShapeProblem> LatinNameNotFound(const std::vector<Item>& items) {
+  for (const Item& it : items) {
+    if (!Unplaced(it) || !IsLatinName(it.text)) continue;
+    return ShapeProblem{"'" + it.text +
+                            "' looks like a name, but the data does not hold it as written, so "
+                            "I did not answer; check the spelling or name its column.",
+                        "数据中没有找到“" + it.text +
+                            "”，它像是一个要筛选的名称，因此不作答；请检查拼写或写出它所在的列。"};
+  }
+  return std::nullopt;
+}
+
+std::set<int> ColumnsRead(const Query& q, int time_column) {
+  std::set<int> cols(q.group_columns.begin(), q.group_columns.end());
+  cols.insert(q.group_keys.begin(), q.group_keys.end());
+  cols.insert(q.projections.begin(), q.projections.end());
+  for (const Measure& m : q.measures) cols.insert(m.column);
+  for (const Filter& f : q.filters) cols.insert(f.column);
+  cols.insert(q.order_column);
+  cols.insert(time_column);
+  return cols;
+}
+
+bool NameHolds(const std::string& name, const std::string& display, const std::string& word) {
+  return name.find(word) != std::string::npos || display.find(word) != std::string::npos;
+}
+
+// The question's characters, one per entry, and the entry where each item starts; punctuation
+// is an empty entry, so no run crosses it.
+struct Characters {
+  std::vector<std::string> chars;
+  std::vector<size_t> item_start;
+};
+
+Characters SplitCharacters(const std::vector<Item>& items) {
+  Characters out;
+  for (const Item& it : items) {
+    out.item_start.push_back(out.chars.size());
+    if (it.kind == ItemKind::kPunct) {
+      out.chars.emplace_back();
+      continue;
+    }
+    for (size_t b = 0; b < it.text.size();) {
+      const std::string c = FirstChar(it.text.substr(b));
+      out.chars.push_back(c);
+      b += c.size();
+    }
+  }
+  return out;
+}
+
+// The longest run of the question's characters through character `pos` that `name` holds:
+// its characters, or empty when not even two.
+std::vector<std::string> LongestRunIn(const std::vector<std::string>& chars, size_t pos,
+                                      const std::string& name) {
+  std::vector<std::string> best;
+  for (size_t b = pos + 1; b-- > 0 && !chars[b].empty();) {
+    std::string run;
+    for (size_t e = b; e < chars.size() && !chars[e].empty(); ++e) {
+      run += chars[e];
+      if (name.find(run) == std::string::npos) break;
+      if (e >= pos && e - b + 1 >= 2 && e - b + 1 > best.size()) {
+        best.assign(chars.begin() + long(b), chars.begin() + long(e) + 1);
+      }
+    }
+  }
+  return best;
+}
+
+// "深圳马拉松总共多少人报名" counted the marathons: 报 is unread, and 报名 is part of the name
+// of 报名人数, a column the query does not read. An unplaced Chinese character whose run in the
+// question is part of the name of a column (not a key) or table the query leaves out — longer
+// than any run the names it reads hold (美国籍: 国籍 is also the name of the column it filters)
+// — names something the answer is missing.
+std::optional<ShapeProblem> PartOfAnUnreadName(const std::vector<Item>& items, const Query& q,
+                                               const SchemaIndex& index,
+                                               const std::vector<int>& query_tables,
+                                               int time_column) {
+  const std::set<int> read = ColumnsRead(q, time_column);
+  const Characters text = SplitCharacters(items);
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!Unplaced(items[i]) || !text::ContainsCjk(items[i].text)) continue;
+    const size_t pos = text.item_start[i];
+    size_t read_run = 0;
+    std::vector<std::string> unread_run;
+    std::string unread_name;
+    auto consider = [&](const std::string& name, const std::string& display, bool is_read) {
+      std::vector<std::string> run = LongestRunIn(text.chars, pos, name);
+      if (std::vector<std::string> d = LongestRunIn(text.chars, pos, display);
+          d.size() > run.size()) {
+        run = std::move(d);
+      }
+      if (is_read) {
+        read_run = std::max(read_run, run.size());
+      } else if (run.size() > unread_run.size()) {
+        unread_run = std::move(run);
+        unread_name = name;
+      }
+    };
+    for (size_t c = 0; c < index.columns().size(); ++c) {
+      const IndexedColumn& col = index.columns()[c];
+      if (col.primary_key || col.foreign_key) continue;
+      consider(col.name, col.display_zh, read.count(static_cast<int>(c)) > 0);
+    }
+    for (size_t t = 0; t < index.tables().size(); ++t) {
+      const IndexedTable& table = index.tables()[t];
+      consider(table.name, table.display_zh,
+               std::find(query_tables.begin(), query_tables.end(), static_cast<int>(t)) !=
+                   query_tables.end());
+    }
+    if (unread_run.size() < 2 || unread_run.size() <= read_run) continue;
+    std::string word;
+    for (const std::string& c : unread_run) word += c;
+    return ShapeProblem{
+        "'" + word + "' is part of the name of " + unread_name +
+            ", which my reading did not use, so the answer could be about something else; "
+            "rephrase with the column's name.",
+        "问题里的“" + word + "”是“" + unread_name +
+            "”名称的一部分，但没能用到查询里，答案可能答非所问，因此不作答；请用完整的列名来问。"};
+  }
+  return std::nullopt;
+}
+
+bool IsNumericCol(const IndexedColumn& c) {
+  return c.type_class == TypeClass::kInteger || c.type_class == TypeClass::kNumber;
+}
+
+// "电影作品的提名次数加起来是多少" listed each film's count: a total asked, a measure listed row
+// by row.
+std::optional<ShapeProblem> TotalListedRowByRow(const std::vector<Item>& items, const Query& q,
+                                                const SchemaIndex& index) {
+  if (!q.measures.empty() || !q.group_columns.empty() || q.bucket) return std::nullopt;
+  const std::string total = TotalWord(items);
+  if (total.empty()) return std::nullopt;
+  for (int p : q.projections) {
+    const IndexedColumn& c = index.columns()[p];
+    if (!IsNumericCol(c) || c.primary_key || c.foreign_key || c.role == ColumnRole::kIdentifier ||
+        c.role == ColumnRole::kTime) {
+      continue;
+    }
+    return ShapeProblem{"the question asks for a total ('" + total + "') but I read it as " +
+                            c.name + " listed row by row; ask for the sum of " + c.name + ".",
+                        "问题要的是合计（“" + total + "”），但我读成了逐行列出“" + c.name +
+                            "”，因此不作答；请问“" + c.name + "的总和”。"};
+  }
+  return std::nullopt;
+}
+
+// "各软件在各城市的会员数量合计": two separate groupings and a total — per software and city,
+// or per software summed over the cities? Only the person knows.
+std::optional<ShapeProblem> TotalOverTwoGroupings(const std::vector<Item>& items, const Query& q) {
+  int group_words = 0;
+  for (const Item& it : items) {
+    group_words += it.used && it.kind == ItemKind::kKeyword && it.Has(Kw::kGroup);
+  }
+  const size_t groups = q.group_columns.size() + (q.bucket ? 1 : 0);
+  const std::string total = TotalWord(items);
+  if (group_words < 2 || groups < 2 || total.empty()) return std::nullopt;
+  return ShapeProblem{"the question groups twice and asks for a total ('" + total +
+                          "'): a total per both groups, or over the second one? Ask for one "
+                          "grouping, or say 'by X and Y'.",
+                      "问题有两个分组，又要“" + total +
+                          "”：是按两个维度分别合计，还是把第二个维度加总？不确定，因此不作答；"
+                          "请只按一个维度问，或写成“按X和Y统计”。"};
+}
+
+bool IsNumber(const std::string& v) {
+  if (v.empty()) return false;
+  char* end = nullptr;
+  std::strtod(v.c_str(), &end);
+  return end == v.c_str() + v.size();
+}
+
+bool IsYear(const std::string& v) {
+  return v.size() == 4 &&
+         std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+         v >= "1000" && v <= "2999";
+}
+
+// The first stored value of `c` that is not a number (by `ok`), or "" when all are (or the
+// values were not collected: too many to tell).
+std::string TextValue(const IndexedColumn& c, bool (*ok)(const std::string&)) {
+  for (const std::string& v : c.stats.values) {
+    if (!ok(v)) return v;
+  }
+  return "";
+}
+
+// "1990年首版的作品" compared 首版时间 = 1990 where the column, declared int, holds '1990年';
+// "2019年办了几场" compared 时间 (holding '11.2') with a year. A number is compared with a
+// column's stored values only when they are numbers (a year only with years); a numeric range
+// over a text column would compare as text ('9' > '10').
+std::optional<ShapeProblem> ComparesText(const Query& q, const SchemaIndex& index,
+                                         int time_column) {
+  auto problem = [&](const IndexedColumn& c, const std::string& sample) {
+    return ShapeProblem{"a number is compared with " + c.name + ", whose values are text ('" +
+                            sample +
+                            "'), so the comparison would not find the rows meant; ask "
+                            "with a value as the data writes it.",
+                        "数字被拿来与“" + c.name + "”比较，但这一列存的是文本（如“" + sample +
+                            "”），比较找不到想要的行，因此不作答；请按数据里的写法给出取值。"};
+  };
+  for (const Filter& f : q.filters) {
+    if (!f.numeric || f.column < 0 || f.related_edge >= 0 || f.text_literal) continue;
+    const IndexedColumn& c = index.columns()[f.column];
+    if (const std::string v = TextValue(c, IsNumber); !v.empty()) return problem(c, v);
+    if (c.type_class == TypeClass::kText && f.op != Op::kEq && f.op != Op::kNe) {
+      return problem(c, c.stats.values.empty() ? c.type : c.stats.values.front());
+    }
+  }
+  if (time_column >= 0 && q.time && q.time->year_only) {
+    const IndexedColumn& c = index.columns()[time_column];
+    if (!c.stats.min_date) {
+      if (const std::string v = TextValue(c, IsYear); !v.empty()) return problem(c, v);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items,
+                                                  const Query& query, const SchemaIndex& index,
+                                                  const std::vector<int>& query_tables,
+                                                  int time_column) {
+  if (auto p = UnappliedSuperlativeOrNegation(items)) return p;
+  if (auto p = LatinNameNotFound(items)) return p;
+  if (auto p = TotalListedRowByRow(items, query, index)) return p;
+  if (auto p = TotalOverTwoGroupings(items, query)) return p;
+  if (auto p = ComparesText(query, index, time_column)) return p;
+  return PartOfAnUnreadName(items, query, index, query_tables, time_column);
+}
+
+}  // namespace askdb::nlq

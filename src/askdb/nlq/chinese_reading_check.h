@@ -1,0 +1,34 @@
+// Verify a Chinese reading before answering. Chinese words the engine does not know stay
+// one character each (报|名), so the English checks of reading_check.h (an unknown word next
+// to a placed one, a capitalised name, an -est word) never see them. Each check below finds a
+// kind of Chinese reading that places every other word and still answers another question,
+// and names the word (in Chinese) instead of answering:
+//   - a superlative (最) or a negation (没, 不, 未, 无) left unapplied;
+//   - a Latin-letter name the data does not hold ("AC/DC" not found: the filter is dropped);
+//   - an unplaced character that, with its neighbour, spells part of the name of a column or
+//     table the query does not read (报名 of 报名人数: "多少人报名" counted the rows instead);
+//   - a total asked ("加起来", "一共", "合计") where the query lists a measure row by row;
+//   - two separate groupings (各软件在各城市) beside a total word (合计): whether the total
+//     runs over the second grouping is not said;
+//   - a number or a year compared with a column whose stored values are not numbers or years
+//     (a DuSQL column declared int that holds "1990年" or "11.2").
+// Called after the tables are resolved (the values are then conditions on their columns).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "askdb/nlq/query_shape_check.h"
+#include "askdb/nlq/reading.h"
+
+namespace askdb::nlq {
+
+class SchemaIndex;
+
+// `query_tables`: the tables the SQL reads; `time_column`: the period's column, or -1.
+std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items,
+                                                  const Query& query, const SchemaIndex& index,
+                                                  const std::vector<int>& query_tables,
+                                                  int time_column);
+
+}  // namespace askdb::nlq
