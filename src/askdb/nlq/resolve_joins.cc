@@ -13,6 +13,8 @@
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/business_terms.h"
+#include "askdb/nlq/fan_out_check.h"
+#include "askdb/nlq/join_path_check.h"
 #include "askdb/nlq/parser.h"
 #include "askdb/nlq/read_missing.h"
 

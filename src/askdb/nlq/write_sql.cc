@@ -14,6 +14,7 @@
 #include "askdb/common/text.h"
 #include "askdb/db/dialect.h"
 #include "askdb/nlq/business_terms.h"
+#include "askdb/nlq/fan_out_check.h"
 #include "askdb/nlq/measure_additivity.h"
 #include "askdb/nlq/parser.h"
 #include "askdb/nlq/term_expression.h"
@@ -188,23 +189,15 @@ std::vector<std::string> Parser::RangeConditions(int column, const DateRange& ra
 // The SQL expression of one measure: a business term's, a count of rows (of distinct keys
 // when a fan-out join repeats them), or an aggregate of a column.
 std::string Parser::MeasureExpr(const Measure& m) const {
-  const int root = tree_->root;
-  const bool fan_out = tree_->HasFanOut();
   std::string expr;
   if (m.business >= 0) {
     expr = RenderTermExpression(index_.business_terms()[m.business].expr, dialect_,
                                 [this](int c) { return ColRef(c); });
+  } else if (const int key = DistinctCountKey(m, *tree_, index_); key >= 0) {
+    // The join repeats the counted rows (fan_out_check.h): count each once.
+    expr = "COUNT(DISTINCT " + ColRef(key) + ")";
   } else if (m.column < 0) {
-    const IndexedTable& t = index_.tables()[m.table];
-    int pk = -1;
-    for (int c : t.columns) {
-      if (Col(c).primary_key) pk = pk < 0 ? c : -2;
-    }
-    if ((fan_out && m.table == root) && pk >= 0) {
-      expr = "COUNT(DISTINCT " + ColRef(pk) + ")";
-    } else {
-      expr = "COUNT(*)";
-    }
+    expr = "COUNT(*)";
   } else {
     expr = std::string(AggName(m.agg)) + "(" + (m.distinct ? "DISTINCT " : "") + ColRef(m.column) +
            ")";

@@ -1,0 +1,81 @@
+#include "askdb/nlq/fan_out_check.h"
+
+#include <string>
+
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+// The tables on the tree's path from the root to `table`, `table` included.
+std::vector<int> PathToRoot(const JoinTree& tree, int table) {
+  std::vector<int> path{table};
+  for (int t = table; t != tree.root;) {
+    int parent = -1;
+    for (const JoinStep& s : tree.steps) {
+      if (s.table == t) parent = s.parent;
+    }
+    if (parent < 0) break;  // not in the tree: nothing above it
+    path.push_back(parent);
+    t = parent;
+  }
+  return path;
+}
+
+bool Contains(const std::vector<int>& v, int x) {
+  for (int y : v) {
+    if (y == x) return true;
+  }
+  return false;
+}
+
+// A reference by the referencing table's own single key (an extension table sharing its
+// parent's key): one row on each side, never repeated.
+bool OneToOne(const JoinEdge& e, const SchemaIndex& index) {
+  return index.SingleKey(e.from_table) == e.from_column;
+}
+
+}  // namespace
+
+bool JoinRepeatsRows(const JoinTree& tree, const SchemaIndex& index, int table) {
+  const std::vector<int> path = PathToRoot(tree, table);
+  for (const JoinStep& s : tree.steps) {
+    if (OneToOne(index.edges()[s.edge], index)) continue;
+    // A step on the way from `table` up to the root is walked backwards: a lookup (many
+    // parent rows per row of s.table) then repeats; any other step is walked as built, and
+    // a fan-out (many rows of s.table per parent row) repeats.
+    const bool on_path = Contains(path, s.table);
+    if (on_path ? !s.fan_out : s.fan_out) return true;
+  }
+  return false;
+}
+
+int DistinctCountKey(const Measure& m, const JoinTree& tree, const SchemaIndex& index) {
+  if (m.agg != Agg::kCount || m.business >= 0 || m.table < 0) return -1;
+  const int key = index.SingleKey(m.table);
+  if (key < 0 || (m.column >= 0 && m.column != key)) return -1;
+  return JoinRepeatsRows(tree, index, m.table) ? key : -1;
+}
+
+std::optional<ShapeProblem> FindRepeatedRowsMeasure(const std::vector<Measure>& measures,
+                                                    const JoinTree& tree,
+                                                    const SchemaIndex& index) {
+  for (const Measure& m : measures) {
+    // A business term's measure carries its own expression; a highest or lowest value and
+    // a distinct count do not change when rows repeat.
+    if (m.business >= 0 || m.table < 0 || m.agg == Agg::kMax || m.agg == Agg::kMin) continue;
+    if (m.agg == Agg::kCount && (m.distinct || DistinctCountKey(m, tree, index) >= 0)) continue;
+    if (!JoinRepeatsRows(tree, index, m.table)) continue;
+    const std::string& name = index.tables()[m.table].name;
+    const std::string what = m.agg == Agg::kCount ? "count" : "add up";
+    return ShapeProblem{
+        "answering would join " + name + " to other rows several times per " + name +
+            " row, so I would " + what + " its rows more than once; ask about " + name +
+            " alone, or say which related rows to count.",
+        "需要把" + name + "与一对多的其他表连接，每行" + name +
+            "会出现多次，结果会被重复计算；请只问" + name + "本身，或说明要统计哪些关联记录。"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace askdb::nlq

@@ -1,0 +1,109 @@
+#include "askdb/nlq/fan_out_check.h"
+
+#include <gtest/gtest.h>
+
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/test_fixture.h"
+
+namespace askdb::nlq {
+namespace {
+
+class FanOutCheckTest : public ::testing::Test {
+ protected:
+  void SetUp() override { shop_ = testing::OpenShop(); }
+  int Table(const char* name) const { return shop_.index->FindTable(name); }
+  JoinTree Tree(const char* root, std::vector<int> needed) const {
+    auto tree = FindJoinTree(*shop_.index, Table(root), needed);
+    EXPECT_TRUE(tree);
+    return *tree;
+  }
+  Measure Of(Agg agg, const char* table, const char* column = nullptr) const {
+    Measure m;
+    m.agg = agg;
+    m.table = Table(table);
+    if (column) m.column = shop_.index->FindColumn(m.table, column);
+    return m;
+  }
+  testing::Shop shop_;
+};
+
+// regions ← stores ← orders ← items: an order appears once per item.
+TEST_F(FanOutCheckTest, AJoinRepeatsTheRowsOnTheOneSideOfAOneToManyStep) {
+  const JoinTree down = Tree("orders", {Table("items")});
+  EXPECT_TRUE(JoinRepeatsRows(down, *shop_.index, Table("orders")));
+  EXPECT_FALSE(JoinRepeatsRows(down, *shop_.index, Table("items")));
+  // From the lines up: the lines are not repeated, every looked-up table is.
+  const JoinTree up = Tree("items", {Table("regions")});
+  EXPECT_FALSE(JoinRepeatsRows(up, *shop_.index, Table("items")));
+  EXPECT_TRUE(JoinRepeatsRows(up, *shop_.index, Table("orders")));
+  EXPECT_TRUE(JoinRepeatsRows(up, *shop_.index, Table("regions")));
+  // Lookups only: the orders are not repeated.
+  EXPECT_FALSE(JoinRepeatsRows(Tree("orders", {Table("regions")}), *shop_.index, Table("orders")));
+}
+
+TEST_F(FanOutCheckTest, ACountOfRepeatedRowsCountsTheirKeyOnce) {
+  const JoinTree down = Tree("orders", {Table("items")});
+  const int key = shop_.index->FindColumn(Table("orders"), "order_id");
+  EXPECT_EQ(DistinctCountKey(Of(Agg::kCount, "orders"), down, *shop_.index), key);
+  EXPECT_EQ(DistinctCountKey(Of(Agg::kCount, "orders", "order_id"), down, *shop_.index), key);
+  EXPECT_EQ(DistinctCountKey(Of(Agg::kCount, "items"), down, *shop_.index), -1);
+  EXPECT_EQ(
+      DistinctCountKey(Of(Agg::kCount, "orders"), Tree("orders", {Table("regions")}), *shop_.index),
+      -1);
+  EXPECT_FALSE(FindRepeatedRowsMeasure({Of(Agg::kCount, "orders")}, down, *shop_.index));
+}
+
+TEST_F(FanOutCheckTest, ASumOrACountOfAColumnOverRepeatedRowsIsRefused) {
+  const JoinTree up = Tree("items", {Table("orders")});
+  const auto sum = FindRepeatedRowsMeasure(
+      {Of(Agg::kSum, "items", "qty"), Of(Agg::kSum, "orders", "amount")}, up, *shop_.index);
+  ASSERT_TRUE(sum);
+  EXPECT_NE(sum->en.find("orders"), std::string::npos) << sum->en;
+  EXPECT_TRUE(FindRepeatedRowsMeasure({Of(Agg::kAvg, "orders", "amount")}, up, *shop_.index));
+  EXPECT_TRUE(FindRepeatedRowsMeasure({Of(Agg::kCount, "orders", "channel")}, up, *shop_.index));
+  // Unchanged by repeats: a highest value, a distinct count, the lines' own sum.
+  EXPECT_FALSE(FindRepeatedRowsMeasure({Of(Agg::kMax, "orders", "amount")}, up, *shop_.index));
+  Measure channels = Of(Agg::kCount, "orders", "channel");
+  channels.distinct = true;
+  EXPECT_FALSE(FindRepeatedRowsMeasure({channels}, up, *shop_.index));
+  EXPECT_FALSE(FindRepeatedRowsMeasure({Of(Agg::kSum, "items", "qty")}, up, *shop_.index));
+}
+
+TEST(FanOutCheck, RowsWithNoSingleKeyAreNotCountedOverAFanOut) {
+  auto conn = db::SqliteConnector::OpenInMemory(
+      "CREATE TABLE visit(code TEXT, day TEXT, PRIMARY KEY(code, day));"
+      "CREATE TABLE note(id INTEGER PRIMARY KEY, code TEXT REFERENCES visit(code));");
+  ASSERT_TRUE(conn.ok());
+  auto idx = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(idx.ok());
+  const auto tree = FindJoinTree(*idx, idx->FindTable("visit"), {idx->FindTable("note")});
+  ASSERT_TRUE(tree);
+  ASSERT_TRUE(tree->HasFanOut());
+  Measure visits;
+  visits.agg = Agg::kCount;
+  visits.table = idx->FindTable("visit");
+  EXPECT_EQ(DistinctCountKey(visits, *tree, *idx), -1);
+  EXPECT_TRUE(FindRepeatedRowsMeasure({visits}, *tree, *idx));
+}
+
+// An extension table sharing its parent's key (one row each side) repeats nothing.
+TEST(FanOutCheck, AReferenceByTheTablesOwnKeyIsOneToOne) {
+  auto conn = db::SqliteConnector::OpenInMemory(
+      "CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT, wage REAL);"
+      "CREATE TABLE player(id INTEGER PRIMARY KEY REFERENCES person(id), rank INTEGER);");
+  ASSERT_TRUE(conn.ok());
+  auto idx = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(idx.ok());
+  const int person = idx->FindTable("person");
+  const auto tree = FindJoinTree(*idx, person, {idx->FindTable("player")});
+  ASSERT_TRUE(tree);
+  EXPECT_FALSE(JoinRepeatsRows(*tree, *idx, person));
+  Measure wages;
+  wages.agg = Agg::kSum;
+  wages.table = person;
+  wages.column = idx->FindColumn(person, "wage");
+  EXPECT_FALSE(FindRepeatedRowsMeasure({wages}, *tree, *idx));
+}
+
+}  // namespace
+}  // namespace askdb::nlq

@@ -1,0 +1,117 @@
+#include "askdb/nlq/join_path_check.h"
+
+#include <algorithm>
+#include <string>
+
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+bool Links(const JoinEdge& e, int a, int b) {
+  return (e.from_table == a && e.to_table == b) || (e.from_table == b && e.to_table == a);
+}
+
+// Whether a word of the question names column `column` and none of `others`.
+bool NamedAlone(const std::vector<Item>& items, const SchemaIndex& index, int column,
+                const std::vector<int>& others) {
+  for (const Item& it : items) {
+    if (it.kind != ItemKind::kTerm) continue;
+    bool names = false, names_other = false;
+    for (int id : it.terms) {
+      const Term& t = index.terms()[id];
+      if (t.kind != TermKind::kColumn) continue;
+      names |= t.column == column;
+      names_other |= std::find(others.begin(), others.end(), t.column) != others.end();
+    }
+    if (names && !names_other) return true;
+  }
+  return false;
+}
+
+// Whether a word of the question names `table` only (the table, a column or a value of it).
+bool NamedTable(const std::vector<Item>& items, const SchemaIndex& index, int table) {
+  for (const Item& it : items) {
+    if (it.kind != ItemKind::kTerm || it.terms.empty()) continue;
+    const bool only = std::all_of(it.terms.begin(), it.terms.end(), [&](int id) {
+      const Term& t = index.terms()[id];
+      return t.kind != TermKind::kBusiness && t.table == table;
+    });
+    if (only) return true;
+  }
+  return false;
+}
+
+std::string ColName(const SchemaIndex& index, int column) {
+  const IndexedColumn& c = index.columns()[column];
+  return index.tables()[c.table].name + "." + c.name;
+}
+
+// A step along one of two references between the same two tables, the question naming
+// neither the one taken by its own words.
+std::optional<ShapeProblem> TwoReferences(const JoinStep& s, const std::vector<Item>& items,
+                                          const SchemaIndex& index) {
+  const JoinEdge& e = index.edges()[s.edge];
+  std::vector<int> others;
+  for (int k = 0; k < static_cast<int>(index.edges().size()); ++k) {
+    const JoinEdge& o = index.edges()[k];
+    // The same reference declared twice (a foreign key and a semantic model's relation)
+    // is one way, not two.
+    const bool same = o.from_column == e.from_column && o.to_column == e.to_column;
+    if (k != s.edge && !same && o.from_table != o.to_table && Links(o, e.from_table, e.to_table)) {
+      others.push_back(o.from_column);
+    }
+  }
+  if (others.empty() || NamedAlone(items, index, e.from_column, others)) return std::nullopt;
+  const std::string a = index.tables()[e.from_table].name, b = index.tables()[e.to_table].name;
+  const std::string ways = ColName(index, e.from_column) + ", " + ColName(index, others.front());
+  return ShapeProblem{
+      a + " and " + b + " are linked in more than one way (" + ways +
+          "); I could not tell which one the question means: name it.",
+      a + "和" + b + "之间有不止一种关联（" + ways + "），无法判断问题指的是哪一种；请说明。"};
+}
+
+// A step through a link table `via` (parent ← via → table) when another table links the
+// same two tables and the question names neither.
+std::optional<ShapeProblem> TwoLinkTables(int parent, int via, int table,
+                                          const std::vector<Item>& items,
+                                          const SchemaIndex& index) {
+  if (NamedTable(items, index, via)) return std::nullopt;
+  for (int other = 0; other < static_cast<int>(index.tables().size()); ++other) {
+    if (other == via || other == parent || other == table) continue;
+    bool to_parent = false, to_table = false;
+    for (const JoinEdge& e : index.edges()) {
+      if (e.from_table != other) continue;
+      to_parent |= e.to_table == parent;
+      to_table |= e.to_table == table;
+    }
+    if (!to_parent || !to_table) continue;
+    const std::string p = index.tables()[parent].name, t = index.tables()[table].name;
+    const std::string ways = index.tables()[via].name + ", " + index.tables()[other].name;
+    return ShapeProblem{p + " and " + t + " are related through more than one table (" + ways +
+                            "); I could not tell which relation the question means: name it.",
+                        p + "和" + t + "通过不止一张表关联（" + ways +
+                            "），无法判断问题指的是哪一种关系；请说明。"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<ShapeProblem> FindUnclearJoin(const JoinTree& tree, const std::vector<Item>& items,
+                                            const SchemaIndex& index) {
+  for (const JoinStep& s : tree.steps) {
+    if (auto p = TwoReferences(s, items, index)) return p;
+  }
+  // parent ← via → table: a fan-out into `via`, then a lookup from it.
+  for (const JoinStep& up : tree.steps) {
+    if (up.fan_out) continue;
+    for (const JoinStep& down : tree.steps) {
+      if (down.table != up.parent || !down.fan_out) continue;
+      if (auto p = TwoLinkTables(down.parent, up.parent, up.table, items, index)) return p;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace askdb::nlq

@@ -1,0 +1,29 @@
+// Is the join tree the one meaningful way to connect the tables (issue 13)? The shortest
+// tree (join_path.h) is chosen without reading the question's words; when two different
+// relationships connect the same tables equally closely, picking one is a guess that gives
+// a confident wrong answer on a schema the engine has not met:
+// - two references between the same two tables (flights.SourceAirport and
+//   flights.DestAirport → airports; matches.winner_id and loser_id → players): the step
+//   stands only when the question names the reference it uses ("source airport"), and by
+//   that name alone;
+// - two link tables between the same two tables (students ← enrolments → courses and
+//   students ← waiting_list → courses): the step through one of them stands only when the
+//   question names that table or one of its columns.
+// Otherwise the engine abstains naming both.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "askdb/nlq/join_path.h"
+#include "askdb/nlq/query_shape_check.h"
+#include "askdb/nlq/reading.h"
+
+namespace askdb::nlq {
+
+class SchemaIndex;
+
+std::optional<ShapeProblem> FindUnclearJoin(const JoinTree& tree, const std::vector<Item>& items,
+                                            const SchemaIndex& index);
+
+}  // namespace askdb::nlq

@@ -1,0 +1,119 @@
+#include "askdb/nlq/join_path_check.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+constexpr const char* kSql = R"sql(
+CREATE TABLE airports(code TEXT PRIMARY KEY, city TEXT);
+CREATE TABLE flights(flight_no INTEGER PRIMARY KEY,
+                     source_airport TEXT REFERENCES airports(code),
+                     dest_airport TEXT REFERENCES airports(code));
+CREATE TABLE students(student_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE courses(course_id INTEGER PRIMARY KEY, title TEXT);
+CREATE TABLE enrolments(student_id INTEGER REFERENCES students(student_id),
+                        course_id INTEGER REFERENCES courses(course_id), grade TEXT);
+CREATE TABLE waiting_list(student_id INTEGER REFERENCES students(student_id),
+                          course_id INTEGER REFERENCES courses(course_id), position INTEGER);
+CREATE TABLE teachers(teacher_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE teaches(teacher_id INTEGER REFERENCES teachers(teacher_id),
+                     course_id INTEGER REFERENCES courses(course_id));
+CREATE TABLE rooms(room_id INTEGER PRIMARY KEY, course_id INTEGER REFERENCES courses(course_id),
+                   FOREIGN KEY(course_id) REFERENCES courses(course_id));
+INSERT INTO airports VALUES ('ABZ','Aberdeen'),('LHR','London');
+INSERT INTO flights VALUES (1,'ABZ','LHR'),(2,'LHR','ABZ'),(3,'LHR','LHR');
+INSERT INTO students VALUES (1,'Ann'),(2,'Bob');
+INSERT INTO courses VALUES (1,'Maths'),(2,'Art');
+INSERT INTO enrolments VALUES (1,1,'A'),(2,2,'B');
+INSERT INTO waiting_list VALUES (1,2,1);
+INSERT INTO teachers VALUES (1,'Kim');
+INSERT INTO teaches VALUES (1,1);
+)sql";
+
+class JoinPathCheckTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto conn = db::SqliteConnector::OpenInMemory(kSql);
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    conn_ = std::move(conn).value();
+    auto index = BuildSchemaIndex(*conn_, nullptr);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
+  }
+  int Table(const char* name) const { return index_->FindTable(name); }
+  JoinTree Tree(const char* root, const char* needed) const {
+    auto tree = FindJoinTree(*index_, Table(root), {Table(needed)});
+    EXPECT_TRUE(tree);
+    return *tree;
+  }
+  // A word that names the given column.
+  Item Naming(const char* table, const char* column) const {
+    Item it;
+    it.kind = ItemKind::kTerm;
+    const int c = index_->FindColumn(Table(table), column);
+    for (int id = 0; id < static_cast<int>(index_->terms().size()); ++id) {
+      const Term& t = index_->terms()[id];
+      if (t.kind == TermKind::kColumn && t.column == c) it.terms.push_back(id);
+    }
+    EXPECT_FALSE(it.terms.empty());
+    return it;
+  }
+  Translation Ask(const char* question) const {
+    return Engine::Translate(question, *index_, conn_->dialect());
+  }
+  std::unique_ptr<db::SqliteConnector> conn_;
+  std::unique_ptr<SchemaIndex> index_;
+};
+
+TEST_F(JoinPathCheckTest, TwoReferencesBetweenTwoTablesNeedTheQuestionToNameOne) {
+  const JoinTree tree = Tree("flights", "airports");
+  const auto problem = FindUnclearJoin(tree, {}, *index_);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("source_airport"), std::string::npos) << problem->en;
+  EXPECT_NE(problem->en.find("dest_airport"), std::string::npos) << problem->en;
+  // Named by the reference the tree took: it stands; by the other: it does not.
+  const JoinEdge& taken = index_->edges()[tree.steps[0].edge];
+  const bool source = index_->columns()[taken.from_column].name == "source_airport";
+  EXPECT_FALSE(FindUnclearJoin(
+      tree, {Naming("flights", source ? "source_airport" : "dest_airport")}, *index_));
+  EXPECT_TRUE(FindUnclearJoin(tree, {Naming("flights", source ? "dest_airport" : "source_airport")},
+                              *index_));
+}
+
+TEST_F(JoinPathCheckTest, TwoLinkTablesBetweenTwoTablesNeedTheQuestionToNameOne) {
+  const JoinTree tree = Tree("students", "courses");
+  const auto problem = FindUnclearJoin(tree, {}, *index_);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("enrolments"), std::string::npos) << problem->en;
+  EXPECT_NE(problem->en.find("waiting_list"), std::string::npos) << problem->en;
+  const std::string via = index_->tables()[tree.steps[0].table].name;
+  EXPECT_FALSE(FindUnclearJoin(
+      tree, {Naming(via.c_str(), via == "enrolments" ? "grade" : "position")}, *index_));
+  // One link table only (teachers ← teaches → courses): the path is the only one.
+  EXPECT_FALSE(FindUnclearJoin(Tree("teachers", "courses"), {}, *index_));
+}
+
+TEST_F(JoinPathCheckTest, OneReferenceDeclaredTwiceIsOneWay) {
+  int declared = 0;
+  for (const JoinEdge& e : index_->edges()) declared += e.from_table == Table("rooms");
+  ASSERT_EQ(declared, 2);
+  EXPECT_FALSE(FindUnclearJoin(Tree("rooms", "courses"), {}, *index_));
+}
+
+TEST_F(JoinPathCheckTest, AnUnclearJoinAbstainsEndToEnd) {
+  const Translation flights = Ask("how many flights from Aberdeen");
+  EXPECT_FALSE(flights.answered) << flights.sql;
+  const Translation students = Ask("how many students in Maths");
+  EXPECT_FALSE(students.answered) << students.sql;
+  EXPECT_TRUE(Ask("how many flights").answered);
+}
+
+}  // namespace
+}  // namespace askdb::nlq
