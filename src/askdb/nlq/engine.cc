@@ -26,6 +26,7 @@
 #include "askdb/nlq/reading_check.h"
 #include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/tokenizer.h"
+#include "askdb/nlq/unplaced_words.h"
 
 namespace askdb::nlq {
 
@@ -363,6 +364,24 @@ std::optional<Translation> Parser::RefuseMixedShapes() {
                    "占比需要一个指标和一个分组维度。");
   }
   if (!q_.projections.empty() && !q_.measures.empty() && q_.group_columns.empty()) {
+    // Name the words read as the list ("90后" as customers.birth_year): the person may not
+    // have asked for a list at all, and those words are what to rephrase.
+    std::vector<std::string> listed;
+    for (int c : q_.projections) {
+      for (const Mapping& m : out_.explanation) {
+        if (m.kind == "column" && !m.phrase.empty() && m.target == ColName(c) &&
+            std::find(listed.begin(), listed.end(), m.phrase) == listed.end()) {
+          listed.push_back(m.phrase);
+        }
+      }
+    }
+    const std::string words = QuoteWords(listed, chinese_);
+    if (!words.empty()) {
+      return Abstain("the question mixes a total with a list of rows: " + words +
+                         " read as a column to list; ask for one of them.",
+                     "问题同时要求汇总值和明细行：" + words +
+                         "被读成了要逐行列出的列；请只问其中一个。");
+    }
     return Abstain("the question mixes a total with a list of rows; ask for one of them.",
                    "问题同时要求汇总值和明细行，请只问其中一个。");
   }
@@ -457,17 +476,24 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
                    "理解了“最多/最少”，但不知道是针对哪个指标。");
   }
   if (*confidence < options_.confidence_threshold) {
-    std::string words;
-    for (const std::string& w : placed.unknown_words) words += (words.empty() ? "" : ", ") + w;
+    // The words as a person would rephrase them: "新注册", not "新, 注, 册".
+    // Words it does not know first; else the known words it could not apply ("多少" was
+    // read, so "无法理解" would blame a word that was understood).
+    std::string words =
+        QuoteWords(UnplacedWords(question_, units_, items_, chinese_, false), chinese_);
+    const bool unknown = !words.empty();
+    if (!unknown) words = QuoteWords(UnplacedWords(question_, units_, items_, chinese_), chinese_);
     if (words.empty() && grounding.weakest < 1) {
       return Abstain(WeakGroundingMessage(grounding, false), WeakGroundingMessage(grounding, true));
     }
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f", *confidence);
+    const std::string en = unknown ? "; words I could not place: " : "; words I could not apply: ";
+    const std::string zh = unknown ? "；无法理解的词：" : "；未能用上的词：";
     return Abstain(std::string("confidence ") + buf + " is below the threshold" +
-                       (words.empty() ? "." : "; words I could not place: " + words + "."),
+                       (words.empty() ? "." : en + words + "."),
                    std::string("置信度 ") + buf + " 低于阈值" +
-                       (words.empty() ? "。" : "；无法理解的词：" + words + "。"));
+                       (words.empty() ? "。" : zh + words + "。"));
   }
   return std::nullopt;
 }

@@ -312,6 +312,10 @@ StatusOr<EvalReport> RunEval(const std::vector<EvalQuestion>& questions,
       // Group reasons by their first clause so that counts are meaningful.
       std::string reason = t.abstain_reason;
       if (size_t cut = reason.find(';'); cut != std::string::npos) reason = reason.substr(0, cut);
+      // ... and without the words a decline names after it (Parser::Abstain).
+      for (std::string_view tail : {" Words I could not place: ", "未能理解的词："}) {
+        if (size_t cut = reason.find(tail); cut != std::string::npos) reason.resize(cut);
+      }
       if (reason.rfind("confidence ", 0) == 0) reason = "confidence below the threshold";
       if (reason.rfind("置信度 ", 0) == 0) reason = "置信度低于阈值";
       ++report.abstain_reasons[reason];

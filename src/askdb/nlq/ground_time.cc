@@ -175,7 +175,8 @@ void Parser::ReadTimeBucket(int i) {
   it.used = true;
   q_.bucket = part;
   Map(it, "group", "time bucket");
-  Understood("by " + it.text, "按" + it.text);
+  // "按月" already says 按: "按按月" would double it.
+  Understood("by " + it.text, it.text.starts_with("按") ? it.text : "按" + it.text);
   // "按月" is one phrase, but "按 月份" leaves a group word before it.
   const int prev = PrevMeaningful(i);
   if (prev >= 0 && items_[prev].Has(Kw::kGroup) && !items_[prev].used) items_[prev].used = true;

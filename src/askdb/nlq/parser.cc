@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "askdb/common/text.h"
+#include "askdb/nlq/unplaced_words.h"
 
 namespace askdb::nlq {
 
@@ -187,6 +188,18 @@ Translation Parser::Abstain(std::string en, std::string zh) {
   out_.sql.clear();
   out_.non_additive_columns.clear();
   out_.abstain_reason = chinese_ ? std::move(zh) : std::move(en);
+  // A reason that names no word the reading left unplaced ("没有在数据库中找到问题所问的内容",
+  // or a shape problem over the words it did read) leaves the person nothing to rephrase:
+  // name the words it does not know.
+  std::vector<std::string> words = UnplacedWords(question_, units_, items_, chinese_, false);
+  std::erase_if(words, [&](const std::string& w) {
+    return out_.abstain_reason.find(w) != std::string::npos;
+  });
+  if (!words.empty()) {
+    const std::string quoted = QuoteWords(words, chinese_);
+    out_.abstain_reason +=
+        chinese_ ? "未能理解的词：" + quoted + "。" : " Words I could not place: " + quoted + ".";
+  }
   return out_;
 }
 

@@ -1,0 +1,128 @@
+// The words a decline names: whole Chinese words, never single characters of one, and never
+// a word the reading placed.
+#include "askdb/nlq/unplaced_words.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "askdb/catalog/semantic_model.h"
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+// One item per unit of `question`; `placed` and `function` hold the units' texts read as
+// placed words and as function words, every other unit is unknown.
+struct Reading {
+  std::vector<Unit> units;
+  std::vector<Item> items;
+};
+
+Reading Read(std::string_view question, const std::vector<std::string>& placed,
+             const std::vector<std::string>& function) {
+  Reading r;
+  r.units = TokenizeUnits(question);
+  for (size_t u = 0; u < r.units.size(); ++u) {
+    Item item;
+    item.unit_begin = u;
+    item.unit_end = u + 1;
+    item.text = r.units[u].text;
+    if (std::find(placed.begin(), placed.end(), item.text) != placed.end()) {
+      item.kind = ItemKind::kTerm;
+      item.used = true;
+    } else if (std::find(function.begin(), function.end(), item.text) != function.end()) {
+      item.kind = ItemKind::kKeyword;
+      item.kw = Bit(Kw::kStop);
+    }
+    r.items.push_back(item);
+  }
+  return r;
+}
+
+std::vector<std::string> Words(std::string_view q, const std::vector<std::string>& placed,
+                               const std::vector<std::string>& function = {}) {
+  const Reading r = Read(q, placed, function);
+  return UnplacedWords(q, r.units, r.items, true);
+}
+
+TEST(UnplacedWordsTest, AdjacentUnknownCharactersAreOneWord) {
+  EXPECT_EQ(Words("新注册客户", {"客", "户"}), (std::vector<std::string>{"新注册"}));
+  EXPECT_EQ(Words("销售额对比", {"销", "售", "额"}), (std::vector<std::string>{"对比"}));
+}
+
+TEST(UnplacedWordsTest, AFunctionCharacterJoinsOnlyWhereTheDictionaryJoinsIt) {
+  // 属于: 于 is a function word, but ICU reads 属于 as one word.
+  EXPECT_EQ(Words("城市属于西南", {"城", "市", "西", "南"}, {"于"}),
+            (std::vector<std::string>{"属于"}));
+  // 的 after an unknown word stays out.
+  EXPECT_EQ(Words("退货率的城市", {"城", "市"}, {"的"}), (std::vector<std::string>{"退货率"}));
+}
+
+TEST(UnplacedWordsTest, ALatinWordBesideChineseIsAWordOfItsOwn) {
+  EXPECT_EQ(Words("DC出过专辑", {"专", "辑"}), (std::vector<std::string>{"DC", "出过"}));
+}
+
+TEST(UnplacedWordsTest, APlacedWordIsNeverNamed) {
+  EXPECT_EQ(Words("西南区", {"西", "南"}), (std::vector<std::string>{"区"}));
+  EXPECT_TRUE(Words("客户", {"客", "户"}).empty());
+}
+
+TEST(UnplacedWordsTest, EnglishWordsStayAsRead) {
+  const std::string q = "video files";
+  const Reading r = Read(q, {}, {});
+  EXPECT_EQ(UnplacedWords(q, r.units, r.items, false),
+            (std::vector<std::string>{"video", "files"}));
+  EXPECT_EQ(QuoteWords({"video", "files"}, false), "'video', 'files'");
+  EXPECT_EQ(QuoteWords({"新注册", "属于"}, true), "“新注册”、“属于”");
+}
+
+// Through the engine: the decline names the words to rephrase.
+class UnplacedWordsEngineTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto conn = db::SqliteConnector::OpenInMemory(
+        "CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, signup_date TEXT,"
+        " birth_year INTEGER);"
+        "INSERT INTO customers VALUES (1,'Ann','2023-01-05',1990),(2,'Bo','2024-02-01',1985);");
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    conn_ = std::move(conn).value();
+    catalog::SemanticModel model;
+    catalog::TableSemantics customers;
+    customers.name = "customers";
+    customers.business_name = {"客户", "customer"};
+    model.tables = {customers};
+    auto index = BuildSchemaIndex(*conn_, &model);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
+  }
+  std::string Reason(std::string_view q) {
+    const Translation t = Engine::Translate(q, *index_, conn_->dialect());
+    EXPECT_FALSE(t.answered) << q << " → " << t.sql;
+    return t.abstain_reason;
+  }
+  std::unique_ptr<db::SqliteConnector> conn_;
+  std::unique_ptr<SchemaIndex> index_;
+};
+
+TEST_F(UnplacedWordsEngineTest, ADeclineNamesWholeWordsNotCharacters) {
+  const std::string reason = Reason("2023年新注册了多少客户");
+  EXPECT_NE(reason.find("“新注册”"), std::string::npos) << reason;
+  EXPECT_EQ(reason.find("新, 注"), std::string::npos) << reason;
+}
+
+TEST_F(UnplacedWordsEngineTest, AReasonThatQuotesNoWordGetsTheUnplacedOnes) {
+  const std::string zh = Reason("上个月的退货率是多少");
+  EXPECT_NE(zh.find("未能理解的词：“退货率”"), std::string::npos) << zh;
+  const std::string en = Reason("How many people visited the website last month?");
+  EXPECT_NE(en.find("Words I could not place: 'people', 'visited', 'website'"), std::string::npos)
+      << en;
+}
+
+}  // namespace
+}  // namespace askdb::nlq
