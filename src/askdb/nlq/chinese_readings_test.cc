@@ -313,6 +313,27 @@ TEST_F(ChineseShopTest, EarliestAndLatestOrderRowsByTheirDate) {
   EXPECT_FALSE(T("最早入职的员工的平均年龄").answered);
 }
 
+// DuSQL declares columns int that hold names (作者: 路遥): such a column is text and its
+// values name it. One holding numbers with units ('12万') stays a number column.
+TEST(ChineseTableTailTest, AnIntColumnHoldingNamesIsText) {
+  auto conn = db::SqliteConnector::OpenInMemory(R"sql(
+CREATE TABLE 文学作品(词条id INTEGER PRIMARY KEY, 名称 TEXT, 作者 INT, 字数 INT);
+INSERT INTO 文学作品 VALUES (1,'活着','余华','12万'),(2,'平凡的世界','路遥','100万'),
+  (3,'人生','路遥',13);
+)sql");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  const Translation t = Engine::Translate("路遥的作品有哪些", *index, (*conn)->dialect());
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  auto rs = (*conn)->Execute(t.sql, {});
+  ASSERT_TRUE(rs.ok()) << t.sql;
+  EXPECT_EQ(rs->row_count(), 2u) << t.sql;
+  const int table = index->FindTable("文学作品");
+  EXPECT_EQ(index->columns()[index->FindColumn(table, "作者")].type_class, TypeClass::kText);
+  EXPECT_EQ(index->columns()[index->FindColumn(table, "字数")].type_class, TypeClass::kInteger);
+}
+
 // Without a model, a Chinese table name's last word names its rows: 作品 is 文学作品. Not
 // after an aggregate word: 各城市平均气温's rows are cities, 气温 is what they hold.
 TEST(ChineseTableTailTest, TheLastWordOfAChineseTableNameNamesItsRows) {

@@ -92,6 +92,15 @@ void SchemaIndex::AddTerm(std::string_view phrase, Term term) {
 
 namespace {
 
+// Whether stored values are names, none a number, with or without a unit ('3年', '50公里',
+// '-6'): what an int-declared column holds when it holds text, not quantities.
+bool HoldsOnlyNames(const std::vector<std::string>& values) {
+  return !values.empty() && std::none_of(values.begin(), values.end(), [](const std::string& v) {
+    return v.empty() || std::isdigit(static_cast<unsigned char>(v[0])) || v[0] == '-' ||
+           v[0] == '+' || v[0] == '.';
+  });
+}
+
 // The characters of a phrase key (tokenizer.h) made only of Chinese characters, at least
 // two; else empty.
 std::vector<std::string> ChineseCharacters(const std::string& key) {
@@ -202,8 +211,13 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
       col.foreign_key = std::find(fk_columns.begin(), fk_columns.end(), lower) != fk_columns.end();
       if (const auto it = stats.find(Key(t.name, c.name)); it != stats.end())
         col.stats = it->second;
+      // A column declared int that holds names (DuSQL's 作者: 路遥, 余华) is text: its values
+      // are indexed, and it is never summed.
+      const bool names = col.type_class == TypeClass::kInteger && !c.primary_key &&
+                         !col.foreign_key && HoldsOnlyNames(col.stats.values);
+      if (names) col.type_class = TypeClass::kText;
       ColumnFacts facts{c.name,
-                        c.type,
+                        names ? std::string_view("text") : std::string_view(c.type),
                         c.primary_key,
                         col.foreign_key,
                         col.stats.distinct_count,
