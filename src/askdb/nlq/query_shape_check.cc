@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "askdb/common/text.h"
+#include "askdb/nlq/count_word_check.h"
 #include "askdb/nlq/schema_index.h"
 
 namespace askdb::nlq {
@@ -298,6 +299,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = BothOrEitherOfRelatedRows(query, items, index)) return p;
   if (auto p = SuperlativeInsideAColumnName(query, items)) return p;
   if (auto p = ListsAKeyOfAFilteredTable(query, index)) return p;
+  if (auto p = CountWordInACompoundNoun(query, items)) return p;
   return SumsWhereRowsWereAsked(query, items);
 }
 

@@ -1,0 +1,21 @@
+// "What are the opening year and staff number of the museum?": a noun right before "number"
+// makes one compound noun — a staff number, a phone number, a race number, a charter number
+// — the value of a column of each row, not the count word "number of". When the reading
+// counted rows with that "number" and the noun before it is a word the data does not know,
+// the count answers another question (COUNT(*) of the museum), so the engine abstains naming
+// the compound. Adjectives before "number" ("the yearly number of", "the corresponding
+// number of": -ly, -al, -ing, -ed, -ive) and keywords ("total", "average") keep the count.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "askdb/nlq/query_shape_check.h"
+#include "askdb/nlq/reading.h"
+
+namespace askdb::nlq {
+
+std::optional<ShapeProblem> CountWordInACompoundNoun(const Query& query,
+                                                     const std::vector<Item>& items);
+
+}  // namespace askdb::nlq

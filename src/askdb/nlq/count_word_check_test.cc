@@ -1,0 +1,71 @@
+#include "askdb/nlq/count_word_check.h"
+
+#include <gtest/gtest.h>
+
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+namespace {
+
+std::vector<Item> Words(std::initializer_list<std::pair<const char*, bool>> words) {
+  std::vector<Item> items;
+  for (const auto& [text, count] : words) {
+    Item it;
+    it.text = text;
+    if (count) {
+      it.kind = ItemKind::kKeyword;
+      it.kw = Bit(Kw::kCount);
+    }
+    items.push_back(it);
+  }
+  return items;
+}
+
+Query Counting() {
+  Query q;
+  Measure m;
+  m.agg = Agg::kCount;
+  q.measures.push_back(m);
+  return q;
+}
+
+TEST(CountWordCheck, ANounBeforeNumberIsACompoundNotACount) {
+  const auto problem =
+      CountWordInACompoundNoun(Counting(), Words({{"staff", false}, {"number of", true}}));
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("'staff number'"), std::string::npos) << problem->en;
+  EXPECT_TRUE(CountWordInACompoundNoun(Counting(), Words({{"room", false}, {"number", true}})));
+}
+
+TEST(CountWordCheck, AnAdjectiveOrNothingBeforeNumberKeepsTheCount) {
+  for (const char* adjective : {"yearly", "annual", "corresponding", "expected", "the"}) {
+    std::vector<Item> items = Words({{adjective, false}, {"number of", true}});
+    if (std::string(adjective) == "the") items[0].kind = ItemKind::kKeyword;  // a stop word
+    EXPECT_FALSE(CountWordInACompoundNoun(Counting(), items)) << adjective;
+  }
+  // Nothing counted: the check has nothing to say.
+  EXPECT_FALSE(CountWordInACompoundNoun(Query{}, Words({{"staff", false}, {"number", true}})));
+}
+
+TEST(CountWordCheck, AStaffNumberIsNotCountedEndToEnd) {
+  auto conn = db::SqliteConnector::OpenInMemory(
+      "CREATE TABLE museum(museum_id INTEGER PRIMARY KEY, name TEXT, num_of_staff INTEGER,"
+      " open_year TEXT);"
+      "INSERT INTO museum VALUES (1,'Plaza Museum',62,'2000'),(2,'Capital',25,'2012');");
+  ASSERT_TRUE(conn.ok());
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok());
+  TranslateOptions loose;
+  loose.confidence_threshold = 0.1;  // the check, not the threshold, must refuse it
+  const Translation t = Engine::Translate("what is the room number of the museum Plaza Museum",
+                                          *index, (*conn)->dialect(), loose);
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("room number"), std::string::npos) << t.abstain_reason;
+  EXPECT_TRUE(
+      Engine::Translate("what is the number of museums", *index, (*conn)->dialect()).answered);
+}
+
+}  // namespace
+}  // namespace askdb::nlq
