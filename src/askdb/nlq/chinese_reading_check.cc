@@ -293,13 +293,28 @@ std::optional<ShapeProblem> ComparesText(const Query& q, const SchemaIndex& inde
     const IndexedColumn& c = index.columns()[f.column];
     if (const std::string v = TextValue(c, IsNumber); !v.empty()) return problem(c, v);
     if (c.type_class == TypeClass::kText && f.op != Op::kEq && f.op != Op::kNe) {
-      return problem(c, c.stats.values.empty() ? c.type : c.stats.values.front());
+      if (!c.stats.values.empty()) return problem(c, c.stats.values.front());
+      return ShapeProblem{
+          "a number is compared with " + c.name + ", a " + c.type +
+              " column that does not hold numbers, so the comparison would be "
+              "text order; ask with a value as the data writes it.",
+          "数字被拿来与“" + c.name + "”比较，但这一列的类型是 " + c.type +
+              "，存的不是数字，会按文本比较，因此不作答；请按数据里的写法给出取值。"};
     }
   }
   if (time_column >= 0 && q.time && q.time->year_only) {
     const IndexedColumn& c = index.columns()[time_column];
     if (!c.stats.min_date) {
       if (const std::string v = TextValue(c, IsYear); !v.empty()) return problem(c, v);
+      // Declared a date or time ("时间 time" holding 11.2 or '1990年') but holding no date the
+      // engine reads, and no values collected to show they are years.
+      if (c.type_class == TypeClass::kDate && c.stats.values.empty()) {
+        return ShapeProblem{"a year is compared with " + c.name + ", declared " + c.type +
+                                " but holding no dates I can read; ask with a value as the "
+                                "data writes it.",
+                            "年份被拿来与“" + c.name + "”比较，但这一列虽声明为" + c.type +
+                                "，存的却不是能识别的日期，因此不作答；请按数据里的写法给出取值。"};
+      }
     }
   }
   return std::nullopt;

@@ -19,12 +19,13 @@ namespace {
 
 constexpr const char* kMarathonSql = R"sql(
 CREATE TABLE "马拉松"("词条id" INTEGER PRIMARY KEY, "名称" TEXT, "举办城市" TEXT, "时间" TEXT,
-                      "首办时间" INTEGER, "主办国籍" TEXT);
+                      "首办时间" INTEGER, "主办国籍" TEXT, "开赛时间" time);
 CREATE TABLE "马拉松赛程"("赛程id" INTEGER PRIMARY KEY,
                           "马拉松id" INTEGER REFERENCES "马拉松"("词条id"), "报名人数" INTEGER,
                           "冠军国籍" TEXT);
-INSERT INTO "马拉松" VALUES (1,'深圳马拉松','深圳','11.2','1990年','中国'),
-  (2,'北京马拉松','北京','11.3','1981年','中国'),(3,'广州马拉松','广州','12.8','2012年','中国');
+INSERT INTO "马拉松" VALUES (1,'深圳马拉松','深圳','11.2','1990年','中国',11.2),
+  (2,'北京马拉松','北京','11.3','1981年','中国',11.3),
+  (3,'广州马拉松','广州','12.8','2012年','中国',12.8);
 INSERT INTO "马拉松赛程" VALUES (1,1,20000,'肯尼亚'),(2,1,18000,'中国'),(3,2,30000,'中国'),
   (4,3,25000,'美国');
 )sql";
@@ -179,6 +180,8 @@ TEST_F(ChineseReadingCheckTest, ANumberIsNotComparedWithAColumnHoldingText) {
   y.time = TimeRange{};
   y.time->year_only = 2019;
   ExpectNames(Check({"马拉松"}, y, {Table("马拉松")}, Column("马拉松", "时间")), "11.2");
+  // A year on a column declared a time whose values are no dates ("时间 time" holding 11.2).
+  ExpectNames(Check({"马拉松"}, y, {Table("马拉松")}, Column("马拉松", "开赛时间")), "开赛时间");
   // A number compared with a column of numbers is fine.
   q.filters[0].column = Column("马拉松赛程", "报名人数");
   q.filters[0].op = Op::kGt;
