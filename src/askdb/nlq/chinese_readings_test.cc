@@ -210,6 +210,14 @@ TEST_F(ChineseReadingsTest, NoRelatedRowsIsACountOfZero) {
   EXPECT_EQ(Rows("没有小票的会员有几位"), (std::vector<std::string>{"2"}));
 }
 
+// "订单超过1张的会员": the members more than one receipt points at (1 and 3); fewer than 2
+// counts the members with none too. Only a whole number of rows is read.
+TEST_F(ChineseReadingsTest, ACountOfRelatedRowsComparedInChinese) {
+  EXPECT_EQ(Rows("订单超过1张的会员有多少"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("订单少于2张的会员有几位"), (std::vector<std::string>{"4"}));
+  EXPECT_FALSE(T("订单超过1.5张的会员有多少").answered);
+}
+
 // "各国的会员数": 国 alone is short for 国家, the one word it starts; after 各 it groups as
 // 国家 would. Read at a lower confidence than the written word.
 TEST_F(ChineseReadingsTest, OneCharacterShortForAWordGroupsAsTheWord) {

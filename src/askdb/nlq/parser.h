@@ -278,6 +278,7 @@ class Parser {
   // The related-count condition on `table`'s rows, read from the table word at item `k`.
   void AddRelatedCount(int table, int counted, int edge, Op op, double value, int k);
   void ReadChineseNoRelated(int i);  // "没有专辑的艺人" (read_comparisons.cc)
+  void ReadChineseRelatedCount(int i);  // "下单超过20次的客户" (read_comparisons.cc)
   void ParseOrdering();
   void ParseLeftovers();
   // ParseLeftovers' steps (read_leftovers.cc).

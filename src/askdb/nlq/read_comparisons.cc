@@ -321,6 +321,7 @@ void Parser::ParseRelatedCounts() {
   const int n = static_cast<int>(items_.size());
   constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
   for (int i = 0; i < n && chinese_; ++i) ReadChineseNoRelated(i);
+  for (int i = 0; i < n && chinese_; ++i) ReadChineseRelatedCount(i);
   for (int i = 0; i < n; ++i) {
     Item& trigger = items_[i];
     if (trigger.used || trigger.kind != ItemKind::kKeyword) continue;
@@ -404,6 +405,42 @@ void Parser::ReadChineseNoRelated(int i) {
   if (edge < 0) return;
   AddRelatedCount(table, counted, edge, Op::kEq, 0, k);
   for (int u = i; u <= last; ++u) items_[u].used = true;
+}
+
+// "下单超过20次的客户", "专辑多于3张的艺人": B 超过 N (次|张…) 的 A is the rows of A that more
+// than N rows of B point at (the English "artists that have more than 3 albums"), in that
+// word order only: the counted table word right before the comparison, a whole number after
+// it, then its unit, 的 and the table word.
+void Parser::ReadChineseRelatedCount(int i) {
+  constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
+  const int n = static_cast<int>(items_.size());
+  const Item& op = items_[i];
+  if (op.used || op.kind != ItemKind::kKeyword || (op.kw & kCompare) == 0 || op.Has(Kw::kNot)) {
+    return;
+  }
+  const int k = i - 1;
+  if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm || HasValue(items_[k])) return;
+  const int counted = TableOf(items_[k]);
+  const int m = i + 1;
+  if (counted < 0 || m >= n || items_[m].used || items_[m].kind != ItemKind::kNumber ||
+      items_[m].number < 0 || std::floor(items_[m].number) != items_[m].number) {
+    return;
+  }
+  int j = m + 1;
+  const int unit = j < n && (items_[j].Has(Kw::kRowUnit) || items_[j].text == "次") ? j++ : -1;
+  if (j >= n || items_[j].text != "的") return;
+  ++j;
+  if (j >= n || items_[j].used || items_[j].kind != ItemKind::kTerm || HasValue(items_[j])) return;
+  const int table = TableOf(items_[j]);
+  const int edge = table < 0 ? -1 : RelatedCountEdge(table, counted);
+  if (edge < 0) return;
+  const Op cmp = op.Has(Kw::kGe)   ? Op::kGe
+                 : op.Has(Kw::kLe) ? Op::kLe
+                 : op.Has(Kw::kGt) ? Op::kGt
+                                   : Op::kLt;
+  AddRelatedCount(table, counted, edge, cmp, items_[m].number, k);
+  items_[i].used = items_[m].used = true;
+  if (unit >= 0) items_[unit].used = true;
 }
 
 }  // namespace askdb::nlq
