@@ -7,6 +7,8 @@
 #  - in chat, a follow-up after a declined turn still reads on from it ("订单数呢"), and the
 #    follow-up note is in the question's language ("加上 每月");
 #  - a person's first and last name read as one name; a one-row answer names its row.
+# and what session 12's walk found: a ratio per group in percent (table, chart, prose), a
+# term that is both filter and counted rows named once, a decline that names whole words.
 # The demo parts always run; the Chinook parts when ../shared/data/chinook is present.
 # Usage: answer_walk_e2e.sh ASKDB_BINARY
 set -euo pipefail
@@ -40,6 +42,22 @@ out=$(ask "销售额最高的前5个门店" --db "$db")
 # 2. A ratio reads as a percentage with its digits (SUM(discount) / SUM(gross) = 0.0384...).
 out=$(ask "折扣率是多少" --db "$db")
 grep -Eq '折扣率：3\.[0-9]{1,2}%。' <<< "$out" || fail "the ratio is not a percentage: $out"
+
+# Session 12's walk: a ratio per group is a percentage in the table, the chart and the prose.
+out=$(ask "各渠道的折扣率" --db "$db")
+grep -Eq '^线上 \(online\) +[0-9]\.[0-9]{1,2}%$' <<< "$out" || fail "table ratio not in percent: $out"
+grep -Eq '█+.* [0-9]\.[0-9]{1,2}%$' <<< "$out" || fail "chart ratio not in percent: $out"
+[[ $out == *"的折扣率最高，为 "*"%"* && $out != *" 0.04"* ]] || fail "prose ratio: $out"
+# A term that is the filter and the counted rows is named once.
+out=$(ask "高价值客户有多少个" --db "$db")
+[[ $out == *"高价值客户数："* && $out != *"高价值客户的高价值客户数"* ]] || fail "doubled label: $out"
+# A decline names the words it did not understand, whole, never one character at a time.
+out=$("$askdb" ask "今年在抖音上投了多少广告费" --db "$db" 2>&1) && fail "answered: $out"
+[[ $out == *"未能理解的词："*"“广告费”"* ]] || fail "the decline names no word: $out"
+out=$("$askdb" ask "How many people visited the website last month?" --db "$db" 2>&1) &&
+  fail "answered: $out"
+[[ $out == *"Words I could not place: 'people', 'visited', 'website'"* ]] ||
+  fail "the English decline names no word: $out"
 
 # 3 and 4. Chat: the declined "那手机呢" still holds the thread; notes in Chinese.
 out=$(printf '2024年各品类的销售额\n那手机呢\n订单数呢\n' | "$askdb" chat --db "$db" 2>&1) ||

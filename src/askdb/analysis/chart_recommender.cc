@@ -518,6 +518,9 @@ class Recommender {
   bool Money(const Column& c) const {
     return c.index < facts_.money.size() && facts_.money[c.index];
   }
+  bool Ratio(const Column& c) const {
+    return c.index < facts_.ratio.size() && facts_.ratio[c.index];
+  }
   std::string TitleOr(std::string derived) const {
     if (!req_.title.empty()) return req_.title;
     std::string q = Trim(req_.question);
@@ -601,7 +604,7 @@ class Recommender {
     for (size_t i : picked)
       s.data.labels.push_back(LabelOf(Cell(rs_, order[i].second, time.index)));
     for (const auto& m : measures) {
-      ChartSeries series{m.name, {}, Additive(m), Money(m)};
+      ChartSeries series{m.name, {}, Additive(m), Money(m), Ratio(m)};
       for (size_t i : picked)
         series.values.push_back(NumberOf(Cell(rs_, order[i].second, m.index)));
       s.data.series.push_back(std::move(series));
@@ -650,7 +653,7 @@ class Recommender {
     s.data.x_name = time.name;
     for (size_t i : picked) s.data.labels.push_back(times[keys[i]]);
     for (size_t c = 0; c < cats.size(); ++c) {
-      ChartSeries series{cats[c], {}, Additive(measure), Money(measure)};
+      ChartSeries series{cats[c], {}, Additive(measure), Money(measure), Ratio(measure)};
       for (size_t i : picked) {
         auto it = cells.find({keys[i], c});
         series.values.push_back(it == cells.end() ? std::nullopt
@@ -743,7 +746,7 @@ class Recommender {
       widest = std::max(widest, text::DisplayWidth(s.data.labels.back()));
     }
     for (const auto& m : measures) {
-      ChartSeries series{m.name, {}, Additive(m), Money(m)};
+      ChartSeries series{m.name, {}, Additive(m), Money(m), Ratio(m)};
       for (size_t r : rows) series.values.push_back(NumberOf(Cell(rs_, r, m.index)));
       s.data.series.push_back(std::move(series));
     }
@@ -838,7 +841,7 @@ class Recommender {
     ChartSpec s;
     s.kind = ChartKind::kPie;
     s.data.x_name = category.name;
-    ChartSeries series{measure.name, {}, Additive(measure), Money(measure)};
+    ChartSeries series{measure.name, {}, Additive(measure), Money(measure), Ratio(measure)};
     Json data = Json::array();
     for (const auto& [name, value] : slices) {
       s.data.labels.push_back(name);

@@ -39,6 +39,9 @@ struct ChartSeries {
   bool additive = false;
   // The values are money (ResultFacts::money): shown with two decimals.
   bool money = false;
+  // The values are fractions shown in percent (ResultFacts::ratio): "3.84%", as a one-number
+  // answer shows the same ratio.
+  bool ratio = false;
 };
 
 // The data the option was built from, engine-neutral, for text rendering and tests.

@@ -45,9 +45,11 @@ std::string Clean(std::string_view s) {
   return out;
 }
 
-std::string ValueText(std::optional<double> v, bool money) {
+// A ratio in percent (3.98%, not 0.04 for every bar), money with two decimals.
+std::string ValueText(std::optional<double> v, const ChartSeries& series) {
   if (!v) return "NULL";
-  std::string full = FormatNumber(*v, money);
+  if (series.ratio) return FormatFraction(*v);
+  std::string full = FormatNumber(*v, series.money);
   return text::DisplayWidth(full) <= kMaxFullValueWidth ? full : FormatCompact(*v);
 }
 
@@ -76,7 +78,7 @@ std::vector<std::string> BarLines(const ChartSpec& spec, int width) {
   int value_w = 0;
   int label_w = 0;
   for (size_t i = 0; i < n; ++i) {
-    std::string v = ValueText(series.values[i], series.money);
+    std::string v = ValueText(series.values[i], series);
     if (pie && series.values[i] && total > 0) {
       char pct[32];
       std::snprintf(pct, sizeof pct, " (%.1f%%)", *series.values[i] / total * 100);
@@ -143,7 +145,10 @@ std::vector<std::string> LineLines(const ChartSpec& spec, int width) {
       lo = lo ? std::min(*lo, *v) : *v;
       hi = hi ? std::max(*hi, *v) : *v;
     }
-    std::string st = lo ? "min " + FormatCompact(*lo) + " max " + FormatCompact(*hi) : "no data";
+    const auto compact = [&](double x) {
+      return series.ratio ? FormatFraction(x) : FormatCompact(x);
+    };
+    std::string st = lo ? "min " + compact(*lo) + " max " + compact(*hi) : "no data";
     stats_w = std::max(stats_w, text::DisplayWidth(st));
     stats.push_back(std::move(st));
   }

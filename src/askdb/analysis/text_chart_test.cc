@@ -61,6 +61,21 @@ TEST(TextChartTest, PieShowsPercentages) {
   EXPECT_NE(lines[2].find("(25.0%)"), std::string::npos) << lines[2];
 }
 
+// A ratio per group is drawn with its percentages (3.98%, 3.56%), as the table and the answer
+// show it, not as "0.04" beside every bar; a series of it likewise.
+TEST(TextChartTest, ARatioReadsInPercent) {
+  const ResultSet rs = Make({"渠道", "折扣率"}, {{Value::Text("online"), Value::Double(0.0398)},
+                                                 {Value::Text("store"), Value::Double(0.0356)}});
+  ChartSpec spec = RecommendChart(
+      rs, {.sql = "SELECT channel, SUM(d) * 1.0 / SUM(g) AS 折扣率 FROM o GROUP BY channel"});
+  ASSERT_EQ(spec.kind, ChartKind::kBar);
+  ASSERT_TRUE(spec.data.series.front().ratio);
+  auto lines = RenderTextChart(spec, 60);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_NE(lines[1].find("3.98%"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[2].find("3.56%"), std::string::npos) << lines[2];
+}
+
 TEST(TextChartTest, LineIsASparklineWithMinMaxAndRange) {
   ResultSet rs = Make({"month", "revenue"}, {});
   for (int m = 1; m <= 9; ++m) {

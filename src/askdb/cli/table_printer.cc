@@ -99,6 +99,14 @@ std::string Cell(const db::Value& v, int decimals, bool money, const std::string
   return out;
 }
 
+// A ratio (analysis::ResultFacts::ratio) in percent, as the answer and a one-number card
+// show it: "3.84%", not "0.0384". "" for any other cell.
+std::string RatioCell(const db::Value& v, bool ratio) {
+  if (!ratio || !v.is_numeric()) return "";
+  const std::optional<double> n = v.AsNumber();
+  return n && std::isfinite(*n) ? analysis::FormatFraction(*n) : "";
+}
+
 }  // namespace
 
 std::string FormatTable(const db::ResultSet& result, const TableFormat& format) {
@@ -119,7 +127,8 @@ std::string FormatTable(const db::ResultSet& result, const TableFormat& format) 
   for (size_t r = 0; r < shown; ++r) {
     cells[r].resize(ncols);
     for (size_t c = 0; c < ncols && c < result.rows[r].size(); ++c) {
-      std::string s = Cell(result.rows[r][c], decimals[c], facts.money[c], format.null_text);
+      std::string s = RatioCell(result.rows[r][c], facts.ratio[c]);
+      if (s.empty()) s = Cell(result.rows[r][c], decimals[c], facts.money[c], format.null_text);
       std::replace(s.begin(), s.end(), '\n', ' ');
       widths[c] = std::max(widths[c], std::min(text::DisplayWidth(s), format.max_cell_width));
       cells[r][c] = std::move(s);

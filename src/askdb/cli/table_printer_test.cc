@@ -122,6 +122,25 @@ TEST(TablePrinterTest, MoneyHasTwoDecimalsAndAPercentageAtMostTwo) {
   EXPECT_NE(lines[3].find("1.25"), std::string::npos) << lines[3];
 }
 
+// A ratio per group reads in percent, as its one-number answer does ("折扣率：3.84%"), not as
+// 0.0384; a number column that is not a ratio keeps its form.
+TEST(TablePrinterTest, ARatioColumnReadsInPercent) {
+  db::ResultSet r;
+  r.columns = {{"渠道", "TEXT"}, {"折扣率", "REAL"}, {"订单数", "INTEGER"}};
+  r.rows.push_back({db::Value::Text("online"), db::Value::Double(0.0384203), db::Value::Int(7)});
+  r.rows.push_back({db::Value::Text("app"), db::Value::Double(0.00081), db::Value::Int(3)});
+  TableFormat format;
+  format.sql =
+      "SELECT channel AS \"渠道\", SUM(discount) * 1.0 / SUM(gross) AS \"折扣率\", COUNT(*) AS "
+      "\"订单数\" FROM orders GROUP BY channel";
+  const std::vector<std::string> lines = Lines(FormatTable(r, format));
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_NE(lines[2].find("3.84%"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[3].find("0.081%"), std::string::npos) << lines[3];
+  EXPECT_EQ(lines[2].find("0.0384"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[2].find(" 7"), std::string::npos) << lines[2];
+}
+
 // SQLite's SUM(Total) AS Total is a plain REAL under a name that says nothing of money: two
 // decimals only when the format says the source column is known money.
 TEST(TablePrinterTest, AKnownMoneyColumnHasTwoDecimals) {

@@ -1,6 +1,7 @@
 #include "askdb/agent/ask/answer_view.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -185,6 +186,21 @@ void BlankNullWords(db::ResultSet& result, bool chinese) {
   }
 }
 
+// `label` holds `word` as a whole word, whatever the case: 高价值客户 in 高价值客户数, gold in
+// "number of gold members" — not the code F inside "of".
+bool NamesWord(std::string_view label, std::string_view word) {
+  if (word.empty()) return false;
+  const std::string l = text::AsciiLower(label), w = text::AsciiLower(word);
+  const auto latin = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  for (size_t at = l.find(w); at != std::string::npos; at = l.find(w, at + 1)) {
+    const bool open = at == 0 || !latin(l[at - 1]) || !latin(w.front());
+    const size_t end = at + w.size();
+    const bool close = end == l.size() || !latin(l[end]) || !latin(w.back());
+    if (open && close) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string EmptyCellText(bool chinese) { return chinese ? "(空)" : "—"; }
@@ -233,8 +249,11 @@ AnswerView MakeAnswerView(const db::ResultSet& result, const AnswerViewInput& in
   view.chart = analysis::RecommendChart(view.result, request);
   if (view.chart.kind != analysis::ChartKind::kKpi) return view;
   // One number: what it was filtered by, and a duration as people read one.
-  if (std::vector<std::string> filters = FilterWords(input.reading, input.model, input.chinese);
-      !filters.empty()) {
+  std::vector<std::string> filters = FilterWords(input.reading, input.model, input.chinese);
+  // A filter the label already names ("高价值客户数" under the term 高价值客户) is said once:
+  // "高价值客户的高价值客户数" doubles it.
+  std::erase_if(filters, [&](const std::string& f) { return NamesWord(view.chart.kpi_label, f); });
+  if (!filters.empty()) {
     view.chart.kpi_label = input.chinese ? Join(filters, "、") + "的" + view.chart.kpi_label
                                          : view.chart.kpi_label + " for " + Join(filters, ", ");
   }

@@ -98,6 +98,31 @@ TEST(AnswerViewTest, OneNumberNamesItsUnitAndFilters) {
   EXPECT_EQ(WriteAnswer(view.result, view.chart, false), "sales (USD) for 2023, USA: 523.06.");
 }
 
+// A term that is both the filter and the counted rows ("高价值客户有多少个": 高价值客户数) is
+// named once, not "高价值客户的高价值客户数".
+TEST(AnswerViewTest, AFilterTheLabelAlreadyNamesIsNotRepeated) {
+  const catalog::SemanticModel model = Chinook();
+  AnswerViewInput in{.question = "高价值客户有多少个",
+                     .sql = R"(SELECT COUNT(*) AS "高价值客户数" FROM "Customer")",
+                     .model = &model,
+                     .reading = Json::parse(R"j({"mappings": [{"phrase": "高价值客户",
+                         "kind": "filter", "target": "高价值客户 = SUM(Invoice.Total) > 40"}]})j"),
+                     .chinese = true};
+  AnswerView view = MakeAnswerView(Rows({{"高价值客户数", "INTEGER"}}, {{db::Value::Int(12)}}), in);
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, true), "高价值客户数：12。");
+  // In English, whatever the case: "number of Gold members", not "... for gold".
+  in.chinese = false;
+  in.reading = Json::parse(R"({"mappings": [{"phrase": "gold", "kind": "value",
+      "target": "Invoice.BillingCountry = Gold"}]})");
+  view = MakeAnswerView(Rows({{"number of gold members", "INTEGER"}}, {{db::Value::Int(3)}}), in);
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, false), "number of gold members: 3.");
+  // A code inside another word ("F" in "of") is not named by the label: it stays.
+  in.reading = Json::parse(R"({"mappings": [{"phrase": "female", "kind": "value",
+      "target": "Invoice.BillingCountry = F"}]})");
+  view = MakeAnswerView(Rows({{"number of customers", "INTEGER"}}, {{db::Value::Int(5)}}), in);
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, false), "number of customers for F: 5.");
+}
+
 TEST(AnswerViewTest, ADurationInMillisecondsAlsoReadsAsMinutesAndSeconds) {
   const catalog::SemanticModel model = Chinook();
   const db::ResultSet rows = Rows({{"平均时长", "REAL"}}, {{db::Value::Double(393599.2122)}});

@@ -35,6 +35,12 @@ std::string Percent(double part, double whole) {
   return buf;
 }
 
+// A value as the series shows it: a ratio in percent ("3.84%", as one number shows it, not
+// "0.04"), money with two decimals.
+std::string Shown(double value, const analysis::ChartSeries& series) {
+  return series.ratio ? analysis::FormatFraction(value) : FormatNumber(value, series.money);
+}
+
 // Equal up to the noise of summing floating-point values (37.62 vs 37.620000000000005).
 bool Same(double a, double b) {
   constexpr double kRelative = 1e-9;
@@ -131,7 +137,7 @@ std::string PartialCategoryAnswer(const analysis::ChartData& data, const Extreme
   const std::string shown = std::to_string(data.labels.size());
   const analysis::ChartSeries& series = data.series.front();
   const std::string top = Tied(data.labels[e.max_index], e.max_ties, chinese, kGroupTies);
-  const std::string top_value = FormatNumber(*series.values[e.max_index], series.money);
+  const std::string top_value = Shown(*series.values[e.max_index], series);
   if (chinese) {
     std::string out =
         (data.row_cap_reached ? CutRows(data.total_categories, true) : "共 " + all + " 项") +
@@ -166,9 +172,9 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   const std::string& first = data.labels[e.max_index];
   if (e.count == 1 && data.labels.size() == 1) {
     // One row ("订单最多的城市", top 1): its value, without shares or extremes of one.
-    return chinese ? first + ZhGap(first) + "的" + series.name + "为 " +
-                         FormatNumber(top_value, series.money) + "。"
-                   : first + ": " + series.name + " " + FormatNumber(top_value, series.money) + ".";
+    return chinese
+               ? first + ZhGap(first) + "的" + series.name + "为 " + Shown(top_value, series) + "。"
+               : first + ": " + series.name + " " + Shown(top_value, series) + ".";
   }
   const std::string n = std::to_string(data.labels.size());
   const std::string top = Tied(first, e.max_ties, chinese, kGroupTies);
@@ -181,17 +187,16 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
           : data.rows_limited  ? "前 " + n + " 项；"
                                : "共 " + n + " 项；";
     if (e.all_equal()) {
-      out += series.name + "均为 " + FormatNumber(top_value, series.money);
+      out += series.name + "均为 " + Shown(top_value, series);
     } else {
       out += top + ZhGap(top) + "的" + series.name + (e.max_ties > 1 ? "并列最高" : "最高") +
-             "，为 " + FormatNumber(top_value, series.money);
+             "，为 " + Shown(top_value, series);
       if (total > 0)
         out += (e.max_ties > 1 ? "（各占 " : "（占 ") + Percent(top_value, total) + "）";
       out += std::string("，") + (data.rows_limited ? "这些项中" : "") + bottom + ZhGap(bottom) +
-             (e.min_ties > 1 ? "并列最低" : "最低") + "，为 " +
-             FormatNumber(bottom_value, series.money);
+             (e.min_ties > 1 ? "并列最低" : "最低") + "，为 " + Shown(bottom_value, series);
     }
-    if (total > 0) out += "；合计 " + FormatNumber(total, series.money);
+    if (total > 0) out += "；合计 " + Shown(total, series);
     return out + "。";
   }
   const std::string rows = n + (data.grouped ? " groups" : " rows");
@@ -199,18 +204,18 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
         : data.rows_limited  ? "the first " + rows + "; "
                              : rows + "; ";
   if (e.all_equal()) {
-    out += "each has " + series.name + " " + FormatNumber(top_value, series.money);
+    out += "each has " + series.name + " " + Shown(top_value, series);
   } else {
     out += top + (e.max_ties > 1 ? " tie for the highest " : " has the highest ") + series.name +
-           " at " + FormatNumber(top_value, series.money);
+           " at " + Shown(top_value, series);
     if (total > 0) {
       out += std::string(e.max_ties > 1 ? " (each " : " (") + Percent(top_value, total) +
              " of the total)";
     }
     out += ", " + bottom + " the lowest" + (data.rows_limited ? " of these" : "") + " at " +
-           FormatNumber(bottom_value, series.money);
+           Shown(bottom_value, series);
   }
-  if (total > 0) out += "; total " + FormatNumber(total, series.money);
+  if (total > 0) out += "; total " + Shown(total, series);
   return out + ".";
 }
 
@@ -245,11 +250,10 @@ std::string SeriesAnswer(const analysis::ChartData& data, bool chinese) {
   if (chinese) {
     std::string out = first_label + " 至 " + last_label + "，" + series.name;
     if (e.all_equal()) {
-      out += "均为 " + FormatNumber(*series.values[e.max_index], series.money);
+      out += "均为 " + Shown(*series.values[e.max_index], series);
     } else {
-      out += "峰值在 " + peak + "（" + FormatNumber(*series.values[e.max_index], series.money) +
-             "），低谷在 " + trough + "（" +
-             FormatNumber(*series.values[e.min_index], series.money) + "）";
+      out += "峰值在 " + peak + "（" + Shown(*series.values[e.max_index], series) + "），低谷在 " +
+             trough + "（" + Shown(*series.values[e.min_index], series) + "）";
     }
     if (flat) {
       out += "；" + last_label + " 与 " + first_label + " 持平";
@@ -260,11 +264,11 @@ std::string SeriesAnswer(const analysis::ChartData& data, bool chinese) {
   }
   std::string out = "From " + first_label + " to " + last_label + ", " + series.name;
   if (e.all_equal()) {
-    out += " was " + FormatNumber(*series.values[e.max_index], series.money) + " throughout";
+    out += " was " + Shown(*series.values[e.max_index], series) + " throughout";
   } else {
-    out += " peaked in " + peak + " (" + FormatNumber(*series.values[e.max_index], series.money) +
-           ") and was lowest in " + trough + " (" +
-           FormatNumber(*series.values[e.min_index], series.money) + ")";
+    out += " peaked in " + peak + " (" + Shown(*series.values[e.max_index], series) +
+           ") and was lowest in " + trough + " (" + Shown(*series.values[e.min_index], series) +
+           ")";
   }
   if (flat) {
     out += "; " + last_label + " vs " + first_label + ": unchanged";

@@ -74,6 +74,21 @@ TEST(AnswerWriterTest, NoShareOrTotalOfNonAdditiveMeasures) {
             "共 2 项；北京的平均年龄最高，为 35，上海最低，为 31。");
 }
 
+// A ratio per group reads in percent, as the one-number answer of the same ratio does
+// ("折扣率：3.84%"), never as "0.04"; it has no share or total.
+TEST(AnswerWriterTest, ARatioPerGroupReadsInPercent) {
+  const db::ResultSet r =
+      TwoColumns({{"online", 0.0412}, {"store", 0.0371}, {"app", 0.0008}}, "渠道", "折扣率");
+  const analysis::ChartSpec chart = ChartFor(
+      r,
+      "SELECT channel AS \"渠道\", SUM(discount) * 1.0 / SUM(gross) AS \"折扣率\" FROM orders "
+      "GROUP BY channel");
+  EXPECT_EQ(WriteAnswer(r, chart, true),
+            "共 3 项；online 的折扣率最高，为 4.12%，app 最低，为 0.08%。");
+  EXPECT_EQ(WriteAnswer(r, chart, false),
+            "3 groups; online has the highest 折扣率 at 4.12%, app the lowest at 0.08%.");
+}
+
 TEST(AnswerWriterTest, ATopNOfAnAdditiveMeasureHasNoTotalOfTheWhole) {
   const db::ResultSet r =
       TwoColumns({{"USA", 523.06}, {"Canada", 303.96}, {"France", 195.1}}, "country", "revenue");
