@@ -1,5 +1,7 @@
 #include "askdb/agent/intent/intent_model.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "askdb/agent/intent/intent_model_train.h"
@@ -41,6 +43,31 @@ TEST(IntentModel, TrainingIsDeterministic) {
   options.buckets = 1 << 10;
   EXPECT_EQ(TrainIntentModel(TinySet(), options)->Serialize(),
             TrainIntentModel(TinySet(), options)->Serialize());
+}
+
+TEST(IntentModel, AveragedRunsAreTheMeanOfTheirSeeds) {
+  IntentTrainOptions one;
+  one.buckets = 1 << 10;
+  IntentTrainOptions averaged = one;
+  averaged.runs = 3;
+  const auto model = TrainIntentModel(TinySet(), averaged);
+  EXPECT_EQ(model->Serialize(), TrainIntentModel(TinySet(), averaged)->Serialize());
+  EXPECT_NE(model->Serialize(), TrainIntentModel(TinySet(), one)->Serialize());
+  // Its probabilities sit between those of the runs it averages (logits are linear in the
+  // weights, so the averaged logit of each label is the mean of the runs' logits).
+  std::vector<std::vector<double>> runs;
+  for (unsigned seed : {42u, 43u, 44u}) {
+    IntentTrainOptions single = one;
+    single.seed = seed;
+    runs.push_back(TrainIntentModel(TinySet(), single)->Probabilities("hello there"));
+  }
+  const std::vector<double> p = model->Probabilities("hello there");
+  for (size_t l = 0; l < p.size(); ++l) {
+    const auto [lo, hi] = std::minmax({runs[0][l], runs[1][l], runs[2][l]});
+    EXPECT_GE(p[l], lo - 0.05) << l;
+    EXPECT_LE(p[l], hi + 0.05) << l;
+  }
+  for (const IntentExample& e : TinySet()) EXPECT_EQ(model->Predict(e.text).label, e.label);
 }
 
 TEST(IntentModel, ParseRejectsWhatIsNotAModel) {

@@ -22,6 +22,8 @@ struct IntentTrainOptions {
   double learning_rate = 0.5;
   double l2 = 1e-6;
   unsigned seed = 42;
+  // Runs averaged into the model, run r shuffling with seed + r (1: a single run).
+  int runs = 1;
 };
 
 // Labels are taken from the examples, sorted by name. An empty example list gives a model

@@ -1,8 +1,10 @@
 // train_intent_model: trains the request classifier's IntentModel from JSONL files of
 // {"text", "type"} lines and writes the weights file.
-//   train_intent_model OUT.bin TRAIN.jsonl...
+//   train_intent_model [--runs N] OUT.bin TRAIN.jsonl...
+// --runs N averages N training runs, each shuffling the examples with its own seed.
 // scripts/train_intent_model.sh assembles the training data and runs this; see
 // docs/classifier.md for what the model is trained on and its licences.
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -13,12 +15,18 @@
 
 int main(int argc, char** argv) {
   using namespace askdb::agent;
-  if (argc < 3) {
-    std::cerr << "usage: train_intent_model OUT.bin TRAIN.jsonl...\n";
+  IntentTrainOptions options;
+  int first = 1;
+  if (argc > 2 && std::string(argv[1]) == "--runs") {
+    options.runs = std::atoi(argv[2]);
+    first = 3;
+  }
+  if (argc < first + 2 || options.runs < 1) {
+    std::cerr << "usage: train_intent_model [--runs N] OUT.bin TRAIN.jsonl...\n";
     return 2;
   }
   std::vector<IntentExample> examples;
-  for (int i = 2; i < argc; ++i) {
+  for (int i = first + 1; i < argc; ++i) {
     auto requests = ReadLabelledRequests(argv[i]);
     if (!requests.ok()) {
       std::cerr << requests.status().ToString() << "\n";
@@ -30,13 +38,13 @@ int main(int argc, char** argv) {
     std::cerr << "train_intent_model: no examples in the training files\n";
     return 1;
   }
-  const auto model = TrainIntentModel(examples);
-  auto written = askdb::WriteFileAtomic(argv[1], model->Serialize());
+  const auto model = TrainIntentModel(examples, options);
+  auto written = askdb::WriteFileAtomic(argv[first], model->Serialize());
   if (!written.ok()) {
     std::cerr << written.ToString() << "\n";
     return 1;
   }
   std::cout << "trained on " << examples.size() << " examples, " << model->labels().size()
-            << " labels; wrote " << argv[1] << "\n";
+            << " labels; wrote " << argv[first] << "\n";
   return 0;
 }
