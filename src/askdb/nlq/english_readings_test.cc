@@ -171,5 +171,36 @@ TEST_F(EnglishReadingsTest, InTotalIsNeutral) {
   EXPECT_EQ(Rows("How many invoices are there in total?"), (std::vector<std::string>{"3"}));
 }
 
+// "tracks longer than 4 minutes": a duration compared with no column named is the table's one
+// length column, in its unit (milliseconds).
+TEST_F(EnglishReadingsTest, ADurationComparedIsTheTablesLengthInItsUnit) {
+  Open(kMusicSql);
+  const Translation t = T("how many tracks run longer than 4 minutes");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("\"tracks\".\"milliseconds\" > 240000"), std::string::npos) << t.sql;
+  EXPECT_EQ(Rows("how many tracks run longer than 4 minutes"), (std::vector<std::string>{"3"}));
+  ExpectAbstains("how many artists run longer than 4 minutes");  // artists have no length
+}
+
+// "March 2024", "Q1 2024", and a bare year the data's dates reach ("total sales 2024").
+TEST_F(EnglishReadingsTest, AMonthOrQuarterBeforeTheYearAndABareYear) {
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("how many invoices in march 2024?"), (std::vector<std::string>{"1"}));
+  EXPECT_EQ(Rows("how many invoices in Q1 2024"), (std::vector<std::string>{"3"}));
+  EXPECT_EQ(Rows("total sales 2024"), (std::vector<std::string>{"10.23"}));
+  ExpectAbstains("total sales 1990");  // no date of the data reaches 1990
+}
+
+// "average unit price per album": a numeric column two tables share (the tracks' price and
+// the invoice lines' copy of it), beside a grouping, is the one nearest the grouped table.
+TEST_F(EnglishReadingsTest, ASharedMeasureNameIsTheTableNearestTheGroup) {
+  Open(kMusicSql);
+  const Translation t = T("average unit price per album");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("AVG(\"tracks\".\"unit_price\")"), std::string::npos) << t.sql;
+  EXPECT_EQ(t.sql.find("invoice_lines"), std::string::npos) << t.sql;
+  ExpectAbstains("average unit price");  // nothing grouped: either table would be a guess
+}
+
 }  // namespace
 }  // namespace askdb::nlq

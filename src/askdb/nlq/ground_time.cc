@@ -30,7 +30,35 @@ int RangeWordBefore(const std::vector<Item>& items, int i) {
   }
   return -1;
 }
+// The quarter a word names (Q1..Q4, 第一季度...), 0 when none.
+int QuarterOf(const Item& it) {
+  return it.Has(Kw::kQ1) ? 1 : it.Has(Kw::kQ2) ? 2 : it.Has(Kw::kQ3) ? 3 : it.Has(Kw::kQ4) ? 4 : 0;
+}
 }  // namespace
+
+// "total revenue 1997", "sales 2024 by month": an English year written with no "in" is the
+// period only when the data's dates reach that year and nothing before it makes it a count,
+// a rank or a column's value (top 2021, unit price 1997).
+bool Parser::BareYearInData(int i) const {
+  const Item& it = items_[i];
+  if (it.kind != ItemKind::kNumber || std::floor(it.number) != it.number) return false;
+  // Only a table word or a money word may stand right before it ("orders 1998", "revenue
+  // 1997"; a business term read already, and its "total", are used).
+  const int p = PrevMeaningful(i, 1);
+  if (p >= 0 && !items_[p].used) {
+    const Item& before = items_[p];
+    const bool money = std::any_of(before.terms.begin(), before.terms.end(),
+                                   [&](int id) { return TermOf(id).source == "inferred money"; });
+    const bool table = TableOf(before) >= 0 && ColumnOf(before) < 0;
+    if (before.kind != ItemKind::kTerm || !(money || table)) return false;
+  }
+  const int year = static_cast<int>(it.number);
+  for (const IndexedColumn& c : index_.columns()) {
+    if (c.role != ColumnRole::kTime || !c.stats.min_date || !c.stats.max_date) continue;
+    if (c.stats.min_date->year <= year && year <= c.stats.max_date->year) return true;
+  }
+  return false;
+}
 
 void Parser::SetTimeRange(const Item& it, DateRange r, std::optional<int> year,
                           std::string phrase) {
@@ -49,10 +77,13 @@ void Parser::ReadYear(int i) {
   // A comparison before the number makes it a plain number ("after 2014" stays numeric).
   const bool compared =
       prev >= 0 && (items_[prev].kw & (Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe)));
-  if (compared || (!marker && !in_prefix && !chinese_)) {
-    if (!in_prefix && !marker) return;
-  }
+  // English "March 2022", "in Q4 2024": a month or quarter word right before the year.
+  const int lead = !chinese_ && prev >= 0 && !items_[prev].used &&
+                           (items_[prev].Has(Kw::kMonthName) || QuarterOf(items_[prev]) > 0)
+                       ? prev
+                       : -1;
   if (compared) return;
+  if (!chinese_ && !marker && !in_prefix && lead < 0 && !BareYearInData(i)) return;
   // A second period: the end of a range ("2021年到2023年"), else left unread so that the
   // question abstains naming it — the later year silently replacing the first would answer
   // another question.
@@ -66,13 +97,20 @@ void Parser::ReadYear(int i) {
   DateRange r = YearRange(year);
   std::string phrase = it.text;
   std::optional<int> year_only = year;
-  if (after < static_cast<int>(items_.size())) {
+  if (lead >= 0) {
+    Item& l = items_[lead];
+    const int quarter = QuarterOf(l);
+    r = quarter > 0 ? QuarterRange(year, quarter)
+                    : MonthRange(year, lex_.MonthOf(units_[l.unit_begin].key));
+    year_only.reset();
+    phrase = l.text + " " + phrase;
+    l.used = true;
+    if (lead > 0 && items_[lead - 1].Has(Kw::kInTime)) items_[lead - 1].used = true;
+    after = -1;  // "March 2022" says the month already
+  }
+  if (after >= 0 && after < static_cast<int>(items_.size())) {
     Item& a = items_[after];
-    const int quarter = a.Has(Kw::kQ1)   ? 1
-                        : a.Has(Kw::kQ2) ? 2
-                        : a.Has(Kw::kQ3) ? 3
-                        : a.Has(Kw::kQ4) ? 4
-                                         : 0;
+    const int quarter = QuarterOf(a);
     if (quarter > 0) {
       r = QuarterRange(year, quarter);
       a.used = true;

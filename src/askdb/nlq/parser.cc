@@ -77,6 +77,7 @@ int Parser::ColumnOf(const Item& it, bool numeric_only) const {
   int best = -1;
   int best_score = -1;
   bool tied = false;
+  std::vector<std::pair<int, int>> scored;  // (score, column)
   // A bare "id" is the key of the one table the question is otherwise about; with no such
   // single table it names nothing (the key of an arbitrary table would be a guess).
   bool bare_id = true;
@@ -106,6 +107,7 @@ int Parser::ColumnOf(const Item& it, bool numeric_only) const {
     // A table some word of the question may name ("商品" is the products table and also a
     // column word) breaks a tie between same-named columns of two tables.
     if (table_words_anywhere_.count(t.table)) score += 1;
+    scored.emplace_back(score, t.column);
     if (score > best_score) {
       best_score = score;
       best = t.column;
@@ -133,9 +135,40 @@ int Parser::ColumnOf(const Item& it, bool numeric_only) const {
                     [&](const Measure& m) { return m.table == measure_table; });
     if (candidates == 1 && same_measure_table) return on_measure_table;
   }
+  // "average unit price by category": a name two tables share (the products' price and the
+  // order lines' copy of it), beside a grouping, is the column of the table nearest the
+  // grouped one (English; Chinese reads the measure's table above).
+  if (tied && numeric_only && !chinese_ && !q_.group_columns.empty()) {
+    std::vector<int> candidates;
+    for (const auto& [score, column] : scored) {
+      if (score == best_score) candidates.push_back(column);
+    }
+    return NearestToGroups(candidates);
+  }
   // "unit price" of both products and order lines, with nothing in the question to choose:
   // either would be a guess.
   return tied ? -1 : best;
+}
+
+int Parser::NearestToGroups(const std::vector<int>& candidates) const {
+  std::vector<int> grouped;
+  for (int g : q_.group_columns) grouped.push_back(Col(g).table);
+  int found = -1;
+  size_t fewest = static_cast<size_t>(-1);
+  bool tie = false;
+  for (int c : candidates) {
+    if (found >= 0 && Col(c).table == Col(found).table) continue;
+    const std::optional<JoinTree> tree = FindJoinTree(index_, Col(c).table, grouped);
+    if (!tree || tree->HasFanOut()) continue;  // a sum over the join would repeat rows
+    if (tree->steps.size() < fewest) {
+      fewest = tree->steps.size();
+      found = c;
+      tie = false;
+    } else if (tree->steps.size() == fewest) {
+      tie = true;
+    }
+  }
+  return tie ? -1 : found;
 }
 
 int Parser::TableOf(const Item& it) const {

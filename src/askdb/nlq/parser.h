@@ -130,6 +130,9 @@ class Parser {
   }
   // The best column candidate of an item, or -1.
   int ColumnOf(const Item& it, bool numeric_only = false) const;
+  // The one candidate column whose table is the fewest joins (none fanning out) from the
+  // grouped tables; -1 when none or several are nearest.
+  int NearestToGroups(const std::vector<int>& candidates) const;
   int TableOf(const Item& it) const;
   bool HasValue(const Item& it) const;
   bool OnlyValues(const Item& it) const;
@@ -183,6 +186,7 @@ class Parser {
   // ParseTime's steps (ground_time.cc).
   void SetTimeRange(const Item& it, DateRange r, std::optional<int> year, std::string phrase);
   void ReadYear(int i);
+  bool BareYearInData(int i) const;
   bool ReadRelativePeriod(int i);
   bool ReadLastN(int i);
   void ReadTimeBucket(int i);
@@ -228,6 +232,7 @@ class Parser {
   bool ReadRange(int i);
   void ReadComparison(int i);
   int ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const;
+  int DurationColumnBefore(int i, int op_idx, int* c_idx) const;
   // A number that is the value of the measure column just before it ("unit price of 1.99").
   void ParseEquality(int number_item);
   void ParseTopN();

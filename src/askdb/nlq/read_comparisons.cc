@@ -134,6 +134,24 @@ int Parser::ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const {
   return -1;
 }
 
+// "tracks longer than 10 minutes", "songs that run over 5 minutes": a duration compared with no
+// column named is the length of the table named just before the comparison (its one length
+// column, LengthColumn); -1 when there is no such table or column.
+int Parser::DurationColumnBefore(int i, int op_idx, int* c_idx) const {
+  const int unit = NextMeaningful(i, 1);
+  if (unit < 0 || items_[unit].used || WordDurationMs(items_[unit].text) == 0) return -1;
+  for (int j = op_idx - 1; j >= 0 && j >= op_idx - 3; --j) {
+    if (items_[j].kind != ItemKind::kTerm) continue;  // fillers, a verb ("run")
+    const int table = TableOf(items_[j]);
+    if (table < 0 || ColumnOf(items_[j]) >= 0) return -1;
+    const int col = LengthColumn(table);
+    if (col < 0) return -1;
+    *c_idx = op_idx;
+    return col;
+  }
+  return -1;
+}
+
 // Comparisons: column [is] > number, 单价大于100, 100以上; an age or a year compared with no
 // column named waits for its table (ResolveYearComparison); no comparison: an equality.
 void Parser::ReadComparison(int i) {
@@ -169,7 +187,8 @@ void Parser::ReadComparison(int i) {
           : op_item.Has(Kw::kGt) ? Op::kGt
                                  : Op::kLt;
   int c_idx = -1;
-  const int col = ComparedColumn(i, op_idx, postfix, &c_idx);
+  int col = ComparedColumn(i, op_idx, postfix, &c_idx);
+  if (col < 0 && !postfix) col = DurationColumnBefore(i, op_idx, &c_idx);
   const std::string op_words = text::AsciiLower(items_[op_idx].text);
   const bool age_cmp =
       op_words.find("older") != std::string::npos || op_words.find("younger") != std::string::npos;
