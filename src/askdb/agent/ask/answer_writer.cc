@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "askdb/agent/ask/other_language.h"
@@ -193,8 +194,11 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
              "，为 " + Shown(top_value, series);
       if (total > 0)
         out += (e.max_ties > 1 ? "（各占 " : "（占 ") + Percent(top_value, total) + "）";
-      out += std::string("，") + (data.rows_limited ? "这些项中" : "") + bottom + ZhGap(bottom) +
-             (e.min_ties > 1 ? "并列最低" : "最低") + "，为 " + Shown(bottom_value, series);
+      // "这些项中 Luis Rojas 最低": a Latin label keeps a space on both sides.
+      const bool latin = !bottom.empty() && std::isalnum(static_cast<unsigned char>(bottom[0]));
+      out += std::string("，") + (data.rows_limited ? (latin ? "这些项中 " : "这些项中") : "") +
+             bottom + ZhGap(bottom) + (e.min_ties > 1 ? "并列最低" : "最低") + "，为 " +
+             Shown(bottom_value, series);
     }
     if (total > 0) out += "；合计 " + Shown(total, series);
     return out + "。";
@@ -307,6 +311,20 @@ bool AsksToChangeData(std::string_view question) {
   return std::find(std::begin(kEnVerbs), std::end(kEnVerbs), first) != std::end(kEnVerbs);
 }
 
+// The engine's period note in a Chinese sentence: "2025-10-01 至 2025-12-31（以数据最新日期
+// 2025-12-31）", not its ASCII " .. " and "(...)".
+std::string ChinesePunctuation(std::string_view note) {
+  std::string out(note);
+  constexpr std::pair<std::string_view, std::string_view> kMarks[] = {
+      {" .. ", " 至 "}, {" (", "（"}, {")", "）"}, {": ", "："}};
+  for (const auto& [from, to] : kMarks) {
+    for (size_t at = out.find(from); at != std::string::npos; at = out.find(from, at + to.size())) {
+      out.replace(at, from.size(), to);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string OtherLanguageAnswer(std::string_view question, bool chinese) {
@@ -322,7 +340,7 @@ std::string OtherLanguageAnswer(std::string_view question, bool chinese) {
 
 std::string WithPeriod(std::string answer, std::string_view anchor_note, bool chinese) {
   if (anchor_note.empty()) return answer;
-  if (chinese) return answer + "时间：" + std::string(anchor_note) + "。";
+  if (chinese) return answer + "时间：" + ChinesePunctuation(anchor_note) + "。";
   return answer + " Period: " + std::string(anchor_note) + ".";
 }
 

@@ -46,7 +46,7 @@ TEST(AnswerWriterTest, NoShareOrTotalOfUnitPricesAndTheLowestIsOfTheRowsShown) {
             "vivo 折叠屏手机 1TB the lowest of these at 12,699.");
   EXPECT_EQ(WriteAnswer(r, chart, true),
             "前 3 项；荣耀 折叠屏手机 1TB 的unit price最高，为 12,999，"
-            "这些项中vivo 折叠屏手机 1TB 最低，为 12,699。");
+            "这些项中 vivo 折叠屏手机 1TB 最低，为 12,699。");
 }
 
 TEST(AnswerWriterTest, NoShareOrTotalOfNonAdditiveMeasures) {
@@ -218,7 +218,14 @@ TEST(AnswerWriterTest, KpiAndEmptyResults) {
 TEST(AnswerWriterTest, ARelativePeriodIsNamedWithTheAnswer) {
   EXPECT_EQ(WithPeriod("订单数：23,704。",
                        "今年 = 2025-01-01 .. 2025-12-31 (以数据最新日期 2025-12-31)", true),
-            "订单数：23,704。时间：今年 = 2025-01-01 .. 2025-12-31 (以数据最新日期 2025-12-31)。");
+            "订单数：23,704。时间：今年 = 2025-01-01 至 2025-12-31（以数据最新日期 2025-12-31）。");
+  // A business term's own period, in Chinese punctuation.
+  EXPECT_EQ(
+      WithPeriod("本季度净销售额 (CNY)：21,769,037.86。",
+                 "本季度净销售额: 本季度 = 2025-10-01 .. 2025-12-31 (以数据最新日期 2025-12-31)",
+                 true),
+      "本季度净销售额 (CNY)：21,769,037.86。时间：本季度净销售额：本季度 = 2025-10-01 至 "
+      "2025-12-31（以数据最新日期 2025-12-31）。");
   EXPECT_EQ(WithPeriod("revenue: 9,297,444.61.",
                        "last month = 2025-11-01 .. 2025-11-30 (anchored to the data's latest date "
                        "2025-12-31)",
