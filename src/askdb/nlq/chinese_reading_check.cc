@@ -74,6 +74,40 @@ std::optional<ShapeProblem> UnappliedSuperlativeOrNegation(const std::vector<Ite
   return std::nullopt;
 }
 
+// "小肥羊一年营收多少" (年 unread: the total of all years), "多少天" (a duration the engine does
+// not compute), "2015年以来" (以来 unread: the year 2015 alone): a period word or a period's
+// boundary left unread changes which rows are counted. A unit right after a number is the
+// number's ("2019年", "3年"): the number check names it when it is left over; 近 ("近3天") is a
+// period only with its number (宏村附近 is "near").
+std::optional<ShapeProblem> UnreadPeriodWord(const std::vector<Item>& items, const Query& q) {
+  constexpr KwSet kPeriodWords =
+      Bit(Kw::kDayUnit) | Bit(Kw::kMonthUnit) | Bit(Kw::kYearUnit) | Bit(Kw::kQuarterUnit) |
+      Bit(Kw::kThisYear) | Bit(Kw::kLastYear) | Bit(Kw::kThisMonth) | Bit(Kw::kLastMonth) |
+      Bit(Kw::kThisQuarter) | Bit(Kw::kLastQuarter) | Bit(Kw::kYearBucket) |
+      Bit(Kw::kQuarterBucket) | Bit(Kw::kMonthBucket) | Bit(Kw::kWeekBucket) | Bit(Kw::kDayBucket);
+  static constexpr std::string_view kBoundaries[] = {"以来", "至今", "为止", "截至", "截止", "起"};
+  auto problem = [](const std::string& word) {
+    return ShapeProblem{"I could not apply the period word '" + word +
+                            "': the answer would be over another period; name the dates.",
+                        "没能应用表示时间的“" + word +
+                            "”，答案会是别的时间范围，因此不作答；请写明起止日期或年份。"};
+  };
+  std::string run;  // the unplaced characters since the last placed item
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Item& it = items[i];
+    const bool after_number = i > 0 && items[i - 1].kind == ItemKind::kNumber;
+    if (!it.used && it.kind == ItemKind::kKeyword && (it.kw & kPeriodWords) && !it.Has(Kw::kStop) &&
+        !after_number) {
+      return problem(it.text);
+    }
+    run = Unplaced(it) ? run + it.text : "";
+    for (std::string_view b : kBoundaries) {
+      if (q.time && run.find(b) != std::string::npos) return problem(std::string(b));
+    }
+  }
+  return std::nullopt;
+}
+
 bool IsLatinName(const std::string& text) {
   bool letter = false;
   for (char c : text) {
@@ -107,10 +141,6 @@ std::set<int> ColumnsRead(const Query& q, int time_column) {
   cols.insert(q.order_column);
   cols.insert(time_column);
   return cols;
-}
-
-bool NameHolds(const std::string& name, const std::string& display, const std::string& word) {
-  return name.find(word) != std::string::npos || display.find(word) != std::string::npos;
 }
 
 // The question's characters, one per entry, and the entry where each item starts; punctuation
@@ -328,6 +358,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
                                                   int time_column) {
   if (auto p = UnappliedSuperlativeOrNegation(items)) return p;
   if (auto p = LatinNameNotFound(items)) return p;
+  if (auto p = UnreadPeriodWord(items, query)) return p;
   if (auto p = TotalListedRowByRow(items, query, index)) return p;
   if (auto p = TotalOverTwoGroupings(items, query)) return p;
   if (auto p = ComparesText(query, index, time_column)) return p;

@@ -109,6 +109,21 @@ TEST_F(ChineseReadingCheckTest, ALatinNameTheDataDoesNotHoldIsNamed) {
   ExpectNames(Check({"?AC", "?DC", "马拉松"}, CountOf("马拉松"), {Table("马拉松")}), "AC");
 }
 
+// "深圳马拉松一年多少人报名" with 年 unread would total all years; "2015年以来" with 以来 unread
+// would be 2015 alone.
+TEST_F(ChineseReadingCheckTest, AnUnreadPeriodWordIsNamed) {
+  Query q = CountOf("马拉松");
+  std::vector<Item> items = Items({"马拉松", "?一", "年"});
+  items[2].kind = ItemKind::kKeyword;
+  items[2].kw = Bit(Kw::kYearUnit);
+  items[2].used = false;
+  ExpectNames(FindChineseMisreading(items, q, *index_, {Table("马拉松")}, -1), "年");
+  q.time = TimeRange{};
+  ExpectNames(Check({"马拉松", "?以", "?来"}, q, {Table("马拉松")}), "以来");
+  // A placed period ("2015年的马拉松") leaves nothing.
+  EXPECT_FALSE(Check({"马拉松", "的"}, q, {Table("马拉松")}));
+}
+
 // "深圳马拉松总共多少人报名" read as a count of marathons: 报名 is part of 报名人数.
 TEST_F(ChineseReadingCheckTest, AnUnplacedPartOfAColumnsNameIsNamed) {
   Query q = CountOf("马拉松");
