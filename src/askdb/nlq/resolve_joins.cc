@@ -16,6 +16,7 @@
 #include "askdb/nlq/fan_out_check.h"
 #include "askdb/nlq/join_path_check.h"
 #include "askdb/nlq/parser.h"
+#include "askdb/nlq/period_check.h"
 #include "askdb/nlq/read_missing.h"
 
 namespace askdb::nlq {
@@ -313,6 +314,16 @@ bool Parser::PlaceTimeColumn(int root, std::vector<int>* needed, std::string* wh
     *why_zh = "问题里有时间条件，但找不到对应的日期列。";
     return false;
   }
+  // A period on a column that holds no dates (period_check.h): another time column of the
+  // table that can take it, unless the question named this one.
+  const int fitting = ColumnForPeriod(index_, tc, q_.time, q_.bucket);
+  if (fitting < 0 || (fitting != tc && time_column_ >= 0)) {
+    *why_en = "the question names a period, but " + ColName(tc) +
+              " holds no dates I can read, so I could not apply it.";
+    *why_zh = "问题里有时间条件，但 " + ColName(tc) + " 中没有可识别的日期，无法套用。";
+    return false;
+  }
+  tc = fitting;
   time_column_ = tc;
   needed->push_back(Col(tc).table);
   out_.explanation.push_back({"", "column", "time column " + ColName(tc)});

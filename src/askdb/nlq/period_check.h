@@ -1,0 +1,28 @@
+// Can a period be written on this column? "the number of races in 2009" on a column named
+// date whose values are not dates ("Date 5", free text) had been `date = 2009`, and a month or
+// a range on such a column was silently dropped: a count of every row at confidence 1. A
+// period applies to a column holding dates (a DATE type, or values the statistics read as
+// dates); a bare year also to an integer column or one named as a year (year, 年份, 年度).
+// A time bucket (by month, 趋势) needs dates. Otherwise another time column of the same table
+// that can take it is used, else the engine abstains naming the column.
+#pragma once
+
+#include <optional>
+
+#include "askdb/nlq/reading.h"
+
+namespace askdb::nlq {
+
+class SchemaIndex;
+struct IndexedColumn;
+
+// Whether the question's period (`time`, may be empty) and bucket can be written on `column`.
+bool PeriodFits(const IndexedColumn& column, const std::optional<TimeRange>& time,
+                const std::optional<DatePart>& bucket);
+
+// `column` when the period fits it, else the one other time column of its table that it fits;
+// -1 when none or several.
+int ColumnForPeriod(const SchemaIndex& index, int column, const std::optional<TimeRange>& time,
+                    const std::optional<DatePart>& bucket);
+
+}  // namespace askdb::nlq
