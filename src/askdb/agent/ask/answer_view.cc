@@ -110,6 +110,14 @@ std::string PeriodWords(std::string_view target, bool chinese) {
 
 namespace {
 
+// A short stored code ("F", "M", "Y", "01"): at most two characters, letters or digits.
+bool IsCode(std::string_view value) {
+  constexpr size_t kMaxCode = 2;
+  return !value.empty() && value.size() <= kMaxCode &&
+         std::all_of(value.begin(), value.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
+}
+
 // The filters of the engine's reading, as a person says them: "美国", "2023年", "非巴西".
 std::vector<std::string> FilterWords(const Json& reading, const catalog::SemanticModel* model,
                                      bool chinese) {
@@ -145,6 +153,13 @@ std::vector<std::string> FilterWords(const Json& reading, const catalog::Semanti
         auto it = w->labels.find(value);
         if (it != w->labels.end() && !it->second.empty()) words = it->second;
       }
+    }
+    // A stored code the person named in words ("female" for F): their words, not the code
+    // ("number of customers for F" says nothing to them).
+    if (const std::string phrase = m.value("phrase", "");
+        !chinese && IsCode(value) && !phrase.empty() &&
+        text::AsciiLower(phrase) != text::AsciiLower(value)) {
+      words = phrase;
     }
     // One person's first and last name read as one name ("Helena Holý", not "Helena、Holý").
     const std::string lower = text::AsciiLower(column);

@@ -117,10 +117,16 @@ TEST(AnswerViewTest, AFilterTheLabelAlreadyNamesIsNotRepeated) {
   view = MakeAnswerView(Rows({{"number of gold members", "INTEGER"}}, {{db::Value::Int(3)}}), in);
   EXPECT_EQ(WriteAnswer(view.result, view.chart, false), "number of gold members: 3.");
   // A code inside another word ("F" in "of") is not named by the label: it stays.
+  in.reading = Json::parse(R"({"mappings": [{"phrase": "f", "kind": "value",
+      "target": "Invoice.BillingCountry = F"}]})");
+  const db::ResultSet count = Rows({{"number of customers", "INTEGER"}}, {{db::Value::Int(5)}});
+  view = MakeAnswerView(count, in);
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, false), "number of customers for F: 5.");
+  // A code the person named in words reads as their words.
   in.reading = Json::parse(R"({"mappings": [{"phrase": "female", "kind": "value",
       "target": "Invoice.BillingCountry = F"}]})");
-  view = MakeAnswerView(Rows({{"number of customers", "INTEGER"}}, {{db::Value::Int(5)}}), in);
-  EXPECT_EQ(WriteAnswer(view.result, view.chart, false), "number of customers for F: 5.");
+  view = MakeAnswerView(count, in);
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, false), "number of customers for female: 5.");
 }
 
 TEST(AnswerViewTest, ADurationInMillisecondsAlsoReadsAsMinutesAndSeconds) {
