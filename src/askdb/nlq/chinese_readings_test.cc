@@ -242,6 +242,15 @@ INSERT INTO staff VALUES (1,'王一','2018-01-01','1990-01-01'),(2,'李二','201
   (3,'张三',NULL,'1980-01-01'),(4,'赵四','2020-01-01','1985-01-01');
 INSERT INTO customers VALUES (1,'甲'),(2,'乙'),(3,'丙');
 INSERT INTO orders VALUES (1,1,10),(2,1,20),(3,2,5);
+CREATE TABLE categories(category_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT,
+                      category_id INTEGER REFERENCES categories(category_id));
+CREATE TABLE order_lines(line_id INTEGER PRIMARY KEY,
+                         order_id INTEGER REFERENCES orders(order_id),
+                         product_id INTEGER REFERENCES products(product_id), amount REAL);
+INSERT INTO categories VALUES (1,'手机'),(2,'美妆');
+INSERT INTO products VALUES (1,'P1',1),(2,'L1',2);
+INSERT INTO order_lines VALUES (1,1,1,6),(2,1,2,4),(3,2,1,20),(4,3,2,5);
 )sql");
     ASSERT_TRUE(conn.ok()) << conn.status().ToString();
     conn_ = std::move(conn).value();
@@ -264,7 +273,21 @@ INSERT INTO orders VALUES (1,1,10),(2,1,20),(3,2,5);
     orders.name = "orders";
     orders.business_name = {"订单", "order"};
     orders.synonyms = {"下单"};
-    model.tables = {stores, staff, customers, orders};
+    catalog::ColumnSemantics total =
+        Column("total", "订单金额", "order total", catalog::ColumnRole::kMeasure);
+    total.synonyms = {"销售额"};
+    orders.columns = {total};
+    catalog::TableSemantics categories;
+    categories.name = "categories";
+    categories.business_name = {"品类", "category"};
+    catalog::TableSemantics lines;
+    lines.name = "order_lines";
+    lines.business_name = {"订单明细", "order lines"};
+    catalog::ColumnSemantics amount =
+        Column("amount", "明细金额", "line amount", catalog::ColumnRole::kMeasure);
+    amount.synonyms = {"商品销售额"};
+    lines.columns = {amount};
+    model.tables = {stores, staff, customers, orders, categories, lines};
     auto index = BuildSchemaIndex(*conn_, &model);
     ASSERT_TRUE(index.ok()) << index.status().ToString();
     index_ = std::make_unique<SchemaIndex>(std::move(index).value());
@@ -307,6 +330,14 @@ TEST_F(ChineseShopTest, OneCharacterAfterACountIsTheTableItShortens) {
 // order points at are counted.
 TEST_F(ChineseShopTest, AVerbObjectWordWithGuoInsideIsTheWord) {
   EXPECT_EQ(Rows("没有下过单的客户有多少"), (std::vector<std::string>{"1"}));
+}
+
+// "手机的销售额": the category is a value of the order lines' products, so the sum moves down
+// to the lines' own amount (6 + 20), not the totals of orders holding a phone (10 + 20). A
+// count of orders by a line's value stays refused.
+TEST_F(ChineseShopTest, AValueOfTheLinesSumsTheLinesAmount) {
+  EXPECT_EQ(Rows("手机的销售额"), (std::vector<std::string>{"26"}));
+  EXPECT_FALSE(T("手机的订单数").answered);
 }
 
 // 最早/最晚 order the rows by the time column the words beside them name (入职 → 入职日期),

@@ -178,6 +178,8 @@ std::vector<int> Parser::NeededTables(int root) const {
 bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string* why_en,
                          std::string* why_zh) {
   std::vector<int>& needed = *needed_tables;
+  const bool one_sum = q_.measures.size() == 1 && q_.measures[0].agg == Agg::kSum &&
+                       q_.measures[0].table == root && q_.measures[0].column >= 0;
   // Values: choose the column per value, preferring tables already needed, then the one
   // nearest to the root.
   std::vector<int> value_columns;
@@ -202,7 +204,10 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
       else {
         const auto tree = FindJoinTree(index_, root, {t.table});
         if (tree) score = tree->steps.size() == 1 ? 1 : 0;
-        if (tree && tree->HasFanOut()) score = -1;  // a value in a child table changes counts
+        // A value in a child table changes counts — unless the one measure is a sum that the
+        // join tree's check moves down to that level or refuses ("2024年手机的销售额": the
+        // phones' line amounts, not the orders holding a phone; Chinese only, measured there).
+        if (tree && tree->HasFanOut()) score = chinese_ && one_sum ? 0 : -1;
       }
       if (score > best_score) {
         best_score = score;
