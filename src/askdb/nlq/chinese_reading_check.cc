@@ -239,6 +239,45 @@ std::optional<ShapeProblem> PartOfAnUnreadName(const std::vector<Item>& items, c
   return std::nullopt;
 }
 
+// The tables an item's terms name (a table word, or the table of a column or value word).
+std::set<int> TablesNamed(const Item& it, const SchemaIndex& index) {
+  std::set<int> tables;
+  for (int id : it.terms) tables.insert(index.terms()[id].table);
+  return tables;
+}
+
+// "深圳马拉松的时间" reading 时间 on another table that also has a 时间 column: in "A的B", B is
+// A's own when A's table has a column B names; reading another table's B answers about other
+// rows.
+std::optional<ShapeProblem> OfPhraseOnAnotherTable(const std::vector<Item>& items, const Query& q,
+                                                   const SchemaIndex& index, int time_column) {
+  const std::set<int> read = ColumnsRead(q, time_column);
+  for (size_t k = 1; k + 1 < items.size(); ++k) {
+    const Item& a = items[k - 1];
+    const Item& b = items[k + 1];
+    if (items[k].text != "的" || a.kind != ItemKind::kTerm || b.kind != ItemKind::kTerm ||
+        !a.used || !b.used) {
+      continue;
+    }
+    const std::set<int> owner = TablesNamed(a, index);
+    bool own_candidate = false, other_read = false, own_read = false;
+    for (int id : b.terms) {
+      const Term& t = index.terms()[id];
+      if (t.kind != TermKind::kColumn) continue;
+      const bool own = owner.count(t.table) > 0;
+      own_candidate |= own;
+      if (read.count(t.column)) (own ? own_read : other_read) = true;
+    }
+    if (!own_candidate || own_read || !other_read) continue;
+    return ShapeProblem{"'" + b.text + "' of '" + a.text + "' was read on another table's " +
+                            b.text + ", not " + a.text + "'s own; ask with the column's full name.",
+                        "“" + a.text + "的" + b.text + "”里的“" + b.text +
+                            "”被读成了另一张表的列，而不是“" + a.text +
+                            "”自己的列，答案可能答非所问，因此不作答；请写出完整的列名。"};
+  }
+  return std::nullopt;
+}
+
 bool IsNumericCol(const IndexedColumn& c) {
   return c.type_class == TypeClass::kInteger || c.type_class == TypeClass::kNumber;
 }
@@ -362,6 +401,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = TotalListedRowByRow(items, query, index)) return p;
   if (auto p = TotalOverTwoGroupings(items, query)) return p;
   if (auto p = ComparesText(query, index, time_column)) return p;
+  if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;
   return PartOfAnUnreadName(items, query, index, query_tables, time_column);
 }
 

@@ -203,6 +203,31 @@ TEST_F(ChineseReadingCheckTest, ANumberIsNotComparedWithAColumnHoldingText) {
   EXPECT_FALSE(Check({"马拉松"}, q, {Table("马拉松"), Table("马拉松赛程")}));
 }
 
+// "赛程的国籍" where 国籍 names a column of 赛程 (冠军国籍) and one of 马拉松 (主办国籍): reading
+// the marathon's answers about other rows.
+TEST_F(ChineseReadingCheckTest, AnOfPhraseIsReadOnItsOwnTable) {
+  auto term = [&](TermKind kind, int table, int column) {
+    for (size_t id = 0; id < index_->terms().size(); ++id) {
+      const Term& t = index_->terms()[id];
+      if (t.kind == kind && t.table == table && (column < 0 || t.column == column)) return int(id);
+    }
+    ADD_FAILURE() << "no term";
+    return -1;
+  };
+  const int schedule = Table("马拉松赛程");
+  const int own = Column("马拉松赛程", "冠军国籍"), other = Column("马拉松", "主办国籍");
+  std::vector<Item> items = Items({"赛程", "的", "国籍"});
+  items[0].terms = {term(TermKind::kTable, schedule, -1)};
+  items[2].terms = {term(TermKind::kColumn, schedule, own),
+                    term(TermKind::kColumn, Table("马拉松"), other)};
+  Query q;
+  q.projections = {other};
+  const std::vector<int> tables = {schedule, Table("马拉松")};
+  ExpectNames(FindChineseMisreading(items, q, *index_, tables, -1), "赛程的国籍");
+  q.projections = {own};
+  EXPECT_FALSE(FindChineseMisreading(items, q, *index_, tables, -1));
+}
+
 // Wired into the engine: a Chinese question with 最早 unread abstains naming it.
 TEST_F(ChineseReadingCheckTest, TheEngineAbstainsNamingTheWord) {
   TranslateOptions o;
