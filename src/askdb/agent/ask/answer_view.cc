@@ -21,12 +21,17 @@ struct ColumnWords {
   std::map<std::string, std::string> labels;  // stored value → its Chinese label
 };
 
-// The first label with Chinese in it: 'Rock' → 摇滚 (its labels also hold "rock music").
+// The first label with Chinese in it: 'Rock' → 摇滚 (its labels also hold "rock music"). A
+// value stored in Chinese already reads as stored: the reason 尺码不合适, asked for in those
+// words, is not renamed to its synonym 尺码不对.
 std::string ChineseLabel(const catalog::ValueLabel& v) {
+  const auto cjk = [](std::string_view s) {
+    return std::any_of(s.begin(), s.end(),
+                       [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+  };
+  if (cjk(v.value)) return "";
   for (const std::string& label : v.labels) {
-    const bool cjk = std::any_of(label.begin(), label.end(),
-                                 [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-    if (cjk && label != v.value) return label;
+    if (cjk(label) && label != v.value) return label;
   }
   return "";
 }

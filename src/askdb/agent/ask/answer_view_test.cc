@@ -69,6 +69,33 @@ TEST(AnswerViewTest, ChineseRunShowsLabelsAndTheUnitWithoutChangingTheRows) {
   EXPECT_EQ(MakeAnswerView(rows, in).result.rows[0][0].ToDisplayString(), "Rock");
 }
 
+// A value stored in Chinese reads as stored, in the table and in a one-number answer's filter:
+// "尺码不合适的退货数", not its synonym "尺码不对".
+TEST(AnswerViewTest, AValueStoredInChineseKeepsItsOwnWords) {
+  catalog::ColumnSemantics reason;
+  reason.name = "reason";
+  reason.values = {{"尺码不合适", {"尺码不合适", "尺码不对", "wrong size"}}};
+  catalog::TableSemantics returns;
+  returns.name = "returns";
+  returns.columns = {reason};
+  catalog::SemanticModel model;
+  model.tables = {returns};
+  AnswerViewInput in{.question = "因为尺码不合适退货的有多少单",
+                     .sql = R"(SELECT COUNT(*) AS "退货数" FROM "returns")",
+                     .model = &model,
+                     .reading = Json::parse(R"({"mappings": [{"phrase": "尺码不合适",
+                         "kind": "value", "target": "returns.reason = 尺码不合适"}]})"),
+                     .chinese = true};
+  AnswerView view = MakeAnswerView(Rows({{"退货数", "INTEGER"}}, {{db::Value::Int(495)}}), in);
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, true), "尺码不合适的退货数：495。");
+  in.sql = R"(SELECT "returns"."reason" AS "原因", COUNT(*) AS "退货数" FROM "returns" GROUP BY 1)";
+  view = MakeAnswerView(Rows({{"原因", "TEXT"}, {"退货数", "INTEGER"}},
+                             {{db::Value::Text("尺码不合适"), db::Value::Int(495)},
+                              {db::Value::Text("发错货"), db::Value::Int(3)}}),
+                        in);
+  EXPECT_EQ(view.result.rows[0][0].ToDisplayString(), "尺码不合适");
+}
+
 TEST(AnswerViewTest, OneNumberNamesItsUnitAndFilters) {
   const catalog::SemanticModel model = Chinook();
   const db::ResultSet rows = Rows({{"销售额", "REAL"}}, {{db::Value::Double(523.06)}});
