@@ -17,6 +17,10 @@ namespace {
 constexpr std::string_view kTotalWords[] = {"加起来", "一共", "总共", "合计",
                                             "总计",   "总和", "累计"};
 
+bool IsNumericCol(const IndexedColumn& c) {
+  return c.type_class == TypeClass::kInteger || c.type_class == TypeClass::kNumber;
+}
+
 bool Unplaced(const Item& it) { return !it.used && it.kind == ItemKind::kUnknown; }
 
 std::string FirstChar(const std::string& s) {
@@ -239,6 +243,36 @@ std::optional<ShapeProblem> PartOfAnUnreadName(const std::vector<Item>& items, c
   return std::nullopt;
 }
 
+// "深圳马拉松有多少人" counted the marathons while the table stores how many people (人数规模):
+// a count of people asked (多少人, 几人, 几个人) over rows that hold a number of people is a sum
+// or a count — the question does not say which.
+std::optional<ShapeProblem> PeopleCountedAsRows(const std::vector<Item>& items, const Query& q,
+                                                const SchemaIndex& index,
+                                                const std::vector<int>& query_tables) {
+  if (q.measures.size() != 1 || q.measures[0].agg != Agg::kCount || q.measures[0].column >= 0) {
+    return std::nullopt;
+  }
+  const std::string all = QuestionText(items);
+  bool people = false;
+  for (std::string_view w : {"多少人", "几人", "几个人", "多少个人"}) {
+    people |= all.find(w) != std::string::npos;
+  }
+  if (!people) return std::nullopt;
+  for (int t : query_tables) {
+    for (int c : index.tables()[t].columns) {
+      const IndexedColumn& col = index.columns()[c];
+      if (!IsNumericCol(col) || col.primary_key || col.foreign_key) continue;
+      if (col.name.find("人数") == std::string::npos) continue;
+      return ShapeProblem{"'how many people' over rows that store a number of people (" + col.name +
+                              "): count the rows, or add up " + col.name + "? Ask for one of them.",
+                          "问的是“多少人”，而这些行记着人数（“" + col.name +
+                              "”）：是数行数，还是把“" + col.name +
+                              "”加起来？不确定，因此不作答；请说明是哪一种。"};
+    }
+  }
+  return std::nullopt;
+}
+
 // The tables an item's terms name (a table word, or the table of a column or value word).
 std::set<int> TablesNamed(const Item& it, const SchemaIndex& index) {
   std::set<int> tables;
@@ -276,10 +310,6 @@ std::optional<ShapeProblem> OfPhraseOnAnotherTable(const std::vector<Item>& item
                             "”自己的列，答案可能答非所问，因此不作答；请写出完整的列名。"};
   }
   return std::nullopt;
-}
-
-bool IsNumericCol(const IndexedColumn& c) {
-  return c.type_class == TypeClass::kInteger || c.type_class == TypeClass::kNumber;
 }
 
 // "电影作品的提名次数加起来是多少" listed each film's count: a total asked, a measure listed row
@@ -402,6 +432,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = TotalOverTwoGroupings(items, query)) return p;
   if (auto p = ComparesText(query, index, time_column)) return p;
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;
+  if (auto p = PeopleCountedAsRows(items, query, index, query_tables)) return p;
   return PartOfAnUnreadName(items, query, index, query_tables, time_column);
 }
 

@@ -148,6 +148,14 @@ TEST_F(ChineseReadingCheckTest, ARunAReadColumnAlsoHoldsIsPlaced) {
   EXPECT_FALSE(Check({"美国", "?籍", "的", "马拉松赛程"}, q, {Table("马拉松赛程")}));
 }
 
+// "马拉松赛程有多少人" over rows that store 报名人数: count the rows or add the people up?
+TEST_F(ChineseReadingCheckTest, PeopleAreNotCountedAsRowsThatStoreHowMany) {
+  const Query q = CountOf("马拉松赛程");
+  ExpectNames(Check({"马拉松赛程", "有", "多少", "?人"}, q, {Table("马拉松赛程")}), "报名人数");
+  // Rows with no number of people: counting them is the answer.
+  EXPECT_FALSE(Check({"马拉松", "有", "多少", "?人"}, CountOf("马拉松"), {Table("马拉松")}));
+}
+
 // "报名人数加起来是多少" listed each row's number.
 TEST_F(ChineseReadingCheckTest, ATotalAskedIsNotListedRowByRow) {
   Query q;
