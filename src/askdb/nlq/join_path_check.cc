@@ -96,6 +96,53 @@ std::optional<ShapeProblem> TwoLinkTables(int parent, int via, int table,
   return std::nullopt;
 }
 
+// The tables between the root and `leaf` on the tree's path, and whether a step of that path
+// fans out (goes from one row to many).
+std::vector<int> PathBetween(const JoinTree& tree, int leaf, bool* fans_out) {
+  std::vector<int> between;
+  *fans_out = false;
+  for (int t = leaf; t != tree.root;) {
+    const JoinStep* step = nullptr;
+    for (const JoinStep& s : tree.steps) {
+      if (s.table == t) step = &s;
+    }
+    if (step == nullptr) break;
+    *fans_out |= step->fan_out;
+    if (step->parent != tree.root) between.push_back(step->parent);
+    t = step->parent;
+  }
+  return between;
+}
+
+// A table the question reaches through a long detour: down into rows that refer to the root
+// and up again through three or more tables the question does not name ("courses per
+// department" through the students' enrolments and degree programmes). What relates the two
+// is then the engine's invention, not the question's.
+std::optional<ShapeProblem> LongDetour(const JoinTree& tree, const std::vector<Item>& items,
+                                       const SchemaIndex& index) {
+  constexpr size_t kMaxUnnamedBetween = 2;
+  for (const JoinStep& leaf : tree.steps) {
+    const bool is_leaf = std::none_of(tree.steps.begin(), tree.steps.end(),
+                                      [&](const JoinStep& s) { return s.parent == leaf.table; });
+    if (!is_leaf) continue;
+    bool fans_out = false;
+    std::vector<int> unnamed = PathBetween(tree, leaf.table, &fans_out);
+    std::erase_if(unnamed, [&](int t) { return NamedTable(items, index, t); });
+    if (!fans_out || unnamed.size() <= kMaxUnnamedBetween) continue;
+    std::string via;
+    for (auto it = unnamed.rbegin(); it != unnamed.rend(); ++it) {
+      via += (via.empty() ? "" : ", ") + index.tables()[*it].name;
+    }
+    const std::string a = index.tables()[tree.root].name, b = index.tables()[leaf.table].name;
+    return ShapeProblem{a + " reaches " + b + " only through " + via +
+                            ", which the question does not mention; I could not tell whether "
+                            "that is the relation meant: name it.",
+                        a + "与" + b + "之间只能经由问题没有提到的" + via +
+                            "关联，无法判断这是否就是所指的关系；请说明。"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ShapeProblem> FindUnclearJoin(const JoinTree& tree, const std::vector<Item>& items,
@@ -111,7 +158,7 @@ std::optional<ShapeProblem> FindUnclearJoin(const JoinTree& tree, const std::vec
       if (auto p = TwoLinkTables(down.parent, up.parent, up.table, items, index)) return p;
     }
   }
-  return std::nullopt;
+  return LongDetour(tree, items, index);
 }
 
 }  // namespace askdb::nlq

@@ -8,8 +8,12 @@
 //   that name alone;
 // - two link tables between the same two tables (students ← enrolments → courses and
 //   students ← waiting_list → courses): the step through one of them stands only when the
-//   question names that table or one of its columns.
-// Otherwise the engine abstains naming both.
+//   question names that table or one of its columns;
+// - a long detour: a path that goes down into rows referring to the root and up again
+//   through three or more tables the question does not name ("courses per department"
+//   through the students' enrolments and degree programmes) relates the two by the engine's
+//   choice, not the question's.
+// Otherwise the engine abstains naming the tables.
 #pragma once
 
 #include <optional>

@@ -25,6 +25,12 @@ CREATE TABLE waiting_list(student_id INTEGER REFERENCES students(student_id),
 CREATE TABLE teachers(teacher_id INTEGER PRIMARY KEY, name TEXT);
 CREATE TABLE teaches(teacher_id INTEGER REFERENCES teachers(teacher_id),
                      course_id INTEGER REFERENCES courses(course_id));
+CREATE TABLE departments(dept_id INTEGER PRIMARY KEY, dept_name TEXT);
+CREATE TABLE programmes(prog_id INTEGER PRIMARY KEY, dept_id INTEGER REFERENCES departments(dept_id));
+CREATE TABLE registrations(reg_id INTEGER PRIMARY KEY,
+                           prog_id INTEGER REFERENCES programmes(prog_id));
+CREATE TABLE course_regs(id INTEGER PRIMARY KEY, course_id INTEGER REFERENCES courses(course_id),
+                         reg_id INTEGER REFERENCES registrations(reg_id), mark INTEGER);
 CREATE TABLE rooms(room_id INTEGER PRIMARY KEY, course_id INTEGER REFERENCES courses(course_id),
                    FOREIGN KEY(course_id) REFERENCES courses(course_id));
 INSERT INTO airports VALUES ('ABZ','Aberdeen'),('LHR','London');
@@ -98,6 +104,20 @@ TEST_F(JoinPathCheckTest, TwoLinkTablesBetweenTwoTablesNeedTheQuestionToNameOne)
       tree, {Naming(via.c_str(), via == "enrolments" ? "grade" : "position")}, *index_));
   // One link table only (teachers ← teaches → courses): the path is the only one.
   EXPECT_FALSE(FindUnclearJoin(Tree("teachers", "courses"), {}, *index_));
+}
+
+// courses ← course_regs → registrations → programmes → departments: "courses per
+// department" would be the courses some registration of the department's programmes took.
+TEST_F(JoinPathCheckTest, ALongDetourThroughUnnamedTablesIsRefused) {
+  const JoinTree detour = Tree("courses", "departments");
+  const auto problem = FindUnclearJoin(detour, {}, *index_);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("course_regs, registrations, programmes"), std::string::npos)
+      << problem->en;
+  // Naming one of them leaves two unnamed tables between: the path stands.
+  EXPECT_FALSE(FindUnclearJoin(detour, {Naming("course_regs", "mark")}, *index_));
+  // Lookups only (no row repeated on the way): the path stands however long.
+  EXPECT_FALSE(FindUnclearJoin(Tree("course_regs", "departments"), {}, *index_));
 }
 
 TEST_F(JoinPathCheckTest, OneReferenceDeclaredTwiceIsOneWay) {
