@@ -160,11 +160,13 @@ std::vector<std::string> FilterWords(const Json& reading, const catalog::Semanti
       }
     }
     // A stored code the person named in words ("female" for F): their words, not the code
-    // ("number of customers for F" says nothing to them).
-    if (const std::string phrase = m.value("phrase", "");
-        !chinese && IsCode(value) && !phrase.empty() &&
-        text::AsciiLower(phrase) != text::AsciiLower(value)) {
-      words = phrase;
+    // ("number of customers for F" says nothing to them). In Chinese, the words the person
+    // used for the value when they are Chinese (女性的客户数, not the label's 女的客户数).
+    if (const std::string phrase = m.value("phrase", ""); !phrase.empty()) {
+      if (!chinese && IsCode(value) && text::AsciiLower(phrase) != text::AsciiLower(value)) {
+        words = phrase;
+      }
+      if (chinese && text::ContainsCjk(phrase)) words = phrase;
     }
     // One person's first and last name read as one name ("Helena Holý", not "Helena、Holý").
     const std::string lower = text::AsciiLower(column);

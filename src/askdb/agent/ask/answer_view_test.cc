@@ -96,6 +96,20 @@ TEST(AnswerViewTest, AValueStoredInChineseKeepsItsOwnWords) {
   EXPECT_EQ(view.result.rows[0][0].ToDisplayString(), "尺码不合适");
 }
 
+// The person's Chinese words for a coded value name the one number ("女性客户有多少":
+// 女性的客户数), not the model's first label (女的客户数).
+TEST(AnswerViewTest, TheQuestionsWordsForAValueNameTheOneNumber) {
+  const catalog::SemanticModel model = Chinook();
+  AnswerViewInput in{.question = "摇滚乐的销售额",
+                     .sql = R"(SELECT SUM("Invoice"."Total") AS "销售额" FROM "Invoice")",
+                     .model = &model,
+                     .reading = Json::parse(R"({"mappings": [{"phrase": "摇滚乐",
+                         "kind": "value", "target": "Genre.Name = Rock"}]})"),
+                     .chinese = true};
+  const AnswerView view = MakeAnswerView(Rows({{"销售额", "REAL"}}, {{db::Value::Double(8)}}), in);
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, true), "摇滚乐的销售额 (USD)：8.00。");
+}
+
 TEST(AnswerViewTest, OneNumberNamesItsUnitAndFilters) {
   const catalog::SemanticModel model = Chinook();
   const db::ResultSet rows = Rows({{"销售额", "REAL"}}, {{db::Value::Double(523.06)}});
