@@ -202,5 +202,32 @@ TEST_F(EnglishReadingsTest, ASharedMeasureNameIsTheTableNearestTheGroup) {
   ExpectAbstains("average unit price");  // nothing grouped: either table would be a guess
 }
 
+// "revenue by country and year": a year word ending a group list is a time bucket beside it.
+TEST_F(EnglishReadingsTest, AYearEndingAGroupListIsATimeBucket) {
+  Open(kMusicSql);
+  const Translation t = T("revenue by country and year");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("strftime('%Y'"), std::string::npos) << t.sql;
+  EXPECT_EQ(Rows("revenue by country and year").size(), 2u);
+}
+
+// "invoices over $4", "tracks under 1 dollars": an amount of money compared with no column is
+// the table's money column (the money words' column, else its one price column).
+TEST_F(EnglishReadingsTest, AnAmountOfMoneyComparedIsTheTablesMoney) {
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("number of invoices over $4"), (std::vector<std::string>{"1"}));
+  EXPECT_EQ(Rows("how many tracks are under 1 dollars"), (std::vector<std::string>{"5"}));
+  ExpectAbstains("how many artists are under 1 dollars");  // artists have no price
+}
+
+// "which artist earned the most revenue": a verb of earning before a money word is read as a
+// function word; with no money word after it ("earned the most") it is not.
+TEST_F(EnglishReadingsTest, AnEarningVerbBeforeAMoneyWordIsNeutral) {
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("Which artist earned us the most revenue?"),
+            (std::vector<std::string>{"Blur|5.97"}));
+  ExpectAbstains("Which artist has earned the most?");
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -233,6 +233,7 @@ class Parser {
   void ReadComparison(int i);
   int ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const;
   int DurationColumnBefore(int i, int op_idx, int* c_idx) const;
+  int MoneyColumnBefore(int i, int op_idx, int* c_idx) const;
   // A number that is the value of the measure column just before it ("unit price of 1.99").
   void ParseEquality(int number_item);
   void ParseTopN();
@@ -272,6 +273,7 @@ class Parser {
   bool CountsChildRowsOf(int table) const;
   int MeasureTablesColumnEnding(const Item& word) const;
   void GroupConjuncts(int j);
+  bool ConjunctTimeBucket(int item);
   void ParseValues();
   // "singers that have more than one song", "orchestras that do not have any performance":
   // a comparison or "not" before a table word that references the table named before it

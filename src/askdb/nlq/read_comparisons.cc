@@ -47,6 +47,21 @@ double WordDurationMs(const std::string& words) {
   return 0;
 }
 
+bool IsCurrencySign(const Item& it) {
+  return it.kind == ItemKind::kPunct &&
+         (it.text == "$" || it.text == "€" || it.text == "£" || it.text == "¥");
+}
+
+bool IsCurrencyWord(const Item& it) {
+  static constexpr std::string_view kWords[] = {"dollar", "dollars", "usd", "euro", "euros",
+                                                "eur",    "pounds",  "gbp", "yuan", "rmb"};
+  const std::string w = text::AsciiLower(it.text);
+  // Several are stop words of the lexicon ("dollars", "usd"): neutral elsewhere.
+  const bool word_only = it.kind == ItemKind::kUnknown ||
+                         (it.kind == ItemKind::kKeyword && (it.kw & ~Bit(Kw::kStop)) == 0);
+  return word_only && std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
+}
+
 }  // namespace
 
 void Parser::ParseNumbersMagnitude() {
@@ -152,6 +167,28 @@ int Parser::DurationColumnBefore(int i, int op_idx, int* c_idx) const {
   return -1;
 }
 
+// "invoices over $15", "products under 10 dollars": an amount of money compared with no column
+// named is the money of the table named just before the comparison — the money words' column
+// when it is that table's (Invoice.Total), else the table's one price column; -1 when none.
+int Parser::MoneyColumnBefore(int i, int op_idx, int* c_idx) const {
+  const bool sign = i > 0 && IsCurrencySign(items_[i - 1]);
+  const bool word = i + 1 < static_cast<int>(items_.size()) && !items_[i + 1].used &&
+                    IsCurrencyWord(items_[i + 1]);
+  if (!sign && !word) return -1;
+  for (int j = op_idx - 1; j >= 0 && j >= op_idx - 3; --j) {
+    if (items_[j].kind != ItemKind::kTerm) continue;  // fillers, a verb ("cost")
+    const int table = TableOf(items_[j]);
+    if (table < 0 || ColumnOf(items_[j]) >= 0) return -1;
+    const int money = index_.inferred_money_column();
+    const int col =
+        money >= 0 && Col(money).table == table ? money : index_.PriceColumn(table);
+    if (col < 0) return -1;
+    *c_idx = op_idx;
+    return col;
+  }
+  return -1;
+}
+
 // Comparisons: column [is] > number, 单价大于100, 100以上; an age or a year compared with no
 // column named waits for its table (ResolveYearComparison); no comparison: an equality.
 void Parser::ReadComparison(int i) {
@@ -189,6 +226,12 @@ void Parser::ReadComparison(int i) {
   int c_idx = -1;
   int col = ComparedColumn(i, op_idx, postfix, &c_idx);
   if (col < 0 && !postfix) col = DurationColumnBefore(i, op_idx, &c_idx);
+  if (col < 0 && !postfix) col = MoneyColumnBefore(i, op_idx, &c_idx);
+  // "products that cost less than 10 dollars": the currency of a money column says nothing more.
+  if (col >= 0 && i + 1 < n && !items_[i + 1].used && IsCurrencyWord(items_[i + 1]) &&
+      (col == index_.inferred_money_column() || col == index_.PriceColumn(Col(col).table))) {
+    items_[i + 1].used = true;
+  }
   const std::string op_words = text::AsciiLower(items_[op_idx].text);
   const bool age_cmp =
       op_words.find("older") != std::string::npos || op_words.find("younger") != std::string::npos;

@@ -121,6 +121,7 @@ bool Parser::KeyCountRanks(int i, int j, int col, bool is_which) {
 // group term at `j`.
 void Parser::GroupConjuncts(int j) {
   for (int last = j;;) {
+    if (ConjunctTimeBucket(last)) break;  // "by country and year": the list ends with the period
     const auto [k, c] = NextConjunctDimension(last);
     if (k < 0) break;
     if (c < 0) {
@@ -136,6 +137,29 @@ void Parser::GroupConjuncts(int j) {
     Understood("by " + items_[k].text, "按" + items_[k].text);
     last = k;
   }
+}
+
+// "revenue by country and year", "sales by employee and month": a year, quarter or month word
+// after "and" at the end of a group list is a time bucket beside the groups. True when read.
+bool Parser::ConjunctTimeBucket(int item) {
+  const int conj = item + 1;
+  const int n = static_cast<int>(items_.size());
+  if (chinese_ || q_.bucket || conj >= n || items_[conj].used ||
+      !(items_[conj].kind == ItemKind::kKeyword && items_[conj].Has(Kw::kConj))) {
+    return false;
+  }
+  const int k = NextMeaningful(conj, 1);
+  if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kKeyword) return false;
+  const DatePart part = items_[k].Has(Kw::kYearUnit)      ? DatePart::kYear
+                        : items_[k].Has(Kw::kQuarterUnit) ? DatePart::kQuarter
+                        : items_[k].Has(Kw::kMonthUnit)   ? DatePart::kMonth
+                                                          : DatePart::kDay;
+  if (part == DatePart::kDay || NextMeaningful(k, 1) >= 0) return false;  // not the list's end
+  q_.bucket = part;
+  items_[conj].used = items_[k].used = true;
+  Map(items_[k], "group", "time bucket");
+  Understood("by " + items_[k].text, "按" + items_[k].text);
+  return true;
 }
 
 // A group word ("by", "each", 各, which) and the term after it: a group column, a list

@@ -104,6 +104,38 @@ void ReadHowMuch(const SchemaIndex& index, std::vector<Item>* items) {
     if (measure) it.kw = Bit(Kw::kStop);
   }
 }
+// "which genre brings in the most revenue", "which artist earned us the most revenue": a verb
+// of earning before a money word (inferred with no semantic model) only says that the money
+// is the measure; it is read as a function word. Not before anything else ("which album has
+// earned the most" does not say what was earned).
+void ReadEarningVerbs(const SchemaIndex& index, std::vector<Item>* items) {
+  static constexpr std::string_view kVerbs[] = {"bring",    "brings",    "brought",  "earn",
+                                                "earns",    "earned",    "generate", "generates",
+                                                "generated", "make",     "makes",    "made"};
+  auto money = [&](const Item& o) {
+    return o.kind == ItemKind::kTerm && std::any_of(o.terms.begin(), o.terms.end(), [&](int id) {
+             return index.terms()[id].source == "inferred money";
+           });
+  };
+  for (size_t k = 0; k < items->size(); ++k) {
+    Item& it = (*items)[k];
+    const std::string w = text::AsciiLower(it.text);
+    if (it.kind != ItemKind::kUnknown ||
+        std::find(std::begin(kVerbs), std::end(kVerbs), w) == std::end(kVerbs)) {
+      continue;
+    }
+    // The money word follows past function words and a superlative ("in the most revenue").
+    for (size_t j = k + 1; j < items->size() && j <= k + 5; ++j) {
+      const Item& o = (*items)[j];
+      if (money(o)) {
+        it.kind = ItemKind::kKeyword;
+        it.kw = Bit(Kw::kStop);
+        break;
+      }
+      if (o.kind != ItemKind::kKeyword) break;
+    }
+  }
+}
 }  // namespace
 
 std::string Parser::KeyAt(size_t i, size_t end) const {
@@ -305,6 +337,7 @@ void Parser::Segment() {
     factor_ *= std::pow(kAbbreviationFactor, ReadAbbreviations(index_, units_, &items_));
   SettleTermsThatAreKeywords();
   if (!chinese_) ReadHowMuch(index_, &items_);
+  if (!chinese_) ReadEarningVerbs(index_, &items_);
 }
 
 }  // namespace askdb::nlq
