@@ -180,8 +180,7 @@ int Parser::MoneyColumnBefore(int i, int op_idx, int* c_idx) const {
     const int table = TableOf(items_[j]);
     if (table < 0 || ColumnOf(items_[j]) >= 0) return -1;
     const int money = index_.inferred_money_column();
-    const int col =
-        money >= 0 && Col(money).table == table ? money : index_.PriceColumn(table);
+    const int col = money >= 0 && Col(money).table == table ? money : index_.PriceColumn(table);
     if (col < 0) return -1;
     *c_idx = op_idx;
     return col;

@@ -67,7 +67,8 @@ bool Parser::MoveMeasureAcrossFanOut(std::vector<int>* needed) {
       if (key != phrase_key && KeyContainsUnits(key, phrase_key)) candidates.insert(t.column);
     }
   }
-  if (candidates.size() != 1) return false;  // none, or ambiguous: keep abstaining
+  if (candidates.empty()) return MoveMoneyToLineRevenue(needed);
+  if (candidates.size() != 1) return false;  // ambiguous: keep abstaining
   const int column = *candidates.begin();
   const int new_root = Col(column).table;
   std::vector<int> new_needed;

@@ -109,9 +109,9 @@ void ReadHowMuch(const SchemaIndex& index, std::vector<Item>* items) {
 // is the measure; it is read as a function word. Not before anything else ("which album has
 // earned the most" does not say what was earned).
 void ReadEarningVerbs(const SchemaIndex& index, std::vector<Item>* items) {
-  static constexpr std::string_view kVerbs[] = {"bring",    "brings",    "brought",  "earn",
-                                                "earns",    "earned",    "generate", "generates",
-                                                "generated", "make",     "makes",    "made"};
+  static constexpr std::string_view kVerbs[] = {"bring",     "brings", "brought",  "earn",
+                                                "earns",     "earned", "generate", "generates",
+                                                "generated", "make",   "makes",    "made"};
   auto money = [&](const Item& o) {
     return o.kind == ItemKind::kTerm && std::any_of(o.terms.begin(), o.terms.end(), [&](int id) {
              return index.terms()[id].source == "inferred money";
