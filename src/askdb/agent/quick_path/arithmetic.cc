@@ -138,6 +138,8 @@ std::optional<long double> ChineseNumeralValue(std::string_view run) {
 enum class Tok {
   kNumber,
   kPlus,
+  kRaise,  // 增加/增长/上涨/提高: plus, and a bare percentage or fraction after it is a share
+  kLower,  // 减少/降低/下降: minus, likewise ("300减少三分之一" = 200)
   kMinus,
   kMul,
   kDiv,
@@ -246,15 +248,15 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"折", Tok::kZhe},
     {"成", Tok::kCheng},
     {"加上", Tok::kPlus},
-    // "500增加20%" = 600 and "200降低10%" = 180: a bare percentage is a share of the number,
-    // as for 加/减; "100元", "80块钱" are amounts of money.
-    {"增加", Tok::kPlus},
-    {"增长", Tok::kPlus},
-    {"上涨", Tok::kPlus},
-    {"提高", Tok::kPlus},
-    {"减少", Tok::kMinus},
-    {"降低", Tok::kMinus},
-    {"下降", Tok::kMinus},
+    // "500增加20%" = 600, "200降低10%" = 180, "300减少三分之一" = 200 (see Expr); "100元",
+    // "80块钱" are amounts of money.
+    {"增加", Tok::kRaise},
+    {"增长", Tok::kRaise},
+    {"上涨", Tok::kRaise},
+    {"提高", Tok::kRaise},
+    {"减少", Tok::kLower},
+    {"降低", Tok::kLower},
+    {"下降", Tok::kLower},
     {"块钱", Tok::kSkip},
     {"块", Tok::kSkip},
     {"元", Tok::kSkip},
@@ -599,21 +601,40 @@ class Parser {
   // A bare percentage added to or taken from a number is a share of it, as calculators read
   // it: "200 + 10%" = 220, "200减去百分之二十" = 160 (it had been 199.8). Not when the left side
   // is itself a bare percentage ("50% + 50%" = 100%).
+  // After 增加/减少 (raise/lower) a bare fraction is a share too ("300减少三分之一" = 200, not
+  // 299.67), and N倍 is refused: "增加2倍" is read as ×2 and as ×3.
   long double Expr() {
     size_t start = pos_;
     long double v = Term();
     bool left_is_percent = BarePercent(start);
     while (result_.ok()) {
-      const bool plus = Peek().kind == Tok::kPlus;
-      if (!plus && Peek().kind != Tok::kMinus) break;
+      const Tok op = Peek().kind;
+      const bool plus = op == Tok::kPlus || op == Tok::kRaise;
+      const bool share_verb = op == Tok::kRaise || op == Tok::kLower;
+      if (!plus && op != Tok::kMinus && op != Tok::kLower) break;
       Advance();
       start = pos_;
       long double t = Term();
-      if (!left_is_percent && BarePercent(start)) t *= v;
+      if (share_verb && Spans(start, Tok::kBei)) Fail("增加/减少 N倍 is ambiguous");
+      if (!left_is_percent && (BarePercent(start) || (share_verb && BareFraction(start)))) t *= v;
       v = plus ? v + t : v - t;
       left_is_percent = false;
     }
     return v;
+  }
+
+  // Whether the tokens from `start` to here are one bare fraction: "三分之一".
+  bool BareFraction(size_t start) const {
+    return pos_ == start + 3 && start + 2 < tokens_.size() && tokens_[start].kind == Tok::kNumber &&
+           tokens_[start + 1].kind == Tok::kFenZhi && tokens_[start + 2].kind == Tok::kNumber;
+  }
+
+  // Whether a token of `kind` lies between `start` and here.
+  bool Spans(size_t start, Tok kind) const {
+    for (size_t i = start; i < pos_ && i < tokens_.size(); ++i) {
+      if (tokens_[i].kind == kind) return true;
+    }
+    return false;
   }
 
   // Whether the tokens from `start` to here are one bare percentage: "10%" or "百分之十".

@@ -635,6 +635,8 @@ TEST_F(QuickPathTest, AmountsInWordsAndMorePhrasingsOfConversionsAndArithmetic) 
                          {"80块打九折是多少钱", "72"},
                          {"500增加20%是多少", "600"},
                          {"200降低10%", "180"},
+                         {"300减少三分之一是多少", "200"},
+                         {"60增加三分之一", "80"},
                          {"add up 8 and 7", "15"},
                          {"please provide the square root of 36", "6"},
                          {"what do you get if you divide 3 by 2", "1.5"},
@@ -650,6 +652,10 @@ TEST_F(QuickPathTest, AmountsInWordsAndMorePhrasingsOfConversionsAndArithmetic) 
     ASSERT_TRUE(a) << q;
     EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
   }
+  // "增加2倍" is read as ×2 and as ×3: no number is given.
+  auto twice = Ask("100增加2倍是多少");
+  ASSERT_TRUE(twice);
+  EXPECT_FALSE(twice->ok) << twice->text;
   // An ordinal is not an amount: "one second" is one second, not 1 + 2.
   auto second = Ask("how many milliseconds in one second");
   ASSERT_TRUE(second);
