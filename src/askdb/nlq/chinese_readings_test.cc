@@ -373,6 +373,29 @@ INSERT INTO 文学作品 VALUES (1,'活着','余华','12万'),(2,'平凡的世�
   EXPECT_EQ(index->columns()[index->FindColumn(table, "字数")].type_class, TypeClass::kInteger);
 }
 
+// A column declared a date that holds no dates ('1982年') is text: "1982年首版的作品" is the
+// stored value, and 首版 (with 时间, the column's name) only says which column. A date
+// column holding bare years stays a time column.
+TEST(ChineseTableTailTest, ADateColumnHoldingNoDatesIsTextAndItsVerbNamesIt) {
+  auto conn = db::SqliteConnector::OpenInMemory(R"sql(
+CREATE TABLE 文学作品(词条id INTEGER PRIMARY KEY, 名称 TEXT, 首版时间 TIME, 创作年份 TIME);
+INSERT INTO 文学作品 VALUES (1,'活着','1993年',1990),(2,'人生','1982年',1981),
+  (3,'平凡的世界','1986年',1986);
+)sql");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  const Translation t = Engine::Translate("1982年首版的作品", *index, (*conn)->dialect());
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  auto rs = (*conn)->Execute(t.sql, {});
+  ASSERT_TRUE(rs.ok()) << t.sql;
+  ASSERT_EQ(rs->row_count(), 1u) << t.sql;
+  EXPECT_EQ(rs->rows[0][0].ToDisplayString(), "人生");
+  const int table = index->FindTable("文学作品");
+  EXPECT_EQ(index->columns()[index->FindColumn(table, "首版时间")].type_class, TypeClass::kText);
+  EXPECT_EQ(index->columns()[index->FindColumn(table, "创作年份")].type_class, TypeClass::kDate);
+}
+
 // Without a model, a Chinese table name's last word names its rows: 作品 is 文学作品. Not
 // after an aggregate word: 各城市平均气温's rows are cities, 气温 is what they hold.
 TEST(ChineseTableTailTest, TheLastWordOfAChineseTableNameNamesItsRows) {

@@ -284,8 +284,9 @@ class Parser {
   int RelatedCountEdge(int table, int counted) const;
   // The related-count condition on `table`'s rows, read from the table word at item `k`.
   void AddRelatedCount(int table, int counted, int edge, Op op, double value, int k);
-  void ReadChineseNoRelated(int i);  // "没有专辑的艺人" (read_comparisons.cc)
+  void ReadChineseNoRelated(int i);     // "没有专辑的艺人" (read_comparisons.cc)
   void ReadChineseRelatedCount(int i);  // "下单超过20次的客户" (read_comparisons.cc)
+  void ReadVerbOfValueColumn(int i);    // "1990年首版的作品" (read_comparisons.cc)
   void ParseOrdering();
   void ParseLeftovers();
   // ParseLeftovers' steps (read_leftovers.cc).

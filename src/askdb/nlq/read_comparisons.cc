@@ -349,6 +349,37 @@ void Parser::ParseValues() {
     }
     it.used = true;
     values_.push_back({it.terms, negated, it.text});
+    if (chinese_) ReadVerbOfValueColumn(i);
+  }
+}
+
+// "1990年首版的作品": the characters right after a value that, with 时间/日期, are the name of
+// the value's own column (首版 → 首版时间) only say which column the value is of; they are read
+// as part of the filter. Only when every term of the value is of that one column.
+void Parser::ReadVerbOfValueColumn(int i) {
+  const int n = static_cast<int>(items_.size());
+  int column = -1;
+  for (int id : items_[i].terms) {
+    const Term& t = TermOf(id);
+    if (t.kind != TermKind::kValue || (column >= 0 && t.column != column)) return;
+    column = t.column;
+  }
+  std::string verb;
+  for (int k = i + 1; k < n && k <= i + 3; ++k) {
+    const Item& o = items_[k];
+    if (o.used || o.text == "的" || (o.kind != ItemKind::kUnknown && !o.Has(Kw::kRowUnit))) return;
+    verb += o.text;
+    for (std::string_view noun : {"时间", "日期"}) {
+      const std::vector<int>* terms = index_.FindTerms(PhraseKey(verb + std::string(noun)));
+      if (terms == nullptr) continue;
+      const bool names = std::any_of(terms->begin(), terms->end(), [&](int id) {
+        return TermOf(id).kind == TermKind::kColumn && TermOf(id).column == column;
+      });
+      if (!names) return;
+      for (int u = i + 1; u <= k; ++u) items_[u].used = true;
+      filter_subjects_.insert(column);
+      return;
+    }
   }
 }
 

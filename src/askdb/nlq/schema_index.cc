@@ -101,6 +101,15 @@ bool HoldsOnlyNames(const std::vector<std::string>& values) {
   });
 }
 
+// Whether stored values are known and none is a bare whole number (a year such as 2019).
+bool HoldsNoBareNumber(const std::vector<std::string>& values) {
+  return !values.empty() && std::none_of(values.begin(), values.end(), [](const std::string& v) {
+    return !v.empty() && std::all_of(v.begin(), v.end(), [](char ch) {
+      return std::isdigit(static_cast<unsigned char>(ch)) || ch == '-';
+    });
+  });
+}
+
 // The characters of a phrase key (tokenizer.h) made only of Chinese characters, at least
 // two; else empty.
 std::vector<std::string> ChineseCharacters(const std::string& key) {
@@ -215,14 +224,20 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
       // are indexed, and it is never summed.
       const bool names = col.type_class == TypeClass::kInteger && !c.primary_key &&
                          !col.foreign_key && HoldsOnlyNames(col.stats.values);
-      if (names) col.type_class = TypeClass::kText;
+      // A date column that holds no dates ('11.2', '2009.1.10', '2018年': DuSQL's 时间) is
+      // text too: its values are matched as written, never read as a period. Bare years stay
+      // a time column.
+      const bool undated = col.type_class == TypeClass::kDate && !col.stats.min_date &&
+                           HoldsNoBareNumber(col.stats.values);
+      if (names || undated) col.type_class = TypeClass::kText;
       ColumnFacts facts{c.name,
-                        names ? std::string_view("text") : std::string_view(c.type),
+                        names || undated ? std::string_view("text") : std::string_view(c.type),
                         c.primary_key,
                         col.foreign_key,
                         col.stats.distinct_count,
                         cs ? cs->role : ColumnRole::kUnspecified};
       col.role = InferColumnRole(facts);
+      if (undated && col.role == ColumnRole::kTime) col.role = ColumnRole::kDimension;
       if (col.type_class == TypeClass::kText && col.role != ColumnRole::kTime &&
           col.stats.min_date) {
         col.role = ColumnRole::kTime;  // dates stored as TEXT
@@ -765,8 +780,10 @@ StatusOr<ColumnStatsMap> CollectColumnStats(db::Connector& connector,
           }
         }
       }
+      // A date column whose values are not dates ('11.2', '2009.1.10', '2018年') keeps them too
+      // (SchemaIndex::Build reads it as text).
       if (type == TypeClass::kText || type == TypeClass::kOther || type == TypeClass::kInteger ||
-          type == TypeClass::kBool) {
+          type == TypeClass::kBool || (type == TypeClass::kDate && !stats.min_date)) {
         StatusOr<db::ResultSet> rs = connector.Execute(
             "SELECT DISTINCT " + col_sql + " FROM " + table_sql + " WHERE " + col_sql +
                 " IS NOT NULL" + d.LimitClause(options.max_distinct_values + 1),
