@@ -399,10 +399,26 @@ bool Parser::CheckJoinTree(int root, std::vector<int>* needed, std::string* why_
       return m.table == root && m.agg != Agg::kCount && m.agg != Agg::kMax && m.agg != Agg::kMin;
     });
     if (doubled && !MoveMeasureAcrossFanOut(needed)) {
-      *why_en = "answering would join " + index_.tables()[root].name +
-                " to a table with several rows per " + index_.tables()[root].name +
+      // Name the measure as the question did ("销售额"), beside the column it was read as:
+      // the table's name alone tells the person nothing to rephrase.
+      const std::string& table = index_.tables()[root].name;
+      std::string words, column;
+      for (const Measure& m : q_.measures) {
+        words = m.column_phrase.empty() ? m.phrase : m.column_phrase;
+        if (m.table == root && m.column >= 0 && !words.empty()) {
+          column = ColName(m.column);
+          break;
+        }
+      }
+      const bool named = !column.empty();
+      *why_en = (named ? "'" + words + "' (" + column + ") is recorded once per " + table +
+                             " row, and answering"
+                       : std::string("answering")) +
+                " would join " + table + " to a table with several rows per " + table +
                 " row, which would count its values more than once.";
-      *why_zh = "需要把" + index_.tables()[root].name + "连接到一对多的表，会重复计算其数值。";
+      *why_zh = (named ? "“" + words + "”（" + column + "）记在 " + table + " 的每一行上，"
+                       : std::string()) +
+                "需要把 " + table + " 连接到一对多的表，会重复计算其数值。";
       return false;
     }
   }

@@ -124,5 +124,49 @@ TEST_F(UnplacedWordsEngineTest, AReasonThatQuotesNoWordGetsTheUnplacedOnes) {
       << en;
 }
 
+// A sum that a one-to-many join would repeat is declined naming the measure as the question
+// did, beside its column, not the table's name alone.
+TEST(FanOutDeclineTest, NamesTheMeasure) {
+  auto conn = db::SqliteConnector::OpenInMemory(
+      "CREATE TABLE genres(genre_id INTEGER PRIMARY KEY, name TEXT);"
+      "CREATE TABLE invoices(invoice_id INTEGER PRIMARY KEY, total REAL);"
+      "CREATE TABLE lines(line_id INTEGER PRIMARY KEY,"
+      " invoice_id INTEGER REFERENCES invoices(invoice_id),"
+      " genre_id INTEGER REFERENCES genres(genre_id));"
+      "INSERT INTO genres VALUES (1,'Rock'),(2,'Jazz');"
+      "INSERT INTO invoices VALUES (1,10),(2,20);"
+      "INSERT INTO lines VALUES (1,1,1),(2,1,2),(3,2,1);");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  catalog::SemanticModel model;
+  catalog::TableSemantics genres, invoices;
+  genres.name = "genres";
+  genres.business_name = {"流派", "genre"};
+  catalog::ColumnSemantics name;
+  name.name = "name";
+  name.business_name = {"流派", "genre"};
+  name.role = catalog::ColumnRole::kDimension;
+  genres.columns = {name};
+  invoices.name = "invoices";
+  invoices.business_name = {"发票", "invoice"};
+  catalog::ColumnSemantics total;
+  total.name = "total";
+  total.business_name = {"销售额", "sales"};
+  total.role = catalog::ColumnRole::kMeasure;
+  invoices.columns = {total};
+  model.tables = {genres, invoices};
+  auto index = BuildSchemaIndex(**conn, &model);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  const Translation zh = Engine::Translate("各流派的销售额", *index, (*conn)->dialect());
+  EXPECT_FALSE(zh.answered) << zh.sql;
+  EXPECT_NE(zh.abstain_reason.find("“销售额”（invoices.total）记在 invoices 的每一行上"),
+            std::string::npos)
+      << zh.abstain_reason;
+  const Translation en = Engine::Translate("sales by genre", *index, (*conn)->dialect());
+  EXPECT_FALSE(en.answered) << en.sql;
+  EXPECT_NE(en.abstain_reason.find("'sales' (invoices.total) is recorded once per invoices row"),
+            std::string::npos)
+      << en.abstain_reason;
+}
+
 }  // namespace
 }  // namespace askdb::nlq
