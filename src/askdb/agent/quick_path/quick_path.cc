@@ -163,6 +163,7 @@ size_t SpokenMetreTenths(std::string_view s, std::vector<ScanItem>& items) {
 
 // "半斤", "半小时": half of a unit.
 constexpr std::string_view kHalf = "半";
+constexpr std::string_view kCounter = "个";  // "半个小时"
 
 // "1欧元兑7.8人民币", "if 1 euro is 7.8 yuan": one unit of a currency is `rate` of another.
 struct RateStatement {
@@ -676,12 +677,13 @@ std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
       i += SpokenMetreTenths(s, items);
       continue;
     }
-    // "半斤", "半小时": half of a unit, with no number before it.
+    // "半斤", "半小时", "半个小时": half of a unit, with no number before it.
     if (s.compare(i, kHalf.size(), kHalf) == 0) {
-      size_t unit_len = 0;
-      if (UnitAt(s, i + kHalf.size(), unit_len) != nullptr) {
-        items.push_back(ScanItem{false, 0.5L, nullptr, i, i + kHalf.size()});
-        i += kHalf.size();
+      size_t end = i + kHalf.size(), unit_len = 0;
+      if (s.compare(end, kCounter.size(), kCounter) == 0) end += kCounter.size();
+      if (UnitAt(s, end, unit_len) != nullptr) {
+        items.push_back(ScanItem{false, 0.5L, nullptr, i, end});
+        i = end;
         continue;
       }
     }

@@ -620,6 +620,8 @@ TEST_F(QuickPathTest, AmountsInWordsAndMorePhrasingsOfConversionsAndArithmetic) 
         {"how are yards converted to inches", "36"},
         {"how many milliseconds in a second", "1000"},
         {"半斤是多少克", "250"},
+        {"半个小时是多少分钟", "30"},
+        {"半小时是多少秒", "1800"},
         {"身高1米8是多少英尺", "5.90551181102"},
         {"体重70公斤是多少磅", "154.323583529"},
         {"1000日元按0.048的汇率换成人民币是多少", "48"}}) {
