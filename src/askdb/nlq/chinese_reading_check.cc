@@ -243,6 +243,69 @@ std::optional<ShapeProblem> PartOfAnUnreadName(const std::vector<Item>& items, c
   return std::nullopt;
 }
 
+bool JoinsAList(const Item& it) {
+  return (it.kind == ItemKind::kKeyword && (it.Has(Kw::kAnd) || it.Has(Kw::kConj))) ||
+         it.text == "、" || it.text == "和" || it.text == "及" || it.text == "与";
+}
+
+// The unplaced characters from item `i` on (step +1) or back (step -1), in question order.
+std::string UnplacedRun(const std::vector<Item>& items, size_t i, int step) {
+  std::string run;
+  for (long k = long(i); k >= 0 && k < long(items.size()) && Unplaced(items[size_t(k)]) &&
+                         text::ContainsCjk(items[size_t(k)].text);
+       k += step) {
+    run = step > 0 ? run + items[size_t(k)].text : items[size_t(k)].text + run;
+  }
+  return run;
+}
+
+// "列出歌手的姓名和出生地" with 出生地 unknown lists the names only: an unplaced word joined by
+// 和/及/与/、 to a placed one is something else the question asks to be shown or filtered.
+std::optional<ShapeProblem> ListedBesidePlacedWord(const std::vector<Item>& items) {
+  auto placed = [](const Item& it) { return it.used && it.kind == ItemKind::kTerm; };
+  for (size_t i = 1; i + 1 < items.size(); ++i) {
+    if (!JoinsAList(items[i])) continue;
+    std::string word;
+    if (placed(items[i - 1])) word = UnplacedRun(items, i + 1, +1);
+    if (word.empty() && placed(items[i + 1])) word = UnplacedRun(items, i - 1, -1);
+    if (word.empty()) continue;
+    return ShapeProblem{"the question also asks for '" + word +
+                            "', which I could not find in the data, so the answer would leave "
+                            "it out; use the column's name or ask without it.",
+                        "问题要求同时列出“" + word +
+                            "”，但数据中没有找到它对应的列，答案会漏掉它，因此不作答；"
+                            "请用列名来问，或去掉它。"};
+  }
+  return std::nullopt;
+}
+
+// "列出客户的名字和生日" listed each customer's support rep's birthday: the customers have none.
+// A listed column of a table no word of the question names, beside rows a table word names, is
+// another table's attribute shown as theirs.
+std::optional<ShapeProblem> AttributeOfAnotherTable(const std::vector<Item>& items, const Query& q,
+                                                    const SchemaIndex& index) {
+  std::set<int> named;  // tables a table word names
+  for (const Item& it : items) {
+    if (!it.used || it.kind != ItemKind::kTerm) continue;
+    for (int id : it.terms) {
+      if (index.terms()[id].kind == TermKind::kTable) named.insert(index.terms()[id].table);
+    }
+  }
+  if (named.empty()) return std::nullopt;
+  for (int p : q.projections) {
+    const IndexedColumn& c = index.columns()[p];
+    if (named.count(c.table)) continue;
+    const std::string owner = index.tables()[*named.begin()].name;
+    return ShapeProblem{c.name + " is a column of " + index.tables()[c.table].name + ", not of " +
+                            owner + ", which the question names; I would show another table's " +
+                            "value as theirs. Name the table it belongs to.",
+                        "“" + c.name + "”是“" + index.tables()[c.table].name +
+                            "”的列，不是问题所说的“" + owner +
+                            "”的，答案会把别的表的值当成它的，因此不作答；请写明它属于哪张表。"};
+  }
+  return std::nullopt;
+}
+
 // "深圳马拉松有多少人" counted the marathons while the table stores how many people (人数规模):
 // a count of people asked (多少人, 几人, 几个人) over rows that hold a number of people is a sum
 // or a count — the question does not say which.
@@ -428,10 +491,12 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = UnappliedSuperlativeOrNegation(items)) return p;
   if (auto p = LatinNameNotFound(items)) return p;
   if (auto p = UnreadPeriodWord(items, query)) return p;
+  if (auto p = ListedBesidePlacedWord(items)) return p;
   if (auto p = TotalListedRowByRow(items, query, index)) return p;
   if (auto p = TotalOverTwoGroupings(items, query)) return p;
   if (auto p = ComparesText(query, index, time_column)) return p;
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;
+  if (auto p = AttributeOfAnotherTable(items, query, index)) return p;
   if (auto p = PeopleCountedAsRows(items, query, index, query_tables)) return p;
   return PartOfAnUnreadName(items, query, index, query_tables, time_column);
 }

@@ -11,7 +11,10 @@
 //   - two separate groupings (各软件在各城市) beside a total word (合计): whether the total
 //     runs over the second grouping is not said;
 //   - a number or a year compared with a column whose stored values are not numbers or years
-//     (a DuSQL column declared int that holds "1990年" or "11.2").
+//     (a DuSQL column declared int that holds "1990年" or "11.2");
+//   - a period word or boundary left unread (一年, 以来), an unknown word listed with 和/、 beside
+//     a placed one (姓名和籍贯), "A的B" or a listed column read on a table the question does not
+//     name (客户的生日 → the support rep's), "多少人" counted as rows that store a head count.
 // Called after the tables are resolved (the values are then conditions on their columns).
 #pragma once
 

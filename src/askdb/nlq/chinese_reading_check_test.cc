@@ -109,6 +109,16 @@ TEST_F(ChineseReadingCheckTest, ALatinNameTheDataDoesNotHoldIsNamed) {
   ExpectNames(Check({"?AC", "?DC", "马拉松"}, CountOf("马拉松"), {Table("马拉松")}), "AC");
 }
 
+// "马拉松的名称和冠军" with 冠军 unknown would list the names only.
+TEST_F(ChineseReadingCheckTest, AnUnknownWordListedBesideAPlacedOneIsNamed) {
+  Query q;
+  q.projections = {Column("马拉松", "名称")};
+  const std::vector<int> tables = {Table("马拉松")};
+  ExpectNames(Check({"马拉松", "的", "名称", "和", "?冠", "?军"}, q, tables), "冠军");
+  ExpectNames(Check({"马拉松", "的", "?冠", "?军", "、", "名称"}, q, tables), "冠军");
+  EXPECT_FALSE(Check({"马拉松", "的", "名称", "和", "举办城市"}, q, tables));
+}
+
 // "深圳马拉松一年多少人报名" with 年 unread would total all years; "2015年以来" with 以来 unread
 // would be 2015 alone.
 TEST_F(ChineseReadingCheckTest, AnUnreadPeriodWordIsNamed) {
@@ -233,6 +243,22 @@ TEST_F(ChineseReadingCheckTest, AnOfPhraseIsReadOnItsOwnTable) {
   const std::vector<int> tables = {schedule, Table("马拉松")};
   ExpectNames(FindChineseMisreading(items, q, *index_, tables, -1), "赛程的国籍");
   q.projections = {own};
+  EXPECT_FALSE(FindChineseMisreading(items, q, *index_, tables, -1));
+}
+
+// "列出赛程的主办国籍": 主办国籍 is the marathon's, not the schedule's the question names.
+TEST_F(ChineseReadingCheckTest, AnotherTablesColumnIsNotListedAsTheNamedRowsOwn) {
+  std::vector<Item> items = Items({"赛程", "的", "国籍"});
+  for (size_t id = 0; id < index_->terms().size(); ++id) {
+    const Term& t = index_->terms()[id];
+    if (t.kind == TermKind::kTable && t.table == Table("马拉松赛程")) items[0].terms = {int(id)};
+  }
+  ASSERT_FALSE(items[0].terms.empty());
+  Query q;
+  q.projections = {Column("马拉松", "主办国籍")};
+  const std::vector<int> tables = {Table("马拉松赛程"), Table("马拉松")};
+  ExpectNames(FindChineseMisreading(items, q, *index_, tables, -1), "主办国籍");
+  q.projections = {Column("马拉松赛程", "冠军国籍")};
   EXPECT_FALSE(FindChineseMisreading(items, q, *index_, tables, -1));
 }
 
