@@ -229,5 +229,13 @@ TEST_F(EnglishReadingsTest, AnEarningVerbBeforeAMoneyWordIsNeutral) {
   ExpectAbstains("Which artist has earned the most?");
 }
 
+// "invoices billed to France": a verb the value's column name starts with (billing_country)
+// confirms the column; "in the catalog" says nothing more.
+TEST_F(EnglishReadingsTest, AVerbOfTheValuesColumnAndTheCatalogAreRead) {
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("How many invoices were billed to France?"), (std::vector<std::string>{"1"}));
+  EXPECT_EQ(Rows("longest track in the catalog"), (std::vector<std::string>{"Sunshine|300000"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

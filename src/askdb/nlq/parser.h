@@ -214,6 +214,7 @@ class Parser {
   // ... or, for a money word's column with nothing named like it in the lines, to the
   // lines' price × quantity ("top 5 artists by sales": SchemaIndex::line_revenue_term()).
   bool MoveMoneyToLineRevenue(std::vector<int>* needed);
+  void ReadVerbsOfValueColumns();
   // ResolveTables' steps: the fact table; the tables the reading uses; each value's column
   // (merged into filters); the period's time column; the related counts' limits; the join
   // tree's checks (every named table joined, no sum doubled by a fan-out).

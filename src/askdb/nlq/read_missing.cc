@@ -65,6 +65,15 @@ bool VerbNamesDateColumn(const std::string& word, const IndexedColumn& c) {
          word == first + first.back() + "ed";
 }
 
+bool VerbNamesColumnPrefix(const std::string& word, const IndexedColumn& c) {
+  const std::vector<std::string> parts = text::SplitIdentifier(c.name);
+  if (parts.size() < 2) return false;
+  std::string stem = text::AsciiLower(parts.front());
+  if (stem.size() > 5 && stem.ends_with("ing")) stem.resize(stem.size() - 3);  // Billing
+  if (stem.size() < 3) return false;
+  return word == stem + "ed" || word == stem + "d" || word == stem + stem.back() + "ed";
+}
+
 void ReadMissingValues(std::vector<Item>& items, Query& q, const SchemaIndex& index) {
   const std::set<int> tables = NamedTables(items, index);
   if (tables.empty()) return;

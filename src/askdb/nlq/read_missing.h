@@ -15,6 +15,9 @@ struct IndexedColumn;
 // Whether `word` (lower case) is the verb a date column's name starts with: "shipped" for
 // ShippedDate or ShipDate, "hired" for HireDate, "required" for RequiredDate.
 bool VerbNamesDateColumn(const std::string& word, const IndexedColumn& column);
+// Whether `word` (lower case) is the past form of the verb a column's name starts with:
+// "billed" for BillingCity, "shipped" for ShipCountry.
+bool VerbNamesColumnPrefix(const std::string& word, const IndexedColumn& column);
 
 // "no"/"not"/"without" (then "a", "an", "any", "yet", "been") before a column of a table the
 // question names, or before the verb of one of its date columns: adds `column IS NULL` to `query`

@@ -255,6 +255,24 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
   return true;
 }
 
+// "invoices billed to Paris", "orders shipped to France": an unplaced verb that the name of
+// the column a value was placed on starts with (Billing-, Ship-) only confirms that column.
+void Parser::ReadVerbsOfValueColumns() {
+  for (Item& it : items_) {
+    if (it.used || it.kind != ItemKind::kUnknown) continue;
+    const std::string lower = text::AsciiLower(it.text);
+    for (const Filter& f : q_.filters) {
+      if (f.column < 0 || f.numeric || f.values.empty() || f.related_edge >= 0 || f.is_null ||
+          !VerbNamesColumnPrefix(lower, Col(f.column))) {
+        continue;
+      }
+      it.used = true;
+      Map(it, "column", ColName(f.column) + " (the verb its name starts with)");
+      break;
+    }
+  }
+}
+
 // The date of a row the root refers to (an order line's order date), when the root has none;
 // -1 when there is none, -2 when the root holds no measures (not a line of a document) and
 // the date belongs to a table the question does not name ("customers in 2025" is not
@@ -445,6 +463,7 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
   if (!PlaceValues(root, &needed, why_en, why_zh)) return false;
   if (!PeriodInsideTerm(root, why_en, why_zh) && !why_en->empty()) return false;
   if (!PlaceTimeColumn(root, &needed, why_en, why_zh)) return false;
+  if (!chinese_) ReadVerbsOfValueColumns();  // after the time column took its verb ("shipped")
   if (!CheckRelatedCounts(needed, why_en, why_zh)) return false;
   tree_ = FindJoinTree(index_, root, needed);
   if (!tree_) {
