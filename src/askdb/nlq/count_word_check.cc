@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "askdb/common/text.h"
+#include "askdb/nlq/schema_index.h"
 
 namespace askdb::nlq {
 namespace {
@@ -44,6 +45,28 @@ std::optional<ShapeProblem> CountWordInACompoundNoun(const Query& query,
             "' reads as a value of each row (like a phone number), not as a count, and I found "
             "no column for it; use the column's name.",
         "“" + phrase + "”像是每行的一个编号或数值，而不是计数，我没有找到对应的列；请使用列名。"};
+  }
+  return std::nullopt;
+}
+
+std::optional<ShapeProblem> CountBesideItsOwnAggregate(const Query& query,
+                                                       const SchemaIndex& index) {
+  for (const Measure& count : query.measures) {
+    if (count.agg != Agg::kCount || count.column < 0 || count.business >= 0) continue;
+    const IndexedColumn& c = index.columns()[count.column];
+    if (c.type_class != TypeClass::kInteger && c.type_class != TypeClass::kNumber) continue;
+    const bool aggregated =
+        std::any_of(query.measures.begin(), query.measures.end(), [&](const Measure& m) {
+          return m.column == count.column && m.agg != Agg::kCount && m.agg != Agg::kNone;
+        });
+    if (!aggregated) continue;
+    return ShapeProblem{
+        "'" + count.phrase + "' is read as a count of " + c.name + " beside another value of it; " +
+            c.name +
+            " already holds a number, so the count is probably its name: ask for one "
+            "value of it.",
+        "“" + count.phrase + "”被读成了对 " + c.name + " 的计数，同时又对它求了另一个值；" +
+            c.name + " 本身就是数值，计数可能只是它的名称：请只问它的一个值。"};
   }
   return std::nullopt;
 }

@@ -15,7 +15,15 @@
 
 namespace askdb::nlq {
 
+class SchemaIndex;
+
 std::optional<ShapeProblem> CountWordInACompoundNoun(const Query& query,
                                                      const std::vector<Item>& items);
+
+// "the maximum number of final tables made" on a column Final_Table_Made: "number of" names
+// the column (it holds a number), it is not a second measure; a count of a numeric column's
+// values beside its own highest, lowest, average or total is that reading, and abstains.
+std::optional<ShapeProblem> CountBesideItsOwnAggregate(const Query& query,
+                                                       const SchemaIndex& index);
 
 }  // namespace askdb::nlq

@@ -49,6 +49,33 @@ TEST(CountWordCheck, AnAdjectiveOrNothingBeforeNumberKeepsTheCount) {
   EXPECT_FALSE(CountWordInACompoundNoun(Query{}, Words({{"staff", false}, {"number", true}})));
 }
 
+TEST(CountWordCheck, ACountOfANumericColumnBesideItsMaximumIsItsName) {
+  auto conn = db::SqliteConnector::OpenInMemory(
+      "CREATE TABLE player(id INTEGER PRIMARY KEY, final_table_made REAL, earnings REAL);"
+      "INSERT INTO player VALUES (1,1,100),(2,4,300),(3,4,50);");
+  ASSERT_TRUE(conn.ok());
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok());
+  const int made = index->FindColumn(index->FindTable("player"), "final_table_made");
+  Query q;
+  Measure max, count;
+  max.agg = Agg::kMax;
+  max.column = made;
+  count.agg = Agg::kCount;
+  count.column = made;
+  count.distinct = true;
+  count.phrase = "number of";
+  q.measures = {max, count};
+  const auto problem = CountBesideItsOwnAggregate(q, *index);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("final_table_made"), std::string::npos) << problem->en;
+  // Each alone is a question.
+  q.measures = {max};
+  EXPECT_FALSE(CountBesideItsOwnAggregate(q, *index));
+  q.measures = {count};
+  EXPECT_FALSE(CountBesideItsOwnAggregate(q, *index));
+}
+
 TEST(CountWordCheck, AStaffNumberIsNotCountedEndToEnd) {
   auto conn = db::SqliteConnector::OpenInMemory(
       "CREATE TABLE museum(museum_id INTEGER PRIMARY KEY, name TEXT, num_of_staff INTEGER,"
