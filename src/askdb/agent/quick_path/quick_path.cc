@@ -161,6 +161,29 @@ size_t SpokenMetreTenths(std::string_view s, std::vector<ScanItem>& items) {
   return at - unit.end;
 }
 
+// Whether `s` holds a digit, 半, an English cardinal (other than "one", which the scan reads
+// before a unit) or a word for a part or a count (a quarter, a dozen): a conversion whose scan
+// found no amount then does not answer for one unit, since it would have misread the amount
+// ("半个小时" had been answered 1 小时 = 60 分钟).
+bool MentionsAnAmount(std::string_view s) {
+  if (std::any_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) return true;
+  if (s.find("半") != std::string_view::npos) return true;
+  static constexpr std::string_view kPartWords[] = {"half",  "halves", "quarter", "quarters",
+                                                    "third", "thirds", "dozen",   "couple",
+                                                    "few",   "several"};
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (i > 0 && IsAsciiAlnum(s[i - 1])) continue;
+    if (auto words = ParseEnglishAmountPrefix(s.substr(i)); words && s.substr(i, 3) != "one") {
+      return true;
+    }
+    for (std::string_view w : kPartWords) {
+      const size_t end = i + w.size();
+      if (s.compare(i, w.size(), w) == 0 && (end == s.size() || !IsAsciiAlnum(s[end]))) return true;
+    }
+  }
+  return false;
+}
+
 // "半斤", "半小时": half of a unit.
 constexpr std::string_view kHalf = "半";
 constexpr std::string_view kCounter = "个";  // "半个小时"
@@ -795,7 +818,7 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
   const ScanItem one{false, 1, nullptr, 0, 0};
   const bool no_numbers =
       std::none_of(items.begin(), items.end(), [](const ScanItem& item) { return !item.is_unit; });
-  if (value == nullptr && no_numbers && items.size() >= 2) {
+  if (value == nullptr && no_numbers && items.size() >= 2 && !MentionsAnAmount(normalized)) {
     value = &one;
     from = &items[0];
   }

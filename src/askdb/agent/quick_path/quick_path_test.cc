@@ -654,6 +654,18 @@ TEST_F(QuickPathTest, AmountsInWordsAndMorePhrasingsOfConversionsAndArithmetic) 
     ASSERT_TRUE(a) << q;
     EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
   }
+  // A conversion whose amount the scan cannot read is not answered for one unit; with no
+  // amount at all it is.
+  Classification conversion;
+  conversion.quick_intent = QuickIntent::kConversion;
+  conversion.language = Language::kEn;
+  auto unread =
+      QuickPath::Default()->Answer("how many teaspoons are in a quarter cup", conversion, context_);
+  ASSERT_TRUE(unread);
+  EXPECT_FALSE(unread->ok) << unread->text;
+  auto none = QuickPath::Default()->Answer("teaspoons and cups", conversion, context_);
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->ok) << none->text;
   // "增加2倍" is read as ×2 and as ×3: no number is given.
   auto twice = Ask("100增加2倍是多少");
   ASSERT_TRUE(twice);
