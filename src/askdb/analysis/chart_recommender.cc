@@ -518,6 +518,17 @@ class Recommender {
   bool Money(const Column& c) const {
     return c.index < facts_.money.size() && facts_.money[c.index];
   }
+  // Every row's value of `c` is a number no larger than the row before: the first rows are
+  // the largest of the result.
+  bool Descending(const Column& c) const {
+    std::optional<double> previous;
+    for (size_t r = 0; r < rs_.rows.size(); ++r) {
+      const std::optional<double> v = NumberOf(Cell(rs_, r, c.index));
+      if (!v || (previous && *v > *previous)) return false;
+      previous = v;
+    }
+    return true;
+  }
   bool Ratio(const Column& c) const {
     return c.index < facts_.ratio.size() && facts_.ratio[c.index];
   }
@@ -738,7 +749,9 @@ class Recommender {
     s.data.x_name = category.name;
     if (all_rows > rows.size()) {
       s.data.total_categories = all_rows;
-      s.data.shows_largest = !ordered;
+      // The query's own order largest first (ORDER BY COUNT(*) DESC) shows the largest too:
+      // the answer may name the highest ("Lost, Season 3 has the most"), read off the rows.
+      s.data.shows_largest = !ordered || Descending(measures[0]);
     }
     int widest = 0;
     for (size_t r : rows) {

@@ -177,6 +177,28 @@ TEST(AnswerWriterTest, AChartOfSomeGroupsGivesNoCountLowestOrTotalOfThoseAlone) 
       "63 groups; the chart shows the largest 30; store 63 has the highest revenue at 630.00.");
 }
 
+// The query's own order, largest first (ORDER BY COUNT(*) DESC over 347 albums), shows the
+// largest: the answer names the highest. Ordered another way (by name), it names none.
+TEST(AnswerWriterTest, AQueryOrderedLargestFirstNamesItsHighest) {
+  std::vector<std::pair<std::string, double>> rows;
+  for (int i = 63; i >= 1; --i) rows.emplace_back("album " + std::to_string(i), i);
+  const db::ResultSet r = TwoColumns(rows, "album", "number of tracks");
+  analysis::ChartSpec chart = ChartFor(
+      r,
+      "SELECT title AS album, COUNT(*) AS \"number of tracks\" FROM t GROUP BY title ORDER BY "
+      "COUNT(*) DESC");
+  EXPECT_EQ(WriteAnswer(r, chart, false),
+            "63 groups; the chart shows the largest 30; album 63 has the highest number of tracks "
+            "at 63.");
+  std::vector<std::pair<std::string, double>> by_name = rows;
+  std::swap(by_name[0], by_name[40]);
+  const db::ResultSet shuffled = TwoColumns(by_name, "album", "number of tracks");
+  chart = ChartFor(shuffled,
+                   "SELECT title AS album, COUNT(*) AS \"number of tracks\" FROM t "
+                   "GROUP BY title ORDER BY title");
+  EXPECT_EQ(WriteAnswer(shuffled, chart, false), "63 groups; the chart shows the first 30.");
+}
+
 TEST(AnswerWriterTest, LatinLabelsKeepASpaceBeforeChinese) {
   db::ResultSet r = TwoColumns({{"online", 50}, {"store", 30}, {"app", 15}}, "渠道", "订单数");
   const std::string zh = WriteAnswer(r, analysis::RecommendChart(r), true);
