@@ -48,6 +48,9 @@ out=$(ask "各渠道的折扣率" --db "$db")
 grep -Eq '^线上 \(online\) +[0-9]\.[0-9]{1,2}%$' <<< "$out" || fail "table ratio not in percent: $out"
 grep -Eq '█+.* [0-9]\.[0-9]{1,2}%$' <<< "$out" || fail "chart ratio not in percent: $out"
 [[ $out == *"的折扣率最高，为 "*"%"* && $out != *" 0.04"* ]] || fail "prose ratio: $out"
+# 63 stores ordered largest first: the chart shows the largest 30 and the answer names the top.
+out=$(ask "各门店的销售额" --db "$db")
+[[ $out == *"共 63 项，图中显示最大的 30 项；"*"最高，为 "* ]] || fail "the top is not named: $out"
 # A term that is the filter and the counted rows is named once.
 out=$(ask "高价值客户有多少个" --db "$db")
 [[ $out == *"高价值客户数："* && $out != *"高价值客户的高价值客户数"* ]] || fail "doubled label: $out"
