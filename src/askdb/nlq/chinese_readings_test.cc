@@ -396,6 +396,28 @@ INSERT INTO 文学作品 VALUES (1,'活着','1993年',1990),(2,'人生','1982年
   EXPECT_EQ(index->columns()[index->FindColumn(table, "创作年份")].type_class, TypeClass::kDate);
 }
 
+// "电视剧平均多少集": 集 is the counting unit of the 集数 column, so 多少集 asks for its value,
+// not a count of distinct values beside the average.
+TEST(ChineseTableTailTest, HowManyOfAColumnsUnitIsTheColumn) {
+  auto conn = db::SqliteConnector::OpenInMemory(R"sql(
+CREATE TABLE 电视剧(词条id INTEGER PRIMARY KEY, 名称 TEXT, 集数 INT);
+INSERT INTO 电视剧 VALUES (1,'白鹿原',85),(2,'人世间',58),(3,'觉醒年代',43);
+)sql");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  auto one_cell = [&](std::string_view q) -> std::string {
+    const Translation t = Engine::Translate(q, *index, (*conn)->dialect());
+    EXPECT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    if (!t.answered) return "";
+    auto rs = (*conn)->Execute(t.sql, {});
+    EXPECT_TRUE(rs.ok() && rs->row_count() == 1 && rs->rows[0].size() == 1) << t.sql;
+    return rs.ok() && rs->row_count() == 1 ? rs->rows[0][0].ToDisplayString() : "";
+  };
+  EXPECT_EQ(one_cell("电视剧平均多少集"), "62");
+  EXPECT_EQ(one_cell("白鹿原有多少集"), "85");
+}
+
 // Without a model, a Chinese table name's last word names its rows: 作品 is 文学作品. Not
 // after an aggregate word: 各城市平均气温's rows are cities, 气温 is what they hold.
 TEST(ChineseTableTailTest, TheLastWordOfAChineseTableNameNamesItsRows) {

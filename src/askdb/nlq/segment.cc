@@ -83,6 +83,54 @@ int ReadAbbreviations(const SchemaIndex& index, const std::vector<Unit>& units,
   return read;
 }
 
+// "电视剧平均多少集", "白鹿原有多少集": 多少/几 before a character X that, with 数 (and maybe
+// unknown characters right before 多少: 发行 for 发行册数), is the name of a numeric column
+// (集数) asks for that column's value, X being its counting unit: the words become the
+// column, 多少 a function word.
+void ReadUnitOfCountColumn(const SchemaIndex& index, std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  for (size_t k = 0; k + 1 < v.size(); ++k) {
+    Item& unit = v[k + 1];
+    const std::string& how_many = v[k].text;
+    if (v[k].kind != ItemKind::kKeyword ||
+        (how_many != "多少" && how_many != "有多少" && how_many != "几") ||
+        unit.unit_end != unit.unit_begin + 1 || unit.unit_begin != v[k].unit_end ||
+        (unit.kind != ItemKind::kUnknown &&
+         !(unit.kind == ItemKind::kKeyword && unit.Has(Kw::kRowUnit)))) {
+      continue;
+    }
+    // The verb before 多少, as unknown characters right before it ("出版"), maybe none.
+    size_t first = k;
+    while (first > 0 && k - first < 2 && v[first - 1].kind == ItemKind::kUnknown &&
+           v[first - 1].unit_end == v[first].unit_begin) {
+      --first;
+    }
+    for (size_t from = first; from <= k; ++from) {
+      std::string name;
+      for (size_t j = from; j < k; ++j) name += v[j].text;
+      const std::vector<int>* terms = index.FindTerms(PhraseKey(name + unit.text + "数"));
+      const bool numeric_column =
+          terms && std::any_of(terms->begin(), terms->end(), [&](int id) {
+            const Term& t = index.terms()[id];
+            const TypeClass type = t.kind == TermKind::kColumn
+                                       ? index.columns()[t.column].type_class
+                                       : TypeClass::kText;
+            return type == TypeClass::kInteger || type == TypeClass::kNumber;
+          });
+      if (!numeric_column) continue;
+      for (size_t j = from; j <= k; ++j) {
+        v[j].kind = ItemKind::kKeyword;
+        v[j].kw = Bit(Kw::kStop);
+        v[j].terms.clear();
+      }
+      unit.kind = ItemKind::kTerm;
+      unit.kw = 0;
+      unit.terms = *terms;
+      break;
+    }
+  }
+}
+
 // "how much did customers from Germany spend": "how much" asks for an amount; beside a
 // measure (a money word, a numeric measure column, a business term) it only asks for that
 // measure (summed as a measure is), not a count of rows.
@@ -335,6 +383,7 @@ void Parser::Segment() {
   ReadCountSuffix(index_, &items_);
   if (chinese_)
     factor_ *= std::pow(kAbbreviationFactor, ReadAbbreviations(index_, units_, &items_));
+  if (chinese_) ReadUnitOfCountColumn(index_, &items_);
   SettleTermsThatAreKeywords();
   if (!chinese_) ReadHowMuch(index_, &items_);
   if (!chinese_) ReadEarningVerbs(index_, &items_);
