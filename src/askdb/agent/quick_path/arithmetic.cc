@@ -440,6 +440,28 @@ size_t ScaleWordAfterDigits(std::string_view s, long double& value) {
   return 0;
 }
 
+// At 块 right after a number, one digit and then no further numeral ("3块5", "两块五"): the
+// digit is tenths of a yuan and is added to that number. Returns the bytes taken, or 0.
+size_t SpokenYuanTenths(std::string_view s, std::vector<Token>& out) {
+  constexpr std::string_view kKuai = "块";
+  if (!s.starts_with(kKuai) || out.empty() || out.back().kind != Tok::kNumber) return 0;
+  size_t at = kKuai.size();
+  int digit = -1;
+  if (at < s.size() && s[at] >= '0' && s[at] <= '9') {
+    digit = s[at] - '0';
+    at += 1;
+  } else if (const int d = ChineseDigit(CharAt(s, at)); d >= 0 && CharAt(s, at) != "两") {
+    digit = d;
+    at += kCjkCharBytes;
+  }
+  if (digit < 0) return 0;
+  const bool more = (at < s.size() && s[at] >= '0' && s[at] <= '9') ||
+                    IsChineseNumeralChar(CharAt(s, at)) || CharAt(s, at) == "块";
+  if (more) return 0;
+  out.back().value += digit / 10.0L;
+  return at;
+}
+
 bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
   size_t i = 0;
   while (i < s.size()) {
@@ -465,6 +487,11 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
     // A comma no number took separates steps: "先算3加5，再乘以2".
     if (c == ',') {
       ++i;
+      continue;
+    }
+    // "3块5", "两块五": yuan and a spoken tenth (3.5), as money is said.
+    if (const size_t len = SpokenYuanTenths(s.substr(i), out); len > 0) {
+      i += len;
       continue;
     }
     // Words first: 百分之 starts with the numeral 百.
