@@ -25,6 +25,11 @@ bool NounBeforeNumber(const Item& it) {
   return true;
 }
 
+bool Participle(const std::string& word) {
+  const std::string w = text::AsciiLower(word);
+  return EndsWith(w, "ed") || EndsWith(w, "en");
+}
+
 bool IsNumberWord(const Item& it) {
   const std::string w = text::AsciiLower(it.text);
   return w.rfind("number", 0) == 0 && it.Has(Kw::kCount);
@@ -67,6 +72,39 @@ std::optional<ShapeProblem> CountBesideItsOwnAggregate(const Query& query,
             "value of it.",
         "“" + count.phrase + "”被读成了对 " + c.name + " 的计数，同时又对它求了另一个值；" +
             c.name + " 本身就是数值，计数可能只是它的名称：请只问它的一个值。"};
+  }
+  return std::nullopt;
+}
+
+std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
+                                                       const std::vector<Item>& items) {
+  const bool counts_rows = std::any_of(
+      query.measures.begin(), query.measures.end(),
+      [](const Measure& m) { return m.agg == Agg::kCount && m.column < 0 && m.business < 0; });
+  if (!counts_rows) return std::nullopt;
+  static constexpr std::string_view kCopulas[] = {"are", "is", "were", "was"};
+  for (size_t k = 1; k < items.size(); ++k) {
+    const std::string w = text::AsciiLower(items[k].text);
+    if (items[k - 1].kind != ItemKind::kTerm ||
+        std::find(std::begin(kCopulas), std::end(kCopulas), w) == std::end(kCopulas)) {
+      continue;
+    }
+    // The words right after it, unknown to the data; a participle ("are owned by") is a
+    // passive whose meaning the words after it carry.
+    std::string unread;
+    for (size_t j = k + 1; j < items.size() && items[j].kind == ItemKind::kUnknown &&
+                           !items[j].used && !Participle(items[j].text);
+         ++j) {
+      unread += (unread.empty() ? "" : " ") + items[j].text;
+    }
+    if (unread.empty()) continue;
+    return ShapeProblem{
+        "'" + unread +
+            "' says which rows to count, but I could not read it, so the count "
+            "would include every row; say it with a column or a value the data "
+            "holds.",
+        "“" + unread +
+            "”说明要统计哪些行，但我没能理解，计数会包含所有行；请用数据中的列名或取值来表达。"};
   }
   return std::nullopt;
 }

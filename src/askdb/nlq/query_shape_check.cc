@@ -301,6 +301,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = ListsAKeyOfAFilteredTable(query, index)) return p;
   if (auto p = CountWordInACompoundNoun(query, items)) return p;
   if (auto p = CountBesideItsOwnAggregate(query, index)) return p;
+  if (auto p = CountWithAnUnreadPredicate(query, items)) return p;
   return SumsWhereRowsWereAsked(query, items);
 }
 
