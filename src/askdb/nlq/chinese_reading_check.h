@@ -21,6 +21,7 @@
 #include <optional>
 #include <vector>
 
+#include "askdb/nlq/join_path.h"
 #include "askdb/nlq/query_shape_check.h"
 #include "askdb/nlq/reading.h"
 
@@ -33,5 +34,10 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
                                                   const Query& query, const SchemaIndex& index,
                                                   const std::vector<int>& query_tables,
                                                   int time_column);
+
+// "发票金额大于20的客户": a list of one table's rows that the join repeats (one customer per
+// invoice over 20) is each row once — the question asks which rows, not how many matches.
+// True when the list should be SELECT DISTINCT.
+bool ListedRowsRepeatedByJoin(const Query& query, const JoinTree& tree, const SchemaIndex& index);
 
 }  // namespace askdb::nlq

@@ -262,6 +262,17 @@ TEST_F(ChineseReadingCheckTest, AnotherTablesColumnIsNotListedAsTheNamedRowsOwn)
   EXPECT_FALSE(FindChineseMisreading(items, q, *index_, tables, -1));
 }
 
+// "报名人数超过17000的马拉松": each marathon once, not once per schedule row over 17000.
+TEST_F(ChineseReadingCheckTest, RowsListedThroughAJoinThatRepeatsThemAreListedOnce) {
+  const Translation t =
+      Engine::Translate("报名人数超过17000的马拉松", *index_, conn_->dialect(), TranslateOptions{});
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("DISTINCT"), std::string::npos) << t.sql;
+  auto rs = conn_->Execute(t.sql, {});
+  ASSERT_TRUE(rs.ok()) << rs.status().ToString();
+  EXPECT_EQ(rs->rows.size(), 3u);  // 深圳 (20000 and 18000: once), 北京 30000, 广州 25000
+}
+
 // Wired into the engine: a Chinese question with 最早 unread abstains naming it.
 TEST_F(ChineseReadingCheckTest, TheEngineAbstainsNamingTheWord) {
   TranslateOptions o;

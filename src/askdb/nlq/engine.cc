@@ -471,6 +471,7 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
   // "distinct names of singers ...": a list without repeats.
   if (distinct_word_ && q_.measures.empty()) q_.distinct_rows = true;
   if (ListsOnlyAttributes(q_, items_, index_)) q_.distinct_rows = true;
+  if (chinese_ && ListedRowsRepeatedByJoin(q_, *tree_, index_)) q_.distinct_rows = true;
   if (q_.superlative && q_.measures.empty() && q_.order_column < 0) {
     return Abstain("I understood 'the most/least' but not of what.",
                    "理解了“最多/最少”，但不知道是针对哪个指标。");
