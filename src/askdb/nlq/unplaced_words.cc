@@ -68,13 +68,31 @@ std::vector<std::string> UnplacedWords(std::string_view question, const std::vec
                                        const std::vector<Item>& items, bool chinese,
                                        bool keywords) {
   std::vector<std::string> out;
+  const std::vector<Span> spans = Spans(units, items, keywords);
   if (!chinese) {
-    for (const Item& item : items) {
-      if (RoleOf(item, keywords) == Role::kUnplaced) AddOnce(&out, item.text);
+    // Words as read; two joined by a hyphen are one ("best-selling", not 'best', 'selling').
+    for (size_t i = 0; i < spans.size(); ++i) {
+      if (spans[i].role != Role::kUnplaced) continue;
+      const size_t begin = spans[i].begin;
+      size_t end = spans[i].end;
+      const auto text_of = [&](const Span& sp) {
+        return question.substr(sp.begin, sp.end - sp.begin);
+      };
+      for (;;) {
+        size_t j = i + 1;
+        if (j < spans.size() && spans[j].begin == end && text_of(spans[j]) == "-")
+          ++j;  // its own item
+        if (j >= spans.size() || spans[j].role != Role::kUnplaced || spans[j].begin <= end ||
+            question.substr(end, spans[j].begin - end) != "-") {
+          break;
+        }
+        end = spans[j].end;
+        i = j;
+      }
+      AddOnce(&out, std::string(question.substr(begin, end - begin)));
     }
     return out;
   }
-  const std::vector<Span> spans = Spans(units, items, keywords);
   const std::vector<text::Token> words = text::Segment(question);
   for (size_t i = 0; i < spans.size(); ++i) {
     if (spans[i].role != Role::kUnplaced) continue;

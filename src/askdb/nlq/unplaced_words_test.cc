@@ -36,6 +36,8 @@ Reading Read(std::string_view question, const std::vector<std::string>& placed,
     if (std::find(placed.begin(), placed.end(), item.text) != placed.end()) {
       item.kind = ItemKind::kTerm;
       item.used = true;
+    } else if (item.text == "-") {
+      item.kind = ItemKind::kPunct;
     } else if (std::find(function.begin(), function.end(), item.text) != function.end()) {
       item.kind = ItemKind::kKeyword;
       item.kw = Bit(Kw::kStop);
@@ -78,6 +80,11 @@ TEST(UnplacedWordsTest, EnglishWordsStayAsRead) {
   const Reading r = Read(q, {}, {});
   EXPECT_EQ(UnplacedWords(q, r.units, r.items, false),
             (std::vector<std::string>{"video", "files"}));
+  // A hyphen joins two words into one.
+  const std::string hyphen = "3 best-selling items";
+  const Reading h = Read(hyphen, {"items"}, {});
+  EXPECT_EQ(UnplacedWords(hyphen, h.units, h.items, false),
+            (std::vector<std::string>{"3", "best-selling"}));
   EXPECT_EQ(QuoteWords({"video", "files"}, false), "'video', 'files'");
   EXPECT_EQ(QuoteWords({"新注册", "属于"}, true), "“新注册”、“属于”");
 }
