@@ -84,20 +84,24 @@ std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
   if (!counts_rows) return std::nullopt;
   static constexpr std::string_view kCopulas[] = {"are", "is", "were", "was"};
   for (size_t k = 1; k < items.size(); ++k) {
+    if (items[k - 1].kind != ItemKind::kTerm) continue;
+    // After the rows' word, past a copula ("tracks are video files"), or a verb with its
+    // object ("departments offer degrees").
     const std::string w = text::AsciiLower(items[k].text);
-    if (items[k - 1].kind != ItemKind::kTerm ||
-        std::find(std::begin(kCopulas), std::end(kCopulas), w) == std::end(kCopulas)) {
-      continue;
-    }
+    const bool copula =
+        std::find(std::begin(kCopulas), std::end(kCopulas), w) != std::end(kCopulas);
+    const size_t from = copula ? k + 1 : k;
     // The words right after it, unknown to the data; a participle ("are owned by") is a
     // passive whose meaning the words after it carry.
     std::string unread;
-    for (size_t j = k + 1; j < items.size() && items[j].kind == ItemKind::kUnknown &&
-                           !items[j].used && !Participle(items[j].text);
+    size_t words = 0;
+    for (size_t j = from; j < items.size() && items[j].kind == ItemKind::kUnknown &&
+                          !items[j].used && !Participle(items[j].text);
          ++j) {
       unread += (unread.empty() ? "" : " ") + items[j].text;
+      ++words;
     }
-    if (unread.empty()) continue;
+    if (words < (copula ? 1u : 2u)) continue;
     return ShapeProblem{
         "'" + unread +
             "' says which rows to count, but I could not read it, so the count "

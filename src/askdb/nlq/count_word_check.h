@@ -23,8 +23,10 @@ std::optional<ShapeProblem> CountWordInACompoundNoun(const Query& query,
 // "the maximum number of final tables made" on a column Final_Table_Made: "number of" names
 // the column (it holds a number), it is not a second measure; a count of a numeric column's
 // values beside its own highest, lowest, average or total is that reading, and abstains.
-// "How many tracks are video files?": the words after "are" say which rows to count; when a
-// count of rows leaves a word there unread, it counts every row, and abstains naming them.
+// "How many tracks are video files?", "How many departments offer degrees?": the words after
+// the rows' word (past are/is/were/was; else a verb and its object, two words at least) say
+// which rows to count; when a count of rows leaves them unread, it counts every row, and
+// abstains naming them.
 std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
                                                        const std::vector<Item>& items);
 

@@ -96,7 +96,14 @@ TEST(CountWordCheck, ACountWithTheWordsAfterAreUnreadIsRefused) {
                                                     {"?", ItemKind::kPunct}}));
   ASSERT_TRUE(problem);
   EXPECT_NE(problem->en.find("'video files'"), std::string::npos) << problem->en;
-  // A passive ("are owned by students …") and a filler after "are" leave it to the reading.
+  // A verb and its object after the rows' word: "departments offer degrees".
+  EXPECT_TRUE(CountWithAnUnreadPredicate(Counting(), items({{"departments", ItemKind::kTerm},
+                                                            {"offer", ItemKind::kUnknown},
+                                                            {"degrees", ItemKind::kUnknown}})));
+  // One unknown verb alone, a passive ("are owned by students …") and a filler after "are"
+  // leave it to the reading.
+  EXPECT_FALSE(CountWithAnUnreadPredicate(
+      Counting(), items({{"singers", ItemKind::kTerm}, {"perform", ItemKind::kUnknown}})));
   EXPECT_FALSE(CountWithAnUnreadPredicate(Counting(), items({{"pets", ItemKind::kTerm},
                                                              {"are", ItemKind::kKeyword},
                                                              {"owned", ItemKind::kUnknown},
