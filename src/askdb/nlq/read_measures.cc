@@ -357,12 +357,16 @@ void Parser::ReadChineseDateSuperlative() {
       v = items_[num].number;
       if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) continue;
     }
+    // 谁 ("…的员工是谁") asks for the rows themselves, shown by their label.
+    auto who = [&](int k) {
+      return items_[k].kind == ItemKind::kUnknown && items_[k].text == "谁";
+    };
     bool alone = true;
     for (int k = 0; k < n && alone; ++k) {
       if (k == i || k == i + 1 || k == num || k == table_item || (k >= from && k < to)) continue;
       const Item& o = items_[k];
       alone = IsFiller(o) || (o.kind == ItemKind::kKeyword && (o.kw & ~Bit(Kw::kWhich)) == 0) ||
-              (o.kind == ItemKind::kTerm && OnlyValues(o));
+              (o.kind == ItemKind::kTerm && OnlyValues(o)) || who(k);
     }
     if (!alone) continue;
     q_.limit = static_cast<long long>(v);
@@ -380,7 +384,7 @@ void Parser::ReadChineseDateSuperlative() {
     for (int k = 0; k < n; ++k) {
       const bool mine =
           k == i || k == i + 1 || k == num || k == table_item || (k >= from && k < to);
-      if (mine || (items_[k].kind == ItemKind::kKeyword && items_[k].Has(Kw::kWhich))) {
+      if (mine || who(k) || (items_[k].kind == ItemKind::kKeyword && items_[k].Has(Kw::kWhich))) {
         items_[k].used = true;
       }
     }
