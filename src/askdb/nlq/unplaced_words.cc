@@ -15,22 +15,23 @@ struct Span {
   Role role = Role::kPlaced;
 };
 
-// A keyword left unused was understood, only not applied ("How many" with nothing to count):
-// with `keywords` false it is not named as a word the engine does not know.
-Role RoleOf(const Item& item, bool keywords) {
+// A keyword, a schema word or a number left unused was read, only not applied ("How many"
+// with nothing to count, "件" a column word): with `known` false it is not named as a word the
+// engine does not know.
+Role RoleOf(const Item& item, bool known) {
   if (item.used || item.kind == ItemKind::kPunct) return Role::kPlaced;
   if (IsFunctionWord(item)) return Role::kFunction;
-  return keywords || item.kind != ItemKind::kKeyword ? Role::kUnplaced : Role::kPlaced;
+  return known || item.kind == ItemKind::kUnknown ? Role::kUnplaced : Role::kPlaced;
 }
 
 // The items as byte spans of the question, in question order.
 std::vector<Span> Spans(const std::vector<Unit>& units, const std::vector<Item>& items,
-                        bool keywords) {
+                        bool known) {
   std::vector<Span> spans;
   for (const Item& item : items) {
     if (item.unit_begin >= item.unit_end || item.unit_end > units.size()) continue;
     spans.push_back(
-        {units[item.unit_begin].begin, units[item.unit_end - 1].end, RoleOf(item, keywords)});
+        {units[item.unit_begin].begin, units[item.unit_end - 1].end, RoleOf(item, known)});
   }
   std::sort(spans.begin(), spans.end(),
             [](const Span& a, const Span& b) { return a.begin < b.begin; });
@@ -65,10 +66,9 @@ bool IsFunctionWord(const Item& item) {
 }
 
 std::vector<std::string> UnplacedWords(std::string_view question, const std::vector<Unit>& units,
-                                       const std::vector<Item>& items, bool chinese,
-                                       bool keywords) {
+                                       const std::vector<Item>& items, bool chinese, bool known) {
   std::vector<std::string> out;
-  const std::vector<Span> spans = Spans(units, items, keywords);
+  const std::vector<Span> spans = Spans(units, items, known);
   if (!chinese) {
     // Words as read; two joined by a hyphen are one ("best-selling", not 'best', 'selling').
     for (size_t i = 0; i < spans.size(); ++i) {

@@ -21,11 +21,11 @@ namespace askdb::nlq {
 bool IsFunctionWord(const Item& item);
 
 // The unused content words of `items` (units_ of `question`), in question order, each once;
-// with `keywords` false only words the lexicon and the schema do not know (an unused "多少"
-// was understood, only not applied: naming it would blame a word that was read).
+// with `known` false only words the lexicon and the schema do not know (an unused "多少" or
+// column word was read, only not applied: "未能理解" would blame a word that was understood).
 std::vector<std::string> UnplacedWords(std::string_view question, const std::vector<Unit>& units,
                                        const std::vector<Item>& items, bool chinese,
-                                       bool keywords = true);
+                                       bool known = true);
 
 // The words joined for a message: “新注册”、“属于” in Chinese, 'video', 'files' in English.
 std::string QuoteWords(const std::vector<std::string>& words, bool chinese);
