@@ -237,5 +237,18 @@ TEST_F(EnglishReadingsTest, AVerbOfTheValuesColumnAndTheCatalogAreRead) {
   EXPECT_EQ(Rows("longest track in the catalog"), (std::vector<std::string>{"Sunshine|300000"}));
 }
 
+// "invoices after 2023", "before 2025": a year compared with no year column is a period on the
+// time column, bounded by the data's own first or last date.
+TEST_F(EnglishReadingsTest, AYearComparedWithNoYearColumnIsAPeriod) {
+  Open(kMusicSql);
+  const Translation t = T("how many invoices after 2023");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("\"invoices\".\"invoice_date\" >= '2024-01-01'"), std::string::npos)
+      << t.sql;
+  EXPECT_EQ(Rows("how many invoices after 2023"), (std::vector<std::string>{"3"}));
+  EXPECT_EQ(Rows("how many invoices before 2025"), (std::vector<std::string>{"3"}));
+  ExpectAbstains("how many invoices before 2024");  // no date of the data is that early
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -326,6 +326,7 @@ class Parser {
   // founding-year column (not a date) of the table the question is about; otherwise the
   // comparison word is left unused and the question abstains.
   void ResolveYearComparison();
+  bool ReadYearComparisonAsPeriod();
   // The table an age word is about: the nearest table, column or value word after it, else
   // before it; -1 when none.
   int AgeWordTable(int item) const;

@@ -190,6 +190,38 @@ void Parser::ParseAgeWords() {
              std::string(oldest_first ? "从年长到年轻" : "从年轻到年长") + "，按 " + ColName(col));
 }
 
+// "employees hired before 1993", "orders after 1997" (English) with no year column: the period
+// from the data's earliest date to the year's start, or from the next year's start to the
+// data's latest date, on the time column the tables resolve later (a verb's date: hired →
+// HireDate). Not beside another period, nor for an age. True when read.
+bool Parser::ReadYearComparisonAsPeriod() {
+  const YearComparison& y = *year_cmp_;
+  if (chinese_ || y.age || q_.time || q_.bucket || y.op == Op::kEq || y.op == Op::kNe ||
+      y.op == Op::kBetween) {
+    return false;
+  }
+  std::optional<CivilDate> first, last;
+  for (const IndexedColumn& c : index_.columns()) {
+    if (c.role != ColumnRole::kTime || !c.stats.min_date || !c.stats.max_date) continue;
+    if (!first || *c.stats.min_date < *first) first = c.stats.min_date;
+    if (!last || *last < *c.stats.max_date) last = c.stats.max_date;
+  }
+  if (!first || !last) return false;
+  const int year = static_cast<int>(y.year);
+  const bool before = y.op == Op::kLt || y.op == Op::kLe;
+  // "before 1993": up to 1993-01-01; "before or in 1993": up to 1994-01-01; "after 1993": from
+  // 1994-01-01; "in or after 1993": from 1993-01-01.
+  const int edge = (y.op == Op::kLe || y.op == Op::kGt) ? year + 1 : year;
+  DateRange r{*first, AddDays(*last, 1)};
+  if (before) r.end = YearRange(edge).start;
+  if (!before) r.start = YearRange(edge).start;
+  if (!(r.start < r.end)) return false;  // the data has no dates on that side
+  const std::string phrase = items_[y.op_item].text + " " + items_[y.number_item].text;
+  SetTimeRange(items_[y.op_item], r, std::nullopt, phrase);
+  Understood("time: " + phrase, "时间：" + phrase);
+  return true;
+}
+
 void Parser::ResolveYearComparison() {
   if (!year_cmp_) return;
   const YearComparison& y = *year_cmp_;
@@ -243,6 +275,7 @@ void Parser::ResolveYearComparison() {
       if (c >= 0) col = c;
     }
   }
+  if (col == -1 && ReadYearComparisonAsPeriod()) return;
   if (col < 0) return give_up();
   Filter f;
   f.column = col;
