@@ -97,7 +97,7 @@ std::optional<ShapeProblem> UnreadPeriodWord(const std::vector<Item>& items, con
                         "没能应用表示时间的“" + word +
                             "”，答案会是别的时间范围，因此不作答；请写明起止日期或年份。"};
   };
-  std::string run;  // the unplaced characters since the last placed item
+  std::vector<std::string> runs{""};  // the runs of unplaced characters
   for (size_t i = 0; i < items.size(); ++i) {
     const Item& it = items[i];
     const bool after_number = i > 0 && items[i - 1].kind == ItemKind::kNumber;
@@ -105,9 +105,17 @@ std::optional<ShapeProblem> UnreadPeriodWord(const std::vector<Item>& items, con
         !after_number) {
       return problem(it.text);
     }
-    run = Unplaced(it) ? run + it.text : "";
+    if (Unplaced(it)) {
+      runs.back() += it.text;
+    } else if (!runs.back().empty()) {
+      runs.emplace_back();
+    }
+  }
+  for (const std::string& run : runs) {
     for (std::string_view b : kBoundaries) {
-      if (q.time && run.find(b) != std::string::npos) return problem(std::string(b));
+      // 起 of 加起来/看起来 is no boundary.
+      const bool qi_lai = b == "起" && run.find("起来") != std::string::npos;
+      if (q.time && !qi_lai && run.find(b) != std::string::npos) return problem(std::string(b));
     }
   }
   return std::nullopt;
