@@ -66,6 +66,15 @@ TEST(UnplacedWordsTest, AFunctionCharacterJoinsOnlyWhereTheDictionaryJoinsIt) {
   EXPECT_EQ(Words("退货率的城市", {"城", "市"}, {"的"}), (std::vector<std::string>{"退货率"}));
 }
 
+// A schema word left unapplied (件, a column's word) was read: only with `known` is it named.
+TEST(UnplacedWordsTest, AKnownWordLeftUnappliedIsNotCalledUnknown) {
+  Reading r = Read("卖出件", {}, {});
+  r.items[2].kind = ItemKind::kTerm;  // 件: unused, but a word of the schema
+  EXPECT_EQ(UnplacedWords("卖出件", r.units, r.items, true, false),
+            (std::vector<std::string>{"卖出"}));
+  EXPECT_EQ(UnplacedWords("卖出件", r.units, r.items, true), (std::vector<std::string>{"卖出件"}));
+}
+
 TEST(UnplacedWordsTest, ALatinWordBesideChineseIsAWordOfItsOwn) {
   EXPECT_EQ(Words("DC出过专辑", {"专", "辑"}), (std::vector<std::string>{"DC", "出过"}));
 }
