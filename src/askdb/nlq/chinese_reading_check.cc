@@ -315,12 +315,36 @@ std::optional<ShapeProblem> AttributeOfAnotherTable(const std::vector<Item>& ite
   return std::nullopt;
 }
 
-// "深圳马拉松有多少人" counted the marathons while the table stores how many people (人数规模):
-// a count of people asked (多少人, 几人, 几个人) over rows that hold a number of people is a sum
-// or a count — the question does not say which.
-std::optional<ShapeProblem> PeopleCountedAsRows(const std::vector<Item>& items, const Query& q,
-                                                const SchemaIndex& index,
-                                                const std::vector<int>& query_tables) {
+// What a numeric column counts when its name says so: 车 of 车数量, 分店 of 分店数量, 报名人 of
+// 报名人数; "" when the name does not end in 数量 or 数.
+std::string CountedThing(const std::string& name) {
+  for (std::string_view tail : {"数量", "数"}) {
+    if (name.size() > tail.size() && name.ends_with(tail)) {
+      return name.substr(0, name.size() - tail.size());
+    }
+  }
+  return "";
+}
+
+// Whether the question asks how many of `thing`: it names it ("所有打车方式一共多少辆车",
+// "连锁分店一共有多少家"), or its last character right after 多少/几 ("多少人报名" for 报名人数).
+bool AsksHowManyOf(const std::string& question, const std::string& thing) {
+  if (thing.empty()) return false;
+  if (question.find(thing) != std::string::npos) return true;
+  size_t last = thing.size() - 1;
+  while (last > 0 && (static_cast<unsigned char>(thing[last]) & 0xC0) == 0x80) --last;
+  const std::string ch = thing.substr(last);
+  return question.find("多少" + ch) != std::string::npos ||
+         question.find("几" + ch) != std::string::npos ||
+         question.find("几个" + ch) != std::string::npos;
+}
+
+// "深圳马拉松有多少人" counted the marathons while the table stores how many people (人数规模);
+// "连锁分店一共有多少家" would count the chains, not add up 分店数量. A count of rows asked about
+// what the rows store a number of is a sum or a count — the question does not say which.
+std::optional<ShapeProblem> CountOfWhatRowsStore(const std::vector<Item>& items, const Query& q,
+                                                 const SchemaIndex& index,
+                                                 const std::vector<int>& query_tables) {
   if (q.measures.size() != 1 || q.measures[0].agg != Agg::kCount || q.measures[0].column >= 0) {
     return std::nullopt;
   }
@@ -329,15 +353,16 @@ std::optional<ShapeProblem> PeopleCountedAsRows(const std::vector<Item>& items, 
   for (std::string_view w : {"多少人", "几人", "几个人", "多少个人"}) {
     people |= all.find(w) != std::string::npos;
   }
-  if (!people) return std::nullopt;
+  const std::set<int> read = ColumnsRead(q, -1);  // "容纳人数超过19000的场馆有几个" names it
   for (int t : query_tables) {
     for (int c : index.tables()[t].columns) {
       const IndexedColumn& col = index.columns()[c];
-      if (!IsNumericCol(col) || col.primary_key || col.foreign_key) continue;
-      if (col.name.find("人数") == std::string::npos) continue;
-      return ShapeProblem{"'how many people' over rows that store a number of people (" + col.name +
+      if (!IsNumericCol(col) || col.primary_key || col.foreign_key || read.count(c)) continue;
+      const bool stores_people = people && col.name.find("人数") != std::string::npos;
+      if (!stores_people && !AsksHowManyOf(all, CountedThing(col.name))) continue;
+      return ShapeProblem{"'how many' over rows that store how many (" + col.name +
                               "): count the rows, or add up " + col.name + "? Ask for one of them.",
-                          "问的是“多少人”，而这些行记着人数（“" + col.name +
+                          "问的是“多少”，而这些行本身记着数量（“" + col.name +
                               "”）：是数行数，还是把“" + col.name +
                               "”加起来？不确定，因此不作答；请说明是哪一种。"};
     }
@@ -506,7 +531,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = ComparesText(query, index, time_column)) return p;
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;
   if (auto p = AttributeOfAnotherTable(items, query, index)) return p;
-  if (auto p = PeopleCountedAsRows(items, query, index, query_tables)) return p;
+  if (auto p = CountOfWhatRowsStore(items, query, index, query_tables)) return p;
   return PartOfAnUnreadName(items, query, index, query_tables, time_column);
 }
 

@@ -166,6 +166,18 @@ TEST_F(ChineseReadingCheckTest, ARunAReadColumnAlsoHoldsIsPlaced) {
 TEST_F(ChineseReadingCheckTest, PeopleAreNotCountedAsRowsThatStoreHowMany) {
   const Query q = CountOf("马拉松赛程");
   ExpectNames(Check({"马拉松赛程", "有", "多少", "?人"}, q, {Table("马拉松赛程")}), "报名人数");
+  // "多少人报名": 人, the last character of 报名人数's counted thing, right after 多少.
+  ExpectNames(Check({"马拉松赛程", "多少", "?人", "?报", "?名"}, q, {Table("马拉松赛程")}),
+              "报名人数");
+  // The column compared in the question is its own words: "报名人数超过17000的赛程有几个".
+  Query filtered = CountOf("马拉松赛程");
+  Filter f;
+  f.column = Column("马拉松赛程", "报名人数");
+  f.numeric = true;
+  f.op = Op::kGt;
+  filtered.filters = {f};
+  EXPECT_FALSE(Check({"报名人数", "超过", "马拉松赛程", "有", "几", "?个"}, filtered,
+                     {Table("马拉松赛程")}));
   // Rows with no number of people: counting them is the answer.
   EXPECT_FALSE(Check({"马拉松", "有", "多少", "?人"}, CountOf("马拉松"), {Table("马拉松")}));
 }
