@@ -13,6 +13,7 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/test_fixture.h"
 
 namespace askdb::nlq {
 namespace {
@@ -30,16 +31,9 @@ INSERT INTO "马拉松赛程" VALUES (1,1,20000,'肯尼亚'),(2,1,18000,'中国'
   (4,3,25000,'美国');
 )sql";
 
-class ChineseReadingCheckTest : public ::testing::Test {
+class ChineseReadingCheckTest : public testing::DbTest {
  protected:
-  void SetUp() override {
-    auto conn = db::SqliteConnector::OpenInMemory(kMarathonSql);
-    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
-    conn_ = std::move(conn).value();
-    auto index = BuildSchemaIndex(*conn_, nullptr);
-    ASSERT_TRUE(index.ok()) << index.status().ToString();
-    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
-  }
+  void SetUp() override { Open(kMarathonSql); }
   int Column(const std::string& table, const std::string& name) const {
     for (size_t c = 0; c < index_->columns().size(); ++c) {
       const IndexedColumn& col = index_->columns()[c];
@@ -89,8 +83,6 @@ class ChineseReadingCheckTest : public ::testing::Test {
     q.measures.push_back(m);
     return q;
   }
-  std::unique_ptr<db::SqliteConnector> conn_;
-  std::unique_ptr<SchemaIndex> index_;
 };
 
 void ExpectNames(const std::optional<ShapeProblem>& p, const std::string& word) {
@@ -280,19 +272,16 @@ TEST_F(ChineseReadingCheckTest, AnotherTablesColumnIsNotListedAsTheNamedRowsOwn)
 
 // "报名人数超过17000的马拉松": each marathon once, not once per schedule row over 17000.
 TEST_F(ChineseReadingCheckTest, RowsListedThroughAJoinThatRepeatsThemAreListedOnce) {
-  const Translation t =
-      Engine::Translate("报名人数超过17000的马拉松", *index_, conn_->dialect(), TranslateOptions{});
+  const Translation t = Ask("报名人数超过17000的马拉松");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   EXPECT_NE(t.sql.find("DISTINCT"), std::string::npos) << t.sql;
-  auto rs = conn_->Execute(t.sql, {});
-  ASSERT_TRUE(rs.ok()) << rs.status().ToString();
-  EXPECT_EQ(rs->rows.size(), 3u);  // 深圳 (20000 and 18000: once), 北京 30000, 广州 25000
+  // 深圳 (20000 and 18000: once), 北京 30000, 广州 25000
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql).size(), 3u);
 }
 
 // Wired into the engine: a Chinese question with 最早 unread abstains naming it.
 TEST_F(ChineseReadingCheckTest, TheEngineAbstainsNamingTheWord) {
-  TranslateOptions o;
-  const Translation t = Engine::Translate("1990年首办的马拉松有哪些", *index_, conn_->dialect(), o);
+  const Translation t = Ask("1990年首办的马拉松有哪些");
   EXPECT_FALSE(t.answered) << t.sql;
 }
 

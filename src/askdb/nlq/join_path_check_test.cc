@@ -7,6 +7,7 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/test_fixture.h"
 
 namespace askdb::nlq {
 namespace {
@@ -43,16 +44,9 @@ INSERT INTO teachers VALUES (1,'Kim');
 INSERT INTO teaches VALUES (1,1);
 )sql";
 
-class JoinPathCheckTest : public ::testing::Test {
+class JoinPathCheckTest : public testing::DbTest {
  protected:
-  void SetUp() override {
-    auto conn = db::SqliteConnector::OpenInMemory(kSql);
-    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
-    conn_ = std::move(conn).value();
-    auto index = BuildSchemaIndex(*conn_, nullptr);
-    ASSERT_TRUE(index.ok()) << index.status().ToString();
-    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
-  }
+  void SetUp() override { Open(kSql); }
   int Table(const char* name) const { return index_->FindTable(name); }
   JoinTree Tree(const char* root, const char* needed) const {
     auto tree = FindJoinTree(*index_, Table(root), {Table(needed)});
@@ -71,11 +65,6 @@ class JoinPathCheckTest : public ::testing::Test {
     EXPECT_FALSE(it.terms.empty());
     return it;
   }
-  Translation Ask(const char* question) const {
-    return Engine::Translate(question, *index_, conn_->dialect());
-  }
-  std::unique_ptr<db::SqliteConnector> conn_;
-  std::unique_ptr<SchemaIndex> index_;
 };
 
 TEST_F(JoinPathCheckTest, TwoReferencesBetweenTwoTablesNeedTheQuestionToNameOne) {

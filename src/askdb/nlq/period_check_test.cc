@@ -7,6 +7,7 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/test_fixture.h"
 
 namespace askdb::nlq {
 namespace {
@@ -21,24 +22,12 @@ INSERT INTO notes VALUES (1,'Date 1','x'),(2,'Date 2','y');
 INSERT INTO laps VALUES (1,'2009-03-01',90),(2,'2010-05-02',95);
 )sql";
 
-class PeriodCheckTest : public ::testing::Test {
+class PeriodCheckTest : public testing::DbTest {
  protected:
-  void SetUp() override {
-    auto conn = db::SqliteConnector::OpenInMemory(kSql);
-    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
-    conn_ = std::move(conn).value();
-    auto index = BuildSchemaIndex(*conn_, nullptr);
-    ASSERT_TRUE(index.ok()) << index.status().ToString();
-    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
-  }
+  void SetUp() override { Open(kSql); }
   int Column(const char* table, const char* column) const {
     return index_->FindColumn(index_->FindTable(table), column);
   }
-  Translation Ask(const char* question) const {
-    return Engine::Translate(question, *index_, conn_->dialect());
-  }
-  std::unique_ptr<db::SqliteConnector> conn_;
-  std::unique_ptr<SchemaIndex> index_;
 };
 
 TEST_F(PeriodCheckTest, APeriodFitsDatesAndABareYearFitsAYearColumn) {

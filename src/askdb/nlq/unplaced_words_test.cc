@@ -13,6 +13,7 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/test_fixture.h"
 
 namespace askdb::nlq {
 namespace {
@@ -99,31 +100,25 @@ TEST(UnplacedWordsTest, EnglishWordsStayAsRead) {
 }
 
 // Through the engine: the decline names the words to rephrase.
-class UnplacedWordsEngineTest : public ::testing::Test {
+class UnplacedWordsEngineTest : public testing::DbTest {
  protected:
   void SetUp() override {
-    auto conn = db::SqliteConnector::OpenInMemory(
-        "CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, signup_date TEXT,"
-        " birth_year INTEGER);"
-        "INSERT INTO customers VALUES (1,'Ann','2023-01-05',1990),(2,'Bo','2024-02-01',1985);");
-    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
-    conn_ = std::move(conn).value();
     catalog::SemanticModel model;
     catalog::TableSemantics customers;
     customers.name = "customers";
     customers.business_name = {"客户", "customer"};
     model.tables = {customers};
-    auto index = BuildSchemaIndex(*conn_, &model);
-    ASSERT_TRUE(index.ok()) << index.status().ToString();
-    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
+    Open(
+        "CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, signup_date TEXT,"
+        " birth_year INTEGER);"
+        "INSERT INTO customers VALUES (1,'Ann','2023-01-05',1990),(2,'Bo','2024-02-01',1985);",
+        &model);
   }
   std::string Reason(std::string_view q) {
-    const Translation t = Engine::Translate(q, *index_, conn_->dialect());
+    const Translation t = Ask(q);
     EXPECT_FALSE(t.answered) << q << " → " << t.sql;
     return t.abstain_reason;
   }
-  std::unique_ptr<db::SqliteConnector> conn_;
-  std::unique_ptr<SchemaIndex> index_;
 };
 
 TEST_F(UnplacedWordsEngineTest, ADeclineNamesWholeWordsNotCharacters) {
@@ -142,17 +137,9 @@ TEST_F(UnplacedWordsEngineTest, AReasonThatQuotesNoWordGetsTheUnplacedOnes) {
 
 // A sum that a one-to-many join would repeat is declined naming the measure as the question
 // did, beside its column, not the table's name alone.
-TEST(FanOutDeclineTest, NamesTheMeasure) {
-  auto conn = db::SqliteConnector::OpenInMemory(
-      "CREATE TABLE genres(genre_id INTEGER PRIMARY KEY, name TEXT);"
-      "CREATE TABLE invoices(invoice_id INTEGER PRIMARY KEY, total REAL);"
-      "CREATE TABLE lines(line_id INTEGER PRIMARY KEY,"
-      " invoice_id INTEGER REFERENCES invoices(invoice_id),"
-      " genre_id INTEGER REFERENCES genres(genre_id));"
-      "INSERT INTO genres VALUES (1,'Rock'),(2,'Jazz');"
-      "INSERT INTO invoices VALUES (1,10),(2,20);"
-      "INSERT INTO lines VALUES (1,1,1),(2,1,2),(3,2,1);");
-  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+using FanOutDeclineTest = testing::DbTest;
+
+TEST_F(FanOutDeclineTest, NamesTheMeasure) {
   catalog::SemanticModel model;
   catalog::TableSemantics genres, invoices;
   genres.name = "genres";
@@ -170,14 +157,22 @@ TEST(FanOutDeclineTest, NamesTheMeasure) {
   total.role = catalog::ColumnRole::kMeasure;
   invoices.columns = {total};
   model.tables = {genres, invoices};
-  auto index = BuildSchemaIndex(**conn, &model);
-  ASSERT_TRUE(index.ok()) << index.status().ToString();
-  const Translation zh = Engine::Translate("各流派的销售额", *index, (*conn)->dialect());
+  Open(
+      "CREATE TABLE genres(genre_id INTEGER PRIMARY KEY, name TEXT);"
+      "CREATE TABLE invoices(invoice_id INTEGER PRIMARY KEY, total REAL);"
+      "CREATE TABLE lines(line_id INTEGER PRIMARY KEY,"
+      " invoice_id INTEGER REFERENCES invoices(invoice_id),"
+      " genre_id INTEGER REFERENCES genres(genre_id));"
+      "INSERT INTO genres VALUES (1,'Rock'),(2,'Jazz');"
+      "INSERT INTO invoices VALUES (1,10),(2,20);"
+      "INSERT INTO lines VALUES (1,1,1),(2,1,2),(3,2,1);",
+      &model);
+  const Translation zh = Ask("各流派的销售额");
   EXPECT_FALSE(zh.answered) << zh.sql;
   EXPECT_NE(zh.abstain_reason.find("“销售额”（invoices.total）记在 invoices 的每一行上"),
             std::string::npos)
       << zh.abstain_reason;
-  const Translation en = Engine::Translate("sales by genre", *index, (*conn)->dialect());
+  const Translation en = Ask("sales by genre");
   EXPECT_FALSE(en.answered) << en.sql;
   EXPECT_NE(en.abstain_reason.find("'sales' (invoices.total) is recorded once per invoices row"),
             std::string::npos)
