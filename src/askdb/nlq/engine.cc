@@ -313,9 +313,19 @@ std::optional<Translation> Parser::CompleteQuery(double* confidence) {
     return Abstain("I did not find anything in the database that the question asks for.",
                    "没有在数据库中找到问题所问的内容。");
   }
+  // "orders per year": a table's rows over a time bucket and nothing else asked are counted
+  // per bucket, as "customers per country" is counted per country below (listing one label
+  // per year would show one arbitrary row's name).
+  if (q_.bucket && q_.measures.empty() && q_.projections.empty() && q_.group_columns.empty()) {
+    Measure m;
+    m.agg = Agg::kCount;
+    m.table = q_.subject_table;
+    q_.measures.push_back(m);
+  }
   // A bare table: list its label column.
   if (q_.measures.empty() && q_.projections.empty() && q_.group_columns.empty()) {
-    const int label = index_.LabelColumn(q_.subject_table, chinese_);
+    int label = index_.LabelColumn(q_.subject_table, chinese_);
+    if (label < 0) label = index_.DocumentKey(q_.subject_table);  // orders by their number
     if (label < 0) {
       return Abstain("I know the table but not which of its columns to show.",
                      "知道是哪张表，但不知道要显示哪些列。");

@@ -250,5 +250,50 @@ TEST_F(EnglishReadingsTest, AYearComparedWithNoYearColumnIsAPeriod) {
   ExpectAbstains("how many invoices before 2024");  // no date of the data is that early
 }
 
+// An order is a dated document its lines refer to; the ship-to name written on it names the
+// party it went to, not the order (session 12, precision-en 2).
+constexpr const char* kShippingSql = R"sql(
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, company_name TEXT, country TEXT);
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, product_name TEXT);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY,
+                    customer_id INTEGER REFERENCES customers(customer_id),
+                    order_date TEXT, ship_name TEXT, ship_country TEXT, freight REAL);
+CREATE TABLE order_lines(order_id INTEGER REFERENCES orders(order_id),
+                         product_id INTEGER REFERENCES products(product_id), quantity INTEGER);
+INSERT INTO customers VALUES (1,'Alfa','Germany'),(2,'Bravo','France');
+INSERT INTO products VALUES (1,'Tea'),(2,'Cake');
+INSERT INTO orders VALUES (10,1,'2023-01-05','Alfa','Germany',3),(11,1,'2024-02-01','Alfa','Germany',4),
+  (12,2,'2024-03-01','Bravo','France',1);
+INSERT INTO order_lines VALUES (10,1,2),(11,2,1),(12,1,5);
+)sql";
+
+TEST_F(EnglishReadingsTest, AnOrderIsListedByItsNumberNotItsShipName) {
+  Open(kShippingSql);
+  const int orders = index_->FindTable("orders");
+  EXPECT_TRUE(index_->IsDatedDocument(orders));
+  EXPECT_EQ(index_->LabelColumn(orders, false), -1);  // ship_name names the ship-to party
+  EXPECT_EQ(index_->DocumentKey(orders), index_->FindColumn(orders, "order_id"));
+  const int products = index_->FindTable("products");
+  EXPECT_FALSE(index_->IsDatedDocument(products));
+  EXPECT_EQ(index_->LabelColumn(products, false), index_->FindColumn(products, "product_name"));
+  EXPECT_EQ(Rows("list the orders shipped to Germany"), (std::vector<std::string>{"10", "11"}));
+}
+
+// "orders per year": rows over a time bucket with nothing else asked are counted per bucket;
+// no GROUP BY may show a column it neither groups nor computes.
+TEST_F(EnglishReadingsTest, RowsPerYearAreCounted) {
+  Open(kShippingSql);
+  EXPECT_EQ(Rows("orders per year"), (std::vector<std::string>{"2023|1", "2024|2"}));
+  for (std::string_view q : {"orders per year", "orders by month", "show the orders of each year",
+                             "customers per year", "ship names by year"}) {
+    const Translation t = T(q);
+    if (!t.answered || t.sql.find("GROUP BY") == std::string::npos) continue;
+    EXPECT_TRUE(t.sql.find("COUNT(") != std::string::npos ||
+                t.sql.find("SUM(") != std::string::npos)
+        << q << " → " << t.sql;
+    EXPECT_EQ(t.sql.find("ship_name"), std::string::npos) << q << " → " << t.sql;
+  }
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -198,6 +198,7 @@ void Parser::ReadGroupWord(int i) {
   if (KeyCountRanks(i, j, col, is_which)) return;
   if (col < 0 && table >= 0) {
     col = index_.LabelColumn(table, chinese_);
+    if (col < 0) col = index_.DocumentKey(table);  // "per order": each order by its number
     if (col < 0) return;
     // Grouping by a name merges rows that share it: only when names are unique. (A key
     // beside the name would be safe too, but "by"/"each" before a table is as often the

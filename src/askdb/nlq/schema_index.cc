@@ -678,17 +678,58 @@ int SchemaIndex::NameCompanion(int label) const {
   return label == first ? last : -1;
 }
 
+bool SchemaIndex::IsDatedDocument(int table) const {
+  if (TimeColumn(table) < 0 || SingleKey(table) < 0) return false;
+  return std::any_of(edges_.begin(), edges_.end(), [&](const JoinEdge& e) {
+    return e.to_table == table && e.from_table != table;
+  });
+}
+
+int SchemaIndex::DocumentKey(int table) const {
+  return IsDatedDocument(table) ? SingleKey(table) : -1;
+}
+
+namespace {
+
+// Letters and digits of `s`, lower-cased: "Order Details" -> "orderdetails".
+std::string Squeezed(std::string_view s) {
+  std::string out;
+  for (char ch : text::AsciiLower(s)) {
+    if (std::isalnum(static_cast<unsigned char>(ch))) out += ch;
+  }
+  return out;
+}
+
+// Whether an English "<X>Name"/"<X>Title" column names the row of its own table (X empty,
+// or the table's word: ProductName of Products) rather than something else (ShipName).
+bool NamesItsOwnTable(const std::string& lower_column, const std::string& table_name) {
+  std::string prefix = Squeezed(lower_column);
+  for (std::string_view w : {"name", "title"}) {
+    if (const size_t at = prefix.rfind(w); at != std::string::npos) prefix.erase(at, w.size());
+  }
+  std::string word = Squeezed(table_name);
+  if (prefix.empty()) return true;
+  return word.starts_with(prefix) || prefix.starts_with(word) ||
+         (word.ends_with("s") && prefix.starts_with(word.substr(0, word.size() - 1)));
+}
+
+}  // namespace
+
 int SchemaIndex::LabelColumn(int table, bool chinese) const {
   // A person: the name, not a job title or a single "name"-like column beside it.
   if (const int first = PersonNameColumns(columns_, tables_[table].columns).first; first >= 0) {
     return first;
   }
+  // A dated document (an order) carries the names of the parties it is for (ShipName);
+  // those name the party, not the document: the order is known by its number.
+  const bool document = IsDatedDocument(table);
   int best = -1;
   int best_score = 0;
   for (int c : tables_[table].columns) {
     const IndexedColumn& col = columns_[c];
     if (col.type_class != TypeClass::kText && col.type_class != TypeClass::kOther) continue;
     const std::string lower = text::AsciiLower(col.name);
+    if (document && !NamesItsOwnTable(lower, tables_[table].name)) continue;
     int score = 0;
     if (lower == "name" || lower == "title" || col.name == "名称" || col.name == "名字" ||
         col.name == "中文名" || col.name == "姓名") {

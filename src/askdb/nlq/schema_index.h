@@ -134,6 +134,11 @@ class SchemaIndex {
   int TimeColumn(int table) const;
   // The table's one primary-key column; -1 when it has none or a composite key.
   int SingleKey(int table) const;
+  // A dated document: a table with a time column and a single key whose rows other tables
+  // refer to (an order with its lines, an invoice). Its "<party>Name" columns (Orders.
+  // ShipName) are not its label; it is identified by DocumentKey, its key (else -1).
+  bool IsDatedDocument(int table) const;
+  int DocumentKey(int table) const;
   // Whether column `label` of `table` has as many distinct values as the table has rows
   // (measured; false when either count is unknown).
   bool LabelIsUnique(int table, int label) const;

@@ -298,17 +298,28 @@ bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
       return false;
     }
   }
-  if (!list.measure_exprs.empty()) {
+  // A GROUP BY with nothing computed is held to the same rule: "orders per year" must not
+  // show one arbitrary order's name per year.
+  if (!list.measure_exprs.empty() || !list.group_by.empty()) {
     for (const auto& [expr, col] : list.plain) {
       if (std::find(list.group_by.begin(), list.group_by.end(), expr) != list.group_by.end())
         continue;
       const std::string name = col >= 0 ? ColName(col) : "period";
+      if (list.measure_exprs.empty()) {
+        *why_en = "the answer would show one " + name +
+                  " per group without computing anything for the group; ask for a count or "
+                  "a total, e.g. 'how many ... per year'.";
+        *why_zh = "结果会在每组只显示一个" + name + "，却没有为每组计算任何值；请问数量或合计。";
+        return false;
+      }
       *why_en = "the answer would show " + name +
                 " beside a total without grouping by it; ask for it with 'by', e.g. '... by " +
                 Col(std::max(col, 0)).name + "'.";
       *why_zh = "结果会在汇总值旁显示" + name + "却不按它分组；请用“按……”明确分组。";
       return false;
     }
+  }
+  if (!list.measure_exprs.empty()) {
     if (list.group_by.empty() && q_.limit > 1) {
       *why_en = "a top " + std::to_string(q_.limit) +
                 " needs something to rank (e.g. 'top 10 customers by order amount'), but I "
