@@ -536,7 +536,10 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
 }
 
 bool ListedRowsRepeatedByJoin(const Query& query, const JoinTree& tree, const SchemaIndex& index) {
-  if (!query.measures.empty() || query.projections.empty() || !query.group_columns.empty()) {
+  // An ordered or cut list is left alone: PostgreSQL refuses SELECT DISTINCT ordered by a
+  // column it does not select, and "the one with the most" is one row anyway.
+  if (!query.measures.empty() || query.projections.empty() || !query.group_columns.empty() ||
+      query.order_column >= 0 || query.superlative || query.limit > 0) {
     return false;
   }
   const int table = index.columns()[query.projections[0]].table;
