@@ -415,8 +415,8 @@ void NameUnderAxis(Json& axis, const std::string& name) {
 
 Json Legend() { return {{"type", "scroll"}, {"bottom", 0}}; }
 
-Json ValueAxis(const std::string& name) {
-  Json axis = {{"type", "value"}, {"axisLabel", {{"askdbFormat", "compact"}}}};
+Json ValueAxis(const std::string& name, std::string_view format = "compact") {
+  Json axis = {{"type", "value"}, {"axisLabel", {{"askdbFormat", format}}}};
   if (!name.empty()) axis["name"] = name;
   return axis;
 }
@@ -682,13 +682,22 @@ class Recommender {
     return s;
   }
 
-  // The tooltip's number format (report_builder.cc's kInitJs): "money" (two decimals, as
-  // FormatNumber(v, true)) when every plotted series is money, else "number".
+  static bool AllSeries(const ChartSpec& s, bool ChartSeries::*fact) {
+    return !s.data.series.empty() &&
+           std::all_of(s.data.series.begin(), s.data.series.end(),
+                       [fact](const ChartSeries& series) { return series.*fact; });
+  }
+
+  // The tooltip's number format (report_builder.cc's kInitJs, web/src/lib/charts.ts):
+  // "percent" (FormatFraction: 0.0384 → 3.84%) when every plotted series is a ratio, "money"
+  // (two decimals, as FormatNumber(v, true)) when every one is money, else "number".
   static std::string TooltipFormat(const ChartSpec& s) {
-    const bool money = !s.data.series.empty() &&
-                       std::all_of(s.data.series.begin(), s.data.series.end(),
-                                   [](const ChartSeries& series) { return series.money; });
-    return money ? "money" : "number";
+    if (AllSeries(s, &ChartSeries::ratio)) return "percent";
+    return AllSeries(s, &ChartSeries::money) ? "money" : "number";
+  }
+  // A value axis and bar labels: ratios in percent, else compact (1.2K, 3.4M).
+  static std::string AxisFormat(const ChartSpec& s) {
+    return AllSeries(s, &ChartSeries::ratio) ? "percent" : "compact";
   }
 
   Json LineOption(const ChartSpec& s, const std::string& y_name) const {
@@ -699,7 +708,7 @@ class Recommender {
     o["grid"] = Grid(legend, true);
     o["xAxis"] = {{"type", "category"}, {"boundaryGap", false}, {"data", s.data.labels}};
     NameUnderAxis(o["xAxis"], s.data.x_name);
-    o["yAxis"] = ValueAxis(y_name);
+    o["yAxis"] = ValueAxis(y_name, AxisFormat(s));
     Json series = Json::array();
     for (const auto& cs : s.data.series) {
       Json data = Json::array();
@@ -789,7 +798,7 @@ class Recommender {
                     {"askdbFormat", TooltipFormat(s)}};
     if (legend) o["legend"] = Legend();
     Json cat_axis = {{"type", "category"}, {"data", s.data.labels}};
-    Json value_axis = {{"type", "value"}, {"axisLabel", {{"askdbFormat", "compact"}}}};
+    Json value_axis = ValueAxis("", AxisFormat(s));
     bool x_name = false;
     if (horizontal) {
       // The category name would sit above the labels, clashing with the title: the title
@@ -821,8 +830,9 @@ class Recommender {
       Json one = {
           {"name", cs.name}, {"type", "bar"}, {"data", std::move(data)}, {"barMaxWidth", 48}};
       if (!legend && n <= kMaxValueLabels) {
-        one["label"] = {
-            {"show", true}, {"position", horizontal ? "right" : "top"}, {"askdbFormat", "compact"}};
+        one["label"] = {{"show", true},
+                        {"position", horizontal ? "right" : "top"},
+                        {"askdbFormat", AxisFormat(s)}};
       }
       series.push_back(std::move(one));
     }

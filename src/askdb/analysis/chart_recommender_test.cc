@@ -86,7 +86,7 @@ TEST(ChartRecommenderTest, TooltipsFormatMoneyByTheTablesRule) {
   report.AddChart(money);
   const std::string html = RenderHtml(report);
   EXPECT_NE(html.find("\"askdbFormat\":\"money\""), std::string::npos);
-  EXPECT_NE(html.find("kind === 'money' ? money"), std::string::npos);  // its formatter
+  EXPECT_NE(html.find("money: money"), std::string::npos);  // its formatter
 
   ResultSet months = Make({"month", "revenue"}, {{Value::Text("2024-01"), Value::Double(100.5)},
                                                  {Value::Text("2024-02"), Value::Double(120)}});
@@ -94,6 +94,24 @@ TEST(ChartRecommenderTest, TooltipsFormatMoneyByTheTablesRule) {
   ResultSet counts = Make({"month", "orders"}, {{Value::Text("2024-01"), Value::Int(5)},
                                                 {Value::Text("2024-02"), Value::Int(7)}});
   EXPECT_EQ(RecommendChart(counts).echarts_option["tooltip"]["askdbFormat"], "number");
+}
+
+// A ratio per group reads in percent on the value axis, the bar labels and the tooltip
+// ("askdbFormat": "percent", FormatFraction's rule in the page's formatter), not 0.04.
+TEST(ChartRecommenderTest, ARatioPerGroupIsFormattedInPercent) {
+  ResultSet rs = Make({"channel", "discount_rate"}, {{Value::Text("online"), Value::Double(0.0398)},
+                                                     {Value::Text("store"), Value::Double(0.0356)},
+                                                     {Value::Text("app"), Value::Double(0.0311)}});
+  ChartSpec spec = RecommendChart(rs, {.sql = "SELECT channel, SUM(d) / SUM(t) AS discount_rate "
+                                              "FROM orders GROUP BY 1 ORDER BY 2 DESC"});
+  ASSERT_EQ(spec.kind, ChartKind::kBar) << spec.reason;
+  const Json& o = spec.echarts_option;
+  EXPECT_EQ(o["tooltip"]["askdbFormat"], "percent");
+  EXPECT_EQ(o["yAxis"]["axisLabel"]["askdbFormat"], "percent") << o.dump();
+  EXPECT_EQ(o["series"][0]["label"]["askdbFormat"], "percent") << o.dump();
+  Report report("t");
+  report.AddChart(spec);
+  EXPECT_NE(RenderHtml(report).find("percent: percent"), std::string::npos);
 }
 
 TEST(ChartRecommenderTest, DatesQuartersAndYearsAreTime) {

@@ -544,6 +544,7 @@ ResultFacts DescribeResult(const db::ResultSet& result, std::string_view sql,
     facts.ratio.push_back(
         !facts.money.back() && ValuesAreFractions(result, c) &&
         (NamesRatio(col.name) || (items_match && DividesAggregates(WithoutAlias(st.items[c])))));
+    facts.count.push_back(items_match && IsCount(WithoutAlias(st.items[c])));
   }
   return facts;
 }

@@ -48,6 +48,8 @@ struct ResultFacts {
   // [0, 1] and the name says ratio (ends in 率, rate, ratio) or the item divides aggregates
   // (SUM(a) / SUM(b)); never money.
   std::vector<bool> ratio;
+  // One per result column: a COUNT, an integer shown with separators ("4,527").
+  std::vector<bool> count;
   // One per result column: the source column it shows, bare or under SUM/AVG/MIN/MAX and
   // wrappers, lower-case as the SQL names it ("genre.name", "total"); "" for a COUNT or a
   // computation (the value is then not the column's, nor in its unit).

@@ -45,9 +45,10 @@ std::vector<bool> NumericColumns(const db::ResultSet& rs) {
   return numeric;
 }
 
-std::string CellText(const std::vector<Value>& row, size_t c) {
+// A cell as its column's kind reads (number_kind.h): "3.84%", "2,328.60", "4,527".
+std::string CellText(const TableSection& t, const std::vector<Value>& row, size_t c) {
   if (c >= row.size() || row[c].is_null()) return "NULL";
-  return row[c].ToDisplayString();
+  return FormatCell(row[c], c < t.kinds.size() ? t.kinds[c] : NumberKind::kText);
 }
 
 std::string Count(size_t n) { return FormatNumber(static_cast<double>(n)); }
@@ -118,7 +119,7 @@ void MarkdownTable(std::string& out, const TableSection& t, const Texts& tx) {
   for (const auto& row : rs.rows) {
     out += '|';
     for (size_t c = 0; c < rs.columns.size(); ++c) {
-      out += ' ' + EscapeMarkdownCell(CellText(row, c)) + " |";
+      out += ' ' + EscapeMarkdownCell(CellText(t, row, c)) + " |";
     }
     out += '\n';
   }
@@ -209,6 +210,12 @@ constexpr std::string_view kInitJs = R"js(
     if (typeof v !== 'number' || !isFinite(v)) return number(v);
     return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   }
+  // A fraction in percent (0.0384 → 3.84%), as analysis::FormatFraction.
+  function percent(v) {
+    if (typeof v !== 'number' || !isFinite(v)) return number(v);
+    var p = v * 100;
+    return (p !== 0 && Math.abs(p) < 0.1 ? p.toPrecision(3) : number(p)) + '%';
+  }
   function compact(v) {
     if (typeof v !== 'number' || !isFinite(v)) return number(v);
     var a = Math.abs(v), units = [[1e12, 'T'], [1e9, 'B'], [1e6, 'M'], [1e3, 'K']];
@@ -221,7 +228,7 @@ constexpr std::string_view kInitJs = R"js(
     return number(v);
   }
   function formatter(kind) {
-    var f = kind === 'compact' ? compact : kind === 'money' ? money : number;
+    var f = { compact: compact, money: money, percent: percent }[kind] || number;
     return function (p) {
       var v = (p !== null && typeof p === 'object' && !Array.isArray(p)) ? p.value : p;
       if (Array.isArray(v)) return v.map(f).join(', ');
@@ -340,7 +347,7 @@ void HtmlTable(std::string& out, const TableSection& t, const Texts& tx) {
       if (c >= row.size() || row[c].is_null()) {
         out += "<span class=\"null\">NULL</span>";
       } else {
-        out += EscapeHtml(row[c].ToDisplayString());
+        out += EscapeHtml(CellText(t, row, c));
       }
       out += "</td>";
     }
@@ -396,9 +403,11 @@ Report& Report::AddSql(std::string sql) {
   return *this;
 }
 
-Report& Report::AddTable(const db::ResultSet& result, std::string caption, size_t max_rows) {
+Report& Report::AddTable(const db::ResultSet& result, std::string caption, size_t max_rows,
+                         std::string_view sql, const std::vector<std::string>& money_columns) {
   TableSection t;
   t.caption = std::move(caption);
+  t.kinds = ColumnNumberKinds(result, sql, money_columns);
   t.total_rows = result.rows.size();
   t.more_in_source = result.truncated;
   t.result.columns = result.columns;

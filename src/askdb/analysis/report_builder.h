@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "askdb/analysis/chart_recommender.h"
+#include "askdb/analysis/number_kind.h"
 #include "askdb/common/status.h"
 #include "askdb/db/result_set.h"
 
@@ -40,6 +41,9 @@ struct TableSection {
   db::ResultSet result;         // at most the cap's rows
   size_t total_rows = 0;        // rows the result had before the cap
   bool more_in_source = false;  // the query itself hit its row cap
+  // One per column: how its numbers read (a ratio in percent, money with two decimals, a
+  // COUNT with separators), as the CLI and the web UI show them.
+  std::vector<NumberKind> kinds;
 };
 struct ChartSection {
   ChartSpec chart;  // kTable specs render nothing: add the table itself
@@ -62,9 +66,12 @@ class Report {
   Report& AddHeading(std::string text, int level = 2);
   Report& AddParagraph(std::string text);
   Report& AddSql(std::string sql);
-  // Keeps the first `max_rows` rows; the rendered table notes how many were left out.
+  // Keeps the first `max_rows` rows; the rendered table notes how many were left out. `sql`
+  // (the statement that made the rows) and `money_columns` (DescribeResult's) say which
+  // columns are ratios, money or counts; without them only names and values decide.
   Report& AddTable(const db::ResultSet& result, std::string caption = "",
-                   size_t max_rows = kDefaultReportTableRows);
+                   size_t max_rows = kDefaultReportTableRows, std::string_view sql = "",
+                   const std::vector<std::string>& money_columns = {});
   // A kKpi spec becomes a KPI card; a kTable spec is ignored (it carries no data).
   Report& AddChart(ChartSpec chart);
   Report& AddKpi(std::string label, std::string value, std::string detail = "");

@@ -135,6 +135,37 @@ TEST(ReportBuilderTest, MarkdownHasFencesTablesAndNotes) {
   EXPECT_EQ((*option)["series"][0]["type"], "bar");
 }
 
+// The report's tables read numbers as the CLI and the web UI do (number_kind.h): a ratio in
+// percent, money with two decimals and separators, a COUNT with separators, an average
+// rounded as the prose rounds it.
+TEST(ReportBuilderTest, TablesFormatNumbersByTheirKind) {
+  ResultSet rs;
+  rs.columns = {{"country", ""},
+                {"discount_rate", ""},
+                {"revenue", ""},
+                {"orders", ""},
+                {"avg_quantity", ""}};
+  rs.rows = {{Value::Text("USA"), Value::Double(0.0384), Value::Double(16337115.4),
+              Value::Int(4527), Value::Double(54.0067)},
+             {Value::Text("UK"), Value::Double(0.0356), Value::Double(2328.6), Value::Int(12),
+              Value::Double(20)}};
+  Report report("Sales");
+  report.AddTable(rs, "", kDefaultReportTableRows,
+                  "SELECT country, SUM(discount) / SUM(quantity) AS discount_rate, SUM(total) AS "
+                  "revenue, COUNT(*) AS orders, AVG(quantity) AS avg_quantity FROM t GROUP BY 1",
+                  {"total"});
+  const std::string html = RenderHtml(report);
+  for (const char* cell : {"<td class=\"num\">3.84%</td>", "<td class=\"num\">16,337,115.40</td>",
+                           "<td class=\"num\">4,527</td>", "<td class=\"num\">54.01</td>",
+                           "<td class=\"num\">2,328.60</td>", "<td class=\"num\">3.56%</td>"}) {
+    EXPECT_NE(html.find(cell), std::string::npos) << cell;
+  }
+  EXPECT_EQ(html.find("0.0384"), std::string::npos);
+  EXPECT_NE(RenderMarkdown(report).find("| USA | 3.84% | 16,337,115.40 | 4,527 | 54.01 |"),
+            std::string::npos)
+      << RenderMarkdown(report);
+}
+
 TEST(ReportBuilderTest, MarkdownFenceOutgrowsBackticksInSql) {
   Report report;
   report.AddSql("SELECT '```' AS x");

@@ -254,7 +254,9 @@ void AddAnswerToReport(analysis::Report& report, const PipelineResult& r) {
   const analysis::ChartSpec chart = AnswerChart(r);
   report.AddSql(r.sql);
   report.AddChart(chart);
-  if (chart.kind != analysis::ChartKind::kKpi) report.AddTable(AnswerRows(r));
+  if (chart.kind != analysis::ChartKind::kKpi) {
+    report.AddTable(AnswerRows(r), "", analysis::kDefaultReportTableRows, r.sql, r.money_columns);
+  }
 }
 
 analysis::Report ReportForAnswer(const PipelineResult& r) {

@@ -188,7 +188,7 @@ void AppendAnalysisSections(analysis::Report& report, const RunState& s,
       const analysis::ChartSpec chart = StepChart(step, s.original_question, money_columns);
       report.AddChart(chart);
       if (chart.kind != analysis::ChartKind::kKpi) {
-        report.AddTable(*step.result, "", kReportRowsPerStep);
+        report.AddTable(*step.result, "", kReportRowsPerStep, step.sql, money_columns);
       }
       report.AddSql(step.sql);
     } else if (step.success && step.tool == plan::kToolPythonExecutor) {

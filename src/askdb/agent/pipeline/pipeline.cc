@@ -25,6 +25,7 @@
 #include "askdb/agent/request_classifier.h"
 #include "askdb/agent/session/session.h"
 #include "askdb/analysis/chart_recommender.h"
+#include "askdb/analysis/number_kind.h"
 #include "askdb/cache/answer_cache.h"
 #include "askdb/catalog/schema_recall.h"
 #include "askdb/common/text.h"
@@ -1396,6 +1397,17 @@ StatusOr<PipelineResult> Pipeline::Resume(std::string_view thread_id, std::strin
   return impl_->ToResult(thread_id, std::move(run));
 }
 
+Json PipelineResult::ResultJson() const {
+  if (!result) return nullptr;
+  Json j = result->ToJson();
+  const std::vector<analysis::NumberKind> kinds =
+      analysis::ColumnNumberKinds(*result, sql, money_columns);
+  for (size_t c = 0; c < kinds.size() && c < j["columns"].size(); ++c) {
+    j["columns"][c]["kind"] = std::string(analysis::NumberKindName(kinds[c]));
+  }
+  return j;
+}
+
 Json PipelineResult::ToJson() const {
   Json j = Json::object();
   j["thread_id"] = thread_id;
@@ -1404,7 +1416,7 @@ Json PipelineResult::ToJson() const {
   j["language"] = chinese ? "zh" : "en";
   j["answer"] = answer;
   j["sql"] = sql;
-  if (result) j["result"] = result->ToJson();
+  if (result) j["result"] = ResultJson();
   if (!chart.is_null()) j["chart"] = chart;
   Json tries = Json::array();
   for (const SqlAttempt& a : attempts) tries.push_back({{"sql", a.sql}, {"error", a.error}});

@@ -177,6 +177,10 @@ struct PipelineResult {
   RunState state;  // everything, for callers that want more
 
   bool interrupted() const { return interrupt.has_value(); }
+  // `result` as JSON with each column's kind (analysis/number_kind.h: "ratio", "money",
+  // "count", "number", "text"), so the web UI shows a ratio in percent and money with two
+  // decimals as the CLI and the HTML report do, by the same facts; null without a result.
+  Json ResultJson() const;
   Json ToJson() const;
 };
 

@@ -65,5 +65,26 @@ TEST(PipelineTest, ResumeOfUnknownThreadIsNotFound) {
   EXPECT_EQ(pipeline->Resume("nobody", "answer").status().code(), StatusCode::kNotFound);
 }
 
+// The answer's result says how each column's numbers read (analysis/number_kind.h), so the
+// web UI shows a ratio in percent and money with two decimals as the CLI does.
+TEST(PipelineTest, TheResultJsonCarriesEachColumnsKind) {
+  PipelineResult r;
+  r.sql =
+      "SELECT channel, SUM(discount_amount) / SUM(total_amount) AS discount_rate, "
+      "SUM(total_amount) AS revenue, COUNT(*) AS orders FROM orders GROUP BY channel";
+  r.money_columns = {"total_amount"};
+  db::ResultSet rs;
+  rs.columns = {{"channel", ""}, {"discount_rate", ""}, {"revenue", ""}, {"orders", ""}};
+  rs.rows = {{db::Value::Text("online"), db::Value::Double(0.0398), db::Value::Double(2328.6),
+              db::Value::Int(4527)}};
+  r.result = rs;
+  const Json j = r.ToJson();
+  std::vector<std::string> kinds;
+  for (const Json& c : j["result"]["columns"]) kinds.push_back(c.value("kind", ""));
+  EXPECT_EQ(kinds, (std::vector<std::string>{"text", "ratio", "money", "count"})) << j.dump();
+  EXPECT_EQ(j["result"]["rows"][0][1], 0.0398);  // the value itself is unchanged
+  EXPECT_TRUE(PipelineResult{}.ResultJson().is_null());
+}
+
 }  // namespace
 }  // namespace askdb::agent::pipeline

@@ -58,7 +58,7 @@ Status RunSql(SqlOptions options, CliContext& ctx) {
     report.set_subtitle(connector->display_name());
     report.AddSql(options.sql);
     report.AddChart(chart);
-    report.AddTable(*result);
+    report.AddTable(*result, "", analysis::kDefaultReportTableRows, options.sql);
     ASKDB_RETURN_IF_ERROR(analysis::WriteReport(report, options.report));
   }
   if (ctx.json) {

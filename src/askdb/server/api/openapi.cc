@@ -396,8 +396,14 @@ Json Enum(std::vector<std::string> values) {
 // (additionalProperties: false): server_api_e2e_test checks real answers against it, so a
 // field added to the result without a line here fails that test.
 Json RunSchemas() {
-  const Json column =
-      Object({{"name", Str()}, {"type", Described(Str(), "May be empty")}}, {"name", "type"});
+  // "kind": set on the answer's own result (analysis/number_kind.h), for showing its numbers.
+  const Json column = Object(
+      {{"name", Str()},
+       {"type", Described(Str(), "May be empty")},
+       {"kind", Described(Enum({"text", "number", "count", "money", "ratio"}),
+                          "How the column's numbers read: a ratio in percent, money with two "
+                          "decimals, a count with separators")}},
+      {"name", "type"});
   const Json result_set =
       Object({{"columns", ArrayOf(column)},
               {"rows", Described(ArrayOf(ArrayOf(Json::object())),

@@ -549,7 +549,7 @@ void RunService::RecordHistory(const Run& run, const Json& trace,
   if (result != nullptr) {
     if (!result->sql.empty()) summary["sql"] = result->sql;
     if (result->result) {
-      Json rows = result->result->ToJson();
+      Json rows = result->ResultJson();  // with the column kinds, as the answer had them
       CapHistoryRows(rows);
       summary["result"] = std::move(rows);
     }
