@@ -295,5 +295,34 @@ TEST_F(EnglishReadingsTest, RowsPerYearAreCounted) {
   }
 }
 
+// "How many tracks have never been sold?": a negation the reading leaves unplaced turns the
+// answer into its opposite; the engine abstains naming it ("haven't" as one word).
+TEST_F(EnglishReadingsTest, AnUnreadNegationIsRefusedNamingIt) {
+  Open(kMusicSql);
+  for (std::string_view q :
+       {"How many tracks have never been sold?", "how many customers haven't bought anything",
+        "how many albums has nobody bought"}) {
+    const Translation t = T(q);
+    EXPECT_FALSE(t.answered) << q << " → " << t.sql;
+  }
+  EXPECT_NE(T("how many customers haven't bought anything").abstain_reason.find("haven't"),
+            std::string::npos);
+  EXPECT_EQ(Rows("how many tracks"), (std::vector<std::string>{"7"}));
+}
+
+// "Which composer wrote the most tracks?": the tracks with no composer are no composer, though
+// their group is the largest; a ranked group leaves NULL out (a plain breakdown keeps it).
+TEST_F(EnglishReadingsTest, ARankedGroupLeavesOutRowsWithoutAValue) {
+  Open(R"sql(
+CREATE TABLE tracks(track_id INTEGER PRIMARY KEY, name TEXT, composer TEXT);
+INSERT INTO tracks VALUES (1,'A',NULL),(2,'B',NULL),(3,'C',NULL),(4,'D','Bach'),(5,'E','Bach'),
+  (6,'F','Ravel');
+)sql");
+  EXPECT_EQ(Rows("which composer has the most tracks"), (std::vector<std::string>{"Bach|2"}));
+  EXPECT_EQ(Rows("top 2 composers by number of tracks"),
+            (std::vector<std::string>{"Bach|2", "Ravel|1"}));
+  EXPECT_EQ(T("number of tracks per composer").sql.find("IS NOT NULL"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -114,6 +114,7 @@ class Parser {
   bool CheckSelectShape(const SelectList& list, std::string* why_en, std::string* why_zh) const;
   std::string FilterCondition(const Filter& f) const;
   std::string OrderBy(const SelectList& list) const;
+  std::vector<std::string> RankedGroupsNotNull(const SelectList& list) const;
 
   // What the stages read and built, for the stages' tests.
   const std::vector<Item>& items() const { return items_; }

@@ -259,6 +259,36 @@ bool AsksWhichValues(const std::vector<Item>& items, int column, const SchemaInd
   return false;
 }
 
+// Whether items[k] negates what follows: never, none, nothing, nobody, neither, nor, or a
+// "n't" ("haven't", "didn't"; also split by the tokenizer into "haven" and "t").
+bool IsNegation(const std::vector<Item>& items, size_t k) {
+  static constexpr std::string_view kWords[] = {"never",   "none", "nothing", "nobody",
+                                                "neither", "nor",  "nowhere", "cannot"};
+  const std::string lower = text::AsciiLower(items[k].text);
+  if (std::find(std::begin(kWords), std::end(kWords), lower) != std::end(kWords)) return true;
+  if (lower.ends_with("n't")) return true;
+  const std::string next = k + 1 < items.size() ? text::AsciiLower(items[k + 1].text) : "";
+  return lower.ends_with("n") && (next == "t" || next == "'t");
+}
+
+// "How many tracks have never been sold?" read as COUNT(*) of every track: a negation the
+// reading did not place turns the answer into its opposite (or all rows), whatever else was
+// read, so the engine abstains naming it. ("not", a keyword, is refused when unapplied.)
+std::optional<ShapeProblem> UnreadNegation(const std::vector<Item>& items) {
+  for (size_t k = 0; k < items.size(); ++k) {
+    const Item& it = items[k];
+    if (it.used || it.kind != ItemKind::kUnknown || !IsNegation(items, k)) continue;
+    const bool split = k + 1 < items.size() && text::AsciiLower(items[k + 1].text) == "t";
+    const std::string word = it.text + (split ? "'t" : "");  // "haven" + "t": "haven't"
+    return ShapeProblem{
+        "I could not read what '" + word +
+            "' excludes, so the answer would include the rows it rules out; "
+            "say it with a column or a value the data holds.",
+        "我没能理解“" + word + "”要排除什么，答案会包含它排除的行；请用数据中的列名或取值来表达。"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool ListsOnlyAttributes(const Query& q, const std::vector<Item>& items, const SchemaIndex& index) {
@@ -292,6 +322,7 @@ void AdjustListShape(Query& q, const SchemaIndex& index) {
 
 std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vector<Item>& items,
                                              const SchemaIndex& index) {
+  if (auto p = UnreadNegation(items)) return p;
   if (auto p = ShowsAYearAsAnAge(query, items, index)) return p;
   if (auto p = ComputesTheFilteredValue(query, index)) return p;
   if (auto p = ListsOnlyTheFilteredValue(query)) return p;

@@ -410,6 +410,21 @@ std::string Parser::OrderBy(const SelectList& list) const {
   return order;
 }
 
+// "Which composer wrote the most tracks?": a ranking names a composer, and the tracks with no
+// composer (NULL) are none — yet their group often ranks first. A ranked group of a column
+// that is not a key or a row's name leaves NULL out.
+std::vector<std::string> Parser::RankedGroupsNotNull(const SelectList& list) const {
+  std::vector<std::string> out;
+  if (list.measure_exprs.empty() || !(q_.superlative || q_.limit > 0)) return out;
+  for (int c : q_.group_columns) {
+    const int t = Col(c).table;
+    const int label = index_.LabelColumn(t, chinese_);
+    if (Col(c).primary_key || c == label || c == index_.NameCompanion(label)) continue;
+    out.push_back(ColRef(c) + " IS NOT NULL");
+  }
+  return out;
+}
+
 std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* why_zh) {
   const int root = tree_->root;
   const SelectList list = BuildSelect();
@@ -429,6 +444,7 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
   if (q_.time && period_term_ < 0) {
     for (std::string& c : PeriodConditions(time_column_)) where.push_back(std::move(c));
   }
+  for (std::string& c : RankedGroupsNotNull(list)) where.push_back(std::move(c));
   for (size_t k = 0; k < where.size(); ++k) sql += (k ? "\n  AND " : "\nWHERE ") + where[k];
   if (!list.group_by.empty()) {
     sql += "\nGROUP BY ";
