@@ -246,6 +246,12 @@ class Parser {
   // The time column of `table` that items [from, to) name (入职 → HireDate, 注册 → 注册日期);
   // with no items, the table's only time column; -1 when none or several.
   int TimeColumnNamedBy(int table, int from, int to) const;
+  // The superlatives' shared steps (read_measures.cc): the table a term names as rows, the
+  // rows a number asks for, the words that ask nothing beside them, the ranking itself.
+  int RowTableAt(int k) const;
+  long long RowsAsked(int num) const;
+  bool AsksNothingBesideTheRanking(const Item& it) const;
+  void RankRows(int table, int label, int col, bool desc, long long limit);
   void ParseAggregates();
   // ParseAggregates' steps: functions waiting for their column, the event that binds several
   // functions to one column ("average, min and max id").

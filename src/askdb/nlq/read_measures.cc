@@ -45,6 +45,48 @@ int Parser::LengthColumn(int table) const {
   return found;
 }
 
+// The table whose rows the term at `k` names (a table word, or a word naming the table and
+// its label), -1 for any other item.
+int Parser::RowTableAt(int k) const {
+  if (k < 0 || k >= static_cast<int>(items_.size()) || items_[k].used ||
+      items_[k].kind != ItemKind::kTerm) {
+    return -1;
+  }
+  const int table = TableOf(items_[k]);
+  const int column = ColumnOf(items_[k]);
+  if (table < 0 || (column >= 0 && (Col(column).table != table || IsNumericCol(column)))) {
+    return -1;
+  }
+  return table;
+}
+
+// How many rows the number at `num` asks for (1 with no number); 0 when it is no whole
+// number from 1 to the longest list.
+long long Parser::RowsAsked(int num) const {
+  if (num < 0) return 1;
+  const double v = items_[num].number;
+  if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) return 0;
+  return static_cast<long long>(v);
+}
+
+// A filler, a which-word or a value (a filter): a word that asks for nothing beside rows
+// ranked by their own value, so the ranking is all the question asks.
+bool Parser::AsksNothingBesideTheRanking(const Item& it) const {
+  return IsFiller(it) || (it.kind == ItemKind::kKeyword && (it.kw & ~Bit(Kw::kWhich)) == 0) ||
+         (it.kind == ItemKind::kTerm && OnlyValues(it));
+}
+
+// The first `limit` rows of `table` by `col`, shown by their label (and its companion).
+void Parser::RankRows(int table, int label, int col, bool desc, long long limit) {
+  q_.limit = limit;
+  q_.projections = {label};
+  AddNameCompanion(&q_.projections, label);
+  q_.order_column = col;
+  q_.order_set = true;
+  q_.order_desc = desc;
+  q_.subject_table = table;
+}
+
 namespace {
 
 // An English superlative of a row's own value starting at item `i`: "longest"/"shortest"
@@ -111,14 +153,8 @@ void Parser::ReadLengthSuperlative() {
     const std::string& noun = items_[t].text;
     const bool singular = !noun.empty() && text::AsciiLower(noun).back() != 's';
     if (!counted && !singular) return;  // "the longest rivers": how many is not said
-    q_.limit = counted ? static_cast<long long>(items_[p].number) : 1;
-    q_.projections = {label};
-    AddNameCompanion(&q_.projections, label);
+    RankRows(table, label, col, s.desc, counted ? static_cast<long long>(items_[p].number) : 1);
     q_.projections.push_back(col);
-    q_.order_column = col;
-    q_.order_set = true;
-    q_.order_desc = s.desc;
-    q_.subject_table = table;
     for (int k = i; k <= s.last; ++k) items_[k].used = true;
     items_[t].used = true;
     if (counted) items_[p].used = true;
@@ -156,15 +192,6 @@ bool IsChineseValueSuperlative(const Item& it) {
 void Parser::ReadChineseRowSuperlative() {
   if (!chinese_) return;
   const int n = static_cast<int>(items_.size());
-  // The row table a term names (a table word, or a word naming the table and its label).
-  auto row_table = [&](int k) {
-    if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm) return -1;
-    const int table = TableOf(items_[k]);
-    const int column = ColumnOf(items_[k]);
-    if (table < 0 || (column >= 0 && (Col(column).table != table || IsNumericCol(column))))
-      return -1;
-    return table;
-  };
   for (int i = 0; i < n; ++i) {
     if (!IsChineseValueSuperlative(items_[i])) continue;
     const bool desc = items_[i].Has(Kw::kMax) || items_[i].Has(Kw::kTop);
@@ -177,7 +204,7 @@ void Parser::ReadChineseRowSuperlative() {
       after = NextMeaningful(after, 1);
     }
     const int before = PrevMeaningful(i);
-    int table = row_table(after);
+    int table = RowTableAt(after);
     if (table >= 0) {
       table_item = after;
       if (before >= 0 && items_[before].kind == ItemKind::kTerm && !OnlyValues(items_[before])) {
@@ -190,7 +217,7 @@ void Parser::ReadChineseRowSuperlative() {
         column_item = t;
         t = PrevMeaningful(t);
       }
-      table = row_table(t);
+      table = RowTableAt(t);
       const int w = t >= 0 ? PrevMeaningful(t) : -1;
       if (table < 0 || w < 0 || !items_[w].Has(Kw::kWhich)) continue;
       table_item = t;
@@ -206,31 +233,19 @@ void Parser::ReadChineseRowSuperlative() {
       col = index_.PriceColumn(table);
     }
     const int label = index_.LabelColumn(table, chinese_);
-    if (col < 0 || label < 0) continue;
-    double v = 1;
-    if (num >= 0) {
-      v = items_[num].number;
-      if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) continue;
-    }
+    const long long rows = RowsAsked(num);
+    if (col < 0 || label < 0 || rows == 0) continue;
     // Nothing else may be asked: every other word a filler, a which-word, a value.
     bool alone = true;
     for (int k = 0; k < n && alone; ++k) {
       if (k == i || k == num || k == table_item || k == column_item) continue;
-      const Item& o = items_[k];
-      alone = IsFiller(o) || (o.kind == ItemKind::kKeyword && (o.kw & ~Bit(Kw::kWhich)) == 0) ||
-              (o.kind == ItemKind::kTerm && OnlyValues(o));
+      alone = AsksNothingBesideTheRanking(items_[k]);
     }
     if (!alone) continue;
-    q_.limit = static_cast<long long>(v);
-    q_.projections = {label};
-    AddNameCompanion(&q_.projections, label);
+    RankRows(table, label, col, desc, rows);
     if (std::find(q_.projections.begin(), q_.projections.end(), col) == q_.projections.end()) {
       q_.projections.push_back(col);
     }
-    q_.order_column = col;
-    q_.order_set = true;
-    q_.order_desc = desc;
-    q_.subject_table = table;
     for (int k : {i, num, table_item, column_item}) {
       if (k >= 0) items_[k].used = true;
     }
@@ -309,15 +324,6 @@ int Parser::TimeColumnNamedBy(int table, int from, int to) const {
 // earliest is never an unknown one.
 void Parser::ReadChineseDateSuperlative() {
   const int n = static_cast<int>(items_.size());
-  // The row table a term names (a table word, or a word naming the table and its label).
-  auto row_table = [&](int k) {
-    if (k < 0 || k >= n || items_[k].used || items_[k].kind != ItemKind::kTerm) return -1;
-    const int table = TableOf(items_[k]);
-    const int column = ColumnOf(items_[k]);
-    if (table < 0 || (column >= 0 && (Col(column).table != table || IsNumericCol(column))))
-      return -1;
-    return table;
-  };
   for (int i = 0; i < n; ++i) {
     const int dir = ChineseDateSuperlative(items_, i);
     if (dir == 0) continue;
@@ -336,9 +342,9 @@ void Parser::ReadChineseDateSuperlative() {
     } else {
       // 哪(个|位) T [words] 最早 [words]: the words on one side only.
       int t = i - 1;
-      while (t >= 0 && i - t <= 3 && row_table(t) < 0 && !IsFiller(items_[t])) --t;
+      while (t >= 0 && i - t <= 3 && RowTableAt(t) < 0 && !IsFiller(items_[t])) --t;
       const int w = PrevMeaningful(t);
-      if (row_table(t) < 0 || w < 0 || !items_[w].Has(Kw::kWhich)) continue;
+      if (RowTableAt(t) < 0 || w < 0 || !items_[w].Has(Kw::kWhich)) continue;
       table_item = t;
       from = t + 1;
       to = i;
@@ -347,16 +353,12 @@ void Parser::ReadChineseDateSuperlative() {
         }
       }
     }
-    const int table = row_table(table_item);
+    const int table = RowTableAt(table_item);
     if (table < 0) continue;
     const int col = TimeColumnNamedBy(table, from, to);
     const int label = index_.LabelColumn(table, chinese_);
-    if (col < 0 || label < 0) continue;
-    double v = 1;
-    if (num >= 0) {
-      v = items_[num].number;
-      if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) continue;
-    }
+    const long long rows = RowsAsked(num);
+    if (col < 0 || label < 0 || rows == 0) continue;
     // 谁 ("…的员工是谁") asks for the rows themselves, shown by their label.
     auto who = [&](int k) {
       return items_[k].kind == ItemKind::kUnknown && items_[k].text == "谁";
@@ -364,18 +366,10 @@ void Parser::ReadChineseDateSuperlative() {
     bool alone = true;
     for (int k = 0; k < n && alone; ++k) {
       if (k == i || k == i + 1 || k == num || k == table_item || (k >= from && k < to)) continue;
-      const Item& o = items_[k];
-      alone = IsFiller(o) || (o.kind == ItemKind::kKeyword && (o.kw & ~Bit(Kw::kWhich)) == 0) ||
-              (o.kind == ItemKind::kTerm && OnlyValues(o)) || who(k);
+      alone = AsksNothingBesideTheRanking(items_[k]) || who(k);
     }
     if (!alone) continue;
-    q_.limit = static_cast<long long>(v);
-    q_.projections = {label};
-    AddNameCompanion(&q_.projections, label);
-    q_.order_column = col;
-    q_.order_set = true;
-    q_.order_desc = dir < 0;
-    q_.subject_table = table;
+    RankRows(table, label, col, dir < 0, rows);
     Filter dated;
     dated.column = col;
     dated.op = Op::kNe;
@@ -429,9 +423,9 @@ void Parser::ParseTopN() {
                               after >= 0 && items_[after].kind == ItemKind::kTerm &&
                               !items_[after].used;
     if (num < 0 && !implicit_one) continue;
-    const double v = implicit_one ? 1.0 : items_[num].number;
-    if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) continue;
-    q_.limit = static_cast<long long>(v);
+    const long long rows = implicit_one ? 1 : RowsAsked(num);
+    if (rows == 0) continue;
+    q_.limit = rows;
     q_.superlative = true;
     q_.superlative_desc = !it.Has(Kw::kBottom) || (it.Has(Kw::kTop) && !it.Has(Kw::kBottom));
     if (it.Has(Kw::kBottom) && !it.Has(Kw::kTop)) q_.superlative_desc = false;
@@ -441,9 +435,10 @@ void Parser::ParseTopN() {
       items_[num].used = true;
       if (num + 1 < n && items_[num + 1].Has(Kw::kRowUnit)) items_[num + 1].used = true;
     }
-    Map(it, "limit", (q_.superlative_desc ? "top " : "bottom ") + FormatNumber(v));
-    Understood((q_.superlative_desc ? "top " : "bottom ") + FormatNumber(v),
-               (q_.superlative_desc ? "前" : "后") + FormatNumber(v));
+    const std::string count = FormatNumber(static_cast<double>(rows));
+    Map(it, "limit", (q_.superlative_desc ? "top " : "bottom ") + count);
+    Understood((q_.superlative_desc ? "top " : "bottom ") + count,
+               (q_.superlative_desc ? "前" : "后") + count);
   }
 }
 
@@ -508,11 +503,10 @@ bool Parser::RanksNamedRows(int superlative) {
     // "the 3 products with ...": the number before the rows is how many.
     const int num = PrevMeaningful(j, 1);
     if (num >= 0 && items_[num].kind == ItemKind::kNumber && !items_[num].used) {
-      const double v = items_[num].number;
-      if (v < 1 || v > options_.default_list_limit || std::floor(v) != v) return false;
-      q_.limit = static_cast<long long>(v);
+      q_.limit = RowsAsked(num);
+      if (q_.limit == 0) return false;
       items_[num].used = true;
-      Map(items_[num], "limit", FormatNumber(v));
+      Map(items_[num], "limit", FormatNumber(items_[num].number));
     }
     return true;
   }

@@ -43,6 +43,14 @@ int DateColumnNamedByVerb(std::vector<Item>& items, const SchemaIndex& index, in
   return found;
 }
 
+// The tables needed once the measure moves off `root`: `needed` without its first `root`,
+// the measure's own entry (the root's other needs stay).
+std::vector<int> WithoutMeasuresNeed(const std::vector<int>& needed, int root) {
+  std::vector<int> out = needed;
+  if (auto it = std::find(out.begin(), out.end(), root); it != out.end()) out.erase(it);
+  return out;
+}
+
 }  // namespace
 
 bool Parser::MoveMeasureAcrossFanOut(std::vector<int>* needed) {
@@ -71,15 +79,7 @@ bool Parser::MoveMeasureAcrossFanOut(std::vector<int>* needed) {
   if (candidates.size() != 1) return false;  // ambiguous: keep abstaining
   const int column = *candidates.begin();
   const int new_root = Col(column).table;
-  std::vector<int> new_needed;
-  bool dropped = false;  // the measure's own entry; other needs of the old root stay
-  for (int t : *needed) {
-    if (!dropped && t == root) {
-      dropped = true;
-      continue;
-    }
-    new_needed.push_back(t);
-  }
+  std::vector<int> new_needed = WithoutMeasuresNeed(*needed, root);
   std::optional<JoinTree> tree = FindJoinTree(index_, new_root, new_needed);
   if (!tree || tree->HasFanOut()) return false;
   out_.explanation.push_back({m.column_phrase, "column",
@@ -111,15 +111,7 @@ bool Parser::MoveMoneyToLineRevenue(std::vector<int>* needed) {
       tree_->steps.begin(), tree_->steps.end(),
       [&](const JoinStep& s) { return s.fan_out && s.parent == tree_->root && s.table == lines; });
   if (!money_word || !beneath) return false;
-  std::vector<int> new_needed;
-  bool dropped = false;  // the measure's own entry; other needs of the old root stay
-  for (int t : *needed) {
-    if (!dropped && t == tree_->root) {
-      dropped = true;
-      continue;
-    }
-    new_needed.push_back(t);
-  }
+  std::vector<int> new_needed = WithoutMeasuresNeed(*needed, tree_->root);
   std::optional<JoinTree> tree = FindJoinTree(index_, lines, new_needed);
   if (!tree || tree->HasFanOut()) return false;
   out_.explanation.push_back({m.column_phrase, "measure",
