@@ -5,6 +5,7 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/test_fixture.h"
 
 namespace askdb::nlq {
 namespace {
@@ -50,12 +51,11 @@ TEST(CountWordCheck, AnAdjectiveOrNothingBeforeNumberKeepsTheCount) {
 }
 
 TEST(CountWordCheck, ACountOfANumericColumnBesideItsMaximumIsItsName) {
-  auto conn = db::SqliteConnector::OpenInMemory(
+  const testing::TestDb db = testing::OpenDb(
       "CREATE TABLE player(id INTEGER PRIMARY KEY, final_table_made REAL, earnings REAL);"
       "INSERT INTO player VALUES (1,1,100),(2,4,300),(3,4,50);");
-  ASSERT_TRUE(conn.ok());
-  auto index = BuildSchemaIndex(**conn, nullptr);
-  ASSERT_TRUE(index.ok());
+  const auto& index = db.index;
+  ASSERT_TRUE(index);
   const int made = index->FindColumn(index->FindTable("player"), "final_table_made");
   Query q;
   Measure max, count;
@@ -115,21 +115,20 @@ TEST(CountWordCheck, ACountWithTheWordsAfterAreUnreadIsRefused) {
 }
 
 TEST(CountWordCheck, AStaffNumberIsNotCountedEndToEnd) {
-  auto conn = db::SqliteConnector::OpenInMemory(
+  const testing::TestDb db = testing::OpenDb(
       "CREATE TABLE museum(museum_id INTEGER PRIMARY KEY, name TEXT, num_of_staff INTEGER,"
       " open_year TEXT);"
       "INSERT INTO museum VALUES (1,'Plaza Museum',62,'2000'),(2,'Capital',25,'2012');");
-  ASSERT_TRUE(conn.ok());
-  auto index = BuildSchemaIndex(**conn, nullptr);
-  ASSERT_TRUE(index.ok());
+  ASSERT_TRUE(db.index);
+  const SchemaIndex& index = *db.index;
+  const auto& dialect = db.connector->dialect();
   TranslateOptions loose;
   loose.confidence_threshold = 0.1;  // the check, not the threshold, must refuse it
   const Translation t = Engine::Translate("what is the room number of the museum Plaza Museum",
-                                          *index, (*conn)->dialect(), loose);
+                                          index, dialect, loose);
   EXPECT_FALSE(t.answered) << t.sql;
   EXPECT_NE(t.abstain_reason.find("room number"), std::string::npos) << t.abstain_reason;
-  EXPECT_TRUE(
-      Engine::Translate("what is the number of museums", *index, (*conn)->dialect()).answered);
+  EXPECT_TRUE(Engine::Translate("what is the number of museums", index, dialect).answered);
 }
 
 }  // namespace

@@ -70,12 +70,12 @@ TEST_F(FanOutCheckTest, ASumOrACountOfAColumnOverRepeatedRowsIsRefused) {
 }
 
 TEST(FanOutCheck, RowsWithNoSingleKeyAreNotCountedOverAFanOut) {
-  auto conn = db::SqliteConnector::OpenInMemory(
-      "CREATE TABLE visit(code TEXT, day TEXT, PRIMARY KEY(code, day));"
-      "CREATE TABLE note(id INTEGER PRIMARY KEY, code TEXT REFERENCES visit(code));");
-  ASSERT_TRUE(conn.ok());
-  auto idx = BuildSchemaIndex(**conn, nullptr);
-  ASSERT_TRUE(idx.ok());
+  const auto idx =
+      testing::OpenDb(
+          "CREATE TABLE visit(code TEXT, day TEXT, PRIMARY KEY(code, day));"
+          "CREATE TABLE note(id INTEGER PRIMARY KEY, code TEXT REFERENCES visit(code));")
+          .index;
+  ASSERT_TRUE(idx);
   const auto tree = FindJoinTree(*idx, idx->FindTable("visit"), {idx->FindTable("note")});
   ASSERT_TRUE(tree);
   ASSERT_TRUE(tree->HasFanOut());
@@ -88,12 +88,12 @@ TEST(FanOutCheck, RowsWithNoSingleKeyAreNotCountedOverAFanOut) {
 
 // An extension table sharing its parent's key (one row each side) repeats nothing.
 TEST(FanOutCheck, AReferenceByTheTablesOwnKeyIsOneToOne) {
-  auto conn = db::SqliteConnector::OpenInMemory(
-      "CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT, wage REAL);"
-      "CREATE TABLE player(id INTEGER PRIMARY KEY REFERENCES person(id), rank INTEGER);");
-  ASSERT_TRUE(conn.ok());
-  auto idx = BuildSchemaIndex(**conn, nullptr);
-  ASSERT_TRUE(idx.ok());
+  const auto idx =
+      testing::OpenDb(
+          "CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT, wage REAL);"
+          "CREATE TABLE player(id INTEGER PRIMARY KEY REFERENCES person(id), rank INTEGER);")
+          .index;
+  ASSERT_TRUE(idx);
   const int person = idx->FindTable("person");
   const auto tree = FindJoinTree(*idx, person, {idx->FindTable("player")});
   ASSERT_TRUE(tree);

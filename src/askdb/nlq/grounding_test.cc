@@ -7,6 +7,7 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/test_fixture.h"
 #include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
@@ -24,16 +25,9 @@ INSERT INTO pets VALUES (1,'cat',3,12),(2,'dog',2,13.4),(3,'dog',1,9.3);
 INSERT INTO has_pet VALUES (1,1),(2,2),(2,3);
 )sql";
 
-class GroundingTest : public ::testing::Test {
+class GroundingTest : public testing::DbTest {
  protected:
-  void SetUp() override {
-    auto conn = db::SqliteConnector::OpenInMemory(kPetsSql);
-    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
-    connector_ = std::move(conn).value();
-    auto index = BuildSchemaIndex(*connector_, nullptr);
-    ASSERT_TRUE(index.ok()) << index.status().ToString();
-    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
-  }
+  void SetUp() override { Open(kPetsSql); }
   Item Used(const char* phrase) const {
     Item it;
     it.kind = ItemKind::kTerm;
@@ -45,8 +39,6 @@ class GroundingTest : public ::testing::Test {
     return it;
   }
   std::vector<int> AllTables() const { return {0, 1, 2}; }
-  std::unique_ptr<db::SqliteConnector> connector_;
-  std::unique_ptr<SchemaIndex> index_;
 };
 
 TEST_F(GroundingTest, StrengthsFollowHowTheMatchWasFound) {

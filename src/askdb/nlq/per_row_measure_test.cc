@@ -8,6 +8,7 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/test_fixture.h"
 
 namespace askdb::nlq {
 namespace {
@@ -22,21 +23,11 @@ INSERT INTO products VALUES (1,'Chai','Drinks',18),(2,'Chang','Drinks',19),
 INSERT INTO order_lines VALUES (1,1,36),(2,1,18),(3,3,93),(4,5,31),(5,2,19),(6,4,17.45);
 )sql";
 
-class PerRowMeasureTest : public ::testing::Test {
+class PerRowMeasureTest : public testing::DbTest {
  protected:
-  void SetUp() override {
-    auto conn = db::SqliteConnector::OpenInMemory(kCatalogSql);
-    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
-    connector_ = std::move(conn).value();
-    auto index = BuildSchemaIndex(*connector_, nullptr);
-    ASSERT_TRUE(index.ok()) << index.status().ToString();
-    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
-  }
+  void SetUp() override { Open(kCatalogSql); }
   int Column(const char* table, const char* column) const {
     return index_->FindColumn(index_->FindTable(table), column);
-  }
-  Translation Ask(const char* question) const {
-    return Engine::Translate(question, *index_, connector_->dialect());
   }
   Query SumPriceBy(int group) const {
     Query q;
@@ -52,8 +43,6 @@ class PerRowMeasureTest : public ::testing::Test {
     q.limit = 3;
     return q;
   }
-  std::unique_ptr<db::SqliteConnector> connector_;
-  std::unique_ptr<SchemaIndex> index_;
 };
 
 TEST_F(PerRowMeasureTest, APriceGroupedByItsOwnRowsIsListedAndOrdered) {

@@ -7,6 +7,7 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/test_fixture.h"
 
 namespace askdb::nlq {
 namespace {
@@ -19,21 +20,9 @@ INSERT INTO customers VALUES (1,'Ann','Acme'),(2,'Bo',NULL),(3,'Cy',NULL);
 INSERT INTO shipments VALUES (1,'2024-01-02','2024-01-05',1),(2,'2024-02-03',NULL,2);
 )sql";
 
-class ReadMissingTest : public ::testing::Test {
+class ReadMissingTest : public testing::DbTest {
  protected:
-  void SetUp() override {
-    auto conn = db::SqliteConnector::OpenInMemory(kSql);
-    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
-    connector_ = std::move(conn).value();
-    auto index = BuildSchemaIndex(*connector_, nullptr);
-    ASSERT_TRUE(index.ok()) << index.status().ToString();
-    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
-  }
-  Translation Ask(const char* question) const {
-    return Engine::Translate(question, *index_, connector_->dialect());
-  }
-  std::unique_ptr<db::SqliteConnector> connector_;
-  std::unique_ptr<SchemaIndex> index_;
+  void SetUp() override { Open(kSql); }
 };
 
 TEST_F(ReadMissingTest, NoColumnIsIsNull) {
