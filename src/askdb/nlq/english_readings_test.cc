@@ -324,5 +324,17 @@ INSERT INTO tracks VALUES (1,'A',NULL),(2,'B',NULL),(3,'C',NULL),(4,'D','Bach'),
   EXPECT_EQ(T("number of tracks per composer").sql.find("IS NOT NULL"), std::string::npos);
 }
 
+// "Which customer had the biggest invoice?": a size word before a table's word is one row's
+// amount, not a count of the rows ("the most invoices" is).
+TEST_F(EnglishReadingsTest, ASizeWordDoesNotCountRows) {
+  Open(kMusicSql);
+  for (std::string_view q :
+       {"Which customer had the biggest invoice?", "which customer has the largest invoices"}) {
+    const Translation t = T(q);
+    EXPECT_FALSE(t.answered) << q << " → " << t.sql;
+  }
+  EXPECT_EQ(Rows("which customer has the most invoices"), (std::vector<std::string>{"Bo|Ma|2"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -289,6 +289,28 @@ std::optional<ShapeProblem> UnreadNegation(const std::vector<Item>& items) {
   return std::nullopt;
 }
 
+// "Which customer had the biggest invoice?" read as the customer with the most invoices: a
+// size word before a table's word measures one row (its amount), it does not count the rows
+// as "most"/"fewest" do. A count of rows read from such a word abstains naming it.
+std::optional<ShapeProblem> CountFromASizeWord(const Query& q) {
+  static constexpr std::string_view kSizeWords[] = {
+      "biggest", "largest", "smallest", "greatest", "heaviest", "lightest", "big",
+      "large",   "small",   "bigger",   "larger",   "smaller",  "huge",     "tiny"};
+  for (const Measure& m : q.measures) {
+    if (m.agg != Agg::kCount || m.column >= 0 || m.business >= 0) continue;
+    const std::string word = text::AsciiLower(m.phrase);
+    if (std::find(std::begin(kSizeWords), std::end(kSizeWords), word) == std::end(kSizeWords)) {
+      continue;
+    }
+    return ShapeProblem{
+        "'" + m.phrase +
+            "' measures the size of one row (an amount, a total), not how many "
+            "rows there are; name the column that says how big it is.",
+        "“" + m.phrase + "”说的是单行的大小（金额、合计），不是行数；请写明衡量大小的列。"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool ListsOnlyAttributes(const Query& q, const std::vector<Item>& items, const SchemaIndex& index) {
@@ -323,6 +345,7 @@ void AdjustListShape(Query& q, const SchemaIndex& index) {
 std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vector<Item>& items,
                                              const SchemaIndex& index) {
   if (auto p = UnreadNegation(items)) return p;
+  if (auto p = CountFromASizeWord(query)) return p;
   if (auto p = ShowsAYearAsAnAge(query, items, index)) return p;
   if (auto p = ComputesTheFilteredValue(query, index)) return p;
   if (auto p = ListsOnlyTheFilteredValue(query)) return p;
@@ -332,7 +355,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = ListsAKeyOfAFilteredTable(query, index)) return p;
   if (auto p = CountWordInACompoundNoun(query, items)) return p;
   if (auto p = CountBesideItsOwnAggregate(query, index)) return p;
-  if (auto p = CountWithAnUnreadPredicate(query, items)) return p;
+  if (auto p = CountWithAnUnreadPredicate(query, items, index)) return p;
   return SumsWhereRowsWereAsked(query, items);
 }
 
