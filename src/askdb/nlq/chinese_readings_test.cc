@@ -32,46 +32,34 @@ INSERT INTO songs VALUES (1,'Intro',90000),(2,'Epic',700000),(3,'Long Road',6500
   (4,'Short',120000),(5,'Mid',300000);
 )sql";
 
-catalog::ColumnSemantics Column(std::string name, std::string zh, std::string en,
-                                catalog::ColumnRole role = catalog::ColumnRole::kUnspecified) {
-  catalog::ColumnSemantics c;
-  c.name = std::move(name);
-  c.business_name = {std::move(zh), std::move(en)};
-  c.role = role;
-  return c;
-}
+using testing::SemanticColumn;
+using testing::SemanticTable;
 
 class ChineseReadingsTest : public testing::DbTest {
  protected:
   void SetUp() override {
     catalog::SemanticModel model;
-    catalog::TableSemantics members;
-    members.name = "members";
-    members.business_name = {"会员", "member"};
+    catalog::TableSemantics members = SemanticTable("members", "会员", "member");
     catalog::ColumnSemantics nation =
-        Column("nation", "国家", "country", catalog::ColumnRole::kDimension);
+        SemanticColumn("nation", "国家", "country", catalog::ColumnRole::kDimension);
     nation.values = {{"Japan", {"日本"}}, {"France", {"法国"}}};
-    members.columns = {Column("first_name", "名", "first name"),
-                       Column("last_name", "姓", "last name"), nation};
-    catalog::TableSemantics receipts;
-    receipts.name = "receipts";
-    receipts.business_name = {"小票", "receipt"};
+    members.columns = {SemanticColumn("first_name", "名", "first name"),
+                       SemanticColumn("last_name", "姓", "last name"), nation};
+    catalog::TableSemantics receipts = SemanticTable("receipts", "小票", "receipt");
     receipts.synonyms = {"订单"};
     catalog::ColumnSemantics total =
-        Column("total", "小票金额", "receipt total", catalog::ColumnRole::kMeasure);
+        SemanticColumn("total", "小票金额", "receipt total", catalog::ColumnRole::kMeasure);
     total.synonyms = {"消费", "销售额"};
-    catalog::ColumnSemantics bill_nation =
-        Column("bill_nation", "账单国家", "billing country", catalog::ColumnRole::kDimension);
+    catalog::ColumnSemantics bill_nation = SemanticColumn(
+        "bill_nation", "账单国家", "billing country", catalog::ColumnRole::kDimension);
     bill_nation.synonyms = {"国家"};
     bill_nation.values = {{"Japan", {"日本"}}, {"France", {"法国"}}};
-    receipts.columns = {Column("paid_on", "付款日期", "paid on"), total, bill_nation};
-    catalog::TableSemantics songs;
-    songs.name = "songs";
-    songs.business_name = {"歌曲", "song"};
+    receipts.columns = {SemanticColumn("paid_on", "付款日期", "paid on"), total, bill_nation};
+    catalog::TableSemantics songs = SemanticTable("songs", "歌曲", "song");
     catalog::ColumnSemantics length =
-        Column("length_ms", "时长", "length", catalog::ColumnRole::kMeasure);
+        SemanticColumn("length_ms", "时长", "length", catalog::ColumnRole::kMeasure);
     length.unit = "ms";
-    songs.columns = {Column("title", "歌名", "title"), length};
+    songs.columns = {SemanticColumn("title", "歌名", "title"), length};
     model.tables = {members, receipts, songs};
     options_.anchor_date = CivilDate{2024, 12, 31};
     Open(kMusicSql, &model);
@@ -228,36 +216,26 @@ class ChineseShopTest : public testing::DbTest {
  protected:
   void SetUp() override {
     catalog::SemanticModel model;
-    catalog::TableSemantics stores;
-    stores.name = "stores";
-    stores.business_name = {"门店", "store"};
+    catalog::TableSemantics stores = SemanticTable("stores", "门店", "store");
     stores.synonyms = {"商店"};
-    stores.columns = {Column("name", "门店名称", "store name"), Column("city", "城市", "city"),
-                      Column("opened_on", "开业日期", "opening date")};
-    catalog::TableSemantics staff;
-    staff.name = "staff";
-    staff.business_name = {"员工", "staff"};
-    staff.columns = {Column("name", "姓名", "name"), Column("hired_on", "入职日期", "hire date"),
-                     Column("born_on", "出生日期", "birth date")};
-    catalog::TableSemantics customers;
-    customers.name = "customers";
-    customers.business_name = {"客户", "customer"};
-    catalog::TableSemantics orders;
-    orders.name = "orders";
-    orders.business_name = {"订单", "order"};
+    stores.columns = {SemanticColumn("name", "门店名称", "store name"),
+                      SemanticColumn("city", "城市", "city"),
+                      SemanticColumn("opened_on", "开业日期", "opening date")};
+    catalog::TableSemantics staff = SemanticTable("staff", "员工", "staff");
+    staff.columns = {SemanticColumn("name", "姓名", "name"),
+                     SemanticColumn("hired_on", "入职日期", "hire date"),
+                     SemanticColumn("born_on", "出生日期", "birth date")};
+    catalog::TableSemantics customers = SemanticTable("customers", "客户", "customer");
+    catalog::TableSemantics orders = SemanticTable("orders", "订单", "order");
     orders.synonyms = {"下单"};
     catalog::ColumnSemantics total =
-        Column("total", "订单金额", "order total", catalog::ColumnRole::kMeasure);
+        SemanticColumn("total", "订单金额", "order total", catalog::ColumnRole::kMeasure);
     total.synonyms = {"销售额"};
     orders.columns = {total};
-    catalog::TableSemantics categories;
-    categories.name = "categories";
-    categories.business_name = {"品类", "category"};
-    catalog::TableSemantics lines;
-    lines.name = "order_lines";
-    lines.business_name = {"订单明细", "order lines"};
+    catalog::TableSemantics categories = SemanticTable("categories", "品类", "category");
+    catalog::TableSemantics lines = SemanticTable("order_lines", "订单明细", "order lines");
     catalog::ColumnSemantics amount =
-        Column("amount", "明细金额", "line amount", catalog::ColumnRole::kMeasure);
+        SemanticColumn("amount", "明细金额", "line amount", catalog::ColumnRole::kMeasure);
     amount.synonyms = {"商品销售额"};
     lines.columns = {amount};
     model.tables = {stores, staff, customers, orders, categories, lines};

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "askdb/catalog/semantic_model.h"
@@ -54,6 +55,23 @@ inline TestDb OpenDb(const char* sql, const catalog::SemanticModel* model = null
 }
 
 inline Shop OpenShop() { return OpenDb(kShopSql); }
+
+// A table and a column of a semantic model, with their Chinese and English names.
+inline catalog::TableSemantics SemanticTable(std::string name, std::string zh, std::string en) {
+  catalog::TableSemantics t;
+  t.name = std::move(name);
+  t.business_name = {std::move(zh), std::move(en)};
+  return t;
+}
+inline catalog::ColumnSemantics SemanticColumn(
+    std::string name, std::string zh, std::string en,
+    catalog::ColumnRole role = catalog::ColumnRole::kUnspecified) {
+  catalog::ColumnSemantics c;
+  c.name = std::move(name);
+  c.business_name = {std::move(zh), std::move(en)};
+  c.role = role;
+  return c;
+}
 
 // The rows `sql` returns on `conn`, each as its cells' text joined by '|'; none (and a test
 // failure) when it does not run.

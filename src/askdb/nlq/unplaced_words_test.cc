@@ -104,9 +104,7 @@ class UnplacedWordsEngineTest : public testing::DbTest {
  protected:
   void SetUp() override {
     catalog::SemanticModel model;
-    catalog::TableSemantics customers;
-    customers.name = "customers";
-    customers.business_name = {"客户", "customer"};
+    catalog::TableSemantics customers = testing::SemanticTable("customers", "客户", "customer");
     model.tables = {customers};
     Open(
         "CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, signup_date TEXT,"
@@ -141,21 +139,12 @@ using FanOutDeclineTest = testing::DbTest;
 
 TEST_F(FanOutDeclineTest, NamesTheMeasure) {
   catalog::SemanticModel model;
-  catalog::TableSemantics genres, invoices;
-  genres.name = "genres";
-  genres.business_name = {"流派", "genre"};
-  catalog::ColumnSemantics name;
-  name.name = "name";
-  name.business_name = {"流派", "genre"};
-  name.role = catalog::ColumnRole::kDimension;
-  genres.columns = {name};
-  invoices.name = "invoices";
-  invoices.business_name = {"发票", "invoice"};
-  catalog::ColumnSemantics total;
-  total.name = "total";
-  total.business_name = {"销售额", "sales"};
-  total.role = catalog::ColumnRole::kMeasure;
-  invoices.columns = {total};
+  catalog::TableSemantics genres = testing::SemanticTable("genres", "流派", "genre");
+  genres.columns = {
+      testing::SemanticColumn("name", "流派", "genre", catalog::ColumnRole::kDimension)};
+  catalog::TableSemantics invoices = testing::SemanticTable("invoices", "发票", "invoice");
+  invoices.columns = {
+      testing::SemanticColumn("total", "销售额", "sales", catalog::ColumnRole::kMeasure)};
   model.tables = {genres, invoices};
   Open(
       "CREATE TABLE genres(genre_id INTEGER PRIMARY KEY, name TEXT);"
