@@ -35,6 +35,52 @@ bool IsNumberWord(const Item& it) {
   return w.rfind("number", 0) == 0 && it.Has(Kw::kCount);
 }
 
+// The columns whose values the query filters, groups, measures or lists.
+std::vector<int> ColumnsTheQueryUses(const Query& q) {
+  std::vector<int> cols(q.group_columns.begin(), q.group_columns.end());
+  cols.insert(cols.end(), q.projections.begin(), q.projections.end());
+  for (const Measure& m : q.measures) cols.push_back(m.column);
+  for (const Filter& f : q.filters) cols.push_back(f.column);
+  return cols;
+}
+
+// "主办" of 主办单位, "listed" of IsListed: a word that is part of the name of a column the
+// query already uses is read (the filter on that column says it), not a condition left out.
+bool PartOfAUsedColumnsName(const std::string& word, const Query& q, const SchemaIndex& index) {
+  const std::string w = text::AsciiLower(word);
+  for (int c : ColumnsTheQueryUses(q)) {
+    if (c < 0 || c >= static_cast<int>(index.columns().size())) continue;
+    const IndexedColumn& col = index.columns()[c];
+    for (const std::string& name : {col.name, col.display_zh, col.display_en}) {
+      if (text::AsciiLower(name).find(w) != std::string::npos) return true;
+    }
+  }
+  return false;
+}
+
+// "歌手人数", "公司数量": the counted rows' word followed by 人数/个数/数量 is the count itself.
+bool ChineseCountNoun(const std::string& run) {
+  static constexpr std::string_view kCountNouns[] = {"人数", "个数", "数量", "数目", "总数"};
+  return std::find(std::begin(kCountNouns), std::end(kCountNouns), run) != std::end(kCountNouns);
+}
+
+// The words of `unread` a used column's name does not hold. Chinese unknown words are one
+// character each, so a Chinese run is compared whole (主办, not 主 and 办).
+std::vector<std::string> NotNamedByTheQuery(const std::vector<std::string>& unread, const Query& q,
+                                            const SchemaIndex& index) {
+  std::string joined;
+  for (const std::string& w : unread) joined += w;
+  if (text::ContainsCjk(joined)) {
+    if (ChineseCountNoun(joined) || PartOfAUsedColumnsName(joined, q, index)) return {};
+    return unread;
+  }
+  std::vector<std::string> left;
+  for (const std::string& w : unread) {
+    if (!PartOfAUsedColumnsName(w, q, index)) left.push_back(w);
+  }
+  return left;
+}
+
 }  // namespace
 
 std::optional<ShapeProblem> CountWordInACompoundNoun(const Query& query,
@@ -77,7 +123,8 @@ std::optional<ShapeProblem> CountBesideItsOwnAggregate(const Query& query,
 }
 
 std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
-                                                       const std::vector<Item>& items) {
+                                                       const std::vector<Item>& items,
+                                                       const SchemaIndex& index) {
   const bool counts_rows = std::any_of(
       query.measures.begin(), query.measures.end(),
       [](const Measure& m) { return m.agg == Agg::kCount && m.column < 0 && m.business < 0; });
@@ -93,15 +140,18 @@ std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
     const size_t from = copula ? k + 1 : k;
     // The words right after it, unknown to the data; a participle ("are owned by") is a
     // passive whose meaning the words after it carry.
-    std::string unread;
-    size_t words = 0;
+    std::vector<std::string> run;
     for (size_t j = from; j < items.size() && items[j].kind == ItemKind::kUnknown &&
                           !items[j].used && !Participle(items[j].text);
          ++j) {
-      unread += (unread.empty() ? "" : " ") + items[j].text;
-      ++words;
+      run.push_back(items[j].text);
     }
-    if (words < (copula ? 1u : 2u)) continue;
+    if (run.size() < (copula ? 1u : 2u)) continue;
+    const std::vector<std::string> left = NotNamedByTheQuery(run, query, index);
+    if (left.size() < (copula ? 1u : 2u)) continue;
+    const char* space = text::ContainsCjk(left.front()) ? "" : " ";
+    std::string unread;
+    for (const std::string& w : left) unread += (unread.empty() ? "" : space) + w;
     return ShapeProblem{
         "'" + unread +
             "' says which rows to count, but I could not read it, so the count "

@@ -26,9 +26,12 @@ std::optional<ShapeProblem> CountWordInACompoundNoun(const Query& query,
 // "How many tracks are video files?", "How many departments offer degrees?": the words after
 // the rows' word (past are/is/were/was; else a verb and its object, two words at least) say
 // which rows to count; when a count of rows leaves them unread, it counts every row, and
-// abstains naming them.
+// abstains naming them. A word that is part of the name of a column the query uses is read
+// (主办 of 主办单位: "…公司主办了几本期刊" filters that column), and a Chinese count noun
+// after the rows' word (歌手人数) is the count itself; neither is such a condition.
 std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
-                                                       const std::vector<Item>& items);
+                                                       const std::vector<Item>& items,
+                                                       const SchemaIndex& index);
 
 std::optional<ShapeProblem> CountBesideItsOwnAggregate(const Query& query,
                                                        const SchemaIndex& index);

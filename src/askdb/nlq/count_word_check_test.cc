@@ -87,31 +87,94 @@ TEST(CountWordCheck, ACountWithTheWordsAfterAreUnreadIsRefused) {
     }
     return out;
   };
-  const auto problem =
-      CountWithAnUnreadPredicate(Counting(), items({{"how many", ItemKind::kKeyword},
-                                                    {"tracks", ItemKind::kTerm},
-                                                    {"are", ItemKind::kKeyword},
-                                                    {"video", ItemKind::kUnknown},
-                                                    {"files", ItemKind::kUnknown},
-                                                    {"?", ItemKind::kPunct}}));
+  const SchemaIndex none = SchemaIndex::Build({}, nullptr, {});
+  const auto problem = CountWithAnUnreadPredicate(Counting(),
+                                                  items({{"how many", ItemKind::kKeyword},
+                                                         {"tracks", ItemKind::kTerm},
+                                                         {"are", ItemKind::kKeyword},
+                                                         {"video", ItemKind::kUnknown},
+                                                         {"files", ItemKind::kUnknown},
+                                                         {"?", ItemKind::kPunct}}),
+                                                  none);
   ASSERT_TRUE(problem);
   EXPECT_NE(problem->en.find("'video files'"), std::string::npos) << problem->en;
   // A verb and its object after the rows' word: "departments offer degrees".
-  EXPECT_TRUE(CountWithAnUnreadPredicate(Counting(), items({{"departments", ItemKind::kTerm},
-                                                            {"offer", ItemKind::kUnknown},
-                                                            {"degrees", ItemKind::kUnknown}})));
+  EXPECT_TRUE(CountWithAnUnreadPredicate(Counting(),
+                                         items({{"departments", ItemKind::kTerm},
+                                                {"offer", ItemKind::kUnknown},
+                                                {"degrees", ItemKind::kUnknown}}),
+                                         none));
   // One unknown verb alone, a passive ("are owned by students …") and a filler after "are"
   // leave it to the reading.
   EXPECT_FALSE(CountWithAnUnreadPredicate(
-      Counting(), items({{"singers", ItemKind::kTerm}, {"perform", ItemKind::kUnknown}})));
-  EXPECT_FALSE(CountWithAnUnreadPredicate(Counting(), items({{"pets", ItemKind::kTerm},
-                                                             {"are", ItemKind::kKeyword},
-                                                             {"owned", ItemKind::kUnknown},
-                                                             {"by", ItemKind::kKeyword}})));
-  EXPECT_FALSE(CountWithAnUnreadPredicate(Counting(), items({{"singers", ItemKind::kTerm},
-                                                             {"are", ItemKind::kKeyword},
-                                                             {"from", ItemKind::kKeyword},
-                                                             {"there", ItemKind::kUnknown}})));
+      Counting(), items({{"singers", ItemKind::kTerm}, {"perform", ItemKind::kUnknown}}), none));
+  EXPECT_FALSE(CountWithAnUnreadPredicate(Counting(),
+                                          items({{"pets", ItemKind::kTerm},
+                                                 {"are", ItemKind::kKeyword},
+                                                 {"owned", ItemKind::kUnknown},
+                                                 {"by", ItemKind::kKeyword}}),
+                                          none));
+  EXPECT_FALSE(CountWithAnUnreadPredicate(Counting(),
+                                          items({{"singers", ItemKind::kTerm},
+                                                 {"are", ItemKind::kKeyword},
+                                                 {"from", ItemKind::kKeyword},
+                                                 {"there", ItemKind::kUnknown}}),
+                                          none));
+}
+
+std::vector<Item> Unknowns(const char* term, std::initializer_list<const char*> words) {
+  std::vector<Item> out(1);
+  out[0].text = term;
+  out[0].kind = ItemKind::kTerm;
+  for (const char* w : words) {
+    Item it;
+    it.text = w;
+    it.kind = ItemKind::kUnknown;
+    out.push_back(it);
+  }
+  return out;
+}
+
+TEST(CountWordCheck, AWordOfAUsedColumnsNameOrACountNounIsNoUnreadCondition) {
+  auto conn = db::SqliteConnector::OpenInMemory(
+      "CREATE TABLE 期刊(期刊id INTEGER PRIMARY KEY, 名称 TEXT, 主办单位 TEXT);"
+      "INSERT INTO 期刊 VALUES "
+      "(1,'读者','读者出版传媒股份有限公司'),(2,'飞天','读者出版传媒股份有限公司'),"
+      "(3,'知音','知音传媒集团');"
+      "CREATE TABLE companies(company_id INTEGER PRIMARY KEY, name TEXT, listing_market TEXT);"
+      "INSERT INTO companies VALUES (1,'A','HK'),(2,'B','NY');");
+  ASSERT_TRUE(conn.ok());
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok());
+  Query by_sponsor = Counting();
+  by_sponsor.filters.emplace_back();
+  by_sponsor.filters.back().column = index->FindColumn(index->FindTable("期刊"), "主办单位");
+  // 主办 is part of 主办单位, the column the query filters: read, not a condition left out.
+  EXPECT_FALSE(CountWithAnUnreadPredicate(by_sponsor, Unknowns("期刊", {"主", "办"}), *index));
+  const auto unread =
+      CountWithAnUnreadPredicate(Counting(), Unknowns("期刊", {"主", "办"}), *index);
+  ASSERT_TRUE(unread);
+  EXPECT_NE(unread->zh.find("“主办”"), std::string::npos) << unread->zh;
+  // 歌手人数: the count noun after the rows' word is the count itself.
+  EXPECT_FALSE(CountWithAnUnreadPredicate(Counting(), Unknowns("歌手", {"人", "数"}), *index));
+  // English: "listing" is part of listing_market, which the query filters; "publicly" alone
+  // is one word, not a verb and its object.
+  Query by_market = Counting();
+  by_market.filters.emplace_back();
+  by_market.filters.back().column =
+      index->FindColumn(index->FindTable("companies"), "listing_market");
+  EXPECT_FALSE(CountWithAnUnreadPredicate(by_market, Unknowns("companies", {"listing", "publicly"}),
+                                          *index));
+  EXPECT_TRUE(CountWithAnUnreadPredicate(Counting(), Unknowns("companies", {"listing", "publicly"}),
+                                         *index));
+  // End to end: the sponsor's journals are counted on 主办单位.
+  TranslateOptions loose;
+  loose.confidence_threshold = 0.1;
+  const Translation t = Engine::Translate("读者出版传媒股份有限公司主办了几本期刊", *index,
+                                          (*conn)->dialect(), loose);
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("主办单位"), std::string::npos) << t.sql;
+  EXPECT_NE(t.sql.find("COUNT"), std::string::npos) << t.sql;
 }
 
 TEST(CountWordCheck, AStaffNumberIsNotCountedEndToEnd) {
