@@ -98,6 +98,8 @@ async function main() {
       { match: '复购率', reply: 'SELECT store_id, COUNT(*) AS orders FROM orders GROUP BY store_id ORDER BY orders DESC LIMIT 10', latency_ms: 2500 },
       // Stopped while the model works (another question: a repeated one is answered from the cache).
       { match: '回头客', reply: 'SELECT store_id, COUNT(DISTINCT customer_id) AS customers FROM orders GROUP BY store_id', latency_ms: 5000 },
+      // A ratio and money in one answer: the table reads them as the CLI does (3.84%, 2,328.60).
+      { match: '澜沧指标', reply: 'SELECT channel, SUM(discount_amount) / SUM(total_amount) AS discount_rate, SUM(total_amount) AS revenue FROM orders GROUP BY channel ORDER BY revenue DESC' },
     ]),
   )
 
@@ -513,6 +515,21 @@ async function main() {
   const embedded = await embedPage.waitForSelector('[data-testid=result-table] tbody tr', { timeout: 60_000 }).catch(() => null)
   check(embedded !== null && !embedPage.url().includes(issued.key), 'the /embed page takes its key by postMessage and answers')
   await embedPage.screenshot({ path: join(outDir, '09-embed.png') })
+
+  // A ratio cell in percent and a money cell with two decimals and separators (the server's
+  // column kinds, analysis/number_kind.h), as the CLI and the HTML report show them.
+  await embedPage.type(Q, '各渠道的澜沧指标')
+  await embedPage.keyboard.press('Enter')
+  await embedPage.waitForFunction(() => document.querySelectorAll('[data-testid=result-table]').length >= 2, { timeout: 60_000 }).catch(() => null)
+  const kindCells = await embedPage.$$eval('[data-testid=result-table]', (tables) => {
+    const t = tables[tables.length - 1]
+    const heads = [...t.querySelectorAll('th')].map((th) => th.textContent.trim())
+    const first = [...t.querySelectorAll('tbody tr:first-child td')].map((td) => td.textContent.trim())
+    return { ratio: first[heads.findIndex((h) => h.startsWith('discount_rate'))], money: first[heads.findIndex((h) => h.startsWith('revenue'))] }
+  })
+  check(/^\d{1,2}(\.\d{1,2})?%$/.test(kindCells.ratio ?? ''), `a ratio cell reads in percent (${kindCells.ratio})`)
+  check(/^\d{1,3}(,\d{3})+\.\d{2}$/.test(kindCells.money ?? ''), `a money cell has separators and two decimals (${kindCells.money})`)
+  await embedPage.screenshot({ path: join(outDir, '09b-ratio-money.png') })
   await embedPage.close()
 
   await fetch(`${base}/api/v1/agents/default/keys/${issued.id}`, { method: 'DELETE', headers: auth })

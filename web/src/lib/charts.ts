@@ -1,7 +1,7 @@
 // Chart options for a result: the server's recommended ECharts option, and the other kinds
 // that fit the result's shape (one label column and numeric columns: bar, line, pie for a
 // single measure; two numeric columns: scatter), so a person can switch between them.
-import { groupedNumber } from './table'
+import { groupedNumber, kindText } from './table'
 import type { ChartView, ResultView } from './timeline'
 
 export type ChartKind = 'recommended' | 'bar' | 'line' | 'pie' | 'scatter'
@@ -57,9 +57,36 @@ function labelValue(p: any): string {
   return formatNumber(v)
 }
 
-/** The server's option with readable numbers: bar/line labels and tooltips rounded. */
+// The server's "askdbFormat" marks (analysis/chart_recommender.cc) that name a kind: a ratio
+// series reads in percent, money with two decimals. "compact"/"number" keep ECharts' own axis
+// labels and the rounded tooltip below.
+const FORMAT_KINDS: Record<string, 'ratio' | 'money'> = { percent: 'ratio', money: 'money' }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function kindFormatter(kind: 'ratio' | 'money'): (p: any) => string {
+  return (p) => {
+    const v = p !== null && typeof p === 'object' && !Array.isArray(p) ? p.value : p
+    const last = Array.isArray(v) ? v[v.length - 1] : v
+    return typeof last === 'number' ? (kindText(last, kind) ?? formatNumber(last)) : formatNumber(last)
+  }
+}
+
+/** `node` (a copy) with each "askdbFormat" turned into the formatter it names, or dropped. */
+function applyFormats(node: unknown, key: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => applyFormats(n, key))
+  if (node === null || typeof node !== 'object') return node
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+    if (k !== 'askdbFormat') out[k] = k === 'data' ? v : applyFormats(v, k)
+  }
+  const kind = FORMAT_KINDS[(node as Record<string, unknown>).askdbFormat as string]
+  if (kind) out[key === 'tooltip' ? 'valueFormatter' : 'formatter'] = kindFormatter(kind)
+  return out
+}
+
+/** The server's option with readable numbers: bar/line labels and tooltips rounded, ratios in percent. */
 export function withNumberFormat(option: Option): Option {
-  const copy: Option = { ...option }
+  const copy: Option = applyFormats(option, '') as Option
   const series = Array.isArray(copy.series) ? copy.series : copy.series ? [copy.series] : []
   copy.series = series.map((s: Record<string, unknown>) => {
     const label = s.label as Record<string, unknown> | undefined

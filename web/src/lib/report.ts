@@ -45,7 +45,7 @@ export function reportMarkdown(turn: TurnState, labels: ReportLabels): string {
       }
       out.push('| ' + r.columns.map((c) => mdCell(c.name)).join(' | ') + ' |')
       out.push('|' + r.columns.map(() => ' --- |').join(''))
-      for (const row of r.rows.slice(0, MAX_TABLE_ROWS)) out.push('| ' + row.map((v) => mdCell(cellText(v))).join(' | ') + ' |')
+      for (const row of r.rows.slice(0, MAX_TABLE_ROWS)) out.push('| ' + row.map((v, i) => mdCell(cellText(v, r.columns[i]?.kind))).join(' | ') + ' |')
       out.push('')
     }
     if (s.sql) out.push('```sql', s.sql, '```', '')

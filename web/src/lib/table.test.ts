@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildOption, chartKinds } from './charts'
-import { displayWidth, sortRows, toCsv } from './table'
+import { buildOption, chartKinds, withNumberFormat } from './charts'
+import { cellText, displayWidth, sortRows, toCsv } from './table'
 import { tokenizeSql } from './sqlHighlight'
 
 describe('table helpers', () => {
@@ -16,10 +16,39 @@ describe('table helpers', () => {
     )
   })
 
+  it("reads a number as the server's column kind says: ratio in percent, money, count", () => {
+    expect(cellText(0.0384, 'ratio')).toBe('3.84%')
+    expect(cellText(0.000123, 'ratio')).toBe('0.0123%')
+    expect(cellText(2328.6, 'money')).toBe('2,328.60')
+    expect(cellText(12, 'money')).toBe('12.00')
+    expect(cellText(4527, 'count')).toBe('4,527')
+    expect(cellText(1997, 'number')).toBe('1997')
+    expect(cellText(0.0384)).toBe('0.04')
+    expect(cellText('n/a', 'ratio')).toBe('n/a')
+  })
+
   it('counts CJK characters as two columns', () => {
     expect(displayWidth('华东')).toBe(4)
     expect(displayWidth('ab')).toBe(2)
     expect(displayWidth('ＡＢ')).toBe(4)
+  })
+})
+
+describe('chart number formats', () => {
+  it("turns the server's askdbFormat marks into formatters: ratios in percent", () => {
+    const option = withNumberFormat({
+      tooltip: { trigger: 'axis', askdbFormat: 'percent' },
+      yAxis: { type: 'value', axisLabel: { askdbFormat: 'percent' } },
+      xAxis: { type: 'category', data: ['a'], axisLabel: { askdbFormat: 'compact' } },
+      series: [{ type: 'bar', data: [0.0384], label: { show: true, askdbFormat: 'percent' } }],
+    })
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const o = option as any
+    expect(o.tooltip.valueFormatter(0.0384)).toBe('3.84%')
+    expect(o.yAxis.axisLabel.formatter(0.05)).toBe('5%')
+    expect(o.series[0].label.formatter({ value: 0.0384 })).toBe('3.84%')
+    expect(o.xAxis.axisLabel).toEqual({})
+    expect(JSON.stringify(option)).not.toContain('askdbFormat')
   })
 })
 

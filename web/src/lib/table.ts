@@ -6,6 +6,7 @@ export type Cell = unknown
 // One formatter and one collator for every cell: toLocaleString and localeCompare build
 // a new one per call, which made a 1,000-row table (and its sort) take tens of ms more.
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const collator = new Intl.Collator('zh-CN', { numeric: true })
 
 /** `v` with thousands grouped and at most 2 decimals (1,234,567.89). */
@@ -13,9 +14,32 @@ export function groupedNumber(v: number): string {
   return grouped.format(v)
 }
 
-export function cellText(v: Cell): string {
+/**
+ * How a column's numbers read, as the server decided it (result.columns[i].kind, from
+ * analysis/number_kind.h — the CLI and the HTML report format by the same kind).
+ */
+export type NumberKind = 'text' | 'number' | 'count' | 'money' | 'ratio'
+
+/** A fraction in percent: 0.0384 → "3.84%"; below 0.1% three significant digits. */
+export function percentText(v: number): string {
+  const p = v * 100
+  return (p !== 0 && Math.abs(p) < 0.1 ? p.toPrecision(3) : grouped.format(p)) + '%'
+}
+
+/** `v` as its column's kind shows it: a ratio in percent, money with two decimals, a count grouped. */
+export function kindText(v: number, kind: NumberKind | undefined): string | undefined {
+  if (!Number.isFinite(v)) return undefined
+  if (kind === 'ratio') return percentText(v)
+  if (kind === 'money') return twoDecimals.format(v)
+  if (kind === 'count') return grouped.format(v)
+  return undefined
+}
+
+export function cellText(v: Cell, kind?: NumberKind): string {
   if (v === null || v === undefined) return ''
   if (typeof v === 'number') {
+    const byKind = kindText(v, kind)
+    if (byKind !== undefined) return byKind
     // Group thousands only from 10,000 up, so that years (2024) and small codes stay plain.
     if (Math.abs(v) >= 10000) return grouped.format(v)
     return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100)

@@ -5,6 +5,7 @@
 // skipped.
 
 import type { Frame } from './stream'
+import type { NumberKind } from './table'
 
 export type TurnStatus = 'connecting' | 'running' | 'waiting' | 'done' | 'error' | 'cancelled'
 
@@ -57,7 +58,8 @@ export interface SqlView {
 }
 
 export interface ResultView {
-  columns: { name: string; type?: string }[]
+  // kind: how the column's numbers read (the server's analysis/number_kind.h), when it said.
+  columns: { name: string; type?: string; kind?: NumberKind }[]
   rows: unknown[][]
   truncated: boolean
   elapsed_ms?: number
