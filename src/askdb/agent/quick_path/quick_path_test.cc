@@ -5,6 +5,10 @@
 #include <rapidcheck/gtest.h>
 
 #include <chrono>
+#include <initializer_list>
+#include <optional>
+#include <string_view>
+#include <utility>
 
 #include "askdb/common/clock.h"
 
@@ -20,6 +24,21 @@ class QuickPathTest : public ::testing::Test {
     context_.default_time_zone = "Asia/Shanghai";
   }
   std::optional<QuickAnswer> Ask(std::string_view q) { return AnswerQuickly(q, context_); }
+  // Each question is classified as `intent` and answered here, with the result text given.
+  void ExpectResults(
+      QuickIntent intent,
+      std::initializer_list<std::pair<std::string_view, std::string_view>> questions) {
+    for (auto [q, want] : questions) {
+      EXPECT_EQ(RequestClassifier::Default()->Classify(q).quick_intent, intent) << q;
+      const std::optional<QuickAnswer> a = Ask(q);
+      if (!a) {
+        ADD_FAILURE() << "no quick answer to " << q;
+        continue;
+      }
+      EXPECT_TRUE(a->ok) << q << ": " << a->text;
+      EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
+    }
+  }
 
   FakeClock clock_;  // 2024-05-06 05:03 UTC, a Monday
   QuickPathContext context_;
@@ -575,88 +594,62 @@ TEST_F(QuickPathTest, TimeUntilDayOfYearMonthLengthsAndWeeks) {
 // English conversions and sums asked with framing words around them (develop-split misses
 // of the rules, reworded): answered locally, with the amount the question gave.
 TEST_F(QuickPathTest, FramedEnglishConversionsAndArithmetic) {
-  for (auto [q, want] : {std::pair<std::string_view, std::string_view>{
-                             "can you convert 3 inches into centimeters for me", "7.62"},
-                         {"what is 12 ounces in grams, please", "340.1942775"},
-                         {"what would 7 kilograms be in grams", "7000"},
-                         {"tell me what 20 kilograms in grams is", "20000"},
-                         {"i need to know how many grams are in 2 kilograms", "2000"},
-                         {"how many teaspoons make a tablespoon", "3"},
-                         {"15 feet is equal to how many inches", "180"},
-                         {"if i have 6 inches, how many centimeters is that", "15.24"},
-                         {"how do you convert meters to centimeters", "100"}}) {
-    const Classification c = RequestClassifier::Default()->Classify(q);
-    EXPECT_EQ(c.quick_intent, QuickIntent::kConversion) << q;
-    auto a = Ask(q);
-    ASSERT_TRUE(a) << q;
-    EXPECT_TRUE(a->ok) << q << ": " << a->text;
-    EXPECT_EQ(a->value["result_text"], want) << q;
-  }
-  for (auto [q, want] :
-       {std::pair<std::string_view, std::string_view>{"can you add 7 and 91", "98"},
-        {"i need to know what 26 times 39 is", "1014"},
-        {"tell me what 1234 plus 4321 equals", "5555"},
-        {"can you divide 300 by 20", "15"},
-        {"what is 200 multiplied by 55, please", "11000"}}) {
-    const Classification c = RequestClassifier::Default()->Classify(q);
-    EXPECT_EQ(c.quick_intent, QuickIntent::kArithmetic) << q;
-    auto a = Ask(q);
-    ASSERT_TRUE(a) << q;
-    EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
-  }
+  ExpectResults(QuickIntent::kConversion,
+                {{"can you convert 3 inches into centimeters for me", "7.62"},
+                 {"what is 12 ounces in grams, please", "340.1942775"},
+                 {"what would 7 kilograms be in grams", "7000"},
+                 {"tell me what 20 kilograms in grams is", "20000"},
+                 {"i need to know how many grams are in 2 kilograms", "2000"},
+                 {"how many teaspoons make a tablespoon", "3"},
+                 {"15 feet is equal to how many inches", "180"},
+                 {"if i have 6 inches, how many centimeters is that", "15.24"},
+                 {"how do you convert meters to centimeters", "100"}});
+  ExpectResults(QuickIntent::kArithmetic, {{"can you add 7 and 91", "98"},
+                                           {"i need to know what 26 times 39 is", "1014"},
+                                           {"tell me what 1234 plus 4321 equals", "5555"},
+                                           {"can you divide 300 by 20", "15"},
+                                           {"what is 200 multiplied by 55, please", "11000"}});
 }
 
 // Session 12: amounts in words, more English frames, Chinese amounts and framing words.
 TEST_F(QuickPathTest, AmountsInWordsAndMorePhrasingsOfConversionsAndArithmetic) {
-  for (auto [q, want] :
-       {std::pair<std::string_view, std::string_view>{"convert four inches to cm", "10.16"},
-        {"what would five pounds be in kilos", "2.26796185"},
-        {"what amount of miles are in a hundred kilometers", "62.1371192237"},
-        {"tell me how many teaspoons are in two cups", "96"},
-        {"how many tablespoons are in 2 and half cups", "40"},
-        {"how many teaspoons are in half a cup", "24"},
-        {"how many teaspoons will make one tablespoon", "3"},
-        {"what is the total number of pints in two quarts", "4"},
-        {"how are yards converted to inches", "36"},
-        {"how many milliseconds in a second", "1000"},
-        {"半斤是多少克", "250"},
-        {"半个小时是多少分钟", "30"},
-        {"半小时是多少秒", "1800"},
-        {"身高1米8是多少英尺", "5.90551181102"},
-        {"体重70公斤是多少磅", "154.323583529"},
-        {"1000日元按0.048的汇率换成人民币是多少", "48"}}) {
-    const Classification c = RequestClassifier::Default()->Classify(q);
-    EXPECT_EQ(c.quick_intent, QuickIntent::kConversion) << q;
-    auto a = Ask(q);
-    ASSERT_TRUE(a) << q;
-    EXPECT_TRUE(a->ok) << q << ": " << a->text;
-    EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
-  }
-  for (auto [q, want] : {std::pair<std::string_view, std::string_view>{"帮我算下 (12+8)/4", "5"},
-                         {"150的15%是多少", "22.5"},
-                         {"80块打九折是多少钱", "72"},
-                         {"500增加20%是多少", "600"},
-                         {"200降低10%", "180"},
-                         {"300减少三分之一是多少", "200"},
-                         {"3块5加2块是多少钱", "5.5"},
-                         {"两块五乘以4", "10"},
-                         {"5块钱乘以3", "15"},
-                         {"60增加三分之一", "80"},
-                         {"add up 8 and 7", "15"},
-                         {"please provide the square root of 36", "6"},
-                         {"what do you get if you divide 3 by 2", "1.5"},
-                         {"i need to know the answer to 10000 multiplied by 44", "440000"},
-                         {"what is the solution to sixty times thirty", "1800"},
-                         {"can you tell me what is 18 percent of $2500", "450"},
-                         {"what is 25% of $54,788", "13697"},
-                         {"1.5 million divided by 12", "125000"},
-                         {"what is 2 billion minus 3 hundred", "1999999700"}}) {
-    const Classification c = RequestClassifier::Default()->Classify(q);
-    EXPECT_EQ(c.quick_intent, QuickIntent::kArithmetic) << q;
-    auto a = Ask(q);
-    ASSERT_TRUE(a) << q;
-    EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
-  }
+  ExpectResults(QuickIntent::kConversion,
+                {{"convert four inches to cm", "10.16"},
+                 {"what would five pounds be in kilos", "2.26796185"},
+                 {"what amount of miles are in a hundred kilometers", "62.1371192237"},
+                 {"tell me how many teaspoons are in two cups", "96"},
+                 {"how many tablespoons are in 2 and half cups", "40"},
+                 {"how many teaspoons are in half a cup", "24"},
+                 {"how many teaspoons will make one tablespoon", "3"},
+                 {"what is the total number of pints in two quarts", "4"},
+                 {"how are yards converted to inches", "36"},
+                 {"how many milliseconds in a second", "1000"},
+                 {"半斤是多少克", "250"},
+                 {"半个小时是多少分钟", "30"},
+                 {"半小时是多少秒", "1800"},
+                 {"身高1米8是多少英尺", "5.90551181102"},
+                 {"体重70公斤是多少磅", "154.323583529"},
+                 {"1000日元按0.048的汇率换成人民币是多少", "48"}});
+  ExpectResults(QuickIntent::kArithmetic,
+                {{"帮我算下 (12+8)/4", "5"},
+                 {"150的15%是多少", "22.5"},
+                 {"80块打九折是多少钱", "72"},
+                 {"500增加20%是多少", "600"},
+                 {"200降低10%", "180"},
+                 {"300减少三分之一是多少", "200"},
+                 {"3块5加2块是多少钱", "5.5"},
+                 {"两块五乘以4", "10"},
+                 {"5块钱乘以3", "15"},
+                 {"60增加三分之一", "80"},
+                 {"add up 8 and 7", "15"},
+                 {"please provide the square root of 36", "6"},
+                 {"what do you get if you divide 3 by 2", "1.5"},
+                 {"i need to know the answer to 10000 multiplied by 44", "440000"},
+                 {"what is the solution to sixty times thirty", "1800"},
+                 {"can you tell me what is 18 percent of $2500", "450"},
+                 {"what is 25% of $54,788", "13697"},
+                 {"1.5 million divided by 12", "125000"},
+                 {"what is 2 billion minus 3 hundred", "1999999700"}});
   // A conversion whose amount the scan cannot read is not answered for one unit; with no
   // amount at all it is.
   Classification conversion;
