@@ -11,6 +11,7 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/test_fixture.h"
 
 namespace askdb::nlq {
 namespace {
@@ -57,39 +58,13 @@ INSERT INTO orders VALUES (1,1,'2024-01-05',3),(2,2,'2024-02-01',4),(3,3,'2024-0
 INSERT INTO order_lines VALUES (1,1,10,2,0),(1,2,5,4,0.5),(2,1,10,1,0),(3,3,2,30,0);
 )sql";
 
-class EnglishReadingsTest : public ::testing::Test {
+// Each test opens the database it is about (Open), then asks.
+class EnglishReadingsTest : public testing::DbTest {
  protected:
-  void Open(const char* sql) {
-    auto conn = db::SqliteConnector::OpenInMemory(sql);
-    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
-    conn_ = std::move(conn).value();
-    auto index = BuildSchemaIndex(*conn_, nullptr);
-    ASSERT_TRUE(index.ok()) << index.status().ToString();
-    index_ = std::make_unique<SchemaIndex>(std::move(index).value());
-  }
-  Translation T(std::string_view q) { return Engine::Translate(q, *index_, conn_->dialect()); }
-  // The answer's rows, each as its cells' text joined by '|'.
-  std::vector<std::string> Rows(std::string_view q) {
-    const Translation t = T(q);
-    EXPECT_TRUE(t.answered) << q << ": " << t.abstain_reason;
-    std::vector<std::string> rows;
-    if (!t.answered) return rows;
-    auto rs = conn_->Execute(t.sql, {});
-    EXPECT_TRUE(rs.ok()) << t.sql << ": " << rs.status().ToString();
-    if (!rs.ok()) return rows;
-    for (const auto& row : rs->rows) {
-      std::string line;
-      for (const auto& cell : row) line += (line.empty() ? "" : "|") + cell.ToDisplayString();
-      rows.push_back(line);
-    }
-    return rows;
-  }
   void ExpectAbstains(std::string_view q) {
-    const Translation t = T(q);
+    const Translation t = Ask(q);
     EXPECT_FALSE(t.answered) << q << " → " << t.sql;
   }
-  std::unique_ptr<db::SqliteConnector> conn_;
-  std::unique_ptr<SchemaIndex> index_;
 };
 
 // "the 2 most expensive tracks", "which track is the cheapest": the rows ordered by the
@@ -119,7 +94,7 @@ TEST_F(EnglishReadingsTest, PriceWordsNameTheNamedTablesPriceColumn) {
 // the key beside it, as "per" does (two albums called Gold stay two groups).
 TEST_F(EnglishReadingsTest, EachBeforeATableGroupsByItsNameAndKey) {
   Open(kMusicSql);
-  const Translation t = T("How many tracks does each album have?");
+  const Translation t = Ask("How many tracks does each album have?");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   EXPECT_NE(t.sql.find("GROUP BY \"albums\".\"title\", \"albums\".\"album_id\""), std::string::npos)
       << t.sql;
@@ -131,13 +106,13 @@ TEST_F(EnglishReadingsTest, EachBeforeATableGroupsByItsNameAndKey) {
 // by artist; the invoice lines' price × quantity can. A total over the invoices stays theirs.
 TEST_F(EnglishReadingsTest, MoneyByWhatOnlyTheLinesHoldIsTheLinesRevenue) {
   Open(kMusicSql);
-  const Translation t = T("top 2 artists by sales");
+  const Translation t = Ask("top 2 artists by sales");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   EXPECT_NE(t.sql.find("\"invoice_lines\".\"unit_price\" * \"invoice_lines\".\"quantity\""),
             std::string::npos)
       << t.sql;
   EXPECT_EQ(Rows("top 2 artists by sales"), (std::vector<std::string>{"Blur|5.97", "Abba|2.97"}));
-  const Translation total = T("total sales");
+  const Translation total = Ask("total sales");
   ASSERT_TRUE(total.answered) << total.abstain_reason;
   EXPECT_NE(total.sql.find("SUM(\"invoices\".\"total\")"), std::string::npos) << total.sql;
 }
@@ -147,7 +122,7 @@ TEST_F(EnglishReadingsTest, MoneyByWhatOnlyTheLinesHoldIsTheLinesRevenue) {
 // (invoices.billing_country), with no join.
 TEST_F(EnglishReadingsTest, ADimensionOfSeveralTablesIsTheMeasureTablesOwn) {
   Open(kMusicSql);
-  const Translation t = T("revenue by country");
+  const Translation t = Ask("revenue by country");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   EXPECT_EQ(t.sql.find("JOIN"), std::string::npos) << t.sql;
   EXPECT_EQ(Rows("revenue by country"), (std::vector<std::string>{"Japan|5.27", "France|4.96"}));
@@ -175,7 +150,7 @@ TEST_F(EnglishReadingsTest, InTotalIsNeutral) {
 // length column, in its unit (milliseconds).
 TEST_F(EnglishReadingsTest, ADurationComparedIsTheTablesLengthInItsUnit) {
   Open(kMusicSql);
-  const Translation t = T("how many tracks run longer than 4 minutes");
+  const Translation t = Ask("how many tracks run longer than 4 minutes");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   EXPECT_NE(t.sql.find("\"tracks\".\"milliseconds\" > 240000"), std::string::npos) << t.sql;
   EXPECT_EQ(Rows("how many tracks run longer than 4 minutes"), (std::vector<std::string>{"3"}));
@@ -195,7 +170,7 @@ TEST_F(EnglishReadingsTest, AMonthOrQuarterBeforeTheYearAndABareYear) {
 // the invoice lines' copy of it), beside a grouping, is the one nearest the grouped table.
 TEST_F(EnglishReadingsTest, ASharedMeasureNameIsTheTableNearestTheGroup) {
   Open(kMusicSql);
-  const Translation t = T("average unit price per album");
+  const Translation t = Ask("average unit price per album");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   EXPECT_NE(t.sql.find("AVG(\"tracks\".\"unit_price\")"), std::string::npos) << t.sql;
   EXPECT_EQ(t.sql.find("invoice_lines"), std::string::npos) << t.sql;
@@ -205,7 +180,7 @@ TEST_F(EnglishReadingsTest, ASharedMeasureNameIsTheTableNearestTheGroup) {
 // "revenue by country and year": a year word ending a group list is a time bucket beside it.
 TEST_F(EnglishReadingsTest, AYearEndingAGroupListIsATimeBucket) {
   Open(kMusicSql);
-  const Translation t = T("revenue by country and year");
+  const Translation t = Ask("revenue by country and year");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   EXPECT_NE(t.sql.find("strftime('%Y'"), std::string::npos) << t.sql;
   EXPECT_EQ(Rows("revenue by country and year").size(), 2u);
@@ -241,7 +216,7 @@ TEST_F(EnglishReadingsTest, AVerbOfTheValuesColumnAndTheCatalogAreRead) {
 // time column, bounded by the data's own first or last date.
 TEST_F(EnglishReadingsTest, AYearComparedWithNoYearColumnIsAPeriod) {
   Open(kMusicSql);
-  const Translation t = T("how many invoices after 2023");
+  const Translation t = Ask("how many invoices after 2023");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   EXPECT_NE(t.sql.find("\"invoices\".\"invoice_date\" >= '2024-01-01'"), std::string::npos)
       << t.sql;
@@ -286,7 +261,7 @@ TEST_F(EnglishReadingsTest, RowsPerYearAreCounted) {
   EXPECT_EQ(Rows("orders per year"), (std::vector<std::string>{"2023|1", "2024|2"}));
   for (std::string_view q : {"orders per year", "orders by month", "show the orders of each year",
                              "customers per year", "ship names by year"}) {
-    const Translation t = T(q);
+    const Translation t = Ask(q);
     if (!t.answered || t.sql.find("GROUP BY") == std::string::npos) continue;
     EXPECT_TRUE(t.sql.find("COUNT(") != std::string::npos ||
                 t.sql.find("SUM(") != std::string::npos)
@@ -302,10 +277,10 @@ TEST_F(EnglishReadingsTest, AnUnreadNegationIsRefusedNamingIt) {
   for (std::string_view q :
        {"How many tracks have never been sold?", "how many customers haven't bought anything",
         "how many albums has nobody bought"}) {
-    const Translation t = T(q);
+    const Translation t = Ask(q);
     EXPECT_FALSE(t.answered) << q << " → " << t.sql;
   }
-  EXPECT_NE(T("how many customers haven't bought anything").abstain_reason.find("haven't"),
+  EXPECT_NE(Ask("how many customers haven't bought anything").abstain_reason.find("haven't"),
             std::string::npos);
   EXPECT_EQ(Rows("how many tracks"), (std::vector<std::string>{"7"}));
 }
@@ -321,7 +296,7 @@ INSERT INTO tracks VALUES (1,'A',NULL),(2,'B',NULL),(3,'C',NULL),(4,'D','Bach'),
   EXPECT_EQ(Rows("which composer has the most tracks"), (std::vector<std::string>{"Bach|2"}));
   EXPECT_EQ(Rows("top 2 composers by number of tracks"),
             (std::vector<std::string>{"Bach|2", "Ravel|1"}));
-  EXPECT_EQ(T("number of tracks per composer").sql.find("IS NOT NULL"), std::string::npos);
+  EXPECT_EQ(Ask("number of tracks per composer").sql.find("IS NOT NULL"), std::string::npos);
 }
 
 // "Which customer had the biggest invoice?": a size word before a table's word is one row's
@@ -330,10 +305,19 @@ TEST_F(EnglishReadingsTest, ASizeWordDoesNotCountRows) {
   Open(kMusicSql);
   for (std::string_view q :
        {"Which customer had the biggest invoice?", "which customer has the largest invoices"}) {
-    const Translation t = T(q);
+    const Translation t = Ask(q);
     EXPECT_FALSE(t.answered) << q << " → " << t.sql;
   }
   EXPECT_EQ(Rows("which customer has the most invoices"), (std::vector<std::string>{"Bo|Ma|2"}));
+}
+
+// "How many orders had a discount?" had been a count of orders beside SUM(discount): a
+// measure after "a"/"an"/"any" is a condition on each row, never a total added beside.
+TEST_F(EnglishReadingsTest, AMeasureAfterAnArticleIsNotSummed) {
+  Open(kTradeSql);
+  const Translation t = Ask("how many orders had a discount");
+  EXPECT_FALSE(t.answered && t.sql.find("SUM(") != std::string::npos) << t.sql;
+  EXPECT_NE(Ask("total discount").sql.find("SUM("), std::string::npos);
 }
 
 }  // namespace

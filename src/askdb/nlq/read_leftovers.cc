@@ -96,6 +96,12 @@ bool Parser::SumBareMeasure(int i, int col) {
         q_.projections.empty())) {
     return false;
   }
+  // "How many orders had a discount?": a measure after "a"/"an"/"any" is something each row
+  // has (a condition), not a total to add beside the count.
+  if (it.unit_begin > 0) {
+    const std::string before = text::AsciiLower(units_[it.unit_begin - 1].text);
+    if (before == "a" || before == "an" || before == "any") return false;
+  }
   Measure m;
   m.agg = Agg::kSum;
   m.column = col;
