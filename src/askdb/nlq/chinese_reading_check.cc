@@ -7,7 +7,6 @@
 #include <string_view>
 
 #include "askdb/common/text.h"
-#include "askdb/nlq/fan_out_check.h"
 #include "askdb/nlq/schema_index.h"
 
 namespace askdb::nlq {
@@ -533,20 +532,6 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = AttributeOfAnotherTable(items, query, index)) return p;
   if (auto p = CountOfWhatRowsStore(items, query, index, query_tables)) return p;
   return PartOfAnUnreadName(items, query, index, query_tables, time_column);
-}
-
-bool ListedRowsRepeatedByJoin(const Query& query, const JoinTree& tree, const SchemaIndex& index) {
-  // An ordered or cut list is left alone: PostgreSQL refuses SELECT DISTINCT ordered by a
-  // column it does not select, and "the one with the most" is one row anyway.
-  if (!query.measures.empty() || query.projections.empty() || !query.group_columns.empty() ||
-      query.order_column >= 0 || query.superlative || query.limit > 0) {
-    return false;
-  }
-  const int table = index.columns()[query.projections[0]].table;
-  for (int p : query.projections) {
-    if (index.columns()[p].table != table) return false;
-  }
-  return JoinRepeatsRows(tree, index, table);
 }
 
 }  // namespace askdb::nlq

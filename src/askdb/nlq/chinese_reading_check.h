@@ -35,9 +35,4 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
                                                   const std::vector<int>& query_tables,
                                                   int time_column);
 
-// "发票金额大于20的客户": a list of one table's rows that the join repeats (one customer per
-// invoice over 20) is each row once — the question asks which rows, not how many matches.
-// True when the list should be SELECT DISTINCT.
-bool ListedRowsRepeatedByJoin(const Query& query, const JoinTree& tree, const SchemaIndex& index);
-
 }  // namespace askdb::nlq

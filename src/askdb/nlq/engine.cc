@@ -13,6 +13,7 @@
 #include "askdb/common/text.h"
 #include "askdb/db/dialect.h"
 #include "askdb/nlq/chinese_reading_check.h"
+#include "askdb/nlq/fan_out_check.h"
 #include "askdb/nlq/grounding.h"
 #include "askdb/nlq/join_path.h"
 #include "askdb/nlq/lexicon.h"
@@ -481,7 +482,14 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
   // "distinct names of singers ...": a list without repeats.
   if (distinct_word_ && q_.measures.empty()) q_.distinct_rows = true;
   if (ListsOnlyAttributes(q_, items_, index_)) q_.distinct_rows = true;
-  if (chinese_ && ListedRowsRepeatedByJoin(q_, *tree_, index_)) q_.distinct_rows = true;
+  // A Chinese list the join repeats is each row once: grouped by the listed table's key, so
+  // two customers who share a name stay two (SELECT DISTINCT would merge them); DISTINCT
+  // only when the table has no single key. Not in English: Spider's gold lists keep one row
+  // per match ("names of singers in concerts after 2014"), see docs/nlq.md.
+  if (chinese_ && !q_.distinct_rows && ListedRowsRepeatedByJoin(q_, *tree_, index_)) {
+    q_.row_key = index_.SingleKey(index_.columns()[q_.projections[0]].table);
+    q_.distinct_rows = q_.row_key < 0;
+  }
   if (q_.superlative && q_.measures.empty() && q_.order_column < 0) {
     return Abstain("I understood 'the most/least' but not of what.",
                    "理解了“最多/最少”，但不知道是针对哪个指标。");

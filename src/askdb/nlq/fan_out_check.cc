@@ -78,4 +78,18 @@ std::optional<ShapeProblem> FindRepeatedRowsMeasure(const std::vector<Measure>& 
   return std::nullopt;
 }
 
+bool ListedRowsRepeatedByJoin(const Query& query, const JoinTree& tree, const SchemaIndex& index) {
+  // An ordered or cut list is left alone: PostgreSQL refuses a de-duplicated list ordered
+  // by a column it neither selects nor groups, and "the one with the most" is one row anyway.
+  if (!query.measures.empty() || query.projections.empty() || !query.group_columns.empty() ||
+      query.order_column >= 0 || query.superlative || query.limit > 0) {
+    return false;
+  }
+  const int table = index.columns()[query.projections[0]].table;
+  for (int p : query.projections) {
+    if (index.columns()[p].table != table) return false;
+  }
+  return JoinRepeatsRows(tree, index, table);
+}
+
 }  // namespace askdb::nlq

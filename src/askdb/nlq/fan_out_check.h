@@ -35,4 +35,9 @@ int DistinctCountKey(const Measure& m, const JoinTree& tree, const SchemaIndex& 
 std::optional<ShapeProblem> FindRepeatedRowsMeasure(const std::vector<Measure>& measures,
                                                     const JoinTree& tree, const SchemaIndex& index);
 
+// "customers with an invoice over 20", "发票金额大于20的客户": a list of one table's rows that
+// the tree repeats (one customer per invoice over 20) asks for each row once — which rows,
+// not how many matches. True when the list is so repeated and neither ordered nor cut.
+bool ListedRowsRepeatedByJoin(const Query& query, const JoinTree& tree, const SchemaIndex& index);
+
 }  // namespace askdb::nlq

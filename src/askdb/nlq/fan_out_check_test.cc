@@ -105,5 +105,25 @@ TEST(FanOutCheck, AReferenceByTheTablesOwnKeyIsOneToOne) {
   EXPECT_FALSE(FindRepeatedRowsMeasure({wages}, *tree, *idx));
 }
 
+// Two customers named 张伟, the first with two invoices over 20: a list of the customers
+// through their invoices shows each customer once, and both of them (SELECT DISTINCT showed
+// one 张伟).
+class RepeatedListTest : public testing::DbTest {};
+
+TEST_F(RepeatedListTest, AChineseListThroughAJoinKeepsTwoRowsThatShareAName) {
+  Open(
+      "CREATE TABLE 客户(客户编号 INTEGER PRIMARY KEY, 姓名 TEXT);"
+      "CREATE TABLE 发票(发票编号 INTEGER PRIMARY KEY,"
+      " 客户编号 INTEGER REFERENCES 客户(客户编号), 发票金额 REAL);"
+      "INSERT INTO 客户 VALUES (1,'张伟'),(2,'张伟'),(3,'李娜');"
+      "INSERT INTO 发票 VALUES (1,1,25),(2,1,30),(3,2,21),(4,3,5);");
+  options_.confidence_threshold = 0.1;
+  const Translation t = Ask("发票金额大于20的客户");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(t.sql.find("DISTINCT"), std::string::npos) << t.sql;
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql), (std::vector<std::string>{"张伟", "张伟"}))
+      << t.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

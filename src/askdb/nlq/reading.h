@@ -92,6 +92,9 @@ struct Query {
   bool superlative_desc = true;
   bool share = false;
   bool distinct_rows = false;
+  // A list a join repeats, one row per this key of the listed table: GROUP BY the listed
+  // columns and the key (never selected), so two rows that share a name stay two.
+  int row_key = -1;
   int subject_table = -1;
 };
 

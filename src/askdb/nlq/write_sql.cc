@@ -244,8 +244,10 @@ Parser::SelectList Parser::BuildSelect() {
     std::string shown;
     out.select.push_back(ColRef(c) + As(ColumnAlias(c), &out.taken, &shown));
     out.plain.emplace_back(ColRef(c), c);
+    if (q_.row_key >= 0) out.group_by.push_back(ColRef(c));
     if (IsNonAdditive(Col(c))) out_.non_additive_columns.push_back(shown);
   }
+  if (q_.row_key >= 0) out.group_by.push_back(ColRef(q_.row_key));
   return out;
 }
 
