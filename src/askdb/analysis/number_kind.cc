@@ -81,6 +81,15 @@ std::vector<NumberKind> ColumnNumberKinds(const db::ResultSet& result, std::stri
   return kinds;
 }
 
+void AddColumnKinds(Json& result_json, const db::ResultSet& result, std::string_view sql,
+                    const std::vector<std::string>& money_columns) {
+  const std::vector<NumberKind> kinds = ColumnNumberKinds(result, sql, money_columns);
+  Json& columns = result_json["columns"];
+  for (size_t c = 0; c < kinds.size() && c < columns.size(); ++c) {
+    columns[c]["kind"] = std::string(NumberKindName(kinds[c]));
+  }
+}
+
 std::string FormatCell(const db::Value& value, NumberKind kind) {
   const std::optional<double> n = value.is_numeric() ? value.AsNumber() : std::nullopt;
   if (!n || !std::isfinite(*n) || kind == NumberKind::kText || BeyondDouble(value)) {

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "askdb/common/json.h"
+
 namespace askdb::db {
 struct ResultSet;
 class Value;
@@ -28,6 +30,11 @@ std::string_view NumberKindName(NumberKind kind);
 // SQL only the names and values decide (no COUNT is known then).
 std::vector<NumberKind> ColumnNumberKinds(const db::ResultSet& result, std::string_view sql = "",
                                           const std::vector<std::string>& money_columns = {});
+
+// Sets "kind" (NumberKindName) on each of `result_json`'s "columns" (db::ResultSet::ToJson of
+// `result`), for a front end to apply: the answer's result and an analysis step's.
+void AddColumnKinds(Json& result_json, const db::ResultSet& result, std::string_view sql = "",
+                    const std::vector<std::string>& money_columns = {});
 
 // A non-NULL cell as the column's kind shows it (FormatFraction / FormatNumber); an integer
 // that is no COUNT (an id, a year) and a decimal with more digits than a double holds stay

@@ -1400,11 +1400,7 @@ StatusOr<PipelineResult> Pipeline::Resume(std::string_view thread_id, std::strin
 Json PipelineResult::ResultJson() const {
   if (!result) return nullptr;
   Json j = result->ToJson();
-  const std::vector<analysis::NumberKind> kinds =
-      analysis::ColumnNumberKinds(*result, sql, money_columns);
-  for (size_t c = 0; c < kinds.size() && c < j["columns"].size(); ++c) {
-    j["columns"][c]["kind"] = std::string(analysis::NumberKindName(kinds[c]));
-  }
+  analysis::AddColumnKinds(j, *result, sql, money_columns);
   return j;
 }
 

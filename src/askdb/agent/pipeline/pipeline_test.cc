@@ -84,6 +84,14 @@ TEST(PipelineTest, TheResultJsonCarriesEachColumnsKind) {
   EXPECT_EQ(kinds, (std::vector<std::string>{"text", "ratio", "money", "count"})) << j.dump();
   EXPECT_EQ(j["result"]["rows"][0][1], 0.0398);  // the value itself is unchanged
   EXPECT_TRUE(PipelineResult{}.ResultJson().is_null());
+
+  // An analysis step's rows say it too, from its SQL (the web UI's step tables).
+  StepOutcome step;
+  step.sql = r.sql;
+  step.result = rs;
+  const Json s = StepOutcomeToJson(step);
+  EXPECT_EQ(s["result"]["columns"][1]["kind"], "ratio") << s.dump();
+  EXPECT_EQ(s["result"]["columns"][3]["kind"], "count") << s.dump();
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <exception>
 #include <utility>
 
+#include "askdb/analysis/number_kind.h"
+
 namespace askdb::agent::pipeline {
 namespace {
 
@@ -129,6 +131,8 @@ Json StepOutcomeToJson(const StepOutcome& step) {
             {"attempts", step.attempts},
             {"duration_ms", step.duration_ms}};
   j["result"] = step.result ? step.result->ToJson() : Json(nullptr);
+  // How its numbers read (a ratio in percent...), from its SQL and names: the web UI's step table.
+  if (step.result) analysis::AddColumnKinds(j["result"], *step.result, step.sql);
   if (!step.python.is_null()) {
     j["code"] = step.code;
     j["python"] = step.python;
