@@ -835,9 +835,8 @@ StatusOr<ColumnStatsMap> CollectColumnStats(db::Connector& connector,
           // (a DuSQL column declared int that holds '1990年'): then they are kept, so the
           // checks see that the column holds text.
           const bool text_in_integer =
-              std::any_of(rs->rows.begin(), rs->rows.end(), [](const auto& row) {
-                return row[0].kind() == db::Value::Kind::kText;
-              });
+              std::any_of(rs->rows.begin(), rs->rows.end(),
+                          [](const auto& row) { return row[0].kind() == db::Value::Kind::kText; });
           if (type != TypeClass::kInteger || text_in_integer) {
             for (const auto& row : rs->rows) stats.values.push_back(row[0].ToDisplayString());
           }

@@ -1,8 +1,8 @@
 #include "askdb/agent/intent/intent_model.h"
 
-#include <algorithm>
-
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "askdb/agent/intent/intent_model_train.h"
 #include "askdb/agent/request_classifier.h"
