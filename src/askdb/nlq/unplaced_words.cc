@@ -102,9 +102,15 @@ std::vector<std::string> UnplacedWords(std::string_view question, const std::vec
     const auto cjk = [&](const Span& sp) {
       return text::ContainsCjk(question.substr(sp.begin, sp.end - sp.begin));
     };
+    // A function character bridges two unplaced runs only inside one dictionary word: 的 in
+    // 入职的员工 ends a word (one run would quote the whole question back).
     for (size_t j = i + 1; j < spans.size() && spans[j].begin == spans[j - 1].end &&
                            spans[j].role != Role::kPlaced && cjk(spans[j]) == cjk(spans[i]);
          ++j) {
+      if (spans[j].role == Role::kFunction &&
+          !JoinedByDictionary(spans[j], spans[i].begin, spans[j].begin, words)) {
+        break;
+      }
       if (spans[j].role == Role::kUnplaced) last = j;
     }
     size_t begin = spans[i].begin, end = spans[last].end;

@@ -68,6 +68,12 @@ TEST(UnplacedWordsTest, AFunctionCharacterJoinsOnlyWhereTheDictionaryJoinsIt) {
 }
 
 // A schema word left unapplied (件, a column's word) was read: only with `known` is it named.
+TEST(UnplacedWordsTest, AFunctionWordBetweenUnknownWordsEndsAWord) {
+  // Nothing placed: the decline must not quote the whole question back as one word.
+  const std::vector<std::string> words = Words("入职的员工", {}, {"的"});
+  EXPECT_EQ(words, (std::vector<std::string>{"入职", "员工"}));
+}
+
 TEST(UnplacedWordsTest, AKnownWordLeftUnappliedIsNotCalledUnknown) {
   Reading r = Read("卖出件", {}, {});
   r.items[2].kind = ItemKind::kTerm;  // 件: unused, but a word of the schema
