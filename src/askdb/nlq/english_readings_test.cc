@@ -320,5 +320,13 @@ TEST_F(EnglishReadingsTest, AMeasureAfterAnArticleIsNotSummed) {
   EXPECT_NE(Ask("total discount").sql.find("SUM("), std::string::npos);
 }
 
+// "Which support agent's customers spent the most?": an unread possessor abstains naming it.
+TEST_F(EnglishReadingsTest, AnUnreadPossessorIsRefused) {
+  Open(kMusicSql);
+  const Translation t = Ask("Which support agent's customers spent the most?");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("agent's"), std::string::npos) << t.abstain_reason;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

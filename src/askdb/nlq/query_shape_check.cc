@@ -289,6 +289,26 @@ std::optional<ShapeProblem> UnreadNegation(const std::vector<Item>& items) {
   return std::nullopt;
 }
 
+// "Which support agent's customers generated the most revenue?" ranked the customers: a
+// possessive ("agent's") says whose rows the question is about; left unread, the answer is
+// about the rows themselves. The engine abstains naming it.
+std::optional<ShapeProblem> UnreadPossessor(const std::vector<Item>& items) {
+  for (size_t k = 0; k + 2 < items.size(); ++k) {
+    const Item& it = items[k];
+    if (it.used || it.kind != ItemKind::kUnknown || text::AsciiLower(items[k + 1].text) != "s" ||
+        items[k + 2].kind != ItemKind::kTerm) {
+      continue;
+    }
+    const std::string word = it.text + "'s";
+    return ShapeProblem{
+        "I could not read whose rows '" + word +
+            "' means, so the answer would be about other rows; say it with a "
+            "table or a value the data holds.",
+        "我没能理解“" + word + "”指谁，答案会针对别的行；请用数据中的表名或取值来表达。"};
+  }
+  return std::nullopt;
+}
+
 // "Which customer had the biggest invoice?" read as the customer with the most invoices: a
 // size word before a table's word measures one row (its amount), it does not count the rows
 // as "most"/"fewest" do. A count of rows read from such a word abstains naming it.
@@ -346,6 +366,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
                                              const SchemaIndex& index) {
   if (auto p = UnreadNegation(items)) return p;
   if (auto p = CountFromASizeWord(query)) return p;
+  if (auto p = UnreadPossessor(items)) return p;
   if (auto p = ShowsAYearAsAnAge(query, items, index)) return p;
   if (auto p = ComputesTheFilteredValue(query, index)) return p;
   if (auto p = ListsOnlyTheFilteredValue(query)) return p;
