@@ -299,18 +299,7 @@ INSERT INTO order_lines VALUES (1,1,1,60),(2,1,2,40),(3,2,1,80),(4,3,2,50),(5,4,
   }
   Translation T(std::string_view q) { return Engine::Translate(q, *index_, conn_->dialect()); }
   // Rows as "a|b" strings, in the order returned.
-  std::vector<std::string> Rows(const Translation& t) {
-    std::vector<std::string> out;
-    auto rs = conn_->Execute(t.sql, {});
-    EXPECT_TRUE(rs.ok()) << t.sql << ": " << rs.status().ToString();
-    if (!rs.ok()) return out;
-    for (const auto& row : rs->rows) {
-      std::string line;
-      for (size_t k = 0; k < row.size(); ++k) line += (k ? "|" : "") + row[k].ToDisplayString();
-      out.push_back(line);
-    }
-    return out;
-  }
+  std::vector<std::string> Rows(const Translation& t) { return testing::ResultRows(*conn_, t.sql); }
   std::unique_ptr<db::SqliteConnector> conn_;
   std::unique_ptr<SchemaIndex> index_;
 };
@@ -426,18 +415,7 @@ INSERT INTO events VALUES (1,'Cup','2019',1),(2,'Open','2020',3),(3,'Derby','202
     index_ = std::make_unique<SchemaIndex>(std::move(index).value());
   }
   Translation T(std::string_view q) { return Engine::Translate(q, *index_, conn_->dialect()); }
-  std::vector<std::string> Rows(const Translation& t) {
-    std::vector<std::string> out;
-    auto rs = conn_->Execute(t.sql, {});
-    EXPECT_TRUE(rs.ok()) << t.sql << ": " << rs.status().ToString();
-    if (!rs.ok()) return out;
-    for (const auto& row : rs->rows) {
-      std::string line;
-      for (size_t k = 0; k < row.size(); ++k) line += (k ? "|" : "") + row[k].ToDisplayString();
-      out.push_back(line);
-    }
-    return out;
-  }
+  std::vector<std::string> Rows(const Translation& t) { return testing::ResultRows(*conn_, t.sql); }
   std::vector<std::string> Answer(std::string_view q) {
     const Translation t = T(q);
     EXPECT_TRUE(t.answered) << q << ": " << t.abstain_reason;
