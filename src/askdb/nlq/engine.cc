@@ -388,10 +388,10 @@ std::optional<Translation> Parser::RefuseMixedShapes() {
     }
     const std::string words = QuoteWords(listed, chinese_);
     if (!words.empty()) {
-      return Abstain("the question mixes a total with a list of rows: " + words +
-                         " read as a column to list; ask for one of them.",
-                     "问题同时要求汇总值和明细行：" + words +
-                         "被读成了要逐行列出的列；请只问其中一个。");
+      return Abstain(
+          "the question mixes a total with a list of rows: " + words +
+              " read as a column to list; ask for one of them.",
+          "问题同时要求汇总值和明细行：" + words + "被读成了要逐行列出的列；请只问其中一个。");
     }
     return Abstain("the question mixes a total with a list of rows; ask for one of them.",
                    "问题同时要求汇总值和明细行，请只问其中一个。");
@@ -509,10 +509,10 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
     std::snprintf(buf, sizeof buf, "%.2f", *confidence);
     const std::string en = unknown ? "; words I could not place: " : "; words I could not apply: ";
     const std::string zh = unknown ? "；无法理解的词：" : "；未能用上的词：";
-    return Abstain(std::string("confidence ") + buf + " is below the threshold" +
-                       (words.empty() ? "." : en + words + "."),
-                   std::string("置信度 ") + buf + " 低于阈值" +
-                       (words.empty() ? "。" : zh + words + "。"));
+    return Abstain(
+        std::string("confidence ") + buf + " is below the threshold" +
+            (words.empty() ? "." : en + words + "."),
+        std::string("置信度 ") + buf + " 低于阈值" + (words.empty() ? "。" : zh + words + "。"));
   }
   return std::nullopt;
 }
