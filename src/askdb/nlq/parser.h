@@ -174,8 +174,12 @@ class Parser {
   // `column` >= start AND `column` < end.
   std::vector<std::string> RangeConditions(int column, const DateRange& range) const;
   // The phrase key of units [i, end): a hyphen between two English words is left out
-  // ("high-value" reads as "high value"), so hyphenated business terms match either way.
+  // ("high-value" reads as "high value"), so hyphenated business terms match either way;
+  // units that spell a stored value exactly ("AC/DC", "R&B", "TV-14") keep all of theirs.
   std::string KeyAt(size_t i, size_t end) const;
+  // Whether units [i, end), across punctuation, are written exactly as one stored value
+  // (ASCII case aside): the value is then one item, not words split at its punctuation.
+  bool SpellsStoredValue(size_t i, size_t end) const;
   bool MatchAt(size_t i, size_t len) const;
   size_t LongestMatch(size_t i, size_t max_units) const;
   // Segment's steps (segment.cc).

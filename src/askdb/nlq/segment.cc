@@ -186,7 +186,23 @@ void ReadEarningVerbs(const SchemaIndex& index, std::vector<Item>* items) {
 }
 }  // namespace
 
+bool Parser::SpellsStoredValue(size_t i, size_t end) const {
+  if (end <= i + 1 || end > units_.size()) return false;
+  const bool punct = std::any_of(units_.begin() + i, units_.begin() + end,
+                                 [](const Unit& u) { return u.kind == UnitKind::kPunct; });
+  if (!punct) return false;
+  const std::vector<int>* terms = index_.FindTerms(JoinUnitKeys(units_, i, end));
+  if (terms == nullptr) return false;
+  const std::string written =
+      text::AsciiLower(question_.substr(units_[i].begin, units_[end - 1].end - units_[i].begin));
+  return std::any_of(terms->begin(), terms->end(), [&](int id) {
+    const Term& t = index_.terms()[id];
+    return t.kind == TermKind::kValue && text::AsciiLower(t.value) == written;
+  });
+}
+
 std::string Parser::KeyAt(size_t i, size_t end) const {
+  if (SpellsStoredValue(i, end)) return JoinUnitKeys(units_, i, end);
   std::vector<Unit> kept;
   for (size_t k = i; k < end; ++k) {
     if (!(k > i && k + 1 < end && IsHyphen(units_, k))) kept.push_back(units_[k]);
@@ -207,6 +223,7 @@ bool LowerCaseWordNotValue(const Item& it, const SchemaIndex& index) {
 
 bool Parser::MatchAt(size_t i, size_t len) const {
   if (i + len > units_.size()) return false;
+  if (SpellsStoredValue(i, i + len)) return true;
   bool hyphen = false;
   for (size_t k = i; k < i + len; ++k) {
     if (units_[k].kind != UnitKind::kPunct || len == 1) continue;

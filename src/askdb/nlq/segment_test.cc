@@ -1,5 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/parser.h"
 #include "askdb/nlq/test_fixture.h"
@@ -103,6 +108,56 @@ TEST(SegmentFunctionWordTest, HowMuchBesideMoneyAsksForTheAmountNotACount) {
   // that sums anything).
   const Translation none = ask("how much customers");
   EXPECT_EQ(none.sql.find("SUM("), std::string::npos) << none.sql;
+}
+
+// Stored values with punctuation inside them ("AC/DC", "R&B") are one item when the question
+// writes them as stored; other punctuation still separates words.
+class PunctuatedValueTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE artists(artist_id INTEGER PRIMARY KEY, name TEXT);"
+        "CREATE TABLE albums(album_id INTEGER PRIMARY KEY, title TEXT,"
+        " genre TEXT, artist_id INTEGER REFERENCES artists(artist_id));"
+        "INSERT INTO artists VALUES (1,'AC/DC'),(2,'Aerosmith');"
+        "INSERT INTO albums VALUES (1,'Back in Black','Rock',1),(2,'Highway','Rock',1),"
+        "(3,'Pump','R&B',2),(4,'Toys','Pop',2);");
+  }
+  // The item whose text is `text` after segmentation alone; nullopt when there is none.
+  std::optional<Item> ItemOf(std::string_view question, std::string_view text) const {
+    Parser parser(question, *index_, conn_->dialect(), options_);
+    parser.Begin();
+    parser.Segment();
+    for (const Item& it : parser.items())
+      if (it.text == text) return it;
+    return std::nullopt;
+  }
+  bool NamesValue(const std::optional<Item>& it, std::string_view value) const {
+    return it && it->kind == ItemKind::kTerm &&
+           std::any_of(it->terms.begin(), it->terms.end(), [&](int id) {
+             const Term& t = index_->terms()[id];
+             return t.kind == TermKind::kValue && t.value == value;
+           });
+  }
+};
+
+TEST_F(PunctuatedValueTest, AValueWithASlashIsOneItemInEnglishAndChinese) {
+  EXPECT_TRUE(NamesValue(ItemOf("how many albums does AC/DC have", "AC/DC"), "AC/DC"));
+  EXPECT_TRUE(NamesValue(ItemOf("how many albums does ac/dc have", "ac/dc"), "AC/DC"));
+  EXPECT_TRUE(NamesValue(ItemOf("AC/DC有几张albums", "AC/DC"), "AC/DC"));
+  EXPECT_EQ(Rows("how many albums does AC/DC have"), std::vector<std::string>{"2"});
+  // Not written as stored: the words stay apart, nothing is read as the value.
+  EXPECT_FALSE(ItemOf("how many albums does AC / DC have", "AC / DC"));
+  EXPECT_FALSE(Ask("how many albums does AC / DC have").answered);
+}
+
+TEST_F(PunctuatedValueTest, AValueWithAnAmpersandIsOneItemAndOtherPunctuationStillSplits) {
+  EXPECT_TRUE(NamesValue(ItemOf("albums in R&B", "R&B"), "R&B"));
+  EXPECT_EQ(Rows("how many albums are R&B"), std::vector<std::string>{"1"});
+  // "Rock/Pop" is no stored value: the slash separates two values as before.
+  EXPECT_FALSE(ItemOf("albums of Rock/Pop", "Rock/Pop"));
+  EXPECT_TRUE(NamesValue(ItemOf("albums of Rock/Pop", "Rock"), "Rock"));
+  EXPECT_TRUE(NamesValue(ItemOf("albums of Rock/Pop", "Pop"), "Pop"));
 }
 
 }  // namespace
