@@ -104,7 +104,8 @@ export ASKDB_HOME="$work/serve_home"
 port=$((20000 + RANDOM % 20000))
 "$askdb" serve --port "$port" --db "$db" > "$work/serve.log" 2>&1 &
 serve_pid=$!
-trap 'kill $serve_pid 2>/dev/null || true; rm -rf "$work"' EXIT
+# Wait for the server to exit before removing its home: it still writes there while it stops.
+trap 'kill $serve_pid 2>/dev/null || true; wait $serve_pid 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 1 100); do grep -q "listening on" "$work/serve.log" && break; sleep 0.1; done
 key=$(grep -o "askdb_[0-9a-f]*_[A-Za-z0-9_-]*" "$work/serve.log" | head -1)
 [[ -n $key ]] || fail "serve did not start: $(cat "$work/serve.log")"
