@@ -8,8 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "askdb/analysis/chart_recommender.h"
-#include "askdb/analysis/measure_additivity.h"
+#include "askdb/analysis/number_kind.h"
 #include "askdb/common/text.h"
 
 namespace askdb::cli {
@@ -44,13 +43,12 @@ int FractionDigits(std::string_view text) {
   return static_cast<int>(end - dot - 1);
 }
 
-// One number of decimals for a column of fractional numbers, so that float noise
-// (267868.179744) and NUMERIC padding (263.5000) do not bury the figures and the points line
-// up: what the values need, at most 2 once any value reaches 100 (amounts), else at most 4.
-// -1 leaves the column as the database gave it (no fractional values, or a decimal with more
-// digits than a double holds).
-// Money (analysis::ResultFacts::money) always has two: 2328.60, not 2328.6.
-int ColumnDecimals(const db::ResultSet& result, size_t c, size_t shown, bool money) {
+// One number of decimals for a plain number column (analysis::NumberKind::kNumber), so that
+// float noise (267868.179744) and NUMERIC padding (263.5000) do not bury the figures and the
+// points line up: what the values need, at most 2 once any value reaches 100 (amounts), else at
+// most 4. -1 leaves the column as the database gave it (no fractional values, or a decimal
+// with more digits than a double holds).
+int ColumnDecimals(const db::ResultSet& result, size_t c, size_t shown) {
   constexpr int kAmountDecimals = 2, kSmallDecimals = 4;
   constexpr double kAmount = 100;
   constexpr size_t kExactDigits = 15;
@@ -73,21 +71,22 @@ int ColumnDecimals(const db::ResultSet& result, size_t c, size_t shown, bool mon
     needed = std::max(needed, FractionDigits(shown_text));
   }
   if (!fractional_kind) return -1;
-  if (money) return kAmountDecimals;
   // A percentage ("占比(%)", "share (%)": the engine leaves it unrounded) needs no more than
   // two: 43.60, not 43.5951.
   const bool percent = result.columns[c].name.find('%') != std::string::npos;
   return std::min(needed, amount || percent ? kAmountDecimals : kSmallDecimals);
 }
 
-// Money reads as the prose writes it (analysis::FormatNumber: "16,337,115.43"); other numbers
-// keep their form, with the column's decimals.
-std::string Cell(const db::Value& v, int decimals, bool money, const std::string& null_text) {
+// A ratio, money and a COUNT read as the answer, the report and the web UI show them
+// (analysis::FormatCell: "3.84%", "2,328.60", "4,527"); other numbers keep their form, with
+// the column's decimals so the points line up.
+std::string Cell(const db::Value& v, analysis::NumberKind kind, int decimals,
+                 const std::string& null_text) {
   if (v.is_null()) return null_text;
-  constexpr double kExactInteger = 9007199254740992.0;  // 2^53: an integer a double holds
-  const bool exact = decimals >= 0 || (v.kind() == db::Value::Kind::kInt &&
-                                       std::fabs(*v.AsNumber()) < kExactInteger);
-  if (money && exact && v.is_numeric()) return analysis::FormatNumber(*v.AsNumber(), true);
+  if (kind == analysis::NumberKind::kRatio || kind == analysis::NumberKind::kMoney ||
+      kind == analysis::NumberKind::kCount) {
+    return analysis::FormatCell(v, kind);
+  }
   if (decimals < 0 ||
       (v.kind() != db::Value::Kind::kDouble && v.kind() != db::Value::Kind::kDecimal)) {
     return v.ToDisplayString();
@@ -97,14 +96,6 @@ std::string Cell(const db::Value& v, int decimals, bool money, const std::string
   std::string out = buf;
   if (out.starts_with("-") && out.find_first_not_of("-0.") == std::string::npos) out.erase(0, 1);
   return out;
-}
-
-// A ratio (analysis::ResultFacts::ratio) in percent, as the answer and a one-number card
-// show it: "3.84%", not "0.0384". "" for any other cell.
-std::string RatioCell(const db::Value& v, bool ratio) {
-  if (!ratio || !v.is_numeric()) return "";
-  const std::optional<double> n = v.AsNumber();
-  return n && std::isfinite(*n) ? analysis::FormatFraction(*n) : "";
 }
 
 }  // namespace
@@ -120,15 +111,14 @@ std::string FormatTable(const db::ResultSet& result, const TableFormat& format) 
   for (size_t c = 0; c < ncols; ++c) {
     widths[c] = std::min(text::DisplayWidth(result.columns[c].name), format.max_cell_width);
   }
+  const std::vector<analysis::NumberKind> kinds =
+      analysis::ColumnNumberKinds(result, format.sql, format.money_columns);
   std::vector<int> decimals(ncols);
-  const analysis::ResultFacts facts =
-      analysis::DescribeResult(result, format.sql, format.money_columns);
-  for (size_t c = 0; c < ncols; ++c) decimals[c] = ColumnDecimals(result, c, shown, facts.money[c]);
+  for (size_t c = 0; c < ncols; ++c) decimals[c] = ColumnDecimals(result, c, shown);
   for (size_t r = 0; r < shown; ++r) {
     cells[r].resize(ncols);
     for (size_t c = 0; c < ncols && c < result.rows[r].size(); ++c) {
-      std::string s = RatioCell(result.rows[r][c], facts.ratio[c]);
-      if (s.empty()) s = Cell(result.rows[r][c], decimals[c], facts.money[c], format.null_text);
+      std::string s = Cell(result.rows[r][c], kinds[c], decimals[c], format.null_text);
       std::replace(s.begin(), s.end(), '\n', ' ');
       widths[c] = std::max(widths[c], std::min(text::DisplayWidth(s), format.max_cell_width));
       cells[r][c] = std::move(s);

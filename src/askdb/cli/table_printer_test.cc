@@ -78,7 +78,8 @@ TEST(TablePrinterTest, FractionalColumnsShowOneNumberOfDecimals) {
 }
 
 // Money reads as in the answer's prose (16,337,115.43, not 16337115.43); other numbers keep
-// their form (no separators in an id or a count), and a NULL reads as the caller says.
+// their form (no separators in an id, or in an integer not known to be a COUNT), and a NULL
+// reads as the caller says.
 TEST(TablePrinterTest, MoneyHasThousandsSeparatorsAndNullReadsAsAsked) {
   db::ResultSet r;
   r.columns = {{"country", "TEXT"}, {"revenue", "REAL"}, {"invoices", "INTEGER"}};
@@ -101,6 +102,22 @@ TEST(TablePrinterTest, MoneyHasThousandsSeparatorsAndNullReadsAsAsked) {
   EXPECT_EQ(lines[4], "(共 2 行)");
   format.max_rows = 1;
   EXPECT_EQ(Lines(FormatTable(r, format)).back(), "(共 2 行，显示 1 行)");
+}
+
+// A COUNT of the statement reads as the chart and the prose show it (21,150, not 21150); an
+// id beside it keeps its digits.
+TEST(TablePrinterTest, ACountHasThousandsSeparators) {
+  db::ResultSet r;
+  r.columns = {{"region_id", "INTEGER"}, {"orders", "INTEGER"}};
+  r.rows.push_back({db::Value::Int(100234), db::Value::Int(21150)});
+  r.rows.push_back({db::Value::Int(100235), db::Value::Int(7)});
+  TableFormat format;
+  format.sql = "SELECT region_id, COUNT(*) AS orders FROM orders GROUP BY region_id";
+  const std::vector<std::string> lines = Lines(FormatTable(r, format));
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_NE(lines[2].find("21,150"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[2].find("100234"), std::string::npos) << lines[2];
+  EXPECT_TRUE(lines[3].ends_with(" 7")) << lines[3];
 }
 
 // Money keeps two decimals whatever its values need (2328.60, 12.00); a percentage shows at
