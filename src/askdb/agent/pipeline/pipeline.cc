@@ -1431,7 +1431,9 @@ Json PipelineResult::ToJson() const {
   }
   if (!state.steps.empty()) {
     Json steps = Json::array();
-    for (const StepOutcome& step : state.steps) steps.push_back(StepOutcomeToJson(step));
+    for (const StepOutcome& step : state.steps) {
+      steps.push_back(StepOutcomeToJson(step, money_columns));
+    }
     j["steps"] = std::move(steps);
     j["query_history"] = state.query_history;
     j["deviation_score"] = state.deviation_score;

@@ -92,6 +92,21 @@ TEST(PipelineTest, TheResultJsonCarriesEachColumnsKind) {
   const Json s = StepOutcomeToJson(step);
   EXPECT_EQ(s["result"]["columns"][1]["kind"], "ratio") << s.dump();
   EXPECT_EQ(s["result"]["columns"][3]["kind"], "count") << s.dump();
+
+  // A step's money column that only the semantic model names (its alias says nothing of
+  // money) reads as money in the answer's steps, as the report's tables read it.
+  StepOutcome named_by_model;
+  named_by_model.sql = "SELECT channel, SUM(amt) AS q FROM orders GROUP BY channel";
+  db::ResultSet plain;
+  plain.columns = {{"channel", ""}, {"q", ""}};
+  plain.rows = {{db::Value::Text("online"), db::Value::Double(2328.6)}};
+  named_by_model.result = plain;
+  EXPECT_EQ(StepOutcomeToJson(named_by_model)["result"]["columns"][1]["kind"], "number");
+  PipelineResult with_steps;
+  with_steps.money_columns = {"amt"};
+  with_steps.state.steps.push_back(named_by_model);
+  const Json w = with_steps.ToJson();
+  EXPECT_EQ(w["steps"][0]["result"]["columns"][1]["kind"], "money") << w.dump();
 }
 
 }  // namespace

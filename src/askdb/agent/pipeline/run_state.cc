@@ -118,7 +118,7 @@ Json RunStateToJson(const RunState& s) {
   return j;
 }
 
-Json StepOutcomeToJson(const StepOutcome& step) {
+Json StepOutcomeToJson(const StepOutcome& step, const std::vector<std::string>& money_columns) {
   Json j = {{"step_num", step.step_num},
             {"tool", step.tool},
             {"purpose", step.purpose},
@@ -131,8 +131,9 @@ Json StepOutcomeToJson(const StepOutcome& step) {
             {"attempts", step.attempts},
             {"duration_ms", step.duration_ms}};
   j["result"] = step.result ? step.result->ToJson() : Json(nullptr);
-  // How its numbers read (a ratio in percent...), from its SQL and names: the web UI's step table.
-  if (step.result) analysis::AddColumnKinds(j["result"], *step.result, step.sql);
+  // How its numbers read (a ratio in percent...), from its SQL, names and the known money
+  // columns: the web UI's step table.
+  if (step.result) analysis::AddColumnKinds(j["result"], *step.result, step.sql, money_columns);
   if (!step.python.is_null()) {
     j["code"] = step.code;
     j["python"] = step.python;

@@ -141,7 +141,9 @@ Json RunStateToJson(const RunState& state);
 // InvalidArgument naming the field when `json` is not a RunState.
 StatusOr<RunState> RunStateFromJson(const Json& json);
 
-Json StepOutcomeToJson(const StepOutcome& step);
+// `money_columns`: source columns known to hold money (PipelineResult::money_columns), so a
+// step's money column carries the kind "money" even when only the semantic model names it.
+Json StepOutcomeToJson(const StepOutcome& step, const std::vector<std::string>& money_columns = {});
 StatusOr<StepOutcome> StepOutcomeFromJson(const Json& json);
 
 // Reads db::ResultSet::ToJson output back (see the contract above for what is lost).

@@ -559,7 +559,7 @@ void RunService::RecordHistory(const Run& run, const Json& trace,
     if (!state.steps.empty()) {
       Json steps = Json::array();
       for (const agent::pipeline::StepOutcome& step : state.steps) {
-        Json kept = agent::pipeline::StepOutcomeToJson(step);
+        Json kept = agent::pipeline::StepOutcomeToJson(step, result->money_columns);
         CapHistoryRows(kept["result"]);
         steps.push_back(std::move(kept));
       }
