@@ -31,9 +31,9 @@
 #include "askdb/common/text.h"
 #include "askdb/knowledge/evidence.h"
 #include "askdb/llm/llm_client.h"
+#include "askdb/nlq/data_names.h"
 #include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/time_expr.h"
-#include "askdb/nlq/tokenizer.h"
 
 namespace askdb::agent::pipeline {
 namespace {
@@ -94,30 +94,6 @@ DataOverride DataOverrideFor(const Classification& c) {
     return DataOverride::kAnswered;
   }
   return DataOverride::kNever;
-}
-
-// Whether the question holds a table name, a stored value or (in Chinese) a column name of
-// two or more matching units: one CJK character or one English word is too common to name
-// the data on its own. Finds 生死疲劳 (a title) where the engine abstains without a mapping.
-bool HoldsADataName(std::string_view question, const nlq::SchemaIndex& index) {
-  const std::vector<nlq::Unit> units = nlq::TokenizeUnits(question);
-  for (size_t i = 0; i < units.size(); ++i) {
-    bool cjk = true;
-    for (size_t n = 1; n <= index.max_term_units() && i + n <= units.size(); ++n) {
-      cjk = cjk && units[i + n - 1].kind == nlq::UnitKind::kCjk;
-      if (n < 2) continue;
-      const std::vector<int>* ids = index.FindTerms(nlq::JoinUnitKeys(units, i, i + n));
-      if (ids == nullptr) continue;
-      for (int id : *ids) {
-        const nlq::Term& t = index.terms()[id];
-        if (t.kind == nlq::TermKind::kTable || t.kind == nlq::TermKind::kValue ||
-            (t.kind == nlq::TermKind::kColumn && cjk)) {
-          return true;
-        }
-      }
-    }
-  }
-  return false;
 }
 
 // Request types this slice of the pipeline does not handle yet, in the question's language.
@@ -424,7 +400,7 @@ struct Pipeline::Impl {
           return !m.phrase.empty() &&
                  (m.kind == "table" || m.kind == "column" || m.kind == "value");
         });
-    return mapped || HoldsADataName(question, index) ? DataSignal::kNamed : DataSignal::kNone;
+    return mapped || nlq::HoldsADataName(question, index) ? DataSignal::kNamed : DataSignal::kNone;
   }
 
   // --- multi-step analysis ------------------------------------------------------------
