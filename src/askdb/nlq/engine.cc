@@ -360,7 +360,63 @@ std::optional<Translation> Parser::CompleteQuery(double* confidence) {
       q_.measures.push_back(m);
     }
   }
+  if (auto refused = AverageOverGroups()) return refused;
   return RefuseMixedShapes();
+}
+
+// "average number of tracks per album" = the tracks counted per album, averaged over the
+// albums: COUNT(*) / COUNT(DISTINCT Track.AlbumId), the same number as AVG over the grouped
+// counts (albums with no track are in neither). Only one count of rows, grouped by one table
+// its rows refer to by one foreign key, with nothing else asked; anything else abstains
+// naming the average word.
+std::optional<Translation> Parser::AverageOverGroups() {
+  if (average_of_groups_ < 0) return std::nullopt;
+  const std::string word = items_[average_of_groups_].text;
+  auto refuse = [&] {
+    return Abstain("I could not read '" + word +
+                       "' as an average per group: it needs one count of rows per group of "
+                       "one table and nothing else asked; ask for the counts per group instead.",
+                   "无法把“" + word + "”读成按组平均：需要对一张表的每组计数，且不问别的。");
+  };
+  if (q_.measures.size() != 1 || q_.group_columns.empty() || q_.bucket || q_.share ||
+      q_.superlative || q_.limit || !q_.projections.empty()) {
+    return refuse();
+  }
+  Measure& m = q_.measures[0];
+  const bool counts_rows = m.agg == Agg::kCount && m.column < 0 && !m.distinct;
+  if (!counts_rows || m.business >= 0 || m.table < 0) return refuse();
+  const int per_table = Col(q_.group_columns[0]).table;
+  for (int c : q_.group_columns) {
+    if (Col(c).table != per_table) return refuse();
+  }
+  for (int c : q_.group_keys) {
+    if (Col(c).table != per_table) return refuse();
+  }
+  int per_key = -1, refs = 0;
+  for (const JoinEdge& e : index_.edges()) {
+    if (e.from_table == m.table && e.to_table == per_table && e.from_table != e.to_table) {
+      per_key = e.from_column;
+      ++refs;
+    }
+  }
+  if (refs != 1) return refuse();
+  m.per_key = per_key;
+  m.per_table = per_table;
+  q_.group_columns.clear();
+  q_.group_keys.clear();
+  std::erase_if(out_.explanation, [](const Mapping& x) { return x.kind == "group"; });
+  std::erase_if(out_.understood, [](const std::string& u) { return u.starts_with("by "); });
+  Understood("average per " + TableWords(per_table), "按" + TableWords(per_table) + "平均");
+  // Rows in no group (a track with no genre) are in no average per group.
+  Filter grouped;
+  grouped.column = per_key;
+  grouped.is_null = true;
+  grouped.op = Op::kNe;
+  q_.filters.push_back(grouped);
+  Map(items_[average_of_groups_], "function",
+      "average per " + index_.tables()[per_table].name + " (÷ COUNT(DISTINCT " + ColName(per_key) +
+          "))");
+  return std::nullopt;
 }
 
 // Shapes a query cannot take: a group with nothing computed, a share of nothing, a total

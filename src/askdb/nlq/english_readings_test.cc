@@ -328,5 +328,25 @@ TEST_F(EnglishReadingsTest, AnUnreadPossessorIsRefused) {
   EXPECT_NE(t.abstain_reason.find("agent's"), std::string::npos) << t.abstain_reason;
 }
 
+// "average number of tracks per album" is the count per album averaged over the albums (7
+// tracks on 3 albums), not left unread; with no group, or beside anything else, it abstains
+// naming the average word.
+TEST_F(EnglishReadingsTest, AnAverageNumberPerGroupIsAveragedOverTheGroups) {
+  Open(kMusicSql);
+  for (std::string_view q : {"average number of tracks per album",
+                             "On average, how many tracks does each album have?"}) {
+    const std::vector<std::string> rows = Rows(q);
+    ASSERT_EQ(rows.size(), 1u) << q;
+    EXPECT_EQ(rows[0].substr(0, 5), "2.333") << q;
+  }
+  EXPECT_EQ(Rows("On average, how many invoices does each customer have?"),
+            (std::vector<std::string>{"1.5"}));
+  const Translation t = Ask("average number of tracks");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'average' as an average per group"), std::string::npos)
+      << t.abstain_reason;
+  ExpectAbstains("average number of tracks per album by country");
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -80,6 +80,9 @@ class Parser {
   std::optional<Translation> CompleteQuery(double* confidence);
   void ReadFlagColumnsAsConditions();
   std::optional<Translation> RefuseMixedShapes();
+  // "average number of tracks per album", "on average, how many invoices does each customer
+  // have": the count per group averaged over the groups (engine.cc).
+  std::optional<Translation> AverageOverGroups();
   std::optional<Translation> ApplyPerRowMeasures(double confidence);
   std::optional<Translation> Verify(const Coverage& cov, double* confidence);
   Translation WriteAnswer();
@@ -270,6 +273,7 @@ class Parser {
   void ReadAggregateKeyword(int i, AggregateScan* scan);
   void BindPendingToTerm(int i, AggregateScan* scan);
   void ReadSumWordAsColumn(int event);
+  void ReadAverageOfGroupsWord();  // marks average_of_groups_
   // Whether the superlative at item `superlative` ranks rows the question named before it
   // ("the 3 products with the highest price"); takes the number of rows when one is given.
   bool RanksNamedRows(int superlative);
@@ -380,6 +384,9 @@ class Parser {
   std::set<int> table_words_anywhere_;  // tables any word of the question may name
   // "the products with the highest price": rows ranked, not summed.
   int ranked_table_ = -1;
+  // The average word of "average number of X per Y" / "on average ... each Y": the counts or
+  // sums per Y are averaged (AverageOverGroups); -1 when none.
+  int average_of_groups_ = -1;
   bool lists_rows_with_attributes_ = false;  // NamesTheRowsTheirOwn(), read once
   std::set<int> mentioned_tables_;           // tables named by a table word in the question
   std::vector<int> which_items_;             // a which-question became a group or superlative

@@ -719,8 +719,45 @@ void Parser::ReadSumWordAsColumn(int event) {
   }
 }
 
+// "average number of tracks per album", "on average, how many invoices does each customer
+// have": an average word right before a count word, or "on average" in a question with an
+// each/per word, averages the count of rows per group over the groups; it binds to no
+// column itself (AverageOverGroups, engine.cc, applies it once the query is complete).
+void Parser::ReadAverageOfGroupsWord() {
+  if (chinese_) return;
+  const int n = static_cast<int>(items_.size());
+  const bool each_word = std::any_of(items_.begin(), items_.end(), [](const Item& it) {
+    const std::string w = text::AsciiLower(it.text);
+    return it.kind == ItemKind::kKeyword && (w == "each" || w == "every" || w == "per");
+  });
+  for (int i = 0; i < n; ++i) {
+    Item& it = items_[i];
+    if (it.used || it.kind != ItemKind::kKeyword || AggOf(it) != Agg::kAvg) continue;
+    auto is_count = [&](int k) {
+      return k >= 0 && !items_[k].used && items_[k].kind == ItemKind::kKeyword &&
+             AggOf(items_[k]) == Agg::kCount;
+    };
+    const bool on_average = i > 0 && text::AsciiLower(items_[i - 1].text) == "on" && each_word;
+    int count = NextMeaningful(i);
+    for (int k = i + 1; on_average && !is_count(count) && k < n; ++k) count = k;
+    if (!is_count(count)) continue;
+    // What is counted must be a table's rows: "average number of citations" may name a
+    // numeric column (citation_num), whose plain average is meant.
+    const int counted = NextMeaningful(count);
+    if (counted < 0 || TableOf(items_[counted]) < 0 ||
+        ColumnOf(items_[counted], /*numeric_only=*/true) >= 0) {
+      continue;
+    }
+    it.used = true;
+    if (on_average) items_[i - 1].used = true;
+    average_of_groups_ = i;
+    return;
+  }
+}
+
 void Parser::ParseAggregates() {
   AggregateScan scan;
+  ReadAverageOfGroupsWord();
   BindCountSuperlatives();
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {

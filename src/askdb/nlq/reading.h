@@ -46,6 +46,10 @@ struct Measure {
   int event = 0;              // measures bound together ("average, min and max id") share an event
   int business = -1;          // a business term's measure (SchemaIndex::business_terms())
   bool implicit_sum = false;  // summed because it is a measure, not because a word said so
+  // "average number of tracks per album": the measure averaged over the groups it had, i.e.
+  // divided by COUNT(DISTINCT per_key), the measured table's reference to the per table.
+  int per_key = -1;
+  int per_table = -1;
 };
 
 enum class Op { kEq, kNe, kGt, kGe, kLt, kLe, kBetween };

@@ -58,6 +58,13 @@ std::string Parser::ColumnAlias(int c) const {
 }
 
 std::string Parser::MeasureAlias(const Measure& m) const {
+  if (m.per_key >= 0) {
+    Measure per_group = m;
+    per_group.per_key = -1;
+    const std::string base = MeasureAlias(per_group);
+    return chinese_ ? "平均每个" + TableWords(m.per_table) + "的" + base
+                    : "average " + base + " per " + TableWords(m.per_table);
+  }
   if (!m.label.empty()) return m.label;
   if (m.column < 0) {
     const std::string table = m.table_phrase.empty() ? TableWords(m.table) : m.table_phrase;
@@ -202,6 +209,9 @@ std::string Parser::MeasureExpr(const Measure& m) const {
     expr = std::string(AggName(m.agg)) + "(" + (m.distinct ? "DISTINCT " : "") + ColRef(m.column) +
            ")";
   }
+  if (m.per_key >= 0) {  // averaged over the groups it had (Parser::AverageOverGroups)
+    expr = dialect_.CastToReal(expr) + " / NULLIF(COUNT(DISTINCT " + ColRef(m.per_key) + "), 0)";
+  }
   return expr;
 }
 
@@ -227,7 +237,7 @@ Parser::SelectList Parser::BuildSelect() {
     std::string shown;
     out.select.push_back(expr + As(MeasureAlias(m), &out.taken, &shown));
     const bool per_row_stat = m.agg == Agg::kAvg || m.agg == Agg::kMax || m.agg == Agg::kMin;
-    if (m.column >= 0 && (per_row_stat || IsNonAdditive(Col(m.column)))) {
+    if (m.per_key >= 0 || (m.column >= 0 && (per_row_stat || IsNonAdditive(Col(m.column))))) {
       out_.non_additive_columns.push_back(shown);
     }
   }
