@@ -1,33 +1,12 @@
 #include "askdb/nlq/fan_out_check.h"
 
+#include <algorithm>
 #include <string>
 
 #include "askdb/nlq/schema_index.h"
 
 namespace askdb::nlq {
 namespace {
-
-// The tables on the tree's path from the root to `table`, `table` included.
-std::vector<int> PathToRoot(const JoinTree& tree, int table) {
-  std::vector<int> path{table};
-  for (int t = table; t != tree.root;) {
-    int parent = -1;
-    for (const JoinStep& s : tree.steps) {
-      if (s.table == t) parent = s.parent;
-    }
-    if (parent < 0) break;  // not in the tree: nothing above it
-    path.push_back(parent);
-    t = parent;
-  }
-  return path;
-}
-
-bool Contains(const std::vector<int>& v, int x) {
-  for (int y : v) {
-    if (y == x) return true;
-  }
-  return false;
-}
 
 // A reference by the referencing table's own single key (an extension table sharing its
 // parent's key): one row on each side, never repeated.
@@ -38,13 +17,14 @@ bool OneToOne(const JoinEdge& e, const SchemaIndex& index) {
 }  // namespace
 
 bool JoinRepeatsRows(const JoinTree& tree, const SchemaIndex& index, int table) {
-  const std::vector<int> path = PathToRoot(tree, table);
+  const std::vector<JoinStep> up = tree.StepsToRoot(table);
   for (const JoinStep& s : tree.steps) {
     if (OneToOne(index.edges()[s.edge], index)) continue;
     // A step on the way from `table` up to the root is walked backwards: a lookup (many
     // parent rows per row of s.table) then repeats; any other step is walked as built, and
     // a fan-out (many rows of s.table per parent row) repeats.
-    const bool on_path = Contains(path, s.table);
+    const bool on_path =
+        std::any_of(up.begin(), up.end(), [&](const JoinStep& u) { return u.table == s.table; });
     if (on_path ? !s.fan_out : s.fan_out) return true;
   }
   return false;

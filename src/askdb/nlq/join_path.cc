@@ -18,6 +18,19 @@ std::vector<int> JoinTree::Tables() const {
   return out;
 }
 
+std::vector<JoinStep> JoinTree::StepsToRoot(int table) const {
+  std::vector<JoinStep> up;
+  // At most one step per table of the tree: a malformed tree with a cycle still ends.
+  for (int t = table; t != root && up.size() < steps.size();) {
+    const auto step =
+        std::find_if(steps.begin(), steps.end(), [&](const JoinStep& s) { return s.table == t; });
+    if (step == steps.end()) break;  // not in the tree: nothing above it
+    up.push_back(*step);
+    t = step->parent;
+  }
+  return up;
+}
+
 std::optional<JoinTree> FindJoinTree(const SchemaIndex& index, int root,
                                      const std::vector<int>& needed) {
   const int n = static_cast<int>(index.tables().size());

@@ -24,6 +24,9 @@ struct JoinTree {
   std::vector<JoinStep> steps;  // in join order
   bool HasFanOut() const;
   std::vector<int> Tables() const;  // root first
+  // The steps from `table` up to the root: the one that adds `table`, then its parent's...;
+  // empty for the root or a table the tree does not hold.
+  std::vector<JoinStep> StepsToRoot(int table) const;
 };
 
 // nullopt when some needed table cannot be reached from `root`.

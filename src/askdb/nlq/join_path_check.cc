@@ -101,15 +101,9 @@ std::optional<ShapeProblem> TwoLinkTables(int parent, int via, int table,
 std::vector<int> PathBetween(const JoinTree& tree, int leaf, bool* fans_out) {
   std::vector<int> between;
   *fans_out = false;
-  for (int t = leaf; t != tree.root;) {
-    const JoinStep* step = nullptr;
-    for (const JoinStep& s : tree.steps) {
-      if (s.table == t) step = &s;
-    }
-    if (step == nullptr) break;
-    *fans_out |= step->fan_out;
-    if (step->parent != tree.root) between.push_back(step->parent);
-    t = step->parent;
+  for (const JoinStep& step : tree.StepsToRoot(leaf)) {
+    *fans_out |= step.fan_out;
+    if (step.parent != tree.root) between.push_back(step.parent);
   }
   return between;
 }
