@@ -4,6 +4,7 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <set>
 #include <string>
@@ -372,6 +373,26 @@ TEST(RequestClassifierTest, ChannelNamesAndWeatherQuestionsWithoutTheWordWeather
   // Not when the request names the data, nor for a conversion of degrees.
   EXPECT_EQ(Classifier().Classify("统计今天各门店的平均温度").type, RequestType::kDataQuery);
   EXPECT_EQ(Classifier().Classify("37摄氏度是多少华氏度").type, RequestType::kSimple);
+}
+
+TEST(RequestClassifierTest, MessagesCallsTranslationsAndIllnessesAreHandedOn) {
+  // The phone's or another app's job (session 13): handed on with a low confidence.
+  for (std::string_view q :
+       {"发信息给小王", "给老妈发个微信说我晚点回", "打电话给刘洋", "给我姐打个视频电话",
+        "很高兴认识你用英语怎么说", "把谢谢翻译成日语", "得了灰指甲怎么办"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kDataQuery) << q;
+    EXPECT_LT(c.confidence, Classifier().unsure_below()) << q;
+    const auto fired = [&c](std::string_view id) {
+      return std::find(c.rules.begin(), c.rules.end(), id) != c.rules.end();
+    };
+    EXPECT_TRUE(fired("other.app_action") || fired("other.riddle_poem_medical")) << q;
+  }
+  // To the assistant itself it is small talk, not a call; naming the data keeps a data question.
+  const Classification to_you = Classifier().Classify("我给你打电话行吗");
+  EXPECT_EQ(std::find(to_you.rules.begin(), to_you.rules.end(), "other.app_action"),
+            to_you.rules.end());
+  EXPECT_GE(Classifier().Classify("给客户发短信的次数统计").confidence, 0.6);
 }
 
 TEST(RequestClassifierTest, RulesFileOverride) {

@@ -250,13 +250,32 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"加上", Tok::kPlus},
     // "500增加20%" = 600, "200降低10%" = 180, "300减少三分之一" = 200 (see Expr); "100元",
     // "80块钱" are amounts of money.
+    // With 了 and the market's 涨/跌/上调/下调 too ("80涨了25%" = 100, "100先涨10%再跌10%" = 99;
+    // session 13: these had fallen through to the data path).
+    {"增加了", Tok::kRaise},
+    {"增长了", Tok::kRaise},
+    {"上涨了", Tok::kRaise},
+    {"提高了", Tok::kRaise},
+    {"上调了", Tok::kRaise},
+    {"涨了", Tok::kRaise},
     {"增加", Tok::kRaise},
     {"增长", Tok::kRaise},
     {"上涨", Tok::kRaise},
     {"提高", Tok::kRaise},
+    {"上调", Tok::kRaise},
+    {"涨", Tok::kRaise},
+    {"减少了", Tok::kLower},
+    {"降低了", Tok::kLower},
+    {"下降了", Tok::kLower},
+    {"下跌了", Tok::kLower},
+    {"下调了", Tok::kLower},
+    {"跌了", Tok::kLower},
     {"减少", Tok::kLower},
     {"降低", Tok::kLower},
     {"下降", Tok::kLower},
+    {"下跌", Tok::kLower},
+    {"下调", Tok::kLower},
+    {"跌", Tok::kLower},
     {"块钱", Tok::kSkip},
     {"块", Tok::kSkip},
     {"元", Tok::kSkip},
@@ -665,10 +684,16 @@ class Parser {
   }
 
   // Whether the tokens from `start` to here are one bare percentage: "10%" or "百分之十".
+  // N成 and N成M are percentages too ("200加三成" = 260, "50下跌了两成" = 40; until session 13
+  // they gave 200.3 and 49.8).
   bool BarePercent(size_t start) const {
-    if (pos_ != start + 2 || start + 1 >= tokens_.size()) return false;
+    if (pos_ < start + 2 || pos_ > start + 3 || pos_ > tokens_.size()) return false;
     const Tok a = tokens_[start].kind;
     const Tok b = tokens_[start + 1].kind;
+    if (a == Tok::kNumber && b == Tok::kCheng) {
+      return pos_ == start + 2 || tokens_[start + 2].kind == Tok::kNumber;
+    }
+    if (pos_ != start + 2) return false;
     return (a == Tok::kNumber && b == Tok::kPercent) || (a == Tok::kPercentOf && b == Tok::kNumber);
   }
 

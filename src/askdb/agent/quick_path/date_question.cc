@@ -202,48 +202,16 @@ std::optional<DateExpression> Holiday(std::string_view year_text, std::string_vi
   };
   // Lunar holidays, solar terms and holidays on the Nth weekday of a month: recognised so
   // the answer can say why it gives no date, never computed.
-  static constexpr std::string_view kMovable[] = {"春节",
-                                                  "过年",
-                                                  "除夕",
-                                                  "大年三十",
-                                                  "大年初一",
-                                                  "元宵节",
-                                                  "元宵",
-                                                  "端午节",
-                                                  "端午",
-                                                  "中秋节",
-                                                  "中秋",
-                                                  "七夕",
-                                                  "七夕节",
-                                                  "重阳节",
-                                                  "清明节",
-                                                  "清明",
-                                                  "腊八节",
-                                                  "腊八",
-                                                  "小年",
-                                                  "冬至",
-                                                  "母亲节",
-                                                  "父亲节",
-                                                  "感恩节",
-                                                  "复活节",
-                                                  "easter",
-                                                  "easter sunday",
-                                                  "thanksgiving",
-                                                  "thanksgiving day",
-                                                  "mother's day",
-                                                  "mothers day",
-                                                  "father's day",
-                                                  "fathers day",
-                                                  "chinese new year",
-                                                  "lunar new year",
-                                                  "mid-autumn festival",
-                                                  "dragon boat festival",
-                                                  "memorial day",
-                                                  "labor day",
-                                                  "good friday",
-                                                  "mardi gras",
-                                                  "diwali",
-                                                  "ramadan"};
+  static constexpr std::string_view kMovable[] = {
+      "春节", "过年", "除夕", "大年三十", "大年初一", "元宵节", "元宵", "端午节", "端午", "中秋节",
+      "中秋", "七夕", "七夕节", "重阳节", "清明节", "清明", "腊八节", "腊八", "小年", "冬至",
+      // The other solar terms (session 13): their day moves between years.
+      "立春", "雨水", "惊蛰", "春分", "谷雨", "立夏", "小满", "芒种", "夏至", "小暑", "大暑",
+      "立秋", "处暑", "白露", "秋分", "寒露", "霜降", "立冬", "小雪", "大雪", "小寒", "大寒",
+      "母亲节", "父亲节", "感恩节", "复活节", "easter", "easter sunday", "thanksgiving",
+      "thanksgiving day", "mother's day", "mothers day", "father's day", "fathers day",
+      "chinese new year", "lunar new year", "mid-autumn festival", "dragon boat festival",
+      "memorial day", "labor day", "good friday", "mardi gras", "diwali", "ramadan"};
   if (!year) return std::nullopt;
   for (std::string_view m : kMovable) {
     if (name != m) continue;

@@ -306,6 +306,7 @@ struct QuickPath::Impl {
   QuickAnswer Conversion(std::string_view normalized, Language l) const;
   std::vector<ScanItem> Scan(std::string_view s) const;
   const Unit* UnitAt(std::string_view s, size_t at, size_t& length) const;
+  size_t HalfAfterUnit(std::string_view s, size_t at, std::vector<ScanItem>& items) const;
   bool ReadBareDataSizes(std::string_view normalized, ScanItem& from, ScanItem& to) const;
 };
 
@@ -688,6 +689,21 @@ const Unit* QuickPath::Impl::UnitAt(std::string_view s, size_t at, size_t& lengt
   return nullptr;
 }
 
+// "一斤半" (1.5 斤), "两天半", "一米半": 半 right after a unit that follows a number is half a
+// unit more. Not when another unit follows 半 ("半斤" is then an amount of its own). Returns the
+// bytes read (0 when none). Until session 13 the rule did not read these, and the scan alone
+// would have read "一斤半是多少克" as 1 斤.
+size_t QuickPath::Impl::HalfAfterUnit(std::string_view s, size_t at,
+                                      std::vector<ScanItem>& items) const {
+  if (items.size() < 2 || items[items.size() - 2].is_unit) return 0;
+  if (items[items.size() - 2].end != items.back().begin) return 0;
+  if (s.compare(at, kHalf.size(), kHalf) != 0) return 0;
+  size_t unit_len = 0;
+  if (UnitAt(s, at + kHalf.size(), unit_len) != nullptr) return 0;
+  items[items.size() - 2].number += 0.5L;
+  return kHalf.size();
+}
+
 std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
   std::vector<ScanItem> items;
   size_t i = 0;
@@ -698,6 +714,7 @@ std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
       items.push_back(ScanItem{true, 0, unit, i, i + unit_len});
       i += unit_len;
       i += SpokenMetreTenths(s, items);
+      i += HalfAfterUnit(s, i, items);
       continue;
     }
     // "半斤", "半小时", "半个小时": half of a unit, with no number before it.

@@ -672,6 +672,35 @@ TEST_F(QuickPathTest, AmountsInWordsAndMorePhrasingsOfConversionsAndArithmetic) 
   EXPECT_EQ(second->value["result_text"], "1000") << second->text;
 }
 
+// Session 13's walk of new phrasings: a half after the unit, the market's 涨/跌 and 了 after
+// a raise or a fall, and the solar terms declined like the other movable days.
+TEST_F(QuickPathTest, HalfAfterUnitRisesFallsAndSolarTerms) {
+  ExpectResults(QuickIntent::kConversion, {{"一斤半是多少克", "750"},
+                                           {"两天半是多少小时", "60"},
+                                           {"一米半是多少厘米", "150"},
+                                           {"1小时半等于多少分钟", "90"}});
+  // 半 before another unit is an amount of its own, not half of the unit before it.
+  const Classification half_pound = RequestClassifier::Default()->Classify("一斤半斤是多少克");
+  EXPECT_NE(half_pound.quick_intent, QuickIntent::kConversion);
+  ExpectResults(QuickIntent::kArithmetic, {{"80涨了25%是多少", "100"},
+                                           {"100先涨10%再跌10%是多少", "99"},
+                                           {"500增加了20%是多少", "600"},
+                                           {"200降低了10%", "180"},
+                                           {"50下跌了两成", "40"},
+                                           {"1000上调5%", "1050"},
+                                           {"200加三成", "260"},
+                                           {"200减去三成五", "130"},
+                                           {"三成加三成", "0.6"}});
+  for (std::string_view q : {"2027年春分是几号", "离立秋还有几天", "冬至是哪一天"}) {
+    const Classification c = RequestClassifier::Default()->Classify(q);
+    EXPECT_EQ(c.quick_intent, QuickIntent::kDate) << q;
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_FALSE(a->ok) << q;
+    EXPECT_EQ(a->value["error"], "not_computed") << q;
+  }
+}
+
 TEST_F(QuickPathTest, ForcedLanguage) {
   context_.language = Language::kEn;
   auto a = Ask("你好");
