@@ -148,12 +148,14 @@ void Parser::ReadLengthSuperlative() {
     const int label = index_.LabelColumn(table, chinese_);
     if (col < 0 || label < 0) return;
     const int p = which < 0 ? PrevMeaningful(i, 1) : -1;
-    const bool counted = p >= 0 && !items_[p].used && items_[p].kind == ItemKind::kNumber &&
-                         items_[p].number >= 1 && std::floor(items_[p].number) == items_[p].number;
+    // A number before the word, whole and at most the longest list (RowsAsked), counts the rows.
+    const long long asked =
+        p >= 0 && !items_[p].used && items_[p].kind == ItemKind::kNumber ? RowsAsked(p) : 0;
+    const bool counted = asked > 0;
     const std::string& noun = items_[t].text;
     const bool singular = !noun.empty() && text::AsciiLower(noun).back() != 's';
     if (!counted && !singular) return;  // "the longest rivers": how many is not said
-    RankRows(table, label, col, s.desc, counted ? static_cast<long long>(items_[p].number) : 1);
+    RankRows(table, label, col, s.desc, counted ? asked : 1);
     q_.projections.push_back(col);
     for (int k = i; k <= s.last; ++k) items_[k].used = true;
     items_[t].used = true;
