@@ -515,6 +515,145 @@ std::optional<ShapeProblem> ComparesText(const Query& q, const SchemaIndex& inde
   return std::nullopt;
 }
 
+// A number written with its unit in the text ("183cm", "74.77亿", "1.8万平方米", "2年"): a
+// leading digit and a letter or a Chinese character after it. A date ("1983.10.06",
+// "2023-01-01") has none.
+bool NumberWithUnit(const std::string& v) {
+  if (v.empty() || !(v[0] >= '0' && v[0] <= '9') || IsNumber(v)) return false;
+  return std::any_of(v.begin(), v.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (static_cast<unsigned char>(c) & 0x80);
+  });
+}
+
+// The unit after the number: "kg" of "80kg", "" for a plain number.
+std::string UnitOf(const std::string& v) {
+  size_t n = 0;
+  while (n < v.size() && ((v[n] >= '0' && v[n] <= '9') || v[n] == '.')) ++n;
+  return v.substr(n);
+}
+
+// Whether every stored value is a plain number or one number with the same unit, with no
+// magnitude in it ("80kg", "100kg"; not "1.8万平方米" beside "73624平方米"): SQLite adds such
+// values up by their numbers, so a sum or an average is the one asked.
+bool OneUnitThroughout(const IndexedColumn& c) {
+  std::string unit;
+  for (const std::string& v : c.stats.values) {
+    if (IsNumber(v)) continue;
+    const std::string u = UnitOf(v);
+    if (u.empty() || (!unit.empty() && u != unit)) return false;
+    for (std::string_view m : {"万", "亿", "千", "百"}) {
+      if (u.find(m) != std::string::npos) return false;
+    }
+    unit = u;
+  }
+  return true;
+}
+
+// "身高最高的篮球运动员" ordered 身高 ('183cm', '2米05') as text; "年营业额最高的航空公司" put
+// '74.77亿' above '300亿'. Numbers stored with their units are not ordered, ranked or added up as
+// numbers (SQLite reads only the leading digits, so '1.8万平方米' counts 1.8; PostgreSQL refuses).
+std::optional<ShapeProblem> RanksNumbersWithUnits(const Query& q, const SchemaIndex& index) {
+  auto problem = [&](int col, bool adds) -> std::optional<ShapeProblem> {
+    if (col < 0) return std::nullopt;
+    const IndexedColumn& c = index.columns()[col];
+    if (c.type_class == TypeClass::kDate || c.role == ColumnRole::kTime) return std::nullopt;
+    const auto v = std::find_if(c.stats.values.begin(), c.stats.values.end(), NumberWithUnit);
+    if (v == c.stats.values.end() || (adds && OneUnitThroughout(c))) return std::nullopt;
+    return ShapeProblem{c.name + " holds numbers written with their units as text ('" + *v +
+                            "'), so ranking or adding them up would not compare the numbers; I "
+                            "did not answer.",
+                        "“" + c.name + "”存的是带单位的文本（如“" + *v +
+                            "”），按它排序、取最大最小或求和都不是按数值算的，因此不作答。"};
+  };
+  if (auto p = problem(q.order_column, false)) return p;
+  for (const Measure& m : q.measures) {
+    if (m.agg == Agg::kCount || m.agg == Agg::kNone) continue;
+    if (auto p = problem(m.column, m.agg == Agg::kSum || m.agg == Agg::kAvg)) return p;
+  }
+  return std::nullopt;
+}
+
+bool IsRankColumn(const IndexedColumn& c) {
+  for (std::string_view w : {"排名", "名次", "排行"}) {
+    if (c.name.find(w) != std::string::npos || c.display_zh.find(w) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// "世界软科排名最高的高校" took the largest rank number: the best rank is number 1, so the
+// highest of a rank and the highest number are opposite ends. A ranking or highest/lowest over
+// a rank column is not answered.
+std::optional<ShapeProblem> RanksARank(const Query& q, const SchemaIndex& index) {
+  int col = -1;
+  if (q.order_column >= 0 && (q.limit > 0 || q.superlative)) col = q.order_column;
+  for (const Measure& m : q.measures) {
+    if (m.column >= 0 && (m.agg == Agg::kMax || m.agg == Agg::kMin)) col = m.column;
+  }
+  if (col < 0 || !IsRankColumn(index.columns()[col])) return std::nullopt;
+  const std::string& name = index.columns()[col].name;
+  return ShapeProblem{"'" + name +
+                          "' is a rank: the best is number 1, so 'highest' and the largest "
+                          "number are opposite ends; ask for rank 1 or the first N.",
+                      "“" + name +
+                          "”是名次，第1名最靠前，“最高/最大”是名次最靠前还是数值最大说不准，"
+                          "因此不作答；请问“第1名”或“前N名”。"};
+}
+
+// "平均每家门店的销售额" is the stores' sales averaged over the stores; read as the average
+// order per store it lists one average per store. 平均 right before 每 asks for one number.
+std::optional<ShapeProblem> AveragePerEachGrouped(const std::vector<Item>& items, const Query& q) {
+  if (q.group_columns.empty() && q.group_keys.empty()) return std::nullopt;
+  for (size_t i = 0; i + 1 < items.size(); ++i) {
+    if (!items[i].Has(Kw::kAvg) || !items[i + 1].text.starts_with("每")) continue;
+    return ShapeProblem{"'" + items[i].text + items[i + 1].text +
+                            "' asks for one average over the groups, but I read an average per "
+                            "group; ask for the total per group, or the average of it.",
+                        "“" + items[i].text + items[i + 1].text +
+                            "”要的是各组合计后的一个平均数，我却读成了每组一个平均值，因此不作答；"
+                            "请分两步问：先问每组的合计，再问平均。"};
+  }
+  return std::nullopt;
+}
+
+// The table a used table word names, or -1.
+int TableNamed(const Item& it, const SchemaIndex& index) {
+  if (!it.used || it.kind != ItemKind::kTerm) return -1;
+  for (int id : it.terms) {
+    if (index.terms()[id].kind == TermKind::kTable) return index.terms()[id].table;
+  }
+  return -1;
+}
+
+// "球衣号码最大的现役球员" answered MAX(球衣号码): the question asks which rows (a table word
+// after 最大的), not the largest value.
+std::optional<ShapeProblem> ValueWhereRowsAsked(const std::vector<Item>& items, const Query& q,
+                                                const SchemaIndex& index) {
+  if (!q.group_columns.empty() || q.bucket || !q.projections.empty()) return std::nullopt;
+  const bool max_min = std::any_of(q.measures.begin(), q.measures.end(), [](const Measure& m) {
+    return m.agg == Agg::kMax || m.agg == Agg::kMin;
+  });
+  if (!max_min) return std::nullopt;
+  for (size_t i = 0; i + 1 < items.size(); ++i) {
+    if (!items[i].used || !(items[i].Has(Kw::kMax) || items[i].Has(Kw::kMin))) continue;
+    // 最大的 | 现 | 役球员: unknown characters may stand between (a table word read in part).
+    size_t k = i + 1;
+    while (k + 1 < items.size() && (items[k].text == "的" || Unplaced(items[k]))) ++k;
+    const int table = TableNamed(items[k], index);
+    if (table < 0) continue;
+    const std::string& rows = index.tables()[table].name;
+    std::string word = items[i].text;
+    if (word.ends_with("的")) word.resize(word.size() - std::string_view("的").size());
+    return ShapeProblem{"the question asks which '" + rows + "' has the " + word +
+                            " value, but I read only the value; name what to show.",
+                        "问的是哪个“" + rows + "”的值" + word +
+                            "，我却只读出了这个值，因此不作答；请写明要显示它的哪一列。"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items,
@@ -528,6 +667,10 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = TotalListedRowByRow(items, query, index)) return p;
   if (auto p = TotalOverTwoGroupings(items, query)) return p;
   if (auto p = ComparesText(query, index, time_column)) return p;
+  if (auto p = RanksNumbersWithUnits(query, index)) return p;
+  if (auto p = RanksARank(query, index)) return p;
+  if (auto p = AveragePerEachGrouped(items, query)) return p;
+  if (auto p = ValueWhereRowsAsked(items, query, index)) return p;
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;
   if (auto p = AttributeOfAnotherTable(items, query, index)) return p;
   if (auto p = CountOfWhatRowsStore(items, query, index, query_tables)) return p;

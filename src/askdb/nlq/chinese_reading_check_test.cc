@@ -282,6 +282,67 @@ TEST_F(ChineseReadingCheckTest, RowsListedThroughAJoinThatRepeatsThemAreListedOn
   if (top.answered) EXPECT_EQ(top.sql.find("GROUP BY"), std::string::npos) << top.sql;
 }
 
+// A DuSQL-like club database (session 13 probes): numbers stored with their units, a rank
+// column, a link table with no name of its own.
+constexpr const char* kClubSql = R"sql(
+CREATE TABLE "俱乐部"("词条id" INTEGER PRIMARY KEY, "中文队名" TEXT, "赛区" TEXT);
+CREATE TABLE "篮球运动员"("词条id" INTEGER PRIMARY KEY, "中文名" TEXT, "身高" int, "体重" int,
+                          "年薪" int, "世界排名" int, "薪资" INTEGER,
+                          "俱乐部id" INTEGER REFERENCES "俱乐部"("词条id"));
+CREATE TABLE "俱乐部现役球员"("球员id" INTEGER REFERENCES "篮球运动员"("词条id"),
+                              "俱乐部id" INTEGER REFERENCES "俱乐部"("词条id"), "球衣号码" INTEGER);
+INSERT INTO "俱乐部" VALUES (1,'公牛队','中部赛区'),(2,'湖人队','太平洋赛区');
+INSERT INTO "篮球运动员" VALUES
+  (1,'乔丹','198cm','98kg','900万美元',3,100,1),
+  (2,'科比','198cm','96kg','1500万美元',1,300,2),
+  (3,'姚明','229cm','140kg','8000万美元',2,200,2);
+INSERT INTO "俱乐部现役球员" VALUES (1,1,23),(2,2,8),(3,2,11);
+)sql";
+
+class ChineseClubCheckTest : public testing::DbTest {
+ protected:
+  void SetUp() override { Open(kClubSql); }
+  void ExpectAbstainsNaming(const std::string& q, const std::string& word) const {
+    const Translation t = Ask(q);
+    EXPECT_FALSE(t.answered) << q << ": " << t.sql;
+    EXPECT_NE(t.abstain_reason.find(word), std::string::npos) << q << ": " << t.abstain_reason;
+  }
+};
+
+// "身高最高": '229cm' < '98cm' as text; '8000万美元' < '900万美元'.
+TEST_F(ChineseClubCheckTest, NumbersStoredWithUnitsAreNotRankedAsText) {
+  ExpectAbstainsNaming("身高最高的篮球运动员", "身高");
+  ExpectAbstainsNaming("年薪最高的篮球运动员", "年薪");
+  ExpectAbstainsNaming("篮球运动员年薪的总和", "年薪");  // 万: '900万美元' adds up as 900
+  // One unit throughout, no magnitude: SQLite adds them up by their numbers.
+  const std::vector<std::string> avg = Rows("篮球运动员的平均体重");
+  ASSERT_EQ(avg.size(), 1u);
+  EXPECT_NEAR(std::stod(avg[0]), 111.333, 0.001);
+  // A plain number column is ranked as before.
+  EXPECT_EQ(Rows("薪资最高的篮球运动员").front().substr(0, 6), "科比");
+}
+
+// The best rank is number 1: 排名最高 is not the largest number.
+TEST_F(ChineseClubCheckTest, ARankIsNotRankedByItsNumber) {
+  ExpectAbstainsNaming("世界排名最高的篮球运动员", "世界排名");
+  ExpectAbstainsNaming("世界排名最低的篮球运动员", "世界排名");
+}
+
+// "平均每个俱乐部的薪资" is one number, not an average per club.
+TEST_F(ChineseClubCheckTest, AnAverageOverEachGroupIsNotAnAveragePerGroup) {
+  const Translation t = Ask("平均每个俱乐部的薪资");
+  if (t.answered) EXPECT_EQ(t.sql.find("GROUP BY"), std::string::npos) << t.sql;
+  const Translation per_club = Ask("每个俱乐部的平均薪资");  // the average per club, asked
+  ASSERT_TRUE(per_club.answered) << per_club.abstain_reason;
+  EXPECT_NE(per_club.sql.find("GROUP BY"), std::string::npos) << per_club.sql;
+}
+
+// "球衣号码最大的现役球员" asks which player, not the largest number.
+TEST_F(ChineseClubCheckTest, TheLargestValueIsNotShownWhenRowsAreAsked) {
+  ExpectAbstainsNaming("球衣号码最大的现役球员", "俱乐部现役球员");
+  EXPECT_EQ(Rows("最大的球衣号码"), std::vector<std::string>{"23"});
+}
+
 // Wired into the engine: a Chinese question with 最早 unread abstains naming it.
 TEST_F(ChineseReadingCheckTest, TheEngineAbstainsNamingTheWord) {
   const Translation t = Ask("1990年首办的马拉松有哪些");
