@@ -419,6 +419,59 @@ std::optional<Translation> Parser::AverageOverGroups() {
   return std::nullopt;
 }
 
+// "Who reports to Nancy Edwards?": the reference column (Employee.ReportsTo, a foreign key to
+// its own table) named before the values of one row of that table asks for the rows that refer
+// to it, not for the named row's own reference (which ListsAKeyOfAFilteredTable refuses). Only
+// a plain list with value filters all on that table; the rows are shown by their label.
+void Parser::ReadReferenceToANamedRow() {
+  if (!q_.measures.empty() || !q_.group_columns.empty() || q_.bucket || q_.time || q_.limit ||
+      q_.superlative || q_.filters.empty()) {
+    return;
+  }
+  int ref = -1, table = -1;
+  for (int c : q_.projections) {
+    for (const JoinEdge& e : index_.edges()) {
+      if (e.from_column == c && e.from_table == e.to_table) {
+        if (ref >= 0 && ref != c) return;
+        ref = c;
+        table = e.from_table;
+      }
+    }
+  }
+  if (ref < 0) return;
+  const int label = index_.LabelColumn(table, chinese_);
+  for (int c : q_.projections) {
+    if (c != ref && c != label && c != index_.NameCompanion(label)) return;
+  }
+  for (const Filter& f : q_.filters) {
+    if (f.column < 0 || Col(f.column).table != table || f.related_edge >= 0 || f.is_null ||
+        f.business >= 0 || f.numeric || f.op != Op::kEq) {
+      return;
+    }
+  }
+  // The reference's word comes first ("reports to Nancy"); "Nancy reports to whom" asks for
+  // the named row's own reference.
+  int ref_item = -1, first_value = -1;
+  for (int k = 0; k < static_cast<int>(items_.size()); ++k) {
+    for (int id : items_[k].terms) {
+      if (!items_[k].used || items_[k].kind != ItemKind::kTerm) continue;
+      if (TermOf(id).kind == TermKind::kColumn && TermOf(id).column == ref && ref_item < 0) {
+        ref_item = k;
+      }
+      if (TermOf(id).kind == TermKind::kValue && first_value < 0) first_value = k;
+    }
+  }
+  if (label < 0 || ref_item < 0 || first_value < 0 || ref_item > first_value) return;
+  q_.self_reference = ref;
+  q_.referred_filters = std::move(q_.filters);
+  q_.filters.clear();
+  q_.projections = {label};
+  AddNameCompanion(&q_.projections, label);
+  out_.explanation.push_back(
+      {items_[ref_item].text, "filter",
+       ColName(ref) + " = the key of the " + TableWords(table) + " the values name"});
+}
+
 // Shapes a query cannot take: a group with nothing computed, a share of nothing, a total
 // beside rows, a highest value beside another computation, a group that was not found.
 std::optional<Translation> Parser::RefuseMixedShapes() {
@@ -532,6 +585,7 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
     return Abstain(WeakGroundingMessage(grounding, false), WeakGroundingMessage(grounding, true));
   }
   AdjustListShape(q_, index_);
+  ReadReferenceToANamedRow();
   if (const std::optional<ShapeProblem> shape = FindShapeProblem(q_, items_, index_)) {
     return Abstain(shape->en, shape->zh);
   }

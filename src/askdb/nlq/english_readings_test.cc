@@ -282,6 +282,9 @@ TEST_F(EnglishReadingsTest, AnUnreadNegationIsRefusedNamingIt) {
   }
   EXPECT_NE(Ask("how many customers haven't bought anything").abstain_reason.find("haven't"),
             std::string::npos);
+  // A typographic apostrophe splits the word the same way.
+  EXPECT_NE(Ask("how many customers didn’t buy anything").abstain_reason.find("didn't"),
+            std::string::npos);
   EXPECT_EQ(Rows("how many tracks"), (std::vector<std::string>{"7"}));
 }
 
@@ -346,6 +349,21 @@ TEST_F(EnglishReadingsTest, AnAverageNumberPerGroupIsAveragedOverTheGroups) {
   EXPECT_NE(t.abstain_reason.find("'average' as an average per group"), std::string::npos)
       << t.abstain_reason;
   ExpectAbstains("average number of tracks per album by country");
+}
+
+// "Who reports to Ann Lee?": the reference to the table's own rows, named before one row's
+// values, keeps the rows that refer to that row; "Who does Cy Ng report to?" (the named row's
+// own reference) still abstains.
+TEST_F(EnglishReadingsTest, RowsThatReferToANamedRowOfTheirOwnTable) {
+  Open(R"sql(
+CREATE TABLE staff(staff_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, city TEXT,
+                   reports_to INTEGER REFERENCES staff(staff_id));
+INSERT INTO staff VALUES (1,'Ann','Lee','Oslo',NULL),(2,'Bo','Ma','Oslo',1),(3,'Cy','Ng','Rome',1),
+  (4,'Di','Ox','Rome',3),(5,'Ann','Ray','Rome',4);
+)sql");
+  EXPECT_EQ(Rows("Who reports to Ann Lee?"), (std::vector<std::string>{"Bo|Ma", "Cy|Ng"}));
+  EXPECT_EQ(Rows("which staff report to Cy Ng"), (std::vector<std::string>{"Di|Ox"}));
+  ExpectAbstains("Who does Cy Ng report to?");
 }
 
 }  // namespace

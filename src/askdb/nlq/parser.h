@@ -83,6 +83,9 @@ class Parser {
   // "average number of tracks per album", "on average, how many invoices does each customer
   // have": the count per group averaged over the groups (engine.cc).
   std::optional<Translation> AverageOverGroups();
+  // "Who reports to Nancy Edwards?": the rows whose reference to their own table is the named
+  // row (Query::self_reference), read before the shape checks (engine.cc).
+  void ReadReferenceToANamedRow();
   std::optional<Translation> ApplyPerRowMeasures(double confidence);
   std::optional<Translation> Verify(const Coverage& cov, double* confidence);
   Translation WriteAnswer();

@@ -100,6 +100,11 @@ struct Query {
   // columns and the key (never selected), so two rows that share a name stay two.
   int row_key = -1;
   int subject_table = -1;
+  // "Who reports to Nancy Edwards?": a column of the listed table referring to its own table
+  // (ReportsTo), and the filters that name the referred row (moved out of `filters`: they are
+  // not conditions on the listed rows): `ReportsTo IN (SELECT key FROM table WHERE <them>)`.
+  int self_reference = -1;
+  std::vector<Filter> referred_filters;
 };
 
 }  // namespace askdb::nlq

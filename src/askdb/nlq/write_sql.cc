@@ -453,6 +453,20 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
   }
   std::vector<std::string> where;
   for (const Filter& f : q_.filters) where.push_back(FilterCondition(f));
+  if (q_.self_reference >= 0) {
+    // The filters name the referred row: inside the subquery its table's name means that
+    // row (the inner scope), outside the rows that refer to it.
+    for (const JoinEdge& e : index_.edges()) {
+      if (e.from_column != q_.self_reference) continue;
+      std::string inner = "SELECT " + ColRef(e.to_column) + " FROM " +
+                          dialect_.QuoteIdentifier(index_.tables()[e.to_table].name);
+      for (size_t k = 0; k < q_.referred_filters.size(); ++k) {
+        inner += (k ? " AND " : " WHERE ") + FilterCondition(q_.referred_filters[k]);
+      }
+      where.push_back(ColRef(q_.self_reference) + " IN (" + inner + ")");
+      break;
+    }
+  }
   if (q_.time && period_term_ < 0) {
     for (std::string& c : PeriodConditions(time_column_)) where.push_back(std::move(c));
   }
