@@ -259,16 +259,21 @@ bool AsksWhichValues(const std::vector<Item>& items, int column, const SchemaInd
   return false;
 }
 
-// Whether items[k] negates what follows: never, none, nothing, nobody, neither, nor, or a
-// "n't" ("haven't", "didn't"; also split by the tokenizer into "haven" and "t").
+// Whether the unit after items[k] is the "t" of an "n't": the tokenizer drops apostrophes
+// (’ too), so "haven't" reaches the reading as "haven" and "t".
+bool SplitNt(const std::vector<Item>& items, size_t k) {
+  return text::AsciiLower(items[k].text).ends_with("n") && k + 1 < items.size() &&
+         text::AsciiLower(items[k + 1].text) == "t";
+}
+
+// Whether items[k] negates what follows: never, none, nothing, nobody, neither, nor,
+// nowhere, cannot, or an "n't" ("haven't", "didn't").
 bool IsNegation(const std::vector<Item>& items, size_t k) {
   static constexpr std::string_view kWords[] = {"never",   "none", "nothing", "nobody",
                                                 "neither", "nor",  "nowhere", "cannot"};
   const std::string lower = text::AsciiLower(items[k].text);
-  if (std::find(std::begin(kWords), std::end(kWords), lower) != std::end(kWords)) return true;
-  if (lower.ends_with("n't")) return true;
-  const std::string next = k + 1 < items.size() ? text::AsciiLower(items[k + 1].text) : "";
-  return lower.ends_with("n") && (next == "t" || next == "'t");
+  return std::find(std::begin(kWords), std::end(kWords), lower) != std::end(kWords) ||
+         SplitNt(items, k);
 }
 
 // "How many tracks have never been sold?" read as COUNT(*) of every track: a negation the
@@ -278,8 +283,7 @@ std::optional<ShapeProblem> UnreadNegation(const std::vector<Item>& items) {
   for (size_t k = 0; k < items.size(); ++k) {
     const Item& it = items[k];
     if (it.used || it.kind != ItemKind::kUnknown || !IsNegation(items, k)) continue;
-    const bool split = k + 1 < items.size() && text::AsciiLower(items[k + 1].text) == "t";
-    const std::string word = it.text + (split ? "'t" : "");  // "haven" + "t": "haven't"
+    const std::string word = it.text + (SplitNt(items, k) ? "'t" : "");  // "haven't"
     return ShapeProblem{
         "I could not read what '" + word +
             "' excludes, so the answer would include the rows it rules out; "
