@@ -25,6 +25,26 @@ bool NounBeforeNumber(const Item& it) {
   return true;
 }
 
+// A column of amounts (a measure held as a number: killed, injured, sales), whose values add up.
+bool HoldsAmounts(const IndexedColumn& c) {
+  return c.role == ColumnRole::kMeasure &&
+         (c.type_class == TypeClass::kInteger || c.type_class == TypeClass::kNumber);
+}
+
+bool SaysDistinct(const std::vector<Item>& items) {
+  return std::any_of(items.begin(), items.end(),
+                     [](const Item& it) { return it.used && it.Has(Kw::kDistinct); });
+}
+
+// Whether items[k] ends its clause: nothing but punctuation, "and" or "or" after it. A
+// participle followed by more ("published in each year", "owned by students", "run longer
+// than 10 minutes") introduces the condition those words state.
+bool EndsAClause(const std::vector<Item>& items, size_t k) {
+  if (k + 1 >= items.size() || items[k + 1].kind == ItemKind::kPunct) return true;
+  const std::string next = text::AsciiLower(items[k + 1].text);
+  return next == "and" || next == "or";
+}
+
 bool Participle(const std::string& word) {
   const std::string w = text::AsciiLower(word);
   return EndsWith(w, "ed") || EndsWith(w, "en");
@@ -82,6 +102,61 @@ std::vector<std::string> NotNamedByTheQuery(const std::vector<std::string>& unre
 }
 
 }  // namespace
+
+bool IsPastParticiple(std::string_view word) {
+  static constexpr std::string_view kIrregular[] = {
+      "sold", "bought", "made", "written", "held", "won",  "built", "taken", "given", "run",
+      "sung", "paid",   "sent", "spent",   "lost", "kept", "seen",  "done",  "shown", "grown"};
+  const std::string w = text::AsciiLower(word);
+  return (w.size() > 3 && EndsWith(w, "ed")) ||
+         std::find(std::begin(kIrregular), std::end(kIrregular), w) != std::end(kIrregular);
+}
+
+std::optional<ShapeProblem> CountOfAnAmount(const Query& query, const std::vector<Item>& items,
+                                            const SchemaIndex& index) {
+  if (SaysDistinct(items)) return std::nullopt;
+  for (const Measure& m : query.measures) {
+    if (m.agg != Agg::kCount || !m.distinct || m.column < 0 || m.business >= 0) continue;
+    if (!HoldsAmounts(index.columns()[m.column])) continue;
+    const std::string& name = index.columns()[m.column].name;
+    return ShapeProblem{"'" + m.phrase + "' would count the different values of " + name +
+                            ", which holds amounts; ask for the total " + name +
+                            " (a sum), or say 'how many different' to count its values.",
+                        "“" + m.phrase + "”会统计 " + name +
+                            " 有多少种不同的取值，但它存的是数量；若要合计请说“总" + name +
+                            "”，若要统计取值个数请说“多少种不同的”。"};
+  }
+  return std::nullopt;
+}
+
+std::optional<ShapeProblem> CountWithAnUnreadParticiple(const Query& query,
+                                                        const std::vector<Item>& items,
+                                                        const SchemaIndex& index) {
+  for (const Measure& m : query.measures) {
+    if (m.agg != Agg::kCount || m.table < 0 || m.business >= 0) continue;
+    if (m.column >= 0 && !index.columns()[m.column].primary_key) continue;
+    for (size_t k = 0; k + 1 < items.size(); ++k) {
+      const Item& rows = items[k];
+      const Item& verb = items[k + 1];
+      if (rows.kind != ItemKind::kTerm || verb.used || verb.kind != ItemKind::kUnknown) continue;
+      const bool names_the_rows = std::any_of(rows.terms.begin(), rows.terms.end(), [&](int id) {
+        const Term& t = index.terms()[id];
+        return t.kind == TermKind::kTable && t.table == m.table;
+      });
+      if (!names_the_rows || !IsPastParticiple(verb.text) || !EndsAClause(items, k + 1)) continue;
+      if (NotNamedByTheQuery({verb.text}, query, index).empty()) continue;
+      const std::string phrase = rows.text + " " + verb.text;
+      return ShapeProblem{
+          "'" + phrase + "' says which " + rows.text + " to count (those '" + verb.text +
+              "'), but I could not read '" + verb.text +
+              "', so the count would include every row; say it with a column or a value the "
+              "data holds.",
+          "“" + phrase + "”说明要统计哪些" + rows.text + "，但我没能理解“" + verb.text +
+              "”，计数会包含所有行；请用数据中的列名或取值来表达。"};
+    }
+  }
+  return std::nullopt;
+}
 
 std::optional<ShapeProblem> CountWordInACompoundNoun(const Query& query,
                                                      const std::vector<Item>& items) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "askdb/nlq/query_shape_check.h"
@@ -32,6 +33,25 @@ std::optional<ShapeProblem> CountWordInACompoundNoun(const Query& query,
 std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
                                                        const std::vector<Item>& items,
                                                        const SchemaIndex& index);
+
+// "How many were injured per ship?" read as COUNT(DISTINCT injured): "how many" before a
+// column of amounts (a numeric measure) asks for their total, or for a number of rows; the
+// number of different amounts is meant only when the question says "different"/"distinct".
+std::optional<ShapeProblem> CountOfAnAmount(const Query& query, const std::vector<Item>& items,
+                                            const SchemaIndex& index);
+
+// "the top 5 artists by number of tracks sold" counted every track of the catalogue: a past
+// participle right after the counted rows' word (tracks sold, orders shipped, products
+// ordered) and ending its clause says which of them to count; left unread (and no part of a
+// used column's name, as "shipped" of ShippedDate is when the period is on it), the count
+// takes every row. Followed by more ("papers published in each year", "pets owned by
+// students"), the participle only introduces what those words say.
+std::optional<ShapeProblem> CountWithAnUnreadParticiple(const Query& query,
+                                                        const std::vector<Item>& items,
+                                                        const SchemaIndex& index);
+
+// A past participle: a regular -ed form, or an irregular one (sold, made, written, …).
+bool IsPastParticiple(std::string_view word);
 
 std::optional<ShapeProblem> CountBesideItsOwnAggregate(const Query& query,
                                                        const SchemaIndex& index);

@@ -177,6 +177,76 @@ TEST(CountWordCheck, AWordOfAUsedColumnsNameOrACountNounIsNoUnreadCondition) {
   EXPECT_NE(t.sql.find("COUNT"), std::string::npos) << t.sql;
 }
 
+TEST(CountWordCheck, HowManyBeforeAColumnOfAmountsIsNoCountOfItsValues) {
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE ship(id INTEGER PRIMARY KEY, name TEXT);"
+      "CREATE TABLE death(id INTEGER PRIMARY KEY, ship_id INTEGER REFERENCES ship(id),"
+      " killed REAL, injured REAL, note TEXT);"
+      "INSERT INTO ship VALUES (1,'Alpha'),(2,'Beta');"
+      "INSERT INTO death VALUES (1,1,3,2,'a'),(2,1,3,2,'b'),(3,2,0,5,'c'),(4,2,1,7,'d'),"
+      "(5,1,2,9,'e'),(6,2,4,1,'f'),(7,1,6,4,'g');");
+  ASSERT_TRUE(db.index);
+  const int injured = db.index->FindColumn(db.index->FindTable("death"), "injured");
+  ASSERT_EQ(db.index->columns()[injured].role, ColumnRole::kMeasure);
+  Query q;
+  Measure m;
+  m.agg = Agg::kCount;
+  m.column = injured;
+  m.distinct = true;
+  m.phrase = "How many";
+  q.measures = {m};
+  const auto problem = CountOfAnAmount(q, {}, *db.index);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("total injured"), std::string::npos) << problem->en;
+  // "how many different" asks for the values themselves.
+  std::vector<Item> different(1);
+  different[0].kind = ItemKind::kKeyword;
+  different[0].kw = Bit(Kw::kDistinct);
+  different[0].used = true;
+  EXPECT_FALSE(CountOfAnAmount(q, different, *db.index));
+  // A text column's values are counted as they are.
+  q.measures[0].column = db.index->FindColumn(db.index->FindTable("death"), "note");
+  EXPECT_FALSE(CountOfAnAmount(q, {}, *db.index));
+  // End to end, the engine abstains rather than count distinct amounts.
+  TranslateOptions loose;
+  loose.confidence_threshold = 0.1;
+  const Translation t = Engine::Translate("How many were injured per ship?", *db.index,
+                                          db.connector->dialect(), loose);
+  EXPECT_FALSE(t.answered) << t.sql;
+}
+
+TEST(CountWordCheck, AParticipleAfterTheCountedRowsSaysWhichToCount) {
+  EXPECT_TRUE(IsPastParticiple("sold"));
+  EXPECT_TRUE(IsPastParticiple("Shipped"));
+  EXPECT_FALSE(IsPastParticiple("red"));
+  EXPECT_FALSE(IsPastParticiple("tracks"));
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE artist(artist_id INTEGER PRIMARY KEY, name TEXT);"
+      "CREATE TABLE track(track_id INTEGER PRIMARY KEY, name TEXT,"
+      " artist_id INTEGER REFERENCES artist(artist_id));"
+      "INSERT INTO artist VALUES (1,'A'),(2,'B');"
+      "INSERT INTO track VALUES (1,'x',1),(2,'y',1),(3,'z',2);");
+  ASSERT_TRUE(db.index);
+  const auto& dialect = db.connector->dialect();
+  TranslateOptions loose;
+  loose.confidence_threshold = 0.1;
+  const Translation sold =
+      Engine::Translate("top 1 artists by number of tracks sold", *db.index, dialect, loose);
+  EXPECT_FALSE(sold.answered) << sold.sql;
+  EXPECT_NE(sold.abstain_reason.find("'tracks sold'"), std::string::npos) << sold.abstain_reason;
+  // Without the participle, or with words after it that state the condition, the reading
+  // is left to the rest of the engine.
+  EXPECT_TRUE(
+      Engine::Translate("top 1 artists by number of tracks", *db.index, dialect, loose).answered);
+  Query q = Counting();
+  q.measures[0].table = db.index->FindTable("track");
+  std::vector<Item> items = Unknowns("tracks", {"released", "after"});
+  items[0].terms = *db.index->FindTerms("track");
+  EXPECT_FALSE(CountWithAnUnreadParticiple(q, items, *db.index));
+  items.pop_back();
+  EXPECT_TRUE(CountWithAnUnreadParticiple(q, items, *db.index));
+}
+
 TEST(CountWordCheck, AStaffNumberIsNotCountedEndToEnd) {
   const testing::TestDb db = testing::OpenDb(
       "CREATE TABLE museum(museum_id INTEGER PRIMARY KEY, name TEXT, num_of_staff INTEGER,"

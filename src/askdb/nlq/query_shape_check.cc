@@ -335,6 +335,24 @@ std::optional<ShapeProblem> CountFromASizeWord(const Query& q) {
   return std::nullopt;
 }
 
+// "employees not hired in 1993" read as HireDate IS NULL and HireDate in 1993: a column that
+// must hold nothing cannot also hold a value, so the answer is empty whatever the data; one of
+// the two conditions was read on the wrong column.
+std::optional<ShapeProblem> NothingAndAValueInOneColumn(const Query& q, const SchemaIndex& index) {
+  for (const Filter& missing : q.filters) {
+    if (!missing.is_null || missing.op != Op::kEq || missing.column < 0) continue;
+    for (const Filter& other : q.filters) {
+      if (&other == &missing || other.column != missing.column || other.related_edge >= 0) continue;
+      const std::string& name = index.columns()[missing.column].name;
+      return ShapeProblem{"I read both that " + name + " holds nothing and a condition on " + name +
+                              ", which no row can meet; say the condition another way.",
+                          "我同时读出了 " + name + " 为空和 " + name +
+                              " 上的另一个条件，没有任何行能同时满足；请换一种说法。"};
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool ListsOnlyAttributes(const Query& q, const std::vector<Item>& items, const SchemaIndex& index) {
@@ -372,6 +390,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = CountFromASizeWord(query)) return p;
   if (auto p = UnreadPossessor(items)) return p;
   if (auto p = ShowsAYearAsAnAge(query, items, index)) return p;
+  if (auto p = NothingAndAValueInOneColumn(query, index)) return p;
   if (auto p = ComputesTheFilteredValue(query, index)) return p;
   if (auto p = ListsOnlyTheFilteredValue(query)) return p;
   if (auto p = ComparesAnIdentifier(query, index)) return p;
@@ -381,6 +400,8 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = CountWordInACompoundNoun(query, items)) return p;
   if (auto p = CountBesideItsOwnAggregate(query, index)) return p;
   if (auto p = CountWithAnUnreadPredicate(query, items, index)) return p;
+  if (auto p = CountWithAnUnreadParticiple(query, items, index)) return p;
+  if (auto p = CountOfAnAmount(query, items, index)) return p;
   return SumsWhereRowsWereAsked(query, items);
 }
 

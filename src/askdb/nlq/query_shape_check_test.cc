@@ -37,6 +37,26 @@ class QueryShapeCheckTest : public ::testing::Test {
   testing::Shop shop_;
 };
 
+TEST_F(QueryShapeCheckTest, AColumnThatHoldsNothingAndAValueIsRefused) {
+  // "employees not hired in 1993" read as IS NULL and a condition on the same column.
+  Query q;
+  Measure m;
+  m.agg = Agg::kCount;
+  q.measures.push_back(m);
+  Filter missing;
+  missing.column = Column("orders", "channel");
+  missing.is_null = true;
+  q.filters = {missing, Equals(missing.column, {"online"})};
+  const auto problem = FindShapeProblem(q, {}, *shop_.index);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("holds nothing"), std::string::npos) << problem->en;
+  // IS NULL alone, or beside a condition on another column, is a question.
+  q.filters = {missing};
+  EXPECT_FALSE(FindShapeProblem(q, {}, *shop_.index));
+  q.filters = {missing, Equals(Column("stores", "store_type"), {"outlet"})};
+  EXPECT_FALSE(FindShapeProblem(q, {}, *shop_.index));
+}
+
 TEST_F(QueryShapeCheckTest, CountingTheColumnAFilterFixesIsRefused) {
   Query q;
   Measure m;

@@ -12,24 +12,20 @@
 #include <vector>
 
 #include "askdb/common/text.h"
+#include "askdb/nlq/count_word_check.h"
 #include "askdb/nlq/parser.h"
 
 namespace askdb::nlq {
 
 void Parser::ParsePassiveBy() {
   if (chinese_) return;
-  static constexpr std::string_view kIrregular[] = {"sold",  "made",  "written", "held", "won",
-                                                    "built", "taken", "given",   "run",  "sung"};
   const int n = static_cast<int>(items_.size());
   for (int i = 1; i < n; ++i) {
     Item& by = items_[i];
     if (by.used || by.kind != ItemKind::kKeyword || text::AsciiLower(by.text) != "by") continue;
     const Item& verb = items_[i - 1];
     if (verb.kind != ItemKind::kUnknown) continue;
-    const std::string v = text::AsciiLower(verb.text);
-    const bool participle =
-        (v.size() > 3 && v.compare(v.size() - 2, 2, "ed") == 0) ||
-        std::find(std::begin(kIrregular), std::end(kIrregular), v) != std::end(kIrregular);
+    const bool participle = IsPastParticiple(verb.text);
     // The table follows, maybe after a value of it ("by chess clubs").
     int next = NextMeaningful(i);
     if (next >= 0 && TableOf(items_[next]) < 0 && HasValue(items_[next])) {

@@ -1,7 +1,10 @@
 #include "askdb/nlq/read_missing.h"
 
 #include <algorithm>
+#include <iterator>
+#include <optional>
 #include <set>
+#include <string_view>
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/schema_index.h"
@@ -54,6 +57,33 @@ int MissingColumn(const Item& it, const std::set<int>& tables, const SchemaIndex
   return found;
 }
 
+// Whether the words after the missing column's word go on to say something about it, so that
+// "no"/"not" negates that and not the column's presence: "not shipped to France" (the ship-to
+// country), "not hired in 1993", "not written by Todd Casey" (a value of the column itself).
+// A verb's date column stands only at the end of its clause ("not shipped yet", "not shipped
+// and …"); a column word, unless its own value follows.
+bool NegationGoesOn(const std::vector<Item>& items, size_t j, int column,
+                    const SchemaIndex& index) {
+  static constexpr std::string_view kClauseEnds[] = {"and",  "or",  "but",  "yet", "are", "is",
+                                                     "were", "was", "have", "has", "do",  "does"};
+  for (size_t k = j + 1; k < items.size(); ++k) {
+    const Item& next = items[k];
+    if (next.kind == ItemKind::kPunct) return false;
+    const std::string lower = text::AsciiLower(next.text);
+    if (items[j].kind == ItemKind::kUnknown) {
+      return std::find(std::begin(kClauseEnds), std::end(kClauseEnds), lower) ==
+             std::end(kClauseEnds);
+    }
+    if (lower == "by" || lower == "named" || lower == "called") continue;
+    return next.kind == ItemKind::kTerm &&
+           std::any_of(next.terms.begin(), next.terms.end(), [&](int id) {
+             const Term& t = index.terms()[id];
+             return t.kind == TermKind::kValue && t.column == column;
+           });
+  }
+  return false;
+}
+
 }  // namespace
 
 bool VerbNamesDateColumn(const std::string& word, const IndexedColumn& c) {
@@ -91,10 +121,17 @@ void ReadMissingValues(std::vector<Item>& items, Query& q, const SchemaIndex& in
     }
     if (j >= items.size() || items[j].used) continue;
     const int column = MissingColumn(items[j], tables, index);
-    if (column < 0) continue;
+    if (column < 0 || NegationGoesOn(items, j, column, index)) continue;
     Filter f;
     f.column = column;
-    f.is_null = true;
+    // "products that are not discontinued": a yes/no column always holds one of its two
+    // values, so "not" is its other value, never NULL.
+    if (const std::optional<std::string> yes = FlagYesValue(index.columns()[column])) {
+      f.op = Op::kNe;
+      f.values = {*yes};
+    } else {
+      f.is_null = true;
+    }
     q.filters.push_back(f);
     for (size_t u = k; u <= j; ++u) items[u].used = true;
   }

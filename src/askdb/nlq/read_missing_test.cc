@@ -41,6 +41,35 @@ TEST_F(ReadMissingTest, NotYetAndADateVerbIsIsNull) {
   EXPECT_NE(t.sql.find("COUNT("), std::string::npos) << t.sql;
 }
 
+TEST(ReadMissingFlagTest, NotAYesNoColumnIsItsOtherValue) {
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT,"
+      " discontinued TEXT NOT NULL DEFAULT '0');"
+      "INSERT INTO products VALUES (1,'a','0'),(2,'b','1'),(3,'c','0');");
+  ASSERT_TRUE(db.index);
+  const Translation t = Engine::Translate("how many products are not discontinued", *db.index,
+                                          db.connector->dialect());
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(t.sql.find("IS NULL"), std::string::npos) << t.sql;
+  EXPECT_EQ(testing::ResultRows(*db.connector, t.sql), std::vector<std::string>{"2"}) << t.sql;
+}
+
+TEST_F(ReadMissingTest, ANegationThatGoesOnIsNotAMissingColumn) {
+  // "not shipped to …", "not shipped in 2024": the negation is about what follows the verb.
+  for (const char* q : {"how many shipments were not shipped in 2024",
+                        "how many shipments were not shipped to Ann"}) {
+    const Translation t = Ask(q);
+    EXPECT_EQ(t.sql.find("IS NULL"), std::string::npos) << q << ": " << t.sql;
+  }
+  // "not yet", "not … and": the verb ends its clause, so the date is missing.
+  const Translation yet = Ask("how many shipments have not been shipped yet");
+  ASSERT_TRUE(yet.answered) << yet.abstain_reason;
+  EXPECT_NE(yet.sql.find("\"shipments\".\"shipped_date\" IS NULL"), std::string::npos) << yet.sql;
+  // A column word followed by its own value: "not … company Acme" is company <> 'Acme'.
+  const Translation value = Ask("how many customers have not company Acme");
+  EXPECT_EQ(value.sql.find("IS NULL"), std::string::npos) << value.sql;
+}
+
 TEST_F(ReadMissingTest, ATableAfterNoIsNotAMissingColumn) {
   // "with no shipments" is about related rows, not a column holding nothing.
   const Translation t = Ask("customers with no shipments");

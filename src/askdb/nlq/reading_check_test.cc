@@ -171,6 +171,27 @@ TEST_F(ReadingCheckTest, PeopleAreListedByFirstAndLastName) {
   EXPECT_EQ(Run(which).columns.size(), 2u) << which.sql;
 }
 
+TEST(PersonNameTest, ForenameAndSurnameArePeoplesNamesToo) {
+  // formula_1's drivers: "Who is the oldest driver?" showed the forename alone.
+  for (const char* sql :
+       {"CREATE TABLE drivers(driver_id INTEGER PRIMARY KEY, forename TEXT, surname TEXT,"
+        " dob DATE); INSERT INTO drivers VALUES (1,'Lewis','Hamilton','1985-01-07');",
+        "CREATE TABLE drivers(driver_id INTEGER PRIMARY KEY, Fname TEXT, LName TEXT,"
+        " dob DATE); INSERT INTO drivers VALUES (1,'Lewis','Hamilton','1985-01-07');",
+        "CREATE TABLE drivers(driver_id INTEGER PRIMARY KEY, given_name TEXT, family_name TEXT,"
+        " dob DATE); INSERT INTO drivers VALUES (1,'Lewis','Hamilton','1985-01-07');"}) {
+    const testing::TestDb db = testing::OpenDb(sql);
+    ASSERT_TRUE(db.index);
+    const int label = db.index->LabelColumn(db.index->FindTable("drivers"), false);
+    ASSERT_GE(label, 0) << sql;
+    EXPECT_GE(db.index->NameCompanion(label), 0) << sql;
+    const Translation t = Engine::Translate("list the drivers", *db.index, db.connector->dialect());
+    ASSERT_TRUE(t.answered) << t.abstain_reason;
+    EXPECT_EQ(testing::ResultRows(*db.connector, t.sql), std::vector<std::string>{"Lewis|Hamilton"})
+        << t.sql;
+  }
+}
+
 TEST_F(ReadingCheckTest, NoCompanionWithoutBothNameParts) {
   testing::Shop shop = testing::OpenShop();
   const int stores = shop.index->FindTable("stores");

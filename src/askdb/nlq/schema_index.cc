@@ -644,14 +644,22 @@ int SchemaIndex::FindColumn(int table, std::string_view name) const {
 
 namespace {
 
+// forename/surname (formula_1's drivers), given/family name, Fname/LName: the same pair under
+// other words, so that a person is not listed by the first name alone ("Lewis").
 bool IsFirstNameColumn(const std::string& lower, const std::string& name) {
-  return (lower.find("first") != std::string::npos && lower.find("name") != std::string::npos) ||
-         name == "名";
+  const bool has_name = lower.find("name") != std::string::npos;
+  return (has_name &&
+          (lower.find("first") != std::string::npos || lower.find("given") != std::string::npos ||
+           lower.find("fore") != std::string::npos)) ||
+         lower == "fname" || name == "名";
 }
 
 bool IsLastNameColumn(const std::string& lower, const std::string& name) {
-  return (lower.find("last") != std::string::npos && lower.find("name") != std::string::npos) ||
-         lower == "surname" || name == "姓";
+  const bool has_name = lower.find("name") != std::string::npos;
+  return (has_name &&
+          (lower.find("last") != std::string::npos || lower.find("family") != std::string::npos ||
+           lower.find("sur") != std::string::npos)) ||
+         lower == "lname" || name == "姓";
 }
 
 // The first-name and last-name columns of a table that has both, else {-1, -1}.
