@@ -379,7 +379,8 @@ TEST(RequestClassifierTest, MessagesCallsTranslationsAndIllnessesAreHandedOn) {
   // The phone's or another app's job (session 13): handed on with a low confidence.
   for (std::string_view q :
        {"发信息给小王", "给老妈发个微信说我晚点回", "打电话给刘洋", "给我姐打个视频电话",
-        "很高兴认识你用英语怎么说", "把谢谢翻译成日语", "得了灰指甲怎么办"}) {
+        "很高兴认识你用英语怎么说", "把谢谢翻译成日语", "得了灰指甲怎么办", "微信告诉老公我下班了",
+        "老是失眠吃啥药", "腰疼应该看啥科"}) {
     const Classification c = Classifier().Classify(q);
     EXPECT_EQ(c.type, RequestType::kDataQuery) << q;
     EXPECT_LT(c.confidence, Classifier().unsure_below()) << q;
