@@ -708,15 +708,17 @@ std::string Squeezed(std::string_view s) {
   return out;
 }
 
-// Whether an English "<X>Name"/"<X>Title" column names the row of its own table (X empty,
-// or the table's word: ProductName of Products) rather than something else (ShipName).
+// Whether a text column of a dated document may label its rows: its name less "name"/"title"
+// is empty or the table's word (OrderTitle of Orders), not another party's or thing's (ShipName,
+// ShipCity, Status). English names only: a name with no ASCII letter or digit (订单, 收货人姓名)
+// squeezes to nothing and is kept, so Chinese labels are scored as for any table.
 bool NamesItsOwnTable(const std::string& lower_column, const std::string& table_name) {
   std::string prefix = Squeezed(lower_column);
   for (std::string_view w : {"name", "title"}) {
     if (const size_t at = prefix.rfind(w); at != std::string::npos) prefix.erase(at, w.size());
   }
-  std::string word = Squeezed(table_name);
-  if (prefix.empty()) return true;
+  const std::string word = Squeezed(table_name);
+  if (prefix.empty() || word.empty()) return true;
   return word.starts_with(prefix) || prefix.starts_with(word) ||
          (word.ends_with("s") && prefix.starts_with(word.substr(0, word.size() - 1)));
 }
