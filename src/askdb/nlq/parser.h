@@ -243,12 +243,15 @@ class Parser {
   // ParseComparisons' steps (read_comparisons.cc).
   bool ReadRange(int i);
   void ReadComparison(int i);
+  int ChineseUnitAfter(int i) const;
+  void ReadValueWithUnit(int number_item, int unit, int described_table);
   int ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const;
   int DurationColumnBefore(int i, int op_idx, int* c_idx) const;
   int MoneyColumnBefore(int i, int op_idx, int* c_idx) const;
   // A number that is the value of the measure column just before it ("unit price of 1.99").
   void ParseEquality(int number_item);
   void ParseTopN();
+  void RankByColumnBeforeTop(int top, int num);  // "教职工人数前三的学校" (read_measures.cc)
   int LengthColumn(int table) const;
   void ReadLengthSuperlative();      // "the 5 longest tracks" (read_measures.cc)
   void ReadChineseRowSuperlative();  // "时长最长的5首歌", "哪首歌最长" (read_measures.cc)
@@ -318,6 +321,7 @@ class Parser {
   void GroupRankedDimension();
   void AddKeysBesideLabels();
   void DropRepeatedMeasures();
+  void ReadWhoWord();  // "鸟人的导演是谁" (read_leftovers.cc)
   // Age words: "ordered by age", "the youngest singer", "from the oldest to the youngest",
   // read on the age column, else a birth-date column (inverted), else the one founding-year
   // or date column of the table the words are about. Left unused (so the question abstains)

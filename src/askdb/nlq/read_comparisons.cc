@@ -62,6 +62,30 @@ bool IsCurrencyWord(const Item& it) {
   return word_only && std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
 }
 
+// A Chinese word that counts or scores what a number is of (分, 人, 集, 个 …); never a unit
+// needing conversion (米, 公斤, 小时).
+bool IsCountingUnit(const Item& unit) {
+  static constexpr std::string_view kCounting[] = {"分", "人", "次", "集", "届", "度", "岁",
+                                                   "个", "部", "本", "家", "位", "名", "场"};
+  return !unit.used && unit.unit_end == unit.unit_begin + 1 &&
+         (unit.kind == ItemKind::kUnknown || unit.kind == ItemKind::kKeyword) &&
+         std::find(std::begin(kCounting), std::end(kCounting), unit.text) != std::end(kCounting);
+}
+
+// "评分超过9分", "人数在100人以上", "高温超过40度": a counting word right after a compared number
+// that is the column's own unit — a character of its name (评分 is in 分, 人数 in 人), 度 of a
+// temperature, 岁 of an age — says only what the number counts, not a second condition (分 is
+// no minute here, nor a grouping).
+bool IsColumnsOwnUnit(const IndexedColumn& c, const Item& unit) {
+  if (!IsCountingUnit(unit)) return false;
+  auto named = [&](std::string_view w) {
+    return c.name.find(w) != std::string::npos || c.display_zh.find(w) != std::string::npos;
+  };
+  if (unit.text == "度") return named("度") || named("温");
+  if (unit.text == "岁") return named("岁") || named("龄");
+  return named(unit.text);
+}
+
 }  // namespace
 
 void Parser::ParseNumbersMagnitude() {
@@ -78,6 +102,73 @@ void Parser::ParseNumbersMagnitude() {
       }
     }
   }
+}
+
+// The item right after the Chinese number at `i` that may be its unit: a counting word
+// (IsCountingUnit, past a magnitude already applied: 3万人) or "%"; -1 when none.
+int Parser::ChineseUnitAfter(int i) const {
+  const int n = static_cast<int>(items_.size());
+  if (!chinese_) return -1;
+  int u = i + 1;
+  if (u < n && items_[u].used && items_[u].kind == ItemKind::kPunct &&
+      MagnitudeMultiplier(units_[items_[u].unit_begin].key)) {
+    ++u;
+  }
+  if (u >= n || items_[u].used) return -1;
+  const Item& it = items_[u];
+  if (it.text == "%" && u == i + 1) return u;
+  return IsCountingUnit(it) ? u : -1;
+}
+
+// "人数规模3万人的马拉松", "成功率20%的城市", "55集的电视剧": a number written with its unit is
+// a value of the column named right before it (or, with none named, of the one column of the
+// rows described whose name is the unit's count: 集 → 集数) — the stored text "20%" when the
+// column holds it so, else the number when the unit is the column's own. Else left unread.
+void Parser::ReadValueWithUnit(int number_item, int unit, int described_table) {
+  int c_idx = PrevMeaningful(number_item);
+  if (c_idx >= 0 && items_[c_idx].kind == ItemKind::kKeyword && items_[c_idx].Has(Kw::kEq)) {
+    c_idx = PrevMeaningful(c_idx);  // "集数为55集"
+  }
+  int col = c_idx >= 0 && !items_[c_idx].used ? ColumnOf(items_[c_idx], true) : -1;
+  if (col < 0) c_idx = -1;
+  const std::string& u = items_[unit].text;
+  if (col < 0 && described_table >= 0 && u != "%") {
+    for (int c : index_.tables()[described_table].columns) {
+      if (!IsNumericCol(c) || (Col(c).name != u + "数" && Col(c).name != u + "数量")) continue;
+      col = c;
+    }
+  }
+  if (col < 0 || Col(col).role == ColumnRole::kIdentifier || Col(col).primary_key ||
+      Col(col).foreign_key) {
+    return;
+  }
+  if (described_table >= 0 && Col(col).table != described_table) return;
+  Item& number = items_[number_item];
+  const std::string written = FormatNumber(number.number) + u;
+  const std::vector<std::string>& stored = Col(col).stats.values;
+  Filter f;
+  f.column = col;
+  f.op = Op::kEq;
+  if (std::find(stored.begin(), stored.end(), written) != stored.end()) {
+    f.values = {written};
+  } else if (u == "%" || !(c_idx < 0 || IsColumnsOwnUnit(Col(col), items_[unit]))) {
+    return;
+  } else {
+    f.numeric = true;
+    f.lo = number.number;
+  }
+  number.used = items_[unit].used = true;
+  if (c_idx >= 0) {
+    items_[c_idx].used = true;
+    for (int j = c_idx + 1; j < number_item; ++j) {
+      if (items_[j].Has(Kw::kEq)) items_[j].used = true;
+    }
+    Map(items_[c_idx], "column", ColName(col));
+  }
+  q_.filters.push_back(f);
+  const std::string value = f.numeric ? FormatNumber(f.lo) : "'" + written + "'";
+  Map(number, "filter", ColName(col) + " = " + value);
+  Understood(Col(col).name + " = " + value, Col(col).name + " = " + value);
 }
 
 // Ranges: [between] a and b [之间] on the numeric column before them. True when the number
@@ -207,11 +298,20 @@ void Parser::ReadComparison(int i) {
     if (!IsFiller(items_[j])) break;
   }
   bool postfix = false;
-  if (op_idx < 0 && i + 1 < n &&
-      (items_[i + 1].kw & (Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe)))) {
+  constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
+  if (op_idx < 0 && i + 1 < n && (items_[i + 1].kw & kCompare)) {
     op_idx = i + 1;  // "100以上"
     postfix = true;
   }
+  // "8分以上": the number's unit between it and the comparison (checked against the column).
+  int unit_idx = -1;
+  if (op_idx < 0 && i + 2 < n && (items_[i + 2].kw & kCompare) && !items_[i + 1].used &&
+      items_[i + 1].kind != ItemKind::kTerm && items_[i + 1].unit_end == items_[i + 1].unit_begin + 1) {
+    op_idx = i + 2;
+    postfix = true;
+    unit_idx = i + 1;
+  }
+  if (!postfix && i + 1 < n) unit_idx = i + 1;  // "超过9分"
   if (op_idx < 0) {
     ParseEquality(i);
     return;
@@ -251,10 +351,13 @@ void Parser::ReadComparison(int i) {
     return;
   }
   if (col < 0) return;
+  const bool own_unit = unit_idx >= 0 && chinese_ && IsColumnsOwnUnit(Col(col), items_[unit_idx]);
+  if (postfix && unit_idx >= 0 && !own_unit) return;  // "3万人以上" on another column: unread
   // "时长超过10分钟" on a column held in milliseconds: the number in the column's unit. A
   // duration word the column's name gives no unit for is left unused (the question abstains).
   double value = it.number;
   std::vector<int> unit_items;
+  if (own_unit) unit_items.push_back(unit_idx);
   for (int len = 2; len >= 1 && unit_items.empty() && !postfix; --len) {
     if (i + len >= n) continue;
     std::string words;
@@ -298,8 +401,17 @@ void Parser::ParseEquality(int number_item) {
   // column (fillers and "equal to"/"为" between) and ending the phrase is that column's value.
   // Anything after the number ("unit price of 5 tracks") makes it something else.
   const int n = static_cast<int>(items_.size());
-  const int next = NextMeaningful(number_item, 1);
-  if (next >= 0 && items_[next].kind == ItemKind::kTerm) return;
+  const int unit = ChineseUnitAfter(number_item);  // "3万人", "20%": -1 when none
+  const int last = unit >= 0 ? unit : number_item;
+  const int next = NextMeaningful(last, 1);
+  // "单价为1.99的曲目": in Chinese the value of a column, then 的, then the rows it describes.
+  const bool describes_rows = chinese_ && next == last + 2 && items_[last + 1].text == "的" &&
+                              TableOf(items_[next]) >= 0;
+  if (next >= 0 && items_[next].kind == ItemKind::kTerm && !describes_rows) return;
+  if (unit >= 0) {
+    ReadValueWithUnit(number_item, unit, describes_rows ? TableOf(items_[next]) : -1);
+    return;
+  }
   int c_idx = -1;
   for (int j = number_item - 1; j >= 0 && j >= number_item - 3; --j) {
     const Item& prev = items_[j];

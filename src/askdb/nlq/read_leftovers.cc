@@ -287,6 +287,28 @@ void Parser::ParseLeftovers() {
   GroupRankedDimension();
   AddKeysBesideLabels();
   DropRepeatedMeasures();
+  ReadWhoWord();
+}
+
+// "鸟人的导演是谁", "职业是演员的有谁": 谁 asks for people's names, so it is the question word
+// when what is listed is names — text columns, none a key or a reference. 员工的上级是谁
+// would list ReportsTo's ids: 谁 stays unread there, and the question abstains.
+void Parser::ReadWhoWord() {
+  if (!chinese_ || q_.projections.empty() || !q_.measures.empty() || !q_.group_columns.empty()) {
+    return;
+  }
+  for (int c : q_.projections) {
+    const IndexedColumn& col = Col(c);
+    if (col.type_class != TypeClass::kText || col.primary_key || col.foreign_key ||
+        col.role == ColumnRole::kIdentifier) {
+      return;
+    }
+  }
+  for (Item& it : items_) {
+    if (it.used || it.kind != ItemKind::kUnknown || it.text != "谁") continue;
+    it.used = true;
+    Map(it, "which", "the names listed");
+  }
 }
 
 }  // namespace askdb::nlq

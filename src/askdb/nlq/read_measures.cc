@@ -175,13 +175,20 @@ void Parser::ReadLengthSuperlative() {
 
 namespace {
 
-// The Chinese superlatives of a row's own value; 最多/最少 count rows and 最大值 is a function.
+// The Chinese superlatives of a row's own value; 最大值 is a function.
 bool IsChineseValueSuperlative(const Item& it) {
-  static constexpr std::string_view kWords[] = {"最高", "最高的", "最大", "最大的",
-                                                "最长", "最贵",   "最低", "最低的",
-                                                "最小", "最小的", "最短", "最便宜"};
+  static constexpr std::string_view kWords[] = {"最高", "最高的", "最大", "最大的", "最长",
+                                                "最贵", "最低",   "最低的", "最小", "最小的",
+                                                "最短", "最便宜", "最多",   "最多的", "最少",
+                                                "最少的"};
   return it.kind == ItemKind::kKeyword && !it.used &&
          std::find(std::begin(kWords), std::end(kWords), it.text) != std::end(kWords);
+}
+
+// 最多/最少 count rows ("订单最多的城市") unless a column of the ranked rows is named right
+// before them: "出版刊数最多的3本期刊" ranks the journals by their own count.
+bool CountsRows(const Item& it) {
+  return it.text.starts_with("最多") || it.text.starts_with("最少");
 }
 
 }  // namespace
@@ -206,6 +213,11 @@ void Parser::ReadChineseRowSuperlative() {
       after = NextMeaningful(after, 1);
     }
     const int before = PrevMeaningful(i);
+    // "被引数量最多的是哪本期刊": the which-word and the table after the superlative.
+    if (num < 0 && after >= 0 && RowTableAt(after) < 0 && items_[after].Has(Kw::kWhich) &&
+        (items_[after].kw & ~Bit(Kw::kWhich)) == 0) {
+      after = NextMeaningful(after, 1);
+    }
     int table = RowTableAt(after);
     if (table >= 0) {
       table_item = after;
@@ -224,7 +236,7 @@ void Parser::ReadChineseRowSuperlative() {
       if (table < 0 || w < 0 || !items_[w].Has(Kw::kWhich)) continue;
       table_item = t;
     }
-    if (table < 0) continue;
+    if (table < 0 || (CountsRows(items_[i]) && column_item < 0)) continue;
     int col = -1;
     if (column_item >= 0) {
       col = ColumnOf(items_[column_item], /*numeric_only=*/true);
@@ -437,6 +449,7 @@ void Parser::ParseTopN() {
       items_[num].used = true;
       if (num + 1 < n && items_[num + 1].Has(Kw::kRowUnit)) items_[num + 1].used = true;
     }
+    RankByColumnBeforeTop(i, num);
     const std::string count = FormatNumber(static_cast<double>(rows));
     Map(it, "limit", (q_.superlative_desc ? "top " : "bottom ") + count);
     Understood((q_.superlative_desc ? "top " : "bottom ") + count,
@@ -550,6 +563,17 @@ void Parser::BindMeasure(Agg agg, int kw_idx, int col, int table, bool distinct,
         col >= 0 ? ColName(col) : index_.tables()[table].name);
   }
   Understood(target, target);
+}
+
+// "教职工人数前三的学校", "领兵出战次数排名前3的将军": 前N between a numeric column and the
+// table whose column it is ranks that table's rows by it; the column, read among the
+// leftovers, is then the order (RankRowsByOwnColumn), not a value listed beside a top N.
+void Parser::RankByColumnBeforeTop(int top, int num) {
+  if (!chinese_ || num < 0 || !items_[top].text.ends_with("前") || ranked_table_ >= 0) return;
+  const int before = PrevMeaningful(top);
+  const int col = before >= 0 && !items_[before].used ? ColumnOf(items_[before], true) : -1;
+  if (col < 0 || Col(col).role == ColumnRole::kIdentifier) return;
+  if (RowTableAt(NextMeaningful(num)) == Col(col).table) ranked_table_ = Col(col).table;
 }
 
 // "订单最多的5个城市": a top-N "most/fewest" word right after a table word counts its rows

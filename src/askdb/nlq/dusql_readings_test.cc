@@ -1,0 +1,65 @@
+// Chinese readings on a DuSQL-like database: Chinese table and column names, no semantic
+// model. Each reading is asked in words and its result rows checked; each near miss abstains.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/test_fixture.h"
+
+namespace askdb::nlq {
+namespace {
+
+constexpr const char* kSchoolsSql = R"sql(
+CREATE TABLE "学校" ("词条id" int, "名称" text, "所属地区" text, "学校人数" int,
+                     "教职工人数" int, "评分" int, "最高气温" int, primary key ("词条id"));
+CREATE TABLE "教师" ("词条id" int, "姓名" text, "任教学校id" int, "课时数" int,
+                     primary key ("词条id"),
+                     foreign key("任教学校id") references "学校"("词条id"));
+INSERT INTO "学校" VALUES (1,'红星小学','海淀区',1200,80,9,35),(2,'育英学校','海淀区',3000,150,7,38),
+  (3,'史家小学','东城区',2000,120,8,41),(4,'光明小学','西城区',800,60,6,33);
+INSERT INTO "教师" VALUES (1,'张三',1,10),(2,'李四',1,12),(3,'王五',2,8),(4,'赵六',3,14);
+)sql";
+
+class DusqlReadingsTest : public testing::DbTest {
+ protected:
+  void SetUp() override { Open(kSchoolsSql); }
+};
+
+// "出版刊数最多的3本期刊": 最多/最少 right after a numeric column of the rows ranks them by it
+// (no count of rows); also in the which-form after the word.
+TEST_F(DusqlReadingsTest, MostOfARowsOwnCountColumnRanksTheRows) {
+  EXPECT_EQ(Rows("学校人数最多的2所学校"),
+            (std::vector<std::string>{"育英学校|3000", "史家小学|2000"}));
+  EXPECT_EQ(Rows("教职工人数最少的是哪所学校"), (std::vector<std::string>{"光明小学|60"}));
+  EXPECT_EQ(Rows("哪所学校的教职工人数最多"), (std::vector<std::string>{"育英学校|150"}));
+  // A table before 最多 still counts its rows (教师最多的学校 is not a column of 学校).
+  const Translation t = Ask("教师最多的学校");
+  if (t.answered) EXPECT_NE(t.sql.find("COUNT"), std::string::npos) << t.sql;
+}
+
+// "教职工人数前三的学校", "学校人数排名前2的学校": 前N between a column and its table.
+TEST_F(DusqlReadingsTest, TopNAfterAColumnRanksItsTable) {
+  EXPECT_EQ(Rows("教职工人数前三的学校"),
+            (std::vector<std::string>{"育英学校|150", "史家小学|120", "红星小学|80"}));
+  EXPECT_EQ(Rows("学校人数排名前2的学校"),
+            (std::vector<std::string>{"育英学校|3000", "史家小学|2000"}));
+  // The column of another table than the one ranked is no such reading.
+  EXPECT_FALSE(Ask("课时数前2的学校").answered);
+}
+
+// "评分超过8分", "8分以上", "人数在1000人以上", "高温超过36度": the column's own unit after the
+// number. 分 is no minute here; a unit the column does not hold leaves the number unread.
+TEST_F(DusqlReadingsTest, AComparedNumbersOwnUnitIsPartOfIt) {
+  EXPECT_EQ(Rows("评分超过8分的学校"), (std::vector<std::string>{"红星小学"}));
+  EXPECT_EQ(Rows("评分8分以上的学校"), (std::vector<std::string>{"红星小学"}));
+  EXPECT_EQ(Rows("学校人数超过1500人的学校有哪些"),
+            (std::vector<std::string>{"育英学校", "史家小学"}));
+  EXPECT_EQ(Rows("最高气温超过36度的学校"), (std::vector<std::string>{"育英学校", "史家小学"}));
+  EXPECT_FALSE(Ask("学校人数超过1500分的学校").answered);
+  EXPECT_FALSE(Ask("评分8人以上的学校").answered);
+}
+
+}  // namespace
+}  // namespace askdb::nlq
