@@ -353,6 +353,73 @@ std::optional<ShapeProblem> NothingAndAValueInOneColumn(const Query& q, const Sc
   return std::nullopt;
 }
 
+// "Which countries have the largest population in each continent?" ranked the continents and
+// kept the first: a top or a superlative with a group that "each"/"every"/"per"/各/每个 asks
+// for wants the best row within every group, which one ranked list of groups cannot give.
+std::optional<ShapeProblem> RankedWithinEachGroup(const Query& q, const std::vector<Item>& items) {
+  if ((!q.superlative && q.limit <= 0) || (q.group_columns.empty() && !q.bucket)) {
+    return std::nullopt;
+  }
+  static constexpr std::string_view kEachWords[] = {"each",    "every",     "per",   "for each",
+                                                    "in each", "for every", "各",    "各个",
+                                                    "每个",    "每",        "每一个"};
+  for (const Item& it : items) {
+    const std::string lower = text::AsciiLower(it.text);
+    if (!it.used || !it.Has(Kw::kGroup) ||
+        std::find(std::begin(kEachWords), std::end(kEachWords), lower) == std::end(kEachWords)) {
+      continue;
+    }
+    return ShapeProblem{
+        "'" + it.text +
+            "' asks for the top within every group, but I can only rank the "
+            "groups themselves; ask for one group at a time.",
+        "“" + it.text +
+            "”要求在每个分组内取最高或前几名，但我只能对分组本身排名；请逐个分组提问。"};
+  }
+  return std::nullopt;
+}
+
+// Whether a term of `it` names `table`, or its column `column` when column >= 0.
+bool NamesTableOrColumn(const Item& it, const SchemaIndex& index, int table, int column) {
+  return std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+    const Term& t = index.terms()[id];
+    return column < 0 ? t.kind == TermKind::kTable && t.table == table
+                      : t.kind == TermKind::kColumn && t.column == column;
+  });
+}
+
+// "customers with a region", "products with units on order" had listed the Region /
+// UnitsOnOrder of every row: "<rows> with [a|an|any|some] <their column>" picks the rows that
+// have one (a condition), it does not ask to show the column. ("customers with their city"
+// shows it.) Nothing says which condition (not empty? above zero?), so the engine abstains.
+std::optional<ShapeProblem> ListsAColumnTheRowsHave(const Query& q, const std::vector<Item>& items,
+                                                    const SchemaIndex& index) {
+  for (size_t k = 1; k + 1 < items.size(); ++k) {
+    if (text::AsciiLower(items[k].text) != "with") continue;
+    size_t j = k + 1;
+    static constexpr std::string_view kArticles[] = {"a", "an", "any", "some"};
+    const std::string next = text::AsciiLower(items[j].text);
+    if (std::find(std::begin(kArticles), std::end(kArticles), next) != std::end(kArticles)) ++j;
+    if (j >= items.size() || items[j].kind != ItemKind::kTerm) continue;
+    for (int c : q.projections) {
+      const int table = index.columns()[c].table;
+      const bool filtered = std::any_of(q.filters.begin(), q.filters.end(),
+                                        [&](const Filter& f) { return f.column == c; });
+      if (filtered || !NamesTableOrColumn(items[j], index, table, c) ||
+          !NamesTableOrColumn(items[k - 1], index, table, -1)) {
+        continue;
+      }
+      return ShapeProblem{"I could not read which rows 'with " + items[j].text +
+                              "' keeps (having one? above zero?), so the answer would list it for "
+                              "every row instead; say the condition, e.g. 'whose " +
+                              items[j].text + " is not empty'.",
+                          "我没能理解“with " + items[j].text +
+                              "”要保留哪些行（有值？大于零？），答案会把它列给每一行；请写出条件。"};
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool ListsOnlyAttributes(const Query& q, const std::vector<Item>& items, const SchemaIndex& index) {
@@ -389,8 +456,10 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = UnreadNegation(items)) return p;
   if (auto p = CountFromASizeWord(query)) return p;
   if (auto p = UnreadPossessor(items)) return p;
+  if (auto p = ListsAColumnTheRowsHave(query, items, index)) return p;
   if (auto p = ShowsAYearAsAnAge(query, items, index)) return p;
   if (auto p = NothingAndAValueInOneColumn(query, index)) return p;
+  if (auto p = RankedWithinEachGroup(query, items)) return p;
   if (auto p = ComputesTheFilteredValue(query, index)) return p;
   if (auto p = ListsOnlyTheFilteredValue(query)) return p;
   if (auto p = ComparesAnIdentifier(query, index)) return p;

@@ -57,6 +57,31 @@ TEST_F(QueryShapeCheckTest, AColumnThatHoldsNothingAndAValueIsRefused) {
   EXPECT_FALSE(FindShapeProblem(q, {}, *shop_.index));
 }
 
+TEST_F(QueryShapeCheckTest, ATopWithinEachGroupIsRefused) {
+  // "Which countries have the largest population in each continent?" ranked the continents.
+  Query q;
+  Measure m;
+  m.agg = Agg::kSum;
+  m.column = Column("orders", "amount");
+  q.measures.push_back(m);
+  q.group_columns.push_back(Column("orders", "channel"));
+  q.superlative = true;
+  std::vector<Item> items = Words({"largest", "in each", "channel"});
+  items[1].kind = ItemKind::kKeyword;
+  items[1].kw = Bit(Kw::kGroup);
+  items[1].used = true;
+  const auto problem = FindShapeProblem(q, items, *shop_.index);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("'in each'"), std::string::npos) << problem->en;
+  // "Which channel has the largest amount?" ranks the groups: no each word.
+  items[1].text = "by";
+  EXPECT_FALSE(FindShapeProblem(q, items, *shop_.index));
+  // "amount in each channel" without a top: a breakdown.
+  items[1].text = "in each";
+  q.superlative = false;
+  EXPECT_FALSE(FindShapeProblem(q, items, *shop_.index));
+}
+
 TEST_F(QueryShapeCheckTest, CountingTheColumnAFilterFixesIsRefused) {
   Query q;
   Measure m;
