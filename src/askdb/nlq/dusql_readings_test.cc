@@ -20,6 +20,10 @@ CREATE TABLE "教师" ("词条id" int, "姓名" text, "任教学校id" int, "课
 INSERT INTO "学校" VALUES (1,'红星小学','海淀区',1200,80,9,35),(2,'育英学校','海淀区',3000,150,7,38),
   (3,'史家小学','东城区',2000,120,8,41),(4,'光明小学','西城区',800,60,6,33);
 INSERT INTO "教师" VALUES (1,'张三',1,10),(2,'李四',1,12),(3,'王五',2,8),(4,'赵六',3,14);
+CREATE TABLE "电视剧" ("词条id" int, "名称" text, "导演" text, "集数" int, "收视率" int,
+                       "导演id" int, primary key ("词条id"));
+INSERT INTO "电视剧" VALUES (1,'红岩','张导',55,'20%',7),(2,'青山','李导',40,'10%',8),
+  (3,'大河','王导',55,'10%',9);
 )sql";
 
 class DusqlReadingsTest : public testing::DbTest {
@@ -59,6 +63,23 @@ TEST_F(DusqlReadingsTest, AComparedNumbersOwnUnitIsPartOfIt) {
   EXPECT_EQ(Rows("最高气温超过36度的学校"), (std::vector<std::string>{"育英学校", "史家小学"}));
   EXPECT_FALSE(Ask("学校人数超过1500分的学校").answered);
   EXPECT_FALSE(Ask("评分8人以上的学校").answered);
+}
+
+// "学校人数3000人的学校", "收视率20%的电视剧", "55集的电视剧": a number written with its unit is
+// a value — of the column named before it (the stored text '20%' when it is stored so), or of
+// the described rows' one column named by the unit's count (集 → 集数).
+TEST_F(DusqlReadingsTest, ANumberWithItsUnitIsAValue) {
+  EXPECT_EQ(Rows("学校人数3000人的学校"), (std::vector<std::string>{"育英学校"}));
+  EXPECT_EQ(Rows("收视率20%的电视剧"), (std::vector<std::string>{"红岩"}));
+  EXPECT_EQ(Rows("55集的电视剧有几部"), (std::vector<std::string>{"2"}));
+  EXPECT_FALSE(Ask("收视率30%的电视剧").answered);     // no such stored text
+  EXPECT_FALSE(Ask("学校人数3000分的学校").answered);  // 分 is not 学校人数's unit
+}
+
+// "红岩的导演是谁": 谁 asks for the names listed; an id listed leaves it unread.
+TEST_F(DusqlReadingsTest, WhoAsksForTheNamesListed) {
+  EXPECT_EQ(Rows("红岩的导演是谁"), (std::vector<std::string>{"张导"}));
+  EXPECT_FALSE(Ask("红岩的导演id是谁").answered);
 }
 
 }  // namespace

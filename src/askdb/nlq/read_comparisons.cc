@@ -306,7 +306,8 @@ void Parser::ReadComparison(int i) {
   // "8分以上": the number's unit between it and the comparison (checked against the column).
   int unit_idx = -1;
   if (op_idx < 0 && i + 2 < n && (items_[i + 2].kw & kCompare) && !items_[i + 1].used &&
-      items_[i + 1].kind != ItemKind::kTerm && items_[i + 1].unit_end == items_[i + 1].unit_begin + 1) {
+      items_[i + 1].kind != ItemKind::kTerm &&
+      items_[i + 1].unit_end == items_[i + 1].unit_begin + 1) {
     op_idx = i + 2;
     postfix = true;
     unit_idx = i + 1;
@@ -405,8 +406,8 @@ void Parser::ParseEquality(int number_item) {
   const int last = unit >= 0 ? unit : number_item;
   const int next = NextMeaningful(last, 1);
   // "单价为1.99的曲目": in Chinese the value of a column, then 的, then the rows it describes.
-  const bool describes_rows = chinese_ && next == last + 2 && items_[last + 1].text == "的" &&
-                              TableOf(items_[next]) >= 0;
+  const bool describes_rows =
+      chinese_ && next == last + 2 && items_[last + 1].text == "的" && TableOf(items_[next]) >= 0;
   if (next >= 0 && items_[next].kind == ItemKind::kTerm && !describes_rows) return;
   if (unit >= 0) {
     ReadValueWithUnit(number_item, unit, describes_rows ? TableOf(items_[next]) : -1);

@@ -177,10 +177,9 @@ namespace {
 
 // The Chinese superlatives of a row's own value; 最大值 is a function.
 bool IsChineseValueSuperlative(const Item& it) {
-  static constexpr std::string_view kWords[] = {"最高", "最高的", "最大", "最大的", "最长",
-                                                "最贵", "最低",   "最低的", "最小", "最小的",
-                                                "最短", "最便宜", "最多",   "最多的", "最少",
-                                                "最少的"};
+  static constexpr std::string_view kWords[] = {
+      "最高", "最高的", "最大", "最大的", "最长", "最贵",   "最低", "最低的",
+      "最小", "最小的", "最短", "最便宜", "最多", "最多的", "最少", "最少的"};
   return it.kind == ItemKind::kKeyword && !it.used &&
          std::find(std::begin(kWords), std::end(kWords), it.text) != std::end(kWords);
 }
