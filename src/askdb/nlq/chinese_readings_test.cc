@@ -347,5 +347,93 @@ INSERT INTO 各城市平均气温 VALUES ('上海',29),('北京',27);
   EXPECT_FALSE(Ask("气温有多少").answered);
 }
 
+// A shop whose model names the money words on the receipt's total and whose receipt lines hold
+// price × quantity (Chinook's shape): session 13, coverage-zh.
+constexpr const char* kLinesSql = R"sql(
+CREATE TABLE genres(genre_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE tunes(tune_id INTEGER PRIMARY KEY, name TEXT,
+                   genre_id INTEGER REFERENCES genres(genre_id), unit_price REAL);
+CREATE TABLE bills(bill_id INTEGER PRIMARY KEY, billed_on TEXT, total REAL);
+CREATE TABLE bill_lines(line_id INTEGER PRIMARY KEY, bill_id INTEGER REFERENCES bills(bill_id),
+                        tune_id INTEGER REFERENCES tunes(tune_id), unit_price REAL,
+                        quantity INTEGER);
+INSERT INTO genres VALUES (1,'Rock'),(2,'Jazz');
+INSERT INTO tunes VALUES (1,'A',1,0.99),(2,'B',1,1.99),(3,'C',2,1.99),(4,'D',2,0.99);
+INSERT INTO bills VALUES (1,'2024-01-05',3.97),(2,'2024-02-07',1.98),(3,'2024-03-09',0.99);
+INSERT INTO bill_lines VALUES (1,1,1,0.99,1),(2,1,2,1.99,1),(3,1,4,0.99,1),(4,2,1,0.99,2),
+  (5,3,4,0.99,1);
+)sql";
+
+class ChineseLineRevenueTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    catalog::SemanticModel model;
+    catalog::TableSemantics genres = SemanticTable("genres", "流派", "genre");
+    genres.columns = {SemanticColumn("name", "流派名称", "genre name")};
+    catalog::TableSemantics tunes = SemanticTable("tunes", "曲目", "track");
+    tunes.synonyms = {"歌"};
+    catalog::ColumnSemantics price =
+        SemanticColumn("unit_price", "单价", "unit price", catalog::ColumnRole::kMeasure);
+    tunes.columns = {SemanticColumn("name", "曲目名称", "track name"), price};
+    catalog::TableSemantics bills = SemanticTable("bills", "发票", "invoice");
+    bills.synonyms = {"订单"};
+    catalog::ColumnSemantics total =
+        SemanticColumn("total", "发票金额", "invoice total", catalog::ColumnRole::kMeasure);
+    total.synonyms = {"销售额", "营收", "金额", "订单金额", "revenue"};
+    bills.columns = {SemanticColumn("billed_on", "开票日期", "invoice date"), total};
+    model.tables = {genres, tunes, bills};
+    Open(kLinesSql, &model);
+  }
+};
+
+// "每个流派的销售额": the model's money words name the bill's total, which cannot be split by
+// the genre of each line; the lines' price × quantity can (as with no model, in English).
+TEST_F(ChineseLineRevenueTest, SalesByWhatOnlyTheLinesHoldIsTheLinesRevenue) {
+  EXPECT_GE(index_->line_revenue_term(), 0);
+  EXPECT_EQ(Rows("每个流派的销售额"), (std::vector<std::string>{"Rock|4.96", "Jazz|1.98"}));
+  EXPECT_EQ(Rows("营收最高的流派是哪个"), (std::vector<std::string>{"Rock|4.96"}));
+  // The bill's own total stays the bills' sum.
+  EXPECT_EQ(Rows("2024年的销售额"), (std::vector<std::string>{"6.94"}));
+}
+
+// Lines with a money column of their own (the demo's order_items.amount) keep it: no price ×
+// quantity is made up beside it.
+TEST_F(ChineseLineRevenueTest, LinesWithTheirOwnAmountGetNoInferredRevenue) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics bills = SemanticTable("bills", "发票", "invoice");
+  catalog::ColumnSemantics total =
+      SemanticColumn("total", "发票金额", "invoice total", catalog::ColumnRole::kMeasure);
+  total.synonyms = {"销售额"};
+  bills.columns = {total};
+  model.tables = {bills};
+  Open(R"sql(
+CREATE TABLE bills(bill_id INTEGER PRIMARY KEY, billed_on TEXT, total REAL);
+CREATE TABLE bill_lines(line_id INTEGER PRIMARY KEY, bill_id INTEGER REFERENCES bills(bill_id),
+                        unit_price REAL, quantity INTEGER, amount REAL);
+INSERT INTO bills VALUES (1,'2024-01-05',3.0);
+INSERT INTO bill_lines VALUES (1,1,1.5,2,3.0);
+)sql",
+       &model);
+  EXPECT_EQ(index_->line_revenue_term(), -1);
+}
+
+// "单价为1.99的歌有几首": a column's value, 的, then the rows it describes is a condition on
+// them; the rows must be the column's own ("单价为1.99的流派" abstains).
+TEST_F(ChineseLineRevenueTest, AColumnsValueBeforeDeAndItsRowsIsACondition) {
+  EXPECT_EQ(Rows("单价为1.99的歌有几首"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("单价1.99的曲目有多少首"), (std::vector<std::string>{"2"}));
+  EXPECT_FALSE(Ask("单价为1.99的流派有几个").answered);
+}
+
+// "金额最大的一张发票是哪张": a dated document with no name column is known by its number;
+// "最大的一笔订单金额是多少": 一 and a counting unit after 最大的 are "the one" of one MAX.
+TEST_F(ChineseLineRevenueTest, TheOneOfASuperlative) {
+  EXPECT_EQ(Rows("金额最大的一张发票是哪张"), (std::vector<std::string>{"1|3.97"}));
+  EXPECT_EQ(Rows("金额最高的2张发票"), (std::vector<std::string>{"1|3.97", "2|1.98"}));
+  EXPECT_EQ(Rows("最大的一笔订单金额是多少"), (std::vector<std::string>{"3.97"}));
+  // Not before a grouping: "各流派最贵的一首歌" is a row per genre, not read here.
+  EXPECT_FALSE(Ask("一张发票最大的金额").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

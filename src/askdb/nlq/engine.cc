@@ -135,6 +135,7 @@ void Parser::ReadQuestion() {
   ParseAggregates();
   ParseGrouping();  // "各X" after an aggregate bound its column
   ParseOrdering();
+  ReadTheOneOfASuperlative();
   ParseLeftovers();
   ParseAgeWords();
   ResolveYearComparison();

@@ -428,6 +428,7 @@ void Parser::ParseEquality(int number_item) {
   const int col = ColumnOf(items_[c_idx], true);
 
   if (col < 0 || Col(col).role != ColumnRole::kMeasure) return;
+  if (describes_rows && TableOf(items_[next]) != Col(col).table) return;
   Item& number = items_[number_item];
   Filter f;
   f.column = col;

@@ -245,7 +245,8 @@ void Parser::ReadChineseRowSuperlative() {
     } else if (items_[i].text == "最贵" || items_[i].text == "最便宜") {
       col = index_.PriceColumn(table);
     }
-    const int label = index_.LabelColumn(table, chinese_);
+    int label = index_.LabelColumn(table, chinese_);
+    if (label < 0) label = index_.DocumentKey(table);  // 金额最大的发票: known by its number
     const long long rows = RowsAsked(num);
     if (col < 0 || label < 0 || rows == 0) continue;
     // Nothing else may be asked: every other word a filler, a which-word, a value.
@@ -273,6 +274,25 @@ void Parser::ReadChineseRowSuperlative() {
     Understood(ColName(col) + (desc ? " highest first" : " lowest first"),
                items_[i].text + "：按 " + ColName(col) + (desc ? " 从高到低" : " 从低到高"));
     return;
+  }
+}
+
+// "最大的一笔订单金额是多少", "最长的一首歌的时长": 一 and a counting unit right after a
+// superlative say "the one", which a single MAX or MIN already is. Chinese only; with a
+// grouping or a ranking of rows the number is theirs to read (RowsAsked), not this.
+void Parser::ReadTheOneOfASuperlative() {
+  if (!chinese_ || !q_.group_columns.empty() || q_.limit != 0 || q_.measures.size() != 1) return;
+  if (q_.measures[0].agg != Agg::kMax && q_.measures[0].agg != Agg::kMin) return;
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i + 1 < n; ++i) {
+    Item& one = items_[i];
+    if (one.used || one.kind != ItemKind::kNumber || one.text != "一") continue;
+    if (items_[i + 1].used || !items_[i + 1].Has(Kw::kRowUnit)) continue;
+    const int p = PrevMeaningful(i);  // past 的
+    if (p < 0 || !items_[p].used || !(items_[p].Has(Kw::kMax) || items_[p].Has(Kw::kMin))) {
+      continue;
+    }
+    one.used = items_[i + 1].used = true;
   }
 }
 

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "askdb/common/measure_names.h"
 #include "askdb/common/text.h"
 #include "askdb/nlq/business_terms.h"
 #include "askdb/nlq/fan_out_check.h"
@@ -101,11 +102,11 @@ bool Parser::MoveMoneyToLineRevenue(std::vector<int>* needed) {
   Measure& m = q_.measures[0];
   const int term = index_.line_revenue_term();
   if (term < 0 || m.column != index_.inferred_money_column()) return false;
-  const std::vector<int>* words = index_.FindTerms(PhraseKey(m.column_phrase));
-  const bool money_word =
-      words != nullptr && std::any_of(words->begin(), words->end(), [&](int id) {
-        return TermOf(id).source == "inferred money" && TermOf(id).column == m.column;
-      });
+  // A revenue word (销售额, sales) naming the money column, inferred or the model's.
+  const std::string key = PhraseKey(m.column_phrase);
+  const std::vector<std::string_view>& revenue = measures::RevenuePhrases();
+  const bool money_word = std::any_of(revenue.begin(), revenue.end(),
+                                      [&](std::string_view w) { return PhraseKey(w) == key; });
   const int lines = index_.business_terms()[term].table;
   const bool beneath = std::any_of(
       tree_->steps.begin(), tree_->steps.end(),

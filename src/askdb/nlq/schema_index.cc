@@ -437,7 +437,10 @@ void SchemaIndex::AddInferredMoneyWords() {
     const std::vector<int>* ids = FindTerms(PhraseKey(word));
     if (!ids) continue;
     for (int id : *ids) {
-      if (terms_[id].kind == TermKind::kColumn) return;  // the schema or the model says
+      if (terms_[id].kind == TermKind::kColumn) {  // the schema or the model says
+        AdoptNamedMoneyColumn();
+        return;
+      }
     }
   }
   int money = -1;
@@ -476,6 +479,38 @@ void SchemaIndex::AddInferredMoneyWords() {
     if (FindTerms(PhraseKey(word))) continue;  // a table or a value of that name comes first
     AddTerm(word, term);
   }
+}
+
+void SchemaIndex::AdoptNamedMoneyColumn() {
+  // The money words a semantic model gives one measure of a dated table (Chinook's
+  // Invoice.Total: 销售额, 营收, revenue) name the money column as the inferred words would.
+  int money = -1;
+  for (std::string_view word : measures::RevenuePhrases()) {
+    const std::vector<int>* ids = FindTerms(PhraseKey(word));
+    if (!ids) continue;
+    for (int id : *ids) {
+      if (terms_[id].kind != TermKind::kColumn) continue;
+      if (money >= 0 && money != terms_[id].column) return;  // two money columns: unclear
+      money = terms_[id].column;
+    }
+  }
+  if (money < 0 || columns_[money].role != ColumnRole::kMeasure) return;
+  if (TimeColumn(columns_[money].table) < 0) return;
+  inferred_money_column_ = money;
+  // The lines beneath keep price × quantity for what only they hold ("每个流派的销售额"),
+  // unless they have a money column of their own for the model to name (the demo's
+  // order_items.amount, 商品销售额: MoveMeasureAcrossFanOut reads it).
+  std::optional<BoundBusinessTerm> lines = InferLineRevenue(measures::RevenuePhrases()[0]);
+  if (!lines) return;
+  const std::vector<int>& line_columns = tables_[lines->table].columns;
+  if (std::any_of(line_columns.begin(), line_columns.end(), [&](int c) {
+        return columns_[c].role == ColumnRole::kMeasure && c != money &&
+               measures::NamesMoney(text::AsciiLower(columns_[c].name));
+      })) {
+    return;
+  }
+  business_terms_.push_back(std::move(*lines));
+  line_revenue_term_ = static_cast<int>(business_terms_.size()) - 1;
 }
 
 int SchemaIndex::PriceColumn(int table) const {

@@ -148,7 +148,8 @@ class SchemaIndex {
   // The table's one price column (a numeric non-key column named "price", "UnitPrice", or
   // with a 价 business name); -1 when it has none or several.
   int PriceColumn(int table) const;
-  // With no semantic model: the one money column the money words name (-1 when none), and
+  // The one money column the money words name (inferred with no semantic model, else the
+  // model's; -1 when none), and
   // the order lines' price × quantity beneath it as a business term (an index of
   // business_terms(), no words of its own; -1 when none): what a money word sums when the
   // question groups by what only the lines hold ("top 5 artists by sales").
@@ -158,6 +159,9 @@ class SchemaIndex {
  private:
   // "revenue", "sales", "销售额" for the one money column when no semantic model names them.
   void AddInferredMoneyWords();
+  // With a semantic model naming the money words: their one measure column is the money
+  // column, and the order lines' price × quantity the line revenue beneath it.
+  void AdoptNamedMoneyColumn();
   // The revenue of the one order-line table (price × quantity × (1 − discount)) as an
   // inferred measure term named `name`; nullopt when no table, or several, qualify.
   std::optional<BoundBusinessTerm> InferLineRevenue(std::string_view name) const;
