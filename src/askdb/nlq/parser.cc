@@ -72,27 +72,55 @@ int Parser::PrevMeaningful(int i, int limit) const {
 
 int Parser::ColumnOf(const Item& it, bool numeric_only) const {
   if (it.kind != ItemKind::kTerm) return -1;
-  // Rank: a table the question names, then a column of the question's language (name_zh
-  // for Chinese), then the column's own name over a synonym.
-  int best = -1;
-  int best_score = -1;
-  bool tied = false;
-  std::vector<std::pair<int, int>> scored;  // (score, column)
-  // A bare "id" is the key of the one table the question is otherwise about; with no such
-  // single table it names nothing (the key of an arbitrary table would be a guess).
   bool bare_id = true;
   for (int id : it.terms) bare_id &= TermOf(id).source == "key";
-  if (bare_id) {
-    int found = -1;
-    for (int id : it.terms) {
-      const Term& t = TermOf(id);
-      if (numeric_only && !IsNumericCol(t.column)) continue;
-      if (!mentioned_tables_.count(t.table) && !context_tables_.count(t.table)) continue;
-      if (found >= 0) return -1;
-      found = t.column;
+  if (bare_id) return BareIdColumn(it, numeric_only);
+  // The first candidate of the highest rank; tied when another of that rank is on another
+  // table (same-named columns of two tables).
+  const std::vector<std::pair<int, int>> scored = RankedColumns(it, numeric_only);
+  int best = -1;
+  int best_score = -1;
+  for (const auto& [score, column] : scored) {
+    if (score > best_score) {
+      best_score = score;
+      best = column;
     }
-    return found;
   }
+  const bool tied = std::any_of(scored.begin(), scored.end(), [&](const std::pair<int, int>& s) {
+    return s.first == best_score && Col(s.second).table != Col(best).table;
+  });
+  if (tied && chinese_ && !q_.measures.empty()) {
+    if (const int own = ColumnOnMeasureTable(it, numeric_only); own >= 0) return own;
+  }
+  // "average unit price by category": a name two tables share (the products' price and the
+  // order lines' copy of it), beside a grouping, is the column of the table nearest the
+  // grouped one (English; Chinese reads the measure's table above).
+  if (tied && numeric_only && !chinese_ && !q_.group_columns.empty()) {
+    std::vector<int> candidates;
+    for (const auto& [score, column] : scored) {
+      if (score == best_score) candidates.push_back(column);
+    }
+    return NearestToGroups(candidates);
+  }
+  // "unit price" of both products and order lines, with nothing in the question to choose:
+  // either would be a guess.
+  return tied ? -1 : best;
+}
+
+int Parser::BareIdColumn(const Item& it, bool numeric_only) const {
+  int found = -1;
+  for (int id : it.terms) {
+    const Term& t = TermOf(id);
+    if (numeric_only && !IsNumericCol(t.column)) continue;
+    if (!mentioned_tables_.count(t.table) && !context_tables_.count(t.table)) continue;
+    if (found >= 0) return -1;
+    found = t.column;
+  }
+  return found;
+}
+
+std::vector<std::pair<int, int>> Parser::RankedColumns(const Item& it, bool numeric_only) const {
+  std::vector<std::pair<int, int>> scored;
   for (int id : it.terms) {
     const Term& t = TermOf(id);
     if (t.kind != TermKind::kColumn) continue;
@@ -108,46 +136,26 @@ int Parser::ColumnOf(const Item& it, bool numeric_only) const {
     // column word) breaks a tie between same-named columns of two tables.
     if (table_words_anywhere_.count(t.table)) score += 1;
     scored.emplace_back(score, t.column);
-    if (score > best_score) {
-      best_score = score;
-      best = t.column;
-      tied = false;
-    } else if (score == best_score && Col(t.column).table != Col(best).table) {
-      tied = true;
-    }
   }
-  // "每个国家的销售额", "销售额最高的三个国家": a dimension word several tables hold, beside a
-  // measure read on one of them, is that table's (the invoice's own country, no join).
-  // Chinese only: English questions written for Spider/BIRD mean the entity's column as often.
-  if (tied && chinese_ && !q_.measures.empty()) {
-    const int measure_table = q_.measures[0].table;
-    int on_measure_table = -1, candidates = 0;
-    for (int id : it.terms) {
-      const Term& t = TermOf(id);
-      if (t.kind != TermKind::kColumn || t.table != measure_table) continue;
-      if (numeric_only && !IsNumericCol(t.column)) continue;
-      if (Col(t.column).role != ColumnRole::kDimension) continue;
-      if (on_measure_table != t.column) ++candidates;
-      on_measure_table = t.column;
-    }
-    const bool same_measure_table =
-        std::all_of(q_.measures.begin(), q_.measures.end(),
-                    [&](const Measure& m) { return m.table == measure_table; });
-    if (candidates == 1 && same_measure_table) return on_measure_table;
+  return scored;
+}
+
+int Parser::ColumnOnMeasureTable(const Item& it, bool numeric_only) const {
+  if (q_.measures.empty()) return -1;
+  const int measure_table = q_.measures[0].table;
+  const bool same_measure_table =
+      std::all_of(q_.measures.begin(), q_.measures.end(),
+                  [&](const Measure& m) { return m.table == measure_table; });
+  int on_measure_table = -1, candidates = 0;
+  for (int id : it.terms) {
+    const Term& t = TermOf(id);
+    if (t.kind != TermKind::kColumn || t.table != measure_table) continue;
+    if (numeric_only && !IsNumericCol(t.column)) continue;
+    if (Col(t.column).role != ColumnRole::kDimension) continue;
+    if (on_measure_table != t.column) ++candidates;
+    on_measure_table = t.column;
   }
-  // "average unit price by category": a name two tables share (the products' price and the
-  // order lines' copy of it), beside a grouping, is the column of the table nearest the
-  // grouped one (English; Chinese reads the measure's table above).
-  if (tied && numeric_only && !chinese_ && !q_.group_columns.empty()) {
-    std::vector<int> candidates;
-    for (const auto& [score, column] : scored) {
-      if (score == best_score) candidates.push_back(column);
-    }
-    return NearestToGroups(candidates);
-  }
-  // "unit price" of both products and order lines, with nothing in the question to choose:
-  // either would be a guess.
-  return tied ? -1 : best;
+  return candidates == 1 && same_measure_table ? on_measure_table : -1;
 }
 
 int Parser::NearestToGroups(const std::vector<int>& candidates) const {

@@ -137,6 +137,20 @@ class Parser {
   }
   // The best column candidate of an item, or -1.
   int ColumnOf(const Item& it, bool numeric_only = false) const;
+  // ColumnOf's steps. A bare "id" is the key of the one table the question is otherwise
+  // about (named or in context); with no such single table it names nothing (the key of an
+  // arbitrary table would be a guess).
+  int BareIdColumn(const Item& it, bool numeric_only) const;
+  // The item's column candidates as (rank, column), in term order. Rank: a table the
+  // question names, then a column of the question's language (name_zh for Chinese), then
+  // the term's exactness and the column's own name over a synonym, then a table some word
+  // may name.
+  std::vector<std::pair<int, int>> RankedColumns(const Item& it, bool numeric_only) const;
+  // "每个国家的销售额", "销售额最高的三个国家": a dimension word several tables hold, beside a
+  // measure read on one of them, is that table's (the invoice's own country, no join); -1
+  // unless exactly one such column and every measure on that table. Chinese only: English
+  // questions written for Spider/BIRD mean the entity's column as often.
+  int ColumnOnMeasureTable(const Item& it, bool numeric_only) const;
   // The one candidate column whose table is the fewest joins (none fanning out) from the
   // grouped tables; -1 when none or several are nearest.
   int NearestToGroups(const std::vector<int>& candidates) const;
