@@ -366,5 +366,28 @@ INSERT INTO staff VALUES (1,'Ann','Lee','Oslo',NULL),(2,'Bo','Ma','Oslo',1),(3,'
   ExpectAbstains("Who does Cy Ng report to?");
 }
 
+// "customers who have never placed an order", "clients who never ordered": never with a verb
+// of having or making rows, or the verb of the counted table's word, is "no orders"; a verb
+// that says which rows ("cancelled") abstains. Rows named by their table are compared one by
+// one even when two share a name (the SQL compares each row); "names of ..." with a shared
+// name still abstains.
+TEST_F(EnglishReadingsTest, NeverWithAVerbOfHavingRowsCountsNone) {
+  Open(R"sql(
+CREATE TABLE clients(client_id INTEGER PRIMARY KEY, company_name TEXT);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY,
+                    client_id INTEGER REFERENCES clients(client_id), order_date TEXT);
+INSERT INTO clients VALUES (1,'Alfa'),(2,'Bravo'),(3,'Alfa'),(4,'Delta');
+INSERT INTO orders VALUES (1,1,'2024-01-01'),(2,1,'2024-02-01'),(3,2,'2024-03-01');
+)sql");
+  for (std::string_view q :
+       {"Which clients have never placed an order?", "clients who never ordered",
+        "clients that did not place any orders", "clients with no orders"}) {
+    EXPECT_EQ(Rows(q), (std::vector<std::string>{"Alfa", "Delta"})) << q;
+  }
+  EXPECT_EQ(Rows("which clients have more than 1 order"), (std::vector<std::string>{"Alfa"}));
+  ExpectAbstains("which clients never cancelled an order");
+  ExpectAbstains("company names of clients with more than 1 order");
+}
+
 }  // namespace
 }  // namespace askdb::nlq

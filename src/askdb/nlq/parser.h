@@ -251,6 +251,10 @@ class Parser {
   int BorrowedTimeColumn(int root, std::string* why_en, std::string* why_zh) const;
   bool CheckRelatedCounts(const std::vector<int>& needed, std::string* why_en,
                           std::string* why_zh) const;
+  int TableOfVerb(std::string_view word) const;  // "ordered" → orders (read_comparisons.cc)
+  // Whether a word of the question names `column` itself ("names of singers"), not only its
+  // table's rows ("albums", which the label then names).
+  bool NamesAColumnOf(int column, int table) const;
   bool CheckJoinTree(int root, std::vector<int>* needed, std::string* why_en, std::string* why_zh);
   void ParseNumbersMagnitude();
   void ParseComparisons();

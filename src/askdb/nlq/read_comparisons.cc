@@ -523,6 +523,36 @@ int Parser::RelatedCountEdge(int table, int counted) const {
   return found;
 }
 
+namespace {
+bool IsHavingVerb(std::string_view word) {
+  static constexpr std::string_view kVerbs[] = {
+      "have",     "has",       "had",       "place",  "placed",    "places",
+      "make",     "made",      "makes",     "buy",    "bought",    "buys",
+      "purchase", "purchased", "purchases", "submit", "submitted", "submits"};
+  const std::string lower = text::AsciiLower(word);
+  return std::find(std::begin(kVerbs), std::end(kVerbs), lower) != std::end(kVerbs);
+}
+}  // namespace
+
+// "ordered", "invoiced": a verb made of a table's word (order, invoice) names that table's
+// rows; -1 when the stem names no table or several.
+int Parser::TableOfVerb(std::string_view word) const {
+  const std::string lower = text::AsciiLower(word);
+  if (!lower.ends_with("ed") || lower.size() < 5) return -1;
+  const std::string stem = lower.substr(0, lower.size() - 2);
+  int found = -1;
+  for (const std::string& s : {stem, stem + "e"}) {
+    const std::vector<int>* terms = index_.FindTerms(PhraseKey(s));
+    if (!terms) continue;
+    for (int id : *terms) {
+      if (TermOf(id).kind != TermKind::kTable) continue;
+      if (found >= 0 && found != TermOf(id).table) return -1;
+      found = TermOf(id).table;
+    }
+  }
+  return found;
+}
+
 void Parser::ParseRelatedCounts() {
   const int n = static_cast<int>(items_.size());
   constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
@@ -530,12 +560,20 @@ void Parser::ParseRelatedCounts() {
   for (int i = 0; i < n && chinese_; ++i) ReadChineseRelatedCount(i);
   for (int i = 0; i < n; ++i) {
     Item& trigger = items_[i];
-    if (trigger.used || trigger.kind != ItemKind::kKeyword) continue;
-    const bool negation = trigger.Has(Kw::kNot) && (trigger.kw & kCompare) == 0;
+    const bool never = !chinese_ && trigger.kind == ItemKind::kUnknown &&
+                       text::AsciiLower(trigger.text) == "never";
+    if (trigger.used || (trigger.kind != ItemKind::kKeyword && !never)) continue;
+    const bool negation = never || (trigger.Has(Kw::kNot) && (trigger.kw & kCompare) == 0);
     if (!negation && (trigger.kw & kCompare) == 0) continue;
     // Comparison: the number right after it; then the counted table, maybe after "any".
     int k = NextMeaningful(i);
     int number = -1;
+    // "never placed an order", "did not buy any orders": a verb of having or making rows
+    // says nothing of which rows (a verb that does, "cancelled", leaves it unread).
+    if (negation && k >= 0 && items_[k].kind == ItemKind::kUnknown &&
+        IsHavingVerb(items_[k].text)) {
+      k = NextMeaningful(k);
+    }
     if (!negation) {
       if (k < 0 || items_[k].kind != ItemKind::kNumber || items_[k].used) continue;
       number = k;
@@ -543,9 +581,14 @@ void Parser::ParseRelatedCounts() {
     } else if (k >= 0 && text::AsciiLower(items_[k].text) == "any") {
       k = NextMeaningful(k);
     }
-    if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm) continue;
-    const int counted = TableOf(items_[k]);
-    if (counted < 0 || HasValue(items_[k])) continue;
+    // "customers who never ordered": the verb of a table's word counts that table's rows.
+    const int verb_table =
+        negation && k >= 0 && items_[k].kind == ItemKind::kUnknown && !items_[k].used
+            ? TableOfVerb(items_[k].text)
+            : -1;
+    if (verb_table < 0 && (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm)) continue;
+    const int counted = verb_table >= 0 ? verb_table : TableOf(items_[k]);
+    if (counted < 0 || (verb_table < 0 && HasValue(items_[k]))) continue;
     // The rows compared: the nearest table word before, past fillers and one verb.
     int table = -1, verbs = 0;
     for (int j = i - 1; j >= 0; --j) {

@@ -347,6 +347,18 @@ bool Parser::PlaceTimeColumn(int root, std::vector<int>* needed, std::string* wh
   return true;
 }
 
+bool Parser::NamesAColumnOf(int column, int table) const {
+  return std::any_of(items_.begin(), items_.end(), [&](const Item& it) {
+    if (!it.used || it.kind != ItemKind::kTerm) return false;
+    bool names_column = false, names_table = false;
+    for (int id : it.terms) {
+      names_column |= TermOf(id).kind == TermKind::kColumn && TermOf(id).column == column;
+      names_table |= TermOf(id).kind == TermKind::kTable && TermOf(id).table == table;
+    }
+    return names_column && !names_table;
+  });
+}
+
 bool Parser::CheckRelatedCounts(const std::vector<int>& needed, std::string* why_en,
                                 std::string* why_zh) const {
   // A related count is over all referencing rows: anything else said of those rows (a
@@ -366,9 +378,12 @@ bool Parser::CheckRelatedCounts(const std::vector<int>& needed, std::string* why
       *why_zh = "问题要显示的内容不属于按关联记录数比较的" + index_.tables()[compared].name + "。";
       return false;
     }
-    // Names shared by several rows: counted per row or per name? Only unique names are sure.
+    // Names shared by several rows: counted per row or per name? Only unique names are sure,
+    // unless the question names the rows, not their names ("Which albums have more than 25
+    // tracks?", "customers with no orders": each row is compared, as the SQL does; "names of
+    // singers that have more than one song" may count per name).
     const int label = index_.LabelColumn(compared, chinese_);
-    if (label >= 0 && !LabelIsUnique(compared, label) &&
+    if (label >= 0 && !LabelIsUnique(compared, label) && NamesAColumnOf(label, compared) &&
         std::find(q_.projections.begin(), q_.projections.end(), label) != q_.projections.end()) {
       *why_en = "several " + index_.tables()[compared].name + " share a " + Col(label).name +
                 ": I could not tell whether to count related rows per " +
