@@ -71,6 +71,7 @@ TEST_F(DusqlReadingsTest, AComparedNumbersOwnUnitIsPartOfIt) {
 TEST_F(DusqlReadingsTest, ANumberWithItsUnitIsAValue) {
   EXPECT_EQ(Rows("学校人数3000人的学校"), (std::vector<std::string>{"育英学校"}));
   EXPECT_EQ(Rows("收视率20%的电视剧"), (std::vector<std::string>{"红岩"}));
+  EXPECT_EQ(Rows("收视率10%的导演有哪些"), (std::vector<std::string>{"李导", "王导"}));
   EXPECT_EQ(Rows("55集的电视剧有几部"), (std::vector<std::string>{"2"}));
   EXPECT_FALSE(Ask("收视率30%的电视剧").answered);     // no such stored text
   EXPECT_FALSE(Ask("学校人数3000分的学校").answered);  // 分 is not 学校人数's unit

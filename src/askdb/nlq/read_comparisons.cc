@@ -406,13 +406,20 @@ void Parser::ParseEquality(int number_item) {
   const int last = unit >= 0 ? unit : number_item;
   const int next = NextMeaningful(last, 1);
   // "单价为1.99的曲目": in Chinese the value of a column, then 的, then the rows it describes.
-  const bool describes_rows =
-      chinese_ && next == last + 2 && items_[last + 1].text == "的" && TableOf(items_[next]) >= 0;
-  if (next >= 0 && items_[next].kind == ItemKind::kTerm && !describes_rows) return;
+  const bool after_de = chinese_ && next == last + 2 && items_[last + 1].text == "的";
+  const bool describes_rows = after_de && TableOf(items_[next]) >= 0;
+  if (next >= 0 && items_[next].kind == ItemKind::kTerm && !after_de) return;
   if (unit >= 0) {
-    ReadValueWithUnit(number_item, unit, describes_rows ? TableOf(items_[next]) : -1);
+    // The rows described: a table, or a column of theirs to list ("成功率20%的城市").
+    int described = after_de ? TableOf(items_[next]) : -1;
+    if (after_de && described < 0 && ColumnOf(items_[next]) >= 0) {
+      described = Col(ColumnOf(items_[next])).table;
+    }
+    if (after_de && described < 0) return;
+    ReadValueWithUnit(number_item, unit, described);
     return;
   }
+  if (next >= 0 && items_[next].kind == ItemKind::kTerm && !describes_rows) return;
   int c_idx = -1;
   for (int j = number_item - 1; j >= 0 && j >= number_item - 3; --j) {
     const Item& prev = items_[j];
