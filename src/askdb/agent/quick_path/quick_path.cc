@@ -186,6 +186,7 @@ bool MentionsAnAmount(std::string_view s) {
 
 // "半斤", "半小时": half of a unit.
 constexpr std::string_view kHalf = "半";
+constexpr std::string_view kBelowZero = "零下";
 constexpr std::string_view kCounter = "个";  // "半个小时"
 
 // "1欧元兑7.8人民币", "if 1 euro is 7.8 yuan": one unit of a currency is `rate` of another.
@@ -689,6 +690,24 @@ const Unit* QuickPath::Impl::UnitAt(std::string_view s, size_t at, size_t& lengt
   return nullptr;
 }
 
+// "华氏100度", "摄氏零下10度": a temperature scale named before its amount and 度 after it.
+// The scale's item moves after the amount, so the amount is read in it; returns the bytes of
+// 度 (0 when the shape is not there). Until session 13 the rule did not read these, and the
+// scan alone would have read "华氏100度是多少摄氏度" as 100 摄氏度.
+namespace {
+size_t TemperatureBeforeAmount(std::string_view s, size_t at, std::vector<ScanItem>& items) {
+  constexpr std::string_view kDegree = "度";
+  if (items.size() < 2 || s.compare(at, kDegree.size(), kDegree) != 0) return 0;
+  ScanItem& scale = items[items.size() - 2];
+  if (!scale.is_unit || scale.unit->dimension != "temperature") return 0;
+  // Only right before the amount, or before 零下 and the amount.
+  const std::string_view between = s.substr(scale.end, items.back().begin - scale.end);
+  if (!between.empty() && between != kBelowZero) return 0;
+  std::swap(scale, items.back());
+  return kDegree.size();
+}
+}  // namespace
+
 // "一斤半" (1.5 斤), "两天半", "一米半": 半 right after a unit that follows a number is half a
 // unit more. Not when another unit follows 半 ("半斤" is then an amount of its own). Returns the
 // bytes read (0 when none). Until session 13 the rule did not read these, and the scan alone
@@ -707,6 +726,7 @@ size_t QuickPath::Impl::HalfAfterUnit(std::string_view s, size_t at,
 std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
   std::vector<ScanItem> items;
   size_t i = 0;
+  bool below_zero = false;  // 零下 just read
   while (i < s.size()) {
     // Units first: "千克" is a unit, not the numeral 千 followed by 克.
     size_t unit_len = 0;
@@ -757,6 +777,12 @@ std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
         }
       }
     }
+    // "零下四十摄氏度": below zero (零 would otherwise be read as the number 0).
+    if (s.compare(i, kBelowZero.size(), kBelowZero) == 0) {
+      below_zero = true;
+      i += kBelowZero.size();
+      continue;
+    }
     if (auto num = ParseNumberPrefix(s.substr(i))) {
       // "100千克" is 100 kg, not 100 千 克: when shortening the number by trailing
       // multipliers lets a longer unit name start, prefer that split.
@@ -803,10 +829,14 @@ std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
         }
       }
       if (i > 0 && s[i - 1] == '-' && (i == 1 || s[i - 2] == ' ')) item.number = -item.number;
+      if (below_zero) item.number = -item.number;
+      below_zero = false;
       items.push_back(item);
       i += best_len;
+      i += TemperatureBeforeAmount(s, i, items);
       continue;
     }
+    below_zero = false;
     i += Utf8CharLength(static_cast<unsigned char>(s[i]));
   }
   return items;

@@ -678,7 +678,11 @@ TEST_F(QuickPathTest, HalfAfterUnitRisesFallsAndSolarTerms) {
   ExpectResults(QuickIntent::kConversion, {{"一斤半是多少克", "750"},
                                            {"两天半是多少小时", "60"},
                                            {"一米半是多少厘米", "150"},
-                                           {"1小时半等于多少分钟", "90"}});
+                                           {"1小时半等于多少分钟", "90"},
+                                           {"零下四十摄氏度等于多少华氏度", "-40"},
+                                           {"华氏100度是多少摄氏度", "37.7777777778"},
+                                           {"摄氏零下10度是多少华氏度", "14"},
+                                           {"体温摄氏37度是多少华氏度", "98.6"}});
   // 半 before another unit is an amount of its own, not half of the unit before it.
   const Classification half_pound = RequestClassifier::Default()->Classify("一斤半斤是多少克");
   EXPECT_NE(half_pound.quick_intent, QuickIntent::kConversion);
