@@ -8,6 +8,7 @@
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
 namespace {
@@ -654,6 +655,108 @@ std::optional<ShapeProblem> ValueWhereRowsAsked(const std::vector<Item>& items, 
   return std::nullopt;
 }
 
+// "各省份下辖区数量的总和" summed each province's own number, one province per group: a total
+// asked over groups that are the summed table's own rows (its key, or a name no two rows share)
+// is the total over them, not each row's value.
+std::optional<ShapeProblem> TotalPerOwnRow(const std::vector<Item>& items, const Query& q,
+                                           const SchemaIndex& index) {
+  const std::string total = TotalWord(items);
+  if (total.empty() || q.group_columns.empty() || q.bucket) return std::nullopt;
+  for (const Measure& m : q.measures) {
+    if (m.agg != Agg::kSum || m.column < 0) continue;
+    const int table = index.columns()[m.column].table;
+    const bool own_rows = std::all_of(q.group_columns.begin(), q.group_columns.end(), [&](int g) {
+      const IndexedColumn& c = index.columns()[g];
+      return c.table == table && (c.primary_key || index.LabelIsUnique(table, g));
+    });
+    if (!own_rows) continue;
+    const std::string& name = index.columns()[m.column].name;
+    return ShapeProblem{"the question asks for a total ('" + total + "') of " + name +
+                            ", but each group is one row, so I would list each row's value; ask "
+                            "without the grouping for the total.",
+                        "问题要的是合计（“" + total + "”），但每组只有一行，按组求和只会逐行列出“" +
+                            name + "”，因此不作答；要总数请去掉“各/每”。"};
+  }
+  return std::nullopt;
+}
+
+// "北京市有几个城市" counted the cities named 北京市 (one): 北京市 is also a province, and the
+// question asks for the cities in it. A count of rows whose own name is the value, when
+// another table also stores that value, does not say which table the value names.
+std::optional<ShapeProblem> CountByOwnNameOfAnotherTablesValue(const Query& q,
+                                                               const SchemaIndex& index) {
+  if (q.measures.size() != 1 || q.measures[0].agg != Agg::kCount || q.measures[0].column >= 0) {
+    return std::nullopt;
+  }
+  for (const Filter& f : q.filters) {
+    if (f.op != Op::kEq || f.numeric || f.values.size() != 1 || f.related_edge >= 0) continue;
+    const int table = index.columns()[f.column].table;
+    if (index.LabelColumn(table, true) != f.column) continue;
+    const std::vector<int>* ids = index.FindTerms(PhraseKey(f.values[0]));
+    if (ids == nullptr) continue;
+    for (int id : *ids) {
+      const Term& t = index.terms()[id];
+      if (t.kind != TermKind::kValue || t.table == table) continue;
+      const std::string& other = index.tables()[t.table].name;
+      return ShapeProblem{"'" + f.values[0] +
+                              "' is the name of one of the rows counted, and also a " + other +
+                              "; counting the rows with that name gives one. Say '" + other + " " +
+                              f.values[0] + "' if you mean the rows in it.",
+                          "“" + f.values[0] + "”既是所数的行自己的名称，也是“" + other +
+                              "”里的值；按名称数只会数出一行，因此不作答；如果问的是属于它的行，"
+                              "请写成“" +
+                              other + "为" + f.values[0] + "的…”。"};
+    }
+  }
+  return std::nullopt;
+}
+
+// Whether a column's name says it counts in a magnitude ("population_10k", "人口万人"): a number
+// said with 万 then would be counted in it twice.
+bool CountsInAMagnitude(const IndexedColumn& c) {
+  const std::string lower = text::AsciiLower(c.name);
+  for (std::string_view w : {"10k", "100k", "thousand", "million", "billion"}) {
+    if (lower.find(w) != std::string::npos) return true;
+  }
+  for (std::string_view w : {"万", "亿", "千"}) {
+    if (c.name.find(w) != std::string::npos || c.display_zh.find(w) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A number written with 万/亿/千 ("1000万"), or "" when none.
+std::string MagnitudeNumber(const std::vector<Item>& items) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].kind != ItemKind::kNumber) continue;
+    const std::string next = i + 1 < items.size() ? FirstChar(items[i + 1].text) : "";
+    for (std::string_view m : {"万", "亿", "千"}) {
+      if (items[i].text.find(m) != std::string::npos) return items[i].text;
+      if (next == m) return items[i].text + next;
+    }
+  }
+  return "";
+}
+
+// "人口超过1000万的城市" compared population_10k with 10,000,000: the column counts in 万.
+std::optional<ShapeProblem> MagnitudeCountedTwice(const std::vector<Item>& items, const Query& q,
+                                                  const SchemaIndex& index) {
+  const std::string number = MagnitudeNumber(items);
+  if (number.empty()) return std::nullopt;
+  for (const Filter& f : q.filters) {
+    if (!f.numeric || f.column < 0 || !CountsInAMagnitude(index.columns()[f.column])) continue;
+    const std::string& name = index.columns()[f.column].name;
+    return ShapeProblem{"'" + number + "' is compared with " + name +
+                            ", which already counts in a unit of its own (its name says so); "
+                            "give the number in that unit.",
+                        "“" + number + "”被拿来与“" + name +
+                            "”比较，但这一列本身就以万/千等为单位（列名如此），数值会差一个量级，"
+                            "因此不作答；请按这一列的单位给出数字。"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items,
@@ -671,6 +774,9 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = RanksARank(query, index)) return p;
   if (auto p = AveragePerEachGrouped(items, query)) return p;
   if (auto p = ValueWhereRowsAsked(items, query, index)) return p;
+  if (auto p = TotalPerOwnRow(items, query, index)) return p;
+  if (auto p = CountByOwnNameOfAnotherTablesValue(query, index)) return p;
+  if (auto p = MagnitudeCountedTwice(items, query, index)) return p;
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;
   if (auto p = AttributeOfAnotherTable(items, query, index)) return p;
   if (auto p = CountOfWhatRowsStore(items, query, index, query_tables)) return p;

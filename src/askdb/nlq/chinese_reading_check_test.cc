@@ -343,6 +343,48 @@ TEST_F(ChineseClubCheckTest, TheLargestValueIsNotShownWhenRowsAreAsked) {
   EXPECT_EQ(Rows("最大的球衣号码"), std::vector<std::string>{"23"});
 }
 
+// Provinces and cities that share a name (北京市 is both), a population counted in 万.
+constexpr const char* kProvinceSql = R"sql(
+CREATE TABLE "省份"("词条id" INTEGER PRIMARY KEY, "名称" TEXT, "下辖区数量" INTEGER);
+CREATE TABLE "城市"("词条id" INTEGER PRIMARY KEY, "名称" TEXT,
+                    "所属省id" INTEGER REFERENCES "省份"("词条id"));
+INSERT INTO "省份" VALUES (1,'北京市',16),(2,'河北省',11);
+INSERT INTO "城市" VALUES (1,'北京市',1),(2,'石家庄',2),(3,'保定',2);
+)sql";
+
+class ChineseProvinceCheckTest : public ChineseClubCheckTest {
+ protected:
+  void SetUp() override { Open(kProvinceSql); }
+};
+
+// "各省份下辖区数量的总和": each group is one province, so a sum per group lists each one's value.
+TEST_F(ChineseProvinceCheckTest, ATotalOverOwnRowsIsNotListedPerRow) {
+  ExpectAbstainsNaming("各省份下辖区数量的总和", "下辖区数量");
+  EXPECT_EQ(Rows("省份下辖区数量的总和"), std::vector<std::string>{"27"});
+}
+
+// "北京市有几个城市": the city named 北京市 is one; the province 北京市 has its cities.
+TEST_F(ChineseProvinceCheckTest, ACountByTheRowsOwnNameThatAnotherTableHoldsIsRefused) {
+  ExpectAbstainsNaming("北京市有几个城市", "北京市");
+  const Translation t = Ask("河北省有几个城市");  // only a province: its cities, or nothing
+  if (t.answered) EXPECT_EQ(testing::ResultRows(*conn_, t.sql), std::vector<std::string>{"2"});
+}
+
+// "人口超过1000万的城市" on the demo's population_10k (人口, counted in 万): not 10,000,000.
+TEST_F(ChineseClubCheckTest, AMagnitudeIsNotCountedTwice) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics cities = testing::SemanticTable("cities", "城市", "cities");
+  cities.columns = {testing::SemanticColumn("name", "名称", "name"),
+                    testing::SemanticColumn("population_10k", "人口", "population",
+                                            catalog::ColumnRole::kMeasure)};
+  model.tables = {cities};
+  Open(R"sql(CREATE TABLE cities(city_id INTEGER PRIMARY KEY, name TEXT, population_10k INTEGER);
+             INSERT INTO cities VALUES (1,'上海',2487),(2,'杭州',1237),(3,'嘉兴',555);)sql",
+       &model);
+  ExpectAbstainsNaming("人口超过1000万的城市有哪些", "1000万");
+  EXPECT_EQ(Rows("人口超过1000的城市有哪些").size(), 2u);
+}
+
 // Wired into the engine: a Chinese question with 最早 unread abstains naming it.
 TEST_F(ChineseReadingCheckTest, TheEngineAbstainsNamingTheWord) {
   const Translation t = Ask("1990年首办的马拉松有哪些");
