@@ -4,7 +4,8 @@
 // counted rows with that "number" and the noun before it is a word the data does not know,
 // the count answers another question (COUNT(*) of the museum), so the engine abstains naming
 // the compound. Adjectives before "number" ("the yearly number of", "the corresponding
-// number of": -ly, -al, -ing, -ed, -ive) and keywords ("total", "average") keep the count.
+// number of": -ly, -al, -ing, -ed, -ive, -ous, -ful) and keywords ("total", "average") keep
+// the count.
 #pragma once
 
 #include <optional>

@@ -157,7 +157,10 @@ class Parser {
   int TableOf(const Item& it) const;
   bool HasValue(const Item& it) const;
   bool OnlyValues(const Item& it) const;
-  // Next item index after i that is not a stop word, punctuation or a used item; -1 if none.
+  // The nearest item after i (PrevMeaningful: before it) that is not filler (IsFiller:
+  // punctuation, a stop word, a row unit such as 个), used or not; -1 if none. `limit` is not a
+  // distance: the nearest such item is returned however far away, and only a limit of 0
+  // finds none (callers passing 1 or 2 get the same item as the default).
   int NextMeaningful(int i, int limit = kLookAhead) const;
   int PrevMeaningful(int i, int limit = kLookAhead) const;
   bool IsFiller(const Item& it) const;
