@@ -81,6 +81,7 @@ TEST_F(DusqlReadingsTest, ANumberWithItsUnitIsAValue) {
 TEST_F(DusqlReadingsTest, WhoAsksForTheNamesListed) {
   EXPECT_EQ(Rows("红岩的导演是谁"), (std::vector<std::string>{"张导"}));
   EXPECT_FALSE(Ask("红岩的导演id是谁").answered);
+  EXPECT_EQ(Rows("红星小学的教师有谁"), (std::vector<std::string>{"张三", "李四"}));
 }
 
 }  // namespace

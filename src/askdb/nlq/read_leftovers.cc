@@ -294,10 +294,14 @@ void Parser::ParseLeftovers() {
 // when what is listed is names — text columns, none a key or a reference. 员工的上级是谁
 // would list ReportsTo's ids: 谁 stays unread there, and the question abstains.
 void Parser::ReadWhoWord() {
-  if (!chinese_ || q_.projections.empty() || !q_.measures.empty() || !q_.group_columns.empty()) {
-    return;
+  if (!chinese_ || !q_.measures.empty() || !q_.group_columns.empty()) return;
+  // "演职员有谁": no column named, the rows' label (their name) is what is listed.
+  std::vector<int> listed = q_.projections;
+  if (listed.empty() && q_.subject_table >= 0) {
+    listed.push_back(index_.LabelColumn(q_.subject_table, chinese_));
   }
-  for (int c : q_.projections) {
+  if (listed.empty() || listed[0] < 0) return;
+  for (int c : listed) {
     const IndexedColumn& col = Col(c);
     if (col.type_class != TypeClass::kText || col.primary_key || col.foreign_key ||
         col.role == ColumnRole::kIdentifier) {
