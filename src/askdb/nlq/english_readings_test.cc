@@ -389,5 +389,49 @@ INSERT INTO orders VALUES (1,1,'2024-01-01'),(2,1,'2024-02-01'),(3,2,'2024-03-01
   ExpectAbstains("company names of clients with more than 1 order");
 }
 
+// Probes on Northwind/Chinook (tests/nlq/probes_precision_en.jsonl): "since 1997" is 1997 and
+// after, not 1997 alone; "outside Germany" excludes it.
+TEST_F(EnglishReadingsTest, SinceIsFromThatYearOnAndOutsideExcludes) {
+  Open(kTradeSql);
+  EXPECT_EQ(Rows("how many clients outside Germany"), (std::vector<std::string>{"1"}));
+  Open(R"sql(
+CREATE TABLE sales(sale_id INTEGER PRIMARY KEY, sale_date TEXT, amount REAL);
+INSERT INTO sales VALUES (1,'2022-03-01',5),(2,'2023-04-01',6),(3,'2024-05-01',7);
+)sql");
+  EXPECT_EQ(Rows("how many sales since 2023"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("how many sales in 2023"), (std::vector<std::string>{"1"}));
+}
+
+// "orders per client country" is one row per country (it had been one per client, the
+// country beside it), when the rows' reference to the clients is named after them; where it
+// is not (a customer's support_rep_id -> staff), "customers by staff city" says nothing of
+// how a customer has a staff member, and the engine abstains.
+TEST_F(EnglishReadingsTest, ATableWordBeforeItsColumnNamesTheColumn) {
+  Open(kTradeSql);
+  EXPECT_EQ(Rows("number of orders per client country"),
+            (std::vector<std::string>{"Germany|2", "France|1"}));
+  EXPECT_EQ(Rows("orders by client country"), (std::vector<std::string>{"Germany|2", "France|1"}));
+  Open(R"sql(
+CREATE TABLE staff(staff_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, city TEXT);
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT,
+                       support_rep_id INTEGER REFERENCES staff(staff_id));
+INSERT INTO staff VALUES (1,'Ann','Lee','Oslo'),(2,'Bo','Ma','Rome'),(3,'Cy','No','Oslo');
+INSERT INTO customers VALUES (1,'Alfa',1),(2,'Bravo',2),(3,'Charlie',3);
+)sql");
+  ExpectAbstains("number of customers by staff city");
+  ExpectAbstains("number of customers per staff city");
+}
+
+// "customers with a region", "products with units on order" had listed that column for every
+// row: "with" before the rows' own column asks for the rows that have one, and nothing says
+// what having one means. "with their" shows it.
+TEST_F(EnglishReadingsTest, RowsWithTheirColumnAreAConditionNotAList) {
+  Open(kTradeSql);
+  ExpectAbstains("clients with a country");
+  ExpectAbstains("orders with freight");
+  EXPECT_EQ(Rows("list clients with their country"),
+            (std::vector<std::string>{"Alfa|Germany", "Bravo|France", "Charlie|Germany"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -314,6 +314,8 @@ class Parser {
   // ParseGrouping's steps (read_grouping.cc).
   void ReadGroupWord(int i);
   bool KeyCountRanks(int i, int j, int col, bool is_which);
+  int OwnColumnRightAfter(int j, int table) const;
+  bool ReferredToByName(int table) const;
   bool CountsChildRowsOf(int table) const;
   int MeasureTablesColumnEnding(const Item& word) const;
   void GroupConjuncts(int j);

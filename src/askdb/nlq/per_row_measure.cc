@@ -25,11 +25,31 @@ bool OneRowPerGroup(const Query& q, const SchemaIndex& index, int table) {
                      [&](int c) { return index.LabelIsUnique(table, c); });
 }
 
+// A period is read on the table's own date when it has one ("average freight per order in
+// 1997": Orders.OrderDate); a table without one takes the date of a row it refers to (a join).
+bool HasOwnTimeColumn(const SchemaIndex& index, int table) {
+  const std::vector<int>& columns = index.tables()[table].columns;
+  return std::any_of(columns.begin(), columns.end(),
+                     [&](int c) { return index.columns()[c].role == ColumnRole::kTime; });
+}
+
 // Every condition is on the table's own columns: no join can repeat its rows.
 bool ConditionsOnOwnTable(const Query& q, const SchemaIndex& index, int table) {
-  if (q.time) return false;
+  if (q.time && !HasOwnTimeColumn(index, table)) return false;
   return std::all_of(q.filters.begin(), q.filters.end(), [&](const Filter& f) {
     return f.business < 0 && f.column >= 0 && index.columns()[f.column].table == table;
+  });
+}
+
+// A group column that is not the table's row itself (its key, its label in either language,
+// the label's companion: a person's last name): a real dimension beside the rows.
+bool GroupsBesideTheRows(const Query& q, const SchemaIndex& index, int table) {
+  const int key = index.SingleKey(table);
+  const int label_en = index.LabelColumn(table, false), label_zh = index.LabelColumn(table, true);
+  return std::any_of(q.group_columns.begin(), q.group_columns.end(), [&](int c) {
+    return c != key && c != label_en && c != label_zh &&
+           (label_en < 0 || c != index.NameCompanion(label_en)) &&
+           (label_zh < 0 || c != index.NameCompanion(label_zh));
   });
 }
 
@@ -107,6 +127,16 @@ std::optional<ShapeProblem> ReadAggregatePerOwnRow(Query& q, const SchemaIndex& 
       });
   if (!by_row || !OneRowPerGroup(q, index, table) || !ConditionsOnOwnTable(q, index, table)) {
     return std::nullopt;
+  }
+  if (GroupsBesideTheRows(q, index, table)) {
+    // "average store area per store type" grouped by each store's name beside the type: the
+    // rows and a real group in one GROUP BY. Averaging over all rows drops the real group too.
+    return ShapeProblem{
+        "the question groups by a column of " + index.tables()[table].name +
+            " and by its rows at once, so each group would be a single row; ask for one "
+            "grouping.",
+        "问题同时按 " + index.tables()[table].name +
+            " 的列和它的每一行分组，每组只有一行；请只用一种分组。"};
   }
   const bool averages = std::all_of(q.measures.begin(), q.measures.end(),
                                     [](const Measure& m) { return m.agg == Agg::kAvg; });

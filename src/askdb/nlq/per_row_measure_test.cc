@@ -139,5 +139,37 @@ TEST_F(PerRowMeasureTest, AHighestValuePerOwnRowIsRefused) {
   EXPECT_EQ(q.group_columns.size(), 1u);
 }
 
+// "average store area per store type" had been grouped by each store's name beside the type
+// (the table's word read as its label): averaging over all rows would drop the type too.
+TEST_F(PerRowMeasureTest, TheRowsBesideARealGroupAreRefused) {
+  Query q;
+  Measure m;
+  m.agg = Agg::kAvg;
+  m.column = Column("products", "unit_price");
+  q.measures.push_back(m);
+  q.group_columns = {Column("products", "category"), Column("products", "name")};
+  q.group_keys = {Column("products", "product_id")};
+  const std::optional<ShapeProblem> problem = ReadAggregatePerOwnRow(q, *index_);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("by its rows at once"), std::string::npos) << problem->en;
+  EXPECT_EQ(q.group_columns.size(), 2u);  // nothing dropped
+}
+
+// "average freight per order in 1997": a period on the table's own date joins nothing, so
+// each order is still one group and the average is over the orders.
+TEST_F(PerRowMeasureTest, APeriodOnTheTablesOwnDateKeepsOneAverage) {
+  Open(R"sql(
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT, freight REAL);
+CREATE TABLE order_lines(line_id INTEGER PRIMARY KEY,
+                         order_id INTEGER REFERENCES orders(order_id), quantity INTEGER);
+INSERT INTO orders VALUES (1,'2023-05-01',10),(2,'2024-01-05',3),(3,'2024-02-01',5);
+INSERT INTO order_lines VALUES (1,1,2),(2,2,1),(3,3,4);
+)sql");
+  const Translation t = Ask("average freight per order in 2024");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(t.sql.find("GROUP BY"), std::string::npos) << t.sql;
+  EXPECT_EQ(Rows("average freight per order in 2024"), (std::vector<std::string>{"4"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -389,9 +389,10 @@ bool NamesTableOrColumn(const Item& it, const SchemaIndex& index, int table, int
 }
 
 // "customers with a region", "products with units on order" had listed the Region /
-// UnitsOnOrder of every row: "<rows> with [a|an|any|some] <their column>" picks the rows that
-// have one (a condition), it does not ask to show the column. ("customers with their city"
-// shows it.) Nothing says which condition (not empty? above zero?), so the engine abstains.
+// UnitsOnOrder of every row ("orders with freight" summed it): "<rows> with [a|an|any|some]
+// <their column>" picks the rows that have one (a condition), it does not ask to show the
+// column. ("customers with their city" shows it.) Nothing says which condition (not empty?
+// above zero?), so the engine abstains.
 std::optional<ShapeProblem> ListsAColumnTheRowsHave(const Query& q, const std::vector<Item>& items,
                                                     const SchemaIndex& index) {
   for (size_t k = 1; k + 1 < items.size(); ++k) {
@@ -401,7 +402,11 @@ std::optional<ShapeProblem> ListsAColumnTheRowsHave(const Query& q, const std::v
     const std::string next = text::AsciiLower(items[j].text);
     if (std::find(std::begin(kArticles), std::end(kArticles), next) != std::end(kArticles)) ++j;
     if (j >= items.size() || items[j].kind != ItemKind::kTerm) continue;
-    for (int c : q.projections) {
+    std::vector<int> shown = q.projections;  // listed, or summed only because it is a measure
+    for (const Measure& m : q.measures) {
+      if (m.implicit_sum && m.column >= 0) shown.push_back(m.column);
+    }
+    for (int c : shown) {
       const int table = index.columns()[c].table;
       const bool filtered = std::any_of(q.filters.begin(), q.filters.end(),
                                         [&](const Filter& f) { return f.column == c; });
@@ -409,12 +414,13 @@ std::optional<ShapeProblem> ListsAColumnTheRowsHave(const Query& q, const std::v
           !NamesTableOrColumn(items[k - 1], index, table, -1)) {
         continue;
       }
-      return ShapeProblem{"I could not read which rows 'with " + items[j].text +
-                              "' keeps (having one? above zero?), so the answer would list it for "
-                              "every row instead; say the condition, e.g. 'whose " +
-                              items[j].text + " is not empty'.",
-                          "我没能理解“with " + items[j].text +
-                              "”要保留哪些行（有值？大于零？），答案会把它列给每一行；请写出条件。"};
+      return ShapeProblem{
+          "I could not read which rows 'with " + items[j].text +
+              "' keeps (having one? above zero?), so the answer would list it for "
+              "every row instead; say the condition, e.g. 'whose " +
+              items[j].text + " is not empty'.",
+          "我没能理解“with " + items[j].text +
+              "”要保留哪些行（有值？大于零？），答案会把它列给每一行；请写出条件。"};
     }
   }
   return std::nullopt;

@@ -1,6 +1,7 @@
 // Reading grouping and ordering: "by X"/"各X", the label columns that stand for rows, and
 // "ordered by".
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
@@ -162,13 +163,55 @@ bool Parser::ConjunctTimeBucket(int item) {
   return true;
 }
 
+// "sales by employee country", "orders per customer city": the dimension column of `table`
+// that the term right after the table's word at `j` names (one only), else -1. The table word
+// says whose column it is; it does not ask for the table's rows as well.
+int Parser::OwnColumnRightAfter(int j, int table) const {
+  const int k = j + 1;
+  if (chinese_ || k >= static_cast<int>(items_.size()) || items_[k].used ||
+      items_[k].kind != ItemKind::kTerm) {
+    return -1;
+  }
+  int found = -1;
+  for (int id : items_[k].terms) {
+    const Term& t = TermOf(id);
+    if (t.kind != TermKind::kColumn || t.column < 0 || Col(t.column).table != table ||
+        Col(t.column).role != ColumnRole::kDimension || t.column == found) {
+      continue;
+    }
+    if (found >= 0) return -1;  // two columns of the table: not certain which
+    found = t.column;
+  }
+  // "each singer name" is the singers themselves, grouped as a table's rows are.
+  return found == index_.LabelColumn(table, chinese_) ? -1 : found;
+}
+
+// Every reference from another table to `table` is named after it (Orders.EmployeeID ->
+// Employees): "employee country" then is the country of the employee the rows name. Chinook's
+// Customer.SupportRepId -> Employee is not: "customers by employee city" does not say how a
+// customer has an employee, so it is not read.
+bool Parser::ReferredToByName(int table) const {
+  std::string word = text::AsciiLower(index_.tables()[table].name);
+  std::erase_if(word, [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); });
+  word = SingularizeEnglish(word);
+  bool any = false;
+  for (const JoinEdge& e : index_.edges()) {
+    if (e.to_table != table || e.from_table == table) continue;
+    std::string name = text::AsciiLower(Col(e.from_column).name);
+    std::erase_if(name, [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); });
+    if (name.find(word) == std::string::npos) return false;
+    any = true;
+  }
+  return any;
+}
+
 // A group word ("by", "each", 各, which) and the term after it: a group column, a list
 // column (which-questions), or a ranking word that is not a group.
 void Parser::ReadGroupWord(int i) {
   Item& it = items_[i];
   const bool is_which = it.Has(Kw::kWhich);
   if (!it.Has(Kw::kGroup) && !is_which) return;
-  const int j = NextMeaningful(i, 1);
+  int j = NextMeaningful(i, 1);
   // "top 5 cities by number of orders", "top 5 customers by total spend", "top 5 products by
   // revenue" (a measure term): "by" introduces the ranking measure, bound by ParseAggregates
   // or the terms; the ranked entity is grouped by the top-N ranking pass.
@@ -196,6 +239,15 @@ void Parser::ReadGroupWord(int i) {
   }
   if (col >= 0 && Col(col).role == ColumnRole::kMeasure) return;
   if (KeyCountRanks(i, j, col, is_which)) return;
+  int qualifier = -1;  // the table word before a column of its own ("employee country")
+  if (col < 0 && table >= 0) {
+    const int own = OwnColumnRightAfter(j, table);
+    if (own >= 0) {
+      if (!ReferredToByName(table)) return;  // the group word stays unapplied: abstain
+      qualifier = j++;
+      col = own;
+    }
+  }
   if (col < 0 && table >= 0) {
     col = index_.LabelColumn(table, chinese_);
     if (col < 0) col = index_.DocumentKey(table);  // "per order": each order by its number
@@ -217,6 +269,7 @@ void Parser::ReadGroupWord(int i) {
     q_.projections.push_back(col);
     AddNameCompanion(&q_.projections, col);
     it.used = items_[j].used = true;
+    if (qualifier >= 0) items_[qualifier].used = true;
     NameColumn(col, items_[j].text);
     Map(items_[j], "column", ColName(col));
     return;
@@ -224,6 +277,7 @@ void Parser::ReadGroupWord(int i) {
   q_.group_columns.push_back(col);
   AddNameCompanion(&q_.group_columns, col);
   it.used = items_[j].used = true;
+  if (qualifier >= 0) items_[qualifier].used = true;
   NameColumn(col, items_[j].text);
   Map(items_[j], "group", ColName(col));
   Understood("by " + items_[j].text, "按" + items_[j].text);
