@@ -246,6 +246,16 @@ std::optional<DateExpression> ParseZhDay(std::string_view s) {
   for (const auto& [w, d] : kNamed) {
     if (s == w) return Offset(DateExpression::Kind::kDayOffset, d, s);
   }
+  // "去年的今天", "明年今天": today a year away (session 13; had been small talk).
+  static const Pattern year_today("^(前年|去年|明年|后年)的?(?:今天|今日)$");
+  std::string year_word;
+  if (RE2::FullMatch(s, year_today.re, &year_word)) {
+    const int years = year_word == "前年"   ? -2
+                      : year_word == "去年" ? -1
+                      : year_word == "明年" ? 1
+                                            : 2;
+    return Offset(DateExpression::Kind::kMonthOffset, years * kMonthsPerYear, s);
+  }
   static const Pattern weekday(
       "^(下下|下|上上|上|这|本|这个|下个|上个)?(?:周|星期|礼拜)([一二三四五六日天])$");
   std::string which, wd;

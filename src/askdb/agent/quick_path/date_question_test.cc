@@ -107,6 +107,9 @@ TEST(DateQuestionTest, FixedHolidays) {
   EXPECT_EQ(DateOf("when is halloween"), "2024-10-31");
   EXPECT_EQ(DateOf("how many days until new year's day"), "2025-01-01");
   EXPECT_EQ(DateOf("what day of the week is christmas 2025"), "2025-12-25");
+  // Today a year away (today is 2024-05-06).
+  EXPECT_EQ(DateOf("去年的今天是星期几"), "2023-05-06");
+  EXPECT_EQ(DateOf("明年今天是几号"), "2025-05-06");
   // Lunar or movable holidays are not certain without a calendar table: recognised, never
   // given a date (the answer says why).
   for (std::string_view q :
