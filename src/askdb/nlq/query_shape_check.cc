@@ -426,6 +426,32 @@ std::optional<ShapeProblem> ListsAColumnTheRowsHave(const Query& q, const std::v
   return std::nullopt;
 }
 
+// "What is the average quantity per invoice?" listed, for each of 412 invoices, the average
+// of its lines' quantities: "average X per <document>" (an order, an invoice: a dated table
+// its lines refer to) asks for one number, a typical document's X, not a list of averages
+// over each document's lines. Which of the two is meant is not certain, so the engine abstains.
+std::optional<ShapeProblem> AverageOverEachDocumentsLines(const Query& q,
+                                                          const SchemaIndex& index) {
+  if (q.group_columns.size() != 1 || q.superlative || q.limit > 0) return std::nullopt;
+  const int key = q.group_columns.front();
+  const int document = index.columns()[key].table;
+  if (index.DocumentKey(document) != key) return std::nullopt;
+  for (const Measure& m : q.measures) {
+    if (m.agg != Agg::kAvg || m.column < 0 || m.per_key >= 0) continue;
+    const int lines = index.columns()[m.column].table;
+    if (lines == document) continue;
+    const std::string& doc = index.tables()[document].name;
+    return ShapeProblem{
+        "'" + m.phrase + " … per " + doc + "' may mean the " + index.columns()[m.column].name +
+            " of a typical " + doc + " (one number) rather than an average over each " + doc +
+            "'s lines; ask for 'the total " + index.columns()[m.column].name + " per " + doc +
+            "' or say which.",
+        "“按" + doc + "的平均值”可能指一个" + doc + "的典型" + index.columns()[m.column].name +
+            "（一个数），而不是每个" + doc + "各行的平均值；请说明要哪一种。"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool ListsOnlyAttributes(const Query& q, const std::vector<Item>& items, const SchemaIndex& index) {
@@ -466,6 +492,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = ShowsAYearAsAnAge(query, items, index)) return p;
   if (auto p = NothingAndAValueInOneColumn(query, index)) return p;
   if (auto p = RankedWithinEachGroup(query, items)) return p;
+  if (auto p = AverageOverEachDocumentsLines(query, index)) return p;
   if (auto p = ComputesTheFilteredValue(query, index)) return p;
   if (auto p = ListsOnlyTheFilteredValue(query)) return p;
   if (auto p = ComparesAnIdentifier(query, index)) return p;

@@ -82,6 +82,29 @@ TEST_F(QueryShapeCheckTest, ATopWithinEachGroupIsRefused) {
   EXPECT_FALSE(FindShapeProblem(q, items, *shop_.index));
 }
 
+TEST_F(QueryShapeCheckTest, AnAverageOverEachDocumentsLinesIsRefused) {
+  // "What is the average quantity per invoice?" listed an average per invoice.
+  ASSERT_EQ(shop_.index->DocumentKey(shop_.index->FindTable("orders")),
+            Column("orders", "order_id"));
+  Query q;
+  Measure m;
+  m.agg = Agg::kAvg;
+  m.column = Column("items", "qty");
+  m.phrase = "average";
+  q.measures.push_back(m);
+  q.group_columns.push_back(Column("orders", "order_id"));
+  const auto problem = FindShapeProblem(q, {}, *shop_.index);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("typical orders"), std::string::npos) << problem->en;
+  // A total per order, or an average per store, is a breakdown.
+  q.measures[0].agg = Agg::kSum;
+  EXPECT_FALSE(FindShapeProblem(q, {}, *shop_.index));
+  q.measures[0].agg = Agg::kAvg;
+  q.group_columns = {Column("stores", "name")};
+  EXPECT_FALSE(FindShapeProblem(q, {}, *shop_.index));
+  EXPECT_FALSE(Ask("average qty per order").answered);
+}
+
 TEST_F(QueryShapeCheckTest, CountingTheColumnAFilterFixesIsRefused) {
   Query q;
   Measure m;

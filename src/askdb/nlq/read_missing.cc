@@ -34,7 +34,11 @@ int MissingColumn(const Item& it, const std::set<int>& tables, const SchemaIndex
   int found = -1;
   auto take = [&](int c) {
     const IndexedColumn& col = index.columns()[c];
-    if (col.primary_key || !tables.count(col.table)) return true;
+    // "products with no units in stock": an amount may be 0 rather than NULL, so a number
+    // column is not read as missing (the words stay unread and the engine abstains).
+    const bool amount =
+        col.type_class == TypeClass::kInteger || col.type_class == TypeClass::kNumber;
+    if (col.primary_key || !tables.count(col.table) || amount) return true;
     if (found >= 0 && found != c) return false;
     found = c;
     return true;

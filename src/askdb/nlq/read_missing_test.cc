@@ -70,6 +70,17 @@ TEST_F(ReadMissingTest, ANegationThatGoesOnIsNotAMissingColumn) {
   EXPECT_EQ(value.sql.find("IS NULL"), std::string::npos) << value.sql;
 }
 
+TEST(ReadMissingAmountTest, NoAmountIsNotNull) {
+  // "products with no units in stock": 0 units, not a NULL (the column holds none).
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT, units_in_stock INTEGER);"
+      "INSERT INTO products VALUES (1,'a',0),(2,'b',5),(3,'c',0);");
+  ASSERT_TRUE(db.index);
+  const Translation t =
+      Engine::Translate("products with no units in stock", *db.index, db.connector->dialect());
+  EXPECT_EQ(t.sql.find("IS NULL"), std::string::npos) << t.sql;
+}
+
 TEST_F(ReadMissingTest, ATableAfterNoIsNotAMissingColumn) {
   // "with no shipments" is about related rows, not a column holding nothing.
   const Translation t = Ask("customers with no shipments");
