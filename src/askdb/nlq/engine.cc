@@ -606,26 +606,30 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
                    "理解了“最多/最少”，但不知道是针对哪个指标。");
   }
   if (*confidence < options_.confidence_threshold) {
-    // The words as a person would rephrase them: "新注册", not "新, 注, 册".
-    // Words it does not know first; else the known words it could not apply ("多少" was
-    // read, so "无法理解" would blame a word that was understood).
-    std::string words =
-        QuoteWords(UnplacedWords(question_, units_, items_, chinese_, false), chinese_);
-    const bool unknown = !words.empty();
-    if (!unknown) words = QuoteWords(UnplacedWords(question_, units_, items_, chinese_), chinese_);
-    if (words.empty() && grounding.weakest < 1) {
-      return Abstain(WeakGroundingMessage(grounding, false), WeakGroundingMessage(grounding, true));
-    }
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", *confidence);
-    const std::string en = unknown ? "; words I could not place: " : "; words I could not apply: ";
-    const std::string zh = unknown ? "；无法理解的词：" : "；未能用上的词：";
-    return Abstain(
-        std::string("confidence ") + buf + " is below the threshold" +
-            (words.empty() ? "." : en + words + "."),
-        std::string("置信度 ") + buf + " 低于阈值" + (words.empty() ? "。" : zh + words + "。"));
+    return AbstainBelowThreshold(grounding, *confidence);
   }
   return std::nullopt;
+}
+
+Translation Parser::AbstainBelowThreshold(const Grounding& grounding, double confidence) {
+  // The words as a person would rephrase them: "新注册", not "新, 注, 册".
+  // Words it does not know first; else the known words it could not apply ("多少" was
+  // read, so "无法理解" would blame a word that was understood).
+  std::string words =
+      QuoteWords(UnplacedWords(question_, units_, items_, chinese_, false), chinese_);
+  const bool unknown = !words.empty();
+  if (!unknown) words = QuoteWords(UnplacedWords(question_, units_, items_, chinese_), chinese_);
+  if (words.empty() && grounding.weakest < 1) {
+    return Abstain(WeakGroundingMessage(grounding, false), WeakGroundingMessage(grounding, true));
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", confidence);
+  const std::string en = unknown ? "; words I could not place: " : "; words I could not apply: ";
+  const std::string zh = unknown ? "；无法理解的词：" : "；未能用上的词：";
+  return Abstain(
+      std::string("confidence ") + buf + " is below the threshold" +
+          (words.empty() ? "." : en + words + "."),
+      std::string("置信度 ") + buf + " 低于阈值" + (words.empty() ? "。" : zh + words + "。"));
 }
 
 Translation Parser::WriteAnswer() {

@@ -47,6 +47,8 @@ constexpr size_t kMaxAliasBytes = 63;
 std::string FormatNumber(double v);
 std::string_view AggName(Agg a);  // "SUM", "AVG", ...; "" for kNone
 
+struct Grounding;  // grounding.h
+
 class Parser {
  public:
   Parser(std::string_view question, const SchemaIndex& index, const db::Dialect& dialect,
@@ -88,6 +90,9 @@ class Parser {
   void ReadReferenceToANamedRow();
   std::optional<Translation> ApplyPerRowMeasures(double confidence);
   std::optional<Translation> Verify(const Coverage& cov, double* confidence);
+  // Verify's last step: the decline of a reading below the threshold, naming the words it
+  // did not know (else those it could not apply), else the weakest grounding.
+  Translation AbstainBelowThreshold(const Grounding& grounding, double confidence);
   Translation WriteAnswer();
 
   // --- the stages, in the order Run() calls them (each its own file)
