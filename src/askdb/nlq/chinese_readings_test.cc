@@ -435,5 +435,14 @@ TEST_F(ChineseLineRevenueTest, TheOneOfASuperlative) {
   EXPECT_FALSE(Ask("一张发票最大的金额").answered);
 }
 
+// "平均每个流派有几首歌": the count per genre averaged over the genres (COUNT ÷ COUNT(DISTINCT
+// the reference)), as English "average number of tracks per genre"; 平均 after the grouped
+// table too. Tracks do not refer to bills: "平均每张发票有几首歌" abstains.
+TEST_F(ChineseLineRevenueTest, AnAverageCountPerGroupIsAveragedOverTheGroups) {
+  EXPECT_EQ(Rows("平均每个流派有几首歌"), (std::vector<std::string>{"2"}));  // one row
+  EXPECT_EQ(Rows("每个流派平均有多少首曲目"), (std::vector<std::string>{"2"}));
+  EXPECT_FALSE(Ask("平均每张发票有几首歌").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

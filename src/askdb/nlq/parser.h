@@ -307,6 +307,7 @@ class Parser {
   void BindPendingToTerm(int i, AggregateScan* scan);
   void ReadSumWordAsColumn(int event);
   void ReadAverageOfGroupsWord();  // marks average_of_groups_
+  void ReadChineseAverageOfGroupsWord();  // 平均每个客户有几张发票 (read_measures.cc)
   // Whether the superlative at item `superlative` ranks rows the question named before it
   // ("the 3 products with the highest price"); takes the number of rows when one is given.
   bool RanksNamedRows(int superlative);

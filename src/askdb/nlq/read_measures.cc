@@ -769,7 +769,10 @@ void Parser::ReadSumWordAsColumn(int event) {
 // each/per word, averages the count of rows per group over the groups; it binds to no
 // column itself (AverageOverGroups, engine.cc, applies it once the query is complete).
 void Parser::ReadAverageOfGroupsWord() {
-  if (chinese_) return;
+  if (chinese_) {
+    ReadChineseAverageOfGroupsWord();
+    return;
+  }
   const int n = static_cast<int>(items_.size());
   const bool each_word = std::any_of(items_.begin(), items_.end(), [](const Item& it) {
     const std::string w = text::AsciiLower(it.text);
@@ -798,6 +801,35 @@ void Parser::ReadAverageOfGroupsWord() {
     average_of_groups_ = i;
     return;
   }
+}
+
+// "平均每个客户有几张发票", "每位客户平均有多少张发票": 平均 right before 每/每个 and its table,
+// or right after that table, with a count word before another table's rows, averages that
+// count over the groups as the English reading above does. The first average, group and
+// count words only; anything else is left to the other readings.
+void Parser::ReadChineseAverageOfGroupsWord() {
+  const int n = static_cast<int>(items_.size());
+  int avg = -1, per = -1, count = -1;
+  for (int i = 0; i < n; ++i) {
+    const Item& it = items_[i];
+    if (it.kind != ItemKind::kKeyword) continue;
+    // The group word has been read by now (ParseGrouping): 每个客户 groups by the customer.
+    if (it.Has(Kw::kGroup) && it.text.starts_with("每") && per < 0) per = i;
+    if (it.used) continue;
+    if (AggOf(it) == Agg::kAvg && avg < 0) avg = i;
+    if (AggOf(it) == Agg::kCount && count < 0) count = i;
+  }
+  if (avg < 0 || per < 0 || count < per) return;
+  const int grouped = NextMeaningful(per);
+  const int counted = NextMeaningful(count);
+  if (grouped < 0 || counted < 0 || TableOf(items_[grouped]) < 0 ||
+      TableOf(items_[counted]) < 0 || TableOf(items_[counted]) == TableOf(items_[grouped]) ||
+      ColumnOf(items_[counted], /*numeric_only=*/true) >= 0) {
+    return;
+  }
+  if (NextMeaningful(avg) != per && PrevMeaningful(avg) != grouped) return;
+  items_[avg].used = true;
+  average_of_groups_ = avg;
 }
 
 void Parser::ParseAggregates() {
