@@ -757,6 +757,38 @@ std::optional<ShapeProblem> MagnitudeCountedTwice(const std::vector<Item>& items
   return std::nullopt;
 }
 
+// The stored value of a text column that holds `part` inside it (克里斯托弗·诺兰 for 诺兰), or "".
+std::string ValueHolding(const std::string& part, const SchemaIndex& index) {
+  for (const IndexedColumn& c : index.columns()) {
+    if (c.primary_key || c.foreign_key) continue;
+    for (const std::string& v : c.stats.values) {
+      if (v.size() > part.size() && v.find(part) != std::string::npos) return v;
+    }
+  }
+  return "";
+}
+
+// "诺兰导演的电影" listed every director: 诺兰 is part of the stored 克里斯托弗·诺兰, so the
+// filter was dropped. A run of unplaced Chinese characters that a stored value holds is that
+// value said in short; the engine matches values whole, so it names the value instead.
+std::optional<ShapeProblem> ValueSaidInPart(const std::vector<Item>& items,
+                                            const SchemaIndex& index) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!Unplaced(items[i]) || (i > 0 && Unplaced(items[i - 1]))) continue;
+    const std::string run = UnplacedRun(items, i, +1);
+    if (FirstChar(run).size() == run.size()) continue;  // one character says too little
+    const std::string value = ValueHolding(run, index);
+    if (value.empty()) continue;
+    return ShapeProblem{"'" + run + "' looks like part of the stored value '" + value +
+                            "'; I match values as the data writes them, so ask with the whole "
+                            "value.",
+                        "“" + run + "”像是数据里“" + value +
+                            "”的一部分；取值要按数据里的完整写法才能筛选，因此不作答；请写出完整的"
+                            "取值。"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items,
@@ -777,6 +809,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = TotalPerOwnRow(items, query, index)) return p;
   if (auto p = CountByOwnNameOfAnotherTablesValue(query, index)) return p;
   if (auto p = MagnitudeCountedTwice(items, query, index)) return p;
+  if (auto p = ValueSaidInPart(items, index)) return p;
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;
   if (auto p = AttributeOfAnotherTable(items, query, index)) return p;
   if (auto p = CountOfWhatRowsStore(items, query, index, query_tables)) return p;

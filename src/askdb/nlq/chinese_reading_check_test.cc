@@ -343,6 +343,12 @@ TEST_F(ChineseClubCheckTest, TheLargestValueIsNotShownWhenRowsAreAsked) {
   EXPECT_EQ(Rows("最大的球衣号码"), std::vector<std::string>{"23"});
 }
 
+// "诺兰导演的电影" (克里斯托弗·诺兰 stored) had listed every director: a stored value said in part.
+TEST_F(ChineseClubCheckTest, AValueSaidInPartIsNamedWhole) {
+  ExpectAbstainsNaming("公牛的篮球运动员有哪些", "公牛队");
+  EXPECT_EQ(Rows("公牛队的篮球运动员有哪些"), std::vector<std::string>{"乔丹"});
+}
+
 // Provinces and cities that share a name (北京市 is both), a population counted in 万.
 constexpr const char* kProvinceSql = R"sql(
 CREATE TABLE "省份"("词条id" INTEGER PRIMARY KEY, "名称" TEXT, "下辖区数量" INTEGER);
