@@ -41,16 +41,13 @@ bool ConditionsOnOwnTable(const Query& q, const SchemaIndex& index, int table) {
   });
 }
 
-// A group column that is not the table's row itself (its key, its label in either language,
-// the label's companion: a person's last name): a real dimension beside the rows.
-bool GroupsBesideTheRows(const Query& q, const SchemaIndex& index, int table) {
-  const int key = index.SingleKey(table);
+// A group column that is the table's row itself: its key, its label in either language, the
+// label's companion (a person's last name).
+bool IdentifiesRow(const SchemaIndex& index, int table, int c) {
   const int label_en = index.LabelColumn(table, false), label_zh = index.LabelColumn(table, true);
-  return std::any_of(q.group_columns.begin(), q.group_columns.end(), [&](int c) {
-    return c != key && c != label_en && c != label_zh &&
-           (label_en < 0 || c != index.NameCompanion(label_en)) &&
-           (label_zh < 0 || c != index.NameCompanion(label_zh));
-  });
+  return c == index.SingleKey(table) || c == label_en || c == label_zh ||
+         (label_en >= 0 && c == index.NameCompanion(label_en)) ||
+         (label_zh >= 0 && c == index.NameCompanion(label_zh));
 }
 
 }  // namespace
@@ -128,24 +125,20 @@ std::optional<ShapeProblem> ReadAggregatePerOwnRow(Query& q, const SchemaIndex& 
   if (!by_row || !OneRowPerGroup(q, index, table) || !ConditionsOnOwnTable(q, index, table)) {
     return std::nullopt;
   }
-  if (GroupsBesideTheRows(q, index, table)) {
-    // "average store area per store type" grouped by each store's name beside the type: the
-    // rows and a real group in one GROUP BY. Averaging over all rows drops the real group too.
-    return ShapeProblem{
-        "the question groups by a column of " + index.tables()[table].name +
-            " and by its rows at once, so each group would be a single row; ask for one "
-            "grouping.",
-        "问题同时按 " + index.tables()[table].name +
-            " 的列和它的每一行分组，每组只有一行；请只用一种分组。"};
-  }
   const bool averages = std::all_of(q.measures.begin(), q.measures.end(),
                                     [](const Measure& m) { return m.agg == Agg::kAvg; });
   if (averages && !q.superlative && q.limit == 0) {
-    // "average freight per order": the average over the orders, not each order's own.
-    q.group_columns.clear();
-    q.group_keys.clear();
-    q.order_set = false;
-    q.order_column = -1;
+    // "average freight per order": the average over the orders, not each order's own. A real
+    // group beside the rows stays: "average store area per store type" had grouped by each
+    // store's name too ("store area"), and one average over all stores dropped the type.
+    auto row = [&](int c) { return IdentifiesRow(index, table, c); };
+    std::erase_if(q.group_columns, row);
+    std::erase_if(q.group_keys, row);
+    if (q.group_columns.empty()) {
+      q.group_keys.clear();
+      q.order_set = false;
+      q.order_column = -1;
+    }
     return std::nullopt;
   }
   const std::string& name = index.tables()[table].name;
