@@ -393,6 +393,10 @@ TEST(RequestClassifierTest, MessagesCallsTranslationsAndIllnessesAreHandedOn) {
   const Classification to_you = Classifier().Classify("我给你打电话行吗");
   EXPECT_EQ(std::find(to_you.rules.begin(), to_you.rules.end(), "other.app_action"),
             to_you.rules.end());
+  // A bare 吃啥药 names no illness: as often banter as a medical question.
+  const Classification bare = Classifier().Classify("吃啥药");
+  EXPECT_EQ(std::find(bare.rules.begin(), bare.rules.end(), "other.riddle_poem_medical"),
+            bare.rules.end());
   EXPECT_GE(Classifier().Classify("给客户发短信的次数统计").confidence, 0.6);
 }
 
