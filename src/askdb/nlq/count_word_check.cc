@@ -36,13 +36,22 @@ bool SaysDistinct(const std::vector<Item>& items) {
                      [](const Item& it) { return it.used && it.Has(Kw::kDistinct); });
 }
 
-// Whether items[k] ends its clause: nothing but punctuation, "and" or "or" after it. A
-// participle followed by more ("published in each year", "owned by students", "run longer
-// than 10 minutes") introduces the condition those words state.
+// Whether items[k] ends its clause: nothing but punctuation, "and", "or", or a group word
+// over something other than time after it ("tracks sold per genre"). A participle followed by
+// more ("owned by students", "run longer than 10 minutes", "published in each year": the
+// event the date records) introduces what those words state.
 bool EndsAClause(const std::vector<Item>& items, size_t k) {
+  static constexpr std::string_view kTimeBuckets[] = {
+      "year", "years", "quarter", "quarters", "month", "months", "week", "weeks", "day", "days"};
   if (k + 1 >= items.size() || items[k + 1].kind == ItemKind::kPunct) return true;
   const std::string next = text::AsciiLower(items[k + 1].text);
-  return next == "and" || next == "or";
+  if (next == "and" || next == "or") return true;
+  if (items[k + 1].kind != ItemKind::kKeyword || !items[k + 1].Has(Kw::kGroup) || next == "by") {
+    return false;
+  }
+  const std::string after = k + 2 < items.size() ? text::AsciiLower(items[k + 2].text) : "";
+  return std::find(std::begin(kTimeBuckets), std::end(kTimeBuckets), after) ==
+         std::end(kTimeBuckets);
 }
 
 bool Participle(const std::string& word) {

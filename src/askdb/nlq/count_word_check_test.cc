@@ -245,6 +245,19 @@ TEST(CountWordCheck, AParticipleAfterTheCountedRowsSaysWhichToCount) {
   EXPECT_FALSE(CountWithAnUnreadParticiple(q, items, *db.index));
   items.pop_back();
   EXPECT_TRUE(CountWithAnUnreadParticiple(q, items, *db.index));
+  // "tracks sold per genre": a group word ends the clause, unless it groups by time
+  // ("papers published in each year" names the event the date records).
+  Item per;
+  per.text = "per";
+  per.kind = ItemKind::kKeyword;
+  per.kw = Bit(Kw::kGroup);
+  Item genre;
+  genre.text = "genre";
+  items.push_back(per);
+  items.push_back(genre);
+  EXPECT_TRUE(CountWithAnUnreadParticiple(q, items, *db.index));
+  items.back().text = "year";
+  EXPECT_FALSE(CountWithAnUnreadParticiple(q, items, *db.index));
 }
 
 TEST(CountWordCheck, AStaffNumberIsNotCountedEndToEnd) {
