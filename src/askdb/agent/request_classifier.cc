@@ -9,6 +9,7 @@
 #include <cmath>
 #include <map>
 #include <utility>
+#include <vector>
 
 #include "askdb/agent/intent/intent_model.h"
 #include "askdb/agent/quick_path/date_question.h"
@@ -29,6 +30,31 @@ std::string_view EmbeddedUnits() { return ASKDB_EMBEDDED(units_toml); }
 std::string_view EmbeddedQuickPathTexts() { return ASKDB_EMBEDDED(quick_path_toml); }
 
 namespace {
+
+// The {place} macro: the quick path's known places (quick_path.toml [places]) as one regex
+// alternation, longest first, so a rule can tell "东京几点" (a place) from "会议几点" (which the
+// quick path had answered with the time in UTC and "I do not know the time zone of 会议").
+StatusOr<std::string> KnownPlacesAlternation(std::string_view quick_path_toml) {
+  toml::table root;
+  try {
+    root = toml::parse(quick_path_toml);
+  } catch (const toml::parse_error& e) {
+    return InvalidArgumentError("quick path texts: TOML syntax error at line " +
+                                std::to_string(e.source().begin.line));
+  }
+  std::vector<std::string> names;
+  if (const toml::table* places = root["places"].as_table()) {
+    for (const auto& [key, value] : *places) names.emplace_back(key.str());
+  }
+  std::sort(names.begin(), names.end(),
+            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  std::string alternation;
+  for (const std::string& name : names) {
+    if (!alternation.empty()) alternation += '|';
+    alternation += RE2::QuoteMeta(name);
+  }
+  return alternation;
+}
 
 // The lazily built DFA of one set holding every rule needs more than RE2's 8 MB default;
 // when a DFA runs out of memory RE2::Set::Match fails, so leave generous room.
@@ -505,6 +531,8 @@ StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
     }
     macros["unit"] = alternation;
   }
+  ASKDB_ASSIGN_OR_RETURN(std::string places, KnownPlacesAlternation(EmbeddedQuickPathTexts()));
+  macros["place"] = std::move(places);
 
   const toml::array* rules = root["rule"].as_array();
   if (rules == nullptr || rules->empty()) {

@@ -400,6 +400,17 @@ TEST(RequestClassifierTest, MessagesCallsTranslationsAndIllnessesAreHandedOn) {
   EXPECT_GE(Classifier().Classify("给客户发短信的次数统计").confidence, 0.6);
 }
 
+TEST(RequestClassifierTest, WhatTimeWithoutNowNeedsAKnownPlace) {
+  // "东京几点了" names a place the quick path knows; "会议几点" and "比赛几点" ask when
+  // something happens, not the time now (they had been answered with the time in UTC).
+  for (std::string_view q : {"东京几点了", "纽约几点", "伦敦的几点了", "火星现在几点"}) {
+    EXPECT_EQ(Classifier().Classify(q).quick_intent, QuickIntent::kDateTime) << q;
+  }
+  for (std::string_view q : {"会议几点", "比赛几点", "今天上证指数是几点", "开会是几点"}) {
+    EXPECT_NE(Classifier().Classify(q).quick_intent, QuickIntent::kDateTime) << q;
+  }
+}
+
 TEST(RequestClassifierTest, RulesFileOverride) {
   const std::string rules = R"(
 priority = ["consultation", "visualization", "data_query"]
