@@ -21,6 +21,8 @@ using catalog::ColumnRoleName;
 // "DATETIME"/"date"/"time" → kDate, "int" → kInteger).
 enum class TypeClass { kInteger, kNumber, kText, kDate, kBool, kOther };
 TypeClass ClassifyType(std::string_view declared_type);
+// Whether the class holds quantities (integers or other numbers).
+inline bool IsNumeric(TypeClass t) { return t == TypeClass::kInteger || t == TypeClass::kNumber; }
 
 struct ColumnFacts {
   std::string_view name;

@@ -31,6 +31,13 @@ TEST(ColumnRoles, InfersFromTypeNameAndCardinality) {
   EXPECT_EQ(InferColumnRole(F("quantity", "INTEGER", false, false, 500)), ColumnRole::kMeasure);
 }
 
+TEST(ColumnRoles, IntegersAndOtherNumbersAreNumeric) {
+  EXPECT_TRUE(IsNumeric(ClassifyType("int")));
+  EXPECT_TRUE(IsNumeric(ClassifyType("NUMERIC(10,2)")));
+  EXPECT_FALSE(IsNumeric(ClassifyType("TEXT")));
+  EXPECT_FALSE(IsNumeric(ClassifyType("date")));
+}
+
 TEST(ColumnRoles, HintWins) {
   EXPECT_EQ(InferColumnRole(F("tier", "INTEGER", false, false, 3, ColumnRole::kMeasure)),
             ColumnRole::kMeasure);
