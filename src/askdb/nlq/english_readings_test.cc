@@ -433,5 +433,21 @@ TEST_F(EnglishReadingsTest, RowsWithTheirColumnAreAConditionNotAList) {
             (std::vector<std::string>{"Alfa|Germany", "Bravo|France", "Charlie|Germany"}));
 }
 
+// "which products cost more than 1000" had compared unit_cost on a table that also has a
+// unit_price: the verb "cost" is as often the price, so with both columns the engine abstains;
+// with a price column only, "cost" is the price.
+TEST_F(EnglishReadingsTest, TheVerbCostBesideAPriceAndACostColumnAbstains) {
+  Open(R"sql(
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT, unit_price REAL, unit_cost REAL);
+INSERT INTO products VALUES (1,'Tea',10,4),(2,'Cake',5,2),(3,'Jam',30,12);
+)sql");
+  const Translation t = Ask("which products cost more than 20");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'cost'"), std::string::npos) << t.abstain_reason;
+  EXPECT_EQ(Rows("products with a unit cost above 10"), (std::vector<std::string>{"Jam"}));
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("how many tracks cost more than 1"), (std::vector<std::string>{"2"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

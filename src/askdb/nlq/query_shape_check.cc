@@ -452,6 +452,41 @@ std::optional<ShapeProblem> AverageOverEachDocumentsLines(const Query& q,
   return std::nullopt;
 }
 
+// "which products cost more than 1000" on a table with a unit_cost and a unit_price had
+// compared unit_cost: the verb "cost" before a comparison asks what a row costs its buyer
+// (its price) as often as what it costs us. With both columns on the table, the engine
+// abstains naming the word.
+std::optional<ShapeProblem> CostVerbBesideAPrice(const std::vector<Item>& items,
+                                                 const SchemaIndex& index) {
+  for (size_t k = 0; k + 1 < items.size(); ++k) {
+    const std::string lower = text::AsciiLower(items[k].text);
+    if (lower != "cost" && lower != "costs" && lower != "costing") continue;
+    const Item& next = items[k + 1];
+    const KwSet compare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
+    if (!(next.kw & compare) && next.kind != ItemKind::kNumber) continue;
+    for (int id : items[k].terms) {
+      const Term& t = index.terms()[id];
+      if (t.kind != TermKind::kColumn) continue;
+      const std::vector<int>& columns = index.tables()[t.table].columns;
+      const bool price = std::any_of(columns.begin(), columns.end(), [&](int c) {
+        return text::AsciiLower(index.columns()[c].name).find("price") != std::string::npos;
+      });
+      if (!price || text::AsciiLower(index.columns()[t.column].name).find("price") !=
+                        std::string::npos) {
+        continue;
+      }
+      return ShapeProblem{"'" + items[k].text + "' could be the price of " +
+                              index.tables()[t.table].name + " or its " +
+                              index.columns()[t.column].name +
+                              "; name the column to compare ('price above …').",
+                          "“" + items[k].text + "”可能指 " + index.tables()[t.table].name +
+                              " 的价格，也可能指 " + index.columns()[t.column].name +
+                              "；请写明要比较的列。"};
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool ListsOnlyAttributes(const Query& q, const std::vector<Item>& items, const SchemaIndex& index) {
@@ -489,6 +524,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = CountFromASizeWord(query)) return p;
   if (auto p = UnreadPossessor(items)) return p;
   if (auto p = ListsAColumnTheRowsHave(query, items, index)) return p;
+  if (auto p = CostVerbBesideAPrice(items, index)) return p;
   if (auto p = ShowsAYearAsAnAge(query, items, index)) return p;
   if (auto p = NothingAndAValueInOneColumn(query, index)) return p;
   if (auto p = RankedWithinEachGroup(query, items)) return p;
