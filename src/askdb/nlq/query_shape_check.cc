@@ -471,17 +471,16 @@ std::optional<ShapeProblem> CostVerbBesideAPrice(const std::vector<Item>& items,
       const bool price = std::any_of(columns.begin(), columns.end(), [&](int c) {
         return text::AsciiLower(index.columns()[c].name).find("price") != std::string::npos;
       });
-      if (!price || text::AsciiLower(index.columns()[t.column].name).find("price") !=
-                        std::string::npos) {
+      if (!price ||
+          text::AsciiLower(index.columns()[t.column].name).find("price") != std::string::npos) {
         continue;
       }
-      return ShapeProblem{"'" + items[k].text + "' could be the price of " +
-                              index.tables()[t.table].name + " or its " +
-                              index.columns()[t.column].name +
-                              "; name the column to compare ('price above …').",
-                          "“" + items[k].text + "”可能指 " + index.tables()[t.table].name +
-                              " 的价格，也可能指 " + index.columns()[t.column].name +
-                              "；请写明要比较的列。"};
+      return ShapeProblem{
+          "'" + items[k].text + "' could be the price of " + index.tables()[t.table].name +
+              " or its " + index.columns()[t.column].name +
+              "; name the column to compare ('price above …').",
+          "“" + items[k].text + "”可能指 " + index.tables()[t.table].name + " 的价格，也可能指 " +
+              index.columns()[t.column].name + "；请写明要比较的列。"};
     }
   }
   return std::nullopt;
