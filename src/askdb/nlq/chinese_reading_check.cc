@@ -18,9 +18,7 @@ namespace {
 constexpr std::string_view kTotalWords[] = {"加起来", "一共", "总共", "合计",
                                             "总计",   "总和", "累计"};
 
-bool IsNumericCol(const IndexedColumn& c) {
-  return c.type_class == TypeClass::kInteger || c.type_class == TypeClass::kNumber;
-}
+bool IsNumericCol(const IndexedColumn& c) { return IsNumeric(c.type_class); }
 
 bool Unplaced(const Item& it) { return !it.used && it.kind == ItemKind::kUnknown; }
 
@@ -105,7 +103,8 @@ std::optional<ShapeProblem> UnreadPeriodWord(const std::vector<Item>& items, con
         !after_number) {
       return problem(it.text);
     }
-    if (Unplaced(it)) {
+    // 以 of 以来 is a function word, not an unknown one: any unused word joins the run.
+    if (!it.used && it.kind != ItemKind::kPunct && it.kind != ItemKind::kNumber) {
       runs.back() += it.text;
     } else if (!runs.back().empty()) {
       runs.emplace_back();
