@@ -84,5 +84,20 @@ TEST_F(DusqlReadingsTest, WhoAsksForTheNamesListed) {
   EXPECT_EQ(Rows("红星小学的教师有谁"), (std::vector<std::string>{"张三", "李四"}));
 }
 
+// "最高气温超过36度的学校" on two tables that both have 名称: the name of the rows filtered,
+// no join; and a minus sign after the comparison is the number's ("低于-5", not "< 5").
+TEST_F(DusqlReadingsTest, ASharedNameBesideConditionsIsTheFilteredTables) {
+  Open(R"sql(
+CREATE TABLE "极端高温" ("城市" text, "极端高温" int, "出现日期" text);
+CREATE TABLE "极端低温" ("城市" text, "极端低温" int, "出现日期" text);
+INSERT INTO "极端高温" VALUES ('重庆',43,'2006.8.15'),('北京',41,'1999.7.24'),('昆明',30,'2014.5.1');
+INSERT INTO "极端低温" VALUES ('哈尔滨',-36,'1987.1.4'),('北京',-18,'1966.2.22'),('昆明',-5,'1983.12.29');
+)sql");
+  EXPECT_EQ(Rows("极端高温超过40度的城市有哪些"), (std::vector<std::string>{"重庆", "北京"}));
+  EXPECT_EQ(Rows("极端低温低于-10度的城市"), (std::vector<std::string>{"哈尔滨", "北京"}));
+  // Conditions on both tables: which 城市 is not settled.
+  EXPECT_FALSE(Ask("极端高温超过40度且极端低温低于-10度的城市").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

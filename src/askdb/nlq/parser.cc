@@ -92,6 +92,13 @@ int Parser::ColumnOf(const Item& it, bool numeric_only) const {
   if (tied && chinese_ && !q_.measures.empty()) {
     if (const int own = ColumnOnMeasureTable(it, numeric_only); own >= 0) return own;
   }
+  if (tied && chinese_ && q_.measures.empty()) {
+    std::vector<int> candidates;
+    for (const auto& [score, column] : scored) {
+      if (score == best_score) candidates.push_back(column);
+    }
+    if (const int own = ColumnOnFilteredTable(candidates); own >= 0) return own;
+  }
   // "average unit price by category": a name two tables share (the products' price and the
   // order lines' copy of it), beside a grouping, is the column of the table nearest the
   // grouped one (English; Chinese reads the measure's table above).
@@ -156,6 +163,26 @@ int Parser::ColumnOnMeasureTable(const Item& it, bool numeric_only) const {
     on_measure_table = t.column;
   }
   return candidates == 1 && same_measure_table ? on_measure_table : -1;
+}
+
+// "极端高温超过40度的城市": a name several tables share (城市 of each weather table), beside
+// conditions all on one of those tables and nothing else read, is that table's column — the
+// rows filtered are the rows listed, no join. -1 unless exactly one candidate is there.
+int Parser::ColumnOnFilteredTable(const std::vector<int>& candidates) const {
+  if (q_.filters.empty() || q_.time || !q_.group_columns.empty()) return -1;
+  int table = -1;
+  for (const Filter& f : q_.filters) {
+    if (f.column < 0 || f.related_edge >= 0 || f.business >= 0) return -1;
+    if (table >= 0 && Col(f.column).table != table) return -1;
+    table = Col(f.column).table;
+  }
+  int found = -1;
+  for (int c : candidates) {
+    if (Col(c).table != table) continue;
+    if (found >= 0 && found != c) return -1;
+    found = c;
+  }
+  return found;
 }
 
 int Parser::NearestToGroups(const std::vector<int>& candidates) const {

@@ -156,6 +156,7 @@ class Parser {
   // unless exactly one such column and every measure on that table. Chinese only: English
   // questions written for Spider/BIRD mean the entity's column as often.
   int ColumnOnMeasureTable(const Item& it, bool numeric_only) const;
+  int ColumnOnFilteredTable(const std::vector<int>& candidates) const;  // 高温超过40度的城市
   // The one candidate column whose table is the fewest joins (none fanning out) from the
   // grouped tables; -1 when none or several are nearest.
   int NearestToGroups(const std::vector<int>& candidates) const;

@@ -62,6 +62,13 @@ bool IsCurrencyWord(const Item& it) {
   return word_only && std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
 }
 
+// A minus sign right before the number at `i` (not a dash between two numbers: 2019-2020).
+bool MinusBefore(const std::vector<Item>& items, int i) {
+  return i >= 1 && items[i - 1].kind == ItemKind::kPunct &&
+         (items[i - 1].text == "-" || items[i - 1].text == "－") &&
+         (i < 2 || items[i - 2].kind != ItemKind::kNumber);
+}
+
 // A Chinese word that counts or scores what a number is of (分, 人, 集, 个 …); never a unit
 // needing conversion (米, 公斤, 小时).
 bool IsCountingUnit(const Item& unit) {
@@ -144,7 +151,9 @@ void Parser::ReadValueWithUnit(int number_item, int unit, int described_table) {
   }
   if (described_table >= 0 && Col(col).table != described_table) return;
   Item& number = items_[number_item];
-  const std::string written = FormatNumber(number.number) + u;
+  const bool minus = MinusBefore(items_, number_item);
+  const double v = minus ? -number.number : number.number;
+  const std::string written = FormatNumber(v) + u;
   const std::vector<std::string>& stored = Col(col).stats.values;
   Filter f;
   f.column = col;
@@ -155,9 +164,10 @@ void Parser::ReadValueWithUnit(int number_item, int unit, int described_table) {
     return;
   } else {
     f.numeric = true;
-    f.lo = number.number;
+    f.lo = v;
   }
   number.used = items_[unit].used = true;
+  if (minus) items_[number_item - 1].used = true;
   if (c_idx >= 0) {
     items_[c_idx].used = true;
     for (int j = c_idx + 1; j < number_item; ++j) {
@@ -357,6 +367,13 @@ void Parser::ReadComparison(int i) {
   // "时长超过10分钟" on a column held in milliseconds: the number in the column's unit. A
   // duration word the column's name gives no unit for is left unused (the question abstains).
   double value = it.number;
+  // "低于-20度", "below -5": a minus sign between the comparison and the number is its sign
+  // (read as punctuation, it was dropped: "< 20").
+  const bool minus = !postfix && op_idx == i - 2 && MinusBefore(items_, i);
+  if (minus) {
+    value = -value;
+    items_[i - 1].used = true;
+  }
   std::vector<int> unit_items;
   if (own_unit) unit_items.push_back(unit_idx);
   for (int len = 2; len >= 1 && unit_items.empty() && !postfix; --len) {
@@ -371,7 +388,7 @@ void Parser::ReadComparison(int i) {
     if (word_ms == 0) continue;
     const double column_ms = ColumnDurationMs(Col(col).name);
     if (column_ms == 0) return;
-    value = it.number * word_ms / column_ms;
+    value = (minus ? -it.number : it.number) * word_ms / column_ms;
     for (int k = i + 1; k <= i + len; ++k) unit_items.push_back(k);
   }
   for (int k : unit_items) items_[k].used = true;
@@ -442,6 +459,10 @@ void Parser::ParseEquality(int number_item) {
   f.op = Op::kEq;
   f.numeric = true;
   f.lo = number.number;
+  if (MinusBefore(items_, number_item)) {  // "温度为-20"
+    f.lo = -f.lo;
+    items_[number_item - 1].used = true;
+  }
   number.used = items_[c_idx].used = true;
   for (int j = c_idx + 1; j < number_item && j < n; ++j) {
     if (items_[j].Has(Kw::kEq)) items_[j].used = true;
