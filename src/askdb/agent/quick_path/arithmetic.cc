@@ -139,7 +139,9 @@ enum class Tok {
   kNumber,
   kPlus,
   kRaise,  // 增加/增长/上涨/提高: plus, and a bare percentage or fraction after it is a share
-  kLower,  // 减少/降低/下降: minus, likewise ("300减少三分之一" = 200)
+  kLower,     // 减少/降低/下降: minus, likewise ("300减少三分之一" = 200)
+  kMoreThan,  // "10 percent more than 50" = 55, "5 more than 10" = 15
+  kLessThan,  // "20% less than 80" = 64
   kMinus,
   kMul,
   kDiv,
@@ -339,6 +341,12 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"multiply", Tok::kMultiplyVerb},
     {"divide", Tok::kDivideVerb},
     {"subtract", Tok::kSubtractVerb},
+    // "50 increased by 20 percent" = 60: the passive is a raise, as 增加 (session 13).
+    {"increased by", Tok::kRaise},
+    {"decreased by", Tok::kLower},
+    {"reduced by", Tok::kLower},
+    {"more than", Tok::kMoreThan},
+    {"less than", Tok::kLessThan},
     {"increase", Tok::kIncrease},
     {"decrease", Tok::kDecrease},
     {"reduce", Tok::kDecrease},
@@ -655,6 +663,14 @@ class Parser {
     bool left_is_percent = BarePercent(start);
     while (result_.ok()) {
       const Tok op = Peek().kind;
+      if (op == Tok::kMoreThan || op == Tok::kLessThan) {  // "10% more than 50": 50 and its 10%
+        Advance();
+        const long double base = Term();
+        const long double amount = left_is_percent ? base * v : v;
+        v = op == Tok::kMoreThan ? base + amount : base - amount;
+        left_is_percent = false;
+        continue;
+      }
       const bool plus = op == Tok::kPlus || op == Tok::kRaise;
       const bool share_verb = op == Tok::kRaise || op == Tok::kLower;
       if (!plus && op != Tok::kMinus && op != Tok::kLower) break;

@@ -694,7 +694,12 @@ TEST_F(QuickPathTest, HalfAfterUnitRisesFallsAndSolarTerms) {
                                            {"1000上调5%", "1050"},
                                            {"200加三成", "260"},
                                            {"200减去三成五", "130"},
-                                           {"三成加三成", "0.6"}});
+                                           {"三成加三成", "0.6"},
+                                           {"what is 10 percent more than 50", "55"},
+                                           {"what's 50 increased by 20 percent", "60"},
+                                           {"20% less than 80", "64"},
+                                           {"5 more than 10", "15"},
+                                           {"80 decreased by 25%", "60"}});
   for (std::string_view q : {"2027年春分是几号", "离立秋还有几天", "冬至是哪一天"}) {
     const Classification c = RequestClassifier::Default()->Classify(q);
     EXPECT_EQ(c.quick_intent, QuickIntent::kDate) << q;
