@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "askdb/common/text.h"
+#include "askdb/nlq/demonyms.h"
 #include "askdb/nlq/schema_index.h"
 
 namespace askdb::nlq {
@@ -115,10 +116,19 @@ bool NarrowsAPlacedWord(const std::vector<Item>& items, size_t i) {
          (items[k - 1].kw & kRanks) && !items[k - 1].Has(Kw::kStop);
 }
 
+// "from the UK", "in the US": a country's short name (IsEnglishWord leaves words under three
+// letters out; "TV" or "ID" are no names).
+bool IsCountryAbbreviation(const Item& item) {
+  return !item.used && item.kind == ItemKind::kUnknown && item.text.size() == 2 &&
+         CountryWords::Builtin().WordsFor(item.text) != nullptr;
+}
+
 // "bond type for atoms with element Tin": a capitalised word the engine does not know, not
 // opening a sentence, is a name, and the data does not hold it as written.
 bool LooksLikeAName(const std::vector<Item>& items, size_t i) {
-  if (!IsUnknownEnglishWord(items[i]) || i == 0) return false;
+  if (!(IsUnknownEnglishWord(items[i]) || IsCountryAbbreviation(items[i])) || i == 0) {
+    return false;
+  }
   const char first = items[i].text[0];
   if (first < 'A' || first > 'Z') return false;
   const Item& before = items[i - 1];

@@ -173,6 +173,19 @@ TEST_F(ReadingCheckTest, PeopleAreListedByFirstAndLastName) {
   EXPECT_EQ(Run(which).columns.size(), 2u) << which.sql;
 }
 
+TEST_F(ReadingCheckTest, ACountrysShortNameTheDataLacksIsNamed) {
+  // "older than 50 and from the UK" had dropped the UK: two letters are no English word.
+  const Translation t = Ask("how many staff earn more than 100 and are from the UK");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'UK'"), std::string::npos) << t.abstain_reason;
+  std::vector<Item> items(2);
+  items[0].text = "on";
+  items[0].kind = ItemKind::kKeyword;
+  items[1].text = "TV";  // not a country: left to the other checks
+  const auto word = FindUnplacedWord(items, *index_);
+  EXPECT_TRUE(!word || word->kind != UnplacedWord::Kind::kName);
+}
+
 TEST(PersonNameTest, ForenameAndSurnameArePeoplesNamesToo) {
   // formula_1's drivers: "Who is the oldest driver?" showed the forename alone.
   for (const char* sql :
