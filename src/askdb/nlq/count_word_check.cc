@@ -189,7 +189,7 @@ std::optional<ShapeProblem> CountBesideItsOwnAggregate(const Query& query,
   for (const Measure& count : query.measures) {
     if (count.agg != Agg::kCount || count.column < 0 || count.business >= 0) continue;
     const IndexedColumn& c = index.columns()[count.column];
-    if (c.type_class != TypeClass::kInteger && c.type_class != TypeClass::kNumber) continue;
+    if (!IsNumeric(c.type_class)) continue;
     const bool aggregated =
         std::any_of(query.measures.begin(), query.measures.end(), [&](const Measure& m) {
           return m.column == count.column && m.agg != Agg::kCount && m.agg != Agg::kNone;

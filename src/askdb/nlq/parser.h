@@ -136,10 +136,7 @@ class Parser {
   // --- helpers (parser.cc)
   const Term& TermOf(int id) const { return index_.terms()[id]; }
   const IndexedColumn& Col(int c) const { return index_.columns()[c]; }
-  bool IsNumericCol(int c) const {
-    const TypeClass t = Col(c).type_class;
-    return t == TypeClass::kInteger || t == TypeClass::kNumber;
-  }
+  bool IsNumericCol(int c) const { return IsNumeric(Col(c).type_class); }
   // The best column candidate of an item, or -1.
   int ColumnOf(const Item& it, bool numeric_only = false) const;
   // ColumnOf's steps. A bare "id" is the key of the one table the question is otherwise

@@ -517,9 +517,7 @@ int SchemaIndex::PriceColumn(int table) const {
   int found = -1;
   for (int c : tables_[table].columns) {
     const IndexedColumn& col = columns_[c];
-    const bool numeric =
-        col.type_class == TypeClass::kInteger || col.type_class == TypeClass::kNumber;
-    if (!numeric || col.primary_key || col.foreign_key) continue;
+    if (!IsNumeric(col.type_class) || col.primary_key || col.foreign_key) continue;
     if (text::AsciiLower(col.name).find("price") == std::string::npos &&
         col.display_zh.find("价") == std::string::npos) {
       continue;

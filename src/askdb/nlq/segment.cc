@@ -112,10 +112,7 @@ void ReadUnitOfCountColumn(const SchemaIndex& index, std::vector<Item>* items) {
       const bool numeric_column =
           terms && std::any_of(terms->begin(), terms->end(), [&](int id) {
             const Term& t = index.terms()[id];
-            const TypeClass type = t.kind == TermKind::kColumn
-                                       ? index.columns()[t.column].type_class
-                                       : TypeClass::kText;
-            return type == TypeClass::kInteger || type == TypeClass::kNumber;
+            return t.kind == TermKind::kColumn && IsNumeric(index.columns()[t.column].type_class);
           });
       if (!numeric_column) continue;
       for (size_t j = from; j <= k; ++j) {
