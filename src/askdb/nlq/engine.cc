@@ -127,6 +127,7 @@ void Parser::ReadQuestion() {
   ParseNumbersMagnitude();
   if (!chinese_) ReadMissingValues(items_, q_, index_);  // before "no"/"not" is a negation
   ParseComparisons();
+  ReadBestSelling();
   ParseTopN();
   ParseValues();
   ParseRelatedCounts();

@@ -389,6 +389,29 @@ INSERT INTO orders VALUES (1,1,'2024-01-01'),(2,1,'2024-02-01'),(3,2,'2024-03-01
   ExpectAbstains("company names of clients with more than 1 order");
 }
 
+// "the 2 best-selling goods by units sold", "Top 1 best-selling goods by units": the order
+// lines' quantity ("units sold"; "units" only after best-selling) ranks the items, as "top"
+// does; best-selling with no "by" and a measure (units or revenue?) abstains.
+TEST_F(EnglishReadingsTest, BestSellingRanksByTheMeasureAfterBy) {
+  Open(R"sql(
+CREATE TABLE goods(good_id INTEGER PRIMARY KEY, good_name TEXT, unit_price REAL,
+                   units_in_stock INTEGER);
+CREATE TABLE sales(sale_id INTEGER PRIMARY KEY, sale_date TEXT);
+CREATE TABLE sale_lines(sale_id INTEGER REFERENCES sales(sale_id),
+                        good_id INTEGER REFERENCES goods(good_id), unit_price REAL,
+                        quantity REAL);
+INSERT INTO goods VALUES (1,'Tea',10,5),(2,'Cake',5,50),(3,'Jam',2,7);
+INSERT INTO sales VALUES (1,'2024-01-05'),(2,'2024-02-01');
+INSERT INTO sale_lines VALUES (1,1,10,2),(1,2,5,4),(2,3,2,30),(2,1,10,1);
+)sql");
+  EXPECT_EQ(Rows("the 2 best-selling goods by units sold"),
+            (std::vector<std::string>{"Jam|30", "Cake|4"}));
+  EXPECT_EQ(Rows("Top 1 best-selling goods by units"), (std::vector<std::string>{"Jam|30"}));
+  EXPECT_EQ(Rows("top 1 goods by units sold"), (std::vector<std::string>{"Jam|30"}));
+  ExpectAbstains("the 2 best-selling goods");
+  ExpectAbstains("the 2 worst-selling goods by units sold");
+}
+
 // Probes on Northwind/Chinook (tests/nlq/probes_precision_en.jsonl): "since 1997" is 1997 and
 // after, not 1997 alone; "outside Germany" excludes it.
 TEST_F(EnglishReadingsTest, SinceIsFromThatYearOnAndOutsideExcludes) {

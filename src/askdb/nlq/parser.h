@@ -304,6 +304,7 @@ class Parser {
   void ReadAggregateKeyword(int i, AggregateScan* scan);
   void BindPendingToTerm(int i, AggregateScan* scan);
   void ReadSumWordAsColumn(int event);
+  void ReadBestSelling();  // "the 3 best-selling products by units" (read_measures.cc)
   void ReadAverageOfGroupsWord();  // marks average_of_groups_
   void ReadChineseAverageOfGroupsWord();  // 平均每个客户有几张发票 (read_measures.cc)
   // Whether the superlative at item `superlative` ranks rows the question named before it

@@ -426,6 +426,65 @@ void Parser::ReadChineseDateSuperlative() {
   }
 }
 
+// "the 3 best-selling products by units sold", "Top 5 best-selling products by units": best-
+// (top-)selling ranks the rows named after it by the measure "by" introduces, highest first,
+// as "top" does. Without a "by" and a measure it says nothing of what to rank by (units or
+// revenue) and stays unread; without a number or a top word, too. ("worst-selling" is not
+// read: the rows never sold would be missing from a ranking of sums.)
+void Parser::ReadBestSelling() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i + 1 < n && !chinese_; ++i) {
+    const std::string first = text::AsciiLower(items_[i].text);
+    if (items_[i].used || (first != "best" && first != "top")) continue;
+    int selling = i + 1;
+    if (items_[selling].kind == ItemKind::kPunct && items_[selling].text == "-") ++selling;
+    if (selling >= n || items_[selling].used ||
+        text::AsciiLower(items_[selling].text) != "selling") {
+      continue;
+    }
+    auto names_measure = [&](const Item& it) {
+      if (it.kind != ItemKind::kTerm) return false;
+      const int c = ColumnOf(it, /*numeric_only=*/true);
+      if (c >= 0) return Col(c).role == ColumnRole::kMeasure;
+      return std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+        return TermOf(id).kind == TermKind::kBusiness &&
+               index_.business_terms()[TermOf(id).business].def.meaning ==
+                   BusinessMeaning::kMeasure;
+      });
+    };
+    bool by_measure = false;
+    for (int k = selling + 1; k + 1 < n && !by_measure; ++k) {
+      const int m = NextMeaningful(k);
+      if (text::AsciiLower(items_[k].text) != "by" || m < 0) continue;
+      // "best-selling ... by units": the units are the units sold.
+      const std::vector<int>* sold = index_.FindTerms(PhraseKey("units sold"));
+      if (items_[m].kind == ItemKind::kUnknown && text::AsciiLower(items_[m].text) == "units" &&
+          sold) {
+        items_[m].kind = ItemKind::kTerm;
+        items_[m].terms = *sold;
+      }
+      by_measure = names_measure(items_[m]);
+    }
+    const int number = PrevMeaningful(i);
+    const bool counted = number >= 0 && items_[number].kind == ItemKind::kNumber &&
+                         !items_[number].used && RowsAsked(number) > 0;
+    const bool top_word = std::any_of(items_.begin(), items_.begin() + i, [](const Item& it) {
+      return !it.used && it.Has(Kw::kTop) && it.kind == ItemKind::kKeyword;
+    });
+    if (!by_measure || (!counted && !top_word)) continue;
+    for (int k = i; k <= selling; ++k) items_[k].used = true;
+    if (top_word) return;  // "Top 5 best-selling ...": the top word ranks (ParseTopN)
+    q_.limit = RowsAsked(number);
+    q_.superlative = true;
+    q_.superlative_desc = true;
+    items_[number].used = true;
+    const std::string rows = FormatNumber(static_cast<double>(q_.limit));
+    Map(items_[i], "limit", "top " + rows);
+    Understood("top " + rows, "前" + rows);
+    return;
+  }
+}
+
 void Parser::ParseTopN() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {

@@ -389,6 +389,7 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
   }
   index.AddInferredMoneyWords();
   index.AddPriceWords();
+  index.AddUnitsSoldWords();
   index.AddAbbreviations();
   // Foreign keys, physical and logical.
   auto add_edge = [&](std::string_view from_t, std::string_view from_c, std::string_view to_t,
@@ -564,11 +565,7 @@ TermExpr Arith(std::string op, TermExpr l, TermExpr r) {
 
 }  // namespace
 
-std::optional<BoundBusinessTerm> SchemaIndex::InferLineRevenue(std::string_view name) const {
-  // No single money column: order lines with a unit price and a quantity (Northwind's
-  // "Order Details": UnitPrice × Quantity × (1 − Discount)) are the revenue, when exactly
-  // one table has them. A discount column is a fraction only when its name says nothing
-  // else ("discount", not "discount_amount"); otherwise it is unclear, and nothing is read.
+std::optional<SchemaIndex::LineColumns> SchemaIndex::FindLineColumns() const {
   int line_table = -1, price = -1, quantity = -1, discount = -1;
   for (size_t t = 0; t < tables_.size(); ++t) {
     int p = -1, q = -1, d = -1, n_price = 0, n_quantity = 0, n_discount = 0;
@@ -597,7 +594,29 @@ std::optional<BoundBusinessTerm> SchemaIndex::InferLineRevenue(std::string_view 
     quantity = q;
     discount = d;
   }
-  if (line_table < 0 || discount == -2) return std::nullopt;
+  if (line_table < 0) return std::nullopt;
+  return LineColumns{line_table, price, quantity, discount};
+}
+
+void SchemaIndex::AddUnitsSoldWords() {
+  const std::optional<LineColumns> lines = FindLineColumns();
+  if (!lines) return;
+  // Not "units" alone: "units in stock" is another column (ReadBestSelling reads "best-selling
+  // ... by units" as units sold).
+  if (FindTerms(PhraseKey("units sold"))) return;  // a column of that name comes first
+  AddTerm("units sold",
+          {TermKind::kColumn, lines->table, lines->quantity, "", "units sold", false});
+}
+
+std::optional<BoundBusinessTerm> SchemaIndex::InferLineRevenue(std::string_view name) const {
+  // No single money column: order lines with a unit price and a quantity (Northwind's
+  // "Order Details": UnitPrice × Quantity × (1 − Discount)) are the revenue, when exactly
+  // one table has them. A discount column is a fraction only when its name says nothing
+  // else ("discount", not "discount_amount"); otherwise it is unclear, and nothing is read.
+  const std::optional<LineColumns> lines = FindLineColumns();
+  if (!lines || lines->discount == -2) return std::nullopt;
+  const int line_table = lines->table, price = lines->price, quantity = lines->quantity,
+            discount = lines->discount;
   BoundBusinessTerm b;
   b.def.name = std::string(name);
   b.def.meaning = BusinessMeaning::kMeasure;

@@ -165,6 +165,14 @@ class SchemaIndex {
   // The revenue of the one order-line table (price × quantity × (1 − discount)) as an
   // inferred measure term named `name`; nullopt when no table, or several, qualify.
   std::optional<BoundBusinessTerm> InferLineRevenue(std::string_view name) const;
+  // The one order-line table: a unit price, a quantity and at most one discount (-1: none;
+  // -2: a discount column that is not a plain fraction); nullopt when no table or several.
+  struct LineColumns {
+    int table = -1, price = -1, quantity = -1, discount = -1;
+  };
+  std::optional<LineColumns> FindLineColumns() const;
+  // "units sold" for the order lines' quantity, when no other term has those words.
+  void AddUnitsSoldWords();
   // "price", "priced", "cost" for each table's one price column, read only when the question
   // names the table ("products priced above 50").
   void AddPriceWords();
