@@ -87,6 +87,15 @@ TEST_F(ChineseReadingsTest, AMeasureUnderAnotherTablesNamesIsNotListedPerRow) {
   EXPECT_EQ(Rows("各会员的消费").size(), 4u);
 }
 
+// "哪一年的销售额最高": a which-word before a year unit with a superlative ranks the years;
+// a month only inside one year ("哪个月" over several years abstains). 按年份 is 按年.
+TEST_F(ChineseReadingsTest, WhichPeriodWithASuperlativeRanksThePeriods) {
+  EXPECT_EQ(Rows("哪一年的销售额最高"), (std::vector<std::string>{"2022|20"}));
+  EXPECT_EQ(Rows("2024年哪个月的销售额最高"), (std::vector<std::string>{"2024-08|9"}));
+  EXPECT_FALSE(Ask("哪个月的销售额最高").answered);
+  EXPECT_EQ(Rows("按年份统计订单数").size(), 5u);
+}
+
 // 每/各 before a table whose names repeat (two members called Ann) group by the name with the
 // key beside it: two Anns stay two groups.
 TEST_F(ChineseReadingsTest, EachBeforeATableGroupsByItsNameAndKey) {

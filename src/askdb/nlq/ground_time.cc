@@ -220,6 +220,32 @@ void Parser::ReadTimeBucket(int i) {
   if (prev >= 0 && items_[prev].Has(Kw::kGroup) && !items_[prev].used) items_[prev].used = true;
 }
 
+// "哪一年的营收最高", "2024年哪个月销售额最多": a which-word right before a year or month unit
+// (or 季度) with a superlative in the question ranks the periods: the bucket, its first row.
+// A month or quarter only inside a year read before it ("哪个月" over several years: March of
+// any year, or one year's March?). Chinese only; without a superlative the unit stays unread.
+bool Parser::ReadWhichPeriod(int i) {
+  const int n = static_cast<int>(items_.size());
+  if (!chinese_ || !items_[i].Has(Kw::kWhich) || i + 1 >= n || items_[i + 1].used) return false;
+  const Item& unit = items_[i + 1];
+  std::optional<DatePart> part;
+  if (unit.Has(Kw::kYearUnit) || unit.Has(Kw::kYearMarker)) part = DatePart::kYear;
+  if (unit.Has(Kw::kMonthUnit)) part = DatePart::kMonth;
+  if (unit.text == "季度") part = DatePart::kQuarter;
+  const bool superlative = std::any_of(items_.begin(), items_.end(), [](const Item& it) {
+    return it.kind == ItemKind::kKeyword && (it.Has(Kw::kMax) || it.Has(Kw::kMin));
+  });
+  if (!part || !superlative || q_.bucket) return false;
+  if (*part != DatePart::kYear && !(q_.time && q_.time->year_only)) return false;
+  items_[i].used = items_[i + 1].used = which_used_ = true;
+  q_.bucket = part;
+  q_.limit = 1;
+  q_.superlative = true;
+  Map(items_[i + 1], "group", "time bucket");
+  Understood("which " + items_[i + 1].text, items_[i].text + items_[i + 1].text);
+  return true;
+}
+
 void Parser::ParseTime() {
   for (int i = 0; i < static_cast<int>(items_.size()); ++i) {
     Item& it = items_[i];
@@ -230,7 +256,7 @@ void Parser::ParseTime() {
       continue;
     }
     if (it.kind != ItemKind::kKeyword) continue;
-    if (ReadRelativePeriod(i) || ReadLastN(i)) continue;
+    if (ReadRelativePeriod(i) || ReadLastN(i) || ReadWhichPeriod(i)) continue;
     ReadTimeBucket(i);
   }
 }

@@ -221,6 +221,7 @@ class Parser {
   bool ReadRelativePeriod(int i);
   bool ReadLastN(int i);
   void ReadTimeBucket(int i);
+  bool ReadWhichPeriod(int i);  // 哪一年的营收最高 (ground_time.cc)
   void ParseTrend();
   // The label column of `table` can stand for its rows in a GROUP BY: its values are
   // unique, or the table has a single-column key to group beside it.
