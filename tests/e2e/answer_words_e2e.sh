@@ -73,7 +73,8 @@ if [[ -f $chinook ]]; then
   out=$(ask "美国的销售额" --db "$cdb" "${model[@]}")
   [[ $out == *"美国的销售额 (USD)：523.06。"* ]] || fail "Chinook: filter or unit missing: $out"
   out=$(ask "各流派的曲目数量" --db "$cdb" "${model[@]}")
-  grep -Eq '^摇滚 \(Rock\) +1297$' <<< "$out" || fail "Chinook: no genre label: $out"
+  # The genre's Chinese label with its stored name; the COUNT with separators, as the chart shows it.
+  grep -Eq '^摇滚 \(Rock\) +1,297$' <<< "$out" || fail "Chinook: no genre label: $out"
   out=$(ask "曲目的平均时长" --db "$cdb" "${model[@]}")
   [[ $out == *"平均时长 (ms)：393,599.21（6:34）。"* ]] || fail "Chinook: no minutes:seconds: $out"
   out=$("$askdb" --json schema --db "$cdb" "${model[@]}" --table Invoice) || fail "schema --json"
