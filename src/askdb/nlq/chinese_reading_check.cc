@@ -788,6 +788,50 @@ std::optional<ShapeProblem> ValueSaidInPart(const std::vector<Item>& items,
   return std::nullopt;
 }
 
+// Whether the words that named a column start with a word for `table` (订单 of 订单金额).
+bool PhraseNamesTable(const std::string& phrase, int table, const SchemaIndex& index) {
+  for (size_t end = FirstChar(phrase).size(); end < phrase.size();
+       end += FirstChar(phrase.substr(end)).size()) {
+    const std::vector<int>* ids = index.FindTerms(PhraseKey(phrase.substr(0, end)));
+    if (ids == nullptr) continue;
+    for (int id : *ids) {
+      if (index.terms()[id].kind == TermKind::kTable && index.terms()[id].table == table) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// "美国客户的平均消费" averaged the invoices of American customers; the question is as likely
+// the average per customer. An average of one table's measure, with another table named as
+// whose it is and the measured rows never named (not 发票金额, 订单金额), does not say per what.
+std::optional<ShapeProblem> AverageOfWhoseRows(const std::vector<Item>& items, const Query& q,
+                                               const SchemaIndex& index) {
+  if (!q.group_columns.empty() || q.bucket || q.measures.size() != 1) return std::nullopt;
+  const Measure& m = q.measures[0];
+  if (m.agg != Agg::kAvg || m.column < 0 || m.per_key >= 0) return std::nullopt;
+  const int measured = index.columns()[m.column].table;
+  int owner = -1;
+  for (const Item& it : items) {
+    const int t = TableNamed(it, index);
+    if (t == measured) return std::nullopt;  // the measured rows are named: per each of them
+    if (t >= 0) owner = t;
+  }
+  if (owner < 0 || PhraseNamesTable(m.column_phrase, measured, index)) return std::nullopt;
+  auto zh = [](const std::string& display, const std::string& name) {
+    return display.empty() ? name : display;
+  };
+  const IndexedColumn& c = index.columns()[m.column];
+  const std::string name = zh(c.display_zh, c.name);
+  const std::string per = zh(index.tables()[owner].display_zh, index.tables()[owner].name);
+  const std::string rows = zh(index.tables()[measured].display_zh, index.tables()[measured].name);
+  return ShapeProblem{"an average of " + name + " over " + per + ": per row of " + rows +
+                          ", or per " + per + "? Say which (e.g. 'average per " + per + "').",
+                      "“" + name + "”的平均值：是按每条“" + rows + "”记录平均，还是按每个“" + per +
+                          "”平均？不确定，因此不作答；请写明，如“平均每个" + per + "”。"};
+}
+
 }  // namespace
 
 std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items,
@@ -809,6 +853,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = CountByOwnNameOfAnotherTablesValue(query, index)) return p;
   if (auto p = MagnitudeCountedTwice(items, query, index)) return p;
   if (auto p = ValueSaidInPart(items, index)) return p;
+  if (auto p = AverageOfWhoseRows(items, query, index)) return p;
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;
   if (auto p = AttributeOfAnotherTable(items, query, index)) return p;
   if (auto p = CountOfWhatRowsStore(items, query, index, query_tables)) return p;

@@ -353,6 +353,13 @@ TEST_F(ChineseClubCheckTest, AValueSaidInPartIsNamedWhole) {
   EXPECT_EQ(Rows("公牛队的篮球运动员有哪些"), std::vector<std::string>{"乔丹"});
 }
 
+// "美国客户的平均消费": the customers' invoices averaged, or the average per customer?
+TEST_F(ChineseClubCheckTest, AnAverageOfAnotherTablesRowsSaysPerWhat) {
+  ExpectAbstainsNaming("湖人队俱乐部的平均薪资", "俱乐部");
+  // The measured rows named: per player, as asked.
+  EXPECT_EQ(Rows("湖人队篮球运动员的平均薪资"), std::vector<std::string>{"250"});
+}
+
 // Provinces and cities that share a name (北京市 is both), a population counted in 万.
 constexpr const char* kProvinceSql = R"sql(
 CREATE TABLE "省份"("词条id" INTEGER PRIMARY KEY, "名称" TEXT, "下辖区数量" INTEGER);
