@@ -600,7 +600,9 @@ std::optional<SchemaIndex::LineColumns> SchemaIndex::FindLineColumns() const {
 
 void SchemaIndex::AddUnitsSoldWords() {
   const std::optional<LineColumns> lines = FindLineColumns();
-  if (!lines) return;
+  // A quantity holding few values reads as a dimension (Chinook's InvoiceLine.Quantity, all 1):
+  // "by units sold" would then group by it.
+  if (!lines || columns_[lines->quantity].role != ColumnRole::kMeasure) return;
   // Not "units" alone: "units in stock" is another column (ReadBestSelling reads "best-selling
   // ... by units" as units sold).
   if (FindTerms(PhraseKey("units sold"))) return;  // a column of that name comes first
