@@ -320,7 +320,8 @@ TEST_F(EnglishReadingsTest, AMeasureAfterAnArticleIsNotSummed) {
   Open(kTradeSql);
   const Translation t = Ask("how many orders had a discount");
   EXPECT_FALSE(t.answered && t.sql.find("SUM(") != std::string::npos) << t.sql;
-  EXPECT_NE(Ask("total discount").sql.find("SUM("), std::string::npos);
+  EXPECT_NE(Ask("total freight").sql.find("SUM("), std::string::npos);
+  // (A total of the lines' discount, a fraction of the price, is refused: per_row_measure.)
 }
 
 // "Which support agent's customers spent the most?": an unread possessor abstains naming it.

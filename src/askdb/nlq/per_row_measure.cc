@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "askdb/common/text.h"
 #include "askdb/nlq/measure_additivity.h"
 #include "askdb/nlq/schema_index.h"
 
@@ -50,6 +51,15 @@ bool IdentifiesRow(const SchemaIndex& index, int table, int c) {
          (label_zh >= 0 && c == index.NameCompanion(label_zh));
 }
 
+// A column named only "discount" (or 折扣) on a table with a price column: the fraction of the
+// price taken off (Northwind's Discount 0.05, 0.2 …), as the inferred line revenue reads it
+// (SchemaIndex::InferLineRevenue); "discount_amount" is an amount and adds up.
+bool IsFractionOfAPrice(const SchemaIndex& index, int column) {
+  const IndexedColumn& col = index.columns()[column];
+  const bool named = text::AsciiLower(col.name) == "discount" || col.name == "折扣";
+  return named && index.PriceColumn(col.table) >= 0;
+}
+
 }  // namespace
 
 PerRowReading ReadPerRowMeasures(Query& q, const SchemaIndex& index,
@@ -60,6 +70,18 @@ PerRowReading ReadPerRowMeasures(Query& q, const SchemaIndex& index,
     return PerRowReading::kUnchanged;
   }
   const IndexedColumn& col = index.columns()[m.column];
+  if (!m.implicit_sum && IsFractionOfAPrice(index, m.column)) {
+    // "total discount" had summed each line's fraction of its price (0.05 + 0.2 + …): no
+    // amount of anything. The amount discounted would be price × quantity × discount.
+    const std::string& words = m.column_phrase.empty() ? col.name : m.column_phrase;
+    *problem = ShapeProblem{
+        "'" + words +
+            "' is each row's fraction of its price, and a sum of fractions is no amount; ask "
+            "for the average " +
+            words + ", or name the amount discounted.",
+        "“" + words + "”是每行价格的折扣比例，比例相加不是金额；请问平均折扣，或写明要折扣金额。"};
+    return PerRowReading::kUnchanged;
+  }
   const bool non_additive = IsNonAdditive(col);
   // A sum only by default over groups of one row each is that row's value whatever the
   // column ("the 3 countries with the largest population"): the rows say it plainly.

@@ -174,5 +174,21 @@ INSERT INTO order_lines VALUES (1,1,2),(2,2,1),(3,3,4);
   EXPECT_EQ(Rows("average freight per order in 2024"), (std::vector<std::string>{"4"}));
 }
 
+// "total discount" had summed each order line's fraction of its price (0.05 + 0.2 + …) at
+// confidence 1: a sum of fractions is no amount. The average stays.
+TEST_F(PerRowMeasureTest, ATotalOfAFractionOfThePriceIsRefused) {
+  Open(R"sql(
+CREATE TABLE order_lines(line_id INTEGER PRIMARY KEY, unit_price REAL, quantity INTEGER,
+                         discount REAL);
+INSERT INTO order_lines VALUES (1,10,2,0.1),(2,5,1,0),(3,8,3,0.2);
+)sql");
+  const Translation t = Ask("total discount");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("fraction"), std::string::npos) << t.abstain_reason;
+  const Translation avg = Ask("average discount");
+  ASSERT_TRUE(avg.answered) << avg.abstain_reason;
+  EXPECT_NE(avg.sql.find("AVG("), std::string::npos) << avg.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq
