@@ -832,6 +832,57 @@ std::optional<ShapeProblem> AverageOfWhoseRows(const std::vector<Item>& items, c
                           "”平均？不确定，因此不作答；请写明，如“平均每个" + per + "”。"};
 }
 
+// "销售额超过1000万的地区" listed the regions with one order over 10 million (none): the amount
+// of a group (a region's sales) compared, read as one row's. A list of what is not the measured
+// table's own rows, filtered by a number on its measure, with the measure's words not naming
+// those rows (销售额, not 订单金额), does not say whether one row or the group's total is meant.
+std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items, const Query& q,
+                                                  const SchemaIndex& index) {
+  if (!q.measures.empty() || !q.group_columns.empty() || q.projections.empty()) {
+    return std::nullopt;
+  }
+  for (const Filter& f : q.filters) {
+    if (!f.numeric || f.column < 0 || f.related_edge >= 0) continue;
+    const IndexedColumn& c = index.columns()[f.column];
+    // A measure (money, a semantic model's measure): DuSQL's plain numbers ("极端高温超过40度的
+    // 城市", "报名人数超过17000的马拉松") are compared row by row in its questions.
+    if (c.role != ColumnRole::kMeasure) continue;
+    const int measured = c.table;
+    // The measured rows listed, or rows that each refer to one measured row (a club's arena).
+    const bool own_rows = std::any_of(q.projections.begin(), q.projections.end(), [&](int p) {
+      const int listed = index.columns()[p].table;
+      const bool refers = std::any_of(
+          index.edges().begin(), index.edges().end(),
+          [&](const JoinEdge& e) { return e.from_table == listed && e.to_table == measured; });
+      return refers || p == index.LabelColumn(measured, true) || p == index.SingleKey(measured) ||
+             p == index.DocumentKey(measured);
+    });
+    if (own_rows) continue;
+    bool named_rows = false;
+    std::string name = c.display_zh.empty() ? c.name : c.display_zh;
+    for (const Item& it : items) {
+      if (!it.used || it.kind != ItemKind::kTerm) continue;
+      const bool names_column = std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+        return index.terms()[id].kind == TermKind::kColumn && index.terms()[id].column == f.column;
+      });
+      // 订单金额, 发票金额: one row's amount; 销售额 (销售 is also a word for orders) is not.
+      const bool row_amount = it.text.ends_with("金额") || it.text.ends_with("价");
+      if (names_column) name = it.text;
+      named_rows |= TableNamed(it, index) == measured ||
+                    (names_column && row_amount && PhraseNamesTable(it.text, measured, index));
+    }
+    if (named_rows) continue;
+    return ShapeProblem{"a number is compared with " + name +
+                            ": each group's total, or single rows? Say which (e.g. 'total " + name +
+                            "').",
+                        "数字被拿来与“" + name +
+                            "”比较：是每组的合计，还是单条记录的值？不确定，因此不作答；"
+                            "请写明，如“" +
+                            name + "合计超过…”。"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items,
@@ -854,6 +905,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = MagnitudeCountedTwice(items, query, index)) return p;
   if (auto p = ValueSaidInPart(items, index)) return p;
   if (auto p = AverageOfWhoseRows(items, query, index)) return p;
+  if (auto p = GroupAmountReadPerRow(items, query, index)) return p;
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;
   if (auto p = AttributeOfAnotherTable(items, query, index)) return p;
   if (auto p = CountOfWhatRowsStore(items, query, index, query_tables)) return p;

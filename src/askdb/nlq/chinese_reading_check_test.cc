@@ -360,6 +360,26 @@ TEST_F(ChineseClubCheckTest, AnAverageOfAnotherTablesRowsSaysPerWhat) {
   EXPECT_EQ(Rows("湖人队篮球运动员的平均薪资"), std::vector<std::string>{"250"});
 }
 
+// "销售额超过1000万的地区" had listed the regions with one order over 10 million.
+TEST_F(ChineseClubCheckTest, AGroupsAmountIsNotComparedRowByRow) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics regions = testing::SemanticTable("regions", "地区", "regions");
+  regions.columns = {testing::SemanticColumn("name", "地区名称", "name")};
+  catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
+  orders.columns = {
+      testing::SemanticColumn("amount", "销售额", "sales", catalog::ColumnRole::kMeasure)};
+  model.tables = {regions, orders};
+  Open(R"sql(CREATE TABLE regions(region_id INTEGER PRIMARY KEY, name TEXT);
+             CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT, amount REAL,
+                                 region_id INTEGER REFERENCES regions(region_id));
+             INSERT INTO regions VALUES (1,'华东'),(2,'华北');
+             INSERT INTO orders VALUES (1,'2024-01-01',80,1),(2,'2024-01-02',90,1),
+                                       (3,'2024-01-03',120,2);)sql",
+       &model);
+  ExpectAbstainsNaming("销售额超过100的地区", "销售额");  // 华东 170 in total, no order over 100
+  EXPECT_EQ(Rows("各地区的销售额").size(), 2u);
+}
+
 // Provinces and cities that share a name (北京市 is both), a population counted in 万.
 constexpr const char* kProvinceSql = R"sql(
 CREATE TABLE "省份"("词条id" INTEGER PRIMARY KEY, "名称" TEXT, "下辖区数量" INTEGER);
