@@ -14,7 +14,13 @@
 //     (a DuSQL column declared int that holds "1990年" or "11.2");
 //   - a period word or boundary left unread (一年, 以来), an unknown word listed with 和/、 beside
 //     a placed one (姓名和籍贯), "A的B" or a listed column read on a table the question does not
-//     name (客户的生日 → the support rep's), "多少人" counted as rows that store a head count.
+//     name (客户的生日 → the support rep's), "多少人" counted as rows that store a head count;
+//   - (session 13 probes) numbers stored with units ranked or added up as text ('183cm'), a
+//     rank's 最高, 平均每X read per X, a largest value where 最大的+table asks for rows, a total
+//     over single-row groups, a count by the rows' own name that another table also stores
+//     (北京市有几个城市), a 万 counted twice (population_10k), a stored value said in part (诺兰),
+//     an average with no word for per what (美国客户的平均消费), a group's amount compared row by
+//     row (销售额超过1000万的地区).
 // Called after the tables are resolved (the values are then conditions on their columns).
 #pragma once
 
