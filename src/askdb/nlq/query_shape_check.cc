@@ -452,6 +452,37 @@ std::optional<ShapeProblem> AverageOverEachDocumentsLines(const Query& q,
   return std::nullopt;
 }
 
+// "What is the average spend per customer?" (Chinook) listed each customer's average invoice
+// Total at 0.8, as did "average revenue/sales per customer". A word for a total (spend, revenue,
+// sales …) under an average per group more often asks for the groups' totals averaged (one
+// number) than for each group's average row; naming the column keeps the per-group average
+// ("average invoice total per customer"), as does a column named by that word.
+bool IsTotalWord(std::string_view word) {
+  static constexpr std::string_view kWords[] = {"spend",    "spending", "spent",
+                                                "revenue",  "revenues", "sales",
+                                                "turnover", "income",   "takings"};
+  return std::find(std::begin(kWords), std::end(kWords), word) != std::end(kWords);
+}
+
+std::optional<ShapeProblem> AverageOfATotalWordPerGroup(const Query& q, const SchemaIndex& index) {
+  if (q.group_columns.empty()) return std::nullopt;
+  for (const Measure& m : q.measures) {
+    if (m.agg != Agg::kAvg || m.column < 0 || m.per_key >= 0) continue;
+    const std::string column = text::AsciiLower(index.columns()[m.column].name);
+    for (const std::string& w : text::SplitIdentifier(m.column_phrase + " " + m.phrase)) {
+      if (!IsTotalWord(w) || column.find(w) != std::string::npos) continue;
+      return ShapeProblem{
+          "'average " + w + " per …' may mean each group's total " + w +
+              " averaged over the groups (one number) rather than the average " +
+              index.columns()[m.column].name + " of each group's rows; say 'average " +
+              index.columns()[m.column].name + " per …' or 'total " + w + " per …'.",
+          "“平均" + w + "”可能指各组总额的平均（一个数），而不是每组各行 " +
+              index.columns()[m.column].name + " 的平均值；请说明要哪一种。"};
+    }
+  }
+  return std::nullopt;
+}
+
 // "which products cost more than 1000" on a table with a unit_cost and a unit_price had
 // compared unit_cost: the verb "cost" before a comparison asks what a row costs its buyer
 // (its price) as often as what it costs us. With both columns on the table, the engine
@@ -528,6 +559,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = NothingAndAValueInOneColumn(query, index)) return p;
   if (auto p = RankedWithinEachGroup(query, items)) return p;
   if (auto p = AverageOverEachDocumentsLines(query, index)) return p;
+  if (auto p = AverageOfATotalWordPerGroup(query, index)) return p;
   if (auto p = ComputesTheFilteredValue(query, index)) return p;
   if (auto p = ListsOnlyTheFilteredValue(query)) return p;
   if (auto p = ComparesAnIdentifier(query, index)) return p;

@@ -105,6 +105,32 @@ TEST_F(QueryShapeCheckTest, AnAverageOverEachDocumentsLinesIsRefused) {
   EXPECT_FALSE(Ask("average qty per order").answered);
 }
 
+TEST_F(QueryShapeCheckTest, AnAverageOfATotalWordPerGroupIsRefused) {
+  // "What is the average spend per customer?" listed each customer's average invoice.
+  Query q;
+  Measure m;
+  m.agg = Agg::kAvg;
+  m.column = Column("orders", "amount");
+  m.phrase = "average";
+  m.column_phrase = "spend";
+  q.measures.push_back(m);
+  q.group_columns.push_back(Column("stores", "name"));
+  const auto problem = FindShapeProblem(q, {}, *shop_.index);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->en.find("'average spend per"), std::string::npos) << problem->en;
+  EXPECT_NE(problem->en.find("(one number)"), std::string::npos) << problem->en;
+  // The column named ("average amount per store"), or no group ("average spend"): as read.
+  q.measures[0].column_phrase = "amount";
+  EXPECT_FALSE(FindShapeProblem(q, {}, *shop_.index));
+  q.measures[0].column_phrase = "spend";
+  q.group_columns.clear();
+  EXPECT_FALSE(FindShapeProblem(q, {}, *shop_.index));
+  // A total per group is what the word says.
+  q.group_columns.push_back(Column("stores", "name"));
+  q.measures[0].agg = Agg::kSum;
+  EXPECT_FALSE(FindShapeProblem(q, {}, *shop_.index));
+}
+
 TEST_F(QueryShapeCheckTest, CountingTheColumnAFilterFixesIsRefused) {
   Query q;
   Measure m;
