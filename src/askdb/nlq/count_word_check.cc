@@ -167,6 +167,43 @@ std::optional<ShapeProblem> CountWithAnUnreadParticiple(const Query& query,
   return std::nullopt;
 }
 
+namespace {
+
+// Whether the answer shows an amount: a measure other than a count, a business measure, or a
+// listed numeric column that is no key (an invoice's id is no price).
+bool ShowsAnAmount(const Query& query, const SchemaIndex& index) {
+  for (const Measure& m : query.measures) {
+    if (m.agg != Agg::kCount || m.business >= 0) return true;
+  }
+  return std::any_of(query.projections.begin(), query.projections.end(), [&](int col) {
+    const IndexedColumn& c = index.columns()[col];
+    return IsNumeric(c.type_class) && !c.primary_key && !c.foreign_key &&
+           c.role != ColumnRole::kIdentifier;
+  });
+}
+
+}  // namespace
+
+std::optional<ShapeProblem> MoneyAskedAndNotAnswered(const Query& query,
+                                                     const std::vector<Item>& items,
+                                                     const SchemaIndex& index) {
+  static constexpr std::string_view kMoneyQuestions[] = {"多少钱", "几块钱", "多少元"};
+  for (const Item& it : items) {
+    if (std::find(std::begin(kMoneyQuestions), std::end(kMoneyQuestions), it.text) ==
+        std::end(kMoneyQuestions)) {
+      continue;
+    }
+    if (ShowsAnAmount(query, index)) return std::nullopt;
+    return ShapeProblem{"the question asks how much money ('" + it.text +
+                            "'), but my reading shows no amount (only counts or names), so the "
+                            "answer would leave it out; name the amount's column (total, price).",
+                        "问题问了“" + it.text +
+                            "”，但我读出的答案里没有金额（只有计数或名称），会漏掉它，因此不作答；"
+                            "请写明金额对应的列（如总金额、单价）。"};
+  }
+  return std::nullopt;
+}
+
 std::optional<ShapeProblem> CountWordInACompoundNoun(const Query& query,
                                                      const std::vector<Item>& items) {
   const bool counts = std::any_of(query.measures.begin(), query.measures.end(),

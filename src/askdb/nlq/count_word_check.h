@@ -51,6 +51,13 @@ std::optional<ShapeProblem> CountWithAnUnreadParticiple(const Query& query,
                                                         const std::vector<Item>& items,
                                                         const SchemaIndex& index);
 
+// "发票有几张和多少钱", "订单一共多少钱", "每首歌多少钱": 多少钱 asks for an amount of money
+// (it is a stop word, so nothing reads it); when the reading shows no amount — only counts,
+// names or keys — the money was dropped, and the engine abstains naming the word.
+std::optional<ShapeProblem> MoneyAskedAndNotAnswered(const Query& query,
+                                                     const std::vector<Item>& items,
+                                                     const SchemaIndex& index);
+
 // A past participle: a regular -ed form, or an irregular one (sold, made, written, …).
 bool IsPastParticiple(std::string_view word);
 

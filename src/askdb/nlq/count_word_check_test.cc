@@ -277,5 +277,37 @@ TEST(CountWordCheck, AStaffNumberIsNotCountedEndToEnd) {
   EXPECT_TRUE(Engine::Translate("what is the number of museums", index, dialect).answered);
 }
 
+TEST(CountWordCheck, MoneyAskedBesideACountOrANameIsNotDropped) {
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE invoice(invoice_id INTEGER PRIMARY KEY, customer TEXT, total REAL);"
+      "INSERT INTO invoice VALUES (1,'a',1.98),(2,'b',3.96);");
+  ASSERT_TRUE(db.index);
+  const SchemaIndex& index = *db.index;
+  const int total = index.FindColumn(index.FindTable("invoice"), "total");
+  const int id = index.FindColumn(index.FindTable("invoice"), "invoice_id");
+  std::vector<Item> items =
+      Words({{"发票", false}, {"几", true}, {"和", false}, {"多少钱", false}});
+  // 几张和多少钱 read as the count alone: the money was dropped.
+  const auto problem = MoneyAskedAndNotAnswered(Counting(), items, index);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->zh.find("“多少钱”"), std::string::npos) << problem->zh;
+  // Listing the invoices' keys shows no amount either (订单一共多少钱 listed the ids).
+  Query ids;
+  ids.projections = {id};
+  EXPECT_TRUE(MoneyAskedAndNotAnswered(ids, items, index));
+  // A sum beside the count, or the amount column listed, answers it.
+  Query both = Counting();
+  Measure sum;
+  sum.agg = Agg::kSum;
+  sum.column = total;
+  both.measures.push_back(sum);
+  EXPECT_FALSE(MoneyAskedAndNotAnswered(both, items, index));
+  Query listed;
+  listed.projections = {total};
+  EXPECT_FALSE(MoneyAskedAndNotAnswered(listed, items, index));
+  // Without the money question, a count is a count.
+  EXPECT_FALSE(MoneyAskedAndNotAnswered(Counting(), Words({{"发票", false}, {"几", true}}), index));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

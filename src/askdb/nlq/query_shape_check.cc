@@ -571,6 +571,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = CountWithAnUnreadPredicate(query, items, index)) return p;
   if (auto p = CountWithAnUnreadParticiple(query, items, index)) return p;
   if (auto p = CountOfAnAmount(query, items, index)) return p;
+  if (auto p = MoneyAskedAndNotAnswered(query, items, index)) return p;
   return SumsWhereRowsWereAsked(query, items);
 }
 
