@@ -603,9 +603,10 @@ std::optional<ShapeProblem> RanksARank(const Query& q, const SchemaIndex& index)
 }
 
 // "平均每家门店的销售额" is the stores' sales averaged over the stores; read as the average
-// order per store it lists one average per store. 平均 right before 每 asks for one number.
+// order per store it lists one average per store. 平均 right before 每 asks for one number;
+// so does 平均每年/平均每月 (the per-year sales averaged over the years), read per period.
 std::optional<ShapeProblem> AveragePerEachGrouped(const std::vector<Item>& items, const Query& q) {
-  if (q.group_columns.empty() && q.group_keys.empty()) return std::nullopt;
+  if (q.group_columns.empty() && q.group_keys.empty() && !q.bucket) return std::nullopt;
   for (size_t i = 0; i + 1 < items.size(); ++i) {
     if (!items[i].Has(Kw::kAvg) || !items[i + 1].text.starts_with("每")) continue;
     return ShapeProblem{"'" + items[i].text + items[i + 1].text +

@@ -97,6 +97,27 @@ TEST_F(ChineseReadingCheckTest, AnUnappliedSuperlativeOrNegationIsNamed) {
   EXPECT_FALSE(Check({"马拉松"}, q, {Table("马拉松")}));
 }
 
+// "平均每年的报名人数" is one number (the yearly totals averaged), not an average per year.
+TEST_F(ChineseReadingCheckTest, AnAverageOverEachPeriodIsNotAnAveragePerPeriod) {
+  Query q;
+  Measure avg;
+  avg.agg = Agg::kAvg;
+  avg.column = Column("马拉松赛程", "报名人数");
+  q.measures.push_back(avg);
+  q.bucket = DatePart::kYear;
+  std::vector<Item> items = Items({"#每年", "的", "报名人数"});
+  items.insert(items.begin(), Item{});
+  items[0].kind = ItemKind::kKeyword;
+  items[0].kw = Bit(Kw::kAvg);
+  items[0].text = "平均";
+  items[0].used = true;
+  const std::vector<int> tables = {Table("马拉松赛程")};
+  ExpectNames(FindChineseMisreading(items, q, *index_, tables, -1), "平均每年");
+  // 每年的平均报名人数 asks for the average per year, as read.
+  std::swap(items[0], items[1]);
+  EXPECT_FALSE(FindChineseMisreading(items, q, *index_, tables, -1));
+}
+
 TEST_F(ChineseReadingCheckTest, ALatinNameTheDataDoesNotHoldIsNamed) {
   ExpectNames(Check({"?AC", "?DC", "马拉松"}, CountOf("马拉松"), {Table("马拉松")}), "AC");
 }
