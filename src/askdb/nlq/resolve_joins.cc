@@ -281,10 +281,23 @@ int Parser::BorrowedTimeColumn(int root, std::string* why_en, std::string* why_z
     if (e.from_table != root) continue;
     const int c = index_.TimeColumn(e.to_table);
     if (c < 0) continue;
-    if (line_of_facts || table_words_anywhere_.count(e.to_table) ||
-        context_tables_.count(e.to_table)) {
-      return c;
+    if (line_of_facts) return c;
+    // "How many customers did each employee support in 2023?" had counted the customers of
+    // the employees hired in 2023 (0.77): a period on the rows counted per group is not the
+    // groups' own date, and the rows have none.
+    const bool groups_date = std::any_of(q_.group_columns.begin(), q_.group_columns.end(),
+                                         [&](int g) { return Col(g).table == e.to_table; });
+    if (groups_date) {
+      *why_en = "the question names a period, but " + index_.tables()[root].name +
+                " has no date of its own and the nearest one, " + ColName(c) +
+                ", is the date of the groups, not of the rows counted; say which date the "
+                "period is about (e.g. the date of an order).";
+      *why_zh = "问题里有时间条件，但" + index_.tables()[root].name +
+                "本身没有日期列，最近的日期列" + ColName(c) +
+                "是分组对象的日期，不是所统计行的日期；请说明时间指的是哪个日期。";
+      return -2;
     }
+    if (table_words_anywhere_.count(e.to_table) || context_tables_.count(e.to_table)) return c;
     *why_en = "the question names a period, but " + index_.tables()[root].name +
               " has no date of its own and the nearest one, " + ColName(c) +
               ", belongs to rows the question does not mention; say which date the period is "

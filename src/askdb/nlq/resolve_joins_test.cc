@@ -68,6 +68,13 @@ TEST_F(ResolveJoinsTest, APeriodTakesALookupsDateOnlyForLinesOrWhenNamed) {
   const Translation t = Engine::Translate("how many clients in 2025", *index, (*conn)->dialect());
   EXPECT_FALSE(t.answered) << t.sql;
   EXPECT_NE(t.abstain_reason.find("reps.hire_date"), std::string::npos) << t.abstain_reason;
+  // Naming the reps as the groups does not make their hire date the clients' ("How many
+  // customers did each employee support in 2023?" on Chinook had counted by the hire date).
+  const Translation grouped =
+      Engine::Translate("how many clients per rep in 2025", *index, (*conn)->dialect());
+  EXPECT_FALSE(grouped.answered) << grouped.sql;
+  EXPECT_NE(grouped.abstain_reason.find("date of the groups"), std::string::npos)
+      << grouped.abstain_reason;
 }
 
 TEST(ResolveTimeColumnTest, AVerbNamingADateColumnPicksIt) {
