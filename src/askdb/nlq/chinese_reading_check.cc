@@ -884,6 +884,43 @@ std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items
   return std::nullopt;
 }
 
+// "会员等级最高的客户有几个" answered the level with the most customers: 最高/最低/最大/最小
+// right after a grouped text column ranks its values (the top level), while the reading ranks
+// the groups by their row count, which 最多/最少 would ask for.
+std::optional<ShapeProblem> GroupsCountedWhereTheirValueIsRanked(const std::vector<Item>& items,
+                                                                 const Query& q,
+                                                                 const SchemaIndex& index) {
+  if (!q.superlative || q.group_columns.empty()) return std::nullopt;
+  const bool counts =
+      !q.measures.empty() && std::all_of(q.measures.begin(), q.measures.end(),
+                                         [](const Measure& m) { return m.agg == Agg::kCount; });
+  if (!counts) return std::nullopt;
+  static constexpr std::string_view kMagnitude[] = {"最高", "最低", "最大", "最小"};
+  for (size_t i = 1; i < items.size(); ++i) {
+    const bool magnitude =
+        std::any_of(std::begin(kMagnitude), std::end(kMagnitude),
+                    [&](std::string_view w) { return items[i].text.starts_with(w); });
+    if (!magnitude || items[i - 1].kind != ItemKind::kTerm) continue;
+    for (int id : items[i - 1].terms) {
+      const Term& t = index.terms()[id];
+      if (t.kind != TermKind::kColumn || IsNumeric(index.columns()[t.column].type_class)) continue;
+      if (std::find(q.group_columns.begin(), q.group_columns.end(), t.column) ==
+          q.group_columns.end()) {
+        continue;
+      }
+      std::string phrase = items[i - 1].text + items[i].text;
+      if (phrase.ends_with("的")) phrase.resize(phrase.size() - std::string_view("的").size());
+      return ShapeProblem{"'" + phrase + "' ranks the values of " + index.columns()[t.column].name +
+                              " (the top one), but I ranked its groups by how many rows they "
+                              "have; name the value, or say 最多 for the most rows.",
+                          "“" + phrase + "”说的是“" + items[i - 1].text +
+                              "”本身的取值最高或最低，我却按每组的行数排了名，因此不作答；"
+                              "请写明取值，或用“最多/最少”问行数。"};
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items,
@@ -900,6 +937,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = RanksNumbersWithUnits(query, index)) return p;
   if (auto p = RanksARank(query, index)) return p;
   if (auto p = AveragePerEachGrouped(items, query)) return p;
+  if (auto p = GroupsCountedWhereTheirValueIsRanked(items, query, index)) return p;
   if (auto p = ValueWhereRowsAsked(items, query, index)) return p;
   if (auto p = TotalPerOwnRow(items, query, index)) return p;
   if (auto p = CountByOwnNameOfAnotherTablesValue(query, index)) return p;

@@ -118,6 +118,25 @@ TEST_F(ChineseReadingCheckTest, AnAverageOverEachPeriodIsNotAnAveragePerPeriod) 
   EXPECT_FALSE(FindChineseMisreading(items, q, *index_, tables, -1));
 }
 
+// "举办城市最高的马拉松有几个" ranks the city's value, not the cities by their row count.
+TEST_F(ChineseReadingCheckTest, AGroupedTextColumnsMagnitudeIsNotARowCount) {
+  const int city = Column("马拉松", "举办城市");
+  Query q = CountOf("马拉松");
+  q.group_columns = {city};
+  q.superlative = true;
+  std::vector<Item> items = Items({"举办城市", "最高的", "马拉松"});
+  for (size_t id = 0; id < index_->terms().size(); ++id) {
+    const Term& t = index_->terms()[id];
+    if (t.kind == TermKind::kColumn && t.column == city) items[0].terms.push_back(int(id));
+  }
+  ASSERT_FALSE(items[0].terms.empty());
+  const std::vector<int> tables = {Table("马拉松")};
+  ExpectNames(FindChineseMisreading(items, q, *index_, tables, -1), "举办城市最高");
+  // 最多 asks for the group with the most rows, as read.
+  items[1].text = "最多的";
+  EXPECT_FALSE(FindChineseMisreading(items, q, *index_, tables, -1));
+}
+
 TEST_F(ChineseReadingCheckTest, ALatinNameTheDataDoesNotHoldIsNamed) {
   ExpectNames(Check({"?AC", "?DC", "马拉松"}, CountOf("马拉松"), {Table("马拉松")}), "AC");
 }
