@@ -839,9 +839,14 @@ std::optional<ShapeProblem> AverageOfWhoseRows(const std::vector<Item>& items, c
 // those rows (销售额, not 订单金额), does not say whether one row or the group's total is meant.
 std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items, const Query& q,
                                                   const SchemaIndex& index) {
-  if (!q.measures.empty() || !q.group_columns.empty() || q.projections.empty()) {
-    return std::nullopt;
-  }
+  if (!q.group_columns.empty()) return std::nullopt;
+  // Rows listed, or rows counted ("消费超过40的客户有几个" counted the customers with one
+  // invoice over 40).
+  const bool lists = q.measures.empty() && !q.projections.empty();
+  const bool counts = !q.measures.empty() && q.projections.empty() &&
+                      std::all_of(q.measures.begin(), q.measures.end(),
+                                  [](const Measure& m) { return m.agg == Agg::kCount; });
+  if (!lists && !counts) return std::nullopt;
   for (const Filter& f : q.filters) {
     if (!f.numeric || f.column < 0 || f.related_edge >= 0) continue;
     const IndexedColumn& c = index.columns()[f.column];
@@ -849,6 +854,12 @@ std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items
     // 城市", "报名人数超过17000的马拉松") are compared row by row in its questions.
     if (c.role != ColumnRole::kMeasure) continue;
     const int measured = c.table;
+    // Counting the measured rows themselves compares each one's amount (发票金额超过20的发票).
+    const bool counts_measured =
+        std::any_of(q.measures.begin(), q.measures.end(), [&](const Measure& m) {
+          return (m.column >= 0 ? index.columns()[m.column].table : m.table) == measured;
+        });
+    if (counts && counts_measured) continue;
     // The measured rows listed, or rows that each refer to one measured row (a club's arena).
     const bool own_rows = std::any_of(q.projections.begin(), q.projections.end(), [&](int p) {
       const int listed = index.columns()[p].table;

@@ -417,7 +417,12 @@ TEST_F(ChineseClubCheckTest, AGroupsAmountIsNotComparedRowByRow) {
                                        (3,'2024-01-03',120,2);)sql",
        &model);
   ExpectAbstainsNaming("销售额超过100的地区", "销售额");  // 华东 170 in total, no order over 100
+  ExpectAbstainsNaming("销售额超过100的地区有几个", "销售额");  // counted, not listed: the same
   EXPECT_EQ(Rows("各地区的销售额").size(), 2u);
+  // Counting the measured rows themselves compares each one's amount.
+  const Translation orders_over = Ask("销售额超过100的订单有几个");
+  EXPECT_EQ(orders_over.abstain_reason.find("销售额"), std::string::npos)
+      << orders_over.abstain_reason;
 }
 
 // Provinces and cities that share a name (北京市 is both), a population counted in 万.
