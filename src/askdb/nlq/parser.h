@@ -281,7 +281,7 @@ class Parser {
   void ReadLengthSuperlative();      // "the 5 longest tracks" (read_measures.cc)
   void ReadChineseRowSuperlative();  // "时长最长的5首歌", "哪首歌最长" (read_measures.cc)
   void ReadChineseDateSuperlative();  // "最早入职的员工", "哪位员工入职最早" (read_measures.cc)
-  void ReadTheOneOfASuperlative();    // "最大的一笔订单金额" (read_measures.cc)
+  void ReadTheOneOfASuperlative();  // "最大的一笔订单金额" (read_measures.cc)
   // The time column of `table` that items [from, to) name (入职 → HireDate, 注册 → 注册日期);
   // with no items, the table's only time column; -1 when none or several.
   int TimeColumnNamedBy(int table, int from, int to) const;
@@ -305,7 +305,7 @@ class Parser {
   void ReadAggregateKeyword(int i, AggregateScan* scan);
   void BindPendingToTerm(int i, AggregateScan* scan);
   void ReadSumWordAsColumn(int event);
-  void ReadBestSelling();  // "the 3 best-selling products by units" (read_measures.cc)
+  void ReadBestSelling();          // "the 3 best-selling products by units" (read_measures.cc)
   void ReadAverageOfGroupsWord();  // marks average_of_groups_
   void ReadChineseAverageOfGroupsWord();  // 平均每个客户有几张发票 (read_measures.cc)
   // Whether the superlative at item `superlative` ranks rows the question named before it

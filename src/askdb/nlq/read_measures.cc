@@ -881,8 +881,8 @@ void Parser::ReadChineseAverageOfGroupsWord() {
   if (avg < 0 || per < 0 || count < per) return;
   const int grouped = NextMeaningful(per);
   const int counted = NextMeaningful(count);
-  if (grouped < 0 || counted < 0 || TableOf(items_[grouped]) < 0 ||
-      TableOf(items_[counted]) < 0 || TableOf(items_[counted]) == TableOf(items_[grouped]) ||
+  if (grouped < 0 || counted < 0 || TableOf(items_[grouped]) < 0 || TableOf(items_[counted]) < 0 ||
+      TableOf(items_[counted]) == TableOf(items_[grouped]) ||
       ColumnOf(items_[counted], /*numeric_only=*/true) >= 0) {
     return;
   }
