@@ -40,6 +40,18 @@ class QuickPathTest : public ::testing::Test {
     }
   }
 
+  // Each question is read as a date question whose date the quick path does not compute
+  // (lunar and movable holidays, solar terms): answered with "not_computed", not a guess.
+  void ExpectDatesNotComputed(std::initializer_list<std::string_view> questions) {
+    for (std::string_view q : questions) {
+      EXPECT_EQ(RequestClassifier::Default()->Classify(q).quick_intent, QuickIntent::kDate) << q;
+      const std::optional<QuickAnswer> a = Ask(q);
+      ASSERT_TRUE(a) << q;
+      EXPECT_FALSE(a->ok) << q;
+      EXPECT_EQ(a->value["error"], "not_computed") << q;
+    }
+  }
+
   FakeClock clock_;  // 2024-05-06 05:03 UTC, a Monday
   QuickPathContext context_;
 };
@@ -505,12 +517,7 @@ TEST_F(QuickPathTest, DaysAfterOrBeforeANamedDate) {
   EXPECT_EQ(Ask("90 days after 2026-03-01")->text,
             "90 days after 2026-03-01 is Saturday, May 30, 2026 (today is May 6, 2024).");
   // A lunar holiday is declined, not guessed, also with a shift.
-  for (std::string_view q : {"离春节还有几天", "春节后10天是几号"}) {
-    auto a = Ask(q);
-    ASSERT_TRUE(a) << q;
-    EXPECT_FALSE(a->ok) << q;
-    EXPECT_EQ(a->value["error"], "not_computed") << q;
-  }
+  ExpectDatesNotComputed({"离春节还有几天", "春节后10天是几号"});
   // A shift of a relative day adds up (today + 3 + 90); a data question that names a date
   // stays a data question.
   EXPECT_EQ(Ask("90 days after 3 days after today")->value["date"], "2024-08-07");
@@ -579,14 +586,7 @@ TEST_F(QuickPathTest, TimeUntilDayOfYearMonthLengthsAndWeeks) {
          "距离 2024年12月25日（星期三）还有 1 周 1 天，共 8 天（今天是 2024年12月17日）。");
   context_.clock = &clock_;
   // Lunar and movable holidays: understood, and told why no date is given.
-  for (std::string_view q : {"端午节是哪一天", "距离春节还有多少天", "when is easter"}) {
-    const Classification c = RequestClassifier::Default()->Classify(q);
-    EXPECT_EQ(c.quick_intent, QuickIntent::kDate) << q;
-    auto a = Ask(q);
-    ASSERT_TRUE(a) << q;
-    EXPECT_FALSE(a->ok) << q;
-    EXPECT_EQ(a->value["error"], "not_computed") << q;
-  }
+  ExpectDatesNotComputed({"端午节是哪一天", "距离春节还有多少天", "when is easter"});
   EXPECT_NE(Ask("端午节是哪一天")->text.find("不推算"), std::string::npos);
   EXPECT_NE(Ask("when is easter")->text.find("does not compute"), std::string::npos);
 }
@@ -700,14 +700,7 @@ TEST_F(QuickPathTest, HalfAfterUnitRisesFallsAndSolarTerms) {
                                            {"20% less than 80", "64"},
                                            {"5 more than 10", "15"},
                                            {"80 decreased by 25%", "60"}});
-  for (std::string_view q : {"2027年春分是几号", "离立秋还有几天", "冬至是哪一天"}) {
-    const Classification c = RequestClassifier::Default()->Classify(q);
-    EXPECT_EQ(c.quick_intent, QuickIntent::kDate) << q;
-    auto a = Ask(q);
-    ASSERT_TRUE(a) << q;
-    EXPECT_FALSE(a->ok) << q;
-    EXPECT_EQ(a->value["error"], "not_computed") << q;
-  }
+  ExpectDatesNotComputed({"2027年春分是几号", "离立秋还有几天", "冬至是哪一天"});
 }
 
 TEST_F(QuickPathTest, ForcedLanguage) {
