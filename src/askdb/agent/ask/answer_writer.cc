@@ -238,6 +238,13 @@ std::string SeriesAnswer(const analysis::ChartData& data, bool chinese) {
     last = series.values[i];
     last_label = data.labels[i];
   }
+  // One period ("哪一年的营收最高" keeps the top year): its value, not a peak and a trough of
+  // the same point.
+  if (e.count == 1) {
+    const std::string value = Shown(*first, series);
+    return chinese ? first_label + "，" + series.name + ZhGap(series.name) + "为 " + value + "。"
+                   : "In " + first_label + ", " + series.name + " was " + value + ".";
+  }
   // The change from the first to the last point; under 0.05% it reads "-0.0%": unchanged.
   std::string change;
   bool flat = false;

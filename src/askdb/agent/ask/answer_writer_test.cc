@@ -163,6 +163,19 @@ TEST(AnswerWriterTest, ASeriesNamesTiedTroughsAndAnUnchangedEnd) {
       "；2024-04 与 2024-01 持平。");
 }
 
+// A series of one period (the top year of "哪一年的营收最高") says its value, not a peak and a
+// trough of the same point.
+TEST(AnswerWriterTest, ASeriesOfOnePeriodSaysItsValue) {
+  const db::ResultSet r = TwoColumns({{"2022", 481.45}}, "year", "revenue");
+  const analysis::ChartSpec chart = ChartFor(
+      r,
+      "SELECT strftime('%Y', d) AS year, SUM(Total) AS revenue FROM i GROUP BY 1 ORDER BY 2 DESC "
+      "LIMIT 1");
+  ASSERT_EQ(chart.kind, analysis::ChartKind::kLine);
+  EXPECT_EQ(WriteAnswer(r, chart, false), "In 2022, revenue was 481.45.");
+  EXPECT_EQ(WriteAnswer(r, chart, true), "2022，revenue 为 481.45。");
+}
+
 TEST(AnswerWriterTest, AChartOfSomeGroupsGivesNoCountLowestOrTotalOfThoseAlone) {
   std::vector<std::pair<std::string, double>> rows;
   for (int i = 1; i <= 63; ++i) rows.emplace_back("store " + std::to_string(i), i * 10.0);
