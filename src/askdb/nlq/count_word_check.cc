@@ -73,15 +73,24 @@ std::vector<int> ColumnsTheQueryUses(const Query& q) {
   return cols;
 }
 
+// Whether `name` holds `word`: a Chinese run anywhere in it (主办 of 主办单位: Chinese names
+// have no word boundaries), any other word only as one whole word of it ("listed" of IsListed,
+// "shipped" of ShippedDate; not "are" inside SharedArea or "ship" inside Relationship).
+bool NameHoldsWord(const std::string& name, const std::string& word) {
+  if (text::ContainsCjk(word)) return name.find(word) != std::string::npos;
+  const std::vector<std::string> words = text::SplitIdentifier(name);
+  return std::find(words.begin(), words.end(), text::AsciiLower(word)) != words.end();
+}
+
 // "主办" of 主办单位, "listed" of IsListed: a word that is part of the name of a column the
 // query already uses is read (the filter on that column says it), not a condition left out.
 bool PartOfAUsedColumnsName(const std::string& word, const Query& q, const SchemaIndex& index) {
-  const std::string w = text::AsciiLower(word);
+  if (word.empty()) return false;
   for (int c : ColumnsTheQueryUses(q)) {
     if (c < 0 || c >= static_cast<int>(index.columns().size())) continue;
     const IndexedColumn& col = index.columns()[c];
     for (const std::string& name : {col.name, col.display_zh, col.display_en}) {
-      if (text::AsciiLower(name).find(w) != std::string::npos) return true;
+      if (NameHoldsWord(name, word)) return true;
     }
   }
   return false;

@@ -167,6 +167,10 @@ TEST(CountWordCheck, AWordOfAUsedColumnsNameOrACountNounIsNoUnreadCondition) {
                                           *index));
   EXPECT_TRUE(CountWithAnUnreadPredicate(Counting(), Unknowns("companies", {"listing", "publicly"}),
                                          *index));
+  // Only a whole word of the name: "list" and "market" are inside listing_market's letters,
+  // but "list" is no word of it, so "list publicly" stays an unread condition.
+  EXPECT_TRUE(
+      CountWithAnUnreadPredicate(by_market, Unknowns("companies", {"list", "publicly"}), *index));
   // End to end: the sponsor's journals are counted on 主办单位.
   TranslateOptions loose;
   loose.confidence_threshold = 0.1;
