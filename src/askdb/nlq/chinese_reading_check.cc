@@ -1,7 +1,6 @@
 #include "askdb/nlq/chinese_reading_check.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <set>
 #include <string>
 #include <string_view>
@@ -447,11 +446,27 @@ std::optional<ShapeProblem> TotalOverTwoGroupings(const std::vector<Item>& items
                           "请只按一个维度问，或写成“按X和Y统计”。"};
 }
 
+// A decimal number as a person writes it ("12", "-3.5", ".5", "1e6"). Not strtod: it also
+// takes "nan", "inf", "0x1A" and leading spaces, text a comparison would not find as a number.
 bool IsNumber(const std::string& v) {
-  if (v.empty()) return false;
-  char* end = nullptr;
-  std::strtod(v.c_str(), &end);
-  return end == v.c_str() + v.size();
+  size_t i = (!v.empty() && (v[0] == '-' || v[0] == '+')) ? 1 : 0;
+  auto digits = [&] {
+    const size_t from = i;
+    while (i < v.size() && v[i] >= '0' && v[i] <= '9') ++i;
+    return i - from;
+  };
+  size_t mantissa = digits();
+  if (i < v.size() && v[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (i < v.size() && (v[i] == 'e' || v[i] == 'E')) {
+    ++i;
+    if (i < v.size() && (v[i] == '-' || v[i] == '+')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == v.size();
 }
 
 bool IsYear(const std::string& v) {

@@ -467,6 +467,34 @@ TEST_F(ChineseClubCheckTest, AMagnitudeIsNotCountedTwice) {
   EXPECT_EQ(Rows("人口超过1000的城市有哪些").size(), 2u);
 }
 
+// 读数 is declared INTEGER and holds 'inf' and 'nan' (text, as a spreadsheet import leaves
+// them): they are no numbers, so a number compared with the column is refused; '-1.5e3' and
+// '.5' are numbers.
+class ChineseNotANumberCheckTest : public ChineseReadingCheckTest {
+ protected:
+  void SetUp() override {
+    Open(R"sql(CREATE TABLE "气象站"("站id" INTEGER PRIMARY KEY, "名称" TEXT, "读数" INTEGER,
+                                      "气温" INTEGER);
+               INSERT INTO "气象站" VALUES (1,'甲','inf','-1.5e3'),(2,'乙','nan','.5'),
+                                          (3,'丙','12','12');)sql");
+  }
+  std::optional<ShapeProblem> CompareWith(const std::string& column) const {
+    Query q;
+    q.projections = {Column("气象站", "名称")};
+    Filter f;
+    f.column = Column("气象站", column);
+    f.numeric = true;
+    f.lo = 12;
+    q.filters = {f};
+    return Check({"气象站"}, q, {Table("气象站")});
+  }
+};
+
+TEST_F(ChineseNotANumberCheckTest, NanAndInfAreText) {
+  ExpectNames(CompareWith("读数"), "inf");
+  EXPECT_FALSE(CompareWith("气温"));
+}
+
 // Wired into the engine: a Chinese question with 最早 unread abstains naming it.
 TEST_F(ChineseReadingCheckTest, TheEngineAbstainsNamingTheWord) {
   const Translation t = Ask("1990年首办的马拉松有哪些");
