@@ -804,6 +804,31 @@ std::optional<ShapeProblem> ValueSaidInPart(const std::vector<Item>& items,
   return std::nullopt;
 }
 
+// "男歌手的平均歌曲数量" averaged every singer: 男 is a whole stored value (性别 = '男'), but one
+// character is never indexed as a value (it would match inside every word), so the condition
+// was dropped silently. An unplaced character that a text column stores whole is named.
+std::optional<ShapeProblem> OneCharacterValueUnread(const std::vector<Item>& items,
+                                                    const SchemaIndex& index) {
+  for (const Item& it : items) {
+    if (!Unplaced(it) || FirstChar(it.text).size() != it.text.size()) continue;
+    for (const IndexedColumn& c : index.columns()) {
+      if (c.type_class != TypeClass::kText || c.primary_key || c.foreign_key) continue;
+      if (std::find(c.stats.values.begin(), c.stats.values.end(), it.text) ==
+          c.stats.values.end()) {
+        continue;
+      }
+      return ShapeProblem{"'" + it.text + "' is a value of " + c.name +
+                              ", which I did not apply; say it with its column (e.g. '" + c.name +
+                              "为" + it.text + "').",
+                          "“" + it.text + "”是“" + c.name +
+                              "”列的取值，但没能用作筛选条件，答案会漏掉它，因此不作答；请连同列名一起问，"
+                              "如“" +
+                              c.name + "为" + it.text + "”。"};
+    }
+  }
+  return std::nullopt;
+}
+
 // Whether the words that named a column start with a word for `table` (订单 of 订单金额).
 bool PhraseNamesTable(const std::string& phrase, int table, const SchemaIndex& index) {
   for (size_t end = FirstChar(phrase).size(); end < phrase.size();
@@ -969,6 +994,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = CountByOwnNameOfAnotherTablesValue(query, index)) return p;
   if (auto p = MagnitudeCountedTwice(items, query, index)) return p;
   if (auto p = ValueSaidInPart(items, index)) return p;
+  if (auto p = OneCharacterValueUnread(items, index)) return p;
   if (auto p = AverageOfWhoseRows(items, query, index)) return p;
   if (auto p = GroupAmountReadPerRow(items, query, index)) return p;
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;

@@ -99,5 +99,30 @@ INSERT INTO "极端低温" VALUES ('哈尔滨',-36,'1987.1.4'),('北京',-18,'19
   EXPECT_FALSE(Ask("极端高温超过40度且极端低温低于-10度的城市").answered);
 }
 
+constexpr const char* kSingersSql = R"sql(
+CREATE TABLE "歌手" ("词条id" int, "姓名" text, "性别" text, "歌曲数量" int, "出道时间" time,
+                     primary key ("词条id"));
+INSERT INTO "歌手" VALUES (1,'甲','男',100,'1995'),(2,'乙','女',40,'2000'),(3,'丙','男',1500,'2008'),
+  (4,'丁','女',2000,'2001');
+)sql";
+
+// "歌曲数量在1000到2000之间": 2000 ends a range of plain numbers, so it is no year as well
+// (it was read as the range's end AND 出道时间 = 2000).
+TEST_F(DusqlReadingsTest, TheEndOfANumberRangeIsNoYear) {
+  Open(kSingersSql);
+  EXPECT_EQ(Rows("歌曲数量在1000到2000之间的歌手"), (std::vector<std::string>{"丙", "丁"}));
+  EXPECT_EQ(Ask("歌曲数量在40到2000之间的歌手").sql.find("出道时间"), std::string::npos);
+}
+
+// "男歌手的平均歌曲数量" averaged every singer: one character is never indexed as a value, so
+// 男 (性别 = '男') was dropped. A character a text column stores whole abstains, naming it.
+TEST_F(DusqlReadingsTest, AOneCharacterValueLeftUnreadAbstains) {
+  Open(kSingersSql);
+  const Translation t = Ask("男歌手的平均歌曲数量");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("性别"), std::string::npos) << t.abstain_reason;
+  EXPECT_EQ(Rows("歌手的平均歌曲数量"), (std::vector<std::string>{"910"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

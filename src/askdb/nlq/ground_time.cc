@@ -30,6 +30,15 @@ int RangeWordBefore(const std::vector<Item>& items, int i) {
   }
   return -1;
 }
+// "学校人数在1000到2000之间": the number at `i` ends a range of plain numbers (the number
+// before the range word was not read as a period), so it is not a year either.
+bool EndsANumberRange(const std::vector<Item>& items, int i) {
+  const int w = i - 1;
+  if (w < 1 || items[w - 1].kind != ItemKind::kNumber || items[w - 1].used) return false;
+  const std::string word = text::AsciiLower(items[w].text);
+  static constexpr std::string_view kRangeWords[] = {"到", "至", "to", "-", "~", "～", "—"};
+  return std::find(std::begin(kRangeWords), std::end(kRangeWords), word) != std::end(kRangeWords);
+}
 // The quarter a word names (Q1..Q4, 第一季度...), 0 when none.
 int QuarterOf(const Item& it) {
   return it.Has(Kw::kQ1) ? 1 : it.Has(Kw::kQ2) ? 2 : it.Has(Kw::kQ3) ? 3 : it.Has(Kw::kQ4) ? 4 : 0;
@@ -82,7 +91,7 @@ void Parser::ReadYear(int i) {
                            (items_[prev].Has(Kw::kMonthName) || QuarterOf(items_[prev]) > 0)
                        ? prev
                        : -1;
-  if (compared) return;
+  if (compared || EndsANumberRange(items_, i)) return;
   if (!chinese_ && !marker && !in_prefix && lead < 0 && !BareYearInData(i)) return;
   // A second period: the end of a range ("2021年到2023年"), else left unread so that the
   // question abstains naming it — the later year silently replacing the first would answer
