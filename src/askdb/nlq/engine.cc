@@ -170,7 +170,7 @@ Parser::Coverage Parser::MeasureCoverage() const {
 // an agent, not a grouping, and "could not group by" would mislead).
 std::string Parser::UngroupedWordsAfter(int k) const {
   if (text::AsciiLower(items_[k].text) == "by") {
-    const int p = PrevMeaningful(k, 1);
+    const int p = PrevMeaningful(k);
     const std::string before = p >= 0 ? text::AsciiLower(items_[p].text) : "";
     auto ends_with = [&](std::string_view tail) {
       return before.size() > tail.size() &&
@@ -178,7 +178,7 @@ std::string Parser::UngroupedWordsAfter(int k) const {
     };
     if (ends_with("ed") || ends_with("en") || ends_with("wn")) return "";
   }
-  const int j = NextMeaningful(k, 2);
+  const int j = NextMeaningful(k);
   if (j < 0 || items_[j].used) return "";
   if (items_[j].kind == ItemKind::kTerm) return items_[j].text;
   std::string words;

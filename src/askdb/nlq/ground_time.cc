@@ -53,7 +53,7 @@ bool Parser::BareYearInData(int i) const {
   if (it.kind != ItemKind::kNumber || std::floor(it.number) != it.number) return false;
   // Only a table word or a money word may stand right before it ("orders 1998", "revenue
   // 1997"; a business term read already, and its "total", are used).
-  const int p = PrevMeaningful(i, 1);
+  const int p = PrevMeaningful(i);
   if (p >= 0 && !items_[p].used) {
     const Item& before = items_[p];
     const bool money = std::any_of(before.terms.begin(), before.terms.end(),

@@ -53,19 +53,16 @@ bool Parser::IsFiller(const Item& it) const {
   return false;
 }
 
-int Parser::NextMeaningful(int i, int limit) const {
-  for (int j = i + 1; j < static_cast<int>(items_.size()) && limit > 0; ++j) {
-    if (IsFiller(items_[j])) continue;
-    --limit;
-    return j;
+int Parser::NextMeaningful(int i) const {
+  for (int j = i + 1; j < static_cast<int>(items_.size()); ++j) {
+    if (!IsFiller(items_[j])) return j;
   }
   return -1;
 }
 
-int Parser::PrevMeaningful(int i, int limit) const {
-  for (int j = i - 1; j >= 0 && limit > 0; --j) {
-    if (IsFiller(items_[j])) continue;
-    return j;
+int Parser::PrevMeaningful(int i) const {
+  for (int j = i - 1; j >= 0; --j) {
+    if (!IsFiller(items_[j])) return j;
   }
   return -1;
 }

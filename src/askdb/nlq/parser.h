@@ -36,7 +36,6 @@ constexpr double kAliasFactor = 0.97;           // matched through a derived ali
 constexpr double kLineMeasureFactor = 0.95;     // a measure moved to the line-level table
 constexpr double kAbbreviationFactor = 0.9;     // one character read as the word (店 → 门店)
 constexpr double kUnknownExponent = 2.0;        // how hard unexplained words weigh
-constexpr int kLookAhead = 3;                   // items searched after a keyword
 constexpr int kYearMin = 1900;
 constexpr int kYearMax = 2100;
 // Result-column names: PostgreSQL truncates identifiers at 63 bytes (NAMEDATALEN - 1), so
@@ -161,11 +160,10 @@ class Parser {
   bool HasValue(const Item& it) const;
   bool OnlyValues(const Item& it) const;
   // The nearest item after i (PrevMeaningful: before it) that is not filler (IsFiller:
-  // punctuation, a stop word, a row unit such as 个), used or not; -1 if none. `limit` is not a
-  // distance: the nearest such item is returned however far away, and only a limit of 0
-  // finds none (callers passing 1 or 2 get the same item as the default).
-  int NextMeaningful(int i, int limit = kLookAhead) const;
-  int PrevMeaningful(int i, int limit = kLookAhead) const;
+  // punctuation, a stop word, a row unit such as 个), used or not, however far away; -1 if
+  // none.
+  int NextMeaningful(int i) const;
+  int PrevMeaningful(int i) const;
   bool IsFiller(const Item& it) const;
   std::string ColRef(int c) const;
   // Result-column names, in the question's language: the words the question used for the

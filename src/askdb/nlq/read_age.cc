@@ -145,7 +145,7 @@ void Parser::ApplyAgeOrder(const AgeWords& a, int col, bool desc) {
   }
   if (a.word >= 0) {
     // "shared by the oldest orchestras": a passive "by", not a grouping.
-    const int p = PrevMeaningful(a.word, 1);
+    const int p = PrevMeaningful(a.word);
     if (p >= 0 && items_[p].Has(Kw::kGroup) && text::AsciiLower(items_[p].text) == "by") {
       items_[p].used = true;
     }

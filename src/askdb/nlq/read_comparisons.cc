@@ -240,7 +240,7 @@ int Parser::ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const {
   // "tracks longer than 300000 milliseconds": the measure named after the number, as a
   // unit. (A table there, "more than 5 albums", is a count of related rows: not this.)
   if (!postfix) {
-    const int k = NextMeaningful(i, 1);
+    const int k = NextMeaningful(i);
     const int c = k >= 0 && !items_[k].used ? ColumnOf(items_[k], true) : -1;
     if (c >= 0 && Col(c).role == ColumnRole::kMeasure) {
       *c_idx = k;
@@ -254,7 +254,7 @@ int Parser::ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const {
 // column named is the length of the table named just before the comparison (its one length
 // column, LengthColumn); -1 when there is no such table or column.
 int Parser::DurationColumnBefore(int i, int op_idx, int* c_idx) const {
-  const int unit = NextMeaningful(i, 1);
+  const int unit = NextMeaningful(i);
   if (unit < 0 || items_[unit].used || WordDurationMs(items_[unit].text) == 0) return -1;
   for (int j = op_idx - 1; j >= 0 && j >= op_idx - 3; --j) {
     if (items_[j].kind != ItemKind::kTerm) continue;  // fillers, a verb ("run")
@@ -421,7 +421,7 @@ void Parser::ParseEquality(int number_item) {
   const int n = static_cast<int>(items_.size());
   const int unit = ChineseUnitAfter(number_item);  // "3万人", "20%": -1 when none
   const int last = unit >= 0 ? unit : number_item;
-  const int next = NextMeaningful(last, 1);
+  const int next = NextMeaningful(last);
   // "单价为1.99的曲目": in Chinese the value of a column, then 的, then the rows it describes.
   const bool after_de = chinese_ && next == last + 2 && items_[last + 1].text == "的";
   const bool describes_rows = after_de && TableOf(items_[next]) >= 0;
@@ -671,10 +671,10 @@ void Parser::ReadChineseNoRelated(int i) {
     last = i + 1;
   }
   if (last < 0) return;
-  const int k = NextMeaningful(last, 1);
+  const int k = NextMeaningful(last);
   if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm || HasValue(items_[k])) return;
   const int counted = TableOf(items_[k]);
-  const int j = NextMeaningful(k, 1);
+  const int j = NextMeaningful(k);
   if (counted < 0 || j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm) return;
   const int table = TableOf(items_[j]);
   if (table < 0 || table == counted) return;

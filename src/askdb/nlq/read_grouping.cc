@@ -84,7 +84,7 @@ std::pair<int, int> Parser::NextConjunctDimension(int item) const {
   const bool is_conj = (items_[conj].kind == ItemKind::kKeyword && items_[conj].Has(Kw::kConj)) ||
                        (items_[conj].kind == ItemKind::kPunct && items_[conj].text == "、");
   if (!is_conj) return {-1, -1};
-  const int j = NextMeaningful(conj, 1);
+  const int j = NextMeaningful(conj);
   if (j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm || OnlyValues(items_[j])) {
     return {-1, -1};
   }
@@ -149,13 +149,13 @@ bool Parser::ConjunctTimeBucket(int item) {
       !(items_[conj].kind == ItemKind::kKeyword && items_[conj].Has(Kw::kConj))) {
     return false;
   }
-  const int k = NextMeaningful(conj, 1);
+  const int k = NextMeaningful(conj);
   if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kKeyword) return false;
   const DatePart part = items_[k].Has(Kw::kYearUnit)      ? DatePart::kYear
                         : items_[k].Has(Kw::kQuarterUnit) ? DatePart::kQuarter
                         : items_[k].Has(Kw::kMonthUnit)   ? DatePart::kMonth
                                                           : DatePart::kDay;
-  if (part == DatePart::kDay || NextMeaningful(k, 1) >= 0) return false;  // not the list's end
+  if (part == DatePart::kDay || NextMeaningful(k) >= 0) return false;  // not the list's end
   q_.bucket = part;
   items_[conj].used = items_[k].used = true;
   Map(items_[k], "group", "time bucket");
@@ -211,7 +211,7 @@ void Parser::ReadGroupWord(int i) {
   Item& it = items_[i];
   const bool is_which = it.Has(Kw::kWhich);
   if (!it.Has(Kw::kGroup) && !is_which) return;
-  int j = NextMeaningful(i, 1);
+  int j = NextMeaningful(i);
   // "top 5 cities by number of orders", "top 5 customers by total spend", "top 5 products by
   // revenue" (a measure term): "by" introduces the ranking measure, bound by ParseAggregates
   // or the terms; the ranked entity is grouped by the top-N ranking pass.
@@ -318,7 +318,7 @@ void Parser::ParseOrdering() {
       }
     }
     if (it.Has(Kw::kOrder)) {
-      const int j = NextMeaningful(i, 1);
+      const int j = NextMeaningful(i);
       // "ordered by age" / "按年龄排序": the age of the listed rows' table, resolved by
       // ParseAgeWords.
       const int p = chinese_ ? PrevMeaningful(i) : -1;

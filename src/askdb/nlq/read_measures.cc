@@ -133,11 +133,11 @@ void Parser::ReadLengthSuperlative() {
   for (int i = 0; i < n; ++i) {
     const RowSuperlative s = EnglishRowSuperlative(items_, i);
     if (s.last < 0) continue;
-    int t = NextMeaningful(s.last, 1);
+    int t = NextMeaningful(s.last);
     int which = -1;  // "Which track is the longest?": the table before, the word last
     if (t < 0) {
-      t = PrevMeaningful(i, 1);
-      which = t >= 0 ? PrevMeaningful(t, 1) : -1;
+      t = PrevMeaningful(i);
+      which = t >= 0 ? PrevMeaningful(t) : -1;
       if (which < 0 || items_[which].kind != ItemKind::kKeyword || !items_[which].Has(Kw::kWhich))
         return;
     }
@@ -147,7 +147,7 @@ void Parser::ReadLengthSuperlative() {
     const int col = s.price ? index_.PriceColumn(table) : LengthColumn(table);
     const int label = index_.LabelColumn(table, chinese_);
     if (col < 0 || label < 0) return;
-    const int p = which < 0 ? PrevMeaningful(i, 1) : -1;
+    const int p = which < 0 ? PrevMeaningful(i) : -1;
     // A number before the word, whole and at most the longest list (RowsAsked), counts the rows.
     const long long asked =
         p >= 0 && !items_[p].used && items_[p].kind == ItemKind::kNumber ? RowsAsked(p) : 0;
@@ -206,16 +206,16 @@ void Parser::ReadChineseRowSuperlative() {
     // The ranked table: after the word (past a count and its unit), or before it in the
     // which-form ("哪首歌（的时长）最长").
     int num = -1, table_item = -1, column_item = -1;
-    int after = NextMeaningful(i, 1);
+    int after = NextMeaningful(i);
     if (after >= 0 && items_[after].kind == ItemKind::kNumber && !items_[after].used) {
       num = after;
-      after = NextMeaningful(after, 1);
+      after = NextMeaningful(after);
     }
     const int before = PrevMeaningful(i);
     // "被引数量最多的是哪本期刊": the which-word and the table after the superlative.
     if (num < 0 && after >= 0 && RowTableAt(after) < 0 && items_[after].Has(Kw::kWhich) &&
         (items_[after].kw & ~Bit(Kw::kWhich)) == 0) {
-      after = NextMeaningful(after, 1);
+      after = NextMeaningful(after);
     }
     int table = RowTableAt(after);
     if (table >= 0) {
@@ -494,7 +494,7 @@ void Parser::ParseTopN() {
     if (i + 1 < n && items_[i + 1].kind == ItemKind::kNumber && !items_[i + 1].used) num = i + 1;
     // "最高的5个" → top then number after filler.
     if (num < 0) {
-      int j = NextMeaningful(i, 1);
+      int j = NextMeaningful(i);
       if (j >= 0 && items_[j].kind == ItemKind::kNumber && !items_[j].used) num = j;
     }
     // "订单最多的城市": a Chinese superlative right before what is ranked, with no number,
@@ -584,17 +584,17 @@ bool Parser::RanksNamedRows(int superlative) {
     // Only the rows the question asks for ("the products ..."), ranked by one of their own
     // numeric columns: "concerts in the stadium with the highest capacity" is a nested
     // question, "customers with the highest invoice total" an aggregate ranking.
-    const int num_before = PrevMeaningful(j, 1);
+    const int num_before = PrevMeaningful(j);
     for (int k = 0; k < j; ++k) {
       if (k == num_before && items_[k].kind == ItemKind::kNumber) continue;
       if (!IsFiller(items_[k]) && !IsRequestVerb(items_[k])) return false;
     }
-    const int next = NextMeaningful(superlative, 1);
+    const int next = NextMeaningful(superlative);
     const int ranked_by = next >= 0 ? ColumnOf(items_[next], true) : -1;
     if (ranked_by < 0 || Col(ranked_by).table != table) return false;
     ranked_table_ = table;
     // "the 3 products with ...": the number before the rows is how many.
-    const int num = PrevMeaningful(j, 1);
+    const int num = PrevMeaningful(j);
     if (num >= 0 && items_[num].kind == ItemKind::kNumber && !items_[num].used) {
       q_.limit = RowsAsked(num);
       if (q_.limit == 0) return false;
