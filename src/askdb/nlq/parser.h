@@ -266,6 +266,17 @@ class Parser {
   // ParseComparisons' steps (read_comparisons.cc).
   bool ReadRange(int i);
   void ReadComparison(int i);
+  // ReadComparison's steps: the items of a comparison word, the number's unit after it, a
+  // year word before it (-1: none; no comparison word, an equality), and whether the
+  // comparison word follows the number ("100以上").
+  struct ComparisonWords {
+    int op = -1, unit = -1, year_word = -1;
+    bool postfix = false;
+  };
+  ComparisonWords FindComparisonWords(int i) const;
+  void DeferYearComparison(int i, const ComparisonWords& w, Op op);
+  bool ComparedValue(int i, int col, const ComparisonWords& w, bool own_unit, double* value);
+  void AddComparisonFilter(int i, int col, int c_idx, int op_idx, Op op, double value);
   int ChineseUnitAfter(int i) const;
   void ReadValueWithUnit(int number_item, int unit, int described_table);
   int ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const;

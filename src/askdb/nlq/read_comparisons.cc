@@ -292,91 +292,104 @@ int Parser::MoneyColumnBefore(int i, int op_idx, int* c_idx) const {
 // Comparisons: column [is] > number, 单价大于100, 100以上; an age or a year compared with no
 // column named waits for its table (ResolveYearComparison); no comparison: an equality.
 void Parser::ReadComparison(int i) {
+  const ComparisonWords w = FindComparisonWords(i);
+  if (w.op < 0) {
+    ParseEquality(i);
+    return;
+  }
+  if (items_[w.op].used) return;
+  const Item& op_item = items_[w.op];
+  const Op op = op_item.Has(Kw::kGe)   ? Op::kGe
+                : op_item.Has(Kw::kLe) ? Op::kLe
+                : op_item.Has(Kw::kGt) ? Op::kGt
+                                       : Op::kLt;
+  int c_idx = -1;
+  int col = ComparedColumn(i, w.op, w.postfix, &c_idx);
+  if (col < 0 && !w.postfix) col = DurationColumnBefore(i, w.op, &c_idx);
+  if (col < 0 && !w.postfix) col = MoneyColumnBefore(i, w.op, &c_idx);
+  // "products that cost less than 10 dollars": the currency of a money column says nothing more.
+  if (col >= 0 && i + 1 < static_cast<int>(items_.size()) && !items_[i + 1].used &&
+      IsCurrencyWord(items_[i + 1]) &&
+      (col == index_.inferred_money_column() || col == index_.PriceColumn(Col(col).table))) {
+    items_[i + 1].used = true;
+  }
+  if (col < 0) {
+    DeferYearComparison(i, w, op);
+    return;
+  }
+  const bool own_unit = w.unit >= 0 && chinese_ && IsColumnsOwnUnit(Col(col), items_[w.unit]);
+  if (w.postfix && w.unit >= 0 && !own_unit) return;  // "3万人以上" on another column: unread
+  double value = 0;
+  if (!ComparedValue(i, col, w, own_unit, &value)) return;
+  AddComparisonFilter(i, col, c_idx, w.op, op, value);
+}
+
+// The comparison word of the number at i: before it (past fillers and a year word: "after or
+// in year 2014"), or after it ("100以上"), or after its one-unit word ("8分以上"); the unit
+// word after the number ("超过9分"). No comparison word: op is -1 (an equality).
+Parser::ComparisonWords Parser::FindComparisonWords(int i) const {
+  constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
   const int n = static_cast<int>(items_.size());
-  Item& it = items_[i];
-  int op_idx = -1;
-  int year_word = -1;  // "after or in year 2014"
+  ComparisonWords w;
   for (int j = i - 1; j >= 0 && j >= i - 2; --j) {
-    if (items_[j].kw & (Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe))) {
-      op_idx = j;
+    if (items_[j].kw & kCompare) {
+      w.op = j;
       break;
     }
     if (items_[j].kind == ItemKind::kKeyword && items_[j].Has(Kw::kYearUnit) && !items_[j].used) {
-      year_word = j;
+      w.year_word = j;
       continue;
     }
     if (!IsFiller(items_[j])) break;
   }
-  bool postfix = false;
-  constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
-  if (op_idx < 0 && i + 1 < n && (items_[i + 1].kw & kCompare)) {
-    op_idx = i + 1;  // "100以上"
-    postfix = true;
+  if (w.op < 0 && i + 1 < n && (items_[i + 1].kw & kCompare)) {
+    w.op = i + 1;  // "100以上"
+    w.postfix = true;
   }
   // "8分以上": the number's unit between it and the comparison (checked against the column).
-  int unit_idx = -1;
-  if (op_idx < 0 && i + 2 < n && (items_[i + 2].kw & kCompare) && !items_[i + 1].used &&
+  if (w.op < 0 && i + 2 < n && (items_[i + 2].kw & kCompare) && !items_[i + 1].used &&
       items_[i + 1].kind != ItemKind::kTerm &&
       items_[i + 1].unit_end == items_[i + 1].unit_begin + 1) {
-    op_idx = i + 2;
-    postfix = true;
-    unit_idx = i + 1;
+    w.op = i + 2;
+    w.postfix = true;
+    w.unit = i + 1;
   }
-  if (!postfix && i + 1 < n) unit_idx = i + 1;  // "超过9分"
-  if (op_idx < 0) {
-    ParseEquality(i);
-    return;
-  }
-  if (items_[op_idx].used) return;
-  const Item& op_item = items_[op_idx];
-  Op op = op_item.Has(Kw::kGe)   ? Op::kGe
-          : op_item.Has(Kw::kLe) ? Op::kLe
-          : op_item.Has(Kw::kGt) ? Op::kGt
-                                 : Op::kLt;
-  int c_idx = -1;
-  int col = ComparedColumn(i, op_idx, postfix, &c_idx);
-  if (col < 0 && !postfix) col = DurationColumnBefore(i, op_idx, &c_idx);
-  if (col < 0 && !postfix) col = MoneyColumnBefore(i, op_idx, &c_idx);
-  // "products that cost less than 10 dollars": the currency of a money column says nothing more.
-  if (col >= 0 && i + 1 < n && !items_[i + 1].used && IsCurrencyWord(items_[i + 1]) &&
-      (col == index_.inferred_money_column() || col == index_.PriceColumn(Col(col).table))) {
-    items_[i + 1].used = true;
-  }
-  const std::string op_words = text::AsciiLower(items_[op_idx].text);
+  if (!w.postfix && i + 1 < n) w.unit = i + 1;  // "超过9分"
+  return w;
+}
+
+// A comparison with no column: "students who are older than 20" waits for the table's age
+// column (a birth date is not compared as an age), "concerts after or in 2014" for its year
+// column (ResolveYearComparison, once the table is known). One such comparison per question.
+void Parser::DeferYearComparison(int i, const ComparisonWords& w, Op op) {
+  if (year_cmp_) return;
+  Item& it = items_[i];
+  const std::string op_words = text::AsciiLower(items_[w.op].text);
   const bool age_cmp =
       op_words.find("older") != std::string::npos || op_words.find("younger") != std::string::npos;
-  if (col < 0 && age_cmp && !year_cmp_) {
-    // "students who are older than 20": the table's age column, found once the table is
-    // known (ResolveYearComparison); a birth date is not compared as an age.
-    year_cmp_ = YearComparison{op, it.number, op_idx, i, -1, true};
-    it.used = items_[op_idx].used = true;
-    return;
-  }
-  if (col < 0 && !age_cmp && it.number >= kYearMin && it.number <= kYearMax &&
-      std::floor(it.number) == it.number && !year_cmp_) {
-    // "concerts after or in 2014": a year compared with the table's year column, found
-    // once the table is known (ResolveYearComparison).
-    year_cmp_ = YearComparison{op, it.number, op_idx, i, year_word};
-    it.used = items_[op_idx].used = true;
-    if (year_word >= 0) items_[year_word].used = true;
-    return;
-  }
-  if (col < 0) return;
-  const bool own_unit = unit_idx >= 0 && chinese_ && IsColumnsOwnUnit(Col(col), items_[unit_idx]);
-  if (postfix && unit_idx >= 0 && !own_unit) return;  // "3万人以上" on another column: unread
-  // "时长超过10分钟" on a column held in milliseconds: the number in the column's unit. A
-  // duration word the column's name gives no unit for is left unused (the question abstains).
-  double value = it.number;
-  // "低于-20度", "below -5": a minus sign between the comparison and the number is its sign
-  // (read as punctuation, it was dropped: "< 20").
-  const bool minus = !postfix && op_idx == i - 2 && MinusBefore(items_, i);
-  if (minus) {
-    value = -value;
-    items_[i - 1].used = true;
-  }
+  const bool year =
+      it.number >= kYearMin && it.number <= kYearMax && std::floor(it.number) == it.number;
+  if (!age_cmp && !year) return;
+  year_cmp_ = age_cmp ? YearComparison{op, it.number, w.op, i, -1, true}
+                      : YearComparison{op, it.number, w.op, i, w.year_word};
+  it.used = items_[w.op].used = true;
+  if (!age_cmp && w.year_word >= 0) items_[w.year_word].used = true;
+}
+
+// The compared number in the column's unit, its unit words marked read: a minus sign between
+// the comparison and the number is its sign ("低于-20度", "below -5": read as punctuation, it
+// was dropped); a duration word is converted to the column's unit ("时长超过10分钟" on a
+// column held in milliseconds). False when the column's name gives the duration no unit (the
+// word is left unused, and the question abstains).
+bool Parser::ComparedValue(int i, int col, const ComparisonWords& w, bool own_unit, double* value) {
+  const int n = static_cast<int>(items_.size());
+  const bool minus = !w.postfix && w.op == i - 2 && MinusBefore(items_, i);
+  if (minus) items_[i - 1].used = true;
+  const double number = minus ? -items_[i].number : items_[i].number;
+  *value = number;
   std::vector<int> unit_items;
-  if (own_unit) unit_items.push_back(unit_idx);
-  for (int len = 2; len >= 1 && unit_items.empty() && !postfix; --len) {
+  if (own_unit) unit_items.push_back(w.unit);
+  for (int len = 2; len >= 1 && unit_items.empty() && !w.postfix; --len) {
     if (i + len >= n) continue;
     std::string words;
     bool free = true;
@@ -387,22 +400,26 @@ void Parser::ReadComparison(int i) {
     const double word_ms = free ? WordDurationMs(words) : 0;
     if (word_ms == 0) continue;
     const double column_ms = ColumnDurationMs(Col(col).name);
-    if (column_ms == 0) return;
-    value = (minus ? -it.number : it.number) * word_ms / column_ms;
+    if (column_ms == 0) return false;
+    *value = number * word_ms / column_ms;
     for (int k = i + 1; k <= i + len; ++k) unit_items.push_back(k);
   }
   for (int k : unit_items) items_[k].used = true;
+  return true;
+}
+
+void Parser::AddComparisonFilter(int i, int col, int c_idx, int op_idx, Op op, double value) {
   Filter f;
   f.column = col;
   f.op = op;
   f.numeric = true;
   f.lo = value;
-  it.used = items_[op_idx].used = items_[c_idx].used = true;
+  items_[i].used = items_[op_idx].used = items_[c_idx].used = true;
   q_.filters.push_back(f);
   static constexpr std::string_view kOps[] = {"=", "<>", ">", ">=", "<", "<=", "BETWEEN"};
   const std::string cmp = std::string(kOps[static_cast<int>(op)]) + " " + FormatNumber(f.lo);
   Map(items_[c_idx], "column", ColName(col));
-  Map(op_item, "filter", cmp);
+  Map(items_[op_idx], "filter", cmp);
   Understood(Col(col).name + " " + cmp, Col(col).name + " " + cmp);
 }
 
