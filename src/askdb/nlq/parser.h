@@ -290,6 +290,18 @@ class Parser {
   void ReadLengthSuperlative();      // "the 5 longest tracks" (read_measures.cc)
   void ReadChineseRowSuperlative();  // "时长最长的5首歌", "哪首歌最长" (read_measures.cc)
   void ReadChineseDateSuperlative();  // "最早入职的员工", "哪位员工入职最早" (read_measures.cc)
+  // Its steps: the items of a 最早 at `at` (two items), the ranked table's, the number of rows
+  // (-1: none) and the words naming the date [from, to).
+  struct DateSuperlative {
+    int at = -1, table_item = -1, num = -1, from = -1, to = -1;
+    bool Holds(int k) const {
+      return k == at || k == at + 1 || k == num || k == table_item || (k >= from && k < to);
+    }
+  };
+  std::optional<DateSuperlative> FindDateSuperlative(int i) const;
+  bool AsksOnlyTheDateRanking(const DateSuperlative& s) const;
+  void RankByDate(const DateSuperlative& s, int dir, int table, int col, int label,
+                  long long rows);
   void ReadTheOneOfASuperlative();  // "最大的一笔订单金额" (read_measures.cc)
   // The time column of `table` that items [from, to) name (入职 → HireDate, 注册 → 注册日期);
   // with no items, the table's only time column; -1 when none or several.

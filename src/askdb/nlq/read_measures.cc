@@ -360,70 +360,96 @@ void Parser::ReadChineseDateSuperlative() {
   for (int i = 0; i < n; ++i) {
     const int dir = ChineseDateSuperlative(items_, i);
     if (dir == 0) continue;
-    int table_item = -1, num = -1, from = i + 2, to = i + 2;
-    // 最早 [words] 的 [N 个] T
-    int de = -1;
-    for (int k = i + 2; k < n && k <= i + 4 && de < 0; ++k) {
-      if (items_[k].text == "的") de = k;
-    }
-    if (de >= 0) {
-      to = de;
-      int t = de + 1;
-      if (t < n && items_[t].kind == ItemKind::kNumber) num = t++;
-      if (t < n && items_[t].Has(Kw::kRowUnit)) ++t;
-      table_item = t;
-    } else {
-      // 哪(个|位) T [words] 最早 [words]: the words on one side only.
-      int t = i - 1;
-      while (t >= 0 && i - t <= 3 && RowTableAt(t) < 0 && !IsFiller(items_[t])) --t;
-      const int w = PrevMeaningful(t);
-      if (RowTableAt(t) < 0 || w < 0 || !items_[w].Has(Kw::kWhich)) continue;
-      table_item = t;
-      from = t + 1;
-      to = i;
-      if (from == to) {
-        for (to = i + 2; to < n && !IsFiller(items_[to]); ++to) {
-        }
-      }
-    }
-    const int table = RowTableAt(table_item);
-    if (table < 0) continue;
-    const int col = TimeColumnNamedBy(table, from, to);
+    const std::optional<DateSuperlative> s = FindDateSuperlative(i);
+    if (!s) continue;
+    const int table = RowTableAt(s->table_item);
+    const int col = TimeColumnNamedBy(table, s->from, s->to);
     const int label = index_.LabelColumn(table, chinese_);
-    const long long rows = RowsAsked(num);
-    if (col < 0 || label < 0 || rows == 0) continue;
-    // 谁 ("…的员工是谁") asks for the rows themselves, shown by their label.
-    auto who = [&](int k) {
-      return items_[k].kind == ItemKind::kUnknown && items_[k].text == "谁";
-    };
-    bool alone = true;
-    for (int k = 0; k < n && alone; ++k) {
-      if (k == i || k == i + 1 || k == num || k == table_item || (k >= from && k < to)) continue;
-      alone = AsksNothingBesideTheRanking(items_[k]) || who(k);
-    }
-    if (!alone) continue;
-    RankRows(table, label, col, dir < 0, rows);
-    Filter dated;
-    dated.column = col;
-    dated.op = Op::kNe;
-    dated.is_null = true;
-    q_.filters.push_back(dated);
-    for (int k = 0; k < n; ++k) {
-      const bool mine =
-          k == i || k == i + 1 || k == num || k == table_item || (k >= from && k < to);
-      if (mine || who(k) || (items_[k].kind == ItemKind::kKeyword && items_[k].Has(Kw::kWhich))) {
-        items_[k].used = true;
-      }
-    }
-    if (num >= 0 && num + 1 < n && items_[num + 1].Has(Kw::kRowUnit)) items_[num + 1].used = true;
-    const std::string word = items_[i].text + items_[i + 1].text;
-    Map(items_[table_item], "table", index_.tables()[table].name);
-    Map(items_[i], "order",
-        ColName(col) + (dir < 0 ? " DESC" : " ASC") + " LIMIT " + std::to_string(q_.limit));
-    Understood(ColName(col) + (dir < 0 ? " latest first" : " earliest first"),
-               word + "：按 " + ColName(col) + (dir < 0 ? " 从晚到早" : " 从早到晚"));
+    const long long rows = RowsAsked(s->num);
+    if (col < 0 || label < 0 || rows == 0 || !AsksOnlyTheDateRanking(*s)) continue;
+    RankByDate(*s, dir, table, col, label, rows);
     return;
   }
+}
+
+// The words around the 最早 at i: "最早 [words] 的 [N 个] T" (the words before 的 name the
+// date), else "哪(个|位) T [words] 最早 [words]" (the words on one side only); none when no
+// table of rows is found there.
+std::optional<Parser::DateSuperlative> Parser::FindDateSuperlative(int i) const {
+  const int n = static_cast<int>(items_.size());
+  DateSuperlative s;
+  s.at = i;
+  s.from = s.to = i + 2;
+  int de = -1;
+  for (int k = i + 2; k < n && k <= i + 4 && de < 0; ++k) {
+    if (items_[k].text == "的") de = k;
+  }
+  if (de >= 0) {
+    s.to = de;
+    int t = de + 1;
+    if (t < n && items_[t].kind == ItemKind::kNumber) s.num = t++;
+    if (t < n && items_[t].Has(Kw::kRowUnit)) ++t;
+    s.table_item = t;
+  } else {
+    int t = i - 1;
+    while (t >= 0 && i - t <= 3 && RowTableAt(t) < 0 && !IsFiller(items_[t])) --t;
+    const int w = PrevMeaningful(t);
+    if (RowTableAt(t) < 0 || w < 0 || !items_[w].Has(Kw::kWhich)) return std::nullopt;
+    s.table_item = t;
+    s.from = t + 1;
+    s.to = i;
+    if (s.from == s.to) {
+      for (s.to = i + 2; s.to < n && !IsFiller(items_[s.to]); ++s.to) {
+      }
+    }
+  }
+  if (RowTableAt(s.table_item) < 0) return std::nullopt;
+  return s;
+}
+
+namespace {
+
+// 谁 ("…的员工是谁") asks for the rows themselves, shown by their label.
+bool IsWho(const Item& it) { return it.kind == ItemKind::kUnknown && it.text == "谁"; }
+
+}  // namespace
+
+// Whether every word outside the superlative's own asks nothing beside the ranking (fillers,
+// which-words, values, 谁).
+bool Parser::AsksOnlyTheDateRanking(const DateSuperlative& s) const {
+  for (int k = 0; k < static_cast<int>(items_.size()); ++k) {
+    if (s.Holds(k)) continue;
+    if (!AsksNothingBesideTheRanking(items_[k]) && !IsWho(items_[k])) return false;
+  }
+  return true;
+}
+
+// The table's rows ordered by `col` (dir < 0: the latest first), the first `rows`, those with
+// no date left out; the superlative's words, 谁 and which-words read.
+void Parser::RankByDate(const DateSuperlative& s, int dir, int table, int col, int label,
+                        long long rows) {
+  const int n = static_cast<int>(items_.size());
+  RankRows(table, label, col, dir < 0, rows);
+  Filter dated;
+  dated.column = col;
+  dated.op = Op::kNe;
+  dated.is_null = true;
+  q_.filters.push_back(dated);
+  for (int k = 0; k < n; ++k) {
+    if (s.Holds(k) || IsWho(items_[k]) ||
+        (items_[k].kind == ItemKind::kKeyword && items_[k].Has(Kw::kWhich))) {
+      items_[k].used = true;
+    }
+  }
+  if (s.num >= 0 && s.num + 1 < n && items_[s.num + 1].Has(Kw::kRowUnit)) {
+    items_[s.num + 1].used = true;
+  }
+  const std::string word = items_[s.at].text + items_[s.at + 1].text;
+  Map(items_[s.table_item], "table", index_.tables()[table].name);
+  Map(items_[s.at], "order",
+      ColName(col) + (dir < 0 ? " DESC" : " ASC") + " LIMIT " + std::to_string(q_.limit));
+  Understood(ColName(col) + (dir < 0 ? " latest first" : " earliest first"),
+             word + "：按 " + ColName(col) + (dir < 0 ? " 从晚到早" : " 从早到晚"));
 }
 
 // "the 3 best-selling products by units sold", "Top 5 best-selling products by units": best-
