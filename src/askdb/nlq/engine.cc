@@ -362,6 +362,7 @@ std::optional<Translation> Parser::CompleteQuery(double* confidence) {
       q_.measures.push_back(m);
     }
   }
+  ListEachRowsOwnColumns();
   if (auto refused = AverageOverGroups()) return refused;
   return RefuseMixedShapes();
 }
@@ -472,6 +473,35 @@ void Parser::ReadReferenceToANamedRow() {
   out_.explanation.push_back(
       {items_[ref_item].text, "filter",
        ColName(ref) + " = the key of the " + TableWords(table) + " the values name"});
+}
+
+// "各将军的胜数", "每个期刊的出版刊数": each row of a table beside columns of its own is a list of
+// the rows, named, with those columns (Chinese), not groups with nothing computed. Only when
+// the groups are the table's own rows (its label, maybe with its key) and every listed column
+// is a plain column of that table.
+void Parser::ListEachRowsOwnColumns() {
+  if (!chinese_ || !q_.measures.empty() || q_.bucket || q_.group_columns.empty() ||
+      q_.projections.empty()) {
+    return;
+  }
+  const int table = Col(q_.group_columns[0]).table;
+  const int label = index_.LabelColumn(table, chinese_);
+  if (label < 0) return;
+  for (int c : q_.group_columns) {
+    if (c != label && c != index_.NameCompanion(label)) return;
+  }
+  for (int c : q_.group_keys) {
+    if (Col(c).table != table || !Col(c).primary_key) return;
+  }
+  for (int c : q_.projections) {
+    if (Col(c).table != table || Col(c).primary_key || Col(c).foreign_key || c == label) return;
+  }
+  std::vector<int> listed = q_.group_columns;
+  listed.insert(listed.end(), q_.projections.begin(), q_.projections.end());
+  q_.projections = std::move(listed);
+  q_.group_columns.clear();
+  q_.group_keys.clear();
+  out_.explanation.push_back({"", "column", ColName(label) + " (each row, named)"});
 }
 
 // Shapes a query cannot take: a group with nothing computed, a share of nothing, a total

@@ -80,6 +80,7 @@ class Parser {
   void RecountUnknown(Coverage* cov) const;
   std::optional<Translation> CompleteQuery(double* confidence);
   void ReadFlagColumnsAsConditions();
+  void ListEachRowsOwnColumns();  // 各将军的胜数: the rows listed with their own columns
   std::optional<Translation> RefuseMixedShapes();
   // "average number of tracks per album", "on average, how many invoices does each customer
   // have": the count per group averaged over the groups (engine.cc).

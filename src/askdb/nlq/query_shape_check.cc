@@ -246,14 +246,25 @@ bool NamesOrIdentifiesRows(const IndexedColumn& c, int column, const SchemaIndex
 // (which ones), not as a value of each row ("what are the countries of the channels …").
 bool AsksWhichValues(const std::vector<Item>& items, int column, const SchemaIndex& index) {
   static constexpr std::string_view kWhich[] = {"which", "what", "哪些", "哪几个"};
+  // Chinese also asks after the column: "封面人物的职业有哪些", "颁奖地点都有哪些".
+  static constexpr std::string_view kWhichAfter[] = {"哪些", "有哪些", "是哪些"};
+  auto names_column = [&](const Item& it) {
+    return it.kind == ItemKind::kTerm && std::any_of(it.terms.begin(), it.terms.end(), [&](int t) {
+             const Term& term = index.terms()[t];
+             return term.kind == TermKind::kColumn && term.column == column;
+           });
+  };
   for (size_t i = 0; i + 1 < items.size(); ++i) {
     const std::string lower = text::AsciiLower(items[i].text);
-    if (std::find(std::begin(kWhich), std::end(kWhich), lower) == std::end(kWhich)) continue;
-    const Item& next = items[i + 1];
-    if (next.kind != ItemKind::kTerm) continue;
-    for (int t : next.terms) {
-      const Term& term = index.terms()[t];
-      if (term.kind == TermKind::kColumn && term.column == column) return true;
+    if (std::find(std::begin(kWhich), std::end(kWhich), lower) != std::end(kWhich) &&
+        names_column(items[i + 1])) {
+      return true;
+    }
+    if (!names_column(items[i])) continue;
+    const size_t after = i + 1 + (items[i + 1].text == "都" && i + 2 < items.size() ? 1 : 0);
+    if (std::find(std::begin(kWhichAfter), std::end(kWhichAfter), items[after].text) !=
+        std::end(kWhichAfter)) {
+      return true;
     }
   }
   return false;
