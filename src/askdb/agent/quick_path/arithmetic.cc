@@ -240,6 +240,10 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"次方根", Tok::kRootSuffix},
     {"开平方", Tok::kSqrt},
     {"开立方", Tok::kCbrt},
+    // "144开根号", "16开方": a root without a degree is the square root (session 14: 开 then
+    // 根号 had been read as 开 N次方 and failed).
+    {"开根号", Tok::kSqrt},
+    {"开方", Tok::kSqrt},
     {"先算", Tok::kSkip},
     {"然后", Tok::kThen},
     {"接着", Tok::kThen},

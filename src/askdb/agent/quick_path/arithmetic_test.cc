@@ -348,6 +348,10 @@ TEST(ArithmeticTest, RootsAndPowersInWords) {
   EXPECT_EQ(Eval("8开三次方"), "2");
   EXPECT_EQ(Eval("16开平方"), "4");
   EXPECT_EQ(Eval("27开立方"), "3");
+  // A root without a degree is the square root (session 14: "144开根号" was a syntax error).
+  EXPECT_EQ(Eval("一百四十四开根号"), "12");
+  EXPECT_EQ(Eval("16开方"), "4");
+  EXPECT_EQ(Eval("81开方再加1"), "10");
   EXPECT_EQ(Eval("-32的5次方根"), "-2");
   EXPECT_EQ(Eval("(-16)的四次方根"), "error:");
   EXPECT_EQ(Eval("-16的四次方根"), "-2");  // like -2^2 = -4: the minus applies last

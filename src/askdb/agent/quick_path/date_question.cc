@@ -148,6 +148,29 @@ std::optional<DateExpression> Absolute(std::optional<YearRef> year, std::string_
   return e;
 }
 
+// "这个月" / "next month" as months from this one.
+int RelativeMonth(std::string_view w) {
+  if (w == "下个月" || w == "下月" || w == "next" || w == "the next") return 1;
+  if (w == "上个月" || w == "上月" || w == "last" || w == "the last" || w == "the previous") {
+    return -1;
+  }
+  return 0;
+}
+
+// The day `day` of the month `month_offset` months from this one: "下个月15号", "the 15th of
+// next month" (session 14: had been small talk). A day the month lacks is an invalid date.
+std::optional<DateExpression> DayOfRelativeMonth(int month_offset, std::string_view day,
+                                                 std::string_view text) {
+  const auto d = Number(day);
+  if (!d || *d < 1 || *d > 31) return std::nullopt;
+  DateExpression e;
+  e.kind = DateExpression::Kind::kAbsolute;
+  e.date = {0, 0, *d};
+  e.month_offset = month_offset;
+  e.text = std::string(text);
+  return e;
+}
+
 // Holidays on a fixed day of the Gregorian calendar only: a lunar holiday (春节, 中秋节) or
 // one on the Nth weekday of a month falls through to the model, because a wrong date is
 // worse than none. Without a year it is the coming one ("距离元旦还有多少天" in November).
@@ -316,6 +339,10 @@ std::optional<DateExpression> ParseZhDay(std::string_view s) {
   if (RE2::FullMatch(s, ymd.re, &y, &m, &d)) return Absolute(ZhYear(y), m, d, s);
   static const Pattern iso("^([0-9]{4})[-/.]([0-9]{1,2})[-/.]([0-9]{1,2})$");
   if (RE2::FullMatch(s, iso.re, &y, &m, &d)) return Absolute(ZhYear(y), m, d, s);
+  static const Pattern month_day(
+      "^(这个月|本月|这月|下个月|下月|上个月|上月)的?([0-9]{1,2}|[一二三四五六七八九十]+)(?:日|号)"
+      "$");
+  if (RE2::FullMatch(s, month_day.re, &m, &d)) return DayOfRelativeMonth(RelativeMonth(m), d, s);
   return std::nullopt;
 }
 
@@ -392,6 +419,9 @@ std::optional<DateExpression> ParseEnDay(std::string_view s) {
   if (RE2::FullMatch(s, dmy.re, &d, &m, &y)) {
     return Absolute(ZhYear(y), std::to_string(EnMonth(m)), d, s);
   }
+  static const Pattern month_day(
+      "^(?:the )?([0-9]{1,2})(?:st|nd|rd|th)? of (this|next|last|the next|the previous) month$");
+  if (RE2::FullMatch(s, month_day.re, &d, &m)) return DayOfRelativeMonth(RelativeMonth(m), d, s);
   return std::nullopt;
 }
 
@@ -513,6 +543,13 @@ std::optional<DateQuestion> DaysUntil(std::optional<DateExpression> day, bool si
   return q;
 }
 
+// "今年还剩多少天", "how many days are left in 2026": the days from today until December 31 of
+// that year, as "距离12月31日还有多少天" (the answer names the day, so the count can be checked).
+std::optional<DateQuestion> DaysLeftInYear(std::optional<YearRef> year, std::string_view text) {
+  if (!year) return std::nullopt;
+  return DaysUntil(Absolute(year, "12", "31", text));
+}
+
 std::optional<DateQuestion> DaysBetween(std::optional<DateExpression> a,
                                         std::optional<DateExpression> b) {
   if (!a || !b) return std::nullopt;
@@ -548,15 +585,6 @@ std::optional<DateQuestion> DaysInRelativeMonth(int month_offset) {
   return q;
 }
 
-// "这个月" / "next month" as months from this one.
-int RelativeMonth(std::string_view w) {
-  if (w == "下个月" || w == "下月" || w == "next" || w == "the next") return 1;
-  if (w == "上个月" || w == "上月" || w == "last" || w == "the last" || w == "the previous") {
-    return -1;
-  }
-  return 0;
-}
-
 std::optional<DateQuestion> ParseZh(std::string_view s) {
   // How long until a clock time (距离下午5点还有多久, 还有多少分钟12点); a day instead of a
   // clock time is a count of days (距离元旦还有多久).
@@ -589,6 +617,12 @@ std::optional<DateQuestion> ParseZh(std::string_view s) {
     e.text = "农历日期";
     return WhichDate(std::move(e));
   }
+  static const Pattern year_left(
+      "^(?:([0-9]{4}|[零〇一二三四五六七八九]{4}|今)年)(?:还剩下|还剩|剩下|还有|只剩)(?:多少|几)天("
+      "?:了|"
+      "结束|过完)?$");
+  std::string year_text;
+  if (RE2::FullMatch(s, year_left.re, &year_text)) return DaysLeftInYear(ZhYear(year_text), s);
   static const Pattern relative_month(
       "^(这个月|本月|当月|这月|下个月|下月|上个月|上月)份?(?:一共|总共|共)?(?:有)?(?:多少|几)天$");
   std::string which_month;
@@ -674,6 +708,12 @@ std::optional<DateQuestion> ParseEn(std::string_view s) {
   if (RE2::FullMatch(s, day_of_year.re, &day)) {
     return DayOfYear(day.empty() ? Offset(DateExpression::Kind::kDayOffset, 0, "today")
                                  : ParseEnDay(day));
+  }
+  static const Pattern year_left(
+      "^how many days (?:are )?(?:left|remaining|remain) (?:in|of) (this year|the year|[0-9]{4})$");
+  std::string year_text;
+  if (RE2::FullMatch(s, year_left.re, &year_text)) {
+    return DaysLeftInYear(ZhYear(year_text == "the year" ? "this year" : year_text), s);
   }
   static const Pattern relative_month(
       "^how many days (?:are there |are |is there )?in (this|next|last|the current|the next|the "
@@ -893,6 +933,13 @@ DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today, int seco
     }
     case DateExpression::Kind::kAbsolute: {
       CivilDate d = e.date;
+      if (d.month == 0) {  // 下个月15号
+        const chr::year_month ym =
+            chr::year(today.year) / chr::month(static_cast<unsigned>(today.month)) +
+            chr::months(e.month_offset);
+        d.year = static_cast<int>(ym.year());
+        d.month = static_cast<int>(static_cast<unsigned>(ym.month()));
+      }
       if (d.year == 0) d.year = today.year + e.offset;
       // A holiday named without a year is the coming one (元旦 asked in November).
       if (e.coming && std::pair(d.month, d.day) < std::pair(today.month, today.day)) ++d.year;

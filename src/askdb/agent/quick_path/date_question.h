@@ -33,7 +33,10 @@ struct DateExpression {
   int weekday = 0;      // kWeekday: 0 = Sunday
   bool coming = false;  // kWeekday: the first such day after today (English "next friday")
   CivilDate date;       // kAbsolute
-  std::string text;     // the words as written ("下周三", "3 weeks from today")
+  // kAbsolute with date.month == 0: the day date.day of the month this many months from this
+  // one ("下个月15号" = 1, "这个月30号" = 0).
+  int month_offset = 0;
+  std::string text;  // the words as written ("下周三", "3 weeks from today")
   // A shift from the day named ("90 days after 2026-03-01", "2026年3月1日后90天"): months
   // first (clamped to the month's last day), then days.
   int then_months = 0;

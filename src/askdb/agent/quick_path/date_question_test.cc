@@ -198,6 +198,33 @@ TEST(DateQuestionTest, DayOfTheYearAndRelativeMonthsAndWeeks) {
   EXPECT_EQ(Iso(EvaluateDateQuestion(*zh_weeks, kToday).date), "2024-12-25");
 }
 
+// Session 14: a day of a month named relative to this one, and the days left in a year
+// (both had been small talk or the data path). Today is 2024-05-06.
+TEST(DateQuestionTest, DayOfARelativeMonthAndDaysLeftInAYear) {
+  EXPECT_EQ(DateOf("下个月15号是星期几"), "2024-06-15");
+  EXPECT_EQ(DateOf("下个月1号星期几"), "2024-06-01");
+  EXPECT_EQ(DateOf("这个月30号是周几"), "2024-05-30");
+  EXPECT_EQ(DateOf("上个月的二十号是星期几"), "2024-04-20");
+  EXPECT_EQ(DateOf("下个月31号是星期几"), "invalid");  // June has 30 days
+  EXPECT_EQ(DateOf("what day of the week is the 15th of next month"), "2024-06-15");
+  const auto left = [](std::string_view q) {
+    const auto parsed = ParseDateQuestion(q);
+    if (!parsed || parsed->kind != DateQuestion::Kind::kDaysUntil) return -1;
+    const DateAnswer a = EvaluateDateQuestion(*parsed, kToday);
+    return Iso(a.date) == "2024-12-31" || Iso(a.date) == "2025-12-31" ? a.days : -2;
+  };
+  EXPECT_EQ(left("今年还剩多少天"), 239);  // May 6 → December 31, 2024
+  EXPECT_EQ(left("今年还有几天结束"), 239);
+  EXPECT_EQ(left("2025年还剩几天"), 604);
+  EXPECT_EQ(left("how many days are left in this year"), 239);
+  EXPECT_EQ(left("how many days remaining in 2024"), 239);
+  for (std::string_view q : {"下个月15号的订单有多少", "今年还剩多少库存", "今年过去了多少天",
+                             "how many days are left in the quarter", "下个月32号是星期几"}) {
+    const auto parsed = ParseDateQuestion(q);
+    EXPECT_TRUE(!parsed || !EvaluateDateQuestion(*parsed, kToday).ok) << q;
+  }
+}
+
 TEST(DateQuestionTest, NotDateQuestions) {
   for (std::string_view q :
        {"", "下周三的销售额是多少", "3天后发货的订单有几个", "2024年2月的销售额",

@@ -233,6 +233,14 @@ RateStatement TakeRateStatement(std::string_view text, std::vector<ScanItem>& it
   return {};
 }
 
+// English unit names written as plural words ("days", "weeks", "acres") read in the singular
+// for an amount of exactly one: "1 week = 168 h", "7 days = 1 week" (not "1 weeks"). Symbols
+// ("h", "ms", "mi") and Chinese names have no plural.
+std::string SingularForOne(std::string name, long double amount) {
+  if (amount == 1 && name.size() > 3 && name.back() == 's') name.pop_back();
+  return name;
+}
+
 }  // namespace
 
 std::string_view QuickAnswerKindName(QuickAnswerKind kind) {
@@ -428,8 +436,9 @@ QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
                   vars);
   } else {
     // A shifted day ("90 days after 2026-03-01") is shown as asked, next to today.
+    // So is a day of a month named relative to this one ("下个月15号").
     const bool absolute = q->day.kind == DateExpression::Kind::kAbsolute && q->day.then_days == 0 &&
-                          q->day.then_months == 0;
+                          q->day.then_months == 0 && q->day.date.month != 0;
     a.text = Fill(Text(l, absolute ? "date_absolute" : "date_relative"), vars);
   }
   return a;
@@ -937,9 +946,9 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
   a.value["result"] = static_cast<double>(r.value);
   a.value["result_text"] = result;
   a.text = Fill(Text(l, "conversion"), {{"value", FormatNumber(value->number)},
-                                        {"from", name(*from->unit)},
+                                        {"from", SingularForOne(name(*from->unit), value->number)},
                                         {"result", result},
-                                        {"to", name(*to->unit)}});
+                                        {"to", SingularForOne(name(*to->unit), r.value)}});
   // "10G等于多少M" does not say which: the 1024-based reading is shown beside it.
   const Unit* from_binary = bare_letters ? units.FindId(from->unit->binary) : nullptr;
   const Unit* to_binary = bare_letters ? units.FindId(to->unit->binary) : nullptr;

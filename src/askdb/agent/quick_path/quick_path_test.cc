@@ -573,6 +573,9 @@ TEST_F(QuickPathTest, TimeUntilDayOfYearMonthLengthsAndWeeks) {
   expect("今天是今年的第几天", "2024年5月6日是2024年的第 127 天（全年 366 天）。");
   expect("what day of the year is it", "May 6, 2024 is day 127 of 2024 (366 days).");
   expect("下个月有多少天", "2024年6月有 30 天。");
+  // Session 14: the reading is shown (the day asked, today), not only a weekday.
+  expect("下个月15号是星期几", "下个月15号是 2024年6月15日 星期六（今天是 2024年5月6日）。");
+  expect("今年还剩多少天", "距离 2024年12月31日（星期二）还有 239 天（今天是 2024年5月6日）。");
   expect("how many days in February 2028", "February 2028 has 29 days.");
   expect("how many weeks until christmas",
          "33 weeks and 2 days (233 days) until Wednesday, December 25, 2024 (today is May 6, "
@@ -701,6 +704,21 @@ TEST_F(QuickPathTest, HalfAfterUnitRisesFallsAndSolarTerms) {
                                            {"5 more than 10", "15"},
                                            {"80 decreased by 25%", "60"}});
   ExpectDatesNotComputed({"2027年春分是几号", "离立秋还有几天", "冬至是哪一天"});
+}
+
+// Session 14's walk of new phrasings: a root without a degree, and an English unit written
+// as a plural word reads in the singular for one ("1 weeks" had been printed).
+TEST_F(QuickPathTest, RootWithoutDegreeAndSingularUnitNames) {
+  ExpectResults(QuickIntent::kArithmetic, {{"一百四十四开根号", "12"}, {"16开方是多少", "4"}});
+  auto week = Ask("how many hours are in a week");
+  ASSERT_TRUE(week);
+  EXPECT_EQ(week->text, "1 week = 168 h");
+  auto days = Ask("how many weeks in 14 days");
+  ASSERT_TRUE(days);
+  EXPECT_EQ(days->text, "14 days = 2 weeks");
+  auto one = Ask("7 days in weeks");
+  ASSERT_TRUE(one);
+  EXPECT_EQ(one->text, "7 days = 1 week");
 }
 
 TEST_F(QuickPathTest, ForcedLanguage) {
