@@ -166,6 +166,45 @@ std::optional<ShapeProblem> SumsWhereRowsWereAsked(const Query& q, const std::ve
   return std::nullopt;
 }
 
+// A word of the question names the measure's table, and is not the measure's own word
+// ("sales" may name both the orders and their amount).
+bool NamesTheMeasuresRows(const std::vector<Item>& items, const Measure& m,
+                          const SchemaIndex& index) {
+  auto names = [&](const Item& it, TermKind kind) {
+    return std::any_of(it.terms.begin(), it.terms.end(), [&](int t) {
+      const Term& term = index.terms()[t];
+      return term.kind == kind &&
+             (kind == TermKind::kTable ? term.table == m.table : term.column == m.column);
+    });
+  };
+  return std::any_of(items.begin(), items.end(), [&](const Item& it) {
+    return it.kind == ItemKind::kTerm && names(it, TermKind::kTable) &&
+           !names(it, TermKind::kColumn);
+  });
+}
+
+// "What is the capacity of the stadiums?", "the populations of the cities in Aruba": a
+// measure summed only because it is a measure (no total word), over the very rows the
+// question names, with nothing grouped, is each row's value as often as their total (Spider's
+// gold lists them). Unlike "revenue in 2024", whose rows (orders) go unnamed.
+std::optional<ShapeProblem> SumOfTheNamedRowsOwnMeasure(const Query& q,
+                                                        const std::vector<Item>& items,
+                                                        const SchemaIndex& index) {
+  if (!q.group_columns.empty() || q.bucket || q.superlative || q.share) return std::nullopt;
+  for (const Measure& m : q.measures) {
+    if (!m.implicit_sum || m.column < 0 || !NamesTheMeasuresRows(items, m, index)) continue;
+    const std::string rows = index.tables()[m.table].name;
+    return ShapeProblem{"'" + m.column_phrase + "' of the " + rows +
+                            " rows the question names: each one's value, or their total? Ask "
+                            "for 'the total " +
+                            m.column_phrase + "' or for 'the " + m.column_phrase + " of each'.",
+                        "“" + m.column_phrase + "”是每一行（" + rows +
+                            "）各自的值还是它们的总和？要总数请说“总" + m.column_phrase +
+                            "”，否则请说“每个…的" + m.column_phrase + "”。"};
+  }
+  return std::nullopt;
+}
+
 bool IsSuperlativeWord(const std::string& word) {
   static constexpr std::string_view kWords[] = {"most", "least", "best",    "worst",
                                                 "top",  "max",   "maximum", "minimum"};
@@ -544,8 +583,25 @@ bool ListsOnlyAttributes(const Query& q, const std::vector<Item>& items, const S
                       [&](int c) { return NamesOrIdentifiesRows(index.columns()[c], c, index); });
 }
 
+// "the country of the channel that shows the cartoon X": "channel" is also the name of
+// Cartoon.Channel, the cartoon's reference to its channel; when a column of the referenced
+// table is listed, the word named those rows (the join reads them), and listing the
+// reference would add a column of ids nobody asked for.
+void DropReferencesToListedTables(Query& q, const SchemaIndex& index) {
+  auto lists_a_column_of = [&](int table) {
+    return std::any_of(q.projections.begin(), q.projections.end(),
+                       [&](int c) { return index.columns()[c].table == table; });
+  };
+  std::erase_if(q.projections, [&](int p) {
+    return std::any_of(index.edges().begin(), index.edges().end(), [&](const JoinEdge& e) {
+      return e.from_column == p && e.to_table != e.from_table && lists_a_column_of(e.to_table);
+    });
+  });
+}
+
 void AdjustListShape(Query& q, const SchemaIndex& index) {
   if (!q.measures.empty() || !q.group_columns.empty()) return;
+  DropReferencesToListedTables(q, index);
   // Only a column of the listed rows' own table: another table's would repeat each row.
   for (const Filter& f : q.filters) {
     if (f.column < 0 || f.op != Op::kEq || f.values.size() < 2) continue;
@@ -583,7 +639,8 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = CountWithAnUnreadParticiple(query, items, index)) return p;
   if (auto p = CountOfAnAmount(query, items, index)) return p;
   if (auto p = MoneyAskedAndNotAnswered(query, items, index)) return p;
-  return SumsWhereRowsWereAsked(query, items);
+  if (auto p = SumsWhereRowsWereAsked(query, items)) return p;
+  return SumOfTheNamedRowsOwnMeasure(query, items, index);
 }
 
 }  // namespace askdb::nlq

@@ -307,5 +307,54 @@ INSERT INTO customers VALUES (1,'Ann','North',1980),(2,'Bo','South',1990),(3,'Cy
   EXPECT_NE(t.sql.find("AVG(\"customers\".\"birth_year\")"), std::string::npos) << t.sql;
 }
 
+// Spider-like schemas the engine has never met (session 14, precision-spider).
+class UnseenSchemaShapeTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE stadium (stadium_id INTEGER PRIMARY KEY, name TEXT, location TEXT,"
+        " capacity REAL);"  // Spider's numbers are REAL: a measure
+        "INSERT INTO stadium VALUES (1,'Hampden','Glasgow',52500),(2,'Ibrox','Glasgow',50987),"
+        " (3,'Somerset Park','Ayr',11998),(4,'Recreation Park','Alloa',3100),"
+        " (5,'Gayfield Park','Arbroath',4125),(6,'Forthbank','Stirling',3808),"
+        " (7,'Balmoor','Peterhead',4000),(8,'Glebe Park','Brechin',3960);"
+        "CREATE TABLE channel (id INTEGER PRIMARY KEY, series_name TEXT, country TEXT);"
+        "INSERT INTO channel VALUES (1,'Sky Radio','Italy'),(2,'Rai Uno','Italy'),"
+        " (3,'MTV','United Kingdom');"
+        "CREATE TABLE cartoon (id INTEGER PRIMARY KEY, title TEXT, directed_by TEXT,"
+        " channel INTEGER REFERENCES channel(id));"
+        "INSERT INTO cartoon VALUES (1,'The Blue Beetle','Ben Jones',1),"
+        " (2,'Dawn of the Dead Man','Ben Jones',3),(3,'Fall of the Blue Beetle','Brandon "
+        "Vietti',2);");
+  }
+};
+
+TEST_F(UnseenSchemaShapeTest, AMeasureOfTheNamedRowsIsNotSummedUnasked) {
+  // Each stadium's capacity, or their total? A sum would be a confident wrong number.
+  for (const char* q : {"What is the capacity of the stadiums?",
+                        "What are the capacities of the stadiums in Glasgow?"}) {
+    const Translation t = Ask(q);
+    EXPECT_FALSE(t.answered) << q << " → " << t.sql;
+    EXPECT_NE(t.abstain_reason.find("capacit"), std::string::npos) << q << ": " << t.abstain_reason;
+    EXPECT_NE(t.abstain_reason.find("their total"), std::string::npos) << t.abstain_reason;
+  }
+  // Said with a total word, the sum is asked for.
+  EXPECT_EQ(Rows("What is the total capacity of the stadiums in Glasgow?"),
+            std::vector<std::string>{"103487"});
+}
+
+TEST_F(UnseenSchemaShapeTest, AReferenceIsNotListedBesideTheRowsItReferencesTo) {
+  // "channel" also names cartoon.channel (the reference); the channel's country is asked.
+  const Translation t =
+      Ask("What is the country of the channel that shows the cartoon The Blue Beetle?");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(t.sql.find("\"cartoon\".\"channel\" AS"), std::string::npos) << t.sql;
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql), std::vector<std::string>{"Italy"});
+  // Listed on its own, with nothing of the channels shown, the reference is the column asked.
+  const Translation own = Ask("List the title and channel of all cartoons.");
+  ASSERT_TRUE(own.answered) << own.abstain_reason;
+  EXPECT_NE(own.sql.find("\"cartoon\".\"channel\""), std::string::npos) << own.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq
