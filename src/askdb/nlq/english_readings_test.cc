@@ -254,6 +254,33 @@ TEST_F(EnglishReadingsTest, AnOrderIsListedByItsNumberNotItsShipName) {
   EXPECT_EQ(Rows("list the orders shipped to Germany"), (std::vector<std::string>{"10", "11"}));
 }
 
+// The same with Chinese names: 收货人姓名 names the recipient and 客户名称 the customer (another
+// table), not the order; 订单名称 or 中文名称 (no other party before the name word) label it.
+TEST_F(EnglishReadingsTest, AChineseOrderIsNotLabelledByItsRecipientsName) {
+  constexpr const char* kOrders = R"sql(
+CREATE TABLE 客户(客户id INTEGER PRIMARY KEY, 姓名 TEXT);
+CREATE TABLE 订单(订单id INTEGER PRIMARY KEY, 客户id INTEGER REFERENCES 客户(客户id),
+                 下单日期 TEXT, 收货人姓名 TEXT, 客户名称 TEXT%s);
+CREATE TABLE 订单明细(明细id INTEGER PRIMARY KEY, 订单id INTEGER REFERENCES 订单(订单id));
+INSERT INTO 客户 VALUES (1,'张三');
+INSERT INTO 订单 VALUES (1,1,'2024-01-05','李四','张三'%s);
+INSERT INTO 订单明细 VALUES (1,1);
+)sql";
+  auto open = [&](const char* column, const char* value) {
+    char sql[1024];
+    std::snprintf(sql, sizeof sql, kOrders, column, value);
+    Open(sql);
+  };
+  open("", "");
+  const int orders = index_->FindTable("订单");
+  ASSERT_TRUE(index_->IsDatedDocument(orders));
+  EXPECT_EQ(index_->LabelColumn(orders, true), -1);
+  open(", 订单名称 TEXT", ",'年货'");
+  EXPECT_EQ(index_->LabelColumn(orders, true), index_->FindColumn(orders, "订单名称"));
+  open(", 中文名称 TEXT", ",'年货'");
+  EXPECT_EQ(index_->LabelColumn(orders, true), index_->FindColumn(orders, "中文名称"));
+}
+
 // "orders per year": rows over a time bucket with nothing else asked are counted per bucket;
 // no GROUP BY may show a column it neither groups nor computes.
 TEST_F(EnglishReadingsTest, RowsPerYearAreCounted) {

@@ -764,8 +764,7 @@ std::string Squeezed(std::string_view s) {
 
 // Whether a text column of a dated document may label its rows: its name less "name"/"title"
 // is empty or the table's word (OrderTitle of Orders), not another party's or thing's (ShipName,
-// ShipCity, Status). English names only: a name with no ASCII letter or digit (订单, 收货人姓名)
-// squeezes to nothing and is kept, so Chinese labels are scored as for any table.
+// ShipCity, Status).
 bool NamesItsOwnTable(const std::string& lower_column, const std::string& table_name) {
   std::string prefix = Squeezed(lower_column);
   for (std::string_view w : {"name", "title"}) {
@@ -775,6 +774,27 @@ bool NamesItsOwnTable(const std::string& lower_column, const std::string& table_
   if (prefix.empty() || word.empty()) return true;
   return word.starts_with(prefix) || prefix.starts_with(word) ||
          (word.ends_with("s") && prefix.starts_with(word.substr(0, word.size() - 1)));
+}
+
+// A Chinese name of a dated document's column that names another party: a person's role
+// before 姓名/名称 (收货人姓名, 联系人名称: the recipient, not the order) or another table's
+// name (客户名称 of 订单). Other words before the name word (中文队名 of 篮球俱乐部, whose
+// founding date makes it dated) name the row itself, so the rule is narrower than the
+// English one, where any other word does.
+bool NamesAnotherParty(const std::string& column, int table,
+                       const std::vector<IndexedTable>& tables) {
+  if (!text::ContainsCjk(column)) return false;
+  for (std::string_view w : {"姓名", "名称", "名字", "名"}) {
+    const size_t at = column.rfind(w);
+    if (at == std::string::npos || at == 0) continue;
+    const std::string prefix = column.substr(0, at);
+    if (prefix.ends_with("人")) return true;
+    for (size_t t = 0; t < tables.size(); ++t) {
+      if (static_cast<int>(t) != table && tables[t].name == prefix) return true;
+    }
+    return false;
+  }
+  return false;
 }
 
 }  // namespace
@@ -793,7 +813,10 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
     const IndexedColumn& col = columns_[c];
     if (col.type_class != TypeClass::kText && col.type_class != TypeClass::kOther) continue;
     const std::string lower = text::AsciiLower(col.name);
-    if (document && !NamesItsOwnTable(lower, tables_[table].name)) continue;
+    if (document && (!NamesItsOwnTable(lower, tables_[table].name) ||
+                     NamesAnotherParty(col.name, table, tables_))) {
+      continue;
+    }
     int score = 0;
     if (lower == "name" || lower == "title" || col.name == "名称" || col.name == "名字" ||
         col.name == "中文名" || col.name == "姓名") {
