@@ -67,7 +67,7 @@ ColumnRole InferColumnRole(const ColumnFacts& facts) {
     if (LooksLikeIdentifierName(lower)) return ColumnRole::kIdentifier;
     return ColumnRole::kDimension;
   }
-  if (type == TypeClass::kInteger || type == TypeClass::kNumber) {
+  if (IsNumeric(type)) {
     if (LooksLikeIdentifierName(lower)) return ColumnRole::kIdentifier;
     if (LooksLikeDimensionNumberName(lower)) return ColumnRole::kDimension;
     if (type == TypeClass::kInteger && facts.distinct_count &&

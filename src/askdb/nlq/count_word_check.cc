@@ -27,8 +27,7 @@ bool NounBeforeNumber(const Item& it) {
 
 // A column of amounts (a measure held as a number: killed, injured, sales), whose values add up.
 bool HoldsAmounts(const IndexedColumn& c) {
-  return c.role == ColumnRole::kMeasure &&
-         (c.type_class == TypeClass::kInteger || c.type_class == TypeClass::kNumber);
+  return c.role == ColumnRole::kMeasure && IsNumeric(c.type_class);
 }
 
 bool SaysDistinct(const std::vector<Item>& items) {

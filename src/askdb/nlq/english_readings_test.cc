@@ -4,6 +4,7 @@
 // and its rows checked; each refused one names why.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>

@@ -36,9 +36,7 @@ int MissingColumn(const Item& it, const std::set<int>& tables, const SchemaIndex
     const IndexedColumn& col = index.columns()[c];
     // "products with no units in stock": an amount may be 0 rather than NULL, so a number
     // column is not read as missing (the words stay unread and the engine abstains).
-    const bool amount =
-        col.type_class == TypeClass::kInteger || col.type_class == TypeClass::kNumber;
-    if (col.primary_key || !tables.count(col.table) || amount) return true;
+    if (col.primary_key || !tables.count(col.table) || IsNumeric(col.type_class)) return true;
     if (found >= 0 && found != c) return false;
     found = c;
     return true;
