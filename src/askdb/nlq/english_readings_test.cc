@@ -511,5 +511,17 @@ INSERT INTO products VALUES (1,'Tea',10,4),(2,'Cake',5,2),(3,'Jam',30,12);
   EXPECT_EQ(Rows("how many tracks cost more than 1"), (std::vector<std::string>{"2"}));
 }
 
+// "which products are discontinued" had listed every product with its flag: a which-question
+// over a table is about that table's rows, so a yes/no column of theirs is the condition, as
+// in "discontinued products" (session 14, precision-biz-en).
+TEST_F(EnglishReadingsTest, WhichRowsAreAFlagListsTheRowsWhereItHolds) {
+  Open(R"sql(
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, product_name TEXT, discontinued TEXT);
+INSERT INTO products VALUES (1,'Tea','0'),(2,'Cake','1'),(3,'Jam','0');
+)sql");
+  EXPECT_EQ(Rows("which products are discontinued"), (std::vector<std::string>{"Cake"}));
+  EXPECT_EQ(Rows("which products are discontinued?"), Rows("discontinued products"));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -1,9 +1,12 @@
 #include "askdb/nlq/period_check.h"
 
+#include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
 namespace {
@@ -18,7 +21,63 @@ bool NamedAsAYear(const IndexedColumn& c) {
          c.name.find("年度") != std::string::npos;
 }
 
+// The event a date column is named after: the first word of its name that is not a date word
+// ("launched" of launched_on, "hire" of HireDate, "signup" of signup_date); "" for a bare date
+// ("date", "created_at" keeps "created") or the table's own name (OrderDate of Orders).
+std::string EventOfDateColumn(const IndexedColumn& c, const std::string& table_name) {
+  static constexpr std::string_view kDateWords[] = {
+      "date", "on", "at", "time", "day", "dt", "ts", "of", "year", "month", "the", "when", "stamp"};
+  const std::string table = SingularizeEnglish(text::AsciiLower(table_name));
+  for (const std::string& part : text::SplitIdentifier(c.name)) {
+    const std::string lower = text::AsciiLower(part);
+    if (std::find(std::begin(kDateWords), std::end(kDateWords), lower) != std::end(kDateWords)) {
+      continue;
+    }
+    const std::string stem = SingularizeEnglish(lower);
+    return table.ends_with(stem) || stem.ends_with(table) ? "" : lower;
+  }
+  return "";
+}
+
+// A past form the question did not place: "sold", "shipped", "registered". Words in -eed
+// ("need", "speed") are no past forms.
+bool IsUnplacedPastForm(const Item& it) {
+  static constexpr std::string_view kIrregular[] = {"sold", "bought", "paid",  "spent", "made",
+                                                    "sent", "built",  "won",   "held",  "brought",
+                                                    "born", "begun",  "began", "left"};
+  if (it.used || it.kind != ItemKind::kUnknown) return false;
+  const std::string w = text::AsciiLower(it.text);
+  if (std::find(std::begin(kIrregular), std::end(kIrregular), w) != std::end(kIrregular)) {
+    return true;
+  }
+  return w.size() >= 5 && w.ends_with("ed") && !w.ends_with("eed") &&
+         std::all_of(w.begin(), w.end(), [](char ch) { return ch >= 'a' && ch <= 'z'; });
+}
+
+// "signed" names signup_date, "hired" HireDate, "launched" launched_on: the verb and the
+// event share their first four letters (all of a shorter stem).
+bool VerbNamesEvent(const std::string& verb, const std::string& event) {
+  const size_t n = std::min<size_t>(4, event.size());
+  return verb.size() >= n && verb.compare(0, n, event, 0, n) == 0;
+}
+
 }  // namespace
+
+std::string PlaceVerbOfTheEvent(std::vector<Item>& items, const SchemaIndex& index, int column) {
+  const IndexedColumn& c = index.columns()[column];
+  const std::string event = EventOfDateColumn(c, index.tables()[c.table].name);
+  if (event.empty()) return "";
+  std::string other;
+  for (Item& it : items) {
+    if (!IsUnplacedPastForm(it)) continue;
+    if (VerbNamesEvent(text::AsciiLower(it.text), event)) {
+      it.used = true;  // "launched in 2024": the verb is what the period is of
+    } else if (other.empty()) {
+      other = it.text;
+    }
+  }
+  return other;
+}
 
 bool PeriodFits(const IndexedColumn& column, const std::optional<TimeRange>& time,
                 const std::optional<DatePart>& bucket) {

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "askdb/nlq/reading.h"
 
@@ -24,5 +26,14 @@ bool PeriodFits(const IndexedColumn& column, const std::optional<TimeRange>& tim
 // -1 when none or several.
 int ColumnForPeriod(const SchemaIndex& index, int column, const std::optional<TimeRange>& time,
                     const std::optional<DatePart>& bucket);
+
+// "How many products were sold in December 2025?" with products.launched_on: a date column
+// named after an event (launched_on, HireDate, signup_date) holds that event's date, and an
+// unplaced verb of the question ("sold") says the period is of another event, so the period
+// on `column` would count other rows. Marks used the verbs that name the column's event
+// ("launched", "signed" of signup_date) and returns another one, or "" when none, or when the
+// column is its table's own date (Orders.OrderDate, Invoice.InvoiceDate, a bare "date": any
+// verb of its rows fits). English only.
+std::string PlaceVerbOfTheEvent(std::vector<Item>& items, const SchemaIndex& index, int column);
 
 }  // namespace askdb::nlq

@@ -58,5 +58,31 @@ TEST_F(PeriodCheckTest, AYearIsNeverComparedWithAColumnOfLabelsEndToEnd) {
   EXPECT_TRUE(Ask("how many laps in 2009?").answered);
 }
 
+// "How many products were sold in December 2025?" had counted the products launched then: a
+// date named after an event holds that event's date, and a verb of another event ("sold",
+// "bought") abstains naming it. The event's own verb, or a table's own date (orders'
+// order_date), takes the period (session 14, precision-biz-en).
+TEST_F(PeriodCheckTest, AVerbOfAnotherEventThanTheDateColumnsAbstains) {
+  Open(R"sql(
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT, launched_on DATE);
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, signup_date DATE);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES
+                    customers(customer_id), order_date DATE, total REAL);
+INSERT INTO products VALUES (1,'Tea','2024-03-01'),(2,'Cake','2025-12-05');
+INSERT INTO customers VALUES (1,'Ann','2024-02-01'),(2,'Bo','2025-12-09');
+INSERT INTO orders VALUES (1,1,'2025-12-03',5),(2,2,'2025-12-10',7);
+)sql");
+  const Translation sold = Ask("How many products were sold in December 2025?");
+  EXPECT_FALSE(sold.answered) << sold.sql;
+  EXPECT_NE(sold.abstain_reason.find("'sold'"), std::string::npos) << sold.abstain_reason;
+  EXPECT_FALSE(Ask("customers who bought something in 2024").answered);
+  const Translation launched = Ask("products launched in 2024");
+  ASSERT_TRUE(launched.answered) << launched.abstain_reason;
+  EXPECT_NE(launched.sql.find("launched_on"), std::string::npos) << launched.sql;
+  // The orders' own date: any verb of theirs fits (unplaced, it only lowers the confidence).
+  const Translation placed = Ask("how many orders were placed in 2025");
+  EXPECT_EQ(placed.abstain_reason.find("whose date"), std::string::npos) << placed.abstain_reason;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

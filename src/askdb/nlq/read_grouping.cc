@@ -265,7 +265,10 @@ void Parser::ReadGroupWord(int i) {
   }
   if (col < 0) return;
   if (is_which && !q_.superlative && q_.measures.empty() && !has_superlative_) {
-    // "which stores are in 北京" is a list, not a group; people are named in full.
+    // "which stores are in 北京" is a list, not a group; people are named in full. The
+    // table named is what the question is about: "which products are discontinued" asks for
+    // the rows where the flag holds (ReadFlagColumnsAsConditions), not the flag of every row.
+    if (table >= 0 && Col(col).table == table && q_.subject_table < 0) q_.subject_table = table;
     q_.projections.push_back(col);
     AddNameCompanion(&q_.projections, col);
     it.used = items_[j].used = true;

@@ -354,6 +354,16 @@ bool Parser::PlaceTimeColumn(int root, std::vector<int>* needed, std::string* wh
     return false;
   }
   tc = fitting;
+  if (time_column_ < 0 && !born_ && !chinese_) {
+    const std::string verb = PlaceVerbOfTheEvent(items_, index_, tc);
+    if (!verb.empty()) {
+      *why_en = "'" + verb + "' says whose date the period is, but I could only put it on " +
+                ColName(tc) + ", the date of something else; name the date column.";
+      *why_zh = "“" + verb + "”说明了时间条件属于哪件事，但只能套在 " + ColName(tc) +
+                " 上，那是另一件事的日期；请写明日期列。";
+      return false;
+    }
+  }
   time_column_ = tc;
   needed->push_back(Col(tc).table);
   out_.explanation.push_back({"", "column", "time column " + ColName(tc)});
