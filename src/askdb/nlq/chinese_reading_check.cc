@@ -266,6 +266,76 @@ std::string UnplacedRun(const std::vector<Item>& items, size_t i, int step) {
   return run;
 }
 
+// Whether rows of another table with a date of their own refer to `table`, directly or through
+// an undated table (order lines): an event of theirs (a sale) may be what a period dates.
+bool AnotherTableDatesItsRows(int table, const SchemaIndex& index) {
+  for (const JoinEdge& e : index.edges()) {
+    if (e.to_table != table || e.from_table == table) continue;
+    if (index.TimeColumn(e.from_table) >= 0) return true;
+    for (const JoinEdge& up : index.edges()) {
+      if (up.from_table == e.from_table && up.to_table != table &&
+          index.TimeColumn(up.to_table) >= 0) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Whether `words` and the phrase key `key` hold the same two characters in a row (注册 in 新注册
+// and 注册日期).
+bool SharesTwoCharacters(const std::string& words, std::string_view key) {
+  for (size_t at = 0; at < words.size(); at += FirstChar(words.substr(at)).size()) {
+    const std::string one = FirstChar(words.substr(at));
+    const std::string two = one + FirstChar(words.substr(at + one.size()));
+    if (two.size() > one.size() && KeyContainsUnits(key, PhraseKey(two))) return true;
+  }
+  return false;
+}
+
+// (新)注册 of 注册日期, 上架 of 上架日期: the verb is said in one of the date column's names.
+bool VerbNamesTheDate(const std::string& verb, int time_column, const SchemaIndex& index) {
+  if (SharesTwoCharacters(verb, PhraseKey(index.columns()[time_column].display_zh))) return true;
+  for (size_t t = 0; t < index.terms().size(); ++t) {
+    if (index.terms()[t].kind == TermKind::kColumn && index.terms()[t].column == time_column &&
+        SharesTwoCharacters(verb, index.term_key(static_cast<int>(t)))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// "2025年12月卖出了多少种商品" filtered the products' launch date: the period was put on the
+// counted table's own date, which no word named, while an unread verb right after the period
+// (卖出) says what happened in it — maybe an event of another table that dates these rows (an
+// order). The verb is named instead of guessing whose date it is.
+std::optional<ShapeProblem> PeriodOfAnUnreadEvent(const std::vector<Item>& items, const Query& q,
+                                                  const SchemaIndex& index, int time_column) {
+  constexpr KwSet kPeriodUnits = Bit(Kw::kDayUnit) | Bit(Kw::kMonthUnit) | Bit(Kw::kYearUnit) |
+                                 Bit(Kw::kQuarterUnit) | Bit(Kw::kThisYear) | Bit(Kw::kLastYear) |
+                                 Bit(Kw::kThisMonth) | Bit(Kw::kLastMonth) | Bit(Kw::kThisQuarter) |
+                                 Bit(Kw::kLastQuarter);
+  if (!q.time || time_column < 0) return std::nullopt;
+  for (const Item& it : items) {
+    for (int t : it.terms) {
+      if (index.terms()[t].column == time_column) return std::nullopt;  // the date was named
+    }
+  }
+  const IndexedColumn& date = index.columns()[time_column];
+  if (!AnotherTableDatesItsRows(date.table, index)) return std::nullopt;
+  for (size_t i = 0; i + 1 < items.size(); ++i) {
+    if (!items[i].used || !(items[i].kw & kPeriodUnits) || !Unplaced(items[i + 1])) continue;
+    const std::string verb = UnplacedRun(items, i + 1, 1);
+    if (verb.empty() || VerbNamesTheDate(verb, time_column, index)) continue;
+    return ShapeProblem{"'" + verb + "' says what happened in the period, but I filtered " +
+                            date.name + " (the rows' own date); say which date the period is on.",
+                        "“" + verb + "”说的是这段时间里发生的事，我却按“" + date.name +
+                            "”（这些行自己的日期）筛选了，答案可能是别的事情的时间，因此不作答；"
+                            "请写明按哪个日期。"};
+  }
+  return std::nullopt;
+}
+
 // "列出歌手的姓名和出生地" with 出生地 unknown lists the names only: an unplaced word joined by
 // 和/及/与/、 to a placed one is something else the question asks to be shown or filtered.
 std::optional<ShapeProblem> ListedBesidePlacedWord(const std::vector<Item>& items) {
@@ -981,6 +1051,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = UnappliedSuperlativeOrNegation(items)) return p;
   if (auto p = LatinNameNotFound(items)) return p;
   if (auto p = UnreadPeriodWord(items, query)) return p;
+  if (auto p = PeriodOfAnUnreadEvent(items, query, index, time_column)) return p;
   if (auto p = ListedBesidePlacedWord(items)) return p;
   if (auto p = TotalListedRowByRow(items, query, index)) return p;
   if (auto p = TotalOverTwoGroupings(items, query)) return p;

@@ -323,7 +323,9 @@ TEST_F(ChineseReadingCheckTest, RowsListedThroughAJoinThatRepeatsThemAreListedOn
   EXPECT_EQ(testing::ResultRows(*conn_, t.sql).size(), 3u);
   // Ordered by the schedule's column: left alone (it is one row).
   const Translation top = Ask("报名人数最多的马拉松");
-  if (top.answered) EXPECT_EQ(top.sql.find("GROUP BY"), std::string::npos) << top.sql;
+  if (top.answered) {
+    EXPECT_EQ(top.sql.find("GROUP BY"), std::string::npos) << top.sql;
+  }
 }
 
 // A DuSQL-like club database (session 13 probes): numbers stored with their units, a rank
@@ -375,7 +377,9 @@ TEST_F(ChineseClubCheckTest, ARankIsNotRankedByItsNumber) {
 // "平均每个俱乐部的薪资" is one number, not an average per club.
 TEST_F(ChineseClubCheckTest, AnAverageOverEachGroupIsNotAnAveragePerGroup) {
   const Translation t = Ask("平均每个俱乐部的薪资");
-  if (t.answered) EXPECT_EQ(t.sql.find("GROUP BY"), std::string::npos) << t.sql;
+  if (t.answered) {
+    EXPECT_EQ(t.sql.find("GROUP BY"), std::string::npos) << t.sql;
+  }
   const Translation per_club = Ask("每个俱乐部的平均薪资");  // the average per club, asked
   ASSERT_TRUE(per_club.answered) << per_club.abstain_reason;
   EXPECT_NE(per_club.sql.find("GROUP BY"), std::string::npos) << per_club.sql;
@@ -449,7 +453,9 @@ TEST_F(ChineseProvinceCheckTest, ATotalOverOwnRowsIsNotListedPerRow) {
 TEST_F(ChineseProvinceCheckTest, ACountByTheRowsOwnNameThatAnotherTableHoldsIsRefused) {
   ExpectAbstainsNaming("北京市有几个城市", "北京市");
   const Translation t = Ask("河北省有几个城市");  // only a province: its cities, or nothing
-  if (t.answered) EXPECT_EQ(testing::ResultRows(*conn_, t.sql), std::vector<std::string>{"2"});
+  if (t.answered) {
+    EXPECT_EQ(testing::ResultRows(*conn_, t.sql), std::vector<std::string>{"2"});
+  }
 }
 
 // "人口超过1000万的城市" on the demo's population_10k (人口, counted in 万): not 10,000,000.
@@ -499,6 +505,43 @@ TEST_F(ChineseNotANumberCheckTest, NanAndInfAreText) {
 TEST_F(ChineseReadingCheckTest, TheEngineAbstainsNamingTheWord) {
   const Translation t = Ask("1990年首办的马拉松有哪些");
   EXPECT_FALSE(t.answered) << t.sql;
+}
+
+// Products launched on a date of their own, sold on the dates of the orders their lines are of.
+class ChineseSoldProductsCheckTest : public ChineseClubCheckTest {
+ protected:
+  void SetUp() override {
+    catalog::SemanticModel model;
+    catalog::TableSemantics products = testing::SemanticTable("products", "商品", "products");
+    catalog::ColumnSemantics launched = testing::SemanticColumn(
+        "launched_on", "上市日期", "launch date", catalog::ColumnRole::kTime);
+    launched.synonyms = {"上架日期"};
+    products.columns = {testing::SemanticColumn("name", "商品名称", "name"), launched};
+    catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
+    orders.columns = {testing::SemanticColumn("order_date", "下单日期", "order date",
+                                              catalog::ColumnRole::kTime)};
+    model.tables = {products, orders};
+    Open(R"sql(CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT, launched_on TEXT);
+               CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT);
+               CREATE TABLE order_items(item_id INTEGER PRIMARY KEY, quantity INTEGER,
+                 order_id INTEGER REFERENCES orders(order_id),
+                 product_id INTEGER REFERENCES products(product_id));
+               INSERT INTO products VALUES (1,'茶','2024-12-05'),(2,'咖啡','2023-01-01'),
+                                           (3,'果汁','2024-12-20');
+               INSERT INTO orders VALUES (1,'2024-12-10'),(2,'2023-05-01');
+               INSERT INTO order_items VALUES (1,1,1,2),(2,2,2,1);)sql",
+         &model);
+  }
+};
+
+// "2025年12月卖出了多少种商品" filtered the products' launch date: 卖出 dates an order.
+TEST_F(ChineseSoldProductsCheckTest, APeriodOfAnUnreadVerbIsNotTheRowsOwnDate) {
+  ExpectAbstainsNaming("2024年12月卖出了多少种商品", "卖");
+  // No verb: the products' own date, as before; a verb said in the date's name is that date.
+  EXPECT_EQ(Rows("2024年12月的商品有几个"), std::vector<std::string>{"2"});
+  const Translation listed = Ask("2024年12月上架的商品有几个");
+  EXPECT_EQ(listed.abstain_reason.find("这段时间里发生的事"), std::string::npos)
+      << listed.abstain_reason;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // each answered reading is run and its result checked, each refused one names its word.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -268,6 +269,16 @@ TEST_F(ChineseShopTest, OneCharacterAfterACountIsTheTableItShortens) {
 // order points at are counted.
 TEST_F(ChineseShopTest, AVerbObjectWordWithGuoInsideIsTheWord) {
   EXPECT_EQ(Rows("没有下过单的客户有多少"), (std::vector<std::string>{"1"}));
+}
+
+// 几种/多少种 ask how many kinds (a count of the distinct values, before or after the column);
+// 哪几种 asks which ones (the values listed). "有几种城市" had listed the cities.
+TEST_F(ChineseShopTest, HowManyKindsCountsTheDistinctValues) {
+  EXPECT_EQ(Rows("门店有几种城市"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("门店的城市有几种"), (std::vector<std::string>{"2"}));
+  std::vector<std::string> which = Rows("门店有哪几种城市");
+  std::sort(which.begin(), which.end());
+  EXPECT_EQ(which, (std::vector<std::string>{"上海", "北京"}));
 }
 
 // "手机的销售额": the category is a value of the order lines' products, so the sum moves down

@@ -325,6 +325,7 @@ class Parser {
   void BindCountSuperlatives();
   bool ReadSuperlativeAsOrder(int i, Agg agg, int event);
   void ReadAggregateKeyword(int i, AggregateScan* scan);
+  void CountKinds(int i, AggregateScan* scan);  // 几种/多少种 (read_measures.cc)
   void BindPendingToTerm(int i, AggregateScan* scan);
   void ReadSumWordAsColumn(int event);
   void ReadBestSelling();          // "the 3 best-selling products by units" (read_measures.cc)

@@ -25,6 +25,14 @@ bool IsRankingSuperlative(std::string_view word) {
   return std::find(std::begin(kWords), std::end(kWords), word) != std::end(kWords);
 }
 
+// 几种 / 多少种 ask how many kinds ("有几种支付方式" = 4), not which ones: a count of the
+// distinct values. After 哪 ("有哪几种支付方式") they ask which ones, a list.
+bool AsksHowManyKinds(const std::vector<Item>& items, int i) {
+  const std::string& w = items[i].text;
+  if (!w.starts_with("几") && !w.starts_with("多少")) return false;
+  return i == 0 || !items[i - 1].text.ends_with("哪");
+}
+
 }  // namespace
 
 // The one numeric column of `table` that holds a length or a duration ("Milliseconds",
@@ -742,6 +750,7 @@ void Parser::ReadAggregateKeyword(int i, AggregateScan* scan) {
     scan->pending_distinct = true;
     distinct_word_ = true;
     it.used = true;
+    if (AsksHowManyKinds(items_, i)) CountKinds(i, scan);
     return;
   }
   if (it.Has(Kw::kDistinct) && it.Has(Kw::kGroup) && !scan->pending.empty()) {
@@ -792,6 +801,24 @@ void Parser::ReadAggregateKeyword(int i, AggregateScan* scan) {
     }
   }
   scan->pending.emplace_back(agg, i);
+}
+
+// 几种/多少种: the count of the kinds named after it ("几种支付方式", waits for its term), or,
+// with no term after it, of the column or table just before ("支付方式有几种").
+void Parser::CountKinds(int i, AggregateScan* scan) {
+  const int prev = PrevMeaningful(i);
+  const int next = NextMeaningful(i);
+  const bool term_after = next >= 0 && items_[next].kind == ItemKind::kTerm;
+  if (term_after || prev < 0 || items_[prev].used || items_[prev].kind != ItemKind::kTerm) {
+    scan->pending.emplace_back(Agg::kCount, i);
+    return;
+  }
+  const int col = ColumnOf(items_[prev]);
+  const int table = TableOf(items_[prev]);
+  if (col < 0 && table < 0) return;
+  ++scan->event;
+  BindMeasure(Agg::kCount, i, col, col >= 0 ? -1 : table, col >= 0, prev, scan->event);
+  scan->pending_distinct = false;
 }
 
 // The functions waiting for a column meet a term: a table is counted, a column aggregated.
