@@ -40,7 +40,9 @@ TEST_F(DusqlReadingsTest, MostOfARowsOwnCountColumnRanksTheRows) {
   EXPECT_EQ(Rows("哪所学校的教职工人数最多"), (std::vector<std::string>{"育英学校|150"}));
   // A table before 最多 still counts its rows (教师最多的学校 is not a column of 学校).
   const Translation t = Ask("教师最多的学校");
-  if (t.answered) EXPECT_NE(t.sql.find("COUNT"), std::string::npos) << t.sql;
+  if (t.answered) {
+    EXPECT_NE(t.sql.find("COUNT"), std::string::npos) << t.sql;
+  }
 }
 
 // "教职工人数前三的学校", "学校人数排名前2的学校": 前N between a column and its table.
