@@ -14,6 +14,7 @@
 #include "askdb/common/text.h"
 #include "askdb/nlq/number_words.h"
 #include "askdb/nlq/parser.h"
+#include "askdb/nlq/sale_verbs.h"
 
 namespace askdb::nlq {
 
@@ -398,6 +399,7 @@ void Parser::Segment() {
   if (chinese_)
     factor_ *= std::pow(kAbbreviationFactor, ReadAbbreviations(index_, units_, &items_));
   if (chinese_) ReadUnitOfCountColumn(index_, &items_);
+  if (chinese_) ReadChineseSaleVerbs(index_, &items_);
   SettleTermsThatAreKeywords();
   if (!chinese_) ReadHowMuch(index_, &items_);
   if (!chinese_) ReadEarningVerbs(index_, &items_);

@@ -1,0 +1,245 @@
+#include "askdb/nlq/sale_verbs.h"
+
+#include <algorithm>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "askdb/common/measure_names.h"
+#include "askdb/common/text.h"
+#include "askdb/nlq/lexicon.h"
+#include "askdb/nlq/tokenizer.h"
+
+namespace askdb::nlq {
+namespace {
+
+bool TextIn(const Item& it, std::initializer_list<std::string_view> words) {
+  return std::find(words.begin(), words.end(), it.text) != words.end();
+}
+
+void MakeFunctionWord(Item* it) {
+  it->kind = ItemKind::kKeyword;
+  it->kw = Bit(Kw::kStop);
+  it->terms.clear();
+  it->keyword_terms.clear();
+}
+
+// The verb becomes `term`, written as `word`: the measure's name in the answer, and the
+// phrase later stages read (a revenue word moves to the lines' revenue, MoveMoneyToLineRevenue;
+// the verb itself would match 卖出数量 there).
+void MakeTerm(Item* it, int term, std::string word) {
+  it->kind = ItemKind::kTerm;
+  it->kw = 0;
+  it->terms = {term};
+  it->keyword_terms.clear();
+  it->text = std::move(word);
+}
+
+// The particles and fillers between a verb and what it asks: 卖了, 卖出去, 一共.
+size_t SkipParticles(const std::vector<Item>& v, size_t j) {
+  while (j < v.size() &&
+         TextIn(v[j], {"了", "出", "去", "掉", "过", "一共", "总共", "共", "共计"})) {
+    ++j;
+  }
+  return j;
+}
+
+// The term of the money column the revenue words name (SchemaIndex::inferred_money_column,
+// the model's 销售额 or the inferred one), else the inferred line revenue, and the Chinese
+// revenue word it is indexed under; {-1, ""} when none.
+std::pair<int, std::string> MoneyTerm(const SchemaIndex& index) {
+  for (std::string_view phrase : measures::RevenuePhrases()) {
+    const std::vector<int>* ids = index.FindTerms(PhraseKey(phrase));
+    if (!ids || !text::ContainsCjk(phrase)) continue;
+    for (int id : *ids) {
+      const Term& t = index.terms()[id];
+      if ((t.kind == TermKind::kColumn && t.column >= 0 &&
+           t.column == index.inferred_money_column()) ||
+          t.source == "inferred money") {
+        return {id, std::string(phrase)};
+      }
+    }
+  }
+  return {-1, ""};
+}
+
+// The order lines' quantity column (the "units sold" words of the model or of
+// SchemaIndex::AddUnitsSoldWords); -1 when none.
+int QuantityTerm(const SchemaIndex& index) {
+  const std::vector<int>* ids = index.FindTerms(PhraseKey("units sold"));
+  if (!ids) return -1;
+  for (int id : *ids) {
+    if (index.terms()[id].kind == TermKind::kColumn) return id;
+  }
+  return -1;
+}
+
+bool References(const SchemaIndex& index, int from, int to) {
+  return std::any_of(index.edges().begin(), index.edges().end(),
+                     [&](const JoinEdge& e) { return e.from_table == from && e.to_table == to; });
+}
+
+// Whether some item names (a table, a column or a value of) a table `money_table` refers to:
+// the party who pays ("客户 … 花了多少钱"), not the company spending its own money.
+bool NamesPayingParty(const SchemaIndex& index, const std::vector<Item>& v, int money_table) {
+  return std::any_of(v.begin(), v.end(), [&](const Item& it) {
+    return it.kind == ItemKind::kTerm && std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+             const Term& t = index.terms()[id];
+             return t.kind != TermKind::kBusiness && t.table != money_table &&
+                    References(index, money_table, t.table);
+           });
+  });
+}
+
+// 卖了多少钱, 花了多少钱, 花钱: the verb becomes the money, 多少钱/钱 a function word.
+bool ReadMoneyVerb(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
+  const bool spend = v[k].text == "花";
+  if (!spend && !TextIn(v[k], {"卖", "售"})) return false;
+  const size_t j = SkipParticles(v, k + 1);
+  if (j >= v.size()) return false;
+  const bool how_much = v[j].text == "多少钱";
+  const bool money_word =
+      spend && j == k + 1 && v[j].text == "钱" && v[j].kind == ItemKind::kUnknown;
+  if (!how_much && !money_word) return false;
+  const auto [money, word] = MoneyTerm(index);
+  if (money < 0) return false;
+  if (spend && !NamesPayingParty(index, v, index.terms()[money].table)) return false;
+  MakeTerm(&v[k], money, word);
+  for (size_t p = k + 1; p <= j; ++p) MakeFunctionWord(&v[p]);
+  return true;
+}
+
+// The one table the order lines refer to besides their document (a track, a product), or -1.
+int LineItemTable(const SchemaIndex& index, int lines, int document) {
+  int found = -1;
+  for (const JoinEdge& e : index.edges()) {
+    if (e.from_table != lines || e.to_table == document || e.to_table == lines) continue;
+    if (found >= 0 && found != e.to_table) return -1;
+    found = e.to_table;
+  }
+  return found;
+}
+
+bool NamesTable(const SchemaIndex& index, const Item& it, int table) {
+  return it.kind == ItemKind::kTerm && std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+           const Term& t = index.terms()[id];
+           return t.kind == TermKind::kTable && t.table == table;
+         });
+}
+
+// 卖出多少首歌, 一共卖了几件: the verb becomes the lines' quantity; the count, its unit and the
+// item table after it become function words. Anything else after the count leaves it unread.
+bool ReadUnitsVerb(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
+  if (!TextIn(v[k], {"卖", "售"}) || k + 1 >= v.size() || !TextIn(v[k + 1], {"出", "了"})) {
+    return false;
+  }
+  size_t j = SkipParticles(v, k + 1);
+  // A bare 多少 may already be a function word: 多少件 read as the 件数 column
+  // (segment.cc ReadUnitOfCountColumn).
+  const bool bare = j < v.size() && TextIn(v[j], {"多少", "有多少", "几"});
+  if (j >= v.size() || v[j].kind != ItemKind::kKeyword || (!bare && !v[j].Has(Kw::kCount))) {
+    return false;
+  }
+  if (!bare && v[j].text.rfind("多少", 0) != 0 && v[j].text.rfind("几", 0) != 0) return false;
+  size_t end = j + 1;
+  if (bare) {
+    // The unit may also be a term (件 short for 件数): read by what it is as a word.
+    if (end >= v.size() ||
+        (Lexicon::Builtin().Lookup(PhraseKey(v[end].text)) & Bit(Kw::kRowUnit)) == 0) {
+      return false;
+    }
+    ++end;
+  }
+  const int quantity = QuantityTerm(index);
+  const int money = MoneyTerm(index).first;
+  if (quantity < 0 || money < 0) return false;
+  const int lines = index.terms()[quantity].table;
+  const int item_table = LineItemTable(index, lines, index.terms()[money].table);
+  if (end < v.size() && item_table >= 0 && NamesTable(index, v[end], item_table)) ++end;
+  for (size_t p = end; p < v.size(); ++p) {
+    const bool closing = v[p].kind == ItemKind::kPunct ||
+                         (v[p].kind == ItemKind::kKeyword && v[p].kw == Bit(Kw::kStop));
+    if (!closing) return false;
+  }
+  const IndexedColumn& column = index.columns()[index.terms()[quantity].column];
+  MakeTerm(&v[k], quantity, column.display_zh.empty() ? column.name : column.display_zh);
+  for (size_t p = k + 1; p < end; ++p) MakeFunctionWord(&v[p]);
+  return true;
+}
+
+bool IsMeasureTerm(const SchemaIndex& index, const Item& it) {
+  return it.kind == ItemKind::kTerm && !it.terms.empty() &&
+         std::all_of(it.terms.begin(), it.terms.end(), [&](int id) {
+           const Term& t = index.terms()[id];
+           if (t.kind == TermKind::kBusiness) {
+             return index.business_terms()[t.business].def.meaning == BusinessMeaning::kMeasure;
+           }
+           return t.kind == TermKind::kColumn &&
+                  index.columns()[t.column].role == ColumnRole::kMeasure;
+         });
+}
+
+// 卖得最多/最好（按销售额）: how well something sold, when the question names the measure it
+// is ranked by; 按 before that measure says what to rank by, not a grouping.
+bool ReadRankingVerb(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
+  if (v[k].text != "卖" || k + 2 >= v.size() || !TextIn(v[k + 1], {"得", "的"})) return false;
+  const Item& best = v[k + 2];
+  const bool keyword = best.kind == ItemKind::kKeyword && TextIn(best, {"最多", "最少"});
+  const bool good = best.text == "最" && k + 3 < v.size() && TextIn(v[k + 3], {"好", "差"});
+  if (!keyword && !good) return false;
+  size_t measure = v.size();
+  for (size_t p = 0; p < v.size(); ++p) {
+    if (p != k && IsMeasureTerm(index, v[p])) {
+      if (measure < v.size()) return false;  // two measures: which one ranks is unclear
+      measure = p;
+    }
+  }
+  if (measure == v.size()) return false;
+  MakeFunctionWord(&v[k]);
+  MakeFunctionWord(&v[k + 1]);
+  if (good) {
+    v[k + 2].kind = ItemKind::kKeyword;
+    v[k + 2].kw = Lexicon::Builtin().Lookup(PhraseKey(v[k + 3].text == "好" ? "最多" : "最少"));
+    v[k + 2].text += v[k + 3].text;
+    v[k + 2].unit_end = v[k + 3].unit_end;
+    v.erase(v.begin() + static_cast<std::ptrdiff_t>(k + 3));
+    if (measure > k + 3) --measure;
+  }
+  if (measure > 0 && TextIn(v[measure - 1], {"按", "按照"})) MakeFunctionWord(&v[measure - 1]);
+  return true;
+}
+
+// 买/买过/购买 right before a value: the value is what was bought, a condition already read.
+void ReadPurchaseVerbs(const SchemaIndex& index, std::vector<Item>& v) {
+  for (size_t k = 0; k < v.size(); ++k) {
+    size_t j = k;
+    if (v[k].text == "购" && k + 1 < v.size() && v[k + 1].text == "买") ++j;
+    if (v[j].text != "买" || v[k].kind != ItemKind::kUnknown) continue;
+    size_t value = j + 1;
+    if (value < v.size() && TextIn(v[value], {"过", "了"})) ++value;
+    if (value >= v.size() || v[value].kind != ItemKind::kTerm) continue;
+    const bool stored_value =
+        std::all_of(v[value].terms.begin(), v[value].terms.end(),
+                    [&](int id) { return index.terms()[id].kind == TermKind::kValue; });
+    if (!stored_value) continue;
+    for (size_t p = k; p < value; ++p) MakeFunctionWord(&v[p]);
+  }
+}
+
+}  // namespace
+
+int ReadChineseSaleVerbs(const SchemaIndex& index, std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  int read = 0;
+  for (size_t k = 0; k < v.size(); ++k) {
+    if (v[k].kind != ItemKind::kUnknown) continue;
+    if (ReadMoneyVerb(index, v, k) || ReadUnitsVerb(index, v, k) || ReadRankingVerb(index, v, k)) {
+      ++read;
+    }
+  }
+  if (read > 0) ReadPurchaseVerbs(index, v);
+  return read;
+}
+
+}  // namespace askdb::nlq

@@ -1,0 +1,24 @@
+// Chinese verbs of a sale read as the measure they ask for (segment.cc calls it once the
+// words are matched). A schema names what is sold and the money taken (销售额, 销量), rarely
+// the verbs people say instead; each verb is read only in the shape written here, so that an
+// unread verb still abstains and is named:
+//   卖/售 (了/出/掉) (一共) 多少钱      → the money column the revenue words name (销售额)
+//   花 (了/掉) (一共) 多少钱, 花钱     → the same money, when the question names a party the
+//                                        money's table refers to (客户 of an invoice)
+//   卖/售 出(去)/了 (一共) 多少 [unit] [the lines' item table] → the order lines' quantity
+//   卖得/卖的 最多/最好/最少/最差 beside a measure the question names → that measure ranked
+//   买/买过/购买 right before a value, in a question read as one of the sales above → a
+//                                        function word (the value is what was bought)
+#pragma once
+
+#include <vector>
+
+#include "askdb/nlq/reading.h"
+#include "askdb/nlq/schema_index.h"
+
+namespace askdb::nlq {
+
+// Rewrites the items of a Chinese question in place; returns how many verbs were read.
+int ReadChineseSaleVerbs(const SchemaIndex& index, std::vector<Item>* items);
+
+}  // namespace askdb::nlq
