@@ -118,6 +118,13 @@ TEST_F(DusqlReadingsTest, WhichValuesAfterTheColumnAreDistinct) {
   EXPECT_EQ(Rows("学校的所属地区都有哪些"), (std::vector<std::string>{"海淀区", "东城区", "西城区"}));
 }
 
+// "各地区的学校数量": a column named 所属/所在 + a noun is also that noun (所属地区 → 地区).
+TEST_F(DusqlReadingsTest, AColumnIsAlsoItsNounAfterItsRelationWord) {
+  EXPECT_EQ(Rows("各地区的学校人数总和"),
+            (std::vector<std::string>{"海淀区|4200", "东城区|2000", "西城区|800"}));
+  EXPECT_EQ(Rows("红星小学在哪个地区"), (std::vector<std::string>{"海淀区"}));
+}
+
 constexpr const char* kSingersSql = R"sql(
 CREATE TABLE "歌手" ("词条id" int, "姓名" text, "性别" text, "歌曲数量" int, "出道时间" time,
                      primary key ("词条id"));
