@@ -355,6 +355,18 @@ std::optional<Translation> Parser::CompleteQuery(double* confidence) {
   }
   // Group without a measure: "how many per X" is handled; a bare "by X" lists counts.
   if (!q_.group_columns.empty() && q_.measures.empty() && q_.projections.empty()) {
+    // "List the countries in each region", "show the employees of each department": a list
+    // verb asks for the rows of each group, which a count per group would not show.
+    if (!chinese_ && q_.subject_table >= 0 && !q_.bucket && !items_.empty() &&
+        IsRequestVerb(items_[0])) {
+      const std::string rows = table_words_.count(q_.subject_table)
+                                   ? table_words_.at(q_.subject_table)
+                                   : index_.tables()[q_.subject_table].name;
+      return Abstain("the question lists the " + rows +
+                         " of each group, or asks how many there are? Ask 'how many " + rows +
+                         " …' for the counts, or name the columns to list.",
+                     "是列出每组的" + rows + "，还是问每组有多少？要数量请说“多少”。");
+    }
     if (q_.subject_table >= 0) {
       Measure m;
       m.agg = Agg::kCount;

@@ -356,5 +356,21 @@ TEST_F(UnseenSchemaShapeTest, AReferenceIsNotListedBesideTheRowsItReferencesTo) 
   EXPECT_NE(own.sql.find("\"cartoon\".\"channel\""), std::string::npos) << own.sql;
 }
 
+// Parser::CompleteQuery (engine.cc): a group with nothing measured is counted per group
+// ("cartoons per country"), unless a list verb asks for the rows of each group.
+TEST_F(UnseenSchemaShapeTest, AListOfTheRowsOfEachGroupIsNotACount) {
+  for (const char* q :
+       {"List the cartoons of each channel.", "Show the cartoons in each country."}) {
+    const Translation t = Ask(q);
+    EXPECT_FALSE(t.answered) << q << " → " << t.sql;
+    EXPECT_NE(t.abstain_reason.find("cartoons of each group"), std::string::npos)
+        << q << ": " << t.abstain_reason;
+  }
+  EXPECT_EQ(Rows("How many cartoons are there in each country?"),
+            (std::vector<std::string>{"Italy|2", "United Kingdom|1"}));
+  EXPECT_EQ(Rows("cartoons per country"),
+            (std::vector<std::string>{"Italy|2", "United Kingdom|1"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq
