@@ -18,8 +18,12 @@ struct IntentExample {
 
 struct IntentTrainOptions {
   uint32_t buckets = 1u << 16;
-  int epochs = 10;
-  double learning_rate = 0.5;
+  // 20 epochs at 0.1 since session 14 (10 at 0.5 before): chosen on the develop split with
+  // three shuffled orders each (docs/classifier.md, round 10); the smaller steps gave the
+  // Chinese develop split +1.2 points with the log-prior re-checked, and the same English
+  // figure on halves of CLINC150's train split held out of training.
+  int epochs = 20;
+  double learning_rate = 0.1;
   double l2 = 1e-6;
   unsigned seed = 42;
   // Runs averaged into the model, run r shuffling with seed + r (1: a single run).
