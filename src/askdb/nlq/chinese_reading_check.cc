@@ -914,6 +914,27 @@ bool PhraseNamesTable(const std::string& phrase, int table, const SchemaIndex& i
   return false;
 }
 
+// The table of a stored value said with its table's word at its end (白金会员 = member_level
+// 'platinum' of customers, 会员; 企业客户), or -1: the value names those rows as a table word does.
+int ValueEndingInItsTable(const Item& it, const SchemaIndex& index) {
+  if (!it.used || it.kind != ItemKind::kTerm) return -1;
+  for (int id : it.terms) {
+    if (index.terms()[id].kind != TermKind::kValue) continue;
+    const int table = index.terms()[id].table;
+    for (size_t at = FirstChar(it.text).size(); at < it.text.size();
+         at += FirstChar(it.text.substr(at)).size()) {
+      const std::vector<int>* ids = index.FindTerms(PhraseKey(it.text.substr(at)));
+      if (ids == nullptr) continue;
+      for (int t : *ids) {
+        if (index.terms()[t].kind == TermKind::kTable && index.terms()[t].table == table) {
+          return table;
+        }
+      }
+    }
+  }
+  return -1;
+}
+
 // "美国客户的平均消费" averaged the invoices of American customers; the question is as likely
 // the average per customer. An average of one table's measure, with another table named as
 // whose it is and the measured rows never named (not 发票金额, 订单金额), does not say per what.
@@ -925,7 +946,8 @@ std::optional<ShapeProblem> AverageOfWhoseRows(const std::vector<Item>& items, c
   const int measured = index.columns()[m.column].table;
   int owner = -1;
   for (const Item& it : items) {
-    const int t = TableNamed(it, index);
+    int t = TableNamed(it, index);
+    if (t < 0) t = ValueEndingInItsTable(it, index);
     if (t == measured) return std::nullopt;  // the measured rows are named: per each of them
     if (t >= 0) owner = t;
   }

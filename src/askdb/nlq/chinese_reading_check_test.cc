@@ -544,5 +544,31 @@ TEST_F(ChineseSoldProductsCheckTest, APeriodOfAnUnreadVerbIsNotTheRowsOwnDate) {
       << listed.abstain_reason;
 }
 
+// "白金会员的平均消费": 白金会员 is a value of the customers (their level) said with their table's
+// word (会员), so it names whose the orders are as 客户 would; per order or per customer?
+TEST_F(ChineseClubCheckTest, AValueEndingInItsTablesWordNamesWhoseAnAverageIs) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics customers = testing::SemanticTable("customers", "客户", "customers");
+  customers.synonyms = {"会员"};
+  catalog::ColumnSemantics level = testing::SemanticColumn("member_level", "会员等级", "level");
+  level.values = {{"platinum", {"白金会员"}}};
+  customers.columns = {testing::SemanticColumn("name", "客户姓名", "name"), level};
+  catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
+  catalog::ColumnSemantics total = testing::SemanticColumn("total_amount", "订单金额", "amount",
+                                                           catalog::ColumnRole::kMeasure);
+  total.synonyms = {"消费"};
+  orders.columns = {total};
+  model.tables = {customers, orders};
+  Open(R"sql(CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, member_level TEXT);
+             CREATE TABLE orders(order_id INTEGER PRIMARY KEY, total_amount REAL,
+                                 customer_id INTEGER REFERENCES customers(customer_id));
+             INSERT INTO customers VALUES (1,'甲','platinum'),(2,'乙','platinum'),(3,'丙','gold');
+             INSERT INTO orders VALUES (1,10,1),(2,20,1),(3,60,2),(4,5,3);)sql",
+       &model);
+  ExpectAbstainsNaming("白金会员的平均消费", "平均");  // 30 per order, 45 per customer
+  // The orders named (订单金额 starts with 订单): per order, as asked.
+  EXPECT_EQ(Rows("白金会员的平均订单金额"), std::vector<std::string>{"30"});
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -289,6 +289,26 @@ TEST_F(ChineseShopTest, AValueOfTheLinesSumsTheLinesAmount) {
   EXPECT_FALSE(Ask("手机的订单数").answered);
 }
 
+// "APP渠道的销售额": the column said right after its value names the value's column; it had
+// been listed, so every app order's amount was listed instead of their sum.
+TEST_F(ChineseReadingsTest, AColumnSaidAfterItsValueIsTheConditions) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics orders = SemanticTable("orders", "订单", "orders");
+  catalog::ColumnSemantics channel = SemanticColumn("channel", "销售渠道", "channel");
+  channel.synonyms = {"渠道"};
+  channel.values = {{"app", {"APP"}}};
+  catalog::ColumnSemantics total =
+      SemanticColumn("total", "订单金额", "amount", catalog::ColumnRole::kMeasure);
+  total.synonyms = {"销售额"};
+  orders.columns = {channel, total};
+  model.tables = {orders};
+  Open(R"sql(CREATE TABLE orders(order_id INTEGER PRIMARY KEY, channel TEXT, total REAL);
+             INSERT INTO orders VALUES (1,'app',10),(2,'app',20),(3,'online',5);)sql",
+       &model);
+  EXPECT_EQ(Rows("APP渠道的销售额"), (std::vector<std::string>{"30"}));
+  EXPECT_EQ(Rows("APP渠道的订单有几个"), (std::vector<std::string>{"2"}));
+}
+
 // 最早/最晚 order the rows by the time column the words beside them name (入职 → 入职日期),
 // or the table's only one; a row with no date is never the earliest. Two time columns and no
 // word to choose (最早的员工: born or hired?) is refused.

@@ -412,6 +412,7 @@ class Parser {
   // Whether the column word at `item` is followed (past fillers and "not") by a value of
   // `col`: "whose nationality is not Russia", "with Episode 'X'" — the word names the filter.
   bool NamesFollowingValue(int item, int col) const;
+  bool NamesPrecedingValue(int item, int col) const;  // Chinese: APP渠道 (read_leftovers.cc)
 
   std::string_view question_;
   const SchemaIndex& index_;

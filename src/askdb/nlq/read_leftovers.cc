@@ -55,6 +55,16 @@ bool Parser::NamesFollowingValue(int item, int col) const {
   return false;
 }
 
+// "APP渠道的销售额", "华东地区的门店": in Chinese the column is said right after its value; the
+// word names the value's column, not one to list ("APP渠道的销售额" had listed every app order's
+// amount beside its channel).
+bool Parser::NamesPrecedingValue(int item, int col) const {
+  if (!chinese_ || item == 0 || !HasValue(items_[item - 1])) return false;
+  return std::any_of(items_[item - 1].terms.begin(), items_[item - 1].terms.end(), [&](int id) {
+    return TermOf(id).kind == TermKind::kValue && TermOf(id).column == col;
+  });
+}
+
 // "top 3 products by unit price", "the 3 products with the highest unit price": the rows
 // named before, ordered by their own column. True when the word at `i` was read so.
 bool Parser::RankRowsByOwnColumn(int i, int col) {
@@ -162,13 +172,15 @@ void Parser::ReadLeftoverColumn(int i, int col) {
     Map(it, "column", ColName(col));
     return;
   }
-  if (NamesFollowingValue(i, col)) {
+  const bool after_value = NamesPrecedingValue(i, col);
+  if (NamesFollowingValue(i, col) || after_value) {
     // The value's column, named so the value is read on it; showing it would only repeat
     // the condition (or add a column the question did not ask for).
     filter_subjects_.insert(col);
     it.used = true;
     NameColumn(col, it.text);
-    Map(it, "column", ColName(col) + " (condition)");
+    Map(it, "column",
+        ColName(col) + (after_value ? " (condition, after its value)" : " (condition)"));
     return;
   }
   if (MeasureListedUnderOtherNames(col)) return;
