@@ -290,6 +290,16 @@ class Parser {
   int LengthColumn(int table) const;
   void ReadLengthSuperlative();      // "the 5 longest tracks" (read_measures.cc)
   void ReadChineseRowSuperlative();  // "时长最长的5首歌", "哪首歌最长" (read_measures.cc)
+  // Its steps: the superlative's item `at`, the number of rows (-1: none), the ranked table
+  // and its item, the item naming the ranked column (-1: none).
+  struct ValueSuperlative {
+    int at = -1, num = -1, table_item = -1, column_item = -1, table = -1;
+    bool Holds(int k) const { return k == at || k == num || k == table_item || k == column_item; }
+  };
+  std::optional<ValueSuperlative> FindValueSuperlative(int i) const;
+  int RankedColumn(const ValueSuperlative& s) const;
+  bool AsksOnlyTheRowRanking(const ValueSuperlative& s) const;
+  void RankByRowSuperlative(const ValueSuperlative& s, int col, int label, long long rows);
   void ReadChineseDateSuperlative();  // "最早入职的员工", "哪位员工入职最早" (read_measures.cc)
   // Its steps: the items of a 最早 at `at` (two items), the ranked table's, the number of rows
   // (-1: none) and the words naming the date [from, to).

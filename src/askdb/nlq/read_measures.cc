@@ -207,82 +207,104 @@ bool CountsRows(const Item& it) {
 // unused for the other readings, and the question abstains if none places them.
 void Parser::ReadChineseRowSuperlative() {
   if (!chinese_) return;
-  const int n = static_cast<int>(items_.size());
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < static_cast<int>(items_.size()); ++i) {
     if (!IsChineseValueSuperlative(items_[i])) continue;
-    const bool desc = items_[i].Has(Kw::kMax) || items_[i].Has(Kw::kTop);
-    // The ranked table: after the word (past a count and its unit), or before it in the
-    // which-form ("哪首歌（的时长）最长").
-    int num = -1, table_item = -1, column_item = -1;
-    int after = NextMeaningful(i);
-    if (after >= 0 && items_[after].kind == ItemKind::kNumber && !items_[after].used) {
-      num = after;
-      after = NextMeaningful(after);
-    }
-    const int before = PrevMeaningful(i);
-    // "被引数量最多的是哪本期刊": the which-word and the table after the superlative.
-    if (num < 0 && after >= 0 && RowTableAt(after) < 0 && items_[after].Has(Kw::kWhich) &&
-        (items_[after].kw & ~Bit(Kw::kWhich)) == 0) {
-      after = NextMeaningful(after);
-    }
-    int table = RowTableAt(after);
-    if (table >= 0) {
-      table_item = after;
-      if (before >= 0 && items_[before].kind == ItemKind::kTerm && !OnlyValues(items_[before])) {
-        column_item = before;
-      }
-    } else if (num < 0 && before >= 0) {
-      // Which-form: 哪(个|首) T [的 C] 最X.
-      int t = before;
-      if (items_[t].kind == ItemKind::kTerm && TableOf(items_[t]) < 0) {
-        column_item = t;
-        t = PrevMeaningful(t);
-      }
-      table = RowTableAt(t);
-      const int w = t >= 0 ? PrevMeaningful(t) : -1;
-      if (table < 0 || w < 0 || !items_[w].Has(Kw::kWhich)) continue;
-      table_item = t;
-    }
-    if (table < 0 || (CountsRows(items_[i]) && column_item < 0)) continue;
-    int col = -1;
-    if (column_item >= 0) {
-      col = ColumnOf(items_[column_item], /*numeric_only=*/true);
-      if (col < 0 || Col(col).table != table || items_[column_item].used) continue;
-    } else if (items_[i].text == "最长" || items_[i].text == "最短") {
-      col = LengthColumn(table);
-    } else if (items_[i].text == "最贵" || items_[i].text == "最便宜") {
-      col = index_.PriceColumn(table);
-    }
-    int label = index_.LabelColumn(table, chinese_);
-    if (label < 0) label = index_.DocumentKey(table);  // 金额最大的发票: known by its number
-    const long long rows = RowsAsked(num);
-    if (col < 0 || label < 0 || rows == 0) continue;
-    // Nothing else may be asked: every other word a filler, a which-word, a value.
-    bool alone = true;
-    for (int k = 0; k < n && alone; ++k) {
-      if (k == i || k == num || k == table_item || k == column_item) continue;
-      alone = AsksNothingBesideTheRanking(items_[k]);
-    }
-    if (!alone) continue;
-    RankRows(table, label, col, desc, rows);
-    if (std::find(q_.projections.begin(), q_.projections.end(), col) == q_.projections.end()) {
-      q_.projections.push_back(col);
-    }
-    for (int k : {i, num, table_item, column_item}) {
-      if (k >= 0) items_[k].used = true;
-    }
-    for (Item& o : items_) {
-      if (o.kind == ItemKind::kKeyword && o.Has(Kw::kWhich)) o.used = true;
-    }
-    if (num >= 0 && num + 1 < n && items_[num + 1].Has(Kw::kRowUnit)) items_[num + 1].used = true;
-    NameColumn(col, column_item >= 0 ? items_[column_item].text : ColumnWords(col));
-    Map(items_[table_item], "table", index_.tables()[table].name);
-    Map(items_[i], "order",
-        ColName(col) + (desc ? " DESC" : " ASC") + " LIMIT " + std::to_string(q_.limit));
-    Understood(ColName(col) + (desc ? " highest first" : " lowest first"),
-               items_[i].text + "：按 " + ColName(col) + (desc ? " 从高到低" : " 从低到高"));
+    const std::optional<ValueSuperlative> s = FindValueSuperlative(i);
+    if (!s) continue;
+    const int col = RankedColumn(*s);
+    int label = index_.LabelColumn(s->table, chinese_);
+    if (label < 0) label = index_.DocumentKey(s->table);  // 金额最大的发票: known by its number
+    const long long rows = RowsAsked(s->num);
+    if (col < 0 || label < 0 || rows == 0 || !AsksOnlyTheRowRanking(*s)) continue;
+    RankByRowSuperlative(*s, col, label, rows);
     return;
   }
+}
+
+// The words around the superlative at i: the ranked table after it (past a count and its
+// unit, or past a which-word: "被引数量最多的是哪本期刊") with a column named before it, or
+// before it in the which-form ("哪(个|首) T [的 C] 最X"). None when no table of rows is there,
+// or when 最多/最少 has no column of the rows before it (a count of rows, read elsewhere).
+std::optional<Parser::ValueSuperlative> Parser::FindValueSuperlative(int i) const {
+  ValueSuperlative s;
+  s.at = i;
+  int after = NextMeaningful(i);
+  if (after >= 0 && items_[after].kind == ItemKind::kNumber && !items_[after].used) {
+    s.num = after;
+    after = NextMeaningful(after);
+  }
+  const int before = PrevMeaningful(i);
+  if (s.num < 0 && after >= 0 && RowTableAt(after) < 0 && items_[after].Has(Kw::kWhich) &&
+      (items_[after].kw & ~Bit(Kw::kWhich)) == 0) {
+    after = NextMeaningful(after);
+  }
+  s.table = RowTableAt(after);
+  if (s.table >= 0) {
+    s.table_item = after;
+    if (before >= 0 && items_[before].kind == ItemKind::kTerm && !OnlyValues(items_[before])) {
+      s.column_item = before;
+    }
+  } else if (s.num < 0 && before >= 0) {
+    int t = before;
+    if (items_[t].kind == ItemKind::kTerm && TableOf(items_[t]) < 0) {
+      s.column_item = t;
+      t = PrevMeaningful(t);
+    }
+    s.table = RowTableAt(t);
+    const int w = t >= 0 ? PrevMeaningful(t) : -1;
+    if (s.table < 0 || w < 0 || !items_[w].Has(Kw::kWhich)) return std::nullopt;
+    s.table_item = t;
+  }
+  if (s.table < 0 || (CountsRows(items_[i]) && s.column_item < 0)) return std::nullopt;
+  return s;
+}
+
+// The numeric column the rows are ranked by: the one named before the word (of the ranked
+// table), else for 最长/最短 the table's length column, for 最贵/最便宜 its one price column.
+int Parser::RankedColumn(const ValueSuperlative& s) const {
+  if (s.column_item >= 0) {
+    const int col = ColumnOf(items_[s.column_item], /*numeric_only=*/true);
+    const bool own = col >= 0 && Col(col).table == s.table && !items_[s.column_item].used;
+    return own ? col : -1;
+  }
+  const std::string& word = items_[s.at].text;
+  if (word == "最长" || word == "最短") return LengthColumn(s.table);
+  if (word == "最贵" || word == "最便宜") return index_.PriceColumn(s.table);
+  return -1;
+}
+
+// Nothing else may be asked: every other word a filler, a which-word, a value.
+bool Parser::AsksOnlyTheRowRanking(const ValueSuperlative& s) const {
+  for (int k = 0; k < static_cast<int>(items_.size()); ++k) {
+    if (!s.Holds(k) && !AsksNothingBesideTheRanking(items_[k])) return false;
+  }
+  return true;
+}
+
+// The table's rows ordered by `col` (highest first for 最高/最多/最长/最贵), the first `rows`,
+// the column shown; the superlative's words and the which-words read.
+void Parser::RankByRowSuperlative(const ValueSuperlative& s, int col, int label, long long rows) {
+  const int n = static_cast<int>(items_.size());
+  const bool desc = items_[s.at].Has(Kw::kMax) || items_[s.at].Has(Kw::kTop);
+  RankRows(s.table, label, col, desc, rows);
+  if (std::find(q_.projections.begin(), q_.projections.end(), col) == q_.projections.end()) {
+    q_.projections.push_back(col);
+  }
+  for (int k : {s.at, s.num, s.table_item, s.column_item}) {
+    if (k >= 0) items_[k].used = true;
+  }
+  for (Item& o : items_) {
+    if (o.kind == ItemKind::kKeyword && o.Has(Kw::kWhich)) o.used = true;
+  }
+  if (s.num >= 0 && s.num + 1 < n && items_[s.num + 1].Has(Kw::kRowUnit)) {
+    items_[s.num + 1].used = true;
+  }
+  NameColumn(col, s.column_item >= 0 ? items_[s.column_item].text : ColumnWords(col));
+  Map(items_[s.table_item], "table", index_.tables()[s.table].name);
+  Map(items_[s.at], "order",
+      ColName(col) + (desc ? " DESC" : " ASC") + " LIMIT " + std::to_string(q_.limit));
+  Understood(ColName(col) + (desc ? " highest first" : " lowest first"),
+             items_[s.at].text + "：按 " + ColName(col) + (desc ? " 从高到低" : " 从低到高"));
 }
 
 // "最大的一笔订单金额是多少", "最长的一首歌的时长": 一 and a counting unit right after a
