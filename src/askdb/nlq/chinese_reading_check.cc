@@ -965,12 +965,14 @@ std::optional<ShapeProblem> AverageOfWhoseRows(const std::vector<Item>& items, c
                           "”平均？不确定，因此不作答；请写明，如“平均每个" + per + "”。"};
 }
 
+}  // namespace
+
 // "销售额超过1000万的地区" listed the regions with one order over 10 million (none): the amount
 // of a group (a region's sales) compared, read as one row's. A list of what is not the measured
 // table's own rows, filtered by a number on its measure, with the measure's words not naming
 // those rows (销售额, not 订单金额), does not say whether one row or the group's total is meant.
 std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items, const Query& q,
-                                                  const SchemaIndex& index) {
+                                                  const SchemaIndex& index, bool chinese) {
   if (!q.group_columns.empty()) return std::nullopt;
   // Rows listed, or rows counted ("消费超过40的客户有几个" counted the customers with one
   // invoice over 40).
@@ -998,8 +1000,8 @@ std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items
       const bool refers = std::any_of(
           index.edges().begin(), index.edges().end(),
           [&](const JoinEdge& e) { return e.from_table == listed && e.to_table == measured; });
-      return refers || p == index.LabelColumn(measured, true) || p == index.SingleKey(measured) ||
-             p == index.DocumentKey(measured);
+      return refers || p == index.LabelColumn(measured, chinese) ||
+             p == index.SingleKey(measured) || p == index.DocumentKey(measured);
     });
     if (own_rows) continue;
     bool named_rows = false;
@@ -1010,7 +1012,8 @@ std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items
         return index.terms()[id].kind == TermKind::kColumn && index.terms()[id].column == f.column;
       });
       // 订单金额, 发票金额: one row's amount; 销售额 (销售 is also a word for orders) is not.
-      const bool row_amount = it.text.ends_with("金额") || it.text.ends_with("价");
+      // In English the words before the column's name it: "invoice total", "order amount".
+      const bool row_amount = !chinese || it.text.ends_with("金额") || it.text.ends_with("价");
       if (names_column) name = it.text;
       named_rows |= TableNamed(it, index) == measured ||
                     (names_column && row_amount && PhraseNamesTable(it.text, measured, index));
@@ -1026,6 +1029,8 @@ std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items
   }
   return std::nullopt;
 }
+
+namespace {
 
 // "会员等级最高的客户有几个" answered the level with the most customers: 最高/最低/最大/最小
 // right after a grouped text column ranks its values (the top level), while the reading ranks
@@ -1089,7 +1094,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = ValueSaidInPart(items, index)) return p;
   if (auto p = OneCharacterValueUnread(items, index)) return p;
   if (auto p = AverageOfWhoseRows(items, query, index)) return p;
-  if (auto p = GroupAmountReadPerRow(items, query, index)) return p;
+  if (auto p = GroupAmountReadPerRow(items, query, index, true)) return p;
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;
   if (auto p = AttributeOfAnotherTable(items, query, index)) return p;
   if (auto p = CountOfWhatRowsStore(items, query, index, query_tables)) return p;

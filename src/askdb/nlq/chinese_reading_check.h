@@ -41,4 +41,11 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
                                                   const std::vector<int>& query_tables,
                                                   int time_column);
 
+// The one check of both languages: a group's amount compared row by row ("销售额超过1000万的
+// 地区", "customers who spent more than 45 dollars" listed the customers with one invoice over
+// 45). `chinese` picks the label column's language and how a row's amount is said (订单金额;
+// in English any words before the column's: "invoice total").
+std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items, const Query& q,
+                                                  const SchemaIndex& index, bool chinese);
+
 }  // namespace askdb::nlq

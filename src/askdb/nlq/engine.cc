@@ -614,6 +614,10 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
       out_.confidence = *confidence;
       return Abstain(misread->en, misread->zh);
     }
+  } else if (const std::optional<ShapeProblem> per_row =
+                 GroupAmountReadPerRow(items_, q_, index_, false)) {
+    out_.confidence = *confidence;
+    return Abstain(per_row->en, per_row->zh);
   }
   // Resolving the tables may place a word ("hired" picks HireDate as the time column).
   Coverage placed = cov;

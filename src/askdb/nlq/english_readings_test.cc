@@ -523,5 +523,18 @@ INSERT INTO products VALUES (1,'Tea','0'),(2,'Cake','1'),(3,'Jam','0');
   EXPECT_EQ(Rows("which products are discontinued?"), Rows("discontinued products"));
 }
 
+// "customers who spent more than 45 dollars" had listed the customers with one invoice over
+// 45: a group's amount compared row by row (GroupAmountReadPerRow, shared with Chinese). Naming
+// the rows whose amount it is ("an invoice total") settles it (session 14, precision-biz-en).
+TEST_F(EnglishReadingsTest, AGroupsAmountComparedRowByRowAbstains) {
+  Open(kMusicSql);
+  const Translation spent = Ask("customers who spent more than 4 dollars");
+  EXPECT_FALSE(spent.answered) << spent.sql;
+  EXPECT_NE(spent.abstain_reason.find("each group's total"), std::string::npos)
+      << spent.abstain_reason;
+  ExpectAbstains("how many customers spent over 4");
+  EXPECT_EQ(Rows("customers with an invoice total over 4"), (std::vector<std::string>{"Ann|Lee"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq
