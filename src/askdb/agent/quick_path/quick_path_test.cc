@@ -706,10 +706,14 @@ TEST_F(QuickPathTest, HalfAfterUnitRisesFallsAndSolarTerms) {
   ExpectDatesNotComputed({"2027年春分是几号", "离立秋还有几天", "冬至是哪一天"});
 }
 
-// Session 14's walk of new phrasings: a root without a degree, and an English unit written
-// as a plural word reads in the singular for one ("1 weeks" had been printed).
+// Session 14's walk of new phrasings: a root without a degree, a rate in a 按…算 frame, and an
+// English unit written as a plural word reads in the singular for one ("1 weeks" had been
+// printed).
 TEST_F(QuickPathTest, RootWithoutDegreeAndSingularUnitNames) {
   ExpectResults(QuickIntent::kArithmetic, {{"一百四十四开根号", "12"}, {"16开方是多少", "4"}});
+  // A rate stated in a 按…算 frame (had fallen through to the data path).
+  ExpectResults(QuickIntent::kConversion, {{"按1美元兑7.2人民币算，100美元是多少人民币", "720"},
+                                           {"按照1欧元兑7.8人民币，50欧元是多少人民币", "390"}});
   auto week = Ask("how many hours are in a week");
   ASSERT_TRUE(week);
   EXPECT_EQ(week->text, "1 week = 168 h");
