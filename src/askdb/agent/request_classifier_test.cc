@@ -400,6 +400,22 @@ TEST(RequestClassifierTest, MessagesCallsTranslationsAndIllnessesAreHandedOn) {
   EXPECT_GE(Classifier().Classify("给客户发短信的次数统计").confidence, 0.6);
 }
 
+TEST(RequestClassifierTest, TheNextLineOfAPoemIsHandedOn) {
+  // Reciting is not askdb's job (session 14: the model read these as small talk).
+  for (std::string_view q :
+       {"何以解忧的下一句是什么？", "床前明月光下一句", "海内存知己，下一句怎么接"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kDataQuery) << q;
+    EXPECT_LT(c.confidence, Classifier().unsure_below()) << q;
+    EXPECT_NE(std::find(c.rules.begin(), c.rules.end(), "other.riddle_poem_medical"), c.rules.end())
+        << q;
+  }
+  // A request that names the data keeps a data question.
+  const Classification data = Classifier().Classify("统计每个作者的诗的数量");
+  EXPECT_EQ(std::find(data.rules.begin(), data.rules.end(), "other.riddle_poem_medical"),
+            data.rules.end());
+}
+
 TEST(RequestClassifierTest, WhatTimeWithoutNowNeedsAKnownPlace) {
   // "东京几点了" names a place the quick path knows; "会议几点" and "比赛几点" ask when
   // something happens, not the time now (they had been answered with the time in UTC).
