@@ -713,6 +713,43 @@ int TableNamed(const Item& it, const SchemaIndex& index) {
   return -1;
 }
 
+// "有折扣的商品有几个" counted every product with a line and added SUM(discount) beside: a measure
+// said right before 的 and the counted rows (X的Y) says which rows are counted, and a sum of it
+// shown beside the count answers another question. A measure asked beside the count (商品数和
+// 销量) or per group is not before 的 + the rows.
+std::optional<ShapeProblem> MeasureSayingWhichRowsAreCounted(const std::vector<Item>& items,
+                                                             const Query& q,
+                                                             const SchemaIndex& index) {
+  if (!q.group_columns.empty() || q.bucket) return std::nullopt;
+  int counted = -1;
+  for (const Measure& m : q.measures) {
+    if (m.agg == Agg::kCount && m.column < 0) counted = m.table;
+    const bool keys = m.agg == Agg::kCount && m.distinct && m.column >= 0 &&
+                      index.columns()[m.column].primary_key;
+    if (keys) counted = index.columns()[m.column].table;
+  }
+  if (counted < 0) return std::nullopt;
+  for (const Measure& m : q.measures) {
+    if (!m.implicit_sum || m.column < 0 || index.columns()[m.column].table == counted) continue;
+    for (size_t i = 0; i + 2 < items.size(); ++i) {
+      if (items[i].text != m.column_phrase || items[i + 1].text != "的" ||
+          TableNamed(items[i + 2], index) != counted) {
+        continue;
+      }
+      const std::string rows = items[i + 2].text;
+      return ShapeProblem{"'" + m.column_phrase + "' says which " + rows +
+                              " to count, but I read it as a total shown beside the count; say "
+                              "the condition with a value (e.g. '" +
+                              m.column_phrase + "大于0的" + rows + "').",
+                          "“" + m.column_phrase + "的" + rows + "”里的“" + m.column_phrase +
+                              "”说的是统计哪些" + rows +
+                              "，我却把它读成了另算的合计，因此不作答；请用取值写明条件，如“" +
+                              m.column_phrase + "大于0的" + rows + "”。"};
+    }
+  }
+  return std::nullopt;
+}
+
 // "球衣号码最大的现役球员" answered MAX(球衣号码): the question asks which rows (a table word
 // after 最大的), not the largest value.
 std::optional<ShapeProblem> ValueWhereRowsAsked(const std::vector<Item>& items, const Query& q,
@@ -1079,6 +1116,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = LatinNameNotFound(items)) return p;
   if (auto p = UnreadPeriodWord(items, query)) return p;
   if (auto p = PeriodOfAnUnreadEvent(items, query, index, time_column)) return p;
+  if (auto p = MeasureSayingWhichRowsAreCounted(items, query, index)) return p;
   if (auto p = ListedBesidePlacedWord(items)) return p;
   if (auto p = TotalListedRowByRow(items, query, index)) return p;
   if (auto p = TotalOverTwoGroupings(items, query)) return p;

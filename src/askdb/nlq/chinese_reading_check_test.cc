@@ -520,7 +520,12 @@ class ChineseSoldProductsCheckTest : public ChineseClubCheckTest {
     catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
     orders.columns = {testing::SemanticColumn("order_date", "下单日期", "order date",
                                               catalog::ColumnRole::kTime)};
-    model.tables = {products, orders};
+    catalog::TableSemantics lines = testing::SemanticTable("order_items", "订单明细", "lines");
+    catalog::ColumnSemantics quantity =
+        testing::SemanticColumn("quantity", "数量", "quantity", catalog::ColumnRole::kMeasure);
+    quantity.synonyms = {"销量"};
+    lines.columns = {quantity};
+    model.tables = {products, orders, lines};
     Open(R"sql(CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT, launched_on TEXT);
                CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT);
                CREATE TABLE order_items(item_id INTEGER PRIMARY KEY, quantity INTEGER,
@@ -542,6 +547,14 @@ TEST_F(ChineseSoldProductsCheckTest, APeriodOfAnUnreadVerbIsNotTheRowsOwnDate) {
   const Translation listed = Ask("2024年12月上架的商品有几个");
   EXPECT_EQ(listed.abstain_reason.find("这段时间里发生的事"), std::string::npos)
       << listed.abstain_reason;
+}
+
+// "有销量的商品有几个" counted the products with a line and showed SUM(quantity) beside: 销量 says
+// which products are counted. Asked beside the count (商品数和销量) it is a second measure.
+TEST_F(ChineseSoldProductsCheckTest, AMeasureBeforeDeAndTheCountedRowsIsNotSummedBeside) {
+  ExpectAbstainsNaming("有销量的商品有几个", "销量");
+  const Translation both = Ask("商品数和销量");
+  EXPECT_EQ(both.abstain_reason.find("另算的合计"), std::string::npos) << both.abstain_reason;
 }
 
 // "白金会员的平均消费": 白金会员 is a value of the customers (their level) said with their table's
