@@ -536,5 +536,18 @@ TEST_F(EnglishReadingsTest, AGroupsAmountComparedRowByRowAbstains) {
   EXPECT_EQ(Rows("customers with an invoice total over 4"), (std::vector<std::string>{"Ann|Lee"}));
 }
 
+// "break down sales by category" had abstained on 'break', 'down': the words are filler beside
+// the "by" that groups (lexicon stop words); with nothing to split by, one total would answer
+// a question asking for parts, so the engine abstains (BreakdownWithoutGroups).
+TEST_F(EnglishReadingsTest, BreakDownByGroupsAndAloneAbstains) {
+  Open(kTradeSql);
+  EXPECT_EQ(Rows("break down revenue by client"), Rows("revenue by client"));
+  EXPECT_EQ(Rows("revenue broken down by client"), Rows("revenue by client"));
+  EXPECT_FALSE(Rows("revenue by client").empty());
+  const Translation alone = Ask("break down revenue");
+  EXPECT_FALSE(alone.answered) << alone.sql;
+  EXPECT_NE(alone.abstain_reason.find("split by"), std::string::npos) << alone.abstain_reason;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -152,6 +152,23 @@ std::optional<ShapeProblem> BothOrEitherOfRelatedRows(const Query& q,
   return std::nullopt;
 }
 
+// "break down sales by category": the breakdown words are filler beside the "by" that groups
+// (lexicon stop words); with nothing grouped ("break down sales") one total would answer a
+// question asking for parts.
+std::optional<ShapeProblem> BreakdownWithoutGroups(const Query& q, const std::vector<Item>& items) {
+  if (!q.group_columns.empty() || q.bucket) return std::nullopt;
+  static constexpr std::string_view kWords[] = {"break down", "breakdown", "broken down"};
+  for (const Item& it : items) {
+    const std::string lower = text::AsciiLower(it.text);
+    if (std::find(std::begin(kWords), std::end(kWords), lower) == std::end(kWords)) continue;
+    return ShapeProblem{"'" + it.text +
+                            "' asks for parts, but I found nothing to split by; say by what "
+                            "(e.g. 'by category').",
+                        "“" + it.text + "”要求分项，但没有找到按什么拆分；请写明，如“按类别”。"};
+  }
+  return std::nullopt;
+}
+
 std::optional<ShapeProblem> SumsWhereRowsWereAsked(const Query& q, const std::vector<Item>& items) {
   if (!q.group_columns.empty() || q.bucket || q.superlative || q.share) return std::nullopt;
   for (const Measure& m : q.measures) {
@@ -639,6 +656,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = CountWithAnUnreadParticiple(query, items, index)) return p;
   if (auto p = CountOfAnAmount(query, items, index)) return p;
   if (auto p = MoneyAskedAndNotAnswered(query, items, index)) return p;
+  if (auto p = BreakdownWithoutGroups(query, items)) return p;
   if (auto p = SumsWhereRowsWereAsked(query, items)) return p;
   return SumOfTheNamedRowsOwnMeasure(query, items, index);
 }
