@@ -352,6 +352,12 @@ class Parser {
   void ParseGrouping();
   // ParseGrouping's steps (read_grouping.cc).
   void ReadGroupWord(int i);
+  // Its steps (read_grouping.cc): "by" before the ranking measure of a top-N; the column
+  // grouping by a named table; the column a which-word lists; the group column added.
+  bool ByIntroducesTheRanking(int i, int j, bool is_which) const;
+  int TableGroupColumn(int i, int table) const;
+  void ListWhichColumn(int i, int j, int col, int table, int qualifier);
+  void AddGroupColumn(int i, int j, int col, int qualifier);
   bool KeyCountRanks(int i, int j, int col, bool is_which);
   int OwnColumnRightAfter(int j, int table) const;
   bool ReferredToByName(int table) const;

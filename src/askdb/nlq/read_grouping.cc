@@ -212,17 +212,7 @@ void Parser::ReadGroupWord(int i) {
   const bool is_which = it.Has(Kw::kWhich);
   if (!it.Has(Kw::kGroup) && !is_which) return;
   int j = NextMeaningful(i);
-  // "top 5 cities by number of orders", "top 5 customers by total spend", "top 5 products by
-  // revenue" (a measure term): "by" introduces the ranking measure, bound by ParseAggregates
-  // or the terms; the ranked entity is grouped by the top-N ranking pass.
-  // (A measure term read before is a filler to NextMeaningful: the word right after counts.)
-  const int r = i + 1 < static_cast<int>(items_.size()) && items_[i + 1].used ? i + 1 : j;
-  const bool measure_word =
-      r >= 0 && items_[r].used && items_[r].kind == ItemKind::kKeyword &&
-      (items_[r].Has(Kw::kCount) ||
-       std::any_of(q_.measures.begin(), q_.measures.end(),
-                   [&](const Measure& m) { return m.phrase == items_[r].text; }));
-  if (!is_which && q_.superlative && measure_word && text::AsciiLower(it.text) == "by") {
+  if (ByIntroducesTheRanking(i, j, is_which)) {
     it.used = true;
     return;
   }
@@ -232,12 +222,11 @@ void Parser::ReadGroupWord(int i) {
   int col = ColumnOf(items_[j]);
   const int table = TableOf(items_[j]);
   if (col < 0 && table < 0 && !chinese_) col = MeasureTablesColumnEnding(items_[j]);
-  // "by sales" in a top-N question is the ordering measure, not a group.
-  if (col >= 0 && Col(col).role == ColumnRole::kMeasure && !is_which && q_.superlative) {
-    it.used = true;  // "top 3 regions by sales": "by" introduces the ranking measure
+  if (col >= 0 && Col(col).role == ColumnRole::kMeasure) {
+    // "top 3 regions by sales": "by" introduces the ranking measure, not a group.
+    if (!is_which && q_.superlative) it.used = true;
     return;
   }
-  if (col >= 0 && Col(col).role == ColumnRole::kMeasure) return;
   if (KeyCountRanks(i, j, col, is_which)) return;
   int qualifier = -1;  // the table word before a column of its own ("employee country")
   if (col < 0 && table >= 0) {
@@ -248,38 +237,66 @@ void Parser::ReadGroupWord(int i) {
       col = own;
     }
   }
-  if (col < 0 && table >= 0) {
-    col = index_.LabelColumn(table, chinese_);
-    if (col < 0) col = index_.DocumentKey(table);  // "per order": each order by its number
-    if (col < 0) return;
-    // Grouping by a name merges rows that share it: only when names are unique. (A key
-    // beside the name would be safe too, but "by"/"each" before a table is as often the
-    // agent of a verb, "pets owned by students", as a grouping.) "per" is never an agent:
-    // "average invoice total per customer" groups by the customer, its key beside its name.
-    // Nor is "each"/"every" before the parent of the rows counted ("how many tracks does
-    // each album have"), nor Chinese 每/各/按 before a table: "每位客户的订单数".
-    const bool per = text::AsciiLower(it.text) == "per" ||
-                     (IsEachWord(it.text) && CountsChildRowsOf(table)) ||
-                     (chinese_ && IsChineseEachWord(it.text));
-    if (!LabelIsUnique(table, col) && !(per && CanGroupByLabel(table, col))) return;
-  }
+  if (col < 0 && table >= 0) col = TableGroupColumn(i, table);
   if (col < 0) return;
   if (is_which && !q_.superlative && q_.measures.empty() && !has_superlative_) {
-    // "which stores are in 北京" is a list, not a group; people are named in full. The
-    // table named is what the question is about: "which products are discontinued" asks for
-    // the rows where the flag holds (ReadFlagColumnsAsConditions), not the flag of every row.
-    if (table >= 0 && Col(col).table == table && q_.subject_table < 0) q_.subject_table = table;
-    q_.projections.push_back(col);
-    AddNameCompanion(&q_.projections, col);
-    it.used = items_[j].used = true;
-    if (qualifier >= 0) items_[qualifier].used = true;
-    NameColumn(col, items_[j].text);
-    Map(items_[j], "column", ColName(col));
+    ListWhichColumn(i, j, col, table, qualifier);
     return;
   }
+  AddGroupColumn(i, j, col, qualifier);
+}
+
+// "top 5 cities by number of orders", "top 5 customers by total spend", "top 5 products by
+// revenue" (a measure term): "by" introduces the ranking measure, bound by ParseAggregates
+// or the terms; the ranked entity is grouped by the top-N ranking pass. (A measure term read
+// before is a filler to NextMeaningful: the word right after counts.)
+bool Parser::ByIntroducesTheRanking(int i, int j, bool is_which) const {
+  const int r = i + 1 < static_cast<int>(items_.size()) && items_[i + 1].used ? i + 1 : j;
+  const bool measure_word =
+      r >= 0 && items_[r].used && items_[r].kind == ItemKind::kKeyword &&
+      (items_[r].Has(Kw::kCount) ||
+       std::any_of(q_.measures.begin(), q_.measures.end(),
+                   [&](const Measure& m) { return m.phrase == items_[r].text; }));
+  return !is_which && q_.superlative && measure_word && text::AsciiLower(items_[i].text) == "by";
+}
+
+// The column that groups by a table named after the group word at i: its label, else its
+// key when it is a dated document ("per order": each order by its number); -1 when none.
+// Grouping by a name merges rows that share it: only when names are unique. (A key beside
+// the name would be safe too, but "by"/"each" before a table is as often the agent of a
+// verb, "pets owned by students", as a grouping.) "per" is never an agent: "average invoice
+// total per customer" groups by the customer, its key beside its name. Nor is "each"/"every"
+// before the parent of the rows counted ("how many tracks does each album have"), nor
+// Chinese 每/各/按 before a table: "每位客户的订单数".
+int Parser::TableGroupColumn(int i, int table) const {
+  int col = index_.LabelColumn(table, chinese_);
+  if (col < 0) col = index_.DocumentKey(table);
+  if (col < 0) return -1;
+  const std::string& word = items_[i].text;
+  const bool per = text::AsciiLower(word) == "per" ||
+                   (IsEachWord(word) && CountsChildRowsOf(table)) ||
+                   (chinese_ && IsChineseEachWord(word));
+  if (!LabelIsUnique(table, col) && !(per && CanGroupByLabel(table, col))) return -1;
+  return col;
+}
+
+// "which stores are in 北京" is a list, not a group; people are named in full. The table
+// named is what the question is about: "which products are discontinued" asks for the rows
+// where the flag holds (ReadFlagColumnsAsConditions), not the flag of every row.
+void Parser::ListWhichColumn(int i, int j, int col, int table, int qualifier) {
+  if (table >= 0 && Col(col).table == table && q_.subject_table < 0) q_.subject_table = table;
+  q_.projections.push_back(col);
+  AddNameCompanion(&q_.projections, col);
+  items_[i].used = items_[j].used = true;
+  if (qualifier >= 0) items_[qualifier].used = true;
+  NameColumn(col, items_[j].text);
+  Map(items_[j], "column", ColName(col));
+}
+
+void Parser::AddGroupColumn(int i, int j, int col, int qualifier) {
   q_.group_columns.push_back(col);
   AddNameCompanion(&q_.group_columns, col);
-  it.used = items_[j].used = true;
+  items_[i].used = items_[j].used = true;
   if (qualifier >= 0) items_[qualifier].used = true;
   NameColumn(col, items_[j].text);
   Map(items_[j], "group", ColName(col));
