@@ -32,8 +32,11 @@ class BusinessTermsEngineTest : public ::testing::Test {
   }
   static std::string Work() { return std::string(::testing::TempDir()) + "/nlq_terms_engine"; }
 
+  // Relative periods count from the demo's latest date (2025-12-31), as the golds do.
   static Translation Ask(std::string_view q, const SchemaIndex* index = nullptr) {
-    return Engine::Translate(q, index ? *index : *ds_->index, ds_->connector->dialect());
+    TranslateOptions options;
+    options.anchor = TimeAnchor::kData;
+    return Engine::Translate(q, index ? *index : *ds_->index, ds_->connector->dialect(), options);
   }
   // The engine's answer equals the gold SQL's rows.
   static void ExpectAnswer(std::string_view q, const std::string& gold) {

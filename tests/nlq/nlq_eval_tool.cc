@@ -66,6 +66,7 @@ int main(int argc, char** argv) {
   using namespace askdb::nlq;
   std::string default_db, json_path, work_dir = "/tmp/askdb_nlq_work";
   bool verbose = false, curve = false, extra_columns_ok = false, dump = false;
+  bool anchor_data = false;  // relative periods from the data's latest date, however old
   std::string only_split;
   double threshold = -1;  // < 0: the engine's default
   std::vector<std::string> files;
@@ -98,6 +99,8 @@ int main(int argc, char** argv) {
       dump = true;
     else if (a == "--extra-columns-ok")
       extra_columns_ok = true;
+    else if (a == "--anchor-data")
+      anchor_data = true;
     else if (a == "--split" && i + 1 < argc)
       only_split = argv[++i];
     else if (a == "--threshold" && i + 1 < argc)
@@ -107,7 +110,7 @@ int main(int argc, char** argv) {
   }
   if (files.empty()) {
     std::cerr << "usage: nlq_eval_tool [--db URL] [--json OUT] [--verbose] [--split NAME] "
-                 "[--curve] [--extra-columns-ok] FILE.jsonl...\n";
+                 "[--curve] [--extra-columns-ok] [--anchor-data] FILE.jsonl...\n";
     return 2;
   }
   std::vector<EvalQuestion> questions;
@@ -128,6 +131,7 @@ int main(int argc, char** argv) {
   if (threshold >= 0) options.translate.confidence_threshold = threshold;
   options.default_db = default_db;
   options.compare.allow_extra_columns = extra_columns_ok;
+  if (anchor_data) options.translate.anchor = TimeAnchor::kData;
   options.open = [&](const std::string& db) { return devset::OpenDevSource(db, work_dir); };
   auto report = RunEval(questions, options);
   if (!report.ok()) {

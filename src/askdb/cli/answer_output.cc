@@ -153,12 +153,27 @@ void PrintInterrupt(const CliContext& ctx, const PipelineResult& r, std::string_
 
 }  // namespace
 
+nlq::TranslateOptions TranslateOptionsFromConfig(const config::Config& config) {
+  nlq::TranslateOptions o;
+  o.confidence_threshold = config.nlq.confidence_threshold;
+  switch (config.nlq.time_anchor) {
+    case config::TimeAnchor::kData:
+      o.anchor = nlq::TimeAnchor::kData;
+      break;
+    case config::TimeAnchor::kToday:
+      o.anchor = nlq::TimeAnchor::kToday;
+      break;
+    case config::TimeAnchor::kAuto:
+      o.anchor = nlq::TimeAnchor::kDataWhileCurrent;
+      break;
+  }
+  o.current_data_days = static_cast<int>(config.nlq.current_data_days);
+  return o;
+}
+
 agent::pipeline::PipelineOptions PipelineOptionsFromConfig(const CliContext& ctx) {
   agent::pipeline::PipelineOptions o;
-  o.translate.confidence_threshold = ctx.config.nlq.confidence_threshold;
-  o.translate.anchor = ctx.config.nlq.time_anchor == config::TimeAnchor::kToday
-                           ? nlq::TimeAnchor::kToday
-                           : nlq::TimeAnchor::kData;
+  o.translate = TranslateOptionsFromConfig(ctx.config);
   o.query.max_rows = ctx.config.database.max_rows;
   o.query.timeout = std::chrono::milliseconds(ctx.config.database.query_timeout_ms);
   o.max_fixes = static_cast<int>(ctx.config.agent.max_fixes);

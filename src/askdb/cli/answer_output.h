@@ -13,6 +13,10 @@
 
 namespace askdb::cli {
 
+// The engine's options from [nlq]: threshold, time anchor, how old data may be and still count
+// as current.
+nlq::TranslateOptions TranslateOptionsFromConfig(const config::Config& config);
+
 // Pipeline options from the configuration ([nlq] threshold and time anchor, [database] row
 // cap and timeout, [agent] fixes, plan review, analysis steps).
 agent::pipeline::PipelineOptions PipelineOptionsFromConfig(const CliContext& ctx);

@@ -174,8 +174,8 @@ const Choices<OutputFormat> kOutputFormats = {{"table", OutputFormat::kTable},
                                               {"json", OutputFormat::kJson}};
 const Choices<ColorMode> kColorModes = {
     {"auto", ColorMode::kAuto}, {"always", ColorMode::kAlways}, {"never", ColorMode::kNever}};
-const Choices<TimeAnchor> kTimeAnchors = {{"data", TimeAnchor::kData},
-                                          {"today", TimeAnchor::kToday}};
+const Choices<TimeAnchor> kTimeAnchors = {
+    {"auto", TimeAnchor::kAuto}, {"data", TimeAnchor::kData}, {"today", TimeAnchor::kToday}};
 const Choices<std::string_view> kLogLevels = {{"trace", "trace"}, {"debug", "debug"},
                                               {"info", "info"},   {"warn", "warn"},
                                               {"error", "error"}, {"off", "off"}};
@@ -232,8 +232,8 @@ struct KeySpec {
   std::string Dotted() const { return std::string(section) + "." + std::string(key); }
 };
 
-const std::array<KeySpec, 45>& Specs() {
-  static const std::array<KeySpec, 45> specs = {{
+const std::array<KeySpec, 46>& Specs() {
+  static const std::array<KeySpec, 46> specs = {{
       {"database", "default_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
        [](const Config& c) { return Json(c.database.default_url); }},
@@ -279,9 +279,12 @@ const std::array<KeySpec, 45>& Specs() {
       {"nlq", "confidence_threshold", "a number between 0 and 1",
        [](Config& c, const RawValue& v) { return SetFraction(v, c.nlq.confidence_threshold); },
        [](const Config& c) { return Json(c.nlq.confidence_threshold); }},
-      {"nlq", "time_anchor", "one of \"data\", \"today\"",
+      {"nlq", "time_anchor", "one of \"auto\", \"data\", \"today\"",
        [](Config& c, const RawValue& v) { return SetChoice(v, kTimeAnchors, c.nlq.time_anchor); },
        [](const Config& c) { return ChoiceName(kTimeAnchors, c.nlq.time_anchor); }},
+      {"nlq", "current_data_days", "a whole number of days, 0 or more",
+       [](Config& c, const RawValue& v) { return SetIntAtLeast(v, 0, c.nlq.current_data_days); },
+       [](const Config& c) { return Json(c.nlq.current_data_days); }},
       {"agent", "plan_review", "true or false",
        [](Config& c, const RawValue& v) { return SetBool(v, c.agent.plan_review); },
        [](const Config& c) { return Json(c.agent.plan_review); }},

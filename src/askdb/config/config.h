@@ -32,7 +32,10 @@ enum class OutputFormat { kTable, kJson };
 enum class ColorMode { kAuto, kAlways, kNever };
 // Which "now" relative dates ("last month", "今年") are anchored to: the latest date in
 // the data (reproducible answers on historical data sets) or today's date.
-enum class TimeAnchor { kData, kToday };
+// Where relative periods ("last month") count from: the data's latest date, today, or (kAuto)
+// the data's latest date while it is at most nlq.current_data_days old, else nowhere: the
+// engine asks for the period.
+enum class TimeAnchor { kData, kToday, kAuto };
 
 struct DatabaseConfig {
   std::string default_url;  // empty: every command needs --db
@@ -63,7 +66,8 @@ struct LogConfig {
 
 struct NlqConfig {
   double confidence_threshold = 0.7;  // below it the engine hands the question to the LLM
-  TimeAnchor time_anchor = TimeAnchor::kData;
+  TimeAnchor time_anchor = TimeAnchor::kAuto;
+  int64_t current_data_days = 31;
 };
 
 // The agent's workflow (multi-step analysis, fixes, sessions).

@@ -67,7 +67,8 @@ TEST_F(ConfigTest, DefaultsWithoutAnyFile) {
   EXPECT_EQ(config->log.level, "warn");
   EXPECT_EQ(config->log.format, "text");
   EXPECT_DOUBLE_EQ(config->nlq.confidence_threshold, 0.7);
-  EXPECT_EQ(config->nlq.time_anchor, TimeAnchor::kData);
+  EXPECT_EQ(config->nlq.time_anchor, TimeAnchor::kAuto);
+  EXPECT_EQ(config->nlq.current_data_days, 31);
   EXPECT_EQ(config->llm.api_key_env, "OPENAI_API_KEY");
   EXPECT_TRUE(config->source_file.empty());
 }
@@ -85,6 +86,7 @@ TEST_F(ConfigTest, ReadsTheWorkingDirectoryFileFirst) {
         "[nlq]\n"
         "confidence_threshold = 0.85\n"
         "time_anchor = \"today\"\n"
+        "current_data_days = 0\n"
         "[llm]\n"
         "model = \"qwen2.5\"\n");
   StatusOr<Config> config = LoadConfig(Options());
@@ -96,6 +98,7 @@ TEST_F(ConfigTest, ReadsTheWorkingDirectoryFileFirst) {
   EXPECT_EQ(config->output.color, ColorMode::kNever);
   EXPECT_DOUBLE_EQ(config->nlq.confidence_threshold, 0.85);
   EXPECT_EQ(config->nlq.time_anchor, TimeAnchor::kToday);
+  EXPECT_EQ(config->nlq.current_data_days, 0);
   EXPECT_EQ(config->llm.model, "qwen2.5");
   EXPECT_EQ(config->source_file, root_ / "cwd" / "askdb.toml");
 }
@@ -278,7 +281,7 @@ TEST(ConfigKeysTest, EnvVarNamesAndJsonCoverEveryKey) {
   EXPECT_EQ(EnvVarName("log.level"), "ASKDB_LOG_LEVEL");
   Json json = ToJson(Config{});
   std::vector<std::string> keys = ConfigKeys();
-  EXPECT_EQ(keys.size(), 45u);
+  EXPECT_EQ(keys.size(), 46u);
   for (const std::string& key : keys) {
     size_t dot = key.find('.');
     EXPECT_TRUE(json[key.substr(0, dot)].contains(key.substr(dot + 1))) << key;
@@ -286,7 +289,8 @@ TEST(ConfigKeysTest, EnvVarNamesAndJsonCoverEveryKey) {
   EXPECT_EQ(json["database"]["max_rows"], 1000);
   EXPECT_EQ(json["output"]["format"], "table");
   EXPECT_EQ(json["output"]["color"], "auto");
-  EXPECT_EQ(json["nlq"]["time_anchor"], "data");
+  EXPECT_EQ(json["nlq"]["time_anchor"], "auto");
+  EXPECT_EQ(json["nlq"]["current_data_days"], 31);
   EXPECT_EQ(json["llm"]["api_key_env"], "OPENAI_API_KEY");
 }
 

@@ -33,17 +33,42 @@ namespace askdb::nlq {
 
 // Relative periods count back from the given date, the data's latest date or today.
 void Parser::SetAnchor() {
+  today_ = options_.today.value_or(TodayUtc());
+  const std::optional<CivilDate> latest = index_.LatestDate();
   if (options_.anchor_date) {
     anchor_ = *options_.anchor_date;
     anchor_source_ = chinese_ ? "以给定日期为基准" : "anchored to the given date";
-  } else if (options_.anchor == TimeAnchor::kData && index_.LatestDate()) {
-    anchor_ = *index_.LatestDate();
+  } else if (options_.anchor != TimeAnchor::kToday && latest) {
+    anchor_ = *latest;
     anchor_source_ = (chinese_ ? "以数据最新日期 " : "anchored to the data's latest date ") +
                      FormatIsoDate(anchor_);
+    const int age = DaysBetween(*latest, today_);
+    if (options_.anchor == TimeAnchor::kDataWhileCurrent && age > options_.current_data_days) {
+      data_age_days_ = age;
+    }
   } else {
-    anchor_ = TodayUtc();
+    anchor_ = today_;
     anchor_source_ = (chinese_ ? "以今天 " : "anchored to today ") + FormatIsoDate(anchor_);
   }
+}
+
+std::optional<Translation> Parser::RefuseRelativePeriodOnOldData() {
+  if (data_age_days_ == 0 || relative_period_.empty()) return std::nullopt;
+  const std::string latest = FormatIsoDate(anchor_), today = FormatIsoDate(today_);
+  const std::string age = std::to_string(data_age_days_);
+  return Abstain(
+      "'" + relative_period_ + "' counts back from a date, and this data ends on " + latest + ", " +
+          age + " days before today (" + today +
+          "): it is not clear whether you mean the period before today or before the data's "
+          "last date. Name the period (a year, a quarter or a month, e.g. '" +
+          std::to_string(anchor_.year) +
+          "'), or set nlq.time_anchor to \"data\" or \"today\" to say where such periods "
+          "count from.",
+      "“" + relative_period_ + "”是相对时间，而这份数据截至 " + latest + "，比今天（" + today +
+          "）早 " + age +
+          " 天：不清楚是从今天还是从数据的最新日期往前算。请写明时间段（年、季度或月，如“" +
+          std::to_string(anchor_.year) +
+          "年”），或把 nlq.time_anchor 设为 \"data\" 或 \"today\" 指定相对时间的起点。");
 }
 
 // The question's business terms, and the words no reading can use: none at all, or a
@@ -712,6 +737,7 @@ Translation Parser::Run() {
   if (auto refused = GroundTermsAndCheckWords()) return *refused;
   NoteQuestionWords();
   ReadQuestion();
+  if (auto refused = RefuseRelativePeriodOnOldData()) return *refused;
   Coverage cov = MeasureCoverage();
   if (auto refused = CheckCriticalWords()) return *refused;
   double confidence = std::pow(std::max(cov.Ratio(), 0.0), kUnknownExponent) * factor_;

@@ -27,13 +27,22 @@ class SchemaIndex;
 enum class TimeAnchor {
   kData,   // relative periods ("去年", "last 30 days") count back from the data's latest date
   kToday,  // ... from today
+  // From the data's latest date while the data is current (at most `current_data_days` before
+  // today). On older data "last quarter" could mean either date's quarter, so the engine
+  // abstains and asks for the period: a number for a period the user did not mean is a
+  // confident wrong answer.
+  kDataWhileCurrent,
 };
 
 struct TranslateOptions {
   double confidence_threshold = 0.7;
-  TimeAnchor anchor = TimeAnchor::kData;
+  TimeAnchor anchor = TimeAnchor::kDataWhileCurrent;
+  // How many days the data's latest date may lie before today and still count as current.
+  int current_data_days = 31;
   // When set, used as the anchor date whatever `anchor` says (tests, reproducible runs).
   std::optional<CivilDate> anchor_date;
+  // Today's date; unset means the clock (UTC). Tests and reproducible runs set it.
+  std::optional<CivilDate> today;
   // Questions longer than this (bytes) are refused: nobody asks that in one breath, and it
   // bounds the engine's work.
   size_t max_question_bytes = 1000;

@@ -60,11 +60,13 @@ TEST_F(EngineTest, ValueMatchingResolvesToColumnEqualsValue) {
   EXPECT_EQ(Scalar(t), 150);
 }
 
-TEST_F(EngineTest, TimeExpressionsAnchorToTheData) {
+TEST_F(EngineTest, TimeExpressionsAnchorToCurrentData) {
   Translation t = T("total amount of orders in 2024");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   EXPECT_EQ(Scalar(t), 150);
-  t = T("total amount of orders last year");
+  TranslateOptions current;
+  current.today = CivilDate{2026, 1, 20};  // the data (to 2025-12-30) is 21 days old
+  t = T("total amount of orders last year", current);
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   EXPECT_EQ(Scalar(t), 150);  // latest date 2025-12-30 → last year = 2024
   EXPECT_NE(t.anchor_note.find("2025-12-30"), std::string::npos);
@@ -73,6 +75,27 @@ TEST_F(EngineTest, TimeExpressionsAnchorToTheData) {
   t = T("total amount of orders last year", o);
   ASSERT_TRUE(t.answered);
   EXPECT_EQ(Scalar(t), 100);  // 2025
+}
+
+// On data that ended long ago "last year" could count back from today or from the data's
+// last date: the engine asks for the period instead of choosing one.
+TEST_F(EngineTest, ARelativePeriodOnOldDataAsksForThePeriod) {
+  TranslateOptions old_data;
+  old_data.today = CivilDate{2026, 11, 27};
+  for (std::string_view q : {"total amount of orders last year", "去年的订单总金额",
+                             "total amount of orders in the last 30 days"}) {
+    const Translation t = T(q, old_data);
+    EXPECT_FALSE(t.answered) << q << ": " << t.sql;
+    EXPECT_NE(t.abstain_reason.find("2025-12-30"), std::string::npos) << t.abstain_reason;
+    EXPECT_NE(t.abstain_reason.find("2026-11-27"), std::string::npos) << t.abstain_reason;
+    EXPECT_NE(t.abstain_reason.find("time_anchor"), std::string::npos) << t.abstain_reason;
+  }
+  EXPECT_TRUE(T("total amount of orders in 2024", old_data).answered);  // a named period
+  TranslateOptions from_data = old_data;
+  from_data.anchor = TimeAnchor::kData;  // the user said where periods count from
+  const Translation t = T("total amount of orders last year", from_data);
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(Scalar(t), 150);
 }
 
 TEST_F(EngineTest, GroupTopAndJoins) {

@@ -153,6 +153,12 @@ void Parser::ReadYear(int i) {
   Understood("time: " + phrase, "时间：" + phrase);
 }
 
+void Parser::NoteRelativePeriod(const std::string& phrase, const DateRange& r) {
+  relative_period_ = phrase;
+  out_.anchor_note = phrase + " = " + FormatIsoDate(r.start) + " .. " +
+                     FormatIsoDate(AddDays(r.end, -1)) + " (" + anchor_source_ + ")";
+}
+
 // 今年 / last year / this quarter ...: anchored (TranslateOptions::anchor). True when read.
 bool Parser::ReadRelativePeriod(int i) {
   Item& it = items_[i];
@@ -175,8 +181,7 @@ bool Parser::ReadRelativePeriod(int i) {
     if (rel.period == RelativePeriod::kThisYear || rel.period == RelativePeriod::kLastYear) {
       q_.time->year_only = r.start.year;
     }
-    out_.anchor_note = it.text + " = " + FormatIsoDate(r.start) + " .. " +
-                       FormatIsoDate(AddDays(r.end, -1)) + " (" + anchor_source_ + ")";
+    NoteRelativePeriod(it.text, r);
     Understood("time: " + it.text, "时间：" + it.text);
     return true;
   }
@@ -203,8 +208,7 @@ bool Parser::ReadLastN(int i) {
   it.used = items_[n_idx].used = unit.used = true;
   const std::string phrase = it.text + items_[n_idx].text + unit.text;
   SetTimeRange(it, *r, std::nullopt, phrase);
-  out_.anchor_note = phrase + " = " + FormatIsoDate(r->start) + " .. " +
-                     FormatIsoDate(AddDays(r->end, -1)) + " (" + anchor_source_ + ")";
+  NoteRelativePeriod(phrase, *r);
   Understood("time: " + phrase, "时间：" + phrase);
   return true;
 }

@@ -69,6 +69,9 @@ class Parser {
     }
   };
   void SetAnchor();
+  // A relative period on data that is not current abstains: which date it counts from is
+  // not clear (TimeAnchor::kDataWhileCurrent).
+  std::optional<Translation> RefuseRelativePeriodOnOldData();
   std::optional<Translation> GroundTermsAndCheckWords();
   void NoteQuestionWords();
   void ReadBirthWord();
@@ -215,6 +218,8 @@ class Parser {
   void ParseTime();
   // ParseTime's steps (ground_time.cc).
   void SetTimeRange(const Item& it, DateRange r, std::optional<int> year, std::string phrase);
+  // The anchor note of a relative period ("去年 = 2024-01-01 .. 2024-12-31 (以…)").
+  void NoteRelativePeriod(const std::string& phrase, const DateRange& r);
   void ReadYear(int i);
   bool BareYearInData(int i) const;
   bool ReadRelativePeriod(int i);
@@ -443,6 +448,9 @@ class Parser {
   double factor_ = 1.0;
   CivilDate anchor_;
   std::string anchor_source_;
+  CivilDate today_;
+  int data_age_days_ = 0;        // > 0: the data ended that long before today and is not current
+  std::string relative_period_;  // the question's "last quarter", "最近3个月", once read
   bool which_ = false;
   bool which_used_ = false;
   bool distinct_word_ = false;             // "distinct"/"different" read; a list then drops repeats

@@ -67,6 +67,10 @@ CivilDate TodayUtc() {
   return FromSysDays(std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now()));
 }
 
+int DaysBetween(const CivilDate& from, const CivilDate& to) {
+  return static_cast<int>((ToSysDays(to) - ToSysDays(from)).count());
+}
+
 DateRange YearRange(int year) { return {{year, 1, 1}, {year + 1, 1, 1}}; }
 
 DateRange QuarterRange(int year, int quarter) {

@@ -26,6 +26,8 @@ CivilDate AddDays(const CivilDate& date, int days);
 CivilDate AddMonths(const CivilDate& date, int months);
 // Today in UTC, for the "today" anchor.
 CivilDate TodayUtc();
+// Whole days from `from` to `to` (negative when `to` is earlier).
+int DaysBetween(const CivilDate& from, const CivilDate& to);
 
 struct DateRange {
   CivilDate start;  // inclusive

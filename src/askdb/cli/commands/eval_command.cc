@@ -9,6 +9,7 @@
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/classifier_eval.h"
 #include "askdb/agent/request_classifier.h"
+#include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
 #include "askdb/cli/result_output.h"
@@ -91,11 +92,8 @@ Status RunEvalCommand(const EvalCommandOptions& options, CliContext& ctx) {
   spinner.SetStage("Evaluating " + std::to_string(questions.size()) + " questions");
 
   nlq::EvalOptions eval;
-  eval.translate.confidence_threshold =
-      options.threshold > 0 ? options.threshold : ctx.config.nlq.confidence_threshold;
-  eval.translate.anchor = ctx.config.nlq.time_anchor == config::TimeAnchor::kToday
-                              ? nlq::TimeAnchor::kToday
-                              : nlq::TimeAnchor::kData;
+  eval.translate = TranslateOptionsFromConfig(ctx.config);
+  if (options.threshold > 0) eval.translate.confidence_threshold = options.threshold;
   if (!options.db.empty()) {
     eval.default_db = options.db;
   } else if (StatusOr<std::string> url = ResolveDatabaseUrl("", ctx); url.ok()) {
