@@ -286,6 +286,9 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"块", Tok::kSkip},
     {"元", Tok::kSkip},
     {"$", Tok::kSkip},
+    // "60 percent off of 350 dollars" (session 14: a CLINC develop request no rule read).
+    {"dollars", Tok::kSkip},
+    {"dollar", Tok::kSkip},
     {"add up", Tok::kAddVerb},
     {"减去", Tok::kMinus},
     {"乘以", Tok::kMul},
@@ -334,6 +337,7 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"mod", Tok::kMod},
     {"percent", Tok::kPercent},
     {"root of", Tok::kRootOf},
+    {"off of", Tok::kOff},
     {"of", Tok::kOf},
     {"and", Tok::kAnd},
     {"then", Tok::kThen},

@@ -711,6 +711,10 @@ TEST_F(QuickPathTest, HalfAfterUnitRisesFallsAndSolarTerms) {
 // printed).
 TEST_F(QuickPathTest, RootWithoutDegreeAndSingularUnitNames) {
   ExpectResults(QuickIntent::kArithmetic, {{"一百四十四开根号", "12"}, {"16开方是多少", "4"}});
+  // "off of" and "dollars" after an amount (develop requests no rule read).
+  ExpectResults(QuickIntent::kArithmetic, {{"what is 60 percent off of 350 dollars", "140"},
+                                           {"15% off of 80", "68"},
+                                           {"100 dollars plus 20 dollars", "120"}});
   // A rate stated in a 按…算 frame (had fallen through to the data path).
   ExpectResults(QuickIntent::kConversion, {{"按1美元兑7.2人民币算，100美元是多少人民币", "720"},
                                            {"按照1欧元兑7.8人民币，50欧元是多少人民币", "390"}});
