@@ -600,21 +600,64 @@ bool ListsOnlyAttributes(const Query& q, const std::vector<Item>& items, const S
                       [&](int c) { return NamesOrIdentifiesRows(index.columns()[c], c, index); });
 }
 
+namespace {
+
+// A listed reference (Cartoon.Channel) whose referenced table (the channels) has a listed
+// column: the edge it is, or none.
+const JoinEdge* ReferenceToAListedTable(const Query& q, const SchemaIndex& index, int column) {
+  for (const JoinEdge& e : index.edges()) {
+    if (e.from_column != column || e.to_table == e.from_table) continue;
+    for (int c : q.projections) {
+      if (index.columns()[c].table == e.to_table) return &e;
+    }
+  }
+  return nullptr;
+}
+
+// The query reads `table` for something else than `column`: its rows are the subject, or
+// another of its columns is listed, filtered, grouped or measured.
+bool TableUsedBesides(const Query& q, const SchemaIndex& index, int table, int column) {
+  auto of = [&](int c) { return c >= 0 && c != column && index.columns()[c].table == table; };
+  return q.subject_table == table || std::any_of(q.projections.begin(), q.projections.end(), of) ||
+         std::any_of(q.group_columns.begin(), q.group_columns.end(), of) ||
+         std::any_of(q.filters.begin(), q.filters.end(),
+                     [&](const Filter& f) { return of(f.column); }) ||
+         std::any_of(q.measures.begin(), q.measures.end(),
+                     [&](const Measure& m) { return m.table == table; });
+}
+
 // "the country of the channel that shows the cartoon X": "channel" is also the name of
 // Cartoon.Channel, the cartoon's reference to its channel; when a column of the referenced
 // table is listed, the word named those rows (the join reads them), and listing the
-// reference would add a column of ids nobody asked for.
+// reference would add a column of ids nobody asked for. Only when the cartoons are read for
+// something else (the title here): otherwise the word alone joined them, and
+// ListsAReferenceBesideItsRows abstains.
 void DropReferencesToListedTables(Query& q, const SchemaIndex& index) {
-  auto lists_a_column_of = [&](int table) {
-    return std::any_of(q.projections.begin(), q.projections.end(),
-                       [&](int c) { return index.columns()[c].table == table; });
-  };
   std::erase_if(q.projections, [&](int p) {
-    return std::any_of(index.edges().begin(), index.edges().end(), [&](const JoinEdge& e) {
-      return e.from_column == p && e.to_table != e.from_table && lists_a_column_of(e.to_table);
-    });
+    const JoinEdge* e = ReferenceToAListedTable(q, index, p);
+    return e && TableUsedBesides(q, index, e->from_table, p);
   });
 }
+
+// "the country of the channel with series name Sky Radio", where "channel" also names
+// Cartoon.Channel and nothing else of the cartoons is asked: the join to the cartoons would
+// repeat each channel once per cartoon (and drop the channels without one).
+std::optional<ShapeProblem> ListsAReferenceBesideItsRows(const Query& q, const SchemaIndex& index) {
+  for (int p : q.projections) {
+    const JoinEdge* e = ReferenceToAListedTable(q, index, p);
+    if (!e) continue;
+    const std::string& to = index.tables()[e->to_table].name;
+    const std::string column = index.tables()[e->from_table].name + "." + index.columns()[p].name;
+    return ShapeProblem{"'" + index.columns()[p].name + "' may name the " + to +
+                            " rows or the column " + column +
+                            " that refers to them; ask without it or name the column.",
+                        "“" + index.columns()[p].name + "”可能指" + to +
+                            "这些行，也可能指引用它们的列 " + column + "；请去掉它或写明列名。"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 void AdjustListShape(Query& q, const SchemaIndex& index) {
   if (!q.measures.empty() || !q.group_columns.empty()) return;
@@ -656,6 +699,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = CountWithAnUnreadParticiple(query, items, index)) return p;
   if (auto p = CountOfAnAmount(query, items, index)) return p;
   if (auto p = MoneyAskedAndNotAnswered(query, items, index)) return p;
+  if (auto p = ListsAReferenceBesideItsRows(query, index)) return p;
   if (auto p = BreakdownWithoutGroups(query, items)) return p;
   if (auto p = SumsWhereRowsWereAsked(query, items)) return p;
   return SumOfTheNamedRowsOwnMeasure(query, items, index);

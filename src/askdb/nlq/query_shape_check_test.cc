@@ -354,6 +354,12 @@ TEST_F(UnseenSchemaShapeTest, AReferenceIsNotListedBesideTheRowsItReferencesTo) 
   const Translation own = Ask("List the title and channel of all cartoons.");
   ASSERT_TRUE(own.answered) << own.abstain_reason;
   EXPECT_NE(own.sql.find("\"cartoon\".\"channel\""), std::string::npos) << own.sql;
+  // Nothing else of the cartoons asked: "channel" alone joined them, which would repeat each
+  // channel once per cartoon. Either reading is a guess.
+  const Translation alone = Ask("What are the series names and countries of all channels?");
+  EXPECT_FALSE(alone.answered) << alone.sql;
+  EXPECT_NE(alone.abstain_reason.find("cartoon.channel"), std::string::npos)
+      << alone.abstain_reason;
 }
 
 // Parser::CompleteQuery (engine.cc): a group with nothing measured is counted per group
