@@ -36,6 +36,9 @@ class Dialect {
   virtual std::string Concat(const std::vector<std::string>& exprs) const = 0;
   // Casts an expression to a floating-point type (for ratios and shares).
   virtual std::string CastToReal(std::string_view expr) const = 0;
+  // The number a text value starts with, as a floating-point expression ('183cm' → 183):
+  // SQLite and MySQL cast the leading digits; PostgreSQL overrides it with a pattern.
+  virtual std::string LeadingNumber(std::string_view expr) const { return CastToReal(expr); }
 };
 
 // Wraps `text` in `quote`, doubling every `quote` inside it — the SQL standard escape for

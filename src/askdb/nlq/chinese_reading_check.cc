@@ -8,6 +8,7 @@
 #include "askdb/common/text.h"
 #include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/tokenizer.h"
+#include "askdb/nlq/unit_numbers.h"
 
 namespace askdb::nlq {
 namespace {
@@ -571,6 +572,7 @@ std::optional<ShapeProblem> ComparesText(const Query& q, const SchemaIndex& inde
   for (const Filter& f : q.filters) {
     if (!f.numeric || f.column < 0 || f.related_edge >= 0 || f.text_literal) continue;
     const IndexedColumn& c = index.columns()[f.column];
+    if (UniformUnitOf(c)) continue;  // compared by its leading numbers (unit_numbers.h)
     if (const std::string v = TextValue(c, IsNumber); !v.empty()) return problem(c, v);
     if (c.type_class == TypeClass::kText && f.op != Op::kEq && f.op != Op::kNe) {
       if (!c.stats.values.empty()) return problem(c, c.stats.values.front());
@@ -645,6 +647,7 @@ std::optional<ShapeProblem> RanksNumbersWithUnits(const Query& q, const SchemaIn
     if (c.type_class == TypeClass::kDate || c.role == ColumnRole::kTime) return std::nullopt;
     const auto v = std::find_if(c.stats.values.begin(), c.stats.values.end(), NumberWithUnit);
     if (v == c.stats.values.end() || (adds && OneUnitThroughout(c))) return std::nullopt;
+    if (!adds && UniformUnitOf(c)) return std::nullopt;  // ranked by its leading numbers
     return ShapeProblem{c.name + " holds numbers written with their units as text ('" + *v +
                             "'), so ranking or adding them up would not compare the numbers; I "
                             "did not answer.",
@@ -859,6 +862,25 @@ std::string MagnitudeNumber(const std::vector<Item>& items) {
     }
   }
   return "";
+}
+
+// "人口超过1000的城市" on 人口 holding '1000万': the stored numbers count in 万, so a number said
+// without 万/亿/千 may mean people or 万 people. Compared only when the question says it.
+std::optional<ShapeProblem> BareNumberForACountInAMagnitude(const std::vector<Item>& items,
+                                                           const Query& q,
+                                                           const SchemaIndex& index) {
+  if (!MagnitudeNumber(items).empty()) return std::nullopt;
+  for (const Filter& f : q.filters) {
+    if (!f.numeric || f.column < 0 || f.related_edge >= 0 || f.text_literal) continue;
+    const std::optional<UniformUnit> unit = UniformUnitOf(index.columns()[f.column]);
+    if (!unit || unit->magnitude == 1) continue;
+    const std::string& name = index.columns()[f.column].name;
+    return ShapeProblem{
+        name + " holds numbers in " + unit->unit + "; say the number with its unit (e.g. 10万).",
+        "“" + name + "”存的数以“" + unit->unit +
+            "”为单位，问题里的数字没带单位，不知道是不是同一个单位，因此不作答；请带上单位，如“10万”。"};
+  }
+  return std::nullopt;
 }
 
 // "人口超过1000万的城市" compared population_10k with 10,000,000: the column counts in 万.
@@ -1129,6 +1151,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = TotalPerOwnRow(items, query, index)) return p;
   if (auto p = CountByOwnNameOfAnotherTablesValue(query, index)) return p;
   if (auto p = MagnitudeCountedTwice(items, query, index)) return p;
+  if (auto p = BareNumberForACountInAMagnitude(items, query, index)) return p;
   if (auto p = ValueSaidInPart(items, index)) return p;
   if (auto p = OneCharacterValueUnread(items, index)) return p;
   if (auto p = AverageOfWhoseRows(items, query, index)) return p;

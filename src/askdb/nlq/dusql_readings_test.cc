@@ -125,6 +125,25 @@ TEST_F(DusqlReadingsTest, AColumnIsAlsoItsNounAfterItsRelationWord) {
   EXPECT_EQ(Rows("红星小学在哪个地区"), (std::vector<std::string>{"海淀区"}));
 }
 
+// Numbers stored with one unit throughout ('183cm', '1000万') compare and rank by their leading
+// numbers; a number said without 万 against a column in 万 is unsettled; mixed units still
+// abstain (unit_numbers.h).
+TEST_F(DusqlReadingsTest, NumbersWithOneUnitThroughoutCompareAsNumbers) {
+  Open(R"sql(
+CREATE TABLE "球员" ("词条id" int, "姓名" text, "身高" int, "面积" int, primary key ("词条id"));
+INSERT INTO "球员" VALUES (1,'甲','183cm','1.8万平方米'),(2,'乙','211cm','73624平方米'),
+  (3,'丙','95cm','900平方米');
+CREATE TABLE "城市" ("词条id" int, "名称" text, "人口" int, primary key ("词条id"));
+INSERT INTO "城市" VALUES (1,'北京','2154万'),(2,'拉萨','86万'),(3,'上海','2428万');
+)sql");
+  EXPECT_EQ(Rows("身高超过100的球员"), (std::vector<std::string>{"甲", "乙"}));
+  EXPECT_EQ(Rows("身高最高的球员"), (std::vector<std::string>{"乙|211cm"}));
+  EXPECT_EQ(Rows("人口超过1000万的城市"), (std::vector<std::string>{"北京", "上海"}));
+  EXPECT_EQ(Rows("人口最少的城市"), (std::vector<std::string>{"拉萨|86万"}));
+  EXPECT_FALSE(Ask("人口超过1000的城市").answered);  // people, or 万 people?
+  EXPECT_FALSE(Ask("面积最大的球员").answered);      // 万平方米 beside 平方米
+}
+
 constexpr const char* kSingersSql = R"sql(
 CREATE TABLE "歌手" ("词条id" int, "姓名" text, "性别" text, "歌曲数量" int, "出道时间" time,
                      primary key ("词条id"));

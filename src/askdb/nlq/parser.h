@@ -170,6 +170,11 @@ class Parser {
   int PrevMeaningful(int i) const;
   bool IsFiller(const Item& it) const;
   std::string ColRef(int c) const;
+  // A column compared or ranked by its numbers: its leading number when (Chinese) it holds
+  // numbers with one unit throughout ('183cm'; unit_numbers.h), else ColRef; and what one of
+  // those numbers counts (1e4 for a column in 万), which a compared number is divided by.
+  std::string NumberRef(int c) const;
+  double NumberScale(int c) const;
   // Result-column names, in the question's language: the words the question used for the
   // column or table, else the semantic model's display name, else the name split into words.
   void NameColumn(int c, const std::string& words) { column_words_.emplace(c, words); }

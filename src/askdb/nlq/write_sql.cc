@@ -18,6 +18,7 @@
 #include "askdb/nlq/measure_additivity.h"
 #include "askdb/nlq/parser.h"
 #include "askdb/nlq/term_expression.h"
+#include "askdb/nlq/unit_numbers.h"
 
 namespace askdb::nlq {
 
@@ -206,8 +207,9 @@ std::string Parser::MeasureExpr(const Measure& m) const {
   } else if (m.column < 0) {
     expr = "COUNT(*)";
   } else {
-    expr = std::string(AggName(m.agg)) + "(" + (m.distinct ? "DISTINCT " : "") + ColRef(m.column) +
-           ")";
+    const bool ranks = m.agg == Agg::kMax || m.agg == Agg::kMin;
+    expr = std::string(AggName(m.agg)) + "(" + (m.distinct ? "DISTINCT " : "") +
+           (ranks ? NumberRef(m.column) : ColRef(m.column)) + ")";
   }
   if (m.per_key >= 0) {  // averaged over the groups it had (Parser::AverageOverGroups)
     expr = dialect_.CastToReal(expr) + " / NULLIF(COUNT(DISTINCT " + ColRef(m.per_key) + "), 0)";
@@ -377,6 +379,15 @@ bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
   return true;
 }
 
+std::string Parser::NumberRef(int c) const {
+  return chinese_ && UniformUnitOf(Col(c)) ? dialect_.LeadingNumber(ColRef(c)) : ColRef(c);
+}
+
+double Parser::NumberScale(int c) const {
+  const std::optional<UniformUnit> unit = chinese_ ? UniformUnitOf(Col(c)) : std::nullopt;
+  return unit ? unit->magnitude : 1;
+}
+
 // One filter's WHERE condition.
 std::string Parser::FilterCondition(const Filter& f) const {
   if (f.business >= 0) return BusinessSql(f);
@@ -389,11 +400,14 @@ std::string Parser::FilterCondition(const Filter& f) const {
   }
   if (f.numeric) {
     static constexpr std::string_view kOps[] = {" = ", " <> ", " > ", " >= ", " < ", " <= "};
+    const double scale = f.related_edge >= 0 ? 1 : NumberScale(f.column);
+    if (f.related_edge < 0) c = NumberRef(f.column);
     if (f.op == Op::kBetween) {
-      return c + " BETWEEN " + FormatNumber(f.lo) + " AND " + FormatNumber(f.hi);
+      return c + " BETWEEN " + FormatNumber(f.lo / scale) + " AND " + FormatNumber(f.hi / scale);
     }
     return c + std::string(kOps[static_cast<int>(f.op)]) +
-           (f.text_literal ? dialect_.QuoteString(FormatNumber(f.lo)) : FormatNumber(f.lo));
+           (f.text_literal ? dialect_.QuoteString(FormatNumber(f.lo))
+                           : FormatNumber(f.lo / scale));
   }
   if (f.values.size() == 1) {
     return c + (f.op == Op::kNe ? " <> " : " = ") + dialect_.QuoteString(f.values[0]);
@@ -411,9 +425,9 @@ std::string Parser::OrderBy(const SelectList& list) const {
   if (q_.superlative && !list.measure_exprs.empty()) {
     order = list.measure_exprs[0] + (q_.superlative_desc ? " DESC" : " ASC");
   } else if (q_.superlative && q_.order_column >= 0) {
-    order = ColRef(q_.order_column) + (q_.superlative_desc ? " DESC" : " ASC");
+    order = NumberRef(q_.order_column) + (q_.superlative_desc ? " DESC" : " ASC");
   } else if (q_.order_column >= 0) {
-    order = ColRef(q_.order_column) + (q_.order_desc && q_.order_set ? " DESC" : " ASC");
+    order = NumberRef(q_.order_column) + (q_.order_desc && q_.order_set ? " DESC" : " ASC");
   } else if (q_.bucket) {
     order = list.bucket_expr;
   } else if (!list.group_by.empty() && !list.measure_exprs.empty()) {

@@ -66,4 +66,9 @@ std::string PostgresDialect::CastToReal(std::string_view expr) const {
   return "CAST(" + std::string(expr) + " AS double precision)";
 }
 
+std::string PostgresDialect::LeadingNumber(std::string_view expr) const {
+  return "CAST(substring(CAST(" + std::string(expr) +
+         " AS text) from '^-?[0-9]+(?:\\.[0-9]+)?') AS double precision)";
+}
+
 }  // namespace askdb::db

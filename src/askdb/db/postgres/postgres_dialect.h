@@ -18,6 +18,7 @@ class PostgresDialect final : public Dialect {
   std::string DateLiteral(std::string_view iso_date) const override;
   std::string Concat(const std::vector<std::string>& exprs) const override;
   std::string CastToReal(std::string_view expr) const override;
+  std::string LeadingNumber(std::string_view expr) const override;
 
   static const PostgresDialect& Instance();
 };

@@ -31,6 +31,10 @@ TEST(PostgresDialectTest, DatesAndExpressions) {
             "(CAST(a AS text) || CAST('-' AS text) || CAST(b AS text))");
   EXPECT_EQ(d.Concat({}), "''");
   EXPECT_EQ(d.CastToReal("n"), "CAST(n AS double precision)");
+  // '183cm' → 183 (checked on PostgreSQL 15; a non-capturing group, as substring returns the
+  // first captured one).
+  EXPECT_EQ(d.LeadingNumber("h"),
+            "CAST(substring(CAST(h AS text) from '^-?[0-9]+(?:\\.[0-9]+)?') AS double precision)");
 }
 
 TEST(MysqlDialectTest, QuotesIdentifiersAndStrings) {
@@ -58,6 +62,7 @@ TEST(MysqlDialectTest, DatesAndExpressions) {
   EXPECT_EQ(d.Concat({"a", "b"}), "CONCAT(a, b)");
   EXPECT_EQ(d.Concat({"a"}), "a");
   EXPECT_EQ(d.CastToReal("n"), "CAST(n AS DOUBLE)");
+  EXPECT_EQ(d.LeadingNumber("h"), "CAST(h AS DOUBLE)");  // MySQL casts the leading digits
 }
 
 }  // namespace
