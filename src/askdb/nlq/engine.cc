@@ -56,19 +56,19 @@ std::optional<Translation> Parser::RefuseRelativePeriodOnOldData() {
   if (data_age_days_ == 0 || relative_period_.empty()) return std::nullopt;
   const std::string latest = FormatIsoDate(anchor_), today = FormatIsoDate(today_);
   const std::string age = std::to_string(data_age_days_);
+  const std::string from_data = FormatIsoDate(relative_range_.start) + " .. " +
+                                FormatIsoDate(AddDays(relative_range_.end, -1));
   return Abstain(
       "'" + relative_period_ + "' counts back from a date, and this data ends on " + latest + ", " +
           age + " days before today (" + today +
-          "): it is not clear whether you mean the period before today or before the data's "
-          "last date. Name the period (a year, a quarter or a month, e.g. '" +
-          std::to_string(anchor_.year) +
-          "'), or set nlq.time_anchor to \"data\" or \"today\" to say where such periods "
-          "count from.",
+          "): it could mean the period before today or the one before the data's last date (" +
+          from_data +
+          "). Name the period you mean (its year, quarter or month), or set nlq.time_anchor to "
+          "\"data\" or \"today\" to say where such periods count from.",
       "“" + relative_period_ + "”是相对时间，而这份数据截至 " + latest + "，比今天（" + today +
-          "）早 " + age +
-          " 天：不清楚是从今天还是从数据的最新日期往前算。请写明时间段（年、季度或月，如“" +
-          std::to_string(anchor_.year) +
-          "年”），或把 nlq.time_anchor 设为 \"data\" 或 \"today\" 指定相对时间的起点。");
+          "）早 " + age + " 天：它可以从今天往前算，也可以从数据的最新日期往前算（即 " + from_data +
+          "）。请写明要看的时间段（年、季度或月），或把 nlq.time_anchor 设为 \"data\" 或 "
+          "\"today\" 指定相对时间的起点。");
 }
 
 // The question's business terms, and the words no reading can use: none at all, or a

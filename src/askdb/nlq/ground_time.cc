@@ -102,43 +102,9 @@ void Parser::ReadYear(int i) {
   if (range_word >= 0) items_[range_word].used = true;
   if (marker) items_[next].used = true;
   if (in_prefix) items_[prev].used = true;
-  int after = marker ? next + 1 : i + 1;
-  DateRange r = YearRange(year);
   std::string phrase = it.text;
   std::optional<int> year_only = year;
-  if (lead >= 0) {
-    Item& l = items_[lead];
-    const int quarter = QuarterOf(l);
-    r = quarter > 0 ? QuarterRange(year, quarter)
-                    : MonthRange(year, lex_.MonthOf(units_[l.unit_begin].key));
-    year_only.reset();
-    phrase = l.text + " " + phrase;
-    l.used = true;
-    if (lead > 0 && items_[lead - 1].Has(Kw::kInTime)) items_[lead - 1].used = true;
-    after = -1;  // "March 2022" says the month already
-  }
-  if (after >= 0 && after < static_cast<int>(items_.size())) {
-    Item& a = items_[after];
-    const int quarter = QuarterOf(a);
-    if (quarter > 0) {
-      r = QuarterRange(year, quarter);
-      a.used = true;
-      year_only.reset();
-      phrase += a.text;
-    } else if (a.kind == ItemKind::kNumber && a.number >= 1 && a.number <= 12 &&
-               after + 1 < static_cast<int>(items_.size()) &&
-               items_[after + 1].Has(Kw::kMonthUnit)) {
-      r = MonthRange(year, static_cast<int>(a.number));
-      a.used = true;
-      items_[after + 1].used = true;
-      year_only.reset();
-      phrase += a.text + items_[after + 1].text;
-    } else if (a.Has(Kw::kMonthName)) {
-      r = MonthRange(year, lex_.MonthOf(units_[a.unit_begin].key));
-      a.used = true;
-      year_only.reset();
-    }
-  }
+  DateRange r = NarrowYear(year, lead, marker ? next + 1 : i + 1, &phrase, &year_only);
   if (range_word >= 0) {
     if (!(q_.time->range.start < r.start)) {  // "2023年到2021年": backwards, not a range
       it.used = items_[range_word].used = false;
@@ -153,8 +119,50 @@ void Parser::ReadYear(int i) {
   Understood("time: " + phrase, "时间：" + phrase);
 }
 
+// The period a year names, narrowed by a month or a quarter said with it: the word before it
+// (`lead`: "March 2022", "in Q4 2024") or the item `after` it (2024年第一季度, 2024年3月, "2022
+// March"). The words read are marked used; the phrase grows by them and `year_only` is
+// cleared when the period is narrower than the year.
+DateRange Parser::NarrowYear(int year, int lead, int after, std::string* phrase,
+                             std::optional<int>* year_only) {
+  const int n = static_cast<int>(items_.size());
+  if (lead >= 0) {
+    Item& l = items_[lead];
+    const int quarter = QuarterOf(l);
+    l.used = true;
+    if (lead > 0 && items_[lead - 1].Has(Kw::kInTime)) items_[lead - 1].used = true;
+    year_only->reset();
+    *phrase = l.text + " " + *phrase;
+    // "March 2022" says the month already: the item after the year is not read.
+    return quarter > 0 ? QuarterRange(year, quarter)
+                       : MonthRange(year, lex_.MonthOf(units_[l.unit_begin].key));
+  }
+  if (after >= n) return YearRange(year);
+  Item& a = items_[after];
+  if (const int quarter = QuarterOf(a); quarter > 0) {
+    a.used = true;
+    year_only->reset();
+    *phrase += a.text;
+    return QuarterRange(year, quarter);
+  }
+  if (a.kind == ItemKind::kNumber && a.number >= 1 && a.number <= 12 && after + 1 < n &&
+      items_[after + 1].Has(Kw::kMonthUnit)) {
+    a.used = items_[after + 1].used = true;
+    year_only->reset();
+    *phrase += a.text + items_[after + 1].text;
+    return MonthRange(year, static_cast<int>(a.number));
+  }
+  if (a.Has(Kw::kMonthName)) {
+    a.used = true;
+    year_only->reset();
+    return MonthRange(year, lex_.MonthOf(units_[a.unit_begin].key));
+  }
+  return YearRange(year);
+}
+
 void Parser::NoteRelativePeriod(const std::string& phrase, const DateRange& r) {
   relative_period_ = phrase;
+  relative_range_ = r;
   out_.anchor_note = phrase + " = " + FormatIsoDate(r.start) + " .. " +
                      FormatIsoDate(AddDays(r.end, -1)) + " (" + anchor_source_ + ")";
 }

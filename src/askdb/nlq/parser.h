@@ -456,6 +456,7 @@ class Parser {
   CivilDate today_;
   int data_age_days_ = 0;        // > 0: the data ended that long before today and is not current
   std::string relative_period_;  // the question's "last quarter", "最近3个月", once read
+  DateRange relative_range_;     // ... counted from the anchor
   bool which_ = false;
   bool which_used_ = false;
   bool distinct_word_ = false;             // "distinct"/"different" read; a list then drops repeats
