@@ -753,6 +753,38 @@ std::optional<ShapeProblem> MeasureSayingWhichRowsAreCounted(const std::vector<I
   return std::nullopt;
 }
 
+// "单笔订单金额最高的门店" ranked the stores by their total: 单笔/单张/单次 (one order, one
+// invoice) asks for one row's amount, so a sum of the rows answers another question. 单 after a
+// noun's first character (订单, 账单, 清单, 名单) is that noun, not "one".
+std::optional<ShapeProblem> OneRowsAmountSummed(const std::vector<Item>& items, const Query& q) {
+  if (std::none_of(q.measures.begin(), q.measures.end(),
+                   [](const Measure& m) { return m.agg == Agg::kSum; })) {
+    return std::nullopt;
+  }
+  static constexpr std::string_view kOne[] = {"单笔", "单张", "单次", "单条", "单件"};
+  static constexpr std::string_view kNounBefore[] = {"订", "账", "清", "名",
+                                                     "菜", "下", "买", "卖"};
+  const std::string text = QuestionText(items);
+  for (std::string_view w : kOne) {
+    for (size_t at = text.find(w); at != std::string::npos; at = text.find(w, at + 1)) {
+      const bool noun =
+          std::any_of(std::begin(kNounBefore), std::end(kNounBefore), [&](std::string_view c) {
+            return at >= c.size() && text.compare(at - c.size(), c.size(), c) == 0;
+          });
+      if (noun) continue;
+      const std::string word(w);
+      return ShapeProblem{"'" + word +
+                              "' asks for one row's amount, but I added the rows up; "
+                              "ask for the largest one (e.g. '最高的" +
+                              word.substr(3) + "').",
+                          "“" + word +
+                              "”问的是一笔的金额，我却把多笔加总了，因此不作答；请换个问法，如“" +
+                              "金额最高的一" + word.substr(3) + "”。"};
+    }
+  }
+  return std::nullopt;
+}
+
 // "球衣号码最大的现役球员" answered MAX(球衣号码): the question asks which rows (a table word
 // after 最大的), not the largest value.
 std::optional<ShapeProblem> ValueWhereRowsAsked(const std::vector<Item>& items, const Query& q,
@@ -1139,6 +1171,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = UnreadPeriodWord(items, query)) return p;
   if (auto p = PeriodOfAnUnreadEvent(items, query, index, time_column)) return p;
   if (auto p = MeasureSayingWhichRowsAreCounted(items, query, index)) return p;
+  if (auto p = OneRowsAmountSummed(items, query)) return p;
   if (auto p = ListedBesidePlacedWord(items)) return p;
   if (auto p = TotalListedRowByRow(items, query, index)) return p;
   if (auto p = TotalOverTwoGroupings(items, query)) return p;

@@ -585,5 +585,25 @@ TEST_F(ChineseClubCheckTest, AValueEndingInItsTablesWordNamesWhoseAnAverageIs) {
   EXPECT_EQ(Rows("白金会员的平均订单金额"), std::vector<std::string>{"30"});
 }
 
+// "单笔订单金额最高的门店" ranked the stores by their total: 单笔 asks for one order's amount.
+TEST_F(ChineseClubCheckTest, OneRowsAmountIsNotSummed) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics stores = testing::SemanticTable("stores", "门店", "stores");
+  stores.columns = {testing::SemanticColumn("name", "门店名称", "name")};
+  catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
+  orders.columns = {testing::SemanticColumn("amount", "订单金额", "amount",
+                                            catalog::ColumnRole::kMeasure)};
+  model.tables = {stores, orders};
+  Open(R"sql(CREATE TABLE stores(store_id INTEGER PRIMARY KEY, name TEXT);
+             CREATE TABLE orders(order_id INTEGER PRIMARY KEY, amount REAL,
+                                 store_id INTEGER REFERENCES stores(store_id));
+             INSERT INTO stores VALUES (1,'东店'),(2,'西店');
+             INSERT INTO orders VALUES (1,50,1),(2,50,1),(3,80,2);)sql",
+       &model);
+  ExpectAbstainsNaming("单笔订单金额最高的门店", "单笔");  // 西店 (80), not 东店's total 100
+  EXPECT_EQ(Rows("订单金额最高的门店").front().substr(0, 6), "东店");  // the total, as asked
+  EXPECT_EQ(Rows("单笔订单金额超过60的订单有几个"), std::vector<std::string>{"1"});
+}
+
 }  // namespace
 }  // namespace askdb::nlq
