@@ -226,6 +226,8 @@ class Parser {
   // The anchor note of a relative period ("去年 = 2024-01-01 .. 2024-12-31 (以…)").
   void NoteRelativePeriod(const std::string& phrase, const DateRange& r);
   void ReadYear(int i);
+  DateRange NarrowYear(int year, int lead, int after, std::string* phrase,
+                       std::optional<int>* year_only);
   bool BareYearInData(int i) const;
   bool ReadRelativePeriod(int i);
   bool ReadLastN(int i);
