@@ -549,5 +549,14 @@ TEST_F(EnglishReadingsTest, BreakDownByGroupsAndAloneAbstains) {
   EXPECT_NE(alone.abstain_reason.find("split by"), std::string::npos) << alone.abstain_reason;
 }
 
+// "albums with more then 20 tracks": "then" right after a comparative is the common typo of
+// "than" (lexicon gt/lt/ge/le); a "then" elsewhere stays an unknown word.
+TEST_F(EnglishReadingsTest, ThenAfterAComparativeIsThan) {
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("tracks priced higher then 1.5"), Rows("tracks priced higher than 1.5"));
+  EXPECT_EQ(Rows("tracks priced higher then 1.5"), (std::vector<std::string>{"Girls"}));
+  EXPECT_EQ(Rows("how many tracks cost less then 0.5").front(), "1");
+}
+
 }  // namespace
 }  // namespace askdb::nlq
