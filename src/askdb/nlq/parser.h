@@ -388,6 +388,9 @@ class Parser {
   // The related-count condition on `table`'s rows, read from the table word at item `k`.
   void AddRelatedCount(int table, int counted, int edge, Op op, double value, int k);
   void ReadChineseNoRelated(int i);     // "没有专辑的艺人" (read_comparisons.cc)
+  // "哪些艺人没有专辑", "哪些艺人一张专辑都没有": the rows named before 没有 (i .. last).
+  void ReadChineseRowsWithNoRelated(int i, int last);
+  int AnyWordEnd(int k) const;  // 任何 at k: its last item, else -1
   void ReadChineseRelatedCount(int i);  // "下单超过20次的客户" (read_comparisons.cc)
   void ReadVerbOfValueColumn(int i);    // "1990年首版的作品" (read_comparisons.cc)
   void ParseOrdering();

@@ -416,8 +416,7 @@ void Parser::AddComparisonFilter(int i, int col, int c_idx, int op_idx, Op op, d
   f.lo = value;
   items_[i].used = items_[op_idx].used = items_[c_idx].used = true;
   q_.filters.push_back(f);
-  static constexpr std::string_view kOps[] = {"=", "<>", ">", ">=", "<", "<=", "BETWEEN"};
-  const std::string cmp = std::string(kOps[static_cast<int>(op)]) + " " + FormatNumber(f.lo);
+  const std::string cmp = std::string(OpSymbol(op)) + " " + FormatNumber(f.lo);
   Map(items_[c_idx], "column", ColName(col));
   Map(items_[op_idx], "filter", cmp);
   Understood(Col(col).name + " " + cmp, Col(col).name + " " + cmp);
@@ -669,16 +668,17 @@ void Parser::AddRelatedCount(int table, int counted, int edge, Op op, double val
   related_counted_.insert(index_.edges()[edge].from_table);
   items_[k].used = true;
   const std::string what = index_.tables()[index_.edges()[edge].from_table].name;
-  static constexpr std::string_view kOps[] = {" = ", " <> ", " > ", " >= ", " < ", " <= "};
   const std::string cond =
-      "COUNT(" + what + ")" + std::string(kOps[static_cast<int>(f.op)]) + FormatNumber(f.lo);
+      "COUNT(" + what + ") " + std::string(OpSymbol(f.op)) + " " + FormatNumber(f.lo);
   Map(items_[k], "filter", cond + " per " + index_.tables()[table].name);
   Understood(index_.tables()[table].name + ": " + cond, index_.tables()[table].name + "：" + cond);
 }
 
 // "没有专辑的艺人", "没有发票的客户有多少": 没有 B 的 A is the rows of A that no row of B
-// points at (the English "artists that do not have any albums"). Only that word order, with
-// nothing but fillers between; anything else ("没有卖出过的歌曲") stays unread and abstains.
+// points at (the English "artists that do not have any albums"); 任何 after 没有 ("没有任何
+// 销售记录的曲目") says the same. Only with nothing but fillers between; the rows named
+// before 没有 are ReadChineseRowsWithNoRelated's; anything else ("没有卖出过的歌曲") stays
+// unread and abstains.
 void Parser::ReadChineseNoRelated(int i) {
   const int n = static_cast<int>(items_.size());
   int last = -1;
@@ -688,7 +688,11 @@ void Parser::ReadChineseNoRelated(int i) {
     last = i + 1;
   }
   if (last < 0) return;
-  const int k = NextMeaningful(last);
+  ReadChineseRowsWithNoRelated(i, last);
+  if (items_[i].used) return;
+  int k = NextMeaningful(last);
+  const int any = k >= 0 ? AnyWordEnd(k) : -1;
+  if (any >= 0) k = NextMeaningful(any);
   if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm || HasValue(items_[k])) return;
   const int counted = TableOf(items_[k]);
   const int j = NextMeaningful(k);
@@ -699,6 +703,67 @@ void Parser::ReadChineseNoRelated(int i) {
   if (edge < 0) return;
   AddRelatedCount(table, counted, edge, Op::kEq, 0, k);
   for (int u = i; u <= last; ++u) items_[u].used = true;
+  for (int u = last + 1; u <= any; ++u) items_[u].used = true;
+}
+
+// The last item of 任何 ("any", one word or its two unknown characters) starting at k, else -1.
+int Parser::AnyWordEnd(int k) const {
+  const int n = static_cast<int>(items_.size());
+  if (items_[k].used) return -1;
+  if (items_[k].text == "任何") return k;
+  if (items_[k].text == "任" && k + 1 < n && items_[k + 1].text == "何" && !items_[k + 1].used) {
+    return k + 1;
+  }
+  return -1;
+}
+
+// The other word orders of 没有, with the rows asked about named first and nothing after the
+// counted table: "哪些艺人没有专辑", "哪些艺人没有任何专辑", "哪些员工名下没有客户" (名下: in one's
+// name, a 的), "哪些艺人一张专辑都没有" (一 + its unit + B + 都 before 没有: not even one B).
+// The same rows as 没有 B 的 A; a table B the rows A do not have (via RelatedCountEdge) or a
+// word after B leaves 没有 unread.
+void Parser::ReadChineseRowsWithNoRelated(int i, int last) {
+  std::vector<int> read;  // the words read with 没有
+  int counted_at = -1, rows_at = -1;
+  const int before = PrevMeaningful(i);
+  if (before >= 0 && i > 0 && items_[i - 1].text == "都" &&
+      items_[before].kind == ItemKind::kTerm) {
+    // A 一 张 B 都 没有
+    const int one = PrevMeaningful(before);
+    if (one < 0 || items_[one].kind != ItemKind::kNumber || items_[one].number != 1 ||
+        one + 1 >= before || !items_[one + 1].Has(Kw::kRowUnit)) {
+      return;
+    }
+    counted_at = before;
+    rows_at = PrevMeaningful(one);
+    read = {one, i - 1};
+    if (NextMeaningful(last) >= 0) return;
+  } else {
+    // A (名下) 没有 (任何) B
+    rows_at = before;
+    if (rows_at >= 0 && items_[rows_at].text == "名下" && !items_[rows_at].used) {
+      read.push_back(rows_at);
+      rows_at = PrevMeaningful(rows_at);
+    }
+    counted_at = NextMeaningful(last);
+    if (const int any = counted_at >= 0 ? AnyWordEnd(counted_at) : -1; any >= 0) {
+      for (int u = counted_at; u <= any; ++u) read.push_back(u);
+      counted_at = NextMeaningful(any);
+    }
+    if (counted_at < 0 || NextMeaningful(counted_at) >= 0) return;
+  }
+  if (rows_at < 0 || items_[rows_at].used || items_[rows_at].kind != ItemKind::kTerm ||
+      HasValue(items_[rows_at]) || items_[counted_at].used || HasValue(items_[counted_at])) {
+    return;
+  }
+  const int table = TableOf(items_[rows_at]);
+  const int counted = TableOf(items_[counted_at]);
+  if (table < 0 || counted < 0 || table == counted) return;
+  const int edge = RelatedCountEdge(table, counted);
+  if (edge < 0) return;
+  AddRelatedCount(table, counted, edge, Op::kEq, 0, counted_at);
+  for (int u = i; u <= last; ++u) items_[u].used = true;
+  for (int u : read) items_[u].used = true;
 }
 
 // "下单超过20次的客户", "专辑多于3张的艺人": B 超过 N (次|张…) 的 A is the rows of A that more

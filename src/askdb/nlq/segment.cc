@@ -182,6 +182,145 @@ void ReadEarningVerbs(const SchemaIndex& index, std::vector<Item>* items) {
     }
   }
 }
+
+bool IsMeasureWord(const SchemaIndex& index, const Item& it) {
+  return it.kind == ItemKind::kTerm && !it.terms.empty() &&
+         std::all_of(it.terms.begin(), it.terms.end(), [&](int id) {
+           const Term& t = index.terms()[id];
+           if (t.kind == TermKind::kBusiness) {
+             return index.business_terms()[t.business].def.meaning == BusinessMeaning::kMeasure;
+           }
+           return t.kind == TermKind::kColumn &&
+                  index.columns()[t.column].role == ColumnRole::kMeasure;
+         });
+}
+
+// "2021年第一季度营收多少", "德国客户总共消费了多少": 多少 ending the question right after a
+// measure word (past 了/是) asks for that measure's value, as 是多少 does; not a count of rows.
+void ReadChineseHowMuch(const SchemaIndex& index, std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  for (size_t k = 1; k < v.size(); ++k) {
+    if (v[k].kind != ItemKind::kKeyword || (v[k].text != "多少" && v[k].text != "有多少")) continue;
+    size_t before = k - 1;
+    while (before > 0 && (v[before].text == "了" || v[before].text == "是")) --before;
+    if (!IsMeasureWord(index, v[before])) continue;
+    const bool last =
+        std::all_of(v.begin() + static_cast<std::ptrdiff_t>(k) + 1, v.end(), [](const Item& o) {
+          return o.kind == ItemKind::kPunct ||
+                 (o.kind == ItemKind::kKeyword && o.kw == Bit(Kw::kStop));
+        });
+    if (last) v[k].kw = Bit(Kw::kStop);
+  }
+}
+
+// The one table of an item's terms (a table, or the table of its column or value); -1 when
+// none or several.
+int TableOfTerms(const SchemaIndex& index, const Item& it) {
+  int table = -1;
+  for (int id : it.terms) {
+    const int t = index.terms()[id].table;
+    if (table >= 0 && t != table) return -1;
+    table = t;
+  }
+  return table;
+}
+
+// "Jane Peacock负责几个客户", "每个销售代表负责多少个客户": 负责 (is in charge of) between the
+// rows of one table and another table that refers to it by exactly one key (Customer.
+// SupportRepId → Employee) names that reference, as 的 does; read as a function word. Not when
+// the two tables have no such key or several.
+void ReadChineseChargeVerb(const SchemaIndex& index, std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  for (size_t k = 1; k < v.size(); ++k) {
+    size_t end = k;
+    if (v[k].text == "负" && k + 1 < v.size() && v[k + 1].text == "责") end = k + 1;
+    if (v[k].kind != ItemKind::kUnknown || (v[k].text != "负责" && end == k)) continue;
+    size_t after = end + 1;
+    while (after < v.size() && v[after].kind == ItemKind::kKeyword &&
+           (v[after].Has(Kw::kStop) || v[after].Has(Kw::kCount) || v[after].Has(Kw::kWhich) ||
+            v[after].Has(Kw::kRowUnit))) {
+      ++after;
+    }
+    if (after >= v.size() || v[k - 1].kind != ItemKind::kTerm) continue;
+    const int person = TableOfTerms(index, v[k - 1]);
+    const bool names_table = std::any_of(v[after].terms.begin(), v[after].terms.end(), [&](int id) {
+      return index.terms()[id].kind == TermKind::kTable;
+    });
+    const int rows = names_table ? TableOfTerms(index, v[after]) : -1;
+    if (person < 0 || rows < 0 || person == rows) continue;
+    const long links =
+        std::count_if(index.edges().begin(), index.edges().end(), [&](const JoinEdge& e) {
+          return (e.from_table == rows && e.to_table == person) ||
+                 (e.from_table == person && e.to_table == rows);
+        });
+    if (links != 1) continue;
+    for (size_t p = k; p <= end; ++p) {
+      v[p].kind = ItemKind::kKeyword;
+      v[p].kw = Bit(Kw::kStop);
+    }
+  }
+}
+
+// The term id naming `table` itself; -1 when none.
+int TableTerm(const SchemaIndex& index, int table) {
+  for (size_t id = 0; id < index.terms().size(); ++id) {
+    const Term& t = index.terms()[id];
+    if (t.kind == TermKind::kTable && t.table == table && t.exact) return static_cast<int>(id);
+  }
+  return -1;
+}
+
+// "每个销售代表的销售额", "每位金牌会员的消费", "哪位销售代表的销售额最高": each (or which) + a
+// value of a table's column that is not its name (a kind of its rows: a title, a level) is
+// that table's rows of that kind, one by one; the words are read as "销售代表的每个员工" (the
+// value, 的, the group or which word, the table). Not when the table's
+// own word follows (每个巴西客户 names the rows already), nor for a value of the name column.
+void ReadEachOfAKind(const SchemaIndex& index, std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  for (size_t k = 0; k + 1 < v.size(); ++k) {
+    const bool each = v[k].Has(Kw::kGroup) && (v[k].text == "每个" || v[k].text == "每" ||
+                                               v[k].text == "各" || v[k].text == "各个");
+    if (v[k].kind != ItemKind::kKeyword || (!each && !v[k].Has(Kw::kWhich))) continue;
+    size_t at = k + 1;
+    if (v[at].kind == ItemKind::kKeyword && v[at].Has(Kw::kRowUnit) && at + 1 < v.size()) ++at;
+    const Item& value = v[at];
+    if (value.kind != ItemKind::kTerm || value.terms.empty()) continue;
+    const Term& first = index.terms()[value.terms[0]];
+    const bool one_column = std::all_of(value.terms.begin(), value.terms.end(), [&](int id) {
+      const Term& t = index.terms()[id];
+      return t.kind == TermKind::kValue && t.column == first.column;
+    });
+    if (!one_column || first.column == index.LabelColumn(first.table, true) ||
+        index.LabelColumn(first.table, true) < 0) {
+      continue;
+    }
+    if (at + 1 < v.size() && TableOfTerms(index, v[at + 1]) == first.table) continue;
+    const int table_term = TableTerm(index, first.table);
+    if (table_term < 0) continue;
+    // value 的 每个 table: the group word and its unit move after the value.
+    std::vector<Item> group(v.begin() + static_cast<std::ptrdiff_t>(k),
+                            v.begin() + static_cast<std::ptrdiff_t>(at));
+    Item of;
+    of.kind = ItemKind::kKeyword;
+    of.kw = Bit(Kw::kStop);
+    of.text = "的";
+    of.unit_begin = of.unit_end = value.unit_end;
+    Item rows;
+    rows.kind = ItemKind::kTerm;
+    rows.terms = {table_term};
+    rows.text = index.tables()[first.table].display_zh.empty()
+                    ? index.tables()[first.table].name
+                    : index.tables()[first.table].display_zh;
+    rows.unit_begin = rows.unit_end = value.unit_end;
+    std::vector<Item> rewritten = {v[at], of};
+    rewritten.insert(rewritten.end(), group.begin(), group.end());
+    rewritten.push_back(rows);
+    v.erase(v.begin() + static_cast<std::ptrdiff_t>(k),
+            v.begin() + static_cast<std::ptrdiff_t>(at) + 1);
+    v.insert(v.begin() + static_cast<std::ptrdiff_t>(k), rewritten.begin(), rewritten.end());
+    k += rewritten.size() - 1;
+  }
+}
 }  // namespace
 
 bool Parser::SpellsStoredValue(size_t i, size_t end) const {
@@ -400,6 +539,9 @@ void Parser::Segment() {
     factor_ *= std::pow(kAbbreviationFactor, ReadAbbreviations(index_, units_, &items_));
   if (chinese_) ReadUnitOfCountColumn(index_, &items_);
   if (chinese_) ReadChineseSaleVerbs(index_, &items_);
+  if (chinese_) ReadChineseHowMuch(index_, &items_);
+  if (chinese_) ReadChineseChargeVerb(index_, &items_);
+  if (chinese_) ReadEachOfAKind(index_, &items_);
   SettleTermsThatAreKeywords();
   if (!chinese_) ReadHowMuch(index_, &items_);
   if (!chinese_) ReadEarningVerbs(index_, &items_);
