@@ -400,6 +400,14 @@ TEST(RequestClassifierTest, MessagesCallsTranslationsAndIllnessesAreHandedOn) {
   EXPECT_GE(Classifier().Classify("给客户发短信的次数统计").confidence, 0.6);
 }
 
+TEST(RequestClassifierTest, AChineseWeakDataWordNeedsAConfidentModelToBeOverridden) {
+  // Session 14: with 哪些 the model needs 0.5 (not 0.3) to call a request something else; these
+  // DuSQL-like questions had been read as small talk at 0.3-0.5.
+  for (std::string_view q : {"陈力获得过哪些奖项", "颁奖晚会都在哪些城市办过？"}) {
+    EXPECT_EQ(Classifier().Classify(q).type, RequestType::kDataQuery) << q;
+  }
+}
+
 TEST(RequestClassifierTest, TheNextLineOfAPoemIsHandedOn) {
   // Reciting is not askdb's job (session 14: the model read these as small talk).
   for (std::string_view q :
