@@ -27,6 +27,26 @@ std::string FormatNumber(double v) {
   return buf;
 }
 
+std::string_view OpSymbol(Op op) {
+  switch (op) {
+    case Op::kEq:
+      return "=";
+    case Op::kNe:
+      return "<>";
+    case Op::kGt:
+      return ">";
+    case Op::kGe:
+      return ">=";
+    case Op::kLt:
+      return "<";
+    case Op::kLe:
+      return "<=";
+    case Op::kBetween:
+      break;
+  }
+  return "BETWEEN";
+}
+
 std::string_view AggName(Agg a) {
   switch (a) {
     case Agg::kSum:

@@ -45,6 +45,7 @@ constexpr size_t kMaxAliasBytes = 63;
 // A number as the question would write it: "3", "2.5".
 std::string FormatNumber(double v);
 std::string_view AggName(Agg a);  // "SUM", "AVG", ...; "" for kNone
+std::string_view OpSymbol(Op op);  // "=", "<>", ">", ">=", "<", "<=", "BETWEEN"
 
 struct Grounding;  // grounding.h
 

@@ -284,9 +284,8 @@ void Parser::ResolveYearComparison() {
   f.lo = y.year;
   f.text_literal = Col(col).type_class == TypeClass::kText;
   q_.filters.push_back(f);
-  static constexpr std::string_view kOps[] = {"=", "<>", ">", ">=", "<", "<=", "BETWEEN"};
   const std::string cond =
-      ColName(col) + " " + std::string(kOps[static_cast<int>(y.op)]) + " " + FormatNumber(y.year);
+      ColName(col) + " " + std::string(OpSymbol(y.op)) + " " + FormatNumber(y.year);
   Map(items_[y.op_item], "filter", cond);
   Understood(cond, cond);
 }

@@ -399,13 +399,12 @@ std::string Parser::FilterCondition(const Filter& f) const {
         " WHERE " + ColRef(e.from_column) + " = " + ColRef(e.to_column) + ")";
   }
   if (f.numeric) {
-    static constexpr std::string_view kOps[] = {" = ", " <> ", " > ", " >= ", " < ", " <= "};
     const double scale = f.related_edge >= 0 ? 1 : NumberScale(f.column);
     if (f.related_edge < 0) c = NumberRef(f.column);
     if (f.op == Op::kBetween) {
       return c + " BETWEEN " + FormatNumber(f.lo / scale) + " AND " + FormatNumber(f.hi / scale);
     }
-    return c + std::string(kOps[static_cast<int>(f.op)]) +
+    return c + " " + std::string(OpSymbol(f.op)) + " " +
            (f.text_literal ? dialect_.QuoteString(FormatNumber(f.lo))
                            : FormatNumber(f.lo / scale));
   }
