@@ -292,4 +292,35 @@ std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
   return std::nullopt;
 }
 
+std::optional<ShapeProblem> UnreadPredicateAfterACopula(const Query& query,
+                                                        const std::vector<Item>& items,
+                                                        const SchemaIndex& index) {
+  static constexpr std::string_view kCopulas[] = {"are", "is", "were", "was"};
+  auto latin_word = [](const Item& it) {
+    return it.kind == ItemKind::kUnknown && !it.used && it.text.size() >= 3 &&
+           std::all_of(it.text.begin(), it.text.end(),
+                       [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); });
+  };
+  for (size_t k = 1; k + 1 < items.size(); ++k) {
+    const std::string w = text::AsciiLower(items[k].text);
+    if (std::find(std::begin(kCopulas), std::end(kCopulas), w) == std::end(kCopulas)) continue;
+    std::vector<std::string> run;
+    size_t j = k + 1;
+    for (; j < items.size() && latin_word(items[j]); ++j) run.push_back(items[j].text);
+    // "are owned by students": a passive whose meaning the words after it carry.
+    if (run.empty() || !EndsAClause(items, j - 1)) continue;
+    const std::vector<std::string> left = NotNamedByTheQuery(run, query, index);
+    if (left.empty()) continue;
+    std::string unread;
+    for (const std::string& word : left) unread += (unread.empty() ? "" : " ") + word;
+    return ShapeProblem{"'" + items[k].text + " " + unread +
+                            "' says which rows are meant, but I could not read '" + unread +
+                            "', so the answer would be about every row; say it with a column "
+                            "or a value the data holds.",
+                        "“" + items[k].text + " " + unread + "”说明是哪些行，但我没能理解“" +
+                            unread + "”，答案会包括所有行；请用数据中的列名或取值来表达。"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace askdb::nlq
