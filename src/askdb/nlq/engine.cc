@@ -316,8 +316,15 @@ void Parser::ReadFlagColumnsAsConditions() {
     const int table = Col(p).table;
     const bool counts_its_rows = q_.measures.size() == 1 && q_.measures[0].agg == Agg::kCount &&
                                  q_.measures[0].column < 0 && q_.measures[0].table == table;
-    const bool about_its_rows =
-        counts_its_rows || (q_.measures.empty() && q_.subject_table == table);
+    // "average unit price of discontinued products": a flag beside measures of its own table's
+    // columns, nothing grouped, cannot be a column to list (a list mixed with a total).
+    const bool measures_its_rows =
+        !q_.measures.empty() && q_.group_columns.empty() && !q_.bucket &&
+        std::all_of(q_.measures.begin(), q_.measures.end(), [&](const Measure& m) {
+          return m.column >= 0 && m.per_key < 0 && Col(m.column).table == table;
+        });
+    const bool about_its_rows = counts_its_rows || measures_its_rows ||
+                                (q_.measures.empty() && q_.subject_table == table);
     if (!yes || !about_its_rows) {
       kept.push_back(p);
       continue;

@@ -514,13 +514,17 @@ INSERT INTO products VALUES (1,'Tea',10,4),(2,'Cake',5,2),(3,'Jam',30,12);
 // "which products are discontinued" had listed every product with its flag: a which-question
 // over a table is about that table's rows, so a yes/no column of theirs is the condition, as
 // in "discontinued products" (session 14, precision-biz-en).
+// A measure of the same rows makes it a condition too: "average unit price of discontinued
+// products" had abstained (a list mixed with a total).
 TEST_F(EnglishReadingsTest, WhichRowsAreAFlagListsTheRowsWhereItHolds) {
   Open(R"sql(
-CREATE TABLE products(product_id INTEGER PRIMARY KEY, product_name TEXT, discontinued TEXT);
-INSERT INTO products VALUES (1,'Tea','0'),(2,'Cake','1'),(3,'Jam','0');
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, product_name TEXT, discontinued TEXT,
+                      unit_price REAL);
+INSERT INTO products VALUES (1,'Tea','0',4),(2,'Cake','1',6),(3,'Jam','0',2),(4,'Pie','1',8);
 )sql");
-  EXPECT_EQ(Rows("which products are discontinued"), (std::vector<std::string>{"Cake"}));
+  EXPECT_EQ(Rows("which products are discontinued"), (std::vector<std::string>{"Cake", "Pie"}));
   EXPECT_EQ(Rows("which products are discontinued?"), Rows("discontinued products"));
+  EXPECT_EQ(Rows("average unit price of discontinued products"), (std::vector<std::string>{"7"}));
 }
 
 // "customers who spent more than 45 dollars" had listed the customers with one invoice over
