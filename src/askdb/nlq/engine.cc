@@ -323,8 +323,8 @@ void Parser::ReadFlagColumnsAsConditions() {
         std::all_of(q_.measures.begin(), q_.measures.end(), [&](const Measure& m) {
           return m.column >= 0 && m.per_key < 0 && Col(m.column).table == table;
         });
-    const bool about_its_rows = counts_its_rows || measures_its_rows ||
-                                (q_.measures.empty() && q_.subject_table == table);
+    const bool about_its_rows =
+        counts_its_rows || measures_its_rows || (q_.measures.empty() && q_.subject_table == table);
     if (!yes || !about_its_rows) {
       kept.push_back(p);
       continue;
