@@ -105,5 +105,19 @@ TEST_F(ChinesePhrasingsTest, EachOrWhichOfAKindOfRows) {
             (std::vector<std::string>{"Jane|Peacock|17", "Steve|Johnson|7"}));
 }
 
+// "哪些客户来自巴西", "住在巴西的客户": the verb before a stored value says the rows have it.
+TEST_F(ChinesePhrasingsTest, ComeFromOrLiveInBeforeAValue) {
+  const std::vector<std::string> brazil = {"Cy|Xu", "Di|He"};
+  EXPECT_EQ(Rows("哪些客户来自巴西"), brazil);
+  EXPECT_EQ(Rows("住在巴西的客户"), brazil);
+  EXPECT_FALSE(Ask("哪些客户来自销售代表的推荐").answered);
+}
+
+// "2021年上半年的营收", "2021年下半年": the first or second six months of the year.
+TEST_F(ChinesePhrasingsTest, FirstOrSecondHalfOfAYear) {
+  EXPECT_EQ(Rows("2021年上半年的营收是多少"), (std::vector<std::string>{"15"}));
+  EXPECT_EQ(Rows("2021年下半年的营收"), (std::vector<std::string>{"7"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

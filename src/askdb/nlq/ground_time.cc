@@ -157,6 +157,15 @@ DateRange Parser::NarrowYear(int year, int lead, int after, std::string* phrase,
     year_only->reset();
     return MonthRange(year, lex_.MonthOf(units_[a.unit_begin].key));
   }
+  // 2021年上半年 / 下半年: January to June, July to December.
+  if ((a.text == "上" || a.text == "下") && after + 2 < n && items_[after + 1].text == "半" &&
+      items_[after + 2].text == "年") {
+    const bool first = a.text == "上";
+    for (int k = after; k <= after + 2; ++k) items_[k].used = true;
+    year_only->reset();
+    *phrase += a.text + "半年";
+    return first ? DateRange{{year, 1, 1}, {year, 7, 1}} : DateRange{{year, 7, 1}, {year + 1, 1, 1}};
+  }
   return YearRange(year);
 }
 

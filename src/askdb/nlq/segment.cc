@@ -261,6 +261,30 @@ void ReadChineseChargeVerb(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
+// "哪些客户来自巴西", "住在布拉格的客户": 来自 (come from) / 住在 (live in) right before a stored
+// value say only that the rows have that value (巴西的客户); read as function words there.
+void ReadChinesePlaceVerbs(const SchemaIndex& index, std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  for (size_t k = 0; k + 2 < v.size(); ++k) {
+    // 来 and 在 are function words of their own; 自 and 住 are the verbs' unread halves.
+    const bool verb =
+        (v[k].text == "来" && v[k + 1].text == "自" && v[k + 1].kind == ItemKind::kUnknown) ||
+        (v[k].text == "住" && v[k].kind == ItemKind::kUnknown && v[k + 1].text == "在");
+    if (!verb) continue;
+    const Item& value = v[k + 2];
+    const bool stored_value = value.kind == ItemKind::kTerm && !value.terms.empty() &&
+                              std::all_of(value.terms.begin(), value.terms.end(), [&](int id) {
+                                return index.terms()[id].kind == TermKind::kValue;
+                              });
+    if (!stored_value) continue;
+    for (size_t p = k; p <= k + 1; ++p) {
+      v[p].kind = ItemKind::kKeyword;
+      v[p].kw = Bit(Kw::kStop);
+      v[p].terms.clear();
+    }
+  }
+}
+
 // The term id naming `table` itself; -1 when none.
 int TableTerm(const SchemaIndex& index, int table) {
   for (size_t id = 0; id < index.terms().size(); ++id) {
@@ -542,6 +566,7 @@ void Parser::Segment() {
   if (chinese_) ReadChineseHowMuch(index_, &items_);
   if (chinese_) ReadChineseChargeVerb(index_, &items_);
   if (chinese_) ReadEachOfAKind(index_, &items_);
+  if (chinese_) ReadChinesePlaceVerbs(index_, &items_);
   SettleTermsThatAreKeywords();
   if (!chinese_) ReadHowMuch(index_, &items_);
   if (!chinese_) ReadEarningVerbs(index_, &items_);
