@@ -144,6 +144,16 @@ INSERT INTO "城市" VALUES (1,'北京','2154万'),(2,'拉萨','86万'),(3,'上�
   EXPECT_FALSE(Ask("面积最大的球员").answered);      // 万平方米 beside 平方米
 }
 
+// "按学校人数排，前2的学校" grouped by 学校人数 and counted the groups: 按 + a column + an order
+// word (排, 排序, past a direction) orders the rows by it; the first N show it.
+TEST_F(DusqlReadingsTest, ByAColumnThenAnOrderWordIsAnOrdering) {
+  EXPECT_EQ(Rows("按学校人数排，前2的学校"),
+            (std::vector<std::string>{"育英学校|3000", "史家小学|2000"}));
+  EXPECT_EQ(Rows("学校按学校人数从高到低排序"),
+            (std::vector<std::string>{"育英学校", "史家小学", "红星小学", "光明小学"}));
+  EXPECT_NE(Ask("按所属地区统计学校数量").sql.find("GROUP BY"), std::string::npos);
+}
+
 constexpr const char* kSingersSql = R"sql(
 CREATE TABLE "歌手" ("词条id" int, "姓名" text, "性别" text, "歌曲数量" int, "出道时间" time,
                      primary key ("词条id"));

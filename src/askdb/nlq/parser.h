@@ -168,6 +168,7 @@ class Parser {
   // punctuation, a stop word, a row unit such as 个), used or not, however far away; -1 if
   // none.
   int NextMeaningful(int i) const;
+  bool OrderWordAfter(int j) const;  // 按X排序: X is ordered by (read_grouping.cc)
   int PrevMeaningful(int i) const;
   bool IsFiller(const Item& it) const;
   std::string ColRef(int c) const;

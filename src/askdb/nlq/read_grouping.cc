@@ -216,6 +216,7 @@ void Parser::ReadGroupWord(int i) {
     it.used = true;
     return;
   }
+  if (OrderWordAfter(j)) return;  // "按死亡人数排(序)": an ordering (ParseOrdering)
   if (j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm || OnlyValues(items_[j])) {
     return;
   }
@@ -321,6 +322,18 @@ void Parser::ParseGrouping() {
   }
 }
 
+// "按死亡人数排，前三的台风", "按人数从高到低排序": a Chinese column followed (past a direction)
+// by an order word is what the rows are ordered by, not a group; true when items_[j] is one.
+bool Parser::OrderWordAfter(int j) const {
+  if (!chinese_ || j < 0 || items_[j].kind != ItemKind::kTerm) return false;
+  int k = NextMeaningful(j);
+  while (k >= 0 && !items_[k].Has(Kw::kOrder) &&
+         (items_[k].Has(Kw::kDesc) || items_[k].Has(Kw::kAsc))) {
+    k = NextMeaningful(k);
+  }
+  return k >= 0 && items_[k].Has(Kw::kOrder);
+}
+
 void Parser::ParseOrdering() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
@@ -355,10 +368,24 @@ void Parser::ParseOrdering() {
         it.used = items_[j].used = true;
         Map(items_[j], "order", ColName(col));
       } else {
-        // "按销售额排序": the column came first (Chinese word order only).
-        const int p = chinese_ ? PrevMeaningful(i) : -1;
+        // "按销售额排序": the column came first (Chinese word order only), maybe before a
+        // direction ("按人数从高到低排序").
+        int p = chinese_ ? PrevMeaningful(i) : -1;
+        while (p >= 0 && !items_[p].Has(Kw::kOrder) &&
+               (items_[p].Has(Kw::kDesc) || items_[p].Has(Kw::kAsc))) {
+          p = PrevMeaningful(p);
+        }
         col = p >= 0 ? ColumnOf(items_[p]) : -1;
         if (col >= 0 && !items_[p].used) {
+          // "按死亡人数排，前三的台风": the first N are shown with what ranked them, as
+          // 死亡人数前三的台风 is (RankRowsByOwnColumn).
+          const int label = index_.LabelColumn(Col(col).table, chinese_);
+          if (q_.limit > 0 && q_.projections.empty() && q_.measures.empty() &&
+              q_.group_columns.empty() && IsNumericCol(col) && label >= 0) {
+            q_.projections.push_back(label);
+            AddNameCompanion(&q_.projections, label);
+            q_.projections.push_back(col);
+          }
           q_.order_column = col;
           it.used = items_[p].used = true;
           if (p > 0 && items_[p - 1].Has(Kw::kGroup)) items_[p - 1].used = true;
