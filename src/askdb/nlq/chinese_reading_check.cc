@@ -785,6 +785,33 @@ std::optional<ShapeProblem> OneRowsAmountSummed(const std::vector<Item>& items, 
   return std::nullopt;
 }
 
+// "城市等级最高的城市" showed one city of tier 3 (twelve cities are tier 1, the top one),
+// "最贵的歌" one of the 1.99 tracks: the first N rows ordered by a column of a few values (a level,
+// a code, a price point) shared by many rows are one arbitrary pick among the tied rows, and the
+// order of a code may run either way. Ten values or fewer over at least twice as many rows (of
+// twenty or more, below).
+std::optional<ShapeProblem> RowsRankedByAFewSharedValues(const Query& q, const SchemaIndex& index) {
+  if (q.limit <= 0 || q.order_column < 0 || !q.measures.empty() || !q.group_columns.empty()) {
+    return std::nullopt;
+  }
+  const IndexedColumn& c = index.columns()[q.order_column];
+  const std::optional<int64_t>& rows = index.tables()[c.table].row_count;
+  const std::optional<long long>& values = c.stats.distinct_count;
+  // The distinct count skips NULLs: in a small table most rows may hold none (DuSQL's five-row
+  // tables), so only a table of twenty rows or more is taken to repeat its values.
+  if (!rows || !values || *values > 10 || *rows < 20 || *rows < 2 * *values) return std::nullopt;
+  const std::string name = c.display_zh.empty() ? c.name : c.display_zh;
+  return ShapeProblem{
+      name + " holds only " + std::to_string(*values) + " values over " + std::to_string(*rows) +
+          " rows: the top rows tie, and any of them "
+          "would be a guess; ask for the rows with a value (e.g. '" +
+          name + "为…的').",
+      "“" + name + "”只有 " + std::to_string(*values) + " 种取值、却有 " + std::to_string(*rows) +
+          " 行，排在最前的行并列，只列其中几行是随意挑的，"
+          "因此不作答；请按取值问，如“" +
+          name + "为…的”。"};
+}
+
 // "球衣号码最大的现役球员" answered MAX(球衣号码): the question asks which rows (a table word
 // after 最大的), not the largest value.
 std::optional<ShapeProblem> ValueWhereRowsAsked(const std::vector<Item>& items, const Query& q,
@@ -1172,6 +1199,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = PeriodOfAnUnreadEvent(items, query, index, time_column)) return p;
   if (auto p = MeasureSayingWhichRowsAreCounted(items, query, index)) return p;
   if (auto p = OneRowsAmountSummed(items, query)) return p;
+  if (auto p = RowsRankedByAFewSharedValues(query, index)) return p;
   if (auto p = ListedBesidePlacedWord(items)) return p;
   if (auto p = TotalListedRowByRow(items, query, index)) return p;
   if (auto p = TotalOverTwoGroupings(items, query)) return p;

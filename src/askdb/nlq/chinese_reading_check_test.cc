@@ -605,5 +605,24 @@ TEST_F(ChineseClubCheckTest, OneRowsAmountIsNotSummed) {
   EXPECT_EQ(Rows("单笔订单金额超过60的订单有几个"), std::vector<std::string>{"1"});
 }
 
+// "城市等级最高的城市" showed one tier-3 city of eight: a few values shared by many rows tie at
+// the top. A column of many values is ranked as before.
+TEST_F(ChineseClubCheckTest, RowsRankedByAFewSharedValuesAreRefused) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics cities = testing::SemanticTable("cities", "城市", "cities");
+  cities.columns = {testing::SemanticColumn("name", "城市名称", "name"),
+                    testing::SemanticColumn("tier", "城市等级", "tier"),
+                    testing::SemanticColumn("population", "人口", "population",
+                                            catalog::ColumnRole::kMeasure)};
+  model.tables = {cities};
+  Open(R"sql(CREATE TABLE cities(city_id INTEGER PRIMARY KEY, name TEXT, tier INTEGER,
+                                 population INTEGER);
+             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 24)
+             INSERT INTO cities SELECT i, 'C' || i, i % 3 + 1, i * 10 FROM n;)sql",
+       &model);
+  ExpectAbstainsNaming("城市等级最高的城市", "城市等级");
+  EXPECT_EQ(Rows("人口最多的城市").front().substr(0, 3), "C24");
+}
+
 }  // namespace
 }  // namespace askdb::nlq
