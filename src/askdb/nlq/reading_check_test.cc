@@ -207,6 +207,18 @@ TEST(PersonNameTest, ForenameAndSurnameArePeoplesNamesToo) {
   }
 }
 
+// The parts of a person's name are whole words of the column's name: "sur" inside
+// measure_name and "fore" inside foreign_name make no pair of name parts.
+TEST(PersonNameTest, APartOfAPersonsNameIsAWholeWord) {
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE units(unit_id INTEGER PRIMARY KEY, foreign_name TEXT, measure_name TEXT);"
+      "INSERT INTO units VALUES (1,'Meter','metre');");
+  ASSERT_TRUE(db.index);
+  const int label = db.index->LabelColumn(db.index->FindTable("units"), false);
+  ASSERT_GE(label, 0);
+  EXPECT_EQ(db.index->NameCompanion(label), -1) << db.index->columns()[label].name;
+}
+
 TEST_F(ReadingCheckTest, NoCompanionWithoutBothNameParts) {
   testing::Shop shop = testing::OpenShop();
   const int stores = shop.index->FindTable("stores");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <initializer_list>
 #include <iterator>
 #include <map>
 #include <set>
@@ -711,19 +712,28 @@ namespace {
 
 // forename/surname (formula_1's drivers), given/family name, Fname/LName: the same pair under
 // other words, so that a person is not listed by the first name alone ("Lewis").
+// Whether the words of a column's name (SplitIdentifier) say a part of a person's name: "name"
+// with one of `qualifiers` ("first name", "given_name"), or one word of `whole` ("forename",
+// "surname", "fname"). Whole words only: "sur" is in measure_name, "fore" in foreign_name.
+bool NamesPartOfAPerson(const std::string& name, std::initializer_list<std::string_view> qualifiers,
+                        std::initializer_list<std::string_view> whole) {
+  const std::vector<std::string> words = text::SplitIdentifier(name);
+  auto has = [&](std::string_view w) {
+    return std::find(words.begin(), words.end(), w) != words.end();
+  };
+  const bool qualified = has("name") && std::any_of(qualifiers.begin(), qualifiers.end(), has);
+  return qualified || std::any_of(whole.begin(), whole.end(), has);
+}
+
 bool IsFirstNameColumn(const std::string& lower, const std::string& name) {
-  const bool has_name = lower.find("name") != std::string::npos;
-  return (has_name &&
-          (lower.find("first") != std::string::npos || lower.find("given") != std::string::npos ||
-           lower.find("fore") != std::string::npos)) ||
+  return NamesPartOfAPerson(name, {"first", "given", "fore"},
+                            {"firstname", "givenname", "forename", "fname"}) ||
          lower == "fname" || name == "名";
 }
 
 bool IsLastNameColumn(const std::string& lower, const std::string& name) {
-  const bool has_name = lower.find("name") != std::string::npos;
-  return (has_name &&
-          (lower.find("last") != std::string::npos || lower.find("family") != std::string::npos ||
-           lower.find("sur") != std::string::npos)) ||
+  return NamesPartOfAPerson(name, {"last", "family", "sur"},
+                            {"lastname", "familyname", "surname", "lname"}) ||
          lower == "lname" || name == "姓";
 }
 
