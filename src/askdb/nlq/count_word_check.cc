@@ -292,23 +292,34 @@ std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
   return std::nullopt;
 }
 
-std::optional<ShapeProblem> UnreadPredicateAfterACopula(const Query& query,
-                                                        const std::vector<Item>& items,
-                                                        const SchemaIndex& index) {
-  static constexpr std::string_view kCopulas[] = {"are", "is", "were", "was"};
+std::optional<ShapeProblem> UnreadPredicateOfTheRows(const Query& query,
+                                                     const std::vector<Item>& items,
+                                                     const SchemaIndex& index) {
+  // A copula ("are retired") or a having word ("with tattoos", "have sponsors").
+  static constexpr std::string_view kLinks[] = {"are",  "is",  "were", "was",   "with",
+                                                "have", "has", "had",  "having"};
+  static constexpr std::string_view kDeterminers[] = {"a",     "an",  "any", "the",
+                                                      "their", "its", "his", "her"};
   auto latin_word = [](const Item& it) {
     return it.kind == ItemKind::kUnknown && !it.used && it.text.size() >= 3 &&
            std::all_of(it.text.begin(), it.text.end(),
                        [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); });
   };
+  auto is_one_of = [](const Item& it, const auto& words) {
+    const std::string w = text::AsciiLower(it.text);
+    return std::find(std::begin(words), std::end(words), w) != std::end(words);
+  };
   for (size_t k = 1; k + 1 < items.size(); ++k) {
-    const std::string w = text::AsciiLower(items[k].text);
-    if (std::find(std::begin(kCopulas), std::end(kCopulas), w) == std::end(kCopulas)) continue;
-    std::vector<std::string> run;
+    if (!is_one_of(items[k], kLinks)) continue;
     size_t j = k + 1;
+    while (j < items.size() && is_one_of(items[j], kDeterminers)) ++j;
+    std::vector<std::string> run;
     for (; j < items.size() && latin_word(items[j]); ++j) run.push_back(items[j].text);
     // "are owned by students": a passive whose meaning the words after it carry.
     if (run.empty() || !EndsAClause(items, j - 1)) continue;
+    // "the orchestras they have conducted": a verb's tense, not something the rows have.
+    const bool have = text::AsciiLower(items[k].text).starts_with("ha");  // have, has, had, having
+    if (have && IsPastParticiple(run.front())) continue;
     const std::vector<std::string> left = NotNamedByTheQuery(run, query, index);
     if (left.empty()) continue;
     std::string unread;

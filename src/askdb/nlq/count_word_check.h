@@ -65,12 +65,13 @@ std::optional<ShapeProblem> CountBesideItsOwnAggregate(const Query& query,
                                                        const SchemaIndex& index);
 
 // "How many singers from France with an age above 30 are retired?", "the average earnings of
-// poker players from Russia who are professional": an English copula followed by words the
-// engine does not know, ending the clause, states a condition on the rows that any answer — a
-// count, an average, a list — would leave out. In a long question the unknown word costs too
-// little confidence to abstain by itself.
-std::optional<ShapeProblem> UnreadPredicateAfterACopula(const Query& query,
-                                                        const std::vector<Item>& items,
-                                                        const SchemaIndex& index);
+// poker players from Russia who are professional", "... with a coastline", "... have tattoos":
+// an English copula or having word (with, have, has) followed by words the engine does not
+// know, ending the clause, states a condition on the rows that any answer — a count, an
+// average, a list — would leave out. In a long question the unknown word costs too little
+// confidence to abstain by itself.
+std::optional<ShapeProblem> UnreadPredicateOfTheRows(const Query& query,
+                                                     const std::vector<Item>& items,
+                                                     const SchemaIndex& index);
 
 }  // namespace askdb::nlq

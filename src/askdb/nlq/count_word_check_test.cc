@@ -326,11 +326,12 @@ class UnreadPredicateTest : public testing::DbTest {
   }
 };
 
-TEST_F(UnreadPredicateTest, AnUnknownWordAfterACopulaIsAConditionLeftOut) {
+TEST_F(UnreadPredicateTest, AnUnknownWordAfterACopulaOrAHavingWordIsAConditionLeftOut) {
   for (const char* q :
        {"How many singers from the country of France with an age above 30 are retired?",
-        "What is the average age of singers from the country of France who are "
-        "famous?"}) {
+        "What is the average age of singers from the country of France who are famous?",
+        "How many singers from the country of France with an age above 30 have tattoos?",
+        "List the names of singers from the country of France older than 30 with awards."}) {
     const Translation t = Ask(q);
     EXPECT_FALSE(t.answered) << q << " → " << t.sql;
     EXPECT_NE(t.abstain_reason.find("I could not read"), std::string::npos)
@@ -340,6 +341,16 @@ TEST_F(UnreadPredicateTest, AnUnknownWordAfterACopulaIsAConditionLeftOut) {
   EXPECT_EQ(Rows("How many singers from the country of France are older than 30?"),
             std::vector<std::string>{"2"});
   EXPECT_EQ(Rows("Which singers are from the USA?"), std::vector<std::string>{"Timbaland"});
+  // "have" before a participle is a verb's tense, not something the rows have.
+  const std::vector<Item> perfect = {{ItemKind::kTerm, 0, 0, "singers"},
+                                     {ItemKind::kUnknown, 0, 0, "they"},
+                                     {ItemKind::kKeyword, 0, 0, "have"},
+                                     {ItemKind::kUnknown, 0, 0, "conducted"},
+                                     {ItemKind::kPunct, 0, 0, "?"}};
+  EXPECT_FALSE(UnreadPredicateOfTheRows(Query{}, perfect, *index_));
+  std::vector<Item> state = perfect;
+  state[3].text = "tattoos";
+  EXPECT_TRUE(UnreadPredicateOfTheRows(Query{}, state, *index_));
 }
 
 }  // namespace

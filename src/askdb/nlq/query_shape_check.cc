@@ -696,7 +696,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = CountWordInACompoundNoun(query, items)) return p;
   if (auto p = CountBesideItsOwnAggregate(query, index)) return p;
   if (auto p = CountWithAnUnreadPredicate(query, items, index)) return p;
-  if (auto p = UnreadPredicateAfterACopula(query, items, index)) return p;
+  if (auto p = UnreadPredicateOfTheRows(query, items, index)) return p;
   if (auto p = CountWithAnUnreadParticiple(query, items, index)) return p;
   if (auto p = CountOfAnAmount(query, items, index)) return p;
   if (auto p = MoneyAskedAndNotAnswered(query, items, index)) return p;
