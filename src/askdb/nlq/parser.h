@@ -434,6 +434,8 @@ class Parser {
   // founding-year column (not a date) of the table the question is about; otherwise the
   // comparison word is left unused and the question abstains.
   void ResolveYearComparison();
+  int YearColumnOf(int table, bool age) const;
+  int ComparedYearColumn(int op_item, bool age, int table) const;
   bool ReadYearComparisonAsPeriod();
   // The table an age word is about: the nearest table, column or value word after it, else
   // before it; -1 when none.

@@ -233,48 +233,7 @@ void Parser::ResolveYearComparison() {
   if (table < 0 && !q_.projections.empty()) table = Col(q_.projections[0]).table;
   if (table < 0 && !q_.measures.empty()) table = q_.measures[0].table;
   if (table < 0) return give_up();
-  // The one year column of a table (its age column for "older than"): -1 when none, -2 when
-  // several.
-  auto year_column = [&](int t) {
-    if (y.age) {
-      const auto [c, older_smaller] = AgeColumn(t);
-      return c >= 0 && !older_smaller ? c : -1;
-    }
-    int found = -1;
-    for (int c : index_.tables()[t].columns) {
-      const IndexedColumn& ic = Col(c);
-      const std::string name = text::AsciiLower(ic.name);
-      const bool yearish = name == "year" || name.find("found") != std::string::npos ||
-                           name.find("establish") != std::string::npos ||
-                           name.find("成立年") != std::string::npos;
-      // Dates are compared as dates, not numbers: not handled here.
-      if (!yearish || ic.role == ColumnRole::kTime || ic.stats.min_date) continue;
-      if (found != -1) return -2;
-      found = c;
-    }
-    return found;
-  };
-  // The table named nearest before the comparison ("clubs with events after 2020" → the
-  // events' year), else the question's table, else the one other table it names that has a
-  // year ("singer names in concerts after 2014" → concert.Year).
-  int col = -1;
-  for (int j = y.op_item - 1; j >= 0; --j) {
-    if (items_[j].kind != ItemKind::kTerm) continue;
-    const int t = TableOf(items_[j]);
-    if (t < 0) continue;
-    col = year_column(t);
-    if (col == -2) return give_up();
-    break;
-  }
-  if (col < 0) col = year_column(table);
-  if (col == -1) {
-    for (const auto& [t, words] : table_words_) {
-      if (t == table) continue;
-      const int c = year_column(t);
-      if (c == -2 || (c >= 0 && col >= 0)) return give_up();
-      if (c >= 0) col = c;
-    }
-  }
+  const int col = ComparedYearColumn(y.op_item, y.age, table);
   if (col == -1 && ReadYearComparisonAsPeriod()) return;
   if (col < 0) return give_up();
   Filter f;
@@ -288,6 +247,54 @@ void Parser::ResolveYearComparison() {
       ColName(col) + " " + std::string(OpSymbol(y.op)) + " " + FormatNumber(y.year);
   Map(items_[y.op_item], "filter", cond);
   Understood(cond, cond);
+}
+
+// The one year column of a table (its age column for "older than"): -1 when none, -2 when
+// several.
+int Parser::YearColumnOf(int table, bool age) const {
+  if (age) {
+    const auto [c, older_smaller] = AgeColumn(table);
+    return c >= 0 && !older_smaller ? c : -1;
+  }
+  int found = -1;
+  for (int c : index_.tables()[table].columns) {
+    const IndexedColumn& ic = Col(c);
+    const std::string name = text::AsciiLower(ic.name);
+    const bool yearish = name == "year" || name.find("found") != std::string::npos ||
+                         name.find("establish") != std::string::npos ||
+                         name.find("成立年") != std::string::npos;
+    // Dates are compared as dates, not numbers: not handled here.
+    if (!yearish || ic.role == ColumnRole::kTime || ic.stats.min_date) continue;
+    if (found != -1) return -2;
+    found = c;
+  }
+  return found;
+}
+
+// The column a year comparison is on: the year column of the table named nearest before the
+// comparison ("clubs with events after 2020" → the events' year), else of the question's
+// table, else of the one other table it names that has one ("singer names in concerts after
+// 2014" → concert.Year). -1 when none, -2 when it is not clear which.
+int Parser::ComparedYearColumn(int op_item, bool age, int table) const {
+  int col = -1;
+  for (int j = op_item - 1; j >= 0; --j) {
+    if (items_[j].kind != ItemKind::kTerm) continue;
+    const int t = TableOf(items_[j]);
+    if (t < 0) continue;
+    col = YearColumnOf(t, age);
+    if (col == -2) return -2;
+    break;
+  }
+  if (col < 0) col = YearColumnOf(table, age);
+  if (col == -1) {
+    for (const auto& [t, words] : table_words_) {
+      if (t == table) continue;
+      const int c = YearColumnOf(t, age);
+      if (c == -2 || (c >= 0 && col >= 0)) return -2;
+      if (c >= 0) col = c;
+    }
+  }
+  return col;
 }
 
 }  // namespace askdb::nlq
