@@ -812,6 +812,13 @@ std::optional<ShapeProblem> RowsRankedByAFewSharedValues(const Query& q, const S
           name + "为…的”。"};
 }
 
+// Whether a used word was read as a stored value (摇滚 = Genre.Name 'Rock').
+bool IsValueWord(const Item& it, const SchemaIndex& index) {
+  return it.used && it.kind == ItemKind::kTerm &&
+         std::any_of(it.terms.begin(), it.terms.end(),
+                     [&](int id) { return index.terms()[id].kind == TermKind::kValue; });
+}
+
 // "球衣号码最大的现役球员" answered MAX(球衣号码): the question asks which rows (a table word
 // after 最大的), not the largest value.
 std::optional<ShapeProblem> ValueWhereRowsAsked(const std::vector<Item>& items, const Query& q,
@@ -823,9 +830,13 @@ std::optional<ShapeProblem> ValueWhereRowsAsked(const std::vector<Item>& items, 
   if (!max_min) return std::nullopt;
   for (size_t i = 0; i + 1 < items.size(); ++i) {
     if (!items[i].used || !(items[i].Has(Kw::kMax) || items[i].Has(Kw::kMin))) continue;
-    // 最大的 | 现 | 役球员: unknown characters may stand between (a table word read in part).
+    // 最大的 | 现 | 役球员: unknown characters may stand between (a table word read in part), and
+    // values that say which rows (时长最长的 | 摇滚 | 歌曲).
     size_t k = i + 1;
-    while (k + 1 < items.size() && (items[k].text == "的" || Unplaced(items[k]))) ++k;
+    while (k + 1 < items.size() &&
+           (items[k].text == "的" || Unplaced(items[k]) || IsValueWord(items[k], index))) {
+      ++k;
+    }
     const int table = TableNamed(items[k], index);
     if (table < 0) continue;
     const std::string& rows = index.tables()[table].name;

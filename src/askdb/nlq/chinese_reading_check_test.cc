@@ -624,5 +624,32 @@ TEST_F(ChineseClubCheckTest, RowsRankedByAFewSharedValuesAreRefused) {
   EXPECT_EQ(Rows("人口最多的城市").front().substr(0, 3), "C24");
 }
 
+// "时长最长的摇滚歌曲" answered MAX(时长): a value saying which rows (摇滚) may stand between the
+// superlative and the rows asked for.
+TEST_F(ChineseClubCheckTest, TheLargestValueIsNotShownWhenRowsOfAValueAreAsked) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics genres = testing::SemanticTable("genres", "流派", "genres");
+  catalog::ColumnSemantics genre = testing::SemanticColumn("name", "流派名称", "genre");
+  genre.values = {{"Rock", {"摇滚"}}};
+  genres.columns = {genre};
+  catalog::TableSemantics tracks = testing::SemanticTable("tracks", "曲目", "tracks");
+  tracks.synonyms = {"歌曲"};
+  tracks.columns = {testing::SemanticColumn("title", "曲目名称", "title"),
+                    testing::SemanticColumn("length_ms", "时长", "length",
+                                            catalog::ColumnRole::kMeasure)};
+  model.tables = {genres, tracks};
+  Open(R"sql(CREATE TABLE genres(genre_id INTEGER PRIMARY KEY, name TEXT);
+             CREATE TABLE tracks(track_id INTEGER PRIMARY KEY, title TEXT, length_ms INTEGER,
+                                 genre_id INTEGER REFERENCES genres(genre_id));
+             INSERT INTO genres VALUES (1,'Rock'),(2,'Jazz');
+             INSERT INTO tracks VALUES (1,'A',100,1),(2,'B',300,1),(3,'C',500,2);)sql",
+       &model);
+  const Translation t = Ask("时长最长的摇滚歌曲");
+  if (t.answered) {
+    EXPECT_EQ(testing::ResultRows(*conn_, t.sql).front().substr(0, 1), "B") << t.sql;
+  }
+  EXPECT_EQ(Rows("摇滚歌曲的最长时长"), std::vector<std::string>{"300"});
+}
+
 }  // namespace
 }  // namespace askdb::nlq
