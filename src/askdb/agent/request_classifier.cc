@@ -13,6 +13,7 @@
 
 #include "askdb/agent/intent/intent_model.h"
 #include "askdb/agent/quick_path/date_question.h"
+#include "askdb/agent/quick_path/division_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
 #include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/common/embedded.h"
@@ -71,6 +72,8 @@ constexpr std::string_view kDateRuleId = "trivial.date";
 constexpr double kDateConfidence = 0.95;
 // Likewise the percentage parser (quick_path/percent_question.h): "20是80的百分之几".
 constexpr std::string_view kPercentRuleId = "simple.percent";
+// And the division parser (quick_path/division_question.h): "is 126 divisible by 8".
+constexpr std::string_view kDivisionRuleId = "simple.division";
 // Rule ids of the learned intent model's decisions: "model.trivial", "model.other", ...
 constexpr std::string_view kModelRulePrefix = "model.";
 constexpr std::string_view kOtherLabel = "other";
@@ -637,7 +640,7 @@ Classification RequestClassifier::Classify(std::string_view request) const {
   if (!IsValidUtf8(request)) {
     out.warnings.push_back("request is not valid UTF-8; invalid bytes were ignored");
   }
-  const std::string normalized = text::NormalizeForMatch(request);
+  const std::string normalized = NormalizeRequest(request);
   out.language = text::ContainsCjk(normalized) ? Language::kZh : Language::kEn;
 
   if (!HasWords(normalized)) {
@@ -680,6 +683,14 @@ Classification RequestClassifier::Classify(std::string_view request) const {
     out.quick_intent = QuickIntent::kArithmetic;
     return out;
   }
+  if (winner != RequestType::kTrivial && winner != RequestType::kSimple &&
+      ParseDivisionQuestion(normalized)) {
+    out.type = RequestType::kSimple;
+    out.confidence = kDateConfidence;
+    out.rules = {std::string(kDivisionRuleId)};
+    out.quick_intent = QuickIntent::kArithmetic;
+    return out;
+  }
   if (!winner) {
     out.type = impl_->default_type;
     out.confidence = impl_->default_confidence;
@@ -711,9 +722,19 @@ Classification RequestClassifier::Classify(std::string_view request) const {
   return out;
 }
 
+std::string NormalizeRequest(std::string_view request) {
+  std::string s = text::NormalizeForMatch(request);
+  for (std::string_view curly : {std::string_view("\u2019"), std::string_view("\u2018")}) {
+    for (size_t at = s.find(curly); at != std::string::npos; at = s.find(curly, at + 1)) {
+      s.replace(at, curly.size(), "'");
+    }
+  }
+  return s;
+}
+
 bool RequestClassifier::IsConsultationRequest(std::string_view request) const {
   const std::string normalized =
-      text::NormalizeForMatch(request.substr(0, Utf8SafePrefix(request, impl_->max_request_bytes)));
+      NormalizeRequest(request.substr(0, Utf8SafePrefix(request, impl_->max_request_bytes)));
   for (int idx : impl_->FiredRules(normalized)) {
     if (impl_->rules[idx].type == RequestType::kConsultation) return true;
   }

@@ -65,6 +65,11 @@ enum class QuickIntent {
 };
 std::string_view QuickIntentName(QuickIntent intent);  // "", "greeting", ..., "chitchat"
 
+// A request as the rules and the quick path read it: text::NormalizeForMatch, and the curly
+// apostrophes phones type (’ ‘) as the ASCII one ("what’s 15 times 4" is "what's …"; NFKC
+// keeps them apart).
+std::string NormalizeRequest(std::string_view request);
+
 struct Classification {
   RequestType type = RequestType::kDataQuery;
   double confidence = 0;           // 0..1; below RequestClassifier::unsure_below() ask a model

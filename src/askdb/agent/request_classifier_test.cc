@@ -435,6 +435,22 @@ TEST(RequestClassifierTest, WhatTimeWithoutNowNeedsAKnownPlace) {
   }
 }
 
+TEST(RequestClassifierTest, ListsDivisionAndCurlyApostrophesAreArithmetic) {
+  // Session 14 (second shift): averages of a list, divisibility and "go into", and "what’s"
+  // as phones type it reach the quick path; the same words over the data do not.
+  for (std::string_view q :
+       {"average of 5, -3 and 10", "what’s the mean of 3, 7, 9 and 11", "is 126 divisible by 8",
+        "how many times does 8 go into 72", "what’s 15 times 4", "126能被8整除吗"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kSimple) << q;
+    EXPECT_EQ(c.quick_intent, QuickIntent::kArithmetic) << q;
+  }
+  for (std::string_view q : {"what is the average of total sales in 2024",
+                             "is the order total divisible by 8", "mean of price per album"}) {
+    EXPECT_NE(Classifier().Classify(q).type, RequestType::kSimple) << q;
+  }
+  EXPECT_EQ(NormalizeRequest("What’s ‘this’"), "what's 'this'");
+}
 TEST(RequestClassifierTest, RulesFileOverride) {
   const std::string rules = R"(
 priority = ["consultation", "visualization", "data_query"]

@@ -164,6 +164,8 @@ enum class Tok {
   kProductOf,       // the product of
   kDifferenceOf,    // the difference between / of
   kQuotientOf,      // the quotient of
+  kAverageOf,       // the average / mean of (a list: "the average of 5, -3 and 10")
+  kListComma,       // a comma between two operands: a list, never an operator
   kSumWord,         // 和 after 的 / 之: "3与4的和"
   kProductWord,     // 积
   kDifferenceWord,  // 差
@@ -228,6 +230,10 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"quotient of", Tok::kQuotientOf},
     {"the sum of", Tok::kSumOf},
     {"sum of", Tok::kSumOf},
+    {"the average of", Tok::kAverageOf},
+    {"average of", Tok::kAverageOf},
+    {"the mean of", Tok::kAverageOf},
+    {"mean of", Tok::kAverageOf},
     {"the square root of", Tok::kSqrt},
     {"the cube root of", Tok::kCbrt},
     {"cube root of", Tok::kCbrt},
@@ -428,6 +434,8 @@ std::string_view TokName(Tok t) {
       return "'('";
     case Tok::kEnd:
       return "end of input";
+    case Tok::kListComma:
+      return "a comma between two numbers (a list)";
     default:
       return "operator";
   }
@@ -497,6 +505,24 @@ size_t SpokenYuanTenths(std::string_view s, std::vector<Token>& out) {
   return at;
 }
 
+// Whether the comma at s[i] stands between two operands ("5, -3", "9, 24", "two, three"):
+// the last token ends an operand and a number (with its sign) follows.
+bool CommaSeparatesOperands(std::string_view s, size_t i, const std::vector<Token>& out) {
+  if (out.empty()) return false;
+  const Tok last = out.back().kind;
+  if (last != Tok::kNumber && last != Tok::kRParen && last != Tok::kSquare && last != Tok::kCube &&
+      last != Tok::kPercent && last != Tok::kFactorial) {
+    return false;
+  }
+  size_t j = i + 1;
+  while (j < s.size() && s[j] == ' ') ++j;
+  if (j < s.size() && (s[j] == '-' || s[j] == '+')) ++j;
+  while (j < s.size() && s[j] == ' ') ++j;
+  if (j >= s.size()) return false;
+  if ((s[j] >= '0' && s[j] <= '9') || s[j] == '.' || s[j] == '(') return true;
+  return EnglishNumberPrefix(s.substr(j)).second > 0;
+}
+
 bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
   size_t i = 0;
   while (i < s.size()) {
@@ -519,8 +545,10 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
         continue;
       }
     }
-    // A comma no number took separates steps: "先算3加5，再乘以2".
+    // A comma no number took separates steps: "先算3加5，再乘以2". Between two operands it
+    // separates the items of a list, and dropping it would read "5, -3" as 5 - 3.
     if (c == ',') {
+      if (CommaSeparatesOperands(s, i, out)) out.push_back({Tok::kListComma, 0, i});
       ++i;
       continue;
     }
@@ -649,7 +677,8 @@ class Parser {
            kind == Tok::kSubtractVerb || kind == Tok::kIncrease || kind == Tok::kDecrease ||
            kind == Tok::kCbrt || kind == Tok::kPercentOf || kind == Tok::kReciprocal ||
            kind == Tok::kHalfOf || kind == Tok::kDouble || kind == Tok::kSumOf ||
-           kind == Tok::kProductOf || kind == Tok::kDifferenceOf || kind == Tok::kQuotientOf;
+           kind == Tok::kProductOf || kind == Tok::kDifferenceOf || kind == Tok::kQuotientOf ||
+           kind == Tok::kAverageOf;
   }
 
   // RAII depth guard: recursion is bounded so that "((((..." cannot overflow the stack.
@@ -872,25 +901,40 @@ class Parser {
     return 0;
   }
 
-  // "the sum of 3 and 4", "the difference between 10 and 3", …
+  // "the sum of 3 and 4", "the difference between 10 and 3", … Sums, products and averages
+  // take a list: "the sum of 3, 7, 9, and 24", "the average of 5, -3 and 10".
   long double OfPair(Tok op) {
-    const long double a = Expr();
+    std::vector<long double> items{Expr()};
+    while (result_.ok() && Accept(Tok::kListComma)) items.push_back(Expr());
     if (!result_.ok()) return 0;
     if (!Accept(Tok::kAnd)) {
       Fail("expected 'and' at byte " + std::to_string(Peek().offset));
       return 0;
     }
-    const long double b = Expr();
+    items.push_back(Expr());
     if (!result_.ok()) return 0;
+    const bool list_op = op == Tok::kSumOf || op == Tok::kProductOf || op == Tok::kAverageOf;
+    if (items.size() > 2 && !list_op) {
+      Fail("a difference or a quotient takes two numbers");
+      return 0;
+    }
+    long double sum = 0;
+    long double product = 1;
+    for (long double v : items) {
+      sum += v;
+      product *= v;
+    }
     switch (op) {
       case Tok::kSumOf:
-        return a + b;
+        return sum;
       case Tok::kProductOf:
-        return a * b;
+        return product;
+      case Tok::kAverageOf:
+        return sum / static_cast<long double>(items.size());
       case Tok::kDifferenceOf:
-        return a - b;
+        return items[0] - items[1];
       default:
-        return Divide(a, b);
+        return Divide(items[0], items[1]);
     }
   }
 
@@ -1043,6 +1087,7 @@ class Parser {
       case Tok::kProductOf:
       case Tok::kDifferenceOf:
       case Tok::kQuotientOf:
+      case Tok::kAverageOf:
         Advance();
         return OfPair(t.kind);
       case Tok::kAddVerb:

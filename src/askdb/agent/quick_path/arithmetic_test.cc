@@ -207,6 +207,26 @@ TEST(ArithmeticTest, ReciprocalsRootsAndNamedResults) {
   EXPECT_EQ(EvaluateArithmetic("the sum of 3").error, ArithmeticError::kSyntax);
 }
 
+// A comma between two operands separates a list; dropping it read "2, -3" as 2 - 3 ("the
+// product of 2, -3 and 4" had been -4).
+TEST(ArithmeticTest, CommaListsAreListsNeverSubtractions) {
+  EXPECT_EQ(Eval("the sum of 3, 7, 9, and 24"), "43");
+  EXPECT_EQ(Eval("sum of 5, -3 and 10"), "12");
+  EXPECT_EQ(Eval("the product of 2, -3 and 4"), "-24");
+  EXPECT_EQ(Eval("the average of 5, -3 and 10"), "4");
+  EXPECT_EQ(Eval("average of 54, 23, 43, 12, and 442"), "114.8");
+  EXPECT_EQ(Eval("the mean of 3, 7, 9 and 11"), "7.5");
+  EXPECT_EQ(Eval("the average of 2 and 3"), "2.5");
+  EXPECT_EQ(Eval("mean of two, four and nine"), "5");
+  EXPECT_EQ(Eval("the sum of 1,000 and 5"), "1005");  // a thousands separator stays one
+  EXPECT_EQ(Eval("先算3加5,再乘以2"), "16");          // a comma before a step is read past
+  // A list where no list is taken is not an expression.
+  EXPECT_EQ(EvaluateArithmetic("5, -3").error, ArithmeticError::kSyntax);
+  EXPECT_EQ(EvaluateArithmetic("10, 4 + 2").error, ArithmeticError::kSyntax);
+  EXPECT_EQ(EvaluateArithmetic("the difference between 10, 3 and 2").error,
+            ArithmeticError::kSyntax);
+  EXPECT_EQ(EvaluateArithmetic("the average of 5").error, ArithmeticError::kSyntax);
+}
 TEST(ArithmeticTest, Errors) {
   EXPECT_EQ(EvaluateArithmetic("1/0").error, ArithmeticError::kDivisionByZero);
   EXPECT_EQ(EvaluateArithmetic("5 % 0").error, ArithmeticError::kDivisionByZero);

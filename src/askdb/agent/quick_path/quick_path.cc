@@ -13,6 +13,7 @@
 
 #include "askdb/agent/quick_path/arithmetic.h"
 #include "askdb/agent/quick_path/date_question.h"
+#include "askdb/agent/quick_path/division_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
 #include "askdb/agent/quick_path/time_zone.h"
 #include "askdb/agent/quick_path/unit_table.h"
@@ -312,6 +313,7 @@ struct QuickPath::Impl {
                      std::vector<std::pair<std::string, std::string>>& vars, QuickAnswer& a) const;
   QuickAnswer Arithmetic(std::string_view normalized, Language l) const;
   QuickAnswer Percent(const PercentQuestion& q, Language l) const;
+  QuickAnswer Division(const DivisionQuestion& q, Language l) const;
   QuickAnswer Conversion(std::string_view normalized, Language l) const;
   std::vector<ScanItem> Scan(std::string_view s) const;
   const Unit* UnitAt(std::string_view s, size_t at, size_t& length) const;
@@ -589,6 +591,7 @@ QuickAnswer QuickPath::Impl::DateTime(std::string_view normalized, Language l,
 
 QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l) const {
   if (auto q = ParsePercentQuestion(normalized)) return Percent(*q, l);
+  if (auto q = ParseDivisionQuestion(normalized)) return Division(*q, l);
   // Strip framing words from both ends until nothing changes.
   std::string expr = Trim(normalized);
   for (bool changed = true; changed && !expr.empty();) {
@@ -678,6 +681,27 @@ QuickAnswer QuickPath::Impl::Percent(const PercentQuestion& q, Language l) const
   }
   const std::string key = share ? "percent_share" : *p < 0 ? "percent_fall" : "percent_rise";
   a.text = Fill(Text(l, key), {{"a", x}, {"b", y}, {"percent", percent}});
+  return a;
+}
+
+// "is 126 divisible by 8" → "No: 126 ÷ 8 = 15 remainder 6."; the remainder is always shown,
+// so the yes or no can be checked.
+QuickAnswer QuickPath::Impl::Division(const DivisionQuestion& q, Language l) const {
+  QuickAnswer a;
+  a.kind = QuickAnswerKind::kArithmetic;
+  a.language = l;
+  a.value = Json{{"division", q.kind == DivisionQuestion::Kind::kDivisible ? "divisible" : "times"},
+                 {"dividend", q.dividend},
+                 {"divisor", q.divisor},
+                 {"quotient", q.quotient()},
+                 {"remainder", q.remainder()}};
+  const std::string key = q.kind == DivisionQuestion::Kind::kTimesInto ? "division_times"
+                          : q.remainder() == 0                         ? "division_yes"
+                                                                       : "division_no";
+  a.text = Fill(Text(l, key), {{"a", std::to_string(q.dividend)},
+                               {"b", std::to_string(q.divisor)},
+                               {"q", std::to_string(q.quotient())},
+                               {"r", std::to_string(q.remainder())}});
   return a;
 }
 
@@ -1086,7 +1110,7 @@ std::optional<QuickAnswer> QuickPath::Answer(std::string_view request,
          (static_cast<unsigned char>(request[keep]) & 0xC0) == 0x80) {
     --keep;
   }
-  const std::string normalized = text::NormalizeForMatch(request.substr(0, keep));
+  const std::string normalized = NormalizeRequest(request.substr(0, keep));
   switch (classification.quick_intent) {
     case QuickIntent::kNone:
       return std::nullopt;

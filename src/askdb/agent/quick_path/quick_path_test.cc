@@ -729,6 +729,23 @@ TEST_F(QuickPathTest, RootWithoutDegreeAndSingularUnitNames) {
   EXPECT_EQ(one->text, "7 days = 1 week");
 }
 
+TEST_F(QuickPathTest, ListsDivisionAndCurlyApostrophes) {
+  // A comma list is a list ("2, -3" had been read as 2 - 3), averages included.
+  ExpectResults(QuickIntent::kArithmetic,
+                {{"the product of 2, -3 and 4", "-24"},
+                 {"what is the average of 54, 23, 43, 12, and 442", "114.8"},
+                 {"what’s 15 times 4", "60"}});
+  auto no = Ask("is 126 divisible by 8");
+  ASSERT_TRUE(no);
+  EXPECT_EQ(no->text, "No: 126 / 8 = 15 remainder 6.");
+  auto yes = Ask("can 57 be divided evenly by 3");
+  ASSERT_TRUE(yes);
+  EXPECT_EQ(yes->text, "Yes: 57 / 3 = 19 with no remainder.");
+  auto times = Ask("how many times does 8 go into 2000");
+  ASSERT_TRUE(times);
+  EXPECT_EQ(times->value["quotient"], 250);
+  EXPECT_EQ(times->value["remainder"], 0);
+}
 TEST_F(QuickPathTest, ForcedLanguage) {
   context_.language = Language::kEn;
   auto a = Ask("你好");
