@@ -953,6 +953,47 @@ std::optional<ShapeProblem> BareNumberForACountInAMagnitude(const std::vector<It
   return std::nullopt;
 }
 
+// "年薪超过100万元" on 年薪 holding '800万美元': the question's unit after the number (元) is not
+// the column's (美元), so the numbers are not of one kind. The text right after a compared
+// number, past 万/亿/千, that starts with a unit word other than the column's unit abstains.
+std::optional<ShapeProblem> UnitSaidOtherwise(const std::vector<Item>& items, const Query& q,
+                                              const SchemaIndex& index) {
+  static constexpr std::string_view kUnits[] = {
+      "美元", "港元", "元", "人民币", "平方千米", "平方公里", "平方米", "千米", "公里", "米",
+      "公顷", "亩", "公斤", "千克", "kg", "cm", "人", "个", "岁", "年", "天", "小时", "分钟",
+      "秒", "%"};
+  for (const Filter& f : q.filters) {
+    if (!f.numeric || f.column < 0 || f.related_edge >= 0 || f.text_literal) continue;
+    const std::optional<UniformUnit> unit = UniformUnitOf(index.columns()[f.column]);
+    if (!unit) continue;
+    std::string_view own = unit->unit;
+    for (std::string_view m : {"万", "亿"}) {
+      if (own.starts_with(m)) own.remove_prefix(m.size());
+    }
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (items[i].kind != ItemKind::kNumber) continue;
+      std::string after;
+      for (size_t k = i + 1; k < items.size() && k <= i + 3; ++k) after += items[k].text;
+      for (std::string_view m : {"万", "亿", "千"}) {
+        if (std::string_view(after).starts_with(m)) after.erase(0, m.size());
+      }
+      for (std::string_view u : kUnits) {
+        if (!std::string_view(after).starts_with(u) || (!own.empty() && own.starts_with(u))) {
+          continue;
+        }
+        if (own.empty() && (u == "人" || u == "个")) continue;  // 1000万人: a count said so
+        const std::string& name = index.columns()[f.column].name;
+        return ShapeProblem{
+            "the number is said in " + std::string(u) + " but " + name + " holds " + unit->unit +
+                "; ask in the column's unit.",
+            "问题里的数字以“" + std::string(u) + "”为单位，而“" + name + "”存的是“" + unit->unit +
+                "”，单位不同，因此不作答；请按这一列的单位问。"};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 // "人口超过1000万的城市" compared population_10k with 10,000,000: the column counts in 万.
 std::optional<ShapeProblem> MagnitudeCountedTwice(const std::vector<Item>& items, const Query& q,
                                                   const SchemaIndex& index) {
@@ -1224,6 +1265,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = CountByOwnNameOfAnotherTablesValue(query, index)) return p;
   if (auto p = MagnitudeCountedTwice(items, query, index)) return p;
   if (auto p = BareNumberForACountInAMagnitude(items, query, index)) return p;
+  if (auto p = UnitSaidOtherwise(items, query, index)) return p;
   if (auto p = ValueSaidInPart(items, index)) return p;
   if (auto p = OneCharacterValueUnread(items, index)) return p;
   if (auto p = AverageOfWhoseRows(items, query, index)) return p;

@@ -142,6 +142,13 @@ INSERT INTO "城市" VALUES (1,'北京','2154万'),(2,'拉萨','86万'),(3,'上�
   EXPECT_EQ(Rows("人口最少的城市"), (std::vector<std::string>{"拉萨|86万"}));
   EXPECT_FALSE(Ask("人口超过1000的城市").answered);  // people, or 万 people?
   EXPECT_FALSE(Ask("面积最大的球员").answered);      // 万平方米 beside 平方米
+  // The question's unit must be the column's: 元 is not 美元 (UnitSaidOtherwise).
+  Open(R"sql(
+CREATE TABLE "教练" ("词条id" int, "姓名" text, "年薪" int, primary key ("词条id"));
+INSERT INTO "教练" VALUES (1,'甲','100万美元'),(2,'乙','800万美元');
+)sql");
+  EXPECT_EQ(Rows("年薪超过200万的教练"), (std::vector<std::string>{"乙"}));
+  EXPECT_FALSE(Ask("年薪超过200万元的教练").answered);
 }
 
 // "按学校人数排，前2的学校" grouped by 学校人数 and counted the groups: 按 + a column + an order
