@@ -937,8 +937,8 @@ std::string MagnitudeNumber(const std::vector<Item>& items) {
 // "人口超过1000的城市" on 人口 holding '1000万': the stored numbers count in 万, so a number said
 // without 万/亿/千 may mean people or 万 people. Compared only when the question says it.
 std::optional<ShapeProblem> BareNumberForACountInAMagnitude(const std::vector<Item>& items,
-                                                           const Query& q,
-                                                           const SchemaIndex& index) {
+                                                            const Query& q,
+                                                            const SchemaIndex& index) {
   if (!MagnitudeNumber(items).empty()) return std::nullopt;
   for (const Filter& f : q.filters) {
     if (!f.numeric || f.column < 0 || f.related_edge >= 0 || f.text_literal) continue;
@@ -948,7 +948,8 @@ std::optional<ShapeProblem> BareNumberForACountInAMagnitude(const std::vector<It
     return ShapeProblem{
         name + " holds numbers in " + unit->unit + "; say the number with its unit (e.g. 10万).",
         "“" + name + "”存的数以“" + unit->unit +
-            "”为单位，问题里的数字没带单位，不知道是不是同一个单位，因此不作答；请带上单位，如“10万”。"};
+            "”为单位，问题里的数字没带单位，不知道是不是同一个单位，因此不作答；请带上单位，如“10万"
+            "”。"};
   }
   return std::nullopt;
 }
@@ -959,9 +960,9 @@ std::optional<ShapeProblem> BareNumberForACountInAMagnitude(const std::vector<It
 std::optional<ShapeProblem> UnitSaidOtherwise(const std::vector<Item>& items, const Query& q,
                                               const SchemaIndex& index) {
   static constexpr std::string_view kUnits[] = {
-      "美元", "港元", "元", "人民币", "平方千米", "平方公里", "平方米", "千米", "公里", "米",
-      "公顷", "亩", "公斤", "千克", "kg", "cm", "人", "个", "岁", "年", "天", "小时", "分钟",
-      "秒", "%"};
+      "美元", "港元", "元", "人民币", "平方千米", "平方公里", "平方米", "千米", "公里",
+      "米",   "公顷", "亩", "公斤",   "千克",     "kg",       "cm",     "人",   "个",
+      "岁",   "年",   "天", "小时",   "分钟",     "秒",       "%"};
   for (const Filter& f : q.filters) {
     if (!f.numeric || f.column < 0 || f.related_edge >= 0 || f.text_literal) continue;
     const std::optional<UniformUnit> unit = UniformUnitOf(index.columns()[f.column]);
@@ -983,11 +984,11 @@ std::optional<ShapeProblem> UnitSaidOtherwise(const std::vector<Item>& items, co
         }
         if (own.empty() && (u == "人" || u == "个")) continue;  // 1000万人: a count said so
         const std::string& name = index.columns()[f.column].name;
-        return ShapeProblem{
-            "the number is said in " + std::string(u) + " but " + name + " holds " + unit->unit +
-                "; ask in the column's unit.",
-            "问题里的数字以“" + std::string(u) + "”为单位，而“" + name + "”存的是“" + unit->unit +
-                "”，单位不同，因此不作答；请按这一列的单位问。"};
+        return ShapeProblem{"the number is said in " + std::string(u) + " but " + name + " holds " +
+                                unit->unit + "; ask in the column's unit.",
+                            "问题里的数字以“" + std::string(u) + "”为单位，而“" + name +
+                                "”存的是“" + unit->unit +
+                                "”，单位不同，因此不作答；请按这一列的单位问。"};
       }
     }
   }

@@ -104,8 +104,8 @@ INSERT INTO "极端低温" VALUES ('哈尔滨',-36,'1987.1.4'),('北京',-18,'19
 // "各学校的教职工人数": each row with a column of its own is the rows listed, named, with it
 // (was: "found what to group by but not what to compute"). Another table's column is not.
 TEST_F(DusqlReadingsTest, EachRowWithItsOwnColumnIsAList) {
-  EXPECT_EQ(Rows("各学校的教职工人数"),
-            (std::vector<std::string>{"红星小学|80", "育英学校|150", "史家小学|120", "光明小学|60"}));
+  EXPECT_EQ(Rows("各学校的教职工人数"), (std::vector<std::string>{"红星小学|80", "育英学校|150",
+                                                                  "史家小学|120", "光明小学|60"}));
   EXPECT_EQ(Rows("每所学校的评分和最高气温"),
             (std::vector<std::string>{"红星小学|9|35", "育英学校|7|38", "史家小学|8|41",
                                       "光明小学|6|33"}));
@@ -115,7 +115,8 @@ TEST_F(DusqlReadingsTest, EachRowWithItsOwnColumnIsAList) {
 // "学校的所属地区有哪些": the column's values, each once (海淀区 is stored twice).
 TEST_F(DusqlReadingsTest, WhichValuesAfterTheColumnAreDistinct) {
   EXPECT_EQ(Rows("学校的所属地区有哪些"), (std::vector<std::string>{"海淀区", "东城区", "西城区"}));
-  EXPECT_EQ(Rows("学校的所属地区都有哪些"), (std::vector<std::string>{"海淀区", "东城区", "西城区"}));
+  EXPECT_EQ(Rows("学校的所属地区都有哪些"),
+            (std::vector<std::string>{"海淀区", "东城区", "西城区"}));
 }
 
 // "各地区的学校数量": a column named 所属/所在 + a noun is also that noun (所属地区 → 地区).

@@ -266,12 +266,11 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
         index.AddTerm("id", {TermKind::kColumn, table_id, column_id, "", "key", false});
         index.AddTerm("ids", {TermKind::kColumn, table_id, column_id, "", "key", false});
       }
-      // "各地区的学校" for 所属地区, "在哪个城市" for 所在城市: a Chinese column named 所属/所在 + a
-      // noun of two or more characters is also that noun (at low priority).
+      // "各地区的学校" for 所属地区, "在哪个城市" for 所在城市: a Chinese column named 所属/所在 +
+      // a noun of two or more characters is also that noun (at low priority).
       for (std::string_view prefix : {"所属", "所在"}) {
-        const std::string rest = StartsWith(col_phrase, prefix)
-                                     ? col_phrase.substr(prefix.size())
-                                     : std::string();
+        const std::string rest =
+            StartsWith(col_phrase, prefix) ? col_phrase.substr(prefix.size()) : std::string();
         if (!is_key && !col.foreign_key && rest.size() >= 2 * 3 && text::ContainsCjk(rest) &&
             Lexicon::Builtin().Lookup(PhraseKey(rest)) == 0) {
           index.AddTerm(rest, {TermKind::kColumn, table_id, column_id, "", "name", false});

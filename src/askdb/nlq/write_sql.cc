@@ -405,8 +405,7 @@ std::string Parser::FilterCondition(const Filter& f) const {
       return c + " BETWEEN " + FormatNumber(f.lo / scale) + " AND " + FormatNumber(f.hi / scale);
     }
     return c + " " + std::string(OpSymbol(f.op)) + " " +
-           (f.text_literal ? dialect_.QuoteString(FormatNumber(f.lo))
-                           : FormatNumber(f.lo / scale));
+           (f.text_literal ? dialect_.QuoteString(FormatNumber(f.lo)) : FormatNumber(f.lo / scale));
   }
   if (f.values.size() == 1) {
     return c + (f.op == Op::kNe ? " <> " : " = ") + dialect_.QuoteString(f.values[0]);
