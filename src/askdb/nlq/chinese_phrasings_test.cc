@@ -119,5 +119,15 @@ TEST_F(ChinesePhrasingsTest, FirstOrSecondHalfOfAYear) {
   EXPECT_EQ(Rows("2021年下半年的营收"), (std::vector<std::string>{"7"}));
 }
 
+// "对比一下2021年和2022年的营收": two consecutive years compared are both years, one row each;
+// without a comparison word, or two years apart, the second year stays unread.
+TEST_F(ChinesePhrasingsTest, TwoConsecutiveYearsCompared) {
+  const std::vector<std::string> both = {"2021|22", "2022|2"};
+  EXPECT_EQ(Rows("对比一下2021年和2022年的营收"), both);
+  EXPECT_EQ(Rows("2021和2022年的营收对比"), both);
+  EXPECT_FALSE(Ask("2021年和2022年的营收").answered);
+  EXPECT_FALSE(Ask("对比一下2020年和2022年的营收").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

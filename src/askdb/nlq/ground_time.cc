@@ -97,7 +97,10 @@ void Parser::ReadYear(int i) {
   // question abstains naming it — the later year silently replacing the first would answer
   // another question.
   const int range_word = q_.time ? RangeWordBefore(items_, i) : -1;
-  if (q_.time && range_word < 0) return;
+  if (q_.time && range_word < 0) {
+    ReadComparedYears(i, marker ? next : -1);
+    return;
+  }
   it.used = true;
   if (range_word >= 0) items_[range_word].used = true;
   if (marker) items_[next].used = true;
@@ -164,7 +167,8 @@ DateRange Parser::NarrowYear(int year, int lead, int after, std::string* phrase,
     for (int k = after; k <= after + 2; ++k) items_[k].used = true;
     year_only->reset();
     *phrase += a.text + "半年";
-    return first ? DateRange{{year, 1, 1}, {year, 7, 1}} : DateRange{{year, 7, 1}, {year + 1, 1, 1}};
+    return first ? DateRange{{year, 1, 1}, {year, 7, 1}}
+                 : DateRange{{year, 7, 1}, {year + 1, 1, 1}};
   }
   return YearRange(year);
 }
@@ -228,6 +232,41 @@ bool Parser::ReadLastN(int i) {
   NoteRelativePeriod(phrase, *r);
   Understood("time: " + phrase, "时间：" + phrase);
   return true;
+}
+
+// "对比一下2022年和2023年的销售额", "2023和2024年每年的营收": a second whole year joined to the
+// first by 和/与/及, the year right after it, in a question that compares (对比/比较) or buckets by
+// year, is both years, one row each: the range widened to the two and a year bucket. Two years
+// apart (2021和2023年) would take in the year between them, and without a comparison word the
+// question may want one total: both stay unread.
+void Parser::ReadComparedYears(int i, int marker) {
+  const int year = static_cast<int>(items_[i].number);
+  if (!chinese_ || !q_.time || !q_.time->year_only || year != *q_.time->year_only + 1 || i < 2 ||
+      !items_[i - 1].Has(Kw::kConj) || items_[i - 1].used || !items_[i - 2].used) {
+    return;
+  }
+  if (marker < 0 && !(i - 2 >= 0 && items_[i - 2].Has(Kw::kYearMarker))) return;
+  std::vector<int> compare;  // 对比 / 比较, as their unread characters
+  for (int k = 0; k + 1 < static_cast<int>(items_.size()); ++k) {
+    const std::string pair = items_[k].text + items_[k + 1].text;
+    if (!items_[k].used && !items_[k + 1].used && (pair == "对比" || pair == "比较")) {
+      compare = {k, k + 1};
+    }
+  }
+  const bool bucket = std::any_of(items_.begin(), items_.end(),
+                                  [](const Item& o) { return o.Has(Kw::kYearBucket); });
+  if (compare.empty() && !bucket) return;
+  for (int k : compare) items_[k].used = true;
+  items_[i].used = items_[i - 1].used = true;
+  if (marker >= 0) items_[marker].used = true;
+  const std::string phrase = q_.time->phrase + items_[i - 1].text + items_[i].text;
+  SetTimeRange(items_[i], DateRange{q_.time->range.start, YearRange(year).end}, std::nullopt,
+               phrase);
+  if (!q_.bucket) {
+    q_.bucket = DatePart::kYear;
+    Map(items_[i], "group", "time bucket (year)");
+  }
+  Understood("time: " + phrase + ", by year", "时间：" + phrase + "，按年");
 }
 
 // Buckets: by month / 每月 / 按季度.

@@ -228,6 +228,7 @@ class Parser {
   // The anchor note of a relative period ("去年 = 2024-01-01 .. 2024-12-31 (以…)").
   void NoteRelativePeriod(const std::string& phrase, const DateRange& r);
   void ReadYear(int i);
+  void ReadComparedYears(int i, int marker);  // 对比2022年和2023年的销售额 (ground_time.cc)
   DateRange NarrowYear(int year, int lead, int after, std::string* phrase,
                        std::optional<int>* year_only);
   bool BareYearInData(int i) const;
