@@ -309,6 +309,10 @@ std::optional<ShapeProblem> UnreadPredicateOfTheRows(const Query& query,
     const std::string w = text::AsciiLower(it.text);
     return std::find(std::begin(words), std::end(words), w) != std::end(words);
   };
+  // Only beside words the reading placed (a list of bare words says nothing of what was read).
+  if (std::none_of(items.begin(), items.end(), [](const Item& it) { return it.used; })) {
+    return std::nullopt;
+  }
   for (size_t k = 1; k + 1 < items.size(); ++k) {
     if (!is_one_of(items[k], kLinks)) continue;
     size_t j = k + 1;

@@ -342,15 +342,19 @@ TEST_F(UnreadPredicateTest, AnUnknownWordAfterACopulaOrAHavingWordIsAConditionLe
             std::vector<std::string>{"2"});
   EXPECT_EQ(Rows("Which singers are from the USA?"), std::vector<std::string>{"Timbaland"});
   // "have" before a participle is a verb's tense, not something the rows have.
-  const std::vector<Item> perfect = {{ItemKind::kTerm, 0, 0, "singers"},
-                                     {ItemKind::kUnknown, 0, 0, "they"},
-                                     {ItemKind::kKeyword, 0, 0, "have"},
-                                     {ItemKind::kUnknown, 0, 0, "conducted"},
-                                     {ItemKind::kPunct, 0, 0, "?"}};
+  std::vector<Item> perfect = {{ItemKind::kTerm, 0, 0, "singers"},
+                               {ItemKind::kUnknown, 0, 0, "they"},
+                               {ItemKind::kKeyword, 0, 0, "have"},
+                               {ItemKind::kUnknown, 0, 0, "conducted"},
+                               {ItemKind::kPunct, 0, 0, "?"}};
+  perfect[0].used = true;  // the rows' word was read
   EXPECT_FALSE(UnreadPredicateOfTheRows(Query{}, perfect, *index_));
   std::vector<Item> state = perfect;
   state[3].text = "tattoos";
   EXPECT_TRUE(UnreadPredicateOfTheRows(Query{}, state, *index_));
+  // Bare words with nothing read say nothing of what the reading left out.
+  state[0].used = false;
+  EXPECT_FALSE(UnreadPredicateOfTheRows(Query{}, state, *index_));
 }
 
 }  // namespace

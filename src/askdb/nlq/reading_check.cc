@@ -100,11 +100,25 @@ bool CanNarrow(const std::string& text) {
              std::end(kFunctionWords);
 }
 
+// "of landlocked countries", "the retired singers": an -ed or -ing word opening a noun phrase
+// (after an article or a preposition) is an adjective, not a verb ("has conducted orchestras").
+bool OpensANounPhrase(const std::vector<Item>& items, size_t i) {
+  static constexpr std::string_view kOpeners[] = {"the", "a",     "an",   "of",    "all",
+                                                  "for", "among", "many", "their", "its"};
+  return i > 0 && std::find(std::begin(kOpeners), std::end(kOpeners),
+                            text::AsciiLower(items[i - 1].text)) != std::end(kOpeners);
+}
+
 bool NarrowsAPlacedWord(const std::vector<Item>& items, size_t i) {
-  if (!IsUnknownEnglishWord(items[i]) || !CanNarrow(items[i].text)) return false;
-  if (i + 1 < items.size() && items[i + 1].used && items[i + 1].kind == ItemKind::kTerm) {
-    return true;
+  if (!IsUnknownEnglishWord(items[i])) return false;
+  const bool before_a_placed_term =
+      i + 1 < items.size() && items[i + 1].used && items[i + 1].kind == ItemKind::kTerm;
+  if (before_a_placed_term && !CanNarrow(items[i].text) && OpensANounPhrase(items, i)) {
+    const std::string w = text::AsciiLower(items[i].text);
+    if (w.ends_with("ed") || w.ends_with("ing")) return true;
   }
+  if (!CanNarrow(items[i].text)) return false;
+  if (before_a_placed_term) return true;
   // "the location coordinates of", "record formats of": the head of "the X of Y" is what is
   // asked for.
   if (i + 1 < items.size() && text::AsciiLower(items[i + 1].text) == "of") return true;

@@ -131,6 +131,13 @@ TEST_F(ReadingCheckTest, AnUnknownWordNarrowingAPlacedOneIsNamed) {
   // confidence of an unknown word still applies).
   t = Ask("the city of staff named Ann");
   EXPECT_EQ(t.abstain_reason.find("narrows"), std::string::npos) << t.abstain_reason;
+  // ... but an -ed or -ing word opening a noun phrase is an adjective (precision-spider,
+  // session 14: "the average life expectancy of landlocked countries in Europe with ...").
+  t = Ask("what is the total amount of sales of the retired staff in Oslo with a salary above 100");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'retired'"), std::string::npos) << t.abstain_reason;
+  EXPECT_TRUE(Ask("what is the total amount of sales of the staff in Oslo with a salary above 100")
+                  .answered);
 }
 
 TEST_F(ReadingCheckTest, ACapitalisedUnknownWordIsANameNotFound) {
