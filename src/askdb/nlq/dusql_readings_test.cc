@@ -162,6 +162,17 @@ TEST_F(DusqlReadingsTest, ByAColumnThenAnOrderWordIsAnOrdering) {
   EXPECT_NE(Ask("按所属地区统计学校数量").sql.find("GROUP BY"), std::string::npos);
 }
 
+// "成人价超过15000": a column named X价格 is also X价.
+TEST_F(DusqlReadingsTest, AColumnNamedXPriceIsAlsoSaidXJia) {
+  Open(R"sql(
+CREATE TABLE "路线" ("词条id" int, "路线名称" text, "成人价格" int, "儿童价格" int,
+                     primary key ("词条id"));
+INSERT INTO "路线" VALUES (1,'日本七日游',12000,6000),(2,'欧洲十日游',18000,9000);
+)sql");
+  EXPECT_EQ(Rows("成人价超过15000的路线"), (std::vector<std::string>{"欧洲十日游"}));
+  EXPECT_EQ(Rows("儿童价低于7000的路线"), (std::vector<std::string>{"日本七日游"}));
+}
+
 constexpr const char* kSingersSql = R"sql(
 CREATE TABLE "歌手" ("词条id" int, "姓名" text, "性别" text, "歌曲数量" int, "出道时间" time,
                      primary key ("词条id"));

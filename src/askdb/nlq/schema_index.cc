@@ -276,6 +276,13 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
           index.AddTerm(rest, {TermKind::kColumn, table_id, column_id, "", "name", false});
         }
       }
+      // "成人价超过15000" for 成人价格: a Chinese column named X价格 (X of two or more characters)
+      // is also X价, as 价 says 价格 (at low priority).
+      if (!is_key && col_phrase.ends_with("价格") && col_phrase.size() >= 4 * 3 &&
+          text::ContainsCjk(col_phrase)) {
+        index.AddTerm(col_phrase.substr(0, col_phrase.size() - std::string_view("格").size()),
+                      {TermKind::kColumn, table_id, column_id, "", "name", false});
+      }
       // "Year_of_Founded" is also asked as "founded year".
       if (const size_t of = col_phrase.find(" of ");
           of != std::string::npos && col_phrase.find(' ') == of &&
