@@ -102,6 +102,22 @@ TEST(EvalRun, OrderMattersOverridesTheGoldOrderBy) {
   EXPECT_FALSE(ResultsMatch(a, b, /*ordered=*/true));
 }
 
+// Two genres tied at 8.91 may be listed in either order; the order of different values counts.
+TEST(EvalCompare, RowsTiedOnANumberMayComeInEitherOrder) {
+  db::ResultSet gold, got, wrong;
+  db::ResultColumn name, sales;
+  name.name = "genre";
+  sales.name = "sales";
+  gold.columns = got.columns = wrong.columns = {name, sales};
+  gold.rows = {{db::Value::Text("R&B"), db::Value::Double(8.91)},
+               {db::Value::Text("Pop"), db::Value::Double(8.91)},
+               {db::Value::Text("Rock"), db::Value::Double(5)}};
+  got.rows = {gold.rows[1], gold.rows[0], gold.rows[2]};
+  wrong.rows = {gold.rows[2], gold.rows[0], gold.rows[1]};
+  EXPECT_TRUE(ResultsMatch(got, gold, /*ordered=*/true));
+  EXPECT_FALSE(ResultsMatch(wrong, gold, /*ordered=*/true));
+}
+
 TEST(EvalRun, ContextColumnsCountOnlyWhenAllowedAndRowsStillMatchOneForOne) {
   db::ResultSet got, gold;
   got.rows = {{db::Value::Text("Ann"), db::Value::Text("FR")},
