@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "askdb/agent/intent/intent_model.h"
+#include "askdb/agent/quick_path/bill_question.h"
 #include "askdb/agent/quick_path/date_question.h"
 #include "askdb/agent/quick_path/division_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
@@ -74,6 +75,8 @@ constexpr double kDateConfidence = 0.95;
 constexpr std::string_view kPercentRuleId = "simple.percent";
 // And the division parser (quick_path/division_question.h): "is 126 divisible by 8".
 constexpr std::string_view kDivisionRuleId = "simple.division";
+// And tips and split bills (quick_path/bill_question.h): "what's a 15% tip on $80".
+constexpr std::string_view kBillRuleId = "simple.bill";
 // Rule ids of the learned intent model's decisions: "model.trivial", "model.other", ...
 constexpr std::string_view kModelRulePrefix = "model.";
 constexpr std::string_view kOtherLabel = "other";
@@ -683,11 +686,12 @@ Classification RequestClassifier::Classify(std::string_view request) const {
     out.quick_intent = QuickIntent::kArithmetic;
     return out;
   }
+  const bool division = ParseDivisionQuestion(normalized).has_value();
   if (winner != RequestType::kTrivial && winner != RequestType::kSimple &&
-      ParseDivisionQuestion(normalized)) {
+      (division || ParseBillQuestion(normalized))) {
     out.type = RequestType::kSimple;
     out.confidence = kDateConfidence;
-    out.rules = {std::string(kDivisionRuleId)};
+    out.rules = {std::string(division ? kDivisionRuleId : kBillRuleId)};
     out.quick_intent = QuickIntent::kArithmetic;
     return out;
   }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/bill_question.h"
 #include "askdb/agent/quick_path/date_question.h"
 #include "askdb/agent/quick_path/division_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
@@ -314,6 +315,7 @@ struct QuickPath::Impl {
   QuickAnswer Arithmetic(std::string_view normalized, Language l) const;
   QuickAnswer Percent(const PercentQuestion& q, Language l) const;
   QuickAnswer Division(const DivisionQuestion& q, Language l) const;
+  QuickAnswer Bill(const BillQuestion& q, Language l) const;
   QuickAnswer Conversion(std::string_view normalized, Language l) const;
   std::vector<ScanItem> Scan(std::string_view s) const;
   const Unit* UnitAt(std::string_view s, size_t at, size_t& length) const;
@@ -592,6 +594,7 @@ QuickAnswer QuickPath::Impl::DateTime(std::string_view normalized, Language l,
 QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l) const {
   if (auto q = ParsePercentQuestion(normalized)) return Percent(*q, l);
   if (auto q = ParseDivisionQuestion(normalized)) return Division(*q, l);
+  if (auto q = ParseBillQuestion(normalized)) return Bill(*q, l);
   // Strip framing words from both ends until nothing changes.
   std::string expr = Trim(normalized);
   for (bool changed = true; changed && !expr.empty();) {
@@ -702,6 +705,24 @@ QuickAnswer QuickPath::Impl::Division(const DivisionQuestion& q, Language l) con
                                {"b", std::to_string(q.divisor)},
                                {"q", std::to_string(q.quotient())},
                                {"r", std::to_string(q.remainder())}});
+  return a;
+}
+
+// "what's a 15% tip on $80" → "A 15% tip on 80 is 12 (80 × 15 / 100)."; a split says each
+// share and how it was computed.
+QuickAnswer QuickPath::Impl::Bill(const BillQuestion& q, Language l) const {
+  QuickAnswer a;
+  a.kind = QuickAnswerKind::kArithmetic;
+  a.language = l;
+  const bool tip = q.kind == BillQuestion::Kind::kTip;
+  a.value = Json{{"bill", tip ? "tip" : "split"},
+                 {"amount", static_cast<double>(q.amount)},
+                 {tip ? "percent" : "people", static_cast<double>(q.by)},
+                 {"result", static_cast<double>(q.Result())},
+                 {"result_text", FormatNumber(q.Result())}};
+  a.text = Fill(Text(l, tip ? "bill_tip" : "bill_split"), {{"amount", FormatNumber(q.amount)},
+                                                           {"by", FormatNumber(q.by)},
+                                                           {"result", FormatNumber(q.Result())}});
   return a;
 }
 

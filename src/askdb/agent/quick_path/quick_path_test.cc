@@ -746,6 +746,14 @@ TEST_F(QuickPathTest, ListsDivisionAndCurlyApostrophes) {
   EXPECT_EQ(times->value["quotient"], 250);
   EXPECT_EQ(times->value["remainder"], 0);
 }
+
+TEST_F(QuickPathTest, TipsAndSplitBills) {
+  ExpectResults(QuickIntent::kArithmetic, {{"what's a 15% tip on $80", "12"},
+                                           {"split a 120 dollar bill between 4 people", "30"}});
+  EXPECT_NE(
+      RequestClassifier::Default()->Classify("how much should i tip on 80 dollars").quick_intent,
+      QuickIntent::kArithmetic);
+}
 TEST_F(QuickPathTest, ForcedLanguage) {
   context_.language = Language::kEn;
   auto a = Ask("你好");

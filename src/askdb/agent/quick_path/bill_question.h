@@ -1,0 +1,28 @@
+// Tips and split bills for the quick path: "what's a 15% tip on $80" (12), "calculate a 20
+// percent tip on 45 dollars" (9), "split a 120 dollar bill between 4 people" (30), "split $96
+// three ways" (32). They are not expressions, so the arithmetic parser does not read them.
+//
+// Like the percentage parser, ParseBillQuestion reads the whole (normalised) request or
+// nothing, and the classifier uses it as its rule. The rate and the number of people must be
+// said: "how much should i tip on 80 dollars" has no one answer and falls through.
+//
+// Thread-safety: pure functions; safe from any thread.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace askdb::agent {
+
+struct BillQuestion {
+  // kTip: amount × percent / 100; kSplit: amount / people.
+  enum class Kind { kTip, kSplit };
+  Kind kind = Kind::kTip;
+  long double amount = 0;
+  long double by = 0;  // kTip: the percent; kSplit: the people (a whole number >= 1)
+  long double Result() const { return kind == Kind::kTip ? amount * by / 100 : amount / by; }
+};
+
+std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized);
+
+}  // namespace askdb::agent
