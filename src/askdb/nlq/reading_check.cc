@@ -103,8 +103,9 @@ bool CanNarrow(const std::string& text) {
 // "of landlocked countries", "the retired singers": an -ed or -ing word opening a noun phrase
 // (after an article or a preposition) is an adjective, not a verb ("has conducted orchestras").
 bool OpensANounPhrase(const std::vector<Item>& items, size_t i) {
-  static constexpr std::string_view kOpeners[] = {"the", "a",     "an",   "of",    "all",
-                                                  "for", "among", "many", "their", "its"};
+  static constexpr std::string_view kOpeners[] = {"the",      "a",     "an",   "of",    "all",
+                                                  "for",      "among", "many", "their", "its",
+                                                  "how many", "which", "what"};
   return i > 0 && std::find(std::begin(kOpeners), std::end(kOpeners),
                             text::AsciiLower(items[i - 1].text)) != std::end(kOpeners);
 }

@@ -136,6 +136,9 @@ TEST_F(ReadingCheckTest, AnUnknownWordNarrowingAPlacedOneIsNamed) {
   t = Ask("what is the total amount of sales of the retired staff in Oslo with a salary above 100");
   EXPECT_FALSE(t.answered) << t.sql;
   EXPECT_NE(t.abstain_reason.find("'retired'"), std::string::npos) << t.abstain_reason;
+  t = Ask("how many unmarried staff in Oslo with a salary above 100 are there");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'unmarried'"), std::string::npos) << t.abstain_reason;
   EXPECT_TRUE(Ask("what is the total amount of sales of the staff in Oslo with a salary above 100")
                   .answered);
 }
