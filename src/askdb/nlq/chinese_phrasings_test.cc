@@ -129,5 +129,15 @@ TEST_F(ChinesePhrasingsTest, TwoConsecutiveYearsCompared) {
   EXPECT_FALSE(Ask("对比一下2020年和2022年的营收").answered);
 }
 
+// "平均每张发票多少钱", "平均每张发票金额多少": 平均每 + a table's rows + its own measure (or
+// 多少钱, its money) is the measure averaged over those rows; a measure of another table (per
+// customer: a sum per group averaged) is not read as one.
+TEST_F(ChinesePhrasingsTest, AnAveragePerOwnRow) {
+  EXPECT_EQ(Rows("平均每张发票多少钱"), (std::vector<std::string>{"6"}));
+  EXPECT_EQ(Rows("平均每张发票金额多少"), (std::vector<std::string>{"6"}));
+  EXPECT_EQ(Rows("平均每个发票的营收"), (std::vector<std::string>{"6"}));
+  EXPECT_FALSE(Ask("平均每位客户消费多少").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

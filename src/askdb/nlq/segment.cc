@@ -285,6 +285,65 @@ void ReadChinesePlaceVerbs(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
+// "平均每张订单多少钱", "平均每个订单的金额", "平均每张发票金额多少": 平均 + 每 (+ unit) + a
+// table's rows
+// + a measure of that same table (or 多少钱, its money) is the measure averaged over the table's
+// own rows: 每 and its unit, and the table word when a measure follows, are function words; 多少钱
+// becomes the money column. A measure of another table ("平均每位客户消费多少": per customer, a
+// sum per group averaged) is not read here.
+void ReadAveragePerOwnRow(const SchemaIndex& index, std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  for (size_t k = 0; k + 2 < v.size(); ++k) {
+    const std::string& each = v[k + 1].text;
+    if (!v[k].Has(Kw::kAvg) || (each != "每" && each != "每个" && each != "每一个") ||
+        !v[k + 1].Has(Kw::kGroup)) {
+      continue;
+    }
+    size_t at = k + 2;
+    if (v[at].kind == ItemKind::kKeyword && v[at].Has(Kw::kRowUnit) && at + 1 < v.size()) ++at;
+    const int table = TableOfTerms(index, v[at]);
+    if (table < 0 || v[at].kind != ItemKind::kTerm) continue;
+    std::vector<size_t> function_words = {k + 1};
+    if (at > k + 2) function_words.push_back(k + 2);
+    size_t measure = at;
+    if (!IsMeasureWord(index, v[at])) {  // the table's word, then its measure past 的
+      measure = at + 1;
+      while (measure < v.size() && v[measure].kind == ItemKind::kKeyword &&
+             v[measure].text == "的") {
+        ++measure;
+      }
+      if (measure >= v.size()) continue;
+      const int money = index.inferred_money_column();
+      const bool how_much =
+          v[measure].text == "多少钱" && money >= 0 && index.columns()[money].table == table;
+      if (!how_much &&
+          !(IsMeasureWord(index, v[measure]) && TableOfTerms(index, v[measure]) == table)) {
+        continue;
+      }
+      if (how_much) {
+        const std::vector<int>* ids = index.FindTerms(PhraseKey(index.columns()[money].display_zh));
+        int id = -1;
+        for (size_t t = 0; ids && t < ids->size(); ++t) {
+          if (index.terms()[(*ids)[t]].column == money) id = (*ids)[t];
+        }
+        if (id < 0) continue;
+        v[measure].kind = ItemKind::kTerm;
+        v[measure].kw = 0;
+        v[measure].terms = {id};
+        v[measure].text = index.columns()[money].display_zh;
+      }
+      function_words.push_back(at);
+    } else if (TableOfTerms(index, v[at]) != table) {
+      continue;
+    }
+    for (size_t p : function_words) {
+      v[p].kind = ItemKind::kKeyword;
+      v[p].kw = Bit(Kw::kStop);
+      v[p].terms.clear();
+    }
+  }
+}
+
 // The term id naming `table` itself; -1 when none.
 int TableTerm(const SchemaIndex& index, int table) {
   for (size_t id = 0; id < index.terms().size(); ++id) {
@@ -567,6 +626,7 @@ void Parser::Segment() {
   if (chinese_) ReadChineseChargeVerb(index_, &items_);
   if (chinese_) ReadEachOfAKind(index_, &items_);
   if (chinese_) ReadChinesePlaceVerbs(index_, &items_);
+  if (chinese_) ReadAveragePerOwnRow(index_, &items_);
   SettleTermsThatAreKeywords();
   if (!chinese_) ReadHowMuch(index_, &items_);
   if (!chinese_) ReadEarningVerbs(index_, &items_);
