@@ -451,6 +451,19 @@ TEST(RequestClassifierTest, ListsDivisionAndCurlyApostrophesAreArithmetic) {
   }
   EXPECT_EQ(NormalizeRequest("What’s ‘this’"), "what's 'this'");
 }
+
+TEST(RequestClassifierTest, HelpWithMathIsTheCalculatorsButUnsure) {
+  for (std::string_view q : {"i need you to do some arithmetic", "can you do fractions",
+                             "help me with my algebra homework", "i need a calculator"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kSimple) << q;
+    EXPECT_EQ(c.quick_intent, QuickIntent::kNone) << q;  // nothing for the quick path to read
+    EXPECT_LT(c.confidence, Classifier().unsure_below()) << q;
+  }
+  for (std::string_view q : {"show the math scores of all students", "average math grade"}) {
+    EXPECT_NE(Classifier().Classify(q).type, RequestType::kSimple) << q;
+  }
+}
 TEST(RequestClassifierTest, RulesFileOverride) {
   const std::string rules = R"(
 priority = ["consultation", "visualization", "data_query"]
