@@ -199,12 +199,19 @@ bool ReadRankingVerb(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
   MakeFunctionWord(&v[k]);
   MakeFunctionWord(&v[k + 1]);
   if (good) {
+    // 最好 reads as 最多, 最差 as 最少; with 的 after it as 最多的 (also the top N:
+    // "卖得最好的5个歌手").
+    const bool of = k + 4 < v.size() && v[k + 4].text == "的";
+    const std::string word =
+        std::string(v[k + 3].text == "好" ? "最多" : "最少") + (of ? "的" : "");
     v[k + 2].kind = ItemKind::kKeyword;
-    v[k + 2].kw = Lexicon::Builtin().Lookup(PhraseKey(v[k + 3].text == "好" ? "最多" : "最少"));
-    v[k + 2].text += v[k + 3].text;
-    v[k + 2].unit_end = v[k + 3].unit_end;
-    v.erase(v.begin() + static_cast<std::ptrdiff_t>(k + 3));
-    if (measure > k + 3) --measure;
+    v[k + 2].kw = Lexicon::Builtin().Lookup(PhraseKey(word));
+    v[k + 2].text += v[k + 3].text + (of ? "的" : "");
+    v[k + 2].unit_end = v[of ? k + 4 : k + 3].unit_end;
+    const size_t merged = of ? 2 : 1;
+    v.erase(v.begin() + static_cast<std::ptrdiff_t>(k + 3),
+            v.begin() + static_cast<std::ptrdiff_t>(k + 3 + merged));
+    if (measure > k + 3) measure -= merged;
   }
   if (measure > 0 && TextIn(v[measure - 1], {"按", "按照"})) MakeFunctionWord(&v[measure - 1]);
   return true;

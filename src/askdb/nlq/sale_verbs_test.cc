@@ -105,6 +105,10 @@ TEST_F(SaleVerbsTest, SoldHowManyIsTheLinesQuantity) {
 TEST_F(SaleVerbsTest, SoldBestIsRankedByTheNamedMeasure) {
   EXPECT_EQ(Rows("哪个流派卖得最好？按销售额"), (std::vector<std::string>{"Rock|4.96"}));
   EXPECT_EQ(Rows("哪个流派的歌卖得最多（按销售额）"), (std::vector<std::string>{"Rock|4.96"}));
+  // 最好的/最差的 + N: the top (bottom) N.
+  EXPECT_EQ(Rows("卖得最好的2个流派（按销售额）"),
+            (std::vector<std::string>{"Rock|4.96", "Jazz|2.97"}));
+  EXPECT_EQ(Rows("卖得最差的1个流派（按销售额）"), (std::vector<std::string>{"Jazz|2.97"}));
   ExpectAbstainsNaming("哪个流派卖得最好", "卖");
 }
 
