@@ -350,8 +350,10 @@ std::optional<Translation> Parser::CompleteQuery(double* confidence) {
   }
   // "orders per year": a table's rows over a time bucket and nothing else asked are counted
   // per bucket, as "customers per country" is counted per country below (listing one label
-  // per year would show one arbitrary row's name).
-  if (q_.bucket && q_.measures.empty() && q_.projections.empty() && q_.group_columns.empty()) {
+  // per year would show one arbitrary row's name). A share of a table's rows ("what percentage
+  // of invoices are from Germany") is a share of their count.
+  if ((q_.bucket || (q_.share && q_.subject_table >= 0)) && q_.measures.empty() &&
+      q_.projections.empty() && q_.group_columns.empty()) {
     Measure m;
     m.agg = Agg::kCount;
     m.table = q_.subject_table;
@@ -548,6 +550,36 @@ void Parser::ListEachRowsOwnColumns() {
   out_.explanation.push_back({"", "column", ColName(label) + " (each row, named)"});
 }
 
+// "what share of revenue comes from beverages", "what percentage of invoices are from Germany":
+// with nothing to split by, a share word right before "of" and one sum or count asks the share
+// of the rows one stored value names (its only filter) in the total of the rest of the question
+// (its period included): 100 * SUM(CASE WHEN value ...) / SUM(...). With a second filter
+// either could be the part (or a condition on the total), and an average or a business term
+// has no part to sum: those keep abstaining.
+bool Parser::ReadShareOfOneValue() {
+  if (chinese_ || q_.measures.size() != 1 || values_.size() != 1 || !q_.filters.empty() ||
+      !q_.projections.empty() || q_.superlative || q_.limit > 0 || q_.self_reference >= 0) {
+    return false;
+  }
+  // A price, rate or percentage summed has no share ("what percentage of the unit price …").
+  const Measure& m = q_.measures[0];
+  if (m.business >= 0 || m.per_key >= 0 || m.distinct ||
+      (m.agg != Agg::kSum && m.agg != Agg::kCount) ||
+      (m.column >= 0 && IsNonAdditive(Col(m.column)))) {
+    return false;
+  }
+  // The share word opens the phrase: after a schema word it names a column ("the discount
+  // percentage of Chai"), not the share of its rows.
+  for (size_t k = 0; k + 1 < items_.size(); ++k) {
+    if (items_[k].Has(Kw::kShare) && text::AsciiLower(items_[k].text) != "ratio" &&
+        text::AsciiLower(items_[k + 1].text) == "of" && (k == 0 || items_[k - 1].terms.empty())) {
+      share_of_one_value_ = true;
+      return true;
+    }
+  }
+  return false;
+}
+
 // Shapes a query cannot take: a group with nothing computed, a share of nothing, a total
 // beside rows, a highest value beside another computation, a group that was not found.
 std::optional<Translation> Parser::RefuseMixedShapes() {
@@ -555,7 +587,9 @@ std::optional<Translation> Parser::RefuseMixedShapes() {
     return Abstain("I found what to group by but not what to compute for each group.",
                    "找到了分组依据，但不知道每组要计算什么。");
   }
-  if (q_.share && (q_.measures.empty() || (q_.group_columns.empty() && !q_.bucket))) {
+  const bool one_value =
+      q_.share && q_.group_columns.empty() && !q_.bucket && ReadShareOfOneValue();
+  if (q_.share && !one_value && (q_.measures.empty() || (q_.group_columns.empty() && !q_.bucket))) {
     return Abstain("a share needs a measure and something to split it by.",
                    "占比需要一个指标和一个分组维度。");
   }

@@ -562,5 +562,24 @@ TEST_F(EnglishReadingsTest, ThenAfterAComparativeIsThan) {
   EXPECT_EQ(Rows("how many tracks cost less then 0.5").front(), "1");
 }
 
+// "what share of revenue comes from France": with nothing to split by, the one value names the
+// part of the total: 100 * SUM(CASE WHEN value) / SUM, a count's share the same way. Two
+// values, a summed price and a share word after a column name keep abstaining.
+TEST_F(EnglishReadingsTest, ShareOfOneValueIsItsPartOfTheTotal) {
+  Open(kMusicSql);
+  auto share = [this](std::string_view q) {
+    const std::vector<std::string> rows = Rows(q);
+    return rows.size() == 1 ? std::stod(rows[0]) : -1.0;
+  };
+  EXPECT_NEAR(share("what percentage of revenue comes from France"), 100 * 4.96 / 10.23, 1e-6);
+  EXPECT_NEAR(share("what percentage of invoices are from Japan"), 100 * 2.0 / 3, 1e-6);
+  EXPECT_NEAR(share("what share of revenue came from Japan in 2024"), 100 * 5.27 / 10.23, 1e-6);
+  ExpectAbstains("what percentage of revenue comes from France and Japan");
+  ExpectAbstains("what percentage of the unit price of tracks comes from Abba");
+  ExpectAbstains("what is the unit price percentage of Waterloo");
+  Open(kTradeSql);
+  EXPECT_NEAR(share("what share of freight comes from Germany"), 50.0, 1e-6);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -86,6 +86,7 @@ class Parser {
   void ReadFlagColumnsAsConditions();
   void ListEachRowsOwnColumns();  // 各将军的胜数: the rows listed with their own columns
   std::optional<Translation> RefuseMixedShapes();
+  bool ReadShareOfOneValue();  // "what share of revenue comes from beverages" (engine.cc)
   // "average number of tracks per album", "on average, how many invoices does each customer
   // have": the count per group averaged over the groups (engine.cc).
   std::optional<Translation> AverageOverGroups();
@@ -124,7 +125,9 @@ class Parser {
     std::set<std::string> taken;  // aliases used so far
     std::string bucket_expr;
   };
-  std::string MeasureExpr(const Measure& m) const;
+  // `when`: the measure of the rows a condition holds for (a share's part, CASE WHEN inside).
+  std::string MeasureExpr(const Measure& m, const std::string& when = "") const;
+  const Filter* SharePart() const;
   SelectList BuildSelect();
   bool CheckSelectShape(const SelectList& list, std::string* why_en, std::string* why_zh) const;
   std::string FilterCondition(const Filter& f) const;
@@ -503,6 +506,9 @@ class Parser {
     std::string phrase;
   };
   std::vector<PendingValue> values_;
+  // "what share of revenue comes from beverages": the one value filter names the share's part
+  // (ReadShareOfOneValue; SharePart() finds it once the value has its column).
+  bool share_of_one_value_ = false;
   std::map<int, std::string> column_words_;  // column → the words the question named it by
   std::map<int, std::string> table_words_;   // table → the words the question named it by
   std::set<int> filter_subjects_;            // columns named right before one of their values

@@ -196,25 +196,38 @@ std::vector<std::string> Parser::RangeConditions(int column, const DateRange& ra
 
 // The SQL expression of one measure: a business term's, a count of rows (of distinct keys
 // when a fan-out join repeats them), or an aggregate of a column.
-std::string Parser::MeasureExpr(const Measure& m) const {
+std::string Parser::MeasureExpr(const Measure& m, const std::string& when) const {
+  // The aggregated value, or only where `when` holds (NULL elsewhere: not summed, not counted).
+  auto only_when = [&when](const std::string& value) {
+    return when.empty() ? value : "CASE WHEN " + when + " THEN " + value + " END";
+  };
   std::string expr;
   if (m.business >= 0) {
     expr = RenderTermExpression(index_.business_terms()[m.business].expr, dialect_,
                                 [this](int c) { return ColRef(c); });
   } else if (const int key = DistinctCountKey(m, *tree_, index_); key >= 0) {
     // The join repeats the counted rows (fan_out_check.h): count each once.
-    expr = "COUNT(DISTINCT " + ColRef(key) + ")";
+    expr = "COUNT(DISTINCT " + only_when(ColRef(key)) + ")";
   } else if (m.column < 0) {
-    expr = "COUNT(*)";
+    expr = when.empty() ? "COUNT(*)" : "COUNT(" + only_when("1") + ")";
   } else {
     const bool ranks = m.agg == Agg::kMax || m.agg == Agg::kMin;
     expr = std::string(AggName(m.agg)) + "(" + (m.distinct ? "DISTINCT " : "") +
-           (ranks ? NumberRef(m.column) : ColRef(m.column)) + ")";
+           only_when(ranks ? NumberRef(m.column) : ColRef(m.column)) + ")";
   }
   if (m.per_key >= 0) {  // averaged over the groups it had (Parser::AverageOverGroups)
     expr = dialect_.CastToReal(expr) + " / NULLIF(COUNT(DISTINCT " + ColRef(m.per_key) + "), 0)";
   }
   return expr;
+}
+
+// The filter naming a share's part (Parser::ReadShareOfOneValue), when there is one.
+const Filter* Parser::SharePart() const {
+  if (!share_of_one_value_ || q_.filters.size() != 1) return nullptr;
+  const Filter& f = q_.filters[0];
+  const bool plain_value =
+      f.business < 0 && f.related_edge < 0 && !f.is_null && !f.numeric && !f.values.empty();
+  return plain_value ? &f : nullptr;
 }
 
 // The SELECT list: the time bucket, the grouped columns, the measures, a share, the listed
@@ -233,6 +246,16 @@ Parser::SelectList Parser::BuildSelect() {
     out.group_by.push_back(ColRef(c));
   }
   for (int c : q_.group_keys) out.group_by.push_back(ColRef(c));
+  if (const Filter* part = SharePart()) {  // one number: the part's share of the total
+    const std::string whole = MeasureExpr(q_.measures[0]);
+    std::string shown;
+    out.select.push_back(dialect_.CastToReal(MeasureExpr(q_.measures[0], FilterCondition(*part))) +
+                         " * 100 / NULLIF(" + whole + ", 0)" +
+                         As(chinese_ ? "占比(%)" : "share (%)", &out.taken, &shown));
+    out.measure_exprs.push_back(whole);
+    out_.non_additive_columns.push_back(shown);
+    return out;
+  }
   for (const Measure& m : q_.measures) {
     const std::string expr = MeasureExpr(m);
     out.measure_exprs.push_back(expr);
@@ -451,6 +474,11 @@ std::vector<std::string> Parser::RankedGroupsNotNull(const SelectList& list) con
 
 std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* why_zh) {
   const int root = tree_->root;
+  if (share_of_one_value_ && !SharePart()) {  // the value became something else: no total alone
+    *why_en = "a share needs a measure and something to split it by.";
+    *why_zh = "占比需要一个指标和一个分组维度。";
+    return std::nullopt;
+  }
   const SelectList list = BuildSelect();
   if (!CheckSelectShape(list, why_en, why_zh)) return std::nullopt;
   std::string sql = "SELECT ";
@@ -464,7 +492,9 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
            ColRef(e.from_column) + " = " + ColRef(e.to_column);
   }
   std::vector<std::string> where;
-  for (const Filter& f : q_.filters) where.push_back(FilterCondition(f));
+  for (const Filter& f : q_.filters) {
+    if (&f != SharePart()) where.push_back(FilterCondition(f));
+  }
   if (q_.self_reference >= 0) {
     // The filters name the referred row: inside the subquery its table's name means that
     // row (the inner scope), outside the rows that refer to it.
