@@ -38,6 +38,22 @@ std::optional<DivisionQuestion> Make(DivisionQuestion::Kind kind, const std::str
   return DivisionQuestion{kind, *a, *b};
 }
 
+// "is 97 prime": the smallest factor above 1 by trial division (n is at most 1e15, so at
+// most ~3e7 steps; the parser takes numbers up to 1e12 to stay well under a millisecond).
+std::optional<DivisionQuestion> Prime(const std::string& number) {
+  const auto n = Whole(number);
+  constexpr int64_t kLargest = 1000000000000;
+  if (!n || *n < 2 || *n > kLargest) return std::nullopt;
+  int64_t factor = *n;
+  for (int64_t d = 2; d * d <= *n; d += d == 2 ? 1 : 2) {
+    if (*n % d == 0) {
+      factor = d;
+      break;
+    }
+  }
+  return DivisionQuestion{DivisionQuestion::Kind::kPrime, *n, factor};
+}
+
 }  // namespace
 
 std::optional<DivisionQuestion> ParseDivisionQuestion(std::string_view normalized) {
@@ -62,6 +78,14 @@ std::optional<DivisionQuestion> ParseDivisionQuestion(std::string_view normalize
                                     "\\s*(?:能|可以|能不能|可不可以)?\\s*被\\s*" + kNum +
                                     "\\s*整除" + kZhTail + "$");
   if (RE2::FullMatch(normalized, zh_divisible.re, &a, &b)) return Make(K::kDivisible, a, b);
+  // is 97 a prime number / is 97 prime / 97是质数吗 / 97是不是素数
+  static const Pattern en_prime("^" + kEnHead + "(?:if |whether )?is " + kNum +
+                                " (?:a )?prime(?: number)?" + kEnTail + "$");
+  static const Pattern zh_prime("^(?:请问)?" + kNum +
+                                "\\s*(?:是|是不是)\\s*(?:一个)?(?:质数|素数)" + kZhTail + "$");
+  if (RE2::FullMatch(normalized, en_prime.re, &a) || RE2::FullMatch(normalized, zh_prime.re, &a)) {
+    return Prime(a);
+  }
   return std::nullopt;
 }
 

@@ -39,6 +39,23 @@ TEST(DivisionQuestionTest, TimesIntoIsTheWholeQuotient) {
   EXPECT_EQ(s->remainder(), 1);
 }
 
+TEST(DivisionQuestionTest, PrimeNamesTheSmallestFactor) {
+  const auto yes = ParseDivisionQuestion("is 97 a prime number");
+  ASSERT_TRUE(yes);
+  EXPECT_EQ(yes->kind, K::kPrime);
+  EXPECT_EQ(yes->divisor, 97);  // no smaller factor
+  const auto no = ParseDivisionQuestion("91是质数吗");
+  ASSERT_TRUE(no);
+  EXPECT_EQ(no->divisor, 7);
+  EXPECT_EQ(no->quotient(), 13);
+  const auto two = ParseDivisionQuestion("is 2 prime?");
+  ASSERT_TRUE(two);
+  EXPECT_EQ(two->divisor, 2);
+  EXPECT_FALSE(ParseDivisionQuestion("is 1 a prime number"));  // neither prime nor composite
+  EXPECT_FALSE(ParseDivisionQuestion("is 7.5 prime"));
+  EXPECT_FALSE(ParseDivisionQuestion("is the product prime"));
+}
+
 TEST(DivisionQuestionTest, NoWholeAnswerFallsThrough) {
   EXPECT_FALSE(ParseDivisionQuestion("is 7.5 divisible by 2"));
   EXPECT_FALSE(ParseDivisionQuestion("is 12 divisible by 0"));

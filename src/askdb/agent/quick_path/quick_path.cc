@@ -698,6 +698,15 @@ QuickAnswer QuickPath::Impl::Division(const DivisionQuestion& q, Language l) con
                  {"divisor", q.divisor},
                  {"quotient", q.quotient()},
                  {"remainder", q.remainder()}};
+  if (q.kind == DivisionQuestion::Kind::kPrime) {
+    const bool prime = q.divisor == q.dividend;
+    a.value = Json{{"division", "prime"}, {"number", q.dividend}, {"prime", prime}};
+    if (!prime) a.value["smallest_factor"] = q.divisor;
+    a.text = Fill(Text(l, prime ? "prime_yes" : "prime_no"), {{"a", std::to_string(q.dividend)},
+                                                              {"b", std::to_string(q.divisor)},
+                                                              {"q", std::to_string(q.quotient())}});
+    return a;
+  }
   const std::string key = q.kind == DivisionQuestion::Kind::kTimesInto ? "division_times"
                           : q.remainder() == 0                         ? "division_yes"
                                                                        : "division_no";

@@ -745,6 +745,9 @@ TEST_F(QuickPathTest, ListsDivisionAndCurlyApostrophes) {
   ASSERT_TRUE(times);
   EXPECT_EQ(times->value["quotient"], 250);
   EXPECT_EQ(times->value["remainder"], 0);
+  auto prime = Ask("is 91 a prime number");
+  ASSERT_TRUE(prime);
+  EXPECT_EQ(prime->text, "No: 91 is not prime (91 = 7 × 13).");
 }
 
 TEST_F(QuickPathTest, TipsAndSplitBills) {
