@@ -254,6 +254,8 @@ Parser::SelectList Parser::BuildSelect() {
                          As(chinese_ ? "占比(%)" : "share (%)", &out.taken, &shown));
     out.measure_exprs.push_back(whole);
     out_.non_additive_columns.push_back(shown);
+    out_.explanation.push_back(
+        {"", "share", "percent of the total where " + FilterCondition(*part) + " (not a filter)"});
     return out;
   }
   for (const Measure& m : q_.measures) {
