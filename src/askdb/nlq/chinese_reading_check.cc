@@ -796,7 +796,8 @@ std::optional<ShapeProblem> RowsRankedByAFewSharedValues(const Query& q, const S
   }
   const IndexedColumn& c = index.columns()[q.order_column];
   const std::optional<int64_t>& rows = index.tables()[c.table].row_count;
-  const std::optional<long long>& values = c.stats.distinct_count;
+  const std::optional<long long>& values =
+      c.stats.distinct_count ? c.stats.distinct_count : c.stats.distinct_numbers;
   // The distinct count skips NULLs: in a small table most rows may hold none (DuSQL's five-row
   // tables), so only a table of twenty rows or more is taken to repeat its values.
   if (!rows || !values || *values > 10 || *rows < 20 || *rows < 2 * *values) return std::nullopt;

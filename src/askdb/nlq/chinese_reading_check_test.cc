@@ -624,6 +624,28 @@ TEST_F(ChineseClubCheckTest, RowsRankedByAFewSharedValuesAreRefused) {
   EXPECT_EQ(Rows("人口最多的城市").front().substr(0, 3), "C24");
 }
 
+// "价格最高的10首歌" listed 10 of many 1.99 tracks: a REAL column of a few price points ties at
+// the cut as a code column does (its distinct count is measured apart: distinct_numbers).
+TEST_F(ChineseClubCheckTest, RowsRankedByAFewSharedPricesAreRefused) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics tracks = testing::SemanticTable("tracks", "曲目", "tracks");
+  tracks.synonyms = {"歌"};
+  tracks.columns = {testing::SemanticColumn("title", "曲目名称", "title"),
+                    testing::SemanticColumn("price", "价格", "price",
+                                            catalog::ColumnRole::kMeasure),
+                    testing::SemanticColumn("length_s", "时长", "length",
+                                            catalog::ColumnRole::kMeasure)};
+  model.tables = {tracks};
+  Open(R"sql(CREATE TABLE tracks(track_id INTEGER PRIMARY KEY, title TEXT, price REAL,
+                                 length_s REAL);
+             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 24)
+             INSERT INTO tracks SELECT i, 'T' || i, 0.99 + (i % 2), i * 1.5 FROM n;)sql",
+       &model);
+  ExpectAbstainsNaming("价格最高的10首歌", "价格");
+  ExpectAbstainsNaming("最贵的歌", "价格");
+  EXPECT_EQ(Rows("时长最长的歌").front().substr(0, 3), "T24");  // many values: ranked as before
+}
+
 // "时长最长的摇滚歌曲" answered MAX(时长): a value saying which rows (摇滚) may stand between the
 // superlative and the rows asked for.
 TEST_F(ChineseClubCheckTest, TheLargestValueIsNotShownWhenRowsOfAValueAreAsked) {

@@ -914,6 +914,13 @@ StatusOr<ColumnStatsMap> CollectColumnStats(db::Connector& connector,
   const db::Dialect& d = connector.dialect();
   db::QueryOptions q;
   q.max_rows = options.max_distinct_values + 1;
+  // A column's distinct non-NULL values, one more than the cap (more means "many").
+  auto distinct_values = [&](const std::string& table_sql, const std::string& col_sql) {
+    return connector.Execute("SELECT DISTINCT " + col_sql + " FROM " + table_sql + " WHERE " +
+                                 col_sql + " IS NOT NULL" +
+                                 d.LimitClause(options.max_distinct_values + 1),
+                             q);
+  };
   for (const db::TableInfo& t : schema.tables) {
     const std::string table_sql = d.QuoteIdentifier(t.name);
     for (const db::ColumnInfo& c : t.columns) {
@@ -939,10 +946,7 @@ StatusOr<ColumnStatsMap> CollectColumnStats(db::Connector& connector,
       // (SchemaIndex::Build reads it as text).
       if (type == TypeClass::kText || type == TypeClass::kOther || type == TypeClass::kInteger ||
           type == TypeClass::kBool || (type == TypeClass::kDate && !stats.min_date)) {
-        StatusOr<db::ResultSet> rs = connector.Execute(
-            "SELECT DISTINCT " + col_sql + " FROM " + table_sql + " WHERE " + col_sql +
-                " IS NOT NULL" + d.LimitClause(options.max_distinct_values + 1),
-            q);
+        StatusOr<db::ResultSet> rs = distinct_values(table_sql, col_sql);
         if (rs.ok() && rs->row_count() <= static_cast<size_t>(options.max_distinct_values)) {
           stats.distinct_count = static_cast<long long>(rs->row_count());
           // An integer column's values are numbers, not names — unless one is not a number
@@ -954,6 +958,12 @@ StatusOr<ColumnStatsMap> CollectColumnStats(db::Connector& connector,
           if (type != TypeClass::kInteger || text_in_integer) {
             for (const auto& row : rs->rows) stats.values.push_back(row[0].ToDisplayString());
           }
+        }
+      } else if (type == TypeClass::kNumber) {
+        // "价格最高的10首歌": a few price points shared by many rows tie at any cut.
+        StatusOr<db::ResultSet> rs = distinct_values(table_sql, col_sql);
+        if (rs.ok() && rs->row_count() <= static_cast<size_t>(options.max_distinct_values)) {
+          stats.distinct_numbers = static_cast<long long>(rs->row_count());
         }
       }
       out[Key(t.name, c.name)] = std::move(stats);

@@ -43,7 +43,11 @@ struct IndexOptions {
 // Facts gathered from the data for one column (see CollectColumnStats).
 struct ColumnStats {
   std::optional<long long> distinct_count;  // nullopt: not measured or above the cap
-  std::vector<std::string> values;          // distinct values when low-cardinality
+  // A non-integer number column's distinct count (nullopt as above): how many price points
+  // (0.99, 1.99) rows share. Kept apart from distinct_count, which readers take as names or
+  // codes (two values are a yes/no column).
+  std::optional<long long> distinct_numbers;
+  std::vector<std::string> values;  // distinct values when low-cardinality
   std::optional<CivilDate> min_date, max_date;
 };
 // Keyed by "table.column" (physical names).

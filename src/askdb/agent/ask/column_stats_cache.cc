@@ -20,6 +20,7 @@ std::string Key(std::string_view table, std::string_view column) {
 Json StatsJson(const nlq::ColumnStats& s) {
   Json j = {{"values", s.values}};
   if (s.distinct_count) j["distinct_count"] = *s.distinct_count;
+  if (s.distinct_numbers) j["distinct_numbers"] = *s.distinct_numbers;
   if (s.min_date) j["min_date"] = nlq::FormatIsoDate(*s.min_date);
   if (s.max_date) j["max_date"] = nlq::FormatIsoDate(*s.max_date);
   return j;
@@ -39,9 +40,11 @@ std::optional<nlq::ColumnStats> StatsFromJson(const Json& j) {
     if (!v.is_string()) return std::nullopt;
     s.values.push_back(v.get<std::string>());
   }
-  if (j.contains("distinct_count")) {
-    if (!j["distinct_count"].is_number_integer()) return std::nullopt;
-    s.distinct_count = j["distinct_count"].get<long long>();
+  for (auto [field, count] : {std::pair{"distinct_count", &s.distinct_count},
+                              {"distinct_numbers", &s.distinct_numbers}}) {
+    if (!j.contains(field)) continue;
+    if (!j[field].is_number_integer()) return std::nullopt;
+    *count = j[field].get<long long>();
   }
   for (auto [field, date] : {std::pair{"min_date", &s.min_date}, {"max_date", &s.max_date}}) {
     if (!j.contains(field)) continue;
