@@ -22,6 +22,8 @@ const std::string kTail = "\\s*(?:,?\\s*(?:please|for me))*\\s*[?.!]*";
 const std::string kMoney =
     "(?:(?:a|an|the|my|our)\\s+)?\\$?\\s*([0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:dollars?|bucks|usd)?"
     "(?:\\s+(?:bill|check|tab|meal|dinner))?";
+// A charge added at a rate of the amount: the tip, or a tax ("8 percent sales tax on 250").
+const std::string kCharge = "(?:tip|gratuity|tax|sales tax|vat)";
 const std::string kRate = "([0-9]+(?:\\.[0-9]+)?)\\s*(?:%|percent)";
 // The number of people, in digits or words: "4 people", "three ways", "between 5 of us".
 const std::string kPeople = "([0-9]+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)";
@@ -41,12 +43,12 @@ std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized) {
   using K = BillQuestion::Kind;
   std::string rate, amount;
   // what's a 15% tip on $80 / calculate a 20 percent tip on 45 dollars
-  static const Pattern tip_first("^" + kHead + "(?:a|the)?\\s*" + kRate + "\\s+tip (?:on|for|of) " +
-                                 kMoney + kTail + "$");
+  static const Pattern tip_first("^" + kHead + "(?:a|the)?\\s*" + kRate + "\\s+" + kCharge +
+                                 " (?:on|for|of) " + kMoney + kTail + "$");
   // what's the tip on a $60 bill at 18 percent / tip on $80 at 15%
-  static const Pattern tip_last("^" + kHead + "(?:the\\s+)?tip (?:on|for) " + kMoney +
-                                "\\s+(?:at|of|with)\\s+(?:a\\s+)?" + kRate + "(?:\\s+tip)?" +
-                                kTail + "$");
+  static const Pattern tip_last("^" + kHead + "(?:the\\s+)?" + kCharge + " (?:on|for) " + kMoney +
+                                "\\s+(?:at|of|with)\\s+(?:a\\s+)?" + kRate + "(?:\\s+" + kCharge +
+                                ")?" + kTail + "$");
   if (RE2::FullMatch(normalized, tip_first.re, &rate, &amount) ||
       RE2::FullMatch(normalized, tip_last.re, &amount, &rate)) {
     const auto a = Num(amount);

@@ -1,6 +1,7 @@
 // Tips and split bills for the quick path: "what's a 15% tip on $80" (12), "calculate a 20
 // percent tip on 45 dollars" (9), "split a 120 dollar bill between 4 people" (30), "split $96
-// three ways" (32). They are not expressions, so the arithmetic parser does not read them.
+// three ways" (32); a tax at a stated rate reads like a tip ("8 percent sales tax on 250", 20).
+// They are not expressions, so the arithmetic parser does not read them.
 //
 // Like the percentage parser, ParseBillQuestion reads the whole (normalised) request or
 // nothing, and the classifier uses it as its rule. The rate and the number of people must be

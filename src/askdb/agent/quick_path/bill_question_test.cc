@@ -18,6 +18,9 @@ TEST(BillQuestionTest, TipsAtAStatedRate) {
   const auto s = ParseBillQuestion("what's the tip on a $60 bill at 18 percent");
   ASSERT_TRUE(s);
   EXPECT_DOUBLE_EQ(static_cast<double>(s->Result()), 10.8);
+  const auto tax = ParseBillQuestion("how much is 8 percent sales tax on 250");
+  ASSERT_TRUE(tax);
+  EXPECT_DOUBLE_EQ(static_cast<double>(tax->Result()), 20.0);
 }
 
 TEST(BillQuestionTest, SplitsBetweenPeople) {
