@@ -75,23 +75,46 @@ bool RowLess(const std::vector<Cell>& a, const std::vector<Cell>& b) {
   return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), CellLess);
 }
 
-bool ShareANumber(const std::vector<Cell>& a, const std::vector<Cell>& b, const CompareOptions& o) {
-  for (const Cell& x : a) {
-    if (!x.is_number) continue;
-    for (const Cell& y : b) {
-      if (y.is_number && CellEqual(x, y, o)) return true;
+// A numeric column the gold rows run through in one direction, changing at least once: the
+// only kind of column they can be ordered by (a constant column, a year all rows share, would
+// make every row a tie).
+std::vector<bool> MonotoneNumberColumns(const std::vector<std::vector<db::Value>>& rows,
+                                        const CompareOptions& o) {
+  const size_t width = rows.empty() ? 0 : rows[0].size();
+  std::vector<bool> monotone(width, true);
+  for (size_t c = 0; c < width; ++c) {
+    bool up = false, down = false;
+    for (size_t r = 0; r < rows.size() && monotone[c]; ++r) {
+      if (c >= rows[r].size() || !ToCell(rows[r][c]).is_number) monotone[c] = false;
+      if (r == 0 || !monotone[c]) continue;
+      const Cell prev = ToCell(rows[r - 1][c]), cell = ToCell(rows[r][c]);
+      if (CellEqual(prev, cell, o)) continue;
+      (cell.number > prev.number ? up : down) = true;
     }
+    monotone[c] = monotone[c] && (up != down);
   }
-  return false;
+  return monotone;
 }
 
 // Rows that tie on the ordering value may come in either order (SQL leaves it open): each run
-// of adjacent gold rows sharing a number (two genres at 8.91) is compared as a set.
+// of adjacent gold rows equal in a column the gold is ordered by (two genres at 8.91) is
+// compared as a set. A number shared by two rows in different columns, or in a column that is
+// not ordered (two artists with 5 albums, ranked by sales), is no tie. `got` and `gold` are the
+// row keys of `gold_rows`' comparison, row for row.
 void SortWithinTies(std::vector<std::vector<Cell>>& got, std::vector<std::vector<Cell>>& gold,
-                    const CompareOptions& o) {
+                    const std::vector<std::vector<db::Value>>& gold_rows, const CompareOptions& o) {
+  const std::vector<bool> ordered_by = MonotoneNumberColumns(gold_rows, o);
+  auto tied = [&](size_t r) {
+    for (size_t c = 0; c < ordered_by.size(); ++c) {
+      if (ordered_by[c] && CellEqual(ToCell(gold_rows[r - 1][c]), ToCell(gold_rows[r][c]), o)) {
+        return true;
+      }
+    }
+    return false;
+  };
   size_t start = 0;
   for (size_t i = 1; i <= gold.size(); ++i) {
-    if (i < gold.size() && ShareANumber(gold[i - 1], gold[i], o)) continue;
+    if (i < gold.size() && tied(i)) continue;
     if (i - start > 1) {
       std::sort(got.begin() + start, got.begin() + i, RowLess);
       std::sort(gold.begin() + start, gold.begin() + i, RowLess);
@@ -268,7 +291,7 @@ bool ResultsMatch(const db::ResultSet& got, const db::ResultSet& gold, bool orde
     std::sort(a.begin(), a.end(), RowLess);
     std::sort(b.begin(), b.end(), RowLess);
   } else {
-    SortWithinTies(a, b, options);
+    SortWithinTies(a, b, gold.rows, options);
   }
   for (size_t i = 0; i < a.size(); ++i) {
     if (!RowsEqual(a[i], b[i], options)) return false;

@@ -118,6 +118,29 @@ TEST(EvalCompare, RowsTiedOnANumberMayComeInEitherOrder) {
   EXPECT_FALSE(ResultsMatch(wrong, gold, /*ordered=*/true));
 }
 
+// A tie is on a column the gold is ordered by: two artists sharing 5 albums but ranked by
+// sales apart (the 5s are not the order), or a year every row shares, leave the order counted.
+TEST(EvalCompare, ANumberSharedOutsideTheOrderIsNoTie) {
+  db::ResultSet gold, got;
+  db::ResultColumn name, albums, sales;
+  name.name = "artist";
+  albums.name = "albums";
+  sales.name = "sales";
+  gold.columns = got.columns = {name, albums, sales};
+  gold.rows = {{db::Value::Text("A"), db::Value::Int(5), db::Value::Double(100)},
+               {db::Value::Text("B"), db::Value::Int(5), db::Value::Double(90)},
+               {db::Value::Text("C"), db::Value::Int(3), db::Value::Double(80)},
+               {db::Value::Text("D"), db::Value::Int(6), db::Value::Double(70)}};
+  got.rows = {gold.rows[1], gold.rows[0], gold.rows[2], gold.rows[3]};
+  EXPECT_FALSE(ResultsMatch(got, gold, /*ordered=*/true));
+  for (auto& row : gold.rows) row[1] = db::Value::Int(2024);
+  got.rows = {gold.rows[1], gold.rows[0], gold.rows[2], gold.rows[3]};
+  EXPECT_FALSE(ResultsMatch(got, gold, /*ordered=*/true));
+  gold.rows[1][2] = db::Value::Double(100);  // A and B now tie on sales, the order
+  got.rows = {gold.rows[1], gold.rows[0], gold.rows[2], gold.rows[3]};
+  EXPECT_TRUE(ResultsMatch(got, gold, /*ordered=*/true));
+}
+
 TEST(EvalRun, ContextColumnsCountOnlyWhenAllowedAndRowsStillMatchOneForOne) {
   db::ResultSet got, gold;
   got.rows = {{db::Value::Text("Ann"), db::Value::Text("FR")},
