@@ -168,18 +168,6 @@ bool ReadUnitsVerb(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
   return true;
 }
 
-bool IsMeasureTerm(const SchemaIndex& index, const Item& it) {
-  return it.kind == ItemKind::kTerm && !it.terms.empty() &&
-         std::all_of(it.terms.begin(), it.terms.end(), [&](int id) {
-           const Term& t = index.terms()[id];
-           if (t.kind == TermKind::kBusiness) {
-             return index.business_terms()[t.business].def.meaning == BusinessMeaning::kMeasure;
-           }
-           return t.kind == TermKind::kColumn &&
-                  index.columns()[t.column].role == ColumnRole::kMeasure;
-         });
-}
-
 // 卖得最多/最好（按销售额）: how well something sold, when the question names the measure it
 // is ranked by; 按 before that measure says what to rank by, not a grouping.
 bool ReadRankingVerb(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
@@ -235,6 +223,18 @@ void ReadPurchaseVerbs(const SchemaIndex& index, std::vector<Item>& v) {
 }
 
 }  // namespace
+
+bool IsMeasureTerm(const SchemaIndex& index, const Item& it) {
+  return it.kind == ItemKind::kTerm && !it.terms.empty() &&
+         std::all_of(it.terms.begin(), it.terms.end(), [&](int id) {
+           const Term& t = index.terms()[id];
+           if (t.kind == TermKind::kBusiness) {
+             return index.business_terms()[t.business].def.meaning == BusinessMeaning::kMeasure;
+           }
+           return t.kind == TermKind::kColumn &&
+                  index.columns()[t.column].role == ColumnRole::kMeasure;
+         });
+}
 
 int ReadChineseSaleVerbs(const SchemaIndex& index, std::vector<Item>* items) {
   std::vector<Item>& v = *items;

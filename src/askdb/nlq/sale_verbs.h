@@ -18,6 +18,10 @@
 
 namespace askdb::nlq {
 
+// A word naming only measures: measure columns, or business terms that mean a measure (销售额,
+// 营收). Also what segment.cc reads 多少 and 平均每 after.
+bool IsMeasureTerm(const SchemaIndex& index, const Item& it);
+
 // Rewrites the items of a Chinese question in place; returns how many verbs were read.
 int ReadChineseSaleVerbs(const SchemaIndex& index, std::vector<Item>* items);
 

@@ -183,18 +183,6 @@ void ReadEarningVerbs(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
-bool IsMeasureWord(const SchemaIndex& index, const Item& it) {
-  return it.kind == ItemKind::kTerm && !it.terms.empty() &&
-         std::all_of(it.terms.begin(), it.terms.end(), [&](int id) {
-           const Term& t = index.terms()[id];
-           if (t.kind == TermKind::kBusiness) {
-             return index.business_terms()[t.business].def.meaning == BusinessMeaning::kMeasure;
-           }
-           return t.kind == TermKind::kColumn &&
-                  index.columns()[t.column].role == ColumnRole::kMeasure;
-         });
-}
-
 // "2021年第一季度营收多少", "德国客户总共消费了多少": 多少 ending the question right after a
 // measure word (past 了/是) asks for that measure's value, as 是多少 does; not a count of rows.
 void ReadChineseHowMuch(const SchemaIndex& index, std::vector<Item>* items) {
@@ -203,7 +191,7 @@ void ReadChineseHowMuch(const SchemaIndex& index, std::vector<Item>* items) {
     if (v[k].kind != ItemKind::kKeyword || (v[k].text != "多少" && v[k].text != "有多少")) continue;
     size_t before = k - 1;
     while (before > 0 && (v[before].text == "了" || v[before].text == "是")) --before;
-    if (!IsMeasureWord(index, v[before])) continue;
+    if (!IsMeasureTerm(index, v[before])) continue;
     const bool last =
         std::all_of(v.begin() + static_cast<std::ptrdiff_t>(k) + 1, v.end(), [](const Item& o) {
           return o.kind == ItemKind::kPunct ||
@@ -286,11 +274,10 @@ void ReadChinesePlaceVerbs(const SchemaIndex& index, std::vector<Item>* items) {
 }
 
 // "平均每张订单多少钱", "平均每个订单的金额", "平均每张发票金额多少": 平均 + 每 (+ unit) + a
-// table's rows
-// + a measure of that same table (or 多少钱, its money) is the measure averaged over the table's
-// own rows: 每 and its unit, and the table word when a measure follows, are function words; 多少钱
-// becomes the money column. A measure of another table ("平均每位客户消费多少": per customer, a
-// sum per group averaged) is not read here.
+// table's rows + a measure of that same table (or 多少钱, its money) is the measure averaged
+// over the table's own rows: 每 and its unit, and the table word when a measure follows, are
+// function words; 多少钱 becomes the money column. A measure of another table
+// ("平均每位客户消费多少": per customer, a sum per group averaged) is not read here.
 void ReadAveragePerOwnRow(const SchemaIndex& index, std::vector<Item>* items) {
   std::vector<Item>& v = *items;
   for (size_t k = 0; k + 2 < v.size(); ++k) {
@@ -306,7 +293,7 @@ void ReadAveragePerOwnRow(const SchemaIndex& index, std::vector<Item>* items) {
     std::vector<size_t> function_words = {k + 1};
     if (at > k + 2) function_words.push_back(k + 2);
     size_t measure = at;
-    if (!IsMeasureWord(index, v[at])) {  // the table's word, then its measure past 的
+    if (!IsMeasureTerm(index, v[at])) {  // the table's word, then its measure past 的
       measure = at + 1;
       while (measure < v.size() && v[measure].kind == ItemKind::kKeyword &&
              v[measure].text == "的") {
@@ -317,7 +304,7 @@ void ReadAveragePerOwnRow(const SchemaIndex& index, std::vector<Item>* items) {
       const bool how_much =
           v[measure].text == "多少钱" && money >= 0 && index.columns()[money].table == table;
       if (!how_much &&
-          !(IsMeasureWord(index, v[measure]) && TableOfTerms(index, v[measure]) == table)) {
+          !(IsMeasureTerm(index, v[measure]) && TableOfTerms(index, v[measure]) == table)) {
         continue;
       }
       if (how_much) {
@@ -333,8 +320,6 @@ void ReadAveragePerOwnRow(const SchemaIndex& index, std::vector<Item>* items) {
         v[measure].text = index.columns()[money].display_zh;
       }
       function_words.push_back(at);
-    } else if (TableOfTerms(index, v[at]) != table) {
-      continue;
     }
     for (size_t p : function_words) {
       v[p].kind = ItemKind::kKeyword;
