@@ -222,6 +222,70 @@ std::optional<ShapeProblem> SumOfTheNamedRowsOwnMeasure(const Query& q,
   return std::nullopt;
 }
 
+// A column whose name says a level at one moment (bikes_available, balance, stock,
+// inventory, 库存, 余额), not an amount that happened: its values do not add up over time.
+bool NamesALevel(const IndexedColumn& c) {
+  for (const std::string& w : text::SplitIdentifier(c.name)) {
+    for (std::string_view level : {"available", "balance", "stock", "inventory", "level",
+                                   "remaining", "onhand", "库存", "余额"}) {
+      if (w == level ||
+          (static_cast<unsigned char>(level[0]) >= 0x80 && w.find(level) != std::string::npos)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// The time column of a table of dated snapshots: a table with no key of its own (none, or
+// only references: status(station_id, bikes_available, time)) that refers to other rows
+// and has one time column. -1 when `table` is not such a table.
+int SnapshotTimeColumn(int table, const SchemaIndex& index) {
+  int time = -1;
+  bool refers = false;
+  for (int c : index.tables()[table].columns) {
+    const IndexedColumn& col = index.columns()[c];
+    if (col.primary_key && !col.foreign_key) return -1;
+    refers = refers || col.foreign_key;
+    if (col.role == ColumnRole::kTime && !col.foreign_key) {
+      if (time >= 0) return -1;
+      time = c;
+    }
+  }
+  return refers ? time : -1;
+}
+
+// One snapshot: the time column fixed to one value, or each time its own group.
+bool ReadsOneSnapshot(const Query& q, int time_column) {
+  if (!q.bucket && std::find(q.group_columns.begin(), q.group_columns.end(), time_column) !=
+                       q.group_columns.end()) {
+    return true;
+  }
+  return std::any_of(q.filters.begin(), q.filters.end(), [&](const Filter& f) {
+    return f.column == time_column && f.op == Op::kEq && (f.numeric || f.values.size() == 1);
+  });
+}
+
+// "Which station has the most bikes available?" summed status.bikes_available over every
+// snapshot: a level recorded at each time counts the same bikes once per snapshot. A sum of
+// such a level (said or not) across the snapshots of a dated table abstains naming it.
+std::optional<ShapeProblem> LevelSummedOverSnapshots(const Query& q, const SchemaIndex& index) {
+  for (const Measure& m : q.measures) {
+    if (m.agg != Agg::kSum || m.column < 0 || !NamesALevel(index.columns()[m.column])) continue;
+    const int time = SnapshotTimeColumn(m.table, index);
+    if (time < 0 || ReadsOneSnapshot(q, time)) continue;
+    const std::string level = index.columns()[m.column].name;
+    const std::string when = index.tables()[m.table].name + "." + index.columns()[time].name;
+    return ShapeProblem{"'" + level + "' is a level recorded at each " + when +
+                            ": added up over every snapshot it counts the same things once per "
+                            "snapshot. Ask for it at one time, or for its average or maximum.",
+                        "“" + level + "”是每个时刻（" + when +
+                            "）记录的存量，按所有时刻相加会重复计算；请指定一个时刻，或问它的"
+                            "平均值或最大值。"};
+  }
+  return std::nullopt;
+}
+
 bool IsSuperlativeWord(const std::string& word) {
   static constexpr std::string_view kWords[] = {"most", "least", "best",    "worst",
                                                 "top",  "max",   "maximum", "minimum"};
@@ -279,6 +343,14 @@ std::optional<ShapeProblem> ListsAKeyOfAFilteredTable(const Query& q, const Sche
   return std::nullopt;
 }
 
+// Fewer distinct values than rows, the values all kept (a low-cardinality column). The
+// distinct count skips NULLs: empty rows count as repeats too (DISTINCT then drops them).
+bool RepeatsItsValues(const IndexedColumn& c, const SchemaIndex& index) {
+  const std::optional<int64_t>& rows = index.tables()[c.table].row_count;
+  return rows && c.stats.distinct_count && *c.stats.distinct_count < *rows &&
+         *c.stats.distinct_count == static_cast<long long>(c.stats.values.size());
+}
+
 // A column that tells rows apart or names them: a key, a name or title (people's and
 // products' names repeat, yet each row is someone), a code. Not a category or a place.
 bool NamesOrIdentifiesRows(const IndexedColumn& c, int column, const SchemaIndex& index) {
@@ -291,6 +363,9 @@ bool NamesOrIdentifiesRows(const IndexedColumn& c, int column, const SchemaIndex
       c.name.find("名") != std::string::npos) {
     return true;
   }
+  // A label whose stored values repeat (出行方式: 飞机 in three of five rows) names a kind the
+  // rows share, not each row: asked "which", its values are the answer.
+  if (RepeatsItsValues(c, index)) return false;
   for (bool chinese : {false, true}) {
     const int label = index.LabelColumn(c.table, chinese);
     if (label == column || (label >= 0 && index.NameCompanion(label) == column)) return true;
@@ -301,7 +376,8 @@ bool NamesOrIdentifiesRows(const IndexedColumn& c, int column, const SchemaIndex
 // "which cities …", "what countries …", "哪些城市": the column is asked for as a set of values
 // (which ones), not as a value of each row ("what are the countries of the channels …").
 bool AsksWhichValues(const std::vector<Item>& items, int column, const SchemaIndex& index) {
-  static constexpr std::string_view kWhich[] = {"which", "what", "哪些", "哪几个"};
+  // "都有哪些出行方式": 有哪些 before the column too.
+  static constexpr std::string_view kWhich[] = {"which", "what", "哪些", "哪几个", "有哪些"};
   // Chinese also asks after the column: "封面人物的职业有哪些", "颁奖地点都有哪些".
   static constexpr std::string_view kWhichAfter[] = {"哪些", "有哪些", "是哪些"};
   auto names_column = [&](const Item& it) {
@@ -703,6 +779,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = ListsAReferenceBesideItsRows(query, index)) return p;
   if (auto p = BreakdownWithoutGroups(query, items)) return p;
   if (auto p = SumsWhereRowsWereAsked(query, items)) return p;
+  if (auto p = LevelSummedOverSnapshots(query, index)) return p;
   return SumOfTheNamedRowsOwnMeasure(query, items, index);
 }
 

@@ -378,5 +378,35 @@ TEST_F(UnseenSchemaShapeTest, AListOfTheRowsOfEachGroupIsNotACount) {
             (std::vector<std::string>{"Italy|2", "United Kingdom|1"}));
 }
 
+// Spider's bike_1: status holds a station's level of bikes at each time (no key of its own).
+class SnapshotLevelTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE station (id INTEGER PRIMARY KEY, name TEXT, dock_count INTEGER);"
+        "INSERT INTO station VALUES (1,'Market St',20),(2,'Howard St',15);"
+        "CREATE TABLE status (station_id INTEGER REFERENCES station(id), bikes_available REAL,"
+        " docks_available REAL, time TEXT);"
+        "INSERT INTO status VALUES (1,5,15,'2015-06-01 08:00'),(1,6,14,'2015-06-01 09:00'),"
+        " (1,4,16,'2015-06-01 10:00'),(2,9,6,'2015-06-01 08:00'),(2,8,7,'2015-06-01 09:00'),"
+        " (2,7,8,'2015-06-01 10:00');");
+  }
+};
+
+TEST_F(SnapshotLevelTest, ALevelIsNotAddedUpOverItsSnapshots) {
+  // SUM(bikes_available) per station counts each bike once per snapshot (Market St: 15).
+  for (const char* q :
+       {"Which station has the most bikes available?", "What is the total bikes available?"}) {
+    const Translation t = Ask(q);
+    EXPECT_FALSE(t.answered) << q << " → " << t.sql;
+    EXPECT_NE(t.abstain_reason.find("'bikes_available' is a level"), std::string::npos)
+        << q << ": " << t.abstain_reason;
+  }
+  // An average of the level, or a sum of a column of a table with its own key, is read.
+  EXPECT_EQ(Rows("What is the average bikes available for each station?"),
+            (std::vector<std::string>{"Howard St|8", "Market St|5"}));
+  EXPECT_EQ(Rows("What is the total dock count of the stations?"), std::vector<std::string>{"35"});
+}
+
 }  // namespace
 }  // namespace askdb::nlq
