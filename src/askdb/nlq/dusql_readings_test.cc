@@ -198,5 +198,19 @@ TEST_F(DusqlReadingsTest, AOneCharacterValueLeftUnreadAbstains) {
   EXPECT_EQ(Rows("歌手的平均歌曲数量"), (std::vector<std::string>{"910"}));
 }
 
+// "都有哪些出行方式" listed 飞机 three times: 有哪些 before a category column asks which values
+// there are, as after it (出行方式有哪些); 列出 asks for each row's.
+TEST_F(DusqlReadingsTest, WhichValuesAskedBeforeTheColumnAreListedOnce) {
+  Open(R"sql(
+CREATE TABLE "出行交通方式" ("出行方式" text, "占比" int, "同比增长" int);
+INSERT INTO "出行交通方式" VALUES ('高铁',36,10),('飞机',18,40),('自驾',30,10),('飞机',18,10),
+  ('飞机',19,40);
+)sql");
+  for (const char* q : {"都有哪些出行方式", "有哪些出行方式", "出行方式有哪些"}) {
+    EXPECT_EQ(Rows(q), (std::vector<std::string>{"高铁", "飞机", "自驾"})) << q;
+  }
+  EXPECT_EQ(Rows("列出出行方式").size(), 5u);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

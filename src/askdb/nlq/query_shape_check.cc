@@ -343,14 +343,6 @@ std::optional<ShapeProblem> ListsAKeyOfAFilteredTable(const Query& q, const Sche
   return std::nullopt;
 }
 
-// Fewer distinct values than rows, the values all kept (a low-cardinality column). The
-// distinct count skips NULLs: empty rows count as repeats too (DISTINCT then drops them).
-bool RepeatsItsValues(const IndexedColumn& c, const SchemaIndex& index) {
-  const std::optional<int64_t>& rows = index.tables()[c.table].row_count;
-  return rows && c.stats.distinct_count && *c.stats.distinct_count < *rows &&
-         *c.stats.distinct_count == static_cast<long long>(c.stats.values.size());
-}
-
 // A column that tells rows apart or names them: a key, a name or title (people's and
 // products' names repeat, yet each row is someone), a code. Not a category or a place.
 bool NamesOrIdentifiesRows(const IndexedColumn& c, int column, const SchemaIndex& index) {
@@ -363,9 +355,6 @@ bool NamesOrIdentifiesRows(const IndexedColumn& c, int column, const SchemaIndex
       c.name.find("名") != std::string::npos) {
     return true;
   }
-  // A label whose stored values repeat (出行方式: 飞机 in three of five rows) names a kind the
-  // rows share, not each row: asked "which", its values are the answer.
-  if (RepeatsItsValues(c, index)) return false;
   for (bool chinese : {false, true}) {
     const int label = index.LabelColumn(c.table, chinese);
     if (label == column || (label >= 0 && index.NameCompanion(label) == column)) return true;
