@@ -389,18 +389,7 @@ std::optional<Translation> Parser::CompleteQuery(double* confidence) {
   }
   // Group without a measure: "how many per X" is handled; a bare "by X" lists counts.
   if (!q_.group_columns.empty() && q_.measures.empty() && q_.projections.empty()) {
-    // "List the countries in each region", "show the employees of each department": a list
-    // verb asks for the rows of each group, which a count per group would not show.
-    if (!chinese_ && q_.subject_table >= 0 && !q_.bucket && !items_.empty() &&
-        IsRequestVerb(items_[0])) {
-      const std::string rows = table_words_.count(q_.subject_table)
-                                   ? table_words_.at(q_.subject_table)
-                                   : index_.tables()[q_.subject_table].name;
-      return Abstain("the question lists the " + rows +
-                         " of each group, or asks how many there are? Ask 'how many " + rows +
-                         " …' for the counts, or name the columns to list.",
-                     "是列出每组的" + rows + "，还是问每组有多少？要数量请说“多少”。");
-    }
+    if (auto refused = RefuseListOfEachGroup()) return refused;
     if (q_.subject_table >= 0) {
       Measure m;
       m.agg = Agg::kCount;
@@ -411,6 +400,21 @@ std::optional<Translation> Parser::CompleteQuery(double* confidence) {
   ListEachRowsOwnColumns();
   if (auto refused = AverageOverGroups()) return refused;
   return RefuseMixedShapes();
+}
+
+// "List the countries in each region", "show the employees of each department": a list verb
+// asks for the rows of each group, which a count per group (what a bare "by X" gets) would not
+// show. English only.
+std::optional<Translation> Parser::RefuseListOfEachGroup() {
+  if (chinese_ || q_.subject_table < 0 || q_.bucket || items_.empty() ||
+      !IsRequestVerb(items_[0])) {
+    return std::nullopt;
+  }
+  const std::string rows = TableWords(q_.subject_table);
+  return Abstain("the question lists the " + rows +
+                     " of each group, or asks how many there are? Ask 'how many " + rows +
+                     " …' for the counts, or name the columns to list.",
+                 "是列出每组的" + rows + "，还是问每组有多少？要数量请说“多少”。");
 }
 
 // "average number of tracks per album" = the tracks counted per album, averaged over the

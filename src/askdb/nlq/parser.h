@@ -90,6 +90,9 @@ class Parser {
   // "average number of tracks per album", "on average, how many invoices does each customer
   // have": the count per group averaged over the groups (engine.cc).
   std::optional<Translation> AverageOverGroups();
+  // "List the countries in each region": the rows of each group, not a count per group
+  // (engine.cc, CompleteQuery).
+  std::optional<Translation> RefuseListOfEachGroup();
   // "Who reports to Nancy Edwards?": the rows whose reference to their own table is the named
   // row (Query::self_reference), read before the shape checks (engine.cc).
   void ReadReferenceToANamedRow();
