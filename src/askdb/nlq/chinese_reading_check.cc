@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "askdb/common/text.h"
+#include "askdb/nlq/measure_additivity.h"
 #include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/tokenizer.h"
 #include "askdb/nlq/unit_numbers.h"
@@ -707,6 +708,49 @@ std::optional<ShapeProblem> AveragePerEachGrouped(const std::vector<Item>& items
   return std::nullopt;
 }
 
+// "每个客户平均消费多少" listed each customer's average invoice: 平均 said right after 每 and the
+// group's rows (no 的 between) asks how much a customer spends on average — their totals
+// averaged, one number — or each one's average invoice. An amount (money or a quantity, which
+// a group's rows add up to) of another table's rows, averaged per group, abstains naming 平均;
+// an attribute of the rows (每个流派平均时长) and 的 between (每个客户的平均消费) stay per group.
+bool NamesAnAmount(const Measure& m, const IndexedColumn& c) {
+  if (IsNonAdditive(c)) return false;
+  for (std::string_view name : {std::string_view(c.name), std::string_view(c.display_zh),
+                                std::string_view(m.column_phrase)}) {
+    if (measures::NamesMoney(name) || measures::NamesQuantity(name)) return true;
+  }
+  return false;
+}
+
+std::optional<ShapeProblem> AverageSaidAfterEachGroup(const std::vector<Item>& items,
+                                                      const Query& q, const SchemaIndex& index) {
+  if (q.group_columns.empty() || q.bucket) return std::nullopt;
+  const int group_table = index.columns()[q.group_columns.front()].table;
+  const bool amount_of_other_rows = std::any_of(q.measures.begin(), q.measures.end(), [&](auto& m) {
+    return m.agg == Agg::kAvg && m.column >= 0 && index.columns()[m.column].table != group_table &&
+           NamesAnAmount(m, index.columns()[m.column]);
+  });
+  if (!amount_of_other_rows) return std::nullopt;
+  for (size_t i = 1; i < items.size(); ++i) {
+    if (!items[i].Has(Kw::kAvg)) continue;
+    size_t k = i;  // back over the group's words to 每, stopping at 的
+    while (k > 0 && !items[k - 1].text.starts_with("每") &&
+           items[k - 1].text.find("的") == std::string::npos) {
+      --k;
+    }
+    if (k == 0 || k == i || !items[k - 1].text.starts_with("每")) continue;
+    const std::string said = items[k - 1].text + "…" + items[i].text;
+    return ShapeProblem{
+        "'" + said +
+            "' may ask for the groups' totals averaged (one number) or each "
+            "group's average; say which (e.g. '平均每个…的总额' or '每个…的平均…').",
+        "“" + said +
+            "”可能是各组合计后再平均（一个数），也可能是每组各自的平均值，"
+            "因此不作答；请写明，如“平均每个…的总额”或“每个…的平均…”。"};
+  }
+  return std::nullopt;
+}
+
 // The table a used table word names, or -1.
 int TableNamed(const Item& it, const SchemaIndex& index) {
   if (!it.used || it.kind != ItemKind::kTerm) return -1;
@@ -1261,6 +1305,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = RanksNumbersWithUnits(query, index)) return p;
   if (auto p = RanksARank(query, index)) return p;
   if (auto p = AveragePerEachGrouped(items, query)) return p;
+  if (auto p = AverageSaidAfterEachGroup(items, query, index)) return p;
   if (auto p = GroupsCountedWhereTheirValueIsRanked(items, query, index)) return p;
   if (auto p = ValueWhereRowsAsked(items, query, index)) return p;
   if (auto p = TotalPerOwnRow(items, query, index)) return p;

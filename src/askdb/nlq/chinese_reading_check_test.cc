@@ -585,6 +585,41 @@ TEST_F(ChineseClubCheckTest, AValueEndingInItsTablesWordNamesWhoseAnAverageIs) {
   EXPECT_EQ(Rows("白金会员的平均订单金额"), std::vector<std::string>{"30"});
 }
 
+// "每个客户平均消费多少" listed each customer's average order: 平均 after 每 + the group (no 的)
+// may ask for the customers' totals averaged. With 的 between, the average per customer stays.
+TEST_F(ChineseClubCheckTest, AnAverageSaidAfterEachGroupIsAskedWhich) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics customers = testing::SemanticTable("customers", "客户", "customers");
+  customers.columns = {testing::SemanticColumn("name", "客户姓名", "name")};
+  catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
+  catalog::ColumnSemantics total =
+      testing::SemanticColumn("total_amount", "订单金额", "amount", catalog::ColumnRole::kMeasure);
+  total.synonyms = {"消费"};
+  orders.columns = {total};
+  model.tables = {customers, orders};
+  Open(R"sql(CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT);
+             CREATE TABLE orders(order_id INTEGER PRIMARY KEY, total_amount REAL,
+                                 customer_id INTEGER REFERENCES customers(customer_id));
+             INSERT INTO customers VALUES (1,'甲'),(2,'乙');
+             INSERT INTO orders VALUES (1,10,1),(2,20,1),(3,60,2);)sql",
+       &model);
+  ExpectAbstainsNaming("每个客户平均消费多少", "平均");  // 45 per customer, or 15 and 60?
+  ExpectAbstainsNaming("每位客户平均消费多少钱", "平均");
+  EXPECT_EQ(Rows("每个客户的平均消费").size(), 2u);  // 的 between: each customer's average
+  model.tables = {testing::SemanticTable("genres", "流派", "genres"),
+                  testing::SemanticTable("tracks", "曲目", "tracks")};
+  model.tables[0].columns = {testing::SemanticColumn("name", "流派名称", "genre")};
+  model.tables[1].columns = {
+      testing::SemanticColumn("length_s", "时长", "length", catalog::ColumnRole::kMeasure)};
+  Open(R"sql(CREATE TABLE genres(genre_id INTEGER PRIMARY KEY, name TEXT);
+             CREATE TABLE tracks(track_id INTEGER PRIMARY KEY, length_s REAL,
+                                 genre_id INTEGER REFERENCES genres(genre_id));
+             INSERT INTO genres VALUES (1,'Rock'),(2,'Jazz');
+             INSERT INTO tracks VALUES (1,100,1),(2,200,1),(3,300,2);)sql",
+       &model);
+  EXPECT_EQ(Rows("每个流派平均时长").size(), 2u);  // a length is no amount a genre adds up
+}
+
 // "单笔订单金额最高的门店" ranked the stores by their total: 单笔 asks for one order's amount.
 TEST_F(ChineseClubCheckTest, OneRowsAmountIsNotSummed) {
   catalog::SemanticModel model;
@@ -630,11 +665,10 @@ TEST_F(ChineseClubCheckTest, RowsRankedByAFewSharedPricesAreRefused) {
   catalog::SemanticModel model;
   catalog::TableSemantics tracks = testing::SemanticTable("tracks", "曲目", "tracks");
   tracks.synonyms = {"歌"};
-  tracks.columns = {testing::SemanticColumn("title", "曲目名称", "title"),
-                    testing::SemanticColumn("price", "价格", "price",
-                                            catalog::ColumnRole::kMeasure),
-                    testing::SemanticColumn("length_s", "时长", "length",
-                                            catalog::ColumnRole::kMeasure)};
+  tracks.columns = {
+      testing::SemanticColumn("title", "曲目名称", "title"),
+      testing::SemanticColumn("price", "价格", "price", catalog::ColumnRole::kMeasure),
+      testing::SemanticColumn("length_s", "时长", "length", catalog::ColumnRole::kMeasure)};
   model.tables = {tracks};
   Open(R"sql(CREATE TABLE tracks(track_id INTEGER PRIMARY KEY, title TEXT, price REAL,
                                  length_s REAL);
