@@ -2,7 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <iostream>
+#include <limits>
 #include <map>
 
 #include "askdb/agent/ask/reading_words.h"
@@ -167,7 +170,10 @@ nlq::TranslateOptions TranslateOptionsFromConfig(const config::Config& config) {
       o.anchor = nlq::TimeAnchor::kDataWhileCurrent;
       break;
   }
-  o.current_data_days = static_cast<int>(config.nlq.current_data_days);
+  // Any number of days is allowed ("never old"): a cast of one above INT_MAX would wrap to a
+  // negative count and call every dataset old.
+  o.current_data_days = static_cast<int>(
+      std::min<int64_t>(config.nlq.current_data_days, std::numeric_limits<int>::max()));
   return o;
 }
 
