@@ -1115,6 +1115,35 @@ std::optional<ShapeProblem> OneCharacterValueUnread(const std::vector<Item>& ite
   return std::nullopt;
 }
 
+// "世界排名第一的是哪个国家队" listed 所属国家 (国家, then 队 unread): a column's word with the
+// last character of a table's name glued to it (国家 + 队 of 篮球运动队) is that table's rows
+// said shortly, not the column, so the engine abstains naming the whole word.
+std::optional<ShapeProblem> TableCharacterAfterAColumn(const std::vector<Item>& items,
+                                                       const SchemaIndex& index) {
+  for (size_t i = 1; i < items.size(); ++i) {
+    const Item& it = items[i];
+    const Item& before = items[i - 1];
+    if (!Unplaced(it) || FirstChar(it.text).size() != it.text.size()) continue;
+    if (before.kind != ItemKind::kTerm || !before.used) continue;
+    const bool a_column = std::all_of(before.terms.begin(), before.terms.end(), [&](int t) {
+      return index.terms()[t].kind == TermKind::kColumn;
+    });
+    if (!a_column || before.terms.empty()) continue;
+    const bool ends_a_table =
+        std::any_of(index.tables().begin(), index.tables().end(), [&](const IndexedTable& t) {
+          return t.name.ends_with(it.text) ||
+                 (!t.display_zh.empty() && t.display_zh.ends_with(it.text));
+        });
+    if (!ends_a_table) continue;
+    const std::string word = before.text + it.text;
+    return ShapeProblem{"'" + word + "' may name rows of a table, not the column '" + before.text +
+                            "' I read; name the table or the column in full.",
+                        "“" + word + "”可能指某张表的记录，而不是我读到的列“" + before.text +
+                            "”，因此不作答；请写出完整的表名或列名。"};
+  }
+  return std::nullopt;
+}
+
 // Whether the words that named a column start with a word for `table` (订单 of 订单金额).
 bool PhraseNamesTable(const std::string& phrase, int table, const SchemaIndex& index) {
   for (size_t end = FirstChar(phrase).size(); end < phrase.size();
@@ -1182,6 +1211,12 @@ std::optional<ShapeProblem> AverageOfWhoseRows(const std::vector<Item>& items, c
 }
 
 }  // namespace
+
+bool StoresRankNumbers(const IndexedColumn& c) {
+  return IsRankColumn(c) && IsNumeric(c.type_class) && !c.primary_key && !c.foreign_key &&
+         std::all_of(c.stats.values.begin(), c.stats.values.end(),
+                     [](const std::string& v) { return IsNumber(v); });
+}
 
 // "销售额超过1000万的地区" listed the regions with one order over 10 million (none): the amount
 // of a group (a region's sales) compared, read as one row's. A list of what is not the measured
@@ -1315,6 +1350,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = UnitSaidOtherwise(items, query, index)) return p;
   if (auto p = ValueSaidInPart(items, index)) return p;
   if (auto p = OneCharacterValueUnread(items, index)) return p;
+  if (auto p = TableCharacterAfterAColumn(items, index)) return p;
   if (auto p = AverageOfWhoseRows(items, query, index)) return p;
   if (auto p = GroupAmountReadPerRow(items, query, index, true)) return p;
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;

@@ -34,6 +34,7 @@
 namespace askdb::nlq {
 
 class SchemaIndex;
+struct IndexedColumn;
 
 // `query_tables`: the tables the SQL reads; `time_column`: the period's column, or -1.
 std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items,
@@ -47,5 +48,9 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
 // in English any words before the column's: "invoice total").
 std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items, const Query& q,
                                                   const SchemaIndex& index, bool chinese);
+
+// A column of places in a ranking (世界排名, 名次) that stores plain numbers (as far as its
+// values were collected: '第1名' is no number), so 排名第1 is its value 1.
+bool StoresRankNumbers(const IndexedColumn& c);
 
 }  // namespace askdb::nlq

@@ -212,5 +212,39 @@ INSERT INTO "出行交通方式" VALUES ('高铁',36,10),('飞机',18,40),('自�
   EXPECT_EQ(Rows("列出出行方式").size(), 5u);
 }
 
+constexpr const char* kTeamsSql = R"sql(
+CREATE TABLE "篮球运动队" ("词条id" int, "队名" text, "所属国家" text, "世界排名" int,
+                         "奖牌排名" text, primary key ("词条id"));
+INSERT INTO "篮球运动队" VALUES (1,'梦之队','美国',1,'第1名'),(2,'探戈军团','阿根廷',2,'第2名'),
+  (3,'高卢雄鸡','法国',3,'第3名'),(4,'中国男篮','中国',1,'第4名');
+CREATE TABLE "球员" ("词条id" int, "姓名" text, "球队id" int, "身高" int, primary key ("词条id"),
+                     foreign key("球队id") references "篮球运动队"("词条id"));
+INSERT INTO "球员" VALUES (1,'甲',1,200),(2,'乙',4,210);
+)sql";
+
+// "世界排名第1的篮球运动队", "世界排名第一": 第N after a rank column that stores numbers is its
+// value (a rank is no measure, so 世界排名为1 was not read either); a rank stored as '第1名' is
+// not.
+TEST_F(DusqlReadingsTest, APlaceInARankingIsTheRanksValue) {
+  Open(kTeamsSql);
+  EXPECT_EQ(Rows("世界排名第1的篮球运动队"), (std::vector<std::string>{"梦之队", "中国男篮"}));
+  EXPECT_EQ(Rows("世界排名第一的篮球运动队有哪些"),
+            (std::vector<std::string>{"梦之队", "中国男篮"}));
+  EXPECT_EQ(Rows("世界排名为2的篮球运动队"), (std::vector<std::string>{"探戈军团"}));
+  EXPECT_FALSE(Ask("奖牌排名第1的篮球运动队").answered);
+  // 第N before a column that is no rank (身高) is no value of it.
+  EXPECT_FALSE(Ask("身高第1的球员").answered);
+}
+
+// "世界排名第一的是哪个国家队" listed 所属国家: 国家 read as the column, 队 (the end of 篮球运动队)
+// left over. A table's last character glued to a column word abstains, naming the word.
+TEST_F(DusqlReadingsTest, AColumnWordWithATablesLastCharacterAbstains) {
+  Open(kTeamsSql);
+  const Translation t = Ask("世界排名第一的是哪个国家队");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("国家队"), std::string::npos) << t.abstain_reason;
+  EXPECT_EQ(Rows("世界排名第一的篮球运动队的所属国家"), (std::vector<std::string>{"美国", "中国"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

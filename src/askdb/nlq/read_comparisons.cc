@@ -12,12 +12,22 @@
 #include <vector>
 
 #include "askdb/common/text.h"
+#include "askdb/nlq/chinese_reading_check.h"
 #include "askdb/nlq/number_words.h"
 #include "askdb/nlq/parser.h"
 
 namespace askdb::nlq {
 
 namespace {
+
+// Whether a value of `table`'s column describes rows of `described` ("单价为1.99的曲目": its
+// own rows; "毒性排名第1的动物": 最毒的动物 refers to the 动物 it ranks).
+bool DescribesRowsOf(int table, int described, const SchemaIndex& index) {
+  if (table == described) return true;
+  return std::any_of(index.edges().begin(), index.edges().end(), [&](const JoinEdge& e) {
+    return e.from_table == table && e.to_table == described;
+  });
+}
 
 // Milliseconds per unit of a duration column, from its name ("Milliseconds", "length_ms",
 // "duration_seconds", "minutes"); 0 when the name says no unit.
@@ -454,6 +464,7 @@ void Parser::ParseEquality(int number_item) {
   }
   if (next >= 0 && items_[next].kind == ItemKind::kTerm && !describes_rows) return;
   int c_idx = -1;
+  int ordinal = -1;  // "世界排名第1": 第 before a place in a ranking
   for (int j = number_item - 1; j >= 0 && j >= number_item - 3; --j) {
     const Item& prev = items_[j];
     if (prev.kind == ItemKind::kTerm) {
@@ -462,13 +473,20 @@ void Parser::ParseEquality(int number_item) {
     }
     const bool linking_word =
         prev.kind == ItemKind::kKeyword && (prev.Has(Kw::kStop) || prev.Has(Kw::kEq));
+    if (chinese_ && j == number_item - 1 && prev.text == "第" && !prev.used) {
+      ordinal = j;
+      continue;
+    }
     if (!IsFiller(prev) && !linking_word) return;
   }
   if (c_idx < 0) return;
   const int col = ColumnOf(items_[c_idx], true);
-
-  if (col < 0 || Col(col).role != ColumnRole::kMeasure) return;
-  if (describes_rows && TableOf(items_[next]) != Col(col).table) return;
+  if (col < 0) return;
+  // A place in a ranking is compared as a value: 排名第1, 排名为1 (a rank is no measure).
+  const bool rank = chinese_ && StoresRankNumbers(Col(col));
+  if (!rank && (ordinal >= 0 || Col(col).role != ColumnRole::kMeasure)) return;
+  if (describes_rows && !DescribesRowsOf(Col(col).table, TableOf(items_[next]), index_)) return;
+  if (ordinal >= 0) items_[ordinal].used = true;
   Item& number = items_[number_item];
   Filter f;
   f.column = col;
