@@ -237,22 +237,25 @@ bool NamesALevel(const IndexedColumn& c) {
   return false;
 }
 
-// The time column of a table of dated snapshots: a table with no key of its own (none, or
-// only references: status(station_id, bikes_available, time)) that refers to other rows
-// and has one time column. -1 when `table` is not such a table.
+// The time column of a table of dated snapshots: a table that refers to other rows, has one
+// time column, and whose key, if any, includes that time (status(station_id,
+// bikes_available, time) has none; stock(product_id, day) is keyed by both). A key without
+// the time (its own id, or a reference keyed one-to-one) makes each row another thing.
+// -1 when `table` is not such a table.
 int SnapshotTimeColumn(int table, const SchemaIndex& index) {
   int time = -1;
-  bool refers = false;
+  bool refers = false, keyed = false;
   for (int c : index.tables()[table].columns) {
     const IndexedColumn& col = index.columns()[c];
-    if (col.primary_key && !col.foreign_key) return -1;
+    keyed = keyed || col.primary_key;
     refers = refers || col.foreign_key;
     if (col.role == ColumnRole::kTime && !col.foreign_key) {
       if (time >= 0) return -1;
       time = c;
     }
   }
-  return refers ? time : -1;
+  if (!refers || time < 0 || (keyed && !index.columns()[time].primary_key)) return -1;
+  return time;
 }
 
 // One snapshot: the time column fixed to one value, or each time its own group.

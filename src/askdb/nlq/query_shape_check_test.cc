@@ -389,7 +389,11 @@ class SnapshotLevelTest : public testing::DbTest {
         " docks_available REAL, time TEXT);"
         "INSERT INTO status VALUES (1,5,15,'2015-06-01 08:00'),(1,6,14,'2015-06-01 09:00'),"
         " (1,4,16,'2015-06-01 10:00'),(2,9,6,'2015-06-01 08:00'),(2,8,7,'2015-06-01 09:00'),"
-        " (2,7,8,'2015-06-01 10:00');");
+        " (2,7,8,'2015-06-01 10:00');"
+        // Keyed one-to-one by its reference: one row per station, not snapshots.
+        "CREATE TABLE wallet (station_id INTEGER PRIMARY KEY REFERENCES station(id),"
+        " balance REAL, opened_date TEXT);"
+        "INSERT INTO wallet VALUES (1,100,'2015-01-01'),(2,50,'2015-02-01');");
   }
 };
 
@@ -406,6 +410,7 @@ TEST_F(SnapshotLevelTest, ALevelIsNotAddedUpOverItsSnapshots) {
   EXPECT_EQ(Rows("What is the average bikes available for each station?"),
             (std::vector<std::string>{"Howard St|8", "Market St|5"}));
   EXPECT_EQ(Rows("What is the total dock count of the stations?"), std::vector<std::string>{"35"});
+  EXPECT_EQ(Rows("What is the total balance of the wallets?"), std::vector<std::string>{"150"});
 }
 
 }  // namespace
