@@ -1,6 +1,7 @@
 #include "askdb/nlq/chinese_reading_check.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <string>
 #include <string_view>
@@ -999,6 +1000,18 @@ std::optional<ShapeProblem> BareNumberForACountInAMagnitude(const std::vector<It
   return std::nullopt;
 }
 
+// Whether the number said is the one filter `f` compares, in any magnitude (200 of 200万 may
+// be stored as 200 in a column counting in 万, or as 2000000): 20 of 20岁 is not 年薪's 200.
+bool IsFiltersNumber(double said, const Filter& f) {
+  for (double scale : {1.0, 1e3, 1e4, 1e8, 1e-4, 1e-8}) {
+    const double v = said * scale;
+    for (double bound : {f.lo, f.hi}) {
+      if (std::fabs(v - bound) <= 1e-9 * std::max(1.0, std::fabs(bound))) return true;
+    }
+  }
+  return false;
+}
+
 // "年薪超过100万元" on 年薪 holding '800万美元': the question's unit after the number (元) is not
 // the column's (美元), so the numbers are not of one kind. The text right after a compared
 // number, past 万/亿/千, that starts with a unit word other than the column's unit abstains.
@@ -1017,7 +1030,7 @@ std::optional<ShapeProblem> UnitSaidOtherwise(const std::vector<Item>& items, co
       if (own.starts_with(m)) own.remove_prefix(m.size());
     }
     for (size_t i = 0; i < items.size(); ++i) {
-      if (items[i].kind != ItemKind::kNumber) continue;
+      if (items[i].kind != ItemKind::kNumber || !IsFiltersNumber(items[i].number, f)) continue;
       std::string after;
       for (size_t k = i + 1; k < items.size() && k <= i + 3; ++k) after += items[k].text;
       for (std::string_view m : {"万", "亿", "千"}) {

@@ -150,6 +150,13 @@ INSERT INTO "教练" VALUES (1,'甲','100万美元'),(2,'乙','800万美元');
 )sql");
   EXPECT_EQ(Rows("年薪超过200万的教练"), (std::vector<std::string>{"乙"}));
   EXPECT_FALSE(Ask("年薪超过200万元的教练").answered);
+  // Only the compared number's unit counts: 20岁 is another column's (年龄), not 年薪's.
+  Open(R"sql(
+CREATE TABLE "教练" ("词条id" int, "姓名" text, "年薪" int, "年龄" int, primary key ("词条id"));
+INSERT INTO "教练" VALUES (1,'甲','100万美元',30),(2,'乙','800万美元',40),(3,'丙','900万美元',18);
+)sql");
+  EXPECT_EQ(Rows("年薪超过200万且年龄超过20岁的教练"), (std::vector<std::string>{"乙"}));
+  EXPECT_FALSE(Ask("年薪超过200万元且年龄超过20岁的教练").answered);
 }
 
 // "按学校人数排，前2的学校" grouped by 学校人数 and counted the groups: 按 + a column + an order
@@ -234,6 +241,12 @@ TEST_F(DusqlReadingsTest, APlaceInARankingIsTheRanksValue) {
   EXPECT_FALSE(Ask("奖牌排名第1的篮球运动队").answered);
   // 第N before a column that is no rank (身高) is no value of it.
   EXPECT_FALSE(Ask("身高第1的球员").answered);
+  // 排名 alone is an order word, and the name of the one rank column of 菜品.
+  Open(R"sql(
+CREATE TABLE "菜品" ("词条id" int, "名称" text, "排名" int, primary key ("词条id"));
+INSERT INTO "菜品" VALUES (1,'宫保鸡丁',1),(2,'鱼香肉丝',2),(3,'麻婆豆腐',1);
+)sql");
+  EXPECT_EQ(Rows("排名第一的菜品有几个"), (std::vector<std::string>{"2"}));
 }
 
 // "世界排名第一的是哪个国家队" listed 所属国家: 国家 read as the column, 队 (the end of 篮球运动队)
