@@ -29,6 +29,24 @@ bool DescribesRowsOf(int table, int described, const SchemaIndex& index) {
   });
 }
 
+// "排名第一的菜品": 排名 is read as an order word, yet it is also the name of a rank column. The
+// one such column (StoresRankNumbers) its words name, of a table the question names when there
+// are several (动物榜单 has four 排名); -1 when none or still several.
+int RankColumnSaidAsKeyword(const Item& it, const SchemaIndex& index,
+                            const std::set<int>& named_tables) {
+  std::set<int> columns, of_named;
+  for (int t : it.keyword_terms) {
+    const Term& term = index.terms()[t];
+    if (term.kind != TermKind::kColumn || !StoresRankNumbers(index.columns()[term.column])) {
+      continue;
+    }
+    columns.insert(term.column);
+    if (named_tables.count(term.table)) of_named.insert(term.column);
+  }
+  if (columns.size() == 1) return *columns.begin();
+  return of_named.size() == 1 ? *of_named.begin() : -1;
+}
+
 // Milliseconds per unit of a duration column, from its name ("Milliseconds", "length_ms",
 // "duration_seconds", "minutes"); 0 when the name says no unit.
 double ColumnDurationMs(const std::string& column_name) {
@@ -465,8 +483,16 @@ void Parser::ParseEquality(int number_item) {
   if (next >= 0 && items_[next].kind == ItemKind::kTerm && !describes_rows) return;
   int c_idx = -1;
   int ordinal = -1;  // "世界排名第1": 第 before a place in a ranking
+  int keyword_rank = -1;
   for (int j = number_item - 1; j >= 0 && j >= number_item - 3; --j) {
     const Item& prev = items_[j];
+    if (chinese_ && prev.kind == ItemKind::kKeyword && !prev.used) {
+      keyword_rank = RankColumnSaidAsKeyword(prev, index_, table_words_anywhere_);
+      if (keyword_rank >= 0) {
+        c_idx = j;
+        break;
+      }
+    }
     if (prev.kind == ItemKind::kTerm) {
       c_idx = prev.used ? -1 : j;
       break;
@@ -480,7 +506,7 @@ void Parser::ParseEquality(int number_item) {
     if (!IsFiller(prev) && !linking_word) return;
   }
   if (c_idx < 0) return;
-  const int col = ColumnOf(items_[c_idx], true);
+  const int col = keyword_rank >= 0 ? keyword_rank : ColumnOf(items_[c_idx], true);
   if (col < 0) return;
   // A place in a ranking is compared as a value: 排名第1, 排名为1 (a rank is no measure).
   const bool rank = chinese_ && StoresRankNumbers(Col(col));
