@@ -339,6 +339,68 @@ std::optional<ShapeProblem> PeriodOfAnUnreadEvent(const std::vector<Item>& items
   return std::nullopt;
 }
 
+// An amount a group's rows add up to: money or a quantity, said by the column or the question.
+bool NamesAnAmount(const Measure& m, const IndexedColumn& c) {
+  if (IsNonAdditive(c)) return false;
+  for (std::string_view name : {std::string_view(c.name), std::string_view(c.display_zh),
+                                std::string_view(m.column_phrase)}) {
+    if (measures::NamesMoney(name) || measures::NamesQuantity(name)) return true;
+  }
+  return false;
+}
+
+// Whether a table holds an amount of its own (an order's total): its rows are events or documents
+// whose own date is what a period dates; a table without one (customers, products) is things.
+bool HoldsAnAmount(int table, const SchemaIndex& index) {
+  const Measure none;
+  return std::any_of(index.columns().begin(), index.columns().end(), [&](const IndexedColumn& c) {
+    return c.table == table && IsNumeric(c.type_class) && NamesAnAmount(none, c);
+  });
+}
+
+int TableNamed(const Item& it, const SchemaIndex& index);
+
+// "2024年的客户数" counted the customers who signed up in 2024: a period on the counted things'
+// own date, which no word named, while rows of another dated table refer to them (orders) — the
+// customers who came then, or who bought then? The count abstains naming the date it took.
+std::optional<ShapeProblem> PeriodOfCountedRowsUnnamed(const std::vector<Item>& items,
+                                                       const Query& q, const SchemaIndex& index,
+                                                       int time_column) {
+  if (!q.time || time_column < 0 || q.measures.size() != 1 || !q.group_columns.empty() ||
+      q.bucket) {
+    return std::nullopt;
+  }
+  const Measure& m = q.measures.front();
+  const IndexedColumn& date = index.columns()[time_column];
+  if (m.agg != Agg::kCount || m.column >= 0 || m.table != date.table) return std::nullopt;
+  for (const Item& it : items) {
+    for (int t : it.terms) {
+      if (index.terms()[t].column == time_column) return std::nullopt;  // the date was named
+    }
+  }
+  if (!AnotherTableDatesItsRows(date.table, index) || HoldsAnAmount(date.table, index)) {
+    return std::nullopt;
+  }
+  std::string said;  // 注册 of 注册日期, 出生 of 出生于1979年: the date said by its verb
+  for (const Item& it : items) {
+    if (TableNamed(it, index) < 0) said += it.text;
+  }
+  if (VerbNamesTheDate(said, time_column, index) ||
+      SharesTwoCharacters(said, PhraseKey(date.name))) {
+    return std::nullopt;
+  }
+  const std::string name = date.display_zh.empty() ? date.name : date.display_zh;
+  return ShapeProblem{
+      "the period was put on " + name +
+          " (the counted rows' own date); another table's events (e.g. orders) "
+          "may be meant: say which date (e.g. '" +
+          name + "在…').",
+      "时间段被放在了“" + name +
+          "”（所数的行自己的日期）上，问的也可能是别的表里的事情发生的时间（如下单），"
+          "因此不作答；请写明按哪个日期，如“" +
+          name + "在…的”。"};
+}
+
 // "列出歌手的姓名和出生地" with 出生地 unknown lists the names only: an unplaced word joined by
 // 和/及/与/、 to a placed one is something else the question asks to be shown or filtered.
 std::optional<ShapeProblem> ListedBesidePlacedWord(const std::vector<Item>& items) {
@@ -714,15 +776,6 @@ std::optional<ShapeProblem> AveragePerEachGrouped(const std::vector<Item>& items
 // averaged, one number — or each one's average invoice. An amount (money or a quantity, which
 // a group's rows add up to) of another table's rows, averaged per group, abstains naming 平均;
 // an attribute of the rows (每个流派平均时长) and 的 between (每个客户的平均消费) stay per group.
-bool NamesAnAmount(const Measure& m, const IndexedColumn& c) {
-  if (IsNonAdditive(c)) return false;
-  for (std::string_view name : {std::string_view(c.name), std::string_view(c.display_zh),
-                                std::string_view(m.column_phrase)}) {
-    if (measures::NamesMoney(name) || measures::NamesQuantity(name)) return true;
-  }
-  return false;
-}
-
 std::optional<ShapeProblem> AverageSaidAfterEachGroup(const std::vector<Item>& items,
                                                       const Query& q, const SchemaIndex& index) {
   if (q.group_columns.empty() || q.bucket) return std::nullopt;
@@ -1343,6 +1396,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = LatinNameNotFound(items)) return p;
   if (auto p = UnreadPeriodWord(items, query)) return p;
   if (auto p = PeriodOfAnUnreadEvent(items, query, index, time_column)) return p;
+  if (auto p = PeriodOfCountedRowsUnnamed(items, query, index, time_column)) return p;
   if (auto p = MeasureSayingWhichRowsAreCounted(items, query, index)) return p;
   if (auto p = OneRowsAmountSummed(items, query)) return p;
   if (auto p = RowsRankedByAFewSharedValues(query, index)) return p;

@@ -544,8 +544,11 @@ class ChineseSoldProductsCheckTest : public ChineseClubCheckTest {
 // "2025年12月卖出了多少种商品" filtered the products' launch date: 卖出 dates an order.
 TEST_F(ChineseSoldProductsCheckTest, APeriodOfAnUnreadVerbIsNotTheRowsOwnDate) {
   ExpectAbstainsNaming("2024年12月卖出了多少种商品", "卖");
-  // No verb: the products' own date, as before; a verb said in the date's name is that date.
-  EXPECT_EQ(Rows("2024年12月的商品有几个"), std::vector<std::string>{"2"});
+  // No verb: launched or sold then? The date taken is named (PeriodOfCountedRowsUnnamed); a
+  // verb said in the date's name is that date.
+  ExpectAbstainsNaming("2024年12月的商品有几个", "上市日期");
+  EXPECT_EQ(Ask("2024年12月上市的商品有几个").abstain_reason.find("所数的行自己的日期"),
+            std::string::npos);
   const Translation listed = Ask("2024年12月上架的商品有几个");
   EXPECT_EQ(listed.abstain_reason.find("这段时间里发生的事"), std::string::npos)
       << listed.abstain_reason;
@@ -618,6 +621,29 @@ TEST_F(ChineseClubCheckTest, AnAverageSaidAfterEachGroupIsAskedWhich) {
              INSERT INTO tracks VALUES (1,100,1),(2,200,1),(3,300,2);)sql",
        &model);
   EXPECT_EQ(Rows("每个流派平均时长").size(), 2u);  // a length is no amount a genre adds up
+}
+
+// "2024年的客户数" counted the signups of 2024: the customers who came then, or who bought then?
+// The orders (they hold an amount) are counted by their own date as before.
+TEST_F(ChineseClubCheckTest, APeriodOnTheCountedThingsOwnDateIsAskedWhich) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics customers = testing::SemanticTable("customers", "客户", "customers");
+  customers.columns = {testing::SemanticColumn("name", "客户姓名", "name"),
+                       testing::SemanticColumn("signup_date", "注册日期", "signup date")};
+  catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
+  orders.columns = {
+      testing::SemanticColumn("order_date", "下单日期", "order date"),
+      testing::SemanticColumn("amount", "订单金额", "amount", catalog::ColumnRole::kMeasure)};
+  model.tables = {customers, orders};
+  Open(R"sql(CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, signup_date TEXT);
+             CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT, amount REAL,
+                                 customer_id INTEGER REFERENCES customers(customer_id));
+             INSERT INTO customers VALUES (1,'甲','2023-05-01'),(2,'乙','2024-02-01');
+             INSERT INTO orders VALUES (1,'2024-03-01',10,1),(2,'2023-06-01',20,2);)sql",
+       &model);
+  ExpectAbstainsNaming("2024年的客户数", "注册日期");  // 1 signed up, 1 ordered (another one)
+  ExpectAbstainsNaming("2024年有多少客户", "注册日期");
+  EXPECT_EQ(Rows("2024年的订单数"), std::vector<std::string>{"1"});
 }
 
 // "单笔订单金额最高的门店" ranked the stores by their total: 单笔 asks for one order's amount.
