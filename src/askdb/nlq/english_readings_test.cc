@@ -165,6 +165,13 @@ TEST_F(EnglishReadingsTest, AMonthOrQuarterBeforeTheYearAndABareYear) {
   EXPECT_EQ(Rows("how many invoices in Q1 2024"), (std::vector<std::string>{"3"}));
   EXPECT_EQ(Rows("total sales 2024"), (std::vector<std::string>{"10.23"}));
   ExpectAbstains("total sales 1990");  // no date of the data reaches 1990
+  // The month after the year ("2024 march") narrows the period and is said in what was read.
+  const Translation t = Ask("how many invoices in 2024 march");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql), (std::vector<std::string>{"1"})) << t.sql;
+  std::string understood;
+  for (const std::string& u : t.understood) understood += u + "; ";
+  EXPECT_NE(understood.find("2024 march"), std::string::npos) << understood;
 }
 
 // "average unit price per album": a numeric column two tables share (the tracks' price and

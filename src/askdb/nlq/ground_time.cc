@@ -158,6 +158,7 @@ DateRange Parser::NarrowYear(int year, int lead, int after, std::string* phrase,
   if (a.Has(Kw::kMonthName)) {
     a.used = true;
     year_only->reset();
+    *phrase += (chinese_ ? "" : " ") + a.text;
     return MonthRange(year, lex_.MonthOf(units_[a.unit_begin].key));
   }
   // 2021年上半年 / 下半年: January to June, July to December.
