@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/count_word_check.h"
@@ -275,16 +277,69 @@ bool ReadsOneSnapshot(const Query& q, int time_column) {
 std::optional<ShapeProblem> LevelSummedOverSnapshots(const Query& q, const SchemaIndex& index) {
   for (const Measure& m : q.measures) {
     if (m.agg != Agg::kSum || m.column < 0 || !NamesALevel(index.columns()[m.column])) continue;
-    const int time = SnapshotTimeColumn(m.table, index);
+    const int time = SnapshotTimeColumn(index.columns()[m.column].table, index);
     if (time < 0 || ReadsOneSnapshot(q, time)) continue;
     const std::string level = index.columns()[m.column].name;
-    const std::string when = index.tables()[m.table].name + "." + index.columns()[time].name;
+    const std::string when =
+        index.tables()[index.columns()[m.column].table].name + "." + index.columns()[time].name;
     return ShapeProblem{"'" + level + "' is a level recorded at each " + when +
                             ": added up over every snapshot it counts the same things once per "
                             "snapshot. Ask for it at one time, or for its average or maximum.",
                         "“" + level + "”是每个时刻（" + when +
                             "）记录的存量，按所有时刻相加会重复计算；请指定一个时刻，或问它的"
                             "平均值或最大值。"};
+  }
+  return std::nullopt;
+}
+
+// The words a column name uses for an aggregate: max_salary, avg_price, total_points.
+bool NamesTheAggregate(std::string_view word, Agg agg) {
+  static const std::vector<std::pair<Agg, std::string_view>> kWords = {
+      {Agg::kMax, "max"},   {Agg::kMax, "maximum"}, {Agg::kMax, "highest"},
+      {Agg::kMin, "min"},   {Agg::kMin, "minimum"}, {Agg::kMin, "lowest"},
+      {Agg::kAvg, "avg"},   {Agg::kAvg, "average"}, {Agg::kAvg, "mean"},
+      {Agg::kSum, "total"}, {Agg::kSum, "sum"}};
+  return std::any_of(kWords.begin(), kWords.end(),
+                     [&](const auto& w) { return w.first == agg && w.second == word; });
+}
+
+// Another column of a table the query reads whose name is the aggregate word and the
+// measured column's words (jobs.MAX_SALARY beside MAX(employees.SALARY)), or -1.
+int ColumnNamedByTheAggregate(const Query& q, const Measure& m, const SchemaIndex& index) {
+  std::vector<std::string> words = text::SplitIdentifier(index.columns()[m.column].name);
+  std::vector<int> tables = {index.columns()[m.column].table};
+  for (int g : q.group_columns) tables.push_back(index.columns()[g].table);
+  for (int t : tables) {
+    for (int c : index.tables()[t].columns) {
+      std::vector<std::string> name = text::SplitIdentifier(index.columns()[c].name);
+      if (c == m.column || name.size() != words.size() + 1 ||
+          !NamesTheAggregate(name.front(), m.agg) ||
+          !std::equal(words.begin(), words.end(), name.begin() + 1)) {
+        continue;
+      }
+      return c;
+    }
+  }
+  return -1;
+}
+
+// "What is the maximum salary of each job?" was MAX(employees.SALARY) per job while
+// jobs.MAX_SALARY says each job's maximum: the aggregate's words are also a stored column's
+// name, so either is a guess; abstain naming both.
+std::optional<ShapeProblem> AggregateThatIsAColumnsName(const Query& q, const SchemaIndex& index) {
+  for (const Measure& m : q.measures) {
+    if (m.column < 0 || m.implicit_sum || m.agg == Agg::kCount || m.agg == Agg::kNone) continue;
+    const int stored = ColumnNamedByTheAggregate(q, m, index);
+    if (stored < 0) continue;
+    const std::string column =
+        index.tables()[index.columns()[stored].table].name + "." + index.columns()[stored].name;
+    const std::string computed =
+        index.tables()[index.columns()[m.column].table].name + "." + index.columns()[m.column].name;
+    const std::string said = m.column_phrase.empty() ? m.phrase : m.phrase + " " + m.column_phrase;
+    return ShapeProblem{"'" + said + "' may be the stored column " + column + " or computed from " +
+                            computed + "; name the one you mean.",
+                        "“" + said + "”可能是已存的列 " + column + "，也可能是由 " + computed +
+                            " 计算的值；请说明是哪一个。"};
   }
   return std::nullopt;
 }
@@ -772,6 +827,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = BreakdownWithoutGroups(query, items)) return p;
   if (auto p = SumsWhereRowsWereAsked(query, items)) return p;
   if (auto p = LevelSummedOverSnapshots(query, index)) return p;
+  if (auto p = AggregateThatIsAColumnsName(query, index)) return p;
   return SumOfTheNamedRowsOwnMeasure(query, items, index);
 }
 

@@ -413,5 +413,30 @@ TEST_F(SnapshotLevelTest, ALevelIsNotAddedUpOverItsSnapshots) {
   EXPECT_EQ(Rows("What is the total balance of the wallets?"), std::vector<std::string>{"150"});
 }
 
+// Spider's hr_1: jobs store their own salary range beside the employees' salaries.
+class AggregateColumnTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE jobs (job_id TEXT PRIMARY KEY, job_title TEXT, min_salary REAL,"
+        " max_salary REAL);"
+        "INSERT INTO jobs VALUES ('AC','Accountant',4000,9000),('IT','Programmer',5000,12000);"
+        "CREATE TABLE employees (employee_id INTEGER PRIMARY KEY, first_name TEXT,"
+        " salary REAL, job_id TEXT REFERENCES jobs(job_id));"
+        "INSERT INTO employees VALUES (1,'Ann',6000,'AC'),(2,'Bob',7000,'IT'),"
+        " (3,'Cy',8000,'IT');");
+  }
+};
+
+TEST_F(AggregateColumnTest, AnAggregateThatIsAStoredColumnsNameIsAsked) {
+  // MAX(employees.salary) per job, or jobs.max_salary? Either is a guess.
+  const Translation t = Ask("What is the maximum salary of each job?");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("jobs.max_salary"), std::string::npos) << t.abstain_reason;
+  EXPECT_NE(t.abstain_reason.find("employees.salary"), std::string::npos) << t.abstain_reason;
+  // With no such column beside it, the aggregate is computed.
+  EXPECT_EQ(Rows("What is the average salary of the employees?"), std::vector<std::string>{"7000"});
+}
+
 }  // namespace
 }  // namespace askdb::nlq
