@@ -249,6 +249,20 @@ INSERT INTO "菜品" VALUES (1,'宫保鸡丁',1),(2,'鱼香肉丝',2),(3,'麻婆
   EXPECT_EQ(Rows("排名第一的菜品有几个"), (std::vector<std::string>{"2"}));
 }
 
+// "哪一年的土地出让金总额最高" grouped by strftime('%Y', 年份): a column typed time that holds
+// bare years (2014) reads as a Julian day there (year -4707, one group). It takes whole years
+// only; a bucket or part of a year on it abstains.
+TEST_F(DusqlReadingsTest, BareYearsTakeOnlyWholeYears) {
+  Open(R"sql(
+CREATE TABLE "土地成交" ("年份" time, "土地出让金" int);
+INSERT INTO "土地成交" VALUES (2014,5),(2015,35),(2016,6);
+)sql");
+  EXPECT_EQ(Rows("2015年的土地出让金"), (std::vector<std::string>{"35"}));
+  EXPECT_FALSE(Ask("哪一年的土地出让金总额最高").answered);
+  EXPECT_FALSE(Ask("每月的土地出让金总额").answered);
+  EXPECT_FALSE(Ask("2015年3月的土地出让金").answered);
+}
+
 // "世界排名第一的是哪个国家队" listed 所属国家: 国家 read as the column, 队 (the end of 篮球运动队)
 // left over. A table's last character glued to a column word abstains, naming the word.
 TEST_F(DusqlReadingsTest, AColumnWordWithATablesLastCharacterAbstains) {

@@ -15,6 +15,16 @@ bool HoldsDates(const IndexedColumn& c) {
   return c.type_class == TypeClass::kDate || c.stats.min_date.has_value();
 }
 
+// A column whose every collected value is a bare year (DuSQL's 年份 typed time: 2014, 2015):
+// whole years, not dates; strftime reads 2014 as a Julian day number (year -4707).
+bool HoldsBareYears(const IndexedColumn& c) {
+  if (c.stats.min_date || c.stats.values.empty()) return false;
+  return std::all_of(c.stats.values.begin(), c.stats.values.end(), [](const std::string& v) {
+    return v.size() == 4 &&
+           std::all_of(v.begin(), v.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  });
+}
+
 bool NamedAsAYear(const IndexedColumn& c) {
   const std::string lower = text::AsciiLower(c.name);
   return lower.find("year") != std::string::npos || c.name.find("年份") != std::string::npos ||
@@ -81,6 +91,8 @@ std::string PlaceVerbOfTheEvent(std::vector<Item>& items, const SchemaIndex& ind
 
 bool PeriodFits(const IndexedColumn& column, const std::optional<TimeRange>& time,
                 const std::optional<DatePart>& bucket) {
+  // Bare years take a whole year (年份 = 2015), not a bucket or a part of a year.
+  if (HoldsBareYears(column)) return !bucket && (!time || time->year_only.has_value());
   if (HoldsDates(column)) return true;
   if (bucket) return false;
   if (!time) return true;
