@@ -851,6 +851,43 @@ std::optional<ShapeProblem> MeasureSayingWhichRowsAreCounted(const std::vector<I
   return std::nullopt;
 }
 
+// "商品数和销量" counts the products through their order lines (the sum beside it joins them), so
+// a product never sold is not counted. Unless the data shows every counted row is referred to
+// (the referring key's distinct values reach the table's row count), the count abstains.
+std::optional<ShapeProblem> CountNarrowedByAMeasureBeside(const Query& q,
+                                                          const SchemaIndex& index) {
+  auto rows_counted = [&](const Measure& m) {  // the table whose rows m counts, or -1
+    if (m.agg == Agg::kCount && m.column < 0) return m.table;
+    const bool keys = m.agg == Agg::kCount && m.distinct && m.column >= 0 &&
+                      index.columns()[m.column].primary_key;
+    return keys ? index.columns()[m.column].table : -1;
+  };
+  for (const Measure& count : q.measures) {
+    const int counted = rows_counted(count);
+    if (counted < 0) continue;
+    const std::optional<int64_t>& rows = index.tables()[counted].row_count;
+    for (const Measure& m : q.measures) {
+      const int referrer = m.column >= 0 ? index.columns()[m.column].table : m.table;
+      for (const JoinEdge& e : index.edges()) {
+        if (e.from_table != referrer || e.to_table != counted || referrer == counted) continue;
+        const std::optional<long long>& refs = index.columns()[e.from_column].stats.distinct_count;
+        if (refs && rows && *refs >= *rows) continue;
+        const std::string name = index.tables()[counted].name;
+        std::string beside = index.tables()[referrer].name;
+        for (const std::string* said : {&m.table_phrase, &m.column_phrase, &m.label}) {
+          if (!said->empty()) beside = *said;
+        }
+        return ShapeProblem{"counting " + name + " beside " + beside + " (of " +
+                                index.tables()[referrer].name + ") leaves out the " + name +
+                                " with none; ask for the two separately.",
+                            "“" + beside + "”和" + name + "的计数放在一起，数的只是有" + beside +
+                                "记录的行，没有的会被漏掉，因此不作答；请分开问。"};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 // "单笔订单金额最高的门店" ranked the stores by their total: 单笔/单张/单次 (one order, one
 // invoice) asks for one row's amount, so a sum of the rows answers another question. 单 after a
 // noun's first character (订单, 账单, 清单, 名单) is that noun, not "one".
@@ -1398,6 +1435,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = PeriodOfAnUnreadEvent(items, query, index, time_column)) return p;
   if (auto p = PeriodOfCountedRowsUnnamed(items, query, index, time_column)) return p;
   if (auto p = MeasureSayingWhichRowsAreCounted(items, query, index)) return p;
+  if (auto p = CountNarrowedByAMeasureBeside(query, index)) return p;
   if (auto p = OneRowsAmountSummed(items, query)) return p;
   if (auto p = RowsRankedByAFewSharedValues(query, index)) return p;
   if (auto p = ListedBesidePlacedWord(items)) return p;

@@ -541,6 +541,12 @@ class ChineseSoldProductsCheckTest : public ChineseClubCheckTest {
   }
 };
 
+// "商品数和销量" counted the products through their lines: 果汁, never sold, was left out.
+TEST_F(ChineseSoldProductsCheckTest, ACountBesideAMeasureOfItsReferrersIsRefused) {
+  ExpectAbstainsNaming("商品数和销量", "销量");  // 3 products, 2 with lines
+  EXPECT_EQ(Rows("商品数"), std::vector<std::string>{"3"});
+}
+
 // "2025年12月卖出了多少种商品" filtered the products' launch date: 卖出 dates an order.
 TEST_F(ChineseSoldProductsCheckTest, APeriodOfAnUnreadVerbIsNotTheRowsOwnDate) {
   ExpectAbstainsNaming("2024年12月卖出了多少种商品", "卖");
