@@ -238,6 +238,8 @@ TEST_F(DusqlReadingsTest, APlaceInARankingIsTheRanksValue) {
   EXPECT_EQ(Rows("世界排名第一的篮球运动队有哪些"),
             (std::vector<std::string>{"梦之队", "中国男篮"}));
   EXPECT_EQ(Rows("世界排名为2的篮球运动队"), (std::vector<std::string>{"探戈军团"}));
+  // The rows said by a column of theirs to list (排名第一的省份).
+  EXPECT_EQ(Rows("世界排名第1的队名"), (std::vector<std::string>{"梦之队", "中国男篮"}));
   EXPECT_FALSE(Ask("奖牌排名第1的篮球运动队").answered);
   // 第N before a column that is no rank (身高) is no value of it.
   EXPECT_FALSE(Ask("身高第1的球员").answered);

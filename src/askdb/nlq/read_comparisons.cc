@@ -468,14 +468,15 @@ void Parser::ParseEquality(int number_item) {
   const int next = NextMeaningful(last);
   // "单价为1.99的曲目": in Chinese the value of a column, then 的, then the rows it describes.
   const bool after_de = chinese_ && next == last + 2 && items_[last + 1].text == "的";
-  const bool describes_rows = after_de && TableOf(items_[next]) >= 0;
+  // The rows described: a table, or a column of theirs to list ("成功率20%的城市",
+  // "排名第一的省份").
+  int described = after_de ? TableOf(items_[next]) : -1;
+  if (after_de && described < 0 && ColumnOf(items_[next]) >= 0) {
+    described = Col(ColumnOf(items_[next])).table;
+  }
+  const bool describes_rows = described >= 0;
   if (next >= 0 && items_[next].kind == ItemKind::kTerm && !after_de) return;
   if (unit >= 0) {
-    // The rows described: a table, or a column of theirs to list ("成功率20%的城市").
-    int described = after_de ? TableOf(items_[next]) : -1;
-    if (after_de && described < 0 && ColumnOf(items_[next]) >= 0) {
-      described = Col(ColumnOf(items_[next])).table;
-    }
     if (after_de && described < 0) return;
     ReadValueWithUnit(number_item, unit, described);
     return;
@@ -511,7 +512,7 @@ void Parser::ParseEquality(int number_item) {
   // A place in a ranking is compared as a value: 排名第1, 排名为1 (a rank is no measure).
   const bool rank = chinese_ && StoresRankNumbers(Col(col));
   if (!rank && (ordinal >= 0 || Col(col).role != ColumnRole::kMeasure)) return;
-  if (describes_rows && !DescribesRowsOf(Col(col).table, TableOf(items_[next]), index_)) return;
+  if (describes_rows && !DescribesRowsOf(Col(col).table, described, index_)) return;
   if (ordinal >= 0) items_[ordinal].used = true;
   Item& number = items_[number_item];
   Filter f;
