@@ -1247,6 +1247,27 @@ std::optional<ShapeProblem> TableCharacterAfterAColumn(const std::vector<Item>& 
   return std::nullopt;
 }
 
+// "各朝代皇帝的平均在位时间" averaged every row once: 各 was part of the table's name (各朝代皇帝),
+// yet said before 朝代 it asks for one value per dynasty. A table word said starting with 各/每
+// beside a computed value with nothing grouped abstains, naming the word.
+std::optional<ShapeProblem> EachSaidByATablesName(const std::vector<Item>& items, const Query& q) {
+  const bool one_value = std::any_of(q.measures.begin(), q.measures.end(),
+                                     [](const Measure& m) { return m.agg != Agg::kNone; });
+  if (!one_value || !q.group_columns.empty() || q.bucket) return std::nullopt;
+  for (const Item& it : items) {
+    if (it.kind != ItemKind::kTerm || !it.used) continue;
+    if (!it.text.starts_with("各") && !it.text.starts_with("每")) continue;
+    return ShapeProblem{
+        "'" + it.text +
+            "' is a table's name, yet it may also ask for one value per group; "
+            "say which (e.g. 'per …' or the whole table).",
+        "“" + it.text +
+            "”是表名，但也可能是要按组分别计算（“各…”），因此不作答；请写明是分组计算还是"
+            "整体计算。"};
+  }
+  return std::nullopt;
+}
+
 // Whether the words that named a column start with a word for `table` (订单 of 订单金额).
 bool PhraseNamesTable(const std::string& phrase, int table, const SchemaIndex& index) {
   for (size_t end = FirstChar(phrase).size(); end < phrase.size();
@@ -1456,6 +1477,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = ValueSaidInPart(items, index)) return p;
   if (auto p = OneCharacterValueUnread(items, index)) return p;
   if (auto p = TableCharacterAfterAColumn(items, index)) return p;
+  if (auto p = EachSaidByATablesName(items, query)) return p;
   if (auto p = AverageOfWhoseRows(items, query, index)) return p;
   if (auto p = GroupAmountReadPerRow(items, query, index, true)) return p;
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;

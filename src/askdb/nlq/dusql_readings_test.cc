@@ -251,6 +251,23 @@ INSERT INTO "菜品" VALUES (1,'宫保鸡丁',1),(2,'鱼香肉丝',2),(3,'麻婆
   EXPECT_EQ(Rows("排名第一的菜品有几个"), (std::vector<std::string>{"2"}));
 }
 
+// "各朝代皇帝的平均在位时间" averaged every row: 各 was read as part of the table's name
+// 各朝代皇帝. Said beside a computed value with nothing grouped, such a name abstains; listed,
+// it is the table's rows.
+TEST_F(DusqlReadingsTest, EachSaidByATablesNameBesideAComputedValueAbstains) {
+  Open(R"sql(
+CREATE TABLE "朝代" ("词条id" int, "名称" text, primary key ("词条id"));
+CREATE TABLE "各朝代皇帝" ("皇帝id" int, "朝代id" int, "在位时间" int, primary key ("皇帝id"),
+                           foreign key("朝代id") references "朝代"("词条id"));
+INSERT INTO "朝代" VALUES (1,'唐朝'),(2,'宋朝');
+INSERT INTO "各朝代皇帝" VALUES (1,1,20),(2,1,40),(3,2,10);
+)sql");
+  const Translation t = Ask("各朝代皇帝的平均在位时间");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("各朝代皇帝"), std::string::npos) << t.abstain_reason;
+  EXPECT_EQ(Rows("各朝代皇帝的在位时间"), (std::vector<std::string>{"20", "40", "10"}));
+}
+
 // "哪一年的土地出让金总额最高" grouped by strftime('%Y', 年份): a column typed time that holds
 // bare years (2014) reads as a Julian day there (year -4707, one group). It takes whole years
 // only; a bucket or part of a year on it abstains.
