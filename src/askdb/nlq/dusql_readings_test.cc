@@ -280,6 +280,8 @@ INSERT INTO "土地成交" VALUES (2014,5),(2015,35),(2016,6);
   EXPECT_FALSE(Ask("哪一年的土地出让金总额最高").answered);
   EXPECT_FALSE(Ask("每月的土地出让金总额").answered);
   EXPECT_FALSE(Ask("2015年3月的土地出让金").answered);
+  // A range of years compared the numbers with dates ('2014-01-01'): no row, summed at 1.00.
+  EXPECT_FALSE(Ask("2014年到2016年的土地出让金总和").answered);
 }
 
 // "世界排名第一的是哪个国家队" listed 所属国家: 国家 read as the column, 队 (the end of 篮球运动队)
