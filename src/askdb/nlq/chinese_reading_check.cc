@@ -1206,13 +1206,14 @@ std::optional<ShapeProblem> OneCharacterValueUnread(const std::vector<Item>& ite
           c.stats.values.end()) {
         continue;
       }
-      return ShapeProblem{"'" + it.text + "' is a value of " + c.name +
-                              ", which I did not apply; say it with its column (e.g. '" + c.name +
-                              "为" + it.text + "').",
-                          "“" + it.text + "”是“" + c.name +
-                              "”列的取值，但没能用作筛选条件，答案会漏掉它，因此不作答；请连同列名一起问，"
-                              "如“" +
-                              c.name + "为" + it.text + "”。"};
+      return ShapeProblem{
+          "'" + it.text + "' is a value of " + c.name +
+              ", which I did not apply; say it with its column (e.g. '" + c.name + "为" + it.text +
+              "').",
+          "“" + it.text + "”是“" + c.name +
+              "”列的取值，但没能用作筛选条件，答案会漏掉它，因此不作答；请连同列名一起问，"
+              "如“" +
+              c.name + "为" + it.text + "”。"};
     }
   }
   return std::nullopt;

@@ -578,8 +578,8 @@ TEST_F(ChineseClubCheckTest, AValueEndingInItsTablesWordNamesWhoseAnAverageIs) {
   level.values = {{"platinum", {"白金会员"}}};
   customers.columns = {testing::SemanticColumn("name", "客户姓名", "name"), level};
   catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
-  catalog::ColumnSemantics total = testing::SemanticColumn("total_amount", "订单金额", "amount",
-                                                           catalog::ColumnRole::kMeasure);
+  catalog::ColumnSemantics total =
+      testing::SemanticColumn("total_amount", "订单金额", "amount", catalog::ColumnRole::kMeasure);
   total.synonyms = {"消费"};
   orders.columns = {total};
   model.tables = {customers, orders};
@@ -658,8 +658,8 @@ TEST_F(ChineseClubCheckTest, OneRowsAmountIsNotSummed) {
   catalog::TableSemantics stores = testing::SemanticTable("stores", "门店", "stores");
   stores.columns = {testing::SemanticColumn("name", "门店名称", "name")};
   catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
-  orders.columns = {testing::SemanticColumn("amount", "订单金额", "amount",
-                                            catalog::ColumnRole::kMeasure)};
+  orders.columns = {
+      testing::SemanticColumn("amount", "订单金额", "amount", catalog::ColumnRole::kMeasure)};
   model.tables = {stores, orders};
   Open(R"sql(CREATE TABLE stores(store_id INTEGER PRIMARY KEY, name TEXT);
              CREATE TABLE orders(order_id INTEGER PRIMARY KEY, amount REAL,
@@ -677,10 +677,10 @@ TEST_F(ChineseClubCheckTest, OneRowsAmountIsNotSummed) {
 TEST_F(ChineseClubCheckTest, RowsRankedByAFewSharedValuesAreRefused) {
   catalog::SemanticModel model;
   catalog::TableSemantics cities = testing::SemanticTable("cities", "城市", "cities");
-  cities.columns = {testing::SemanticColumn("name", "城市名称", "name"),
-                    testing::SemanticColumn("tier", "城市等级", "tier"),
-                    testing::SemanticColumn("population", "人口", "population",
-                                            catalog::ColumnRole::kMeasure)};
+  cities.columns = {
+      testing::SemanticColumn("name", "城市名称", "name"),
+      testing::SemanticColumn("tier", "城市等级", "tier"),
+      testing::SemanticColumn("population", "人口", "population", catalog::ColumnRole::kMeasure)};
   model.tables = {cities};
   Open(R"sql(CREATE TABLE cities(city_id INTEGER PRIMARY KEY, name TEXT, tier INTEGER,
                                  population INTEGER);
@@ -722,9 +722,9 @@ TEST_F(ChineseClubCheckTest, TheLargestValueIsNotShownWhenRowsOfAValueAreAsked) 
   genres.columns = {genre};
   catalog::TableSemantics tracks = testing::SemanticTable("tracks", "曲目", "tracks");
   tracks.synonyms = {"歌曲"};
-  tracks.columns = {testing::SemanticColumn("title", "曲目名称", "title"),
-                    testing::SemanticColumn("length_ms", "时长", "length",
-                                            catalog::ColumnRole::kMeasure)};
+  tracks.columns = {
+      testing::SemanticColumn("title", "曲目名称", "title"),
+      testing::SemanticColumn("length_ms", "时长", "length", catalog::ColumnRole::kMeasure)};
   model.tables = {genres, tracks};
   Open(R"sql(CREATE TABLE genres(genre_id INTEGER PRIMARY KEY, name TEXT);
              CREATE TABLE tracks(track_id INTEGER PRIMARY KEY, title TEXT, length_ms INTEGER,

@@ -44,7 +44,7 @@ constexpr size_t kMaxAliasBytes = 63;
 
 // A number as the question would write it: "3", "2.5".
 std::string FormatNumber(double v);
-std::string_view AggName(Agg a);  // "SUM", "AVG", ...; "" for kNone
+std::string_view AggName(Agg a);   // "SUM", "AVG", ...; "" for kNone
 std::string_view OpSymbol(Op op);  // "=", "<>", ">", ">=", "<", "<=", "BETWEEN"
 
 struct Grounding;  // grounding.h
@@ -332,8 +332,7 @@ class Parser {
   };
   std::optional<DateSuperlative> FindDateSuperlative(int i) const;
   bool AsksOnlyTheDateRanking(const DateSuperlative& s) const;
-  void RankByDate(const DateSuperlative& s, int dir, int table, int col, int label,
-                  long long rows);
+  void RankByDate(const DateSuperlative& s, int dir, int table, int col, int label, long long rows);
   void ReadTheOneOfASuperlative();  // "最大的一笔订单金额" (read_measures.cc)
   // The time column of `table` that items [from, to) name (入职 → HireDate, 注册 → 注册日期);
   // with no items, the table's only time column; -1 when none or several.
@@ -396,10 +395,10 @@ class Parser {
   int RelatedCountEdge(int table, int counted) const;
   // The related-count condition on `table`'s rows, read from the table word at item `k`.
   void AddRelatedCount(int table, int counted, int edge, Op op, double value, int k);
-  void ReadChineseNoRelated(int i);     // "没有专辑的艺人" (read_comparisons.cc)
+  void ReadChineseNoRelated(int i);  // "没有专辑的艺人" (read_comparisons.cc)
   // "哪些艺人没有专辑", "哪些艺人一张专辑都没有": the rows named before 没有 (i .. last).
   void ReadChineseRowsWithNoRelated(int i, int last);
-  int AnyWordEnd(int k) const;  // 任何 at k: its last item, else -1
+  int AnyWordEnd(int k) const;          // 任何 at k: its last item, else -1
   void ReadChineseRelatedCount(int i);  // "下单超过20次的客户" (read_comparisons.cc)
   void ReadVerbOfValueColumn(int i);    // "1990年首版的作品" (read_comparisons.cc)
   void ParseOrdering();
