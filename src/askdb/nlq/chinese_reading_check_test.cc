@@ -354,6 +354,21 @@ class ChineseClubCheckTest : public testing::DbTest {
     EXPECT_FALSE(t.answered) << q << ": " << t.sql;
     EXPECT_NE(t.abstain_reason.find(word), std::string::npos) << q << ": " << t.abstain_reason;
   }
+  // A model of groups (their name column) and the orders that refer to them, whose amount is
+  // the measure: the shape of "销售额超过…的地区" and "单笔订单金额最高的门店".
+  static catalog::SemanticModel GroupsAndTheirOrders(const std::string& table,
+                                                     const std::string& word,
+                                                     const std::string& amount_word,
+                                                     const std::string& amount_english) {
+    catalog::TableSemantics groups = testing::SemanticTable(table, word, table);
+    groups.columns = {testing::SemanticColumn("name", word + "名称", "name")};
+    catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
+    orders.columns = {testing::SemanticColumn("amount", amount_word, amount_english,
+                                              catalog::ColumnRole::kMeasure)};
+    catalog::SemanticModel model;
+    model.tables = {groups, orders};
+    return model;
+  }
 };
 
 // "身高最高": '229cm' < '98cm' as text; '8000万美元' < '900万美元'. One unit throughout ranks
@@ -408,13 +423,7 @@ TEST_F(ChineseClubCheckTest, AnAverageOfAnotherTablesRowsSaysPerWhat) {
 
 // "销售额超过1000万的地区" had listed the regions with one order over 10 million.
 TEST_F(ChineseClubCheckTest, AGroupsAmountIsNotComparedRowByRow) {
-  catalog::SemanticModel model;
-  catalog::TableSemantics regions = testing::SemanticTable("regions", "地区", "regions");
-  regions.columns = {testing::SemanticColumn("name", "地区名称", "name")};
-  catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
-  orders.columns = {
-      testing::SemanticColumn("amount", "销售额", "sales", catalog::ColumnRole::kMeasure)};
-  model.tables = {regions, orders};
+  const catalog::SemanticModel model = GroupsAndTheirOrders("regions", "地区", "销售额", "sales");
   Open(R"sql(CREATE TABLE regions(region_id INTEGER PRIMARY KEY, name TEXT);
              CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT, amount REAL,
                                  region_id INTEGER REFERENCES regions(region_id));
@@ -654,13 +663,7 @@ TEST_F(ChineseClubCheckTest, APeriodOnTheCountedThingsOwnDateIsAskedWhich) {
 
 // "单笔订单金额最高的门店" ranked the stores by their total: 单笔 asks for one order's amount.
 TEST_F(ChineseClubCheckTest, OneRowsAmountIsNotSummed) {
-  catalog::SemanticModel model;
-  catalog::TableSemantics stores = testing::SemanticTable("stores", "门店", "stores");
-  stores.columns = {testing::SemanticColumn("name", "门店名称", "name")};
-  catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
-  orders.columns = {
-      testing::SemanticColumn("amount", "订单金额", "amount", catalog::ColumnRole::kMeasure)};
-  model.tables = {stores, orders};
+  const catalog::SemanticModel model = GroupsAndTheirOrders("stores", "门店", "订单金额", "amount");
   Open(R"sql(CREATE TABLE stores(store_id INTEGER PRIMARY KEY, name TEXT);
              CREATE TABLE orders(order_id INTEGER PRIMARY KEY, amount REAL,
                                  store_id INTEGER REFERENCES stores(store_id));
