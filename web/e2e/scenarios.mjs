@@ -498,6 +498,11 @@ export async function knowledgePage(ctx, page) {
   }
 
   await (await page.$('input[data-testid=knowledge-file]')).uploadFile(empty)
+  // The input still held the earlier document: click only once it holds the empty one, or the
+  // click can send the earlier file again (seen as a flaky run: no error shown).
+  await page
+    .waitForFunction(() => document.querySelector('input[data-testid=knowledge-file]')?.files?.[0]?.name === 'empty.md', { timeout: 15_000 })
+    .catch(() => null)
   await page.click('[data-testid=knowledge-upload]')
   const refused = await page.waitForSelector('[data-testid=knowledge-error]', { timeout: 15_000 }).then((e) => e.evaluate((x) => x.textContent)).catch(() => '')
   const after = (await json(base, auth, 'GET', '/api/v1/knowledge')).data.items ?? []
