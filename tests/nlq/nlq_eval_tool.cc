@@ -10,7 +10,8 @@
 //   nlq_eval_tool --ask DB QUESTION   (one question: its SQL and explanation, for debugging)
 //   --dump         no evaluation: one line per question with everything the engine returned
 //                  (SQL or abstention, confidence, explanation...), to diff two builds of the
-//                  engine; it runs no SQL and says nothing about right or wrong
+//                  engine; it runs no SQL and says nothing about right or wrong (--threshold
+//                  and --anchor-data apply: dump the readings a lower threshold would give)
 // Each line: {"id","db","question","gold_sql","categories"}; db is "demo", "chinook",
 // "dusql/<name>", "spider-dk/<name>" or a connector URL (--db gives the default).
 #include <cstdio>
@@ -29,7 +30,8 @@ namespace {
 // One line per question: every field of the Translation, so that a refactoring of the engine
 // can be checked to change nothing (diff the dumps of two builds).
 int DumpTranslations(const std::vector<askdb::nlq::EvalQuestion>& questions,
-                     const std::string& default_db, const std::string& work_dir) {
+                     const std::string& default_db, const std::string& work_dir,
+                     const askdb::nlq::TranslateOptions& options) {
   using namespace askdb::nlq;
   std::map<std::string, EvalDatasource> sources;
   for (const EvalQuestion& q : questions) {
@@ -44,7 +46,7 @@ int DumpTranslations(const std::vector<askdb::nlq::EvalQuestion>& questions,
       it = sources.emplace(db, std::move(source).value()).first;
     }
     const Translation t =
-        Engine::Translate(q.question, *it->second.index, it->second.connector->dialect());
+        Engine::Translate(q.question, *it->second.index, it->second.connector->dialect(), options);
     std::string line = q.id + "\t" + (t.answered ? t.sql : "(abstained) " + t.abstain_reason);
     line += "\tconfidence " + std::to_string(t.confidence) + "\tchart " +
             std::string(ChartHintName(t.chart)) + "\t" + t.anchor_note + "\t";
@@ -124,7 +126,6 @@ int main(int argc, char** argv) {
       if (only_split.empty() || q.split == only_split) questions.push_back(std::move(q));
     }
   }
-  if (dump) return DumpTranslations(questions, default_db, work_dir);
   EvalOptions options;
   // The curve needs every reading's confidence: answer at threshold 0, then cut.
   if (curve) options.translate.confidence_threshold = 0;
@@ -132,6 +133,7 @@ int main(int argc, char** argv) {
   options.default_db = default_db;
   options.compare.allow_extra_columns = extra_columns_ok;
   if (anchor_data) options.translate.anchor = TimeAnchor::kData;
+  if (dump) return DumpTranslations(questions, default_db, work_dir, options.translate);
   options.open = [&](const std::string& db) { return devset::OpenDevSource(db, work_dir); };
   auto report = RunEval(questions, options);
   if (!report.ok()) {
