@@ -3,7 +3,8 @@
 Each entry: (db, question, gold SQL, categories). Conventions of the gold SQL (documented in
 docs/nlq.md): sales = SUM(orders.total_amount) over all statuses; an order's region/city is
 its store's; relative periods are anchored to the data's latest date (demo: 2025-12-31,
-Chinook: 2025-12-22). Regenerate with: python3 tests/nlq/dev_set_source.py > tests/nlq/dev_set.jsonl
+Chinook: 2025-12-22); a share per group shows the group and the share, not the measure
+shared (the blind sets' convention). Regenerate with: python3 tests/nlq/dev_set_source.py > tests/nlq/dev_set.jsonl
 """
 import json
 
@@ -91,9 +92,9 @@ DEMO = [
     ("which channel has the most orders", "SELECT channel, COUNT(*) FROM orders GROUP BY channel ORDER BY COUNT(*) DESC LIMIT 1", "topn"),
     ("top 3 regions by sales", "SELECT regions.name_en, SUM(orders.total_amount) FROM " + R_JOIN + " GROUP BY regions.name_en ORDER BY SUM(orders.total_amount) DESC LIMIT 3", "topn,join"),
     ("前3个品牌的商品数量", "SELECT brand, COUNT(*) FROM products GROUP BY brand ORDER BY COUNT(*) DESC LIMIT 3", "topn,abstain-expected"),
-    ("各渠道销售额占比", "SELECT channel, SUM(total_amount), CAST(SUM(total_amount) AS REAL) * 100 / SUM(SUM(total_amount)) OVER () FROM orders GROUP BY channel", "share"),
-    ("share of sales by payment method", "SELECT payment_method, SUM(total_amount), CAST(SUM(total_amount) AS REAL) * 100 / SUM(SUM(total_amount)) OVER () FROM orders GROUP BY payment_method", "share"),
-    ("各地区订单数量占比", "SELECT regions.name_zh, COUNT(*), CAST(COUNT(*) AS REAL) * 100 / SUM(COUNT(*)) OVER () FROM " + R_JOIN + " GROUP BY regions.name_zh", "share,join"),
+    ("各渠道销售额占比", "SELECT channel, CAST(SUM(total_amount) AS REAL) * 100 / SUM(SUM(total_amount)) OVER () FROM orders GROUP BY channel", "share"),
+    ("share of sales by payment method", "SELECT payment_method, CAST(SUM(total_amount) AS REAL) * 100 / SUM(SUM(total_amount)) OVER () FROM orders GROUP BY payment_method", "share"),
+    ("各地区订单数量占比", "SELECT regions.name_zh, CAST(COUNT(*) AS REAL) * 100 / SUM(COUNT(*)) OVER () FROM " + R_JOIN + " GROUP BY regions.name_zh", "share,join"),
     ("2024年和2023年相比销售额增长了多少", "SELECT (SELECT SUM(total_amount) FROM orders WHERE order_date LIKE '2024%') - (SELECT SUM(total_amount) FROM orders WHERE order_date LIKE '2023%')", "abstain-expected"),
     ("复购率是多少", "SELECT 1", "abstain-expected"),
     ("为什么华东的销售额下降了", "SELECT 1", "abstain-expected"),
@@ -193,8 +194,8 @@ CHINOOK = [
     ("which genre has the most tracks", "SELECT Genre.Name, COUNT(*) FROM Track JOIN Genre ON Track.GenreId = Genre.GenreId GROUP BY Genre.Name ORDER BY COUNT(*) DESC LIMIT 1", "topn,join"),
     ("which billing country has the highest total", "SELECT BillingCountry, SUM(Total) FROM Invoice GROUP BY BillingCountry ORDER BY SUM(Total) DESC LIMIT 1", "topn"),
     ("top 3 artists by number of albums", "SELECT Artist.Name, COUNT(*) FROM Album JOIN Artist ON Album.ArtistId = Artist.ArtistId GROUP BY Artist.Name ORDER BY COUNT(*) DESC LIMIT 3", "topn,join"),
-    ("share of invoice total by billing country", "SELECT BillingCountry, SUM(Total), CAST(SUM(Total) AS REAL) * 100 / SUM(SUM(Total)) OVER () FROM Invoice GROUP BY BillingCountry", "share"),
-    ("percentage of tracks per genre", "SELECT Genre.Name, COUNT(*), CAST(COUNT(*) AS REAL) * 100 / SUM(COUNT(*)) OVER () FROM Track JOIN Genre ON Track.GenreId = Genre.GenreId GROUP BY Genre.Name", "share,join"),
+    ("share of invoice total by billing country", "SELECT BillingCountry, CAST(SUM(Total) AS REAL) * 100 / SUM(SUM(Total)) OVER () FROM Invoice GROUP BY BillingCountry", "share"),
+    ("percentage of tracks per genre", "SELECT Genre.Name, CAST(COUNT(*) AS REAL) * 100 / SUM(COUNT(*)) OVER () FROM Track JOIN Genre ON Track.GenreId = Genre.GenreId GROUP BY Genre.Name", "share,join"),
     ("各国家的客户数量", "SELECT Country, COUNT(*) FROM Customer GROUP BY Country", "group,abstain-expected"),
     ("which employee sold the most", "SELECT 1", "abstain-expected"),
     ("who is the best customer", "SELECT 1", "abstain-expected"),

@@ -89,7 +89,9 @@ TEST_F(EngineTest, ARelativePeriodOnOldDataAsksForThePeriod) {
     EXPECT_NE(t.abstain_reason.find("2025-12-30"), std::string::npos) << t.abstain_reason;
     EXPECT_NE(t.abstain_reason.find("2026-11-27"), std::string::npos) << t.abstain_reason;
     EXPECT_NE(t.abstain_reason.find("time_anchor"), std::string::npos) << t.abstain_reason;
+    EXPECT_TRUE(t.abstain_reason_says_what_to_do) << q;
   }
+  EXPECT_FALSE(T("total zorblax of orders", old_data).abstain_reason_says_what_to_do);
   EXPECT_TRUE(T("total amount of orders in 2024", old_data).answered);  // a named period
   TranslateOptions from_data = old_data;
   from_data.anchor = TimeAnchor::kData;  // the user said where periods count from
@@ -143,7 +145,9 @@ TEST_F(EngineTest, ResultColumnsAreNamedInEnglish) {
       {"how many orders by channel", {"channel", "number of orders"}},
       {"average amount by channel", {"channel", "average amount"}},
       {"total amount by month", {"month", "amount"}},
-      {"share of total amount by channel", {"channel", "amount", "share (%)"}},
+      // The measure only names what is shared; asked beside the share, it is shown.
+      {"share of total amount by channel", {"channel", "share (%)"}},
+      {"total amount and its share by channel", {"channel", "amount", "share (%)"}},
       {"list the stores", {"store"}},
   };
   for (const auto& [q, names] : cases) {
@@ -184,7 +188,9 @@ TEST_F(EngineTest, ResultColumnsAreNamedInChineseWithTheQuestionsWords) {
       {"各渠道的订单数量", {"渠道", "订单数"}},
       {"各渠道的平均订单金额", {"渠道", "平均订单金额"}},
       {"每月销售额", {"月份", "销售额"}},
-      {"各渠道销售额占比", {"渠道", "销售额", "占比(%)"}},
+      {"各渠道销售额占比", {"渠道", "占比(%)"}},
+      {"各渠道的销售额和占比", {"渠道", "销售额", "占比(%)"}},
+      {"各渠道的销售额、占比", {"渠道", "销售额", "占比(%)"}},
       {"各渠道的最高订单金额", {"渠道", "最高订单金额"}},
   };
   for (const auto& [q, names] : cases) {
@@ -203,7 +209,7 @@ TEST_F(EngineTest, ResultColumnNamesAreUnique) {
 }
 
 TEST_F(EngineTest, AliasesAreQuotedByTheDialectAndNotUsedInGroupOrOrderBy) {
-  const std::string_view q = "share of total amount by month";
+  const std::string_view q = "total amount and its share by month";
   const Translation pg = Engine::Translate(q, *shop_.index, db::PostgresDialect::Instance());
   ASSERT_TRUE(pg.answered) << pg.abstain_reason;
   EXPECT_NE(pg.sql.find(" AS \"month\", SUM(\"orders\".\"amount\") AS \"amount\", "),

@@ -174,7 +174,8 @@ class Parser {
   // punctuation, a stop word, a row unit such as 个), used or not, however far away; -1 if
   // none.
   int NextMeaningful(int i) const;
-  bool OrderWordAfter(int j) const;  // 按X排序: X is ordered by (read_grouping.cc)
+  bool OrderWordAfter(int j) const;        // 按X排序: X is ordered by (read_grouping.cc)
+  bool ListJoinerBefore(int share) const;  // 销售额和占比: the measure is asked too
   int PrevMeaningful(int i) const;
   bool IsFiller(const Item& it) const;
   std::string ColRef(int c) const;
@@ -454,6 +455,9 @@ class Parser {
   // `col`: "whose nationality is not Russia", "with Episode 'X'" — the word names the filter.
   bool NamesFollowingValue(int item, int col) const;
   bool NamesPrecedingValue(int item, int col) const;  // Chinese: APP渠道 (read_leftovers.cc)
+  // A column named before its value whose value was not read on it (职业是导演 with 导演 read
+  // as another table's column): the first such column, else -1 (read_leftovers.cc).
+  int FilterSubjectUnfiltered() const;
 
   std::string_view question_;
   const SchemaIndex& index_;

@@ -334,6 +334,25 @@ bool Parser::OrderWordAfter(int j) const {
   return k >= 0 && items_[k].Has(Kw::kOrder);
 }
 
+// "销售额和占比", "销售额、其占比", "revenue and its share": a list joiner right before the
+// share word (past 的/其/its and stop words) says the measure is asked beside it; in
+// 销售额占比 or "share of revenue" the measure only names what is shared.
+bool Parser::ListJoinerBefore(int share) const {
+  auto joiner = [](const Item& it) {
+    return (it.kind == ItemKind::kKeyword && (it.Has(Kw::kConj) || it.Has(Kw::kAnd))) ||
+           it.text == "、" || it.text == "," || it.text == "，" || it.text == "和" ||
+           it.text == "及" || it.text == "以及" || it.text == "与";
+  };
+  for (int j = share - 1; j >= 0; --j) {
+    const Item& it = items_[j];
+    if (joiner(it)) return true;
+    const bool filler = it.text == "的" || it.text == "其" || it.text == "its" ||
+                        it.text == "their" || (it.kind == ItemKind::kKeyword && it.Has(Kw::kStop));
+    if (!filler) return false;
+  }
+  return false;
+}
+
 void Parser::ParseOrdering() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
@@ -395,6 +414,7 @@ void Parser::ParseOrdering() {
     }
     if (it.Has(Kw::kShare)) {
       q_.share = true;
+      q_.share_measure_asked = ListJoinerBefore(i);
       it.used = true;
       Map(it, "share", "percent of total");
       Understood("share of total", "占比");

@@ -95,6 +95,9 @@ struct Query {
   bool superlative = false;
   bool superlative_desc = true;
   bool share = false;
+  // The measure is said as a second thing asked beside the share ("销售额和占比", "revenue and
+  // its share"), so it is shown; otherwise it only names what is shared (销售额占比).
+  bool share_measure_asked = false;
   bool distinct_rows = false;
   // A list a join repeats, one row per this key of the listed table: GROUP BY the listed
   // columns and the key (never selected), so two rows that share a name stay two.

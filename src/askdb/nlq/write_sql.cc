@@ -258,9 +258,12 @@ Parser::SelectList Parser::BuildSelect() {
         {"", "share", "percent of the total where " + FilterCondition(*part) + " (not a filter)"});
     return out;
   }
+  // 各媒体类型销售额占比: the measure only names what is shared; beside the share it is noise.
+  const bool share_only = q_.share && !q_.share_measure_asked && q_.measures.size() == 1;
   for (const Measure& m : q_.measures) {
     const std::string expr = MeasureExpr(m);
     out.measure_exprs.push_back(expr);
+    if (share_only) continue;
     std::string shown;
     out.select.push_back(expr + As(MeasureAlias(m), &out.taken, &shown));
     const bool per_row_stat = m.agg == Agg::kAvg || m.agg == Agg::kMax || m.agg == Agg::kMin;
