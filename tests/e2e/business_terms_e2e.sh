@@ -27,6 +27,7 @@ field() { python3 -c 'import json,sys; print(json.dumps(json.loads(sys.argv[1])[
 out=$("$askdb" --json ask "上个月的净销售额" --db "$db" 2>/dev/null || true)
 [[ $(field "$out" route) == '"not_answered"' ]] || fail "a relative period on old data was answered: $out"
 [[ $(field "$out" answer) == *"2025-12-31"*"nlq.time_anchor"* ]] || fail "the refusal does not say why: $out"
+[[ $(field "$out" answer) != *"列名"* ]] || fail "the refusal asks for column names, which would not help: $out"
 # ... and once told to count from the data's latest date, answers with the term's meaning.
 out=$(ASKDB_NLQ_TIME_ANCHOR=data "$askdb" --json ask "上个月的净销售额" --db "$db" 2>/dev/null) || fail "ask: $out"
 [[ $(field "$out" route) == '"engine"' ]] || fail "not answered by the engine: $out"

@@ -58,7 +58,7 @@ std::optional<Translation> Parser::RefuseRelativePeriodOnOldData() {
   const std::string age = std::to_string(data_age_days_);
   const std::string from_data = FormatIsoDate(relative_range_.start) + " .. " +
                                 FormatIsoDate(AddDays(relative_range_.end, -1));
-  return Abstain(
+  Translation refused = Abstain(
       "'" + relative_period_ + "' counts back from a date, and this data ends on " + latest + ", " +
           age + " days before today (" + today +
           "): it could mean the period before today or the one before the data's last date (" +
@@ -69,6 +69,8 @@ std::optional<Translation> Parser::RefuseRelativePeriodOnOldData() {
           "）早 " + age + " 天：它可以从今天往前算，也可以从数据的最新日期往前算（即 " + from_data +
           "）。请写明要看的时间段（年、季度或月），或把 nlq.time_anchor 设为 \"data\" 或 "
           "\"today\" 指定相对时间的起点。");
+  refused.abstain_reason_says_what_to_do = true;
+  return refused;
 }
 
 // The question's business terms, and the words no reading can use: none at all, or a

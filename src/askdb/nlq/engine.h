@@ -67,6 +67,9 @@ struct Translation {
   double confidence = 0;
   std::vector<Mapping> explanation;
   std::string abstain_reason;           // set when !answered, in the question's language
+  // The reason asks for a detail the question leaves open (which period) and says how to give
+  // it: "rephrase with the columns' names" would send the person the wrong way.
+  bool abstain_reason_says_what_to_do = false;
   std::vector<std::string> understood;  // what was understood, in the question's language
   ChartHint chart = ChartHint::kNone;
   bool chinese = false;     // the question's language

@@ -413,7 +413,8 @@ std::string OutsideDataNote(std::string_view period, std::string_view column,
          ") lies outside them, so the data does not cover it.";
 }
 
-std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese) {
+std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,
+                            bool reason_says_what_to_do) {
   if (AsksToChangeData(question)) {
     return chinese ? "askdb 只读取数据，不会删除、修改或新增任何表和行；请换成一个关于数据的问题。"
                    : "askdb only reads your data: it never deletes, changes or adds tables or "
@@ -424,6 +425,7 @@ std::string WriteAbstention(std::string_view question, std::string_view reason, 
   while (!out.empty() && (out.back() == ' ' || out.back() == '\n')) out.pop_back();
   if (out.empty())
     out = chinese ? "引擎没有把握回答这个问题。" : "The engine is not sure how to answer this.";
+  if (reason_says_what_to_do) return out;
   if (chinese) {
     return out +
            "\n要得到答案：换个说法，写明要用的列名（askdb schema 可列出表和列），或配置模型"

@@ -42,8 +42,10 @@ std::string OtherLanguageAnswer(std::string_view question, bool chinese);
 
 // The answer when the engine abstains and no model is configured: its reason (which word it
 // could not place) and what the person can do — name the columns, or configure a model for
-// the questions the engine is unsure of. A question in a language askdb does not read
-// (other_language.h) is told so instead of the words it could not place.
-std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese);
+// the questions the engine is unsure of; a reason that already says what to do
+// (`reason_says_what_to_do`: which period is meant) stands alone. A question in a language
+// askdb does not read (other_language.h) is told so instead of the words it could not place.
+std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,
+                            bool reason_says_what_to_do = false);
 
 }  // namespace askdb::agent

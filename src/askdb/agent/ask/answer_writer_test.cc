@@ -329,6 +329,14 @@ TEST(AnswerWriterTest, AnAbstentionSaysWhatToDo) {
   EXPECT_FALSE(WriteAbstention("q", "", false).starts_with("\n"));
 }
 
+TEST(AnswerWriterTest, AReasonThatSaysWhatToDoStandsAlone) {
+  // "Which period?" is answered by naming the period, not by column names or a model.
+  const std::string reason = "'last quarter' counts back from a date. Name the period you mean.";
+  EXPECT_EQ(WriteAbstention("revenue last quarter", reason, false, true), reason);
+  EXPECT_EQ(WriteAbstention("上季度销售额", "请写明要看的时间段。", true, true),
+            "请写明要看的时间段。");
+}
+
 TEST(AnswerWriterTest, ARequestToChangeTheDataIsToldAskdbOnlyReads) {
   for (const char* q : {"drop table orders", "  DELETE all cancelled orders", "truncate orders"}) {
     EXPECT_EQ(WriteAbstention(q, "I know the table but not which of its columns to show.", false),

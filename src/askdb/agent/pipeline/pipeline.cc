@@ -648,7 +648,8 @@ struct Pipeline::Impl {
       s.next = options().sql_only ? kValidate : kExecute;
     } else if (deps.llm == nullptr) {
       std::string answer =
-          WriteAbstention(s.question, t.abstain_reason + PythonOffNote(s), s.chinese());
+          WriteAbstention(s.question, t.abstain_reason + PythonOffNote(s), s.chinese(),
+                          t.abstain_reason_says_what_to_do);
       // A period the data does not reach: rephrasing would find nothing either.
       if (std::string gap = PeriodOutsideReading(s); !gap.empty()) answer += "\n" + gap;
       Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(answer));
