@@ -167,6 +167,93 @@ void SchemaIndex::AddAbbreviations() {
   }
 }
 
+namespace {
+
+// The lower-case names of the table's foreign-key columns: a column among them is a key to
+// another table, never a measure or a label.
+std::vector<std::string> ForeignKeyColumns(const db::TableInfo& t) {
+  std::vector<std::string> fk_columns;
+  for (const db::ForeignKey& fk : t.foreign_keys) {
+    for (const std::string& c : fk.columns) fk_columns.push_back(text::AsciiLower(c));
+  }
+  return fk_columns;
+}
+
+// What the schema, the model and the data say of one column: its type class, role and
+// language, read once here so that every later reader agrees on them.
+IndexedColumn DescribeColumn(const db::TableInfo& t, const db::ColumnInfo& c,
+                             const catalog::ColumnSemantics* cs, int table_id,
+                             const std::vector<std::string>& fk_columns,
+                             const ColumnStatsMap& stats) {
+  IndexedColumn col;
+  col.name = c.name;
+  col.type = c.type;
+  col.table = table_id;
+  col.type_class = ClassifyType(c.type);
+  col.primary_key = c.primary_key;
+  const std::string lower = text::AsciiLower(c.name);
+  col.foreign_key = std::find(fk_columns.begin(), fk_columns.end(), lower) != fk_columns.end();
+  if (const auto it = stats.find(Key(t.name, c.name)); it != stats.end()) col.stats = it->second;
+  // A column declared int that holds names (DuSQL's 作者: 路遥, 余华) is text: its values
+  // are indexed, and it is never summed.
+  const bool names = col.type_class == TypeClass::kInteger && !c.primary_key && !col.foreign_key &&
+                     HoldsOnlyNames(col.stats.values);
+  // A date column that holds no dates ('11.2', '2009.1.10', '2018年': DuSQL's 时间) is
+  // text too: its values are matched as written, never read as a period. Bare years stay
+  // a time column.
+  const bool undated = col.type_class == TypeClass::kDate && !col.stats.min_date &&
+                       HoldsNoBareNumber(col.stats.values);
+  if (names || undated) col.type_class = TypeClass::kText;
+  ColumnFacts facts{c.name,
+                    names || undated ? std::string_view("text") : std::string_view(c.type),
+                    c.primary_key,
+                    col.foreign_key,
+                    col.stats.distinct_count,
+                    cs ? cs->role : ColumnRole::kUnspecified};
+  col.role = InferColumnRole(facts);
+  if (undated && col.role == ColumnRole::kTime) col.role = ColumnRole::kDimension;
+  if (col.type_class == TypeClass::kText && col.role != ColumnRole::kTime && col.stats.min_date) {
+    col.role = ColumnRole::kTime;  // dates stored as TEXT
+  }
+  if (EndsWith(lower, "_zh") || EndsWith(lower, "zh")) col.lang = "zh";
+  if (EndsWith(lower, "_en")) col.lang = "en";
+  if (cs) {
+    col.display_zh = cs->business_name.zh;
+    col.display_en = cs->business_name.en;
+  }
+  return col;
+}
+
+// The phrase key of `phrase` over all its units.
+std::string UnitKey(const std::string& phrase) {
+  const std::vector<Unit> units = TokenizeUnits(phrase);
+  return JoinUnitKeys(units, 0, units.size());
+}
+
+// Whether the `tail_bytes` that end a Chinese table name follow an aggregate word of one or
+// two characters (各城市各月平均气温: 气温 is a measure there, not what the rows are).
+bool TailFollowsAnAggregate(const std::string& name, size_t tail_bytes) {
+  constexpr KwSet kAggregate =
+      Bit(Kw::kSum) | Bit(Kw::kAvg) | Bit(Kw::kMax) | Bit(Kw::kMin) | Bit(Kw::kCount);
+  const std::string head = name.substr(0, name.size() - tail_bytes);
+  for (size_t chars : {1, 2}) {
+    if (head.size() >= 3 * chars &&
+        (Lexicon::Builtin().Lookup(UnitKey(head.substr(head.size() - 3 * chars))) & kAggregate)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether a table's name is made only of Chinese characters (three bytes each).
+bool AllChineseName(const std::string& name) {
+  return !name.empty() && name.size() % 3 == 0 && std::all_of(name.begin(), name.end(), [](char c) {
+    return static_cast<unsigned char>(c) >= 0x80;
+  });
+}
+
+}  // namespace
+
 SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
                                const catalog::SemanticModel* model, const ColumnStatsMap& stats,
                                const IndexOptions& options) {
@@ -182,244 +269,219 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
     if (has_base_table && t.kind == db::TableInfo::Kind::kView) continue;
     const catalog::TableSemantics* ts = model ? model->FindTable(t.name) : nullptr;
     if (ts && !ts->enabled) continue;
-    const int table_id = static_cast<int>(index.tables_.size());
-    IndexedTable table;
-    table.name = t.name;
-    table.row_count = t.row_count;
-    if (ts) {
-      table.display_zh = ts->business_name.zh;
-      table.display_en = ts->business_name.en;
-    }
-    // Table words: the split name, and the business names and synonyms of the model.
-    const std::string phrase = IdentifierToPhrase(t.name);
-    index.AddTerm(phrase, {TermKind::kTable, table_id, -1, "", "name", true});
-    if (ts) {
-      if (!ts->business_name.zh.empty())
-        index.AddTerm(ts->business_name.zh, {TermKind::kTable, table_id, -1, "", "business name"});
-      if (!ts->business_name.en.empty())
-        index.AddTerm(ts->business_name.en, {TermKind::kTable, table_id, -1, "", "business name"});
-      for (const std::string& s : ts->synonyms)
-        index.AddTerm(s, {TermKind::kTable, table_id, -1, "", "synonym"});
-    }
-    std::vector<std::string> fk_columns;
-    for (const db::ForeignKey& fk : t.foreign_keys) {
-      for (const std::string& c : fk.columns) fk_columns.push_back(text::AsciiLower(c));
-    }
-    const std::string table_lower = text::AsciiLower(t.name);
-    const std::string table_singular = SingularizeEnglish(table_lower);
-    for (const db::ColumnInfo& c : t.columns) {
-      const catalog::ColumnSemantics* cs = ts ? ts->FindColumn(c.name) : nullptr;
-      if (cs && !cs->enabled) continue;
-      const int column_id = static_cast<int>(index.columns_.size());
-      IndexedColumn col;
-      col.name = c.name;
-      col.type = c.type;
-      col.table = table_id;
-      col.type_class = ClassifyType(c.type);
-      col.primary_key = c.primary_key;
-      const std::string lower = text::AsciiLower(c.name);
-      col.foreign_key = std::find(fk_columns.begin(), fk_columns.end(), lower) != fk_columns.end();
-      if (const auto it = stats.find(Key(t.name, c.name)); it != stats.end())
-        col.stats = it->second;
-      // A column declared int that holds names (DuSQL's 作者: 路遥, 余华) is text: its values
-      // are indexed, and it is never summed.
-      const bool names = col.type_class == TypeClass::kInteger && !c.primary_key &&
-                         !col.foreign_key && HoldsOnlyNames(col.stats.values);
-      // A date column that holds no dates ('11.2', '2009.1.10', '2018年': DuSQL's 时间) is
-      // text too: its values are matched as written, never read as a period. Bare years stay
-      // a time column.
-      const bool undated = col.type_class == TypeClass::kDate && !col.stats.min_date &&
-                           HoldsNoBareNumber(col.stats.values);
-      if (names || undated) col.type_class = TypeClass::kText;
-      ColumnFacts facts{c.name,
-                        names || undated ? std::string_view("text") : std::string_view(c.type),
-                        c.primary_key,
-                        col.foreign_key,
-                        col.stats.distinct_count,
-                        cs ? cs->role : ColumnRole::kUnspecified};
-      col.role = InferColumnRole(facts);
-      if (undated && col.role == ColumnRole::kTime) col.role = ColumnRole::kDimension;
-      if (col.type_class == TypeClass::kText && col.role != ColumnRole::kTime &&
-          col.stats.min_date) {
-        col.role = ColumnRole::kTime;  // dates stored as TEXT
-      }
-      if (EndsWith(lower, "_zh") || EndsWith(lower, "zh")) col.lang = "zh";
-      if (EndsWith(lower, "_en")) col.lang = "en";
-      if (cs) {
-        col.display_zh = cs->business_name.zh;
-        col.display_en = cs->business_name.en;
-      }
-      // Column words. Keys are named by their table ("artists" for ArtistId); they stay
-      // reachable by their own name but at low priority.
-      std::string col_phrase = IdentifierToPhrase(c.name);
-      const bool is_key = col.role == ColumnRole::kIdentifier;
-      index.AddTerm(col_phrase, {TermKind::kColumn, table_id, column_id, "", "name", !is_key});
-      // Aliases: without the language suffix ("name_zh" → "name"), without the table's name
-      // ("InvoiceDate" → "date" is too vague, so only when two words remain).
-      if (!col.lang.empty() && col_phrase.size() > 3) {
-        index.AddTerm(col_phrase.substr(0, col_phrase.size() - 3),
-                      {TermKind::kColumn, table_id, column_id, "", "name", false});
-      }
-      // A table's single key named "...id" is also its "id" ("the ids of the students").
-      if (c.primary_key && t.primary_key.size() == 1 && lower.size() > 2 &&
-          lower.compare(lower.size() - 2, 2, "id") == 0) {
-        index.AddTerm("id", {TermKind::kColumn, table_id, column_id, "", "key", false});
-        index.AddTerm("ids", {TermKind::kColumn, table_id, column_id, "", "key", false});
-      }
-      // "各地区的学校" for 所属地区, "在哪个城市" for 所在城市: a Chinese column named 所属/所在 +
-      // a noun of two or more characters is also that noun (at low priority).
-      for (std::string_view prefix : {"所属", "所在"}) {
-        const std::string rest =
-            StartsWith(col_phrase, prefix) ? col_phrase.substr(prefix.size()) : std::string();
-        if (!is_key && !col.foreign_key && rest.size() >= 2 * 3 && text::ContainsCjk(rest) &&
-            Lexicon::Builtin().Lookup(PhraseKey(rest)) == 0) {
-          index.AddTerm(rest, {TermKind::kColumn, table_id, column_id, "", "name", false});
-        }
-      }
-      // "成人价超过15000" for 成人价格: a Chinese column named X价格 (X of two or more characters)
-      // is also X价, as 价 says 价格 (at low priority).
-      if (!is_key && col_phrase.ends_with("价格") && col_phrase.size() >= 4 * 3 &&
-          text::ContainsCjk(col_phrase)) {
-        index.AddTerm(col_phrase.substr(0, col_phrase.size() - std::string_view("格").size()),
-                      {TermKind::kColumn, table_id, column_id, "", "name", false});
-      }
-      // "Year_of_Founded" is also asked as "founded year".
-      if (const size_t of = col_phrase.find(" of ");
-          of != std::string::npos && col_phrase.find(' ') == of &&
-          col_phrase.find(' ', of + 4) == std::string::npos) {
-        index.AddTerm(col_phrase.substr(of + 4) + " " + col_phrase.substr(0, of),
-                      {TermKind::kColumn, table_id, column_id, "", "name", false});
-      }
-      if (StartsWith(col_phrase, table_singular + " ")) {
-        const std::string rest = col_phrase.substr(table_singular.size() + 1);
-        if (rest.find(' ') != std::string::npos) {
-          index.AddTerm(rest, {TermKind::kColumn, table_id, column_id, "", "name", false});
-        } else if (Lexicon::Builtin().Lookup(PhraseKey(rest)) == 0) {
-          // One word ("PetType" → "type") is too vague alone: the engine takes it only when
-          // the question names the table ("the type of the youngest pet"). Never a keyword
-          // ("ItemList" must not take "list" from "list the items").
-          index.AddTerm(rest, {TermKind::kColumn, table_id, column_id, "", "short", false});
-        }
-        // "PetType" is also "type of pet".
-        index.AddTerm(rest + " of " + table_singular,
-                      {TermKind::kColumn, table_id, column_id, "", "name", false});
-      }
-      if (cs) {
-        if (!cs->business_name.zh.empty())
-          index.AddTerm(cs->business_name.zh,
-                        {TermKind::kColumn, table_id, column_id, "", "business name"});
-        if (!cs->business_name.en.empty())
-          index.AddTerm(cs->business_name.en,
-                        {TermKind::kColumn, table_id, column_id, "", "business name"});
-        for (const std::string& s : cs->synonyms)
-          index.AddTerm(s, {TermKind::kColumn, table_id, column_id, "", "synonym"});
-        for (const catalog::ValueLabel& v : cs->values) {
-          for (const std::string& label : v.labels)
-            index.AddTerm(label, {TermKind::kValue, table_id, column_id, v.value, "value label"});
-          if (IndexableValue(v.value, options))
-            index.AddTerm(v.value, {TermKind::kValue, table_id, column_id, v.value, "value"});
-        }
-      }
-      if (col.type_class == TypeClass::kText && col.role != ColumnRole::kTime) {
-        for (const std::string& v : col.stats.values) {
-          if (!IndexableValue(v, options)) continue;
-          index.AddTerm(v, {TermKind::kValue, table_id, column_id, v, "value"});
-          // "american" for 'USA', "法国" for 'France': only for countries the data holds.
-          if (const std::vector<std::string>* words = CountryWords::Builtin().WordsFor(v)) {
-            for (const std::string& w : *words) {
-              index.AddTerm(w, {TermKind::kValue, table_id, column_id, v, "value label", false});
-            }
-          }
-          // "北京市" is also "北京".
-          for (std::string_view suffix : {"市", "省", "区", "县"}) {
-            if (EndsWith(v, suffix) && v.size() >= 3 * 3) {
-              index.AddTerm(v.substr(0, v.size() - suffix.size()),
-                            {TermKind::kValue, table_id, column_id, v, "value", false});
-            }
-          }
-        }
-      }
-      // A yes/no flag named "is_male", "If_first_show", "has_discount": its words name the
-      // rows where it holds ("male singers", "first shows" → Is_male = 'T').
-      if (std::optional<std::string> yes = FlagTrueValue(lower, col.stats.values)) {
-        for (std::string_view prefix : {"is_", "if_", "has_"}) {
-          if (StartsWith(lower, prefix) && lower.size() > prefix.size()) {
-            index.AddTerm(IdentifierToPhrase(std::string_view(c.name).substr(prefix.size())),
-                          {TermKind::kValue, table_id, column_id, *yes, "flag", false});
-          }
-        }
-      }
-      if (col.stats.max_date &&
-          (!index.latest_date_ || *col.stats.max_date > *index.latest_date_) &&
-          col.role == ColumnRole::kTime) {
-        index.latest_date_ = col.stats.max_date;
-      }
-      table.columns.push_back(column_id);
-      index.columns_.push_back(std::move(col));
-    }
-    // A singular/plural alias of the table ("singer" for "singers") comes free from the
-    // tokenizer; the column-less name of a one-word table also names its label column.
-    index.tables_.push_back(std::move(table));
+    index.AddTable(t, ts, stats, options);
   }
-  // A Chinese table name is a compound whose last word is what its rows are: "作品" names
-  // 文学作品, "马拉松" names 中国各城市马拉松. The 2- and 3-character tails name the table when
-  // no other table shares them and no other word already means them. A tail right after an
-  // aggregate word names a measure, not the rows (各城市各月平均气温: 气温 is not a city).
-  {
-    constexpr KwSet kAggregate =
-        Bit(Kw::kSum) | Bit(Kw::kAvg) | Bit(Kw::kMax) | Bit(Kw::kMin) | Bit(Kw::kCount);
-    auto key_of = [](const std::string& phrase) {
-      const std::vector<Unit> units = TokenizeUnits(phrase);
-      return JoinUnitKeys(units, 0, units.size());
-    };
-    auto after_aggregate = [&](const std::string& name, size_t tail_bytes) {
-      const std::string head = name.substr(0, name.size() - tail_bytes);
-      for (size_t chars : {1, 2}) {
-        if (head.size() >= 3 * chars &&
-            (Lexicon::Builtin().Lookup(key_of(head.substr(head.size() - 3 * chars))) &
-             kAggregate)) {
-          return true;
-        }
-      }
-      return false;
-    };
-    std::map<std::string, std::set<int>> tails;
-    for (size_t t = 0; t < index.tables_.size(); ++t) {
-      const std::string& name = index.tables_[t].name;
-      const bool all_cjk = !name.empty() && name.size() % 3 == 0 &&
-                           std::all_of(name.begin(), name.end(), [](char c) {
-                             return static_cast<unsigned char>(c) >= 0x80;
-                           });
-      if (!all_cjk) continue;
-      for (size_t chars : {2, 3}) {
-        if (name.size() / 3 > chars && !after_aggregate(name, 3 * chars)) {
-          tails[name.substr(name.size() - 3 * chars)].insert(int(t));
-        }
-      }
-    }
-    for (const auto& [tail, tables] : tails) {
-      if (tables.size() != 1 || index.FindTerms(key_of(tail)) != nullptr ||
-          Lexicon::Builtin().Lookup(key_of(tail)) != 0) {
-        continue;
-      }
-      index.AddTerm(tail, {TermKind::kTable, *tables.begin(), -1, "", "name tail", false});
-    }
-  }
+  index.AddChineseTableTails();
   index.AddInferredMoneyWords();
   index.AddPriceWords();
   index.AddUnitsSoldWords();
   index.AddAbbreviations();
-  // Foreign keys, physical and logical.
-  auto add_edge = [&](std::string_view from_t, std::string_view from_c, std::string_view to_t,
-                      std::string_view to_c) {
-    const int ft = index.FindTable(from_t);
-    const int tt = index.FindTable(to_t);
-    if (ft < 0 || tt < 0) return;
-    const int fc = index.FindColumn(ft, from_c);
-    const int tc = index.FindColumn(tt, to_c);
-    if (fc < 0 || tc < 0) return;
-    index.edges_.push_back({ft, fc, tt, tc});
-  };
+  index.AddJoinEdges(schema, model);
+  return index;
+}
+
+void SchemaIndex::AddTable(const db::TableInfo& t, const catalog::TableSemantics* ts,
+                           const ColumnStatsMap& stats, const IndexOptions& options) {
+  const int table_id = static_cast<int>(tables_.size());
+  IndexedTable table;
+  table.name = t.name;
+  table.row_count = t.row_count;
+  if (ts) {
+    table.display_zh = ts->business_name.zh;
+    table.display_en = ts->business_name.en;
+  }
+  AddTableWords(t, ts, table_id);
+  const std::vector<std::string> fk_columns = ForeignKeyColumns(t);
+  for (const db::ColumnInfo& c : t.columns) {
+    const catalog::ColumnSemantics* cs = ts ? ts->FindColumn(c.name) : nullptr;
+    if (cs && !cs->enabled) continue;
+    const int column_id = static_cast<int>(columns_.size());
+    IndexedColumn col = DescribeColumn(t, c, cs, table_id, fk_columns, stats);
+    AddColumnNameWords(t, c, col, column_id);
+    if (cs) AddModelColumnWords(*cs, table_id, column_id, options);
+    AddStoredValueWords(col, column_id, options);
+    AddFlagWords(c, col, column_id);
+    if (col.stats.max_date && (!latest_date_ || *col.stats.max_date > *latest_date_) &&
+        col.role == ColumnRole::kTime) {
+      latest_date_ = col.stats.max_date;
+    }
+    table.columns.push_back(column_id);
+    columns_.push_back(std::move(col));
+  }
+  // A singular/plural alias of the table ("singer" for "singers") comes free from the
+  // tokenizer; the column-less name of a one-word table also names its label column.
+  tables_.push_back(std::move(table));
+}
+
+void SchemaIndex::AddTableWords(const db::TableInfo& t, const catalog::TableSemantics* ts,
+                                int table_id) {
+  const std::string phrase = IdentifierToPhrase(t.name);
+  AddTerm(phrase, {TermKind::kTable, table_id, -1, "", "name", true});
+  if (!ts) return;
+  if (!ts->business_name.zh.empty())
+    AddTerm(ts->business_name.zh, {TermKind::kTable, table_id, -1, "", "business name"});
+  if (!ts->business_name.en.empty())
+    AddTerm(ts->business_name.en, {TermKind::kTable, table_id, -1, "", "business name"});
+  for (const std::string& s : ts->synonyms)
+    AddTerm(s, {TermKind::kTable, table_id, -1, "", "synonym"});
+}
+
+void SchemaIndex::AddColumnNameWords(const db::TableInfo& t, const db::ColumnInfo& c,
+                                     const IndexedColumn& col, int column_id) {
+  const int table_id = col.table;
+  const std::string lower = text::AsciiLower(c.name);
+  // Keys are named by their table ("artists" for ArtistId); they stay reachable by their own
+  // name but at low priority.
+  const std::string col_phrase = IdentifierToPhrase(c.name);
+  const bool is_key = col.role == ColumnRole::kIdentifier;
+  AddTerm(col_phrase, {TermKind::kColumn, table_id, column_id, "", "name", !is_key});
+  // Aliases: without the language suffix ("name_zh" → "name"), without the table's name
+  // ("InvoiceDate" → "date" is too vague, so only when two words remain).
+  if (!col.lang.empty() && col_phrase.size() > 3) {
+    AddTerm(col_phrase.substr(0, col_phrase.size() - 3),
+            {TermKind::kColumn, table_id, column_id, "", "name", false});
+  }
+  // A table's single key named "...id" is also its "id" ("the ids of the students").
+  if (c.primary_key && t.primary_key.size() == 1 && lower.size() > 2 &&
+      lower.compare(lower.size() - 2, 2, "id") == 0) {
+    AddTerm("id", {TermKind::kColumn, table_id, column_id, "", "key", false});
+    AddTerm("ids", {TermKind::kColumn, table_id, column_id, "", "key", false});
+  }
+  if (!is_key) AddChineseColumnAliases(col_phrase, col, column_id);
+  AddEnglishColumnAliases(col_phrase, SingularizeEnglish(text::AsciiLower(t.name)), table_id,
+                          column_id);
+}
+
+void SchemaIndex::AddChineseColumnAliases(const std::string& col_phrase, const IndexedColumn& col,
+                                          int column_id) {
+  const int table_id = col.table;
+  // "各地区的学校" for 所属地区, "在哪个城市" for 所在城市: a Chinese column named 所属/所在 +
+  // a noun of two or more characters is also that noun (at low priority).
+  for (std::string_view prefix : {"所属", "所在"}) {
+    const std::string rest =
+        StartsWith(col_phrase, prefix) ? col_phrase.substr(prefix.size()) : std::string();
+    if (!col.foreign_key && rest.size() >= 2 * 3 && text::ContainsCjk(rest) &&
+        Lexicon::Builtin().Lookup(PhraseKey(rest)) == 0) {
+      AddTerm(rest, {TermKind::kColumn, table_id, column_id, "", "name", false});
+    }
+  }
+  // "成人价超过15000" for 成人价格: a Chinese column named X价格 (X of two or more characters)
+  // is also X价, as 价 says 价格 (at low priority).
+  if (col_phrase.ends_with("价格") && col_phrase.size() >= 4 * 3 && text::ContainsCjk(col_phrase)) {
+    AddTerm(col_phrase.substr(0, col_phrase.size() - std::string_view("格").size()),
+            {TermKind::kColumn, table_id, column_id, "", "name", false});
+  }
+}
+
+void SchemaIndex::AddEnglishColumnAliases(const std::string& col_phrase,
+                                          const std::string& table_singular, int table_id,
+                                          int column_id) {
+  // "Year_of_Founded" is also asked as "founded year".
+  if (const size_t of = col_phrase.find(" of ");
+      of != std::string::npos && col_phrase.find(' ') == of &&
+      col_phrase.find(' ', of + 4) == std::string::npos) {
+    AddTerm(col_phrase.substr(of + 4) + " " + col_phrase.substr(0, of),
+            {TermKind::kColumn, table_id, column_id, "", "name", false});
+  }
+  if (!StartsWith(col_phrase, table_singular + " ")) return;
+  const std::string rest = col_phrase.substr(table_singular.size() + 1);
+  if (rest.find(' ') != std::string::npos) {
+    AddTerm(rest, {TermKind::kColumn, table_id, column_id, "", "name", false});
+  } else if (Lexicon::Builtin().Lookup(PhraseKey(rest)) == 0) {
+    // One word ("PetType" → "type") is too vague alone: the engine takes it only when
+    // the question names the table ("the type of the youngest pet"). Never a keyword
+    // ("ItemList" must not take "list" from "list the items").
+    AddTerm(rest, {TermKind::kColumn, table_id, column_id, "", "short", false});
+  }
+  // "PetType" is also "type of pet".
+  AddTerm(rest + " of " + table_singular,
+          {TermKind::kColumn, table_id, column_id, "", "name", false});
+}
+
+void SchemaIndex::AddModelColumnWords(const catalog::ColumnSemantics& cs, int table_id,
+                                      int column_id, const IndexOptions& options) {
+  if (!cs.business_name.zh.empty())
+    AddTerm(cs.business_name.zh, {TermKind::kColumn, table_id, column_id, "", "business name"});
+  if (!cs.business_name.en.empty())
+    AddTerm(cs.business_name.en, {TermKind::kColumn, table_id, column_id, "", "business name"});
+  for (const std::string& s : cs.synonyms)
+    AddTerm(s, {TermKind::kColumn, table_id, column_id, "", "synonym"});
+  for (const catalog::ValueLabel& v : cs.values) {
+    for (const std::string& label : v.labels)
+      AddTerm(label, {TermKind::kValue, table_id, column_id, v.value, "value label"});
+    if (IndexableValue(v.value, options))
+      AddTerm(v.value, {TermKind::kValue, table_id, column_id, v.value, "value"});
+  }
+}
+
+void SchemaIndex::AddStoredValueWords(const IndexedColumn& col, int column_id,
+                                      const IndexOptions& options) {
+  if (col.type_class != TypeClass::kText || col.role == ColumnRole::kTime) return;
+  const int table_id = col.table;
+  for (const std::string& v : col.stats.values) {
+    if (!IndexableValue(v, options)) continue;
+    AddTerm(v, {TermKind::kValue, table_id, column_id, v, "value"});
+    // "american" for 'USA', "法国" for 'France': only for countries the data holds.
+    if (const std::vector<std::string>* words = CountryWords::Builtin().WordsFor(v)) {
+      for (const std::string& w : *words) {
+        AddTerm(w, {TermKind::kValue, table_id, column_id, v, "value label", false});
+      }
+    }
+    // "北京市" is also "北京".
+    for (std::string_view suffix : {"市", "省", "区", "县"}) {
+      if (EndsWith(v, suffix) && v.size() >= 3 * 3) {
+        AddTerm(v.substr(0, v.size() - suffix.size()),
+                {TermKind::kValue, table_id, column_id, v, "value", false});
+      }
+    }
+  }
+}
+
+void SchemaIndex::AddFlagWords(const db::ColumnInfo& c, const IndexedColumn& col, int column_id) {
+  const std::string lower = text::AsciiLower(c.name);
+  std::optional<std::string> yes = FlagTrueValue(lower, col.stats.values);
+  if (!yes) return;
+  for (std::string_view prefix : {"is_", "if_", "has_"}) {
+    if (StartsWith(lower, prefix) && lower.size() > prefix.size()) {
+      AddTerm(IdentifierToPhrase(std::string_view(c.name).substr(prefix.size())),
+              {TermKind::kValue, col.table, column_id, *yes, "flag", false});
+    }
+  }
+}
+
+void SchemaIndex::AddChineseTableTails() {
+  std::map<std::string, std::set<int>> tails;  // tail → the tables whose name it ends
+  for (size_t t = 0; t < tables_.size(); ++t) {
+    const std::string& name = tables_[t].name;
+    if (!AllChineseName(name)) continue;
+    for (size_t chars : {2, 3}) {
+      if (name.size() / 3 > chars && !TailFollowsAnAggregate(name, 3 * chars)) {
+        tails[name.substr(name.size() - 3 * chars)].insert(int(t));
+      }
+    }
+  }
+  for (const auto& [tail, tables] : tails) {
+    if (tables.size() != 1 || FindTerms(UnitKey(tail)) != nullptr ||
+        Lexicon::Builtin().Lookup(UnitKey(tail)) != 0) {
+      continue;
+    }
+    AddTerm(tail, {TermKind::kTable, *tables.begin(), -1, "", "name tail", false});
+  }
+}
+
+void SchemaIndex::AddJoinEdge(std::string_view from_t, std::string_view from_c,
+                              std::string_view to_t, std::string_view to_c) {
+  const int ft = FindTable(from_t);
+  const int tt = FindTable(to_t);
+  if (ft < 0 || tt < 0) return;
+  const int fc = FindColumn(ft, from_c);
+  const int tc = FindColumn(tt, to_c);
+  if (fc < 0 || tc < 0) return;
+  edges_.push_back({ft, fc, tt, tc});
+}
+
+void SchemaIndex::AddJoinEdges(const db::DatabaseSchema& schema,
+                               const catalog::SemanticModel* model) {
   for (const db::TableInfo& t : schema.tables) {
     for (const db::ForeignKey& fk : t.foreign_keys) {
       if (fk.columns.size() != 1 || fk.ref_columns.size() > 1) continue;
@@ -431,19 +493,17 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
       } else {
         ref_column = fk.ref_columns[0];
       }
-      add_edge(t.name, fk.columns[0], fk.ref_table, ref_column);
+      AddJoinEdge(t.name, fk.columns[0], fk.ref_table, ref_column);
     }
   }
-  if (model) {
-    for (const catalog::LogicalRelation& r : model->relations) {
-      if (r.kind == catalog::RelationKind::kOneToMany) {
-        add_edge(r.to_table, r.to_column, r.from_table, r.from_column);
-      } else {
-        add_edge(r.from_table, r.from_column, r.to_table, r.to_column);
-      }
+  if (!model) return;
+  for (const catalog::LogicalRelation& r : model->relations) {
+    if (r.kind == catalog::RelationKind::kOneToMany) {
+      AddJoinEdge(r.to_table, r.to_column, r.from_table, r.from_column);
+    } else {
+      AddJoinEdge(r.from_table, r.from_column, r.to_table, r.to_column);
     }
   }
-  return index;
 }
 
 void SchemaIndex::AddInferredMoneyWords() {

@@ -25,10 +25,14 @@
 
 namespace askdb::db {
 class Connector;
+struct ColumnInfo;
 struct DatabaseSchema;
+struct TableInfo;
 }  // namespace askdb::db
 namespace askdb::catalog {
+struct ColumnSemantics;
 struct SemanticModel;
+struct TableSemantics;
 }  // namespace askdb::catalog
 
 namespace askdb::nlq {
@@ -161,6 +165,38 @@ class SchemaIndex {
   int line_revenue_term() const { return line_revenue_term_; }
 
  private:
+  // Build's steps, in order (each adds terms in the order the engine has always seen them:
+  // the first term of a key wins ties).
+  // One table of the schema (`ts`: its model, may be null): its words, then each enabled
+  // column's description and words.
+  void AddTable(const db::TableInfo& t, const catalog::TableSemantics* ts,
+                const ColumnStatsMap& stats, const IndexOptions& options);
+  // The table's split name and the model's business names and synonyms for it.
+  void AddTableWords(const db::TableInfo& t, const catalog::TableSemantics* ts, int table_id);
+  // A column's split name and the aliases people use for it (without a language suffix or the
+  // table's name, "id" for a single key, the Chinese and English aliases below).
+  void AddColumnNameWords(const db::TableInfo& t, const db::ColumnInfo& c, const IndexedColumn& col,
+                          int column_id);
+  // 所属地区 → 地区, 成人价格 → 成人价 (not for key columns).
+  void AddChineseColumnAliases(const std::string& col_phrase, const IndexedColumn& col,
+                               int column_id);
+  // Year_of_Founded → "founded year", PetType on pets → "type" (short) and "type of pet".
+  void AddEnglishColumnAliases(const std::string& col_phrase, const std::string& table_singular,
+                               int table_id, int column_id);
+  // The model's business names, synonyms and value labels of a column.
+  void AddModelColumnWords(const catalog::ColumnSemantics& cs, int table_id, int column_id,
+                           const IndexOptions& options);
+  // A text column's stored values, with the country words and the 市/省/区/县-less names.
+  void AddStoredValueWords(const IndexedColumn& col, int column_id, const IndexOptions& options);
+  // is_male, has_discount: the flag's words name the rows where it holds.
+  void AddFlagWords(const db::ColumnInfo& c, const IndexedColumn& col, int column_id);
+  // A Chinese table name's last 2 or 3 characters name the table (作品 for 文学作品) when
+  // they are unambiguous and mean nothing else.
+  void AddChineseTableTails();
+  // Foreign keys, physical (the schema) and logical (the model's relations).
+  void AddJoinEdges(const db::DatabaseSchema& schema, const catalog::SemanticModel* model);
+  void AddJoinEdge(std::string_view from_t, std::string_view from_c, std::string_view to_t,
+                   std::string_view to_c);
   // "revenue", "sales", "销售额" for the one money column when no semantic model names them.
   void AddInferredMoneyWords();
   // With a semantic model naming the money words: their one measure column is the money
