@@ -70,6 +70,9 @@ struct Translation {
   // The reason asks for a detail the question leaves open (which period) and says how to give
   // it: "rephrase with the columns' names" would send the person the wrong way.
   bool abstain_reason_says_what_to_do = false;
+  // For an answer cut at the question's N (top N, a superlative): the ordering value of the
+  // first N+1 rows, so the answer can say when the row after the cut ties the last one shown.
+  std::string tie_check_sql;
   std::vector<std::string> understood;  // what was understood, in the question's language
   ChartHint chart = ChartHint::kNone;
   bool chinese = false;     // the question's language

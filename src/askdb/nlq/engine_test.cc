@@ -100,6 +100,20 @@ TEST_F(EngineTest, ARelativePeriodOnOldDataAsksForThePeriod) {
   EXPECT_EQ(Scalar(t), 150);
 }
 
+TEST_F(EngineTest, AnAnswerCutAtTheQuestionsNCarriesItsTieCheck) {
+  // Alpha and Gamma have two orders each: the one row of "the most orders" hides a tie.
+  const Translation most = T("which store has the most orders");
+  ASSERT_TRUE(most.answered) << most.abstain_reason;
+  ASSERT_FALSE(most.tie_check_sql.empty()) << most.sql;
+  auto values = shop_.connector->Execute(most.tie_check_sql, {});
+  ASSERT_TRUE(values.ok()) << most.tie_check_sql;
+  ASSERT_EQ(values->row_count(), 2u) << most.tie_check_sql;  // N + 1
+  EXPECT_EQ(values->rows[0][0].ToDisplayString(), values->rows[1][0].ToDisplayString());
+  // No N asked: nothing is cut, nothing to check.
+  EXPECT_TRUE(T("how many orders").tie_check_sql.empty());
+  EXPECT_TRUE(T("total amount by region").tie_check_sql.empty());
+}
+
 TEST_F(EngineTest, GroupTopAndJoins) {
   Translation t = T("total amount by region");
   ASSERT_TRUE(t.answered) << t.abstain_reason;

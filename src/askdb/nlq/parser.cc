@@ -271,6 +271,7 @@ std::string Parser::TableWords(int table) const {
 Translation Parser::Abstain(std::string en, std::string zh) {
   out_.answered = false;
   out_.sql.clear();
+  out_.tie_check_sql.clear();
   out_.non_additive_columns.clear();
   out_.abstain_reason = chinese_ ? std::move(zh) : std::move(en);
   // A reason that names no word the reading left unplaced ("没有在数据库中找到问题所问的内容",

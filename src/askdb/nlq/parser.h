@@ -136,6 +136,7 @@ class Parser {
   std::string FilterCondition(const Filter& f) const;
   std::string OrderBy(const SelectList& list) const;
   std::vector<std::string> RankedGroupsNotNull(const SelectList& list) const;
+  std::string TieCheckSql(const std::string& from_to_group_by, const std::string& order) const;
 
   // What the stages read and built, for the stages' tests.
   const std::vector<Item>& items() const { return items_; }

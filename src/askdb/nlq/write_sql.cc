@@ -477,6 +477,21 @@ std::vector<std::string> Parser::RankedGroupsNotNull(const SelectList& list) con
   return out;
 }
 
+// "The 3 best-selling albums" cut by LIMIT 3 hides a fourth album that sold as many as the
+// third: the answer would name three where four share the places. The ordering value alone of
+// the first N+1 rows (same FROM .. GROUP BY, same ORDER BY) lets the answer say so (the
+// pipeline runs it). "" when the question sets no N or rows are made distinct.
+std::string Parser::TieCheckSql(const std::string& from_to_group_by,
+                                const std::string& order) const {
+  if (q_.limit <= 0 || order.empty() || q_.distinct_rows) return "";
+  std::string value = order;
+  for (std::string_view direction : {" DESC", " ASC"}) {
+    if (value.ends_with(direction)) value.resize(value.size() - direction.size());
+  }
+  return "SELECT " + value + from_to_group_by + "\nORDER BY " + order +
+         OnItsOwnLine(dialect_.LimitClause(q_.limit + 1));
+}
+
 std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* why_zh) {
   const int root = tree_->root;
   if (share_of_one_value_ && !SharePart()) {  // the value became something else: no total alone
@@ -489,6 +504,7 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
   std::string sql = "SELECT ";
   if (q_.distinct_rows) sql += "DISTINCT ";
   for (size_t k = 0; k < list.select.size(); ++k) sql += (k ? ", " : "") + list.select[k];
+  const size_t from_at = sql.size();  // FROM .. GROUP BY, which the tie check repeats
   // One clause per line: the SQL is shown to people (CLI, reports) as well as run.
   sql += "\nFROM " + dialect_.QuoteIdentifier(index_.tables()[root].name);
   for (const JoinStep& s : tree_->steps) {
@@ -524,6 +540,7 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
     for (size_t k = 0; k < list.group_by.size(); ++k) sql += (k ? ", " : "") + list.group_by[k];
   }
   const std::string order = OrderBy(list);
+  out_.tie_check_sql = TieCheckSql(sql.substr(from_at), order);
   if (!order.empty()) sql += "\nORDER BY " + order;
   if (q_.limit > 0) {
     sql += OnItsOwnLine(dialect_.LimitClause(q_.limit));

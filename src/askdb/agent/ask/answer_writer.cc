@@ -413,6 +413,22 @@ std::string OutsideDataNote(std::string_view period, std::string_view column,
          ") lies outside them, so the data does not cover it.";
 }
 
+std::string WriteTieNote(std::string_view value, size_t n, bool chinese) {
+  const std::string v(value), place = std::to_string(n);
+  if (chinese) {
+    if (n == 1)
+      return "注意：还有别的行与这一行的值相同（" + v + "），并列第一，这里只显示了一行。";
+    return "注意：第" + place + "行之后的下一行与第" + place + "行的值相同（" + v +
+           "），截断落在并列的行之间；多要几行可以看到它们。";
+  }
+  if (n == 1) {
+    return "Note: another row has the same value (" + v +
+           ") as this one: they are tied, and only one is shown.";
+  }
+  return "Note: the row after row " + place + " has the same value (" + v +
+         "): the cut-off falls between tied rows; ask for more rows to see them.";
+}
+
 std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,
                             bool reason_says_what_to_do) {
   if (AsksToChangeData(question)) {

@@ -40,6 +40,10 @@ std::string OutsideDataNote(std::string_view period, std::string_view column,
 // languages it reads and what to do. "" when the question reads as Chinese or English.
 std::string OtherLanguageAnswer(std::string_view question, bool chinese);
 
+// A note for an answer cut at N rows whose row N+1 has the same ordering value as row N
+// (`value`, formatted): the cut fell between tied rows, which the answer must not hide.
+std::string WriteTieNote(std::string_view value, size_t n, bool chinese);
+
 // The answer when the engine abstains and no model is configured: its reason (which word it
 // could not place) and what the person can do — name the columns, or configure a model for
 // the questions the engine is unsure of; a reason that already says what to do

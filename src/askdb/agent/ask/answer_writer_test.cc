@@ -337,6 +337,17 @@ TEST(AnswerWriterTest, AReasonThatSaysWhatToDoStandsAlone) {
             "请写明要看的时间段。");
 }
 
+TEST(AnswerWriterTest, ATieAtTheCutOffIsSaid) {
+  EXPECT_EQ(WriteTieNote("4", 1, false),
+            "Note: another row has the same value (4) as this one: they are tied, and only one "
+            "is shown.");
+  EXPECT_NE(WriteTieNote("3", 3, false).find("row after row 3 has the same value (3)"),
+            std::string::npos);
+  EXPECT_NE(WriteTieNote("3", 3, true).find("第3行之后的下一行与第3行的值相同（3）"),
+            std::string::npos);
+  EXPECT_NE(WriteTieNote("4", 1, true).find("并列第一"), std::string::npos);
+}
+
 TEST(AnswerWriterTest, ARequestToChangeTheDataIsToldAskdbOnlyReads) {
   for (const char* q : {"drop table orders", "  DELETE all cancelled orders", "truncate orders"}) {
     EXPECT_EQ(WriteAbstention(q, "I know the table but not which of its columns to show.", false),

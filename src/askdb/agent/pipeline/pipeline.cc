@@ -647,9 +647,8 @@ struct Pipeline::Impl {
       // SQL only: nothing runs, so the engine's SQL is bound like a model's before it goes.
       s.next = options().sql_only ? kValidate : kExecute;
     } else if (deps.llm == nullptr) {
-      std::string answer =
-          WriteAbstention(s.question, t.abstain_reason + PythonOffNote(s), s.chinese(),
-                          t.abstain_reason_says_what_to_do);
+      std::string answer = WriteAbstention(s.question, t.abstain_reason + PythonOffNote(s),
+                                           s.chinese(), t.abstain_reason_says_what_to_do);
       // A period the data does not reach: rephrasing would find nothing either.
       if (std::string gap = PeriodOutsideReading(s); !gap.empty()) answer += "\n" + gap;
       Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(answer));
@@ -863,6 +862,9 @@ struct Pipeline::Impl {
     if (std::string gap = PeriodOutsideData(s); !gap.empty()) {
       answer += (s.chinese() ? "" : " ") + gap;
     }
+    if (std::string tie = TieAtTheCutOff(s); !tie.empty()) {
+      answer += (s.chinese() ? "" : " ") + tie;
+    }
     Finish(s, ctx, route, std::move(answer));
     const bool from_l1 = s.cache_hit && s.cache_level == "L1";
     if (deps.cache != nullptr && !from_l1) {
@@ -877,6 +879,32 @@ struct Pipeline::Impl {
   }
 
   // --- helpers ------------------------------------------------------------------------
+
+  // The engine's answer was cut at the question's N and the next row ties the last one shown
+  // (Translation::tie_check_sql, one more read-only query): WriteTieNote; "" otherwise.
+  std::string TieAtTheCutOff(const RunState& s) {
+    if (!s.result || s.result->row_count() == 0) return "";
+    const size_t n = s.result->row_count();
+    StatusOr<PreparedDatasource*> d = Datasource();
+    if (!d.ok()) return "";
+    std::string sql;
+    if (s.sql_source == SqlSource::kEngine && last_translation) {
+      sql = last_translation->tie_check_sql;
+    } else if (s.route == PipelineRoute::kCache && (*d)->index != nullptr) {
+      // A cached answer skipped the engine: its reading now (microseconds), when it writes
+      // the very SQL that was cached, so a repeated question keeps the note.
+      const nlq::Translation t = nlq::Engine::Translate(
+          s.question, *(*d)->index, (*d)->connector->dialect(), options().translate);
+      if (t.answered && t.sql == s.final_sql) sql = t.tie_check_sql;
+    }
+    if (sql.empty()) return "";
+    StatusOr<db::ResultSet> values = (*d)->connector->Execute(sql, options().query);
+    if (!values.ok() || values->row_count() != n + 1 || values->columns.empty()) return "";
+    const db::Value& last = values->rows[n - 1][0];
+    const db::Value& next = values->rows[n][0];
+    if (last.is_null() || last.ToDisplayString() != next.ToDisplayString()) return "";
+    return WriteTieNote(analysis::FormatCell(last, analysis::NumberKind::kNumber), n, s.chinese());
+  }
 
   // "Nothing found" for a period the data's time column does not reach says so
   // (OutsideDataNote); "" otherwise. Reads the column's dates from the engine's index.

@@ -142,6 +142,37 @@ TEST_F(PipelineNoModelTest, AListCutAtTheEnginesLimitIsTruncated) {
   EXPECT_FALSE(top->result->truncated) << top->answer;
 }
 
+TEST_F(PipelineNoModelTest, ATopNCutBetweenTiedRowsSaysSo) {
+  // The demo's cities with the most stores: two with 4, then four with 3, so a top 3 cuts
+  // between cities with 3 stores; a top 2 cuts cleanly.
+  Pipeline p = MakePipeline();
+  auto tied = p.Ask("tie3", "门店数量最多的3个城市");
+  ASSERT_TRUE(tied.ok()) << tied.status().ToString();
+  ASSERT_EQ(tied->route, PipelineRoute::kEngine) << tied->answer;
+  EXPECT_NE(tied->answer.find("第3行之后的下一行与第3行的值相同（3）"), std::string::npos)
+      << tied->answer;
+  auto clean = p.Ask("tie2", "门店数量最多的2个城市");
+  ASSERT_TRUE(clean.ok()) << clean.status().ToString();
+  ASSERT_EQ(clean->route, PipelineRoute::kEngine) << clean->answer;
+  EXPECT_EQ(clean->answer.find("注意"), std::string::npos) << clean->answer;
+  // Asked again, from the answer cache (the engine did not run): the note stays.
+  cache::AnswerCache cache;
+  for (int round = 0; round < 2; ++round) {
+    PipelineDeps deps;
+    deps.checkpoints = &store_;
+    deps.cache = &cache;
+    deps.datasource = []() -> StatusOr<PreparedDatasource*> { return ds_; };
+    StatusOr<Pipeline> cached = Pipeline::Create(std::move(deps));
+    ASSERT_TRUE(cached.ok()) << cached.status().ToString();
+    auto again =
+        cached->Ask("tie-cached-" + std::to_string(round), "top 3 cities by number of stores");
+    ASSERT_TRUE(again.ok()) << again.status().ToString();
+    EXPECT_EQ(again->route, round == 0 ? PipelineRoute::kEngine : PipelineRoute::kCache);
+    EXPECT_NE(again->answer.find("the row after row 3 has the same value (3)"), std::string::npos)
+        << again->answer;
+  }
+}
+
 TEST_F(PipelineNoModelTest, EngineAbstentionIsNotAnsweredWithTheReason) {
   Pipeline p = MakePipeline();
   StatusOr<PipelineResult> r = p.Ask("abstain", "订单金额的中位数是多少");
