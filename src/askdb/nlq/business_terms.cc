@@ -276,103 +276,154 @@ Status CheckTermPeriodShape(const BusinessTermDef& def) {
 
 }  // namespace
 
+namespace {
+
+// Marks a term that binds but that the engine cannot apply with certainty: it abstains with
+// this reason, in both languages.
+void MarkUnusable(BoundBusinessTerm* b, std::string en, std::string zh) {
+  b->unusable_en = "'" + b->def.name + "' " + std::move(en);
+  b->unusable_zh = "“" + b->def.name + "”" + std::move(zh);
+}
+
+bool IsUnusable(const BoundBusinessTerm& b) { return !b.unusable_en.empty(); }
+
+// A filter that is its period alone: the rows of its period column's table in that period.
+Status BindPeriodOnlyTerm(const BusinessTermDef& def, const SchemaIndex& index,
+                          BoundBusinessTerm* b) {
+  ASKDB_ASSIGN_OR_RETURN(TermExpr c, ParseTermExpression(def.period_column));
+  b->table = index.FindTable(c.table);
+  if (b->table >= 0) b->tables = {b->table};
+  b->period_only = true;
+  return BindTermPeriod(def, index, -1, b);
+}
+
+// Parses the expression and the filter and binds their table.column names to the index's
+// columns: an error names what the datasource lacks.
+Status BindTermExpressions(const BusinessTermDef& def, const SchemaIndex& index,
+                           BoundBusinessTerm* b) {
+  auto resolve = [&](std::string_view table, std::string_view column) {
+    const int t = index.FindTable(table);
+    return t < 0 ? -1 : index.FindColumn(t, column);
+  };
+  ASKDB_ASSIGN_OR_RETURN(b->expr, ParseTermExpression(def.expression));
+  ASKDB_RETURN_IF_ERROR(
+      BindTermExpression(b->expr, resolve).WithContext("term '" + def.name + "'"));
+  if (def.filter.empty()) return Status::Ok();
+  ASKDB_ASSIGN_OR_RETURN(b->filter, ParseTermExpression(def.filter));
+  ASKDB_RETURN_IF_ERROR(
+      BindTermExpression(b->filter, resolve).WithContext("term '" + def.name + "' filter"));
+  b->has_filter = true;
+  return Status::Ok();
+}
+
+// Adds to b->tables each table a bound expression reads a column of.
+void AddRowTables(const TermExpr& e, const SchemaIndex& index, BoundBusinessTerm* b) {
+  std::vector<const TermExpr*> cols;
+  CollectColumns(e, &cols);
+  for (const TermExpr* c : cols) {
+    const int t = index.columns()[c->bound].table;
+    if (std::find(b->tables.begin(), b->tables.end(), t) == b->tables.end()) {
+      b->tables.push_back(t);
+    }
+  }
+}
+
+// The one table a measure (or a filter over aggregates) aggregates: several could count rows
+// twice once joined, and none names no rows, so either makes the term unusable.
+void BindAggregatedTable(const SchemaIndex& index, BoundBusinessTerm* b) {
+  std::set<int> fact;
+  AggregatedColumns(b->expr, false, &fact, index);
+  if (fact.size() > 1) {
+    return MarkUnusable(
+        b,
+        "aggregates columns of several tables; the engine cannot prove that joining them "
+        "does not count rows twice, so it does not answer with it.",
+        "汇总了多张表的列，引擎无法证明连接后不会重复计数，因此不用它作答。");
+  }
+  if (fact.empty()) {
+    return MarkUnusable(b, "counts rows without naming a table; write COUNT(table.column).",
+                        "只计数行而未指明表；请写成 COUNT(表.列)。");
+  }
+  b->table = *fact.begin();
+}
+
+// A measure's filter must read the table it aggregates: the engine does not join inside a
+// definition.
+void CheckFilterOnAggregatedTable(const SchemaIndex& index, BoundBusinessTerm* b) {
+  AddRowTables(b->filter, index, b);
+  for (int t : b->tables) {
+    if (t != b->table) {
+      return MarkUnusable(b,
+                          "has a filter on another table than the one it aggregates; the "
+                          "engine does not join inside a definition.",
+                          "的筛选条件在另一张表上，引擎不在指标内部做连接。");
+    }
+  }
+}
+
+// A filter over aggregates selects rows of its subject: the subject's key must be reached by
+// exactly one foreign key from the aggregated table, so each fact row belongs to one subject
+// row; else the term is unusable. An error when the subject is not a table.
+Status BindAggregateSubject(const BusinessTermDef& def, const SchemaIndex& index,
+                            BoundBusinessTerm* b) {
+  b->aggregate_predicate = true;
+  const int subject = index.FindTable(def.subject);
+  if (subject < 0) {
+    return Status(InvalidArgumentError("term '" + def.name + "': subject '" + def.subject +
+                                       "' is not a table of the datasource"));
+  }
+  int found = 0;
+  for (const JoinEdge& e : index.edges()) {
+    if (e.from_table == b->table && e.to_table == subject &&
+        index.columns()[e.to_column].primary_key) {
+      b->fact_key = e.from_column;
+      b->subject_key = e.to_column;
+      ++found;
+    }
+  }
+  if (found != 1) {
+    MarkUnusable(b,
+                 "compares an aggregate, but " + def.subject +
+                     (found ? " is reached by several keys" : " has no key") + " from " +
+                     index.tables()[b->table].name +
+                     "; the engine cannot tell which rows it selects.",
+                 "比较的是汇总值，但无法唯一确定它选出的行（" + def.subject + "）。");
+    return Status::Ok();
+  }
+  b->table = subject;
+  b->tables = {subject};
+  return Status::Ok();
+}
+
+}  // namespace
+
 StatusOr<BoundBusinessTerm> BindBusinessTerm(const BusinessTermDef& def, const SchemaIndex& index) {
   ASKDB_RETURN_IF_ERROR(CheckBusinessTermShape(def));
   BoundBusinessTerm b;
   b.def = def;
   if (def.meaning == BusinessMeaning::kNone) return b;
-  if (def.expression.empty()) {  // a period alone: the rows of its column's table in it
-    ASKDB_ASSIGN_OR_RETURN(TermExpr c, ParseTermExpression(def.period_column));
-    b.table = index.FindTable(c.table);
-    if (b.table >= 0) b.tables = {b.table};
-    b.period_only = true;
-    ASKDB_RETURN_IF_ERROR(BindTermPeriod(def, index, -1, &b));
+  if (def.expression.empty()) {
+    ASKDB_RETURN_IF_ERROR(BindPeriodOnlyTerm(def, index, &b));
     return b;
   }
-  auto resolve = [&](std::string_view table, std::string_view column) {
-    const int t = index.FindTable(table);
-    return t < 0 ? -1 : index.FindColumn(t, column);
-  };
-  ASKDB_ASSIGN_OR_RETURN(b.expr, ParseTermExpression(def.expression));
-  ASKDB_RETURN_IF_ERROR(BindTermExpression(b.expr, resolve).WithContext("term '" + def.name + "'"));
-  if (!def.filter.empty()) {
-    ASKDB_ASSIGN_OR_RETURN(b.filter, ParseTermExpression(def.filter));
-    ASKDB_RETURN_IF_ERROR(
-        BindTermExpression(b.filter, resolve).WithContext("term '" + def.name + "' filter"));
-    b.has_filter = true;
-  }
-  auto unusable = [&](std::string en, std::string zh) {
-    b.unusable_en = "'" + def.name + "' " + std::move(en);
-    b.unusable_zh = "“" + def.name + "”" + std::move(zh);
-    return b;
-  };
-  auto row_tables = [&](const TermExpr& e) {
-    std::vector<const TermExpr*> cols;
-    CollectColumns(e, &cols);
-    for (const TermExpr* c : cols) {
-      const int t = index.columns()[c->bound].table;
-      if (std::find(b.tables.begin(), b.tables.end(), t) == b.tables.end()) b.tables.push_back(t);
-    }
-  };
+  ASKDB_RETURN_IF_ERROR(BindTermExpressions(def, index, &b));
   const ExprShape shape = ShapeOf(b.expr);
   if (shape == ExprShape::kMeasure || shape == ExprShape::kAggregatePredicate) {
-    std::set<int> fact;
-    AggregatedColumns(b.expr, false, &fact, index);
-    if (fact.size() > 1) {
-      return unusable(
-          "aggregates columns of several tables; the engine cannot prove that joining them "
-          "does not count rows twice, so it does not answer with it.",
-          "汇总了多张表的列，引擎无法证明连接后不会重复计数，因此不用它作答。");
-    }
-    if (fact.empty()) {
-      return unusable("counts rows without naming a table; write COUNT(table.column).",
-                      "只计数行而未指明表；请写成 COUNT(表.列)。");
-    }
-    b.table = fact.empty() ? -1 : *fact.begin();
+    BindAggregatedTable(index, &b);
+    if (IsUnusable(b)) return b;
   }
   if (b.has_filter) {
-    row_tables(b.filter);
-    for (int t : b.tables) {
-      if (t != b.table) {
-        return unusable(
-            "has a filter on another table than the one it aggregates; the engine does "
-            "not join inside a definition.",
-            "的筛选条件在另一张表上，引擎不在指标内部做连接。");
-      }
-    }
+    CheckFilterOnAggregatedTable(index, &b);
+    if (IsUnusable(b)) return b;
   }
   if (shape == ExprShape::kRowPredicate) {
-    row_tables(b.expr);
+    AddRowTables(b.expr, index, &b);
     b.table = b.tables.front();
   }
   const int fact_table = b.table;  // a filter over aggregates selects another table below
   if (shape == ExprShape::kAggregatePredicate) {
-    b.aggregate_predicate = true;
-    const int subject = index.FindTable(def.subject);
-    if (subject < 0) {
-      return Status(InvalidArgumentError("term '" + def.name + "': subject '" + def.subject +
-                                         "' is not a table of the datasource"));
-    }
-    // The rows of the subject whose aggregate over the fact table passes: one foreign key
-    // from the fact table to the subject's key, so each fact row belongs to one subject row.
-    int found = 0;
-    for (const JoinEdge& e : index.edges()) {
-      if (e.from_table == b.table && e.to_table == subject &&
-          index.columns()[e.to_column].primary_key) {
-        b.fact_key = e.from_column;
-        b.subject_key = e.to_column;
-        ++found;
-      }
-    }
-    if (found != 1) {
-      return unusable("compares an aggregate, but " + def.subject +
-                          (found ? " is reached by several keys" : " has no key") + " from " +
-                          index.tables()[b.table].name +
-                          "; the engine cannot tell which rows it selects.",
-                      "比较的是汇总值，但无法唯一确定它选出的行（" + def.subject + "）。");
-    }
-    b.table = subject;
-    b.tables = {subject};
+    ASKDB_RETURN_IF_ERROR(BindAggregateSubject(def, index, &b));
+    if (IsUnusable(b)) return b;
   }
   if (!def.period.empty()) ASKDB_RETURN_IF_ERROR(BindTermPeriod(def, index, fact_table, &b));
   return b;
