@@ -1305,12 +1305,27 @@ int ValueEndingInItsTable(const Item& it, const SchemaIndex& index) {
   return -1;
 }
 
+// Whether the groups are `table`'s own rows (grouped by its key or its name), not a column
+// many of its rows share (国家 of the customers) nor a period.
+bool GroupsAreRowsOf(int table, const Query& q, const SchemaIndex& index) {
+  if (q.bucket) return false;
+  const int label = index.LabelColumn(table, true);
+  auto identifies = [&](int c) {
+    const IndexedColumn& col = index.columns()[c];
+    return col.table == table && (col.primary_key || c == label || c == index.NameCompanion(label));
+  };
+  return std::any_of(q.group_columns.begin(), q.group_columns.end(), identifies) ||
+         std::any_of(q.group_keys.begin(), q.group_keys.end(), identifies);
+}
+
 // "美国客户的平均消费" averaged the invoices of American customers; the question is as likely
 // the average per customer. An average of one table's measure, with another table named as
 // whose it is and the measured rows never named (not 发票金额, 订单金额), does not say per what.
+// So in groups that are not that table's rows: 每个国家的客户平均消费 (per invoice or per
+// customer of each country?); 每个客户的平均消费 (each customer's invoices) stays.
 std::optional<ShapeProblem> AverageOfWhoseRows(const std::vector<Item>& items, const Query& q,
                                                const SchemaIndex& index) {
-  if (!q.group_columns.empty() || q.bucket || q.measures.size() != 1) return std::nullopt;
+  if (q.measures.size() != 1) return std::nullopt;
   const Measure& m = q.measures[0];
   if (m.agg != Agg::kAvg || m.column < 0 || m.per_key >= 0) return std::nullopt;
   const int measured = index.columns()[m.column].table;
@@ -1322,6 +1337,8 @@ std::optional<ShapeProblem> AverageOfWhoseRows(const std::vector<Item>& items, c
     if (t >= 0) owner = t;
   }
   if (owner < 0 || PhraseNamesTable(m.column_phrase, measured, index)) return std::nullopt;
+  const bool grouped = !q.group_columns.empty() || q.bucket;
+  if (grouped && GroupsAreRowsOf(owner, q, index)) return std::nullopt;
   auto zh = [](const std::string& display, const std::string& name) {
     return display.empty() ? name : display;
   };

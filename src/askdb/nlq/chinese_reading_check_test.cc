@@ -638,6 +638,31 @@ TEST_F(ChineseClubCheckTest, AnAverageSaidAfterEachGroupIsAskedWhich) {
   EXPECT_EQ(Rows("每个流派平均时长").size(), 2u);  // a length is no amount a genre adds up
 }
 
+// "每个国家的客户平均消费" averaged each country's orders: per order or per customer? Groups that
+// are the customers themselves (每个客户的平均消费) stay an average of their orders.
+TEST_F(ChineseClubCheckTest, AnAverageOfAnotherTablesRowsInGroupsSaysPerWhat) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics customers = testing::SemanticTable("customers", "客户", "customers");
+  customers.columns = {testing::SemanticColumn("name", "客户姓名", "name"),
+                       testing::SemanticColumn("country", "国家", "country")};
+  catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
+  catalog::ColumnSemantics total =
+      testing::SemanticColumn("total_amount", "订单金额", "amount", catalog::ColumnRole::kMeasure);
+  total.synonyms = {"消费"};
+  orders.columns = {total};
+  model.tables = {customers, orders};
+  Open(R"sql(CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, country TEXT);
+             CREATE TABLE orders(order_id INTEGER PRIMARY KEY, total_amount REAL,
+                                 customer_id INTEGER REFERENCES customers(customer_id));
+             INSERT INTO customers VALUES (1,'甲','中国'),(2,'乙','中国'),(3,'丙','美国');
+             INSERT INTO orders VALUES (1,10,1),(2,20,1),(3,60,2),(4,5,3);)sql",
+       &model);
+  ExpectAbstainsNaming("每个国家的客户平均消费", "平均");  // 中国: 30 per order, 45 per customer
+  ExpectAbstainsNaming("各国家客户的平均消费", "平均");
+  EXPECT_EQ(Rows("每个客户的平均消费").size(), 3u);     // the customers' own orders averaged
+  EXPECT_EQ(Rows("每个国家的平均订单金额").size(), 2u);  // the orders named: per order
+}
+
 // "2024年的客户数" counted the signups of 2024: the customers who came then, or who bought then?
 // The orders (they hold an amount) are counted by their own date as before.
 TEST_F(ChineseClubCheckTest, APeriodOnTheCountedThingsOwnDateIsAskedWhich) {
