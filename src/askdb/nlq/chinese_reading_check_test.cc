@@ -659,7 +659,7 @@ TEST_F(ChineseClubCheckTest, AnAverageOfAnotherTablesRowsInGroupsSaysPerWhat) {
        &model);
   ExpectAbstainsNaming("每个国家的客户平均消费", "平均");  // 中国: 30 per order, 45 per customer
   ExpectAbstainsNaming("各国家客户的平均消费", "平均");
-  EXPECT_EQ(Rows("每个客户的平均消费").size(), 3u);     // the customers' own orders averaged
+  EXPECT_EQ(Rows("每个客户的平均消费").size(), 3u);      // the customers' own orders averaged
   EXPECT_EQ(Rows("每个国家的平均订单金额").size(), 2u);  // the orders named: per order
 }
 
