@@ -8,6 +8,7 @@
 #include "askdb/common/text.h"
 #include "askdb/nlq/count_word_check.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
 namespace {
@@ -340,6 +341,58 @@ std::optional<ShapeProblem> AggregateThatIsAColumnsName(const Query& q, const Sc
                             computed + "; name the one you mean.",
                         "“" + said + "”可能是已存的列 " + column + "，也可能是由 " + computed +
                             " 计算的值；请说明是哪一个。"};
+  }
+  return std::nullopt;
+}
+
+// Whether a column's name says it holds identifiers ("project id", "dept code", "card no"):
+// grouping by it asks for the identifiers.
+bool NamedAsAnIdentifier(const IndexedColumn& c) {
+  static constexpr std::string_view kIdWords[] = {"id", "ids", "code",  "key",
+                                                  "no", "num", "number"};
+  const std::string phrase = text::AsciiLower(IdentifierToPhrase(c.name));
+  size_t start = 0;
+  while (start <= phrase.size()) {
+    const size_t end = std::min(phrase.find(' ', start), phrase.size());
+    const std::string_view word = std::string_view(phrase).substr(start, end - start);
+    if (std::find(std::begin(kIdWords), std::end(kIdWords), word) != std::end(kIdWords))
+      return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+// "number of scientists per project" grouped by AssignedTo.Project, a reference named like the
+// table it refers to: the groups were the projects' codes where the question asks per project
+// (its name); "projects of julia green" listed the codes. A grouped column, or a listed one
+// with nothing else of its table listed ("the title and channel of all cartoons" lists the
+// cartoons' own column), that refers to a table whose rows are named by another column, and
+// whose own name does not say it is an identifier, abstains naming both readings.
+std::optional<ShapeProblem> ReadsAReferenceForNamedRows(const Query& q, const SchemaIndex& index) {
+  std::vector<int> read = q.group_columns;
+  for (int p : q.projections) {
+    const int table = index.columns()[p].table;
+    if (std::none_of(q.projections.begin(), q.projections.end(),
+                     [&](int o) { return o != p && index.columns()[o].table == table; })) {
+      read.push_back(p);
+    }
+  }
+  for (int g : read) {
+    const IndexedColumn& c = index.columns()[g];
+    if (!c.foreign_key || NamedAsAnIdentifier(c)) continue;
+    for (const JoinEdge& e : index.edges()) {
+      if (e.from_column != g) continue;
+      const int label = index.LabelColumn(e.to_table, false);
+      if (label < 0 || label == e.to_column) continue;
+      const std::string& to = index.tables()[e.to_table].name;
+      const std::string column = index.tables()[c.table].name + "." + c.name;
+      const std::string& name = index.columns()[label].name;
+      return ShapeProblem{"'" + c.name + "' may mean each of the " + to + " (by their " + name +
+                              ") or the values of " + column +
+                              " that refer to them; name the one you mean.",
+                          "“" + c.name + "”可能指每个" + to + "（按其 " + name +
+                              "），也可能指引用它们的列 " + column + " 的值；请说明是哪一个。"};
+    }
   }
   return std::nullopt;
 }
@@ -828,6 +881,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = SumsWhereRowsWereAsked(query, items)) return p;
   if (auto p = LevelSummedOverSnapshots(query, index)) return p;
   if (auto p = AggregateThatIsAColumnsName(query, index)) return p;
+  if (auto p = ReadsAReferenceForNamedRows(query, index)) return p;
   return SumOfTheNamedRowsOwnMeasure(query, items, index);
 }
 

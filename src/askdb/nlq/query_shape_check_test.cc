@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "askdb/catalog/semantic_model.h"
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
@@ -436,6 +438,49 @@ TEST_F(AggregateColumnTest, AnAggregateThatIsAStoredColumnsNameIsAsked) {
   EXPECT_NE(t.abstain_reason.find("employees.salary"), std::string::npos) << t.abstain_reason;
   // With no such column beside it, the aggregate is computed.
   EXPECT_EQ(Rows("What is the average salary of the employees?"), std::vector<std::string>{"7000"});
+}
+
+// Spider's scientist_1 and music_1 (train schemas): a link table whose references are named
+// like the tables they refer to, and a table keyed by its own name column.
+class ReferenceNamedLikeItsTableTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE Scientists (SSN INTEGER PRIMARY KEY, Name TEXT);"
+        "INSERT INTO Scientists VALUES (1,'Julia Green'),(2,'Omar Khan'),(3,'Li Wei');"
+        "CREATE TABLE Projects (Code TEXT PRIMARY KEY, Name TEXT, Hours REAL);"
+        "INSERT INTO Projects VALUES ('AE1','Aerodynamics',120),('BI2','Bioinformatics',80);"
+        "CREATE TABLE AssignedTo (Scientist INTEGER REFERENCES Scientists(SSN),"
+        " Project TEXT REFERENCES Projects(Code), PRIMARY KEY (Scientist, Project));"
+        "INSERT INTO AssignedTo VALUES (1,'AE1'),(1,'BI2'),(2,'AE1'),(3,'BI2');"
+        "CREATE TABLE Grants (grant_id INTEGER PRIMARY KEY, project_code TEXT"
+        " REFERENCES Projects(Code), amount REAL);"
+        "INSERT INTO Grants VALUES (1,'AE1',100),(2,'AE1',50),(3,'BI2',70);"
+        "CREATE TABLE song (song_name TEXT PRIMARY KEY, rating REAL, releasedate TEXT);"
+        "INSERT INTO song VALUES ('Hero',8.5,'2019-05-01'),('Rain',7.0,'2021-03-02'),"
+        " ('Dawn',9.1,'2022-07-09');");
+  }
+};
+
+TEST_F(ReferenceNamedLikeItsTableTest, AReferenceIsNotReadForTheRowsItRefersTo) {
+  // Grouped or listed, AssignedTo.Project gives codes where the question asks for projects.
+  for (const char* q : {"number of scientists per project", "projects of julia green"}) {
+    const Translation t = Ask(q);
+    EXPECT_FALSE(t.answered) << q << " → " << t.sql;
+    EXPECT_NE(t.abstain_reason.find("AssignedTo.Project"), std::string::npos)
+        << q << ": " << t.abstain_reason;
+  }
+  // A reference whose name says it is an identifier is grouped as asked.
+  EXPECT_EQ(Rows("What is the total amount of grants for each project code?"),
+            (std::vector<std::string>{"AE1|150", "BI2|70"}));
+}
+
+TEST_F(ReferenceNamedLikeItsTableTest, AKeysOwnNameIsNotACount) {
+  // song_name is the key: "the names of the songs" lists them (it was COUNT(*)).
+  std::vector<std::string> names = Rows("What are the names of the songs released after 2020?");
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"Dawn", "Rain"}));
+  EXPECT_EQ(Rows("How many songs are there?"), std::vector<std::string>{"3"});
 }
 
 }  // namespace

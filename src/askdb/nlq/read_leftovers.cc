@@ -152,10 +152,15 @@ void Parser::ReadLeftoverColumn(int i, int col) {
   for (int id : it.terms) alias &= !TermOf(id).exact;
   if (alias) factor_ *= kAliasFactor;
   if (RankRowsByOwnColumn(i, col) || SumBareMeasure(i, col)) return;
-  // "订单数" / "order count" is a synonym of the key: a count of the table's rows.
-  bool bare_id = true;  // "id" names the key itself, not a count of rows
-  for (int id : it.terms) bare_id &= TermOf(id).source == "key";
-  if (c.primary_key && !exact && !bare_id && q_.measures.empty()) {
+  // "订单数" / "order count" is a synonym of the key: a count of the table's rows. Only a name
+  // the semantic model gave the key says that: the key's own name ("song name" of a table
+  // keyed by song_name, "project" of a link table keyed by it) names the key's values, and
+  // was read as a count ("What are the names of the songs?" = COUNT(*)).
+  bool model_name = false;
+  for (int id : it.terms) {
+    model_name |= TermOf(id).source == "synonym" || TermOf(id).source == "business name";
+  }
+  if (c.primary_key && !exact && model_name && q_.measures.empty()) {
     Measure m;
     m.agg = Agg::kCount;
     m.table = c.table;
