@@ -179,26 +179,13 @@ StatusOr<BusinessMeaning> ParseBusinessMeaning(std::string_view name) {
                               "'; use measure, filter or value");
 }
 
-Status CheckBusinessTermShape(const BusinessTermDef& def) {
-  if (def.meaning == BusinessMeaning::kNone) {
-    if (!def.expression.empty() || !def.filter.empty()) {
-      return InvalidArgumentError(
-          "term '" + def.name + "' has an expression but no meaning; say measure, filter or value");
-    }
-    return CheckTermPeriodShape(def);
-  }
-  if (def.meaning == BusinessMeaning::kFilter && def.expression.empty() && !def.period.empty()) {
-    // A period alone ("本季度新客" = customers signed up this quarter) is a condition too.
-    if (!def.filter.empty() || !def.subject.empty()) {
-      return InvalidArgumentError("term '" + def.name +
-                                  "': a filter with no expression is its period alone; drop the "
-                                  "filter and subject, or write the condition as the expression");
-    }
-    return CheckTermPeriodShape(def);
-  }
-  StatusOr<TermExpr> expr = ParseTermExpression(def.expression);
-  if (!expr.ok()) return expr.status().WithContext("term '" + def.name + "'");
-  const ExprShape shape = ShapeOf(*expr);
+namespace {
+
+// Whether an expression of `shape` is what the term's meaning needs: a measure aggregates, a
+// filter is a condition (over aggregates only with a subject), a value alias is one column and
+// its values. The error says what to write.
+Status CheckExpressionFitsMeaning(const BusinessTermDef& def, const TermExpr& expr,
+                                  ExprShape shape) {
   auto wrong = [&](const std::string& want) {
     return InvalidArgumentError("term '" + def.name + "': '" + def.expression + "' is a " +
                                 std::string(ExprShapeName(shape)) + ", but a " +
@@ -224,27 +211,59 @@ Status CheckBusinessTermShape(const BusinessTermDef& def) {
       }
       break;
     case BusinessMeaning::kValueAlias:
-      if (!IsValueAlias(*expr)) {
+      if (!IsValueAlias(expr)) {
         return wrong("one column and its values, e.g. cities.name_zh IN ('上海', '杭州')");
       }
       break;
     case BusinessMeaning::kNone:
       break;
   }
-  if (!def.filter.empty()) {
-    if (def.meaning != BusinessMeaning::kMeasure && shape != ExprShape::kAggregatePredicate) {
-      return InvalidArgumentError("term '" + def.name +
-                                  "': only a measure or a filter over aggregates has a filter "
-                                  "(the rows it aggregates); put the condition in the expression");
-    }
-    StatusOr<TermExpr> filter = ParseTermExpression(def.filter);
-    if (!filter.ok()) return filter.status().WithContext("term '" + def.name + "' filter");
-    if (ShapeOf(*filter) != ExprShape::kRowPredicate) {
-      return InvalidArgumentError("term '" + def.name +
-                                  "': the filter must be a condition on rows without "
-                                  "aggregates, e.g. orders.status = 'completed'");
-    }
+  return Status::Ok();
+}
+
+// A term's filter selects the rows it aggregates, so only a measure or a filter over
+// aggregates has one, and it is a condition on rows without aggregates.
+Status CheckTermFilterShape(const BusinessTermDef& def, ExprShape shape) {
+  if (def.filter.empty()) return Status::Ok();
+  if (def.meaning != BusinessMeaning::kMeasure && shape != ExprShape::kAggregatePredicate) {
+    return InvalidArgumentError("term '" + def.name +
+                                "': only a measure or a filter over aggregates has a filter "
+                                "(the rows it aggregates); put the condition in the expression");
   }
+  StatusOr<TermExpr> filter = ParseTermExpression(def.filter);
+  if (!filter.ok()) return filter.status().WithContext("term '" + def.name + "' filter");
+  if (ShapeOf(*filter) != ExprShape::kRowPredicate) {
+    return InvalidArgumentError("term '" + def.name +
+                                "': the filter must be a condition on rows without "
+                                "aggregates, e.g. orders.status = 'completed'");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status CheckBusinessTermShape(const BusinessTermDef& def) {
+  if (def.meaning == BusinessMeaning::kNone) {
+    if (!def.expression.empty() || !def.filter.empty()) {
+      return InvalidArgumentError(
+          "term '" + def.name + "' has an expression but no meaning; say measure, filter or value");
+    }
+    return CheckTermPeriodShape(def);
+  }
+  if (def.meaning == BusinessMeaning::kFilter && def.expression.empty() && !def.period.empty()) {
+    // A period alone ("本季度新客" = customers signed up this quarter) is a condition too.
+    if (!def.filter.empty() || !def.subject.empty()) {
+      return InvalidArgumentError("term '" + def.name +
+                                  "': a filter with no expression is its period alone; drop the "
+                                  "filter and subject, or write the condition as the expression");
+    }
+    return CheckTermPeriodShape(def);
+  }
+  StatusOr<TermExpr> expr = ParseTermExpression(def.expression);
+  if (!expr.ok()) return expr.status().WithContext("term '" + def.name + "'");
+  const ExprShape shape = ShapeOf(*expr);
+  ASKDB_RETURN_IF_ERROR(CheckExpressionFitsMeaning(def, *expr, shape));
+  ASKDB_RETURN_IF_ERROR(CheckTermFilterShape(def, shape));
   return CheckTermPeriodShape(def);
 }
 
