@@ -308,6 +308,88 @@ StatusOr<EvalDatasource> PrepareDatasource(std::unique_ptr<db::Connector> connec
   return ds;
 }
 
+namespace {
+
+// The datasource question `q` names, `db_name` (opened once, then reused): an error when it
+// names none and no default was given, or when it does not open.
+StatusOr<EvalDatasource*> SourceOf(const std::string& db_name, const EvalQuestion& q,
+                                   const EvalOptions& options,
+                                   std::map<std::string, EvalDatasource>& sources) {
+  if (db_name.empty()) {
+    return InvalidArgumentError("question " + q.id +
+                                " names no db and no default was given: pass --db URL");
+  }
+  auto it = sources.find(db_name);
+  if (it == sources.end()) {
+    StatusOr<EvalDatasource> ds = options.open(db_name);
+    if (!ds.ok()) return ds.status().WithContext("opening " + db_name);
+    it = sources.emplace(db_name, std::move(ds).value()).first;
+  }
+  return &it->second;
+}
+
+// The item's record before it is judged: the question's own fields.
+EvalItemResult ItemOf(const EvalQuestion& q, const std::string& db_name) {
+  EvalItemResult r;
+  r.id = q.id;
+  r.db = db_name;
+  r.question = q.question;
+  r.gold_sql = q.gold_sql;
+  r.categories = q.categories;
+  r.split = q.split;
+  r.expect_abstain = q.expect_abstain;
+  return r;
+}
+
+// An abstention's reason as counted: its first clause, without the words a decline names
+// after it (Parser::Abstain) and without the confidence figure, so that counts are meaningful.
+std::string AbstainReasonGroup(std::string reason) {
+  if (size_t cut = reason.find(';'); cut != std::string::npos) reason = reason.substr(0, cut);
+  for (std::string_view tail : {" Words I could not place: ", "未能理解的词："}) {
+    if (size_t cut = reason.find(tail); cut != std::string::npos) reason.resize(cut);
+  }
+  if (reason.rfind("confidence ", 0) == 0) reason = "confidence below the threshold";
+  if (reason.rfind("置信度 ", 0) == 0) reason = "置信度低于阈值";
+  return reason;
+}
+
+// Runs an answer and compares it with the gold: right, or why not in r->error.
+void JudgeAnswer(const Translation& t, const EvalQuestion& q, const EvalOptions& options,
+                 db::Connector& connector, EvalItemResult* r) {
+  if (q.expect_abstain) {
+    r->error = "answered a question the data cannot answer";
+    return;
+  }
+  db::QueryOptions qo;
+  qo.max_rows = options.max_rows;
+  StatusOr<db::ResultSet> got = connector.Execute(t.sql, qo);
+  if (!got.ok()) {
+    r->error = "engine SQL failed: " + got.status().ToString();
+    return;
+  }
+  r->correct = MatchesAnyGold(connector, *got, q, qo, options.compare, r->error);
+}
+
+// Counts a judged item in the overall summary and in its database's, split's and categories'.
+void CountItem(const EvalItemResult& r, EvalReport& report) {
+  auto add = [&](EvalSummary& s) {
+    if (r.expect_abstain) {
+      ++s.unanswerable;
+      s.unanswerable_answered += r.answered;
+      return;
+    }
+    ++s.total;
+    s.answered += r.answered;
+    s.correct += r.correct;
+  };
+  add(report.overall);
+  add(report.by_db[r.db]);
+  if (!r.split.empty()) add(report.by_split[r.split]);
+  for (const std::string& c : r.categories) add(report.by_category[c]);
+}
+
+}  // namespace
+
 StatusOr<EvalReport> RunEval(const std::vector<EvalQuestion>& questions,
                              const EvalOptions& options) {
   if (!options.open) {
@@ -316,32 +398,13 @@ StatusOr<EvalReport> RunEval(const std::vector<EvalQuestion>& questions,
   std::map<std::string, EvalDatasource> sources;
   EvalReport report;
   std::vector<double> latencies;
-  db::QueryOptions qo;
-  qo.max_rows = options.max_rows;
   for (const EvalQuestion& q : questions) {
     const std::string db_name = q.db.empty() ? options.default_db : q.db;
-    if (db_name.empty()) {
-      return InvalidArgumentError("question " + q.id +
-                                  " names no db and no default was given: pass --db URL");
-    }
-    auto it = sources.find(db_name);
-    if (it == sources.end()) {
-      StatusOr<EvalDatasource> ds = options.open(db_name);
-      if (!ds.ok()) return ds.status().WithContext("opening " + db_name);
-      it = sources.emplace(db_name, std::move(ds).value()).first;
-    }
-    EvalDatasource& ds = it->second;
-    EvalItemResult r;
-    r.id = q.id;
-    r.db = db_name;
-    r.question = q.question;
-    r.gold_sql = q.gold_sql;
-    r.categories = q.categories;
-    r.split = q.split;
-    r.expect_abstain = q.expect_abstain;
+    ASKDB_ASSIGN_OR_RETURN(EvalDatasource * ds, SourceOf(db_name, q, options, sources));
+    EvalItemResult r = ItemOf(q, db_name);
     const auto start = std::chrono::steady_clock::now();
     const Translation t =
-        Engine::Translate(q.question, *ds.index, ds.connector->dialect(), options.translate);
+        Engine::Translate(q.question, *ds->index, ds->connector->dialect(), options.translate);
     r.engine_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     latencies.push_back(r.engine_ms);
@@ -349,41 +412,12 @@ StatusOr<EvalReport> RunEval(const std::vector<EvalQuestion>& questions,
     r.confidence = t.confidence;
     r.sql = t.sql;
     r.abstain_reason = t.abstain_reason;
-    if (t.answered && q.expect_abstain) {
-      r.error = "answered a question the data cannot answer";
-    } else if (t.answered) {
-      StatusOr<db::ResultSet> got = ds.connector->Execute(t.sql, qo);
-      if (!got.ok()) {
-        r.error = "engine SQL failed: " + got.status().ToString();
-      } else {
-        r.correct = MatchesAnyGold(*ds.connector, *got, q, qo, options.compare, r.error);
-      }
+    if (t.answered) {
+      JudgeAnswer(t, q, options, *ds->connector, &r);
     } else {
-      // Group reasons by their first clause so that counts are meaningful.
-      std::string reason = t.abstain_reason;
-      if (size_t cut = reason.find(';'); cut != std::string::npos) reason = reason.substr(0, cut);
-      // ... and without the words a decline names after it (Parser::Abstain).
-      for (std::string_view tail : {" Words I could not place: ", "未能理解的词："}) {
-        if (size_t cut = reason.find(tail); cut != std::string::npos) reason.resize(cut);
-      }
-      if (reason.rfind("confidence ", 0) == 0) reason = "confidence below the threshold";
-      if (reason.rfind("置信度 ", 0) == 0) reason = "置信度低于阈值";
-      ++report.abstain_reasons[reason];
+      ++report.abstain_reasons[AbstainReasonGroup(t.abstain_reason)];
     }
-    auto add = [&](EvalSummary& s) {
-      if (r.expect_abstain) {
-        ++s.unanswerable;
-        s.unanswerable_answered += r.answered;
-        return;
-      }
-      ++s.total;
-      s.answered += r.answered;
-      s.correct += r.correct;
-    };
-    add(report.overall);
-    add(report.by_db[db_name]);
-    if (!r.split.empty()) add(report.by_split[r.split]);
-    for (const std::string& c : r.categories) add(report.by_category[c]);
+    CountItem(r, report);
     report.items.push_back(std::move(r));
   }
   report.p50_ms = Percentile(latencies, 0.5);
