@@ -464,6 +464,68 @@ TEST(RequestClassifierTest, HelpWithMathIsTheCalculatorsButUnsure) {
     EXPECT_NE(Classifier().Classify(q).type, RequestType::kSimple) << q;
   }
 }
+// Round 11b (measured blind): the BI types in the words a BI tool's users type, and the data
+// questions that look like them. Phrasings written for this test, not taken from a set.
+TEST(RequestClassifierTest, BiTypesInOtherWordsAndTheirLookalikeDataQuestions) {
+  auto expect = [](RequestType type, std::initializer_list<std::string_view> requests) {
+    for (std::string_view q : requests) EXPECT_EQ(Classifier().Classify(q).type, type) << q;
+  };
+  // A formula with its inputs, statistics over listed numbers, code: the data's words
+  // (sales, 客户) do not veto them, the inputs are given.
+  expect(RequestType::kCalculation,
+         {"if i put 3000 in at 4% compounded monthly what is it worth in 8 years",
+          "CAGR when sales went from 2.5M to 4.1M over 5 years",
+          "how long until my money doubles at 9% a year", "regex that matches a postcode",
+          "write a python function that reverses a list",
+          "fit a trend line to 4, 7, 9, 13 and predict the next one",
+          "每月流失3%的客户，两年后还剩多少", "年需求1万件，订货成本50，经济订货批量多少",
+          "写一个python函数去掉重复元素", "本金100万，贷款20年，利率4%，月供多少"});
+  // A domain noun alone is a word of data: a filter or a column, not a computation.
+  expect(RequestType::kDataQuery,
+         {"loans with an interest rate above 6%", "每笔贷款去年的利息", "利率高于5%的贷款",
+          "compound growth of revenue per region between 2021 and 2024",
+          "write the sql for revenue by quarter", "total revenue for products 3, 7 and 12"});
+  // Which metrics, angles, charts or report sections to look at: suggestions, no analysis run.
+  expect(RequestType::kConsultation,
+         {"what kinds of analysis could we run on the ticket data",
+          "which metrics would be useful for warehouse planning",
+          "what should we be looking at to understand falling renewals",
+          "which chart should i use for market share", "这份会员数据适合做哪些分析",
+          "这个数据适合用什么图表来展示", "做年度总结之前应该包含哪些分析模块",
+          "这些表能不能用来做销量预测"});
+  expect(RequestType::kDataQuery,
+         {"list the metrics table", "which metrics are stored in the metrics table",
+          "average order value"});
+  // "What can I ask you" is help with askdb, not a consultation on the data.
+  EXPECT_NE(Classifier().Classify("what kinds of questions can you answer").type,
+            RequestType::kConsultation);
+  // Why a measure moved, reviews over several measures, multi-angle looks, analyse-then-rank.
+  expect(RequestType::kMultiStepAnalysis,
+         {"why did bookings fall in october", "investigate what drove the spike in refunds",
+          "prepare a quarterly review covering revenue, costs and headcount",
+          "look at cancellations from several angles",
+          "analyze carriers by cost and delay, then rank them", "为什么这个月的退货率上升了",
+          "全面评估一下各门店的表现", "一步步分析哪些品类该下架",
+          "预测下个月各门店的销量，并标出可能缺货的"});
+  // Small talk about a cause and a question about a card are not diagnoses of the data.
+  EXPECT_NE(Classifier().Classify("经常头疼是什么原因").type, RequestType::kMultiStepAnalysis);
+  expect(RequestType::kDataQuery,
+         {"which customers churned in september", "which regions declined compared with last year",
+          "churn by month"});
+  // The world outside the data, unless the request calls the data its own.
+  expect(RequestType::kWebSearch,
+         {"current price of silver", "who is the CEO of Nike", "industry benchmark for churn",
+          "best accounting software in 2026, reviews", "国家统计局最新公布的gdp", "京东的创始人是谁",
+          "电商行业平均毛利率"});
+  expect(RequestType::kDataQuery,
+         {"the current price of our premium plan", "who is the manager of the sales department",
+          "price of product 1042 in our catalogue"});
+  // A chart asked for in other words.
+  expect(RequestType::kVisualization,
+         {"a stacked bar of costs by team per quarter", "把上面的结果画成图", "近一年的订单增长曲线",
+          "给我画一下各城市的客户数"});
+}
+
 TEST(RequestClassifierTest, RulesFileOverride) {
   const std::string rules = R"(
 priority = ["consultation", "visualization", "data_query"]
