@@ -294,5 +294,21 @@ TEST_F(DusqlReadingsTest, AColumnWordWithATablesLastCharacterAbstains) {
   EXPECT_EQ(Rows("世界排名第一的篮球运动队的所属国家"), (std::vector<std::string>{"美国", "中国"}));
 }
 
+// "职业是导演的有谁" listed 电影.导演 at 1.00: 职业 was read as the column of the value after it,
+// but 导演, also a column's name, was read as that column, and no condition was left on 职业.
+// A word that is a value of the column named right before it is that value; the rows are
+// that column's table's (谁: their names).
+TEST_F(DusqlReadingsTest, AValueRightAfterItsColumnIsNotAnotherColumn) {
+  Open(R"sql(
+CREATE TABLE "电影" ("词条id" int, "名称" text, "导演" text, primary key ("词条id"));
+CREATE TABLE "演职员" ("词条id" int, "姓名" text, "职业" text, primary key ("词条id"));
+INSERT INTO "电影" VALUES (1,'红岩','张导'),(2,'青山','李导');
+INSERT INTO "演职员" VALUES (1,'张导','导演'),(2,'王五','演员'),(3,'李导','导演'),(4,'赵六','演员');
+)sql");
+  EXPECT_EQ(Rows("职业是导演的有谁"), (std::vector<std::string>{"张导", "李导"}));
+  EXPECT_EQ(Rows("职业是演员的有谁"), (std::vector<std::string>{"王五", "赵六"}));
+  EXPECT_EQ(Rows("电影的导演有哪些"), (std::vector<std::string>{"张导", "李导"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

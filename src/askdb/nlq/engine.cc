@@ -678,6 +678,12 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
     out_.confidence = *confidence;
     return Abstain(why_en, why_zh);
   }
+  if (const int subject = FilterSubjectUnfiltered(); subject >= 0) {
+    const std::string& name = index_.columns()[subject].name;
+    out_.confidence = *confidence;
+    return Abstain("'" + name + "' names a column to filter on, but its value was read otherwise.",
+                   "“" + name + "”后面的取值没有用来筛选这一列，答案会漏掉这个条件，因此不作答。");
+  }
   // Chinese unknown words are single characters the checks above do not see
   // (chinese_reading_check.h); the values are conditions on their columns only now.
   if (chinese_) {

@@ -459,6 +459,7 @@ class Parser {
   // A column named before its value whose value was not read on it (职业是导演 with 导演 read
   // as another table's column): the first such column, else -1 (read_leftovers.cc).
   int FilterSubjectUnfiltered() const;
+  bool ValueOfNamedSubject(const Item& it) const;  // 职业是导演: 导演 is a 职业
 
   std::string_view question_;
   const SchemaIndex& index_;

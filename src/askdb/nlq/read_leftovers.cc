@@ -65,6 +65,28 @@ bool Parser::NamesPrecedingValue(int item, int col) const {
   });
 }
 
+// "职业是导演的有谁": a column said right before one of its values only names the value's
+// column. When that value was read otherwise (导演 as the column 电影.导演, a column to list),
+// no condition is on the column and the answer would drop it. The first such column, else -1.
+int Parser::FilterSubjectUnfiltered() const {
+  for (int col : filter_subjects_) {
+    const auto on_col = [&](const Filter& f) { return f.column == col; };
+    if (std::none_of(q_.filters.begin(), q_.filters.end(), on_col) &&
+        std::none_of(q_.referred_filters.begin(), q_.referred_filters.end(), on_col)) {
+      return col;
+    }
+  }
+  return -1;
+}
+
+// Whether a word that names a column is also a value of a column the question named right
+// before it (职业是导演: 导演 is a 职业 as well as the column 电影.导演): the value is meant.
+bool Parser::ValueOfNamedSubject(const Item& it) const {
+  return std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+    return TermOf(id).kind == TermKind::kValue && filter_subjects_.count(TermOf(id).column) > 0;
+  });
+}
+
 // "top 3 products by unit price", "the 3 products with the highest unit price": the rows
 // named before, ordered by their own column. True when the word at `i` was read so.
 bool Parser::RankRowsByOwnColumn(int i, int col) {
@@ -206,6 +228,11 @@ void Parser::ReadLeftoverTerm(int i) {
   if (col >= 0 && table == Col(col).table) {
     for (int p : q_.projections) table_word |= Col(p).table == table;
   }
+  if (col >= 0 && !table_word && ValueOfNamedSubject(it)) {
+    it.used = true;  // 职业是导演: 导演 is the named column's value, not the column 电影.导演
+    values_.push_back({it.terms, false, it.text});
+    return;
+  }
   if (col >= 0 && !table_word) {
     ReadLeftoverColumn(i, col);
     return;
@@ -314,6 +341,14 @@ void Parser::ReadWhoWord() {
   if (!chinese_ || !q_.measures.empty() || !q_.group_columns.empty()) return;
   // "演职员有谁": no column named, the rows' label (their name) is what is listed.
   std::vector<int> listed = q_.projections;
+  // "职业是导演的有谁": no table named; the rows are those of the one column named before its
+  // value (all such columns on one table).
+  if (listed.empty() && q_.subject_table < 0 && !filter_subjects_.empty()) {
+    const int table = Col(*filter_subjects_.begin()).table;
+    const bool one_table = std::all_of(filter_subjects_.begin(), filter_subjects_.end(),
+                                       [&](int c) { return Col(c).table == table; });
+    if (one_table) q_.subject_table = table;
+  }
   if (listed.empty() && q_.subject_table >= 0) {
     listed.push_back(index_.LabelColumn(q_.subject_table, chinese_));
   }
