@@ -65,43 +65,47 @@ bool IsFunctionWord(const Item& item) {
   return item.kind == ItemKind::kKeyword && (item.kw & ~kFunction) == 0;
 }
 
-std::vector<std::string> UnplacedWords(std::string_view question, const std::vector<Unit>& units,
-                                       const std::vector<Item>& items, bool chinese, bool known) {
+namespace {
+
+// English: the unplaced words as read; two joined by a hyphen are one ("best-selling", not
+// 'best', 'selling').
+std::vector<std::string> UnplacedEnglishWords(std::string_view question,
+                                              const std::vector<Span>& spans) {
   std::vector<std::string> out;
-  const std::vector<Span> spans = Spans(units, items, known);
-  if (!chinese) {
-    // Words as read; two joined by a hyphen are one ("best-selling", not 'best', 'selling').
-    for (size_t i = 0; i < spans.size(); ++i) {
-      if (spans[i].role != Role::kUnplaced) continue;
-      const size_t begin = spans[i].begin;
-      size_t end = spans[i].end;
-      const auto text_of = [&](const Span& sp) {
-        return question.substr(sp.begin, sp.end - sp.begin);
-      };
-      for (;;) {
-        size_t j = i + 1;
-        if (j < spans.size() && spans[j].begin == end && text_of(spans[j]) == "-")
-          ++j;  // its own item
-        if (j >= spans.size() || spans[j].role != Role::kUnplaced || spans[j].begin <= end ||
-            question.substr(end, spans[j].begin - end) != "-") {
-          break;
-        }
-        end = spans[j].end;
-        i = j;
-      }
-      AddOnce(&out, std::string(question.substr(begin, end - begin)));
-    }
-    return out;
-  }
-  const std::vector<text::Token> words = text::Segment(question);
+  const auto text_of = [&](const Span& sp) { return question.substr(sp.begin, sp.end - sp.begin); };
   for (size_t i = 0; i < spans.size(); ++i) {
     if (spans[i].role != Role::kUnplaced) continue;
-    // The unplaced spans that touch, with the function spans between them.
+    const size_t begin = spans[i].begin;
+    size_t end = spans[i].end;
+    for (;;) {
+      size_t j = i + 1;
+      if (j < spans.size() && spans[j].begin == end && text_of(spans[j]) == "-")
+        ++j;  // its own item
+      if (j >= spans.size() || spans[j].role != Role::kUnplaced || spans[j].begin <= end ||
+          question.substr(end, spans[j].begin - end) != "-") {
+        break;
+      }
+      end = spans[j].end;
+      i = j;
+    }
+    AddOnce(&out, std::string(question.substr(begin, end - begin)));
+  }
+  return out;
+}
+
+// Chinese: the unplaced spans that touch, with the function spans between them, as one word
+// (a dictionary word's function character joins them, else it ends the word).
+std::vector<std::string> UnplacedChineseWords(std::string_view question,
+                                              const std::vector<Span>& spans) {
+  std::vector<std::string> out;
+  const std::vector<text::Token> words = text::Segment(question);
+  // "AC/DC出过": a Latin word and Chinese characters beside it are two words.
+  const auto cjk = [&](const Span& sp) {
+    return text::ContainsCjk(question.substr(sp.begin, sp.end - sp.begin));
+  };
+  for (size_t i = 0; i < spans.size(); ++i) {
+    if (spans[i].role != Role::kUnplaced) continue;
     size_t last = i;
-    // "AC/DC出过": a Latin word and Chinese characters beside it are two words.
-    const auto cjk = [&](const Span& sp) {
-      return text::ContainsCjk(question.substr(sp.begin, sp.end - sp.begin));
-    };
     // A function character bridges two unplaced runs only inside one dictionary word: 的 in
     // 入职的员工 ends a word (one run would quote the whole question back).
     for (size_t j = i + 1; j < spans.size() && spans[j].begin == spans[j - 1].end &&
@@ -128,6 +132,14 @@ std::vector<std::string> UnplacedWords(std::string_view question, const std::vec
     i = last;
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<std::string> UnplacedWords(std::string_view question, const std::vector<Unit>& units,
+                                       const std::vector<Item>& items, bool chinese, bool known) {
+  const std::vector<Span> spans = Spans(units, items, known);
+  return chinese ? UnplacedChineseWords(question, spans) : UnplacedEnglishWords(question, spans);
 }
 
 std::string QuoteWords(const std::vector<std::string>& words, bool chinese) {
