@@ -36,6 +36,8 @@ class ExprParser {
   }
 
  private:
+  // The definition as tokens, ending with an end token; an error names the first character
+  // a definition may not hold.
   Status Lex() {
     size_t i = 0;
     while (i < s_.size()) {
@@ -46,56 +48,74 @@ class ExprParser {
       }
       Token t;
       t.pos = i;
+      Status st = Status::Ok();
       if (c == '\'') {
-        t.type = Token::kString;
-        ++i;
-        for (;;) {
-          if (i >= s_.size()) return InvalidArgumentError("unterminated string at " + Where(t.pos));
-          if (s_[i] == '\'' && i + 1 < s_.size() && s_[i + 1] == '\'') {
-            t.text += '\'';
-            i += 2;
-          } else if (s_[i] == '\'') {
-            ++i;
-            break;
-          } else {
-            t.text += s_[i++];
-          }
-        }
+        st = LexString(&i, &t);
       } else if (std::isdigit(static_cast<unsigned char>(c)) ||
                  (c == '.' && i + 1 < s_.size() &&
                   std::isdigit(static_cast<unsigned char>(s_[i + 1])))) {
-        t.type = Token::kNumber;
-        while (i < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[i])) || s_[i] == '.')) {
-          t.text += s_[i++];
-        }
-        if (t.text.find('.') != t.text.rfind('.')) {
-          return InvalidArgumentError("malformed number '" + t.text + "' at " + Where(t.pos));
-        }
+        st = LexNumber(&i, &t);
       } else if (NameByte(c)) {
         t.type = Token::kName;
         while (i < s_.size() && NameByte(s_[i])) t.text += s_[i++];
       } else {
-        static constexpr std::string_view kTwo[] = {"<>", "!=", ">=", "<="};
-        t.type = Token::kSymbol;
-        for (std::string_view two : kTwo) {
-          if (s_.substr(i, 2) == two) t.text = std::string(two);
-        }
-        if (t.text.empty()) {
-          if (std::string_view("()+-*/=<>,.").find(c) == std::string_view::npos) {
-            return InvalidArgumentError("'" + std::string(1, c) + "' at " + Where(i) +
-                                        " is not allowed in a term definition (only columns "
-                                        "table.column, numbers, 'strings', SUM/AVG/COUNT/MIN/MAX, "
-                                        "+ - * /, comparisons, IN lists, AND/OR/NOT)");
-          }
-          t.text = std::string(1, c);
-        }
-        i += t.text.size();
+        st = LexSymbol(&i, &t);
       }
+      if (!st.ok()) return st;
       tokens_.push_back(std::move(t));
     }
     Token end;
     end.pos = s_.size();
     tokens_.push_back(end);
+    return Status::Ok();
+  }
+  // A 'quoted string' from *i (its quote), '' standing for one quote.
+  Status LexString(size_t* i, Token* t) const {
+    t->type = Token::kString;
+    ++*i;
+    for (;;) {
+      if (*i >= s_.size()) return InvalidArgumentError("unterminated string at " + Where(t->pos));
+      if (s_[*i] == '\'' && *i + 1 < s_.size() && s_[*i + 1] == '\'') {
+        t->text += '\'';
+        *i += 2;
+      } else if (s_[*i] == '\'') {
+        ++*i;
+        return Status::Ok();
+      } else {
+        t->text += s_[(*i)++];
+      }
+    }
+  }
+  // A number from *i: digits with at most one point.
+  Status LexNumber(size_t* i, Token* t) const {
+    t->type = Token::kNumber;
+    while (*i < s_.size() && (std::isdigit(static_cast<unsigned char>(s_[*i])) || s_[*i] == '.')) {
+      t->text += s_[(*i)++];
+    }
+    if (t->text.find('.') != t->text.rfind('.')) {
+      return InvalidArgumentError("malformed number '" + t->text + "' at " + Where(t->pos));
+    }
+    return Status::Ok();
+  }
+  // An operator or a bracket from *i (two characters first: <>, !=, >=, <=); anything else is
+  // not allowed in a definition.
+  Status LexSymbol(size_t* i, Token* t) const {
+    static constexpr std::string_view kTwo[] = {"<>", "!=", ">=", "<="};
+    t->type = Token::kSymbol;
+    for (std::string_view two : kTwo) {
+      if (s_.substr(*i, 2) == two) t->text = std::string(two);
+    }
+    if (t->text.empty()) {
+      const char c = s_[*i];
+      if (std::string_view("()+-*/=<>,.").find(c) == std::string_view::npos) {
+        return InvalidArgumentError("'" + std::string(1, c) + "' at " + Where(*i) +
+                                    " is not allowed in a term definition (only columns "
+                                    "table.column, numbers, 'strings', SUM/AVG/COUNT/MIN/MAX, "
+                                    "+ - * /, comparisons, IN lists, AND/OR/NOT)");
+      }
+      t->text = std::string(1, c);
+    }
+    *i += t->text.size();
     return Status::Ok();
   }
 
@@ -227,34 +247,41 @@ class ExprParser {
     }
     if (t.type != Token::kName) return Error("expected a column, a number or a 'string'");
     ++pos_;
+    if (IsSym("(")) return Aggregate(t);
+    return Column(t);
+  }
+  // SUM/AVG/COUNT/MIN/MAX( [DISTINCT] expression ) or COUNT(*), its name token `t` read; no
+  // other function is allowed.
+  StatusOr<TermExpr> Aggregate(const Token& t) {
     static constexpr std::string_view kAggs[] = {"SUM", "AVG", "COUNT", "MIN", "MAX"};
-    if (IsSym("(")) {
-      std::string agg;
-      for (std::string_view a : kAggs) {
-        if (IsWord(t, a)) agg = std::string(a);
-      }
-      if (agg.empty()) {
-        return InvalidArgumentError("function '" + t.text + "' at " + Where(t.pos) +
-                                    " is not allowed; a definition may use SUM, AVG, COUNT, MIN "
-                                    "and MAX only");
-      }
-      ++pos_;
-      TermExpr node = Node(Kind::kAgg, agg, {});
-      if (agg == "COUNT" && Accept("*")) {
-        TermExpr star;
-        star.kind = Kind::kStar;
-        node.args.push_back(star);
-      } else {
-        if (IsWord(Peek(), "DISTINCT")) {
-          ++pos_;
-          node.distinct = true;
-        }
-        ASKDB_ASSIGN_OR_RETURN(TermExpr inner, Additive());
-        node.args.push_back(std::move(inner));
-      }
-      ASKDB_RETURN_IF_ERROR(Expect(")"));
-      return node;
+    std::string agg;
+    for (std::string_view a : kAggs) {
+      if (IsWord(t, a)) agg = std::string(a);
     }
+    if (agg.empty()) {
+      return InvalidArgumentError("function '" + t.text + "' at " + Where(t.pos) +
+                                  " is not allowed; a definition may use SUM, AVG, COUNT, MIN "
+                                  "and MAX only");
+    }
+    ++pos_;
+    TermExpr node = Node(Kind::kAgg, agg, {});
+    if (agg == "COUNT" && Accept("*")) {
+      TermExpr star;
+      star.kind = Kind::kStar;
+      node.args.push_back(star);
+    } else {
+      if (IsWord(Peek(), "DISTINCT")) {
+        ++pos_;
+        node.distinct = true;
+      }
+      ASKDB_ASSIGN_OR_RETURN(TermExpr inner, Additive());
+      node.args.push_back(std::move(inner));
+    }
+    ASKDB_RETURN_IF_ERROR(Expect(")"));
+    return node;
+  }
+  // table.column, the table token `t` read: a bare name is no column.
+  StatusOr<TermExpr> Column(const Token& t) {
     if (!Accept(".")) {
       return InvalidArgumentError("'" + t.text + "' at " + Where(t.pos) +
                                   " is not a column: write columns as table.column");
