@@ -967,66 +967,92 @@ std::string SchemaIndex::DisplayName(const IndexedColumn& c, bool chinese) const
   return business.empty() ? tables_[c.table].name + "." + c.name : business;
 }
 
+namespace {
+
+// The statement options of the stats queries: one row more than the distinct-values cap, so
+// that "more" is seen.
+db::QueryOptions StatsQueryOptions(const IndexOptions& options) {
+  db::QueryOptions q;
+  q.max_rows = options.max_distinct_values + 1;
+  return q;
+}
+
+// A column's distinct non-NULL values, one more than the cap (more means "many").
+StatusOr<db::ResultSet> DistinctValues(db::Connector& connector, const std::string& table_sql,
+                                       const std::string& col_sql, const IndexOptions& options) {
+  return connector.Execute("SELECT DISTINCT " + col_sql + " FROM " + table_sql + " WHERE " +
+                               col_sql + " IS NOT NULL" +
+                               connector.dialect().LimitClause(options.max_distinct_values + 1),
+                           StatsQueryOptions(options));
+}
+
+// The column's first and last dates when its minimum and maximum both read as dates: a text
+// column whose values parse as dates is a time column.
+void ReadDateRange(db::Connector& connector, const std::string& table_sql,
+                   const std::string& col_sql, const IndexOptions& options, ColumnStats* stats) {
+  StatusOr<db::ResultSet> mm =
+      connector.Execute("SELECT MIN(" + col_sql + "), MAX(" + col_sql + ") FROM " + table_sql,
+                        StatsQueryOptions(options));
+  if (!mm.ok() || mm->row_count() != 1 || mm->rows[0][0].is_null()) return;
+  stats->min_date = ParseIsoDate(mm->rows[0][0].ToDisplayString());
+  stats->max_date = ParseIsoDate(mm->rows[0][1].ToDisplayString());
+  if (!stats->min_date || !stats->max_date) {
+    stats->min_date.reset();
+    stats->max_date.reset();
+  }
+}
+
+// A low-cardinality column's distinct count and values (names, codes, flags).
+void ReadValues(db::Connector& connector, const std::string& table_sql, const std::string& col_sql,
+                TypeClass type, const IndexOptions& options, ColumnStats* stats) {
+  StatusOr<db::ResultSet> rs = DistinctValues(connector, table_sql, col_sql, options);
+  if (!rs.ok() || rs->row_count() > static_cast<size_t>(options.max_distinct_values)) return;
+  stats->distinct_count = static_cast<long long>(rs->row_count());
+  // An integer column's values are numbers, not names — unless one is not a number
+  // (a DuSQL column declared int that holds '1990年'): then they are kept, so the
+  // checks see that the column holds text.
+  const bool text_in_integer = std::any_of(rs->rows.begin(), rs->rows.end(), [](const auto& row) {
+    return row[0].kind() == db::Value::Kind::kText;
+  });
+  if (type != TypeClass::kInteger || text_in_integer) {
+    for (const auto& row : rs->rows) stats->values.push_back(row[0].ToDisplayString());
+  }
+}
+
+// What the data says of one column, by its declared type.
+ColumnStats StatsOf(db::Connector& connector, const std::string& table_sql, const db::ColumnInfo& c,
+                    const IndexOptions& options) {
+  const TypeClass type = ClassifyType(c.type);
+  const std::string col_sql = connector.dialect().QuoteIdentifier(c.name);
+  ColumnStats stats;
+  if (type == TypeClass::kText || type == TypeClass::kDate || type == TypeClass::kOther) {
+    ReadDateRange(connector, table_sql, col_sql, options, &stats);  // first: dates as text
+  }
+  // A date column whose values are not dates ('11.2', '2009.1.10', '2018年') keeps them too
+  // (SchemaIndex::Build reads it as text).
+  if (type == TypeClass::kText || type == TypeClass::kOther || type == TypeClass::kInteger ||
+      type == TypeClass::kBool || (type == TypeClass::kDate && !stats.min_date)) {
+    ReadValues(connector, table_sql, col_sql, type, options, &stats);
+  } else if (type == TypeClass::kNumber) {
+    // "价格最高的10首歌": a few price points shared by many rows tie at any cut.
+    StatusOr<db::ResultSet> rs = DistinctValues(connector, table_sql, col_sql, options);
+    if (rs.ok() && rs->row_count() <= static_cast<size_t>(options.max_distinct_values)) {
+      stats.distinct_numbers = static_cast<long long>(rs->row_count());
+    }
+  }
+  return stats;
+}
+
+}  // namespace
+
 StatusOr<ColumnStatsMap> CollectColumnStats(db::Connector& connector,
                                             const db::DatabaseSchema& schema,
                                             const IndexOptions& options) {
   ColumnStatsMap out;
-  const db::Dialect& d = connector.dialect();
-  db::QueryOptions q;
-  q.max_rows = options.max_distinct_values + 1;
-  // A column's distinct non-NULL values, one more than the cap (more means "many").
-  auto distinct_values = [&](const std::string& table_sql, const std::string& col_sql) {
-    return connector.Execute("SELECT DISTINCT " + col_sql + " FROM " + table_sql + " WHERE " +
-                                 col_sql + " IS NOT NULL" +
-                                 d.LimitClause(options.max_distinct_values + 1),
-                             q);
-  };
   for (const db::TableInfo& t : schema.tables) {
-    const std::string table_sql = d.QuoteIdentifier(t.name);
+    const std::string table_sql = connector.dialect().QuoteIdentifier(t.name);
     for (const db::ColumnInfo& c : t.columns) {
-      const TypeClass type = ClassifyType(c.type);
-      const std::string col_sql = d.QuoteIdentifier(c.name);
-      ColumnStats stats;
-      if (type == TypeClass::kText || type == TypeClass::kDate || type == TypeClass::kOther) {
-        // Min/max first: a text column whose values parse as dates is a time column.
-        StatusOr<db::ResultSet> mm = connector.Execute(
-            "SELECT MIN(" + col_sql + "), MAX(" + col_sql + ") FROM " + table_sql, q);
-        if (mm.ok() && mm->row_count() == 1 && !mm->rows[0][0].is_null()) {
-          const std::string lo = mm->rows[0][0].ToDisplayString();
-          const std::string hi = mm->rows[0][1].ToDisplayString();
-          stats.min_date = ParseIsoDate(lo);
-          stats.max_date = ParseIsoDate(hi);
-          if (!stats.min_date || !stats.max_date) {
-            stats.min_date.reset();
-            stats.max_date.reset();
-          }
-        }
-      }
-      // A date column whose values are not dates ('11.2', '2009.1.10', '2018年') keeps them too
-      // (SchemaIndex::Build reads it as text).
-      if (type == TypeClass::kText || type == TypeClass::kOther || type == TypeClass::kInteger ||
-          type == TypeClass::kBool || (type == TypeClass::kDate && !stats.min_date)) {
-        StatusOr<db::ResultSet> rs = distinct_values(table_sql, col_sql);
-        if (rs.ok() && rs->row_count() <= static_cast<size_t>(options.max_distinct_values)) {
-          stats.distinct_count = static_cast<long long>(rs->row_count());
-          // An integer column's values are numbers, not names — unless one is not a number
-          // (a DuSQL column declared int that holds '1990年'): then they are kept, so the
-          // checks see that the column holds text.
-          const bool text_in_integer =
-              std::any_of(rs->rows.begin(), rs->rows.end(),
-                          [](const auto& row) { return row[0].kind() == db::Value::Kind::kText; });
-          if (type != TypeClass::kInteger || text_in_integer) {
-            for (const auto& row : rs->rows) stats.values.push_back(row[0].ToDisplayString());
-          }
-        }
-      } else if (type == TypeClass::kNumber) {
-        // "价格最高的10首歌": a few price points shared by many rows tie at any cut.
-        StatusOr<db::ResultSet> rs = distinct_values(table_sql, col_sql);
-        if (rs.ok() && rs->row_count() <= static_cast<size_t>(options.max_distinct_values)) {
-          stats.distinct_numbers = static_cast<long long>(rs->row_count());
-        }
-      }
-      out[Key(t.name, c.name)] = std::move(stats);
+      out[Key(t.name, c.name)] = StatsOf(connector, table_sql, c, options);
     }
   }
   return out;
