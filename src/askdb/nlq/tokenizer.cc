@@ -41,7 +41,22 @@ std::string SingularizeEnglish(std::string_view w) {
   auto ends = [&](std::string_view suf) {
     return n >= suf.size() && std::string_view(s).substr(n - suf.size()) == suf;
   };
-  if (ends("ies") && n > 4) return s.substr(0, n - 3) + "y";
+  // "series" and "species" are their own singular; "movies", "cookies" drop only the s
+  // ("movy" matched no table named movie, and every question about movies went unread).
+  if (ends("series") || ends("species")) return s;
+  if (ends("ies") && n > 4) {
+    static constexpr std::string_view kIeNouns[] = {
+        "movies",   "cookies", "calories", "rookies",   "zombies",   "prairies", "hippies",
+        "genies",   "goalies", "selfies",  "brownies",  "smoothies", "aunties",  "pixies",
+        "freebies", "newbies", "budgies",  "lingeries", "boogies",   "hoagies",  "collies"};
+    for (std::string_view ie : kIeNouns) {
+      if (std::string_view(s).ends_with(ie) &&
+          (n == ie.size() || s[n - ie.size() - 1] == ' ' || s[n - ie.size() - 1] == '_')) {
+        return s.substr(0, n - 1);
+      }
+    }
+    return s.substr(0, n - 3) + "y";
+  }
   if (ends("sses") || ends("shes") || ends("ches") || ends("xes")) return s.substr(0, n - 2);
   if (ends("ss") || ends("us") || ends("is") || ends("ous")) return s;
   if (ends("s")) return s.substr(0, n - 1);

@@ -35,6 +35,12 @@ TEST(Tokenizer, IdentifiersSplit) {
   EXPECT_EQ(IdentifierToPhrase("Year_of_Founded"), "year of founded");
   EXPECT_EQ(IdentifierToPhrase("所属省id"), "所属省 id");
   EXPECT_EQ(SingularizeEnglish("countries"), "country");
+  // -ie nouns keep their e; series and species are their own singular.
+  EXPECT_EQ(SingularizeEnglish("movies"), "movie");
+  EXPECT_EQ(SingularizeEnglish("calories"), "calorie");
+  EXPECT_EQ(SingularizeEnglish("series"), "series");
+  EXPECT_EQ(SingularizeEnglish("species"), "species");
+  EXPECT_EQ(SingularizeEnglish("stories"), "story");
   EXPECT_EQ(SingularizeEnglish("classes"), "class");
   EXPECT_EQ(SingularizeEnglish("status"), "status");
 }
