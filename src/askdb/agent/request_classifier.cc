@@ -16,6 +16,7 @@
 #include "askdb/agent/quick_path/date_question.h"
 #include "askdb/agent/quick_path/division_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
+#include "askdb/agent/quick_path/round_question.h"
 #include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/common/embedded.h"
 #include "askdb/common/file_util.h"
@@ -77,6 +78,8 @@ constexpr std::string_view kPercentRuleId = "simple.percent";
 constexpr std::string_view kDivisionRuleId = "simple.division";
 // And tips and split bills (quick_path/bill_question.h): "what's a 15% tip on $80".
 constexpr std::string_view kBillRuleId = "simple.bill";
+// And rounding (quick_path/round_question.h): "round 3.14159 to two decimals".
+constexpr std::string_view kRoundRuleId = "simple.round";
 // Rule ids of the learned intent model's decisions: "model.trivial", "model.other", ...
 constexpr std::string_view kModelRulePrefix = "model.";
 constexpr std::string_view kOtherLabel = "other";
@@ -232,6 +235,17 @@ bool HasWords(std::string_view normalized) {
     if (!IsNonWordCodePoint(cp)) return true;
   }
   return false;
+}
+
+// The rule id of the whole-request computation parser that reads `normalized` (a percentage,
+// a division, a tip or split bill, a rounding), or nullopt. The parser is the rule, so the
+// classifier never routes to the quick path a computation it cannot answer.
+std::optional<std::string_view> WholeRequestComputation(std::string_view normalized) {
+  if (ParsePercentQuestion(normalized)) return kPercentRuleId;
+  if (ParseDivisionQuestion(normalized)) return kDivisionRuleId;
+  if (ParseBillQuestion(normalized)) return kBillRuleId;
+  if (ParseRoundQuestion(normalized)) return kRoundRuleId;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -678,22 +692,14 @@ Classification RequestClassifier::Classify(std::string_view request) const {
     out.quick_intent = QuickIntent::kDate;
     return out;
   }
-  if (winner != RequestType::kTrivial && winner != RequestType::kSimple &&
-      ParsePercentQuestion(normalized)) {
-    out.type = RequestType::kSimple;
-    out.confidence = kDateConfidence;
-    out.rules = {std::string(kPercentRuleId)};
-    out.quick_intent = QuickIntent::kArithmetic;
-    return out;
-  }
-  const bool division = ParseDivisionQuestion(normalized).has_value();
-  if (winner != RequestType::kTrivial && winner != RequestType::kSimple &&
-      (division || ParseBillQuestion(normalized))) {
-    out.type = RequestType::kSimple;
-    out.confidence = kDateConfidence;
-    out.rules = {std::string(division ? kDivisionRuleId : kBillRuleId)};
-    out.quick_intent = QuickIntent::kArithmetic;
-    return out;
+  if (winner != RequestType::kTrivial && winner != RequestType::kSimple) {
+    if (const auto rule = WholeRequestComputation(normalized)) {
+      out.type = RequestType::kSimple;
+      out.confidence = kDateConfidence;
+      out.rules = {std::string(*rule)};
+      out.quick_intent = QuickIntent::kArithmetic;
+      return out;
+    }
   }
   if (!winner) {
     out.type = impl_->default_type;

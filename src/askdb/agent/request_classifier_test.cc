@@ -452,6 +452,26 @@ TEST(RequestClassifierTest, ListsDivisionAndCurlyApostrophesAreArithmetic) {
   EXPECT_EQ(NormalizeRequest("What’s ‘this’"), "what's 'this'");
 }
 
+TEST(RequestClassifierTest, RoundingTipsWithoutARateAndPercentagesInWordsAreArithmetic) {
+  // Round 11: whole-request parsers are the rule (simple.round, simple.bill, simple.percent).
+  const std::pair<std::string_view, std::string_view> cases[] = {
+      {"round 3.14159 to two decimals", "simple.round"},
+      {"把12.345四舍五入到一位小数", "simple.round"},
+      {"how much should i tip on 80 dollars", "simple.bill"},
+      {"what's 0.75 as a percentage", "simple.percent"}};
+  for (const auto& [q, rule] : cases) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kSimple) << q;
+    EXPECT_EQ(c.quick_intent, QuickIntent::kArithmetic) << q;
+    ASSERT_EQ(c.rules.size(), 1u) << q;
+    EXPECT_EQ(c.rules[0], rule) << q;
+  }
+  for (std::string_view q : {"round the revenue to two decimals", "销售额保留两位小数",
+                             "show the margin as a percentage"}) {
+    EXPECT_NE(Classifier().Classify(q).quick_intent, QuickIntent::kArithmetic) << q;
+  }
+}
+
 TEST(RequestClassifierTest, HelpWithMathIsTheCalculatorsButUnsure) {
   for (std::string_view q : {"i need you to do some arithmetic", "can you do fractions",
                              "help me with my algebra homework", "i need a calculator"}) {

@@ -21,7 +21,7 @@ const std::string kTail = "\\s*(?:,?\\s*(?:please|for me))*\\s*[?.!]*";
 // check".
 const std::string kMoney =
     "(?:(?:a|an|the|my|our)\\s+)?\\$?\\s*([0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:dollars?|bucks|usd)?"
-    "(?:\\s+(?:bill|check|tab|meal|dinner))?";
+    "(?:\\s+(?:bill|check|tab|meal|dinner|lunch|breakfast|order|delivery|haircut|ride|taxi ride))?";
 // A charge added at a rate of the amount: the tip, or a tax ("8 percent sales tax on 250").
 const std::string kCharge = "(?:tip|gratuity|tax|sales tax|vat)";
 const std::string kRate = "([0-9]+(?:\\.[0-9]+)?)\\s*(?:%|percent)";
@@ -55,6 +55,18 @@ std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized) {
     const auto r = Num(rate);
     if (!a || !r) return std::nullopt;
     return BillQuestion{K::kTip, *a, *r};
+  }
+  // how much should i tip on 80 dollars / what's a good tip for a $120 meal: no rate said.
+  static const Pattern tip_no_rate(
+      "^(?:(?:how much|what) (?:should|do|would|must) (?:i|we|you|one) (?:tip|leave as a tip|leave "
+      "for a tip|give as a tip) (?:on|for)|how much (?:to|of a tip to) (?:tip|leave|give) (?:on|"
+      "for)|(?:what is|what's|whats) (?:a|the) (?:good|fair|normal|standard|usual|typical|"
+      "reasonable|right|proper) (?:tip|gratuity) (?:on|for)) " +
+      kMoney + kTail + "$");
+  if (RE2::FullMatch(normalized, tip_no_rate.re, &amount)) {
+    const auto a = Num(amount);
+    if (!a) return std::nullopt;
+    return BillQuestion{K::kTipRateNeeded, *a, 0};
   }
   std::string people;
   // split a 120 dollar bill between 4 people / split $96 three ways / split 200 dollars by 5

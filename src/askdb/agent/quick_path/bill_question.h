@@ -4,8 +4,10 @@
 // They are not expressions, so the arithmetic parser does not read them.
 //
 // Like the percentage parser, ParseBillQuestion reads the whole (normalised) request or
-// nothing, and the classifier uses it as its rule. The rate and the number of people must be
-// said: "how much should i tip on 80 dollars" has no one answer and falls through.
+// nothing, and the classifier uses it as its rule. The number of people must be said. A tip
+// asked without a rate ("how much should i tip on 80 dollars", "what's a good tip for a $120
+// meal") has no one answer: it is read as kTipRateNeeded, and the quick path asks for the rate
+// instead of choosing one.
 //
 // Thread-safety: pure functions; safe from any thread.
 #pragma once
@@ -16,12 +18,13 @@
 namespace askdb::agent {
 
 struct BillQuestion {
-  // kTip: amount × percent / 100; kSplit: amount / people.
-  enum class Kind { kTip, kSplit };
+  // kTip: amount × percent / 100; kSplit: amount / people; kTipRateNeeded: a tip on amount
+  // with no rate said (no result).
+  enum class Kind { kTip, kSplit, kTipRateNeeded };
   Kind kind = Kind::kTip;
   long double amount = 0;
   long double by = 0;  // kTip: the percent; kSplit: the people (a whole number >= 1)
-  long double Result() const { return kind == Kind::kTip ? amount * by / 100 : amount / by; }
+  long double Result() const { return kind == Kind::kSplit ? amount / by : amount * by / 100; }
 };
 
 std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized);

@@ -33,8 +33,21 @@ TEST(BillQuestionTest, SplitsBetweenPeople) {
   EXPECT_DOUBLE_EQ(static_cast<double>(r->Result()), 32.0);
 }
 
-TEST(BillQuestionTest, NoRateOrNoPeopleFallsThrough) {
-  EXPECT_FALSE(ParseBillQuestion("how much should i tip on 80 dollars"));
+TEST(BillQuestionTest, ATipWithoutARateAsksForIt) {
+  for (const char* request :
+       {"how much should i tip on 80 dollars", "what's a good tip for a $120 meal",
+        "how much to tip on a 64 dollar dinner"}) {
+    const auto q = ParseBillQuestion(request);
+    ASSERT_TRUE(q) << request;
+    EXPECT_EQ(q->kind, K::kTipRateNeeded) << request;
+  }
+  EXPECT_DOUBLE_EQ(
+      static_cast<double>(ParseBillQuestion("what's a good tip for a $120 meal")->amount), 120.0);
+  EXPECT_FALSE(ParseBillQuestion("how much should i tip"));
+  EXPECT_FALSE(ParseBillQuestion("what is a good tip for the waiters"));
+}
+
+TEST(BillQuestionTest, NoPeopleFallsThrough) {
   EXPECT_FALSE(ParseBillQuestion("split the bill"));
   EXPECT_FALSE(ParseBillQuestion("split $96 0 ways"));
   EXPECT_FALSE(ParseBillQuestion("split 100 dollars between 2.5 people"));

@@ -21,6 +21,8 @@ const std::string kZhMove =
     "(?:增长|增加|上涨|涨|提高|提升|上升|下降|减少|降低|降|下跌|跌|变化|变)";
 const std::string kEnHead = "(?:what is |what's |whats |calculate |compute )?";
 const std::string kEnTail = "[?.!]*";
+// A decimal or a fraction of whole numbers, as written: "0.375", ".5", "3/8".
+const std::string kFraction = "(-?[0-9]+(?:\\.[0-9]+)?(?:/[0-9]+)?|-?\\.[0-9]+)";
 
 std::optional<long double> Num(const std::string& s) {
   const auto n = ParseNumberPrefix(s);
@@ -61,6 +63,22 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
     const ArithmeticResult r = EvaluateArithmetic(a);
     if (!r.ok()) return std::nullopt;
     return PercentQuestion{K::kAsPercent, r.value, 1, a};
+  }
+  // 把0.375换算成百分数 / 3/4化成百分比是多少 / what's 0.75 as a percentage / convert 3/8 to a
+  // percent
+  static const Pattern as_words(
+      "^(?:" + kZhHead + "(?:把|将)?\\s*" + kFraction +
+      "\\s*(?:换算成|换算为|转换成|转换为|转成|转为|化成|化为|写成|写为|变成|换成|表示成|表示为)"
+      "\\s*"
+      "(?:百分数|百分比)(?:是多少|是几|是什么)?" +
+      kZhTail + "|" + kEnHead + "(?:convert |express |write |change |turn )?" + kFraction +
+      " (?:as|in|to|into) (?:a )?(?:percent|percentage|%)(?: form)?" + kEnTail + ")$");
+  std::string a_en;
+  if (RE2::FullMatch(normalized, as_words.re, &a, &a_en)) {
+    const std::string& x = a.empty() ? a_en : a;
+    const ArithmeticResult r = EvaluateArithmetic(x);
+    if (!r.ok()) return std::nullopt;
+    return PercentQuestion{K::kAsPercent, r.value, 1, x};
   }
   // what percent of 80 is 20 / 20 is what percent of 80 / 20 as a percentage of 80
   static const Pattern en_share_of("^" + kEnHead + "what (?:percent|percentage|%) of " + kNum +

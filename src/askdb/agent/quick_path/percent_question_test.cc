@@ -48,6 +48,17 @@ TEST(PercentQuestionTest, TenthsAsAPercentage) {
   EXPECT_EQ(PercentOf("销售额的三成是百分之多少"), "");
 }
 
+// A decimal or a fraction converted to a percentage in words.
+TEST(PercentQuestionTest, ConvertedToAPercentage) {
+  EXPECT_EQ(PercentOf("把0.375换算成百分数"), "37.5");
+  EXPECT_EQ(PercentOf("3/4化成百分比是多少"), "75");
+  EXPECT_EQ(PercentOf("what's 0.75 as a percentage"), "75");
+  EXPECT_EQ(PercentOf("convert 3/8 to a percent"), "37.5");
+  EXPECT_EQ(PercentOf("express .2 as a percentage?"), "20");
+  EXPECT_EQ(PercentOf("把销售额换算成百分比"), "");
+  EXPECT_EQ(PercentOf("show the margin as a percentage"), "");
+}
+
 // Precision first: anything but two plain numbers is a data question or not understood.
 TEST(PercentQuestionTest, DataQuestionsAndFragmentsDoNotParse) {
   EXPECT_EQ(PercentOf("销售额从80增长到100增长了百分之多少"), "");

@@ -16,6 +16,7 @@
 #include "askdb/agent/quick_path/date_question.h"
 #include "askdb/agent/quick_path/division_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
+#include "askdb/agent/quick_path/round_question.h"
 #include "askdb/agent/quick_path/time_zone.h"
 #include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/common/clock.h"
@@ -316,6 +317,7 @@ struct QuickPath::Impl {
   QuickAnswer Percent(const PercentQuestion& q, Language l) const;
   QuickAnswer Division(const DivisionQuestion& q, Language l) const;
   QuickAnswer Bill(const BillQuestion& q, Language l) const;
+  QuickAnswer Round(const RoundQuestion& q, Language l) const;
   QuickAnswer Conversion(std::string_view normalized, Language l) const;
   std::vector<ScanItem> Scan(std::string_view s) const;
   const Unit* UnitAt(std::string_view s, size_t at, size_t& length) const;
@@ -595,6 +597,7 @@ QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l)
   if (auto q = ParsePercentQuestion(normalized)) return Percent(*q, l);
   if (auto q = ParseDivisionQuestion(normalized)) return Division(*q, l);
   if (auto q = ParseBillQuestion(normalized)) return Bill(*q, l);
+  if (auto q = ParseRoundQuestion(normalized)) return Round(*q, l);
   // Strip framing words from both ends until nothing changes.
   std::string expr = Trim(normalized);
   for (bool changed = true; changed && !expr.empty();) {
@@ -723,6 +726,13 @@ QuickAnswer QuickPath::Impl::Bill(const BillQuestion& q, Language l) const {
   QuickAnswer a;
   a.kind = QuickAnswerKind::kArithmetic;
   a.language = l;
+  if (q.kind == BillQuestion::Kind::kTipRateNeeded) {
+    a.ok = false;
+    a.value =
+        Json{{"bill", "tip"}, {"amount", static_cast<double>(q.amount)}, {"error", "rate_needed"}};
+    a.text = Fill(Text(l, "bill_tip_rate_needed"), {{"amount", FormatNumber(q.amount)}});
+    return a;
+  }
   const bool tip = q.kind == BillQuestion::Kind::kTip;
   a.value = Json{{"bill", tip ? "tip" : "split"},
                  {"amount", static_cast<double>(q.amount)},
@@ -732,6 +742,27 @@ QuickAnswer QuickPath::Impl::Bill(const BillQuestion& q, Language l) const {
   a.text = Fill(Text(l, tip ? "bill_tip" : "bill_split"), {{"amount", FormatNumber(q.amount)},
                                                            {"by", FormatNumber(q.by)},
                                                            {"result", FormatNumber(q.Result())}});
+  return a;
+}
+
+// "round 19.995 to 2 decimals" → "19.995 rounded to 2 decimal places is 20.00."; the place is
+// said back in words, so the reading can be checked.
+QuickAnswer QuickPath::Impl::Round(const RoundQuestion& q, Language l) const {
+  QuickAnswer a;
+  a.kind = QuickAnswerKind::kArithmetic;
+  a.language = l;
+  const std::string result = q.Result();
+  a.value = Json{{"round", q.number}, {"places", q.places}, {"result_text", result}};
+  std::string place;
+  if (q.places > 0) {
+    place = Fill(Text(l, q.places == 1 ? "round_one_decimal" : "round_decimals"),
+                 {{"n", std::to_string(q.places)}});
+  } else if (q.places == 0) {
+    place = Text(l, "round_whole");
+  } else {
+    place = Fill(Text(l, "round_nearest"), {{"unit", "1" + std::string(-q.places, '0')}});
+  }
+  a.text = Fill(Text(l, "round"), {{"number", q.number}, {"place", place}, {"result", result}});
   return a;
 }
 
