@@ -355,6 +355,7 @@ class Parser {
   };
   void BindMeasure(Agg agg, int kw_idx, int col, int table, bool distinct, int term_idx, int event);
   void BindCountSuperlatives();
+  int CountedTableOf(const Item& it) const;
   bool ReadSuperlativeAsOrder(int i, Agg agg, int event);
   void ReadAggregateKeyword(int i, AggregateScan* scan);
   void CountKinds(int i, AggregateScan* scan);  // 几种/多少种 (read_measures.cc)

@@ -710,6 +710,18 @@ void Parser::RankByColumnBeforeTop(int top, int num) {
   if (RowTableAt(NextMeaningful(num)) == Col(col).table) ranked_table_ = Col(col).table;
 }
 
+// The table whose rows a word names for "most"/最多 to count: a table word, or one that also
+// names a text column of that table ("门店", "stores": the stores and their name) — what is
+// counted is rows. -1 otherwise (a measure column, another table's column).
+int Parser::CountedTableOf(const Item& it) const {
+  const int table = TableOf(it);
+  const int column = ColumnOf(it);
+  if (table < 0 || (column >= 0 && (Col(column).table != table || IsNumericCol(column)))) {
+    return -1;
+  }
+  return table;
+}
+
 // "订单最多的5个城市": a top-N "most/fewest" word right after a table word counts its rows
 // (the "most customers" reading, with the table before the word as Chinese puts it).
 void Parser::BindCountSuperlatives() {
@@ -725,14 +737,8 @@ void Parser::BindCountSuperlatives() {
     }
     const int p = PrevMeaningful(i);
     if (p < 0 || items_[p].used || items_[p].kind != ItemKind::kTerm) continue;
-    const int table = TableOf(items_[p]);
-    // A word naming both a table and a text column of it ("门店": stores and its name) is
-    // the table here: what is counted is rows.
-    const int column = ColumnOf(items_[p]);
-    if (table < 0 || (column >= 0 && (Col(column).table != table || IsNumericCol(column)))) {
-      continue;
-    }
-    BindMeasure(Agg::kCount, i, -1, table, false, p, 0);
+    const int table = CountedTableOf(items_[p]);
+    if (table >= 0) BindMeasure(Agg::kCount, i, -1, table, false, p, 0);
   }
 }
 
@@ -755,10 +761,13 @@ bool Parser::ReadSuperlativeAsOrder(int i, Agg agg, int event) {
   if (q_.limit == 0) q_.limit = 1;
   it.used = true;
   Map(it, "order", agg == Agg::kMax ? "DESC" : "ASC");
-  // "most customers" → count of the following table.
-  const int j = NextMeaningful(i);
-  if (ranked_table_ < 0 && j >= 0 && TableOf(items_[j]) >= 0 && ColumnOf(items_[j]) < 0) {
-    BindMeasure(Agg::kCount, i, -1, TableOf(items_[j]), false, j, event);
+  // "most customers" → count of the following table; "哪个城市的门店最多": of the table
+  // before a 最多/最少 that ends the question.
+  const int after = NextMeaningful(i);
+  const int j = chinese_ && after < 0 ? PrevMeaningful(i) : after;
+  if (ranked_table_ < 0 && j >= 0 && !items_[j].used && items_[j].kind == ItemKind::kTerm &&
+      CountedTableOf(items_[j]) >= 0) {
+    BindMeasure(Agg::kCount, i, -1, CountedTableOf(items_[j]), false, j, event);
   }
   return true;
 }
