@@ -371,6 +371,7 @@ std::optional<Translation> Parser::CompleteQuery(double* confidence) {
     }
     q_.projections.push_back(label);
     AddNameCompanion(&q_.projections, label);
+    q_.rows_named_by_table = true;
     factor_ *= kLabelProjectionFactor;
     *confidence *= kLabelProjectionFactor;
   }
@@ -718,11 +719,13 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
   // "distinct names of singers ...": a list without repeats.
   if (distinct_word_ && q_.measures.empty()) q_.distinct_rows = true;
   if (ListsOnlyAttributes(q_, items_, index_)) q_.distinct_rows = true;
-  // A Chinese list the join repeats is each row once: grouped by the listed table's key, so
-  // two customers who share a name stay two (SELECT DISTINCT would merge them); DISTINCT
-  // only when the table has no single key. Not in English: Spider's gold lists keep one row
-  // per match ("names of singers in concerts after 2014"), see docs/nlq.md.
-  if (chinese_ && !q_.distinct_rows && ListedRowsRepeatedByJoin(q_, *tree_, index_)) {
+  // A list the join repeats is each row once: grouped by the listed table's key, so two
+  // customers who share a name stay two (SELECT DISTINCT would merge them); DISTINCT only
+  // when the table has no single key. In English only when the question named the rows by
+  // their table ("customers with an invoice over 20"): columns asked for by name keep one
+  // row per match, as Spider's golds do ("names of singers in concerts after 2014").
+  if ((chinese_ || q_.rows_named_by_table) && !q_.distinct_rows &&
+      ListedRowsRepeatedByJoin(q_, *tree_, index_)) {
     q_.row_key = index_.SingleKey(index_.columns()[q_.projections[0]].table);
     q_.distinct_rows = q_.row_key < 0;
   }

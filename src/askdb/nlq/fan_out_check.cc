@@ -59,15 +59,24 @@ std::optional<ShapeProblem> FindRepeatedRowsMeasure(const std::vector<Measure>& 
 }
 
 bool ListedRowsRepeatedByJoin(const Query& query, const JoinTree& tree, const SchemaIndex& index) {
-  // An ordered or cut list is left alone: PostgreSQL refuses a de-duplicated list ordered
-  // by a column it neither selects nor groups, and "the one with the most" is one row anyway.
+  // A cut list is left alone: "the one with the most" is one row anyway.
   if (!query.measures.empty() || query.projections.empty() || !query.group_columns.empty() ||
-      query.order_column >= 0 || query.superlative || query.limit > 0) {
+      query.superlative || query.limit > 0) {
     return false;
   }
   const int table = index.columns()[query.projections[0]].table;
   for (int p : query.projections) {
     if (index.columns()[p].table != table) return false;
+  }
+  // Ordered by a column of the listed rows, the order is grouped beside their key (one value
+  // per row). Not by another table's column (which invoice's total orders a customer?), nor
+  // under SELECT DISTINCT (no single key) by a column it does not show, which PostgreSQL
+  // refuses.
+  if (query.order_column >= 0) {
+    const bool own = index.columns()[query.order_column].table == table;
+    const bool shown = std::find(query.projections.begin(), query.projections.end(),
+                                 query.order_column) != query.projections.end();
+    if (!own || (index.SingleKey(table) < 0 && !shown)) return false;
   }
   return JoinRepeatsRows(tree, index, table);
 }

@@ -125,5 +125,29 @@ TEST_F(RepeatedListTest, AChineseListThroughAJoinKeepsTwoRowsThatShareAName) {
       << t.sql;
 }
 
+// The English list of a table's rows named by the table ("customers with …") is each row once
+// too, also ordered by a column of its own; columns asked for by name ("names of customers")
+// keep one row per match, as Spider's golds do.
+constexpr const char* kInvoicesSql =
+    "CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, country TEXT);"
+    "CREATE TABLE invoices(invoice_id INTEGER PRIMARY KEY, invoice_date DATE,"
+    " customer_id INTEGER REFERENCES customers(customer_id), total REAL);"
+    "INSERT INTO customers VALUES (1,'Ann','France'),(2,'Ann','Brazil'),(3,'Bob','Chile');"
+    "INSERT INTO invoices VALUES (1,'2024-01-01',1,25),(2,'2024-01-02',1,30),"
+    "(3,'2024-01-03',2,21),(4,'2024-01-04',3,5);";
+
+TEST_F(RepeatedListTest, AnEnglishListOfATablesRowsIsEachRowOnce) {
+  Open(kInvoicesSql);
+  const Translation t = Ask("customers with an invoice total over 20");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql), (std::vector<std::string>{"Ann", "Ann"})) << t.sql;
+  const Translation ordered = Ask("customers with an invoice total over 20 sorted by country");
+  ASSERT_TRUE(ordered.answered) << ordered.abstain_reason;
+  EXPECT_EQ(testing::ResultRows(*conn_, ordered.sql), (std::vector<std::string>{"Ann", "Ann"}))
+      << ordered.sql;
+  EXPECT_NE(ordered.sql.find("ORDER BY \"customers\".\"country\""), std::string::npos)
+      << ordered.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -26,6 +26,32 @@ bool OneRowPerGroup(const Query& q, const SchemaIndex& index, int table) {
                      [&](int c) { return index.LabelIsUnique(table, c); });
 }
 
+// `other` is reached from `table` by foreign keys only (many-to-one steps: an order's
+// shipper, its customer's country): each row of `table` has one such row, so a group on it
+// never splits or repeats `table`'s rows.
+bool LooksUp(const SchemaIndex& index, int table, int other) {
+  std::vector<int> reached = {table};
+  for (size_t i = 0; i < reached.size(); ++i) {
+    for (const JoinEdge& e : index.edges()) {
+      if (e.from_table != reached[i] || Contains(reached, e.to_table)) continue;
+      if (e.to_table == other) return true;
+      reached.push_back(e.to_table);
+    }
+  }
+  return false;
+}
+
+// Each group is one row of `table` beside groups of the rows it refers to ("average freight
+// per order for each shipper": the order and its one shipper).
+bool OneRowPerGroupBesideLookups(const Query& q, const SchemaIndex& index, int table) {
+  Query own = q;
+  std::erase_if(own.group_columns, [&](int c) {
+    const int other = index.columns()[c].table;
+    return other != table && LooksUp(index, table, other);
+  });
+  return !own.group_columns.empty() && OneRowPerGroup(own, index, table);
+}
+
 // A period is read on the table's own date when it has one ("average freight per order in
 // 1997": Orders.OrderDate); a table without one takes the date of a row it refers to (a join).
 bool HasOwnTimeColumn(const SchemaIndex& index, int table) {
@@ -144,7 +170,8 @@ std::optional<ShapeProblem> ReadAggregatePerOwnRow(Query& q, const SchemaIndex& 
         return (c == index.LabelColumn(table, false) || c == index.LabelColumn(table, true)) &&
                index.LabelIsUnique(table, c);
       });
-  if (!by_row || !OneRowPerGroup(q, index, table) || !ConditionsOnOwnTable(q, index, table)) {
+  if (!by_row || !OneRowPerGroupBesideLookups(q, index, table) ||
+      !ConditionsOnOwnTable(q, index, table)) {
     return std::nullopt;
   }
   const bool averages = std::all_of(q.measures.begin(), q.measures.end(),

@@ -190,5 +190,36 @@ INSERT INTO order_lines VALUES (1,10,2,0.1),(2,5,1,0),(3,8,3,0.2);
   EXPECT_NE(avg.sql.find("AVG("), std::string::npos) << avg.sql;
 }
 
+constexpr const char* kShippingSql = R"sql(
+CREATE TABLE shippers(shipper_id INTEGER PRIMARY KEY, company_name TEXT);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date DATE,
+                    ship_via INTEGER REFERENCES shippers(shipper_id), freight REAL);
+INSERT INTO shippers VALUES (1,'Speedy'),(2,'United');
+INSERT INTO orders VALUES (1,'2024-01-02',1,10),(2,'2024-01-03',1,30),(3,'2024-01-04',2,5),
+  (4,'2024-01-05',2,7),(5,'2024-01-06',2,9);
+CREATE TABLE order_lines(line_id INTEGER PRIMARY KEY,
+                         order_id INTEGER REFERENCES orders(order_id), quantity INTEGER);
+INSERT INTO order_lines VALUES (1,1,2),(2,1,3),(3,2,1),(4,3,5),(5,4,1),(6,5,2);
+)sql";
+
+class AggregatePerOwnRowBesideALookupTest : public testing::DbTest {
+ protected:
+  void SetUp() override { Open(kShippingSql); }
+};
+
+TEST_F(AggregatePerOwnRowBesideALookupTest, AnAverageIsTheAverageOverTheRowsOfEachGroup) {
+  // An order has one shipper: "per order" still names the rows averaged over, not a group
+  // (bn7-007 had grouped by each order and its shipper: each order's own freight).
+  std::vector<std::string> rows = Rows("average freight per order for each shipper");
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(rows, (std::vector<std::string>{"Speedy|20", "United|7"}));
+}
+
+TEST_F(AggregatePerOwnRowBesideALookupTest, AHighestValuePerOwnRowIsRefused) {
+  const Translation t = Ask("highest freight per order for each shipper");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("single row of orders"), std::string::npos) << t.abstain_reason;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

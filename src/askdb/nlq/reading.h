@@ -102,6 +102,9 @@ struct Query {
   // A list a join repeats, one row per this key of the listed table: GROUP BY the listed
   // columns and the key (never selected), so two rows that share a name stay two.
   int row_key = -1;
+  // The list shows a table's rows because the question named the table ("customers with an
+  // invoice over 20"), not columns of it ("names of singers in concerts ..."): which rows.
+  bool rows_named_by_table = false;
   int subject_table = -1;
   // "Who reports to Nancy Edwards?": a column of the listed table referring to its own table
   // (ReportsTo), and the filters that name the referred row (moved out of `filters`: they are

@@ -287,7 +287,14 @@ Parser::SelectList Parser::BuildSelect() {
     if (q_.row_key >= 0) out.group_by.push_back(ColRef(c));
     if (IsNonAdditive(Col(c))) out_.non_additive_columns.push_back(shown);
   }
-  if (q_.row_key >= 0) out.group_by.push_back(ColRef(q_.row_key));
+  if (q_.row_key >= 0) {
+    out.group_by.push_back(ColRef(q_.row_key));
+    // The listed rows' own ordering column, one value per key (ListedRowsRepeatedByJoin).
+    if (q_.order_column >= 0 && std::find(q_.projections.begin(), q_.projections.end(),
+                                          q_.order_column) == q_.projections.end()) {
+      out.group_by.push_back(ColRef(q_.order_column));
+    }
+  }
   return out;
 }
 
