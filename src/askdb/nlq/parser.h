@@ -275,6 +275,7 @@ class Parser {
   int RootTable() const;
   std::vector<int> NeededTables(int root) const;
   bool PlaceValues(int root, std::vector<int>* needed, std::string* why_en, std::string* why_zh);
+  int FirstNameOfAPair(size_t k) const;  // values_[k], [k + 1]: one person's full name
   bool PlaceTimeColumn(int root, std::vector<int>* needed, std::string* why_en,
                        std::string* why_zh);
   int BorrowedTimeColumn(int root, std::string* why_en, std::string* why_zh) const;

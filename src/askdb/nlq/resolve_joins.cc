@@ -169,6 +169,23 @@ std::vector<int> Parser::NeededTables(int root) const {
   return needed;
 }
 
+// "Steve Johnson 负责哪些客户": a first name and the next value a last name of one table's
+// person name columns are one person's, on that table (Steve is also a customer's first name:
+// placed apart, the two names joined a customer Steve to an employee Johnson). The value
+// k's first-name column when values k and k + 1 are such a pair, else -1.
+int Parser::FirstNameOfAPair(size_t k) const {
+  if (k + 1 >= values_.size()) return -1;
+  for (int id : values_[k].terms) {
+    const Term& t = TermOf(id);
+    const int last = t.kind == TermKind::kValue ? index_.NameCompanion(t.column) : -1;
+    if (last < 0) continue;
+    for (int next : values_[k + 1].terms) {
+      if (TermOf(next).kind == TermKind::kValue && TermOf(next).column == last) return t.column;
+    }
+  }
+  return -1;
+}
+
 bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string* why_en,
                          std::string* why_zh) {
   std::vector<int>& needed = *needed_tables;
@@ -177,12 +194,20 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
   // Values: choose the column per value, preferring tables already needed, then the one
   // nearest to the root.
   std::vector<int> value_columns;
-  for (const PendingValue& v : values_) {
-    int best = -1;
-    int best_score = -1;
-    int ties = 0;
+  std::vector<int> person(values_.size(), -1);  // columns of a full name's two values
+  for (size_t k = 0; k + 1 < values_.size(); ++k) {
+    if (const int first = FirstNameOfAPair(k); first >= 0 && person[k] < 0) {
+      person[k] = first;
+      person[k + 1] = index_.NameCompanion(first);
+    }
+  }
+  for (size_t k = 0; k < values_.size(); ++k) {
+    const PendingValue& v = values_[k];
+    int best = person[k];
+    int best_score = person[k] >= 0 ? 5 : -1;
+    int ties = person[k] >= 0 ? 1 : 0;
     std::set<int> seen_cols;
-    for (int id : v.terms) {
+    for (int id : person[k] >= 0 ? std::vector<int>{} : v.terms) {
       const Term& t = TermOf(id);
       if (t.kind != TermKind::kValue || seen_cols.count(t.column)) continue;
       seen_cols.insert(t.column);
