@@ -5,6 +5,7 @@
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/stage_test_util.h"
+#include "askdb/nlq/test_fixture.h"
 
 namespace askdb::nlq {
 namespace {
@@ -96,6 +97,24 @@ TEST(ResolveTimeColumnTest, AVerbNamingADateColumnPicksIt) {
   const Translation placed = ask("how many orders in 1997");
   ASSERT_TRUE(placed.answered) << placed.abstain_reason;
   EXPECT_NE(placed.sql.find("\"order_date\" >= '1997-01-01'"), std::string::npos) << placed.sql;
+}
+
+// "Steve Johnson 负责哪些客户": Steve is the first name of a customer and of an employee; with
+// Johnson, an employee's last name, the two are one person, placed on the employees together
+// (placed apart, customer Steve was joined to employee Johnson).
+class FullNameValueTest : public testing::DbTest {};
+
+TEST_F(FullNameValueTest, AFullNameIsPlacedOnOneTable) {
+  Open(R"sql(CREATE TABLE Employee(EmployeeId INTEGER PRIMARY KEY, FirstName TEXT, LastName TEXT);
+             CREATE TABLE Customer(CustomerId INTEGER PRIMARY KEY, FirstName TEXT, LastName TEXT,
+                                   SupportRepId INTEGER REFERENCES Employee(EmployeeId));
+             INSERT INTO Employee VALUES (1,'Steve','Johnson'),(2,'Jane','Peacock');
+             INSERT INTO Customer VALUES (1,'Steve','Murray',2),(2,'Ann','Lee',1),
+                                         (3,'Bob','Ray',1);)sql");
+  const std::vector<std::string> rows = Rows("list the customers of employee Steve Johnson");
+  EXPECT_EQ(rows, (std::vector<std::string>{"Ann|Lee", "Bob|Ray"}));
+  EXPECT_EQ(Rows("how many customers does employee Jane Peacock have"),
+            std::vector<std::string>{"1"});
 }
 
 }  // namespace
