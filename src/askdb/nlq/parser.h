@@ -133,6 +133,14 @@ class Parser {
   const Filter* SharePart() const;
   SelectList BuildSelect();
   bool CheckSelectShape(const SelectList& list, std::string* why_en, std::string* why_zh) const;
+  // CheckSelectShape's invariants, each true (with why) when the select breaks it.
+  bool AveragesAKeyNamedAsACount(std::string* why_en, std::string* why_zh) const;
+  bool EveryJoinedRowReferenced() const;
+  bool FewestLeavesOutRowsWithNone(std::string* why_en, std::string* why_zh) const;
+  bool ShowsAnUngroupedColumn(const SelectList& list, std::string* why_en,
+                              std::string* why_zh) const;
+  bool RanksASingleTotal(const SelectList& list, std::string* why_en, std::string* why_zh) const;
+  bool MeasureFilterClashes(std::string* why_en, std::string* why_zh) const;
   std::string FilterCondition(const Filter& f) const;
   std::string OrderBy(const SelectList& list) const;
   std::vector<std::string> RankedGroupsNotNull(const SelectList& list) const;

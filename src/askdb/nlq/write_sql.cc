@@ -304,9 +304,16 @@ Parser::SelectList Parser::BuildSelect() {
 // single row of an ungrouped aggregate ranks nothing (the "top N" lost its entity).
 bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
                               std::string* why_zh) const {
-  // An average or a sum of a key named as a count ("每个客户的平均订单数", 订单数 naming the
-  // orders' key) adds up row numbers: the words meant an average of counts, a nested
-  // question. ("average id" asks for the key's own values, as Spider does.)
+  return !AveragesAKeyNamedAsACount(why_en, why_zh) &&
+         !FewestLeavesOutRowsWithNone(why_en, why_zh) &&
+         !ShowsAnUngroupedColumn(list, why_en, why_zh) &&
+         !RanksASingleTotal(list, why_en, why_zh) && !MeasureFilterClashes(why_en, why_zh);
+}
+
+// An average or a sum of a key named as a count ("每个客户的平均订单数", 订单数 naming the
+// orders' key) adds up row numbers: the words meant an average of counts, a nested
+// question. ("average id" asks for the key's own values, as Spider does.)
+bool Parser::AveragesAKeyNamedAsACount(std::string* why_en, std::string* why_zh) const {
   for (const Measure& m : q_.measures) {
     if ((m.agg == Agg::kAvg || m.agg == Agg::kSum) && m.column >= 0 && Col(m.column).primary_key &&
         (m.column_phrase.ends_with("数") || m.column_phrase.ends_with("数量"))) {
@@ -315,83 +322,107 @@ bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
                 "; an average of counts per row is a nested question I do not write.";
       *why_zh = "“" + m.phrase + m.column_phrase + "”会对主键" + ColName(m.column) +
                 "求和或求平均；按行计数后再平均属于嵌套问题，我不处理。";
-      return false;
+      return true;
     }
   }
-  // "专辑最少的艺人", "the artist with the fewest albums": counted through a join, the rows
-  // with none are not in the result at all, so the lowest count shown is not the lowest —
-  // unless the data shows every row of each joined table is referenced (the foreign key's
-  // distinct values reach its table's row count).
-  auto every_row_referenced = [&] {
-    if (!tree_) return false;
-    for (const JoinStep& step : tree_->steps) {
-      if (step.fan_out || step.edge < 0) return false;
-      const JoinEdge& e = index_.edges()[step.edge];
-      const std::optional<long long> refs = Col(e.from_column).stats.distinct_count;
-      const std::optional<int64_t> rows = index_.tables()[step.table].row_count;
-      if (!refs || !rows || *refs < *rows) return false;
-    }
+  return false;
+}
+
+// Whether the data shows every row of each table the join adds is referenced (the foreign
+// key's distinct values reach its table's row count): then a count through the join misses
+// no row.
+bool Parser::EveryJoinedRowReferenced() const {
+  if (!tree_) return false;
+  for (const JoinStep& step : tree_->steps) {
+    if (step.fan_out || step.edge < 0) return false;
+    const JoinEdge& e = index_.edges()[step.edge];
+    const std::optional<long long> refs = Col(e.from_column).stats.distinct_count;
+    const std::optional<int64_t> rows = index_.tables()[step.table].row_count;
+    if (!refs || !rows || *refs < *rows) return false;
+  }
+  return true;
+}
+
+// "专辑最少的艺人", "the artist with the fewest albums": counted through a join, the rows
+// with none are not in the result at all, so the lowest count shown is not the lowest —
+// unless every joined row is referenced.
+bool Parser::FewestLeavesOutRowsWithNone(std::string* why_en, std::string* why_zh) const {
+  if (!q_.superlative || q_.superlative_desc || q_.group_columns.empty() ||
+      EveryJoinedRowReferenced()) {
+    return false;
+  }
+  for (const Measure& m : q_.measures) {
+    const int grouped = Col(q_.group_columns[0]).table;
+    if (m.agg != Agg::kCount || m.table < 0 || m.table == grouped) continue;
+    *why_en = "the fewest " + TableWords(m.table) + " per " + TableWords(grouped) +
+              " would leave out those with none; ask for those with none, or for the counts "
+              "in order.";
+    *why_zh = "按" + TableWords(grouped) + "统计" + TableWords(m.table) +
+              "最少时，一条都没有的会被漏掉；请直接问“没有" + TableWords(m.table) + "的" +
+              TableWords(grouped) + "”，或按数量排序列出。";
     return true;
-  };
-  if (q_.superlative && !q_.superlative_desc && !q_.group_columns.empty() &&
-      !every_row_referenced()) {
-    for (const Measure& m : q_.measures) {
-      const int grouped = Col(q_.group_columns[0]).table;
-      if (m.agg != Agg::kCount || m.table < 0 || m.table == grouped) continue;
-      *why_en = "the fewest " + TableWords(m.table) + " per " + TableWords(grouped) +
-                " would leave out those with none; ask for those with none, or for the counts "
-                "in order.";
-      *why_zh = "按" + TableWords(grouped) + "统计" + TableWords(m.table) +
-                "最少时，一条都没有的会被漏掉；请直接问“没有" + TableWords(m.table) + "的" +
-                TableWords(grouped) + "”，或按数量排序列出。";
-      return false;
-    }
   }
-  // A GROUP BY with nothing computed is held to the same rule: "orders per year" must not
-  // show one arbitrary order's name per year.
-  if (!list.measure_exprs.empty() || !list.group_by.empty()) {
-    for (const auto& [expr, col] : list.plain) {
-      if (std::find(list.group_by.begin(), list.group_by.end(), expr) != list.group_by.end())
-        continue;
-      const std::string name = col >= 0 ? ColName(col) : "period";
-      if (list.measure_exprs.empty()) {
-        *why_en = "the answer would show one " + name +
-                  " per group without computing anything for the group; ask for a count or "
-                  "a total, e.g. 'how many ... per year'.";
-        *why_zh = "结果会在每组只显示一个" + name + "，却没有为每组计算任何值；请问数量或合计。";
-        return false;
-      }
-      *why_en = "the answer would show " + name +
-                " beside a total without grouping by it; ask for it with 'by', e.g. '... by " +
-                Col(std::max(col, 0)).name + "'.";
-      *why_zh = "结果会在汇总值旁显示" + name + "却不按它分组；请用“按……”明确分组。";
-      return false;
+  return false;
+}
+
+// Beside an aggregate every plain column must be grouped (SQLite would otherwise show one
+// arbitrary row's value next to the total); a GROUP BY with nothing computed is held to the
+// same rule: "orders per year" must not show one arbitrary order's name per year.
+bool Parser::ShowsAnUngroupedColumn(const SelectList& list, std::string* why_en,
+                                    std::string* why_zh) const {
+  if (list.measure_exprs.empty() && list.group_by.empty()) return false;
+  for (const auto& [expr, col] : list.plain) {
+    if (std::find(list.group_by.begin(), list.group_by.end(), expr) != list.group_by.end())
+      continue;
+    const std::string name = col >= 0 ? ColName(col) : "period";
+    if (list.measure_exprs.empty()) {
+      *why_en = "the answer would show one " + name +
+                " per group without computing anything for the group; ask for a count or "
+                "a total, e.g. 'how many ... per year'.";
+      *why_zh = "结果会在每组只显示一个" + name + "，却没有为每组计算任何值；请问数量或合计。";
+      return true;
     }
+    *why_en = "the answer would show " + name +
+              " beside a total without grouping by it; ask for it with 'by', e.g. '... by " +
+              Col(std::max(col, 0)).name + "'.";
+    *why_zh = "结果会在汇总值旁显示" + name + "却不按它分组；请用“按……”明确分组。";
+    return true;
   }
-  if (!list.measure_exprs.empty()) {
-    if (list.group_by.empty() && q_.limit > 1) {
-      *why_en = "a top " + std::to_string(q_.limit) +
-                " needs something to rank (e.g. 'top 10 customers by order amount'), but I "
-                "found only a single total.";
-      *why_zh = "前" + std::to_string(q_.limit) +
-                "名需要一个排名对象（例如“订单金额最高的10个客户”），但只找到一个汇总值。";
-      return false;
-    }
-    // "Which year has the most concerts" read without the year: a single total ranked
-    // against nothing answers "how many", not "which".
-    if (list.group_by.empty() && q_.superlative) {
-      *why_en =
-          "the question asks which rows have the most or the least, but I found only a "
-          "single total and nothing to rank; name what to rank (e.g. 'the artist with the "
-          "most albums').";
-      *why_zh =
-          "问题问的是哪些最多或最少，但只找到一个汇总值、没有排名对象；"
-          "请写明要排名的对象（例如“专辑最多的艺术家”）。";
-      return false;
-    }
+  return false;
+}
+
+// A LIMIT above one or a superlative on the single row of an ungrouped aggregate ranks
+// nothing (the "top N" lost its entity).
+bool Parser::RanksASingleTotal(const SelectList& list, std::string* why_en,
+                               std::string* why_zh) const {
+  if (list.measure_exprs.empty() || !list.group_by.empty()) return false;
+  if (q_.limit > 1) {
+    *why_en = "a top " + std::to_string(q_.limit) +
+              " needs something to rank (e.g. 'top 10 customers by order amount'), but I "
+              "found only a single total.";
+    *why_zh = "前" + std::to_string(q_.limit) +
+              "名需要一个排名对象（例如“订单金额最高的10个客户”），但只找到一个汇总值。";
+    return true;
   }
+  // "Which year has the most concerts" read without the year: a single total ranked
+  // against nothing answers "how many", not "which".
+  if (q_.superlative) {
+    *why_en =
+        "the question asks which rows have the most or the least, but I found only a "
+        "single total and nothing to rank; name what to rank (e.g. 'the artist with the "
+        "most albums').";
+    *why_zh =
+        "问题问的是哪些最多或最少，但只找到一个汇总值、没有排名对象；"
+        "请写明要排名的对象（例如“专辑最多的艺术家”）。";
+    return true;
+  }
+  return false;
+}
+
+// A measure term with its own filter or period: its filter would also apply to the other
+// measures, and its period is not intersected silently with the question's.
+bool Parser::MeasureFilterClashes(std::string* why_en, std::string* why_zh) const {
   for (const Filter& f : q_.filters) {
-    // A measure with its own period in a question with another: not intersected silently.
     if (f.measure_filter && q_.time && index_.business_terms()[f.business].has_period) {
       const BusinessTermDef& d = index_.business_terms()[f.business].def;
       *why_en = "'" + d.name + "' has its own period (" + d.period +
@@ -399,7 +430,7 @@ bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
                 "defined without one.";
       *why_zh = "“" + d.name + "”自带时间范围（" + d.period +
                 "），问题里又给了另一个时间；请去掉问题中的时间，或使用不带时间范围的指标。";
-      return false;
+      return true;
     }
     if (f.measure_filter && q_.measures.size() > 1) {
       const std::string& name = index_.business_terms()[f.business].def.name;
@@ -408,10 +439,10 @@ bool Parser::CheckSelectShape(const SelectList& list, std::string* why_en,
                 "to the other measures; ask for it on its own.";
       *why_zh =
           "“" + name + "”只统计其定义中筛选的行，这个条件也会作用到其他指标上；请单独询问它。";
-      return false;
+      return true;
     }
   }
-  return true;
+  return false;
 }
 
 std::string Parser::NumberRef(int c) const {
