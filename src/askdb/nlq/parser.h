@@ -317,6 +317,9 @@ class Parser {
   int MoneyColumnBefore(int i, int op_idx, int* c_idx) const;
   // A number that is the value of the measure column just before it ("unit price of 1.99").
   void ParseEquality(int number_item);
+  int DescribedTable(int next) const;  // ParseEquality's steps (read_comparisons.cc)
+  bool FindEqualityColumn(int number_item, int* c_idx, int* ordinal, int* keyword_rank) const;
+  void AddEqualityFilter(int number_item, int c_idx, int col);
   void ParseTopN();
   void RankByColumnBeforeTop(int top, int num);  // "教职工人数前三的学校" (read_measures.cc)
   int LengthColumn(int table) const;

@@ -462,18 +462,12 @@ void Parser::ParseEquality(int number_item) {
   // "tracks with a unit price of 1.99", "单价为100的商品": a number right after a measure
   // column (fillers and "equal to"/"为" between) and ending the phrase is that column's value.
   // Anything after the number ("unit price of 5 tracks") makes it something else.
-  const int n = static_cast<int>(items_.size());
   const int unit = ChineseUnitAfter(number_item);  // "3万人", "20%": -1 when none
   const int last = unit >= 0 ? unit : number_item;
   const int next = NextMeaningful(last);
   // "单价为1.99的曲目": in Chinese the value of a column, then 的, then the rows it describes.
   const bool after_de = chinese_ && next == last + 2 && items_[last + 1].text == "的";
-  // The rows described: a table, or a column of theirs to list ("成功率20%的城市",
-  // "排名第一的省份").
-  int described = after_de ? TableOf(items_[next]) : -1;
-  if (after_de && described < 0 && ColumnOf(items_[next]) >= 0) {
-    described = Col(ColumnOf(items_[next])).table;
-  }
+  const int described = after_de ? DescribedTable(next) : -1;
   const bool describes_rows = described >= 0;
   if (next >= 0 && items_[next].kind == ItemKind::kTerm && !after_de) return;
   if (unit >= 0) {
@@ -482,31 +476,8 @@ void Parser::ParseEquality(int number_item) {
     return;
   }
   if (next >= 0 && items_[next].kind == ItemKind::kTerm && !describes_rows) return;
-  int c_idx = -1;
-  int ordinal = -1;  // "世界排名第1": 第 before a place in a ranking
-  int keyword_rank = -1;
-  for (int j = number_item - 1; j >= 0 && j >= number_item - 3; --j) {
-    const Item& prev = items_[j];
-    if (chinese_ && prev.kind == ItemKind::kKeyword && !prev.used) {
-      keyword_rank = RankColumnSaidAsKeyword(prev, index_, table_words_anywhere_);
-      if (keyword_rank >= 0) {
-        c_idx = j;
-        break;
-      }
-    }
-    if (prev.kind == ItemKind::kTerm) {
-      c_idx = prev.used ? -1 : j;
-      break;
-    }
-    const bool linking_word =
-        prev.kind == ItemKind::kKeyword && (prev.Has(Kw::kStop) || prev.Has(Kw::kEq));
-    if (chinese_ && j == number_item - 1 && prev.text == "第" && !prev.used) {
-      ordinal = j;
-      continue;
-    }
-    if (!IsFiller(prev) && !linking_word) return;
-  }
-  if (c_idx < 0) return;
+  int c_idx = -1, ordinal = -1, keyword_rank = -1;
+  if (!FindEqualityColumn(number_item, &c_idx, &ordinal, &keyword_rank)) return;
   const int col = keyword_rank >= 0 ? keyword_rank : ColumnOf(items_[c_idx], true);
   if (col < 0) return;
   // A place in a ranking is compared as a value: 排名第1, 排名为1 (a rank is no measure).
@@ -514,6 +485,51 @@ void Parser::ParseEquality(int number_item) {
   if (!rank && (ordinal >= 0 || Col(col).role != ColumnRole::kMeasure)) return;
   if (describes_rows && !DescribesRowsOf(Col(col).table, described, index_)) return;
   if (ordinal >= 0) items_[ordinal].used = true;
+  AddEqualityFilter(number_item, c_idx, col);
+}
+
+// The rows a value followed by 的 describes: a table, or a column of theirs to list
+// ("成功率20%的城市", "排名第一的省份"); -1 when item `next` names neither.
+int Parser::DescribedTable(int next) const {
+  const int table = TableOf(items_[next]);
+  if (table >= 0 || ColumnOf(items_[next]) < 0) return table;
+  return Col(ColumnOf(items_[next])).table;
+}
+
+// The column item a number is the value of: an unused term at most three items before it,
+// with only fillers, "equal to"/为 and a 第 right before the number between (or a Chinese
+// ranking keyword naming a rank column: *keyword_rank). False when something else comes
+// between.
+bool Parser::FindEqualityColumn(int number_item, int* c_idx, int* ordinal,
+                                int* keyword_rank) const {
+  for (int j = number_item - 1; j >= 0 && j >= number_item - 3; --j) {
+    const Item& prev = items_[j];
+    if (chinese_ && prev.kind == ItemKind::kKeyword && !prev.used) {
+      *keyword_rank = RankColumnSaidAsKeyword(prev, index_, table_words_anywhere_);
+      if (*keyword_rank >= 0) {
+        *c_idx = j;
+        return true;
+      }
+    }
+    if (prev.kind == ItemKind::kTerm) {
+      *c_idx = prev.used ? -1 : j;
+      return *c_idx >= 0;
+    }
+    const bool linking_word =
+        prev.kind == ItemKind::kKeyword && (prev.Has(Kw::kStop) || prev.Has(Kw::kEq));
+    if (chinese_ && j == number_item - 1 && prev.text == "第" && !prev.used) {
+      *ordinal = j;  // "世界排名第1": 第 before a place in a ranking
+      continue;
+    }
+    if (!IsFiller(prev) && !linking_word) return false;
+  }
+  return false;
+}
+
+// Column `col` (said at item c_idx) equals the number: the filter, with a minus said before
+// the number ("温度为-20") and the "equal to" words between marked read.
+void Parser::AddEqualityFilter(int number_item, int c_idx, int col) {
+  const int n = static_cast<int>(items_.size());
   Item& number = items_[number_item];
   Filter f;
   f.column = col;
