@@ -59,7 +59,6 @@ bool Parser::BusinessTermUsable(size_t k, int business, std::string* why_en,
 // The term at item `k` read as its measure or its condition; its word then names the
 // condition's table, or nothing more.
 void Parser::ApplyBusinessTerm(size_t k, int business) {
-  Item& it = items_[k];
   const BoundBusinessTerm& b = index_.business_terms()[business];
   // The count suffix: "大单数" / "年轻客户数" = how many of the term's rows.
   if (b.def.meaning == BusinessMeaning::kFilter && k + 1 < items_.size() &&
@@ -68,44 +67,58 @@ void Parser::ApplyBusinessTerm(size_t k, int business) {
     items_[k + 1].kw = Bit(Kw::kCount);
     items_[k + 1].used = false;
   }
+  AddBusinessTermReading(k, business);
+  ExplainBusinessTerm(items_[k], b);
+  KeepTermAsTableWord(items_[k], b);
+}
+
+// A measure term is a measure (its filter and period as a measure filter); a filter term is
+// a condition of the query.
+void Parser::AddBusinessTermReading(size_t k, int business) {
+  const BoundBusinessTerm& b = index_.business_terms()[business];
   Filter f;
   f.business = business;
-  if (b.def.meaning == BusinessMeaning::kMeasure) {
-    Measure m;
-    m.agg = Agg::kSum;  // for the fan-out check: a sum a one-to-many join would double
-    m.table = b.table;
-    m.business = business;
-    m.phrase = m.label = it.text;
-    q_.measures.push_back(m);
-    // "total revenue", "总销售额": a sum word just before a measure is the measure's own.
-    if (k > 0 && items_[k - 1].kind == ItemKind::kKeyword && items_[k - 1].kw == Bit(Kw::kSum)) {
-      items_[k - 1].used = true;
-    }
-    f.measure_filter = true;
-    if (b.has_filter || b.has_period) q_.filters.push_back(f);  // its rows: filter, period
-  } else {
+  if (b.def.meaning != BusinessMeaning::kMeasure) {
     q_.filters.push_back(f);
+    return;
   }
+  Measure m;
+  m.agg = Agg::kSum;  // for the fan-out check: a sum a one-to-many join would double
+  m.table = b.table;
+  m.business = business;
+  m.phrase = m.label = items_[k].text;
+  q_.measures.push_back(m);
+  // "total revenue", "总销售额": a sum word just before a measure is the measure's own.
+  if (k > 0 && items_[k - 1].kind == ItemKind::kKeyword && items_[k - 1].kw == Bit(Kw::kSum)) {
+    items_[k - 1].used = true;
+  }
+  f.measure_filter = true;
+  if (b.has_filter || b.has_period) q_.filters.push_back(f);  // its rows: filter, period
+}
+
+// The explanation says what the term means, and the dates its own period resolves to.
+void Parser::ExplainBusinessTerm(const Item& it, const BoundBusinessTerm& b) {
   // A filter that is its period alone has no expression: it reads as its period and column.
   const std::string meaning =
       b.period_only ? b.def.period + " (" + b.def.period_column + ")" : b.def.expression;
   Map(it, b.def.meaning == BusinessMeaning::kMeasure ? "measure" : "filter",
       b.def.name + " = " + meaning + (b.has_filter ? " WHERE " + b.def.filter : ""));
   Understood(b.def.name + " = " + meaning, b.def.name + " = " + meaning);
-  if (b.has_period) {
-    // The term's own period ("近一年"), resolved against the anchor like one in a question.
-    const DateRange r = ResolveTermPeriod(b.period, anchor_);
-    const std::string note = b.def.name + ": " + b.def.period + " = " + FormatIsoDate(r.start) +
-                             " .. " + FormatIsoDate(AddDays(r.end, -1)) + " (" + anchor_source_ +
-                             ")";
-    Understood(note, note);
-    if (out_.anchor_note.empty()) out_.anchor_note = note;
-  }
+  if (!b.has_period) return;
+  // The term's own period ("近一年"), resolved against the anchor like one in a question.
+  const DateRange r = ResolveTermPeriod(b.period, anchor_);
+  const std::string note = b.def.name + ": " + b.def.period + " = " + FormatIsoDate(r.start) +
+                           " .. " + FormatIsoDate(AddDays(r.end, -1)) + " (" + anchor_source_ + ")";
+  Understood(note, note);
+  if (out_.anchor_note.empty()) out_.anchor_note = note;
+}
+
+// A condition on one table's rows ("高价值客户", "一线城市") also names those rows: the word
+// stays as that table's word, for "how many" and for the join. Any other term's word is read.
+void Parser::KeepTermAsTableWord(Item& it, const BoundBusinessTerm& b) {
   it.terms.clear();
   it.keyword_terms.clear();
   it.kw = 0;
-  // A condition on one table's rows ("高价值客户", "一线城市") also names those rows: the word
-  // stays as that table's word, for "how many" and for the join.
   if (b.def.meaning == BusinessMeaning::kFilter && b.tables.size() == 1) {
     for (int id = 0; id < static_cast<int>(index_.terms().size()); ++id) {
       if (TermOf(id).kind == TermKind::kTable && TermOf(id).table == b.table) {

@@ -112,6 +112,9 @@ class Parser {
   bool ApplyBusinessTerms(std::string* why_en, std::string* why_zh);
   bool BusinessTermUsable(size_t k, int business, std::string* why_en, std::string* why_zh) const;
   void ApplyBusinessTerm(size_t k, int business);
+  void AddBusinessTermReading(size_t k, int business);  // ApplyBusinessTerm's steps
+  void ExplainBusinessTerm(const Item& it, const BoundBusinessTerm& b);
+  void KeepTermAsTableWord(Item& it, const BoundBusinessTerm& b);
   bool ResolveTables(std::string* why_en, std::string* why_zh);  // resolve_joins.cc
   // write_sql.cc: on a shape that would not be valid standard SQL or would be meaningless
   // (see the invariants), returns nullopt and sets why_en/why_zh.
