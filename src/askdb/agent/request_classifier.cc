@@ -237,6 +237,65 @@ bool HasWords(std::string_view normalized) {
   return false;
 }
 
+// Misspellings of calculator and unit words as people type them ("sqaure root of 144",
+// "calcualte 88 times 7"; round 11). None is an English word, so a whole-word replacement
+// cannot change what a request means; the rules, the model and the quick path then read it.
+std::string FixCalculatorTypos(const std::string& s) {
+  static const std::pair<std::string_view, std::string_view> kTypos[] = {
+      {"sqaure", "square"},
+      {"squre", "square"},
+      {"sqare", "square"},
+      {"sqaured", "squared"},
+      {"calcualte", "calculate"},
+      {"calulate", "calculate"},
+      {"caculate", "calculate"},
+      {"calcuate", "calculate"},
+      {"claculate", "calculate"},
+      {"calculte", "calculate"},
+      {"multipy", "multiply"},
+      {"mulitply", "multiply"},
+      {"multply", "multiply"},
+      {"multipled", "multiplied"},
+      {"devided", "divided"},
+      {"divded", "divided"},
+      {"devide", "divide"},
+      {"substract", "subtract"},
+      {"subract", "subtract"},
+      {"tiems", "times"},
+      {"precent", "percent"},
+      {"percnt", "percent"},
+      {"pecent", "percent"},
+      {"celcius", "celsius"},
+      {"farenheit", "fahrenheit"},
+      {"fahrenhiet", "fahrenheit"},
+      {"fahrenheight", "fahrenheit"},
+      {"kilomters", "kilometers"},
+      {"kilometeres", "kilometers"},
+      {"milimeters", "millimeters"},
+      {"inchs", "inches"}};
+  std::string out;
+  out.reserve(s.size());
+  size_t i = 0;
+  while (i < s.size()) {
+    if (!IsAsciiWordByte(static_cast<unsigned char>(s[i]))) {
+      out += s[i++];
+      continue;
+    }
+    size_t end = i;
+    while (end < s.size() && IsAsciiWordByte(static_cast<unsigned char>(s[end]))) ++end;
+    std::string_view word(s.data() + i, end - i);
+    for (const auto& [typo, fixed] : kTypos) {
+      if (word == typo) {
+        word = fixed;
+        break;
+      }
+    }
+    out += word;
+    i = end;
+  }
+  return out;
+}
+
 // The rule id of the whole-request computation parser that reads `normalized` (a percentage,
 // a division, a tip or split bill, a rounding), or nullopt. The parser is the rule, so the
 // classifier never routes to the quick path a computation it cannot answer.
@@ -739,7 +798,7 @@ std::string NormalizeRequest(std::string_view request) {
       s.replace(at, curly.size(), "'");
     }
   }
-  return s;
+  return FixCalculatorTypos(s);
 }
 
 bool RequestClassifier::IsConsultationRequest(std::string_view request) const {

@@ -466,6 +466,10 @@ TEST(RequestClassifierTest, RoundingTipsWithoutARateAndPercentagesInWordsAreArit
     ASSERT_EQ(c.rules.size(), 1u) << q;
     EXPECT_EQ(c.rules[0], rule) << q;
   }
+  // Misspelt calculator words are read as meant; real words are left alone.
+  EXPECT_EQ(NormalizeRequest("Sqaure root of 144"), "square root of 144");
+  EXPECT_EQ(NormalizeRequest("calcualte 88 tiems 7, devided"), "calculate 88 times 7, divided");
+  EXPECT_EQ(NormalizeRequest("squares_sqaure"), "squares_sqaure");
   for (std::string_view q : {"round the revenue to two decimals", "销售额保留两位小数",
                              "show the margin as a percentage"}) {
     EXPECT_NE(Classifier().Classify(q).quick_intent, QuickIntent::kArithmetic) << q;

@@ -786,6 +786,21 @@ TEST_F(QuickPathTest, RoundingAndPercentagesInWords) {
   EXPECT_EQ(g->text, "0.375 = 37.5%。");
   EXPECT_FALSE(Ask("round 3.7 up"));
 }
+
+TEST_F(QuickPathTest, MisspeltCalculatorWords) {
+  ExpectResults(QuickIntent::kArithmetic,
+                {{"sqaure root of 144", "12"}, {"calcualte 88 times 7", "616"}});
+  ExpectResults(QuickIntent::kConversion, {{"convert 100 celcius to farenheit", "212"}});
+}
+
+TEST_F(QuickPathTest, Speeds) {
+  ExpectResults(QuickIntent::kConversion, {{"60 mph in km/h", "96.56064"},
+                                           {"how many km/h is 10 meters per second", "36"},
+                                           {"100公里每小时等于多少米每秒", "27.7777777778"}});
+  // A distance over a time is not read as the distance: no answer rather than 120000 m.
+  auto a = Ask("每小时120公里是每秒多少米");
+  EXPECT_TRUE(!a || !a->ok || a->text.find("120000") == std::string::npos);
+}
 TEST_F(QuickPathTest, ForcedLanguage) {
   context_.language = Language::kEn;
   auto a = Ask("你好");

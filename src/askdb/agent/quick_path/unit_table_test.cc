@@ -43,6 +43,9 @@ TEST_F(UnitTableTest, ConvertsAcrossDimensions) {
   EXPECT_NEAR(Convert(1, "mib", "kib"), 1024, 1e-9);
   EXPECT_NEAR(Convert(1, "kib", "b"), 1024, 1e-9);
   EXPECT_NEAR(Convert(1, "英寸", "厘米"), 2.54, 1e-12);
+  EXPECT_NEAR(Convert(60, "mph", "km/h"), 96.56064, 1e-9);  // round 11: speeds
+  EXPECT_NEAR(Convert(36, "公里每小时", "米/秒"), 10, 1e-12);
+  EXPECT_NEAR(Convert(10, "knots", "km/h"), 18.52, 1e-12);
 }
 
 TEST_F(UnitTableTest, CurrencyNeedsARate) {
