@@ -561,10 +561,11 @@ void Consultant::AddShare(const Measure& m, const Axis& a, double base) {
   s.chart_reason = zh_ ? a.display + "只有" + std::to_string(*a.parts) + "类，饼图能直观看出占比"
                        : a.display + " has " + std::to_string(*a.parts) +
                              " values, few enough for a pie chart of shares";
+  // The measure beside its share: "销售额占比" alone asks for the share only.
   if (zh_) {
-    s.example_questions = {"各" + a.display + m.display + "占比"};
+    s.example_questions = {"各" + a.display + "的" + m.display + "和占比"};
   } else {
-    s.example_questions = {"share of " + m.display + " by " + a.display};
+    s.example_questions = {m.display + " and share by " + a.display};
   }
   s.rationale = L("看" + m.display + "在各" + a.display + "之间如何分布",
                   "see how " + m.display + " splits across " + a.display);
