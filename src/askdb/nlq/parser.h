@@ -420,6 +420,9 @@ class Parser {
   void ReadChineseRelatedCount(int i);  // "下单超过20次的客户" (read_comparisons.cc)
   void ReadVerbOfValueColumn(int i);    // "1990年首版的作品" (read_comparisons.cc)
   void ParseOrdering();
+  bool ReadAgeOrder(int i);  // ParseOrdering's steps (read_grouping.cc)
+  bool ReadOrderColumnAfter(int i);
+  void ReadOrderColumnBefore(int i);
   void ParseLeftovers();
   // ParseLeftovers' steps (read_leftovers.cc).
   void ReadLeftoverTerm(int i);

@@ -370,47 +370,8 @@ void Parser::ParseOrdering() {
       }
     }
     if (it.Has(Kw::kOrder)) {
-      const int j = NextMeaningful(i);
-      // "ordered by age" / "按年龄排序": the age of the listed rows' table, resolved by
-      // ParseAgeWords.
-      const int p = chinese_ ? PrevMeaningful(i) : -1;
-      const int age = j >= 0 && items_[j].age_word ? j : p >= 0 && items_[p].age_word ? p : -1;
-      if (age >= 0 && !items_[age].used) {
-        age_order_ = {i, age};
-        it.used = items_[age].used = true;
-        if (age == p && p > 0 && items_[p - 1].Has(Kw::kGroup)) items_[p - 1].used = true;
-        continue;
-      }
-      int col = j >= 0 ? ColumnOf(items_[j]) : -1;
-      if (col >= 0 && !items_[j].used) {
-        q_.order_column = col;
-        it.used = items_[j].used = true;
-        Map(items_[j], "order", ColName(col));
-      } else {
-        // "按销售额排序": the column came first (Chinese word order only), maybe before a
-        // direction ("按人数从高到低排序").
-        int p = chinese_ ? PrevMeaningful(i) : -1;
-        while (p >= 0 && !items_[p].Has(Kw::kOrder) &&
-               (items_[p].Has(Kw::kDesc) || items_[p].Has(Kw::kAsc))) {
-          p = PrevMeaningful(p);
-        }
-        col = p >= 0 ? ColumnOf(items_[p]) : -1;
-        if (col >= 0 && !items_[p].used) {
-          // "按死亡人数排，前三的台风": the first N are shown with what ranked them, as
-          // 死亡人数前三的台风 is (RankRowsByOwnColumn).
-          const int label = index_.LabelColumn(Col(col).table, chinese_);
-          if (q_.limit > 0 && q_.projections.empty() && q_.measures.empty() &&
-              q_.group_columns.empty() && IsNumericCol(col) && label >= 0) {
-            q_.projections.push_back(label);
-            AddNameCompanion(&q_.projections, label);
-            q_.projections.push_back(col);
-          }
-          q_.order_column = col;
-          it.used = items_[p].used = true;
-          if (p > 0 && items_[p - 1].Has(Kw::kGroup)) items_[p - 1].used = true;
-          Map(items_[p], "order", ColName(col));
-        }
-      }
+      if (ReadAgeOrder(i)) continue;
+      if (!ReadOrderColumnAfter(i)) ReadOrderColumnBefore(i);
     }
     if (it.Has(Kw::kShare)) {
       q_.share = true;
@@ -420,6 +381,55 @@ void Parser::ParseOrdering() {
       Understood("share of total", "占比");
     }
   }
+}
+
+// "ordered by age" / "按年龄排序": the age of the listed rows' table, resolved by
+// ParseAgeWords; false when no unused age word is beside the ordering word at i.
+bool Parser::ReadAgeOrder(int i) {
+  const int j = NextMeaningful(i);
+  const int p = chinese_ ? PrevMeaningful(i) : -1;
+  const int age = j >= 0 && items_[j].age_word ? j : p >= 0 && items_[p].age_word ? p : -1;
+  if (age < 0 || items_[age].used) return false;
+  age_order_ = {i, age};
+  items_[i].used = items_[age].used = true;
+  if (age == p && p > 0 && items_[p - 1].Has(Kw::kGroup)) items_[p - 1].used = true;
+  return true;
+}
+
+// "ordered by age": the column right after the ordering word at i; false when none.
+bool Parser::ReadOrderColumnAfter(int i) {
+  const int j = NextMeaningful(i);
+  const int col = j >= 0 ? ColumnOf(items_[j]) : -1;
+  if (col < 0 || items_[j].used) return false;
+  q_.order_column = col;
+  items_[i].used = items_[j].used = true;
+  Map(items_[j], "order", ColName(col));
+  return true;
+}
+
+// "按销售额排序": the column came first (Chinese word order only), maybe before a direction
+// ("按人数从高到低排序").
+void Parser::ReadOrderColumnBefore(int i) {
+  int p = chinese_ ? PrevMeaningful(i) : -1;
+  while (p >= 0 && !items_[p].Has(Kw::kOrder) &&
+         (items_[p].Has(Kw::kDesc) || items_[p].Has(Kw::kAsc))) {
+    p = PrevMeaningful(p);
+  }
+  const int col = p >= 0 ? ColumnOf(items_[p]) : -1;
+  if (col < 0 || items_[p].used) return;
+  // "按死亡人数排，前三的台风": the first N are shown with what ranked them, as
+  // 死亡人数前三的台风 is (RankRowsByOwnColumn).
+  const int label = index_.LabelColumn(Col(col).table, chinese_);
+  if (q_.limit > 0 && q_.projections.empty() && q_.measures.empty() && q_.group_columns.empty() &&
+      IsNumericCol(col) && label >= 0) {
+    q_.projections.push_back(label);
+    AddNameCompanion(&q_.projections, label);
+    q_.projections.push_back(col);
+  }
+  q_.order_column = col;
+  items_[i].used = items_[p].used = true;
+  if (p > 0 && items_[p - 1].Has(Kw::kGroup)) items_[p - 1].used = true;
+  Map(items_[p], "order", ColName(col));
 }
 
 }  // namespace askdb::nlq
