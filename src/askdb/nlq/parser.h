@@ -408,6 +408,9 @@ class Parser {
   // a comparison or "not" before a table word that references the table named before it
   // compares the number of referencing rows (directly, or through the one link table).
   void ParseRelatedCounts();
+  void ReadRelatedCount(int i);  // ParseRelatedCounts' steps (read_comparisons.cc)
+  int RelatedCountedTable(int i, bool negation, int* k, int* number) const;
+  int TableComparedBefore(int i) const;
   // The one edge by which rows of another table count `table`'s rows named by `counted`
   // (its own reference, else the one link table's), or -1.
   int RelatedCountEdge(int table, int counted) const;

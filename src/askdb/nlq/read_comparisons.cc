@@ -660,61 +660,77 @@ int Parser::TableOfVerb(std::string_view word) const {
 
 void Parser::ParseRelatedCounts() {
   const int n = static_cast<int>(items_.size());
-  constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
   for (int i = 0; i < n && chinese_; ++i) ReadChineseNoRelated(i);
   for (int i = 0; i < n && chinese_; ++i) ReadChineseRelatedCount(i);
-  for (int i = 0; i < n; ++i) {
-    Item& trigger = items_[i];
-    const bool never = !chinese_ && trigger.kind == ItemKind::kUnknown &&
-                       text::AsciiLower(trigger.text) == "never";
-    if (trigger.used || (trigger.kind != ItemKind::kKeyword && !never)) continue;
-    const bool negation = never || (trigger.Has(Kw::kNot) && (trigger.kw & kCompare) == 0);
-    if (!negation && (trigger.kw & kCompare) == 0) continue;
-    // Comparison: the number right after it; then the counted table, maybe after "any".
-    int k = NextMeaningful(i);
-    int number = -1;
-    // "never placed an order", "did not buy any orders": a verb of having or making rows
-    // says nothing of which rows (a verb that does, "cancelled", leaves it unread).
-    if (negation && k >= 0 && items_[k].kind == ItemKind::kUnknown &&
-        IsHavingVerb(items_[k].text)) {
-      k = NextMeaningful(k);
-    }
-    if (!negation) {
-      if (k < 0 || items_[k].kind != ItemKind::kNumber || items_[k].used) continue;
-      number = k;
-      k = NextMeaningful(k);
-    } else if (k >= 0 && text::AsciiLower(items_[k].text) == "any") {
-      k = NextMeaningful(k);
-    }
-    // "customers who never ordered": the verb of a table's word counts that table's rows.
-    const int verb_table =
-        negation && k >= 0 && items_[k].kind == ItemKind::kUnknown && !items_[k].used
-            ? TableOfVerb(items_[k].text)
-            : -1;
-    if (verb_table < 0 && (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm)) continue;
-    const int counted = verb_table >= 0 ? verb_table : TableOf(items_[k]);
-    if (counted < 0 || (verb_table < 0 && HasValue(items_[k]))) continue;
-    // The rows compared: the nearest table word before, past fillers and one verb.
-    int table = -1, verbs = 0;
-    for (int j = i - 1; j >= 0; --j) {
-      if (IsFiller(items_[j])) continue;
-      if (items_[j].kind == ItemKind::kUnknown && !items_[j].used && ++verbs <= 1) continue;
-      if (items_[j].kind == ItemKind::kTerm) table = TableOf(items_[j]);
-      break;
-    }
-    if (table < 0) continue;
-    const int edge = RelatedCountEdge(table, counted);
-    if (edge < 0) continue;
-    const Op op = negation               ? Op::kEq
-                  : trigger.Has(Kw::kGe) ? Op::kGe
-                  : trigger.Has(Kw::kLe) ? Op::kLe
-                  : trigger.Has(Kw::kGt) ? Op::kGt
-                                         : Op::kLt;
-    AddRelatedCount(table, counted, edge, op, negation ? 0 : items_[number].number, k);
-    trigger.used = true;
-    if (number >= 0) items_[number].used = true;
-    for (int j = i + 1; j < k; ++j) items_[j].used = true;  // "any"
+  for (int i = 0; i < n; ++i) ReadRelatedCount(i);
+}
+
+// "customers with more than 5 orders", "artists who never released an album": a comparison
+// word (or a negation) at i between the rows compared and the table counted.
+void Parser::ReadRelatedCount(int i) {
+  constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
+  Item& trigger = items_[i];
+  const bool never =
+      !chinese_ && trigger.kind == ItemKind::kUnknown && text::AsciiLower(trigger.text) == "never";
+  if (trigger.used || (trigger.kind != ItemKind::kKeyword && !never)) return;
+  const bool negation = never || (trigger.Has(Kw::kNot) && (trigger.kw & kCompare) == 0);
+  if (!negation && (trigger.kw & kCompare) == 0) return;
+  int k = -1, number = -1;
+  const int counted = RelatedCountedTable(i, negation, &k, &number);
+  if (counted < 0) return;
+  const int table = TableComparedBefore(i);
+  if (table < 0) return;
+  const int edge = RelatedCountEdge(table, counted);
+  if (edge < 0) return;
+  const Op op = negation               ? Op::kEq
+                : trigger.Has(Kw::kGe) ? Op::kGe
+                : trigger.Has(Kw::kLe) ? Op::kLe
+                : trigger.Has(Kw::kGt) ? Op::kGt
+                                       : Op::kLt;
+  AddRelatedCount(table, counted, edge, op, negation ? 0 : items_[number].number, k);
+  trigger.used = true;
+  if (number >= 0) items_[number].used = true;
+  for (int j = i + 1; j < k; ++j) items_[j].used = true;  // "any"
+}
+
+// The table a related-count word at i counts: a comparison's number right after it
+// (*number), then the counted table's word, maybe after "any" (*k); -1 when it counts none.
+int Parser::RelatedCountedTable(int i, bool negation, int* k, int* number) const {
+  *k = NextMeaningful(i);
+  // "never placed an order", "did not buy any orders": a verb of having or making rows
+  // says nothing of which rows (a verb that does, "cancelled", leaves it unread).
+  if (negation && *k >= 0 && items_[*k].kind == ItemKind::kUnknown &&
+      IsHavingVerb(items_[*k].text)) {
+    *k = NextMeaningful(*k);
   }
+  if (!negation) {
+    if (*k < 0 || items_[*k].kind != ItemKind::kNumber || items_[*k].used) return -1;
+    *number = *k;
+    *k = NextMeaningful(*k);
+  } else if (*k >= 0 && text::AsciiLower(items_[*k].text) == "any") {
+    *k = NextMeaningful(*k);
+  }
+  // "customers who never ordered": the verb of a table's word counts that table's rows.
+  const int verb_table =
+      negation && *k >= 0 && items_[*k].kind == ItemKind::kUnknown && !items_[*k].used
+          ? TableOfVerb(items_[*k].text)
+          : -1;
+  if (verb_table >= 0) return verb_table;
+  if (*k < 0 || items_[*k].used || items_[*k].kind != ItemKind::kTerm) return -1;
+  if (HasValue(items_[*k])) return -1;
+  return TableOf(items_[*k]);
+}
+
+// The rows a related count compares: the nearest table word before i, past fillers and one
+// verb; -1 when none.
+int Parser::TableComparedBefore(int i) const {
+  int verbs = 0;
+  for (int j = i - 1; j >= 0; --j) {
+    if (IsFiller(items_[j])) continue;
+    if (items_[j].kind == ItemKind::kUnknown && !items_[j].used && ++verbs <= 1) continue;
+    return items_[j].kind == ItemKind::kTerm ? TableOf(items_[j]) : -1;
+  }
+  return -1;
 }
 
 void Parser::AddRelatedCount(int table, int counted, int edge, Op op, double value, int k) {
