@@ -1360,6 +1360,42 @@ bool StoresRankNumbers(const IndexedColumn& c) {
                      [](const std::string& v) { return IsNumber(v); });
 }
 
+namespace {
+
+// Whether the query lists the measured table's own rows (its label, key or document key), or
+// rows that each refer to one measured row (a club's arena): then the amount is each row's.
+bool ListsMeasuredRows(const Query& q, const SchemaIndex& index, int measured, bool chinese) {
+  return std::any_of(q.projections.begin(), q.projections.end(), [&](int p) {
+    const int listed = index.columns()[p].table;
+    const bool refers = std::any_of(
+        index.edges().begin(), index.edges().end(),
+        [&](const JoinEdge& e) { return e.from_table == listed && e.to_table == measured; });
+    return refers || p == index.LabelColumn(measured, chinese) || p == index.SingleKey(measured) ||
+           p == index.DocumentKey(measured);
+  });
+}
+
+// Whether a read word names the measured rows: their table, or the filter's column said as
+// one row's amount (订单金额, 发票金额; in English "invoice total", "order amount"), not
+// 销售额 (销售 is also a word for orders). *name: the words the question used for the column.
+bool NamesMeasuredRows(const std::vector<Item>& items, const SchemaIndex& index, const Filter& f,
+                       int measured, bool chinese, std::string* name) {
+  bool named_rows = false;
+  for (const Item& it : items) {
+    if (!it.used || it.kind != ItemKind::kTerm) continue;
+    const bool names_column = std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+      return index.terms()[id].kind == TermKind::kColumn && index.terms()[id].column == f.column;
+    });
+    const bool row_amount = !chinese || it.text.ends_with("金额") || it.text.ends_with("价");
+    if (names_column) *name = it.text;
+    named_rows |= TableNamed(it, index) == measured ||
+                  (names_column && row_amount && PhraseNamesTable(it.text, measured, index));
+  }
+  return named_rows;
+}
+
+}  // namespace
+
 // "销售额超过1000万的地区" listed the regions with one order over 10 million (none): the amount
 // of a group (a region's sales) compared, read as one row's. A list of what is not the measured
 // table's own rows, filtered by a number on its measure, with the measure's words not naming
@@ -1387,31 +1423,9 @@ std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items
           return (m.column >= 0 ? index.columns()[m.column].table : m.table) == measured;
         });
     if (counts && counts_measured) continue;
-    // The measured rows listed, or rows that each refer to one measured row (a club's arena).
-    const bool own_rows = std::any_of(q.projections.begin(), q.projections.end(), [&](int p) {
-      const int listed = index.columns()[p].table;
-      const bool refers = std::any_of(
-          index.edges().begin(), index.edges().end(),
-          [&](const JoinEdge& e) { return e.from_table == listed && e.to_table == measured; });
-      return refers || p == index.LabelColumn(measured, chinese) ||
-             p == index.SingleKey(measured) || p == index.DocumentKey(measured);
-    });
-    if (own_rows) continue;
-    bool named_rows = false;
+    if (ListsMeasuredRows(q, index, measured, chinese)) continue;
     std::string name = c.display_zh.empty() ? c.name : c.display_zh;
-    for (const Item& it : items) {
-      if (!it.used || it.kind != ItemKind::kTerm) continue;
-      const bool names_column = std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
-        return index.terms()[id].kind == TermKind::kColumn && index.terms()[id].column == f.column;
-      });
-      // 订单金额, 发票金额: one row's amount; 销售额 (销售 is also a word for orders) is not.
-      // In English the words before the column's name it: "invoice total", "order amount".
-      const bool row_amount = !chinese || it.text.ends_with("金额") || it.text.ends_with("价");
-      if (names_column) name = it.text;
-      named_rows |= TableNamed(it, index) == measured ||
-                    (names_column && row_amount && PhraseNamesTable(it.text, measured, index));
-    }
-    if (named_rows) continue;
+    if (NamesMeasuredRows(items, index, f, measured, chinese, &name)) continue;
     return ShapeProblem{"a number is compared with " + name +
                             ": each group's total, or single rows? Say which (e.g. 'total " + name +
                             "').",
