@@ -77,28 +77,8 @@ struct ManagementOp {
   Json answer_schema;  // null: none
 };
 
-void AddManagementOps(Json& paths) {
-  const Json knowledge_pair = Object({{"kind", {{"type", "string"}, {"enum", {"qa", "faq"}}}},
-                                      {"question", Str()},
-                                      {"answer", Str()},
-                                      {"title", Str()},
-                                      {"recall", Bool()},
-                                      {"agent", Str()},
-                                      {"datasource", Str()}},
-                                     {"question", "answer"});
-  // A business term (docs/knowledge.md#business-terms).
-  const Json business_term =
-      Object({{"term", Str()},
-              {"synonyms", StrArray()},
-              {"description", Str()},
-              {"is_recall", Bool()},
-              {"meaning", {{"type", "string"}, {"enum", {"none", "measure", "filter", "value"}}}},
-              {"expression", Str()},
-              {"filter", Str()},
-              {"subject", Str()},
-              {"period", Str()},
-              {"period_column", Str()}},
-             {"term"});
+// Agents, their API keys (and users' keys) and question-SQL examples.
+std::vector<ManagementOp> AgentOps() {
   const Json agent_body =
       Object({{"id", Str()},
               {"name", Str()},
@@ -109,31 +89,8 @@ void AddManagementOps(Json& paths) {
               {"plan_review", {{"type", "boolean"}, {"nullable", true}}},
               {"fast_mode", Bool()},
               {"preset_questions", StrArray()}});
-  const Json datasource_body = Object(
-      {{"id", Str()},
-       {"name", Str()},
-       {"url", Str()},
-       {"password", {{"type", "string"}, {"description", "Sealed at rest; never returned"}}}});
-  Json datasource_create_body = datasource_body;
-  datasource_create_body["properties"]["test"] = {
-      {"type", "boolean"},
-      {"description", "Connect first; on failure 409 failed_precondition and nothing is saved"}};
-  const Json relation_body =
-      Object({{"id", Str()},
-              {"from", {{"type", "string"}, {"example", "orders.customer_id"}}},
-              {"to", {{"type", "string"}, {"example", "customers.id"}}},
-              {"kind", {{"type", "string"}, {"enum", {"1:1", "1:N", "N:1"}}}},
-              {"description", Str()}});
-  const Json model_body =
-      Object({{"id", Str()},
-              {"name", Str()},
-              {"provider", {{"type", "string"}, {"enum", {"openai"}}}},
-              {"base_url", Str()},
-              {"model", Str()},
-              {"api_key", {{"type", "string"}, {"description", "Sealed; never returned"}}},
-              {"active", Bool()}});
   const Json list = Object({});
-  std::vector<ManagementOp> ops = {
+  return {
       {"get", "/api/v1/agents", "List agents", nullptr, 200, "{\"agents\": [Agent]}", list},
       {"post", "/api/v1/agents", "Create an agent", agent_body, 201, "The agent", Ref("Agent")},
       {"get", "/api/v1/agents/{id}", "Get an agent", nullptr, 200, "The agent", Ref("Agent")},
@@ -166,6 +123,28 @@ void AddManagementOps(Json& paths) {
        Object({{"question", Str()}, {"sql", Str()}}), 200, "The example", Ref("Example")},
       {"delete", "/api/v1/agents/{id}/examples/{example_id}", "Delete an example", nullptr, 204,
        "Deleted", nullptr},
+  };
+}
+
+// Datasources, their tables, semantic model and logical relations.
+std::vector<ManagementOp> DatasourceOps() {
+  const Json datasource_body = Object(
+      {{"id", Str()},
+       {"name", Str()},
+       {"url", Str()},
+       {"password", {{"type", "string"}, {"description", "Sealed at rest; never returned"}}}});
+  Json datasource_create_body = datasource_body;
+  datasource_create_body["properties"]["test"] = {
+      {"type", "boolean"},
+      {"description", "Connect first; on failure 409 failed_precondition and nothing is saved"}};
+  const Json relation_body =
+      Object({{"id", Str()},
+              {"from", {{"type", "string"}, {"example", "orders.customer_id"}}},
+              {"to", {{"type", "string"}, {"example", "customers.id"}}},
+              {"kind", {{"type", "string"}, {"enum", {"1:1", "1:N", "N:1"}}}},
+              {"description", Str()}});
+  const Json list = Object({});
+  return {
       {"get", "/api/v1/datasources", "List datasources", nullptr, 200,
        "{\"datasources\": [Datasource]}", list},
       {"post", "/api/v1/datasources", "Create a datasource", datasource_create_body, 201,
@@ -206,6 +185,13 @@ void AddManagementOps(Json& paths) {
        relation_body, 200, "The relation", Ref("Relation")},
       {"delete", "/api/v1/datasources/{id}/relations/{relation_id}", "Delete a relation", nullptr,
        204, "Deleted", nullptr},
+  };
+}
+
+// Chat sessions, their messages and the recorded runs.
+std::vector<ManagementOp> SessionOps() {
+  const Json list = Object({});
+  return {
       {"get", "/api/v1/sessions", "List sessions (?agent, ?limit)", nullptr, 200,
        "{\"sessions\": [Session]}", list},
       {"post", "/api/v1/sessions", "Create a session",
@@ -224,6 +210,21 @@ void AddManagementOps(Json& paths) {
        "{\"runs\": [RunRecord without nodes]}", list},
       {"get", "/api/v1/runs/{id}/history", "Every recorded run of a thread, with node timings",
        nullptr, 200, "{thread_id, runs: [RunRecord]}", list},
+  };
+}
+
+// Model configurations.
+std::vector<ManagementOp> ModelOps() {
+  const Json model_body =
+      Object({{"id", Str()},
+              {"name", Str()},
+              {"provider", {{"type", "string"}, {"enum", {"openai"}}}},
+              {"base_url", Str()},
+              {"model", Str()},
+              {"api_key", {{"type", "string"}, {"description", "Sealed; never returned"}}},
+              {"active", Bool()}});
+  const Json list = Object({});
+  return {
       {"get", "/api/v1/models", "List model configurations", nullptr, 200, "{\"models\": [Model]}",
        list},
       {"post", "/api/v1/models", "Add a model configuration", model_body, 201, "The model",
@@ -238,7 +239,21 @@ void AddManagementOps(Json& paths) {
        "The model", Ref("Model")},
       {"post", "/api/v1/models/{id}/test", "One test call (ping) to the model", nullptr, 200,
        "{\"ok\": true, model, latency_ms, reply} or {\"ok\": false, \"error\"}", list},
-      // The knowledge base (docs/knowledge.md); editors too.
+  };
+}
+
+// The knowledge base (docs/knowledge.md); editors too.
+std::vector<ManagementOp> KnowledgeOps() {
+  const Json knowledge_pair = Object({{"kind", {{"type", "string"}, {"enum", {"qa", "faq"}}}},
+                                      {"question", Str()},
+                                      {"answer", Str()},
+                                      {"title", Str()},
+                                      {"recall", Bool()},
+                                      {"agent", Str()},
+                                      {"datasource", Str()}},
+                                     {"question", "answer"});
+  const Json list = Object({});
+  return {
       {"get", "/api/v1/knowledge",
        "Knowledge items with their state (?agent | ?datasource, ?kind, ?deleted=true)", nullptr,
        200, "{\"items\": [...]}", list},
@@ -283,6 +298,26 @@ void AddManagementOps(Json& paths) {
        Object({{"recall", Bool()}}, {"recall"}), 200, "The item", list},
       {"post", "/api/v1/knowledge/{id}/reindex", "Re-chunk and re-embed one item", nullptr, 200,
        "The item", list},
+  };
+}
+
+// A datasource's business terms (docs/knowledge.md#business-terms).
+std::vector<ManagementOp> TermOps() {
+  // A business term (docs/knowledge.md#business-terms).
+  const Json business_term =
+      Object({{"term", Str()},
+              {"synonyms", StrArray()},
+              {"description", Str()},
+              {"is_recall", Bool()},
+              {"meaning", {{"type", "string"}, {"enum", {"none", "measure", "filter", "value"}}}},
+              {"expression", Str()},
+              {"filter", Str()},
+              {"subject", Str()},
+              {"period", Str()},
+              {"period_column", Str()}},
+             {"term"});
+  const Json list = Object({});
+  return {
       {"get", "/api/v1/datasources/{id}/terms", "List the business terms of a datasource", nullptr,
        200, "{\"terms\": [Term]}", list},
       {"post", "/api/v1/datasources/{id}/terms",
@@ -297,7 +332,13 @@ void AddManagementOps(Json& paths) {
        "{deleted}", list},
       {"post", "/api/v1/datasources/{id}/terms/{tid}/recall", "Turn the term's recall switch",
        Object({{"is_recall", Bool()}}, {"is_recall"}), 200, "The term", list},
-      // Users and data permissions (docs/permissions.md#users-and-sign-in).
+  };
+}
+
+// Users and data permissions (docs/permissions.md#users-and-sign-in), the audit log.
+std::vector<ManagementOp> UserOps() {
+  const Json list = Object({});
+  return {
       {"post", "/api/v1/auth/login",
        "Sign in with a user name and password: a bearer token and the askdb_session cookie "
        "(HttpOnly, SameSite=Strict); 429 + Retry-After after repeated failures",
@@ -339,7 +380,17 @@ void AddManagementOps(Json& paths) {
        "The rule", list},
       {"delete", "/api/v1/datasources/{id}/permissions/{rid}", "Delete a rule (admin)", nullptr,
        200, "{deleted}", list},
+
   };
+}
+
+// Every management operation, each resource's in turn.
+std::vector<ManagementOp> ManagementOps() {
+  std::vector<ManagementOp> ops;
+  for (std::vector<ManagementOp> group : {AgentOps(), DatasourceOps(), SessionOps(), ModelOps(),
+                                          KnowledgeOps(), TermOps(), UserOps()}) {
+    for (ManagementOp& op : group) ops.push_back(std::move(op));
+  }
   // An agent's terms have the same routes as a datasource's (bound to its datasource's catalog).
   const std::string datasource_terms = "/api/v1/datasources/{id}/terms";
   for (std::size_t i = 0, n = ops.size(); i < n; ++i) {
@@ -348,32 +399,41 @@ void AddManagementOps(Json& paths) {
     agent_op.path.replace(0, std::string_view("/api/v1/datasources").size(), "/api/v1/agents");
     ops.push_back(std::move(agent_op));
   }
-  for (const ManagementOp& op : ops) {
-    Json params = Json::array();
-    const std::string& path = op.path;
-    for (std::size_t open = path.find('{'); open != std::string::npos;
-         open = path.find('{', open + 1)) {
-      const std::size_t close = path.find('}', open);
-      params.push_back({{"name", path.substr(open + 1, close - open - 1)},
-                        {"in", "path"},
-                        {"required", true},
-                        {"schema", Str()}});
-    }
-    Json responses{{"400", ErrorResponse("Bad input; the message names the field")},
-                   {"401", ErrorResponse("Missing or invalid API key")},
-                   {"403", ErrorResponse("Needs an admin key")},
-                   {"404", ErrorResponse("No such record")},
-                   {"409", ErrorResponse("Already exists, or still in use")}};
-    Json success{{"description", op.answer}};
-    if (!op.answer_schema.is_null()) {
-      success["content"] = {{"application/json", {{"schema", op.answer_schema}}}};
-    }
-    responses[std::to_string(op.success)] = std::move(success);
-    Json operation{{"summary", op.summary}, {"tags", {"management"}}, {"responses", responses}};
-    if (!params.empty()) operation["parameters"] = std::move(params);
-    if (!op.request.is_null()) operation["requestBody"] = JsonBody(op.request);
-    paths[path][op.method] = std::move(operation);
+  return ops;
+}
+
+// The OpenAPI operation of one management operation: its path parameters, body and the
+// answers every management route can give.
+Json ManagementOperation(const ManagementOp& op) {
+  Json params = Json::array();
+  const std::string& path = op.path;
+  for (std::size_t open = path.find('{'); open != std::string::npos;
+       open = path.find('{', open + 1)) {
+    const std::size_t close = path.find('}', open);
+    params.push_back({{"name", path.substr(open + 1, close - open - 1)},
+                      {"in", "path"},
+                      {"required", true},
+                      {"schema", Str()}});
   }
+  Json responses{{"400", ErrorResponse("Bad input; the message names the field")},
+                 {"401", ErrorResponse("Missing or invalid API key")},
+                 {"403", ErrorResponse("Needs an admin key")},
+                 {"404", ErrorResponse("No such record")},
+                 {"409", ErrorResponse("Already exists, or still in use")}};
+  Json success{{"description", op.answer}};
+  if (!op.answer_schema.is_null()) {
+    success["content"] = {{"application/json", {{"schema", op.answer_schema}}}};
+  }
+  responses[std::to_string(op.success)] = std::move(success);
+  Json operation{{"summary", op.summary}, {"tags", {"management"}}, {"responses", responses}};
+  if (!params.empty()) operation["parameters"] = std::move(params);
+  if (!op.request.is_null()) operation["requestBody"] = JsonBody(op.request);
+  return operation;
+}
+
+void AddManagementOps(Json& paths) {
+  for (const ManagementOp& op : ManagementOps())
+    paths[op.path][op.method] = ManagementOperation(op);
 }
 
 Json Int() { return Json{{"type", "integer"}}; }
