@@ -150,12 +150,15 @@ PerRowReading ReadPerRowMeasures(Query& q, const SchemaIndex& index,
 }
 
 std::optional<ShapeProblem> ReadAggregatePerOwnRow(Query& q, const SchemaIndex& index) {
-  if (q.measures.empty() || q.group_columns.empty() || q.bucket || q.share) return std::nullopt;
+  if (q.measures.empty() || q.group_columns.empty() || q.share) return std::nullopt;
   auto own = [&](const Measure& m) {
     return m.column >= 0 ? index.columns()[m.column].table : m.table;
   };
   const int table = own(q.measures[0]);
   if (table < 0) return std::nullopt;
+  // A bucket of the rows' own date is one value per row ("average freight per order per
+  // year"); another table's date may repeat them.
+  if (q.bucket && !HasOwnTimeColumn(index, table)) return std::nullopt;
   for (const Measure& m : q.measures) {
     if (own(m) != table || m.business >= 0 || m.agg == Agg::kSum || m.agg == Agg::kNone) {
       return std::nullopt;  // a sum over one row is that row's value, as asked

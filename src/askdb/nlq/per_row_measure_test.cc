@@ -215,6 +215,15 @@ TEST_F(AggregatePerOwnRowBesideALookupTest, AnAverageIsTheAverageOverTheRowsOfEa
   EXPECT_EQ(rows, (std::vector<std::string>{"Speedy|20", "United|7"}));
 }
 
+TEST_F(AggregatePerOwnRowBesideALookupTest, AnAverageIsTheAverageOverTheRowsOfEachBucket) {
+  // Each order has one date: grouped by the order and its month, each group was one order.
+  const Translation t = Ask("average freight per order per month");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(t.sql.find("\"orders\".\"order_id\""), std::string::npos) << t.sql;
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql), (std::vector<std::string>{"2024-01|12.2"}))
+      << t.sql;
+}
+
 TEST_F(AggregatePerOwnRowBesideALookupTest, AHighestValuePerOwnRowIsRefused) {
   const Translation t = Ask("highest freight per order for each shipper");
   EXPECT_FALSE(t.answered) << t.sql;
