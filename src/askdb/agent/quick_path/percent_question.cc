@@ -21,6 +21,8 @@ const std::string kZhMove =
     "(?:增长|增加|上涨|涨|提高|提升|上升|下降|减少|降低|降|下跌|跌|变化|变)";
 const std::string kEnHead = "(?:what is |what's |whats |calculate |compute )?";
 const std::string kEnTail = "[?.!]*";
+// An amount with an optional thousand or million suffix, for stated changes: "80k", "1.2m".
+const std::string kStated = "([0-9][0-9,]*(?:\\.[0-9]+)?)(k|m)?";
 // A decimal or a fraction of whole numbers, as written: "0.375", ".5", "3/8".
 const std::string kFraction = "(-?[0-9]+(?:\\.[0-9]+)?(?:/[0-9]+)?|-?\\.[0-9]+)";
 
@@ -36,6 +38,26 @@ std::optional<PercentQuestion> Make(PercentQuestion::Kind kind, const std::strin
   const auto y = Num(b);
   if (!x || !y) return std::nullopt;
   return PercentQuestion{kind, *x, *y, {}};
+}
+
+// A whole number a year could be ("from 2023 to 2024").
+bool LooksLikeYear(long double v) { return v == static_cast<int>(v) && v >= 1900 && v <= 2100; }
+
+// A change between two stated amounts named by a few words ("sales went from 80k to 92k, whats
+// the % increase", "去年营收1200万，今年1500万，增长了百分之多少"): the words only say what the
+// numbers are, so the change is computed. Never when a number could be a year, where the words
+// would be asking about data ("销售额从2023年到2024年增长了百分之多少" does not parse). `scale` is
+// a shared k/m suffix ("80k"), which does not change the percentage.
+std::optional<PercentQuestion> StatedChange(const std::string& a, const std::string& b,
+                                            const std::string& scale_a,
+                                            const std::string& scale_b) {
+  if (scale_a != scale_b) return std::nullopt;
+  auto q = Make(PercentQuestion::Kind::kChange, a, b);
+  if (!q || LooksLikeYear(q->a) || LooksLikeYear(q->b)) return std::nullopt;
+  const long double unit = scale_a == "k" ? 1e3L : scale_a == "m" ? 1e6L : 1;
+  q->a *= unit;
+  q->b *= unit;
+  return q;
 }
 
 }  // namespace
@@ -94,6 +116,24 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
     if (!a2.empty()) return Make(K::kShare, a2, b2);
     return Make(K::kShare, a3, b3);
   }
+  // sales went from 80k to 92k, whats the % increase / revenue grew from 1.2m to 1.5m. what
+  // is the percentage change?
+  static const Pattern en_stated(
+      "^(?:[a-z' ]{1,40} )?(?:went|grew|rose|increased|jumped|climbed|fell|dropped|decreased|"
+      "declined|changed|moved) from \\$?" +
+      kStated + " to \\$?" + kStated +
+      "\\s*[,;.]?\\s*(?:so )?(?:what is|what's|whats|how much is|calculate)? ?(?:the "
+      ")?(?:%|percent|"
+      "percentage) (?:increase|decrease|change|growth|drop|rise|gain|difference)" +
+      kEnTail + "$");
+  std::string sa, sb;
+  if (RE2::FullMatch(normalized, en_stated.re, &a, &sa, &b, &sb)) return StatedChange(a, b, sa, sb);
+  // 去年营收1200万，今年1500万，增长了百分之多少 / 销量从80涨到92，涨了百分之几
+  static const Pattern zh_stated("^[^0-9,，。]{1,12}?(?:从|由)?" + kNum +
+                                 "(元|块)?(?:[,，]\\s*[^0-9,，。]{1,12}?|" + kZhMove +
+                                 "?(?:到|至))" + kNum + "(元|块)?\\s*[,，]?\\s*" + kZhMove +
+                                 "(?:了|是|为)?\\s*(?:" + kZhAsk + ")" + kZhTail + "$");
+  if (RE2::FullMatch(normalized, zh_stated.re, &a, &sa, &b, &sb)) return StatedChange(a, b, sa, sb);
   // percent change from 80 to 100 / what is the percentage increase from 80 to 100
   static const Pattern en_change("^" + kEnHead +
                                  "(?:the )?(?:percent|percentage|%) (?:change|increase|decrease|"

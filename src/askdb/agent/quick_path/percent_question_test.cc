@@ -59,9 +59,21 @@ TEST(PercentQuestionTest, ConvertedToAPercentage) {
   EXPECT_EQ(PercentOf("show the margin as a percentage"), "");
 }
 
+// A change between two stated amounts named by a few words (round 11): the numbers are given.
+TEST(PercentQuestionTest, ChangeBetweenStatedAmounts) {
+  EXPECT_EQ(PercentOf("sales went from 80k to 92k, whats the % increase?"), "15");
+  EXPECT_EQ(PercentOf("revenue fell from $200 to $150. what is the percentage change"), "-25");
+  EXPECT_EQ(PercentOf("去年营收1200万，今年1500万，增长了百分之多少"), "25");
+  EXPECT_EQ(PercentOf("销量从80涨到92，涨了百分之几"), "15");
+  // A number that could be a year: the words ask about data.
+  EXPECT_EQ(PercentOf("销售额从2023增长到2024增长了百分之多少"), "");
+  EXPECT_EQ(PercentOf("sales went from 2023 to 2024, what's the percent change"), "");
+  EXPECT_EQ(PercentOf("sales went from 80k to 92m, whats the % increase?"), "");
+}
+
 // Precision first: anything but two plain numbers is a data question or not understood.
 TEST(PercentQuestionTest, DataQuestionsAndFragmentsDoNotParse) {
-  EXPECT_EQ(PercentOf("销售额从80增长到100增长了百分之多少"), "");
+  EXPECT_EQ(PercentOf("销售额增长了百分之多少"), "");
   EXPECT_EQ(PercentOf("北京占全国销售额的百分之几"), "");
   EXPECT_EQ(PercentOf("what percent of customers are in germany"), "");
   EXPECT_EQ(PercentOf("20是80的"), "");
