@@ -15,6 +15,7 @@
 #include "askdb/common/text.h"
 #include "askdb/nlq/business_terms.h"
 #include "askdb/nlq/fan_out_check.h"
+#include "askdb/nlq/grounding.h"
 #include "askdb/nlq/join_path_check.h"
 #include "askdb/nlq/parser.h"
 #include "askdb/nlq/period_check.h"
@@ -206,11 +207,16 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
     int best = person[k];
     int best_score = person[k] >= 0 ? 5 : -1;
     int ties = person[k] >= 0 ? 1 : 0;
+    // Between columns of one score, a value stored as written beats a derived spelling
+    // ("English": song.languages = 'english', not song.country = 'UK' by the demonym).
+    double best_strength = 1.0;
+    std::vector<int> tied;
     std::set<int> seen_cols;
     for (int id : person[k] >= 0 ? std::vector<int>{} : v.terms) {
       const Term& t = TermOf(id);
       if (t.kind != TermKind::kValue || seen_cols.count(t.column)) continue;
       seen_cols.insert(t.column);
+      const double strength = TermStrength(t);
       int score = 0;
       if (filter_subjects_.count(t.column))
         score = 5;  // the question named the column just before the value
@@ -228,12 +234,15 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
         // phones' line amounts, not the orders holding a phone; Chinese only, measured there).
         if (tree && tree->HasFanOut()) score = chinese_ && one_sum ? 0 : -1;
       }
-      if (score > best_score) {
+      if (score > best_score || (score == best_score && strength > best_strength)) {
         best_score = score;
+        best_strength = strength;
         best = t.column;
         ties = 1;
-      } else if (score == best_score) {
+        tied = {t.column};
+      } else if (score == best_score && strength == best_strength) {
         ++ties;
+        tied.push_back(t.column);
       }
     }
     if (best < 0 || best_score < 0) {
@@ -241,7 +250,15 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
       *why_zh = "无法把“" + v.phrase + "”与所问的数据关联起来。";
       return false;
     }
-    if (ties > 1) factor_ *= kAmbiguousValueFactor;
+    if (ties > 1) {
+      // Equally close columns, nothing in the question to choose by: either is a guess.
+      std::string cols;
+      for (int c : tied) cols += (cols.empty() ? "" : ", ") + ColName(c);
+      *why_en = "'" + v.phrase + "' is a value of several columns (" + cols +
+                "); name the column you mean.";
+      *why_zh = "“" + v.phrase + "”是多个列（" + cols + "）的值；请写明是哪一列。";
+      return false;
+    }
     value_columns.push_back(best);
     needed.push_back(Col(best).table);
   }

@@ -117,5 +117,25 @@ TEST_F(FullNameValueTest, AFullNameIsPlacedOnOneTable) {
             std::vector<std::string>{"1"});
 }
 
+// Spider's music_1: "English" is the stored language 'english' and, by the demonym, the country
+// 'UK' of the same songs. The value as stored is meant; two columns holding the same value as
+// stored, with nothing to choose by, abstain naming both.
+class ValueInTwoColumnsTest : public testing::DbTest {};
+
+TEST_F(ValueInTwoColumnsTest, AStoredValueBeatsADerivedSpellingAndATrueTieAbstains) {
+  Open(R"sql(CREATE TABLE song(song_name TEXT PRIMARY KEY, country TEXT, languages TEXT,
+                               origin TEXT);
+             INSERT INTO song VALUES ('Tumi','UK','bangla','India'),('Hero','USA','english','UK'),
+                                     ('Rain','India','english','USA');)sql");
+  std::vector<std::string> rows = Rows("What are the song names in English?");
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(rows, (std::vector<std::string>{"Hero", "Rain"}));
+  // 'USA' is stored in country and in origin: which one is a guess.
+  const Translation t = Ask("What are the song names for USA?");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("song.country, song.origin"), std::string::npos)
+      << t.abstain_reason;
+}
+
 }  // namespace
 }  // namespace askdb::nlq
