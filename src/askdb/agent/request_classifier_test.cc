@@ -547,7 +547,24 @@ TEST(RequestClassifierTest, BiTypesInOtherWordsAndTheirLookalikeDataQuestions) {
   // A chart asked for in other words.
   expect(RequestType::kVisualization,
          {"a stacked bar of costs by team per quarter", "把上面的结果画成图", "近一年的订单增长曲线",
-          "给我画一下各城市的客户数"});
+          "给我画一下各城市的客户数", "can i see signups on a map"});
+  // Second pass: what drove a change, where to begin, competitors, a term before the rate.
+  expect(RequestType::kMultiStepAnalysis,
+         {"what's driving the rise in complaints", "explain the drop in trial signups",
+          "为什么回头客越来越少", "退货增加是什么导致的"});
+  expect(RequestType::kConsultation,
+         {"where would you start with tables like these", "哪些图适合展示这些数据",
+          "is there enough here to model customer lifetime value"});
+  expect(RequestType::kWebSearch,
+         {"what are competitors charging for a basic plan", "同行一般净利率多少"});
+  expect(RequestType::kCalculation, {"monthly installment on 12000 over 36 months at 7%",
+                                     "帮我写一个求最大公约数的java函数"});
+  // Not the world's: small talk about askdb, a stored owner, a table of competitors.
+  for (std::string_view q : {"你是哪家公司的", "which company made you"}) {
+    EXPECT_NE(Classifier().Classify(q).type, RequestType::kWebSearch) << q;
+  }
+  expect(RequestType::kDataQuery, {"who owns account 4412", "list competitors in the competitor table",
+                                   "what happened to my luggage"});
 }
 
 TEST(RequestClassifierTest, RulesFileOverride) {
