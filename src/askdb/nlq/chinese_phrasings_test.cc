@@ -139,5 +139,24 @@ TEST_F(ChinesePhrasingsTest, AnAveragePerOwnRow) {
   EXPECT_FALSE(Ask("平均每位客户消费多少").answered);
 }
 
+// "员工名单及职位", "员工及其职位": the table's word joined to a column by 及/和 is an item of the
+// list, so the rows are named beside it; "员工的职位" lists the column alone (session 15).
+TEST_F(ChinesePhrasingsTest, TheTablesWordJoinedToAColumnListsItsRows) {
+  const std::vector<std::string> named = {"Jane|Peacock|Sales Support Agent",
+                                          "Nancy|Edwards|Sales Manager",
+                                          "Steve|Johnson|Sales Support Agent", "Bob|Ito|IT Staff"};
+  EXPECT_EQ(Rows("员工名单及职位"), named);
+  EXPECT_EQ(Rows("员工及其职位"), named);
+  EXPECT_EQ(Rows("列出员工和职位"), named);
+  EXPECT_EQ(Rows("员工的职位").size(), 4u);
+  EXPECT_EQ(Rows("员工的职位").front(), "Sales Support Agent");
+}
+
+// "Steve Johnson 负责哪些客户": Steve alone could be a customer's first name; with Johnson it is
+// the employee's full name, placed on one table (PlaceValues, session 15).
+TEST_F(ChinesePhrasingsTest, AFullNameIsOnePersonsName) {
+  EXPECT_EQ(Rows("Steve Johnson 负责哪些客户"), (std::vector<std::string>{"Cy|Xu"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

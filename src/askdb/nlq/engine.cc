@@ -377,7 +377,8 @@ std::optional<Translation> Parser::CompleteQuery(double* confidence) {
   }
   // "the cities and their population": the rows are named beside what is listed about them.
   if (q_.measures.empty() && q_.group_columns.empty() && !q_.projections.empty() &&
-      q_.subject_table >= 0 && lists_rows_with_attributes_) {
+      q_.subject_table >= 0 &&
+      (lists_rows_with_attributes_ || TableSaidAsAListItem(q_.subject_table))) {
     const int label = index_.LabelColumn(q_.subject_table, chinese_);
     if (label >= 0 &&
         std::find(q_.projections.begin(), q_.projections.end(), label) == q_.projections.end()) {

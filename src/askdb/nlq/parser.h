@@ -385,6 +385,7 @@ class Parser {
   bool IsRequestVerb(const Item& it) const;  // "list", "show me", "what are" ...
   // "their"/"its"/"及其": the question lists the rows with their attributes.
   bool NamesTheRowsTheirOwn() const;
+  bool TableSaidAsAListItem(int table) const;  // "员工名单及职位": the rows are listed too
   // The one numeric column a keyword also names ("total" → Invoice.Total), or -1.
   int KeywordColumn(const Item& it) const;
   void ParseGrouping();

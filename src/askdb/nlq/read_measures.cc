@@ -611,6 +611,39 @@ bool Parser::NamesTheRowsTheirOwn() const {
   });
 }
 
+// "员工名单及职位", "员工及其职位", "list employees and titles": the table's word is an item of the
+// list itself (joined by 及/和/、/and to what follows, past 名单/列表 and stop words), so its rows
+// are named beside the columns listed, as with "their"; "员工的职位" lists the column alone.
+bool Parser::TableSaidAsAListItem(int table) const {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i < n; ++i) {
+    const Item& it = items_[i];
+    const bool names_table =
+        it.used && it.kind == ItemKind::kTerm &&
+        std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+          return TermOf(id).kind == TermKind::kTable && TermOf(id).table == table;
+        });
+    if (!names_table) continue;
+    std::string between;  // the words between the table's and the joiner (名 + 单 of 名单)
+    for (int j = i + 1; j < n && j <= i + 3; ++j) {
+      const Item& next = items_[j];
+      const bool joiner =
+          (next.kind == ItemKind::kKeyword && (next.Has(Kw::kConj) || next.Has(Kw::kAnd))) ||
+          next.text == "、" || next.text == "和" || next.text == "及" || next.text == "以及" ||
+          next.text == "与" || next.text == "," || next.text == "，";
+      if (joiner) {
+        if (between.empty() || between == "名单" || between == "列表" || between == "清单" ||
+            between == "list") {
+          return true;
+        }
+        break;
+      }
+      between += next.text;
+    }
+  }
+  return false;
+}
+
 bool Parser::IsRequestVerb(const Item& it) const {
   static constexpr std::string_view kVerbs[] = {"list", "show",     "show me",   "find", "give me",
                                                 "get",  "what are", "which are", "name"};
