@@ -797,6 +797,19 @@ TEST_F(QuickPathTest, MisspeltCalculatorWords) {
   ExpectResults(QuickIntent::kConversion, {{"convert 100 celcius to farenheit", "212"}});
 }
 
+TEST_F(QuickPathTest, HowAskdbIsUsedGetsHelp) {
+  // Round 11: questions about using askdb itself get the help reply; data words stay data.
+  for (std::string_view q :
+       {"ugh this tool is confusing, how does it even work", "how does askdb work?",
+        "how do i export a result table to excel in this tool", "怎么把查询结果导出成excel"}) {
+    EXPECT_EQ(RequestClassifier::Default()->Classify(q).quick_intent, QuickIntent::kHelp) << q;
+  }
+  for (std::string_view q : {"how does the discount work", "导出订单表里的客户",
+                             "how do i export orders from germany"}) {
+    EXPECT_NE(RequestClassifier::Default()->Classify(q).quick_intent, QuickIntent::kHelp) << q;
+  }
+}
+
 TEST_F(QuickPathTest, Speeds) {
   ExpectResults(QuickIntent::kConversion, {{"60 mph in km/h", "96.56064"},
                                            {"how many km/h is 10 meters per second", "36"},
