@@ -397,6 +397,35 @@ std::optional<ShapeProblem> ReadsAReferenceForNamedRows(const Query& q, const Sc
   return std::nullopt;
 }
 
+// Whether an equality filter fixes column `g` to one value: on `g` itself, or on a column one
+// foreign key away from it (song.artist_name = 'X' fixes artist.artist_name).
+bool FixedToOneValue(const Query& q, int g, const SchemaIndex& index) {
+  return std::any_of(q.filters.begin(), q.filters.end(), [&](const Filter& f) {
+    if (f.column < 0 || f.op != Op::kEq || f.values.size() != 1 || f.is_null) return false;
+    if (f.column == g) return true;
+    return std::any_of(index.edges().begin(), index.edges().end(), [&](const JoinEdge& e) {
+      return (e.from_column == f.column && e.to_column == g) ||
+             (e.from_column == g && e.to_column == f.column);
+    });
+  });
+}
+
+// "songs by artist Shrikanta" was COUNT(*) per artist where the one artist is a condition: a
+// count no word asked for (a bare "by X" counts), over groups a filter fixes to one value,
+// is no breakdown; the songs were asked. Abstains naming the group.
+std::optional<ShapeProblem> UnaskedCountOfOneGroup(const Query& q, const SchemaIndex& index) {
+  if (q.measures.size() != 1 || q.group_columns.empty()) return std::nullopt;
+  const Measure& m = q.measures[0];
+  if (m.agg != Agg::kCount || !m.phrase.empty() || !m.label.empty()) return std::nullopt;
+  for (int g : q.group_columns) {
+    if (!FixedToOneValue(q, g, index)) return std::nullopt;
+  }
+  const std::string& group = index.columns()[q.group_columns[0]].name;
+  return ShapeProblem{
+      "the question names one " + group + " and no count: list its rows, or ask 'how many …'?",
+      "问题只指定了一个" + group + "，又没有问数量：是列出这些行，还是问有多少？"};
+}
+
 bool IsSuperlativeWord(const std::string& word) {
   static constexpr std::string_view kWords[] = {"most", "least", "best",    "worst",
                                                 "top",  "max",   "maximum", "minimum"};
@@ -882,6 +911,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = LevelSummedOverSnapshots(query, index)) return p;
   if (auto p = AggregateThatIsAColumnsName(query, index)) return p;
   if (auto p = ReadsAReferenceForNamedRows(query, index)) return p;
+  if (auto p = UnaskedCountOfOneGroup(query, index)) return p;
   return SumOfTheNamedRowsOwnMeasure(query, items, index);
 }
 

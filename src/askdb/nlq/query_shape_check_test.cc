@@ -483,5 +483,29 @@ TEST_F(ReferenceNamedLikeItsTableTest, AKeysOwnNameIsNotACount) {
   EXPECT_EQ(Rows("How many songs are there?"), std::vector<std::string>{"3"});
 }
 
+// A bare "by X" counts per X; with X fixed to one value by the question, there is one group
+// and no count was asked (music_1).
+class OneGroupTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE artist (artist_name TEXT PRIMARY KEY, country TEXT);"
+        "INSERT INTO artist VALUES ('Shrikanta','India'),('Enrique','USA');"
+        "CREATE TABLE song (song_name TEXT PRIMARY KEY, artist_name TEXT"
+        " REFERENCES artist(artist_name), rating REAL);"
+        "INSERT INTO song VALUES ('Tumi',  'Shrikanta',8),('Amar','Shrikanta',7),"
+        " ('Hero','Enrique',9);");
+  }
+};
+
+TEST_F(OneGroupTest, AnUnaskedCountOfOneFixedGroupIsRefused) {
+  const Translation t = Ask("songs by artist Shrikanta");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("no count"), std::string::npos) << t.abstain_reason;
+  // Asked, the count is given; over every artist, a bare "by" still counts.
+  EXPECT_EQ(Rows("how many songs by artist Shrikanta"), std::vector<std::string>{"Shrikanta|2"});
+  EXPECT_EQ(Rows("songs by artist"), (std::vector<std::string>{"Shrikanta|2", "Enrique|1"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq
