@@ -350,31 +350,8 @@ std::optional<Translation> Parser::CompleteQuery(double* confidence) {
     return Abstain("I did not find anything in the database that the question asks for.",
                    "没有在数据库中找到问题所问的内容。");
   }
-  // "orders per year": a table's rows over a time bucket and nothing else asked are counted
-  // per bucket, as "customers per country" is counted per country below (listing one label
-  // per year would show one arbitrary row's name). A share of a table's rows ("what percentage
-  // of invoices are from Germany") is a share of their count.
-  if ((q_.bucket || (q_.share && q_.subject_table >= 0)) && q_.measures.empty() &&
-      q_.projections.empty() && q_.group_columns.empty()) {
-    Measure m;
-    m.agg = Agg::kCount;
-    m.table = q_.subject_table;
-    q_.measures.push_back(m);
-  }
-  // A bare table: list its label column.
-  if (q_.measures.empty() && q_.projections.empty() && q_.group_columns.empty()) {
-    int label = index_.LabelColumn(q_.subject_table, chinese_);
-    if (label < 0) label = index_.DocumentKey(q_.subject_table);  // orders by their number
-    if (label < 0) {
-      return Abstain("I know the table but not which of its columns to show.",
-                     "知道是哪张表，但不知道要显示哪些列。");
-    }
-    q_.projections.push_back(label);
-    AddNameCompanion(&q_.projections, label);
-    q_.rows_named_by_table = true;
-    factor_ *= kLabelProjectionFactor;
-    *confidence *= kLabelProjectionFactor;
-  }
+  CountRowsPerBucketOrShare();
+  if (auto refused = ListBareTable(confidence)) return refused;
   // "the cities and their population": the rows are named beside what is listed about them.
   if (q_.measures.empty() && q_.group_columns.empty() && !q_.projections.empty() &&
       q_.subject_table >= 0 &&
@@ -391,19 +368,60 @@ std::optional<Translation> Parser::CompleteQuery(double* confidence) {
       out_.explanation.push_back({"", "column", ColName(label) + " (names the rows listed)"});
     }
   }
-  // Group without a measure: "how many per X" is handled; a bare "by X" lists counts.
-  if (!q_.group_columns.empty() && q_.measures.empty() && q_.projections.empty()) {
-    if (auto refused = RefuseListOfEachGroup()) return refused;
-    if (q_.subject_table >= 0) {
-      Measure m;
-      m.agg = Agg::kCount;
-      m.table = q_.subject_table;
-      q_.measures.push_back(m);
-    }
-  }
+  if (auto refused = CountEachGroup()) return refused;
   ListEachRowsOwnColumns();
   if (auto refused = AverageOverGroups()) return refused;
   return RefuseMixedShapes();
+}
+
+// "orders per year": a table's rows over a time bucket and nothing else asked are counted
+// per bucket, as "customers per country" is counted per country (listing one label per year
+// would show one arbitrary row's name). A share of a table's rows ("what percentage of
+// invoices are from Germany") is a share of their count.
+void Parser::CountRowsPerBucketOrShare() {
+  if ((q_.bucket || (q_.share && q_.subject_table >= 0)) && q_.measures.empty() &&
+      q_.projections.empty() && q_.group_columns.empty()) {
+    Measure m;
+    m.agg = Agg::kCount;
+    m.table = q_.subject_table;
+    q_.measures.push_back(m);
+  }
+}
+
+// A bare table: list its label column (a dated document by its number), at a lower
+// confidence since the question named no column; a refusal when it has neither.
+std::optional<Translation> Parser::ListBareTable(double* confidence) {
+  if (!q_.measures.empty() || !q_.projections.empty() || !q_.group_columns.empty()) {
+    return std::nullopt;
+  }
+  int label = index_.LabelColumn(q_.subject_table, chinese_);
+  if (label < 0) label = index_.DocumentKey(q_.subject_table);  // orders by their number
+  if (label < 0) {
+    return Abstain("I know the table but not which of its columns to show.",
+                   "知道是哪张表，但不知道要显示哪些列。");
+  }
+  q_.projections.push_back(label);
+  AddNameCompanion(&q_.projections, label);
+  q_.rows_named_by_table = true;
+  factor_ *= kLabelProjectionFactor;
+  *confidence *= kLabelProjectionFactor;
+  return std::nullopt;
+}
+
+// Groups without a measure: "how many per X" is handled; a bare "by X" counts the rows of
+// each group, unless a list verb asked for the rows themselves.
+std::optional<Translation> Parser::CountEachGroup() {
+  if (q_.group_columns.empty() || !q_.measures.empty() || !q_.projections.empty()) {
+    return std::nullopt;
+  }
+  if (auto refused = RefuseListOfEachGroup()) return refused;
+  if (q_.subject_table >= 0) {
+    Measure m;
+    m.agg = Agg::kCount;
+    m.table = q_.subject_table;
+    q_.measures.push_back(m);
+  }
+  return std::nullopt;
 }
 
 // "List the countries in each region", "show the employees of each department": a list verb

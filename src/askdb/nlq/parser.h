@@ -83,6 +83,9 @@ class Parser {
   bool CountFlagRows();
   void RecountUnknown(Coverage* cov) const;
   std::optional<Translation> CompleteQuery(double* confidence);
+  void CountRowsPerBucketOrShare();  // CompleteQuery's steps (engine.cc)
+  std::optional<Translation> ListBareTable(double* confidence);
+  std::optional<Translation> CountEachGroup();
   void ReadFlagColumnsAsConditions();
   void ListEachRowsOwnColumns();  // 各将军的胜数: the rows listed with their own columns
   std::optional<Translation> RefuseMixedShapes();
