@@ -687,46 +687,8 @@ std::optional<Translation> Parser::ApplyPerRowMeasures(double confidence) {
 }
 
 std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidence) {
-  // Verify before answering: a number, a computation or a data word left unused means the
-  // SQL would answer another question.
-  if (const std::optional<UnplacedWord> word = FindUnplacedWord(items_, index_)) {
-    out_.confidence = *confidence;
-    return Abstain(UnplacedWordMessage(*word, false), UnplacedWordMessage(*word, true));
-  }
-  std::string why_en, why_zh;
-  if (!ResolveTables(&why_en, &why_zh)) {
-    out_.confidence = *confidence;
-    return Abstain(why_en, why_zh);
-  }
-  if (const int subject = FilterSubjectUnfiltered(); subject >= 0) {
-    const std::string& name = index_.columns()[subject].name;
-    out_.confidence = *confidence;
-    return Abstain("'" + name + "' names a column to filter on, but its value was read otherwise.",
-                   "“" + name + "”后面的取值没有用来筛选这一列，答案会漏掉这个条件，因此不作答。");
-  }
-  // Chinese unknown words are single characters the checks above do not see
-  // (chinese_reading_check.h); the values are conditions on their columns only now.
-  if (chinese_) {
-    if (const std::optional<ShapeProblem> misread =
-            FindChineseMisreading(items_, q_, index_, tree_->Tables(), time_column_)) {
-      out_.confidence = *confidence;
-      return Abstain(misread->en, misread->zh);
-    }
-  } else if (const std::optional<ShapeProblem> per_row =
-                 GroupAmountReadPerRow(items_, q_, index_, false)) {
-    out_.confidence = *confidence;
-    return Abstain(per_row->en, per_row->zh);
-  }
-  // Resolving the tables may place a word ("hired" picks HireDate as the time column).
-  Coverage placed = cov;
-  RecountUnknown(&placed);
-  if (placed.unknown_units > cov.unknown_units) placed = cov;
-  *confidence = std::pow(std::max(placed.Ratio(), 0.0), kUnknownExponent) * factor_;
-  // How firmly the words were placed, not only how many (grounding.h): the weakest data
-  // word bounds the confidence, and one placed only loosely is not answered on.
-  const Grounding grounding = GroundReading(items_, index_, tree_->Tables());
-  *confidence *= grounding.weakest;
-  out_.confidence = *confidence;
+  if (auto refused = RefuseMisreading(*confidence)) return refused;
+  const Grounding grounding = ScoreGrounding(cov, confidence);
   if (grounding.weakest < kWeakGrounding) {
     return Abstain(WeakGroundingMessage(grounding, false), WeakGroundingMessage(grounding, true));
   }
@@ -735,19 +697,7 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
   if (const std::optional<ShapeProblem> shape = FindShapeProblem(q_, items_, index_)) {
     return Abstain(shape->en, shape->zh);
   }
-  // "distinct names of singers ...": a list without repeats.
-  if (distinct_word_ && q_.measures.empty()) q_.distinct_rows = true;
-  if (ListsOnlyAttributes(q_, items_, index_)) q_.distinct_rows = true;
-  // A list the join repeats is each row once: grouped by the listed table's key, so two
-  // customers who share a name stay two (SELECT DISTINCT would merge them); DISTINCT only
-  // when the table has no single key. In English only when the question named the rows by
-  // their table ("customers with an invoice over 20"): columns asked for by name keep one
-  // row per match, as Spider's golds do ("names of singers in concerts after 2014").
-  if ((chinese_ || q_.rows_named_by_table) && !q_.distinct_rows &&
-      ListedRowsRepeatedByJoin(q_, *tree_, index_)) {
-    q_.row_key = index_.SingleKey(index_.columns()[q_.projections[0]].table);
-    q_.distinct_rows = q_.row_key < 0;
-  }
+  ListRowsOnce();
   if (q_.superlative && q_.measures.empty() && q_.order_column < 0) {
     return Abstain("I understood 'the most/least' but not of what.",
                    "理解了“最多/最少”，但不知道是针对哪个指标。");
@@ -756,6 +706,68 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
     return AbstainBelowThreshold(grounding, *confidence);
   }
   return std::nullopt;
+}
+
+// Verify before answering: a number, a computation or a data word left unused, tables that do
+// not join, a column's value read otherwise, or a misreading the checks recognise means the
+// SQL would answer another question (refused at `confidence`).
+std::optional<Translation> Parser::RefuseMisreading(double confidence) {
+  auto refuse = [&](const std::string& en, const std::string& zh) -> std::optional<Translation> {
+    out_.confidence = confidence;
+    return Abstain(en, zh);
+  };
+  if (const std::optional<UnplacedWord> word = FindUnplacedWord(items_, index_)) {
+    return refuse(UnplacedWordMessage(*word, false), UnplacedWordMessage(*word, true));
+  }
+  std::string why_en, why_zh;
+  if (!ResolveTables(&why_en, &why_zh)) return refuse(why_en, why_zh);
+  if (const int subject = FilterSubjectUnfiltered(); subject >= 0) {
+    const std::string& name = index_.columns()[subject].name;
+    return refuse("'" + name + "' names a column to filter on, but its value was read otherwise.",
+                  "“" + name + "”后面的取值没有用来筛选这一列，答案会漏掉这个条件，因此不作答。");
+  }
+  // Chinese unknown words are single characters the checks above do not see
+  // (chinese_reading_check.h); the values are conditions on their columns only now.
+  if (chinese_) {
+    if (const std::optional<ShapeProblem> misread =
+            FindChineseMisreading(items_, q_, index_, tree_->Tables(), time_column_)) {
+      return refuse(misread->en, misread->zh);
+    }
+  } else if (const std::optional<ShapeProblem> per_row =
+                 GroupAmountReadPerRow(items_, q_, index_, false)) {
+    return refuse(per_row->en, per_row->zh);
+  }
+  return std::nullopt;
+}
+
+// The confidence scored again once the tables are resolved (which may place a word: "hired"
+// picks HireDate as the time column), then bounded by how firmly the words were placed, not
+// only how many (grounding.h): the weakest data word.
+Grounding Parser::ScoreGrounding(const Coverage& cov, double* confidence) {
+  Coverage placed = cov;
+  RecountUnknown(&placed);
+  if (placed.unknown_units > cov.unknown_units) placed = cov;
+  *confidence = std::pow(std::max(placed.Ratio(), 0.0), kUnknownExponent) * factor_;
+  const Grounding grounding = GroundReading(items_, index_, tree_->Tables());
+  *confidence *= grounding.weakest;
+  out_.confidence = *confidence;
+  return grounding;
+}
+
+// Whether a list shows each row once: "distinct names of singers ..." and lists of attributes
+// only are lists without repeats; a list the join repeats is each row once: grouped by the
+// listed table's key, so two customers who share a name stay two (SELECT DISTINCT would merge
+// them); DISTINCT only when the table has no single key. In English only when the question
+// named the rows by their table ("customers with an invoice over 20"): columns asked for by
+// name keep one row per match, as Spider's golds do ("names of singers in concerts after 2014").
+void Parser::ListRowsOnce() {
+  if (distinct_word_ && q_.measures.empty()) q_.distinct_rows = true;
+  if (ListsOnlyAttributes(q_, items_, index_)) q_.distinct_rows = true;
+  if ((chinese_ || q_.rows_named_by_table) && !q_.distinct_rows &&
+      ListedRowsRepeatedByJoin(q_, *tree_, index_)) {
+    q_.row_key = index_.SingleKey(index_.columns()[q_.projections[0]].table);
+    q_.distinct_rows = q_.row_key < 0;
+  }
 }
 
 Translation Parser::AbstainBelowThreshold(const Grounding& grounding, double confidence) {

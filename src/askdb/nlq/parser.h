@@ -101,6 +101,9 @@ class Parser {
   void ReadReferenceToANamedRow();
   std::optional<Translation> ApplyPerRowMeasures(double confidence);
   std::optional<Translation> Verify(const Coverage& cov, double* confidence);
+  std::optional<Translation> RefuseMisreading(double confidence);  // Verify's steps (engine.cc)
+  Grounding ScoreGrounding(const Coverage& cov, double* confidence);
+  void ListRowsOnce();
   // Verify's last step: the decline of a reading below the threshold, naming the words it
   // did not know (else those it could not apply), else the weakest grounding.
   Translation AbstainBelowThreshold(const Grounding& grounding, double confidence);
