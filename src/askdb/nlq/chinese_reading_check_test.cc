@@ -369,6 +369,15 @@ class ChineseClubCheckTest : public testing::DbTest {
     model.tables = {groups, orders};
     return model;
   }
+  // The orders of a model whose amount (订单金额) is also said as 消费, spending.
+  static catalog::TableSemantics OrdersSpending() {
+    catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
+    catalog::ColumnSemantics total = testing::SemanticColumn("total_amount", "订单金额", "amount",
+                                                             catalog::ColumnRole::kMeasure);
+    total.synonyms = {"消费"};
+    orders.columns = {total};
+    return orders;
+  }
 };
 
 // "身高最高": '229cm' < '98cm' as text; '8000万美元' < '900万美元'. One unit throughout ranks
@@ -586,11 +595,7 @@ TEST_F(ChineseClubCheckTest, AValueEndingInItsTablesWordNamesWhoseAnAverageIs) {
   catalog::ColumnSemantics level = testing::SemanticColumn("member_level", "会员等级", "level");
   level.values = {{"platinum", {"白金会员"}}};
   customers.columns = {testing::SemanticColumn("name", "客户姓名", "name"), level};
-  catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
-  catalog::ColumnSemantics total =
-      testing::SemanticColumn("total_amount", "订单金额", "amount", catalog::ColumnRole::kMeasure);
-  total.synonyms = {"消费"};
-  orders.columns = {total};
+  const catalog::TableSemantics orders = OrdersSpending();
   model.tables = {customers, orders};
   Open(R"sql(CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, member_level TEXT);
              CREATE TABLE orders(order_id INTEGER PRIMARY KEY, total_amount REAL,
@@ -609,11 +614,7 @@ TEST_F(ChineseClubCheckTest, AnAverageSaidAfterEachGroupIsAskedWhich) {
   catalog::SemanticModel model;
   catalog::TableSemantics customers = testing::SemanticTable("customers", "客户", "customers");
   customers.columns = {testing::SemanticColumn("name", "客户姓名", "name")};
-  catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
-  catalog::ColumnSemantics total =
-      testing::SemanticColumn("total_amount", "订单金额", "amount", catalog::ColumnRole::kMeasure);
-  total.synonyms = {"消费"};
-  orders.columns = {total};
+  const catalog::TableSemantics orders = OrdersSpending();
   model.tables = {customers, orders};
   Open(R"sql(CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT);
              CREATE TABLE orders(order_id INTEGER PRIMARY KEY, total_amount REAL,
@@ -645,11 +646,7 @@ TEST_F(ChineseClubCheckTest, AnAverageOfAnotherTablesRowsInGroupsSaysPerWhat) {
   catalog::TableSemantics customers = testing::SemanticTable("customers", "客户", "customers");
   customers.columns = {testing::SemanticColumn("name", "客户姓名", "name"),
                        testing::SemanticColumn("country", "国家", "country")};
-  catalog::TableSemantics orders = testing::SemanticTable("orders", "订单", "orders");
-  catalog::ColumnSemantics total =
-      testing::SemanticColumn("total_amount", "订单金额", "amount", catalog::ColumnRole::kMeasure);
-  total.synonyms = {"消费"};
-  orders.columns = {total};
+  const catalog::TableSemantics orders = OrdersSpending();
   model.tables = {customers, orders};
   Open(R"sql(CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, country TEXT);
              CREATE TABLE orders(order_id INTEGER PRIMARY KEY, total_amount REAL,
