@@ -310,5 +310,23 @@ INSERT INTO "演职员" VALUES (1,'张导','导演'),(2,'王五','演员'),(3,'�
   EXPECT_EQ(Rows("电影的导演有哪些"), (std::vector<std::string>{"张导", "李导"}));
 }
 
+// "员工超过5万人的企业", "免税店超过100家的旅行社": a count column X数 / X数量 is also X where a
+// count is compared or ranked, and a word counting things after the number (人, 家) is the
+// count's; listed or summed, the bare X is not read (各国家发射的载人飞船数量: 发射 is a verb).
+TEST_F(DusqlReadingsTest, ACountColumnIsSaidByWhatItCounts) {
+  Open(R"sql(
+CREATE TABLE "企业" ("词条id" int, "名称" text, "员工数" int, "免税店数量" int, primary key ("词条id"));
+INSERT INTO "企业" VALUES (1,'甲公司',80000,120),(2,'乙公司',30000,90),(3,'丙公司',60000,10);
+CREATE TABLE "载人飞船" ("词条id" int, "名称" text, "国家" text, "发射数量" int, primary key ("词条id"));
+INSERT INTO "载人飞船" VALUES (1,'神舟','中国',12),(2,'联盟','俄罗斯',140),(3,'龙','美国',10);
+)sql");
+  EXPECT_EQ(Rows("员工超过5万人的企业有几家"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("免税店超过100家的企业"), (std::vector<std::string>{"甲公司"}));
+  EXPECT_EQ(Rows("免税店数超过100家的企业"), (std::vector<std::string>{"甲公司"}));
+  EXPECT_EQ(Rows("员工数超过5万人的企业"), (std::vector<std::string>{"甲公司", "丙公司"}));
+  EXPECT_FALSE(Ask("员工超过5万分的企业").answered);  // 分 scores, it counts no employees
+  EXPECT_FALSE(Ask("各国家发射的载人飞船数量").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -118,6 +118,13 @@ bool IsColumnsOwnUnit(const IndexedColumn& c, const Item& unit) {
   };
   if (unit.text == "度") return named("度") || named("温");
   if (unit.text == "岁") return named("岁") || named("龄");
+  // "员工数超过5万人", "免税店数量超过100家": a count column (X数, X数量) counts things, and a
+  // word that counts things (not 分/度/岁, which score or measure) says only what it counts.
+  static constexpr std::string_view kThings[] = {"人", "个", "部", "本", "家", "位", "名", "场"};
+  if (std::find(std::begin(kThings), std::end(kThings), unit.text) != std::end(kThings) &&
+      (c.name.ends_with("数") || c.name.ends_with("数量"))) {
+    return true;
+  }
   return named(unit.text);
 }
 
@@ -349,6 +356,12 @@ void Parser::ReadComparison(int i) {
   if (w.postfix && w.unit >= 0 && !own_unit) return;  // "3万人以上" on another column: unread
   double value = 0;
   if (!ComparedValue(i, col, w, own_unit, &value)) return;
+  // "员工数超过5万分": a word counting or scoring something else right after the number (not
+  // the column's own unit, nor part of a duration: 10分钟) is no filler; the comparison is left
+  // unread and the question abstains.
+  if (chinese_ && !w.postfix && w.unit >= 0 && !own_unit && IsCountingUnit(items_[w.unit])) {
+    return;
+  }
   AddComparisonFilter(i, col, c_idx, w.op, op, value);
 }
 
@@ -383,6 +396,10 @@ Parser::ComparisonWords Parser::FindComparisonWords(int i) const {
     w.unit = i + 1;
   }
   if (!w.postfix && i + 1 < n) w.unit = i + 1;  // "超过9分"
+  // "超过5万人": the unit past a magnitude already applied (万 is read into the number).
+  if (!w.postfix && i + 1 < n && items_[i + 1].used && ChineseUnitAfter(i) > i + 1) {
+    w.unit = ChineseUnitAfter(i);
+  }
   return w;
 }
 

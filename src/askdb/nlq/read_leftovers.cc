@@ -173,7 +173,12 @@ void Parser::ReadLeftoverColumn(int i, int col) {
   bool alias = true;
   for (int id : it.terms) alias &= !TermOf(id).exact;
   if (alias) factor_ *= kAliasFactor;
-  if (RankRowsByOwnColumn(i, col) || SumBareMeasure(i, col)) return;
+  if (RankRowsByOwnColumn(i, col)) return;
+  // "各国家发射的载人飞船数量": X names the count column X数量 only where a count is compared or
+  // ranked (员工超过5万人, 员工最多); listed or summed, the bare word (a verb here) is not read.
+  const bool count_noun = std::all_of(it.terms.begin(), it.terms.end(),
+                                      [&](int id) { return TermOf(id).source == "count noun"; });
+  if (count_noun || SumBareMeasure(i, col)) return;
   // "订单数" / "order count" is a synonym of the key: a count of the table's rows. Only a name
   // the semantic model gave the key says that: the key's own name ("song name" of a table
   // keyed by song_name, "project" of a link table keyed by it) names the key's values, and

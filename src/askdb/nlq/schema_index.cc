@@ -252,6 +252,23 @@ bool AllChineseName(const std::string& name) {
   });
 }
 
+// The nouns a Chinese count column's name counts: X for X数 (员工数, 座位数) and X, X数 for
+// X数量 (免税店数量, 主要餐厅数量); X of two or more characters, not ending in a counter or a
+// unit (学校人数 counts no 学校人, 出场次数 no 出场次). None for other names.
+std::vector<std::string> CountedNouns(const std::string& name) {
+  static constexpr std::string_view kCounters =
+      "人次分指系倍岁总个场件家名部本条刊篇届所颗辆款种项张期天年月周页票元";
+  if (!AllChineseName(name)) return {};
+  const bool quantity = name.ends_with("数量");
+  if (!quantity && !name.ends_with("数")) return {};
+  const std::string noun = name.substr(0, name.size() - (quantity ? 6 : 3));
+  if (noun.size() < 6 || kCounters.find(noun.substr(noun.size() - 3)) != std::string_view::npos) {
+    return {};
+  }
+  if (quantity) return {noun, noun + "数"};
+  return {noun};
+}
+
 }  // namespace
 
 SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
@@ -272,6 +289,7 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
     index.AddTable(t, ts, stats, options);
   }
   index.AddChineseTableTails();
+  index.AddChineseCountNouns();
   index.AddInferredMoneyWords();
   index.AddPriceWords();
   index.AddUnitsSoldWords();
@@ -370,6 +388,26 @@ void SchemaIndex::AddChineseColumnAliases(const std::string& col_phrase, const I
   if (col_phrase.ends_with("价格") && col_phrase.size() >= 4 * 3 && text::ContainsCjk(col_phrase)) {
     AddTerm(col_phrase.substr(0, col_phrase.size() - std::string_view("格").size()),
             {TermKind::kColumn, table_id, column_id, "", "name", false});
+  }
+}
+
+// "员工超过5万人的企业" for 员工数, "免税店超过100家" for 免税店数量: a number column named
+// X数 / X数量 counts X, and X said alone is that count. After every table and column is
+// indexed, and only when X names nothing else (a table 员工 keeps its word) and one column.
+void SchemaIndex::AddChineseCountNouns() {
+  std::map<std::string, std::set<int>> nouns;  // X → the count columns named X数 / X数量
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    const IndexedColumn& col = columns_[c];
+    if (!IsNumeric(col.type_class) || col.role == ColumnRole::kIdentifier) continue;
+    for (const std::string& noun : CountedNouns(col.name)) nouns[noun].insert(int(c));
+  }
+  for (const auto& [noun, cols] : nouns) {
+    if (cols.size() != 1 || FindTerms(UnitKey(noun)) != nullptr ||
+        Lexicon::Builtin().Lookup(UnitKey(noun)) != 0) {
+      continue;
+    }
+    const int c = *cols.begin();
+    AddTerm(noun, {TermKind::kColumn, columns_[c].table, c, "", "count noun", false});
   }
 }
 

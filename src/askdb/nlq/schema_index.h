@@ -193,6 +193,7 @@ class SchemaIndex {
   // A Chinese table name's last 2 or 3 characters name the table (作品 for 文学作品) when
   // they are unambiguous and mean nothing else.
   void AddChineseTableTails();
+  void AddChineseCountNouns();  // 员工 for 员工数
   // Foreign keys, physical (the schema) and logical (the model's relations).
   void AddJoinEdges(const db::DatabaseSchema& schema, const catalog::SemanticModel* model);
   void AddJoinEdge(std::string_view from_t, std::string_view from_c, std::string_view to_t,
