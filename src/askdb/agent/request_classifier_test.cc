@@ -559,6 +559,17 @@ TEST(RequestClassifierTest, BiTypesInOtherWordsAndTheirLookalikeDataQuestions) {
          {"what are competitors charging for a basic plan", "同行一般净利率多少"});
   expect(RequestType::kCalculation, {"monthly installment on 12000 over 36 months at 7%",
                                      "帮我写一个求最大公约数的java函数"});
+  // Third pass: a rate restated per period, an amount turning into another over a horizon, a
+  // full review run, a ranking or reasons asked after the analysis.
+  expect(RequestType::kCalculation, {"what is 12% annual interest as a monthly rate",
+                                     "growth if 200 turns into 260 over 3 years"});
+  expect(RequestType::kMultiStepAnalysis,
+         {"run a full review of travel spend and sum up the findings",
+          "find the teams that missed target and why", "看看哪些供应商该换掉，并说明理由"});
+  expect(RequestType::kConsultation, {"what are good ways to segment our members",
+                                      "which numbers tell me whether the promotion worked"});
+  EXPECT_NE(Classifier().Classify("what is the best way to clean ceiling fans").type,
+            RequestType::kConsultation);
   // Not the world's: small talk about askdb, a stored owner, a table of competitors.
   for (std::string_view q : {"你是哪家公司的", "which company made you"}) {
     EXPECT_NE(Classifier().Classify(q).type, RequestType::kWebSearch) << q;
