@@ -4,7 +4,7 @@ Each entry: (db, question, gold SQL, categories). Conventions of the gold SQL (d
 docs/nlq.md): sales = SUM(orders.total_amount) over all statuses; an order's region/city is
 its store's; relative periods are anchored to the data's latest date (demo: 2025-12-31,
 Chinook: 2025-12-22); a share per group shows the group and the share, not the measure
-shared (the blind sets' convention). Regenerate with: python3 tests/nlq/dev_set_source.py > tests/nlq/dev_set.jsonl
+shared, and quarters inside one year are numbered 1-4 (the blind sets' conventions). Regenerate with: python3 tests/nlq/dev_set_source.py > tests/nlq/dev_set.jsonl
 """
 import json
 
@@ -188,7 +188,7 @@ CHINOOK = [
     ("invoice total last year", "SELECT SUM(Total) FROM Invoice WHERE InvoiceDate >= '2024-01-01' AND InvoiceDate < '2025-01-01'", "time"),
     ("monthly invoice total in 2023", "SELECT strftime('%Y-%m', InvoiceDate), SUM(Total) FROM Invoice WHERE InvoiceDate >= '2023-01-01' AND InvoiceDate < '2024-01-01' GROUP BY 1 ORDER BY 1", "time,group"),
     ("yearly number of invoices", "SELECT strftime('%Y', InvoiceDate), COUNT(*) FROM Invoice GROUP BY 1 ORDER BY 1", "time,group"),
-    ("quarterly invoice total in 2025", "SELECT strftime('%Y', InvoiceDate) || '-Q' || ((CAST(strftime('%m', InvoiceDate) AS INTEGER) + 2) / 3), SUM(Total) FROM Invoice WHERE InvoiceDate >= '2025-01-01' AND InvoiceDate < '2026-01-01' GROUP BY 1 ORDER BY 1", "time,group"),
+    ("quarterly invoice total in 2025", "SELECT (CAST(strftime('%m', InvoiceDate) AS INTEGER) + 2) / 3, SUM(Total) FROM Invoice WHERE InvoiceDate >= '2025-01-01' AND InvoiceDate < '2026-01-01' GROUP BY 1 ORDER BY 1", "time,group"),
     ("top 5 billing countries by invoice total", "SELECT BillingCountry, SUM(Total) FROM Invoice GROUP BY BillingCountry ORDER BY SUM(Total) DESC LIMIT 5", "topn"),
     ("which country has the most customers", "SELECT Country, COUNT(*) FROM Customer GROUP BY Country ORDER BY COUNT(*) DESC LIMIT 1", "topn"),
     ("which genre has the most tracks", "SELECT Genre.Name, COUNT(*) FROM Track JOIN Genre ON Track.GenreId = Genre.GenreId GROUP BY Genre.Name ORDER BY COUNT(*) DESC LIMIT 1", "topn,join"),

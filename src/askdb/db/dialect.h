@@ -28,6 +28,8 @@ class Dialect {
   // An expression that truncates a date/timestamp expression to a bucket label that sorts
   // in time order: year "2024", quarter "2024-Q1", month "2024-03", week, day "2024-03-01".
   virtual std::string DateBucket(DatePart part, std::string_view expr) const = 0;
+  // The quarter of a date expression as an integer 1-4 (the label of a quarter inside one year).
+  virtual std::string QuarterOfYear(std::string_view expr) const = 0;
   // An expression giving the year of a date expression as an integer.
   virtual std::string ExtractYear(std::string_view expr) const = 0;
   // A date literal usable in comparisons against date columns: '2024-01-01'.

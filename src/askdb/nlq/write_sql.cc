@@ -236,6 +236,14 @@ Parser::SelectList Parser::BuildSelect() {
   SelectList out;
   if (q_.bucket) {
     out.bucket_expr = dialect_.DateBucket(*q_.bucket, ColRef(time_column_));
+    // "2024年每个季度的销售额": inside one year the quarters are 1-4, as people write them.
+    const bool one_year =
+        q_.time && (q_.time->range.start.year == q_.time->range.end.year ||
+                    (q_.time->range.end.year == q_.time->range.start.year + 1 &&
+                     q_.time->range.end.month == 1 && q_.time->range.end.day == 1));
+    if (*q_.bucket == DatePart::kQuarter && one_year) {
+      out.bucket_expr = dialect_.QuarterOfYear(ColRef(time_column_));
+    }
     out.select.push_back(out.bucket_expr + As(BucketAlias(*q_.bucket), &out.taken));
     out.plain.emplace_back(out.bucket_expr, -1);
     out.group_by.push_back(out.bucket_expr);

@@ -39,6 +39,10 @@ std::string MysqlDialect::QuoteString(std::string_view text) const {
   return out;
 }
 
+std::string MysqlDialect::QuarterOfYear(std::string_view expr) const {
+  return "QUARTER(" + std::string(expr) + ")";
+}
+
 std::string MysqlDialect::DateBucket(DatePart part, std::string_view expr) const {
   switch (part) {
     case DatePart::kYear:

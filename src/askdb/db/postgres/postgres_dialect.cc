@@ -24,6 +24,10 @@ std::string PostgresDialect::QuoteString(std::string_view text) const {
   return QuoteByDoubling(text, '\'');
 }
 
+std::string PostgresDialect::QuarterOfYear(std::string_view expr) const {
+  return "CAST(EXTRACT(QUARTER FROM CAST(" + std::string(expr) + " AS timestamp)) AS INTEGER)";
+}
+
 std::string PostgresDialect::DateBucket(DatePart part, std::string_view expr) const {
   switch (part) {
     case DatePart::kYear:

@@ -24,6 +24,7 @@ TEST(PostgresDialectTest, DatesAndExpressions) {
   EXPECT_EQ(d.DateBucket(DatePart::kMonth, "o.day"),
             "to_char(CAST(o.day AS timestamp), 'YYYY-MM')");
   EXPECT_EQ(d.DateBucket(DatePart::kQuarter, "x"), "to_char(CAST(x AS timestamp), 'YYYY-\"Q\"Q')");
+  EXPECT_EQ(d.QuarterOfYear("x"), "CAST(EXTRACT(QUARTER FROM CAST(x AS timestamp)) AS INTEGER)");
   EXPECT_EQ(d.DateBucket(DatePart::kWeek, "x"), "to_char(CAST(x AS timestamp), 'IYYY-\"W\"IW')");
   EXPECT_EQ(d.ExtractYear("x"), "CAST(EXTRACT(YEAR FROM CAST(x AS timestamp)) AS integer)");
   EXPECT_EQ(d.DateLiteral("2024-01-01"), "DATE '2024-01-01'");
@@ -55,6 +56,7 @@ TEST(MysqlDialectTest, DatesAndExpressions) {
   EXPECT_EQ(d.DateBucket(DatePart::kMonth, "x"), "DATE_FORMAT(x, '%Y-%m')");
   EXPECT_EQ(d.DateBucket(DatePart::kQuarter, "x"),
             "CONCAT(DATE_FORMAT(x, '%Y'), '-Q', QUARTER(x))");
+  EXPECT_EQ(d.QuarterOfYear("x"), "QUARTER(x)");
   EXPECT_EQ(d.DateBucket(DatePart::kWeek, "x"), "DATE_FORMAT(x, '%x-W%v')");
   EXPECT_EQ(d.DateBucket(DatePart::kDay, "x"), "DATE_FORMAT(x, '%Y-%m-%d')");
   EXPECT_EQ(d.ExtractYear("x"), "YEAR(x)");

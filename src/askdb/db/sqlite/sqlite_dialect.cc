@@ -22,6 +22,10 @@ std::string SqliteDialect::QuoteString(std::string_view text) const {
   return QuoteByDoubling(text, '\'');
 }
 
+std::string SqliteDialect::QuarterOfYear(std::string_view expr) const {
+  return "((CAST(" + Strftime("%m", expr) + " AS INTEGER) + 2) / 3)";
+}
+
 std::string SqliteDialect::DateBucket(DatePart part, std::string_view expr) const {
   switch (part) {
     case DatePart::kYear:
