@@ -229,6 +229,29 @@ std::optional<ShapeProblem> CountWordInACompoundNoun(const Query& query,
   return std::nullopt;
 }
 
+std::optional<ShapeProblem> CountWordAfterItsTable(const Query& query,
+                                                   const std::vector<Item>& items,
+                                                   const SchemaIndex& index) {
+  for (const Measure& m : query.measures) {
+    if (m.agg != Agg::kCount || m.column >= 0 || m.table < 0) continue;
+    for (size_t k = 1; k < items.size(); ++k) {
+      const Item& before = items[k - 1];
+      if (!IsNumberWord(items[k]) || before.kind != ItemKind::kTerm) continue;
+      const bool names_table = std::any_of(before.terms.begin(), before.terms.end(), [&](int t) {
+        return index.terms()[t].kind == TermKind::kTable && index.terms()[t].table == m.table;
+      });
+      if (!names_table) continue;
+      const std::string phrase = before.text + " number";
+      return ShapeProblem{
+          "'" + phrase +
+              "' reads as a value of each row (like a room number), not as a "
+              "count, and I found no column for it; use the column's name.",
+          "“" + phrase + "”像是每行的一个编号或数值，而不是计数，我没有找到对应的列；请使用列名。"};
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<ShapeProblem> CountBesideItsOwnAggregate(const Query& query,
                                                        const SchemaIndex& index) {
   for (const Measure& count : query.measures) {

@@ -22,6 +22,13 @@ class SchemaIndex;
 std::optional<ShapeProblem> CountWordInACompoundNoun(const Query& query,
                                                      const std::vector<Item>& items);
 
+// "apartment numbers of duplex apartments" was COUNT(*) of the apartments: a number word right
+// after a word naming the very table counted is a value of each of its rows (apt_number,
+// unfound), as "room number" is when the noun is unknown (CountWordInACompoundNoun).
+std::optional<ShapeProblem> CountWordAfterItsTable(const Query& query,
+                                                   const std::vector<Item>& items,
+                                                   const SchemaIndex& index);
+
 // "the maximum number of final tables made" on a column Final_Table_Made: "number of" names
 // the column (it holds a number), it is not a second measure; a count of a numeric column's
 // values beside its own highest, lowest, average or total is that reading, and abstains.

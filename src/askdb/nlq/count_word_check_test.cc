@@ -281,6 +281,21 @@ TEST(CountWordCheck, AStaffNumberIsNotCountedEndToEnd) {
   EXPECT_TRUE(Engine::Translate("what is the number of museums", index, dialect).answered);
 }
 
+// Spider train apartment_rentals: apt_number is not found by "apartment number", and the
+// number word right after the counted table's own word had made a count of the apartments.
+TEST(CountWordCheck, ANumberWordAfterTheCountedTablesWordIsNoCount) {
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE Apartments(apt_id INTEGER PRIMARY KEY, apt_type_code TEXT, apt_number TEXT);"
+      "INSERT INTO Apartments VALUES (1,'Duplex','A1'),(2,'Flat','B2'),(3,'Duplex','C3');");
+  ASSERT_TRUE(db.index);
+  const auto& dialect = db.connector->dialect();
+  const Translation t =
+      Engine::Translate("apartment numbers of duplex apartments", *db.index, dialect);
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'apartment number'"), std::string::npos) << t.abstain_reason;
+  EXPECT_TRUE(Engine::Translate("the number of duplex apartments", *db.index, dialect).answered);
+}
+
 TEST(CountWordCheck, MoneyAskedBesideACountOrANameIsNotDropped) {
   const testing::TestDb db = testing::OpenDb(
       "CREATE TABLE invoice(invoice_id INTEGER PRIMARY KEY, customer TEXT, total REAL);"

@@ -899,6 +899,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = SuperlativeInsideAColumnName(query, items)) return p;
   if (auto p = ListsAKeyOfAFilteredTable(query, index)) return p;
   if (auto p = CountWordInACompoundNoun(query, items)) return p;
+  if (auto p = CountWordAfterItsTable(query, items, index)) return p;
   if (auto p = CountBesideItsOwnAggregate(query, index)) return p;
   if (auto p = CountWithAnUnreadPredicate(query, items, index)) return p;
   if (auto p = UnreadPredicateOfTheRows(query, items, index)) return p;
