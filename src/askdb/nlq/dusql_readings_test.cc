@@ -328,5 +328,24 @@ INSERT INTO "载人飞船" VALUES (1,'神舟','中国',12),(2,'联盟','俄罗�
   EXPECT_FALSE(Ask("各国家发射的载人飞船数量").answered);
 }
 
+// "屏幕面积超过400的影院", "各城市IMAX影院数量" on a table named IMAX电影院: a name with a Latin
+// prefix is also said by its Chinese part (电影院), that part's tails (影院) and the prefix with
+// a tail (IMAX影院), as an all-Chinese name is by its tails. "IMAX" alone names nothing.
+TEST_F(DusqlReadingsTest, ATableWithALatinPrefixIsSaidByItsChineseTail) {
+  Open(R"sql(
+CREATE TABLE "城市" ("词条id" int, "名称" text, primary key ("词条id"));
+CREATE TABLE "IMAX电影院" ("词条id" int, "影院名称" text, "所在城市id" int, "屏幕面积" int,
+                         primary key ("词条id"),
+                         foreign key("所在城市id") references "城市"("词条id"));
+INSERT INTO "城市" VALUES (1,'北京'),(2,'上海'),(3,'苏州');
+INSERT INTO "IMAX电影院" VALUES (1,'甲影城',1,500),(2,'乙影城',1,300),(3,'丙影城',2,450);
+)sql");
+  EXPECT_EQ(Rows("屏幕面积超过400的影院"), (std::vector<std::string>{"甲影城", "丙影城"}));
+  EXPECT_EQ(Rows("屏幕面积超过400的电影院"), (std::vector<std::string>{"甲影城", "丙影城"}));
+  EXPECT_EQ(Rows("各城市IMAX影院数量"), (std::vector<std::string>{"北京|2", "上海|1"}));
+  EXPECT_EQ(Rows("没有IMAX影院的城市"), (std::vector<std::string>{"苏州"}));
+  EXPECT_FALSE(Ask("屏幕面积超过400的IMAX").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -246,6 +246,14 @@ bool TailFollowsAnAggregate(const std::string& name, size_t tail_bytes) {
 }
 
 // Whether a table's name is made only of Chinese characters (three bytes each).
+// The bytes of a Latin prefix of a table's name (IMAX of IMAX电影院, CBA of CBA总冠军): 0 when
+// the name does not start with an ASCII letter or holds no Chinese after it.
+size_t LatinPrefixBytes(const std::string& name) {
+  size_t i = 0;
+  while (i < name.size() && std::isalpha(static_cast<unsigned char>(name[i]))) ++i;
+  return i < name.size() ? i : 0;
+}
+
 bool AllChineseName(const std::string& name) {
   return !name.empty() && name.size() % 3 == 0 && std::all_of(name.begin(), name.end(), [](char c) {
     return static_cast<unsigned char>(c) >= 0x80;
@@ -490,11 +498,18 @@ void SchemaIndex::AddFlagWords(const db::ColumnInfo& c, const IndexedColumn& col
 void SchemaIndex::AddChineseTableTails() {
   std::map<std::string, std::set<int>> tails;  // tail → the tables whose name it ends
   for (size_t t = 0; t < tables_.size(); ++t) {
-    const std::string& name = tables_[t].name;
+    const std::string& full = tables_[t].name;
+    // "IMAX电影院" is also said by its Chinese part's tails (影院) and by that part (电影院),
+    // with the prefix too (IMAX影院).
+    const std::string name = full.substr(LatinPrefixBytes(full));
     if (!AllChineseName(name)) continue;
+    const bool prefixed = name.size() < full.size();
     for (size_t chars : {2, 3}) {
-      if (name.size() / 3 > chars && !TailFollowsAnAggregate(name, 3 * chars)) {
-        tails[name.substr(name.size() - 3 * chars)].insert(int(t));
+      if ((name.size() / 3 > chars || (prefixed && name.size() / 3 == chars)) &&
+          !TailFollowsAnAggregate(name, 3 * chars)) {
+        const std::string tail = name.substr(name.size() - 3 * chars);
+        tails[tail].insert(int(t));
+        if (prefixed) tails[full.substr(0, full.size() - name.size()) + tail].insert(int(t));
       }
     }
   }
