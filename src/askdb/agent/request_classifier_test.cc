@@ -570,6 +570,12 @@ TEST(RequestClassifierTest, BiTypesInOtherWordsAndTheirLookalikeDataQuestions) {
                                       "which numbers tell me whether the promotion worked"});
   EXPECT_NE(Classifier().Classify("what is the best way to clean ceiling fans").type,
             RequestType::kConsultation);
+  // Fourth pass: what is worth investigating, the main reasons, a tax rate in a known place.
+  expect(RequestType::kConsultation, {"what's worth exploring in the returns history",
+                                      "which cohorts would you compare first"});
+  expect(RequestType::kMultiStepAnalysis,
+         {"what are the main reasons bookings missed target", "对比两个门店，找出差距的原因"});
+  expect(RequestType::kWebSearch, {"what is the vat rate in germany", "日本的企业所得税税率是多少"});
   // Not the world's: small talk about askdb, a stored owner, a table of competitors.
   for (std::string_view q : {"你是哪家公司的", "which company made you"}) {
     EXPECT_NE(Classifier().Classify(q).type, RequestType::kWebSearch) << q;
