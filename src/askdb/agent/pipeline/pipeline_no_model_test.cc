@@ -60,6 +60,19 @@ class PipelineNoModelTest : public ::testing::Test {
     return std::move(p).value();
   }
 
+  // `question` asked of a new pipeline over `cache`: a second call with the same question is
+  // answered from the cache, with no engine run.
+  StatusOr<PipelineResult> AskThroughCache(cache::AnswerCache* cache, const std::string& thread,
+                                           const std::string& question) {
+    PipelineDeps deps;
+    deps.checkpoints = &store_;
+    deps.cache = cache;
+    deps.datasource = []() -> StatusOr<PreparedDatasource*> { return ds_; };
+    StatusOr<Pipeline> cached = Pipeline::Create(std::move(deps));
+    if (!cached.ok()) return cached.status();
+    return cached->Ask(thread, question);
+  }
+
   static int64_t OrderCount() {
     auto count = ds_->connector->Execute("SELECT COUNT(*) FROM orders", {});
     return count.ok() ? count->rows[0][0].int_value() : -1;
@@ -158,14 +171,8 @@ TEST_F(PipelineNoModelTest, ATopNCutBetweenTiedRowsSaysSo) {
   // Asked again, from the answer cache (the engine did not run): the note stays.
   cache::AnswerCache cache;
   for (int round = 0; round < 2; ++round) {
-    PipelineDeps deps;
-    deps.checkpoints = &store_;
-    deps.cache = &cache;
-    deps.datasource = []() -> StatusOr<PreparedDatasource*> { return ds_; };
-    StatusOr<Pipeline> cached = Pipeline::Create(std::move(deps));
-    ASSERT_TRUE(cached.ok()) << cached.status().ToString();
-    auto again =
-        cached->Ask("tie-cached-" + std::to_string(round), "top 3 cities by number of stores");
+    auto again = AskThroughCache(&cache, "tie-cached-" + std::to_string(round),
+                                 "top 3 cities by number of stores");
     ASSERT_TRUE(again.ok()) << again.status().ToString();
     EXPECT_EQ(again->route, round == 0 ? PipelineRoute::kEngine : PipelineRoute::kCache);
     EXPECT_NE(again->answer.find("the row after row 3 has the same value (3)"), std::string::npos)
@@ -217,14 +224,8 @@ TEST_F(PipelineNoModelTest, APeriodTheDataDoesNotReachIsSaidToBeOutsideIt) {
   // The same answer from the answer cache (the engine did not run) says it too.
   cache::AnswerCache cache;
   for (int round = 0; round < 2; ++round) {
-    PipelineDeps deps;
-    deps.checkpoints = &store_;
-    deps.cache = &cache;
-    deps.datasource = []() -> StatusOr<PreparedDatasource*> { return ds_; };
-    StatusOr<Pipeline> cached = Pipeline::Create(std::move(deps));
-    ASSERT_TRUE(cached.ok()) << cached.status().ToString();
     StatusOr<PipelineResult> again =
-        cached->Ask("cached-" + std::to_string(round), "1990年的订单数");
+        AskThroughCache(&cache, "cached-" + std::to_string(round), "1990年的订单数");
     ASSERT_TRUE(again.ok()) << again.status().ToString();
     EXPECT_EQ(again->route, round == 0 ? PipelineRoute::kEngine : PipelineRoute::kCache);
     EXPECT_NE(again->answer.find("不在其中，数据没有覆盖它"), std::string::npos) << again->answer;
