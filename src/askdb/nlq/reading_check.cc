@@ -131,6 +131,49 @@ bool NarrowsAPlacedWord(const std::vector<Item>& items, size_t i) {
          (items[k - 1].kw & kRanks) && !items[k - 1].Has(Kw::kStop);
 }
 
+// "orders cancelled in Germany in 1997", "orders delivered to Germany": an unknown past
+// participle right after a table's word says which of its rows are meant, as "cancelled
+// orders" does before it; read as nothing, the answer would be about all of them. Not when
+// the data may record the verb's event (its stem begins a table's or column's word: "hired"
+// HireDate, "shipped" ShippedDate, "signed" signup_date, the period check places those), nor
+// for verbs that only say the rows were made or took place ("orders placed in 1997",
+// "concerts occurred in 2014"); a passive "by" ("orders handled by Nancy") is a join.
+bool NamesAnEventOfTheData(const std::string& verb, const SchemaIndex& index) {
+  const std::string stem = verb.substr(0, 4);
+  auto begins = [&](const std::string& name) {
+    for (const std::string& part : text::SplitIdentifier(name)) {
+      if (text::AsciiLower(part).starts_with(stem)) return true;
+    }
+    return false;
+  };
+  return std::any_of(index.columns().begin(), index.columns().end(),
+                     [&](const IndexedColumn& c) { return begins(c.name); }) ||
+         std::any_of(index.tables().begin(), index.tables().end(),
+                     [&](const IndexedTable& t) { return begins(t.name); });
+}
+
+bool NarrowsTheRowsBefore(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
+  static constexpr std::string_view kNeutralVerbs[] = {
+      "placed",   "made",      "created",    "issued",   "ordered",  "submitted", "received",
+      "raised",   "entered",   "generated",  "recorded", "booked",   "written",   "listed",
+      "stored",   "held",      "kept",       "sold",     "bought",   "purchased", "billed",
+      "named",    "called",    "occurred",   "happened", "showed",   "aired",     "located",
+      "based",    "related",   "associated", "linked",   "included", "involved",  "contained",
+      "released", "published", "sorted",     "ranked",   "grouped",  "arranged"};
+  if (i == 0 || !IsUnknownEnglishWord(items[i])) return false;
+  const std::string w = text::AsciiLower(items[i].text);
+  if (w.size() < 5 || !w.ends_with("ed") || w.ends_with("eed") ||
+      std::find(std::begin(kNeutralVerbs), std::end(kNeutralVerbs), w) != std::end(kNeutralVerbs) ||
+      NamesAnEventOfTheData(w, index)) {
+    return false;
+  }
+  if (i + 1 < items.size() && text::AsciiLower(items[i + 1].text) == "by") return false;
+  const Item& before = items[i - 1];
+  return before.used && before.kind == ItemKind::kTerm &&
+         std::all_of(before.terms.begin(), before.terms.end(),
+                     [&](int id) { return index.terms()[id].kind == TermKind::kTable; });
+}
+
 // "from the UK", "in the US": a country's short name (IsEnglishWord leaves words under three
 // letters out; "TV" or "ID" are no names).
 bool IsCountryAbbreviation(const Item& item) {
@@ -187,7 +230,7 @@ std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
         (text::AsciiLower(item.text) == "id" || text::AsciiLower(item.text) == "ids")) {
       return UnplacedWord{UnplacedWord::Kind::kListedWord, item.text};
     }
-    if (NarrowsAPlacedWord(items, i)) {
+    if (NarrowsAPlacedWord(items, i) || NarrowsTheRowsBefore(items, i, index)) {
       return UnplacedWord{UnplacedWord::Kind::kModifier, item.text};
     }
     switch (item.kind) {
