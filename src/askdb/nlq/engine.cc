@@ -352,22 +352,7 @@ std::optional<Translation> Parser::CompleteQuery(double* confidence) {
   }
   CountRowsPerBucketOrShare();
   if (auto refused = ListBareTable(confidence)) return refused;
-  // "the cities and their population": the rows are named beside what is listed about them.
-  if (q_.measures.empty() && q_.group_columns.empty() && !q_.projections.empty() &&
-      q_.subject_table >= 0 &&
-      (lists_rows_with_attributes_ || TableSaidAsAListItem(q_.subject_table))) {
-    const int label = index_.LabelColumn(q_.subject_table, chinese_);
-    if (label >= 0 &&
-        std::find(q_.projections.begin(), q_.projections.end(), label) == q_.projections.end()) {
-      std::vector<int> named{label};
-      AddNameCompanion(&named, label);
-      for (int c : q_.projections) {
-        if (std::find(named.begin(), named.end(), c) == named.end()) named.push_back(c);
-      }
-      q_.projections = named;
-      out_.explanation.push_back({"", "column", ColName(label) + " (names the rows listed)"});
-    }
-  }
+  NameListedRows();
   if (auto refused = CountEachGroup()) return refused;
   ListEachRowsOwnColumns();
   if (auto refused = AverageOverGroups()) return refused;
@@ -386,6 +371,28 @@ void Parser::CountRowsPerBucketOrShare() {
     m.table = q_.subject_table;
     q_.measures.push_back(m);
   }
+}
+
+// "the cities and their population", 员工名单及职位: the rows are named (their label first)
+// beside what is listed about them.
+void Parser::NameListedRows() {
+  if (!q_.measures.empty() || !q_.group_columns.empty() || q_.projections.empty() ||
+      q_.subject_table < 0 ||
+      !(lists_rows_with_attributes_ || TableSaidAsAListItem(q_.subject_table))) {
+    return;
+  }
+  const int label = index_.LabelColumn(q_.subject_table, chinese_);
+  if (label < 0 ||
+      std::find(q_.projections.begin(), q_.projections.end(), label) != q_.projections.end()) {
+    return;
+  }
+  std::vector<int> named{label};
+  AddNameCompanion(&named, label);
+  for (int c : q_.projections) {
+    if (std::find(named.begin(), named.end(), c) == named.end()) named.push_back(c);
+  }
+  q_.projections = named;
+  out_.explanation.push_back({"", "column", ColName(label) + " (names the rows listed)"});
 }
 
 // A bare table: list its label column (a dated document by its number), at a lower

@@ -85,6 +85,7 @@ class Parser {
   std::optional<Translation> CompleteQuery(double* confidence);
   void CountRowsPerBucketOrShare();  // CompleteQuery's steps (engine.cc)
   std::optional<Translation> ListBareTable(double* confidence);
+  void NameListedRows();
   std::optional<Translation> CountEachGroup();
   void ReadFlagColumnsAsConditions();
   void ListEachRowsOwnColumns();  // 各将军的胜数: the rows listed with their own columns
