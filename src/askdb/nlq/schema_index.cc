@@ -559,36 +559,57 @@ void SchemaIndex::AddJoinEdges(const db::DatabaseSchema& schema,
   }
 }
 
+namespace {
+
+// Whether a money word already names a column: the schema or the semantic model says which.
+bool AMoneyWordNamesAColumn(const SchemaIndex& index,
+                            const std::vector<std::string_view>& money_words) {
+  for (std::string_view word : money_words) {
+    const std::vector<int>* ids = index.FindTerms(PhraseKey(word));
+    if (!ids) continue;
+    for (int id : *ids) {
+      if (index.terms()[id].kind == TermKind::kColumn) return true;
+    }
+  }
+  return false;
+}
+
+constexpr int kSeveralMoneyColumns = -2;
+
+// The one measure called total/amount/金额 on a table with a date (a fact table): -1 when
+// none, kSeveralMoneyColumns when two or more (which one is "revenue" is for people to say).
+int TheOneMoneyColumn(const SchemaIndex& index) {
+  int money = -1;
+  for (size_t t = 0; t < index.tables().size(); ++t) {
+    if (index.TimeColumn(static_cast<int>(t)) < 0) continue;
+    for (int c : index.tables()[t].columns) {
+      const IndexedColumn& col = index.columns()[c];
+      const std::string lower = text::AsciiLower(col.name);
+      const bool money_name = lower.find("total") != std::string::npos ||
+                              lower.find("amount") != std::string::npos ||
+                              col.name.find("金额") != std::string::npos;
+      if (col.role != ColumnRole::kMeasure || !money_name) continue;
+      if (money >= 0) return kSeveralMoneyColumns;
+      money = c;
+    }
+  }
+  return money;
+}
+
+}  // namespace
+
 void SchemaIndex::AddInferredMoneyWords() {
   // Words people use for the money a business takes in. A semantic model that defines any of
   // them is the authority; without one, they name the money column only when the data has
   // exactly one: a measure called total/amount/金额 on a table with a date (a fact table).
   // The phrases are the revenue rows of the one money-word table (common/measure_names.cc).
   const std::vector<std::string_view>& money_words = measures::RevenuePhrases();
-  for (std::string_view word : money_words) {
-    const std::vector<int>* ids = FindTerms(PhraseKey(word));
-    if (!ids) continue;
-    for (int id : *ids) {
-      if (terms_[id].kind == TermKind::kColumn) {  // the schema or the model says
-        AdoptNamedMoneyColumn();
-        return;
-      }
-    }
+  if (AMoneyWordNamesAColumn(*this, money_words)) {
+    AdoptNamedMoneyColumn();
+    return;
   }
-  int money = -1;
-  for (size_t t = 0; t < tables_.size(); ++t) {
-    if (TimeColumn(static_cast<int>(t)) < 0) continue;
-    for (int c : tables_[t].columns) {
-      const IndexedColumn& col = columns_[c];
-      const std::string lower = text::AsciiLower(col.name);
-      const bool money_name = lower.find("total") != std::string::npos ||
-                              lower.find("amount") != std::string::npos ||
-                              col.name.find("金额") != std::string::npos;
-      if (col.role != ColumnRole::kMeasure || !money_name) continue;
-      if (money >= 0) return;  // two candidates: which one is "revenue" is for people to say
-      money = c;
-    }
-  }
+  const int money = TheOneMoneyColumn(*this);
+  if (money == kSeveralMoneyColumns) return;
   std::optional<BoundBusinessTerm> lines = InferLineRevenue(money_words[0]);
   if (lines) business_terms_.push_back(std::move(*lines));
   const int line_term = lines ? static_cast<int>(business_terms_.size()) - 1 : -1;
