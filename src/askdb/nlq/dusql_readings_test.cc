@@ -324,7 +324,9 @@ INSERT INTO "载人飞船" VALUES (1,'神舟','中国',12),(2,'联盟','俄罗�
   EXPECT_EQ(Rows("免税店超过100家的企业"), (std::vector<std::string>{"甲公司"}));
   EXPECT_EQ(Rows("免税店数超过100家的企业"), (std::vector<std::string>{"甲公司"}));
   EXPECT_EQ(Rows("员工数超过5万人的企业"), (std::vector<std::string>{"甲公司", "丙公司"}));
-  EXPECT_FALSE(Ask("员工超过5万分的企业").answered);  // 分 scores, it counts no employees
+  EXPECT_FALSE(Ask("员工超过5万分的企业").answered);      // 分 scores, it counts no employees
+  EXPECT_FALSE(Ask("员工数超过50000米的企业").answered);  // a length is no count
+  EXPECT_FALSE(Ask("员工数超过5万元的企业").answered);    // nor money
   EXPECT_FALSE(Ask("各国家发射的载人飞船数量").answered);
 }
 

@@ -128,6 +128,24 @@ bool IsColumnsOwnUnit(const IndexedColumn& c, const Item& unit) {
   return named(unit.text);
 }
 
+// "员工数超过50000米", "员工数超过5万元": a unit that measures (a length, a weight, an area, money)
+// after a number compared with a count column (X数, X数量) says the number is of something else.
+// `unit` is the item right after the number; its text and the next item's are read together
+// (5万元: 万 was read into the number, 元 may be a word of its own).
+bool MeasureUnitOnACount(const IndexedColumn& c, const std::vector<Item>& items, int unit) {
+  static constexpr std::string_view kMeasures[] = {"米", "元", "公里", "千米", "公斤", "千克",
+                                                   "克", "吨", "亩",   "公顷", "平方"};
+  if (!(c.name.ends_with("数") || c.name.ends_with("数量"))) return false;
+  std::string after = items[unit].text;
+  if (unit + 1 < static_cast<int>(items.size())) after += items[unit + 1].text;
+  std::string_view text = after;
+  for (std::string_view m : {"万", "亿", "千"}) {
+    if (text.starts_with(m)) text.remove_prefix(m.size());
+  }
+  return std::any_of(std::begin(kMeasures), std::end(kMeasures),
+                     [&](std::string_view m) { return text.starts_with(m); });
+}
+
 }  // namespace
 
 void Parser::ParseNumbersMagnitude() {
@@ -359,7 +377,8 @@ void Parser::ReadComparison(int i) {
   // "员工数超过5万分": a word counting or scoring something else right after the number (not
   // the column's own unit, nor part of a duration: 10分钟) is no filler; the comparison is left
   // unread and the question abstains.
-  if (chinese_ && !w.postfix && w.unit >= 0 && !own_unit && IsCountingUnit(items_[w.unit])) {
+  if (chinese_ && !w.postfix && w.unit >= 0 && !own_unit &&
+      (IsCountingUnit(items_[w.unit]) || MeasureUnitOnACount(Col(col), items_, w.unit))) {
     return;
   }
   AddComparisonFilter(i, col, c_idx, w.op, op, value);
