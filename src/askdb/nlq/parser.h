@@ -31,7 +31,6 @@ namespace askdb::nlq {
 constexpr double kDefaultSumFactor = 0.95;      // a bare measure was summed
 constexpr double kImplicitGroupFactor = 0.9;    // a bare dimension beside a measure grouped
 constexpr double kLabelProjectionFactor = 0.9;  // "list the stores" → their name column
-constexpr double kAmbiguousValueFactor = 0.75;  // a value found in several unrelated columns
 constexpr double kAliasFactor = 0.97;           // matched through a derived alias
 constexpr double kLineMeasureFactor = 0.95;     // a measure moved to the line-level table
 constexpr double kAbbreviationFactor = 0.9;     // one character read as the word (店 → 门店)

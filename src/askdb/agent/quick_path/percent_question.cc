@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include <cmath>
 #include <string>
 
 #include "askdb/agent/quick_path/arithmetic.h"
@@ -22,7 +23,8 @@ const std::string kZhMove =
 const std::string kEnHead = "(?:what is |what's |whats |calculate |compute )?";
 const std::string kEnTail = "[?.!]*";
 // An amount with an optional thousand or million suffix, for stated changes: "80k", "1.2m".
-const std::string kStated = "([0-9][0-9,]*(?:\\.[0-9]+)?)(k|m)?";
+// Commas only as thousands separators: "from 80 to 92, whats ..." must not read "92,".
+const std::string kStated = "((?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\\.[0-9]+)?)(k|m)?";
 // A decimal or a fraction of whole numbers, as written: "0.375", ".5", "3/8".
 const std::string kFraction = "(-?[0-9]+(?:\\.[0-9]+)?(?:/[0-9]+)?|-?\\.[0-9]+)";
 
@@ -41,7 +43,9 @@ std::optional<PercentQuestion> Make(PercentQuestion::Kind kind, const std::strin
 }
 
 // A whole number a year could be ("from 2023 to 2024").
-bool LooksLikeYear(long double v) { return v == static_cast<int>(v) && v >= 1900 && v <= 2100; }
+// The range is tested first: casting a value past int's range (a 12-digit amount) to int is
+// undefined.
+bool LooksLikeYear(long double v) { return v >= 1900 && v <= 2100 && v == std::floor(v); }
 
 // A change between two stated amounts named by a few words ("sales went from 80k to 92k, whats
 // the % increase", "去年营收1200万，今年1500万，增长了百分之多少"): the words only say what the

@@ -69,6 +69,11 @@ TEST(PercentQuestionTest, ChangeBetweenStatedAmounts) {
   EXPECT_EQ(PercentOf("销售额从2023增长到2024增长了百分之多少"), "");
   EXPECT_EQ(PercentOf("sales went from 2023 to 2024, what's the percent change"), "");
   EXPECT_EQ(PercentOf("sales went from 80k to 92m, whats the % increase?"), "");
+  // A comma after the second amount ends it (it was read as "92," and nothing parsed); amounts
+  // past int's range are no years (they were cast to int before the range test).
+  EXPECT_EQ(PercentOf("sales went from 80 to 92, whats the % increase?"), "15");
+  EXPECT_EQ(PercentOf("sales went from 1,200 to 1,500, whats the % increase?"), "25");
+  EXPECT_EQ(PercentOf("sales went from 80000000000 to 92000000000, whats the % increase?"), "15");
 }
 
 // Precision first: anything but two plain numbers is a data question or not understood.
