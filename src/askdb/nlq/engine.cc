@@ -613,6 +613,45 @@ bool Parser::ReadShareOfOneValue() {
   return false;
 }
 
+namespace {
+
+// Whether the measures hold a max or min beside a computation of another event.
+bool MixesAnExtremeWithAnotherComputation(const std::vector<Measure>& measures) {
+  std::set<int> events;
+  bool extreme = false;
+  for (const Measure& m : measures) {
+    events.insert(m.event);
+    extreme |= m.agg == Agg::kMax || m.agg == Agg::kMin;
+  }
+  return events.size() > 1 && extreme;
+}
+
+}  // namespace
+
+// A total beside a list of rows: the refusal names the words read as the list ("90后" as
+// customers.birth_year), since the person may not have asked for a list at all and those
+// words are what to rephrase.
+Translation Parser::RefuseTotalBesideAList() {
+  std::vector<std::string> listed;
+  for (int c : q_.projections) {
+    for (const Mapping& m : out_.explanation) {
+      if (m.kind == "column" && !m.phrase.empty() && m.target == ColName(c) &&
+          std::find(listed.begin(), listed.end(), m.phrase) == listed.end()) {
+        listed.push_back(m.phrase);
+      }
+    }
+  }
+  const std::string words = QuoteWords(listed, chinese_);
+  if (!words.empty()) {
+    return Abstain(
+        "the question mixes a total with a list of rows: " + words +
+            " read as a column to list; ask for one of them.",
+        "问题同时要求汇总值和明细行：" + words + "被读成了要逐行列出的列；请只问其中一个。");
+  }
+  return Abstain("the question mixes a total with a list of rows; ask for one of them.",
+                 "问题同时要求汇总值和明细行，请只问其中一个。");
+}
+
 // Shapes a query cannot take: a group with nothing computed, a share of nothing, a total
 // beside rows, a highest value beside another computation, a group that was not found.
 std::optional<Translation> Parser::RefuseMixedShapes() {
@@ -627,42 +666,15 @@ std::optional<Translation> Parser::RefuseMixedShapes() {
                    "占比需要一个指标和一个分组维度。");
   }
   if (!q_.projections.empty() && !q_.measures.empty() && q_.group_columns.empty()) {
-    // Name the words read as the list ("90后" as customers.birth_year): the person may not
-    // have asked for a list at all, and those words are what to rephrase.
-    std::vector<std::string> listed;
-    for (int c : q_.projections) {
-      for (const Mapping& m : out_.explanation) {
-        if (m.kind == "column" && !m.phrase.empty() && m.target == ColName(c) &&
-            std::find(listed.begin(), listed.end(), m.phrase) == listed.end()) {
-          listed.push_back(m.phrase);
-        }
-      }
-    }
-    const std::string words = QuoteWords(listed, chinese_);
-    if (!words.empty()) {
-      return Abstain(
-          "the question mixes a total with a list of rows: " + words +
-              " read as a column to list; ask for one of them.",
-          "问题同时要求汇总值和明细行：" + words + "被读成了要逐行列出的列；请只问其中一个。");
-    }
-    return Abstain("the question mixes a total with a list of rows; ask for one of them.",
-                   "问题同时要求汇总值和明细行，请只问其中一个。");
+    return RefuseTotalBesideAList();
   }
   // Separate computations where one is a max/min usually mean "the X of the row with the
   // highest Y" (a nested question this engine does not write).
-  {
-    std::set<int> events;
-    bool extreme = false;
-    for (const Measure& m : q_.measures) {
-      events.insert(m.event);
-      extreme |= m.agg == Agg::kMax || m.agg == Agg::kMin;
-    }
-    if (events.size() > 1 && extreme) {
-      return Abstain(
-          "the question combines a highest/lowest value with another computation; "
-          "I do not write nested questions.",
-          "问题把最高/最低值与另一项计算组合在一起，这类嵌套问题我不处理。");
-    }
+  if (MixesAnExtremeWithAnotherComputation(q_.measures)) {
+    return Abstain(
+        "the question combines a highest/lowest value with another computation; "
+        "I do not write nested questions.",
+        "问题把最高/最低值与另一项计算组合在一起，这类嵌套问题我不处理。");
   }
   if (!ungrouped_conjunct_.empty()) {
     return Abstain("I can group by the first item of the list but not by '" + ungrouped_conjunct_ +

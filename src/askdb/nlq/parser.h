@@ -89,6 +89,8 @@ class Parser {
   void ReadFlagColumnsAsConditions();
   void ListEachRowsOwnColumns();  // 各将军的胜数: the rows listed with their own columns
   std::optional<Translation> RefuseMixedShapes();
+  // RefuseMixedShapes' step (engine.cc).
+  Translation RefuseTotalBesideAList();
   bool ReadShareOfOneValue();  // "what share of revenue comes from beverages" (engine.cc)
   // "average number of tracks per album", "on average, how many invoices does each customer
   // have": the count per group averaged over the groups (engine.cc).
