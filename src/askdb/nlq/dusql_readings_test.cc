@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "askdb/common/text.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/test_fixture.h"
 
@@ -347,6 +348,27 @@ INSERT INTO "IMAX电影院" VALUES (1,'甲影城',1,500),(2,'乙影城',1,300),(
   EXPECT_EQ(Rows("各城市IMAX影院数量"), (std::vector<std::string>{"北京|2", "上海|1"}));
   EXPECT_EQ(Rows("没有IMAX影院的城市"), (std::vector<std::string>{"苏州"}));
   EXPECT_FALSE(Ask("屏幕面积超过400的IMAX").answered);
+}
+
+// Chinese names are cut into tails every three bytes; a Cyrillic name of 12 bytes ("Заказы",
+// six two-byte letters) passed the old test (every byte >= 0x80, a multiple of three) and was cut
+// inside a letter. Only three-byte characters are cut; the Chinese tails stay.
+TEST_F(DusqlReadingsTest, OnlyChineseNamesAreCutIntoTails) {
+  Open(R"sql(
+CREATE TABLE "Заказы" ("id" int, "сумма" int, primary key ("id"));
+CREATE TABLE "中国各城市马拉松" ("词条id" int, "名称" text, primary key ("词条id"));
+INSERT INTO "Заказы" VALUES (1, 10);
+INSERT INTO "中国各城市马拉松" VALUES (1, '北京马拉松');
+)sql");
+  bool chinese_tail = false;
+  for (size_t id = 0; id < index_->terms().size(); ++id) {
+    EXPECT_TRUE(text::IsValidUtf8(index_->term_key(int(id)))) << index_->term_key(int(id));
+    const Term& t = index_->terms()[id];
+    if (t.source != "name tail") continue;
+    EXPECT_EQ(index_->tables()[t.table].name, "中国各城市马拉松") << index_->term_key(int(id));
+    chinese_tail = true;
+  }
+  EXPECT_TRUE(chinese_tail);
 }
 
 }  // namespace

@@ -254,10 +254,18 @@ size_t LatinPrefixBytes(const std::string& name) {
   return i < name.size() ? i : 0;
 }
 
+// Every character a three-byte UTF-8 sequence (the CJK blocks): names are cut every three bytes
+// below, which would split the two-byte letters of "Заказы" or a four-byte character (whose
+// byte counts can also be a multiple of three) into invalid UTF-8 terms.
 bool AllChineseName(const std::string& name) {
-  return !name.empty() && name.size() % 3 == 0 && std::all_of(name.begin(), name.end(), [](char c) {
-    return static_cast<unsigned char>(c) >= 0x80;
-  });
+  if (name.empty() || name.size() % 3 != 0) return false;
+  const auto byte = [&](size_t i) { return static_cast<unsigned char>(name[i]); };
+  for (size_t i = 0; i < name.size(); i += 3) {
+    if ((byte(i) & 0xF0) != 0xE0 || (byte(i + 1) & 0xC0) != 0x80 || (byte(i + 2) & 0xC0) != 0x80) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // The nouns a Chinese count column's name counts: X for X数 (员工数, 座位数) and X, X数 for
