@@ -338,14 +338,9 @@ bool Parser::OrderWordAfter(int j) const {
 // share word (past 的/其/its and stop words) says the measure is asked beside it; in
 // 销售额占比 or "share of revenue" the measure only names what is shared.
 bool Parser::ListJoinerBefore(int share) const {
-  auto joiner = [](const Item& it) {
-    return (it.kind == ItemKind::kKeyword && (it.Has(Kw::kConj) || it.Has(Kw::kAnd))) ||
-           it.text == "、" || it.text == "," || it.text == "，" || it.text == "和" ||
-           it.text == "及" || it.text == "以及" || it.text == "与";
-  };
   for (int j = share - 1; j >= 0; --j) {
     const Item& it = items_[j];
-    if (joiner(it)) return true;
+    if (it.JoinsAList()) return true;
     const bool filler = it.text == "的" || it.text == "其" || it.text == "its" ||
                         it.text == "their" || (it.kind == ItemKind::kKeyword && it.Has(Kw::kStop));
     if (!filler) return false;

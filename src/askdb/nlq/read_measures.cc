@@ -627,11 +627,7 @@ bool Parser::TableSaidAsAListItem(int table) const {
     std::string between;  // the words between the table's and the joiner (名 + 单 of 名单)
     for (int j = i + 1; j < n && j <= i + 3; ++j) {
       const Item& next = items_[j];
-      const bool joiner =
-          (next.kind == ItemKind::kKeyword && (next.Has(Kw::kConj) || next.Has(Kw::kAnd))) ||
-          next.text == "、" || next.text == "和" || next.text == "及" || next.text == "以及" ||
-          next.text == "与" || next.text == "," || next.text == "，";
-      if (joiner) {
+      if (next.JoinsAList()) {
         if (between.empty() || between == "名单" || between == "列表" || between == "清单" ||
             between == "list") {
           return true;

@@ -30,6 +30,12 @@ struct Item {
   bool used = false;
   bool age_word = false;  // "age"/年龄, also when it names an age column
   bool Has(Kw k) const { return (kw & Bit(k)) != 0; }
+  // A word that joins the items of a list: and/及/和/以及/与, 、 or a comma.
+  bool JoinsAList() const {
+    return (kind == ItemKind::kKeyword && (Has(Kw::kConj) || Has(Kw::kAnd))) || text == "、" ||
+           text == "," || text == "，" || text == "和" || text == "及" || text == "以及" ||
+           text == "与";
+  }
 };
 
 enum class Agg { kNone, kSum, kAvg, kCount, kMax, kMin };
