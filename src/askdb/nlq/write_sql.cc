@@ -379,6 +379,13 @@ bool Parser::FewestLeavesOutRowsWithNone(std::string* why_en, std::string* why_z
 bool Parser::ShowsAnUngroupedColumn(const SelectList& list, std::string* why_en,
                                     std::string* why_zh) const {
   if (list.measure_exprs.empty() && list.group_by.empty()) return false;
+  if (q_.order_column >= 0 && OrderColumnExpr(list).empty()) {
+    *why_en = "the answer would be ordered by " + ColName(q_.order_column) +
+              ", which is neither grouped nor computed; ask for it with 'by'.";
+    *why_zh = "结果会按" + ColName(q_.order_column) +
+              "排序，但它既不分组也不计算；请用“按……”明确分组。";
+    return true;
+  }
   for (const auto& [expr, col] : list.plain) {
     if (std::find(list.group_by.begin(), list.group_by.end(), expr) != list.group_by.end())
       continue;
@@ -491,15 +498,31 @@ std::string Parser::FilterCondition(const Filter& f) const {
   return c + (f.op == Op::kNe ? " NOT IN (" : " IN (") + list + ")";
 }
 
+// The explicit ordering column as ORDER BY writes it. Beside an aggregate, "revenue by country
+// sorted by revenue" orders by the measure that column is summed in: the bare column would order
+// by one arbitrary row's value per group (SQLite) or fail (PostgreSQL). "" when the column is
+// neither grouped nor measured (ShowsAnUngroupedColumn abstains then).
+std::string Parser::OrderColumnExpr(const SelectList& list) const {
+  const int col = q_.order_column;
+  if (list.measure_exprs.empty() ||
+      std::find(list.group_by.begin(), list.group_by.end(), ColRef(col)) != list.group_by.end()) {
+    return NumberRef(col);
+  }
+  for (size_t k = 0; k < q_.measures.size() && k < list.measure_exprs.size(); ++k) {
+    if (q_.measures[k].column == col) return list.measure_exprs[k];
+  }
+  return "";
+}
+
 // Ordering: superlatives by the first measure; time series by period; explicit columns.
 std::string Parser::OrderBy(const SelectList& list) const {
   std::string order;
   if (q_.superlative && !list.measure_exprs.empty()) {
     order = list.measure_exprs[0] + (q_.superlative_desc ? " DESC" : " ASC");
   } else if (q_.superlative && q_.order_column >= 0) {
-    order = NumberRef(q_.order_column) + (q_.superlative_desc ? " DESC" : " ASC");
+    order = OrderColumnExpr(list) + (q_.superlative_desc ? " DESC" : " ASC");
   } else if (q_.order_column >= 0) {
-    order = NumberRef(q_.order_column) + (q_.order_desc && q_.order_set ? " DESC" : " ASC");
+    order = OrderColumnExpr(list) + (q_.order_desc && q_.order_set ? " DESC" : " ASC");
   } else if (q_.bucket) {
     order = list.bucket_expr;
   } else if (!list.group_by.empty() && !list.measure_exprs.empty()) {

@@ -32,6 +32,18 @@ TEST_F(WriteSqlTest, AGroupedSumIsOneClausePerLineOrderedByTheMeasure) {
             "LIMIT 1000");
 }
 
+// "sorted by amount" beside SUM(amount) per region orders by the sum: the bare column would
+// order the groups by one arbitrary order's amount (SQLite) or fail (PostgreSQL).
+TEST_F(WriteSqlTest, AGroupedMeasureNamedAsTheOrderIsOrderedByItsAggregate) {
+  const std::string sql = Sql("total amount by region sorted by amount ascending");
+  EXPECT_NE(sql.find("ORDER BY SUM(\"orders\".\"amount\") ASC"), std::string::npos) << sql;
+  EXPECT_EQ(sql.find("ORDER BY \"orders\".\"amount\""), std::string::npos) << sql;
+  auto rs = shop_.connector->Execute(sql, {});
+  ASSERT_TRUE(rs.ok()) << rs.status().ToString();
+  ASSERT_GE(rs->rows.size(), 2u);
+  EXPECT_LE(rs->rows[0][1].AsNumber().value_or(0), rs->rows[1][1].AsNumber().value_or(-1));
+}
+
 TEST_F(WriteSqlTest, ValuesAreQuotedByTheDialectAndRun) {
   const std::string sql = Sql("how many online orders");
   EXPECT_NE(sql.find("WHERE \"orders\".\"channel\" = 'online'"), std::string::npos) << sql;
