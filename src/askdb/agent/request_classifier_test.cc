@@ -539,15 +539,15 @@ TEST(RequestClassifierTest, BiTypesInOtherWordsAndTheirLookalikeDataQuestions) {
   // The world outside the data, unless the request calls the data its own.
   expect(RequestType::kWebSearch,
          {"current price of silver", "who is the CEO of Nike", "industry benchmark for churn",
-          "best accounting software in 2026, reviews", "国家统计局最新公布的gdp", "京东的创始人是谁",
-          "电商行业平均毛利率"});
+          "best accounting software in 2026, reviews", "国家统计局最新公布的gdp",
+          "京东的创始人是谁", "电商行业平均毛利率"});
   expect(RequestType::kDataQuery,
          {"the current price of our premium plan", "who is the manager of the sales department",
           "price of product 1042 in our catalogue"});
   // A chart asked for in other words.
   expect(RequestType::kVisualization,
-         {"a stacked bar of costs by team per quarter", "把上面的结果画成图", "近一年的订单增长曲线",
-          "给我画一下各城市的客户数", "can i see signups on a map"});
+         {"a stacked bar of costs by team per quarter", "把上面的结果画成图",
+          "近一年的订单增长曲线", "给我画一下各城市的客户数", "can i see signups on a map"});
   // Second pass: what drove a change, where to begin, competitors, a term before the rate.
   expect(RequestType::kMultiStepAnalysis,
          {"what's driving the rise in complaints", "explain the drop in trial signups",
@@ -557,8 +557,8 @@ TEST(RequestClassifierTest, BiTypesInOtherWordsAndTheirLookalikeDataQuestions) {
           "is there enough here to model customer lifetime value"});
   expect(RequestType::kWebSearch,
          {"what are competitors charging for a basic plan", "同行一般净利率多少"});
-  expect(RequestType::kCalculation, {"monthly installment on 12000 over 36 months at 7%",
-                                     "帮我写一个求最大公约数的java函数"});
+  expect(RequestType::kCalculation,
+         {"monthly installment on 12000 over 36 months at 7%", "帮我写一个求最大公约数的java函数"});
   // Third pass: a rate restated per period, an amount turning into another over a horizon, a
   // full review run, a ranking or reasons asked after the analysis.
   expect(RequestType::kCalculation, {"what is 12% annual interest as a monthly rate",
@@ -570,18 +570,25 @@ TEST(RequestClassifierTest, BiTypesInOtherWordsAndTheirLookalikeDataQuestions) {
                                       "which numbers tell me whether the promotion worked"});
   EXPECT_NE(Classifier().Classify("what is the best way to clean ceiling fans").type,
             RequestType::kConsultation);
+  // "… and why" after a question with no word of change stays a data question (answer_words_e2e).
+  EXPECT_EQ(Classifier()
+                .Classify("which companies do the customers of each country work for, and why?")
+                .type,
+            RequestType::kDataQuery);
   // Fourth pass: what is worth investigating, the main reasons, a tax rate in a known place.
   expect(RequestType::kConsultation, {"what's worth exploring in the returns history",
                                       "which cohorts would you compare first"});
   expect(RequestType::kMultiStepAnalysis,
          {"what are the main reasons bookings missed target", "对比两个门店，找出差距的原因"});
-  expect(RequestType::kWebSearch, {"what is the vat rate in germany", "日本的企业所得税税率是多少"});
+  expect(RequestType::kWebSearch,
+         {"what is the vat rate in germany", "日本的企业所得税税率是多少"});
   // Not the world's: small talk about askdb, a stored owner, a table of competitors.
   for (std::string_view q : {"你是哪家公司的", "which company made you"}) {
     EXPECT_NE(Classifier().Classify(q).type, RequestType::kWebSearch) << q;
   }
-  expect(RequestType::kDataQuery, {"who owns account 4412", "list competitors in the competitor table",
-                                   "what happened to my luggage"});
+  expect(RequestType::kDataQuery,
+         {"who owns account 4412", "list competitors in the competitor table",
+          "what happened to my luggage"});
 }
 
 TEST(RequestClassifierTest, RulesFileOverride) {
