@@ -371,5 +371,18 @@ INSERT INTO "中国各城市马拉松" VALUES (1, '北京马拉松');
   EXPECT_TRUE(chinese_tail);
 }
 
+// "员工最多的快递公司有哪些": 有哪些 beside a superlative with no N asks for every row at the
+// top value; 红岩 and 大河 both have 55 episodes, LIMIT 1 named one of them.
+TEST_F(DusqlReadingsTest, ASuperlativeAskedAsASetKeepsEveryRowAtTheTop) {
+  EXPECT_EQ(Rows("集数最多的电视剧有哪些"), (std::vector<std::string>{"红岩|55", "大河|55"}));
+  EXPECT_EQ(Rows("集数最少的电视剧有哪些"), (std::vector<std::string>{"青山|40"}));
+  const Translation t = Ask("集数最多的电视剧有哪些");
+  EXPECT_NE(t.sql.find("= (SELECT MAX("), std::string::npos) << t.sql;
+  EXPECT_TRUE(t.tie_check_sql.empty()) << t.tie_check_sql;  // nothing is cut
+  // Without a set word, or with an N, the ranking stays a cut.
+  EXPECT_EQ(Ask("集数最多的电视剧").sql.find("SELECT MAX("), std::string::npos);
+  EXPECT_EQ(Ask("集数最多的2部电视剧有哪些").sql.find("SELECT MAX("), std::string::npos);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

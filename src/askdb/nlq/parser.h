@@ -143,6 +143,8 @@ class Parser {
   std::string MeasureExpr(const Measure& m, const std::string& when = "") const;
   const Filter* SharePart() const;
   SelectList BuildSelect();
+  std::string TopValueCondition(const SelectList& list, const std::string& from,
+                                const std::vector<std::string>& where) const;
   bool CheckSelectShape(const SelectList& list, std::string* why_en, std::string* why_zh) const;
   // CheckSelectShape's invariants, each true (with why) when the select breaks it.
   bool AveragesAKeyNamedAsACount(std::string* why_en, std::string* why_zh) const;

@@ -97,6 +97,16 @@ void Parser::RankRows(int table, int label, int col, bool desc, long long limit)
 
 namespace {
 
+// 哪些/有哪些 ask for a set: beside a superlative with no N ("员工最多的快递公司有哪些") that is
+// every row at the top value, however many tie there.
+bool AsksForASet(const std::vector<Item>& items) {
+  static constexpr std::string_view kSetWords[] = {"哪些", "有哪些", "是哪些", "都有哪些",
+                                                   "哪几个", "哪几家"};
+  return std::any_of(items.begin(), items.end(), [](const Item& it) {
+    return std::find(std::begin(kSetWords), std::end(kSetWords), it.text) != std::end(kSetWords);
+  });
+}
+
 // An English superlative of a row's own value starting at item `i`: "longest"/"shortest"
 // (the table's length column), "cheapest"/"priciest" and "most/least expensive" (its price
 // column). `last` is the superlative's last item; -1 when there is none at `i`.
@@ -287,6 +297,7 @@ void Parser::RankByRowSuperlative(const ValueSuperlative& s, int col, int label,
   const int n = static_cast<int>(items_.size());
   const bool desc = items_[s.at].Has(Kw::kMax) || items_[s.at].Has(Kw::kTop);
   RankRows(s.table, label, col, desc, rows);
+  q_.top_value_rows = s.num < 0 && AsksForASet(items_);
   if (std::find(q_.projections.begin(), q_.projections.end(), col) == q_.projections.end()) {
     q_.projections.push_back(col);
   }
@@ -460,6 +471,7 @@ void Parser::RankByDate(const DateSuperlative& s, int dir, int table, int col, i
                         long long rows) {
   const int n = static_cast<int>(items_.size());
   RankRows(table, label, col, dir < 0, rows);
+  q_.top_value_rows = s.num < 0 && AsksForASet(items_);
   Filter dated;
   dated.column = col;
   dated.op = Op::kNe;
@@ -574,6 +586,7 @@ void Parser::ParseTopN() {
     const long long rows = implicit_one ? 1 : RowsAsked(num);
     if (rows == 0) continue;
     q_.limit = rows;
+    q_.top_value_rows = implicit_one && AsksForASet(items_);
     q_.superlative = true;
     q_.superlative_desc = !it.Has(Kw::kBottom) || (it.Has(Kw::kTop) && !it.Has(Kw::kBottom));
     if (it.Has(Kw::kBottom) && !it.Has(Kw::kTop)) q_.superlative_desc = false;
@@ -787,7 +800,10 @@ bool Parser::ReadSuperlativeAsOrder(int i, Agg agg, int event) {
   for (Item& w : items_) {
     if (w.Has(Kw::kWhich) && w.kind == ItemKind::kKeyword) w.used = true;
   }
-  if (q_.limit == 0) q_.limit = 1;
+  if (q_.limit == 0) {
+    q_.limit = 1;
+    q_.top_value_rows = AsksForASet(items_);
+  }
   it.used = true;
   Map(it, "order", agg == Agg::kMax ? "DESC" : "ASC");
   // "most customers" → count of the following table; "哪个城市的门店最多": of the table

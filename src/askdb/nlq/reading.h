@@ -100,6 +100,9 @@ struct Query {
   long long limit = 0;  // 0: none
   bool superlative = false;
   bool superlative_desc = true;
+  // A superlative with no N asked as a set ("员工最多的快递公司有哪些"): every row at the top
+  // value, not LIMIT 1, which would hide the rows that tie it.
+  bool top_value_rows = false;
   bool share = false;
   // The measure is said as a second thing asked beside the share ("销售额和占比", "revenue and
   // its share"), so it is shown; otherwise it only names what is shared (销售额占比).

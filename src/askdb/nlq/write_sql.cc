@@ -561,6 +561,27 @@ std::string Parser::TieCheckSql(const std::string& from_to_group_by,
          OnItsOwnLine(dialect_.LimitClause(q_.limit + 1));
 }
 
+// "员工最多的快递公司有哪些" asks for every company at the top, and three may tie: an ungrouped
+// ranking asked as a set keeps the rows whose ordering value is the top one (the same FROM and
+// WHERE inside) instead of cutting at one. "" otherwise: a grouped measure stays a LIMIT.
+std::string Parser::TopValueCondition(const SelectList& list, const std::string& from,
+                                      const std::vector<std::string>& where) const {
+  if (!q_.top_value_rows || !list.group_by.empty() || !list.measure_exprs.empty() ||
+      q_.distinct_rows) {
+    return "";
+  }
+  std::string value = OrderBy(list);
+  const bool desc = value.ends_with(" DESC");
+  for (std::string_view direction : {" DESC", " ASC"}) {
+    if (value.ends_with(direction)) value.resize(value.size() - direction.size());
+  }
+  if (value.empty() || value.find(',') != std::string::npos) return "";
+  std::string inner = std::string("SELECT ") + (desc ? "MAX(" : "MIN(") + value + ")" + from;
+  std::replace(inner.begin(), inner.end(), '\n', ' ');  // one line inside the condition
+  for (size_t k = 0; k < where.size(); ++k) inner += (k ? " AND " : " WHERE ") + where[k];
+  return value + " = (" + inner + ")";
+}
+
 std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* why_zh) {
   const int root = tree_->root;
   if (share_of_one_value_ && !SharePart()) {  // the value became something else: no total alone
@@ -603,15 +624,17 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
     for (std::string& c : PeriodConditions(time_column_)) where.push_back(std::move(c));
   }
   for (std::string& c : RankedGroupsNotNull(list)) where.push_back(std::move(c));
+  const std::string top = TopValueCondition(list, sql.substr(from_at), where);
+  if (!top.empty()) where.push_back(top);
   for (size_t k = 0; k < where.size(); ++k) sql += (k ? "\n  AND " : "\nWHERE ") + where[k];
   if (!list.group_by.empty()) {
     sql += "\nGROUP BY ";
     for (size_t k = 0; k < list.group_by.size(); ++k) sql += (k ? ", " : "") + list.group_by[k];
   }
   const std::string order = OrderBy(list);
-  out_.tie_check_sql = TieCheckSql(sql.substr(from_at), order);
+  out_.tie_check_sql = top.empty() ? TieCheckSql(sql.substr(from_at), order) : "";
   if (!order.empty()) sql += "\nORDER BY " + order;
-  if (q_.limit > 0) {
+  if (q_.limit > 0 && top.empty()) {
     sql += OnItsOwnLine(dialect_.LimitClause(q_.limit));
   } else if (q_.measures.empty() || !list.group_by.empty()) {
     sql += OnItsOwnLine(dialect_.LimitClause(options_.default_list_limit));
