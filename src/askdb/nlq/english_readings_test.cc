@@ -588,5 +588,15 @@ TEST_F(EnglishReadingsTest, ShareOfOneValueIsItsPartOfTheTotal) {
   EXPECT_NEAR(share("what share of freight comes from Germany"), 50.0, 1e-6);
 }
 
+// "albums by Blur", "how many tracks by Abba": "by" right after the rows' table word and
+// before a value names who made them, a filter like "of"; not a group. After a measure
+// ("sales by Japan") it stays unread.
+TEST_F(EnglishReadingsTest, ByBeforeAValueAfterTheRowsNamesTheirMaker) {
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("albums by Blur"), (std::vector<std::string>{"Parklife"}));
+  EXPECT_EQ(Rows("how many tracks by Abba").front(), "2");
+  ExpectAbstains("sales by Japan");
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -405,6 +405,7 @@ class Parser {
   // Its steps (read_grouping.cc): "by" before the ranking measure of a top-N; the column
   // grouping by a named table; the column a which-word lists; the group column added.
   bool ByIntroducesTheRanking(int i, int j, bool is_which) const;
+  bool ByNamesTheRowsMaker(int i) const;
   int TableGroupColumn(int i, int table) const;
   void ListWhichColumn(int i, int j, int col, int table, int qualifier);
   void AddGroupColumn(int i, int j, int col, int qualifier);

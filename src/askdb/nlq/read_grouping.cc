@@ -217,9 +217,12 @@ void Parser::ReadGroupWord(int i) {
     return;
   }
   if (OrderWordAfter(j)) return;  // "按死亡人数排(序)": an ordering (ParseOrdering)
-  if (j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm || OnlyValues(items_[j])) {
+  if (j < 0 || items_[j].kind != ItemKind::kTerm) return;
+  if (OnlyValues(items_[j])) {
+    if (ByNamesTheRowsMaker(i)) it.used = true;  // the value is placed as a filter
     return;
   }
+  if (items_[j].used) return;
   int col = ColumnOf(items_[j]);
   const int table = TableOf(items_[j]);
   if (col < 0 && table < 0 && !chinese_) col = MeasureTablesColumnEnding(items_[j]);
@@ -245,6 +248,17 @@ void Parser::ReadGroupWord(int i) {
     return;
   }
   AddGroupColumn(i, j, col, qualifier);
+}
+
+// "albums by AC/DC", "tracks by Queen": English "by" right after a table's word and before a
+// value names who made the rows, a filter like "albums of AC/DC", not a group (a value is no
+// column to group by). Only after the rows' own word: "sales by Germany" stays unread.
+bool Parser::ByNamesTheRowsMaker(int i) const {
+  if (chinese_ || text::AsciiLower(items_[i].text) != "by") return false;
+  const int p = PrevMeaningful(i);
+  if (p < 0 || items_[p].kind != ItemKind::kTerm) return false;
+  return std::all_of(items_[p].terms.begin(), items_[p].terms.end(),
+                     [&](int id) { return TermOf(id).kind == TermKind::kTable; });
 }
 
 // "top 5 cities by number of orders", "top 5 customers by total spend", "top 5 products by
