@@ -80,6 +80,15 @@ TEST_F(ChineseReadingsTest, ShuAfterATableWordCountsItsRows) {
   EXPECT_EQ(Rows("每位会员各有多少订单").size(), 4u);
 }
 
+// 从多到少/从少到多 are directions (as 从高到低 is); said alone after a grouped count they
+// order its groups that way, not by the default largest first.
+TEST_F(ChineseReadingsTest, FromFewToManyOrdersTheGroupsCountUpwards) {
+  EXPECT_EQ(Rows("各国家的会员数，从少到多"),
+            (std::vector<std::string>{"Chile|1", "France|2", "Japan|3"}));
+  EXPECT_EQ(Rows("各国家的会员数，从多到少"),
+            (std::vector<std::string>{"Japan|3", "France|2", "Chile|1"}));
+}
+
 // "日本会员的姓和消费": a measure beside another table's names, its own table unnamed and nothing
 // grouped, would list each receipt under its member's name; refused naming the measure. Grouped
 // or with its table named, it answers.

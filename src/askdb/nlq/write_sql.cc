@@ -526,7 +526,8 @@ std::string Parser::OrderBy(const SelectList& list) const {
   } else if (q_.bucket) {
     order = list.bucket_expr;
   } else if (!list.group_by.empty() && !list.measure_exprs.empty()) {
-    order = list.measure_exprs[0] + " DESC";
+    // "revenue by country, lowest first" / 各国家的客户数量，从少到多: the direction said.
+    order = list.measure_exprs[0] + (q_.order_set && !q_.order_desc ? " ASC" : " DESC");
   }
   return order;
 }

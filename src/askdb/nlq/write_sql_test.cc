@@ -44,6 +44,16 @@ TEST_F(WriteSqlTest, AGroupedMeasureNamedAsTheOrderIsOrderedByItsAggregate) {
   EXPECT_LE(rs->rows[0][1].AsNumber().value_or(0), rs->rows[1][1].AsNumber().value_or(-1));
 }
 
+// A direction with no column of its own orders the groups by their measure that way: it was
+// dropped for the default (largest first), the reverse of what was asked.
+TEST_F(WriteSqlTest, ADirectionAloneOrdersTheGroupsMeasure) {
+  EXPECT_NE(
+      Sql("total amount by region, lowest first").find("ORDER BY SUM(\"orders\".\"amount\") ASC"),
+      std::string::npos);
+  EXPECT_NE(Sql("total amount by region").find("ORDER BY SUM(\"orders\".\"amount\") DESC"),
+            std::string::npos);
+}
+
 TEST_F(WriteSqlTest, ValuesAreQuotedByTheDialectAndRun) {
   const std::string sql = Sql("how many online orders");
   EXPECT_NE(sql.find("WHERE \"orders\".\"channel\" = 'online'"), std::string::npos) << sql;
