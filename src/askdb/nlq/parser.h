@@ -447,6 +447,8 @@ class Parser {
   bool SumBareMeasure(int i, int col);
   bool MeasureListedUnderOtherNames(int col) const;
   void FoldProjectionsIntoGroups();
+  bool MeasuresRowsOf(int table) const;
+  bool LabelSaidByItsTableWord(int c) const;
   void GroupRankedDimension();
   void AddKeysBesideLabels();
   void DropRepeatedMeasures();

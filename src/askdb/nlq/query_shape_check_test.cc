@@ -507,5 +507,36 @@ TEST_F(OneGroupTest, AnUnaskedCountOfOneFixedGroupIsRefused) {
   EXPECT_EQ(Rows("songs by artist"), (std::vector<std::string>{"Shrikanta|2", "Enrique|1"}));
 }
 
+// school_player: player.Player names each player row; grouped beside the position asked, it
+// made one group per player and averaged each player's own age.
+class MeasuredRowsNameTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE player (Player_ID INTEGER PRIMARY KEY, Player TEXT, Position TEXT,"
+        " Age INTEGER);"
+        "INSERT INTO player VALUES (1,'Tim','Pitcher',20),(2,'Al','Pitcher',30),"
+        " (3,'Bo','Catcher',25);"
+        "CREATE TABLE stores (store_id INTEGER PRIMARY KEY, name TEXT, store_type TEXT,"
+        " area REAL);"
+        "INSERT INTO stores VALUES (1,'North','mall',100),(2,'South','mall',50),"
+        " (3,'East','street',30);");
+  }
+};
+
+TEST_F(MeasuredRowsNameTest, TheMeasuredRowsOwnNameIsNotAGroup) {
+  const Translation t = Ask("What is the average age of players in each position?");
+  if (t.answered) {
+    EXPECT_EQ(t.sql.find("GROUP BY \"player\".\"Position\", \"player\".\"Player\""),
+              std::string::npos)
+        << t.sql;
+    EXPECT_EQ(Rows("What is the average age of players in each position?"),
+              (std::vector<std::string>{"Catcher|25", "Pitcher|25"}));
+  }
+  // "store" names the stores measured, not a group of one store each: one sum per type.
+  EXPECT_EQ(Rows("total store area per store type"),
+            (std::vector<std::string>{"mall|150", "street|30"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -257,7 +257,10 @@ void Parser::ReadLeftoverTerm(int i) {
 
 // Projections that repeat a group column are the group itself ("countries ... each
 // country"); other attributes of the group's table are grouped too (name and theme of
-// each concert).
+// each concert) — unless that table holds the measured rows themselves: "average age of
+// players in each position" grouped by player.Player too averaged each player alone. There
+// the rows' name said by the table's own word ("players", "store area") only names the rows
+// measured; any other column stays listed, and the shape check refuses it.
 void Parser::FoldProjectionsIntoGroups() {
   std::vector<int> keep;
   for (int c : q_.projections) {
@@ -266,12 +269,38 @@ void Parser::FoldProjectionsIntoGroups() {
     }
     if (!q_.group_columns.empty() && !q_.measures.empty() &&
         Col(c).table == Col(q_.group_columns[0]).table && Col(c).role == ColumnRole::kDimension) {
-      q_.group_columns.push_back(c);
-      continue;
+      if (!MeasuresRowsOf(Col(c).table)) {
+        q_.group_columns.push_back(c);
+        continue;
+      }
+      if (LabelSaidByItsTableWord(c)) continue;
     }
     keep.push_back(c);
   }
   q_.projections = keep;
+}
+
+// Whether every measure aggregates rows of `table` (its column's table, or the counted one).
+bool Parser::MeasuresRowsOf(int table) const {
+  return std::all_of(q_.measures.begin(), q_.measures.end(), [&](const Measure& m) {
+    return (m.column >= 0 ? Col(m.column).table : m.table) == table;
+  });
+}
+
+// Whether `c` is its table's label column, read from a word that names the table itself.
+bool Parser::LabelSaidByItsTableWord(int c) const {
+  const int t = Col(c).table;
+  if (index_.LabelColumn(t, false) != c && index_.LabelColumn(t, true) != c) return false;
+  auto has = [&](const Item& it, TermKind kind, int id) {
+    return std::any_of(it.terms.begin(), it.terms.end(), [&](int term) {
+      const Term& x = TermOf(term);
+      return x.kind == kind && (kind == TermKind::kTable ? x.table : x.column) == id;
+    });
+  };
+  return std::any_of(items_.begin(), items_.end(), [&](const Item& it) {
+    return it.used && it.kind == ItemKind::kTerm && has(it, TermKind::kColumn, c) &&
+           has(it, TermKind::kTable, t);
+  });
 }
 
 // A ranking over a dimension: "销售额最高的5个城市", "top 3 regions by sales".

@@ -28,6 +28,14 @@ std::set<int> NamedTables(const std::vector<Item>& items, const SchemaIndex& ind
   return tables;
 }
 
+// Whether the word `it` also names table `table` itself.
+bool NamesTableOf(const Item& it, int table, const SchemaIndex& index) {
+  return std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+    const Term& t = index.terms()[id];
+    return t.kind == TermKind::kTable && t.table == table;
+  });
+}
+
 // The one column of a named table that `it` names (a column word, or a date column's verb);
 // -1 when none or several.
 int MissingColumn(const Item& it, const std::set<int>& tables, const SchemaIndex& index) {
@@ -45,6 +53,9 @@ int MissingColumn(const Item& it, const std::set<int>& tables, const SchemaIndex
     for (int id : it.terms) {
       const Term& t = index.terms()[id];
       if (t.kind != TermKind::kColumn) continue;
+      // "schools that have no players" (player.Player, the column named like its table): the
+      // word names the rows of that table, whose absence is no NULL of one of their columns.
+      if (NamesTableOf(it, index.columns()[t.column].table, index)) return -1;
       if (!take(t.column)) return -1;
     }
   } else if (it.kind == ItemKind::kUnknown) {

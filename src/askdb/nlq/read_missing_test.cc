@@ -98,6 +98,24 @@ TEST_F(ReadMissingTest, ATableAfterNoIsNotAMissingColumn) {
   EXPECT_FALSE(items[0].used);
 }
 
+TEST(ReadMissingOwnNameTest, AColumnNamedLikeItsTableIsNotMissing) {
+  // Spider's player.Player: "schools that have no players" asks for schools without player
+  // rows; "player.Player IS NULL" on the inner join returned nothing at confidence 1.
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE school(School_ID INTEGER PRIMARY KEY, School TEXT);"
+      "CREATE TABLE player(Player_ID INTEGER PRIMARY KEY, Player TEXT,"
+      " School_ID INTEGER REFERENCES school(School_ID));"
+      "INSERT INTO school VALUES (1,'Ash'),(2,'Elm');"
+      "INSERT INTO player VALUES (1,'Tim',1);");
+  ASSERT_TRUE(db.index);
+  const Translation t = Engine::Translate("List the schools that have no players.", *db.index,
+                                          db.connector->dialect());
+  EXPECT_EQ(t.sql.find("IS NULL"), std::string::npos) << t.sql;
+  if (t.answered) {
+    EXPECT_EQ(testing::ResultRows(*db.connector, t.sql), std::vector<std::string>{"Elm"}) << t.sql;
+  }
+}
+
 TEST(VerbNamesDateColumnTest, TheVerbAColumnStartsWith) {
   IndexedColumn shipped;
   shipped.name = "ShippedDate";
