@@ -195,13 +195,7 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
   // Values: choose the column per value, preferring tables already needed, then the one
   // nearest to the root.
   std::vector<int> value_columns;
-  std::vector<int> person(values_.size(), -1);  // columns of a full name's two values
-  for (size_t k = 0; k + 1 < values_.size(); ++k) {
-    if (const int first = FirstNameOfAPair(k); first >= 0 && person[k] < 0) {
-      person[k] = first;
-      person[k + 1] = index_.NameCompanion(first);
-    }
-  }
+  const std::vector<int> person = FullNameColumns();
   for (size_t k = 0; k < values_.size(); ++k) {
     const PendingValue& v = values_[k];
     int best = person[k];
@@ -217,23 +211,7 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
       if (t.kind != TermKind::kValue || seen_cols.count(t.column)) continue;
       seen_cols.insert(t.column);
       const double strength = TermStrength(t);
-      int score = 0;
-      if (filter_subjects_.count(t.column))
-        score = 5;  // the question named the column just before the value
-      else if (chinese_ && t.table != root && table_words_.count(t.table))
-        score = 4;  // "美国客户一共消费了多少钱": the customers' country, the table it names
-      else if (t.table == root)
-        score = 3;
-      else if (std::find(needed.begin(), needed.end(), t.table) != needed.end())
-        score = 2;
-      else {
-        const auto tree = FindJoinTree(index_, root, {t.table});
-        if (tree) score = tree->steps.size() == 1 ? 1 : 0;
-        // A value in a child table changes counts — unless the one measure is a sum that the
-        // join tree's check moves down to that level or refuses ("2024年手机的销售额": the
-        // phones' line amounts, not the orders holding a phone; Chinese only, measured there).
-        if (tree && tree->HasFanOut()) score = chinese_ && one_sum ? 0 : -1;
-      }
+      const int score = ValueColumnScore(t, root, needed, one_sum);
       if (score > best_score || (score == best_score && strength > best_strength)) {
         best_score = score;
         best_strength = strength;
@@ -262,32 +240,65 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
     value_columns.push_back(best);
     needed.push_back(Col(best).table);
   }
-  // Merge values of one column into one filter (IN / NOT IN).
-  for (size_t k = 0; k < values_.size(); ++k) {
-    const int col = value_columns[k];
-    std::string value;
-    for (int id : values_[k].terms) {
-      if (TermOf(id).kind == TermKind::kValue && TermOf(id).column == col) value = TermOf(id).value;
-    }
-    Filter* existing = nullptr;
-    for (Filter& f : q_.filters) {
-      if (!f.numeric && f.column == col && (f.op == Op::kNe) == values_[k].negated) existing = &f;
-    }
-    if (existing) {
-      existing->values.push_back(value);
-    } else {
-      Filter f;
-      f.column = col;
-      f.op = values_[k].negated ? Op::kNe : Op::kEq;
-      f.values = {value};
-      q_.filters.push_back(f);
-    }
-    out_.explanation.push_back(
-        {values_[k].phrase, "value", ColName(col) + (values_[k].negated ? " <> " : " = ") + value});
-    Understood(ColName(col) + (values_[k].negated ? " ≠ " : " = ") + value,
-               ColName(col) + (values_[k].negated ? " ≠ " : " = ") + value);
-  }
+  for (size_t k = 0; k < values_.size(); ++k) AddValueFilter(k, value_columns[k]);
   return true;
+}
+
+// The columns of values that are one person's full name (FirstNameOfAPair): the first name's
+// and its companion last name's, -1 for every other value.
+std::vector<int> Parser::FullNameColumns() const {
+  std::vector<int> person(values_.size(), -1);
+  for (size_t k = 0; k + 1 < values_.size(); ++k) {
+    if (const int first = FirstNameOfAPair(k); first >= 0 && person[k] < 0) {
+      person[k] = first;
+      person[k + 1] = index_.NameCompanion(first);
+    }
+  }
+  return person;
+}
+
+// How close value term `t`'s column is to what is asked: 5 named just before the value, 4 on
+// the table a Chinese word names, 3 the root, 2 a table already needed, 1/0 one/more joins
+// away, -1 behind a join that repeats rows (unless `one_sum` can move the sum down).
+int Parser::ValueColumnScore(const Term& t, int root, const std::vector<int>& needed,
+                             bool one_sum) const {
+  if (filter_subjects_.count(t.column)) return 5;  // the question named the column just before
+  // "美国客户一共消费了多少钱": the customers' country, the table it names
+  if (chinese_ && t.table != root && table_words_.count(t.table)) return 4;
+  if (t.table == root) return 3;
+  if (std::find(needed.begin(), needed.end(), t.table) != needed.end()) return 2;
+  const auto tree = FindJoinTree(index_, root, {t.table});
+  // A value in a child table changes counts — unless the one measure is a sum that the join
+  // tree's check moves down to that level or refuses ("2024年手机的销售额": the phones' line
+  // amounts, not the orders holding a phone; Chinese only, measured there).
+  if (tree && tree->HasFanOut()) return chinese_ && one_sum ? 0 : -1;
+  return tree && tree->steps.size() == 1 ? 1 : 0;
+}
+
+// Value k placed on column `col`: merged with a filter of the same column and sense into one
+// IN / NOT IN, else a new filter.
+void Parser::AddValueFilter(size_t k, int col) {
+  std::string value;
+  for (int id : values_[k].terms) {
+    if (TermOf(id).kind == TermKind::kValue && TermOf(id).column == col) value = TermOf(id).value;
+  }
+  Filter* existing = nullptr;
+  for (Filter& f : q_.filters) {
+    if (!f.numeric && f.column == col && (f.op == Op::kNe) == values_[k].negated) existing = &f;
+  }
+  if (existing) {
+    existing->values.push_back(value);
+  } else {
+    Filter f;
+    f.column = col;
+    f.op = values_[k].negated ? Op::kNe : Op::kEq;
+    f.values = {value};
+    q_.filters.push_back(f);
+  }
+  out_.explanation.push_back(
+      {values_[k].phrase, "value", ColName(col) + (values_[k].negated ? " <> " : " = ") + value});
+  Understood(ColName(col) + (values_[k].negated ? " ≠ " : " = ") + value,
+             ColName(col) + (values_[k].negated ? " ≠ " : " = ") + value);
 }
 
 // "invoices billed to Paris", "orders shipped to France": an unplaced verb that the name of
