@@ -240,39 +240,41 @@ bool HasWords(std::string_view normalized) {
 // Misspellings of calculator and unit words as people type them ("sqaure root of 144",
 // "calcualte 88 times 7"; round 11). None is an English word, so a whole-word replacement
 // cannot change what a request means; the rules, the model and the quick path then read it.
+constexpr std::pair<std::string_view, std::string_view> kCalculatorTypos[] = {
+    {"sqaure", "square"},
+    {"squre", "square"},
+    {"sqare", "square"},
+    {"sqaured", "squared"},
+    {"calcualte", "calculate"},
+    {"calulate", "calculate"},
+    {"caculate", "calculate"},
+    {"calcuate", "calculate"},
+    {"claculate", "calculate"},
+    {"calculte", "calculate"},
+    {"multipy", "multiply"},
+    {"mulitply", "multiply"},
+    {"multply", "multiply"},
+    {"multipled", "multiplied"},
+    {"devided", "divided"},
+    {"divded", "divided"},
+    {"devide", "divide"},
+    {"substract", "subtract"},
+    {"subract", "subtract"},
+    {"tiems", "times"},
+    {"precent", "percent"},
+    {"percnt", "percent"},
+    {"pecent", "percent"},
+    {"celcius", "celsius"},
+    {"farenheit", "fahrenheit"},
+    {"fahrenhiet", "fahrenheit"},
+    {"fahrenheight", "fahrenheit"},
+    {"kilomters", "kilometers"},
+    {"kilometeres", "kilometers"},
+    {"milimeters", "millimeters"},
+    {"inchs", "inches"}};
+
+// `s` with each whole word of kCalculatorTypos spelt right.
 std::string FixCalculatorTypos(const std::string& s) {
-  static const std::pair<std::string_view, std::string_view> kTypos[] = {
-      {"sqaure", "square"},
-      {"squre", "square"},
-      {"sqare", "square"},
-      {"sqaured", "squared"},
-      {"calcualte", "calculate"},
-      {"calulate", "calculate"},
-      {"caculate", "calculate"},
-      {"calcuate", "calculate"},
-      {"claculate", "calculate"},
-      {"calculte", "calculate"},
-      {"multipy", "multiply"},
-      {"mulitply", "multiply"},
-      {"multply", "multiply"},
-      {"multipled", "multiplied"},
-      {"devided", "divided"},
-      {"divded", "divided"},
-      {"devide", "divide"},
-      {"substract", "subtract"},
-      {"subract", "subtract"},
-      {"tiems", "times"},
-      {"precent", "percent"},
-      {"percnt", "percent"},
-      {"pecent", "percent"},
-      {"celcius", "celsius"},
-      {"farenheit", "fahrenheit"},
-      {"fahrenhiet", "fahrenheit"},
-      {"fahrenheight", "fahrenheit"},
-      {"kilomters", "kilometers"},
-      {"kilometeres", "kilometers"},
-      {"milimeters", "millimeters"},
-      {"inchs", "inches"}};
   std::string out;
   out.reserve(s.size());
   size_t i = 0;
@@ -284,7 +286,7 @@ std::string FixCalculatorTypos(const std::string& s) {
     size_t end = i;
     while (end < s.size() && IsAsciiWordByte(static_cast<unsigned char>(s[end]))) ++end;
     std::string_view word(s.data() + i, end - i);
-    for (const auto& [typo, fixed] : kTypos) {
+    for (const auto& [typo, fixed] : kCalculatorTypos) {
       if (word == typo) {
         word = fixed;
         break;
