@@ -598,5 +598,16 @@ TEST_F(EnglishReadingsTest, ByBeforeAValueAfterTheRowsNamesTheirMaker) {
   ExpectAbstains("sales by Japan");
 }
 
+// "average invoice total per customer in Japan": the value after the customer's word and "in"
+// is the customer's country, not the invoice's billing country (a look-alike of the rows
+// measured, which a customer's invoice need not share).
+TEST_F(EnglishReadingsTest, AValueAfterATableWordAndInIsThatTablesColumn) {
+  Open(kMusicSql);
+  const Translation t = Ask("average invoice total per customer in Japan");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("\"customers\".\"country\" = 'Japan'"), std::string::npos) << t.sql;
+  EXPECT_EQ(t.sql.find("billing_country"), std::string::npos) << t.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

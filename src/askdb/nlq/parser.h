@@ -439,6 +439,7 @@ class Parser {
   int AnyWordEnd(int k) const;          // 任何 at k: its last item, else -1
   void ReadChineseRelatedCount(int i);  // "下单超过20次的客户" (read_comparisons.cc)
   void ReadVerbOfValueColumn(int i);    // "1990年首版的作品" (read_comparisons.cc)
+  void ReadTableBeforeValue(int i);     // "customers in France" (read_comparisons.cc)
   void ParseOrdering();
   bool ReadAgeOrder(int i);  // ParseOrdering's steps (read_grouping.cc)
   bool ReadOrderColumnAfter(int i);

@@ -605,7 +605,31 @@ void Parser::ParseValues() {
     it.used = true;
     values_.push_back({it.terms, negated, it.text});
     if (chinese_) ReadVerbOfValueColumn(i);
+    if (!chinese_) ReadTableBeforeValue(i);
   }
+}
+
+// "orders of each customer in France": a value right after a table's word and "in"/"from"
+// describes that table's rows, so it is of that table's column (Customers.Country), not of
+// the counted rows' look-alike (Orders.ShipCountry). Only when the value has one column there.
+void Parser::ReadTableBeforeValue(int i) {
+  if (i < 2) return;
+  const std::string prep = text::AsciiLower(items_[i - 1].text);
+  const Item& named = items_[i - 2];
+  if ((prep != "in" && prep != "from") || named.kind != ItemKind::kTerm) return;
+  int table = -1;
+  for (int id : named.terms) {
+    if (TermOf(id).kind != TermKind::kTable || (table >= 0 && TermOf(id).table != table)) return;
+    table = TermOf(id).table;
+  }
+  int column = -1;
+  for (int id : items_[i].terms) {
+    const Term& t = TermOf(id);
+    if (t.kind != TermKind::kValue || t.table != table || t.column == column) continue;
+    if (column >= 0) return;  // two columns of that table: nothing to choose by
+    column = t.column;
+  }
+  if (column >= 0) filter_subjects_.insert(column);
 }
 
 // "1990年首版的作品": the characters right after a value that, with 时间/日期, are the name of
