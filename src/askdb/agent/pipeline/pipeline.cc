@@ -8,6 +8,7 @@
 
 #include "askdb/agent/ask/answer_view.h"
 #include "askdb/agent/ask/answer_writer.h"
+#include "askdb/agent/ask/chart_request.h"
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/ask/fast_mode.h"
 #include "askdb/agent/ask/money_columns.h"
@@ -637,8 +638,8 @@ struct Pipeline::Impl {
 
   StatusOr<NodeOutcome> Engine(RunState& s, NodeContext& ctx) {
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
-    const nlq::Translation t =
-        nlq::Engine::Translate(s.question, *d->index, d->connector->dialect(), options().translate);
+    const nlq::Translation t = nlq::Engine::Translate(EngineQuestion(s), *d->index,
+                                                      d->connector->dialect(), options().translate);
     s.translation = TranslationSummary(t);
     last_translation = t;
     if (t.answered) {
@@ -894,7 +895,7 @@ struct Pipeline::Impl {
       // A cached answer skipped the engine: its reading now (microseconds), when it writes
       // the very SQL that was cached, so a repeated question keeps the note.
       const nlq::Translation t = nlq::Engine::Translate(
-          s.question, *(*d)->index, (*d)->connector->dialect(), options().translate);
+          EngineQuestion(s), *(*d)->index, (*d)->connector->dialect(), options().translate);
       if (t.answered && t.sql == s.final_sql) sql = t.tie_check_sql;
     }
     if (sql.empty()) return "";
@@ -955,7 +956,14 @@ struct Pipeline::Impl {
     StatusOr<PreparedDatasource*> d = Datasource();
     if (!d.ok() || (*d)->index == nullptr) return Json();
     return TranslationSummary(nlq::Engine::Translate(
-        s.question, *(*d)->index, (*d)->connector->dialect(), options().translate));
+        EngineQuestion(s), *(*d)->index, (*d)->connector->dialect(), options().translate));
+  }
+
+  // What the engine reads: a visualization request without its chart words ("画一个每月销售额
+  // 趋势图" → "每月销售额", chart_request.h); the question itself otherwise.
+  static std::string EngineQuestion(const RunState& s) {
+    if (s.request_type != RequestTypeName(RequestType::kVisualization)) return s.question;
+    return ReadChartRequest(s.question).question;
   }
 
   // The period a relative time word was read as ("今年 = 2025-01-01 .. 2025-12-31 (...)"), for

@@ -155,6 +155,19 @@ TEST_F(PipelineNoModelTest, AListCutAtTheEnginesLimitIsTruncated) {
   EXPECT_FALSE(top->result->truncated) << top->answer;
 }
 
+TEST_F(PipelineNoModelTest, AChartRequestIsAnsweredByTheEngineWithoutItsChartWords) {
+  Pipeline p = MakePipeline();
+  for (const char* q : {"plot monthly order amount in 2025", "用饼图展示各渠道的销售额",
+                        "show me a bar chart of revenue by region"}) {
+    auto r = p.Ask(std::string("chart-") + q, q);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->request_type, "visualization") << q;
+    EXPECT_EQ(r->route, PipelineRoute::kEngine) << q << ": " << r->answer;
+    ASSERT_TRUE(r->result.has_value()) << q;
+    EXPECT_GT(r->result->row_count(), 1u) << q;
+  }
+}
+
 TEST_F(PipelineNoModelTest, ATopNCutBetweenTiedRowsSaysSo) {
   // The demo's cities with the most stores: two with 4, then four with 3, so a top 3 cuts
   // between cities with 3 stores; a top 2 cuts cleanly.

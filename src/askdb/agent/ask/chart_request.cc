@@ -1,0 +1,129 @@
+#include "askdb/agent/ask/chart_request.h"
+
+#include <array>
+#include <cctype>
+#include <initializer_list>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+namespace askdb::agent {
+namespace {
+
+// Longest first: "趋势图" before any shorter noun inside it.
+constexpr std::array<std::string_view, 9> kChineseNouns = {
+    "折线图", "趋势图", "曲线图", "柱状图", "条形图", "散点图", "饼图", "图表", "可视化"};
+
+// Drawing verbs with what may follow them, longest first.
+constexpr std::array<std::string_view, 9> kChineseVerbs = {
+    "画一个", "画一张", "画一下", "画个", "画张", "画出", "绘制", "做一个", "画"};
+
+// After 用…图: the verb that shows it.
+constexpr std::array<std::string_view, 4> kShowVerbs = {"展示", "显示", "表示", "呈现"};
+
+// 用饼图展示 / 用柱状图显示: the whole phrase goes with its noun.
+void TakeChineseNouns(std::string& q, ChartRequest& out) {
+  for (std::string_view noun : kChineseNouns) {
+    const size_t at = q.find(noun);
+    if (at == std::string::npos) continue;
+    size_t begin = at, end = at + noun.size();
+    constexpr std::string_view kUse = "用";
+    if (begin >= kUse.size() && q.compare(begin - kUse.size(), kUse.size(), kUse) == 0) {
+      for (std::string_view verb : kShowVerbs) {
+        if (q.compare(end, verb.size(), verb) == 0) {
+          begin -= kUse.size();
+          end += verb.size();
+          break;
+        }
+      }
+    }
+    // "做一个…图表" leaves its verb: "做一个" is taken with the drawing verbs below.
+    q.erase(begin, end - begin);
+    out.found = true;
+  }
+}
+
+// A drawing verb opens the request, after a polite word ("请画一个…", "帮我画…"): inside a
+// sentence 画 is as likely part of a word (画家, 动画). "做一个" only beside a chart noun taken.
+void TakeChineseVerbs(std::string& q, ChartRequest& out) {
+  size_t at = 0;
+  for (std::string_view polite : {"请帮我", "帮我", "给我", "请"}) {
+    if (q.compare(0, polite.size(), polite) == 0) {
+      at = polite.size();
+      break;
+    }
+  }
+  for (std::string_view verb : kChineseVerbs) {
+    if (verb == "做一个" && !out.found) continue;
+    if (q.compare(at, verb.size(), verb) == 0) {
+      q.erase(0, at + verb.size());
+      out.found = true;
+      return;
+    }
+  }
+}
+
+std::string Lower(std::string_view w) {
+  std::string out(w);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool In(const std::string& w, std::initializer_list<std::string_view> words) {
+  for (std::string_view x : words) {
+    if (w == x) return true;
+  }
+  return false;
+}
+
+// "plot monthly revenue as a line chart", "show me a bar chart of revenue by region": a chart
+// noun takes its kind word, article, "as/in/with" before it and "of/for" after it; drawing
+// verbs opening the request go.
+void TakeEnglishWords(std::vector<std::string>& words, ChartRequest& out) {
+  std::vector<bool> drop(words.size(), false);
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string w = Lower(words[i]);
+    if (In(w, {"plot", "draw", "visualize", "visualise", "graph", "chart"}) && i == 0) {
+      drop[i] = out.found = true;  // a verb opening the request
+      continue;
+    }
+    if (!In(w, {"chart", "graph", "diagram", "plot", "visualization", "visualisation"})) continue;
+    size_t begin = i;
+    if (begin > 0 &&
+        In(Lower(words[begin - 1]), {"line", "trend", "bar", "column", "pie", "scatter"})) {
+      --begin;
+    }
+    if (begin > 0 && In(Lower(words[begin - 1]), {"a", "an", "the"})) --begin;
+    if (begin > 0 && In(Lower(words[begin - 1]), {"as", "in", "with", "using", "into"})) --begin;
+    size_t end = i + 1;
+    if (end < words.size() && In(Lower(words[end]), {"of", "for", "showing"})) ++end;
+    for (size_t k = begin; k < end; ++k) drop[k] = true;
+    out.found = true;
+  }
+  std::vector<std::string> kept;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (!drop[i]) kept.push_back(std::move(words[i]));
+  }
+  words = std::move(kept);
+}
+
+}  // namespace
+
+ChartRequest ReadChartRequest(std::string_view request) {
+  ChartRequest out;
+  std::string q(request);
+  TakeChineseNouns(q, out);
+  TakeChineseVerbs(q, out);
+  // "各大区销售额的柱状图" without its noun ends in 的.
+  constexpr std::string_view kOf = "的";
+  while (out.found && q.size() >= kOf.size() && q.ends_with(kOf)) q.resize(q.size() - kOf.size());
+  std::vector<std::string> words;
+  std::istringstream in(q);
+  for (std::string w; in >> w;) words.push_back(w);
+  TakeEnglishWords(words, out);
+  for (size_t i = 0; i < words.size(); ++i) out.question += (i ? " " : "") + words[i];
+  if (!out.found || out.question.empty()) out.question = std::string(request);
+  return out;
+}
+
+}  // namespace askdb::agent
