@@ -87,6 +87,13 @@ TEST_F(ChineseReadingsTest, FromFewToManyOrdersTheGroupsCountUpwards) {
             (std::vector<std::string>{"Chile|1", "France|2", "Japan|3"}));
   EXPECT_EQ(Rows("各国家的会员数，从多到少"),
             (std::vector<std::string>{"Japan|3", "France|2", "Chile|1"}));
+  // 按数量 / 排序 said of the grouped count itself order by it; without a direction 按数量排序
+  // stays unread.
+  EXPECT_EQ(Rows("各国家的会员数量，按数量从少到多"),
+            (std::vector<std::string>{"Chile|1", "France|2", "Japan|3"}));
+  EXPECT_EQ(Rows("各国家的会员数量，从少到多排序"),
+            (std::vector<std::string>{"Chile|1", "France|2", "Japan|3"}));
+  ExpectAbstainsNaming("各国家的会员数量，按数量排序", "按");
 }
 
 // "日本会员的姓和消费": a measure beside another table's names, its own table unnamed and nothing

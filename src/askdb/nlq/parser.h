@@ -444,6 +444,7 @@ class Parser {
   bool ReadAgeOrder(int i);  // ParseOrdering's steps (read_grouping.cc)
   bool ReadOrderColumnAfter(int i);
   void ReadOrderColumnBefore(int i);
+  bool OrdersByTheGroupedMeasure(int p);
   void ParseLeftovers();
   // ParseLeftovers' steps (read_leftovers.cc).
   void ReadLeftoverTerm(int i);

@@ -375,6 +375,7 @@ void Parser::ParseOrdering() {
       // ordering column is found below.
       if (!it.Has(Kw::kOrder)) {
         it.used = true;
+        if (chinese_) OrdersByTheGroupedMeasure(PrevMeaningful(i));
         continue;
       }
     }
@@ -390,6 +391,20 @@ void Parser::ParseOrdering() {
       Understood("share of total", "占比");
     }
   }
+}
+
+// "各国家的客户数量，按数量从多到少(排序)": the word before the direction says the one grouped
+// measure again (数量 for its COUNT, or its label), so the groups are ordered by it as said
+// (OrderBy); it and a 按 before it are used. False (nothing used) for any other word or shape.
+bool Parser::OrdersByTheGroupedMeasure(int p) {
+  if (p < 0 || !q_.order_set || q_.measures.size() != 1 || q_.group_columns.empty()) return false;
+  const Measure& m = q_.measures[0];
+  const std::string& w = items_[p].text;
+  if (w.empty() || (w != m.phrase && w != m.label && w != m.column_phrase)) return false;
+  items_[p].used = true;
+  const int by = PrevMeaningful(p);
+  if (by >= 0 && !items_[by].used && items_[by].Has(Kw::kGroup)) items_[by].used = true;
+  return true;
 }
 
 // "ordered by age" / "按年龄排序": the age of the listed rows' table, resolved by
@@ -425,6 +440,10 @@ void Parser::ReadOrderColumnBefore(int i) {
     p = PrevMeaningful(p);
   }
   const int col = p >= 0 ? ColumnOf(items_[p]) : -1;
+  if (col < 0 && OrdersByTheGroupedMeasure(p)) {
+    items_[i].used = true;
+    return;
+  }
   if (col < 0 || items_[p].used) return;
   // "按死亡人数排，前三的台风": the first N are shown with what ranked them, as
   // 死亡人数前三的台风 is (RankRowsByOwnColumn).
