@@ -384,5 +384,24 @@ TEST_F(DusqlReadingsTest, ASuperlativeAskedAsASetKeepsEveryRowAtTheTop) {
   EXPECT_EQ(Ask("集数最多的2部电视剧有哪些").sql.find("SELECT MAX("), std::string::npos);
 }
 
+// "岗位数前三的省份" on a table keyed by its one text column 省份 (no 名称): the key says the
+// table's rows, shown once beside what ranks them. A text column that is no key does not.
+TEST_F(DusqlReadingsTest, ATablesTextKeySaysItsRowsInATopN) {
+  Open(R"sql(
+CREATE TABLE "各省份报名人数" ("省份" text, "岗位数" int, "招考人数" int, primary key ("省份"));
+CREATE TABLE "各城市门店" ("城市" text, "门店数" int);
+INSERT INTO "各省份报名人数" VALUES ('北京',500,800),('江苏',900,1200),('广东',700,1500),('上海',300,400);
+INSERT INTO "各城市门店" VALUES ('南京',5),('南京',7),('苏州',6),('无锡',2);
+)sql");
+  EXPECT_EQ(Rows("岗位数前三的省份"),
+            (std::vector<std::string>{"江苏|900", "广东|700", "北京|500"}));
+  EXPECT_EQ(Rows("招考人数前2的省份"), (std::vector<std::string>{"广东|1500", "江苏|1200"}));
+  // 城市 repeats (南京 twice): its rows are no cities, so no row ranking is read.
+  const Translation t = Ask("门店数前2的城市");
+  if (t.answered) {
+    EXPECT_NE(Rows("门店数前2的城市"), (std::vector<std::string>{"南京|7", "苏州|6"})) << t.sql;
+  }
+}
+
 }  // namespace
 }  // namespace askdb::nlq

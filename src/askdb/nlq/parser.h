@@ -340,6 +340,8 @@ class Parser {
   void AddEqualityFilter(int number_item, int c_idx, int col);
   void ParseTopN();
   void RankByColumnBeforeTop(int top, int num);  // "教职工人数前三的学校" (read_measures.cc)
+  bool NamesRowsByTheirKey(int k, int table) const;
+  int TextKeyColumn(int table) const;
   int LengthColumn(int table) const;
   void ReadLengthSuperlative();      // "the 5 longest tracks" (read_measures.cc)
   void ReadChineseRowSuperlative();  // "时长最长的5首歌", "哪首歌最长" (read_measures.cc)

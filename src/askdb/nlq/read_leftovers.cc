@@ -101,8 +101,16 @@ bool Parser::RankRowsByOwnColumn(int i, int col) {
       q_.order_column >= 0) {
     return false;
   }
-  const int label = index_.LabelColumn(ranked_table_, chinese_);
+  int label = index_.LabelColumn(ranked_table_, chinese_);
+  if (label < 0) label = TextKeyColumn(ranked_table_);  // 省份 of 各省份报名人数
   if (label < 0) return true;  // rows with no name to show: left unread, so it abstains
+  for (Item& o : items_) {  // 省份 of 岗位数前三的省份 said the ranked rows: shown once
+    if (!o.used && o.kind == ItemKind::kTerm && label == TextKeyColumn(ranked_table_) &&
+        ColumnOf(o) == label) {
+      o.used = true;
+      Map(o, "table", index_.tables()[ranked_table_].name);
+    }
+  }
   q_.projections.push_back(label);
   AddNameCompanion(&q_.projections, label);
   q_.projections.push_back(col);

@@ -749,7 +749,30 @@ void Parser::RankByColumnBeforeTop(int top, int num) {
   const int before = PrevMeaningful(top);
   const int col = before >= 0 && !items_[before].used ? ColumnOf(items_[before], true) : -1;
   if (col < 0 || Col(col).role == ColumnRole::kIdentifier) return;
-  if (RowTableAt(NextMeaningful(num)) == Col(col).table) ranked_table_ = Col(col).table;
+  const int next = NextMeaningful(num);
+  if (RowTableAt(next) == Col(col).table || NamesRowsByTheirKey(next, Col(col).table)) {
+    ranked_table_ = Col(col).table;
+  }
+}
+
+// "岗位数前三的省份" on a table 各省份报名人数 keyed by 省份: the word at k names the table's
+// one text key, so each value is one row of the table and the word says its rows.
+bool Parser::NamesRowsByTheirKey(int k, int table) const {
+  if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm) return false;
+  const int column = ColumnOf(items_[k]);
+  return column >= 0 && column == TextKeyColumn(table);
+}
+
+// The table's primary key when it is one text column (省份, a country's name): its rows are
+// known by it as by a name. -1 otherwise.
+int Parser::TextKeyColumn(int table) const {
+  int key = -1;
+  for (int c : index_.tables()[table].columns) {
+    if (!Col(c).primary_key) continue;
+    if (key >= 0) return -1;
+    key = c;
+  }
+  return key >= 0 && Col(key).type_class == TypeClass::kText ? key : -1;
 }
 
 // The table whose rows a word names for "most"/最多 to count: a table word, or one that also
