@@ -1,4 +1,4 @@
-#include "askdb/agent/ask/chart_request.h"
+#include "askdb/agent/ask/chart_words.h"
 
 #include <array>
 #include <cctype>
@@ -22,7 +22,7 @@ constexpr std::array<std::string_view, 9> kChineseVerbs = {
 constexpr std::array<std::string_view, 4> kShowVerbs = {"展示", "显示", "表示", "呈现"};
 
 // 用饼图展示 / 用柱状图显示: the whole phrase goes with its noun.
-void TakeChineseNouns(std::string& q, ChartRequest& out) {
+void TakeChineseNouns(std::string& q, ChartWordsTaken& out) {
   for (std::string_view noun : kChineseNouns) {
     const size_t at = q.find(noun);
     if (at == std::string::npos) continue;
@@ -45,7 +45,7 @@ void TakeChineseNouns(std::string& q, ChartRequest& out) {
 
 // A drawing verb opens the request, after a polite word ("请画一个…", "帮我画…"): inside a
 // sentence 画 is as likely part of a word (画家, 动画). "做一个" only beside a chart noun taken.
-void TakeChineseVerbs(std::string& q, ChartRequest& out) {
+void TakeChineseVerbs(std::string& q, ChartWordsTaken& out) {
   size_t at = 0;
   for (std::string_view polite : {"请帮我", "帮我", "给我", "请"}) {
     if (q.compare(0, polite.size(), polite) == 0) {
@@ -79,7 +79,7 @@ bool In(const std::string& w, std::initializer_list<std::string_view> words) {
 // "plot monthly revenue as a line chart", "show me a bar chart of revenue by region": a chart
 // noun takes its kind word, article, "as/in/with" before it and "of/for" after it; drawing
 // verbs opening the request go.
-void TakeEnglishWords(std::vector<std::string>& words, ChartRequest& out) {
+void TakeEnglishWords(std::vector<std::string>& words, ChartWordsTaken& out) {
   std::vector<bool> drop(words.size(), false);
   for (size_t i = 0; i < words.size(); ++i) {
     const std::string w = Lower(words[i]);
@@ -109,8 +109,8 @@ void TakeEnglishWords(std::vector<std::string>& words, ChartRequest& out) {
 
 }  // namespace
 
-ChartRequest ReadChartRequest(std::string_view request) {
-  ChartRequest out;
+ChartWordsTaken TakeChartWords(std::string_view request) {
+  ChartWordsTaken out;
   std::string q(request);
   TakeChineseNouns(q, out);
   TakeChineseVerbs(q, out);

@@ -14,11 +14,11 @@
 
 namespace askdb::agent {
 
-struct ChartRequest {
+struct ChartWordsTaken {
   std::string question;  // the request without its chart words
   bool found = false;    // whether any chart words were taken
 };
 
-ChartRequest ReadChartRequest(std::string_view request);
+ChartWordsTaken TakeChartWords(std::string_view request);
 
 }  // namespace askdb::agent

@@ -1,39 +1,39 @@
-#include "askdb/agent/ask/chart_request.h"
+#include "askdb/agent/ask/chart_words.h"
 
 #include <gtest/gtest.h>
 
 namespace askdb::agent {
 namespace {
 
-TEST(ChartRequestTest, EnglishChartWordsAreTaken) {
-  ChartRequest r = ReadChartRequest("plot monthly revenue as a line chart");
+TEST(ChartWordsTest, EnglishChartWordsAreTaken) {
+  ChartWordsTaken r = TakeChartWords("plot monthly revenue as a line chart");
   EXPECT_EQ(r.question, "monthly revenue");
-  r = ReadChartRequest("show me a bar chart of revenue by region");
+  r = TakeChartWords("show me a bar chart of revenue by region");
   EXPECT_EQ(r.question, "show me revenue by region");
-  r = ReadChartRequest("plot monthly order amount in 2025");
+  r = TakeChartWords("plot monthly order amount in 2025");
   EXPECT_EQ(r.question, "monthly order amount in 2025");
   EXPECT_TRUE(r.found);
 }
 
-TEST(ChartRequestTest, ChineseChartWordsAreTaken) {
-  ChartRequest r = ReadChartRequest("画一个每月销售额趋势图");
+TEST(ChartWordsTest, ChineseChartWordsAreTaken) {
+  ChartWordsTaken r = TakeChartWords("画一个每月销售额趋势图");
   EXPECT_EQ(r.question, "每月销售额");
-  r = ReadChartRequest("用饼图展示各渠道的销售额");
+  r = TakeChartWords("用饼图展示各渠道的销售额");
   EXPECT_EQ(r.question, "各渠道的销售额");
-  EXPECT_EQ(ReadChartRequest("请画一下每月的订单金额").question, "每月的订单金额");
-  EXPECT_EQ(ReadChartRequest("做一个各大区销售额的柱状图").question, "各大区销售额");
+  EXPECT_EQ(TakeChartWords("请画一下每月的订单金额").question, "每月的订单金额");
+  EXPECT_EQ(TakeChartWords("做一个各大区销售额的柱状图").question, "各大区销售额");
 }
 
-TEST(ChartRequestTest, WordsThatCanNameDataStay) {
+TEST(ChartWordsTest, WordsThatCanNameDataStay) {
   // No chart noun after "line"/"bar"; 画 inside a word; a bare 图 (地图).
   for (const char* q : {"sales by product line", "revenue of the hotel bar", "各国画家的数量",
                         "地图软件有哪些", "how many charts were sold"}) {
-    const ChartRequest r = ReadChartRequest(q);
+    const ChartWordsTaken r = TakeChartWords(q);
     EXPECT_EQ(r.question, q) << q;
     EXPECT_FALSE(r.found) << q;
   }
   // Nothing but chart words: the request is kept as it was.
-  EXPECT_EQ(ReadChartRequest("画个图表").question, "画个图表");
+  EXPECT_EQ(TakeChartWords("画个图表").question, "画个图表");
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 
 #include "askdb/agent/ask/answer_view.h"
 #include "askdb/agent/ask/answer_writer.h"
-#include "askdb/agent/ask/chart_request.h"
+#include "askdb/agent/ask/chart_words.h"
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/ask/fast_mode.h"
 #include "askdb/agent/ask/money_columns.h"
@@ -960,10 +960,10 @@ struct Pipeline::Impl {
   }
 
   // What the engine reads: a visualization request without its chart words ("画一个每月销售额
-  // 趋势图" → "每月销售额", chart_request.h); the question itself otherwise.
+  // 趋势图" → "每月销售额", chart_words.h); the question itself otherwise.
   static std::string EngineQuestion(const RunState& s) {
     if (s.request_type != RequestTypeName(RequestType::kVisualization)) return s.question;
-    return ReadChartRequest(s.question).question;
+    return TakeChartWords(s.question).question;
   }
 
   // The period a relative time word was read as ("今年 = 2025-01-01 .. 2025-12-31 (...)"), for
