@@ -96,6 +96,12 @@ TEST_F(ChineseReadingsTest, FromFewToManyOrdersTheGroupsCountUpwards) {
   ExpectAbstainsNaming("各国家的会员数量，按数量排序", "按");
 }
 
+// A grouping said twice (按国家 … 各国家) is one group: no second, equal column.
+TEST_F(ChineseReadingsTest, AGroupingSaidTwiceIsOneGroup) {
+  EXPECT_EQ(Rows("按国家统计各国家的会员数"),
+            (std::vector<std::string>{"Japan|3", "France|2", "Chile|1"}));
+}
+
 // "日本会员的姓和消费": a measure beside another table's names, its own table unnamed and nothing
 // grouped, would list each receipt under its member's name; refused naming the measure. Grouped
 // or with its table named, it answers.

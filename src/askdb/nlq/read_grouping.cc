@@ -309,8 +309,11 @@ void Parser::ListWhichColumn(int i, int j, int col, int table, int qualifier) {
 }
 
 void Parser::AddGroupColumn(int i, int j, int col, int qualifier) {
-  q_.group_columns.push_back(col);
-  AddNameCompanion(&q_.group_columns, col);
+  // "按国家统计各国家的客户数量": a grouping said twice is one group, not two equal columns.
+  if (std::find(q_.group_columns.begin(), q_.group_columns.end(), col) == q_.group_columns.end()) {
+    q_.group_columns.push_back(col);
+    AddNameCompanion(&q_.group_columns, col);
+  }
   items_[i].used = items_[j].used = true;
   if (qualifier >= 0) items_[qualifier].used = true;
   NameColumn(col, items_[j].text);
