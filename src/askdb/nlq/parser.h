@@ -456,7 +456,7 @@ class Parser {
   bool MeasureListedUnderOtherNames(int col) const;
   void FoldProjectionsIntoGroups();
   bool MeasuresRowsOf(int table) const;
-  bool LabelSaidByItsTableWord(int c) const;
+  bool SaidOnlyByItsTableWord(int c) const;
   void GroupRankedDimension();
   void AddKeysBesideLabels();
   void DropRepeatedMeasures();

@@ -275,13 +275,18 @@ void Parser::FoldProjectionsIntoGroups() {
     if (std::find(q_.group_columns.begin(), q_.group_columns.end(), c) != q_.group_columns.end()) {
       continue;
     }
+    // "the average enrollment of the schools": the same word, with no group.
+    if (q_.group_columns.empty() && q_.measures.size() == 1 && !q_.superlative &&
+        MeasuresRowsOf(Col(c).table) && SaidOnlyByItsTableWord(c)) {
+      continue;
+    }
     if (!q_.group_columns.empty() && !q_.measures.empty() &&
         Col(c).table == Col(q_.group_columns[0]).table && Col(c).role == ColumnRole::kDimension) {
       if (!MeasuresRowsOf(Col(c).table)) {
         q_.group_columns.push_back(c);
         continue;
       }
-      if (LabelSaidByItsTableWord(c)) continue;
+      if (SaidOnlyByItsTableWord(c)) continue;
     }
     keep.push_back(c);
   }
@@ -295,20 +300,24 @@ bool Parser::MeasuresRowsOf(int table) const {
   });
 }
 
-// Whether `c` is its table's label column, read from a word that names the table itself.
-bool Parser::LabelSaidByItsTableWord(int c) const {
+// Whether column `c` is read only from words that name its table too ("players" for
+// player.Player, "store" for stores.name): those words name the rows, not a column to show.
+bool Parser::SaidOnlyByItsTableWord(int c) const {
   const int t = Col(c).table;
-  if (index_.LabelColumn(t, false) != c && index_.LabelColumn(t, true) != c) return false;
   auto has = [&](const Item& it, TermKind kind, int id) {
     return std::any_of(it.terms.begin(), it.terms.end(), [&](int term) {
       const Term& x = TermOf(term);
       return x.kind == kind && (kind == TermKind::kTable ? x.table : x.column) == id;
     });
   };
-  return std::any_of(items_.begin(), items_.end(), [&](const Item& it) {
-    return it.used && it.kind == ItemKind::kTerm && has(it, TermKind::kColumn, c) &&
-           has(it, TermKind::kTable, t);
-  });
+  // Said so at least once, and by no word naming the column alone ("names of the schools").
+  bool by_table_word = false;
+  for (const Item& it : items_) {
+    if (!it.used || it.kind != ItemKind::kTerm || !has(it, TermKind::kColumn, c)) continue;
+    if (!has(it, TermKind::kTable, t)) return false;
+    by_table_word = true;
+  }
+  return by_table_word;
 }
 
 // A ranking over a dimension: "销售额最高的5个城市", "top 3 regions by sales".
