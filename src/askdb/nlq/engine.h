@@ -66,7 +66,7 @@ struct Translation {
   std::string sql;
   double confidence = 0;
   std::vector<Mapping> explanation;
-  std::string abstain_reason;           // set when !answered, in the question's language
+  std::string abstain_reason;  // set when !answered, in the question's language
   // The reason asks for a detail the question leaves open (which period) and says how to give
   // it: "rephrase with the columns' names" would send the person the wrong way.
   bool abstain_reason_says_what_to_do = false;

@@ -299,8 +299,7 @@ class Parser {
   bool PlaceValues(int root, std::vector<int>* needed, std::string* why_en, std::string* why_zh);
   int FirstNameOfAPair(size_t k) const;  // values_[k], [k + 1]: one person's full name
   std::vector<int> FullNameColumns() const;
-  int ValueColumnScore(const Term& t, int root, const std::vector<int>& needed,
-                       bool one_sum) const;
+  int ValueColumnScore(const Term& t, int root, const std::vector<int>& needed, bool one_sum) const;
   void AddValueFilter(size_t k, int col);
   bool PlaceTimeColumn(int root, std::vector<int>* needed, std::string* why_en,
                        std::string* why_zh);

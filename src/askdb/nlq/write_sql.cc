@@ -382,8 +382,8 @@ bool Parser::ShowsAnUngroupedColumn(const SelectList& list, std::string* why_en,
   if (q_.order_column >= 0 && OrderColumnExpr(list).empty()) {
     *why_en = "the answer would be ordered by " + ColName(q_.order_column) +
               ", which is neither grouped nor computed; ask for it with 'by'.";
-    *why_zh = "结果会按" + ColName(q_.order_column) +
-              "排序，但它既不分组也不计算；请用“按……”明确分组。";
+    *why_zh =
+        "结果会按" + ColName(q_.order_column) + "排序，但它既不分组也不计算；请用“按……”明确分组。";
     return true;
   }
   for (const auto& [expr, col] : list.plain) {
