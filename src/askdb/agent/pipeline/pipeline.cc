@@ -270,10 +270,12 @@ struct Pipeline::Impl {
       }
     }
     // A standalone forecast or outlier question is a small analysis: its Python template
-    // computes what no SQL statement can (python_question.h).
+    // computes what no SQL statement can (python_question.h). A chart request is not: its
+    // trend (每月销售额趋势图) is the chart asked for.
     if (!options().sql_only && options().python.mode != python::ExecutorMode::kOff &&
         !c.IsQuickPath() && c.type != RequestType::kConsultation &&
-        !PythonQuestionCue(s.question).empty() && PythonQuestionOf(s)) {
+        c.type != RequestType::kVisualization && !PythonQuestionCue(s.question).empty() &&
+        PythonQuestionOf(s)) {
       c.type = RequestType::kMultiStepAnalysis;
       classified_by += "+python_question";
     }

@@ -158,7 +158,7 @@ TEST_F(PipelineNoModelTest, AListCutAtTheEnginesLimitIsTruncated) {
 TEST_F(PipelineNoModelTest, AChartRequestIsAnsweredByTheEngineWithoutItsChartWords) {
   Pipeline p = MakePipeline();
   for (const char* q : {"plot monthly order amount in 2025", "用饼图展示各渠道的销售额",
-                        "show me a bar chart of revenue by region"}) {
+                        "show me a bar chart of revenue by region", "画一个每月销售额趋势图"}) {
     auto r = p.Ask(std::string("chart-") + q, q);
     ASSERT_TRUE(r.ok()) << r.status().ToString();
     EXPECT_EQ(r->request_type, "visualization") << q;
