@@ -1,11 +1,12 @@
 #include "askdb/agent/ask/chart_words.h"
 
 #include <array>
-#include <cctype>
 #include <initializer_list>
 #include <sstream>
 #include <utility>
 #include <vector>
+
+#include "askdb/common/text.h"
 
 namespace askdb::agent {
 namespace {
@@ -63,12 +64,6 @@ void TakeChineseVerbs(std::string& q, ChartWordsTaken& out) {
   }
 }
 
-std::string Lower(std::string_view w) {
-  std::string out(w);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool In(const std::string& w, std::initializer_list<std::string_view> words) {
   for (std::string_view x : words) {
     if (w == x) return true;
@@ -82,21 +77,22 @@ bool In(const std::string& w, std::initializer_list<std::string_view> words) {
 void TakeEnglishWords(std::vector<std::string>& words, ChartWordsTaken& out) {
   std::vector<bool> drop(words.size(), false);
   for (size_t i = 0; i < words.size(); ++i) {
-    const std::string w = Lower(words[i]);
+    const std::string w = text::AsciiLower(words[i]);
     if (In(w, {"plot", "draw", "visualize", "visualise", "graph", "chart"}) && i == 0) {
       drop[i] = out.found = true;  // a verb opening the request
       continue;
     }
     if (!In(w, {"chart", "graph", "diagram", "plot", "visualization", "visualisation"})) continue;
     size_t begin = i;
-    if (begin > 0 &&
-        In(Lower(words[begin - 1]), {"line", "trend", "bar", "column", "pie", "scatter"})) {
+    if (begin > 0 && In(text::AsciiLower(words[begin - 1]),
+                        {"line", "trend", "bar", "column", "pie", "scatter"})) {
       --begin;
     }
-    if (begin > 0 && In(Lower(words[begin - 1]), {"a", "an", "the"})) --begin;
-    if (begin > 0 && In(Lower(words[begin - 1]), {"as", "in", "with", "using", "into"})) --begin;
+    if (begin > 0 && In(text::AsciiLower(words[begin - 1]), {"a", "an", "the"})) --begin;
+    if (begin > 0 && In(text::AsciiLower(words[begin - 1]), {"as", "in", "with", "using", "into"}))
+      --begin;
     size_t end = i + 1;
-    if (end < words.size() && In(Lower(words[end]), {"of", "for", "showing"})) ++end;
+    if (end < words.size() && In(text::AsciiLower(words[end]), {"of", "for", "showing"})) ++end;
     for (size_t k = begin; k < end; ++k) drop[k] = true;
     out.found = true;
   }

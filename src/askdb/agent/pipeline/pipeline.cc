@@ -893,12 +893,10 @@ struct Pipeline::Impl {
     std::string sql;
     if (s.sql_source == SqlSource::kEngine && last_translation) {
       sql = last_translation->tie_check_sql;
-    } else if (s.route == PipelineRoute::kCache && (*d)->index != nullptr) {
-      // A cached answer skipped the engine: its reading now (microseconds), when it writes
-      // the very SQL that was cached, so a repeated question keeps the note.
-      const nlq::Translation t = nlq::Engine::Translate(
-          EngineQuestion(s), *(*d)->index, (*d)->connector->dialect(), options().translate);
-      if (t.answered && t.sql == s.final_sql) sql = t.tie_check_sql;
+    } else if (s.route == PipelineRoute::kCache) {
+      // A repeated question keeps the note when its reading now writes the cached SQL.
+      const std::optional<nlq::Translation> t = ReadingOfACachedAnswer(s);
+      if (t && t->answered && t->sql == s.final_sql) sql = t->tie_check_sql;
     }
     if (sql.empty()) return "";
     StatusOr<db::ResultSet> values = (*d)->connector->Execute(sql, options().query);
@@ -955,10 +953,18 @@ struct Pipeline::Impl {
   Json QuestionReading(const RunState& s) {
     if (s.translation.is_object()) return s.translation;
     if (s.route != PipelineRoute::kCache) return Json();
+    const std::optional<nlq::Translation> now = ReadingOfACachedAnswer(s);
+    return now ? TranslationSummary(*now) : Json();
+  }
+
+  // The engine's reading of the run's question now, for an answer the cache gave (the engine
+  // did not run): microseconds, and the same reading that wrote the cached SQL when the
+  // question and data are unchanged. nullopt before the datasource is prepared.
+  std::optional<nlq::Translation> ReadingOfACachedAnswer(const RunState& s) {
     StatusOr<PreparedDatasource*> d = Datasource();
-    if (!d.ok() || (*d)->index == nullptr) return Json();
-    return TranslationSummary(nlq::Engine::Translate(
-        EngineQuestion(s), *(*d)->index, (*d)->connector->dialect(), options().translate));
+    if (!d.ok() || (*d)->index == nullptr) return std::nullopt;
+    return nlq::Engine::Translate(EngineQuestion(s), *(*d)->index, (*d)->connector->dialect(),
+                                  options().translate);
   }
 
   // What the engine reads: a visualization request without its chart words ("画一个每月销售额
