@@ -25,9 +25,16 @@ bool NounBeforeNumber(const Item& it) {
   return true;
 }
 
-// A column of amounts (a measure held as a number: killed, injured, sales), whose values add up.
+// A Chinese column named as a count (项目数量, 员工数): its values are numbers of things.
+bool NamedAsACount(const IndexedColumn& c) {
+  return text::ContainsCjk(c.name) && (EndsWith(c.name, "数") || EndsWith(c.name, "数量"));
+}
+
+// A column of amounts (a measure held as a number: killed, injured, sales), whose values add
+// up; a count column (项目数量) holds amounts too, whatever role its few distinct values gave it.
 bool HoldsAmounts(const IndexedColumn& c) {
-  return c.role == ColumnRole::kMeasure && IsNumeric(c.type_class);
+  return IsNumeric(c.type_class) && !c.primary_key && !c.foreign_key &&
+         (c.role == ColumnRole::kMeasure || NamedAsACount(c));
 }
 
 bool SaysDistinct(const std::vector<Item>& items) {
@@ -144,6 +151,65 @@ std::optional<ShapeProblem> CountOfAnAmount(const Query& query, const std::vecto
                             "”，若要统计取值个数请说“多少种不同的”。"};
   }
   return std::nullopt;
+}
+
+namespace {
+
+// The numeric column a 多少/几 before its counting unit was read as (ReadUnitOfCountColumn,
+// segment.cc: "白鹿原有多少集" → 集数), -1 when the question has no such words. 第几 asks for
+// each row's ordinal value, so it is not taken.
+int ColumnOfAHowManyUnit(const std::vector<Item>& items, const SchemaIndex& index) {
+  for (size_t k = 0; k + 1 < items.size(); ++k) {
+    const Item& how_many = items[k];
+    const Item& unit = items[k + 1];
+    if (how_many.kind != ItemKind::kKeyword || how_many.kw != Bit(Kw::kStop) ||
+        (how_many.text != "多少" && how_many.text != "有多少" && how_many.text != "几") ||
+        unit.kind != ItemKind::kTerm || unit.unit_begin != how_many.unit_end) {
+      continue;
+    }
+    if (k > 0 && items[k - 1].text.ends_with("第")) continue;
+    for (int id : unit.terms) {
+      const Term& t = index.terms()[id];
+      if (t.kind == TermKind::kColumn && IsNumeric(index.columns()[t.column].type_class)) {
+        return t.column;
+      }
+    }
+  }
+  return -1;
+}
+
+// Whether the query's rows of `table` are one row named by its label or by a column whose
+// every value is different ("白鹿原", a 名称), or are listed with their names beside.
+bool RowsNamedOneByOne(const Query& q, int table, const SchemaIndex& index, bool chinese) {
+  const int label = index.LabelColumn(table, chinese);
+  if (label >= 0 &&
+      std::find(q.projections.begin(), q.projections.end(), label) != q.projections.end()) {
+    return true;
+  }
+  const std::optional<int64_t>& rows = index.tables()[table].row_count;
+  return std::any_of(q.filters.begin(), q.filters.end(), [&](const Filter& f) {
+    if (f.op != Op::kEq || f.values.size() != 1 || f.column < 0) return false;
+    const IndexedColumn& c = index.columns()[f.column];
+    return f.column == label ||
+           (rows && c.stats.distinct_count && *c.stats.distinct_count == *rows);
+  });
+}
+
+}  // namespace
+
+std::optional<ShapeProblem> CountUnitValueOverSeveralRows(const Query& query,
+                                                          const std::vector<Item>& items,
+                                                          const SchemaIndex& index) {
+  const int col = ColumnOfAHowManyUnit(items, index);
+  if (col < 0 || !query.measures.empty() || !query.group_columns.empty()) return std::nullopt;
+  const IndexedColumn& c = index.columns()[col];
+  if (RowsNamedOneByOne(query, c.table, index, text::ContainsCjk(c.name))) return std::nullopt;
+  return ShapeProblem{
+      "'how many' was read as the value of " + c.name +
+          " of each row, but the question does not name one row: count the rows, add up " + c.name +
+          ", or list it per row? Ask for one of them.",
+      "“多少/几”被读成了每行的“" + c.name + "”，但问题没有指明是哪一行：是数行数、把“" + c.name +
+          "”加起来，还是逐行列出？不确定，因此不作答；请说明是哪一种。"};
 }
 
 std::optional<ShapeProblem> CountWithAnUnreadParticiple(const Query& query,

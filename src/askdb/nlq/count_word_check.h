@@ -48,6 +48,15 @@ std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
 std::optional<ShapeProblem> CountOfAnAmount(const Query& query, const std::vector<Item>& items,
                                             const SchemaIndex& index);
 
+// "亚运会有几届" listed 届数 of the three 亚运会 rows at 1.00: 多少/几 before a count column's unit
+// (白鹿原有多少集 → 集数, segment.cc ReadUnitOfCountColumn) asks one row's value; over rows that
+// no name (the label, a column of all-different values) pins to one and that are not listed
+// with their names, it may ask for a count of rows or a total as well, so the engine abstains.
+// 第几 (第几届) asks each row's ordinal and is not taken.
+std::optional<ShapeProblem> CountUnitValueOverSeveralRows(const Query& query,
+                                                          const std::vector<Item>& items,
+                                                          const SchemaIndex& index);
+
 // "the top 5 artists by number of tracks sold" counted every track of the catalogue: a past
 // participle right after the counted rows' word (tracks sold, orders shipped, products
 // ordered) and ending its clause says which of them to count; left unread (and no part of a

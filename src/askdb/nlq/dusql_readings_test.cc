@@ -403,5 +403,23 @@ INSERT INTO "各城市门店" VALUES ('南京',5),('南京',7),('苏州',6),('�
   }
 }
 
+// "亚运会有几届" listed 届数 of three rows; "2010年的运动会有几个项目" counted the different
+// values of 项目数量: 多少/几 before a count column's unit asks one named row's value, and the
+// different values of a count are never what "how many" means.
+TEST_F(DusqlReadingsTest, HowManyOfACountColumnAsksOneNamedRowsValue) {
+  Open(R"sql(
+CREATE TABLE "运动会" ("词条id" int, "名称" text, "类型" text, "届数" int, "项目数量" int,
+                       primary key ("词条id"));
+INSERT INTO "运动会" VALUES (1,'广州亚运会','亚运会',16,42),(2,'北京亚运会','亚运会',11,27),
+  (3,'南京青奥会','青奥会',2,28);
+)sql");
+  EXPECT_EQ(Rows("广州亚运会有几届"), (std::vector<std::string>{"16"}));  // one row, named
+  EXPECT_EQ(Rows("南京青奥会是第几届"), (std::vector<std::string>{"2"}));
+  EXPECT_FALSE(Ask("亚运会有几届").answered);                  // two rows: count them or list?
+  EXPECT_FALSE(Ask("项目数量超过27的运动会有几届").answered);  // no row named
+  EXPECT_FALSE(Ask("亚运会有几个项目").answered);              // not COUNT(DISTINCT 项目数量)
+  EXPECT_FALSE(Ask("运动会有几个项目").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq
