@@ -537,5 +537,25 @@ TEST_F(MeasuredRowsNameTest, TheMeasuredRowsOwnNameIsNotAGroup) {
             (std::vector<std::string>{"mall|150", "street|30"}));
 }
 
+// railway.Railway names each railway row: "each railway" groups its rows, and two railways
+// that share a name are two groups (the key beside the name), as for a label column.
+class OwnNameGroupTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE railway (Railway_ID INTEGER PRIMARY KEY, Railway TEXT, Builder TEXT);"
+        "INSERT INTO railway VALUES (1,'SECR','A'),(2,'SECR','B'),(3,'GWR','A');"
+        "CREATE TABLE train (Train_ID INTEGER PRIMARY KEY, Name TEXT, Railway_ID INTEGER,"
+        " FOREIGN KEY (Railway_ID) REFERENCES railway(Railway_ID));"
+        "INSERT INTO train VALUES (1,'a',1),(2,'b',1),(3,'c',2),(4,'d',3);");
+  }
+};
+
+TEST_F(OwnNameGroupTest, TwoRowsSharingTheOwnNameAreTwoGroups) {
+  std::vector<std::string> rows = Rows("How many trains does each railway have?");
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(rows, (std::vector<std::string>{"GWR|1", "SECR|1", "SECR|2"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -338,11 +338,15 @@ void Parser::GroupRankedDimension() {
 }
 
 // A label column that is not known to be unique stands for its rows only together with
-// the key: two customers called 张伟 are two groups.
+// the key: two customers called 张伟 are two groups. So does a column said only by its
+// table's own word ("each railway" for railway.Railway): the word names the rows.
 void Parser::AddKeysBesideLabels() {
   for (int c : q_.group_columns) {
     const int t = Col(c).table;
-    if (index_.LabelColumn(t, chinese_) != c && index_.LabelColumn(t, !chinese_) != c) continue;
+    if (index_.LabelColumn(t, chinese_) != c && index_.LabelColumn(t, !chinese_) != c &&
+        !SaidOnlyByItsTableWord(c)) {
+      continue;
+    }
     if (LabelIsUnique(t, c)) continue;
     const int key = SingleKey(t);
     if (key < 0 ||
