@@ -96,6 +96,22 @@ TEST_F(ChineseReadingsTest, FromFewToManyOrdersTheGroupsCountUpwards) {
   ExpectAbstainsNaming("各国家的会员数量，按数量排序", "按");
 }
 
+// 法国会员占全部会员的百分比: the one value before 占 is the part, the rest of the question the
+// whole (its period too, when said before the part). A value or a period after 占 names the
+// whole, not the part: abstains.
+TEST_F(ChineseReadingsTest, AValueBeforeZhanIsThePartOfAShare) {
+  auto share = [&](std::string_view q) {
+    const std::vector<std::string> rows = Rows(q);
+    return rows.size() == 1 ? std::stod(rows[0]) : -1.0;
+  };
+  EXPECT_NEAR(share("法国会员占全部会员的百分比"), 100.0 * 2 / 6, 1e-9);
+  EXPECT_NEAR(share("法国的销售额占总销售额的比例"), 100.0 * 35 / 60, 1e-9);
+  EXPECT_NEAR(share("2024年日本的销售额占比"), 100.0, 1e-9);
+  EXPECT_FALSE(Ask("法国的销售额占2024年销售额的比例").answered);
+  EXPECT_FALSE(Ask("销售额占法国销售额的比例").answered);
+  EXPECT_FALSE(Ask("法国会员与日本会员的比例").answered);
+}
+
 // A grouping said twice (按国家 … 各国家) is one group: no second, equal column.
 TEST_F(ChineseReadingsTest, AGroupingSaidTwiceIsOneGroup) {
   EXPECT_EQ(Rows("按国家统计各国家的会员数"),
@@ -456,6 +472,14 @@ TEST_F(ChineseLineRevenueTest, SalesByWhatOnlyTheLinesHoldIsTheLinesRevenue) {
   EXPECT_EQ(Rows("营收最高的流派是哪个"), (std::vector<std::string>{"Rock|4.96"}));
   // The bill's own total stays the bills' sum.
   EXPECT_EQ(Rows("2024年的销售额"), (std::vector<std::string>{"6.94"}));
+}
+
+// "Rock的销售额占比": the lines' revenue of one genre over all of it; the part's CASE WHEN goes
+// inside the product of the term (it was dropped, which made every such share 100%).
+TEST_F(ChineseLineRevenueTest, AShareOfTheLinesRevenueKeepsItsPart) {
+  const std::vector<std::string> rows = Rows("Rock的销售额占比");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_NEAR(std::stod(rows[0]), 100.0 * 4.96 / 6.94, 1e-9);
 }
 
 // Lines with a money column of their own (the demo's order_items.amount) keep it: no price ×

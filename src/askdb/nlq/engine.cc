@@ -590,7 +590,7 @@ void Parser::ListEachRowsOwnColumns() {
 // either could be the part (or a condition on the total), and an average or a business term
 // has no part to sum: those keep abstaining.
 bool Parser::ReadShareOfOneValue() {
-  if (chinese_ || q_.measures.size() != 1 || values_.size() != 1 || !q_.filters.empty() ||
+  if (q_.measures.size() != 1 || values_.size() != 1 || !q_.filters.empty() ||
       !q_.projections.empty() || q_.superlative || q_.limit > 0 || q_.self_reference >= 0) {
     return false;
   }
@@ -601,6 +601,7 @@ bool Parser::ReadShareOfOneValue() {
       (m.column >= 0 && IsNonAdditive(Col(m.column)))) {
     return false;
   }
+  if (chinese_) return SaysAPartOfTheWhole();
   // The share word opens the phrase: after a schema word it names a column ("the discount
   // percentage of Chai"), not the share of its rows.
   for (size_t k = 0; k + 1 < items_.size(); ++k) {
@@ -611,6 +612,28 @@ bool Parser::ReadShareOfOneValue() {
     }
   }
   return false;
+}
+
+// 美国客户占全部客户的百分比, 摇滚乐销售额占比, Rock流派的曲目占全部曲目的比例: Chinese says the
+// part, then 占 (alone or in 占比/所占比例), then the whole and the share word. The one value
+// must stand before 占: after it (占美国的比例) it would name the whole, not the part.
+bool Parser::SaysAPartOfTheWhole() {
+  int value = -1, share = -1;
+  for (int k = 0; k < static_cast<int>(items_.size()); ++k) {
+    if (value < 0 && items_[k].text == values_[0].phrase && HasValue(items_[k])) value = k;
+    if (items_[k].Has(Kw::kShare)) share = k;
+  }
+  if (value < 0 || share <= value) return false;
+  const size_t from = units_[items_[value].unit_end - 1].end;
+  const size_t to = units_[items_[share].unit_end - 1].end;
+  const size_t zhan = question_.substr(0, to).find("占", from);
+  if (zhan == std::string_view::npos) return false;
+  // 摇滚乐销售额占2024年销售额的比例: a period said of the whole may not be the part's.
+  for (const Mapping& m : out_.explanation) {
+    if (m.kind == "time" && question_.find(m.phrase, zhan) != std::string_view::npos) return false;
+  }
+  share_of_one_value_ = true;
+  return true;
 }
 
 namespace {

@@ -92,6 +92,7 @@ class Parser {
   // RefuseMixedShapes' step (engine.cc).
   Translation RefuseTotalBesideAList();
   bool ReadShareOfOneValue();  // "what share of revenue comes from beverages" (engine.cc)
+  bool SaysAPartOfTheWhole();  // its Chinese form: 美国客户占全部客户的百分比
   // "average number of tracks per album", "on average, how many invoices does each customer
   // have": the count per group averaged over the groups (engine.cc).
   std::optional<Translation> AverageOverGroups();

@@ -390,6 +390,10 @@ void Parser::ParseOrdering() {
       q_.share = true;
       q_.share_measure_asked = ListJoinerBefore(i);
       it.used = true;
+      // 美国客户占全部客户的比例: 占 ("makes up") before the share word says the share again.
+      for (int j = i - 1; j >= 0; --j) {
+        if (items_[j].kind == ItemKind::kUnknown && items_[j].text == "占") items_[j].used = true;
+      }
       Map(it, "share", "percent of total");
       Understood("share of total", "占比");
     }

@@ -203,8 +203,10 @@ std::string Parser::MeasureExpr(const Measure& m, const std::string& when) const
   };
   std::string expr;
   if (m.business >= 0) {
+    // A part of one sum (SharePart: SUM(price * quantity) of Rock): each column only where
+    // `when` holds, so the product is NULL elsewhere and not summed.
     expr = RenderTermExpression(index_.business_terms()[m.business].expr, dialect_,
-                                [this](int c) { return ColRef(c); });
+                                [&](int c) { return only_when(ColRef(c)); });
   } else if (const int key = DistinctCountKey(m, *tree_, index_); key >= 0) {
     // The join repeats the counted rows (fan_out_check.h): count each once.
     expr = "COUNT(DISTINCT " + only_when(ColRef(key)) + ")";
@@ -224,6 +226,14 @@ std::string Parser::MeasureExpr(const Measure& m, const std::string& when) const
 // The filter naming a share's part (Parser::ReadShareOfOneValue), when there is one.
 const Filter* Parser::SharePart() const {
   if (!share_of_one_value_ || q_.filters.size() != 1) return nullptr;
+  // A business measure has a part only when it is one sum ("销售额" moved to the lines'
+  // SUM(price * quantity)); a ratio or a difference of sums has none.
+  const TermExpr* term = q_.measures[0].business >= 0
+                             ? &index_.business_terms()[q_.measures[0].business].expr
+                             : nullptr;
+  if (term && (term->kind != TermExpr::Kind::kAgg || term->text != "SUM" || term->distinct)) {
+    return nullptr;
+  }
   const Filter& f = q_.filters[0];
   const bool plain_value =
       f.business < 0 && f.related_edge < 0 && !f.is_null && !f.numeric && !f.values.empty();
