@@ -12,6 +12,7 @@
 #include <string>
 #include <utility>
 
+#include "askdb/analysis/chart_kind_asked.h"
 #include "askdb/analysis/measure_additivity.h"
 #include "askdb/common/text.h"
 #include "askdb/db/result_set.h"
@@ -440,45 +441,185 @@ class Recommender {
   }
 
  private:
+  // The result's columns by role; a chart is drawn from these.
+  struct Roles {
+    std::vector<Column> time, measures, categories;
+  };
+
   ChartSpec Choose() {
     if (rs_.columns.empty() || rs_.rows.empty()) {
       return Table(words_.Pick("表格：结果为空", "table: the result has no rows"));
     }
-    std::vector<Column> time, measures, categories;
+    Roles roles;
     for (size_t c = 0; c < rs_.columns.size(); ++c) {
       Column col = Classify(rs_, c);
-      if (col.role == Role::kTime) time.push_back(col);
-      if (col.role == Role::kMeasure) measures.push_back(col);
-      if (col.role == Role::kCategory) categories.push_back(col);
+      if (col.role == Role::kTime) roles.time.push_back(col);
+      if (col.role == Role::kMeasure) roles.measures.push_back(col);
+      if (col.role == Role::kCategory) roles.categories.push_back(col);
     }
+    ChartSpec chosen = ChooseFor(roles);
+    const std::optional<ChartKind> asked = ChartKindAsked(req_.question);
+    if (!asked || *asked == chosen.kind) return chosen;
+    return DrawAsAsked(*asked, roles, std::move(chosen));
+  }
+
+  // The chart that suits the result, whatever the request named.
+  ChartSpec ChooseFor(Roles& r) const {
     if (rs_.rows.size() == 1 && rs_.columns.size() == 1) {
       if (auto n = NumberOf(Cell(rs_, 0, 0))) return Kpi(*n);
     }
-    if (time.size() == 1 && categories.empty() && !measures.empty()) {
-      return Line(time[0], measures);
+    if (r.time.size() == 1 && r.categories.empty() && !r.measures.empty()) {
+      return Line(r.time[0], r.measures);
     }
-    if (time.size() == 1 && categories.size() == 1 && measures.size() == 1) {
-      return PivotLine(time[0], categories[0], measures[0]);
+    if (r.time.size() == 1 && r.categories.size() == 1 && r.measures.size() == 1) {
+      return PivotLine(r.time[0], r.categories[0], r.measures[0]);
     }
-    if (time.empty() && !measures.empty()) MergeLabelColumns(categories);
-    if (time.empty() && categories.size() == 1 && !measures.empty()) {
-      if (measures.size() == 1 && LooksLikeShare(measures[0])) {
-        return Pie(categories[0], measures[0]);
+    if (r.time.empty() && !r.measures.empty()) MergeLabelColumns(r.categories);
+    if (r.time.empty() && r.categories.size() == 1 && !r.measures.empty()) {
+      if (r.measures.size() == 1 && LooksLikeShare(r.measures[0])) {
+        return Pie(r.categories[0], r.measures[0]);
       }
-      return Bar(categories[0], measures);
+      return Bar(r.categories[0], r.measures);
     }
-    if (time.empty() && categories.empty() && measures.size() == 2) {
-      if (rs_.rows.size() >= opt_.min_scatter_points) return Scatter(measures[0], measures[1]);
+    if (r.time.empty() && r.categories.empty() && r.measures.size() == 2) {
+      if (rs_.rows.size() >= opt_.min_scatter_points) return Scatter(r.measures[0], r.measures[1]);
       return Table(
           words_.Pick("表格：点太少，不适合散点图", "table: too few rows for a scatter plot"));
     }
-    return Table(words_.Pick("表格：列的组合不适合图表（时间列 " + std::to_string(time.size()) +
-                                 "，类别列 " + std::to_string(categories.size()) + "，度量列 " +
-                                 std::to_string(measures.size()) + "）",
+    return Table(words_.Pick("表格：列的组合不适合图表（时间列 " + std::to_string(r.time.size()) +
+                                 "，类别列 " + std::to_string(r.categories.size()) + "，度量列 " +
+                                 std::to_string(r.measures.size()) + "）",
                              "table: no chart fits this mix of columns (" +
-                                 std::to_string(time.size()) + " time, " +
-                                 std::to_string(categories.size()) + " category, " +
-                                 std::to_string(measures.size()) + " measure)"));
+                                 std::to_string(r.time.size()) + " time, " +
+                                 std::to_string(r.categories.size()) + " category, " +
+                                 std::to_string(r.measures.size()) + " measure)"));
+  }
+
+  // The kind the request named ("用饼图展示…", "as a line chart"), when the rows can be drawn
+  // so; otherwise the suited chart, whose reason says why the named kind was not drawn.
+  ChartSpec DrawAsAsked(ChartKind asked, const Roles& r, ChartSpec chosen) const {
+    const std::string why_not = WhyNotDrawnAs(asked, r);
+    if (why_not.empty()) {
+      ChartSpec drawn = DrawAs(asked, r);
+      drawn.reason = words_.Pick("按要求，", "as asked, ") + drawn.reason;
+      return drawn;
+    }
+    chosen.reason +=
+        words_.Pick("；要求的是" + KindWord(asked, true) + "，但" + why_not,
+                    "; a " + KindWord(asked, false) + " was asked for, but " + why_not);
+    chosen.note = words_.Pick("要求的是" + KindWord(asked, true) + "，但" + why_not +
+                                  "，所以显示为" + KindWord(chosen.kind, true) + "。",
+                              "A " + KindWord(asked, false) + " was asked for, but " + why_not +
+                                  "; shown as " + "a " + KindWord(chosen.kind, false) + ".");
+    return chosen;
+  }
+
+  static std::string KindWord(ChartKind kind, bool zh) {
+    switch (kind) {
+      case ChartKind::kLine:
+        return zh ? "折线图" : "line chart";
+      case ChartKind::kBar:
+        return zh ? "柱状图" : "bar chart";
+      case ChartKind::kPie:
+        return zh ? "饼图" : "pie chart";
+      case ChartKind::kScatter:
+        return zh ? "散点图" : "scatter plot";
+      case ChartKind::kKpi:
+        return zh ? "指标卡" : "KPI card";
+      case ChartKind::kTable:
+        return zh ? "表格" : "table";
+    }
+    return zh ? "图表" : "chart";
+  }
+
+  // The one column that labels the bars or slices: the category, else the time.
+  static const Column* LabelColumn(const Roles& r) {
+    if (r.categories.size() == 1) return &r.categories[0];
+    if (r.categories.empty() && r.time.size() == 1) return &r.time[0];
+    return nullptr;
+  }
+
+  // Empty when the rows can be drawn as `kind`; else why not, in the request's language.
+  std::string WhyNotDrawnAs(ChartKind kind, const Roles& r) const {
+    if (rs_.rows.size() == 1 && rs_.columns.size() == 1) {
+      return words_.Pick("结果只有一个数值", "the result is a single number");
+    }
+    const Column* label = LabelColumn(r);
+    switch (kind) {
+      case ChartKind::kPie:
+        if (!label || r.measures.size() != 1) {
+          return words_.Pick("饼图需要一个类别列和一个度量列",
+                             "a pie needs one label column and one measure");
+        }
+        return WhyNotParts(r.measures[0]);
+      case ChartKind::kBar:
+        if (label && !r.measures.empty()) return "";
+        return words_.Pick("柱状图需要一个类别列和度量列",
+                           "bars need one label column and a measure");
+      case ChartKind::kLine:
+        if (r.time.size() == 1 && !r.measures.empty() && r.categories.size() <= 1) return "";
+        return words_.Pick("结果没有可作横轴的时间列",
+                           "the result has no time column for its x axis");
+      case ChartKind::kScatter:
+        if (r.measures.size() >= 2 && rs_.rows.size() >= opt_.min_scatter_points) return "";
+        return words_.Pick(
+            "散点图需要两个度量列和至少 " + std::to_string(opt_.min_scatter_points) + " 行",
+            "a scatter plot needs two measures and at least " +
+                std::to_string(opt_.min_scatter_points) + " rows");
+      default:
+        return words_.Pick("无法画成这种图", "the rows cannot be drawn so");
+    }
+  }
+
+  // A pie's slices must be parts of one whole: no negative part, values that add up (not an
+  // average or a price), and all of the rows (not the first N of more).
+  std::string WhyNotParts(const Column& measure) const {
+    for (size_t row = 0; row < rs_.rows.size(); ++row) {
+      const std::optional<double> v = NumberOf(Cell(rs_, row, measure.index));
+      if (v && *v < 0) return words_.Pick("有负值，不能构成整体", "some values are negative");
+    }
+    if (!Additive(measure) && !ContainsAny(Lower(measure.name), kShareColumnWords)) {
+      return words_.Pick(measure.name + " 不能相加（如平均值、价格），各部分不构成整体",
+                         measure.name + " does not add up to a whole (like an average or a price)");
+    }
+    if (facts_.rows_limited) {
+      return words_.Pick("结果只是前几行，不是整体",
+                         "the rows are only the first ones, not the whole");
+    }
+    return "";
+  }
+
+  ChartSpec DrawAs(ChartKind kind, const Roles& r) const {
+    switch (kind) {
+      case ChartKind::kPie:
+        return Pie(*LabelColumn(r), r.measures[0]);
+      case ChartKind::kBar: {
+        const Column& label = *LabelColumn(r);
+        if (label.role != Role::kTime) return Bar(label, r.measures);
+        return Bar(label, r.measures, TimeOrder(label));
+      }
+      case ChartKind::kLine:
+        if (r.categories.empty()) return Line(r.time[0], r.measures);
+        return PivotLine(r.time[0], r.categories[0], r.measures[0]);
+      default:
+        return Scatter(r.measures[0], r.measures[1]);
+    }
+  }
+
+  // Row indices in time order; rows whose time cannot be read keep their place at the end.
+  std::vector<size_t> TimeOrder(const Column& time) const {
+    const NameHints hints = HintsFor(time.name);
+    std::vector<std::pair<std::optional<TimeKey>, size_t>> keyed;
+    for (size_t row = 0; row < rs_.rows.size(); ++row) {
+      keyed.emplace_back(TimeOf(Cell(rs_, row, time.index), hints), row);
+    }
+    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+      if (!a.first || !b.first) return a.first.has_value() && !b.first.has_value();
+      return *a.first < *b.first;
+    });
+    std::vector<size_t> order;
+    for (const auto& [key, row] : keyed) order.push_back(row);
+    return order;
   }
 
   // A group named by several columns (GROUP BY FirstName, LastName) is one category with
@@ -725,7 +866,10 @@ class Recommender {
     return o;
   }
 
-  ChartSpec Bar(const Column& category, std::vector<Column> measures) const {
+  // `order`: rows in this order (bars over time, in time order); else the query's order when
+  // it has one, largest first otherwise.
+  ChartSpec Bar(const Column& category, std::vector<Column> measures,
+                std::optional<std::vector<size_t>> order = std::nullopt) const {
     std::string note;
     if (measures.size() > opt_.max_series) {
       note = words_.Pick("；只画前 " + std::to_string(opt_.max_series) + " 个度量",
@@ -734,7 +878,9 @@ class Recommender {
     }
     std::vector<size_t> rows(rs_.rows.size());
     std::iota(rows.begin(), rows.end(), size_t{0});
-    bool ordered = SqlOrdersRows(req_.sql);
+    const bool in_time_order = order.has_value();
+    const bool ordered = in_time_order || SqlOrdersRows(req_.sql);
+    if (order) rows = std::move(*order);
     if (!ordered) {
       // Largest first; NULLs last. Stable so that ties keep the query's order.
       std::stable_sort(rows.begin(), rows.end(), [&](size_t a, size_t b) {
@@ -775,13 +921,15 @@ class Recommender {
     bool horizontal = widest > opt_.long_label_width || rows.size() > opt_.many_categories;
     s.title = TitleOr(words_.Pick("各 " + category.name + " 的 " + JoinNames(measures, words_),
                                   JoinNames(measures, words_) + " by " + category.name));
+    const std::string order_words = in_time_order ? words_.Pick("，按时间顺序", ", in time order")
+                                    : ordered
+                                        ? words_.Pick("，保持查询的顺序", ", in the query's order")
+                                        : words_.Pick("，按数值从大到小排序", ", sorted by value");
     s.reason = words_.Pick(std::string(horizontal ? "横向" : "") + "柱状图：" + category.name +
-                               " 是类别，" + JoinNames(measures, words_) + " 是度量" +
-                               (ordered ? "，保持查询的顺序" : "，按数值从大到小排序"),
+                               " 是类别，" + JoinNames(measures, words_) + " 是度量",
                            std::string(horizontal ? "horizontal " : "") + "bar chart: " +
-                               JoinNames(measures, words_) + " by the category " + category.name +
-                               (ordered ? ", in the query's order" : ", sorted by value")) +
-               note;
+                               JoinNames(measures, words_) + " by the category " + category.name) +
+               order_words + note;
     bool rotate = static_cast<size_t>(widest + 1) * rows.size() > kMaxUnrotatedLabelColumns;
     s.echarts_option =
         BarOption(s, horizontal, rotate, measures.size() == 1 ? measures[0].name : "");
@@ -980,6 +1128,7 @@ Json ChartSpec::ToJson() const {
   if (kind == ChartKind::kKpi) {
     j["kpi"] = {{"value", kpi_value}, {"label", kpi_label}, {"formatted", kpi_formatted}};
   }
+  if (!note.empty()) j["note"] = note;
   j["option"] = echarts_option;
   return j;
 }

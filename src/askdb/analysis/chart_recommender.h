@@ -76,13 +76,17 @@ struct ChartSpec {
   // Why this chart, in the question's language ("revenue over month: a time column and a
   // measure"), for the answer text and for debugging.
   std::string reason;
+  // For the reader, beside the chart; empty unless the request named a chart kind the rows
+  // cannot be drawn as ("A pie chart was asked for, but average price does not add up to a
+  // whole …; shown as a bar chart.").
+  std::string note;
   ChartData data;
   // kKpi only: the number, what it is, and its display text ("1,234,567").
   double kpi_value = 0;
   std::string kpi_label;
   std::string kpi_formatted;
 
-  // {"kind":"bar","title":...,"reason":...,"option":{...}} (+ "kpi" for kKpi).
+  // {"kind":"bar","title":...,"reason":...,"option":{...}} (+ "kpi" for kKpi, "note" when set).
   Json ToJson() const;
 };
 

@@ -524,5 +524,83 @@ TEST(ChartRecommenderTest, HugeResultStaysBounded) {
   ExpectConsistent(spec);
 }
 
+// The kind a request names is drawn when the rows allow it (chart_kind_asked.h).
+ResultSet RevenueByChannel() {
+  return Make({"channel", "revenue"}, {{Value::Text("online"), Value::Double(500)},
+                                       {Value::Text("store"), Value::Double(300)},
+                                       {Value::Text("phone"), Value::Double(200)}});
+}
+constexpr const char* kRevenueByChannelSql =
+    "SELECT channel, SUM(amount) AS revenue FROM orders GROUP BY channel";
+
+TEST(ChartRecommenderTest, AskedPieIsDrawnForPartsOfAWhole) {
+  ResultSet rs = RevenueByChannel();
+  ASSERT_EQ(RecommendChart(rs, {.sql = kRevenueByChannelSql}).kind, ChartKind::kBar);
+  ChartSpec spec =
+      RecommendChart(rs, {.question = "用饼图展示各渠道的销售额", .sql = kRevenueByChannelSql});
+  ASSERT_EQ(spec.kind, ChartKind::kPie) << spec.reason;
+  EXPECT_TRUE(spec.reason.starts_with("按要求，饼图")) << spec.reason;
+  EXPECT_TRUE(spec.note.empty()) << spec.note;
+  EXPECT_FALSE(spec.ToJson().contains("note"));
+  ExpectConsistent(spec);
+}
+
+TEST(ChartRecommenderTest, AskedPieOfAnAverageIsABarThatSaysWhy) {
+  ResultSet rs = Make({"genre", "average price"}, {{Value::Text("Rock"), Value::Double(0.99)},
+                                                   {Value::Text("Jazz"), Value::Double(1.99)}});
+  ChartSpec spec = RecommendChart(
+      rs, {.question = "average price by genre as a pie chart",
+           .sql = "SELECT genre, AVG(price) AS \"average price\" FROM t GROUP BY genre"});
+  ASSERT_EQ(spec.kind, ChartKind::kBar);
+  EXPECT_NE(spec.reason.find("a pie chart was asked for, but average price does not add up"),
+            std::string::npos)
+      << spec.reason;
+  EXPECT_EQ(spec.note,
+            "A pie chart was asked for, but average price does not add up to a whole (like an "
+            "average or a price); shown as a bar chart.");
+  EXPECT_EQ(spec.ToJson()["note"], spec.note);
+  // A top N of more rows is no whole either.
+  spec = RecommendChart(RevenueByChannel(),
+                        {.question = "pie chart of the top 3 channels by revenue",
+                         .sql = std::string(kRevenueByChannelSql) + " ORDER BY 2 DESC LIMIT 3"});
+  ASSERT_EQ(spec.kind, ChartKind::kBar);
+  EXPECT_NE(spec.reason.find("only the first ones"), std::string::npos) << spec.reason;
+}
+
+TEST(ChartRecommenderTest, AskedBarOverTimeKeepsTimeOrder) {
+  ResultSet rs = Make({"month", "orders"}, {{Value::Text("2024-03"), Value::Int(30)},
+                                            {Value::Text("2024-01"), Value::Int(50)},
+                                            {Value::Text("2024-02"), Value::Int(10)}});
+  ChartSpec spec = RecommendChart(rs, {.question = "bar chart of orders per month"});
+  ASSERT_EQ(spec.kind, ChartKind::kBar) << spec.reason;
+  EXPECT_EQ(spec.data.labels, (std::vector<std::string>{"2024-01", "2024-02", "2024-03"}));
+  EXPECT_NE(spec.reason.find("as asked, bar chart"), std::string::npos) << spec.reason;
+  EXPECT_NE(spec.reason.find("in time order"), std::string::npos) << spec.reason;
+  ExpectConsistent(spec);
+}
+
+TEST(ChartRecommenderTest, AskedLineWithoutTimeAndAskedChartOfOneNumber) {
+  ChartSpec spec = RecommendChart(
+      RevenueByChannel(), {.question = "各渠道销售额的折线图", .sql = kRevenueByChannelSql});
+  ASSERT_EQ(spec.kind, ChartKind::kBar);
+  EXPECT_NE(spec.reason.find("要求的是折线图，但结果没有可作横轴的时间列"), std::string::npos)
+      << spec.reason;
+  ResultSet one = Make({"revenue"}, {{Value::Double(1000)}});
+  spec = RecommendChart(one, {.question = "revenue as a pie chart"});
+  ASSERT_EQ(spec.kind, ChartKind::kKpi);
+  EXPECT_EQ(spec.note,
+            "A pie chart was asked for, but the result is a single number; shown as a KPI card.");
+}
+
+TEST(ChartRecommenderTest, AskedScatterOfTwoMeasuresPerLabel) {
+  ResultSet rs =
+      Make({"product", "price", "units"}, {{Value::Text("a"), Value::Int(1), Value::Int(9)},
+                                           {Value::Text("b"), Value::Int(2), Value::Int(7)},
+                                           {Value::Text("c"), Value::Int(3), Value::Int(4)}});
+  ChartSpec spec = RecommendChart(rs, {.question = "价格和销量的散点图"});
+  ASSERT_EQ(spec.kind, ChartKind::kScatter) << spec.reason;
+  EXPECT_EQ(spec.data.x_values, (std::vector<double>{1, 2, 3}));
+}
+
 }  // namespace
 }  // namespace askdb::analysis

@@ -21,6 +21,7 @@ void PrintQueryResult(const CliContext& ctx, std::string_view sql, const db::Res
   if (chart.kind == analysis::ChartKind::kKpi) {
     std::cout << style.Bold(chart.kpi_label) << (chinese ? "：" : ": ")
               << style.Green(chart.kpi_formatted) << "\n";
+    if (!chart.note.empty()) std::cout << style.Dim(chart.note) << "\n";
     return;
   }
   TableFormat format;
@@ -37,6 +38,7 @@ void PrintQueryResult(const CliContext& ctx, std::string_view sql, const db::Res
     std::cout << "\n";
     for (const std::string& line : lines) std::cout << line << "\n";
   }
+  if (!chart.note.empty()) std::cout << style.Dim(chart.note) << "\n";
 }
 
 Json QueryResultJson(std::string_view sql, const db::ResultSet& result,

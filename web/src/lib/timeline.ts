@@ -71,6 +71,8 @@ export interface ChartView {
   reason?: string
   option?: Record<string, unknown> | null
   kpi?: { value: number; label: string; formatted: string }
+  /** Why the chart the request named was not drawn ("A pie chart was asked for, but …"). */
+  note?: string
 }
 
 export interface Usage {

@@ -6,14 +6,11 @@
 #include <utility>
 #include <vector>
 
+#include "askdb/analysis/chart_kind_asked.h"
 #include "askdb/common/text.h"
 
 namespace askdb::agent {
 namespace {
-
-// Longest first: "趋势图" before any shorter noun inside it.
-constexpr std::array<std::string_view, 9> kChineseNouns = {
-    "折线图", "趋势图", "曲线图", "柱状图", "条形图", "散点图", "饼图", "图表", "可视化"};
 
 // Drawing verbs with what may follow them, longest first.
 constexpr std::array<std::string_view, 9> kChineseVerbs = {
@@ -24,7 +21,8 @@ constexpr std::array<std::string_view, 4> kShowVerbs = {"展示", "显示", "表
 
 // 用饼图展示 / 用柱状图显示: the whole phrase goes with its noun.
 void TakeChineseNouns(std::string& q, ChartWordsTaken& out) {
-  for (std::string_view noun : kChineseNouns) {
+  for (const analysis::ChartNoun& chart_noun : analysis::ChineseChartNouns()) {
+    const std::string_view noun = chart_noun.word;
     const size_t at = q.find(noun);
     if (at == std::string::npos) continue;
     size_t begin = at, end = at + noun.size();
@@ -82,12 +80,9 @@ void TakeEnglishWords(std::vector<std::string>& words, ChartWordsTaken& out) {
       drop[i] = out.found = true;  // a verb opening the request
       continue;
     }
-    if (!In(w, {"chart", "graph", "diagram", "plot", "visualization", "visualisation"})) continue;
+    if (!analysis::IsEnglishChartNoun(w)) continue;
     size_t begin = i;
-    if (begin > 0 && In(text::AsciiLower(words[begin - 1]),
-                        {"line", "trend", "bar", "column", "pie", "scatter"})) {
-      --begin;
-    }
+    if (begin > 0 && analysis::EnglishChartKindWord(text::AsciiLower(words[begin - 1]))) --begin;
     if (begin > 0 && In(text::AsciiLower(words[begin - 1]), {"a", "an", "the"})) --begin;
     if (begin > 0 && In(text::AsciiLower(words[begin - 1]), {"as", "in", "with", "using", "into"}))
       --begin;

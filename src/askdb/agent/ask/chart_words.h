@@ -5,8 +5,9 @@
 // chart nouns (chart, graph, diagram, 折线图, 饼图, 图表 …, with a kind word, article and "of"),
 // drawing verbs (plot, draw, visualize, 画…, 可视化) and 用…图展示; "line", "bar" or a bare 图
 // ("地图") stay unless a chart noun follows. The pipeline applies it only to requests the
-// classifier labelled visualization. The kind named (line, pie …) is not honoured yet: the chart
-// recommender chooses from the rows, as for any answer. Pure function, thread-safe.
+// classifier labelled visualization. The kind named (line, pie …) stays in the request, where the
+// chart recommender reads it (analysis/chart_kind_asked.h, whose word tables this shares).
+// Pure function, thread-safe.
 #pragma once
 
 #include <string>

@@ -13,6 +13,7 @@
 #include "askdb/agent/pipeline/analysis_report.h"
 #include "askdb/agent/pipeline/pipeline.h"
 #include "askdb/agent/plan/analysis_plan.h"
+#include "askdb/analysis/chart_recommender.h"
 #include "askdb/cache/answer_cache.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/demo/demo_database.h"
@@ -157,14 +158,23 @@ TEST_F(PipelineNoModelTest, AListCutAtTheEnginesLimitIsTruncated) {
 
 TEST_F(PipelineNoModelTest, AChartRequestIsAnsweredByTheEngineWithoutItsChartWords) {
   Pipeline p = MakePipeline();
-  for (const char* q : {"plot monthly order amount in 2025", "用饼图展示各渠道的销售额",
-                        "show me a bar chart of revenue by region", "画一个每月销售额趋势图"}) {
+  // The engine reads the request without its chart words; the chart drawn is the kind the
+  // request named (chart_kind_asked.h), else the recommender's.
+  const std::pair<const char*, analysis::ChartKind> requests[] = {
+      {"plot monthly order amount in 2025", analysis::ChartKind::kLine},
+      {"用饼图展示各渠道的销售额", analysis::ChartKind::kPie},
+      {"show me a bar chart of revenue by region", analysis::ChartKind::kBar},
+      {"画一个每月销售额趋势图", analysis::ChartKind::kLine},
+      {"bar chart of monthly order amount in 2025", analysis::ChartKind::kBar}};
+  for (const auto& [q, kind] : requests) {
     auto r = p.Ask(std::string("chart-") + q, q);
     ASSERT_TRUE(r.ok()) << r.status().ToString();
     EXPECT_EQ(r->request_type, "visualization") << q;
     EXPECT_EQ(r->route, PipelineRoute::kEngine) << q << ": " << r->answer;
     ASSERT_TRUE(r->result.has_value()) << q;
     EXPECT_GT(r->result->row_count(), 1u) << q;
+    ASSERT_TRUE(r->view.has_value()) << q;
+    EXPECT_EQ(analysis::ChartKindName(r->view->chart.kind), analysis::ChartKindName(kind)) << q;
   }
 }
 
