@@ -421,5 +421,21 @@ INSERT INTO "运动会" VALUES (1,'广州亚运会','亚运会',16,42),(2,'北�
   EXPECT_FALSE(Ask("运动会有几个项目").answered);
 }
 
+// "湖南省的城市", "成都属于哪个省", "排名第2的是哪个省": 省/市 after a place stored without it
+// is part of its name; 属于 says a 所属X column; a short name ending the question after a
+// which-word is that word. 哪个市场 is no 城市, 市值 no 市.
+TEST_F(DusqlReadingsTest, AProvinceSaidWithItsSuffixOrByItsFirstCharacter) {
+  Open(R"sql(
+CREATE TABLE "城市" ("词条id" int, "名称" text, "所属省份" text, "排名" int, "市场规模" int,
+                     primary key ("词条id"));
+INSERT INTO "城市" VALUES (1,'杭州','浙江',2,10),(2,'长沙','湖南',1,20),(3,'岳阳','湖南',3,30);
+)sql");
+  EXPECT_EQ(Rows("湖南省的城市有哪些"), (std::vector<std::string>{"长沙", "岳阳"}));
+  EXPECT_EQ(Rows("杭州市属于哪个省"), (std::vector<std::string>{"浙江"}));
+  EXPECT_EQ(Rows("属于湖南省的城市有几个"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("排名第2的城市是哪个省"), (std::vector<std::string>{"浙江"}));
+  EXPECT_FALSE(Ask("杭州的哪个市场最大").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -45,11 +45,12 @@ void ReadCountSuffix(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
-// "上海有几家店", "各国的平均订单金额": a lone Chinese character right after 各/按 that shortens
-// one schema word (SchemaIndex::AbbreviatedWord: 国 → 国家), or after a count (几家, 多少) or a
-// counting unit (每家) that shortens a table word (店 → 门店), reads as that word. Not inside
-// a longer unknown word (店员), and not after a bare 每 (每人 is "per head", not the
-// customers). Returns how many were read.
+// "上海有几家店", "各国的平均订单金额", "成都属于哪个省": a lone Chinese character right after
+// 各/按 (or a which-word, at the question's end) that shortens one schema word
+// (SchemaIndex::AbbreviatedWord: 国 → 国家), or after a count (几家, 多少) or a counting unit
+// (每家) that shortens a table word (店 → 门店), reads as that word. Not inside a longer
+// unknown word (店员), and not after a bare 每 (每人 is "per head", not the customers).
+// Returns how many were read.
 int ReadAbbreviations(const SchemaIndex& index, const std::vector<Unit>& units,
                       std::vector<Item>* items) {
   int read = 0;
@@ -61,8 +62,12 @@ int ReadAbbreviations(const SchemaIndex& index, const std::vector<Unit>& units,
         before.unit_end != it.unit_begin) {
       continue;
     }
+    // 属于哪个省: a which-word ending the question asks for the word itself, a column as well
+    // as rows; before more words the character may begin one (哪个市场 is no 城市).
+    const bool last = k + 1 == items->size() || (*items)[k + 1].kind == ItemKind::kPunct;
     const bool group = before.text == "各" || before.text == "各个" || before.text == "按" ||
-                       before.text == "按照" || before.text == "每个";
+                       before.text == "按照" || before.text == "每个" ||
+                       (before.Has(Kw::kWhich) && last);
     if (!group && !before.Has(Kw::kCount) && !before.Has(Kw::kRowUnit)) continue;
     if (k + 1 < items->size() && (*items)[k + 1].kind == ItemKind::kUnknown &&
         units[(*items)[k + 1].unit_begin].kind == UnitKind::kCjk) {
@@ -82,6 +87,64 @@ int ReadAbbreviations(const SchemaIndex& index, const std::vector<Unit>& units,
     ++read;
   }
   return read;
+}
+
+// Whether the column of a term, or its table, is named with `word` (所属省份 with 省).
+bool TermNamedWith(const SchemaIndex& index, int id, std::string_view word) {
+  const Term& t = index.terms()[id];
+  if (t.column >= 0 && index.columns()[t.column].name.find(word) != std::string::npos) return true;
+  return t.table >= 0 && index.tables()[t.table].name.find(word) != std::string::npos;
+}
+
+// Whether the item is a stored value of a column (or table) named with `word`.
+bool ValueNamedWith(const SchemaIndex& index, const Item& it, std::string_view word) {
+  return it.kind == ItemKind::kTerm && std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+           return index.terms()[id].kind == TermKind::kValue && TermNamedWith(index, id, word);
+         });
+}
+
+void MakeFunctionWord(Item* it) {
+  it->kind = ItemKind::kKeyword;
+  it->kw = Bit(Kw::kStop);
+  it->terms.clear();
+}
+
+// "湖南省的城市", "属于广东省的公司", "深圳市的债务": 省/市/县 right after a place stored
+// without it (湖南), in a column or table named with that character (所属省份, 城市), is part of
+// the place's name. "成都属于哪个省", "属于广东省": 属于 before the value or the which-word of a
+// column named 所属X says that column, as 所属 does.
+void ReadPlaceSuffix(const SchemaIndex& index, std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  for (size_t k = 0; k + 2 < v.size(); ++k) {
+    if (v[k].kind != ItemKind::kUnknown || v[k].text != "属" || v[k + 1].text != "于" ||
+        v[k + 1].unit_begin != v[k].unit_end) {
+      continue;
+    }
+    size_t said = k + 2;
+    if (v[said].kind == ItemKind::kKeyword && v[said].Has(Kw::kWhich) && said + 1 < v.size()) {
+      ++said;
+    }
+    const Item& what = v[said];
+    const bool belongs =
+        what.kind == ItemKind::kTerm &&
+        std::any_of(what.terms.begin(), what.terms.end(), [&](int id) {
+          const Term& t = index.terms()[id];
+          return t.column >= 0 && index.columns()[t.column].name.starts_with("所属");
+        });
+    if (!belongs) continue;
+    MakeFunctionWord(&v[k]);
+    MakeFunctionWord(&v[k + 1]);
+  }
+  for (size_t k = 1; k < v.size(); ++k) {
+    Item& it = v[k];
+    if (it.kind != ItemKind::kUnknown || it.unit_begin != v[k - 1].unit_end) continue;
+    const bool inside_a_word = k + 1 < v.size() && v[k + 1].kind == ItemKind::kUnknown &&
+                               v[k + 1].unit_begin == it.unit_end;  // 市值 after A股
+    if ((it.text == "省" || it.text == "市" || it.text == "县") && !inside_a_word &&
+        ValueNamedWith(index, v[k - 1], it.text)) {
+      MakeFunctionWord(&it);
+    }
+  }
 }
 
 // "电视剧平均多少集", "白鹿原有多少集": 多少/几 before a character X that, with 数 (and maybe
@@ -605,6 +668,7 @@ void Parser::Segment() {
   ReadCountSuffix(index_, &items_);
   if (chinese_)
     factor_ *= std::pow(kAbbreviationFactor, ReadAbbreviations(index_, units_, &items_));
+  if (chinese_) ReadPlaceSuffix(index_, &items_);
   if (chinese_) ReadUnitOfCountColumn(index_, &items_);
   if (chinese_) ReadChineseSaleVerbs(index_, &items_);
   if (chinese_) ReadChineseHowMuch(index_, &items_);
