@@ -112,6 +112,25 @@ TEST_F(ChineseReadingsTest, AValueBeforeZhanIsThePartOfAShare) {
   EXPECT_FALSE(Ask("法国会员与日本会员的比例").answered);
 }
 
+// 人 counts people: 会员人数, 会员总共几个人 count the members (a first and last name: people);
+// receipts and songs hold no people, so 人 stays unread there.
+TEST_F(ChineseReadingsTest, RenShuCountsATableOfPeople) {
+  EXPECT_EQ(Rows("会员人数"), (std::vector<std::string>{"6"}));
+  EXPECT_EQ(Rows("会员总共几个人"), (std::vector<std::string>{"6"}));
+  EXPECT_EQ(Rows("会员有多少人"), (std::vector<std::string>{"6"}));
+  ExpectAbstainsNaming("小票有多少人", "人");
+  EXPECT_FALSE(Ask("歌曲人数").answered);
+}
+
+// "会员按国家统计人数": the table said first (the topic) is what a count word left at the end
+// counts; with two tables named the count says neither.
+TEST_F(ChineseReadingsTest, ACountWordAtTheEndCountsTheTopicTable) {
+  const std::vector<std::string> by_nation{"Japan|3", "France|2", "Chile|1"};
+  EXPECT_EQ(Rows("会员按国家统计人数"), by_nation);
+  EXPECT_EQ(Rows("会员按国家统计数量"), by_nation);
+  EXPECT_FALSE(Ask("会员的小票按国家统计数量").answered);
+}
+
 // A grouping said twice (按国家 … 各国家) is one group: no second, equal column.
 TEST_F(ChineseReadingsTest, AGroupingSaidTwiceIsOneGroup) {
   EXPECT_EQ(Rows("按国家统计各国家的会员数"),

@@ -387,6 +387,7 @@ class Parser {
   };
   void BindMeasure(Agg agg, int kw_idx, int col, int table, bool distinct, int term_idx, int event);
   void BindCountSuperlatives();
+  void CountTheTopicTable(AggregateScan* scan);  // 员工按职位统计人数 (read_measures.cc)
   int CountedTableOf(const Item& it) const;
   bool ReadSuperlativeAsOrder(int i, Agg agg, int event);
   void ReadAggregateKeyword(int i, AggregateScan* scan);

@@ -1056,7 +1056,35 @@ void Parser::ParseAggregates() {
       BindPendingToTerm(i, &scan);
     }
   }
+  CountTheTopicTable(&scan);
   ReadSumWordAsColumn(scan.event);
+}
+
+// "员工按职位统计人数", "客户按国家统计数量": Chinese opens with the table it speaks of, and a
+// count word left waiting at the end (nothing after it to count) counts that table's rows —
+// only when one count word waits, nothing else is measured, and the question names exactly
+// one table by its word.
+void Parser::CountTheTopicTable(AggregateScan* scan) {
+  if (!chinese_ || !q_.measures.empty() || scan->pending.size() != 1 ||
+      scan->pending[0].first != Agg::kCount || scan->pending_distinct ||
+      NextMeaningful(scan->pending[0].second) >= 0) {
+    return;
+  }
+  int topic = -1;
+  for (int k = 0; k < static_cast<int>(items_.size()); ++k) {
+    const int table = TableOf(items_[k]);
+    if (table < 0) continue;
+    if (topic >= 0 && TableOf(items_[topic]) != table) return;
+    if (topic < 0) topic = k;
+  }
+  if (topic < 0 || topic > scan->pending[0].second || items_[topic].used ||
+      ColumnOf(items_[topic], /*numeric_only=*/true) >= 0) {
+    return;
+  }
+  ++scan->event;
+  BindMeasure(Agg::kCount, scan->pending[0].second, -1, TableOf(items_[topic]), false, topic,
+              scan->event);
+  scan->pending.clear();
 }
 
 }  // namespace askdb::nlq

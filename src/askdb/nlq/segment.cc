@@ -45,6 +45,53 @@ void ReadCountSuffix(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
+// Whether a table's rows are people: a first + last name pair, a birth date or a gender.
+bool HoldsPeople(const SchemaIndex& index, int table) {
+  for (int c : index.tables()[table].columns) {
+    if (index.NameCompanion(c) >= 0) return true;
+    const IndexedColumn& col = index.columns()[c];
+    for (const std::string& name : {text::AsciiLower(col.name), col.display_zh}) {
+      for (std::string_view w : {"birth", "gender", "出生", "生日", "性别"}) {
+        if (name.find(w) != std::string::npos) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// "员工人数", "员工按职位统计人数", "员工总共几个人": 人 counts people, so right after a count word
+// (几/几个/多少) it is the rows' counting unit, and 人数 is their count — only when every table
+// the question names holds people (HoldsPeople). 曲目按流派统计人数 leaves 人 unread.
+void ReadPeopleCount(const SchemaIndex& index, std::vector<Item>* items) {
+  bool people = false;
+  for (const Item& it : *items) {
+    for (int id : it.terms) {
+      const Term& t = index.terms()[id];
+      if (t.kind != TermKind::kTable) continue;
+      if (!HoldsPeople(index, t.table)) return;
+      people = true;
+    }
+  }
+  for (size_t k = 1; people && k < items->size(); ++k) {
+    Item& it = (*items)[k];
+    const Item& before = (*items)[k - 1];
+    if (it.kind != ItemKind::kUnknown || it.text != "人" || before.unit_end != it.unit_begin) {
+      continue;
+    }
+    Item* after = k + 1 < items->size() ? &(*items)[k + 1] : nullptr;
+    if (after && after->kind == ItemKind::kUnknown && after->text == "数" &&
+        after->unit_begin == it.unit_end) {  // 人数: the count, 数 its filler
+      it.kind = ItemKind::kKeyword;
+      it.kw = Bit(Kw::kCount);
+      after->kind = ItemKind::kKeyword;
+      after->kw = Bit(Kw::kRowUnit);
+    } else if (before.kind == ItemKind::kKeyword && before.Has(Kw::kCount)) {
+      it.kind = ItemKind::kKeyword;
+      it.kw = Bit(Kw::kRowUnit);
+    }
+  }
+}
+
 // "上海有几家店", "各国的平均订单金额", "成都属于哪个省": a lone Chinese character right after
 // 各/按 (or a which-word, at the question's end) that shortens one schema word
 // (SchemaIndex::AbbreviatedWord: 国 → 国家), or after a count (几家, 多少) or a counting unit
@@ -666,6 +713,7 @@ void Parser::Segment() {
     items_.push_back(std::move(item));
   }
   ReadCountSuffix(index_, &items_);
+  if (chinese_) ReadPeopleCount(index_, &items_);
   if (chinese_)
     factor_ *= std::pow(kAbbreviationFactor, ReadAbbreviations(index_, units_, &items_));
   if (chinese_) ReadPlaceSuffix(index_, &items_);
