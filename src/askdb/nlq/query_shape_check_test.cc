@@ -557,5 +557,23 @@ TEST_F(OwnNameGroupTest, TwoRowsSharingTheOwnNameAreTwoGroups) {
   EXPECT_EQ(rows, (std::vector<std::string>{"GWR|1", "SECR|1", "SECR|2"}));
 }
 
+// riding_club: player.Sponsor_name comes before player.Player_name; of two name columns the
+// one named after the table names the rows ("List the players" had listed the sponsors).
+class LabelNamedAfterItsTableTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE player (Player_ID INTEGER PRIMARY KEY, Sponsor_name TEXT,"
+        " Player_name TEXT, Votes REAL);"
+        "INSERT INTO player VALUES (1,'Acme','Ann',9000),(2,'Bolt','Ben',100),"
+        " (3,'Core','Cid',7000),(4,'Dyna','Dot',5000);");
+  }
+};
+
+TEST_F(LabelNamedAfterItsTableTest, TheNameColumnNamedAfterTheTableLabelsItsRows) {
+  EXPECT_EQ(Rows("List the players with more than 8000 votes."),
+            std::vector<std::string>{"Ann"});
+}
+
 }  // namespace
 }  // namespace askdb::nlq

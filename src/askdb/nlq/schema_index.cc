@@ -1000,7 +1000,11 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
     if (lower.find("last") != std::string::npos || lower.find("first") != std::string::npos) {
       score -= 1;  // a person's name split in two columns: neither alone is "the" name
     }
-    if (score > best_score) {
+    // player.Sponsor_name before player.Player_name: of one score, the one named after the
+    // table names its rows ("List the players" listed the sponsors); else the first.
+    if (score > best_score ||
+        (score == best_score && NamesItsOwnTable(lower, tables_[table].name) &&
+         !NamesItsOwnTable(text::AsciiLower(columns_[best].name), tables_[table].name))) {
       best_score = score;
       best = c;
     }
