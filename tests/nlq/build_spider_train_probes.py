@@ -1,0 +1,70 @@
+"""Builds tests/nlq/spider_train_probe/<db_id>.sqlite: Spider TRAIN schemas from the END of the
+fixed blind order (sha256("askdb-blind-v1|spider-train|" + db_id) ascending, taken from the last
+one backwards; the front of the order is kept for blind batches), for the probes of
+tests/nlq/probes_spider_train.jsonl. Tables, columns and keys come from Spider's tables.json; the
+rows are synthetic (synthetic_db.py, fixed seed) with the literals the probes compare planted.
+
+Written by the precision-spider helper, session 16 (2026-11-27).
+Usage: python3 tests/nlq/build_spider_train_probes.py [/path/to/spider/tables.json]
+"""
+import json
+import os
+import sys
+
+from synthetic_db import OP_IDS, build_database
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "spider_train_probe")
+TABLES = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data/spider/tables.json"
+
+# db_id -> one list per probe of (table, column, operator, value) its gold compares.
+LITERALS = {
+    "cinema": [[("cinema", "Location", "=", "Glenmore")], [("cinema", "Capacity", ">", 300)],
+               [("film", "Directed_by", "=", "Bill Schreiner")], [("cinema", "Openning_year", ">=", 2011)]],
+    "ship_1": [[("Ship", "Flag", "=", "Panama")], [("Ship", "Type", "=", "Panamax")],
+               [("captain", "Rank", "=", "Midshipman")], [("captain", "Class", "=", "Cutter")],
+               [("captain", "age", ">", 50)], [("Ship", "Built_Year", "<", 1998)]],
+    "wine_1": [[("wine", "Winery", "=", "Brander")], [("grapes", "Color", "=", "Red")],
+               [("wine", "Year", "=", 2008)], [("appellations", "County", "=", "Sonoma")],
+               [("wine", "Price", ">", 100)], [("wine", "Grape", "=", "Zinfandel")],
+               [("appellations", "isAVA", "=", "Yes")]],
+    "city_record": [[("match", "Competition", "=", "1994 FIFA World Cup qualification")],
+                    [("city", "Regional_Population", ">", 10000)], [("hosting_city", "Year", ">", 2010)]],
+    "railway": [[("manager", "Country", "=", "Australia")], [("railway", "Builder", "=", "SECR Ashford")],
+                [("manager", "Age", ">", 50)], [("train", "From", "=", "Bristol")]],
+    "device": [[("device", "Carrier", "=", "Verizon Wireless")], [("shop", "Location", "=", "Dinas")],
+               [("device", "Software_Platform", "=", "Android")], [("shop", "Open_Year", ">", 2012)]],
+    "inn_1": [[("Rooms", "decor", "=", "modern")], [("Rooms", "bedType", "=", "King")],
+              [("Rooms", "basePrice", ">", 160)], [("Reservations", "LastName", "=", "SELBIG")],
+              [("Reservations", "Kids", ">", 0)], [("Rooms", "maxOccupancy", "=", 4)]],
+    "architecture": [[("architect", "nationality", "=", "American")], [("architect", "gender", "=", "female")],
+                     [("mill", "type", "=", "Grondzeiler")], [("bridge", "length_meters", ">", 80)],
+                     [("mill", "location", "=", "Donceel")], [("mill", "built_year", "<", 1850)]],
+    "riding_club": [[("player", "Occupation", "=", "Researcher")], [("player", "Gender", "=", "M")],
+                    [("club", "Region", "=", "USA")], [("coach", "Rank", "=", 1)],
+                    [("player", "Votes", ">", 8000)], [("club", "Start_year", "<", 2000)]],
+    "company_office": [[("Companies", "Industry", "=", "Banking")], [("buildings", "Status", "=", "on-hold")],
+                       [("buildings", "City", "=", "Monterrey")], [("Companies", "Headquarters", "=", "USA")],
+                       [("Companies", "Sales_billion", ">", 200)]],
+}
+
+
+def literal_ids(schema, literals):
+    cols = schema["column_names_original"]
+    tables = schema["table_names_original"]
+    ids = {(tables[t].lower(), c.lower()): i for i, (t, c) in enumerate(cols) if t >= 0}
+    return [[(ids[(t.lower(), c.lower())], OP_IDS[op], v) for t, c, op, v in q] for q in literals]
+
+
+def main():
+    schemas = {s["db_id"]: s for s in json.load(open(TABLES))}
+    os.makedirs(OUT, exist_ok=True)
+    for db, literals in LITERALS.items():
+        path = os.path.join(OUT, db + ".sqlite")
+        build_database(schemas[db], literal_ids(schemas[db], literals), path,
+                       "askdb-probe-spider-train|" + db)
+        print("built", path)
+
+
+if __name__ == "__main__":
+    main()
