@@ -253,64 +253,75 @@ std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
   return std::nullopt;
 }
 
+namespace {
+
+// Each kind's message around the unplaced word: the words before and after it, in Chinese and
+// in English. A table, so that every kind's two messages read side by side.
+struct MessageFrame {
+  UnplacedWord::Kind kind;
+  const char* zh_before;
+  const char* zh_after;
+  const char* en_before;
+  const char* en_after;
+};
+
+constexpr MessageFrame kMessageFrames[] = {
+    {UnplacedWord::Kind::kNumber, "没能确定数字“",
+     "”在问题里的作用（数量、筛选值还是排名数），为避免给出错误答案而不作答；"
+     "请把它写得更明确，例如“前5个”或“价格等于 0.99”。",
+     "I could not tell what the number '",
+     "' is for (a count of rows, a filter value, a rank), so I did not "
+     "answer rather than risk a wrong one; say it more explicitly, e.g. "
+     "'top 5' or 'price equal to 0.99'."},
+    {UnplacedWord::Kind::kComputation, "没能把“",
+     "”对应到要计算的指标上，答案可能会漏掉它，因此不作答；"
+     "请分开问，或写明对哪一列计算。",
+     "I could not apply '",
+     "' to a column, so the answer would leave it out; ask for it "
+     "separately or name the column it applies to."},
+    {UnplacedWord::Kind::kDataWord, "问题里的“",
+     "”对应数据中的内容，但没能用到查询里，答案可能不对，因此不作答；"
+     "请换个说法或把问题拆开。",
+     "'",
+     "' names something in the data that my reading did not use, so "
+     "the answer could be wrong; rephrase or split the question."},
+    {UnplacedWord::Kind::kListedWord, "问题要求同时列出“",
+     "”，但数据中没有找到它对应的列，答案会漏掉它，因此不作答；"
+     "请用列名来问，或去掉它。",
+     "the question also asks for '",
+     "', which I could not find in the data, so the answer would leave "
+     "it out; use the column's name or ask without it."},
+    {UnplacedWord::Kind::kRankingWord, "没能应用“",
+     "”（排名或比较），答案会是别的行，因此不作答；请写明按哪一列排名或比较。",
+     "I could not apply '",
+     "' (a ranking or a comparison), so the answer would show other "
+     "rows; name the column to rank or compare by."},
+    {UnplacedWord::Kind::kModifier, "没能理解“",
+     "”，它限定了问题所问的内容，漏掉它答案会不对，因此不作答；"
+     "请用数据里的列名或取值来说。",
+     "I could not place '",
+     "', which narrows what the question asks about, so the answer "
+     "would be about other rows or another measure; say it with a "
+     "column name or a value the data holds."},
+    {UnplacedWord::Kind::kWhy, "问题问的是原因（“",
+     "”），一条查询只能给出数字、给不出原因，因此不作答；"
+     "可以先问具体的数字（例如各月的销售额），再分析原因。",
+     "the question asks for a reason ('",
+     "'); one query gives numbers, not causes, so I did not answer; ask "
+     "for the figures first (e.g. sales by month) and compare them."},
+    {UnplacedWord::Kind::kName, "数据中没有找到“",
+     "”，它像是一个要筛选的名称，因此不作答；请检查拼写或写出它所在的列。", "'",
+     "' looks like a name, but the data does not hold it as written, "
+     "so I did not answer; check the spelling or name its column."},
+};
+
+}  // namespace
+
 std::string UnplacedWordMessage(const UnplacedWord& word, bool chinese) {
-  switch (word.kind) {
-    case UnplacedWord::Kind::kNumber:
-      return chinese ? "没能确定数字“" + word.text +
-                           "”在问题里的作用（数量、筛选值还是排名数），为避免给出错误答案而不作答；"
-                           "请把它写得更明确，例如“前5个”或“价格等于 0.99”。"
-                     : "I could not tell what the number '" + word.text +
-                           "' is for (a count of rows, a filter value, a rank), so I did not "
-                           "answer rather than risk a wrong one; say it more explicitly, e.g. "
-                           "'top 5' or 'price equal to 0.99'.";
-    case UnplacedWord::Kind::kComputation:
-      return chinese ? "没能把“" + word.text +
-                           "”对应到要计算的指标上，答案可能会漏掉它，因此不作答；"
-                           "请分开问，或写明对哪一列计算。"
-                     : "I could not apply '" + word.text +
-                           "' to a column, so the answer would leave it out; ask for it "
-                           "separately or name the column it applies to.";
-    case UnplacedWord::Kind::kDataWord:
-      return chinese ? "问题里的“" + word.text +
-                           "”对应数据中的内容，但没能用到查询里，答案可能不对，因此不作答；"
-                           "请换个说法或把问题拆开。"
-                     : "'" + word.text +
-                           "' names something in the data that my reading did not use, so "
-                           "the answer could be wrong; rephrase or split the question.";
-    case UnplacedWord::Kind::kListedWord:
-      return chinese ? "问题要求同时列出“" + word.text +
-                           "”，但数据中没有找到它对应的列，答案会漏掉它，因此不作答；"
-                           "请用列名来问，或去掉它。"
-                     : "the question also asks for '" + word.text +
-                           "', which I could not find in the data, so the answer would leave "
-                           "it out; use the column's name or ask without it.";
-    case UnplacedWord::Kind::kRankingWord:
-      return chinese ? "没能应用“" + word.text +
-                           "”（排名或比较），答案会是别的行，因此不作答；请写明按哪一列排名或比较。"
-                     : "I could not apply '" + word.text +
-                           "' (a ranking or a comparison), so the answer would show other "
-                           "rows; name the column to rank or compare by.";
-    case UnplacedWord::Kind::kModifier:
-      return chinese ? "没能理解“" + word.text +
-                           "”，它限定了问题所问的内容，漏掉它答案会不对，因此不作答；"
-                           "请用数据里的列名或取值来说。"
-                     : "I could not place '" + word.text +
-                           "', which narrows what the question asks about, so the answer "
-                           "would be about other rows or another measure; say it with a "
-                           "column name or a value the data holds.";
-    case UnplacedWord::Kind::kWhy:
-      return chinese ? "问题问的是原因（“" + word.text +
-                           "”），一条查询只能给出数字、给不出原因，因此不作答；"
-                           "可以先问具体的数字（例如各月的销售额），再分析原因。"
-                     : "the question asks for a reason ('" + word.text +
-                           "'); one query gives numbers, not causes, so I did not answer; ask "
-                           "for the figures first (e.g. sales by month) and compare them.";
-    case UnplacedWord::Kind::kName:
-      return chinese ? "数据中没有找到“" + word.text +
-                           "”，它像是一个要筛选的名称，因此不作答；请检查拼写或写出它所在的列。"
-                     : "'" + word.text +
-                           "' looks like a name, but the data does not hold it as written, "
-                           "so I did not answer; check the spelling or name its column.";
+  for (const MessageFrame& frame : kMessageFrames) {
+    if (frame.kind != word.kind) continue;
+    return chinese ? frame.zh_before + word.text + frame.zh_after
+                   : frame.en_before + word.text + frame.en_after;
   }
   return {};
 }

@@ -182,6 +182,20 @@ TEST_F(ReadingCheckTest, ChineseMessageNamesTheWord) {
   EXPECT_NE(UnplacedWordMessage(word, false).find("'5'"), std::string::npos);
 }
 
+// The messages are a table (kMessageFrames): every kind, kNumber to the last kind kWhy, has
+// one in each language that names the word and says the question was not answered.
+TEST_F(ReadingCheckTest, EveryKindHasAMessageInBothLanguages) {
+  for (int k = 0; k <= static_cast<int>(UnplacedWord::Kind::kWhy); ++k) {
+    const UnplacedWord word{static_cast<UnplacedWord::Kind>(k), "Zorbl"};
+    const std::string zh = UnplacedWordMessage(word, true);
+    const std::string en = UnplacedWordMessage(word, false);
+    EXPECT_NE(zh.find("“Zorbl”"), std::string::npos) << k << ": " << zh;
+    EXPECT_NE(zh.find("不作答"), std::string::npos) << k << ": " << zh;
+    EXPECT_NE(en.find("'Zorbl'"), std::string::npos) << k << ": " << en;
+    EXPECT_NE(zh, en);
+  }
+}
+
 TEST_F(ReadingCheckTest, PeopleAreListedByFirstAndLastName) {
   EXPECT_EQ(index_->NameCompanion(index_->LabelColumn(index_->FindTable("staff"), false)),
             index_->FindColumn(index_->FindTable("staff"), "last_name"));
