@@ -63,6 +63,63 @@ std::string SingularizeEnglish(std::string_view w) {
   return s;
 }
 
+namespace {
+
+// A Latin word (diacritics inside): the letters from `first` on; keyed by its lower-case
+// singular so that "Customers" finds the customer table. Advances `*i` past it.
+Unit ReadWordUnit(std::string_view text, size_t start, char32_t first, size_t* i) {
+  std::string word;
+  text::AppendUtf8(first, word);
+  size_t end = *i;
+  while (end < text.size()) {
+    size_t next = end;
+    const char32_t c2 = FoldWidth(Decode(text, next));
+    if (!(IsAsciiAlpha(c2) || IsLatinExtended(c2))) break;
+    text::AppendUtf8(c2, word);
+    end = next;
+  }
+  *i = end;
+  return {SingularizeEnglish(text::AsciiLower(word)), word, start, end, UnitKind::kWord};
+}
+
+// `c2`, ending before `next`, goes on a number: a digit, a decimal point before a digit, or
+// a thousands comma before three digits (1,234.5).
+bool ContinuesNumber(std::string_view text, char32_t c2, size_t next) {
+  return IsAsciiDigit(c2) ||
+         (c2 == '.' && next < text.size() && IsAsciiDigit(FoldWidth(text[next]))) ||
+         (c2 == ',' && next + 2 < text.size() && IsAsciiDigit(text[next]) &&
+          IsAsciiDigit(text[next + 1]) && IsAsciiDigit(text[next + 2]));
+}
+
+// A number from the digit `first` on, its thousands commas dropped. Advances `*i` past it.
+Unit ReadNumberUnit(std::string_view text, size_t start, char32_t first, size_t* i) {
+  std::string digits(1, static_cast<char>(first));
+  size_t end = *i;
+  while (end < text.size()) {
+    size_t next = end;
+    const char32_t c2 = FoldWidth(Decode(text, next));
+    if (!ContinuesNumber(text, c2, next)) break;
+    if (c2 != ',') digits += static_cast<char>(c2);
+    end = next;
+  }
+  *i = end;
+  return {digits, digits, start, end, UnitKind::kNumber};
+}
+
+// One code point as its own unit: an ideograph (Chinese is segmented later) or a mark.
+Unit CodePointUnit(char32_t cp, size_t start, size_t end, UnitKind kind) {
+  std::string s;
+  text::AppendUtf8(cp, s);
+  return {s, s, start, end, kind};
+}
+
+// White space and apostrophes separate units and are not units themselves.
+bool SeparatesUnits(char32_t cp) {
+  return cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r' || cp == '\'' || cp == 0x2019;
+}
+
+}  // namespace
+
 std::vector<Unit> TokenizeUnits(std::string_view text) {
   std::vector<Unit> units;
   size_t i = 0;
@@ -70,47 +127,13 @@ std::vector<Unit> TokenizeUnits(std::string_view text) {
     const size_t start = i;
     const char32_t cp = FoldWidth(Decode(text, i));
     if (IsAsciiAlpha(cp) || IsLatinExtended(cp)) {
-      std::string word;
-      text::AppendUtf8(cp, word);
-      size_t end = i;
-      while (end < text.size()) {
-        size_t next = end;
-        const char32_t c2 = FoldWidth(Decode(text, next));
-        if (!(IsAsciiAlpha(c2) || IsLatinExtended(c2))) break;
-        text::AppendUtf8(c2, word);
-        end = next;
-      }
-      i = end;
-      units.push_back(
-          {SingularizeEnglish(text::AsciiLower(word)), word, start, end, UnitKind::kWord});
+      units.push_back(ReadWordUnit(text, start, cp, &i));
     } else if (IsAsciiDigit(cp)) {
-      std::string digits(1, static_cast<char>(cp));
-      size_t end = i;
-      while (end < text.size()) {
-        size_t next = end;
-        const char32_t c2 = FoldWidth(Decode(text, next));
-        if (IsAsciiDigit(c2) ||
-            (c2 == '.' && next < text.size() && IsAsciiDigit(FoldWidth(text[next]))) ||
-            (c2 == ',' && next + 2 < text.size() && IsAsciiDigit(text[next]) &&
-             IsAsciiDigit(text[next + 1]) && IsAsciiDigit(text[next + 2]))) {
-          if (c2 != ',') digits += static_cast<char>(c2);
-          end = next;
-        } else {
-          break;
-        }
-      }
-      i = end;
-      units.push_back({digits, digits, start, end, UnitKind::kNumber});
+      units.push_back(ReadNumberUnit(text, start, cp, &i));
     } else if (IsCjkIdeograph(cp)) {
-      std::string s;
-      text::AppendUtf8(cp, s);
-      units.push_back({s, s, start, i, UnitKind::kCjk});
-    } else if (cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r' || cp == '\'' || cp == 0x2019) {
-      // White space and apostrophes separate units and are not units themselves.
-    } else {
-      std::string s;
-      text::AppendUtf8(cp, s);
-      units.push_back({s, s, start, i, UnitKind::kPunct});
+      units.push_back(CodePointUnit(cp, start, i, UnitKind::kCjk));
+    } else if (!SeparatesUnits(cp)) {
+      units.push_back(CodePointUnit(cp, start, i, UnitKind::kPunct));
     }
   }
   return units;

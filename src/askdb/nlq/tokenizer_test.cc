@@ -29,6 +29,23 @@ TEST(Tokenizer, MixedScripts) {
   EXPECT_EQ(Keys("1,000.5"), (std::vector<std::string>{"1000.5"}));
 }
 
+// Where each step of TokenizeUnits stops: a word at its first non-letter (an apostrophe
+// separates), a number at a comma not before three digits or a point not before a digit.
+TEST(Tokenizer, UnitsEndWhereTheirKindEnds) {
+  EXPECT_EQ(Keys("Théodor’s 12,34 sales 3.x"),
+            (std::vector<std::string>{"théodor", "s", "12", ",", "34", "sale", "3", ".", "x"}));
+  const std::vector<Unit> units = TokenizeUnits("Théodor 2,500");
+  ASSERT_EQ(units.size(), 2u);
+  EXPECT_EQ(units[0].text, "Théodor");
+  EXPECT_EQ(units[0].kind, UnitKind::kWord);
+  EXPECT_EQ(units[0].end, 8u);  // é is two bytes
+  EXPECT_EQ(units[1].key, "2500");
+  EXPECT_EQ(units[1].text, "2500");
+  EXPECT_EQ(units[1].begin, 9u);
+  EXPECT_EQ(units[1].end, 14u);
+  EXPECT_EQ(units[1].kind, UnitKind::kNumber);
+}
+
 TEST(Tokenizer, IdentifiersSplit) {
   EXPECT_EQ(IdentifierToPhrase("InvoiceDate"), "invoice date");
   EXPECT_EQ(IdentifierToPhrase("order_items"), "order items");
