@@ -237,6 +237,20 @@ bool HasWords(std::string_view normalized) {
   return false;
 }
 
+// The numbers written in digits in a request ("贷款50万、10年、4.2%" holds three; "4.3%" one):
+// maximal runs of digits, with the separators inside a number (1,200.50) counted once.
+int CountNumbers(std::string_view normalized) {
+  int count = 0;
+  for (size_t i = 0; i < normalized.size(); ++i) {
+    const bool digit = normalized[i] >= '0' && normalized[i] <= '9';
+    const bool joined = i > 0 && (normalized[i - 1] == '.' || normalized[i - 1] == ',') && i > 1 &&
+                        normalized[i - 2] >= '0' && normalized[i - 2] <= '9';
+    const bool after_digit = i > 0 && normalized[i - 1] >= '0' && normalized[i - 1] <= '9';
+    if (digit && !after_digit && !joined) ++count;
+  }
+  return count;
+}
+
 // Misspellings of calculator and unit words as people type them ("sqaure root of 144",
 // "calcualte 88 times 7"; round 11). None is an English word, so a whole-word replacement
 // cannot change what a request means; the rules, the model and the quick path then read it.
@@ -410,6 +424,18 @@ struct RequestClassifier::Impl {
   // log-probabilities: the model is trained class-balanced, but a request no rule read is
   // mostly small talk or something askdb does not do.
   std::map<std::string, double, std::less<>> model_log_prior, model_log_prior_zh;
+  // The model over the data rules (model_over_data_*; round 12): the words of the data rules
+  // (sales, 客户, which, 这个库) are also the words of a request ABOUT the data — what to look
+  // at in it, a review of it, a formula over given numbers, the world outside it — so when only
+  // data rules fired, the model may name one of these types when it is at least this sure,
+  // unless a rule in model_over_data_unless (a data verb: 列出, 统计, top) fired.
+  std::vector<std::string> model_over_data_labels;
+  double model_over_data_min_probability = 2.0;  // off unless the rules file sets it
+  double model_over_data_min_probability_zh = 2.0;
+  std::vector<std::string> model_over_data_unless_ids;
+  // label → the numbers the request must hold for the model to name it over data rules.
+  std::map<std::string, int, std::less<>> model_over_data_min_numbers;
+  std::vector<int> model_over_data_unless;  // indices into rules
 
   double MinProbability(Language language, bool override) const {
     if (language == Language::kZh) {
@@ -420,7 +446,8 @@ struct RequestClassifier::Impl {
 
   // The model's best label after the language's log-prior shifts, among the labels it may
   // decide; its probability is the shifted one.
-  IntentPrediction PredictWithPriors(std::string_view normalized, Language language) const {
+  IntentPrediction PredictWithPriors(std::string_view normalized, Language language,
+                                     bool rule_only_too = false) const {
     std::vector<double> p = model->Probabilities(normalized);
     const auto& prior = language == Language::kZh ? model_log_prior_zh : model_log_prior;
     double sum = 0;
@@ -432,8 +459,8 @@ struct RequestClassifier::Impl {
     IntentPrediction best;
     for (size_t l = 0; l < p.size(); ++l) {
       const std::string& label = model->labels()[l];
-      if (std::find(model_rule_only_labels.begin(), model_rule_only_labels.end(), label) !=
-          model_rule_only_labels.end()) {
+      if (!rule_only_too && std::find(model_rule_only_labels.begin(), model_rule_only_labels.end(),
+                                      label) != model_rule_only_labels.end()) {
         continue;
       }
       if (best.label.empty() || p[l] > best.probability) best = {label, p[l]};
@@ -464,6 +491,41 @@ struct RequestClassifier::Impl {
     out.type = *type;
     out.confidence = p.probability;
     if (*type == RequestType::kTrivial) out.quick_intent = QuickIntent::kChitChat;
+    return true;
+  }
+
+  // Only data rules fired (`fired`), none of them in model_over_data_unless, or none at all:
+  // the model names one of model_over_data_types when it is sure enough (see
+  // model_over_data_labels), rule-only types included — "mean median and std dev of 12 15 9"
+  // reads no rule. The confidence carries conflict_factor when a data rule disagreed.
+  bool ApplyModelOverData(std::string_view normalized, const std::vector<int>& fired,
+                          Classification& out) const {
+    if (model == nullptr || model_over_data_labels.empty()) return false;
+    for (int idx : fired) {
+      if (rules[idx].type != default_type ||
+          std::find(model_over_data_unless.begin(), model_over_data_unless.end(), idx) !=
+              model_over_data_unless.end()) {
+        return false;
+      }
+    }
+    const IntentPrediction p = PredictWithPriors(normalized, out.language, true);
+    const double bar = out.language == Language::kZh ? model_over_data_min_probability_zh
+                                                     : model_over_data_min_probability;
+    if (p.probability < bar ||
+        std::find(model_over_data_labels.begin(), model_over_data_labels.end(), p.label) ==
+            model_over_data_labels.end()) {
+      return false;
+    }
+    const auto min_numbers = model_over_data_min_numbers.find(p.label);
+    if (!fired.empty() && min_numbers != model_over_data_min_numbers.end() &&
+        CountNumbers(normalized) < min_numbers->second) {
+      return false;
+    }
+    const std::optional<RequestType> type = ParseRequestType(p.label);
+    if (!type) return false;
+    out.rules.push_back(std::string(kModelRulePrefix) + p.label);
+    out.type = *type;
+    out.confidence = p.probability * (fired.empty() ? 1.0 : conflict_factor);
     return true;
   }
 
@@ -557,6 +619,37 @@ StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
       }
       impl->model_rule_only_labels.push_back(*name);
     }
+  }
+  impl->model_over_data_min_probability =
+      root["model_over_data_min_probability"].value_or(impl->model_over_data_min_probability);
+  impl->model_over_data_min_probability_zh =
+      root["model_over_data_min_probability_zh"].value_or(impl->model_over_data_min_probability);
+  impl->model_over_data_unless_ids = StringList(root["model_over_data_unless"].node());
+  if (const auto node = root["model_over_data_min_numbers"]; node) {
+    const toml::table* t = node.as_table();
+    if (t == nullptr) {
+      return InvalidArgumentError(
+          "classifier rules: model_over_data_min_numbers must be a table of type = count, "
+          "e.g. { calculation = 2 }");
+    }
+    for (const auto& [label, value] : *t) {
+      const std::optional<int64_t> count = value.value<int64_t>();
+      if (!ParseRequestType(label.str()) || !count || *count < 0 || *count > 20) {
+        return InvalidArgumentError("classifier rules: model_over_data_min_numbers." +
+                                    std::string(label.str()) +
+                                    " must name a request type and a count between 0 and 20");
+      }
+      impl->model_over_data_min_numbers[std::string(label.str())] = static_cast<int>(*count);
+    }
+  }
+  for (const std::string& name : StringList(root["model_over_data_types"].node())) {
+    if (!ParseRequestType(name)) {
+      return InvalidArgumentError(
+          "classifier rules: model_over_data_types lists request types, "
+          "e.g. [\"consultation\"]; '" +
+          name + "' is not one");
+    }
+    impl->model_over_data_labels.push_back(name);
   }
   for (auto [key, prior] : {std::pair{"model_log_prior", &impl->model_log_prior},
                             std::pair{"model_log_prior_zh", &impl->model_log_prior_zh}}) {
@@ -687,6 +780,14 @@ StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
       info.unless.push_back(it->second);
     }
   }
+  for (const std::string& id : impl->model_over_data_unless_ids) {
+    const auto it = index_of.find(id);
+    if (it == index_of.end()) {
+      return InvalidArgumentError("classifier rules: model_over_data_unless names unknown rule '" +
+                                  id + "'");
+    }
+    impl->model_over_data_unless.push_back(it->second);
+  }
   if (!impl->set.Compile()) {
     return InvalidArgumentError(
         "classifier rules: the rule set is too large to compile; "
@@ -765,6 +866,7 @@ Classification RequestClassifier::Classify(std::string_view request) const {
   if (!winner) {
     out.type = impl_->default_type;
     out.confidence = impl_->default_confidence;
+    if (impl_->ApplyModelOverData(normalized, fired, out)) return out;
     if (impl_->model != nullptr &&
         impl_->ApplyIntentModel(normalized, out, impl_->MinProbability(out.language, false))) {
       return out;
@@ -776,6 +878,9 @@ Classification RequestClassifier::Classify(std::string_view request) const {
       std::all_of(fired.begin(), fired.end(),
                   [&](int idx) { return impl_->rules[idx].model_may_override; }) &&
       impl_->ApplyIntentModel(normalized, out, impl_->MinProbability(out.language, true))) {
+    return out;
+  }
+  if (*winner == impl_->default_type && impl_->ApplyModelOverData(normalized, fired, out)) {
     return out;
   }
   out.type = *winner;

@@ -591,6 +591,92 @@ TEST(RequestClassifierTest, BiTypesInOtherWordsAndTheirLookalikeDataQuestions) {
           "what happened to my luggage"});
 }
 
+// Round 12 (measured blind): the data rules' words (sales, 这个库, which) are also the words of a
+// request ABOUT the data; when only they fired, the model names the BI type when it is at
+// least model_over_data_min_probability sure — never over a data verb, and a calculation only
+// with its inputs (two numbers) in the request.
+TEST(RequestClassifierTest, TheModelNamesRequestsAboutTheDataOverDataRules) {
+  const Classification c =
+      Classifier().Classify("what should a hiring manager be looking at in these tables");
+  EXPECT_EQ(c.type, RequestType::kConsultation);
+  EXPECT_NE(std::find(c.rules.begin(), c.rules.end(), "model.consultation"), c.rules.end());
+  EXPECT_NE(std::find(c.rules.begin(), c.rules.end(), "data_query.entity"), c.rules.end());
+  EXPECT_GE(c.confidence, Classifier().unsure_below());
+  EXPECT_EQ(Classifier().Classify("第一次用这个库，能问它些什么").type, RequestType::kConsultation);
+  EXPECT_EQ(
+      Classifier().Classify("analyze staff turnover: drivers, teams at risk, and what to do").type,
+      RequestType::kMultiStepAnalysis);
+  // No rule at all: the model may name a rule-only type at the same bar.
+  EXPECT_EQ(Classifier().Classify("mean and std dev of 3 8 13 21 34").type,
+            RequestType::kCalculation);
+  // Data questions over the same nouns stay data questions; a data verb keeps the decision.
+  for (std::string_view q : {"which sales reps hit their quota this quarter",
+                             "年化收益率4.3%的理财产品", "list the tables in this database",
+                             "统计每个部门的离职人数", "how many employees left per team"}) {
+    EXPECT_EQ(Classifier().Classify(q).type, RequestType::kDataQuery) << q;
+  }
+  // Off without model_over_data_types: the same request stays a data question.
+  const std::string rules = R"(
+priority = ["consultation", "data_query"]
+default_type = "data_query"
+intent_model = "builtin"
+[[rule]]
+id = "entity"
+type = "data_query"
+keywords = ["db"]
+)";
+  auto off = RequestClassifier::FromText(rules, EmbeddedUnits());
+  ASSERT_TRUE(off.ok()) << off.status().ToString();
+  EXPECT_EQ((*off)->Classify("what should a hiring manager be looking at in this db").type,
+            RequestType::kDataQuery);
+  auto on =
+      RequestClassifier::FromText(
+          R"(model_over_data_types = ["consultation"]
+model_over_data_min_probability = 0.9
+model_over_data_unless = ["verb"]
+)" + rules + "[[rule]]\nid = \"verb\"\ntype = \"data_query\"\nkeywords = [\"list\"]\n",
+          EmbeddedUnits());
+  ASSERT_TRUE(on.ok()) << on.status().ToString();
+  EXPECT_EQ((*on)->Classify("what should a hiring manager be looking at in this db").type,
+            RequestType::kConsultation);
+  EXPECT_EQ((*on)->Classify("list what a hiring manager should be looking at in this db").type,
+            RequestType::kDataQuery);
+}
+
+// Round 12 families, each with the data question that looks like it.
+TEST(RequestClassifierTest, FarewellsToolHelpNegatedChartsAndSecondDeliverables) {
+  auto expect = [](RequestType type, std::initializer_list<std::string_view> requests) {
+    for (std::string_view q : requests) EXPECT_EQ(Classifier().Classify(q).type, type) << q;
+  };
+  // "先…再见" is a farewell; working the tool (switching the data source) is help.
+  expect(RequestType::kTrivial,
+         {"今天先到这，再见", "how can I connect a different database?", "怎么换个数据源"});
+  expect(RequestType::kMultiStepAnalysis, {"先看总量再按地区拆分"});
+  // A negated chart word asks for the rows.
+  expect(RequestType::kDataQuery,
+         {"monthly signups as a table, no chart", "每月订单数，列表就行，不要画图",
+          "which data sources feed the orders table"});
+  expect(RequestType::kVisualization, {"plot monthly signups"});
+  // An analysis with a second deliverable: its causes, what to do; a review written up.
+  expect(RequestType::kMultiStepAnalysis,
+         {"why is the east region underperforming",
+          "review returns by category and what we should do about it",
+          "分析各门店的客流，并解释下降的原因", "排查库存积压的问题并给出解决方案",
+          "整理一份上半年的经营回顾"});
+  // A formula's inputs given together; statistics over numbers separated by spaces.
+  expect(RequestType::kCalculation,
+         {"贷款30万、20年、4.9%，月供多少", "a 15000 loan over 3 years at 7%, monthly payment?",
+          "median of 4 8 15 16 23 42",
+          "straight-line depreciation for a 50000 van, 5 years, 5000 salvage"});
+  // Reading matter, published figures and public holidays are outside the data.
+  expect(
+      RequestType::kWebSearch,
+      {"find me some articles about warehouse robotics", "找几篇讲新能源车出口的报道",
+       "has apple released its quarterly results yet", "蔚来的季度财报公布了吗", "国庆节几号放假"});
+  expect(RequestType::kDataQuery, {"which articles in the archive mention tariffs",
+                                   "list customers with more than 3 orders and 10% discount"});
+}
+
 TEST(RequestClassifierTest, RulesFileOverride) {
   const std::string rules = R"(
 priority = ["consultation", "visualization", "data_query"]
@@ -627,6 +713,18 @@ TEST(RequestClassifierTest, BadRulesFilesAreRejectedWithReasons) {
   EXPECT_NE(error("priority = [\"data_query\"]\n[[rule]]\nid=\"x\"\ntype=\"data_query\"\n"
                   "patterns=['{nomacro}']\n")
                 .find("unknown macro"),
+            std::string::npos);
+  EXPECT_NE(error("model_over_data_types = [\"nope\"]\npriority = [\"data_query\"]\n[[rule]]\n"
+                  "id=\"x\"\ntype=\"data_query\"\nkeywords=[\"a\"]\n")
+                .find("model_over_data_types"),
+            std::string::npos);
+  EXPECT_NE(error("model_over_data_unless = [\"y\"]\npriority = [\"data_query\"]\n[[rule]]\n"
+                  "id=\"x\"\ntype=\"data_query\"\nkeywords=[\"a\"]\n")
+                .find("unknown rule 'y'"),
+            std::string::npos);
+  EXPECT_NE(error("model_over_data_min_numbers = { calculation = \"two\" }\npriority = "
+                  "[\"data_query\"]\n[[rule]]\nid=\"x\"\ntype=\"data_query\"\nkeywords=[\"a\"]\n")
+                .find("model_over_data_min_numbers.calculation"),
             std::string::npos);
   EXPECT_NE(error("priority = [").find("TOML"), std::string::npos);
   ClassifierOptions missing;
