@@ -575,5 +575,26 @@ TEST_F(LabelNamedAfterItsTableTest, TheNameColumnNamedAfterTheTableLabelsItsRows
             std::vector<std::string>{"Ann"});
 }
 
+// inn_1: "modern decor" says the decor column right after its value: the condition, not a
+// column listed beside every room.
+class ColumnAfterItsValueTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE Rooms (RoomId TEXT PRIMARY KEY, roomName TEXT, decor TEXT);"
+        "INSERT INTO Rooms VALUES ('a','Sun','modern'),('b','Moon','rustic'),"
+        " ('c','Star','modern');");
+  }
+};
+
+TEST_F(ColumnAfterItsValueTest, AnEnglishColumnAfterItsValueIsTheCondition) {
+  const Translation t = Ask("What are the names of rooms with modern decor?");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(t.sql.find("AS \"decor\""), std::string::npos) << t.sql;
+  std::vector<std::string> rows = Rows("What are the names of rooms with modern decor?");
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(rows, (std::vector<std::string>{"Star", "Sun"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

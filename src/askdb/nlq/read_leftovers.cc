@@ -57,9 +57,10 @@ bool Parser::NamesFollowingValue(int item, int col) const {
 
 // "APP渠道的销售额", "华东地区的门店": in Chinese the column is said right after its value; the
 // word names the value's column, not one to list ("APP渠道的销售额" had listed every app order's
-// amount beside its channel).
+// amount beside its channel). English says it so too: "rooms with modern decor", "wines in
+// Sonoma county" had listed the decor and the county beside the rows.
 bool Parser::NamesPrecedingValue(int item, int col) const {
-  if (!chinese_ || item == 0 || !HasValue(items_[item - 1])) return false;
+  if (item == 0 || !HasValue(items_[item - 1])) return false;
   return std::any_of(items_[item - 1].terms.begin(), items_[item - 1].terms.end(), [&](int id) {
     return TermOf(id).kind == TermKind::kValue && TermOf(id).column == col;
   });
