@@ -155,15 +155,16 @@ std::optional<ShapeProblem> CountOfAnAmount(const Query& query, const std::vecto
 
 namespace {
 
-// The numeric column a 多少/几 before its counting unit was read as (ReadUnitOfCountColumn,
-// segment.cc: "白鹿原有多少集" → 集数), -1 when the question has no such words. 第几 asks for
-// each row's ordinal value, so it is not taken.
+// The numeric column a 多少/几 before its counting unit or its counted noun was read as
+// (segment.cc ReadUnitOfCountColumn, ReadCountNounAfterHowMany: "白鹿原有多少集" → 集数,
+// "广州有多少体育馆" → 体育馆数量), -1 when the question has no such words. 第几 asks for each
+// row's ordinal value, so it is not taken.
 int ColumnOfAHowManyUnit(const std::vector<Item>& items, const SchemaIndex& index) {
   for (size_t k = 0; k + 1 < items.size(); ++k) {
     const Item& how_many = items[k];
     const Item& unit = items[k + 1];
     if (how_many.kind != ItemKind::kKeyword || how_many.kw != Bit(Kw::kStop) ||
-        (how_many.text != "多少" && how_many.text != "有多少" && how_many.text != "几") ||
+        (!how_many.text.starts_with("几") && how_many.text.find("多少") == std::string::npos) ||
         unit.kind != ItemKind::kTerm || unit.unit_begin != how_many.unit_end) {
       continue;
     }

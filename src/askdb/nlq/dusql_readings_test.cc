@@ -419,6 +419,11 @@ INSERT INTO "运动会" VALUES (1,'广州亚运会','亚运会',16,42),(2,'北�
   EXPECT_FALSE(Ask("项目数量超过27的运动会有几届").answered);  // no row named
   EXPECT_FALSE(Ask("亚运会有几个项目").answered);              // not COUNT(DISTINCT 项目数量)
   EXPECT_FALSE(Ask("运动会有几个项目").answered);
+  // 项目 is what 项目数量 counts: one named row's value, or each row's beside its name.
+  EXPECT_EQ(Rows("广州亚运会有几个项目"), (std::vector<std::string>{"42"}));
+  EXPECT_EQ(Rows("南京青奥会有多少项目"), (std::vector<std::string>{"28"}));
+  EXPECT_EQ(Rows("各运动会有多少项目"),
+            (std::vector<std::string>{"广州亚运会|42", "北京亚运会|27", "南京青奥会|28"}));
 }
 
 // "湖南省的城市", "成都属于哪个省", "排名第2的是哪个省": 省/市 after a place stored without it

@@ -185,9 +185,16 @@ void Parser::ReadLeftoverColumn(int i, int col) {
   if (RankRowsByOwnColumn(i, col)) return;
   // "各国家发射的载人飞船数量": X names the count column X数量 only where a count is compared or
   // ranked (员工超过5万人, 员工最多); listed or summed, the bare word (a verb here) is not read.
+  // Right after 多少/几个 (广州有多少体育馆, segment.cc ReadCountNounAfterHowMany) it asks for the
+  // count's value, listed.
   const bool count_noun = std::all_of(it.terms.begin(), it.terms.end(),
                                       [&](int id) { return TermOf(id).source == "count noun"; });
-  if (count_noun || SumBareMeasure(i, col)) return;
+  const Item* before = i > 0 ? &items_[i - 1] : nullptr;
+  const bool asked =
+      before && before->kind == ItemKind::kKeyword && before->kw == Bit(Kw::kStop) &&
+      before->unit_end == it.unit_begin &&
+      (before->text.starts_with("几") || before->text.find("多少") != std::string::npos);
+  if ((count_noun && !asked) || SumBareMeasure(i, col)) return;
   // "订单数" / "order count" is a synonym of the key: a count of the table's rows. Only a name
   // the semantic model gave the key says that: the key's own name ("song name" of a table
   // keyed by song_name, "project" of a link table keyed by it) names the key's values, and

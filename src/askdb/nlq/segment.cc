@@ -194,6 +194,26 @@ void ReadPlaceSuffix(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
+// "广州有多少体育馆", "2010年的运动会有几个项目": 多少/几个 right before the word a count column
+// counts (体育馆 for 体育馆数量, SchemaIndex::AddChineseCountNouns) asks for that column's value,
+// as 多少集 does for 集数: 多少 becomes a function word. Over several rows the reading abstains
+// (count_word_check.h CountUnitValueOverSeveralRows).
+void ReadCountNounAfterHowMany(const SchemaIndex& index, std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  for (size_t k = 0; k + 1 < v.size(); ++k) {
+    const std::string& how_many = v[k].text;
+    if (v[k].kind != ItemKind::kKeyword || !v[k].Has(Kw::kCount) ||
+        (!how_many.starts_with("几") && how_many.find("多少") == std::string::npos) ||
+        v[k + 1].kind != ItemKind::kTerm || v[k + 1].unit_begin != v[k].unit_end) {
+      continue;
+    }
+    const bool count_noun = std::any_of(v[k + 1].terms.begin(), v[k + 1].terms.end(), [&](int id) {
+      return index.terms()[id].source == "count noun";
+    });
+    if (count_noun) MakeFunctionWord(&v[k]);
+  }
+}
+
 // "电视剧平均多少集", "白鹿原有多少集": 多少/几 before a character X that, with 数 (and maybe
 // unknown characters right before 多少: 发行 for 发行册数), is the name of a numeric column
 // (集数) asks for that column's value, X being its counting unit: the words become the
@@ -718,6 +738,7 @@ void Parser::Segment() {
     factor_ *= std::pow(kAbbreviationFactor, ReadAbbreviations(index_, units_, &items_));
   if (chinese_) ReadPlaceSuffix(index_, &items_);
   if (chinese_) ReadUnitOfCountColumn(index_, &items_);
+  if (chinese_) ReadCountNounAfterHowMany(index_, &items_);
   if (chinese_) ReadChineseSaleVerbs(index_, &items_);
   if (chinese_) ReadChineseHowMuch(index_, &items_);
   if (chinese_) ReadChineseChargeVerb(index_, &items_);
