@@ -131,6 +131,16 @@ TEST_F(ChineseReadingsTest, ACountWordAtTheEndCountsTheTopicTable) {
   EXPECT_FALSE(Ask("会员的小票按国家统计数量").answered);
 }
 
+// 对比/比较 asks for each side's own figure: two values of one column are one row each, a
+// breakdown already grouped is the comparison itself; a top N to compare stays unread.
+TEST_F(ChineseReadingsTest, ComparingValuesGivesEachItsRow) {
+  EXPECT_EQ(Rows("对比一下日本和法国的会员数"), (std::vector<std::string>{"Japan|3", "France|2"}));
+  EXPECT_EQ(Rows("日本和法国的会员数对比"), (std::vector<std::string>{"Japan|3", "France|2"}));
+  EXPECT_EQ(Rows("日本和法国的会员数"), (std::vector<std::string>{"5"}));  // no 对比: one total
+  EXPECT_EQ(Rows("各国家的会员数对比").size(), 3u);
+  ExpectAbstainsNaming("对比日本和法国消费最高的会员", "对比");
+}
+
 // A grouping said twice (按国家 … 各国家) is one group: no second, equal column.
 TEST_F(ChineseReadingsTest, AGroupingSaidTwiceIsOneGroup) {
   EXPECT_EQ(Rows("按国家统计各国家的会员数"),

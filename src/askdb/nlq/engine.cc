@@ -165,6 +165,7 @@ void Parser::ReadQuestion() {
   ParseOrdering();
   ReadTheOneOfASuperlative();
   ParseLeftovers();
+  if (chinese_) ReadComparedValues();  // after the leftovers gave a bare measure its sum
   ParseAgeWords();
   ResolveYearComparison();
 }

@@ -200,6 +200,8 @@ class Parser {
   int NextMeaningful(int i) const;
   bool OrderWordAfter(int j) const;        // 按X排序: X is ordered by (read_grouping.cc)
   bool ListJoinerBefore(int share) const;  // 销售额和占比: the measure is asked too
+  void ReadComparedValues();               // 对比/比较 (read_grouping.cc)
+  bool GroupByComparedValues(std::string* why_en, std::string* why_zh);
   int PrevMeaningful(int i) const;
   bool IsFiller(const Item& it) const;
   std::string ColRef(int c) const;
@@ -563,6 +565,7 @@ class Parser {
   // "what share of revenue comes from beverages": the one value filter names the share's part
   // (ReadShareOfOneValue; SharePart() finds it once the value has its column).
   bool share_of_one_value_ = false;
+  bool compare_values_ = false;  // 对比一下加拿大和法国的销售额: a row per value (read_grouping.cc)
   std::map<int, std::string> column_words_;  // column → the words the question named it by
   std::map<int, std::string> table_words_;   // table → the words the question named it by
   std::set<int> filter_subjects_;            // columns named right before one of their values

@@ -467,4 +467,52 @@ void Parser::ReadOrderColumnBefore(int i) {
   Map(items_[p], "order", ColName(col));
 }
 
+// "对比一下加拿大和法国的销售额", "各渠道的销售额对比": 对比/比较 asks for each side's own figure.
+// Already grouped, the breakdown is the comparison; with one measure and two or more values
+// (of one column, GroupByComparedValues checks once they are placed) each value is a group.
+// Anything else leaves the word unread.
+void Parser::ReadComparedValues() {
+  std::vector<int> compare;  // 对比 / 比较, one unread word or its two unread characters
+  for (int k = 0; k < static_cast<int>(items_.size()); ++k) {
+    const bool last = k + 1 == static_cast<int>(items_.size());
+    const std::string pair = items_[k].text + (last ? "" : items_[k + 1].text);
+    const bool word = items_[k].text == "对比" || items_[k].text == "比较";
+    if (!items_[k].used && word) compare = {k};
+    if (!last && !items_[k].used && !items_[k + 1].used && (pair == "对比" || pair == "比较")) {
+      compare = {k, k + 1};
+    }
+  }
+  if (compare.empty()) return;
+  // A top N compares within each value (对比加拿大和法国销售额最高的客户): not read here.
+  if (q_.limit > 0 || q_.superlative || q_.share || !q_.projections.empty()) return;
+  const bool grouped = !q_.group_columns.empty() || q_.bucket;
+  const bool values = q_.measures.size() == 1 && values_.size() >= 2;
+  if (!grouped && !values) return;
+  compare_values_ = !grouped;
+  for (int k : compare) items_[k].used = true;
+  Understood("compare", "对比");
+}
+
+// The compared values (ReadComparedValues) placed: one filter holds them all, and its column
+// is the group, so each value has its row. Values of different columns compare nothing alike.
+bool Parser::GroupByComparedValues(std::string* why_en, std::string* why_zh) {
+  if (!compare_values_) return true;
+  const Filter* compared = nullptr;
+  int lists = 0;
+  for (const Filter& f : q_.filters) {
+    if (f.values.size() < 2) continue;
+    ++lists;
+    if (f.op == Op::kEq && !f.numeric && f.business < 0 && f.related_edge < 0) compared = &f;
+  }
+  if (lists != 1 || !compared || compared->values.size() != values_.size()) {
+    *why_en = "'compare' needs values of one column to compare; name them by one column.";
+    *why_zh = "“对比”的几个取值不属于同一列，无法逐个对比；请写出同一列的取值。";
+    return false;
+  }
+  q_.group_columns.push_back(compared->column);
+  out_.explanation.push_back(
+      {"", "group", ColName(compared->column) + " (one row per value compared)"});
+  return true;
+}
+
 }  // namespace askdb::nlq

@@ -545,6 +545,7 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
   }
   std::vector<int> needed = NeededTables(root);
   if (!PlaceValues(root, &needed, why_en, why_zh)) return false;
+  if (!GroupByComparedValues(why_en, why_zh)) return false;
   if (!PeriodInsideTerm(root, why_en, why_zh) && !why_en->empty()) return false;
   if (!PlaceTimeColumn(root, &needed, why_en, why_zh)) return false;
   if (!chinese_) ReadVerbsOfValueColumns();  // after the time column took its verb ("shipped")
