@@ -442,5 +442,20 @@ INSERT INTO "城市" VALUES (1,'杭州','浙江',2,10),(2,'长沙','湖南',1,20
   EXPECT_FALSE(Ask("杭州的哪个市场最大").answered);
 }
 
+// "总成绩400kg的是谁" listed the match's name (比赛名称, the results' label) at 0.90: 谁 asks for
+// people, and the results refer to the athletes, whose label is a person's name (姓名).
+TEST_F(DusqlReadingsTest, WhoThroughRowsThatReferToPeopleIsNotTheirOwnName) {
+  Open(R"sql(
+CREATE TABLE "运动员" ("词条id" int, "姓名" text, "国家" text, primary key ("词条id"));
+CREATE TABLE "比赛成绩" ("运动员id" int, "比赛名称" text, "总成绩" text,
+                         foreign key("运动员id") references "运动员"("词条id"));
+INSERT INTO "运动员" VALUES (1,'张三','中国'),(2,'李四','美国');
+INSERT INTO "比赛成绩" VALUES (1,'世锦赛','400kg'),(2,'世锦赛','380kg'),(2,'奥运会','390kg');
+)sql");
+  const Translation t = Ask("总成绩400kg的是谁");
+  if (t.answered) EXPECT_EQ(Rows("总成绩400kg的是谁"), (std::vector<std::string>{"张三"})) << t.sql;
+  EXPECT_EQ(Rows("国家是中国的有谁"), (std::vector<std::string>{"张三"}));  // their own name
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -400,6 +400,26 @@ void Parser::ParseLeftovers() {
 // "鸟人的导演是谁", "职业是演员的有谁": 谁 asks for people's names, so it is the question word
 // when what is listed is names — text columns, none a key or a reference. 员工的上级是谁
 // would list ReportsTo's ids: 谁 stays unread there, and the question abstains.
+namespace {
+
+// A column of people's names (姓名, 名字, 人名), as 名称 names things.
+bool NamesPeople(const std::string& column) {
+  return column.ends_with("姓名") || column == "名字" || column == "人名";
+}
+
+// Whether the rows of `table` are named by no person's name while a table they refer to is
+// (比赛成绩, labelled 比赛名称, refers to 运动员, labelled 姓名): 谁 asks for those people.
+bool RefersToPeopleNotItsOwn(const SchemaIndex& index, int table, bool chinese) {
+  const int label = index.LabelColumn(table, chinese);
+  if (label < 0 || NamesPeople(index.columns()[label].name)) return false;
+  return std::any_of(index.edges().begin(), index.edges().end(), [&](const JoinEdge& e) {
+    const int other = e.from_table == table ? index.LabelColumn(e.to_table, chinese) : -1;
+    return other >= 0 && NamesPeople(index.columns()[other].name);
+  });
+}
+
+}  // namespace
+
 void Parser::ReadWhoWord() {
   if (!chinese_ || !q_.measures.empty() || !q_.group_columns.empty()) return;
   // "演职员有谁": no column named, the rows' label (their name) is what is listed.
@@ -413,6 +433,8 @@ void Parser::ReadWhoWord() {
     if (one_table) q_.subject_table = table;
   }
   if (listed.empty() && q_.subject_table >= 0) {
+    // "总成绩400kg的是谁": not the match's name (比赛名称) but the athlete it refers to.
+    if (RefersToPeopleNotItsOwn(index_, q_.subject_table, chinese_)) return;
     listed.push_back(index_.LabelColumn(q_.subject_table, chinese_));
   }
   if (listed.empty() || listed[0] < 0) return;
