@@ -393,12 +393,20 @@ class Parser {
   int CountedTableOf(const Item& it) const;
   bool ReadSuperlativeAsOrder(int i, Agg agg, int event);
   void ReadAggregateKeyword(int i, AggregateScan* scan);
+  bool ReadDistinctWord(int i, AggregateScan* scan);
+  bool ReadFunctionWordAsColumn(int i, AggregateScan* scan);
+  bool BindPostfixFunction(int i, Agg agg, int event);
   void CountKinds(int i, AggregateScan* scan);  // 几种/多少种 (read_measures.cc)
   void BindPendingToTerm(int i, AggregateScan* scan);
   void ReadSumWordAsColumn(int event);
   void ReadBestSelling();          // "the 3 best-selling products by units" (read_measures.cc)
   void ReadAverageOfGroupsWord();  // marks average_of_groups_
   void ReadChineseAverageOfGroupsWord();  // 平均每个客户有几张发票 (read_measures.cc)
+  // ReadBestSelling's steps (read_measures.cc).
+  int SellingAfter(int i) const;
+  bool RankedByAMeasure(int selling);
+  bool NamesAMeasure(const Item& it) const;
+  void RankTopRows(int i, int number);
   // Whether the superlative at item `superlative` ranks rows the question named before it
   // ("the 3 products with the highest price"); takes the number of rows when one is given.
   bool RanksNamedRows(int superlative);

@@ -502,37 +502,9 @@ void Parser::RankByDate(const DateSuperlative& s, int dir, int table, int col, i
 void Parser::ReadBestSelling() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i + 1 < n && !chinese_; ++i) {
-    const std::string first = text::AsciiLower(items_[i].text);
-    if (items_[i].used || (first != "best" && first != "top")) continue;
-    int selling = i + 1;
-    if (items_[selling].kind == ItemKind::kPunct && items_[selling].text == "-") ++selling;
-    if (selling >= n || items_[selling].used ||
-        text::AsciiLower(items_[selling].text) != "selling") {
-      continue;
-    }
-    auto names_measure = [&](const Item& it) {
-      if (it.kind != ItemKind::kTerm) return false;
-      const int c = ColumnOf(it, /*numeric_only=*/true);
-      if (c >= 0) return Col(c).role == ColumnRole::kMeasure;
-      return std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
-        return TermOf(id).kind == TermKind::kBusiness &&
-               index_.business_terms()[TermOf(id).business].def.meaning ==
-                   BusinessMeaning::kMeasure;
-      });
-    };
-    bool by_measure = false;
-    for (int k = selling + 1; k + 1 < n && !by_measure; ++k) {
-      const int m = NextMeaningful(k);
-      if (text::AsciiLower(items_[k].text) != "by" || m < 0) continue;
-      // "best-selling ... by units": the units are the units sold.
-      const std::vector<int>* sold = index_.FindTerms(PhraseKey("units sold"));
-      if (items_[m].kind == ItemKind::kUnknown && text::AsciiLower(items_[m].text) == "units" &&
-          sold) {
-        items_[m].kind = ItemKind::kTerm;
-        items_[m].terms = *sold;
-      }
-      by_measure = names_measure(items_[m]);
-    }
+    const int selling = SellingAfter(i);
+    if (selling < 0) continue;
+    const bool by_measure = RankedByAMeasure(selling);
     const int number = PrevMeaningful(i);
     const bool counted = number >= 0 && items_[number].kind == ItemKind::kNumber &&
                          !items_[number].used && RowsAsked(number) > 0;
@@ -542,15 +514,64 @@ void Parser::ReadBestSelling() {
     if (!by_measure || (!counted && !top_word)) continue;
     for (int k = i; k <= selling; ++k) items_[k].used = true;
     if (top_word) return;  // "Top 5 best-selling ...": the top word ranks (ParseTopN)
-    q_.limit = RowsAsked(number);
-    q_.superlative = true;
-    q_.superlative_desc = true;
-    items_[number].used = true;
-    const std::string rows = FormatNumber(static_cast<double>(q_.limit));
-    Map(items_[i], "limit", "top " + rows);
-    Understood("top " + rows, "前" + rows);
+    RankTopRows(i, number);
     return;
   }
+}
+
+// The item of "selling" in an unused "best selling" / "top-selling" starting at `i`, else -1.
+int Parser::SellingAfter(int i) const {
+  const int n = static_cast<int>(items_.size());
+  const std::string first = text::AsciiLower(items_[i].text);
+  if (items_[i].used || (first != "best" && first != "top")) return -1;
+  int selling = i + 1;
+  if (items_[selling].kind == ItemKind::kPunct && items_[selling].text == "-") ++selling;
+  if (selling >= n || items_[selling].used || text::AsciiLower(items_[selling].text) != "selling") {
+    return -1;
+  }
+  return selling;
+}
+
+// A "by" after `selling` introduces a measure column or business measure to rank by; "by
+// units" after best-selling is read as the units sold.
+bool Parser::RankedByAMeasure(int selling) {
+  const int n = static_cast<int>(items_.size());
+  bool by_measure = false;
+  for (int k = selling + 1; k + 1 < n && !by_measure; ++k) {
+    const int m = NextMeaningful(k);
+    if (text::AsciiLower(items_[k].text) != "by" || m < 0) continue;
+    // "best-selling ... by units": the units are the units sold.
+    const std::vector<int>* sold = index_.FindTerms(PhraseKey("units sold"));
+    if (items_[m].kind == ItemKind::kUnknown && text::AsciiLower(items_[m].text) == "units" &&
+        sold) {
+      items_[m].kind = ItemKind::kTerm;
+      items_[m].terms = *sold;
+    }
+    by_measure = NamesAMeasure(items_[m]);
+  }
+  return by_measure;
+}
+
+// The item names a numeric measure column or a business term that means a measure.
+bool Parser::NamesAMeasure(const Item& it) const {
+  if (it.kind != ItemKind::kTerm) return false;
+  const int c = ColumnOf(it, /*numeric_only=*/true);
+  if (c >= 0) return Col(c).role == ColumnRole::kMeasure;
+  return std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+    return TermOf(id).kind == TermKind::kBusiness &&
+           index_.business_terms()[TermOf(id).business].def.meaning == BusinessMeaning::kMeasure;
+  });
+}
+
+// The number before the ranking word (item `number`) is how many rows to keep, highest first.
+void Parser::RankTopRows(int i, int number) {
+  q_.limit = RowsAsked(number);
+  q_.superlative = true;
+  q_.superlative_desc = true;
+  items_[number].used = true;
+  const std::string rows = FormatNumber(static_cast<double>(q_.limit));
+  Map(items_[i], "limit", "top " + rows);
+  Understood("top " + rows, "前" + rows);
 }
 
 void Parser::ParseTopN() {
@@ -844,62 +865,79 @@ bool Parser::ReadSuperlativeAsOrder(int i, Agg agg, int event) {
 // function, a superlative read as ordering, a Chinese postfix function bound to the column
 // before it; otherwise the function waits for its column.
 void Parser::ReadAggregateKeyword(int i, AggregateScan* scan) {
-  Item& it = items_[i];
-  if (it.Has(Kw::kDistinct) && !it.Has(Kw::kGroup)) {
-    scan->pending_distinct = true;
-    distinct_word_ = true;
-    it.used = true;
-    if (AsksHowManyKinds(items_, i)) CountKinds(i, scan);
-    return;
-  }
-  if (it.Has(Kw::kDistinct) && it.Has(Kw::kGroup) && !scan->pending.empty()) {
-    scan->pending_distinct = true;  // "多少不同的" after a count word
-    it.used = true;
-    return;
-  }
-  // "average invoice total": a function word that is also a numeric column's name
-  // ("total" is Invoice.Total), right after another function, is that column.
-  if (!scan->pending.empty() && scan->pending.back().first != Agg::kCount && it.Has(Kw::kSum)) {
-    const int col = KeywordColumn(it);
-    if (col >= 0) {
-      ++scan->event;
-      for (const auto& [agg, kw_idx] : scan->pending) {
-        BindMeasure(agg, kw_idx, col, -1, false, i, scan->event);
-      }
-      scan->pending.clear();
-      return;
-    }
-  }
-  const Agg agg = AggOf(it);
+  if (ReadDistinctWord(i, scan) || ReadFunctionWordAsColumn(i, scan)) return;
+  const Agg agg = AggOf(items_[i]);
   if (agg == Agg::kNone) {
-    if (!IsFiller(it) && !it.Has(Kw::kAnd)) {
+    if (!IsFiller(items_[i]) && !items_[i].Has(Kw::kAnd)) {
       scan->pending.clear();
       scan->pending_distinct = false;
     }
     return;
   }
   if (ReadSuperlativeAsOrder(i, agg, scan->event)) return;
-  // Chinese postfix: 销售额总和 / 价格的平均值: a column just before, nothing pending.
+  if (scan->pending.empty() && BindPostfixFunction(i, agg, scan->event)) return;
+  scan->pending.emplace_back(agg, i);
+}
+
+// A distinct word makes the next function DISTINCT (几种 also counts the kinds); 不同的 after
+// a count word, too.
+bool Parser::ReadDistinctWord(int i, AggregateScan* scan) {
+  Item& it = items_[i];
+  if (it.Has(Kw::kDistinct) && !it.Has(Kw::kGroup)) {
+    scan->pending_distinct = true;
+    distinct_word_ = true;
+    it.used = true;
+    if (AsksHowManyKinds(items_, i)) CountKinds(i, scan);
+    return true;
+  }
+  if (it.Has(Kw::kDistinct) && it.Has(Kw::kGroup) && !scan->pending.empty()) {
+    scan->pending_distinct = true;  // "多少不同的" after a count word
+    it.used = true;
+    return true;
+  }
+  return false;
+}
+
+// "average invoice total": a function word that is also a numeric column's name
+// ("total" is Invoice.Total), right after another function, is that column.
+bool Parser::ReadFunctionWordAsColumn(int i, AggregateScan* scan) {
+  if (scan->pending.empty() || scan->pending.back().first == Agg::kCount ||
+      !items_[i].Has(Kw::kSum)) {
+    return false;
+  }
+  const int col = KeywordColumn(items_[i]);
+  if (col < 0) return false;
+  ++scan->event;
+  for (const auto& [agg, kw_idx] : scan->pending) {
+    BindMeasure(agg, kw_idx, col, -1, false, i, scan->event);
+  }
+  scan->pending.clear();
+  return true;
+}
+
+// Chinese postfix: 销售额总和 / 价格的平均值: a column just before, nothing pending; 订单数量 /
+// 客户数: the count of the table before.
+bool Parser::BindPostfixFunction(int i, Agg agg, int event) {
   const int prev = PrevMeaningful(i);
   const int next = NextMeaningful(i);
   const bool next_is_col = next >= 0 && ColumnOf(items_[next]) >= 0;
   const bool next_is_table = next >= 0 && TableOf(items_[next]) >= 0;
-  if (scan->pending.empty() && prev >= 0 && !items_[prev].used && !next_is_col &&
-      !(agg == Agg::kCount && next_is_table)) {
-    const int c = ColumnOf(items_[prev], agg != Agg::kCount);
-    if (c >= 0 && (agg != Agg::kCount)) {
-      BindMeasure(agg, i, c, -1, false, prev, scan->event);
-      return;
-    }
-    // 订单数量 / 客户数 → count of the table before (商品 may also name the products'
-    // label column; counting a table's label is counting the table).
-    if (agg == Agg::kCount && TableOf(items_[prev]) >= 0 &&
-        ColumnOf(items_[prev], /*numeric_only=*/true) < 0) {
-      BindMeasure(agg, i, -1, TableOf(items_[prev]), false, prev, scan->event);
-      return;
-    }
+  if (prev < 0 || items_[prev].used || next_is_col || (agg == Agg::kCount && next_is_table)) {
+    return false;
   }
-  scan->pending.emplace_back(agg, i);
+  const int c = ColumnOf(items_[prev], agg != Agg::kCount);
+  if (c >= 0 && (agg != Agg::kCount)) {
+    BindMeasure(agg, i, c, -1, false, prev, event);
+    return true;
+  }
+  // 订单数量 / 客户数 → count of the table before (商品 may also name the products'
+  // label column; counting a table's label is counting the table).
+  if (agg == Agg::kCount && TableOf(items_[prev]) >= 0 &&
+      ColumnOf(items_[prev], /*numeric_only=*/true) < 0) {
+    BindMeasure(agg, i, -1, TableOf(items_[prev]), false, prev, event);
+    return true;
+  }
+  return false;
 }
 
 // 几种/多少种: the count of the kinds named after it ("几种支付方式", waits for its term), or,
