@@ -302,11 +302,17 @@ class Parser {
   bool PlaceValues(int root, std::vector<int>* needed, std::string* why_en, std::string* why_zh);
   int FirstNameOfAPair(size_t k) const;  // values_[k], [k + 1]: one person's full name
   std::vector<int> FullNameColumns() const;
+  int ChooseValueColumn(size_t k, int root, const std::vector<int>& needed, bool one_sum,
+                        std::string* why_en, std::string* why_zh) const;
   int ValueColumnScore(const Term& t, int root, const std::vector<int>& needed, bool one_sum) const;
   void AddValueFilter(size_t k, int col);
   bool PlaceTimeColumn(int root, std::vector<int>* needed, std::string* why_en,
                        std::string* why_zh);
   int BorrowedTimeColumn(int root, std::string* why_en, std::string* why_zh) const;
+  int BirthColumn(int root);
+  int UnnamedTimeColumn(int root, std::string* why_en, std::string* why_zh);
+  int ColumnTakingThePeriod(int tc, std::string* why_en, std::string* why_zh) const;
+  bool PeriodFitsTheVerb(int tc, std::string* why_en, std::string* why_zh);
   bool CheckRelatedCounts(const std::vector<int>& needed, std::string* why_en,
                           std::string* why_zh) const;
   int TableOfVerb(std::string_view word) const;  // "ordered" → orders (read_comparisons.cc)
@@ -314,6 +320,8 @@ class Parser {
   // table's rows ("albums", which the label then names).
   bool NamesAColumnOf(int column, int table) const;
   bool CheckJoinTree(int root, std::vector<int>* needed, std::string* why_en, std::string* why_zh);
+  bool JoinsEveryNamedTable(std::string* why_en, std::string* why_zh) const;
+  void ExplainFanOutMeasure(int root, std::string* why_en, std::string* why_zh) const;
   void ParseNumbersMagnitude();
   void ParseComparisons();
   // ParseComparisons' steps (read_comparisons.cc).
