@@ -160,6 +160,10 @@ class Parser {
   std::string OrderColumnExpr(const SelectList& list) const;
   std::vector<std::string> RankedGroupsNotNull(const SelectList& list) const;
   std::string TieCheckSql(const std::string& from_to_group_by, const std::string& order) const;
+  std::string SelectClause(const SelectList& list) const;
+  std::string FromClause() const;
+  std::vector<std::string> WhereConditions(const SelectList& list) const;
+  std::string ReferredRowCondition() const;
 
   // What the stages read and built, for the stages' tests.
   const std::vector<Item>& items() const { return items_; }

@@ -594,7 +594,6 @@ std::string Parser::TopValueCondition(const SelectList& list, const std::string&
 }
 
 std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* why_zh) {
-  const int root = tree_->root;
   if (share_of_one_value_ && !SharePart()) {  // the value became something else: no total alone
     *why_en = "a share needs a measure and something to split it by.";
     *why_zh = "占比需要一个指标和一个分组维度。";
@@ -602,39 +601,10 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
   }
   const SelectList list = BuildSelect();
   if (!CheckSelectShape(list, why_en, why_zh)) return std::nullopt;
-  std::string sql = "SELECT ";
-  if (q_.distinct_rows) sql += "DISTINCT ";
-  for (size_t k = 0; k < list.select.size(); ++k) sql += (k ? ", " : "") + list.select[k];
+  std::string sql = SelectClause(list);
   const size_t from_at = sql.size();  // FROM .. GROUP BY, which the tie check repeats
-  // One clause per line: the SQL is shown to people (CLI, reports) as well as run.
-  sql += "\nFROM " + dialect_.QuoteIdentifier(index_.tables()[root].name);
-  for (const JoinStep& s : tree_->steps) {
-    const JoinEdge& e = index_.edges()[s.edge];
-    sql += "\nJOIN " + dialect_.QuoteIdentifier(index_.tables()[s.table].name) + " ON " +
-           ColRef(e.from_column) + " = " + ColRef(e.to_column);
-  }
-  std::vector<std::string> where;
-  for (const Filter& f : q_.filters) {
-    if (&f != SharePart()) where.push_back(FilterCondition(f));
-  }
-  if (q_.self_reference >= 0) {
-    // The filters name the referred row: inside the subquery its table's name means that
-    // row (the inner scope), outside the rows that refer to it.
-    for (const JoinEdge& e : index_.edges()) {
-      if (e.from_column != q_.self_reference) continue;
-      std::string inner = "SELECT " + ColRef(e.to_column) + " FROM " +
-                          dialect_.QuoteIdentifier(index_.tables()[e.to_table].name);
-      for (size_t k = 0; k < q_.referred_filters.size(); ++k) {
-        inner += (k ? " AND " : " WHERE ") + FilterCondition(q_.referred_filters[k]);
-      }
-      where.push_back(ColRef(q_.self_reference) + " IN (" + inner + ")");
-      break;
-    }
-  }
-  if (q_.time && period_term_ < 0) {
-    for (std::string& c : PeriodConditions(time_column_)) where.push_back(std::move(c));
-  }
-  for (std::string& c : RankedGroupsNotNull(list)) where.push_back(std::move(c));
+  sql += FromClause();
+  std::vector<std::string> where = WhereConditions(list);
   const std::string top = TopValueCondition(list, sql.substr(from_at), where);
   if (!top.empty()) where.push_back(top);
   for (size_t k = 0; k < where.size(); ++k) sql += (k ? "\n  AND " : "\nWHERE ") + where[k];
@@ -651,6 +621,59 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
     sql += OnItsOwnLine(dialect_.LimitClause(options_.default_list_limit));
   }
   return sql;
+}
+
+// SELECT [DISTINCT] and the select list.
+std::string Parser::SelectClause(const SelectList& list) const {
+  std::string sql = "SELECT ";
+  if (q_.distinct_rows) sql += "DISTINCT ";
+  for (size_t k = 0; k < list.select.size(); ++k) sql += (k ? ", " : "") + list.select[k];
+  return sql;
+}
+
+// FROM the root and a JOIN per step of the join tree, one clause per line: the SQL is shown
+// to people (CLI, reports) as well as run.
+std::string Parser::FromClause() const {
+  std::string sql = "\nFROM " + dialect_.QuoteIdentifier(index_.tables()[tree_->root].name);
+  for (const JoinStep& s : tree_->steps) {
+    const JoinEdge& e = index_.edges()[s.edge];
+    sql += "\nJOIN " + dialect_.QuoteIdentifier(index_.tables()[s.table].name) + " ON " +
+           ColRef(e.from_column) + " = " + ColRef(e.to_column);
+  }
+  return sql;
+}
+
+// The WHERE conditions but the top-value one: the filters (a share's part is inside the
+// measure instead), the referred row's, the period's, the ranked groups' NOT NULL.
+std::vector<std::string> Parser::WhereConditions(const SelectList& list) const {
+  std::vector<std::string> where;
+  for (const Filter& f : q_.filters) {
+    if (&f != SharePart()) where.push_back(FilterCondition(f));
+  }
+  if (q_.self_reference >= 0) {
+    const std::string referred = ReferredRowCondition();
+    if (!referred.empty()) where.push_back(referred);
+  }
+  if (q_.time && period_term_ < 0) {
+    for (std::string& c : PeriodConditions(time_column_)) where.push_back(std::move(c));
+  }
+  for (std::string& c : RankedGroupsNotNull(list)) where.push_back(std::move(c));
+  return where;
+}
+
+// The filters name the referred row: inside the subquery its table's name means that row
+// (the inner scope), outside the rows that refer to it.
+std::string Parser::ReferredRowCondition() const {
+  for (const JoinEdge& e : index_.edges()) {
+    if (e.from_column != q_.self_reference) continue;
+    std::string inner = "SELECT " + ColRef(e.to_column) + " FROM " +
+                        dialect_.QuoteIdentifier(index_.tables()[e.to_table].name);
+    for (size_t k = 0; k < q_.referred_filters.size(); ++k) {
+      inner += (k ? " AND " : " WHERE ") + FilterCondition(q_.referred_filters[k]);
+    }
+    return ColRef(q_.self_reference) + " IN (" + inner + ")";
+  }
+  return "";
 }
 
 }  // namespace askdb::nlq
