@@ -675,6 +675,22 @@ TEST(RequestClassifierTest, FarewellsToolHelpNegatedChartsAndSecondDeliverables)
        "has apple released its quarterly results yet", "蔚来的季度财报公布了吗", "国庆节几号放假"});
   expect(RequestType::kDataQuery, {"which articles in the archive mention tariffs",
                                    "list customers with more than 3 orders and 10% discount"});
+  // Second pass (fresh probes): where to start, what one can do with the data, what to care
+  // about; a change verb after why; an analysis with a colon and its parts; a digest; a brand
+  // to buy; "look it up". Listing the tables stays a data question (data_query.data_verb).
+  expect(RequestType::kConsultation,
+         {"what's the simplest way to start exploring the shipping invoices",
+          "what can we even do with the parking permit records", "这些日志里我该关心什么",
+          "门禁记录可以研究些什么"});
+  expect(RequestType::kMultiStepAnalysis,
+         {"why have renewals slumped since may", "为什么这个月的报名少了",
+          "review the claims book: rejections by reason, slow payers, policy gaps",
+          "梳理会员流失：渠道、时段和挽回办法", "put together a monthly finance digest"});
+  expect(RequestType::kWebSearch,
+         {"哪个牌子的叉车比较好", "which brand of label printer is best, look it up"});
+  expect(RequestType::kDataQuery,
+         {"list the tables in this database", "what tables are in this database",
+          "哪个品牌的销量最好", "这个数据库有哪些表"});
 }
 
 TEST(RequestClassifierTest, RulesFileOverride) {
