@@ -20,6 +20,7 @@
 #include "askdb/nlq/measure_additivity.h"
 #include "askdb/nlq/number_words.h"
 #include "askdb/nlq/parser.h"
+#include "askdb/nlq/period_comparison.h"
 #include "askdb/nlq/per_row_measure.h"
 #include "askdb/nlq/query_shape_check.h"
 #include "askdb/nlq/read_missing.h"
@@ -883,8 +884,16 @@ Translation Parser::Run() {
 
 Translation Engine::Translate(std::string_view question, const SchemaIndex& index,
                               const db::Dialect& dialect, const TranslateOptions& options) {
-  Parser parser(question, index, dialect, options);
-  return parser.Run();
+  const auto read = [&](std::string_view q, const TranslateOptions& o) {
+    Parser parser(q, index, dialect, o);
+    return parser.Run();
+  };
+  // "2025年销售额同比增长多少": the question without its comparison words, read for both
+  // periods (period_comparison.h).
+  if (std::optional<ComparisonCue> cue = FindComparisonCue(question, index)) {
+    return TranslateComparison(*cue, dialect, options, read);
+  }
+  return read(question, options);
 }
 
 }  // namespace askdb::nlq

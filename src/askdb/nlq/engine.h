@@ -48,6 +48,9 @@ struct TranslateOptions {
   size_t max_question_bytes = 1000;
   // Row cap written into list questions without an explicit N.
   long long default_list_limit = 1000;
+  // Moves the period the question names by this many months: a period comparison reads the
+  // earlier period's figures with -12 (同比) or minus the period's length (环比). 0 elsewhere.
+  int period_shift_months = 0;
 };
 
 // One piece of the explanation: the words of the question and what they were taken as.
@@ -82,6 +85,9 @@ struct Translation {
   // row or summed on request (measure_additivity.h), an average, a highest or lowest value,
   // and a share. An answer may rank or compare them, never total them.
   std::vector<std::string> non_additive_columns;
+  // The result columns by alias: the labels of a group (a time bucket, grouped columns), the
+  // measures, and any other (a share, a listed column). A period comparison joins on them.
+  std::vector<std::string> label_columns, measure_columns, other_columns;
 };
 
 // Renders the explanation as lines for people, in Chinese or English.

@@ -71,6 +71,11 @@ bool Parser::BareYearInData(int i) const {
 
 void Parser::SetTimeRange(const Item& it, DateRange r, std::optional<int> year,
                           std::string phrase) {
+  if (const int shift = options_.period_shift_months; shift != 0) {  // TranslateOptions
+    r = {AddMonths(r.start, shift), AddMonths(r.end, shift)};
+    if (year && shift % 12 == 0) *year += shift / 12;
+    if (shift % 12 != 0) year.reset();
+  }
   q_.time = TimeRange{r, year, std::move(phrase)};
   Map(it, "time", FormatIsoDate(r.start) + " .. " + FormatIsoDate(r.end));
 }

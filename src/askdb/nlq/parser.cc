@@ -273,6 +273,9 @@ Translation Parser::Abstain(std::string en, std::string zh) {
   out_.sql.clear();
   out_.tie_check_sql.clear();
   out_.non_additive_columns.clear();
+  out_.label_columns.clear();
+  out_.measure_columns.clear();
+  out_.other_columns.clear();
   out_.abstain_reason = chinese_ ? std::move(zh) : std::move(en);
   // A reason that names no word the reading left unplaced ("没有在数据库中找到问题所问的内容",
   // or a shape problem over the words it did read) leaves the person nothing to rephrase:

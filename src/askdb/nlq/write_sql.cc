@@ -244,6 +244,9 @@ const Filter* Parser::SharePart() const {
 // columns; each with a readable alias. Records the result columns not to be added up.
 Parser::SelectList Parser::BuildSelect() {
   SelectList out;
+  out_.label_columns.clear();
+  out_.measure_columns.clear();
+  out_.other_columns.clear();
   if (q_.bucket) {
     out.bucket_expr = dialect_.DateBucket(*q_.bucket, ColRef(time_column_));
     // "2024年每个季度的销售额": inside one year the quarters are 1-4, as people write them.
@@ -254,12 +257,16 @@ Parser::SelectList Parser::BuildSelect() {
     if (*q_.bucket == DatePart::kQuarter && one_year) {
       out.bucket_expr = dialect_.QuarterOfYear(ColRef(time_column_));
     }
-    out.select.push_back(out.bucket_expr + As(BucketAlias(*q_.bucket), &out.taken));
+    std::string shown;
+    out.select.push_back(out.bucket_expr + As(BucketAlias(*q_.bucket), &out.taken, &shown));
+    out_.label_columns.push_back(shown);
     out.plain.emplace_back(out.bucket_expr, -1);
     out.group_by.push_back(out.bucket_expr);
   }
   for (int c : q_.group_columns) {
-    out.select.push_back(ColRef(c) + As(ColumnAlias(c), &out.taken));
+    std::string shown;
+    out.select.push_back(ColRef(c) + As(ColumnAlias(c), &out.taken, &shown));
+    out_.label_columns.push_back(shown);
     out.plain.emplace_back(ColRef(c), c);
     out.group_by.push_back(ColRef(c));
   }
@@ -272,6 +279,7 @@ Parser::SelectList Parser::BuildSelect() {
                          As(chinese_ ? "占比(%)" : "share (%)", &out.taken, &shown));
     out.measure_exprs.push_back(whole);
     out_.non_additive_columns.push_back(shown);
+    out_.other_columns.push_back(shown);
     out_.explanation.push_back(
         {"", "share", "percent of the total where " + FilterCondition(*part) + " (not a filter)"});
     return out;
@@ -284,6 +292,7 @@ Parser::SelectList Parser::BuildSelect() {
     if (share_only) continue;
     std::string shown;
     out.select.push_back(expr + As(MeasureAlias(m), &out.taken, &shown));
+    out_.measure_columns.push_back(shown);
     const bool per_row_stat = m.agg == Agg::kAvg || m.agg == Agg::kMax || m.agg == Agg::kMin;
     if (m.per_key >= 0 || (m.column >= 0 && (per_row_stat || IsNonAdditive(Col(m.column))))) {
       out_.non_additive_columns.push_back(shown);
@@ -297,10 +306,12 @@ Parser::SelectList Parser::BuildSelect() {
                          out.measure_exprs[0] + ") OVER ()" +
                          As(chinese_ ? "占比(%)" : "share (%)", &out.taken, &shown));
     out_.non_additive_columns.push_back(shown);
+    out_.other_columns.push_back(shown);
   }
   for (int c : q_.projections) {
     std::string shown;
     out.select.push_back(ColRef(c) + As(ColumnAlias(c), &out.taken, &shown));
+    out_.other_columns.push_back(shown);
     out.plain.emplace_back(ColRef(c), c);
     if (q_.row_key >= 0) out.group_by.push_back(ColRef(c));
     if (IsNonAdditive(Col(c))) out_.non_additive_columns.push_back(shown);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "askdb/agent/ask/other_language.h"
+#include "askdb/analysis/number_kind.h"
 #include "askdb/common/text.h"
 
 namespace askdb::agent {
@@ -116,14 +117,18 @@ std::string OneRow(const db::ResultSet& result, bool chinese) {
     return n == "last name" || n == "lastname" || n == "last_name" || n == "surname" ||
            name.ends_with("姓") || name.ends_with("姓氏");
   };
+  // Numbers as the table shows them ("72,349,795.45", "17.7"); a first column that is a name
+  // is the row's subject and goes unnamed, a first number is named like the others.
+  const std::vector<analysis::NumberKind> kinds = analysis::ColumnNumberKinds(result);
   std::vector<std::string> parts;
   for (size_t c = 0; c < result.columns.size(); ++c) {
-    const std::string value = row[c].is_null() ? "—" : row[c].ToDisplayString();
+    const std::string value = row[c].is_null() ? "—" : analysis::FormatCell(row[c], kinds[c]);
     if (c == 1 && last_name(result.columns[1].name)) {
       parts[0] += " " + value;  // the first column's first name and this last name
       continue;
     }
-    parts.push_back(c == 0 ? value : result.columns[c].name + (chinese ? "：" : ": ") + value);
+    const bool subject = c == 0 && kinds[0] == analysis::NumberKind::kText;
+    parts.push_back(subject ? value : result.columns[c].name + (chinese ? "：" : ": ") + value);
   }
   std::string out;
   for (size_t k = 0; k < parts.size(); ++k) out += (k ? (chinese ? "，" : ", ") : "") + parts[k];

@@ -250,6 +250,23 @@ TEST(AnswerWriterTest, KpiAndEmptyResults) {
             "revenue has no value (NULL): no rows with a value match the question.");
 }
 
+// One row of numbers (a period comparison): every value named and shown as the table shows
+// it; a first column that is a name stays the row's unnamed subject.
+TEST(AnswerWriterTest, OneRowOfNumbersNamesEachValue) {
+  db::ResultSet r;
+  r.columns = {{"revenue (2025)", "REAL"}, {"revenue (2024)", "REAL"}, {"growth (%)", "REAL"}};
+  r.rows.push_back({db::Value::Double(72349795.45), db::Value::Double(61470451.05),
+                    db::Value::Double(17.6984945029)});
+  EXPECT_EQ(WriteAnswer(r, analysis::RecommendChart(r), false),
+            "revenue (2025): 72,349,795.45, revenue (2024): 61,470,451.05, growth (%): 17.7.");
+  db::ResultSet named;  // a table of a name and two texts: the name is the subject
+  named.columns = {{"name", "TEXT"}, {"city", "TEXT"}, {"title", "TEXT"}};
+  named.rows.push_back(
+      {db::Value::Text("Margaret"), db::Value::Text("Seattle"), db::Value::Text("Sales")});
+  EXPECT_EQ(WriteAnswer(named, analysis::RecommendChart(named), false),
+            "Margaret, city: Seattle, title: Sales.");
+}
+
 TEST(AnswerWriterTest, ARelativePeriodIsNamedWithTheAnswer) {
   EXPECT_EQ(WithPeriod("订单数：23,704。",
                        "今年 = 2025-01-01 .. 2025-12-31 (以数据最新日期 2025-12-31)", true),

@@ -13,10 +13,10 @@ namespace {
 // nlq::Mapping::kind in Chinese; an unknown kind stays as the engine wrote it.
 std::string KindWords(const std::string& kind) {
   static const std::map<std::string, std::string, std::less<>> kKinds = {
-      {"table", "表"},    {"column", "列"},  {"value", "值"},        {"function", "函数"},
-      {"group", "分组"},  {"time", "时间"},  {"order", "排序"},      {"limit", "条数"},
-      {"filter", "筛选"}, {"share", "占比"}, {"anchor", "时间基准"}, {"join", "连接"},
-      {"measure", "度量"}};
+      {"table", "表"},     {"column", "列"},   {"value", "值"},        {"function", "函数"},
+      {"group", "分组"},   {"time", "时间"},   {"order", "排序"},      {"limit", "条数"},
+      {"filter", "筛选"},  {"share", "占比"},  {"anchor", "时间基准"}, {"join", "连接"},
+      {"measure", "度量"}, {"compare", "对比"}};
   auto it = kKinds.find(kind);
   return it == kKinds.end() ? kind : it->second;
 }
@@ -35,6 +35,7 @@ std::string TargetWords(std::string target) {
       {", which the join would count more than once)", "：连接会重复计算它）"},
       {"time column ", "时间列 "},
       {"time bucket", "时间分组"},
+      {"previous period", "上一期"},
       {"time series", "时间序列"},
       {"percent of total", "占总数的百分比"},
       {"birth date", "出生日期"},

@@ -178,6 +178,28 @@ TEST_F(PipelineNoModelTest, AChartRequestIsAnsweredByTheEngineWithoutItsChartWor
   }
 }
 
+TEST_F(PipelineNoModelTest, APeriodIsComparedWithTheYearBeforeByTheEngine) {
+  Pipeline p = MakePipeline();
+  auto r = p.Ask("yoy", "2025年销售额同比增长多少");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->route, PipelineRoute::kEngine) << r->answer;
+  ASSERT_TRUE(r->result.has_value());
+  ASSERT_EQ(r->result->row_count(), 1u);
+  ASSERT_EQ(r->result->columns.size(), 4u);
+  EXPECT_EQ(r->result->columns[1].name, "销售额（2024年）");
+  // 2025 over 2024 from the demo's own sums.
+  const std::optional<double> growth = r->result->rows[0][3].AsNumber();
+  ASSERT_TRUE(growth.has_value());
+  auto sum = [&](const char* year) {
+    auto s = p.Ask(std::string("sum") + year, std::string(year) + "年销售额");
+    EXPECT_TRUE(s.ok() && s->result.has_value());
+    return s.ok() && s->result ? s->result->rows[0][0].AsNumber().value_or(0) : 0.0;
+  };
+  const double now = sum("2025"), before = sum("2024");
+  EXPECT_NEAR(*growth, (now - before) * 100 / before, 1e-6);
+  EXPECT_NE(r->answer.find("同比增长率(%)："), std::string::npos) << r->answer;
+}
+
 TEST_F(PipelineNoModelTest, ATopNCutBetweenTiedRowsSaysSo) {
   // The demo's cities with the most stores: two with 4, then four with 3, so a top 3 cuts
   // between cities with 3 stores; a top 2 cuts cleanly.

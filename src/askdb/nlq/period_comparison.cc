@@ -1,0 +1,320 @@
+#include "askdb/nlq/period_comparison.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include "askdb/common/text.h"
+#include "askdb/db/dialect.h"
+#include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/time_expr.h"
+
+namespace askdb::nlq {
+namespace {
+
+struct CueWords {
+  std::string_view word;
+  bool year_over_year;
+};
+
+constexpr std::array<CueWords, 2> kChineseCues = {{{"同比", true}, {"环比", false}}};
+
+// What may follow 同比/环比 and goes with it, longest first ("同比增长了多少", "环比的变化").
+constexpr std::array<std::string_view, 19> kChineseAfter = {
+    "百分之几", "增长率", "增长了", "下降了", "是多少", "了多少", "怎么样", "增长", "增幅", "增速",
+    "涨幅",     "下降",   "变化",   "情况",   "多少",   "如何",   "是",     "了",   "的"};
+
+// English cue phrases, lower case, as whole words.
+constexpr std::array<CueWords, 10> kEnglishCues = {{{"year over year", true},
+                                                    {"year-over-year", true},
+                                                    {"year on year", true},
+                                                    {"year-on-year", true},
+                                                    {"yoy", true},
+                                                    {"month over month", false},
+                                                    {"month-over-month", false},
+                                                    {"month on month", false},
+                                                    {"quarter over quarter", false},
+                                                    {"quarter-over-quarter", false}}};
+
+// Words saying the change itself, taken with an English cue ("yoy growth of revenue").
+constexpr std::array<std::string_view, 9> kEnglishChangeWords = {
+    "growth", "change", "increase", "decrease", "decline", "grow", "grew", "percent", "%"};
+
+constexpr int kMonthsPerYear = 12;
+
+bool SchemaNames(const SchemaIndex& index, std::string_view word) {
+  const auto holds = [&](std::string_view name) {
+    return text::AsciiLower(name).find(word) != std::string::npos;
+  };
+  for (const IndexedColumn& c : index.columns()) {
+    if (holds(c.name) || holds(c.display_zh) || holds(c.display_en)) return true;
+  }
+  for (const IndexedTable& t : index.tables()) {
+    if (holds(t.name) || holds(t.display_zh) || holds(t.display_en)) return true;
+  }
+  return false;
+}
+
+std::optional<ComparisonCue> ChineseCue(std::string_view question) {
+  for (const CueWords& cue : kChineseCues) {
+    size_t begin = question.find(cue.word);
+    if (begin == std::string_view::npos) continue;
+    size_t end = begin + cue.word.size();
+    for (bool more = true; more;) {
+      more = false;
+      for (std::string_view after : kChineseAfter) {
+        if (question.substr(end).starts_with(after)) {
+          end += after.size();
+          more = true;
+          break;
+        }
+      }
+    }
+    constexpr std::string_view kOf = "的";
+    if (begin >= kOf.size() && question.substr(begin - kOf.size()).starts_with(kOf)) {
+      begin -= kOf.size();
+    }
+    return ComparisonCue{
+        cue.year_over_year, std::string(question.substr(begin, end - begin)),
+        std::string(question.substr(0, begin)) + std::string(question.substr(end))};
+  }
+  return std::nullopt;
+}
+
+// Lower-case words with the punctuation around them taken off ("2025?" → "2025").
+std::string Bare(std::string_view word) {
+  std::string w = text::AsciiLower(word);
+  while (!w.empty() && std::ispunct(static_cast<unsigned char>(w.back())) && w.back() != '%') {
+    w.pop_back();
+  }
+  return w;
+}
+
+std::optional<ComparisonCue> EnglishCue(std::string_view question) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(question)};
+  for (std::string w; in >> w;) words.push_back(w);
+  for (const CueWords& cue : kEnglishCues) {
+    std::vector<std::string> cue_words;
+    std::istringstream cue_in{std::string(cue.word)};
+    for (std::string w; cue_in >> w;) cue_words.push_back(w);
+    for (size_t i = 0; i + cue_words.size() <= words.size(); ++i) {
+      bool match = true;
+      for (size_t k = 0; k < cue_words.size() && match; ++k) {
+        match = Bare(words[i + k]) == cue_words[k];
+      }
+      if (!match) continue;
+      std::vector<bool> taken(words.size(), false);
+      std::fill_n(taken.begin() + i, cue_words.size(), true);
+      for (size_t k = 0; k < words.size(); ++k) {
+        const std::string w = Bare(words[k]);
+        if (std::find(kEnglishChangeWords.begin(), kEnglishChangeWords.end(), w) ==
+            kEnglishChangeWords.end()) {
+          continue;
+        }
+        taken[k] = true;
+        if (k + 1 < words.size() && (Bare(words[k + 1]) == "of" || Bare(words[k + 1]) == "in")) {
+          taken[k + 1] = true;
+        }
+      }
+      ComparisonCue out{cue.year_over_year, std::string(cue.word), ""};
+      for (size_t k = 0; k < words.size(); ++k) {
+        if (!taken[k]) out.question += (out.question.empty() ? "" : " ") + words[k];
+      }
+      return out;
+    }
+  }
+  return std::nullopt;
+}
+
+// The one period the reading filtered on ("time" mapping "2025-01-01 .. 2026-01-01").
+std::optional<DateRange> PeriodRead(const Translation& t) {
+  std::optional<DateRange> found;
+  for (const Mapping& m : t.explanation) {
+    if (m.kind != "time") continue;
+    const size_t dots = m.target.find(" .. ");
+    if (dots == std::string::npos || found) return std::nullopt;
+    const std::optional<CivilDate> start = ParseIsoDate(m.target.substr(0, dots));
+    const std::optional<CivilDate> end = ParseIsoDate(m.target.substr(dots + 4));
+    if (!start || !end) return std::nullopt;
+    found = DateRange{*start, *end};
+  }
+  return found;
+}
+
+// A year, quarter or month: its length in months; 0 otherwise.
+int WholeMonths(const DateRange& r) {
+  if (r.start.day != 1 || r.end.day != 1) return 0;
+  const int months = (r.end.year - r.start.year) * kMonthsPerYear + r.end.month - r.start.month;
+  return months == 1 || months == 3 || months == kMonthsPerYear ? months : 0;
+}
+
+// "2025年" / "2025", "2025年Q3" / "Q3 2025", "2025年12月" / "2025-12", else the dates.
+std::string PeriodLabel(const DateRange& r, bool chinese) {
+  const std::string year = std::to_string(r.start.year);
+  switch (WholeMonths(r)) {
+    case kMonthsPerYear:
+      if (r.start.month == 1) return chinese ? year + "年" : year;
+      break;
+    case 3:
+      if ((r.start.month - 1) % 3 == 0) {
+        const std::string q = "Q" + std::to_string((r.start.month - 1) / 3 + 1);
+        return chinese ? year + "年" + q : q + " " + year;
+      }
+      break;
+    case 1: {
+      const std::string month = std::to_string(r.start.month);
+      return chinese ? year + "年" + month + "月"
+                     : year + "-" + (month.size() == 1 ? "0" : "") + month;
+    }
+    default:
+      break;
+  }
+  return FormatIsoDate(r.start) + ".." + FormatIsoDate(AddDays(r.end, -1));
+}
+
+Translation Abstain(const Translation& reading, std::string en, std::string zh) {
+  Translation out;
+  out.chinese = reading.chinese;
+  out.explanation = reading.explanation;
+  out.understood = reading.understood;
+  out.abstain_reason = reading.chinese ? std::move(zh) : std::move(en);
+  out.abstain_reason_says_what_to_do = true;
+  return out;
+}
+
+// Why the reading cannot be compared with its earlier period, or empty.
+std::string WhyNotComparable(const Translation& t, bool chinese) {
+  if (t.measure_columns.empty() || !t.other_columns.empty()) {
+    return chinese ? "同比/环比只比较汇总的数值（如销售额、订单数），不比较占比或逐行列出的列"
+                   : "a period comparison compares totals (revenue, a count), not shares or "
+                     "listed columns";
+  }
+  if (t.chart == ChartHint::kTimeSeries) {
+    return chinese
+               ? "按月/季度的序列各期标签不同，无法逐期对齐；请问某一期（如 2025年12月销售额同比）"
+               : "a series by month or quarter has other labels in the earlier period; ask "
+                 "for one period (revenue in December 2025 year over year)";
+  }
+  if (!t.tie_check_sql.empty()) {
+    return chinese ? "前N名在上一期可能是另一些行，暂不支持排名的同比/环比"
+                   : "a top N may hold other rows in the earlier period; comparing a ranking is "
+                     "not supported yet";
+  }
+  return "";
+}
+
+struct Periods {
+  DateRange now, before;
+};
+
+// One statement: both readings as CTEs, joined on their labels.
+std::string ComparisonSql(const Translation& now, const Translation& before, const Periods& p,
+                          bool year_over_year, const db::Dialect& d,
+                          std::vector<std::string>& measures_shown,
+                          std::vector<std::string>& non_additive_shown) {
+  const bool zh = now.chinese;
+  const auto col = [&](std::string_view cte, const std::string& alias) {
+    return d.QuoteIdentifier(cte) + "." + d.QuoteIdentifier(alias);
+  };
+  const std::string now_label = PeriodLabel(p.now, zh), before_label = PeriodLabel(p.before, zh);
+  std::vector<std::string> select;
+  for (const std::string& label : now.label_columns) select.push_back(col("now", label));
+  const bool one_measure = now.measure_columns.size() == 1;
+  for (const std::string& m : now.measure_columns) {
+    const std::string cur = col("now", m), prev = col("before", m);
+    const std::string prefix = one_measure ? "" : m + (zh ? "" : " ");
+    const std::string names[] = {
+        m + (zh ? "（" + now_label + "）" : " (" + now_label + ")"),
+        m + (zh ? "（" + before_label + "）" : " (" + before_label + ")"),
+        prefix + (zh ? "增长额" : "change"),
+        prefix + (zh ? (year_over_year ? "同比增长率(%)" : "环比增长率(%)") : "growth (%)")};
+    select.push_back(cur + " AS " + d.QuoteIdentifier(names[0]));
+    select.push_back(prev + " AS " + d.QuoteIdentifier(names[1]));
+    select.push_back(cur + " - " + prev + " AS " + d.QuoteIdentifier(names[2]));
+    select.push_back(d.CastToReal(cur + " - " + prev) + " * 100 / NULLIF(" + prev + ", 0) AS " +
+                     d.QuoteIdentifier(names[3]));
+    measures_shown.insert(measures_shown.end(), std::begin(names), std::end(names));
+    // An average's change is no more additive than the average; a growth rate never is.
+    const bool additive =
+        std::find(now.non_additive_columns.begin(), now.non_additive_columns.end(), m) ==
+        now.non_additive_columns.end();
+    non_additive_shown.insert(non_additive_shown.end(), std::begin(names) + (additive ? 3 : 0),
+                              std::end(names));
+  }
+  std::string sql = "WITH " + d.QuoteIdentifier("now") + " AS (\n" + now.sql + "\n), " +
+                    d.QuoteIdentifier("before") + " AS (\n" + before.sql + "\n)\nSELECT ";
+  for (size_t i = 0; i < select.size(); ++i) sql += (i ? ", " : "") + select[i];
+  sql += "\nFROM " + d.QuoteIdentifier("now");
+  if (now.label_columns.empty()) return sql + ", " + d.QuoteIdentifier("before");
+  sql += "\nLEFT JOIN " + d.QuoteIdentifier("before") + " ON ";
+  for (size_t i = 0; i < now.label_columns.size(); ++i) {
+    const std::string& label = now.label_columns[i];
+    sql += (i ? " AND " : "") + col("now", label) + " = " + col("before", label);
+  }
+  return sql + "\nORDER BY " + col("now", now.measure_columns[0]) + " DESC";
+}
+
+}  // namespace
+
+std::optional<ComparisonCue> FindComparisonCue(std::string_view question,
+                                               const SchemaIndex& index) {
+  std::optional<ComparisonCue> cue = ChineseCue(question);
+  if (!cue) cue = EnglishCue(question);
+  if (!cue) return std::nullopt;
+  // A schema that names the word itself (a column 同比增长) is asked about, not compared.
+  for (std::string_view word : {"同比", "环比", "yoy", "year over year", "month over month"}) {
+    if (SchemaNames(index, word)) return std::nullopt;
+  }
+  return cue;
+}
+
+Translation TranslateComparison(const ComparisonCue& cue, const db::Dialect& dialect,
+                                const TranslateOptions& options, const ReadQuestion& read) {
+  Translation now = read(cue.question, options);
+  if (!now.answered) return now;
+  const std::optional<DateRange> period = PeriodRead(now);
+  if (!period) {
+    return Abstain(now,
+                   "'" + cue.phrase +
+                       "' compares a period with an earlier one: name the period "
+                       "(revenue in 2025 year over year, in December 2025, in Q3 2025)",
+                   "“" + cue.phrase +
+                       "”是把某一期与更早的一期比较：请写明是哪一期（如 2025年销售额同比、"
+                       "2025年12月销售额环比）");
+  }
+  const int months = cue.year_over_year ? kMonthsPerYear : WholeMonths(*period);
+  if (months == 0) {
+    return Abstain(now, "'" + cue.phrase + "' needs a year, a quarter or a month to compare",
+                   "“" + cue.phrase + "”需要一整年、一个季度或一个月来比较");
+  }
+  if (std::string why = WhyNotComparable(now, now.chinese); !why.empty()) {
+    return Abstain(now, why, why);
+  }
+  TranslateOptions earlier = options;
+  earlier.period_shift_months -= months;
+  const Translation before = read(cue.question, earlier);
+  if (!before.answered) return before;
+  if (before.label_columns != now.label_columns || before.measure_columns != now.measure_columns) {
+    return Abstain(now, "the earlier period was read differently; name the columns",
+                   "上一期的读法不同；请写明要比较的列");
+  }
+  const Periods periods{*period,
+                        {AddMonths(period->start, -months), AddMonths(period->end, -months)}};
+  Translation out = now;
+  out.measure_columns.clear();
+  out.non_additive_columns.clear();
+  out.sql = ComparisonSql(now, before, periods, cue.year_over_year, dialect, out.measure_columns,
+                          out.non_additive_columns);
+  out.tie_check_sql.clear();
+  out.explanation.push_back({cue.phrase, "compare",
+                             "previous period " + FormatIsoDate(periods.before.start) + " .. " +
+                                 FormatIsoDate(periods.before.end)});
+  out.chart = out.label_columns.empty() ? ChartHint::kNone : ChartHint::kCategory;
+  return out;
+}
+
+}  // namespace askdb::nlq

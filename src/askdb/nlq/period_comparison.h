@@ -1,0 +1,43 @@
+// A period compared with the one before it: "2025年销售额同比增长多少", "各地区2025年12月的销售额
+// 环比", "revenue in 2025 year over year". The engine reads the question without its comparison
+// words twice — for the period named, and with TranslateOptions::period_shift_months for the
+// same period a year before (同比) or the period just before (环比) — and one read-only statement
+// joins the two results on their labels: each measure in both periods, the change and the
+// growth in percent. Any doubt abstains: no closed period named, a 环比 of a period that is not
+// a year, quarter or month, a series by month (its labels differ between the periods), a top N
+// (the earlier period's top N holds other rows), a share or a listed column, or either reading
+// unanswered. A schema whose own names hold the comparison word (a column 同比增长) is read as
+// it is. Pure functions, thread-safe.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "askdb/nlq/engine.h"
+
+namespace askdb::db {
+class Dialect;
+}
+
+namespace askdb::nlq {
+
+class SchemaIndex;
+
+struct ComparisonCue {
+  bool year_over_year = true;  // 同比; false: 环比, the period just before
+  std::string phrase;    // the words taken, as written ("同比增长多少", "year over year")
+  std::string question;  // the question without them
+};
+
+// The comparison a question asks for, or nullopt.
+std::optional<ComparisonCue> FindComparisonCue(std::string_view question, const SchemaIndex& index);
+
+// Reads one question with one set of options (the engine's parser).
+using ReadQuestion = std::function<Translation(std::string_view, const TranslateOptions&)>;
+
+Translation TranslateComparison(const ComparisonCue& cue, const db::Dialect& dialect,
+                                const TranslateOptions& options, const ReadQuestion& read);
+
+}  // namespace askdb::nlq

@@ -1,0 +1,88 @@
+#include "askdb/nlq/period_comparison.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "askdb/nlq/test_fixture.h"
+
+namespace askdb::nlq {
+namespace {
+
+class PeriodComparisonTest : public testing::DbTest {
+ protected:
+  void SetUp() override { Open(testing::kShopSql); }
+};
+
+TEST_F(PeriodComparisonTest, CueWordsAreTakenWithTheirGrowthWords) {
+  std::optional<ComparisonCue> cue = FindComparisonCue("2025年销售额的同比增长率是多少？", *index_);
+  ASSERT_TRUE(cue);
+  EXPECT_TRUE(cue->year_over_year);
+  EXPECT_EQ(cue->phrase, "的同比增长率是多少");
+  EXPECT_EQ(cue->question, "2025年销售额？");
+  cue = FindComparisonCue("2025年12月各地区销售额环比", *index_);
+  ASSERT_TRUE(cue);
+  EXPECT_FALSE(cue->year_over_year);
+  EXPECT_EQ(cue->question, "2025年12月各地区销售额");
+  cue = FindComparisonCue("YoY growth of total amount in 2025?", *index_);
+  ASSERT_TRUE(cue);
+  EXPECT_EQ(cue->question, "total amount in 2025?");
+  cue = FindComparisonCue("total amount in Q2 2025 quarter over quarter", *index_);
+  ASSERT_TRUE(cue);
+  EXPECT_FALSE(cue->year_over_year);
+  EXPECT_EQ(cue->question, "total amount in Q2 2025");
+  EXPECT_FALSE(FindComparisonCue("total amount by region in 2025", *index_));
+}
+
+TEST_F(PeriodComparisonTest, ASchemaThatNamesTheWordIsAskedAboutNotCompared) {
+  Open("CREATE TABLE gdp(city TEXT, 同比增长 REAL); INSERT INTO gdp VALUES ('A', 5.1);");
+  EXPECT_FALSE(FindComparisonCue("哪些城市的同比增长超过5", *index_));
+}
+
+TEST_F(PeriodComparisonTest, AYearIsComparedWithTheYearBefore) {
+  const Translation t = Ask("total amount in 2025 year over year");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  // 2025: 70 + 30; 2024: 100 + 50.
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql),
+            (std::vector<std::string>{"100|150|-50|-33.3333333333"}))
+      << t.sql;
+  EXPECT_EQ(t.measure_columns,
+            (std::vector<std::string>{"amount (2025)", "amount (2024)", "change", "growth (%)"}));
+  EXPECT_NE(std::find(t.non_additive_columns.begin(), t.non_additive_columns.end(), "growth (%)"),
+            t.non_additive_columns.end());
+  EXPECT_TRUE(t.tie_check_sql.empty());
+}
+
+TEST_F(PeriodComparisonTest, GroupsAreJoinedOnTheirLabels) {
+  const Translation t = Ask("total amount by channel in 2024 year over year");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  // 2024: online 100, store 50; 2023: online 10.
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql),
+            (std::vector<std::string>{"online|100|10|90|900", "store|50|NULL|NULL|NULL"}))
+      << t.sql;
+  EXPECT_EQ(t.label_columns, (std::vector<std::string>{"channel"}));
+}
+
+TEST_F(PeriodComparisonTest, APeriodOverPeriodComparesThePeriodJustBefore) {
+  const Translation t = Ask("total amount in Q1 2025 quarter over quarter");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  // Q1 2025: 70; Q4 2024: nothing.
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql), (std::vector<std::string>{"70|NULL|NULL|NULL"}))
+      << t.sql;
+  EXPECT_EQ(t.measure_columns[1], "amount (Q4 2024)");
+}
+
+TEST_F(PeriodComparisonTest, DoubtAbstainsAndSaysWhatToName) {
+  Translation t = Ask("total amount year over year");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("name the period"), std::string::npos) << t.abstain_reason;
+  EXPECT_TRUE(t.abstain_reason_says_what_to_do);
+  t = Ask("total amount by month in 2025 year over year");
+  EXPECT_FALSE(t.answered) << t.sql;
+  t = Ask("top 2 regions by total amount in 2025 year over year");
+  EXPECT_FALSE(t.answered) << t.sql;
+}
+
+}  // namespace
+}  // namespace askdb::nlq
