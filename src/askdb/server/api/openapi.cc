@@ -451,11 +451,8 @@ Json Enum(std::vector<std::string> values) {
   return Json{{"type", "string"}, {"enum", std::move(values)}};
 }
 
-// The answer of /api/v1/ask and /runs/{id}/resume and the SSE "result" frame
-// (PipelineResult::ToJson plus the run service's thread_id and permissions). Closed
-// (additionalProperties: false): server_api_e2e_test checks real answers against it, so a
-// field added to the result without a line here fails that test.
-Json RunSchemas() {
+// A result set: its columns (with how their numbers read) and rows in column order.
+Json ResultSetSchema() {
   // "kind": set on the answer's own result (analysis/number_kind.h), for showing its numbers.
   const Json column = Object(
       {{"name", Str()},
@@ -464,15 +461,18 @@ Json RunSchemas() {
                           "How the column's numbers read: a ratio in percent, money with two "
                           "decimals, a count with separators")}},
       {"name", "type"});
-  const Json result_set =
-      Object({{"columns", ArrayOf(column)},
-              {"rows", Described(ArrayOf(ArrayOf(Json::object())),
-                                 "One array per row in column order: string, number, boolean "
-                                 "or null")},
-              {"truncated", Described(Bool(), "More rows matched than were kept")},
-              {"elapsed_ms", Num()}},
-             {"columns", "rows", "truncated"});
-  const Json chart = Object(
+  return Object({{"columns", ArrayOf(column)},
+                 {"rows", Described(ArrayOf(ArrayOf(Json::object())),
+                                    "One array per row in column order: string, number, boolean "
+                                    "or null")},
+                 {"truncated", Described(Bool(), "More rows matched than were kept")},
+                 {"elapsed_ms", Num()}},
+                {"columns", "rows", "truncated"});
+}
+
+// A chart: its kind, the ECharts option or the KPI card.
+Json ChartSchema() {
+  return Object(
       {{"kind", Enum({"line", "bar", "pie", "scatter", "kpi", "table"})},
        {"title", Str()},
        {"reason", Described(Str(), "Why this kind fits the data")},
@@ -480,6 +480,10 @@ Json RunSchemas() {
        {"option", Described(Nullable(Object({})),
                             "The ECharts option, drawn as it is; null for a KPI card or a table")}},
       {"kind", "option"});
+}
+
+// An interrupt and the payload of each kind: a clarification question or a plan to approve.
+Json InterruptSchemas() {
   // The payload depends on the kind: x-payload-by-kind names its schema for each (the test
   // checks real interrupts with it; OpenAPI 3.0's discriminator needs the kind inside).
   Json payload{{"type", "object"},
@@ -503,6 +507,13 @@ Json RunSchemas() {
               {"max_rejections", Described(Int(), "agent.max_plan_rejections")}},
              {"plan", "title", "text", "rejections", "max_rejections"});
   plan_approval["additionalProperties"] = false;
+  return Json{{"Interrupt", interrupt},
+              {"ClarificationPayload", clarification},
+              {"PlanApprovalPayload", plan_approval}};
+}
+
+// A plan and its steps, as the planner wrote them.
+Json PlanSchemas() {
   const Json plan_step = Object({{"step_num", Int()},
                                  {"tool", Str()},
                                  {"purpose", Str()},
@@ -523,21 +534,31 @@ Json RunSchemas() {
                             {"needs_web_search", Bool()},
                             {"steps", ArrayOf(Ref("PlanStep"))}},
                            {"steps"});
-  const Json step = Object({{"step_num", Int()},
-                            {"tool", Str()},
-                            {"purpose", Str()},
-                            {"sql", Str()},
-                            {"success", Bool()},
-                            {"skipped", Bool()},
-                            {"error", Str()},
-                            {"note", Str()},
-                            {"text", Str()},
-                            {"attempts", Int()},
-                            {"duration_ms", Int()},
-                            {"result", Nullable(Ref("ResultSet"))},
-                            {"code", Described(Str(), "A Python step's code")},
-                            {"python", Described(Object({}), "A Python step's output")}},
-                           {"step_num", "tool", "success", "result"});
+  return Json{{"Plan", plan}, {"PlanStep", plan_step}};
+}
+
+// One executed step's outcome: its SQL, result or Python output.
+Json StepOutcomeSchema() {
+  return Object({{"step_num", Int()},
+                 {"tool", Str()},
+                 {"purpose", Str()},
+                 {"sql", Str()},
+                 {"success", Bool()},
+                 {"skipped", Bool()},
+                 {"error", Str()},
+                 {"note", Str()},
+                 {"text", Str()},
+                 {"attempts", Int()},
+                 {"duration_ms", Int()},
+                 {"result", Nullable(Ref("ResultSet"))},
+                 {"code", Described(Str(), "A Python step's code")},
+                 {"python", Described(Object({}), "A Python step's output")}},
+                {"step_num", "tool", "success", "result"});
+}
+
+// The run's answer: the route, answer, SQL, result and chart, what the engine understood,
+// the plan and its steps, the usage.
+Json RunResultSchema() {
   const Json engine = Object(
       {{"answered", Bool()},
        {"confidence", Num()},
@@ -592,15 +613,20 @@ Json RunSchemas() {
       {"thread_id", "route", "request_type", "language", "answer", "sql", "attempts", "llm_calls",
        "cache_hit", "prompt_tokens", "completion_tokens"});
   run["additionalProperties"] = false;
-  return Json{{"RunResult", std::move(run)},
-              {"ResultSet", result_set},
-              {"Chart", chart},
-              {"Interrupt", interrupt},
-              {"ClarificationPayload", clarification},
-              {"PlanApprovalPayload", plan_approval},
-              {"Plan", plan},
-              {"PlanStep", plan_step},
-              {"StepOutcome", step}};
+  return run;
+}
+
+// The answer of /api/v1/ask and /runs/{id}/resume and the SSE "result" frame
+// (PipelineResult::ToJson plus the run service's thread_id and permissions). Closed
+// (additionalProperties: false): server_api_e2e_test checks real answers against it, so a
+// field added to the result without a line here fails that test.
+Json RunSchemas() {
+  Json schemas{
+      {"RunResult", RunResultSchema()}, {"ResultSet", ResultSetSchema()}, {"Chart", ChartSchema()}};
+  schemas.update(InterruptSchemas());
+  schemas.update(PlanSchemas());
+  schemas["StepOutcome"] = StepOutcomeSchema();
+  return schemas;
 }
 
 Json Closed(Json schema) {
@@ -608,13 +634,10 @@ Json Closed(Json schema) {
   return schema;
 }
 
-// The frames of GET /api/v1/stream/search (docs/server.md): `accepted`, one StreamEvent per
-// agent event (its payload's schema by type in x-payload-by-type), then `result`
-// (RunResult), `run_error` or `cancelled` (StreamError). server_api tests check real
-// streams against these.
-Json StreamSchemas() {
+// The payloads of a stage's start and end and of the request's classification.
+Json StagePayloads() {
   const Json count = Int();
-  const Json payloads{
+  return Json{
       {"stage_started",
        Closed(Object({{"step", Described(count, "1-based node count")}}, {"step"}))},
       {"stage_finished",
@@ -632,7 +655,12 @@ Json StreamSchemas() {
                                                                      {"skip_examples", Bool()},
                                                                      {"skip_chart", Bool()},
                                                                      {"reason", Str()}}))}},
-                                       {"request_type", "confidence", "by", "language"}))},
+                                       {"request_type", "confidence", "by", "language"}))}};
+}
+
+// The payload of the knowledge found for the question.
+Json EvidencePayloads() {
+  return Json{
       {"evidence",
        Closed(Object({{"query", Described(Str(), "The question searched (made standalone)")},
                       {"hits", ArrayOf(Closed(Object({{"item_id", Str()},
@@ -652,7 +680,12 @@ Json StreamSchemas() {
                                                    {"source", Str()},
                                                    {"similarity", Num()}})},
                       {"errors", StrArray()}},
-                     {"query", "hits", "term_columns"}))},
+                     {"query", "hits", "term_columns"}))}};
+}
+
+// The payloads of the schema read, the plan written and each step run.
+Json PlanningPayloads() {
+  return Json{
       {"schema", Closed(Object({{"tool", Str()},
                                 {"level", Str()},
                                 {"tables", Int()},
@@ -682,7 +715,12 @@ Json StreamSchemas() {
                                  {"row_count", Int()}},
                                 {"step_num", "tool", "success", "completed", "total"}),
                          "A Python step adds code, text, findings, charts, tables, printed, "
-                         "tries and errors")},
+                         "tries and errors")}};
+}
+
+// The payloads of the answer: its SQL, rows, chart, text, interrupt, errors, usage, end.
+Json AnswerPayloads() {
+  return Json{
       {"sql", Closed(Object({{"sql", Str()},
                              {"source", Described(Str(), "engine, model, cache, ...")},
                              {"executed", Described(Bool(), "false with nl2sqlOnly")},
@@ -707,8 +745,30 @@ Json StreamSchemas() {
       {"warning",
        Closed(Object(
            {{"kind", Enum({"plan_deviation"})}, {"message", Str()}, {"deviation_score", Num()}},
-           {"kind", "message"}))},
-  };
+           {"kind", "message"}))}};
+}
+
+// The StreamEvent schema: its payload by type (x-payload-by-type) among `types`.
+Json StreamEventSchema(const std::vector<std::string>& types, const Json& by_type) {
+  return Closed(Object({{"seq", Described(Int(), "The frame's id: Last-Event-ID")},
+                        {"thread_id", Str()},
+                        {"run_id", Str()},
+                        {"type", Enum(types)},
+                        {"node", Described(Str(), "The graph node; empty for done")},
+                        {"elapsed_ms", Int()},
+                        {"payload", Json{{"type", "object"}, {"x-payload-by-type", by_type}}}},
+                       {"seq", "thread_id", "run_id", "type", "node", "elapsed_ms", "payload"}));
+}
+
+// The frames of GET /api/v1/stream/search (docs/server.md): `accepted`, one StreamEvent per
+// agent event (its payload's schema by type in x-payload-by-type), then `result`
+// (RunResult), `run_error` or `cancelled` (StreamError). server_api tests check real
+// streams against these.
+Json StreamSchemas() {
+  Json payloads = StagePayloads();
+  payloads.update(EvidencePayloads());
+  payloads.update(PlanningPayloads());
+  payloads.update(AnswerPayloads());
   Json by_type = Json::object();
   Json out = Json::object();
   std::vector<std::string> types;
@@ -722,16 +782,7 @@ Json StreamSchemas() {
     out[name] = schema;
     by_type[type] = Ref(name);
   }
-  Json event =
-      Closed(Object({{"seq", Described(Int(), "The frame's id: Last-Event-ID")},
-                     {"thread_id", Str()},
-                     {"run_id", Str()},
-                     {"type", Enum(types)},
-                     {"node", Described(Str(), "The graph node; empty for done")},
-                     {"elapsed_ms", Int()},
-                     {"payload", Json{{"type", "object"}, {"x-payload-by-type", by_type}}}},
-                    {"seq", "thread_id", "run_id", "type", "node", "elapsed_ms", "payload"}));
-  out["StreamEvent"] = std::move(event);
+  out["StreamEvent"] = StreamEventSchema(types, by_type);
   out["StreamAccepted"] =
       Closed(Object({{"thread_id", Str()}, {"kind", Enum({"ask", "resume"})}, {"agent_id", Str()}},
                     {"thread_id", "kind", "agent_id"}));
@@ -819,96 +870,97 @@ Json ManagementSchemas() {
                         {"updated_at", time}})}};
 }
 
-}  // namespace
+// POST /api/v1/ask: answer a question and wait for the result.
+Json AskOperation() {
+  Json op{
+      {"summary", "Answer a question and wait for the result"},
+      {"operationId", "ask"},
+      {"requestBody",
+       JsonBody({{"type", "object"},
+                 {"required", {"query"}},
+                 {"properties",
+                  {{"query", {{"type", "string"}}},
+                   {"thread_id",
+                    {{"type", "string"},
+                     {"description", "Continue this conversation; new one when absent"}}},
+                   {"agent_id",
+                    {{"type", "string"},
+                     {"description",
+                      "The agent that answers (default: the thread's, else \"default\")"}}}}}})},
+      {"responses", RunErrors()}};
+  op["responses"]["200"] = JsonResponse("The pipeline's result", "RunResult");
+  return op;
+}
 
-Json BuildOpenApiDocument() {
-  Json doc = Json::object();
-  doc["openapi"] = "3.0.3";
-  doc["info"] = {{"title", "askdb run API"},
-                 {"version", "1"},
-                 {"description",
-                  "Ask questions of a database through the askdb agent; stream a run's "
-                  "events as Server-Sent Events."}};
-  doc["security"] = Json::array({{{"bearer", Json::array()}}, {{"apiKey", Json::array()}}});
+// GET /api/v1/stream/search: run a question and stream its events as SSE frames.
+Json StreamSearchOperation() {
+  Json params = Json::array(
+      {QueryParam("query", "string", "The question (not needed with humanFeedback=true)"),
+       QueryParam("threadId", "string", "Conversation/run id; joins a live run of this thread"),
+       QueryParam("agent", "string",
+                  "The agent that answers (default: the thread's, else \"default\")"),
+       QueryParam("humanFeedback", "boolean",
+                  "Continue the interrupted run of threadId instead of asking"),
+       QueryParam("feedbackContent", "string",
+                  "The answer to the interrupt: 'approve' (default) or a comment"),
+       QueryParam("rejectedPlan", "boolean", "Reject the plan: sends 'reject: <feedback>'"),
+       QueryParam("nl2sqlOnly", "boolean",
+                  "Write and check the SQL without executing it (seed 004): the result "
+                  "has the SQL and no rows; one question, never a plan"),
+       QueryParam("detached", "boolean", "Keep the run going when the client disconnects"),
+       Json{{"name", "Last-Event-ID"},
+            {"in", "header"},
+            {"required", false},
+            {"description", "Replay the run's events after this id"},
+            {"schema", {{"type", "integer"}}}}});
+  Json op{{"summary", "Run a question and stream its events (SSE)"},
+          {"operationId", "streamSearch"},
+          {"parameters", std::move(params)},
+          {"responses", RunErrors()}};
+  op["responses"]["200"] = {
+      {"description",
+       "text/event-stream: `accepted`, then one frame per agent event (its data a "
+       "StreamEvent), then `result` (RunResult), `run_error` or `cancelled` (StreamError). "
+       "x-sse-frames gives each frame name's data schema."},
+      {"content",
+       {{"text/event-stream",
+         {{"schema", {{"type", "string"}}}, {"x-sse-frames", StreamFrames()}}}}}};
+  op["responses"]["404"] = ErrorResponse("No run to resume from Last-Event-ID");
+  return op;
+}
 
-  Json paths = Json::object();
-  {
-    Json op{
-        {"summary", "Answer a question and wait for the result"},
-        {"operationId", "ask"},
-        {"requestBody",
-         JsonBody({{"type", "object"},
-                   {"required", {"query"}},
-                   {"properties",
-                    {{"query", {{"type", "string"}}},
-                     {"thread_id",
-                      {{"type", "string"},
-                       {"description", "Continue this conversation; new one when absent"}}},
-                     {"agent_id",
-                      {{"type", "string"},
-                       {"description",
-                        "The agent that answers (default: the thread's, else \"default\")"}}}}}})},
-        {"responses", RunErrors()}};
-    op["responses"]["200"] = JsonResponse("The pipeline's result", "RunResult");
-    paths["/api/v1/ask"]["post"] = std::move(op);
-  }
-  {
-    Json params = Json::array(
-        {QueryParam("query", "string", "The question (not needed with humanFeedback=true)"),
-         QueryParam("threadId", "string", "Conversation/run id; joins a live run of this thread"),
-         QueryParam("agent", "string",
-                    "The agent that answers (default: the thread's, else \"default\")"),
-         QueryParam("humanFeedback", "boolean",
-                    "Continue the interrupted run of threadId instead of asking"),
-         QueryParam("feedbackContent", "string",
-                    "The answer to the interrupt: 'approve' (default) or a comment"),
-         QueryParam("rejectedPlan", "boolean", "Reject the plan: sends 'reject: <feedback>'"),
-         QueryParam("nl2sqlOnly", "boolean",
-                    "Write and check the SQL without executing it (seed 004): the result "
-                    "has the SQL and no rows; one question, never a plan"),
-         QueryParam("detached", "boolean", "Keep the run going when the client disconnects"),
-         Json{{"name", "Last-Event-ID"},
-              {"in", "header"},
-              {"required", false},
-              {"description", "Replay the run's events after this id"},
-              {"schema", {{"type", "integer"}}}}});
-    Json op{{"summary", "Run a question and stream its events (SSE)"},
-            {"operationId", "streamSearch"},
-            {"parameters", std::move(params)},
-            {"responses", RunErrors()}};
-    op["responses"]["200"] = {
-        {"description",
-         "text/event-stream: `accepted`, then one frame per agent event (its data a "
-         "StreamEvent), then `result` (RunResult), `run_error` or `cancelled` (StreamError). "
-         "x-sse-frames gives each frame name's data schema."},
-        {"content",
-         {{"text/event-stream",
-           {{"schema", {{"type", "string"}}}, {"x-sse-frames", StreamFrames()}}}}}};
-    op["responses"]["404"] = ErrorResponse("No run to resume from Last-Event-ID");
-    paths["/api/v1/stream/search"]["get"] = std::move(op);
-  }
-  {
-    Json op{{"summary", "Answer an interrupted run (clarification or plan approval)"},
-            {"operationId", "resumeRun"},
-            {"parameters", Json::array({IdParam()})},
-            {"requestBody", JsonBody({{"type", "object"},
-                                      {"required", {"answer"}},
-                                      {"properties", {{"answer", {{"type", "string"}}}}}})},
-            {"responses", RunErrors()}};
-    op["responses"]["200"] = JsonResponse("The pipeline's result", "RunResult");
-    paths["/api/v1/runs/{id}/resume"]["post"] = std::move(op);
-  }
-  {
-    Json op{{"summary", "Cancel a live run"},
-            {"operationId", "cancelRun"},
-            {"parameters", Json::array({IdParam()})},
-            {"responses",
-             {{"200", {{"description", "Cancelled"}}},
-              {"401", ErrorResponse("Missing or invalid API key")},
-              {"404", ErrorResponse("No such run")},
-              {"409", ErrorResponse("The run already finished")}}}};
-    paths["/api/v1/runs/{id}/cancel"]["post"] = std::move(op);
-  }
+// POST /api/v1/runs/{id}/resume: answer an interrupted run.
+Json ResumeOperation() {
+  Json op{{"summary", "Answer an interrupted run (clarification or plan approval)"},
+          {"operationId", "resumeRun"},
+          {"parameters", Json::array({IdParam()})},
+          {"requestBody", JsonBody({{"type", "object"},
+                                    {"required", {"answer"}},
+                                    {"properties", {{"answer", {{"type", "string"}}}}}})},
+          {"responses", RunErrors()}};
+  op["responses"]["200"] = JsonResponse("The pipeline's result", "RunResult");
+  return op;
+}
+
+// POST /api/v1/runs/{id}/cancel: cancel a live run.
+Json CancelOperation() {
+  Json op{{"summary", "Cancel a live run"},
+          {"operationId", "cancelRun"},
+          {"parameters", Json::array({IdParam()})},
+          {"responses",
+           {{"200", {{"description", "Cancelled"}}},
+            {"401", ErrorResponse("Missing or invalid API key")},
+            {"404", ErrorResponse("No such run")},
+            {"409", ErrorResponse("The run already finished")}}}};
+  return op;
+}
+
+// The run routes: ask, stream, resume and cancel; the live runs and the key's scope.
+void AddRunOps(Json& paths) {
+  paths["/api/v1/ask"]["post"] = AskOperation();
+  paths["/api/v1/stream/search"]["get"] = StreamSearchOperation();
+  paths["/api/v1/runs/{id}/resume"]["post"] = ResumeOperation();
+  paths["/api/v1/runs/{id}/cancel"]["post"] = CancelOperation();
   paths["/api/v1/runs"]["get"] = {
       {"summary", "Live and recently finished runs (admin key)"},
       {"operationId", "listRuns"},
@@ -925,7 +977,10 @@ Json BuildOpenApiDocument() {
            "{\"scope\": \"admin\"|\"agent:<id>\", \"admin\", \"auth\", \"agents\": "
            "[{id, name, language, preset_questions}]}"}}},
         {"401", ErrorResponse("Missing or invalid API key")}}}};
-  // MCP's Streamable HTTP transport (docs/mcp.md): JSON-RPC 2.0 messages, the same keys.
+}
+
+// MCP's Streamable HTTP transport (docs/mcp.md): JSON-RPC 2.0 messages, the same keys.
+void AddMcpOps(Json& paths) {
   const Json mcp_session_header = {{"name", "Mcp-Session-Id"},
                                    {"in", "header"},
                                    {"required", false},
@@ -958,6 +1013,11 @@ Json BuildOpenApiDocument() {
       {"parameters", Json::array({mcp_session_header})},
       {"responses",
        {{"204", {{"description", "Ended"}}}, {"404", ErrorResponse("Unknown session")}}}};
+}
+
+// This document, the liveness and readiness probes and the metrics (no key needed but
+// for the document).
+void AddServiceOps(Json& paths) {
   paths["/api/v1/openapi.json"]["get"] = {{"summary", "This document"},
                                           {"operationId", "openapi"},
                                           {"responses", {{"200", {{"description", "OpenAPI"}}}}}};
@@ -972,10 +1032,11 @@ Json BuildOpenApiDocument() {
   paths["/metrics"]["get"] = {{"summary", "Prometheus metrics (text format 0.0.4)"},
                               {"security", no_auth},
                               {"responses", {{"200", {{"description", "metrics"}}}}}};
-  AddManagementOps(paths);
-  doc["paths"] = std::move(paths);
+}
 
-  doc["components"] = {
+// The security schemes and every schema the operations refer to.
+Json Components() {
+  Json components = {
       {"securitySchemes",
        {{"bearer", {{"type", "http"}, {"scheme", "bearer"}}},
         {"apiKey", {{"type", "apiKey"}, {"in", "header"}, {"name", "X-API-Key"}}}}},
@@ -991,8 +1052,30 @@ Json BuildOpenApiDocument() {
   schemas.update(StreamSchemas());
   schemas.update(ManagementSchemas());
   for (const auto& [name, schema] : schemas.items()) {
-    doc["components"]["schemas"][name] = schema;
+    components["schemas"][name] = schema;
   }
+  return components;
+}
+
+}  // namespace
+
+Json BuildOpenApiDocument() {
+  Json doc = Json::object();
+  doc["openapi"] = "3.0.3";
+  doc["info"] = {{"title", "askdb run API"},
+                 {"version", "1"},
+                 {"description",
+                  "Ask questions of a database through the askdb agent; stream a run's "
+                  "events as Server-Sent Events."}};
+  doc["security"] = Json::array({{{"bearer", Json::array()}}, {{"apiKey", Json::array()}}});
+
+  Json paths = Json::object();
+  AddRunOps(paths);
+  AddMcpOps(paths);
+  AddServiceOps(paths);
+  AddManagementOps(paths);
+  doc["paths"] = std::move(paths);
+  doc["components"] = Components();
   return doc;
 }
 
