@@ -141,6 +141,14 @@ TEST_F(ChineseReadingsTest, ComparingValuesGivesEachItsRow) {
   ExpectAbstainsNaming("对比日本和法国消费最高的会员", "对比");
 }
 
+// "2024年7月到8月": a later month of the same year after a range word ends the period; a month
+// before the first (8月到7月) is no range and stays unread.
+TEST_F(ChineseReadingsTest, AMonthRangeInsideAYear) {
+  EXPECT_EQ(Rows("2024年7月到8月的订单数"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("2023年5月至6月之间的销售额"), (std::vector<std::string>{"12"}));
+  EXPECT_FALSE(Ask("2024年8月到7月的订单数").answered);
+}
+
 // A grouping said twice (按国家 … 各国家) is one group: no second, equal column.
 TEST_F(ChineseReadingsTest, AGroupingSaidTwiceIsOneGroup) {
   EXPECT_EQ(Rows("按国家统计各国家的会员数"),

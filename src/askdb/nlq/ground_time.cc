@@ -19,16 +19,16 @@ namespace askdb::nlq {
 namespace {
 // "2021年到2023年", "2021 to 2023": the year at `i` ends a range that began with the period
 // just read when only a range word stands between them; returns that word's index, or -1.
+bool IsRangeWord(const Item& item) {
+  const std::string word = text::AsciiLower(item.text);
+  static constexpr std::string_view kRangeWords[] = {"到", "至", "to", "through", "until",
+                                                     "-",  "~",  "～", "—"};
+  return std::find(std::begin(kRangeWords), std::end(kRangeWords), word) != std::end(kRangeWords);
+}
 int RangeWordBefore(const std::vector<Item>& items, int i) {
   const int w = i - 1;
   if (w < 1 || !items[w - 1].used) return -1;
-  const std::string word = text::AsciiLower(items[w].text);
-  static constexpr std::string_view kRangeWords[] = {"到", "至", "to", "through", "until",
-                                                     "-",  "~",  "～", "—"};
-  for (std::string_view r : kRangeWords) {
-    if (word == r) return w;
-  }
-  return -1;
+  return IsRangeWord(items[w]) ? w : -1;
 }
 // "学校人数在1000到2000之间": the number at `i` ends a range of plain numbers (the number
 // before the range word was not read as a period), so it is not a year either.
@@ -158,7 +158,19 @@ DateRange Parser::NarrowYear(int year, int lead, int after, std::string* phrase,
     a.used = items_[after + 1].used = true;
     year_only->reset();
     *phrase += a.text + items_[after + 1].text;
-    return MonthRange(year, static_cast<int>(a.number));
+    const int first = static_cast<int>(a.number);
+    // 2022年1月到3月: a later month of the same year after a range word ends the period.
+    const int k = after + 2;
+    if (k + 2 < n && IsRangeWord(items_[k]) && items_[k + 1].kind == ItemKind::kNumber &&
+        items_[k + 1].number > first && items_[k + 1].number <= 12 &&
+        items_[k + 1].number == static_cast<int>(items_[k + 1].number) &&
+        items_[k + 2].Has(Kw::kMonthUnit)) {
+      for (int j = k; j <= k + 2; ++j) items_[j].used = true;
+      *phrase += items_[k].text + items_[k + 1].text + items_[k + 2].text;
+      return DateRange{MonthRange(year, first).start,
+                       MonthRange(year, static_cast<int>(items_[k + 1].number)).end};
+    }
+    return MonthRange(year, first);
   }
   if (a.Has(Kw::kMonthName)) {
     a.used = true;
