@@ -609,5 +609,21 @@ TEST_F(EnglishReadingsTest, AValueAfterATableWordAndInIsThatTablesColumn) {
   EXPECT_EQ(t.sql.find("billing_country"), std::string::npos) << t.sql;
 }
 
+// "invoices from French customers", "from customers in the France": a value right before a
+// table word (or after it, in/from and "the") is that table's column, not the counted rows'
+// look-alike; a table reached only through a join that repeats the rows gets no such
+// preference (the invoices of a track are not the track's).
+TEST_F(EnglishReadingsTest, AValueBeforeATableWordIsThatTablesColumn) {
+  Open(kMusicSql);
+  for (const char* q : {"how many invoices came from French customers",
+                        "how many invoices came from customers in the France"}) {
+    const Translation t = Ask(q);
+    ASSERT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    EXPECT_NE(t.sql.find("\"customers\".\"country\" = 'France'"), std::string::npos) << t.sql;
+    EXPECT_EQ(t.sql.find("billing_country"), std::string::npos) << t.sql;
+  }
+  ExpectAbstains("list the names of tracks on Japan invoices");
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -609,19 +609,30 @@ void Parser::ParseValues() {
   }
 }
 
-// "orders of each customer in France": a value right after a table's word and "in"/"from"
-// describes that table's rows, so it is of that table's column (Customers.Country), not of
-// the counted rows' look-alike (Orders.ShipCountry). Only when the value has one column there.
+// "orders of each customer in France", "orders from French customers": a value right after a
+// table's word and "in"/"from" (maybe "the"), or right before the table's word, describes that
+// table's rows, so it is of that table's column (Customers.Country), not of the counted rows'
+// look-alike (Orders.ShipCountry). Only when the value has one column there.
 void Parser::ReadTableBeforeValue(int i) {
-  if (i < 2) return;
-  const std::string prep = text::AsciiLower(items_[i - 1].text);
-  const Item& named = items_[i - 2];
-  if ((prep != "in" && prep != "from") || named.kind != ItemKind::kTerm) return;
-  int table = -1;
-  for (int id : named.terms) {
-    if (TermOf(id).kind != TermKind::kTable || (table >= 0 && TermOf(id).table != table)) return;
-    table = TermOf(id).table;
-  }
+  auto one_table = [&](int k) {
+    if (k < 0 || k >= static_cast<int>(items_.size()) || items_[k].kind != ItemKind::kTerm) {
+      return -1;
+    }
+    int table = -1;
+    for (int id : items_[k].terms) {
+      if (TermOf(id).kind != TermKind::kTable || (table >= 0 && TermOf(id).table != table)) {
+        return -1;
+      }
+      table = TermOf(id).table;
+    }
+    return table;
+  };
+  int prep = i - 1;
+  if (prep >= 0 && text::AsciiLower(items_[prep].text) == "the") --prep;
+  const std::string said = prep >= 0 ? text::AsciiLower(items_[prep].text) : "";
+  int table = said == "in" || said == "from" ? one_table(prep - 1) : -1;
+  if (table < 0) table = one_table(i + 1);
+  if (table < 0) return;
   int column = -1;
   for (int id : items_[i].terms) {
     const Term& t = TermOf(id);
@@ -629,7 +640,9 @@ void Parser::ReadTableBeforeValue(int i) {
     if (column >= 0) return;  // two columns of that table: nothing to choose by
     column = t.column;
   }
-  if (column >= 0) filter_subjects_.insert(column);
+  if (column < 0) return;
+  filter_subjects_.insert(column);
+  table_subjects_.insert(column);
 }
 
 // "1990年首版的作品": the characters right after a value that, with 时间/日期, are the name of
