@@ -160,6 +160,10 @@ class Parser {
   std::string OrderColumnExpr(const SelectList& list) const;
   std::vector<std::string> RankedGroupsNotNull(const SelectList& list) const;
   std::string TieCheckSql(const std::string& from_to_group_by, const std::string& order) const;
+  std::string SelectClause(const SelectList& list) const;
+  std::string FromClause() const;
+  std::vector<std::string> WhereConditions(const SelectList& list) const;
+  std::string ReferredRowCondition() const;
 
   // What the stages read and built, for the stages' tests.
   const std::vector<Item>& items() const { return items_; }
@@ -200,6 +204,8 @@ class Parser {
   int NextMeaningful(int i) const;
   bool OrderWordAfter(int j) const;        // 按X排序: X is ordered by (read_grouping.cc)
   bool ListJoinerBefore(int share) const;  // 销售额和占比: the measure is asked too
+  void ReadComparedValues();               // 对比/比较 (read_grouping.cc)
+  bool GroupByComparedValues(std::string* why_en, std::string* why_zh);
   int PrevMeaningful(int i) const;
   bool IsFiller(const Item& it) const;
   std::string ColRef(int c) const;
@@ -300,12 +306,18 @@ class Parser {
   bool PlaceValues(int root, std::vector<int>* needed, std::string* why_en, std::string* why_zh);
   int FirstNameOfAPair(size_t k) const;  // values_[k], [k + 1]: one person's full name
   std::vector<int> FullNameColumns() const;
+  int ChooseValueColumn(size_t k, int root, const std::vector<int>& needed, bool one_sum,
+                        std::string* why_en, std::string* why_zh) const;
   int ValueColumnScore(const Term& t, int root, const std::vector<int>& needed, bool one_sum) const;
   bool RepeatsRowsToReach(int root, int table) const;
   void AddValueFilter(size_t k, int col);
   bool PlaceTimeColumn(int root, std::vector<int>* needed, std::string* why_en,
                        std::string* why_zh);
   int BorrowedTimeColumn(int root, std::string* why_en, std::string* why_zh) const;
+  int BirthColumn(int root);
+  int UnnamedTimeColumn(int root, std::string* why_en, std::string* why_zh);
+  int ColumnTakingThePeriod(int tc, std::string* why_en, std::string* why_zh) const;
+  bool PeriodFitsTheVerb(int tc, std::string* why_en, std::string* why_zh);
   bool CheckRelatedCounts(const std::vector<int>& needed, std::string* why_en,
                           std::string* why_zh) const;
   int TableOfVerb(std::string_view word) const;  // "ordered" → orders (read_comparisons.cc)
@@ -313,6 +325,8 @@ class Parser {
   // table's rows ("albums", which the label then names).
   bool NamesAColumnOf(int column, int table) const;
   bool CheckJoinTree(int root, std::vector<int>* needed, std::string* why_en, std::string* why_zh);
+  bool JoinsEveryNamedTable(std::string* why_en, std::string* why_zh) const;
+  void ExplainFanOutMeasure(int root, std::string* why_en, std::string* why_zh) const;
   void ParseNumbersMagnitude();
   void ParseComparisons();
   // ParseComparisons' steps (read_comparisons.cc).
@@ -392,12 +406,20 @@ class Parser {
   int CountedTableOf(const Item& it) const;
   bool ReadSuperlativeAsOrder(int i, Agg agg, int event);
   void ReadAggregateKeyword(int i, AggregateScan* scan);
+  bool ReadDistinctWord(int i, AggregateScan* scan);
+  bool ReadFunctionWordAsColumn(int i, AggregateScan* scan);
+  bool BindPostfixFunction(int i, Agg agg, int event);
   void CountKinds(int i, AggregateScan* scan);  // 几种/多少种 (read_measures.cc)
   void BindPendingToTerm(int i, AggregateScan* scan);
   void ReadSumWordAsColumn(int event);
   void ReadBestSelling();          // "the 3 best-selling products by units" (read_measures.cc)
   void ReadAverageOfGroupsWord();  // marks average_of_groups_
   void ReadChineseAverageOfGroupsWord();  // 平均每个客户有几张发票 (read_measures.cc)
+  // ReadBestSelling's steps (read_measures.cc).
+  int SellingAfter(int i) const;
+  bool RankedByAMeasure(int selling);
+  bool NamesAMeasure(const Item& it) const;
+  void RankTopRows(int i, int number);
   // Whether the superlative at item `superlative` ranks rows the question named before it
   // ("the 3 products with the highest price"); takes the number of rows when one is given.
   bool RanksNamedRows(int superlative);
@@ -564,6 +586,7 @@ class Parser {
   // "what share of revenue comes from beverages": the one value filter names the share's part
   // (ReadShareOfOneValue; SharePart() finds it once the value has its column).
   bool share_of_one_value_ = false;
+  bool compare_values_ = false;  // 对比一下加拿大和法国的销售额: a row per value (read_grouping.cc)
   std::map<int, std::string> column_words_;  // column → the words the question named it by
   std::map<int, std::string> table_words_;   // table → the words the question named it by
   std::set<int> filter_subjects_;            // columns named right before one of their values

@@ -197,51 +197,61 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
   std::vector<int> value_columns;
   const std::vector<int> person = FullNameColumns();
   for (size_t k = 0; k < values_.size(); ++k) {
-    const PendingValue& v = values_[k];
-    int best = person[k];
-    int best_score = person[k] >= 0 ? 5 : -1;
-    int ties = person[k] >= 0 ? 1 : 0;
-    // Between columns of one score, a value stored as written beats a derived spelling
-    // ("English": song.languages = 'english', not song.country = 'UK' by the demonym).
-    double best_strength = 1.0;
-    std::vector<int> tied;
-    std::set<int> seen_cols;
-    for (int id : person[k] >= 0 ? std::vector<int>{} : v.terms) {
-      const Term& t = TermOf(id);
-      if (t.kind != TermKind::kValue || seen_cols.count(t.column)) continue;
-      seen_cols.insert(t.column);
-      const double strength = TermStrength(t);
-      const int score = ValueColumnScore(t, root, needed, one_sum);
-      if (score > best_score || (score == best_score && strength > best_strength)) {
-        best_score = score;
-        best_strength = strength;
-        best = t.column;
-        ties = 1;
-        tied = {t.column};
-      } else if (score == best_score && strength == best_strength) {
-        ++ties;
-        tied.push_back(t.column);
-      }
-    }
-    if (best < 0 || best_score < 0) {
-      *why_en = "'" + v.phrase + "' is a value I cannot link to what is asked.";
-      *why_zh = "无法把“" + v.phrase + "”与所问的数据关联起来。";
-      return false;
-    }
-    if (ties > 1) {
-      // Equally close columns, nothing in the question to choose by: either is a guess.
-      std::string cols;
-      for (int c : tied) cols += (cols.empty() ? "" : ", ") + ColName(c);
-      *why_en = "'" + v.phrase + "' is a value of several columns (" + cols +
-                "); name the column you mean.";
-      *why_zh = "“" + v.phrase + "”是多个列（" + cols + "）的值；请写明是哪一列。";
-      return false;
-    }
+    const int best =
+        person[k] >= 0 ? person[k] : ChooseValueColumn(k, root, needed, one_sum, why_en, why_zh);
+    if (best < 0) return false;
     value_columns.push_back(best);
     needed.push_back(Col(best).table);
   }
   for (size_t k = 0; k < values_.size(); ++k) AddValueFilter(k, value_columns[k]);
   return true;
+}
+
+// The one best-scored column (ValueColumnScore) of values_[k], else -1 with why: no column
+// links it to what is asked, or several tie.
+int Parser::ChooseValueColumn(size_t k, int root, const std::vector<int>& needed, bool one_sum,
+                              std::string* why_en, std::string* why_zh) const {
+  const PendingValue& v = values_[k];
+  int best = -1;
+  int best_score = -1;
+  int ties = 0;
+  // Between columns of one score, a value stored as written beats a derived spelling
+  // ("English": song.languages = 'english', not song.country = 'UK' by the demonym).
+  double best_strength = 1.0;
+  std::vector<int> tied;
+  std::set<int> seen_cols;
+  for (int id : v.terms) {
+    const Term& t = TermOf(id);
+    if (t.kind != TermKind::kValue || seen_cols.count(t.column)) continue;
+    seen_cols.insert(t.column);
+    const double strength = TermStrength(t);
+    const int score = ValueColumnScore(t, root, needed, one_sum);
+    if (score > best_score || (score == best_score && strength > best_strength)) {
+      best_score = score;
+      best_strength = strength;
+      best = t.column;
+      ties = 1;
+      tied = {t.column};
+    } else if (score == best_score && strength == best_strength) {
+      ++ties;
+      tied.push_back(t.column);
+    }
+  }
+  if (best < 0 || best_score < 0) {
+    *why_en = "'" + v.phrase + "' is a value I cannot link to what is asked.";
+    *why_zh = "无法把“" + v.phrase + "”与所问的数据关联起来。";
+    return -1;
+  }
+  if (ties > 1) {
+    // Equally close columns, nothing in the question to choose by: either is a guess.
+    std::string cols;
+    for (int c : tied) cols += (cols.empty() ? "" : ", ") + ColName(c);
+    *why_en = "'" + v.phrase + "' is a value of several columns (" + cols +
+              "); name the column you mean.";
+    *why_zh = "“" + v.phrase + "”是多个列（" + cols + "）的值；请写明是哪一列。";
+    return -1;
+  }
+  return best;
 }
 
 // The columns of values that are one person's full name (FirstNameOfAPair): the first name's
@@ -382,59 +392,81 @@ bool Parser::PlaceTimeColumn(int root, std::vector<int>* needed, std::string* wh
   if ((!q_.time && !q_.bucket) || period_term_ >= 0) return true;
   int tc = time_column_;
   if (born_ && tc < 0) {
-    // "singers born in 2001": the one birth column of the table the question is about.
-    const int table = q_.subject_table >= 0 ? q_.subject_table : root;
-    const auto [col, older_smaller] = AgeColumn(table);
-    const std::string name = col >= 0 ? text::AsciiLower(Col(col).name) : "";
-    const bool birth =
-        col >= 0 && older_smaller &&
-        (name.find("birth") != std::string::npos || name.find("出生") != std::string::npos ||
-         name.find("生日") != std::string::npos);
-    const TypeClass type = birth ? Col(col).type_class : TypeClass::kOther;
-    if (type == TypeClass::kInteger) {
-      tc = col;  // a birth year: compared with the year itself
-    } else if (birth && (type == TypeClass::kDate || Col(col).stats.min_date)) {
-      tc = col;
-      q_.time->year_only.reset();  // a date: compared with the year's range
-    } else {
+    tc = BirthColumn(root);
+    if (tc < 0) {
       *why_en = "the question asks when someone was born but I found no single birth date column.";
       *why_zh = "问题问到出生时间，但找不到唯一的出生日期列。";
       return false;
     }
   }
-  if (tc < 0 && !chinese_) tc = DateColumnNamedByVerb(items_, index_, root);
-  if (tc < 0) tc = index_.TimeColumn(root);
-  if (tc < 0) tc = BorrowedTimeColumn(root, why_en, why_zh);
-  if (tc == -2) return false;
-  if (tc < 0) {
-    *why_en = "the question names a time period but I found no date column for it.";
-    *why_zh = "问题里有时间条件，但找不到对应的日期列。";
+  if (tc < 0) tc = UnnamedTimeColumn(root, why_en, why_zh);
+  if (tc < 0) return false;
+  tc = ColumnTakingThePeriod(tc, why_en, why_zh);
+  if (tc < 0) return false;
+  if (time_column_ < 0 && !born_ && !chinese_ && !PeriodFitsTheVerb(tc, why_en, why_zh)) {
     return false;
-  }
-  // A period on a column that holds no dates (period_check.h): another time column of the
-  // table that can take it, unless the question named this one.
-  const int fitting = ColumnForPeriod(index_, tc, q_.time, q_.bucket);
-  if (fitting < 0 || (fitting != tc && time_column_ >= 0)) {
-    *why_en = "the question names a period, but " + ColName(tc) +
-              " holds no dates I can read, so I could not apply it.";
-    *why_zh = "问题里有时间条件，但 " + ColName(tc) + " 中没有可识别的日期，无法套用。";
-    return false;
-  }
-  tc = fitting;
-  if (time_column_ < 0 && !born_ && !chinese_) {
-    const std::string verb = PlaceVerbOfTheEvent(items_, index_, tc);
-    if (!verb.empty()) {
-      *why_en = "'" + verb + "' says whose date the period is, but I could only put it on " +
-                ColName(tc) + ", the date of something else; name the date column.";
-      *why_zh = "“" + verb + "”说明了时间条件属于哪件事，但只能套在 " + ColName(tc) +
-                " 上，那是另一件事的日期；请写明日期列。";
-      return false;
-    }
   }
   time_column_ = tc;
   needed->push_back(Col(tc).table);
   out_.explanation.push_back({"", "column", "time column " + ColName(tc)});
   return true;
+}
+
+// "singers born in 2001": the one birth column of the table the question is about, a year
+// or a date (whose year's range is compared then), else -1.
+int Parser::BirthColumn(int root) {
+  const int table = q_.subject_table >= 0 ? q_.subject_table : root;
+  const auto [col, older_smaller] = AgeColumn(table);
+  const std::string name = col >= 0 ? text::AsciiLower(Col(col).name) : "";
+  const bool birth =
+      col >= 0 && older_smaller &&
+      (name.find("birth") != std::string::npos || name.find("出生") != std::string::npos ||
+       name.find("生日") != std::string::npos);
+  const TypeClass type = birth ? Col(col).type_class : TypeClass::kOther;
+  if (type == TypeClass::kInteger) return col;  // a birth year: compared with the year itself
+  if (birth && (type == TypeClass::kDate || Col(col).stats.min_date)) {
+    q_.time->year_only.reset();  // a date: compared with the year's range
+    return col;
+  }
+  return -1;
+}
+
+// No column named: the date an English verb names, else the root's own, else one borrowed
+// from a row it refers to (BorrowedTimeColumn); -1 or -2 with why when there is none.
+int Parser::UnnamedTimeColumn(int root, std::string* why_en, std::string* why_zh) {
+  int tc = chinese_ ? -1 : DateColumnNamedByVerb(items_, index_, root);
+  if (tc < 0) tc = index_.TimeColumn(root);
+  if (tc < 0) tc = BorrowedTimeColumn(root, why_en, why_zh);
+  if (tc < 0 && tc != -2) {
+    *why_en = "the question names a time period but I found no date column for it.";
+    *why_zh = "问题里有时间条件，但找不到对应的日期列。";
+  }
+  return tc;
+}
+
+// A period on a column that holds no dates (period_check.h): another time column of the
+// table that can take it, unless the question named this one; -1 with why when none can.
+int Parser::ColumnTakingThePeriod(int tc, std::string* why_en, std::string* why_zh) const {
+  const int fitting = ColumnForPeriod(index_, tc, q_.time, q_.bucket);
+  if (fitting < 0 || (fitting != tc && time_column_ >= 0)) {
+    *why_en = "the question names a period, but " + ColName(tc) +
+              " holds no dates I can read, so I could not apply it.";
+    *why_zh = "问题里有时间条件，但 " + ColName(tc) + " 中没有可识别的日期，无法套用。";
+    return -1;
+  }
+  return fitting;
+}
+
+// A verb that says whose date the period is (PlaceVerbOfTheEvent) must not be put on the
+// date of something else: false with why when it would be.
+bool Parser::PeriodFitsTheVerb(int tc, std::string* why_en, std::string* why_zh) {
+  const std::string verb = PlaceVerbOfTheEvent(items_, index_, tc);
+  if (verb.empty()) return true;
+  *why_en = "'" + verb + "' says whose date the period is, but I could only put it on " +
+            ColName(tc) + ", the date of something else; name the date column.";
+  *why_zh = "“" + verb + "”说明了时间条件属于哪件事，但只能套在 " + ColName(tc) +
+            " 上，那是另一件事的日期；请写明日期列。";
+  return false;
 }
 
 bool Parser::NamesAColumnOf(int column, int table) const {
@@ -497,44 +529,14 @@ bool Parser::CheckRelatedCounts(const std::vector<int>& needed, std::string* why
 
 bool Parser::CheckJoinTree(int root, std::vector<int>* needed, std::string* why_en,
                            std::string* why_zh) {
-  // A table the question names but the SQL leaves out ("average age of artists" when only
-  // students have an age) means the words were read on the wrong table.
-  {
-    const std::vector<int> joined = tree_->Tables();
-    for (const auto& [table, words] : table_words_) {
-      if (std::find(joined.begin(), joined.end(), table) == joined.end()) {
-        *why_en = "the question names '" + words + "' but what it asks for is not in that table.";
-        *why_zh = "问题提到了“" + words + "”，但所问的内容不在这张表里。";
-        return false;
-      }
-    }
-  }
+  if (!JoinsEveryNamedTable(why_en, why_zh)) return false;
   // A fan-out join multiplies the root's rows: sums and averages over them would be wrong.
   if (tree_->HasFanOut()) {
     const bool doubled = std::any_of(q_.measures.begin(), q_.measures.end(), [&](const Measure& m) {
       return m.table == root && m.agg != Agg::kCount && m.agg != Agg::kMax && m.agg != Agg::kMin;
     });
     if (doubled && !MoveMeasureAcrossFanOut(needed)) {
-      // Name the measure as the question did ("销售额"), beside the column it was read as:
-      // the table's name alone tells the person nothing to rephrase.
-      const std::string& table = index_.tables()[root].name;
-      std::string words, column;
-      for (const Measure& m : q_.measures) {
-        words = m.column_phrase.empty() ? m.phrase : m.column_phrase;
-        if (m.table == root && m.column >= 0 && !words.empty()) {
-          column = ColName(m.column);
-          break;
-        }
-      }
-      const bool named = !column.empty();
-      *why_en = (named ? "'" + words + "' (" + column + ") is recorded once per " + table +
-                             " row, and answering"
-                       : std::string("answering")) +
-                " would join " + table + " to a table with several rows per " + table +
-                " row, which would count its values more than once.";
-      *why_zh = (named ? "“" + words + "”（" + column + "）记在 " + table + " 的每一行上，"
-                       : std::string()) +
-                "需要把 " + table + " 连接到一对多的表，会重复计算其数值。";
+      ExplainFanOutMeasure(root, why_en, why_zh);
       return false;
     }
   }
@@ -550,6 +552,43 @@ bool Parser::CheckJoinTree(int root, std::vector<int>* needed, std::string* why_
   return true;
 }
 
+// A table the question names but the SQL leaves out ("average age of artists" when only
+// students have an age) means the words were read on the wrong table.
+bool Parser::JoinsEveryNamedTable(std::string* why_en, std::string* why_zh) const {
+  const std::vector<int> joined = tree_->Tables();
+  for (const auto& [table, words] : table_words_) {
+    if (std::find(joined.begin(), joined.end(), table) == joined.end()) {
+      *why_en = "the question names '" + words + "' but what it asks for is not in that table.";
+      *why_zh = "问题提到了“" + words + "”，但所问的内容不在这张表里。";
+      return false;
+    }
+  }
+  return true;
+}
+
+// Name the measure as the question did ("销售额"), beside the column it was read as: the
+// table's name alone tells the person nothing to rephrase.
+void Parser::ExplainFanOutMeasure(int root, std::string* why_en, std::string* why_zh) const {
+  const std::string& table = index_.tables()[root].name;
+  std::string words, column;
+  for (const Measure& m : q_.measures) {
+    words = m.column_phrase.empty() ? m.phrase : m.column_phrase;
+    if (m.table == root && m.column >= 0 && !words.empty()) {
+      column = ColName(m.column);
+      break;
+    }
+  }
+  const bool named = !column.empty();
+  *why_en = (named ? "'" + words + "' (" + column + ") is recorded once per " + table +
+                         " row, and answering"
+                   : std::string("answering")) +
+            " would join " + table + " to a table with several rows per " + table +
+            " row, which would count its values more than once.";
+  *why_zh =
+      (named ? "“" + words + "”（" + column + "）记在 " + table + " 的每一行上，" : std::string()) +
+      "需要把 " + table + " 连接到一对多的表，会重复计算其数值。";
+}
+
 bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
   const int root = RootTable();
   if (root < 0) {
@@ -559,6 +598,7 @@ bool Parser::ResolveTables(std::string* why_en, std::string* why_zh) {
   }
   std::vector<int> needed = NeededTables(root);
   if (!PlaceValues(root, &needed, why_en, why_zh)) return false;
+  if (!GroupByComparedValues(why_en, why_zh)) return false;
   if (!PeriodInsideTerm(root, why_en, why_zh) && !why_en->empty()) return false;
   if (!PlaceTimeColumn(root, &needed, why_en, why_zh)) return false;
   if (!chinese_) ReadVerbsOfValueColumns();  // after the time column took its verb ("shipped")
