@@ -187,147 +187,192 @@ Json SearchKnowledgeTool(const ToolLimits& limits) {
                     {"query", "mode", "hits"})}};
 }
 
-Json BuildTools(const ToolLimits& limits, bool knowledge) {
-  {
-    const Json question = StringProp("The question in plain language (Chinese or English)",
-                                     limits.max_question_bytes);
-    const Json agent = StringProp(kAgentDescription, limits.max_name_bytes);
-    const Json max_rows{{"type", "integer"},
-                        {"minimum", 1},
-                        {"description", "Rows to return at most (capped by the server's row cap)"}};
-    const Json cost{{"type", "object"},
-                    {"description",
-                     "Model calls and tokens this run used (0 when the engine "
-                     "answered alone)"}};
-    Json tools = Json::array();
-    tools.push_back(Json{
-        {"name", "ask"},
-        {"title", "Ask the data a question"},
-        {"description",
-         "Answers a question about the data: the answer text, the SQL that produced it, the "
-         "rows, an ECharts chart option, the route taken and the cost. Read-only. A run that "
-         "needs a person (a clarification, or approval of an analysis plan) returns status "
-         "\"needs_input\" with the question and a thread_id: call ask again with that "
-         "thread_id and your answer (\"approve\", \"reject: <why>\", or the clarification). "
-         "Pass thread_id with a new question for a follow-up in the same conversation."},
-        {"inputSchema",
-         ObjectSchema(
-             Json{{"question", question},
-                  {"thread_id", StringProp("Conversation to continue (from an earlier ask)", 64)},
-                  {"answer", StringProp("Reply to a run waiting for input (needs "
-                                        "thread_id; no question then)",
-                                        limits.max_question_bytes)},
-                  {"agent", agent},
-                  {"max_rows", max_rows}})},
-        {"outputSchema",
-         OutputSchema(
-             Json{{"status",
-                   Json{{"type", "string"}, {"enum", {"answered", "needs_input", "not_answered"}}}},
-                  {"thread_id", Json{{"type", "string"}}},
-                  {"answer", Json{{"type", "string"}}},
-                  {"sql", Json{{"type", "string"}}},
-                  {"columns", Columns()},
-                  {"rows", Rows()},
-                  {"row_count", Json{{"type", "integer"}}},
-                  {"truncated", Json{{"type", "boolean"}}},
-                  {"chart", Any("ECharts option, null when no chart fits")},
-                  {"route", Json{{"type", "string"}}},
-                  {"cost", cost},
-                  {"permissions",
-                   Json{{"type", "string"},
-                        {"description",
-                         "The caller's data permissions in words, when rules applied"}}},
-                  {"question", Json{{"type", "string"}, {"description", "What the run waits for"}}},
-                  {"interrupt", Any("The interrupt (kind, payload) when status is needs_input")}},
-             {"status", "thread_id", "answer", "route"})}});
-    tools.push_back(Json{
-        {"name", "generate_sql"},
-        {"title", "Write SQL for a question"},
-        {"description",
-         "Writes the SQL for a question without running it: askdb's engine, else the "
-         "configured model, writes it; it is checked (one read statement, every table and "
-         "column bound against the database) but not executed. answered=false says why."},
-        {"inputSchema", ObjectSchema(Json{{"question", question}, {"agent", agent}}, {"question"})},
-        {"outputSchema",
-         OutputSchema(Json{{"answered", Json{{"type", "boolean"}}},
-                           {"sql", Json{{"type", "string"}}},
-                           {"reason", Json{{"type", "string"}}},
-                           {"source", Json{{"type", "string"},
-                                           {"description", "engine or llm: who wrote the SQL"}}},
-                           {"explanation", Json{{"type", "array"}}},
-                           {"llm_calls", Json{{"type", "integer"}}},
-                           {"datasource", Json{{"type", "string"}}}},
-                      {"answered", "sql"})}});
-    tools.push_back(Json{
-        {"name", "run_sql"},
-        {"title", "Run a read-only SQL statement"},
-        {"description",
-         "Runs exactly one read-only statement (SELECT / WITH) on the agent's datasource and "
-         "returns the rows, capped, with a chart option. Writes, DDL, ATTACH, PRAGMA writes "
-         "and unknown functions are refused by the database engine."},
-        {"inputSchema",
-         ObjectSchema(Json{{"sql", StringProp("One read-only SQL statement", limits.max_sql_bytes)},
-                           {"agent", agent},
-                           {"max_rows", max_rows}},
-                      {"sql"})},
-        {"outputSchema", OutputSchema(Json{{"sql", Json{{"type", "string"}}},
-                                           {"columns", Columns()},
-                                           {"rows", Rows()},
-                                           {"row_count", Json{{"type", "integer"}}},
-                                           {"truncated", Json{{"type", "boolean"}}},
-                                           {"chart", Any("ECharts option or null")}},
-                                      {"sql", "columns", "rows", "truncated"})}});
-    tools.push_back(Json{
-        {"name", "list_agents"},
-        {"title", "List agents"},
-        {"description", "The agents your key may use: id, name, datasource, language."},
-        {"inputSchema", ObjectSchema(Json::object())},
-        {"outputSchema", OutputSchema(Json{{"agents", Json{{"type", "array"},
-                                                           {"items", Json{{"type", "object"}}}}}},
-                                      {"agents"})}});
-    tools.push_back(Json{
-        {"name", "list_datasources"},
-        {"title", "List datasources"},
-        {"description", "The datasources your key may reach: id and name (no passwords)."},
-        {"inputSchema", ObjectSchema(Json::object())},
-        {"outputSchema",
-         OutputSchema(
-             Json{{"datasources", Json{{"type", "array"}, {"items", Json{{"type", "object"}}}}}},
-             {"datasources"})}});
-    tools.push_back(
-        Json{{"name", "describe_schema"},
-             {"title", "Describe the schema"},
-             {"description",
-              "The agent's datasource structure. level \"basic\": tables, descriptions and "
-              "relations; \"detailed\" (default): columns, types, keys, business names and sample "
-              "values. tables limits either level to those tables (an unknown name is an error)."},
-             {"inputSchema",
-              ObjectSchema(
-                  Json{{"level", Json{{"type", "string"},
-                                      {"enum", {"basic", "detailed"}},
-                                      {"description", "basic or detailed (default)"}}},
-                       {"tables", Json{{"type", "array"},
-                                       {"maxItems", 200},
-                                       {"items", StringProp("Table name", limits.max_name_bytes)},
-                                       {"description", "Only these tables"}}},
-                       {"agent", agent}})},
-             {"outputSchema", OutputSchema(Json{{"datasource", Json{{"type", "string"}}},
-                                                {"level", Json{{"type", "string"}}},
-                                                {"tables", Json{{"type", "array"}}},
-                                                {"text", Json{{"type", "string"}}}},
-                                           {"datasource", "level", "text"})}});
-    if (knowledge) tools.push_back(SearchKnowledgeTool(limits));
-    // Every tool only reads: clients may run them without asking the person each time.
-    // ask writes the conversation's checkpoint and history, hence not idempotent.
-    for (Json& tool : tools) {
-      tool["annotations"] = Json{{"title", tool["title"]},
-                                 {"readOnlyHint", true},
-                                 {"destructiveHint", false},
-                                 {"idempotentHint", tool["name"] != "ask"},
-                                 {"openWorldHint", false}};
-    }
-    return tools;
+// The question of ask and generate_sql, capped at the configured size.
+Json QuestionProp(const ToolLimits& limits) {
+  return StringProp("The question in plain language (Chinese or English)",
+                    limits.max_question_bytes);
+}
+
+// The agent a tool runs as.
+Json AgentProp(const ToolLimits& limits) {
+  return StringProp(kAgentDescription, limits.max_name_bytes);
+}
+
+// How many rows a tool returns at most.
+Json MaxRowsProp() {
+  return Json{{"type", "integer"},
+              {"minimum", 1},
+              {"description", "Rows to return at most (capped by the server's row cap)"}};
+}
+
+// The model calls and tokens of an ask run.
+Json CostSchema() {
+  return Json{{"type", "object"},
+              {"description",
+               "Model calls and tokens this run used (0 when the engine "
+               "answered alone)"}};
+}
+
+// ask: a question answered with text, SQL, rows, a chart; a run waiting for a person resumes.
+Json AskTool(const ToolLimits& limits) {
+  return Json{
+      {"name", "ask"},
+      {"title", "Ask the data a question"},
+      {"description",
+       "Answers a question about the data: the answer text, the SQL that produced it, the "
+       "rows, an ECharts chart option, the route taken and the cost. Read-only. A run that "
+       "needs a person (a clarification, or approval of an analysis plan) returns status "
+       "\"needs_input\" with the question and a thread_id: call ask again with that "
+       "thread_id and your answer (\"approve\", \"reject: <why>\", or the clarification). "
+       "Pass thread_id with a new question for a follow-up in the same conversation."},
+      {"inputSchema",
+       ObjectSchema(
+           Json{{"question", QuestionProp(limits)},
+                {"thread_id", StringProp("Conversation to continue (from an earlier ask)", 64)},
+                {"answer", StringProp("Reply to a run waiting for input (needs "
+                                      "thread_id; no question then)",
+                                      limits.max_question_bytes)},
+                {"agent", AgentProp(limits)},
+                {"max_rows", MaxRowsProp()}})},
+      {"outputSchema",
+       OutputSchema(
+           Json{{"status",
+                 Json{{"type", "string"}, {"enum", {"answered", "needs_input", "not_answered"}}}},
+                {"thread_id", Json{{"type", "string"}}},
+                {"answer", Json{{"type", "string"}}},
+                {"sql", Json{{"type", "string"}}},
+                {"columns", Columns()},
+                {"rows", Rows()},
+                {"row_count", Json{{"type", "integer"}}},
+                {"truncated", Json{{"type", "boolean"}}},
+                {"chart", Any("ECharts option, null when no chart fits")},
+                {"route", Json{{"type", "string"}}},
+                {"cost", CostSchema()},
+                {"permissions",
+                 Json{{"type", "string"},
+                      {"description",
+                       "The caller's data permissions in words, when rules applied"}}},
+                {"question", Json{{"type", "string"}, {"description", "What the run waits for"}}},
+                {"interrupt", Any("The interrupt (kind, payload) when status is needs_input")}},
+           {"status", "thread_id", "answer", "route"})}};
+}
+
+// generate_sql: the SQL for a question, checked but not run.
+Json GenerateSqlTool(const ToolLimits& limits) {
+  return Json{
+      {"name", "generate_sql"},
+      {"title", "Write SQL for a question"},
+      {"description",
+       "Writes the SQL for a question without running it: askdb's engine, else the "
+       "configured model, writes it; it is checked (one read statement, every table and "
+       "column bound against the database) but not executed. answered=false says why."},
+      {"inputSchema",
+       ObjectSchema(Json{{"question", QuestionProp(limits)}, {"agent", AgentProp(limits)}},
+                    {"question"})},
+      {"outputSchema",
+       OutputSchema(Json{{"answered", Json{{"type", "boolean"}}},
+                         {"sql", Json{{"type", "string"}}},
+                         {"reason", Json{{"type", "string"}}},
+                         {"source", Json{{"type", "string"},
+                                         {"description", "engine or llm: who wrote the SQL"}}},
+                         {"explanation", Json{{"type", "array"}}},
+                         {"llm_calls", Json{{"type", "integer"}}},
+                         {"datasource", Json{{"type", "string"}}}},
+                    {"answered", "sql"})}};
+}
+
+// run_sql: one read-only statement run, its rows capped.
+Json RunSqlTool(const ToolLimits& limits) {
+  return Json{
+      {"name", "run_sql"},
+      {"title", "Run a read-only SQL statement"},
+      {"description",
+       "Runs exactly one read-only statement (SELECT / WITH) on the agent's datasource and "
+       "returns the rows, capped, with a chart option. Writes, DDL, ATTACH, PRAGMA writes "
+       "and unknown functions are refused by the database engine."},
+      {"inputSchema",
+       ObjectSchema(Json{{"sql", StringProp("One read-only SQL statement", limits.max_sql_bytes)},
+                         {"agent", AgentProp(limits)},
+                         {"max_rows", MaxRowsProp()}},
+                    {"sql"})},
+      {"outputSchema", OutputSchema(Json{{"sql", Json{{"type", "string"}}},
+                                         {"columns", Columns()},
+                                         {"rows", Rows()},
+                                         {"row_count", Json{{"type", "integer"}}},
+                                         {"truncated", Json{{"type", "boolean"}}},
+                                         {"chart", Any("ECharts option or null")}},
+                                    {"sql", "columns", "rows", "truncated"})}};
+}
+
+// list_agents: the agents the key may use.
+Json ListAgentsTool() {
+  return Json{
+      {"name", "list_agents"},
+      {"title", "List agents"},
+      {"description", "The agents your key may use: id, name, datasource, language."},
+      {"inputSchema", ObjectSchema(Json::object())},
+      {"outputSchema",
+       OutputSchema(Json{{"agents", Json{{"type", "array"}, {"items", Json{{"type", "object"}}}}}},
+                    {"agents"})}};
+}
+
+// list_datasources: the datasources the key may reach.
+Json ListDatasourcesTool() {
+  return Json{{"name", "list_datasources"},
+              {"title", "List datasources"},
+              {"description", "The datasources your key may reach: id and name (no passwords)."},
+              {"inputSchema", ObjectSchema(Json::object())},
+              {"outputSchema",
+               OutputSchema(Json{{"datasources",
+                                  Json{{"type", "array"}, {"items", Json{{"type", "object"}}}}}},
+                            {"datasources"})}};
+}
+
+// describe_schema: the agent's datasource structure, basic or detailed.
+Json DescribeSchemaTool(const ToolLimits& limits) {
+  return Json{
+      {"name", "describe_schema"},
+      {"title", "Describe the schema"},
+      {"description",
+       "The agent's datasource structure. level \"basic\": tables, descriptions and "
+       "relations; \"detailed\" (default): columns, types, keys, business names and sample "
+       "values. tables limits either level to those tables (an unknown name is an error)."},
+      {"inputSchema",
+       ObjectSchema(Json{{"level", Json{{"type", "string"},
+                                        {"enum", {"basic", "detailed"}},
+                                        {"description", "basic or detailed (default)"}}},
+                         {"tables", Json{{"type", "array"},
+                                         {"maxItems", 200},
+                                         {"items", StringProp("Table name", limits.max_name_bytes)},
+                                         {"description", "Only these tables"}}},
+                         {"agent", AgentProp(limits)}})},
+      {"outputSchema", OutputSchema(Json{{"datasource", Json{{"type", "string"}}},
+                                         {"level", Json{{"type", "string"}}},
+                                         {"tables", Json{{"type", "array"}}},
+                                         {"text", Json{{"type", "string"}}}},
+                                    {"datasource", "level", "text"})}};
+}
+
+// Every tool only reads: clients may run them without asking the person each time.
+// ask writes the conversation's checkpoint and history, hence not idempotent.
+void AnnotateReadOnly(Json& tools) {
+  for (Json& tool : tools) {
+    tool["annotations"] = Json{{"title", tool["title"]},
+                               {"readOnlyHint", true},
+                               {"destructiveHint", false},
+                               {"idempotentHint", tool["name"] != "ask"},
+                               {"openWorldHint", false}};
   }
+}
+
+// tools/list: the six data tools in a fixed order, search_knowledge when a knowledge base is
+// there, each annotated.
+Json BuildTools(const ToolLimits& limits, bool knowledge) {
+  Json tools = Json::array({AskTool(limits), GenerateSqlTool(limits), RunSqlTool(limits),
+                            ListAgentsTool(), ListDatasourcesTool(), DescribeSchemaTool(limits)});
+  if (knowledge) tools.push_back(SearchKnowledgeTool(limits));
+  AnnotateReadOnly(tools);
+  return tools;
 }
 
 const Json* FindTool(const Json& tools, std::string_view name) {
