@@ -149,6 +149,13 @@ TEST_F(ChineseReadingsTest, AMonthRangeInsideAYear) {
   EXPECT_FALSE(Ask("2024年8月到7月的订单数").answered);
 }
 
+// "国家为日本的会员": 为/等于 between a column and its value say the value as 是 does; the
+// column names the condition, not a column to list beside a count.
+TEST_F(ChineseReadingsTest, WeiBeforeAValueNamesItsColumn) {
+  EXPECT_EQ(Rows("国家为日本的会员有多少人"), (std::vector<std::string>{"3"}));
+  EXPECT_EQ(Rows("国家等于法国的会员有几个"), (std::vector<std::string>{"2"}));
+}
+
 // A grouping said twice (按国家 … 各国家) is one group: no second, equal column.
 TEST_F(ChineseReadingsTest, AGroupingSaidTwiceIsOneGroup) {
   EXPECT_EQ(Rows("按国家统计各国家的会员数"),

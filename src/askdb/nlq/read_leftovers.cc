@@ -41,6 +41,8 @@ bool Parser::NamesFollowingValue(int item, int col) const {
   bool of = false;
   for (int j = NextMeaningful(item); j >= 0; j = NextMeaningful(j)) {
     if (items_[j].kind == ItemKind::kKeyword && items_[j].Has(Kw::kNot)) continue;
+    // 会员等级为金卡 / 等于金卡: an equality word says the value as 是 does.
+    if (items_[j].kind == ItemKind::kKeyword && items_[j].Has(Kw::kEq)) continue;
     if (text::AsciiLower(items_[j].text) == "of") {
       of = true;  // "the continent of Europe" — but not "the channel of online orders"
       continue;
