@@ -727,11 +727,37 @@ class Recommender {
            (near(sum, kFractionWhole) && max <= kFractionWhole);
   }
 
+  // Series on one value axis must share its scale: a growth in percent beside amounts in
+  // millions would lie flat on the axis. Keeps the first measure and those whose largest
+  // magnitude is within kScaleRatio of its own either way; says which were left out.
+  std::string KeepOneScale(std::vector<Column>& measures) const {
+    constexpr double kScaleRatio = 100;
+    const auto largest = [&](const Column& m) {
+      double most = 0;
+      for (size_t r = 0; r < rs_.rows.size(); ++r) {
+        if (auto v = NumberOf(Cell(rs_, r, m.index))) most = std::max(most, std::abs(*v));
+      }
+      return most;
+    };
+    if (measures.size() < 2) return "";
+    const double first = largest(measures[0]);
+    std::vector<Column> kept, left;
+    for (const Column& m : measures) {
+      const double most = largest(m);
+      const bool same_scale = most * kScaleRatio >= first && most <= first * kScaleRatio;
+      (kept.empty() || same_scale ? kept : left).push_back(m);
+    }
+    measures = std::move(kept);
+    if (left.empty()) return "";
+    return words_.Pick("；" + JoinNames(left, words_) + " 的量级不同，未画出",
+                       "; " + JoinNames(left, words_) + " not drawn (another scale)");
+  }
+
   ChartSpec Line(const Column& time, std::vector<Column> measures) const {
-    std::string note;
+    std::string note = KeepOneScale(measures);
     if (measures.size() > opt_.max_series) {
-      note = words_.Pick("；只画前 " + std::to_string(opt_.max_series) + " 个度量",
-                         "; first " + std::to_string(opt_.max_series) + " measures shown");
+      note += words_.Pick("；只画前 " + std::to_string(opt_.max_series) + " 个度量",
+                          "; first " + std::to_string(opt_.max_series) + " measures shown");
       measures.resize(opt_.max_series);
     }
     NameHints hints = HintsFor(time.name);
@@ -870,10 +896,10 @@ class Recommender {
   // it has one, largest first otherwise.
   ChartSpec Bar(const Column& category, std::vector<Column> measures,
                 std::optional<std::vector<size_t>> order = std::nullopt) const {
-    std::string note;
+    std::string note = KeepOneScale(measures);
     if (measures.size() > opt_.max_series) {
-      note = words_.Pick("；只画前 " + std::to_string(opt_.max_series) + " 个度量",
-                         "; first " + std::to_string(opt_.max_series) + " measures shown");
+      note += words_.Pick("；只画前 " + std::to_string(opt_.max_series) + " 个度量",
+                          "; first " + std::to_string(opt_.max_series) + " measures shown");
       measures.resize(opt_.max_series);
     }
     std::vector<size_t> rows(rs_.rows.size());

@@ -602,5 +602,21 @@ TEST(ChartRecommenderTest, AskedScatterOfTwoMeasuresPerLabel) {
   EXPECT_EQ(spec.data.x_values, (std::vector<double>{1, 2, 3}));
 }
 
+TEST(ChartRecommenderTest, SeriesOfAnotherScaleAreLeftOffTheAxis) {
+  // A period comparison: two years' revenue, the change, the growth in percent.
+  ResultSet rs = Make({"region", "revenue (2025)", "revenue (2024)", "change", "growth (%)"},
+                      {{Value::Text("East"), Value::Double(2.4e7), Value::Double(2.1e7),
+                        Value::Double(3e6), Value::Double(16.7)},
+                       {Value::Text("South"), Value::Double(1.2e7), Value::Double(1.0e7),
+                        Value::Double(2e6), Value::Double(17.1)}});
+  ChartSpec spec = RecommendChart(rs);
+  ASSERT_EQ(spec.kind, ChartKind::kBar) << spec.reason;
+  ASSERT_EQ(spec.data.series.size(), 3u);
+  EXPECT_EQ(spec.data.series[2].name, "change");
+  EXPECT_NE(spec.reason.find("growth (%) not drawn (another scale)"), std::string::npos)
+      << spec.reason;
+  ExpectConsistent(spec);
+}
+
 }  // namespace
 }  // namespace askdb::analysis
