@@ -687,10 +687,12 @@ TEST(RequestClassifierTest, FarewellsToolHelpNegatedChartsAndSecondDeliverables)
           "review the claims book: rejections by reason, slow payers, policy gaps",
           "梳理会员流失：渠道、时段和挽回办法", "put together a monthly finance digest"});
   expect(RequestType::kWebSearch,
-         {"哪个牌子的叉车比较好", "which brand of label printer is best, look it up"});
+         {"哪个牌子的叉车比较好", "which brand of label printer is best, look it up",
+          "what's the unemployment rate in japan", "latest rules on data retention for banks"});
   expect(RequestType::kDataQuery,
          {"list the tables in this database", "what tables are in this database",
-          "哪个品牌的销量最好", "这个数据库有哪些表"});
+          "哪个品牌的销量最好", "这个数据库有哪些表", "average wage of employees in london office",
+          "inflation rate per month for 2024"});
 }
 
 TEST(RequestClassifierTest, RulesFileOverride) {
