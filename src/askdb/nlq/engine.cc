@@ -380,7 +380,8 @@ void Parser::CountRowsPerBucketOrShare() {
 void Parser::NameListedRows() {
   if (!q_.measures.empty() || !q_.group_columns.empty() || q_.projections.empty() ||
       q_.subject_table < 0 ||
-      !(lists_rows_with_attributes_ || TableSaidAsAListItem(q_.subject_table))) {
+      !(lists_rows_with_attributes_ || TableSaidAsAListItem(q_.subject_table) ||
+        AsksWhichRows(q_.subject_table))) {
     return;
   }
   const int label = index_.LabelColumn(q_.subject_table, chinese_);
@@ -721,6 +722,7 @@ std::optional<Translation> Parser::ApplyPerRowMeasures(double confidence) {
                   [](const Mapping& m) { return m.target == "SUM (default for a measure)"; });
     out_.explanation.push_back(
         {"", "column", ColName(summed) + " (a value of each row: listed, not added up)"});
+    NameListedRows();  // "Which restaurant has the highest rating?": named, not the rating alone
   }
   if (!problem) problem = ReadAggregatePerOwnRow(q_, index_);
   if (problem) {

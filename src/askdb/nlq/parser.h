@@ -427,6 +427,7 @@ class Parser {
   // "their"/"its"/"及其": the question lists the rows with their attributes.
   bool NamesTheRowsTheirOwn() const;
   bool TableSaidAsAListItem(int table) const;  // "员工名单及职位": the rows are listed too
+  bool AsksWhichRows(int table) const;  // "Which restaurant has ...": its rows are asked for
   // The one numeric column a keyword also names ("total" → Invoice.Total), or -1.
   int KeywordColumn(const Item& it) const;
   void ParseGrouping();

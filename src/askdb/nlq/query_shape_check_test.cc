@@ -596,5 +596,22 @@ TEST_F(ColumnAfterItsValueTest, AnEnglishColumnAfterItsValueIsTheCondition) {
   EXPECT_EQ(rows, (std::vector<std::string>{"Star", "Sun"}));
 }
 
+// restaurant_1: "Which restaurant ..." asks for a restaurant; the rating alone (ORDER BY rating
+// LIMIT 1) did not say which.
+class WhichRowsTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE Restaurant (ResID INTEGER PRIMARY KEY, ResName TEXT, Rating REAL);"
+        "INSERT INTO Restaurant VALUES (1,'Subway',3),(2,'Honeygrow',5),(3,'Pizza',4),"
+        " (4,'Deli',2);");
+  }
+};
+
+TEST_F(WhichRowsTest, AWhichWordBeforeTheTableNamesItsRows) {
+  EXPECT_EQ(Rows("Which restaurant has the highest rating?"),
+            std::vector<std::string>{"Honeygrow|5"});
+}
+
 }  // namespace
 }  // namespace askdb::nlq

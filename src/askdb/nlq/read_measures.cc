@@ -648,6 +648,20 @@ bool Parser::NamesTheRowsTheirOwn() const {
 // "员工名单及职位", "员工及其职位", "list employees and titles": the table's word is an item of the
 // list itself (joined by 及/和/、/and to what follows, past 名单/列表 and stop words), so its rows
 // are named beside the columns listed, as with "their"; "员工的职位" lists the column alone.
+// "Which restaurant has the highest rating?": a which-word right before the table's word asks
+// for its rows; the rating alone (ORDER BY ... LIMIT 1) did not say which restaurant.
+bool Parser::AsksWhichRows(int table) const {
+  if (chinese_) return false;
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i + 1 < n; ++i) {
+    const Item& w = items_[i];
+    if (w.kind != ItemKind::kKeyword || !w.Has(Kw::kWhich)) continue;
+    const Item& t = items_[i + 1];
+    if (t.used && t.kind == ItemKind::kTerm && TableOf(t) == table) return true;
+  }
+  return false;
+}
+
 bool Parser::TableSaidAsAListItem(int table) const {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
