@@ -46,6 +46,11 @@ LITERALS = {
     "company_office": [[("Companies", "Industry", "=", "Banking")], [("buildings", "Status", "=", "on-hold")],
                        [("buildings", "City", "=", "Monterrey")], [("Companies", "Headquarters", "=", "USA")],
                        [("Companies", "Sales_billion", ">", 200)]],
+    "restaurant_1": [[("Student", "Major", "=", 600)], [("Student", "Sex", "=", "F")],
+                     [("Restaurant", "ResName", "=", "Subway")], [("Restaurant_Type", "ResTypeName", "=", "Sandwich")],
+                     [("Student", "Age", ">", 20)], [("Student", "Fname", "=", "Linda"), ("Student", "LName", "=", "Smith")]],
+    "manufacturer": [[("manufacturer", "Open_Year", "<", 1990)], [("furniture", "Num_of_Component", ">", 10)],
+                     [("manufacturer", "Num_of_Factories", ">", 5)]],
 }
 
 
