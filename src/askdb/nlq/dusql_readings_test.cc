@@ -442,6 +442,25 @@ INSERT INTO "城市" VALUES (1,'杭州','浙江',2,10),(2,'长沙','湖南',1,20
   EXPECT_FALSE(Ask("杭州的哪个市场最大").answered);
 }
 
+// "雷克萨斯参加过哪些车展", "李世民是哪个朝代的": a value of rows that repeat the listed rows
+// (each athlete's results) says which of them, each listed once; negated, it is no <> over
+// the join (an athlete with any other result), and counted or averaged it stays refused.
+TEST_F(DusqlReadingsTest, AValueOfRowsThatRepeatTheListedOnesSaysWhichOfThem) {
+  Open(R"sql(
+CREATE TABLE "运动员" ("词条id" int, "姓名" text, "国家" text, "年龄" int, primary key ("词条id"));
+CREATE TABLE "比赛成绩" ("运动员id" int, "比赛名称" text, "名次" int,
+                         foreign key("运动员id") references "运动员"("词条id"));
+INSERT INTO "运动员" VALUES (1,'张三','中国',25),(2,'李四','美国',30),(3,'王五','中国',22);
+INSERT INTO "比赛成绩" VALUES (1,'世锦赛',1),(1,'奥运会',2),(2,'世锦赛',2),(3,'奥运会',1),(3,'亚运会',1);
+)sql");
+  EXPECT_EQ(Rows("奥运会的运动员"), (std::vector<std::string>{"张三", "王五"}));
+  EXPECT_EQ(Rows("奥运会的中国运动员有谁"), (std::vector<std::string>{"张三", "王五"}));
+  EXPECT_FALSE(Ask("奥运会有几个运动员").answered);
+  EXPECT_FALSE(Ask("不是奥运会的运动员").answered);
+  EXPECT_FALSE(Ask("比赛名称不是奥运会的运动员").answered);
+  EXPECT_FALSE(Ask("奥运会的运动员平均年龄").answered);  // an average is not taken per key
+}
+
 // "总成绩400kg的是谁" listed the match's name (比赛名称, the results' label) at 0.90: 谁 asks for
 // people, and the results refer to the athletes, whose label is a person's name (姓名).
 TEST_F(DusqlReadingsTest, WhoThroughRowsThatReferToPeopleIsNotTheirOwnName) {

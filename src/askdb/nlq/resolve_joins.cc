@@ -200,6 +200,17 @@ bool Parser::PlaceValues(int root, std::vector<int>* needed_tables, std::string*
     const int best =
         person[k] >= 0 ? person[k] : ChooseValueColumn(k, root, needed, one_sum, why_en, why_zh);
     if (best < 0) return false;
+    // "比赛名称不是奥运会的运动员": <> on a table whose rows repeat the root's keeps a root row
+    // with any other row there, not the ones with none of that value (that is NOT IN).
+    if (values_[k].negated && RepeatsRowsToReach(root, Col(best).table)) {
+      *why_en = "'" + values_[k].phrase + "' is negated on " + ColName(best) +
+                ", which holds several rows per row asked about: rows without it, or rows with "
+                "another value? Ask without the negation or say which.";
+      *why_zh = "“" + values_[k].phrase + "”的否定落在 " + ColName(best) +
+                " 上，而每个所问的行在那里有多行：是要没有它的行，还是有别的取值的行？不确定，"
+                "因此不作答；请换个说法。";
+      return false;
+    }
     value_columns.push_back(best);
     needed.push_back(Col(best).table);
   }
@@ -288,8 +299,20 @@ int Parser::ValueColumnScore(const Term& t, int root, const std::vector<int>& ne
   // A value in a child table changes counts — unless the one measure is a sum that the join
   // tree's check moves down to that level or refuses ("2024年手机的销售额": the phones' line
   // amounts, not the orders holding a phone; Chinese only, measured there).
-  if (tree && tree->HasFanOut()) return chinese_ && one_sum ? 0 : -1;
+  // "雷克萨斯参加过哪些车展", "天猫商城在卖哪些型号": the root's rows only listed are taken once
+  // each whatever the join repeats (a list per key), so the value only says which of them
+  // (Chinese, measured there).
+  if (tree && tree->HasFanOut()) return chinese_ && (one_sum || OnlyListsRows()) ? 0 : -1;
   return tree && tree->steps.size() == 1 ? 1 : 0;
+}
+
+// Whether the query only lists rows, nothing computed, and no value is negated: "不是奥运会的
+// 运动员" over the join would keep an athlete with any other result, not the ones without an
+// 奥运会 result. A count stays refused ("手机的订单数": orders, or their phone lines?).
+bool Parser::OnlyListsRows() const {
+  const bool negated =
+      std::any_of(values_.begin(), values_.end(), [](const PendingValue& v) { return v.negated; });
+  return !negated && q_.measures.empty();
 }
 
 // The join from `root` to `table` repeats root rows (a step to many rows), or there is none.
