@@ -51,6 +51,13 @@ LITERALS = {
                      [("Student", "Age", ">", 20)], [("Student", "Fname", "=", "Linda"), ("Student", "LName", "=", "Smith")]],
     "manufacturer": [[("manufacturer", "Open_Year", "<", 1990)], [("furniture", "Num_of_Component", ">", 10)],
                      [("manufacturer", "Num_of_Factories", ">", 5)]],
+    "college_1": [[("DEPARTMENT", "DEPT_NAME", "=", "Accounting")], [("STUDENT", "STU_GPA", ">", 3)],
+                  [("STUDENT", "STU_CLASS", "=", "Sr")], [("EMPLOYEE", "EMP_JOBCODE", "=", "PROF")],
+                  [("COURSE", "CRS_CREDIT", "=", 4)], [("PROFESSOR", "PROF_HIGH_DEGREE", "=", "Ph.D.")]],
+    "department_store": [[("Products", "product_type_code", "=", "Clothes")], [("Staff", "staff_gender", "=", "F")],
+                         [("Customer_Orders", "order_status_code", "=", "Cancelled")],
+                         [("Customers", "payment_method_code", "=", "Credit Card")],
+                         [("Products", "product_price", ">", 700)]],
 }
 
 
