@@ -104,9 +104,23 @@ class Management : public std::enable_shared_from_this<Management> {
  public:
   explicit Management(const ManagementDeps& deps) : deps_(deps) {}
 
+  // The routes by resource, in the order the API lists them.
   void Register(const AdminRouteAdder& add) {
+    RegisterAgentRoutes(add);
+    RegisterKeyRoutes(add);
+    RegisterExampleRoutes(add);
+    RegisterDatasourceRoutes(add);
+    RegisterSemanticModelRoutes(add);
+    RegisterRelationRoutes(add);
+    RegisterSessionRoutes(add);
+    RegisterRunHistoryRoutes(add);
+    RegisterModelRoutes(add);
+  }
+
+ private:
+  // The agents themselves.
+  void RegisterAgentRoutes(const AdminRouteAdder& add) {
     auto self = shared_from_this();
-    // Agents.
     add("GET", "/api/v1/agents", Wrap([self](const HttpRequest&) -> StatusOr<Json> {
           ASKDB_ASSIGN_OR_RETURN(auto agents, self->deps_.store->ListAgents());
           return List("agents", ToArray(agents, &store::AgentToJson));
@@ -121,7 +135,11 @@ class Management : public std::enable_shared_from_this<Management> {
         Wrap([self](const HttpRequest& r) { return self->UpdateAgent(r); }));
     add("DELETE", "/api/v1/agents/{id}",
         WrapDelete([self](const HttpRequest& r) { return self->DeleteAgent(r); }));
-    // Keys of an agent ("agent:<id>") and keys tied to a user ("user:<name>").
+  }
+
+  // Keys of an agent ("agent:<id>") and keys tied to a user ("user:<name>").
+  void RegisterKeyRoutes(const AdminRouteAdder& add) {
+    auto self = shared_from_this();
     for (std::string_view owner : {"agents/{id}", "users/{name}"}) {
       const std::string base = "/api/v1/" + std::string(owner) + "/keys";
       add("GET", base, Wrap([self](const HttpRequest& r) -> StatusOr<Json> {
@@ -140,6 +158,11 @@ class Management : public std::enable_shared_from_this<Management> {
             return self->RevokeKey(scope, Param(r, "key_id"));
           }));
     }
+  }
+
+  // An agent's example questions and their SQL.
+  void RegisterExampleRoutes(const AdminRouteAdder& add) {
+    auto self = shared_from_this();
     add("GET", "/api/v1/agents/{id}/examples", Wrap([self](const HttpRequest& r) -> StatusOr<Json> {
           ASKDB_RETURN_IF_ERROR(self->deps_.store->GetAgent(Param(r, "id")).status());
           ASKDB_ASSIGN_OR_RETURN(auto examples, self->deps_.store->ListExamples(Param(r, "id")));
@@ -159,8 +182,11 @@ class Management : public std::enable_shared_from_this<Management> {
           ASKDB_ASSIGN_OR_RETURN(auto example, self->AgentExample(r));
           return self->deps_.store->DeleteExample(example.id);
         }));
+  }
 
-    // Datasources.
+  // Datasources: their connection, test, tables and columns.
+  void RegisterDatasourceRoutes(const AdminRouteAdder& add) {
+    auto self = shared_from_this();
     add("GET", "/api/v1/datasources", Wrap([self](const HttpRequest&) -> StatusOr<Json> {
           ASKDB_ASSIGN_OR_RETURN(auto list, self->deps_.store->ListDatasources());
           return List("datasources", ToArray(list, &store::DatasourceToJson));
@@ -184,6 +210,11 @@ class Management : public std::enable_shared_from_this<Management> {
         Wrap([self](const HttpRequest& r) { return self->Tables(r); }));
     add("GET", "/api/v1/datasources/{id}/tables/{table}/columns",
         Wrap([self](const HttpRequest& r) { return self->Columns(r); }));
+  }
+
+  // A datasource's semantic model (set, import, export).
+  void RegisterSemanticModelRoutes(const AdminRouteAdder& add) {
+    auto self = shared_from_this();
     add("GET", "/api/v1/datasources/{id}/semantic-model",
         Wrap([self](const HttpRequest& r) -> StatusOr<Json> {
           ASKDB_RETURN_IF_ERROR(self->deps_.store->GetDatasource(Param(r, "id")).status());
@@ -204,6 +235,11 @@ class Management : public std::enable_shared_from_this<Management> {
         Wrap([self](const HttpRequest& r) { return self->ImportModel(r); }));
     add("GET", "/api/v1/datasources/{id}/semantic-model/export",
         [self](const HttpRequest& r) { return self->ExportModel(r); });
+  }
+
+  // A datasource's declared relations between tables.
+  void RegisterRelationRoutes(const AdminRouteAdder& add) {
+    auto self = shared_from_this();
     add("GET", "/api/v1/datasources/{id}/relations",
         Wrap([self](const HttpRequest& r) -> StatusOr<Json> {
           ASKDB_RETURN_IF_ERROR(self->deps_.store->GetDatasource(Param(r, "id")).status());
@@ -226,8 +262,11 @@ class Management : public std::enable_shared_from_this<Management> {
           self->deps_.datasources->Invalidate(relation.datasource_id);
           return Status::Ok();
         }));
+  }
 
-    // Sessions and messages.
+  // Sessions and messages.
+  void RegisterSessionRoutes(const AdminRouteAdder& add) {
+    auto self = shared_from_this();
     add("GET", "/api/v1/sessions", Wrap([self](const HttpRequest& r) -> StatusOr<Json> {
           ASKDB_ASSIGN_OR_RETURN(int64_t limit,
                                  QueryInt(r, "limit", kDefaultListLimit, 1, kMaxListLimit));
@@ -268,8 +307,11 @@ class Management : public std::enable_shared_from_this<Management> {
           ASKDB_ASSIGN_OR_RETURN(auto list, self->deps_.store->ListMessages(Param(r, "id")));
           return List("messages", ToArray(list, &store::MessageToJson));
         }));
+  }
 
-    // Run history.
+  // Run history.
+  void RegisterRunHistoryRoutes(const AdminRouteAdder& add) {
+    auto self = shared_from_this();
     add("GET", "/api/v1/runs/history", Wrap([self](const HttpRequest& r) -> StatusOr<Json> {
           store::RunFilter filter;
           filter.agent_id = r.Query("agent").value_or("");
@@ -297,8 +339,11 @@ class Management : public std::enable_shared_from_this<Management> {
           for (const auto& run : runs) out.push_back(store::RunRecordToJson(run, true));
           return Json{{"thread_id", filter.thread_id}, {"runs", std::move(out)}};
         }));
+  }
 
-    // Models.
+  // Models.
+  void RegisterModelRoutes(const AdminRouteAdder& add) {
+    auto self = shared_from_this();
     add("GET", "/api/v1/models", Wrap([self](const HttpRequest&) -> StatusOr<Json> {
           ASKDB_ASSIGN_OR_RETURN(auto list, self->deps_.store->ListModels());
           return List("models", ToArray(list, &store::ModelConfigToJson));
@@ -324,7 +369,6 @@ class Management : public std::enable_shared_from_this<Management> {
         Wrap([self](const HttpRequest& r) { return self->TestModel(r); }));
   }
 
- private:
   // ------------------------------------------------------------------ agents
   static Status ReadAgentFields(const Json& body, store::AgentRecord& agent) {
     ASKDB_RETURN_IF_ERROR(OptionalString(body, "name", &agent.name));
