@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <map>
 #include <set>
 #include <utility>
@@ -74,24 +75,20 @@ void ExecutionValidator::Log(std::string_view message) const {
   }
 }
 
-ValidationResult ExecutionValidator::ValidatePlan(const AnalysisPlan& plan,
-                                                  RequestType request_type) const {
-  ValidationResult r;
-  AnalysisPlan p = plan;
-  auto warn = [&](std::string w) {
-    Log(w);
-    r.warnings.push_back(std::move(w));
-  };
-  const bool consultation = request_type == RequestType::kConsultation;
-  const bool multi_step = request_type == RequestType::kMultiStepAnalysis;
+namespace {
 
+// A plan correction: logged and kept in the result's warnings.
+using Warn = std::function<void(std::string)>;
+
+// The plan's request type, multi-step flag and schema level follow the classification.
+void FitPlanToRequest(AnalysisPlan& p, RequestType request_type, const Warn& warn) {
   if (p.request_type != request_type) {
     warn(fmt::format("plan request_type {} does not match the classification {}; using {}",
                      RequestTypeName(p.request_type), RequestTypeName(request_type),
                      RequestTypeName(request_type)));
     p.request_type = request_type;
   }
-  if (multi_step && !p.is_multi_step) {
+  if (request_type == RequestType::kMultiStepAnalysis && !p.is_multi_step) {
     warn("multi_step_analysis plan was not marked is_multi_step; marked it");
     p.is_multi_step = true;
   }
@@ -101,50 +98,68 @@ ValidationResult ExecutionValidator::ValidatePlan(const AnalysisPlan& plan,
                      p.schema_level, RequestTypeName(request_type), level));
     p.schema_level = std::string(level);
   }
+}
 
-  // Tool names (Property 18) and the consultation rule (Property 13).
+// Tool names (Property 18): an unknown tool's step is removed, a near name is renamed to the
+// exact one. False when the step is removed.
+bool KnownTool(PlanStep& step, const Warn& warn) {
+  if (IsPlanTool(step.tool)) return true;
+  std::optional<std::string_view> canonical = CanonicalToolName(step.tool);
+  if (!canonical) {
+    warn(fmt::format(
+        "step {} uses unknown tool \"{}\"; removed it (tools are get_data_source_context, "
+        "execute_sql, python_executor, web_search, web_fetch)",
+        step.step_num, step.tool));
+    return false;
+  }
+  warn(fmt::format("step {} tool \"{}\" renamed to the exact name \"{}\"", step.step_num, step.tool,
+                   *canonical));
+  step.tool = std::string(*canonical);
+  return true;
+}
+
+// The consultation rule (Property 13): one basic schema fetch and no other tool call. False
+// when the step is removed; `has_schema` tells whether the fetch was kept already.
+bool FitsAConsultation(const PlanStep& step, bool has_schema, const Warn& warn) {
+  if (step.tool == kToolExecuteSql) {
+    warn(
+        fmt::format("consultation plan had an execute_sql step (step {}); removed it: consultation "
+                    "requests are answered from the basic schema without running SQL",
+                    step.step_num));
+    return false;
+  }
+  if (step.tool != kToolGetDataSourceContext) {
+    warn(
+        fmt::format("consultation plan had a {} step (step {}); removed it: a consultation "
+                    "makes one basic schema fetch and no other tool call",
+                    step.tool, step.step_num));
+    return false;
+  }
+  if (has_schema) {
+    warn(
+        fmt::format("consultation plan fetched the schema twice (step {}); removed the "
+                    "second fetch",
+                    step.step_num));
+    return false;
+  }
+  return true;
+}
+
+// The steps with a known tool that a consultation allows, in the plan's order.
+std::vector<PlanStep> KeptSteps(std::vector<PlanStep>& steps, bool consultation, const Warn& warn) {
   std::vector<PlanStep> kept;
   bool consultation_has_schema = false;
-  for (PlanStep& step : p.steps) {
-    if (!IsPlanTool(step.tool)) {
-      std::optional<std::string_view> canonical = CanonicalToolName(step.tool);
-      if (!canonical) {
-        warn(fmt::format(
-            "step {} uses unknown tool \"{}\"; removed it (tools are get_data_source_context, "
-            "execute_sql, python_executor, web_search, web_fetch)",
-            step.step_num, step.tool));
-        continue;
-      }
-      warn(fmt::format("step {} tool \"{}\" renamed to the exact name \"{}\"", step.step_num,
-                       step.tool, *canonical));
-      step.tool = std::string(*canonical);
-    }
-    if (consultation && step.tool == kToolExecuteSql) {
-      warn(fmt::format(
-          "consultation plan had an execute_sql step (step {}); removed it: consultation "
-          "requests are answered from the basic schema without running SQL",
-          step.step_num));
-      continue;
-    }
-    if (consultation && step.tool != kToolGetDataSourceContext) {
-      warn(
-          fmt::format("consultation plan had a {} step (step {}); removed it: a consultation "
-                      "makes one basic schema fetch and no other tool call",
-                      step.tool, step.step_num));
-      continue;
-    }
-    if (consultation && consultation_has_schema) {
-      warn(
-          fmt::format("consultation plan fetched the schema twice (step {}); removed the "
-                      "second fetch",
-                      step.step_num));
-      continue;
-    }
+  for (PlanStep& step : steps) {
+    if (!KnownTool(step, warn)) continue;
+    if (consultation && !FitsAConsultation(step, consultation_has_schema, warn)) continue;
     if (step.tool == kToolGetDataSourceContext) consultation_has_schema = consultation;
     kept.push_back(std::move(step));
   }
+  return kept;
+}
 
-  // Order and numbering.
+// The steps in step_num order, at most `max_steps` of them.
+void SortAndCap(std::vector<PlanStep>& kept, size_t max_steps, const Warn& warn) {
   if (!std::is_sorted(kept.begin(), kept.end(), [](const PlanStep& a, const PlanStep& b) {
         return a.step_num < b.step_num;
       })) {
@@ -152,12 +167,16 @@ ValidationResult ExecutionValidator::ValidatePlan(const AnalysisPlan& plan,
   }
   std::stable_sort(kept.begin(), kept.end(),
                    [](const PlanStep& a, const PlanStep& b) { return a.step_num < b.step_num; });
-  if (kept.size() > options_.max_steps) {
+  if (kept.size() > max_steps) {
     warn(fmt::format("plan has {} steps, more than the limit of {}; kept the first {}", kept.size(),
-                     options_.max_steps, options_.max_steps));
-    kept.resize(options_.max_steps);
+                     max_steps, max_steps));
+    kept.resize(max_steps);
   }
-  std::map<int, int> renumber;  // old step_num → new; a duplicate keeps its first step
+}
+
+// Old step_num → new (1..n in order); a duplicate keeps its first step.
+std::map<int, int> StepNumbers(const std::vector<PlanStep>& kept, const Warn& warn) {
+  std::map<int, int> renumber;
   bool renumbered = false;
   for (size_t i = 0; i < kept.size(); ++i) {
     const int new_num = static_cast<int>(i) + 1;
@@ -165,9 +184,14 @@ ValidationResult ExecutionValidator::ValidatePlan(const AnalysisPlan& plan,
     renumber.emplace(kept[i].step_num, new_num);
   }
   if (renumbered) warn("plan step numbers were not 1..n; renumbered them");
+  return renumber;
+}
 
+// The plan's checkpoints under the new numbers; one naming no kept step is dropped.
+std::set<int> RenumberedCheckpoints(const std::vector<int>& checkpoints,
+                                    const std::map<int, int>& renumber, const Warn& warn) {
   std::set<int> checkpoint_set;
-  for (int old : p.checkpoints) {
+  for (int old : checkpoints) {
     auto it = renumber.find(old);
     if (it == renumber.end()) {
       warn(fmt::format("checkpoint {} names no step of the plan; dropped it", old));
@@ -175,67 +199,96 @@ ValidationResult ExecutionValidator::ValidatePlan(const AnalysisPlan& plan,
       checkpoint_set.insert(it->second);
     }
   }
+  return checkpoint_set;
+}
 
+// The step's dependencies under the new numbers: only steps kept that run before it.
+void RenumberDependencies(PlanStep& step, int old_num, const std::map<int, int>& renumber,
+                          const Warn& warn) {
+  std::set<int> deps;
+  for (int d : step.depends_on) {
+    auto it = renumber.find(d);
+    if (it == renumber.end()) {
+      warn(
+          fmt::format("step {} depended on step {}, which is not in the plan; dropped the "
+                      "dependency",
+                      old_num, d));
+    } else if (it->second >= step.step_num) {
+      warn(
+          fmt::format("step {} depended on step {}, which does not run before it; dropped "
+                      "the dependency",
+                      old_num, d));
+    } else {
+      deps.insert(it->second);
+    }
+  }
+  step.depends_on.assign(deps.begin(), deps.end());
+}
+
+// Fields per tool (Property 19): a schema level only on a schema fetch (basic for a
+// consultation), a query type only on execute_sql (inferred when missing), no negative
+// duration.
+void FitFieldsToTool(PlanStep& step, int old_num, const std::string& plan_level, bool consultation,
+                     const Warn& warn) {
+  if (step.tool == kToolGetDataSourceContext) {
+    if (!IsSchemaLevel(step.schema_level)) {
+      warn(
+          fmt::format("step {} (get_data_source_context) had schema_level \"{}\"; set to "
+                      "\"{}\"",
+                      old_num, step.schema_level, plan_level));
+      step.schema_level = plan_level;
+    } else if (consultation && step.schema_level != kSchemaLevelBasic) {
+      warn(
+          fmt::format("step {}: a consultation needs only the basic schema; set "
+                      "schema_level to \"basic\"",
+                      old_num));
+      step.schema_level = std::string(kSchemaLevelBasic);
+    }
+  } else if (!step.schema_level.empty()) {
+    warn(fmt::format("step {} ({}) had a schema_level; cleared it", old_num, step.tool));
+    step.schema_level.clear();
+  }
+  if (step.tool == kToolExecuteSql) {
+    if (step.query_type.empty()) {
+      step.query_type = std::string(InferQueryType(step.input));
+      warn(fmt::format("step {} (execute_sql) had no query_type; inferred \"{}\"", old_num,
+                       step.query_type));
+    }
+  } else if (!step.query_type.empty()) {
+    warn(fmt::format("step {} ({}) had a query_type; cleared it", old_num, step.tool));
+    step.query_type.clear();
+  }
+  if (step.estimated_duration_ms < 0) {
+    warn(fmt::format("step {} had a negative estimated_duration_ms; set to 0", old_num));
+    step.estimated_duration_ms = 0;
+  }
+}
+
+}  // namespace
+
+ValidationResult ExecutionValidator::ValidatePlan(const AnalysisPlan& plan,
+                                                  RequestType request_type) const {
+  ValidationResult r;
+  AnalysisPlan p = plan;
+  const Warn warn = [&](std::string w) {
+    Log(w);
+    r.warnings.push_back(std::move(w));
+  };
+  const bool consultation = request_type == RequestType::kConsultation;
+  FitPlanToRequest(p, request_type, warn);
+  std::vector<PlanStep> kept = KeptSteps(p.steps, consultation, warn);
+  SortAndCap(kept, options_.max_steps, warn);
+  const std::map<int, int> renumber = StepNumbers(kept, warn);
+  std::set<int> checkpoint_set = RenumberedCheckpoints(p.checkpoints, renumber, warn);
   for (size_t i = 0; i < kept.size(); ++i) {
     PlanStep& step = kept[i];
     const int old_num = step.step_num;
     step.step_num = static_cast<int>(i) + 1;
-    std::set<int> deps;
-    for (int d : step.depends_on) {
-      auto it = renumber.find(d);
-      if (it == renumber.end()) {
-        warn(
-            fmt::format("step {} depended on step {}, which is not in the plan; dropped the "
-                        "dependency",
-                        old_num, d));
-      } else if (it->second >= step.step_num) {
-        warn(
-            fmt::format("step {} depended on step {}, which does not run before it; dropped "
-                        "the dependency",
-                        old_num, d));
-      } else {
-        deps.insert(it->second);
-      }
-    }
-    step.depends_on.assign(deps.begin(), deps.end());
+    RenumberDependencies(step, old_num, renumber, warn);
     if (step.is_checkpoint) checkpoint_set.insert(step.step_num);
-
-    // Fields per tool (Property 19).
-    if (step.tool == kToolGetDataSourceContext) {
-      if (!IsSchemaLevel(step.schema_level)) {
-        warn(
-            fmt::format("step {} (get_data_source_context) had schema_level \"{}\"; set to "
-                        "\"{}\"",
-                        old_num, step.schema_level, p.schema_level));
-        step.schema_level = p.schema_level;
-      } else if (consultation && step.schema_level != kSchemaLevelBasic) {
-        warn(
-            fmt::format("step {}: a consultation needs only the basic schema; set "
-                        "schema_level to \"basic\"",
-                        old_num));
-        step.schema_level = std::string(kSchemaLevelBasic);
-      }
-    } else if (!step.schema_level.empty()) {
-      warn(fmt::format("step {} ({}) had a schema_level; cleared it", old_num, step.tool));
-      step.schema_level.clear();
-    }
-    if (step.tool == kToolExecuteSql) {
-      if (step.query_type.empty()) {
-        step.query_type = std::string(InferQueryType(step.input));
-        warn(fmt::format("step {} (execute_sql) had no query_type; inferred \"{}\"", old_num,
-                         step.query_type));
-      }
-    } else if (!step.query_type.empty()) {
-      warn(fmt::format("step {} ({}) had a query_type; cleared it", old_num, step.tool));
-      step.query_type.clear();
-    }
-    if (step.estimated_duration_ms < 0) {
-      warn(fmt::format("step {} had a negative estimated_duration_ms; set to 0", old_num));
-      step.estimated_duration_ms = 0;
-    }
+    FitFieldsToTool(step, old_num, p.schema_level, consultation, warn);
   }
-
-  if (multi_step) {
+  if (request_type == RequestType::kMultiStepAnalysis) {
     if (kept.empty()) {
       warn("multi_step_analysis plan has no steps; plan again with a schema step and queries");
     } else if (checkpoint_set.empty()) {
