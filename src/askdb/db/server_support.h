@@ -22,7 +22,9 @@
 #include <vector>
 
 #include "askdb/common/status.h"
+#include "askdb/db/ascii_util.h"
 #include "askdb/db/database_url.h"
+#include "askdb/db/schema.h"
 
 namespace askdb::db::server {
 
@@ -194,6 +196,48 @@ inline bool HasSecondStatement(std::string_view s, bool hash_comments = false) {
     }
   }
   return false;
+}
+
+// Introspecting only some tables (IntrospectOptions::tables): whether the relation `name`,
+// or `qualified` (its schema or database, a dot, its name), is one asked for, in any ASCII
+// case; marks in `found` each asked name it matches.
+inline bool IsWantedTable(const std::vector<std::string>& wanted, std::string_view name,
+                          std::string_view qualified, std::vector<bool>& found) {
+  bool matched = false;
+  for (size_t w = 0; w < wanted.size(); ++w) {
+    if (internal::EqualsIgnoreAsciiCase(wanted[w], name) ||
+        internal::EqualsIgnoreAsciiCase(wanted[w], qualified)) {
+      matched = found[w] = true;
+    }
+  }
+  return matched;
+}
+
+// NotFound naming every asked table that no relation matched, else Ok.
+inline Status CheckWantedTablesFound(const std::vector<std::string>& wanted,
+                                     const std::vector<bool>& found,
+                                     const std::string& display_name) {
+  std::string missing;
+  for (size_t i = 0; i < wanted.size(); ++i) {
+    if (!found[i]) missing += (missing.empty() ? "" : ", ") + wanted[i];
+  }
+  if (missing.empty()) return Status::Ok();
+  return NotFoundError("no such table or view in " + display_name + ": " + missing +
+                       "; list the tables with `askdb schema`");
+}
+
+// The (table, column) pairs whose sample values introspection reads: the text columns
+// (`is_text`, per table and column) of ordinary tables, not views.
+inline std::vector<std::pair<size_t, size_t>> SampleTargets(
+    const DatabaseSchema& schema, const std::vector<std::vector<bool>>& is_text) {
+  std::vector<std::pair<size_t, size_t>> targets;
+  for (size_t t = 0; t < schema.tables.size(); ++t) {
+    if (schema.tables[t].kind != TableInfo::Kind::kTable) continue;
+    for (size_t c = 0; c < schema.tables[t].columns.size() && c < is_text[t].size(); ++c) {
+      if (is_text[t][c]) targets.emplace_back(t, c);
+    }
+  }
+  return targets;
 }
 
 // Several statements in one text are refused like a write: askdb runs one SELECT at a time.

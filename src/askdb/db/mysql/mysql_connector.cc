@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
@@ -854,38 +855,41 @@ StatusOr<DatabaseSchema> MysqlConnector::Introspect(const IntrospectOptions& opt
   return schema;
 }
 
-Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options,
-                                    DatabaseSchema& schema) {
-  const long long timeout_ms =
-      (options.timeout.count() > 0 ? options.timeout : options_.introspect_timeout).count();
+namespace {
+
+// One catalog query's rows (IntrospectIn binds the session and the error's wording).
+using TextQuery = std::function<StatusOr<std::vector<Row>>(const std::string&)>;
+// A table's name → its index in schema.tables.
+using TablesByName = std::map<std::string, size_t>;
+
+// The catalog is read in one read-only transaction under the introspection's time limit.
+Status BeginCatalogRead(Session& s, long long timeout_ms, const std::string& display_name) {
   std::string limits = "SET SESSION sql_select_limit = DEFAULT, ";
   limits += s.mariadb ? "max_statement_time = " + std::to_string(timeout_ms / 1000)
                       : "max_execution_time = " + std::to_string(timeout_ms);
-  ASKDB_RETURN_IF_ERROR(RunText(s, limits, display_name_).status());
+  ASKDB_RETURN_IF_ERROR(RunText(s, limits, display_name).status());
   s.limits = limits;
-  ASKDB_RETURN_IF_ERROR(RunText(s, "START TRANSACTION READ ONLY", display_name_).status());
+  return RunText(s, "START TRANSACTION READ ONLY", display_name).status();
+}
 
+// The tables and views (only those asked for, when some are), with their comments and the
+// server's row estimate; `exact` gets the tables whose estimate is small enough to count.
+Status ReadTables(const TextQuery& query, const IntrospectOptions& options,
+                  const std::string& database, long long exact_count_below,
+                  const std::string& display_name, DatabaseSchema& schema, TablesByName& by_name,
+                  std::vector<size_t>& exact) {
   ASKDB_ASSIGN_OR_RETURN(
       std::vector<Row> tables,
-      RunText(s,
-              "SELECT TABLE_NAME, TABLE_TYPE, TABLE_COMMENT, TABLE_ROWS FROM "
-              "information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME",
-              display_name_));
-  std::map<std::string, size_t> by_name;
+      query("SELECT TABLE_NAME, TABLE_TYPE, TABLE_COMMENT, TABLE_ROWS FROM "
+            "information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME"));
   std::vector<bool> wanted_found(options.tables.size(), false);
-  std::vector<size_t> exact;
   for (const Row& row : tables) {
     TableInfo table;
     table.name = row[0].value_or("");
-    if (!options.tables.empty()) {
-      bool wanted = false;
-      for (size_t w = 0; w < options.tables.size(); ++w) {
-        if (internal::EqualsIgnoreAsciiCase(options.tables[w], table.name) ||
-            internal::EqualsIgnoreAsciiCase(options.tables[w], database_ + "." + table.name)) {
-          wanted = wanted_found[w] = true;
-        }
-      }
-      if (!wanted) continue;
+    if (!options.tables.empty() &&
+        !server::IsWantedTable(options.tables, table.name, database + "." + table.name,
+                               wanted_found)) {
+      continue;
     }
     const bool view = row[1].value_or("") == "VIEW";
     table.kind = view ? TableInfo::Kind::kView : TableInfo::Kind::kTable;
@@ -893,27 +897,24 @@ Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options
     if (!view && options.row_counts && row[3]) {
       table.row_count = std::strtoll(row[3]->c_str(), nullptr, 10);
       table.row_count_is_estimate = true;
-      if (*table.row_count < options_.exact_count_below) exact.push_back(schema.tables.size());
+      if (*table.row_count < exact_count_below) exact.push_back(schema.tables.size());
     }
     by_name[table.name] = schema.tables.size();
     schema.tables.push_back(std::move(table));
   }
-  std::string missing;
-  for (size_t i = 0; i < options.tables.size(); ++i) {
-    if (!wanted_found[i]) missing += (missing.empty() ? "" : ", ") + options.tables[i];
-  }
-  if (!missing.empty()) {
-    return NotFoundError("no such table or view in " + display_name_ + ": " + missing +
-                         "; list the tables with `askdb schema`");
-  }
+  return server::CheckWantedTablesFound(options.tables, wanted_found, display_name);
+}
 
+// Columns, with types, nullability, defaults, comments and primary-key flags; per table,
+// which columns are text (char, text, enum, set types), the ones sampled later.
+StatusOr<std::vector<std::vector<bool>>> ReadColumns(const TextQuery& query,
+                                                     const TablesByName& by_name,
+                                                     DatabaseSchema& schema) {
   ASKDB_ASSIGN_OR_RETURN(
       std::vector<Row> columns,
-      RunText(s,
-              "SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, "
-              "COLUMN_COMMENT, DATA_TYPE, COLUMN_KEY FROM information_schema.COLUMNS WHERE "
-              "TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION",
-              display_name_));
+      query("SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, "
+            "COLUMN_COMMENT, DATA_TYPE, COLUMN_KEY FROM information_schema.COLUMNS WHERE "
+            "TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION"));
   std::vector<std::vector<bool>> is_text(schema.tables.size());
   static const std::array<std::string_view, 8> kTextTypes = {
       "char", "varchar", "text", "tinytext", "mediumtext", "longtext", "enum", "set"};
@@ -933,16 +934,20 @@ Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options
                                   kTextTypes.end());
     schema.tables[it->second].columns.push_back(std::move(column));
   }
+  return is_text;
+}
 
+// Primary keys and foreign keys (one row per key column, gathered per constraint); a
+// reference into the same database leaves ref_schema empty.
+Status ReadKeys(const TextQuery& query, const std::string& database, const TablesByName& by_name,
+                DatabaseSchema& schema) {
   ASKDB_ASSIGN_OR_RETURN(
       std::vector<Row> keys,
-      RunText(s,
-              "SELECT TABLE_NAME, CONSTRAINT_NAME, COLUMN_NAME, REFERENCED_TABLE_SCHEMA, "
-              "REFERENCED_TABLE_NAME, REFERENCED_COLUMN_NAME FROM "
-              "information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = DATABASE() AND "
-              "(CONSTRAINT_NAME = 'PRIMARY' OR REFERENCED_TABLE_NAME IS NOT NULL) ORDER BY "
-              "TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION",
-              display_name_));
+      query("SELECT TABLE_NAME, CONSTRAINT_NAME, COLUMN_NAME, REFERENCED_TABLE_SCHEMA, "
+            "REFERENCED_TABLE_NAME, REFERENCED_COLUMN_NAME FROM "
+            "information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = DATABASE() AND "
+            "(CONSTRAINT_NAME = 'PRIMARY' OR REFERENCED_TABLE_NAME IS NOT NULL) ORDER BY "
+            "TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION"));
   std::map<std::pair<size_t, std::string>, size_t> fk_index;
   for (const Row& row : keys) {
     auto it = by_name.find(row[0].value_or(""));
@@ -957,7 +962,7 @@ Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options
         fk_index.emplace(std::make_pair(it->second, constraint), table.foreign_keys.size());
     if (inserted) {
       ForeignKey fk;
-      fk.ref_schema = row[3].value_or("") == database_ ? "" : row[3].value_or("");
+      fk.ref_schema = row[3].value_or("") == database ? "" : row[3].value_or("");
       fk.ref_table = row[4].value_or("");
       table.foreign_keys.push_back(std::move(fk));
     }
@@ -965,14 +970,16 @@ Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options
     fk.columns.push_back(row[2].value_or(""));
     fk.ref_columns.push_back(row[5].value_or(""));
   }
+  return Status::Ok();
+}
 
+// Indexes: name, uniqueness and columns in order ('<expression>' for an expression).
+Status ReadIndexes(const TextQuery& query, const TablesByName& by_name, DatabaseSchema& schema) {
   ASKDB_ASSIGN_OR_RETURN(
       std::vector<Row> stats,
-      RunText(s,
-              "SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, COLUMN_NAME FROM "
-              "information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() ORDER BY "
-              "TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX",
-              display_name_));
+      query("SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, COLUMN_NAME FROM "
+            "information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() ORDER BY "
+            "TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX"));
   for (const Row& row : stats) {
     auto it = by_name.find(row[0].value_or(""));
     if (it == by_name.end()) continue;
@@ -983,9 +990,13 @@ Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options
     }
     table.indexes.back().columns.push_back(row[3].value_or("<expression>"));
   }
+  return Status::Ok();
+}
 
+// Exact counts for the small tables (`exact`), several per round trip.
+Status CountRowsExactly(const TextQuery& query, const std::vector<size_t>& exact,
+                        size_t count_batch, DatabaseSchema& schema) {
   const MysqlDialect& d = MysqlDialect::Instance();
-  const size_t count_batch = static_cast<size_t>(std::max(1, options_.exact_count_batch_tables));
   for (size_t begin = 0; begin < exact.size(); begin += count_batch) {
     std::string sql;
     for (size_t k = begin; k < std::min(exact.size(), begin + count_batch); ++k) {
@@ -993,7 +1004,7 @@ Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options
       sql += "SELECT " + std::to_string(exact[k]) + ", COUNT(*) FROM " +
              d.QuoteIdentifier(schema.tables[exact[k]].name);
     }
-    ASKDB_ASSIGN_OR_RETURN(std::vector<Row> counts, RunText(s, sql, display_name_));
+    ASKDB_ASSIGN_OR_RETURN(std::vector<Row> counts, query(sql));
     for (const Row& row : counts) {
       size_t t = std::strtoull(row[0].value_or("0").c_str(), nullptr, 10);
       if (t >= schema.tables.size()) continue;
@@ -1001,32 +1012,36 @@ Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options
       schema.tables[t].row_count_is_estimate = false;
     }
   }
+  return Status::Ok();
+}
 
-  if (options.sample_values_per_column <= 0) return Status::Ok();
-  std::vector<std::pair<size_t, size_t>> targets;
-  for (size_t t = 0; t < schema.tables.size(); ++t) {
-    if (schema.tables[t].kind != TableInfo::Kind::kTable) continue;
-    for (size_t c = 0; c < schema.tables[t].columns.size() && c < is_text[t].size(); ++c) {
-      if (is_text[t][c]) targets.emplace_back(t, c);
-    }
-  }
-  const size_t batch = static_cast<size_t>(std::max(1, options_.sample_batch_columns));
+// The sampled query of one text column: its most frequent short values among the first rows.
+// CONVERT gives every branch one character set, so UNION ALL never mixes collations.
+std::string SampleQuery(size_t k, const TableInfo& table, const ColumnInfo& column,
+                        const MysqlOptions& limits, int values_per_column) {
+  const MysqlDialect& d = MysqlDialect::Instance();
+  const std::string col = d.QuoteIdentifier(column.name);
+  return "(SELECT " + std::to_string(k) + " AS k, v FROM (SELECT CONVERT(" + col +
+         " USING utf8mb4) COLLATE utf8mb4_bin AS v FROM " + d.QuoteIdentifier(table.name) +
+         " LIMIT " + std::to_string(limits.sample_scan_rows) +
+         ") s WHERE v IS NOT NULL AND OCTET_LENGTH(v) <= " +
+         std::to_string(limits.max_sample_value_bytes) +
+         " GROUP BY v ORDER BY COUNT(*) DESC, v LIMIT " + std::to_string(values_per_column) + ")";
+}
+
+// Sample values of each text column of each ordinary table, many columns per round trip.
+Status ReadSampleValues(const TextQuery& query, const std::vector<std::vector<bool>>& is_text,
+                        const MysqlOptions& limits, int values_per_column, DatabaseSchema& schema) {
+  const std::vector<std::pair<size_t, size_t>> targets = server::SampleTargets(schema, is_text);
+  const size_t batch = static_cast<size_t>(std::max(1, limits.sample_batch_columns));
   for (size_t begin = 0; begin < targets.size(); begin += batch) {
     std::string sql;
     for (size_t k = begin; k < std::min(targets.size(), begin + batch); ++k) {
       const TableInfo& table = schema.tables[targets[k].first];
-      const std::string col = d.QuoteIdentifier(table.columns[targets[k].second].name);
       if (!sql.empty()) sql += " UNION ALL ";
-      // CONVERT gives every branch one character set, so UNION ALL never mixes collations.
-      sql += "(SELECT " + std::to_string(k) + " AS k, v FROM (SELECT CONVERT(" + col +
-             " USING utf8mb4) COLLATE utf8mb4_bin AS v FROM " + d.QuoteIdentifier(table.name) +
-             " LIMIT " + std::to_string(options_.sample_scan_rows) +
-             ") s WHERE v IS NOT NULL AND OCTET_LENGTH(v) <= " +
-             std::to_string(options_.max_sample_value_bytes) +
-             " GROUP BY v ORDER BY COUNT(*) DESC, v LIMIT " +
-             std::to_string(options.sample_values_per_column) + ")";
+      sql += SampleQuery(k, table, table.columns[targets[k].second], limits, values_per_column);
     }
-    ASKDB_ASSIGN_OR_RETURN(std::vector<Row> samples, RunText(s, sql, display_name_));
+    ASKDB_ASSIGN_OR_RETURN(std::vector<Row> samples, query(sql));
     for (const Row& row : samples) {
       size_t k = std::strtoull(row[0].value_or("0").c_str(), nullptr, 10);
       if (k >= targets.size() || !row[1]) continue;
@@ -1034,6 +1049,28 @@ Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options
     }
   }
   return Status::Ok();
+}
+
+}  // namespace
+
+Status MysqlConnector::IntrospectIn(Session& s, const IntrospectOptions& options,
+                                    DatabaseSchema& schema) {
+  const long long timeout_ms =
+      (options.timeout.count() > 0 ? options.timeout : options_.introspect_timeout).count();
+  ASKDB_RETURN_IF_ERROR(BeginCatalogRead(s, timeout_ms, display_name_));
+  const TextQuery query = [&](const std::string& sql) { return RunText(s, sql, display_name_); };
+  TablesByName by_name;
+  std::vector<size_t> exact;
+  ASKDB_RETURN_IF_ERROR(ReadTables(query, options, database_, options_.exact_count_below,
+                                   display_name_, schema, by_name, exact));
+  ASKDB_ASSIGN_OR_RETURN(const std::vector<std::vector<bool>> is_text,
+                         ReadColumns(query, by_name, schema));
+  ASKDB_RETURN_IF_ERROR(ReadKeys(query, database_, by_name, schema));
+  ASKDB_RETURN_IF_ERROR(ReadIndexes(query, by_name, schema));
+  ASKDB_RETURN_IF_ERROR(CountRowsExactly(
+      query, exact, static_cast<size_t>(std::max(1, options_.exact_count_batch_tables)), schema));
+  if (options.sample_values_per_column <= 0) return Status::Ok();
+  return ReadSampleValues(query, is_text, options_, options.sample_values_per_column, schema);
 }
 
 }  // namespace askdb::db

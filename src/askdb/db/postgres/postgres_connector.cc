@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <functional>
 #include <limits>
 #include <set>
 #include <unordered_map>
@@ -820,35 +821,16 @@ std::string Cell(const PGresult* r, int row, int col) {
   return std::string(PQgetvalue(r, row, col), PQgetlength(r, row, col));
 }
 
-}  // namespace
+// One catalog query's rows, or the mapped error (IntrospectIn binds the session and call).
+using CatalogQuery = std::function<StatusOr<ResultPtr>(const std::string&)>;
+// A relation's oid → its index in schema.tables.
+using TablesByOid = std::unordered_map<std::string, size_t>;
 
-StatusOr<DatabaseSchema> PostgresConnector::Introspect(const IntrospectOptions& options) {
-  Call call;
-  call.timeout = options.timeout.count() > 0 ? options.timeout : options_.introspect_timeout;
-  call.deadline = SteadyClock::now() + call.timeout;
-  call.epoch = cancel_epoch_.load();
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, BeginReadOnly(call));
-  DatabaseSchema schema;
-  schema.engine = "postgres";
-  schema.database = database_;
-  Status status = IntrospectIn(*session, call, options, schema);
-  Finish(std::move(session));
-  if (!status.ok()) return status.WithContext("introspecting " + display_name_);
-  return schema;
-}
-
-Status PostgresConnector::IntrospectIn(Session& session, Call& call,
-                                       const IntrospectOptions& options, DatabaseSchema& schema) {
-  auto query = [&](const std::string& sql) -> StatusOr<ResultPtr> {
-    ASKDB_ASSIGN_OR_RETURN(
-        ResultPtr r, Exchange(session, sql, true, call, options_, cancel_epoch_, display_name_));
-    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) {
-      return MapError(r.get(), session, Step::kCatalog, "", call, display_name_);
-    }
-    return r;
-  };
-  const std::string sep = "chr(" + std::to_string(static_cast<int>(kListSeparator)) + ")";
-
+// The tables and views (only those asked for, when some are), with their comments and the
+// server's row estimate; `exact_count` gets the tables it has no estimate for.
+Status ReadRelations(const CatalogQuery& query, const IntrospectOptions& options,
+                     const std::string& display_name, DatabaseSchema& schema, TablesByOid& by_oid,
+                     std::vector<size_t>& exact_count) {
   ASKDB_ASSIGN_OR_RETURN(
       ResultPtr rels,
       query("SELECT c.oid, n.nspname, c.relname, c.relkind, COALESCE(d.description, ''), "
@@ -856,24 +838,15 @@ Status PostgresConnector::IntrospectIn(Session& session, Call& call,
             "LEFT JOIN pg_description d ON d.objoid = c.oid AND d.classoid = "
             "'pg_class'::regclass AND d.objsubid = 0 WHERE " +
             std::string(kRelationFilter) + " ORDER BY n.nspname, c.relname"));
-  std::unordered_map<std::string, size_t> by_oid;  // relation oid → index in schema.tables
   std::vector<bool> wanted_found(options.tables.size(), false);
-  std::vector<size_t> exact_count;  // tables never analysed: reltuples is -1
   for (int i = 0; i < PQntuples(rels.get()); ++i) {
     TableInfo table;
     table.schema = Cell(rels.get(), i, 1);
     table.name = Cell(rels.get(), i, 2);
-    if (!options.tables.empty()) {
-      bool wanted = false;
-      for (size_t w = 0; w < options.tables.size(); ++w) {
-        const std::string& want = options.tables[w];
-        if (internal::EqualsIgnoreAsciiCase(want, table.name) ||
-            internal::EqualsIgnoreAsciiCase(want, table.schema + "." + table.name)) {
-          wanted = true;
-          wanted_found[w] = true;
-        }
-      }
-      if (!wanted) continue;
+    if (!options.tables.empty() &&
+        !server::IsWantedTable(options.tables, table.name, table.schema + "." + table.name,
+                               wanted_found)) {
+      continue;
     }
     const char kind = PQgetvalue(rels.get(), i, 3)[0];
     table.kind = (kind == 'v' || kind == 'm') ? TableInfo::Kind::kView : TableInfo::Kind::kTable;
@@ -890,17 +863,14 @@ Status PostgresConnector::IntrospectIn(Session& session, Call& call,
     by_oid[Cell(rels.get(), i, 0)] = schema.tables.size();
     schema.tables.push_back(std::move(table));
   }
-  std::string missing;
-  for (size_t i = 0; i < options.tables.size(); ++i) {
-    if (!wanted_found[i]) missing += (missing.empty() ? "" : ", ") + options.tables[i];
-  }
-  if (!missing.empty()) {
-    return NotFoundError("no such table or view in " + display_name_ + ": " + missing +
-                         "; list the tables with `askdb schema`");
-  }
-  rels.reset();
+  return server::CheckWantedTablesFound(options.tables, wanted_found, display_name);
+}
 
-  // Columns, with types, nullability, defaults, comments and the type category (S: text).
+// Columns, with types, nullability, defaults, comments; per table, which columns are text
+// (type category S), the ones sampled later.
+StatusOr<std::vector<std::vector<bool>>> ReadColumns(const CatalogQuery& query,
+                                                     const TablesByOid& by_oid,
+                                                     DatabaseSchema& schema) {
   ASKDB_ASSIGN_OR_RETURN(
       ResultPtr cols,
       query("SELECT a.attrelid, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull, "
@@ -925,9 +895,12 @@ Status PostgresConnector::IntrospectIn(Session& session, Call& call,
     is_text[it->second].push_back(PQgetvalue(cols.get(), i, 6)[0] == 'S');
     schema.tables[it->second].columns.push_back(std::move(column));
   }
-  cols.reset();
+  return is_text;
+}
 
-  // Primary and foreign keys, with column names resolved in the server.
+// Primary and foreign keys, with column names resolved in the server (`sep` joins them).
+Status ReadKeys(const CatalogQuery& query, const std::string& sep, const TablesByOid& by_oid,
+                DatabaseSchema& schema) {
   ASKDB_ASSIGN_OR_RETURN(
       ResultPtr keys,
       query("SELECT co.conrelid, co.contype, array_to_string(ARRAY(SELECT a.attname FROM "
@@ -963,8 +936,12 @@ Status PostgresConnector::IntrospectIn(Session& session, Call& call,
       table.foreign_keys.push_back(std::move(fk));
     }
   }
-  keys.reset();
+  return Status::Ok();
+}
 
+// Indexes: name, uniqueness and key columns ('<expression>' for an expression).
+Status ReadIndexes(const CatalogQuery& query, const std::string& sep, const TablesByOid& by_oid,
+                   DatabaseSchema& schema) {
   ASKDB_ASSIGN_OR_RETURN(
       ResultPtr indexes,
       query("SELECT i.indrelid, ic.relname, i.indisunique, array_to_string(ARRAY(SELECT CASE "
@@ -985,22 +962,25 @@ Status PostgresConnector::IntrospectIn(Session& session, Call& call,
     index.columns = SplitList(Cell(indexes.get(), i, 3));
     schema.tables[it->second].indexes.push_back(std::move(index));
   }
-  indexes.reset();
+  return Status::Ok();
+}
 
+// A table's schema-qualified, quoted name.
+std::string QualifiedName(const TableInfo& t) {
   const PostgresDialect& d = PostgresDialect::Instance();
-  auto qualified = [&d](const TableInfo& t) {
-    return d.QuoteIdentifier(t.schema) + "." + d.QuoteIdentifier(t.name);
-  };
-  // Exact counts for tables the server has no estimate for, several per round trip.
-  for (size_t begin = 0; begin < exact_count.size();
-       begin += static_cast<size_t>(options_.exact_count_batch_tables)) {
-    size_t end = std::min(exact_count.size(),
-                          begin + static_cast<size_t>(options_.exact_count_batch_tables));
+  return d.QuoteIdentifier(t.schema) + "." + d.QuoteIdentifier(t.name);
+}
+
+// Exact counts for tables the server has no estimate for, several per round trip.
+Status CountRowsExactly(const CatalogQuery& query, const std::vector<size_t>& exact_count,
+                        size_t batch_tables, DatabaseSchema& schema) {
+  for (size_t begin = 0; begin < exact_count.size(); begin += batch_tables) {
+    size_t end = std::min(exact_count.size(), begin + batch_tables);
     std::string sql;
     for (size_t k = begin; k < end; ++k) {
       if (!sql.empty()) sql += " UNION ALL ";
       sql += "SELECT " + std::to_string(exact_count[k]) + ", count(*) FROM " +
-             qualified(schema.tables[exact_count[k]]);
+             QualifiedName(schema.tables[exact_count[k]]);
     }
     ASKDB_ASSIGN_OR_RETURN(ResultPtr counts, query(sql));
     for (int i = 0; i < PQntuples(counts.get()); ++i) {
@@ -1010,33 +990,36 @@ Status PostgresConnector::IntrospectIn(Session& session, Call& call,
       schema.tables[t].row_count_is_estimate = false;
     }
   }
+  return Status::Ok();
+}
 
-  // Sample values: the most frequent short values among the first rows of each text
-  // column of each ordinary table, many columns per round trip.
-  if (options.sample_values_per_column <= 0) return Status::Ok();
-  std::vector<std::pair<size_t, size_t>> targets;  // (table, column)
-  for (size_t t = 0; t < schema.tables.size(); ++t) {
-    if (schema.tables[t].kind != TableInfo::Kind::kTable) continue;
-    for (size_t c = 0; c < schema.tables[t].columns.size(); ++c) {
-      if (is_text[t][c]) targets.emplace_back(t, c);
-    }
-  }
-  const size_t batch = static_cast<size_t>(std::max(1, options_.sample_batch_columns));
+// The sampled query of one text column: its most frequent short values among the first rows.
+std::string SampleQuery(size_t k, const TableInfo& table, const ColumnInfo& column,
+                        const PostgresOptions& limits, int values_per_column) {
+  const std::string col = PostgresDialect::Instance().QuoteIdentifier(column.name);
+  return "(SELECT " + std::to_string(k) + " AS k, v FROM (SELECT CAST(" + col +
+         " AS text) AS v FROM " + QualifiedName(table) + " LIMIT " +
+         std::to_string(limits.sample_scan_rows) +
+         ") s WHERE v IS NOT NULL AND "
+         "octet_length(v) <= " +
+         std::to_string(limits.max_sample_value_bytes) +
+         " GROUP BY v ORDER BY count(*) DESC, v LIMIT " + std::to_string(values_per_column) + ")";
+}
+
+// Sample values: the most frequent short values among the first rows of each text column of
+// each ordinary table, many columns per round trip.
+Status ReadSampleValues(const CatalogQuery& query, const std::vector<std::vector<bool>>& is_text,
+                        const PostgresOptions& limits, int values_per_column,
+                        DatabaseSchema& schema) {
+  const std::vector<std::pair<size_t, size_t>> targets = server::SampleTargets(schema, is_text);
+  const size_t batch = static_cast<size_t>(std::max(1, limits.sample_batch_columns));
   for (size_t begin = 0; begin < targets.size(); begin += batch) {
     size_t end = std::min(targets.size(), begin + batch);
     std::string sql;
     for (size_t k = begin; k < end; ++k) {
       const TableInfo& table = schema.tables[targets[k].first];
-      const std::string col = d.QuoteIdentifier(table.columns[targets[k].second].name);
       if (!sql.empty()) sql += " UNION ALL ";
-      sql += "(SELECT " + std::to_string(k) + " AS k, v FROM (SELECT CAST(" + col +
-             " AS text) AS v FROM " + qualified(table) + " LIMIT " +
-             std::to_string(options_.sample_scan_rows) +
-             ") s WHERE v IS NOT NULL AND "
-             "octet_length(v) <= " +
-             std::to_string(options_.max_sample_value_bytes) +
-             " GROUP BY v ORDER BY count(*) DESC, v LIMIT " +
-             std::to_string(options.sample_values_per_column) + ")";
+      sql += SampleQuery(k, table, table.columns[targets[k].second], limits, values_per_column);
     }
     ASKDB_ASSIGN_OR_RETURN(ResultPtr samples, query(sql));
     for (int i = 0; i < PQntuples(samples.get()); ++i) {
@@ -1047,6 +1030,47 @@ Status PostgresConnector::IntrospectIn(Session& session, Call& call,
     }
   }
   return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<DatabaseSchema> PostgresConnector::Introspect(const IntrospectOptions& options) {
+  Call call;
+  call.timeout = options.timeout.count() > 0 ? options.timeout : options_.introspect_timeout;
+  call.deadline = SteadyClock::now() + call.timeout;
+  call.epoch = cancel_epoch_.load();
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, BeginReadOnly(call));
+  DatabaseSchema schema;
+  schema.engine = "postgres";
+  schema.database = database_;
+  Status status = IntrospectIn(*session, call, options, schema);
+  Finish(std::move(session));
+  if (!status.ok()) return status.WithContext("introspecting " + display_name_);
+  return schema;
+}
+
+Status PostgresConnector::IntrospectIn(Session& session, Call& call,
+                                       const IntrospectOptions& options, DatabaseSchema& schema) {
+  const CatalogQuery query = [&](const std::string& sql) -> StatusOr<ResultPtr> {
+    ASKDB_ASSIGN_OR_RETURN(
+        ResultPtr r, Exchange(session, sql, true, call, options_, cancel_epoch_, display_name_));
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) {
+      return MapError(r.get(), session, Step::kCatalog, "", call, display_name_);
+    }
+    return r;
+  };
+  const std::string sep = "chr(" + std::to_string(static_cast<int>(kListSeparator)) + ")";
+  TablesByOid by_oid;
+  std::vector<size_t> exact_count;  // tables never analysed: reltuples is -1
+  ASKDB_RETURN_IF_ERROR(ReadRelations(query, options, display_name_, schema, by_oid, exact_count));
+  ASKDB_ASSIGN_OR_RETURN(const std::vector<std::vector<bool>> is_text,
+                         ReadColumns(query, by_oid, schema));
+  ASKDB_RETURN_IF_ERROR(ReadKeys(query, sep, by_oid, schema));
+  ASKDB_RETURN_IF_ERROR(ReadIndexes(query, sep, by_oid, schema));
+  ASKDB_RETURN_IF_ERROR(CountRowsExactly(
+      query, exact_count, static_cast<size_t>(options_.exact_count_batch_tables), schema));
+  if (options.sample_values_per_column <= 0) return Status::Ok();
+  return ReadSampleValues(query, is_text, options_, options.sample_values_per_column, schema);
 }
 
 }  // namespace askdb::db
