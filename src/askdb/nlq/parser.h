@@ -144,6 +144,13 @@ class Parser {
   std::string MeasureExpr(const Measure& m, const std::string& when = "") const;
   const Filter* SharePart() const;
   SelectList BuildSelect();
+  void SelectTimeBucket(SelectList* out);
+  void SelectGroupColumns(SelectList* out);
+  void SelectShareOfPart(const Filter& part, SelectList* out);
+  void SelectMeasures(SelectList* out);
+  void SelectShareOfTotal(SelectList* out);
+  void SelectListedColumns(SelectList* out);
+  void GroupByListedRowKey(SelectList* out) const;
   std::string TopValueCondition(const SelectList& list, const std::string& from,
                                 const std::vector<std::string>& where) const;
   bool CheckSelectShape(const SelectList& list, std::string* why_en, std::string* why_zh) const;

@@ -241,90 +241,120 @@ const Filter* Parser::SharePart() const {
 }
 
 // The SELECT list: the time bucket, the grouped columns, the measures, a share, the listed
-// columns; each with a readable alias. Records the result columns not to be added up.
+// columns; each with a readable alias. Records the result columns not to be added up and
+// each column's part (label, measure, other).
 Parser::SelectList Parser::BuildSelect() {
   SelectList out;
   out_.label_columns.clear();
   out_.measure_columns.clear();
   out_.other_columns.clear();
-  if (q_.bucket) {
-    out.bucket_expr = dialect_.DateBucket(*q_.bucket, ColRef(time_column_));
-    // "2024年每个季度的销售额": inside one year the quarters are 1-4, as people write them.
-    const bool one_year =
-        q_.time && (q_.time->range.start.year == q_.time->range.end.year ||
-                    (q_.time->range.end.year == q_.time->range.start.year + 1 &&
-                     q_.time->range.end.month == 1 && q_.time->range.end.day == 1));
-    if (*q_.bucket == DatePart::kQuarter && one_year) {
-      out.bucket_expr = dialect_.QuarterOfYear(ColRef(time_column_));
-    }
-    std::string shown;
-    out.select.push_back(out.bucket_expr + As(BucketAlias(*q_.bucket), &out.taken, &shown));
-    out_.label_columns.push_back(shown);
-    out.plain.emplace_back(out.bucket_expr, -1);
-    out.group_by.push_back(out.bucket_expr);
-  }
-  for (int c : q_.group_columns) {
-    std::string shown;
-    out.select.push_back(ColRef(c) + As(ColumnAlias(c), &out.taken, &shown));
-    out_.label_columns.push_back(shown);
-    out.plain.emplace_back(ColRef(c), c);
-    out.group_by.push_back(ColRef(c));
-  }
-  for (int c : q_.group_keys) out.group_by.push_back(ColRef(c));
+  if (q_.bucket) SelectTimeBucket(&out);
+  SelectGroupColumns(&out);
   if (const Filter* part = SharePart()) {  // one number: the part's share of the total
-    const std::string whole = MeasureExpr(q_.measures[0]);
-    std::string shown;
-    out.select.push_back(dialect_.CastToReal(MeasureExpr(q_.measures[0], FilterCondition(*part))) +
-                         " * 100 / NULLIF(" + whole + ", 0)" +
-                         As(chinese_ ? "占比(%)" : "share (%)", &out.taken, &shown));
-    out.measure_exprs.push_back(whole);
-    out_.non_additive_columns.push_back(shown);
-    out_.other_columns.push_back(shown);
-    out_.explanation.push_back(
-        {"", "share", "percent of the total where " + FilterCondition(*part) + " (not a filter)"});
+    SelectShareOfPart(*part, &out);
     return out;
   }
+  SelectMeasures(&out);
+  if (q_.share && !out.measure_exprs.empty()) SelectShareOfTotal(&out);
+  SelectListedColumns(&out);
+  if (q_.row_key >= 0) GroupByListedRowKey(&out);
+  return out;
+}
+
+// The time bucket, selected and grouped by; a quarter inside one year is its number 1-4.
+void Parser::SelectTimeBucket(SelectList* out) {
+  out->bucket_expr = dialect_.DateBucket(*q_.bucket, ColRef(time_column_));
+  // "2024年每个季度的销售额": inside one year the quarters are 1-4, as people write them.
+  const bool one_year = q_.time && (q_.time->range.start.year == q_.time->range.end.year ||
+                                    (q_.time->range.end.year == q_.time->range.start.year + 1 &&
+                                     q_.time->range.end.month == 1 && q_.time->range.end.day == 1));
+  if (*q_.bucket == DatePart::kQuarter && one_year) {
+    out->bucket_expr = dialect_.QuarterOfYear(ColRef(time_column_));
+  }
+  std::string shown;
+  out->select.push_back(out->bucket_expr + As(BucketAlias(*q_.bucket), &out->taken, &shown));
+  out_.label_columns.push_back(shown);
+  out->plain.emplace_back(out->bucket_expr, -1);
+  out->group_by.push_back(out->bucket_expr);
+}
+
+// The grouped columns, selected and grouped by; the keys beside labels only grouped by.
+void Parser::SelectGroupColumns(SelectList* out) {
+  for (int c : q_.group_columns) {
+    std::string shown;
+    out->select.push_back(ColRef(c) + As(ColumnAlias(c), &out->taken, &shown));
+    out_.label_columns.push_back(shown);
+    out->plain.emplace_back(ColRef(c), c);
+    out->group_by.push_back(ColRef(c));
+  }
+  for (int c : q_.group_keys) out->group_by.push_back(ColRef(c));
+}
+
+// One number, the part's percent of the whole: the part is a CASE WHEN inside the measure,
+// not a filter, so the whole is still counted.
+void Parser::SelectShareOfPart(const Filter& part, SelectList* out) {
+  const std::string whole = MeasureExpr(q_.measures[0]);
+  std::string shown;
+  out->select.push_back(dialect_.CastToReal(MeasureExpr(q_.measures[0], FilterCondition(part))) +
+                        " * 100 / NULLIF(" + whole + ", 0)" +
+                        As(chinese_ ? "占比(%)" : "share (%)", &out->taken, &shown));
+  out->measure_exprs.push_back(whole);
+  out_.non_additive_columns.push_back(shown);
+  out_.other_columns.push_back(shown);
+  out_.explanation.push_back(
+      {"", "share", "percent of the total where " + FilterCondition(part) + " (not a filter)"});
+}
+
+// The measures; an average, extreme or non-additive one is recorded as not to be added up.
+void Parser::SelectMeasures(SelectList* out) {
   // 各媒体类型销售额占比: the measure only names what is shared; beside the share it is noise.
   const bool share_only = q_.share && !q_.share_measure_asked && q_.measures.size() == 1;
   for (const Measure& m : q_.measures) {
     const std::string expr = MeasureExpr(m);
-    out.measure_exprs.push_back(expr);
+    out->measure_exprs.push_back(expr);
     if (share_only) continue;
     std::string shown;
-    out.select.push_back(expr + As(MeasureAlias(m), &out.taken, &shown));
+    out->select.push_back(expr + As(MeasureAlias(m), &out->taken, &shown));
     out_.measure_columns.push_back(shown);
     const bool per_row_stat = m.agg == Agg::kAvg || m.agg == Agg::kMax || m.agg == Agg::kMin;
     if (m.per_key >= 0 || (m.column >= 0 && (per_row_stat || IsNonAdditive(Col(m.column))))) {
       out_.non_additive_columns.push_back(shown);
     }
   }
-  // Not rounded: ROUND(double precision, int) does not exist in PostgreSQL and db::Dialect
-  // has no portable rounding; the report formats the number.
-  if (q_.share && !out.measure_exprs.empty()) {
-    std::string shown;
-    out.select.push_back(dialect_.CastToReal(out.measure_exprs[0]) + " * 100 / SUM(" +
-                         out.measure_exprs[0] + ") OVER ()" +
-                         As(chinese_ ? "占比(%)" : "share (%)", &out.taken, &shown));
-    out_.non_additive_columns.push_back(shown);
-    out_.other_columns.push_back(shown);
-  }
+}
+
+// Each group's percent of the first measure's total over all groups.
+// Not rounded: ROUND(double precision, int) does not exist in PostgreSQL and db::Dialect
+// has no portable rounding; the report formats the number.
+void Parser::SelectShareOfTotal(SelectList* out) {
+  std::string shown;
+  out->select.push_back(dialect_.CastToReal(out->measure_exprs[0]) + " * 100 / SUM(" +
+                        out->measure_exprs[0] + ") OVER ()" +
+                        As(chinese_ ? "占比(%)" : "share (%)", &out->taken, &shown));
+  out_.non_additive_columns.push_back(shown);
+  out_.other_columns.push_back(shown);
+}
+
+// The listed columns; grouped by when rows are listed once per key (row_key).
+void Parser::SelectListedColumns(SelectList* out) {
   for (int c : q_.projections) {
     std::string shown;
-    out.select.push_back(ColRef(c) + As(ColumnAlias(c), &out.taken, &shown));
+    out->select.push_back(ColRef(c) + As(ColumnAlias(c), &out->taken, &shown));
     out_.other_columns.push_back(shown);
-    out.plain.emplace_back(ColRef(c), c);
-    if (q_.row_key >= 0) out.group_by.push_back(ColRef(c));
+    out->plain.emplace_back(ColRef(c), c);
+    if (q_.row_key >= 0) out->group_by.push_back(ColRef(c));
     if (IsNonAdditive(Col(c))) out_.non_additive_columns.push_back(shown);
   }
-  if (q_.row_key >= 0) {
-    out.group_by.push_back(ColRef(q_.row_key));
-    // The listed rows' own ordering column, one value per key (ListedRowsRepeatedByJoin).
-    if (q_.order_column >= 0 && std::find(q_.projections.begin(), q_.projections.end(),
-                                          q_.order_column) == q_.projections.end()) {
-      out.group_by.push_back(ColRef(q_.order_column));
-    }
+}
+
+// Listed rows once each: grouped by their key and by their own ordering column.
+void Parser::GroupByListedRowKey(SelectList* out) const {
+  out->group_by.push_back(ColRef(q_.row_key));
+  // The listed rows' own ordering column, one value per key (ListedRowsRepeatedByJoin).
+  if (q_.order_column >= 0 && std::find(q_.projections.begin(), q_.projections.end(),
+                                        q_.order_column) == q_.projections.end()) {
+    out->group_by.push_back(ColRef(q_.order_column));
   }
-  return out;
 }
 
 // Invariants, a safety net under the parser for the whole class of shape errors: beside
