@@ -18,6 +18,7 @@ namespace {
 struct CueWords {
   std::string_view word;
   bool year_over_year;
+  int period_months = 0;  // the length of period the words name, 0 any
 };
 
 constexpr std::array<CueWords, 2> kChineseCues = {{{"同比", true}, {"环比", false}}};
@@ -33,11 +34,11 @@ constexpr std::array<CueWords, 10> kEnglishCues = {{{"year over year", true},
                                                     {"year on year", true},
                                                     {"year-on-year", true},
                                                     {"yoy", true},
-                                                    {"month over month", false},
-                                                    {"month-over-month", false},
-                                                    {"month on month", false},
-                                                    {"quarter over quarter", false},
-                                                    {"quarter-over-quarter", false}}};
+                                                    {"month over month", false, 1},
+                                                    {"month-over-month", false, 1},
+                                                    {"month on month", false, 1},
+                                                    {"quarter over quarter", false, 3},
+                                                    {"quarter-over-quarter", false, 3}}};
 
 // Words saying the change itself, taken with an English cue ("yoy growth of revenue").
 constexpr std::array<std::string_view, 9> kEnglishChangeWords = {
@@ -78,7 +79,7 @@ std::optional<ComparisonCue> ChineseCue(std::string_view question) {
       begin -= kOf.size();
     }
     return ComparisonCue{
-        cue.year_over_year, std::string(question.substr(begin, end - begin)),
+        cue.year_over_year, 0, std::string(question.substr(begin, end - begin)),
         std::string(question.substr(0, begin)) + std::string(question.substr(end))};
   }
   return std::nullopt;
@@ -120,7 +121,7 @@ std::optional<ComparisonCue> EnglishCue(std::string_view question) {
           taken[k + 1] = true;
         }
       }
-      ComparisonCue out{cue.year_over_year, std::string(cue.word), ""};
+      ComparisonCue out{cue.year_over_year, cue.period_months, std::string(cue.word), ""};
       for (size_t k = 0; k < words.size(); ++k) {
         if (!taken[k]) out.question += (out.question.empty() ? "" : " ") + words[k];
       }
@@ -287,6 +288,17 @@ Translation TranslateComparison(const ComparisonCue& cue, const db::Dialect& dia
                        "2025年12月销售额环比）");
   }
   const int months = cue.year_over_year ? kMonthsPerYear : WholeMonths(*period);
+  // "revenue in 2025 month over month" asks for each month against the one before, not 2025
+  // against 2024.
+  if (cue.period_months != 0 && WholeMonths(*period) != cue.period_months) {
+    return Abstain(now,
+                   "'" + cue.phrase + "' compares one " +
+                       (cue.period_months == 1 ? "month" : "quarter") +
+                       " with the one before: " + "name it (" +
+                       (cue.period_months == 1 ? "in December 2025" : "in Q3 2025") + ")",
+                   "“" + cue.phrase + "”是把一个" + (cue.period_months == 1 ? "月" : "季度") +
+                       "与上一个比较：请写明是哪一个");
+  }
   if (months == 0) {
     return Abstain(now, "'" + cue.phrase + "' needs a year, a quarter or a month to compare",
                    "“" + cue.phrase + "”需要一整年、一个季度或一个月来比较");

@@ -27,6 +27,7 @@ class SchemaIndex;
 
 struct ComparisonCue {
   bool year_over_year = true;  // 同比; false: 环比, the period just before
+  int period_months = 0;       // the period the cue names ("month over month": 1); 0 any
   std::string phrase;    // the words taken, as written ("同比增长多少", "year over year")
   std::string question;  // the question without them
 };

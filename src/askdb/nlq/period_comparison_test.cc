@@ -82,6 +82,12 @@ TEST_F(PeriodComparisonTest, DoubtAbstainsAndSaysWhatToName) {
   EXPECT_FALSE(t.answered) << t.sql;
   t = Ask("top 2 regions by total amount in 2025 year over year");
   EXPECT_FALSE(t.answered) << t.sql;
+  // A year is not a month: each month against the one before is a series, not 2025 vs 2024.
+  t = Ask("total amount in 2025 month over month");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("compares one month with the one before"), std::string::npos)
+      << t.abstain_reason;
+  EXPECT_TRUE(Ask("total amount in March 2025 month over month").answered);
 }
 
 }  // namespace
