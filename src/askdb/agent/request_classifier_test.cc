@@ -693,6 +693,18 @@ TEST(RequestClassifierTest, FarewellsToolHelpNegatedChartsAndSecondDeliverables)
          {"list the tables in this database", "what tables are in this database",
           "哪个品牌的销量最好", "这个数据库有哪些表", "average wage of employees in london office",
           "inflation rate per month for 2024"});
+  // Third pass (a second fresh batch): what you would want to know first, the insight the data
+  // could give, whether it is any good for a job, a pack with its parts, score then pick, a
+  // going rate, a search verb opening an English request.
+  expect(RequestType::kConsultation, {"what would you want to know first from the visitor logs",
+                                      "is the shift roster data any good for predicting absences",
+                                      "你会先想从这些表里知道什么", "会员数据能带来哪些洞察"});
+  expect(RequestType::kMultiStepAnalysis,
+         {"rate each vendor on cost and service, then shortlist two to drop",
+          "准备季度经营材料，包括收入、成本和风险", "给门店按坪效打分，然后挑出最差的五家"});
+  expect(RequestType::kWebSearch, {"what's the going day rate for a react developer",
+                                   "search for recent papers on demand forecasting"});
+  expect(RequestType::kDataQuery, {"look up customer 42", "search for orders from acme"});
 }
 
 TEST(RequestClassifierTest, RulesFileOverride) {
