@@ -48,6 +48,7 @@ constexpr std::string_view kTimeNameWords[] = {"date", "time",    "year",   "mon
                                                "年",   "月",      "季度",   "周",    "日"};
 constexpr std::string_view kYearNameWords[] = {"year", "yr", "年"};
 constexpr std::string_view kMonthNameWords[] = {"month", "mon", "月"};
+constexpr std::string_view kQuarterNameWords[] = {"quarter", "qtr", "季度"};
 // Words in a question that ask for parts of a whole.
 constexpr std::string_view kShareQuestionWords[] = {
     "share", "proportion", "percentage", "percent", "breakdown", "composition", "split", "fraction",
@@ -252,6 +253,7 @@ struct NameHints {
   bool time = false;
   bool year = false;
   bool month = false;
+  bool quarter = false;
 };
 
 NameHints HintsFor(std::string_view name) {
@@ -261,7 +263,17 @@ NameHints HintsFor(std::string_view name) {
   h.year = ContainsAny(n, kYearNameWords);
   // "month" but not "months" (a count of months is a measure).
   h.month = ContainsAny(n, kMonthNameWords) && n.find("months") == std::string::npos;
+  h.quarter = ContainsAny(n, kQuarterNameWords) && n.find("quarters") == std::string::npos;
   return h;
+}
+
+// A quarter of one year under a quarter name ("2025年每个季度": 季度 1..4, or Q1..Q4): a time,
+// so the quarters draw as a line in their order rather than as a measure.
+std::optional<TimeKey> QuarterNumber(std::string_view raw) {
+  std::string s = Trim(raw);
+  if (!s.empty() && (s[0] == 'Q' || s[0] == 'q')) s.erase(0, 1);
+  if (s.size() != 1 || s[0] < '1' || s[0] > '4') return std::nullopt;
+  return TimeKey{0, (s[0] - '1') * kMonthsPerQuarter + 1, 0, ""};
 }
 
 std::optional<TimeKey> TimeOf(const Value* v, const NameHints& h) {
@@ -271,8 +283,12 @@ std::optional<TimeKey> TimeOf(const Value* v, const NameHints& h) {
     case Value::Kind::kTimestamp:
       return ParseTime(v->text(), true, h.year, false).value_or(TimeKey{0, 0, 0, v->text()});
     case Value::Kind::kText:
+      if (h.quarter && !h.year) {
+        if (auto q = QuarterNumber(v->text())) return q;
+      }
       return ParseTime(v->text(), h.time, h.year, h.month);
     case Value::Kind::kInt:
+      if (h.quarter && !h.year) return QuarterNumber(std::to_string(v->int_value()));
       if (h.year || h.month)
         return ParseTime(std::to_string(v->int_value()), h.time, h.year, h.month);
       return std::nullopt;

@@ -618,5 +618,26 @@ TEST(ChartRecommenderTest, SeriesOfAnotherScaleAreLeftOffTheAxis) {
   ExpectConsistent(spec);
 }
 
+TEST(ChartRecommenderTest, QuartersOfOneYearAreATimeAxis) {
+  // "2025年每个季度的销售额": the engine's quarter of the year, 1..4.
+  ResultSet rs = Make({"季度", "销售额"}, {{Value::Int(1), Value::Double(1.35e7)},
+                                           {Value::Int(2), Value::Double(1.6e7)},
+                                           {Value::Int(3), Value::Double(1.9e7)},
+                                           {Value::Int(4), Value::Double(2.33e7)}});
+  ChartSpec spec = RecommendChart(rs);
+  ASSERT_EQ(spec.kind, ChartKind::kLine) << spec.reason;
+  EXPECT_EQ(spec.data.labels, (std::vector<std::string>{"1", "2", "3", "4"}));
+  // A count of quarters, or a number 7 under a quarter name, is no quarter.
+  ResultSet counts = Make({"quarters", "n"}, {{Value::Int(2), Value::Int(5)},
+                                              {Value::Int(3), Value::Int(9)},
+                                              {Value::Int(4), Value::Int(1)}});
+  EXPECT_NE(RecommendChart(counts).kind, ChartKind::kLine);
+  ResultSet labels = Make({"quarter", "orders"},
+                          {{Value::Text("Q2"), Value::Int(5)}, {Value::Text("Q1"), Value::Int(9)}});
+  spec = RecommendChart(labels);
+  ASSERT_EQ(spec.kind, ChartKind::kLine) << spec.reason;
+  EXPECT_EQ(spec.data.labels, (std::vector<std::string>{"Q1", "Q2"}));
+}
+
 }  // namespace
 }  // namespace askdb::analysis
