@@ -563,6 +563,51 @@ Status SqliteConnector::CheckLocked(std::string_view sql, const QueryOptions& op
   return status.WithContext("checking the query on " + display_name_);
 }
 
+namespace {
+
+// The statement is the only one: anything but blanks and comments after it (`rest`, which
+// starts at `offset` of the query) is refused like a write (exit 5).
+Status CheckNothingFollows(std::string_view rest, size_t offset) {
+  const size_t extra = FirstSqlByte(rest);
+  if (extra == std::string_view::npos) return Status::Ok();
+  return PermissionDeniedError(
+      "refused: only one statement may run at a time, but more SQL follows at offset " +
+      std::to_string(offset + extra) + "; send a single SELECT");
+}
+
+// The statement's result columns: name and declared type ("" when SQLite has none).
+std::vector<ResultColumn> ColumnsOf(sqlite3_stmt* stmt) {
+  std::vector<ResultColumn> columns;
+  const int column_count = sqlite3_column_count(stmt);
+  columns.reserve(column_count);
+  for (int i = 0; i < column_count; ++i) {
+    const char* name = sqlite3_column_name(stmt, i);
+    const char* decl = sqlite3_column_decltype(stmt, i);
+    columns.push_back(ResultColumn{name != nullptr ? name : "", decl != nullptr ? decl : ""});
+  }
+  return columns;
+}
+
+// Steps the statement into `result` up to `max_rows` rows (the row past the cap is fetched
+// only to learn that it exists: truncated). The last step's code: SQLITE_DONE when all went.
+int StepRows(sqlite3_stmt* stmt, long long max_rows, ResultSet& result) {
+  const int column_count = sqlite3_column_count(stmt);
+  int rc = SQLITE_OK;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    if (static_cast<long long>(result.rows.size()) >= max_rows) {
+      result.truncated = true;
+      return SQLITE_DONE;
+    }
+    std::vector<Value> row;
+    row.reserve(column_count);
+    for (int i = 0; i < column_count; ++i) row.push_back(CellValue(stmt, i));
+    result.rows.push_back(std::move(row));
+  }
+  return rc;
+}
+
+}  // namespace
+
 StatusOr<ResultSet> SqliteConnector::RunLocked(
     std::string_view sql, long long max_rows, std::chrono::milliseconds timeout,
     const std::shared_ptr<const CancellationToken>& cancel, Mode mode) {
@@ -591,7 +636,35 @@ StatusOr<ResultSet> SqliteConnector::RunLocked(
     }
   } reset_on_exit{this};
 
-  // Skip leading empty statements (";", comments) to reach the first real one.
+  const char* cursor = nullptr;
+  ASKDB_ASSIGN_OR_RETURN(sqlite3_stmt * first, PrepareFirstStatement(sql, timeout, &cursor));
+  StmtPtr stmt(first);
+  const char* const end = sql.data() + sql.size();
+  if (!stmt) {
+    return InvalidArgumentError(
+        "empty query: the text holds no SQL statement, only blanks or "
+        "comments; write one SELECT");
+  }
+  ASKDB_RETURN_IF_ERROR(CheckNothingFollows(std::string_view(cursor, end - cursor),
+                                            static_cast<size_t>(cursor - sql.data())));
+  if (!sqlite3_stmt_readonly(stmt.get()) || !saw_query_) {
+    std::string keyword = FirstKeyword(sqlite3_sql(stmt.get()));
+    return PermissionDeniedError(ReadOnlyRefusal(keyword.empty() ? "this statement" : keyword));
+  }
+
+  ResultSet result;
+  result.columns = ColumnsOf(stmt.get());
+  if (mode == Mode::kPrepareOnly) return result;  // finalized unstepped: nothing ran
+  const int rc = StepRows(stmt.get(), max_rows, result);
+  if (rc != SQLITE_DONE) return StepError(rc, sql, timeout);
+  result.elapsed = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start);
+  return result;
+}
+
+// Skip leading empty statements (";", comments) to reach the first real one.
+StatusOr<sqlite3_stmt*> SqliteConnector::PrepareFirstStatement(std::string_view sql,
+                                                               std::chrono::milliseconds timeout,
+                                                               const char** rest) {
   const char* cursor = sql.data();
   const char* const end = sql.data() + sql.size();
   StmtPtr stmt;
@@ -601,97 +674,63 @@ StatusOr<ResultSet> SqliteConnector::RunLocked(
     saw_query_ = false;
     int rc = sqlite3_prepare_v2(db_.get(), cursor, static_cast<int>(end - cursor), &raw, &tail);
     stmt.reset(raw);
-    if (rc != SQLITE_OK) {
-      if ((rc & 0xff) == SQLITE_AUTH || !denied_operation_.empty() || !guard_refusal_.empty()) {
-        return Refusal(std::string_view(cursor, end - cursor));
-      }
-      if ((rc & 0xff) == SQLITE_INTERRUPT) {
-        return interrupt_ == Interrupt::kDeadline
-                   ? DeadlineExceededError("query exceeded the " + FormatDuration(timeout) +
-                                           " timeout; narrow it or raise --timeout")
-                   : CancelledError("query cancelled");
-      }
-      if ((rc & 0xff) == SQLITE_TOOBIG) {
-        return InvalidArgumentError("the query is too large for SQLite (" + ErrorText(db_.get()) +
-                                    "); shorten it");
-      }
-      return SqlError(ErrorText(db_.get()));
-    }
+    if (rc != SQLITE_OK) return PrepareError(rc, std::string_view(cursor, end - cursor), timeout);
     cursor = tail != nullptr ? tail : end;
   }
-  if (!stmt) {
-    return InvalidArgumentError(
-        "empty query: the text holds no SQL statement, only blanks or "
-        "comments; write one SELECT");
-  }
-  std::string_view rest(cursor, static_cast<size_t>(end - cursor));
-  if (size_t extra = FirstSqlByte(rest); extra != std::string_view::npos) {
-    size_t offset = static_cast<size_t>(cursor - sql.data()) + extra;
-    // Refused like a write (exit 5): askdb never runs a second statement.
-    return PermissionDeniedError(
-        "refused: only one statement may run at a time, but more SQL follows at offset " +
-        std::to_string(offset) + "; send a single SELECT");
-  }
-  if (!sqlite3_stmt_readonly(stmt.get()) || !saw_query_) {
-    std::string keyword = FirstKeyword(sqlite3_sql(stmt.get()));
-    return PermissionDeniedError(ReadOnlyRefusal(keyword.empty() ? "this statement" : keyword));
-  }
+  *rest = cursor;
+  return stmt.release();
+}
 
-  ResultSet result;
-  const int column_count = sqlite3_column_count(stmt.get());
-  result.columns.reserve(column_count);
-  for (int i = 0; i < column_count; ++i) {
-    const char* name = sqlite3_column_name(stmt.get(), i);
-    const char* decl = sqlite3_column_decltype(stmt.get(), i);
-    result.columns.push_back(
-        ResultColumn{name != nullptr ? name : "", decl != nullptr ? decl : ""});
+// The progress handler stopped the statement: past its deadline, or cancelled.
+Status SqliteConnector::InterruptError(std::chrono::milliseconds timeout) const {
+  if (interrupt_ == Interrupt::kDeadline) {
+    return DeadlineExceededError("query exceeded the " + FormatDuration(timeout) +
+                                 " timeout; narrow it or raise --timeout");
   }
-  if (mode == Mode::kPrepareOnly) return result;  // finalized unstepped: nothing ran
+  return CancelledError("query cancelled");
+}
 
-  int rc = SQLITE_OK;
-  while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW) {
-    // The row past the cap is fetched only to learn that it exists.
-    if (static_cast<long long>(result.rows.size()) >= max_rows) {
-      result.truncated = true;
-      rc = SQLITE_DONE;
-      break;
-    }
-    std::vector<Value> row;
-    row.reserve(column_count);
-    for (int i = 0; i < column_count; ++i) row.push_back(CellValue(stmt.get(), i));
-    result.rows.push_back(std::move(row));
+// Why `statement` did not compile: refused by the authorizer or the guard, interrupted,
+// too large, or the SQL's own error.
+Status SqliteConnector::PrepareError(int rc, std::string_view statement,
+                                     std::chrono::milliseconds timeout) const {
+  if ((rc & 0xff) == SQLITE_AUTH || !denied_operation_.empty() || !guard_refusal_.empty()) {
+    return Refusal(statement);
   }
-  if (rc != SQLITE_DONE) {
-    switch (rc & 0xff) {
-      case SQLITE_INTERRUPT:
-        if (interrupt_ == Interrupt::kDeadline) {
-          return DeadlineExceededError("query exceeded the " + FormatDuration(timeout) +
-                                       " timeout; narrow it or raise --timeout");
-        }
-        return CancelledError("query cancelled");
-      case SQLITE_AUTH:
-        return Refusal(sql);
-      case SQLITE_READONLY:
-        return PermissionDeniedError(ReadOnlyRefusal("writing to the database"));
-      case SQLITE_BUSY:
-      case SQLITE_LOCKED:
-        return UnavailableError("the database " + path_ + " is locked by another process (" +
-                                ErrorText(db_.get()) + "); retry shortly");
-      case SQLITE_NOMEM:
-        return ResourceExhaustedError("SQLite ran out of memory running the query; narrow it");
-      case SQLITE_TOOBIG:
-        return ResourceExhaustedError("the query built a value too large (" + ErrorText(db_.get()) +
-                                      "); narrow it");
-      case SQLITE_CORRUPT:
-      case SQLITE_NOTADB:
-      case SQLITE_IOERR:
-        return UnavailableError("cannot read " + path_ + ": " + ErrorText(db_.get()));
-      default:
-        return SqlError(ErrorText(db_.get()));
-    }
+  if ((rc & 0xff) == SQLITE_INTERRUPT) return InterruptError(timeout);
+  if ((rc & 0xff) == SQLITE_TOOBIG) {
+    return InvalidArgumentError("the query is too large for SQLite (" + ErrorText(db_.get()) +
+                                "); shorten it");
   }
-  result.elapsed = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start);
-  return result;
+  return SqlError(ErrorText(db_.get()));
+}
+
+// Why running `sql` stopped before its last row, by SQLite's primary result code.
+Status SqliteConnector::StepError(int rc, std::string_view sql,
+                                  std::chrono::milliseconds timeout) const {
+  switch (rc & 0xff) {
+    case SQLITE_INTERRUPT:
+      return InterruptError(timeout);
+    case SQLITE_AUTH:
+      return Refusal(sql);
+    case SQLITE_READONLY:
+      return PermissionDeniedError(ReadOnlyRefusal("writing to the database"));
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return UnavailableError("the database " + path_ + " is locked by another process (" +
+                              ErrorText(db_.get()) + "); retry shortly");
+    case SQLITE_NOMEM:
+      return ResourceExhaustedError("SQLite ran out of memory running the query; narrow it");
+    case SQLITE_TOOBIG:
+      return ResourceExhaustedError("the query built a value too large (" + ErrorText(db_.get()) +
+                                    "); narrow it");
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+    case SQLITE_IOERR:
+      return UnavailableError("cannot read " + path_ + ": " + ErrorText(db_.get()));
+    default:
+      return SqlError(ErrorText(db_.get()));
+  }
 }
 
 StatusOr<DatabaseSchema> SqliteConnector::Introspect(const IntrospectOptions& options) {

@@ -34,6 +34,7 @@
 #include "askdb/db/connector.h"
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace askdb::db {
 
@@ -135,6 +136,16 @@ class SqliteConnector final : public Connector {
                                 std::chrono::milliseconds timeout,
                                 const std::shared_ptr<const CancellationToken>& cancel,
                                 Mode mode = Mode::kRun);
+  // The first real statement of `sql` compiled (null when the text holds only blanks, ";" and
+  // comments); `*rest` points past it. The caller owns (finalizes) the statement.
+  StatusOr<sqlite3_stmt*> PrepareFirstStatement(std::string_view sql,
+                                                std::chrono::milliseconds timeout,
+                                                const char** rest);
+  // RunLocked's errors: a statement that did not compile, a run stopped before its last row,
+  // and the progress handler's interrupt (deadline or cancel) for either.
+  Status PrepareError(int rc, std::string_view statement, std::chrono::milliseconds timeout) const;
+  Status StepError(int rc, std::string_view sql, std::chrono::milliseconds timeout) const;
+  Status InterruptError(std::chrono::milliseconds timeout) const;
   Status IntrospectTable(TableInfo& table, const IntrospectOptions& options);
 
   std::unique_ptr<sqlite3, DbCloser> db_;
