@@ -339,30 +339,36 @@ std::vector<double> SchemaRecaller::ScoreTables(std::string_view question,
 }
 
 RecallResult SchemaRecaller::Recall(std::string_view question, const RecallOptions& options) const {
-  const Index& index = *index_;
   const std::vector<double> scores = ScoreTables(question, options);
-  const SemanticModel* model = model_ ? &*model_ : nullptr;
-
-  // Which columns matched, for pruning wide tables to what the question touches.
-  std::vector<std::string> terms = RecallTerms(question);
-  std::unordered_set<std::string> term_set(terms.begin(), terms.end());
-  const std::string normalized = text::NormalizeForMatch(question);
-  auto column_matches = [&](int t, int c) {
-    for (const auto& [term, unused] : index.columns[t][c].tf) {
-      if (term_set.count(term)) return true;
-    }
-    for (const Index::ValueEntry& v : index.values) {
-      if (v.table == t && v.column == c && normalized.find(v.key) != std::string::npos) return true;
-    }
-    return false;
-  };
-
   std::vector<int> order(scores.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return scores[a] > scores[b]; });
   const double top = order.empty() ? 0 : scores[order.front()];
 
+  std::vector<RecalledTable> selected = MatchedTables(order, scores, top, options);
+  AddRequiredTables(options, selected);
+  if (options.foreign_key_completion && (top > 0 || !options.required_tables.empty())) {
+    AddForeignKeyTables(options, selected);
+  }
   RecallResult result;
+  std::string text;
+  int used = 0;
+  RenderWithinBudget(question, options, selected, text, used, result);
+  if (options.fill_budget && top > 0) {
+    FillBudget(order, scores, selected, options, text, used, result);
+  }
+  std::set<std::string> included;
+  for (const RecalledTable& t : result.tables) included.insert(text::AsciiLower(t.name));
+  FinishWithRelations(relations_, included, used, options, std::move(text), result);
+  return result;
+}
+
+// The tables whose score is close enough to the best (min_relative_score), best first, at
+// most max_tables; with no score at all and nothing required, every table in schema order.
+std::vector<RecalledTable> SchemaRecaller::MatchedTables(const std::vector<int>& order,
+                                                         const std::vector<double>& scores,
+                                                         double top,
+                                                         const RecallOptions& options) const {
   std::vector<RecalledTable> selected;
   if (top > 0) {
     for (int t : order) {
@@ -376,7 +382,12 @@ RecallResult SchemaRecaller::Recall(std::string_view question, const RecallOptio
     for (const db::TableInfo& t : schema_.tables)
       selected.push_back({t.name, 0, "fallback", "", {}, false});
   }
+  return selected;
+}
 
+// The tables the caller requires (a business term's), when not recalled already.
+void SchemaRecaller::AddRequiredTables(const RecallOptions& options,
+                                       std::vector<RecalledTable>& selected) const {
   for (const std::string& name : options.required_tables) {
     const db::TableInfo* info = schema_.FindTable(name);
     if (info == nullptr) continue;  // a term checked against an older schema
@@ -385,24 +396,35 @@ RecallResult SchemaRecaller::Recall(std::string_view question, const RecallOptio
     });
     if (!have) selected.push_back({info->name, 0, "term", "", {}, false});
   }
-  if (options.foreign_key_completion && (top > 0 || !options.required_tables.empty())) {
-    std::vector<std::string> names;
-    for (const RecalledTable& t : selected) names.push_back(t.name);
-    std::vector<CompletedTable> added =
-        CompleteWithForeignKeys(names, relations_, options.completion);
-    // Each completed table goes right after the table that pulled it in.
-    for (auto it = added.rbegin(); it != added.rend(); ++it) {
-      auto pos = std::find_if(selected.begin(), selected.end(),
-                              [&](const RecalledTable& t) { return t.name == it->via; });
-      if (pos != selected.end()) ++pos;
-      selected.insert(
-          pos,
-          RecalledTable{it->table, 0, it->link ? "link table" : "foreign key", it->via, {}, false});
-    }
-  }
+}
 
-  std::string text;
-  int used = 0;
+// The tables the selected ones join through (foreign keys, link tables), each right after
+// the table that pulled it in.
+void SchemaRecaller::AddForeignKeyTables(const RecallOptions& options,
+                                         std::vector<RecalledTable>& selected) const {
+  std::vector<std::string> names;
+  for (const RecalledTable& t : selected) names.push_back(t.name);
+  std::vector<CompletedTable> added =
+      CompleteWithForeignKeys(names, relations_, options.completion);
+  for (auto it = added.rbegin(); it != added.rend(); ++it) {
+    auto pos = std::find_if(selected.begin(), selected.end(),
+                            [&](const RecalledTable& t) { return t.name == it->via; });
+    if (pos != selected.end()) ++pos;
+    selected.insert(
+        pos,
+        RecalledTable{it->table, 0, it->link ? "link table" : "foreign key", it->via, {}, false});
+  }
+}
+
+// The selected tables rendered in order while the token budget lasts: whole, else pruned to
+// their keys and the columns the question touches, else left out.
+void SchemaRecaller::RenderWithinBudget(std::string_view question, const RecallOptions& options,
+                                        std::vector<RecalledTable>& selected, std::string& text,
+                                        int& used, RecallResult& result) const {
+  const SemanticModel* model = model_ ? &*model_ : nullptr;
+  const std::vector<std::string> terms = RecallTerms(question);
+  const std::unordered_set<std::string> term_set(terms.begin(), terms.end());
+  const std::string normalized = text::NormalizeForMatch(question);
   for (RecalledTable& recalled : selected) {
     const db::TableInfo* table = schema_.FindTable(recalled.name);
     if (table == nullptr) continue;
@@ -414,22 +436,7 @@ RecallResult SchemaRecaller::Recall(std::string_view question, const RecallOptio
     if (used + cost <= options.token_budget) {
       for (size_t c = 0; c < table->columns.size(); ++c) columns.push_back(static_cast<int>(c));
     } else {
-      std::set<std::string> keys;
-      for (const std::string& k : table->primary_key) keys.insert(text::AsciiLower(k));
-      for (const db::ForeignKey& fk : table->foreign_keys) {
-        for (const std::string& k : fk.columns) keys.insert(text::AsciiLower(k));
-      }
-      for (const Relation& r : relations_) {
-        if (r.from_table == table->name) keys.insert(text::AsciiLower(r.from_column));
-        if (r.to_table == table->name) keys.insert(text::AsciiLower(r.to_column));
-      }
-      for (size_t c = 0; c < table->columns.size(); ++c) {
-        const db::ColumnInfo& column = table->columns[c];
-        if (column.primary_key || keys.count(text::AsciiLower(column.name)) ||
-            column_matches(t, static_cast<int>(c))) {
-          columns.push_back(static_cast<int>(c));
-        }
-      }
+      columns = PrunedColumns(*table, t, term_set, normalized);
       full = RenderTable(*table, ts, &columns, options.render);
       cost = EstimateTokens(full);
       recalled.columns_pruned = true;
@@ -443,29 +450,69 @@ RecallResult SchemaRecaller::Recall(std::string_view question, const RecallOptio
     used += cost;
     result.tables.push_back(std::move(recalled));
   }
+}
 
-  if (options.fill_budget && top > 0) {
-    std::set<std::string> taken;
-    for (const RecalledTable& t : selected) taken.insert(text::AsciiLower(t.name));
-    for (int t : order) {
-      const db::TableInfo& table = schema_.tables[t];
-      if (taken.count(text::AsciiLower(table.name))) continue;
-      const TableSemantics* ts = model ? model->FindTable(table.name) : nullptr;
-      std::string full = RenderTable(table, ts, nullptr, options.render);
-      const int cost = EstimateTokens(full);
-      if (used + cost > options.token_budget) continue;  // a smaller one may still fit
-      RecalledTable added{table.name, scores[t], "budget", "", {}, false};
-      for (const db::ColumnInfo& c : table.columns) added.columns.push_back(c.name);
-      text += full;
-      used += cost;
-      result.tables.push_back(std::move(added));
+// A wide table pruned to what the question touches: its primary key, its key columns (its
+// foreign keys', and both ends of the logical relations it is in) and the columns the
+// question's terms or stored values match.
+std::vector<int> SchemaRecaller::PrunedColumns(const db::TableInfo& table, int t,
+                                               const std::unordered_set<std::string>& term_set,
+                                               const std::string& normalized) const {
+  std::set<std::string> keys;
+  for (const std::string& k : table.primary_key) keys.insert(text::AsciiLower(k));
+  for (const db::ForeignKey& fk : table.foreign_keys) {
+    for (const std::string& k : fk.columns) keys.insert(text::AsciiLower(k));
+  }
+  for (const Relation& r : relations_) {
+    if (r.from_table == table.name) keys.insert(text::AsciiLower(r.from_column));
+    if (r.to_table == table.name) keys.insert(text::AsciiLower(r.to_column));
+  }
+  std::vector<int> columns;
+  for (size_t c = 0; c < table.columns.size(); ++c) {
+    const db::ColumnInfo& column = table.columns[c];
+    if (column.primary_key || keys.count(text::AsciiLower(column.name)) ||
+        ColumnMatches(t, static_cast<int>(c), term_set, normalized)) {
+      columns.push_back(static_cast<int>(c));
     }
   }
+  return columns;
+}
 
-  std::set<std::string> included;
-  for (const RecalledTable& t : result.tables) included.insert(text::AsciiLower(t.name));
-  FinishWithRelations(relations_, included, used, options, std::move(text), result);
-  return result;
+// Column c of table t is named by one of the question's terms or holds a value the question
+// says.
+bool SchemaRecaller::ColumnMatches(int t, int c, const std::unordered_set<std::string>& term_set,
+                                   const std::string& normalized) const {
+  const Index& index = *index_;
+  for (const auto& [term, unused] : index.columns[t][c].tf) {
+    if (term_set.count(term)) return true;
+  }
+  for (const Index::ValueEntry& v : index.values) {
+    if (v.table == t && v.column == c && normalized.find(v.key) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// Room left in the budget: the other tables, best scored first, whole, wherever one fits.
+void SchemaRecaller::FillBudget(const std::vector<int>& order, const std::vector<double>& scores,
+                                const std::vector<RecalledTable>& selected,
+                                const RecallOptions& options, std::string& text, int& used,
+                                RecallResult& result) const {
+  const SemanticModel* model = model_ ? &*model_ : nullptr;
+  std::set<std::string> taken;
+  for (const RecalledTable& t : selected) taken.insert(text::AsciiLower(t.name));
+  for (int t : order) {
+    const db::TableInfo& table = schema_.tables[t];
+    if (taken.count(text::AsciiLower(table.name))) continue;
+    const TableSemantics* ts = model ? model->FindTable(table.name) : nullptr;
+    std::string full = RenderTable(table, ts, nullptr, options.render);
+    const int cost = EstimateTokens(full);
+    if (used + cost > options.token_budget) continue;  // a smaller one may still fit
+    RecalledTable added{table.name, scores[t], "budget", "", {}, false};
+    for (const db::ColumnInfo& c : table.columns) added.columns.push_back(c.name);
+    text += full;
+    used += cost;
+    result.tables.push_back(std::move(added));
+  }
 }
 
 RecallResult RenderRecalled(const RecallResult& recalled, const db::DatabaseSchema& fetched,

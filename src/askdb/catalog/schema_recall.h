@@ -28,6 +28,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "askdb/catalog/relations.h"
@@ -111,6 +112,24 @@ class SchemaRecaller {
   struct Doc;
   struct Index;
   SchemaRecaller();
+  // Recall's steps: the tables chosen, then rendered within the token budget.
+  std::vector<RecalledTable> MatchedTables(const std::vector<int>& order,
+                                           const std::vector<double>& scores, double top,
+                                           const RecallOptions& options) const;
+  void AddRequiredTables(const RecallOptions& options, std::vector<RecalledTable>& selected) const;
+  void AddForeignKeyTables(const RecallOptions& options,
+                           std::vector<RecalledTable>& selected) const;
+  void RenderWithinBudget(std::string_view question, const RecallOptions& options,
+                          std::vector<RecalledTable>& selected, std::string& text, int& used,
+                          RecallResult& result) const;
+  std::vector<int> PrunedColumns(const db::TableInfo& table, int t,
+                                 const std::unordered_set<std::string>& term_set,
+                                 const std::string& normalized) const;
+  bool ColumnMatches(int t, int c, const std::unordered_set<std::string>& term_set,
+                     const std::string& normalized) const;
+  void FillBudget(const std::vector<int>& order, const std::vector<double>& scores,
+                  const std::vector<RecalledTable>& selected, const RecallOptions& options,
+                  std::string& text, int& used, RecallResult& result) const;
 
   db::DatabaseSchema schema_;
   std::optional<SemanticModel> model_;
