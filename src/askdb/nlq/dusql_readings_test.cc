@@ -2,6 +2,7 @@
 // model. Each reading is asked in words and its result rows checked; each near miss abstains.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -474,6 +475,25 @@ INSERT INTO "比赛成绩" VALUES (1,'世锦赛','400kg'),(2,'世锦赛','380kg'
   const Translation t = Ask("总成绩400kg的是谁");
   if (t.answered) EXPECT_EQ(Rows("总成绩400kg的是谁"), (std::vector<std::string>{"张三"})) << t.sql;
   EXPECT_EQ(Rows("国家是中国的有谁"), (std::vector<std::string>{"张三"}));  // their own name
+}
+
+// "亚运会在哪些城市举办过", "各城市举办的运动会数量": a verb that is part of the name of the one
+// key linking the two tables named (运动会.举办城市id) says that link; a verb no key's name holds
+// stays unread.
+TEST_F(DusqlReadingsTest, AVerbInTheNameOfTheLinkingKeySaysTheLink) {
+  Open(R"sql(
+CREATE TABLE "城市" ("词条id" int, "名称" text, primary key ("词条id"));
+CREATE TABLE "运动会" ("举办城市id" int, "运动会类型" text, "年份" int,
+                       foreign key("举办城市id") references "城市"("词条id"));
+INSERT INTO "城市" VALUES (1,'北京'),(2,'广州'),(3,'上海');
+INSERT INTO "运动会" VALUES (1,'亚运会',1990),(2,'亚运会',2010),(1,'奥运会',2008),(2,'全运会',2001);
+)sql");
+  EXPECT_EQ(Rows("亚运会在哪些城市举办过"), (std::vector<std::string>{"北京", "广州"}));
+  std::vector<std::string> per_city = Rows("各城市举办的运动会数量");
+  std::sort(per_city.begin(), per_city.end());
+  EXPECT_EQ(per_city, (std::vector<std::string>{"北京|2", "广州|2"}));
+  EXPECT_EQ(Rows("没有举办过运动会的城市有哪些"), (std::vector<std::string>{"上海"}));
+  EXPECT_FALSE(Ask("亚运会在哪些城市取消过").answered);
 }
 
 }  // namespace

@@ -379,6 +379,43 @@ void ReadChineseChargeVerb(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
+// "亚运会在哪些城市举办过", "各城市举办运动会的次数": an unread verb of two or more characters
+// (a run of unknown characters, 过/了 after it aside) that is part of the name of the one
+// foreign-key column whose name holds it (运动会.举办城市id), when the question names both
+// tables it links, says that reference: read as function words.
+void ReadVerbOfAReference(const SchemaIndex& index, std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  std::set<int> named;
+  for (const Item& it : v) {
+    for (int id : it.terms) named.insert(index.terms()[id].table);
+  }
+  for (size_t k = 0; k < v.size(); ++k) {
+    size_t end = k;
+    std::string verb;
+    while (end < v.size() && v[end].kind == ItemKind::kUnknown &&
+           (end == k || v[end].unit_begin == v[end - 1].unit_end) && v[end].text != "过" &&
+           v[end].text != "了") {
+      verb += v[end].text;
+      ++end;
+    }
+    if (verb.size() < 2 * 3 || !text::ContainsCjk(verb)) continue;
+    const JoinEdge* edge = nullptr;
+    int edges = 0;
+    for (const JoinEdge& e : index.edges()) {
+      if (index.columns()[e.from_column].name.find(verb) == std::string::npos) continue;
+      edge = &e;
+      ++edges;
+    }
+    if (edges != 1 || !named.count(edge->from_table) || !named.count(edge->to_table)) continue;
+    if (end < v.size() && v[end].unit_begin == v[end - 1].unit_end &&
+        (v[end].text == "过" || v[end].text == "了")) {
+      ++end;  // 举办过: the aspect particle goes with its verb
+    }
+    for (size_t p = k; p < end; ++p) MakeFunctionWord(&v[p]);
+    k = end - 1;
+  }
+}
+
 // "哪些客户来自巴西", "住在布拉格的客户": 来自 (come from) / 住在 (live in) right before a stored
 // value say only that the rows have that value (巴西的客户); read as function words there.
 void ReadChinesePlaceVerbs(const SchemaIndex& index, std::vector<Item>* items) {
@@ -744,6 +781,7 @@ void Parser::Segment() {
   if (chinese_) ReadChineseChargeVerb(index_, &items_);
   if (chinese_) ReadEachOfAKind(index_, &items_);
   if (chinese_) ReadChinesePlaceVerbs(index_, &items_);
+  if (chinese_) ReadVerbOfAReference(index_, &items_);
   if (chinese_) ReadAveragePerOwnRow(index_, &items_);
   SettleTermsThatAreKeywords();
   if (!chinese_) ReadHowMuch(index_, &items_);
