@@ -228,23 +228,24 @@ std::string ComparisonSql(const Translation& now, const Translation& before, con
   for (const std::string& m : now.measure_columns) {
     const std::string cur = col("now", m), prev = col("before", m);
     const std::string prefix = one_measure ? "" : m + (zh ? "" : " ");
+    // The growth first: it answers "同比增长多少", heads the chart and the one-row answer.
     const std::string names[] = {
+        prefix + (zh ? (year_over_year ? "同比增长率(%)" : "环比增长率(%)") : "growth (%)"),
         m + (zh ? "（" + now_label + "）" : " (" + now_label + ")"),
         m + (zh ? "（" + before_label + "）" : " (" + before_label + ")"),
-        prefix + (zh ? "增长额" : "change"),
-        prefix + (zh ? (year_over_year ? "同比增长率(%)" : "环比增长率(%)") : "growth (%)")};
-    select.push_back(cur + " AS " + d.QuoteIdentifier(names[0]));
-    select.push_back(prev + " AS " + d.QuoteIdentifier(names[1]));
-    select.push_back(cur + " - " + prev + " AS " + d.QuoteIdentifier(names[2]));
+        prefix + (zh ? "增长额" : "change")};
     select.push_back(d.CastToReal(cur + " - " + prev) + " * 100 / NULLIF(" + prev + ", 0) AS " +
-                     d.QuoteIdentifier(names[3]));
+                     d.QuoteIdentifier(names[0]));
+    select.push_back(cur + " AS " + d.QuoteIdentifier(names[1]));
+    select.push_back(prev + " AS " + d.QuoteIdentifier(names[2]));
+    select.push_back(cur + " - " + prev + " AS " + d.QuoteIdentifier(names[3]));
     measures_shown.insert(measures_shown.end(), std::begin(names), std::end(names));
-    // An average's change is no more additive than the average; a growth rate never is.
+    // A growth rate never adds up; nor does an average's value or change.
     const bool additive =
         std::find(now.non_additive_columns.begin(), now.non_additive_columns.end(), m) ==
         now.non_additive_columns.end();
-    non_additive_shown.insert(non_additive_shown.end(), std::begin(names) + (additive ? 3 : 0),
-                              std::end(names));
+    non_additive_shown.insert(non_additive_shown.end(), std::begin(names),
+                              std::begin(names) + (additive ? 1 : 4));
   }
   std::string sql = "WITH " + d.QuoteIdentifier("now") + " AS (\n" + now.sql + "\n), " +
                     d.QuoteIdentifier("before") + " AS (\n" + before.sql + "\n)\nSELECT ";

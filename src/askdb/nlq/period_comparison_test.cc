@@ -45,10 +45,10 @@ TEST_F(PeriodComparisonTest, AYearIsComparedWithTheYearBefore) {
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   // 2025: 70 + 30; 2024: 100 + 50.
   EXPECT_EQ(testing::ResultRows(*conn_, t.sql),
-            (std::vector<std::string>{"100|150|-50|-33.3333333333"}))
+            (std::vector<std::string>{"-33.3333333333|100|150|-50"}))
       << t.sql;
   EXPECT_EQ(t.measure_columns,
-            (std::vector<std::string>{"amount (2025)", "amount (2024)", "change", "growth (%)"}));
+            (std::vector<std::string>{"growth (%)", "amount (2025)", "amount (2024)", "change"}));
   EXPECT_NE(std::find(t.non_additive_columns.begin(), t.non_additive_columns.end(), "growth (%)"),
             t.non_additive_columns.end());
   EXPECT_TRUE(t.tie_check_sql.empty());
@@ -59,7 +59,7 @@ TEST_F(PeriodComparisonTest, GroupsAreJoinedOnTheirLabels) {
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   // 2024: online 100, store 50; 2023: online 10.
   EXPECT_EQ(testing::ResultRows(*conn_, t.sql),
-            (std::vector<std::string>{"online|100|10|90|900", "store|50|NULL|NULL|NULL"}))
+            (std::vector<std::string>{"online|900|100|10|90", "store|NULL|50|NULL|NULL"}))
       << t.sql;
   EXPECT_EQ(t.label_columns, (std::vector<std::string>{"channel"}));
 }
@@ -68,9 +68,9 @@ TEST_F(PeriodComparisonTest, APeriodOverPeriodComparesThePeriodJustBefore) {
   const Translation t = Ask("total amount in Q1 2025 quarter over quarter");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   // Q1 2025: 70; Q4 2024: nothing.
-  EXPECT_EQ(testing::ResultRows(*conn_, t.sql), (std::vector<std::string>{"70|NULL|NULL|NULL"}))
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql), (std::vector<std::string>{"NULL|70|NULL|NULL"}))
       << t.sql;
-  EXPECT_EQ(t.measure_columns[1], "amount (Q4 2024)");
+  EXPECT_EQ(t.measure_columns[2], "amount (Q4 2024)");
 }
 
 TEST_F(PeriodComparisonTest, DoubtAbstainsAndSaysWhatToName) {
@@ -88,6 +88,20 @@ TEST_F(PeriodComparisonTest, DoubtAbstainsAndSaysWhatToName) {
   EXPECT_NE(t.abstain_reason.find("compares one month with the one before"), std::string::npos)
       << t.abstain_reason;
   EXPECT_TRUE(Ask("total amount in March 2025 month over month").answered);
+}
+
+// A column of years is compared with `= year`: the earlier reading of 去年 must move that
+// year too, not only the range (it compared 2025 with 2025: a growth of 0%).
+TEST_F(PeriodComparisonTest, ARelativeYearMovesTheYearColumnsValueToo) {
+  Open("CREATE TABLE sales(id INTEGER PRIMARY KEY, 年份 TEXT, 销售额 REAL);"
+       "INSERT INTO sales(年份, 销售额) VALUES ('2024', 13), ('2025', 37);");
+  options_.anchor_date = CivilDate{2026, 6, 30};
+  const Translation t = Ask("去年销售额同比");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("= 2024"), std::string::npos) << t.sql;
+  const std::vector<std::string> rows = testing::ResultRows(*conn_, t.sql);
+  ASSERT_EQ(rows.size(), 1u) << t.sql;
+  EXPECT_NE(rows[0].find("|37|13|24"), std::string::npos) << rows[0];
 }
 
 }  // namespace
