@@ -156,6 +156,17 @@ TEST_F(ChineseReadingsTest, WeiBeforeAValueNamesItsColumn) {
   EXPECT_EQ(Rows("国家等于法国的会员有几个"), (std::vector<std::string>{"2"}));
 }
 
+// 排名 beside groups ranks them by their measure, largest first: the measure said before it
+// (销售额排名 sums it; 会员数排名 is the grouped count), also over years. A group ordered by a
+// bare column it neither groups nor computes abstains (it ordered by one arbitrary row's value).
+TEST_F(ChineseReadingsTest, RankingTheGroupsOrdersThemByTheirMeasure) {
+  EXPECT_EQ(Rows("各国家的会员数排名"),
+            (std::vector<std::string>{"Japan|3", "France|2", "Chile|1"}));
+  EXPECT_EQ(Rows("每年的销售额排名"),
+            (std::vector<std::string>{"2022|20", "2024|17", "2023|12", "2021|10", "2020|1"}));
+  EXPECT_FALSE(Ask("各国家按小票金额排序").answered);
+}
+
 // A grouping said twice (按国家 … 各国家) is one group: no second, equal column.
 TEST_F(ChineseReadingsTest, AGroupingSaidTwiceIsOneGroup) {
   EXPECT_EQ(Rows("按国家统计各国家的会员数"),

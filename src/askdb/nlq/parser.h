@@ -212,6 +212,8 @@ class Parser {
   bool OrderWordAfter(int j) const;        // 按X排序: X is ordered by (read_grouping.cc)
   bool ListJoinerBefore(int share) const;  // 销售额和占比: the measure is asked too
   void ReadComparedValues();               // 对比/比较 (read_grouping.cc)
+  bool RanksTheGroupsBy(int order_word, int p, int col);  // 各流派销售额排名 (read_grouping.cc)
+  bool RankWord(const Item& it) const;                    // 排名/排行 (read_grouping.cc)
   bool GroupByComparedValues(std::string* why_en, std::string* why_zh);
   int PrevMeaningful(int i) const;
   bool IsFiller(const Item& it) const;
@@ -596,6 +598,7 @@ class Parser {
   // (ReadShareOfOneValue; SharePart() finds it once the value has its column).
   bool share_of_one_value_ = false;
   bool compare_values_ = false;  // 对比一下加拿大和法国的销售额: a row per value (read_grouping.cc)
+  bool ranks_groups_ = false;  // 每年的销售额排名: the groups ordered by their measure
   std::map<int, std::string> column_words_;  // column → the words the question named it by
   std::map<int, std::string> table_words_;   // table → the words the question named it by
   std::set<int> filter_subjects_;            // columns named right before one of their values

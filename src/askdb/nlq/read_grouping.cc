@@ -447,11 +447,16 @@ void Parser::ReadOrderColumnBefore(int i) {
     p = PrevMeaningful(p);
   }
   const int col = p >= 0 ? ColumnOf(items_[p]) : -1;
+  // 各流派的曲目数排名: 排名 says the direction too (largest first).
+  const bool was_set = q_.order_set;
+  if (col < 0 && !was_set && RankWord(items_[i])) q_.order_set = q_.order_desc = true;
   if (col < 0 && OrdersByTheGroupedMeasure(p)) {
     items_[i].used = true;
     return;
   }
+  q_.order_set = was_set;
   if (col < 0 || items_[p].used) return;
+  if (RanksTheGroupsBy(i, p, col)) return;
   // "按死亡人数排，前三的台风": the first N are shown with what ranked them, as
   // 死亡人数前三的台风 is (RankRowsByOwnColumn).
   const int label = index_.LabelColumn(Col(col).table, chinese_);
@@ -465,6 +470,30 @@ void Parser::ReadOrderColumnBefore(int i) {
   items_[i].used = items_[p].used = true;
   if (p > 0 && items_[p - 1].Has(Kw::kGroup)) items_[p - 1].used = true;
   Map(items_[p], "order", ColName(col));
+}
+
+// 排名/排行 ("rank"): an order word that also says largest first.
+bool Parser::RankWord(const Item& it) const {
+  return chinese_ &&
+         (it.text.find("排名") != std::string::npos || it.text.find("排行") != std::string::npos);
+}
+
+// "各流派销售额排名", "各国家按销售额从高到低排序": beside groups with nothing measured yet, a
+// measure column ranked (排名/排行, or with a direction said) is the groups' measure: left to
+// the leftovers to sum and ordered as a grouped measure is, 排名 largest first. True when so.
+bool Parser::RanksTheGroupsBy(int order_word, int p, int col) {
+  const bool ranks = RankWord(items_[order_word]);
+  if (!chinese_ || (q_.group_columns.empty() && !q_.bucket) || !q_.measures.empty() ||
+      !IsNumericCol(col) || Col(col).role != ColumnRole::kMeasure || (!ranks && !q_.order_set)) {
+    return false;
+  }
+  if (!q_.order_set) q_.order_desc = true;
+  q_.order_set = true;
+  ranks_groups_ = true;
+  items_[order_word].used = true;
+  if (p > 0 && items_[p - 1].Has(Kw::kGroup)) items_[p - 1].used = true;
+  Map(items_[order_word], "order", "the groups' measure");
+  return true;
 }
 
 // "对比一下加拿大和法国的销售额", "各渠道的销售额对比": 对比/比较 asks for each side's own figure.

@@ -555,7 +555,9 @@ std::string Parser::FilterCondition(const Filter& f) const {
 // neither grouped nor measured (ShowsAnUngroupedColumn abstains then).
 std::string Parser::OrderColumnExpr(const SelectList& list) const {
   const int col = q_.order_column;
-  if (list.measure_exprs.empty() ||
+  // Ungrouped rows are ordered by their own column; groups only by a grouped column or a
+  // measure (各流派销售额排名 had ordered the genres by one arbitrary invoice's total).
+  if ((list.measure_exprs.empty() && list.group_by.empty()) ||
       std::find(list.group_by.begin(), list.group_by.end(), ColRef(col)) != list.group_by.end()) {
     return NumberRef(col);
   }
@@ -574,6 +576,8 @@ std::string Parser::OrderBy(const SelectList& list) const {
     order = OrderColumnExpr(list) + (q_.superlative_desc ? " DESC" : " ASC");
   } else if (q_.order_column >= 0) {
     order = OrderColumnExpr(list) + (q_.order_desc && q_.order_set ? " DESC" : " ASC");
+  } else if (ranks_groups_ && !list.measure_exprs.empty()) {  // 每年的销售额排名: not by year
+    order = list.measure_exprs[0] + (q_.order_desc ? " DESC" : " ASC");
   } else if (q_.bucket) {
     order = list.bucket_expr;
   } else if (!list.group_by.empty() && !list.measure_exprs.empty()) {
