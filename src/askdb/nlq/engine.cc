@@ -425,6 +425,7 @@ std::optional<Translation> Parser::CountEachGroup() {
     return std::nullopt;
   }
   if (auto refused = RefuseListOfEachGroup()) return refused;
+  if (auto refused = RefuseCountOfTheGroupsParent()) return refused;
   if (q_.subject_table >= 0) {
     Measure m;
     m.agg = Agg::kCount;
@@ -447,6 +448,27 @@ std::optional<Translation> Parser::RefuseListOfEachGroup() {
                      " of each group, or asks how many there are? Ask 'how many " + rows +
                      " …' for the counts, or name the columns to list.",
                  "是列出每组的" + rows + "，还是问每组有多少？要数量请说“多少”。");
+}
+
+// "region of each party": every party refers to one region, so a count of regions per party
+// (what a bare group gets) is 1 for each; the question asks for the region of each party,
+// which is not counted. Abstains naming the table.
+std::optional<Translation> Parser::RefuseCountOfTheGroupsParent() {
+  if (q_.subject_table < 0) return std::nullopt;
+  for (int g : q_.group_columns) {
+    const int t = Col(g).table;
+    const bool refers =
+        std::any_of(index_.edges().begin(), index_.edges().end(), [&](const JoinEdge& e) {
+          return e.from_table == t && e.to_table == q_.subject_table && t != q_.subject_table;
+        });
+    if (!refers) continue;
+    const std::string rows = TableWords(q_.subject_table);
+    return Abstain("each group refers to a single " + rows + " row, so counting " + rows +
+                       " per group gives 1; name the column of " + rows +
+                       " to show, or ask 'how many' of something else.",
+                   "每组只对应一个" + rows + "，按组计数都是1；请写明要显示的列。");
+  }
+  return std::nullopt;
 }
 
 // "average number of tracks per album" = the tracks counted per album, averaged over the

@@ -613,5 +613,26 @@ TEST_F(WhichRowsTest, AWhichWordBeforeTheTableNamesItsRows) {
             std::vector<std::string>{"Honeygrow|5"});
 }
 
+// party_people: each party refers to one region. "region of each party" had counted the
+// regions per party (1 for each, at 1.00); parties per region are still counted.
+class CountOfTheGroupsParentTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE region (Region_ID INTEGER PRIMARY KEY, Region_name TEXT);"
+        "INSERT INTO region VALUES (1,'North'),(2,'South');"
+        "CREATE TABLE party (Party_ID INTEGER PRIMARY KEY, Party_name TEXT, Region_ID INTEGER,"
+        " FOREIGN KEY (Region_ID) REFERENCES region(Region_ID));"
+        "INSERT INTO party VALUES (1,'Reds',1),(2,'Blues',1),(3,'Greens',2);");
+  }
+};
+
+TEST_F(CountOfTheGroupsParentTest, AnUnaskedCountOfTheTableEachGroupRefersToAbstains) {
+  EXPECT_FALSE(Ask("region of each party").answered);
+  std::vector<std::string> rows = Rows("How many parties are in each region?");
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(rows, (std::vector<std::string>{"North|2", "South|1"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq
