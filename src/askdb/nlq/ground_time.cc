@@ -119,7 +119,8 @@ void Parser::ReadYear(int i) {
       if (marker) items_[next].used = false;
       return;
     }
-    r.start = q_.time->range.start;
+    // The start as said: SetTimeRange moves the whole range by period_shift_months once.
+    r.start = AddMonths(q_.time->range.start, -options_.period_shift_months);
     year_only.reset();
     phrase = q_.time->phrase + items_[range_word].text + phrase;
   }
@@ -218,7 +219,7 @@ bool Parser::ReadRelativePeriod(int i) {
     const DateRange r = ResolveRelative(rel.period, anchor_);
     SetTimeRange(it, r, std::nullopt, it.text);
     if (rel.period == RelativePeriod::kThisYear || rel.period == RelativePeriod::kLastYear) {
-      q_.time->year_only = r.start.year;
+      q_.time->year_only = q_.time->range.start.year;  // as moved by period_shift_months
     }
     NoteRelativePeriod(it.text, r);
     Understood("time: " + it.text, "时间：" + it.text);
@@ -278,8 +279,8 @@ void Parser::ReadComparedYears(int i, int marker) {
   items_[i].used = items_[i - 1].used = true;
   if (marker >= 0) items_[marker].used = true;
   const std::string phrase = q_.time->phrase + items_[i - 1].text + items_[i].text;
-  SetTimeRange(items_[i], DateRange{q_.time->range.start, YearRange(year).end}, std::nullopt,
-               phrase);
+  const CivilDate said_start = AddMonths(q_.time->range.start, -options_.period_shift_months);
+  SetTimeRange(items_[i], DateRange{said_start, YearRange(year).end}, std::nullopt, phrase);
   if (!q_.bucket) {
     q_.bucket = DatePart::kYear;
     Map(items_[i], "group", "time bucket (year)");
