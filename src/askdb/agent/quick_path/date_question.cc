@@ -313,8 +313,10 @@ std::optional<DateExpression> ParseZhDay(std::string_view s) {
   // A shift from a named day: 2026年3月1日后90天, 2026-03-01加90天, 2026年3月1日90天后,
   // 下周三之后两周, 2026年3月1日减30天.
   static const std::string kZhShiftUnit = "(天|日|周|个星期|个礼拜|个月|年)";
-  static const Pattern after_day("^(.+?)(之后|以后|往后|过后|后|之前|以前|往前|前)的?" + kZhNum +
-                                 kZhShiftUnit + "$");
+  // 往后推 / 往前数 (round 12: 今天往后推45天是几月几号) count the days the same way.
+  static const Pattern after_day(
+      "^(.+?)(之后|以后|往后推|往后数|往后|过后|后|之前|以前|往前推|往前数|往前|前)的?" + kZhNum +
+      kZhShiftUnit + "$");
   static const Pattern plus_day("^(.+?)(加上|加|再过|过|减去|减)" + kZhNum + kZhShiftUnit +
                                 "(?:后|以后|之后)?$");
   static const Pattern day_then("^(.+?)" + kZhNum + kZhShiftUnit +
