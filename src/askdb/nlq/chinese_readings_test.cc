@@ -167,6 +167,12 @@ TEST_F(ChineseReadingsTest, RankingTheGroupsOrdersThemByTheirMeasure) {
   EXPECT_FALSE(Ask("各国家按小票金额排序").answered);
 }
 
+// 会员量 counts the members as 会员数 does; 列一下 asks for a list as 列出 does.
+TEST_F(ChineseReadingsTest, LiangAfterATableWordCountsItsRows) {
+  EXPECT_EQ(Rows("各国家的会员量"), (std::vector<std::string>{"Japan|3", "France|2", "Chile|1"}));
+  EXPECT_EQ(Rows("列一下日本的会员").size(), 3u);
+}
+
 // A grouping said twice (按国家 … 各国家) is one group: no second, equal column.
 TEST_F(ChineseReadingsTest, AGroupingSaidTwiceIsOneGroup) {
   EXPECT_EQ(Rows("按国家统计各国家的会员数"),

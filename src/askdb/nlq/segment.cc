@@ -25,14 +25,14 @@ bool IsHyphen(const std::vector<Unit>& units, size_t k) {
          units[k + 1].kind == UnitKind::kWord;
 }
 
-// "客户数", "订单数": a lone 数 written right after a table word counts that table's rows,
-// as 数量 would. Only there: after a column or a value ("金额数") it names nothing.
+// "客户数", "订单数", "订单量": a lone 数 or 量 written right after a table word counts that
+// table's rows, as 数量 would. Only there: after a column or a value ("金额数") it names nothing.
 void ReadCountSuffix(const SchemaIndex& index, std::vector<Item>* items) {
   for (size_t k = 1; k < items->size(); ++k) {
     Item& it = (*items)[k];
     const Item& before = (*items)[k - 1];
-    if (it.kind != ItemKind::kUnknown || it.text != "数" || before.kind != ItemKind::kTerm ||
-        before.unit_end != it.unit_begin) {
+    if (it.kind != ItemKind::kUnknown || (it.text != "数" && it.text != "量") ||
+        before.kind != ItemKind::kTerm || before.unit_end != it.unit_begin) {
       continue;
     }
     const bool names_table = std::any_of(before.terms.begin(), before.terms.end(), [&](int id) {
