@@ -46,8 +46,11 @@ struct TranslateOptions {
   // Questions longer than this (bytes) are refused: nobody asks that in one breath, and it
   // bounds the engine's work.
   size_t max_question_bytes = 1000;
-  // Row cap written into list questions without an explicit N.
+  // Row cap written into list questions without an explicit N (and the largest N read).
   long long default_list_limit = 1000;
+  // False writes no such cap: the earlier period of a comparison, whose groups are joined to
+  // the capped later ones, must hold every group.
+  bool cap_lists = true;
   // Moves the period the question names by this many months: a period comparison reads the
   // earlier period's figures with -12 (同比) or minus the period's length (环比). 0 elsewhere.
   int period_shift_months = 0;

@@ -309,6 +309,9 @@ Translation TranslateComparison(const ComparisonCue& cue, const db::Dialect& dia
   }
   TranslateOptions earlier = options;
   earlier.period_shift_months -= months;
+  // Every earlier group: capped, it would keep its own top rows, and a later group outside
+  // them would show no earlier figure.
+  earlier.cap_lists = false;
   const Translation before = read(cue.question, earlier);
   if (!before.answered) return before;
   if (before.label_columns != now.label_columns || before.measure_columns != now.measure_columns) {

@@ -90,6 +90,20 @@ TEST_F(PeriodComparisonTest, DoubtAbstainsAndSaysWhatToName) {
   EXPECT_TRUE(Ask("total amount in March 2025 month over month").answered);
 }
 
+// The later period keeps its row cap; the earlier one holds every group, or a group outside
+// its own top rows would show no earlier figure (online: 1 in 2024, below store's 9).
+TEST_F(PeriodComparisonTest, TheEarlierPeriodIsNotCutToItsOwnTopRows) {
+  Open("CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT, amount REAL,"
+       " channel TEXT); INSERT INTO orders(order_date, amount, channel) VALUES"
+       " ('2025-03-01', 10, 'online'), ('2025-04-01', 5, 'store'),"
+       " ('2024-03-01', 1, 'online'), ('2024-04-01', 9, 'store');");
+  options_.default_list_limit = 1;
+  const Translation t = Ask("total amount by channel in 2025 year over year");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql), (std::vector<std::string>{"online|900|10|1|9"}))
+      << t.sql;
+}
+
 // A column of years is compared with `= year`: the earlier reading of 去年 must move that
 // year too, not only the range (it compared 2025 with 2025: a growth of 0%).
 TEST_F(PeriodComparisonTest, ARelativeYearMovesTheYearColumnsValueToo) {

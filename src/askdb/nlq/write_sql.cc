@@ -662,7 +662,7 @@ std::optional<std::string> Parser::BuildSql(std::string* why_en, std::string* wh
   if (!order.empty()) sql += "\nORDER BY " + order;
   if (q_.limit > 0 && top.empty()) {
     sql += OnItsOwnLine(dialect_.LimitClause(q_.limit));
-  } else if (q_.measures.empty() || !list.group_by.empty()) {
+  } else if (options_.cap_lists && (q_.measures.empty() || !list.group_by.empty())) {
     sql += OnItsOwnLine(dialect_.LimitClause(options_.default_list_limit));
   }
   return sql;
