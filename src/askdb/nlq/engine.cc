@@ -154,6 +154,7 @@ void Parser::ReadQuestion() {
   ReadLengthSuperlative();
   ParseNumbersMagnitude();
   if (!chinese_) ReadMissingValues(items_, q_, index_);  // before "no"/"not" is a negation
+  ReadLookAfter();  // before "after" is a comparison
   ParseComparisons();
   ReadBestSelling();
   ParseTopN();
@@ -169,6 +170,7 @@ void Parser::ReadQuestion() {
   if (chinese_) ReadComparedValues();  // after the leftovers gave a bare measure its sum
   ParseAgeWords();
   ResolveYearComparison();
+  ReadRelationVerbs();  // once every table and value word is read
 }
 
 // Coverage: every content unit should be explained; function words do not count.

@@ -320,6 +320,11 @@ class Parser {
                         std::string* why_en, std::string* why_zh) const;
   int ValueColumnScore(const Term& t, int root, const std::vector<int>& needed, bool one_sum) const;
   bool RepeatsRowsToReach(int root, int table) const;
+  // Verbs naming the link of two tables (read_relation_verbs.cc).
+  void ReadLookAfter();
+  void ReadRelationVerbs();
+  std::set<int> NamedTables() const;
+  bool LinkedOneWay(int a, int b) const;
   bool OnlyListsRows() const;
   void AddValueFilter(size_t k, int col);
   bool PlaceTimeColumn(int root, std::vector<int>* needed, std::string* why_en,

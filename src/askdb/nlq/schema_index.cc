@@ -7,6 +7,7 @@
 #include <iterator>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "askdb/catalog/semantic_model.h"
 #include "askdb/common/measure_names.h"
@@ -309,6 +310,7 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
   index.AddInferredMoneyWords();
   index.AddPriceWords();
   index.AddUnitsSoldWords();
+  index.AddStaffWords();
   index.AddAbbreviations();
   index.AddJoinEdges(schema, model);
   return index;
@@ -703,6 +705,60 @@ void SchemaIndex::AddPriceWords() {
       if (IdentifierToPhrase(columns_[price].name) == word) continue;  // its own name
       AddTerm(word, {TermKind::kColumn, static_cast<int>(t), price, "", "short", false});
     }
+  }
+}
+
+// "sales by support rep", "list staff hired before 1993": the one table of a business's
+// employees (named employee(s) or staff) is also called by the words people use for them.
+// Only words no table, column or value already has, only when one table is so named, and not
+// when the table stores a value with the word's key ("Sales Representative", "IT Staff"):
+// then "how many reps" may mean the rows holding that value.
+void SchemaIndex::AddStaffWords() {
+  int staff = -1;
+  for (size_t t = 0; t < tables_.size(); ++t) {
+    const std::string name = SingularizeEnglish(text::AsciiLower(tables_[t].name));
+    if (name != "employee" && name != "staff") continue;
+    if (staff >= 0) return;  // two: which one a word means is a guess
+    staff = static_cast<int>(t);
+  }
+  if (staff < 0) return;
+  std::set<std::string> stored;  // the words of the table's stored text values
+  for (int c : tables_[staff].columns) {
+    for (const std::string& v : columns_[c].stats.values) {
+      std::string word;
+      for (char ch : text::AsciiLower(v) + " ") {
+        if (std::isalnum(static_cast<unsigned char>(ch))) {
+          word += ch;
+        } else if (!word.empty()) {
+          stored.insert(word);
+          word.clear();
+        }
+      }
+    }
+  }
+  // Each word with the key a stored value would say it by.
+  constexpr std::pair<std::string_view, std::string_view> kWords[] = {
+      {"staff", "staff"},
+      {"staff member", "staff"},
+      {"employee", "employee"},
+      {"rep", "representative"},
+      {"representative", "representative"},
+      {"sales rep", "representative"},
+      {"sales representative", "representative"},
+      {"support rep", "representative"},
+      {"support representative", "representative"},
+      {"salesperson", "sales"},
+      {"salespeople", "sales"},
+      {"sales person", "sales"},
+      {"sales agent", "agent"},
+      {"support agent", "agent"},
+      {"account manager", "manager"}};
+  for (const auto& [word, key] : kWords) {
+    if (stored.count(std::string(key)) || FindTerms(PhraseKey(word)) != nullptr ||
+        Lexicon::Builtin().Lookup(PhraseKey(word))) {
+      continue;
+    }
+    AddTerm(word, {TermKind::kTable, staff, -1, "", "synonym"});
   }
 }
 

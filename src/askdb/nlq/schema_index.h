@@ -214,6 +214,8 @@ class SchemaIndex {
   std::optional<LineColumns> FindLineColumns() const;
   // "units sold" for the order lines' quantity, when no other term has those words.
   void AddUnitsSoldWords();
+  // "staff", "rep", "sales rep"... for the one table named employee(s) or staff.
+  void AddStaffWords();
   // "price", "priced", "cost" for each table's one price column, read only when the question
   // names the table ("products priced above 50").
   void AddPriceWords();

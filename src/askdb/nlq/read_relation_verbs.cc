@@ -1,0 +1,119 @@
+// Verbs that name the relation between two tables (English): "which employee handled the most
+// orders", "how many products does each supplier provide", "how many customers does each
+// support rep look after". The verb says no more than the foreign key that links the rows, so
+// it is read as that link when nothing else could be meant.
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "askdb/common/text.h"
+#include "askdb/nlq/parser.h"
+#include "askdb/nlq/tokenizer.h"
+
+namespace askdb::nlq {
+
+namespace {
+
+// Verbs of agency or possession: one row did, made, holds or looks after the other. Not
+// verbs that pick some of the rows (returned, cancelled, rated): those narrow, and stay
+// unplaced.
+bool IsRelationVerb(std::string_view lower) {
+  static const std::set<std::string, std::less<>> kVerbs = {
+      "handle",  "handles",  "handled",   "handling", "place",     "places",   "placed",
+      "supply",  "supplies", "supplied",  "provide",  "provides",  "provided", "carry",
+      "carries", "carried",  "cover",     "covers",   "covered",   "manage",   "manages",
+      "managed", "serve",    "serves",    "served",   "write",     "writes",   "wrote",
+      "written", "compose",  "composed",  "release",  "releases",  "released", "own",
+      "owns",    "owned",    "contain",   "contains", "contained", "take",     "took",
+      "taken",   "process",  "processed", "deliver",  "delivered", "delivers", "pay",
+      "pays",    "paid",     "assigned"};
+  return kVerbs.count(lower) > 0;
+}
+
+bool IsLook(std::string_view lower) {
+  return lower == "look" || lower == "looks" || lower == "looked" || lower == "looking";
+}
+
+}  // namespace
+
+// "look after": the "after" of the verb is no time comparison. Before the comparisons read it.
+void Parser::ReadLookAfter() {
+  if (chinese_) return;
+  for (size_t k = 0; k + 1 < items_.size(); ++k) {
+    if (IsLook(text::AsciiLower(items_[k].text)) && !items_[k].used &&
+        text::AsciiLower(items_[k + 1].text) == "after") {
+      items_[k + 1].used = true;
+    }
+  }
+}
+
+// The tables the question names (its table, column and value words), or empty when a word
+// could be of several tables (a value stored in two, "country" of every table).
+std::set<int> Parser::NamedTables() const {
+  std::set<int> tables;
+  for (const Item& it : items_) {
+    if (!it.used || it.kind != ItemKind::kTerm) continue;
+    std::set<int> mine, pinned;
+    for (int id : it.terms) {
+      const Term& t = TermOf(id);
+      mine.insert(t.table);
+      if (t.kind == TermKind::kValue && filter_subjects_.count(t.column)) pinned.insert(t.table);
+    }
+    if (pinned.size() == 1) mine = pinned;
+    if (mine.size() != 1) return {};
+    tables.insert(*mine.begin());
+  }
+  return tables;
+}
+
+// Whether tables a and b are linked one way only: one foreign key between them, or none and
+// one table whose rows each point at one of both (a link table such as EmployeeTerritories).
+bool Parser::LinkedOneWay(int a, int b) const {
+  const auto& edges = index_.edges();
+  auto count = [&](int x, int y) {
+    int n = 0;
+    for (const JoinEdge& e : edges) {
+      n += (e.from_table == x && e.to_table == y) || (e.from_table == y && e.to_table == x);
+    }
+    return n;
+  };
+  const int direct = count(a, b);
+  if (direct > 0) return direct == 1;
+  int links = 0;
+  for (int l = 0; l < static_cast<int>(index_.tables().size()); ++l) {
+    if (l == a || l == b) continue;
+    int to_a = 0, to_b = 0;
+    for (const JoinEdge& e : edges) {
+      to_a += e.from_table == l && e.to_table == a;
+      to_b += e.from_table == l && e.to_table == b;
+    }
+    if (to_a == 1 && to_b == 1) ++links;
+  }
+  return links == 1;
+}
+
+// A relation verb left unplaced, in a question naming exactly two tables linked one way, says
+// that link: it is read (the join the two tables need anyway). Only when the question counts,
+// measures or names a value: "Which managers manage a railway?" lists managers that have one,
+// not each manager beside each railway.
+void Parser::ReadRelationVerbs() {
+  if (chinese_ || (q_.measures.empty() && values_.empty() && related_counted_.empty())) return;
+  const std::set<int> tables = NamedTables();
+  if (tables.size() != 2 || !LinkedOneWay(*tables.begin(), *tables.rbegin())) return;
+  for (size_t k = 0; k < items_.size(); ++k) {
+    Item& it = items_[k];
+    if (it.used || it.kind != ItemKind::kUnknown) continue;
+    const std::string lower = text::AsciiLower(it.text);
+    const bool look_after =
+        IsLook(lower) && k + 1 < items_.size() && text::AsciiLower(items_[k + 1].text) == "after";
+    if (!look_after && !IsRelationVerb(lower) && !IsRelationVerb(SingularizeEnglish(lower))) {
+      continue;
+    }
+    it.used = true;
+    Map(it, "join",
+        "the link between " + index_.tables()[*tables.begin()].name + " and " +
+            index_.tables()[*tables.rbegin()].name);
+  }
+}
+
+}  // namespace askdb::nlq
