@@ -300,7 +300,8 @@ Translation TranslateComparison(const ComparisonCue& cue, const db::Dialect& dia
                    "“" + cue.phrase + "”是把一个" + (cue.period_months == 1 ? "月" : "季度") +
                        "与上一个比较：请写明是哪一个");
   }
-  if (months == 0) {
+  // 最近24个月同比: the earlier period would overlap the later one.
+  if (months == 0 || AddMonths(period->start, months) < period->end) {
     return Abstain(now, "'" + cue.phrase + "' needs a year, a quarter or a month to compare",
                    "“" + cue.phrase + "”需要一整年、一个季度或一个月来比较");
   }

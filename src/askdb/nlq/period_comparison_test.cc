@@ -88,6 +88,11 @@ TEST_F(PeriodComparisonTest, DoubtAbstainsAndSaysWhatToName) {
   EXPECT_NE(t.abstain_reason.find("compares one month with the one before"), std::string::npos)
       << t.abstain_reason;
   EXPECT_TRUE(Ask("total amount in March 2025 month over month").answered);
+  // Two years against the two years a year before would count the middle year in both.
+  options_.anchor_date = CivilDate{2025, 12, 31};
+  t = Ask("最近24个月amount总和同比");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_TRUE(Ask("最近6个月amount总和同比").answered);
 }
 
 // The later period keeps its row cap; the earlier one holds every group, or a group outside
