@@ -494,6 +494,11 @@ INSERT INTO "运动会" VALUES (1,'亚运会',1990),(2,'亚运会',2010),(1,'奥
   EXPECT_EQ(per_city, (std::vector<std::string>{"北京|2", "广州|2"}));
   EXPECT_EQ(Rows("没有举办过运动会的城市有哪些"), (std::vector<std::string>{"上海"}));
   EXPECT_FALSE(Ask("亚运会在哪些城市取消过").answered);
+  // 各城市的运动会 says no count (list them, or count them?): no COUNT(*) per city by default.
+  EXPECT_FALSE(Ask("各城市的运动会").answered);
+  std::vector<std::string> counted = Rows("按城市统计运动会");
+  std::sort(counted.begin(), counted.end());
+  EXPECT_EQ(counted, (std::vector<std::string>{"北京|2", "广州|2"}));
 }
 
 }  // namespace

@@ -427,6 +427,7 @@ std::optional<Translation> Parser::CountEachGroup() {
     return std::nullopt;
   }
   if (auto refused = RefuseListOfEachGroup()) return refused;
+  if (auto refused = RefuseUnaskedCountOfEachGroup()) return refused;
   if (auto refused = RefuseCountOfTheGroupsParent()) return refused;
   if (q_.subject_table >= 0) {
     Measure m;
@@ -450,6 +451,29 @@ std::optional<Translation> Parser::RefuseListOfEachGroup() {
                      " of each group, or asks how many there are? Ask 'how many " + rows +
                      " …' for the counts, or name the columns to list.",
                  "是列出每组的" + rows + "，还是问每组有多少？要数量请说“多少”。");
+}
+
+// "各经纪公司的明星": no count word (数, 多少, 几 would have made a measure) and no statistics
+// verb (统计, 分布, 汇总): the stars of each company may be asked for as well as their number,
+// so the count a bare group gets would be a guess. Chinese only (English: RefuseListOfEachGroup).
+std::optional<Translation> Parser::RefuseUnaskedCountOfEachGroup() {
+  if (!chinese_ || q_.subject_table < 0) return std::nullopt;
+  for (std::string_view w : {"统计", "分布", "汇总", "计数", "分组", "数一下"}) {
+    if (question_.find(w) != std::string_view::npos) return std::nullopt;
+  }
+  // An aggregate word left unbound (各地区学校的平均…) is the better reason, given later.
+  for (const Item& it : items_) {
+    if (it.kind == ItemKind::kKeyword &&
+        (it.Has(Kw::kAvg) || it.Has(Kw::kSum) || it.Has(Kw::kMax) || it.Has(Kw::kMin))) {
+      return std::nullopt;
+    }
+  }
+  const std::string rows = TableWords(q_.subject_table);
+  return Abstain(
+      "the question names the " + rows +
+          " of each group but no count: list them, or count them? Ask 'how many' "
+          "for the counts.",
+      "问的是每组的" + rows + "，但没有说数量：是列出它们，还是数一数？要数量请说“多少”或“数量”。");
 }
 
 // "region of each party": every party refers to one region, so a count of regions per party

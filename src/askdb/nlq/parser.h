@@ -99,6 +99,7 @@ class Parser {
   // "List the countries in each region": the rows of each group, not a count per group
   // (engine.cc, CompleteQuery).
   std::optional<Translation> RefuseListOfEachGroup();
+  std::optional<Translation> RefuseUnaskedCountOfEachGroup();  // "各经纪公司的明星"
   std::optional<Translation> RefuseCountOfTheGroupsParent();  // "region of each party"
   // "Who reports to Nancy Edwards?": the rows whose reference to their own table is the named
   // row (Query::self_reference), read before the shape checks (engine.cc).
