@@ -173,6 +173,11 @@ TEST_F(ChineseReadingsTest, LiangAfterATableWordCountsItsRows) {
   EXPECT_EQ(Rows("列一下日本的会员").size(), 3u);
 }
 
+// 按国家分的会员数: 分 right after the word 按 groups by is the grouping verb, not a word left.
+TEST_F(ChineseReadingsTest, FenAfterTheGroupedWordIsTheGrouping) {
+  EXPECT_EQ(Rows("按国家分的会员数"), (std::vector<std::string>{"Japan|3", "France|2", "Chile|1"}));
+}
+
 // A grouping said twice (按国家 … 各国家) is one group: no second, equal column.
 TEST_F(ChineseReadingsTest, AGroupingSaidTwiceIsOneGroup) {
   EXPECT_EQ(Rows("按国家统计各国家的会员数"),

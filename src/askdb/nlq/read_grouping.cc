@@ -319,6 +319,13 @@ void Parser::AddGroupColumn(int i, int j, int col, int qualifier) {
   NameColumn(col, items_[j].text);
   Map(items_[j], "group", ColName(col));
   Understood("by " + items_[j].text, "按" + items_[j].text);
+  // 按媒体类型分的销售额: a lone 分 ("divided") right after the word 按 groups by says the same.
+  const int k = j + 1;
+  if (chinese_ && items_[i].text.starts_with("按") && k < static_cast<int>(items_.size()) &&
+      items_[k].kind != ItemKind::kTerm && items_[k].text == "分" &&
+      items_[k].unit_begin == items_[j].unit_end) {
+    items_[k].used = true;
+  }
   GroupConjuncts(j);
 }
 
