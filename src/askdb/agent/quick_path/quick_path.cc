@@ -19,6 +19,7 @@
 #include "askdb/agent/quick_path/round_question.h"
 #include "askdb/agent/quick_path/time_zone.h"
 #include "askdb/agent/quick_path/unit_table.h"
+#include "askdb/agent/quick_path/zone_conversion.h"
 #include "askdb/common/clock.h"
 #include "askdb/common/file_util.h"
 #include "askdb/common/text.h"
@@ -99,6 +100,19 @@ std::vector<std::string> StringList(const toml::node* node) {
     }
   }
   return out;
+}
+
+// A place as the answer shows it: the question was lower-cased; "new york" reads better as
+// "New York" (Chinese as written).
+std::string ShownPlace(std::string place, Language l) {
+  if (l == Language::kZh) return place;
+  for (size_t k = 0; k < place.size(); ++k) {
+    const char prev = k == 0 ? ' ' : place[k - 1];
+    if ((prev == ' ' || prev == '/' || prev == '_') && place[k] >= 'a' && place[k] <= 'z') {
+      place[k] = static_cast<char>(place[k] - 'a' + 'A');
+    }
+  }
+  return place;
 }
 
 std::string TwoDigits(int v) {
@@ -310,6 +324,10 @@ struct QuickPath::Impl {
   }
 
   QuickAnswer DateTime(std::string_view normalized, Language l, const QuickPathContext& ctx) const;
+  std::optional<QuickAnswer> ZoneConversion(const ZoneConversionQuestion& q, Language l,
+                                            const QuickPathContext& ctx) const;
+  std::string PlaceZone(std::string place) const;
+  std::string LongDate(const LocalTime& t, Language l) const;
   QuickAnswer Date(std::string_view normalized, Language l, const QuickPathContext& ctx) const;
   void TimeUntilText(const DateAnswer& d, const LocalTime& now, Language l,
                      std::vector<std::pair<std::string, std::string>>& vars, QuickAnswer& a) const;
@@ -482,8 +500,95 @@ void QuickPath::Impl::TimeUntilText(const DateAnswer& d, const LocalTime& now, L
   a.text = Fill(Text(l, d.seconds < 0 ? "time_past" : "time_until"), vars);
 }
 
+// "北京" → "Asia/Shanghai"; a written IANA name is its own zone; empty when unknown.
+std::string QuickPath::Impl::PlaceZone(std::string place) const {
+  place = Trim(place);
+  if (place.rfind("是", 0) == 0) place = Trim(std::string_view(place).substr(3));
+  if (place.rfind("the ", 0) == 0) place = place.substr(4);
+  if (auto it = places.find(place); it != places.end()) return it->second;
+  if (!place.empty() && Zone(place) != nullptr) return place;
+  return "";
+}
+
+std::string QuickPath::Impl::LongDate(const LocalTime& t, Language l) const {
+  const auto& days = l == Language::kZh ? weekdays_zh : weekdays_en;
+  const std::string weekday = days.size() == kDaysPerWeek ? days[static_cast<size_t>(t.weekday)]
+                                                          : std::to_string(t.weekday);
+  if (l == Language::kZh) {
+    return std::to_string(t.month) + "月" + std::to_string(t.day) + "日" + weekday;
+  }
+  const std::string month = months_en.size() == kMonthsPerYear
+                                ? months_en[static_cast<size_t>(t.month - 1)]
+                                : std::to_string(t.month);
+  return weekday + ", " + month + " " + std::to_string(t.day) + ", " + std::to_string(t.year);
+}
+
+// "北京时间8点是洛杉矶几点": the stated clock time today (or on the day a day word names) in
+// the first place, shown in the second, with the offsets — daylight saving included — in
+// force that day. nullopt when a place is unknown (the plain time answer follows).
+std::optional<QuickAnswer> QuickPath::Impl::ZoneConversion(const ZoneConversionQuestion& q,
+                                                           Language l,
+                                                           const QuickPathContext& ctx) const {
+  const std::string from_name = PlaceZone(q.from_place);
+  const std::string to_name = PlaceZone(q.to_place);
+  if (from_name.empty() || to_name.empty()) return std::nullopt;
+  QuickAnswer a;
+  a.kind = QuickAnswerKind::kDateTime;
+  a.language = l;
+  const std::shared_ptr<const TimeZone> from = Zone(from_name);
+  const std::shared_ptr<const TimeZone> to = Zone(to_name);
+  if (from == nullptr || to == nullptr) {
+    // No tz data for the zone: say so rather than convert with a guessed offset.
+    a.ok = false;
+    a.text = Fill(Text(l, "zone_data_missing"), {{"zone", from == nullptr ? from_name : to_name}});
+    a.value = Json{{"error", "zone_data_missing"}};
+    return a;
+  }
+  const Clock& clock = ctx.clock != nullptr ? *ctx.clock : Clock::System();
+  const LocalTime today =
+      from->ToLocal(clock.Now() + std::chrono::seconds(int64_t{q.day_shift} * kSecondsPerDay));
+  const std::string asked = TwoDigits(q.hour) + ":" + TwoDigits(q.minute);
+  std::vector<std::pair<std::string, std::string>> vars = {
+      {"from_place", ShownPlace(q.from_place, l)},
+      {"to_place", ShownPlace(q.to_place, l)},
+      {"from_zone", from->name()},
+      {"to_zone", to->name()},
+      {"from_time", asked},
+      {"from_date", LongDate(today, l)}};
+  const auto instant = FromLocal(*from, today.year, today.month, today.day, q.hour, q.minute);
+  if (!instant) {
+    a.ok = false;
+    a.text = Fill(Text(l, "zone_time_skipped"), vars);
+    a.value = Json{{"error", "time_skipped_by_daylight_saving"}, {"from_zone", from->name()}};
+    return a;
+  }
+  const LocalTime f = from->ToLocal(*instant);
+  const LocalTime t = to->ToLocal(*instant);
+  const std::string dst = Text(l, "zone_dst");
+  vars.insert(vars.end(), {{"from_offset", FormatOffset(f.utc_offset_seconds)},
+                           {"to_offset", FormatOffset(t.utc_offset_seconds)},
+                           {"from_dst", f.is_dst ? dst : ""},
+                           {"to_dst", t.is_dst ? dst : ""},
+                           {"to_time", TwoDigits(t.hour) + ":" + TwoDigits(t.minute)},
+                           {"to_date", LongDate(t, l)}});
+  a.text = Fill(Text(l, "zone_conversion"), vars);
+  const auto iso = [](const LocalTime& x) {
+    return std::to_string(x.year) + "-" + TwoDigits(x.month) + "-" + TwoDigits(x.day) + "T" +
+           TwoDigits(x.hour) + ":" + TwoDigits(x.minute) + IsoOffset(x.utc_offset_seconds);
+  };
+  a.value = Json{{"from", iso(f)},        {"to", iso(t)},         {"from_zone", from->name()},
+                 {"to_zone", to->name()}, {"from_dst", f.is_dst}, {"to_dst", t.is_dst}};
+  return a;
+}
+
 QuickAnswer QuickPath::Impl::DateTime(std::string_view normalized, Language l,
                                       const QuickPathContext& ctx) const {
+  if (auto q = ParseZoneConversion(normalized)) {
+    for (const auto& [word, days] : day_shifts) {
+      if (normalized.find(word) != std::string_view::npos) q->day_shift = days;
+    }
+    if (auto a = ZoneConversion(*q, l, ctx)) return *std::move(a);
+  }
   // Where is the question about? "东京现在几点" → 东京; "time in new york?" → new york.
   std::string place;
   size_t place_end = std::string_view::npos;
@@ -538,19 +643,7 @@ QuickAnswer QuickPath::Impl::DateTime(std::string_view normalized, Language l,
   const int hour12 = t.hour % kHoursPerHalfDay == 0 ? kHoursPerHalfDay : t.hour % kHoursPerHalfDay;
   std::string shown_place;
   if (!unknown_place && !place.empty()) {
-    if (l == Language::kZh) {
-      shown_place = place;
-    } else {
-      // The question was lower-cased; "new york" reads better as "New York".
-      shown_place = " in " + place;
-      for (size_t k = 4; k < shown_place.size(); ++k) {
-        const char prev = shown_place[k - 1];
-        if ((prev == ' ' || prev == '/' || prev == '_') && shown_place[k] >= 'a' &&
-            shown_place[k] <= 'z') {
-          shown_place[k] = static_cast<char>(shown_place[k] - 'a' + 'A');
-        }
-      }
-    }
+    shown_place = l == Language::kZh ? place : " in " + ShownPlace(place, l);
   }
   std::string day_label;
   if (shift_days > 0) day_label = Text(l, "tomorrow");

@@ -124,6 +124,39 @@ TEST_F(QuickPathTest, TimeInNamedAndDefaultZones) {
   EXPECT_EQ(tomorrow->value["date"], "2024-05-07");
   EXPECT_NE(tomorrow->text.find("星期二"), std::string::npos) << tomorrow->text;
 
+  // A stated clock time between two places, with the day's daylight saving (round 12b).
+  // The clock says 2024-05-06: New York and London are on summer time.
+  auto la = Ask("北京时间8点是洛杉矶几点");
+  ASSERT_TRUE(la);
+  EXPECT_EQ(la->kind, QuickAnswerKind::kDateTime);
+  EXPECT_EQ(la->value["from"], "2024-05-06T08:00+08:00");
+  EXPECT_EQ(la->value["to"], "2024-05-05T17:00-07:00");
+  EXPECT_EQ(la->value["to_dst"], true);
+  EXPECT_NE(la->text.find("洛杉矶 5月5日星期日 17:00"), std::string::npos) << la->text;
+  EXPECT_NE(la->text.find("夏令时"), std::string::npos) << la->text;
+  auto bj = Ask("纽约下午3点是北京时间几点");
+  ASSERT_TRUE(bj);
+  EXPECT_EQ(bj->value["to"], "2024-05-07T03:00+08:00");
+  auto tokyo_en = Ask("9am London time in Tokyo");
+  ASSERT_TRUE(tokyo_en);
+  EXPECT_EQ(tokyo_en->value["from"], "2024-05-06T09:00+01:00");
+  EXPECT_EQ(tokyo_en->value["to"], "2024-05-06T17:00+09:00");
+  EXPECT_NE(tokyo_en->text.find("09:00 in London"), std::string::npos) << tokyo_en->text;
+  FakeClock winter(std::chrono::sys_days(std::chrono::year(2024) / 12 / 17));
+  context_.clock = &winter;
+  auto la_winter = Ask("北京时间8点是洛杉矶几点");
+  ASSERT_TRUE(la_winter);
+  EXPECT_EQ(la_winter->value["to"], "2024-12-16T16:00-08:00");
+  EXPECT_EQ(la_winter->text.find("夏令时"), std::string::npos) << la_winter->text;
+  FakeClock spring_forward(std::chrono::sys_days(std::chrono::year(2024) / 3 / 10) +
+                           std::chrono::hours(12));
+  context_.clock = &spring_forward;
+  auto skipped = Ask("纽约凌晨2点半是伦敦几点");
+  ASSERT_TRUE(skipped);
+  EXPECT_FALSE(skipped->ok);
+  EXPECT_EQ(skipped->value["error"], "time_skipped_by_daylight_saving");
+  context_.clock = &clock_;
+
   auto unknown = Ask("火星现在几点");
   ASSERT_TRUE(unknown);
   EXPECT_EQ(unknown->value["unknown_place"], true);
