@@ -118,7 +118,8 @@ std::string OneRow(const db::ResultSet& result, bool chinese) {
            name.ends_with("姓") || name.ends_with("姓氏");
   };
   // Numbers as the table shows them ("72,349,795.45", "17.7"); a first column that is a name
-  // is the row's subject and goes unnamed, a first number is named like the others.
+  // is the row's subject and goes unnamed, a first number is named like the others, and so
+  // is a NULL (no kind to tell a name from a number: "—" alone would say nothing).
   const std::vector<analysis::NumberKind> kinds = analysis::ColumnNumberKinds(result);
   std::vector<std::string> parts;
   for (size_t c = 0; c < result.columns.size(); ++c) {
@@ -127,7 +128,7 @@ std::string OneRow(const db::ResultSet& result, bool chinese) {
       parts[0] += " " + value;  // the first column's first name and this last name
       continue;
     }
-    const bool subject = c == 0 && kinds[0] == analysis::NumberKind::kText;
+    const bool subject = c == 0 && kinds[0] == analysis::NumberKind::kText && !row[0].is_null();
     parts.push_back(subject ? value : result.columns[c].name + (chinese ? "：" : ": ") + value);
   }
   std::string out;

@@ -265,6 +265,11 @@ TEST(AnswerWriterTest, OneRowOfNumbersNamesEachValue) {
       {db::Value::Text("Margaret"), db::Value::Text("Seattle"), db::Value::Text("Sales")});
   EXPECT_EQ(WriteAnswer(named, analysis::RecommendChart(named), false),
             "Margaret, city: Seattle, title: Sales.");
+  db::ResultSet no_earlier;  // no earlier figure: a NULL growth first, named all the same
+  no_earlier.columns = {{"growth (%)", "REAL"}, {"revenue (2025)", "REAL"}};
+  no_earlier.rows.push_back({db::Value::Null(), db::Value::Double(70)});
+  EXPECT_EQ(WriteAnswer(no_earlier, analysis::RecommendChart(no_earlier), false),
+            "growth (%): —, revenue (2025): 70.00.");
 }
 
 TEST(AnswerWriterTest, ARelativePeriodIsNamedWithTheAnswer) {
