@@ -497,6 +497,7 @@ class Parser {
   bool SumBareMeasure(int i, int col);
   bool MeasureListedUnderOtherNames(int col) const;
   void FoldProjectionsIntoGroups();
+  void GroupOnTheMeasuredTable();  // "average campus fee in each year": csu_fees.Year
   bool MeasuresRowsOf(int table) const;
   bool SaidOnlyByItsTableWord(int c) const;
   void GroupRankedDimension();

@@ -634,5 +634,25 @@ TEST_F(CountOfTheGroupsParentTest, AnUnaskedCountOfTheTableEachGroupRefersToAbst
   EXPECT_EQ(rows, (std::vector<std::string>{"North|2", "South|1"}));
 }
 
+// csu_1: csu_fees has its own Year (part of its key); "in each year" had grouped by the joined
+// Campuses.Year, the campus's founding year.
+class GroupOnTheMeasuredTableTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE Campuses (Id INTEGER PRIMARY KEY, Campus TEXT, Year INTEGER);"
+        "INSERT INTO Campuses VALUES (1,'A',1900),(2,'B',1950);"
+        "CREATE TABLE csu_fees (Campus INTEGER, Year INTEGER, CampusFee REAL,"
+        " PRIMARY KEY (Campus, Year), FOREIGN KEY (Campus) REFERENCES Campuses(Id));"
+        "INSERT INTO csu_fees VALUES (1,2000,10),(2,2000,30),(1,2001,50),(2,2001,70);");
+  }
+};
+
+TEST_F(GroupOnTheMeasuredTableTest, AGroupColumnTheMeasuredTableHasIsReadThere) {
+  std::vector<std::string> rows = Rows("What is the average campus fee in each year?");
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(rows, (std::vector<std::string>{"2000|20", "2001|60"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -303,6 +303,35 @@ void Parser::FoldProjectionsIntoGroups() {
   q_.projections = keep;
 }
 
+// "What is the average campus fee in each year?": csu_fees has its own Year (a part of its
+// key, so its word ranked below Campuses.Year) and the grouping went through a join to the
+// campus's year. A group column of another table whose name the measured table's own column
+// has too is read on the measured table: its rows' own value, no join (English).
+void Parser::GroupOnTheMeasuredTable() {
+  if (chinese_ || q_.measures.empty()) return;
+  const int table = q_.measures[0].table;
+  if (table < 0 || !MeasuresRowsOf(table)) return;
+  for (int& g : q_.group_columns) {
+    // A name is each table's own (Genre.Name is not Track.Name), as is a key.
+    const std::string name = text::AsciiLower(Col(g).name);
+    if (Col(g).table == table || index_.LabelColumn(Col(g).table, chinese_) == g ||
+        name.find("name") != std::string::npos || name.find("title") != std::string::npos ||
+        Col(g).primary_key || Col(g).foreign_key) {
+      continue;
+    }
+    for (int c : index_.tables()[table].columns) {
+      if (c == SingleKey(table) || Col(c).foreign_key || text::AsciiLower(Col(c).name) != name ||
+          Col(c).type_class != Col(g).type_class) {
+        continue;
+      }
+      out_.explanation.push_back({"", "group", ColName(c) + " (the measured rows' own, not " +
+                                                   ColName(g) + ")"});
+      g = c;
+      break;
+    }
+  }
+}
+
 // Whether every measure aggregates rows of `table` (its column's table, or the counted one).
 bool Parser::MeasuresRowsOf(int table) const {
   return std::all_of(q_.measures.begin(), q_.measures.end(), [&](const Measure& m) {
@@ -393,6 +422,7 @@ void Parser::ParseLeftovers() {
   // table's own column ending in the word, MeasureTablesColumnEnding).
   if (!q_.measures.empty()) ParseGrouping();
   FoldProjectionsIntoGroups();
+  GroupOnTheMeasuredTable();
   GroupRankedDimension();
   AddKeysBesideLabels();
   DropRepeatedMeasures();
