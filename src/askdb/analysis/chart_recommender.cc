@@ -757,6 +757,7 @@ class Recommender {
     };
     if (measures.size() < 2) return "";
     const double first = largest(measures[0]);
+    if (first == 0) return "";  // all zero or NULL (no earlier period): no scale to keep
     std::vector<Column> kept, left;
     for (const Column& m : measures) {
       const double most = largest(m);

@@ -616,6 +616,14 @@ TEST(ChartRecommenderTest, SeriesOfAnotherScaleAreLeftOffTheAxis) {
   EXPECT_NE(spec.reason.find("growth (%) not drawn (another scale)"), std::string::npos)
       << spec.reason;
   ExpectConsistent(spec);
+  // A first measure with no magnitude (no change anywhere) sets no scale.
+  ResultSet unchanged = Make({"region", "change", "revenue (2025)"},
+                             {{Value::Text("East"), Value::Double(0), Value::Double(2.4e7)},
+                              {Value::Text("South"), Value::Double(0), Value::Double(1.2e7)}});
+  spec = RecommendChart(unchanged);
+  ASSERT_EQ(spec.kind, ChartKind::kBar) << spec.reason;
+  EXPECT_EQ(spec.data.series.size(), 2u) << spec.reason;
+  EXPECT_EQ(spec.reason.find("another scale"), std::string::npos) << spec.reason;
 }
 
 TEST(ChartRecommenderTest, QuartersOfOneYearAreATimeAxis) {
