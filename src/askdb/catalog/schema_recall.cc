@@ -268,19 +268,36 @@ struct Scored {
 // Ends a rendering: keeps the relations between `included` tables (lower-case names), lists
 // the logical ones after the tables when they fit the budget (physical keys are inline in
 // the tables), and sets the text and its token count.
+// The relation joins two of the `included` tables (lower-case names).
+bool Between(const Relation& r, const std::set<std::string>& included) {
+  return included.count(text::AsciiLower(r.from_table)) &&
+         included.count(text::AsciiLower(r.to_table));
+}
+
+// The logical relations (declared, not foreign keys) between `included` tables, as text.
+std::string LogicalRelationsText(const std::vector<Relation>& relations,
+                                 const std::set<std::string>& included) {
+  std::vector<Relation> logical;
+  for (const Relation& r : relations) {
+    if (r.logical && Between(r, included)) logical.push_back(r);
+  }
+  return RenderRelations(logical);
+}
+
+// The lower-case names of the tables in the result.
+std::set<std::string> IncludedNames(const std::vector<RecalledTable>& tables) {
+  std::set<std::string> included;
+  for (const RecalledTable& t : tables) included.insert(text::AsciiLower(t.name));
+  return included;
+}
+
 void FinishWithRelations(const std::vector<Relation>& relations,
                          const std::set<std::string>& included, int used,
                          const RecallOptions& options, std::string text, RecallResult& result) {
-  std::vector<Relation> logical;
   for (const Relation& r : relations) {
-    if (!included.count(text::AsciiLower(r.from_table)) ||
-        !included.count(text::AsciiLower(r.to_table))) {
-      continue;
-    }
-    result.relations.push_back(r);
-    if (r.logical) logical.push_back(r);
+    if (Between(r, included)) result.relations.push_back(r);
   }
-  std::string relations_text = RenderRelations(logical);
+  std::string relations_text = LogicalRelationsText(relations, included);
   if (!relations_text.empty() && used + EstimateTokens(relations_text) <= options.token_budget) {
     text += relations_text;
   }
@@ -350,16 +367,22 @@ RecallResult SchemaRecaller::Recall(std::string_view question, const RecallOptio
   if (options.foreign_key_completion && (top > 0 || !options.required_tables.empty())) {
     AddForeignKeyTables(options, selected);
   }
+  // The chosen tables' names, read before RenderWithinBudget moves the tables into the result.
+  std::set<std::string> taken;
+  for (const RecalledTable& t : selected) taken.insert(text::AsciiLower(t.name));
   RecallResult result;
   std::string text;
   int used = 0;
   RenderWithinBudget(question, options, selected, text, used, result);
   if (options.fill_budget && top > 0) {
-    FillBudget(order, scores, selected, options, text, used, result);
+    // The relations between the chosen tables come before more tables: the fill leaves them
+    // their room.
+    const std::string relations = LogicalRelationsText(relations_, IncludedNames(result.tables));
+    const int budget = options.token_budget - (relations.empty() ? 0 : EstimateTokens(relations));
+    FillBudget(order, scores, taken, budget, options, text, used, result);
   }
-  std::set<std::string> included;
-  for (const RecalledTable& t : result.tables) included.insert(text::AsciiLower(t.name));
-  FinishWithRelations(relations_, included, used, options, std::move(text), result);
+  FinishWithRelations(relations_, IncludedNames(result.tables), used, options, std::move(text),
+                      result);
   return result;
 }
 
@@ -492,21 +515,20 @@ bool SchemaRecaller::ColumnMatches(int t, int c, const std::unordered_set<std::s
   return false;
 }
 
-// Room left in the budget: the other tables, best scored first, whole, wherever one fits.
+// Room left in `budget`: the tables not chosen (`taken`, lower case), best scored first,
+// whole, wherever one fits.
 void SchemaRecaller::FillBudget(const std::vector<int>& order, const std::vector<double>& scores,
-                                const std::vector<RecalledTable>& selected,
+                                const std::set<std::string>& taken, int budget,
                                 const RecallOptions& options, std::string& text, int& used,
                                 RecallResult& result) const {
   const SemanticModel* model = model_ ? &*model_ : nullptr;
-  std::set<std::string> taken;
-  for (const RecalledTable& t : selected) taken.insert(text::AsciiLower(t.name));
   for (int t : order) {
     const db::TableInfo& table = schema_.tables[t];
     if (taken.count(text::AsciiLower(table.name))) continue;
     const TableSemantics* ts = model ? model->FindTable(table.name) : nullptr;
     std::string full = RenderTable(table, ts, nullptr, options.render);
     const int cost = EstimateTokens(full);
-    if (used + cost > options.token_budget) continue;  // a smaller one may still fit
+    if (used + cost > budget) continue;  // a smaller one may still fit
     RecalledTable added{table.name, scores[t], "budget", "", {}, false};
     for (const db::ColumnInfo& c : table.columns) added.columns.push_back(c.name);
     text += full;

@@ -25,6 +25,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -128,7 +129,7 @@ class SchemaRecaller {
   bool ColumnMatches(int t, int c, const std::unordered_set<std::string>& term_set,
                      const std::string& normalized) const;
   void FillBudget(const std::vector<int>& order, const std::vector<double>& scores,
-                  const std::vector<RecalledTable>& selected, const RecallOptions& options,
+                  const std::set<std::string>& taken, int budget, const RecallOptions& options,
                   std::string& text, int& used, RecallResult& result) const;
 
   db::DatabaseSchema schema_;
