@@ -625,5 +625,14 @@ TEST_F(EnglishReadingsTest, AValueBeforeATableWordIsThatTablesColumn) {
   ExpectAbstains("list the names of tracks on Japan invoices");
 }
 
+// "customers based in Japan", "artists located in the UK": a verb of where the rows are, after
+// a word naming only their table, says no more than "in".
+TEST_F(EnglishReadingsTest, AVerbOfLocationBeforeInIsRead) {
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("customers based in Japan"), (std::vector<std::string>{"Bo|Ma"}));
+  EXPECT_EQ(Rows("which artists are located in the UK"),
+            (std::vector<std::string>{"Blur", "Cream"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

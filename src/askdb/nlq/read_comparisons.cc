@@ -609,8 +609,9 @@ void Parser::ParseValues() {
   }
 }
 
-// "orders of each customer in France", "orders from French customers": a value right after a
-// table's word and "in"/"from" (maybe "the"), or right before the table's word, describes that
+// "orders of each customer in France", "orders from French customers", "suppliers based in
+// Japan": a value right after a table's word and "in"/"from" (maybe "the", maybe after a verb of
+// location), or right before the table's word, describes that
 // table's rows, so it is of that table's column (Customers.Country), not of the counted rows'
 // look-alike (Orders.ShipCountry). Only when the value has one column there.
 void Parser::ReadTableBeforeValue(int i) {
@@ -630,7 +631,21 @@ void Parser::ReadTableBeforeValue(int i) {
   int prep = i - 1;
   if (prep >= 0 && text::AsciiLower(items_[prep].text) == "the") --prep;
   const std::string said = prep >= 0 ? text::AsciiLower(items_[prep].text) : "";
-  int table = said == "in" || said == "from" ? one_table(prep - 1) : -1;
+  int before = prep - 1;
+  // "suppliers based in Japan": a verb of where the rows are says no more than "in", after a
+  // word naming only a table (not "schools" that is also school.School, a column to list).
+  if (said == "in" && before >= 0 && !items_[before].used &&
+      items_[before].kind == ItemKind::kUnknown) {
+    const std::string verb = text::AsciiLower(items_[before].text);
+    const int named = PrevMeaningful(before);
+    if ((verb == "based" || verb == "located" || verb == "headquartered") &&
+        one_table(named) >= 0) {
+      items_[before].used = true;
+      Map(items_[before], "filter", "where the rows are (like 'in')");
+      before = named;
+    }
+  }
+  int table = said == "in" || said == "from" ? one_table(before) : -1;
   if (table < 0) table = one_table(i + 1);
   if (table < 0) return;
   int column = -1;
