@@ -46,6 +46,23 @@ constexpr std::array<std::string_view, 9> kEnglishChangeWords = {
 
 constexpr int kMonthsPerYear = 12;
 
+// 比 and the character after it as a word of their own: 不同比例, 相同比重, 不同比赛, 循环比赛
+// hold 同比/环比 across two words and ask for no comparison.
+constexpr std::array<std::string_view, 5> kBiWords = {"例", "赛", "较", "重", "分"};
+
+// Where the cue word first stands as itself; npos when it does not.
+size_t FindCueWord(std::string_view question, std::string_view word) {
+  for (size_t at = question.find(word); at != std::string_view::npos;
+       at = question.find(word, at + word.size())) {
+    const std::string_view after = question.substr(at + word.size());
+    if (std::none_of(kBiWords.begin(), kBiWords.end(),
+                     [&](std::string_view w) { return after.starts_with(w); })) {
+      return at;
+    }
+  }
+  return std::string_view::npos;
+}
+
 bool SchemaNames(const SchemaIndex& index, std::string_view word) {
   const auto holds = [&](std::string_view name) {
     return text::AsciiLower(name).find(word) != std::string::npos;
@@ -61,7 +78,7 @@ bool SchemaNames(const SchemaIndex& index, std::string_view word) {
 
 std::optional<ComparisonCue> ChineseCue(std::string_view question) {
   for (const CueWords& cue : kChineseCues) {
-    size_t begin = question.find(cue.word);
+    size_t begin = FindCueWord(question, cue.word);
     if (begin == std::string_view::npos) continue;
     size_t end = begin + cue.word.size();
     for (bool more = true; more;) {

@@ -33,6 +33,12 @@ TEST_F(PeriodComparisonTest, CueWordsAreTakenWithTheirGrowthWords) {
   EXPECT_FALSE(cue->year_over_year);
   EXPECT_EQ(cue->question, "total amount in Q2 2025");
   EXPECT_FALSE(FindComparisonCue("total amount by region in 2025", *index_));
+  // 同比/环比 across two words: 不同 + 比例, 循环 + 比赛.
+  EXPECT_FALSE(FindComparisonCue("不同比例的地区有几个", *index_));
+  EXPECT_FALSE(FindComparisonCue("循环比赛有多少场", *index_));
+  cue = FindComparisonCue("不同比例的地区2025年销售额同比", *index_);
+  ASSERT_TRUE(cue);
+  EXPECT_EQ(cue->question, "不同比例的地区2025年销售额");
 }
 
 TEST_F(PeriodComparisonTest, ASchemaThatNamesTheWordIsAskedAboutNotCompared) {
