@@ -104,10 +104,11 @@ TEST_F(PeriodComparisonTest, DoubtAbstainsAndSaysWhatToName) {
 // The later period keeps its row cap; the earlier one holds every group, or a group outside
 // its own top rows would show no earlier figure (online: 1 in 2024, below store's 9).
 TEST_F(PeriodComparisonTest, TheEarlierPeriodIsNotCutToItsOwnTopRows) {
-  Open("CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT, amount REAL,"
-       " channel TEXT); INSERT INTO orders(order_date, amount, channel) VALUES"
-       " ('2025-03-01', 10, 'online'), ('2025-04-01', 5, 'store'),"
-       " ('2024-03-01', 1, 'online'), ('2024-04-01', 9, 'store');");
+  Open(
+      "CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT, amount REAL,"
+      " channel TEXT); INSERT INTO orders(order_date, amount, channel) VALUES"
+      " ('2025-03-01', 10, 'online'), ('2025-04-01', 5, 'store'),"
+      " ('2024-03-01', 1, 'online'), ('2024-04-01', 9, 'store');");
   options_.default_list_limit = 1;
   const Translation t = Ask("total amount by channel in 2025 year over year");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
@@ -118,8 +119,9 @@ TEST_F(PeriodComparisonTest, TheEarlierPeriodIsNotCutToItsOwnTopRows) {
 // A column of years is compared with `= year`: the earlier reading of 去年 must move that
 // year too, not only the range (it compared 2025 with 2025: a growth of 0%).
 TEST_F(PeriodComparisonTest, ARelativeYearMovesTheYearColumnsValueToo) {
-  Open("CREATE TABLE sales(id INTEGER PRIMARY KEY, 年份 TEXT, 销售额 REAL);"
-       "INSERT INTO sales(年份, 销售额) VALUES ('2024', 13), ('2025', 37);");
+  Open(
+      "CREATE TABLE sales(id INTEGER PRIMARY KEY, 年份 TEXT, 销售额 REAL);"
+      "INSERT INTO sales(年份, 销售额) VALUES ('2024', 13), ('2025', 37);");
   options_.anchor_date = CivilDate{2026, 6, 30};
   const Translation t = Ask("去年销售额同比");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
