@@ -1,5 +1,6 @@
 #include "askdb/analysis/chart_kind_asked.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <string>
@@ -48,6 +49,24 @@ constexpr std::array<EnglishKindWord, 8> kEnglishKindWords = {{
 constexpr std::array<std::string_view, 6> kEnglishNouns = {
     "chart", "graph", "plot", "diagram", "visualization", "visualisation"};
 
+// A kind said not to be drawn: "不要饼图", "不要画成饼图", "no pie chart", "not as a pie", "a bar
+// chart, not a line chart". The negation stands at most kNegationReach characters or words
+// before the kind ("不要画成" is four). Two-character words only: 别 alone is in 类别.
+constexpr size_t kNegationReach = 4;
+constexpr std::array<std::string_view, 8> kChineseNegations = {"不要", "不用", "别用", "别画",
+                                                               "不画", "不想", "不是", "不需要"};
+constexpr std::array<std::string_view, 6> kEnglishNegations = {"no",  "not",   "without",
+                                                               "don", "never", "instead"};
+
+bool NegatedChinese(std::string_view request, size_t noun_at) {
+  constexpr size_t kCjkBytes = 3;  // a window cut inside a character cannot match a whole one
+  const size_t from =
+      noun_at > kNegationReach * kCjkBytes ? noun_at - kNegationReach * kCjkBytes : 0;
+  const std::string_view before = request.substr(from, noun_at - from);
+  return std::any_of(kChineseNegations.begin(), kChineseNegations.end(),
+                     [&](std::string_view w) { return before.find(w) != std::string_view::npos; });
+}
+
 // Lower-case ASCII words; any other byte separates them ("bar-chart" is two words).
 std::vector<std::string> AsciiWords(std::string_view text) {
   std::vector<std::string> words(1);
@@ -63,7 +82,7 @@ std::vector<std::string> AsciiWords(std::string_view text) {
 }
 
 // Kinds named in English: a kind word before a chart noun ("pie chart", "line graph"),
-// "scatterplot", or "as a pie" / "in a pie".
+// "scatterplot", or "as a pie" / "in a pie"; not one said not to be drawn.
 void EnglishKinds(std::string_view request, std::vector<ChartKind>& kinds) {
   const std::vector<std::string> words = AsciiWords(request);
   for (size_t i = 0; i < words.size(); ++i) {
@@ -73,7 +92,12 @@ void EnglishKinds(std::string_view request, std::vector<ChartKind>& kinds) {
     const bool noun_follows = i + 1 < words.size() && IsEnglishChartNoun(words[i + 1]);
     const bool as_a_pie = *kind == ChartKind::kPie && i >= 2 && words[i - 1] == "a" &&
                           (words[i - 2] == "as" || words[i - 2] == "in");
-    if (noun_follows || as_a_pie) kinds.push_back(*kind);
+    bool negated = false;
+    for (size_t k = i >= kNegationReach ? i - kNegationReach : 0; k < i; ++k) {
+      negated = negated || std::find(kEnglishNegations.begin(), kEnglishNegations.end(),
+                                     words[k]) != kEnglishNegations.end();
+    }
+    if ((noun_follows || as_a_pie) && !negated) kinds.push_back(*kind);
   }
 }
 
@@ -98,7 +122,8 @@ bool IsEnglishChartNoun(std::string_view lower_word) {
 std::optional<ChartKind> ChartKindAsked(std::string_view request) {
   std::vector<ChartKind> kinds;
   for (const ChartNoun& noun : kChineseNouns) {
-    if (noun.kind && request.find(noun.word) != std::string_view::npos) {
+    const size_t at = request.find(noun.word);
+    if (noun.kind && at != std::string_view::npos && !NegatedChinese(request, at)) {
       kinds.push_back(*noun.kind);
     }
   }

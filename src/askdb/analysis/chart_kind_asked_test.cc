@@ -37,6 +37,16 @@ TEST(ChartKindAskedTest, NoKindWhenNoneOrTwoAreNamed) {
   EXPECT_EQ(ChartKindAsked("a bar chart or a line chart of revenue"), std::nullopt);
 }
 
+TEST(ChartKindAskedTest, AKindSaidNotToBeDrawnIsNotAsked) {
+  EXPECT_EQ(ChartKindAsked("各渠道的销售额，不要饼图"), std::nullopt);
+  EXPECT_EQ(ChartKindAsked("不要画成饼图，用柱状图"), ChartKind::kBar);
+  EXPECT_EQ(ChartKindAsked("按类别的饼图"), ChartKind::kPie);  // 类别 is no 别
+  EXPECT_EQ(ChartKindAsked("revenue by region, no pie chart"), std::nullopt);
+  EXPECT_EQ(ChartKindAsked("a bar chart, not a line chart"), ChartKind::kBar);
+  EXPECT_EQ(ChartKindAsked("don't use a pie chart for sales by channel"), std::nullopt);
+  EXPECT_EQ(ChartKindAsked("sales by channel as a pie, not a table"), ChartKind::kPie);
+}
+
 TEST(ChartKindAskedTest, TablesAreLongestFirstAndKnown) {
   const auto nouns = ChineseChartNouns();
   ASSERT_FALSE(nouns.empty());
