@@ -20,8 +20,8 @@
 #include "askdb/nlq/measure_additivity.h"
 #include "askdb/nlq/number_words.h"
 #include "askdb/nlq/parser.h"
-#include "askdb/nlq/period_comparison.h"
 #include "askdb/nlq/per_row_measure.h"
+#include "askdb/nlq/period_comparison.h"
 #include "askdb/nlq/query_shape_check.h"
 #include "askdb/nlq/read_missing.h"
 #include "askdb/nlq/reading.h"
@@ -154,7 +154,7 @@ void Parser::ReadQuestion() {
   ReadLengthSuperlative();
   ParseNumbersMagnitude();
   if (!chinese_) ReadMissingValues(items_, q_, index_);  // before "no"/"not" is a negation
-  ReadLookAfter();  // before "after" is a comparison
+  ReadLookAfter();                                       // before "after" is a comparison
   ParseComparisons();
   ReadBestSelling();
   ParseTopN();

@@ -100,7 +100,7 @@ class Parser {
   // (engine.cc, CompleteQuery).
   std::optional<Translation> RefuseListOfEachGroup();
   std::optional<Translation> RefuseUnaskedCountOfEachGroup();  // "各经纪公司的明星"
-  std::optional<Translation> RefuseCountOfTheGroupsParent();  // "region of each party"
+  std::optional<Translation> RefuseCountOfTheGroupsParent();   // "region of each party"
   // "Who reports to Nancy Edwards?": the rows whose reference to their own table is the named
   // row (Query::self_reference), read before the shape checks (engine.cc).
   void ReadReferenceToANamedRow();
@@ -444,7 +444,7 @@ class Parser {
   // "their"/"its"/"及其": the question lists the rows with their attributes.
   bool NamesTheRowsTheirOwn() const;
   bool TableSaidAsAListItem(int table) const;  // "员工名单及职位": the rows are listed too
-  bool AsksWhichRows(int table) const;  // "Which restaurant has ...": its rows are asked for
+  bool AsksWhichRows(int table) const;         // "Which restaurant has ...": its rows are asked for
   // The one numeric column a keyword also names ("total" → Invoice.Total), or -1.
   int KeywordColumn(const Item& it) const;
   void ParseGrouping();

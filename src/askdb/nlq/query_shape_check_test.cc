@@ -571,8 +571,7 @@ class LabelNamedAfterItsTableTest : public testing::DbTest {
 };
 
 TEST_F(LabelNamedAfterItsTableTest, TheNameColumnNamedAfterTheTableLabelsItsRows) {
-  EXPECT_EQ(Rows("List the players with more than 8000 votes."),
-            std::vector<std::string>{"Ann"});
+  EXPECT_EQ(Rows("List the players with more than 8000 votes."), std::vector<std::string>{"Ann"});
 }
 
 // inn_1: "modern decor" says the decor column right after its value: the condition, not a

@@ -324,8 +324,8 @@ void Parser::GroupOnTheMeasuredTable() {
           Col(c).type_class != Col(g).type_class) {
         continue;
       }
-      out_.explanation.push_back({"", "group", ColName(c) + " (the measured rows' own, not " +
-                                                   ColName(g) + ")"});
+      out_.explanation.push_back(
+          {"", "group", ColName(c) + " (the measured rows' own, not " + ColName(g) + ")"});
       g = c;
       break;
     }
