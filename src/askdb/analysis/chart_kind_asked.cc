@@ -59,12 +59,7 @@ constexpr std::array<std::string_view, 6> kEnglishNegations = {"no",  "not",   "
                                                                "don", "never", "instead"};
 
 bool NegatedChinese(std::string_view request, size_t noun_at) {
-  constexpr size_t kCjkBytes = 3;  // a window cut inside a character cannot match a whole one
-  const size_t from =
-      noun_at > kNegationReach * kCjkBytes ? noun_at - kNegationReach * kCjkBytes : 0;
-  const std::string_view before = request.substr(from, noun_at - from);
-  return std::any_of(kChineseNegations.begin(), kChineseNegations.end(),
-                     [&](std::string_view w) { return before.find(w) != std::string_view::npos; });
+  return ChineseNegationBefore(request, noun_at) != std::string_view::npos;
 }
 
 // Lower-case ASCII words; any other byte separates them ("bar-chart" is two words).
@@ -102,6 +97,19 @@ void EnglishKinds(std::string_view request, std::vector<ChartKind>& kinds) {
 }
 
 }  // namespace
+
+size_t ChineseNegationBefore(std::string_view request, size_t noun_at) {
+  constexpr size_t kCjkBytes = 3;  // a window cut inside a character cannot match a whole one
+  const size_t from =
+      noun_at > kNegationReach * kCjkBytes ? noun_at - kNegationReach * kCjkBytes : 0;
+  const std::string_view before = request.substr(from, noun_at - from);
+  size_t first = std::string_view::npos;
+  for (std::string_view w : kChineseNegations) {
+    const size_t at = before.find(w);
+    if (at != std::string_view::npos) first = std::min(first, from + at);
+  }
+  return first;
+}
 
 std::span<const ChartNoun> ChineseChartNouns() { return kChineseNouns; }
 

@@ -5,6 +5,7 @@
 // visualization request before the engine reads it. Pure functions, thread-safe.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -26,6 +27,10 @@ std::span<const ChartNoun> ChineseChartNouns();
 std::optional<ChartKind> EnglishChartKindWord(std::string_view lower_word);
 // "chart", "graph", "plot", "diagram", "visualization" …, lower case.
 bool IsEnglishChartNoun(std::string_view lower_word);
+
+// Where a negation of the Chinese chart noun at `noun_at` begins ("不要饼图", "不要画成饼图": the
+// noun is not asked for), or npos.
+size_t ChineseNegationBefore(std::string_view request, size_t noun_at);
 
 // The one kind the request names; nullopt when it names none, or two different ones ("a bar
 // and a line chart": the recommender chooses).

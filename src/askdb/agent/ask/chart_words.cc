@@ -1,5 +1,6 @@
 #include "askdb/agent/ask/chart_words.h"
 
+#include <algorithm>
 #include <array>
 #include <initializer_list>
 #include <sstream>
@@ -36,6 +37,8 @@ void TakeChineseNouns(std::string& q, ChartWordsTaken& out) {
         }
       }
     }
+    // "不要饼图，…": the negation goes with the noun it negates.
+    begin = std::min(begin, analysis::ChineseNegationBefore(q, at));
     // "做一个…图表" leaves its verb: "做一个" is taken with the drawing verbs below.
     q.erase(begin, end - begin);
     out.found = true;

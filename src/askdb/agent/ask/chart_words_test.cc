@@ -22,6 +22,8 @@ TEST(ChartWordsTest, ChineseChartWordsAreTaken) {
   EXPECT_EQ(r.question, "各渠道的销售额");
   EXPECT_EQ(TakeChartWords("请画一下每月的订单金额").question, "每月的订单金额");
   EXPECT_EQ(TakeChartWords("做一个各大区销售额的柱状图").question, "各大区销售额");
+  // A chart said not to be drawn goes with its negation, which is not the data's.
+  EXPECT_EQ(TakeChartWords("不要饼图，用柱状图展示各渠道的销售额").question, "，各渠道的销售额");
 }
 
 TEST(ChartWordsTest, WordsThatCanNameDataStay) {
