@@ -503,7 +503,19 @@ export async function knowledgePage(ctx, page) {
   await page
     .waitForFunction(() => document.querySelector('input[data-testid=knowledge-file]')?.files?.[0]?.name === 'empty.md', { timeout: 15_000 })
     .catch(() => null)
+  // The refusal comes back to the POST of empty.md; a click that sent nothing (the page was
+  // still settling after the earlier upload's toast) is tried once more.
+  const postOfEmpty = () =>
+    page
+      .waitForResponse((r) => r.url().includes('/api/v1/knowledge/documents?') && r.url().includes('file_name=empty.md') && r.request().method() === 'POST', { timeout: 10_000 })
+      .catch(() => null)
+  let posted = postOfEmpty()
   await page.click('[data-testid=knowledge-upload]')
+  if (!(await posted)) {
+    posted = postOfEmpty()
+    await page.click('[data-testid=knowledge-upload]')
+    await posted
+  }
   const refused = await page.waitForSelector('[data-testid=knowledge-error]', { timeout: 15_000 }).then((e) => e.evaluate((x) => x.textContent)).catch(() => '')
   const after = (await json(base, auth, 'GET', '/api/v1/knowledge')).data.items ?? []
   check(refused.length > 0 && after.length === items.length && !after.some((i) => i.file_name === 'empty.md'), 'an empty document is refused with the reason and nothing is stored', refused)
