@@ -111,33 +111,49 @@ std::string Bare(std::string_view word) {
   return w;
 }
 
-std::optional<ComparisonCue> EnglishCue(std::string_view question) {
+std::vector<std::string> SplitWords(std::string_view text) {
   std::vector<std::string> words;
-  std::istringstream in{std::string(question)};
+  std::istringstream in{std::string(text)};
   for (std::string w; in >> w;) words.push_back(w);
-  for (const CueWords& cue : kEnglishCues) {
-    std::vector<std::string> cue_words;
-    std::istringstream cue_in{std::string(cue.word)};
-    for (std::string w; cue_in >> w;) cue_words.push_back(w);
-    for (size_t i = 0; i + cue_words.size() <= words.size(); ++i) {
-      bool match = true;
-      for (size_t k = 0; k < cue_words.size() && match; ++k) {
-        match = Bare(words[i + k]) == cue_words[k];
-      }
-      if (!match) continue;
+  return words;
+}
+
+// Whether the cue's words stand at `i` of the question's bare words.
+bool CueAt(const std::vector<std::string>& bare, size_t i, const std::vector<std::string>& cue) {
+  if (i + cue.size() > bare.size()) return false;
+  return std::equal(cue.begin(), cue.end(), bare.begin() + i);
+}
+
+// Marks the words saying the change itself ("growth", and an "of"/"in" right after it).
+void TakeChangeWords(const std::vector<std::string>& bare, std::vector<bool>& taken) {
+  for (size_t k = 0; k < bare.size(); ++k) {
+    if (std::find(kEnglishChangeWords.begin(), kEnglishChangeWords.end(), bare[k]) ==
+        kEnglishChangeWords.end()) {
+      continue;
+    }
+    taken[k] = true;
+    if (k + 1 < bare.size() && (bare[k + 1] == "of" || bare[k + 1] == "in")) taken[k + 1] = true;
+  }
+}
+
+std::optional<ComparisonCue> EnglishCue(std::string_view question) {
+  // Every question passes here (Engine::Translate): the cues are split once, the question's
+  // words made bare once.
+  static const std::vector<std::vector<std::string>> kCueWords = [] {
+    std::vector<std::vector<std::string>> out;
+    for (const CueWords& cue : kEnglishCues) out.push_back(SplitWords(cue.word));
+    return out;
+  }();
+  const std::vector<std::string> words = SplitWords(question);
+  std::vector<std::string> bare;
+  for (const std::string& w : words) bare.push_back(Bare(w));
+  for (size_t c = 0; c < kEnglishCues.size(); ++c) {
+    for (size_t i = 0; i < words.size(); ++i) {
+      if (!CueAt(bare, i, kCueWords[c])) continue;
       std::vector<bool> taken(words.size(), false);
-      std::fill_n(taken.begin() + i, cue_words.size(), true);
-      for (size_t k = 0; k < words.size(); ++k) {
-        const std::string w = Bare(words[k]);
-        if (std::find(kEnglishChangeWords.begin(), kEnglishChangeWords.end(), w) ==
-            kEnglishChangeWords.end()) {
-          continue;
-        }
-        taken[k] = true;
-        if (k + 1 < words.size() && (Bare(words[k + 1]) == "of" || Bare(words[k + 1]) == "in")) {
-          taken[k + 1] = true;
-        }
-      }
+      std::fill_n(taken.begin() + i, kCueWords[c].size(), true);
+      TakeChangeWords(bare, taken);
+      const CueWords& cue = kEnglishCues[c];
       ComparisonCue out{cue.year_over_year, cue.period_months, std::string(cue.word), ""};
       for (size_t k = 0; k < words.size(); ++k) {
         if (!taken[k]) out.question += (out.question.empty() ? "" : " ") + words[k];
