@@ -91,6 +91,9 @@ struct Translation {
   // The result columns by alias: the labels of a group (a time bucket, grouped columns), the
   // measures, and any other (a share, a listed column). A period comparison joins on them.
   std::vector<std::string> label_columns, measure_columns, other_columns;
+  // Every period the reading set, in order ("2025" → 2025-01-01 .. 2026-01-01, as its "time"
+  // mapping says); a period comparison needs exactly one.
+  std::vector<DateRange> periods_read;
 };
 
 // Renders the explanation as lines for people, in Chinese or English.

@@ -78,6 +78,7 @@ void Parser::SetTimeRange(const Item& it, DateRange r, std::optional<int> year,
   }
   q_.time = TimeRange{r, year, std::move(phrase)};
   Map(it, "time", FormatIsoDate(r.start) + " .. " + FormatIsoDate(r.end));
+  out_.periods_read.push_back(r);
 }
 
 // Years: 2024 / 2024年 / in 2024, with a quarter or a month after them ("2024年3月").

@@ -164,19 +164,10 @@ std::optional<ComparisonCue> EnglishCue(std::string_view question) {
   return std::nullopt;
 }
 
-// The one period the reading filtered on ("time" mapping "2025-01-01 .. 2026-01-01").
+// The one period the reading filtered on (Translation::periods_read).
 std::optional<DateRange> PeriodRead(const Translation& t) {
-  std::optional<DateRange> found;
-  for (const Mapping& m : t.explanation) {
-    if (m.kind != "time") continue;
-    const size_t dots = m.target.find(" .. ");
-    if (dots == std::string::npos || found) return std::nullopt;
-    const std::optional<CivilDate> start = ParseIsoDate(m.target.substr(0, dots));
-    const std::optional<CivilDate> end = ParseIsoDate(m.target.substr(dots + 4));
-    if (!start || !end) return std::nullopt;
-    found = DateRange{*start, *end};
-  }
-  return found;
+  if (t.periods_read.size() != 1) return std::nullopt;
+  return t.periods_read.front();
 }
 
 // A year, quarter or month: its length in months; 0 otherwise.
