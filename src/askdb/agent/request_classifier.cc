@@ -237,20 +237,6 @@ bool HasWords(std::string_view normalized) {
   return false;
 }
 
-// The numbers written in digits in a request ("贷款50万、10年、4.2%" holds three; "4.3%" one):
-// maximal runs of digits, with the separators inside a number (1,200.50) counted once.
-int CountNumbers(std::string_view normalized) {
-  int count = 0;
-  for (size_t i = 0; i < normalized.size(); ++i) {
-    const bool digit = normalized[i] >= '0' && normalized[i] <= '9';
-    const bool joined = i > 0 && (normalized[i - 1] == '.' || normalized[i - 1] == ',') && i > 1 &&
-                        normalized[i - 2] >= '0' && normalized[i - 2] <= '9';
-    const bool after_digit = i > 0 && normalized[i - 1] >= '0' && normalized[i - 1] <= '9';
-    if (digit && !after_digit && !joined) ++count;
-  }
-  return count;
-}
-
 // Misspellings of calculator and unit words as people type them ("sqaure root of 144",
 // "calcualte 88 times 7"; round 11). None is an English word, so a whole-word replacement
 // cannot change what a request means; the rules, the model and the quick path then read it.
@@ -323,7 +309,33 @@ std::optional<std::string_view> WholeRequestComputation(std::string_view normali
   return std::nullopt;
 }
 
+bool IsAsciiDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Whether the separator at `sep` is inside one number: a decimal point between digits, or a
+// comma grouping thousands — exactly three digits follow it ("1,200"); in "12,15,9" a comma
+// separates numbers.
+bool JoinsDigits(std::string_view s, size_t sep) {
+  if (sep == 0 || !IsAsciiDigit(s[sep - 1]) || sep + 1 >= s.size() || !IsAsciiDigit(s[sep + 1])) {
+    return false;
+  }
+  if (s[sep] == '.') return true;
+  if (s[sep] != ',') return false;
+  size_t end = sep + 1;
+  while (end < s.size() && IsAsciiDigit(s[end])) ++end;
+  return end - sep - 1 == 3;
+}
+
 }  // namespace
+
+int CountNumbers(std::string_view normalized) {
+  int count = 0;
+  for (size_t i = 0; i < normalized.size(); ++i) {
+    if (!IsAsciiDigit(normalized[i]) || (i > 0 && IsAsciiDigit(normalized[i - 1]))) continue;
+    if (i > 0 && JoinsDigits(normalized, i - 1)) continue;
+    ++count;
+  }
+  return count;
+}
 
 std::string_view RequestTypeName(RequestType type) {
   switch (type) {

@@ -70,6 +70,10 @@ std::string_view QuickIntentName(QuickIntent intent);  // "", "greeting", ..., "
 // keeps them apart).
 std::string NormalizeRequest(std::string_view request);
 
+// The numbers written in digits in a normalised request ("贷款50万、10年、4.2%" holds three;
+// "4.3%" one; "12,15,9" three; "1,200.50" one): model_over_data_min_numbers counts them.
+int CountNumbers(std::string_view normalized);
+
 struct Classification {
   RequestType type = RequestType::kDataQuery;
   double confidence = 0;           // 0..1; below RequestClassifier::unsure_below() ask a model

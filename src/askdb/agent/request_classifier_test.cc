@@ -643,6 +643,37 @@ model_over_data_unless = ["verb"]
             RequestType::kDataQuery);
 }
 
+// A comma joins digits into one number only when it groups thousands (three digits follow):
+// a list of numbers given for a calculation is several numbers (session 17).
+TEST(RequestClassifierTest, CountNumbersSplitsCommaLists) {
+  EXPECT_EQ(CountNumbers("12,15,9"), 3);
+  EXPECT_EQ(CountNumbers("12,15,9,20万的标准差"), 4);
+  EXPECT_EQ(CountNumbers("1,200.50"), 1);
+  EXPECT_EQ(CountNumbers("1,000,000 and 2,500"), 2);
+  EXPECT_EQ(CountNumbers("贷款50万、10年、4.2%"), 3);
+  EXPECT_EQ(CountNumbers("4.3%"), 1);
+  EXPECT_EQ(CountNumbers("3, 8, 13"), 3);
+  EXPECT_EQ(CountNumbers("v1.2 and 12,3456"), 3);
+  EXPECT_EQ(CountNumbers("no digits"), 0);
+  // model_over_data_min_numbers counts a comma list as its numbers.
+  auto on = RequestClassifier::FromText(R"(model_over_data_types = ["calculation"]
+model_over_data_min_probability = 0.5
+model_over_data_min_numbers = { calculation = 2 }
+priority = ["calculation", "data_query"]
+default_type = "data_query"
+intent_model = "builtin"
+[[rule]]
+id = "entity"
+type = "data_query"
+keywords = ["sales"]
+)",
+                                        EmbeddedUnits());
+  ASSERT_TRUE(on.ok()) << on.status().ToString();
+  EXPECT_EQ((*on)->Classify("mean and std dev of the sales 3,8,13,21").type,
+            RequestType::kCalculation);
+  EXPECT_EQ((*on)->Classify("mean and std dev of the sales 3,800").type, RequestType::kDataQuery);
+}
+
 // Round 12 families, each with the data question that looks like it.
 TEST(RequestClassifierTest, FarewellsToolHelpNegatedChartsAndSecondDeliverables) {
   auto expect = [](RequestType type, std::initializer_list<std::string_view> requests) {
