@@ -18,6 +18,8 @@ import random
 import sqlite3
 import sys
 
+from synthetic_db import insert_rows, iso_date
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "spider_train")
 TABLES = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data/spider/tables.json"
@@ -40,10 +42,6 @@ LAST = ["Smith", "Johnson", "Brown", "Garcia", "Miller", "Davis", "Wilson", "Moo
         "Anderson", "Thomas", "Jackson", "White", "Harris", "Martin", "Clark", "Lewis", "Walker",
         "Hall", "Young", "King", "Wright", "Scott", "Green", "Baker", "Adams", "Nelson", "Hill",
         "Campbell", "Mitchell", "Roberts", "Carter", "Phillips", "Evans", "Turner", "Parker"]
-
-
-def date(rng, y0, y1):
-    return "%04d-%02d-%02d" % (rng.randint(y0, y1), rng.randint(1, 12), rng.randint(1, 28))
 
 
 def add_days(d, n):
@@ -88,7 +86,7 @@ def tracking_grants_for_research(rng):
     amounts = distinct_values(rng, 30, 5000, 950000, 250)
     for i in range(30):
         org = rng.choice([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 19])  # some orgs get none
-        start = date(rng, 2019, 2024)
+        start = iso_date(rng, 2019, 2024)
         grants.append((i + 1, org, float(amounts[i]), start, add_days(start, rng.randint(180, 1400)),
                        rng.choice(["renewable", "one-off", "matched funding", "pilot", None])))
     T["Grants"] = grants
@@ -135,7 +133,7 @@ def tracking_grants_for_research(rng):
     T["Research_Staff"] = [(i + 1, rng.randint(1, 20), "%s %s" % n) for i, n in enumerate(names)]
     ps = []
     for i in range(36):
-        start = date(rng, 2019, 2024)
+        start = iso_date(rng, 2019, 2024)
         role = rng.choice(["leader", "researcher", "researcher", "researcher", "assistant",
                            "technician", "analyst", "coord", "advisor"])
         ps.append((i + 1, rng.randint(1, 25), role, start,
@@ -337,7 +335,7 @@ def insurance_fnol(rng):
         if (c, p) in seen:
             continue
         seen.add((c, p))
-        opened = date(rng, 2016, 2022)
+        opened = iso_date(rng, 2016, 2022)
         closed = add_days(opened, rng.randint(200, 2500)) if rng.random() < 0.6 else None
         cp.append((c, p, opened, closed))
     T["Customers_Policies"] = cp
@@ -348,7 +346,7 @@ def insurance_fnol(rng):
     T["First_Notification_of_Loss"] = fn
     cl = []
     for i in range(18):
-        cl.append((i + 1, rng.randint(1, 20), date(rng, 2018, 2024)))
+        cl.append((i + 1, rng.randint(1, 20), iso_date(rng, 2018, 2024)))
     T["Claims"] = cl
     st = []
     amts = distinct_values(rng, 22, 150, 48000, 37)
@@ -456,11 +454,11 @@ def apartment_rentals(rng):
         fac.append((a, f))
     T["Apartment_Facilities"] = fac
     gp = people(rng, 25)
-    T["Guests"] = [(i + 1, "Unknown" if i % 9 == 4 else ("Female" if gp[i][0] in FEMALE else "Male"), gp[i][0], gp[i][1], date(rng, 1950, 2002))
+    T["Guests"] = [(i + 1, "Unknown" if i % 9 == 4 else ("Female" if gp[i][0] in FEMALE else "Male"), gp[i][0], gp[i][1], iso_date(rng, 1950, 2002))
                    for i in range(25)]
     bk = []
     for i in range(36):
-        start = date(rng, 2022, 2025)
+        start = iso_date(rng, 2022, 2025)
         bk.append((i + 1, rng.randint(1, 30), rng.randint(1, 21),  # guests 22-25 never booked
                    rng.choice(["Confirmed", "Provisional", "Confirmed", "Cancelled"]), start, add_days(start, rng.randint(2, 60))))
     T["Apartment_Bookings"] = bk
@@ -491,7 +489,7 @@ def customers_card_transactions(rng):
     T["Accounts"] = acc
     cards = []
     for i in range(24):
-        frm = date(rng, 2016, 2022)
+        frm = iso_date(rng, 2016, 2022)
         cards.append((i + 1, rng.randint(1, 16), rng.choice(["Credit", "Debit"]),
                       "%04d%04d%04d%04d" % tuple(rng.randint(1000, 9999) for _ in range(4)), frm, add_days(frm, rng.randint(3, 5) * 365), None))
     T["Customers_Cards"] = cards
@@ -501,7 +499,7 @@ def customers_card_transactions(rng):
         a = rng.randint(1, 18)  # accounts 19, 20 have no transactions
         c = rng.randint(1, 24)
         tx.append((i + 1, rng.randint(1, i) if i > 0 and rng.random() < 0.5 else None, a, c,
-                   rng.choice(["Payment", "Refund", "Payment"]), date(rng, 2023, 2025), round(amts[i] / 100.0, 2),
+                   rng.choice(["Payment", "Refund", "Payment"]), iso_date(rng, 2023, 2025), round(amts[i] / 100.0, 2),
                    rng.choice(["monthly bill", "online purchase", "grocery", "refund of order", None]), None))
     T["Financial_Transactions"] = tx
     return T
@@ -539,7 +537,7 @@ def music_1(rng):
         ainfo = [x for x in art if x[0] == a][0]
         g = ainfo[3] if rng.random() < 0.7 else rng.choice(["tagore", "folk", "modern", "pop", "blues", "jazz"])
         lang = {"India": "bangla", "Bangladesh": "bangla", "USA": "english", "UK": "english"}[ainfo[1]]
-        sg.append((s, a, ainfo[1], f[0], g, rates[i], lang, date(rng, 2010, 2024), float(rng.choice([320, 480, 720, 1080, 1080, 720, 360]))))
+        sg.append((s, a, ainfo[1], f[0], g, rates[i], lang, iso_date(rng, 2010, 2024), float(rng.choice([320, 480, 720, 1080, 1080, 720, 360]))))
     T["song"] = sg
     return T
 
@@ -600,8 +598,7 @@ def build(schema):
     conn = sqlite3.connect(path)
     create(conn, schema)
     for tname, data in rows.items():  # parents first
-        n = len(data[0])
-        conn.executemany('INSERT INTO "%s" VALUES (%s)' % (tname, ", ".join("?" * n)), data)
+        insert_rows(conn, tname, data)
     conn.commit()
     conn.execute("VACUUM")
     conn.close()

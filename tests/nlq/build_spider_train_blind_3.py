@@ -13,7 +13,9 @@ twice gives the same files.
 
 Written by the "blind-spider-train-3" helper, 2026-11-27.
 """
-import json, os, random, sqlite3
+import os
+
+from synthetic_db import FIRST_NAMES, LAST_NAMES, insert_rows, iso_date, write_databases
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "spider_train")
@@ -44,48 +46,14 @@ def sql_type(name, kind):
         return "INTEGER"
     return "REAL"
 
-def create(conn, db_id, schema):
-    cols = schema["column_names_original"]
-    types = schema["column_types"]
-    pks = set(schema["primary_keys"])
-    fks = {}
-    for a, b in schema["foreign_keys"]:
-        fks.setdefault(cols[a][0], []).append((cols[a][1], schema["table_names_original"][cols[b][0]], cols[b][1]))
-    for ti, t in enumerate(schema["table_names_original"]):
-        defs = []
-        comp = COMPOSITE.get((db_id, t))
-        for ci, (tj, c) in enumerate(cols):
-            if tj != ti:
-                continue
-            d = '"%s" %s' % (c, sql_type(c, types[ci]))
-            if ci in pks and not comp:
-                d += " PRIMARY KEY"
-            defs.append(d)
-        if comp:
-            defs.append("PRIMARY KEY (%s)" % ", ".join('"%s"' % c for c in comp))
-        for a, rt, rc in fks.get(ti, []):
-            defs.append('FOREIGN KEY ("%s") REFERENCES "%s"("%s")' % (a, rt, rc))
-        conn.execute('CREATE TABLE "%s" (\n  %s\n)' % (t, ",\n  ".join(defs)))
-
-def ins(conn, table, rows):
-    if rows:
-        conn.executemany('INSERT INTO "%s" VALUES (%s)' % (table, ",".join("?" * len(rows[0]))), rows)
-
-def date(r, y0, y1):
-    return "%04d-%02d-%02d" % (r.randint(y0, y1), r.randint(1, 12), r.randint(1, 28))
-
 def dt(r, y0, y1):
-    return "%s %02d:%02d:%02d" % (date(r, y0, y1), r.randint(0, 23), r.randint(0, 59), r.randint(0, 59))
+    return "%s %02d:%02d:%02d" % (iso_date(r, y0, y1), r.randint(0, 23), r.randint(0, 59), r.randint(0, 59))
 
 def distinct(r, n, lo, hi):
     return r.sample(range(lo, hi + 1), n)
 
-FIRST = ["Emma", "Liam", "Olivia", "Noah", "Ava", "Ethan", "Sophia", "Mason", "Isabella", "Lucas",
-         "Mia", "James", "Charlotte", "Henry", "Amelia", "Daniel", "Harper", "Samuel", "Grace",
-         "Oliver", "Chloe", "Leo", "Zoe", "Jack", "Nora", "Adam", "Ella", "Ryan", "Lily", "Owen"]
-LAST = ["Smith", "Johnson", "Brown", "Garcia", "Miller", "Davis", "Martinez", "Wilson", "Anderson",
-        "Taylor", "Thomas", "Moore", "Martin", "Lee", "Clark", "Lewis", "Walker", "Hall", "Young",
-        "King", "Wright", "Scott", "Green", "Baker", "Adams", "Nelson", "Hill", "Campbell", "Mitchell", "Roberts"]
+FIRST = FIRST_NAMES[:30]
+LAST = LAST_NAMES[:30]
 STREETS = ["Oak Road", "Maple Avenue", "High Street", "Church Lane", "Station Road", "Mill Lane",
            "Park Avenue", "Cedar Court", "Elm Street", "Kings Road"]
 TOWNS = ["Leeds", "Bristol", "York", "Bath", "Derby", "Exeter", "Norwich", "Oxford"]
@@ -95,12 +63,12 @@ def customers_campaigns_ecommerce(c, r):
     for i in range(1, 16):
         typ = ["Residence", "Office", "Warehouse"][i % 3]
         prem.append((i, typ, "%d %s, %s" % (r.randint(1, 250), r.choice(STREETS), r.choice(TOWNS))))
-    ins(c, "Premises", prem)
+    insert_rows(c, "Premises", prem)
     prods = [("Food", "Organic Coffee Beans"), ("Food", "Dark Chocolate Bar"), ("Food", "Green Tea"),
              ("Electronics", "Wireless Earbuds"), ("Electronics", "USB-C Charger"), ("Electronics", "Smart Speaker"),
              ("Books", "Cookbook for Beginners"), ("Books", "Travel Guide Italy"), ("Books", "Mystery Novel"),
              ("Hardware", "Cordless Drill"), ("Hardware", "Tape Measure"), ("Hardware", "Socket Set")]
-    ins(c, "Products", [(i + 1, a, b) for i, (a, b) in enumerate(prods)])
+    insert_rows(c, "Products", [(i + 1, a, b) for i, (a, b) in enumerate(prods)])
     pay = ["Credit Card", "Direct Debit", "PayPal", "Cash"]
     cust = []
     for i in range(1, 21):
@@ -109,23 +77,23 @@ def customers_campaigns_ecommerce(c, r):
                      "%s.%s@example.com" % (f.lower(), l.lower()),
                      "%d %s, %s" % (r.randint(1, 250), r.choice(STREETS), r.choice(TOWNS)),
                      "%s%s%d" % (f.lower(), l[0].lower(), r.randint(10, 99)), "%08x" % r.getrandbits(32)))
-    ins(c, "Customers", cust)
+    insert_rows(c, "Customers", cust)
     camp = [("Food", "Spring Food Fair"), ("Electronics", "Back to School Tech"), ("Books", "Summer Reading"),
             ("Hardware", "DIY Weekend"), ("Food", "Christmas Hampers"), ("Electronics", "Black Friday Gadgets"),
             ("Books", "Autumn Bestsellers"), ("Hardware", "Garden Tools Sale")]
     rows = []
     for i, (cat, name) in enumerate(camp):
-        s = date(r, 2016, 2018)
+        s = iso_date(r, 2016, 2018)
         y, m, d = map(int, s.split("-"))
         m2 = m + r.randint(1, 3)
         e = "%04d-%02d-%02d" % (y + (m2 - 1) // 12, (m2 - 1) % 12 + 1, d)
         rows.append((i + 1, cat, name, s, e))
-    ins(c, "Mailshot_Campaigns", rows)
+    insert_rows(c, "Mailshot_Campaigns", rows)
     ca = []
     for i in range(1, 21):
         p = r.randint(1, 13)  # premises 14, 15 unused
-        ca.append((i, p, date(r, 2014, 2016), ["Billing", "Shipping"][i % 2], date(r, 2017, 2019)))
-    ins(c, "Customer_Addresses", ca)
+        ca.append((i, p, iso_date(r, 2014, 2016), ["Billing", "Shipping"][i % 2], iso_date(r, 2017, 2019)))
+    insert_rows(c, "Customer_Addresses", ca)
     status = ["Delivered", "Delivered", "Shipped", "Pending", "Cancelled", "Paid"]
     ship = ["FedEx", "UPS", "Royal Mail", "DHL"]
     orders = []
@@ -137,36 +105,36 @@ def customers_campaigns_ecommerce(c, r):
         if dlv is not None and dlv < placed:
             dlv = placed[:8] + "28 18:00:00"
         orders.append((i, cid, st, r.choice(ship), placed, dlv, "%.2f" % (r.randint(300, 2500) / 100)))
-    ins(c, "Customer_Orders", orders)
+    insert_rows(c, "Customer_Orders", orders)
     mc = []
     for k in range(25):
         m = r.randint(1, 8)
-        mc.append((m, r.randint(1, 20), r.choice(["Order", "No Response", "Order", "Unsubscribed"]), date(r, 2016, 2018)))
-    ins(c, "Mailshot_Customers", mc)
+        mc.append((m, r.randint(1, 20), r.choice(["Order", "No Response", "Order", "Unsubscribed"]), iso_date(r, 2016, 2018)))
+    insert_rows(c, "Mailshot_Customers", mc)
     items = []
     for i in range(1, 41):
         o = r.randint(1, 30)
         st = r.choice(["Delivered", "Delivered", "Out of Stock", "Returned", "Cancelled"])
         items.append((i, st, o, r.randint(1, 10), r.choice(["Good", "Good", "Damaged"]),
                       dt(r, 2016, 2019), str(r.randint(1, 9))))  # products 11, 12 never ordered
-    ins(c, "Order_Items", items)
+    insert_rows(c, "Order_Items", items)
 
 def local_govt_mdm(c, r):
     names = ["Harper & Sons Ltd", "Mrs. Ellen Carter", "Greenfield Dairy Co", "Mr. Tom Whitaker",
              "Riverside Cafe", "Ms. Priya Shah", "Northgate Motors", "Dr. Alan Pryce",
              "Blue Lantern Pub", "Mrs. Rosa Delgado", "Orchard Nursery", "Mr. Kwame Mensah"]
-    ins(c, "Customer_Master_Index", [(i + 1, n) for i, n in enumerate(names)])
+    insert_rows(c, "Customer_Master_Index", [(i + 1, n) for i, n in enumerate(names)])
     codes = ["Tax", "Rent", "Parking", "Benefits", "Electoral", "Business"]
     refs = []
     for i in range(1, 46):
         refs.append((100 + i, r.randint(1, 10), codes[(i - 1) % 6]))  # masters 11, 12 without refs
-    ins(c, "CMI_Cross_References", refs)
+    insert_rows(c, "CMI_Cross_References", refs)
     by = {}
     for rid, m, code in refs:
         by.setdefault(code, []).append(rid)
     def pick(code, n, base, tab, extra=None):
         ids = sorted(r.sample(by[code] + (extra or []), n))
-        ins(c, tab, [(base + k, x) for k, x in enumerate(ids)])
+        insert_rows(c, tab, [(base + k, x) for k, x in enumerate(ids)])
     pick("Tax", 8, 1, "Council_Tax", by["Electoral"][:2])
     pick("Business", 8, 301, "Business_Rates", by["Tax"][:1])
     pick("Benefits", 8, 501, "Benefits_Overpayments", by["Tax"][:2])
@@ -183,14 +151,14 @@ def browser_web(c, r):
            ("Nitro", "Windows, Mac", "End User, ISP", "Dial, DSL"), ("SpeedBit", "Windows", "user", "Broadband"),
            ("Opera Turbo", "Windows, Mac, Linux", "user/Opera server", "Any"), ("WebSpeed", "Linux", "ISP", "Fiber"),
            ("Ziproxy", "Linux", "ISP", "Any"), ("Squid Accelerator", "Linux", "End user", "Broadband")]
-    ins(c, "Web_client_accelerator", [(i + 1,) + a for i, a in enumerate(acc)])
+    insert_rows(c, "Web_client_accelerator", [(i + 1,) + a for i, a in enumerate(acc)])
     br = [("Internet Explorer", 28.96), ("Firefox", 18.11), ("Safari", 8.54), ("Opera", 1.2),
           ("Chrome", 37.45), ("Edge", 4.33), ("Brave", 0.71), ("Vivaldi", 0.38)]
-    ins(c, "browser", [(i + 1, n, s) for i, (n, s) in enumerate(br)])
+    insert_rows(c, "browser", [(i + 1, n, s) for i, (n, s) in enumerate(br)])
     pairs = set()
     while len(pairs) < 22:
         pairs.add((r.randint(1, 12), r.randint(1, 6)))  # accelerators 13-14, browsers 7-8 unpaired
-    ins(c, "accelerator_compatible_browser", [(a, b, r.randint(1996, 2012)) for a, b in sorted(pairs)])
+    insert_rows(c, "accelerator_compatible_browser", [(a, b, r.randint(1996, 2012)) for a, b in sorted(pairs)])
 
 def storm_record(c, r):
     names = ["Alberto", "Beryl", "Chris", "Debby", "Ernesto", "Florence", "Gordon", "Helene",
@@ -204,15 +172,15 @@ def storm_record(c, r):
         d0 = r.randint(1, 20)
         rows.append((i + 1, n, "%s %d - %s %d" % (m, d0, m, d0 + r.randint(2, 8)), speeds[i],
                      round(dmg[i] * 1.37, 2), r.choice([0, 0, 1, 2, 3, 5, 7, 12, 18, 25, 40, 52])))
-    ins(c, "storm", rows)
+    insert_rows(c, "storm", rows)
     regs = [("US", "United States"), ("MX", "Mexico"), ("CU", "Cuba"), ("BS", "Bahamas"),
             ("JM", "Jamaica"), ("HT", "Haiti"), ("DO", "Dominican Republic"), ("PR", "Puerto Rico"),
             ("BZ", "Belize"), ("HN", "Honduras"), ("BM", "Bermuda"), ("CA", "Canada")]
-    ins(c, "region", [(i + 1, a, b) for i, (a, b) in enumerate(regs)])
+    insert_rows(c, "region", [(i + 1, a, b) for i, (a, b) in enumerate(regs)])
     pairs = set()
     while len(pairs) < 24:
         pairs.add((r.randint(1, 10), r.randint(1, 12)))  # regions 11-12, storms 13-14 untouched
-    ins(c, "affected_region", [(a, b, r.randint(1, 60)) for a, b in sorted(pairs)])
+    insert_rows(c, "affected_region", [(a, b, r.randint(1, 60)) for a, b in sorted(pairs)])
 
 def protein_institute(c, r):
     bld = [("Citizens Bank Building", "701 North Franklin Street", "1913-1915"),
@@ -227,7 +195,7 @@ def protein_institute(c, r):
            ("Riverwalk Plaza", "250 West Cass Street", "never")]
     hts = distinct(r, 10, 120, 620)
     fl = distinct(r, 10, 8, 45)
-    ins(c, "building", [(str(i), n, a, y, float(hts[i]), fl[i]) for i, (n, a, y) in enumerate(bld)])
+    insert_rows(c, "building", [(str(i), n, a, y, float(hts[i]), fl[i]) for i, (n, a, y) in enumerate(bld)])
     inst = [("Ave Maria University", "Ave Maria, Florida", "Private", "Gyrenes", "The Sun"),
             ("Dakota State University", "Madison, South Dakota", "Public", "Trojans", "none"),
             ("Edward Waters College", "Jacksonville, Florida", "Private", "Tigers", "Gulf Coast"),
@@ -245,7 +213,7 @@ def protein_institute(c, r):
     rows = []
     for i, (n, loc, t, team, conf) in enumerate(inst):
         rows.append(("%d" % (i + 1), n, loc, fnd[i], t, enr[i], team, conf, str(r.randint(0, 7))))  # buildings 8, 9 no institution
-    ins(c, "Institution", rows)
+    insert_rows(c, "Institution", rows)
     prot = [("Tropical Clawed Frog", "uncharacterized protein C20orf117-like"), ("Purple Sea Urchin", "uncharacterized protein LOC578090"),
             ("Body Louse", "Conserved hypothetical protein"), ("Southern House Mosquito", "conserved hypothetical protein"),
             ("Porkworm", "surface antigen repeat family protein"), ("Zebrafish", "myosin heavy chain 7"),
@@ -261,7 +229,7 @@ def protein_institute(c, r):
     for i, (cn, pn) in enumerate(prot):
         rows.append((cn, pn, div[i] / 1.0 if i % 2 else div[i] + 0.5, "XP_%09d.%d" % (r.randint(0, 10**9 - 1), r.randint(1, 3)),
                      sl[i], "%d%%" % r.randint(30, 99), str(r.randint(1, 9))))  # institutions 10-12 no protein
-    ins(c, "protein", rows)
+    insert_rows(c, "protein", rows)
 
 def pilot_record(c, r):
     ac = [(2001, "Boeing", "737-800", "N801-N812", "CFM56-7B", "Jet A-1"),
@@ -274,7 +242,7 @@ def pilot_record(c, r):
           (2016, "Airbus", "A350-900", "A350 (3)", "Trent XWB", "SAF blend"),
           (2018, "Cessna", "208 Caravan", "C208 (2)", "PT6A-114A", "Jet A-1"),
           (2020, "Pipistrel", "Velis Electro", "Velis (2)", "E-811 electric motor", "Electric")]
-    ins(c, "aircraft", [(i + 1,) + a for i, a in enumerate(ac)])
+    insert_rows(c, "aircraft", [(i + 1,) + a for i, a in enumerate(ac)])
     nat = ["United States", "United Kingdom", "Canada", "Germany", "France", "Brazil", "Japan", "Australia"]
     teams = ["Bradley", "Eagles", "Falcons", "Hawks", "Ospreys"]
     ages = distinct(r, 16, 24, 63)
@@ -283,11 +251,11 @@ def pilot_record(c, r):
         pos = "Captain" if ages[i] > 45 else r.choice(["First Officer", "Captain", "Second Officer"])
         rows.append((i + 1, "%s %s" % (FIRST[(i * 3) % 30], LAST[(i * 5 + 2) % 30]), i + 1, ages[i],
                      nat[r.randint(0, 7)], pos, r.randint(1999, 2021), teams[r.randint(0, 4)]))
-    ins(c, "pilot", rows)
+    insert_rows(c, "pilot", rows)
     recs = set()
     while len(recs) < 32:
-        recs.add((r.randint(1, 13), r.randint(1, 9), date(r, 2019, 2023)))  # pilots 14-16, aircraft 10 no record
-    ins(c, "pilot_record", [(k + 1, p, a, d) for k, (p, a, d) in enumerate(sorted(recs, key=lambda x: x[2]))])
+        recs.add((r.randint(1, 13), r.randint(1, 9), iso_date(r, 2019, 2023)))  # pilots 14-16, aircraft 10 no record
+    insert_rows(c, "pilot_record", [(k + 1, p, a, d) for k, (p, a, d) in enumerate(sorted(recs, key=lambda x: x[2]))])
 
 def party_host(c, r):
     themes = ["Spring", "Club Q-BASE", "Hardcore Resurrection", "Teqnology", "Qlubtempo", "QrimeTime",
@@ -300,14 +268,14 @@ def party_host(c, r):
     for i, t in enumerate(themes):
         f = r.randint(1998, 2012)
         rows.append((i + 1, t, locs[i], str(f), str(f + r.randint(0, 9)), nh[i]))
-    ins(c, "party", rows)
+    insert_rows(c, "party", rows)
     hosts = [("Austin Daye", "United States"), ("Lloyd Daniels", "United States"), ("Kornel David", "Hungary"),
              ("Antonio Davis", "United States"), ("Ed Davis", "United States"), ("Hubert Davis", "United States"),
              ("Carlos Delfino", "Argentina"), ("Justin Dentmon", "United States"), ("DeMar DeRozan", "Canada"),
              ("Nando de Colo", "France"), ("Dirk Nowitzki", "Germany"), ("Pau Gasol", "Spain"),
              ("Andrea Bargnani", "Italy"), ("Tony Parker", "France")]
     ages = distinct(r, 14, 22, 61)
-    ins(c, "host", [(i + 1, n, na, str(ages[i])) for i, (n, na) in enumerate(hosts)])
+    insert_rows(c, "host", [(i + 1, n, na, str(ages[i])) for i, (n, na) in enumerate(hosts)])
     pairs = set()
     while len(pairs) < 20:
         pairs.add((r.randint(1, 10), r.randint(1, 11)))  # parties 11-12, hosts 12-14 never
@@ -316,7 +284,7 @@ def party_host(c, r):
         main = "F" if p in seen else "T"
         seen.add(p)
         out.append((p, h, main))
-    ins(c, "party_host", out)
+    insert_rows(c, "party_host", out)
 
 def performance_attendance(c, r):
     mem = [("Wilfredo Ruiz", "Uruguay", "Prime Violin"), ("Luis Bermudez", "Uruguay", "Violin"),
@@ -326,7 +294,7 @@ def performance_attendance(c, r):
            ("Harriet Lane", "United Kingdom", "Flute"), ("Sofia Marchetti", "Italy", "Oboe"),
            ("Kenji Mori", "Japan", "Piano"), ("Ana Duarte", "Brazil", "Clarinet"),
            ("Pierre Lambert", "France", "Cello"), ("Greta Holm", "Sweden", "Harp")]
-    ins(c, "member", [(str(i + 1),) + m for i, m in enumerate(mem)])
+    insert_rows(c, "member", [(str(i + 1),) + m for i, m in enumerate(mem)])
     hosts = [("Boston Bruins", "TD Garden"), ("New York Rangers", "Madison Square Garden"),
              ("Atlanta Thrashers", "Philips Arena"), ("Pittsburgh Penguins", "Mellon Arena"),
              ("Montreal Canadiens", "Bell Centre"), ("Chicago Blackhawks", "United Center"),
@@ -335,26 +303,26 @@ def performance_attendance(c, r):
     rows = []
     for i in range(12):
         h, loc = hosts[r.randint(0, 6)]
-        rows.append((i + 1, date(r, 2019, 2023), h, loc, att[i]))
-    ins(c, "performance", rows)
+        rows.append((i + 1, iso_date(r, 2019, 2023), h, loc, att[i]))
+    insert_rows(c, "performance", rows)
     pairs = set()
     while len(pairs) < 26:
         pairs.add((r.randint(1, 11), r.randint(1, 10)))  # members 12-14, performances 11-12 none
-    ins(c, "member_attendance", [(m, p, r.randint(1, 8)) for m, p in sorted(pairs)])
+    insert_rows(c, "member_attendance", [(m, p, r.randint(1, 8)) for m, p in sorted(pairs)])
 
 def soccer_2(c, r):
     col = [("LSU", "LA"), ("ASU", "AZ"), ("OU", "OK"), ("FSU", "FL"), ("UCLA", "CA"), ("Stanford", "CA"),
            ("UT Austin", "TX"), ("Rice", "TX"), ("Duke", "NC"), ("UNC", "NC")]
     enr = distinct(r, 10, 6, 52)
-    ins(c, "College", [(n, s, enr[i] * 1000 + r.randint(0, 999)) for i, (n, s) in enumerate(col)])
+    insert_rows(c, "College", [(n, s, enr[i] * 1000 + r.randint(0, 999)) for i, (n, s) in enumerate(col)])
     names = ["Andrew", "Blake", "Charles", "David", "Eddie", "Frank", "Gregor", "Hakeem", "Ivan",
              "Jonah", "Kyle", "Marcus", "Nikolai", "Omar", "Pedro", "Quentin", "Rafael", "Simon", "Tomas", "Victor"]
     hs = distinct(r, 20, 200, 1800)
-    ins(c, "Player", [(10001 + i, n, r.choice(["yes", "no", "no"]), hs[i]) for i, n in enumerate(names)])
+    insert_rows(c, "Player", [(10001 + i, n, r.choice(["yes", "no", "no"]), hs[i]) for i, n in enumerate(names)])
     pairs = set()
     while len(pairs) < 28:
         pairs.add((10001 + r.randint(0, 16), col[r.randint(0, 7)][0]))  # players 18-20, colleges Duke/UNC none
-    ins(c, "Tryout", [(p, cn, r.choice(["goalie", "mid", "striker", "defender"]), r.choice(["yes", "no"])) for p, cn in sorted(pairs)])
+    insert_rows(c, "Tryout", [(p, cn, r.choice(["goalie", "mid", "striker", "defender"]), r.choice(["yes", "no"])) for p, cn in sorted(pairs)])
 
 def e_learning(c, r):
     auth = []
@@ -363,47 +331,39 @@ def e_learning(c, r):
         auth.append((i, ["Author", "Tutor", "Both"][i % 3], "%s.%s" % (f.lower(), l.lower()), "%08x" % r.getrandbits(32),
                      f, r.choice([None, "Marie", "J.", "Lee", "Ann"]), l, "F" if i % 2 else "M",
                      "%d %s, %s" % (r.randint(1, 250), r.choice(STREETS), r.choice(TOWNS))))
-    ins(c, "Course_Authors_and_Tutors", auth)
+    insert_rows(c, "Course_Authors_and_Tutors", auth)
     st = []
     for i in range(1, 21):
         f, l = FIRST[(i * 7 + 3) % 30], LAST[(i * 11) % 30]
         reg = dt(r, 2015, 2017)
         st.append((i, reg, dt(r, 2018, 2019), "%s%d" % (f.lower(), r.randint(10, 99)), "%08x" % r.getrandbits(32),
                    f, r.choice([None, "Rose", "Paul", "Kay"]), l))
-    ins(c, "Students", st)
+    insert_rows(c, "Students", st)
     subj = ["Computer Science", "Arts", "Language", "Mathematics", "History", "Biology"]
-    ins(c, "Subjects", [(i + 1, s) for i, s in enumerate(subj)])
+    insert_rows(c, "Subjects", [(i + 1, s) for i, s in enumerate(subj)])
     courses = [("database", 1), ("advanced database", 1), ("operating system", 1), ("data structure", 1),
                ("Art history", 2), ("painting", 2), ("English", 3), ("French", 3), ("Japanese", 3),
                ("Spanish", 3), ("calculus", 4), ("statistics", 4), ("linear algebra", 4), ("World War II", 5)]
     rows = []
     for i, (n, s) in enumerate(courses):
         rows.append((i + 1, r.randint(1, 9), s, n, "An introductory course on %s." % n.lower()))  # authors 10-12 no course; Biology no course
-    ins(c, "Courses", rows)
+    insert_rows(c, "Courses", rows)
     enr = []
     for k in range(1, 36):
         d = dt(r, 2017, 2018)
         comp = dt(r, 2018, 2019)
         enr.append((k, r.randint(1, 17), r.randint(1, 13), d, comp))  # students 18-20, course 14 none
-    ins(c, "Student_Course_Enrolment", enr)
+    insert_rows(c, "Student_Course_Enrolment", enr)
     tests = []
     for k in sorted(r.sample(range(1, 36), 24)):
         tests.append((k, dt(r, 2018, 2019), r.choice(["Pass", "Pass", "Fail"])))
-    ins(c, "Student_Tests_Taken", tests)
+    insert_rows(c, "Student_Tests_Taken", tests)
 
 def main():
-    schemas = {s["db_id"]: s for s in json.load(open(TABLES))}
-    os.makedirs(OUT, exist_ok=True)
-    for k, db in enumerate(DBS):
-        path = os.path.join(OUT, db + ".sqlite")
-        if os.path.exists(path):
-            os.remove(path)
-        conn = sqlite3.connect(path)
-        create(conn, db, schemas[db])
-        globals()[db](conn, random.Random(20261127 + 300 + k))
-        conn.commit()
-        conn.close()
+    for path in write_databases(OUT, TABLES, DBS, COMPOSITE, sql_type, globals().get,
+                                lambda i: 20261127 + 300 + i):
         print(path)
+
 
 if __name__ == "__main__":
     main()

@@ -13,7 +13,10 @@ running the script twice gives the same files.
 
 Written by the "blind-spider-train-4" helper, 2026-11-27.
 """
-import json, os, random, sqlite3
+import os
+
+from synthetic_db import (FIRST_NAMES, LAST_NAMES, distinct_names, insert_rows, iso_date,
+                          write_databases)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "spider_train")
@@ -51,76 +54,26 @@ def sql_type(name, kind):
     return "REAL"
 
 
-def create(conn, db_id, schema):
-    cols = schema["column_names_original"]
-    types = schema["column_types"]
-    pks = set(schema["primary_keys"])
-    fks = {}
-    for a, b in schema["foreign_keys"]:
-        fks.setdefault(cols[a][0], []).append((cols[a][1], schema["table_names_original"][cols[b][0]], cols[b][1]))
-    for ti, t in enumerate(schema["table_names_original"]):
-        defs = []
-        comp = COMPOSITE.get((db_id, t))
-        for ci, (tj, c) in enumerate(cols):
-            if tj != ti:
-                continue
-            d = '"%s" %s' % (c, sql_type(c, types[ci]))
-            if ci in pks and not comp:
-                d += " PRIMARY KEY"
-            defs.append(d)
-        if comp:
-            defs.append("PRIMARY KEY (%s)" % ", ".join('"%s"' % c for c in comp))
-        for a, rt, rc in fks.get(ti, []):
-            defs.append('FOREIGN KEY ("%s") REFERENCES "%s"("%s")' % (a, rt, rc))
-        conn.execute('CREATE TABLE "%s" (\n  %s\n)' % (t, ",\n  ".join(defs)))
-
-
-def ins(conn, table, rows):
-    if rows:
-        conn.executemany('INSERT INTO "%s" VALUES (%s)' % (table, ",".join("?" * len(rows[0]))), rows)
-
-
-def date(r, y0, y1):
-    return "%04d-%02d-%02d" % (r.randint(y0, y1), r.randint(1, 12), r.randint(1, 28))
-
-
-FIRST = ["Emma", "Liam", "Olivia", "Noah", "Ava", "Ethan", "Sophia", "Mason", "Isabella", "Lucas",
-         "Mia", "James", "Charlotte", "Henry", "Amelia", "Daniel", "Harper", "Samuel", "Grace",
-         "Oliver", "Chloe", "Leo", "Zoe", "Jack", "Nora", "Adam", "Ella", "Ryan", "Lily", "Owen",
-         "Hannah", "Victor", "Paula", "Diego", "Ingrid", "Tomas", "Yuki", "Priya", "Omar", "Greta"]
-LAST = ["Smith", "Johnson", "Brown", "Garcia", "Miller", "Davis", "Martinez", "Wilson", "Anderson",
-        "Taylor", "Thomas", "Moore", "Martin", "Lee", "Clark", "Lewis", "Walker", "Hall", "Young",
-        "King", "Wright", "Scott", "Green", "Baker", "Adams", "Nelson", "Hill", "Campbell", "Mitchell",
-        "Roberts", "Fischer", "Novak", "Rossi", "Silva", "Tanaka", "Kowalski", "Dubois", "Larsen"]
-
-
-def names(r, n):
-    out = set()
-    res = []
-    while len(res) < n:
-        f, l = r.choice(FIRST), r.choice(LAST)
-        if (f, l) not in out:
-            out.add((f, l))
-            res.append((f, l))
-    return res
+FIRST = FIRST_NAMES
+LAST = LAST_NAMES
 
 
 def local_govt_in_alabama(c, r):
     svc = ["Marriage", "Birth Proof", "Death Proof", "Property Change", "Marriage", "Business License",
            "Birth Proof", "Voter Registration", "Property Change", "Business License"]
-    ins(c, "Services", [(i + 1, s) for i, s in enumerate(svc)])
-    ppl = names(r, 30)
+    insert_rows(c, "Services", [(i + 1, s) for i, s in enumerate(svc)])
+    ppl = distinct_names(r, 30, FIRST, LAST)
     parts = []
     for i, (f, l) in enumerate(ppl):
         parts.append((i + 1, "Organizer" if i % 4 == 0 else "Participant", "%s %s" % (f, l)))
-    ins(c, "Participants", parts)
+    insert_rows(c, "Participants", parts)
     # services 8 and 10 have no events
     used = [1, 2, 3, 4, 5, 6, 7, 9]
     ev = []
     for i in range(1, 26):
         s = used[(i * 3 + r.randint(0, 7)) % 8]
         ev.append((i, s, r.choice(["Success", "Success", "Fail", "Success", "Pending"])))
-    ins(c, "Events", ev)
+    insert_rows(c, "Events", ev)
     pie = set()
     # participants 27-30 never attend anything
     while len(pie) < 55:
@@ -129,7 +82,7 @@ def local_govt_in_alabama(c, r):
     for pid, extra in ((12, 2), (11, 1)):
         for e in [e for e in range(1, 26) if (e, pid) not in pie][:extra]:
             pie.add((e, pid))
-    ins(c, "Participants_in_Events", sorted(pie))
+    insert_rows(c, "Participants_in_Events", sorted(pie))
 
 
 def school_finance(c, r):
@@ -144,7 +97,7 @@ def school_finance(c, r):
            ("Plymouth", "Plymouth", "Pilgrims", "AAA", "AAAA", "50 Marshall"),
            ("Rochester", "Rochester", "Zebras", "AA", "AA", "25 Fulton")]
     enr = [495, 287, 605, 601, 620, 379, 852, 316, 1110, 540]
-    ins(c, "School", [(str(i + 1), n, loc, m, enr[i], cl, fc, co) for i, (n, loc, m, cl, fc, co) in enumerate(sch)])
+    insert_rows(c, "School", [(str(i + 1), n, loc, m, enr[i], cl, fc, co) for i, (n, loc, m, cl, fc, co) in enumerate(sch)])
     bud = []
     for s in [1, 2, 3, 4, 5, 6, 7, 9, 10]:
         for y in range(2019, 2023):
@@ -154,7 +107,7 @@ def school_finance(c, r):
             inv = round(b * r.uniform(0.55, 1.05), 1)
             bud.append((s, y, b, round(r.uniform(1.0, 3.5), 2), inv, round(r.uniform(1.0, 3.5), 2),
                         "%.1f" % (inv / b * 100)))
-    ins(c, "budget", bud)
+    insert_rows(c, "budget", bud)
     donors = ["Monte Plata", "San Cristobal", "Santo Domingo Este", "Distrito Nacional", "Valverde",
               "San Pedro de Macoris", "Duarte", "La Vega", "Peravia", "Hermanas Mirabal",
               "Maria Trinidad Sanchez", "Santiago", "Azua", "Puerto Plata"]
@@ -162,7 +115,7 @@ def school_finance(c, r):
     for i in range(1, 19):
         s = [1, 2, 3, 4, 6, 7, 9, 10][r.randint(0, 7)]  # schools 5 and 8 get no endowment
         end.append((i, s, donors[(i * 5) % len(donors)], round(r.uniform(8.0, 12.0), 2)))
-    ins(c, "endowment", end)
+    insert_rows(c, "endowment", end)
 
 
 def decoration_competition(c, r):
@@ -170,20 +123,20 @@ def decoration_competition(c, r):
            ("Calgary School", "Andre Arlain", "St. Francis Xavier"), ("Edmonton School", "Samir Chahine", "McGill"),
            ("Toronto School", "Roger Dunbrack", "Western Ontario"), ("Montreal School", "Claire Lemieux", "Laval"),
            ("Halifax School", "Ian MacLeod", "Dalhousie"), ("Winnipeg School", "Dana Kowalski", "Manitoba")]
-    ins(c, "college", [(i + 1,) + x for i, x in enumerate(col)])
+    insert_rows(c, "college", [(i + 1,) + x for i, x in enumerate(col)])
     countries = ["United States", "Canada", "England", "Australia", "Zimbabwe", "Fiji", "South Africa", "Japan"]
     mem = []
-    ppl = names(r, 24)
+    ppl = distinct_names(r, 24, FIRST, LAST)
     for i, (f, l) in enumerate(ppl):
         mem.append((i + 1, "%s %s" % (f, l), countries[r.randint(0, 7)], [1, 2, 3, 4, 5, 6, 7][r.randint(0, 6)]))
-    ins(c, "member", mem)  # college 8 has no members
+    insert_rows(c, "member", mem)  # college 8 has no members
     themes = ["Happiness", "Dark Nights", "Sweetie", "Walk on the Moon", "Soft Dream", "Summer", "Ocean Breeze"]
     rows = []
     for rd in range(1, 6):
         ms = r.sample(range(1, 21), 6)  # members 21-24 never took part
         for rank, m in enumerate(ms, 1):
             rows.append((rd, m, r.choice(themes), rank))
-    ins(c, "round", rows)
+    insert_rows(c, "round", rows)
 
 
 def store_product(c, r):
@@ -199,7 +152,7 @@ def store_product(c, r):
              ("Kodak ScanMate i940", "281 x 84 x 70", 600, 20, "A4", "USB 2.0"),
              ("Fujitsu ScanSnap iX1600", "292 x 161 x 152", 600, 40, "A4", "Wi-Fi"),
              ("Doxie Go SE", "267 x 41 x 36", 300, 8, "A4", "Wi-Fi")]
-    ins(c, "product", [(i + 1,) + p for i, p in enumerate(prods)])
+    insert_rows(c, "product", [(i + 1,) + p for i, p in enumerate(prods)])
     stores = [("Miramichi", "City Mall"), ("Neguac", "Village Store"), ("Rogersville", "Village Store"),
               ("Blackville", "Village Store"), ("Doaktown", "City Mall"), ("Bathurst", "Department Store"),
               ("Moncton Centre", "Department Store"), ("Fredericton Mall", "City Mall"),
@@ -207,20 +160,20 @@ def store_product(c, r):
               ("Sackville Depot", "Outlet")]
     areas = [179.84, 26.69, 7.23, 21.73, 28.74, 94.3, 152.6, 210.5, 66.1, 121.9, 12.4, 48.75]
     ranks = r.sample(range(1, 13), 12)
-    ins(c, "store", [(i + 1, n, t, areas[i], r.randint(300, 2000), ranks[i]) for i, (n, t) in enumerate(stores)])
+    insert_rows(c, "store", [(i + 1, n, t, areas[i], r.randint(300, 2000), ranks[i]) for i, (n, t) in enumerate(stores)])
     dis = [("Attock District", "Attock City", 94620, 20.0), ("Bahawalnagar District", "Bahawalnagar City", 134936, 13.0),
            ("Bahawalpur District", "Bahawalpur City", 530438, 38.0), ("Bhakkar District", "Bhakkar City", 89380, 15.0),
            ("Chakwal District", "Chakwal City", 113524, 10.0), ("Chiniot District", "Chiniot City", 219254, 12.0),
            ("Dera Ghazi Khan District", "Dera Ghazi Khan City", 464742, 22.0),
            ("Faisalabad District", "Faisalabad City", 2793721, 147.0), ("Gujranwala District", "Gujranwala City", 1526168, 75.0),
            ("Gujrat District", "Gujrat City", 328512, 25.0)]
-    ins(c, "district", [(i + 1,) + d for i, d in enumerate(dis)])
+    insert_rows(c, "district", [(i + 1,) + d for i, d in enumerate(dis)])
     sp = set()
     while len(sp) < 34:
         sp.add((r.randint(1, 11), r.randint(1, 11)))  # store 12 and product 12 stocked nowhere
-    ins(c, "store_product", sorted(sp))
+    insert_rows(c, "store_product", sorted(sp))
     sd = [(s, [1, 2, 3, 5, 7, 8, 9][r.randint(0, 6)]) for s in range(1, 13)]
-    ins(c, "store_district", sd)
+    insert_rows(c, "store_district", sd)
 
 
 def college_3(c, r):
@@ -229,22 +182,22 @@ def college_3(c, r):
             (50, "AS", "History", "301", "Gilman", 7575), (60, "AS", "Economics", "440", "Mergenthaler", 7601),
             (70, "EN", "Civil Engineering", "210", "Latrobe", 7410), (80, "AS", "Cognitive Science", "237", "Krieger", 7210),
             (90, "AS", "English", "146", "Gilman", 7544), (100, "EN", "Chemical Engineering", "221", "Maryland", 7170)]
-    ins(c, "Department", [(d[0], d[1], d[2], d[3], d[4], d[5]) for d in deps])
+    insert_rows(c, "Department", [(d[0], d[1], d[2], d[3], d[4], d[5]) for d in deps])
     fac = []
-    fn = names(r, 20)
+    fn = distinct_names(r, 20, FIRST, LAST)
     rk = ["Professor", "AssocProf", "AsstProf", "Instructor"]
     blds = ["NEB", "Barton", "Krieger", "Gilman", "Latrobe"]
     for i, (f, l) in enumerate(fn):
         fac.append((1000 + i * 7, l, f, rk[r.randint(0, 3)], "F" if r.random() < 0.4 else "M",
                     2000 + r.randint(100, 999), str(r.randint(100, 450)), blds[r.randint(0, 4)]))
-    ins(c, "Faculty", fac)
+    insert_rows(c, "Faculty", fac)
     fids = [f[0] for f in fac]
     mo = []
     for i, fid in enumerate(fids[:18]):  # last two faculty belong to no department
         mo.append((fid, deps[i % 9][0], "Primary"))
         if i % 4 == 0:
             mo.append((fid, deps[(i + 3) % 9][0], "Secondary"))
-    ins(c, "Member_of", mo)
+    insert_rows(c, "Member_of", mo)
     courses = [("600.101", "Computer Literacy", 3, 10), ("600.107", "Introduction to Programming", 3, 10),
                ("600.226", "Data Structures", 4, 10), ("600.315", "Databases", 3, 10),
                ("600.463", "Algorithms", 3, 10), ("520.213", "Circuits", 4, 20),
@@ -257,25 +210,25 @@ def college_3(c, r):
                ("540.101", "Chemical Engineering Today", 1, 100), ("540.301", "Kinetics", 3, 100)]
     days = ["MTW", "MWF", "TTh", "MW", "F"]
     hrs = ["9", "10", "11", "1-2:30", "3"]
-    ins(c, "Course", [(cid, nm, cr, fids[(i * 3) % 18], days[r.randint(0, 4)], hrs[r.randint(0, 4)], d)
+    insert_rows(c, "Course", [(cid, nm, cr, fids[(i * 3) % 18], days[r.randint(0, 4)], hrs[r.randint(0, 4)], d)
                       for i, (cid, nm, cr, d) in enumerate(courses)])
     cities = ["BAL", "PIT", "NYC", "WAS", "PHL", "HKG", "CHI", "LON"]
     stu = []
-    sn = names(r, 30)
+    sn = distinct_names(r, 30, FIRST, LAST)
     for i, (f, l) in enumerate(sn):
         stu.append((1001 + i, l, f, r.randint(17, 26), "F" if i % 3 != 1 else "M",
                     [d[0] for d in deps][r.randint(0, 8)], fids[r.randint(0, 17)], cities[r.randint(0, 7)]))
-    ins(c, "Student", stu)
-    ins(c, "Minor_in", [(1001 + i * 3, deps[(i * 2) % 10][0]) for i in range(10)])
+    insert_rows(c, "Student", stu)
+    insert_rows(c, "Minor_in", [(1001 + i * 3, deps[(i * 2) % 10][0]) for i in range(10)])
     grades = [("A+", 4.0), ("A", 4.0), ("A-", 3.7), ("B+", 3.3), ("B", 3.0), ("B-", 2.7), ("C+", 2.3),
               ("C", 2.0), ("C-", 1.7), ("D+", 1.3), ("D", 1.0), ("F", 0.0)]
-    ins(c, "Gradeconversion", grades)
+    insert_rows(c, "Gradeconversion", grades)
     en = set()
     while len(en) < 40:
         en.add((1001 + r.randint(0, 25), courses[r.randint(0, 17)][0]))  # 4 students and 2 courses without enrolments
     rows = [(s, ci, grades[r.randint(0, 11)][0]) for s, ci in sorted(en)]
     rows.append((1027, "550.111", "B+"))  # one clear most-enrolled course
-    ins(c, "Enrolled_in", rows)
+    insert_rows(c, "Enrolled_in", rows)
 
 
 def csu_1(c, r):
@@ -291,7 +244,7 @@ def csu_1(c, r):
             ("California State University-Los Angeles", "Los Angeles", "Los Angeles", 1947),
             ("San Diego State University", "San Diego", "San Diego", 1897),
             ("San Jose State University", "San Jose", "Santa Clara", 1857)]
-    ins(c, "Campuses", [(i + 1,) + x for i, x in enumerate(camp)])
+    insert_rows(c, "Campuses", [(i + 1,) + x for i, x in enumerate(camp)])
     size = [8, 4, 16, 12, 13, 21, 33, 8, 34, 20, 32, 30]
     fees, degs, enrs, facs = [], [], [], []
     for i in range(12):
@@ -301,16 +254,16 @@ def csu_1(c, r):
             tot = size[i] * 1000 + r.randint(-600, 600)
             enrs.append((i + 1, y, tot, round(tot * r.uniform(0.78, 0.9), 1)))
             facs.append((i + 1, y, round(size[i] * 48 + r.uniform(-30, 30), 1)))
-    ins(c, "csu_fees", fees)
-    ins(c, "degrees", degs)
-    ins(c, "enrollments", enrs)
-    ins(c, "faculty", facs)
+    insert_rows(c, "csu_fees", fees)
+    insert_rows(c, "degrees", degs)
+    insert_rows(c, "enrollments", enrs)
+    insert_rows(c, "faculty", facs)
     de = []
     for ci in (1, 3, 6, 9, 11, 12):
         for d in range(1, 7):
             ug = size[ci - 1] * r.randint(20, 60)
             de.append((ci, d, 2004, ug, int(ug * r.uniform(0.05, 0.25))))
-    ins(c, "discipline_enrollments", de)
+    insert_rows(c, "discipline_enrollments", de)
 
 
 def phone_market(c, r):
@@ -318,55 +271,55 @@ def phone_market(c, r):
           ("IPhone 7", 128, "TMobile", 899.0), ("IPhone X", 256, "TMobile", 1079.0), ("Galaxy S9", 64, "Verizon", 719.0),
           ("Galaxy Note 9", 128, "AT&T", 999.0), ("Pixel 3", 64, "Verizon", 799.0), ("Moto G7", 32, "Sprint", 199.0),
           ("OnePlus 6T", 128, "TMobile", 549.0)]
-    ins(c, "phone", [(n, i + 1, m, ca, p) for i, (n, m, ca, p) in enumerate(ph)])
+    insert_rows(c, "phone", [(n, i + 1, m, ca, p) for i, (n, m, ca, p) in enumerate(ph)])
     mk = [("Alberta", 1966, 40), ("British Columbia", 1965, 49), ("Quebec", 1958, 54), ("Ontario", 1978, 307),
           ("Nova Scotia", 1975, 22), ("Manitoba", 1972, 31), ("Saskatchewan", 1980, 18), ("New Brunswick", 1969, 15)]
     rk = [4, 21, 1, 5, 3, 9, 12, 7]
-    ins(c, "market", [(i + 1, d, e, float(s), rk[i]) for i, (d, e, s) in enumerate(mk)])
+    insert_rows(c, "market", [(i + 1, d, e, float(s), rk[i]) for i, (d, e, s) in enumerate(mk)])
     pm = set()
     while len(pm) < 24:
         pm.add((r.randint(1, 7), r.randint(1, 8)))  # markets 8, phones 9-10 without stock rows
-    ins(c, "phone_market", [(m, str(p), r.randint(50, 4400)) for m, p in sorted(pm)])
+    insert_rows(c, "phone_market", [(m, str(p), r.randint(50, 4400)) for m, p in sorted(pm)])
 
 
 def cre_Docs_and_Epenses(c, r):
     dt = [("BK", "Book", "Published book"), ("CV", "CV", "Curriculum vitae"), ("PR", "Presentation", "Slides"),
           ("PP", "Paper", "Research paper"), ("FM", "Film", "Video material")]
-    ins(c, "Ref_Document_Types", dt)
+    insert_rows(c, "Ref_Document_Types", dt)
     bc = [("GV", "Government"), ("ORG", "Organisation"), ("SF", "Self founded"), ("CH", "Charity")]
-    ins(c, "Ref_Budget_Codes", bc)
+    insert_rows(c, "Ref_Budget_Codes", bc)
     prj = ["Society Research project", "Internet of Things project", "Graph Database project",
            "Human Resource project", "Water Quality study", "Urban Mobility pilot", "Library Digitisation",
            "Solar Roof initiative", "Coastal Erosion survey", "Youth Literacy program"]
-    ins(c, "Projects", [(100 + i * 5, p) for i, p in enumerate(prj)])
+    insert_rows(c, "Projects", [(100 + i * 5, p) for i, p in enumerate(prj)])
     titles = ["Annual Review", "Budget Plan", "Kickoff Slides", "Field Notes", "Interim Report", "Final Report",
               "Expense Summary", "Grant Proposal", "Training Video", "Staff CV", "Market Analysis", "Data Appendix"]
     docs = []
     for i in range(1, 31):
         t = dt[r.randint(0, 4)][0]
         p = 100 + 5 * r.randint(0, 7)  # projects 135 and 145 have no documents
-        docs.append((i, t, p, date(r, 2015, 2019) + " 00:00:00", "%s %d" % (titles[i % 12], i),
+        docs.append((i, t, p, iso_date(r, 2015, 2019) + " 00:00:00", "%s %d" % (titles[i % 12], i),
                      r.choice(["draft", "approved", "archived"]), None))
-    ins(c, "Documents", docs)
+    insert_rows(c, "Documents", docs)
     st = [(2, "Private project"), (5, "Open project"), (9, "Quarterly statement"), (12, "Audit statement"),
           (17, "Annual statement"), (21, "Grant statement"), (25, "Closing statement"), (28, "Interim statement")]
-    ins(c, "Statements", st)
+    insert_rows(c, "Statements", st)
     dwe = []
     for d in sorted(r.sample(range(1, 31), 16)):
         dwe.append((d, bc[r.randint(0, 2)][0], r.choice(["government", "safety", "ideal", "managerial", "uniform"])))
-    ins(c, "Documents_with_Expenses", dwe)  # budget code CH unused
+    insert_rows(c, "Documents_with_Expenses", dwe)  # budget code CH unused
     acc = []
     for i in range(1, 19):
         acc.append((i * 3 + 1, [2, 5, 9, 12, 17, 21][r.randint(0, 5)], str(r.randint(100, 9999))))  # statements 25, 28 no accounts
-    ins(c, "Accounts", acc)
+    insert_rows(c, "Accounts", acc)
 
 
 def company_employee(c, r):
-    ppl = names(r, 18)
+    ppl = distinct_names(r, 18, FIRST, LAST)
     nat = ["United States", "United Kingdom", "Germany", "India", "Japan", "Brazil", "Canada"]
     colls = ["Harvard", "MIT", "Stanford", "Oxford", "Cambridge", "Yale", "IIT Bombay", "Tokyo University"]
     ages = r.sample(range(24, 62), 18)
-    ins(c, "people", [(i + 1, ages[i], "%s %s" % (f, l), nat[r.randint(0, 6)], colls[r.randint(0, 7)])
+    insert_rows(c, "people", [(i + 1, ages[i], "%s %s" % (f, l), nat[r.randint(0, 6)], colls[r.randint(0, 7)])
                       for i, (f, l) in enumerate(ppl)])
     co = [("ExxonMobil", "USA", "Oil and gas"), ("JPMorgan Chase", "USA", "Banking"), ("General Electric", "USA", "Conglomerate"),
           ("Royal Dutch Shell", "Netherlands", "Oil and gas"), ("Industrial and Commercial Bank of China", "China", "Banking"),
@@ -379,11 +332,11 @@ def company_employee(c, r):
         s = round(r.uniform(80, 480), 1)
         rows.append((i + 1, n, h, ind, s, round(s * r.uniform(0.03, 0.12), 1), round(r.uniform(150, 2600), 1),
                      round(r.uniform(90, 420), 1)))
-    ins(c, "company", rows)
+    insert_rows(c, "company", rows)
     emp = set()
     while len(emp) < 20:
         emp.add((r.randint(1, 13), r.randint(1, 15)))  # companies 14-17 and people 16-18 without employment
-    ins(c, "employment", [(a, b, r.randint(1, 12)) for a, b in sorted(emp)])
+    insert_rows(c, "employment", [(a, b, r.randint(1, 12)) for a, b in sorted(emp)])
 
 
 def party_people(c, r):
@@ -395,42 +348,33 @@ def party_people(c, r):
            ("Germany", "8 July 2002", "EMI", "CD", "582 1212"),
            ("France", "10 July 2002", "Virgin", "CD", "724 3542"),
            ("Canada", "16 July 2002", "EMI Canada", "CD", "E2 40362")]
-    ins(c, "region", [(i + 1,) + x for i, x in enumerate(reg)])
+    insert_rows(c, "region", [(i + 1,) + x for i, x in enumerate(reg)])
     parties = ["Convention Peoples Party", "Progress Party", "3", "Liberal Party", "Labour Party",
                "Green Party", "Social Democrats", "Conservative Party", "Unity Party", "Reform Party"]
     parties[2] = "People's National Party"
-    mins = names(r, 10)
+    mins = distinct_names(r, 10, FIRST, LAST)
     pr = []
     for i, pn in enumerate(parties):
         y = 1955 + i * 3 + r.randint(0, 2)
         pr.append((i + 1, "%s %s" % mins[i], str(y), str(y + r.randint(1, 6)), [1, 2, 3, 4, 5, 6, 7][r.randint(0, 6)], pn))
-    ins(c, "party", pr)  # region 8 has no party
+    insert_rows(c, "party", pr)  # region 8 has no party
     mem = []
-    for i, (f, l) in enumerate(names(r, 26)):
+    for i, (f, l) in enumerate(distinct_names(r, 26, FIRST, LAST)):
         y = r.randint(1990, 2016)
         mem.append((i + 1, "%s %s" % (f, l), str([1, 2, 3, 4, 5, 6, 7, 8][r.randint(0, 7)]),
                     "%d–%s" % (y, "present" if r.random() < 0.35 else str(y + r.randint(2, 9)))))
-    ins(c, "member", mem)  # parties 9, 10 have no members
+    insert_rows(c, "member", mem)  # parties 9, 10 have no members
     evn = ["Annual Meeting", "Conference", "Election Meeting", "Fundraiser Dinner", "Summer Rally", "Youth Forum"]
     ev = []
     for i in range(1, 22):
         p = r.randint(1, 8)
         ev.append((i, evn[r.randint(0, 5)], p, r.randint(1, 20)))  # members 21-26 never in charge
-    ins(c, "party_events", ev)
+    insert_rows(c, "party_events", ev)
 
 
 def main():
-    schemas = {s["db_id"]: s for s in json.load(open(TABLES))}
-    os.makedirs(OUT, exist_ok=True)
-    for i, db in enumerate(DBS):
-        path = os.path.join(OUT, db + ".sqlite")
-        if os.path.exists(path):
-            os.remove(path)
-        conn = sqlite3.connect(path)
-        create(conn, db, schemas[db])
-        globals()[db](conn, random.Random(4000 + i))
-        conn.commit()
-        conn.close()
+    for path in write_databases(OUT, TABLES, DBS, COMPOSITE, sql_type, globals().get,
+                                lambda i: 4000 + i):
         print("wrote", path)
 
 

@@ -13,7 +13,10 @@ running the script twice gives the same files.
 
 Written by the "blind-spider-train-5" helper, 2026-11-27.
 """
-import json, os, random, sqlite3
+import os
+
+from synthetic_db import (FIRST_NAMES, LAST_NAMES, distinct_names, insert_rows, iso_date,
+                          write_databases)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "spider_train")
@@ -44,65 +47,15 @@ def sql_type(name, kind):
     return "REAL"
 
 
-def create(conn, db_id, schema):
-    cols = schema["column_names_original"]
-    types = schema["column_types"]
-    pks = set(schema["primary_keys"])
-    fks = {}
-    for a, b in schema["foreign_keys"]:
-        fks.setdefault(cols[a][0], []).append((cols[a][1], schema["table_names_original"][cols[b][0]], cols[b][1]))
-    for ti, t in enumerate(schema["table_names_original"]):
-        defs = []
-        comp = COMPOSITE.get((db_id, t))
-        for ci, (tj, c) in enumerate(cols):
-            if tj != ti:
-                continue
-            d = '"%s" %s' % (c, sql_type(c, types[ci]))
-            if ci in pks and not comp:
-                d += " PRIMARY KEY"
-            defs.append(d)
-        if comp:
-            defs.append("PRIMARY KEY (%s)" % ", ".join('"%s"' % c for c in comp))
-        for a, rt, rc in fks.get(ti, []):
-            defs.append('FOREIGN KEY ("%s") REFERENCES "%s"("%s")' % (a, rt, rc))
-        conn.execute('CREATE TABLE "%s" (\n  %s\n)' % (t, ",\n  ".join(defs)))
-
-
-def ins(conn, table, rows):
-    if rows:
-        conn.executemany('INSERT INTO "%s" VALUES (%s)' % (table, ",".join("?" * len(rows[0]))), rows)
-
-
-def date(r, y0, y1):
-    return "%04d-%02d-%02d" % (r.randint(y0, y1), r.randint(1, 12), r.randint(1, 28))
-
-
-FIRST = ["Emma", "Liam", "Olivia", "Noah", "Ava", "Ethan", "Sophia", "Mason", "Isabella", "Lucas",
-         "Mia", "James", "Charlotte", "Henry", "Amelia", "Daniel", "Harper", "Samuel", "Grace",
-         "Oliver", "Chloe", "Leo", "Zoe", "Jack", "Nora", "Adam", "Ella", "Ryan", "Lily", "Owen",
-         "Hannah", "Victor", "Paula", "Diego", "Ingrid", "Tomas", "Yuki", "Priya", "Omar", "Greta"]
+FIRST = FIRST_NAMES
 FEMALE = {"Emma", "Olivia", "Ava", "Sophia", "Isabella", "Mia", "Charlotte", "Amelia", "Harper",
           "Grace", "Chloe", "Zoe", "Nora", "Ella", "Lily", "Hannah", "Paula", "Ingrid", "Yuki",
           "Priya", "Greta"}
-LAST = ["Smith", "Johnson", "Brown", "Garcia", "Miller", "Davis", "Martinez", "Wilson", "Anderson",
-        "Taylor", "Thomas", "Moore", "Martin", "Lee", "Clark", "Lewis", "Walker", "Hall", "Young",
-        "King", "Wright", "Scott", "Green", "Baker", "Adams", "Nelson", "Hill", "Campbell", "Mitchell",
-        "Roberts", "Fischer", "Novak", "Rossi", "Silva", "Tanaka", "Kowalski", "Dubois", "Larsen"]
+LAST = LAST_NAMES
 CITIES = [("Springfield", "IL"), ("Austin", "TX"), ("Denver", "CO"), ("Portland", "OR"),
           ("Madison", "WI"), ("Columbus", "OH"), ("Sacramento", "CA"), ("Boise", "ID"),
           ("Raleigh", "NC"), ("Tucson", "AZ"), ("Dallas", "TX"), ("San Diego", "CA")]
 STREETS = ["Maple Ave", "Oak St", "Pine Rd", "Cedar Ln", "Elm St", "Lake Dr", "Hill Rd", "Park Blvd"]
-
-
-def names(r, n):
-    out = set()
-    res = []
-    while len(res) < n:
-        f, l = r.choice(FIRST), r.choice(LAST)
-        if (f, l) not in out:
-            out.add((f, l))
-            res.append((f, l))
-    return res
 
 
 def gender(f):
@@ -110,30 +63,30 @@ def gender(f):
 
 
 def cre_Doc_Tracking_DB(c, r):
-    ins(c, "Ref_Document_Types", [
+    insert_rows(c, "Ref_Document_Types", [
         ("CV", "Curriculum Vitae", "Job applicant CVs"), ("BK", "Book", "Bound books and manuals"),
         ("PR", "Paper", "Research papers"), ("RV", "Review", "Reviews and appraisals"),
         ("CT", "Contract", "Signed contracts"), ("IN", "Invoice", "Supplier invoices")])  # IN unused
-    ins(c, "Ref_Locations", [
+    insert_rows(c, "Ref_Locations", [
         ("b", "Brazil", "Sao Paulo archive"), ("c", "Canada", "Toronto office"),
         ("e", "Edinburgh", "Scottish head office"), ("n", "Nanjing", "China branch"),
         ("x", "Xiamen", "Storage warehouse"), ("p", "Paris", "Paris office")])
-    ins(c, "Roles", [
+    insert_rows(c, "Roles", [
         ("MG", "Manager", "Department manager"), ("ED", "Editor", "Edits documents"),
         ("PT", "Photo", "Takes photos"), ("PR", "Proof Reader", "Proof reads documents"),
         ("HR", "Human Resource", "Staff and hiring")])
     days = set()
     while len(days) < 36:
-        days.add(date(r, 2015, 2022))
+        days.add(iso_date(r, 2015, 2022))
     days = sorted(days)
-    ins(c, "Ref_Calendar", [(d, i + 1) for i, d in enumerate(days)])
+    insert_rows(c, "Ref_Calendar", [(d, i + 1) for i, d in enumerate(days)])
     emps = []
     roles = ["MG", "ED", "ED", "PT", "PR", "PR", "HR", "ED", "PT", "MG"]
-    for i, (f, l) in enumerate(names(r, 16)):
+    for i, (f, l) in enumerate(distinct_names(r, 16, FIRST, LAST)):
         g = "U" if i in (5, 11) else gender(f)
-        emps.append((i + 1, roles[i % len(roles)], "%s %s" % (f, l), g, date(r, 1960, 1998),
+        emps.append((i + 1, roles[i % len(roles)], "%s %s" % (f, l), g, iso_date(r, 1960, 1998),
                      None))
-    ins(c, "Employees", emps)
+    insert_rows(c, "Employees", emps)
     titles = ["Annual Report", "Staff Handbook", "Supplier Agreement", "Marketing Plan",
               "Research Summary", "Quality Review", "Budget Proposal", "Safety Manual",
               "Hiring Policy", "Design Notes", "Client Contract", "Travel Policy",
@@ -146,7 +99,7 @@ def cre_Doc_Tracking_DB(c, r):
     docs = []
     for i, t in enumerate(titles):
         docs.append((i + 1, r.choice(days), types[i], t, "%s document" % t.lower(), None))
-    ins(c, "All_Documents", docs)
+    insert_rows(c, "All_Documents", docs)
     locs = []
     for i in range(1, 29):
         if i in (7, 19, 26):
@@ -160,20 +113,20 @@ def cre_Doc_Tracking_DB(c, r):
             used.add(lc)
             a, b = sorted(r.sample(days, 2))
             locs.append((i, lc, a, b))
-    ins(c, "Document_Locations", locs)
+    insert_rows(c, "Document_Locations", locs)
     dest = []
     for i in [2, 4, 6, 9, 11, 13, 15, 17, 20, 22, 24, 25, 27]:
         a, b = sorted(r.sample(days, 2))
         dest.append((i, r.choice([1, 2, 10, 7, 13]), r.choice([3, 4, 8, 9, 14, 15, 4, 3]), a, b, None))
-    ins(c, "Documents_to_be_Destroyed", dest)
+    insert_rows(c, "Documents_to_be_Destroyed", dest)
 
 
 def customer_complaints(c, r):
     staff = []
-    for i, (f, l) in enumerate(names(r, 12)):
+    for i, (f, l) in enumerate(distinct_names(r, 12, FIRST, LAST)):
         staff.append((i + 1, gender(f), f, l, "%s.%s@acme-support.com" % (f.lower(), l.lower()),
                       "+1-555-%04d" % r.randint(1000, 9999)))
-    ins(c, "Staff", staff)
+    insert_rows(c, "Staff", staff)
     cust = []
     for i in range(1, 21):
         city, st = r.choice(CITIES)
@@ -181,7 +134,7 @@ def customer_complaints(c, r):
                      "%d %s" % (r.randint(10, 999), r.choice(STREETS)),
                      r.choice([None, "Apt. %d" % r.randint(1, 40), "Suite %d" % r.randint(100, 400)]),
                      city, st, "customer%d@mail.com" % i, "(%03d) 555-%04d" % (r.randint(200, 900), r.randint(1000, 9999))))
-    ins(c, "Customers", cust)
+    insert_rows(c, "Customers", cust)
     prods = [("Chocolate", "Food", 4.99), ("The Great Gatsby", "Book", 12.50),
              ("Keyboard", "Hardware", 39.90), ("Wireless Mouse", "Hardware", 24.75),
              ("Green Tea", "Food", 6.20), ("Laptop Stand", "Hardware", 31.00),
@@ -190,14 +143,14 @@ def customer_complaints(c, r):
              ("Coffee Beans", "Food", 15.60), ("USB Hub", "Hardware", 18.45)]
     pr = []
     for i, (n, cat, p) in enumerate(prods):
-        first = date(r, 2012, 2016)
-        disc = date(r, 2019, 2022) if i in (1, 4, 8) else None
+        first = iso_date(r, 2012, 2016)
+        disc = iso_date(r, 2019, 2022) if i in (1, 4, 8) else None
         pr.append((i + 1, None if i < 3 else r.randint(1, 3), cat, first, disc, n,
                    "%s (%s)" % (n, cat.lower()), p))
-    ins(c, "Products", pr)
+    insert_rows(c, "Products", pr)
     comp = []
     for i in range(1, 33):
-        raised = date(r, 2018, 2022)
+        raised = iso_date(r, 2018, 2022)
         status = r.choice(["Closed", "Closed", "Open", "New"])
         closed = None
         if status == "Closed":
@@ -211,14 +164,14 @@ def customer_complaints(c, r):
                      "OK" if status == "Closed" and r.random() < 0.7 else "No",
                      status, r.choice(["Product Failure", "Product Unusable", "Late Delivery"]),
                      raised, closed, r.choice([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 3, 5])))
-    ins(c, "Complaints", comp)
+    insert_rows(c, "Complaints", comp)
 
 
 def swimming(c, r):
     nats = ["Australia", "United States", "China", "Netherlands", "France", "Japan", "Italy",
             "Hungary", "Canada", "Brazil"]
     sw = []
-    nm = names(r, 22)
+    nm = distinct_names(r, 22, FIRST, LAST)
     used = set()
     for i, (f, l) in enumerate(nm):
         while True:
@@ -235,7 +188,7 @@ def swimming(c, r):
         tot = t + r.uniform(50, 58)
         sw.append((i + 1, "%s %s" % (f, l), nats[i % len(nats)] if i < 10 else r.choice(nats), base,
                    *times, "%d:%05.2f" % divmod(tot, 60)))
-    ins(c, "swimmer", sw)
+    insert_rows(c, "swimmer", sw)
     stad = [("Olympic Aquatics Centre", 17500, "Sydney", "Australia", 1994),
             ("Water Cube", 17000, "Beijing", "China", 2008),
             ("Duna Arena", 12000, "Budapest", "Hungary", 2017),
@@ -246,13 +199,13 @@ def swimming(c, r):
             ("Kazan Aquatics Palace", 9400, "Kazan", "Russia", 2013),
             ("Indiana University Natatorium", 4700, "Indianapolis", "United States", 1982),
             ("Toronto Pan Am Centre", 6500, "Toronto", "Canada", 2014)]
-    ins(c, "stadium", [(i + 1, *s) for i, s in enumerate(stad)])
+    insert_rows(c, "stadium", [(i + 1, *s) for i, s in enumerate(stad)])
     evs = [("World Championships", 3, "2017"), ("Olympic Games", 2, "2008"),
            ("Pan Pacific Championships", 1, "2018"), ("European Championships", 5, "2022"),
            ("Olympic Games", 4, "2021"), ("World Cup", 8, "2019"), ("Open Meet", 6, "2020"),
            ("World Championships", 3, "2022"), ("US Nationals", 9, "2016"),
            ("Pan American Games", 10, "2015"), ("Grand Prix", 1, "2023"), ("Mare Nostrum", 5, "2019")]
-    ins(c, "event", [(i + 1, *e) for i, e in enumerate(evs)])
+    insert_rows(c, "event", [(i + 1, *e) for i, e in enumerate(evs)])
     rec = []
     for s in range(1, 23):
         if s in (6, 14, 21):
@@ -261,7 +214,7 @@ def swimming(c, r):
             if e == 12:
                 continue  # Mare Nostrum has no records
             rec.append((len(rec) + 1, r.choice(["Winner", "Winner", "Loser", "Loser", "Loser", "NC"]), s, e))
-    ins(c, "record", rec)
+    insert_rows(c, "record", rec)
 
 
 def phone_1(c, r):
@@ -276,7 +229,7 @@ def phone_1(c, r):
         chips.append((nm, y, ram, rom, r.choice(["1CFII,1SD", "1SD", "1CFII", "1SD,1MMC"]),
                       "No" if i in (0, 2, 4) else "802.11b",
                       "No" if i in (0, 4, 10) else r.choice(["1.1", "1.2", "2.0"])))
-    ins(c, "chip_model", chips)
+    insert_rows(c, "chip_model", chips)
     modes = [(0, "80 × 32", "640 × 256", 2, 20, "3000–7FFF", "Graphics"),
              (1, "40 × 32", "320 × 256", 4, 20, "3000–7FFF", "Graphics"),
              (2, "20 × 32", "160 × 256", 8, 20, "3000–7FFF", "Graphics"),
@@ -285,7 +238,7 @@ def phone_1(c, r):
              (5, "20 × 32", "160 × 256", 4, 10, "5800–7FFF", "Graphics"),
              (6, "40 × 25", "320 × 200", 2, 8, "6000–7FFF", "Text"),
              (7, "40 × 25", "320 × 200", 16, 1, "7C00–7FFF", "Teletext")]
-    ins(c, "screen_mode", modes)
+    insert_rows(c, "screen_mode", modes)
     phones = [("Nokia Corporation", "Nokia 6300"), ("Nokia Corporation", "Nokia E71"),
               ("Nokia Corporation", "Nokia N95"), ("Sony Mobile Communications", "Xperia Z1"),
               ("Sony Mobile Communications", "Xperia T2 Ultra"), ("LG Electronics", "LG-P760"),
@@ -300,16 +253,16 @@ def phone_1(c, r):
                    r.choice(["joyn", "joyn Hot Fixes", "joyn Hot Fixes", "joyn"]),
                    "Approved (valid until %02d.%02d.%d)" % (r.randint(1, 28), r.randint(1, 12), r.randint(2013, 2016)),
                    chip, str(r.choice([1, 2, 3, 4, 5, 6]))))  # mode 0 and 7 unused
-    ins(c, "phone", ph)
+    insert_rows(c, "phone", ph)
 
 
 def club_1(c, r):
     cities = ["BAL", "PIT", "HKG", "WAS", "NYC", "PHL", "CHI", "LON", "ATL", "BOS"]
     st = []
-    for i, (f, l) in enumerate(names(r, 34)):
+    for i, (f, l) in enumerate(distinct_names(r, 34, FIRST, LAST)):
         st.append((1001 + i, l, f, r.randint(17, 26), gender(f), r.choice([50, 100, 520, 540, 550, 600]),
                    r.choice([1121, 1148, 2192, 7712, 8722, 8423, 1823]), r.choice(cities)))
-    ins(c, "Student", st)
+    insert_rows(c, "Student", st)
     clubs = [("Bootup Baltimore", "Refurbish computers for schools", "AKW"),
              ("Hopkins Student Enterprises", "Venture capital fund for student businesses", "AKW"),
              ("Pen and Paper Gaming", "Play role-playing games", "HHH"),
@@ -320,14 +273,14 @@ def club_1(c, r):
              ("Hiking Club", "Weekend hikes in the region", "OUT"),
              ("Film Society", "Screenings of classic films", "HHH"),
              ("Robotics Club", "Build robots for competitions", "LAT")]
-    ins(c, "Club", [(i + 1, *cl) for i, cl in enumerate(clubs)])
+    insert_rows(c, "Club", [(i + 1, *cl) for i, cl in enumerate(clubs)])
     mem = []
     for cid in range(1, 10):  # Robotics Club (10) has no members
         k = r.randint(2, 6)
         for j, s in enumerate(r.sample(range(1001, 1029), k)):  # students 1029-1034 in no club
             mem.append((s, cid, "President" if j == 0 else ("Vice-President" if j == 1 else
                                                             ("CTO" if j == 2 and cid in (1, 2) else "Member"))))
-    ins(c, "Member_of_club", mem)
+    insert_rows(c, "Member_of_club", mem)
 
 
 def tracking_orders(c, r):
@@ -335,53 +288,53 @@ def tracking_orders(c, r):
           "Summit Dental", "Greenfield Farms", "Metro Office Plus", "Sunset Cafe", "Pioneer Hardware",
           "Riverbend Books", "Coastal Marine", "Maple Leaf Florist", "Granite Builders", "Evergreen Clinic",
           "Silver Star Diner"]
-    ins(c, "Customers", [(i + 1, n, r.choice(["wholesale", "retail", "online"])) for i, n in enumerate(cn)])
+    insert_rows(c, "Customers", [(i + 1, n, r.choice(["wholesale", "retail", "online"])) for i, n in enumerate(cn)])
     inv = []
     for i in range(1, 16):
-        inv.append((i, date(r, 2018, 2022), r.choice(["paid", "paid", "pending", "overdue"])))
-    ins(c, "Invoices", inv)
+        inv.append((i, iso_date(r, 2018, 2022), r.choice(["paid", "paid", "pending", "overdue"])))
+    insert_rows(c, "Invoices", inv)
     pn = ["food", "book", "food", "clothes", "phone", "music", "book", "shoes", "lamp", "toys"]
     pn = ["dried fruit", "novel", "coffee", "jacket", "phone", "vinyl record", "textbook", "sneakers",
           "desk lamp", "board game"]
-    ins(c, "Products", [(i + 1, n, r.choice(["bulk", "single", "pack of 6"])) for i, n in enumerate(pn)])
+    insert_rows(c, "Products", [(i + 1, n, r.choice(["bulk", "single", "pack of 6"])) for i, n in enumerate(pn)])
     orders = []
     for i in range(1, 26):
         cu = r.choice([x for x in range(1, 16) if x not in (5, 11, 14)])
         orders.append((i, cu, r.choice(["Shipped", "Shipped", "Packing", "On Road", "Cancelled"]),
-                       "%s %02d:%02d:00" % (date(r, 2018, 2022), r.randint(7, 20), r.randint(0, 59)), None))
-    ins(c, "Orders", orders)
+                       "%s %02d:%02d:00" % (iso_date(r, 2018, 2022), r.randint(7, 20), r.randint(0, 59)), None))
+    insert_rows(c, "Orders", orders)
     items = []
     for o in range(1, 26):
         for p in r.sample(range(1, 10), r.randint(1, 3)):  # board game never ordered
             items.append((len(items) + 1, p, o, r.choice(["Finish", "Finish", "Payed", "Proceeding", "Cancel"]), None))
-    ins(c, "Order_Items", items)
+    insert_rows(c, "Order_Items", items)
     ships = []
     shipped = [o for o in orders if o[2] in ("Shipped", "On Road")]
     for o in shipped:
         d = o[3][:10]
         ships.append((len(ships) + 1, o[0], r.randint(1, 15), "%d" % r.randint(1000, 99999),
                       "%s %02d:%02d:00" % (d, r.randint(8, 18), r.randint(0, 59)), None))
-    ins(c, "Shipments", ships)
+    insert_rows(c, "Shipments", ships)
     si = []
     for s in ships:
         for it in items:
             if it[2] == s[1] and r.random() < 0.8:
                 si.append((s[0], it[0]))
-    ins(c, "Shipment_Items", si)
+    insert_rows(c, "Shipment_Items", si)
 
 
 def products_gen_characteristics(c, r):
-    ins(c, "Ref_Characteristic_Types", [("Grade", "Grade"), ("Purity", "Purity"), ("Size", "Size")])
+    insert_rows(c, "Ref_Characteristic_Types", [("Grade", "Grade"), ("Purity", "Purity"), ("Size", "Size")])
     colors = [("1", "yellow"), ("2", "black"), ("3", "white"), ("4", "red"), ("5", "green"),
               ("6", "blue"), ("7", "purple"), ("8", "orange")]
-    ins(c, "Ref_Colors", colors)
-    ins(c, "Ref_Product_Categories", [("Herbs", "Herbs", "Handful"), ("Seeds", "Seeds", "Weight - pound,kilo."),
+    insert_rows(c, "Ref_Colors", colors)
+    insert_rows(c, "Ref_Product_Categories", [("Herbs", "Herbs", "Handful"), ("Seeds", "Seeds", "Weight - pound,kilo."),
                                       ("Spices", "Spices", "Weight - pound,kilo.")])
     chars = [("Grade", "numeric", "fast"), ("Purity", "percentage", "high purity"), ("Size", "text", "large size"),
              ("Grade", "text", "warm"), ("Purity", "numeric", "organic"), ("Size", "numeric", "weight"),
              ("Grade", "text", "aroma"), ("Purity", "text", "fresh"), ("Size", "text", "slow"),
              ("Grade", "numeric", "hot")]
-    ins(c, "Characteristics", [(i + 1, t, dt, n, None) for i, (t, dt, n) in enumerate(chars)])
+    insert_rows(c, "Characteristics", [(i + 1, t, dt, n, None) for i, (t, dt, n) in enumerate(chars)])
     prods = [("cumin", "Spices"), ("peper", "Spices"), ("cinnamon", "Spices"), ("chili", "Spices"),
              ("ginger", "Spices"), ("basil", "Herbs"), ("mint", "Herbs"), ("rosemary", "Herbs"),
              ("thyme", "Herbs"), ("parsley", "Herbs"), ("sesame", "Seeds"), ("flax", "Seeds"),
@@ -392,14 +345,14 @@ def products_gen_characteristics(c, r):
         sell = round(buy * r.uniform(1.3, 2.6), 2)
         pr.append((i + 1, r.choice(["1", "2", "3", "4", "5", "6", "4", "2"]), cat, n, "%.2f" % buy, "%.2f" % sell,
                    "%s, %s" % (n, cat.lower()), None))  # purple and orange unused
-    ins(c, "Products", pr)
+    insert_rows(c, "Products", pr)
     pc = []
     for p in range(1, 17):
         if p in (9, 15):
             continue  # no characteristics
         for ch in r.sample(range(1, 10), r.randint(1, 3)):  # 'hot' unused
             pc.append((p, ch, r.choice(["low", "medium", "high", "premium"])))
-    ins(c, "Product_Characteristics", pc)
+    insert_rows(c, "Product_Characteristics", pc)
 
 
 def news_report(c, r):
@@ -414,20 +367,20 @@ def news_report(c, r):
     for i, (n, v) in enumerate(evs):
         ev.append((i + 1, "%d %s" % (r.randint(1, 28), r.choice(["January", "March", "May", "June", "August", "October"])) + " %d" % r.randint(2016, 2023),
                    v, n, att[i]))
-    ins(c, "event", ev)
+    insert_rows(c, "event", ev)
     nats = ["England", "Wales", "Northern Ireland", "Scotland", "England", "United States", "Ireland"]
     jo = []
     ages = r.sample(range(24, 61), 16)
-    for i, (f, l) in enumerate(names(r, 16)):
+    for i, (f, l) in enumerate(distinct_names(r, 16, FIRST, LAST)):
         jo.append((i + 1, "%s %s" % (f, l), r.choice(nats), str(ages[i]), max(1, ages[i] - 22 - r.randint(0, 6))))
-    ins(c, "journalist", jo)
+    insert_rows(c, "journalist", jo)
     nr = []
     for j in range(1, 17):
         if j in (4, 12, 15):
             continue
         for e in r.sample(range(1, 12), r.randint(1, 3)):  # Space Launch never covered
             nr.append((j, e, r.choice(["Screening", "Host", "Music"])))
-    ins(c, "news_report", nr)
+    insert_rows(c, "news_report", nr)
 
 
 def election(c, r):
@@ -435,7 +388,7 @@ def election(c, r):
                 ("Mansfield", 87200, "D09"), ("Manning", 13300, "D11"), ("Frederick", 45600, "D14"),
                 ("Anne Arundel", 65400, "D30"), ("Montgomery", 98700, "D15"), ("Carroll", 32800, "D05"),
                 ("Harford", 51200, "D34")]
-    ins(c, "county", [(i + 1, *x) for i, x in enumerate(counties)])
+    insert_rows(c, "county", [(i + 1, *x) for i, x in enumerate(counties)])
     parties = [(1998, "Democratic", "Peter Vallone", "Sandra Frankel", "Carl McCall", "Eliot Spitzer", "Charles Schumer"),
                (1998, "Liberal", "Betsy McCaughey Ross", "Jonathan Reiter", "Carl McCall", "Eliot Spitzer", "Charles Schumer"),
                (2002, "Democratic", "Carl McCall", "Dennis Mehiel", "Alan Hevesi", "Eliot Spitzer", "(no election)"),
@@ -444,8 +397,8 @@ def election(c, r):
                (2006, "Working Families", "Eliot Spitzer", "David Paterson", "Alan Hevesi", "Andrew Cuomo", "Hillary Rodham Clinton"),
                (2006, "Republican", "John Faso", "C. Scott Vanderhoef", "Christopher Callaghan", "Jeanine Pirro", "John Spencer"),
                (2010, "Green", "Howie Hawkins", "Gloria Mattera", "Julia Willebrand", "Ramon Jimenez", "Colia Clark")]
-    ins(c, "party", [(i + 1, *p) for i, p in enumerate(parties)])
-    dels = names(r, 16)
+    insert_rows(c, "party", [(i + 1, *p) for i, p in enumerate(parties)])
+    dels = distinct_names(r, 16, FIRST, LAST)
     el = []
     comms = ["Appropriations", "Economic Matters", "Ways and Means", "Environmental Matters",
              "Health and Government Operations", "Judiciary"]
@@ -453,7 +406,7 @@ def election(c, r):
         d = r.choice([1, 2, 2, 3, 4, 4, 5, 6, 7, 8, 9])  # county 10 no delegate
         el.append((i + 1, "%s %s" % (counties[d - 1][0], r.choice(["A", "B", "C"])), d,
                    "%s, %s" % (l, f), r.choice([1, 1, 3, 5, 5, 7, 2, 4]), r.randint(1986, 2014), r.choice(comms)))
-    ins(c, "election", el)
+    insert_rows(c, "election", el)
 
 
 def customers_and_products_contacts(c, r):
@@ -465,13 +418,13 @@ def customers_and_products_contacts(c, r):
     for i in range(1, 19):
         ci, s, co = r.choice(world)
         addr.append((i, "%d %s" % (r.randint(1, 999), r.choice(STREETS)), ci, "%05d" % r.randint(10000, 99999), s, co))
-    ins(c, "Addresses", addr)
+    insert_rows(c, "Addresses", addr)
     prods = [("Hardware", "Cordless Drill", 89.99), ("Hardware", "Hammer", 14.50),
              ("Clothes", "Rain Jacket", 64.00), ("Clothes", "Wool Socks", 9.25),
              ("Hardware", "Tape Measure", 11.80), ("Clothes", "Work Gloves", 18.40),
              ("Food", "Trail Mix", 5.60), ("Food", "Energy Bar Box", 22.30),
              ("Hardware", "Ladder", 129.00), ("Clothes", "Safety Vest", 27.70), ("Food", "Ground Coffee", 12.95)]
-    ins(c, "Products", [(i + 1, *p) for i, p in enumerate(prods)])
+    insert_rows(c, "Products", [(i + 1, *p) for i, p in enumerate(prods)])
     cn = ["Kayla Ortiz", "Brandon Hughes", "Acme Builders", "Nadia Patel", "Ridgeway Cafe",
           "Lucas Meyer", "Sofia Russo", "Blue Harbor Inc", "Marcus Reed", "Elena Popescu",
           "Quincy Tools", "Hannah Clark", "Dev Sharma", "Oakline Stores"]
@@ -481,42 +434,33 @@ def customers_and_products_contacts(c, r):
                    "CN-%04d" % r.randint(1000, 9999), n, r.choice([a[1] + ", " + a[2] for a in addr]),
                    "(%03d) 555-%04d" % (r.randint(200, 900), r.randint(1000, 9999)),
                    n.lower().replace(" ", ".") + "@example.com"))
-    ins(c, "Customers", cu)
+    insert_rows(c, "Customers", cu)
     co = []
-    for i, (f, l) in enumerate(names(r, 20)):
+    for i, (f, l) in enumerate(distinct_names(r, 20, FIRST, LAST)):
         co.append((i + 1, r.choice([x for x in range(1, 15) if x not in (6, 12)]), "female" if gender(f) == "F" else "male",
                    f, l, "(%03d) 555-%04d" % (r.randint(200, 900), r.randint(1000, 9999))))
-    ins(c, "Contacts", co)
+    insert_rows(c, "Contacts", co)
     h = []
     for cid in range(1, 15):
         for a in r.sample(range(1, 19), r.randint(1, 2)):
-            d0 = date(r, 2012, 2018)
-            h.append((cid, a, d0, date(r, 2019, 2023)))
-    ins(c, "Customer_Address_History", h)
+            d0 = iso_date(r, 2012, 2018)
+            h.append((cid, a, d0, iso_date(r, 2019, 2023)))
+    insert_rows(c, "Customer_Address_History", h)
     orders = []
     for i in range(1, 24):
-        orders.append((i, r.choice([x for x in range(1, 15) if x not in (9, 13)]), date(r, 2017, 2022),
+        orders.append((i, r.choice([x for x in range(1, 15) if x not in (9, 13)]), iso_date(r, 2017, 2022),
                        r.choice(["Completed", "Completed", "Part", "Pending", "Cancelled"])))
-    ins(c, "Customer_Orders", orders)
+    insert_rows(c, "Customer_Orders", orders)
     oi = []
     for o in range(1, 24):
         for p in r.sample(range(1, 11), r.randint(1, 3)):  # Ground Coffee never ordered
             oi.append((len(oi) + 1, o, p, str(r.randint(1, 9))))
-    ins(c, "Order_Items", oi)
+    insert_rows(c, "Order_Items", oi)
 
 
 def main():
-    schemas = {s["db_id"]: s for s in json.load(open(TABLES))}
-    os.makedirs(OUT, exist_ok=True)
-    for i, db in enumerate(DBS):
-        path = os.path.join(OUT, db + ".sqlite")
-        if os.path.exists(path):
-            os.remove(path)
-        conn = sqlite3.connect(path)
-        create(conn, db, schemas[db])
-        globals()[db](conn, random.Random(5000 + i))
-        conn.commit()
-        conn.close()
+    for path in write_databases(OUT, TABLES, DBS, COMPOSITE, sql_type, globals().get,
+                                lambda i: 5000 + i):
         print("wrote", path)
 
 

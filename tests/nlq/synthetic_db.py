@@ -11,7 +11,8 @@ weaker than a benchmark's own test suites: a wrong query can agree with the gold
 chance, rarely; a right one is not made to look wrong except where the gold query itself
 depends on the data (ties, empty results).
 
-Used by convert_spider.py and convert_bird.py.
+Used by convert_spider.py and convert_bird.py; its last part (create_tables, insert_rows,
+iso_date, distinct_names, write_databases) by the blind build scripts that invent their rows.
 """
 import json
 import os
@@ -218,3 +219,88 @@ def print_questions(questions, out_dir, sql_of, line_of):
     for q in kept:
         print(json.dumps(line_of(q), ensure_ascii=False))
 
+
+
+# The blind build scripts (build_spider_train_blind_2.py and later) write their rows by hand
+# instead of drawing them from a schema; what they share is below, so that each script holds
+# only its schemas' key and type rules and its invented rows.
+
+# First and last names the invented people draw from (the earlier scripts use the first 30).
+FIRST_NAMES = ["Emma", "Liam", "Olivia", "Noah", "Ava", "Ethan", "Sophia", "Mason", "Isabella", "Lucas",
+               "Mia", "James", "Charlotte", "Henry", "Amelia", "Daniel", "Harper", "Samuel", "Grace",
+               "Oliver", "Chloe", "Leo", "Zoe", "Jack", "Nora", "Adam", "Ella", "Ryan", "Lily", "Owen",
+               "Hannah", "Victor", "Paula", "Diego", "Ingrid", "Tomas", "Yuki", "Priya", "Omar", "Greta"]
+LAST_NAMES = ["Smith", "Johnson", "Brown", "Garcia", "Miller", "Davis", "Martinez", "Wilson", "Anderson",
+              "Taylor", "Thomas", "Moore", "Martin", "Lee", "Clark", "Lewis", "Walker", "Hall", "Young",
+              "King", "Wright", "Scott", "Green", "Baker", "Adams", "Nelson", "Hill", "Campbell", "Mitchell",
+              "Roberts", "Fischer", "Novak", "Rossi", "Silva", "Tanaka", "Kowalski", "Dubois", "Larsen"]
+
+
+def create_tables(conn, db_id, schema, composite, sql_type):
+    """Creates every table of a Spider schema with its original names. sql_type(name, kind)
+    gives a column's SQLite type; composite[(db_id, table)] lists the columns of a link
+    table's key (Spider lists only one of them), else each table's own keys are its primary
+    key; every foreign key is declared."""
+    cols = schema["column_names_original"]
+    types = schema["column_types"]
+    pks = set(schema["primary_keys"])
+    fks = {}
+    for a, b in schema["foreign_keys"]:
+        fks.setdefault(cols[a][0], []).append(
+            (cols[a][1], schema["table_names_original"][cols[b][0]], cols[b][1]))
+    for ti, t in enumerate(schema["table_names_original"]):
+        defs = []
+        comp = composite.get((db_id, t))
+        for ci, (tj, c) in enumerate(cols):
+            if tj != ti:
+                continue
+            d = '"%s" %s' % (c, sql_type(c, types[ci]))
+            if ci in pks and not comp:
+                d += " PRIMARY KEY"
+            defs.append(d)
+        if comp:
+            defs.append("PRIMARY KEY (%s)" % ", ".join('"%s"' % c for c in comp))
+        for a, rt, rc in fks.get(ti, []):
+            defs.append('FOREIGN KEY ("%s") REFERENCES "%s"("%s")' % (a, rt, rc))
+        conn.execute('CREATE TABLE "%s" (\n  %s\n)' % (t, ",\n  ".join(defs)))
+
+
+def insert_rows(conn, table, rows):
+    """Inserts rows (tuples in the table's column order); nothing for an empty list."""
+    if rows:
+        conn.executemany('INSERT INTO "%s" VALUES (%s)' % (table, ",".join("?" * len(rows[0]))), rows)
+
+
+def iso_date(rng, y0, y1):
+    """A YYYY-MM-DD date between the two years (days up to 28: every month has them)."""
+    return "%04d-%02d-%02d" % (rng.randint(y0, y1), rng.randint(1, 12), rng.randint(1, 28))
+
+
+def distinct_names(rng, n, first, last):
+    """n different (first, last) name pairs drawn from the two lists."""
+    seen = set()
+    pairs = []
+    while len(pairs) < n:
+        pair = (rng.choice(first), rng.choice(last))
+        if pair not in seen:
+            seen.add(pair)
+            pairs.append(pair)
+    return pairs
+
+
+def write_databases(out_dir, tables_path, dbs, composite, sql_type, fill_rows, seed):
+    """Writes out_dir/<db>.sqlite for each db of the list: its tables (create_tables), then the
+    rows fill_rows(db)(conn, rng) inserts, with rng = random.Random(seed(i)) for the i-th db, so
+    that a second run writes the same files. Yields each path once written."""
+    schemas = {s["db_id"]: s for s in json.load(open(tables_path))}
+    os.makedirs(out_dir, exist_ok=True)
+    for i, db in enumerate(dbs):
+        path = os.path.join(out_dir, db + ".sqlite")
+        if os.path.exists(path):
+            os.remove(path)
+        conn = sqlite3.connect(path)
+        create_tables(conn, db, schemas[db], composite, sql_type)
+        fill_rows(db)(conn, random.Random(seed(i)))
+        conn.commit()
+        conn.close()
+        yield path
