@@ -230,6 +230,14 @@ std::optional<Translation> Parser::CheckCriticalWords() {
                               Bit(Kw::kLt) | Bit(Kw::kLe) | Bit(Kw::kTop) | Bit(Kw::kBottom) |
                               Bit(Kw::kOrder) | Bit(Kw::kShare) | Bit(Kw::kDesc) | Bit(Kw::kAsc) |
                               Bit(Kw::kAge) | Bit(Kw::kOldest) | Bit(Kw::kYoungest);
+  // The comparison a two-column phrase left unread (CompoundOfTwoColumns): name the phrase.
+  if (!split_compound_.empty()) {
+    return Abstain("'" + split_compound_ +
+                       "' reads as two columns of the data, so I cannot tell which one is "
+                       "compared; name the one column.",
+                   "“" + split_compound_ +
+                       "”可以读成数据中的两列，无法确定比较的是哪一列；请只写出一列的名称。");
+  }
   for (int k = 0; k < static_cast<int>(items_.size()); ++k) {
     const Item& it = items_[k];
     if (it.kind != ItemKind::kKeyword || it.used || !(it.kw & kCritical) ||

@@ -363,6 +363,7 @@ class Parser {
   int ChineseUnitAfter(int i) const;
   void ReadValueWithUnit(int number_item, int unit, int described_table);
   int ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const;
+  bool CompoundOfTwoColumns(int c_idx, int col);
   int DurationColumnBefore(int i, int op_idx, int* c_idx) const;
   int MoneyColumnBefore(int i, int op_idx, int* c_idx) const;
   // A number that is the value of the measure column just before it ("unit price of 1.99").
@@ -457,6 +458,7 @@ class Parser {
   int TableGroupColumn(int i, int table) const;
   void ListWhichColumn(int i, int j, int col, int table, int qualifier);
   void AddGroupColumn(int i, int j, int col, int qualifier);
+  bool BucketsTheGroupedDate(int i, int j, int col, int qualifier);
   bool KeyCountRanks(int i, int j, int col, bool is_which);
   int OwnColumnRightAfter(int j, int table) const;
   bool ReferredToByName(int table) const;
@@ -591,6 +593,9 @@ class Parser {
   std::set<int> mentioned_tables_;           // tables named by a table word in the question
   std::vector<int> which_items_;             // a which-question became a group or superlative
   std::string ungrouped_conjunct_;  // "by region and <this>" where <this> cannot be grouped
+  // "cities with a Hispanic population above 5000": the compared column's word right after
+  // another column's word, one noun phrase read as two columns (read_comparisons.cc).
+  std::string split_compound_;
   std::optional<JoinTree> tree_;
   int time_column_ = -1;
   // The business term (filter over aggregates) whose aggregate takes the question's period,

@@ -653,5 +653,31 @@ TEST_F(GroupOnTheMeasuredTableTest, AGroupColumnTheMeasuredTableHasIsReadThere) 
   EXPECT_EQ(rows, (std::vector<std::string>{"2000|20", "2001|60"}));
 }
 
+// county_public_safety: "a Hispanic population greater than 5000" is the city's Hispanic column;
+// it had compared the county's Population (the head word alone) and listed Hispanic, at 1.00.
+class CompoundOfTwoColumnsTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE county (County_ID INTEGER PRIMARY KEY, Name TEXT, Population REAL);"
+        "INSERT INTO county VALUES (1,'Ada',90000),(2,'Bo',4000);"
+        "CREATE TABLE city (City_ID INTEGER PRIMARY KEY, County_ID INTEGER, Name TEXT,"
+        " Hispanic REAL, FOREIGN KEY (County_ID) REFERENCES county(County_ID));"
+        "INSERT INTO city VALUES (1,1,'X',6000),(2,1,'Y',100),(3,2,'Z',7000);");
+  }
+};
+
+TEST_F(CompoundOfTwoColumnsTest, AColumnWordBeforeTheComparedColumnsWordAbstains) {
+  const Translation t = Ask("Which cities have a Hispanic population greater than 5000?");
+  EXPECT_FALSE(t.answered);
+  EXPECT_NE(t.abstain_reason.find("Hispanic population"), std::string::npos) << t.abstain_reason;
+  // The table's word before its column is that table's column, as before.
+  std::vector<std::string> rows = Rows("Which cities are in a county with population above 5000?");
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(rows, (std::vector<std::string>{"X", "Y"}));
+  EXPECT_EQ(Rows("How many cities have a Hispanic greater than 5000?"),
+            std::vector<std::string>{"2"});
+}
+
 }  // namespace
 }  // namespace askdb::nlq

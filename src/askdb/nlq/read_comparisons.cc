@@ -303,6 +303,24 @@ int Parser::ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const {
   return -1;
 }
 
+// "cities with a Hispanic population above 5000" (city.Hispanic; county.Population): in English
+// the word before a noun narrows it, so a column's word right before the compared column's word
+// makes one noun phrase. When that word names another column and no table ("city population"
+// is the city's population), the phrase is one column said in two words, and reading the head
+// alone compares another column while the first word is listed: the comparison is left unread
+// and the question abstains naming the phrase.
+bool Parser::CompoundOfTwoColumns(int c_idx, int col) {
+  if (chinese_ || c_idx <= 0) return false;
+  const Item& before = items_[c_idx - 1];
+  if (before.used || before.kind != ItemKind::kTerm || TableOf(before) >= 0 || OnlyValues(before)) {
+    return false;
+  }
+  const int other = ColumnOf(before);
+  if (other < 0 || other == col) return false;
+  split_compound_ = before.text + " " + items_[c_idx].text;
+  return true;
+}
+
 // "tracks longer than 10 minutes", "songs that run over 5 minutes": a duration compared with no
 // column named is the length of the table named just before the comparison (its one length
 // column, LengthColumn); -1 when there is no such table or column.
@@ -370,6 +388,7 @@ void Parser::ReadComparison(int i) {
     DeferYearComparison(i, w, op);
     return;
   }
+  if (CompoundOfTwoColumns(c_idx, col)) return;
   const bool own_unit = w.unit >= 0 && chinese_ && IsColumnsOwnUnit(Col(col), items_[w.unit]);
   if (w.postfix && w.unit >= 0 && !own_unit) return;  // "3万人以上" on another column: unread
   double value = 0;
