@@ -184,6 +184,16 @@ TEST_F(ChineseReadingsTest, AGroupingSaidTwiceIsOneGroup) {
             (std::vector<std::string>{"Japan|3", "France|2", "Chile|1"}));
 }
 
+// 按付款日期统计每年的小票数: the date said beside a year bucket is the bucket's date, not a
+// second group (that had split every year into its days); English too.
+TEST_F(ChineseReadingsTest, ADateBesideABucketIsTheBucketsDate) {
+  const std::vector<std::string> per_year{"2020|1", "2021|1", "2022|1", "2023|2", "2024|2"};
+  EXPECT_EQ(Rows("按付款日期统计每年的小票数"), per_year);
+  EXPECT_EQ(Rows("每年的小票数，按付款日期"), per_year);
+  EXPECT_EQ(Rows("number of receipts per year by paid on"), per_year);
+  EXPECT_EQ(Rows("按付款日期统计小票数").size(), 7u);  // no bucket: each date its row
+}
+
 // "日本会员的姓和消费": a measure beside another table's names, its own table unnamed and nothing
 // grouped, would list each receipt under its member's name; refused naming the measure. Grouped
 // or with its table named, it answers.

@@ -309,6 +309,7 @@ void Parser::ListWhichColumn(int i, int j, int col, int table, int qualifier) {
 }
 
 void Parser::AddGroupColumn(int i, int j, int col, int qualifier) {
+  if (BucketsTheGroupedDate(i, j, col, qualifier)) return;
   // "按国家统计各国家的客户数量": a grouping said twice is one group, not two equal columns.
   if (std::find(q_.group_columns.begin(), q_.group_columns.end(), col) == q_.group_columns.end()) {
     q_.group_columns.push_back(col);
@@ -327,6 +328,22 @@ void Parser::AddGroupColumn(int i, int j, int col, int qualifier) {
     items_[k].used = true;
   }
   GroupConjuncts(j);
+}
+
+// "按订单日期统计每月的订单数", "orders per month by order date": a date grouped beside a time
+// bucket says which date the bucket is of (the time column), as "订单日期在2024年" does; grouped
+// too, every month would split into its days. True when read so.
+bool Parser::BucketsTheGroupedDate(int i, int j, int col, int qualifier) {
+  const IndexedColumn& c = Col(col);
+  if (!q_.bucket || c.role != ColumnRole::kTime || !c.stats.max_date ||
+      (time_column_ >= 0 && time_column_ != col)) {
+    return false;
+  }
+  time_column_ = col;
+  items_[i].used = items_[j].used = true;
+  if (qualifier >= 0) items_[qualifier].used = true;
+  Map(items_[j], "column", ColName(col) + " (the bucket's date)");
+  return true;
 }
 
 void Parser::ParseGrouping() {
