@@ -58,6 +58,27 @@ LITERALS = {
                          [("Customer_Orders", "order_status_code", "=", "Cancelled")],
                          [("Customers", "payment_method_code", "=", "Credit Card")],
                          [("Products", "product_price", ">", 700)]],
+    # session 17: the next six from the end of the order (twitter_1, cre_Doc_Control_Systems, formula_1,
+    # insurance_policies and products_for_hire skipped: link-only or many-table schemas)
+    "gas_company": [[("company", "Headquarters", "=", "USA")], [("company", "Main_Industry", "=", "Oil and gas")],
+                    [("gas_station", "Open_Year", ">", 2000)], [("gas_station", "Location", "=", "Herne Hill")],
+                    [("company", "Profits_billion", ">", 10)], [("company", "Sales_billion", ">", 100)]],
+    "county_public_safety": [[("county_public_safety", "Location", "=", "East")],
+                             [("county_public_safety", "Police_force", "=", "RCMP")],
+                             [("county_public_safety", "Crime_rate", ">", 100)],
+                             [("county_public_safety", "Population", ">", 50000)],
+                             [("city", "Hispanic", ">", 5000)]],
+    "mountain_photos": [[("mountain", "Country", "=", "Ethiopia")], [("mountain", "Range", "=", "Toubkal Atlas")],
+                        [("mountain", "Height", ">", 4000)], [("camera_lens", "brand", "=", "Sigma")],
+                        [("camera_lens", "focal_length_mm", ">", 15)], [("photos", "color", "=", "Black/White")]],
+    "debate": [[("people", "Party", "=", "Republican")], [("people", "Age", ">", 40)],
+               [("debate", "Num_of_Audience", ">", 150)], [("people", "District", "=", "New York 1")]],
+    "film_rank": [[("film", "Studio", "=", "Universal")], [("film", "Director", "=", "Steven Spielberg")],
+                  [("market", "Country", "=", "Japan")], [("film_market_estimation", "Year", "=", 1995)],
+                  [("market", "Number_cities", ">", 300)]],
+    "journal_committee": [[("journal", "Theme", "=", "Miami Dolphins")], [("editor", "Age", ">", 50)],
+                          [("journal", "Sales", ">", 3000)], [("journal_committee", "Work_Type", "=", "Photo")],
+                          [("editor", "Name", "=", "Kamila Porczyk")]],
 }
 
 
