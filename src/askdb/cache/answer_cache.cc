@@ -347,7 +347,8 @@ void AnswerCache::AttachStore(AnswerCacheStore* store, ResultDecoder decode) {
   loaded_versions_.clear();
 }
 
-Status AnswerCache::Sync(std::string_view datasource, std::string_view fingerprint) {
+Status AnswerCache::Sync(std::string_view datasource, std::string_view datasource_fingerprint) {
+  const std::string fingerprint = std::string(datasource_fingerprint) + "@" + options_.build;
   std::lock_guard sync(sync_mu_);
   const std::string key(datasource);
   auto known = fingerprints_.find(key);
@@ -359,7 +360,7 @@ Status AnswerCache::Sync(std::string_view datasource, std::string_view fingerpri
     InvalidateLocked(datasource);
     ++stats_.invalidated;
   }
-  fingerprints_[key] = std::string(fingerprint);
+  fingerprints_[key] = fingerprint;
   if (store_ == nullptr) return Status::Ok();
   StatusOr<std::optional<StoredDatasource>> stored = store_->State(datasource);
   if (!stored.ok()) return stored.status();

@@ -17,10 +17,11 @@
 // Persistence (answer_cache_store.h): with a store attached, Store and Drop write through,
 // and Sync(datasource, fingerprint) — called before a datasource's first Lookup — loads the
 // entries stored under the same fingerprint (by this or an earlier process) or, when the
-// schema or the semantic model changed since, empties the datasource in memory and in the
-// store; every later Sync loads what other processes stored or erased since (one small store
-// read), so an entry another process dropped (Drop) leaves this one's memory too.
-// Without a store, Sync still drops a datasource's entries when its fingerprint changes.
+// schema, the semantic model or the askdb build (CacheOptions::build) changed since, empties the
+// datasource in memory and in the store; every later Sync loads what other processes stored or
+// erased since (one small store read), so an entry another process dropped (Drop) leaves this one's
+// memory too. Without a store, Sync still drops a datasource's entries when its fingerprint
+// changes.
 //
 // Thread-safe: one mutex guards both levels; embedding and slot extraction run outside it.
 // The clock and the embedder are borrowed and must outlive the cache (FakeClock in tests).
@@ -41,6 +42,7 @@
 #include "askdb/cache/answer_cache_store.h"
 #include "askdb/cache/embedder.h"
 #include "askdb/cache/slots.h"
+#include "askdb/common/build_revision.h"
 #include "askdb/common/clock.h"
 #include "askdb/common/json.h"
 #include "askdb/common/status.h"
@@ -61,6 +63,9 @@ struct CacheOptions {
   std::optional<std::chrono::seconds> l2_ttl;
   double l2_threshold = 0.95;  // seed 002 §5: similarity >= 0.95
   bool l2_enabled = true;
+  // The askdb build the entries are made by, part of the fingerprint Sync compares: another
+  // build may read a question differently, so an upgrade starts from an empty cache.
+  std::string build = std::string(BuildRevision());
 };
 
 enum class CacheLevel { kL1, kL2 };

@@ -83,6 +83,40 @@ TEST_F(AnswerCacheStoreTest, ASecondProcessFindsBothLevelsUnderTheSameFingerprin
   EXPECT_EQ(similar->sql, "SELECT 42");
 }
 
+// An upgraded askdb (another build over the same store file and schema) starts empty: its
+// engine may read the stored questions differently, so the old answers are not served.
+TEST_F(AnswerCacheStoreTest, AnotherBuildOfAskdbStartsFromAnEmptyCache) {
+  CacheOptions old_build;
+  old_build.build = "0.1.0+aaaaaaaaaaaa";
+  {
+    auto store = OpenStore();
+    AnswerCache cache(old_build, clock_);
+    cache.AttachStore(store.get(), Decode);
+    ASSERT_TRUE(cache.Sync("shop", "fp1").ok());
+    ASSERT_TRUE(cache.Store("shop", "sales by region", "SELECT 1", OneRow(1)).ok());
+  }
+  CacheOptions new_build;
+  new_build.build = "0.1.0+bbbbbbbbbbbb";
+  auto store = OpenStore();
+  AnswerCache cache(new_build, clock_);
+  cache.AttachStore(store.get(), Decode);
+  ASSERT_TRUE(cache.Sync("shop", "fp1").ok());
+  EXPECT_FALSE(cache.Lookup("shop", "sales by region").has_value());
+  EXPECT_EQ(cache.stats().loaded, 0u);
+  EXPECT_EQ(cache.stats().invalidated, 1u);
+  EXPECT_TRUE(store->Load("shop")->empty());
+}
+
+// The running build's revision is what a default cache records: version and commit.
+TEST(BuildRevisionTest, NamesTheVersionAndTheCommit) {
+  const std::string revision(BuildRevision());
+  EXPECT_EQ(CacheOptions{}.build, revision);
+  const size_t plus = revision.find('+');
+  ASSERT_NE(plus, std::string::npos) << revision;
+  EXPECT_GT(plus, 0u) << revision;
+  EXPECT_GT(revision.size(), plus + 1) << revision;
+}
+
 // Two processes (two stores on one file, as two `askdb serve` over one data directory): what
 // one stores, the other finds at its next Sync — and a process never reloads its own answers.
 TEST_F(AnswerCacheStoreTest, ProcessesOverOneStoreSeeEachOthersAnswers) {
@@ -181,7 +215,7 @@ TEST_F(AnswerCacheStoreTest, AChangedFingerprintEmptiesTheDatasourceOnDiskToo) {
   EXPECT_FALSE(cache.Lookup("shop", "sales by region").has_value());
   EXPECT_EQ(cache.stats().invalidated, 1u);
   EXPECT_TRUE(store->Load("shop")->empty());
-  EXPECT_EQ(store->State("shop").value()->fingerprint, "fp2");
+  EXPECT_EQ(store->State("shop").value()->fingerprint, "fp2@" + cache.options().build);
   // Another datasource is untouched.
   ASSERT_TRUE(cache.Sync("other", "x").ok());
   EXPECT_TRUE(cache.Lookup("other", "sales by region").has_value());

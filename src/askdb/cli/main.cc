@@ -3,6 +3,7 @@
 // from exit_codes.h; with --json the error is also a JSON object on stdout.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "askdb/cli/exit_codes.h"
 #include "askdb/cli/llm_setup.h"
 #include "askdb/cli/result_output.h"
+#include "askdb/common/build_revision.h"
 #include "askdb/common/logging.h"
 #include "askdb/common/paths.h"
 #include "askdb/config/config.h"
@@ -66,7 +68,7 @@ StatusOr<config::Config> LoadEffectiveConfig(const GlobalOptions& global) {
 int Main(int argc, char** argv) {
   CLI::App app("askdb — ask your database questions; get SQL, tables, charts and reports.",
                "askdb");
-  app.set_version_flag("--version", "askdb " ASKDB_VERSION);
+  app.set_version_flag("--version", "askdb " + std::string(BuildRevision()));
   app.require_subcommand(1);
   app.fallthrough();
   GlobalOptions global;
