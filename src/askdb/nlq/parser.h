@@ -455,6 +455,7 @@ class Parser {
   // grouping by a named table; the column a which-word lists; the group column added.
   bool ByIntroducesTheRanking(int i, int j, bool is_which) const;
   bool ByNamesTheRowsMaker(int i) const;
+  bool RanksTheNamedRowsBy(int i, int col) const;  // "top 3 events by attendance"
   int TableGroupColumn(int i, int table) const;
   void ListWhichColumn(int i, int j, int col, int table, int qualifier);
   void AddGroupColumn(int i, int j, int col, int qualifier);

@@ -679,5 +679,26 @@ TEST_F(CompoundOfTwoColumnsTest, AColumnWordBeforeTheComparedColumnsWordAbstains
             std::vector<std::string>{"2"});
 }
 
+// news_report: event.Event_Attendance is an integer of a 10-row table, so its role is a
+// dimension (column_roles.h); "top 3 events by attendance" had counted the events per
+// attendance value (one each) at 0.85.
+class TopRowsByOwnNumberTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE event (Event_ID INTEGER PRIMARY KEY, Name TEXT, Venue TEXT,"
+        " Event_Attendance INTEGER);"
+        "INSERT INTO event VALUES (1,'A','X',500),(2,'B','X',900),(3,'C','Y',700),"
+        " (4,'D','Y',100),(5,'E','Y',300);");
+  }
+};
+
+TEST_F(TopRowsByOwnNumberTest, ANumberOfTheRankedRowsAfterByRanksThem) {
+  EXPECT_EQ(Rows("top 3 events by attendance"),
+            (std::vector<std::string>{"B|900", "C|700", "A|500"}));
+  // A count word still ranks groups.
+  EXPECT_EQ(Rows("top 1 venues by number of events"), std::vector<std::string>{"Y|3"});
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -226,7 +226,7 @@ void Parser::ReadGroupWord(int i) {
   int col = ColumnOf(items_[j]);
   const int table = TableOf(items_[j]);
   if (col < 0 && table < 0 && !chinese_) col = MeasureTablesColumnEnding(items_[j]);
-  if (col >= 0 && Col(col).role == ColumnRole::kMeasure) {
+  if (col >= 0 && (Col(col).role == ColumnRole::kMeasure || RanksTheNamedRowsBy(i, col))) {
     // "top 3 regions by sales": "by" introduces the ranking measure, not a group.
     if (!is_which && q_.superlative) it.used = true;
     return;
@@ -248,6 +248,19 @@ void Parser::ReadGroupWord(int i) {
     return;
   }
   AddGroupColumn(i, j, col, qualifier);
+}
+
+// "top 3 events by attendance": a number of the ranked rows' own table after "by" ranks those
+// rows (the leftovers read it, RankRowsByOwnColumn), whatever its role — an integer column of a
+// small table reads as a dimension (column_roles.h), and grouping by it had counted the events
+// per attendance value (one each). English "by" right after the ranked table's word only.
+bool Parser::RanksTheNamedRowsBy(int i, int col) const {
+  if (chinese_ || text::AsciiLower(items_[i].text) != "by" || !q_.superlative || q_.limit <= 0 ||
+      !IsNumericCol(col) || Col(col).role == ColumnRole::kIdentifier) {
+    return false;
+  }
+  const int p = PrevMeaningful(i);
+  return p >= 0 && TableOf(items_[p]) == Col(col).table && ColumnOf(items_[p]) < 0;
 }
 
 // "albums by AC/DC", "tracks by Queen": English "by" right after a table's word and before a
