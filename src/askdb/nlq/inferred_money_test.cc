@@ -57,5 +57,37 @@ TEST(InferredMoneyTest, OneMoneyColumnIsTheRevenue) {
   EXPECT_NE(t.sql.find("SUM(\"invoices\".\"total\")"), std::string::npos) << t.sql;
 }
 
+// SchemaIndex::AddDocumentValueWords: what one order or invoice is worth.
+TEST(InferredMoneyTest, AverageOrderValueIsTheLinesRevenuePerOrder) {
+  const Translation t = AskOn(kLinesSql, "what is the average order value in 2024?");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  // The mean of the per-order sums: (10×2 + 5×4×0.5) over one order in 2024.
+  EXPECT_NE(t.sql.find("/ NULLIF(COUNT(DISTINCT \"order_lines\".\"order_id\"), 0)"),
+            std::string::npos)
+      << t.sql;
+  EXPECT_NE(t.sql.find("\"orders\".\"order_date\" >= '2024-01-01'"), std::string::npos) << t.sql;
+  EXPECT_TRUE(AskOn(kLinesSql, "avg order value").answered);
+  // Lines of two dated documents: which one "an order" is, is a guess.
+  const std::string two = std::string(kLinesSql) +
+                          "CREATE TABLE shipments(id INTEGER PRIMARY KEY, ship_date TEXT);"
+                          "ALTER TABLE order_lines ADD COLUMN shipment_id INTEGER "
+                          "REFERENCES shipments(id);";
+  EXPECT_FALSE(AskOn(two.c_str(), "average order value").answered);
+}
+
+TEST(InferredMoneyTest, AnInvoiceAmountIsTheInvoicesMoneyColumn) {
+  constexpr const char* kInvoices =
+      "CREATE TABLE invoices(id INTEGER PRIMARY KEY, invoice_date TEXT, total REAL);"
+      "CREATE TABLE invoice_lines(line_id INTEGER PRIMARY KEY, "
+      "invoice_id INTEGER REFERENCES invoices(id), unit_price REAL, quantity INTEGER);"
+      "INSERT INTO invoices VALUES (1,'2024-01-01',3.5),(2,'2024-02-01',5);";
+  const Translation t = AskOn(kInvoices, "average invoice amount");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("AVG(\"invoices\".\"total\")"), std::string::npos) << t.sql;
+  const Translation top = AskOn(kInvoices, "the highest invoice value");
+  ASSERT_TRUE(top.answered) << top.abstain_reason;
+  EXPECT_NE(top.sql.find("MAX(\"invoices\".\"total\")"), std::string::npos) << top.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -313,6 +313,7 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
   index.AddStaffWords();
   index.AddAbbreviations();
   index.AddJoinEdges(schema, model);
+  index.AddDocumentValueWords();  // reads the documents' references
   return index;
 }
 
@@ -854,6 +855,70 @@ std::optional<BoundBusinessTerm> SchemaIndex::InferLineRevenue(std::string_view 
   b.table = line_table;
   b.tables = {line_table};
   return b;
+}
+
+// What one dated document (an order, an invoice) is worth: "average invoice amount", "the
+// biggest invoice value", "average order value". With a money column of its own (Chinook's
+// Invoice.Total, the one the money words name) the document's word before amount/value names
+// that column, and the aggregate word applies to it as to any column. Without one, the inferred
+// line revenue over the documents it comes from is the average, said in full: SUM(price ×
+// quantity × (1 − discount)) / COUNT(DISTINCT lines.OrderID) — the mean of the per-order sums.
+// Only words no table, column or value already has, and only one document table.
+void SchemaIndex::AddDocumentValueWords() {
+  auto add = [&](const std::string& phrase, const Term& term) {
+    if (FindTerms(PhraseKey(phrase)) != nullptr) return;
+    AddTerm(phrase, term);
+  };
+  auto word_of = [&](int table) {
+    return SingularizeEnglish(text::AsciiLower(tables_[table].name));
+  };
+  if (inferred_money_column_ >= 0) {
+    const int doc = columns_[inferred_money_column_].table;
+    if (!IsDatedDocument(doc)) return;
+    for (std::string_view what : {"amount", "value"}) {
+      add(word_of(doc) + " " + std::string(what),
+          {TermKind::kColumn, doc, inferred_money_column_, "", "inferred money", false});
+    }
+    return;
+  }
+  // The inferred line revenue AddInferredMoneyWords indexed under the first money word.
+  const std::vector<int>* ids = FindTerms(PhraseKey(measures::RevenuePhrases()[0]));
+  if (ids == nullptr) return;
+  int revenue = -1;
+  for (int id : *ids) {
+    if (terms_[id].kind == TermKind::kBusiness && terms_[id].source == "inferred money") {
+      revenue = terms_[id].business;
+    }
+  }
+  if (revenue < 0) return;
+  const int lines = business_terms_[revenue].table;
+  int doc = -1, reference = -1;  // the one dated document the lines refer to, and how
+  for (const JoinEdge& e : edges_) {
+    if (e.from_table != lines || e.to_table == lines || !IsDatedDocument(e.to_table)) continue;
+    if (doc >= 0) return;  // lines of two documents: which one is "an order" is unclear
+    doc = e.to_table;
+    reference = e.from_column;
+  }
+  if (doc < 0) return;
+  BoundBusinessTerm average = business_terms_[revenue];
+  const std::string name = "average " + word_of(doc) + " value";
+  average.def.name = name;
+  average.def.expression =
+      average.def.expression + " / COUNT(DISTINCT " + columns_[reference].name + ")";
+  TermExpr documents;
+  documents.kind = TermExpr::Kind::kAgg;
+  documents.text = "COUNT";
+  documents.distinct = true;
+  documents.args = {ColumnExpr(reference)};
+  average.expr = Arith("/", std::move(average.expr), std::move(documents));
+  business_terms_.push_back(std::move(average));
+  Term term{TermKind::kBusiness, lines, -1, "", "inferred money", false};
+  term.business = static_cast<int>(business_terms_.size()) - 1;
+  for (std::string_view avg : {"average", "avg", "mean"}) {
+    for (std::string_view what : {"value", "amount", "size", "total"}) {
+      add(std::string(avg) + " " + word_of(doc) + " " + std::string(what), term);
+    }
+  }
 }
 
 const std::vector<int>* SchemaIndex::FindTerms(std::string_view key) const {

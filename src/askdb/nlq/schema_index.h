@@ -216,6 +216,8 @@ class SchemaIndex {
   void AddUnitsSoldWords();
   // "staff", "rep", "sales rep"... for the one table named employee(s) or staff.
   void AddStaffWords();
+  // "invoice amount", "average order value": what one dated document is worth.
+  void AddDocumentValueWords();
   // "price", "priced", "cost" for each table's one price column, read only when the question
   // names the table ("products priced above 50").
   void AddPriceWords();
