@@ -31,6 +31,8 @@ bool LooksLikeTimeName(std::string_view lower) {
                      [&](std::string_view w) { return Contains(lower, w); });
 }
 
+}  // namespace
+
 // Integer columns that hold years or ordinal attributes are better grouped than summed.
 bool LooksLikeDimensionNumberName(std::string_view lower) {
   static constexpr std::array<std::string_view, 8> kWords = {"year",  "tier", "level", "rank",
@@ -38,8 +40,6 @@ bool LooksLikeDimensionNumberName(std::string_view lower) {
   return std::any_of(kWords.begin(), kWords.end(),
                      [&](std::string_view w) { return Contains(lower, w); });
 }
-
-}  // namespace
 
 TypeClass ClassifyType(std::string_view declared_type) {
   const std::string t = text::AsciiLower(declared_type);

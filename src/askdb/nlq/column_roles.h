@@ -42,4 +42,8 @@ inline constexpr long long kMaxDimensionIntegerDistinct = 12;
 // Never kUnspecified.
 ColumnRole InferColumnRole(const ColumnFacts& facts);
 
+// Whether a number column's (lower-case) name says a year or an ordinal attribute (year, tier,
+// level, rank, grade, age): grouped by its name, not only because its table is small.
+bool LooksLikeDimensionNumberName(std::string_view lower);
+
 }  // namespace askdb::nlq

@@ -13,6 +13,7 @@
 #include "askdb/common/text.h"
 #include "askdb/db/dialect.h"
 #include "askdb/nlq/chinese_reading_check.h"
+#include "askdb/nlq/column_roles.h"
 #include "askdb/nlq/fan_out_check.h"
 #include "askdb/nlq/grounding.h"
 #include "askdb/nlq/join_path.h"
@@ -437,6 +438,7 @@ std::optional<Translation> Parser::CountEachGroup() {
   if (auto refused = RefuseListOfEachGroup()) return refused;
   if (auto refused = RefuseUnaskedCountOfEachGroup()) return refused;
   if (auto refused = RefuseCountOfTheGroupsParent()) return refused;
+  if (auto refused = RefuseCountPerOwnNumber()) return refused;
   if (q_.subject_table >= 0) {
     Measure m;
     m.agg = Agg::kCount;
@@ -501,6 +503,30 @@ std::optional<Translation> Parser::RefuseCountOfTheGroupsParent() {
                        " per group gives 1; name the column of " + rows +
                        " to show, or ask 'how many' of something else.",
                    "每组只对应一个" + rows + "，按组计数都是1；请写明要显示的列。");
+  }
+  return std::nullopt;
+}
+
+// "counties by population", "events by attendance": no count word said, and the group is a
+// number of the counted rows themselves — an integer of a small table, a dimension only because
+// few rows hold it (column_roles.h), not by its name (year, rank, age). Counting the rows per
+// value (one each, mostly) answers nothing asked; ranking or listing them by it is as likely.
+// English only (Chinese: RefuseUnaskedCountOfEachGroup).
+std::optional<Translation> Parser::RefuseCountPerOwnNumber() {
+  if (chinese_ || q_.subject_table < 0) return std::nullopt;
+  for (int g : q_.group_columns) {
+    const IndexedColumn& c = Col(g);
+    if (c.table != q_.subject_table || !IsNumericCol(g) || c.role == ColumnRole::kIdentifier ||
+        LooksLikeDimensionNumberName(text::AsciiLower(c.name)) ||
+        (c.stats.distinct_count && *c.stats.distinct_count <= 2)) {
+      continue;
+    }
+    const std::string rows = TableWords(q_.subject_table), by = ColumnWords(g);
+    return Abstain(
+        "'" + by + "' is a number of each of the " + rows + ": count the " + rows + " per " + by +
+            " value, or list them ordered by " + by + "? Ask 'how many " + rows + " per " + by +
+            "' or '" + rows + " ordered by " + by + "'.",
+        "“" + by + "”是每个" + rows + "自己的数值：是按它的取值计数，还是按它排序列出？");
   }
   return std::nullopt;
 }

@@ -101,6 +101,7 @@ class Parser {
   std::optional<Translation> RefuseListOfEachGroup();
   std::optional<Translation> RefuseUnaskedCountOfEachGroup();  // "各经纪公司的明星"
   std::optional<Translation> RefuseCountOfTheGroupsParent();   // "region of each party"
+  std::optional<Translation> RefuseCountPerOwnNumber();        // "counties by population"
   // "Who reports to Nancy Edwards?": the rows whose reference to their own table is the named
   // row (Query::self_reference), read before the shape checks (engine.cc).
   void ReadReferenceToANamedRow();

@@ -700,5 +700,17 @@ TEST_F(TopRowsByOwnNumberTest, ANumberOfTheRankedRowsAfterByRanksThem) {
   EXPECT_EQ(Rows("top 1 venues by number of events"), std::vector<std::string>{"Y|3"});
 }
 
+// With no count word, "events by attendance" had counted the events per attendance value (one
+// each): the group is a number of the counted rows themselves.
+TEST_F(TopRowsByOwnNumberTest, AnUnaskedCountPerOwnNumberAbstains) {
+  const Translation t = Ask("events by attendance");
+  EXPECT_FALSE(t.answered);
+  EXPECT_NE(t.abstain_reason.find("ordered by attendance"), std::string::npos) << t.abstain_reason;
+  std::vector<std::string> rows = Rows("events by venue");
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(rows, (std::vector<std::string>{"X|2", "Y|3"}));
+  EXPECT_EQ(Rows("how many events per attendance").size(), 5u);  // asked: counted
+}
+
 }  // namespace
 }  // namespace askdb::nlq
