@@ -89,5 +89,47 @@ TEST(InferredMoneyTest, AnInvoiceAmountIsTheInvoicesMoneyColumn) {
   EXPECT_NE(top.sql.find("MAX(\"invoices\".\"total\")"), std::string::npos) << top.sql;
 }
 
+// SchemaIndex::AddLateWords (not money, but inferred from the schema the same way).
+constexpr const char* kShippedSql = R"sql(
+CREATE TABLE shippers(shipper_id INTEGER PRIMARY KEY, company_name TEXT);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT, required_date TEXT,
+                    shipped_date TEXT, ship_via INTEGER REFERENCES shippers(shipper_id),
+                    ship_country TEXT);
+INSERT INTO shippers VALUES (1,'Speedy'),(2,'United');
+INSERT INTO orders VALUES (1,'2024-01-01','2024-01-10','2024-01-12',1,'Germany'),
+  (2,'2024-01-02','2024-01-10','2024-01-05',2,'France'),
+  (3,'2024-02-01','2024-02-10',NULL,2,'Germany');
+)sql";
+
+TEST(InferredMoneyTest, ShippedLateIsAShippedDateAfterTheRequiredDate) {
+  const Translation t = AskOn(kShippedSql, "how many orders shipped late?");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("\"orders\".\"shipped_date\" > \"orders\".\"required_date\""),
+            std::string::npos)
+      << t.sql;
+  const Translation by = AskOn(kShippedSql, "late shipments by shipper");
+  ASSERT_TRUE(by.answered) << by.abstain_reason;
+  EXPECT_NE(by.sql.find("GROUP BY \"shippers\".\"company_name\""), std::string::npos) << by.sql;
+  const Translation on_time = AskOn(kShippedSql, "how many orders were shipped on time");
+  ASSERT_TRUE(on_time.answered) << on_time.abstain_reason;
+  EXPECT_NE(on_time.sql.find("<= \"orders\".\"required_date\""), std::string::npos) << on_time.sql;
+  // "late" alone is not the word: "late 2024" is a time.
+  EXPECT_FALSE(AskOn(kShippedSql, "how many orders in late 2024").answered);
+  // Two tables with a shipped and a due date: which one "late" is about is a guess.
+  const std::string two = std::string(kShippedSql) +
+                          "CREATE TABLE returns(return_id INTEGER PRIMARY KEY, "
+                          "due_date TEXT, shipped_date TEXT);";
+  EXPECT_FALSE(AskOn(two.c_str(), "how many orders shipped late?").answered);
+}
+
+// segment.cc: "what % of" had its sign dropped and listed the rows it should have measured.
+TEST(InferredMoneyTest, APercentSignAfterNoNumberIsTheShareWord) {
+  const Translation t = AskOn(kShippedSql, "what % of orders are from Germany");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("* 100 / NULLIF(COUNT(*), 0)"), std::string::npos) << t.sql;
+  const Translation late = AskOn(kShippedSql, "what % of orders shipped late");
+  EXPECT_TRUE(!late.answered || late.sql.find("100") != std::string::npos) << late.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

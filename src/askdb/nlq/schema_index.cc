@@ -314,6 +314,7 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
   index.AddAbbreviations();
   index.AddJoinEdges(schema, model);
   index.AddDocumentValueWords();  // reads the documents' references
+  index.AddLateWords();
   return index;
 }
 
@@ -918,6 +919,64 @@ void SchemaIndex::AddDocumentValueWords() {
     for (std::string_view what : {"value", "amount", "size", "total"}) {
       add(std::string(avg) + " " + word_of(doc) + " " + std::string(what), term);
     }
+  }
+}
+
+// "how many orders shipped late", "late shipments by shipper": a row shipped after the date it
+// was required by (Northwind's Orders.ShippedDate > Orders.RequiredDate). Read only when one
+// table has exactly one shipped date and one required/due date, both dates: the words are a
+// filter term on it ('on time' the opposite). "late" alone is not a word here ("late 1997").
+void SchemaIndex::AddLateWords() {
+  int table = -1, shipped = -1, required = -1;
+  for (size_t t = 0; t < tables_.size(); ++t) {
+    int s = -1, r = -1, n_s = 0, n_r = 0;
+    for (int c : tables_[t].columns) {
+      if (columns_[c].role != ColumnRole::kTime) continue;
+      std::vector<std::string> w = text::SplitIdentifier(columns_[c].name);
+      for (std::string& x : w) x = text::AsciiLower(x);
+      auto has = [&](std::string_view x) { return std::find(w.begin(), w.end(), x) != w.end(); };
+      if (has("required") || has("due") || has("promised")) {
+        r = c;
+        ++n_r;
+      } else if (has("shipped") || (has("ship") && has("date"))) {
+        s = c;
+        ++n_s;
+      }
+    }
+    if (n_s == 0 && n_r == 0) continue;
+    if (n_s != 1 || n_r != 1 || table >= 0) return;  // which dates "late" compares is unclear
+    table = static_cast<int>(t);
+    shipped = s;
+    required = r;
+  }
+  if (table < 0) return;
+  auto filter = [&](std::string_view name, std::string op) {
+    BoundBusinessTerm b;
+    b.def.name = std::string(name);
+    b.def.meaning = BusinessMeaning::kFilter;
+    b.def.expression = columns_[shipped].name + " " + op + " " + columns_[required].name;
+    b.expr.kind = TermExpr::Kind::kCompare;
+    b.expr.text = std::move(op);
+    b.expr.args = {ColumnExpr(shipped), ColumnExpr(required)};
+    b.table = table;
+    b.tables = {table};
+    business_terms_.push_back(std::move(b));
+    Term term{TermKind::kBusiness, table, -1, "", "inferred", false};
+    term.business = static_cast<int>(business_terms_.size()) - 1;
+    return term;
+  };
+  const std::string rows = SingularizeEnglish(text::AsciiLower(tables_[table].name));
+  const Term late = filter("shipped late", ">");
+  for (const std::string& phrase :
+       std::vector<std::string>{"shipped late", "delivered late", "sent late", "late shipment",
+                                "late delivery", "late " + rows}) {
+    if (FindTerms(PhraseKey(phrase)) == nullptr) AddTerm(phrase, late);
+  }
+  const Term on_time = filter("shipped on time", "<=");
+  for (const std::string& phrase :
+       std::vector<std::string>{"shipped on time", "delivered on time", "on time shipment",
+                                "on time delivery", "on time " + rows}) {
+    if (FindTerms(PhraseKey(phrase)) == nullptr) AddTerm(phrase, on_time);
   }
 }
 

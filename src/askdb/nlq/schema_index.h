@@ -218,6 +218,8 @@ class SchemaIndex {
   void AddStaffWords();
   // "invoice amount", "average order value": what one dated document is worth.
   void AddDocumentValueWords();
+  // "shipped late", "late shipments": a shipped date after the required date of its row.
+  void AddLateWords();
   // "price", "priced", "cost" for each table's one price column, read only when the question
   // names the table ("products priced above 50").
   void AddPriceWords();

@@ -747,6 +747,12 @@ void Parser::Segment() {
     if (units_[i].kind == UnitKind::kPunct) {
       item.kind = ItemKind::kPunct;
       item.unit_end = i + 1;
+      // "what % of orders ...": a percent sign after no number is the word "percent" (passed
+      // over as a mark, it dropped the share and the rows were listed).
+      if (units_[i].key == "%" && (i == 0 || units_[i - 1].kind != UnitKind::kNumber)) {
+        item.kind = ItemKind::kKeyword;
+        item.kw = lex_.Lookup("percent");
+      }
     } else if (const std::vector<int>* split = SeparatedWordAt(i, max_units)) {
       item.kind = ItemKind::kTerm;
       item.terms = *split;
