@@ -231,14 +231,6 @@ std::optional<Translation> Parser::CheckCriticalWords() {
                               Bit(Kw::kLt) | Bit(Kw::kLe) | Bit(Kw::kTop) | Bit(Kw::kBottom) |
                               Bit(Kw::kOrder) | Bit(Kw::kShare) | Bit(Kw::kDesc) | Bit(Kw::kAsc) |
                               Bit(Kw::kAge) | Bit(Kw::kOldest) | Bit(Kw::kYoungest);
-  // The comparison a two-column phrase left unread (CompoundOfTwoColumns): name the phrase.
-  if (!split_compound_.empty()) {
-    return Abstain("'" + split_compound_ +
-                       "' reads as two columns of the data, so I cannot tell which one is "
-                       "compared; name the one column.",
-                   "“" + split_compound_ +
-                       "”可以读成数据中的两列，无法确定比较的是哪一列；请只写出一列的名称。");
-  }
   for (int k = 0; k < static_cast<int>(items_.size()); ++k) {
     const Item& it = items_[k];
     if (it.kind != ItemKind::kKeyword || it.used || !(it.kw & kCritical) ||
@@ -849,6 +841,12 @@ std::optional<Translation> Parser::RefuseMisreading(double confidence) {
   }
   std::string why_en, why_zh;
   if (!ResolveTables(&why_en, &why_zh)) return refuse(why_en, why_zh);
+  if (const std::string phrase = TwoColumnsInOneNounPhrase(); !phrase.empty()) {
+    return refuse("'" + phrase +
+                      "' reads as two columns of the data, but it names one thing; "
+                      "name the one column you mean.",
+                  "“" + phrase + "”被读成了数据中的两列，但它说的是一样东西；请写出所指的那一列。");
+  }
   if (const int subject = FilterSubjectUnfiltered(); subject >= 0) {
     const std::string& name = index_.columns()[subject].name;
     return refuse("'" + name + "' names a column to filter on, but its value was read otherwise.",

@@ -364,12 +364,13 @@ class Parser {
   int ChineseUnitAfter(int i) const;
   void ReadValueWithUnit(int number_item, int unit, int described_table);
   int ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const;
-  bool CompoundOfTwoColumns(int c_idx, int col);
+  std::string TwoColumnsInOneNounPhrase() const;  // "phone numbers" (read_comparisons.cc)
   int DurationColumnBefore(int i, int op_idx, int* c_idx) const;
   int MoneyColumnBefore(int i, int op_idx, int* c_idx) const;
   // A number that is the value of the measure column just before it ("unit price of 1.99").
   void ParseEquality(int number_item);
   int DescribedTable(int next) const;  // ParseEquality's steps (read_comparisons.cc)
+  bool ReadStoredNumberText(int number_item);  // 票房10亿的明星: the stored text '10亿'
   bool FindEqualityColumn(int number_item, int* c_idx, int* ordinal, int* keyword_rank) const;
   void AddEqualityFilter(int number_item, int c_idx, int col);
   void ParseTopN();
@@ -595,9 +596,6 @@ class Parser {
   std::set<int> mentioned_tables_;           // tables named by a table word in the question
   std::vector<int> which_items_;             // a which-question became a group or superlative
   std::string ungrouped_conjunct_;  // "by region and <this>" where <this> cannot be grouped
-  // "cities with a Hispanic population above 5000": the compared column's word right after
-  // another column's word, one noun phrase read as two columns (read_comparisons.cc).
-  std::string split_compound_;
   std::optional<JoinTree> tree_;
   int time_column_ = -1;
   // The business term (filter over aggregates) whose aggregate takes the question's period,

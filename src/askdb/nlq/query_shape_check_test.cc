@@ -712,5 +712,26 @@ TEST_F(TopRowsByOwnNumberTest, AnUnaskedCountPerOwnNumberAbstains) {
   EXPECT_EQ(Rows("how many events per attendance").size(), 5u);  // asked: counted
 }
 
+// customers_and_products_contacts: "phone numbers" had listed customer_phone and customer_number
+// (by its prefix-less alias "number") at 0.80.
+class TwoColumnsInOneNounPhraseTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE Customers (customer_id INTEGER PRIMARY KEY, customer_name TEXT,"
+        " customer_number TEXT, customer_phone TEXT);"
+        "INSERT INTO Customers VALUES (1,'Ann','C-1','555-1'),(2,'Bob','C-2','555-2');");
+  }
+};
+
+TEST_F(TwoColumnsInOneNounPhraseTest, TwoColumnWordsSideBySideAbstain) {
+  const Translation t = Ask("List all customers and their phone numbers.");
+  EXPECT_FALSE(t.answered);
+  EXPECT_NE(t.abstain_reason.find("phone numbers"), std::string::npos) << t.abstain_reason;
+  std::vector<std::string> rows = Rows("List the names and phones of the customers.");
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(rows, (std::vector<std::string>{"Ann|555-1", "Bob|555-2"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -303,22 +303,30 @@ int Parser::ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const {
   return -1;
 }
 
-// "cities with a Hispanic population above 5000" (city.Hispanic; county.Population): in English
-// the word before a noun narrows it, so a column's word right before the compared column's word
-// makes one noun phrase. When that word names another column and no table ("city population"
-// is the city's population), the phrase is one column said in two words, and reading the head
-// alone compares another column while the first word is listed: the comparison is left unread
-// and the question abstains naming the phrase.
-bool Parser::CompoundOfTwoColumns(int c_idx, int col) {
-  if (chinese_ || c_idx <= 0) return false;
-  const Item& before = items_[c_idx - 1];
-  if (before.used || before.kind != ItemKind::kTerm || TableOf(before) >= 0 || OnlyValues(before)) {
-    return false;
+// "List all customers and their phone numbers" (customer_phone; customer_number by its prefix-less
+// alias): two column words side by side make one English noun phrase, the first narrowing the
+// second, so the query using both as two columns lists or compares one the phrase does not name
+// ("cities with a Hispanic population above 5000" had compared county.Population and listed
+// city.Hispanic at 1.00; "city population" is the city table's column, not two columns).
+// The phrase ("" when none); words that are table names or values are not column words here.
+std::string Parser::TwoColumnsInOneNounPhrase() const {
+  if (chinese_) return "";
+  std::set<int> used(q_.projections.begin(), q_.projections.end());
+  used.insert(q_.group_columns.begin(), q_.group_columns.end());
+  for (const Filter& f : q_.filters) used.insert(f.column);
+  for (const Measure& m : q_.measures) used.insert(m.column);
+  used.insert(q_.order_column);
+  auto column_word = [&](const Item& it) {
+    return it.used && it.kind == ItemKind::kTerm && TableOf(it) < 0 && !HasValue(it) ? ColumnOf(it)
+                                                                                     : -1;
+  };
+  for (size_t k = 0; k + 1 < items_.size(); ++k) {
+    const int a = column_word(items_[k]), b = column_word(items_[k + 1]);
+    if (a >= 0 && b >= 0 && a != b && used.count(a) > 0 && used.count(b) > 0) {
+      return items_[k].text + " " + items_[k + 1].text;
+    }
   }
-  const int other = ColumnOf(before);
-  if (other < 0 || other == col) return false;
-  split_compound_ = before.text + " " + items_[c_idx].text;
-  return true;
+  return "";
 }
 
 // "tracks longer than 10 minutes", "songs that run over 5 minutes": a duration compared with no
@@ -388,7 +396,6 @@ void Parser::ReadComparison(int i) {
     DeferYearComparison(i, w, op);
     return;
   }
-  if (CompoundOfTwoColumns(c_idx, col)) return;
   const bool own_unit = w.unit >= 0 && chinese_ && IsColumnsOwnUnit(Col(col), items_[w.unit]);
   if (w.postfix && w.unit >= 0 && !own_unit) return;  // "3万人以上" on another column: unread
   double value = 0;
