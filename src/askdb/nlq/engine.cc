@@ -168,7 +168,7 @@ void Parser::ReadQuestion() {
   ParseOrdering();
   ReadTheOneOfASuperlative();
   ParseLeftovers();
-  if (chinese_) ReadComparedValues();  // after the leftovers gave a bare measure its sum
+  ReadComparedValues();  // after the leftovers gave a bare measure its sum
   ParseAgeWords();
   ResolveYearComparison();
   ReadRelationVerbs();  // once every table and value word is read

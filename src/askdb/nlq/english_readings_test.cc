@@ -634,5 +634,23 @@ TEST_F(EnglishReadingsTest, AVerbOfLocationBeforeInIsRead) {
             (std::vector<std::string>{"Blur", "Cream"}));
 }
 
+// "compare sales in France and Japan", "sales in France vs Japan": one row per value compared
+// (ReadComparedValues); "sales in 2023 versus 2024", "compare revenue 2023 and 2024", "2024
+// compared to 2023": both years by year (ground_time.cc ReadComparedYears).
+TEST_F(EnglishReadingsTest, ComparedValuesOrYearsAreOneRowEach) {
+  Open(kMusicSql);
+  const std::vector<std::string> countries{"Japan|5.27", "France|4.96"};
+  EXPECT_EQ(Rows("compare sales in France and Japan"), countries);
+  EXPECT_EQ(Rows("sales in France vs Japan"), countries);
+  const std::vector<std::string> one_year{"2024|10.23"};
+  EXPECT_EQ(Rows("sales in 2023 versus 2024"), one_year);
+  EXPECT_EQ(Rows("compare revenue in 2023 and 2024"), one_year);
+  EXPECT_EQ(Rows("revenue in 2024 compared to 2023"), one_year);
+  // Two years apart would take in the year between; without a compare word "and" may ask
+  // for one total.
+  ExpectAbstains("sales in 2022 versus 2024");
+  ExpectAbstains("sales in 2023 and 2024");
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -39,6 +39,31 @@ bool EndsANumberRange(const std::vector<Item>& items, int i) {
   static constexpr std::string_view kRangeWords[] = {"到", "至", "to", "-", "~", "～", "—"};
   return std::find(std::begin(kRangeWords), std::end(kRangeWords), word) != std::end(kRangeWords);
 }
+// "1996 vs 1997", "2023 versus 2024", "1997 compared to 1996", and "2022 and 2023" when the
+// question says compare: the unread words between the year at `i` and the year read just
+// before it (`first`), with the compare word; empty when they do not join two years.
+std::vector<int> EnglishYearsLink(const std::vector<Item>& items, int i, int first) {
+  std::vector<int> link;
+  std::string between;
+  int k = i - 1;
+  for (; k >= 0 && !items[k].used; --k) {
+    link.push_back(k);
+    if (items[k].kind == ItemKind::kPunct) continue;  // "vs."
+    between = text::AsciiLower(items[k].text) + (between.empty() ? "" : " " + between);
+  }
+  if (k < 0 || items[k].kind != ItemKind::kNumber || items[k].number != first) return {};
+  int compare = -1;
+  for (int j = 0; j < static_cast<int>(items.size()); ++j) {
+    const std::string w = text::AsciiLower(items[j].text);
+    if (!items[j].used && (w == "compare" || w == "comparing")) compare = j;
+  }
+  const bool joins = between == "vs" || between == "versus" || between == "compared to" ||
+                     between == "compared with" || between == "against" ||
+                     (between == "and" && compare >= 0);
+  if (!joins) return {};
+  if (compare >= 0) link.push_back(compare);
+  return link;
+}
 // The quarter a word names (Q1..Q4, 第一季度...), 0 when none.
 int QuarterOf(const Item& it) {
   return it.Has(Kw::kQ1) ? 1 : it.Has(Kw::kQ2) ? 2 : it.Has(Kw::kQ3) ? 3 : it.Has(Kw::kQ4) ? 4 : 0;
@@ -98,6 +123,10 @@ void Parser::ReadYear(int i) {
                        ? prev
                        : -1;
   if (compared || EndsANumberRange(items_, i)) return;
+  if (!chinese_ && q_.time && lead < 0) {
+    ReadComparedYears(i, -1);  // "revenue 1996 vs 1997"
+    if (it.used) return;
+  }
   if (!chinese_ && !marker && !in_prefix && lead < 0 && !BareYearInData(i)) return;
   // A second period: the end of a range ("2021年到2023年"), else left unread so that the
   // question abstains naming it — the later year silently replacing the first would answer
@@ -258,30 +287,46 @@ bool Parser::ReadLastN(int i) {
 // first by 和/与/及, the year right after it, in a question that compares (对比/比较) or buckets by
 // year, is both years, one row each: the range widened to the two and a year bucket. Two years
 // apart (2021和2023年) would take in the year between them, and without a comparison word the
-// question may want one total: both stay unread.
+// question may want one total: both stay unread. English joins the years by vs, versus,
+// compared to/with, against, or "and" when the question says compare (EnglishYearsLink), in
+// either order ("1997 vs 1996").
 void Parser::ReadComparedYears(int i, int marker) {
   const int year = static_cast<int>(items_[i].number);
-  if (!chinese_ || !q_.time || !q_.time->year_only || year != *q_.time->year_only + 1 || i < 2 ||
-      !items_[i - 1].Has(Kw::kConj) || items_[i - 1].used || !items_[i - 2].used) {
-    return;
-  }
-  if (marker < 0 && !(i - 2 >= 0 && items_[i - 2].Has(Kw::kYearMarker))) return;
-  std::vector<int> compare;  // 对比 / 比较, as their unread characters
-  for (int k = 0; k + 1 < static_cast<int>(items_.size()); ++k) {
-    const std::string pair = items_[k].text + items_[k + 1].text;
-    if (!items_[k].used && !items_[k + 1].used && (pair == "对比" || pair == "比较")) {
-      compare = {k, k + 1};
-    }
-  }
-  const bool bucket = std::any_of(items_.begin(), items_.end(),
-                                  [](const Item& o) { return o.Has(Kw::kYearBucket); });
-  if (compare.empty() && !bucket) return;
-  for (int k : compare) items_[k].used = true;
-  items_[i].used = items_[i - 1].used = true;
-  if (marker >= 0) items_[marker].used = true;
-  const std::string phrase = q_.time->phrase + items_[i - 1].text + items_[i].text;
+  if (!q_.time || !q_.time->year_only) return;
   const CivilDate said_start = AddMonths(q_.time->range.start, -options_.period_shift_months);
-  SetTimeRange(items_[i], DateRange{said_start, YearRange(year).end}, std::nullopt, phrase);
+  DateRange range{said_start, YearRange(year).end};
+  std::string phrase = q_.time->phrase;
+  std::vector<int> read;  // the words joining the two years, and 对比/compare
+  if (chinese_) {
+    if (year != *q_.time->year_only + 1 || i < 2 || !items_[i - 1].Has(Kw::kConj) ||
+        items_[i - 1].used || !items_[i - 2].used) {
+      return;
+    }
+    if (marker < 0 && !(i - 2 >= 0 && items_[i - 2].Has(Kw::kYearMarker))) return;
+    for (int k = 0; k + 1 < static_cast<int>(items_.size()); ++k) {  // unread characters
+      const std::string pair = items_[k].text + items_[k + 1].text;
+      if (!items_[k].used && !items_[k + 1].used && (pair == "对比" || pair == "比较")) {
+        read = {k, k + 1};
+      }
+    }
+    const bool bucket = std::any_of(items_.begin(), items_.end(),
+                                    [](const Item& o) { return o.Has(Kw::kYearBucket); });
+    if (read.empty() && !bucket) return;
+    read.push_back(i - 1);
+    if (marker >= 0) read.push_back(marker);
+    phrase += items_[i - 1].text + items_[i].text;
+  } else {
+    // "compare revenue 1996 vs 1997", "sales in 2023 versus 2024", "1997 compared to 1996".
+    if (std::abs(year - said_start.year) != 1) return;
+    read = EnglishYearsLink(items_, i, said_start.year);
+    if (read.empty()) return;
+    const int first = std::min(year, said_start.year);
+    range = DateRange{YearRange(first).start, YearRange(first + 1).end};
+    phrase += " vs " + items_[i].text;
+  }
+  for (int k : read) items_[k].used = true;
+  items_[i].used = true;
+  SetTimeRange(items_[i], range, std::nullopt, phrase);
   if (!q_.bucket) {
     q_.bucket = DatePart::kYear;
     Map(items_[i], "group", "time bucket (year)");

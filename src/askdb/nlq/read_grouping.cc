@@ -536,13 +536,16 @@ bool Parser::RanksTheGroupsBy(int order_word, int p, int col) {
 // "对比一下加拿大和法国的销售额", "各渠道的销售额对比": 对比/比较 asks for each side's own figure.
 // Already grouped, the breakdown is the comparison; with one measure and two or more values
 // (of one column, GroupByComparedValues checks once they are placed) each value is a group.
-// Anything else leaves the word unread.
+// Anything else leaves the word unread. English says it with compare, vs or versus ("compare
+// sales in canada and france", "sales in Shanghai vs Beijing").
 void Parser::ReadComparedValues() {
   std::vector<int> compare;  // 对比 / 比较, one unread word or its two unread characters
   for (int k = 0; k < static_cast<int>(items_.size()); ++k) {
     const bool last = k + 1 == static_cast<int>(items_.size());
     const std::string pair = items_[k].text + (last ? "" : items_[k + 1].text);
-    const bool word = items_[k].text == "对比" || items_[k].text == "比较";
+    const std::string lower = text::AsciiLower(items_[k].text);
+    const bool word = items_[k].text == "对比" || items_[k].text == "比较" ||
+                      (!chinese_ && (lower == "compare" || lower == "vs" || lower == "versus"));
     if (!items_[k].used && word) compare = {k};
     if (!last && !items_[k].used && !items_[k + 1].used && (pair == "对比" || pair == "比较")) {
       compare = {k, k + 1};
