@@ -667,8 +667,13 @@ void Parser::ListEachRowsOwnColumns() {
 // either could be the part (or a condition on the total), and an average or a business term
 // has no part to sum: those keep abstaining.
 bool Parser::ReadShareOfOneValue() {
-  if (q_.measures.size() != 1 || values_.size() != 1 || !q_.filters.empty() ||
-      !q_.projections.empty() || q_.superlative || q_.limit > 0 || q_.self_reference >= 0) {
+  // The part is one value, or in English one term's row condition ("what percentage of
+  // orders shipped late").
+  const bool one_value = values_.size() == 1 && q_.filters.empty();
+  const bool one_term = !chinese_ && values_.empty() && q_.filters.size() == 1 &&
+                        IsRowTermFilter(q_.filters[0]);
+  if (q_.measures.size() != 1 || !(one_value || one_term) || !q_.projections.empty() ||
+      q_.superlative || q_.limit > 0 || q_.self_reference >= 0) {
     return false;
   }
   // A price, rate or percentage summed has no share ("what percentage of the unit price …").

@@ -146,6 +146,8 @@ class Parser {
   // `when`: the measure of the rows a condition holds for (a share's part, CASE WHEN inside).
   std::string MeasureExpr(const Measure& m, const std::string& when = "") const;
   const Filter* SharePart() const;
+  // A business term's own row condition ("shipped late"), which may be a share's part.
+  bool IsRowTermFilter(const Filter& f) const;
   SelectList BuildSelect();
   void SelectTimeBucket(SelectList* out);
   void SelectGroupColumns(SelectList* out);

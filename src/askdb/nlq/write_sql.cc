@@ -237,7 +237,14 @@ const Filter* Parser::SharePart() const {
   const Filter& f = q_.filters[0];
   const bool plain_value =
       f.business < 0 && f.related_edge < 0 && !f.is_null && !f.numeric && !f.values.empty();
-  return plain_value ? &f : nullptr;
+  return plain_value || IsRowTermFilter(f) ? &f : nullptr;
+}
+
+bool Parser::IsRowTermFilter(const Filter& f) const {
+  if (f.business < 0 || f.measure_filter) return false;
+  const BoundBusinessTerm& b = index_.business_terms()[f.business];
+  return b.def.meaning == BusinessMeaning::kFilter && !b.aggregate_predicate && !b.has_period &&
+         !b.period_only;
 }
 
 // The SELECT list: the time bucket, the grouped columns, the measures, a share, the listed
