@@ -852,6 +852,12 @@ std::optional<Translation> Parser::RefuseMisreading(double confidence) {
                       "name the one column you mean.",
                   "“" + phrase + "”被读成了数据中的两列，但它说的是一样东西；请写出所指的那一列。");
   }
+  if (const std::string phrase = ColumnOfOtherRows(); !phrase.empty()) {
+    return refuse("'" + phrase +
+                      "' shows a column of other rows than the ones it names; name "
+                      "a column of those rows.",
+                  "“" + phrase + "”显示的列不属于它所说的那些行；请写出那些行自己的列。");
+  }
   if (const int subject = FilterSubjectUnfiltered(); subject >= 0) {
     const std::string& name = index_.columns()[subject].name;
     return refuse("'" + name + "' names a column to filter on, but its value was read otherwise.",

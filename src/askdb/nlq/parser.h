@@ -367,6 +367,7 @@ class Parser {
   void ReadValueWithUnit(int number_item, int unit, int described_table);
   int ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const;
   std::string TwoColumnsInOneNounPhrase() const;  // "phone numbers" (read_comparisons.cc)
+  std::string ColumnOfOtherRows() const;          // "names of devices" (read_comparisons.cc)
   int DurationColumnBefore(int i, int op_idx, int* c_idx) const;
   int MoneyColumnBefore(int i, int op_idx, int* c_idx) const;
   // A number that is the value of the measure column just before it ("unit price of 1.99").

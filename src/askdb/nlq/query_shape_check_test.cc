@@ -733,5 +733,36 @@ TEST_F(TwoColumnsInOneNounPhraseTest, TwoColumnWordsSideBySideAbstain) {
   EXPECT_EQ(rows, (std::vector<std::string>{"Ann|555-1", "Bob|555-2"}));
 }
 
+// device: "the names of devices in shops in Dinas" had listed shop.Shop_Name (device has no name
+// column) beside device.Device at 0.82; the shops are two references away from the devices.
+class ColumnOfOtherRowsTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE device (Device_ID INTEGER PRIMARY KEY, Device TEXT, Carrier TEXT);"
+        "INSERT INTO device VALUES (1,'Xperia','Sprint'),(2,'Galaxy','Verizon');"
+        "CREATE TABLE shop (Shop_ID INTEGER PRIMARY KEY, Shop_Name TEXT, Location TEXT);"
+        "INSERT INTO shop VALUES (1,'Apple','Dinas'),(2,'Best','Cardiff');"
+        "CREATE TABLE stock (Shop_ID INTEGER, Device_ID INTEGER, Quantity INTEGER,"
+        " PRIMARY KEY (Shop_ID, Device_ID), FOREIGN KEY (Shop_ID) REFERENCES shop(Shop_ID),"
+        " FOREIGN KEY (Device_ID) REFERENCES device(Device_ID));"
+        "INSERT INTO stock VALUES (1,1,5),(2,2,3);"
+        "CREATE TABLE people (People_ID INTEGER PRIMARY KEY, Name TEXT);"
+        "INSERT INTO people VALUES (1,'Ann'),(2,'Bob');"
+        "CREATE TABLE player (Player_ID INTEGER PRIMARY KEY, People_ID INTEGER, Earnings REAL,"
+        " FOREIGN KEY (People_ID) REFERENCES people(People_ID));"
+        "INSERT INTO player VALUES (1,1,500),(2,2,100);");
+  }
+};
+
+TEST_F(ColumnOfOtherRowsTest, AColumnOfRowsTwoReferencesAwayAbstains) {
+  const Translation t = Ask("What are the names of devices in shops in Dinas?");
+  EXPECT_FALSE(t.answered);
+  EXPECT_NE(t.abstain_reason.find("names of devices"), std::string::npos) << t.abstain_reason;
+  // One reference away: each player refers to a person, whose name it is.
+  EXPECT_EQ(Rows("What are the names of players with earnings above 300?"),
+            std::vector<std::string>{"Ann"});
+}
+
 }  // namespace
 }  // namespace askdb::nlq

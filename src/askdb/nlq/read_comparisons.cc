@@ -329,6 +329,48 @@ std::string Parser::TwoColumnsInOneNounPhrase() const {
   return "";
 }
 
+// "What are the names of devices in shops in Dinas?" had listed shop.Shop_Name (device has no
+// name column; the shops are named too) beside device.Device at 0.82: in English "the X of Y"
+// is Y's X, so a column shown for a word followed by "of" and a word naming other rows (their
+// table), on a table neither those rows nor a table one reference away from them holds, is read
+// on the wrong table. The phrase ("" if none).
+std::string Parser::ColumnOfOtherRows() const {
+  if (chinese_) return "";
+  std::set<int> shown(q_.projections.begin(), q_.projections.end());
+  shown.insert(q_.group_columns.begin(), q_.group_columns.end());
+  for (const Measure& m : q_.measures) shown.insert(m.column);
+  const int n = static_cast<int>(items_.size());
+  for (int k = 0; k + 2 < n; ++k) {
+    const Item& word = items_[k];
+    if (!word.used || word.kind != ItemKind::kTerm || TableOf(word) >= 0 || HasValue(word) ||
+        text::AsciiLower(items_[k + 1].text) != "of") {
+      continue;
+    }
+    const int col = ColumnOf(word);
+    const int r = NextMeaningful(k + 1);
+    if (col < 0 || shown.count(col) == 0 || r < 0 || items_[r].kind != ItemKind::kTerm ||
+        HasValue(items_[r])) {
+      continue;
+    }
+    std::set<int> rows;  // the tables whose rows the word after "of" names
+    for (int id : items_[r].terms) {
+      const Term& t = TermOf(id);
+      if (t.kind == TermKind::kTable) rows.insert(t.table);
+    }
+    // "names of poker players" (people.Name, each poker player refers to a person), "nicknames
+    // of schools" (school_details refers to school): one reference away is still theirs.
+    const int t = Col(col).table;
+    const bool theirs =
+        rows.count(t) > 0 ||
+        std::any_of(index_.edges().begin(), index_.edges().end(), [&](const JoinEdge& e) {
+          return (rows.count(e.from_table) > 0 && e.to_table == t) ||
+                 (rows.count(e.to_table) > 0 && e.from_table == t);
+        });
+    if (!rows.empty() && !theirs) return word.text + " of " + items_[r].text;
+  }
+  return "";
+}
+
 // "tracks longer than 10 minutes", "songs that run over 5 minutes": a duration compared with no
 // column named is the length of the table named just before the comparison (its one length
 // column, LengthColumn); -1 when there is no such table or column.
