@@ -652,5 +652,18 @@ TEST_F(EnglishReadingsTest, ComparedValuesOrYearsAreOneRowEach) {
   ExpectAbstains("sales in 2023 and 2024");
 }
 
+// "avg list price": the catalogue's price, not the one the order lines were sold at
+// (schema_index.cc AddPriceWords).
+TEST_F(EnglishReadingsTest, AListPriceIsTheCataloguesNotTheLines) {
+  Open(kTradeSql);
+  const Translation trade = Ask("average list price");
+  ASSERT_TRUE(trade.answered) << trade.abstain_reason;
+  EXPECT_NE(trade.sql.find("AVG(\"items\".\"unit_price\")"), std::string::npos) << trade.sql;
+  Open(kMusicSql);
+  const Translation t = Ask("what is the highest list price");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("MAX(\"tracks\".\"unit_price\")"), std::string::npos) << t.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -708,6 +708,22 @@ void SchemaIndex::AddPriceWords() {
       AddTerm(word, {TermKind::kColumn, static_cast<int>(t), price, "", "short", false});
     }
   }
+  // "avg list price per category": the catalogue's price, not the one an order line was sold
+  // at (Northwind's Products.UnitPrice beside "Order Details".UnitPrice) — the one price column
+  // of a table other than the order lines; none when two tables have one.
+  const std::optional<LineColumns> lines = FindLineColumns();
+  int list = -1;
+  for (size_t t = 0; t < tables_.size(); ++t) {
+    const int price = PriceColumn(static_cast<int>(t));
+    if (price < 0 || (lines && lines->table == static_cast<int>(t))) continue;
+    if (list >= 0) return;
+    list = price;
+  }
+  if (list < 0) return;
+  for (std::string_view word : {"list price", "catalogue price", "catalog price"}) {
+    if (FindTerms(PhraseKey(word)) != nullptr) continue;
+    AddTerm(word, {TermKind::kColumn, columns_[list].table, list, "", "synonym"});
+  }
 }
 
 // "sales by support rep", "list staff hired before 1993": the one table of a business's
