@@ -665,5 +665,18 @@ TEST_F(EnglishReadingsTest, AListPriceIsTheCataloguesNotTheLines) {
   EXPECT_NE(t.sql.find("MAX(\"tracks\".\"unit_price\")"), std::string::npos) << t.sql;
 }
 
+// Northwind's Regions(RegionID, RegionDescription): with no name or title, the description
+// called after its table names the rows (schema_index.cc LabelColumn).
+TEST_F(EnglishReadingsTest, ADescriptionCalledAfterItsTableIsTheLabel) {
+  Open(
+      "CREATE TABLE regions(region_id INTEGER PRIMARY KEY, region_description TEXT);"
+      "CREATE TABLE territories(territory_id INTEGER PRIMARY KEY, territory_name TEXT, "
+      "region_id INTEGER REFERENCES regions(region_id));"
+      "INSERT INTO regions VALUES (1,'East'),(2,'West');"
+      "INSERT INTO territories VALUES (1,'Boston',1),(2,'Troy',1),(3,'Reno',2);");
+  EXPECT_EQ(Rows("number of territories in each region"),
+            (std::vector<std::string>{"East|2", "West|1"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

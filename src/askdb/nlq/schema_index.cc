@@ -1190,6 +1190,9 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
                lower.find("title") != std::string::npos ||
                col.name.find("名") != std::string::npos) {
       score = 3;
+    } else if (lower.size() > 11 && lower.ends_with("description") &&
+               NamesItsOwnTable(lower.substr(0, lower.size() - 11), tables_[table].name)) {
+      score = 1;  // Regions.RegionDescription: no name or title; called after its table
     }
     if (score == 0) continue;
     if (!col.lang.empty()) score += (col.lang == (chinese ? "zh" : "en")) ? 2 : -1;
