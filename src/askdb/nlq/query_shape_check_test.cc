@@ -764,5 +764,25 @@ TEST_F(ColumnOfOtherRowsTest, AColumnOfRowsTwoReferencesAwayAbstains) {
             std::vector<std::string>{"Ann"});
 }
 
+// wine_1: "the names of red grapes" had listed wine.Name (the wines refer to a grape) beside
+// grapes.Grape at 0.80; the grapes are named by their own column.
+class LabelOfReferringRowsTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE grapes (ID INTEGER PRIMARY KEY, Grape TEXT UNIQUE, Color TEXT);"
+        "INSERT INTO grapes VALUES (1,'Merlot','Red'),(2,'Riesling','White');"
+        "CREATE TABLE wine (No INTEGER PRIMARY KEY, Grape TEXT, Name TEXT, Price REAL,"
+        " FOREIGN KEY (Grape) REFERENCES grapes(Grape));"
+        "INSERT INTO wine VALUES (1,'Merlot','Red One',10),(2,'Riesling','Dry',20);");
+  }
+};
+
+TEST_F(LabelOfReferringRowsTest, TheLabelOfRowsThatReferToNamedRowsAbstains) {
+  const Translation t = Ask("What are the names of red grapes?");
+  EXPECT_FALSE(t.answered);
+  EXPECT_NE(t.abstain_reason.find("names of grapes"), std::string::npos) << t.abstain_reason;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

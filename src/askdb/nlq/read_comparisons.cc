@@ -347,7 +347,8 @@ std::string Parser::ColumnOfOtherRows() const {
       continue;
     }
     const int col = ColumnOf(word);
-    const int r = NextMeaningful(k + 1);
+    int r = NextMeaningful(k + 1);
+    while (r >= 0 && OnlyValues(items_[r])) r = NextMeaningful(r);  // "names of red grapes"
     if (col < 0 || shown.count(col) == 0 || r < 0 || items_[r].kind != ItemKind::kTerm ||
         HasValue(items_[r])) {
       continue;
@@ -357,14 +358,23 @@ std::string Parser::ColumnOfOtherRows() const {
       const Term& t = TermOf(id);
       if (t.kind == TermKind::kTable) rows.insert(t.table);
     }
-    // "names of poker players" (people.Name, each poker player refers to a person), "nicknames
-    // of schools" (school_details refers to school): one reference away is still theirs.
+    bool rows_labelled = false;  // a label, or a column the same word names (grapes.Grape)
+    for (int id : items_[r].terms) {
+      const Term& t = TermOf(id);
+      rows_labelled |= t.kind == TermKind::kColumn && rows.count(t.table) > 0;
+    }
+    for (int table : rows) rows_labelled |= index_.LabelColumn(table, false) >= 0;
+    // One reference away is theirs: "names of poker players" (people.Name, each poker player
+    // refers to a person), "attribute values of the superhero" (the rows that refer to it) —
+    // but a label of rows that refer to them does not name rows that have a label of their own
+    // ("names of grapes" are not the names of the wines of a grape).
     const int t = Col(col).table;
+    const bool other_label = col == index_.LabelColumn(t, false) && rows_labelled;
     const bool theirs =
         rows.count(t) > 0 ||
         std::any_of(index_.edges().begin(), index_.edges().end(), [&](const JoinEdge& e) {
           return (rows.count(e.from_table) > 0 && e.to_table == t) ||
-                 (rows.count(e.to_table) > 0 && e.from_table == t);
+                 (rows.count(e.to_table) > 0 && e.from_table == t && !other_label);
         });
     if (!rows.empty() && !theirs) return word.text + " of " + items_[r].text;
   }
