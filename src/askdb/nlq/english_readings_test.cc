@@ -650,6 +650,9 @@ TEST_F(EnglishReadingsTest, ComparedValuesOrYearsAreOneRowEach) {
   // for one total.
   ExpectAbstains("sales in 2022 versus 2024");
   ExpectAbstains("sales in 2023 and 2024");
+  // Groups "vs" a value set the breakdown against something not asked for (it was Japan's
+  // sales by artist).
+  ExpectAbstains("sales by artist vs Japan");
 }
 
 // "avg list price": the catalogue's price, not the one the order lines were sold at

@@ -557,6 +557,9 @@ void Parser::ReadComparedValues() {
   const bool grouped = !q_.group_columns.empty() || q_.bucket;
   const bool values = q_.measures.size() == 1 && values_.size() >= 2;
   if (!grouped && !values) return;
+  // "revenue by category vs last year" sets the groups against something not asked for.
+  const std::string said = text::AsciiLower(items_[compare[0]].text);
+  if (grouped && (said == "vs" || said == "versus")) return;
   compare_values_ = !grouped;
   for (int k : compare) items_[k].used = true;
   Understood("compare", "对比");
