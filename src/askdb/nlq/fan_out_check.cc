@@ -58,6 +58,37 @@ std::optional<ShapeProblem> FindRepeatedRowsMeasure(const std::vector<Measure>& 
   return std::nullopt;
 }
 
+std::optional<ShapeProblem> FindPartialDocumentAverage(const std::vector<Measure>& measures,
+                                                       const JoinTree& tree,
+                                                       const SchemaIndex& index) {
+  for (const Measure& m : measures) {
+    if (m.business < 0) continue;
+    const TermExpr& e = index.business_terms()[m.business].expr;
+    if (e.kind != TermExpr::Kind::kArith || e.text != "/" || e.args.size() != 2) continue;
+    const TermExpr& documents = e.args[1];
+    if (documents.kind != TermExpr::Kind::kAgg || documents.text != "COUNT" ||
+        !documents.distinct || documents.args.empty() ||
+        documents.args[0].kind != TermExpr::Kind::kColumn) {
+      continue;
+    }
+    const int reference = documents.args[0].bound;  // lines.OrderID
+    const int lines = index.columns()[reference].table;
+    for (const JoinStep& s : tree.steps) {
+      if (s.table != lines && s.parent != lines) continue;
+      if (index.edges()[s.edge].from_column == reference) continue;  // the document itself
+      const std::string& other = index.tables()[s.table == lines ? s.parent : s.table].name;
+      const std::string& word = index.business_terms()[m.business].def.name;
+      const std::string& lines_name = index.tables()[lines].name;
+      return ShapeProblem{"'" + word + "' averages whole documents, and " + other +
+                              " would keep only some of their " + lines_name +
+                              "; ask for the revenue by " + other + " instead.",
+                          "“" + word + "”按整张单据平均，" + other + "只会留下单据中的部分" +
+                              lines_name + "；请改问按" + other + "的销售额。"};
+    }
+  }
+  return std::nullopt;
+}
+
 bool ListedRowsRepeatedByJoin(const Query& query, const JoinTree& tree, const SchemaIndex& index) {
   // A cut list is left alone: "the one with the most" is one row anyway.
   if (!query.measures.empty() || query.projections.empty() || !query.group_columns.empty() ||

@@ -35,6 +35,15 @@ int DistinctCountKey(const Measure& m, const JoinTree& tree, const SchemaIndex& 
 std::optional<ShapeProblem> FindRepeatedRowsMeasure(const std::vector<Measure>& measures,
                                                     const JoinTree& tree, const SchemaIndex& index);
 
+// "average order value by category": a per-document average (SUM over the lines divided by
+// COUNT(DISTINCT lines.document), SchemaIndex::AddDocumentValueWords) is over whole documents;
+// a table joined to the lines by another reference (products, their categories) keeps only
+// some lines of each order — those lines' value per order, or the orders holding them? The
+// reason to abstain, else nullopt.
+std::optional<ShapeProblem> FindPartialDocumentAverage(const std::vector<Measure>& measures,
+                                                       const JoinTree& tree,
+                                                       const SchemaIndex& index);
+
 // "customers with an invoice over 20", "发票金额大于20的客户": a list of one table's rows that
 // the tree repeats (one customer per invoice over 20) asks for each row once — which rows,
 // not how many matches. True when the list is so repeated and neither ordered nor cut.

@@ -75,6 +75,28 @@ TEST(InferredMoneyTest, AverageOrderValueIsTheLinesRevenuePerOrder) {
   EXPECT_FALSE(AskOn(two.c_str(), "average order value").answered);
 }
 
+// fan_out_check.cc FindPartialDocumentAverage: a product keeps only some lines of each order.
+TEST(InferredMoneyTest, AverageOrderValueOfSomeLinesAbstains) {
+  constexpr const char* kSql = R"sql(
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, product_name TEXT);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT, ship_country TEXT);
+CREATE TABLE order_lines(order_id INTEGER REFERENCES orders(order_id),
+                         product_id INTEGER REFERENCES products(product_id), unit_price REAL,
+                         quantity INTEGER);
+INSERT INTO products VALUES (1,'tea'),(2,'cake');
+INSERT INTO orders VALUES (1,'2024-01-05','France'),(2,'2025-02-01','Spain');
+INSERT INTO order_lines VALUES (1,1,10,2),(1,2,5,4),(2,1,10,1);
+)sql";
+  const Translation tea = AskOn(kSql, "average order value for tea");
+  EXPECT_FALSE(tea.answered) << tea.sql;
+  EXPECT_NE(tea.abstain_reason.find("averages whole documents"), std::string::npos)
+      << tea.abstain_reason;
+  EXPECT_FALSE(AskOn(kSql, "average order value by product").answered);
+  // A condition on the orders themselves keeps whole orders.
+  const Translation france = AskOn(kSql, "average order value in France");
+  EXPECT_TRUE(france.answered) << france.abstain_reason;
+}
+
 TEST(InferredMoneyTest, AnInvoiceAmountIsTheInvoicesMoneyColumn) {
   constexpr const char* kInvoices =
       "CREATE TABLE invoices(id INTEGER PRIMARY KEY, invoice_date TEXT, total REAL);"

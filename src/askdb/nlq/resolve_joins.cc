@@ -567,6 +567,7 @@ bool Parser::CheckJoinTree(int root, std::vector<int>* needed, std::string* why_
   // (fan_out_check.h).
   std::optional<ShapeProblem> problem = FindUnclearJoin(*tree_, items_, index_);
   if (!problem) problem = FindRepeatedRowsMeasure(q_.measures, *tree_, index_);
+  if (!problem) problem = FindPartialDocumentAverage(q_.measures, *tree_, index_);
   if (problem) {
     *why_en = problem->en;
     *why_zh = problem->zh;
