@@ -595,6 +595,14 @@ TEST_F(ColumnAfterItsValueTest, AnEnglishColumnAfterItsValueIsTheCondition) {
   EXPECT_EQ(rows, (std::vector<std::string>{"Star", "Sun"}));
 }
 
+// BIRD superhero: "who has Helen Parr as their full name" — "as their" between the value and its
+// column; the full name had been listed beside the rows too.
+TEST_F(ColumnAfterItsValueTest, AsAndAPossessiveMayStandBetweenTheValueAndItsColumn) {
+  const Translation t = Ask("What are the names of rooms that have modern as their decor?");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(t.sql.find("AS \"decor\""), std::string::npos) << t.sql;
+}
+
 // restaurant_1: "Which restaurant ..." asks for a restaurant; the rating alone (ORDER BY rating
 // LIMIT 1) did not say which.
 class WhichRowsTest : public testing::DbTest {

@@ -61,9 +61,23 @@ bool Parser::NamesFollowingValue(int item, int col) const {
 // word names the value's column, not one to list ("APP渠道的销售额" had listed every app order's
 // amount beside its channel). English says it so too: "rooms with modern decor", "wines in
 // Sonoma county" had listed the decor and the county beside the rows.
+// "the superhero who has Helen Parr as their full name": "as" and a possessive or article may
+// stand between the value and its column (BIRD bird-0807 had listed the full name too).
 bool Parser::NamesPrecedingValue(int item, int col) const {
-  if (item == 0 || !HasValue(items_[item - 1])) return false;
-  return std::any_of(items_[item - 1].terms.begin(), items_[item - 1].terms.end(), [&](int id) {
+  int v = item - 1;
+  auto word = [&](int k, std::initializer_list<std::string_view> words) {
+    if (k < 0) return false;
+    const std::string w = text::AsciiLower(items_[k].text);
+    return std::find(words.begin(), words.end(), w) != words.end();
+  };
+  if (!chinese_ && word(v, {"their", "its", "his", "her", "the", "a", "an"}) &&
+      word(v - 1, {"as"})) {
+    v -= 2;
+  } else if (!chinese_ && word(v, {"as"})) {
+    v -= 1;
+  }
+  if (v < 0 || !HasValue(items_[v])) return false;
+  return std::any_of(items_[v].terms.begin(), items_[v].terms.end(), [&](int id) {
     return TermOf(id).kind == TermKind::kValue && TermOf(id).column == col;
   });
 }
