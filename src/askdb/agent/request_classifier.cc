@@ -325,6 +325,46 @@ bool JoinsDigits(std::string_view s, size_t sep) {
   return end - sep - 1 == 3;
 }
 
+bool IsChineseNumeral(char32_t cp) {
+  return std::u32string_view(U"零〇一二两三四五六七八九十百千万亿半").find(cp) !=
+         std::u32string_view::npos;
+}
+
+// Whether a run of Chinese numerals [begin, end) is a quantity: a unit follows it (一年, 三个月,
+// 两倍, 五万元), it is a written-out number (三百五十, 一万) or a percentage (百分之六). 第一年 is
+// an ordinal; 一下, 一些, 统一 and 千万 (do not) are words.
+bool IsChineseQuantity(const std::u32string& s, size_t begin, size_t end) {
+  if (begin > 0 && s[begin - 1] == U'第') return false;
+  if (begin >= 3 && s.compare(begin - 3, 3, U"百分之") == 0) return true;
+  const std::u32string_view run(s.data() + begin, end - begin);
+  const bool has_digit = run.find_first_of(U"一二两三四五六七八九半") != std::u32string_view::npos;
+  if (!has_digit) return false;
+  if (run.size() >= 2 && run.find_first_of(U"十百千万亿") != std::u32string_view::npos) return true;
+  if (end >= s.size()) return false;
+  if (s.compare(end, 2, U"个月") == 0) return true;
+  return std::u32string_view(U"年月天周期倍元块次件岁%").find(s[end]) != std::u32string_view::npos;
+}
+
+int CountChineseQuantities(std::string_view normalized) {
+  const std::vector<char32_t> decoded = text::DecodeUtf8(normalized);
+  const std::u32string s(decoded.begin(), decoded.end());
+  int count = 0;
+  size_t i = 0;
+  while (i < s.size()) {
+    if (!IsChineseNumeral(s[i])) {
+      ++i;
+    } else if (s.compare(i, 3, U"百分之") == 0) {
+      i += 3;  // 百分之 holds 百: the numerals after it are the number
+    } else {
+      size_t end = i;
+      while (end < s.size() && IsChineseNumeral(s[end])) ++end;
+      if (IsChineseQuantity(s, i, end)) ++count;
+      i = end;
+    }
+  }
+  return count;
+}
+
 }  // namespace
 
 int CountNumbers(std::string_view normalized) {
@@ -334,7 +374,7 @@ int CountNumbers(std::string_view normalized) {
     if (i > 0 && JoinsDigits(normalized, i - 1)) continue;
     ++count;
   }
-  return count;
+  return count + CountChineseQuantities(normalized);
 }
 
 std::string_view RequestTypeName(RequestType type) {

@@ -70,8 +70,10 @@ std::string_view QuickIntentName(QuickIntent intent);  // "", "greeting", ..., "
 // keeps them apart).
 std::string NormalizeRequest(std::string_view request);
 
-// The numbers written in digits in a normalised request ("贷款50万、10年、4.2%" holds three;
-// "4.3%" one; "12,15,9" three; "1,200.50" one): model_over_data_min_numbers counts them.
+// The numbers in a normalised request, in digits ("贷款50万、10年、4.2%" holds three; "4.3%" one;
+// "12,15,9" three; "1,200.50" one) or Chinese numerals with a unit or written out ("月流失率3%，
+// 一年后" two; 三百五十, 百分之六; not 第一年, 一下, 千万): model_over_data_min_numbers counts
+// them.
 int CountNumbers(std::string_view normalized);
 
 struct Classification {

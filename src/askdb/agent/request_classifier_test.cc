@@ -655,6 +655,15 @@ TEST(RequestClassifierTest, CountNumbersSplitsCommaLists) {
   EXPECT_EQ(CountNumbers("3, 8, 13"), 3);
   EXPECT_EQ(CountNumbers("v1.2 and 12,3456"), 3);
   EXPECT_EQ(CountNumbers("no digits"), 0);
+  // Chinese numerals with a unit, written out, or after 百分之 are numbers; ordinals and words
+  // that hold a numeral are not.
+  EXPECT_EQ(CountNumbers("月流失率3%，一年下来还剩多少"), 2);
+  EXPECT_EQ(CountNumbers("三百五十加一千二百零五"), 2);
+  EXPECT_EQ(CountNumbers("四万五千块加百分之六的服务费"), 2);
+  EXPECT_EQ(CountNumbers("贷款三十万，分十二个月"), 2);
+  EXPECT_EQ(CountNumbers("第一年的销售额"), 0);
+  EXPECT_EQ(CountNumbers("统计一下一共有多少客户，千万别漏"), 0);
+  EXPECT_EQ(CountNumbers("年化收益率4.3%的理财产品"), 1);
   // model_over_data_min_numbers counts a comma list as its numbers.
   auto on = RequestClassifier::FromText(R"(model_over_data_types = ["calculation"]
 model_over_data_min_probability = 0.5
@@ -672,6 +681,29 @@ keywords = ["sales"]
   EXPECT_EQ((*on)->Classify("mean and std dev of the sales 3,8,13,21").type,
             RequestType::kCalculation);
   EXPECT_EQ((*on)->Classify("mean and std dev of the sales 3,800").type, RequestType::kDataQuery);
+}
+
+// Session 17 families (measured blind), each with the data question that looks like it.
+TEST(RequestClassifierTest, ChartShapesWhichChartFirstStepsRepaymentsAndCode) {
+  auto expect = [](RequestType type, std::initializer_list<std::string_view> requests) {
+    for (std::string_view q : requests) EXPECT_EQ(Classifier().Classify(q).type, type) << q;
+  };
+  // A chart kind named by its shape is a chart.
+  expect(RequestType::kVisualization,
+         {"share of orders per payment method as a donut",
+          "orders per channel in 2024 and 2025 in side-by-side bars",
+          "boxplot of order values per channel", "各门店的客流量用并排的柱子对比",
+          "signups per week since june, a visual would help"});
+  expect(RequestType::kDataQuery,
+         {"donut sales per store last month", "stores in an area with high rent"});
+  // Which kind of chart suits is a question for advice; a chart of a named kind is a chart.
+  expect(RequestType::kConsultation,
+         {"用哪种图表展示渠道效果比较好", "客户数据适合配什么样的图", "复购率低，我们该先看什么"});
+  expect(RequestType::kVisualization, {"用柱状图展示各渠道的销售额", "画一个每月订单数的折线图"});
+  // How many instalments a debt at a given rate takes; code in a named language.
+  expect(RequestType::kCalculation,
+         {"车贷8万，年息6%，每月还2500，还多久能还完", "写个python把两个csv按订单号合并"});
+  expect(RequestType::kDataQuery, {"利率高于5%的贷款还剩多少期", "每月新增多少客户"});
 }
 
 // Round 12 families, each with the data question that looks like it.
