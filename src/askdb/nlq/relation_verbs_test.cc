@@ -63,6 +63,17 @@ TEST_F(RelationVerbsTest, AStaffWordTheDataStoresIsNoSynonym) {
   ExpectAbstains("which sales rep handled the most orders");
 }
 
+// "shipping company", "carrier" name the one table of shippers (SchemaIndex::AddShipperWords).
+TEST_F(RelationVerbsTest, ShippingCompanyNamesTheShippersTable) {
+  const std::string sql = std::string(kShopSql) +
+                          "CREATE TABLE shippers(shipper_id INTEGER PRIMARY KEY, "
+                          "company_name TEXT);"
+                          "INSERT INTO shippers VALUES (1,'Speedy'),(2,'United');";
+  Open(sql.c_str());
+  EXPECT_EQ(Rows("list all shipping companies"), (std::vector<std::string>{"Speedy", "United"}));
+  EXPECT_EQ(Rows("how many carriers are there"), (std::vector<std::string>{"2"}));
+}
+
 // A verb of agency between two tables linked by one foreign key is that link.
 TEST_F(RelationVerbsTest, AVerbBetweenTwoLinkedTablesIsTheirLink) {
   Open(kShopSql);

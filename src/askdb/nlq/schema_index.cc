@@ -311,6 +311,7 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
   index.AddPriceWords();
   index.AddUnitsSoldWords();
   index.AddStaffWords();
+  index.AddShipperWords();
   index.AddAbbreviations();
   index.AddJoinEdges(schema, model);
   index.AddDocumentValueWords();  // reads the documents' references
@@ -777,6 +778,26 @@ void SchemaIndex::AddStaffWords() {
       continue;
     }
     AddTerm(word, {TermKind::kTable, staff, -1, "", "synonym"});
+  }
+}
+
+// "total freight by shipping company", "list all shipping companies": the one table named
+// shipper(s) is also called by the words people use for a shipping business — only words no
+// table, column, value or keyword already has.
+void SchemaIndex::AddShipperWords() {
+  int shippers = -1;
+  for (size_t t = 0; t < tables_.size(); ++t) {
+    if (SingularizeEnglish(text::AsciiLower(tables_[t].name)) != "shipper") continue;
+    if (shippers >= 0) return;  // two: which one a word means is a guess
+    shippers = static_cast<int>(t);
+  }
+  if (shippers < 0) return;
+  for (std::string_view word : {"shipping company", "shipping firm", "freight company",
+                                "delivery company", "carrier", "courier"}) {
+    if (FindTerms(PhraseKey(word)) != nullptr || Lexicon::Builtin().Lookup(PhraseKey(word))) {
+      continue;
+    }
+    AddTerm(word, {TermKind::kTable, shippers, -1, "", "synonym"});
   }
 }
 

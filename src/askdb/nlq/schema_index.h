@@ -216,6 +216,8 @@ class SchemaIndex {
   void AddUnitsSoldWords();
   // "staff", "rep", "sales rep"... for the one table named employee(s) or staff.
   void AddStaffWords();
+  // "shipping company", "carrier"... for the one table named shipper(s).
+  void AddShipperWords();
   // "invoice amount", "average order value": what one dated document is worth.
   void AddDocumentValueWords();
   // "shipped late", "late shipments": a shipped date after the required date of its row.
