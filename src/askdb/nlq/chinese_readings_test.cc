@@ -288,6 +288,9 @@ TEST_F(ChineseReadingsTest, ADurationIsComparedInTheColumnsUnit) {
   EXPECT_EQ(Rows("时长少于2分钟的歌曲"), (std::vector<std::string>{"Intro"}));
   EXPECT_EQ(Rows("时长超过300秒的歌曲有多少首"), (std::vector<std::string>{"2"}));
   EXPECT_FALSE(Ask("小票金额超过10分钟的小票有多少张").answered);
+  // No column named: the duration is the length of the rows said after it.
+  EXPECT_EQ(Rows("超过10分钟的歌曲有多少首"), (std::vector<std::string>{"2"}));
+  EXPECT_FALSE(Ask("超过10分钟的小票有多少张").answered);  // receipts have no length
 }
 
 // "没有订单的会员": the members no receipt points at (5 and 6), as "members without receipts".

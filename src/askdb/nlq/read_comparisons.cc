@@ -396,6 +396,14 @@ int Parser::DurationColumnBefore(int i, int op_idx, int* c_idx) const {
     *c_idx = op_idx;
     return col;
   }
+  // 超过10分钟的曲目: in Chinese the rows follow the duration, past 的.
+  for (int j = unit + 1; chinese_ && j < static_cast<int>(items_.size()) && j <= unit + 3; ++j) {
+    if (items_[j].kind != ItemKind::kTerm) continue;  // 钟 of 分钟, 的
+    const int table = TableOf(items_[j]);
+    const int col = table < 0 || ColumnOf(items_[j]) >= 0 ? -1 : LengthColumn(table);
+    if (col >= 0) *c_idx = op_idx;
+    return col;
+  }
   return -1;
 }
 
@@ -929,6 +937,12 @@ void Parser::ReadChineseNoRelated(int i) {
   if (!items_[i].used && items_[i].text == "没" && i + 1 < n && items_[i + 1].text == "有" &&
       !items_[i + 1].used) {
     last = i + 1;
+  }
+  // 没专辑的艺人, 从未被卖出过的曲目 (the verb read as the lines' table, sale_verbs.cc): 没 or
+  // 未 alone right before a table's word says 没有.
+  if (last < 0 && !items_[i].used && (items_[i].text == "没" || items_[i].text == "未")) {
+    const int k = NextMeaningful(i);
+    if (k >= 0 && TableOf(items_[k]) >= 0 && !HasValue(items_[k])) last = i;
   }
   if (last < 0) return;
   ReadChineseRowsWithNoRelated(i, last);

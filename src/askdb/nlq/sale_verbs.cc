@@ -205,6 +205,61 @@ bool ReadRankingVerb(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
   return true;
 }
 
+// 最畅销(的): what sells best is what sells the most units, the order lines' quantity (销量):
+// read as 销量最多(的), so that "最畅销的10个商品" is the top 10 by units sold.
+bool ReadBestSellingWord(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
+  if (v[k].text != "最" || k + 2 >= v.size() || v[k + 1].text != "畅" || v[k + 2].text != "销") {
+    return false;
+  }
+  const int quantity = QuantityTerm(index);
+  if (quantity < 0) return false;
+  const bool of = k + 3 < v.size() && v[k + 3].text == "的";
+  const IndexedColumn& column = index.columns()[index.terms()[quantity].column];
+  Item& most = v[k + 1];
+  most.kind = ItemKind::kKeyword;
+  most.kw = Lexicon::Builtin().Lookup(PhraseKey(of ? "最多的" : "最多"));
+  most.text = of ? "最多的" : "最多";  // what the superlative readings look for
+  most.unit_end = v[of ? k + 3 : k + 2].unit_end;
+  MakeTerm(&v[k], quantity, column.display_zh.empty() ? column.name : column.display_zh);
+  v[k].unit_end = v[k].unit_begin + 1;
+  most.unit_begin = v[k].unit_end;
+  v.erase(v.begin() + static_cast<std::ptrdiff_t>(k + 2),
+          v.begin() + static_cast<std::ptrdiff_t>(of ? k + 4 : k + 3));
+  return true;
+}
+
+// 没(有)/未 (被) 卖出(去)过, 从来没卖掉: a negated sale (从来 is read as a filler) is having no
+// order lines. The verb becomes the lines' table word and its particles function words, so that
+// the rows with no related rows read it as "没有发票明细的曲目" / "哪些曲目没有发票明细"
+// (read_comparisons.cc ReadChineseNoRelated); rows the lines do not point at directly (流派 of
+// a track) leave the negation unread, and the answer abstains naming it.
+bool ReadNeverSoldVerb(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
+  if (!TextIn(v[k], {"卖", "售"}) || k == 0) return false;
+  const size_t passive = v[k - 1].text == "被" ? k - 1 : k;
+  if (passive == 0) return false;
+  const Item& before = v[passive - 1];
+  const bool negated = TextIn(before, {"没", "未", "没有"}) ||
+                       (before.text == "有" && passive >= 2 && v[passive - 2].text == "没");
+  const size_t end = SkipParticles(v, k + 1);
+  const bool sold_out =
+      std::any_of(v.begin() + static_cast<std::ptrdiff_t>(k + 1),
+                  v.begin() + static_cast<std::ptrdiff_t>(end), [](const Item& p) {
+                    return TextIn(p, {"出", "过", "掉"});
+                  });
+  const int quantity = QuantityTerm(index);
+  if (!negated || !sold_out || quantity < 0) return false;
+  const int lines = index.terms()[quantity].table;
+  for (size_t id = 0; id < index.terms().size(); ++id) {
+    const Term& t = index.terms()[id];
+    if (t.kind != TermKind::kTable || t.table != lines) continue;
+    MakeTerm(&v[k], static_cast<int>(id), v[k].text);  // a decline names the verb said
+    for (size_t p = k + 1; p < end; ++p) MakeFunctionWord(&v[p]);
+    if (passive < k) MakeFunctionWord(&v[passive]);
+    return true;
+  }
+  return false;
+}
+
 // 买/买过/购买 right before a value: the value is what was bought, a condition already read.
 void ReadPurchaseVerbs(const SchemaIndex& index, std::vector<Item>& v) {
   for (size_t k = 0; k < v.size(); ++k) {
@@ -241,8 +296,11 @@ int ReadChineseSaleVerbs(const SchemaIndex& index, std::vector<Item>* items) {
   int read = 0;
   for (size_t k = 0; k < v.size(); ++k) {
     if (v[k].kind != ItemKind::kUnknown) continue;
-    if (ReadMoneyVerb(index, v, k) || ReadUnitsVerb(index, v, k) || ReadRankingVerb(index, v, k)) {
+    if (ReadMoneyVerb(index, v, k) || ReadUnitsVerb(index, v, k) || ReadRankingVerb(index, v, k) ||
+        ReadBestSellingWord(index, v, k)) {
       ++read;
+    } else {
+      ReadNeverSoldVerb(index, v, k);  // a sale not made: no value was bought
     }
   }
   if (read > 0) ReadPurchaseVerbs(index, v);

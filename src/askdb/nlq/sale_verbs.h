@@ -7,6 +7,9 @@
 //                                        money's table refers to (客户 of an invoice)
 //   卖/售 出(去)/了 (一共) 多少 [unit] [the lines' item table] → the order lines' quantity
 //   卖得/卖的 最多/最好/最少/最差 beside a measure the question names → that measure ranked
+//   最畅销(的)                        → 销量最多(的): the order lines' quantity ranked
+//   没(有)/未 (被) 卖出(去)/卖过/卖掉              → the order lines' table word, for the
+//                                        rows with no related rows (没有发票明细的曲目)
 //   买/买过/购买 right before a value, in a question read as one of the sales above → a
 //                                        function word (the value is what was bought)
 #pragma once

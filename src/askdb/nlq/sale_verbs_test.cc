@@ -119,5 +119,20 @@ TEST_F(SaleVerbsTest, BoughtBeforeAValueInASaleQuestion) {
   EXPECT_FALSE(Ask("买过摇滚的客户有哪些").answered);
 }
 
+// "从来没有卖出过的歌", "哪些曲目从未被卖出过": a negated sale is having no bill lines (tune C);
+// rows the lines do not point at directly (a genre), or a period on the sale (lines of 2024
+// only?), leave it unread and abstain naming the negation or the verb.
+TEST_F(SaleVerbsTest, NeverSoldIsHavingNoLines) {
+  const std::vector<std::string> c{"C"};
+  EXPECT_EQ(Rows("哪些曲目从来没有卖出过"), c);
+  EXPECT_EQ(Rows("哪些曲目从未被卖出过？"), c);
+  EXPECT_EQ(Rows("没卖出去过的歌"), c);
+  EXPECT_EQ(Rows("从来没被卖掉的曲目有多少首"), (std::vector<std::string>{"1"}));
+  EXPECT_EQ(Rows("爵士里没有卖出过的曲目有几首"), (std::vector<std::string>{"1"}));
+  ExpectAbstainsNaming("哪些流派从未被卖出过", "未");
+  EXPECT_FALSE(Ask("2024年没有卖出过的曲目").answered);
+  EXPECT_FALSE(Ask("哪些曲目卖出过").answered);  // not negated: no reading
+}
+
 }  // namespace
 }  // namespace askdb::nlq
