@@ -6,9 +6,12 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <string_view>
+#include <vector>
 
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/cli/answer_output.h"
@@ -16,6 +19,7 @@
 #include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/common/paths.h"
+#include "askdb/knowledge/evidence.h"
 #include "askdb/knowledge/knowledge_setup.h"
 #include "askdb/knowledge/terms/term_store.h"
 #include "askdb/mcp/tools.h"
@@ -93,115 +97,140 @@ server::users::UserAuthOptions UserAuthOptionsFromConfig(const config::AuthConfi
   return options;
 }
 
-Status RunServe(const ServeOptions& options, CliContext& ctx) {
-  ASKDB_ASSIGN_OR_RETURN(server::security::AuthPolicy policy,
-                         server::security::AuthPolicy::Make(!options.no_auth, options.host));
-  if (options.port < 0 || options.port > 65535) {
+Status CheckPort(int port) {
+  if (port < 0 || port > 65535) {
     return InvalidArgumentError("--port must be 0..65535 (0 picks a free port), got " +
-                                std::to_string(options.port));
+                                std::to_string(port));
   }
-  // Block the stop signals before any thread starts, so every thread inherits the mask and
-  // only sigwait below receives them.
+  return Status::Ok();
+}
+
+// Blocks SIGINT and SIGTERM; called before any thread starts, so every thread inherits the
+// mask and only WaitForStopThenDrain's sigwait receives them.
+sigset_t BlockStopSignals() {
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  return stop_signals;
+}
 
-  ASKDB_ASSIGN_OR_RETURN(
-      ServingState state,
-      OpenServingState({options.db, options.semantic_model, options.llm_flag}, ctx));
+std::filesystem::path ManagementStorePath(const std::filesystem::path& data_dir) {
+  return data_dir / std::string(server::store::kDefaultManagementStoreFileName);
+}
 
-  server::metrics::Registry registry;
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::metrics::AskdbMetrics> metrics,
-                         server::metrics::AskdbMetrics::Create(registry, {.answer_cache = true}));
-
-  // The management store (agents, datasources, sessions, run history, API keys) in the
-  // data directory; the prepared --db datasource is agent "default"'s.
-  ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
-  ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
-  server::api::DatasourcePolicyOptions policy_options;
-  policy_options.protected_dirs.push_back(data_dir);
-  for (auto dir : {ConfigDir(), CacheDir()}) {
-    if (dir.ok()) policy_options.protected_dirs.push_back(*dir);
-  }
-  policy_options.exempt_dirs.push_back(data_dir / "demo");  // askdb demo's database
-  for (const std::string& folder : options.datasource_folders) {
-    policy_options.allowed_folders.emplace_back(folder);
-  }
-  policy_options.allowed_hosts = options.datasource_hosts;
-  policy_options.store_url = ctx.config.server.store_url;
+// The management store (agents, datasources, sessions, run history, API keys) in the data
+// directory; the prepared --db datasource is agent "default"'s.
+StatusOr<server::api::Management> OpenServeManagement(const ServingState& state,
+                                                      const server::security::AuthPolicy& policy,
+                                                      const std::filesystem::path& data_dir,
+                                                      const CliContext& ctx) {
   server::api::ManagementOptions management_options;
   management_options.data_dir = data_dir;
   management_options.store_url = ctx.config.server.store_url;
   management_options.db_url = state.url;
   management_options.prepared = state.datasource;
   management_options.issue_admin_key = policy.auth_required();
-  ASKDB_ASSIGN_OR_RETURN(server::api::Management management,
-                         server::api::OpenManagement(management_options));
-  std::unique_ptr<server::security::ApiKeyAuthenticator> authenticator;
-  if (policy.auth_required()) {
-    if (management.new_admin_key) {
-      std::cerr << "askdb serve: created the admin API key (shown only now; its hash is in "
-                << (data_dir / std::string(server::store::kDefaultManagementStoreFileName)).string()
-                << "):\n  " << *management.new_admin_key
-                << "\nSend it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.\n";
-    }
-    ASKDB_ASSIGN_OR_RETURN(authenticator,
-                           server::security::ApiKeyAuthenticator::Create(*management.keys));
-  }
+  return server::api::OpenManagement(management_options);
+}
 
-  // People sign in with the accounts of the management database (askdb users add).
+// The API key check (none without authentication); the admin key created on the first start
+// is printed here, the only time it is shown.
+StatusOr<std::unique_ptr<server::security::ApiKeyAuthenticator>> MakeAuthenticator(
+    const server::security::AuthPolicy& policy, const server::api::Management& management,
+    const std::filesystem::path& data_dir) {
+  if (!policy.auth_required()) return std::unique_ptr<server::security::ApiKeyAuthenticator>();
+  if (management.new_admin_key) {
+    std::cerr << "askdb serve: created the admin API key (shown only now; its hash is in "
+              << ManagementStorePath(data_dir).string() << "):\n  " << *management.new_admin_key
+              << "\nSend it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.\n";
+  }
+  return server::security::ApiKeyAuthenticator::Create(*management.keys);
+}
+
+// People's sign-in (the accounts of the management database, askdb users add) and their
+// data permissions (docs/permissions.md), whose rules live in the same database. All null
+// without authentication. The rules are closed first, the user store last.
+struct PeopleAccess {
   std::unique_ptr<server::users::UserStore> user_store;
   std::unique_ptr<server::users::UserAuth> user_auth;
-  // Data permissions (docs/permissions.md): their rules live in the same database.
   std::unique_ptr<permissions::PermissionStore> rules;
-  if (policy.auth_required()) {
-    if (ctx.config.server.store_url.empty()) {
-      ASKDB_ASSIGN_OR_RETURN(
-          rules, permissions::OpenSqlitePermissionStore(
-                     data_dir / std::string(server::store::kDefaultManagementStoreFileName)));
-    } else {
-      ASKDB_ASSIGN_OR_RETURN(rules,
-                             permissions::OpenPostgresPermissionStore(ctx.config.server.store_url));
-    }
-    ASKDB_ASSIGN_OR_RETURN(user_store, server::users::UserStore::Open(*management.store));
-    ASKDB_ASSIGN_OR_RETURN(user_auth, server::users::UserAuth::Create(
-                                          *user_store, UserAuthOptionsFromConfig(ctx.config.auth)));
+};
+
+StatusOr<std::unique_ptr<permissions::PermissionStore>> OpenPermissionRules(
+    const std::filesystem::path& data_dir, const CliContext& ctx) {
+  if (ctx.config.server.store_url.empty()) {
+    return permissions::OpenSqlitePermissionStore(ManagementStorePath(data_dir));
   }
+  return permissions::OpenPostgresPermissionStore(ctx.config.server.store_url);
+}
 
-  // The knowledge base on the same management database (/api/v1/knowledge, docs/knowledge.md):
-  // its documents and Q&A are the evidence stage's other channel. Declared before the run
-  // service and the server so that it outlives both.
-  ASKDB_ASSIGN_OR_RETURN(const knowledge::KnowledgeBaseOptions kb_options,
-                         CliKnowledgeOptions(ctx.config));
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<knowledge::KnowledgeBase> kb,
-                         knowledge::OpenKnowledgeBaseOn(*management.store, kb_options));
-  const knowledge::KnowledgeEvidenceSource kb_evidence(
-      *kb, knowledge::EvidenceOptionsFromConfig(ctx.config));
+StatusOr<PeopleAccess> OpenPeopleAccess(const server::security::AuthPolicy& policy,
+                                        const server::api::Management& management,
+                                        const std::filesystem::path& data_dir,
+                                        const CliContext& ctx) {
+  PeopleAccess people;
+  if (!policy.auth_required()) return people;
+  ASKDB_ASSIGN_OR_RETURN(people.rules, OpenPermissionRules(data_dir, ctx));
+  ASKDB_ASSIGN_OR_RETURN(people.user_store, server::users::UserStore::Open(*management.store));
+  ASKDB_ASSIGN_OR_RETURN(people.user_auth,
+                         server::users::UserAuth::Create(
+                             *people.user_store, UserAuthOptionsFromConfig(ctx.config.auth)));
+  return people;
+}
 
-  // Business terms in the management database: the engine of each datasource reads its own,
-  // and runs recall their agent's and datasource's as evidence (docs/knowledge.md).
+// The knowledge base (/api/v1/knowledge, docs/knowledge.md) and business terms on the same
+// management database: the evidence stage's other channels; each datasource's engine reads
+// its own terms. Members in the order they are opened, closed in reverse.
+struct ServeKnowledge {
+  knowledge::KnowledgeBaseOptions options;
+  std::unique_ptr<knowledge::KnowledgeBase> kb;
+  std::unique_ptr<knowledge::KnowledgeEvidenceSource> kb_evidence;
+  std::unique_ptr<knowledge::TermStore> terms;
+  std::unique_ptr<knowledge::TermEvidenceSource> term_evidence;
+};
+
+StatusOr<ServeKnowledge> OpenServeKnowledge(const server::api::Management& management,
+                                            const CliContext& ctx) {
+  ServeKnowledge k;
+  ASKDB_ASSIGN_OR_RETURN(k.options, CliKnowledgeOptions(ctx.config));
+  ASKDB_ASSIGN_OR_RETURN(k.kb, knowledge::OpenKnowledgeBaseOn(*management.store, k.options));
+  k.kb_evidence = std::make_unique<knowledge::KnowledgeEvidenceSource>(
+      *k.kb, knowledge::EvidenceOptionsFromConfig(ctx.config));
   ASKDB_ASSIGN_OR_RETURN(
-      std::unique_ptr<knowledge::TermStore> terms,
-      server::api::OpenDatasourceTerms(*management.store, *management.datasources));
-  const knowledge::TermEvidenceSource term_evidence(server::api::StoreTermProvider(*terms));
+      k.terms, server::api::OpenDatasourceTerms(*management.store, *management.datasources));
+  k.term_evidence =
+      std::make_unique<knowledge::TermEvidenceSource>(server::api::StoreTermProvider(*k.terms));
+  return k;
+}
+
+// The runs: the pipeline of the prepared datasource, with business terms and the knowledge
+// base as evidence, metrics and data permissions.
+StatusOr<std::unique_ptr<server::api::RunService>> CreateRunService(
+    const ServeOptions& options, CliContext& ctx, ServingState& state,
+    server::api::Management& management, std::vector<const knowledge::EvidenceSource*> evidence,
+    const knowledge::TermStore& terms, server::metrics::AskdbMetrics* metrics,
+    permissions::PermissionStore* rules) {
   server::api::RunServiceDeps deps =
       MakeRunServiceDeps(state, management, options.time_zone, options.review_plan, ctx);
-  deps.evidence.push_back(&term_evidence);
-  deps.evidence.push_back(&kb_evidence);
+  deps.evidence.insert(deps.evidence.end(), evidence.begin(), evidence.end());
   deps.evidence_token_budget = static_cast<int>(ctx.config.knowledge.evidence_token_budget);
-  deps.engine_terms = server::api::StoreTermProvider(*terms);
-  deps.metrics = metrics.get();
-  deps.permissions = rules.get();
+  deps.engine_terms = server::api::StoreTermProvider(terms);
+  deps.metrics = metrics;
+  deps.permissions = rules;
   server::api::RunServiceOptions run_options;
   run_options.executor.workers = options.workers;
   run_options.executor.queue_capacity = options.queue;
-  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::api::RunService> runs,
-                         server::api::RunService::Create(std::move(deps), run_options));
+  return server::api::RunService::Create(std::move(deps), run_options);
+}
 
-  // Every open stream holds a connection thread (httplib_server.h), so the HTTP server
-  // must take at least as many connections as runs may execute at once.
+// Connection bounds and limits from the flags. Every open stream holds a connection thread
+// (httplib_server.h), so the HTTP server must take at least as many connections as runs may
+// execute at once.
+server::HttpServerOptions HttpOptionsFor(const ServeOptions& options,
+                                         server::metrics::AskdbMetrics* metrics,
+                                         std::size_t max_upload_bytes) {
   server::HttpServerOptions http_options;
   http_options.max_worker_threads =
       std::max(http_options.max_worker_threads, options.workers + kSpareConnections);
@@ -218,61 +247,152 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
           : std::max<std::size_t>(1, http_options.max_connections / 2);
   http_options.request_deadline = std::chrono::seconds(options.request_deadline_seconds);
   http_options.keep_alive_timeout = std::chrono::seconds(options.idle_timeout_seconds);
-  http_options.on_connection_event = [m = metrics.get()](std::string_view event) {
-    m->RecordConnectionEvent(event);
+  http_options.on_connection_event = [metrics](std::string_view event) {
+    metrics->RecordConnectionEvent(event);
   };
-  server::api::SetKnowledgeUploadLimit(http_options, kb_options.max_file_bytes);
-  std::unique_ptr<server::HttpServer> http = server::MakeHttplibServer(http_options);
-  server::api::SetKnowledgeUploadTooLargeResponse(*http, kb_options.max_file_bytes);
-  server::api::ApiServerDeps api_deps;
-  api_deps.runs = runs.get();
-  api_deps.authenticator = authenticator.get();
-  api_deps.users = user_auth.get();
-  api_deps.cookie_secure = ctx.config.auth.cookie_secure;
-  api_deps.permissions = rules.get();
-  api_deps.registry = &registry;
-  api_deps.metrics = metrics.get();
-  api_deps.management.store = management.store.get();
-  api_deps.management.datasources = management.datasources.get();
-  api_deps.management.secrets = management.secrets.get();
-  api_deps.management.keys = policy.auth_required() ? management.keys.get() : nullptr;
-  if (user_store != nullptr) {  // keys tied to a user (/api/v1/users/{name}/keys)
-    api_deps.management.user_exists = [store = user_store.get()](std::string_view name) {
+  server::api::SetKnowledgeUploadLimit(http_options, max_upload_bytes);
+  return http_options;
+}
+
+// What datasources may point at: not askdb's own data, config and cache directories (but
+// askdb demo's database), within the --datasource-folder and --datasource-host flags.
+server::api::DatasourcePolicyOptions DatasourcePolicyOptionsFor(
+    const ServeOptions& options, const std::filesystem::path& data_dir, const CliContext& ctx) {
+  server::api::DatasourcePolicyOptions policy_options;
+  policy_options.protected_dirs.push_back(data_dir);
+  for (auto dir : {ConfigDir(), CacheDir()}) {
+    if (dir.ok()) policy_options.protected_dirs.push_back(*dir);
+  }
+  policy_options.exempt_dirs.push_back(data_dir / "demo");  // askdb demo's database
+  for (const std::string& folder : options.datasource_folders) {
+    policy_options.allowed_folders.emplace_back(folder);
+  }
+  policy_options.allowed_hosts = options.datasource_hosts;
+  policy_options.store_url = ctx.config.server.store_url;
+  return policy_options;
+}
+
+// The management routes' store, keys, policies, knowledge base and terms.
+server::api::ManagementDeps ManagementDepsFor(const ServeOptions& options,
+                                              const server::security::AuthPolicy& policy,
+                                              const server::api::Management& management,
+                                              const PeopleAccess& people,
+                                              const std::filesystem::path& data_dir,
+                                              knowledge::KnowledgeBase* kb,
+                                              knowledge::TermStore* terms, const CliContext& ctx) {
+  server::api::ManagementDeps deps;
+  deps.store = management.store.get();
+  deps.datasources = management.datasources.get();
+  deps.secrets = management.secrets.get();
+  deps.keys = policy.auth_required() ? management.keys.get() : nullptr;
+  if (people.user_store != nullptr) {  // keys tied to a user (/api/v1/users/{name}/keys)
+    deps.user_exists = [store = people.user_store.get()](std::string_view name) {
       return store->GetUser(name).status();
     };
   }
-  api_deps.management.datasource_policy = server::api::DatasourcePolicy(policy_options);
-  api_deps.management.knowledge = kb.get();
-  api_deps.management.terms = terms.get();
+  deps.datasource_policy =
+      server::api::DatasourcePolicy(DatasourcePolicyOptionsFor(options, data_dir, ctx));
+  deps.knowledge = kb;
+  deps.terms = terms;
+  return deps;
+}
+
+// MCP over Streamable HTTP at /mcp (docs/mcp.md): the same runs, store and keys.
+server::api::McpEndpointOptions McpOptionsFor(server::api::RunService* runs,
+                                              const server::api::Management& management,
+                                              knowledge::KnowledgeBase* kb, CliContext& ctx) {
+  server::api::McpEndpointOptions mcp_options;
+  mcp_options.backend.runs = runs;
+  mcp_options.backend.store = management.store.get();
+  mcp_options.backend.datasources = management.datasources.get();
+  mcp_options.backend.knowledge = kb;  // search_knowledge
+  mcp_options.backend.query = PipelineOptionsFromConfig(ctx).query;
+  mcp_options.info = mcp::AskdbServerInfo();
+  return mcp_options;
+}
+
+server::api::ApiServerOptions ApiOptionsFor(const ServeOptions& options) {
   server::api::ApiServerOptions api_options;
   api_options.auth_throttle.max_failures = options.auth_max_failures;
   api_options.stream.heartbeat_interval = std::chrono::seconds(options.heartbeat_seconds);
-  // MCP over Streamable HTTP at /mcp (docs/mcp.md): the same runs, store and keys.
-  server::api::McpEndpointOptions mcp_options;
-  mcp_options.backend.runs = runs.get();
-  mcp_options.backend.store = management.store.get();
-  mcp_options.backend.datasources = management.datasources.get();
-  mcp_options.backend.knowledge = kb.get();  // search_knowledge
-  mcp_options.backend.query = PipelineOptionsFromConfig(ctx).query;
-  mcp_options.info = mcp::AskdbServerInfo();
-  api_deps.mcp = &mcp_options;
-  ASKDB_RETURN_IF_ERROR(server::api::RegisterApiRoutes(*http, api_deps, api_options));
-  // The web UI at "/" (docs/web.md); the API's routes stay more specific.
-  ASKDB_RETURN_IF_ERROR(server::web::RegisterWebRoutes(
-      *http, server::web::WebOptionsFromConfig(ctx.config.server.frame_ancestors)));
-  ASKDB_RETURN_IF_ERROR(http->Start(options.host, options.port));
+  return api_options;
+}
+
+// The API's routes, then the web UI at "/" (docs/web.md): the API's routes stay more specific.
+Status RegisterRoutes(server::HttpServer& http, const server::api::ApiServerDeps& api_deps,
+                      const ServeOptions& options, const CliContext& ctx) {
+  ASKDB_RETURN_IF_ERROR(server::api::RegisterApiRoutes(http, api_deps, ApiOptionsFor(options)));
+  return server::web::RegisterWebRoutes(
+      http, server::web::WebOptionsFromConfig(ctx.config.server.frame_ancestors));
+}
+
+void PrintListening(const ServeOptions& options, int port, bool auth_required) {
   const bool v6 = options.host.find(':') != std::string::npos && options.host.front() != '[';
   std::cerr << "listening on http://" << (v6 ? "[" + options.host + "]" : options.host) << ":"
-            << http->port() << (policy.auth_required() ? "" : " (no authentication)") << std::endl;
+            << port << (auth_required ? "" : " (no authentication)") << std::endl;
+}
 
+// Waits for SIGINT/SIGTERM, then stops accepting and lets runs finish up to
+// --shutdown-timeout.
+void WaitForStopThenDrain(const sigset_t& stop_signals, server::HttpServer& http,
+                          server::api::RunService& runs, int shutdown_seconds) {
   int received = 0;
   sigwait(&stop_signals, &received);
   std::cerr << "askdb serve: " << (received == SIGINT ? "SIGINT" : "SIGTERM")
-            << ": stopping; runs may finish for " << options.shutdown_seconds << " s" << std::endl;
+            << ": stopping; runs may finish for " << shutdown_seconds << " s" << std::endl;
   Status drained = server::api::GracefulShutdown(
-      *http, *runs,
-      std::chrono::steady_clock::now() + std::chrono::seconds(options.shutdown_seconds));
+      http, runs, std::chrono::steady_clock::now() + std::chrono::seconds(shutdown_seconds));
   if (!drained.ok()) std::cerr << "askdb serve: " << drained.ToString() << std::endl;
+}
+
+// The objects are declared in the order they must outlive each other: the knowledge base
+// and terms before the run service, the run service before the HTTP server.
+// Steps in this order: flags, stop signals, datasource, stores, runs, routes, serve, drain.
+Status RunServe(const ServeOptions& options, CliContext& ctx) {
+  ASKDB_ASSIGN_OR_RETURN(server::security::AuthPolicy policy,
+                         server::security::AuthPolicy::Make(!options.no_auth, options.host));
+  ASKDB_RETURN_IF_ERROR(CheckPort(options.port));
+  const sigset_t stop_signals = BlockStopSignals();
+  ASKDB_ASSIGN_OR_RETURN(
+      ServingState state,
+      OpenServingState({options.db, options.semantic_model, options.llm_flag}, ctx));
+  server::metrics::Registry registry;
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::metrics::AskdbMetrics> metrics,
+                         server::metrics::AskdbMetrics::Create(registry, {.answer_cache = true}));
+  ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
+  ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
+  ASKDB_ASSIGN_OR_RETURN(server::api::Management management,
+                         OpenServeManagement(state, policy, data_dir, ctx));
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::security::ApiKeyAuthenticator> authenticator,
+                         MakeAuthenticator(policy, management, data_dir));
+  ASKDB_ASSIGN_OR_RETURN(PeopleAccess people, OpenPeopleAccess(policy, management, data_dir, ctx));
+  ASKDB_ASSIGN_OR_RETURN(ServeKnowledge knowledge, OpenServeKnowledge(management, ctx));
+  ASKDB_ASSIGN_OR_RETURN(
+      std::unique_ptr<server::api::RunService> runs,
+      CreateRunService(options, ctx, state, management,
+                       {knowledge.term_evidence.get(), knowledge.kb_evidence.get()},
+                       *knowledge.terms, metrics.get(), people.rules.get()));
+  const std::size_t max_upload = knowledge.options.max_file_bytes;
+  std::unique_ptr<server::HttpServer> http =
+      server::MakeHttplibServer(HttpOptionsFor(options, metrics.get(), max_upload));
+  server::api::SetKnowledgeUploadTooLargeResponse(*http, max_upload);
+  const server::api::McpEndpointOptions mcp_options =
+      McpOptionsFor(runs.get(), management, knowledge.kb.get(), ctx);
+  server::api::ApiServerDeps api_deps{
+      .runs = runs.get(),
+      .authenticator = authenticator.get(),
+      .registry = &registry,
+      .metrics = metrics.get(),
+      .management = ManagementDepsFor(options, policy, management, people, data_dir,
+                                      knowledge.kb.get(), knowledge.terms.get(), ctx),
+      .mcp = &mcp_options,
+      .users = people.user_auth.get(),
+      .cookie_secure = ctx.config.auth.cookie_secure,
+      .permissions = people.rules.get()};
+  ASKDB_RETURN_IF_ERROR(RegisterRoutes(*http, api_deps, options, ctx));
+  ASKDB_RETURN_IF_ERROR(http->Start(options.host, options.port));
+  PrintListening(options, http->port(), policy.auth_required());
+  WaitForStopThenDrain(stop_signals, *http, *runs, options.shutdown_seconds);
   return Status::Ok();
 }
 
