@@ -194,123 +194,142 @@ std::set<std::pair<int, int>> SchemaPhraseAt(const std::vector<Unit>& units, siz
   return {};
 }
 
+// What a slot reader found at a unit: the slot and the units it covers.
+struct SlotMatch {
+  Slot slot;
+  size_t first = 0, count = 0;
+};
+
+// Explicit year: "2024年", "2024", "in 2024" (the "in" is the slot's when no slot has it).
+std::optional<SlotMatch> YearAt(const std::vector<Unit>& units, size_t i,
+                                const std::vector<bool>& covered) {
+  const Unit& u = units[i];
+  if (u.kind != UnitKind::kNumber || u.key.size() != kYearDigits) return std::nullopt;
+  std::optional<int> year = ParseInt(u.key);
+  if (!year || *year < kMinYear || *year > kMaxYear) return std::nullopt;
+  SlotMatch m{.slot = {}, .first = i, .count = 1};
+  m.slot.kind = SlotKind::kPeriod;
+  m.slot.period = "year:" + u.key;
+  if (i > 0 && UnitIs(units[i - 1], "in") && !covered[i - 1]) {
+    m.first = i - 1;
+    m.count = 2;
+    m.slot.with_in = true;
+  }
+  if (i + 1 < units.size() && units[i + 1].key == "年") ++m.count;
+  return m;
+}
+
+// "去年", "上个月", "this quarter", ...
+std::optional<SlotMatch> RelativePeriodAt(const std::vector<Unit>& units, size_t i) {
+  for (const Pattern& p : RelativePeriods()) {
+    if (size_t n = MatchAt(units, i, p)) {
+      SlotMatch m{.slot = {}, .first = i, .count = n};
+      m.slot.kind = SlotKind::kPeriod;
+      m.slot.period = p.meaning;
+      return m;
+    }
+  }
+  return std::nullopt;
+}
+
+// A time grouping: "按月", "每季度", "by month", "monthly".
+std::optional<SlotMatch> GroupingAt(const std::vector<Unit>& units, size_t i) {
+  for (const auto* list : {&Groupings(), &AdjectiveGroupings()}) {
+    for (const Pattern& p : *list) {
+      if (size_t n = MatchAt(units, i, p)) {
+        SlotMatch m{.slot = {}, .first = i, .count = n};
+        m.slot.kind = SlotKind::kGrouping;
+        m.slot.grain = p.meaning;
+        m.slot.adjective = list == &AdjectiveGroupings();
+        return m;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// Top-N: "前5(个|名)", "前五个", "top 5", "top five".
+std::optional<SlotMatch> TopNAt(const std::vector<Unit>& units, size_t i) {
+  if ((!UnitIs(units[i], "前") && !UnitIs(units[i], "top")) || i + 1 >= units.size()) {
+    return std::nullopt;
+  }
+  size_t count = 0;
+  std::optional<int> n = ParseTopN(units, i + 1, &count);
+  if (!n || *n <= 0) return std::nullopt;
+  SlotMatch m{.slot = {}, .first = i, .count = 1 + count};
+  m.slot.kind = SlotKind::kTopN;
+  m.slot.top_n = *n;
+  m.slot.number_begin = units[i + 1].begin;
+  m.slot.number_end = units[i + count].end;
+  if (i + m.count < units.size() &&
+      (units[i + m.count].key == "个" || units[i + m.count].key == "名")) {
+    ++m.count;
+  }
+  return m;
+}
+
+// Group over a table or column: "各流派", "每个国家".
+std::optional<SlotMatch> GroupOverAt(const std::vector<Unit>& units, size_t i,
+                                     const nlq::SchemaIndex* index) {
+  const size_t lead = index != nullptr ? GroupLead(units, i) : 0;
+  if (lead == 0 || i + lead >= units.size()) return std::nullopt;
+  size_t n = 0;
+  std::set<std::pair<int, int>> named = SchemaPhraseAt(units, i + lead, *index, &n);
+  if (n == 0) return std::nullopt;
+  SlotMatch m{.slot = {}, .first = i, .count = lead + n};
+  m.slot.kind = SlotKind::kGroupOver;
+  m.slot.columns = std::move(named);
+  return m;
+}
+
+// Filter value known to the index, longest phrase first.
+std::optional<SlotMatch> ValueAt(const std::vector<Unit>& units, size_t i,
+                                 const nlq::SchemaIndex* index) {
+  if (index == nullptr || units[i].kind == UnitKind::kPunct) return std::nullopt;
+  const size_t longest = std::min(index->max_term_units(), units.size() - i);
+  for (size_t n = longest; n >= 1; --n) {
+    const std::vector<int>* ids = index->FindTerms(nlq::JoinUnitKeys(units, i, i + n));
+    if (ids == nullptr) continue;
+    SlotMatch m{.slot = {}, .first = i, .count = n};
+    m.slot.kind = SlotKind::kValue;
+    for (int id : *ids) {
+      const nlq::Term& t = index->terms()[id];
+      if (t.kind == nlq::TermKind::kValue) m.slot.columns.insert({t.table, t.column});
+    }
+    if (!m.slot.columns.empty()) return m;
+  }
+  return std::nullopt;
+}
+
+// The first slot reader that matches at unit `i`, in order of precedence.
+std::optional<SlotMatch> SlotAt(const std::vector<Unit>& units, size_t i,
+                                const nlq::SchemaIndex* index, const std::vector<bool>& covered) {
+  if (std::optional<SlotMatch> m = YearAt(units, i, covered)) return m;
+  if (std::optional<SlotMatch> m = RelativePeriodAt(units, i)) return m;
+  if (std::optional<SlotMatch> m = GroupingAt(units, i)) return m;
+  if (std::optional<SlotMatch> m = TopNAt(units, i)) return m;
+  if (std::optional<SlotMatch> m = GroupOverAt(units, i, index)) return m;
+  return ValueAt(units, i, index);
+}
+
 // Scans `text` for slots; `covered` receives, per unit, whether a slot covers it.
 std::vector<Slot> ScanSlots(std::string_view text, const std::vector<Unit>& units,
                             const nlq::SchemaIndex* index, std::vector<bool>* covered) {
   std::vector<Slot> slots;
   covered->assign(units.size(), false);
-  auto add = [&](Slot slot, size_t first, size_t count) {
-    slot.begin = units[first].begin;
-    slot.end = units[first + count - 1].end;
-    slot.text = std::string(text.substr(slot.begin, slot.end - slot.begin));
-    for (size_t k = first; k < first + count; ++k) (*covered)[k] = true;
-    slots.push_back(std::move(slot));
-  };
   size_t i = 0;
   while (i < units.size()) {
-    const Unit& u = units[i];
-    // Explicit year: "2024年", "2024", "in 2024".
-    if (u.kind == UnitKind::kNumber && u.key.size() == kYearDigits) {
-      std::optional<int> year = ParseInt(u.key);
-      if (year && *year >= kMinYear && *year <= kMaxYear) {
-        Slot s;
-        s.kind = SlotKind::kPeriod;
-        s.period = "year:" + u.key;
-        size_t first = i, count = 1;
-        if (i > 0 && UnitIs(units[i - 1], "in") && !(*covered)[i - 1]) {
-          first = i - 1;
-          count = 2;
-          s.with_in = true;
-        }
-        if (i + 1 < units.size() && units[i + 1].key == "年") ++count;
-        add(std::move(s), first, count);
-        i = first + count;
-        continue;
-      }
+    std::optional<SlotMatch> m = SlotAt(units, i, index, *covered);
+    if (!m) {
+      ++i;
+      continue;
     }
-    bool matched = false;
-    for (const Pattern& p : RelativePeriods()) {
-      if (size_t n = MatchAt(units, i, p)) {
-        Slot s;
-        s.kind = SlotKind::kPeriod;
-        s.period = p.meaning;
-        add(std::move(s), i, n);
-        i += n;
-        matched = true;
-        break;
-      }
-    }
-    if (matched) continue;
-    for (const auto* list : {&Groupings(), &AdjectiveGroupings()}) {
-      for (const Pattern& p : *list) {
-        if (size_t n = MatchAt(units, i, p)) {
-          Slot s;
-          s.kind = SlotKind::kGrouping;
-          s.grain = p.meaning;
-          s.adjective = list == &AdjectiveGroupings();
-          add(std::move(s), i, n);
-          i += n;
-          matched = true;
-          break;
-        }
-      }
-      if (matched) break;
-    }
-    if (matched) continue;
-    // Top-N: "前5(个|名)", "前五个", "top 5", "top five".
-    if ((UnitIs(u, "前") || UnitIs(u, "top")) && i + 1 < units.size()) {
-      size_t count = 0;
-      std::optional<int> n = ParseTopN(units, i + 1, &count);
-      if (n && *n > 0) {
-        Slot s;
-        s.kind = SlotKind::kTopN;
-        s.top_n = *n;
-        s.number_begin = units[i + 1].begin;
-        s.number_end = units[i + count].end;
-        size_t total = 1 + count;
-        if (i + total < units.size() &&
-            (units[i + total].key == "个" || units[i + total].key == "名")) {
-          ++total;
-        }
-        add(std::move(s), i, total);
-        i += total;
-        continue;
-      }
-    }
-    // Group over a table or column: "各流派", "每个国家".
-    if (size_t lead = index != nullptr ? GroupLead(units, i) : 0;
-        lead > 0 && i + lead < units.size()) {
-      size_t n = 0;
-      std::set<std::pair<int, int>> named = SchemaPhraseAt(units, i + lead, *index, &n);
-      if (n > 0) {
-        Slot s;
-        s.kind = SlotKind::kGroupOver;
-        s.columns = std::move(named);
-        add(std::move(s), i, lead + n);
-        i += lead + n;
-        continue;
-      }
-    }
-    // Filter value known to the index, longest phrase first.
-    if (index != nullptr && u.kind != UnitKind::kPunct) {
-      size_t longest = std::min(index->max_term_units(), units.size() - i);
-      for (size_t n = longest; n >= 1 && !matched; --n) {
-        const std::vector<int>* ids = index->FindTerms(nlq::JoinUnitKeys(units, i, i + n));
-        if (ids == nullptr) continue;
-        Slot s;
-        s.kind = SlotKind::kValue;
-        for (int id : *ids) {
-          const nlq::Term& t = index->terms()[id];
-          if (t.kind == nlq::TermKind::kValue) s.columns.insert({t.table, t.column});
-        }
-        if (s.columns.empty()) continue;
-        add(std::move(s), i, n);
-        i += n;
-        matched = true;
-      }
-      if (matched) continue;
-    }
-    ++i;
+    Slot& slot = slots.emplace_back(std::move(m->slot));
+    slot.begin = units[m->first].begin;
+    slot.end = units[m->first + m->count - 1].end;
+    slot.text = std::string(text.substr(slot.begin, slot.end - slot.begin));
+    for (size_t k = m->first; k < m->first + m->count; ++k) (*covered)[k] = true;
+    i = m->first + m->count;
   }
   return slots;
 }
@@ -423,6 +442,211 @@ std::optional<FollowUp> MeasureSwap(std::string_view previous, std::string_view 
   return out;
 }
 
+// Why a question is not a follow-up of the previous one; nullopt: nothing against it (yet).
+using WhyNot = std::optional<std::string>;
+
+// The previous question as the follow-up's substitutions see it.
+struct PreviousQuestion {
+  std::string text;
+  std::vector<Unit> units;
+  std::vector<Slot> slots;
+  bool chinese = false;
+};
+
+PreviousQuestion ReadPrevious(std::string_view question, const nlq::SchemaIndex* index) {
+  PreviousQuestion previous;
+  previous.text = std::string(question);
+  previous.units = nlq::TokenizeUnits(previous.text);
+  std::vector<bool> covered;
+  previous.slots = ScanSlots(previous.text, previous.units, index, &covered);
+  previous.chinese = text::ContainsCjk(previous.text);
+  return previous;
+}
+
+// The edits to the previous question, with a note per edit ("北京 → 上海", "added 2024").
+struct Rewrite {
+  std::vector<Edit> edits;
+  std::vector<std::string> notes;
+  std::set<size_t> replaced_values;  // begin offsets of previous values already replaced
+
+  void Replace(size_t begin, size_t end, const std::string& old_text, std::string text, int order) {
+    notes.push_back(old_text + " → " + text);
+    edits.push_back({begin, end, std::move(text), order});
+  }
+  void Insert(size_t at, const std::string& text, bool chinese, int order) {
+    // English text goes after the last word, with a space; Chinese text needs none.
+    edits.push_back({at, at, chinese ? text : " " + text, order});
+    notes.push_back((chinese ? "加上 " : "added ") + text);
+  }
+};
+
+// The first unit no slot covers that is not a filler: the follow-up says something of its
+// own, so it is a new question.
+WhyNot OwnContent(const std::vector<Unit>& units, const std::vector<bool>& covered) {
+  for (size_t k = 0; k < units.size(); ++k) {
+    if (!covered[k] && !IsFiller(units[k])) {
+      return "has its own content (\"" + units[k].text + "\"): treated as a new question";
+    }
+  }
+  return std::nullopt;
+}
+
+// A value takes the place of the previous question's one value of the same column, or of
+// its one group over that column.
+WhyNot SubstituteValue(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
+  bool ambiguous = false;
+  const Slot* old = nullptr;
+  for (const Slot& p : previous.slots) {
+    if (p.kind != SlotKind::kValue) continue;
+    bool same_column = std::any_of(s.columns.begin(), s.columns.end(),
+                                   [&](const auto& c) { return p.columns.count(c) > 0; });
+    if (!same_column) continue;
+    if (old != nullptr) ambiguous = true;
+    old = &p;
+  }
+  if (old == nullptr && !ambiguous) {
+    // No value of that column before, but a group over it: the value narrows the
+    // breakdown to its own row ("各流派" → "爵士").
+    old = GroupOverFor(previous.slots, s.columns, &ambiguous);
+  }
+  if (old == nullptr || ambiguous || !rewrite->replaced_values.insert(old->begin).second) {
+    return "\"" + s.text +
+           "\" has no single value of the same column in the previous question to "
+           "replace";
+  }
+  // "by genre" gives way to "for Jazz"; "各流派" to "爵士".
+  // ... unless a preposition already stands before it ("customers in each country" →
+  // "in Germany", not "in for Germany").
+  const std::string before = " " + text::AsciiLower(previous.text.substr(0, old->begin));
+  const bool after_preposition = before.ends_with(" in ") || before.ends_with(" for ") ||
+                                 before.ends_with(" of ") || before.ends_with(" across ");
+  std::string text = old->kind == SlotKind::kGroupOver && !previous.chinese && !after_preposition
+                         ? "for " + s.text
+                         : s.text;
+  rewrite->Replace(old->begin, old->end, old->text, std::move(text), 0);
+  return std::nullopt;
+}
+
+// A period takes the place of the previous one, or is added: in front in Chinese, at the
+// end in English.
+WhyNot SubstitutePeriod(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
+  bool ambiguous = false;
+  const Slot* old = OnlySlot(previous.slots, SlotKind::kPeriod, &ambiguous);
+  if (ambiguous) return "the previous question has more than one period";
+  if (old != nullptr) {
+    rewrite->Replace(old->begin, old->end, old->text,
+                     RenderPeriod(s.period, previous.chinese, old->with_in), 0);
+  } else if (previous.chinese) {
+    rewrite->Insert(0, RenderPeriod(s.period, true, false), true, 0);
+  } else {
+    rewrite->Insert(ContentEnd(previous.text, previous.units), RenderPeriod(s.period, false, true),
+                    false, 0);
+  }
+  return std::nullopt;
+}
+
+// A time grouping takes the place of the previous one, or is added: in Chinese after the
+// period when there is one ("2024年的销售额" → "2024年每月的销售额"), in English at the end.
+WhyNot SubstituteGrouping(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
+  bool ambiguous = false;
+  const Slot* old = OnlySlot(previous.slots, SlotKind::kGrouping, &ambiguous);
+  if (ambiguous) return "the previous question has more than one grouping";
+  if (old != nullptr) {
+    rewrite->Replace(old->begin, old->end, old->text,
+                     RenderGrouping(s.grain, previous.chinese, old->adjective), 1);
+  } else if (previous.chinese) {
+    const Slot* period = OnlySlot(previous.slots, SlotKind::kPeriod, &ambiguous);
+    const size_t at = period != nullptr && !ambiguous ? period->end : 0;
+    rewrite->Insert(at, RenderGrouping(s.grain, true, false), true, 1);
+  } else {
+    rewrite->Insert(ContentEnd(previous.text, previous.units),
+                    RenderGrouping(s.grain, false, false), false, 1);
+  }
+  return std::nullopt;
+}
+
+// A top-N changes the number of the previous question's one top-N.
+WhyNot SubstituteTopN(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
+  bool ambiguous = false;
+  const Slot* old = OnlySlot(previous.slots, SlotKind::kTopN, &ambiguous);
+  if (old == nullptr || ambiguous) return "the previous question has no single top-N to change";
+  const std::string n = std::to_string(s.top_n);
+  rewrite->edits.push_back({old->number_begin, old->number_end, n, 0});
+  rewrite->notes.push_back(old->text + " → top " + n);
+  return std::nullopt;
+}
+
+WhyNot Substitute(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
+  switch (s.kind) {
+    case SlotKind::kValue:
+      return SubstituteValue(s, previous, rewrite);
+    case SlotKind::kPeriod:
+      return SubstitutePeriod(s, previous, rewrite);
+    case SlotKind::kGrouping:
+      return SubstituteGrouping(s, previous, rewrite);
+    case SlotKind::kGroupOver:
+      return "a new grouping (\"" + s.text + "\") is a new question";
+    case SlotKind::kTopN:
+      return SubstituteTopN(s, previous, rewrite);
+  }
+  return std::nullopt;
+}
+
+// The edits for every slot of the follow-up; at most one period, grouping and top-N.
+WhyNot PlanRewrite(const std::vector<Slot>& slots, const PreviousQuestion& previous,
+                   Rewrite* rewrite) {
+  std::set<SlotKind> seen;
+  for (const Slot& s : slots) {
+    if (s.kind != SlotKind::kValue && !seen.insert(s.kind).second) {
+      return "more than one period, grouping or top-N";
+    }
+    if (WhyNot why = Substitute(s, previous, rewrite)) return why;
+  }
+  return std::nullopt;
+}
+
+// Applies from the back so earlier offsets stay valid; among insertions at one position the
+// higher order goes in first, so the lower order ends up in front of it.
+std::string ApplyEdits(std::string text, std::vector<Edit> edits) {
+  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
+    if (a.begin != b.begin) return a.begin > b.begin;
+    return a.order > b.order;
+  });
+  for (const Edit& e : edits) text.replace(e.begin, e.end - e.begin, e.text);
+  return text;
+}
+
+// Cross-check with the answer cache's slot reader: the rewrite must not change what the
+// previous question asked for beyond the substituted slots (aggregation, comparison,
+// order, negation), and the follow-up itself must carry none of those (a follow-up that
+// says "average" or "不是" is a new question, not a substitution).
+WhyNot ChangesMoreThanTheSlots(std::string_view follow_up, const std::string& previous,
+                               const std::string& resolved, const nlq::SchemaIndex* index,
+                               bool changes_top_n) {
+  const nlq::CivilDate anchor = nlq::TodayUtc();
+  const cache::QuestionSlots asked = cache::ExtractSlots(follow_up, anchor, index);
+  if (!asked.aggregations.empty() || !asked.comparisons.empty() || asked.negated) {
+    return "names an aggregation, comparison or negation: " + asked.Describe();
+  }
+  const cache::QuestionSlots before = cache::ExtractSlots(previous, anchor, index);
+  const cache::QuestionSlots after = cache::ExtractSlots(resolved, anchor, index);
+  if (before.aggregations != after.aggregations || before.comparisons != after.comparisons ||
+      before.negated != after.negated || (before.order != after.order && !changes_top_n)) {
+    return "the rewrite \"" + resolved + "\" would change more than the substituted slots";
+  }
+  return std::nullopt;
+}
+
+// Only the substitutions ("北京 → 上海"): language-neutral, so any front end can frame it.
+std::string JoinNotes(const std::vector<std::string>& notes) {
+  std::string explanation;
+  for (size_t k = 0; k < notes.size(); ++k) {
+    if (k > 0) explanation += "; ";
+    explanation += notes[k];
+  }
+  return explanation;
+}
+
 }  // namespace
 
 FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::string_view follow_up,
@@ -438,157 +662,20 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
       return *swap;
     return NotFollowUp(follow_up, "no value, period, grouping or top-N");
   }
-  for (size_t k = 0; k < units.size(); ++k) {
-    if (!covered[k] && !IsFiller(units[k])) {
-      return NotFollowUp(
-          follow_up, "has its own content (\"" + units[k].text + "\"): treated as a new question");
-    }
+  if (WhyNot why = OwnContent(units, covered)) return NotFollowUp(follow_up, std::move(*why));
+  const PreviousQuestion previous = ReadPrevious(previous_resolved_question, index);
+  Rewrite rewrite;
+  if (WhyNot why = PlanRewrite(slots, previous, &rewrite)) {
+    return NotFollowUp(follow_up, std::move(*why));
   }
-
-  const std::string previous(previous_resolved_question);
-  const std::vector<Unit> prev_units = nlq::TokenizeUnits(previous);
-  std::vector<bool> prev_covered;
-  const std::vector<Slot> prev_slots = ScanSlots(previous, prev_units, index, &prev_covered);
-  const bool chinese = text::ContainsCjk(previous);
-
-  std::vector<Edit> edits;
-  std::vector<std::string> notes;
-  std::set<SlotKind> seen;
-  std::set<size_t> replaced_values;  // begin offsets of previous values already replaced
-  for (const Slot& s : slots) {
-    if (s.kind != SlotKind::kValue && !seen.insert(s.kind).second) {
-      return NotFollowUp(follow_up, "more than one period, grouping or top-N");
-    }
-    bool ambiguous = false;
-    switch (s.kind) {
-      case SlotKind::kValue: {
-        const Slot* old = nullptr;
-        for (const Slot& p : prev_slots) {
-          if (p.kind != SlotKind::kValue) continue;
-          bool same_column = std::any_of(s.columns.begin(), s.columns.end(),
-                                         [&](const auto& c) { return p.columns.count(c) > 0; });
-          if (!same_column) continue;
-          if (old != nullptr) ambiguous = true;
-          old = &p;
-        }
-        if (old == nullptr && !ambiguous) {
-          // No value of that column before, but a group over it: the value narrows the
-          // breakdown to its own row ("各流派" → "爵士").
-          old = GroupOverFor(prev_slots, s.columns, &ambiguous);
-        }
-        if (old == nullptr || ambiguous || !replaced_values.insert(old->begin).second) {
-          return NotFollowUp(follow_up, "\"" + s.text +
-                                            "\" has no single value of the same column in the "
-                                            "previous question to replace");
-        }
-        // "by genre" gives way to "for Jazz"; "各流派" to "爵士".
-        // ... unless a preposition already stands before it ("customers in each country" →
-        // "in Germany", not "in for Germany").
-        const std::string before = " " + text::AsciiLower(previous.substr(0, old->begin));
-        const bool after_preposition = before.ends_with(" in ") || before.ends_with(" for ") ||
-                                       before.ends_with(" of ") || before.ends_with(" across ");
-        const std::string text = old->kind == SlotKind::kGroupOver && !chinese && !after_preposition
-                                     ? "for " + s.text
-                                     : s.text;
-        edits.push_back({old->begin, old->end, text, 0});
-        notes.push_back(old->text + " → " + text);
-        break;
-      }
-      case SlotKind::kPeriod: {
-        const Slot* old = OnlySlot(prev_slots, SlotKind::kPeriod, &ambiguous);
-        if (ambiguous) {
-          return NotFollowUp(follow_up, "the previous question has more than one period");
-        }
-        if (old != nullptr) {
-          std::string text = RenderPeriod(s.period, chinese, old->with_in);
-          edits.push_back({old->begin, old->end, text, 0});
-          notes.push_back(old->text + " → " + text);
-        } else if (chinese) {
-          std::string text = RenderPeriod(s.period, true, false);
-          edits.push_back({0, 0, text, 0});
-          notes.push_back((chinese ? "加上 " : "added ") + text);
-        } else {
-          std::string text = RenderPeriod(s.period, false, true);
-          size_t at = ContentEnd(previous, prev_units);
-          edits.push_back({at, at, " " + text, 0});
-          notes.push_back((chinese ? "加上 " : "added ") + text);
-        }
-        break;
-      }
-      case SlotKind::kGrouping: {
-        const Slot* old = OnlySlot(prev_slots, SlotKind::kGrouping, &ambiguous);
-        if (ambiguous) {
-          return NotFollowUp(follow_up, "the previous question has more than one grouping");
-        }
-        if (old != nullptr) {
-          std::string text = RenderGrouping(s.grain, chinese, old->adjective);
-          edits.push_back({old->begin, old->end, text, 1});
-          notes.push_back(old->text + " → " + text);
-        } else if (chinese) {
-          std::string text = RenderGrouping(s.grain, true, false);
-          // After the period when there is one: "2024年的销售额" → "2024年每月的销售额".
-          const Slot* period = OnlySlot(prev_slots, SlotKind::kPeriod, &ambiguous);
-          size_t at = period != nullptr && !ambiguous ? period->end : 0;
-          edits.push_back({at, at, text, 1});
-          notes.push_back((chinese ? "加上 " : "added ") + text);
-        } else {
-          std::string text = RenderGrouping(s.grain, false, false);
-          size_t at = ContentEnd(previous, prev_units);
-          edits.push_back({at, at, " " + text, 1});
-          notes.push_back((chinese ? "加上 " : "added ") + text);
-        }
-        break;
-      }
-      case SlotKind::kGroupOver:
-        return NotFollowUp(follow_up, "a new grouping (\"" + s.text + "\") is a new question");
-      case SlotKind::kTopN: {
-        const Slot* old = OnlySlot(prev_slots, SlotKind::kTopN, &ambiguous);
-        if (old == nullptr || ambiguous) {
-          return NotFollowUp(follow_up, "the previous question has no single top-N to change");
-        }
-        std::string n = std::to_string(s.top_n);
-        edits.push_back({old->number_begin, old->number_end, n, 0});
-        notes.push_back(old->text + " → top " + n);
-        break;
-      }
-    }
+  std::string resolved = ApplyEdits(previous.text, std::move(rewrite.edits));
+  const bool changes_top_n = std::any_of(slots.begin(), slots.end(),
+                                         [](const Slot& s) { return s.kind == SlotKind::kTopN; });
+  if (WhyNot why =
+          ChangesMoreThanTheSlots(follow_up, previous.text, resolved, index, changes_top_n)) {
+    return NotFollowUp(follow_up, std::move(*why));
   }
-
-  // Apply from the back so earlier offsets stay valid; among insertions at one position the
-  // higher order goes in first, so the lower order ends up in front of it.
-  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
-    if (a.begin != b.begin) return a.begin > b.begin;
-    return a.order > b.order;
-  });
-  std::string resolved = previous;
-  for (const Edit& e : edits) resolved.replace(e.begin, e.end - e.begin, e.text);
-
-  // Cross-check with the answer cache's slot reader: the rewrite must not change what the
-  // previous question asked for beyond the substituted slots (aggregation, comparison,
-  // order, negation), and the follow-up itself must carry none of those (a follow-up that
-  // says "average" or "不是" is a new question, not a substitution).
-  const nlq::CivilDate anchor = nlq::TodayUtc();
-  const cache::QuestionSlots asked = cache::ExtractSlots(follow_up, anchor, index);
-  if (!asked.aggregations.empty() || !asked.comparisons.empty() || asked.negated) {
-    return NotFollowUp(follow_up,
-                       "names an aggregation, comparison or negation: " + asked.Describe());
-  }
-  const cache::QuestionSlots before = cache::ExtractSlots(previous, anchor, index);
-  const cache::QuestionSlots after = cache::ExtractSlots(resolved, anchor, index);
-  if (before.aggregations != after.aggregations || before.comparisons != after.comparisons ||
-      before.negated != after.negated ||
-      (before.order != after.order && seen.count(SlotKind::kTopN) == 0)) {
-    return NotFollowUp(
-        follow_up, "the rewrite \"" + resolved + "\" would change more than the substituted slots");
-  }
-
-  // Only the substitutions ("北京 → 上海"): language-neutral, so any front end can frame it.
-  std::string explanation;
-  for (size_t k = 0; k < notes.size(); ++k) {
-    if (k > 0) explanation += "; ";
-    explanation += notes[k];
-  }
-  return FollowUp{true, std::move(resolved), std::move(explanation)};
+  return FollowUp{true, std::move(resolved), JoinNotes(rewrite.notes)};
 }
 
 }  // namespace askdb::agent
