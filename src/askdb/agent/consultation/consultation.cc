@@ -243,7 +243,35 @@ class Consultant {
   // Resolves alternative wordings: the first the engine answers over the suggestion's
   // tables when a dialect is given (else the first); sets s.engine_answerable.
   void FinishExamples(Suggestion& s) const;
+
+  // Run's steps.
+  bool NothingToSuggest();  // no tables or columns: sets the empty reason
+  // A table's axes as they are, best first for comparing, and those with a share score
+  // best first for shares.
+  struct RankedAxes {
+    std::vector<Axis> all, by_comparison, by_share;
+  };
+  RankedAxes RankAxes(int table) const;
+  void SuggestForPrimary(const Measure& m, const std::vector<Measure>& measures);
+  void AddPrimaryRanking(const Measure& m);
+  void AddStatusMix(const Measure& m, const std::vector<Axis>& axes);
+  void AddSecondAxisCrossTab(const Measure& m, const Axis& comparison, const Axis* share,
+                             const std::vector<Axis>& by_comparison);
+  void AddSameRowsCorrelation(const Measure& m, const std::vector<Measure>& measures);
+  int UnreachedEntity(int table, const Measure* primary) const;
+  void SuggestForOtherFactTables(const std::vector<Measure>& measures, const Measure* primary,
+                                 std::set<int>* covered_tables);
+  void AddAnyRowCountComparison(const std::vector<Measure>& measures);
+  void KeepBestSuggestions();
+
+  // The overviews beside the suggestions: measures, dimensions, time columns, relationships.
   void Overviews(const std::vector<Measure>& measures);
+  std::string QualifiedColumn(int column) const;
+  void MeasuresOverview(const std::vector<Measure>& measures, size_t cap);
+  void DimensionsOverview(size_t cap);
+  void TimeOverview(size_t cap);
+  void RelationshipPaths();
+  void DimensionsFromSuggestions(size_t cap);
 
   std::string TimePhrase(int column) const;
   std::string YearPrefix() const;
@@ -828,17 +856,20 @@ void Consultant::FinishExamples(Suggestion& s) const {
   s.example_questions = std::move(kept);
 }
 
-void Consultant::Overviews(const std::vector<Measure>& measures) {
-  const size_t cap = static_cast<size_t>(std::max(0, options_.max_overview_items));
-  auto qualified = [&](int column) {
-    const IndexedColumn& c = index_.columns()[column];
-    return ColumnDisplay(column) + " (" + index_.tables()[c.table].name + "." + c.name + ")";
-  };
+std::string Consultant::QualifiedColumn(int column) const {
+  const IndexedColumn& c = index_.columns()[column];
+  return ColumnDisplay(column) + " (" + index_.tables()[c.table].name + "." + c.name + ")";
+}
+
+void Consultant::MeasuresOverview(const std::vector<Measure>& measures, size_t cap) {
   for (const Measure& m : measures) {
     if (m.column < 0 || result_.measures_overview.size() >= cap) continue;
-    result_.measures_overview.push_back(qualified(m.column));
+    result_.measures_overview.push_back(QualifiedColumn(m.column));
   }
-  // Dimensions of every table, best first, without repeating a display name.
+}
+
+// Dimensions of every table, best first, without repeating a display name.
+void Consultant::DimensionsOverview(size_t cap) {
   std::vector<Axis> axes;
   for (size_t t = 0; t < index_.tables().size(); ++t) {
     for (Axis& a : Axes(static_cast<int>(t))) {
@@ -855,7 +886,10 @@ void Consultant::Overviews(const std::vector<Measure>& measures) {
     result_.dimensions_overview.push_back(a.display + " (" + index_.tables()[a.table].name + "." +
                                           index_.columns()[a.column].name + ")");
   }
-  // Event dates (orders, invoices) before join dates (sign-ups, openings).
+}
+
+// Event dates (orders, invoices) before join dates (sign-ups, openings).
+void Consultant::TimeOverview(size_t cap) {
   std::vector<int> times;
   for (size_t t = 0; t < index_.tables().size(); ++t) {
     const int time = index_.TimeColumn(static_cast<int>(t));
@@ -866,10 +900,13 @@ void Consultant::Overviews(const std::vector<Measure>& measures) {
   for (int time : times) {
     if (result_.time_overview.size() >= cap) break;
     result_.time_overview.push_back(
-        qualified(time) +
+        QualifiedColumn(time) +
         L(" → 按月/季度/年趋势、同比/环比", " → monthly/quarterly/yearly trends, YoY and MoM"));
   }
-  // Relationship paths from the tables nothing refers to, followed to their ends.
+}
+
+// Relationship paths from the tables nothing refers to, followed to their ends.
+void Consultant::RelationshipPaths() {
   const size_t path_cap = static_cast<size_t>(std::max(0, options_.max_relationship_paths));
   std::vector<std::vector<int>> stack;
   for (size_t t = 0; t < index_.tables().size(); ++t) {
@@ -896,129 +933,165 @@ void Consultant::Overviews(const std::vector<Measure>& measures) {
       stack.push_back(std::move(longer));
     }
   }
-  if (result_.dimensions_overview.empty()) {
-    // Keys-only schemas: the suggestions' axes (the tables themselves) are the dimensions.
-    for (const Suggestion& s : result_.suggestions) {
-      for (const std::string& d : s.dimensions) {
-        if (result_.dimensions_overview.size() < cap) result_.dimensions_overview.push_back(d);
-      }
-      if (!result_.dimensions_overview.empty()) break;
+}
+
+// Keys-only schemas: the suggestions' axes (the tables themselves) are the dimensions.
+void Consultant::DimensionsFromSuggestions(size_t cap) {
+  for (const Suggestion& s : result_.suggestions) {
+    for (const std::string& d : s.dimensions) {
+      if (result_.dimensions_overview.size() < cap) result_.dimensions_overview.push_back(d);
+    }
+    if (!result_.dimensions_overview.empty()) break;
+  }
+}
+
+void Consultant::Overviews(const std::vector<Measure>& measures) {
+  const size_t cap = static_cast<size_t>(std::max(0, options_.max_overview_items));
+  MeasuresOverview(measures, cap);
+  DimensionsOverview(cap);
+  TimeOverview(cap);
+  RelationshipPaths();
+  if (result_.dimensions_overview.empty()) DimensionsFromSuggestions(cap);
+}
+
+bool Consultant::NothingToSuggest() {
+  if (!index_.tables().empty() && !index_.columns().empty()) return false;
+  result_.empty_reason =
+      L("数据源里没有可用的表或字段，无法给出分析建议；请检查数据源连接和权限，或在语义模型中启用"
+        "表",
+        "the datasource has no usable tables or columns, so there is "
+        "nothing to suggest; check the connection and its permissions, "
+        "or enable tables in the semantic model");
+  return true;
+}
+
+// The best measure: Measures() lists them best first (a column's, or a row count when it
+// scores higher). The loop this replaces looked for a column's measure but always took the
+// first.
+const Measure* PrimaryMeasure(const std::vector<Measure>& measures) {
+  return measures.empty() ? nullptr : &measures.front();
+}
+
+Consultant::RankedAxes Consultant::RankAxes(int table) const {
+  RankedAxes ranked;
+  ranked.all = Axes(table);
+  ranked.by_comparison = ranked.all;
+  std::stable_sort(
+      ranked.by_comparison.begin(), ranked.by_comparison.end(),
+      [](const Axis& a, const Axis& b) { return a.comparison_score > b.comparison_score; });
+  for (const Axis& a : ranked.all) {
+    if (a.share_score > 0) ranked.by_share.push_back(a);
+  }
+  std::stable_sort(ranked.by_share.begin(), ranked.by_share.end(),
+                   [](const Axis& a, const Axis& b) { return a.share_score > b.share_score; });
+  return ranked;
+}
+
+// The best share axis that is not the comparison's column (a share beside the same
+// comparison says nothing new).
+const Axis* ShareAxis(const std::vector<Axis>& by_share, const Axis* comparison) {
+  for (const Axis& a : by_share) {
+    if (!comparison || a.column != comparison->column) return &a;
+  }
+  return nullptr;
+}
+
+// The primary measure ranked over its first ranking entity, at that entity's hop count.
+void Consultant::AddPrimaryRanking(const Measure& m) {
+  const std::vector<int> entities = RankingEntities(m.table);
+  if (entities.empty()) return;
+  int depth = 0;
+  for (const auto& [t, d] : Reachable(m.table)) {
+    if (t == entities.front()) depth = d;
+  }
+  AddRanking(m, entities.front(), depth, kRankingBase);
+}
+
+// Status mix of the primary table.
+void Consultant::AddStatusMix(const Measure& m, const std::vector<Axis>& axes) {
+  for (const Axis& a : axes) {
+    if (a.status && a.table == m.table) {
+      AddStatus(m.table, a);
+      return;
     }
   }
 }
 
-ConsultationResult Consultant::Run() {
-  result_.chinese = zh_;
-  if (index_.tables().empty() || index_.columns().empty()) {
-    result_.empty_reason =
-        L("数据源里没有可用的表或字段，无法给出分析建议；请检查数据源连接和权限，或在语义模型中启用"
-          "表",
-          "the datasource has no usable tables or columns, so there is "
-          "nothing to suggest; check the connection and its permissions, "
-          "or enable tables in the semantic model");
-    return std::move(result_);
-  }
-  const std::vector<Measure> measures = Measures();
-  std::set<int> covered_tables;
-  const Measure* primary = nullptr;
-  for (const Measure& m : measures) {
-    if (m.column >= 0 || !primary) {
-      primary = &m;
-      break;
-    }
-  }
-  if (primary) {
-    const Measure& m = *primary;
-    covered_tables.insert(m.table);
-    AddTrend(m, kTrendBase);
-    std::vector<Axis> axes = Axes(m.table);
-    std::vector<Axis> by_comparison = axes;
-    std::stable_sort(by_comparison.begin(), by_comparison.end(), [](const Axis& a, const Axis& b) {
-      return a.comparison_score > b.comparison_score;
-    });
-    std::vector<Axis> by_share;
-    for (const Axis& a : axes) {
-      if (a.share_score > 0) by_share.push_back(a);
-    }
-    std::stable_sort(by_share.begin(), by_share.end(),
-                     [](const Axis& a, const Axis& b) { return a.share_score > b.share_score; });
-    const Axis* comparison = by_comparison.empty() ? nullptr : &by_comparison.front();
-    if (comparison) AddComparison(m, *comparison, kComparisonBase);
-    const Axis* share = nullptr;
-    for (const Axis& a : by_share) {
-      if (!comparison || a.column != comparison->column) {
-        share = &a;
+// A second axis for a cross-tab: the best other axis, preferring the share axis.
+void Consultant::AddSecondAxisCrossTab(const Measure& m, const Axis& comparison, const Axis* share,
+                                       const std::vector<Axis>& by_comparison) {
+  // Two geographies, or one axis inside the other ("billing country" and "country"),
+  // make a redundant table.
+  auto distinct = [&](const Axis& a) {
+    const std::string x = text::AsciiLower(a.display);
+    const std::string y = text::AsciiLower(comparison.display);
+    return a.column != comparison.column && !a.status && x.find(y) == std::string::npos &&
+           y.find(x) == std::string::npos && !(IsGeography(x) && IsGeography(y));
+  };
+  const Axis* second = share && distinct(*share) ? share : nullptr;
+  if (!second) {
+    for (const Axis& a : by_comparison) {
+      if (distinct(a)) {
+        second = &a;
         break;
       }
     }
-    if (share && m.additive) AddShare(m, *share, kShareBase);
-    const std::vector<int> entities = RankingEntities(m.table);
-    if (!entities.empty()) {
-      int depth = 0;
-      for (const auto& [t, d] : Reachable(m.table)) {
-        if (t == entities.front()) depth = d;
-      }
-      AddRanking(m, entities.front(), depth, kRankingBase);
-    }
-    // Status mix of the primary table.
-    for (const Axis& a : axes) {
-      if (a.status && a.table == m.table) {
-        AddStatus(m.table, a);
-        break;
-      }
-    }
-    // A second axis for a cross-tab: the best other axis, preferring a coded one.
-    if (comparison) {
-      // Two geographies, or one axis inside the other ("billing country" and "country"),
-      // make a redundant table.
-      auto distinct = [&](const Axis& a) {
-        const std::string x = text::AsciiLower(a.display);
-        const std::string y = text::AsciiLower(comparison->display);
-        return a.column != comparison->column && !a.status && x.find(y) == std::string::npos &&
-               y.find(x) == std::string::npos && !(IsGeography(x) && IsGeography(y));
-      };
-      const Axis* second = share && distinct(*share) ? share : nullptr;
-      if (!second) {
-        for (const Axis& a : by_comparison) {
-          if (distinct(a)) {
-            second = &a;
-            break;
-          }
-        }
-      }
-      if (second) AddCrossTab(m, *comparison, *second);
-    }
-    // Two measures of the same rows.
-    for (const Measure& other : measures) {
-      if (other.column >= 0 && m.column >= 0 && other.table == m.table &&
-          other.column != m.column) {
-        AddCorrelation(m, other);
-        break;
-      }
-    }
-    if (m.column >= 0) AddDistribution(m);
   }
-  // Other fact tables, each through its best measure.
+  if (second) AddCrossTab(m, comparison, *second);
+}
+
+// Two measures of the same rows.
+void Consultant::AddSameRowsCorrelation(const Measure& m, const std::vector<Measure>& measures) {
+  for (const Measure& other : measures) {
+    if (other.column >= 0 && m.column >= 0 && other.table == m.table && other.column != m.column) {
+      AddCorrelation(m, other);
+      return;
+    }
+  }
+}
+
+// Every kind of suggestion the primary measure's table allows.
+void Consultant::SuggestForPrimary(const Measure& m, const std::vector<Measure>& measures) {
+  AddTrend(m, kTrendBase);
+  const RankedAxes axes = RankAxes(m.table);
+  const Axis* comparison = axes.by_comparison.empty() ? nullptr : &axes.by_comparison.front();
+  if (comparison) AddComparison(m, *comparison, kComparisonBase);
+  const Axis* share = ShareAxis(axes.by_share, comparison);
+  if (share && m.additive) AddShare(m, *share, kShareBase);
+  AddPrimaryRanking(m);
+  AddStatusMix(m, axes.all);
+  if (comparison) AddSecondAxisCrossTab(m, *comparison, share, axes.by_comparison);
+  AddSameRowsCorrelation(m, measures);
+  if (m.column >= 0) AddDistribution(m);
+}
+
+// The first ranking entity of `table` the primary table cannot reach (products from order
+// lines); -1 when none.
+int Consultant::UnreachedEntity(int table, const Measure* primary) const {
+  const std::vector<std::pair<int, int>> primary_reach =
+      primary ? Reachable(primary->table) : std::vector<std::pair<int, int>>{};
+  for (int e : RankingEntities(table)) {
+    if (std::none_of(primary_reach.begin(), primary_reach.end(),
+                     [&](const auto& p) { return p.first == e; })) {
+      return e;
+    }
+  }
+  return -1;
+}
+
+// Other fact tables, each through its best measure: a ranking of what the primary table
+// cannot reach, else a comparison, else a trend; each scored below the one before.
+void Consultant::SuggestForOtherFactTables(const std::vector<Measure>& measures,
+                                           const Measure* primary, std::set<int>* covered_tables) {
   double secondary = kSecondaryBase;
   for (const Measure& m : measures) {
-    if (m.column < 0 || !m.fact_table || !m.additive || covered_tables.count(m.table)) continue;
-    covered_tables.insert(m.table);
+    if (m.column < 0 || !m.fact_table || !m.additive || covered_tables->count(m.table)) continue;
+    covered_tables->insert(m.table);
     std::vector<Axis> axes = Axes(m.table);
     std::stable_sort(axes.begin(), axes.end(), [](const Axis& a, const Axis& b) {
       return a.comparison_score > b.comparison_score;
     });
-    const std::vector<int> entities = RankingEntities(m.table);
-    // Prefer ranking what the primary table cannot reach (products from order lines).
-    int entity = -1;
-    const std::vector<std::pair<int, int>> primary_reach =
-        primary ? Reachable(primary->table) : std::vector<std::pair<int, int>>{};
-    for (int e : entities) {
-      if (std::none_of(primary_reach.begin(), primary_reach.end(),
-                       [&](const auto& p) { return p.first == e; })) {
-        entity = e;
-        break;
-      }
-    }
+    const int entity = UnreachedEntity(m.table, primary);
     if (entity >= 0) {
       AddRanking(m, entity, 0, secondary);
     } else if (!axes.empty() && axes.front().depth == 0) {
@@ -1032,23 +1105,24 @@ ConsultationResult Consultant::Run() {
     }
     secondary -= 1;
   }
-  AddCohort();
-  if (out_.empty()) {
-    // Grouping a row count by any dimension of any table beats nothing.
-    for (const Measure& m : measures) {
-      std::vector<Axis> axes = Axes(m.table);
-      if (m.column < 0 && !axes.empty()) {
-        AddComparison(m, axes.front(), kComparisonBase);
-        break;
-      }
+}
+
+// Grouping a row count by any dimension of any table beats nothing.
+void Consultant::AddAnyRowCountComparison(const std::vector<Measure>& measures) {
+  for (const Measure& m : measures) {
+    std::vector<Axis> axes = Axes(m.table);
+    if (m.column < 0 && !axes.empty()) {
+      AddComparison(m, axes.front(), kComparisonBase);
+      return;
     }
   }
-  if (out_.empty()) AddVolume();
-  result_.examples_verified = input_.dialect != nullptr;
+}
 
+// The best suggestions up to max_suggestions, one per title (secondary tables can repeat a
+// primary suggestion), each with its examples and wording finished.
+void Consultant::KeepBestSuggestions() {
   std::stable_sort(out_.begin(), out_.end(),
                    [](const Suggestion& a, const Suggestion& b) { return a.score > b.score; });
-  // One suggestion per (kind, title): secondary tables can repeat a primary suggestion.
   std::set<std::string> titles;
   for (Suggestion& s : out_) {
     if (result_.suggestions.size() >= static_cast<size_t>(std::max(1, options_.max_suggestions)))
@@ -1062,6 +1136,24 @@ ConsultationResult Consultant::Run() {
     }
     result_.suggestions.push_back(std::move(s));
   }
+}
+
+ConsultationResult Consultant::Run() {
+  result_.chinese = zh_;
+  if (NothingToSuggest()) return std::move(result_);
+  const std::vector<Measure> measures = Measures();
+  std::set<int> covered_tables;
+  const Measure* primary = PrimaryMeasure(measures);
+  if (primary) {
+    covered_tables.insert(primary->table);
+    SuggestForPrimary(*primary, measures);
+  }
+  SuggestForOtherFactTables(measures, primary, &covered_tables);
+  AddCohort();
+  if (out_.empty()) AddAnyRowCountComparison(measures);
+  if (out_.empty()) AddVolume();
+  result_.examples_verified = input_.dialect != nullptr;
+  KeepBestSuggestions();
   Overviews(measures);
   return std::move(result_);
 }
