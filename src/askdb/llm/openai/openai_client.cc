@@ -179,17 +179,8 @@ std::string OpenAiClient::Describe() const {
   return "openai(" + options_.base_url + ", " + model + ")";
 }
 
-// Runs one POST of `body` to `path` (a GET when `body` is null). Fills `t` and returns a
-// transport-level status.
-static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const std::string& path,
-                      const std::string* body, OpenAiClient::Transfer& t, const CallOptions& call) {
-  CURL* easy = h.easy;
-  curl_easy_reset(easy);
-  t.easy = easy;
-  t.max_bytes = opts.max_response_bytes;
-  std::string url = opts.base_url + path;
-  char error_buf[CURL_ERROR_SIZE] = {0};
-
+// JSON content, no "Expect: 100-continue" round trip, the key and the configured extras.
+static SlistPtr RequestHeaders(const OpenAiClientOptions& opts) {
   SlistPtr headers;
   auto add_header = [&](const std::string& line) {
     curl_slist* next = curl_slist_append(headers.get(), line.c_str());
@@ -202,9 +193,16 @@ static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const st
   add_header("Expect:");
   if (!opts.api_key.empty()) add_header("Authorization: Bearer " + opts.api_key);
   for (const auto& [name, value] : opts.extra_headers) add_header(name + ": " + value);
+  return headers;
+}
 
+// How long the whole transfer may take: request_timeout, or less when the caller's deadline
+// comes first (`caller_deadline_binds` then says so, for the timeout's message).
+static StatusOr<milliseconds> TransferTimeout(const OpenAiClientOptions& opts,
+                                              const CallOptions& call,
+                                              bool* caller_deadline_binds) {
   milliseconds total = opts.request_timeout;
-  bool caller_deadline_binds = false;
+  *caller_deadline_binds = false;
   if (auto left = call.Remaining(Clock::System())) {
     if (*left <= milliseconds(0)) {
       return DeadlineExceededError("the call's deadline passed before the request to " +
@@ -212,10 +210,17 @@ static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const st
     }
     if (*left < total) {
       total = *left;
-      caller_deadline_binds = true;
+      *caller_deadline_binds = true;
     }
   }
+  return total;
+}
 
+// The easy handle's request: method and body, headers, the transfer's callbacks, timeouts,
+// error buffer and proxy. Every pointer given must outlive the transfer.
+static void SetRequest(CURL* easy, const OpenAiClientOptions& opts, const std::string& url,
+                       const std::string* body, curl_slist* headers, OpenAiClient::Transfer& t,
+                       milliseconds total, char* error_buf) {
   curl_easy_setopt(easy, CURLOPT_URL, url.c_str());
   if (body != nullptr) {
     curl_easy_setopt(easy, CURLOPT_POST, 1L);
@@ -224,7 +229,7 @@ static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const st
   } else {
     curl_easy_setopt(easy, CURLOPT_HTTPGET, 1L);
   }
-  curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers.get());
+  curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
   curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, &OpenAiClient::Transfer::OnWrite);
   curl_easy_setopt(easy, CURLOPT_WRITEDATA, &t);
   curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, &OpenAiClient::Transfer::OnHeader);
@@ -236,7 +241,34 @@ static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const st
   curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, error_buf);
   curl_easy_setopt(easy, CURLOPT_TCP_KEEPALIVE, 1L);
   if (!opts.proxy.empty()) curl_easy_setopt(easy, CURLOPT_PROXY, opts.proxy.c_str());
+}
 
+// Why a transfer still running must stop now: the call was cancelled, the first byte is
+// late, or the reply stalled. Ok: it may go on.
+static Status StopReason(const OpenAiClientOptions& opts, const OpenAiClient::Transfer& t,
+                         const CallOptions& call, SteadyClock::time_point start) {
+  if (call.IsCancelled()) {
+    return CancelledError("the LLM call to " + opts.base_url + " was cancelled");
+  }
+  auto now = SteadyClock::now();
+  if (!t.got_byte && now - start > opts.first_byte_timeout) {
+    return DeadlineExceededError("no reply from " + opts.base_url + " within " +
+                                 std::to_string(opts.first_byte_timeout.count()) +
+                                 " ms (first_byte_timeout); the server may be overloaded");
+  }
+  if (t.got_byte && now - t.last_byte > opts.idle_timeout) {
+    return DeadlineExceededError("the reply from " + opts.base_url + " stalled for " +
+                                 std::to_string(opts.idle_timeout.count()) + " ms (idle_timeout)");
+  }
+  return Status::Ok();
+}
+
+// Drives the transfer on the handle's multi handle until it ends or must stop (StopReason,
+// or a libcurl multi error: returned). `rc` receives the transfer's own result.
+static Status DriveTransfer(const OpenAiClientOptions& opts, PooledHandle& h,
+                            const OpenAiClient::Transfer& t, const CallOptions& call,
+                            CURLcode* rc) {
+  CURL* easy = h.easy;
   auto start = SteadyClock::now();
   Status abort;
   curl_multi_add_handle(h.multi, easy);
@@ -248,42 +280,29 @@ static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const st
       break;
     }
     if (running == 0) break;
-    if (call.IsCancelled()) {
-      abort = CancelledError("the LLM call to " + opts.base_url + " was cancelled");
-      break;
-    }
-    auto now = SteadyClock::now();
-    if (!t.got_byte && now - start > opts.first_byte_timeout) {
-      abort = DeadlineExceededError("no reply from " + opts.base_url + " within " +
-                                    std::to_string(opts.first_byte_timeout.count()) +
-                                    " ms (first_byte_timeout); the server may be overloaded");
-      break;
-    }
-    if (t.got_byte && now - t.last_byte > opts.idle_timeout) {
-      abort =
-          DeadlineExceededError("the reply from " + opts.base_url + " stalled for " +
-                                std::to_string(opts.idle_timeout.count()) + " ms (idle_timeout)");
-      break;
-    }
+    abort = StopReason(opts, t, call, start);
+    if (!abort.ok()) break;
     int ignored = 0;
     curl_multi_poll(h.multi, nullptr, 0, static_cast<int>(opts.poll_interval.count()), &ignored);
   }
-  CURLcode rc = CURLE_OK;
+  *rc = CURLE_OK;
   if (abort.ok()) {
     int left = 0;
     while (CURLMsg* msg = curl_multi_info_read(h.multi, &left)) {
-      if (msg->msg == CURLMSG_DONE && msg->easy_handle == easy) rc = msg->data.result;
+      if (msg->msg == CURLMSG_DONE && msg->easy_handle == easy) *rc = msg->data.result;
     }
   }
+  // Removing a handle mid-transfer makes libcurl close its connection, so a half-read
+  // reply never leaks into the next call on this handle.
   curl_multi_remove_handle(h.multi, easy);
-  if (!abort.ok()) {
-    // Removing a handle mid-transfer makes libcurl close its connection, so a half-read
-    // reply never leaks into the next call on this handle.
-    return abort;
-  }
-  if (rc == CURLE_OK) return Status::Ok();
-  if (!t.abort_reason.ok()) return t.abort_reason;
+  return abort;
+}
 
+// A failed transfer's status, worded for the person who configures [llm]: a proxy, a
+// timeout (the caller's deadline or ours), an unknown host, a refused or reset connection,
+// a malformed URL.
+static Status TransferError(const OpenAiClientOptions& opts, CURL* easy, CURLcode rc,
+                            const char* error_buf, bool caller_deadline_binds) {
   std::string detail = error_buf[0] ? error_buf : curl_easy_strerror(rc);
   long connect_code = 0;
   curl_easy_getinfo(easy, CURLINFO_HTTP_CONNECTCODE, &connect_code);
@@ -325,6 +344,27 @@ static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const st
     default:
       return UnavailableError("the connection to " + opts.base_url + " failed (" + detail + ")");
   }
+}
+
+// Runs one POST of `body` to `path` (a GET when `body` is null). Fills `t` and returns a
+// transport-level status.
+static Status Perform(const OpenAiClientOptions& opts, PooledHandle& h, const std::string& path,
+                      const std::string* body, OpenAiClient::Transfer& t, const CallOptions& call) {
+  CURL* easy = h.easy;
+  curl_easy_reset(easy);
+  t.easy = easy;
+  t.max_bytes = opts.max_response_bytes;
+  const std::string url = opts.base_url + path;
+  char error_buf[CURL_ERROR_SIZE] = {0};
+  SlistPtr headers = RequestHeaders(opts);
+  bool caller_deadline_binds = false;
+  ASKDB_ASSIGN_OR_RETURN(milliseconds total, TransferTimeout(opts, call, &caller_deadline_binds));
+  SetRequest(easy, opts, url, body, headers.get(), t, total, error_buf);
+  CURLcode rc = CURLE_OK;
+  ASKDB_RETURN_IF_ERROR(DriveTransfer(opts, h, t, call, &rc));
+  if (rc == CURLE_OK) return Status::Ok();
+  if (!t.abort_reason.ok()) return t.abort_reason;
+  return TransferError(opts, easy, rc, error_buf, caller_deadline_binds);
 }
 
 namespace {
