@@ -25,11 +25,15 @@ struct GraphDef {
   ErasedToJson to_json;
 };
 
+// Nodes and edges as they were added, before Build checks them.
+using NodeList = std::vector<std::pair<std::string, ErasedNodeFn>>;
+using EdgeList = std::vector<std::pair<std::string, EdgeDef>>;
+
 struct GraphBuilderCore::Parts {
   std::string name;
   std::string entry;
-  std::vector<std::pair<std::string, ErasedNodeFn>> nodes;
-  std::vector<std::pair<std::string, EdgeDef>> edges;
+  NodeList nodes;
+  EdgeList edges;
 };
 
 GraphBuilderCore::GraphBuilderCore(std::string name) : parts_(std::make_unique<Parts>()) {
@@ -70,130 +74,162 @@ std::string JoinNames(const std::set<std::string>& names) {
   return out;
 }
 
+const std::string& End() {
+  static const std::string end(kEndNode);
+  return end;
+}
+
+// Keeps the nodes with a usable, unique name and a function, in the order they were added.
+void AddNodes(const NodeList& nodes, GraphDef& def, std::vector<std::string>& errors) {
+  for (const auto& [name, fn] : nodes) {
+    if (name.empty()) {
+      errors.push_back("a node has an empty name");
+    } else if (name == End()) {
+      errors.push_back("'" + End() + "' is reserved for the end of the run; rename the node");
+    } else if (!fn) {
+      errors.push_back("node '" + name + "' has no function");
+    } else if (!def.nodes.emplace(name, fn).second) {
+      errors.push_back("node '" + name + "' is added twice");
+    } else {
+      def.order.push_back(name);
+    }
+  }
+}
+
+// What is wrong with the edge from `from` (empty: it can be kept): it leaves the end or an
+// unknown node, is the node's second edge, is a conditional edge without its router or
+// targets, or goes to unknown nodes.
+std::vector<std::string> EdgeErrors(const std::string& from, const EdgeDef& edge,
+                                    const GraphDef& def) {
+  auto known = [&](const std::string& name) { return def.nodes.count(name) > 0; };
+  if (from == End()) return {"an edge leaves '" + End() + "'; nothing runs after the end"};
+  if (!known(from)) return {"an edge leaves unknown node '" + from + "'"};
+  if (def.edges.count(from) > 0) {
+    return {"node '" + from + "' has two outgoing edges; use one conditional edge to branch"};
+  }
+  if (edge.router == nullptr && !edge.targets.empty()) {
+    return {"the conditional edge from '" + from + "' has no router function"};
+  }
+  if (edge.router != nullptr && edge.targets.empty()) {
+    return {"the conditional edge from '" + from + "' lists no possible targets"};
+  }
+  std::vector<std::string> errors;
+  for (const auto& to : Targets(edge)) {
+    if (to != End() && !known(to)) {
+      errors.push_back("the edge from '" + from + "' goes to unknown node '" + to + "'");
+    }
+  }
+  return errors;
+}
+
+void AddEdges(const EdgeList& edges, GraphDef& def, std::vector<std::string>& errors) {
+  for (const auto& [from, edge] : edges) {
+    std::vector<std::string> wrong = EdgeErrors(from, edge, def);
+    if (wrong.empty()) def.edges.emplace(from, edge);
+    errors.insert(errors.end(), wrong.begin(), wrong.end());
+  }
+}
+
+void CheckEntry(const GraphDef& def, std::vector<std::string>& errors) {
+  if (def.entry.empty()) {
+    errors.push_back("no entry node; call SetEntry");
+  } else if (def.nodes.count(def.entry) == 0) {
+    errors.push_back("the entry node '" + def.entry + "' is not a node of the graph");
+  }
+}
+
+// Every node needs an edge out. A node whose only edge was rejected already has an error.
+void CheckEveryNodeHasAnEdge(const EdgeList& edges, const GraphDef& def,
+                             std::vector<std::string>& errors) {
+  for (const auto& name : def.order) {
+    const bool has_any_edge = std::any_of(edges.begin(), edges.end(),
+                                          [&](const auto& edge) { return edge.first == name; });
+    if (!has_any_edge) {
+      errors.push_back("node '" + name + "' has no outgoing edge; add one (to '" + End() +
+                       "' if the run ends there)");
+    }
+  }
+}
+
+// The nodes no path from the entry reaches.
+std::set<std::string> Unreachable(const GraphDef& def) {
+  std::set<std::string> reached{def.entry};
+  std::deque<std::string> queue{def.entry};
+  while (!queue.empty()) {
+    std::string node = queue.front();
+    queue.pop_front();
+    for (const auto& to : Targets(def.edges.at(node))) {
+      if (to != End() && reached.insert(to).second) queue.push_back(to);
+    }
+  }
+  std::set<std::string> unreachable;
+  for (const auto& name : def.order) {
+    if (reached.count(name) == 0) unreachable.insert(name);
+  }
+  return unreachable;
+}
+
+// The nodes with no path to the end, found backwards from it.
+std::set<std::string> CannotFinish(const GraphDef& def) {
+  std::set<std::string> finishes;
+  bool grew = true;
+  while (grew) {
+    grew = false;
+    for (const auto& [from, edge] : def.edges) {
+      if (finishes.count(from) > 0) continue;
+      for (const auto& to : Targets(edge)) {
+        if (to == End() || finishes.count(to) > 0) {
+          finishes.insert(from);
+          grew = true;
+          break;
+        }
+      }
+    }
+  }
+  std::set<std::string> stuck;
+  for (const auto& name : def.order) {
+    if (finishes.count(name) == 0) stuck.insert(name);
+  }
+  return stuck;
+}
+
+// Every node reachable from the entry, and able to finish. Only once names resolve.
+void CheckShape(const GraphDef& def, std::vector<std::string>& errors) {
+  if (std::set<std::string> unreachable = Unreachable(def); !unreachable.empty()) {
+    errors.push_back("nodes " + JoinNames(unreachable) + " cannot be reached from entry '" +
+                     def.entry + "'; add edges to them or remove them");
+  }
+  if (std::set<std::string> stuck = CannotFinish(def); !stuck.empty()) {
+    errors.push_back("nodes " + JoinNames(stuck) + " have no path to '" + End() +
+                     "'; the run would loop until max_steps");
+  }
+}
+
+Status InvalidGraph(const std::string& name, const std::vector<std::string>& errors) {
+  std::string message = "graph '" + name + "' is invalid: ";
+  for (size_t i = 0; i < errors.size(); ++i) {
+    if (i > 0) message += "; ";
+    message += errors[i];
+  }
+  return InvalidArgumentError(std::move(message));
+}
+
 }  // namespace
 
+// Checks the whole shape at once, so that one error message lists every mistake.
 StatusOr<std::shared_ptr<const GraphDef>> GraphBuilderCore::Build(ErasedToJson to_json) const {
   auto def = std::make_shared<GraphDef>();
   def->name = parts_->name;
   def->entry = parts_->entry;
   def->to_json = std::move(to_json);
   std::vector<std::string> errors;
-  const std::string end(kEndNode);
-
   if (def->name.empty()) errors.push_back("the graph has no name");
-  for (const auto& [name, fn] : parts_->nodes) {
-    if (name.empty()) {
-      errors.push_back("a node has an empty name");
-    } else if (name == end) {
-      errors.push_back("'" + end + "' is reserved for the end of the run; rename the node");
-    } else if (!fn) {
-      errors.push_back("node '" + name + "' has no function");
-    } else if (!def->nodes.emplace(name, fn).second) {
-      errors.push_back("node '" + name + "' is added twice");
-    } else {
-      def->order.push_back(name);
-    }
-  }
-  auto known = [&](const std::string& name) { return def->nodes.count(name) > 0; };
-  for (const auto& [from, edge] : parts_->edges) {
-    if (from == end) {
-      errors.push_back("an edge leaves '" + end + "'; nothing runs after the end");
-      continue;
-    }
-    if (!known(from)) {
-      errors.push_back("an edge leaves unknown node '" + from + "'");
-      continue;
-    }
-    if (def->edges.count(from) > 0) {
-      errors.push_back("node '" + from +
-                       "' has two outgoing edges; use one conditional edge to branch");
-      continue;
-    }
-    if (edge.router == nullptr && !edge.targets.empty()) {
-      errors.push_back("the conditional edge from '" + from + "' has no router function");
-      continue;
-    }
-    if (edge.router != nullptr && edge.targets.empty()) {
-      errors.push_back("the conditional edge from '" + from + "' lists no possible targets");
-      continue;
-    }
-    bool ok = true;
-    for (const auto& to : Targets(edge)) {
-      if (to != end && !known(to)) {
-        errors.push_back("the edge from '" + from + "' goes to unknown node '" + to + "'");
-        ok = false;
-      }
-    }
-    if (ok) def->edges.emplace(from, edge);
-  }
-  if (def->entry.empty()) {
-    errors.push_back("no entry node; call SetEntry");
-  } else if (!known(def->entry)) {
-    errors.push_back("the entry node '" + def->entry + "' is not a node of the graph");
-  }
-  for (const auto& name : def->order) {
-    // A node whose only edge was rejected above already has an error.
-    const bool has_any_edge = std::any_of(parts_->edges.begin(), parts_->edges.end(),
-                                          [&](const auto& edge) { return edge.first == name; });
-    if (!has_any_edge) {
-      errors.push_back("node '" + name + "' has no outgoing edge; add one (to '" + end +
-                       "' if the run ends there)");
-    }
-  }
-
-  // Shape checks only make sense once names resolve.
-  if (errors.empty()) {
-    std::set<std::string> reached{def->entry};
-    std::deque<std::string> queue{def->entry};
-    while (!queue.empty()) {
-      std::string node = queue.front();
-      queue.pop_front();
-      for (const auto& to : Targets(def->edges.at(node))) {
-        if (to != end && reached.insert(to).second) queue.push_back(to);
-      }
-    }
-    std::set<std::string> unreachable;
-    for (const auto& name : def->order) {
-      if (reached.count(name) == 0) unreachable.insert(name);
-    }
-    if (!unreachable.empty()) {
-      errors.push_back("nodes " + JoinNames(unreachable) + " cannot be reached from entry '" +
-                       def->entry + "'; add edges to them or remove them");
-    }
-    // Backwards from END: every node must be able to finish.
-    std::set<std::string> finishes;
-    bool grew = true;
-    while (grew) {
-      grew = false;
-      for (const auto& [from, edge] : def->edges) {
-        if (finishes.count(from) > 0) continue;
-        for (const auto& to : Targets(edge)) {
-          if (to == end || finishes.count(to) > 0) {
-            finishes.insert(from);
-            grew = true;
-            break;
-          }
-        }
-      }
-    }
-    std::set<std::string> stuck;
-    for (const auto& name : def->order) {
-      if (finishes.count(name) == 0) stuck.insert(name);
-    }
-    if (!stuck.empty()) {
-      errors.push_back("nodes " + JoinNames(stuck) + " have no path to '" + end +
-                       "'; the run would loop until max_steps");
-    }
-  }
-
-  if (!errors.empty()) {
-    std::string message = "graph '" + def->name + "' is invalid: ";
-    for (size_t i = 0; i < errors.size(); ++i) {
-      if (i > 0) message += "; ";
-      message += errors[i];
-    }
-    return InvalidArgumentError(std::move(message));
-  }
+  AddNodes(parts_->nodes, *def, errors);
+  AddEdges(parts_->edges, *def, errors);
+  CheckEntry(*def, errors);
+  CheckEveryNodeHasAnEdge(parts_->edges, *def, errors);
+  if (errors.empty()) CheckShape(*def, errors);
+  if (!errors.empty()) return InvalidGraph(def->name, errors);
   return std::shared_ptr<const GraphDef>(std::move(def));
 }
 
