@@ -571,14 +571,15 @@ void ShutdownWarmPools() {
   pools.clear();  // each pool joins its thread and kills its waiting sandboxes
 }
 
-StatusOr<Output> Run(const Request& request, const ExecutorOptions& options,
-                     Output* failed_output) {
+namespace {
+
+// Python is turned on and its program (bwrap for the sandbox, else python3) is installed.
+Status CheckRunnable(const ExecutorOptions& options) {
   if (options.mode == ExecutorMode::kOff) {
     return FailedPreconditionError(
         "Python execution is turned off (python.executor = \"off\"); set it to \"sandbox\" to "
         "run analysis code");
   }
-  const auto started = SteadyClock::now();
   const bool sandbox = options.mode == ExecutorMode::kSandbox;
   const std::string& program = sandbox ? options.bwrap : options.python;
   if (access(program.c_str(), X_OK) != 0) {
@@ -589,30 +590,31 @@ StatusOr<Output> Run(const Request& request, const ExecutorOptions& options,
                  : std::string("Python cannot run; install python3")) +
         ", or set python.executor = \"off\"");
   }
+  return Status::Ok();
+}
+
+// A warm sandbox when the pool has one (the job's files written into it, then one byte lets
+// the runner read them), else a cold start.
+StatusOr<Started> StartJob(const Request& request, const ExecutorOptions& options) {
+  const bool sandbox = options.mode == ExecutorMode::kSandbox;
   std::optional<Started> run =
       sandbox && options.warm_pool > 0 ? TakeWarm(options) : std::optional<Started>();
-  if (run) {
-    // The sandbox is up and Python has imported pandas; its empty folder gets this job's
-    // files, then one byte lets the runner read them.
-    if (Status s = WriteInputs(request, options, run->dir.path() / "work"); !s.ok()) {
-      Discard(run->child);
-      return s;
-    }
-    // A sandbox that died since TakeWarm looked fails the send; Collect reports how.
-    (void)send(run->child.go, "g", 1, MSG_NOSIGNAL);
-    CloseFd(run->child.go);
-  } else {
-    StatusOr<Started> cold = StartRun(options, &request);
-    if (!cold.ok()) return cold.status();
-    run.emplace(std::move(*cold));
+  if (!run) return StartRun(options, &request);
+  // The sandbox is up and Python has imported pandas; its empty folder gets this job's
+  // files, then one byte lets the runner read them.
+  if (Status s = WriteInputs(request, options, run->dir.path() / "work"); !s.ok()) {
+    Discard(run->child);
+    return s;
   }
-  const TempDir& dir = run->dir;
-  Child& child = run->child;
-  const std::string run_id = dir.path().filename().string();
-  const fs::path work = dir.path() / "work";
-  std::error_code ec;
-  Waited w = Collect(child, options.limits, request.cancel);
+  // A sandbox that died since TakeWarm looked fails the send; Collect reports how.
+  (void)send(run->child.go, "g", 1, MSG_NOSIGNAL);
+  CloseFd(run->child.go);
+  return std::move(*run);
+}
 
+// What the child printed, how it ended and how long the run took.
+Output OutputOf(Waited& w, const std::string& run_id, bool sandbox,
+                SteadyClock::time_point started) {
   Output out;
   out.run_id = run_id;
   out.stdout_text = std::move(w.out);
@@ -625,71 +627,105 @@ StatusOr<Output> Run(const Request& request, const ExecutorOptions& options,
   if (sandbox && out.exit_code > 128 && out.exit_code < 128 + 65) {
     out.signal = out.exit_code - 128;
   }
+  return out;
+}
+
+// Reads work/result.json into out->result when it is within the output cap; returns whether
+// it is larger (a failure of its own).
+bool ReadResult(const fs::path& work, const Limits& limits, Output* out) {
+  std::error_code ec;
   const fs::path result_file = work / "result.json";
   const auto size = fs::file_size(result_file, ec);
-  if (!ec && size <= static_cast<uintmax_t>(options.limits.max_output_bytes)) {
+  if (!ec && size <= static_cast<uintmax_t>(limits.max_output_bytes)) {
     if (StatusOr<std::string> text = ReadFile(result_file); text.ok()) {
-      out.result = Json::parse(*text, nullptr, /*allow_exceptions=*/false);
-      if (out.result.is_discarded()) out.result = Json();
+      out->result = Json::parse(*text, nullptr, /*allow_exceptions=*/false);
+      if (out->result.is_discarded()) out->result = Json();
     }
   }
-  const auto fail = [&](Status s) -> StatusOr<Output> {
-    if (failed_output != nullptr) *failed_output = out;
-    return s;
-  };
-  const Limits& l = options.limits;
-  if (w.cancelled) return fail(CancelledError("the Python step was cancelled"));
+  return !ec && size > static_cast<uintmax_t>(limits.max_output_bytes);
+}
+
+// The run was stopped from outside: cancelled, out of time, or its output or result over
+// the cap. Ok when none.
+Status StopFailure(const Waited& w, const Limits& l, bool result_too_large) {
+  if (w.cancelled) return CancelledError("the Python step was cancelled");
   if (w.timed_out) {
-    return fail(DeadlineExceededError("the Python code did not finish within " +
-                                      std::to_string(l.timeout_ms) +
-                                      " ms (python.timeout_ms) and was stopped"));
+    return DeadlineExceededError("the Python code did not finish within " +
+                                 std::to_string(l.timeout_ms) +
+                                 " ms (python.timeout_ms) and was stopped");
   }
   if (w.over_cap) {
-    return fail(ResourceExhaustedError("the Python code printed more than " +
-                                       std::to_string(l.max_output_bytes) +
-                                       " bytes (python.max_output_bytes) and was stopped"));
+    return ResourceExhaustedError("the Python code printed more than " +
+                                  std::to_string(l.max_output_bytes) +
+                                  " bytes (python.max_output_bytes) and was stopped");
   }
-  if (!ec && size > static_cast<uintmax_t>(l.max_output_bytes)) {
-    return fail(ResourceExhaustedError("the Python code's result is larger than " +
-                                       std::to_string(l.max_output_bytes) +
-                                       " bytes (python.max_output_bytes)"));
+  if (result_too_large) {
+    return ResourceExhaustedError("the Python code's result is larger than " +
+                                  std::to_string(l.max_output_bytes) +
+                                  " bytes (python.max_output_bytes)");
   }
+  return Status::Ok();
+}
+
+// The code failed, or its process did: the sandbox could not start, a CPU limit, an error
+// the runner reported, no program, an exit without a result. Ok when it gave a result.
+Status CodeFailure(const Output& out, const Limits& l, const std::string& program, bool sandbox) {
   if (sandbox && SandboxFailedToStart(out.stderr_text, out.result)) {
-    return fail(FailedPreconditionError(
+    return FailedPreconditionError(
         "the Python sandbox (bubblewrap) cannot start on this machine: " +
         Tail(out.stderr_text, 400) +
         " — it needs unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1, "
         "user.max_user_namespaces > 0). askdb does not fall back to running code unsandboxed; "
-        "set python.executor = \"local\" to accept that risk, or \"off\""));
+        "set python.executor = \"local\" to accept that risk, or \"off\"");
   }
   if (out.signal == SIGXCPU || out.signal == SIGKILL) {
-    return fail(DeadlineExceededError("the Python code used more than " +
-                                      std::to_string(l.cpu_seconds) +
-                                      " s of CPU time (python.cpu_seconds) and was stopped"));
+    return DeadlineExceededError("the Python code used more than " + std::to_string(l.cpu_seconds) +
+                                 " s of CPU time (python.cpu_seconds) and was stopped");
   }
   if (out.result.is_object() && out.result.contains("error") && !out.result["error"].is_null()) {
     const Json& e = out.result["error"];
     const std::string type = e.value("type", "");
     std::string message = e.value("message", "");
     if (type == "MemoryError") {
-      return fail(ResourceExhaustedError("the Python code ran out of memory (python.memory_mb = " +
-                                         std::to_string(l.memory_mb) + "): " + message));
+      return ResourceExhaustedError("the Python code ran out of memory (python.memory_mb = " +
+                                    std::to_string(l.memory_mb) + "): " + message);
     }
-    return fail(InvalidArgumentError("the Python code failed: " + message));
+    return InvalidArgumentError("the Python code failed: " + message);
   }
   if (out.exit_code == kExecFailed && out.result.is_null()) {
-    return fail(
-        FailedPreconditionError("cannot start " + program + ": " + Tail(out.stderr_text, 400)));
+    return FailedPreconditionError("cannot start " + program + ": " + Tail(out.stderr_text, 400));
   }
   if (out.exit_code != 0 || !out.result.is_object()) {
     std::string why = out.signal ? "was killed by signal " + std::to_string(out.signal)
                                  : "exited with status " + std::to_string(out.exit_code);
     if (out.stderr_text.find("MemoryError") != std::string::npos) {
-      return fail(ResourceExhaustedError("the Python code ran out of memory (python.memory_mb = " +
-                                         std::to_string(l.memory_mb) + ")"));
+      return ResourceExhaustedError("the Python code ran out of memory (python.memory_mb = " +
+                                    std::to_string(l.memory_mb) + ")");
     }
-    return fail(InternalError("the Python step " + why +
-                              " without a result: " + Tail(out.stderr_text, 400)));
+    return InternalError("the Python step " + why +
+                         " without a result: " + Tail(out.stderr_text, 400));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<Output> Run(const Request& request, const ExecutorOptions& options,
+                     Output* failed_output) {
+  ASKDB_RETURN_IF_ERROR(CheckRunnable(options));
+  const auto started = SteadyClock::now();
+  const bool sandbox = options.mode == ExecutorMode::kSandbox;
+  ASKDB_ASSIGN_OR_RETURN(Started run, StartJob(request, options));
+  Waited w = Collect(run.child, options.limits, request.cancel);
+  Output out = OutputOf(w, run.dir.path().filename().string(), sandbox, started);
+  const bool result_too_large = ReadResult(run.dir.path() / "work", options.limits, &out);
+  Status failed = StopFailure(w, options.limits, result_too_large);
+  if (failed.ok()) {
+    failed = CodeFailure(out, options.limits, sandbox ? options.bwrap : options.python, sandbox);
+  }
+  if (!failed.ok()) {
+    if (failed_output != nullptr) *failed_output = out;
+    return failed;
   }
   return out;
 }
