@@ -479,6 +479,38 @@ std::string JoinMethods(const std::set<std::string>& methods) {
   return text;
 }
 
+// The request's Origin header, for the CORS headers of an answer.
+std::optional<std::string> OriginOf(const httplib::Request& req) {
+  return req.has_header("Origin") ? std::optional(req.get_header_value("Origin")) : std::nullopt;
+}
+
+// The 500 of a handler that failed, worded the same wherever it is caught.
+HttpResponse InternalErrorResponse() {
+  return HttpResponse::Error(500, "internal",
+                             "the server failed while handling the request; retry, and "
+                             "report it if it persists");
+}
+
+// Our request from cpp-httplib's: method, path, query, headers (without cpp-httplib's pseudo
+// headers) and the client's address; the body is added once its size is checked.
+HttpRequest RequestHead(const httplib::Request& req) {
+  HttpRequest request;
+  request.method = req.method;
+  auto [path, query] = SplitTarget(req.target);
+  request.path = std::string(path);
+  request.query = ParseQueryString(query);
+  for (const auto& [name, value] : req.headers) {
+    if (name == "REMOTE_ADDR" || name == "REMOTE_PORT" || name == "LOCAL_ADDR" ||
+        name == "LOCAL_PORT") {
+      continue;  // cpp-httplib's pseudo headers
+    }
+    request.headers.Add(name, value);
+  }
+  request.remote_address = req.remote_addr;
+  request.remote_port = req.remote_port;
+  return request;
+}
+
 class HttplibHttpServer final : public HttpServer {
  public:
   explicit HttplibHttpServer(const HttpServerOptions& options) : options_(options) {}
@@ -522,7 +554,18 @@ class HttplibHttpServer final : public HttpServer {
 
   void RaiseOpenFilesLimit() const;
   void Configure();
+  // Configure's parts: the handlers cpp-httplib calls around ours.
+  void InstallTaskQueue();
+  httplib::Server::HandlerResponse PreRoute(const httplib::Request& req, httplib::Response& res);
+  void RouteEveryMethod();
+  httplib::Server::HandlerResponse FillHttplibError(const httplib::Request& req,
+                                                    httplib::Response& res);
+  HttpResponse HttplibErrorResponse(const httplib::Request& req, httplib::Response& res);
   void Dispatch(const httplib::Request& req, httplib::Response& res);
+  // Dispatch's parts.
+  bool AnswerIfClientGone(const HttpRequest& request, httplib::Response& res);
+  void RunRoute(const RouteTarget& target, const HttpRequest& request, httplib::Response& res);
+  void ServeStream(StreamResponse stream, const HttpRequest& request, httplib::Response& res);
   void DispatchOptions(const HttpRequest& request, const std::optional<std::string>& origin,
                        httplib::Response& res);
   HttpResponse RoutingError(const Router<RouteTarget>::Match& match, const HttpRequest& request);
@@ -563,45 +606,109 @@ void HttplibHttpServer::RaiseOpenFilesLimit() const {
   }
 }
 
-void HttplibHttpServer::Configure() {
-  server_ = std::make_unique<AskdbHttplibServer>(options_);
-  AskdbHttplibServer& s = *server_;
+// Worker threads grow from min to max on demand and queue up to the connection cap.
+void HttplibHttpServer::InstallTaskQueue() {
   std::size_t min_threads = options_.min_worker_threads;
   std::size_t max_threads = options_.max_worker_threads;
   auto idle = options_.idle_worker_timeout;
   std::size_t capacity =
       options_.max_connections > 0 ? options_.max_connections : options_.max_worker_threads;
   // cpp-httplib takes ownership of the raw pointer it is handed (its API, not ours).
-  s.new_task_queue = [min_threads, max_threads, idle, capacity]() -> httplib::TaskQueue* {
+  server_->new_task_queue = [min_threads, max_threads, idle, capacity]() -> httplib::TaskQueue* {
     return std::make_unique<ElasticTaskQueue>(min_threads, max_threads, idle, capacity).release();
   };
-  // Before any body is read: a body without a length would be read until the client closes
-  // or the read times out, and the handler would then run for a client that is gone.
-  s.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
-    const std::string encoding = req.get_header_value("Transfer-Encoding");
-    const bool chunked = encoding.find("chunked") != std::string::npos ||
-                         encoding.find("Chunked") != std::string::npos;
-    if (req.has_header("Content-Length") &&
-        req.get_header_value<uint64_t>("Content-Length") > BodyLimit(req.path)) {
-      // cpp-httplib's own check uses the largest limit of any route (below).
-      Apply(OversizedBody(req.path), res);
-      AddCorsHeaders(
-          req.has_header("Origin") ? std::optional(req.get_header_value("Origin")) : std::nullopt,
-          res);
-      res.set_header("Connection", "close");
-      return httplib::Server::HandlerResponse::Handled;
-    }
-    if (req.has_header("Content-Length") || chunked) {
-      return httplib::Server::HandlerResponse::Unhandled;
-    }
-    if (req.method == "POST" || req.method == "PUT" || req.method == "PATCH" ||
-        req.method == "DELETE") {
-      // HTTP/1.1 (RFC 9112 §6.3): a request with neither length nor chunking has no body
-      // (`curl -X POST` sends none). cpp-httplib would read it until the client closes.
-      const_cast<httplib::Request&>(req).set_header("Content-Length", "0");
-    }
+}
+
+// Before any body is read: a body without a length would be read until the client closes
+// or the read times out, and the handler would then run for a client that is gone.
+httplib::Server::HandlerResponse HttplibHttpServer::PreRoute(const httplib::Request& req,
+                                                             httplib::Response& res) {
+  const std::string encoding = req.get_header_value("Transfer-Encoding");
+  const bool chunked = encoding.find("chunked") != std::string::npos ||
+                       encoding.find("Chunked") != std::string::npos;
+  if (req.has_header("Content-Length") &&
+      req.get_header_value<uint64_t>("Content-Length") > BodyLimit(req.path)) {
+    // cpp-httplib's own check uses the largest limit of any route (Configure).
+    Apply(OversizedBody(req.path), res);
+    AddCorsHeaders(OriginOf(req), res);
+    res.set_header("Connection", "close");
+    return httplib::Server::HandlerResponse::Handled;
+  }
+  if (req.has_header("Content-Length") || chunked) {
     return httplib::Server::HandlerResponse::Unhandled;
-  });
+  }
+  if (req.method == "POST" || req.method == "PUT" || req.method == "PATCH" ||
+      req.method == "DELETE") {
+    // HTTP/1.1 (RFC 9112 §6.3): a request with neither length nor chunking has no body
+    // (`curl -X POST` sends none). cpp-httplib would read it until the client closes.
+    const_cast<httplib::Request&>(req).set_header("Content-Length", "0");
+  }
+  return httplib::Server::HandlerResponse::Unhandled;
+}
+
+// Every method goes to Dispatch, which routes by our own router.
+void HttplibHttpServer::RouteEveryMethod() {
+  auto handler = [this](const httplib::Request& req, httplib::Response& res) {
+    Dispatch(req, res);
+  };
+  server_->Get(kMatchAll, handler);
+  server_->Post(kMatchAll, handler);
+  server_->Put(kMatchAll, handler);
+  server_->Patch(kMatchAll, handler);
+  server_->Delete(kMatchAll, handler);
+  server_->Options(kMatchAll, handler);
+}
+
+// The JSON error for a status cpp-httplib set itself: a request deadline (408), a body over
+// the limit (413), a method not registered (cpp-httplib's 404 is our 405), anything else.
+HttpResponse HttplibHttpServer::HttplibErrorResponse(const httplib::Request& req,
+                                                     httplib::Response& res) {
+  ConnectionContext* context = tls_connection;
+  if (context != nullptr && context->stream != nullptr && context->stream->deadline_hit()) {
+    res.set_header("Connection", "close");
+    return HttpResponse::Error(408, "request_timeout",
+                               "the request's headers and body did not arrive within " +
+                                   std::to_string(options_.request_deadline.count()) + " ms");
+  }
+  if (res.status == 413) return OversizedBody(SplitTarget(req.target).first);
+  if (res.status == 404) {
+    // cpp-httplib routes only the methods we registered: this method is not served.
+    HttpRequest request;
+    request.method = req.method;
+    request.path = std::string(SplitTarget(req.target).first);
+    HttpResponse response = RoutingError(router_.Lookup(req.method, request.path), request);
+    if (response.status == 404 && !req.method.empty()) {
+      response = HttpResponse::Error(405, "method_not_allowed",
+                                     "method " + req.method + " is not supported");
+    }
+    return response;
+  }
+  return HttpResponse::Error(res.status, StatusCodeText(res.status),
+                             "the HTTP request could not be processed (status " +
+                                 std::to_string(res.status) +
+                                 "): check the request line, headers and body");
+}
+
+// Our own error responses already carry a JSON body; only cpp-httplib's own are filled.
+httplib::Server::HandlerResponse HttplibHttpServer::FillHttplibError(const httplib::Request& req,
+                                                                     httplib::Response& res) {
+  if (!res.body.empty() || res.content_provider_) {
+    return httplib::Server::HandlerResponse::Unhandled;
+  }
+  HttpResponse response = HttplibErrorResponse(req, res);
+  int status = response.status;
+  Apply(response, res);
+  res.status = status;
+  AddCorsHeaders(OriginOf(req), res);
+  return httplib::Server::HandlerResponse::Handled;
+}
+
+void HttplibHttpServer::Configure() {
+  server_ = std::make_unique<AskdbHttplibServer>(options_);
+  AskdbHttplibServer& s = *server_;
+  InstallTaskQueue();
+  s.set_pre_routing_handler(
+      [this](const httplib::Request& req, httplib::Response& res) { return PreRoute(req, res); });
   std::size_t largest_body = options_.max_body_bytes;
   for (const auto& [path, limit] : options_.body_limits)
     largest_body = std::max(largest_body, limit);
@@ -613,53 +720,11 @@ void HttplibHttpServer::Configure() {
     int yes = 1;
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
   });
-  auto handler = [this](const httplib::Request& req, httplib::Response& res) {
-    Dispatch(req, res);
-  };
-  s.Get(kMatchAll, handler);
-  s.Post(kMatchAll, handler);
-  s.Put(kMatchAll, handler);
-  s.Patch(kMatchAll, handler);
-  s.Delete(kMatchAll, handler);
-  s.Options(kMatchAll, handler);
-  s.set_error_handler(httplib::Server::HandlerWithResponse([this](const httplib::Request& req,
-                                                                  httplib::Response& res) {
-    // Our own error responses already carry a JSON body; fill only cpp-httplib's own.
-    if (!res.body.empty() || res.content_provider_)
-      return httplib::Server::HandlerResponse::Unhandled;
-    HttpResponse response;
-    ConnectionContext* context = tls_connection;
-    if (context != nullptr && context->stream != nullptr && context->stream->deadline_hit()) {
-      response = HttpResponse::Error(408, "request_timeout",
-                                     "the request's headers and body did not arrive within " +
-                                         std::to_string(options_.request_deadline.count()) + " ms");
-      res.set_header("Connection", "close");
-    } else if (res.status == 413) {
-      response = OversizedBody(SplitTarget(req.target).first);
-    } else if (res.status == 404) {
-      // cpp-httplib routes only the methods we registered: this method is not served.
-      HttpRequest request;
-      request.method = req.method;
-      request.path = std::string(SplitTarget(req.target).first);
-      response = RoutingError(router_.Lookup(req.method, request.path), request);
-      if (response.status == 404 && !req.method.empty()) {
-        response = HttpResponse::Error(405, "method_not_allowed",
-                                       "method " + req.method + " is not supported");
-      }
-    } else {
-      response = HttpResponse::Error(res.status, StatusCodeText(res.status),
-                                     "the HTTP request could not be processed (status " +
-                                         std::to_string(res.status) +
-                                         "): check the request line, headers and body");
-    }
-    int status = response.status;
-    Apply(response, res);
-    res.status = status;
-    AddCorsHeaders(
-        req.has_header("Origin") ? std::optional(req.get_header_value("Origin")) : std::nullopt,
-        res);
-    return httplib::Server::HandlerResponse::Handled;
-  }));
+  RouteEveryMethod();
+  s.set_error_handler(httplib::Server::HandlerWithResponse(
+      [this](const httplib::Request& req, httplib::Response& res) {
+        return FillHttplibError(req, res);
+      }));
   s.set_exception_handler(
       [](const httplib::Request& req, httplib::Response& res, std::exception_ptr error) {
         std::string what = "unknown exception";
@@ -670,10 +735,7 @@ void HttplibHttpServer::Configure() {
         } catch (...) {
         }
         spdlog::error("http: {} {} failed: {}", req.method, req.path, what);
-        Apply(HttpResponse::Error(500, "internal",
-                                  "the server failed while handling the request; retry, and "
-                                  "report it if it persists"),
-              res);
+        Apply(InternalErrorResponse(), res);
       });
   s.set_logger(
       [this](const httplib::Request& req, const httplib::Response& res) { LogAccess(req, res); });
@@ -810,23 +872,88 @@ void HttplibHttpServer::DispatchOptions(const HttpRequest& request,
   }
 }
 
-void HttplibHttpServer::Dispatch(const httplib::Request& req, httplib::Response& res) {
-  HttpRequest request;
-  request.method = req.method;
-  auto [path, query] = SplitTarget(req.target);
-  request.path = std::string(path);
-  request.query = ParseQueryString(query);
-  for (const auto& [name, value] : req.headers) {
-    if (name == "REMOTE_ADDR" || name == "REMOTE_PORT" || name == "LOCAL_ADDR" ||
-        name == "LOCAL_PORT") {
-      continue;  // cpp-httplib's pseudo headers
-    }
-    request.headers.Add(name, value);
+// A request that changes something is not run for a client that has gone away (its
+// answer — a new key, say — would reach nobody): answers 499 and returns true.
+bool HttplibHttpServer::AnswerIfClientGone(const HttpRequest& request, httplib::Response& res) {
+  if (request.method == "GET" || request.method == "HEAD" || tls_connection == nullptr ||
+      PeerConnected(tls_connection->fd)) {
+    return false;
   }
-  request.remote_address = req.remote_addr;
-  request.remote_port = req.remote_port;
-  std::optional<std::string> origin = request.Header("Origin");
+  if (options_.on_connection_event) options_.on_connection_event("client_gone");
+  Apply(HttpResponse::Error(499, "client_closed_request",
+                            "the client closed the connection before the request ran"),
+        res);
+  return true;
+}
 
+// A stream's head now, its body when cpp-httplib asks for content: written once, to its
+// end, on the connection's thread.
+void HttplibHttpServer::ServeStream(StreamResponse stream, const HttpRequest& request,
+                                    httplib::Response& res) {
+  if (!stream.body) {
+    Apply(stream.head, res);
+    return;
+  }
+  res.status = stream.head.status;
+  for (const auto& [name, value] : stream.head.headers.entries()) {
+    res.set_header(name, value);
+  }
+  auto body = std::make_shared<std::function<void(StreamWriter&)>>(std::move(stream.body));
+  auto started = std::make_shared<bool>(false);
+  std::string method = request.method;
+  std::string stream_path = request.path;
+  res.set_chunked_content_provider(
+      stream.head.content_type,
+      [this, body, started, method, stream_path](std::size_t, httplib::DataSink& sink) {
+        if (*started) {  // not expected: the body ran to its end in the first call
+          sink.done();
+          return true;
+        }
+        *started = true;
+        ConnectionContext* context = tls_connection;
+        HttplibStreamWriter writer(sink, context ? context->fd : -1, *server_);
+        try {
+          (*body)(writer);
+        } catch (const std::exception& e) {
+          spdlog::error("http: stream {} {} failed: {}", method, stream_path, e.what());
+        } catch (...) {
+          spdlog::error("http: stream {} {} failed with a non-standard exception", method,
+                        stream_path);
+        }
+        if (context != nullptr) {
+          context->streamed = true;
+          context->streamed_bytes = writer.bytes();
+        }
+        if (writer.failed()) return false;  // the connection is closed afterwards
+        sink.done();
+        return true;
+      });
+}
+
+// Runs the route's handler; a handler that throws answers 500 (and is logged).
+void HttplibHttpServer::RunRoute(const RouteTarget& target, const HttpRequest& request,
+                                 httplib::Response& res) {
+  try {
+    if (const auto* handler = std::get_if<Handler>(&target)) {
+      Apply((*handler)(request), res);
+    } else {
+      ServeStream(std::get<StreamHandler>(target)(request), request, res);
+    }
+  } catch (const std::exception& e) {
+    spdlog::error("http: handler for {} {} threw: {}", request.method, request.path, e.what());
+    res = httplib::Response();
+    Apply(InternalErrorResponse(), res);
+  } catch (...) {
+    spdlog::error("http: handler for {} {} threw a non-standard exception", request.method,
+                  request.path);
+    res = httplib::Response();
+    Apply(InternalErrorResponse(), res);
+  }
+}
+
+void HttplibHttpServer::Dispatch(const httplib::Request& req, httplib::Response& res) {
+  HttpRequest request = RequestHead(req);
+  std::optional<std::string> origin = request.Header("Origin");
   if (request.method == "OPTIONS") {
     DispatchOptions(request, origin, res);
     AddCorsHeaders(origin, res);
@@ -851,77 +978,8 @@ void HttplibHttpServer::Dispatch(const httplib::Request& req, httplib::Response&
     return;
   }
   request.path_params = std::move(match.params);
-  // A request that changes something is not run for a client that has gone away (its
-  // answer — a new key, say — would reach nobody).
-  if (request.method != "GET" && request.method != "HEAD" && tls_connection != nullptr &&
-      !PeerConnected(tls_connection->fd)) {
-    if (options_.on_connection_event) options_.on_connection_event("client_gone");
-    Apply(HttpResponse::Error(499, "client_closed_request",
-                              "the client closed the connection before the request ran"),
-          res);
-    return;
-  }
-
-  try {
-    if (const auto* handler = std::get_if<Handler>(match.target)) {
-      Apply((*handler)(request), res);
-    } else {
-      StreamResponse stream = std::get<StreamHandler>(*match.target)(request);
-      if (!stream.body) {
-        Apply(stream.head, res);
-      } else {
-        res.status = stream.head.status;
-        for (const auto& [name, value] : stream.head.headers.entries()) {
-          res.set_header(name, value);
-        }
-        auto body = std::make_shared<std::function<void(StreamWriter&)>>(std::move(stream.body));
-        auto started = std::make_shared<bool>(false);
-        std::string method = request.method;
-        std::string stream_path = request.path;
-        res.set_chunked_content_provider(
-            stream.head.content_type,
-            [this, body, started, method, stream_path](std::size_t, httplib::DataSink& sink) {
-              if (*started) {  // not expected: the body ran to its end in the first call
-                sink.done();
-                return true;
-              }
-              *started = true;
-              ConnectionContext* context = tls_connection;
-              HttplibStreamWriter writer(sink, context ? context->fd : -1, *server_);
-              try {
-                (*body)(writer);
-              } catch (const std::exception& e) {
-                spdlog::error("http: stream {} {} failed: {}", method, stream_path, e.what());
-              } catch (...) {
-                spdlog::error("http: stream {} {} failed with a non-standard exception", method,
-                              stream_path);
-              }
-              if (context != nullptr) {
-                context->streamed = true;
-                context->streamed_bytes = writer.bytes();
-              }
-              if (writer.failed()) return false;  // the connection is closed afterwards
-              sink.done();
-              return true;
-            });
-      }
-    }
-  } catch (const std::exception& e) {
-    spdlog::error("http: handler for {} {} threw: {}", request.method, request.path, e.what());
-    res = httplib::Response();
-    Apply(HttpResponse::Error(500, "internal",
-                              "the server failed while handling the request; retry, and "
-                              "report it if it persists"),
-          res);
-  } catch (...) {
-    spdlog::error("http: handler for {} {} threw a non-standard exception", request.method,
-                  request.path);
-    res = httplib::Response();
-    Apply(HttpResponse::Error(500, "internal",
-                              "the server failed while handling the request; retry, and "
-                              "report it if it persists"),
-          res);
-  }
+  if (AnswerIfClientGone(request, res)) return;
+  RunRoute(*match.target, request, res);
   AddCorsHeaders(origin, res);
 }
 
