@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "askdb/analysis/chart_kind_asked.h"
+#include "askdb/analysis/chart_recommender.h"
 #include "askdb/common/text.h"
 
 namespace askdb::agent {
@@ -81,6 +82,14 @@ void TakeEnglishWords(std::vector<std::string>& words, ChartWordsTaken& out) {
     const std::string w = text::AsciiLower(words[i]);
     if (In(w, {"plot", "draw", "visualize", "visualise", "graph", "chart"}) && i == 0) {
       drop[i] = out.found = true;  // a verb opening the request
+      continue;
+    }
+    // "as a donut", "in a pie": the pie kind said as the answer's form with no chart noun, as
+    // analysis::ChartKindAsked reads it ("donut sales" names data: no "as a" before it).
+    if (analysis::EnglishChartKindWord(w) == analysis::ChartKind::kPie && i >= 2 &&
+        text::AsciiLower(words[i - 1]) == "a" && In(text::AsciiLower(words[i - 2]), {"as", "in"}) &&
+        (i + 1 == words.size() || !analysis::IsEnglishChartNoun(text::AsciiLower(words[i + 1])))) {
+      drop[i] = drop[i - 1] = drop[i - 2] = out.found = true;
       continue;
     }
     if (!analysis::IsEnglishChartNoun(w)) continue;

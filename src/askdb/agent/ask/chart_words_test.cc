@@ -10,6 +10,9 @@ TEST(ChartWordsTest, EnglishChartWordsAreTaken) {
   EXPECT_EQ(r.question, "monthly revenue");
   r = TakeChartWords("show me a bar chart of revenue by region");
   EXPECT_EQ(r.question, "show me revenue by region");
+  // The pie kind said as the answer's form, with no chart noun.
+  EXPECT_EQ(TakeChartWords("show revenue by region as a donut").question, "show revenue by region");
+  EXPECT_EQ(TakeChartWords("orders per channel in a pie").question, "orders per channel");
   r = TakeChartWords("plot monthly order amount in 2025");
   EXPECT_EQ(r.question, "monthly order amount in 2025");
   EXPECT_TRUE(r.found);
@@ -28,8 +31,9 @@ TEST(ChartWordsTest, ChineseChartWordsAreTaken) {
 
 TEST(ChartWordsTest, WordsThatCanNameDataStay) {
   // No chart noun after "line"/"bar"; 画 inside a word; a bare 图 (地图).
-  for (const char* q : {"sales by product line", "revenue of the hotel bar", "各国画家的数量",
-                        "地图软件有哪些", "how many charts were sold"}) {
+  for (const char* q :
+       {"sales by product line", "revenue of the hotel bar", "各国画家的数量", "地图软件有哪些",
+        "how many charts were sold", "donut sales per store", "revenue from a pie shop"}) {
     const ChartWordsTaken r = TakeChartWords(q);
     EXPECT_EQ(r.question, q) << q;
     EXPECT_FALSE(r.found) << q;
