@@ -155,6 +155,7 @@ void Parser::ReadQuestion() {
   ReadLengthSuperlative();
   ParseNumbersMagnitude();
   if (!chinese_) ReadMissingValues(items_, q_, index_);  // before "no"/"not" is a negation
+  if (chinese_) ReadChineseMissingValues(items_, q_, index_);  // before 没有 counts related rows
   ReadLookAfter();                                       // before "after" is a comparison
   ParseComparisons();
   ReadBestSelling();

@@ -44,7 +44,11 @@ int MissingColumn(const Item& it, const std::set<int>& tables, const SchemaIndex
     const IndexedColumn& col = index.columns()[c];
     // "products with no units in stock": an amount may be 0 rather than NULL, so a number
     // column is not read as missing (the words stay unread and the engine abstains).
-    if (col.primary_key || !tables.count(col.table) || IsNumeric(col.type_class)) return true;
+    // A reference is no amount: NULL is its "none" ("没有上级的员工": ReportsTo IS NULL).
+    if (col.primary_key || !tables.count(col.table) ||
+        (IsNumeric(col.type_class) && !col.foreign_key)) {
+      return true;
+    }
     if (found >= 0 && found != c) return false;
     found = c;
     return true;
@@ -97,6 +101,54 @@ bool NegationGoesOn(const std::vector<Item>& items, size_t j, int column,
   return false;
 }
 
+// Whether the Chinese words after the missing column's word (past 信息, 的 and other function
+// words) are the column's own table or nothing: "没有作曲者信息的曲目", "哪些客户没有公司". Any
+// other word ("没有公司的订单", "没有填公司的客户的发票") says the column's absence of other rows.
+// With `need_rows`, nothing after the column does not do ("有公司名称的客户": 有 X alone may
+// ask whether there is one).
+bool EndsOnItsRows(const std::vector<Item>& items, size_t j, int table, const SchemaIndex& index,
+                   bool need_rows) {
+  for (size_t k = j + 1; k < items.size(); ++k) {
+    const Item& next = items[k];
+    if (next.kind == ItemKind::kPunct ||
+        (next.kind == ItemKind::kKeyword && next.kw == Bit(Kw::kStop))) {
+      continue;
+    }
+    if (next.kind != ItemKind::kTerm || !NamesTableOf(next, table, index)) return false;
+    // "没填公司的客户的发票": what follows the rows names other rows.
+    return std::none_of(items.begin() + static_cast<std::ptrdiff_t>(k + 1), items.end(),
+                        [&](const Item& it) {
+                          return it.kind == ItemKind::kTerm &&
+                                 std::none_of(it.terms.begin(), it.terms.end(), [&](int id) {
+                                   return index.terms()[id].table == table;
+                                 });
+                        });
+  }
+  return !need_rows;
+}
+
+// A column that stores its own "none" (无, 暂无, an empty text): its absence is that value, or
+// that value and NULL; neither IS NULL nor IS NOT NULL would be sure.
+bool StoresANoneValue(const IndexedColumn& column) {
+  return std::any_of(column.stats.values.begin(), column.stats.values.end(), [](const auto& v) {
+    return IsOneOf(text::AsciiLower(v), {"", "无", "没有", "暂无", "空", "-", "n/a", "none", "null"});
+  });
+}
+
+// column IS NULL; a yes/no column always holds one of its two values ("products that are not
+// discontinued"), so there the other value, never NULL.
+void AddMissingFilter(int column, Query& q, const SchemaIndex& index) {
+  Filter f;
+  f.column = column;
+  if (const std::optional<std::string> yes = FlagYesValue(index.columns()[column])) {
+    f.op = Op::kNe;
+    f.values = {*yes};
+  } else {
+    f.is_null = true;
+  }
+  q.filters.push_back(f);
+}
+
 }  // namespace
 
 bool VerbNamesDateColumn(const std::string& word, const IndexedColumn& c) {
@@ -135,17 +187,33 @@ void ReadMissingValues(std::vector<Item>& items, Query& q, const SchemaIndex& in
     if (j >= items.size() || items[j].used) continue;
     const int column = MissingColumn(items[j], tables, index);
     if (column < 0 || NegationGoesOn(items, j, column, index)) continue;
-    Filter f;
-    f.column = column;
-    // "products that are not discontinued": a yes/no column always holds one of its two
-    // values, so "not" is its other value, never NULL.
-    if (const std::optional<std::string> yes = FlagYesValue(index.columns()[column])) {
-      f.op = Op::kNe;
-      f.values = {*yes};
-    } else {
-      f.is_null = true;
+    AddMissingFilter(column, q, index);
+    for (size_t u = k; u <= j; ++u) items[u].used = true;
+  }
+}
+
+void ReadChineseMissingValues(std::vector<Item>& items, Query& q, const SchemaIndex& index) {
+  const std::set<int> tables = NamedTables(items, index);
+  if (tables.empty()) return;
+  for (size_t k = 0; k < items.size(); ++k) {
+    // 有 X 的 A: the rows whose X holds something (a yes/no column's 有 is its value, read with
+    // the flags in engine.cc).
+    const bool has = items[k].text == "有" && (k == 0 || items[k - 1].text != "没");
+    if (items[k].used || (!has && !IsOneOf(items[k].text, {"没", "没有", "无"}))) continue;
+    size_t j = k + 1;
+    if (items[k].text == "没" && j < items.size() && items[j].text == "有") ++j;
+    while (j < items.size() && IsOneOf(items[j].text, {"填", "写", "填写"})) ++j;
+    if (j >= items.size() || items[j].used || items[j].kind != ItemKind::kTerm) continue;
+    const int column = MissingColumn(items[j], tables, index);
+    if (column < 0 || StoresANoneValue(index.columns()[column]) ||
+        !EndsOnItsRows(items, j, index.columns()[column].table, index, has)) {
+      continue;
     }
-    q.filters.push_back(f);
+    if (has && FlagYesValue(index.columns()[column])) continue;
+    AddMissingFilter(column, q, index);
+    if (has) {
+      q.filters.back().op = Op::kNe;  // IS NOT NULL
+    }
     for (size_t u = k; u <= j; ++u) items[u].used = true;
   }
 }

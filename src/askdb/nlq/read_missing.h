@@ -1,5 +1,5 @@
 // Rows where a column holds nothing: "customers with no company", "employees without a
-// manager", "orders not yet shipped" → column IS NULL. English only; internal to the engine.
+// manager", "orders not yet shipped", 没填公司的客户 → column IS NULL. Internal to the engine.
 #pragma once
 
 #include <string>
@@ -24,5 +24,11 @@ bool VerbNamesColumnPrefix(const std::string& word, const IndexedColumn& column)
 // and marks the words used. Only when exactly one such column fits; a table after "no" ("with no
 // invoices") is a count of related rows, read elsewhere.
 void ReadMissingValues(std::vector<Item>& items, Query& query, const SchemaIndex& index);
+
+// The Chinese twin: 没(有)/无 (填/写) + a column of a table the question names, then (past
+// 信息 and 的) that table's word or nothing more: "没填公司的客户", "没有作曲者信息的曲目",
+// "没有上级的员工", "哪些客户没有公司". A table's own word after 没有 is a count of related rows
+// (read_comparisons.cc), not read here.
+void ReadChineseMissingValues(std::vector<Item>& items, Query& query, const SchemaIndex& index);
 
 }  // namespace askdb::nlq

@@ -116,6 +116,51 @@ TEST(ReadMissingOwnNameTest, AColumnNamedLikeItsTableIsNotMissing) {
   }
 }
 
+class ReadMissingChineseTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    catalog::SemanticModel model;
+    catalog::TableSemantics customers = testing::SemanticTable("customers", "客户", "customer");
+    customers.columns = {testing::SemanticColumn("name", "姓名", "name"),
+                         testing::SemanticColumn("company", "公司", "company")};
+    catalog::TableSemantics shipments = testing::SemanticTable("shipments", "发货单", "shipment");
+    model.tables = {customers, shipments};
+    Open(kSql, &model);
+  }
+};
+
+// 没填公司的客户, 没有公司信息的客户, 哪些客户没有公司: company IS NULL (Bo, Cy). The column's
+// absence said of other rows (没有公司的发货单) is not read, and the negation abstains.
+TEST_F(ReadMissingChineseTest, NoColumnIsIsNull) {
+  const std::vector<std::string> bo_cy{"Bo", "Cy"};
+  EXPECT_EQ(Rows("没填公司的客户有多少个"), std::vector<std::string>{"2"});
+  EXPECT_EQ(Rows("没有公司信息的客户"), bo_cy);
+  EXPECT_EQ(Rows("哪些客户没有公司"), bo_cy);
+  EXPECT_EQ(Rows("没有填写公司的客户名单"), bo_cy);
+  EXPECT_FALSE(Ask("没有公司的发货单有几个").answered);
+  EXPECT_FALSE(Ask("没有公司的客户的发货单").answered);
+  // 有 X 的 A: X IS NOT NULL; 有 X alone (is there one?) is not read.
+  EXPECT_EQ(Rows("有公司的客户名单"), std::vector<std::string>{"Ann"});
+  EXPECT_EQ(Rows("有公司信息的客户有几个"), std::vector<std::string>{"1"});
+  EXPECT_FALSE(Ask("客户有公司").answered);
+}
+
+// A column that stores its own "none" (无) is not read as NULL: 没有公司 might be 无 or NULL.
+TEST(ReadMissingChineseNoneTest, AColumnStoringNoneIsNotReadAsNull) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics customers = testing::SemanticTable("customers", "客户", "customer");
+  customers.columns = {testing::SemanticColumn("company", "公司", "company")};
+  model.tables = {customers};
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, company TEXT);"
+      "INSERT INTO customers VALUES (1,'Ann','Acme'),(2,'Bo','无'),(3,'Cy',NULL),(4,'Di','Zeta');",
+      &model);
+  ASSERT_TRUE(db.index);
+  const Translation t =
+      Engine::Translate("没有公司的客户有几个", *db.index, db.connector->dialect());
+  EXPECT_FALSE(t.answered) << t.sql;
+}
+
 TEST(VerbNamesDateColumnTest, TheVerbAColumnStartsWith) {
   IndexedColumn shipped;
   shipped.name = "ShippedDate";
