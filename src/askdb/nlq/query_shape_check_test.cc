@@ -792,5 +792,13 @@ TEST_F(LabelOfReferringRowsTest, TheLabelOfRowsThatReferToNamedRowsAbstains) {
   EXPECT_NE(t.abstain_reason.find("names of grapes"), std::string::npos) << t.abstain_reason;
 }
 
+// Spider's "Count the number of poker players.": the verb and "the number of" say one count
+// (the second had been left unapplied, so the question abstained).
+TEST_F(TopRowsByOwnNumberTest, CountTheNumberOfIsOneCount) {
+  EXPECT_EQ(Rows("Count the number of events."), std::vector<std::string>{"5"});
+  EXPECT_EQ(Rows("Count the number of events with attendance above 400."),
+            std::vector<std::string>{"3"});
+}
+
 }  // namespace
 }  // namespace askdb::nlq

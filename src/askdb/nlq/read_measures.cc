@@ -890,6 +890,13 @@ void Parser::ReadAggregateKeyword(int i, AggregateScan* scan) {
   }
   if (ReadSuperlativeAsOrder(i, agg, scan->event)) return;
   if (scan->pending.empty() && BindPostfixFunction(i, agg, scan->event)) return;
+  // "Count the number of poker players": the verb and "the number of" say one count.
+  if (!chinese_ && agg == Agg::kCount && !scan->pending.empty() &&
+      scan->pending.back().first == Agg::kCount &&
+      PrevMeaningful(i) == scan->pending.back().second) {
+    items_[i].used = true;
+    return;
+  }
   scan->pending.emplace_back(agg, i);
 }
 
