@@ -421,6 +421,39 @@ std::optional<ShapeProblem> ListedBesidePlacedWord(const std::vector<Item>& item
   return std::nullopt;
 }
 
+// Whether `it` may end a question after what it asks for: punctuation, a function word
+// (是, 呢, 有哪些), a which-word (是哪个) or a row unit (个).
+bool EndsAQuestion(const Item& it) {
+  if (it.kind == ItemKind::kPunct) return true;
+  return !it.used && it.kind == ItemKind::kKeyword &&
+         (it.Has(Kw::kStop) || it.Has(Kw::kWhich) || it.Has(Kw::kRowUnit));
+}
+
+// "2019年买家打假次数最多的网站" answered MAX(买家打假次数) at 0.72 with 网站 unread: a Chinese
+// question names what it asks for last, after 的 or a which-word (…最多的网站, 是哪个网站).
+// When that head word is unread, whatever was read answers about something else.
+std::optional<ShapeProblem> UnreadHeadWord(const std::vector<Item>& items) {
+  size_t end = items.size();
+  while (end > 0 && EndsAQuestion(items[end - 1])) --end;
+  const std::string head = end > 0 ? UnplacedRun(items, end - 1, -1) : "";
+  if (head.empty()) return std::nullopt;
+  size_t begin = end;
+  while (begin > 0 && Unplaced(items[begin - 1])) --begin;
+  if (begin == 0) return std::nullopt;
+  const Item& before = items[begin - 1];
+  const std::string& b = before.text;  // 的, or a word ending in it (最多的)
+  const bool de = b.size() >= 3 && b.compare(b.size() - 3, 3, "的") == 0;
+  if (!de && !(before.kind == ItemKind::kKeyword && before.Has(Kw::kWhich))) {
+    return std::nullopt;
+  }
+  return ShapeProblem{
+      "the question asks about '" + head +
+          "', which I could not find in the data, so the answer would be about "
+          "something else; use the name of its table or column.",
+      "问题问的是“" + head +
+          "”，但数据中没有找到它，答案会答非所问，因此不作答；请用表名或列名来问。"};
+}
+
 // "列出客户的名字和生日" listed each customer's support rep's birthday: the customers have none.
 // A listed column of a table no word of the question names, beside rows a table word names, is
 // another table's attribute shown as theirs.
@@ -1492,6 +1525,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = OneRowsAmountSummed(items, query)) return p;
   if (auto p = RowsRankedByAFewSharedValues(query, index)) return p;
   if (auto p = ListedBesidePlacedWord(items)) return p;
+  if (auto p = UnreadHeadWord(items)) return p;
   if (auto p = TotalListedRowByRow(items, query, index)) return p;
   if (auto p = TotalOverTwoGroupings(items, query)) return p;
   if (auto p = ComparesText(query, index, time_column)) return p;

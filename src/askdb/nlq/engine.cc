@@ -312,15 +312,35 @@ void Parser::RecountUnknown(Coverage* cov) const {
   }
 }
 
+// 有药用价值的植物, 哪些购物网没有官网: in Chinese 有/没有/无 right before a column says which
+// rows have it, a condition. The item of that word (unread), or -1.
+int Parser::HaveWordBefore(int column) const {
+  if (!chinese_) return -1;
+  for (size_t k = 1; k < items_.size(); ++k) {
+    const Item& it = items_[k];
+    const Item& before = items_[k - 1];
+    if (it.kind != ItemKind::kTerm || before.used ||
+        (before.text != "有" && before.text != "没有" && before.text != "无")) {
+      continue;
+    }
+    for (int id : it.terms) {
+      if (TermOf(id).kind == TermKind::kColumn && TermOf(id).column == column) return int(k) - 1;
+    }
+  }
+  return -1;
+}
+
 // The query completed from what was read: a bare table lists its label, the rows listed
 // with their attributes are named, a group with no measure counts rows.
 // "how many products are discontinued", "list the discontinued products": a yes/no column
 // named beside its own table's rows picks the rows where it holds; listing the column for
-// every row would answer another question.
-void Parser::ReadFlagColumnsAsConditions() {
+// every row would answer another question. In Chinese the condition is said by 有/没有 before
+// the column (有药用价值的植物); said so of a column holding no yes/no answers (有官网的购物网:
+// not empty? above zero?) it is refused.
+std::optional<Translation> Parser::ReadFlagColumnsAsConditions() {
   std::vector<int> kept;
   for (int p : q_.projections) {
-    const std::optional<std::string> yes = FlagYesValue(Col(p));
+    std::optional<std::string> yes = FlagYesValue(Col(p));
     const int table = Col(p).table;
     const bool counts_its_rows = q_.measures.size() == 1 && q_.measures[0].agg == Agg::kCount &&
                                  q_.measures[0].column < 0 && q_.measures[0].table == table;
@@ -333,6 +353,25 @@ void Parser::ReadFlagColumnsAsConditions() {
         });
     const bool about_its_rows =
         counts_its_rows || measures_its_rows || (q_.measures.empty() && q_.subject_table == table);
+    if (const int have = HaveWordBefore(p); have >= 0) {
+      // 没|有 may be read as two words: 没 then negates the 有.
+      const int no =
+          have > 0 && items_[have - 1].text == "没" && !items_[have - 1].used ? have - 1 : -1;
+      const bool has = items_[have].text == "有" && no < 0;
+      std::optional<std::string> said = ChineseFlagValue(Col(p), has);
+      if (!said && has) said = yes;
+      if (!said || !about_its_rows) {
+        const std::string words = items_[have].text + Col(p).name;
+        return Abstain("'" + words + "' says which rows have '" + Col(p).name +
+                           "', but I cannot tell which of its values that means; give the value.",
+                       "“" + words + "”说的是哪些行有“" + Col(p).name +
+                           "”，但无法确定这对应它的哪些取值，因此不作答；请写明取值，如“" +
+                           Col(p).name + "为…”。");
+      }
+      items_[have].used = true;
+      if (no >= 0) items_[no].used = true;
+      yes = said;
+    }
     if (!yes || !about_its_rows) {
       kept.push_back(p);
       continue;
@@ -345,10 +384,11 @@ void Parser::ReadFlagColumnsAsConditions() {
     Understood(ColName(p) + " = " + *yes, ColName(p) + " = " + *yes);
   }
   q_.projections = kept;
+  return std::nullopt;
 }
 
 std::optional<Translation> Parser::CompleteQuery(double* confidence) {
-  ReadFlagColumnsAsConditions();
+  if (auto refused = ReadFlagColumnsAsConditions()) return refused;
   // Nothing asked: no measure, no column, no table.
   if (q_.measures.empty() && q_.projections.empty() && q_.group_columns.empty() &&
       q_.subject_table < 0) {

@@ -86,7 +86,8 @@ class Parser {
   std::optional<Translation> ListBareTable(double* confidence);
   void NameListedRows();
   std::optional<Translation> CountEachGroup();
-  void ReadFlagColumnsAsConditions();
+  std::optional<Translation> ReadFlagColumnsAsConditions();
+  int HaveWordBefore(int column) const;  // 有药用价值的植物: 有/没有/无 before a column
   void ListEachRowsOwnColumns();  // 各将军的胜数: the rows listed with their own columns
   std::optional<Translation> RefuseMixedShapes();
   // RefuseMixedShapes' step (engine.cc).
@@ -492,6 +493,7 @@ class Parser {
   void ReadChineseRelatedCount(int i);  // "下单超过20次的客户" (read_comparisons.cc)
   void ReadVerbOfValueColumn(int i);    // "1990年首版的作品" (read_comparisons.cc)
   void ReadTableBeforeValue(int i);     // "customers in France" (read_comparisons.cc)
+  void ReadOneCharacterValues();        // "女运动员有哪些" (read_comparisons.cc)
   void ParseOrdering();
   bool ReadAgeOrder(int i);  // ParseOrdering's steps (read_grouping.cc)
   bool ReadOrderColumnAfter(int i);

@@ -580,10 +580,58 @@ void Parser::ParseComparisons() {
   }
 }
 
+// "票房10亿的明星", "意向成交额711亿美元的是哪几届进博会": a number with its magnitude and unit,
+// right after a column's word (为/是 between) and ending the phrase, that spells one of the
+// column's stored texts exactly ('10亿', '711亿美元') is that value. True when read so.
+bool Parser::ReadStoredNumberText(int number_item) {
+  int c_idx = -1, ordinal = -1, keyword_rank = -1;
+  if (!chinese_ || !FindEqualityColumn(number_item, &c_idx, &ordinal, &keyword_rank) ||
+      ordinal >= 0 || keyword_rank >= 0) {
+    return false;
+  }
+  const int col = ColumnOf(items_[c_idx]);
+  if (col < 0) return false;
+  const std::vector<std::string>& stored = Col(col).stats.values;
+  const int n = static_cast<int>(items_.size());
+  std::string written;
+  int end = -1;  // the last item of the stored text
+  for (int j = number_item; j < n && j <= number_item + 4; ++j) {
+    const Item& it = items_[j];
+    const bool magnitude = j == number_item + 1 && it.used && it.kind == ItemKind::kPunct;
+    if (j > number_item && !magnitude &&
+        (it.used || it.text == "的" ||
+         (it.kind != ItemKind::kUnknown && it.kind != ItemKind::kKeyword))) {
+      break;
+    }
+    written += it.text;
+    if (std::find(stored.begin(), stored.end(), written) != stored.end()) end = j;
+  }
+  if (end < 0 || written.empty()) return false;
+  if (end + 1 < n && !IsFiller(items_[end + 1]) && !items_[end + 1].Has(Kw::kWhich)) return false;
+  written.clear();
+  for (int j = number_item; j <= end; ++j) {
+    written += items_[j].text;
+    items_[j].used = true;
+  }
+  for (int j = c_idx; j < number_item; ++j) {
+    if (j == c_idx || items_[j].Has(Kw::kEq)) items_[j].used = true;
+  }
+  Filter f;
+  f.column = col;
+  f.op = Op::kEq;
+  f.values = {written};
+  q_.filters.push_back(f);
+  Map(items_[c_idx], "column", ColName(col));
+  Map(items_[number_item], "filter", ColName(col) + " = '" + written + "'");
+  Understood(Col(col).name + " = '" + written + "'", Col(col).name + " = '" + written + "'");
+  return true;
+}
+
 void Parser::ParseEquality(int number_item) {
   // "tracks with a unit price of 1.99", "单价为100的商品": a number right after a measure
   // column (fillers and "equal to"/"为" between) and ending the phrase is that column's value.
   // Anything after the number ("unit price of 5 tracks") makes it something else.
+  if (ReadStoredNumberText(number_item)) return;
   const int unit = ChineseUnitAfter(number_item);  // "3万人", "20%": -1 when none
   const int last = unit >= 0 ? unit : number_item;
   const int next = NextMeaningful(last);
@@ -604,7 +652,13 @@ void Parser::ParseEquality(int number_item) {
   if (col < 0) return;
   // A place in a ranking is compared as a value: 排名第1, 排名为1 (a rank is no measure).
   const bool rank = chinese_ && StoresRankNumbers(Col(col));
-  if (!rank && (ordinal >= 0 || Col(col).role != ColumnRole::kMeasure)) return;
+  // "获奖人数是15的国家": a column, its number, 的 and the rows it describes say the column's
+  // value whatever the column's role (on DuSQL's tiny tables few numbers are measures); a key
+  // or an identifier is no such column.
+  const IndexedColumn& c = Col(col);
+  const bool said_of_rows = describes_rows && ordinal < 0 && keyword_rank < 0 &&
+                            c.role != ColumnRole::kIdentifier && !c.primary_key && !c.foreign_key;
+  if (!rank && !said_of_rows && (ordinal >= 0 || c.role != ColumnRole::kMeasure)) return;
   if (describes_rows && !DescribesRowsOf(Col(col).table, described, index_)) return;
   if (ordinal >= 0) items_[ordinal].used = true;
   AddEqualityFilter(number_item, c_idx, col);
@@ -692,6 +746,44 @@ void Parser::ParseValues() {
     values_.push_back({it.terms, negated, it.text});
     if (chinese_) ReadVerbOfValueColumn(i);
     if (!chinese_) ReadTableBeforeValue(i);
+  }
+  if (chinese_) ReadOneCharacterValues();
+}
+
+// "女运动员有哪些", "女明星有几个": a one-character value (never indexed: 女 is inside too many
+// words) said right before a word naming one table, and after no other character of a word
+// (the question's start, punctuation, a function word), is the value of that table's one text
+// column that stores it; none or two such columns leave it unread.
+void Parser::ReadOneCharacterValues() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i + 1 < n; ++i) {
+    Item& it = items_[i];
+    const int table = TableOf(items_[i + 1]);
+    if (it.used || it.kind != ItemKind::kUnknown || !text::ContainsCjk(it.text) ||
+        it.unit_end != it.unit_begin + 1 || table < 0 ||
+        (i > 0 && !IsFiller(items_[i - 1]) && !items_[i - 1].Has(Kw::kWhich))) {
+      continue;
+    }
+    int column = -1, holding = 0;  // two columns storing it: which one is meant?
+    for (int c : index_.tables()[table].columns) {
+      const IndexedColumn& col = Col(c);
+      if (col.type_class == TypeClass::kText && !col.primary_key && !col.foreign_key &&
+          std::find(col.stats.values.begin(), col.stats.values.end(), it.text) !=
+              col.stats.values.end()) {
+        column = c;
+        ++holding;
+      }
+    }
+    if (holding != 1) continue;
+    it.used = true;
+    Filter f;
+    f.column = column;
+    f.op = Op::kEq;
+    f.values = {it.text};
+    q_.filters.push_back(f);
+    Map(it, "filter", ColName(column) + " = '" + it.text + "'");
+    Understood(Col(column).name + " = '" + it.text + "'",
+               Col(column).name + " = '" + it.text + "'");
   }
 }
 

@@ -143,6 +143,10 @@ void AddMissingFilter(int column, Query& q, const SchemaIndex& index) {
   if (const std::optional<std::string> yes = FlagYesValue(index.columns()[column])) {
     f.op = Op::kNe;
     f.values = {*yes};
+  } else if (const std::optional<std::string> no =
+                 ChineseFlagValue(index.columns()[column], false)) {
+    f.op = Op::kEq;  // 没有药用价值的植物: 药用价值 = '无'
+    f.values = {*no};
   } else {
     f.is_null = true;
   }

@@ -1378,4 +1378,17 @@ std::optional<std::string> FlagYesValue(const IndexedColumn& column) {
   return FlagTrueValue(text::AsciiLower(column.name), column.stats.values);
 }
 
+std::optional<std::string> ChineseFlagValue(const IndexedColumn& column, bool has) {
+  static constexpr std::pair<std::string_view, std::string_view> kPairs[] = {
+      {"有", "无"}, {"有", "没有"}, {"是", "否"}};
+  const std::vector<std::string>& v = column.stats.values;
+  if (v.size() != 2) return std::nullopt;
+  for (const auto& [yes, no] : kPairs) {
+    if ((v[0] == yes && v[1] == no) || (v[0] == no && v[1] == yes)) {
+      return std::string(has ? yes : no);
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace askdb::nlq

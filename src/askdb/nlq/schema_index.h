@@ -98,6 +98,10 @@ struct JoinEdge {
 // The stored "true" value of a yes/no column (exactly one true and one false spelling:
 // T/F, Y/N, true/false, yes/no, 1/0), or nullopt.
 std::optional<std::string> FlagYesValue(const IndexedColumn& column);
+// A column of Chinese yes/no answers (exactly 有/无, 有/没有 or 是/否): the value 有 says
+// (`has`) or 没有 says; nullopt for any other column. Chinese only says the condition with
+// 有/没有 before the column (有药用价值的植物), unlike an English flag's adjective.
+std::optional<std::string> ChineseFlagValue(const IndexedColumn& column, bool has);
 
 class SchemaIndex {
  public:
