@@ -55,6 +55,18 @@ StatusOr<std::filesystem::path> NorthwindDatabase(const std::filesystem::path& s
 
 }  // namespace
 
+StatusOr<EvalDatasource> PrepareDemo(std::unique_ptr<db::Connector> connector) {
+  ASKDB_ASSIGN_OR_RETURN(catalog::SemanticModel model, demo::BuiltinDemoSemanticModel());
+  ASKDB_ASSIGN_OR_RETURN(EvalDatasource ds, PrepareDatasource(std::move(connector), &model));
+  // The demo's business terms, as `askdb demo` writes them beside the database.
+  ASKDB_ASSIGN_OR_RETURN(Json terms_json, ParseJson(demo::BuiltinDemoTermsJson()));
+  ASKDB_ASSIGN_OR_RETURN(auto terms, knowledge::ParseTermsJson(terms_json));
+  std::vector<std::string> errors;
+  ds.index->AddBusinessTerms(knowledge::EngineDefinitions(terms), &errors);
+  if (!errors.empty()) return InternalError("demo terms: " + errors.front());
+  return ds;
+}
+
 StatusOr<EvalDatasource> OpenDevSource(const std::string& db, const std::string& work_dir) {
   namespace fs = std::filesystem;
   const fs::path shared = ASKDB_SHARED_DATA_DIR;
@@ -67,16 +79,8 @@ StatusOr<EvalDatasource> OpenDevSource(const std::string& db, const std::string&
       const Status created = demo::CreateDemoDatabase(path);
       if (!created.ok() && created.code() != StatusCode::kAlreadyExists) return created;
     }
-    ASKDB_ASSIGN_OR_RETURN(catalog::SemanticModel model, demo::BuiltinDemoSemanticModel());
     ASKDB_ASSIGN_OR_RETURN(auto conn, db::SqliteConnector::Open(path.string()));
-    ASKDB_ASSIGN_OR_RETURN(EvalDatasource ds, PrepareDatasource(std::move(conn), &model));
-    // The demo's business terms, as `askdb demo` writes them beside the database.
-    ASKDB_ASSIGN_OR_RETURN(Json terms_json, ParseJson(demo::BuiltinDemoTermsJson()));
-    ASKDB_ASSIGN_OR_RETURN(auto terms, knowledge::ParseTermsJson(terms_json));
-    std::vector<std::string> errors;
-    ds.index->AddBusinessTerms(knowledge::EngineDefinitions(terms), &errors);
-    if (!errors.empty()) return InternalError("demo terms: " + errors.front());
-    return ds;
+    return PrepareDemo(std::move(conn));
   }
   // Chinook with the Chinese semantic model the repository ships (chinook_zh_dev.jsonl).
   if (db == "chinook_zh") {

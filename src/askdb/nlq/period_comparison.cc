@@ -281,7 +281,9 @@ std::string ComparisonSql(const Translation& now, const Translation& before, con
     const std::string& label = now.label_columns[i];
     sql += (i ? " AND " : "") + col("now", label) + " = " + col("before", label);
   }
-  return sql + "\nORDER BY " + col("now", now.measure_columns[0]) + " DESC";
+  // NULL last on every dialect (PostgreSQL puts it first in DESC; NULLS LAST is not MySQL).
+  const std::string first = col("now", now.measure_columns[0]);
+  return sql + "\nORDER BY (" + first + " IS NULL), " + first + " DESC";
 }
 
 }  // namespace

@@ -17,6 +17,19 @@
 
 namespace askdb::nlq {
 
+namespace {
+
+// "订单数", "单量", "客户数量", "order count": the word itself names a number of things.
+bool SaysACount(std::string_view word) {
+  const std::string w = text::AsciiLower(word);
+  for (std::string_view tail : {"数", "数量", "量", " count"}) {
+    if (w.ends_with(tail)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void Parser::ParsePassiveBy() {
   if (chinese_) return;
   const int n = static_cast<int>(items_.size());
@@ -219,7 +232,9 @@ void Parser::ReadLeftoverColumn(int i, int col) {
   for (int id : it.terms) {
     model_name |= TermOf(id).source == "synonym" || TermOf(id).source == "business name";
   }
-  if (c.primary_key && !exact && model_name && q_.measures.empty()) {
+  // Beside another measure only a word that says a count (订单数 and 客单价, not 订单号 and
+  // 销售额: the number's key, listed or grouped).
+  if (c.primary_key && !exact && model_name && (q_.measures.empty() || SaysACount(it.text))) {
     Measure m;
     m.agg = Agg::kCount;
     m.table = c.table;
