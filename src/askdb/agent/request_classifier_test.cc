@@ -700,6 +700,12 @@ TEST(RequestClassifierTest, ChartShapesWhichChartFirstStepsRepaymentsAndCode) {
   expect(RequestType::kConsultation,
          {"用哪种图表展示渠道效果比较好", "客户数据适合配什么样的图", "复购率低，我们该先看什么"});
   expect(RequestType::kVisualization, {"用柱状图展示各渠道的销售额", "画一个每月订单数的折线图"});
+  // Where to start, from which angles, what one can dig out or else do with the data.
+  expect(
+      RequestType::kConsultation,
+      {"这份库存数据我该从哪几个角度看", "门店流水表能挖点啥", "领导让我看看会员数据，该怎么入手",
+       "给个分析路径吧，数据是线上订单", "这张员工表除了查人数还能干嘛"});
+  expect(RequestType::kDataQuery, {"这个月能挖多少吨煤", "从2024年起每月的订单数"});
   // How many instalments a debt at a given rate takes; code in a named language.
   expect(RequestType::kCalculation,
          {"车贷8万，年息6%，每月还2500，还多久能还完", "写个python把两个csv按订单号合并"});
