@@ -479,13 +479,14 @@ StatusOr<std::string> RunService::ApplyPermissions(const RunRequest& request,
   return policy.Describe();
 }
 
-void RunService::RecordHistory(const Run& run, const Json& trace,
-                               std::chrono::system_clock::time_point start,
-                               Steady::time_point steady_start,
-                               const agent::pipeline::PipelineResult* result,
-                               std::string_view outcome, const Status& error) {
-  if (deps_.store == nullptr) return;
-  const RunRequest& request = run.request();
+namespace {
+
+// The run's history row: its id, question, outcome, error, timing, node trace and cost.
+store::RunRecord RunRecordOf(const RunRequest& request, const Json& trace,
+                             std::chrono::system_clock::time_point start,
+                             Steady::time_point steady_start,
+                             const agent::pipeline::PipelineResult* result,
+                             std::string_view outcome, const Status& error) {
   store::RunRecord record;
   record.run_id = trace.value("run_id", std::string());
   if (record.run_id.empty()) {
@@ -510,35 +511,46 @@ void RunService::RecordHistory(const Run& run, const Json& trace,
     record.prompt_tokens = result->state.prompt_tokens;
     record.completion_tokens = result->state.completion_tokens;
   }
-  Status recorded = deps_.store->RecordRun(record);
-  if (!recorded.ok()) {
-    spdlog::warn("run_history_failed thread_id={} error={}", request.thread_id,
-                 recorded.ToString());
-  }
+  return record;
+}
 
-  // The conversation: the session is the thread; it is created by its first run.
-  Status session = deps_.store->GetSession(request.thread_id).status();
+// The conversation: the session is the thread; it is created by its first run, titled with
+// the start of its question.
+Status EnsureSession(store::ManagementStore& store, const RunRequest& request) {
+  Status session = store.GetSession(request.thread_id).status();
   if (session.code() == StatusCode::kNotFound) {
     store::SessionRecord created;
     created.id = request.thread_id;
     created.agent_id = request.agent_id;
     created.title = Utf8Prefix(request.text, kSessionTitleBytes);
-    session = deps_.store->CreateSession(created).status();
+    session = store.CreateSession(created).status();
     if (session.code() == StatusCode::kAlreadyExists) session = Status::Ok();
   }
-  if (!session.ok()) {
-    spdlog::warn("session_failed thread_id={} error={}", request.thread_id, session.ToString());
-    return;
+  return session;
+}
+
+// A multi-step analysis: each step (its SQL, rows, text) and the report's narrative, so
+// a reopened conversation draws the report with every step's table and chart again.
+void AddAnalysisSteps(const agent::pipeline::PipelineResult& result, Json& summary) {
+  const agent::pipeline::RunState& state = result.state;
+  if (state.steps.empty()) return;
+  Json steps = Json::array();
+  for (const agent::pipeline::StepOutcome& step : state.steps) {
+    Json kept = agent::pipeline::StepOutcomeToJson(step, result.money_columns);
+    CapHistoryRows(kept["result"]);
+    steps.push_back(std::move(kept));
   }
-  store::MessageRecord user;
-  user.session_id = request.thread_id;
-  user.role = "user";
-  user.text = request.text;
-  user.thread_id = request.thread_id;
-  store::MessageRecord assistant = user;
-  assistant.role = "assistant";
-  assistant.text = result != nullptr ? result->answer : error.message();
-  // The turn's cost is kept with it, so a reloaded conversation shows what each turn took.
+  summary["steps"] = std::move(steps);
+  if (!state.plan.is_null()) {
+    summary["plan"] = state.plan;
+    summary["plan_title"] = state.plan_title;
+  }
+  if (!state.report.is_null()) summary["report_narrative"] = state.report;
+}
+
+// The turn as the assistant's message keeps it: its cost, so a reloaded conversation shows
+// what each turn took, and its SQL, rows, steps, interrupt and chart, so it is drawn again.
+Json TurnSummary(const store::RunRecord& record, const agent::pipeline::PipelineResult* result) {
   Json summary{{"run_id", record.run_id},
                {"outcome", record.outcome},
                {"route", record.route},
@@ -553,23 +565,7 @@ void RunService::RecordHistory(const Run& run, const Json& trace,
       CapHistoryRows(rows);
       summary["result"] = std::move(rows);
     }
-    // A multi-step analysis: each step (its SQL, rows, text) and the report's narrative, so
-    // a reopened conversation draws the report with every step's table and chart again.
-    const agent::pipeline::RunState& state = result->state;
-    if (!state.steps.empty()) {
-      Json steps = Json::array();
-      for (const agent::pipeline::StepOutcome& step : state.steps) {
-        Json kept = agent::pipeline::StepOutcomeToJson(step, result->money_columns);
-        CapHistoryRows(kept["result"]);
-        steps.push_back(std::move(kept));
-      }
-      summary["steps"] = std::move(steps);
-      if (!state.plan.is_null()) {
-        summary["plan"] = state.plan;
-        summary["plan_title"] = state.plan_title;
-      }
-      if (!state.report.is_null()) summary["report_narrative"] = state.report;
-    }
+    AddAnalysisSteps(*result, summary);
     if (result->interrupt) {
       summary["interrupt"] = std::string(agent::InterruptKindName(result->interrupt->kind));
       // What the person is asked (the plan, or the clarifying question): a client that
@@ -579,7 +575,40 @@ void RunService::RecordHistory(const Run& run, const Json& trace,
     if (!result->chart.is_null()) summary["chart"] = result->chart;
   }
   if (!record.error.empty()) summary["error"] = record.error;
-  assistant.run = std::move(summary);
+  return summary;
+}
+
+}  // namespace
+
+// The run's row in the history, then its turn (the question and the answer) in the
+// thread's session; a failure to record is logged, never the run's.
+void RunService::RecordHistory(const Run& run, const Json& trace,
+                               std::chrono::system_clock::time_point start,
+                               Steady::time_point steady_start,
+                               const agent::pipeline::PipelineResult* result,
+                               std::string_view outcome, const Status& error) {
+  if (deps_.store == nullptr) return;
+  const RunRequest& request = run.request();
+  const store::RunRecord record =
+      RunRecordOf(request, trace, start, steady_start, result, outcome, error);
+  Status recorded = deps_.store->RecordRun(record);
+  if (!recorded.ok()) {
+    spdlog::warn("run_history_failed thread_id={} error={}", request.thread_id,
+                 recorded.ToString());
+  }
+  if (Status session = EnsureSession(*deps_.store, request); !session.ok()) {
+    spdlog::warn("session_failed thread_id={} error={}", request.thread_id, session.ToString());
+    return;
+  }
+  store::MessageRecord user;
+  user.session_id = request.thread_id;
+  user.role = "user";
+  user.text = request.text;
+  user.thread_id = request.thread_id;
+  store::MessageRecord assistant = user;
+  assistant.role = "assistant";
+  assistant.text = result != nullptr ? result->answer : error.message();
+  assistant.run = TurnSummary(record, result);
   for (const store::MessageRecord* message : {&user, &assistant}) {
     Status appended = deps_.store->AppendMessage(*message).status();
     if (!appended.ok()) {
