@@ -548,6 +548,9 @@ TEST_F(DusqlReadingsTest, AnUnreadHeadWordAbstains) {
   Open(kStarsSql);
   EXPECT_FALSE(Ask("年龄最大的歌星").answered);
   EXPECT_FALSE(Ask("年龄最大的是哪位歌星").answered);
+  // 谁 unread beside a total only: MAX(年龄) names no one.
+  const Translation who = Ask("明星中年龄最大的是谁");
+  EXPECT_TRUE(!who.answered || who.sql.find("MAX(") == std::string::npos) << who.sql;
 }
 
 }  // namespace
