@@ -104,116 +104,145 @@ StepExecutor::StepExecutor(Deps deps, StepExecutorOptions options)
 
 StepExecutor::~StepExecutor() = default;
 
+namespace {
+
+// Why a step is not run: the run was aborted, or a step it depends on failed or was skipped.
+// Empty: it runs.
+std::string SkipNote(const PlanStep& step, const std::set<int>& blocked, int aborted_at) {
+  if (aborted_at != 0) return fmt::format("skipped: the run was aborted after step {}", aborted_at);
+  auto blocking_dep = std::find_if(step.depends_on.begin(), step.depends_on.end(),
+                                   [&](int d) { return blocked.count(d) > 0; });
+  if (blocking_dep == step.depends_on.end()) return "";
+  return fmt::format("skipped: it depends on step {}, which failed or was skipped", *blocking_dep);
+}
+
+}  // namespace
+
+// One call of the step's tool: its output or error, its time, and the history of timings.
+void StepExecutor::Attempt(const Run& run, const PlanStep& current, int attempt,
+                           StepResult& result) {
+  if (deps_.validator != nullptr) deps_.validator->TrackExecution(current.tool, current.step_num);
+  const Clock::TimePoint start = deps_.clock->Now();
+  StatusOr<ToolOutput> out = deps_.runner->Run(current, run.report.results);
+  const auto elapsed =
+      std::chrono::duration_cast<std::chrono::milliseconds>(deps_.clock->Now() - start);
+  result.duration += elapsed;
+  result.attempts = attempt;
+  if (out.ok()) {
+    result.success = true;
+    result.output = std::move(out).value();
+    result.error = Status::Ok();
+    if (deps_.history != nullptr) {
+      deps_.history->Record(current.tool, current.query_type, elapsed.count());
+    }
+  } else {
+    result.success = false;
+    result.output = ToolOutput{};
+    result.error = out.status();
+  }
+}
+
+// Runs the step until it succeeds or the evaluator stops retrying (the retry limit wins;
+// a retry may change the step). Nullopt when the run was cancelled between attempts.
+std::optional<StepDecision> StepExecutor::RunWithRetries(Run& run, PlanStep& current,
+                                                         StepResult& result) {
+  StepDecision decision;
+  for (int attempt = 1;; ++attempt) {
+    if (deps_.cancel != nullptr && deps_.cancel->IsCancelled()) return std::nullopt;
+    Attempt(run, current, attempt, result);
+    EvaluationContext context{attempt, options_.max_retries, &run.report.results};
+    decision = deps_.evaluator->Evaluate(current, result, context);
+    if (result.success || !decision.retry) return decision;
+    if (attempt > options_.max_retries) {
+      result.note =
+          fmt::format("failed after {} attempts (retry limit {})", attempt, options_.max_retries);
+      // The evaluator asked for another retry; the limit wins and the step is skipped
+      // unless the evaluator said how to continue.
+      if (decision.action == StepAction::kProceed) decision.action = StepAction::kSkip;
+      return decision;
+    }
+    if (decision.retry_with) {
+      if (decision.retry_with->step_num == current.step_num &&
+          IsPlanTool(decision.retry_with->tool)) {
+        current = *decision.retry_with;
+      } else {
+        run.report.warnings.push_back(
+            fmt::format("step {}: ignored a retry change that altered the step number or used an "
+                        "unknown tool",
+                        current.step_num));
+      }
+    }
+  }
+}
+
+// What the evaluator decided for the steps after this one: adjust later steps, skip this
+// step's dependants, or abort the run.
+void StepExecutor::ApplyDecision(Run& run, size_t index, const PlanStep& current,
+                                 const StepDecision& decision) {
+  AnalysisPlan& plan = run.report.plan;
+  switch (decision.action) {
+    case StepAction::kProceed:
+      break;
+    case StepAction::kModify:
+      for (const PlanStep& change : decision.adjusted_steps) {
+        auto it = std::find_if(plan.steps.begin() + static_cast<std::ptrdiff_t>(index) + 1,
+                               plan.steps.end(),
+                               [&](const PlanStep& s) { return s.step_num == change.step_num; });
+        if (it == plan.steps.end() || !IsPlanTool(change.tool)) {
+          run.report.warnings.push_back(fmt::format(
+              "step {}: ignored an adjustment of step {} (not a later step, or an unknown "
+              "tool)",
+              current.step_num, change.step_num));
+          continue;
+        }
+        *it = change;
+      }
+      break;
+    case StepAction::kSkip:
+      run.blocked.insert(current.step_num);
+      break;
+    case StepAction::kAbort:
+      run.aborted_at = current.step_num;
+      run.report.aborted = true;
+      run.blocked.insert(current.step_num);
+      break;
+  }
+}
+
+void StepExecutor::ReportProgress(const Run& run, const PlanStep& current) {
+  if (!*run.on_progress) return;
+  StepProgress progress;
+  progress.step_num = current.step_num;
+  progress.completed = static_cast<int>(run.report.results.size());
+  progress.total = static_cast<int>(run.report.plan.steps.size());
+  progress.result = &run.report.results.back();
+  (*run.on_progress)(progress);
+}
+
 void StepExecutor::RunStep(Run& run, size_t index) {
   AnalysisPlan& plan = run.report.plan;
   PlanStep current = plan.steps[index];
   StepResult result;
   result.step_num = current.step_num;
   result.tool = current.tool;
-
-  auto blocking_dep = std::find_if(current.depends_on.begin(), current.depends_on.end(),
-                                   [&](int d) { return run.blocked.count(d) > 0; });
-  if (run.aborted_at != 0) {
+  if (std::string skip = SkipNote(current, run.blocked, run.aborted_at); !skip.empty()) {
     result.skipped = true;
     result.next_action = StepAction::kSkip;
-    result.note = fmt::format("skipped: the run was aborted after step {}", run.aborted_at);
-    run.blocked.insert(current.step_num);
-  } else if (blocking_dep != current.depends_on.end()) {
-    result.skipped = true;
-    result.next_action = StepAction::kSkip;
-    result.note =
-        fmt::format("skipped: it depends on step {}, which failed or was skipped", *blocking_dep);
+    result.note = std::move(skip);
     run.blocked.insert(current.step_num);
   } else {
-    StepDecision decision;
-    for (int attempt = 1;; ++attempt) {
-      if (deps_.cancel != nullptr && deps_.cancel->IsCancelled()) {
-        run.cancelled = true;
-        return;
-      }
-      if (deps_.validator != nullptr)
-        deps_.validator->TrackExecution(current.tool, current.step_num);
-      const Clock::TimePoint start = deps_.clock->Now();
-      StatusOr<ToolOutput> out = deps_.runner->Run(current, run.report.results);
-      const auto elapsed =
-          std::chrono::duration_cast<std::chrono::milliseconds>(deps_.clock->Now() - start);
-      result.duration += elapsed;
-      result.attempts = attempt;
-      if (out.ok()) {
-        result.success = true;
-        result.output = std::move(out).value();
-        result.error = Status::Ok();
-        if (deps_.history != nullptr) {
-          deps_.history->Record(current.tool, current.query_type, elapsed.count());
-        }
-      } else {
-        result.success = false;
-        result.output = ToolOutput{};
-        result.error = out.status();
-      }
-      EvaluationContext context{attempt, options_.max_retries, &run.report.results};
-      decision = deps_.evaluator->Evaluate(current, result, context);
-      if (result.success || !decision.retry) break;
-      if (attempt > options_.max_retries) {
-        result.note =
-            fmt::format("failed after {} attempts (retry limit {})", attempt, options_.max_retries);
-        // The evaluator asked for another retry; the limit wins and the step is skipped
-        // unless the evaluator said how to continue.
-        if (decision.action == StepAction::kProceed) decision.action = StepAction::kSkip;
-        break;
-      }
-      if (decision.retry_with) {
-        if (decision.retry_with->step_num == current.step_num &&
-            IsPlanTool(decision.retry_with->tool)) {
-          current = *decision.retry_with;
-        } else {
-          run.report.warnings.push_back(
-              fmt::format("step {}: ignored a retry change that altered the step number or used an "
-                          "unknown tool",
-                          current.step_num));
-        }
-      }
+    std::optional<StepDecision> decision = RunWithRetries(run, current, result);
+    if (!decision) {
+      run.cancelled = true;
+      return;
     }
-    result.next_action = decision.action;
-    if (result.note.empty()) result.note = decision.reason;
+    result.next_action = decision->action;
+    if (result.note.empty()) result.note = decision->reason;
     plan.steps[index] = current;
-    switch (decision.action) {
-      case StepAction::kProceed:
-        break;
-      case StepAction::kModify:
-        for (const PlanStep& change : decision.adjusted_steps) {
-          auto it = std::find_if(plan.steps.begin() + static_cast<std::ptrdiff_t>(index) + 1,
-                                 plan.steps.end(),
-                                 [&](const PlanStep& s) { return s.step_num == change.step_num; });
-          if (it == plan.steps.end() || !IsPlanTool(change.tool)) {
-            run.report.warnings.push_back(fmt::format(
-                "step {}: ignored an adjustment of step {} (not a later step, or an unknown "
-                "tool)",
-                current.step_num, change.step_num));
-            continue;
-          }
-          *it = change;
-        }
-        break;
-      case StepAction::kSkip:
-        run.blocked.insert(current.step_num);
-        break;
-      case StepAction::kAbort:
-        run.aborted_at = current.step_num;
-        run.report.aborted = true;
-        run.blocked.insert(current.step_num);
-        break;
-    }
+    ApplyDecision(run, index, current, *decision);
   }
   run.report.results.push_back(std::move(result));
-  if (*run.on_progress) {
-    StepProgress progress;
-    progress.step_num = current.step_num;
-    progress.completed = static_cast<int>(run.report.results.size());
-    progress.total = static_cast<int>(plan.steps.size());
-    progress.result = &run.report.results.back();
-    (*run.on_progress)(progress);
-  }
+  ReportProgress(run, current);
 }
 
 size_t StepExecutor::RunSufficiencyRounds(Run& run, size_t index) {

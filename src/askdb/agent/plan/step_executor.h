@@ -207,6 +207,11 @@ class StepExecutor {
  private:
   struct Run;
   void RunStep(Run& run, size_t index);
+  // RunStep's parts.
+  void Attempt(const Run& run, const PlanStep& current, int attempt, StepResult& result);
+  std::optional<StepDecision> RunWithRetries(Run& run, PlanStep& current, StepResult& result);
+  void ApplyDecision(Run& run, size_t index, const PlanStep& current, const StepDecision& decision);
+  void ReportProgress(const Run& run, const PlanStep& current);
   // Returns the index of the last step it ran (after_index when it inserted none).
   size_t RunSufficiencyRounds(Run& run, size_t after_index);
 
