@@ -203,16 +203,33 @@ bool NamesTheMeasuresRows(const std::vector<Item>& items, const Measure& m,
   });
 }
 
+// "the capital of Afghanistan": rows named by their own label (its name or title), where that
+// label may stand for several rows: more than one value, or a name some rows share. The
+// question treats the name as one thing; several rows summed is a guess.
+bool NamedByASharedLabel(const Query& q, const Measure& m, const SchemaIndex& index) {
+  return std::any_of(q.filters.begin(), q.filters.end(), [&](const Filter& f) {
+    if (f.column < 0 || f.op != Op::kEq || f.numeric || f.is_null || f.related_edge >= 0 ||
+        f.business >= 0 || f.values.empty() || index.columns()[f.column].table != m.table) {
+      return false;
+    }
+    const bool label = f.column == index.LabelColumn(m.table, false) ||
+                       f.column == index.LabelColumn(m.table, true);
+    return label && (f.values.size() > 1 || !index.LabelIsUnique(m.table, f.column));
+  });
+}
+
 // "What is the capacity of the stadiums?", "the populations of the cities in Aruba": a
 // measure summed only because it is a measure (no total word), over the very rows the
-// question names, with nothing grouped, is each row's value as often as their total (Spider's
-// gold lists them). Unlike "revenue in 2024", whose rows (orders) go unnamed.
+// question names (by their table's word or by their label), with nothing grouped, is each
+// row's value as often as their total (Spider's gold lists them). Unlike "revenue in 2024",
+// whose rows (orders) go unnamed.
 std::optional<ShapeProblem> SumOfTheNamedRowsOwnMeasure(const Query& q,
                                                         const std::vector<Item>& items,
                                                         const SchemaIndex& index) {
   if (!q.group_columns.empty() || q.bucket || q.superlative || q.share) return std::nullopt;
   for (const Measure& m : q.measures) {
-    if (!m.implicit_sum || m.column < 0 || !NamesTheMeasuresRows(items, m, index)) continue;
+    if (!m.implicit_sum || m.column < 0) continue;
+    if (!NamesTheMeasuresRows(items, m, index) && !NamedByASharedLabel(q, m, index)) continue;
     const std::string rows = index.tables()[m.table].name;
     return ShapeProblem{"'" + m.column_phrase + "' of the " + rows +
                             " rows the question names: each one's value, or their total? Ask "

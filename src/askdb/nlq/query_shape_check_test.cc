@@ -331,6 +331,38 @@ class UnseenSchemaShapeTest : public testing::DbTest {
   }
 };
 
+// Rows named by their label: country names repeat (two rows called Angola), city names do not.
+class SharedLabelTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT, continent TEXT,"
+        " area REAL, capital REAL);"
+        "INSERT INTO country VALUES ('AGO','Angola','Africa',12878,56),"
+        " ('AGX','Angola','Africa',300,57),('ABW','Aruba','North America',103,129),"
+        " ('AFG','Afghanistan','Asia',22720,1);"
+        "CREATE TABLE city (id INTEGER PRIMARY KEY, name TEXT, population REAL);"
+        "INSERT INTO city VALUES (1,'Kabul',1780000),(56,'Luanda',2022000),"
+        " (57,'Huambo',163100),(129,'Oranjestad',29034);");
+  }
+};
+
+TEST_F(SharedLabelTest, AMeasureOfRowsNamedByASharedLabelIsNotSummedUnasked) {
+  // Two rows are called Angola: their capitals (city ids) or areas summed would be a confident
+  // wrong number.
+  for (const char* q : {"What is the capital of Angola?", "What is the area of Angola?"}) {
+    const Translation t = Ask(q);
+    EXPECT_FALSE(t.answered) << q << " → " << t.sql;
+    EXPECT_NE(t.abstain_reason.find("their total"), std::string::npos) << t.abstain_reason;
+  }
+  // Said with a total word, the sum is asked for.
+  EXPECT_EQ(Rows("What is the total area of Angola?"), std::vector<std::string>{"13178"});
+  // A name no two rows share names one row: its value is the answer.
+  const Translation kabul = Ask("What is the population of Kabul?");
+  ASSERT_TRUE(kabul.answered) << kabul.abstain_reason;
+  EXPECT_EQ(testing::ResultRows(*conn_, kabul.sql), std::vector<std::string>{"1780000"});
+}
+
 TEST_F(UnseenSchemaShapeTest, AMeasureOfTheNamedRowsIsNotSummedUnasked) {
   // Each stadium's capacity, or their total? A sum would be a confident wrong number.
   for (const char* q : {"What is the capacity of the stadiums?",
