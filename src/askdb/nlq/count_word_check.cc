@@ -279,6 +279,25 @@ std::optional<ShapeProblem> MoneyAskedAndNotAnswered(const Query& query,
   return std::nullopt;
 }
 
+std::optional<ShapeProblem> UnreadRateWord(const std::vector<Item>& items) {
+  for (const Item& it : items) {
+    if (it.used || it.kind != ItemKind::kUnknown) continue;
+    const std::string w = text::AsciiLower(it.text);
+    const bool rate =
+        w.ends_with("率") || w == "rate" || w == "rates" || w == "ratio" || w == "ratios";
+    if (!rate) continue;
+    return ShapeProblem{"'" + it.text +
+                            "' asks for a rate (one number divided by another), which I could "
+                            "not read from the data; the answer would show one of its numbers "
+                            "under its name. Define it as a business term, or ask for the two "
+                            "numbers.",
+                        "“" + it.text +
+                            "”问的是一个比率（一个数除以另一个数），我没能从数据中读出它，"
+                            "答案只会显示其中一个数；请把它定义为业务术语，或分别问这两个数。"};
+  }
+  return std::nullopt;
+}
+
 std::optional<ShapeProblem> CountWordInACompoundNoun(const Query& query,
                                                      const std::vector<Item>& items) {
   const bool counts = std::any_of(query.measures.begin(), query.measures.end(),

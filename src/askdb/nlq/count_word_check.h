@@ -74,6 +74,12 @@ std::optional<ShapeProblem> MoneyAskedAndNotAnswered(const Query& query,
                                                      const std::vector<Item>& items,
                                                      const SchemaIndex& index);
 
+// "哪个门店的退货率最高", "return rate by store": a rate (率, rate, ratio) the reading left
+// unread would answer with one of its two numbers (the count of returns) under the rate's
+// name; the engine abstains naming the word. A rate the data defines (a column 出勤率, a
+// business term 退货率) is read as a term and never reaches this check.
+std::optional<ShapeProblem> UnreadRateWord(const std::vector<Item>& items);
+
 // A past participle: a regular -ed form, or an irregular one (sold, made, written, …).
 bool IsPastParticiple(std::string_view word);
 

@@ -296,6 +296,34 @@ TEST(CountWordCheck, ANumberWordAfterTheCountedTablesWordIsNoCount) {
   EXPECT_TRUE(Engine::Translate("the number of duplex apartments", *db.index, dialect).answered);
 }
 
+// 哪个门店的退货率最高 was answered with the count of returns per store at 0.79: 率 unread.
+TEST(CountWordCheck, ARateLeftUnreadIsNotAnsweredWithOneOfItsNumbers) {
+  const auto problem = UnreadRateWord(Words({{"退货", false}, {"率", false}, {"最高", false}}));
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->zh.find("“率”"), std::string::npos) << problem->zh;
+  EXPECT_TRUE(UnreadRateWord(Words({{"return", false}, {"Rate", false}})));
+  EXPECT_TRUE(UnreadRateWord(Words({{"conversion", false}, {"ratio", false}})));
+  // A rate the reading used (a column 出勤率, a business term) and other words are no problem.
+  std::vector<Item> used = Words({{"出勤率", false}});
+  used[0].used = true;
+  EXPECT_FALSE(UnreadRateWord(used));
+  EXPECT_FALSE(UnreadRateWord(Words({{"rated", false}, {"率先", false}})));
+}
+
+// End to end: the stores' return count is not shown as their return rate.
+TEST(CountWordCheck, AReturnRateAbstainsEndToEnd) {
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE 门店(门店编号 INTEGER PRIMARY KEY, 门店名称 TEXT);"
+      "CREATE TABLE 退货(退货编号 INTEGER PRIMARY KEY, 门店编号 INTEGER REFERENCES 门店(门店编号));"
+      "INSERT INTO 门店 VALUES (1,'东店'),(2,'西店');"
+      "INSERT INTO 退货 VALUES (1,1),(2,1),(3,2);");
+  ASSERT_TRUE(db.index);
+  const Translation t =
+      Engine::Translate("哪个门店的退货率最高", *db.index, db.connector->dialect());
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("率"), std::string::npos) << t.abstain_reason;
+}
+
 TEST(CountWordCheck, MoneyAskedBesideACountOrANameIsNotDropped) {
   const testing::TestDb db = testing::OpenDb(
       "CREATE TABLE invoice(invoice_id INTEGER PRIMARY KEY, customer TEXT, total REAL);"
