@@ -241,8 +241,15 @@ class Parser {
   // `shown` receives the alias as the result column is named (after cleaning and uniquing).
   std::string As(std::string alias, std::set<std::string>* taken,
                  std::string* shown = nullptr) const;
+  // The explanation names the words as the user typed them: an item a reading rewrote (最畅销
+  // read as 销量 + 最多的, 卖了多少钱 as 销售额) keeps the span of the question it came from.
   void Map(const Item& it, std::string kind, std::string target) {
-    out_.explanation.push_back({it.text, std::move(kind), std::move(target)});
+    std::string said = it.text;
+    if (it.unit_begin < it.unit_end && it.unit_end <= units_.size()) {
+      const size_t from = units_[it.unit_begin].begin;
+      said = std::string(question_.substr(from, units_[it.unit_end - 1].end - from));
+    }
+    out_.explanation.push_back({std::move(said), std::move(kind), std::move(target)});
   }
   std::string ColName(int c) const {
     return index_.tables()[Col(c).table].name + "." + Col(c).name;

@@ -219,10 +219,11 @@ bool ReadBestSellingWord(const SchemaIndex& index, std::vector<Item>& v, size_t 
   most.kind = ItemKind::kKeyword;
   most.kw = Lexicon::Builtin().Lookup(PhraseKey(of ? "最多的" : "最多"));
   most.text = of ? "最多的" : "最多";  // what the superlative readings look for
+  // Both words span what the user said (最畅销, 最畅销的): the explanation shows those.
+  most.unit_begin = v[k].unit_begin;
   most.unit_end = v[of ? k + 3 : k + 2].unit_end;
   MakeTerm(&v[k], quantity, column.display_zh.empty() ? column.name : column.display_zh);
-  v[k].unit_end = v[k].unit_begin + 1;
-  most.unit_begin = v[k].unit_end;
+  v[k].unit_end = v[k + 2].unit_end;
   v.erase(v.begin() + static_cast<std::ptrdiff_t>(k + 2),
           v.begin() + static_cast<std::ptrdiff_t>(of ? k + 4 : k + 3));
   return true;
