@@ -214,111 +214,18 @@ struct Pipeline::Impl {
   // --- nodes --------------------------------------------------------------------------
 
   StatusOr<NodeOutcome> Classify(RunState& s, NodeContext& ctx) {
-    Classification c = classifier->Classify(s.question);
-    s.language = std::string(LanguageCode(c.language));
-    std::string classified_by = c.ByIntentModel() ? "intent_model" : "rules";
-    // Asked at most once: it runs the engine over the question.
-    std::optional<DataSignal> data_signal;
-    auto signal = [&] {
-      if (!data_signal) data_signal = LooksLikeData(s.question);
-      return *data_signal;
-    };
-    auto names_the_data = [&] { return signal() != DataSignal::kNone; };
-    // The learned model only guesses from the wording, and small talk and web-search words are
-    // everyday words: a request that names the data's tables, columns or values (model) or
-    // that the engine answers (rules) is a data question whatever they said.
-    const DataOverride override_by = DataOverrideFor(c);
-    if ((override_by == DataOverride::kNamed && names_the_data()) ||
-        (override_by == DataOverride::kAnswered && signal() == DataSignal::kAnswered)) {
-      c.type = RequestType::kDataQuery;
-      c.quick_intent = QuickIntent::kNone;
-      classified_by = "rules+schema";
-    }
-    Json rules = c.rules;
-    std::string model_error;
-    // The rules are unsure: one model call decides (seed 002: rules first, then the model).
-    if (deps.llm != nullptr && c.confidence < classifier->unsure_below() && !names_the_data()) {
-      ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
-      ModelCall call;
-      call.user_template = llm::kRequestTypeTemplate;
-      call.question = s.question;
-      call.reply_schema = {
-          {"type", "object"},
-          {"properties",
-           {{"request_type", {{"type", "string"}}}, {"reason", NullableType("string")}}},
-          {"required", {"request_type"}}};
-      StatusOr<Json> reply = CallModel(call, s, ctx, *d);
-      const std::string name = reply.ok() ? ReplyString(*reply, "request_type") : "";
-      if (!reply.ok()) {
-        // A cancelled or timed-out run stops; any other model failure leaves the rules'
-        // answer standing (seed 002: the model only refines the rules).
-        const StatusCode code = reply.status().code();
-        if (code == StatusCode::kCancelled || code == StatusCode::kDeadlineExceeded) {
-          return reply.status();
-        }
-        spdlog::warn("pipeline: classifying with the model failed ({}); using the rules' answer",
-                     reply.status().ToString());
-        model_error = reply.status().message();
-      } else if (std::optional<RequestType> type = ParseRequestType(name)) {
-        c.type = *type;
-        classified_by = "model";
-      } else {
-        spdlog::warn(
-            "pipeline: the model's request type '{}' is not one askdb knows; keeping "
-            "the rules' classification",
-            name);
-      }
-    }
-    // A standalone forecast or outlier question is a small analysis: its Python template
-    // computes what no SQL statement can (python_question.h). A chart request is not: its
-    // trend (每月销售额趋势图) is the chart asked for.
-    if (!options().sql_only && options().python.mode != python::ExecutorMode::kOff &&
-        !c.IsQuickPath() && c.type != RequestType::kConsultation &&
-        c.type != RequestType::kVisualization && !PythonQuestionCue(s.question).empty() &&
-        PythonQuestionOf(s)) {
-      c.type = RequestType::kMultiStepAnalysis;
-      classified_by += "+python_question";
-    }
-    const AgentProfile& profile = options().profile;
-    if (profile.language != "auto") s.language = profile.language;
-    if (profile.fast_mode && c.type == RequestType::kMultiStepAnalysis) {
-      c.type = RequestType::kDataQuery;  // fast mode: one question, one query
-      classified_by += "+fast_mode";
-    }
-    s.request_type = std::string(RequestTypeName(c.type));
-    s.confidence = c.confidence;
-    Json classification = {{"request_type", s.request_type},
-                           {"confidence", c.confidence},
-                           {"rules", std::move(rules)},
-                           {"by", classified_by},
-                           {"language", s.language}};
-    if (!model_error.empty()) classification["model_error"] = model_error;
-    if (IsDataQuestion(c.type)) {
-      const FastModeDecision fast = DetectFastMode(s.question);
-      classification["fast_mode"] = {{"fast", fast.fast},
-                                     {"skip_examples", fast.skip_examples},
-                                     {"skip_chart", fast.skip_chart},
-                                     {"reason", fast.reason}};
-    }
-    ctx.Emit(EventType::kClassification, std::move(classification));
-    if (options().sql_only) {
-      // SQL only: one question, never answered from the cache; the knowledge still goes
-      // into the model's SQL prompt (and business terms' tables into schema recall).
-      s.next = deps.evidence.empty() ? kEngineNode : kEvidenceNode;
-    } else if (c.IsQuickPath()) {
-      s.next = kQuickPathNode;
-    } else if (c.type == RequestType::kConsultation) {
-      s.next = kConsultationNode;
-    } else if (IsDataQuestion(c.type)) {
-      s.next = deps.evidence.empty() ? kCacheLookup : kEvidenceNode;
-    } else if (c.type == RequestType::kMultiStepAnalysis) {
-      s.next = deps.evidence.empty() ? kPlanNode : kEvidenceNode;
-    } else {
-      // A question in another language may look like a web search: say what askdb reads.
-      std::string answer = OtherLanguageAnswer(s.question, s.chinese());
-      if (answer.empty()) answer = NotAvailableReason(c.type, s.chinese());
-      Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(answer));
-    }
+    Classified k;
+    k.c = classifier->Classify(s.question);
+    s.language = std::string(LanguageCode(k.c.language));
+    k.by = k.c.ByIntentModel() ? "intent_model" : "rules";
+    OverrideByTheData(k, s.question);
+    Json rules = k.c.rules;
+    ASKDB_RETURN_IF_ERROR(AskTheModelWhenUnsure(k, s, ctx));
+    ApplyPythonAndProfile(k, s);
+    s.request_type = std::string(RequestTypeName(k.c.type));
+    s.confidence = k.c.confidence;
+    ctx.Emit(EventType::kClassification, ClassificationEvent(k, s, std::move(rules)));
+    RouteByType(k.c, s, ctx);
     return NodeOutcome::Continue();
   }
 
@@ -404,6 +311,134 @@ struct Pipeline::Impl {
                  (m.kind == "table" || m.kind == "column" || m.kind == "value");
         });
     return mapped || nlq::HoldsADataName(question, index) ? DataSignal::kNamed : DataSignal::kNone;
+  }
+
+  // The classification as Classify builds it: the request's type and how it was decided.
+  struct Classified {
+    Classification c;
+    std::string by;           // "rules", "intent_model", "model", with "+…" for the overrides
+    std::string model_error;  // a model call that failed and left the rules' answer standing
+    // The engine's reading of the question, asked at most once (it runs the engine).
+    std::optional<DataSignal> data_signal;
+  };
+
+  DataSignal SignalOf(Classified& k, const std::string& question) {
+    if (!k.data_signal) k.data_signal = LooksLikeData(question);
+    return *k.data_signal;
+  }
+
+  // The learned model only guesses from the wording, and small talk and web-search words are
+  // everyday words: a request that names the data's tables, columns or values (model) or
+  // that the engine answers (rules) is a data question whatever they said.
+  void OverrideByTheData(Classified& k, const std::string& question) {
+    const DataOverride override_by = DataOverrideFor(k.c);
+    if ((override_by == DataOverride::kNamed && SignalOf(k, question) != DataSignal::kNone) ||
+        (override_by == DataOverride::kAnswered &&
+         SignalOf(k, question) == DataSignal::kAnswered)) {
+      k.c.type = RequestType::kDataQuery;
+      k.c.quick_intent = QuickIntent::kNone;
+      k.by = "rules+schema";
+    }
+  }
+
+  // The rules are unsure: one model call decides (seed 002: rules first, then the model). A
+  // cancelled or timed-out call stops the run; any other failure leaves the rules' answer.
+  Status AskTheModelWhenUnsure(Classified& k, RunState& s, NodeContext& ctx) {
+    if (deps.llm == nullptr || k.c.confidence >= classifier->unsure_below() ||
+        SignalOf(k, s.question) != DataSignal::kNone) {
+      return Status::Ok();
+    }
+    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    ModelCall call;
+    call.user_template = llm::kRequestTypeTemplate;
+    call.question = s.question;
+    call.reply_schema = {
+        {"type", "object"},
+        {"properties",
+         {{"request_type", {{"type", "string"}}}, {"reason", NullableType("string")}}},
+        {"required", {"request_type"}}};
+    StatusOr<Json> reply = CallModel(call, s, ctx, *d);
+    const std::string name = reply.ok() ? ReplyString(*reply, "request_type") : "";
+    if (!reply.ok()) {
+      const StatusCode code = reply.status().code();
+      if (code == StatusCode::kCancelled || code == StatusCode::kDeadlineExceeded) {
+        return reply.status();
+      }
+      spdlog::warn("pipeline: classifying with the model failed ({}); using the rules' answer",
+                   reply.status().ToString());
+      k.model_error = reply.status().message();
+    } else if (std::optional<RequestType> type = ParseRequestType(name)) {
+      k.c.type = *type;
+      k.by = "model";
+    } else {
+      spdlog::warn(
+          "pipeline: the model's request type '{}' is not one askdb knows; keeping "
+          "the rules' classification",
+          name);
+    }
+    return Status::Ok();
+  }
+
+  // A standalone forecast or outlier question is a small analysis: its Python template
+  // computes what no SQL statement can (python_question.h). A chart request is not: its
+  // trend (每月销售额趋势图) is the chart asked for. Then the agent's profile: its language,
+  // and fast mode (one question, one query).
+  void ApplyPythonAndProfile(Classified& k, RunState& s) {
+    Classification& c = k.c;
+    if (!options().sql_only && options().python.mode != python::ExecutorMode::kOff &&
+        !c.IsQuickPath() && c.type != RequestType::kConsultation &&
+        c.type != RequestType::kVisualization && !PythonQuestionCue(s.question).empty() &&
+        PythonQuestionOf(s)) {
+      c.type = RequestType::kMultiStepAnalysis;
+      k.by += "+python_question";
+    }
+    const AgentProfile& profile = options().profile;
+    if (profile.language != "auto") s.language = profile.language;
+    if (profile.fast_mode && c.type == RequestType::kMultiStepAnalysis) {
+      c.type = RequestType::kDataQuery;  // fast mode: one question, one query
+      k.by += "+fast_mode";
+    }
+  }
+
+  // The classification event: the type, its confidence, the rules' reading, who decided,
+  // the language, and for a data question what fast mode would skip.
+  Json ClassificationEvent(const Classified& k, const RunState& s, Json rules) {
+    Json classification = {{"request_type", s.request_type},
+                           {"confidence", k.c.confidence},
+                           {"rules", std::move(rules)},
+                           {"by", k.by},
+                           {"language", s.language}};
+    if (!k.model_error.empty()) classification["model_error"] = k.model_error;
+    if (IsDataQuestion(k.c.type)) {
+      const FastModeDecision fast = DetectFastMode(s.question);
+      classification["fast_mode"] = {{"fast", fast.fast},
+                                     {"skip_examples", fast.skip_examples},
+                                     {"skip_chart", fast.skip_chart},
+                                     {"reason", fast.reason}};
+    }
+    return classification;
+  }
+
+  // The next node for the request's type; a request askdb does not take ends the run here.
+  void RouteByType(const Classification& c, RunState& s, NodeContext& ctx) {
+    if (options().sql_only) {
+      // SQL only: one question, never answered from the cache; the knowledge still goes
+      // into the model's SQL prompt (and business terms' tables into schema recall).
+      s.next = deps.evidence.empty() ? kEngineNode : kEvidenceNode;
+    } else if (c.IsQuickPath()) {
+      s.next = kQuickPathNode;
+    } else if (c.type == RequestType::kConsultation) {
+      s.next = kConsultationNode;
+    } else if (IsDataQuestion(c.type)) {
+      s.next = deps.evidence.empty() ? kCacheLookup : kEvidenceNode;
+    } else if (c.type == RequestType::kMultiStepAnalysis) {
+      s.next = deps.evidence.empty() ? kPlanNode : kEvidenceNode;
+    } else {
+      // A question in another language may look like a web search: say what askdb reads.
+      std::string answer = OtherLanguageAnswer(s.question, s.chinese());
+      if (answer.empty()) answer = NotAvailableReason(c.type, s.chinese());
+      Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(answer));
+    }
   }
 
   // --- multi-step analysis ------------------------------------------------------------
