@@ -330,16 +330,21 @@ bool IsChineseNumeral(char32_t cp) {
          std::u32string_view::npos;
 }
 
-// Whether a run of Chinese numerals [begin, end) is a quantity: a unit follows it (一年, 三个月,
-// 两倍, 五万元), it is a written-out number (三百五十, 一万) or a percentage (百分之六). 第一年 is
-// an ordinal; 一下, 一些, 统一 and 千万 (do not) are words.
+// Whether a run of Chinese numerals [begin, end) is a quantity: a unit follows it (一年,
+// 十年, 三个月, 两倍, 五万元), it is a written-out number (三百五十, 十五, 一万) or a
+// percentage (百分之六). 第一年 is an ordinal; 一下, 一些, 统一, 十分 (very), 千万 (do not)
+// and 万一 (in case) are words.
 bool IsChineseQuantity(const std::u32string& s, size_t begin, size_t end) {
   if (begin > 0 && s[begin - 1] == U'第') return false;
   if (begin >= 3 && s.compare(begin - 3, 3, U"百分之") == 0) return true;
   const std::u32string_view run(s.data() + begin, end - begin);
-  const bool has_digit = run.find_first_of(U"一二两三四五六七八九半") != std::u32string_view::npos;
-  if (!has_digit) return false;
-  if (run.size() >= 2 && run.find_first_of(U"十百千万亿") != std::u32string_view::npos) return true;
+  constexpr std::u32string_view kDigits = U"一二两三四五六七八九十半";
+  if (run.find_first_of(kDigits) == std::u32string_view::npos) return false;
+  // Written out, a number starts with a digit or 十 (万一 and 千万 do not).
+  if (run.size() >= 2 && kDigits.find(run[0]) != std::u32string_view::npos &&
+      run.find_first_of(U"十百千万亿") != std::u32string_view::npos) {
+    return true;
+  }
   if (end >= s.size()) return false;
   if (s.compare(end, 2, U"个月") == 0) return true;
   return std::u32string_view(U"年月天周期倍元块次件岁%").find(s[end]) != std::u32string_view::npos;

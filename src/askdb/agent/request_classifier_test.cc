@@ -663,6 +663,9 @@ TEST(RequestClassifierTest, CountNumbersSplitsCommaLists) {
   EXPECT_EQ(CountNumbers("贷款三十万，分十二个月"), 2);
   EXPECT_EQ(CountNumbers("第一年的销售额"), 0);
   EXPECT_EQ(CountNumbers("统计一下一共有多少客户，千万别漏"), 0);
+  // 十 alone with a unit is ten; 十分 (very) and 万一 (in case) are words.
+  EXPECT_EQ(CountNumbers("贷款五十万，十年还清"), 2);
+  EXPECT_EQ(CountNumbers("十分重要：万一下雨呢"), 0);
   EXPECT_EQ(CountNumbers("年化收益率4.3%的理财产品"), 1);
   // model_over_data_min_numbers counts a comma list as its numbers.
   auto on = RequestClassifier::FromText(R"(model_over_data_types = ["calculation"]
