@@ -63,6 +63,30 @@ TEST_F(BusinessTermsEngineTest, CountSuffixAfterAFilterTerm) {
   EXPECT_FALSE(Ask("净销售额数是多少").answered);
 }
 
+// "客单价最高的门店": a measure term before 最高的 ranks what follows, as 销售额最高的门店 does
+// (it abstained: the term's word is no longer a term once read as its measure).
+TEST_F(BusinessTermsEngineTest, AMeasureTermRanksTheRowsAfterItsSuperlative) {
+  constexpr const char* kPerOrder = "SUM(o.total_amount) * 1.0 / COUNT(o.order_id)";
+  ExpectAnswer("客单价最高的门店",
+               std::string("SELECT s.name, ") + kPerOrder +
+                   " FROM orders o JOIN stores s ON o.store_id = s.store_id GROUP BY s.name "
+                   "ORDER BY " +
+                   kPerOrder + " DESC LIMIT 1");
+  ExpectAnswer("客单价最低的渠道", std::string("SELECT o.channel, ") + kPerOrder +
+                                       " FROM orders o GROUP BY o.channel ORDER BY " + kPerOrder +
+                                       " ASC LIMIT 1");
+}
+
+// "各渠道的订单数和客单价": the key's count synonym beside a measure term is a count, not the key
+// shown ungrouped (it abstained: orders.order_id shown without grouping).
+TEST_F(BusinessTermsEngineTest, ACountSynonymOfTheKeyCountsBesideAMeasureTerm) {
+  ExpectAnswer("各渠道的订单数和客单价",
+               "SELECT channel, SUM(total_amount) * 1.0 / COUNT(order_id), COUNT(*) FROM orders "
+               "GROUP BY channel");
+  // 订单号 names the key's values, not a count: it stays unanswered beside a measure.
+  EXPECT_FALSE(Ask("各订单号的客单价").answered);
+}
+
 TEST_F(BusinessTermsEngineTest, HyphenatedEnglishTerm) {
   const std::string gold =
       std::string("SELECT COUNT(*) FROM customers WHERE customer_id IN (") + kHighValue + ")";

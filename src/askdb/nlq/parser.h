@@ -450,6 +450,7 @@ class Parser {
   int SellingAfter(int i) const;
   bool RankedByAMeasure(int selling);
   bool NamesAMeasure(const Item& it) const;
+  bool ReadAsBusinessMeasure(int k) const;
   void RankTopRows(int i, int number);
   // Whether the superlative at item `superlative` ranks rows the question named before it
   // ("the 3 products with the highest price"); takes the number of rows when one is given.

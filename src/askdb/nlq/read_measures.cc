@@ -563,6 +563,15 @@ bool Parser::NamesAMeasure(const Item& it) const {
   });
 }
 
+// "客单价最高的门店": a business term read as its measure (ground_terms.cc leaves its word a
+// used keyword, no longer a term) stands before a superlative as a measure column would.
+bool Parser::ReadAsBusinessMeasure(int k) const {
+  const Item& it = items_[k];
+  return it.kind == ItemKind::kKeyword && it.kw == 0 && it.used &&
+         std::any_of(q_.measures.begin(), q_.measures.end(),
+                     [&](const Measure& m) { return m.business >= 0 && m.phrase == it.text; });
+}
+
 // The number before the ranking word (item `number`) is how many rows to keep, highest first.
 void Parser::RankTopRows(int i, int number) {
   q_.limit = RowsAsked(number);
@@ -599,8 +608,10 @@ void Parser::ParseTopN() {
                                 TableOf(items_[before - 1]) >= 0
                             ? before - 1
                             : before;
+    const bool measure_before = (counted >= 0 && items_[counted].kind == ItemKind::kTerm) ||
+                                (i > 0 && ReadAsBusinessMeasure(i - 1));
     const bool implicit_one = num < 0 && chinese_ && IsRankingSuperlative(it.text) &&
-                              counted >= 0 && items_[counted].kind == ItemKind::kTerm &&
+                              measure_before &&
                               after >= 0 && items_[after].kind == ItemKind::kTerm &&
                               !items_[after].used;
     if (num < 0 && !implicit_one) continue;
