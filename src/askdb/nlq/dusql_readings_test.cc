@@ -523,6 +523,13 @@ TEST_F(DusqlReadingsTest, ANumberSaidAsStoredOrBeforeItsRowsIsAValue) {
   EXPECT_EQ(Rows("薪酬是8000万的明星"), (std::vector<std::string>{"黄渤", "赵丽颖"}));
   EXPECT_EQ(Rows("年龄是33的明星"), (std::vector<std::string>{"赵丽颖"}));
   EXPECT_FALSE(Ask("票房5亿的明星有哪些").answered);  // no such stored text
+  // A minus sign before the number is part of the stored text ('-5%').
+  Open(R"sql(
+CREATE TABLE "城市" ("词条id" int, "名称" text, "存款余额增长率" int, primary key ("词条id"));
+INSERT INTO "城市" VALUES (1,'甲市','-5%'),(2,'乙市','5%'),(3,'丙市','10%');
+)sql");
+  EXPECT_EQ(Rows("存款余额增长率是-5%的城市有哪些"), (std::vector<std::string>{"甲市"}));
+  EXPECT_EQ(Rows("存款余额增长率为5%的城市"), (std::vector<std::string>{"乙市"}));
 }
 
 // "有药用价值的植物": 有/没有 before a column of 有/无 answers is a condition; before any other

@@ -593,12 +593,14 @@ bool Parser::ReadStoredNumberText(int number_item) {
   if (col < 0) return false;
   const std::vector<std::string>& stored = Col(col).stats.values;
   const int n = static_cast<int>(items_.size());
-  std::string written;
+  const bool minus = MinusBefore(items_, number_item);  // 增长率是-5%
+  const std::string sign = minus ? "-" : "";
+  std::string written = sign;
   int end = -1;  // the last item of the stored text
   for (int j = number_item; j < n && j <= number_item + 4; ++j) {
     const Item& it = items_[j];
     const bool magnitude = j == number_item + 1 && it.used && it.kind == ItemKind::kPunct;
-    if (j > number_item && !magnitude &&
+    if (j > number_item && !magnitude && it.text != "%" &&
         (it.used || it.text == "的" ||
          (it.kind != ItemKind::kUnknown && it.kind != ItemKind::kKeyword))) {
       break;
@@ -606,9 +608,10 @@ bool Parser::ReadStoredNumberText(int number_item) {
     written += it.text;
     if (std::find(stored.begin(), stored.end(), written) != stored.end()) end = j;
   }
-  if (end < 0 || written.empty()) return false;
+  if (end < 0) return false;
   if (end + 1 < n && !IsFiller(items_[end + 1]) && !items_[end + 1].Has(Kw::kWhich)) return false;
-  written.clear();
+  written = sign;
+  if (minus) items_[number_item - 1].used = true;
   for (int j = number_item; j <= end; ++j) {
     written += items_[j].text;
     items_[j].used = true;
