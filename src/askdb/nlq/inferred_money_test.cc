@@ -156,5 +156,53 @@ TEST(InferredMoneyTest, APercentSignAfterNoNumberIsTheShareWord) {
       << late.sql;
 }
 
+// read_comparisons.cc SoldVerbLines: "never sold/purchased/bought" is having no order lines,
+// for rows the lines refer to directly that are not the lines' own documents.
+TEST(InferredMoneyTest, NeverSoldIsHavingNoOrderLines) {
+  constexpr const char* kSql = R"sql(
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE genres(genre_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE tracks(track_id INTEGER PRIMARY KEY, name TEXT,
+                    genre_id INTEGER REFERENCES genres(genre_id));
+CREATE TABLE invoices(invoice_id INTEGER PRIMARY KEY, invoice_date TEXT, total REAL,
+                      customer_id INTEGER REFERENCES customers(customer_id));
+CREATE TABLE invoice_lines(line_id INTEGER PRIMARY KEY,
+                           invoice_id INTEGER REFERENCES invoices(invoice_id),
+                           track_id INTEGER REFERENCES tracks(track_id), unit_price REAL,
+                           quantity INTEGER);
+INSERT INTO customers VALUES (1,'Ann'),(2,'Bo');
+INSERT INTO genres VALUES (1,'Rock'),(2,'Jazz');
+INSERT INTO tracks VALUES (1,'A',1),(2,'B',1),(3,'C',2);
+INSERT INTO invoices VALUES (1,'2024-01-05',1.98,1);
+INSERT INTO invoice_lines VALUES (1,1,1,0.99,1),(2,1,2,0.99,1);
+)sql";
+  const std::string no_lines =
+      "(SELECT COUNT(*) FROM \"invoice_lines\" WHERE \"invoice_lines\".\"track_id\" = "
+      "\"tracks\".\"track_id\") = 0";
+  for (const char* q : {"how many tracks have never been sold?",
+                        "which tracks were never purchased", "tracks never bought"}) {
+    const Translation t = AskOn(kSql, q);
+    ASSERT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    EXPECT_NE(t.sql.find(no_lines), std::string::npos) << q << ": " << t.sql;
+  }
+  // Not read: the buyer (the lines refer to an invoice of theirs), rows two links away, the
+  // lines' own documents, and anything said after the verb (a period).
+  for (const char* q : {"customers who never bought", "genres never sold", "invoices never sold",
+                        "tracks never sold in 2024"}) {
+    EXPECT_FALSE(AskOn(kSql, q).answered) << q;
+  }
+  // A list that the list limit could cut is only counted.
+  auto conn = db::SqliteConnector::OpenInMemory(kSql);
+  ASSERT_TRUE(conn.ok());
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok());
+  TranslateOptions small;
+  small.default_list_limit = 2;
+  EXPECT_FALSE(Engine::Translate("tracks never sold", *index, (*conn)->dialect(), small).answered);
+  EXPECT_TRUE(
+      Engine::Translate("how many tracks were never sold", *index, (*conn)->dialect(), small)
+          .answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

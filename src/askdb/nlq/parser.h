@@ -488,6 +488,7 @@ class Parser {
   void ParseRelatedCounts();
   void ReadRelatedCount(int i);  // ParseRelatedCounts' steps (read_comparisons.cc)
   int RelatedCountedTable(int i, bool negation, int* k, int* number) const;
+  int SoldVerbLines(int i, int k) const;  // "never sold": the order lines' table, or -1
   int TableComparedBefore(int i) const;
   // The one edge by which rows of another table count `table`'s rows named by `counted`
   // (its own reference, else the one link table's), or -1.

@@ -1,6 +1,7 @@
 // Reading comparisons and filters: magnitudes, comparisons with numbers, equalities, value
 // filters and counts of related rows.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
@@ -15,6 +16,7 @@
 #include "askdb/nlq/chinese_reading_check.h"
 #include "askdb/nlq/number_words.h"
 #include "askdb/nlq/parser.h"
+#include "askdb/nlq/sale_verbs.h"
 
 namespace askdb::nlq {
 
@@ -966,6 +968,9 @@ void Parser::ReadRelatedCount(int i) {
 // (*number), then the counted table's word, maybe after "any" (*k); -1 when it counts none.
 int Parser::RelatedCountedTable(int i, bool negation, int* k, int* number) const {
   *k = NextMeaningful(i);
+  if (negation && *k >= 0 && text::AsciiLower(items_[*k].text) == "been") *k = NextMeaningful(*k);
+  const int lines = negation ? SoldVerbLines(i, *k) : -1;
+  if (lines >= 0) return lines;
   // "never placed an order", "did not buy any orders": a verb of having or making rows
   // says nothing of which rows (a verb that does, "cancelled", leaves it unread).
   if (negation && *k >= 0 && items_[*k].kind == ItemKind::kUnknown &&
@@ -988,6 +993,38 @@ int Parser::RelatedCountedTable(int i, bool negation, int* k, int* number) const
   if (*k < 0 || items_[*k].used || items_[*k].kind != ItemKind::kTerm) return -1;
   if (HasValue(items_[*k])) return -1;
   return TableOf(items_[*k]);
+}
+
+// "tracks never sold", "how many tracks have never been purchased?": a sale verb ending the
+// question after the negation says the rows have no order lines (the English twin of
+// sale_verbs.cc ReadNeverSoldVerb); the order lines' table, or -1. The lines must then refer
+// to the rows directly (RelatedCountEdge): "customers who never bought", "genres never sold"
+// stay unread, and so do the lines' own documents, whose name the lines' table begins with
+// (InvoiceLine, "Order Details": "invoices never sold" says what?).
+// Anything after the verb (a period, a buyer) is not read, and abstains. A list of them from
+// a table longer than the list limit could be cut (Chinook: 1519 of 3503 tracks unsold), so
+// there they are only counted.
+int Parser::SoldVerbLines(int i, int k) const {
+  if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kUnknown) return -1;
+  const int table = TableComparedBefore(i);
+  const int lines = OrderLinesTable(index_);
+  if (table < 0 || lines < 0) return -1;
+  auto squeezed = [](std::string_view name) {
+    std::string out;
+    for (char c : name) {
+      if (std::isalnum(static_cast<unsigned char>(c))) out += text::AsciiLower(std::string(1, c));
+    }
+    return out;
+  };
+  const std::string document = SingularizeEnglish(squeezed(index_.tables()[table].name));
+  if (squeezed(index_.tables()[lines].name).starts_with(document)) return -1;
+  const bool counted =
+      std::any_of(items_.begin(), items_.end(), [](const Item& it) { return it.Has(Kw::kCount); });
+  if (!counted && index_.tables()[table].row_count > options_.default_list_limit) return -1;
+  static constexpr std::string_view kVerbs[] = {"sold", "purchased", "bought"};
+  const std::string lower = text::AsciiLower(items_[k].text);
+  if (std::find(std::begin(kVerbs), std::end(kVerbs), lower) == std::end(kVerbs)) return -1;
+  return NextMeaningful(k) < 0 ? lines : -1;
 }
 
 // The rows a related count compares: the nearest table word before i, past fillers and one

@@ -292,6 +292,14 @@ bool IsMeasureTerm(const SchemaIndex& index, const Item& it) {
          });
 }
 
+int OrderLinesTable(const SchemaIndex& index) {
+  const int quantity = QuantityTerm(index);
+  if (quantity >= 0) return index.terms()[quantity].table;
+  // Chinook's InvoiceLine.Quantity (all 1) is no measure: the lines' revenue names them.
+  const int lines = index.line_revenue_term();
+  return lines < 0 ? -1 : index.business_terms()[lines].table;
+}
+
 int ReadChineseSaleVerbs(const SchemaIndex& index, std::vector<Item>* items) {
   std::vector<Item>& v = *items;
   int read = 0;

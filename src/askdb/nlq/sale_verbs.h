@@ -25,6 +25,10 @@ namespace askdb::nlq {
 // 营收). Also what segment.cc reads 多少 and 平均每 after.
 bool IsMeasureTerm(const SchemaIndex& index, const Item& it);
 
+// The order lines' table: the table of the "units sold" quantity column, else of the lines'
+// revenue (what a sale verb says a row has when it was sold); -1 when the schema has none.
+int OrderLinesTable(const SchemaIndex& index);
+
 // Rewrites the items of a Chinese question in place; returns how many verbs were read.
 int ReadChineseSaleVerbs(const SchemaIndex& index, std::vector<Item>* items);
 
