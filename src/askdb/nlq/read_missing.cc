@@ -213,7 +213,10 @@ void ReadChineseMissingValues(std::vector<Item>& items, Query& q, const SchemaIn
         !EndsOnItsRows(items, j, index.columns()[column].table, index, has)) {
       continue;
     }
-    if (has && FlagYesValue(index.columns()[column])) continue;
+    if (has && (FlagYesValue(index.columns()[column]) ||
+                ChineseFlagValue(index.columns()[column], true))) {
+      continue;
+    }
     AddMissingFilter(column, q, index);
     if (has) {
       q.filters.back().op = Op::kNe;  // IS NOT NULL
