@@ -128,6 +128,15 @@ bool NamesTable(const SchemaIndex& index, const Item& it, int table) {
          });
 }
 
+// Whether some word of the question names a table's rows.
+bool NamesAnyRows(const SchemaIndex& index, const std::vector<Item>& v) {
+  return std::any_of(v.begin(), v.end(), [&](const Item& it) {
+    return it.kind == ItemKind::kTerm && std::any_of(it.terms.begin(), it.terms.end(), [&](int id) {
+             return index.terms()[id].kind == TermKind::kTable;
+           });
+  });
+}
+
 // 卖出多少首歌, 一共卖了几件: the verb becomes the lines' quantity; the count, its unit and the
 // item table after it become function words. Anything else after the count leaves it unread.
 bool ReadUnitsVerb(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
@@ -206,9 +215,12 @@ bool ReadRankingVerb(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
 }
 
 // 最畅销(的): what sells best is what sells the most units, the order lines' quantity (销量):
-// read as 销量最多(的), so that "最畅销的10个商品" is the top 10 by units sold.
+// read as 销量最多(的), so that "最畅销的10个商品" is the top 10 by units sold. It is said of
+// rows (最畅销的商品, 哪个门店最畅销): with none named ("最畅销的是什么") it had answered the
+// largest quantity of one order line at 0.95; it stays unread.
 bool ReadBestSellingWord(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
-  if (v[k].text != "最" || k + 2 >= v.size() || v[k + 1].text != "畅" || v[k + 2].text != "销") {
+  if (v[k].text != "最" || k + 2 >= v.size() || v[k + 1].text != "畅" || v[k + 2].text != "销" ||
+      !NamesAnyRows(index, v)) {
     return false;
   }
   const int quantity = QuantityTerm(index);

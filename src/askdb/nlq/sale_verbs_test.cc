@@ -119,6 +119,14 @@ TEST_F(SaleVerbsTest, BoughtBeforeAValueInASaleQuestion) {
   EXPECT_FALSE(Ask("买过摇滚的客户有哪些").answered);
 }
 
+// 最畅销的N个X = the X with the most units sold (Rock 4, Jazz 3); said of no rows
+// ("最畅销的是什么") it had been the largest quantity of one bill line at 0.95.
+TEST_F(SaleVerbsTest, BestSellingIsSaidOfRows) {
+  EXPECT_EQ(Rows("最畅销的2个流派"), (std::vector<std::string>{"Rock|4", "Jazz|3"}));
+  EXPECT_FALSE(Ask("最畅销的是什么").answered);
+  EXPECT_FALSE(Ask("最畅销").answered);
+}
+
 // "从来没有卖出过的歌", "哪些曲目从未被卖出过": a negated sale is having no bill lines (tune C);
 // rows the lines do not point at directly (a genre), or a period on the sale (lines of 2024
 // only?), leave it unread and abstain naming the negation or the verb.
