@@ -256,11 +256,23 @@ Status AnswerCache::Store(std::string_view datasource, std::string_view question
       TrimL2Locked();
     }
   }
-  if (!persisted) return Status::Ok();
+  if (!persisted || !StoreIsOurs(datasource)) return Status::Ok();
   StatusOr<int64_t> version = store_->Put(*persisted);
   if (!version.ok()) return version.status();
   NoteOwnVersion(datasource, *version);
   return Status::Ok();
+}
+
+// Whether the store's entries for `datasource` are made under the fingerprint this process
+// synced (or it synced none): once another process reset the store under its own — a newer
+// askdb build, a schema it saw change — what this one reads would be loaded there as theirs
+// (Put carries no fingerprint), so it keeps its answers in memory only.
+bool AnswerCache::StoreIsOurs(std::string_view datasource) {
+  std::lock_guard sync(sync_mu_);
+  const auto known = fingerprints_.find(std::string(datasource));
+  if (known == fingerprints_.end()) return true;
+  StatusOr<std::optional<StoredDatasource>> stored = store_->State(datasource);
+  return stored.ok() && (!*stored || (*stored)->fingerprint == known->second);
 }
 
 // Our own Put needs no reloading: when it is the next version, nobody stored in between.

@@ -177,6 +177,7 @@ class AnswerCache {
   void InvalidateLocked(std::string_view datasource);
   Status LoadFromStore(std::string_view datasource, int64_t after_version);
   Status LoadNewerFromStore(std::string_view datasource, std::string_view fingerprint);
+  bool StoreIsOurs(std::string_view datasource);
   void NoteOwnVersion(std::string_view datasource, int64_t version);
 
   CacheOptions options_;

@@ -107,6 +107,31 @@ TEST_F(AnswerCacheStoreTest, AnotherBuildOfAskdbStartsFromAnEmptyCache) {
   EXPECT_TRUE(store->Load("shop")->empty());
 }
 
+// An older askdb still running beside the upgraded one (a server not yet restarted): once the
+// new build reset the store, what the old one stores stays in its own memory, or the new
+// build would load answers the old engine read.
+TEST_F(AnswerCacheStoreTest, AnOlderBuildStillRunningStoresNothingForTheNewOne) {
+  CacheOptions old_build, new_build;
+  old_build.build = "0.1.0+aaaaaaaaaaaa";
+  new_build.build = "0.1.0+bbbbbbbbbbbb";
+  auto old_store = OpenStore();
+  AnswerCache old_cache(old_build, clock_);
+  old_cache.AttachStore(old_store.get(), Decode);
+  ASSERT_TRUE(old_cache.Sync("shop", "fp1").ok());
+  auto new_store = OpenStore();
+  AnswerCache new_cache(new_build, clock_);
+  new_cache.AttachStore(new_store.get(), Decode);
+  ASSERT_TRUE(new_cache.Sync("shop", "fp1").ok());
+  ASSERT_TRUE(old_cache.Store("shop", "sales by region", "SELECT 1", OneRow(1)).ok());
+  EXPECT_TRUE(old_cache.Lookup("shop", "sales by region").has_value());  // its own memory
+  ASSERT_TRUE(new_cache.Sync("shop", "fp1").ok());
+  EXPECT_FALSE(new_cache.Lookup("shop", "sales by region").has_value());
+  EXPECT_TRUE(new_store->Load("shop")->empty());
+  // The new build's own answers are stored as before.
+  ASSERT_TRUE(new_cache.Store("shop", "sales by city", "SELECT 2", OneRow(2)).ok());
+  EXPECT_EQ(new_store->Load("shop")->size(), 1u);
+}
+
 // The running build's revision is what a default cache records: version and commit.
 TEST(BuildRevisionTest, NamesTheVersionAndTheCommit) {
   const std::string revision(BuildRevision());
