@@ -173,6 +173,7 @@ void Parser::ReadQuestion() {
   ParseAgeWords();
   ResolveYearComparison();
   ReadRelationVerbs();  // once every table and value word is read
+  ReadBoughtValue();
 }
 
 // Coverage: every content unit should be explained; function words do not count.
@@ -941,7 +942,8 @@ Grounding Parser::ScoreGrounding(const Coverage& cov, double* confidence) {
 void Parser::ListRowsOnce() {
   if (distinct_word_ && q_.measures.empty()) q_.distinct_rows = true;
   if (ListsOnlyAttributes(q_, items_, index_)) q_.distinct_rows = true;
-  if ((chinese_ || q_.rows_named_by_table) && !q_.distinct_rows &&
+  // "which customers bought Chai" (ReadBoughtValue): the buyers, each once.
+  if ((chinese_ || q_.rows_named_by_table || bought_value_) && !q_.distinct_rows &&
       ListedRowsRepeatedByJoin(q_, *tree_, index_)) {
     q_.row_key = index_.SingleKey(index_.columns()[q_.projections[0]].table);
     q_.distinct_rows = q_.row_key < 0;

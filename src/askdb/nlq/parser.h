@@ -335,6 +335,7 @@ class Parser {
   // Verbs naming the link of two tables (read_relation_verbs.cc).
   void ReadLookAfter();
   void ReadRelationVerbs();
+  void ReadBoughtValue();  // "customers who bought Chai" (read_relation_verbs.cc)
   std::set<int> NamedTables() const;
   bool LinkedOneWay(int a, int b) const;
   bool OnlyListsRows() const;
@@ -624,6 +625,7 @@ class Parser {
   // "what share of revenue comes from beverages": the one value filter names the share's part
   // (ReadShareOfOneValue; SharePart() finds it once the value has its column).
   bool share_of_one_value_ = false;
+  bool bought_value_ = false;  // the value sits on the order lines' side (ReadBoughtValue)
   bool compare_values_ = false;  // 对比一下加拿大和法国的销售额: a row per value (read_grouping.cc)
   bool ranks_groups_ = false;  // 每年的销售额排名: the groups ordered by their measure
   std::map<int, std::string> column_words_;  // column → the words the question named it by

@@ -116,4 +116,24 @@ void Parser::ReadRelationVerbs() {
   }
 }
 
+// "which customers bought Chai", "customers who have purchased Chai": a buying verb right before
+// the one value says the rows listed are those whose order lines hold it. Only a plain list is
+// read (each row once, whatever the join repeats: ValueColumnScore then lets the value sit past
+// the order lines); a count or a sum over that join stays refused.
+void Parser::ReadBoughtValue() {
+  if (chinese_ || values_.size() != 1 || !OnlyListsRows()) return;
+  for (size_t k = 0; k < items_.size(); ++k) {
+    Item& it = items_[k];
+    if (it.used || it.kind != ItemKind::kUnknown) continue;
+    const std::string lower = text::AsciiLower(it.text);
+    if (lower != "bought" && lower != "purchased" && lower != "buy" && lower != "purchase")
+      continue;
+    const int next = NextMeaningful(static_cast<int>(k));
+    if (next < 0 || !HasValue(items_[next])) continue;
+    it.used = true;
+    bought_value_ = true;
+    Map(it, "join", "the order lines holding " + items_[next].text);
+  }
+}
+
 }  // namespace askdb::nlq

@@ -98,5 +98,23 @@ TEST_F(RelationVerbsTest, AVerbIsNotReadWhenItCouldSayMore) {
   ExpectAbstains("which employee handled the most orders");
 }
 
+// read_relation_verbs.cc ReadBoughtValue: a buying verb before a value lists the rows whose
+// order lines hold it, each once; a count over that join, a negation, stay refused.
+TEST_F(RelationVerbsTest, BoughtBeforeAValueListsTheRowsWhoseLinesHoldIt) {
+  const std::string sql = std::string(kShopSql) + R"sql(
+CREATE TABLE order_lines(line_id INTEGER PRIMARY KEY,
+                         order_id INTEGER REFERENCES orders(order_id),
+                         product_id INTEGER REFERENCES products(product_id), unit_price REAL,
+                         quantity REAL);
+INSERT INTO order_lines VALUES (1,1,1,10,2),(2,2,1,10,1),(3,4,1,10,5),(4,3,3,8,1),(5,3,2,5,3);
+)sql";
+  Open(sql.c_str());
+  EXPECT_EQ(Rows("which customers bought Tea"), (std::vector<std::string>{"Alfa", "Bravo"}));
+  EXPECT_EQ(Rows("customers who have purchased Cod"), (std::vector<std::string>{"Cobra"}));
+  ExpectAbstains("how many customers bought Tea");
+  ExpectAbstains("which customers never bought Tea");
+  ExpectAbstains("which suppliers bought Tea");
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -20,6 +20,7 @@
 #include "askdb/nlq/parser.h"
 #include "askdb/nlq/period_check.h"
 #include "askdb/nlq/read_missing.h"
+#include "askdb/nlq/sale_verbs.h"
 
 namespace askdb::nlq {
 namespace {
@@ -302,7 +303,14 @@ int Parser::ValueColumnScore(const Term& t, int root, const std::vector<int>& ne
   // "雷克萨斯参加过哪些车展", "天猫商城在卖哪些型号": the root's rows only listed are taken once
   // each whatever the join repeats (a list per key), so the value only says which of them
   // (Chinese, measured there).
-  if (tree && tree->HasFanOut()) return chinese_ && (one_sum || OnlyListsRows()) ? 0 : -1;
+  if (tree && tree->HasFanOut()) {
+    // "customers who bought Chai": a buying verb puts the value past the order lines (English).
+    const std::vector<int> tables = tree->Tables();
+    const bool bought =
+        bought_value_ && OnlyListsRows() &&
+        std::find(tables.begin(), tables.end(), OrderLinesTable(index_)) != tables.end();
+    return (chinese_ && (one_sum || OnlyListsRows())) || bought ? 0 : -1;
+  }
   return tree && tree->steps.size() == 1 ? 1 : 0;
 }
 
