@@ -334,8 +334,8 @@ std::string Parser::TwoColumnsInOneNounPhrase() const {
 // "What are the names of devices in shops in Dinas?" had listed shop.Shop_Name (device has no
 // name column; the shops are named too) beside device.Device at 0.82: in English "the X of Y"
 // is Y's X, so a column shown for a word followed by "of" and a word naming other rows (their
-// table), on a table neither those rows nor a table one reference away from them holds, is read
-// on the wrong table. The phrase ("" if none).
+// table; values before it narrow them), on a table neither those rows nor a row they refer to
+// holds, is read on the wrong table. The phrase ("" if none).
 std::string Parser::ColumnOfOtherRows() const {
   if (chinese_) return "";
   std::set<int> shown(q_.projections.begin(), q_.projections.end());
