@@ -381,7 +381,7 @@ class Parser {
   int MoneyColumnBefore(int i, int op_idx, int* c_idx) const;
   // A number that is the value of the measure column just before it ("unit price of 1.99").
   void ParseEquality(int number_item);
-  int DescribedTable(int next) const;  // ParseEquality's steps (read_comparisons.cc)
+  int DescribedTable(int next) const;          // ParseEquality's steps (read_comparisons.cc)
   bool ReadStoredNumberText(int number_item);  // 票房10亿的明星: the stored text '10亿'
   bool FindEqualityColumn(int number_item, int* c_idx, int* ordinal, int* keyword_rank) const;
   void AddEqualityFilter(int number_item, int c_idx, int col);

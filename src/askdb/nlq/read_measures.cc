@@ -611,9 +611,8 @@ void Parser::ParseTopN() {
     const bool measure_before = (counted >= 0 && items_[counted].kind == ItemKind::kTerm) ||
                                 (i > 0 && ReadAsBusinessMeasure(i - 1));
     const bool implicit_one = num < 0 && chinese_ && IsRankingSuperlative(it.text) &&
-                              measure_before &&
-                              after >= 0 && items_[after].kind == ItemKind::kTerm &&
-                              !items_[after].used;
+                              measure_before && after >= 0 &&
+                              items_[after].kind == ItemKind::kTerm && !items_[after].used;
     if (num < 0 && !implicit_one) continue;
     const long long rows = implicit_one ? 1 : RowsAsked(num);
     if (rows == 0) continue;
