@@ -4,7 +4,9 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "askdb/cache/answer_cache.h"
 #include "askdb/cache/erase_propagation_scenario.h"
@@ -59,6 +61,21 @@ struct TwoProcesses {
   AnswerCache a, b;
 };
 
+// One process of askdb build `build` (CacheOptions::build) with its own store on the file.
+struct BuildProcess {
+  BuildProcess(AnswerCacheStoreTest& t, std::string build)
+      : store(t.OpenStore()), cache(Options(std::move(build)), t.clock_) {
+    cache.AttachStore(store.get(), Decode);
+  }
+  static CacheOptions Options(std::string build) {
+    CacheOptions o;
+    o.build = std::move(build);
+    return o;
+  }
+  std::unique_ptr<SqliteAnswerCacheStore> store;
+  AnswerCache cache;
+};
+
 TEST_F(AnswerCacheStoreTest, ASecondProcessFindsBothLevelsUnderTheSameFingerprint) {
   {
     auto store = OpenStore();
@@ -86,41 +103,30 @@ TEST_F(AnswerCacheStoreTest, ASecondProcessFindsBothLevelsUnderTheSameFingerprin
 // An upgraded askdb (another build over the same store file and schema) starts empty: its
 // engine may read the stored questions differently, so the old answers are not served.
 TEST_F(AnswerCacheStoreTest, AnotherBuildOfAskdbStartsFromAnEmptyCache) {
-  CacheOptions old_build;
-  old_build.build = "0.1.0+aaaaaaaaaaaa";
   {
-    auto store = OpenStore();
-    AnswerCache cache(old_build, clock_);
-    cache.AttachStore(store.get(), Decode);
-    ASSERT_TRUE(cache.Sync("shop", "fp1").ok());
-    ASSERT_TRUE(cache.Store("shop", "sales by region", "SELECT 1", OneRow(1)).ok());
+    BuildProcess old_build(*this, "0.1.0+aaaaaaaaaaaa");
+    ASSERT_TRUE(old_build.cache.Sync("shop", "fp1").ok());
+    ASSERT_TRUE(old_build.cache.Store("shop", "sales by region", "SELECT 1", OneRow(1)).ok());
   }
-  CacheOptions new_build;
-  new_build.build = "0.1.0+bbbbbbbbbbbb";
-  auto store = OpenStore();
-  AnswerCache cache(new_build, clock_);
-  cache.AttachStore(store.get(), Decode);
+  BuildProcess new_build(*this, "0.1.0+bbbbbbbbbbbb");
+  AnswerCache& cache = new_build.cache;
   ASSERT_TRUE(cache.Sync("shop", "fp1").ok());
   EXPECT_FALSE(cache.Lookup("shop", "sales by region").has_value());
   EXPECT_EQ(cache.stats().loaded, 0u);
   EXPECT_EQ(cache.stats().invalidated, 1u);
-  EXPECT_TRUE(store->Load("shop")->empty());
+  EXPECT_TRUE(new_build.store->Load("shop")->empty());
 }
 
 // An older askdb still running beside the upgraded one (a server not yet restarted): once the
 // new build reset the store, what the old one stores stays in its own memory, or the new
 // build would load answers the old engine read.
 TEST_F(AnswerCacheStoreTest, AnOlderBuildStillRunningStoresNothingForTheNewOne) {
-  CacheOptions old_build, new_build;
-  old_build.build = "0.1.0+aaaaaaaaaaaa";
-  new_build.build = "0.1.0+bbbbbbbbbbbb";
-  auto old_store = OpenStore();
-  AnswerCache old_cache(old_build, clock_);
-  old_cache.AttachStore(old_store.get(), Decode);
+  BuildProcess old_build(*this, "0.1.0+aaaaaaaaaaaa");
+  AnswerCache& old_cache = old_build.cache;
   ASSERT_TRUE(old_cache.Sync("shop", "fp1").ok());
-  auto new_store = OpenStore();
-  AnswerCache new_cache(new_build, clock_);
-  new_cache.AttachStore(new_store.get(), Decode);
+  BuildProcess new_build(*this, "0.1.0+bbbbbbbbbbbb");
+  AnswerCache& new_cache = new_build.cache;
+  SqliteAnswerCacheStore* new_store = new_build.store.get();
   ASSERT_TRUE(new_cache.Sync("shop", "fp1").ok());
   ASSERT_TRUE(old_cache.Store("shop", "sales by region", "SELECT 1", OneRow(1)).ok());
   EXPECT_TRUE(old_cache.Lookup("shop", "sales by region").has_value());  // its own memory
