@@ -154,9 +154,9 @@ void Parser::ReadQuestion() {
   ParseTrend();
   ReadLengthSuperlative();
   ParseNumbersMagnitude();
-  if (!chinese_) ReadMissingValues(items_, q_, index_);  // before "no"/"not" is a negation
+  if (!chinese_) ReadMissingValues(items_, q_, index_);        // before "no"/"not" is a negation
   if (chinese_) ReadChineseMissingValues(items_, q_, index_);  // before 没有 counts related rows
-  ReadLookAfter();                                       // before "after" is a comparison
+  ReadLookAfter();                                             // before "after" is a comparison
   ParseComparisons();
   ReadBestSelling();
   ParseTopN();
@@ -712,8 +712,8 @@ bool Parser::ReadShareOfOneValue() {
   // The part is one value, or in English one term's row condition ("what percentage of
   // orders shipped late").
   const bool one_value = values_.size() == 1 && q_.filters.empty();
-  const bool one_term = !chinese_ && values_.empty() && q_.filters.size() == 1 &&
-                        IsRowTermFilter(q_.filters[0]);
+  const bool one_term =
+      !chinese_ && values_.empty() && q_.filters.size() == 1 && IsRowTermFilter(q_.filters[0]);
   if (q_.measures.size() != 1 || !(one_value || one_term) || !q_.projections.empty() ||
       q_.superlative || q_.limit > 0 || q_.self_reference >= 0) {
     return false;

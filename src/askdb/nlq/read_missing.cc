@@ -116,13 +116,12 @@ bool EndsOnItsRows(const std::vector<Item>& items, size_t j, int table, const Sc
     }
     if (next.kind != ItemKind::kTerm || !NamesTableOf(next, table, index)) return false;
     // "没填公司的客户的发票": what follows the rows names other rows.
-    return std::none_of(items.begin() + static_cast<std::ptrdiff_t>(k + 1), items.end(),
-                        [&](const Item& it) {
-                          return it.kind == ItemKind::kTerm &&
-                                 std::none_of(it.terms.begin(), it.terms.end(), [&](int id) {
-                                   return index.terms()[id].table == table;
-                                 });
-                        });
+    return std::none_of(
+        items.begin() + static_cast<std::ptrdiff_t>(k + 1), items.end(), [&](const Item& it) {
+          return it.kind == ItemKind::kTerm &&
+                 std::none_of(it.terms.begin(), it.terms.end(),
+                              [&](int id) { return index.terms()[id].table == table; });
+        });
   }
   return !need_rows;
 }
@@ -131,7 +130,8 @@ bool EndsOnItsRows(const std::vector<Item>& items, size_t j, int table, const Sc
 // that value and NULL; neither IS NULL nor IS NOT NULL would be sure.
 bool StoresANoneValue(const IndexedColumn& column) {
   return std::any_of(column.stats.values.begin(), column.stats.values.end(), [](const auto& v) {
-    return IsOneOf(text::AsciiLower(v), {"", "无", "没有", "暂无", "空", "-", "n/a", "none", "null"});
+    return IsOneOf(text::AsciiLower(v),
+                   {"", "无", "没有", "暂无", "空", "-", "n/a", "none", "null"});
   });
 }
 
