@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "askdb/common/build_revision.h"
 #include "askdb/mcp/stdio_transport.h"
 #include "askdb/mcp/tools.h"
 
@@ -106,6 +107,14 @@ class McpSessionTest : public ::testing::Test {
   std::vector<Json> notifications_;
   int id_ = 0;
 };
+
+// MCP clients see the same version as `askdb --version`: the project version and the commit.
+TEST(AskdbServerInfoTest, NamesTheBuildAsAskdbVersionDoes) {
+  const ServerInfo info = AskdbServerInfo();
+  EXPECT_EQ(info.name, "askdb");
+  EXPECT_EQ(info.version, std::string(BuildRevision()));
+  EXPECT_NE(info.version.find('+'), std::string::npos) << info.version;
+}
 
 TEST_F(McpSessionTest, NegotiatesTheClientsVersionOrTheLatest) {
   Json reply = Init("2025-03-26");

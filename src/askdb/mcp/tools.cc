@@ -1,7 +1,10 @@
 #include "askdb/mcp/tools.h"
 
 #include <algorithm>
+#include <string>
 #include <utility>
+
+#include "askdb/common/build_revision.h"
 
 namespace askdb::mcp {
 namespace {
@@ -440,7 +443,7 @@ Json AskOutput(const Json& run, long long cap) {
 ServerInfo AskdbServerInfo() {
   ServerInfo info;
   info.name = "askdb";
-  info.version = ASKDB_VERSION;
+  info.version = std::string(BuildRevision());  // the version and commit, as askdb --version
   info.instructions =
       "askdb answers questions about a database, read-only. Use ask for questions in plain "
       "language (Chinese or English): it returns the answer, the SQL, rows and a chart. Use "
