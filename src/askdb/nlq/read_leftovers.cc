@@ -22,7 +22,7 @@ namespace {
 // "订单数", "单量", "客户数量", "order count": the word itself names a number of things.
 bool SaysACount(std::string_view word) {
   const std::string w = text::AsciiLower(word);
-  for (std::string_view tail : {"数", "数量", "量", " count"}) {
+  for (std::string_view tail : {"数", "量", " count"}) {  // 量 ends 数量 too
     if (w.ends_with(tail)) return true;
   }
   return false;
