@@ -5,7 +5,7 @@ tests/nlq/probes_spider_train.jsonl. Tables, columns and keys come from Spider's
 rows are synthetic (synthetic_db.py, fixed seed) with the literals the probes compare planted.
 
 Written by the precision-spider helper, session 16 (2026-11-27).
-Usage: python3 tests/nlq/build_spider_train_probes.py [/path/to/spider/tables.json]
+Usage: python3 tests/nlq/build_spider_train_probes.py [/path/to/spider/tables.json [db_id...]]
 """
 import json
 import os
@@ -79,6 +79,27 @@ LITERALS = {
     "journal_committee": [[("journal", "Theme", "=", "Miami Dolphins")], [("editor", "Age", ">", 50)],
                           [("journal", "Sales", ">", 3000)], [("journal_committee", "Work_Type", "=", "Photo")],
                           [("editor", "Name", "=", "Kamila Porczyk")]],
+    # session 18: the next four (product_catalog, customers_and_invoices, e_government skipped:
+    # attribute-value or many-table schemas)
+    "activity_1": [[("Faculty", "Rank", "=", "Professor")], [("Faculty", "Sex", "=", "F")],
+                   [("Student", "Age", ">", 20)], [("Student", "Sex", "=", "M")],
+                   [("Student", "city_code", "=", "BAL")], [("Faculty", "Building", "=", "NEB")],
+                   [("Activity", "activity_name", "=", "Chess")]],
+    "driving_school": [[("Lessons", "lesson_status_code", "=", "Cancelled")],
+                       [("Customer_Payments", "payment_method_code", "=", "Credit Card")],
+                       [("Customers", "amount_outstanding", ">", 5000)],
+                       [("Customers", "customer_status_code", "=", "Bad Customer")],
+                       [("Staff", "first_name", "=", "Janessa")],
+                       [("Addresses", "state_province_county", "=", "Texas")],
+                       [("Addresses", "city", "=", "Lockmanfurt")], [("Lessons", "price", ">", 300)]],
+    "train_station": [[("station", "Location", "=", "London")], [("station", "Number_of_Platforms", ">", 10)],
+                      [("train", "Service", "=", "Daily")], [("station", "Name", "=", "London Waterloo")],
+                      [("station", "Total_Passengers", ">", 40)]],
+    "station_weather": [[("train", "destination", "=", "Chennai")], [("train", "origin", "=", "Trivandrum")],
+                        [("weekly_weather", "day_of_week", "=", "Monday")], [("train", "interval", "=", "Daily")],
+                        [("station", "network_name", "=", "Amersham")],
+                        [("weekly_weather", "precipitation", ">", 50)],
+                        [("station", "local_authority", "=", "Chiltern")]],
 }
 
 
@@ -92,7 +113,10 @@ def literal_ids(schema, literals):
 def main():
     schemas = {s["db_id"]: s for s in json.load(open(TABLES))}
     os.makedirs(OUT, exist_ok=True)
+    only = sys.argv[2:]  # db ids to (re)build; all when none are given
     for db, literals in LITERALS.items():
+        if only and db not in only:
+            continue
         path = os.path.join(OUT, db + ".sqlite")
         build_database(schemas[db], literal_ids(schemas[db], literals), path,
                        "askdb-probe-spider-train|" + db)
