@@ -464,6 +464,39 @@ std::optional<ShapeProblem> UnreadHeadWord(const std::vector<Item>& items, const
           "”，但数据中没有找到它，答案会答非所问，因此不作答；请用表名或列名来问。"};
 }
 
+// "销售额最高的是什么" and "销量最多的是啥" answered MAX(...) at 0.95: after a superlative (最高的,
+// 最多), 是什么 / 是啥 / 是哪个 ask for the THING that has the most, not for the largest value
+// ("最高的销售额是多少" asks the value). With only totals shown, nothing names that thing.
+std::optional<ShapeProblem> ThingAskedAfterASuperlative(const std::vector<Item>& items,
+                                                        const Query& q) {
+  if (!q.projections.empty() || !q.group_columns.empty()) return std::nullopt;
+  size_t end = items.size();
+  while (end > 0 && items[end - 1].kind == ItemKind::kPunct) --end;
+  std::string tail;  // the words after the last superlative, 的 dropped
+  for (size_t i = end; i-- > 0;) {
+    const Item& it = items[i];
+    const bool superlative =
+        it.text.rfind("最", 0) == 0 &&
+        (it.Has(Kw::kMax) || it.Has(Kw::kMin) || it.Has(Kw::kTop) || it.Has(Kw::kBottom));
+    if (superlative) break;
+    if (i == 0) return std::nullopt;
+    tail = it.text + tail;
+  }
+  if (tail.rfind("的", 0) == 0) tail = tail.substr(std::string("的").size());
+  static constexpr std::string_view kThingAsked[] = {"是什么", "什么",     "是啥",   "啥",
+                                                     "是哪个", "是哪一个", "是哪些", "是哪",
+                                                     "是哪家", "是哪位",   "是"};
+  if (std::find(std::begin(kThingAsked), std::end(kThingAsked), tail) == std::end(kThingAsked)) {
+    return std::nullopt;
+  }
+  return ShapeProblem{
+      "after a superlative, 'what/which is it' asks for the thing that has the most, but the "
+      "answer is only the largest value; name what to rank (e.g. 'the product with the highest "
+      "sales').",
+      "“最…的是什么/是哪个”问的是哪一个最多，但答案只是一个最大值，因此不作答；"
+      "请写明要排名的对象（例如“销售额最高的商品”）。"};
+}
+
 // "列出客户的名字和生日" listed each customer's support rep's birthday: the customers have none.
 // A listed column of a table no word of the question names, beside rows a table word names, is
 // another table's attribute shown as theirs.
@@ -1536,6 +1569,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = RowsRankedByAFewSharedValues(query, index)) return p;
   if (auto p = ListedBesidePlacedWord(items)) return p;
   if (auto p = UnreadHeadWord(items, query)) return p;
+  if (auto p = ThingAskedAfterASuperlative(items, query)) return p;
   if (auto p = TotalListedRowByRow(items, query, index)) return p;
   if (auto p = TotalOverTwoGroupings(items, query)) return p;
   if (auto p = ComparesText(query, index, time_column)) return p;

@@ -578,6 +578,18 @@ TEST_F(ChineseSoldProductsCheckTest, APeriodOfAnUnreadVerbIsNotTheRowsOwnDate) {
       << listed.abstain_reason;
 }
 
+// "销量最多的是什么" answered MAX(quantity) at 0.95: 是什么 after a superlative asks which thing.
+TEST_F(ChineseSoldProductsCheckTest, WhatAfterASuperlativeAsksForAThingNotTheMaximum) {
+  for (const char* q :
+       {"销量最多的是什么", "销量最大的是啥？", "销量最少的是哪个", "销量最多是什么"}) {
+    const Translation t = Ask(q);
+    EXPECT_FALSE(t.answered) << q << ": " << t.sql;
+  }
+  // The value asked for (是多少, or the superlative before the measure) is still the maximum.
+  EXPECT_EQ(Rows("销量最多的是多少"), std::vector<std::string>{"2"});
+  EXPECT_EQ(Rows("最多的销量是什么"), std::vector<std::string>{"2"});
+}
+
 // "有销量的商品有几个" counted the products with a line and showed SUM(quantity) beside: 销量 says
 // which products are counted. Asked beside the count (商品数和销量) it is a second measure.
 TEST_F(ChineseSoldProductsCheckTest, AMeasureBeforeDeAndTheCountedRowsIsNotSummedBeside) {
