@@ -779,6 +779,38 @@ TEST(RequestClassifierTest, FarewellsToolHelpNegatedChartsAndSecondDeliverables)
   expect(RequestType::kDataQuery, {"look up customer 42", "search for orders from acme"});
 }
 
+// Round 14: the shapes of a multi-part request (multi_step.shape), each beside the one-query
+// data question that shares its words.
+TEST(RequestClassifierTest, ShapesOfAMultiPartRequest) {
+  auto expect = [](RequestType type, std::initializer_list<std::string_view> requests) {
+    for (std::string_view q : requests) EXPECT_EQ(Classifier().Classify(q).type, type) << q;
+  };
+  // A change stated, then an investigation asked for; what went wrong.
+  expect(RequestType::kMultiStepAnalysis,
+         {"sales are down in the south, what's going on", "margins shrank, find out what happened",
+          "look into the spike in refunds", "退款量上周突然暴涨，查一下怎么回事",
+          "华东业绩一直上不去，分析分析", "帮我看看华南区哪里出了问题", "为什么三月份销量掉得这么厉害"});
+  expect(RequestType::kDataQuery, {"stores where traffic dropped more than 10%",
+                                   "销售额下降了多少", "客流下降超过10%的门店"});
+  // A look over three or more parts; a data verb over a list is one query.
+  expect(RequestType::kMultiStepAnalysis,
+         {"look at mrr, churn, expansion and cohorts",
+          "review hiring, attrition, overtime and absenteeism for the plant",
+          "按部门、司龄、上级几个维度都分析一遍", "招聘、离职、加班、缺勤都看看"});
+  expect(RequestType::kDataQuery,
+         {"show revenue, cost and margin by region", "列出各大区的收入、成本和毛利",
+          "北京、上海、广州的销售额分别是多少"});
+  // Whether an initiative works; how healthy a business is (not a food); an overview put
+  // together; a profile of a group.
+  expect(RequestType::kMultiStepAnalysis,
+         {"is the new loyalty program actually working", "did the spring promotion pay off",
+          "会员计划到底有没有用", "how healthy is our subscription business",
+          "整个仓储运营情况梳理一下", "pull together an overview of warehouse operations",
+          "profile our best customers", "去年流失的客户做个画像", "write up how q2 went"});
+  expect(RequestType::kWebSearch, {"how healthy is hummus"});
+  expect(RequestType::kDataQuery, {"which promotion had the highest redemption rate"});
+}
+
 TEST(RequestClassifierTest, RulesFileOverride) {
   const std::string rules = R"(
 priority = ["consultation", "visualization", "data_query"]
