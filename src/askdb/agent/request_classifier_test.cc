@@ -789,9 +789,10 @@ TEST(RequestClassifierTest, ShapesOfAMultiPartRequest) {
   expect(RequestType::kMultiStepAnalysis,
          {"sales are down in the south, what's going on", "margins shrank, find out what happened",
           "look into the spike in refunds", "退款量上周突然暴涨，查一下怎么回事",
-          "华东业绩一直上不去，分析分析", "帮我看看华南区哪里出了问题", "为什么三月份销量掉得这么厉害"});
-  expect(RequestType::kDataQuery, {"stores where traffic dropped more than 10%",
-                                   "销售额下降了多少", "客流下降超过10%的门店"});
+          "华东业绩一直上不去，分析分析", "帮我看看华南区哪里出了问题",
+          "为什么三月份销量掉得这么厉害"});
+  expect(RequestType::kDataQuery, {"stores where traffic dropped more than 10%", "销售额下降了多少",
+                                   "客流下降超过10%的门店"});
   // A look over three or more parts; a data verb over a list is one query.
   expect(RequestType::kMultiStepAnalysis,
          {"look at mrr, churn, expansion and cohorts",
