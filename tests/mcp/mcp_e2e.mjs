@@ -398,6 +398,8 @@ async function main() {
   const client = new Client({ name: 'askdb-mcp-e2e', version: '1.0.0' })
   await client.connect(stdio)
   check(client.getServerVersion()?.name === 'askdb' && client.getServerCapabilities()?.tools !== undefined, 'stdio: initialize names askdb and offers tools')
+  const cliVersion = spawnSync(askdb, ['--version'], { env, encoding: 'utf8' }).stdout.trim()
+  check(`askdb ${client.getServerVersion()?.version}` === cliVersion, 'stdio: serverInfo.version is the build askdb --version names', { serverInfo: client.getServerVersion(), cliVersion })
   const { resources } = await client.listResources()
   const schemaUri = resources.find((r) => r.uri.endsWith('/schema'))?.uri
   const modelUri = resources.find((r) => r.uri.endsWith('/semantic-model'))?.uri

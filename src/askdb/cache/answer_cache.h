@@ -42,7 +42,6 @@
 #include "askdb/cache/answer_cache_store.h"
 #include "askdb/cache/embedder.h"
 #include "askdb/cache/slots.h"
-#include "askdb/common/build_revision.h"
 #include "askdb/common/clock.h"
 #include "askdb/common/json.h"
 #include "askdb/common/status.h"
@@ -64,8 +63,9 @@ struct CacheOptions {
   double l2_threshold = 0.95;  // seed 002 §5: similarity >= 0.95
   bool l2_enabled = true;
   // The askdb build the entries are made by, part of the fingerprint Sync compares: another
-  // build may read a question differently, so an upgrade starts from an empty cache.
-  std::string build = std::string(BuildRevision());
+  // build may read a question differently, so an upgrade starts from an empty cache. The CLI
+  // sets it to BuildRevision() (cli/agent_setup.cc); empty only in tests.
+  std::string build;
 };
 
 enum class CacheLevel { kL1, kL2 };

@@ -138,16 +138,6 @@ TEST_F(AnswerCacheStoreTest, AnOlderBuildStillRunningStoresNothingForTheNewOne) 
   EXPECT_EQ(new_store->Load("shop")->size(), 1u);
 }
 
-// The running build's revision is what a default cache records: version and commit.
-TEST(BuildRevisionTest, NamesTheVersionAndTheCommit) {
-  const std::string revision(BuildRevision());
-  EXPECT_EQ(CacheOptions{}.build, revision);
-  const size_t plus = revision.find('+');
-  ASSERT_NE(plus, std::string::npos) << revision;
-  EXPECT_GT(plus, 0u) << revision;
-  EXPECT_GT(revision.size(), plus + 1) << revision;
-}
-
 // Two processes (two stores on one file, as two `askdb serve` over one data directory): what
 // one stores, the other finds at its next Sync — and a process never reloads its own answers.
 TEST_F(AnswerCacheStoreTest, ProcessesOverOneStoreSeeEachOthersAnswers) {

@@ -15,6 +15,7 @@
 #include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/llm_setup.h"
 #include "askdb/cli/user_session.h"
+#include "askdb/common/build_revision.h"
 #include "askdb/common/file_util.h"
 #include "askdb/common/paths.h"
 #include "askdb/db/connector_registry.h"
@@ -39,7 +40,9 @@ StatusOr<SharedAnswerCache> OpenAnswerCache(const CliContext& ctx, llm::LlmClien
           *client, cache::ProviderEmbedderOptions{.model = provider->embedding_model});
     }
   }
-  shared.cache = std::make_unique<cache::AnswerCache>(cache::CacheOptions{}, Clock::System(),
+  cache::CacheOptions options;
+  options.build = std::string(BuildRevision());
+  shared.cache = std::make_unique<cache::AnswerCache>(std::move(options), Clock::System(),
                                                       std::move(embedder));
   return shared;
 }

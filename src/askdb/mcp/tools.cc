@@ -4,7 +4,6 @@
 #include <string>
 #include <utility>
 
-#include "askdb/common/build_revision.h"
 
 namespace askdb::mcp {
 namespace {
@@ -440,10 +439,10 @@ Json AskOutput(const Json& run, long long cap) {
 
 }  // namespace
 
-ServerInfo AskdbServerInfo() {
+ServerInfo AskdbServerInfo(std::string_view version) {
   ServerInfo info;
   info.name = "askdb";
-  info.version = std::string(BuildRevision());  // the version and commit, as askdb --version
+  info.version = std::string(version);
   info.instructions =
       "askdb answers questions about a database, read-only. Use ask for questions in plain "
       "language (Chinese or English): it returns the answer, the SQL, rows and a chart. Use "

@@ -106,8 +106,9 @@ class AskdbTools : public ToolHandler {
   const Json tools_;  // the tools/list entries, built once from limits_
 };
 
-// askdb's name, version and the instructions clients show their model.
-ServerInfo AskdbServerInfo();
+// askdb's name, the build's `version` (BuildRevision(), as `askdb --version` shows it) and the
+// instructions clients show their model.
+ServerInfo AskdbServerInfo(std::string_view version);
 
 // A CallToolResult with `structured` as structuredContent and its JSON as the text block.
 Json ToolResult(const Json& structured);

@@ -18,6 +18,7 @@
 #include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/cli/user_session.h"
+#include "askdb/common/build_revision.h"
 #include "askdb/common/paths.h"
 #include "askdb/knowledge/knowledge_setup.h"
 #include "askdb/knowledge/terms/term_store.h"
@@ -133,7 +134,7 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   ASKDB_RETURN_IF_ERROR(server::api::ValidateMcpBackendDeps(backend_deps));
   server::api::McpBackend backend(backend_deps, who);
   mcp::AskdbTools tools(backend);
-  mcp::McpSession session(tools, mcp::AskdbServerInfo());
+  mcp::McpSession session(tools, mcp::AskdbServerInfo(BuildRevision()));
   std::cerr << "askdb mcp: serving MCP on stdin/stdout"
             << (options.agent.empty() ? "" : " (agent " + options.agent + ")")
             << (signed_in == nullptr ? "" : " as " + who.Actor()) << std::endl;

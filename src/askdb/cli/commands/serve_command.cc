@@ -18,6 +18,7 @@
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/run_service_setup.h"
+#include "askdb/common/build_revision.h"
 #include "askdb/common/paths.h"
 #include "askdb/knowledge/evidence.h"
 #include "askdb/knowledge/knowledge_setup.h"
@@ -307,7 +308,7 @@ server::api::McpEndpointOptions McpOptionsFor(server::api::RunService* runs,
   mcp_options.backend.datasources = management.datasources.get();
   mcp_options.backend.knowledge = kb;  // search_knowledge
   mcp_options.backend.query = PipelineOptionsFromConfig(ctx).query;
-  mcp_options.info = mcp::AskdbServerInfo();
+  mcp_options.info = mcp::AskdbServerInfo(BuildRevision());
   return mcp_options;
 }
 
