@@ -194,6 +194,20 @@ TEST_F(ChineseReadingsTest, ADateBesideABucketIsTheBucketsDate) {
   EXPECT_EQ(Rows("按付款日期统计小票数").size(), 7u);  // no bucket: each date its row
 }
 
+// "按国家和年份统计销售额": a year or month word ending a Chinese group list is a bucket beside the
+// groups, ordered as the list is said; a bucket said first heads the list ("按年份和国家").
+TEST_F(ChineseReadingsTest, ABucketInAGroupListGroupsBesideTheColumns) {
+  const std::vector<std::string> by_nation_year{"2020|Chile|1",  "2021|France|10", "2022|France|20",
+                                                "2023|France|5", "2023|Japan|7",   "2024|Japan|17"};
+  EXPECT_EQ(Rows("按账单国家和年份统计销售额"), by_nation_year);
+  EXPECT_EQ(Rows("按账单国家、年统计销售额"), by_nation_year);
+  EXPECT_EQ(Rows("分账单国家及年份的销售额"), by_nation_year);
+  EXPECT_EQ(Rows("按账单国家和月份统计销售额").size(), 7u);
+  EXPECT_EQ(Rows("按年份和账单国家统计销售额").size(), 6u);
+  // Two columns called 国家 (the member's, the bill's): the list is not grouped by a guess.
+  EXPECT_FALSE(Ask("按年份和国家统计销售额").answered);
+}
+
 // "日本会员的姓和消费": a measure beside another table's names, its own table unnamed and nothing
 // grouped, would list each receipt under its member's name; refused naming the measure. Grouped
 // or with its table named, it answers.

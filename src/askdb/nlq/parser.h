@@ -628,6 +628,7 @@ class Parser {
   bool bought_value_ = false;  // the value sits on the order lines' side (ReadBoughtValue)
   bool compare_values_ = false;  // 对比一下加拿大和法国的销售额: a row per value (read_grouping.cc)
   bool ranks_groups_ = false;  // 每年的销售额排名: the groups ordered by their measure
+  bool bucket_listed_last_ = false;  // 按国家和年份: ordered as listed (ConjunctTimeBucket)
   std::map<int, std::string> column_words_;  // column → the words the question named it by
   std::map<int, std::string> table_words_;   // table → the words the question named it by
   std::set<int> filter_subjects_;            // columns named right before one of their values

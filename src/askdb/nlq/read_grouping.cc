@@ -142,11 +142,15 @@ void Parser::GroupConjuncts(int j) {
 
 // "revenue by country and year", "sales by employee and month": a year, quarter or month word
 // after "and" at the end of a group list is a time bucket beside the groups. True when read.
+// Chinese ("按国家和年份统计销售额", "按国家、月份", "按地区及季度的销售额") says the list first
+// and the rest of the question after it: 年/月 (份) ends the list unless an unread word follows it
+// (月收入: a word of its own).
 bool Parser::ConjunctTimeBucket(int item) {
   const int conj = item + 1;
   const int n = static_cast<int>(items_.size());
-  if (chinese_ || q_.bucket || conj >= n || items_[conj].used ||
-      !(items_[conj].kind == ItemKind::kKeyword && items_[conj].Has(Kw::kConj))) {
+  if (q_.bucket || conj >= n || items_[conj].used ||
+      !((items_[conj].kind == ItemKind::kKeyword && items_[conj].Has(Kw::kConj)) ||
+        (chinese_ && items_[conj].text == "、"))) {
     return false;
   }
   const int k = NextMeaningful(conj);
@@ -155,9 +159,20 @@ bool Parser::ConjunctTimeBucket(int item) {
                         : items_[k].Has(Kw::kQuarterUnit) ? DatePart::kQuarter
                         : items_[k].Has(Kw::kMonthUnit)   ? DatePart::kMonth
                                                           : DatePart::kDay;
-  if (part == DatePart::kDay || NextMeaningful(k) >= 0) return false;  // not the list's end
+  if (part == DatePart::kDay) return false;
+  int end = k;  // the unit's last item: 年 + 份
+  if (chinese_ && end + 1 < n && !items_[end + 1].used && items_[end + 1].text == "份") ++end;
+  if (chinese_) {
+    if (items_[k].text == "个月" || (end + 1 < n && (items_[end + 1].kind == ItemKind::kUnknown ||
+                                                     items_[end + 1].JoinsAList()))) {
+      return false;  // a word of its own (月收入), or the list goes on
+    }
+  } else if (NextMeaningful(k) >= 0) {
+    return false;  // not the list's end
+  }
   q_.bucket = part;
-  items_[conj].used = items_[k].used = true;
+  items_[conj].used = items_[k].used = items_[end].used = true;
+  bucket_listed_last_ = true;
   Map(items_[k], "group", "time bucket");
   Understood("by " + items_[k].text, "按" + items_[k].text);
   return true;
@@ -363,6 +378,15 @@ void Parser::ParseGrouping() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
     if (!items_[i].used && items_[i].kind == ItemKind::kKeyword) ReadGroupWord(i);
+  }
+  // "按年份和国家统计销售额", "每月及各门店的订单数": a time bucket said first heads the group
+  // list as a column would.
+  for (int i = 0; i < n && chinese_ && q_.bucket; ++i) {
+    const Item& it = items_[i];
+    if (it.used && it.kind == ItemKind::kKeyword &&
+        (it.Has(Kw::kYearBucket) || it.Has(Kw::kQuarterBucket) || it.Has(Kw::kMonthBucket))) {
+      GroupConjuncts(i);
+    }
   }
   // "每个国家各有多少客户": 各 right after the grouped word repeats the grouping ("each of
   // them"); it groups nothing else.

@@ -585,6 +585,9 @@ std::string Parser::OrderBy(const SelectList& list) const {
     order = OrderColumnExpr(list) + (q_.order_desc && q_.order_set ? " DESC" : " ASC");
   } else if (ranks_groups_ && !list.measure_exprs.empty()) {  // 每年的销售额排名: not by year
     order = list.measure_exprs[0] + (q_.order_desc ? " DESC" : " ASC");
+  } else if (q_.bucket && bucket_listed_last_) {  // 按国家和年份: country first, as said
+    for (int c : q_.group_columns) order += ColRef(c) + ", ";
+    order += list.bucket_expr;
   } else if (q_.bucket) {
     order = list.bucket_expr;
   } else if (!list.group_by.empty() && !list.measure_exprs.empty()) {
