@@ -42,9 +42,10 @@ constexpr std::array<std::string_view, 5> kZhPlaceEnds = {"现在", "当前", "�
 constexpr std::array<std::string_view, 2> kEnPlaceWords = {" in ", " at "};
 
 using Texts = std::map<std::string, std::string, std::less<>>;
+// The {name} → value pairs a text template is filled with.
+using TextVars = std::vector<std::pair<std::string, std::string>>;
 
-std::string Fill(std::string_view tmpl,
-                 const std::vector<std::pair<std::string, std::string>>& vars) {
+std::string Fill(std::string_view tmpl, const TextVars& vars) {
   std::string out;
   size_t i = 0;
   while (i < tmpl.size()) {
@@ -136,6 +137,79 @@ std::string IsoOffset(int seconds) {
   const int abs = seconds < 0 ? -seconds : seconds;
   return std::string(1, sign) + TwoDigits(abs / kSecondsPerHour) + ":" +
          TwoDigits(abs % kSecondsPerHour / kSecondsPerMinute);
+}
+
+// "2026-03-01": the form every answer's value carries a day in.
+std::string IsoDate(int year, int month, int day) {
+  return std::to_string(year) + "-" + TwoDigits(month) + "-" + TwoDigits(day);
+}
+
+// The clock a context names, else the real one (tests pass a fake one).
+const Clock& ClockOf(const QuickPathContext& ctx) {
+  return ctx.clock != nullptr ? *ctx.clock : Clock::System();
+}
+
+// "Next friday is …": an English label starts the sentence, so it is capitalised.
+std::string SentenceLabel(std::string label, Language l) {
+  if (l == Language::kEn && !label.empty() && label[0] >= 'a' && label[0] <= 'z') {
+    label[0] = static_cast<char>(label[0] - 'a' + 'A');
+  }
+  return label;
+}
+
+// "4 weeks and 1 day", "1 week", "4 周 1 天", "4 周": a count of days read in weeks.
+std::string WeeksText(int days, Language l) {
+  const int week = static_cast<int>(kDaysPerWeek);
+  const int weeks = days / week;
+  const int rest = days % week;
+  std::string text = l == Language::kZh ? std::to_string(weeks) + " 周"
+                                        : std::to_string(weeks) + (weeks == 1 ? " week" : " weeks");
+  if (rest != 0) {
+    text += l == Language::kZh ? " " + std::to_string(rest) + " 天"
+                               : " and " + std::to_string(rest) + (rest == 1 ? " day" : " days");
+  }
+  return text;
+}
+
+// Where a time question is about: "东京现在几点" → 东京; "time in new york?" → new york; empty
+// when it names no place.
+std::string AskedPlace(std::string_view normalized) {
+  std::string place;
+  size_t place_end = std::string_view::npos;
+  for (std::string_view w : kZhPlaceEnds) place_end = std::min(place_end, normalized.find(w));
+  if (place_end != std::string_view::npos && place_end > 0) {
+    place = Trim(normalized.substr(0, place_end));
+    if (place.rfind("请问", 0) == 0) place = Trim(std::string_view(place).substr(6));
+  }
+  for (std::string_view w : kEnPlaceWords) {
+    const size_t at = normalized.rfind(w);
+    if (place.empty() && at != std::string_view::npos) {
+      place = Trim(normalized.substr(at + w.size()));
+      while (!place.empty() &&
+             (place.back() == '?' || place.back() == '.' || place.back() == '!')) {
+        place.pop_back();
+      }
+      place = Trim(place);
+      if (place.rfind("the ", 0) == 0) place = place.substr(4);
+    }
+  }
+  if (place.size() >= 3 && place.substr(place.size() - 3) == "的") place.resize(place.size() - 3);
+  return place;
+}
+
+// The machine-readable time answer: the local time `t` of `zone`, `shift_days` from now.
+Json ClockValue(const LocalTime& t, const std::string& zone, int shift_days) {
+  const std::string date = IsoDate(t.year, t.month, t.day);
+  const std::string time =
+      TwoDigits(t.hour) + ":" + TwoDigits(t.minute) + ":" + TwoDigits(t.second);
+  return Json{{"iso", date + "T" + time + IsoOffset(t.utc_offset_seconds)},
+              {"date", date},
+              {"time", time},
+              {"weekday", t.weekday},
+              {"time_zone", zone},
+              {"utc_offset_seconds", t.utc_offset_seconds},
+              {"abbreviation", t.abbreviation},
+              {"day_offset", shift_days}};
 }
 
 // A number or unit found while scanning a conversion request.
@@ -324,11 +398,23 @@ struct QuickPath::Impl {
   }
 
   QuickAnswer DateTime(std::string_view normalized, Language l, const QuickPathContext& ctx) const;
+  int DayShift(std::string_view normalized) const;
+  std::string AskedZone(const std::string& place, const QuickPathContext& ctx,
+                        bool& unknown_place) const;
+  TextVars ClockVars(const LocalTime& t, const std::string& shown_place, const TimeZone& zone,
+                     int shift_days, Language l) const;
   std::optional<QuickAnswer> ZoneConversion(const ZoneConversionQuestion& q, Language l,
                                             const QuickPathContext& ctx) const;
   std::string PlaceZone(std::string place) const;
   std::string LongDate(const LocalTime& t, Language l) const;
   QuickAnswer Date(std::string_view normalized, Language l, const QuickPathContext& ctx) const;
+  std::string WeekdayName(int weekday, Language l) const;
+  std::string MonthName(int month) const;
+  TextVars DateVars(const CivilDate& c, std::string_view prefix) const;
+  void YearFactText(const DateQuestion& q, const DateAnswer& d, Language l, TextVars& vars,
+                    QuickAnswer& a) const;
+  void DayText(const DateQuestion& q, const DateAnswer& d, Language l, TextVars& vars,
+               QuickAnswer& a) const;
   void TimeUntilText(const DateAnswer& d, const LocalTime& now, Language l,
                      std::vector<std::pair<std::string, std::string>>& vars, QuickAnswer& a) const;
   QuickAnswer Arithmetic(std::string_view normalized, Language l) const;
@@ -357,54 +443,19 @@ QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
   }
   std::shared_ptr<const TimeZone> zone = Zone(ctx.default_time_zone);
   if (zone == nullptr) zone = Zone("");
-  const Clock& clock = ctx.clock != nullptr ? *ctx.clock : Clock::System();
-  const LocalTime now = zone->ToLocal(clock.Now());
+  const LocalTime now = zone->ToLocal(ClockOf(ctx).Now());
   const CivilDate today{now.year, now.month, now.day};
   const DateAnswer d =
       EvaluateDateQuestion(*q, today, (now.hour * 60 + now.minute) * 60 + now.second);
-  const auto& weekdays = l == Language::kZh ? weekdays_zh : weekdays_en;
-  const auto weekday_name = [&](int wd) {
-    return weekdays.size() == kDaysPerWeek ? weekdays[static_cast<size_t>(wd)] : std::to_string(wd);
-  };
-  const auto month_name = [&](int m) {
-    return months_en.size() == kMonthsPerYear ? months_en[static_cast<size_t>(m - 1)]
-                                              : std::to_string(m);
-  };
-  const auto date_vars = [&](const CivilDate& c, std::string_view prefix) {
-    const std::string p(prefix);
-    return std::vector<std::pair<std::string, std::string>>{{p + "year", std::to_string(c.year)},
-                                                            {p + "month", std::to_string(c.month)},
-                                                            {p + "month_name", month_name(c.month)},
-                                                            {p + "day", std::to_string(c.day)}};
-  };
-  const auto iso = [](const CivilDate& c) {
-    return std::to_string(c.year) + "-" + TwoDigits(c.month) + "-" + TwoDigits(c.day);
-  };
-  a.value["today"] = iso(today);
+  a.value["today"] = IsoDate(today.year, today.month, today.day);
   a.value["time_zone"] = zone->name();
-  std::vector<std::pair<std::string, std::string>> vars = date_vars(today, "today_");
+  TextVars vars = DateVars(today, "today_");
   if (q->kind == DateQuestion::Kind::kLeapYear || q->kind == DateQuestion::Kind::kDaysInMonth) {
-    vars.emplace_back("year", std::to_string(d.year));
-    vars.emplace_back("month", std::to_string(d.month));
-    vars.emplace_back("month_name", d.month >= 1 ? month_name(d.month) : "");
-    vars.emplace_back("days", std::to_string(d.days));
-    a.value["year"] = d.year;
-    a.value["leap"] = d.leap;
-    if (q->kind == DateQuestion::Kind::kDaysInMonth) {
-      a.value["month"] = d.month;
-      a.value["days"] = d.days;
-      a.text = Fill(Text(l, "days_in_month"), vars);
-    } else {
-      a.text = Fill(Text(l, d.leap ? "leap_year" : "not_leap_year"), vars);
-    }
+    YearFactText(*q, d, l, vars, a);
     return a;
   }
-  for (auto& v : date_vars(d.date, "")) vars.push_back(std::move(v));
-  std::string label = q->day.text;
-  if (l == Language::kEn && !label.empty() && label[0] >= 'a' && label[0] <= 'z') {
-    label[0] = static_cast<char>(label[0] - 'a' + 'A');  // "Next friday is …"
-  }
-  vars.emplace_back("label", label);
+  for (auto& v : DateVars(d.date, "")) vars.push_back(std::move(v));
+  vars.emplace_back("label", SentenceLabel(q->day.text, l));
   if (d.not_computed) {  // 春节, easter, 农历: a wrong date is worse than none
     a.ok = false;
     a.value["error"] = "not_computed";
@@ -422,38 +473,74 @@ QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
     a.text = Fill(Text(l, "date_invalid"), vars);
     return a;
   }
-  vars.emplace_back("weekday", weekday_name(d.weekday));
+  DayText(*q, d, l, vars, a);
+  return a;
+}
+
+// The texts show names from the tables; a number stands in when a table is incomplete.
+std::string QuickPath::Impl::WeekdayName(int weekday, Language l) const {
+  const auto& names = l == Language::kZh ? weekdays_zh : weekdays_en;
+  return names.size() == kDaysPerWeek ? names[static_cast<size_t>(weekday)]
+                                      : std::to_string(weekday);
+}
+
+std::string QuickPath::Impl::MonthName(int month) const {
+  return months_en.size() == kMonthsPerYear ? months_en[static_cast<size_t>(month - 1)]
+                                            : std::to_string(month);
+}
+
+// {prefix}year, {prefix}month, {prefix}month_name, {prefix}day: one day for a date text.
+TextVars QuickPath::Impl::DateVars(const CivilDate& c, std::string_view prefix) const {
+  const std::string p(prefix);
+  return TextVars{{p + "year", std::to_string(c.year)},
+                  {p + "month", std::to_string(c.month)},
+                  {p + "month_name", MonthName(c.month)},
+                  {p + "day", std::to_string(c.day)}};
+}
+
+// "2024年是闰年", "february 2024 has 29 days": a fact about a year or a month, no day meant.
+void QuickPath::Impl::YearFactText(const DateQuestion& q, const DateAnswer& d, Language l,
+                                   TextVars& vars, QuickAnswer& a) const {
+  vars.emplace_back("year", std::to_string(d.year));
+  vars.emplace_back("month", std::to_string(d.month));
+  vars.emplace_back("month_name", d.month >= 1 ? MonthName(d.month) : "");
+  vars.emplace_back("days", std::to_string(d.days));
+  a.value["year"] = d.year;
+  a.value["leap"] = d.leap;
+  if (q.kind == DateQuestion::Kind::kDaysInMonth) {
+    a.value["month"] = d.month;
+    a.value["days"] = d.days;
+    a.text = Fill(Text(l, "days_in_month"), vars);
+  } else {
+    a.text = Fill(Text(l, d.leap ? "leap_year" : "not_leap_year"), vars);
+  }
+}
+
+// A day that exists: its weekday and distance from today, in the text the question's kind
+// asks for (the date, the days or weeks until it, the days between two, the day of the year).
+void QuickPath::Impl::DayText(const DateQuestion& q, const DateAnswer& d, Language l,
+                              TextVars& vars, QuickAnswer& a) const {
+  vars.emplace_back("weekday", WeekdayName(d.weekday, l));
   vars.emplace_back("days", std::to_string(d.days < 0 ? -d.days : d.days));
-  a.value["date"] = iso(d.date);
+  a.value["date"] = IsoDate(d.date.year, d.date.month, d.date.day);
   a.value["weekday"] = d.weekday;
   a.value["days_from_today"] = d.days;
-  if (q->kind == DateQuestion::Kind::kDaysBetween) {
-    for (auto& v : date_vars(d.end, "end_")) vars.push_back(std::move(v));
-    a.value["end_date"] = iso(d.end);
+  if (q.kind == DateQuestion::Kind::kDaysBetween) {
+    for (auto& v : DateVars(d.end, "end_")) vars.push_back(std::move(v));
+    a.value["end_date"] = IsoDate(d.end.year, d.end.month, d.end.day);
     a.value["days_between"] = d.days;
     a.text = Fill(Text(l, "days_between"), vars);
-  } else if (q->kind == DateQuestion::Kind::kDayOfYear) {
+  } else if (q.kind == DateQuestion::Kind::kDayOfYear) {
     vars.emplace_back("day_of_year", std::to_string(d.day_of_year));
     vars.emplace_back("days_in_year", std::to_string(d.days_in_year));
     a.value["day_of_year"] = d.day_of_year;
     a.value["days_in_year"] = d.days_in_year;
     a.text = Fill(Text(l, "day_of_year"), vars);
-  } else if (q->kind == DateQuestion::Kind::kDaysUntil && q->in_weeks && d.days > 0) {
-    const int week = static_cast<int>(kDaysPerWeek);
-    const int weeks = d.days / week;
-    const int rest = d.days % week;
-    // "4 weeks and 1 day", "1 week", "4 周 1 天", "4 周".
-    std::string text = l == Language::kZh
-                           ? std::to_string(weeks) + " 周"
-                           : std::to_string(weeks) + (weeks == 1 ? " week" : " weeks");
-    if (rest != 0) {
-      text += l == Language::kZh ? " " + std::to_string(rest) + " 天"
-                                 : " and " + std::to_string(rest) + (rest == 1 ? " day" : " days");
-    }
-    vars.emplace_back("weeks_text", text);
-    a.value["weeks"] = d.days / week;
+  } else if (q.kind == DateQuestion::Kind::kDaysUntil && q.in_weeks && d.days > 0) {
+    vars.emplace_back("weeks_text", WeeksText(d.days, l));
+    a.value["weeks"] = d.days / static_cast<int>(kDaysPerWeek);
     a.text = Fill(Text(l, "weeks_until"), vars);
-  } else if (q->kind == DateQuestion::Kind::kDaysUntil) {
+  } else if (q.kind == DateQuestion::Kind::kDaysUntil) {
     a.text = Fill(Text(l, d.days > 0   ? "days_until"
                           : d.days < 0 ? "days_since"
                                        : "days_today"),
@@ -461,11 +548,10 @@ QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
   } else {
     // A shifted day ("90 days after 2026-03-01") is shown as asked, next to today.
     // So is a day of a month named relative to this one ("下个月15号").
-    const bool absolute = q->day.kind == DateExpression::Kind::kAbsolute && q->day.then_days == 0 &&
-                          q->day.then_months == 0 && q->day.date.month != 0;
+    const bool absolute = q.day.kind == DateExpression::Kind::kAbsolute && q.day.then_days == 0 &&
+                          q.day.then_months == 0 && q.day.date.month != 0;
     a.text = Fill(Text(l, absolute ? "date_absolute" : "date_relative"), vars);
   }
-  return a;
 }
 
 void QuickPath::Impl::TimeUntilText(const DateAnswer& d, const LocalTime& now, Language l,
@@ -484,8 +570,7 @@ void QuickPath::Impl::TimeUntilText(const DateAnswer& d, const LocalTime& now, L
                     : d.days == 1 ? Text(l, "tomorrow")
                     : l == Language::kZh
                         ? std::to_string(d.date.month) + "月" + std::to_string(d.date.day) + "日"
-                        : std::to_string(d.date.year) + "-" + TwoDigits(d.date.month) + "-" +
-                              TwoDigits(d.date.day);
+                        : IsoDate(d.date.year, d.date.month, d.date.day);
   if (l == Language::kEn && !day.empty() && day[0] >= 'A' && day[0] <= 'Z') {
     day[0] = static_cast<char>(day[0] - 'A' + 'a');  // "until 17:00 today"
   }
@@ -494,8 +579,7 @@ void QuickPath::Impl::TimeUntilText(const DateAnswer& d, const LocalTime& now, L
   vars.emplace_back("target_day", day);
   vars.emplace_back("target_time", target);
   vars.emplace_back("now_time", TwoDigits(now.hour) + ":" + TwoDigits(now.minute));
-  a.value["target"] = std::to_string(d.date.year) + "-" + TwoDigits(d.date.month) + "-" +
-                      TwoDigits(d.date.day) + "T" + target;
+  a.value["target"] = IsoDate(d.date.year, d.date.month, d.date.day) + "T" + target;
   a.value["minutes"] = d.seconds < 0 ? -minutes : minutes;
   a.text = Fill(Text(l, d.seconds < 0 ? "time_past" : "time_until"), vars);
 }
@@ -511,16 +595,12 @@ std::string QuickPath::Impl::PlaceZone(std::string place) const {
 }
 
 std::string QuickPath::Impl::LongDate(const LocalTime& t, Language l) const {
-  const auto& days = l == Language::kZh ? weekdays_zh : weekdays_en;
-  const std::string weekday = days.size() == kDaysPerWeek ? days[static_cast<size_t>(t.weekday)]
-                                                          : std::to_string(t.weekday);
+  const std::string weekday = WeekdayName(t.weekday, l);
   if (l == Language::kZh) {
     return std::to_string(t.month) + "月" + std::to_string(t.day) + "日" + weekday;
   }
-  const std::string month = months_en.size() == kMonthsPerYear
-                                ? months_en[static_cast<size_t>(t.month - 1)]
-                                : std::to_string(t.month);
-  return weekday + ", " + month + " " + std::to_string(t.day) + ", " + std::to_string(t.year);
+  return weekday + ", " + MonthName(t.month) + " " + std::to_string(t.day) + ", " +
+         std::to_string(t.year);
 }
 
 // "北京时间8点是洛杉矶几点": the stated clock time today (or on the day a day word names) in
@@ -544,9 +624,8 @@ std::optional<QuickAnswer> QuickPath::Impl::ZoneConversion(const ZoneConversionQ
     a.value = Json{{"error", "zone_data_missing"}};
     return a;
   }
-  const Clock& clock = ctx.clock != nullptr ? *ctx.clock : Clock::System();
-  const LocalTime today =
-      from->ToLocal(clock.Now() + std::chrono::seconds(int64_t{q.day_shift} * kSecondsPerDay));
+  const LocalTime today = from->ToLocal(
+      ClockOf(ctx).Now() + std::chrono::seconds(int64_t{q.day_shift} * kSecondsPerDay));
   const std::string asked = TwoDigits(q.hour) + ":" + TwoDigits(q.minute);
   std::vector<std::pair<std::string, std::string>> vars = {
       {"from_place", ShownPlace(q.from_place, l)},
@@ -573,8 +652,8 @@ std::optional<QuickAnswer> QuickPath::Impl::ZoneConversion(const ZoneConversionQ
                            {"to_date", LongDate(t, l)}});
   a.text = Fill(Text(l, "zone_conversion"), vars);
   const auto iso = [](const LocalTime& x) {
-    return std::to_string(x.year) + "-" + TwoDigits(x.month) + "-" + TwoDigits(x.day) + "T" +
-           TwoDigits(x.hour) + ":" + TwoDigits(x.minute) + IsoOffset(x.utc_offset_seconds);
+    return IsoDate(x.year, x.month, x.day) + "T" + TwoDigits(x.hour) + ":" + TwoDigits(x.minute) +
+           IsoOffset(x.utc_offset_seconds);
   };
   a.value = Json{{"from", iso(f)},        {"to", iso(t)},         {"from_zone", from->name()},
                  {"to_zone", to->name()}, {"from_dst", f.is_dst}, {"to_dst", t.is_dst}};
@@ -584,106 +663,75 @@ std::optional<QuickAnswer> QuickPath::Impl::ZoneConversion(const ZoneConversionQ
 QuickAnswer QuickPath::Impl::DateTime(std::string_view normalized, Language l,
                                       const QuickPathContext& ctx) const {
   if (auto q = ParseZoneConversion(normalized)) {
-    for (const auto& [word, days] : day_shifts) {
-      if (normalized.find(word) != std::string_view::npos) q->day_shift = days;
-    }
+    q->day_shift = DayShift(normalized);
     if (auto a = ZoneConversion(*q, l, ctx)) return *std::move(a);
   }
-  // Where is the question about? "东京现在几点" → 东京; "time in new york?" → new york.
-  std::string place;
-  size_t place_end = std::string_view::npos;
-  for (std::string_view w : kZhPlaceEnds) place_end = std::min(place_end, normalized.find(w));
-  if (place_end != std::string_view::npos && place_end > 0) {
-    place = Trim(normalized.substr(0, place_end));
-    if (place.rfind("请问", 0) == 0) place = Trim(std::string_view(place).substr(6));
-  }
-  for (std::string_view w : kEnPlaceWords) {
-    const size_t at = normalized.rfind(w);
-    if (place.empty() && at != std::string_view::npos) {
-      place = Trim(normalized.substr(at + w.size()));
-      while (!place.empty() &&
-             (place.back() == '?' || place.back() == '.' || place.back() == '!')) {
-        place.pop_back();
-      }
-      place = Trim(place);
-      if (place.rfind("the ", 0) == 0) place = place.substr(4);
-    }
-  }
-  if (place.size() >= 3 && place.substr(place.size() - 3) == "的") place.resize(place.size() - 3);
-
-  std::string zone_name = ctx.default_time_zone;
+  const std::string place = AskedPlace(normalized);
   bool unknown_place = false;
-  if (!place.empty()) {
-    if (auto it = places.find(place); it != places.end()) {
-      zone_name = it->second;
-    } else if (Zone(place) != nullptr) {
-      zone_name = place;  // an IANA name in the question
-    } else {
-      unknown_place = true;
-    }
-  }
-  std::shared_ptr<const TimeZone> zone = Zone(zone_name);
+  std::shared_ptr<const TimeZone> zone = Zone(AskedZone(place, ctx, unknown_place));
   if (zone == nullptr) zone = Zone("");  // a bad configured default: the machine's zone
-
-  int shift_days = 0;
-  for (const auto& [word, days] : day_shifts) {
-    if (normalized.find(word) != std::string_view::npos) shift_days = days;
-  }
-  const Clock& clock = ctx.clock != nullptr ? *ctx.clock : Clock::System();
-  const auto now = clock.Now() + std::chrono::seconds(int64_t{shift_days} * kSecondsPerDay);
-  const LocalTime t = zone->ToLocal(now);
-
-  const std::string weekday =
-      (l == Language::kZh ? weekdays_zh : weekdays_en).size() == kDaysPerWeek
-          ? (l == Language::kZh ? weekdays_zh : weekdays_en)[static_cast<size_t>(t.weekday)]
-          : std::to_string(t.weekday);
-  const std::string month_name = months_en.size() == kMonthsPerYear
-                                     ? months_en[static_cast<size_t>(t.month - 1)]
-                                     : std::to_string(t.month);
-  const int hour12 = t.hour % kHoursPerHalfDay == 0 ? kHoursPerHalfDay : t.hour % kHoursPerHalfDay;
+  const int shift_days = DayShift(normalized);
+  const LocalTime t = zone->ToLocal(ClockOf(ctx).Now() +
+                                    std::chrono::seconds(int64_t{shift_days} * kSecondsPerDay));
   std::string shown_place;
   if (!unknown_place && !place.empty()) {
     shown_place = l == Language::kZh ? place : " in " + ShownPlace(place, l);
   }
-  std::string day_label;
-  if (shift_days > 0) day_label = Text(l, "tomorrow");
-  if (shift_days < 0) day_label = Text(l, "yesterday");
-  const std::vector<std::pair<std::string, std::string>> vars = {
-      {"place", shown_place},
-      {"year", std::to_string(t.year)},
-      {"month", std::to_string(t.month)},
-      {"month_name", month_name},
-      {"day", std::to_string(t.day)},
-      {"weekday", weekday},
-      {"hour", TwoDigits(t.hour)},
-      {"hour12", std::to_string(hour12)},
-      {"minute", TwoDigits(t.minute)},
-      {"ampm", t.hour < kHoursPerHalfDay ? "AM" : "PM"},
-      {"zone", zone->name()},
-      {"offset", FormatOffset(t.utc_offset_seconds)},
-      {"day_label", day_label},
-  };
   QuickAnswer a;
   a.kind = QuickAnswerKind::kDateTime;
   a.language = l;
   if (unknown_place)
     a.text = Fill(Text(l, "unknown_place"), {{"place", place}, {"zone", zone->name()}}) + "\n";
-  a.text += Fill(Text(l, shift_days == 0 ? "datetime" : "datetime_other_day"), vars);
-  const std::string date =
-      std::to_string(t.year) + "-" + TwoDigits(t.month) + "-" + TwoDigits(t.day);
-  const std::string time =
-      TwoDigits(t.hour) + ":" + TwoDigits(t.minute) + ":" + TwoDigits(t.second);
-  a.value = Json{{"iso", date + "T" + time + IsoOffset(t.utc_offset_seconds)},
-                 {"date", date},
-                 {"time", time},
-                 {"weekday", t.weekday},
-                 {"time_zone", zone->name()},
-                 {"utc_offset_seconds", t.utc_offset_seconds},
-                 {"abbreviation", t.abbreviation},
-                 {"day_offset", shift_days}};
+  a.text += Fill(Text(l, shift_days == 0 ? "datetime" : "datetime_other_day"),
+                 ClockVars(t, shown_place, *zone, shift_days, l));
+  a.value = ClockValue(t, zone->name(), shift_days);
   if (!place.empty()) a.value["place"] = place;
   if (unknown_place) a.value["unknown_place"] = true;
   return a;
+}
+
+// "明天", "yesterday": the days a day word moves the answer by (the last one named wins).
+int QuickPath::Impl::DayShift(std::string_view normalized) const {
+  int shift = 0;
+  for (const auto& [word, days] : day_shifts) {
+    if (normalized.find(word) != std::string_view::npos) shift = days;
+  }
+  return shift;
+}
+
+// The zone of the place asked about: the table's, else an IANA name written in the question,
+// else (no place, or one not known: `unknown_place`) the configured default.
+std::string QuickPath::Impl::AskedZone(const std::string& place, const QuickPathContext& ctx,
+                                       bool& unknown_place) const {
+  if (place.empty()) return ctx.default_time_zone;
+  if (auto it = places.find(place); it != places.end()) return it->second;
+  if (Zone(place) != nullptr) return place;
+  unknown_place = true;
+  return ctx.default_time_zone;
+}
+
+// The {names} the datetime texts are filled with, for the local time `t`.
+TextVars QuickPath::Impl::ClockVars(const LocalTime& t, const std::string& shown_place,
+                                    const TimeZone& zone, int shift_days, Language l) const {
+  const int hour12 = t.hour % kHoursPerHalfDay == 0 ? kHoursPerHalfDay : t.hour % kHoursPerHalfDay;
+  std::string day_label;
+  if (shift_days > 0) day_label = Text(l, "tomorrow");
+  if (shift_days < 0) day_label = Text(l, "yesterday");
+  return TextVars{
+      {"place", shown_place},
+      {"year", std::to_string(t.year)},
+      {"month", std::to_string(t.month)},
+      {"month_name", MonthName(t.month)},
+      {"day", std::to_string(t.day)},
+      {"weekday", WeekdayName(t.weekday, l)},
+      {"hour", TwoDigits(t.hour)},
+      {"hour12", std::to_string(hour12)},
+      {"minute", TwoDigits(t.minute)},
+      {"ampm", t.hour < kHoursPerHalfDay ? "AM" : "PM"},
+      {"zone", zone.name()},
+      {"offset", FormatOffset(t.utc_offset_seconds)},
+      {"day_label", day_label},
+  };
 }
 
 QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l) const {
