@@ -720,7 +720,7 @@ bool Parser::ReadShareOfOneValue() {
   }
   // A price, rate or percentage summed has no share ("what percentage of the unit price …").
   const Measure& m = q_.measures[0];
-  if (m.business >= 0 || m.per_key >= 0 || m.distinct ||
+  if ((m.business >= 0 && !IsOneSumTerm(m.business)) || m.per_key >= 0 || m.distinct ||
       (m.agg != Agg::kSum && m.agg != Agg::kCount) ||
       (m.column >= 0 && IsNonAdditive(Col(m.column)))) {
     return false;

@@ -588,6 +588,10 @@ TEST_F(EnglishReadingsTest, ShareOfOneValueIsItsPartOfTheTotal) {
   ExpectAbstains("what is the unit price percentage of Waterloo");
   Open(kTradeSql);
   EXPECT_NEAR(share("what share of freight comes from Germany"), 50.0, 1e-6);
+  // A business measure that is one SUM (the inferred line revenue) has a part too.
+  EXPECT_NEAR(share("what share of revenue comes from Tea"), 30.0, 1e-6);
+  EXPECT_NEAR(share("What percentage of our sales comes from Germany?"), 90.0, 1e-6);
+  EXPECT_NEAR(share("what % of revenue came from Jam in 2024"), 60.0, 1e-6);
 }
 
 // "albums by Blur", "how many tracks by Abba": "by" right after the rows' table word and

@@ -149,6 +149,8 @@ class Parser {
   const Filter* SharePart() const;
   // A business term's own row condition ("shipped late"), which may be a share's part.
   bool IsRowTermFilter(const Filter& f) const;
+  // A business term that is one plain SUM (revenue), whose rows a share's part can split.
+  bool IsOneSumTerm(int business) const;
   SelectList BuildSelect();
   void SelectTimeBucket(SelectList* out);
   void SelectGroupColumns(SelectList* out);

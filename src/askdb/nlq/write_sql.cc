@@ -228,16 +228,16 @@ const Filter* Parser::SharePart() const {
   if (!share_of_one_value_ || q_.filters.size() != 1) return nullptr;
   // A business measure has a part only when it is one sum ("销售额" moved to the lines'
   // SUM(price * quantity)); a ratio or a difference of sums has none.
-  const TermExpr* term = q_.measures[0].business >= 0
-                             ? &index_.business_terms()[q_.measures[0].business].expr
-                             : nullptr;
-  if (term && (term->kind != TermExpr::Kind::kAgg || term->text != "SUM" || term->distinct)) {
-    return nullptr;
-  }
+  if (q_.measures[0].business >= 0 && !IsOneSumTerm(q_.measures[0].business)) return nullptr;
   const Filter& f = q_.filters[0];
   const bool plain_value =
       f.business < 0 && f.related_edge < 0 && !f.is_null && !f.numeric && !f.values.empty();
   return plain_value || IsRowTermFilter(f) ? &f : nullptr;
+}
+
+bool Parser::IsOneSumTerm(int business) const {
+  const TermExpr& term = index_.business_terms()[business].expr;
+  return term.kind == TermExpr::Kind::kAgg && term.text == "SUM" && !term.distinct;
 }
 
 bool Parser::IsRowTermFilter(const Filter& f) const {
