@@ -810,6 +810,20 @@ TEST(RequestClassifierTest, ShapesOfAMultiPartRequest) {
           "profile our best customers", "去年流失的客户做个画像", "write up how q2 went"});
   expect(RequestType::kWebSearch, {"how healthy is hummus"});
   expect(RequestType::kDataQuery, {"which promotion had the highest redemption rate"});
+  // Why a measure of the business is as it is, with no word of change; what drives it; a cause
+  // asked on its own; "…, and why"; what sets a group apart; how it went on the whole; a pack
+  // for an audience.
+  expect(
+      RequestType::kMultiStepAnalysis,
+      {"why are renewals so weak this year", "为啥今年续费这么差",
+       "what's behind the slump in orders", "tickets are piling up, what's causing it",
+       "客服工单越积越多，是什么造成的", "which regions are dragging us down and why",
+       "哪些区域在拖后腿，为什么", "who are our most profitable clients and what sets them apart",
+       "how did the holiday season go for the store, all in all", "网店这个节日季总体干得怎么样",
+       "给投资人做一页销售管道的介绍材料", "车队的油费、保养、停运都过一下"});
+  expect(RequestType::kDataQuery, {"the 10 most profitable clients", "利润最高的10个客户",
+                                   "每辆车的油费、保养费和停运损失"});
+  expect(RequestType::kTrivial, {"what is behind life's meaning"});
 }
 
 TEST(RequestClassifierTest, RulesFileOverride) {
