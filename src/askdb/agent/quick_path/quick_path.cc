@@ -13,6 +13,7 @@
 
 #include "askdb/agent/quick_path/arithmetic.h"
 #include "askdb/agent/quick_path/bill_question.h"
+#include "askdb/agent/quick_path/conversion_scan.h"
 #include "askdb/agent/quick_path/date_question.h"
 #include "askdb/agent/quick_path/division_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
@@ -78,18 +79,6 @@ std::string Trim(std::string_view s) {
   if (b == std::string_view::npos) return "";
   const size_t e = s.find_last_not_of(kSpace);
   return std::string(s.substr(b, e - b + 1));
-}
-
-bool IsAsciiAlnum(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
-size_t Utf8CharLength(unsigned char c) {
-  if (c < 0x80) return 1;
-  if ((c & 0xE0) == 0xC0) return 2;
-  if ((c & 0xF0) == 0xE0) return 3;
-  if ((c & 0xF8) == 0xF0) return 4;
-  return 1;
 }
 
 std::vector<std::string> StringList(const toml::node* node) {
@@ -212,124 +201,74 @@ Json ClockValue(const LocalTime& t, const std::string& zone, int shift_days) {
               {"day_offset", shift_days}};
 }
 
-// A number or unit found while scanning a conversion request.
-struct ScanItem {
-  bool is_unit = false;
-  long double number = 0;
-  const Unit* unit = nullptr;
-  size_t begin = 0;
-  size_t end = 0;
-};
-
-// "1米8" (1.8 m), "一米七五" (1.75 m): a height spoken in metres and tenths. When the unit just
-// scanned is 米 right after a number and one or two digits follow it with no unit after them,
-// they are the decimals of the amount; returns the bytes they span (0 when none).
-size_t SpokenMetreTenths(std::string_view s, std::vector<ScanItem>& items) {
-  if (items.size() < 2) return 0;
-  ScanItem& unit = items.back();
-  ScanItem& amount = items[items.size() - 2];
-  if (amount.is_unit || amount.end != unit.begin ||
-      s.substr(unit.begin, unit.end - unit.begin) != "米") {
-    return 0;
-  }
-  static constexpr std::string_view kDigits[] = {"零", "一", "二", "三", "四",
-                                                 "五", "六", "七", "八", "九"};
-  std::string decimals;
-  size_t at = unit.end;
-  while (decimals.size() < 2 && at < s.size()) {
-    if (s[at] >= '0' && s[at] <= '9') {
-      decimals += s[at++];
-      continue;
-    }
-    const auto* d = std::find(std::begin(kDigits), std::end(kDigits), s.substr(at, 3));
-    if (d == std::end(kDigits)) break;
-    decimals += static_cast<char>('0' + (d - std::begin(kDigits)));
-    at += 3;
-  }
-  // Not when more digits or a numeral follow ("1米800毫米" is not read as a height).
-  if (decimals.empty() || ParseNumberPrefix(s.substr(at))) return 0;
-  amount.number += std::strtold(("0." + decimals).c_str(), nullptr);
-  return at - unit.end;
-}
-
-// Whether `s` holds a digit, 半, an English cardinal (other than "one", which the scan reads
-// before a unit) or a word for a part or a count (a quarter, a dozen): a conversion whose scan
-// found no amount then does not answer for one unit, since it would have misread the amount
-// ("半个小时" had been answered 1 小时 = 60 分钟).
-bool MentionsAnAmount(std::string_view s) {
-  if (std::any_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) return true;
-  if (s.find("半") != std::string_view::npos) return true;
-  static constexpr std::string_view kPartWords[] = {"half",  "halves", "quarter", "quarters",
-                                                    "third", "thirds", "dozen",   "couple",
-                                                    "few",   "several"};
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (i > 0 && IsAsciiAlnum(s[i - 1])) continue;
-    if (auto words = ParseEnglishAmountPrefix(s.substr(i)); words && s.substr(i, 3) != "one") {
-      return true;
-    }
-    for (std::string_view w : kPartWords) {
-      const size_t end = i + w.size();
-      if (s.compare(i, w.size(), w) == 0 && (end == s.size() || !IsAsciiAlnum(s[end]))) return true;
-    }
-  }
-  return false;
-}
-
-// "半斤", "半小时": half of a unit.
-constexpr std::string_view kHalf = "半";
-constexpr std::string_view kBelowZero = "零下";
-constexpr std::string_view kCounter = "个";  // "半个小时"
-
-// "1欧元兑7.8人民币", "if 1 euro is 7.8 yuan": one unit of a currency is `rate` of another.
-struct RateStatement {
-  const Unit* from = nullptr;
-  const Unit* to = nullptr;
-  long double rate = 0;
-};
-
-// Finds "1 <currency> … R <currency>" or "R <currency> per <currency>" ("at 7.2 yuan per
-// dollar") among the scanned items of `text`, removes it and returns it, when an amount to
-// convert remains besides it.
-RateStatement TakeRateStatement(std::string_view text, std::vector<ScanItem>& items) {
-  for (size_t k = 0; k + 2 < items.size(); ++k) {
-    const ScanItem& r = items[k];
-    const ScanItem& a = items[k + 1];
-    const ScanItem& b = items[k + 2];
-    if (r.is_unit || !a.is_unit || !b.is_unit || !a.unit->needs_rate || !b.unit->needs_rate ||
-        a.unit == b.unit || items.size() < 5) {
-      continue;
-    }
-    const std::string_view between = text.substr(a.end, b.begin - a.end);
-    static constexpr std::string_view kPer[] = {" per ",    " to the ",   " to a ",
-                                                " to one ", " for each ", " for one ",
-                                                " for a ",  " a ",        "/"};
-    if (std::find(std::begin(kPer), std::end(kPer), between) == std::end(kPer)) continue;
-    RateStatement out{b.unit, a.unit, r.number};
-    items.erase(items.begin() + k, items.begin() + k + 3);
-    return out;
-  }
-  for (size_t k = 0; k + 3 < items.size(); ++k) {
-    const ScanItem& one = items[k];
-    const ScanItem& a = items[k + 1];
-    const ScanItem& r = items[k + 2];
-    const ScanItem& b = items[k + 3];
-    if (one.is_unit || one.number != 1 || !a.is_unit || r.is_unit || !b.is_unit) continue;
-    if (!a.unit->needs_rate || !b.unit->needs_rate || a.unit == b.unit) continue;
-    // An amount (and a target, or the rate's other currency) must remain besides it.
-    if (items.size() < 6) return {};
-    RateStatement out{a.unit, b.unit, r.number};
-    items.erase(items.begin() + k, items.begin() + k + 4);
-    return out;
-  }
-  return {};
-}
-
 // English unit names written as plural words ("days", "weeks", "acres") read in the singular
 // for an amount of exactly one: "1 week = 168 h", "7 days = 1 week" (not "1 weeks"). Symbols
 // ("h", "ms", "mi") and Chinese names have no plural.
 std::string SingularForOne(std::string name, long double amount) {
   if (amount == 1 && name.size() > 3 && name.back() == 's') name.pop_back();
   return name;
+}
+
+std::string UnitName(const Unit& u, Language l) { return l == Language::kZh ? u.zh : u.en; }
+
+// Which scanned items a conversion request gives each part; a part it does not give is empty.
+struct ConversionRoles {
+  std::optional<ScanItem> value;  // the amount
+  std::optional<ScanItem> from;   // the unit the amount is in
+  std::optional<ScanItem> to;     // the target unit
+  std::optional<long double> rate;
+};
+
+// The amount is the number a unit follows ("100美元"); the other unit is the target, in either
+// order ("how many MB is 3 GB"); any other number is the rate, before the amount ("汇率7.1的话
+// 100美元…") or after it ("…, 汇率7.2"). With no amount at all ("the conversion between
+// tablespoons and teaspoons"): one of the first unit.
+ConversionRoles AssignRoles(const std::vector<ScanItem>& items, const RateStatement& stated,
+                            std::string_view normalized) {
+  ConversionRoles roles;
+  constexpr size_t kNone = static_cast<size_t>(-1);
+  size_t value_at = kNone;
+  size_t from_at = kNone;
+  for (size_t k = 0; k + 1 < items.size() && value_at == kNone; ++k) {
+    if (!items[k].is_unit && items[k + 1].is_unit) {
+      value_at = k;
+      from_at = k + 1;
+      roles.value = items[k];
+      roles.from = items[k + 1];
+    }
+  }
+  const bool no_numbers =
+      std::none_of(items.begin(), items.end(), [](const ScanItem& item) { return !item.is_unit; });
+  if (!roles.value && no_numbers && items.size() >= 2 && !MentionsAnAmount(normalized)) {
+    roles.value = ScanItem{false, 1, nullptr, 0, 0};
+    from_at = 0;
+    roles.from = items[0];
+  }
+  for (size_t k = 0; k < items.size(); ++k) {
+    if (items[k].is_unit && k != from_at && !roles.to) roles.to = items[k];
+  }
+  // "100 dollars at 7.2 yuan per dollar": the target is the stated rate's other currency.
+  if (!roles.to && roles.from && stated.from != nullptr &&
+      (roles.from->unit == stated.from || roles.from->unit == stated.to)) {
+    ScanItem target;
+    target.is_unit = true;
+    target.unit = roles.from->unit == stated.from ? stated.to : stated.from;
+    roles.to = target;
+  }
+  for (size_t k = 0; k < items.size(); ++k) {
+    if (!items[k].is_unit && k != value_at) roles.rate = items[k].number;
+  }
+  return roles;
+}
+
+// The rate was stated for one unit of either currency ("1 EUR = 7.8 CNY"): the rate from
+// `from` to `to`, nullopt when the statement is about other currencies (or there is none).
+std::optional<long double> StatedRate(const RateStatement& stated, const Unit& from,
+                                      const Unit& to) {
+  if (stated.from == nullptr) return std::nullopt;
+  if (stated.from == &from && stated.to == &to) return stated.rate;
+  if (stated.from == &to && stated.to == &from && stated.rate != 0) return 1 / stated.rate;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -423,9 +362,10 @@ struct QuickPath::Impl {
   QuickAnswer Bill(const BillQuestion& q, Language l) const;
   QuickAnswer Round(const RoundQuestion& q, Language l) const;
   QuickAnswer Conversion(std::string_view normalized, Language l) const;
-  std::vector<ScanItem> Scan(std::string_view s) const;
-  const Unit* UnitAt(std::string_view s, size_t at, size_t& length) const;
-  size_t HalfAfterUnit(std::string_view s, size_t at, std::vector<ScanItem>& items) const;
+  void ConversionFailure(const ConversionResult& r, const Unit& from, const Unit& to, Language l,
+                         QuickAnswer& a) const;
+  void AddBinaryReading(long double amount, const Unit& from, const Unit& to, Language l,
+                        QuickAnswer& a) const;
   bool ReadBareDataSizes(std::string_view normalized, ScanItem& from, ScanItem& to) const;
 };
 
@@ -907,289 +847,81 @@ QuickAnswer QuickPath::Impl::Round(const RoundQuestion& q, Language l) const {
   return a;
 }
 
-const Unit* QuickPath::Impl::UnitAt(std::string_view s, size_t at, size_t& length) const {
-  for (const std::string& name : units.AllNamesLongestFirst()) {
-    if (s.compare(at, name.size(), name) != 0) continue;
-    // ASCII names stand alone: the "m" in "5m" counts, the "m" in "mile" does not.
-    if (IsAsciiAlnum(name.front()) && at > 0 && IsAsciiAlnum(s[at - 1]) &&
-        !(s[at - 1] >= '0' && s[at - 1] <= '9')) {
-      continue;
-    }
-    // Nor after an apostrophe: the "s" of "what's" is not seconds.
-    if (IsAsciiAlnum(name.front()) && at > 0 && s[at - 1] == '\'') continue;
-    const size_t end = at + name.size();
-    if (IsAsciiAlnum(name.back()) && end < s.size() && IsAsciiAlnum(s[end])) continue;
-    length = name.size();
-    return units.Find(name);
-  }
-  return nullptr;
-}
-
-// "华氏100度", "摄氏零下10度": a temperature scale named before its amount and 度 after it.
-// The scale's item moves after the amount, so the amount is read in it; returns the bytes of
-// 度 (0 when the shape is not there). Until session 13 the rule did not read these, and the
-// scan alone would have read "华氏100度是多少摄氏度" as 100 摄氏度.
-namespace {
-size_t TemperatureBeforeAmount(std::string_view s, size_t at, std::vector<ScanItem>& items) {
-  constexpr std::string_view kDegree = "度";
-  if (items.size() < 2 || s.compare(at, kDegree.size(), kDegree) != 0) return 0;
-  ScanItem& scale = items[items.size() - 2];
-  if (!scale.is_unit || scale.unit->dimension != "temperature") return 0;
-  // Only right before the amount, or before 零下 and the amount.
-  const std::string_view between = s.substr(scale.end, items.back().begin - scale.end);
-  if (!between.empty() && between != kBelowZero) return 0;
-  std::swap(scale, items.back());
-  return kDegree.size();
-}
-}  // namespace
-
-// "一斤半" (1.5 斤), "两天半", "一米半": 半 right after a unit that follows a number is half a
-// unit more. Not when another unit follows 半 ("半斤" is then an amount of its own). Returns the
-// bytes read (0 when none). Until session 13 the rule did not read these, and the scan alone
-// would have read "一斤半是多少克" as 1 斤.
-size_t QuickPath::Impl::HalfAfterUnit(std::string_view s, size_t at,
-                                      std::vector<ScanItem>& items) const {
-  if (items.size() < 2 || items[items.size() - 2].is_unit) return 0;
-  if (items[items.size() - 2].end != items.back().begin) return 0;
-  if (s.compare(at, kHalf.size(), kHalf) != 0) return 0;
-  size_t unit_len = 0;
-  if (UnitAt(s, at + kHalf.size(), unit_len) != nullptr) return 0;
-  items[items.size() - 2].number += 0.5L;
-  return kHalf.size();
-}
-
-std::vector<ScanItem> QuickPath::Impl::Scan(std::string_view s) const {
-  std::vector<ScanItem> items;
-  size_t i = 0;
-  bool below_zero = false;  // 零下 just read
-  while (i < s.size()) {
-    // Units first: "千克" is a unit, not the numeral 千 followed by 克.
-    size_t unit_len = 0;
-    if (const Unit* unit = UnitAt(s, i, unit_len)) {
-      items.push_back(ScanItem{true, 0, unit, i, i + unit_len});
-      i += unit_len;
-      i += SpokenMetreTenths(s, items);
-      i += HalfAfterUnit(s, i, items);
-      continue;
-    }
-    // "半斤", "半小时", "半个小时": half of a unit, with no number before it.
-    if (s.compare(i, kHalf.size(), kHalf) == 0) {
-      size_t end = i + kHalf.size(), unit_len = 0;
-      if (s.compare(end, kCounter.size(), kCounter) == 0) end += kCounter.size();
-      if (UnitAt(s, end, unit_len) != nullptr) {
-        items.push_back(ScanItem{false, 0.5L, nullptr, i, end});
-        i = end;
-        continue;
-      }
-    }
-    // "how many ounces in a pound": an article before a unit is one of it.
-    if (i == 0 || s[i - 1] == ' ') {
-      bool article = false;
-      for (std::string_view word : {"a ", "an ", "one "}) {
-        size_t unit_len = 0;
-        if (s.compare(i, word.size(), word) == 0 && UnitAt(s, i + word.size(), unit_len)) {
-          items.push_back(ScanItem{false, 1, nullptr, i, i + word.size() - 1});
-          i += word.size();
-          article = true;
-          break;
-        }
-      }
-      if (article) continue;
-      // "four inches", "a hundred kilometers", "two and a half cups", "half a cup": an amount
-      // in words, when a unit follows it.
-      if (auto words = ParseEnglishAmountPrefix(s.substr(i))) {
-        size_t end = i + words->length;
-        const size_t half = AndAHalfLength(s.substr(end));
-        long double value = words->value + (half > 0 ? 0.5L : 0);
-        end += half;
-        size_t at = end;
-        while (at < s.size() && s[at] == ' ') ++at;
-        size_t unit_len = 0;
-        if (UnitAt(s, at, unit_len) != nullptr) {
-          items.push_back(ScanItem{false, value, nullptr, i, end});
-          i = end;
-          continue;
-        }
-      }
-    }
-    // "零下四十摄氏度": below zero (零 would otherwise be read as the number 0).
-    if (s.compare(i, kBelowZero.size(), kBelowZero) == 0) {
-      below_zero = true;
-      i += kBelowZero.size();
-      continue;
-    }
-    if (auto num = ParseNumberPrefix(s.substr(i))) {
-      // "100千克" is 100 kg, not 100 千 克: when shortening the number by trailing
-      // multipliers lets a longer unit name start, prefer that split.
-      size_t best_len = num->length;
-      long double best_value = num->value;
-      size_t best_unit = 0;
-      for (size_t len = num->length; len > 0;) {
-        auto part = ParseNumberPrefix(s.substr(i, len));
-        if (!part || part->length != len) break;
-        size_t at = i + len;
-        while (at < s.size() && s[at] == ' ') ++at;
-        size_t unit_len = 0;
-        if (UnitAt(s, at, unit_len) != nullptr && unit_len > best_unit) {
-          best_unit = unit_len;
-          best_len = len;
-          best_value = part->value;
-        }
-        if (len < 3) break;
-        len -= 3;  // drop one trailing CJK multiplier (3 UTF-8 bytes)
-      }
-      ScanItem item;
-      item.number = best_value;
-      item.begin = i;
-      item.end = i + best_len;
-      // "一个半小时", "两个半小时", "3个半月": a half more, when a unit follows.
-      for (std::string_view half : {std::string_view("个半"), std::string_view("半")}) {
-        size_t unit_len = 0;
-        if (s.compare(item.end, half.size(), half) == 0 &&
-            UnitAt(s, item.end + half.size(), unit_len) != nullptr) {
-          item.number += 0.5L;
-          item.end += half.size();
-          best_len = item.end - i;
-          break;
-        }
-      }
-      // "2 and a half cups"
-      if (const size_t half = AndAHalfLength(s.substr(item.end)); half > 0) {
-        size_t at = item.end + half, unit_len = 0;
-        while (at < s.size() && s[at] == ' ') ++at;
-        if (UnitAt(s, at, unit_len) != nullptr) {
-          item.number += 0.5L;
-          item.end += half;
-          best_len = item.end - i;
-        }
-      }
-      if (i > 0 && s[i - 1] == '-' && (i == 1 || s[i - 2] == ' ')) item.number = -item.number;
-      if (below_zero) item.number = -item.number;
-      below_zero = false;
-      items.push_back(item);
-      i += best_len;
-      i += TemperatureBeforeAmount(s, i, items);
-      continue;
-    }
-    below_zero = false;
-    i += Utf8CharLength(static_cast<unsigned char>(s[i]));
-  }
-  return items;
-}
-
 QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l) const {
   QuickAnswer a;
   a.kind = QuickAnswerKind::kConversion;
   a.language = l;
-  std::vector<ScanItem> items = Scan(normalized);
+  std::vector<ScanItem> items = ScanConversion(normalized, units);
   const RateStatement stated = TakeRateStatement(normalized, items);
-  const ScanItem* value = nullptr;
-  const ScanItem* from = nullptr;
-  const ScanItem* to = nullptr;
-  const ScanItem* rate = nullptr;
-  // The amount is the number a unit follows ("100美元"); the other unit is the target, in
-  // either order ("how many MB is 3 GB"); any other number is the rate, before the amount
-  // ("汇率7.1的话100美元…") or after it ("…, 汇率7.2").
-  for (size_t k = 0; k + 1 < items.size() && value == nullptr; ++k) {
-    if (!items[k].is_unit && items[k + 1].is_unit) {
-      value = &items[k];
-      from = &items[k + 1];
-    }
-  }
-  // No amount at all ("the conversion between tablespoons and teaspoons"): one of the first.
-  const ScanItem one{false, 1, nullptr, 0, 0};
-  const bool no_numbers =
-      std::none_of(items.begin(), items.end(), [](const ScanItem& item) { return !item.is_unit; });
-  if (value == nullptr && no_numbers && items.size() >= 2 && !MentionsAnAmount(normalized)) {
-    value = &one;
-    from = &items[0];
-  }
-  for (const ScanItem& item : items) {
-    if (item.is_unit && &item != from && to == nullptr) to = &item;
-  }
-  // "100 dollars at 7.2 yuan per dollar": the target is the stated rate's other currency.
-  ScanItem stated_target;
-  if (to == nullptr && from != nullptr && stated.from != nullptr &&
-      (from->unit == stated.from || from->unit == stated.to)) {
-    stated_target.is_unit = true;
-    stated_target.unit = from->unit == stated.from ? stated.to : stated.from;
-    to = &stated_target;
-  }
-  for (const ScanItem& item : items) {
-    if (!item.is_unit && &item != value) rate = &item;
-  }
-  const auto name = [l](const Unit& u) { return l == Language::kZh ? u.zh : u.en; };
-  if (value == nullptr || from == nullptr || to == nullptr) {
+  ConversionRoles roles = AssignRoles(items, stated, normalized);
+  if (!roles.value || !roles.from || !roles.to) {
     a.ok = false;
     a.value = Json{{"error", "unknown_unit"}};
     a.text = Fill(Text(l, "conversion_error"), {{"reason", Text(l, "unknown_unit")}});
     return a;
   }
-  ScanItem from_item = *from;
-  ScanItem to_item = *to;
-  const bool bare_letters = ReadBareDataSizes(normalized, from_item, to_item);
-  from = &from_item;
-  to = &to_item;
-  std::optional<long double> rate_value =
-      rate != nullptr ? std::optional<long double>(rate->number) : std::nullopt;
-  if (stated.from != nullptr && rate == nullptr) {
-    // The rate was stated for one unit of either currency: 1 EUR = 7.8 CNY.
-    if (stated.from == from->unit && stated.to == to->unit) {
-      rate_value = stated.rate;
-    } else if (stated.from == to->unit && stated.to == from->unit && stated.rate != 0) {
-      rate_value = 1 / stated.rate;
-    }
-  }
-  const ConversionResult r = UnitTable::Convert(value->number, *from->unit, *to->unit, rate_value);
-  a.value = Json{{"value", static_cast<double>(value->number)},
-                 {"from", from->unit->id},
-                 {"to", to->unit->id},
-                 {"dimension", from->unit->dimension}};
-  if (rate_value && (from->unit->needs_rate || to->unit->needs_rate)) {
-    a.value["rate"] = static_cast<double>(*rate_value);
-  }
-  const std::vector<std::pair<std::string, std::string>> names = {{"from", name(*from->unit)},
-                                                                  {"to", name(*to->unit)}};
+  const bool bare_letters = ReadBareDataSizes(normalized, *roles.from, *roles.to);
+  const Unit& from = *roles.from->unit;
+  const Unit& to = *roles.to->unit;
+  const long double amount = roles.value->number;
+  const std::optional<long double> rate = roles.rate ? roles.rate : StatedRate(stated, from, to);
+  const ConversionResult r = UnitTable::Convert(amount, from, to, rate);
+  a.value = Json{{"value", static_cast<double>(amount)},
+                 {"from", from.id},
+                 {"to", to.id},
+                 {"dimension", from.dimension}};
+  if (rate && (from.needs_rate || to.needs_rate)) a.value["rate"] = static_cast<double>(*rate);
   if (!r.ok()) {
-    a.ok = false;
-    std::string reason;
-    if (r.error == ConversionError::kRateNeeded) {
-      a.value["error"] = "rate_needed";
-      a.text = Fill(Text(l, "rate_needed"), names);
-      return a;
-    }
-    if (r.error == ConversionError::kIncompatible) {
-      a.value["error"] = "incompatible_units";
-      reason = Fill(Text(l, "incompatible_units"), names);
-    } else {
-      a.value["error"] = "overflow";
-      reason = Text(l, "overflow");
-    }
-    a.text = Fill(Text(l, "conversion_error"), {{"reason", reason}});
+    ConversionFailure(r, from, to, l, a);
     return a;
   }
   const std::string result = FormatNumber(r.value);
   a.value["result"] = static_cast<double>(r.value);
   a.value["result_text"] = result;
-  a.text = Fill(Text(l, "conversion"), {{"value", FormatNumber(value->number)},
-                                        {"from", SingularForOne(name(*from->unit), value->number)},
+  a.text = Fill(Text(l, "conversion"), {{"value", FormatNumber(amount)},
+                                        {"from", SingularForOne(UnitName(from, l), amount)},
                                         {"result", result},
-                                        {"to", SingularForOne(name(*to->unit), r.value)}});
-  // "10G等于多少M" does not say which: the 1024-based reading is shown beside it.
-  const Unit* from_binary = bare_letters ? units.FindId(from->unit->binary) : nullptr;
-  const Unit* to_binary = bare_letters ? units.FindId(to->unit->binary) : nullptr;
-  if (from_binary != nullptr && to_binary != nullptr) {
-    const ConversionResult b = UnitTable::Convert(value->number, *from_binary, *to_binary);
-    if (b.ok()) {
-      a.value["binary_result"] = static_cast<double>(b.value);
-      a.value["binary_result_text"] = FormatNumber(b.value);
-      a.text += Fill(Text(l, "conversion_binary"), {{"value", FormatNumber(value->number)},
-                                                    {"from", name(*from_binary)},
-                                                    {"result", FormatNumber(b.value)},
-                                                    {"to", name(*to_binary)}});
-    }
-  }
+                                        {"to", SingularForOne(UnitName(to, l), r.value)}});
+  if (bare_letters) AddBinaryReading(amount, from, to, l, a);
   return a;
+}
+
+// Why a conversion the request states could not be made: a currency with no rate, units of
+// different dimensions, or a result too large.
+void QuickPath::Impl::ConversionFailure(const ConversionResult& r, const Unit& from, const Unit& to,
+                                        Language l, QuickAnswer& a) const {
+  a.ok = false;
+  const TextVars names = {{"from", UnitName(from, l)}, {"to", UnitName(to, l)}};
+  if (r.error == ConversionError::kRateNeeded) {
+    a.value["error"] = "rate_needed";
+    a.text = Fill(Text(l, "rate_needed"), names);
+    return;
+  }
+  std::string reason;
+  if (r.error == ConversionError::kIncompatible) {
+    a.value["error"] = "incompatible_units";
+    reason = Fill(Text(l, "incompatible_units"), names);
+  } else {
+    a.value["error"] = "overflow";
+    reason = Text(l, "overflow");
+  }
+  a.text = Fill(Text(l, "conversion_error"), {{"reason", reason}});
+}
+
+// "10G等于多少M" does not say which: the 1024-based reading is shown beside it.
+void QuickPath::Impl::AddBinaryReading(long double amount, const Unit& from, const Unit& to,
+                                       Language l, QuickAnswer& a) const {
+  const Unit* from_binary = units.FindId(from.binary);
+  const Unit* to_binary = units.FindId(to.binary);
+  if (from_binary == nullptr || to_binary == nullptr) return;
+  const ConversionResult b = UnitTable::Convert(amount, *from_binary, *to_binary);
+  if (!b.ok()) return;
+  a.value["binary_result"] = static_cast<double>(b.value);
+  a.value["binary_result_text"] = FormatNumber(b.value);
+  a.text += Fill(Text(l, "conversion_binary"), {{"value", FormatNumber(amount)},
+                                                {"from", UnitName(*from_binary, l)},
+                                                {"result", FormatNumber(b.value)},
+                                                {"to", UnitName(*to_binary, l)}});
 }
 
 // Bare data-size letters ("10G等于多少M", "1T是多少G", "3.5G是多少兆"): g and m alone are

@@ -1,0 +1,314 @@
+#include "askdb/agent/quick_path/conversion_scan.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <iterator>
+#include <string>
+
+#include "askdb/agent/quick_path/arithmetic.h"
+
+namespace askdb::agent {
+namespace {
+
+// "半斤", "半小时": half of a unit.
+constexpr std::string_view kHalf = "半";
+constexpr std::string_view kBelowZero = "零下";
+constexpr std::string_view kCounter = "个";  // "半个小时"
+
+bool IsAsciiAlnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+size_t Utf8CharLength(unsigned char c) {
+  if (c < 0x80) return 1;
+  if ((c & 0xE0) == 0xC0) return 2;
+  if ((c & 0xF0) == 0xE0) return 3;
+  if ((c & 0xF8) == 0xF0) return 4;
+  return 1;
+}
+
+// "1米8" (1.8 m), "一米七五" (1.75 m): a height spoken in metres and tenths. When the unit just
+// scanned is 米 right after a number and one or two digits follow it with no unit after them,
+// they are the decimals of the amount; returns the bytes they span (0 when none).
+size_t SpokenMetreTenths(std::string_view s, std::vector<ScanItem>& items) {
+  if (items.size() < 2) return 0;
+  ScanItem& unit = items.back();
+  ScanItem& amount = items[items.size() - 2];
+  if (amount.is_unit || amount.end != unit.begin ||
+      s.substr(unit.begin, unit.end - unit.begin) != "米") {
+    return 0;
+  }
+  static constexpr std::string_view kDigits[] = {"零", "一", "二", "三", "四",
+                                                 "五", "六", "七", "八", "九"};
+  std::string decimals;
+  size_t at = unit.end;
+  while (decimals.size() < 2 && at < s.size()) {
+    if (s[at] >= '0' && s[at] <= '9') {
+      decimals += s[at++];
+      continue;
+    }
+    const auto* d = std::find(std::begin(kDigits), std::end(kDigits), s.substr(at, 3));
+    if (d == std::end(kDigits)) break;
+    decimals += static_cast<char>('0' + (d - std::begin(kDigits)));
+    at += 3;
+  }
+  // Not when more digits or a numeral follow ("1米800毫米" is not read as a height).
+  if (decimals.empty() || ParseNumberPrefix(s.substr(at))) return 0;
+  amount.number += std::strtold(("0." + decimals).c_str(), nullptr);
+  return at - unit.end;
+}
+
+// "华氏100度", "摄氏零下10度": a temperature scale named before its amount and 度 after it.
+// The scale's item moves after the amount, so the amount is read in it; returns the bytes of
+// 度 (0 when the shape is not there). Until session 13 the rule did not read these, and the
+// scan alone would have read "华氏100度是多少摄氏度" as 100 摄氏度.
+size_t TemperatureBeforeAmount(std::string_view s, size_t at, std::vector<ScanItem>& items) {
+  constexpr std::string_view kDegree = "度";
+  if (items.size() < 2 || s.compare(at, kDegree.size(), kDegree) != 0) return 0;
+  ScanItem& scale = items[items.size() - 2];
+  if (!scale.is_unit || scale.unit->dimension != "temperature") return 0;
+  // Only right before the amount, or before 零下 and the amount.
+  const std::string_view between = s.substr(scale.end, items.back().begin - scale.end);
+  if (!between.empty() && between != kBelowZero) return 0;
+  std::swap(scale, items.back());
+  return kDegree.size();
+}
+
+// One pass over a request. Each Read… step tries its shape at byte `i` and returns the bytes
+// it read (0: not its shape), so the pass is a list of shapes tried in order.
+class Scanner {
+ public:
+  Scanner(std::string_view s, const UnitTable& units) : s_(s), units_(units) {}
+
+  std::vector<ScanItem> Run() {
+    size_t i = 0;
+    while (i < s_.size()) {
+      // Units first: "千克" is a unit, not the numeral 千 followed by 克.
+      size_t read = ReadUnit(i);
+      if (read == 0) read = ReadHalfOfAUnit(i);
+      if (read == 0 && (i == 0 || s_[i - 1] == ' ')) read = ReadArticle(i);
+      if (read == 0 && (i == 0 || s_[i - 1] == ' ')) read = ReadAmountInWords(i);
+      if (read == 0) read = ReadBelowZero(i);
+      if (read == 0) read = ReadNumber(i);
+      if (read == 0) {
+        below_zero_ = false;
+        read = Utf8CharLength(static_cast<unsigned char>(s_[i]));
+      }
+      i += read;
+    }
+    return std::move(items_);
+  }
+
+ private:
+  // The length of the unit name at `at`, 0 when none starts there.
+  size_t UnitLengthAt(size_t at) const {
+    size_t length = 0;
+    return UnitNamedAt(s_, at, units_, length) != nullptr ? length : 0;
+  }
+  size_t AfterSpaces(size_t at) const {
+    while (at < s_.size() && s_[at] == ' ') ++at;
+    return at;
+  }
+
+  // A unit name, with the decimals of a spoken height or a half after it.
+  size_t ReadUnit(size_t i) {
+    size_t unit_len = 0;
+    const Unit* unit = UnitNamedAt(s_, i, units_, unit_len);
+    if (unit == nullptr) return 0;
+    items_.push_back(ScanItem{true, 0, unit, i, i + unit_len});
+    size_t end = i + unit_len;
+    end += SpokenMetreTenths(s_, items_);
+    return end + HalfAfterUnit(end) - i;
+  }
+
+  // "一斤半" (1.5 斤), "两天半", "一米半": 半 right after a unit that follows a number is half a
+  // unit more. Not when another unit follows 半 ("半斤" is then an amount of its own). Until
+  // session 13 the scan would have read "一斤半是多少克" as 1 斤.
+  size_t HalfAfterUnit(size_t at) {
+    if (items_.size() < 2 || items_[items_.size() - 2].is_unit) return 0;
+    if (items_[items_.size() - 2].end != items_.back().begin) return 0;
+    if (s_.compare(at, kHalf.size(), kHalf) != 0) return 0;
+    if (UnitLengthAt(at + kHalf.size()) != 0) return 0;
+    items_[items_.size() - 2].number += 0.5L;
+    return kHalf.size();
+  }
+
+  // "半斤", "半小时", "半个小时": half of a unit, with no number before it.
+  size_t ReadHalfOfAUnit(size_t i) {
+    if (s_.compare(i, kHalf.size(), kHalf) != 0) return 0;
+    size_t end = i + kHalf.size();
+    if (s_.compare(end, kCounter.size(), kCounter) == 0) end += kCounter.size();
+    if (UnitLengthAt(end) == 0) return 0;
+    items_.push_back(ScanItem{false, 0.5L, nullptr, i, end});
+    return end - i;
+  }
+
+  // "how many ounces in a pound": an article before a unit is one of it.
+  size_t ReadArticle(size_t i) {
+    for (std::string_view word : {"a ", "an ", "one "}) {
+      if (s_.compare(i, word.size(), word) == 0 && UnitLengthAt(i + word.size()) != 0) {
+        items_.push_back(ScanItem{false, 1, nullptr, i, i + word.size() - 1});
+        return word.size();
+      }
+    }
+    return 0;
+  }
+
+  // "four inches", "a hundred kilometers", "two and a half cups", "half a cup": an amount in
+  // words, when a unit follows it.
+  size_t ReadAmountInWords(size_t i) {
+    const auto words = ParseEnglishAmountPrefix(s_.substr(i));
+    if (!words) return 0;
+    size_t end = i + words->length;
+    const size_t half = AndAHalfLength(s_.substr(end));
+    const long double value = words->value + (half > 0 ? 0.5L : 0);
+    end += half;
+    if (UnitLengthAt(AfterSpaces(end)) == 0) return 0;
+    items_.push_back(ScanItem{false, value, nullptr, i, end});
+    return end - i;
+  }
+
+  // "零下四十摄氏度": below zero (零 would otherwise be read as the number 0).
+  size_t ReadBelowZero(size_t i) {
+    if (s_.compare(i, kBelowZero.size(), kBelowZero) != 0) return 0;
+    below_zero_ = true;
+    return kBelowZero.size();
+  }
+
+  // A number in digits or numerals, with a half after it, its sign, and a temperature scale
+  // named before it moved after it.
+  size_t ReadNumber(size_t i) {
+    const auto num = ParseNumberPrefix(s_.substr(i));
+    if (!num) return 0;
+    ScanItem item = NumberBeforeLongestUnit(i, *num);
+    AddHalfBeforeUnit(item);
+    if (i > 0 && s_[i - 1] == '-' && (i == 1 || s_[i - 2] == ' ')) item.number = -item.number;
+    if (below_zero_) item.number = -item.number;
+    below_zero_ = false;
+    items_.push_back(item);
+    return item.end - i + TemperatureBeforeAmount(s_, item.end, items_);
+  }
+
+  // "100千克" is 100 kg, not 100 千 克: when shortening the number by trailing multipliers lets
+  // a longer unit name start, that split is the number.
+  ScanItem NumberBeforeLongestUnit(size_t i, const ParsedNumber& num) const {
+    size_t best_len = num.length;
+    long double best_value = num.value;
+    size_t best_unit = 0;
+    for (size_t len = num.length; len > 0;) {
+      auto part = ParseNumberPrefix(s_.substr(i, len));
+      if (!part || part->length != len) break;
+      const size_t unit_len = UnitLengthAt(AfterSpaces(i + len));
+      if (unit_len != 0 && unit_len > best_unit) {
+        best_unit = unit_len;
+        best_len = len;
+        best_value = part->value;
+      }
+      if (len < 3) break;
+      len -= 3;  // drop one trailing CJK multiplier (3 UTF-8 bytes)
+    }
+    return ScanItem{false, best_value, nullptr, i, i + best_len};
+  }
+
+  // "一个半小时", "两个半小时", "3个半月", "2 and a half cups": a half more, when a unit follows.
+  void AddHalfBeforeUnit(ScanItem& item) const {
+    for (std::string_view half : {std::string_view("个半"), std::string_view("半")}) {
+      if (s_.compare(item.end, half.size(), half) == 0 &&
+          UnitLengthAt(item.end + half.size()) != 0) {
+        item.number += 0.5L;
+        item.end += half.size();
+        break;
+      }
+    }
+    if (const size_t half = AndAHalfLength(s_.substr(item.end)); half > 0) {
+      if (UnitLengthAt(AfterSpaces(item.end + half)) != 0) {
+        item.number += 0.5L;
+        item.end += half;
+      }
+    }
+  }
+
+  std::string_view s_;
+  const UnitTable& units_;
+  std::vector<ScanItem> items_;
+  bool below_zero_ = false;  // 零下 just read
+};
+
+}  // namespace
+
+std::vector<ScanItem> ScanConversion(std::string_view s, const UnitTable& units) {
+  return Scanner(s, units).Run();
+}
+
+const Unit* UnitNamedAt(std::string_view s, size_t at, const UnitTable& units, size_t& length) {
+  for (const std::string& name : units.AllNamesLongestFirst()) {
+    if (s.compare(at, name.size(), name) != 0) continue;
+    // ASCII names stand alone: the "m" in "5m" counts, the "m" in "mile" does not.
+    if (IsAsciiAlnum(name.front()) && at > 0 && IsAsciiAlnum(s[at - 1]) &&
+        !(s[at - 1] >= '0' && s[at - 1] <= '9')) {
+      continue;
+    }
+    // Nor after an apostrophe: the "s" of "what's" is not seconds.
+    if (IsAsciiAlnum(name.front()) && at > 0 && s[at - 1] == '\'') continue;
+    const size_t end = at + name.size();
+    if (IsAsciiAlnum(name.back()) && end < s.size() && IsAsciiAlnum(s[end])) continue;
+    length = name.size();
+    return units.Find(name);
+  }
+  return nullptr;
+}
+
+RateStatement TakeRateStatement(std::string_view text, std::vector<ScanItem>& items) {
+  for (size_t k = 0; k + 2 < items.size(); ++k) {
+    const ScanItem& r = items[k];
+    const ScanItem& a = items[k + 1];
+    const ScanItem& b = items[k + 2];
+    if (r.is_unit || !a.is_unit || !b.is_unit || !a.unit->needs_rate || !b.unit->needs_rate ||
+        a.unit == b.unit || items.size() < 5) {
+      continue;
+    }
+    const std::string_view between = text.substr(a.end, b.begin - a.end);
+    static constexpr std::string_view kPer[] = {" per ",    " to the ",   " to a ",
+                                                " to one ", " for each ", " for one ",
+                                                " for a ",  " a ",        "/"};
+    if (std::find(std::begin(kPer), std::end(kPer), between) == std::end(kPer)) continue;
+    RateStatement out{b.unit, a.unit, r.number};
+    items.erase(items.begin() + k, items.begin() + k + 3);
+    return out;
+  }
+  for (size_t k = 0; k + 3 < items.size(); ++k) {
+    const ScanItem& one = items[k];
+    const ScanItem& a = items[k + 1];
+    const ScanItem& r = items[k + 2];
+    const ScanItem& b = items[k + 3];
+    if (one.is_unit || one.number != 1 || !a.is_unit || r.is_unit || !b.is_unit) continue;
+    if (!a.unit->needs_rate || !b.unit->needs_rate || a.unit == b.unit) continue;
+    // An amount (and a target, or the rate's other currency) must remain besides it.
+    if (items.size() < 6) return {};
+    RateStatement out{a.unit, b.unit, r.number};
+    items.erase(items.begin() + k, items.begin() + k + 4);
+    return out;
+  }
+  return {};
+}
+
+bool MentionsAnAmount(std::string_view s) {
+  if (std::any_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) return true;
+  if (s.find("半") != std::string_view::npos) return true;
+  static constexpr std::string_view kPartWords[] = {"half",  "halves", "quarter", "quarters",
+                                                    "third", "thirds", "dozen",   "couple",
+                                                    "few",   "several"};
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (i > 0 && IsAsciiAlnum(s[i - 1])) continue;
+    if (auto words = ParseEnglishAmountPrefix(s.substr(i)); words && s.substr(i, 3) != "one") {
+      return true;
+    }
+    for (std::string_view w : kPartWords) {
+      const size_t end = i + w.size();
+      if (s.compare(i, w.size(), w) == 0 && (end == s.size() || !IsAsciiAlnum(s[end]))) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace askdb::agent
