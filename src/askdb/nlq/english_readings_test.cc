@@ -594,6 +594,21 @@ TEST_F(EnglishReadingsTest, ShareOfOneValueIsItsPartOfTheTotal) {
   EXPECT_NEAR(share("what % of revenue came from Jam in 2024"), 60.0, 1e-6);
 }
 
+// "revenue from Abba tracks", "Blur revenue in 2024": a value the order lines reach (a track's
+// artist) splits the lines' own revenue, not the totals of invoices holding such a line; a
+// column the lines cannot split (an order's freight) stays refused.
+TEST_F(EnglishReadingsTest, AValueOfTheLinesSumsTheLinesRevenue) {
+  Open(kMusicSql);
+  auto number = [this](std::string_view q) {
+    const std::vector<std::string> rows = Rows(q);
+    return rows.size() == 1 ? std::stod(rows[0]) : -1.0;
+  };
+  EXPECT_NEAR(number("how much revenue came from Abba tracks"), 2.97, 1e-6);
+  EXPECT_NEAR(number("Blur revenue in 2024"), 5.97, 1e-6);
+  Open(kTradeSql);
+  ExpectAbstains("total freight for Tea");
+}
+
 // "albums by Blur", "how many tracks by Abba": "by" right after the rows' table word and
 // before a value names who made them, a filter like "of"; not a group. After a measure
 // ("sales by Japan") it stays unread.

@@ -299,7 +299,8 @@ int Parser::ValueColumnScore(const Term& t, int root, const std::vector<int>& ne
   const auto tree = FindJoinTree(index_, root, {t.table});
   // A value in a child table changes counts — unless the one measure is a sum that the join
   // tree's check moves down to that level or refuses ("2024年手机的销售额": the phones' line
-  // amounts, not the orders holding a phone; Chinese only, measured there).
+  // amounts, not the orders holding a phone; in English since session 18: "rock revenue",
+  // "revenue from Iron Maiden tracks" = the lines' price × quantity, freight stays refused).
   // "雷克萨斯参加过哪些车展", "天猫商城在卖哪些型号": the root's rows only listed are taken once
   // each whatever the join repeats (a list per key), so the value only says which of them
   // (Chinese, measured there).
@@ -309,7 +310,7 @@ int Parser::ValueColumnScore(const Term& t, int root, const std::vector<int>& ne
     const bool bought =
         bought_value_ && OnlyListsRows() &&
         std::find(tables.begin(), tables.end(), OrderLinesTable(index_)) != tables.end();
-    return (chinese_ && (one_sum || OnlyListsRows())) || bought ? 0 : -1;
+    return one_sum || (chinese_ && OnlyListsRows()) || bought ? 0 : -1;
   }
   return tree && tree->steps.size() == 1 ? 1 : 0;
 }
