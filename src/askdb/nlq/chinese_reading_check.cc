@@ -90,7 +90,9 @@ std::optional<ShapeProblem> UnreadPeriodWord(const std::vector<Item>& items, con
       Bit(Kw::kThisYear) | Bit(Kw::kLastYear) | Bit(Kw::kThisMonth) | Bit(Kw::kLastMonth) |
       Bit(Kw::kThisQuarter) | Bit(Kw::kLastQuarter) | Bit(Kw::kYearBucket) |
       Bit(Kw::kQuarterBucket) | Bit(Kw::kMonthBucket) | Bit(Kw::kWeekBucket) | Bit(Kw::kDayBucket);
-  static constexpr std::string_view kBoundaries[] = {"以来", "至今", "为止", "截至", "截止", "起"};
+  // 早于/晚于/以后/之前...: "开业时间早于2008年的酒店" was the year 2008 itself at 0.77.
+  static constexpr std::string_view kBoundaries[] = {"以来", "至今", "为止", "截至", "截止", "起",
+                                                     "早于", "晚于", "以后", "之后", "以前", "之前"};
   auto problem = [](const std::string& word) {
     return ShapeProblem{"I could not apply the period word '" + word +
                             "': the answer would be over another period; name the dates.",

@@ -560,5 +560,38 @@ TEST_F(DusqlReadingsTest, AnUnreadHeadWordAbstains) {
   EXPECT_TRUE(!who.answered || who.sql.find("MAX(") == std::string::npos) << who.sql;
 }
 
+// "2008年以后开业的酒店", "成立时间早于1990年的球队": a year with 以后/之后/以来/后 is from its
+// start on, with 以前/之前/前 or after 早于 before it, 晚于 from the next year on; on the date
+// column named before it or the one a verb after it names (开业 → 开业时间), whatever it stores (a
+// date, an integer year, '2014年'). With neither, the words stay unread; 早于 left unread abstains.
+constexpr const char* kDatesSql = R"sql(
+CREATE TABLE "酒店" ("词条id" int, "名称" text, "开业时间" time, "客房数量" int,
+                     primary key ("词条id"));
+INSERT INTO "酒店" VALUES (1,'国贸','2007-12-31',300),(2,'王府','2008-01-01',200),
+  (3,'半岛','2010-05-05',100);
+CREATE TABLE "球队" ("词条id" int, "名称" text, "成立时间" time, "出现年份" text,
+                     primary key ("词条id"));
+INSERT INTO "球队" VALUES (1,'红队',1989,'1989年'),(2,'蓝队',1990,'1990年'),(3,'白队',1995,'1995年');
+)sql";
+
+TEST_F(DusqlReadingsTest, AYearsBoundaryComparesADateColumn) {
+  Open(kDatesSql);
+  const std::vector<std::string> from2008{"王府", "半岛"};
+  EXPECT_EQ(Rows("2008年以后开业的酒店"), from2008);
+  EXPECT_EQ(Rows("哪些酒店是2008年之后开业的"), from2008);
+  EXPECT_EQ(Rows("2008年以来开业的酒店有哪些"), from2008);
+  EXPECT_EQ(Rows("开业时间在2008年以后的酒店"), from2008);
+  EXPECT_EQ(Rows("2008年以前开业的酒店"), (std::vector<std::string>{"国贸"}));
+  EXPECT_EQ(Rows("开业时间早于2008年的酒店"), (std::vector<std::string>{"国贸"}));
+  EXPECT_EQ(Rows("开业时间晚于2008年的酒店"), (std::vector<std::string>{"半岛"}));
+  EXPECT_EQ(Rows("2008年后开业的酒店有几家"), (std::vector<std::string>{"2"}));
+  // An integer year and a year stored as '1990年'.
+  EXPECT_EQ(Rows("1990年以前成立的球队"), (std::vector<std::string>{"红队"}));
+  EXPECT_EQ(Rows("1990年以后出现的球队"), (std::vector<std::string>{"蓝队", "白队"}));
+  // No date column named nor a verb of one: unread, and so is 早于 on the year alone.
+  EXPECT_FALSE(Ask("2008年以后装修的酒店").answered);
+  EXPECT_FALSE(Ask("早于2008年装修的酒店").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -106,8 +106,116 @@ void Parser::SetTimeRange(const Item& it, DateRange r, std::optional<int> year,
   out_.periods_read.push_back(r);
 }
 
+// "2008年以后开业的酒店", "成立时间早于1990年的球队": a year and a boundary word compare a
+// date column with the year's start, whatever the column stores (a date, '2014年', 1999): Y以后 /
+// 之后 / 以来 / 后 / 起 = from Y on, Y以前 / 之前 / 前 = before Y, 早于Y = before Y, 晚于Y = from
+// Y+1 on (read as the year 2008 alone, 早于 unread, these answered another question). The column
+// is the date column named right before (开业时间在2008年以后), else the one a verb right after
+// names (以后开业 → 开业时间); with neither the words stay unread and the question abstains.
+bool Parser::ReadChineseYearBoundary(int i) {
+  const int n = static_cast<int>(items_.size());
+  if (!chinese_ || i + 1 >= n || !items_[i + 1].Has(Kw::kYearMarker) || items_[i + 1].used) {
+    return false;
+  }
+  auto text_at = [&](int k) {
+    return k >= 0 && k < n && !items_[k].used ? items_[k].text : std::string();
+  };
+  const int year = static_cast<int>(items_[i].number);
+  const std::string one = text_at(i + 2), two = one + text_at(i + 3);
+  const std::string before = i >= 2 ? text_at(i - 2) + text_at(i - 1) : "";
+  std::vector<int> words;
+  Op op = Op::kGe;
+  int boundary = year;
+  if (two == "以后" || two == "之后" || two == "以来" || two == "以前" || two == "之前") {
+    words = {i + 2, i + 3};
+    op = two == "以前" || two == "之前" ? Op::kLt : Op::kGe;
+  } else if (one == "后" || one == "起" || one == "以来" || one == "前") {
+    words = {i + 2};
+    op = one == "前" ? Op::kLt : Op::kGe;
+  } else if (before == "早于" || before == "晚于") {
+    words = {i - 2, i - 1};
+    op = before == "早于" ? Op::kLt : Op::kGe;
+    boundary = before == "早于" ? year : year + 1;
+  } else {
+    return false;
+  }
+  const int after = std::max(words.back(), i + 1) + 1;
+  if (after < n && items_[after].kind == ItemKind::kNumber) return false;  // 2020年前10个月
+  int named = -1;
+  int col = ColumnBeforeYearBoundary(std::min(words.front(), i), &named);
+  int verb_len = 0;
+  if (col < 0) col = DateColumnOfVerb(after, &verb_len);
+  if (col < 0) return false;
+  Filter f;
+  f.column = col;
+  f.op = op;
+  f.values = {std::to_string(boundary)};  // a date, 1999 or '2014年' alike (FilterCondition)
+  q_.filters.push_back(f);
+  for (int k : words) items_[k].used = true;
+  for (int k = after; k < after + verb_len; ++k) items_[k].used = true;
+  items_[i].used = items_[i + 1].used = true;
+  if (named >= 0) items_[named].used = true;
+  const std::string cond =
+      ColName(col) + (op == Op::kLt ? " < " : " >= ") + std::to_string(boundary);
+  Map(items_[i], "filter", cond);
+  Understood(cond, cond);
+  return true;
+}
+
+// The date column said right before a year boundary (past 在/于/是): its index, the word's in
+// `item`; -1 when that word names no date column.
+int Parser::ColumnBeforeYearBoundary(int first, int* item) const {
+  for (int k = first - 1; k >= 0 && k >= first - 2; --k) {
+    const Item& w = items_[k];
+    if (w.used) return -1;
+    if (w.kind == ItemKind::kKeyword &&
+        (w.Has(Kw::kInTime) || w.Has(Kw::kBetween) || w.Has(Kw::kEq) || w.Has(Kw::kStop))) {
+      continue;
+    }
+    const int col = w.kind == ItemKind::kTerm ? ColumnOf(w) : -1;
+    if (col < 0 || Col(col).role != ColumnRole::kTime) return -1;
+    *item = k;
+    return col;
+  }
+  return -1;
+}
+
+// 开业 for 开业时间, 成立 for 成立日期, 出现 for 出现年份: the unread characters from `verb` on
+// (two to four of them) that are the one date column's name without its 时间/日期/年份/年代/年,
+// over the whole schema; -1 when none or two. `len` is the number of characters.
+int Parser::DateColumnOfVerb(int verb, int* len) const {
+  static constexpr std::string_view kDateTails[] = {"时间", "日期", "年份", "年代", "年"};
+  const int n = static_cast<int>(items_.size());
+  std::string word;
+  for (int k = verb; k < n && k < verb + 4; ++k) {
+    const Item& it = items_[k];  // 出 of 出现 is a stop word
+    const bool stop = it.kind == ItemKind::kKeyword && it.kw == Bit(Kw::kStop);
+    if (it.used || (it.kind != ItemKind::kUnknown && !stop)) break;
+    word += it.text;
+    if (k == verb) continue;
+    int found = -1;
+    for (int c = 0; c < static_cast<int>(index_.columns().size()); ++c) {
+      const std::string& name = Col(c).name;
+      for (std::string_view tail : kDateTails) {
+        if (name.size() != word.size() + tail.size() || !name.starts_with(word) ||
+            !name.ends_with(tail)) {
+          continue;
+        }
+        if (found >= 0) return -1;
+        found = c;
+      }
+    }
+    if (found >= 0) {
+      *len = k - verb + 1;
+      return found;
+    }
+  }
+  return -1;
+}
+
 // Years: 2024 / 2024年 / in 2024, with a quarter or a month after them ("2024年3月").
 void Parser::ReadYear(int i) {
+  if (ReadChineseYearBoundary(i)) return;
   Item& it = items_[i];
   const int year = static_cast<int>(it.number);
   int next = i + 1 < static_cast<int>(items_.size()) ? i + 1 : -1;

@@ -546,6 +546,13 @@ std::string Parser::FilterCondition(const Filter& f) const {
     return c + " " + std::string(OpSymbol(f.op)) + " " +
            (f.text_literal ? dialect_.QuoteString(FormatNumber(f.lo)) : FormatNumber(f.lo / scale));
   }
+  if (f.values.size() == 1 && f.op != Op::kEq && f.op != Op::kNe) {
+    // A year's bound (2008年以后, ReadChineseYearBoundary): dates from the year's start; a year
+    // stored as 1999 or '2014年' by its leading number.
+    const std::string op = " " + std::string(OpSymbol(f.op)) + " ";
+    if (Col(f.column).stats.min_date) return c + op + dialect_.DateLiteral(f.values[0] + "-01-01");
+    return dialect_.LeadingNumber(c) + op + f.values[0];
+  }
   if (f.values.size() == 1) {
     return c + (f.op == Op::kNe ? " <> " : " = ") + dialect_.QuoteString(f.values[0]);
   }
