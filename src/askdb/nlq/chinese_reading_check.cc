@@ -892,6 +892,39 @@ int TableNamed(const Item& it, const SchemaIndex& index) {
   return -1;
 }
 
+// "哪些客户是企业客户", "列出企业客户" listed every customer's Company (企业 names it): a column's
+// word said right before its own table's word, with no 的 between (企业客户, not 客户的企业), names
+// a kind of those rows, not a column to list for each of them.
+std::optional<ShapeProblem> ColumnWordNamingAKindOfRows(const std::vector<Item>& items,
+                                                        const Query& q, const SchemaIndex& index) {
+  for (size_t i = 0; i + 1 < items.size(); ++i) {
+    const Item& word = items[i];
+    const Item& next = items[i + 1];
+    if (!word.used || word.kind != ItemKind::kTerm || next.kind != ItemKind::kTerm ||
+        word.unit_end != next.unit_begin || TableNamed(word, index) >= 0) {
+      continue;
+    }
+    for (int p : q.projections) {
+      const bool names_p = std::any_of(word.terms.begin(), word.terms.end(), [&](int id) {
+        return index.terms()[id].kind == TermKind::kColumn && index.terms()[id].column == p;
+      });
+      const bool own_table = std::any_of(next.terms.begin(), next.terms.end(), [&](int id) {
+        return index.terms()[id].kind == TermKind::kTable &&
+               index.terms()[id].table == index.columns()[p].table;
+      });
+      if (names_p && own_table) {
+        return ShapeProblem{
+            "'" + word.text + next.text + "' names a kind of " + next.text + ", not their " +
+                word.text + " listed for each; say which values are meant.",
+            "“" + word.text + next.text + "”说的是哪一类" + next.text + "，而不是列出每个" +
+                next.text + "的" + word.text + "，因此不作答；请写明条件，例如“" + word.text +
+                "不为空的" + next.text + "”。"};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 // "有折扣的商品有几个" counted every product with a line and added SUM(discount) beside: a measure
 // said right before 的 and the counted rows (X的Y) says which rows are counted, and a sum of it
 // shown beside the count answers another question. A measure asked beside the count (商品数和
@@ -1572,6 +1605,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = ListedBesidePlacedWord(items)) return p;
   if (auto p = UnreadHeadWord(items, query)) return p;
   if (auto p = ThingAskedAfterASuperlative(items, query)) return p;
+  if (auto p = ColumnWordNamingAKindOfRows(items, query, index)) return p;
   if (auto p = TotalListedRowByRow(items, query, index)) return p;
   if (auto p = TotalOverTwoGroupings(items, query)) return p;
   if (auto p = ComparesText(query, index, time_column)) return p;

@@ -590,6 +590,30 @@ TEST_F(ChineseSoldProductsCheckTest, WhatAfterASuperlativeAsksForAThingNotTheMax
   EXPECT_EQ(Rows("最多的销量是什么"), std::vector<std::string>{"2"});
 }
 
+// Customers with a company (企业) or none.
+class ChineseCompanyCustomersCheckTest : public ChineseClubCheckTest {
+ protected:
+  void SetUp() override {
+    catalog::SemanticModel model;
+    catalog::TableSemantics customers = testing::SemanticTable("customers", "客户", "customers");
+    catalog::ColumnSemantics company = testing::SemanticColumn("company", "公司", "company");
+    company.synonyms = {"企业"};
+    customers.columns = {testing::SemanticColumn("name", "姓名", "name"), company};
+    model.tables = {customers};
+    Open(R"sql(CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, company TEXT);
+               INSERT INTO customers VALUES (1,'Ann','Acme'),(2,'Bo',NULL),(3,'Cy','Zeta');)sql",
+         &model);
+  }
+};
+
+// "哪些客户是企业客户" listed every customer's company: 企业客户 is a kind of customer.
+TEST_F(ChineseCompanyCustomersCheckTest, AColumnWordBeforeItsTablesWordNamesAKindOfRows) {
+  ExpectAbstainsNaming("哪些客户是企业客户", "企业客户");
+  ExpectAbstainsNaming("列出企业客户", "企业客户");
+  // 客户的企业 is the customers' column.
+  EXPECT_EQ(Rows("列出客户的企业").size(), 3u);
+}
+
 // "有销量的商品有几个" counted the products with a line and showed SUM(quantity) beside: 销量 says
 // which products are counted. Asked beside the count (商品数和销量) it is a second measure.
 TEST_F(ChineseSoldProductsCheckTest, AMeasureBeforeDeAndTheCountedRowsIsNotSummedBeside) {
