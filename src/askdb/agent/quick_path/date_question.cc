@@ -587,9 +587,40 @@ std::optional<DateQuestion> DaysInRelativeMonth(int month_offset) {
   return q;
 }
 
-std::optional<DateQuestion> ParseZh(std::string_view s) {
-  // How long until a clock time (距离下午5点还有多久, 还有多少分钟12点); a day instead of a
-  // clock time is a count of days (距离元旦还有多久).
+// "2024年是闰年吗", "is 2026 a leap year": none when the year does not read.
+std::optional<DateQuestion> LeapYear(std::optional<YearRef> year) {
+  if (!year) return std::nullopt;
+  DateQuestion q;
+  q.kind = DateQuestion::Kind::kLeapYear;
+  q.year = year->year;
+  q.day.offset = year->offset;
+  return q;
+}
+
+// What one shape of question makes of a request. `matched` false: not this shape, the next one
+// is tried. True: the request is this shape, and `question` is what it asks — none when the
+// shape's day does not read, and then no later shape is tried (it would misread the request).
+struct Shape {
+  bool matched = false;
+  std::optional<DateQuestion> question;
+};
+using ShapeReader = Shape (*)(std::string_view);
+
+Shape Matched(std::optional<DateQuestion> question) { return Shape{true, std::move(question)}; }
+
+// The question of the first shape in `readers` that `s` has; none when it has none.
+template <size_t N>
+std::optional<DateQuestion> FirstShape(const std::array<ShapeReader, N>& readers,
+                                       std::string_view s) {
+  for (ShapeReader read : readers) {
+    if (Shape shape = read(s); shape.matched) return std::move(shape.question);
+  }
+  return std::nullopt;
+}
+
+// How long until a clock time (距离下午5点还有多久, 还有多少分钟12点); a day instead of a
+// clock time is a count of days (距离元旦还有多久).
+Shape ZhTimeUntil(std::string_view s) {
   static const std::string kHowLong =
       "(?:多久|多长时间|多少时间|几个?小时|多少个?小时|多少分钟|几分钟|多少秒|几秒)";
   static const Pattern until_time("^(?:从?现在)?(?:距离|距|离|到)(.+?)(?:还有|还剩|还差|有|差)?" +
@@ -599,192 +630,293 @@ std::optional<DateQuestion> ParseZh(std::string_view s) {
   static const Pattern time_left("^(?:现在)?(?:还有|还差|再过)" + kHowLong +
                                  "(?:到|就到|就是|就)?(.+?)了?$");
   std::string day;
-  if (RE2::FullMatch(s, until_time.re, &day) || RE2::FullMatch(s, time_from_now.re, &day) ||
-      RE2::FullMatch(s, time_left.re, &day)) {
-    if (auto q = ZhClock(day)) return q;
-    return DaysUntil(ParseZhDay(day));
+  if (!RE2::FullMatch(s, until_time.re, &day) && !RE2::FullMatch(s, time_from_now.re, &day) &&
+      !RE2::FullMatch(s, time_left.re, &day)) {
+    return {};
   }
+  if (auto q = ZhClock(day)) return Matched(std::move(q));
+  return Matched(DaysUntil(ParseZhDay(day)));
+}
+
+// "国庆节是今年的第几天".
+Shape ZhDayOfYear(std::string_view s) {
   static const Pattern day_of_year(
       "^(.+?)是?(?:今年|这一年|本年度|本年|当年|那年|那一年|该年|这年|一年中|一年里|一年|全年)"
       "的?第(?:几|多少)天$");
-  if (RE2::FullMatch(s, day_of_year.re, &day)) return DayOfYear(ParseZhDay(day));
+  std::string day;
+  if (!RE2::FullMatch(s, day_of_year.re, &day)) return {};
+  return Matched(DayOfYear(ParseZhDay(day)));
+}
+
+// "今天农历几号": a lunar date is not computed (a wrong date is worse than none).
+Shape ZhLunarDate(std::string_view s) {
   static const Pattern lunar(
       "^(.*?)是?(?:农历|阴历)的?(?:是|为)?(?:几月几号|几月几日|几月初几|几号|多少号|多少|哪天|"
       "哪一天|初几|"
       "什么日子)?$");
-  if (RE2::FullMatch(s, lunar.re, &day)) {
-    if (!day.empty() && !ParseZhDay(day)) return std::nullopt;
-    DateExpression e;
-    e.kind = DateExpression::Kind::kNotComputed;
-    e.text = "农历日期";
-    return WhichDate(std::move(e));
-  }
+  std::string day;
+  if (!RE2::FullMatch(s, lunar.re, &day)) return {};
+  if (!day.empty() && !ParseZhDay(day)) return Matched(std::nullopt);
+  DateExpression e;
+  e.kind = DateExpression::Kind::kNotComputed;
+  e.text = "农历日期";
+  return Matched(WhichDate(std::move(e)));
+}
+
+// "今年还剩多少天".
+Shape ZhDaysLeftInYear(std::string_view s) {
   static const Pattern year_left(
       "^(?:([0-9]{4}|[零〇一二三四五六七八九]{4}|今)年)(?:还剩下|还剩|剩下|还有|只剩)(?:多少|几)天("
       "?:了|"
       "结束|过完)?$");
   std::string year_text;
-  if (RE2::FullMatch(s, year_left.re, &year_text)) return DaysLeftInYear(ZhYear(year_text), s);
+  if (!RE2::FullMatch(s, year_left.re, &year_text)) return {};
+  return Matched(DaysLeftInYear(ZhYear(year_text), s));
+}
+
+// "下个月有多少天".
+Shape ZhDaysInRelativeMonth(std::string_view s) {
   static const Pattern relative_month(
       "^(这个月|本月|当月|这月|下个月|下月|上个月|上月)份?(?:一共|总共|共)?(?:有)?(?:多少|几)天$");
   std::string which_month;
-  if (RE2::FullMatch(s, relative_month.re, &which_month)) {
-    return DaysInRelativeMonth(RelativeMonth(which_month));
-  }
+  if (!RE2::FullMatch(s, relative_month.re, &which_month)) return {};
+  return Matched(DaysInRelativeMonth(RelativeMonth(which_month)));
+}
+
+// "下周三是几号", "国庆节是星期几".
+Shape ZhWhichDate(std::string_view s) {
   static const Pattern which(
       "^(.+?)(?:是|为)?(?:几月几号|几月几日|几号|多少号|哪天|哪一天|什么日子|什么日期|几号星期几|"
       "星期几|周几|礼拜几|几月几号星期几|什么时候|在哪天|在几号)$");
-  if (RE2::FullMatch(s, which.re, &day)) {
-    if (day.size() > 3 && day.substr(day.size() - 3) == "是") day.resize(day.size() - 3);
-    return WhichDate(ParseZhDay(day));
-  }
+  std::string day;
+  if (!RE2::FullMatch(s, which.re, &day)) return {};
+  if (day.size() > 3 && day.substr(day.size() - 3) == "是") day.resize(day.size() - 3);
+  return Matched(WhichDate(ParseZhDay(day)));
+}
+
+// "距离元旦还有多少天", "元宵节还有几个星期", "春节还有多少天" (the day first).
+Shape ZhDaysUntil(std::string_view s) {
   static const Pattern until(
       "^(?:(?:从)?今天)?(?:距离|距|离|到)(.+?)(?:还有|还剩|有|相差|差)?(?:多少|几)个?(天|周|星期|"
       "礼拜)$");
-  // "元宵节还有几个星期", "春节还有多少天" (the day first).
   static const Pattern left("^(.+?)(?:还有|还剩|还差)(?:多少|几)个?(天|周|星期|礼拜)$");
-  std::string unit;
-  if (RE2::FullMatch(s, until.re, &day, &unit) || RE2::FullMatch(s, left.re, &day, &unit)) {
-    auto q = DaysUntil(ParseZhDay(day));
-    if (q) q->in_weeks = unit != "天";
-    return q;
+  std::string day, unit;
+  if (!RE2::FullMatch(s, until.re, &day, &unit) && !RE2::FullMatch(s, left.re, &day, &unit)) {
+    return {};
   }
+  auto q = DaysUntil(ParseZhDay(day));
+  if (q) q->in_weeks = unit != "天";
+  return Matched(std::move(q));
+}
+
+// "从元旦到春节有多少天"; when either day does not read, later shapes are tried.
+Shape ZhDaysBetween(std::string_view s) {
   static const Pattern between(
       "^从?(.+?)(?:到|至|和|与|跟)(.+?)(?:之间)?(?:一共|总共|共)?(?:有|相差|差|相隔|隔|间隔)?(?:了)"
       "?"
       "(?:多少|几)天$");
-  std::string other;
-  if (RE2::FullMatch(s, between.re, &day, &other)) {
-    if (auto q = DaysBetween(ParseZhDay(day), ParseZhDay(other))) return q;
-  }
+  std::string day, other;
+  if (!RE2::FullMatch(s, between.re, &day, &other)) return {};
+  if (auto q = DaysBetween(ParseZhDay(day), ParseZhDay(other))) return Matched(std::move(q));
+  return {};
+}
+
+// "2024年2月有多少天".
+Shape ZhDaysInMonth(std::string_view s) {
   static const Pattern month_days(
       "^(?:([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年)?的?([0-9]{1,2}|[一二三四五六七八九十]"
       "+)"
       "月份?(?:一共|总共|共)?(?:有)?(?:多少|几)天$");
   std::string y, m;
-  if (RE2::FullMatch(s, month_days.re, &y, &m)) {
-    const auto month = Number(m);
-    return DaysInMonth(ZhYear(y), month.value_or(0));
-  }
-  // A shifted day on its own asks for the date: "2026年3月1日后90天".
-  if (auto d = ParseZhDay(s); IsShifted(d)) return WhichDate(std::move(d));
-  static const Pattern leap(
-      "^([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年(?:是不是|是否|是)闰年(?:吗|么)?$");
-  if (RE2::FullMatch(s, leap.re, &y)) {
-    const auto year = ZhYear(y);
-    if (!year) return std::nullopt;
-    DateQuestion q;
-    q.kind = DateQuestion::Kind::kLeapYear;
-    q.year = year->year;
-    q.day.offset = year->offset;
-    return q;
-  }
-  return std::nullopt;
+  if (!RE2::FullMatch(s, month_days.re, &y, &m)) return {};
+  return Matched(DaysInMonth(ZhYear(y), Number(m).value_or(0)));
 }
 
-std::optional<DateQuestion> ParseEn(std::string_view s) {
-  std::string day;
+// A shifted day on its own asks for the date: "2026年3月1日后90天".
+Shape ZhShiftedDay(std::string_view s) {
+  if (auto d = ParseZhDay(s); IsShifted(d)) return Matched(WhichDate(std::move(d)));
+  return {};
+}
+
+// "2024年是闰年吗".
+Shape ZhLeapYear(std::string_view s) {
+  static const Pattern leap(
+      "^([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年(?:是不是|是否|是)闰年(?:吗|么)?$");
+  std::string y;
+  if (!RE2::FullMatch(s, leap.re, &y)) return {};
+  return Matched(LeapYear(ZhYear(y)));
+}
+
+std::optional<DateQuestion> ParseZh(std::string_view s) {
+  static constexpr std::array<ShapeReader, 11> kShapes = {
+      ZhTimeUntil,           ZhDayOfYear,  ZhLunarDate, ZhDaysLeftInYear,
+      ZhDaysInRelativeMonth, ZhWhichDate,  ZhDaysUntil, ZhDaysBetween,
+      ZhDaysInMonth,         ZhShiftedDay, ZhLeapYear};
+  return FirstShape(kShapes, s);
+}
+
+// "how long until 5pm", "how much time is left before friday".
+Shape EnTimeUntil(std::string_view s) {
   static const Pattern time_until(
       "^(?:how long|how much (?:more )?time|how many (?:more )?(?:hours|minutes|hours and minutes)|"
       "time) (?:is (?:it |there |left )?|do i have (?:left )?|are there (?:left )?|is left |left |"
       "remains |remaining )?(?:until|till|til|before|to) (.+)$");
-  if (RE2::FullMatch(s, time_until.re, &day)) {
-    if (auto q = EnClock(day)) return q;
-    return DaysUntil(ParseEnDay(day));
-  }
+  std::string day;
+  if (!RE2::FullMatch(s, time_until.re, &day)) return {};
+  if (auto q = EnClock(day)) return Matched(std::move(q));
+  return Matched(DaysUntil(ParseEnDay(day)));
+}
+
+// "how many weeks until christmas".
+Shape EnWeeksUntil(std::string_view s) {
   static const Pattern weeks_until(
       "^(?:how many weeks (?:are there |are |is it |is there |do i have |remain |are left )?"
       "(?:left )?|weeks (?:left )?)(?:until|till|til|to|before) (.+)$");
-  if (RE2::FullMatch(s, weeks_until.re, &day)) {
-    auto q = DaysUntil(ParseEnDay(day));
-    if (q) q->in_weeks = true;
-    return q;
-  }
+  std::string day;
+  if (!RE2::FullMatch(s, weeks_until.re, &day)) return {};
+  auto q = DaysUntil(ParseEnDay(day));
+  if (q) q->in_weeks = true;
+  return Matched(std::move(q));
+}
+
+// "what day of the year is it", "which day of the year is march 3".
+Shape EnDayOfYear(std::string_view s) {
   static const Pattern day_of_year(
       "^(?:what|which) (?:day|number day) of the year (?:is|was|will be)(?: it)?(?: (.+))?$");
   static const Pattern day_of_year_today(
       "^(?:what(?:'s| is) )?(?:today's |the )?day of the year(?: today| is it)?$");
   if (RE2::FullMatch(s, day_of_year_today.re)) {
-    return DayOfYear(Offset(DateExpression::Kind::kDayOffset, 0, "today"));
+    return Matched(DayOfYear(Offset(DateExpression::Kind::kDayOffset, 0, "today")));
   }
-  if (RE2::FullMatch(s, day_of_year.re, &day)) {
-    return DayOfYear(day.empty() ? Offset(DateExpression::Kind::kDayOffset, 0, "today")
-                                 : ParseEnDay(day));
-  }
+  std::string day;
+  if (!RE2::FullMatch(s, day_of_year.re, &day)) return {};
+  return Matched(DayOfYear(day.empty() ? Offset(DateExpression::Kind::kDayOffset, 0, "today")
+                                       : ParseEnDay(day)));
+}
+
+// "how many days are left in 2026".
+Shape EnDaysLeftInYear(std::string_view s) {
   static const Pattern year_left(
       "^how many days (?:are )?(?:left|remaining|remain) (?:in|of) (this year|the year|[0-9]{4})$");
   std::string year_text;
-  if (RE2::FullMatch(s, year_left.re, &year_text)) {
-    return DaysLeftInYear(ZhYear(year_text == "the year" ? "this year" : year_text), s);
-  }
+  if (!RE2::FullMatch(s, year_left.re, &year_text)) return {};
+  return Matched(DaysLeftInYear(ZhYear(year_text == "the year" ? "this year" : year_text), s));
+}
+
+// "how many days in next month", "how many days does this month have".
+Shape EnDaysInRelativeMonth(std::string_view s) {
   static const Pattern relative_month(
       "^how many days (?:are there |are |is there )?in (this|next|last|the current|the next|the "
       "last|the previous) month$");
   static const Pattern relative_month_have(
       "^how many days (?:does|did|will) (this|next|last) month have$");
   std::string which_month;
-  if (RE2::FullMatch(s, relative_month.re, &which_month) ||
-      RE2::FullMatch(s, relative_month_have.re, &which_month)) {
-    return DaysInRelativeMonth(RelativeMonth(which_month));
+  if (!RE2::FullMatch(s, relative_month.re, &which_month) &&
+      !RE2::FullMatch(s, relative_month_have.re, &which_month)) {
+    return {};
   }
+  return Matched(DaysInRelativeMonth(RelativeMonth(which_month)));
+}
+
+// "what day is next friday", "which date was 3 days ago".
+Shape EnWhichDate(std::string_view s) {
   static const Pattern which(
       "^(?:what|which) (?:day|date|day of the week|weekday|day of week) (?:is|was|will be|would "
       "be)(?: it)? (.+)$");
-  if (RE2::FullMatch(s, which.re, &day)) return WhichDate(ParseEnDay(day));
+  std::string day;
+  if (!RE2::FullMatch(s, which.re, &day)) return {};
+  return Matched(WhichDate(ParseEnDay(day)));
+}
+
+// "when is next friday" reads; "when is tomorrow" does not ask for a date.
+Shape EnWhenIs(std::string_view s) {
   static const Pattern when("^when (?:is|was|will be|does) (.+?)(?: fall| this year)?$");
-  if (RE2::FullMatch(s, when.re, &day)) {
-    auto d = ParseEnDay(day);
-    // "when is next friday" reads; "when is tomorrow" does not ask for a date.
-    if (d && (d->kind == DateExpression::Kind::kAbsolute ||
-              d->kind == DateExpression::Kind::kNotComputed)) {
-      return WhichDate(std::move(d));
-    }
-    return std::nullopt;
+  std::string day;
+  if (!RE2::FullMatch(s, when.re, &day)) return {};
+  auto d = ParseEnDay(day);
+  if (d && (d->kind == DateExpression::Kind::kAbsolute ||
+            d->kind == DateExpression::Kind::kNotComputed)) {
+    return Matched(WhichDate(std::move(d)));
   }
+  return Matched(std::nullopt);
+}
+
+// "what is the date of thanksgiving", "what's christmas's date".
+Shape EnDateOf(std::string_view s) {
   static const Pattern date_of("^what(?:'s| is| was| will be) the date (?:of )?(.+)$");
-  if (RE2::FullMatch(s, date_of.re, &day)) return WhichDate(ParseEnDay(day));
   static const Pattern possessive("^(?:what(?:'s| is) )?(.+)'s date$");
-  if (RE2::FullMatch(s, possessive.re, &day)) return WhichDate(ParseEnDay(day));
+  std::string day;
+  if (!RE2::FullMatch(s, date_of.re, &day) && !RE2::FullMatch(s, possessive.re, &day)) return {};
+  return Matched(WhichDate(ParseEnDay(day)));
+}
+
+// "how many days until christmas".
+Shape EnDaysUntil(std::string_view s) {
   static const Pattern until(
       "^(?:how many days (?:are there |are |is it |is there |do i have |remain |are left )?"
       "(?:left )?|days (?:left )?)(?:until|till|til|to|before) (.+)$");
-  if (RE2::FullMatch(s, until.re, &day)) return DaysUntil(ParseEnDay(day));
+  std::string day;
+  if (!RE2::FullMatch(s, until.re, &day)) return {};
+  return Matched(DaysUntil(ParseEnDay(day)));
+}
+
+// "how many days between 2024-01-01 and 2024-12-25".
+Shape EnDaysBetween(std::string_view s) {
   static const Pattern between(
       "^how many days (?:are there |are |is it |were there |have passed )?(?:between|from) (.+?) "
       "(?:and|to|until|till) (.+)$");
-  std::string other;
-  if (RE2::FullMatch(s, between.re, &day, &other)) {
-    return DaysBetween(ParseEnDay(day), ParseEnDay(other));
-  }
+  std::string day, other;
+  if (!RE2::FullMatch(s, between.re, &day, &other)) return {};
+  return Matched(DaysBetween(ParseEnDay(day), ParseEnDay(other)));
+}
+
+// "how many days since new year".
+Shape EnDaysSince(std::string_view s) {
   static const Pattern since("^how many days (?:have passed |has it been )?since (.+)$");
-  if (RE2::FullMatch(s, since.re, &day)) return DaysUntil(ParseEnDay(day), /*since=*/true);
-  std::string m, y;
+  std::string day;
+  if (!RE2::FullMatch(s, since.re, &day)) return {};
+  return Matched(DaysUntil(ParseEnDay(day), /*since=*/true));
+}
+
+// "how many days in february 2024", "how many days does march have".
+Shape EnDaysInMonth(std::string_view s) {
   static const Pattern month_days("^how many days (?:are there |are |is there )?in " + kEnMonths +
                                   "(?:,? ([0-9]{4}|this year|next year|last year))?$");
   static const Pattern month_have("^how many days (?:does|did|will) " + kEnMonths +
                                   "(?:,? ([0-9]{4}|this year|next year|last year))? have$");
-  if (RE2::FullMatch(s, month_days.re, &m, &y) || RE2::FullMatch(s, month_have.re, &m, &y)) {
-    return DaysInMonth(ZhYear(y), EnMonth(m));
+  std::string m, y;
+  if (!RE2::FullMatch(s, month_days.re, &m, &y) && !RE2::FullMatch(s, month_have.re, &m, &y)) {
+    return {};
   }
-  // A shifted day on its own asks for the date: "90 days after 2026-03-01", "what's 2 weeks
-  // before christmas".
+  return Matched(DaysInMonth(ZhYear(y), EnMonth(m)));
+}
+
+// A shifted day on its own asks for the date: "90 days after 2026-03-01", "what's 2 weeks
+// before christmas".
+Shape EnShiftedDay(std::string_view s) {
   static const Pattern what_is("^(?:what(?:'s| is| will be| was) )?(.+)$");
-  if (RE2::FullMatch(s, what_is.re, &day)) {
-    if (auto d = ParseEnDay(day); IsShifted(d)) return WhichDate(std::move(d));
-  }
+  std::string day;
+  if (!RE2::FullMatch(s, what_is.re, &day)) return {};
+  if (auto d = ParseEnDay(day); IsShifted(d)) return Matched(WhichDate(std::move(d)));
+  return {};
+}
+
+// "is 2024 a leap year".
+Shape EnLeapYear(std::string_view s) {
   static const Pattern leap(
       "^(?:is|was|will) ([0-9]{4}|this year|next year|last year) (?:be )?a "
       "leap year$");
-  if (RE2::FullMatch(s, leap.re, &y)) {
-    const auto year = ZhYear(y);
-    if (!year) return std::nullopt;
-    DateQuestion q;
-    q.kind = DateQuestion::Kind::kLeapYear;
-    q.year = year->year;
-    q.day.offset = year->offset;
-    return q;
-  }
-  return std::nullopt;
+  std::string y;
+  if (!RE2::FullMatch(s, leap.re, &y)) return {};
+  return Matched(LeapYear(ZhYear(y)));
+}
+
+std::optional<DateQuestion> ParseEn(std::string_view s) {
+  static constexpr std::array<ShapeReader, 14> kShapes = {
+      EnTimeUntil, EnWeeksUntil,  EnDayOfYear,  EnDaysLeftInYear, EnDaysInRelativeMonth,
+      EnWhichDate, EnWhenIs,      EnDateOf,     EnDaysUntil,      EnDaysBetween,
+      EnDaysSince, EnDaysInMonth, EnShiftedDay, EnLeapYear};
+  return FirstShape(kShapes, s);
 }
 
 chr::sys_days Days(CivilDate d) {
