@@ -52,6 +52,14 @@ TEST_F(CountSuperlativesTest, MostNamedRowsAreCounted) {
   EXPECT_EQ(Rows("哪个城市的门店最少"), (std::vector<std::string>{"Molde|1"}));
 }
 
+// "曲目最多的前3张专辑": a top N said after 最多 (前N) still counts the table word before it.
+TEST_F(CountSuperlativesTest, MostBeforeATopNCountsTheWordBefore) {
+  const std::vector<std::string> top2 = {"Oslo|3", "Bergen|2"};
+  EXPECT_EQ(Rows("门店最多的2个城市"), top2);
+  EXPECT_EQ(Rows("门店最多的前2个城市"), top2);
+  EXPECT_EQ(Rows("门店最少的前1个城市"), (std::vector<std::string>{"Molde|1"}));
+}
+
 TEST_F(CountSuperlativesTest, AMeasureAfterMostIsRankedNotCounted) {
   // 面积 is a measure column: its largest is ranked, never a count of rows.
   const Translation t = Ask("哪个城市的门店面积最大");

@@ -875,9 +875,11 @@ bool Parser::ReadSuperlativeAsOrder(int i, Agg agg, int event) {
   it.used = true;
   Map(it, "order", agg == Agg::kMax ? "DESC" : "ASC");
   // "most customers" → count of the following table; "哪个城市的门店最多": of the table
-  // before a 最多/最少 that ends the question.
+  // before a 最多/最少 that ends the question, or that a read top N follows ("曲目最多的前3张
+  // 专辑": what is ranked comes after the N).
   const int after = NextMeaningful(i);
-  const int j = chinese_ && after < 0 ? PrevMeaningful(i) : after;
+  const bool before = after < 0 || (items_[after].used && items_[after].Has(Kw::kTop));
+  const int j = chinese_ && before ? PrevMeaningful(i) : after;
   if (ranked_table_ < 0 && j >= 0 && !items_[j].used && items_[j].kind == ItemKind::kTerm &&
       CountedTableOf(items_[j]) >= 0) {
     BindMeasure(Agg::kCount, i, -1, CountedTableOf(items_[j]), false, j, event);
