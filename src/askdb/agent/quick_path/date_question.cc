@@ -256,7 +256,35 @@ std::optional<DateExpression> Holiday(std::string_view year_text, std::string_vi
   return std::nullopt;
 }
 
-std::optional<DateExpression> ParseZhDay(std::string_view s) {
+// What one shape of text makes of a request or of a day in it. `matched` false: not this
+// shape, the next one is tried. True: the text is this shape, and `value` is what it says —
+// none when a part of it does not read, and then no later shape is tried (it would misread
+// the text).
+template <typename T>
+struct ShapeOf {
+  bool matched = false;
+  std::optional<T> value;
+};
+using Shape = ShapeOf<DateQuestion>;       // a date question
+using DayShape = ShapeOf<DateExpression>;  // a day named in one
+
+Shape Matched(std::optional<DateQuestion> question) { return Shape{true, std::move(question)}; }
+DayShape Matched(std::optional<DateExpression> day) { return DayShape{true, std::move(day)}; }
+
+// The value of the first shape in `readers` that `s` has; none when it has none.
+template <typename T, size_t N>
+std::optional<T> FirstShape(const std::array<ShapeOf<T> (*)(std::string_view), N>& readers,
+                            std::string_view s) {
+  for (const auto read : readers) {
+    if (ShapeOf<T> shape = read(s); shape.matched) return std::move(shape.value);
+  }
+  return std::nullopt;
+}
+
+std::optional<DateExpression> ParseZhDay(std::string_view s);
+
+// "今天", "大后天".
+DayShape ZhNamedDay(std::string_view s) {
   static const std::array<std::pair<std::string_view, int>, 9> kNamed = {{{"今天", 0},
                                                                           {"今日", 0},
                                                                           {"明天", 1},
@@ -267,51 +295,66 @@ std::optional<DateExpression> ParseZhDay(std::string_view s) {
                                                                           {"前天", -2},
                                                                           {"大前天", -3}}};
   for (const auto& [w, d] : kNamed) {
-    if (s == w) return Offset(DateExpression::Kind::kDayOffset, d, s);
+    if (s == w) return Matched(Offset(DateExpression::Kind::kDayOffset, d, s));
   }
-  // "去年的今天", "明年今天": today a year away (session 13; had been small talk).
+  return {};
+}
+
+// "去年的今天", "明年今天": today a year away (session 13; had been small talk).
+DayShape ZhTodayOfAnotherYear(std::string_view s) {
   static const Pattern year_today("^(前年|去年|明年|后年)的?(?:今天|今日)$");
   std::string year_word;
-  if (RE2::FullMatch(s, year_today.re, &year_word)) {
-    const int years = year_word == "前年"   ? -2
-                      : year_word == "去年" ? -1
-                      : year_word == "明年" ? 1
-                                            : 2;
-    return Offset(DateExpression::Kind::kMonthOffset, years * kMonthsPerYear, s);
-  }
+  if (!RE2::FullMatch(s, year_today.re, &year_word)) return {};
+  const int years = year_word == "前年"   ? -2
+                    : year_word == "去年" ? -1
+                    : year_word == "明年" ? 1
+                                          : 2;
+  return Matched(Offset(DateExpression::Kind::kMonthOffset, years * kMonthsPerYear, s));
+}
+
+// "下周三", "上上个礼拜五", "星期天".
+DayShape ZhWeekdayOfAWeek(std::string_view s) {
   static const Pattern weekday(
       "^(下下|下|上上|上|这|本|这个|下个|上个)?(?:周|星期|礼拜)([一二三四五六日天])$");
   std::string which, wd;
-  if (RE2::FullMatch(s, weekday.re, &which, &wd)) {
-    DateExpression e;
-    e.kind = DateExpression::Kind::kWeekday;
-    e.weekday = ZhWeekday(wd);
-    e.offset = which == "下下"                      ? 2
-               : which == "上上"                    ? -2
-               : (which == "下" || which == "下个") ? 1
-               : (which == "上" || which == "上个") ? -1
-                                                    : 0;
-    e.text = std::string(s);
-    return e;
-  }
+  if (!RE2::FullMatch(s, weekday.re, &which, &wd)) return {};
+  DateExpression e;
+  e.kind = DateExpression::Kind::kWeekday;
+  e.weekday = ZhWeekday(wd);
+  e.offset = which == "下下"                      ? 2
+             : which == "上上"                    ? -2
+             : (which == "下" || which == "下个") ? 1
+             : (which == "上" || which == "上个") ? -1
+                                                  : 0;
+  e.text = std::string(s);
+  return Matched(std::move(e));
+}
+
+// "三天后", "过两周", "一年前": a shift from today.
+DayShape ZhShiftFromToday(std::string_view s) {
   static const Pattern offset("^(?:从今天(?:起|开始)?|今天起|今天开始|再过|过)?" + kZhNum +
                               "(天|日|周|个星期|个礼拜|个月|年)(后|以后|之后|过后|前|以前|之前)?$");
   std::string num, unit, dir;
-  if (RE2::FullMatch(s, offset.re, &num, &unit, &dir)) {
-    // Without 后/前 only "过三天" reads as a shift; a bare "三天" is a duration.
-    if (dir.empty() && s.rfind("过", 0) != 0 && s.rfind("再过", 0) != 0) return std::nullopt;
-    auto n = Number(num);
-    if (!n) return std::nullopt;
-    const int sign = (dir == "前" || dir == "以前" || dir == "之前") ? -1 : 1;
-    if (unit == "天" || unit == "日") return Offset(DateExpression::Kind::kDayOffset, sign * *n, s);
-    if (unit == "周" || unit == "个星期" || unit == "个礼拜") {
-      return Offset(DateExpression::Kind::kDayOffset, sign * *n * kDaysPerWeek, s);
-    }
-    if (unit == "个月") return Offset(DateExpression::Kind::kMonthOffset, sign * *n, s);
-    return Offset(DateExpression::Kind::kMonthOffset, sign * *n * kMonthsPerYear, s);
+  if (!RE2::FullMatch(s, offset.re, &num, &unit, &dir)) return {};
+  // Without 后/前 only "过三天" reads as a shift; a bare "三天" is a duration.
+  if (dir.empty() && s.rfind("过", 0) != 0 && s.rfind("再过", 0) != 0)
+    return DayShape{.matched = true};
+  auto n = Number(num);
+  if (!n) return DayShape{.matched = true};
+  const int sign = (dir == "前" || dir == "以前" || dir == "之前") ? -1 : 1;
+  if (unit == "天" || unit == "日") {
+    return Matched(Offset(DateExpression::Kind::kDayOffset, sign * *n, s));
   }
-  // A shift from a named day: 2026年3月1日后90天, 2026-03-01加90天, 2026年3月1日90天后,
-  // 下周三之后两周, 2026年3月1日减30天.
+  if (unit == "周" || unit == "个星期" || unit == "个礼拜") {
+    return Matched(Offset(DateExpression::Kind::kDayOffset, sign * *n * kDaysPerWeek, s));
+  }
+  if (unit == "个月") return Matched(Offset(DateExpression::Kind::kMonthOffset, sign * *n, s));
+  return Matched(Offset(DateExpression::Kind::kMonthOffset, sign * *n * kMonthsPerYear, s));
+}
+
+// A shift from a named day: 2026年3月1日后90天, 2026-03-01加90天, 2026年3月1日90天后,
+// 下周三之后两周, 2026年3月1日减30天.
+DayShape ZhShiftFromADay(std::string_view s) {
   static const std::string kZhShiftUnit = "(天|日|周|个星期|个礼拜|个月|年)";
   // 往后推 / 往前数 (round 12: 今天往后推45天是几月几号) count the days the same way.
   static const Pattern after_day(
@@ -321,34 +364,59 @@ std::optional<DateExpression> ParseZhDay(std::string_view s) {
                                 "(?:后|以后|之后)?$");
   static const Pattern day_then("^(.+?)" + kZhNum + kZhShiftUnit +
                                 "(之后|以后|过后|后|之前|以前|前)$");
-  std::string base, word;
-  if (RE2::FullMatch(s, after_day.re, &base, &word, &num, &unit) ||
-      RE2::FullMatch(s, plus_day.re, &base, &word, &num, &unit) ||
-      RE2::FullMatch(s, day_then.re, &base, &num, &unit, &word)) {
-    const int sign = word.find("前") != std::string::npos || word.starts_with("减") ? -1 : 1;
-    return Shifted(ParseZhDay(base), sign, Number(num), unit, s);
+  std::string base, word, num, unit;
+  if (!RE2::FullMatch(s, after_day.re, &base, &word, &num, &unit) &&
+      !RE2::FullMatch(s, plus_day.re, &base, &word, &num, &unit) &&
+      !RE2::FullMatch(s, day_then.re, &base, &num, &unit, &word)) {
+    return {};
   }
+  const int sign = word.find("前") != std::string::npos || word.starts_with("减") ? -1 : 1;
+  return Matched(Shifted(ParseZhDay(base), sign, Number(num), unit, s));
+}
+
+// "国庆节", "2025年的元旦"; a name that is no holiday leaves the text to later shapes.
+DayShape ZhHoliday(std::string_view s) {
   static const Pattern holiday(
       "^(?:([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年)?的?(\\p{Han}+)$");
   std::string hy, hn;
-  if (RE2::FullMatch(s, holiday.re, &hy, &hn)) {
-    if (auto h = Holiday(hy, hn, s)) return h;
-  }
+  if (!RE2::FullMatch(s, holiday.re, &hy, &hn)) return {};
+  if (auto h = Holiday(hy, hn, s)) return Matched(std::move(h));
+  return {};
+}
+
+// "2024年3月1日", "十月一号", "2024-03-01", "2024/3/1".
+DayShape ZhDate(std::string_view s) {
   static const Pattern ymd(
       "^(?:([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年)?([0-9]{1,2}|[一二三四五六七八九十]+)"
       "月([0-9]{1,2}|[一二三四五六七八九十]+)(?:日|号)$");
-  std::string y, m, d;
-  if (RE2::FullMatch(s, ymd.re, &y, &m, &d)) return Absolute(ZhYear(y), m, d, s);
   static const Pattern iso("^([0-9]{4})[-/.]([0-9]{1,2})[-/.]([0-9]{1,2})$");
-  if (RE2::FullMatch(s, iso.re, &y, &m, &d)) return Absolute(ZhYear(y), m, d, s);
+  std::string y, m, d;
+  if (!RE2::FullMatch(s, ymd.re, &y, &m, &d) && !RE2::FullMatch(s, iso.re, &y, &m, &d)) return {};
+  return Matched(Absolute(ZhYear(y), m, d, s));
+}
+
+// "下个月15号".
+DayShape ZhDayOfRelativeMonth(std::string_view s) {
   static const Pattern month_day(
       "^(这个月|本月|这月|下个月|下月|上个月|上月)的?([0-9]{1,2}|[一二三四五六七八九十]+)(?:日|号)"
       "$");
-  if (RE2::FullMatch(s, month_day.re, &m, &d)) return DayOfRelativeMonth(RelativeMonth(m), d, s);
-  return std::nullopt;
+  std::string m, d;
+  if (!RE2::FullMatch(s, month_day.re, &m, &d)) return {};
+  return Matched(DayOfRelativeMonth(RelativeMonth(m), d, s));
 }
 
-std::optional<DateExpression> ParseEnDay(std::string_view s) {
+std::optional<DateExpression> ParseZhDay(std::string_view s) {
+  static constexpr std::array<DayShape (*)(std::string_view), 8> kShapes = {
+      ZhNamedDay,       ZhTodayOfAnotherYear, ZhWeekdayOfAWeek,
+      ZhShiftFromToday, ZhShiftFromADay,      ZhHoliday,
+      ZhDate,           ZhDayOfRelativeMonth};
+  return FirstShape(kShapes, s);
+}
+
+std::optional<DateExpression> ParseEnDay(std::string_view s);
+
+// "today", "the day after tomorrow".
+DayShape EnNamedDay(std::string_view s) {
   static const std::array<std::pair<std::string_view, int>, 7> kNamed = {
       {{"today", 0},
        {"now", 0},
@@ -358,73 +426,99 @@ std::optional<DateExpression> ParseEnDay(std::string_view s) {
        {"the day before yesterday", -2},
        {"it today", 0}}};
   for (const auto& [w, d] : kNamed) {
-    if (s == w) return Offset(DateExpression::Kind::kDayOffset, d, s);
+    if (s == w) return Matched(Offset(DateExpression::Kind::kDayOffset, d, s));
   }
+  return {};
+}
+
+// "next friday", "this coming monday", "tuesday last week".
+DayShape EnWeekdayOfAWeek(std::string_view s) {
   static const Pattern weekday("^(next|this|last|this coming|the coming|coming)? ?" + kEnWeekdays +
                                "(?: (next|this|last) week)?$");
   std::string which, wd, week;
-  if (RE2::FullMatch(s, weekday.re, &which, &wd, &week)) {
-    if (!which.empty() && !week.empty()) return std::nullopt;  // "next friday next week"
-    DateExpression e;
-    e.kind = DateExpression::Kind::kWeekday;
-    e.weekday = EnWeekday(wd);
-    e.text = std::string(s);
-    if (!week.empty()) {
-      e.offset = week == "next" ? 1 : week == "last" ? -1 : 0;
-    } else if (which == "this") {
-      e.offset = 0;
-    } else {
-      e.coming = true;  // the next such day after today, or the last before it
-      e.offset = which == "last" ? -1 : 1;
-    }
-    return e;
+  if (!RE2::FullMatch(s, weekday.re, &which, &wd, &week)) return {};
+  if (!which.empty() && !week.empty()) return DayShape{.matched = true};  // "next friday next week"
+  DateExpression e;
+  e.kind = DateExpression::Kind::kWeekday;
+  e.weekday = EnWeekday(wd);
+  e.text = std::string(s);
+  if (!week.empty()) {
+    e.offset = week == "next" ? 1 : week == "last" ? -1 : 0;
+  } else if (which == "this") {
+    e.offset = 0;
+  } else {
+    e.coming = true;  // the next such day after today, or the last before it
+    e.offset = which == "last" ? -1 : 1;
   }
+  return Matched(std::move(e));
+}
+
+// "in 3 weeks", "two days ago": a shift from today.
+DayShape EnShiftFromToday(std::string_view s) {
   static const Pattern shift(
       "^(in )?([0-9]+|[a-z]+|a hundred) (day|days|week|weeks|month|months|year|years)"
       "(?: (from now|from today|later|after today|hence|ago|before today|earlier))?$");
   std::string in, num, unit, dir;
-  if (RE2::FullMatch(s, shift.re, &in, &num, &unit, &dir)) {
-    if (in.empty() == dir.empty()) return std::nullopt;  // "in 3 days" or "3 days from now"
-    auto n = Number(num);
-    if (!n) return std::nullopt;
-    const int sign = (dir == "ago" || dir == "before today" || dir == "earlier") ? -1 : 1;
-    if (unit[0] == 'd') return Offset(DateExpression::Kind::kDayOffset, sign * *n, s);
-    if (unit[0] == 'w')
-      return Offset(DateExpression::Kind::kDayOffset, sign * *n * kDaysPerWeek, s);
-    if (unit[0] == 'm') return Offset(DateExpression::Kind::kMonthOffset, sign * *n, s);
-    return Offset(DateExpression::Kind::kMonthOffset, sign * *n * kMonthsPerYear, s);
+  if (!RE2::FullMatch(s, shift.re, &in, &num, &unit, &dir)) return {};
+  // "in 3 days" or "3 days from now", not both or neither.
+  if (in.empty() == dir.empty()) return DayShape{.matched = true};
+  auto n = Number(num);
+  if (!n) return DayShape{.matched = true};
+  const int sign = (dir == "ago" || dir == "before today" || dir == "earlier") ? -1 : 1;
+  if (unit[0] == 'd') return Matched(Offset(DateExpression::Kind::kDayOffset, sign * *n, s));
+  if (unit[0] == 'w') {
+    return Matched(Offset(DateExpression::Kind::kDayOffset, sign * *n * kDaysPerWeek, s));
   }
-  // "90 days after 2026-03-01", "2 weeks before christmas", "3 months from march 1, 2026".
+  if (unit[0] == 'm') return Matched(Offset(DateExpression::Kind::kMonthOffset, sign * *n, s));
+  return Matched(Offset(DateExpression::Kind::kMonthOffset, sign * *n * kMonthsPerYear, s));
+}
+
+// "90 days after 2026-03-01", "2 weeks before christmas", "3 months from march 1, 2026".
+DayShape EnShiftFromADay(std::string_view s) {
   static const Pattern shift_from(
       "^([0-9]+|[a-z]+|a hundred) (day|days|week|weeks|month|months|year|years) "
       "(after|before|from|following|prior to) (.+)$");
-  std::string base;
-  if (RE2::FullMatch(s, shift_from.re, &num, &unit, &dir, &base)) {
-    const int sign = dir == "before" || dir == "prior to" ? -1 : 1;
-    return Shifted(ParseEnDay(base), sign, Number(num), unit, s);
-  }
+  std::string num, unit, dir, base;
+  if (!RE2::FullMatch(s, shift_from.re, &num, &unit, &dir, &base)) return {};
+  const int sign = dir == "before" || dir == "prior to" ? -1 : 1;
+  return Matched(Shifted(ParseEnDay(base), sign, Number(num), unit, s));
+}
+
+// "christmas", "the halloween 2025"; a name that is no holiday leaves the text to later shapes.
+DayShape EnHoliday(std::string_view s) {
   static const Pattern holiday("^(?:the )?(.+?)(?:,? ([0-9]{4}|this year|next year|last year))?$");
   std::string hn, hy;
-  if (RE2::FullMatch(s, holiday.re, &hn, &hy)) {
-    if (auto h = Holiday(hy, hn, s)) return h;
-  }
-  std::string y, m, d;
+  if (!RE2::FullMatch(s, holiday.re, &hn, &hy)) return {};
+  if (auto h = Holiday(hy, hn, s)) return Matched(std::move(h));
+  return {};
+}
+
+// "2024-12-25", "december 25, 2024", "dec 25th", "the 25th of december 2024", "25 december".
+DayShape EnDate(std::string_view s) {
   static const Pattern iso("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$");
-  if (RE2::FullMatch(s, iso.re, &y, &m, &d)) return Absolute(ZhYear(y), m, d, s);
-  // "december 25, 2024", "dec 25th", "the 25th of december 2024", "25 december 2024"
   static const Pattern mdy("^" + kEnMonths + " ([0-9]{1,2})(?:st|nd|rd|th)?(?:,? ([0-9]{4}))?$");
-  if (RE2::FullMatch(s, mdy.re, &m, &d, &y)) {
-    return Absolute(ZhYear(y), std::to_string(EnMonth(m)), d, s);
-  }
   static const Pattern dmy("^(?:the )?([0-9]{1,2})(?:st|nd|rd|th)? (?:of )?" + kEnMonths +
                            "(?:,? ([0-9]{4}))?$");
-  if (RE2::FullMatch(s, dmy.re, &d, &m, &y)) {
-    return Absolute(ZhYear(y), std::to_string(EnMonth(m)), d, s);
-  }
+  std::string y, m, d;
+  if (RE2::FullMatch(s, iso.re, &y, &m, &d)) return Matched(Absolute(ZhYear(y), m, d, s));
+  if (!RE2::FullMatch(s, mdy.re, &m, &d, &y) && !RE2::FullMatch(s, dmy.re, &d, &m, &y)) return {};
+  return Matched(Absolute(ZhYear(y), std::to_string(EnMonth(m)), d, s));
+}
+
+// "the 15th of next month".
+DayShape EnDayOfRelativeMonth(std::string_view s) {
   static const Pattern month_day(
       "^(?:the )?([0-9]{1,2})(?:st|nd|rd|th)? of (this|next|last|the next|the previous) month$");
-  if (RE2::FullMatch(s, month_day.re, &d, &m)) return DayOfRelativeMonth(RelativeMonth(m), d, s);
-  return std::nullopt;
+  std::string d, m;
+  if (!RE2::FullMatch(s, month_day.re, &d, &m)) return {};
+  return Matched(DayOfRelativeMonth(RelativeMonth(m), d, s));
+}
+
+std::optional<DateExpression> ParseEnDay(std::string_view s) {
+  static constexpr std::array<DayShape (*)(std::string_view), 7> kShapes = {
+      EnNamedDay, EnWeekdayOfAWeek, EnShiftFromToday,    EnShiftFromADay,
+      EnHoliday,  EnDate,           EnDayOfRelativeMonth};
+  return FirstShape(kShapes, s);
 }
 
 // A clock time, "下午5点半", "明天上午9点", "12点25分", "5:30 pm", "noon tomorrow", as the
@@ -597,27 +691,6 @@ std::optional<DateQuestion> LeapYear(std::optional<YearRef> year) {
   return q;
 }
 
-// What one shape of question makes of a request. `matched` false: not this shape, the next one
-// is tried. True: the request is this shape, and `question` is what it asks — none when the
-// shape's day does not read, and then no later shape is tried (it would misread the request).
-struct Shape {
-  bool matched = false;
-  std::optional<DateQuestion> question;
-};
-using ShapeReader = Shape (*)(std::string_view);
-
-Shape Matched(std::optional<DateQuestion> question) { return Shape{true, std::move(question)}; }
-
-// The question of the first shape in `readers` that `s` has; none when it has none.
-template <size_t N>
-std::optional<DateQuestion> FirstShape(const std::array<ShapeReader, N>& readers,
-                                       std::string_view s) {
-  for (ShapeReader read : readers) {
-    if (Shape shape = read(s); shape.matched) return std::move(shape.question);
-  }
-  return std::nullopt;
-}
-
 // How long until a clock time (距离下午5点还有多久, 还有多少分钟12点); a day instead of a
 // clock time is a count of days (距离元旦还有多久).
 Shape ZhTimeUntil(std::string_view s) {
@@ -656,7 +729,7 @@ Shape ZhLunarDate(std::string_view s) {
       "什么日子)?$");
   std::string day;
   if (!RE2::FullMatch(s, lunar.re, &day)) return {};
-  if (!day.empty() && !ParseZhDay(day)) return Matched(std::nullopt);
+  if (!day.empty() && !ParseZhDay(day)) return Shape{.matched = true};
   DateExpression e;
   e.kind = DateExpression::Kind::kNotComputed;
   e.text = "农历日期";
@@ -748,7 +821,7 @@ Shape ZhLeapYear(std::string_view s) {
 }
 
 std::optional<DateQuestion> ParseZh(std::string_view s) {
-  static constexpr std::array<ShapeReader, 11> kShapes = {
+  static constexpr std::array<Shape (*)(std::string_view), 11> kShapes = {
       ZhTimeUntil,           ZhDayOfYear,  ZhLunarDate, ZhDaysLeftInYear,
       ZhDaysInRelativeMonth, ZhWhichDate,  ZhDaysUntil, ZhDaysBetween,
       ZhDaysInMonth,         ZhShiftedDay, ZhLeapYear};
@@ -838,7 +911,7 @@ Shape EnWhenIs(std::string_view s) {
             d->kind == DateExpression::Kind::kNotComputed)) {
     return Matched(WhichDate(std::move(d)));
   }
-  return Matched(std::nullopt);
+  return Shape{.matched = true};
 }
 
 // "what is the date of thanksgiving", "what's christmas's date".
@@ -912,7 +985,7 @@ Shape EnLeapYear(std::string_view s) {
 }
 
 std::optional<DateQuestion> ParseEn(std::string_view s) {
-  static constexpr std::array<ShapeReader, 14> kShapes = {
+  static constexpr std::array<Shape (*)(std::string_view), 14> kShapes = {
       EnTimeUntil, EnWeeksUntil,  EnDayOfYear,  EnDaysLeftInYear, EnDaysInRelativeMonth,
       EnWhichDate, EnWhenIs,      EnDateOf,     EnDaysUntil,      EnDaysBetween,
       EnDaysSince, EnDaysInMonth, EnShiftedDay, EnLeapYear};
