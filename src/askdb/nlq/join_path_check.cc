@@ -113,7 +113,8 @@ std::vector<int> PathBetween(const JoinTree& tree, int leaf, bool* fans_out) {
 // department" through the students' enrolments and degree programmes). What relates the two
 // is then the engine's invention, not the question's.
 std::optional<ShapeProblem> LongDetour(const JoinTree& tree, const std::vector<Item>& items,
-                                       const SchemaIndex& index) {
+                                       const SchemaIndex& index,
+                                       const std::vector<int>& named_by_verb) {
   constexpr size_t kMaxUnnamedBetween = 2;
   for (const JoinStep& leaf : tree.steps) {
     const bool is_leaf = std::none_of(tree.steps.begin(), tree.steps.end(),
@@ -121,7 +122,10 @@ std::optional<ShapeProblem> LongDetour(const JoinTree& tree, const std::vector<I
     if (!is_leaf) continue;
     bool fans_out = false;
     std::vector<int> unnamed = PathBetween(tree, leaf.table, &fans_out);
-    std::erase_if(unnamed, [&](int t) { return NamedTable(items, index, t); });
+    std::erase_if(unnamed, [&](int t) {
+      return NamedTable(items, index, t) ||
+             std::find(named_by_verb.begin(), named_by_verb.end(), t) != named_by_verb.end();
+    });
     if (!fans_out || unnamed.size() <= kMaxUnnamedBetween) continue;
     std::string via;
     for (auto it = unnamed.rbegin(); it != unnamed.rend(); ++it) {
@@ -140,7 +144,8 @@ std::optional<ShapeProblem> LongDetour(const JoinTree& tree, const std::vector<I
 }  // namespace
 
 std::optional<ShapeProblem> FindUnclearJoin(const JoinTree& tree, const std::vector<Item>& items,
-                                            const SchemaIndex& index) {
+                                            const SchemaIndex& index,
+                                            const std::vector<int>& named_by_verb) {
   for (const JoinStep& s : tree.steps) {
     if (auto p = TwoReferences(s, items, index)) return p;
   }
@@ -152,7 +157,7 @@ std::optional<ShapeProblem> FindUnclearJoin(const JoinTree& tree, const std::vec
       if (auto p = TwoLinkTables(down.parent, up.parent, up.table, items, index)) return p;
     }
   }
-  return LongDetour(tree, items, index);
+  return LongDetour(tree, items, index, named_by_verb);
 }
 
 }  // namespace askdb::nlq

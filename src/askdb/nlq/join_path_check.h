@@ -13,7 +13,9 @@
 //   through three or more tables the question does not name ("courses per department"
 //   through the students' enrolments and degree programmes) relates the two by the engine's
 //   choice, not the question's.
-// Otherwise the engine abstains naming the tables.
+// Otherwise the engine abstains naming the tables. `named_by_verb`: tables a verb of the
+// question names ("bought": the order lines and their document), which count as named for the
+// detour.
 #pragma once
 
 #include <optional>
@@ -28,6 +30,7 @@ namespace askdb::nlq {
 class SchemaIndex;
 
 std::optional<ShapeProblem> FindUnclearJoin(const JoinTree& tree, const std::vector<Item>& items,
-                                            const SchemaIndex& index);
+                                            const SchemaIndex& index,
+                                            const std::vector<int>& named_by_verb = {});
 
 }  // namespace askdb::nlq

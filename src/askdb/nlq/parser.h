@@ -344,6 +344,9 @@ class Parser {
   std::set<int> NamedTables() const;
   bool LinkedOneWay(int a, int b) const;
   bool OnlyListsRows() const;
+  bool OnlyCountsRows() const;  // one COUNT(*) of the rows, no value negated
+  bool NegatesAValue() const;
+  std::vector<int> TablesOfBuying() const;
   void AddValueFilter(size_t k, int col);
   bool PlaceTimeColumn(int root, std::vector<int>* needed, std::string* why_en,
                        std::string* why_zh);

@@ -121,7 +121,7 @@ void Parser::ReadRelationVerbs() {
 // read (each row once, whatever the join repeats: ValueColumnScore then lets the value sit past
 // the order lines); a count or a sum over that join stays refused.
 void Parser::ReadBoughtValue() {
-  if (chinese_ || values_.size() != 1 || !OnlyListsRows()) return;
+  if (chinese_ || values_.size() != 1 || !(OnlyListsRows() || OnlyCountsRows())) return;
   for (size_t k = 0; k < items_.size(); ++k) {
     Item& it = items_[k];
     if (it.used || it.kind != ItemKind::kUnknown) continue;

@@ -99,7 +99,8 @@ TEST_F(RelationVerbsTest, AVerbIsNotReadWhenItCouldSayMore) {
 }
 
 // read_relation_verbs.cc ReadBoughtValue: a buying verb before a value lists the rows whose
-// order lines hold it, each once; a count over that join, a negation, stay refused.
+// order lines hold it, each once, and a count counts each of them once (COUNT DISTINCT); a
+// negation stays refused.
 TEST_F(RelationVerbsTest, BoughtBeforeAValueListsTheRowsWhoseLinesHoldIt) {
   const std::string sql = std::string(kShopSql) + R"sql(
 CREATE TABLE order_lines(line_id INTEGER PRIMARY KEY,
@@ -111,7 +112,9 @@ INSERT INTO order_lines VALUES (1,1,1,10,2),(2,2,1,10,1),(3,4,1,10,5),(4,3,3,8,1
   Open(sql.c_str());
   EXPECT_EQ(Rows("which customers bought Tea"), (std::vector<std::string>{"Alfa", "Bravo"}));
   EXPECT_EQ(Rows("customers who have purchased Cod"), (std::vector<std::string>{"Cobra"}));
-  ExpectAbstains("how many customers bought Tea");
+  EXPECT_EQ(Rows("how many customers bought Tea"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("how many different customers have purchased Tea"),
+            (std::vector<std::string>{"2"}));
   ExpectAbstains("which customers never bought Tea");
   ExpectAbstains("which suppliers bought Tea");
 }

@@ -308,7 +308,7 @@ int Parser::ValueColumnScore(const Term& t, int root, const std::vector<int>& ne
     // "customers who bought Chai": a buying verb puts the value past the order lines (English).
     const std::vector<int> tables = tree->Tables();
     const bool bought =
-        bought_value_ && OnlyListsRows() &&
+        bought_value_ && (OnlyListsRows() || OnlyCountsRows()) &&
         std::find(tables.begin(), tables.end(), OrderLinesTable(index_)) != tables.end();
     return one_sum || (chinese_ && OnlyListsRows()) || bought ? 0 : -1;
   }
@@ -318,10 +318,30 @@ int Parser::ValueColumnScore(const Term& t, int root, const std::vector<int>& ne
 // Whether the query only lists rows, nothing computed, and no value is negated: "不是奥运会的
 // 运动员" over the join would keep an athlete with any other result, not the ones without an
 // 奥运会 result. A count stays refused ("手机的订单数": orders, or their phone lines?).
-bool Parser::OnlyListsRows() const {
-  const bool negated =
-      std::any_of(values_.begin(), values_.end(), [](const PendingValue& v) { return v.negated; });
-  return !negated && q_.measures.empty();
+bool Parser::OnlyListsRows() const { return !NegatesAValue() && q_.measures.empty(); }
+
+bool Parser::NegatesAValue() const {
+  return std::any_of(values_.begin(), values_.end(),
+                     [](const PendingValue& v) { return v.negated; });
+}
+
+// The tables "bought" names (ReadBoughtValue): the order lines and the document above them on
+// the join tree ("customers who bought jazz": Invoice, InvoiceLine; the track is still unsaid).
+std::vector<int> Parser::TablesOfBuying() const {
+  if (!bought_value_) return {};
+  const int lines = OrderLinesTable(index_);
+  std::vector<int> tables = {lines};
+  for (const JoinStep& s : tree_->steps) {
+    if (s.table == lines && s.parent >= 0) tables.push_back(s.parent);
+  }
+  return tables;
+}
+
+// "how many customers bought Chai": one plain COUNT(*) of the rows and nothing else; over the
+// join through the order lines the fan-out check counts each row once (DISTINCT key).
+bool Parser::OnlyCountsRows() const {
+  return !NegatesAValue() && q_.measures.size() == 1 && q_.measures[0].agg == Agg::kCount &&
+         q_.measures[0].column < 0 && q_.measures[0].business < 0 && q_.projections.empty();
 }
 
 // The join from `root` to `table` repeats root rows (a step to many rows), or there is none.
@@ -574,7 +594,7 @@ bool Parser::CheckJoinTree(int root, std::vector<int>* needed, std::string* why_
   }
   // The one meaningful path (join_path_check.h), and no count or sum of repeated rows
   // (fan_out_check.h).
-  std::optional<ShapeProblem> problem = FindUnclearJoin(*tree_, items_, index_);
+  std::optional<ShapeProblem> problem = FindUnclearJoin(*tree_, items_, index_, TablesOfBuying());
   if (!problem) problem = FindRepeatedRowsMeasure(q_.measures, *tree_, index_);
   if (!problem) problem = FindPartialDocumentAverage(q_.measures, *tree_, index_);
   if (problem) {
