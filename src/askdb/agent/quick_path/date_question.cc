@@ -1073,94 +1073,116 @@ DateAnswer TimeUntil(const DateQuestion& q, CivilDate today, int seconds_of_day)
   return a;
 }
 
+// kDaysBetween: both days from today; `days` is the second minus the first.
+DateAnswer DaysBetweenAnswer(const DateQuestion& q, CivilDate today) {
+  DateQuestion first, second;
+  first.day = q.day;
+  second.day = q.end;
+  DateAnswer a = EvaluateDateQuestion(first, today);
+  const DateAnswer b = EvaluateDateQuestion(second, today);
+  a.ok = a.ok && b.ok;
+  a.not_computed = a.not_computed || b.not_computed;
+  a.end = b.date;
+  a.days = b.days - a.days;
+  return a;
+}
+
+// kLeapYear, kDaysInMonth: a fact about a year or a month, no day meant.
+DateAnswer YearFact(const DateQuestion& q, CivilDate today) {
+  DateAnswer a;
+  a.year = q.year != 0 ? q.year : today.year + q.day.offset;
+  a.month = q.month;
+  if (q.kind == DateQuestion::Kind::kDaysInMonth && q.month == 0) {  // 下个月有多少天
+    const chr::year_month ym =
+        chr::year(today.year) / chr::month(static_cast<unsigned>(today.month)) +
+        chr::months(q.month_offset);
+    a.year = static_cast<int>(ym.year());
+    a.month = static_cast<int>(static_cast<unsigned>(ym.month()));
+  }
+  a.leap = chr::year(a.year).is_leap();
+  if (q.kind == DateQuestion::Kind::kDaysInMonth) {
+    const chr::year_month_day_last last(
+        chr::year(a.year), chr::month_day_last(chr::month(static_cast<unsigned>(a.month))));
+    a.days = static_cast<int>(static_cast<unsigned>(last.day()));
+  }
+  return a;
+}
+
+// "下周三", "next friday", "last monday": the day of the week meant, from today `now`.
+chr::sys_days WeekdayMeant(const DateExpression& e, chr::sys_days now) {
+  const int wd = Weekday(now);
+  if (e.coming && e.offset > 0) {
+    int ahead = (e.weekday - wd + kDaysPerWeek) % kDaysPerWeek;
+    return now + chr::days(ahead == 0 ? kDaysPerWeek : ahead);
+  }
+  if (e.coming) {
+    int back = (wd - e.weekday + kDaysPerWeek) % kDaysPerWeek;
+    return now - chr::days(back == 0 ? kDaysPerWeek : back);
+  }
+  const chr::sys_days monday = now - chr::days(MondayIndex(wd));
+  return monday + chr::days(kDaysPerWeek * e.offset + MondayIndex(e.weekday));
+}
+
+// A day named by its date ("2024年3月1日", "元旦", "下个月15号"); none, with `a.date` set and
+// `a.ok` false, when the date does not exist (2023年2月30日).
+std::optional<chr::sys_days> DateMeant(const DateExpression& e, CivilDate today, DateAnswer& a) {
+  CivilDate d = e.date;
+  if (d.month == 0) {  // 下个月15号
+    const chr::year_month ym =
+        chr::year(today.year) / chr::month(static_cast<unsigned>(today.month)) +
+        chr::months(e.month_offset);
+    d.year = static_cast<int>(ym.year());
+    d.month = static_cast<int>(static_cast<unsigned>(ym.month()));
+  }
+  if (d.year == 0) d.year = today.year + e.offset;
+  // A holiday named without a year is the coming one (元旦 asked in November).
+  if (e.coming && std::pair(d.month, d.day) < std::pair(today.month, today.day)) ++d.year;
+  const chr::year_month_day ymd(chr::year(d.year), chr::month(static_cast<unsigned>(d.month)),
+                                chr::day(static_cast<unsigned>(d.day)));
+  a.date = d;
+  if (!ymd.ok()) {
+    a.ok = false;
+    return std::nullopt;
+  }
+  return chr::sys_days(ymd);
+}
+
+// The day an expression names, before its shift ("90 days after …"); none, with `a` saying
+// why, when it is not computed or does not exist.
+std::optional<chr::sys_days> DayMeant(const DateExpression& e, CivilDate today, DateAnswer& a) {
+  const chr::sys_days now = Days(today);
+  switch (e.kind) {
+    case DateExpression::Kind::kToday:
+      return now;
+    case DateExpression::Kind::kNotComputed:
+      a.ok = false;
+      a.not_computed = true;
+      return std::nullopt;
+    case DateExpression::Kind::kDayOffset:
+      return now + chr::days(e.offset);
+    case DateExpression::Kind::kMonthOffset:
+      return AddMonths(now, e.offset);
+    case DateExpression::Kind::kWeekday:
+      return WeekdayMeant(e, now);
+    case DateExpression::Kind::kAbsolute:
+      return DateMeant(e, today, a);
+  }
+  return now;
+}
+
 }  // namespace
 
 DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today, int seconds_of_day) {
   if (q.kind == DateQuestion::Kind::kTimeUntil) return TimeUntil(q, today, seconds_of_day);
-  if (q.kind == DateQuestion::Kind::kDaysBetween) {
-    DateQuestion first, second;
-    first.day = q.day;
-    second.day = q.end;
-    DateAnswer a = EvaluateDateQuestion(first, today);
-    const DateAnswer b = EvaluateDateQuestion(second, today);
-    a.ok = a.ok && b.ok;
-    a.not_computed = a.not_computed || b.not_computed;
-    a.end = b.date;
-    a.days = b.days - a.days;
-    return a;
+  if (q.kind == DateQuestion::Kind::kDaysBetween) return DaysBetweenAnswer(q, today);
+  if (q.kind == DateQuestion::Kind::kLeapYear || q.kind == DateQuestion::Kind::kDaysInMonth) {
+    return YearFact(q, today);
   }
   DateAnswer a;
-  const chr::sys_days now = Days(today);
-  if (q.kind == DateQuestion::Kind::kLeapYear || q.kind == DateQuestion::Kind::kDaysInMonth) {
-    a.year = q.year != 0 ? q.year : today.year + q.day.offset;
-    a.month = q.month;
-    if (q.kind == DateQuestion::Kind::kDaysInMonth && q.month == 0) {  // 下个月有多少天
-      const chr::year_month ym =
-          chr::year(today.year) / chr::month(static_cast<unsigned>(today.month)) +
-          chr::months(q.month_offset);
-      a.year = static_cast<int>(ym.year());
-      a.month = static_cast<int>(static_cast<unsigned>(ym.month()));
-    }
-    a.leap = chr::year(a.year).is_leap();
-    if (q.kind == DateQuestion::Kind::kDaysInMonth) {
-      const chr::year_month_day_last last(
-          chr::year(a.year), chr::month_day_last(chr::month(static_cast<unsigned>(a.month))));
-      a.days = static_cast<int>(static_cast<unsigned>(last.day()));
-    }
-    return a;
-  }
   const DateExpression& e = q.day;
-  chr::sys_days target = now;
-  switch (e.kind) {
-    case DateExpression::Kind::kToday:
-      break;
-    case DateExpression::Kind::kNotComputed:
-      a.ok = false;
-      a.not_computed = true;
-      return a;
-    case DateExpression::Kind::kDayOffset:
-      target = now + chr::days(e.offset);
-      break;
-    case DateExpression::Kind::kMonthOffset:
-      target = AddMonths(now, e.offset);
-      break;
-    case DateExpression::Kind::kWeekday: {
-      const int wd = Weekday(now);
-      if (e.coming && e.offset > 0) {
-        int ahead = (e.weekday - wd + kDaysPerWeek) % kDaysPerWeek;
-        target = now + chr::days(ahead == 0 ? kDaysPerWeek : ahead);
-      } else if (e.coming) {
-        int back = (wd - e.weekday + kDaysPerWeek) % kDaysPerWeek;
-        target = now - chr::days(back == 0 ? kDaysPerWeek : back);
-      } else {
-        const chr::sys_days monday = now - chr::days(MondayIndex(wd));
-        target = monday + chr::days(kDaysPerWeek * e.offset + MondayIndex(e.weekday));
-      }
-      break;
-    }
-    case DateExpression::Kind::kAbsolute: {
-      CivilDate d = e.date;
-      if (d.month == 0) {  // 下个月15号
-        const chr::year_month ym =
-            chr::year(today.year) / chr::month(static_cast<unsigned>(today.month)) +
-            chr::months(e.month_offset);
-        d.year = static_cast<int>(ym.year());
-        d.month = static_cast<int>(static_cast<unsigned>(ym.month()));
-      }
-      if (d.year == 0) d.year = today.year + e.offset;
-      // A holiday named without a year is the coming one (元旦 asked in November).
-      if (e.coming && std::pair(d.month, d.day) < std::pair(today.month, today.day)) ++d.year;
-      const chr::year_month_day ymd(chr::year(d.year), chr::month(static_cast<unsigned>(d.month)),
-                                    chr::day(static_cast<unsigned>(d.day)));
-      a.date = d;
-      if (!ymd.ok()) {
-        a.ok = false;  // 2023年2月30日
-        return a;
-      }
-      target = chr::sys_days(ymd);
-      break;
-    }
-  }
+  const std::optional<chr::sys_days> day = DayMeant(e, today, a);
+  if (!day) return a;
+  chr::sys_days target = *day;
   if (e.then_months != 0) target = AddMonths(target, e.then_months);
   target += chr::days(e.then_days);
   if (const int y = static_cast<int>(chr::year_month_day(target).year());
@@ -1170,7 +1192,7 @@ DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today, int seco
   }
   a.date = Civil(target);
   a.weekday = Weekday(target);
-  a.days = static_cast<int>((target - now).count());
+  a.days = static_cast<int>((target - Days(today)).count());
   if (q.kind == DateQuestion::Kind::kDayOfYear) {
     const chr::year y(a.date.year);
     a.day_of_year = static_cast<int>((target - chr::sys_days(y / chr::January / 1)).count()) + 1;
