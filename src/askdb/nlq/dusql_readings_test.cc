@@ -593,5 +593,35 @@ TEST_F(DusqlReadingsTest, AYearsBoundaryComparesADateColumn) {
   EXPECT_FALSE(Ask("早于2008年装修的酒店").answered);
 }
 
+// "没有赞助过节目的品牌", "哪个品牌一个节目都没赞助过", "没办过宣讲会的公司": a verb between 没(有)
+// and the rows that are missing is read with it when the link says it (赞助 in 节目赞助商's name)
+// or it is a verb of having or doing (办, 拿, 参加); another verb (没投诉过节目的品牌) stays
+// unread.
+constexpr const char* kSponsorsSql = R"sql(
+CREATE TABLE "品牌" ("词条id" int, "名称" text, primary key ("词条id"));
+CREATE TABLE "节目" ("词条id" int, "名称" text, primary key ("词条id"));
+CREATE TABLE "节目赞助商" ("品牌id" int, "节目id" int,
+                           foreign key("品牌id") references "品牌"("词条id"),
+                           foreign key("节目id") references "节目"("词条id"));
+CREATE TABLE "宣讲会" ("词条id" int, "品牌id" int, "地点" text, primary key ("词条id"),
+                       foreign key("品牌id") references "品牌"("词条id"));
+INSERT INTO "品牌" VALUES (1,'红牛'),(2,'伊利'),(3,'蒙牛');
+INSERT INTO "节目" VALUES (1,'跑男'),(2,'极限挑战');
+INSERT INTO "节目赞助商" VALUES (1,1),(2,2);
+INSERT INTO "宣讲会" VALUES (1,3,'北大');
+)sql";
+
+TEST_F(DusqlReadingsTest, AVerbAfterANegationSaysWhichRowsAreMissing) {
+  Open(kSponsorsSql);
+  const std::vector<std::string> none{"蒙牛"};
+  EXPECT_EQ(Rows("没有赞助过节目的品牌"), none);
+  EXPECT_EQ(Rows("哪些品牌没赞助过节目"), none);
+  EXPECT_EQ(Rows("哪个品牌一个节目都没赞助过"), none);
+  EXPECT_EQ(Rows("从来没赞助过节目的品牌有哪些"), none);
+  EXPECT_EQ(Rows("没办过宣讲会的品牌"), (std::vector<std::string>{"红牛", "伊利"}));
+  EXPECT_EQ(Rows("哪些品牌一场宣讲会都没办过"), (std::vector<std::string>{"红牛", "伊利"}));
+  EXPECT_FALSE(Ask("没投诉过节目的品牌").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

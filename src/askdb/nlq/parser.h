@@ -507,6 +507,9 @@ class Parser {
   void ReadChineseNoRelated(int i);  // "没有专辑的艺人" (read_comparisons.cc)
   // "哪些艺人没有专辑", "哪些艺人一张专辑都没有": the rows named before 没有 (i .. last).
   void ReadChineseRowsWithNoRelated(int i, int last);
+  std::string NegatedVerbAt(int k, int* end) const;  // 没赞助过节目 (read_comparisons.cc)
+  bool NoRelatedVerbFits(int edge) const;
+  void ReadNeverWordBefore(int i);
   int AnyWordEnd(int k) const;          // 任何 at k: its last item, else -1
   void ReadChineseRelatedCount(int i);  // "下单超过20次的客户" (read_comparisons.cc)
   void ReadVerbOfValueColumn(int i);    // "1990年首版的作品" (read_comparisons.cc)
@@ -609,6 +612,8 @@ class Parser {
     bool age = false;  // "older than 20": the age column, not a year
   };
   std::optional<YearComparison> year_cmp_;
+  // The verb read with 没有 (没有赞助过节目的品牌), ReadChineseNoRelated.
+  std::string negated_verb_;
   std::set<int> table_words_anywhere_;  // tables any word of the question may name
   // "the products with the highest price": rows ranked, not summed.
   int ranked_table_ = -1;

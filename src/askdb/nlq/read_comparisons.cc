@@ -1073,12 +1073,21 @@ void Parser::ReadChineseNoRelated(int i) {
   // 没专辑的艺人, 从未被卖出过的曲目 (the verb read as the lines' table, sale_verbs.cc): 没 or
   // 未 alone right before a table's word says 没有.
   if (last < 0 && !items_[i].used && (items_[i].text == "没" || items_[i].text == "未")) {
-    const int k = NextMeaningful(i);
-    if (k >= 0 && TableOf(items_[k]) >= 0 && !HasValue(items_[k])) last = i;
+    int k = NextMeaningful(i);
+    int verb_end = -1;  // 没赞助过节目的品牌, 一个节目都没赞助过
+    if (i + 1 < n && !NegatedVerbAt(i + 1, &verb_end).empty()) k = NextMeaningful(verb_end);
+    if (k >= 0 ? TableOf(items_[k]) >= 0 && !HasValue(items_[k]) : verb_end >= 0) last = i;
   }
   if (last < 0) return;
+  // 没有赞助过节目的品牌: the verb of the missing rows is read with 没有 when the link says it.
+  int verb_end = -1;
+  negated_verb_ = last + 1 < n ? NegatedVerbAt(last + 1, &verb_end) : "";
+  if (!negated_verb_.empty()) last = verb_end;
   ReadChineseRowsWithNoRelated(i, last);
-  if (items_[i].used) return;
+  if (items_[i].used) {
+    ReadNeverWordBefore(i);
+    return;
+  }
   int k = NextMeaningful(last);
   const int any = k >= 0 ? AnyWordEnd(k) : -1;
   if (any >= 0) k = NextMeaningful(any);
@@ -1089,10 +1098,57 @@ void Parser::ReadChineseNoRelated(int i) {
   const int table = TableOf(items_[j]);
   if (table < 0 || table == counted) return;
   const int edge = RelatedCountEdge(table, counted);
-  if (edge < 0) return;
+  if (edge < 0 || !NoRelatedVerbFits(edge)) return;
   AddRelatedCount(table, counted, edge, Op::kEq, 0, k);
   for (int u = i; u <= last; ++u) items_[u].used = true;
   for (int u = last + 1; u <= any; ++u) items_[u].used = true;
+  ReadNeverWordBefore(i);
+}
+
+// The verb after 没/没有 that says which rows are missing (赞助过, 办过, 演过, 拿过): one to three
+// unread characters, then 过 or a table's word or the question's end; its text without 过
+// (empty when there is none at k), `*end` its last item (过 included).
+std::string Parser::NegatedVerbAt(int k, int* end) const {
+  const int n = static_cast<int>(items_.size());
+  if (AnyWordEnd(k) >= 0) return "";  // 没有任何客户: no verb
+  std::string verb;
+  int last = -1;
+  for (int u = k; u < n && !items_[u].used && items_[u].kind == ItemKind::kUnknown; ++u) {
+    last = u;
+    if (items_[u].text == "过") break;
+    verb += items_[u].text;
+    if (verb.size() > 9) return "";  // three characters at most
+  }
+  const bool ends = last >= 0 && (items_[last].text == "过" || last + 1 >= n ||
+                                  items_[last + 1].kind == ItemKind::kTerm);
+  if (verb.empty() || !ends) return "";
+  *end = last;
+  return verb;
+}
+
+// Whether the verb read with 没有 (negated_verb_) says the link `edge` counts: in the name of the
+// referencing table or its key (综艺节目赞助商 for 赞助, 演员和电影 for 演), or a verb of having
+// or doing that names no other relation (有, 拿, 获得, 办, 举办, 参加). True with no verb.
+bool Parser::NoRelatedVerbFits(int edge) const {
+  if (negated_verb_.empty()) return true;
+  static constexpr std::string_view kHaving[] = {"有", "拿", "获得", "办", "举办", "参加"};
+  if (std::find(std::begin(kHaving), std::end(kHaving), negated_verb_) != std::end(kHaving)) {
+    return true;
+  }
+  const JoinEdge& e = index_.edges()[edge];
+  return index_.tables()[e.from_table].name.find(negated_verb_) != std::string::npos ||
+         Col(e.from_column).name.find(negated_verb_) != std::string::npos;
+}
+
+// 从/从来 before 没 (从来没有赞助过, 从没办过): "ever", read with the negation.
+void Parser::ReadNeverWordBefore(int i) {
+  for (int u = i - 1; u >= 0 && u >= i - 2; --u) {
+    if (items_[u].used ||
+        (items_[u].text != "从" && items_[u].text != "来" && items_[u].text != "从来")) {
+      return;
+    }
+    items_[u].used = true;
+  }
 }
 
 // The last item of 任何 ("any", one word or its two unknown characters) starting at k, else -1.
@@ -1127,6 +1183,7 @@ void Parser::ReadChineseRowsWithNoRelated(int i, int last) {
     rows_at = PrevMeaningful(one);
     read = {one, i - 1};
     if (NextMeaningful(last) >= 0) return;
+    // 一场宣讲会都没办过: 没 + the verb, read by ReadChineseNoRelated into `last`.
   } else {
     // A (名下) 没有 (任何) B
     rows_at = before;
@@ -1149,7 +1206,7 @@ void Parser::ReadChineseRowsWithNoRelated(int i, int last) {
   const int counted = TableOf(items_[counted_at]);
   if (table < 0 || counted < 0 || table == counted) return;
   const int edge = RelatedCountEdge(table, counted);
-  if (edge < 0) return;
+  if (edge < 0 || !NoRelatedVerbFits(edge)) return;
   AddRelatedCount(table, counted, edge, Op::kEq, 0, counted_at);
   for (int u = i; u <= last; ++u) items_[u].used = true;
   for (int u : read) items_[u].used = true;
