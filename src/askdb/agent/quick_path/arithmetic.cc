@@ -1,8 +1,10 @@
 #include "askdb/agent/quick_path/arithmetic.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -523,105 +525,96 @@ bool CommaSeparatesOperands(std::string_view s, size_t i, const std::vector<Toke
   return EnglishNumberPrefix(s.substr(j)).second > 0;
 }
 
+// English number words stand alone ("seven", not the "seven" in "sevenfold"); a fraction
+// ("three quarters") first. Returns the bytes read (0: none here).
+size_t ReadEnglishNumberWord(std::string_view s, size_t i, std::vector<Token>& out) {
+  if (!IsAsciiAlpha(s[i]) || (i > 0 && IsAsciiAlpha(s[i - 1]))) return 0;
+  if (const auto [fraction, length] = EnglishFractionPrefix(s.substr(i)); length > 0) {
+    out.push_back({Tok::kNumber, fraction, i});
+    return length;
+  }
+  const auto [value, length] = EnglishNumberPrefix(s.substr(i));
+  if (length == 0 || (i + length < s.size() && IsAsciiAlpha(s[i + length]))) return 0;
+  out.push_back({Tok::kNumber, value, i});
+  return length;
+}
+
+// A comma no number took separates steps: "先算3加5，再乘以2". Between two operands it
+// separates the items of a list, and dropping it would read "5, -3" as 5 - 3.
+size_t ReadComma(std::string_view s, size_t i, std::vector<Token>& out) {
+  if (s[i] != ',') return 0;
+  if (CommaSeparatesOperands(s, i, out)) out.push_back({Tok::kListComma, 0, i});
+  return 1;
+}
+
+// An operator or filler word (加, 乘以, "plus", "what is"); words come before numbers since
+// 百分之 starts with the numeral 百. An English word stands alone.
+size_t ReadWord(std::string_view s, size_t i, std::vector<Token>& out) {
+  for (const auto& [word, kind] : kWords) {
+    if (s.substr(i, word.size()) != word) continue;
+    if (IsAsciiAlpha(word.front())) {
+      const bool left_ok = i == 0 || !IsAsciiAlpha(s[i - 1]);
+      const size_t end = i + word.size();
+      const bool right_ok = end >= s.size() || !IsAsciiAlpha(s[end]);
+      if (!left_ok || !right_ok) continue;
+    }
+    if (kind != Tok::kSkip) out.push_back({kind, 0, i});
+    return word.size();
+  }
+  return 0;
+}
+
+// A number in digits or numerals, with a scale word after it ("3 million") and an ordinal
+// suffix ("the 10th power", "5th root").
+size_t ReadNumber(std::string_view s, size_t i, std::vector<Token>& out) {
+  const auto num = ParseNumberPrefix(s.substr(i));
+  if (!num) return 0;
+  out.push_back({Tok::kNumber, num->value, i});
+  size_t end = i + num->length;
+  end += ScaleWordAfterDigits(s.substr(end), out.back().value);
+  for (std::string_view suffix : {"st", "nd", "rd", "th"}) {
+    if (s.substr(end, 2) == suffix && (end + 2 >= s.size() || !IsAsciiAlpha(s[end + 2]))) end += 2;
+  }
+  return end - i;
+}
+
+// + - * x / ^ % ( ): one byte. 'x' is multiplication only between operands ("3 x 4"), never
+// inside a word. 0 when s[i] is none of them.
+size_t ReadSymbol(std::string_view s, size_t i, std::vector<Token>& out) {
+  static constexpr std::pair<char, Tok> kSymbols[] = {
+      {'+', Tok::kPlus},    {'-', Tok::kMinus},  {'*', Tok::kMul},
+      {'x', Tok::kMul},     {'/', Tok::kDiv},    {'^', Tok::kPow},
+      {'%', Tok::kPercent}, {'(', Tok::kLParen}, {')', Tok::kRParen}};
+  const char c = s[i];
+  const auto* symbol = std::find_if(std::begin(kSymbols), std::end(kSymbols),
+                                    [c](const auto& sym) { return sym.first == c; });
+  if (symbol == std::end(kSymbols)) return 0;
+  if (c == 'x' &&
+      ((i > 0 && IsAsciiAlpha(s[i - 1])) || (i + 1 < s.size() && IsAsciiAlpha(s[i + 1])))) {
+    return 0;
+  }
+  out.push_back({symbol->second, 0, i});
+  return 1;
+}
+
+// The tokens of `s`, each read by the first step that knows its shape; false (with `error`)
+// at a byte none of them reads.
 bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
   size_t i = 0;
   while (i < s.size()) {
     const char c = s[i];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      ++i;
-      continue;
-    }
-    // English number words stand alone ("seven", not the "seven" in "sevenfold").
-    if (IsAsciiAlpha(c) && (i == 0 || !IsAsciiAlpha(s[i - 1]))) {
-      if (const auto [fraction, length] = EnglishFractionPrefix(s.substr(i)); length > 0) {
-        out.push_back({Tok::kNumber, fraction, i});
-        i += length;
-        continue;
-      }
-      const auto [value, length] = EnglishNumberPrefix(s.substr(i));
-      if (length > 0 && (i + length >= s.size() || !IsAsciiAlpha(s[i + length]))) {
-        out.push_back({Tok::kNumber, value, i});
-        i += length;
-        continue;
-      }
-    }
-    // A comma no number took separates steps: "先算3加5，再乘以2". Between two operands it
-    // separates the items of a list, and dropping it would read "5, -3" as 5 - 3.
-    if (c == ',') {
-      if (CommaSeparatesOperands(s, i, out)) out.push_back({Tok::kListComma, 0, i});
-      ++i;
-      continue;
-    }
-    // "3块5", "两块五": yuan and a spoken tenth (3.5), as money is said.
-    if (const size_t len = SpokenYuanTenths(s.substr(i), out); len > 0) {
-      i += len;
-      continue;
-    }
-    // Words first: 百分之 starts with the numeral 百.
-    bool matched = false;
-    for (const auto& [word, kind] : kWords) {
-      if (s.substr(i, word.size()) != word) continue;
-      if (IsAsciiAlpha(word.front())) {
-        const bool left_ok = i == 0 || !IsAsciiAlpha(s[i - 1]);
-        const size_t end = i + word.size();
-        const bool right_ok = end >= s.size() || !IsAsciiAlpha(s[end]);
-        if (!left_ok || !right_ok) continue;
-      }
-      if (kind != Tok::kSkip) out.push_back({kind, 0, i});
-      i += word.size();
-      matched = true;
-      break;
-    }
-    if (matched) continue;
-    if (auto num = ParseNumberPrefix(s.substr(i))) {
-      out.push_back({Tok::kNumber, num->value, i});
-      i += num->length;
-      i += ScaleWordAfterDigits(s.substr(i), out.back().value);
-      // An ordinal suffix: "the 10th power", "5th root".
-      for (std::string_view suffix : {"st", "nd", "rd", "th"}) {
-        if (s.substr(i, 2) == suffix && (i + 2 >= s.size() || !IsAsciiAlpha(s[i + 2]))) i += 2;
-      }
-      continue;
-    }
-    Tok kind;
-    switch (c) {
-      case '+':
-        kind = Tok::kPlus;
-        break;
-      case '-':
-        kind = Tok::kMinus;
-        break;
-      case '*':
-      case 'x':
-        kind = Tok::kMul;
-        break;
-      case '/':
-        kind = Tok::kDiv;
-        break;
-      case '^':
-        kind = Tok::kPow;
-        break;
-      case '%':
-        kind = Tok::kPercent;
-        break;
-      case '(':
-        kind = Tok::kLParen;
-        break;
-      case ')':
-        kind = Tok::kRParen;
-        break;
-      default:
-        error = "unexpected character at byte " + std::to_string(i);
-        return false;
-    }
-    // 'x' is multiplication only between operands ("3 x 4"), never inside a word.
-    if (c == 'x' &&
-        ((i > 0 && IsAsciiAlpha(s[i - 1])) || (i + 1 < s.size() && IsAsciiAlpha(s[i + 1])))) {
+    size_t read = c == ' ' || c == '\t' || c == '\n' || c == '\r' ? 1 : 0;
+    if (read == 0) read = ReadEnglishNumberWord(s, i, out);
+    if (read == 0) read = ReadComma(s, i, out);
+    if (read == 0) read = SpokenYuanTenths(s.substr(i), out);  // "3块5": 3.5 yuan
+    if (read == 0) read = ReadWord(s, i, out);
+    if (read == 0) read = ReadNumber(s, i, out);
+    if (read == 0) read = ReadSymbol(s, i, out);
+    if (read == 0) {
       error = "unexpected character at byte " + std::to_string(i);
       return false;
     }
-    out.push_back({kind, 0, i});
-    ++i;
+    i += read;
   }
   out.push_back({Tok::kEnd, 0, s.size()});
   return true;
