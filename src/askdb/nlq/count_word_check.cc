@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "askdb/common/text.h"
+#include "askdb/nlq/reading_check.h"
 #include "askdb/nlq/schema_index.h"
 
 namespace askdb::nlq {
@@ -58,6 +59,25 @@ bool EndsAClause(const std::vector<Item>& items, size_t k) {
   const std::string after = k + 2 < items.size() ? text::AsciiLower(items[k + 2].text) : "";
   return std::find(std::begin(kTimeBuckets), std::end(kTimeBuckets), after) ==
          std::end(kTimeBuckets);
+}
+
+// Whether items[j] leads on, past articles, possessives and prepositions, to a word the reading
+// placed ("by students", "in the concerts"). "with" and "from" open a condition of their own
+// ("retired from France", "from the south with a capacity ...").
+bool ReachesAPlacedWord(const std::vector<Item>& items, size_t j) {
+  static constexpr std::string_view kFunctionWords[] = {
+      "the", "a",  "an", "their", "its", "his",  "her",  "by", "in",
+      "on",  "at", "to", "of",    "for", "into", "over", "it", "them"};
+  for (; j < items.size(); ++j) {
+    if (items[j].used && items[j].kind == ItemKind::kTerm) return true;
+    const std::string w = text::AsciiLower(items[j].text);
+    if (std::find(std::begin(kFunctionWords), std::end(kFunctionWords), w) ==
+        std::end(kFunctionWords)) {
+      return false;
+    }
+    if (w == "it" || w == "them") return true;  // "channels that use it": what was placed
+  }
+  return false;
 }
 
 bool Participle(const std::string& word) {
@@ -404,9 +424,11 @@ std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
 std::optional<ShapeProblem> UnreadPredicateOfTheRows(const Query& query,
                                                      const std::vector<Item>& items,
                                                      const SchemaIndex& index) {
-  // A copula ("are retired") or a having word ("with tattoos", "have sponsors").
-  static constexpr std::string_view kLinks[] = {"are",  "is",  "were", "was",   "with",
-                                                "have", "has", "had",  "having"};
+  // A copula ("are retired"), a having word ("with tattoos", "have sponsors") or a place
+  // ("from the south").
+  static constexpr std::string_view kLinks[] = {"are", "is",  "were",   "was",     "with", "have",
+                                                "has", "had", "having", "without", "from"};
+  static constexpr std::string_view kCopulas[] = {"are", "is", "were", "was"};
   static constexpr std::string_view kDeterminers[] = {"a",     "an",  "any", "the",
                                                       "their", "its", "his", "her"};
   auto latin_word = [](const Item& it) {
@@ -428,8 +450,26 @@ std::optional<ShapeProblem> UnreadPredicateOfTheRows(const Query& query,
     while (j < items.size() && is_one_of(items[j], kDeterminers)) ++j;
     std::vector<std::string> run;
     for (; j < items.size() && latin_word(items[j]); ++j) run.push_back(items[j].text);
-    // "are owned by students": a passive whose meaning the words after it carry.
-    if (run.empty() || !EndsAClause(items, j - 1)) continue;
+    // "are owned by students": a passive whose meaning the words after it carry. Words that
+    // reach nothing placed end the predicate too ("that are retired ordered by age"), but a
+    // verb that only says the rows were made or took place narrows nothing ("were placed in
+    // 1997").
+    static constexpr std::string_view kAdverbs[] = {"either", "neither", "both",  "also",
+                                                    "only",   "just",    "still", "all"};
+    if (!run.empty() && std::find(std::begin(kAdverbs), std::end(kAdverbs),
+                                  text::AsciiLower(run.front())) != std::end(kAdverbs)) {
+      continue;  // "whose birth year is either 1948 or 1949"
+    }
+    // After a having word or a place the run is a noun ("with a license", "from the south"):
+    // a phrase after it is a condition of its own ("from the south in Asia"); after a copula
+    // it may be a verb that the phrase completes ("are spoken in Aruba").
+    const bool noun = !is_one_of(items[k], kCopulas);
+    const bool reaches = noun
+                             ? j < items.size() && items[j].used && items[j].kind == ItemKind::kTerm
+                             : ReachesAPlacedWord(items, j);
+    if (run.empty() || IsNeutralVerb(run.front()) || !(EndsAClause(items, j - 1) || !reaches)) {
+      continue;
+    }
     // "the orchestras they have conducted": a verb's tense, not something the rows have.
     const bool have = text::AsciiLower(items[k].text).starts_with("ha");  // have, has, had, having
     if (have && IsPastParticiple(run.front())) continue;

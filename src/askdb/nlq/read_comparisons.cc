@@ -236,6 +236,26 @@ void Parser::ReadValueWithUnit(int number_item, int unit, int described_table) {
   Understood(Col(col).name + " = " + value, Col(col).name + " = " + value);
 }
 
+namespace {
+
+// Whether "a <connector> b" at items[i..i+2] is a range: "10 to 20", "10-20", "1000到2000" say
+// so themselves; "and" (和, 与) only beside a between word ("between 10 and 20", "在1000和2000
+// 之间"); "or" (或) never: "whose birth year is 1948 or 1953" is two years, not the six between.
+bool SaysARange(const std::vector<Item>& items, int i) {
+  static constexpr std::string_view kOr[] = {"or", "或", "或者"};
+  static constexpr std::string_view kAnd[] = {"and", "和", "与", "及", "以及"};
+  const std::string connector = text::AsciiLower(items[i + 1].text);
+  if (std::find(std::begin(kOr), std::end(kOr), connector) != std::end(kOr)) return false;
+  if (std::find(std::begin(kAnd), std::end(kAnd), connector) == std::end(kAnd)) return true;
+  const int n = static_cast<int>(items.size());
+  for (int j = std::max(0, i - 2); j < std::min(n, i + 5); ++j) {
+    if (items[j].Has(Kw::kBetween)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 // Ranges: [between] a and b [之间] on the numeric column before them. True when the number
 // at `i` starts such a range (read or not).
 bool Parser::ReadRange(int i) {
@@ -244,6 +264,7 @@ bool Parser::ReadRange(int i) {
   if (!(i + 2 < n && items_[i + 1].Has(Kw::kAnd) && items_[i + 2].kind == ItemKind::kNumber)) {
     return false;
   }
+  if (!SaysARange(items_, i)) return false;
   int col = -1;
   int c_idx = -1;
   for (int j = i - 1; j >= 0 && j >= i - 4; --j) {

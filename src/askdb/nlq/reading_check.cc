@@ -101,20 +101,34 @@ bool CanNarrow(const std::string& text) {
 }
 
 // "of landlocked countries", "the retired singers": an -ed or -ing word opening a noun phrase
-// (after an article or a preposition) is an adjective, not a verb ("has conducted orchestras").
-bool OpensANounPhrase(const std::vector<Item>& items, size_t i) {
-  static constexpr std::string_view kOpeners[] = {"the",      "a",     "an",   "of",    "all",
-                                                  "for",      "among", "many", "their", "its",
-                                                  "how many", "which", "what"};
-  return i > 0 && std::find(std::begin(kOpeners), std::end(kOpeners),
-                            text::AsciiLower(items[i - 1].text)) != std::end(kOpeners);
+// (after an article, a determiner, a preposition or a number) is an adjective, not a verb
+// ("has conducted orchestras"). The opener may end a longer item: "the number of retired
+// singers", "the distinct retired battles", "the most retired orders"; or a value placed before
+// it stacks another adjective: "American retired drivers". Not "by" ("sorted by ranked ...").
+bool OpensANounPhrase(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
+  static constexpr std::string_view kOpeners[] = {
+      "the",   "a",    "an",       "of",        "all",    "for",  "among", "many",
+      "their", "its",  "how",      "which",     "what",   "to",   "in",    "from",
+      "with",  "at",   "on",       "any",       "no",     "some", "most",  "least",
+      "more",  "less", "distinct", "different", "unique", "each", "every"};
+  if (i == 0) return false;
+  const Item& before = items[i - 1];
+  if (before.kind == ItemKind::kNumber) return true;  // "3 retired singers"
+  if (before.used && before.kind == ItemKind::kTerm && !before.terms.empty() &&
+      std::all_of(before.terms.begin(), before.terms.end(),
+                  [&](int id) { return index.terms()[id].kind == TermKind::kValue; })) {
+    return true;
+  }
+  const std::string text = text::AsciiLower(before.text);
+  const std::string last = text.substr(text.rfind(' ') + 1);  // npos + 1 = 0: the whole word
+  return std::find(std::begin(kOpeners), std::end(kOpeners), last) != std::end(kOpeners);
 }
 
-bool NarrowsAPlacedWord(const std::vector<Item>& items, size_t i) {
+bool NarrowsAPlacedWord(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
   if (!IsUnknownEnglishWord(items[i])) return false;
   const bool before_a_placed_term =
       i + 1 < items.size() && items[i + 1].used && items[i + 1].kind == ItemKind::kTerm;
-  if (before_a_placed_term && !CanNarrow(items[i].text) && OpensANounPhrase(items, i)) {
+  if (before_a_placed_term && !CanNarrow(items[i].text) && OpensANounPhrase(items, i, index)) {
     const std::string w = text::AsciiLower(items[i].text);
     if (w.ends_with("ed") || w.ends_with("ing")) return true;
   }
@@ -153,17 +167,9 @@ bool NamesAnEventOfTheData(const std::string& verb, const SchemaIndex& index) {
 }
 
 bool NarrowsTheRowsBefore(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
-  static constexpr std::string_view kNeutralVerbs[] = {
-      "placed",   "made",      "created",    "issued",   "ordered",  "submitted", "received",
-      "raised",   "entered",   "generated",  "recorded", "booked",   "written",   "listed",
-      "stored",   "held",      "kept",       "sold",     "bought",   "purchased", "billed",
-      "named",    "called",    "occurred",   "happened", "showed",   "aired",     "located",
-      "based",    "related",   "associated", "linked",   "included", "involved",  "contained",
-      "released", "published", "sorted",     "ranked",   "grouped",  "arranged"};
   if (i == 0 || !IsUnknownEnglishWord(items[i])) return false;
   const std::string w = text::AsciiLower(items[i].text);
-  if (w.size() < 5 || !w.ends_with("ed") || w.ends_with("eed") ||
-      std::find(std::begin(kNeutralVerbs), std::end(kNeutralVerbs), w) != std::end(kNeutralVerbs) ||
+  if (w.size() < 5 || !w.ends_with("ed") || w.ends_with("eed") || IsNeutralVerb(w) ||
       NamesAnEventOfTheData(w, index)) {
     return false;
   }
@@ -203,6 +209,19 @@ bool AsksWhy(const Item& item) {
 
 }  // namespace
 
+bool IsNeutralVerb(const std::string& text) {
+  static constexpr std::string_view kNeutralVerbs[] = {
+      "placed",   "made",      "created",    "issued",   "ordered",  "submitted", "received",
+      "raised",   "entered",   "generated",  "recorded", "booked",   "written",   "listed",
+      "stored",   "held",      "kept",       "sold",     "bought",   "purchased", "billed",
+      "named",    "called",    "occurred",   "happened", "showed",   "aired",     "located",
+      "based",    "related",   "associated", "linked",   "included", "involved",  "contained",
+      "released", "published", "sorted",     "ranked",   "grouped",  "arranged"};
+  const std::string w = text::AsciiLower(text);
+  return std::find(std::begin(kNeutralVerbs), std::end(kNeutralVerbs), w) !=
+         std::end(kNeutralVerbs);
+}
+
 std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
                                              const SchemaIndex& index) {
   // Chinese unknown words are one item per character: 为|什|么.
@@ -230,7 +249,7 @@ std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
         (text::AsciiLower(item.text) == "id" || text::AsciiLower(item.text) == "ids")) {
       return UnplacedWord{UnplacedWord::Kind::kListedWord, item.text};
     }
-    if (NarrowsAPlacedWord(items, i) || NarrowsTheRowsBefore(items, i, index)) {
+    if (NarrowsAPlacedWord(items, i, index) || NarrowsTheRowsBefore(items, i, index)) {
       return UnplacedWord{UnplacedWord::Kind::kModifier, item.text};
     }
     switch (item.kind) {

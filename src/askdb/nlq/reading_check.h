@@ -37,6 +37,10 @@ struct UnplacedWord {
 std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
                                              const SchemaIndex& index);
 
+// Verbs that only say rows were made, kept or took place ("placed", "held", "released"): they
+// narrow nothing.
+bool IsNeutralVerb(const std::string& text);
+
 // The message that says which word was not placed and what to do, in English or Chinese.
 std::string UnplacedWordMessage(const UnplacedWord& word, bool chinese);
 
