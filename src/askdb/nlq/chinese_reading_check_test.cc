@@ -614,6 +614,34 @@ TEST_F(ChineseCompanyCustomersCheckTest, AColumnWordBeforeItsTablesWordNamesAKin
   EXPECT_EQ(Rows("列出客户的企业").size(), 3u);
 }
 
+// Staff with a title whose values the model names in Chinese.
+class ChineseStaffTitleTest : public ChineseClubCheckTest {
+ protected:
+  void SetUp() override {
+    catalog::SemanticModel model;
+    catalog::TableSemantics staff = testing::SemanticTable("staff", "员工", "staff");
+    catalog::ColumnSemantics title = testing::SemanticColumn("title", "职位", "title");
+    title.values = {{"Sales Agent", {"销售专员"}}, {"Manager", {"总经理"}}, {"Sales", {"销售"}}};
+    staff.columns = {testing::SemanticColumn("name", "姓名", "name"), title};
+    model.tables = {staff};
+    Open(R"sql(CREATE TABLE staff(staff_id INTEGER PRIMARY KEY, name TEXT, title TEXT);
+               INSERT INTO staff VALUES (1,'Ann','Manager'),(2,'Bo','Sales Agent'),
+                                        (3,'Cy','Sales Agent'),(4,'Di','Sales');)sql",
+         &model);
+  }
+};
+
+// "列出所有销售支持专员", "总经理是谁": a value said as a person noun, no table word, names the
+// rows holding it; a value that is no person noun (销售) names no rows.
+TEST_F(ChineseStaffTitleTest, APersonNounValueNamesItsRows) {
+  const std::vector<std::string> agents = {"Bo", "Cy"};
+  EXPECT_EQ(Rows("列出所有销售专员"), agents);
+  EXPECT_EQ(Rows("销售专员都有谁"), agents);
+  EXPECT_EQ(Rows("总经理是谁"), std::vector<std::string>{"Ann"});
+  EXPECT_EQ(Rows("销售专员有几个"), std::vector<std::string>{"2"});
+  EXPECT_FALSE(Ask("列出所有销售").answered);
+}
+
 // "有销量的商品有几个" counted the products with a line and showed SUM(quantity) beside: 销量 says
 // which products are counted. Asked beside the count (商品数和销量) it is a second measure.
 TEST_F(ChineseSoldProductsCheckTest, AMeasureBeforeDeAndTheCountedRowsIsNotSummedBeside) {

@@ -455,6 +455,7 @@ void Parser::ParseLeftovers() {
   GroupRankedDimension();
   AddKeysBesideLabels();
   DropRepeatedMeasures();
+  ReadPersonValueAsRows();
   ReadWhoWord();
 }
 
@@ -480,6 +481,44 @@ bool RefersToPeopleNotItsOwn(const SchemaIndex& index, int table, bool chinese) 
 }
 
 }  // namespace
+
+// "列出所有销售支持专员", "总经理是谁", "金牌会员有多少": a stored value said as a person noun
+// (…专员, …经理, …会员) with no table word names the rows that hold it, as "销售支持专员员工"
+// would: the value's table is what is listed, or counted by a count word left unbound. Chinese
+// only, one value of a column that is not the rows' own name (a title, a level), nothing else
+// asked.
+void Parser::ReadPersonValueAsRows() {
+  static constexpr std::string_view kPersonNouns[] = {"员",   "经理", "代表", "师", "长",
+                                                      "总监", "主管", "者",   "手"};
+  if (!chinese_ || q_.subject_table >= 0 || !q_.measures.empty() || !q_.projections.empty() ||
+      !q_.group_columns.empty() || q_.bucket || values_.size() != 1 || values_[0].negated) {
+    return;
+  }
+  const std::string& said = values_[0].phrase;
+  if (std::none_of(std::begin(kPersonNouns), std::end(kPersonNouns),
+                   [&](std::string_view noun) { return said.ends_with(noun); })) {
+    return;
+  }
+  int column = -1;
+  for (int id : values_[0].terms) {
+    const Term& t = TermOf(id);
+    if (t.kind != TermKind::kValue || (column >= 0 && t.column != column)) return;
+    column = t.column;
+  }
+  if (column < 0) return;
+  const int table = Col(column).table;
+  if (column == index_.LabelColumn(table, chinese_)) return;  // the rows' own name
+  for (const Item& it : items_) {
+    if (it.kind == ItemKind::kTerm && TableOf(it) >= 0 && ColumnOf(it) < 0) return;
+  }
+  q_.subject_table = table;
+  for (int k = 0; k < static_cast<int>(items_.size()); ++k) {
+    if (!items_[k].used && items_[k].kind == ItemKind::kKeyword && items_[k].Has(Kw::kCount)) {
+      BindMeasure(Agg::kCount, k, -1, table, false, -1, 0);
+      return;
+    }
+  }
+}
 
 void Parser::ReadWhoWord() {
   if (!chinese_ || !q_.measures.empty() || !q_.group_columns.empty()) return;
