@@ -131,12 +131,12 @@ TEST_F(ChinesePhrasingsTest, TwoConsecutiveYearsCompared) {
 
 // "平均每张发票多少钱", "平均每张发票金额多少": 平均每 + a table's rows + its own measure (or
 // 多少钱, its money) is the measure averaged over those rows; a measure of another table (per
-// customer: a sum per group averaged) is not read as one.
+// customer) is the sum per customer averaged over the customers with bills (12, 5, 7).
 TEST_F(ChinesePhrasingsTest, AnAveragePerOwnRow) {
   EXPECT_EQ(Rows("平均每张发票多少钱"), (std::vector<std::string>{"6"}));
   EXPECT_EQ(Rows("平均每张发票金额多少"), (std::vector<std::string>{"6"}));
   EXPECT_EQ(Rows("平均每个发票的营收"), (std::vector<std::string>{"6"}));
-  EXPECT_FALSE(Ask("平均每位客户消费多少").answered);
+  EXPECT_EQ(Rows("平均每位客户消费多少"), (std::vector<std::string>{"8"}));
 }
 
 // "员工名单及职位", "员工及其职位": the table's word joined to a column by 及/和 is an item of the

@@ -837,8 +837,9 @@ std::optional<ShapeProblem> RanksARank(const Query& q, const SchemaIndex& index)
 // so does 平均每年/平均每月 (the per-year sales averaged over the years), read per period.
 std::optional<ShapeProblem> AveragePerEachGrouped(const std::vector<Item>& items, const Query& q) {
   if (q.group_columns.empty() && q.group_keys.empty() && !q.bucket) return std::nullopt;
-  for (size_t i = 0; i + 1 < items.size(); ++i) {
-    if (!items[i].Has(Kw::kAvg) || !items[i + 1].text.starts_with("每")) continue;
+  const int avg = AverageBeforeEachWord(items);
+  if (avg >= 0) {
+    const size_t i = static_cast<size_t>(avg);
     return ShapeProblem{"'" + items[i].text + items[i + 1].text +
                             "' asks for one average over the groups, but I read an average per "
                             "group; ask for the total per group, or the average of it.",
@@ -1464,6 +1465,13 @@ std::optional<ShapeProblem> AverageOfWhoseRows(const std::vector<Item>& items, c
 }
 
 }  // namespace
+
+int AverageBeforeEachWord(const std::vector<Item>& items) {
+  for (size_t i = 0; i + 1 < items.size(); ++i) {
+    if (items[i].Has(Kw::kAvg) && items[i + 1].text.starts_with("每")) return static_cast<int>(i);
+  }
+  return -1;
+}
 
 bool StoresRankNumbers(const IndexedColumn& c) {
   return IsRankColumn(c) && IsNumeric(c.type_class) && !c.primary_key && !c.foreign_key &&

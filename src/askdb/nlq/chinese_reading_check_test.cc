@@ -747,6 +747,23 @@ TEST_F(ChineseClubCheckTest, APeriodOnTheCountedThingsOwnDateIsAskedWhich) {
   EXPECT_EQ(Rows("2024年的订单数"), std::vector<std::string>{"1"});
 }
 
+// "平均每家门店的销售额": the stores' totals averaged over the stores (SUM ÷ COUNT(DISTINCT
+// store), one number), not one average order per store; the same with 每个 after 平均 only.
+TEST_F(ChineseClubCheckTest, AnAverageOfEachGroupsTotalIsOneNumber) {
+  const catalog::SemanticModel model = GroupsAndTheirOrders("stores", "门店", "销售额", "sales");
+  Open(R"sql(CREATE TABLE stores(store_id INTEGER PRIMARY KEY, name TEXT);
+             CREATE TABLE orders(order_id INTEGER PRIMARY KEY, amount REAL,
+                                 store_id INTEGER REFERENCES stores(store_id));
+             INSERT INTO stores VALUES (1,'东店'),(2,'西店'),(3,'新店');
+             INSERT INTO orders VALUES (1,50,1),(2,50,1),(3,80,2);)sql",
+       &model);
+  // 东店 100 and 西店 80 over the two stores with sales; 新店 has none, so is in no average.
+  EXPECT_EQ(Rows("平均每家门店的销售额"), std::vector<std::string>{"90"});
+  EXPECT_EQ(Rows("平均每个门店的销售额是多少"), std::vector<std::string>{"90"});
+  // 每个门店的平均销售额 asks for the average per store, as read.
+  EXPECT_EQ(Rows("每个门店的平均销售额").size(), 2u);
+}
+
 // "单笔订单金额最高的门店" ranked the stores by their total: 单笔 asks for one order's amount.
 TEST_F(ChineseClubCheckTest, OneRowsAmountIsNotSummed) {
   const catalog::SemanticModel model = GroupsAndTheirOrders("stores", "门店", "订单金额", "amount");

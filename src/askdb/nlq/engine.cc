@@ -571,7 +571,10 @@ std::optional<Translation> Parser::RefuseCountPerOwnNumber() {
 // its rows refer to by one foreign key, with nothing else asked; anything else abstains
 // naming the average word.
 std::optional<Translation> Parser::AverageOverGroups() {
-  if (average_of_groups_ < 0) return std::nullopt;
+  if (average_of_groups_ < 0) {
+    AverageOfGroupTotals();
+    return std::nullopt;
+  }
   const std::string word = items_[average_of_groups_].text;
   auto refuse = [&] {
     return Abstain("I could not read '" + word +
@@ -579,28 +582,67 @@ std::optional<Translation> Parser::AverageOverGroups() {
                        "one table and nothing else asked; ask for the counts per group instead.",
                    "无法把“" + word + "”读成按组平均：需要对一张表的每组计数，且不问别的。");
   };
-  if (q_.measures.size() != 1 || q_.group_columns.empty() || q_.bucket || q_.share ||
-      q_.superlative || q_.limit || !q_.projections.empty()) {
-    return refuse();
-  }
+  if (!HasOneMeasureGroupedByOneTable()) return refuse();
   Measure& m = q_.measures[0];
   const bool counts_rows = m.agg == Agg::kCount && m.column < 0 && !m.distinct;
   if (!counts_rows || m.business >= 0 || m.table < 0) return refuse();
+  if (!AverageOverTheGroupTable(m, m.table)) return refuse();
+  return std::nullopt;
+}
+
+// One measure grouped by columns of one table, with nothing else asked: the shape an average
+// over the groups can replace.
+bool Parser::HasOneMeasureGroupedByOneTable() const {
+  if (q_.measures.size() != 1 || q_.group_columns.empty() || q_.bucket || q_.share ||
+      q_.superlative || q_.limit || !q_.projections.empty()) {
+    return false;
+  }
   const int per_table = Col(q_.group_columns[0]).table;
   for (int c : q_.group_columns) {
-    if (Col(c).table != per_table) return refuse();
+    if (Col(c).table != per_table) return false;
   }
   for (int c : q_.group_keys) {
-    if (Col(c).table != per_table) return refuse();
+    if (Col(c).table != per_table) return false;
   }
+  return true;
+}
+
+// "平均每个订单有几件商品", "平均每家门店的销售额": 平均 right before 每 asks for the group totals
+// averaged over the groups (the quantity per order, averaged over the orders), which the
+// engine had read as each group's own average. An additive measure of a table that refers to
+// the group's table by one foreign key becomes SUM / COUNT(DISTINCT key), as the counts above
+// (groups without rows are in no average); anything else is left to AveragePerEachGrouped,
+// which refuses it.
+void Parser::AverageOfGroupTotals() {
+  if (!chinese_ || !HasOneMeasureGroupedByOneTable()) return;
+  const int avg = AverageBeforeEachWord(items_);
+  Measure& m = q_.measures[0];
+  // Only a column whose name says a total (amount, quantity, sales): 平均每个部门的工资 may be
+  // the payroll per department or one employee's pay, and stays refused.
+  if (avg < 0 || m.agg != Agg::kAvg || m.column < 0 || m.business >= 0 || m.distinct ||
+      ColumnAdditivity(Col(m.column)) != Additivity::kAdditive) {
+    return;
+  }
+  average_of_groups_ = avg;
+  m.agg = Agg::kSum;
+  if (!AverageOverTheGroupTable(m, Col(m.column).table)) {
+    m.agg = Agg::kAvg;
+    average_of_groups_ = -1;
+  }
+}
+
+// Divides `m` (of `measured_table`'s rows) by the number of groups it has rows in and drops
+// the grouping: false when that table does not refer to the group's table by one foreign key.
+bool Parser::AverageOverTheGroupTable(Measure& m, int measured_table) {
+  const int per_table = Col(q_.group_columns[0]).table;
   int per_key = -1, refs = 0;
   for (const JoinEdge& e : index_.edges()) {
-    if (e.from_table == m.table && e.to_table == per_table && e.from_table != e.to_table) {
+    if (e.from_table == measured_table && e.to_table == per_table && e.from_table != e.to_table) {
       per_key = e.from_column;
       ++refs;
     }
   }
-  if (refs != 1) return refuse();
+  if (refs != 1) return false;
   m.per_key = per_key;
   m.per_table = per_table;
   q_.group_columns.clear();
@@ -614,10 +656,14 @@ std::optional<Translation> Parser::AverageOverGroups() {
   grouped.is_null = true;
   grouped.op = Op::kNe;
   q_.filters.push_back(grouped);
-  Map(items_[average_of_groups_], "function",
-      "average per " + index_.tables()[per_table].name + " (÷ COUNT(DISTINCT " + ColName(per_key) +
-          "))");
-  return std::nullopt;
+  // The average word now says the division, not the AVG it was first read as.
+  const Item& word = items_[average_of_groups_];
+  std::erase_if(out_.explanation, [&](const Mapping& x) {
+    return x.kind == "function" && x.target.starts_with("AVG(") && x.phrase == word.text;
+  });
+  const std::string total = m.column >= 0 ? "SUM(" + ColName(m.column) + ")" : "COUNT(*)";
+  Map(word, "function", total + " ÷ COUNT(DISTINCT " + ColName(per_key) + ")");
+  return true;
 }
 
 // "Who reports to Nancy Edwards?": the reference column (Employee.ReportsTo, a foreign key to

@@ -97,6 +97,9 @@ class Parser {
   // "average number of tracks per album", "on average, how many invoices does each customer
   // have": the count per group averaged over the groups (engine.cc).
   std::optional<Translation> AverageOverGroups();
+  bool HasOneMeasureGroupedByOneTable() const;
+  void AverageOfGroupTotals();
+  bool AverageOverTheGroupTable(Measure& m, int measured_table);
   // "List the countries in each region": the rows of each group, not a count per group
   // (engine.cc, CompleteQuery).
   std::optional<Translation> RefuseListOfEachGroup();
