@@ -46,11 +46,22 @@ bool IsUnknownEnglishWord(const Item& item) {
   return !item.used && item.kind == ItemKind::kUnknown && IsEnglishWord(item.text);
 }
 
+// "the themes and years of exhibitions": a time word ("years", "month") the reading left unused
+// is a column asked for as much as an unknown word is (the table's Year column was not read).
+bool IsUnusedTimeWord(const Item& item) {
+  constexpr KwSet kTimeWords = Bit(Kw::kYearBucket) | Bit(Kw::kQuarterBucket) |
+                               Bit(Kw::kMonthBucket) | Bit(Kw::kWeekBucket) | Bit(Kw::kDayBucket) |
+                               Bit(Kw::kYearUnit) | Bit(Kw::kQuarterUnit) | Bit(Kw::kMonthUnit) |
+                               Bit(Kw::kDayUnit);
+  return !item.used && item.kind == ItemKind::kKeyword && (item.kw & kTimeWords) &&
+         IsEnglishWord(item.text);
+}
+
 // "the titles and their directors", "create dates, states, and phone numbers": an English
 // word the engine does not know, listed with "and" or a comma beside a word it placed (or
 // beside another unknown word of the list), is something else the question asks to be shown.
 bool ListedBesidePlacedWord(const std::vector<Item>& items, size_t i) {
-  if (!IsUnknownEnglishWord(items[i])) return false;
+  if (!IsUnknownEnglishWord(items[i]) && !IsUnusedTimeWord(items[i])) return false;
   size_t k = i, seps = 0;
   while (k > 0 && IsPossessive(items[k - 1].text)) --k;
   while (k > 0 && IsListSeparator(items[k - 1])) --k, ++seps;
