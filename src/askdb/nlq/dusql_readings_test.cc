@@ -623,5 +623,23 @@ TEST_F(DusqlReadingsTest, AVerbAfterANegationSaysWhichRowsAreMissing) {
   EXPECT_FALSE(Ask("没投诉过节目的品牌").answered);
 }
 
+// "能容纳7000人的场馆", "大厅能容纳超过2000人的酒店": a verb, a number and the unit it counts name
+// the column called verb + unit + 数; 能/可以 dropped, a comparison word between read (以上 is
+// more than, as elsewhere). A verb no column is named by (能坐7000人) leaves the number unread.
+constexpr const char* kHallsSql = R"sql(
+CREATE TABLE "场馆" ("词条id" int, "名称" text, "容纳人数" int, "大厅容纳人数" int,
+                     primary key ("词条id"));
+INSERT INTO "场馆" VALUES (1,'工体',7000,300),(2,'鸟巢',90000,2500),(3,'五棵松',18000,2000);
+)sql";
+
+TEST_F(DusqlReadingsTest, AVerbBeforeACountedNumberNamesItsColumn) {
+  Open(kHallsSql);
+  EXPECT_EQ(Rows("能容纳7000人的场馆有哪些"), (std::vector<std::string>{"工体"}));
+  EXPECT_EQ(Rows("可以容纳超过10000人的场馆"), (std::vector<std::string>{"鸟巢", "五棵松"}));
+  EXPECT_EQ(Rows("容纳10000人以上的场馆有几个"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("大厅能容纳超过2000人的场馆"), (std::vector<std::string>{"鸟巢"}));
+  EXPECT_FALSE(Ask("能坐7000人的场馆").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -384,6 +384,8 @@ class Parser {
   bool ComparedValue(int i, int col, const ComparisonWords& w, bool own_unit, double* value);
   void AddComparisonFilter(int i, int col, int c_idx, int op_idx, Op op, double value);
   int ChineseUnitAfter(int i) const;
+  bool ReadVerbCountColumn(int i);  // 能容纳7000人的场馆 (read_comparisons.cc)
+  int VerbCountColumn(const std::string& verb, const std::string& unit) const;
   void ReadValueWithUnit(int number_item, int unit, int described_table);
   int ComparedColumn(int i, int op_idx, bool postfix, int* c_idx) const;
   std::string TwoColumnsInOneNounPhrase() const;  // "phone numbers" (read_comparisons.cc)

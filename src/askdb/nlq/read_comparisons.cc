@@ -599,8 +599,76 @@ void Parser::ParseComparisons() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
     if (items_[i].used || items_[i].kind != ItemKind::kNumber) continue;
+    if (ReadVerbCountColumn(i)) continue;
     if (!ReadRange(i)) ReadComparison(i);
   }
+}
+
+// "能容纳7000人的场馆", "大厅能容纳超过2000人的酒店", "招生1000人以上的学校": a verb, a number and
+// the unit it counts name the one column called verb + unit + 数 (容纳人数, 大厅容纳人数,
+// 招生人数): the verb said before the number (its 能/可以 dropped, a comparison word between) is
+// that column. True when read (an equality, or the comparison said).
+bool Parser::ReadVerbCountColumn(int i) {
+  constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
+  const int n = static_cast<int>(items_.size());
+  const int unit = chinese_ ? ChineseUnitAfter(i) : -1;
+  if (unit < 0 || items_[unit].unit_end - items_[unit].unit_begin != 1) return false;
+  const int postfix =
+      unit + 1 < n && !items_[unit + 1].used && (items_[unit + 1].kw & kCompare) ? unit + 1 : -1;
+  const int prefix = i > 0 && !items_[i - 1].used && (items_[i - 1].kw & kCompare) ? i - 1 : -1;
+  if (prefix >= 0 && postfix >= 0) return false;
+  std::vector<int> run;  // the verb's characters, nearest first (能/可 among them)
+  std::string verb;
+  int col = -1, verb_items = 0;
+  for (int k = (prefix >= 0 ? prefix : i) - 1; k >= 0 && run.size() < 8; --k) {
+    const Item& it = items_[k];
+    if (it.used || (it.kind != ItemKind::kUnknown && it.kw != Bit(Kw::kStop))) break;
+    run.push_back(k);
+    const bool ke_yi = it.text == "以" && k > 0 && items_[k - 1].text == "可";  // 可|以
+    if (it.text == "能" || it.text == "可" || it.text == "可以" || ke_yi) {
+      if (col >= 0 && verb_items + 1 == static_cast<int>(run.size())) ++verb_items;  // 能容纳
+      continue;
+    }
+    verb = it.text + verb;
+    if (verb.size() < 6) continue;  // two characters at least
+    if (const int c = VerbCountColumn(verb, items_[unit].text); c >= 0) {
+      col = c;
+      verb_items = static_cast<int>(run.size());
+    }
+  }
+  if (col < 0) return false;
+  const int op_item = prefix >= 0 ? prefix : postfix;
+  const Item* op = op_item >= 0 ? &items_[op_item] : nullptr;
+  Filter f;
+  f.column = col;
+  f.numeric = true;
+  f.lo = items_[i].number;
+  f.op = !op                ? Op::kEq
+         : op->Has(Kw::kGe) ? Op::kGe
+         : op->Has(Kw::kLe) ? Op::kLe
+         : op->Has(Kw::kGt) ? Op::kGt
+                            : Op::kLt;
+  q_.filters.push_back(f);
+  for (int k = 0; k < verb_items; ++k) items_[run[k]].used = true;
+  items_[i].used = items_[unit].used = true;
+  if (op_item >= 0) items_[op_item].used = true;
+  const std::string cond =
+      ColName(col) + " " + std::string(OpSymbol(f.op)) + " " + FormatNumber(f.lo);
+  Map(items_[i], "filter", cond);
+  Understood(cond, cond);
+  return true;
+}
+
+// The one number column of the schema named `verb` + `unit` + 数 (or 数量): -1 when none or two.
+int Parser::VerbCountColumn(const std::string& verb, const std::string& unit) const {
+  int found = -1;
+  for (int c = 0; c < static_cast<int>(index_.columns().size()); ++c) {
+    const IndexedColumn& col = Col(c);
+    if (col.name != verb + unit + "数" && col.name != verb + unit + "数量") continue;
+    if (!IsNumeric(col.type_class) || col.primary_key || col.foreign_key || found >= 0) return -1;
+    found = c;
+  }
+  return found;
 }
 
 // "票房10亿的明星", "意向成交额711亿美元的是哪几届进博会": a number with its magnitude and unit,
