@@ -622,11 +622,14 @@ class ChineseStaffTitleTest : public ChineseClubCheckTest {
     catalog::TableSemantics staff = testing::SemanticTable("staff", "员工", "staff");
     catalog::ColumnSemantics title = testing::SemanticColumn("title", "职位", "title");
     title.values = {{"Sales Agent", {"销售专员"}}, {"Manager", {"总经理"}}, {"Sales", {"销售"}}};
-    staff.columns = {testing::SemanticColumn("name", "姓名", "name"), title};
+    staff.columns = {testing::SemanticColumn("name", "姓名", "name"), title,
+                     testing::SemanticColumn("birthdate", "出生日期", "birth date")};
     model.tables = {staff};
-    Open(R"sql(CREATE TABLE staff(staff_id INTEGER PRIMARY KEY, name TEXT, title TEXT);
-               INSERT INTO staff VALUES (1,'Ann','Manager'),(2,'Bo','Sales Agent'),
-                                        (3,'Cy','Sales Agent'),(4,'Di','Sales');)sql",
+    Open(R"sql(CREATE TABLE staff(staff_id INTEGER PRIMARY KEY, name TEXT, title TEXT,
+                                 birthdate TEXT);
+               INSERT INTO staff VALUES (1,'Ann','Manager','1960-01-02'),
+                 (2,'Bo','Sales Agent','1990-05-06'),(3,'Cy','Sales Agent','1980-03-04'),
+                 (4,'Di','Sales','1970-07-08');)sql",
          &model);
   }
 };
@@ -640,6 +643,15 @@ TEST_F(ChineseStaffTitleTest, APersonNounValueNamesItsRows) {
   EXPECT_EQ(Rows("总经理是谁"), std::vector<std::string>{"Ann"});
   EXPECT_EQ(Rows("销售专员有几个"), std::vector<std::string>{"2"});
   EXPECT_FALSE(Ask("列出所有销售").answered);
+}
+
+// "年纪最小的员工是谁", "哪位员工年龄最大": 年纪/年龄 + 最小/最大 is the youngest / the oldest, read
+// on the birth date when the rows have no age.
+TEST_F(ChineseStaffTitleTest, AgeWithASuperlativeIsTheYoungestOrOldest) {
+  EXPECT_EQ(Rows("年纪最小的员工是谁"), std::vector<std::string>{"Bo"});
+  EXPECT_EQ(Rows("员工中年龄最小的是谁"), std::vector<std::string>{"Bo"});
+  EXPECT_EQ(Rows("哪位员工年纪最大"), std::vector<std::string>{"Ann"});
+  EXPECT_EQ(Rows("谁是年龄最大的员工"), std::vector<std::string>{"Ann"});
 }
 
 // "有销量的商品有几个" counted the products with a line and showed SUM(quantity) beside: 销量 says
