@@ -495,10 +495,15 @@ void Parser::ReadComparison(int i) {
 
 // The comparison word of the number at i: before it (past fillers and a year word: "after or
 // in year 2014"), or after it ("100以上"), or after its one-unit word ("8分以上"); the unit
-// word after the number ("超过9分"). No comparison word: op is -1 (an equality).
+// word after the number ("超过9分"). No comparison word: op is -1 (an equality). After the
+// number English says "or more", "or before"; a bare "before" there is not its comparison
+// ("a population of 80000 before the war" was Population < 80000 at 0.73).
 Parser::ComparisonWords Parser::FindComparisonWords(int i) const {
   constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
   const int n = static_cast<int>(items_.size());
+  auto PostfixComparison = [&](int k) {
+    return chinese_ || text::AsciiLower(items_[k].text).starts_with("or ");
+  };
   ComparisonWords w;
   for (int j = i - 1; j >= 0 && j >= i - 2; --j) {
     if (items_[j].kw & kCompare) {
@@ -511,12 +516,13 @@ Parser::ComparisonWords Parser::FindComparisonWords(int i) const {
     }
     if (!IsFiller(items_[j])) break;
   }
-  if (w.op < 0 && i + 1 < n && (items_[i + 1].kw & kCompare)) {
+  if (w.op < 0 && i + 1 < n && (items_[i + 1].kw & kCompare) && PostfixComparison(i + 1)) {
     w.op = i + 1;  // "100以上"
     w.postfix = true;
   }
   // "8分以上": the number's unit between it and the comparison (checked against the column).
-  if (w.op < 0 && i + 2 < n && (items_[i + 2].kw & kCompare) && !items_[i + 1].used &&
+  if (w.op < 0 && i + 2 < n && (items_[i + 2].kw & kCompare) && PostfixComparison(i + 2) &&
+      !items_[i + 1].used &&
       items_[i + 1].kind != ItemKind::kTerm &&
       items_[i + 1].unit_end == items_[i + 1].unit_begin + 1) {
     w.op = i + 2;

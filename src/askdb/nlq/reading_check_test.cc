@@ -180,6 +180,17 @@ TEST_F(ReadingCheckTest, TwoNumbersJoinedByOrAreNoRange) {
   EXPECT_NE(range.sql.find("BETWEEN"), std::string::npos) << range.sql;
 }
 
+// Session 18 (precision-spider): "countries in Europe with a population of 80000 before the war"
+// was Population < 80000 at 0.73: an English comparison after its number is "or more", "or
+// before", never a bare "before".
+TEST_F(ReadingCheckTest, ABareComparisonWordAfterTheNumberIsNotItsComparison) {
+  Translation t = Ask("the last names of staff in Oslo with a salary of 200 before the merger");
+  EXPECT_EQ(t.sql.find("<"), std::string::npos) << t.sql;
+  t = Ask("the last names of staff in Oslo with a salary of 200 or more");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find(">= 200"), std::string::npos) << t.sql;
+}
+
 TEST_F(ReadingCheckTest, AnUnknownParticipleAfterATableWordNarrowsItsRows) {
   // "orders cancelled in Germany in 1997" was all the orders at 0.73: the participle after
   // the table word says which rows, as "cancelled sales" would before it.
