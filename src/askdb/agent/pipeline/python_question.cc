@@ -140,21 +140,72 @@ void AddOnce(std::vector<Grounded>& list, Grounded g) {
   list.push_back(std::move(g));
 }
 
+// What the terms of one span name besides a measure: a table, a dimension column, a stored
+// value (-1 / false when none).
+struct SpanNames {
+  int table = -1;
+  int dimension = -1;
+  bool value = false;
+};
+
 // The measures, entities and filters the question's non-cue words name on the schema,
-// longest match first.
-Grounding Ground(std::string_view q, const std::vector<nlq::Unit>& units,
-                 const std::vector<bool>& is_cue, const nlq::SchemaIndex& index, bool chinese) {
-  Grounding g;
-  const Tables& data = Data();
-  auto text = [&](size_t from, size_t to) {
-    return std::string(q.substr(units[from].begin, units[to - 1].end - units[from].begin));
-  };
-  // The measure a span's terms name ("" when none), its key; `table` gets its table.
-  auto measure_key = [&](const std::vector<int>& terms, int* table = nullptr) -> std::string {
+// longest match first: one pass over the units, each span read by the step for what it names.
+class Grounder {
+ public:
+  Grounder(std::string_view q, const std::vector<nlq::Unit>& units, const std::vector<bool>& is_cue,
+           const nlq::SchemaIndex& index, bool chinese)
+      : q_(q), units_(units), is_cue_(is_cue), index_(index), chinese_(chinese) {}
+
+  Grounding Run() {
+    for (size_t at = 0; at < units_.size();) {
+      if (is_cue_[at] || units_[at].kind == nlq::UnitKind::kPunct) {
+        ++at;
+        continue;
+      }
+      if (units_[at].kind == nlq::UnitKind::kNumber) g_.number = true;
+      const std::vector<int>* terms = nullptr;
+      const size_t end = SpanAt(at, terms);
+      if (terms == nullptr) {
+        ++at;
+        continue;
+      }
+      if (std::string key = MeasureKey(*terms); !key.empty()) {
+        AddOnce(g_.measures, {Text(at, end), std::move(key)});
+        at = end;
+        continue;
+      }
+      at = ReadNonMeasure(at, end, NamesOf(*terms));
+    }
+    return std::move(g_);
+  }
+
+ private:
+  std::string Text(size_t from, size_t to) const {
+    return std::string(q_.substr(units_[from].begin, units_[to - 1].end - units_[from].begin));
+  }
+
+  // The longest span at `at` that names something, not crossing a cue: its end, and its terms
+  // in `terms` (nullptr and `at` when none).
+  size_t SpanAt(size_t at, const std::vector<int>*& terms) const {
+    terms = nullptr;
+    const size_t longest = std::min(index_.max_term_units(), units_.size() - at);
+    for (size_t len = longest; len >= 1; --len) {
+      bool crosses_cue = false;
+      for (size_t k = at; k < at + len; ++k) crosses_cue = crosses_cue || is_cue_[k];
+      if (crosses_cue) continue;
+      if ((terms = index_.FindTerms(nlq::JoinUnitKeys(units_, at, at + len))) != nullptr) {
+        return at + len;
+      }
+    }
+    return at;
+  }
+
+  // The measure a span's terms name ("" when none), as its key; `table` gets its table.
+  std::string MeasureKey(const std::vector<int>& terms, int* table = nullptr) const {
     for (int id : terms) {
-      const nlq::Term& t = index.terms()[id];
+      const nlq::Term& t = index_.terms()[id];
       if (t.kind == nlq::TermKind::kColumn) {
-        const nlq::IndexedColumn& c = index.columns()[t.column];
+        const nlq::IndexedColumn& c = index_.columns()[t.column];
         if (table != nullptr) *table = c.table;
         if (c.role == nlq::ColumnRole::kMeasure) return "column:" + std::to_string(t.column);
         // A word for a table's key ("订单数" → orders.order_id) counts its rows.
@@ -163,95 +214,85 @@ Grounding Ground(std::string_view q, const std::vector<nlq::Unit>& units,
         }
       }
       if (t.kind == nlq::TermKind::kBusiness && t.business >= 0 &&
-          index.business_terms()[t.business].def.meaning == nlq::BusinessMeaning::kMeasure) {
-        if (table != nullptr) *table = index.business_terms()[t.business].table;
+          index_.business_terms()[t.business].def.meaning == nlq::BusinessMeaning::kMeasure) {
+        if (table != nullptr) *table = index_.business_terms()[t.business].table;
         return "business:" + std::to_string(t.business);
       }
     }
     return "";
-  };
-  // The longest span at `at` that names something: its end and terms.
-  auto span_at = [&](size_t at, const std::vector<int>*& terms) {
-    terms = nullptr;
-    const size_t longest = std::min(index.max_term_units(), units.size() - at);
-    for (size_t len = longest; len >= 1; --len) {
-      bool crosses_cue = false;
-      for (size_t k = at; k < at + len; ++k) crosses_cue = crosses_cue || is_cue[k];
-      if (crosses_cue) continue;
-      if ((terms = index.FindTerms(nlq::JoinUnitKeys(units, at, at + len))) != nullptr) {
-        return at + len;
-      }
-    }
-    return at;
-  };
-  for (size_t at = 0; at < units.size();) {
-    if (is_cue[at] || units[at].kind == nlq::UnitKind::kPunct) {
-      ++at;
-      continue;
-    }
-    if (units[at].kind == nlq::UnitKind::kNumber) g.number = true;
-    const std::vector<int>* terms = nullptr;
-    const size_t end = span_at(at, terms);
-    if (terms == nullptr) {
-      ++at;
-      continue;
-    }
-    if (std::string key = measure_key(*terms); !key.empty()) {
-      AddOnce(g.measures, {text(at, end), std::move(key)});
-      at = end;
-      continue;
-    }
-    int table = -1, dimension = -1;
-    bool value = false;
-    for (int id : *terms) {
-      const nlq::Term& t = index.terms()[id];
-      if (t.kind == nlq::TermKind::kTable && table < 0) table = t.table;
-      if (t.kind == nlq::TermKind::kColumn && dimension < 0 &&
-          index.columns()[t.column].role == nlq::ColumnRole::kDimension) {
-        dimension = t.column;
-      }
-      value = value || t.kind == nlq::TermKind::kValue;
-    }
-    if (table >= 0) {
-      // "订单数", "order count", "number of orders": a count of the table's rows.
-      const size_t after = end < units.size() ? MatchAny(units, end, data.count_after) : 0;
-      size_t before = 0;
-      for (const Keys& seq : data.count_before) {
-        if (before == 0 && at >= seq.size() && MatchesAt(units, at - seq.size(), seq)) {
-          before = seq.size();
-        }
-      }
-      if (after > 0 || before > 0) {
-        AddOnce(g.measures, {text(at - before, end + after), "count:" + std::to_string(table)});
-        at = end + after;
-        continue;
-      }
-      // "订单金额", "invoice total": the table qualifies the measure that follows.
-      const std::vector<int>* next = nullptr;
-      if (end < units.size()) {
-        const size_t next_end = span_at(end, next);
-        int measure_table = -1;
-        if (next != nullptr) {
-          if (std::string key = measure_key(*next, &measure_table);
-              !key.empty() && measure_table == table) {
-            AddOnce(g.measures, {text(at, next_end), std::move(key)});
-            at = next_end;
-            continue;
-          }
-        }
-      }
-      if (index.LabelColumn(table, chinese) >= 0) {
-        AddOnce(g.entities, {text(at, end), "table:" + std::to_string(table)});
-      }
-    } else if (dimension >= 0) {
-      AddOnce(g.entities, {text(at, end), "column:" + std::to_string(dimension)});
-    } else if (value) {
-      g.filter_value = true;
-    }
-    at = end;
   }
-  return g;
-}
+
+  SpanNames NamesOf(const std::vector<int>& terms) const {
+    SpanNames names;
+    for (int id : terms) {
+      const nlq::Term& t = index_.terms()[id];
+      if (t.kind == nlq::TermKind::kTable && names.table < 0) names.table = t.table;
+      if (t.kind == nlq::TermKind::kColumn && names.dimension < 0 &&
+          index_.columns()[t.column].role == nlq::ColumnRole::kDimension) {
+        names.dimension = t.column;
+      }
+      names.value = names.value || t.kind == nlq::TermKind::kValue;
+    }
+    return names;
+  }
+
+  // A span [at, end) that names no measure: a table (a count of its rows, the table of the
+  // measure that follows, or an entity), a dimension (an entity) or a stored value (a filter).
+  // Returns where the pass goes on.
+  size_t ReadNonMeasure(size_t at, size_t end, const SpanNames& names) {
+    if (names.table >= 0) return ReadTable(at, end, names.table);
+    if (names.dimension >= 0) {
+      AddOnce(g_.entities, {Text(at, end), "column:" + std::to_string(names.dimension)});
+    } else if (names.value) {
+      g_.filter_value = true;
+    }
+    return end;
+  }
+
+  size_t ReadTable(size_t at, size_t end, int table) {
+    if (const size_t count_end = ReadRowCount(at, end, table); count_end > 0) return count_end;
+    // "订单金额", "invoice total": the table qualifies the measure that follows.
+    if (end < units_.size()) {
+      const std::vector<int>* next = nullptr;
+      const size_t next_end = SpanAt(end, next);
+      int measure_table = -1;
+      if (next != nullptr) {
+        if (std::string key = MeasureKey(*next, &measure_table);
+            !key.empty() && measure_table == table) {
+          AddOnce(g_.measures, {Text(at, next_end), std::move(key)});
+          return next_end;
+        }
+      }
+    }
+    if (index_.LabelColumn(table, chinese_) >= 0) {
+      AddOnce(g_.entities, {Text(at, end), "table:" + std::to_string(table)});
+    }
+    return end;
+  }
+
+  // "订单数", "order count", "number of orders": a count of the table's rows. Returns the end
+  // of the words read, 0 when no count word stands beside the table word.
+  size_t ReadRowCount(size_t at, size_t end, int table) {
+    const Tables& data = Data();
+    const size_t after = end < units_.size() ? MatchAny(units_, end, data.count_after) : 0;
+    size_t before = 0;
+    for (const Keys& seq : data.count_before) {
+      if (before == 0 && at >= seq.size() && MatchesAt(units_, at - seq.size(), seq)) {
+        before = seq.size();
+      }
+    }
+    if (after == 0 && before == 0) return 0;
+    AddOnce(g_.measures, {Text(at - before, end + after), "count:" + std::to_string(table)});
+    return end + after;
+  }
+
+  std::string_view q_;
+  const std::vector<nlq::Unit>& units_;
+  const std::vector<bool>& is_cue_;
+  const nlq::SchemaIndex& index_;
+  bool chinese_;
+  Grounding g_;
+};
 
 std::string Fill(std::string text, std::string_view key, const std::string& value) {
   const std::string marker = "{" + std::string(key) + "}";
@@ -291,7 +332,7 @@ std::optional<PythonQuestion> DetectPythonQuestion(std::string_view question, bo
   std::vector<bool> is_cue;
   const Kind* kind = FindCue(units, &index, is_cue);
   if (kind == nullptr) return std::nullopt;
-  const Grounding g = Ground(question, units, is_cue, index, chinese);
+  const Grounding g = Grounder(question, units, is_cue, index, chinese).Run();
   const bool forecast = kind->template_name == "forecast";
   // A filter or a period the data question would drop changes the answer: not ours. A
   // forecast's numbers and periods are its horizon ("未来3个月").
