@@ -246,50 +246,11 @@ void StepExecutor::RunStep(Run& run, size_t index) {
 }
 
 size_t StepExecutor::RunSufficiencyRounds(Run& run, size_t index) {
-  AnalysisPlan& plan = run.report.plan;
   for (int round = 0;; ++round) {
     if (run.aborted_at != 0 || run.cancelled) return index;
-    StatusOr<SufficiencyAssessment> assessment =
-        deps_.judge->Assess(plan, run.report.results, round);
-    if (!assessment.ok()) {
-      spdlog::warn("analysis: sufficiency check {} failed: {}", round,
-                   assessment.status().ToString());
-      run.report.warnings.push_back("data sufficiency check failed (" +
-                                    assessment.status().ToString() +
-                                    "); continuing with the data gathered so far");
-      return index;
-    }
-    spdlog::info(
-        "analysis: sufficiency check {}: {} (confidence {:.2f}); reason: {}; missing: [{}]; "
-        "{} extra queries proposed, {} dropped as already run",
-        round, assessment->sufficient ? "sufficient" : "insufficient", assessment->confidence,
-        assessment->reason, fmt::join(assessment->missing_data, "; "),
-        assessment->extra_queries.size() + static_cast<size_t>(assessment->duplicates_dropped),
-        assessment->duplicates_dropped);
-    if (assessment->sufficient) return index;
-    if (round >= options_.max_sufficiency_rounds) {
-      run.report.rounds_exhausted = true;
-      run.report.warnings.push_back(fmt::format(
-          "the data is still judged insufficient after {} extra rounds ({}); continuing with "
-          "the data gathered so far",
-          options_.max_sufficiency_rounds, assessment->reason));
-      return index;
-    }
-    std::vector<PlanStep> queries;
-    for (PlanStep& q : assessment->extra_queries) {
-      if (q.tool != kToolExecuteSql) {
-        run.report.warnings.push_back("ignored an extra query with tool \"" + q.tool +
-                                      "\": extra rounds run execute_sql only");
-        continue;
-      }
-      if (queries.size() >= options_.max_queries_per_round) {
-        run.report.warnings.push_back(
-            fmt::format("extra round {} proposed more than {} queries; ran the first {}", round + 1,
-                        options_.max_queries_per_round, options_.max_queries_per_round));
-        break;
-      }
-      queries.push_back(std::move(q));
-    }
+    std::optional<SufficiencyAssessment> assessment = AssessForMore(run, round);
+    if (!assessment) return index;
+    std::vector<PlanStep> queries = RunnableQueries(run, *assessment, round);
     if (queries.empty()) {
       run.report.warnings.push_back(
           assessment->duplicates_dropped > 0
@@ -299,54 +260,126 @@ size_t StepExecutor::RunSufficiencyRounds(Run& run, size_t index) {
                 "continuing with the data gathered so far");
       return index;
     }
-    const int k = static_cast<int>(queries.size());
-    const int first_new = plan.steps[index].step_num + 1;
-    // Make room: later steps, their dependencies and checkpoints move up by k.
-    for (size_t i = index + 1; i < plan.steps.size(); ++i) {
-      PlanStep& s = plan.steps[i];
-      s.step_num += k;
-      for (int& d : s.depends_on) {
-        if (d >= first_new) d += k;
-      }
-    }
-    for (int& c : plan.checkpoints) {
-      if (c >= first_new) c += k;
-    }
-    QueryRound qr;
-    qr.round = round + 1;
-    qr.missing_data = assessment->missing_data;
-    qr.reason = assessment->reason;
-    qr.timestamp = deps_.clock->Now();
-    for (int j = 0; j < k; ++j) {
-      PlanStep& q = queries[static_cast<size_t>(j)];
-      q.step_num = first_new + j;
-      std::erase_if(q.depends_on, [&](int d) { return d >= q.step_num || d < 1; });
-      q.schema_level.clear();
-      if (q.query_type.empty()) q.query_type = std::string(InferQueryType(q.input));
-      if (q.purpose.empty()) q.purpose = "extra data: " + assessment->reason;
-      if (deps_.history != nullptr) {
-        q.estimated_duration_ms = deps_.history->EstimateMs(q.tool, q.query_type);
-      }
-      qr.step_nums.push_back(q.step_num);
-    }
-    plan.steps.insert(plan.steps.begin() + static_cast<std::ptrdiff_t>(index) + 1, queries.begin(),
-                      queries.end());
-    if (deps_.validator != nullptr) deps_.validator->ExtendPlan(plan, k);
-    bool all_ok = true;
-    for (int j = 0; j < k; ++j) {
-      RunStep(run, index + 1 + static_cast<size_t>(j));
-      if (run.cancelled) return index;
-      const StepResult& r = run.report.results.back();
-      if (!r.skipped) ++qr.queries_executed;
-      all_ok = all_ok && r.success;
-    }
-    qr.success = all_ok;
-    spdlog::info("analysis: sufficiency round {}: ran {} of {} queries (steps {}){}", qr.round,
-                 qr.queries_executed, k, fmt::join(qr.step_nums, ", "),
-                 all_ok ? "" : "; some failed");
+    const size_t k = queries.size();
+    QueryRound qr =
+        InsertExtraQueries(run.report.plan, index, std::move(queries), *assessment, round);
+    if (!RunExtraQueries(run, index, qr)) return index;
     run.report.query_history.push_back(std::move(qr));
-    index += static_cast<size_t>(k);
+    index += k;
   }
+}
+
+// The judge's assessment after `round` extra rounds, when it asks for more data and another
+// round is allowed; none (with a warning where the run goes on without it) otherwise.
+std::optional<SufficiencyAssessment> StepExecutor::AssessForMore(Run& run, int round) {
+  StatusOr<SufficiencyAssessment> assessment =
+      deps_.judge->Assess(run.report.plan, run.report.results, round);
+  if (!assessment.ok()) {
+    spdlog::warn("analysis: sufficiency check {} failed: {}", round,
+                 assessment.status().ToString());
+    run.report.warnings.push_back("data sufficiency check failed (" +
+                                  assessment.status().ToString() +
+                                  "); continuing with the data gathered so far");
+    return std::nullopt;
+  }
+  spdlog::info(
+      "analysis: sufficiency check {}: {} (confidence {:.2f}); reason: {}; missing: [{}]; "
+      "{} extra queries proposed, {} dropped as already run",
+      round, assessment->sufficient ? "sufficient" : "insufficient", assessment->confidence,
+      assessment->reason, fmt::join(assessment->missing_data, "; "),
+      assessment->extra_queries.size() + static_cast<size_t>(assessment->duplicates_dropped),
+      assessment->duplicates_dropped);
+  if (assessment->sufficient) return std::nullopt;
+  if (round >= options_.max_sufficiency_rounds) {
+    run.report.rounds_exhausted = true;
+    run.report.warnings.push_back(fmt::format(
+        "the data is still judged insufficient after {} extra rounds ({}); continuing with "
+        "the data gathered so far",
+        options_.max_sufficiency_rounds, assessment->reason));
+    return std::nullopt;
+  }
+  return *std::move(assessment);
+}
+
+// The extra queries a round runs: execute_sql only, at most max_queries_per_round (each one
+// left out is said in a warning).
+std::vector<PlanStep> StepExecutor::RunnableQueries(Run& run, SufficiencyAssessment& assessment,
+                                                    int round) {
+  std::vector<PlanStep> queries;
+  for (PlanStep& q : assessment.extra_queries) {
+    if (q.tool != kToolExecuteSql) {
+      run.report.warnings.push_back("ignored an extra query with tool \"" + q.tool +
+                                    "\": extra rounds run execute_sql only");
+      continue;
+    }
+    if (queries.size() >= options_.max_queries_per_round) {
+      run.report.warnings.push_back(
+          fmt::format("extra round {} proposed more than {} queries; ran the first {}", round + 1,
+                      options_.max_queries_per_round, options_.max_queries_per_round));
+      break;
+    }
+    queries.push_back(std::move(q));
+  }
+  return queries;
+}
+
+// Puts `queries` into the plan right after step `index`: later steps, their dependencies and
+// checkpoints move up to make room, and each query gets its number, type, purpose and
+// estimate. Returns the round's record, its outcome still to fill.
+QueryRound StepExecutor::InsertExtraQueries(AnalysisPlan& plan, size_t index,
+                                            std::vector<PlanStep> queries,
+                                            const SufficiencyAssessment& assessment, int round) {
+  const int k = static_cast<int>(queries.size());
+  const int first_new = plan.steps[index].step_num + 1;
+  for (size_t i = index + 1; i < plan.steps.size(); ++i) {
+    PlanStep& s = plan.steps[i];
+    s.step_num += k;
+    for (int& d : s.depends_on) {
+      if (d >= first_new) d += k;
+    }
+  }
+  for (int& c : plan.checkpoints) {
+    if (c >= first_new) c += k;
+  }
+  QueryRound qr;
+  qr.round = round + 1;
+  qr.missing_data = assessment.missing_data;
+  qr.reason = assessment.reason;
+  qr.timestamp = deps_.clock->Now();
+  for (int j = 0; j < k; ++j) {
+    PlanStep& q = queries[static_cast<size_t>(j)];
+    q.step_num = first_new + j;
+    std::erase_if(q.depends_on, [&](int d) { return d >= q.step_num || d < 1; });
+    q.schema_level.clear();
+    if (q.query_type.empty()) q.query_type = std::string(InferQueryType(q.input));
+    if (q.purpose.empty()) q.purpose = "extra data: " + assessment.reason;
+    if (deps_.history != nullptr) {
+      q.estimated_duration_ms = deps_.history->EstimateMs(q.tool, q.query_type);
+    }
+    qr.step_nums.push_back(q.step_num);
+  }
+  plan.steps.insert(plan.steps.begin() + static_cast<std::ptrdiff_t>(index) + 1, queries.begin(),
+                    queries.end());
+  if (deps_.validator != nullptr) deps_.validator->ExtendPlan(plan, k);
+  return qr;
+}
+
+// Runs the round's queries (the steps after `index`); false when the run was cancelled.
+bool StepExecutor::RunExtraQueries(Run& run, size_t index, QueryRound& qr) {
+  const size_t k = qr.step_nums.size();
+  bool all_ok = true;
+  for (size_t j = 0; j < k; ++j) {
+    RunStep(run, index + 1 + j);
+    if (run.cancelled) return false;
+    const StepResult& r = run.report.results.back();
+    if (!r.skipped) ++qr.queries_executed;
+    all_ok = all_ok && r.success;
+  }
+  qr.success = all_ok;
+  spdlog::info("analysis: sufficiency round {}: ran {} of {} queries (steps {}){}", qr.round,
+               qr.queries_executed, k, fmt::join(qr.step_nums, ", "),
+               all_ok ? "" : "; some failed");
+  return true;
 }
 
 StatusOr<ExecutionReport> StepExecutor::Execute(const AnalysisPlan& plan,

@@ -214,6 +214,12 @@ class StepExecutor {
   void ReportProgress(const Run& run, const PlanStep& current);
   // Returns the index of the last step it ran (after_index when it inserted none).
   size_t RunSufficiencyRounds(Run& run, size_t after_index);
+  // RunSufficiencyRounds' parts.
+  std::optional<SufficiencyAssessment> AssessForMore(Run& run, int round);
+  std::vector<PlanStep> RunnableQueries(Run& run, SufficiencyAssessment& assessment, int round);
+  QueryRound InsertExtraQueries(AnalysisPlan& plan, size_t index, std::vector<PlanStep> queries,
+                                const SufficiencyAssessment& assessment, int round);
+  bool RunExtraQueries(Run& run, size_t index, QueryRound& round);
 
   Deps deps_;
   StepExecutorOptions options_;
