@@ -278,6 +278,13 @@ int DisplayWidth(std::string_view s) {
   return width;
 }
 
+std::string Utf8Prefix(std::string_view s, size_t max_bytes) {
+  if (s.size() <= max_bytes) return std::string(s);
+  size_t end = max_bytes;
+  while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) --end;
+  return std::string(s.substr(0, end));
+}
+
 std::string TruncateToWidth(std::string_view s, int width) {
   if (width <= 0) return {};
   if (DisplayWidth(s) <= width) return SanitizeUtf8(s);

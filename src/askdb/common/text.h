@@ -56,6 +56,10 @@ std::string PadRight(std::string_view s, int width);
 std::string PadLeft(std::string_view s, int width);
 std::string TruncateToWidth(std::string_view s, int width);
 
+// At most `max_bytes` bytes of `s`, cut before a character, never inside one (for limits counted
+// in bytes: SQL identifiers, stored text).
+std::string Utf8Prefix(std::string_view s, size_t max_bytes);
+
 // True when the text contains at least one CJK ideograph (used to pick the answer language).
 bool ContainsCjk(std::string_view s);
 

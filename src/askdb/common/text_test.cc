@@ -178,6 +178,14 @@ TEST(PadTest, PadsAndTruncates) {
   EXPECT_EQ(PadRight("abc", -3), "");
 }
 
+// Cut by bytes, before a character: "中" is 3 bytes.
+TEST(TextTest, Utf8PrefixCutsBeforeACharacter) {
+  EXPECT_EQ(Utf8Prefix("中文字", 9), "中文字");
+  EXPECT_EQ(Utf8Prefix("中文字", 8), "中文");
+  EXPECT_EQ(Utf8Prefix("中文字", 2), "");
+  EXPECT_EQ(Utf8Prefix("abc", 2), "ab");
+}
+
 TEST(PadTest, TruncateKeepsFittingTextAndNeverSplitsCharacters) {
   EXPECT_EQ(TruncateToWidth("abc", 3), "abc");
   EXPECT_EQ(TruncateToWidth("中文字", 4), "中…");

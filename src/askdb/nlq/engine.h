@@ -22,6 +22,10 @@ class Dialect;
 
 namespace askdb::nlq {
 
+// Result-column names: PostgreSQL truncates identifiers at 63 bytes (NAMEDATALEN - 1), so
+// longer aliases would silently collide there.
+constexpr size_t kMaxAliasBytes = 63;
+
 class SchemaIndex;
 
 enum class TimeAnchor {

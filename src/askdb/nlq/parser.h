@@ -37,9 +37,6 @@ constexpr double kAbbreviationFactor = 0.9;     // one character read as the wor
 constexpr double kUnknownExponent = 2.0;        // how hard unexplained words weigh
 constexpr int kYearMin = 1900;
 constexpr int kYearMax = 2100;
-// Result-column names: PostgreSQL truncates identifiers at 63 bytes (NAMEDATALEN - 1), so
-// longer aliases would silently collide there.
-constexpr size_t kMaxAliasBytes = 63;
 
 // A number as the question would write it: "3", "2.5".
 std::string FormatNumber(double v);

@@ -236,6 +236,14 @@ struct Periods {
   DateRange now, before;
 };
 
+// A measure's name with what it says of it (the period, the growth), within the 63 bytes
+// PostgreSQL keeps of an identifier: the name is cut, never the period, so the columns of the
+// two periods stay apart and keep the names the answer looks them up by.
+std::string FitAlias(const std::string& measure, const std::string& tail) {
+  const size_t room = kMaxAliasBytes > tail.size() ? kMaxAliasBytes - tail.size() : 0;
+  return text::Utf8Prefix(measure, room) + tail;
+}
+
 // One statement: both readings as CTEs, joined on their labels.
 std::string ComparisonSql(const Translation& now, const Translation& before, const Periods& p,
                           bool year_over_year, const db::Dialect& d,
@@ -254,10 +262,10 @@ std::string ComparisonSql(const Translation& now, const Translation& before, con
     const std::string prefix = one_measure ? "" : m + (zh ? "" : " ");
     // The growth first: it answers "同比增长多少", heads the chart and the one-row answer.
     const std::string names[] = {
-        prefix + (zh ? (year_over_year ? "同比增长率(%)" : "环比增长率(%)") : "growth (%)"),
-        m + (zh ? "（" + now_label + "）" : " (" + now_label + ")"),
-        m + (zh ? "（" + before_label + "）" : " (" + before_label + ")"),
-        prefix + (zh ? "增长额" : "change")};
+        FitAlias(prefix, zh ? (year_over_year ? "同比增长率(%)" : "环比增长率(%)") : "growth (%)"),
+        FitAlias(m, zh ? "（" + now_label + "）" : " (" + now_label + ")"),
+        FitAlias(m, zh ? "（" + before_label + "）" : " (" + before_label + ")"),
+        FitAlias(prefix, zh ? "增长额" : "change")};
     select.push_back(d.CastToReal(cur + " - " + prev) + " * 100 / NULLIF(" + prev + ", 0) AS " +
                      d.QuoteIdentifier(names[0]));
     select.push_back(cur + " AS " + d.QuoteIdentifier(names[1]));

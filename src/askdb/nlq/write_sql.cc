@@ -126,17 +126,11 @@ std::string Parser::As(std::string alias, std::set<std::string>* taken, std::str
   }
   while (!clean.empty() && clean.back() == ' ') clean.pop_back();
   if (clean.empty()) clean = chinese_ ? "列" : "column";
-  auto cap = [](std::string s, size_t max_bytes) {
-    if (s.size() <= max_bytes) return s;
-    size_t end = max_bytes;
-    while (end > 0 && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) --end;
-    return s.substr(0, end);
-  };
-  std::string name = cap(clean, kMaxAliasBytes);
+  std::string name = text::Utf8Prefix(clean, kMaxAliasBytes);
   // Engines compare identifiers case-insensitively in places (MySQL aliases): so do we.
   for (int n = 2; taken->count(text::AsciiLower(name)); ++n) {
     const std::string suffix = " (" + std::to_string(n) + ")";
-    name = cap(clean, kMaxAliasBytes - suffix.size()) + suffix;
+    name = text::Utf8Prefix(clean, kMaxAliasBytes - suffix.size()) + suffix;
   }
   taken->insert(text::AsciiLower(name));
   if (shown) *shown = name;

@@ -10,6 +10,7 @@
 #include "askdb/agent/graph/event.h"
 #include "askdb/agent/pipeline/run_state.h"
 #include "askdb/catalog/schema_source.h"
+#include "askdb/common/text.h"
 #include "askdb/permissions/permission_store.h"
 #include "askdb/server/api/active_model.h"
 #include "askdb/server/api/datasource_cache.h"
@@ -29,14 +30,6 @@ constexpr std::size_t kSessionTitleBytes = 120;
 // Result rows kept with a turn in the session history (the rest is marked truncated): a
 // reloaded conversation shows the table and draws the chart (at most 500 points) again.
 constexpr std::size_t kHistoryRows = 1000;
-
-// Cuts `text` to at most `max` bytes without splitting a UTF-8 character.
-std::string Utf8Prefix(std::string_view text, std::size_t max) {
-  if (text.size() <= max) return std::string(text);
-  std::size_t end = max;
-  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
-  return std::string(text.substr(0, end));
-}
 
 // Keeps at most kHistoryRows of a ResultSet's JSON rows, marking the rest as left out.
 void CapHistoryRows(Json& result) {
@@ -293,7 +286,7 @@ StatusOr<bool> RunService::ClaimThread(const RunRequest& request) {
     store::SessionRecord created;
     created.id = request.thread_id;
     created.agent_id = request.agent_id;
-    created.title = Utf8Prefix(request.text, kSessionTitleBytes);
+    created.title = text::Utf8Prefix(request.text, kSessionTitleBytes);
     StatusOr<store::SessionRecord> made = deps_.store->CreateSession(created);
     if (made.ok()) return true;
     if (made.status().code() != StatusCode::kAlreadyExists) return made.status();
@@ -522,7 +515,7 @@ Status EnsureSession(store::ManagementStore& store, const RunRequest& request) {
     store::SessionRecord created;
     created.id = request.thread_id;
     created.agent_id = request.agent_id;
-    created.title = Utf8Prefix(request.text, kSessionTitleBytes);
+    created.title = text::Utf8Prefix(request.text, kSessionTitleBytes);
     session = store.CreateSession(created).status();
     if (session.code() == StatusCode::kAlreadyExists) session = Status::Ok();
   }
