@@ -353,6 +353,7 @@ class Parser {
   int BorrowedTimeColumn(int root, std::string* why_en, std::string* why_zh) const;
   int BirthColumn(int root);
   int UnnamedTimeColumn(int root, std::string* why_en, std::string* why_zh);
+  int DateOfPurchase(int root);  // "customers who ordered in 1998" (resolve_joins.cc)
   int ColumnTakingThePeriod(int tc, std::string* why_en, std::string* why_zh) const;
   bool PeriodFitsTheVerb(int tc, std::string* why_en, std::string* why_zh);
   bool CheckRelatedCounts(const std::vector<int>& needed, std::string* why_en,

@@ -34,6 +34,15 @@ INSERT INTO orders VALUES (1,1,2,'2024-01-05',3),(2,2,2,'2024-02-01',4),(3,3,3,'
   (4,1,1,'2024-03-02',2);
 )sql";
 
+// The shop's order lines (Tea on orders 1, 2 and 4; Cod and Cake on order 3).
+constexpr const char* kOrderLinesSql = R"sql(
+CREATE TABLE order_lines(line_id INTEGER PRIMARY KEY,
+                         order_id INTEGER REFERENCES orders(order_id),
+                         product_id INTEGER REFERENCES products(product_id), unit_price REAL,
+                         quantity REAL);
+INSERT INTO order_lines VALUES (1,1,1,10,2),(2,2,1,10,1),(3,4,1,10,5),(4,3,3,8,1),(5,3,2,5,3);
+)sql";
+
 class RelationVerbsTest : public testing::DbTest {
  protected:
   void ExpectAbstains(std::string_view q) {
@@ -102,13 +111,7 @@ TEST_F(RelationVerbsTest, AVerbIsNotReadWhenItCouldSayMore) {
 // order lines hold it, each once, and a count counts each of them once (COUNT DISTINCT); a
 // negation stays refused.
 TEST_F(RelationVerbsTest, BoughtBeforeAValueListsTheRowsWhoseLinesHoldIt) {
-  const std::string sql = std::string(kShopSql) + R"sql(
-CREATE TABLE order_lines(line_id INTEGER PRIMARY KEY,
-                         order_id INTEGER REFERENCES orders(order_id),
-                         product_id INTEGER REFERENCES products(product_id), unit_price REAL,
-                         quantity REAL);
-INSERT INTO order_lines VALUES (1,1,1,10,2),(2,2,1,10,1),(3,4,1,10,5),(4,3,3,8,1),(5,3,2,5,3);
-)sql";
+  const std::string sql = std::string(kShopSql) + kOrderLinesSql;
   Open(sql.c_str());
   EXPECT_EQ(Rows("which customers bought Tea"), (std::vector<std::string>{"Alfa", "Bravo"}));
   EXPECT_EQ(Rows("customers who have purchased Cod"), (std::vector<std::string>{"Cobra"}));
@@ -117,6 +120,21 @@ INSERT INTO order_lines VALUES (1,1,1,10,2),(2,2,1,10,1),(3,4,1,10,5),(4,3,3,8,1
             (std::vector<std::string>{"2"}));
   ExpectAbstains("which customers never bought Tea");
   ExpectAbstains("which suppliers bought Tea");
+}
+
+// resolve_joins.cc DateOfPurchase: "how many customers ordered in 1998" — a buying verb (or the
+// orders named) puts the period on the date of the buyers' orders, each buyer counted once;
+// an order's employee did not buy it.
+TEST_F(RelationVerbsTest, ABuyingVerbPutsThePeriodOnThePurchase) {
+  const std::string sql = std::string(kShopSql) + kOrderLinesSql;
+  Open(sql.c_str());
+  EXPECT_EQ(Rows("how many customers ordered in March 2024"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("number of customers who bought something in 2024"),
+            (std::vector<std::string>{"3"}));
+  EXPECT_EQ(Rows("how many customers placed an order in February 2024"),
+            (std::vector<std::string>{"1"}));
+  EXPECT_EQ(Rows("how many customers bought Tea in March 2024"), (std::vector<std::string>{"1"}));
+  ExpectAbstains("how many employees ordered in 2024");
 }
 
 }  // namespace

@@ -25,6 +25,20 @@
 namespace askdb::nlq {
 namespace {
 
+// A verb of buying, said by the buyer (DateOfPurchase).
+bool IsBuyingVerb(const std::string& lower) {
+  return lower == "bought" || lower == "buy" || lower == "buys" || lower == "purchased" ||
+         lower == "purchase" || lower == "ordered" || lower == "shopped";
+}
+
+// A table of buyers by its name ("Customers", "client", "buyers"): the subject of a buying
+// verb; an order's employee or shipper did not buy it.
+bool NamesBuyers(std::string_view table_name) {
+  const std::string lower = text::AsciiLower(std::string(table_name));
+  return lower.find("customer") != std::string::npos || lower.find("client") != std::string::npos ||
+         lower.find("buyer") != std::string::npos;
+}
+
 // The one other date column of `table` that an unplaced verb of the question names
 // ("orders shipped in 1997" → ShippedDate, not the table's main OrderDate); -1 when none or
 // two. The word is marked used.
@@ -487,6 +501,7 @@ int Parser::BirthColumn(int root) {
 // from a row it refers to (BorrowedTimeColumn); -1 or -2 with why when there is none.
 int Parser::UnnamedTimeColumn(int root, std::string* why_en, std::string* why_zh) {
   int tc = chinese_ ? -1 : DateColumnNamedByVerb(items_, index_, root);
+  if (tc < 0 && !chinese_) tc = DateOfPurchase(root);
   if (tc < 0) tc = index_.TimeColumn(root);
   if (tc < 0) tc = BorrowedTimeColumn(root, why_en, why_zh);
   if (tc < 0 && tc != -2) {
@@ -494,6 +509,50 @@ int Parser::UnnamedTimeColumn(int root, std::string* why_en, std::string* why_zh
     *why_zh = "问题里有时间条件，但找不到对应的日期列。";
   }
   return tc;
+}
+
+// "how many customers ordered in 1998", "customers who bought something in 2025": a buying
+// verb puts the period on the purchase, the dated document of the order lines (Orders,
+// Invoice) that refers to the rows asked about — not on the rows' own date nor on one
+// borrowed from elsewhere. The verb (unless ReadBoughtValue read it or the document is named),
+// and a "something"/"anything" after it, are read; -1 when there is no such verb or no one
+// such document, or the rows are not the buyers.
+int Parser::DateOfPurchase(int root) {
+  const int lines = OrderLinesTable(index_);
+  if (lines < 0 || lines == root || !NamesBuyers(index_.tables()[root].name)) return -1;
+  int document = -1;
+  for (const JoinEdge& e : index_.edges()) {
+    if (e.from_table != lines || e.to_table == root || index_.TimeColumn(e.to_table) < 0) continue;
+    const bool refers_to_root = std::any_of(
+        index_.edges().begin(), index_.edges().end(),
+        [&](const JoinEdge& r) { return r.from_table == e.to_table && r.to_table == root; });
+    if (!refers_to_root) continue;
+    if (document >= 0 && document != e.to_table) return -1;
+    document = e.to_table;
+  }
+  // A list of them from a table longer than the list limit could be cut (SoldVerbLines).
+  if (document < 0 ||
+      (q_.measures.empty() && index_.tables()[root].row_count > options_.default_list_limit)) {
+    return -1;
+  }
+  // "customers who bought Chai in 1997", "customers who placed an order in 1997"
+  if (bought_value_ || table_words_anywhere_.count(document)) return index_.TimeColumn(document);
+  for (size_t k = 0; k < items_.size(); ++k) {
+    Item& it = items_[k];
+    if (it.used || it.kind != ItemKind::kUnknown || !IsBuyingVerb(text::AsciiLower(it.text))) {
+      continue;
+    }
+    it.used = true;
+    Map(it, "join", "the date of " + index_.tables()[document].name + " (the purchase)");
+    const int next = NextMeaningful(static_cast<int>(k));
+    if (next >= 0 && !items_[next].used &&
+        (text::AsciiLower(items_[next].text) == "something" ||
+         text::AsciiLower(items_[next].text) == "anything")) {
+      items_[next].used = true;
+    }
+    return index_.TimeColumn(document);
+  }
+  return -1;
 }
 
 // A period on a column that holds no dates (period_check.h): another time column of the
