@@ -91,8 +91,8 @@ std::optional<ShapeProblem> UnreadPeriodWord(const std::vector<Item>& items, con
       Bit(Kw::kThisQuarter) | Bit(Kw::kLastQuarter) | Bit(Kw::kYearBucket) |
       Bit(Kw::kQuarterBucket) | Bit(Kw::kMonthBucket) | Bit(Kw::kWeekBucket) | Bit(Kw::kDayBucket);
   // 早于/晚于/以后/之前...: "开业时间早于2008年的酒店" was the year 2008 itself at 0.77.
-  static constexpr std::string_view kBoundaries[] = {"以来", "至今", "为止", "截至", "截止", "起",
-                                                     "早于", "晚于", "以后", "之后", "以前", "之前"};
+  static constexpr std::string_view kBoundaries[] = {
+      "以来", "至今", "为止", "截至", "截止", "起", "早于", "晚于", "以后", "之后", "以前", "之前"};
   auto problem = [](const std::string& word) {
     return ShapeProblem{"I could not apply the period word '" + word +
                             "': the answer would be over another period; name the dates.",
@@ -361,6 +361,32 @@ bool HoldsAnAmount(int table, const SchemaIndex& index) {
 }
 
 int TableNamed(const Item& it, const SchemaIndex& index);
+
+// "2008年以后开业的酒店分别属于哪个集团" listed the groups alone at 0.72 (分别 is a stop word):
+// 分别 (respectively) asks one answer for each of the rows named before it; when the answer shows
+// none of those rows (no column of theirs listed or grouped) it abstains.
+std::optional<ShapeProblem> RespectivelyOfRowsNotShown(const std::vector<Item>& items,
+                                                       const Query& q, const SchemaIndex& index) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!items[i].text.starts_with("分别")) continue;
+    int table = -1;
+    for (size_t k = i; k-- > 0 && table < 0;) table = TableNamed(items[k], index);
+    if (table < 0) return std::nullopt;
+    auto of_table = [&](int c) { return index.columns()[c].table == table; };
+    if (std::any_of(q.projections.begin(), q.projections.end(), of_table) ||
+        std::any_of(q.group_columns.begin(), q.group_columns.end(), of_table) ||
+        std::any_of(q.group_keys.begin(), q.group_keys.end(), of_table)) {
+      return std::nullopt;
+    }
+    const std::string& rows = index.tables()[table].name;
+    return ShapeProblem{"'" + items[i].text + "' asks for an answer for each " + rows +
+                            ", but my answer does not show them; ask for them by name.",
+                        "“" + items[i].text + "”要的是每个" + rows +
+                            "各自的答案，但我的答案里没有列出" + rows +
+                            "，因此不作答；请写明要列出" + rows + "。"};
+  }
+  return std::nullopt;
+}
 
 // "2024年的客户数" counted the customers who signed up in 2024: a period on the counted things'
 // own date, which no word named, while rows of another dated table refer to them (orders) — the
@@ -1604,6 +1630,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = UnappliedSuperlativeOrNegation(items)) return p;
   if (auto p = LatinNameNotFound(items)) return p;
   if (auto p = UnreadPeriodWord(items, query)) return p;
+  if (auto p = RespectivelyOfRowsNotShown(items, query, index)) return p;
   if (auto p = PeriodOfAnUnreadEvent(items, query, index, time_column)) return p;
   if (auto p = PeriodOfCountedRowsUnnamed(items, query, index, time_column)) return p;
   if (auto p = MeasureSayingWhichRowsAreCounted(items, query, index)) return p;

@@ -641,5 +641,26 @@ TEST_F(DusqlReadingsTest, AVerbBeforeACountedNumberNamesItsColumn) {
   EXPECT_FALSE(Ask("能坐7000人的场馆").answered);
 }
 
+// Found by probing: "主场馆能容纳21000人的球队" listed 主场馆 at 1.00 (a column said as the verb's
+// subject), "2008年以后开业的酒店分别属于哪个集团" the groups alone at 0.72 (分别 asks one answer
+// for each hotel, a stop word). Both abstain; 各集团分别有几家酒店 still counts per group.
+constexpr const char* kGroupsSql = R"sql(
+CREATE TABLE "集团" ("词条id" int, "名称" text, primary key ("词条id"));
+CREATE TABLE "酒店" ("词条id" int, "名称" text, "开业时间" time, "主场馆" text, "容纳人数" int,
+                     "集团id" int, primary key ("词条id"),
+                     foreign key("集团id") references "集团"("词条id"));
+INSERT INTO "集团" VALUES (1,'锦江'),(2,'华住');
+INSERT INTO "酒店" VALUES (1,'国贸','2005-05-17','一号馆',21000,1),(2,'王府','2009-09-10','二号馆',500,2),
+  (3,'半岛','2010-12-17','三号馆',21000,2);
+)sql";
+
+TEST_F(DusqlReadingsTest, RowsAskedRespectivelyOrByAnotherColumnAbstain) {
+  Open(kGroupsSql);
+  EXPECT_FALSE(Ask("主场馆能容纳21000人的酒店").answered);
+  EXPECT_EQ(Rows("能容纳21000人的酒店"), (std::vector<std::string>{"国贸", "半岛"}));
+  EXPECT_FALSE(Ask("2008年以后开业的酒店分别属于哪个集团").answered);
+  EXPECT_EQ(Rows("各集团分别有几家酒店"), (std::vector<std::string>{"华住|2", "锦江|1"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -643,6 +643,10 @@ bool Parser::ReadVerbCountColumn(int i) {
     }
   }
   if (col < 0) return false;
+  // 主场馆能容纳21000人的球队: another column said as the verb's subject would be listed in place
+  // of the rows; left to the other readings (which abstain).
+  const int subject = run[verb_items - 1] - 1;
+  if (subject >= 0 && !items_[subject].used && ColumnOf(items_[subject]) >= 0) return false;
   const int op_item = prefix >= 0 ? prefix : postfix;
   const Item* op = op_item >= 0 ? &items_[op_item] : nullptr;
   Filter f;
