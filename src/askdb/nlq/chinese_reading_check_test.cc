@@ -645,8 +645,8 @@ TEST_F(ChineseStaffTitleTest, APersonNounValueNamesItsRows) {
   EXPECT_FALSE(Ask("列出所有销售").answered);
 }
 
-// "年纪最小的员工是谁", "哪位员工年龄最大": 年纪/年龄 + 最小/最大 is the youngest / the oldest, read
-// on the birth date when the rows have no age.
+// "年纪最小的员工是谁", "哪位员工年龄最大": 年纪/年龄 + 最小/最大 is the youngest / the oldest,
+// read on the birth date when the rows have no age.
 TEST_F(ChineseStaffTitleTest, AgeWithASuperlativeIsTheYoungestOrOldest) {
   EXPECT_EQ(Rows("年纪最小的员工是谁"), std::vector<std::string>{"Bo"});
   EXPECT_EQ(Rows("员工中年龄最小的是谁"), std::vector<std::string>{"Bo"});

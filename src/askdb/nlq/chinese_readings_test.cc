@@ -204,6 +204,11 @@ TEST_F(ChineseReadingsTest, ABucketInAGroupListGroupsBesideTheColumns) {
   EXPECT_EQ(Rows("分账单国家及年份的销售额"), by_nation_year);
   EXPECT_EQ(Rows("按账单国家和月份统计销售额").size(), 7u);
   EXPECT_EQ(Rows("按年份和账单国家统计销售额").size(), 6u);
+  // 季度 is a bucket word of its own: it still ends the list, ordered as said.
+  const std::vector<std::string> by_quarter = Rows("分账单国家及季度的销售额");
+  ASSERT_EQ(by_quarter.size(), 6u);
+  EXPECT_EQ(by_quarter.front(), "2020-Q1|Chile|1");
+  EXPECT_EQ(by_quarter.back(), "2024-Q3|Japan|17");
   // Two columns called 国家 (the member's, the bill's): the list is not grouped by a guess.
   EXPECT_FALSE(Ask("按年份和国家统计销售额").answered);
 }

@@ -148,12 +148,19 @@ void Parser::GroupConjuncts(int j) {
 bool Parser::ConjunctTimeBucket(int item) {
   const int conj = item + 1;
   const int n = static_cast<int>(items_.size());
-  if (q_.bucket || conj >= n || items_[conj].used ||
+  if (conj >= n || items_[conj].used ||
       !((items_[conj].kind == ItemKind::kKeyword && items_[conj].Has(Kw::kConj)) ||
         (chinese_ && items_[conj].text == "、"))) {
     return false;
   }
   const int k = NextMeaningful(conj);
+  if (q_.bucket) {  // "分渠道及季度": a bucket word read as one (季度, 每月) ends the list
+    const bool bucket_word = k >= 0 && items_[k].used && items_[k].kind == ItemKind::kKeyword &&
+                             (items_[k].Has(Kw::kYearBucket) || items_[k].Has(Kw::kQuarterBucket) ||
+                              items_[k].Has(Kw::kMonthBucket));
+    if (bucket_word) items_[conj].used = bucket_listed_last_ = true;
+    return bucket_word;
+  }
   if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kKeyword) return false;
   const DatePart part = items_[k].Has(Kw::kYearUnit)      ? DatePart::kYear
                         : items_[k].Has(Kw::kQuarterUnit) ? DatePart::kQuarter

@@ -586,11 +586,13 @@ std::string Parser::OrderBy(const SelectList& list) const {
     order = OrderColumnExpr(list) + (q_.order_desc && q_.order_set ? " DESC" : " ASC");
   } else if (ranks_groups_ && !list.measure_exprs.empty()) {  // 每年的销售额排名: not by year
     order = list.measure_exprs[0] + (q_.order_desc ? " DESC" : " ASC");
-  } else if (q_.bucket && bucket_listed_last_) {  // 按国家和年份: country first, as said
-    for (int c : q_.group_columns) order += ColRef(c) + ", ";
-    order += list.bucket_expr;
   } else if (q_.bucket) {
-    order = list.bucket_expr;
+    // By the period, then the groups beside it (one order on every database); 按国家和年份
+    // lists the country first, and is ordered so.
+    std::vector<std::string> parts;
+    for (int c : q_.group_columns) parts.push_back(ColRef(c));
+    parts.insert(bucket_listed_last_ ? parts.end() : parts.begin(), list.bucket_expr);
+    for (const std::string& part : parts) order += (order.empty() ? "" : ", ") + part;
   } else if (!list.group_by.empty() && !list.measure_exprs.empty()) {
     // "revenue by country, lowest first" / 各国家的客户数量，从少到多: the direction said.
     order = list.measure_exprs[0] + (q_.order_set && !q_.order_desc ? " ASC" : " DESC");
