@@ -105,6 +105,31 @@ std::vector<std::string> IdentifierTerms(std::string_view name) {
 
 std::string Localized(const LocalizedText& t) { return t.zh + " " + t.en; }
 
+// Tables and columns the semantic model disables are not recalled: they leave the schema.
+void DropDisabled(const SemanticModel& m, db::DatabaseSchema& schema) {
+  std::erase_if(schema.tables, [&](const db::TableInfo& t) {
+    const TableSemantics* s = m.FindTable(t.name);
+    return s != nullptr && !s->enabled;
+  });
+  for (db::TableInfo& t : schema.tables) {
+    const TableSemantics* s = m.FindTable(t.name);
+    if (s == nullptr) continue;
+    std::erase_if(t.columns, [&](const db::ColumnInfo& c) {
+      const ColumnSemantics* cs = s->FindColumn(c.name);
+      return cs != nullptr && !cs->enabled;
+    });
+  }
+}
+
+// What Build counts while it indexes: the values already indexed (per column) and the
+// lengths of the table and column documents.
+struct BuildTally {
+  std::set<std::pair<std::string, std::pair<int, int>>> seen_values;
+  double table_length = 0;
+  double column_length = 0;
+  int column_docs = 0;
+};
+
 }  // namespace
 
 std::vector<std::string> RecallTerms(std::string_view input) {
@@ -151,6 +176,18 @@ struct SchemaRecaller::Index {
     int column = -1;
   };
   std::vector<ValueEntry> values;
+
+  // Build's steps, in order: every table (its document, its columns' documents and values),
+  // then the average lengths.
+  void AddTable(const db::TableInfo& table, const TableSemantics* ts, int ti,
+                const ValueLists* value_lists, BuildTally& tally);
+  static Doc TableDoc(const db::TableInfo& table, const TableSemantics* ts);
+  static Doc ColumnDoc(const db::ColumnInfo& column, const ColumnSemantics* cs);
+  void AddColumnValues(const std::string& table_name, const db::ColumnInfo& column,
+                       const ColumnSemantics* cs, int ti, int ci, const ValueLists* value_lists,
+                       BuildTally& tally);
+  void AddValue(std::string_view value, int table, int column, BuildTally& tally);
+  void SetAverageLengths(const BuildTally& tally);
 };
 
 SchemaRecaller::SchemaRecaller() = default;
@@ -163,99 +200,111 @@ std::unique_ptr<SchemaRecaller> SchemaRecaller::Build(const db::DatabaseSchema& 
   r->schema_ = schema;
   if (model != nullptr) r->model_ = *model;
   const SemanticModel* m = r->model_ ? &*r->model_ : nullptr;
-  if (m != nullptr) {
-    std::erase_if(r->schema_.tables, [&](const db::TableInfo& t) {
-      const TableSemantics* s = m->FindTable(t.name);
-      return s != nullptr && !s->enabled;
-    });
-    for (db::TableInfo& t : r->schema_.tables) {
-      const TableSemantics* s = m->FindTable(t.name);
-      if (s == nullptr) continue;
-      std::erase_if(t.columns, [&](const db::ColumnInfo& c) {
-        const ColumnSemantics* cs = s->FindColumn(c.name);
-        return cs != nullptr && !cs->enabled;
-      });
-    }
-  }
+  if (m != nullptr) DropDisabled(*m, r->schema_);
   r->relations_ = MergeRelations(r->schema_, m);
   r->index_ = std::make_unique<Index>();
-  Index& index = *r->index_;
-
-  std::set<std::pair<std::string, std::pair<int, int>>> seen_values;
-  auto add_value = [&](std::string_view value, int table, int column) {
-    std::string key = text::NormalizeForMatch(value);
-    if (key.size() < kMinValueBytes) return;
-    bool ascii = IsAscii(key);
-    // Pure numbers are years, ids and amounts: they match questions by accident.
-    if (std::all_of(key.begin(), key.end(),
-                    [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == '-'; })) {
-      return;
-    }
-    if (!seen_values.insert({key, {table, column}}).second) return;
-    index.values.push_back({std::move(key), ascii, table, column});
-  };
-
-  double table_length = 0, column_length = 0;
-  int column_docs = 0;
+  BuildTally tally;
   for (size_t ti = 0; ti < r->schema_.tables.size(); ++ti) {
     const db::TableInfo& table = r->schema_.tables[ti];
-    const TableSemantics* ts = m ? m->FindTable(table.name) : nullptr;
-    Doc doc;
-    doc.Add(IdentifierTerms(table.name), kNameWeight);
-    doc.Add(RecallTerms(table.comment), kDescriptionWeight);
-    if (ts != nullptr) {
-      doc.Add(RecallTerms(Localized(ts->business_name)), kBusinessNameWeight);
-      for (const std::string& s : ts->synonyms) doc.Add(RecallTerms(s), kSynonymWeight);
-      doc.Add(RecallTerms(Localized(ts->description)), kDescriptionWeight);
-    }
-    std::vector<Doc> columns;
-    for (size_t ci = 0; ci < table.columns.size(); ++ci) {
-      const db::ColumnInfo& column = table.columns[ci];
-      const ColumnSemantics* cs = ts ? ts->FindColumn(column.name) : nullptr;
-      Doc cdoc;
-      cdoc.Add(IdentifierTerms(column.name), kNameWeight);
-      cdoc.Add(RecallTerms(column.comment), kDescriptionWeight);
-      for (const std::string& v : column.sample_values) {
-        cdoc.Add(RecallTerms(v), kSampleWeight);
-        add_value(v, static_cast<int>(ti), static_cast<int>(ci));
-      }
-      if (cs != nullptr) {
-        cdoc.Add(RecallTerms(Localized(cs->business_name)), kBusinessNameWeight);
-        for (const std::string& s : cs->synonyms) cdoc.Add(RecallTerms(s), kSynonymWeight);
-        cdoc.Add(RecallTerms(Localized(cs->description)), kDescriptionWeight);
-        for (const ValueLabel& v : cs->values) {
-          add_value(v.value, static_cast<int>(ti), static_cast<int>(ci));
-          for (const std::string& label : v.labels) {
-            add_value(label, static_cast<int>(ti), static_cast<int>(ci));
-          }
-        }
-      }
-      if (values != nullptr) {
-        auto it = values->find(table.name + "." + column.name);
-        if (it != values->end()) {
-          for (const std::string& v : it->second) {
-            add_value(v, static_cast<int>(ti), static_cast<int>(ci));
-          }
-        }
-      }
-      for (const auto& [term, unused] : cdoc.tf) ++index.df[term];
-      column_length += cdoc.length;
-      ++column_docs;
-      columns.push_back(std::move(cdoc));
-    }
-    for (const auto& [term, unused] : doc.tf) ++index.df[term];
-    table_length += doc.length;
-    index.tables.push_back(std::move(doc));
-    index.columns.push_back(std::move(columns));
+    r->index_->AddTable(table, m ? m->FindTable(table.name) : nullptr, static_cast<int>(ti), values,
+                        tally);
   }
-  index.documents = static_cast<int>(index.tables.size()) + column_docs;
-  if (!index.tables.empty() && table_length > 0) {
-    index.table_avg_length = table_length / static_cast<double>(index.tables.size());
-  }
-  if (column_docs > 0 && column_length > 0) {
-    index.column_avg_length = column_length / column_docs;
-  }
+  r->index_->SetAverageLengths(tally);
   return r;
+}
+
+void SchemaRecaller::Index::AddTable(const db::TableInfo& table, const TableSemantics* ts, int ti,
+                                     const ValueLists* value_lists, BuildTally& tally) {
+  Doc doc = TableDoc(table, ts);
+  std::vector<Doc> column_docs;
+  for (size_t ci = 0; ci < table.columns.size(); ++ci) {
+    const db::ColumnInfo& column = table.columns[ci];
+    const ColumnSemantics* cs = ts ? ts->FindColumn(column.name) : nullptr;
+    Doc cdoc = ColumnDoc(column, cs);
+    AddColumnValues(table.name, column, cs, ti, static_cast<int>(ci), value_lists, tally);
+    for (const auto& [term, unused] : cdoc.tf) ++df[term];
+    tally.column_length += cdoc.length;
+    ++tally.column_docs;
+    column_docs.push_back(std::move(cdoc));
+  }
+  for (const auto& [term, unused] : doc.tf) ++df[term];
+  tally.table_length += doc.length;
+  tables.push_back(std::move(doc));
+  columns.push_back(std::move(column_docs));
+}
+
+// A table's words: its name, comment, and the model's business name, synonyms, description.
+SchemaRecaller::Doc SchemaRecaller::Index::TableDoc(const db::TableInfo& table,
+                                                    const TableSemantics* ts) {
+  Doc doc;
+  doc.Add(IdentifierTerms(table.name), kNameWeight);
+  doc.Add(RecallTerms(table.comment), kDescriptionWeight);
+  if (ts != nullptr) {
+    doc.Add(RecallTerms(Localized(ts->business_name)), kBusinessNameWeight);
+    for (const std::string& s : ts->synonyms) doc.Add(RecallTerms(s), kSynonymWeight);
+    doc.Add(RecallTerms(Localized(ts->description)), kDescriptionWeight);
+  }
+  return doc;
+}
+
+// A column's words: as a table's, with its sample values.
+SchemaRecaller::Doc SchemaRecaller::Index::ColumnDoc(const db::ColumnInfo& column,
+                                                     const ColumnSemantics* cs) {
+  Doc cdoc;
+  cdoc.Add(IdentifierTerms(column.name), kNameWeight);
+  cdoc.Add(RecallTerms(column.comment), kDescriptionWeight);
+  for (const std::string& v : column.sample_values) cdoc.Add(RecallTerms(v), kSampleWeight);
+  if (cs != nullptr) {
+    cdoc.Add(RecallTerms(Localized(cs->business_name)), kBusinessNameWeight);
+    for (const std::string& s : cs->synonyms) cdoc.Add(RecallTerms(s), kSynonymWeight);
+    cdoc.Add(RecallTerms(Localized(cs->description)), kDescriptionWeight);
+  }
+  return cdoc;
+}
+
+// The values a question may name in a column: its samples, the model's values and their
+// labels, and the value lists' values.
+void SchemaRecaller::Index::AddColumnValues(const std::string& table_name,
+                                            const db::ColumnInfo& column, const ColumnSemantics* cs,
+                                            int ti, int ci, const ValueLists* value_lists,
+                                            BuildTally& tally) {
+  for (const std::string& v : column.sample_values) AddValue(v, ti, ci, tally);
+  if (cs != nullptr) {
+    for (const ValueLabel& v : cs->values) {
+      AddValue(v.value, ti, ci, tally);
+      for (const std::string& label : v.labels) AddValue(label, ti, ci, tally);
+    }
+  }
+  if (value_lists != nullptr) {
+    auto it = value_lists->find(table_name + "." + column.name);
+    if (it != value_lists->end()) {
+      for (const std::string& v : it->second) AddValue(v, ti, ci, tally);
+    }
+  }
+}
+
+void SchemaRecaller::Index::AddValue(std::string_view value, int table, int column,
+                                     BuildTally& tally) {
+  std::string key = text::NormalizeForMatch(value);
+  if (key.size() < kMinValueBytes) return;
+  bool ascii = IsAscii(key);
+  // Pure numbers are years, ids and amounts: they match questions by accident.
+  if (std::all_of(key.begin(), key.end(),
+                  [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == '-'; })) {
+    return;
+  }
+  if (!tally.seen_values.insert({key, {table, column}}).second) return;
+  values.push_back({std::move(key), ascii, table, column});
+}
+
+void SchemaRecaller::Index::SetAverageLengths(const BuildTally& tally) {
+  documents = static_cast<int>(tables.size()) + tally.column_docs;
+  if (!tables.empty() && tally.table_length > 0) {
+    table_avg_length = tally.table_length / static_cast<double>(tables.size());
+  }
+  if (tally.column_docs > 0 && tally.column_length > 0) {
+    column_avg_length = tally.column_length / tally.column_docs;
+  }
 }
 
 namespace {
