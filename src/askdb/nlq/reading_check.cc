@@ -114,14 +114,16 @@ bool CanNarrow(const std::string& text) {
 // "of landlocked countries", "the retired singers": an -ed or -ing word opening a noun phrase
 // (after an article, a determiner, a preposition or a number) is an adjective, not a verb
 // ("has conducted orchestras"). The opener may end a longer item: "the number of retired
-// singers", "the distinct retired battles", "the most retired orders"; or a value placed before
+// singers", "the distinct retired battles", "the most retired orders", "whose estimated weight",
+// "the total estimated area"; or a value placed before
 // it stacks another adjective: "American retired drivers". Not "by" ("sorted by ranked ...").
 bool OpensANounPhrase(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
   static constexpr std::string_view kOpeners[] = {
-      "the",   "a",    "an",       "of",        "all",    "for",  "among", "many",
-      "their", "its",  "how",      "which",     "what",   "to",   "in",    "from",
-      "with",  "at",   "on",       "any",       "no",     "some", "most",  "least",
-      "more",  "less", "distinct", "different", "unique", "each", "every"};
+      "the",   "a",       "an",       "of",        "all",     "for",  "among", "many",
+      "their", "its",     "how",      "which",     "what",    "to",   "in",    "from",
+      "with",  "at",      "on",       "any",       "no",      "some", "most",  "least",
+      "more",  "less",    "distinct", "different", "unique",  "each", "every", "whose",
+      "total", "average", "mean",     "maximum",   "minimum", "sum"};
   if (i == 0) return false;
   const Item& before = items[i - 1];
   if (before.kind == ItemKind::kNumber) return true;  // "3 retired singers"
@@ -141,7 +143,12 @@ bool NarrowsAPlacedWord(const std::vector<Item>& items, size_t i, const SchemaIn
       i + 1 < items.size() && items[i + 1].used && items[i + 1].kind == ItemKind::kTerm;
   if (before_a_placed_term && !CanNarrow(items[i].text) && OpensANounPhrase(items, i, index)) {
     const std::string w = text::AsciiLower(items[i].text);
-    if (w.ends_with("ed") || w.ends_with("ing")) return true;
+    // "the average expected life expectancy": a word that repeats the next one's stem says
+    // nothing more.
+    const std::string stem = w.substr(0, w.size() - (w.ends_with("ed") ? 2 : 3));
+    const bool repeats =
+        stem.size() >= 4 && text::AsciiLower(items[i + 1].text).find(stem) != std::string::npos;
+    if ((w.ends_with("ed") || w.ends_with("ing")) && !repeats) return true;
   }
   if (!CanNarrow(items[i].text)) return false;
   if (before_a_placed_term) return true;
