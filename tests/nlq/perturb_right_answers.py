@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Perturbation test of the verifier (docs/nlq.md, "Unread conditions found by perturbing right
+answers", session 18, precision-spider): every DEVELOP question the engine answers right at
+the default threshold gets words that change its meaning — an adjective before its table word
+("retired singers"), a clause or a place after it ("singers that are retired", "from the south",
+"with a license"), a modifier before a column word ("estimated weight"). The engine should
+abstain on each (naming the word) or answer something else; the same SQL answered again means
+the verifier took the added word as neutral. Prints, per perturbation, how many came back
+answered with the same SQL, and (with --list) the questions.
+
+DEVELOP lines only: the files are run with `--split develop`.
+usage: perturb_right_answers.py [--bin build/bin/nlq_eval_tool] [--list] FILE.jsonl...
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+
+BEFORE_TABLE = ["retired", "touring", "famous", "licensed", "visiting", "abandoned"]
+AFTER_TABLE = ["that are retired", "that were cancelled", "from the south", "with a license",
+               "living abroad", "who retired early"]
+BEFORE_COLUMN = ["estimated", "initial", "official", "previous"]
+
+
+def run(binary, args):
+    out = subprocess.run([binary] + args, capture_output=True, text=True, errors="replace")
+    return out.stdout
+
+
+def right_answers(binary, files):
+    """Ids answered right at the default threshold (from -v on the develop split)."""
+    right = set()
+    for ln in run(binary, ["--split", "develop", "-v"] + files).splitlines():
+        m = re.match(r"^OK\s+(\S+)\s", ln)
+        if m:
+            right.add(m.group(1))
+    return right
+
+
+def dump(binary, files, split=True):
+    rows = {}
+    args = (["--split", "develop"] if split else []) + ["--dump"] + files
+    for ln in run(binary, args).splitlines():
+        f = ln.split("\t")
+        if len(f) >= 3:
+            rows[f[0]] = f
+    return rows
+
+
+def variants(question, explanation):
+    """(kind, new question) pairs: the words are put around the first table/column word."""
+    out = []
+    table = re.search(r'"([^"]+)" → table ', explanation)
+    if table and table.group(1) in question:
+        i = question.find(table.group(1))
+        e = i + len(table.group(1))
+        out += [("before table: " + w, question[:i] + w + " " + question[i:]) for w in BEFORE_TABLE]
+        out += [("after table: " + w, question[:e] + " " + w + question[e:]) for w in AFTER_TABLE]
+    column = re.search(r'"([^"]+)" → (?:column|group|value) ', explanation)
+    if column and column.group(1) in question:
+        i = question.find(column.group(1))
+        out += [("before column: " + w, question[:i] + w + " " + question[i:])
+                for w in BEFORE_COLUMN]
+    return out
+
+
+def main():
+    args = sys.argv[1:]
+    binary = "build/bin/nlq_eval_tool"
+    if "--bin" in args:
+        binary = args[args.index("--bin") + 1]
+        del args[args.index("--bin"):args.index("--bin") + 2]
+    show = "--list" in args
+    files = [a for a in args if a != "--list"]
+    right = right_answers(binary, files)
+    base = dump(binary, files)
+    questions = {}
+    for path in files:
+        for ln in open(path, encoding="utf-8"):
+            if ln.strip().startswith("{"):
+                j = json.loads(ln)
+                questions[j["id"]] = j
+    lines, kinds = [], {}
+    for qid in sorted(right):
+        j = questions[qid]
+        for n, (kind, q) in enumerate(variants(j["question"], base[qid][-1])):
+            pid = f"{qid}~{n}"
+            kinds[pid] = (kind, qid, q)
+            lines.append(json.dumps(dict(j, id=pid, question=q, split="develop")))
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as tmp:
+        tmp.write("\n".join(lines) + "\n")
+    try:
+        got = dump(binary, [tmp.name], split=False)
+    finally:
+        os.unlink(tmp.name)
+    total, same = Counter(), Counter()
+    for pid, (kind, qid, q) in kinds.items():
+        total[kind] += 1
+        row = got.get(pid)
+        if row and not row[1].startswith("(abstained)") and row[1] == base[qid][1]:
+            same[kind] += 1
+            if show:
+                print(f"SAME {row[2]}  {q}", file=sys.stderr)
+    print(f"right develop answers perturbed: {len(right)}; variants: {sum(total.values())}; "
+          f"answered with the same SQL: {sum(same.values())}")
+    for kind in sorted(total):
+        print(f"  {kind:32s} {same[kind]:4d} / {total[kind]}")
+
+
+if __name__ == "__main__":
+    main()
