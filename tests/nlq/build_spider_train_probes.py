@@ -100,6 +100,16 @@ LITERALS = {
                         [("station", "network_name", "=", "Amersham")],
                         [("weekly_weather", "precipitation", ">", 50)],
                         [("station", "local_authority", "=", "Chiltern")]],
+    "customers_and_invoices": [[("Customers", "gender", "=", "Female")], [("Customers", "country", "=", "USA")],
+                               [("Customers", "town_city", "=", "Fort Luellaside")],
+                               [("Products", "product_color", "=", "Red")], [("Products", "unit_price", ">", 100)],
+                               [("Financial_Transactions", "transaction_type", "=", "Payment")],
+                               [("Product_Categories", "product_type_description", "=", "Food")],
+                               [("Products", "product_name", "=", "Coffee")]],
+    "e_government": [[("Services", "service_type_code", "=", "Education")], [("Forms", "form_type_code", "=", "Basic")],
+                     [("Parties", "payment_method_code", "=", "Cash")], [("Addresses", "state_province_county", "=", "Texas")],
+                     [("Party_Forms", "form_status_code", "=", "Completed")],
+                     [("Organizations", "organization_name", "=", "Labour Party")]],
 }
 
 
