@@ -127,11 +127,20 @@ RunnerOptions Opts(int max_steps, std::optional<Clock::Duration> timeout = std::
   return options;
 }
 
-std::filesystem::path TempFile(const std::string& name) {
-  auto dir =
+// This process's folder of checkpoint files, removed when the process ends.
+struct ProcessTempDir {
+  std::filesystem::path path =
       std::filesystem::temp_directory_path() / ("askdb_graph_test_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  auto path = dir / name;
+  ~ProcessTempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+};
+
+std::filesystem::path TempFile(const std::string& name) {
+  static const ProcessTempDir dir;
+  std::filesystem::create_directories(dir.path);
+  auto path = dir.path / name;
   std::filesystem::remove(path);
   return path;
 }
