@@ -782,16 +782,50 @@ StatusOr<DatabaseSchema> SqliteConnector::Introspect(const IntrospectOptions& op
 }
 
 Status SqliteConnector::IntrospectTable(TableInfo& table, const IntrospectOptions& options) {
-  constexpr long long kAllRows = std::numeric_limits<long long>::max();
   const std::chrono::milliseconds timeout =
       options.timeout.count() > 0 ? options.timeout : options_.introspect_timeout;
-  const SqliteDialect& d = SqliteDialect::Instance();
-  const std::string quoted = d.QuoteIdentifier(table.name);
+  ASKDB_RETURN_IF_ERROR(ReadColumns(table, timeout));
+  ASKDB_RETURN_IF_ERROR(ReadForeignKeys(table, timeout));
+  ASKDB_RETURN_IF_ERROR(ReadIndexes(table, timeout));
+  // Views are not counted or sampled: evaluating one can cost as much as any query.
+  if (table.kind != TableInfo::Kind::kTable) return Status::Ok();
+  if (options.row_counts) {
+    const std::string quoted = SqliteDialect::Instance().QuoteIdentifier(table.name);
+    ASKDB_ASSIGN_OR_RETURN(ResultSet count, RunCatalog("SELECT COUNT(*) FROM " + quoted, timeout));
+    if (!count.rows.empty()) table.row_count = count.rows[0][0].int_value();
+  }
+  if (options.sample_values_per_column > 0) {
+    ASKDB_RETURN_IF_ERROR(ReadSampleValues(table, options, timeout));
+  }
+  return Status::Ok();
+}
 
-  // Columns: cid, name, type, notnull, dflt_value, pk (1-based position in the key).
-  ASKDB_ASSIGN_OR_RETURN(
-      ResultSet cols, RunLocked("PRAGMA table_info(" + quoted + ")", kAllRows, timeout, nullptr));
-  std::map<int64_t, std::string> key_by_position;
+// A catalog statement, with no row cap.
+StatusOr<ResultSet> SqliteConnector::RunCatalog(const std::string& sql,
+                                                std::chrono::milliseconds timeout) {
+  constexpr long long kAllRows = std::numeric_limits<long long>::max();
+  return RunLocked(sql, kAllRows, timeout, nullptr);
+}
+
+namespace {
+
+// The primary key's columns in key order, from PRAGMA table_info's rows (cid, name, type,
+// notnull, dflt_value, pk: the 1-based position in the key).
+std::vector<std::string> KeyInOrder(const ResultSet& table_info) {
+  std::map<int64_t, std::string> by_position;
+  for (const std::vector<Value>& row : table_info.rows) {
+    if (row[5].int_value() > 0) by_position[row[5].int_value()] = row[1].text();
+  }
+  std::vector<std::string> key;
+  for (auto& [position, name] : by_position) key.push_back(name);
+  return key;
+}
+
+}  // namespace
+
+Status SqliteConnector::ReadColumns(TableInfo& table, std::chrono::milliseconds timeout) {
+  const std::string quoted = SqliteDialect::Instance().QuoteIdentifier(table.name);
+  ASKDB_ASSIGN_OR_RETURN(ResultSet cols, RunCatalog("PRAGMA table_info(" + quoted + ")", timeout));
   for (const std::vector<Value>& row : cols.rows) {
     ColumnInfo column;
     column.name = row[1].text();
@@ -799,15 +833,19 @@ Status SqliteConnector::IntrospectTable(TableInfo& table, const IntrospectOption
     column.nullable = row[3].int_value() == 0;
     if (!row[4].is_null()) column.default_value = row[4].ToDisplayString();
     column.primary_key = row[5].int_value() > 0;
-    if (column.primary_key) key_by_position[row[5].int_value()] = column.name;
     table.columns.push_back(std::move(column));
   }
-  for (auto& [position, name] : key_by_position) table.primary_key.push_back(name);
+  for (std::string& name : KeyInOrder(cols)) table.primary_key.push_back(std::move(name));
+  return Status::Ok();
+}
 
-  // Foreign keys: id, seq, table, from, to, ...; one id per constraint, several rows for a
-  // composite key. SQLite numbers constraints in reverse order of declaration.
-  ASKDB_ASSIGN_OR_RETURN(ResultSet fks, RunLocked("PRAGMA foreign_key_list(" + quoted + ")",
-                                                  kAllRows, timeout, nullptr));
+// Foreign keys: id, seq, table, from, to, ...; one id per constraint, several rows for a
+// composite key. SQLite numbers constraints in reverse order of declaration.
+Status SqliteConnector::ReadForeignKeys(TableInfo& table, std::chrono::milliseconds timeout) {
+  const SqliteDialect& d = SqliteDialect::Instance();
+  ASKDB_ASSIGN_OR_RETURN(
+      ResultSet fks,
+      RunCatalog("PRAGMA foreign_key_list(" + d.QuoteIdentifier(table.name) + ")", timeout));
   std::map<int64_t, ForeignKey, std::greater<>> by_id;
   std::map<int64_t, bool> implicit_target;  // REFERENCES parent without column names
   for (const std::vector<Value>& row : fks.rows) {
@@ -823,58 +861,55 @@ Status SqliteConnector::IntrospectTable(TableInfo& table, const IntrospectOption
   for (auto& [id, fk] : by_id) {
     if (implicit_target.contains(id)) {
       // REFERENCES parent means the parent's primary key.
-      fk.ref_columns.clear();
-      ASKDB_ASSIGN_OR_RETURN(ResultSet parent,
-                             RunLocked("PRAGMA table_info(" + d.QuoteIdentifier(fk.ref_table) + ")",
-                                       kAllRows, timeout, nullptr));
-      std::map<int64_t, std::string> parent_key;
-      for (const std::vector<Value>& row : parent.rows) {
-        if (row[5].int_value() > 0) parent_key[row[5].int_value()] = row[1].text();
-      }
-      for (auto& [position, name] : parent_key) fk.ref_columns.push_back(name);
+      ASKDB_ASSIGN_OR_RETURN(
+          ResultSet parent,
+          RunCatalog("PRAGMA table_info(" + d.QuoteIdentifier(fk.ref_table) + ")", timeout));
+      fk.ref_columns = KeyInOrder(parent);
     }
     table.foreign_keys.push_back(std::move(fk));
   }
+  return Status::Ok();
+}
 
-  // Indexes: seq, name, unique, origin, partial; then each index's columns.
-  ASKDB_ASSIGN_OR_RETURN(ResultSet indexes, RunLocked("PRAGMA index_list(" + quoted + ")", kAllRows,
-                                                      timeout, nullptr));
+// Indexes: seq, name, unique, origin, partial; then each index's columns.
+Status SqliteConnector::ReadIndexes(TableInfo& table, std::chrono::milliseconds timeout) {
+  const SqliteDialect& d = SqliteDialect::Instance();
+  ASKDB_ASSIGN_OR_RETURN(
+      ResultSet indexes,
+      RunCatalog("PRAGMA index_list(" + d.QuoteIdentifier(table.name) + ")", timeout));
   for (const std::vector<Value>& row : indexes.rows) {
     IndexInfo index;
     index.name = row[1].text();
     index.unique = row[2].int_value() != 0;
-    ASKDB_ASSIGN_OR_RETURN(ResultSet index_cols,
-                           RunLocked("PRAGMA index_info(" + d.QuoteIdentifier(index.name) + ")",
-                                     kAllRows, timeout, nullptr));
+    ASKDB_ASSIGN_OR_RETURN(
+        ResultSet index_cols,
+        RunCatalog("PRAGMA index_info(" + d.QuoteIdentifier(index.name) + ")", timeout));
     for (const std::vector<Value>& col : index_cols.rows) {
       index.columns.push_back(col[2].is_null() ? "<expression>" : col[2].text());
     }
     table.indexes.push_back(std::move(index));
   }
+  return Status::Ok();
+}
 
-  // Views are not counted or sampled: evaluating one can cost as much as any query.
-  if (table.kind != TableInfo::Kind::kTable) return Status::Ok();
-  if (options.row_counts) {
-    ASKDB_ASSIGN_OR_RETURN(ResultSet count,
-                           RunLocked("SELECT COUNT(*) FROM " + quoted, kAllRows, timeout, nullptr));
-    if (!count.rows.empty()) table.row_count = count.rows[0][0].int_value();
-  }
-  if (options.sample_values_per_column > 0) {
-    for (ColumnInfo& column : table.columns) {
-      if (!HasTextAffinity(column.type)) continue;
-      const std::string c = d.QuoteIdentifier(column.name);
-      // The most frequent short values among the first rows: cheap, and the values people
-      // are most likely to name in a question.
-      std::string sql = "SELECT v FROM (SELECT " + c + " AS v FROM " + quoted + " WHERE " + c +
-                        " IS NOT NULL AND typeof(" + c + ") = 'text' AND length(CAST(" + c +
-                        " AS BLOB)) <= " + std::to_string(options_.max_sample_value_bytes) +
-                        " LIMIT " + std::to_string(options_.sample_scan_rows) +
-                        ") GROUP BY v ORDER BY COUNT(*) DESC, v LIMIT " +
-                        std::to_string(options.sample_values_per_column);
-      ASKDB_ASSIGN_OR_RETURN(ResultSet samples, RunLocked(sql, kAllRows, timeout, nullptr));
-      for (const std::vector<Value>& row : samples.rows) {
-        column.sample_values.push_back(row[0].text());
-      }
+// The most frequent short values among the first rows of each text column: cheap, and the
+// values people are most likely to name in a question.
+Status SqliteConnector::ReadSampleValues(TableInfo& table, const IntrospectOptions& options,
+                                         std::chrono::milliseconds timeout) {
+  const SqliteDialect& d = SqliteDialect::Instance();
+  const std::string quoted = d.QuoteIdentifier(table.name);
+  for (ColumnInfo& column : table.columns) {
+    if (!HasTextAffinity(column.type)) continue;
+    const std::string c = d.QuoteIdentifier(column.name);
+    std::string sql = "SELECT v FROM (SELECT " + c + " AS v FROM " + quoted + " WHERE " + c +
+                      " IS NOT NULL AND typeof(" + c + ") = 'text' AND length(CAST(" + c +
+                      " AS BLOB)) <= " + std::to_string(options_.max_sample_value_bytes) +
+                      " LIMIT " + std::to_string(options_.sample_scan_rows) +
+                      ") GROUP BY v ORDER BY COUNT(*) DESC, v LIMIT " +
+                      std::to_string(options.sample_values_per_column);
+    ASKDB_ASSIGN_OR_RETURN(ResultSet samples, RunCatalog(sql, timeout));
+    for (const std::vector<Value>& row : samples.rows) {
+      column.sample_values.push_back(row[0].text());
     }
   }
   return Status::Ok();

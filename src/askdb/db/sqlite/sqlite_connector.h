@@ -147,6 +147,13 @@ class SqliteConnector final : public Connector {
   Status StepError(int rc, std::string_view sql, std::chrono::milliseconds timeout) const;
   Status InterruptError(std::chrono::milliseconds timeout) const;
   Status IntrospectTable(TableInfo& table, const IntrospectOptions& options);
+  // IntrospectTable's stages.
+  StatusOr<ResultSet> RunCatalog(const std::string& sql, std::chrono::milliseconds timeout);
+  Status ReadColumns(TableInfo& table, std::chrono::milliseconds timeout);
+  Status ReadForeignKeys(TableInfo& table, std::chrono::milliseconds timeout);
+  Status ReadIndexes(TableInfo& table, std::chrono::milliseconds timeout);
+  Status ReadSampleValues(TableInfo& table, const IntrospectOptions& options,
+                          std::chrono::milliseconds timeout);
 
   std::unique_ptr<sqlite3, DbCloser> db_;
   std::string path_;
