@@ -609,6 +609,16 @@ TEST_F(EnglishReadingsTest, AValueOfTheLinesSumsTheLinesRevenue) {
   ExpectAbstains("total freight for Tea");
 }
 
+// ground_time.cc ReadWhichPeriod in English: "which month had the highest sales" ranks the
+// months (each shown with its year) by the measure, the first one.
+TEST_F(EnglishReadingsTest, WhichMonthWithASuperlativeRanksTheMonths) {
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("which month had the highest sales"),
+            (std::vector<std::string>{"2024-01|4.96"}));
+  EXPECT_EQ(Rows("which month had the lowest revenue?"),
+            (std::vector<std::string>{"2024-03|1.29"}));
+}
+
 // "albums by Blur", "how many tracks by Abba": "by" right after the rows' table word and
 // before a value names who made them, a filter like "of"; not a group. After a measure
 // ("sales by Japan") it stays unread.

@@ -465,20 +465,22 @@ void Parser::ReadTimeBucket(int i) {
 // "哪一年的营收最高", "2024年哪个月销售额最多": a which-word right before a year or month unit
 // (or 季度) with a superlative in the question ranks the periods: the bucket, its first row.
 // A month or quarter only inside a year read before it ("哪个月" over several years: March of
-// any year, or one year's March?). Chinese only; without a superlative the unit stays unread.
+// any year, or one year's March?). In English ("which month had the highest sales") the month
+// of several years is one year's month, shown with its year (2024-03), as the word is used in
+// business talk. Without a superlative the unit stays unread.
 bool Parser::ReadWhichPeriod(int i) {
   const int n = static_cast<int>(items_.size());
-  if (!chinese_ || !items_[i].Has(Kw::kWhich) || i + 1 >= n || items_[i + 1].used) return false;
+  if (!items_[i].Has(Kw::kWhich) || i + 1 >= n || items_[i + 1].used) return false;
   const Item& unit = items_[i + 1];
   std::optional<DatePart> part;
   if (unit.Has(Kw::kYearUnit) || unit.Has(Kw::kYearMarker)) part = DatePart::kYear;
   if (unit.Has(Kw::kMonthUnit)) part = DatePart::kMonth;
-  if (unit.text == "季度") part = DatePart::kQuarter;
+  if (unit.text == "季度" || unit.Has(Kw::kQuarterUnit)) part = DatePart::kQuarter;
   const bool superlative = std::any_of(items_.begin(), items_.end(), [](const Item& it) {
     return it.kind == ItemKind::kKeyword && (it.Has(Kw::kMax) || it.Has(Kw::kMin));
   });
   if (!part || !superlative || q_.bucket) return false;
-  if (*part != DatePart::kYear && !(q_.time && q_.time->year_only)) return false;
+  if (chinese_ && *part != DatePart::kYear && !(q_.time && q_.time->year_only)) return false;
   items_[i].used = items_[i + 1].used = which_used_ = true;
   q_.bucket = part;
   q_.limit = 1;
