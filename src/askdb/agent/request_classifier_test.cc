@@ -826,6 +826,27 @@ TEST(RequestClassifierTest, ShapesOfAMultiPartRequest) {
   expect(RequestType::kTrivial, {"what is behind life's meaning"});
 }
 
+// Round 14, families of blind set 6's develop mistakes, each beside its look-alike.
+TEST(RequestClassifierTest, SummariesBesideChartsChecksDualAxesMapsAndExports) {
+  auto expect = [](RequestType type, std::initializer_list<std::string_view> requests) {
+    for (std::string_view q : requests) EXPECT_EQ(Classifier().Classify(q).type, type) << q;
+  };
+  // A written summary or conclusions beside the charts; an analysis that tests a supposition.
+  expect(RequestType::kMultiStepAnalysis,
+         {"build a dashboard of churn, signups and mrr plus a short summary",
+          "月度运营报告，配图表和结论",
+          "compare tenure and pay and check whether seniors are underpaid",
+          "对比各门店的人效，然后看看是不是人手不够"});
+  expect(RequestType::kVisualization,
+         {"plot monthly signups", "画一个各月销售额的双轴图", "map of stores by region"});
+  expect(RequestType::kDataQuery, {"sales by region with a summary row", "各门店的人效",
+                                   "map the customer id to its segment"});
+  // Working the tool: switching the source, exporting a chart askdb made.
+  expect(RequestType::kTrivial, {"can you tell me how to switch to another database?",
+                                 "how do i save a chart you made as png", "图表怎么导出成图片"});
+  expect(RequestType::kCalculation, {"欠款5万，年利率12%，每月还2000，多久能还清"});
+}
+
 TEST(RequestClassifierTest, RulesFileOverride) {
   const std::string rules = R"(
 priority = ["consultation", "visualization", "data_query"]
