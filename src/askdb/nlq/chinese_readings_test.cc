@@ -213,6 +213,15 @@ TEST_F(ChineseReadingsTest, ABucketInAGroupListGroupsBesideTheColumns) {
   EXPECT_FALSE(Ask("按年份和国家统计销售额").answered);
 }
 
+// "每个月新增多少客户": 新增 counts the rows by their own one date; rows with no date of their own
+// (the members) leave it unread.
+TEST_F(ChineseReadingsTest, NewRowsAreCountedByTheirOwnDate) {
+  EXPECT_EQ(Rows("每年新增多少小票"),
+            (std::vector<std::string>{"2020|1", "2021|1", "2022|1", "2023|2", "2024|2"}));
+  EXPECT_EQ(Rows("2023年新增了多少小票"), std::vector<std::string>{"2"});
+  EXPECT_FALSE(Ask("每年新增多少会员").answered);
+}
+
 // "日本会员的姓和消费": a measure beside another table's names, its own table unnamed and nothing
 // grouped, would list each receipt under its member's name; refused naming the measure. Grouped
 // or with its table named, it answers.

@@ -456,6 +456,7 @@ void Parser::ParseLeftovers() {
   AddKeysBesideLabels();
   DropRepeatedMeasures();
   ReadPersonValueAsRows();
+  ReadNewRowsVerb();
   ReadWhoWord();
 }
 
@@ -517,6 +518,32 @@ void Parser::ReadPersonValueAsRows() {
       BindMeasure(Agg::kCount, k, -1, table, false, -1, 0);
       return;
     }
+  }
+}
+
+// "每个月新增多少客户", "2024年新增了多少客户": 新增 says the rows counted are the new ones, those
+// a period or a bucket finds on their own date, which the count takes when the table has one
+// date column (customers by their signup date). Chinese only; a table with no date of its own
+// or several leaves 新增 unread.
+void Parser::ReadNewRowsVerb() {
+  if (!chinese_ || q_.measures.size() != 1 || (!q_.bucket && !q_.time)) return;
+  const Measure& m = q_.measures[0];
+  if (m.agg != Agg::kCount || m.column >= 0 || m.table < 0) return;
+  const std::vector<int>& columns = index_.tables()[m.table].columns;
+  if (std::count_if(columns.begin(), columns.end(),
+                    [&](int c) { return Col(c).role == ColumnRole::kTime; }) != 1) {
+    return;
+  }
+  auto unread = [&](size_t k, const char* text) {
+    return k < items_.size() && !items_[k].used && items_[k].kind == ItemKind::kUnknown &&
+           items_[k].text == text;
+  };
+  for (size_t k = 0; k + 1 < items_.size(); ++k) {
+    if (!unread(k, "新") || !unread(k + 1, "增")) continue;  // one unit per character
+    items_[k].used = items_[k + 1].used = true;
+    if (unread(k + 2, "了")) items_[k + 2].used = true;
+    Map(items_[k], "verb", "rows counted by their own date");
+    return;
   }
 }
 
