@@ -585,6 +585,9 @@ TEST_F(DusqlReadingsTest, AYearsBoundaryComparesADateColumn) {
   EXPECT_EQ(Rows("开业时间早于2008年的酒店"), (std::vector<std::string>{"国贸"}));
   EXPECT_EQ(Rows("开业时间晚于2008年的酒店"), (std::vector<std::string>{"半岛"}));
   EXPECT_EQ(Rows("2008年后开业的酒店有几家"), (std::vector<std::string>{"2"}));
+  // The verb after a period names its date column (ReadVerbOfThePeriod).
+  EXPECT_EQ(Rows("2008年开业的酒店"), (std::vector<std::string>{"王府"}));
+  EXPECT_EQ(Rows("哪些酒店是2010年开业的"), (std::vector<std::string>{"半岛"}));
   // An integer year and a year stored as '1990年'.
   EXPECT_EQ(Rows("1990年以前成立的球队"), (std::vector<std::string>{"红队"}));
   EXPECT_EQ(Rows("1990年以后出现的球队"), (std::vector<std::string>{"蓝队", "白队"}));

@@ -264,6 +264,30 @@ void Parser::ReadYear(int i) {
   }
   SetTimeRange(it, r, year_only, phrase);
   Understood("time: " + phrase, "时间：" + phrase);
+  if (chinese_) ReadVerbOfThePeriod(i);
+}
+
+// "2008年开业的酒店", "哪些电影是2015年上映的": the verb right after a period names the date column
+// it is on (开业 → 开业时间, DateColumnOfVerb) when the question names that column's table, unless
+// a column was named already.
+void Parser::ReadVerbOfThePeriod(int i) {
+  const int n = static_cast<int>(items_.size());
+  int after = i + 1;
+  while (after < n && items_[after].used) ++after;
+  int len = 0;
+  const int col = time_column_ < 0 ? DateColumnOfVerb(after, &len) : -1;
+  // Only on rows the question names (1987年出生的球员: 球员 named another table than the one
+  // whose 出生日期 it is, and the count joined them).
+  auto names_table = [&](int id) {
+    return TermOf(id).kind == TermKind::kTable && TermOf(id).table == Col(col).table;
+  };
+  const bool named = col >= 0 && std::any_of(items_.begin(), items_.end(), [&](const Item& it) {
+                       return std::any_of(it.terms.begin(), it.terms.end(), names_table);
+                     });
+  if (!named) return;
+  time_column_ = col;
+  for (int k = after; k < after + len; ++k) items_[k].used = true;
+  Map(items_[after], "column", ColName(col));
 }
 
 // The period a year names, narrowed by a month or a quarter said with it: the word before it
