@@ -3,6 +3,7 @@
 // from exit_codes.h; with --json the error is also a JSON object on stdout.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -65,13 +66,8 @@ StatusOr<config::Config> LoadEffectiveConfig(const GlobalOptions& global) {
   return cfg;
 }
 
-int Main(int argc, char** argv) {
-  CLI::App app("askdb — ask your database questions; get SQL, tables, charts and reports.",
-               "askdb");
-  app.set_version_flag("--version", "askdb " + std::string(BuildRevision()));
-  app.require_subcommand(1);
-  app.fallthrough();
-  GlobalOptions global;
+// The options every subcommand takes, and the help's footer.
+void AddGlobalOptions(CLI::App& app, GlobalOptions& global) {
   app.add_option("--config", global.config_file,
                  "Config file (default: ./askdb.toml, then <config dir>/askdb.toml)");
   app.add_flag("--json", global.json, "Machine-readable JSON on stdout");
@@ -95,13 +91,11 @@ int Main(int argc, char** argv) {
       "  askdb sql --db x.db \"SELECT ...\" --report r.html\n\n"
       "Exit codes: 0 ok, 2 usage, 3 bad input, 4 SQL error, 5 refused (not read-only),\n"
       "6 timeout, 7 unavailable, 8 not answered, 1 internal error. See docs/cli.md.");
+}
 
-  const Command commands[] = {
-      AddDemoCommand(app),  AddAskCommand(app),  AddChatCommand(app), AddSchemaCommand(app),
-      AddSqlCommand(app),   AddEvalCommand(app), AddLlmCommand(app),  AddConfigCommand(app),
-      AddServeCommand(app), AddMcpCommand(app),  AddKbCommand(app),   AddUsersCommand(app),
-  };
-
+// Parses the command line; the exit code when that already ends the run (help, version, a
+// usage error), none when a subcommand is to run.
+std::optional<int> Parse(CLI::App& app, int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -114,43 +108,41 @@ int Main(int argc, char** argv) {
     std::cerr << "askdb: error: " << e.what() << " (see askdb --help)\n";
     return kExitUsage;
   }
+  return std::nullopt;
+}
 
-  StatusOr<config::Config> cfg = LoadEffectiveConfig(global);
-  if (!cfg.ok()) return ReportError(cfg.status(), global.json);
-  CliContext ctx;
-  ctx.config = std::move(cfg).value();
-  ctx.json = ctx.config.output.format == config::OutputFormat::kJson;
-  ctx.terminal = DetectTerminal(ctx.config.output.color);
-  ctx.sign_in_user = global.user;
-  ctx.sign_in_token = global.token;
-
+// Logging on stderr as the configuration says.
+Status StartLogging(const config::Config& config) {
   LogOptions log;
-  StatusOr<LogFormat> log_format = ParseLogFormat(ctx.config.log.format);
-  if (!log_format.ok()) return ReportError(log_format.status(), ctx.json);
-  log.format = *log_format;
-  log.level = ctx.config.log.level;
-  if (Status s = InitLogging(log); !s.ok()) return ReportError(s, ctx.json);
-  // Every datasource this process prepares keeps its schema levels as configured, persisted
-  // under the data directory so that the next process starts warm.
-  // With server.store_url the documents live in that store, shared by every replica.
-  {
-    StatusOr<std::filesystem::path> data_dir = DataDir();
-    agent::SchemaCacheSettings schema_cache{
-        .ttl = std::chrono::seconds(ctx.config.database.schema_cache_ttl_seconds),
-        .fetch_timeout = std::chrono::milliseconds(ctx.config.database.schema_fetch_timeout_ms),
-        .refetch_backoff = std::chrono::seconds(ctx.config.database.schema_refetch_backoff_seconds),
-        .dir = data_dir.ok() ? *data_dir / "schema_cache" : std::filesystem::path(),
-        .shared = nullptr};
-    if (!ctx.config.server.store_url.empty()) {
-      schema_cache.shared = server::api::SharedSchemaCacheStore::Lazy(
-          ctx.config.server.store_url,
-          schema_cache.dir.empty()
-              ? nullptr
-              : std::make_shared<catalog::FileSchemaCacheBackend>(schema_cache.dir));
-    }
-    agent::SetDefaultSchemaCacheSettings(std::move(schema_cache));
-  }
+  ASKDB_ASSIGN_OR_RETURN(log.format, ParseLogFormat(config.log.format));
+  log.level = config.log.level;
+  return InitLogging(log);
+}
 
+// Every datasource this process prepares keeps its schema levels as configured, persisted
+// under the data directory so that the next process starts warm.
+// With server.store_url the documents live in that store, shared by every replica.
+void SetSchemaCacheDefaults(const config::Config& config) {
+  StatusOr<std::filesystem::path> data_dir = DataDir();
+  agent::SchemaCacheSettings schema_cache{
+      .ttl = std::chrono::seconds(config.database.schema_cache_ttl_seconds),
+      .fetch_timeout = std::chrono::milliseconds(config.database.schema_fetch_timeout_ms),
+      .refetch_backoff = std::chrono::seconds(config.database.schema_refetch_backoff_seconds),
+      .dir = data_dir.ok() ? *data_dir / "schema_cache" : std::filesystem::path(),
+      .shared = nullptr};
+  if (!config.server.store_url.empty()) {
+    schema_cache.shared = server::api::SharedSchemaCacheStore::Lazy(
+        config.server.store_url,
+        schema_cache.dir.empty()
+            ? nullptr
+            : std::make_shared<catalog::FileSchemaCacheBackend>(schema_cache.dir));
+  }
+  agent::SetDefaultSchemaCacheSettings(std::move(schema_cache));
+}
+
+// Runs the subcommand the command line named; an exception that escapes it is a bug, said as
+// an internal error.
+int RunParsedCommand(const std::vector<Command>& commands, CliContext& ctx) {
   for (const Command& command : commands) {
     if (!command.subcommand->parsed()) continue;
     Status status;
@@ -163,6 +155,34 @@ int Main(int argc, char** argv) {
     return status.ok() ? ctx.exit_code : ReportError(status, ctx.json);
   }
   return kExitUsage;
+}
+
+int Main(int argc, char** argv) {
+  CLI::App app("askdb — ask your database questions; get SQL, tables, charts and reports.",
+               "askdb");
+  app.set_version_flag("--version", "askdb " + std::string(BuildRevision()));
+  app.require_subcommand(1);
+  app.fallthrough();
+  GlobalOptions global;
+  AddGlobalOptions(app, global);
+  const std::vector<Command> commands = {
+      AddDemoCommand(app),  AddAskCommand(app),  AddChatCommand(app), AddSchemaCommand(app),
+      AddSqlCommand(app),   AddEvalCommand(app), AddLlmCommand(app),  AddConfigCommand(app),
+      AddServeCommand(app), AddMcpCommand(app),  AddKbCommand(app),   AddUsersCommand(app),
+  };
+  if (std::optional<int> exit_code = Parse(app, argc, argv)) return *exit_code;
+
+  StatusOr<config::Config> cfg = LoadEffectiveConfig(global);
+  if (!cfg.ok()) return ReportError(cfg.status(), global.json);
+  CliContext ctx;
+  ctx.config = std::move(cfg).value();
+  ctx.json = ctx.config.output.format == config::OutputFormat::kJson;
+  ctx.terminal = DetectTerminal(ctx.config.output.color);
+  ctx.sign_in_user = global.user;
+  ctx.sign_in_token = global.token;
+  if (Status s = StartLogging(ctx.config); !s.ok()) return ReportError(s, ctx.json);
+  SetSchemaCacheDefaults(ctx.config);
+  return RunParsedCommand(commands, ctx);
 }
 
 }  // namespace
