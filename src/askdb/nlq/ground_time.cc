@@ -182,7 +182,8 @@ int Parser::ColumnBeforeYearBoundary(int first, int* item) const {
 
 // 开业 for 开业时间, 成立 for 成立日期, 出现 for 出现年份: the unread characters from `verb` on
 // (two to four of them) that are the one date column's name without its 时间/日期/年份/年代/年,
-// over the whole schema; -1 when none or two. `len` is the number of characters.
+// over the whole schema, of a table the question names; -1 when none or two. `len` is the number
+// of characters.
 int Parser::DateColumnOfVerb(int verb, int* len) const {
   static constexpr std::string_view kDateTails[] = {"时间", "日期", "年份", "年代", "年"};
   const int n = static_cast<int>(items_.size());
@@ -205,12 +206,23 @@ int Parser::DateColumnOfVerb(int verb, int* len) const {
         found = c;
       }
     }
-    if (found >= 0) {
+    if (found >= 0 && NamesTableOf(found)) {
       *len = k - verb + 1;
       return found;
     }
   }
   return -1;
+}
+
+// Whether a word of the question may name the table of column `col` (1987年出生的球员: 球员 named
+// another table than the one whose 出生日期 it is, and the count joined them).
+bool Parser::NamesTableOf(int col) const {
+  auto names_table = [&](int id) {
+    return TermOf(id).kind == TermKind::kTable && TermOf(id).table == Col(col).table;
+  };
+  return std::any_of(items_.begin(), items_.end(), [&](const Item& it) {
+    return std::any_of(it.terms.begin(), it.terms.end(), names_table);
+  });
 }
 
 // Years: 2024 / 2024年 / in 2024, with a quarter or a month after them ("2024年3月").
@@ -268,23 +280,14 @@ void Parser::ReadYear(int i) {
 }
 
 // "2008年开业的酒店", "哪些电影是2015年上映的": the verb right after a period names the date column
-// it is on (开业 → 开业时间, DateColumnOfVerb) when the question names that column's table, unless
-// a column was named already.
+// it is on (开业 → 开业时间, DateColumnOfVerb), unless a column was named already.
 void Parser::ReadVerbOfThePeriod(int i) {
   const int n = static_cast<int>(items_.size());
   int after = i + 1;
   while (after < n && items_[after].used) ++after;
   int len = 0;
   const int col = time_column_ < 0 ? DateColumnOfVerb(after, &len) : -1;
-  // Only on rows the question names (1987年出生的球员: 球员 named another table than the one
-  // whose 出生日期 it is, and the count joined them).
-  auto names_table = [&](int id) {
-    return TermOf(id).kind == TermKind::kTable && TermOf(id).table == Col(col).table;
-  };
-  const bool named = col >= 0 && std::any_of(items_.begin(), items_.end(), [&](const Item& it) {
-                       return std::any_of(it.terms.begin(), it.terms.end(), names_table);
-                     });
-  if (!named) return;
+  if (col < 0) return;
   time_column_ = col;
   for (int k = after; k < after + len; ++k) items_[k].used = true;
   Map(items_[after], "column", ColName(col));
