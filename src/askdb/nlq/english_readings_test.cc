@@ -619,6 +619,16 @@ TEST_F(EnglishReadingsTest, WhichMonthWithASuperlativeRanksTheMonths) {
             (std::vector<std::string>{"2024-03|1.29"}));
 }
 
+// ground_time.cc ReadBestPeriod: "our best month ever for sales" ranks the months by the measure
+// named (worst: lowest first), the first one; with no measure it abstains.
+TEST_F(EnglishReadingsTest, BestMonthForAMeasureRanksTheMonths) {
+  Open(kMusicSql);
+  EXPECT_EQ(Rows("what was our best month ever for sales"),
+            (std::vector<std::string>{"2024-01|4.96"}));
+  EXPECT_EQ(Rows("our worst month for revenue"), (std::vector<std::string>{"2024-03|1.29"}));
+  ExpectAbstains("best month");
+}
+
 // "albums by Blur", "how many tracks by Abba": "by" right after the rows' table word and
 // before a value names who made them, a filter like "of"; not a group. After a measure
 // ("sales by Japan") it stays unread.

@@ -517,6 +517,34 @@ bool Parser::ReadWhichPeriod(int i) {
   return true;
 }
 
+// "what was our best month ever for sales", "the worst quarter of 2024 for revenue": best or
+// worst right before a year, quarter or month unit ranks those periods by the measure the
+// question names (highest or lowest first), the first one; an "ever" after the unit is read
+// with it. English; with no measure the bucket has nothing computed and the question abstains.
+bool Parser::ReadBestPeriod(int i) {
+  const std::string word = text::AsciiLower(items_[i].text);
+  if (chinese_ || q_.bucket || items_[i].used || (word != "best" && word != "worst")) return false;
+  const int j = NextMeaningful(i);
+  if (j < 0 || items_[j].used || items_[j].kind != ItemKind::kKeyword) return false;
+  std::optional<DatePart> part;
+  if (items_[j].Has(Kw::kYearUnit)) part = DatePart::kYear;
+  if (items_[j].Has(Kw::kQuarterUnit)) part = DatePart::kQuarter;
+  if (items_[j].Has(Kw::kMonthUnit)) part = DatePart::kMonth;
+  if (!part) return false;
+  items_[i].used = items_[j].used = true;
+  const int k = NextMeaningful(j);
+  if (k >= 0 && !items_[k].used && text::AsciiLower(items_[k].text) == "ever") {
+    items_[k].used = true;
+  }
+  q_.bucket = part;
+  q_.limit = 1;
+  q_.superlative = true;
+  q_.superlative_desc = word == "best";
+  Map(items_[i], "order", q_.superlative_desc ? "DESC" : "ASC");
+  Map(items_[j], "group", "time bucket");
+  return true;
+}
+
 void Parser::ParseTime() {
   for (int i = 0; i < static_cast<int>(items_.size()); ++i) {
     Item& it = items_[i];
@@ -526,6 +554,7 @@ void Parser::ParseTime() {
       ReadYear(i);
       continue;
     }
+    if (ReadBestPeriod(i)) continue;
     if (it.kind != ItemKind::kKeyword) continue;
     if (ReadRelativePeriod(i) || ReadLastN(i) || ReadWhichPeriod(i)) continue;
     ReadTimeBucket(i);
