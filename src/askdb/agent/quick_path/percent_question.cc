@@ -64,6 +64,40 @@ std::optional<PercentQuestion> StatedChange(const std::string& a, const std::str
   return q;
 }
 
+// The share one stated amount is of another, a target or a budget ("we're at 1.37m of a 2m
+// target, what percent is that", "今年目标800万，已经完成了530万，完成率多少"): like StatedChange,
+// the words only name the numbers, so the share is computed; never with a year or unlike suffixes.
+std::optional<PercentQuestion> StatedShare(const std::string& part, const std::string& whole,
+                                           const std::string& scale_part,
+                                           const std::string& scale_whole) {
+  auto q = StatedChange(part, whole, scale_part, scale_whole);
+  if (q) q->kind = PercentQuestion::Kind::kShare;
+  return q;
+}
+
+// "we're at 1.37m of a 2m target, what percent is that" (part, whole) and "目标800万，已经完成了
+// 530万，完成率多少" (whole, part), read whole.
+std::optional<PercentQuestion> ParseStatedShare(std::string_view normalized) {
+  static const Pattern en(
+      "^(?:[a-z' ]{1,30} )?(?:at|hit|reached|done|sold|made|got|spent|used|raised|closed) \\$?" +
+      kStated + " (?:of|out of) (?:a |an |the |our |my )?\\$?" + kStated +
+      "(?: [a-z]+)?\\s*[,;.]?\\s*(?:so )?(?:what is|what's|whats|what|how much is)? ?(?:the )?"
+      "(?:%|percent|percentage)(?: is (?:that|this|it)| (?:done|reached|hit|achieved|complete))?" +
+      kEnTail + "$");
+  std::string a, sa, b, sb;
+  if (RE2::FullMatch(normalized, en.re, &a, &sa, &b, &sb)) return StatedShare(a, b, sa, sb);
+  static const Pattern zh(
+      "^[^0-9,，。]{0,8}?(?:目标|计划|指标|预算)(?:是|为)?" + kNum +
+      "(元|块)?\\s*[,，]\\s*(?:已经|已|目前|现在|实际)?(?:完成|做到|卖了|达成|实现|花了|用了)(?:了)"
+      "?" +
+      kNum +
+      "(元|块)?\\s*[,，]?\\s*(?:完成率|达成率|完成比例|完成了百分之几|完成了百分之多少|"
+      "完成了多少|占比|使用率)(?:是)?(?:多少|几|百分之几|百分之多少)?" +
+      kZhTail + "$");
+  if (RE2::FullMatch(normalized, zh.re, &b, &sb, &a, &sa)) return StatedShare(a, b, sa, sb);
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized) {
@@ -126,9 +160,10 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
       "^(?:[a-z' ]{1,40} )?(?:went|grew|rose|increased|jumped|climbed|fell|dropped|decreased|"
       "declined|changed|moved) from \\$?" +
       kStated + " to \\$?" + kStated +
-      "\\s*[,;.]?\\s*(?:so )?(?:what is|what's|whats|how much is|calculate)? ?(?:the "
+      "\\s*[,;.]?\\s*(?:so )?(?:what is|what's|whats|what|how much is|calculate)? ?(?:the "
       ")?(?:%|percent|"
-      "percentage) (?:increase|decrease|change|growth|drop|rise|gain|difference)" +
+      "percentage) (?:increase|decrease|change|growth|drop|rise|gain|difference)(?: is "
+      "(?:that|this|it))?" +
       kEnTail + "$");
   std::string sa, sb;
   if (RE2::FullMatch(normalized, en_stated.re, &a, &sa, &b, &sb)) return StatedChange(a, b, sa, sb);
@@ -144,7 +179,7 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
                                  "difference|growth|drop) (?:from )?" +
                                  kNum + " to " + kNum + kEnTail + "$");
   if (RE2::FullMatch(normalized, en_change.re, &a, &b)) return Make(K::kChange, a, b);
-  return std::nullopt;
+  return ParseStatedShare(normalized);
 }
 
 std::optional<long double> EvaluatePercentQuestion(const PercentQuestion& q) {

@@ -74,6 +74,20 @@ TEST(PercentQuestionTest, ChangeBetweenStatedAmounts) {
   EXPECT_EQ(PercentOf("sales went from 80 to 92, whats the % increase?"), "15");
   EXPECT_EQ(PercentOf("sales went from 1,200 to 1,500, whats the % increase?"), "25");
   EXPECT_EQ(PercentOf("sales went from 80000000000 to 92000000000, whats the % increase?"), "15");
+  // The question after the change, "what % increase is that" (round 14).
+  EXPECT_EQ(PercentOf("revenue went from 80k to 92k, what % increase is that"), "15");
+}
+
+// A stated part of a stated target or budget (round 14): the words only name the numbers.
+TEST(PercentQuestionTest, ShareOfAStatedTarget) {
+  EXPECT_EQ(PercentOf("we're at 1.5m of a 2m target, what percent is that"), "75");
+  EXPECT_EQ(PercentOf("we've spent 30k of our 40k budget, what percentage is that?"), "75");
+  EXPECT_EQ(PercentOf("今年目标800万，已经完成了600万，完成率多少"), "75");
+  EXPECT_EQ(PercentOf("预算40万，已经花了10万，使用率是多少"), "25");
+  // Unlike suffixes, a year, or no numbers at all: not read.
+  EXPECT_EQ(PercentOf("we're at 1.5m of a 2000k target, what percent is that"), "");
+  EXPECT_EQ(PercentOf("今年目标完成率多少"), "");
+  EXPECT_EQ(PercentOf("sold 2024 of a 3000 goal, what percent is that"), "");
 }
 
 // Precision first: anything but two plain numbers is a data question or not understood.
