@@ -222,6 +222,13 @@ TEST_F(ChineseReadingsTest, NewRowsAreCountedByTheirOwnDate) {
   EXPECT_FALSE(Ask("每年新增多少会员").answered);
 }
 
+// "发票金额超过20的有几张": a condition nominalised by 的 and counted, no table word, counts the
+// rows of the table the condition is on.
+TEST_F(ChineseReadingsTest, ACountedConditionCountsItsRows) {
+  EXPECT_EQ(Rows("小票金额超过8的有几张"), std::vector<std::string>{"3"});
+  EXPECT_EQ(Rows("小票金额超过8的有多少"), std::vector<std::string>{"3"});
+}
+
 // "日本会员的姓和消费": a measure beside another table's names, its own table unnamed and nothing
 // grouped, would list each receipt under its member's name; refused naming the measure. Grouped
 // or with its table named, it answers.

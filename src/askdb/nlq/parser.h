@@ -542,7 +542,8 @@ class Parser {
   void DropRepeatedMeasures();
   void ReadWhoWord();            // "鸟人的导演是谁" (read_leftovers.cc)
   void ReadPersonValueAsRows();  // "列出所有销售支持专员", "总经理是谁" (read_leftovers.cc)
-  void ReadNewRowsVerb();        // "每月新增多少客户": counted by their own date (read_leftovers.cc)
+  void ReadNewRowsVerb();  // "每月新增多少客户": counted by their own date (read_leftovers.cc)
+  void ReadConditionRowsCounted();  // "发票金额超过20的有几张" (read_leftovers.cc)
   // Age words: "ordered by age", "the youngest singer", "from the oldest to the youngest",
   // read on the age column, else a birth-date column (inverted), else the one founding-year
   // or date column of the table the words are about. Left unused (so the question abstains)

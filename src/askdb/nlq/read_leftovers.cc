@@ -456,6 +456,7 @@ void Parser::ParseLeftovers() {
   AddKeysBesideLabels();
   DropRepeatedMeasures();
   ReadPersonValueAsRows();
+  ReadConditionRowsCounted();
   ReadNewRowsVerb();
   ReadWhoWord();
 }
@@ -543,6 +544,33 @@ void Parser::ReadNewRowsVerb() {
     items_[k].used = items_[k + 1].used = true;
     if (unread(k + 2, "了")) items_[k + 2].used = true;
     Map(items_[k], "verb", "rows counted by their own date");
+    return;
+  }
+}
+
+// "发票金额超过20的有几张", "单价1.99的有多少首": a condition nominalised by 的 and then counted
+// (有几, 有多少), with no table word, counts the rows the condition is on — the one table all its
+// columns belong to. Chinese only.
+void Parser::ReadConditionRowsCounted() {
+  if (!chinese_ || !q_.measures.empty() || q_.subject_table >= 0 || !q_.projections.empty() ||
+      !q_.group_columns.empty() || q_.filters.empty() || !values_.empty()) {
+    return;
+  }
+  const int table = q_.filters[0].column >= 0 ? Col(q_.filters[0].column).table : -1;
+  for (const Filter& f : q_.filters) {
+    if (f.column < 0 || Col(f.column).table != table || f.related_edge >= 0) return;
+  }
+  for (const Item& it : items_) {
+    if (it.kind == ItemKind::kTerm && TableOf(it) >= 0 && ColumnOf(it) < 0) return;
+  }
+  for (int k = 1; k < static_cast<int>(items_.size()); ++k) {
+    const Item& count = items_[k];
+    if (count.used || count.kind != ItemKind::kKeyword || !count.Has(Kw::kCount)) continue;
+    int before = k - 1;  // 的 (有) 几: past 有, the nominaliser
+    if (before > 0 && items_[before].text == "有") --before;
+    if (items_[before].text != "的") return;
+    q_.subject_table = table;
+    BindMeasure(Agg::kCount, k, -1, table, false, -1, 0);
     return;
   }
 }
