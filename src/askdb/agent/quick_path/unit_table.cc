@@ -28,6 +28,69 @@ std::optional<long double> ReadFactor(const toml::node* node) {
   return std::nullopt;
 }
 
+// The non-empty strings of a TOML array (none when it is missing).
+std::vector<std::string> NonEmptyStrings(const toml::array* list) {
+  std::vector<std::string> out;
+  if (list == nullptr) return out;
+  for (const toml::node& n : *list) {
+    if (auto s = n.value<std::string>(); s && !s->empty()) out.push_back(*s);
+  }
+  return out;
+}
+
+// A [[dimension]] entry: its name, whether its units need a rate, and its units.
+struct Dimension {
+  std::string name;
+  bool needs_rate = false;
+  const toml::array* units = nullptr;
+};
+
+StatusOr<Dimension> ReadDimension(const toml::node& dim_node) {
+  const toml::table* dim = dim_node.as_table();
+  if (dim == nullptr) return InvalidArgumentError("units table: [[dimension]] must be a table");
+  Dimension d;
+  d.name = (*dim)["name"].value_or(std::string());
+  if (d.name.empty()) return InvalidArgumentError("units table: a dimension has no name");
+  d.needs_rate = (*dim)["needs_rate"].value_or(false);
+  d.units = (*dim)["units"].as_array();
+  if (d.units == nullptr) {
+    return InvalidArgumentError("units table: dimension '" + d.name + "' has no units list");
+  }
+  return d;
+}
+
+// One unit of dimension `dim`, checked: an id, a positive factor, at least one name.
+StatusOr<Unit> ReadUnit(const toml::node& unit_node, const Dimension& dim) {
+  const toml::table* u = unit_node.as_table();
+  if (u == nullptr) {
+    return InvalidArgumentError("units table: dimension '" + dim.name +
+                                "' has a unit that is not a table");
+  }
+  Unit unit;
+  unit.id = (*u)["id"].value_or(std::string());
+  unit.dimension = dim.name;
+  unit.needs_rate = dim.needs_rate;
+  unit.zh = (*u)["zh"].value_or(unit.id);
+  unit.en = (*u)["en"].value_or(unit.id);
+  if (unit.id.empty()) {
+    return InvalidArgumentError("units table: a unit of '" + dim.name + "' has no id");
+  }
+  const auto factor = ReadFactor(u->get("factor"));
+  if (!factor || *factor <= 0) {
+    return InvalidArgumentError("units table: unit '" + unit.id +
+                                "' has a bad factor; use a positive number or \"a/b\"");
+  }
+  unit.factor = *factor;
+  unit.offset = static_cast<long double>((*u)["offset"].value_or(0.0));
+  unit.names = NonEmptyStrings((*u)["names"].as_array());
+  unit.short_names = NonEmptyStrings((*u)["short_names"].as_array());
+  unit.binary = (*u)["binary"].value_or(std::string());
+  if (unit.names.empty()) {
+    return InvalidArgumentError("units table: unit '" + unit.id + "' has no names");
+  }
+  return unit;
+}
+
 }  // namespace
 
 StatusOr<UnitTable> UnitTable::FromToml(std::string_view toml_text) {
@@ -45,80 +108,49 @@ StatusOr<UnitTable> UnitTable::FromToml(std::string_view toml_text) {
     return InvalidArgumentError("units table: no [[dimension]] entries; add at least one");
   }
   for (const toml::node& dim_node : *dims) {
-    const toml::table* dim = dim_node.as_table();
-    if (dim == nullptr) return InvalidArgumentError("units table: [[dimension]] must be a table");
-    const std::string dim_name = (*dim)["name"].value_or(std::string());
-    if (dim_name.empty()) return InvalidArgumentError("units table: a dimension has no name");
-    const bool needs_rate = (*dim)["needs_rate"].value_or(false);
-    const toml::array* units = (*dim)["units"].as_array();
-    if (units == nullptr) {
-      return InvalidArgumentError("units table: dimension '" + dim_name + "' has no units list");
-    }
-    for (const toml::node& unit_node : *units) {
-      const toml::table* u = unit_node.as_table();
-      if (u == nullptr) {
-        return InvalidArgumentError("units table: dimension '" + dim_name +
-                                    "' has a unit that is not a table");
-      }
-      Unit unit;
-      unit.id = (*u)["id"].value_or(std::string());
-      unit.dimension = dim_name;
-      unit.needs_rate = needs_rate;
-      unit.zh = (*u)["zh"].value_or(unit.id);
-      unit.en = (*u)["en"].value_or(unit.id);
-      if (unit.id.empty()) {
-        return InvalidArgumentError("units table: a unit of '" + dim_name + "' has no id");
-      }
-      const auto factor = ReadFactor(u->get("factor"));
-      if (!factor || *factor <= 0) {
-        return InvalidArgumentError("units table: unit '" + unit.id +
-                                    "' has a bad factor; use a positive number or \"a/b\"");
-      }
-      unit.factor = *factor;
-      unit.offset = static_cast<long double>((*u)["offset"].value_or(0.0));
-      if (const toml::array* names = (*u)["names"].as_array()) {
-        for (const toml::node& n : *names) {
-          if (auto s = n.value<std::string>(); s && !s->empty()) unit.names.push_back(*s);
-        }
-      }
-      if (const toml::array* names = (*u)["short_names"].as_array()) {
-        for (const toml::node& n : *names) {
-          if (auto s = n.value<std::string>(); s && !s->empty()) unit.short_names.push_back(*s);
-        }
-      }
-      unit.binary = (*u)["binary"].value_or(std::string());
-      if (unit.names.empty()) {
-        return InvalidArgumentError("units table: unit '" + unit.id + "' has no names");
-      }
-      for (const std::string& name : unit.names) {
-        if (!table.by_name_.emplace(name, table.units_.size()).second) {
-          return InvalidArgumentError("units table: the name '" + name +
-                                      "' is used by two units; names must be unique");
-        }
-        table.names_longest_first_.push_back(name);
-      }
-      for (const std::string& name : unit.short_names) {
-        if (!table.by_short_name_.emplace(name, table.units_.size()).second) {
-          return InvalidArgumentError("units table: the short name '" + name +
-                                      "' is used by two units; short names must be unique");
-        }
-      }
-      table.units_.push_back(std::move(unit));
+    ASKDB_ASSIGN_OR_RETURN(const Dimension dim, ReadDimension(dim_node));
+    for (const toml::node& unit_node : *dim.units) {
+      ASKDB_ASSIGN_OR_RETURN(Unit unit, ReadUnit(unit_node, dim));
+      ASKDB_RETURN_IF_ERROR(table.AddUnit(std::move(unit)));
     }
   }
+  ASKDB_RETURN_IF_ERROR(table.Finish());
+  return table;
+}
+
+// Names are unique across units, and short names across units' short names.
+Status UnitTable::AddUnit(Unit unit) {
+  for (const std::string& name : unit.names) {
+    if (!by_name_.emplace(name, units_.size()).second) {
+      return InvalidArgumentError("units table: the name '" + name +
+                                  "' is used by two units; names must be unique");
+    }
+    names_longest_first_.push_back(name);
+  }
+  for (const std::string& name : unit.short_names) {
+    if (!by_short_name_.emplace(name, units_.size()).second) {
+      return InvalidArgumentError("units table: the short name '" + name +
+                                  "' is used by two units; short names must be unique");
+    }
+  }
+  units_.push_back(std::move(unit));
+  return Status::Ok();
+}
+
+Status UnitTable::Finish() {
   // A short name that is no unit's own name is still found by a scan ("1T", "3兆").
-  for (const auto& [name, index] : table.by_short_name_) {
-    if (!table.by_name_.count(name)) table.names_longest_first_.push_back(name);
+  for (const auto& [name, index] : by_short_name_) {
+    if (!by_name_.count(name)) names_longest_first_.push_back(name);
   }
-  for (const Unit& unit : table.units_) {
-    if (!unit.binary.empty() && table.FindId(unit.binary) == nullptr) {
+  for (const Unit& unit : units_) {
+    if (!unit.binary.empty() && FindId(unit.binary) == nullptr) {
       return InvalidArgumentError("units table: unit '" + unit.id + "' names binary unit '" +
                                   unit.binary + "', which does not exist; fix the units file");
     }
   }
-  std::stable_sort(table.names_longest_first_.begin(), table.names_longest_first_.end(),
+  std::stable_sort(names_longest_first_.begin(), names_longest_first_.end(),
                    [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
-  return table;
+  return Status::Ok();
 }
 
 const Unit* UnitTable::Find(std::string_view name) const {

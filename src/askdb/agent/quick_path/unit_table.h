@@ -67,6 +67,11 @@ class UnitTable {
                                   std::optional<long double> rate = std::nullopt);
 
  private:
+  // FromToml's steps: a unit read from the file (its names must be new), then the checks and
+  // the name order once every unit is in.
+  Status AddUnit(Unit unit);
+  Status Finish();
+
   std::vector<Unit> units_;
   std::unordered_map<std::string, size_t> by_name_;
   std::unordered_map<std::string, size_t> by_short_name_;

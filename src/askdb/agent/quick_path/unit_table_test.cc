@@ -91,5 +91,29 @@ TEST(UnitTableErrors, RejectsBadTables) {
   EXPECT_FALSE(UnitTable::FromToml("").ok());
 }
 
+// The first fault in file order is the one reported, a unit's own before a clash of its names
+// with an earlier unit's.
+TEST(UnitTableErrors, SaysWhichFaultComesFirst) {
+  const auto message = [](std::string_view toml) {
+    const StatusOr<UnitTable> t = UnitTable::FromToml(toml);
+    return t.ok() ? std::string("ok") : std::string(t.status().message());
+  };
+  EXPECT_NE(message("[[dimension]]\nunits=[]").find("a dimension has no name"), std::string::npos);
+  EXPECT_NE(message("[[dimension]]\nname='x'").find("dimension 'x' has no units list"),
+            std::string::npos);
+  EXPECT_NE(message("[[dimension]]\nname='x'\nunits=[{names=['a']}]").find("has no id"),
+            std::string::npos);
+  EXPECT_NE(message("[[dimension]]\nname='x'\nunits=[{id='a'}]").find("unit 'a' has no names"),
+            std::string::npos);
+  // The clash of b's name with a comes before c's missing id.
+  EXPECT_NE(message("[[dimension]]\nname='x'\nunits=[{id='a',names=['a']},{id='b',names=['a']},"
+                    "{names=['c']}]")
+                .find("the name 'a' is used by two units"),
+            std::string::npos);
+  EXPECT_NE(message("[[dimension]]\nname='x'\nunits=[{id='a',names=['a'],binary='nope'}]")
+                .find("names binary unit 'nope'"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace askdb::agent
