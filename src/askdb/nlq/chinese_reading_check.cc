@@ -863,13 +863,14 @@ std::optional<ShapeProblem> RanksARank(const Query& q, const SchemaIndex& index)
 // so does 平均每年/平均每月 (the per-year sales averaged over the years), read per period.
 std::optional<ShapeProblem> AveragePerEachGrouped(const std::vector<Item>& items, const Query& q) {
   if (q.group_columns.empty() && q.group_keys.empty() && !q.bucket) return std::nullopt;
-  const int avg = AverageBeforeEachWord(items);
+  std::string each;
+  const int avg = AverageBeforeEachWord(items, &each);
   if (avg >= 0) {
-    const size_t i = static_cast<size_t>(avg);
-    return ShapeProblem{"'" + items[i].text + items[i + 1].text +
+    const std::string said = items[static_cast<size_t>(avg)].text + each;
+    return ShapeProblem{"'" + said +
                             "' asks for one average over the groups, but I read an average per "
                             "group; ask for the total per group, or the average of it.",
-                        "“" + items[i].text + items[i + 1].text +
+                        "“" + said +
                             "”要的是各组合计后的一个平均数，我却读成了每组一个平均值，因此不作答；"
                             "请分两步问：先问每组的合计，再问平均。"};
   }
@@ -1492,9 +1493,18 @@ std::optional<ShapeProblem> AverageOfWhoseRows(const std::vector<Item>& items, c
 
 }  // namespace
 
-int AverageBeforeEachWord(const std::vector<Item>& items) {
-  for (size_t i = 0; i + 1 < items.size(); ++i) {
-    if (items[i].Has(Kw::kAvg) && items[i + 1].text.starts_with("每")) return static_cast<int>(i);
+int AverageBeforeEachWord(const std::vector<Item>& items, std::string* each) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!items[i].Has(Kw::kAvg)) continue;
+    for (size_t j = 0; j < items.size(); ++j) {
+      const Item& word = items[j];
+      const bool next =
+          j == i + 1 || (word.unit_begin < word.unit_end && word.unit_begin == items[i].unit_end);
+      if (next && word.text.starts_with("每")) {
+        if (each) *each = word.text;
+        return static_cast<int>(i);
+      }
+    }
   }
   return -1;
 }

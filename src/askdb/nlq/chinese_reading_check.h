@@ -49,9 +49,11 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
 std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items, const Query& q,
                                                   const SchemaIndex& index, bool chinese);
 
-// The average word right before a 每 word ("平均每个订单", "平均每家门店"), which asks for one
-// average of the group totals over the groups; -1 when none.
-int AverageBeforeEachWord(const std::vector<Item>& items);
+// The average word right before a 每 word in the question ("平均每个订单", "平均每家门店"), which
+// asks for one average of the group totals over the groups; -1 when none. Right before in the
+// text, not in item order: 平均每家旗舰店 is read as 平均|旗舰店|的|每|家|门店 (segment.cc
+// ReadEachOfAKind moves the value before 每). `each`, when given, gets the 每 word (每年, 每家).
+int AverageBeforeEachWord(const std::vector<Item>& items, std::string* each = nullptr);
 
 // A column of places in a ranking (世界排名, 名次) that stores plain numbers (as far as its
 // values were collected: '第1名' is no number), so 排名第1 is its value 1.

@@ -776,6 +776,23 @@ TEST_F(ChineseClubCheckTest, AnAverageOfEachGroupsTotalIsOneNumber) {
   EXPECT_EQ(Rows("每个门店的平均销售额").size(), 2u);
 }
 
+// "平均每家旗舰店的销售额" listed each flagship store's average order at 0.95: 每家旗舰店 is read
+// as 旗舰店的每家门店 (segment.cc ReadEachOfAKind), so 平均 was no longer the item before 每.
+// 平均 right before 每 in the question is one average of the kind's totals.
+TEST_F(ChineseClubCheckTest, AnAverageOfEachGroupOfAKindIsOneNumber) {
+  catalog::SemanticModel model = GroupsAndTheirOrders("stores", "门店", "销售额", "sales");
+  model.tables[0].columns.push_back(testing::SemanticColumn("kind", "类型", "kind"));
+  Open(R"sql(CREATE TABLE stores(store_id INTEGER PRIMARY KEY, name TEXT, kind TEXT);
+             CREATE TABLE orders(order_id INTEGER PRIMARY KEY, amount REAL,
+                                 store_id INTEGER REFERENCES stores(store_id));
+             INSERT INTO stores VALUES (1,'东店','旗舰店'),(2,'西店','旗舰店'),(3,'南店','社区店');
+             INSERT INTO orders VALUES (1,50,1),(2,50,1),(3,80,2),(4,30,3);)sql",
+       &model);
+  // 东店 100 and 西店 80 over the two flagship stores; not each store's average order.
+  EXPECT_EQ(Rows("平均每家旗舰店的销售额"), std::vector<std::string>{"90"});
+  EXPECT_EQ(Rows("每家旗舰店的销售额").size(), 2u);  // no 平均: the total of each, as read
+}
+
 // "单笔订单金额最高的门店" ranked the stores by their total: 单笔 asks for one order's amount.
 TEST_F(ChineseClubCheckTest, OneRowsAmountIsNotSummed) {
   const catalog::SemanticModel model = GroupsAndTheirOrders("stores", "门店", "订单金额", "amount");
