@@ -75,7 +75,10 @@ bool ListedBesidePlacedWord(const std::vector<Item>& items, size_t i) {
   seps = 0;
   while (j < items.size() && IsListSeparator(items[j])) ++j, ++seps;
   while (j < items.size() && IsPossessive(items[j].text)) ++j;
-  return seps > 0 && j < items.size() && items[j].used && items[j].kind == ItemKind::kTerm;
+  // "all nicknames and the number of singers": a count listed after it is placed too.
+  return seps > 0 && j < items.size() && items[j].used &&
+         (items[j].kind == ItemKind::kTerm ||
+          (items[j].kind == ItemKind::kKeyword && items[j].Has(Kw::kCount)));
 }
 
 // "the tallest", "the first", "greater ... than": a ranking or a comparison the reading did
@@ -198,6 +201,32 @@ bool NarrowsTheRowsBefore(const std::vector<Item>& items, size_t i, const Schema
                      [&](int id) { return index.terms()[id].kind == TermKind::kTable; });
 }
 
+// "the air date of gadgets with Episode X", "which country has the most of gadgets": an unknown
+// plural noun where the rows are named (after of, all, the, which ...), in a question that names
+// no table by its word. The table was inferred from its columns, and the noun may name other
+// rows than the ones the answer is about (a synonym of the table reads the same).
+bool NamesUnknownRows(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
+  static constexpr std::string_view kOpeners[] = {"of",    "all",       "the",  "which",
+                                                  "what",  "distinct",  "many", "these",
+                                                  "those", "different", "any",  "some"};
+  if (i == 0 || !IsUnknownEnglishWord(items[i])) return false;
+  const std::string w = text::AsciiLower(items[i].text);
+  if (w.size() < 4 || !w.ends_with("s") || w.ends_with("ss") || w.ends_with("us") ||
+      w.ends_with("is")) {
+    return false;
+  }
+  const std::string before = text::AsciiLower(items[i - 1].text);
+  const std::string last = before.substr(before.rfind(' ') + 1);
+  if (std::find(std::begin(kOpeners), std::end(kOpeners), last) == std::end(kOpeners)) {
+    return false;
+  }
+  return std::none_of(items.begin(), items.end(), [&](const Item& it) {
+    return it.used && it.kind == ItemKind::kTerm &&
+           std::any_of(it.terms.begin(), it.terms.end(),
+                       [&](int id) { return index.terms()[id].kind == TermKind::kTable; });
+  });
+}
+
 // "from the UK", "in the US": a country's short name (IsEnglishWord leaves words under three
 // letters out; "TV" or "ID" are no names).
 bool IsCountryAbbreviation(const Item& item) {
@@ -267,7 +296,8 @@ std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
         (text::AsciiLower(item.text) == "id" || text::AsciiLower(item.text) == "ids")) {
       return UnplacedWord{UnplacedWord::Kind::kListedWord, item.text};
     }
-    if (NarrowsAPlacedWord(items, i, index) || NarrowsTheRowsBefore(items, i, index)) {
+    if (NarrowsAPlacedWord(items, i, index) || NarrowsTheRowsBefore(items, i, index) ||
+        NamesUnknownRows(items, i, index)) {
       return UnplacedWord{UnplacedWord::Kind::kModifier, item.text};
     }
     switch (item.kind) {

@@ -198,6 +198,21 @@ TEST_F(ReadingCheckTest, ABareComparisonWordAfterTheNumberIsNotItsComparison) {
   EXPECT_NE(t.sql.find(">= 200"), std::string::npos) << t.sql;
 }
 
+// Session 18 (precision-spider), the perturbation test: an unknown noun put where the table word
+// was ("the air date of gadgets with Episode X") kept the SQL of the table its columns name, and
+// one listed before "the number of" was dropped.
+TEST_F(ReadingCheckTest, AnUnknownNounNamingTheRowsIsNamed) {
+  Translation t =
+      Ask("list the first names and last names of gadgets in Oslo whose title is Clerk");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'gadgets'"), std::string::npos) << t.abstain_reason;
+  EXPECT_TRUE(
+      Ask("list the first names and last names of staff in Oslo whose title is Clerk").answered);
+  t = Ask("list all nicknames and the number of staff in each city");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'nicknames'"), std::string::npos) << t.abstain_reason;
+}
+
 TEST_F(ReadingCheckTest, AnUnknownParticipleAfterATableWordNarrowsItsRows) {
   // "orders cancelled in Germany in 1997" was all the orders at 0.73: the participle after
   // the table word says which rows, as "cancelled sales" would before it.
