@@ -3,7 +3,8 @@
 answers", session 18, precision-spider): every DEVELOP question the engine answers right at
 the default threshold gets words that change its meaning — an adjective before its table word
 ("retired singers"), a clause or a place after it ("singers that are retired", "from the south",
-"with a license"), a modifier before a column word ("estimated weight"). The engine should
+"with a license"), a modifier before a column word ("estimated weight"), or its table or column word swapped for a noun the data does not hold.
+The engine should
 abstain on each (naming the word) or answer something else; the same SQL answered again means
 the verifier took the added word as neutral. Prints, per perturbation, how many came back
 answered with the same SQL, and (with --list) the questions.
@@ -64,6 +65,12 @@ def variants(question, explanation):
         i = question.find(column.group(1))
         out += [("before column: " + w, question[:i] + w + " " + question[i:])
                 for w in BEFORE_COLUMN]
+    # The table's or a column's word swapped for a noun the data does not hold.
+    if table and table.group(1) in question:
+        out.append(("table word swapped", question.replace(table.group(1), "gadgets", 1)))
+    column = re.search(r'"([^"]+)" → column ', explanation)
+    if column and column.group(1) in question:
+        out.append(("column word swapped", question.replace(column.group(1), "nickname", 1)))
     return out
 
 
