@@ -357,6 +357,9 @@ struct QuickPath::Impl {
   void TimeUntilText(const DateAnswer& d, const LocalTime& now, Language l,
                      std::vector<std::pair<std::string, std::string>>& vars, QuickAnswer& a) const;
   QuickAnswer Arithmetic(std::string_view normalized, Language l) const;
+  std::string Expression(std::string_view normalized) const;
+  void ArithmeticFailure(const ArithmeticResult& r, const std::string& expr, Language l,
+                         QuickAnswer& a) const;
   QuickAnswer Percent(const PercentQuestion& q, Language l) const;
   QuickAnswer Division(const DivisionQuestion& q, Language l) const;
   QuickAnswer Bill(const BillQuestion& q, Language l) const;
@@ -367,6 +370,11 @@ struct QuickPath::Impl {
   void AddBinaryReading(long double amount, const Unit& from, const Unit& to, Language l,
                         QuickAnswer& a) const;
   bool ReadBareDataSizes(std::string_view normalized, ScanItem& from, ScanItem& to) const;
+
+  // FromText's steps over data/rules/quick_path.toml.
+  Status LoadTexts(const toml::table& root);
+  void LoadPlaces(const toml::table& root);
+  void LoadDayShifts(const toml::table& root);
 };
 
 QuickAnswer QuickPath::Impl::Date(std::string_view normalized, Language l,
@@ -679,7 +687,26 @@ QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l)
   if (auto q = ParseDivisionQuestion(normalized)) return Division(*q, l);
   if (auto q = ParseBillQuestion(normalized)) return Bill(*q, l);
   if (auto q = ParseRoundQuestion(normalized)) return Round(*q, l);
-  // Strip framing words from both ends until nothing changes.
+  const std::string expr = Expression(normalized);
+  const ArithmeticResult r = EvaluateArithmetic(expr);
+  QuickAnswer a;
+  a.kind = QuickAnswerKind::kArithmetic;
+  a.language = l;
+  a.value = Json{{"expression", expr}};
+  if (!r.ok()) {
+    ArithmeticFailure(r, expr, l, a);
+    return a;
+  }
+  const std::string result = FormatNumber(r.value);
+  a.text = Fill(Text(l, "arithmetic"), {{"expression", expr}, {"result", result}});
+  a.value["result"] = static_cast<double>(r.value);
+  a.value["result_text"] = result;
+  return a;
+}
+
+// The expression of a request: framing words ("算一下", "what is", "等于多少") stripped from
+// both ends until nothing changes.
+std::string QuickPath::Impl::Expression(std::string_view normalized) const {
   std::string expr = Trim(normalized);
   for (bool changed = true; changed && !expr.empty();) {
     changed = false;
@@ -699,18 +726,13 @@ QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l)
       }
     }
   }
-  const ArithmeticResult r = EvaluateArithmetic(expr);
-  QuickAnswer a;
-  a.kind = QuickAnswerKind::kArithmetic;
-  a.language = l;
-  a.value = Json{{"expression", expr}};
-  if (r.ok()) {
-    const std::string result = FormatNumber(r.value);
-    a.text = Fill(Text(l, "arithmetic"), {{"expression", expr}, {"result", result}});
-    a.value["result"] = static_cast<double>(r.value);
-    a.value["result_text"] = result;
-    return a;
-  }
+  return expr;
+}
+
+// Why an expression has no value: a division by zero, an overflow, a root of a negative
+// number, or what did not parse.
+void QuickPath::Impl::ArithmeticFailure(const ArithmeticResult& r, const std::string& expr,
+                                        Language l, QuickAnswer& a) const {
   a.ok = false;
   std::string reason;
   switch (r.error) {
@@ -733,7 +755,6 @@ QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l)
       break;
   }
   a.text = Fill(Text(l, "arithmetic_error"), {{"expression", expr}, {"reason", reason}});
-  return a;
 }
 
 // "20是80的百分之几" → "20 是 80 的 25%"; a change says rise or fall in words, so the sign of
@@ -961,65 +982,91 @@ StatusOr<std::unique_ptr<QuickPath>> QuickPath::Create(const QuickPathOptions& o
   return FromText(texts, units, options.zoneinfo_dir);
 }
 
+namespace {
+
+StatusOr<toml::table> ParseTexts(std::string_view texts_toml) {
+  try {
+    return toml::parse(texts_toml);
+  } catch (const toml::parse_error& e) {
+    return InvalidArgumentError("quick path texts: TOML syntax error at line " +
+                                std::to_string(e.source().begin.line) + ": " +
+                                std::string(e.description()) + "; fix the file");
+  }
+}
+
+// The answer templates of one language ([text.zh], [text.en]).
+Status LoadLanguageTexts(const toml::table& root, std::string_view lang, Texts& out) {
+  const toml::table* t = root["text"][lang].as_table();
+  if (t == nullptr) {
+    return InvalidArgumentError("quick path texts: [text." + std::string(lang) +
+                                "] is missing; add the answer templates");
+  }
+  for (const auto& [key, value] : *t) {
+    if (auto s = value.value<std::string>()) out[std::string(key.str())] = *s;
+  }
+  return Status::Ok();
+}
+
+// Framing words, normalised and longest first, so that the longest one is stripped.
+std::vector<std::string> LongestFirst(std::vector<std::string> v) {
+  for (std::string& s : v) s = text::NormalizeForMatch(s);
+  std::stable_sort(v.begin(), v.end(),
+                   [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  return v;
+}
+
+}  // namespace
+
+// The templates of both languages and the weekday and month names they show.
+Status QuickPath::Impl::LoadTexts(const toml::table& root) {
+  ASKDB_RETURN_IF_ERROR(LoadLanguageTexts(root, "zh", zh));
+  ASKDB_RETURN_IF_ERROR(LoadLanguageTexts(root, "en", en));
+  weekdays_zh = StringList(root["text"]["zh"]["weekdays"].node());
+  weekdays_en = StringList(root["text"]["en"]["weekdays"].node());
+  months_en = StringList(root["text"]["en"]["months"].node());
+  if (weekdays_zh.size() != kDaysPerWeek || weekdays_en.size() != kDaysPerWeek ||
+      months_en.size() != kMonthsPerYear) {
+    return InvalidArgumentError(
+        "quick path texts: weekdays need 7 names (Sunday first) and "
+        "months 12; fix [text.zh] / [text.en]");
+  }
+  return Status::Ok();
+}
+
+// Place names (normalised) → IANA zones.
+void QuickPath::Impl::LoadPlaces(const toml::table& root) {
+  if (const toml::table* table = root["places"].as_table()) {
+    for (const auto& [key, value] : *table) {
+      if (auto zone = value.value<std::string>()) {
+        places[text::NormalizeForMatch(key.str())] = *zone;
+      }
+    }
+  }
+}
+
+// Day words ("明天", "yesterday") → the days they move a time answer by.
+void QuickPath::Impl::LoadDayShifts(const toml::table& root) {
+  if (const toml::table* shifts = root["day_shift"].as_table()) {
+    for (const auto& [key, value] : *shifts) {
+      if (auto days = value.value<int64_t>()) {
+        day_shifts.emplace_back(std::string(key.str()), static_cast<int>(*days));
+      }
+    }
+  }
+}
+
 StatusOr<std::unique_ptr<QuickPath>> QuickPath::FromText(std::string_view texts_toml,
                                                          std::string_view units_toml,
                                                          std::string zoneinfo_dir) {
   auto impl = std::make_unique<Impl>();
   ASKDB_ASSIGN_OR_RETURN(impl->units, UnitTable::FromToml(units_toml));
   impl->zoneinfo_dir = std::move(zoneinfo_dir);
-  toml::table root;
-  try {
-    root = toml::parse(texts_toml);
-  } catch (const toml::parse_error& e) {
-    return InvalidArgumentError("quick path texts: TOML syntax error at line " +
-                                std::to_string(e.source().begin.line) + ": " +
-                                std::string(e.description()) + "; fix the file");
-  }
-  const auto load_texts = [&root](std::string_view lang, Texts& out) -> Status {
-    const toml::table* t = root["text"][lang].as_table();
-    if (t == nullptr) {
-      return InvalidArgumentError("quick path texts: [text." + std::string(lang) +
-                                  "] is missing; add the answer templates");
-    }
-    for (const auto& [key, value] : *t) {
-      if (auto s = value.value<std::string>()) out[std::string(key.str())] = *s;
-    }
-    return Status::Ok();
-  };
-  ASKDB_RETURN_IF_ERROR(load_texts("zh", impl->zh));
-  ASKDB_RETURN_IF_ERROR(load_texts("en", impl->en));
-  impl->weekdays_zh = StringList(root["text"]["zh"]["weekdays"].node());
-  impl->weekdays_en = StringList(root["text"]["en"]["weekdays"].node());
-  impl->months_en = StringList(root["text"]["en"]["months"].node());
-  if (impl->weekdays_zh.size() != kDaysPerWeek || impl->weekdays_en.size() != kDaysPerWeek ||
-      impl->months_en.size() != kMonthsPerYear) {
-    return InvalidArgumentError(
-        "quick path texts: weekdays need 7 names (Sunday first) and "
-        "months 12; fix [text.zh] / [text.en]");
-  }
-  if (const toml::table* places = root["places"].as_table()) {
-    for (const auto& [key, value] : *places) {
-      if (auto zone = value.value<std::string>()) {
-        impl->places[text::NormalizeForMatch(key.str())] = *zone;
-      }
-    }
-  }
-  if (const toml::table* shifts = root["day_shift"].as_table()) {
-    for (const auto& [key, value] : *shifts) {
-      if (auto days = value.value<int64_t>()) {
-        impl->day_shifts.emplace_back(std::string(key.str()), static_cast<int>(*days));
-      }
-    }
-  }
-  const auto longest_first = [](std::vector<std::string> v) {
-    for (std::string& s : v) s = text::NormalizeForMatch(s);
-    std::stable_sort(v.begin(), v.end(), [](const std::string& a, const std::string& b) {
-      return a.size() > b.size();
-    });
-    return v;
-  };
-  impl->prefixes = longest_first(StringList(root["arithmetic"]["prefixes"].node()));
-  impl->suffixes = longest_first(StringList(root["arithmetic"]["suffixes"].node()));
+  ASKDB_ASSIGN_OR_RETURN(const toml::table root, ParseTexts(texts_toml));
+  ASKDB_RETURN_IF_ERROR(impl->LoadTexts(root));
+  impl->LoadPlaces(root);
+  impl->LoadDayShifts(root);
+  impl->prefixes = LongestFirst(StringList(root["arithmetic"]["prefixes"].node()));
+  impl->suffixes = LongestFirst(StringList(root["arithmetic"]["suffixes"].node()));
   return std::unique_ptr<QuickPath>(new QuickPath(std::move(impl)));
 }
 
