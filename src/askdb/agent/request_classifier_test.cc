@@ -845,6 +845,12 @@ TEST(RequestClassifierTest, SummariesBesideChartsChecksDualAxesMapsAndExports) {
   expect(RequestType::kTrivial, {"can you tell me how to switch to another database?",
                                  "how do i save a chart you made as png", "图表怎么导出成图片"});
   expect(RequestType::kCalculation, {"欠款5万，年利率12%，每月还2000，多久能还清"});
+  // Which fields a dashboard should use, which KPIs a table lets one compute: suggestions.
+  expect(RequestType::kConsultation, {"for a churn dashboard, which fields should we use?",
+                                      "what metrics can I calculate from the payments table",
+                                      "客户表能算出哪些指标", "搭一个销售看板应该用哪些字段"});
+  expect(RequestType::kDataQuery,
+         {"which fields are in the orders table", "哪些KPI超过了目标", "客户表有哪些字段"});
 }
 
 TEST(RequestClassifierTest, RulesFileOverride) {
