@@ -9,6 +9,7 @@
 
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/consultation/consultation.h"
+#include "askdb/agent/pipeline/change_drivers_plan.h"
 #include "askdb/agent/pipeline/sql_guard.h"
 #include "askdb/agent/plan/plan_validator.h"
 #include "askdb/common/measure_names.h"
@@ -186,6 +187,53 @@ std::string PreviousPlanText(const PlanningInput& input) {
   return input.rejected_plans.back().dump(2);
 }
 
+// Queries already in the plan (normalised SQL → its step) and those of rejected plans.
+struct ChosenSql {
+  std::set<std::string> rejected;
+  std::map<std::string, int> chosen;
+};
+
+// An execute_sql step with the engine's SQL for `question`; false when the engine does not
+// answer it or the plan (or a rejected one) already has that query.
+bool AddEngineStep(const PlanningInput& input, const std::string& question,
+                   const std::string& purpose, ChosenSql& sql, plan::AnalysisPlan& p) {
+  const PreparedDatasource& ds = *input.datasource;
+  const nlq::Translation t =
+      nlq::Engine::Translate(question, *ds.index, ds.connector->dialect(), input.translate);
+  if (!t.answered) return false;
+  const std::string key = NormalizeSqlForComparison(t.sql);
+  if (sql.rejected.contains(key) ||
+      !sql.chosen.emplace(key, static_cast<int>(p.steps.size()) + 1).second) {
+    return false;
+  }
+  plan::PlanStep step;
+  step.step_num = static_cast<int>(p.steps.size()) + 1;
+  step.tool = std::string(plan::kToolExecuteSql);
+  step.purpose = purpose;
+  step.input = t.sql;
+  step.depends_on = {1};
+  step.is_checkpoint = true;
+  p.steps.push_back(std::move(step));
+  return true;
+}
+
+// "why did sales drop in March 2025?": the period against the one before, overall and per
+// dimension (change_drivers_plan.h), instead of the general report; false when the request
+// is not such a question or the engine answers none of its comparisons.
+bool AddChangeDriverSteps(const PlanningInput& input, const ConsultationResult& suggestions,
+                          ChosenSql& sql, plan::AnalysisPlan& p) {
+  if (!AsksWhyAChange(input.question)) return false;
+  const PreparedDatasource& ds = *input.datasource;
+  const nlq::Translation reading =
+      nlq::Engine::Translate(input.question, *ds.index, ds.connector->dialect(), input.translate);
+  for (const std::string& q :
+       ChangeDriverQuestions(reading, suggestions.suggestions, input.chinese)) {
+    if (static_cast<int>(p.steps.size()) > input.max_sql_steps) break;
+    AddEngineStep(input, q, q, sql, p);
+  }
+  return p.steps.size() > 1;
+}
+
 }  // namespace
 
 PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
@@ -206,7 +254,12 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
   ConsultationOptions consult_options;
   consult_options.max_suggestions = kSuggestionsToConsider;
   const ConsultationResult suggestions = Consult(consult, consult_options);
-  const std::set<std::string> rejected = RejectedSql(input.rejected_plans);
+  ChosenSql sql{RejectedSql(input.rejected_plans), {}};
+  if (AddChangeDriverSteps(input, suggestions, sql, p)) {
+    for (const plan::PlanStep& step : p.steps) p.checkpoints.push_back(step.step_num);
+    out.plan = Validate(std::move(out.plan), out.warnings);
+    return out;
+  }
   const std::set<std::string> money_tables = MoneyTables(input);
   if (measures::NamesMoney(input.question) && money_tables.empty()) {
     out.notes.push_back(input.chinese
@@ -216,32 +269,15 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
                               "below cover what the data has; name the money column "
                               "'sales' in the semantic model to centre the report on it");
   }
-  std::map<std::string, int> chosen;  // normalised SQL → its step
   for (const Suggestion& s : suggestions.suggestions) {
     if (static_cast<int>(p.steps.size()) > input.max_sql_steps) break;
     if (!money_tables.empty() && !ReadsAny(s, money_tables)) continue;
     for (const std::string& q : s.example_questions) {
-      const nlq::Translation t =
-          nlq::Engine::Translate(q, *ds.index, ds.connector->dialect(), input.translate);
-      if (!t.answered) continue;
-      const std::string key = NormalizeSqlForComparison(t.sql);
-      if (rejected.contains(key) ||
-          !chosen.emplace(key, static_cast<int>(p.steps.size()) + 1).second) {
-        continue;
-      }
-      plan::PlanStep step;
-      step.step_num = static_cast<int>(p.steps.size()) + 1;
-      step.tool = std::string(plan::kToolExecuteSql);
-      step.purpose = s.title.empty() ? q : s.title;
-      step.input = t.sql;
-      step.depends_on = {1};
-      step.is_checkpoint = true;
-      p.steps.push_back(std::move(step));
-      break;
+      if (AddEngineStep(input, q, s.title.empty() ? q : s.title, sql, p)) break;
     }
   }
   if (input.python_steps && p.steps.size() > 1)
-    AddPythonSteps(input, suggestions, money_tables, p, chosen, rejected);
+    AddPythonSteps(input, suggestions, money_tables, p, sql.chosen, sql.rejected);
   if (!money_tables.empty() && p.steps.size() == 2) {
     out.notes.push_back(input.chinese
                             ? "确定性引擎只能回答一项与金额有关的分析；配置模型后可以规划更多分析。"

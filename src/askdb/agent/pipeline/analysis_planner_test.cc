@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "askdb/agent/pipeline/change_drivers_plan.h"
 #include "askdb/agent/pipeline/test_datasources.h"
 #include "askdb/agent/plan/analysis_plan.h"
 
@@ -73,6 +74,41 @@ TEST_F(AnalysisPlannerTest, ASalesReportOnTheDemoReadsTheOrders) {
   const std::vector<std::string> sql = PlannedSql("retail", "做一份全面的销售分析报告", true);
   ASSERT_GE(sql.size(), 4u);
   for (const std::string& s : sql) EXPECT_NE(s.find("\"orders\""), std::string::npos) << s;
+}
+
+// "why did sales drop in March 2025?" got the general report (trend, shares, a forecast),
+// which never looks at March. Now: March against February, overall and per dimension.
+TEST_F(AnalysisPlannerTest, AChangeInOnePeriodIsComparedWithThePeriodBefore) {
+  for (const auto& [question, chinese] :
+       {std::pair<std::string, bool>{"分析一下2025年3月销售额下降的原因", true},
+        {"why did sales drop in March 2025?", false}}) {
+    const std::vector<std::string> sql = PlannedSql("retail", question, chinese);
+    ASSERT_GE(sql.size(), 2u) << question;
+    for (const std::string& s : sql) {
+      EXPECT_NE(s.find("WITH \"now\""), std::string::npos) << question << ": " << s;
+      EXPECT_NE(s.find("'2025-03-01'"), std::string::npos) << s;
+      EXPECT_NE(s.find("'2025-02-01'"), std::string::npos) << s;
+    }
+    EXPECT_NE(sql[1].find("GROUP BY"), std::string::npos) << sql[1];  // per dimension
+  }
+  // A year is compared with the year before.
+  const std::vector<std::string> year = PlannedSql("retail", "2025年销售额为什么增长了", true);
+  ASSERT_FALSE(year.empty());
+  EXPECT_NE(year[0].find("'2024-01-01'"), std::string::npos) << year[0];
+  // No period: the general report.
+  EXPECT_EQ(PlannedSql("retail", "分析一下销售额下降的原因", true)[0].find("WITH \"now\""),
+            std::string::npos);
+}
+
+TEST(ChangeDriversTest, AChangeWordAndACauseWordAskWhyAChange) {
+  EXPECT_TRUE(AsksWhyAChange("分析一下2025年3月销售额下降的原因"));
+  EXPECT_TRUE(AsksWhyAChange("为什么上个月订单减少了"));
+  EXPECT_TRUE(AsksWhyAChange("Why did revenue decline in Q2?"));
+  EXPECT_TRUE(AsksWhyAChange("what caused the spike in returns"));
+  EXPECT_FALSE(AsksWhyAChange("销售额增长最快的城市"));  // no cause asked
+  EXPECT_FALSE(AsksWhyAChange("为什么要看这个报表"));    // no change
+  EXPECT_FALSE(AsksWhyAChange("revenue growth by region in 2025"));
+  EXPECT_FALSE(AsksWhyAChange("why is the sky blue"));
 }
 
 }  // namespace
