@@ -613,8 +613,7 @@ TEST_F(EnglishReadingsTest, AValueOfTheLinesSumsTheLinesRevenue) {
 // months (each shown with its year) by the measure, the first one.
 TEST_F(EnglishReadingsTest, WhichMonthWithASuperlativeRanksTheMonths) {
   Open(kMusicSql);
-  EXPECT_EQ(Rows("which month had the highest sales"),
-            (std::vector<std::string>{"2024-01|4.96"}));
+  EXPECT_EQ(Rows("which month had the highest sales"), (std::vector<std::string>{"2024-01|4.96"}));
   EXPECT_EQ(Rows("which month had the lowest revenue?"),
             (std::vector<std::string>{"2024-03|1.29"}));
 }

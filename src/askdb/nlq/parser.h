@@ -289,7 +289,7 @@ class Parser {
   // The anchor note of a relative period ("去年 = 2024-01-01 .. 2024-12-31 (以…)").
   void NoteRelativePeriod(const std::string& phrase, const DateRange& r);
   void ReadYear(int i);
-  bool ReadBestPeriod(int i);  // "best month ever for sales" (ground_time.cc)
+  bool ReadBestPeriod(int i);           // "best month ever for sales" (ground_time.cc)
   bool ReadChineseYearBoundary(int i);  // 2008年以后开业的, 成立时间早于1990年 (ground_time.cc)
   int ColumnBeforeYearBoundary(int first, int* item) const;
   int DateColumnOfVerb(int verb, int* len) const;
