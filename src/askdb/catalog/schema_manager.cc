@@ -373,89 +373,119 @@ StatusOr<SchemaResult> SchemaManager::GetBasic(Datasource& ds, Clock::TimePoint 
   return result;
 }
 
+// The tables a detailed request answers with (in order; every table when none is named), the
+// ones to fetch first ("*": the whole level), and whether the whole level is fetched.
+struct SchemaManager::DetailedWork {
+  std::vector<std::string> wanted;
+  std::vector<std::string> missing;
+  bool whole = false;
+
+  // An expired copy is served only when it covers everything asked for.
+  bool CoveredBy(const Datasource& ds) const;
+};
+
 StatusOr<SchemaResult> SchemaManager::GetDetailed(Datasource& ds,
                                                   const std::vector<std::string>& tables,
                                                   Clock::TimePoint now, bool backing_off) {
-  SchemaResult result;
-  result.level = SchemaLevel::kDetailed;
-  auto fresh = [&](Clock::TimePoint at) { return now - at < options_.ttl; };
+  DetailedWork work = PlanDetailed(ds, tables, now);
+  bool stale = false;
+  if (!work.missing.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(stale, FetchMissing(ds, work, now, backing_off));
+  }
+  return AnswerDetailed(ds, work, now, stale);
+}
 
-  // The names to answer with, in order; empty `tables` means every table.
-  std::vector<std::string> wanted;
-  std::vector<std::string> missing;
+SchemaManager::DetailedWork SchemaManager::PlanDetailed(const Datasource& ds,
+                                                        const std::vector<std::string>& tables,
+                                                        Clock::TimePoint now) const {
+  auto fresh = [&](Clock::TimePoint at) { return now - at < options_.ttl; };
+  DetailedWork work;
   const bool every_table = tables.empty();
   // Fetch every table in one go: the whole level was never fetched or has expired.
-  bool whole = every_table && (!ds.all_fetched_at.has_value() || !fresh(*ds.all_fetched_at));
-  if (whole) {
-    missing.push_back("*");
-    wanted = ds.all_tables;
+  work.whole = every_table && (!ds.all_fetched_at.has_value() || !fresh(*ds.all_fetched_at));
+  if (work.whole) {
+    work.missing.push_back("*");
+    work.wanted = ds.all_tables;
   } else if (every_table) {
     // Fresh as a whole, but an entry may be missing (dropped from a corrupt cache file).
-    wanted = ds.all_tables;
-    for (const std::string& t : wanted) {
+    work.wanted = ds.all_tables;
+    for (const std::string& t : work.wanted) {
       auto it = ds.detailed.find(Key(t));
-      if (it == ds.detailed.end() || !fresh(it->second.fetched_at)) missing.push_back(t);
+      if (it == ds.detailed.end() || !fresh(it->second.fetched_at)) work.missing.push_back(t);
     }
   } else {
     for (const std::string& t : tables) {
-      if (std::find_if(wanted.begin(), wanted.end(),
-                       [&](const std::string& w) { return Key(w) == Key(t); }) != wanted.end()) {
+      if (std::find_if(work.wanted.begin(), work.wanted.end(), [&](const std::string& w) {
+            return Key(w) == Key(t);
+          }) != work.wanted.end()) {
         continue;
       }
-      wanted.push_back(t);
+      work.wanted.push_back(t);
       auto it = ds.detailed.find(Key(t));
-      if (it == ds.detailed.end() || !fresh(it->second.fetched_at)) missing.push_back(t);
+      if (it == ds.detailed.end() || !fresh(it->second.fetched_at)) work.missing.push_back(t);
     }
   }
+  return work;
+}
 
-  bool stale = false;
-  // An expired copy is served only when it covers everything asked for.
-  auto covered = [&] {
-    return (!whole || ds.all_fetched_at.has_value()) &&
-           std::all_of(wanted.begin(), wanted.end(),
-                       [&](const std::string& t) { return ds.detailed.count(Key(t)) > 0; });
-  };
-  if (!missing.empty()) {
-    StatusOr<db::DatabaseSchema> fetched = UnavailableError("backing off after a timeout");
-    if (!backing_off || !covered()) {
-      db::IntrospectOptions options;
-      options.sample_values_per_column = options_.sample_values_per_column;
-      options.row_counts = true;
-      options.timeout = options_.fetch_timeout;
-      if (!whole) options.tables = missing;  // every missing table in one call
-      introspect_calls_.fetch_add(1, std::memory_order_relaxed);
-      fetched = ds.source->Introspect(options);
-    }
-    if (fetched.ok()) {
-      ds.detailed_engine = fetched->engine;
-      ds.detailed_database = fetched->database;
-      if (whole) {
-        ds.detailed.clear();
-        ds.all_tables.clear();
-        ds.all_fetched_at = now;
-        // Every table fetched holds the basic level too: a consultation that follows is a hit.
-        ds.basic = Datasource::BasicEntry{StripToBasic(*fetched), now};
-      }
-      for (db::TableInfo& t : fetched->tables) {
-        if (whole) ds.all_tables.push_back(t.name);
-        std::string key = Key(t.name);  // before the move below
-        ds.detailed[key] = Datasource::TableEntry{std::move(t), now};
-      }
-      if (whole) wanted = ds.all_tables;
-      Persist(ds);
-    } else {
-      if (!covered() || !IsFetchTimeout(fetched.status())) {
-        return fetched.status().WithContext("fetching the detailed schema of datasource '" + ds.id +
-                                            "'");
-      }
-      stale = true;
-    }
+bool SchemaManager::DetailedWork::CoveredBy(const Datasource& ds) const {
+  return (!whole || ds.all_fetched_at.has_value()) &&
+         std::all_of(wanted.begin(), wanted.end(),
+                     [&](const std::string& t) { return ds.detailed.count(Key(t)) > 0; });
+}
+
+StatusOr<bool> SchemaManager::FetchMissing(Datasource& ds, DetailedWork& work, Clock::TimePoint now,
+                                           bool backing_off) {
+  StatusOr<db::DatabaseSchema> fetched = UnavailableError("backing off after a timeout");
+  if (!backing_off || !work.CoveredBy(ds)) {
+    db::IntrospectOptions options;
+    options.sample_values_per_column = options_.sample_values_per_column;
+    options.row_counts = true;
+    options.timeout = options_.fetch_timeout;
+    if (!work.whole) options.tables = work.missing;  // every missing table in one call
+    introspect_calls_.fetch_add(1, std::memory_order_relaxed);
+    fetched = ds.source->Introspect(options);
   }
+  if (fetched.ok()) {
+    StoreDetailed(ds, *std::move(fetched), work, now);
+    return false;
+  }
+  if (!work.CoveredBy(ds) || !IsFetchTimeout(fetched.status())) {
+    return fetched.status().WithContext("fetching the detailed schema of datasource '" + ds.id +
+                                        "'");
+  }
+  return true;
+}
 
+// Keeps what a fetch brought: the tables, and for the whole level the table list and the
+// basic level too (a consultation that follows is a hit).
+void SchemaManager::StoreDetailed(Datasource& ds, db::DatabaseSchema fetched, DetailedWork& work,
+                                  Clock::TimePoint now) {
+  ds.detailed_engine = fetched.engine;
+  ds.detailed_database = fetched.database;
+  if (work.whole) {
+    ds.detailed.clear();
+    ds.all_tables.clear();
+    ds.all_fetched_at = now;
+    ds.basic = Datasource::BasicEntry{StripToBasic(fetched), now};
+  }
+  for (db::TableInfo& t : fetched.tables) {
+    if (work.whole) ds.all_tables.push_back(t.name);
+    std::string key = Key(t.name);  // before the move below
+    ds.detailed[key] = Datasource::TableEntry{std::move(t), now};
+  }
+  if (work.whole) work.wanted = ds.all_tables;
+  Persist(ds);
+}
+
+StatusOr<SchemaResult> SchemaManager::AnswerDetailed(const Datasource& ds, const DetailedWork& work,
+                                                     Clock::TimePoint now, bool stale) const {
+  SchemaResult result;
+  result.level = SchemaLevel::kDetailed;
   result.schema.engine = ds.detailed_engine;
   result.schema.database = ds.detailed_database;
   result.fetched_at = now;
-  for (const std::string& t : wanted) {
+  for (const std::string& t : work.wanted) {
     auto it = ds.detailed.find(Key(t));
     if (it == ds.detailed.end()) {
       return NotFoundError("no table '" + t + "' in datasource '" + ds.id +
@@ -464,7 +494,7 @@ StatusOr<SchemaResult> SchemaManager::GetDetailed(Datasource& ds,
     result.schema.tables.push_back(it->second.table);
     result.fetched_at = std::min(result.fetched_at, it->second.fetched_at);
   }
-  result.from_cache = missing.empty() || stale;
+  result.from_cache = work.missing.empty() || stale;
   result.stale = stale;
   return result;
 }

@@ -175,6 +175,17 @@ class SchemaManager {
   StatusOr<SchemaResult> GetBasic(Datasource& ds, Clock::TimePoint now, bool backing_off);
   StatusOr<SchemaResult> GetDetailed(Datasource& ds, const std::vector<std::string>& tables,
                                      Clock::TimePoint now, bool backing_off);
+  // GetDetailed's steps: which tables to answer with and which to fetch; the fetch (true:
+  // it timed out and an expired copy that covers the request is served, stale); the answer.
+  struct DetailedWork;
+  DetailedWork PlanDetailed(const Datasource& ds, const std::vector<std::string>& tables,
+                            Clock::TimePoint now) const;
+  StatusOr<bool> FetchMissing(Datasource& ds, DetailedWork& work, Clock::TimePoint now,
+                              bool backing_off);
+  void StoreDetailed(Datasource& ds, db::DatabaseSchema fetched, DetailedWork& work,
+                     Clock::TimePoint now);
+  StatusOr<SchemaResult> AnswerDetailed(const Datasource& ds, const DetailedWork& work,
+                                        Clock::TimePoint now, bool stale) const;
   void Finish(const Datasource& ds, SchemaResult& result, const SchemaRequest& request) const;
   void Persist(const Datasource& ds) const;
 
