@@ -118,8 +118,9 @@ bool CanNarrow(const std::string& text) {
 // (after an article, a determiner, a preposition or a number) is an adjective, not a verb
 // ("has conducted orchestras"). The opener may end a longer item: "the number of retired
 // singers", "the distinct retired battles", "the most retired orders", "whose estimated weight",
-// "the total estimated area"; or a value placed before
-// it stacks another adjective: "American retired drivers". Not "by" ("sorted by ranked ...").
+// "the total estimated area"; so does the question's start ("retired suppliers of ..."); or a
+// value placed before it stacks another adjective: "American retired drivers". Not "by"
+// ("sorted by ranked ...").
 bool OpensANounPhrase(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
   static constexpr std::string_view kOpeners[] = {
       "the",   "a",       "an",       "of",        "all",     "for",  "among", "many",
@@ -127,7 +128,7 @@ bool OpensANounPhrase(const std::vector<Item>& items, size_t i, const SchemaInde
       "with",  "at",      "on",       "any",       "no",      "some", "most",  "least",
       "more",  "less",    "distinct", "different", "unique",  "each", "every", "whose",
       "total", "average", "mean",     "maximum",   "minimum", "sum"};
-  if (i == 0) return false;
+  if (i == 0) return true;  // "retired suppliers of products with ...": the question opens it
   const Item& before = items[i - 1];
   if (before.kind == ItemKind::kNumber) return true;  // "3 retired singers"
   if (before.used && before.kind == ItemKind::kTerm && !before.terms.empty() &&

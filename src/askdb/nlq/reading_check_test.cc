@@ -156,6 +156,7 @@ TEST_F(ReadingCheckTest, AnAdjectiveAfterAnyOpenerOrAValueNarrowsTheRows) {
                         "the total amount of sales of Oslo retired staff with a salary above 100",
                         "which staff in Oslo has the most cancelled sales with units above 1",
                         "the last names of staff whose estimated salary is above 100",
+                        "retired staff in Oslo with a salary above 100 sorted by last name",
                         "the total estimated amount of sales of staff in Oslo"}) {
     const Translation t = Ask(q);
     EXPECT_FALSE(t.answered) << q << " → " << t.sql;
