@@ -572,6 +572,8 @@ INSERT INTO "酒店" VALUES (1,'国贸','2007-12-31',300),(2,'王府','2008-01-0
 CREATE TABLE "球队" ("词条id" int, "名称" text, "成立时间" time, "出现年份" text,
                      primary key ("词条id"));
 INSERT INTO "球队" VALUES (1,'红队',1989,'1989年'),(2,'蓝队',1990,'1990年'),(3,'白队',1995,'1995年');
+CREATE TABLE "食品" ("词条id" int, "名称" text, "上市年份" time, primary key ("词条id"));
+INSERT INTO "食品" VALUES (1,'奶茶','2014年'),(2,'轻食','2018年');
 )sql";
 
 TEST_F(DusqlReadingsTest, AYearsBoundaryComparesADateColumn) {
@@ -588,6 +590,8 @@ TEST_F(DusqlReadingsTest, AYearsBoundaryComparesADateColumn) {
   // The verb after a period names its date column (ReadVerbOfThePeriod).
   EXPECT_EQ(Rows("2008年开业的酒店"), (std::vector<std::string>{"王府"}));
   EXPECT_EQ(Rows("哪些酒店是2010年开业的"), (std::vector<std::string>{"半岛"}));
+  // ... and after a stored date value, its column's (ReadVerbsOfDateValues).
+  EXPECT_EQ(Rows("2018年上市的食品"), (std::vector<std::string>{"轻食"}));
   // An integer year and a year stored as '1990年'.
   EXPECT_EQ(Rows("1990年以前成立的球队"), (std::vector<std::string>{"红队"}));
   EXPECT_EQ(Rows("1990年以后出现的球队"), (std::vector<std::string>{"蓝队", "白队"}));

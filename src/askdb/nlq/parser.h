@@ -294,6 +294,7 @@ class Parser {
   int ColumnBeforeYearBoundary(int first, int* item) const;
   int DateColumnOfVerb(int verb, int* len) const;
   void ReadVerbOfThePeriod(int i);  // 2008年开业的酒店 (ground_time.cc)
+  void ReadVerbsOfDateValues();  // 2018年出现的网红食品 (read_comparisons.cc)
   bool NamesTableOf(int col) const;
   void ReadComparedYears(int i, int marker);  // 对比2022年和2023年的销售额 (ground_time.cc)
   DateRange NarrowYear(int year, int lead, int after, std::string* phrase,

@@ -852,6 +852,24 @@ void Parser::ParseValues() {
     if (!chinese_) ReadTableBeforeValue(i);
   }
   if (chinese_) ReadOneCharacterValues();
+  if (chinese_) ReadVerbsOfDateValues();
+}
+
+// "2018年出现的网红食品" (出现年份 stores '2018年'): the verb right after a stored date value
+// names that value's column (DateColumnOfVerb) and is read with it.
+void Parser::ReadVerbsOfDateValues() {
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i + 1 < n; ++i) {
+    if (!items_[i].used || items_[i].kind != ItemKind::kTerm || items_[i + 1].used) continue;
+    int len = 0;
+    const int col = DateColumnOfVerb(i + 1, &len);
+    const bool of_col =
+        col >= 0 && std::any_of(items_[i].terms.begin(), items_[i].terms.end(), [&](int id) {
+          return TermOf(id).kind == TermKind::kValue && TermOf(id).column == col;
+        });
+    if (!of_col) continue;
+    for (int k = i + 1; k <= i + len; ++k) items_[k].used = true;
+  }
 }
 
 // "女运动员有哪些", "女明星有几个": a one-character value (never indexed: 女 is inside too many
