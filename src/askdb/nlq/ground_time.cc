@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "askdb/common/measure_names.h"
 #include "askdb/common/text.h"
 #include "askdb/nlq/number_words.h"
 #include "askdb/nlq/parser.h"
@@ -520,7 +521,7 @@ bool Parser::ReadWhichPeriod(int i) {
 // "what was our best month ever for sales", "the worst quarter of 2024 for revenue": best or
 // worst right before a year, quarter or month unit ranks those periods by the measure the
 // question names (highest or lowest first), the first one; an "ever" after the unit is read
-// with it. English; with no measure the bucket has nothing computed and the question abstains.
+// with it. English, and for a measure of money coming in only.
 bool Parser::ReadBestPeriod(int i) {
   const std::string word = text::AsciiLower(items_[i].text);
   if (chinese_ || q_.bucket || items_[i].used || (word != "best" && word != "worst")) return false;
@@ -531,6 +532,14 @@ bool Parser::ReadBestPeriod(int i) {
   if (items_[j].Has(Kw::kQuarterUnit)) part = DatePart::kQuarter;
   if (items_[j].Has(Kw::kMonthUnit)) part = DatePart::kMonth;
   if (!part) return false;
+  // Only money coming in (sales, revenue) has a known better side: "the best month for
+  // freight" (a cost), "for discounts" or "for returns" could mean the lowest.
+  const std::vector<std::string_view>& revenue = measures::RevenuePhrases();
+  const bool money_in = std::any_of(items_.begin() + j + 1, items_.end(), [&](const Item& it) {
+    return std::any_of(revenue.begin(), revenue.end(),
+                       [&](std::string_view w) { return PhraseKey(w) == PhraseKey(it.text); });
+  });
+  if (!money_in) return false;
   items_[i].used = items_[j].used = true;
   const int k = NextMeaningful(j);
   if (k >= 0 && !items_[k].used && text::AsciiLower(items_[k].text) == "ever") {

@@ -323,6 +323,7 @@ int Parser::ValueColumnScore(const Term& t, int root, const std::vector<int>& ne
     const std::vector<int> tables = tree->Tables();
     const bool bought =
         bought_value_ && (OnlyListsRows() || OnlyCountsRows()) &&
+        NamesBuyers(index_.tables()[root].name) &&
         std::find(tables.begin(), tables.end(), OrderLinesTable(index_)) != tables.end();
     return one_sum || (chinese_ && OnlyListsRows()) || bought ? 0 : -1;
   }
