@@ -277,23 +277,8 @@ class Execution {
     const int64_t steps_before = last_.steps;
     int64_t steps = 0;
     while (true) {
-      if (cancel_ != nullptr && cancel_->IsCancelled()) {
-        return Fail(CancelledError("run " + emitter_.run_id() + " was cancelled before node '" +
-                                   current + "'; Resume the thread to continue there"),
-                    current, invocation);
-      }
-      if (deadline_ && clock_.Now() >= *deadline_) {
-        return Fail(
-            DeadlineExceededError("run " + emitter_.run_id() + " ran out of time before node '" +
-                                  current + "'; Resume the thread or allow a longer timeout"),
-            current, invocation);
-      }
-      if (steps >= options_.max_steps) {
-        return Fail(ResourceExhaustedError(
-                        "run " + emitter_.run_id() + " ran " + std::to_string(steps) +
-                        " nodes without finishing (max_steps); the graph probably loops — "
-                        "check its conditional edges or raise RunnerOptions::max_steps"),
-                    current, invocation);
+      if (Status stop = StopBefore(current, steps); !stop.ok()) {
+        return Fail(stop, current, invocation);
       }
       auto node = def_.nodes.find(current);
       emitter_.Emit(EventType::kStageStarted, current, {{"step", steps_before + steps + 1}});
@@ -309,57 +294,89 @@ class Execution {
       ++steps;
       const int64_t duration_ms =
           std::chrono::duration_cast<std::chrono::milliseconds>(clock_.Now() - started).count();
-
-      StatusOr<Json> state_json = StateJson();
-      if (!state_json.ok()) return Fail(state_json.status(), current, invocation);
-      Checkpoint next = last_;
-      next.state = std::move(state_json).value();
-      next.steps = steps_before + steps;
-      next.invocation = invocation;
-      next.pending.reset();
-      next.error.clear();
-
+      StatusOr<Checkpoint> next = NextCheckpoint(steps_before + steps, invocation);
+      if (!next.ok()) return Fail(next.status(), current, invocation);
       if (outcome->kind() == NodeOutcome::Kind::kInterrupt) {
-        Interrupt interrupt{outcome->interrupt_kind(), current, outcome->payload()};
-        emitter_.Emit(EventType::kStageFinished, current,
-                      {{"duration_ms", duration_ms}, {"outcome", "interrupt"}});
-        emitter_.Emit(EventType::kInterrupt, current, InterruptToJson(interrupt));
-        next.status = CheckpointStatus::kInterrupted;
-        next.next_node = current;
-        next.pending = interrupt;
-        // +1: the done event below is numbered before the next call starts.
-        next.next_seq = emitter_.next_seq() + 1;
-        ASKDB_RETURN_IF_ERROR(SaveOrFail(next, current));
-        emitter_.Emit(EventType::kDone, "", {{"status", "interrupted"}, {"steps", steps}});
-        return CoreResult{RunOutcome::kInterrupted, std::move(interrupt), emitter_.run_id(), steps};
+        return Interrupted(*outcome, current, duration_ms, *std::move(next), steps);
       }
-
-      std::string to(kEndNode);
-      if (outcome->kind() == NodeOutcome::Kind::kContinue) {
-        StatusOr<std::string> routed = Route(current);
-        if (!routed.ok()) return Fail(routed.status(), current, invocation);
-        to = std::move(routed).value();
-      }
-      const bool ends = to == kEndNode;
+      StatusOr<std::string> to = NextNode(*outcome, current);
+      if (!to.ok()) return Fail(to.status(), current, invocation);
       emitter_.Emit(EventType::kStageFinished, current,
                     {{"duration_ms", duration_ms},
                      {"outcome", outcome->kind() == NodeOutcome::Kind::kEnd ? "end" : "continue"},
-                     {"next", to}});
-      if (ends) {
-        next.status = CheckpointStatus::kDone;
-        next.next_node.clear();
-        next.next_seq = emitter_.next_seq() + 1;  // the done event
-        ASKDB_RETURN_IF_ERROR(SaveOrFail(next, current));
-        emitter_.Emit(EventType::kDone, "", {{"status", "completed"}, {"steps", steps}});
-        return CoreResult{RunOutcome::kCompleted, std::nullopt, emitter_.run_id(), steps};
-      }
-      next.status = CheckpointStatus::kRunning;
-      next.next_node = to;
-      next.next_seq = emitter_.next_seq();
-      ASKDB_RETURN_IF_ERROR(SaveOrFail(next, current));
-      last_ = std::move(next);
-      current = std::move(to);
+                     {"next", *to}});
+      if (*to == kEndNode) return Completed(*std::move(next), current, steps);
+      next->status = CheckpointStatus::kRunning;
+      next->next_node = *to;
+      next->next_seq = emitter_.next_seq();
+      ASKDB_RETURN_IF_ERROR(SaveOrFail(*next, current));
+      last_ = *std::move(next);
+      current = *std::move(to);
     }
+  }
+
+  // Why the run stops before `current`: cancelled, out of time, or too many nodes (a loop).
+  Status StopBefore(const std::string& current, int64_t steps) const {
+    if (cancel_ != nullptr && cancel_->IsCancelled()) {
+      return CancelledError("run " + emitter_.run_id() + " was cancelled before node '" + current +
+                            "'; Resume the thread to continue there");
+    }
+    if (deadline_ && clock_.Now() >= *deadline_) {
+      return DeadlineExceededError("run " + emitter_.run_id() + " ran out of time before node '" +
+                                   current + "'; Resume the thread or allow a longer timeout");
+    }
+    if (steps >= options_.max_steps) {
+      return ResourceExhaustedError(
+          "run " + emitter_.run_id() + " ran " + std::to_string(steps) +
+          " nodes without finishing (max_steps); the graph probably loops — "
+          "check its conditional edges or raise RunnerOptions::max_steps");
+    }
+    return Status::Ok();
+  }
+
+  // The checkpoint after a node ran: the state now, its counts; status and next node to set.
+  StatusOr<Checkpoint> NextCheckpoint(int64_t steps_total, int64_t invocation) {
+    ASKDB_ASSIGN_OR_RETURN(Json state, StateJson());
+    Checkpoint next = last_;
+    next.state = std::move(state);
+    next.steps = steps_total;
+    next.invocation = invocation;
+    next.pending.reset();
+    next.error.clear();
+    return next;
+  }
+
+  // Where a node that ran sends the run: its conditional edge, or the end.
+  StatusOr<std::string> NextNode(const NodeOutcome& outcome, const std::string& current) {
+    if (outcome.kind() != NodeOutcome::Kind::kContinue) return std::string(kEndNode);
+    return Route(current);
+  }
+
+  // A node asked the caller something: the thread waits at it, saved.
+  StatusOr<CoreResult> Interrupted(const NodeOutcome& outcome, const std::string& current,
+                                   int64_t duration_ms, Checkpoint next, int64_t steps) {
+    Interrupt interrupt{outcome.interrupt_kind(), current, outcome.payload()};
+    emitter_.Emit(EventType::kStageFinished, current,
+                  {{"duration_ms", duration_ms}, {"outcome", "interrupt"}});
+    emitter_.Emit(EventType::kInterrupt, current, InterruptToJson(interrupt));
+    next.status = CheckpointStatus::kInterrupted;
+    next.next_node = current;
+    next.pending = interrupt;
+    // +1: the done event below is numbered before the next call starts.
+    next.next_seq = emitter_.next_seq() + 1;
+    ASKDB_RETURN_IF_ERROR(SaveOrFail(next, current));
+    emitter_.Emit(EventType::kDone, "", {{"status", "interrupted"}, {"steps", steps}});
+    return CoreResult{RunOutcome::kInterrupted, std::move(interrupt), emitter_.run_id(), steps};
+  }
+
+  // The graph reached its end: the thread is done, saved.
+  StatusOr<CoreResult> Completed(Checkpoint next, const std::string& current, int64_t steps) {
+    next.status = CheckpointStatus::kDone;
+    next.next_node.clear();
+    next.next_seq = emitter_.next_seq() + 1;  // the done event
+    ASKDB_RETURN_IF_ERROR(SaveOrFail(next, current));
+    emitter_.Emit(EventType::kDone, "", {{"status", "completed"}, {"steps", steps}});
+    return CoreResult{RunOutcome::kCompleted, std::nullopt, emitter_.run_id(), steps};
   }
 
   // Saves the checkpoint a Run starts from, so that a crash in the first node can resume.
