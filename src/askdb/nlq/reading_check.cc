@@ -127,7 +127,8 @@ bool OpensANounPhrase(const std::vector<Item>& items, size_t i, const SchemaInde
       "their", "its",     "how",      "which",     "what",    "to",   "in",    "from",
       "with",  "at",      "on",       "any",       "no",      "some", "most",  "least",
       "more",  "less",    "distinct", "different", "unique",  "each", "every", "whose",
-      "total", "average", "mean",     "maximum",   "minimum", "sum"};
+      "total", "average", "mean",     "maximum",   "minimum", "sum",  "show",  "list",
+      "give",  "find",    "display",  "return",    "get",     "count"};
   if (i == 0) return true;  // "retired suppliers of products with ...": the question opens it
   const Item& before = items[i - 1];
   if (before.kind == ItemKind::kNumber) return true;  // "3 retired singers"

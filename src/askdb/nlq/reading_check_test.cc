@@ -157,6 +157,7 @@ TEST_F(ReadingCheckTest, AnAdjectiveAfterAnyOpenerOrAValueNarrowsTheRows) {
                         "which staff in Oslo has the most cancelled sales with units above 1",
                         "the last names of staff whose estimated salary is above 100",
                         "retired staff in Oslo with a salary above 100 sorted by last name",
+                        "show estimated salaries of staff in Oslo with a title of Clerk",
                         "the total estimated amount of sales of staff in Oslo"}) {
     const Translation t = Ask(q);
     EXPECT_FALSE(t.answered) << q << " → " << t.sql;
