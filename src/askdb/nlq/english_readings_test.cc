@@ -722,5 +722,17 @@ TEST_F(EnglishReadingsTest, ADescriptionCalledAfterItsTableIsTheLabel) {
             (std::vector<std::string>{"East|2", "West|1"}));
 }
 
+// "the youngest singer" (ORDER BY age LIMIT 1) named Bob, who has no age: SQLite and MySQL sort
+// NULL first, PostgreSQL does in DESC. Rows ranked by their own column leave NULL out
+// (write_sql.cc RankedGroupsNotNull).
+TEST_F(EnglishReadingsTest, RowsWithoutTheRankedValueAreNotRanked) {
+  Open(
+      "CREATE TABLE singer(singer_id INTEGER PRIMARY KEY, name TEXT, age INTEGER);"
+      "INSERT INTO singer VALUES (1,'Ann',30),(2,'Bob',NULL),(3,'Cid',41),(4,'Dee',25);");
+  EXPECT_EQ(Rows("who is the youngest singer"), (std::vector<std::string>{"Dee"}));
+  EXPECT_EQ(Rows("top 2 singers by age"), (std::vector<std::string>{"Cid|41", "Ann|30"}));
+  EXPECT_EQ(Rows("list the singers ordered by age").size(), 4u);  // no rank: every row
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -602,10 +602,16 @@ std::string Parser::OrderBy(const SelectList& list) const {
 
 // "Which composer wrote the most tracks?": a ranking names a composer, and the tracks with no
 // composer (NULL) are none — yet their group often ranks first. A ranked group of a column
-// that is not a key or a row's name leaves NULL out.
+// that is not a key or a row's name leaves NULL out. So do rows ranked by their own column:
+// "the youngest singer" (ORDER BY age LIMIT 1) named a singer with no age, as SQLite and MySQL
+// sort NULL first (and PostgreSQL does in DESC).
 std::vector<std::string> Parser::RankedGroupsNotNull(const SelectList& list) const {
   std::vector<std::string> out;
-  if (list.measure_exprs.empty() || !(q_.superlative || q_.limit > 0)) return out;
+  const bool ranked = q_.superlative || q_.limit > 0;
+  if (ranked && q_.order_column >= 0 && list.measure_exprs.empty() && list.group_by.empty()) {
+    out.push_back(ColRef(q_.order_column) + " IS NOT NULL");
+  }
+  if (list.measure_exprs.empty() || !ranked) return out;
   for (int c : q_.group_columns) {
     const int t = Col(c).table;
     const int label = index_.LabelColumn(t, chinese_);
