@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <initializer_list>
 
 namespace askdb::llm::openai {
 namespace {
@@ -382,56 +383,64 @@ ContextLengthInfo ParseContextLengthMessage(std::string_view message) {
   return info;
 }
 
-Status MapHttpError(long http_status, std::string_view body, const HttpErrorContext& context) {
+namespace {
+
+// What an error body says: OpenAI's {"error": {message, code, type}}, a bare {"error": "…"},
+// or a top-level {message, code}; the message is an excerpt of the body when none is given.
+struct ProviderError {
   std::string message;
   std::string code;
   std::string type;
+};
+
+ProviderError ReadProviderError(std::string_view body) {
+  ProviderError e;
   if (auto parsed = ParseJson(body); parsed.ok()) {
     const Json& j = *parsed;
     if (auto err = j.find("error"); err != j.end()) {
       if (err->is_string()) {
-        message = err->get<std::string>();
+        e.message = err->get<std::string>();
       } else if (err->is_object()) {
-        message = StringOr(*err, "message");
-        code = StringOr(*err, "code");
-        type = StringOr(*err, "type");
-        if (auto c = err->find("code"); c != err->end() && c->is_number()) code = c->dump();
+        e.message = StringOr(*err, "message");
+        e.code = StringOr(*err, "code");
+        e.type = StringOr(*err, "type");
+        if (auto c = err->find("code"); c != err->end() && c->is_number()) e.code = c->dump();
       }
     } else if (j.is_object()) {
-      message = StringOr(j, "message");
-      code = StringOr(j, "code");
+      e.message = StringOr(j, "message");
+      e.code = StringOr(j, "code");
     }
   }
-  if (message.empty()) message = Excerpt(body);
-  std::string where = context.endpoint + " (HTTP " + std::to_string(http_status) + ")";
-  std::string lower = Lower(message + " " + code + " " + type);
-  std::string hint = context.retry_after ? " " + RetryAfterSuffix(*context.retry_after) : "";
+  if (e.message.empty()) e.message = Excerpt(body);
+  return e;
+}
 
-  if (lower.find("content_filter") != std::string::npos ||
-      lower.find("content_policy") != std::string::npos ||
-      lower.find("data_inspection_failed") != std::string::npos ||
-      lower.find("content management policy") != std::string::npos) {
-    return LlmError("the provider's content filter blocked the request at " + where + ": " +
-                    message + ". Rephrase the question; retrying the same text will not help");
+bool ContainsAny(std::string_view text, std::initializer_list<std::string_view> words) {
+  return std::any_of(words.begin(), words.end(),
+                     [&](std::string_view w) { return text.find(w) != std::string_view::npos; });
+}
+
+// The prompt is longer than the model takes: the counts when the server states them.
+Status ContextTooLong(const std::string& message, const std::string& where,
+                      const std::string& model) {
+  ContextLengthInfo info = ParseContextLengthMessage(message);
+  std::string counts;
+  if (info.requested) counts += std::to_string(*info.requested) + " tokens requested";
+  if (info.limit) {
+    counts += (counts.empty() ? "" : ", ") + std::string("the model's limit is ") +
+              std::to_string(*info.limit);
   }
-  if (lower.find("context_length_exceeded") != std::string::npos ||
-      lower.find("context length") != std::string::npos ||
-      lower.find("maximum context") != std::string::npos ||
-      lower.find("too many tokens") != std::string::npos ||
-      lower.find("prompt is too long") != std::string::npos) {
-    ContextLengthInfo info = ParseContextLengthMessage(message);
-    std::string counts;
-    if (info.requested) counts += std::to_string(*info.requested) + " tokens requested";
-    if (info.limit) {
-      counts += (counts.empty() ? "" : ", ") + std::string("the model's limit is ") +
-                std::to_string(*info.limit);
-    }
-    return InvalidArgumentError("the prompt is too long for model '" + context.model + "' at " +
-                                where + (counts.empty() ? "" : ": " + counts) +
-                                ". Lower the schema/history token budget or use a model with "
-                                "a longer context. Server said: " +
-                                message);
-  }
+  return InvalidArgumentError("the prompt is too long for model '" + model + "' at " + where +
+                              (counts.empty() ? "" : ": " + counts) +
+                              ". Lower the schema/history token budget or use a model with "
+                              "a longer context. Server said: " +
+                              message);
+}
+
+// The error an HTTP status stands for, when the body named no filter or context length.
+Status ErrorForStatus(long http_status, const std::string& message, const std::string& lower,
+                      const std::string& where, const HttpErrorContext& context) {
+  const std::string hint = context.retry_after ? " " + RetryAfterSuffix(*context.retry_after) : "";
   switch (http_status) {
     case 401:
       return PermissionDeniedError(
@@ -471,6 +480,24 @@ Status MapHttpError(long http_status, std::string_view body, const HttpErrorCont
     return UnavailableError("the model server failed at " + where + ": " + message + hint);
   }
   return LlmError("unexpected reply from " + where + ": " + message);
+}
+
+}  // namespace
+
+Status MapHttpError(long http_status, std::string_view body, const HttpErrorContext& context) {
+  const ProviderError e = ReadProviderError(body);
+  const std::string where = context.endpoint + " (HTTP " + std::to_string(http_status) + ")";
+  const std::string lower = Lower(e.message + " " + e.code + " " + e.type);
+  if (ContainsAny(lower, {"content_filter", "content_policy", "data_inspection_failed",
+                          "content management policy"})) {
+    return LlmError("the provider's content filter blocked the request at " + where + ": " +
+                    e.message + ". Rephrase the question; retrying the same text will not help");
+  }
+  if (ContainsAny(lower, {"context_length_exceeded", "context length", "maximum context",
+                          "too many tokens", "prompt is too long"})) {
+    return ContextTooLong(e.message, where, context.model);
+  }
+  return ErrorForStatus(http_status, e.message, lower, where, context);
 }
 
 }  // namespace askdb::llm::openai
