@@ -81,96 +81,118 @@ bool IsSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-// Splits `sql` into tokens. `ansi_quotes`: "..." is an identifier, else a string.
+// A comment at `i` ("-- ", "#", "/* */"): the position after it; `i` when none starts there.
+// "-- " starts a comment only when a blank or control character follows the dashes.
+// Executable comments and optimizer hints are refused: the server runs what they hold.
+StatusOr<size_t> SkipComment(std::string_view sql, size_t i) {
+  const size_t n = sql.size();
+  const char c = sql[i];
+  const bool line_comment = (c == '-' && i + 1 < n && sql[i + 1] == '-' &&
+                             (i + 2 >= n || static_cast<unsigned char>(sql[i + 2]) <= ' ')) ||
+                            c == '#';
+  if (line_comment) {
+    size_t end = sql.find('\n', i);
+    return end == std::string_view::npos ? n : end + 1;
+  }
+  if (c != '/' || i + 1 >= n || sql[i + 1] != '*') return i;
+  if (i + 2 < n && (sql[i + 2] == '!' || sql[i + 2] == '+' ||
+                    (sql[i + 2] == 'M' && i + 3 < n && sql[i + 3] == '!'))) {
+    return guard::Unprovable(
+        "executable comments (/*! ... */, /*M! ... */) and optimizer hints (/*+ ... */) "
+        "are not allowed: the server runs what they hold");
+  }
+  size_t end = sql.find("*/", i + 2);
+  if (end == std::string_view::npos) return guard::Unprovable("an unterminated comment");
+  return end + 2;
+}
+
+// A quoted string ('…', or "…" without ANSI_QUOTES) or name (`…`, or "…" with it) at `i`,
+// added to `out` unquoted: the position after it; `i` when none starts there. A backslash
+// escapes in a string; a doubled quote stands for itself.
+StatusOr<size_t> ReadQuoted(std::string_view sql, size_t i, bool ansi_quotes,
+                            std::vector<Token>& out) {
+  const size_t n = sql.size();
+  const char c = sql[i];
+  const bool string_quote = c == '\'' || (c == '"' && !ansi_quotes);
+  const bool ident_quote = c == '`' || (c == '"' && ansi_quotes);
+  if (!string_quote && !ident_quote) return i;
+  std::string text;
+  size_t j = i + 1;
+  bool closed = false;
+  while (j < n) {
+    if (string_quote && sql[j] == '\\' && j + 1 < n) {
+      text += sql[j + 1];
+      j += 2;
+      continue;
+    }
+    if (sql[j] == c) {
+      if (j + 1 < n && sql[j + 1] == c) {  // doubled quote
+        text += c;
+        j += 2;
+        continue;
+      }
+      closed = true;
+      ++j;
+      break;
+    }
+    text += sql[j++];
+  }
+  if (!closed) return guard::Unprovable("an unterminated quoted string or name");
+  out.push_back({string_quote ? Kind::kString : Kind::kQuoted, std::move(text)});
+  return j;
+}
+
+// A user (@name) or system (@@name) variable at `i`: the position after it; `i` when none.
+size_t ReadVariable(std::string_view sql, size_t i, std::vector<Token>& out) {
+  if (sql[i] != '@') return i;
+  const size_t n = sql.size();
+  size_t j = i + 1;
+  const bool system = j < n && sql[j] == '@';
+  if (system) ++j;
+  size_t start = j;
+  while (j < n && (IsWordByte(static_cast<unsigned char>(sql[j])) || sql[j] == '.')) ++j;
+  out.push_back(
+      {system ? Kind::kSystemVariable : Kind::kVariable, Lower(sql.substr(start, j - start))});
+  return j;
+}
+
+// A word or number at `i`, lower-cased: the position after it; `i` when none. Digits alone (or
+// a number with an exponent) are a number; 1abc is a name in MySQL.
+size_t ReadWord(std::string_view sql, size_t i, std::vector<Token>& out) {
+  const char c = sql[i];
+  if (!IsWordByte(static_cast<unsigned char>(c))) return i;
+  size_t j = i;
+  while (j < sql.size() && IsWordByte(static_cast<unsigned char>(sql[j]))) ++j;
+  std::string word = Lower(sql.substr(i, j - i));
+  const bool number =
+      c >= '0' && c <= '9' && std::all_of(word.begin(), word.end(), [](char ch) {
+        return (ch >= '0' && ch <= '9') || ch == 'e' || ch == 'x' || (ch >= 'a' && ch <= 'f');
+      });
+  out.push_back({number ? Kind::kNumber : Kind::kWord, std::move(word)});
+  return j;
+}
+
+// Splits `sql` into tokens. `ansi_quotes`: "..." is an identifier, else a string. Each step
+// returns the position after what it read, or where it started when its shape is not there.
 StatusOr<std::vector<Token>> Lex(std::string_view sql, bool ansi_quotes) {
   std::vector<Token> out;
   size_t i = 0;
-  const size_t n = sql.size();
-  while (i < n) {
-    const char c = sql[i];
-    if (IsSpace(c)) {
+  while (i < sql.size()) {
+    if (IsSpace(sql[i])) {
       ++i;
       continue;
     }
-    // "-- " starts a comment only when a blank or control character follows the dashes.
-    if (c == '-' && i + 1 < n && sql[i + 1] == '-' &&
-        (i + 2 >= n || static_cast<unsigned char>(sql[i + 2]) <= ' ')) {
-      size_t end = sql.find('\n', i);
-      i = end == std::string_view::npos ? n : end + 1;
-      continue;
+    ASKDB_ASSIGN_OR_RETURN(size_t next, SkipComment(sql, i));
+    if (next == i) {
+      ASKDB_ASSIGN_OR_RETURN(next, ReadQuoted(sql, i, ansi_quotes, out));
     }
-    if (c == '#') {
-      size_t end = sql.find('\n', i);
-      i = end == std::string_view::npos ? n : end + 1;
-      continue;
+    if (next == i) next = ReadVariable(sql, i, out);
+    if (next == i) next = ReadWord(sql, i, out);
+    if (next == i) {
+      out.push_back({Kind::kPunct, std::string(1, sql[i])});
+      next = i + 1;
     }
-    if (c == '/' && i + 1 < n && sql[i + 1] == '*') {
-      if (i + 2 < n && (sql[i + 2] == '!' || sql[i + 2] == '+' ||
-                        (sql[i + 2] == 'M' && i + 3 < n && sql[i + 3] == '!'))) {
-        return guard::Unprovable(
-            "executable comments (/*! ... */, /*M! ... */) and optimizer hints (/*+ ... */) "
-            "are not allowed: the server runs what they hold");
-      }
-      size_t end = sql.find("*/", i + 2);
-      if (end == std::string_view::npos) return guard::Unprovable("an unterminated comment");
-      i = end + 2;
-      continue;
-    }
-    const bool string_quote = c == '\'' || (c == '"' && !ansi_quotes);
-    const bool ident_quote = c == '`' || (c == '"' && ansi_quotes);
-    if (string_quote || ident_quote) {
-      std::string text;
-      size_t j = i + 1;
-      bool closed = false;
-      while (j < n) {
-        if (string_quote && sql[j] == '\\' && j + 1 < n) {
-          text += sql[j + 1];
-          j += 2;
-          continue;
-        }
-        if (sql[j] == c) {
-          if (j + 1 < n && sql[j + 1] == c) {  // doubled quote
-            text += c;
-            j += 2;
-            continue;
-          }
-          closed = true;
-          ++j;
-          break;
-        }
-        text += sql[j++];
-      }
-      if (!closed) return guard::Unprovable("an unterminated quoted string or name");
-      out.push_back({string_quote ? Kind::kString : Kind::kQuoted, std::move(text)});
-      i = j;
-      continue;
-    }
-    if (c == '@') {
-      size_t j = i + 1;
-      const bool system = j < n && sql[j] == '@';
-      if (system) ++j;
-      size_t start = j;
-      while (j < n && (IsWordByte(static_cast<unsigned char>(sql[j])) || sql[j] == '.')) ++j;
-      out.push_back(
-          {system ? Kind::kSystemVariable : Kind::kVariable, Lower(sql.substr(start, j - start))});
-      i = j;
-      continue;
-    }
-    if (IsWordByte(static_cast<unsigned char>(c))) {
-      size_t j = i;
-      while (j < n && IsWordByte(static_cast<unsigned char>(sql[j]))) ++j;
-      std::string word = Lower(sql.substr(i, j - i));
-      // Digits alone (or a number with an exponent) are a number; 1abc is a name in MySQL.
-      const bool number =
-          c >= '0' && c <= '9' && std::all_of(word.begin(), word.end(), [](char ch) {
-            return (ch >= '0' && ch <= '9') || ch == 'e' || ch == 'x' || (ch >= 'a' && ch <= 'f');
-          });
-      out.push_back({number ? Kind::kNumber : Kind::kWord, std::move(word)});
-      i = j;
-      continue;
-    }
-    out.push_back({Kind::kPunct, std::string(1, c)});
-    ++i;
+    i = next;
   }
   return out;
 }
