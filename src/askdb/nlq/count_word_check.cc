@@ -421,6 +421,39 @@ std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
   return std::nullopt;
 }
 
+namespace {
+
+// Whether the unknown words `run` after the link word items[link] (ending before items[end])
+// say which rows are meant: "are retired", "with tattoos", "from the south in Asia".
+bool SaysWhichRows(const std::vector<Item>& items, size_t link, const std::vector<std::string>& run,
+                   size_t end) {
+  if (run.empty()) return false;
+  const std::string first = text::AsciiLower(run.front());
+  static constexpr std::string_view kAdverbs[] = {"either", "neither", "both",  "also",
+                                                  "only",   "just",    "still", "all"};
+  if (std::find(std::begin(kAdverbs), std::end(kAdverbs), first) != std::end(kAdverbs)) {
+    return false;  // "whose birth year is either 1948 or 1949"
+  }
+  // "are owned by students": a passive whose meaning the words after it carry. Words that
+  // reach nothing placed end the predicate too ("that are retired ordered by age"), but a
+  // verb that only says the rows were made or took place narrows nothing ("were placed in
+  // 1997"). After a having word or a place the run is a noun ("with a license", "from the
+  // south"): a phrase after it is a condition of its own ("from the south in Asia"); after a
+  // copula it may be a verb that the phrase completes ("are spoken in Aruba").
+  static constexpr std::string_view kCopulas[] = {"are", "is", "were", "was"};
+  const std::string word = text::AsciiLower(items[link].text);
+  const bool noun = std::find(std::begin(kCopulas), std::end(kCopulas), word) == std::end(kCopulas);
+  const bool reaches =
+      noun ? end < items.size() && items[end].used && items[end].kind == ItemKind::kTerm
+           : ReachesAPlacedWord(items, end);
+  if (IsNeutralVerb(run.front()) || !(EndsAClause(items, end - 1) || !reaches)) return false;
+  // "the orchestras they have conducted": a verb's tense, not something the rows have.
+  const bool have = word.starts_with("ha");  // have, has, had, having
+  return !(have && IsPastParticiple(run.front()));
+}
+
+}  // namespace
+
 std::optional<ShapeProblem> UnreadPredicateOfTheRows(const Query& query,
                                                      const std::vector<Item>& items,
                                                      const SchemaIndex& index) {
@@ -428,7 +461,6 @@ std::optional<ShapeProblem> UnreadPredicateOfTheRows(const Query& query,
   // ("from the south").
   static constexpr std::string_view kLinks[] = {"are", "is",  "were",   "was",     "with", "have",
                                                 "has", "had", "having", "without", "from"};
-  static constexpr std::string_view kCopulas[] = {"are", "is", "were", "was"};
   static constexpr std::string_view kDeterminers[] = {"a",     "an",  "any", "the",
                                                       "their", "its", "his", "her"};
   auto latin_word = [](const Item& it) {
@@ -450,29 +482,7 @@ std::optional<ShapeProblem> UnreadPredicateOfTheRows(const Query& query,
     while (j < items.size() && is_one_of(items[j], kDeterminers)) ++j;
     std::vector<std::string> run;
     for (; j < items.size() && latin_word(items[j]); ++j) run.push_back(items[j].text);
-    // "are owned by students": a passive whose meaning the words after it carry. Words that
-    // reach nothing placed end the predicate too ("that are retired ordered by age"), but a
-    // verb that only says the rows were made or took place narrows nothing ("were placed in
-    // 1997").
-    static constexpr std::string_view kAdverbs[] = {"either", "neither", "both",  "also",
-                                                    "only",   "just",    "still", "all"};
-    if (!run.empty() && std::find(std::begin(kAdverbs), std::end(kAdverbs),
-                                  text::AsciiLower(run.front())) != std::end(kAdverbs)) {
-      continue;  // "whose birth year is either 1948 or 1949"
-    }
-    // After a having word or a place the run is a noun ("with a license", "from the south"):
-    // a phrase after it is a condition of its own ("from the south in Asia"); after a copula
-    // it may be a verb that the phrase completes ("are spoken in Aruba").
-    const bool noun = !is_one_of(items[k], kCopulas);
-    const bool reaches = noun
-                             ? j < items.size() && items[j].used && items[j].kind == ItemKind::kTerm
-                             : ReachesAPlacedWord(items, j);
-    if (run.empty() || IsNeutralVerb(run.front()) || !(EndsAClause(items, j - 1) || !reaches)) {
-      continue;
-    }
-    // "the orchestras they have conducted": a verb's tense, not something the rows have.
-    const bool have = text::AsciiLower(items[k].text).starts_with("ha");  // have, has, had, having
-    if (have && IsPastParticiple(run.front())) continue;
+    if (!SaysWhichRows(items, k, run, j)) continue;
     const std::vector<std::string> left = NotNamedByTheQuery(run, query, index);
     if (left.empty()) continue;
     std::string unread;
