@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Chinese perturbation test of the verifier (docs/nlq.md, "Chinese precision and coverage with a
+semantic model (session 18, precision-zh)"): every DEVELOP question the engine answers right gets
+a modifier the data does not hold (海外, 退休的, 打折的, 已取消的, 被退货的) before its first table
+word. The engine should abstain (naming the word) or answer something else; the same SQL answered
+again means the verifier took the modifier as neutral. Prints, per modifier, how many came back
+with the same SQL, and those questions. The English twin is perturb_right_answers.py.
+
+DEVELOP lines only: the files are run with `--split develop`.
+usage: perturb_right_answers_zh.py [--bin build/bin/nlq_eval_tool] FILE.jsonl...
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+TABLE_WORDS = ["客户", "员工", "曲目", "专辑", "艺人", "发票", "订单", "歌曲", "流派", "门店", "商品", "歌单"]
+MODIFIERS = ["已取消的", "海外", "退休的", "打折的", "被退货的"]
+
+
+def run(binary, args):
+    return subprocess.run([binary] + args, capture_output=True, text=True, errors="replace").stdout
+
+
+def develop_lines_answered_right(binary, files):
+    right = set()
+    for f in files:
+        for ln in run(binary, ["--split", "develop", "-v", f]).splitlines():
+            m = re.match(r"^OK\s+(\S+)\s", ln)
+            if m:
+                right.add(m.group(1))
+    lines = []
+    for f in files:
+        for ln in open(f, encoding="utf-8"):
+            if not ln.strip().startswith("{"):
+                continue
+            d = json.loads(ln)
+            if d.get("split") == "develop" and d["id"] in right:
+                lines.append(d)
+    return lines
+
+
+def dump(binary, lines, folder):
+    path = os.path.join(folder, "perturbed.jsonl")
+    with open(path, "w", encoding="utf-8") as out:
+        for d in lines:
+            out.write(json.dumps(d, ensure_ascii=False) + "\n")
+    sql = {}
+    for ln in run(binary, ["--split", "develop", "--dump", path]).splitlines():
+        parts = ln.split("\t")
+        if len(parts) > 1:
+            sql[parts[0]] = parts[1]
+    return sql
+
+
+def perturbed(lines, modifier):
+    out = []
+    for d in lines:
+        q = d["question"]
+        for word in TABLE_WORDS:
+            at = q.find(word)
+            if at >= 0:
+                out.append(dict(d, question=q[:at] + modifier + q[at:]))
+                break
+    return out
+
+
+def main(argv):
+    binary = "build/bin/nlq_eval_tool"
+    if len(argv) > 1 and argv[0] == "--bin":
+        binary, argv = argv[1], argv[2:]
+    lines = develop_lines_answered_right(binary, argv)
+    with tempfile.TemporaryDirectory() as folder:
+        base = dump(binary, lines, folder)
+        for modifier in MODIFIERS:
+            changed = perturbed(lines, modifier)
+            got = dump(binary, changed, folder)
+            same = [d for d in changed
+                    if not got.get(d["id"], "").startswith("(abstained)") and
+                    got.get(d["id"]) == base.get(d["id"])]
+            print(f"{modifier}: {len(changed)} perturbed, {len(same)} answered with the same SQL")
+            for d in same:
+                print("   ", d["id"], d["question"])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
