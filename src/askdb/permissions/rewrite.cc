@@ -485,6 +485,92 @@ ViewVerdicts JudgeViews(const std::map<std::string, ViewDefinition>& definitions
   return judge.verdicts();
 }
 
+namespace {
+
+// The parser could not read the statement: its message, where (the parser's byte position is
+// the same in the text as sent, see NormalizeForParser), and how to write it instead.
+Status UnparsedRefusal(const Status& parse_error, const std::string& sql) {
+  std::string near;
+  const std::string& message = parse_error.message();
+  const size_t byte_at = message.rfind(" at byte ");
+  if (byte_at != std::string::npos) {
+    const size_t position = std::strtoul(message.c_str() + byte_at + 9, nullptr, 10);
+    if (position > 0 && position <= sql.size()) {
+      near = " near \"" + Excerpt(sql, position - 1) + "\"";
+    }
+  }
+  return Refuse(message + near +
+                ". askdb applies your data permissions only to statements its SQL parser "
+                "(PostgreSQL's grammar) can read; write it in standard SQL — e.g. LIMIT n "
+                "OFFSET m, CASE WHEN instead of IF(), || or CONCAT() — and send it again");
+}
+
+// The one SELECT statement of a parse tree; a refusal when there is none, or several.
+StatusOr<const Json*> OnlySelect(const Json& tree) {
+  const auto found = tree.find("stmts");
+  if (found == tree.end() || !found->is_array() || found->empty()) {
+    return Refuse("the text holds no statement");
+  }
+  const Json& stmts = *found;
+  if (stmts.size() != 1) return Refuse("the text holds several statements; send one");
+  if (!HasObject(stmts[0], "stmt") || !HasObject(stmts[0]["stmt"], "SelectStmt")) {
+    return Refuse("only a SELECT statement can be checked");
+  }
+  return &stmts[0]["stmt"];
+}
+
+// A table no rule names may be read as it is, if the catalog knows it; a view only when
+// askdb checked what it reads and found nothing protected.
+Status CheckUnprotected(const TableRef& ref, const db::TableInfo* table, const std::string& lower,
+                        const ViewVerdicts* views) {
+  if (table == nullptr) {
+    return Refuse("the table " + ref.relname +
+                  " is not in the datasource's catalog as askdb knows it (refresh the "
+                  "schema if it is new)");
+  }
+  if (table->kind != db::TableInfo::Kind::kView) return Status::Ok();
+  auto verdict = views == nullptr ? ViewVerdicts::const_iterator() : views->find(lower);
+  if (views == nullptr || verdict == views->end()) {
+    return Refuse("the view " + ref.relname +
+                  " cannot be used: askdb has not checked what it reads");
+  }
+  if (!verdict->second.empty()) {
+    return Refuse("the view " + ref.relname + " cannot be used: " + verdict->second +
+                  " (query the tables themselves: your rules apply to them)");
+  }
+  return Status::Ok();
+}
+
+// A protected table's reference replaced in `sql` by a subquery of its visible columns and
+// rows: "(SELECT <columns> FROM <name> WHERE (<rule>) AND …) AS <name>".
+Status ReplaceProtected(const TableRef& ref, const db::TableInfo* table,
+                        const TablePolicy& table_policy, const EffectivePolicy& policy,
+                        SqlEngine engine, const std::string& normalized, std::string& sql) {
+  if (!table_policy.refusal.empty()) {
+    return Refuse("the table " + table_policy.table +
+                  " is not available to you: " + table_policy.refusal);
+  }
+  if (table == nullptr || table->kind == db::TableInfo::Kind::kView) {
+    return Refuse("the protected table " + ref.relname + " is not in the catalog as a table");
+  }
+  const std::string columns = ColumnList(engine, *table, table_policy);
+  if (columns.empty()) return Refuse("every column of " + ref.relname + " is hidden from you");
+  std::string where;
+  for (const std::string& predicate : table_policy.predicates) {
+    ASKDB_ASSIGN_OR_RETURN(std::string bound, BindPredicate(predicate, policy.attributes, engine));
+    where += (where.empty() ? " WHERE (" : " AND (") + bound + ")";
+  }
+  if (ref.location >= normalized.size()) return Refuse("a table position is out of range");
+  ASKDB_ASSIGN_OR_RETURN(NameSpan span, FindSpan(normalized, ref));
+  const std::string name_text = sql.substr(span.begin, span.end - span.begin);
+  std::string replacement = "(SELECT " + columns + " FROM " + name_text + where + ")";
+  if (!ref.has_alias) replacement += " AS " + sql.substr(span.last, span.end - span.last);
+  sql.replace(span.begin, span.end - span.begin, replacement);
+  return Status::Ok();
+}
+
+}  // namespace
+
 StatusOr<RewriteResult> RewriteStatement(std::string_view sql, SqlEngine engine,
                                          const EffectivePolicy& policy,
                                          const db::DatabaseSchema& schema,
@@ -495,34 +581,14 @@ StatusOr<RewriteResult> RewriteStatement(std::string_view sql, SqlEngine engine,
   ASKDB_ASSIGN_OR_RETURN(std::string normalized, internal::NormalizeForParser(sql, engine));
   if (engine != SqlEngine::kPostgres) RewriteCommaLimits(result.sql, normalized);
   StatusOr<Json> tree = internal::ParsePostgres(normalized);
-  if (!tree.ok()) {
-    // The parser's byte position is the same in the text as sent (see NormalizeForParser).
-    std::string near;
-    const std::string& message = tree.status().message();
-    const size_t byte_at = message.rfind(" at byte ");
-    if (byte_at != std::string::npos) {
-      const size_t position = std::strtoul(message.c_str() + byte_at + 9, nullptr, 10);
-      if (position > 0 && position <= result.sql.size()) {
-        near = " near \"" + Excerpt(result.sql, position - 1) + "\"";
-      }
-    }
-    return Refuse(message + near +
-                  ". askdb applies your data permissions only to statements its SQL parser "
-                  "(PostgreSQL's grammar) can read; write it in standard SQL — e.g. LIMIT n "
-                  "OFFSET m, CASE WHEN instead of IF(), || or CONCAT() — and send it again");
-  }
-  const Json& stmts = (*tree)["stmts"];
-  if (!stmts.is_array() || stmts.empty()) return Refuse("the text holds no statement");
-  if (stmts.size() != 1) return Refuse("the text holds several statements; send one");
-  if (!HasObject(stmts[0], "stmt") || !HasObject(stmts[0]["stmt"], "SelectStmt")) {
-    return Refuse("only a SELECT statement can be checked");
-  }
+  if (!tree.ok()) return UnparsedRefusal(tree.status(), result.sql);
+  ASKDB_ASSIGN_OR_RETURN(const Json* select, OnlySelect(*tree));
   RefCollector collector(engine);
-  ASKDB_RETURN_IF_ERROR(collector.Walk(stmts[0]["stmt"]));
+  ASKDB_RETURN_IF_ERROR(collector.Walk(*select));
   std::vector<TableRef>& refs = collector.refs();
+  // Last reference first, so that each replacement leaves the earlier positions as they were.
   std::sort(refs.begin(), refs.end(),
             [](const TableRef& a, const TableRef& b) { return a.location > b.location; });
-
   for (const TableRef& ref : refs) {
     const std::string lower = text::AsciiLower(ref.relname);
     if (IsSystemRef(ref, engine)) {
@@ -532,45 +598,11 @@ StatusOr<RewriteResult> RewriteStatement(std::string_view sql, SqlEngine engine,
     const db::TableInfo* table = schema.FindTable(ref.relname);
     const TablePolicy* table_policy = policy.Find(ref.relname);
     if (table_policy == nullptr) {
-      if (table == nullptr) {
-        return Refuse("the table " + ref.relname +
-                      " is not in the datasource's catalog as askdb knows it (refresh the "
-                      "schema if it is new)");
-      }
-      if (table->kind == db::TableInfo::Kind::kView) {
-        auto verdict = views == nullptr ? ViewVerdicts::const_iterator() : views->find(lower);
-        if (views == nullptr || verdict == views->end()) {
-          return Refuse("the view " + ref.relname +
-                        " cannot be used: askdb has not checked what it reads");
-        }
-        if (!verdict->second.empty()) {
-          return Refuse("the view " + ref.relname + " cannot be used: " + verdict->second +
-                        " (query the tables themselves: your rules apply to them)");
-        }
-      }
+      ASKDB_RETURN_IF_ERROR(CheckUnprotected(ref, table, lower, views));
       continue;
     }
-    if (!table_policy->refusal.empty()) {
-      return Refuse("the table " + table_policy->table +
-                    " is not available to you: " + table_policy->refusal);
-    }
-    if (table == nullptr || table->kind == db::TableInfo::Kind::kView) {
-      return Refuse("the protected table " + ref.relname + " is not in the catalog as a table");
-    }
-    const std::string columns = ColumnList(engine, *table, *table_policy);
-    if (columns.empty()) return Refuse("every column of " + ref.relname + " is hidden from you");
-    std::string where;
-    for (const std::string& predicate : table_policy->predicates) {
-      ASKDB_ASSIGN_OR_RETURN(std::string bound,
-                             BindPredicate(predicate, policy.attributes, engine));
-      where += (where.empty() ? " WHERE (" : " AND (") + bound + ")";
-    }
-    if (ref.location >= normalized.size()) return Refuse("a table position is out of range");
-    ASKDB_ASSIGN_OR_RETURN(NameSpan span, FindSpan(normalized, ref));
-    const std::string name_text = result.sql.substr(span.begin, span.end - span.begin);
-    std::string replacement = "(SELECT " + columns + " FROM " + name_text + where + ")";
-    if (!ref.has_alias) replacement += " AS " + result.sql.substr(span.last, span.end - span.last);
-    result.sql.replace(span.begin, span.end - span.begin, replacement);
+    ASKDB_RETURN_IF_ERROR(
+        ReplaceProtected(ref, table, *table_policy, policy, engine, normalized, result.sql));
     result.tables.push_back(lower);
     result.changed = true;
   }
