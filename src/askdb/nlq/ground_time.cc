@@ -122,7 +122,9 @@ bool Parser::ReadChineseYearBoundary(int i) {
     return k >= 0 && k < n && !items_[k].used ? items_[k].text : std::string();
   };
   const int year = static_cast<int>(items_[i].number);
-  const std::string one = text_at(i + 2), two = one + text_at(i + 3);
+  // Two items only when both are there: a one-item 以后 (a schema word) at the end must not
+  // reach items_[n] below.
+  const std::string one = text_at(i + 2), two = i + 3 < n ? one + text_at(i + 3) : "";
   const std::string before = i >= 2 ? text_at(i - 2) + text_at(i - 1) : "";
   std::vector<int> words;
   Op op = Op::kGe;
