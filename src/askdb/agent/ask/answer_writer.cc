@@ -359,7 +359,11 @@ std::string WithPeriod(std::string answer, std::string_view anchor_note, bool ch
 
 bool FoundNothing(const db::ResultSet& result) {
   if (result.row_count() == 0) return true;
-  if (result.row_count() != 1 || result.columns.size() != 1) return false;
+  if (result.row_count() != 1) return false;
+  const std::vector<db::Value>& row = result.rows[0];
+  if (std::all_of(row.begin(), row.end(), [](const db::Value& v) { return v.is_null(); }))
+    return true;
+  if (result.columns.size() != 1) return false;
   const db::Value& v = result.rows[0][0];
   if (v.is_null()) return true;
   using Kind = db::Value::Kind;

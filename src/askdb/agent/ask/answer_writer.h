@@ -23,8 +23,9 @@ std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& 
 // that 今年 is 2025 in data that ends in 2025. Unchanged when `anchor_note` is empty.
 std::string WithPeriod(std::string answer, std::string_view anchor_note, bool chinese);
 
-// An empty result, or one number that is 0 or NULL: "nothing found", which may only mean the
-// data does not reach the period asked about.
+// An empty result, one number that is 0 or NULL, or one row of NULLs only (a period
+// comparison over no rows): "nothing found", which may only mean the data does not reach the
+// period asked about.
 bool FoundNothing(const db::ResultSet& result);
 
 // The sentence that says a period lies wholly outside the dates a time column holds, so that

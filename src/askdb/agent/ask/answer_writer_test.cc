@@ -333,6 +333,15 @@ TEST(AnswerWriterTest, NothingFoundIsNoRowsOrOneZeroOrNull) {
   EXPECT_FALSE(FoundNothing(r));
   r.rows.push_back({db::Value::Int(0)});
   EXPECT_FALSE(FoundNothing(r));  // two rows: something was found
+  // A period comparison over no rows: growth, both periods and the change are all NULL.
+  db::ResultSet comparison;
+  comparison.columns = {{"growth (%)", "REAL"}, {"revenue (2012)", "REAL"},
+                        {"revenue (2011)", "REAL"}, {"change", "REAL"}};
+  comparison.rows.push_back(
+      {db::Value::Null(), db::Value::Null(), db::Value::Null(), db::Value::Null()});
+  EXPECT_TRUE(FoundNothing(comparison));
+  comparison.rows[0][2] = db::Value::Double(100);  // the earlier period has data
+  EXPECT_FALSE(FoundNothing(comparison));
 }
 TEST(AnswerWriterTest, AnAbstentionSaysWhatToDo) {
   const std::string en =
