@@ -335,8 +335,10 @@ TEST(AnswerWriterTest, NothingFoundIsNoRowsOrOneZeroOrNull) {
   EXPECT_FALSE(FoundNothing(r));  // two rows: something was found
   // A period comparison over no rows: growth, both periods and the change are all NULL.
   db::ResultSet comparison;
-  comparison.columns = {{"growth (%)", "REAL"}, {"revenue (2012)", "REAL"},
-                        {"revenue (2011)", "REAL"}, {"change", "REAL"}};
+  comparison.columns = {{"growth (%)", "REAL"},
+                        {"revenue (2012)", "REAL"},
+                        {"revenue (2011)", "REAL"},
+                        {"change", "REAL"}};
   comparison.rows.push_back(
       {db::Value::Null(), db::Value::Null(), db::Value::Null(), db::Value::Null()});
   EXPECT_TRUE(FoundNothing(comparison));
