@@ -21,6 +21,7 @@
 #include "askdb/nlq/measure_additivity.h"
 #include "askdb/nlq/number_words.h"
 #include "askdb/nlq/parser.h"
+#include "askdb/nlq/partial_period_check.h"
 #include "askdb/nlq/per_row_measure.h"
 #include "askdb/nlq/period_comparison.h"
 #include "askdb/nlq/query_shape_check.h"
@@ -908,6 +909,9 @@ std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidenc
   AdjustListShape(q_, index_);
   ReadReferenceToANamedRow();
   if (const std::optional<ShapeProblem> shape = FindShapeProblem(q_, items_, index_)) {
+    return Abstain(shape->en, shape->zh);
+  }
+  if (const std::optional<ShapeProblem> shape = LowestOfPartialPeriods(q_, index_, time_column_)) {
     return Abstain(shape->en, shape->zh);
   }
   ListRowsOnce();

@@ -614,17 +614,19 @@ TEST_F(EnglishReadingsTest, AValueOfTheLinesSumsTheLinesRevenue) {
 TEST_F(EnglishReadingsTest, WhichMonthWithASuperlativeRanksTheMonths) {
   Open(kMusicSql);
   EXPECT_EQ(Rows("which month had the highest sales"), (std::vector<std::string>{"2024-01|4.96"}));
-  EXPECT_EQ(Rows("which month had the lowest revenue?"),
-            (std::vector<std::string>{"2024-03|1.29"}));
+  // The invoices start and end inside a month: the lowest month may be a partial one
+  // (partial_period_check.cc), so the lowest is refused.
+  ExpectAbstains("which month had the lowest revenue?");
 }
 
 // ground_time.cc ReadBestPeriod: "our best month ever for sales" ranks the months by the measure
-// named (worst: lowest first), the first one; with no measure it abstains.
+// named (worst: lowest first, refused here where a month is partly covered), the first one;
+// with no measure it abstains.
 TEST_F(EnglishReadingsTest, BestMonthForAMeasureRanksTheMonths) {
   Open(kMusicSql);
   EXPECT_EQ(Rows("what was our best month ever for sales"),
             (std::vector<std::string>{"2024-01|4.96"}));
-  EXPECT_EQ(Rows("our worst month for revenue"), (std::vector<std::string>{"2024-03|1.29"}));
+  ExpectAbstains("our worst month for revenue");  // partial first or last month
   ExpectAbstains("best month");
   ExpectAbstains("best month for invoices");  // more is not always better: only money coming in
 }
