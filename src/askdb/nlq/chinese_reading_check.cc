@@ -738,7 +738,7 @@ std::optional<ShapeProblem> ComparesText(const Query& q, const SchemaIndex& inde
                             "”），比较找不到想要的行，因此不作答；请按数据里的写法给出取值。"};
   };
   for (const Filter& f : q.filters) {
-    if (!f.numeric || f.column < 0 || f.related_edge >= 0 || f.text_literal) continue;
+    if (!f.numeric || f.column < 0 || f.CountsRows() || f.text_literal) continue;
     const IndexedColumn& c = index.columns()[f.column];
     if (UniformUnitOf(c)) continue;  // compared by its leading numbers (unit_numbers.h)
     if (const std::string v = TextValue(c, IsNumber); !v.empty()) return problem(c, v);
@@ -1186,7 +1186,7 @@ std::optional<ShapeProblem> CountByOwnNameOfAnotherTablesValue(const Query& q,
     return std::nullopt;
   }
   for (const Filter& f : q.filters) {
-    if (f.op != Op::kEq || f.numeric || f.values.size() != 1 || f.related_edge >= 0) continue;
+    if (f.op != Op::kEq || f.numeric || f.values.size() != 1 || f.CountsRows()) continue;
     const int table = index.columns()[f.column].table;
     if (index.LabelColumn(table, true) != f.column) continue;
     const std::vector<int>* ids = index.FindTerms(PhraseKey(f.values[0]));
@@ -1243,7 +1243,7 @@ std::optional<ShapeProblem> BareNumberForACountInAMagnitude(const std::vector<It
                                                             const SchemaIndex& index) {
   if (!MagnitudeNumber(items).empty()) return std::nullopt;
   for (const Filter& f : q.filters) {
-    if (!f.numeric || f.column < 0 || f.related_edge >= 0 || f.text_literal) continue;
+    if (!f.numeric || f.column < 0 || f.CountsRows() || f.text_literal) continue;
     const std::optional<UniformUnit> unit = UniformUnitOf(index.columns()[f.column]);
     if (!unit || unit->magnitude == 1) continue;
     const std::string& name = index.columns()[f.column].name;
@@ -1278,7 +1278,7 @@ std::optional<ShapeProblem> UnitSaidOtherwise(const std::vector<Item>& items, co
       "米",   "公顷", "亩", "公斤",   "千克",     "kg",       "cm",     "人",   "个",
       "岁",   "年",   "天", "小时",   "分钟",     "秒",       "%"};
   for (const Filter& f : q.filters) {
-    if (!f.numeric || f.column < 0 || f.related_edge >= 0 || f.text_literal) continue;
+    if (!f.numeric || f.column < 0 || f.CountsRows() || f.text_literal) continue;
     const std::optional<UniformUnit> unit = UniformUnitOf(index.columns()[f.column]);
     if (!unit) continue;
     std::string_view own = unit->unit;
@@ -1593,7 +1593,7 @@ std::optional<ShapeProblem> GroupAmountReadPerRow(const std::vector<Item>& items
                                   [](const Measure& m) { return m.agg == Agg::kCount; });
   if (!lists && !counts) return std::nullopt;
   for (const Filter& f : q.filters) {
-    if (!f.numeric || f.column < 0 || f.related_edge >= 0) continue;
+    if (!f.numeric || f.column < 0 || f.CountsRows()) continue;
     const IndexedColumn& c = index.columns()[f.column];
     // A measure (money, a semantic model's measure): DuSQL's plain numbers ("极端高温超过40度的
     // 城市", "报名人数超过17000的马拉松") are compared row by row in its questions.

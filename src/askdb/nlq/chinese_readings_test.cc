@@ -644,5 +644,14 @@ TEST_F(ChineseLineRevenueTest, AnAverageCountPerGroupIsAveragedOverTheGroups) {
   EXPECT_FALSE(Ask("平均每张发票有几首歌").answered);
 }
 
+// 会员数超过2个的国家, 会员超过1个的国家: a label column of the counted table after …的 names its
+// groups, compared by their own count of rows (Filter::group_count), each group once.
+TEST_F(ChineseReadingsTest, AColumnAfterACountedTableNamesItsGroups) {
+  EXPECT_EQ(Rows("会员数超过2个的国家"), (std::vector<std::string>{"Japan"}));
+  std::vector<std::string> rows = Rows("会员超过1个的国家有哪些");
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(rows, (std::vector<std::string>{"France", "Japan"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -692,7 +692,7 @@ void Parser::ReadReferenceToANamedRow() {
     if (c != ref && c != label && c != index_.NameCompanion(label)) return;
   }
   for (const Filter& f : q_.filters) {
-    if (f.column < 0 || Col(f.column).table != table || f.related_edge >= 0 || f.is_null ||
+    if (f.column < 0 || Col(f.column).table != table || f.CountsRows() || f.is_null ||
         f.business >= 0 || f.numeric || f.op != Op::kEq) {
       return;
     }
@@ -992,6 +992,12 @@ Grounding Parser::ScoreGrounding(const Coverage& cov, double* confidence) {
 void Parser::ListRowsOnce() {
   if (distinct_word_ && q_.measures.empty()) q_.distinct_rows = true;
   if (ListsOnlyAttributes(q_, items_, index_)) q_.distinct_rows = true;
+  // "countries with more than 5 customers" (Filter::group_count): the groups, each once.
+  for (const Filter& f : q_.filters) {
+    if (f.group_count && q_.measures.empty() && q_.projections == std::vector<int>{f.column}) {
+      q_.distinct_rows = true;
+    }
+  }
   // "which customers bought Chai" (ReadBoughtValue): the buyers, each once.
   if ((chinese_ || q_.rows_named_by_table || bought_value_) && !q_.distinct_rows &&
       ListedRowsRepeatedByJoin(q_, *tree_, index_)) {

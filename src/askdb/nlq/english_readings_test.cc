@@ -736,5 +736,20 @@ TEST_F(EnglishReadingsTest, RowsWithoutTheRankedValueAreNotRanked) {
   EXPECT_EQ(Rows("list the singers ordered by age").size(), 4u);  // no rank: every row
 }
 
+// "countries with more than 1 client": a label column of the counted table before the
+// comparison names its groups, compared by their own count of rows (Filter::group_count), each
+// group once; a count of another table's rows ("countries with more than 1 order") is no group.
+TEST_F(EnglishReadingsTest, AColumnComparedByACountOfItsTableNamesItsGroups) {
+  Open(kTradeSql);
+  EXPECT_EQ(Rows("countries with more than 1 client"), (std::vector<std::string>{"Germany"}));
+  EXPECT_EQ(Rows("which countries have at least 2 clients?"),
+            (std::vector<std::string>{"Germany"}));
+  EXPECT_EQ(Rows("countries with fewer than 2 clients"), (std::vector<std::string>{"France"}));
+  ExpectAbstains("countries with more than 1 order");
+  // Another condition is not inside each group's count (MoreThanTheGroupsOfACount).
+  const Translation t = Ask("countries with more than 1 client who ordered in 2024");
+  EXPECT_FALSE(t.answered) << t.sql;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

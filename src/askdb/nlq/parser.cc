@@ -189,7 +189,7 @@ int Parser::ColumnOnFilteredTable(const std::vector<int>& candidates) const {
   if (q_.filters.empty() || q_.time || !q_.group_columns.empty()) return -1;
   int table = -1;
   for (const Filter& f : q_.filters) {
-    if (f.column < 0 || f.related_edge >= 0 || f.business >= 0) return -1;
+    if (f.column < 0 || f.CountsRows() || f.business >= 0) return -1;
     if (table >= 0 && Col(f.column).table != table) return -1;
     table = Col(f.column).table;
   }

@@ -506,6 +506,10 @@ class Parser {
   int RelatedCountedTable(int i, bool negation, int* k, int* number) const;
   int SoldVerbLines(int i, int k) const;  // "never sold": the order lines' table, or -1
   int TableComparedBefore(int i) const;
+  int GroupComparedBefore(int i, int counted) const;
+  void ReadGroupCount(int i, int counted, int k, int number);
+  int GroupColumnOf(const Item& it, int counted) const;
+  void AddGroupCount(int column, int i, int k, int number);
   // The one edge by which rows of another table count `table`'s rows named by `counted`
   // (its own reference, else the one link table's), or -1.
   int RelatedCountEdge(int table, int counted) const;

@@ -109,7 +109,7 @@ std::optional<ShapeProblem> ListsOnlyTheFilteredValue(const Query& q) {
 
 std::optional<ShapeProblem> ComparesAnIdentifier(const Query& q, const SchemaIndex& index) {
   for (const Filter& f : q.filters) {
-    if (f.column < 0 || !f.numeric || !IsRange(f.op) || f.related_edge >= 0) continue;
+    if (f.column < 0 || !f.numeric || !IsRange(f.op) || f.CountsRows()) continue;
     const IndexedColumn& c = index.columns()[f.column];
     if (!c.primary_key && !c.foreign_key) continue;
     return ShapeProblem{
@@ -208,7 +208,7 @@ bool NamesTheMeasuresRows(const std::vector<Item>& items, const Measure& m,
 // question treats the name as one thing; several rows summed is a guess.
 bool NamedByASharedLabel(const Query& q, const Measure& m, const SchemaIndex& index) {
   return std::any_of(q.filters.begin(), q.filters.end(), [&](const Filter& f) {
-    if (f.column < 0 || f.op != Op::kEq || f.numeric || f.is_null || f.related_edge >= 0 ||
+    if (f.column < 0 || f.op != Op::kEq || f.numeric || f.is_null || f.CountsRows() ||
         f.business >= 0 || f.values.empty() || index.columns()[f.column].table != m.table) {
       return false;
     }
@@ -443,6 +443,27 @@ std::optional<ShapeProblem> UnaskedCountOfOneGroup(const Query& q, const SchemaI
       "问题只指定了一个" + group + "，又没有问数量：是列出这些行，还是问有多少？"};
 }
 
+// "countries with more than 5 customers" (Filter::group_count) counts each group's rows over
+// the whole table: any other condition or period would not be inside that count, and other
+// columns beside the groups would repeat or widen them. Only the groups themselves (listed, or
+// counted) are read; anything else abstains naming the column.
+std::optional<ShapeProblem> MoreThanTheGroupsOfACount(const Query& q, const SchemaIndex& index) {
+  const auto f = std::find_if(q.filters.begin(), q.filters.end(),
+                              [](const Filter& x) { return x.group_count; });
+  if (f == q.filters.end()) return std::nullopt;
+  const bool listed = q.measures.empty() && q.projections == std::vector<int>{f->column};
+  const bool counted = q.projections.empty() && q.measures.size() == 1 &&
+                       q.measures[0].agg == Agg::kCount && q.measures[0].column == f->column &&
+                       q.measures[0].distinct;
+  const bool alone = q.filters.size() == 1 && !q.time && q.group_columns.empty() && !q.bucket &&
+                     q.limit == 0 && !q.superlative && !q.share;
+  if ((listed || counted) && alone) return std::nullopt;
+  const std::string& group = index.columns()[f->column].name;
+  return ShapeProblem{"I can only list (or count) the " + group +
+                          " values compared by their number of rows, with nothing else asked",
+                      "我只能列出（或数出）按行数比较的" + group + "，不能同时回答其他条件或内容"};
+}
+
 bool IsSuperlativeWord(const std::string& word) {
   static constexpr std::string_view kWords[] = {"most", "least", "best",    "worst",
                                                 "top",  "max",   "maximum", "minimum"};
@@ -631,7 +652,7 @@ std::optional<ShapeProblem> NothingAndAValueInOneColumn(const Query& q, const Sc
   for (const Filter& missing : q.filters) {
     if (!missing.is_null || missing.op != Op::kEq || missing.column < 0) continue;
     for (const Filter& other : q.filters) {
-      if (&other == &missing || other.column != missing.column || other.related_edge >= 0) continue;
+      if (&other == &missing || other.column != missing.column || other.CountsRows()) continue;
       const std::string& name = index.columns()[missing.column].name;
       return ShapeProblem{"I read both that " + name + " holds nothing and a condition on " + name +
                               ", which no row can meet; say the condition another way.",
@@ -900,6 +921,7 @@ void AdjustListShape(Query& q, const SchemaIndex& index) {
 std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vector<Item>& items,
                                              const SchemaIndex& index) {
   if (auto p = UnreadNegation(items)) return p;
+  if (auto p = MoreThanTheGroupsOfACount(query, index)) return p;
   if (auto p = CountFromASizeWord(query)) return p;
   if (auto p = UnreadPossessor(items)) return p;
   if (auto p = ListsAColumnTheRowsHave(query, items, index)) return p;

@@ -1067,6 +1067,7 @@ void Parser::ReadRelatedCount(int i) {
   const int counted = RelatedCountedTable(i, negation, &k, &number);
   if (counted < 0) return;
   const int table = TableComparedBefore(i);
+  if (table < 0 && !negation && !chinese_) ReadGroupCount(i, counted, k, number);
   if (table < 0) return;
   const int edge = RelatedCountEdge(table, counted);
   if (edge < 0) return;
@@ -1142,6 +1143,56 @@ int Parser::SoldVerbLines(int i, int k) const {
   const std::string lower = text::AsciiLower(items_[k].text);
   if (std::find(std::begin(kVerbs), std::end(kVerbs), lower) == std::end(kVerbs)) return -1;
   return NextMeaningful(k) < 0 ? lines : -1;
+}
+
+// "countries with more than 5 customers", "which cities have more than one customer": a
+// label column of the counted table right before the comparison (past fillers and one verb)
+// is compared by the count of that table's rows in each of its values (a HAVING of the
+// groups). The item of the column, or -1: a key or a number column (a value compared, not a
+// group) and a column with a value said ("customers in Berlin") are no group.
+int Parser::GroupComparedBefore(int i, int counted) const {
+  int verbs = 0;
+  for (int j = i - 1; j >= 0; --j) {
+    if (IsFiller(items_[j])) continue;
+    if (items_[j].kind == ItemKind::kUnknown && !items_[j].used && ++verbs <= 1) continue;
+    return GroupColumnOf(items_[j], counted) >= 0 ? j : -1;
+  }
+  return -1;
+}
+
+// A label column of `counted` that can name its groups: text, no key, no value said.
+int Parser::GroupColumnOf(const Item& it, int counted) const {
+  if (it.kind != ItemKind::kTerm || it.used || HasValue(it)) return -1;
+  const int c = ColumnOf(it);
+  if (c < 0 || Col(c).table != counted || Col(c).primary_key || Col(c).foreign_key) return -1;
+  return Col(c).type_class == TypeClass::kText && Col(c).role == ColumnRole::kDimension ? c : -1;
+}
+
+void Parser::ReadGroupCount(int i, int counted, int k, int number) {
+  const int group = GroupComparedBefore(i, counted);
+  if (group >= 0 && number >= 0) AddGroupCount(ColumnOf(items_[group]), i, k, number);
+}
+
+// The groups of `column` compared (the comparison word at i, its number) by the count of rows
+// the word at k names: Filter::group_count.
+void Parser::AddGroupCount(int column, int i, int k, int number) {
+  const int counted = Col(column).table;
+  Filter f;
+  f.column = column;
+  f.numeric = true;
+  f.group_count = true;
+  f.op = items_[i].Has(Kw::kGe)   ? Op::kGe
+         : items_[i].Has(Kw::kLe) ? Op::kLe
+         : items_[i].Has(Kw::kGt) ? Op::kGt
+                                  : Op::kLt;
+  f.lo = items_[number].number;
+  q_.filters.push_back(f);
+  items_[i].used = items_[number].used = items_[k].used = true;
+  const std::string what = index_.tables()[counted].name;
+  const std::string cond =
+      "COUNT(" + what + ") " + std::string(OpSymbol(f.op)) + " " + FormatNumber(f.lo);
+  Map(items_[k], "filter", cond + " per " + Col(f.column).name);
+  Understood(Col(f.column).name + ": " + cond, Col(f.column).name + "：" + cond);
 }
 
 // The rows a related count compares: the nearest table word before i, past fillers and one
@@ -1340,7 +1391,9 @@ void Parser::ReadChineseRelatedCount(int i) {
   if (op.used || op.kind != ItemKind::kKeyword || (op.kw & kCompare) == 0 || op.Has(Kw::kNot)) {
     return;
   }
-  const int k = i - 1;
+  int k = i - 1;
+  // 客户数超过4个的国家: the count word after the counted table's word (the groups only).
+  const int count_word = k >= 1 && !items_[k].used && items_[k].Has(Kw::kCount) ? k-- : -1;
   if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm || HasValue(items_[k])) return;
   const int counted = TableOf(items_[k]);
   const int m = i + 1;
@@ -1354,7 +1407,15 @@ void Parser::ReadChineseRelatedCount(int i) {
   ++j;
   if (j >= n || items_[j].used || items_[j].kind != ItemKind::kTerm || HasValue(items_[j])) return;
   const int table = TableOf(items_[j]);
-  const int edge = table < 0 ? -1 : RelatedCountEdge(table, counted);
+  // 客户超过5个的国家, 客户数超过4个的国家: a label column of the counted table, its groups.
+  const int group = table < 0 ? GroupColumnOf(items_[j], counted) : -1;
+  if (group >= 0) {
+    AddGroupCount(group, i, k, m);
+    if (unit >= 0) items_[unit].used = true;
+    if (count_word >= 0) items_[count_word].used = true;
+    return;
+  }
+  const int edge = table < 0 || count_word >= 0 ? -1 : RelatedCountEdge(table, counted);
   if (edge < 0) return;
   const Op cmp = op.Has(Kw::kGe)   ? Op::kGe
                  : op.Has(Kw::kLe) ? Op::kLe

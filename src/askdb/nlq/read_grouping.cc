@@ -605,7 +605,7 @@ bool Parser::GroupByComparedValues(std::string* why_en, std::string* why_zh) {
   for (const Filter& f : q_.filters) {
     if (f.values.size() < 2) continue;
     ++lists;
-    if (f.op == Op::kEq && !f.numeric && f.business < 0 && f.related_edge < 0) compared = &f;
+    if (f.op == Op::kEq && !f.numeric && f.business < 0 && !f.CountsRows()) compared = &f;
   }
   if (lists != 1 || !compared || compared->values.size() != values_.size()) {
     *why_en = "'compare' needs values of one column to compare; name them by one column.";

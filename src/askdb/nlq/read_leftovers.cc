@@ -558,7 +558,7 @@ void Parser::ReadConditionRowsCounted() {
   }
   const int table = q_.filters[0].column >= 0 ? Col(q_.filters[0].column).table : -1;
   for (const Filter& f : q_.filters) {
-    if (f.column < 0 || Col(f.column).table != table || f.related_edge >= 0) return;
+    if (f.column < 0 || Col(f.column).table != table || f.CountsRows()) return;
   }
   for (const Item& it : items_) {
     if (it.kind == ItemKind::kTerm && TableOf(it) >= 0 && ColumnOf(it) < 0) return;

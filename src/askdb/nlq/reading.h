@@ -73,6 +73,12 @@ struct Filter {
   // have any performances" = 0): `column` is the listed table's key, compared with the
   // number of rows of the edge's referencing table that point at it (SchemaIndex::edges()).
   int related_edge = -1;
+  // "countries with more than 5 customers": `column` is a label column of its own table, and
+  // the number is compared with the count of that table's rows in each of its groups
+  // (`column IN (SELECT column ... GROUP BY column HAVING COUNT(*) op N)`, write_sql.cc).
+  bool group_count = false;
+  // Whether the compared number is a count of rows, not a value of `column`.
+  bool CountsRows() const { return related_edge >= 0 || group_count; }
   // "customers with no company": column IS NULL (read_missing.h); with op kNe, IS NOT NULL
   // (the rows a date superlative ranks, read_measures.cc).
   bool is_null = false;

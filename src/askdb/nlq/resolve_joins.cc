@@ -399,7 +399,7 @@ void Parser::ReadVerbsOfValueColumns() {
     if (it.used || it.kind != ItemKind::kUnknown) continue;
     const std::string lower = text::AsciiLower(it.text);
     for (const Filter& f : q_.filters) {
-      if (f.column < 0 || f.numeric || f.values.empty() || f.related_edge >= 0 || f.is_null ||
+      if (f.column < 0 || f.numeric || f.values.empty() || f.CountsRows() || f.is_null ||
           !VerbNamesColumnPrefix(lower, Col(f.column))) {
         continue;
       }

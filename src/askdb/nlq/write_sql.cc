@@ -225,7 +225,7 @@ const Filter* Parser::SharePart() const {
   if (q_.measures[0].business >= 0 && !IsOneSumTerm(q_.measures[0].business)) return nullptr;
   const Filter& f = q_.filters[0];
   const bool plain_value =
-      f.business < 0 && f.related_edge < 0 && !f.is_null && !f.numeric && !f.values.empty();
+      f.business < 0 && !f.CountsRows() && !f.is_null && !f.numeric && !f.values.empty();
   return plain_value || IsRowTermFilter(f) ? &f : nullptr;
 }
 
@@ -526,6 +526,11 @@ std::string Parser::FilterCondition(const Filter& f) const {
   if (f.business >= 0) return BusinessSql(f);
   std::string c = ColRef(f.column);
   if (f.is_null) return c + (f.op == Op::kNe ? " IS NOT NULL" : " IS NULL");
+  if (f.group_count) {  // the groups of the column with more (fewer) than N rows: a HAVING
+    const std::string from = dialect_.QuoteIdentifier(index_.tables()[Col(f.column).table].name);
+    return c + " IN (SELECT " + c + " FROM " + from + " GROUP BY " + c + " HAVING COUNT(*) " +
+           std::string(OpSymbol(f.op)) + " " + FormatNumber(f.lo) + ")";
+  }
   if (f.related_edge >= 0) {
     const JoinEdge& e = index_.edges()[f.related_edge];
     c = "(SELECT COUNT(*) FROM " + dialect_.QuoteIdentifier(index_.tables()[e.from_table].name) +
