@@ -294,7 +294,7 @@ class Parser {
   int ColumnBeforeYearBoundary(int first, int* item) const;
   int DateColumnOfVerb(int verb, int* len) const;
   void ReadVerbOfThePeriod(int i);  // 2008年开业的酒店 (ground_time.cc)
-  void ReadVerbsOfDateValues();  // 2018年出现的网红食品 (read_comparisons.cc)
+  void ReadVerbsOfDateValues();     // 2018年出现的网红食品 (read_comparisons.cc)
   bool NamesTableOf(int col) const;
   void ReadComparedYears(int i, int marker);  // 对比2022年和2023年的销售额 (ground_time.cc)
   DateRange NarrowYear(int year, int lead, int after, std::string* phrase,
@@ -504,7 +504,8 @@ class Parser {
   void ParseRelatedCounts();
   void ReadRelatedCount(int i);  // ParseRelatedCounts' steps (read_comparisons.cc)
   int RelatedCountedTable(int i, bool negation, int* k, int* number) const;
-  int SoldVerbLines(int i, int k) const;  // "never sold": the order lines' table, or -1
+  int SoldVerbLines(int i, int k) const;              // "never sold": the order lines' table, or -1
+  std::optional<Translation> RefuseLongUnsoldList();  // engine.cc
   int TableComparedBefore(int i) const;
   int GroupComparedBefore(int i, int counted) const;
   void ReadGroupCount(int i, int counted, int k, int number);
@@ -634,6 +635,9 @@ class Parser {
   // The average word of "average number of X per Y" / "on average ... each Y": the counts or
   // sums per Y are averaged (AverageOverGroups); -1 when none.
   int average_of_groups_ = -1;
+  // "which tracks were never sold" on a table longer than the list limit: the table, read but
+  // not listed (SoldVerbLines), so the refusal can say why; -1 when none.
+  mutable int unsold_list_too_long_ = -1;
   bool lists_rows_with_attributes_ = false;  // NamesTheRowsTheirOwn(), read once
   std::set<int> mentioned_tables_;           // tables named by a table word in the question
   std::vector<int> which_items_;             // a which-question became a group or superlative

@@ -522,8 +522,7 @@ Parser::ComparisonWords Parser::FindComparisonWords(int i) const {
   }
   // "8分以上": the number's unit between it and the comparison (checked against the column).
   if (w.op < 0 && i + 2 < n && (items_[i + 2].kw & kCompare) && PostfixComparison(i + 2) &&
-      !items_[i + 1].used &&
-      items_[i + 1].kind != ItemKind::kTerm &&
+      !items_[i + 1].used && items_[i + 1].kind != ItemKind::kTerm &&
       items_[i + 1].unit_end == items_[i + 1].unit_begin + 1) {
     w.op = i + 2;
     w.postfix = true;
@@ -1138,11 +1137,15 @@ int Parser::SoldVerbLines(int i, int k) const {
   if (squeezed(index_.tables()[lines].name).starts_with(document)) return -1;
   const bool counted =
       std::any_of(items_.begin(), items_.end(), [](const Item& it) { return it.Has(Kw::kCount); });
-  if (!counted && index_.tables()[table].row_count > options_.default_list_limit) return -1;
   static constexpr std::string_view kVerbs[] = {"sold", "purchased", "bought"};
   const std::string lower = text::AsciiLower(items_[k].text);
   if (std::find(std::begin(kVerbs), std::end(kVerbs), lower) == std::end(kVerbs)) return -1;
-  return NextMeaningful(k) < 0 ? lines : -1;
+  if (NextMeaningful(k) >= 0) return -1;
+  if (!counted && index_.tables()[table].row_count > options_.default_list_limit) {
+    unsold_list_too_long_ = table;
+    return -1;
+  }
+  return lines;
 }
 
 // "countries with more than 5 customers", "which cities have more than one customer": a
