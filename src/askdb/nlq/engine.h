@@ -58,6 +58,9 @@ struct TranslateOptions {
   // Moves the period the question names by this many months: a period comparison reads the
   // earlier period's figures with -12 (同比) or minus the period's length (环比). 0 elsewhere.
   int period_shift_months = 0;
+  // How a period comparison of groups is ordered: 0 by the later period's value; -1 the
+  // largest fall first, +1 the largest rise first (why did sales drop: where it fell most).
+  int comparison_order_by_change = 0;
 };
 
 // One piece of the explanation: the words of the question and what they were taken as.

@@ -246,7 +246,7 @@ std::string FitAlias(const std::string& measure, const std::string& tail) {
 
 // One statement: both readings as CTEs, joined on their labels.
 std::string ComparisonSql(const Translation& now, const Translation& before, const Periods& p,
-                          bool year_over_year, const db::Dialect& d,
+                          bool year_over_year, int order_by_change, const db::Dialect& d,
                           std::vector<std::string>& measures_shown,
                           std::vector<std::string>& non_additive_shown) {
   const bool zh = now.chinese;
@@ -291,6 +291,11 @@ std::string ComparisonSql(const Translation& now, const Translation& before, con
   }
   // NULL last on every dialect (PostgreSQL puts it first in DESC; NULLS LAST is not MySQL).
   const std::string first = col("now", now.measure_columns[0]);
+  if (order_by_change != 0) {
+    const std::string change = first + " - " + col("before", now.measure_columns[0]);
+    return sql + "\nORDER BY (" + change + " IS NULL), " + change +
+           (order_by_change < 0 ? " ASC" : " DESC");
+  }
   return sql + "\nORDER BY (" + first + " IS NULL), " + first + " DESC";
 }
 
@@ -358,8 +363,9 @@ Translation TranslateComparison(const ComparisonCue& cue, const db::Dialect& dia
   Translation out = now;
   out.measure_columns.clear();
   out.non_additive_columns.clear();
-  out.sql = ComparisonSql(now, before, periods, cue.year_over_year, dialect, out.measure_columns,
-                          out.non_additive_columns);
+  out.sql =
+      ComparisonSql(now, before, periods, cue.year_over_year, options.comparison_order_by_change,
+                    dialect, out.measure_columns, out.non_additive_columns);
   out.tie_check_sql.clear();
   out.explanation.push_back({cue.phrase, "compare",
                              "previous period " + FormatIsoDate(periods.before.start) + " .. " +

@@ -85,6 +85,20 @@ TEST_F(PeriodComparisonTest, GroupsAreJoinedOnTheirLabels) {
   EXPECT_EQ(t.label_columns, (std::vector<std::string>{"channel"}));
 }
 
+// "why did sales drop": the groups in order of their change, the largest fall first.
+TEST_F(PeriodComparisonTest, GroupsMayBeOrderedByTheirChange) {
+  TranslateOptions by_fall;
+  by_fall.comparison_order_by_change = -1;
+  const Translation t = Engine::Translate("total amount by channel in 2024 year over year", *index_,
+                                          conn_->dialect(), by_fall);
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  // online rose by 90; store had no 2023 figure (no change), so it comes last.
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql),
+            (std::vector<std::string>{"online|900|100|10|90", "store|NULL|50|NULL|NULL"}))
+      << t.sql;
+  EXPECT_NE(t.sql.find(" ASC"), std::string::npos) << t.sql;
+}
+
 TEST_F(PeriodComparisonTest, APeriodOverPeriodComparesThePeriodJustBefore) {
   const Translation t = Ask("total amount in Q1 2025 quarter over quarter");
   ASSERT_TRUE(t.answered) << t.abstain_reason;

@@ -195,11 +195,12 @@ struct ChosenSql {
 
 // An execute_sql step with the engine's SQL for `question`; false when the engine does not
 // answer it or the plan (or a rejected one) already has that query.
-bool AddEngineStep(const PlanningInput& input, const std::string& question,
-                   const std::string& purpose, ChosenSql& sql, plan::AnalysisPlan& p) {
+bool AddEngineStep(const PlanningInput& input, const nlq::TranslateOptions& translate,
+                   const std::string& question, const std::string& purpose, ChosenSql& sql,
+                   plan::AnalysisPlan& p) {
   const PreparedDatasource& ds = *input.datasource;
   const nlq::Translation t =
-      nlq::Engine::Translate(question, *ds.index, ds.connector->dialect(), input.translate);
+      nlq::Engine::Translate(question, *ds.index, ds.connector->dialect(), translate);
   if (!t.answered) return false;
   const std::string key = NormalizeSqlForComparison(t.sql);
   if (sql.rejected.contains(key) ||
@@ -226,10 +227,13 @@ bool AddChangeDriverSteps(const PlanningInput& input, const ConsultationResult& 
   const PreparedDatasource& ds = *input.datasource;
   const nlq::Translation reading =
       nlq::Engine::Translate(input.question, *ds.index, ds.connector->dialect(), input.translate);
+  // Per dimension, the largest move the way the question says it went comes first.
+  nlq::TranslateOptions by_change = input.translate;
+  by_change.comparison_order_by_change = SaidDirection(input.question);
   for (const std::string& q :
        ChangeDriverQuestions(reading, suggestions.suggestions, input.chinese)) {
     if (static_cast<int>(p.steps.size()) > input.max_sql_steps) break;
-    AddEngineStep(input, q, q, sql, p);
+    AddEngineStep(input, by_change, q, q, sql, p);
   }
   return p.steps.size() > 1;
 }
@@ -273,7 +277,7 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
     if (static_cast<int>(p.steps.size()) > input.max_sql_steps) break;
     if (!money_tables.empty() && !ReadsAny(s, money_tables)) continue;
     for (const std::string& q : s.example_questions) {
-      if (AddEngineStep(input, q, s.title.empty() ? q : s.title, sql, p)) break;
+      if (AddEngineStep(input, input.translate, q, s.title.empty() ? q : s.title, sql, p)) break;
     }
   }
   if (input.python_steps && p.steps.size() > 1)

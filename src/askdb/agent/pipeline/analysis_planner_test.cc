@@ -90,6 +90,8 @@ TEST_F(AnalysisPlannerTest, AChangeInOnePeriodIsComparedWithThePeriodBefore) {
       EXPECT_NE(s.find("'2025-02-01'"), std::string::npos) << s;
     }
     EXPECT_NE(sql[1].find("GROUP BY"), std::string::npos) << sql[1];  // per dimension
+    // The largest fall first.
+    EXPECT_NE(sql[1].find(" ASC"), std::string::npos) << sql[1];
   }
   // A year is compared with the year before.
   const std::vector<std::string> year = PlannedSql("retail", "2025年销售额为什么增长了", true);
@@ -98,6 +100,15 @@ TEST_F(AnalysisPlannerTest, AChangeInOnePeriodIsComparedWithThePeriodBefore) {
   // No period: the general report.
   EXPECT_EQ(PlannedSql("retail", "分析一下销售额下降的原因", true)[0].find("WITH \"now\""),
             std::string::npos);
+}
+
+TEST(ChangeDriversTest, TheDirectionSaidOrdersTheDimensions) {
+  EXPECT_EQ(SaidDirection("分析一下2025年3月销售额下降的原因"), -1);
+  EXPECT_EQ(SaidDirection("为什么2025年销售额增长了"), 1);
+  EXPECT_EQ(SaidDirection("why did revenue decline in Q2?"), -1);
+  EXPECT_EQ(SaidDirection("what drove the growth in 2024"), 1);
+  EXPECT_EQ(SaidDirection("销售额涨跌的原因"), 0);  // both ways
+  EXPECT_EQ(SaidDirection("why did sales change in March"), 0);
 }
 
 TEST(ChangeDriversTest, AChangeWordAndACauseWordAskWhyAChange) {

@@ -9,6 +9,14 @@
 namespace askdb::agent::pipeline {
 namespace {
 
+constexpr std::array<std::string_view, 7> kChineseFallWords = {"下降", "下滑", "减少", "降低",
+                                                               "下跌", "暴跌", "跌"};
+constexpr std::array<std::string_view, 6> kChineseRiseWords = {"增长", "上涨", "上升",
+                                                               "提升", "增加", "涨"};
+constexpr std::array<std::string_view, 8> kEnglishFallWords = {
+    "drop", "dropped", "decline", "declined", "fall", "fell", "decrease", "decreased"};
+constexpr std::array<std::string_view, 8> kEnglishRiseWords = {
+    "increase", "increased", "rise", "rose", "grow", "grew", "spike", "growth"};
 constexpr std::array<std::string_view, 16> kChineseChangeWords = {
     "下降", "下滑", "减少", "降低", "下跌", "暴跌", "大跌", "增长",
     "上涨", "上升", "提升", "增加", "变化", "波动", "涨",   "跌"};
@@ -116,6 +124,21 @@ std::vector<std::string> Dimensions(const std::vector<Suggestion>& suggestions) 
 }
 
 }  // namespace
+
+int SaidDirection(std::string_view question) {
+  bool fall = false, rise = false;
+  if (text::ContainsCjk(question)) {
+    fall = HasAny(question, kChineseFallWords);
+    // 涨跌 says both ways: neither is taken.
+    rise = HasAny(question, kChineseRiseWords);
+  } else {
+    const std::vector<std::string> words = LowerWords(question);
+    fall = HasAnyWord(words, kEnglishFallWords);
+    rise = HasAnyWord(words, kEnglishRiseWords);
+  }
+  if (fall == rise) return 0;
+  return fall ? -1 : 1;
+}
 
 bool AsksWhyAChange(std::string_view question) {
   if (text::ContainsCjk(question)) {

@@ -28,6 +28,10 @@ namespace askdb::agent::pipeline {
 // True when the request asks why a measure went up or down (a change word and a cause word).
 bool AsksWhyAChange(std::string_view question);
 
+// Which way the request says the measure moved: -1 down (下降, drop), +1 up (增长, rise), 0 not
+// said (变化, change). The per-dimension comparisons list the largest move that way first.
+int SaidDirection(std::string_view question);
+
 // The questions of the plan, in order: the period compared with the one before, then per
 // dimension. Empty when the question names no single period or no measure the engine reads.
 // `reading`: the engine's reading of the request (its period and measure words).
