@@ -9,23 +9,20 @@
 namespace askdb::agent::pipeline {
 namespace {
 
+// The words that say which way a measure moved, and those that say it moved without a way;
+// a change word is any of them (AsksWhyAChange), the direction only the first two (SaidDirection).
 constexpr std::array<std::string_view, 7> kChineseFallWords = {"下降", "下滑", "减少", "降低",
                                                                "下跌", "暴跌", "跌"};
 constexpr std::array<std::string_view, 6> kChineseRiseWords = {"增长", "上涨", "上升",
                                                                "提升", "增加", "涨"};
-constexpr std::array<std::string_view, 8> kEnglishFallWords = {
-    "drop", "dropped", "decline", "declined", "fall", "fell", "decrease", "decreased"};
+constexpr std::array<std::string_view, 2> kChineseMoveWords = {"变化", "波动"};
+constexpr std::array<std::string_view, 9> kEnglishFallWords = {
+    "drop", "dropped", "decline", "declined", "fall", "fell", "decrease", "decreased", "dip"};
 constexpr std::array<std::string_view, 8> kEnglishRiseWords = {
     "increase", "increased", "rise", "rose", "grow", "grew", "spike", "growth"};
-constexpr std::array<std::string_view, 16> kChineseChangeWords = {
-    "下降", "下滑", "减少", "降低", "下跌", "暴跌", "大跌", "增长",
-    "上涨", "上升", "提升", "增加", "变化", "波动", "涨",   "跌"};
+constexpr std::array<std::string_view, 2> kEnglishMoveWords = {"change", "changed"};
 constexpr std::array<std::string_view, 8> kChineseCauseWords = {
     "原因", "为什么", "为何", "怎么回事", "归因", "驱动", "导致", "造成"};
-constexpr std::array<std::string_view, 18> kEnglishChangeWords = {
-    "drop",     "dropped",   "decline",  "declined",  "fall",  "fell",
-    "decrease", "decreased", "increase", "increased", "rise",  "rose",
-    "grow",     "grew",      "change",   "changed",   "spike", "dip"};
 constexpr std::array<std::string_view, 6> kEnglishCauseWords = {"why",   "reason", "reasons",
                                                                 "cause", "caused", "drove"};
 
@@ -142,10 +139,14 @@ int SaidDirection(std::string_view question) {
 
 bool AsksWhyAChange(std::string_view question) {
   if (text::ContainsCjk(question)) {
-    return HasAny(question, kChineseChangeWords) && HasAny(question, kChineseCauseWords);
+    const bool change = HasAny(question, kChineseFallWords) ||
+                        HasAny(question, kChineseRiseWords) || HasAny(question, kChineseMoveWords);
+    return change && HasAny(question, kChineseCauseWords);
   }
   const std::vector<std::string> words = LowerWords(question);
-  return HasAnyWord(words, kEnglishChangeWords) && HasAnyWord(words, kEnglishCauseWords);
+  const bool change = HasAnyWord(words, kEnglishFallWords) ||
+                      HasAnyWord(words, kEnglishRiseWords) || HasAnyWord(words, kEnglishMoveWords);
+  return change && HasAnyWord(words, kEnglishCauseWords);
 }
 
 std::vector<std::string> ChangeDriverQuestions(const nlq::Translation& reading,
