@@ -170,13 +170,6 @@ std::optional<DateRange> PeriodRead(const Translation& t) {
   return t.periods_read.front();
 }
 
-// A year, quarter or month: its length in months; 0 otherwise.
-int WholeMonths(const DateRange& r) {
-  if (r.start.day != 1 || r.end.day != 1) return 0;
-  const int months = (r.end.year - r.start.year) * kMonthsPerYear + r.end.month - r.start.month;
-  return months == 1 || months == 3 || months == kMonthsPerYear ? months : 0;
-}
-
 // "2025年" / "2025", "2025年Q3" / "Q3 2025", "2025年12月" / "2025-12", else the dates.
 std::string PeriodLabel(const DateRange& r, bool chinese) {
   const std::string year = std::to_string(r.start.year);
@@ -300,6 +293,12 @@ std::string ComparisonSql(const Translation& now, const Translation& before, con
 }
 
 }  // namespace
+
+int WholeMonths(const DateRange& r) {
+  if (r.start.day != 1 || r.end.day != 1) return 0;
+  const int months = (r.end.year - r.start.year) * kMonthsPerYear + r.end.month - r.start.month;
+  return months == 1 || months == 3 || months == kMonthsPerYear ? months : 0;
+}
 
 std::optional<ComparisonCue> FindComparisonCue(std::string_view question,
                                                const SchemaIndex& index) {

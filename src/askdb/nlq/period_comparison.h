@@ -32,6 +32,9 @@ struct ComparisonCue {
   std::string question;  // the question without them
 };
 
+// A year, a quarter or a month from its first day: its length in months (12, 3, 1); 0 otherwise.
+int WholeMonths(const DateRange& r);
+
 // The comparison a question asks for, or nullopt.
 std::optional<ComparisonCue> FindComparisonCue(std::string_view question, const SchemaIndex& index);
 

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "askdb/common/text.h"
+#include "askdb/nlq/period_comparison.h"
 
 namespace askdb::agent::pipeline {
 namespace {
@@ -54,11 +55,6 @@ std::vector<std::string> LowerWords(std::string_view text) {
   return words;
 }
 
-int WholeMonths(const nlq::DateRange& r) {
-  if (r.start.day != 1 || r.end.day != 1) return 0;
-  return (r.end.year - r.start.year) * 12 + (r.end.month - r.start.month);
-}
-
 // The period as the engine reads it back: 2025年3月 / March 2025, 2025年第1季度 / Q1 2025,
 // 2025年 / 2025. Empty for any other span (a week, two months).
 std::string PeriodText(const nlq::DateRange& r, bool chinese) {
@@ -66,7 +62,7 @@ std::string PeriodText(const nlq::DateRange& r, bool chinese) {
       "January", "February", "March",     "April",   "May",      "June",
       "July",    "August",   "September", "October", "November", "December"};
   const std::string year = std::to_string(r.start.year);
-  switch (WholeMonths(r)) {
+  switch (nlq::WholeMonths(r)) {
     case 12:
       if (r.start.month == 1) return chinese ? year + "年" : year;
       return "";
@@ -85,7 +81,7 @@ std::string PeriodText(const nlq::DateRange& r, bool chinese) {
 // The comparison with the period just before: a year with the year before (同比), a quarter
 // or a month with the one before (环比).
 std::string Cue(const nlq::DateRange& r, bool chinese) {
-  switch (WholeMonths(r)) {
+  switch (nlq::WholeMonths(r)) {
     case 12:
       return chinese ? "同比" : "year over year";
     case 3:
