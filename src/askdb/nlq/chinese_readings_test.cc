@@ -213,6 +213,22 @@ TEST_F(ChineseReadingsTest, ABucketInAGroupListGroupsBesideTheColumns) {
   EXPECT_FALSE(Ask("按年份和国家统计销售额").answered);
 }
 
+// "各国家每年的订单数": the group said before the period word leads the order (each country's
+// years together); the period said first leads it.
+TEST_F(ChineseReadingsTest, TheGroupSaidBeforeThePeriodLeadsTheOrder) {
+  const auto order_of = [this](std::string_view q) {
+    const Translation t = Ask(q);
+    EXPECT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    const size_t at = t.sql.find("ORDER BY ");
+    return at == std::string::npos ? std::string() : t.sql.substr(at, t.sql.find('\n', at) - at);
+  };
+  EXPECT_EQ(Rows("各账单国家每年的销售额").size(), 6u);
+  EXPECT_EQ(order_of("各账单国家每年的销售额"),
+            "ORDER BY \"receipts\".\"bill_nation\", strftime('%Y', \"receipts\".\"paid_on\")");
+  EXPECT_EQ(order_of("每年各账单国家的销售额"),
+            "ORDER BY strftime('%Y', \"receipts\".\"paid_on\"), \"receipts\".\"bill_nation\"");
+}
+
 // "每个月新增多少客户": 新增 counts the rows by their own one date; rows with no date of their own
 // (the members) leave it unread.
 TEST_F(ChineseReadingsTest, NewRowsAreCountedByTheirOwnDate) {

@@ -172,6 +172,7 @@ class Parser {
   bool MeasureFilterClashes(std::string* why_en, std::string* why_zh) const;
   std::string FilterCondition(const Filter& f) const;
   std::string OrderBy(const SelectList& list) const;
+  bool GroupsSaidBeforeTheBucket() const;
   std::string OrderColumnExpr(const SelectList& list) const;
   std::vector<std::string> RankedGroupsNotNull(const SelectList& list) const;
   std::string TieCheckSql(const std::string& from_to_group_by, const std::string& order) const;

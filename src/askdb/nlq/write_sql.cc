@@ -580,6 +580,27 @@ std::string Parser::OrderColumnExpr(const SelectList& list) const {
   return "";
 }
 
+// "各国家每年的订单数", "sales by region each month": the groups said before the period word lead
+// the order, as the question lists them (each country's years together). Read from the
+// explanation: where each group phrase first occurs in the question.
+bool Parser::GroupsSaidBeforeTheBucket() const {
+  size_t bucket_at = std::string_view::npos;
+  size_t last_group_at = 0;
+  bool any_group = false;
+  for (const Mapping& m : out_.explanation) {
+    if (m.kind != "group" || m.phrase.empty()) continue;
+    const size_t at = question_.find(m.phrase);
+    if (at == std::string_view::npos) return false;
+    if (m.target == "time bucket") {
+      bucket_at = std::min(bucket_at, at);
+    } else {
+      last_group_at = std::max(last_group_at, at);
+      any_group = true;
+    }
+  }
+  return any_group && bucket_at != std::string_view::npos && last_group_at < bucket_at;
+}
+
 // Ordering: superlatives by the first measure; time series by period; explicit columns.
 std::string Parser::OrderBy(const SelectList& list) const {
   std::string order;
@@ -596,7 +617,8 @@ std::string Parser::OrderBy(const SelectList& list) const {
     // lists the country first, and is ordered so.
     std::vector<std::string> parts;
     for (int c : q_.group_columns) parts.push_back(ColRef(c));
-    parts.insert(bucket_listed_last_ ? parts.end() : parts.begin(), list.bucket_expr);
+    parts.insert(bucket_listed_last_ || GroupsSaidBeforeTheBucket() ? parts.end() : parts.begin(),
+                 list.bucket_expr);
     for (const std::string& part : parts) order += (order.empty() ? "" : ", ") + part;
   } else if (!list.group_by.empty() && !list.measure_exprs.empty()) {
     // "revenue by country, lowest first" / 各国家的客户数量，从少到多: the direction said.
