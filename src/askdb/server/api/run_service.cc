@@ -309,6 +309,39 @@ bool RunService::HasCheckpoint(std::string_view thread_id) const {
   return deps_.checkpoints->Load(thread_id).ok();
 }
 
+namespace {
+
+// The answer as clients receive it: the pipeline's result with its thread, and what the
+// user's data permissions let them see for the answer's footnote.
+Json ResultJson(const agent::pipeline::PipelineResult& result, const std::string& thread_id,
+                const std::string& rules_in_words) {
+  Json json = result.ToJson();
+  json["thread_id"] = thread_id;
+  if (!rules_in_words.empty()) json["permissions"] = rules_in_words;
+  return json;
+}
+
+// Statements the database refused: failed SQL attempts and failed SQL steps.
+int DatabaseErrorCount(const agent::pipeline::PipelineResult& result) {
+  int db_errors = 0;
+  for (const agent::pipeline::SqlAttempt& a : result.attempts) db_errors += !a.error.empty();
+  for (const agent::pipeline::StepOutcome& s : result.state.steps) {
+    db_errors += s.tool == "execute_sql" && !s.success && !s.sql.empty();
+  }
+  return db_errors;
+}
+
+}  // namespace
+
+// What a run's pipeline is built from, and what must live as long as the run.
+struct RunService::RunDeps {
+  agent::pipeline::PipelineDeps pipeline;
+  // What the user's data permissions let them see, for the answer's footnote.
+  std::string rules_in_words;
+  // Kept alive for this run: the active model may change while it runs.
+  std::shared_ptr<llm::LlmClient> active_model;
+};
+
 void RunService::Execute(const std::shared_ptr<Run>& run) {
   if (deps_.metrics != nullptr) deps_.metrics->SetRunQueueDepth(executor_.queued());
   if (run->cancel_token()->IsCancelled()) return;  // Cancel already finished it
@@ -329,7 +362,34 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
     if (!run->finished()) RecordOutcome(*run, outcome);
     run->Finish(status, outcome);
   };
+  StatusOr<RunDeps> run_deps = RunDepsFor(request);
+  if (!run_deps.ok()) return fail(run_deps.status());
+  // Kept to name the engine in the database-error metric after the run.
+  const agent::pipeline::PipelineDatasourceProvider datasource = run_deps->pipeline.datasource;
+  StatusOr<agent::pipeline::Pipeline> pipeline =
+      agent::pipeline::Pipeline::Create(std::move(run_deps->pipeline));
+  if (!pipeline.ok()) return fail(pipeline.status());
+  StatusOr<agent::pipeline::PipelineResult> result =
+      request.kind == RunKind::kAsk
+          ? pipeline->Ask(request.thread_id, request.text, &sink, run->cancel_token())
+          : pipeline->Resume(request.thread_id, request.text, &sink, run->cancel_token());
+  if (!result.ok()) return fail(result.status());
+  Json json = ResultJson(*result, request.thread_id, run_deps->rules_in_words);
+  const std::string state = result->interrupted() ? "interrupted" : "ok";
+  if (run->cancel_token()->IsCancelled()) {  // cancelled meanwhile: discard the result
+    RecordHistory(*run, sink.trace(), wall_start, steady_start, &*result, "cancelled",
+                  CancelledError("the run was cancelled"));
+    run->Finish(CancelledError("the run was cancelled"), "cancelled");
+    return;
+  }
+  RecordHistory(*run, sink.trace(), wall_start, steady_start, &*result, state, Status::Ok());
+  if (!run->finished()) RecordOutcome(*run, state);
+  if (deps_.metrics != nullptr && !run->finished()) RecordResultMetrics(*result, datasource);
+  run->Finish(std::move(json), state);
+}
 
+// The service's shared parts, as every run's pipeline starts from them.
+agent::pipeline::PipelineDeps RunService::SharedPipelineDeps(const RunRequest& request) const {
   agent::pipeline::PipelineDeps deps;
   deps.datasource = deps_.datasource;
   deps.llm = deps_.llm;
@@ -341,70 +401,48 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   deps.evidence = deps_.evidence;
   deps.evidence_token_budget = deps_.evidence_token_budget;
   deps.evidence_agent_id = request.agent_id;
-  if (deps_.store != nullptr) {
-    Status applied = ApplyAgent(request, deps);
-    if (!applied.ok()) return fail(applied);
-  }
-  StatusOr<std::string> rules_in_words = ApplyPermissions(request, deps);
-  if (!rules_in_words.ok()) return fail(rules_in_words.status());
+  return deps;
+}
+
+// The run's own pipeline: its agent, the user's view of the data, the mode it asked for
+// and the model active now; the first failure ends the run before the pipeline exists.
+StatusOr<RunService::RunDeps> RunService::RunDepsFor(const RunRequest& request) {
+  RunDeps run_deps;
+  run_deps.pipeline = SharedPipelineDeps(request);
+  agent::pipeline::PipelineDeps& deps = run_deps.pipeline;
+  if (deps_.store != nullptr) ASKDB_RETURN_IF_ERROR(ApplyAgent(request, deps));
+  ASKDB_ASSIGN_OR_RETURN(run_deps.rules_in_words, ApplyPermissions(request, deps));
   if (request.nl2sql_only || request.sql_only) deps.options.sql_only = true;
-  // Kept alive for this run: the active model may change while it runs.
-  std::shared_ptr<llm::LlmClient> active_model;
   if (deps_.active_model != nullptr) {
-    StatusOr<std::shared_ptr<llm::LlmClient>> current = deps_.active_model->Current();
-    if (!current.ok()) return fail(current.status());
-    active_model = std::move(current).value();
-    if (active_model != nullptr) deps.llm = active_model.get();
+    ASKDB_ASSIGN_OR_RETURN(run_deps.active_model, deps_.active_model->Current());
+    if (run_deps.active_model != nullptr) deps.llm = run_deps.active_model.get();
   }
-  // Kept to name the engine in the database-error metric after the run.
-  const agent::pipeline::PipelineDatasourceProvider datasource = deps.datasource;
-  StatusOr<agent::pipeline::Pipeline> pipeline = agent::pipeline::Pipeline::Create(std::move(deps));
-  if (!pipeline.ok()) return fail(pipeline.status());
-  StatusOr<agent::pipeline::PipelineResult> result =
-      request.kind == RunKind::kAsk
-          ? pipeline->Ask(request.thread_id, request.text, &sink, run->cancel_token())
-          : pipeline->Resume(request.thread_id, request.text, &sink, run->cancel_token());
-  if (!result.ok()) return fail(result.status());
-  Json json = result->ToJson();
-  json["thread_id"] = request.thread_id;
-  // What the user's data permissions let them see, for the answer's footnote.
-  if (!rules_in_words->empty()) json["permissions"] = *rules_in_words;
-  const std::string state = result->interrupted() ? "interrupted" : "ok";
-  if (run->cancel_token()->IsCancelled()) {  // cancelled meanwhile: discard the result
-    RecordHistory(*run, sink.trace(), wall_start, steady_start, &*result, "cancelled",
-                  CancelledError("the run was cancelled"));
-    run->Finish(CancelledError("the run was cancelled"), "cancelled");
-    return;
+  return run_deps;
+}
+
+// /metrics for a finished run: its model calls, the answer cache and the statements the
+// database refused.
+void RunService::RecordResultMetrics(
+    const agent::pipeline::PipelineResult& result,
+    const agent::pipeline::PipelineDatasourceProvider& datasource) {
+  // Per-call token counts are not in the result: the first call carries the run's totals.
+  for (int i = 0; i < result.llm_calls; ++i) {
+    deps_.metrics->RecordLlmCall(
+        i == 0 ? static_cast<uint64_t>(result.state.prompt_tokens) : 0,
+        i == 0 ? static_cast<uint64_t>(result.state.completion_tokens) : 0);
   }
-  RecordHistory(*run, sink.trace(), wall_start, steady_start, &*result, state, Status::Ok());
-  if (!run->finished()) RecordOutcome(*run, state);
-  if (deps_.metrics != nullptr && !run->finished()) {
-    // Per-call token counts are not in the result: the first call carries the run's totals.
-    for (int i = 0; i < result->llm_calls; ++i) {
-      deps_.metrics->RecordLlmCall(
-          i == 0 ? static_cast<uint64_t>(result->state.prompt_tokens) : 0,
-          i == 0 ? static_cast<uint64_t>(result->state.completion_tokens) : 0);
-    }
-    if (result->cache_hit) {
-      deps_.metrics->RecordCacheHit(result->state.cache_level == "L2" ? metrics::CacheLevel::kL2
-                                                                      : metrics::CacheLevel::kL1);
-    } else if (deps_.cache != nullptr && result->route == agent::pipeline::PipelineRoute::kEngine) {
-      deps_.metrics->RecordCacheMiss();
-    }
-    // Statements the database refused: failed SQL attempts and failed SQL steps.
-    int db_errors = 0;
-    for (const agent::pipeline::SqlAttempt& a : result->attempts) db_errors += !a.error.empty();
-    for (const agent::pipeline::StepOutcome& s : result->state.steps) {
-      db_errors += s.tool == "execute_sql" && !s.success && !s.sql.empty();
-    }
-    if (db_errors > 0) {
-      StatusOr<agent::PreparedDatasource*> ds = datasource();
-      const std::string engine =
-          ds.ok() && *ds != nullptr ? std::string((*ds)->connector->engine()) : "unknown";
-      for (int i = 0; i < db_errors; ++i) deps_.metrics->RecordDatabaseError(engine);
-    }
+  if (result.cache_hit) {
+    deps_.metrics->RecordCacheHit(result.state.cache_level == "L2" ? metrics::CacheLevel::kL2
+                                                                   : metrics::CacheLevel::kL1);
+  } else if (deps_.cache != nullptr && result.route == agent::pipeline::PipelineRoute::kEngine) {
+    deps_.metrics->RecordCacheMiss();
   }
-  run->Finish(std::move(json), state);
+  const int db_errors = DatabaseErrorCount(result);
+  if (db_errors == 0) return;
+  StatusOr<agent::PreparedDatasource*> ds = datasource();
+  const std::string engine =
+      ds.ok() && *ds != nullptr ? std::string((*ds)->connector->engine()) : "unknown";
+  for (int i = 0; i < db_errors; ++i) deps_.metrics->RecordDatabaseError(engine);
 }
 
 Status RunService::ApplyAgent(const RunRequest& request, agent::pipeline::PipelineDeps& deps) {

@@ -233,8 +233,14 @@ class RunService {
   std::size_t running() const { return executor_.running(); }
 
  private:
+  struct RunDeps;
+
   RunService(RunServiceDeps deps, RunServiceOptions options);
   void Execute(const std::shared_ptr<Run>& run);
+  agent::pipeline::PipelineDeps SharedPipelineDeps(const RunRequest& request) const;
+  StatusOr<RunDeps> RunDepsFor(const RunRequest& request);
+  void RecordResultMetrics(const agent::pipeline::PipelineResult& result,
+                           const agent::pipeline::PipelineDatasourceProvider& datasource);
   // Store mode: makes `request`'s agent the owner of its thread (creates the session) or
   // checks that it is. True when the session was created here.
   StatusOr<bool> ClaimThread(const RunRequest& request);
