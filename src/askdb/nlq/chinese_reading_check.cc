@@ -370,7 +370,8 @@ std::optional<ShapeProblem> RespectivelyOfRowsNotShown(const std::vector<Item>& 
   for (size_t i = 0; i < items.size(); ++i) {
     if (!items[i].text.starts_with("分别")) continue;
     int table = -1;
-    for (size_t k = i; k-- > 0 && table < 0;) table = TableNamed(items[k], index);
+    size_t named = i;
+    while (table < 0 && named-- > 0) table = TableNamed(items[named], index);
     if (table < 0) return std::nullopt;
     auto of_table = [&](int c) { return index.columns()[c].table == table; };
     if (std::any_of(q.projections.begin(), q.projections.end(), of_table) ||
@@ -378,7 +379,7 @@ std::optional<ShapeProblem> RespectivelyOfRowsNotShown(const std::vector<Item>& 
         std::any_of(q.group_keys.begin(), q.group_keys.end(), of_table)) {
       return std::nullopt;
     }
-    const std::string& rows = index.tables()[table].name;
+    const std::string& rows = items[named].text;  // the user's word, not the raw table name
     return ShapeProblem{"'" + items[i].text + "' asks for an answer for each " + rows +
                             ", but my answer does not show them; ask for them by name.",
                         "“" + items[i].text + "”要的是每个" + rows +
@@ -957,25 +958,35 @@ std::optional<ShapeProblem> ColumnWordNamingAKindOfRows(const std::vector<Item>&
 // "每种媒体类型各有多少退休的曲目" every track: an unread word right before a table word (or before
 // its 的) says which of those rows are meant, and a long question kept the confidence above the
 // threshold. Pronouns (我们的客户) narrow nothing; nor, as a rule, does one character (开的发票,
-// 试卷类的参考书, 10画的汉字: a verb of making, a suffix, a unit).
+// 试卷类的参考书, 10画的汉字: a verb of making, a suffix, a unit). The same before a measure or
+// column word (退款的销售额: the total of every sale), and one character glued to a value (北加拿大,
+// 大伦敦: the answer was about all of Canada, all of London).
+ShapeProblem UnreadModifierProblem(const std::string& word, const std::string& head) {
+  return ShapeProblem{"'" + word + "' says which " + head +
+                          " is meant, but I could not read it, so the answer would be about all "
+                          "of it; say it with a column or a value the data holds.",
+                      "“" + word + "”说的是哪些" + head + "，但我没能理解它，答案会把所有" + head +
+                          "都算进去，因此不作答；请用数据中的列名或取值来说。"};
+}
+
 std::optional<ShapeProblem> UnreadModifierOfTheRows(const std::vector<Item>& items,
                                                     const SchemaIndex& index) {
   static constexpr std::string_view kNeutral[] = {"我们", "咱们", "我", "你们", "我司", "本公司"};
   for (size_t i = 1; i < items.size(); ++i) {
-    if (TableNamed(items[i], index) < 0) continue;
+    if (!items[i].used || items[i].kind != ItemKind::kTerm) continue;
+    // A value takes one glued character too (北加拿大, 大伦敦: a place the data does not hold).
+    const bool value = std::all_of(items[i].terms.begin(), items[i].terms.end(), [&](int id) {
+      return index.terms()[id].kind == TermKind::kValue;
+    });
     size_t m = i - 1;
-    if (items[m].text == "的" && m > 0) --m;
+    if (items[m].text == "的" && m > 0 && !value) --m;
     const std::string word = UnplacedRun(items, m, -1);  // one unit per unknown character
-    if (word.empty() || items[m].unit_end != items[m + 1].unit_begin || word == FirstChar(word) ||
+    if (word.empty() || items[m].unit_end != items[m + 1].unit_begin ||
+        (word == FirstChar(word) && !value) ||
         std::find(std::begin(kNeutral), std::end(kNeutral), word) != std::end(kNeutral)) {
       continue;
     }
-    return ShapeProblem{
-        "'" + word + "' says which " + items[i].text +
-            " are meant, but I could not read it, so the answer would be about all of them; "
-            "say it with a column or a value the data holds.",
-        "“" + word + "”说的是哪些" + items[i].text + "，但我没能理解它，答案会把所有" +
-            items[i].text + "都算进去，因此不作答；请用数据中的列名或取值来说。"};
+    return UnreadModifierProblem(word, items[i].text);
   }
   return std::nullopt;
 }
@@ -1141,7 +1152,7 @@ std::optional<ShapeProblem> ValueWhereRowsAsked(const std::vector<Item>& items, 
     }
     const int table = TableNamed(items[k], index);
     if (table < 0) continue;
-    const std::string& rows = index.tables()[table].name;
+    const std::string& rows = items[k].text;  // the user's word, not the raw table name
     std::string word = items[i].text;
     if (word.ends_with("的")) word.resize(word.size() - std::string_view("的").size());
     return ShapeProblem{"the question asks which '" + rows + "' has the " + word +
