@@ -669,5 +669,43 @@ TEST_F(DusqlReadingsTest, RowsAskedRespectivelyOrByAnotherColumnAbstain) {
   EXPECT_EQ(Rows("各集团分别有几家酒店"), (std::vector<std::string>{"华住|2", "锦江|1"}));
 }
 
+// "哪个朝代没有皇帝记录", "没有皇帝的记录的朝代": 记录 after the counted table's word is its rows
+// (数据 and 信息 are stop words already); 记录 after no table word stays unread.
+constexpr const char* kDynastiesSql = R"sql(
+CREATE TABLE "朝代" ("词条id" int, "名称" text, primary key ("词条id"));
+CREATE TABLE "皇帝" ("词条id" int, "姓名" text, "所处朝代id" int, primary key ("词条id"),
+                     foreign key("所处朝代id") references "朝代"("词条id"));
+INSERT INTO "朝代" VALUES (1,'唐'),(2,'宋'),(3,'夏');
+INSERT INTO "皇帝" VALUES (1,'李世民',1),(2,'赵匡胤',2);
+)sql";
+
+TEST_F(DusqlReadingsTest, ARecordsWordAfterTheCountedTableIsItsRows) {
+  Open(kDynastiesSql);
+  const std::vector<std::string> none{"夏"};
+  EXPECT_EQ(Rows("哪个朝代没有皇帝记录"), none);
+  EXPECT_EQ(Rows("哪些朝代没有皇帝的记录"), none);
+  EXPECT_EQ(Rows("没有皇帝记录的朝代"), none);
+  EXPECT_EQ(Rows("哪些朝代没有皇帝信息"), none);
+  EXPECT_FALSE(Ask("哪些朝代没有记录").answered);
+}
+
+// "垃圾场数量超过500的城市" on a schema with a table 垃圾分类的城市: its tail 的城市 is no table
+// word (it swallowed the question's 的), and 垃圾场 (ending in the counter 场) still names
+// 垃圾场数量 (a noun before 数量; 比赛场数 would count 比赛 by 场).
+constexpr const char* kDumpsSql = R"sql(
+CREATE TABLE "城市" ("词条id" int, "名称" text, "垃圾场数量" int, primary key ("词条id"));
+CREATE TABLE "垃圾分类的城市" ("城市id" int, "实施时间" time, primary key ("城市id"),
+                               foreign key("城市id") references "城市"("词条id"));
+INSERT INTO "城市" VALUES (1,'广州',738),(2,'深圳',604),(3,'西安',423);
+INSERT INTO "垃圾分类的城市" VALUES (1,'2019年6月');
+)sql";
+
+TEST_F(DusqlReadingsTest, ANounEndingInACounterBeforeQuantityIsTheCountColumn) {
+  Open(kDumpsSql);
+  EXPECT_EQ(Rows("垃圾场数量超过500的城市"), (std::vector<std::string>{"广州", "深圳"}));
+  EXPECT_EQ(Rows("垃圾场超过500个的城市有哪些"), (std::vector<std::string>{"广州", "深圳"}));
+  EXPECT_EQ(Rows("垃圾场最多的是哪个城市"), (std::vector<std::string>{"广州|738"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -524,6 +524,7 @@ class Parser {
   bool NoRelatedVerbFits(int edge) const;
   void ReadNeverWordBefore(int i);
   int AnyWordEnd(int k) const;          // 任何 at k: its last item, else -1
+  int RecordWordEnd(int k) const;       // 记录 at k: its last item, else -1
   void ReadChineseRelatedCount(int i);  // "下单超过20次的客户" (read_comparisons.cc)
   void ReadVerbOfValueColumn(int i);    // "1990年首版的作品" (read_comparisons.cc)
   void ReadTableBeforeValue(int i);     // "customers in France" (read_comparisons.cc)

@@ -1264,7 +1264,9 @@ void Parser::ReadChineseNoRelated(int i) {
   if (any >= 0) k = NextMeaningful(any);
   if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm || HasValue(items_[k])) return;
   const int counted = TableOf(items_[k]);
-  const int j = NextMeaningful(k);
+  // 没有出版记录的外文书: the counted table's records are its rows.
+  const int records = NextMeaningful(k) >= 0 ? RecordWordEnd(NextMeaningful(k)) : -1;
+  const int j = NextMeaningful(records >= 0 ? records : k);
   if (counted < 0 || j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm) return;
   const int table = TableOf(items_[j]);
   if (table < 0 || table == counted) return;
@@ -1273,6 +1275,7 @@ void Parser::ReadChineseNoRelated(int i) {
   AddRelatedCount(table, counted, edge, Op::kEq, 0, k);
   for (int u = i; u <= last; ++u) items_[u].used = true;
   for (int u = last + 1; u <= any; ++u) items_[u].used = true;
+  for (int u = k + 1; u <= records; ++u) items_[u].used = true;
   ReadNeverWordBefore(i);
 }
 
@@ -1333,6 +1336,18 @@ int Parser::AnyWordEnd(int k) const {
   return -1;
 }
 
+// The last item of 记录 ("records", one word or its two unknown characters) starting at k, else
+// -1: said after a table's word (没有出版记录, 没有皇帝的记录) it names that table's rows.
+int Parser::RecordWordEnd(int k) const {
+  const int n = static_cast<int>(items_.size());
+  if (items_[k].used) return -1;
+  if (items_[k].text == "记录" && items_[k].kind != ItemKind::kTerm) return k;
+  if (items_[k].text == "记" && k + 1 < n && items_[k + 1].text == "录" && !items_[k + 1].used) {
+    return k + 1;
+  }
+  return -1;
+}
+
 // The other word orders of 没有, with the rows asked about named first and nothing after the
 // counted table: "哪些艺人没有专辑", "哪些艺人没有任何专辑", "哪些员工名下没有客户" (名下: in one's
 // name, a 的), "哪些艺人一张专辑都没有" (一 + its unit + B + 都 before 没有: not even one B).
@@ -1367,7 +1382,11 @@ void Parser::ReadChineseRowsWithNoRelated(int i, int last) {
       for (int u = counted_at; u <= any; ++u) read.push_back(u);
       counted_at = NextMeaningful(any);
     }
-    if (counted_at < 0 || NextMeaningful(counted_at) >= 0) return;
+    // 哪些国家没有最大都市的记录: the counted table's records end the question.
+    const int after = counted_at >= 0 ? NextMeaningful(counted_at) : -1;
+    const int records = after >= 0 ? RecordWordEnd(after) : -1;
+    for (int u = after; records >= 0 && u <= records; ++u) read.push_back(u);
+    if (counted_at < 0 || NextMeaningful(records >= 0 ? records : counted_at) >= 0) return;
   }
   if (rows_at < 0 || items_[rows_at].used || items_[rows_at].kind != ItemKind::kTerm ||
       HasValue(items_[rows_at]) || items_[counted_at].used || HasValue(items_[counted_at])) {

@@ -279,7 +279,9 @@ std::vector<std::string> CountedNouns(const std::string& name) {
   const bool quantity = name.ends_with("数量");
   if (!quantity && !name.ends_with("数")) return {};
   const std::string noun = name.substr(0, name.size() - (quantity ? 6 : 3));
-  if (noun.size() < 6 || kCounters.find(noun.substr(noun.size() - 3)) != std::string_view::npos) {
+  // 比赛场数 counts 比赛 by its counter 场; before 数量 the word is a noun (垃圾场数量, 参赛国家数量).
+  if (noun.size() < 6 ||
+      (!quantity && kCounters.find(noun.substr(noun.size() - 3)) != std::string_view::npos)) {
     return {};
   }
   if (quantity) return {noun, noun + "数"};
@@ -518,8 +520,11 @@ void SchemaIndex::AddChineseTableTails() {
     if (!AllChineseName(name)) continue;
     const bool prefixed = name.size() < full.size();
     for (size_t chars : {2, 3}) {
+      // A tail opening with the particle 的 (的城市 of 垃圾分类的城市) would swallow the 的 of
+      // "…超过500的城市": no name word starts with it.
       if ((name.size() / 3 > chars || (prefixed && name.size() / 3 == chars)) &&
-          !TailFollowsAnAggregate(name, 3 * chars)) {
+          !TailFollowsAnAggregate(name, 3 * chars) &&
+          name.compare(name.size() - 3 * chars, 3, "的") != 0) {
         const std::string tail = name.substr(name.size() - 3 * chars);
         tails[tail].insert(int(t));
         if (prefixed) tails[full.substr(0, full.size() - name.size()) + tail].insert(int(t));
