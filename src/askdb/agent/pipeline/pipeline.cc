@@ -164,6 +164,14 @@ void Finish(RunState& s, NodeContext& ctx, PipelineRoute route, std::string answ
   s.next = kEnd;
 }
 
+// A cached result stands for this run only when this run's row cap would fetch the same
+// rows: one cut at 2 rows (ASKDB_DATABASE_MAX_ROWS=2) is not the answer under a cap of 1,000,
+// nor 1,000 rows under a cap of 10. Otherwise the cached SQL runs again (never wrong).
+bool SameRowsUnderCap(const db::ResultSet& result, long long cap) {
+  const auto rows = static_cast<long long>(result.row_count());
+  return result.truncated ? rows == cap : rows <= cap;
+}
+
 // Ends the run unanswered because of `error` (said in English for logs; the answer says it
 // in the question's language).
 void Fail(RunState& s, NodeContext& ctx, std::string error) {
@@ -659,7 +667,8 @@ struct Pipeline::Impl {
     s.cache_l2_id = hit->l2_id;
     s.sql = hit->sql;
     s.sql_source = SqlSource::kCache;
-    if (hit->level == cache::CacheLevel::kL1 && hit->result != nullptr) {
+    if (hit->level == cache::CacheLevel::kL1 && hit->result != nullptr &&
+        SameRowsUnderCap(*hit->result, options().query.max_rows)) {
       s.final_sql = hit->sql;
       s.result = *hit->result;
       s.route = PipelineRoute::kCache;

@@ -64,10 +64,12 @@ class PipelineNoModelTest : public ::testing::Test {
   // `question` asked of a new pipeline over `cache`: a second call with the same question is
   // answered from the cache, with no engine run.
   StatusOr<PipelineResult> AskThroughCache(cache::AnswerCache* cache, const std::string& thread,
-                                           const std::string& question) {
+                                           const std::string& question,
+                                           PipelineOptions options = {}) {
     PipelineDeps deps;
     deps.checkpoints = &store_;
     deps.cache = cache;
+    deps.options = std::move(options);
     deps.datasource = []() -> StatusOr<PreparedDatasource*> { return ds_; };
     StatusOr<Pipeline> cached = Pipeline::Create(std::move(deps));
     if (!cached.ok()) return cached.status();
@@ -223,6 +225,29 @@ TEST_F(PipelineNoModelTest, ATopNCutBetweenTiedRowsSaysSo) {
     EXPECT_NE(again->answer.find("the row after row 3 has the same value (3)"), std::string::npos)
         << again->answer;
   }
+}
+
+// An answer cached under one row cap is not served under another (a user's
+// ASKDB_DATABASE_MAX_ROWS=2, then the default): the cached SQL runs again under the cap now.
+TEST_F(PipelineNoModelTest, AResultCutAtAnotherRowCapIsNotServedFromTheCache) {
+  cache::AnswerCache cache;
+  PipelineOptions two_rows;
+  two_rows.query.max_rows = 2;
+  auto cut = AskThroughCache(&cache, "cap-2", "2024年每月的订单数", two_rows);
+  ASSERT_TRUE(cut.ok() && cut->result.has_value()) << cut.status().ToString();
+  ASSERT_EQ(cut->route, PipelineRoute::kEngine) << cut->answer;
+  EXPECT_EQ(cut->result->row_count(), 2u);
+  EXPECT_TRUE(cut->result->truncated);
+  auto full = AskThroughCache(&cache, "cap-default", "2024年每月的订单数");
+  ASSERT_TRUE(full.ok() && full->result.has_value()) << full.status().ToString();
+  EXPECT_EQ(full->route, PipelineRoute::kCache);  // the cached SQL, run again
+  EXPECT_EQ(full->result->row_count(), 12u);
+  EXPECT_FALSE(full->result->truncated);
+  // Under the first cap again, the rows are cut at it, not the 12 of the larger cap.
+  auto again = AskThroughCache(&cache, "cap-2-again", "2024年每月的订单数", two_rows);
+  ASSERT_TRUE(again.ok() && again->result.has_value()) << again.status().ToString();
+  EXPECT_EQ(again->result->row_count(), 2u);
+  EXPECT_TRUE(again->result->truncated);
 }
 
 TEST_F(PipelineNoModelTest, EngineAbstentionIsNotAnsweredWithTheReason) {
