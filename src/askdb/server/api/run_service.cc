@@ -195,6 +195,31 @@ RunService::~RunService() {
   if (reaper_.joinable()) reaper_.join();
 }
 
+namespace {
+
+// The first frame, at once: the client learns its run was admitted (and its thread id)
+// while the run may still wait for a worker.
+void AnnounceAccepted(Run& run) {
+  run.events().Append("accepted",
+                      CompactJson({{"thread_id", run.id()},
+                                   {"kind", run.request().kind == RunKind::kAsk ? "ask" : "resume"},
+                                   {"agent_id", run.request().agent_id}}));
+}
+
+}  // namespace
+
+// Whatever happens to the task (run, or dropped at a shutdown deadline), the run ends.
+struct RunService::RunEndGuard {
+  explicit RunEndGuard(std::shared_ptr<Run> r) : run(std::move(r)) {}
+  ~RunEndGuard() {
+    if (run == nullptr) return;
+    run->Finish(UnavailableError("the server shut down before the run could start; "
+                                 "start it again"),
+                "error");
+  }
+  std::shared_ptr<Run> run;
+};
+
 StatusOr<std::shared_ptr<Run>> RunService::Start(RunRequest request,
                                                  std::chrono::seconds* retry_after) {
   ASKDB_RETURN_IF_ERROR(ValidateThreadId(request.thread_id));
@@ -204,74 +229,69 @@ StatusOr<std::shared_ptr<Run>> RunService::Start(RunRequest request,
   if (deps_.store != nullptr) {
     ASKDB_ASSIGN_OR_RETURN(claimed, ClaimThread(request));
   }
-  // A session created for a run that is then refused is removed again.
-  auto release = [&](const std::string& id) {
-    if (!claimed) return;
-    Status deleted = deps_.store->DeleteSession(id);
-    if (!deleted.ok()) spdlog::warn("session_release_failed thread_id={}", id);
-  };
   auto run = std::make_shared<Run>(std::move(request), options_.buffer);
-  {
-    std::lock_guard lock(mu_);
-    if (shutting_down_) {
-      release(run->id());
-      return UnavailableError(
-          "the server is shutting down and takes no new runs; retry "
-          "against another instance or after the restart");
-    }
-    auto it = runs_.find(run->id());
-    if (it != runs_.end() && it->second->request().agent_id != run->request().agent_id) {
-      return UnknownThreadError(run->id());
-    }
-    if (it != runs_.end() && !it->second->finished()) {
-      return FailedPreconditionError("thread '" + run->id() +
-                                     "' already has a run in progress: reconnect to its "
-                                     "stream (Last-Event-ID) or cancel it first");
-    }
-    runs_[run->id()] = run;
-  }
-  // Whatever happens to the task (run, or dropped at a shutdown deadline), the run ends.
-  struct Guard {
-    std::shared_ptr<Run> run;
-    ~Guard() {
-      if (run == nullptr) return;
-      run->Finish(UnavailableError("the server shut down before the run could start; "
-                                   "start it again"),
-                  "error");
-    }
-  };
-  auto guard = std::make_shared<Guard>();
-  guard->run = run;
-  // The first frame, at once: the client learns its run was admitted (and its thread id)
-  // while the run may still wait for a worker.
-  run->events().Append(
-      "accepted", CompactJson({{"thread_id", run->id()},
-                               {"kind", run->request().kind == RunKind::kAsk ? "ask" : "resume"},
-                               {"agent_id", run->request().agent_id}}));
-  Status submitted = executor_.Submit(
-      [this, guard] {
-        // An exception is a bug; the run still ends for its clients, saying so.
-        try {
-          Execute(guard->run);
-        } catch (const std::exception& e) {
-          FailUnexpectedly(*guard->run, e.what());
-        } catch (...) {
-          FailUnexpectedly(*guard->run, "an unknown exception");
-        }
-      },
-      retry_after);
-  if (!submitted.ok()) {
-    std::lock_guard lock(mu_);
-    auto it = runs_.find(run->id());
-    if (it != runs_.end() && it->second == run) runs_.erase(it);
-    release(run->id());
-    if (submitted.code() == StatusCode::kFailedPrecondition) {
-      return UnavailableError("the server is shutting down and takes no new runs");
-    }
-    return submitted;
-  }
+  ASKDB_RETURN_IF_ERROR(Admit(run, claimed));
+  auto guard = std::make_shared<RunEndGuard>(run);
+  AnnounceAccepted(*run);
+  Status submitted =
+      executor_.Submit([this, guard] { ExecuteCatchingBugs(guard->run); }, retry_after);
+  if (!submitted.ok()) return Withdraw(run, claimed, submitted);
   if (deps_.metrics != nullptr) deps_.metrics->SetRunQueueDepth(executor_.queued());
   return run;
+}
+
+// Registers the run as its thread's; refused while the service stops, when the thread is
+// another agent's, or when it has a run in progress.
+Status RunService::Admit(const std::shared_ptr<Run>& run, bool claimed) {
+  std::lock_guard lock(mu_);
+  if (shutting_down_) {
+    ReleaseSession(run->id(), claimed);
+    return UnavailableError(
+        "the server is shutting down and takes no new runs; retry "
+        "against another instance or after the restart");
+  }
+  auto it = runs_.find(run->id());
+  if (it != runs_.end() && it->second->request().agent_id != run->request().agent_id) {
+    return UnknownThreadError(run->id());
+  }
+  if (it != runs_.end() && !it->second->finished()) {
+    return FailedPreconditionError("thread '" + run->id() +
+                                   "' already has a run in progress: reconnect to its "
+                                   "stream (Last-Event-ID) or cancel it first");
+  }
+  runs_[run->id()] = run;
+  return Status::Ok();
+}
+
+// A session created for a run that is then refused is removed again.
+void RunService::ReleaseSession(const std::string& thread_id, bool claimed) {
+  if (!claimed) return;
+  Status deleted = deps_.store->DeleteSession(thread_id);
+  if (!deleted.ok()) spdlog::warn("session_release_failed thread_id={}", thread_id);
+}
+
+// A run the executor would not take is forgotten again, with the session made for it.
+Status RunService::Withdraw(const std::shared_ptr<Run>& run, bool claimed,
+                            const Status& submitted) {
+  std::lock_guard lock(mu_);
+  auto it = runs_.find(run->id());
+  if (it != runs_.end() && it->second == run) runs_.erase(it);
+  ReleaseSession(run->id(), claimed);
+  if (submitted.code() == StatusCode::kFailedPrecondition) {
+    return UnavailableError("the server is shutting down and takes no new runs");
+  }
+  return submitted;
+}
+
+// An exception is a bug; the run still ends for its clients, saying so.
+void RunService::ExecuteCatchingBugs(const std::shared_ptr<Run>& run) {
+  try {
+    Execute(run);
+  } catch (const std::exception& e) {
+    FailUnexpectedly(*run, e.what());
+  } catch (...) {
+    FailUnexpectedly(*run, "an unknown exception");
+  }
 }
 
 StatusOr<bool> RunService::ClaimThread(const RunRequest& request) {

@@ -234,8 +234,13 @@ class RunService {
 
  private:
   struct RunDeps;
+  struct RunEndGuard;
 
   RunService(RunServiceDeps deps, RunServiceOptions options);
+  Status Admit(const std::shared_ptr<Run>& run, bool claimed);
+  void ReleaseSession(const std::string& thread_id, bool claimed);
+  Status Withdraw(const std::shared_ptr<Run>& run, bool claimed, const Status& submitted);
+  void ExecuteCatchingBugs(const std::shared_ptr<Run>& run);
   void Execute(const std::shared_ptr<Run>& run);
   agent::pipeline::PipelineDeps SharedPipelineDeps(const RunRequest& request) const;
   StatusOr<RunDeps> RunDepsFor(const RunRequest& request);
