@@ -38,7 +38,11 @@ constexpr size_t kDaysPerWeek = 7;
 constexpr size_t kMonthsPerYear = 12;
 
 // Words before which a Chinese time question names its place: "东京现在几点", "东京几点了".
-constexpr std::array<std::string_view, 5> kZhPlaceEnds = {"现在", "当前", "目前", "此刻", "几点"};
+// "北京时间" / "东京时间现在几点": a place's time is named by the place before 时间 (round 15).
+constexpr std::array<std::string_view, 6> kZhPlaceEnds = {"现在", "当前", "目前",
+                                                          "此刻", "几点", "时间"};
+// Words of now that may come before the place: "现在北京时间几点了".
+constexpr std::array<std::string_view, 4> kZhNowWords = {"现在", "当前", "目前", "此刻"};
 // Words before which an English time question names its place: "time in new york".
 constexpr std::array<std::string_view, 2> kEnPlaceWords = {" in ", " at "};
 
@@ -164,6 +168,9 @@ std::string WeeksText(int days, Language l) {
 // when it names no place.
 std::string AskedPlace(std::string_view normalized) {
   std::string place;
+  for (std::string_view w : kZhNowWords) {
+    if (normalized.substr(0, w.size()) == w) normalized.remove_prefix(w.size());
+  }
   size_t place_end = std::string_view::npos;
   for (std::string_view w : kZhPlaceEnds) place_end = std::min(place_end, normalized.find(w));
   if (place_end != std::string_view::npos && place_end > 0) {

@@ -119,6 +119,13 @@ TEST_F(QuickPathTest, TimeInNamedAndDefaultZones) {
   ASSERT_TRUE(berlin);
   EXPECT_EQ(berlin->value["time_zone"], "Europe/Berlin");
 
+  // A place's time named before 时间, after a word of now or not (round 15).
+  for (const char* q : {"现在纽约时间几点了", "纽约时间现在几点", "纽约时间"}) {
+    auto named = Ask(q);
+    ASSERT_TRUE(named) << q;
+    EXPECT_EQ(named->value["time_zone"], "America/New_York") << q;
+  }
+
   auto tomorrow = Ask("明天星期几");
   ASSERT_TRUE(tomorrow);
   EXPECT_EQ(tomorrow->value["date"], "2024-05-07");
