@@ -271,6 +271,89 @@ Json QueryRoundToJson(const plan::QueryRound& r) {
       {"step_nums", r.step_nums}, {"queries_executed", r.queries_executed}, {"success", r.success}};
 }
 
+// A Python step's record as its outcome shows it: the code, its tries, and what the
+// sandbox, the template and the findings said.
+void AddPythonRecord(const PythonStepRecord& p, StepOutcome& o) {
+  o.code = p.code;
+  o.attempts = std::max(o.attempts, p.tries);
+  o.python = {{"output", p.output},           {"printed", p.printed},
+              {"template", p.template_name},  {"tries", p.tries},
+              {"fallback", p.fallback},       {"errors", p.errors},
+              {"sandbox_ms", p.sandbox_ms},   {"findings", p.findings},
+              {"findings_by", p.findings_by}, {"analysis_note", p.analysis_note}};
+  if (p.fallback) o.note = o.text;
+}
+
+// One executor step result as the run's StepOutcome, with the runner's SQL and rows (rows
+// only of a step that succeeded) and its Python record.
+StepOutcome OutcomeOf(const plan::AnalysisPlan& executed, const plan::StepResult& r,
+                      const std::map<int, SqlStepRecord>& records,
+                      const std::map<int, PythonStepRecord>& python_records) {
+  StepOutcome o;
+  o.step_num = r.step_num;
+  o.tool = r.tool;
+  if (const plan::PlanStep* step = executed.FindStep(r.step_num)) o.purpose = step->purpose;
+  o.success = r.success;
+  o.skipped = r.skipped;
+  if (!r.success && !r.error.ok()) o.error = r.error.message();
+  o.note = r.note;
+  o.text = r.output.text;
+  o.attempts = r.attempts;
+  o.duration_ms = r.duration.count();
+  if (auto rec = records.find(r.step_num); rec != records.end()) {
+    o.sql = rec->second.sql;
+    if (r.success) o.result = rec->second.result;
+  }
+  if (auto py = python_records.find(r.step_num); py != python_records.end()) {
+    AddPythonRecord(py->second, o);
+  }
+  return o;
+}
+
+// Each finished step for the caller as it happens (input.on_step), none without one.
+plan::ProgressCallback StepProgress(const AnalysisRunInput& input, const plan::AnalysisPlan& plan,
+                                    const OutcomesFn& outcomes) {
+  if (!input.on_step) return {};
+  return [&input, &plan, &outcomes](const plan::StepProgress& p) {
+    if (p.result == nullptr) return;
+    // The executed plan grows with sufficiency rounds: an inserted step's purpose is
+    // not in `plan`, so its progress event has none (the final outcomes have it).
+    std::vector<StepOutcome> one = outcomes(plan, {*p.result});
+    input.on_step(one.front(), p.completed, p.total);
+  };
+}
+
+// How far the run strayed from its plan, as the run's JSON keeps it.
+Json DeviationJson(const plan::ExecutionMetrics& metrics,
+                   const std::vector<std::string>& deviation_warnings) {
+  return {{"planned_calls", metrics.planned_calls},
+          {"actual_calls", metrics.actual_calls},
+          {"planned_steps", metrics.planned_steps},
+          {"actual_steps", metrics.actual_steps},
+          {"order_changes", metrics.order_changes},
+          {"planned_additions", metrics.planned_additions},
+          {"deviation_score", metrics.deviation_score},
+          {"warnings", deviation_warnings}};
+}
+
+// The run as the pipeline keeps it: the steps' outcomes, the sufficiency rounds, the
+// executor's warnings and then the validator's deviation warnings.
+AnalysisRun FinishedRun(const plan::ExecutionReport& report, plan::ExecutionValidator& validator,
+                        const OutcomesFn& outcomes) {
+  AnalysisRun run;
+  run.steps = outcomes(report.plan, report.results);
+  for (const plan::QueryRound& r : report.query_history) {
+    run.query_history.push_back(QueryRoundToJson(r));
+  }
+  const plan::ExecutionMetrics metrics = validator.GetMetrics();
+  run.deviation_score = metrics.deviation_score;
+  run.warnings = report.warnings;
+  const std::vector<std::string> deviation_warnings = validator.LogDeviations();
+  for (const std::string& w : deviation_warnings) run.warnings.push_back(w);
+  run.deviation = DeviationJson(metrics, deviation_warnings);
+  return run;
+}
+
 }  // namespace
 
 bool LooksLikeSql(std::string_view input) {
@@ -311,33 +394,7 @@ StatusOr<AnalysisRun> RunAnalysis(const AnalysisRunInput& input, const plan::Ana
                                   const std::vector<plan::StepResult>& results) {
     std::vector<StepOutcome> out;
     for (const plan::StepResult& r : results) {
-      StepOutcome o;
-      o.step_num = r.step_num;
-      o.tool = r.tool;
-      if (const plan::PlanStep* step = executed.FindStep(r.step_num)) o.purpose = step->purpose;
-      o.success = r.success;
-      o.skipped = r.skipped;
-      if (!r.success && !r.error.ok()) o.error = r.error.message();
-      o.note = r.note;
-      o.text = r.output.text;
-      o.attempts = r.attempts;
-      o.duration_ms = r.duration.count();
-      if (auto rec = records.find(r.step_num); rec != records.end()) {
-        o.sql = rec->second.sql;
-        if (r.success) o.result = rec->second.result;
-      }
-      if (auto py = python_records.find(r.step_num); py != python_records.end()) {
-        const PythonStepRecord& p = py->second;
-        o.code = p.code;
-        o.attempts = std::max(o.attempts, p.tries);
-        o.python = {{"output", p.output},           {"printed", p.printed},
-                    {"template", p.template_name},  {"tries", p.tries},
-                    {"fallback", p.fallback},       {"errors", p.errors},
-                    {"sandbox_ms", p.sandbox_ms},   {"findings", p.findings},
-                    {"findings_by", p.findings_by}, {"analysis_note", p.analysis_note}};
-        if (p.fallback) o.note = o.text;
-      }
-      out.push_back(std::move(o));
+      out.push_back(OutcomeOf(executed, r, records, python_records));
     }
     return out;
   };
@@ -359,38 +416,9 @@ StatusOr<AnalysisRun> RunAnalysis(const AnalysisRunInput& input, const plan::Ana
                                .cancel = input.cancel.get(),
                                .clock = nullptr},
                               options);
-
-  plan::ProgressCallback progress;
-  if (input.on_step) {
-    progress = [&](const plan::StepProgress& p) {
-      if (p.result == nullptr) return;
-      // The executed plan grows with sufficiency rounds: an inserted step's purpose is
-      // not in `plan`, so its progress event has none (the final outcomes have it).
-      std::vector<StepOutcome> one = outcomes(plan, {*p.result});
-      input.on_step(one.front(), p.completed, p.total);
-    };
-  }
-  ASKDB_ASSIGN_OR_RETURN(plan::ExecutionReport report, executor.Execute(plan, progress));
-
-  AnalysisRun run;
-  run.steps = outcomes(report.plan, report.results);
-  for (const plan::QueryRound& r : report.query_history) {
-    run.query_history.push_back(QueryRoundToJson(r));
-  }
-  const plan::ExecutionMetrics metrics = validator.GetMetrics();
-  run.deviation_score = metrics.deviation_score;
-  run.warnings = report.warnings;
-  const std::vector<std::string> deviation_warnings = validator.LogDeviations();
-  for (const std::string& w : deviation_warnings) run.warnings.push_back(w);
-  run.deviation = {{"planned_calls", metrics.planned_calls},
-                   {"actual_calls", metrics.actual_calls},
-                   {"planned_steps", metrics.planned_steps},
-                   {"actual_steps", metrics.actual_steps},
-                   {"order_changes", metrics.order_changes},
-                   {"planned_additions", metrics.planned_additions},
-                   {"deviation_score", metrics.deviation_score},
-                   {"warnings", deviation_warnings}};
-  return run;
+  ASKDB_ASSIGN_OR_RETURN(plan::ExecutionReport report,
+                         executor.Execute(plan, StepProgress(input, plan, outcomes)));
+  return FinishedRun(report, validator, outcomes);
 }
 
 }  // namespace askdb::agent::pipeline
