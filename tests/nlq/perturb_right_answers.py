@@ -24,6 +24,9 @@ BEFORE_TABLE = ["retired", "touring", "famous", "licensed", "visiting", "abandon
 AFTER_TABLE = ["that are retired", "that were cancelled", "from the south", "with a license",
                "living abroad", "who retired early"]
 BEFORE_COLUMN = ["estimated", "initial", "official", "previous"]
+AFTER_COLUMN = ["limit", "growth", "rank"]
+TAIL = ["in 2010", "and that are retired", "or from the south", "before the war"]
+NUMBER_UNITS = ["percent", "times"]
 
 
 def run(binary, args):
@@ -71,7 +74,29 @@ def variants(question, explanation):
     column = re.search(r'"([^"]+)" → column ', explanation)
     if column and column.group(1) in question:
         out.append(("column word swapped", question.replace(column.group(1), "nickname", 1)))
+        e = question.find(column.group(1)) + len(column.group(1))
+        out += [("after column: " + w, question[:e] + " " + w + question[e:]) for w in AFTER_COLUMN]
+    return out + second_condition(question) + number_roles(question)
+
+
+def second_condition(question):
+    """A second condition joined to the question's end by and/or, and a negated copula."""
+    body = question.rstrip(" ?.")
+    end = question[len(body):]
+    out = [("tail: " + w, body + " " + w + end) for w in TAIL]
+    cop = re.search(r"\b(is|are|was|were)\b(?! not)", question)
+    if cop:
+        out.append(("negated copula", question[:cop.end()] + " not" + question[cop.end():]))
     return out
+
+
+def number_roles(question):
+    """A number of the question given another role: a unit the data does not hold after it."""
+    num = re.search(r"\b\d+(\.\d+)?\b", question)
+    if not num:
+        return []
+    return [("number: " + w, question[:num.end()] + " " + w + question[num.end():])
+            for w in NUMBER_UNITS]
 
 
 def main():

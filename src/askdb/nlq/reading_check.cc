@@ -168,6 +168,39 @@ bool NarrowsAPlacedWord(const std::vector<Item>& items, size_t i, const SchemaIn
          (items[k - 1].kw & kRanks) && !items[k - 1].Has(Kw::kStop);
 }
 
+// "a population limit above 5000", "the weight class of", "the price change": an unknown noun
+// right after a word placed on a column is the head of the phrase, and the column word only
+// says what kind: the question asks about the head, which the data does not hold. Words that
+// only name a column's content ("the population figure", "GPT level") are no other thing.
+bool HeadsAPlacedColumn(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
+  static constexpr std::string_view kContentWords[] = {
+      "value",   "values",  "figure",      "figures",   "level",  "levels",  "amount",
+      "amounts", "data",    "field",       "fields",    "column", "columns", "number",
+      "numbers", "info",    "information", "details",   "detail", "entry",   "entries",
+      "record",  "records", "attribute",   "attributes"};
+  if (i == 0 || !IsUnknownEnglishWord(items[i]) || !CanNarrow(items[i].text)) return false;
+  const std::string w = text::AsciiLower(items[i].text);
+  if (w.ends_with("ly") ||
+      std::find(std::begin(kContentWords), std::end(kContentWords), w) != std::end(kContentWords)) {
+    return false;
+  }
+  // "How many orchestras does each record company manage?": after do/does/did the last word
+  // is the verb.
+  const bool last = i + 1 == items.size() || items[i + 1].kind == ItemKind::kPunct;
+  const bool after_do = std::any_of(items.begin(), items.begin() + i, [](const Item& it) {
+    const std::string t = text::AsciiLower(it.text);
+    return t == "do" || t == "does" || t == "did" || t.starts_with("do ") ||
+           t.starts_with("does ") || t.starts_with("did ");
+  });
+  if (last && after_do) return false;
+  const Item& before = items[i - 1];
+  return before.used && before.kind == ItemKind::kTerm && !before.terms.empty() &&
+         std::all_of(before.terms.begin(), before.terms.end(), [&](int id) {
+           const Term& term = index.terms()[id];
+           return term.kind == TermKind::kColumn && term.source != "key";
+         });
+}
+
 // "orders cancelled in Germany in 1997", "orders delivered to Germany": an unknown past
 // participle right after a table's word says which of its rows are meant, as "cancelled
 // orders" does before it; read as nothing, the answer would be about all of them. Not when
@@ -187,6 +220,20 @@ bool NamesAnEventOfTheData(const std::string& verb, const SchemaIndex& index) {
                      [&](const IndexedColumn& c) { return begins(c.name); }) ||
          std::any_of(index.tables().begin(), index.tables().end(),
                      [&](const IndexedTable& t) { return begins(t.name); });
+}
+
+// "older than 50 meters", "sales above 3000 times": an unknown word right after a compared
+// number is its unit, and a unit no column's or table's name holds says the number is of
+// something else than the column it was compared with (a length, a multiple). Words that only
+// count ("a capacity above 5000 people") say what the number counts, as 人 does in Chinese.
+bool UnitOfNoColumn(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
+  static constexpr std::string_view kCounting[] = {"people", "persons", "seats",  "items",
+                                                   "pieces", "units",   "copies", "things"};
+  if (i == 0 || !IsUnknownEnglishWord(items[i])) return false;
+  const std::string w = text::AsciiLower(items[i].text);
+  const Item& number = items[i - 1];
+  return number.used && number.kind == ItemKind::kNumber && !NamesAnEventOfTheData(w, index) &&
+         std::find(std::begin(kCounting), std::end(kCounting), w) == std::end(kCounting);
 }
 
 bool NarrowsTheRowsBefore(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
@@ -299,7 +346,8 @@ std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
       return UnplacedWord{UnplacedWord::Kind::kListedWord, item.text};
     }
     if (NarrowsAPlacedWord(items, i, index) || NarrowsTheRowsBefore(items, i, index) ||
-        NamesUnknownRows(items, i, index)) {
+        NamesUnknownRows(items, i, index) || HeadsAPlacedColumn(items, i, index) ||
+        UnitOfNoColumn(items, i, index)) {
       return UnplacedWord{UnplacedWord::Kind::kModifier, item.text};
     }
     switch (item.kind) {
