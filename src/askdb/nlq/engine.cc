@@ -159,6 +159,7 @@ void Parser::ReadQuestion() {
   if (chinese_) ReadChineseMissingValues(items_, q_, index_);  // before 没有 counts related rows
   ReadLookAfter();                                             // before "after" is a comparison
   ParseComparisons();
+  ReadGroupTotals();  // before a count or a grouping reads the measure's words
   ReadBestSelling();
   ParseTopN();
   ParseValues();
@@ -1074,6 +1075,7 @@ Translation Parser::Run() {
   NoteQuestionWords();
   ReadQuestion();
   if (auto refused = RefuseRelativePeriodOnOldData()) return *refused;
+  if (auto refused = RefuseNarrowedGroupTotal()) return *refused;
   Coverage cov = MeasureCoverage();
   if (auto refused = CheckCriticalWords()) return *refused;
   double confidence = std::pow(std::max(cov.Ratio(), 0.0), kUnknownExponent) * factor_;

@@ -536,16 +536,17 @@ INSERT INTO products VALUES (1,'Tea','0',4),(2,'Cake','1',6),(3,'Jam','0',2),(4,
   EXPECT_EQ(Rows("average unit price of discontinued products"), (std::vector<std::string>{"7"}));
 }
 
-// "customers who spent more than 45 dollars" had listed the customers with one invoice over
-// 45: a group's amount compared row by row (GroupAmountReadPerRow, shared with Chinese). Naming
-// the rows whose amount it is ("an invoice total") settles it (session 14, precision-biz-en).
+// "customers with sales over 45" had listed the customers with one invoice over 45: a group's
+// amount compared row by row (GroupAmountReadPerRow, shared with Chinese). Naming the rows whose
+// amount it is ("an invoice total") settles it (session 14, precision-biz-en); so does saying
+// the total ("spent", "in total": RowsComparedByTheirTotalOfMoney, session 19).
 TEST_F(EnglishReadingsTest, AGroupsAmountComparedRowByRowAbstains) {
   Open(kMusicSql);
-  const Translation spent = Ask("customers who spent more than 4 dollars");
-  EXPECT_FALSE(spent.answered) << spent.sql;
-  EXPECT_NE(spent.abstain_reason.find("each group's total"), std::string::npos)
-      << spent.abstain_reason;
-  ExpectAbstains("how many customers spent over 4");
+  const Translation sales = Ask("customers with sales over 4");
+  EXPECT_FALSE(sales.answered) << sales.sql;
+  EXPECT_NE(sales.abstain_reason.find("each group's total"), std::string::npos)
+      << sales.abstain_reason;
+  ExpectAbstains("how many customers have sales over 4");
   EXPECT_EQ(Rows("customers with an invoice total over 4"), (std::vector<std::string>{"Ann|Lee"}));
 }
 
@@ -749,6 +750,26 @@ TEST_F(EnglishReadingsTest, AColumnComparedByACountOfItsTableNamesItsGroups) {
   // Another condition is not inside each group's count (MoreThanTheGroupsOfACount).
   const Translation t = Ask("countries with more than 1 client who ordered in 2024");
   EXPECT_FALSE(t.answered) << t.sql;
+}
+
+// "customers who spent more than $5 in total", "clients with revenue over 25": the listed rows
+// compared by their total of the money measure over the rows that refer to them
+// (Filter::group_total, a HAVING), the money column's or the line revenue two references away.
+// The total must be said ("in total", "spent"); a period or another table's value would not be
+// inside the sum (RefuseNarrowedGroupTotal).
+TEST_F(EnglishReadingsTest, RowsComparedByTheirTotalOfMoney) {
+  Open(kMusicSql);  // Ann 4.96, Bo 3.98 + 1.29
+  EXPECT_EQ(Rows("which customers spent more than $5 in total?"),
+            (std::vector<std::string>{"Bo|Ma"}));
+  EXPECT_EQ(Rows("customers who spent less than 5 dollars"), (std::vector<std::string>{"Ann|Lee"}));
+  EXPECT_EQ(Rows("how many customers spent over $4 altogether"), (std::vector<std::string>{"2"}));
+  ExpectAbstains("customers who spent more than $5 in 2024");
+  ExpectAbstains("customers from Japan who spent more than $5 on Waterloo");
+  Open(kTradeSql);  // revenue: Alfa 20 + 10, Bravo 10, Charlie 60; Tea 30, Cake 10, Jam 60
+  EXPECT_EQ(Rows("clients with revenue over 25"), (std::vector<std::string>{"Alfa", "Charlie"}));
+  EXPECT_EQ(Rows("items with more than $15 in sales"), (std::vector<std::string>{"Tea", "Jam"}));
+  EXPECT_EQ(Rows("orders with revenue over 20"), (std::vector<std::string>{"1", "3"}));
+  ExpectAbstains("clients with revenue over 25 in 2024");
 }
 
 }  // namespace

@@ -40,8 +40,10 @@ constexpr int kYearMax = 2100;
 
 // A number as the question would write it: "3", "2.5".
 std::string FormatNumber(double v);
-std::string_view AggName(Agg a);   // "SUM", "AVG", ...; "" for kNone
-std::string_view OpSymbol(Op op);  // "=", "<>", ">", ">=", "<", "<=", "BETWEEN"
+std::string_view AggName(Agg a);      // "SUM", "AVG", ...; "" for kNone
+std::string_view OpSymbol(Op op);     // "=", "<>", ">", ">=", "<", "<=", "BETWEEN"
+bool IsCurrencySign(const Item& it);  // $ € £ ¥ (read_comparisons.cc)
+bool IsCurrencyWord(const Item& it);  // "dollars", "usd", "euros" ... (read_comparisons.cc)
 
 struct Grounding;  // grounding.h
 
@@ -512,6 +514,21 @@ class Parser {
   void ReadGroupCount(int i, int counted, int k, int number);
   int GroupColumnOf(const Item& it, int counted) const;
   void AddGroupCount(int column, int i, int k, int number);
+  // Group totals compared: "customers who spent more than $45 in total" (read_group_totals.cc).
+  void ReadGroupTotals();
+  void ReadTermTotalComparison(int op);
+  void ReadColumnTotalFilter(Filter* f);
+  int TermMeasureAt(int k) const;  // q_.measures' one-sum business measure said at item k, or -1
+  std::optional<Measure> MoneyMeasureAt(int k, int* measure_index) const;
+  int MoneySaidAfter(int i) const;
+  bool SaysATotal(const Item& money);
+  int GroupTotalSubject(int fact) const;
+  std::optional<Translation> RefuseNarrowedGroupTotal();
+  void MakeGroupTotal(Filter* f, const Measure& m, int subject);
+  std::string GroupTotalCondition(const Filter& f) const;  // write_sql.cc
+  // `outer` IN (SELECT `key` FROM `from_where` GROUP BY `key` HAVING `having`) (write_sql.cc).
+  std::string InGroupsHaving(const std::string& outer, const std::string& key,
+                             const std::string& from_where, const std::string& having) const;
   // The one edge by which rows of another table count `table`'s rows named by `counted`
   // (its own reference, else the one link table's), or -1.
   int RelatedCountEdge(int table, int counted) const;

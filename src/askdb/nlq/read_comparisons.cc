@@ -77,6 +77,8 @@ double WordDurationMs(const std::string& words) {
   return 0;
 }
 
+}  // namespace
+
 bool IsCurrencySign(const Item& it) {
   return it.kind == ItemKind::kPunct &&
          (it.text == "$" || it.text == "€" || it.text == "£" || it.text == "¥");
@@ -91,6 +93,8 @@ bool IsCurrencyWord(const Item& it) {
                          (it.kind == ItemKind::kKeyword && (it.kw & ~Bit(Kw::kStop)) == 0);
   return word_only && std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
 }
+
+namespace {
 
 // A minus sign right before the number at `i` (not a dash between two numbers: 2019-2020).
 bool MinusBefore(const std::vector<Item>& items, int i) {
@@ -468,6 +472,9 @@ void Parser::ReadComparison(int i) {
   int c_idx = -1;
   int col = ComparedColumn(i, w.op, w.postfix, &c_idx);
   if (col < 0 && !w.postfix) col = DurationColumnBefore(i, w.op, &c_idx);
+  // "products with more than $70,000 in sales": the money said after the number is compared
+  // (a group total, ReadGroupTotals), not the products' own price.
+  if (col < 0 && !w.postfix && MoneySaidAfter(i) >= 0) return;
   if (col < 0 && !w.postfix) col = MoneyColumnBefore(i, w.op, &c_idx);
   // "products that cost less than 10 dollars": the currency of a money column says nothing more.
   if (col >= 0 && i + 1 < static_cast<int>(items_.size()) && !items_[i + 1].used &&

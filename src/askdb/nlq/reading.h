@@ -77,8 +77,13 @@ struct Filter {
   // the number is compared with the count of that table's rows in each of its groups
   // (`column IN (SELECT column ... GROUP BY column HAVING COUNT(*) op N)`, write_sql.cc).
   bool group_count = false;
-  // Whether the compared number is a count of rows, not a value of `column`.
-  bool CountsRows() const { return related_edge >= 0 || group_count; }
+  // "customers who spent more than $45 in total": `column` is the key the listed rows are
+  // referred to by, and the number is compared with each key's sum of this measure (a money
+  // column or a one-sum business term) over the rows that refer to it along many-to-one
+  // references (read_group_totals.cc; write_sql.cc GroupTotalCondition: a HAVING).
+  std::optional<Measure> group_total;
+  // Whether the compared number is a count (or a total) of rows, not a value of `column`.
+  bool CountsRows() const { return related_edge >= 0 || group_count || group_total.has_value(); }
   // "customers with no company": column IS NULL (read_missing.h); with op kNe, IS NOT NULL
   // (the rows a date superlative ranks, read_measures.cc).
   bool is_null = false;

@@ -167,10 +167,37 @@ std::string Parser::BusinessSql(const Filter& f) const {
   for (std::string& c : period) rows.push_back(std::move(c));
   std::string where;
   for (size_t k = 0; k < rows.size(); ++k) where += (k ? " AND " : " WHERE ") + rows[k];
-  const std::string key = ColRef(b.fact_key);
-  return ColRef(b.subject_key) + " IN (SELECT " + key + " FROM " +
-         dialect_.QuoteIdentifier(index_.tables()[Col(b.fact_key).table].name) + where +
-         " GROUP BY " + key + " HAVING " + RenderTermExpression(b.expr, dialect_, column) + ")";
+  return InGroupsHaving(
+      ColRef(b.subject_key), ColRef(b.fact_key),
+      dialect_.QuoteIdentifier(index_.tables()[Col(b.fact_key).table].name) + where,
+      RenderTermExpression(b.expr, dialect_, column));
+}
+
+std::string Parser::InGroupsHaving(const std::string& outer, const std::string& key,
+                                   const std::string& from_where, const std::string& having) const {
+  return outer + " IN (SELECT " + key + " FROM " + from_where + " GROUP BY " + key + " HAVING " +
+         having + ")";
+}
+
+// Filter::group_total: the keys whose total passes, summed over the measured rows joined up the
+// many-to-one references to the table that refers to the key (ReadGroupTotals checked the chain).
+std::string Parser::GroupTotalCondition(const Filter& f) const {
+  const Measure& m = *f.group_total;
+  const std::optional<JoinTree> chain = FindJoinTree(index_, m.table, {Col(f.column).table});
+  std::string from = dialect_.QuoteIdentifier(index_.tables()[m.table].name);
+  std::string key;
+  for (const JoinStep& s : chain->steps) {
+    const JoinEdge& e = index_.edges()[s.edge];
+    if (e.to_column == f.column) {
+      key = ColRef(e.from_column);
+      break;
+    }
+    from += " JOIN " + dialect_.QuoteIdentifier(index_.tables()[s.table].name) + " ON " +
+            ColRef(e.from_column) + " = " + ColRef(e.to_column);
+  }
+  return InGroupsHaving(
+      ColRef(f.column), key, from,
+      MeasureExpr(m, "") + " " + std::string(OpSymbol(f.op)) + " " + FormatNumber(f.lo));
 }
 
 std::vector<std::string> Parser::PeriodConditions(int column) const {
@@ -528,9 +555,10 @@ std::string Parser::FilterCondition(const Filter& f) const {
   if (f.is_null) return c + (f.op == Op::kNe ? " IS NOT NULL" : " IS NULL");
   if (f.group_count) {  // the groups of the column with more (fewer) than N rows: a HAVING
     const std::string from = dialect_.QuoteIdentifier(index_.tables()[Col(f.column).table].name);
-    return c + " IN (SELECT " + c + " FROM " + from + " GROUP BY " + c + " HAVING COUNT(*) " +
-           std::string(OpSymbol(f.op)) + " " + FormatNumber(f.lo) + ")";
+    return InGroupsHaving(c, c, from,
+                          "COUNT(*) " + std::string(OpSymbol(f.op)) + " " + FormatNumber(f.lo));
   }
+  if (f.group_total) return GroupTotalCondition(f);
   if (f.related_edge >= 0) {
     const JoinEdge& e = index_.edges()[f.related_edge];
     c = "(SELECT COUNT(*) FROM " + dialect_.QuoteIdentifier(index_.tables()[e.from_table].name) +
