@@ -241,6 +241,13 @@ TEST_F(CliE2eTest, BadInputGetsOneLineErrorAndItsExitCode) {
        6,
        "timeout"},
       {{"sql", "--no-such-flag", "SELECT 1"}, 2, "no-such-flag"},
+      // CLI11's own check printed "not in range 0.000000 to 1797693134862315708145…".
+      {{"sql", "--db", chinook_.string(), "--max-rows", "0", "SELECT 1"}, 2, "greater than 0"},
+      // A misspelt zone used to answer in UTC without a word.
+      {{"ask", "--tz", "Asia/Shangai", "现在几点"}, 2, "unknown time zone 'Asia/Shangai'"},
+      {{"ask", "--db", chinook_.string(), "--thread", "no-such-thread", "--resume", "approve"},
+       3,
+       "check the thread id"},
   };
   for (const Case& c : cases) {
     RunResult r = Run(c.args);

@@ -136,14 +136,19 @@ Status InMemoryCheckpointStore::Save(const Checkpoint& checkpoint) {
   return Status::Ok();
 }
 
+Status NoCheckpointError(std::string_view thread_id) {
+  return NotFoundError("no checkpoint for thread '" + std::string(thread_id) +
+                       "', so nothing waits for an answer there; check the thread id, or ask the "
+                       "question again");
+}
+
 StatusOr<Checkpoint> InMemoryCheckpointStore::Load(std::string_view thread_id) {
   std::string text;
   {
     std::lock_guard lock(mu_);
     auto it = text_by_thread_.find(thread_id);
     if (it == text_by_thread_.end()) {
-      return NotFoundError("no checkpoint for thread '" + std::string(thread_id) +
-                           "'; start a new run with Run");
+      return NoCheckpointError(thread_id);
     }
     text = it->second;
   }

@@ -91,6 +91,10 @@ struct CheckpointSummary {
   int64_t updated_at_ms = 0;
 };
 
+// Every store's NotFound for a thread it has no checkpoint of, in words for the person who
+// gave the thread id (askdb ask --thread, the resume API, MCP's thread_id).
+Status NoCheckpointError(std::string_view thread_id);
+
 class CheckpointStore {
  public:
   virtual ~CheckpointStore() = default;

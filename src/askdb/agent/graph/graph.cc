@@ -506,7 +506,8 @@ StatusOr<Checkpoint> LoadForResume(const GraphDef& def, CheckpointStore& store,
   }
   if (checkpoint.status == CheckpointStatus::kDone) {
     return FailedPreconditionError("thread " + std::string(thread_id) +
-                                   " has already finished; start a new run with Run");
+                                   " has already finished, so nothing waits for an answer; ask "
+                                   "a new question (in the same thread to follow up)");
   }
   if (def.nodes.count(checkpoint.next_node) == 0) {
     return FailedPreconditionError("thread " + std::string(thread_id) + " stopped at node '" +

@@ -379,8 +379,7 @@ StatusOr<Checkpoint> PostgresCheckpointStore::Load(std::string_view thread_id) {
     return Status::Ok();
   }));
   if (!body) {
-    return NotFoundError("no checkpoint for thread '" + std::string(thread_id) +
-                         "'; start a new run with Run");
+    return NoCheckpointError(thread_id);
   }
   ASKDB_ASSIGN_OR_RETURN(Json json, ParseJson(*body));
   return CheckpointFromJson(json);

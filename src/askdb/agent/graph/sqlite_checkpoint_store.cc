@@ -177,8 +177,7 @@ StatusOr<Checkpoint> SqliteCheckpointStore::Load(std::string_view thread_id) {
     BindText(stmt.get(), 1, thread_id);
     int rc = sqlite3_step(stmt.get());
     if (rc == SQLITE_DONE) {
-      return NotFoundError("no checkpoint for thread '" + std::string(thread_id) +
-                           "'; start a new run with Run");
+      return NoCheckpointError(thread_id);
     }
     if (rc != SQLITE_ROW) return SqliteStatus(db_, rc, "loading a checkpoint");
     body = ColumnText(stmt.get(), 0);

@@ -16,6 +16,7 @@
 #include "askdb/cli/exit_codes.h"
 #include "askdb/cli/interrupt.h"
 #include "askdb/cli/llm_setup.h"
+#include "askdb/cli/option_checks.h"
 #include "askdb/cli/progress_sink.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/cli/spinner.h"
@@ -109,7 +110,8 @@ Command AddAskCommand(CLI::App& app) {
                   "Semantic model JSON (default: NAME.semantic.json beside a SQLite file)");
   cmd->add_option("--report", options->report, "Also write a report: .html or .md");
   cmd->add_option("--tz", options->agent.time_zone,
-                  "Time zone for date/time questions (default: the system's)");
+                  "Time zone for date/time questions (default: the system's)")
+      ->check(TimeZoneName());
   cmd->add_option("--llm", options->agent.llm_flag,
                   "Use a model: record:FILE, replay:FILE or scripted:FILE (default: the "
                   "[llm] configuration, when it names a model)");

@@ -16,6 +16,7 @@
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/interrupt.h"
+#include "askdb/cli/option_checks.h"
 #include "askdb/cli/progress_sink.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/cli/spinner.h"
@@ -140,7 +141,8 @@ Command AddChatCommand(CLI::App& app) {
   cmd->add_option("--db", options->agent.db, "Database URL (sqlite:PATH, a file path, ...)");
   cmd->add_option("--semantic-model", options->agent.semantic_model,
                   "Semantic model JSON (default: NAME.semantic.json beside a SQLite file)");
-  cmd->add_option("--tz", options->agent.time_zone, "Time zone for date/time questions");
+  cmd->add_option("--tz", options->agent.time_zone, "Time zone for date/time questions")
+      ->check(TimeZoneName());
   cmd->add_option("--llm", options->agent.llm_flag,
                   "Use a model: record:FILE, replay:FILE or scripted:FILE (default: [llm])");
   cmd->add_option("--thread", options->thread, "Continue this conversation (see /thread)");

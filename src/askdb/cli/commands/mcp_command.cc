@@ -16,6 +16,7 @@
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/commands/users_access.h"
 #include "askdb/cli/knowledge_options.h"
+#include "askdb/cli/option_checks.h"
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/cli/user_session.h"
 #include "askdb/common/build_revision.h"
@@ -155,7 +156,8 @@ Command AddMcpCommand(CLI::App& app) {
   cmd->add_option("--llm", options->llm_flag,
                   "Use a model: record:FILE, replay:FILE or scripted:FILE (default: the "
                   "[llm] configuration, when it names a model)");
-  cmd->add_option("--tz", options->time_zone, "Time zone for date/time questions");
+  cmd->add_option("--tz", options->time_zone, "Time zone for date/time questions")
+      ->check(TimeZoneName());
   cmd->add_option("--agent", options->agent,
                   "Serve only this agent (as an agent-scoped API key would)");
   cmd->add_flag("--review-plan", options->review_plan,

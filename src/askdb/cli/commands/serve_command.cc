@@ -17,6 +17,7 @@
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/knowledge_options.h"
+#include "askdb/cli/option_checks.h"
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/common/build_revision.h"
 #include "askdb/common/paths.h"
@@ -408,7 +409,8 @@ Command AddServeCommand(CLI::App& app) {
   cmd->add_option("--llm", options->llm_flag,
                   "Use a model: record:FILE, replay:FILE or scripted:FILE (default: the "
                   "[llm] configuration, when it names a model)");
-  cmd->add_option("--tz", options->time_zone, "Time zone for date/time questions");
+  cmd->add_option("--tz", options->time_zone, "Time zone for date/time questions")
+      ->check(TimeZoneName());
   cmd->add_option("--host", options->host, "Address to listen on")->capture_default_str();
   cmd->add_option("--port", options->port, "Port; 0 picks a free one (printed)")
       ->capture_default_str();

@@ -9,6 +9,7 @@
 #include "askdb/analysis/report_builder.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
+#include "askdb/cli/option_checks.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/cli/spinner.h"
 #include "askdb/cli/user_session.h"
@@ -86,10 +87,10 @@ Command AddSqlCommand(CLI::App& app) {
                   "Also write a report: .html (self-contained, opens offline) or .md");
   cmd->add_option("--title", options->title, "Title for the chart and report");
   cmd->add_option("--max-rows", options->max_rows, "Row cap (default: database.max_rows)")
-      ->check(CLI::PositiveNumber);
+      ->check(PositiveValue());
   cmd->add_option("--timeout", options->timeout_s,
                   "Seconds before the statement is stopped (default: database.query_timeout_ms)")
-      ->check(CLI::PositiveNumber);
+      ->check(PositiveValue());
   cmd->footer(
       "Only read statements run: the database engine refuses writes, ATTACH, PRAGMA writes\n"
       "and the like, whatever the SQL looks like.\n\n"
