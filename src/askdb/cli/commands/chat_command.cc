@@ -40,6 +40,145 @@ constexpr char kHelp[] =
     "  /help      this text\n"
     "  /exit      leave (also /quit, or end of input)\n";
 
+// A line as typed, without the blanks and carriage returns around it.
+std::string TrimmedLine(const std::string& line) {
+  const size_t start = line.find_first_not_of(" \t\r");
+  if (start == std::string::npos) return "";
+  std::string trimmed = line.substr(start);
+  while (!trimmed.empty() && (trimmed.back() == '\r' || trimmed.back() == ' ')) trimmed.pop_back();
+  return trimmed;
+}
+
+// One conversation on the terminal (or a script on stdin): the thread, whether its last
+// run waits for the person's answer, and how each turn is asked and printed.
+class ChatSession {
+ public:
+  ChatSession(CliContext& ctx, CliAgent& agent, Spinner& spinner, std::string thread)
+      : ctx_(ctx),
+        agent_(agent),
+        spinner_(spinner),
+        style_(ctx.style()),
+        prompt_(::isatty(STDIN_FILENO) && !ctx.json),
+        progress_(spinner, style_),
+        sink_(ctx.interactive() ? &progress_ : nullptr),
+        thread_(std::move(thread)) {}
+
+  // Reads lines to the end of input or /exit: a command, or a turn of the conversation.
+  void Run() {
+    Greet();
+    std::string line;
+    while (ReadLine(line)) {
+      if (line.empty()) continue;
+      if (line == "/exit" || line == "/quit") break;
+      if (line.front() == '/') {
+        RunCommand(line);
+        continue;
+      }
+      Turn(line);
+    }
+    SayWhatWaits();
+  }
+
+ private:
+  // The prompt's banner, only for a person at a terminal.
+  void Greet() const {
+    if (!prompt_) return;
+    std::cout << style_.Dim(std::string("askdb chat · ") +
+                            (agent_.has_model() ? "model configured" : "no model") +
+                            " · /help for commands")
+              << "\n";
+  }
+
+  // The next line, trimmed; false at the end of input.
+  bool ReadLine(std::string& line) const {
+    if (prompt_) std::cout << (waiting_ ? "answer> " : "askdb> ") << std::flush;
+    if (!std::getline(std::cin, line)) return false;
+    line = TrimmedLine(line);
+    return true;
+  }
+
+  // A line starting with "/" other than /exit: /help, /new, /thread, or an unknown one.
+  void RunCommand(const std::string& line) {
+    if (line == "/help") {
+      std::cout << kHelp;
+    } else if (line == "/new") {
+      thread_ = NewThreadId("chat");
+      waiting_ = false;
+      if (!ctx_.json) std::cout << style_.Dim("new conversation " + thread_) << "\n";
+    } else if (line == "/thread") {
+      std::cout << thread_ << "\n";
+    } else {
+      std::cout << "unknown command " << line << " (try /help)\n";
+    }
+  }
+
+  // One question (or the answer to the run that waits): asked, then printed; a failed or
+  // interrupted turn does not end the conversation, the person can rephrase.
+  void Turn(const std::string& line) {
+    if (!waiting_ && agent_.RefreshIfSchemaChanged() && !ctx_.json) {
+      std::cout << style_.Dim("the database's tables changed; askdb read them again") << "\n";
+    }
+    spinner_.SetStage(waiting_ ? "Continuing" : "Answering");
+    StatusOr<agent::pipeline::PipelineResult> result = AskOrResume(line);
+    spinner_.Stop();
+    if (!result.ok() && result.status().code() == StatusCode::kCancelled) {
+      std::cerr << "askdb: interrupted (Ctrl-C): that question stopped; ask another, or /exit\n";
+      waiting_ = false;
+      return;
+    }
+    if (!result.ok()) {
+      std::cerr << "askdb: " << result.status().ToString() << "\n";
+      waiting_ = false;
+      return;
+    }
+    waiting_ = result->interrupted();
+    PrintTurn(*result, line);
+  }
+
+  StatusOr<agent::pipeline::PipelineResult> AskOrResume(const std::string& line) {
+    InterruptScope interrupt;  // Ctrl-C stops this turn, not the conversation (interrupt.h)
+    return waiting_ ? agent_.pipeline().Resume(thread_, line, sink_, interrupt.token())
+                    : agent_.pipeline().Ask(thread_, line, sink_, interrupt.token());
+  }
+
+  // The turn's answer: one JSON object a line with --json, else as `askdb ask` prints it.
+  void PrintTurn(const agent::pipeline::PipelineResult& result, const std::string& line) {
+    if (ctx_.json) {
+      Json out = result.ToJson();
+      out["thread"] = thread_;
+      out["input"] = line;
+      if (const std::string note = agent_.PermissionNote(); !note.empty()) {
+        out["permissions"] = note;
+      }
+      PrintJson(ctx_, out);
+      return;
+    }
+    PrintPipelineAnswer(ctx_, result, "");
+    PrintPermissionNote(ctx_, agent_.PermissionNote());
+    std::cout << "\n";
+  }
+
+  // At the end of input with a question or plan still open: how to answer it later.
+  void SayWhatWaits() const {
+    if (!waiting_ || ctx_.json) return;
+    std::cout << style_.Dim(
+                     "askdb is still waiting for an answer; continue with: askdb ask "
+                     "--thread " +
+                     thread_ + " --resume \"...\"")
+              << "\n";
+  }
+
+  CliContext& ctx_;
+  CliAgent& agent_;
+  Spinner& spinner_;
+  const Style style_;
+  const bool prompt_;
+  RunProgressSink progress_;
+  agent::EventSink* sink_;
+  std::string thread_;
+  bool waiting_ = false;  // the last run waits for the person's answer
+};
+
 Status RunChat(const ChatOptions& options, CliContext& ctx) {
   AgentCliOptions agent_options = options.agent;
   ASKDB_ASSIGN_OR_RETURN(agent_options.user, SignInFromCli(ctx, agent_options.db));
@@ -47,88 +186,9 @@ Status RunChat(const ChatOptions& options, CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<CliAgent> agent,
                          CliAgent::Create(agent_options, ctx, spinner));
   spinner.Stop();
-  const bool prompt = ::isatty(STDIN_FILENO) && !ctx.json;
-  const Style style = ctx.style();
-  std::string thread = options.thread.empty() ? NewThreadId("chat") : options.thread;
-  bool waiting = false;  // the last run waits for the person's answer
-  RunProgressSink progress(spinner, style);
-  agent::EventSink* sink = ctx.interactive() ? &progress : nullptr;
-  if (prompt) {
-    std::cout << style.Dim(std::string("askdb chat · ") +
-                           (agent->has_model() ? "model configured" : "no model") +
-                           " · /help for commands")
-              << "\n";
-  }
-  std::string line;
-  while (true) {
-    if (prompt) std::cout << (waiting ? "answer> " : "askdb> ") << std::flush;
-    if (!std::getline(std::cin, line)) break;
-    const size_t start = line.find_first_not_of(" \t\r");
-    if (start == std::string::npos) continue;
-    line = line.substr(start);
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    if (line == "/exit" || line == "/quit") break;
-    if (line == "/help") {
-      std::cout << kHelp;
-      continue;
-    }
-    if (line == "/new") {
-      thread = NewThreadId("chat");
-      waiting = false;
-      if (!ctx.json) std::cout << style.Dim("new conversation " + thread) << "\n";
-      continue;
-    }
-    if (line == "/thread") {
-      std::cout << thread << "\n";
-      continue;
-    }
-    if (line.front() == '/') {
-      std::cout << "unknown command " << line << " (try /help)\n";
-      continue;
-    }
-    if (!waiting && agent->RefreshIfSchemaChanged() && !ctx.json) {
-      std::cout << style.Dim("the database's tables changed; askdb read them again") << "\n";
-    }
-    spinner.SetStage(waiting ? "Continuing" : "Answering");
-    StatusOr<agent::pipeline::PipelineResult> result = [&] {
-      InterruptScope interrupt;  // Ctrl-C stops this turn, not the conversation (interrupt.h)
-      return waiting ? agent->pipeline().Resume(thread, line, sink, interrupt.token())
-                     : agent->pipeline().Ask(thread, line, sink, interrupt.token());
-    }();
-    spinner.Stop();
-    if (!result.ok() && result.status().code() == StatusCode::kCancelled) {
-      std::cerr << "askdb: interrupted (Ctrl-C): that question stopped; ask another, or /exit\n";
-      waiting = false;
-      continue;
-    }
-    if (!result.ok()) {
-      // One failed turn does not end the conversation; the person can rephrase.
-      std::cerr << "askdb: " << result.status().ToString() << "\n";
-      waiting = false;
-      continue;
-    }
-    waiting = result->interrupted();
-    if (ctx.json) {
-      Json out = result->ToJson();
-      out["thread"] = thread;
-      out["input"] = line;
-      if (const std::string note = agent->PermissionNote(); !note.empty()) {
-        out["permissions"] = note;
-      }
-      PrintJson(ctx, out);
-    } else {
-      PrintPipelineAnswer(ctx, *result, "");
-      PrintPermissionNote(ctx, agent->PermissionNote());
-      std::cout << "\n";
-    }
-  }
-  if (waiting && !ctx.json) {
-    std::cout << style.Dim(
-                     "askdb is still waiting for an answer; continue with: askdb ask "
-                     "--thread " +
-                     thread + " --resume \"...\"")
-              << "\n";
-  }
+  ChatSession session(ctx, *agent, spinner,
+                      options.thread.empty() ? NewThreadId("chat") : options.thread);
+  session.Run();
   return Status::Ok();
 }
 
