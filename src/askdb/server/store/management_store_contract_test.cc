@@ -91,6 +91,9 @@ TEST_P(ManagementStoreContractTest, AgentsRoundTripEveryField) {
   ASSERT_TRUE(store_->DeleteAgent(created->id).ok());
   EXPECT_EQ(store_->GetAgent(created->id).status().code(), StatusCode::kNotFound);
   EXPECT_EQ(store_->DeleteAgent(created->id).code(), StatusCode::kNotFound);
+  // The message names what to check, not an HTTP verb without a route.
+  EXPECT_EQ(store_->GetAgent("nosuch").status().message(),
+            "no agent 'nosuch'; check the id against the list of agents");
 }
 
 TEST_P(ManagementStoreContractTest, ConstraintsNameTheField) {

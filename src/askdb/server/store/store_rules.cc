@@ -44,8 +44,9 @@ Status RequireField(std::string_view value, std::string_view field) {
 }
 
 Status NotFound(std::string_view kind, std::string_view id) {
+  // Said to HTTP clients and CLI users alike ("list them with GET" named no route).
   return NotFoundError("no " + std::string(kind) + " '" + std::string(id) +
-                       "'; list them with GET to see the ids");
+                       "'; check the id against the list of " + std::string(kind) + "s");
 }
 
 Status DuplicateId(std::string_view kind, std::string_view id, bool suggest_other_id) {
