@@ -46,31 +46,38 @@ Status ReadString(const Json& j, const char* key, std::string& out) {
   return Status::Ok();
 }
 
-}  // namespace
-
-EnvLookup SystemEnv() {
-  return [](std::string_view name) -> std::optional<std::string> {
-    const char* v = std::getenv(std::string(name).c_str());
-    if (v == nullptr || *v == '\0') return std::nullopt;
-    return std::string(v);
-  };
+// A named provider's table overrides the top-level keys; `name` becomes its name.
+StatusOr<Json> WithNamedProvider(const Json& llm_in, std::string& name) {
+  Json llm = llm_in.is_object() ? llm_in : Json::object();
+  auto p = llm.find("provider");
+  if (p == llm.end() || !p->is_string()) return llm;
+  name = p->get<std::string>();
+  const Json providers = llm.value("providers", Json::object());
+  if (!providers.contains(name)) {
+    return FailedPreconditionError("[llm] provider = \"" + name +
+                                   "\" but there is no [llm.providers." + name +
+                                   "] table; add it or remove the provider key");
+  }
+  for (const auto& [k, v] : providers[name].items()) llm[k] = v;
+  return llm;
 }
 
-StatusOr<ProviderConfig> ProviderConfigFromJson(const Json& llm_in, const EnvLookup& env) {
-  Json llm = llm_in.is_object() ? llm_in : Json::object();
-  ProviderConfig c;
-  // A named provider's table overrides the top-level keys.
-  if (auto p = llm.find("provider"); p != llm.end() && p->is_string()) {
-    c.name = p->get<std::string>();
-    const Json providers = llm.value("providers", Json::object());
-    if (!providers.contains(c.name)) {
-      return FailedPreconditionError("[llm] provider = \"" + c.name +
-                                     "\" but there is no [llm.providers." + c.name +
-                                     "] table; add it or remove the provider key");
+// [llm.headers]: extra HTTP headers, every value a string.
+Status ReadHeaders(const Json& llm, ProviderConfig& c) {
+  auto h = llm.find("headers");
+  if (h == llm.end() || !h->is_object()) return Status::Ok();
+  for (const auto& [k, v] : h->items()) {
+    if (!v.is_string()) {
+      return InvalidArgumentError("[llm.headers] " + k + " must be a string");
     }
-    for (const auto& [k, v] : providers[c.name].items()) llm[k] = v;
+    c.headers[k] = v.get<std::string>();
   }
-  std::string api_key;
+  return Status::Ok();
+}
+
+// The keys as written, each checked for its type in the table's order, so the first
+// wrong one is the one named; the literal api_key into `api_key`.
+Status ReadKeys(const Json& llm, ProviderConfig& c, std::string& api_key) {
   ASKDB_RETURN_IF_ERROR(ReadString(llm, "base_url", c.base_url));
   ASKDB_RETURN_IF_ERROR(ReadString(llm, "api_key", api_key));
   ASKDB_RETURN_IF_ERROR(ReadString(llm, "api_key_env", c.api_key_env));
@@ -91,18 +98,14 @@ StatusOr<ProviderConfig> ProviderConfigFromJson(const Json& llm_in, const EnvLoo
   if (!json_mode.empty()) {
     ASKDB_ASSIGN_OR_RETURN(c.json_mode, ParseJsonMode(json_mode));
   }
-  if (auto h = llm.find("headers"); h != llm.end() && h->is_object()) {
-    for (const auto& [k, v] : h->items()) {
-      if (!v.is_string()) {
-        return InvalidArgumentError("[llm.headers] " + k + " must be a string");
-      }
-      c.headers[k] = v.get<std::string>();
-    }
-  }
+  return ReadHeaders(llm, c);
+}
 
+// The endpoint (configured, OPENAI_BASE_URL, else OpenAI's) and the model (configured, else
+// OPENAI_MODEL). A named endpoint may serve one model only, found on the first call
+// (OpenAiClient); OpenAI's own serves dozens, so there a model must be named.
+Status ResolveEndpointAndModel(ProviderConfig& c, const EnvLookup& env) {
   if (c.base_url.empty()) c.base_url = env("OPENAI_BASE_URL").value_or("");
-  // A named endpoint may serve one model only, found on the first call (OpenAiClient);
-  // OpenAI's own serves dozens, so there a model must be named.
   const bool endpoint_named = !c.base_url.empty();
   if (c.base_url.empty()) c.base_url = std::string(kDefaultBaseUrl);
   if (c.base_url.rfind("http://", 0) != 0 && c.base_url.rfind("https://", 0) != 0) {
@@ -116,6 +119,12 @@ StatusOr<ProviderConfig> ProviderConfigFromJson(const Json& llm_in, const EnvLoo
         "no model is configured: set [llm] model in askdb.toml (for example model = "
         "\"gpt-4o-mini\") or the OPENAI_MODEL environment variable");
   }
+  return Status::Ok();
+}
+
+// The key: written in the file, else from the variable api_key_env names, else
+// OPENAI_API_KEY; a local endpoint may need none.
+Status ResolveApiKey(const std::string& api_key, ProviderConfig& c, const EnvLookup& env) {
   if (!api_key.empty()) {
     c.api_key = api_key;
   } else if (!c.api_key_env.empty()) {
@@ -134,6 +143,26 @@ StatusOr<ProviderConfig> ProviderConfigFromJson(const Json& llm_in, const EnvLoo
         "no API key for " + c.base_url +
         ": export OPENAI_API_KEY=<key>, or set [llm] api_key_env to the variable holding it");
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+EnvLookup SystemEnv() {
+  return [](std::string_view name) -> std::optional<std::string> {
+    const char* v = std::getenv(std::string(name).c_str());
+    if (v == nullptr || *v == '\0') return std::nullopt;
+    return std::string(v);
+  };
+}
+
+StatusOr<ProviderConfig> ProviderConfigFromJson(const Json& llm_in, const EnvLookup& env) {
+  ProviderConfig c;
+  ASKDB_ASSIGN_OR_RETURN(const Json llm, WithNamedProvider(llm_in, c.name));
+  std::string api_key;
+  ASKDB_RETURN_IF_ERROR(ReadKeys(llm, c, api_key));
+  ASKDB_RETURN_IF_ERROR(ResolveEndpointAndModel(c, env));
+  ASKDB_RETURN_IF_ERROR(ResolveApiKey(api_key, c, env));
   if (c.max_concurrency < 1) {
     return InvalidArgumentError("[llm] max_concurrency must be at least 1");
   }
