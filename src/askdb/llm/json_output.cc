@@ -56,27 +56,34 @@ bool TypeMatches(const Json& v, const std::string& type) {
 }
 
 void Validate(const Json& v, const Json& schema, const std::string& path,
-              std::vector<std::string>& errors) {
-  if (!schema.is_object()) return;
-  if (auto t = schema.find("type"); t != schema.end()) {
-    bool ok = false;
-    std::string names;
-    if (t->is_string()) {
-      ok = TypeMatches(v, *t);
-      names = t->get<std::string>();
-    } else if (t->is_array()) {
-      for (const auto& n : *t) {
-        if (n.is_string() && TypeMatches(v, n)) ok = true;
-        names += (names.empty() ? "" : "|") + n.get<std::string>();
-      }
-    } else {
-      ok = true;
+              std::vector<std::string>& errors);
+
+// "type" (a name or a list of names): false when the value has none of them, and then
+// nothing else about it is checked.
+bool CheckType(const Json& v, const Json& schema, const std::string& path,
+               std::vector<std::string>& errors) {
+  auto t = schema.find("type");
+  if (t == schema.end()) return true;
+  bool ok = false;
+  std::string names;
+  if (t->is_string()) {
+    ok = TypeMatches(v, *t);
+    names = t->get<std::string>();
+  } else if (t->is_array()) {
+    for (const auto& n : *t) {
+      if (n.is_string() && TypeMatches(v, n)) ok = true;
+      names += (names.empty() ? "" : "|") + n.get<std::string>();
     }
-    if (!ok) {
-      errors.push_back(path + ": expected " + names + ", got " + v.type_name());
-      return;
-    }
+  } else {
+    ok = true;
   }
+  if (!ok) errors.push_back(path + ": expected " + names + ", got " + v.type_name());
+  return ok;
+}
+
+// "enum" and "const": the values the field may take.
+void CheckAllowedValues(const Json& v, const Json& schema, const std::string& path,
+                        std::vector<std::string>& errors) {
   if (auto e = schema.find("enum"); e != schema.end() && e->is_array()) {
     if (std::find(e->begin(), e->end(), v) == e->end()) {
       errors.push_back(path + ": " + v.dump() + " is not one of " + e->dump());
@@ -85,53 +92,78 @@ void Validate(const Json& v, const Json& schema, const std::string& path,
   if (auto c = schema.find("const"); c != schema.end() && *c != v) {
     errors.push_back(path + ": must be " + c->dump());
   }
-  if (v.is_object()) {
-    const Json props = schema.value("properties", Json::object());
-    for (const auto& r : schema.value("required", Json::array())) {
-      if (r.is_string() && !v.contains(r.get<std::string>())) {
-        errors.push_back(path + ": missing required property '" + r.get<std::string>() + "'");
-      }
-    }
-    for (const auto& [key, child] : v.items()) {
-      if (props.contains(key)) {
-        Validate(child, props[key], path + "." + key, errors);
-      } else if (auto ap = schema.find("additionalProperties");
-                 ap != schema.end() && ap->is_boolean() && !ap->get<bool>()) {
-        errors.push_back(path + ": unexpected property '" + key + "'");
-      }
+}
+
+// An object's required properties, then each property against its schema (or refused
+// when additionalProperties is false).
+void ValidateObject(const Json& v, const Json& schema, const std::string& path,
+                    std::vector<std::string>& errors) {
+  const Json props = schema.value("properties", Json::object());
+  for (const auto& r : schema.value("required", Json::array())) {
+    if (r.is_string() && !v.contains(r.get<std::string>())) {
+      errors.push_back(path + ": missing required property '" + r.get<std::string>() + "'");
     }
   }
-  if (v.is_array()) {
-    if (auto mn = schema.find("minItems"); mn != schema.end() && v.size() < mn->get<size_t>()) {
-      errors.push_back(path + ": needs at least " + mn->dump() + " items");
-    }
-    if (auto mx = schema.find("maxItems"); mx != schema.end() && v.size() > mx->get<size_t>()) {
-      errors.push_back(path + ": allows at most " + mx->dump() + " items");
-    }
-    if (auto items = schema.find("items"); items != schema.end()) {
-      for (size_t i = 0; i < v.size(); ++i) {
-        Validate(v[i], *items, path + "[" + std::to_string(i) + "]", errors);
-      }
+  for (const auto& [key, child] : v.items()) {
+    if (props.contains(key)) {
+      Validate(child, props[key], path + "." + key, errors);
+    } else if (auto ap = schema.find("additionalProperties");
+               ap != schema.end() && ap->is_boolean() && !ap->get<bool>()) {
+      errors.push_back(path + ": unexpected property '" + key + "'");
     }
   }
-  if (v.is_string()) {
-    size_t len = v.get_ref<const std::string&>().size();
-    if (auto mn = schema.find("minLength"); mn != schema.end() && len < mn->get<size_t>()) {
-      errors.push_back(path + ": shorter than " + mn->dump());
-    }
-    if (auto mx = schema.find("maxLength"); mx != schema.end() && len > mx->get<size_t>()) {
-      errors.push_back(path + ": longer than " + mx->dump());
+}
+
+// An array's length (minItems, maxItems), then each item against "items".
+void ValidateArray(const Json& v, const Json& schema, const std::string& path,
+                   std::vector<std::string>& errors) {
+  if (auto mn = schema.find("minItems"); mn != schema.end() && v.size() < mn->get<size_t>()) {
+    errors.push_back(path + ": needs at least " + mn->dump() + " items");
+  }
+  if (auto mx = schema.find("maxItems"); mx != schema.end() && v.size() > mx->get<size_t>()) {
+    errors.push_back(path + ": allows at most " + mx->dump() + " items");
+  }
+  if (auto items = schema.find("items"); items != schema.end()) {
+    for (size_t i = 0; i < v.size(); ++i) {
+      Validate(v[i], *items, path + "[" + std::to_string(i) + "]", errors);
     }
   }
-  if (v.is_number()) {
-    double d = v.get<double>();
-    if (auto mn = schema.find("minimum"); mn != schema.end() && d < mn->get<double>()) {
-      errors.push_back(path + ": below minimum " + mn->dump());
-    }
-    if (auto mx = schema.find("maximum"); mx != schema.end() && d > mx->get<double>()) {
-      errors.push_back(path + ": above maximum " + mx->dump());
-    }
+}
+
+// A string's length in bytes (minLength, maxLength).
+void CheckStringLength(const Json& v, const Json& schema, const std::string& path,
+                       std::vector<std::string>& errors) {
+  size_t len = v.get_ref<const std::string&>().size();
+  if (auto mn = schema.find("minLength"); mn != schema.end() && len < mn->get<size_t>()) {
+    errors.push_back(path + ": shorter than " + mn->dump());
   }
+  if (auto mx = schema.find("maxLength"); mx != schema.end() && len > mx->get<size_t>()) {
+    errors.push_back(path + ": longer than " + mx->dump());
+  }
+}
+
+// A number's range (minimum, maximum).
+void CheckNumberRange(const Json& v, const Json& schema, const std::string& path,
+                      std::vector<std::string>& errors) {
+  double d = v.get<double>();
+  if (auto mn = schema.find("minimum"); mn != schema.end() && d < mn->get<double>()) {
+    errors.push_back(path + ": below minimum " + mn->dump());
+  }
+  if (auto mx = schema.find("maximum"); mx != schema.end() && d > mx->get<double>()) {
+    errors.push_back(path + ": above maximum " + mx->dump());
+  }
+}
+
+// The subset of JSON Schema the model's answers are held to, every error with its path.
+void Validate(const Json& v, const Json& schema, const std::string& path,
+              std::vector<std::string>& errors) {
+  if (!schema.is_object()) return;
+  if (!CheckType(v, schema, path, errors)) return;
+  CheckAllowedValues(v, schema, path, errors);
+  if (v.is_object()) ValidateObject(v, schema, path, errors);
+  if (v.is_array()) ValidateArray(v, schema, path, errors);
+  if (v.is_string()) CheckStringLength(v, schema, path, errors);
+  if (v.is_number()) CheckNumberRange(v, schema, path, errors);
 }
 
 std::string Join(const std::vector<std::string>& lines) {
