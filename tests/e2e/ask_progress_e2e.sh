@@ -70,4 +70,11 @@ for line, pattern in zip(lines, want):
     assert re.match(pattern, line), (line, pattern)
 PY
 grep -q "Channel revenue and orders are known." "$work/out" || fail "no answer: $(cat "$work/out")"
+
+# A plan waiting for approval runs nothing: no "step 1/3 running" until it is approved.
+code=0
+"$askdb" ask --review-plan "Write a comprehensive sales analysis report" --db "$db" \
+  --llm "scripted:$work/rules.json" > "$work/wait_out" 2> "$work/wait_err" || code=$?
+[[ $code == 8 ]] || fail "a plan under review should wait (exit 8), got $code: $(cat "$work/wait_err")"
+grep -q "running" "$work/wait_err" && fail "a plan waiting for approval said a step runs: $(cat "$work/wait_err")"
 echo "ask_progress_e2e: all checks passed"

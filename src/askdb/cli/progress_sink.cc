@@ -18,6 +18,9 @@ void RunProgressSink::Emit(const agent::Event& e) {
     case agent::EventType::kSchema:
       ShowSchema(e.payload);
       break;
+    case agent::EventType::kStageStarted:
+      if (e.node == "run_steps") ShowStepsStarting();
+      break;
     default:
       break;
   }
@@ -31,11 +34,17 @@ void RunProgressSink::Line(const std::string& line) {
   }
 }
 
+// The plan is only noted: it may wait for approval (--review-plan) or hold no query and end
+// unanswered, so "step 1 running" waits for the steps to start.
 void RunProgressSink::ShowPlan(const Json& d) {
   if (!d.contains("plan") || !d["plan"].is_object()) return;
-  const size_t steps = d["plan"].value("steps", Json::array()).size();
+  planned_steps_ = d["plan"].value("steps", Json::array()).size();
+}
+
+void RunProgressSink::ShowStepsStarting() {
+  const size_t steps = planned_steps_;
+  if (steps == 0) return;  // a resumed approval: the plan event came in the earlier run
   if (plain_) {
-    if (steps == 0) return;
     Line("askdb: plan of " + std::to_string(steps) + " steps; step 1/" + std::to_string(steps) +
          " running");
     return;

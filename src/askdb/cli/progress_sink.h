@@ -25,6 +25,7 @@ class RunProgressSink final : public agent::EventSink {
 
  private:
   void ShowPlan(const Json& payload);
+  void ShowStepsStarting();
   void ShowStep(const Json& payload);
   void ShowSchema(const Json& payload);
 
@@ -34,6 +35,7 @@ class RunProgressSink final : public agent::EventSink {
   Spinner& spinner_;
   Style style_;
   bool plain_;
+  size_t planned_steps_ = 0;  // of the plan event, said when the steps start
 };
 
 }  // namespace askdb::cli
