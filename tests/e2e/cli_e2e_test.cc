@@ -419,6 +419,32 @@ TEST_F(CliE2eTest, AskUsesTheModelOnlyWhenTheEngineAbstainsAndResumesClarificati
   EXPECT_EQ(no_thread.exit_code, 3) << no_thread.err;
 }
 
+// A gold SQL that does not run is named (it counts as a wrong answer, so a typo in the file
+// passed for the engine's mistake), and a relative db is looked for beside the questions file
+// and named there when missing (the error said "relative paths start at <cwd>").
+TEST_F(CliE2eTest, EvalNamesGoldSqlThatFailsAndLooksForDatabasesBesideTheQuestions) {
+  fs::create_directories(dir_ / "qs");
+  fs::copy_file(chinook_, dir_ / "qs" / "c.sqlite");
+  std::ofstream(dir_ / "qs" / "q.jsonl")
+      << R"({"id":"ok","db":"c.sqlite","question":"how many albums","gold_sql":"SELECT COUNT(*) FROM Album"})"
+      << "\n"
+      << R"({"id":"typo","db":"c.sqlite","question":"how many albums","gold_sql":"SELECT COUNT(*) FROM Albums"})"
+      << "\n";
+  RunResult r = Run({"eval", "qs/q.jsonl"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("gold SQL that did not run"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("typo: gold SQL failed"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("ok: gold SQL failed"), std::string::npos) << r.out;
+
+  std::ofstream(dir_ / "qs" / "missing.jsonl")
+      << R"({"id":"m","db":"missing.sqlite","question":"how many albums","gold_sql":"SELECT 1"})"
+      << "\n";
+  RunResult missing = Run({"eval", "qs/missing.jsonl"});
+  EXPECT_EQ(missing.exit_code, 3) << missing.err;
+  EXPECT_NE(missing.err.find((dir_ / "qs" / "missing.sqlite").string()), std::string::npos)
+      << missing.err;
+}
+
 TEST_F(CliE2eTest, EvalMeasuresTheEngineOnAQuestionsFile) {
   ASSERT_EQ(Run({"demo", "--report", "demo.html"}).exit_code, 0);
   std::ofstream(dir_ / "q.jsonl")

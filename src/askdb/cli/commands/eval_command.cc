@@ -29,7 +29,8 @@ struct EvalCommandOptions {
 };
 
 // A line's "db": "demo" (the demo database), a path relative to the questions file, or a
-// URL / path as `askdb sql --db` takes it.
+// URL / path as `askdb sql --db` takes it. A relative path found nowhere is named under the
+// questions file's folder, where the docs say it is looked for (not the current directory).
 StatusOr<std::string> ResolveEvalDb(const std::string& db, const std::filesystem::path& base) {
   if (db == "demo") {
     ASKDB_ASSIGN_OR_RETURN(std::filesystem::path demo, DemoDatabasePath());
@@ -45,8 +46,25 @@ StatusOr<std::string> ResolveEvalDb(const std::string& db, const std::filesystem
     std::error_code ec;
     std::filesystem::path relative = base / db;
     if (std::filesystem::exists(relative, ec)) return "sqlite:" + relative.string();
+    const std::filesystem::path given(db);
+    if (given.is_relative() && !std::filesystem::exists(given, ec)) {
+      return "sqlite:" + std::filesystem::absolute(relative, ec).string();
+    }
   }
   return db;
+}
+
+// The questions whose gold SQL did not run: they count as wrong answers, so a typo in the
+// file would otherwise pass for the engine's mistake.
+std::string GoldFailures(const nlq::EvalReport& report) {
+  std::string out;
+  for (const nlq::EvalItemResult& item : report.items) {
+    if (item.correct || !item.error.starts_with("gold SQL failed")) continue;
+    out += "  " + item.id + ": " + item.error + "\n";
+  }
+  if (out.empty()) return out;
+  return "gold SQL that did not run (counted as wrong answers; fix it in the questions file)\n" +
+         out;
 }
 
 // Writes the JSON report where asked and prints the text or the JSON.
@@ -113,7 +131,8 @@ Status RunEvalCommand(const EvalCommandOptions& options, CliContext& ctx) {
   spinner.Stop();
   if (!report.ok()) return report.status();
 
-  return EmitReport(options, ctx, nlq::EvalReportToJson(*report), nlq::RenderEvalText(*report));
+  return EmitReport(options, ctx, nlq::EvalReportToJson(*report),
+                    nlq::RenderEvalText(*report) + GoldFailures(*report));
 }
 
 }  // namespace
