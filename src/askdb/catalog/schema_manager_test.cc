@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "askdb/catalog/model_names_check.h"
 #include "askdb/catalog/schema_source.h"
 #include "askdb/common/text.h"
 
@@ -384,6 +385,24 @@ TEST(SchemaManagerTest, SemanticModelHidesDisabledAndAddsBusinessNames) {
   EXPECT_EQ(r->schema.tables[1].name, "t1");
   EXPECT_EQ(r->schema.tables[1].FindColumn("label"), nullptr);
   EXPECT_NE(r->text.find("# t1 -- 订单 / orders"), std::string::npos) << r->text;
+}
+
+// A trial on Northwind: a model column misspelt ("Nope") was accepted without a word.
+TEST(SchemaManagerTest, TheModelsNamesTheDatabaseLacksAreListed) {
+  const db::DatabaseSchema schema = MakeSchema(2);
+  SemanticModel model;
+  TableSemantics t1;
+  t1.name = "T1";  // case-insensitive, as the lookups
+  ColumnSemantics label, typo;
+  label.name = "LABEL";
+  typo.name = "lable";
+  t1.columns = {label, typo};
+  TableSemantics gone;
+  gone.name = "t9";
+  model.tables = {t1, gone};
+  EXPECT_EQ(ModelNamesTheSchemaLacks(model, schema), (std::vector<std::string>{"T1.lable", "t9"}));
+  model.tables = {};
+  EXPECT_TRUE(ModelNamesTheSchemaLacks(model, schema).empty());
 }
 
 TEST(SchemaManagerTest, ConcurrentRequestsFetchOnce) {

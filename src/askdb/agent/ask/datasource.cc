@@ -6,6 +6,7 @@
 #include <mutex>
 #include <system_error>
 
+#include "askdb/catalog/model_names_check.h"
 #include "askdb/catalog/schema_source.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/db/database_url.h"
@@ -79,6 +80,21 @@ Status MeasureStats(PreparedDatasource& ds, db::Connector& connector, const Meas
   ds.stats = std::make_shared<const nlq::ColumnStatsMap>(StatsForIndex(m.stats));
   ds.measured = std::make_shared<const MeasuredStats>(std::move(m.stats));
   return Status::Ok();
+}
+
+// A table or column the model names but the database lacks is a typo whose business words
+// would silently do nothing: said once, when the datasource is prepared.
+void WarnOfNamesTheDatabaseLacks(const catalog::SemanticModel& model,
+                                 const std::filesystem::path& path,
+                                 const db::DatabaseSchema& schema) {
+  const std::vector<std::string> missing = catalog::ModelNamesTheSchemaLacks(model, schema);
+  if (missing.empty()) return;
+  std::string names;
+  for (const std::string& name : missing) names += (names.empty() ? "" : ", ") + name;
+  spdlog::warn(
+      "semantic model {}: the database has no {}; their business names and synonyms are not "
+      "used (check the spelling against askdb schema)",
+      path.string(), names);
 }
 
 // The structure the engine's index is built from, as the manager hands it out.
@@ -207,6 +223,7 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
   ASKDB_ASSIGN_OR_RETURN(catalog::SchemaResult detailed, ReadDetailed(*ds.schemas));
   ds.schema = std::move(detailed.schema);
   ds.source_fingerprint = std::move(detailed.fingerprint);
+  if (ds.model) WarnOfNamesTheDatabaseLacks(*ds.model, ds.model_path, ds.schema);
   SetStructureKey(ds);
   ds.url = std::string(url);
   // The statistics persisted by an earlier process cover the columns they still match.
