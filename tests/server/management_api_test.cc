@@ -324,6 +324,11 @@ TEST(DatasourcePolicyTest, DefaultsRefuseLoopbackAndLinkLocalHostsAndAskdbsDirec
         "postgres://u@2130706433/db", "postgres://u@store.internal/askdb"}) {
     EXPECT_EQ(policy.Check(url).code(), StatusCode::kPermissionDenied) << url;
   }
+  // The way out is the option that exists (a server.datasource_hosts key was named, which
+  // askdb.toml refuses as unknown).
+  const std::string loopback = policy.Check("postgres://u@127.0.0.1/db").message();
+  EXPECT_NE(loopback.find("--datasource-host 127.0.0.1"), std::string::npos) << loopback;
+  EXPECT_EQ(loopback.find("server."), std::string::npos) << loopback;
   EXPECT_TRUE(policy.Check("postgres://u@db.example.com/db").ok());
   EXPECT_TRUE(policy.Check("postgres://u@store.internal/sales").ok()) << "another database";
   EXPECT_EQ(policy.Check("sqlite:" + (data / "askdb_server.sqlite").string()).code(),
@@ -336,6 +341,8 @@ TEST(DatasourcePolicyTest, DefaultsRefuseLoopbackAndLinkLocalHostsAndAskdbsDirec
   DatasourcePolicy listed(options);
   EXPECT_TRUE(listed.Check("sqlite:/srv/data/shop.sqlite").ok());
   EXPECT_EQ(listed.Check("sqlite:/srv/other/shop.sqlite").code(), StatusCode::kPermissionDenied);
+  EXPECT_EQ(listed.Check("sqlite:/srv/other/shop.sqlite").message().find("server."),
+            std::string::npos);
   EXPECT_EQ(listed.Check("sqlite:/srv/data/../other/shop.sqlite").code(),
             StatusCode::kPermissionDenied);
   EXPECT_TRUE(listed.Check("postgres://u@127.0.0.1/db").ok());

@@ -97,8 +97,8 @@ Status DatasourcePolicy::CheckFile(const std::string& file) const {
     if (Inside(path, dir)) return Status::Ok();
   }
   return PermissionDeniedError("url: " + path.string() +
-                               " is outside the folders datasources may use (serve "
-                               "--datasource-folder / server.datasource_folders)");
+                               " is outside the folders datasources may use (askdb serve "
+                               "--datasource-folder DIR, repeatable)");
 }
 
 Status DatasourcePolicy::CheckHost(std::string_view engine, const std::string& host,
@@ -117,14 +117,14 @@ Status DatasourcePolicy::CheckHost(std::string_view engine, const std::string& h
         "url: host '" + host +
         "' is this machine (loopback) or a link-local address, which datasources may not use "
         "unless allowed: start askdb serve with --datasource-host " +
-        (host.empty() ? std::string("HOST") : host) + " (or server.datasource_hosts)");
+        (host.empty() ? std::string("HOST") : host));
   }
   for (const std::string& allowed : options_.allowed_hosts) {
     if (allowed == "*" || EqualsIgnoreCase(allowed, host)) return Status::Ok();
   }
   return PermissionDeniedError("url: host '" + host +
-                               "' is not one of the hosts datasources may use (serve "
-                               "--datasource-host / server.datasource_hosts)");
+                               "' is not one of the hosts datasources may use (askdb serve "
+                               "--datasource-host HOST, repeatable)");
 }
 
 }  // namespace askdb::server::api
