@@ -772,5 +772,20 @@ TEST_F(EnglishReadingsTest, RowsComparedByTheirTotalOfMoney) {
   ExpectAbstains("clients with revenue over 25 in 2024");
 }
 
+// "What is the average total cattle for each year?" had abstained: 'year' names a column of
+// two tables. Beside a measure, a name several tables share is the measure table's own
+// dimension column (ColumnOnMeasureTable, Chinese since session 12, English from session 19).
+TEST_F(EnglishReadingsTest, ASharedColumnNameBesideAMeasureIsTheMeasureTables) {
+  Open(R"sql(
+CREATE TABLE farm(farm_id INTEGER PRIMARY KEY, year INTEGER, total_cattle REAL);
+CREATE TABLE competition(competition_id INTEGER PRIMARY KEY, year INTEGER, theme TEXT,
+                         farm_id INTEGER REFERENCES farm(farm_id));
+INSERT INTO farm VALUES (1,2001,10),(2,2001,20),(3,2002,5);
+INSERT INTO competition VALUES (1,2001,'A',1),(2,2003,'B',3);
+)sql");
+  EXPECT_EQ(Rows("What is the average total cattle for each year?"),
+            (std::vector<std::string>{"2001|15", "2002|5"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -106,7 +106,9 @@ int Parser::ColumnOf(const Item& it, bool numeric_only) const {
   const bool tied = std::any_of(scored.begin(), scored.end(), [&](const std::pair<int, int>& s) {
     return s.first == best_score && Col(s.second).table != Col(best).table;
   });
-  if (tied && chinese_ && !q_.measures.empty()) {
+  // "average total cattle for each year", 各国家的销售额: beside a measure, a name several tables
+  // share is the measure table's own dimension column (English too from session 19).
+  if (tied && !q_.measures.empty()) {
     if (const int own = ColumnOnMeasureTable(it, numeric_only); own >= 0) return own;
   }
   if (tied && chinese_ && q_.measures.empty()) {
