@@ -238,6 +238,18 @@ bool AddChangeDriverSteps(const PlanningInput& input, const ConsultationResult& 
   return p.steps.size() > 1;
 }
 
+// The person's comment on a rejected plan, which no rule reads: the re-plan only leaves the
+// rejected queries out, and says so rather than look as if it followed "只看2025年".
+std::string UnreadCommentNote(const PlanningInput& input) {
+  if (input.feedback.empty() || input.feedback.back().empty()) return "";
+  const std::string& comment = input.feedback.back();
+  return input.chinese ? "没有配置模型，计划不能按“" + comment +
+                             "”修改，下面换了一组查询；配置模型后可以按说明重新规划。"
+                       : "with no model configured the plan cannot follow '" + comment +
+                             "': these are other queries; configure a model to re-plan by "
+                             "your comment";
+}
+
 }  // namespace
 
 PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
@@ -357,7 +369,13 @@ PlannedAnalysis PythonQuestionPlan(const PlanningInput& input, const PythonQuest
 }
 
 StatusOr<PlannedAnalysis> PlanAnalysis(const PlanningInput& input) {
-  if (!input.model) return DeterministicAnalysisPlan(input);
+  if (!input.model) {
+    PlannedAnalysis out = DeterministicAnalysisPlan(input);
+    if (std::string note = UnreadCommentNote(input); !note.empty()) {
+      out.notes.insert(out.notes.begin(), std::move(note));
+    }
+    return out;
+  }
   ModelCall call;
   call.user_template = llm::kPlanTemplate;
   call.schema_text = input.schema_text;

@@ -663,6 +663,10 @@ TEST_F(PipelineNoModelTest, RejectedPlanIsReplannedWithOtherQueries) {
   EXPECT_EQ(second->interrupt->payload["rejections"], 1);
   ASSERT_EQ(second->state.plan_feedback.size(), 1u);
   EXPECT_EQ(second->state.plan_feedback[0], "换一些别的角度");
+  // No rule reads the comment: the plan's notes say so (it looked as if it were followed).
+  ASSERT_FALSE(second->state.plan_notes.empty());
+  EXPECT_NE(second->state.plan_notes.front().find("不能按“换一些别的角度”修改"), std::string::npos)
+      << second->state.plan_notes.front();
   // No SQL of the rejected plan comes back.
   for (const Json& old_step : first->state.plan["steps"]) {
     if (old_step["tool"] != "execute_sql") continue;
