@@ -186,6 +186,30 @@ std::optional<ShapeProblem> SumsWhereRowsWereAsked(const Query& q, const std::ve
   return std::nullopt;
 }
 
+// "Who has the most followers?", "Who has the highest total?": "who" (a stop word) asks for
+// the rows or people that have the value, but an aggregate alone shows only the value
+// (MAX(followers) at 1.00, stb8-086). Which rows hold it is not always the measure's own table
+// (an invoice's total, a customer asked), so the engine says what to name instead of guessing.
+std::optional<ShapeProblem> WhoAnsweredWithAValue(const Query& q, const std::vector<Item>& items) {
+  if (items.empty() || q.measures.empty() || !q.projections.empty() || !q.group_columns.empty() ||
+      q.bucket) {
+    return std::nullopt;
+  }
+  const std::string first = text::AsciiLower(items.front().text);
+  // "What has the highest capacity?" asks for a thing as well ("what is the highest" a value).
+  const std::string second = items.size() > 1 ? text::AsciiLower(items[1].text) : "";
+  const bool what_has = (first == "what" || first == "which") &&
+                        (second == "has" || second == "have" || second == "had");
+  if (first != "who" && first != "whom" && !first.starts_with("who ") && !what_has) {
+    return std::nullopt;
+  }
+  return ShapeProblem{
+      "'" + items.front().text +
+          "' asks for the rows that have the value, but my reading gives only "
+          "the value; name the rows (e.g. 'which customer has the highest …').",
+      "问题问的是“谁”，但我的理解只给出一个数值；请说明要列出哪些行（例如“哪位客户…最高”）。"};
+}
+
 // A word of the question names the measure's table, and is not the measure's own word
 // ("sales" may name both the orders and their amount).
 bool NamesTheMeasuresRows(const std::vector<Item>& items, const Measure& m,
@@ -950,6 +974,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = ListsAReferenceBesideItsRows(query, index)) return p;
   if (auto p = BreakdownWithoutGroups(query, items)) return p;
   if (auto p = SumsWhereRowsWereAsked(query, items)) return p;
+  if (auto p = WhoAnsweredWithAValue(query, items)) return p;
   if (auto p = LevelSummedOverSnapshots(query, index)) return p;
   if (auto p = AggregateThatIsAColumnsName(query, index)) return p;
   if (auto p = ReadsAReferenceForNamedRows(query, index)) return p;

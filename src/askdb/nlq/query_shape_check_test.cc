@@ -377,6 +377,19 @@ TEST_F(UnseenSchemaShapeTest, AMeasureOfTheNamedRowsIsNotSummedUnasked) {
             std::vector<std::string>{"103487"});
 }
 
+TEST_F(UnseenSchemaShapeTest, WhoIsNotAnsweredWithTheValueAlone) {
+  // stb8-086 "Who has the most followers?" was MAX(followers) at 1.00: "who" is a stop word.
+  for (const char* q : {"Who has the highest capacity?", "Who has the largest capacity of all?",
+                        "What has the highest capacity?"}) {
+    const Translation t = Ask(q);
+    EXPECT_FALSE(t.answered) << q << " → " << t.sql;
+    EXPECT_NE(t.abstain_reason.find("asks for the rows"), std::string::npos) << t.abstain_reason;
+  }
+  // The value asked for, or the rows named, are answered.
+  EXPECT_EQ(Rows("What is the highest capacity?"), std::vector<std::string>{"52500"});
+  EXPECT_TRUE(Ask("Which stadium has the highest capacity?").answered);
+}
+
 TEST_F(UnseenSchemaShapeTest, AReferenceIsNotListedBesideTheRowsItReferencesTo) {
   // "channel" also names cartoon.channel (the reference); the channel's country is asked.
   const Translation t =
