@@ -896,6 +896,54 @@ TEST(RequestClassifierTest, WorldPricesTrendsEventsRatiosAndFarewells) {
   expect(RequestType::kDataQuery, {"哪些KPI超过了目标"});
 }
 
+// Round 15, multi_step.judgement: judgements that need several queries and a conclusion, beside
+// one-query look-alikes and world questions of the same shape.
+TEST(RequestClassifierTest, JudgementsOfActionsClaimsDecisionsAndGroups) {
+  auto expect = [](RequestType type, std::initializer_list<std::string_view> requests) {
+    for (std::string_view q : requests) EXPECT_EQ(Classifier().Classify(q).type, type) << q;
+  };
+  expect(RequestType::kMultiStepAnalysis,
+         {"what impact did the spring promotion have on repeat orders",
+          "how did the new return policy affect what people buy", "去年的满减活动对复购有什么影响",
+          "the team swears weekend promos don't work — check it against the numbers",
+          "财务说物流费用涨得最快，用数据核实一下",
+          "subscriptions flattened out in q2, unpack that for me",
+          "repeat rate has been soft all year — what's the story",
+          "上半年复购一直上不去，给我理一理", "was moving the warehouse to ohio a good call",
+          "give me a candid assessment of how the new hires are performing",
+          "客观评价一下今年各区域经理的表现", "what's eating into our gross margin",
+          "是什么在拖累我们的利润", "流失的会员都有哪些共同点",
+          "map where in checkout shoppers bail"});
+  expect(RequestType::kDataQuery,
+         {"orders before and after the new return policy", "涨价前后每月的订单量",
+          "revenue before and after the price cut", "gross margin by product", "流失会员的数量",
+          "checkout abandonment count by day"});
+  // An effect checked, groups compared for what separates them, whether something pays for
+  // itself, who lets us down, what triggers it, the data backing a belief, readied for a meeting.
+  expect(
+      RequestType::kMultiStepAnalysis,
+      {"did moving the checkout button actually lift completed purchases",
+       "结账按钮挪位置以后，成交量真的上去了吗",
+       "what separates the sales reps who hit quota from those who don't",
+       "完成指标的销售和没完成的，差别到底在哪",
+       "are the self-checkout machines paying for themselves", "自助收银机到底有没有把成本挣回来",
+       "which of our couriers is letting us down, and on which routes",
+       "哪家快递在拖我们后腿，是在哪些线路上",
+       "members who downgrade their plan — when does it happen and what triggers it",
+       "降级套餐的会员一般什么时候降级，是什么触发的",
+       "I keep hearing our cheapest plan attracts the worst customers — does the data back that up",
+       "get me ready for the quarterly call with the bank: cash, debt, overdue invoices",
+       "下周跟银行开季度会，帮我把现金、负债和逾期发票准备好"});
+  expect(RequestType::kDataQuery, {"completed purchases per day last month", "上个月每天的成交量",
+                                   "reps who hit quota in q2", "did customer 42 actually pay"});
+  // The world's events and general knowledge keep their own types.
+  for (std::string_view q : {"最近红海航运受阻对物流有什么影响", "what's the story of the titanic",
+                             "how did the war affect how people travel",
+                             "my boss says python is better than r, is that true?"}) {
+    EXPECT_NE(Classifier().Classify(q).type, RequestType::kMultiStepAnalysis) << q;
+  }
+}
+
 TEST(RequestClassifierTest, RulesFileOverride) {
   const std::string rules = R"(
 priority = ["consultation", "visualization", "data_query"]
