@@ -707,5 +707,36 @@ TEST_F(DusqlReadingsTest, ANounEndingInACounterBeforeQuantityIsTheCountColumn) {
   EXPECT_EQ(Rows("垃圾场最多的是哪个城市"), (std::vector<std::string>{"广州|738"}));
 }
 
+// "哪些平台没有转播体育赛事", "不转播体育赛事的平台": the word of a link table (赛事转播) said as
+// the verb between the rows and the other table; "没有产地信息的坚果": a column of a table that
+// refers to the rows, then a word for records, says that table's rows. 没有 B A with no 的
+// (没有转播体育赛事) is no "没有 B 的 A"; 没有产地 alone (no records word) still abstains.
+constexpr const char* kBroadcastsSql = R"sql(
+CREATE TABLE "视频平台" ("词条id" int, "平台名称" text, primary key ("词条id"));
+CREATE TABLE "体育赛事" ("词条id" int, "名称" text, primary key ("词条id"));
+CREATE TABLE "赛事转播" ("赛事id" int, "平台id" int, "转播费" text,
+                         foreign key("赛事id") references "体育赛事"("词条id"),
+                         foreign key("平台id") references "视频平台"("词条id"));
+CREATE TABLE "坚果" ("词条id" int, "名称" text, primary key ("词条id"));
+CREATE TABLE "坚果产地" ("坚果id" int, "产地" text,
+                         foreign key("坚果id") references "坚果"("词条id"));
+INSERT INTO "视频平台" VALUES (1,'爱奇艺'),(2,'优酷'),(3,'哔哩哔哩');
+INSERT INTO "体育赛事" VALUES (1,'CBA'),(2,'NBA');
+INSERT INTO "赛事转播" VALUES (1,3,'1亿'),(2,3,'1000万');
+INSERT INTO "坚果" VALUES (1,'核桃'),(2,'松仁');
+INSERT INTO "坚果产地" VALUES (2,'越南');
+)sql";
+
+TEST_F(DusqlReadingsTest, ALinkSaidAsTheVerbOrAColumnsRecordsAreTheRelatedRows) {
+  Open(kBroadcastsSql);
+  const std::vector<std::string> none{"爱奇艺", "优酷"};
+  EXPECT_EQ(Rows("哪些平台没有转播体育赛事"), none);
+  EXPECT_EQ(Rows("不转播体育赛事的平台有哪些"), none);
+  EXPECT_EQ(Rows("没有转播过体育赛事的平台"), none);
+  EXPECT_EQ(Rows("哪些坚果没有产地信息"), (std::vector<std::string>{"核桃"}));
+  EXPECT_EQ(Rows("没有产地记录的坚果"), (std::vector<std::string>{"核桃"}));
+  EXPECT_FALSE(Ask("没有产地的坚果").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

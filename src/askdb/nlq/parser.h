@@ -540,8 +540,11 @@ class Parser {
   std::string NegatedVerbAt(int k, int* end) const;  // 没赞助过节目 (read_comparisons.cc)
   bool NoRelatedVerbFits(int edge) const;
   void ReadNeverWordBefore(int i);
-  int AnyWordEnd(int k) const;          // 任何 at k: its last item, else -1
-  int RecordWordEnd(int k) const;       // 记录 at k: its last item, else -1
+  int AnyWordEnd(int k) const;     // 任何 at k: its last item, else -1
+  int RecordWordEnd(int k) const;  // 记录 at k: its last item, else -1
+  bool DeBetween(int a, int b) const;
+  int RecordsOfColumnTable(int k, int rows_table, int* end) const;  // 没有产地记录
+  int LinkSaidAsVerb(int k, int rows_table) const;  // 没有转播体育赛事 (read_comparisons.cc)
   void ReadChineseRelatedCount(int i);  // "下单超过20次的客户" (read_comparisons.cc)
   void ReadVerbOfValueColumn(int i);    // "1990年首版的作品" (read_comparisons.cc)
   void ReadTableBeforeValue(int i);     // "customers in France" (read_comparisons.cc)

@@ -1256,6 +1256,12 @@ void Parser::ReadChineseNoRelated(int i) {
     if (i + 1 < n && !NegatedVerbAt(i + 1, &verb_end).empty()) k = NextMeaningful(verb_end);
     if (k >= 0 ? TableOf(items_[k]) >= 0 && !HasValue(items_[k]) : verb_end >= 0) last = i;
   }
+  // 不转播体育赛事的平台: 不 before the word of a link table said as the verb.
+  if (last < 0 && !items_[i].used && items_[i].text == "不" && i + 1 < n &&
+      TableOf(items_[i + 1]) >= 0 && !items_[i + 1].used && !HasValue(items_[i + 1])) {
+    const int b = NextMeaningful(i + 1), a = b >= 0 ? NextMeaningful(b) : -1;
+    if (a >= 0 && LinkSaidAsVerb(i + 1, TableOf(items_[a])) == b) last = i;
+  }
   if (last < 0) return;
   // 没有赞助过节目的品牌: the verb of the missing rows is read with 没有 when the link says it.
   int verb_end = -1;
@@ -1270,16 +1276,42 @@ void Parser::ReadChineseNoRelated(int i) {
   const int any = k >= 0 ? AnyWordEnd(k) : -1;
   if (any >= 0) k = NextMeaningful(any);
   if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm || HasValue(items_[k])) return;
-  const int counted = TableOf(items_[k]);
+  // 没有转播体育赛事的平台: the link table's word (转播 of 赛事转播) said as the verb.
+  const int link = k;
+  int after_link = NextMeaningful(k);
+  if (after_link >= 0 && items_[after_link].text == "过") after_link = NextMeaningful(after_link);
+  const int rows_word = after_link >= 0 ? NextMeaningful(after_link) : -1;
+  if (rows_word >= 0 && LinkSaidAsVerb(k, TableOf(items_[rows_word])) == after_link) {
+    k = after_link;
+  }
+  int counted = TableOf(items_[k]);
   // 没有出版记录的外文书: the counted table's records are its rows.
-  const int records = NextMeaningful(k) >= 0 ? RecordWordEnd(NextMeaningful(k)) : -1;
+  int records = NextMeaningful(k) >= 0 ? RecordWordEnd(NextMeaningful(k)) : -1;
+  if (counted < 0) {  // 没有营养成分记录的坚果: records of a column's table
+    int end = -1;
+    const int after = NextMeaningful(k);
+    const int rows_word = [&] {
+      for (int u = k + 1; u < n; ++u) {
+        if (items_[u].kind == ItemKind::kTerm) return u;
+      }
+      return -1;
+    }();
+    if (after >= 0 && rows_word >= 0) {
+      counted = RecordsOfColumnTable(k, TableOf(items_[rows_word]), &end);
+      if (counted >= 0) records = end;
+    }
+  }
   const int j = NextMeaningful(records >= 0 ? records : k);
   if (counted < 0 || j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm) return;
+  // 没有 B 的 A: without the 的 (没有转播体育赛事) B is no noun phrase of its own.
+  if (!DeBetween(records >= 0 ? records : k, j)) return;
   const int table = TableOf(items_[j]);
   if (table < 0 || table == counted) return;
   const int edge = RelatedCountEdge(table, counted);
   if (edge < 0 || !NoRelatedVerbFits(edge)) return;
+  if (link != k && index_.edges()[edge].from_table != TableOf(items_[link])) return;
   AddRelatedCount(table, counted, edge, Op::kEq, 0, k);
+  for (int u = link; u < k; ++u) items_[u].used = true;
   for (int u = i; u <= last; ++u) items_[u].used = true;
   for (int u = last + 1; u <= any; ++u) items_[u].used = true;
   for (int u = k + 1; u <= records; ++u) items_[u].used = true;
@@ -1355,6 +1387,66 @@ int Parser::RecordWordEnd(int k) const {
   return -1;
 }
 
+// 哪些坚果没有产地记录, 没有营养成分信息的坚果: a column word of a table that refers to
+// `rows_table` once, then a word for records (记录, 信息, 数据, 资料; 的 between allowed), says
+// that table's rows. The table, `*end` the records word's last item; else -1.
+int Parser::RecordsOfColumnTable(int k, int rows_table, int* end) const {
+  const int n = static_cast<int>(items_.size());
+  if (rows_table < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm ||
+      HasValue(items_[k])) {
+    return -1;
+  }
+  const int c = ColumnOf(items_[k]);
+  if (c < 0 || Col(c).primary_key || Col(c).foreign_key || Col(c).table == rows_table) return -1;
+  int refs = 0;
+  for (const JoinEdge& e : index_.edges()) {
+    refs += e.from_table == Col(c).table && e.to_table == rows_table;
+  }
+  if (refs != 1) return -1;
+  int r = k + 1;
+  if (r < n && items_[r].text == "的") ++r;
+  if (r >= n || items_[r].used) return -1;
+  if (const int rec = RecordWordEnd(r); rec >= 0) {
+    *end = rec;
+    return Col(c).table;
+  }
+  static constexpr std::string_view kRecords[] = {"信息", "数据", "资料"};
+  if (std::find(std::begin(kRecords), std::end(kRecords), items_[r].text) == std::end(kRecords)) {
+    return -1;
+  }
+  *end = r;
+  return Col(c).table;
+}
+
+// Whether a 的 stands between items a and b.
+bool Parser::DeBetween(int a, int b) const {
+  for (int u = a + 1; u < b; ++u) {
+    if (items_[u].text == "的") return true;
+  }
+  return false;
+}
+
+// 平台没有转播体育赛事: the word at k names a link table said as the verb between the rows
+// (`rows_table`) and the next word's table: that next word's item, else -1. The link holds
+// one reference to each and the next word names a table of its own.
+int Parser::LinkSaidAsVerb(int k, int rows_table) const {
+  const int link = TableOf(items_[k]);
+  int b = NextMeaningful(k);
+  if (b >= 0 && items_[b].text == "过" && !items_[b].used) b = NextMeaningful(b);  // 转播过
+  if (link < 0 || rows_table < 0 || b < 0 || items_[b].used || HasValue(items_[k]) ||
+      HasValue(items_[b])) {
+    return -1;
+  }
+  const int other = TableOf(items_[b]);
+  if (other < 0 || other == link || other == rows_table || link == rows_table) return -1;
+  auto refs = [&](int to) {
+    int count = 0;
+    for (const JoinEdge& e : index_.edges()) count += e.from_table == link && e.to_table == to;
+    return count;
+  };
+  return refs(rows_table) == 1 && refs(other) == 1 ? b : -1;
+}
+
 // The other word orders of 没有, with the rows asked about named first and nothing after the
 // counted table: "哪些艺人没有专辑", "哪些艺人没有任何专辑", "哪些员工名下没有客户" (名下: in one's
 // name, a 的), "哪些艺人一张专辑都没有" (一 + its unit + B + 都 before 没有: not even one B).
@@ -1363,6 +1455,8 @@ int Parser::RecordWordEnd(int k) const {
 void Parser::ReadChineseRowsWithNoRelated(int i, int last) {
   std::vector<int> read;  // the words read with 没有
   int counted_at = -1, rows_at = -1;
+  int link = -1;                                 // the link table said as the verb
+  int records_of_column = -1, records_end = -1;  // 没有产地信息: 坚果产地 of the column 产地
   const int before = PrevMeaningful(i);
   if (before >= 0 && i > 0 && items_[i - 1].text == "都" &&
       items_[before].kind == ItemKind::kTerm) {
@@ -1389,10 +1483,23 @@ void Parser::ReadChineseRowsWithNoRelated(int i, int last) {
       for (int u = counted_at; u <= any; ++u) read.push_back(u);
       counted_at = NextMeaningful(any);
     }
+    // 哪些平台没有转播体育赛事: the link table's word said as the verb.
+    if (counted_at >= 0 && rows_at >= 0) {
+      if (const int b = LinkSaidAsVerb(counted_at, TableOf(items_[rows_at])); b >= 0) {
+        link = TableOf(items_[counted_at]);
+        for (int u = counted_at; u < b; ++u) read.push_back(u);
+        counted_at = b;
+      }
+    }
     // 哪些国家没有最大都市的记录: the counted table's records end the question.
     const int after = counted_at >= 0 ? NextMeaningful(counted_at) : -1;
-    const int records = after >= 0 ? RecordWordEnd(after) : -1;
-    for (int u = after; records >= 0 && u <= records; ++u) read.push_back(u);
+    int records = after >= 0 ? RecordWordEnd(after) : -1;
+    // 哪些坚果没有产地信息: the records of a column's table.
+    if (counted_at >= 0 && rows_at >= 0 && TableOf(items_[counted_at]) < 0) {
+      records_of_column = RecordsOfColumnTable(counted_at, TableOf(items_[rows_at]), &records_end);
+      if (records_of_column >= 0) records = records_end;
+    }
+    for (int u = counted_at + 1; records >= 0 && u <= records; ++u) read.push_back(u);
     if (counted_at < 0 || NextMeaningful(records >= 0 ? records : counted_at) >= 0) return;
   }
   if (rows_at < 0 || items_[rows_at].used || items_[rows_at].kind != ItemKind::kTerm ||
@@ -1400,10 +1507,12 @@ void Parser::ReadChineseRowsWithNoRelated(int i, int last) {
     return;
   }
   const int table = TableOf(items_[rows_at]);
-  const int counted = TableOf(items_[counted_at]);
+  int counted = TableOf(items_[counted_at]);
+  if (counted < 0 && records_end >= 0) counted = records_of_column;
   if (table < 0 || counted < 0 || table == counted) return;
   const int edge = RelatedCountEdge(table, counted);
   if (edge < 0 || !NoRelatedVerbFits(edge)) return;
+  if (link >= 0 && index_.edges()[edge].from_table != link) return;
   AddRelatedCount(table, counted, edge, Op::kEq, 0, counted_at);
   for (int u = i; u <= last; ++u) items_[u].used = true;
   for (int u : read) items_[u].used = true;

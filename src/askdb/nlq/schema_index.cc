@@ -279,7 +279,8 @@ std::vector<std::string> CountedNouns(const std::string& name) {
   const bool quantity = name.ends_with("数量");
   if (!quantity && !name.ends_with("数")) return {};
   const std::string noun = name.substr(0, name.size() - (quantity ? 6 : 3));
-  // 比赛场数 counts 比赛 by its counter 场; before 数量 the word is a noun (垃圾场数量, 参赛国家数量).
+  // 比赛场数 counts 比赛 by its counter 场; before 数量 the word is a noun (垃圾场数量,
+  // 参赛国家数量).
   if (noun.size() < 6 ||
       (!quantity && kCounters.find(noun.substr(noun.size() - 3)) != std::string_view::npos)) {
     return {};
