@@ -743,14 +743,11 @@ Status MysqlConnector::PrepareOnly(Session& s, std::string_view sql, ServerError
   return Status::Ok();
 }
 
-StatusOr<ResultSet> MysqlConnector::RunChecked(Session& s, std::string_view sql,
-                                               const QueryOptions& options,
-                                               SteadyClock::time_point deadline) {
-  MYSQL* conn = s.conn();
-  const std::string word = server::FirstWord(sql, true);
-  // 1. Prepare (parse, resolve, check privileges; nothing runs) to learn what it is.
-  ASKDB_RETURN_IF_ERROR(PrepareOnly(s, sql));
-  // 2. Server-side limits for this statement, then a read-only transaction.
+namespace {
+
+// The server-side limits of one statement: a row more than the cap (to see it was cut) and
+// the timeout, in the variable of the server's kind.
+std::string StatementLimits(const Session& s, const QueryOptions& options) {
   const long long cap = std::max<long long>(0, options.max_rows);
   const std::string select_limit = cap >= kNoCap ? "DEFAULT" : std::to_string(cap + 1);
   const long long timeout_ms = std::max<long long>(0, options.timeout.count());
@@ -762,52 +759,69 @@ StatusOr<ResultSet> MysqlConnector::RunChecked(Session& s, std::string_view sql,
   } else {
     limits += "max_execution_time = " + std::to_string(timeout_ms);
   }
+  return limits;
+}
+
+// The statement's limits (set again only when they changed), then a read-only transaction.
+Status BeginStatement(Session& s, const QueryOptions& options, const std::string& display_name) {
+  const std::string limits = StatementLimits(s, options);
   if (limits != s.limits) {
-    ASKDB_RETURN_IF_ERROR(RunText(s, limits, display_name_).status());
+    ASKDB_RETURN_IF_ERROR(RunText(s, limits, display_name).status());
     s.limits = limits;
   }
-  ASKDB_RETURN_IF_ERROR(RunText(s, "START TRANSACTION READ ONLY", display_name_).status());
+  return RunText(s, "START TRANSACTION READ ONLY", display_name).status();
+}
 
-  // 3. Run it with a watchdog that kills the query at the deadline or on cancellation.
-  Watchdog watchdog(*this, s, options, deadline);
-  auto interrupted = [&watchdog] { return watchdog.Interrupted(); };
-  auto query_error = [&](unsigned err, const std::string& message) -> Status {
-    if (err == ER_STATEMENT_TIMEOUT || err == 3024 /* MySQL max_execution_time */) {
-      return DeadlineExceededError("query exceeded the " + server::FormatDuration(options.timeout) +
-                                   " timeout; narrow it or raise --timeout");
-    }
-    if (auto why = interrupted()) {
-      if (IsConnectionError(err) || err >= CR_MIN_ERROR) s.MarkBroken();
-      return *why;
-    }
-    if (IsConnectionError(err) || err >= CR_MIN_ERROR) {
-      s.MarkBroken();
-      return UnavailableError("lost the connection to " + display_name_ + " (" + message +
-                              "); the server may have restarted or ended the session — the "
-                              "next statement reconnects, retry it");
-    }
-    if (err == ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION) {
-      return PermissionDeniedError(server::ReadOnlyRefusal(word, message));
-    }
-    if (err == ER_TABLEACCESS_DENIED_ERROR || err == ER_SPECIFIC_ACCESS_DENIED_ERROR ||
-        err == ER_COLUMNACCESS_DENIED_ERROR || err == ER_PROCACCESS_DENIED_ERROR) {
-      return PermissionDeniedError("refused by the server: " + message);
-    }
-    if (err == ER_OUTOFMEMORY || err == ER_OUT_OF_RESOURCES) {
-      return ResourceExhaustedError("MySQL ran out of resources running the query (" + message +
-                                    "); narrow it");
-    }
-    return SqlError("MySQL: " + message);
-  };
+// What a failed statement's error is read with. `interrupted` says why the watchdog
+// stopped it; it is asked only when the server's error is not its own timeout.
+struct FailedStatement {
+  std::string word;  // the statement's first word, for a read-only refusal
+  const QueryOptions& options;
+  const std::string& display_name;
+  std::function<std::optional<Status>()> interrupted;
+};
 
-  if (mysql_real_query(conn, sql.data(), sql.size()) != 0) {
-    return query_error(mysql_errno(conn), Error(conn));
+// An error the server gave the statement itself: a write in the read-only transaction,
+// a privilege, resources, or the SQL.
+Status ServerRefusal(unsigned err, const std::string& message, std::string_view word) {
+  if (err == ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION) {
+    return PermissionDeniedError(server::ReadOnlyRefusal(word, message));
   }
-  MYSQL_RES* res = mysql_use_result(conn);
-  if (res == nullptr) {
-    if (mysql_errno(conn) != 0) return query_error(mysql_errno(conn), Error(conn));
-    return PermissionDeniedError(server::ReadOnlyRefusal(word, ""));
+  if (err == ER_TABLEACCESS_DENIED_ERROR || err == ER_SPECIFIC_ACCESS_DENIED_ERROR ||
+      err == ER_COLUMNACCESS_DENIED_ERROR || err == ER_PROCACCESS_DENIED_ERROR) {
+    return PermissionDeniedError("refused by the server: " + message);
   }
+  if (err == ER_OUTOFMEMORY || err == ER_OUT_OF_RESOURCES) {
+    return ResourceExhaustedError("MySQL ran out of resources running the query (" + message +
+                                  "); narrow it");
+  }
+  return SqlError("MySQL: " + message);
+}
+
+// A failed statement's Status: the server's timeout, the watchdog's reason, a lost
+// connection (the session is marked broken), else what the server refused.
+Status QueryError(Session& s, unsigned err, const std::string& message,
+                  const FailedStatement& failed) {
+  if (err == ER_STATEMENT_TIMEOUT || err == 3024 /* MySQL max_execution_time */) {
+    return DeadlineExceededError("query exceeded the " +
+                                 server::FormatDuration(failed.options.timeout) +
+                                 " timeout; narrow it or raise --timeout");
+  }
+  if (auto why = failed.interrupted()) {
+    if (IsConnectionError(err) || err >= CR_MIN_ERROR) s.MarkBroken();
+    return *why;
+  }
+  if (IsConnectionError(err) || err >= CR_MIN_ERROR) {
+    s.MarkBroken();
+    return UnavailableError("lost the connection to " + failed.display_name + " (" + message +
+                            "); the server may have restarted or ended the session — the "
+                            "next statement reconnects, retry it");
+  }
+  return ServerRefusal(err, message, failed.word);
+}
+
+// The result's columns and up to `cap` rows; the rest are read and dropped (truncated).
+ResultSet ReadRows(MYSQL_RES* res, long long cap) {
   ResultSet result;
   const unsigned n = mysql_num_fields(res);
   MYSQL_FIELD* fields = mysql_fetch_fields(res);
@@ -827,11 +841,38 @@ StatusOr<ResultSet> MysqlConnector::RunChecked(Session& s, std::string_view sql,
     }
     result.rows.push_back(std::move(out));
   }
+  return result;
+}
+
+}  // namespace
+
+StatusOr<ResultSet> MysqlConnector::RunChecked(Session& s, std::string_view sql,
+                                               const QueryOptions& options,
+                                               SteadyClock::time_point deadline) {
+  MYSQL* conn = s.conn();
+  const std::string word = server::FirstWord(sql, true);
+  // 1. Prepare (parse, resolve, check privileges; nothing runs) to learn what it is.
+  ASKDB_RETURN_IF_ERROR(PrepareOnly(s, sql));
+  // 2. Server-side limits for this statement, then a read-only transaction.
+  ASKDB_RETURN_IF_ERROR(BeginStatement(s, options, display_name_));
+  // 3. Run it with a watchdog that kills the query at the deadline or on cancellation.
+  Watchdog watchdog(*this, s, options, deadline);
+  const FailedStatement failed{word, options, display_name_,
+                               [&watchdog] { return watchdog.Interrupted(); }};
+  if (mysql_real_query(conn, sql.data(), sql.size()) != 0) {
+    return QueryError(s, mysql_errno(conn), Error(conn), failed);
+  }
+  MYSQL_RES* res = mysql_use_result(conn);
+  if (res == nullptr) {
+    if (mysql_errno(conn) != 0) return QueryError(s, mysql_errno(conn), Error(conn), failed);
+    return PermissionDeniedError(server::ReadOnlyRefusal(word, ""));
+  }
+  ResultSet result = ReadRows(res, std::max<long long>(0, options.max_rows));
   unsigned err = mysql_errno(conn);
   std::string message = err != 0 ? Error(conn) : "";
   mysql_free_result(res);
-  if (err != 0) return query_error(err, message);
-  if (auto why = interrupted()) return *why;
+  if (err != 0) return QueryError(s, err, message, failed);
+  if (auto why = watchdog.Interrupted()) return *why;
   return result;
 }
 
