@@ -6,6 +6,11 @@ word. The engine should abstain (naming the word) or answer something else; the 
 again means the verifier took the modifier as neutral. Prints, per modifier, how many came back
 with the same SQL, and those questions. The English twin is perturb_right_answers.py.
 
+Other kinds (session 19): a modifier said before the measure word (税后的销售额), a second
+condition after the question (，只算周末的), a number in another role before the table word
+(5星客户, 3号门店), and a value made a near-synonym the data does not hold (伦敦 -> 北伦敦: the
+phrase the explanation read as a value, with a place prefix).
+
 DEVELOP lines only: the files are run with `--split develop`.
 usage: perturb_right_answers_zh.py [--bin build/bin/nlq_eval_tool] FILE.jsonl...
 """
@@ -18,6 +23,11 @@ import tempfile
 
 TABLE_WORDS = ["客户", "员工", "曲目", "专辑", "艺人", "发票", "订单", "歌曲", "流派", "门店", "商品", "歌单"]
 MODIFIERS = ["已取消的", "海外", "退休的", "打折的", "被退货的"]
+MEASURE_WORDS = ["销售额", "营收", "收入", "金额", "总额", "时长", "单价", "消费"]
+MEASURE_MODIFIERS = ["税后的", "退款的", "线上"]
+SECOND_CONDITIONS = ["，只算周末的", "，不含退货"]
+NUMBER_MODIFIERS = ["5星", "3号"]
+VALUE_PREFIXES = ["北"]
 
 
 def run(binary, args):
@@ -42,7 +52,7 @@ def develop_lines_answered_right(binary, files):
     return lines
 
 
-def dump(binary, lines, folder):
+def dump(binary, lines, folder, explanations=None):
     path = os.path.join(folder, "perturbed.jsonl")
     with open(path, "w", encoding="utf-8") as out:
         for d in lines:
@@ -52,18 +62,48 @@ def dump(binary, lines, folder):
         parts = ln.split("\t")
         if len(parts) > 1:
             sql[parts[0]] = parts[1]
+            if explanations is not None:
+                explanations[parts[0]] = parts[-1]
     return sql
 
 
-def perturbed(lines, modifier):
+def before_first(q, words, insert):
+    for word in words:
+        at = q.find(word)
+        if at >= 0:
+            return q[:at] + insert + q[at:]
+    return None
+
+
+def value_phrases(explanation):
+    return [m for m in re.findall(r'"([^"]+)" → value ', explanation) if not m.isascii()]
+
+
+def perturbed(lines, change):
     out = []
     for d in lines:
-        q = d["question"]
-        for word in TABLE_WORDS:
-            at = q.find(word)
-            if at >= 0:
-                out.append(dict(d, question=q[:at] + modifier + q[at:]))
-                break
+        q = change(d)
+        if q and q != d["question"]:
+            out.append(dict(d, question=q))
+    return out
+
+
+def kinds(explanations):
+    """(name, change) for each perturbation: change(line) -> the new question or None."""
+    out = []
+    for m in MODIFIERS:
+        out.append((m, lambda d, m=m: before_first(d["question"], TABLE_WORDS, m)))
+    for m in MEASURE_MODIFIERS:
+        out.append(("measure " + m, lambda d, m=m: before_first(d["question"], MEASURE_WORDS, m)))
+    for c in SECOND_CONDITIONS:
+        out.append(("condition " + c, lambda d, c=c: d["question"].rstrip("？?。") + c))
+    for m in NUMBER_MODIFIERS:
+        out.append(("number " + m, lambda d, m=m: before_first(d["question"], TABLE_WORDS, m)))
+    for p in VALUE_PREFIXES:
+        def near(d, p=p):
+            phrases = value_phrases(explanations.get(d["id"], ""))
+            return before_first(d["question"], phrases, p) if phrases else None
+        out.append(("value " + p + "…", near))
     return out
 
 
@@ -72,15 +112,16 @@ def main(argv):
     if len(argv) > 1 and argv[0] == "--bin":
         binary, argv = argv[1], argv[2:]
     lines = develop_lines_answered_right(binary, argv)
+    explanations = {}
     with tempfile.TemporaryDirectory() as folder:
-        base = dump(binary, lines, folder)
-        for modifier in MODIFIERS:
-            changed = perturbed(lines, modifier)
+        base = dump(binary, lines, folder, explanations)
+        for name, change in kinds(explanations):
+            changed = perturbed(lines, change)
             got = dump(binary, changed, folder)
             same = [d for d in changed
                     if not got.get(d["id"], "").startswith("(abstained)") and
                     got.get(d["id"]) == base.get(d["id"])]
-            print(f"{modifier}: {len(changed)} perturbed, {len(same)} answered with the same SQL")
+            print(f"{name}: {len(changed)} perturbed, {len(same)} answered with the same SQL")
             for d in same:
                 print("   ", d["id"], d["question"])
 

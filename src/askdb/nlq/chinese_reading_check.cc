@@ -30,6 +30,12 @@ std::string FirstChar(const std::string& s) {
   return s.substr(0, n);
 }
 
+std::string LastChar(const std::string& s) {
+  size_t n = s.size();
+  while (n > 0 && (static_cast<unsigned char>(s[n - 1]) & 0xC0) == 0x80) --n;
+  return s.substr(n == 0 ? 0 : n - 1);
+}
+
 // The character after item `i`, when the next item is a word (not punctuation).
 std::string NextChar(const std::vector<Item>& items, size_t i) {
   if (i + 1 >= items.size() || items[i + 1].kind == ItemKind::kPunct) return "";
@@ -959,8 +965,8 @@ std::optional<ShapeProblem> ColumnWordNamingAKindOfRows(const std::vector<Item>&
 // its 的) says which of those rows are meant, and a long question kept the confidence above the
 // threshold. Pronouns (我们的客户) narrow nothing; nor, as a rule, does one character (开的发票,
 // 试卷类的参考书, 10画的汉字: a verb of making, a suffix, a unit). The same before a measure or
-// column word (退款的销售额: the total of every sale), and one character glued to a value (北加拿大,
-// 大伦敦: the answer was about all of Canada, all of London).
+// column word (退款的销售额: the total of every sale), and one character glued to a value
+// (北加拿大, 大伦敦: the answer was about all of Canada, all of London).
 ShapeProblem UnreadModifierProblem(const std::string& word, const std::string& head) {
   return ShapeProblem{"'" + word + "' says which " + head +
                           " is meant, but I could not read it, so the answer would be about all "
@@ -969,24 +975,77 @@ ShapeProblem UnreadModifierProblem(const std::string& word, const std::string& h
                           "都算进去，因此不作答；请用数据中的列名或取值来说。"};
 }
 
+// Whether every term item `it` names is of `kind`.
+bool NamesOnly(const Item& it, TermKind kind, const SchemaIndex& index) {
+  return std::all_of(it.terms.begin(), it.terms.end(),
+                     [&](int id) { return index.terms()[id].kind == kind; });
+}
+
+// The word `items[i]` (a table, column or business word) leaves unread right before it, past
+// one 的; "" when none, one character, a pronoun, or part of its own table's name (品牌代言人:
+// the brand's spokesman, 汽车品牌.代言人).
+std::string UnreadModifierOfAWord(const std::vector<Item>& items, size_t i,
+                                  const SchemaIndex& index) {
+  static constexpr std::string_view kNeutral[] = {"我们", "咱们", "我", "你们", "我司", "本公司"};
+  size_t m = i - 1;
+  static constexpr std::string_view kTotals[] = {"总", "平均", "合计", "累计"};  // 退休的总X
+  if (items[m].used && m > 0 &&
+      std::find(std::begin(kTotals), std::end(kTotals), items[m].text) != std::end(kTotals)) {
+    --m;
+  }
+  if (items[m].text == "的" && m > 0) --m;
+  // 退款的销售额: 款 alone is a counter word, left unused; with the unknown 退 it is a word.
+  // 第几届 asks an ordinal: 几 is a question word there, not a counter.
+  const bool counter = m > 0 && !items[m].used && items[m].kind == ItemKind::kKeyword &&
+                       items[m].text != "几" && items[m].text != "多" &&
+                       items[m - 1].unit_end == items[m].unit_begin && Unplaced(items[m - 1]);
+  size_t start = counter ? m : m + 1;  // the run's first item (one unit per unknown character)
+  while (start > 0 && Unplaced(items[start - 1]) && text::ContainsCjk(items[start - 1].text)) {
+    --start;
+  }
+  std::string word;
+  for (size_t k = start; k <= m; ++k) word += items[k].text;
+  // 20美元的订单, 10画的汉字: a unit after a number says the number's unit, not which rows.
+  if (start > 0 && items[start - 1].kind == ItemKind::kNumber) return "";
+  if (start > m || items[m].unit_end != items[m + 1].unit_begin || word == FirstChar(word) ||
+      std::find(std::begin(kNeutral), std::end(kNeutral), word) != std::end(kNeutral)) {
+    return "";
+  }
+  for (int id : items[i].terms) {
+    const int t = index.terms()[id].table;
+    if (t >= 0 && index.tables()[t].name.find(word) != std::string::npos) return "";
+  }
+  return word;
+}
+
+// A place or kind prefix glued to a value (北加拿大, 大伦敦, 老客户 is not a value): the data holds
+// the value without it. A verb glued to a value (在招算法工程师, 用支付宝) is left alone.
+std::string PrefixOfAValue(const std::vector<Item>& items, size_t i) {
+  static constexpr std::string_view kPrefixes[] = {"东", "南", "西", "北", "中", "大", "小", "新",
+                                                   "老", "旧", "古", "内", "外", "高", "低"};
+  const Item& before = items[i - 1];
+  if (!Unplaced(before) || before.unit_end != items[i].unit_begin) return "";
+  const std::string c = LastChar(before.text);
+  return std::find(std::begin(kPrefixes), std::end(kPrefixes), c) != std::end(kPrefixes) ? c : "";
+}
+
 std::optional<ShapeProblem> UnreadModifierOfTheRows(const std::vector<Item>& items,
                                                     const SchemaIndex& index) {
-  static constexpr std::string_view kNeutral[] = {"我们", "咱们", "我", "你们", "我司", "本公司"};
   for (size_t i = 1; i < items.size(); ++i) {
     if (!items[i].used || items[i].kind != ItemKind::kTerm) continue;
-    // A value takes one glued character too (北加拿大, 大伦敦: a place the data does not hold).
-    const bool value = std::all_of(items[i].terms.begin(), items[i].terms.end(), [&](int id) {
-      return index.terms()[id].kind == TermKind::kValue;
-    });
-    size_t m = i - 1;
-    if (items[m].text == "的" && m > 0 && !value) --m;
-    const std::string word = UnplacedRun(items, m, -1);  // one unit per unknown character
-    if (word.empty() || items[m].unit_end != items[m + 1].unit_begin ||
-        (word == FirstChar(word) && !value) ||
-        std::find(std::begin(kNeutral), std::end(kNeutral), word) != std::end(kNeutral)) {
-      continue;
+    const std::string word = NamesOnly(items[i], TermKind::kValue, index)
+                                 ? PrefixOfAValue(items, i)
+                                 : UnreadModifierOfAWord(items, i, index);
+    if (word.empty()) continue;
+    if (!NamesOnly(items[i], TermKind::kValue, index)) {
+      return UnreadModifierProblem(word, items[i].text);
     }
-    return UnreadModifierProblem(word, items[i].text);
+    const std::string& v = items[i].text;
+    return ShapeProblem{"'" + word + v + "' is not a value the data holds: it has '" + v +
+                            "', and I could not read '" + word +
+                            "'; say it with a value the data holds.",
+                        "“" + word + v + "”不是数据里的取值：数据里只有“" + v + "”，我没能理解“" +
+                            word + "”，因此不作答；请用数据中的取值来说。"};
   }
   return std::nullopt;
 }

@@ -156,6 +156,22 @@ TEST_F(ChineseReadingCheckTest, AnUnreadModifierOfTheRowsIsNamed) {
   EXPECT_FALSE(with_table(Items({"?开", "的", "马拉松"})));
 }
 
+// Found by perturbing right answers (perturb_right_answers_zh.py): an unread modifier before a
+// measure word (退款的销售额) and a place prefix glued to a value (北加拿大) kept the answer about
+// every row. A verb glued to a value and a unit after a number are left alone.
+TEST_F(ChineseReadingCheckTest, AnUnreadModifierOfAMeasureOrAValueIsNamed) {
+  ASSERT_TRUE(Ask("深圳的马拉松有几个").answered);
+  const Translation prefixed = Ask("大深圳的马拉松有几个");
+  EXPECT_FALSE(prefixed.answered);
+  EXPECT_NE(prefixed.abstain_reason.find("大深圳"), std::string::npos) << prefixed.abstain_reason;
+  const Translation plain = Ask("冠军国籍是中国的赛程的总报名人数是多少");
+  ASSERT_TRUE(plain.answered) << plain.abstain_reason;
+  EXPECT_EQ(testing::ResultRows(*conn_, plain.sql), std::vector<std::string>{"48000"});
+  const Translation modified = Ask("冠军国籍是中国的赛程的退款的总报名人数是多少");
+  EXPECT_FALSE(modified.answered);  // 款 alone is a counter word; 退款 is unread
+  EXPECT_NE(modified.abstain_reason.find("退款"), std::string::npos) << modified.abstain_reason;
+}
+
 TEST_F(ChineseReadingCheckTest, ALatinNameTheDataDoesNotHoldIsNamed) {
   ExpectNames(Check({"?AC", "?DC", "马拉松"}, CountOf("马拉松"), {Table("马拉松")}), "AC");
 }
