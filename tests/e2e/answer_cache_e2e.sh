@@ -50,6 +50,13 @@ out=$(ask "2023年各大区的销售额" --db "$db"); expect_cache "$out" false 
 out=$(ask "销售额最低的前5个门店" --db "$db")
 out=$(ask "销售额最高的前5个门店" --db "$db"); expect_cache "$out" false "" "near miss (order)"
 
+# Rows written since (the same schema): the answer is worked out again from the new rows, not
+# served from the cache (it was, for the L1 lifetime).
+python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("UPDATE orders SET total_amount = total_amount + 1000 WHERE order_id = (SELECT MIN(order_id) FROM orders WHERE order_date >= \"2024-01-01\" AND order_date < \"2025-01-01\")"); c.commit()' "$work/shop.sqlite"
+out=$(ask "$q" --db "$db"); expect_cache "$out" false "" "after the rows changed"
+[[ $(field "$out" rows) != "$rows" ]] || fail "the changed rows were not read: $(field "$out" rows)"
+out=$(ask "$q" --db "$db"); expect_cache "$out" true L1 "the new answer is cached"
+
 # A changed semantic model empties the datasource's cache; the next asking refills it.
 python3 - "$work/shop.semantic.json" <<'EOF'
 import json, sys

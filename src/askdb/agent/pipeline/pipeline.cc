@@ -9,6 +9,7 @@
 #include "askdb/agent/ask/answer_view.h"
 #include "askdb/agent/ask/answer_writer.h"
 #include "askdb/agent/ask/chart_words.h"
+#include "askdb/agent/ask/data_stamp.h"
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/ask/fast_mode.h"
 #include "askdb/agent/ask/money_columns.h"
@@ -1064,7 +1065,8 @@ struct Pipeline::Impl {
   // Entries made under another schema or semantic model are dropped (and, on first use, the
   // persisted ones loaded). A store that fails leaves the cache working in memory.
   void SyncCache(const RunState& s, const PreparedDatasource& d) const {
-    Status synced = deps.cache->Sync(s.cache_partition, d.fingerprint);
+    // The rows' stamp too: an answer about rows written since is worked out again.
+    Status synced = deps.cache->Sync(s.cache_partition, d.fingerprint + DataStamp(d.url));
     if (!synced.ok()) spdlog::warn("pipeline: answer cache store: {}", synced.message());
   }
 
