@@ -248,6 +248,10 @@ TEST_F(CliE2eTest, BadInputGetsOneLineErrorAndItsExitCode) {
       {{"ask", "--db", chinook_.string(), "--thread", "no-such-thread", "--resume", "approve"},
        3,
        "check the thread id"},
+      // Ignored before: the schema listed what the user may not see, as if it were theirs.
+      {{"--user", "ann", "schema", "--db", chinook_.string()},
+       3,
+       "apply to ask, chat, sql and mcp"},
   };
   for (const Case& c : cases) {
     RunResult r = Run(c.args);

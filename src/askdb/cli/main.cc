@@ -140,6 +140,19 @@ void SetSchemaCacheDefaults(const config::Config& config) {
   agent::SetDefaultSchemaCacheSettings(std::move(schema_cache));
 }
 
+// --user and --token change only the commands that run statements as the user; anywhere else
+// they were ignored without a word (`askdb --user ann schema` listed the columns ann may not
+// see, as if it were ann's view).
+Status CheckSignInApplies(const CLI::App& app, const GlobalOptions& global) {
+  if (global.user.empty() && global.token.empty()) return Status::Ok();
+  for (const char* name : {"ask", "chat", "sql", "mcp"}) {
+    if (app.get_subcommand(name)->parsed()) return Status::Ok();
+  }
+  return InvalidArgumentError(
+      "--user and --token apply to ask, chat, sql and mcp only: this command would ignore them; "
+      "leave them out");
+}
+
 // Runs the subcommand the command line named; an exception that escapes it is a bug, said as
 // an internal error.
 int RunParsedCommand(const std::vector<Command>& commands, CliContext& ctx) {
@@ -171,6 +184,7 @@ int Main(int argc, char** argv) {
       AddServeCommand(app), AddMcpCommand(app),  AddKbCommand(app),   AddUsersCommand(app),
   };
   if (std::optional<int> exit_code = Parse(app, argc, argv)) return *exit_code;
+  if (Status s = CheckSignInApplies(app, global); !s.ok()) return ReportError(s, global.json);
 
   StatusOr<config::Config> cfg = LoadEffectiveConfig(global);
   if (!cfg.ok()) return ReportError(cfg.status(), global.json);

@@ -144,7 +144,7 @@ StatusOr<SignedIn> UserAuth::SignIn(std::string_view name, std::string_view pass
 StatusOr<Principal> UserAuth::FromToken(std::string_view token) const {
   auto refused = [] {
     return UnauthenticatedError(
-        "the session has ended or is unknown: sign in again (POST /api/auth/login)");
+        "the session has ended or is unknown: sign in again (POST /api/v1/auth/login)");
   };
   StatusOr<LoginSession> session = store_.FindSession(SessionTokenHash(token));
   if (!session.ok()) {

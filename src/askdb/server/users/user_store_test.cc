@@ -179,6 +179,9 @@ TEST_P(UserStoreTest, SignInIssuesASessionOnlyTheRightPasswordGets) {
   EXPECT_EQ(me->attributes.at("region"), "华东");
   ASSERT_TRUE((*auth)->SignOut(ok->token, "10.0.0.1").ok());
   EXPECT_EQ((*auth)->FromToken(ok->token).status().code(), StatusCode::kUnauthenticated);
+  // The route it names is the one that exists (it said /api/auth/login).
+  EXPECT_NE((*auth)->FromToken(ok->token).status().message().find("POST /api/v1/auth/login"),
+            std::string::npos);
 
   auto audit = users_->ListAudit(100);
   ASSERT_TRUE(audit.ok());
