@@ -71,12 +71,30 @@ bool VerbNamesEvent(const std::string& verb, const std::string& event) {
   return verb.size() >= n && verb.compare(0, n, event, 0, n) == 0;
 }
 
+// "orders placed in Q1 1998", "invoices issued in 2024", "tickets raised last month": the
+// column is its table's own date, when its rows were made, and a verb of making a record
+// says no more than that: marked used. (Verbs of other events, "shipped", "paid", are not.)
+void ReadMakingVerbs(std::vector<Item>& items) {
+  static constexpr std::string_view kMaking[] = {
+      "placed", "made", "created", "issued", "raised", "logged", "recorded", "submitted", "booked"};
+  for (Item& it : items) {
+    const std::string w = text::AsciiLower(it.text);
+    if (IsUnplacedPastForm(it) &&
+        std::find(std::begin(kMaking), std::end(kMaking), w) != std::end(kMaking)) {
+      it.used = true;
+    }
+  }
+}
+
 }  // namespace
 
 std::string PlaceVerbOfTheEvent(std::vector<Item>& items, const SchemaIndex& index, int column) {
   const IndexedColumn& c = index.columns()[column];
   const std::string event = EventOfDateColumn(c, index.tables()[c.table].name);
-  if (event.empty()) return "";
+  if (event.empty()) {
+    ReadMakingVerbs(items);
+    return "";
+  }
   std::string other;
   for (Item& it : items) {
     if (!IsUnplacedPastForm(it)) continue;

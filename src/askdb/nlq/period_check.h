@@ -33,7 +33,8 @@ int ColumnForPeriod(const SchemaIndex& index, int column, const std::optional<Ti
 // on `column` would count other rows. Marks used the verbs that name the column's event
 // ("launched", "signed" of signup_date) and returns another one, or "" when none, or when the
 // column is its table's own date (Orders.OrderDate, Invoice.InvoiceDate, a bare "date": any
-// verb of its rows fits). English only.
+// verb of its rows fits; a verb of making a record, "placed", "issued", is then read). English
+// only.
 std::string PlaceVerbOfTheEvent(std::vector<Item>& items, const SchemaIndex& index, int column);
 
 }  // namespace askdb::nlq
