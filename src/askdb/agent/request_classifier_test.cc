@@ -934,6 +934,12 @@ TEST(RequestClassifierTest, JudgementsOfActionsClaimsDecisionsAndGroups) {
        "I keep hearing our cheapest plan attracts the worst customers — does the data back that up",
        "get me ready for the quarterly call with the bank: cash, debt, overdue invoices",
        "下周跟银行开季度会，帮我把现金、负债和逾期发票准备好"});
+  // A fix proposed after an analysis is its second deliverable; analyses proposed are advice.
+  expect(RequestType::kMultiStepAnalysis,
+         {"find which stores are losing money and why, then propose fixes",
+          "review the onboarding funnel and come up with an action plan"});
+  expect(RequestType::kConsultation,
+         {"propose some analyses for this dataset", "please propose a few metrics to track"});
   expect(RequestType::kDataQuery, {"completed purchases per day last month", "上个月每天的成交量",
                                    "reps who hit quota in q2", "did customer 42 actually pay"});
   // The world's events and general knowledge keep their own types.
