@@ -320,83 +320,111 @@ size_t KnowledgeIndex::SetRecall(const std::string& item_id, bool recall) {
   return n;
 }
 
+namespace {
+
+// The query's unit vector, made before the index's lock is taken; none when the embedder
+// failed (`error` says why) or gave a zero vector.
+std::optional<cache::Embedding> QueryVector(const cache::Embedder& embedder,
+                                            KnowledgeIndexOptions::EmbedInput input,
+                                            std::string_view query, std::string& error) {
+  StatusOr<cache::Embedding> v = embedder.TryEmbed(EmbedText(query, ReadsTerms(embedder, input)));
+  if (!v.ok()) {
+    error = v.status().message();
+    return std::nullopt;
+  }
+  cache::Embedding qv = std::move(v).value();
+  if (!Normalize(qv)) return std::nullopt;
+  return qv;
+}
+
+// Whether a slot may be a hit: live, and within the filter's recall, scopes and types.
+bool Accepts(const Data& data, const SearchFilter& f, uint32_t slot) {
+  const Data::Entry& e = data.slots[slot];
+  return e.live && (!f.recall_only || e.chunk.recall) &&
+         (f.scopes.empty() || Contains(f.scopes, e.chunk.scope)) &&
+         (f.types.empty() || Contains(f.types, e.chunk.type));
+}
+
+// The vector channel's best `k`; none, saying why, when the query's length is not the
+// index's (another embedder built it), and none from an index with no vectors yet.
+std::vector<ScoredSlot> VectorRanking(const Data& data, const cache::Embedding& qv, size_t k,
+                                      const SearchOptions& options,
+                                      const std::function<bool(uint32_t)>& accept,
+                                      std::string& error) {
+  if (data.dimension == 0) return {};
+  if (qv.size() != data.dimension) {
+    error = "the query vector has length " + std::to_string(qv.size()) +
+            " but the index holds length " + std::to_string(data.dimension) +
+            "; rebuild the knowledge index for this embedder";
+    return {};
+  }
+  return data.vectors.Search(options.filter.scopes, qv.data(), k, options.vector_min_score, accept);
+}
+
+// One channel's ranking in the fused shape: its rank and score, the score as the fused one.
+std::vector<FusedSlot> SingleChannel(const std::vector<ScoredSlot>& only, bool keyword) {
+  std::vector<FusedSlot> fused;
+  for (size_t i = 0; i < only.size(); ++i) {
+    FusedSlot s{.slot = only[i].slot, .fused = only[i].score};
+    if (keyword) {
+      s.keyword_rank = i + 1;
+      s.keyword_score = only[i].score;
+    } else {
+      s.vector_rank = i + 1;
+      s.vector_score = only[i].score;
+    }
+    fused.push_back(s);
+  }
+  return fused;
+}
+
+// A ranked slot as the caller sees it: the chunk, its ranks and its scores.
+SearchHit HitOf(const Chunk& c, const FusedSlot& s) {
+  return {.chunk_id = c.id,
+          .item_id = c.item_id,
+          .scope = c.scope,
+          .type = c.type,
+          .text = c.text,
+          .keyword_rank = s.keyword_rank,
+          .keyword_score = s.keyword_score,
+          .vector_rank = s.vector_rank,
+          .vector_score = s.vector_score,
+          .fused_score = s.fused};
+}
+
+}  // namespace
+
 SearchResult KnowledgeIndex::Search(std::string_view query, const SearchOptions& options) const {
   SearchResult result;
   if (IsBlank(query) || options.top_k == 0) return result;
   const bool use_keyword = options.mode != SearchMode::kVector;
   const bool use_vector = options.mode != SearchMode::kKeyword;
-
+  const bool hybrid = options.mode == SearchMode::kHybrid;
   // The query's vector and terms are made before the lock is taken.
-  cache::Embedding qv;
-  bool has_qv = false;
-  if (use_vector) {
-    StatusOr<cache::Embedding> v =
-        embedder_->TryEmbed(EmbedText(query, ReadsTerms(*embedder_, options_.embed_input)));
-    if (v.ok()) {
-      qv = std::move(v).value();
-      has_qv = Normalize(qv);
-    } else {
-      result.vector_error = v.status().message();
-    }
-  }
+  std::optional<cache::Embedding> qv;
+  if (use_vector) qv = QueryVector(*embedder_, options_.embed_input, query, result.vector_error);
   const std::vector<std::string> terms =
       use_keyword ? KeywordIndex::Terms(query) : std::vector<std::string>{};
 
   std::shared_lock read(state_->mu);
   const Data& data = *state_->data;
-  const SearchFilter& f = options.filter;
-  auto accept = [&](uint32_t slot) {
-    const Data::Entry& e = data.slots[slot];
-    return e.live && (!f.recall_only || e.chunk.recall) &&
-           (f.scopes.empty() || Contains(f.scopes, e.chunk.scope)) &&
-           (f.types.empty() || Contains(f.types, e.chunk.type));
+  const std::function<bool(uint32_t)> accept = [&](uint32_t slot) {
+    return Accepts(data, options.filter, slot);
   };
-  const bool hybrid = options.mode == SearchMode::kHybrid;
   std::vector<ScoredSlot> keyword, vector;
   if (use_keyword) {
     keyword = data.keyword.Search(terms, hybrid ? options.keyword_top_k : options.top_k,
                                   options.keyword_min_score, accept);
   }
-  if (has_qv && qv.size() != data.dimension && data.dimension != 0) {
-    result.vector_error = "the query vector has length " + std::to_string(qv.size()) +
-                          " but the index holds length " + std::to_string(data.dimension) +
-                          "; rebuild the knowledge index for this embedder";
-  } else if (has_qv && data.dimension != 0) {
-    vector = data.vectors.Search(f.scopes, qv.data(), hybrid ? options.vector_top_k : options.top_k,
-                                 options.vector_min_score, accept);
+  if (qv) {
+    vector = VectorRanking(data, *qv, hybrid ? options.vector_top_k : options.top_k, options,
+                           accept, result.vector_error);
   }
-
-  std::vector<FusedSlot> fused;
-  if (hybrid) {
-    fused = FuseRankings(keyword, vector, options.rrf_k, options.top_k, options.keyword_weight,
-                         options.vector_weight);
-  } else {
-    const std::vector<ScoredSlot>& only = use_keyword ? keyword : vector;
-    for (size_t i = 0; i < only.size(); ++i) {
-      FusedSlot s{.slot = only[i].slot, .fused = only[i].score};
-      if (use_keyword) {
-        s.keyword_rank = i + 1;
-        s.keyword_score = only[i].score;
-      } else {
-        s.vector_rank = i + 1;
-        s.vector_score = only[i].score;
-      }
-      fused.push_back(s);
-    }
-  }
-  for (const FusedSlot& s : fused) {
-    const Chunk& c = data.slots[s.slot].chunk;
-    result.hits.push_back({.chunk_id = c.id,
-                           .item_id = c.item_id,
-                           .scope = c.scope,
-                           .type = c.type,
-                           .text = c.text,
-                           .keyword_rank = s.keyword_rank,
-                           .keyword_score = s.keyword_score,
-                           .vector_rank = s.vector_rank,
-                           .vector_score = s.vector_score,
-                           .fused_score = s.fused});
-  }
+  const std::vector<FusedSlot> fused =
+      hybrid ? FuseRankings(keyword, vector, options.rrf_k, options.top_k, options.keyword_weight,
+                            options.vector_weight)
+             : SingleChannel(use_keyword ? keyword : vector, use_keyword);
+  for (const FusedSlot& s : fused) result.hits.push_back(HitOf(data.slots[s.slot].chunk, s));
   return result;
 }
 
