@@ -738,5 +738,18 @@ TEST_F(DusqlReadingsTest, ALinkSaidAsTheVerbOrAColumnsRecordsAreTheRelatedRows) 
   EXPECT_FALSE(Ask("没有产地的坚果").answered);
 }
 
+// "容纳人数是7000万的场馆" on a column storing '7000' and '2.5万': the magnitude read into the
+// number is part of the stored text, so '7000' is not the value said (found by perturbing a
+// right answer: 7000 -> 7000万 kept the same SQL at 0.85).
+TEST_F(DusqlReadingsTest, AStoredNumberTextKeepsTheMagnitudeSaid) {
+  Open(R"sql(
+CREATE TABLE "场馆" ("词条id" int, "名称" text, "容纳人数" text, primary key ("词条id"));
+INSERT INTO "场馆" VALUES (1,'工体','7000'),(2,'鸟巢','2.5万'),(3,'五棵松','7000');
+)sql");
+  EXPECT_EQ(Rows("容纳人数是7000的场馆"), (std::vector<std::string>{"工体", "五棵松"}));
+  EXPECT_EQ(Rows("容纳人数是2.5万的场馆"), (std::vector<std::string>{"鸟巢"}));
+  EXPECT_FALSE(Ask("容纳人数是7000万的场馆").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

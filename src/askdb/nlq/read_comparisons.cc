@@ -716,6 +716,11 @@ bool Parser::ReadStoredNumberText(int number_item) {
     if (std::find(stored.begin(), stored.end(), written) != stored.end()) end = j;
   }
   if (end < 0) return false;
+  // 容纳人数是7000万: the magnitude read into the number (a used mark) is part of the text;
+  // '7000' is another number.
+  const bool magnitude = number_item + 1 < n && items_[number_item + 1].used &&
+                         items_[number_item + 1].kind == ItemKind::kPunct;
+  if (magnitude && end == number_item) return false;
   if (end + 1 < n && !IsFiller(items_[end + 1]) && !items_[end + 1].Has(Kw::kWhich)) return false;
   written = sign;
   if (minus) items_[number_item - 1].used = true;
