@@ -368,6 +368,11 @@ bool HoldsAnAmount(int table, const SchemaIndex& index) {
 
 int TableNamed(const Item& it, const SchemaIndex& index);
 
+// A table as a Chinese message names it: its Chinese name from the semantic model, else its own.
+const std::string& ChineseTableName(const IndexedTable& t) {
+  return t.display_zh.empty() ? t.name : t.display_zh;
+}
+
 // "2008年以后开业的酒店分别属于哪个集团" listed the groups alone at 0.72 (分别 is a stop word):
 // 分别 (respectively) asks one answer for each of the rows named before it; when the answer shows
 // none of those rows (no column of theirs listed or grouped) it abstains.
@@ -376,8 +381,7 @@ std::optional<ShapeProblem> RespectivelyOfRowsNotShown(const std::vector<Item>& 
   for (size_t i = 0; i < items.size(); ++i) {
     if (!items[i].text.starts_with("分别")) continue;
     int table = -1;
-    size_t named = i;
-    while (table < 0 && named-- > 0) table = TableNamed(items[named], index);
+    for (size_t k = i; k-- > 0 && table < 0;) table = TableNamed(items[k], index);
     if (table < 0) return std::nullopt;
     auto of_table = [&](int c) { return index.columns()[c].table == table; };
     if (std::any_of(q.projections.begin(), q.projections.end(), of_table) ||
@@ -385,7 +389,7 @@ std::optional<ShapeProblem> RespectivelyOfRowsNotShown(const std::vector<Item>& 
         std::any_of(q.group_keys.begin(), q.group_keys.end(), of_table)) {
       return std::nullopt;
     }
-    const std::string& rows = items[named].text;  // the user's word, not the raw table name
+    const std::string& rows = ChineseTableName(index.tables()[table]);
     return ShapeProblem{"'" + items[i].text + "' asks for an answer for each " + rows +
                             ", but my answer does not show them; ask for them by name.",
                         "“" + items[i].text + "”要的是每个" + rows +
@@ -1211,7 +1215,7 @@ std::optional<ShapeProblem> ValueWhereRowsAsked(const std::vector<Item>& items, 
     }
     const int table = TableNamed(items[k], index);
     if (table < 0) continue;
-    const std::string& rows = items[k].text;  // the user's word, not the raw table name
+    const std::string& rows = ChineseTableName(index.tables()[table]);
     std::string word = items[i].text;
     if (word.ends_with("的")) word.resize(word.size() - std::string_view("的").size());
     return ShapeProblem{"the question asks which '" + rows + "' has the " + word +
