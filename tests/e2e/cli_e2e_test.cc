@@ -271,6 +271,21 @@ TEST_F(CliE2eTest, JsonErrorsAreMachineReadable) {
   EXPECT_EQ((*parsed)["error"]["code"], "permission_denied");
 }
 
+// askdb demo --db on someone's own database: --refresh replaced it with the demo, and a plain
+// run wrote the demo's semantic model beside it. Now both are refused and nothing is written.
+TEST_F(CliE2eTest, DemoNeverWritesOverSomeoneElsesDatabase) {
+  const std::string before = Slurp(chinook_);
+  for (const bool refresh : {true, false}) {
+    std::vector<std::string> args = {"demo", "--db", chinook_.string(), "--report", "d.html"};
+    if (refresh) args.push_back("--refresh");
+    RunResult r = Run(args);
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_NE(r.err.find("is not askdb's demo database"), std::string::npos) << r.err;
+    EXPECT_EQ(Slurp(chinook_), before);
+    EXPECT_FALSE(fs::exists(dir_ / "chinook.semantic.json"));
+  }
+}
+
 TEST_F(CliE2eTest, DemoCreatesTheDatabaseAndRunsTheMainJob) {
   RunResult r = Run({"demo", "--report", "demo.html"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

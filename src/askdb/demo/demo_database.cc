@@ -1207,6 +1207,28 @@ std::filesystem::path TempPathFor(const std::filesystem::path& path) {
 
 }  // namespace
 
+bool LooksLikeDemoDatabase(const std::filesystem::path& path) {
+  sqlite3* raw = nullptr;
+  const int opened = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr);
+  const DbHandle db(raw);
+  if (opened != SQLITE_OK) return false;
+  sqlite3_stmt* stmt = nullptr;
+  if (sqlite3_prepare_v2(db.get(), "SELECT name FROM sqlite_master WHERE type = 'table'", -1, &stmt,
+                         nullptr) != SQLITE_OK) {
+    return false;  // not a database at all
+  }
+  const StatementHandle statement(stmt);
+  std::set<std::string> tables;
+  while (sqlite3_step(stmt) == SQLITE_ROW) {
+    tables.insert(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)));
+  }
+  for (const char* table : {"regions", "cities", "stores", "customers", "categories", "products",
+                            "orders", "order_items", "returns"}) {
+    if (!tables.contains(table)) return false;
+  }
+  return true;
+}
+
 Status CreateDemoDatabase(const std::filesystem::path& path, const DemoOptions& options) {
   if (options.orders < 1 || options.orders > kMaxOrders) {
     return InvalidArgumentError("demo orders must be between 1 and " + std::to_string(kMaxOrders) +

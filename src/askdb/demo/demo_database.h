@@ -34,6 +34,11 @@ struct DemoOptions {
 // `path` exists and !options.overwrite; InvalidArgument for out-of-range options.
 Status CreateDemoDatabase(const std::filesystem::path& path, const DemoOptions& options = {});
 
+// True when `path` is a SQLite database holding the demo's tables (any version of them): the
+// one file `askdb demo --refresh` may replace and write the demo's model and terms beside.
+// False for a missing, unreadable or non-SQLite file and for any other database.
+bool LooksLikeDemoDatabase(const std::filesystem::path& path);
+
 // data/demo/semantic_model.json as compiled into the binary.
 std::string_view BuiltinDemoSemanticModelJson();
 

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <set>
@@ -106,6 +107,24 @@ class DemoDatabaseTest : public ::testing::Test {
  protected:
   Db db_{SharedDemoDatabase()};
 };
+
+// askdb demo --db on someone's own database replaced it (--refresh) or wrote the demo's model
+// beside it: only the demo's own file is recognised as one.
+TEST_F(DemoDatabaseTest, OnlyTheDemosOwnFileLooksLikeTheDemo) {
+  EXPECT_TRUE(LooksLikeDemoDatabase(SharedDemoDatabase()));
+  const fs::path dir = fs::temp_directory_path() / ("askdb_demo_look_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  EXPECT_FALSE(LooksLikeDemoDatabase(dir / "missing.sqlite"));
+  std::ofstream(dir / "notes.txt") << "not a database";
+  EXPECT_FALSE(LooksLikeDemoDatabase(dir / "notes.txt"));
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open((dir / "shop.sqlite").c_str(), &raw), SQLITE_OK);
+  sqlite3_exec(raw, "CREATE TABLE orders (id INTEGER); CREATE TABLE customers (id INTEGER)",
+               nullptr, nullptr, nullptr);
+  sqlite3_close(raw);
+  EXPECT_FALSE(LooksLikeDemoDatabase(dir / "shop.sqlite"));  // some of the tables only
+  fs::remove_all(dir);
+}
 
 TEST_F(DemoDatabaseTest, HasEveryTableAndDeclaredForeignKey) {
   std::set<std::string> tables;

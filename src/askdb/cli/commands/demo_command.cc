@@ -53,6 +53,15 @@ StatusOr<std::filesystem::path> EnsureDemoDatabase(const DemoOptions& options, C
     ASKDB_ASSIGN_OR_RETURN(path, DemoDatabasePath());
   }
   std::error_code ec;
+  // Someone's own database at --db: --refresh replaced it with the demo, and even a plain run
+  // wrote the demo's semantic model over theirs beside it.
+  if (std::filesystem::exists(path, ec) && !demo::LooksLikeDemoDatabase(path)) {
+    return AlreadyExistsError(
+        path.string() + " exists and is not askdb's demo database; askdb demo would " +
+        (options.refresh ? "overwrite it" : "write the demo's semantic model beside it") +
+        ": give --db a path that does not exist yet (askdb ask --db " + path.string() +
+        " asks about your own data)");
+  }
   if (!std::filesystem::exists(path, ec) || options.refresh) {
     if (path.has_parent_path()) ASKDB_RETURN_IF_ERROR(EnsureDir(path.parent_path()).status());
     Spinner spinner(ctx.interactive());
