@@ -57,6 +57,11 @@ scenario() {
   [[ $rc == 3 && $err == *"not both"* ]] || fail "$label: both scopes (rc $rc): $err"
   rc=0; err=$(kb list --agent default --db "$db" 2>&1) || rc=$?
   [[ $rc == 3 && $err == *"--db"* ]] || fail "$label: --db with --agent (rc $rc): $err"
+  # A server database has no terms file: the way is --datasource/--agent (it said "use the
+  # management API" although these options exist).
+  rc=0; err=$(kb list --db "postgres://reader@db.example.com/shop" 2>&1) || rc=$?
+  [[ $rc == 3 && $err == *"--datasource ID or --agent ID"* ]] ||
+    fail "$label: kb term --db on a server database (rc $rc): $err"
 
   local vip
   vip=$(get "$(http POST /api/v1/agents '{"name":"vip","datasource_id":"default"}')" id) ||

@@ -103,8 +103,9 @@ StatusOr<std::filesystem::path> TermsFile(const TermOptions& o, const CliContext
   ASKDB_ASSIGN_OR_RETURN(db::DatabaseUrl parsed, db::ParseDatabaseUrl(url));
   if (!parsed.is_sqlite()) {
     return InvalidArgumentError(
-        "askdb kb term keeps terms beside a SQLite file; for a server datasource use the "
-        "management API (docs/knowledge.md)");
+        "askdb kb term --db keeps terms beside a SQLite file; for a server database give "
+        "--datasource ID or --agent ID instead of --db (the terms askdb serve reads; askdb "
+        "serve registers its --db as datasource default)");
   }
   return knowledge::TermsPathFor(parsed.database);
 }
