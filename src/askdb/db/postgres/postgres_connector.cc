@@ -296,77 +296,112 @@ void SendCancel(PGconn* conn) {
   PQfreeCancel(cancel);
 }
 
+// Whether a cancel request went to the server for this call, and when.
+struct CancelSent {
+  bool sent = false;
+  SteadyClock::time_point at;
+};
+
+// Why the call must stop now, if it must: cancelled (its token, or Cancel() moved the
+// epoch) or past its deadline.
+void NoteStopReason(Call& call, const std::atomic<uint64_t>& epoch, SteadyClock::time_point now) {
+  if ((call.token && call.token->IsCancelled()) ||
+      epoch.load(std::memory_order_relaxed) != call.epoch) {
+    call.reason = Call::Reason::kCancelled;
+  } else if (now >= call.deadline) {
+    call.reason = Call::Reason::kDeadline;
+  }
+}
+
+// The server did not confirm the cancel within the grace: it is gone or stuck, and its
+// connection was dropped.
+Status UnconfirmedCancelError(const Call& call, const PostgresOptions& options) {
+  if (call.reason == Call::Reason::kCancelled) {
+    return CancelledError("query cancelled (the server did not confirm within " +
+                          server::FormatDuration(options.cancel_grace) +
+                          "; its connection was closed)");
+  }
+  return DeadlineExceededError("query exceeded the " + server::FormatDuration(call.timeout) +
+                               " timeout and the server did not stop it within " +
+                               server::FormatDuration(options.cancel_grace) +
+                               "; the connection was closed — check the server, narrow the "
+                               "query or raise --timeout");
+}
+
+// How long to wait for the socket: the poll interval, or until just past the deadline.
+std::chrono::milliseconds PollWait(const Call& call, const PostgresOptions& options,
+                                   bool cancel_sent, SteadyClock::time_point now) {
+  auto wait = options.poll_interval;
+  if (!cancel_sent && call.deadline > now) {
+    wait =
+        std::min(wait, std::chrono::duration_cast<std::chrono::milliseconds>(call.deadline - now) +
+                           std::chrono::milliseconds(1));
+  }
+  return wait;
+}
+
+// Waits until a whole result is buffered: sends a cancel at the deadline or on
+// cancellation, and gives the connection up when the server does not confirm in time.
+Status AwaitBufferedResult(Session& session, Call& call, const PostgresOptions& options,
+                           const std::atomic<uint64_t>& epoch, std::string_view where,
+                           CancelSent& cancel) {
+  PGconn* conn = session.conn();
+  while (true) {
+    if (PQconsumeInput(conn) == 0) {
+      session.MarkBroken();
+      if (cancel.sent) {
+        return call.reason == Call::Reason::kCancelled ? CancelledError("query cancelled")
+                                                       : TimeoutError(call);
+      }
+      return LostConnection(where, Chomp(PQerrorMessage(conn)));
+    }
+    if (PQisBusy(conn) == 0) return Status::Ok();
+    const auto now = SteadyClock::now();
+    if (!cancel.sent) {
+      NoteStopReason(call, epoch, now);
+      if (call.reason != Call::Reason::kNone) {
+        SendCancel(conn);
+        cancel = {.sent = true, .at = now};
+      }
+    } else if (now - cancel.at >= options.cancel_grace) {
+      session.MarkBroken();
+      return UnconfirmedCancelError(call, options);
+    }
+    const auto wait = PollWait(call, options, cancel.sent, now);
+    pollfd pfd{PQsocket(conn), POLLIN, 0};
+    poll(&pfd, 1, static_cast<int>(std::max<long long>(1, wait.count())));
+  }
+}
+
+// Keeps the first error result and the last other one. A COPY cannot come through a
+// cursor; a connection left in COPY state is unusable.
+Status KeepResult(Session& session, ResultPtr result, ResultPtr& last, ResultPtr& error) {
+  ExecStatusType status = PQresultStatus(result.get());
+  if (status == PGRES_FATAL_ERROR || status == PGRES_BAD_RESPONSE ||
+      status == PGRES_NONFATAL_ERROR) {
+    if (!error) error = std::move(result);
+  } else if (status == PGRES_COPY_IN || status == PGRES_COPY_OUT || status == PGRES_COPY_BOTH) {
+    session.MarkBroken();
+    return PermissionDeniedError(server::ReadOnlyRefusal("COPY", ""));
+  } else {
+    last = std::move(result);
+  }
+  return Status::Ok();
+}
+
 // Waits for the results of what was just sent, watching the deadline and the cancellation
 // flags. Returns the last result; an error result is returned as is (the caller maps it).
 StatusOr<ResultPtr> AwaitResults(Session& session, Call& call, const PostgresOptions& options,
                                  const std::atomic<uint64_t>& epoch, std::string_view where) {
   PGconn* conn = session.conn();
-  bool cancel_sent = false;
-  SteadyClock::time_point cancel_at;
+  CancelSent cancel;
   ResultPtr last;
   ResultPtr error;
   while (true) {
-    // Wait until a whole result is buffered.
-    while (true) {
-      if (PQconsumeInput(conn) == 0) {
-        session.MarkBroken();
-        if (cancel_sent) {
-          return call.reason == Call::Reason::kCancelled ? CancelledError("query cancelled")
-                                                         : TimeoutError(call);
-        }
-        return LostConnection(where, Chomp(PQerrorMessage(conn)));
-      }
-      if (PQisBusy(conn) == 0) break;
-      const auto now = SteadyClock::now();
-      if (!cancel_sent) {
-        if ((call.token && call.token->IsCancelled()) ||
-            epoch.load(std::memory_order_relaxed) != call.epoch) {
-          call.reason = Call::Reason::kCancelled;
-        } else if (now >= call.deadline) {
-          call.reason = Call::Reason::kDeadline;
-        }
-        if (call.reason != Call::Reason::kNone) {
-          SendCancel(conn);
-          cancel_sent = true;
-          cancel_at = now;
-        }
-      } else if (now - cancel_at >= options.cancel_grace) {
-        // The server did not stop: it is gone or stuck. Drop this connection.
-        session.MarkBroken();
-        return call.reason == Call::Reason::kCancelled
-                   ? CancelledError("query cancelled (the server did not confirm within " +
-                                    server::FormatDuration(options.cancel_grace) +
-                                    "; its connection was closed)")
-                   : DeadlineExceededError(
-                         "query exceeded the " + server::FormatDuration(call.timeout) +
-                         " timeout and the server did not stop it within " +
-                         server::FormatDuration(options.cancel_grace) +
-                         "; the connection was closed — check the server, narrow the query "
-                         "or raise --timeout");
-      }
-      auto wait = options.poll_interval;
-      if (!cancel_sent && call.deadline > now) {
-        wait = std::min(wait,
-                        std::chrono::duration_cast<std::chrono::milliseconds>(call.deadline - now) +
-                            std::chrono::milliseconds(1));
-      }
-      pollfd pfd{PQsocket(conn), POLLIN, 0};
-      poll(&pfd, 1, static_cast<int>(std::max<long long>(1, wait.count())));
-    }
+    ASKDB_RETURN_IF_ERROR(AwaitBufferedResult(session, call, options, epoch, where, cancel));
     PGresult* raw = PQgetResult(conn);
     if (raw == nullptr) break;
-    ResultPtr result(raw);
-    ExecStatusType status = PQresultStatus(raw);
-    if (status == PGRES_FATAL_ERROR || status == PGRES_BAD_RESPONSE ||
-        status == PGRES_NONFATAL_ERROR) {
-      if (!error) error = std::move(result);
-    } else if (status == PGRES_COPY_IN || status == PGRES_COPY_OUT || status == PGRES_COPY_BOTH) {
-      // Cannot happen through a cursor; a connection left in COPY state is unusable.
-      session.MarkBroken();
-      return PermissionDeniedError(server::ReadOnlyRefusal("COPY", ""));
-    } else {
-      last = std::move(result);
-    }
+    ASKDB_RETURN_IF_ERROR(KeepResult(session, ResultPtr(raw), last, error));
   }
   if (error) return error;
   if (!last) {
