@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <limits>
@@ -635,6 +636,32 @@ std::string EnvVarName(std::string_view dotted_key) {
   return name;
 }
 
+namespace {
+
+// True for a header whose value is a credential: Authorization, Api-Key, X-Auth-Token, Cookie…
+bool SecretHeaderName(std::string_view name) {
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (std::string_view word : {"auth", "key", "token", "secret", "cookie", "password"}) {
+    if (lower.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// An [llm] value as config show prints it: every api_key (a provider's too), a credential
+// header's value and a proxy's password masked. Only the top-level api_key was, so a key in
+// [llm.providers.NAME] or an Authorization header was echoed in full.
+Json MaskedLlmValue(std::string_view key, const Json& value, bool in_headers = false) {
+  if (key == "api_key" || (in_headers && SecretHeaderName(key))) return Json("***");
+  if (key == "proxy" && value.is_string()) return MaskUrlPassword(value.get<std::string>());
+  if (!value.is_object()) return value;
+  Json out = Json::object();
+  for (const auto& [k, v] : value.items()) out[k] = MaskedLlmValue(k, v, key == "headers");
+  return out;
+}
+
+}  // namespace
+
 Json ToJson(const Config& config) {
   Json out = Json::object();
   for (const KeySpec& spec : Specs()) {
@@ -642,8 +669,8 @@ Json ToJson(const Config& config) {
   }
   for (const auto& [key, value] : config.llm.table.items()) {
     if (out["llm"].contains(key)) continue;
-    // A key written into the file is shown masked, never echoed.
-    out["llm"][key] = key == "api_key" ? Json("***") : value;
+    // A secret written into the file is shown masked, never echoed.
+    out["llm"][key] = MaskedLlmValue(key, value);
   }
   return out;
 }

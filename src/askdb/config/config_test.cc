@@ -331,6 +331,25 @@ TEST(LlmSectionTest, KeysOfTheLlmLayerAreKeptForItAndSecretsAreMasked) {
   EXPECT_NE(shown.find("\"max_retries\":5"), std::string::npos) << shown;
 }
 
+// A trial: config show echoed an Authorization header and a provider's api_key in full.
+TEST(LlmSectionTest, EverySecretOfTheLlmSectionIsMasked) {
+  Config config;
+  Status status = ApplyToml(
+      "[llm]\nmodel = \"m\"\nproxy = \"http://me:proxypass@proxy.local:3128\"\n"
+      "[llm.headers]\nAuthorization = \"Bearer sk-header\"\nX-DashScope-WorkSpace = \"ws-1\"\n"
+      "[llm.providers.azure]\napi_key = \"sk-provider\"\nmodel = \"gpt\"\n"
+      "[llm.providers.azure.headers]\napi-key = \"sk-azure-header\"\n",
+      "askdb.toml", config);
+  ASSERT_TRUE(status.ok()) << status.ToString();
+  const std::string shown = ToJson(config).dump();
+  for (const char* secret : {"sk-header", "sk-provider", "sk-azure-header", "proxypass"}) {
+    EXPECT_EQ(shown.find(secret), std::string::npos) << secret << " in " << shown;
+  }
+  EXPECT_NE(shown.find("ws-1"), std::string::npos) << shown;  // not a credential: shown
+  EXPECT_NE(shown.find("proxy.local:3128"), std::string::npos) << shown;
+  EXPECT_EQ(config.llm.table["headers"]["Authorization"], "Bearer sk-header");  // kept for use
+}
+
 TEST(LlmSectionTest, OtherSectionsStillRejectUnknownKeys) {
   Config config;
   EXPECT_FALSE(ApplyToml("[database]\nmax_retries = 5\n", "askdb.toml", config).ok());
