@@ -772,6 +772,20 @@ TEST_F(EnglishReadingsTest, RowsComparedByTheirTotalOfMoney) {
   ExpectAbstains("clients with revenue over 25 in 2024");
 }
 
+// "which customers have never ordered anything" had abstained at 0.51 ('anything' unplaced):
+// after the verb naming the counted rows, "anything" is any of them (ReadRelatedCount).
+TEST_F(EnglishReadingsTest, AnythingAfterANegatedVerbIsAnyOfTheCountedRows) {
+  Open(kTradeSql);
+  for (const std::string q :
+       {"which clients have never ordered", "clients that have not ordered"}) {
+    const Translation plain = Ask(q);
+    const Translation t = Ask(q + " anything");
+    ASSERT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    EXPECT_EQ(t.sql, plain.sql) << q;
+    EXPECT_EQ(t.confidence, plain.confidence) << q;
+  }
+}
+
 // "What is the average total cattle for each year?" had abstained: 'year' names a column of
 // two tables. Beside a measure, a name several tables share is the measure table's own
 // dimension column (ColumnOnMeasureTable, Chinese since session 12, English from session 19).

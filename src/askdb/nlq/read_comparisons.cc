@@ -1091,6 +1091,12 @@ void Parser::ReadRelatedCount(int i) {
   trigger.used = true;
   if (number >= 0) items_[number].used = true;
   for (int j = i + 1; j < k; ++j) items_[j].used = true;  // "any"
+  // "customers who have never ordered anything": after the verb naming the counted rows,
+  // "anything" is any of them.
+  const int after = negation && items_[k].kind == ItemKind::kUnknown ? NextMeaningful(k) : -1;
+  if (after >= 0 && !items_[after].used && text::AsciiLower(items_[after].text) == "anything") {
+    items_[after].used = true;
+  }
 }
 
 // The table a related-count word at i counts: a comparison's number right after it
