@@ -10,11 +10,12 @@ the verifier took the added word as neutral. Prints, per perturbation, how many 
 answered with the same SQL, and (with --list) the questions.
 
 DEVELOP lines only: the files are run with `--split develop`.
-usage: perturb_right_answers.py [--bin build/bin/nlq_eval_tool] [--list] FILE.jsonl...
+usage: perturb_right_answers.py [--bin build/bin/nlq_eval_tool] [--list] [--kind K] FILE.jsonl...
 """
 import json
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -79,6 +80,33 @@ def variants(question, explanation):
     return out + second_condition(question) + number_roles(question)
 
 
+def other_tables_column(question, explanation, db_path):
+    """The column word swapped for a column of a table the reading did not use (a join the
+    question asks for, or a column the answer leaves out)."""
+    column = re.search(r'"([^"]+)" → column (\w+)\.', explanation)
+    if not column or column.group(1) not in question or not os.path.exists(db_path):
+        return []
+    used = set(re.findall(r'→ (?:column|table|group|filter|function \w+\()?\s*"?(\w+)[".]',
+                          explanation)) | {column.group(2)}
+    con = sqlite3.connect(db_path)
+    try:
+        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        own = {c[1].lower() for t in tables if t in used
+               for c in con.execute(f'PRAGMA table_info("{t}")')}
+        for t in sorted(tables):
+            if t in used:
+                continue
+            for c in con.execute(f'PRAGMA table_info("{t}")'):
+                name = c[1]
+                if c[5] or name.lower() in own or name.lower().endswith("id"):
+                    continue
+                words = re.sub(r"([a-z])([A-Z])", r"\1 \2", name).replace("_", " ").lower()
+                return [("other table's column", question.replace(column.group(1), words, 1))]
+    finally:
+        con.close()
+    return []
+
+
 def second_condition(question):
     """A second condition joined to the question's end by and/or, and a negated copula."""
     body = question.rstrip(" ?.")
@@ -106,19 +134,28 @@ def main():
         binary = args[args.index("--bin") + 1]
         del args[args.index("--bin"):args.index("--bin") + 2]
     show = "--list" in args
+    # --kind K: also print every variant of the kinds starting with K that was answered at all
+    show_kind = None
+    if "--kind" in args:
+        show_kind = args[args.index("--kind") + 1]
+        del args[args.index("--kind"):args.index("--kind") + 2]
     files = [a for a in args if a != "--list"]
     right = right_answers(binary, files)
     base = dump(binary, files)
-    questions = {}
+    questions, questions_file = {}, {}
     for path in files:
         for ln in open(path, encoding="utf-8"):
             if ln.strip().startswith("{"):
                 j = json.loads(ln)
                 questions[j["id"]] = j
+                questions_file[j["id"]] = path
     lines, kinds = [], {}
     for qid in sorted(right):
         j = questions[qid]
-        for n, (kind, q) in enumerate(variants(j["question"], base[qid][-1])):
+        db_path = os.path.join(os.path.dirname(questions_file[qid]), j["db"])
+        found = variants(j["question"], base[qid][-1])
+        found += other_tables_column(j["question"], base[qid][-1], db_path)
+        for n, (kind, q) in enumerate(found):
             pid = f"{qid}~{n}"
             kinds[pid] = (kind, qid, q)
             lines.append(json.dumps(dict(j, id=pid, question=q, split="develop")))
@@ -132,6 +169,8 @@ def main():
     for pid, (kind, qid, q) in kinds.items():
         total[kind] += 1
         row = got.get(pid)
+        if show_kind and kind.startswith(show_kind) and row and not row[1].startswith("(ab"):
+            print(f"ANSWERED {row[2]}  {q}\n    {row[1][:300]}", file=sys.stderr)
         if row and not row[1].startswith("(abstained)") and row[1] == base[qid][1]:
             same[kind] += 1
             if show:

@@ -210,6 +210,47 @@ std::optional<ShapeProblem> WhoAnsweredWithAValue(const Query& q, const std::vec
       "问题问的是“谁”，但我的理解只给出一个数值；请说明要列出哪些行（例如“哪位客户…最高”）。"};
 }
 
+// The table a word names by the table's own word (a table term, or the column named as its
+// table is: company.Company); -1 when none.
+int TableNamedBy(const Item& item, const SchemaIndex& index) {
+  if (!item.used || item.kind != ItemKind::kTerm) return -1;
+  for (int id : item.terms) {
+    const Term& term = index.terms()[id];
+    if (term.kind == TermKind::kTable) return term.table;
+    if (term.kind == TermKind::kColumn && text::AsciiLower(index.columns()[term.column].name) ==
+                                              text::AsciiLower(index.tables()[term.table].name)) {
+      return term.table;
+    }
+  }
+  return -1;
+}
+
+// "List the open year with more than 2 companies" was Open_Year > 2 listing the companies at
+// 1.00, "the capacity with more than 3 concerts" Capacity > 3: a number followed by another
+// table's word counts that table's rows, so comparing it with a column is another question.
+std::optional<ShapeProblem> NumberOfOtherRowsOnAColumn(const Query& q,
+                                                       const std::vector<Item>& items,
+                                                       const SchemaIndex& index) {
+  for (const Filter& f : q.filters) {
+    if (!f.numeric || f.CountsRows() || f.column < 0) continue;
+    for (size_t i = 0; i + 1 < items.size(); ++i) {
+      if (items[i].kind != ItemKind::kNumber || !items[i].used ||
+          (items[i].number != f.lo && items[i].number != f.hi)) {
+        continue;
+      }
+      const int table = TableNamedBy(items[i + 1], index);
+      if (table < 0 || table == index.columns()[f.column].table) continue;
+      return ShapeProblem{
+          "'" + items[i].text + " " + items[i + 1].text + "' counts " + items[i + 1].text +
+              ", but I compared " + index.columns()[f.column].name + " with " + items[i].text +
+              " instead; name the rows that have that many " + items[i + 1].text + ".",
+          "“" + items[i].text + items[i + 1].text + "”是在数" + items[i + 1].text +
+              "的个数，但我把它当成了" + index.columns()[f.column].name + "的取值；请换个说法。"};
+    }
+  }
+  return std::nullopt;
+}
+
 // A word of the question names the measure's table, and is not the measure's own word
 // ("sales" may name both the orders and their amount).
 bool NamesTheMeasuresRows(const std::vector<Item>& items, const Measure& m,
@@ -975,6 +1016,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = BreakdownWithoutGroups(query, items)) return p;
   if (auto p = SumsWhereRowsWereAsked(query, items)) return p;
   if (auto p = WhoAnsweredWithAValue(query, items)) return p;
+  if (auto p = NumberOfOtherRowsOnAColumn(query, items, index)) return p;
   if (auto p = LevelSummedOverSnapshots(query, index)) return p;
   if (auto p = AggregateThatIsAColumnsName(query, index)) return p;
   if (auto p = ReadsAReferenceForNamedRows(query, index)) return p;
