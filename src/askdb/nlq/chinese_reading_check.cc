@@ -130,6 +130,27 @@ std::optional<ShapeProblem> UnreadPeriodWord(const std::vector<Item>& items, con
   return std::nullopt;
 }
 
+// "读者出版传媒股份有限公司主办了几本期刊，只算国外的" answered the count of all at 0.72: a
+// restriction word (只算, 不含, 除了...) left unread says rows the answer does not leave out.
+std::optional<ShapeProblem> UnreadRestriction(const std::vector<Item>& items) {
+  static constexpr std::string_view kRestrictions[] = {
+      "只算", "只看", "只统计", "只计算", "只要", "仅限", "仅算", "不算", "不含", "不包括",
+      "除了", "除去", "排除",   "除外"};
+  std::string run;  // the unplaced characters, runs joined at punctuation and numbers
+  for (const Item& it : items) {
+    run += !it.used && it.kind != ItemKind::kPunct && it.kind != ItemKind::kNumber ? it.text : "|";
+  }
+  for (std::string_view r : kRestrictions) {
+    if (run.find(r) == std::string::npos) continue;
+    return ShapeProblem{"I could not apply the restriction '" + std::string(r) +
+                            "': the answer would include the rows it leaves out; say it with a "
+                            "column and its value.",
+                        "没能应用限定词“" + std::string(r) +
+                            "”，答案会把它排除的行也算进去，因此不作答；请用列名和取值来说。"};
+  }
+  return std::nullopt;
+}
+
 bool IsLatinName(const std::string& text) {
   bool letter = false;
   for (char c : text) {
@@ -1741,6 +1762,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = UnappliedSuperlativeOrNegation(items)) return p;
   if (auto p = LatinNameNotFound(items)) return p;
   if (auto p = UnreadPeriodWord(items, query)) return p;
+  if (auto p = UnreadRestriction(items)) return p;
   if (auto p = RespectivelyOfRowsNotShown(items, query, index)) return p;
   if (auto p = PeriodOfAnUnreadEvent(items, query, index, time_column)) return p;
   if (auto p = PeriodOfCountedRowsUnnamed(items, query, index, time_column)) return p;

@@ -751,5 +751,21 @@ INSERT INTO "场馆" VALUES (1,'工体','7000'),(2,'鸟巢','2.5万'),(3,'五棵
   EXPECT_FALSE(Ask("容纳人数是7000万的场馆").answered);
 }
 
+// "北京电影学院毕业的明星", "哪些明星是中央戏剧学院毕业的": two or three characters after a value
+// that open its column's longer name (毕业 of 毕业院校) say which column it is of. An unread
+// restriction ("，只算国外的") abstains: the count would include the rows it leaves out.
+TEST_F(DusqlReadingsTest, AVerbOpeningTheValuesColumnIsReadAndARestrictionIsNotDropped) {
+  Open(R"sql(
+CREATE TABLE "明星" ("词条id" int, "姓名" text, "毕业院校" text, primary key ("词条id"));
+INSERT INTO "明星" VALUES (1,'郝蕾','北京电影学院'),(2,'孙俪','中央戏剧学院'),(3,'邓超','中央戏剧学院');
+)sql");
+  EXPECT_EQ(Rows("北京电影学院毕业的明星"), (std::vector<std::string>{"郝蕾"}));
+  EXPECT_EQ(Rows("哪些明星是中央戏剧学院毕业的"), (std::vector<std::string>{"孙俪", "邓超"}));
+  EXPECT_EQ(Rows("中央戏剧学院毕业的明星有几个"), (std::vector<std::string>{"2"}));
+  const Translation t = Ask("中央戏剧学院毕业的明星有几个，只算男的");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("只算"), std::string::npos) << t.abstain_reason;
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -973,7 +973,9 @@ void Parser::ReadTableBeforeValue(int i) {
 
 // "1990年首版的作品": the characters right after a value that, with 时间/日期, are the name of
 // the value's own column (首版 → 首版时间) only say which column the value is of; they are read
-// as part of the filter. Only when every term of the value is of that one column.
+// as part of the filter. Only when every term of the value is of that one column. So do two or
+// three characters that open that column's longer name (北京电影学院毕业的明星: 毕业院校,
+// 上海出生的: 出生地).
 void Parser::ReadVerbOfValueColumn(int i) {
   const int n = static_cast<int>(items_.size());
   int column = -1;
@@ -987,6 +989,13 @@ void Parser::ReadVerbOfValueColumn(int i) {
     const Item& o = items_[k];
     if (o.used || o.text == "的" || (o.kind != ItemKind::kUnknown && !o.Has(Kw::kRowUnit))) return;
     verb += o.text;
+    const std::string& name = Col(column).name;
+    if (verb.size() >= 6 && name.size() > verb.size() && name.starts_with(verb) &&
+        (k + 1 >= n || items_[k + 1].text == "的" || items_[k + 1].Has(Kw::kStop))) {
+      for (int u = i + 1; u <= k; ++u) items_[u].used = true;
+      filter_subjects_.insert(column);
+      return;
+    }
     for (std::string_view noun : {"时间", "日期"}) {
       const std::vector<int>* terms = index_.FindTerms(PhraseKey(verb + std::string(noun)));
       if (terms == nullptr) continue;
