@@ -133,9 +133,9 @@ std::optional<ShapeProblem> UnreadPeriodWord(const std::vector<Item>& items, con
 // "读者出版传媒股份有限公司主办了几本期刊，只算国外的" answered the count of all at 0.72: a
 // restriction word (只算, 不含, 除了...) left unread says rows the answer does not leave out.
 std::optional<ShapeProblem> UnreadRestriction(const std::vector<Item>& items) {
-  static constexpr std::string_view kRestrictions[] = {
-      "只算", "只看", "只统计", "只计算", "只要", "仅限", "仅算", "不算", "不含", "不包括",
-      "除了", "除去", "排除",   "除外"};
+  static constexpr std::string_view kRestrictions[] = {"只算", "只看", "只统计", "只计算", "只要",
+                                                       "仅限", "仅算", "不算",   "不含",   "不包括",
+                                                       "除了", "除去", "排除",   "除外"};
   std::string run;  // the unplaced characters, runs joined at punctuation and numbers
   for (const Item& it : items) {
     run += !it.used && it.kind != ItemKind::kPunct && it.kind != ItemKind::kNumber ? it.text : "|";
