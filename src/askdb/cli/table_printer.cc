@@ -98,23 +98,26 @@ std::string Cell(const db::Value& v, analysis::NumberKind kind, int decimals,
   return out;
 }
 
-}  // namespace
-
-std::string FormatTable(const db::ResultSet& result, const TableFormat& format) {
-  const size_t ncols = result.column_count();
-  if (ncols == 0) return "(no columns)\n";
-  const size_t shown =
-      std::min(result.row_count(), static_cast<size_t>(std::max(0, format.max_rows)));
-
-  std::vector<std::vector<std::string>> cells(shown);
-  std::vector<int> widths(ncols);
-  for (size_t c = 0; c < ncols; ++c) {
+// Each column's width from its name, at most the widest a cell may be.
+std::vector<int> HeaderWidths(const db::ResultSet& result, const TableFormat& format) {
+  std::vector<int> widths(result.column_count());
+  for (size_t c = 0; c < widths.size(); ++c) {
     widths[c] = std::min(text::DisplayWidth(result.columns[c].name), format.max_cell_width);
   }
+  return widths;
+}
+
+// The shown rows' cells as text on one line each, widening `widths` to the widest cell
+// (up to the cell limit).
+std::vector<std::vector<std::string>> CellTexts(const db::ResultSet& result,
+                                                const TableFormat& format, size_t shown,
+                                                std::vector<int>& widths) {
+  const size_t ncols = result.column_count();
   const std::vector<analysis::NumberKind> kinds =
       analysis::ColumnNumberKinds(result, format.sql, format.money_columns);
   std::vector<int> decimals(ncols);
   for (size_t c = 0; c < ncols; ++c) decimals[c] = ColumnDecimals(result, c, shown);
+  std::vector<std::vector<std::string>> cells(shown);
   for (size_t r = 0; r < shown; ++r) {
     cells[r].resize(ncols);
     for (size_t c = 0; c < ncols && c < result.rows[r].size(); ++c) {
@@ -124,54 +127,75 @@ std::string FormatTable(const db::ResultSet& result, const TableFormat& format) 
       cells[r][c] = std::move(s);
     }
   }
-  for (int& w : widths) w = std::max(w, kMinCellWidth);
-  FitWidths(widths, format.max_width);
+  return cells;
+}
 
-  std::string out;
-  auto emit_line = [&](const std::vector<std::string>& row, const std::vector<bool>& right) {
-    std::string line;
-    for (size_t c = 0; c < ncols; ++c) {
-      if (c > 0) line += kColumnGap;
-      line += right[c] ? text::PadLeft(row[c], widths[c]) : text::PadRight(row[c], widths[c]);
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line;
-    out += '\n';
-  };
+// One line of the table: each cell padded to its column (numbers to the right), no
+// trailing blanks.
+std::string Line(const std::vector<std::string>& row, const std::vector<bool>& right,
+                 const std::vector<int>& widths) {
+  std::string line;
+  for (size_t c = 0; c < widths.size(); ++c) {
+    if (c > 0) line += kColumnGap;
+    line += right[c] ? text::PadLeft(row[c], widths[c]) : text::PadRight(row[c], widths[c]);
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line + '\n';
+}
 
-  std::vector<std::string> header(ncols);
-  std::vector<bool> left(ncols, false);
-  for (size_t c = 0; c < ncols; ++c) header[c] = result.columns[c].name;
-  emit_line(header, left);
+// The rule under the header, as wide as each column.
+std::string Rule(const std::vector<int>& widths) {
   std::string rule;
-  for (size_t c = 0; c < ncols; ++c) {
+  for (size_t c = 0; c < widths.size(); ++c) {
     if (c > 0) rule += kColumnGap;
     for (int i = 0; i < widths[c]; ++i) rule += "─";
   }
-  out += rule + "\n";
-  for (size_t r = 0; r < shown; ++r) {
-    std::vector<bool> right(ncols);
-    for (size_t c = 0; c < ncols && c < result.rows[r].size(); ++c) {
-      right[c] = IsRightAligned(result.rows[r][c]);
-    }
-    emit_line(cells[r], right);
-  }
+  return rule + "\n";
+}
 
+// Which of a row's cells are aligned to the right (its numbers).
+std::vector<bool> RightAligned(const std::vector<db::Value>& row, size_t ncols) {
+  std::vector<bool> right(ncols);
+  for (size_t c = 0; c < ncols && c < row.size(); ++c) right[c] = IsRightAligned(row[c]);
+  return right;
+}
+
+// "(N rows)": how many were shown when not all, and whether the row cap cut the result.
+std::string Footer(const db::ResultSet& result, size_t shown, bool chinese) {
   const size_t hidden = result.row_count() - shown;
   const std::string rows = std::to_string(result.row_count());
-  std::string footer = format.chinese ? "(共 " + rows + " 行"
-                                      : "(" + rows + (result.row_count() == 1 ? " row" : " rows");
+  std::string footer =
+      chinese ? "(共 " + rows + " 行" : "(" + rows + (result.row_count() == 1 ? " row" : " rows");
   if (hidden > 0) {
-    footer += format.chinese ? "，显示 " + std::to_string(shown) + " 行"
-                             : ", " + std::to_string(shown) + " shown";
+    footer += chinese ? "，显示 " + std::to_string(shown) + " 行"
+                      : ", " + std::to_string(shown) + " shown";
   }
   if (result.truncated) {
-    footer += format.chinese ? "；达到行数上限，还有更多行（--max-rows）"
-                             : "; more rows exist beyond the row cap (--max-rows)";
+    footer += chinese ? "；达到行数上限，还有更多行（--max-rows）"
+                      : "; more rows exist beyond the row cap (--max-rows)";
   }
-  footer += ")\n";
-  out += footer;
-  return out;
+  return footer + ")\n";
+}
+
+}  // namespace
+
+std::string FormatTable(const db::ResultSet& result, const TableFormat& format) {
+  const size_t ncols = result.column_count();
+  if (ncols == 0) return "(no columns)\n";
+  const size_t shown =
+      std::min(result.row_count(), static_cast<size_t>(std::max(0, format.max_rows)));
+  std::vector<int> widths = HeaderWidths(result, format);
+  const std::vector<std::vector<std::string>> cells = CellTexts(result, format, shown, widths);
+  for (int& w : widths) w = std::max(w, kMinCellWidth);
+  FitWidths(widths, format.max_width);
+  std::vector<std::string> header(ncols);
+  for (size_t c = 0; c < ncols; ++c) header[c] = result.columns[c].name;
+  std::string out = Line(header, std::vector<bool>(ncols, false), widths);
+  out += Rule(widths);
+  for (size_t r = 0; r < shown; ++r) {
+    out += Line(cells[r], RightAligned(result.rows[r], ncols), widths);
+  }
+  return out + Footer(result, shown, format.chinese);
 }
 
 }  // namespace askdb::cli
