@@ -14,6 +14,7 @@
 #include "askdb/agent/intent/intent_model.h"
 #include "askdb/agent/quick_path/bill_question.h"
 #include "askdb/agent/quick_path/date_question.h"
+#include "askdb/agent/quick_path/discount_question.h"
 #include "askdb/agent/quick_path/division_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
 #include "askdb/agent/quick_path/round_question.h"
@@ -78,6 +79,9 @@ constexpr std::string_view kPercentRuleId = "simple.percent";
 constexpr std::string_view kDivisionRuleId = "simple.division";
 // And tips and split bills (quick_path/bill_question.h): "what's a 15% tip on $80".
 constexpr std::string_view kBillRuleId = "simple.bill";
+// And a price with a Chinese discount around it (quick_path/discount_question.h):
+// 原价680打八五折多少钱.
+constexpr std::string_view kDiscountRuleId = "simple.discount";
 // And rounding (quick_path/round_question.h): "round 3.14159 to two decimals".
 constexpr std::string_view kRoundRuleId = "simple.round";
 // Rule ids of the learned intent model's decisions: "model.trivial", "model.other", ...
@@ -299,12 +303,13 @@ std::string FixCalculatorTypos(const std::string& s) {
 }
 
 // The rule id of the whole-request computation parser that reads `normalized` (a percentage,
-// a division, a tip or split bill, a rounding), or nullopt. The parser is the rule, so the
-// classifier never routes to the quick path a computation it cannot answer.
+// a division, a tip or split bill, a discounted price, a rounding), or nullopt. The parser is the
+// rule, so the classifier never routes to the quick path a computation it cannot answer.
 std::optional<std::string_view> WholeRequestComputation(std::string_view normalized) {
   if (ParsePercentQuestion(normalized)) return kPercentRuleId;
   if (ParseDivisionQuestion(normalized)) return kDivisionRuleId;
   if (ParseBillQuestion(normalized)) return kBillRuleId;
+  if (DiscountExpression(normalized)) return kDiscountRuleId;
   if (ParseRoundQuestion(normalized)) return kRoundRuleId;
   return std::nullopt;
 }

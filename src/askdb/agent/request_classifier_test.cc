@@ -890,6 +890,9 @@ TEST(RequestClassifierTest, WorldPricesTrendsEventsRatiosAndFarewells) {
   expect(RequestType::kTrivial, {"stop, you are useless today. bye", "算了，不问了，拜拜",
                                  "现在北京时间几点了", "今儿是几月几号"});
   expect(RequestType::kDataQuery, {"show revenue by region, bye"});
+  // A price with a discount around it is answered locally; a data question about discounts is not.
+  expect(RequestType::kSimple, {"打八五折后原价680的东西多少钱", "680的东西打八五折后多少钱"});
+  expect(RequestType::kDataQuery, {"打八五折的商品有多少"});
   // Where to begin with the data; which KPIs suit it (哪些KPI超过了目标 stays a data question).
   expect(RequestType::kConsultation, {"I just hooked up our warehouse db, where do I even begin",
                                       "订阅业务用这些数据适合看哪些KPI"});

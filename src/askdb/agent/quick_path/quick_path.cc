@@ -15,6 +15,7 @@
 #include "askdb/agent/quick_path/bill_question.h"
 #include "askdb/agent/quick_path/conversion_scan.h"
 #include "askdb/agent/quick_path/date_question.h"
+#include "askdb/agent/quick_path/discount_question.h"
 #include "askdb/agent/quick_path/division_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
 #include "askdb/agent/quick_path/round_question.h"
@@ -694,6 +695,8 @@ QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l)
   if (auto q = ParseDivisionQuestion(normalized)) return Division(*q, l);
   if (auto q = ParseBillQuestion(normalized)) return Bill(*q, l);
   if (auto q = ParseRoundQuestion(normalized)) return Round(*q, l);
+  // The words around a discounted price removed, the expression the parser reads.
+  if (auto e = DiscountExpression(normalized); e && *e != normalized) return Arithmetic(*e, l);
   const std::string expr = Expression(normalized);
   const ArithmeticResult r = EvaluateArithmetic(expr);
   QuickAnswer a;

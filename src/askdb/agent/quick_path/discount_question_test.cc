@@ -1,0 +1,33 @@
+#include "askdb/agent/quick_path/discount_question.h"
+
+#include <gtest/gtest.h>
+
+namespace askdb::agent {
+namespace {
+
+TEST(DiscountQuestionTest, APriceWithADiscountAroundItInAnyOrder) {
+  for (const auto& [request, expression] :
+       std::initializer_list<std::pair<const char*, const char*>>{
+           {"原价680打八五折多少钱", "680打八五折"},
+           {"680的东西打八五折后多少钱", "680打八五折"},
+           {"打八五折后原价680的东西多少钱", "680打八五折"},
+           {"标价1,200元，打7折是多少", "1200打7折"},
+           {"如果一件外套原价399，打八折，到手价是多少", "399打八折"},
+           {"299块的鞋子打6.5折要付多少", "299打6.5折"},
+       }) {
+    const auto e = DiscountExpression(request);
+    ASSERT_TRUE(e) << request;
+    EXPECT_EQ(*e, expression) << request;
+  }
+}
+
+TEST(DiscountQuestionTest, DataQuestionsAboutDiscountsAreNotRead) {
+  for (const char* request :
+       {"打八五折的商品有多少", "原价680的商品有哪些", "打8折以后价格超过680的订单",
+        "2024年打折商品的销售额", "680个订单打八五折后的总金额"}) {
+    EXPECT_FALSE(DiscountExpression(request)) << request;
+  }
+}
+
+}  // namespace
+}  // namespace askdb::agent
