@@ -175,6 +175,12 @@ using StmtPtr = std::unique_ptr<sqlite3_stmt, StmtFinalizer>;
 
 std::string ErrorText(sqlite3* db) {
   std::string message = sqlite3_errmsg(db);
+  // SQLite's whole message for "SELECT * FROM t WHERE": nothing says where or what to do.
+  if (message == "incomplete input") {
+    message +=
+        ": the statement ends too early (a clause with nothing after it, or an unclosed "
+        "parenthesis or quote); complete it";
+  }
 #if SQLITE_VERSION_NUMBER >= 3038000
   int offset = sqlite3_error_offset(db);
   if (offset >= 0) message += " at offset " + std::to_string(offset);

@@ -210,6 +210,11 @@ TEST_F(ChinookTest, SyntaxErrorCarriesPosition) {
   Status s = Fail("SELECT * FORM Artist");
   EXPECT_EQ(s.code(), StatusCode::kSqlError);
   EXPECT_EQ(s.message(), "near \"FORM\": syntax error at offset 9");
+  Status early = Fail("SELECT * FROM Artist WHERE");
+  EXPECT_EQ(early.code(), StatusCode::kSqlError);
+  EXPECT_NE(early.message().find("incomplete input: the statement ends too early"),
+            std::string::npos)
+      << early.message();
   Status missing = Fail("SELECT nope FROM Artist");
   EXPECT_EQ(missing.code(), StatusCode::kSqlError);
   EXPECT_NE(missing.message().find("no such column: nope"), std::string::npos) << missing.message();
