@@ -523,6 +523,7 @@ class Parser {
   int MoneySaidAfter(int i) const;
   bool SaysATotal(const Item& money);
   int GroupTotalSubject(int fact) const;
+  int GroupTotalTimeColumn(const Filter& f) const;
   std::optional<Translation> RefuseNarrowedGroupTotal();
   void MakeGroupTotal(Filter* f, const Measure& m, int subject);
   std::string GroupTotalCondition(const Filter& f) const;  // write_sql.cc
@@ -669,6 +670,9 @@ class Parser {
   // The business term (filter over aggregates) whose aggregate takes the question's period,
   // and that aggregate's time column; -1 when the period applies to the outer query.
   int period_term_ = -1, period_term_column_ = -1;
+  // The date column inside a group total that takes the question's period ("customers who
+  // spent more than $40 in 2023": Invoice.InvoiceDate, read_group_totals.cc); -1: none.
+  int group_total_time_column_ = -1;
   struct PendingValue {
     std::vector<int> terms;
     bool negated;

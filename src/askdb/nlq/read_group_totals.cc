@@ -196,7 +196,10 @@ std::optional<Translation> Parser::RefuseNarrowedGroupTotal() {
                                   [](const Filter& f) { return f.group_total.has_value(); });
   if (total == q_.filters.end()) return std::nullopt;
   const int subject = Col(total->column).table;
-  bool narrowed = q_.time || q_.bucket || !q_.group_columns.empty();
+  // "customers who spent more than $40 in 2023": the period is of the money, inside the sum.
+  if (q_.time && !q_.bucket) group_total_time_column_ = GroupTotalTimeColumn(*total);
+  bool narrowed =
+      (q_.time && group_total_time_column_ < 0) || q_.bucket || !q_.group_columns.empty();
   for (const Filter& f : q_.filters) {
     if (f.group_total || f.measure_filter) continue;
     narrowed |= f.business >= 0 || f.column < 0 || Col(f.column).table != subject;
@@ -211,6 +214,24 @@ std::optional<Translation> Parser::RefuseNarrowedGroupTotal() {
           "would not follow; ask for the total on its own.",
       "问题把每个" + index_.tables()[subject].name +
           "的合计与数字比较，同时又用合计无法体现的方式筛选或分组；请单独询问这个合计。");
+}
+
+// The date column the question's period goes on inside the total `f`: the main date of the one
+// table of the chain from the measured rows up to (not including) the subject that has one
+// (Invoice.InvoiceDate; Orders.OrderDate for the lines' revenue); -1 when none or several, or
+// when the period names a date column of its own ("shipped in 1997").
+int Parser::GroupTotalTimeColumn(const Filter& f) const {
+  if (time_column_ >= 0 || born_) return -1;
+  const Measure& m = *f.group_total;
+  const std::optional<JoinTree> chain = FindJoinTree(index_, m.table, {Col(f.column).table});
+  int found = -1;
+  for (int t : chain->Tables()) {
+    const int tc = t == Col(f.column).table ? -1 : index_.TimeColumn(t);
+    if (tc < 0) continue;
+    if (found >= 0) return -1;
+    found = tc;
+  }
+  return found;
 }
 
 // `f` compares the subject's rows by their total of `m`: keyed by the column the last step of

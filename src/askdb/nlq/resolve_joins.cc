@@ -456,7 +456,7 @@ int Parser::BorrowedTimeColumn(int root, std::string* why_en, std::string* why_z
 // The time column: the named one, else the root's, else the nearest one reachable by lookups.
 bool Parser::PlaceTimeColumn(int root, std::vector<int>* needed, std::string* why_en,
                              std::string* why_zh) {
-  if ((!q_.time && !q_.bucket) || period_term_ >= 0) return true;
+  if ((!q_.time && !q_.bucket) || period_term_ >= 0 || group_total_time_column_ >= 0) return true;
   int tc = time_column_;
   if (born_ && tc < 0) {
     tc = BirthColumn(root);

@@ -195,6 +195,10 @@ std::string Parser::GroupTotalCondition(const Filter& f) const {
     from += " JOIN " + dialect_.QuoteIdentifier(index_.tables()[s.table].name) + " ON " +
             ColRef(e.from_column) + " = " + ColRef(e.to_column);
   }
+  if (group_total_time_column_ >= 0) {  // the question's period, on the summed rows
+    const std::vector<std::string> period = PeriodConditions(group_total_time_column_);
+    for (size_t k = 0; k < period.size(); ++k) from += (k ? " AND " : " WHERE ") + period[k];
+  }
   return InGroupsHaving(
       ColRef(f.column), key, from,
       MeasureExpr(m, "") + " " + std::string(OpSymbol(f.op)) + " " + FormatNumber(f.lo));
@@ -773,7 +777,7 @@ std::vector<std::string> Parser::WhereConditions(const SelectList& list) const {
     const std::string referred = ReferredRowCondition();
     if (!referred.empty()) where.push_back(referred);
   }
-  if (q_.time && period_term_ < 0) {
+  if (q_.time && period_term_ < 0 && group_total_time_column_ < 0) {
     for (std::string& c : PeriodConditions(time_column_)) where.push_back(std::move(c));
   }
   for (std::string& c : RankedGroupsNotNull(list)) where.push_back(std::move(c));
