@@ -569,10 +569,13 @@ TEST(GraphRunTest, ResumeRefusesFinishedUnknownAndForeignThreads) {
   InMemoryCheckpointStore store;
   Runner<ToyState> runner(ToyGraph(), store);
   EXPECT_EQ(runner.Resume("nobody", "x").status().code(), StatusCode::kNotFound);
+  EXPECT_NE(runner.Resume("nobody", "x").status().message().find("check the thread id"),
+            std::string::npos);
   ASSERT_TRUE(runner.Run("done", Question("plain")).ok());
   auto again = runner.Resume("done", "x");
   EXPECT_EQ(again.status().code(), StatusCode::kFailedPrecondition);
-  EXPECT_NE(again.status().message().find("Run"), std::string::npos);
+  // What to do, in the person's words (it said "start a new run with Run", the API's name).
+  EXPECT_NE(again.status().message().find("ask a new question"), std::string::npos);
 
   ASSERT_TRUE(runner.Run("asked", Question("which?")).ok());
   auto other = GraphBuilder<ToyState>("other", ToyCodec())
