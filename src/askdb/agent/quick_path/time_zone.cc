@@ -183,6 +183,9 @@ StatusOr<TimeZone> TimeZone::Load(std::string_view iana_name,
                          "'; use an IANA name such as Asia/Shanghai or America/New_York");
   };
   if (iana_name.empty() || iana_name.size() > kMaxZoneNameBytes) return not_found();
+  // UTC needs no tz database (a minimal container has none, and `--tz UTC` was refused there);
+  // the built-in zone is the file's.
+  if (text::AsciiLower(iana_name) == "utc") return Utc();
   for (char c : iana_name) {
     const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                     c == '/' || c == '_' || c == '-' || c == '+';

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 
 namespace askdb::agent {
 namespace {
@@ -43,6 +44,18 @@ TEST(TimeZoneTest, DaylightSavingTransitionsAndFooterRule) {
   ASSERT_TRUE(sydney.ok());
   EXPECT_EQ(sydney->ToLocal(At(2100, 1, 15, 0, 0)).utc_offset_seconds, 11 * 3600);
   EXPECT_EQ(sydney->ToLocal(At(2100, 7, 15, 0, 0)).utc_offset_seconds, 10 * 3600);
+}
+
+// --tz UTC (checked with Load by cli/option_checks.cc) works where no tz database is installed.
+TEST(TimeZoneTest, UtcLoadsWithoutATzDatabase) {
+  const std::filesystem::path none = "/nonexistent/zoneinfo";
+  for (const char* name : {"UTC", "utc"}) {
+    auto utc = TimeZone::Load(name, none);
+    ASSERT_TRUE(utc.ok()) << name << ": " << utc.status().ToString();
+    EXPECT_EQ(utc->name(), "UTC");
+    EXPECT_EQ(utc->ToLocal(At(2024, 7, 1, 12, 0)).utc_offset_seconds, 0);
+  }
+  EXPECT_EQ(TimeZone::Load("Asia/Tokyo", none).status().code(), StatusCode::kNotFound);
 }
 
 TEST(TimeZoneTest, RejectsUnknownAndUnsafeNames) {
