@@ -55,7 +55,9 @@ class ChineseReadingsTest : public testing::DbTest {
         "bill_nation", "账单国家", "billing country", catalog::ColumnRole::kDimension);
     bill_nation.synonyms = {"国家"};
     bill_nation.values = {{"Japan", {"日本"}}, {"France", {"法国"}}};
-    receipts.columns = {SemanticColumn("paid_on", "付款日期", "paid on"), total, bill_nation};
+    catalog::ColumnSemantics paid_on = SemanticColumn("paid_on", "付款日期", "paid on");
+    paid_on.synonyms = {"录入时间"};
+    receipts.columns = {paid_on, total, bill_nation};
     catalog::TableSemantics songs = SemanticTable("songs", "歌曲", "song");
     catalog::ColumnSemantics length =
         SemanticColumn("length_ms", "时长", "length", catalog::ColumnRole::kMeasure);
@@ -211,6 +213,14 @@ TEST_F(ChineseReadingsTest, ABucketInAGroupListGroupsBesideTheColumns) {
   EXPECT_EQ(by_quarter.back(), "2024-Q3|Japan|17");
   // Two columns called 国家 (the member's, the bill's): the list is not grouped by a guess.
   EXPECT_FALSE(Ask("按年份和国家统计销售额").answered);
+}
+
+// "2023年以后注册的客户": the verb after a year boundary names the date column by the model's
+// Chinese names (录入 + 时间 = paid_on's synonym 录入时间), when the raw name is English.
+TEST_F(ChineseReadingsTest, AYearBoundaryVerbNamesTheModelsDateColumn) {
+  EXPECT_EQ(Rows("2022年以后录入的小票有几张"), std::vector<std::string>{"5"});
+  EXPECT_EQ(Rows("2022年之前录入的小票有多少"), std::vector<std::string>{"2"});
+  EXPECT_FALSE(Ask("2022年以后退款的小票有几张").answered);  // no 退款 date column
 }
 
 // "各国家每年的订单数": the group said before the period word leads the order (each country's

@@ -69,6 +69,8 @@ std::vector<int> EnglishYearsLink(const std::vector<Item>& items, int i, int fir
 int QuarterOf(const Item& it) {
   return it.Has(Kw::kQ1) ? 1 : it.Has(Kw::kQ2) ? 2 : it.Has(Kw::kQ3) ? 3 : it.Has(Kw::kQ4) ? 4 : 0;
 }
+// What ends a date column's name after the verb of its event (开业 + 时间).
+constexpr std::string_view kDateTails[] = {"时间", "日期", "年份", "年代", "年"};
 }  // namespace
 
 // "total revenue 1997", "sales 2024 by month": an English year written with no "in" is the
@@ -188,7 +190,6 @@ int Parser::ColumnBeforeYearBoundary(int first, int* item) const {
 // over the whole schema, of a table the question names; -1 when none or two. `len` is the number
 // of characters.
 int Parser::DateColumnOfVerb(int verb, int* len) const {
-  static constexpr std::string_view kDateTails[] = {"时间", "日期", "年份", "年代", "年"};
   const int n = static_cast<int>(items_.size());
   std::string word;
   for (int k = verb; k < n && k < verb + 4; ++k) {
@@ -196,7 +197,7 @@ int Parser::DateColumnOfVerb(int verb, int* len) const {
     const bool stop = it.kind == ItemKind::kKeyword && it.kw == Bit(Kw::kStop);
     if (it.used || (it.kind != ItemKind::kUnknown && !stop)) break;
     word += it.text;
-    if (k == verb) continue;
+    if (it.unit_end - items_[verb].unit_begin < 2) continue;  // one character: not a verb yet
     int found = -1;
     for (int c = 0; c < static_cast<int>(index_.columns().size()); ++c) {
       const std::string& name = Col(c).name;
@@ -209,12 +210,33 @@ int Parser::DateColumnOfVerb(int verb, int* len) const {
         found = c;
       }
     }
+    if (found < 0) found = DateColumnNamed(word);
     if (found >= 0 && NamesTableOf(found)) {
       *len = k - verb + 1;
       return found;
     }
   }
   return -1;
+}
+
+// The one date column a semantic model names `verb` + a date tail (注册 + 日期: signup_date's
+// business name 注册日期, or its synonym 注册时间), -1 when none or two: the demo's raw names are
+// English, so 2023年以后注册的客户 found no column by name.
+int Parser::DateColumnNamed(const std::string& verb) const {
+  int found = -1;
+  for (std::string_view tail : kDateTails) {
+    const std::vector<int>* terms = index_.FindTerms(PhraseKey(verb + std::string(tail), nullptr));
+    if (terms == nullptr) continue;
+    for (int id : *terms) {
+      const Term& t = TermOf(id);
+      if (t.kind != TermKind::kColumn || t.column < 0 || Col(t.column).role != ColumnRole::kTime) {
+        continue;
+      }
+      if (found >= 0 && found != t.column) return -1;
+      found = t.column;
+    }
+  }
+  return found;
 }
 
 // Whether a word of the question may name the table of column `col` (1987年出生的球员: 球员 named

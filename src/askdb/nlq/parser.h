@@ -296,6 +296,7 @@ class Parser {
   bool ReadChineseYearBoundary(int i);  // 2008年以后开业的, 成立时间早于1990年 (ground_time.cc)
   int ColumnBeforeYearBoundary(int first, int* item) const;
   int DateColumnOfVerb(int verb, int* len) const;
+  int DateColumnNamed(const std::string& verb) const;  // 注册 -> the model's 注册日期 column
   void ReadVerbOfThePeriod(int i);  // 2008年开业的酒店 (ground_time.cc)
   void ReadVerbsOfDateValues();     // 2018年出现的网红食品 (read_comparisons.cc)
   bool NamesTableOf(int col) const;
