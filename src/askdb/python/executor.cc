@@ -151,8 +151,83 @@ void CloseFd(int& fd) {
   fd = -1;
 }
 
-// Forks the child: own process group, rlimits, nobody when root, exec. Everything the child
-// does between fork and exec is async-signal-safe (askdb's server has threads).
+// The child's ends of its stdout, stderr, bwrap's info and (warm) the go signal, and ours.
+struct ChildPipes {
+  int out[2] = {-1, -1};
+  int err[2] = {-1, -1};
+  int info[2] = {-1, -1};
+  int go[2] = {-1, -1};
+
+  void CloseAll() {
+    for (int* fd : {&out[0], &out[1], &err[0], &err[1], &info[0], &info[1], &go[0], &go[1]}) {
+      CloseFd(*fd);
+    }
+  }
+};
+
+// Opens the pipes (and for a warm sandbox the go socket); on failure none stays open.
+Status OpenPipes(bool warm, ChildPipes& p) {
+  if (pipe2(p.out, O_CLOEXEC) != 0 || pipe2(p.err, O_CLOEXEC) != 0 ||
+      pipe2(p.info, O_CLOEXEC | O_NONBLOCK) != 0) {
+    p.CloseAll();
+    return InternalError("pipe failed for the Python step");
+  }
+  // A socket rather than a pipe: send() with MSG_NOSIGNAL cannot raise SIGPIPE in askdb when
+  // the sandbox is already gone.
+  if (warm && socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, p.go) != 0) {
+    p.CloseAll();
+    return InternalError("socketpair failed for the Python step");
+  }
+  return Status::Ok();
+}
+
+// The child's resource limits, computed before the fork (the child may only call
+// async-signal-safe functions).
+struct ChildRlimits {
+  rlimit cpu, as, nofile, fsize, core;
+};
+
+ChildRlimits RlimitsOf(const Limits& limits) {
+  const auto mb = [](int64_t m) { return static_cast<rlim_t>(m) * 1024 * 1024; };
+  return {
+      .cpu = {static_cast<rlim_t>(limits.cpu_seconds), static_cast<rlim_t>(limits.cpu_seconds) + 1},
+      .as = {mb(limits.memory_mb), mb(limits.memory_mb)},
+      .nofile = {static_cast<rlim_t>(limits.max_open_files),
+                 static_cast<rlim_t>(limits.max_open_files)},
+      .fsize = {mb(limits.max_file_mb), mb(limits.max_file_mb)},
+      .core = {0, 0}};
+}
+
+// In the forked child: own process group, the pipes as its stdio and info fd, the limits,
+// nobody when root, then exec. Only async-signal-safe calls (askdb's server has threads).
+[[noreturn]] void ExecChild(const ChildPipes& p, const ChildRlimits& r, bool warm, bool drop_root,
+                            const char* cwd, char* const argv[], char* const envp[]) {
+  setpgid(0, 0);
+  dup2(p.out[1], STDOUT_FILENO);
+  dup2(p.err[1], STDERR_FILENO);
+  const int in = warm ? p.go[1] : open("/dev/null", O_RDONLY);
+  if (in >= 0) dup2(in, STDIN_FILENO);
+  if (p.info[1] != kInfoFd) dup2(p.info[1], kInfoFd);
+  fcntl(kInfoFd, F_SETFD, 0);  // kept across exec (dup2 of the same fd keeps the flag)
+  fcntl(kInfoFd, F_SETFL, 0);
+  closefrom(kInfoFd + 1);
+  signal(SIGPIPE, SIG_DFL);
+  setrlimit(RLIMIT_CPU, &r.cpu);
+  setrlimit(RLIMIT_AS, &r.as);
+  setrlimit(RLIMIT_NOFILE, &r.nofile);
+  setrlimit(RLIMIT_FSIZE, &r.fsize);
+  setrlimit(RLIMIT_CORE, &r.core);
+  if (drop_root) {
+    if (setgroups(0, nullptr) != 0 || setgid(kNobody) != 0 || setuid(kNobody) != 0) {
+      _exit(kExecFailed);
+    }
+  }
+  if (chdir(cwd) != 0) _exit(kExecFailed);
+  execve(argv[0], argv, envp);
+  _exit(kExecFailed);
+}
+
+// Forks the child (ExecChild) and keeps our ends of its pipes.
 StatusOr<Child> Spawn(const std::vector<std::string>& argv_strings, const Limits& limits,
                       bool drop_root, const fs::path& cwd, bool warm) {
   std::vector<char*> argv;
@@ -162,77 +237,23 @@ StatusOr<Child> Spawn(const std::vector<std::string>& argv_strings, const Limits
   static char kLang[] = "LANG=C.UTF-8";
   char* envp[] = {kPath, kLang, nullptr};
   const std::string cwd_string = cwd.string();
-
-  int out_pipe[2], err_pipe[2], info_pipe[2];
-  if (pipe2(out_pipe, O_CLOEXEC) != 0) return InternalError("pipe failed for the Python step");
-  if (pipe2(err_pipe, O_CLOEXEC) != 0) {
-    close(out_pipe[0]);
-    close(out_pipe[1]);
-    return InternalError("pipe failed for the Python step");
-  }
-  if (pipe2(info_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
-    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
-    return InternalError("pipe failed for the Python step");
-  }
-  // A socket rather than a pipe: send() with MSG_NOSIGNAL cannot raise SIGPIPE in askdb when
-  // the sandbox is already gone.
-  int go_pair[2] = {-1, -1};
-  if (warm && socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go_pair) != 0) {
-    for (int fd :
-         {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], info_pipe[0], info_pipe[1]}) {
-      close(fd);
-    }
-    return InternalError("socketpair failed for the Python step");
-  }
-  const auto mb = [](int64_t m) { return static_cast<rlim_t>(m) * 1024 * 1024; };
-  const rlimit cpu{static_cast<rlim_t>(limits.cpu_seconds),
-                   static_cast<rlim_t>(limits.cpu_seconds) + 1};
-  const rlimit as{mb(limits.memory_mb), mb(limits.memory_mb)};
-  const rlimit nofile{static_cast<rlim_t>(limits.max_open_files),
-                      static_cast<rlim_t>(limits.max_open_files)};
-  const rlimit fsize{mb(limits.max_file_mb), mb(limits.max_file_mb)};
-  const rlimit core{0, 0};
-
+  ChildPipes pipes;
+  ASKDB_RETURN_IF_ERROR(OpenPipes(warm, pipes));
+  const ChildRlimits rlimits = RlimitsOf(limits);
   const pid_t pid = fork();
   if (pid < 0) {
-    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], info_pipe[0], info_pipe[1],
-                   go_pair[0], go_pair[1]}) {
-      if (fd >= 0) close(fd);
-    }
+    const int fork_errno = errno;
+    pipes.CloseAll();
     return ResourceExhaustedError(std::string("cannot start the Python step: fork failed: ") +
-                                  std::strerror(errno));
+                                  std::strerror(fork_errno));
   }
-  if (pid == 0) {
-    setpgid(0, 0);
-    dup2(out_pipe[1], STDOUT_FILENO);
-    dup2(err_pipe[1], STDERR_FILENO);
-    const int in = warm ? go_pair[1] : open("/dev/null", O_RDONLY);
-    if (in >= 0) dup2(in, STDIN_FILENO);
-    if (info_pipe[1] != kInfoFd) dup2(info_pipe[1], kInfoFd);
-    fcntl(kInfoFd, F_SETFD, 0);  // kept across exec (dup2 of the same fd keeps the flag)
-    fcntl(kInfoFd, F_SETFL, 0);
-    closefrom(kInfoFd + 1);
-    signal(SIGPIPE, SIG_DFL);
-    setrlimit(RLIMIT_CPU, &cpu);
-    setrlimit(RLIMIT_AS, &as);
-    setrlimit(RLIMIT_NOFILE, &nofile);
-    setrlimit(RLIMIT_FSIZE, &fsize);
-    setrlimit(RLIMIT_CORE, &core);
-    if (drop_root) {
-      if (setgroups(0, nullptr) != 0 || setgid(kNobody) != 0 || setuid(kNobody) != 0) {
-        _exit(kExecFailed);
-      }
-    }
-    if (chdir(cwd_string.c_str()) != 0) _exit(kExecFailed);
-    execve(argv[0], argv.data(), envp);
-    _exit(kExecFailed);
-  }
-  close(out_pipe[1]);
-  close(err_pipe[1]);
-  close(info_pipe[1]);
-  if (warm) close(go_pair[1]);
+  if (pid == 0) ExecChild(pipes, rlimits, warm, drop_root, cwd_string.c_str(), argv.data(), envp);
+  CloseFd(pipes.out[1]);
+  CloseFd(pipes.err[1]);
+  CloseFd(pipes.info[1]);
+  if (warm) CloseFd(pipes.go[1]);
   setpgid(pid, pid);  // also here: no race with the kill below
-  return Child{pid, out_pipe[0], err_pipe[0], info_pipe[0], go_pair[0]};
+  return Child{pid, pipes.out[0], pipes.err[0], pipes.info[0], pipes.go[0]};
 }
 
 // The sandbox's PID 1 from bwrap's info ({"child-pid": N}); 0 when bwrap wrote none.
