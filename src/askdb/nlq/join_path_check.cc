@@ -141,6 +141,28 @@ std::optional<ShapeProblem> LongDetour(const JoinTree& tree, const std::vector<I
   return std::nullopt;
 }
 
+// "the title for the episode 'A Love of a Lifetime'" read Cartoon.Title through TV_Channel to
+// TV_series at 1.00: two tables that both refer to a parent the question does not name are
+// related only by sharing it (the cartoons of the episode's channel), which is the engine's
+// invention. `up` adds the parent (a lookup), `down` the sibling (rows referring to it).
+std::optional<ShapeProblem> OnlyASharedParent(const JoinStep& up, const JoinStep& down,
+                                              const std::vector<Item>& items,
+                                              const SchemaIndex& index,
+                                              const std::vector<int>& named_by_verb) {
+  const int parent = up.table;
+  if (NamedTable(items, index, parent) ||
+      std::find(named_by_verb.begin(), named_by_verb.end(), parent) != named_by_verb.end()) {
+    return std::nullopt;
+  }
+  const std::string a = index.tables()[up.parent].name, b = index.tables()[down.table].name,
+                    via = index.tables()[parent].name;
+  return ShapeProblem{a + " and " + b + " are related only by sharing a " + via +
+                          ", which the question does not mention; I could not tell whether "
+                          "that is the relation meant: name it.",
+                      a + "与" + b + "只因同属问题没有提到的" + via +
+                          "而关联，无法判断这是否就是所指的关系；请说明。"};
+}
+
 }  // namespace
 
 std::optional<ShapeProblem> FindUnclearJoin(const JoinTree& tree, const std::vector<Item>& items,
@@ -155,6 +177,14 @@ std::optional<ShapeProblem> FindUnclearJoin(const JoinTree& tree, const std::vec
     for (const JoinStep& down : tree.steps) {
       if (down.table != up.parent || !down.fan_out) continue;
       if (auto p = TwoLinkTables(down.parent, up.parent, up.table, items, index)) return p;
+    }
+  }
+  // table → parent ← sibling: rows related only by sharing a parent the question does not name.
+  for (const JoinStep& up : tree.steps) {
+    if (up.fan_out) continue;
+    for (const JoinStep& down : tree.steps) {
+      if (down.parent != up.table || !down.fan_out) continue;
+      if (auto p = OnlyASharedParent(up, down, items, index, named_by_verb)) return p;
     }
   }
   return LongDetour(tree, items, index, named_by_verb);

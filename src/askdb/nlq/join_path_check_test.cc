@@ -124,5 +124,33 @@ TEST_F(JoinPathCheckTest, AnUnclearJoinAbstainsEndToEnd) {
   EXPECT_TRUE(Ask("how many flights").answered);
 }
 
+// Two tables that both refer to one channel (Spider's tvshow shape).
+class SharedParentTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE tv_channel (id INTEGER PRIMARY KEY, series_name TEXT, country TEXT);"
+        "CREATE TABLE cartoon (id INTEGER PRIMARY KEY, title TEXT,"
+        " channel INTEGER REFERENCES tv_channel(id));"
+        "CREATE TABLE tv_series (id INTEGER PRIMARY KEY, episode TEXT, rating REAL,"
+        " channel INTEGER REFERENCES tv_channel(id));"
+        "INSERT INTO tv_channel VALUES (1,'Sky Radio','Italy'),(2,'MTV','UK');"
+        "INSERT INTO cartoon VALUES (1,'Blue Beetle',1),(2,'Dawn',1),(3,'Fall',2);"
+        "INSERT INTO tv_series VALUES (1,'Pilot',8.1,1),(2,'Finale',7.2,2);");
+  }
+};
+
+TEST_F(SharedParentTest, TablesRelatedOnlyByAnUnnamedParentAreRefused) {
+  // "What is the title for the episode 'A Love of a Lifetime'?" read the cartoons of the
+  // episode's channel at 1.00 (a perturbation of a right develop answer).
+  const Translation t = Ask("What is the title for the episode 'Pilot'?");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("related only by sharing a tv_channel"), std::string::npos)
+      << t.abstain_reason;
+  // A lookup of the parent itself is no sibling join.
+  const Translation parent = Ask("What is the country of the tv channel of the episode 'Pilot'?");
+  EXPECT_TRUE(parent.answered) << parent.abstain_reason;
+}
+
 }  // namespace
 }  // namespace askdb::nlq
