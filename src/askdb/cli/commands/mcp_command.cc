@@ -66,12 +66,10 @@ StatusOr<server::users::Principal> LocalCaller(const McpOptions& options, const 
   return local;
 }
 
-Status RunMcp(const McpOptions& options, CliContext& ctx) {
-  // Signed in first: a wrong password fails before anything is prepared.
-  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<const CliUser> signed_in, SignInFromCli(ctx, options.db));
-  ASKDB_ASSIGN_OR_RETURN(
-      ServingState state,
-      OpenServingState({options.db, options.semantic_model, options.llm_flag}, ctx));
+// The management store in the data directory (or server.store_url) over the --db
+// datasource; stdio needs no admin key.
+StatusOr<server::api::Management> OpenMcpManagement(const ServingState& state,
+                                                    const CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(std::filesystem::path data_dir, DataDir());
   ASKDB_RETURN_IF_ERROR(EnsureDir(data_dir).status());
   server::api::ManagementOptions management_options;
@@ -80,40 +78,80 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   management_options.db_url = state.url;
   management_options.prepared = state.datasource;
   management_options.issue_admin_key = false;  // stdio needs no key
-  ASKDB_ASSIGN_OR_RETURN(server::api::Management management,
-                         server::api::OpenManagement(management_options));
+  return server::api::OpenManagement(management_options);
+}
 
-  // The knowledge base on the same management database answers search_knowledge and is
-  // the evidence stage's documents/Q&A channel (so generate_sql's prompt has it); without
-  // one (a store it cannot open) the tool is not listed and the rest still serves.
+// What the session's runs read besides the data, kept as long as the run service. The
+// members are in the order they are made, so they go in the reverse order as before.
+struct McpKnowledge {
   std::unique_ptr<knowledge::KnowledgeBase> kb;
+  std::unique_ptr<knowledge::KnowledgeEvidenceSource> kb_evidence;
+  std::unique_ptr<knowledge::TermStore> terms;
+  std::unique_ptr<knowledge::TermEvidenceSource> term_evidence;
+};
+
+// The knowledge base on the same management database answers search_knowledge and is
+// the evidence stage's documents/Q&A channel (so generate_sql's prompt has it); without
+// one (a store it cannot open) the tool is not listed and the rest still serves.
+std::unique_ptr<knowledge::KnowledgeBase> OpenMcpKnowledgeBase(
+    server::store::ManagementStore& store, const CliContext& ctx) {
   StatusOr<knowledge::KnowledgeBaseOptions> kb_options = CliKnowledgeOptions(ctx.config);
   StatusOr<std::unique_ptr<knowledge::KnowledgeBase>> opened =
-      kb_options.ok() ? knowledge::OpenKnowledgeBaseOn(*management.store, *kb_options)
+      kb_options.ok() ? knowledge::OpenKnowledgeBaseOn(store, *kb_options)
                       : StatusOr<std::unique_ptr<knowledge::KnowledgeBase>>(kb_options.status());
-  if (opened.ok()) {
-    kb = std::move(opened).value();
-  } else {
-    std::cerr << "askdb mcp: no search_knowledge: " << opened.status().ToString() << std::endl;
-  }
-  server::api::RunServiceDeps deps =
-      MakeRunServiceDeps(state, management, options.time_zone, options.review_plan, ctx);
-  std::unique_ptr<knowledge::KnowledgeEvidenceSource> kb_evidence;
-  if (kb != nullptr) {
-    kb_evidence = std::make_unique<knowledge::KnowledgeEvidenceSource>(
-        *kb, knowledge::EvidenceOptionsFromConfig(ctx.config));
-    deps.evidence.push_back(kb_evidence.get());
+  if (opened.ok()) return std::move(opened).value();
+  std::cerr << "askdb mcp: no search_knowledge: " << opened.status().ToString() << std::endl;
+  return nullptr;
+}
+
+// The runs' evidence: the business terms first, then the knowledge base's documents and
+// Q&A. The terms are the same store's as askdb serve's: the engine reads the run's agent
+// and datasource terms at every question, and they are evidence for the model.
+Status AddMcpEvidence(McpKnowledge& k, const server::api::Management& management,
+                      const CliContext& ctx, server::api::RunServiceDeps& deps) {
+  if (k.kb != nullptr) {
+    k.kb_evidence = std::make_unique<knowledge::KnowledgeEvidenceSource>(
+        *k.kb, knowledge::EvidenceOptionsFromConfig(ctx.config));
+    deps.evidence.push_back(k.kb_evidence.get());
     deps.evidence_token_budget = static_cast<int>(ctx.config.knowledge.evidence_token_budget);
   }
-  // The business terms of the same store as askdb serve's: the engine reads the run's agent
-  // and datasource terms at every question, and they are evidence for the model.
   ASKDB_ASSIGN_OR_RETURN(
-      std::unique_ptr<knowledge::TermStore> terms,
-      server::api::OpenDatasourceTerms(*management.store, *management.datasources));
-  const knowledge::TermEvidenceSource term_evidence(server::api::StoreTermProvider(*terms));
-  deps.evidence.insert(deps.evidence.begin(), &term_evidence);
+      k.terms, server::api::OpenDatasourceTerms(*management.store, *management.datasources));
+  k.term_evidence =
+      std::make_unique<knowledge::TermEvidenceSource>(server::api::StoreTermProvider(*k.terms));
+  deps.evidence.insert(deps.evidence.begin(), k.term_evidence.get());
   deps.evidence_token_budget = static_cast<int>(ctx.config.knowledge.evidence_token_budget);
-  deps.engine_terms = server::api::StoreTermProvider(*terms);
+  deps.engine_terms = server::api::StoreTermProvider(*k.terms);
+  return Status::Ok();
+}
+
+// What the tools reach: the runs, the store, the datasources, the knowledge base and the
+// statement limits of run_sql.
+server::api::McpBackendDeps McpBackendDepsFor(server::api::RunService& runs,
+                                              const server::api::Management& management,
+                                              knowledge::KnowledgeBase* kb,
+                                              const agent::pipeline::PipelineOptions& pipeline) {
+  server::api::McpBackendDeps backend_deps;
+  backend_deps.runs = &runs;
+  backend_deps.store = management.store.get();
+  backend_deps.datasources = management.datasources.get();
+  backend_deps.knowledge = kb;
+  backend_deps.query = pipeline.query;
+  return backend_deps;
+}
+
+Status RunMcp(const McpOptions& options, CliContext& ctx) {
+  // Signed in first: a wrong password fails before anything is prepared.
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<const CliUser> signed_in, SignInFromCli(ctx, options.db));
+  ASKDB_ASSIGN_OR_RETURN(
+      ServingState state,
+      OpenServingState({options.db, options.semantic_model, options.llm_flag}, ctx));
+  ASKDB_ASSIGN_OR_RETURN(server::api::Management management, OpenMcpManagement(state, ctx));
+  McpKnowledge knowledge;
+  knowledge.kb = OpenMcpKnowledgeBase(*management.store, ctx);
+  server::api::RunServiceDeps deps =
+      MakeRunServiceDeps(state, management, options.time_zone, options.review_plan, ctx);
+  ASKDB_RETURN_IF_ERROR(AddMcpEvidence(knowledge, management, ctx, deps));
   // The signed-in user's rules (the same database), applied by every run and tool call.
   std::unique_ptr<permissions::PermissionStore> rules;
   if (signed_in != nullptr) {
@@ -123,15 +161,10 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
   const agent::pipeline::PipelineOptions pipeline = deps.pipeline_options;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::api::RunService> runs,
                          server::api::RunService::Create(std::move(deps)));
-
   ASKDB_ASSIGN_OR_RETURN(server::users::Principal who,
                          LocalCaller(options, signed_in.get(), *management.store));
-  server::api::McpBackendDeps backend_deps;
-  backend_deps.runs = runs.get();
-  backend_deps.store = management.store.get();
-  backend_deps.datasources = management.datasources.get();
-  backend_deps.knowledge = kb.get();
-  backend_deps.query = pipeline.query;
+  const server::api::McpBackendDeps backend_deps =
+      McpBackendDepsFor(*runs, management, knowledge.kb.get(), pipeline);
   ASKDB_RETURN_IF_ERROR(server::api::ValidateMcpBackendDeps(backend_deps));
   server::api::McpBackend backend(backend_deps, who);
   mcp::AskdbTools tools(backend);
