@@ -223,6 +223,14 @@ TEST_F(ChineseReadingsTest, AYearBoundaryVerbNamesTheModelsDateColumn) {
   EXPECT_FALSE(Ask("2022年以后退款的小票有几张").answered);  // no 退款 date column
 }
 
+// "每年的营收分别是多少": 分别/各自/都 between a grouped measure and 是多少 say each group's value.
+TEST_F(ChineseReadingsTest, RespectivelyBeforeHowMuchAsksEachGroupsValue) {
+  const std::vector<std::string> by_year{"2020|1", "2021|10", "2022|20", "2023|12", "2024|17"};
+  EXPECT_EQ(Rows("每年的小票金额是多少"), by_year);
+  EXPECT_EQ(Rows("每年的小票金额分别是多少"), by_year);
+  EXPECT_EQ(Rows("每年的小票金额各自是多少"), by_year);
+}
+
 // "各国家每年的订单数": the group said before the period word leads the order (each country's
 // years together); the period said first leads it.
 TEST_F(ChineseReadingsTest, TheGroupSaidBeforeThePeriodLeadsTheOrder) {

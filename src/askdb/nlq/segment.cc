@@ -315,12 +315,18 @@ void ReadEarningVerbs(const SchemaIndex& index, std::vector<Item>* items) {
 
 // "2021年第一季度营收多少", "德国客户总共消费了多少": 多少 ending the question right after a
 // measure word (past 了/是) asks for that measure's value, as 是多少 does; not a count of rows.
+// 分别/各自/都 there ("每年的营收分别是多少") say the value of each group, as the grouping does.
 void ReadChineseHowMuch(const SchemaIndex& index, std::vector<Item>* items) {
+  static constexpr std::string_view kBetween[] = {"了",   "是", "分别", "分别是",
+                                                  "各自", "都", "都是"};
   std::vector<Item>& v = *items;
   for (size_t k = 1; k < v.size(); ++k) {
     if (v[k].kind != ItemKind::kKeyword || (v[k].text != "多少" && v[k].text != "有多少")) continue;
     size_t before = k - 1;
-    while (before > 0 && (v[before].text == "了" || v[before].text == "是")) --before;
+    while (before > 0 && std::find(std::begin(kBetween), std::end(kBetween), v[before].text) !=
+                             std::end(kBetween)) {
+      --before;
+    }
     if (!IsMeasureTerm(index, v[before])) continue;
     const bool last =
         std::all_of(v.begin() + static_cast<std::ptrdiff_t>(k) + 1, v.end(), [](const Item& o) {
