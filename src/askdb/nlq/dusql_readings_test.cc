@@ -767,5 +767,20 @@ INSERT INTO "明星" VALUES (1,'郝蕾','北京电影学院'),(2,'孙俪','中�
   EXPECT_NE(t.abstain_reason.find("只算"), std::string::npos) << t.abstain_reason;
 }
 
+// "北京电影学院毕业的男明星" (no column stores 男): one unread character glued to the rows' word
+// says which rows, and abstains naming it; a verb of asking glued so (看明星) does not.
+TEST_F(DusqlReadingsTest, OneUnreadCharacterGluedToTheRowsAbstains) {
+  Open(R"sql(
+CREATE TABLE "明星" ("词条id" int, "姓名" text, "毕业院校" text, primary key ("词条id"));
+INSERT INTO "明星" VALUES (1,'郝蕾','北京电影学院'),(2,'孙俪','中央戏剧学院');
+)sql");
+  for (const char* q : {"北京电影学院毕业的男明星", "北京电影学院毕业的老明星有几个"}) {
+    const Translation t = Ask(q);
+    EXPECT_FALSE(t.answered) << q << ": " << t.sql;
+  }
+  EXPECT_NE(Ask("北京电影学院毕业的男明星").abstain_reason.find("男"), std::string::npos);
+  EXPECT_EQ(Rows("毕业院校是北京电影学院的明星"), (std::vector<std::string>{"郝蕾"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq
