@@ -937,6 +937,23 @@ TEST(RequestClassifierTest, JudgementsOfActionsClaimsDecisionsAndGroups) {
        "I keep hearing our cheapest plan attracts the worst customers — does the data back that up",
        "get me ready for the quarterly call with the bank: cash, debt, overdue invoices",
        "下周跟银行开季度会，帮我把现金、负债和逾期发票准备好"});
+  // Wanting to know why after an observation, what drives people out, groups that act
+  // differently, an action's effect asked with its gerund, a briefing before a meeting, a claim
+  // to test (a personal "why" is not an analysis).
+  expect(RequestType::kMultiStepAnalysis,
+         {"lunch trade at the cafe has fallen off; I need to understand why",
+          "客流大不如前了，想弄清楚为什么", "what drives members to quit in the first month",
+          "是什么把老客户留下来的", "how do weekend shoppers differ from weekday ones",
+          "did raising the delivery fee hurt order volume",
+          "call with the investors next week — what do I need to know about burn and runway",
+          "everyone says free samples bring in loyal customers; test it"});
+  expect(RequestType::kDataQuery,
+         {"did shipping costs increase in march", "weekend vs weekday sales",
+          "members who quit in the first month"});
+  for (std::string_view q :
+       {"i need to know why my card declined yesterday", "why do you want to know why"}) {
+    EXPECT_NE(Classifier().Classify(q).type, RequestType::kMultiStepAnalysis) << q;
+  }
   // A fix proposed after an analysis is its second deliverable; analyses proposed are advice.
   expect(RequestType::kMultiStepAnalysis,
          {"find which stores are losing money and why, then propose fixes",
