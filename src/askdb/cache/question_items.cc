@@ -43,6 +43,77 @@ size_t ChineseNumeralRun(const std::vector<Unit>& units, size_t i, double* value
   return end - i;
 }
 
+// The most units from unit i that spell a word the lexicon or the schema index knows
+// (longest first); 0 when none does.
+size_t LongestMatch(const std::vector<Unit>& units, size_t i, size_t max_units,
+                    const nlq::Lexicon& lex, const nlq::SchemaIndex* index) {
+  for (size_t l = std::min(max_units, units.size() - i); l >= 1; --l) {
+    if (Matches(units, i, l, lex, index)) return l;
+  }
+  return 0;
+}
+
+// A known word: a schema term when the index has it and the lexicon gives it no more than a
+// stop word's meaning, else a keyword.
+QuestionItem KnownItem(std::string key, const nlq::Lexicon& lex, const nlq::SchemaIndex* index) {
+  QuestionItem item;
+  item.key = std::move(key);
+  item.kw = lex.Lookup(item.key);
+  const std::vector<int>* terms = index != nullptr ? index->FindTerms(item.key) : nullptr;
+  const bool weak_kw = (item.kw & ~Bit(Kw::kStop)) == 0;
+  if (terms != nullptr && weak_kw) {
+    item.kind = ItemKind::kTerm;
+    item.terms = *terms;
+    item.kw = 0;
+  } else {
+    item.kind = ItemKind::kKeyword;
+  }
+  return item;
+}
+
+// A unit no word covers: a number (digits, an English number word, a run of Chinese
+// numerals — `len` becomes the run's units), else a Chinese character or a word.
+QuestionItem UnknownItem(const std::vector<Unit>& units, size_t i, size_t& len) {
+  const Unit& u = units[i];
+  QuestionItem item;
+  item.key = u.key;
+  len = 1;
+  if (u.kind == UnitKind::kNumber) {
+    item.kind = ItemKind::kNumber;
+    item.number = std::strtod(u.key.c_str(), nullptr);
+  } else if (auto w = nlq::ParseEnglishNumberWord(u.key); w && u.kind == UnitKind::kWord) {
+    item.kind = ItemKind::kNumber;
+    item.number = *w;
+  } else if (u.kind == UnitKind::kCjk) {
+    double value = 0;
+    if (size_t run = ChineseNumeralRun(units, i, &value); run > 0) {
+      item.kind = ItemKind::kNumber;
+      item.number = value;
+      item.key = nlq::JoinUnitKeys(units, i, i + run);
+      len = run;
+    } else {
+      item.kind = ItemKind::kCjk;
+    }
+  } else {
+    item.kind = ItemKind::kWord;
+  }
+  return item;
+}
+
+// "1万", "3k": a magnitude word of one unit right after a number scales it (as the engine
+// reads it); true when `item` was folded into the number before it.
+bool ScalesTheNumberBefore(std::vector<QuestionItem>& items, const QuestionItem& item, size_t len) {
+  if (items.empty() || items.back().kind != ItemKind::kNumber || item.kind == ItemKind::kTerm ||
+      item.kind == ItemKind::kPunct || len != 1) {
+    return false;
+  }
+  const std::optional<double> m = nlq::MagnitudeMultiplier(item.key);
+  if (!m) return false;
+  items.back().number *= *m;
+  items.back().key += item.key;
+  return true;
+}
+
 }  // namespace
 
 bool IsFiller(const QuestionItem& item) {
@@ -58,69 +129,19 @@ std::vector<QuestionItem> SegmentQuestion(std::string_view question,
   std::vector<QuestionItem> items;
   size_t i = 0;
   while (i < units.size()) {
-    QuestionItem item;
-    size_t len = 0;
     if (units[i].kind == UnitKind::kPunct) {
-      item.kind = ItemKind::kPunct;
-      item.key = units[i].key;
-      items.push_back(std::move(item));
+      QuestionItem punct;
+      punct.kind = ItemKind::kPunct;
+      punct.key = units[i].key;
+      items.push_back(std::move(punct));
       ++i;
       continue;
     }
-    for (size_t l = std::min(max_units, units.size() - i); l >= 1; --l) {
-      if (Matches(units, i, l, lex, index)) {
-        len = l;
-        break;
-      }
-    }
-    if (len > 0) {
-      item.key = nlq::JoinUnitKeys(units, i, i + len);
-      item.kw = lex.Lookup(item.key);
-      const std::vector<int>* terms = index != nullptr ? index->FindTerms(item.key) : nullptr;
-      const bool weak_kw = (item.kw & ~Bit(Kw::kStop)) == 0;
-      if (terms != nullptr && weak_kw) {
-        item.kind = ItemKind::kTerm;
-        item.terms = *terms;
-        item.kw = 0;
-      } else {
-        item.kind = ItemKind::kKeyword;
-      }
-      i += len;
-    } else {
-      const Unit& u = units[i];
-      item.key = u.key;
-      len = 1;
-      if (u.kind == UnitKind::kNumber) {
-        item.kind = ItemKind::kNumber;
-        item.number = std::strtod(u.key.c_str(), nullptr);
-      } else if (auto w = nlq::ParseEnglishNumberWord(u.key); w && u.kind == UnitKind::kWord) {
-        item.kind = ItemKind::kNumber;
-        item.number = *w;
-      } else if (u.kind == UnitKind::kCjk) {
-        double value = 0;
-        if (size_t run = ChineseNumeralRun(units, i, &value); run > 0) {
-          item.kind = ItemKind::kNumber;
-          item.number = value;
-          item.key = nlq::JoinUnitKeys(units, i, i + run);
-          len = run;
-        } else {
-          item.kind = ItemKind::kCjk;
-        }
-      } else {
-        item.kind = ItemKind::kWord;
-      }
-      i += len;
-    }
-    // "1万", "3k": a magnitude word right after a number scales it (as the engine reads it).
-    if (!items.empty() && items.back().kind == ItemKind::kNumber && item.kind != ItemKind::kTerm &&
-        item.kind != ItemKind::kPunct && len == 1) {
-      if (auto m = nlq::MagnitudeMultiplier(item.key); m) {
-        items.back().number *= *m;
-        items.back().key += item.key;
-        continue;
-      }
-    }
-    items.push_back(std::move(item));
+    size_t len = LongestMatch(units, i, max_units, lex, index);
+    QuestionItem item = len > 0 ? KnownItem(nlq::JoinUnitKeys(units, i, i + len), lex, index)
+                                : UnknownItem(units, i, len);
+    i += len;
+    if (!ScalesTheNumberBefore(items, item, len)) items.push_back(std::move(item));
   }
   return items;
 }
