@@ -239,6 +239,13 @@ Status ValidateRule(const PermissionRule& rule, const db::DatabaseSchema& schema
   return Status::Ok();
 }
 
+void SpellColumnAsCatalog(PermissionRule& rule, const db::DatabaseSchema& schema) {
+  if (rule.kind == RuleKind::kRow) return;
+  const db::TableInfo* table = schema.FindTable(TableKey(rule.table));
+  const db::ColumnInfo* column = table == nullptr ? nullptr : table->FindColumn(rule.column);
+  if (column != nullptr) rule.column = column->name;
+}
+
 const TablePolicy* EffectivePolicy::Find(std::string_view table) const {
   auto it = tables.find(TableKey(table));
   return it == tables.end() ? nullptr : &it->second;
@@ -270,7 +277,8 @@ std::string EffectivePolicy::Describe() const {
       }
       parts.push_back("you see rows of " + table.table + " where " + where);
     }
-    for (const auto& [column, policy] : table.columns) {
+    for (const auto& [key, policy] : table.columns) {
+      const std::string& column = policy.name.empty() ? key : policy.name;
       if (policy.hidden) {
         parts.push_back(table.table + "." + column + " is hidden");
       } else if (policy.masked) {
@@ -354,6 +362,7 @@ EffectivePolicy ResolvePolicy(const UserContext& user, const std::vector<Permiss
       continue;
     }
     ColumnPolicy& column = table.columns[text::AsciiLower(rule->column)];
+    if (column.name.empty()) column.name = rule->column;
     if (rule->kind == RuleKind::kHideColumn) {
       column.hidden = true;
       column.masked = false;

@@ -79,8 +79,13 @@ StatusOr<PermissionRule> RuleFromJson(const Json& json);
 // Binding on the engine itself is checked by PermissionedConnector::CheckRules.
 Status ValidateRule(const PermissionRule& rule, const db::DatabaseSchema& schema);
 
+// Writes a valid rule's column as the catalog spells it ("phone" -> "Phone"), so the rule
+// and the note the user reads name the column as the database does. Call after ValidateRule.
+void SpellColumnAsCatalog(PermissionRule& rule, const db::DatabaseSchema& schema);
+
 // A column as the user sees it.
 struct ColumnPolicy {
+  std::string name;  // as the rule spells it (the map key is lower-case), for Describe
   bool hidden = false;
   bool masked = false;
   MaskKind mask = MaskKind::kFixed;

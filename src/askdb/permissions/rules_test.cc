@@ -113,6 +113,18 @@ TEST(RulesTest, DescribeKeepsEachOfSeveralPredicatesWhole) {
             "you see rows of staff where (region = '华东') and (region = 'x' OR id > 0)");
 }
 
+TEST(RulesTest, DescribeNamesTheColumnAsSpelledNotLowerCased) {
+  db::DatabaseSchema schema = Schema();
+  schema.tables[0].columns.push_back(Col("Phone"));
+  PermissionRule hide = Column("analyst", RuleKind::kHideColumn, "phone", "c1");
+  ASSERT_TRUE(ValidateRule(hide, schema).ok());
+  SpellColumnAsCatalog(hide, schema);
+  EXPECT_EQ(hide.column, "Phone");
+  EffectivePolicy p = ResolvePolicy(User("u1", ""), {hide});
+  EXPECT_TRUE(p.Find("staff")->columns.at("phone").hidden);  // still found case-insensitively
+  EXPECT_EQ(p.Describe(), "staff.Phone is hidden");
+}
+
 TEST(RulesTest, MissingAttributeRefusesTheTable) {
   EffectivePolicy p = ResolvePolicy(User("u1", ""), {Row("analyst", "region = {user.region}")});
   ASSERT_NE(p.Find("staff"), nullptr);

@@ -62,6 +62,7 @@ Status RunAdd(const RuleOptions& options, CliContext& ctx) {
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, OpenDatabase(options.db, ctx));
   ASKDB_ASSIGN_OR_RETURN(db::DatabaseSchema schema, connector->Introspect({}));
   ASKDB_RETURN_IF_ERROR(permissions::ValidateRule(rule, schema));
+  permissions::SpellColumnAsCatalog(rule, schema);
   ASKDB_ASSIGN_OR_RETURN(auto rules, OpenPermissionRules(ctx));
   ASKDB_ASSIGN_OR_RETURN(permissions::PermissionRule stored, rules->Put(rule));
   Audit(ctx, "permission_created", stored);

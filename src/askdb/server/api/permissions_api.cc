@@ -57,6 +57,7 @@ class PermissionsApi {
     if (!prepared.ok()) return StatusResponse(prepared.status());
     Status valid = permissions::ValidateRule(*rule, (*prepared)->schema);
     if (!valid.ok()) return StatusResponse(valid);
+    permissions::SpellColumnAsCatalog(*rule, (*prepared)->schema);
     StatusOr<permissions::PermissionRule> stored = deps_.rules->Put(*rule);
     if (!stored.ok()) return StatusResponse(stored.status());
     deps_.audit->Audit(who.Actor(), rule_id.empty() ? "permission_created" : "permission_updated",
