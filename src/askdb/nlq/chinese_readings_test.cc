@@ -223,6 +223,23 @@ TEST_F(ChineseReadingsTest, AYearBoundaryVerbNamesTheModelsDateColumn) {
   EXPECT_FALSE(Ask("2022年以后退款的小票有几张").answered);  // no 退款 date column
 }
 
+// "有2个及以上客户的城市", "有超过10张发票的客户", "至少有3个客户的国家": 有 + a compared count
+// of B + 的 + A: A's groups (a column of B) or A's rows (B refers to A) with so many rows of B.
+TEST_F(ChineseReadingsTest, HavingACountOfRowsNamesTheGroupsOrRows) {
+  auto sorted = [this](std::string_view q) {
+    std::vector<std::string> rows = Rows(q);
+    std::sort(rows.begin(), rows.end());
+    return rows;
+  };
+  const std::vector<std::string> two_nations{"France", "Japan"};
+  EXPECT_EQ(sorted("有3张及以上小票的账单国家"), two_nations);
+  EXPECT_EQ(sorted("有超过1张小票的账单国家"), two_nations);
+  const std::vector<std::string> two_members{"Ann|Lee", "Bo|Ma"};
+  EXPECT_EQ(sorted("有超过1张小票的会员"), two_members);
+  EXPECT_EQ(sorted("至少有2张小票的会员"), two_members);
+  EXPECT_FALSE(Ask("有3张以上小票的账单国家").answered);  // 以上: more than, or at least?
+}
+
 // "每年的营收分别是多少": 分别/各自/都 between a grouped measure and 是多少 say each group's value.
 TEST_F(ChineseReadingsTest, RespectivelyBeforeHowMuchAsksEachGroupsValue) {
   const std::vector<std::string> by_year{"2020|1", "2021|10", "2022|20", "2023|12", "2024|17"};

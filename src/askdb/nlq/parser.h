@@ -548,6 +548,7 @@ class Parser {
   int RecordsOfColumnTable(int k, int rows_table, int* end) const;  // 没有产地记录
   int LinkSaidAsVerb(int k, int rows_table) const;  // 没有转播体育赛事 (read_comparisons.cc)
   void ReadChineseRelatedCount(int i);  // "下单超过20次的客户" (read_comparisons.cc)
+  void ReadChineseHavingCount(int i);   // "有2个及以上客户的城市" (read_comparisons.cc)
   void ReadVerbOfValueColumn(int i);    // "1990年首版的作品" (read_comparisons.cc)
   void ReadTableBeforeValue(int i);     // "customers in France" (read_comparisons.cc)
   void ReadOneCharacterValues();        // "女运动员有哪些" (read_comparisons.cc)

@@ -1070,7 +1070,61 @@ void Parser::ParseRelatedCounts() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n && chinese_; ++i) ReadChineseNoRelated(i);
   for (int i = 0; i < n && chinese_; ++i) ReadChineseRelatedCount(i);
+  for (int i = 0; i < n && chinese_; ++i) ReadChineseHavingCount(i);
   for (int i = 0; i < n; ++i) ReadRelatedCount(i);
+}
+
+// "有2个及以上客户的城市", "有超过10张发票的客户", "至少有3个客户的国家": 有 + a compared count of
+// B's rows + 的 + A is the A that so many rows of B fall in (a group column of B) or point at (a
+// table B refers to): the comparison right after 有, 至少 right before it, or 及以上/及以下 after
+// the number's unit. A bare 以上 (more than, or at least?) is left unread.
+void Parser::ReadChineseHavingCount(int i) {
+  constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
+  const int n = static_cast<int>(items_.size());
+  auto compares = [&](int k) {
+    return k >= 0 && k < n && !items_[k].used && items_[k].kind == ItemKind::kKeyword &&
+           (items_[k].kw & kCompare) != 0 && !items_[k].Has(Kw::kNot);
+  };
+  if (items_[i].used || items_[i].text != "有") return;
+  int op = -1, m = i + 1;
+  if (compares(m) && items_[m].text != "以上" && items_[m].text != "以下") {
+    op = m++;
+  } else if (compares(i - 1) && items_[i - 1].text == "至少") {
+    op = i - 1;
+  }
+  if (m >= n || items_[m].used || items_[m].kind != ItemKind::kNumber || items_[m].number < 0 ||
+      std::floor(items_[m].number) != items_[m].number) {
+    return;
+  }
+  int j = m + 1;
+  const int unit = j < n && items_[j].Has(Kw::kRowUnit) ? j++ : -1;
+  if (op < 0 && compares(j) && (items_[j].text == "及以上" || items_[j].text == "及以下")) op = j++;
+  if (op < 0 || j + 2 >= n || items_[j].used || items_[j].kind != ItemKind::kTerm ||
+      HasValue(items_[j]) || items_[j + 1].text != "的") {
+    return;
+  }
+  const int k = j, counted = TableOf(items_[k]), a = j + 2;
+  if (counted < 0 || items_[a].used || items_[a].kind != ItemKind::kTerm || HasValue(items_[a])) {
+    return;
+  }
+  const int table = TableOf(items_[a]);
+  const int group = table < 0 ? GroupColumnOf(items_[a], counted) : -1;
+  const int edge = group < 0 && table >= 0 ? RelatedCountEdge(table, counted) : -1;
+  if (group >= 0) {
+    AddGroupCount(group, op, k, m);
+  } else if (edge >= 0) {
+    const Item& w = items_[op];
+    const Op cmp = w.Has(Kw::kGe)   ? Op::kGe
+                   : w.Has(Kw::kLe) ? Op::kLe
+                   : w.Has(Kw::kGt) ? Op::kGt
+                                    : Op::kLt;
+    AddRelatedCount(table, counted, edge, cmp, items_[m].number, k);
+    items_[op].used = items_[m].used = true;
+  } else {
+    return;
+  }
+  items_[i].used = true;
+  if (unit >= 0) items_[unit].used = true;
 }
 
 // "customers with more than 5 orders", "artists who never released an album": a comparison
