@@ -123,12 +123,12 @@ bool CanNarrow(const std::string& text) {
 // ("sorted by ranked ...").
 bool OpensANounPhrase(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
   static constexpr std::string_view kOpeners[] = {
-      "the",   "a",       "an",       "of",        "all",     "for",  "among", "many",
-      "their", "its",     "how",      "which",     "what",    "to",   "in",    "from",
-      "with",  "at",      "on",       "any",       "no",      "some", "most",  "least",
-      "more",  "less",    "distinct", "different", "unique",  "each", "every", "whose",
-      "total", "average", "mean",     "maximum",   "minimum", "sum",  "show",  "list",
-      "give",  "find",    "display",  "return",    "get",     "count"};
+      "the",       "a",      "an",    "of",    "all",   "for",   "among",   "many",   "their",
+      "its",       "how",    "which", "what",  "to",    "in",    "from",    "with",   "at",
+      "on",        "any",    "no",    "some",  "most",  "least", "more",    "less",   "distinct",
+      "different", "unique", "each",  "every", "whose", "total", "average", "mean",   "maximum",
+      "minimum",   "sum",    "show",  "list",  "give",  "find",  "display", "return", "get",
+      "count",     "avg",    "max",   "min"};
   if (i == 0) return true;  // "retired suppliers of products with ...": the question opens it
   const Item& before = items[i - 1];
   if (before.kind == ItemKind::kNumber) return true;  // "3 retired singers"

@@ -158,7 +158,8 @@ TEST_F(ReadingCheckTest, AnAdjectiveAfterAnyOpenerOrAValueNarrowsTheRows) {
                         "the last names of staff whose estimated salary is above 100",
                         "retired staff in Oslo with a salary above 100 sorted by last name",
                         "show estimated salaries of staff in Oslo with a title of Clerk",
-                        "the total estimated amount of sales of staff in Oslo"}) {
+                        "the total estimated amount of sales of staff in Oslo",
+                        "the avg estimated amount of sales of staff in Oslo"}) {
     const Translation t = Ask(q);
     EXPECT_FALSE(t.answered) << q << " → " << t.sql;
     EXPECT_NE(t.abstain_reason.find("which narrows"), std::string::npos)
