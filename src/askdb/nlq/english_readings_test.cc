@@ -802,6 +802,11 @@ INSERT INTO competition VALUES (1,2001,'A',1),(2,2003,'B',3);
 )sql");
   EXPECT_EQ(Rows("What is the average total cattle for each year?"),
             (std::vector<std::string>{"2001|15", "2002|5"}));
+  // Said before the measure ("top 5 countries by revenue"), the word is read once the measure
+  // is (ParseLeftovers): the invoices' own country, as "revenue by country" reads it.
+  Open(kMusicSql);  // customers, artists and invoices each have a country
+  EXPECT_EQ(Rows("top 2 countries by revenue"), Rows("revenue by country"));
+  EXPECT_EQ(Rows("which country has the most revenue"), (std::vector<std::string>{"Japan|5.27"}));
 }
 
 }  // namespace

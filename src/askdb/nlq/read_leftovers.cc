@@ -450,6 +450,20 @@ void Parser::ParseLeftovers() {
   // table picks which table's 国家 is meant (Parser::ColumnOf; in English the measure
   // table's own column ending in the word, MeasureTablesColumnEnding).
   if (!q_.measures.empty()) ParseGrouping();
+  // "top 5 cities by revenue", "which city has the most revenue": a column name several tables
+  // share, said before the measure, is read once the measure's table picks one (ColumnOf; in
+  // English its own column ending in the word, as "revenue by city": Invoice.BillingCity).
+  for (int i = 0; i < n && !q_.measures.empty(); ++i) {
+    if (items_[i].used || items_[i].kind != ItemKind::kTerm) continue;
+    const int own = chinese_ || TableOf(items_[i]) >= 0 || ColumnOf(items_[i]) >= 0
+                        ? -1
+                        : MeasureTablesColumnEnding(items_[i]);
+    if (own >= 0) {
+      ReadLeftoverColumn(i, own);
+    } else {
+      ReadLeftoverTerm(i);
+    }
+  }
   FoldProjectionsIntoGroups();
   GroupOnTheMeasuredTable();
   GroupRankedDimension();
