@@ -48,6 +48,24 @@ Json ErrorJson(const Status& status) {
   return Json{{"code", std::string(StatusCodeName(status.code()))}, {"message", status.message()}};
 }
 
+// The service's shared parts, as every run's pipeline starts from them (and the probe of
+// Create, so that what would fail every run fails at startup).
+agent::pipeline::PipelineDeps SharedPipelineDeps(const RunServiceDeps& shared,
+                                                 const std::string& agent_id) {
+  agent::pipeline::PipelineDeps deps;
+  deps.datasource = shared.datasource;
+  deps.llm = shared.llm;
+  deps.cache = shared.cache;
+  deps.durations = shared.durations;
+  deps.on_durations_recorded = shared.on_durations_recorded;
+  deps.checkpoints = shared.checkpoints;
+  deps.options = shared.pipeline_options;
+  deps.evidence = shared.evidence;
+  deps.evidence_token_budget = shared.evidence_token_budget;
+  deps.evidence_agent_id = agent_id;
+  return deps;
+}
+
 // Turns each agent event into one SSE frame in the run's buffer. Events that arrive after
 // the run was cancelled are dropped (the stream has already ended).
 class BufferSink final : public agent::EventSink {
@@ -170,13 +188,7 @@ StatusOr<std::unique_ptr<RunService>> RunService::Create(RunServiceDeps deps,
     return InvalidArgumentError("RunService needs a checkpoint store (RunServiceDeps)");
   }
   // Fail at startup, not on the first request, when the pipeline cannot be built.
-  agent::pipeline::PipelineDeps probe;
-  probe.datasource = deps.datasource;
-  probe.llm = deps.llm;
-  probe.cache = deps.cache;
-  probe.checkpoints = deps.checkpoints;
-  probe.options = deps.pipeline_options;
-  ASKDB_RETURN_IF_ERROR(agent::pipeline::Pipeline::Create(std::move(probe)).status());
+  ASKDB_RETURN_IF_ERROR(agent::pipeline::Pipeline::Create(SharedPipelineDeps(deps, "")).status());
   return std::unique_ptr<RunService>(new RunService(std::move(deps), std::move(options)));
 }
 
@@ -408,27 +420,11 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
   run->Finish(std::move(json), state);
 }
 
-// The service's shared parts, as every run's pipeline starts from them.
-agent::pipeline::PipelineDeps RunService::SharedPipelineDeps(const RunRequest& request) const {
-  agent::pipeline::PipelineDeps deps;
-  deps.datasource = deps_.datasource;
-  deps.llm = deps_.llm;
-  deps.cache = deps_.cache;
-  deps.durations = deps_.durations;
-  deps.on_durations_recorded = deps_.on_durations_recorded;
-  deps.checkpoints = deps_.checkpoints;
-  deps.options = deps_.pipeline_options;
-  deps.evidence = deps_.evidence;
-  deps.evidence_token_budget = deps_.evidence_token_budget;
-  deps.evidence_agent_id = request.agent_id;
-  return deps;
-}
-
 // The run's own pipeline: its agent, the user's view of the data, the mode it asked for
 // and the model active now; the first failure ends the run before the pipeline exists.
 StatusOr<RunService::RunDeps> RunService::RunDepsFor(const RunRequest& request) {
   RunDeps run_deps;
-  run_deps.pipeline = SharedPipelineDeps(request);
+  run_deps.pipeline = SharedPipelineDeps(deps_, request.agent_id);
   agent::pipeline::PipelineDeps& deps = run_deps.pipeline;
   if (deps_.store != nullptr) ASKDB_RETURN_IF_ERROR(ApplyAgent(request, deps));
   ASKDB_ASSIGN_OR_RETURN(run_deps.rules_in_words, ApplyPermissions(request, deps));

@@ -242,7 +242,6 @@ class RunService {
   Status Withdraw(const std::shared_ptr<Run>& run, bool claimed, const Status& submitted);
   void ExecuteCatchingBugs(const std::shared_ptr<Run>& run);
   void Execute(const std::shared_ptr<Run>& run);
-  agent::pipeline::PipelineDeps SharedPipelineDeps(const RunRequest& request) const;
   StatusOr<RunDeps> RunDepsFor(const RunRequest& request);
   void RecordResultMetrics(const agent::pipeline::PipelineResult& result,
                            const agent::pipeline::PipelineDatasourceProvider& datasource);
