@@ -876,7 +876,8 @@ TEST(RequestClassifierTest, WorldPricesTrendsEventsRatiosAndFarewells) {
   expect(RequestType::kCalculation,
          {"we had 1200 customers and lost 90 this quarter, what's the churn rate",
           "revenue 80k, cost 52k, what's the margin", "季初1200个客户，流失了90个，流失率多少",
-          "成本65，想要35%的毛利率，应该定价多少", "月初会员800人，月底剩720人，流失率是多少"});
+          "成本65，想要35%的毛利率，应该定价多少", "月初会员800人，月底剩720人，流失率是多少",
+          "2000 visitors, 50 bought: conversion rate?"});
   expect(RequestType::kDataQuery,
          {"2023 vs 2024 revenue growth rate", "channels with conversion above 3% in 2024",
           "2022年和2023年的利润率", "转化率超过3%的渠道有哪些",
