@@ -1059,9 +1059,14 @@ std::optional<ShapeProblem> UnreadCharacterBeforeTheRows(const std::vector<Item>
   for (size_t i = 1; i < items.size(); ++i) {
     const Item& head = items[i];
     const Item& c = items[i - 1];
-    if (!head.used || head.kind != ItemKind::kTerm || NamesOnly(head, TermKind::kValue, index) ||
-        !Unplaced(c) || !text::ContainsCjk(c.text) || c.text != FirstChar(c.text) ||
-        c.unit_end != head.unit_begin) {
+    // 中央戏剧学院毕业的男是谁, 汉字的男平均笔画: after 的 the character is the head noun itself.
+    const bool noun_after_de = i >= 2 && items[i - 2].text == "的" &&
+                               head.kind == ItemKind::kKeyword &&
+                               (head.text == "是" || head.Has(Kw::kAvg) || head.Has(Kw::kSum));
+    const bool rows_word =
+        head.used && head.kind == ItemKind::kTerm && !NamesOnly(head, TermKind::kValue, index);
+    if ((!rows_word && !noun_after_de) || !Unplaced(c) || !text::ContainsCjk(c.text) ||
+        c.text != FirstChar(c.text) || c.unit_end != head.unit_begin) {
       continue;
     }
     if (i >= 2 && (Unplaced(items[i - 2]) || items[i - 2].kind == ItemKind::kNumber)) continue;
@@ -1070,7 +1075,14 @@ std::optional<ShapeProblem> UnreadCharacterBeforeTheRows(const std::vector<Item>
       const int t = index.terms()[id].table;
       return t >= 0 && index.tables()[t].name.find(c.text + head.text) != std::string::npos;
     });
-    if (!own_name) return UnreadModifierProblem(c.text, head.text);
+    if (own_name) continue;
+    if (rows_word) return UnreadModifierProblem(c.text, head.text);
+    return ShapeProblem{
+        "'" + c.text +
+            "' names what is asked, but I could not read it; say it with a column or "
+            "a value the data holds.",
+        "问题问的是“" + c.text +
+            "”，但我没能理解它，答案会答非所问，因此不作答；请用数据中的列名或取值来说。"};
   }
   return std::nullopt;
 }

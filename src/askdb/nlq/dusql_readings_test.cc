@@ -774,7 +774,8 @@ TEST_F(DusqlReadingsTest, OneUnreadCharacterGluedToTheRowsAbstains) {
 CREATE TABLE "明星" ("词条id" int, "姓名" text, "毕业院校" text, primary key ("词条id"));
 INSERT INTO "明星" VALUES (1,'郝蕾','北京电影学院'),(2,'孙俪','中央戏剧学院');
 )sql");
-  for (const char* q : {"北京电影学院毕业的男明星", "北京电影学院毕业的老明星有几个"}) {
+  for (const char* q :
+       {"北京电影学院毕业的男明星", "北京电影学院毕业的老明星有几个", "北京电影学院毕业的男是谁"}) {
     const Translation t = Ask(q);
     EXPECT_FALSE(t.answered) << q << ": " << t.sql;
   }
