@@ -9,6 +9,7 @@
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/pipeline/python_step.h"
 #include "askdb/agent/pipeline/sql_guard.h"
+#include "askdb/agent/pipeline/step_error_text.h"
 #include "askdb/agent/plan/plan_validator.h"
 #include "askdb/agent/plan/step_executor.h"
 #include "askdb/common/text.h"
@@ -288,14 +289,14 @@ void AddPythonRecord(const PythonStepRecord& p, StepOutcome& o) {
 // only of a step that succeeded) and its Python record.
 StepOutcome OutcomeOf(const plan::AnalysisPlan& executed, const plan::StepResult& r,
                       const std::map<int, SqlStepRecord>& records,
-                      const std::map<int, PythonStepRecord>& python_records) {
+                      const std::map<int, PythonStepRecord>& python_records, bool chinese) {
   StepOutcome o;
   o.step_num = r.step_num;
   o.tool = r.tool;
   if (const plan::PlanStep* step = executed.FindStep(r.step_num)) o.purpose = step->purpose;
   o.success = r.success;
   o.skipped = r.skipped;
-  if (!r.success && !r.error.ok()) o.error = r.error.message();
+  if (!r.success && !r.error.ok()) o.error = StepErrorInLanguage(r.error.message(), chinese);
   o.note = r.note;
   o.text = r.output.text;
   o.attempts = r.attempts;
@@ -389,12 +390,12 @@ StatusOr<AnalysisRun> RunAnalysis(const AnalysisRunInput& input, const plan::Ana
   std::map<int, SqlStepRecord> records;
   std::map<int, PythonStepRecord> python_records;
   // A std::function (not a bare lambda): the judge keeps a reference to it.
-  const OutcomesFn outcomes = [&records, &python_records](
+  const OutcomesFn outcomes = [&records, &python_records, chinese = input.chinese](
                                   const plan::AnalysisPlan& executed,
                                   const std::vector<plan::StepResult>& results) {
     std::vector<StepOutcome> out;
     for (const plan::StepResult& r : results) {
-      out.push_back(OutcomeOf(executed, r, records, python_records));
+      out.push_back(OutcomeOf(executed, r, records, python_records, chinese));
     }
     return out;
   };
