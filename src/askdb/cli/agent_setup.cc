@@ -63,6 +63,18 @@ void AttachDataDirStore(SharedAnswerCache& shared) {
   shared.store = std::move(store).value();
 }
 
+// The database a thread is bound to, as the person can name it again: a SQLite file by its
+// absolute path (the same file from another folder is the same database), a server's URL
+// with the password hidden.
+std::string ThreadDatabaseName(const std::string& url) {
+  StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
+  if (!parsed.ok()) return url;
+  if (!parsed->is_sqlite()) return parsed->Redacted();
+  std::error_code ec;
+  const std::filesystem::path file = std::filesystem::weakly_canonical(parsed->database, ec);
+  return "sqlite:" + (ec ? parsed->database : file.string());
+}
+
 }  // namespace
 
 void AttachAnswerCacheStore(SharedAnswerCache& shared, server::store::ManagementStore* store,
@@ -170,6 +182,7 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
   if (options.user != nullptr) deps.options.datasource_id = options.user->datasource_id;
   if (StatusOr<std::string> url = ResolveDatabaseUrl(options.db, ctx); url.ok()) {
     deps.options.cache_partition = "db-" + catalog::HashHex(*url);
+    deps.options.database = ThreadDatabaseName(*url);  // a --thread stays on its database
   }
   // Answers computed under different data rules are never served across them.
   if (options.user != nullptr && !options.user->policy.empty()) {

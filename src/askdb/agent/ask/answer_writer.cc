@@ -338,17 +338,68 @@ std::string ChinesePunctuation(std::string_view note) {
   return out;
 }
 
+// The server's route that lists a datasource's tables and columns.
+std::string TablesRoute(const AnswerFace& face) {
+  return "GET /api/v1/datasources/" + face.datasource_id + "/tables";
+}
+
+// Where the person on `face` finds the tables and columns: a clause ending in "lists them".
+std::string SchemaPointer(const AnswerFace& face, bool chinese) {
+  switch (face.kind) {
+    case AnswerFace::kServer:
+      return chinese ? "网页界面的 管理 → 数据源 页，或 " + TablesRoute(face) + "，可列出表和列"
+                     : "the web UI's Admin → Datasources page, or " + TablesRoute(face) +
+                           ", lists the tables and columns";
+    case AnswerFace::kMcp:
+      return chinese ? "describe_schema 工具可列出表和列"
+                     : "the describe_schema tool lists the tables and columns";
+    case AnswerFace::kCli:
+      break;
+  }
+  return chinese ? "askdb schema 可列出表和列" : "askdb schema lists the tables and columns";
+}
+
+// How the person on `face` gets a model for the questions the engine is unsure of: a web or
+// MCP user cannot edit the server's askdb.toml, so they are told whom to ask.
+std::string ModelPointer(const AnswerFace& face, bool chinese) {
+  switch (face.kind) {
+    case AnswerFace::kServer:
+      return chinese ? "请管理员配置模型（网页界面的 管理 → 模型 页）"
+                     : "ask an admin to configure a model (the web UI's Admin → Models page)";
+    case AnswerFace::kMcp:
+      return chinese ? "请运行 askdb MCP 服务的人配置模型（它的 askdb.toml 的 [llm]）"
+                     : "ask whoever runs the askdb MCP server to configure a model ([llm] in its "
+                       "askdb.toml)";
+    case AnswerFace::kCli:
+      break;
+  }
+  return chinese ? "配置模型（askdb.toml 的 [llm]）" : "configure a model ([llm] in askdb.toml)";
+}
+
 }  // namespace
 
-std::string OtherLanguageAnswer(std::string_view question, bool chinese) {
+std::string FitToFace(std::string text, const AnswerFace& face, bool chinese) {
+  if (face.kind == AnswerFace::kCli) return text;
+  const std::string own = face.kind == AnswerFace::kServer ? TablesRoute(face)
+                          : chinese                        ? "describe_schema 工具"
+                                                           : "the describe_schema tool";
+  for (const std::string_view cli : {"`askdb schema`", "askdb schema"}) {
+    for (size_t at = text.find(cli); at != std::string::npos;
+         at = text.find(cli, at + own.size())) {
+      text.replace(at, cli.size(), own);
+    }
+  }
+  return text;
+}
+
+std::string OtherLanguageAnswer(std::string_view question, bool chinese, const AnswerFace& face) {
   const std::string language = OtherLanguageName(question, chinese);
   if (language.empty()) return "";
   return chinese
              ? "askdb 只读懂中文和英文的问题，这个问题看起来是" + language +
-                   "。请用中文或英文提问，或配置模型（askdb.toml 的 [llm]）。"
+                   "。请用中文或英文提问，或" + ModelPointer(face, true) + "。"
              : "askdb reads questions in Chinese and English, and this one looks like " + language +
-                   ". Ask it in Chinese or English, or configure a model ([llm] in "
-                   "askdb.toml).";
+                   ". Ask it in Chinese or English, or " + ModelPointer(face, false) + ".";
 }
 
 std::string WithPeriod(std::string answer, std::string_view anchor_note, bool chinese) {
@@ -440,29 +491,29 @@ std::string WriteTieNote(std::string_view value, size_t n, bool chinese) {
 }
 
 std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,
-                            bool reason_says_what_to_do) {
+                            bool reason_says_what_to_do, const AnswerFace& face) {
   if (AsksToChangeData(question)) {
     return chinese ? "askdb 只读取数据，不会删除、修改或新增任何表和行；请换成一个关于数据的问题。"
                    : "askdb only reads your data: it never deletes, changes or adds tables or "
                      "rows. Ask a question about the data instead.";
   }
-  if (std::string other = OtherLanguageAnswer(question, chinese); !other.empty()) return other;
-  std::string out(reason);
+  if (std::string other = OtherLanguageAnswer(question, chinese, face); !other.empty()) {
+    return other;
+  }
+  std::string out = FitToFace(std::string(reason), face, chinese);
   while (!out.empty() && (out.back() == ' ' || out.back() == '\n')) out.pop_back();
   if (out.empty())
     out = chinese ? "引擎没有把握回答这个问题。" : "The engine is not sure how to answer this.";
   if (reason_says_what_to_do) return out;
   if (chinese) {
-    return out +
-           "\n要得到答案：换个说法，写明要用的列名（askdb schema 可列出表和列），或配置模型"
-           "（askdb.toml 的 [llm]），由它回答引擎没把握的问题。";
+    return out + "\n要得到答案：换个说法，写明要用的列名（" + SchemaPointer(face, true) + "），或" +
+           ModelPointer(face, true) + "，由它回答引擎没把握的问题。";
   }
   const char last = out.back();
   if (last != '.' && last != ')' && last != '?' && last != '!') out += '.';
-  return out +
-         "\nTo get an answer, rephrase it with the names of the columns to use (askdb schema lists "
-         "the tables and columns), or configure a model ([llm] in askdb.toml) to take the "
-         "questions the engine is unsure of.";
+  return out + "\nTo get an answer, rephrase it with the names of the columns to use (" +
+         SchemaPointer(face, false) + "), or " + ModelPointer(face, false) +
+         " to take the questions the engine is unsure of.";
 }
 
 std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& chart,

@@ -15,6 +15,18 @@
 
 namespace askdb::agent {
 
+// Where the person reads the answer, so that advice names what they can do there: the CLI's
+// commands and askdb.toml; the server's pages and routes (the web UI and the HTTP API share
+// one run and one answer, so both are named); an MCP client's tools.
+struct AnswerFace {
+  enum Kind { kCli, kServer, kMcp } kind = kCli;
+  std::string datasource_id = "default";  // the server's tables route names it
+};
+
+// `text` (an engine reason) with its CLI pointers ("`askdb schema`") said as the face's own:
+// the describe_schema tool, the tables route. Unchanged on the CLI.
+std::string FitToFace(std::string text, const AnswerFace& face, bool chinese);
+
 std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& chart,
                         bool chinese);
 
@@ -39,7 +51,8 @@ std::string OutsideDataNote(std::string_view period, std::string_view column,
 
 // What a question in a language askdb does not read is told (other_language.h): which
 // languages it reads and what to do. "" when the question reads as Chinese or English.
-std::string OtherLanguageAnswer(std::string_view question, bool chinese);
+std::string OtherLanguageAnswer(std::string_view question, bool chinese,
+                                const AnswerFace& face = {});
 
 // A note for an answer cut at N rows whose row N+1 has the same ordering value as row N
 // (`value`, formatted): the cut fell between tied rows, which the answer must not hide.
@@ -50,7 +63,8 @@ std::string WriteTieNote(std::string_view value, size_t n, bool chinese);
 // the questions the engine is unsure of; a reason that already says what to do
 // (`reason_says_what_to_do`: which period is meant) stands alone. A question in a language
 // askdb does not read (other_language.h) is told so instead of the words it could not place.
+// The advice and the reason's pointers fit `face` (FitToFace).
 std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,
-                            bool reason_says_what_to_do = false);
+                            bool reason_says_what_to_do = false, const AnswerFace& face = {});
 
 }  // namespace askdb::agent

@@ -362,6 +362,38 @@ TEST(AnswerWriterTest, AnAbstentionSaysWhatToDo) {
   EXPECT_FALSE(WriteAbstention("q", "", false).starts_with("\n"));
 }
 
+TEST(AnswerWriterTest, AnAbstentionsAdviceFitsTheFaceItIsReadOn) {
+  const AnswerFace server{AnswerFace::kServer, "sales"};
+  const AnswerFace mcp{AnswerFace::kMcp, "default"};
+  const std::string reason = "words I could not place: supports";
+  for (const AnswerFace& face : {server, mcp}) {
+    for (const bool zh : {false, true}) {
+      const std::string text = WriteAbstention("q", reason, zh, false, face);
+      // A web, HTTP or MCP user can neither run the CLI nor edit the server's askdb.toml alone.
+      EXPECT_EQ(text.find("askdb schema"), std::string::npos) << text;
+      EXPECT_NE(text.find(zh ? "请" : "ask "), std::string::npos) << text;  // whom to ask
+    }
+  }
+  const std::string web = WriteAbstention("q", reason, false, false, server);
+  EXPECT_NE(web.find("GET /api/v1/datasources/sales/tables"), std::string::npos) << web;
+  EXPECT_NE(web.find("Admin → Models"), std::string::npos) << web;
+  EXPECT_NE(WriteAbstention("q", reason, true, false, server).find("管理 → 数据源"),
+            std::string::npos);
+  EXPECT_NE(WriteAbstention("q", reason, false, false, mcp).find("describe_schema tool"),
+            std::string::npos);
+  // The engine's own pointer to the CLI, in a reason that says what to do, is the face's.
+  EXPECT_EQ(WriteAbstention("q", "name a column (`askdb schema` lists them).", false, true, mcp),
+            "name a column (the describe_schema tool lists them).");
+  EXPECT_EQ(FitToFace("请写出列名（`askdb schema` 可列出）", mcp, true),
+            "请写出列名（describe_schema 工具 可列出）");
+  // The CLI keeps its words.
+  EXPECT_EQ(FitToFace("(`askdb schema` lists them)", AnswerFace{}, false),
+            "(`askdb schema` lists them)");
+  EXPECT_NE(OtherLanguageAnswer("Wie viele Kunden gibt es in Berlin?", false, server)
+                .find("ask an admin"),
+            std::string::npos);
+}
+
 TEST(AnswerWriterTest, AReasonThatSaysWhatToDoStandsAlone) {
   // "Which period?" is answered by naming the period, not by column names or a model.
   const std::string reason = "'last quarter' counts back from a date. Name the period you mean.";

@@ -207,6 +207,8 @@ struct Pipeline::Impl {
   std::optional<catalog::SchemaResult> run_schema;
 
   const PipelineOptions& options() const { return deps.options; }
+  // Where the answer is read, for the advice of an abstention.
+  AnswerFace Face() const { return {options().face, options().datasource_id}; }
 
   StatusOr<PreparedDatasource*> Datasource() {
     if (ds == nullptr) {
@@ -444,7 +446,7 @@ struct Pipeline::Impl {
       s.next = deps.evidence.empty() ? kPlanNode : kEvidenceNode;
     } else {
       // A question in another language may look like a web search: say what askdb reads.
-      std::string answer = OtherLanguageAnswer(s.question, s.chinese());
+      std::string answer = OtherLanguageAnswer(s.question, s.chinese(), Face());
       if (answer.empty()) answer = NotAvailableReason(c.type, s.chinese());
       Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(answer));
     }
@@ -696,7 +698,7 @@ struct Pipeline::Impl {
       s.next = options().sql_only ? kValidate : kExecute;
     } else if (deps.llm == nullptr) {
       std::string answer = WriteAbstention(s.question, t.abstain_reason + PythonOffNote(s),
-                                           s.chinese(), t.abstain_reason_says_what_to_do);
+                                           s.chinese(), t.abstain_reason_says_what_to_do, Face());
       // A period the data does not reach: rephrasing would find nothing either.
       if (std::string gap = PeriodOutsideReading(s); !gap.empty()) answer += "\n" + gap;
       Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(answer));
@@ -1273,6 +1275,23 @@ struct Pipeline::Impl {
 
   // The conversation so far: the turns kept in the thread's last run plus that run itself
   // (a run that still waited for a person is replaced, not remembered).
+  // Refuses a thread begun on another database than this run's (PipelineOptions::database).
+  Status CheckThreadDatabase(std::string_view thread_id) {
+    if (options().database.empty()) return Status::Ok();
+    StatusOr<Checkpoint> previous = deps.checkpoints->Load(thread_id);
+    if (!previous.ok()) return Status::Ok();  // a new thread, or Resume says what is wrong
+    const std::string was = previous->state.is_object()
+                                ? previous->state.value("database", std::string())
+                                : std::string();
+    if (was.empty() || was == options().database) return Status::Ok();
+    const std::string& now = options().database;
+    return FailedPreconditionError(
+        "thread " + std::string(thread_id) + " is on the database " + was + ", not " + now +
+        ": its follow-ups read that database's earlier questions. "
+        "Go on with --db " +
+        was + ", or ask without --thread to start a new thread on " + now);
+  }
+
   StatusOr<Session> LoadSession(std::string_view thread_id) {
     Session session(static_cast<size_t>(std::max(1, options().session_turns)));
     StatusOr<Checkpoint> previous = deps.checkpoints->Load(thread_id);
@@ -1438,6 +1457,8 @@ StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_v
                                 ? impl_->options().datasource_id
                                 : impl_->options().cache_partition;
   initial.plan_review = impl_->options().profile.plan_review.value_or(impl_->options().plan_review);
+  initial.database = impl_->options().database;
+  ASKDB_RETURN_IF_ERROR(impl_->CheckThreadDatabase(thread_id));
   ASKDB_RETURN_IF_ERROR(impl_->StartTurn(thread_id, initial));
   RunControls controls;
   controls.sink = sink;
@@ -1453,6 +1474,7 @@ StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_v
 StatusOr<PipelineResult> Pipeline::Resume(std::string_view thread_id, std::string_view answer,
                                           EventSink* sink,
                                           std::shared_ptr<const CancellationToken> cancel) {
+  ASKDB_RETURN_IF_ERROR(impl_->CheckThreadDatabase(thread_id));
   RunControls controls;
   controls.sink = sink;
   controls.cancel = std::move(cancel);

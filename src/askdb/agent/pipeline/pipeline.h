@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "askdb/agent/ask/answer_view.h"
+#include "askdb/agent/ask/answer_writer.h"
 #include "askdb/agent/graph/checkpoint_store.h"
 #include "askdb/agent/graph/event.h"
 #include "askdb/agent/pipeline/agent_profile.h"
@@ -121,6 +122,14 @@ struct PipelineOptions {
   int session_turns = 5;
   // The agent this pipeline is (instructions, examples, tables, language, plan review).
   AgentProfile profile;
+  // Where the answer is read (CLI, server, MCP): an abstention's advice names what the person
+  // can do there (WriteAbstention). Its datasource_id is set from `datasource_id` per run.
+  AnswerFace::Kind face = AnswerFace::kCli;
+  // The database the run reads, as the person named it (the CLI's --db, password hidden); ""
+  // when the datasource id says it (serve, MCP). A thread stays on its database: a question
+  // or resume of a thread begun on another one is refused (Ask, Resume), since its
+  // follow-ups would read that database's earlier questions against this one.
+  std::string database;
 };
 
 // Keeps a run's cached answers apart from others on the same datasource: appends

@@ -262,6 +262,37 @@ TEST_F(PipelineNoModelTest, EngineAbstentionIsNotAnsweredWithTheReason) {
   EXPECT_NE(r->answer.find("[llm]"), std::string::npos) << r->answer;
 }
 
+TEST_F(PipelineNoModelTest, AnAbstentionOverMcpNamesTheMcpToolNotTheCli) {
+  PipelineOptions options;
+  options.face = AnswerFace::kMcp;
+  Pipeline p = MakePipeline(options);
+  StatusOr<PipelineResult> r = p.Ask("abstain-mcp", "订单金额的中位数是多少");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->route, PipelineRoute::kNotAnswered);
+  EXPECT_NE(r->answer.find("describe_schema"), std::string::npos) << r->answer;
+  EXPECT_EQ(r->answer.find("askdb schema"), std::string::npos) << r->answer;
+}
+
+// A thread asked on one database is not followed up on another: "那上海呢" would be read
+// against the other database's earlier question.
+TEST_F(PipelineNoModelTest, AThreadStaysOnTheDatabaseItWasAskedOn) {
+  PipelineOptions on_a;
+  on_a.database = "sqlite:/data/a.sqlite";
+  Pipeline a = MakePipeline(on_a);
+  ASSERT_TRUE(a.Ask("bound", "订单数是多少").ok());
+  EXPECT_TRUE(a.Ask("bound", "订单数是多少").ok());  // the same database goes on
+  PipelineOptions on_b;
+  on_b.database = "sqlite:/data/b.sqlite";
+  Pipeline b = MakePipeline(on_b);
+  StatusOr<PipelineResult> other = b.Ask("bound", "订单数是多少");
+  ASSERT_FALSE(other.ok());
+  EXPECT_EQ(other.status().code(), StatusCode::kFailedPrecondition);
+  EXPECT_NE(other.status().message().find("sqlite:/data/a.sqlite"), std::string::npos)
+      << other.status().message();
+  EXPECT_FALSE(b.Resume("bound", "approve").ok());
+  EXPECT_TRUE(b.Ask("fresh", "订单数是多少").ok());  // a new thread on b is fine
+}
+
 // A relative period is read against the data's latest date: the answer names the dates, or
 // "今年的订单数：N" would read as the calendar's this year.
 TEST_F(PipelineNoModelTest, AnAnswerOverARelativePeriodNamesItsDates) {

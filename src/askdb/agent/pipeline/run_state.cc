@@ -73,6 +73,7 @@ Json RunStateToJson(const RunState& s) {
   j["original_question"] = s.original_question;
   j["datasource"] = s.datasource;
   j["cache_partition"] = s.cache_partition;
+  if (!s.database.empty()) j["database"] = s.database;
   j["language"] = s.language;
   j["request_type"] = s.request_type;
   j["confidence"] = s.confidence;
@@ -178,6 +179,7 @@ StatusOr<RunState> RunStateFromJson(const Json& j) {
     s.datasource = j.value("datasource", "");
     // Checkpoints written before the field existed kept the cache key in "datasource".
     s.cache_partition = j.value("cache_partition", s.datasource);
+    s.database = j.value("database", "");
     s.language = j.value("language", "");
     s.request_type = j.value("request_type", "");
     s.confidence = j.value("confidence", 0.0);

@@ -73,6 +73,7 @@ struct RunState {
   std::string original_question;
   std::string datasource;       // the run's datasource id (PipelineOptions::datasource_id)
   std::string cache_partition;  // the answer cache's key (PipelineOptions::cache_partition)
+  std::string database;         // the database named for the run (PipelineOptions::database)
   std::string language;         // "zh" / "en"
   std::string request_type;
   double confidence = 0;

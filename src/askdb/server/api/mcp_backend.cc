@@ -187,6 +187,7 @@ StatusOr<Json> McpBackend::Ask(const mcp::AskRequest& ask, mcp::RequestContext& 
   request.user = who_.DataUser();
   request.text = ask.answer.empty() ? ask.question : ask.answer;
   request.route_label = "/mcp";
+  request.face = agent::AnswerFace::kMcp;
   ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<Run> run, deps_.runs->Start(std::move(request)));
   return Follow(run, context);
 }
@@ -230,6 +231,7 @@ StatusOr<Json> McpBackend::GenerateSql(const std::string& agent, const std::stri
   request.sql_only = true;  // the engine, else the model; checked, never executed
   request.user = who_.DataUser();
   request.route_label = "/mcp";
+  request.face = agent::AnswerFace::kMcp;
   ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<Run> run, deps_.runs->Start(std::move(request)));
   ASKDB_ASSIGN_OR_RETURN(Json result, Follow(run, context));
   const std::string route = result.value("route", "");

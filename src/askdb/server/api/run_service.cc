@@ -429,6 +429,7 @@ StatusOr<RunService::RunDeps> RunService::RunDepsFor(const RunRequest& request) 
   if (deps_.store != nullptr) ASKDB_RETURN_IF_ERROR(ApplyAgent(request, deps));
   ASKDB_ASSIGN_OR_RETURN(run_deps.rules_in_words, ApplyPermissions(request, deps));
   if (request.nl2sql_only || request.sql_only) deps.options.sql_only = true;
+  deps.options.face = request.face;
   if (deps_.active_model != nullptr) {
     ASKDB_ASSIGN_OR_RETURN(run_deps.active_model, deps_.active_model->Current());
     if (run_deps.active_model != nullptr) deps.llm = run_deps.active_model.get();

@@ -138,6 +138,9 @@ struct RunRequest {
   bool sql_only = false;
   // Metrics label: the HTTP route pattern that started the run.
   std::string route_label;
+  // Where the answer is read: the web UI / HTTP API, or an MCP client (mcp_backend.cc); an
+  // abstention's advice names that face's pages, routes or tools, not the CLI's.
+  agent::AnswerFace::Kind face = agent::AnswerFace::kServer;
   // Who asks: every statement of the run is rewritten for their data permissions, the schema
   // the model and the engine see is theirs, and the answer cache is keyed by their rules.
   // Unset: no rules (single-user use).
