@@ -423,6 +423,26 @@ std::optional<ShapeProblem> CountWithAnUnreadPredicate(const Query& query,
 
 namespace {
 
+// "countries that are retired in Asia", "films that were cancelled in 2010": after a copula, a
+// participle completed by a place or a time is a verb the data may hold ("are spoken in Aruba",
+// "were born in 1948") or a condition it does not ("retired", "cancelled"); only verbs that
+// say where or when rows are, were made or take place leave the rows as they are. A passive's
+// "by" names the agent, which a join reads.
+bool NarrowsBeforeAPlace(const std::vector<Item>& items, const std::vector<std::string>& run,
+                         size_t end) {
+  static constexpr std::string_view kWhereVerbs[] = {
+      "spoken",    "situated", "found",        "born",  "played",        "used",       "produced",
+      "hosted",    "taught",   "offered",      "built", "headquartered", "registered", "performed",
+      "staged",    "filmed",   "manufactured", "grown", "sung",          "written",    "shown",
+      "broadcast", "given",    "taken",        "run",   "enrolled",      "employed"};
+  static constexpr std::string_view kPlaces[] = {"in", "at", "on", "during", "from"};
+  const std::string w = text::AsciiLower(run.front());
+  if (run.size() != 1 || end >= items.size() || !IsPastParticiple(w)) return false;
+  const std::string next = text::AsciiLower(items[end].text);
+  return std::find(std::begin(kPlaces), std::end(kPlaces), next) != std::end(kPlaces) &&
+         std::find(std::begin(kWhereVerbs), std::end(kWhereVerbs), w) == std::end(kWhereVerbs);
+}
+
 // Whether the unknown words `run` after the link word items[link] (ending before items[end])
 // say which rows are meant: "are retired", "with tattoos", "from the south in Asia".
 bool SaysWhichRows(const std::vector<Item>& items, size_t link, const std::vector<std::string>& run,
@@ -446,7 +466,9 @@ bool SaysWhichRows(const std::vector<Item>& items, size_t link, const std::vecto
   const bool reaches =
       noun ? end < items.size() && items[end].used && items[end].kind == ItemKind::kTerm
            : ReachesAPlacedWord(items, end);
-  if (IsNeutralVerb(run.front()) || !(EndsAClause(items, end - 1) || !reaches)) return false;
+  if (IsNeutralVerb(run.front())) return false;
+  if (!noun && reaches && !EndsAClause(items, end - 1)) return NarrowsBeforeAPlace(items, run, end);
+  if (!(EndsAClause(items, end - 1) || !reaches)) return false;
   // "the orchestras they have conducted": a verb's tense, not something the rows have.
   const bool have = word.starts_with("ha");  // have, has, had, having
   return !(have && IsPastParticiple(run.front()));
