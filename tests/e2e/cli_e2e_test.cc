@@ -382,6 +382,11 @@ TEST_F(CliE2eTest, ChatResolvesFollowUpsAndApprovesPlans) {
   EXPECT_EQ((*l)["route"], "engine") << later.out;
   EXPECT_NE((*l)["sql"].get<std::string>().find("广州"), std::string::npos) << later.out;
   EXPECT_NE((*l)["sql"].get<std::string>().find("2024"), std::string::npos) << later.out;
+  // The thread is on the demo database: a follow-up against another one is refused, naming it.
+  RunResult elsewhere = Run({"ask", "--db", chinook_.string(), "--thread", thread, "那深圳呢？"});
+  EXPECT_EQ(elsewhere.exit_code, 3) << elsewhere.out << elsewhere.err;
+  EXPECT_NE(elsewhere.err.find("retail.sqlite"), std::string::npos) << elsewhere.err;
+  EXPECT_NE(elsewhere.err.find("without --thread"), std::string::npos) << elsewhere.err;
 }
 
 TEST_F(CliE2eTest, AskUsesTheModelOnlyWhenTheEngineAbstainsAndResumesClarifications) {
@@ -462,6 +467,21 @@ TEST_F(CliE2eTest, EvalNamesGoldSqlThatFailsAndLooksForDatabasesBesideTheQuestio
   EXPECT_EQ(missing.exit_code, 3) << missing.err;
   EXPECT_NE(missing.err.find((dir_ / "qs" / "missing.sqlite").string()), std::string::npos)
       << missing.err;
+
+  // Every mistake of the file at once, before anything runs: not one run per typo.
+  std::ofstream(dir_ / "qs" / "mistakes.jsonl")
+      << R"({"id":"e","db":"c.sqlite","question":"  ","gold_sql":"SELECT 1"})"
+      << "\n"
+      << R"({"id":"d","db":"c.sqlite","question":"how many albums","gold_sql":"SELECT 1"})"
+      << "\n"
+      << R"({"id":"d","db":"gone.sqlite","question":"how many albums","gold_sql":"SELECT 1"})"
+      << "\n";
+  RunResult mistakes = Run({"eval", "qs/mistakes.jsonl"});
+  EXPECT_EQ(mistakes.exit_code, 3) << mistakes.err;
+  for (const char* said : {"3 problem(s)", "question e has no question text",
+                           "id d is used by more than one question", "db gone.sqlite"}) {
+    EXPECT_NE(mistakes.err.find(said), std::string::npos) << said << "\n" << mistakes.err;
+  }
 }
 
 TEST_F(CliE2eTest, EvalMeasuresTheEngineOnAQuestionsFile) {

@@ -3,6 +3,7 @@
 // (agent/classifier_eval.h) — per split, category and overall — and writes a JSON report.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <system_error>
 
@@ -67,6 +68,41 @@ std::string GoldFailures(const nlq::EvalReport& report) {
          out;
 }
 
+// Every mistake of a questions file that would end or skew the run, found before it starts
+// and said at once (one run per typo otherwise): a question with no text (it would count as
+// an abstention), an id used twice (the report tells questions apart by id), a line with no
+// db and no --db, a db that does not open. Ok when none.
+Status CheckEvalQuestions(const std::vector<nlq::EvalQuestion>& questions,
+                          const std::string& default_db, const std::filesystem::path& base) {
+  std::vector<std::string> problems;
+  std::map<std::string, int> ids;
+  std::map<std::string, std::string> dbs;  // db -> the first question's id
+  for (const nlq::EvalQuestion& q : questions) {
+    if (q.question.find_first_not_of(" \t\r\n") == std::string::npos) {
+      problems.push_back("question " + q.id + " has no question text");
+    }
+    if (++ids[q.id] == 2) problems.push_back("id " + q.id + " is used by more than one question");
+    const std::string& db = q.db.empty() ? default_db : q.db;
+    if (db.empty()) {
+      problems.push_back("question " + q.id + " names no db and no --db was given");
+    } else {
+      dbs.emplace(db, q.id);
+    }
+  }
+  for (const auto& [db, first] : dbs) {
+    StatusOr<std::string> url = ResolveEvalDb(db, base);
+    Status opened = url.ok() ? db::OpenConnector(*url).status() : url.status();
+    if (!opened.ok())
+      problems.push_back("db " + db + " (question " + first +
+                         "…): " + std::string(opened.message()));
+  }
+  if (problems.empty()) return Status::Ok();
+  std::string out =
+      std::to_string(problems.size()) + " problem(s) in the questions file; nothing was run:";
+  for (const std::string& p : problems) out += "\n  - " + p;
+  return InvalidArgumentError(out);
+}
+
 // Writes the JSON report where asked and prints the text or the JSON.
 Status EmitReport(const EvalCommandOptions& options, CliContext& ctx, const Json& json,
                   const std::string& text) {
@@ -106,17 +142,18 @@ Status RunEvalCommand(const EvalCommandOptions& options, CliContext& ctx) {
                                 "line: {\"id\", \"db\", \"question\", \"gold_sql\"})");
   }
   const std::filesystem::path base = std::filesystem::path(options.questions).parent_path();
+  std::string default_db = options.db;
+  if (default_db.empty()) {
+    if (StatusOr<std::string> url = ResolveDatabaseUrl("", ctx); url.ok()) default_db = *url;
+  }
+  ASKDB_RETURN_IF_ERROR(CheckEvalQuestions(questions, default_db, base));
   Spinner spinner(ctx.interactive());
   spinner.SetStage("Evaluating " + std::to_string(questions.size()) + " questions");
 
   nlq::EvalOptions eval;
   eval.translate = TranslateOptionsFromConfig(ctx.config);
   if (options.threshold > 0) eval.translate.confidence_threshold = options.threshold;
-  if (!options.db.empty()) {
-    eval.default_db = options.db;
-  } else if (StatusOr<std::string> url = ResolveDatabaseUrl("", ctx); url.ok()) {
-    eval.default_db = *url;
-  }
+  eval.default_db = default_db;
   eval.open = [&](const std::string& db) -> StatusOr<nlq::EvalDatasource> {
     ASKDB_ASSIGN_OR_RETURN(std::string url, ResolveEvalDb(db, base));
     ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, db::OpenConnector(url));
