@@ -955,6 +955,11 @@ TEST(RequestClassifierTest, JudgementsOfActionsClaimsDecisionsAndGroups) {
        {"i need to know why my card declined yesterday", "why do you want to know why"}) {
     EXPECT_NE(Classifier().Classify(q).type, RequestType::kMultiStepAnalysis) << q;
   }
+  // A data question with "…, and why do you think that is?" and no word of change keeps its type
+  // against the model; with a change it is a diagnosis.
+  expect(RequestType::kDataQuery,
+         {"which billing countries bring in the most money, and why do you think that is?"});
+  expect(RequestType::kMultiStepAnalysis, {"which regions are declining, and why?"});
   // A fix proposed after an analysis is its second deliverable; analyses proposed are advice.
   expect(RequestType::kMultiStepAnalysis,
          {"find which stores are losing money and why, then propose fixes",
