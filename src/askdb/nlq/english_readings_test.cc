@@ -773,6 +773,10 @@ TEST_F(EnglishReadingsTest, RowsComparedByTheirTotalOfMoney) {
   EXPECT_EQ(Rows("clients with revenue over 25 in january 2024"),
             (std::vector<std::string>{"Alfa"}));
   ExpectAbstains("clients with revenue over 25 for Tea");
+  // Spending is the buyers' (NamesBuyers): items did not spend what they sold for.
+  EXPECT_EQ(Rows("clients who spent more than 25 in total"),
+            (std::vector<std::string>{"Alfa", "Charlie"}));
+  ExpectAbstains("which items spent more than 15 in total");
 }
 
 // "which customers have never ordered anything" had abstained at 0.51 ('anything' unplaced):

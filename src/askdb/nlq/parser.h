@@ -9,6 +9,7 @@
 //   engine.cc           Run(): the order of the stages and the checks between them
 #pragma once
 
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <set>
@@ -44,6 +45,7 @@ std::string_view AggName(Agg a);      // "SUM", "AVG", ...; "" for kNone
 std::string_view OpSymbol(Op op);     // "=", "<>", ">", ">=", "<", "<=", "BETWEEN"
 bool IsCurrencySign(const Item& it);  // $ € £ ¥ (read_comparisons.cc)
 bool IsCurrencyWord(const Item& it);  // "dollars", "usd", "euros" ... (read_comparisons.cc)
+bool NamesBuyers(std::string_view table_name);  // "Customers", "client" (resolve_joins.cc)
 
 struct Grounding;  // grounding.h
 
@@ -523,6 +525,7 @@ class Parser {
   std::optional<Measure> MoneyMeasureAt(int k, int* measure_index) const;
   int MoneySaidAfter(int i) const;
   bool SaysATotal(const Item& money);
+  bool SpentByBuyers(std::initializer_list<int> items, int subject) const;
   int GroupTotalSubject(int fact) const;
   int GroupTotalTimeColumn(const Filter& f) const;
   std::optional<Translation> RefuseNarrowedGroupTotal();

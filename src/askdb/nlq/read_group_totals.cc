@@ -5,6 +5,7 @@
 // GroupTotalCondition). Read only when nothing else narrows the summed rows (no period, no
 // value of another table, no grouping; RefuseNarrowedGroupTotal): the HAVING would not see them.
 #include <algorithm>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,14 @@ bool IsMoneyVerb(std::string_view lower) {
       "earned", "earn",    "earns",  "generated", "generate", "generates",
       "made",   "brought", "sold",   "bought",    "purchased"};
   return std::find(std::begin(kVerbs), std::end(kVerbs), lower) != std::end(kVerbs);
+}
+
+// Verbs of the buyer's money: said of rows that are not buyers ("suppliers who spent more than
+// 10000") they name no total the data holds (the sales of their products are not spending).
+bool IsSpendingWord(std::string_view lower) {
+  static constexpr std::string_view kWords[] = {"spent", "spend", "spends", "paid",
+                                                "pay",   "pays",  "bought", "purchased"};
+  return std::find(std::begin(kWords), std::end(kWords), lower) != std::end(kWords);
 }
 
 Op OpOf(const Item& it) {
@@ -115,7 +124,7 @@ void Parser::ReadTermTotalComparison(int op) {
   const std::optional<Measure> m = said >= 0 ? MoneyMeasureAt(said, &measure) : std::nullopt;
   if (!m || mentioned_tables_.count(m->table)) return;  // "orders over $500 in revenue": rows'
   const int subject = GroupTotalSubject(m->table);
-  if (subject < 0) return;
+  if (subject < 0 || !SpentByBuyers({said, verb}, subject)) return;
   Filter f;
   f.op = OpOf(items_[op]);
   f.lo = items_[number].number;
@@ -148,12 +157,24 @@ void Parser::ReadColumnTotalFilter(Filter* f) {
   });
   if (said == items_.end() || !SaysATotal(*said)) return;
   const int subject = GroupTotalSubject(fact);
-  if (subject < 0) return;
+  if (subject < 0 || !SpentByBuyers({static_cast<int>(said - items_.begin())}, subject)) return;
   Measure m;
   m.agg = Agg::kSum;
   m.column = f->column;
   m.table = fact;
   MakeGroupTotal(f, m, subject);
+}
+
+// Whether the words at `items` (-1: none) that say the money leave it the subject's: a verb of
+// spending only of buyers (NamesBuyers).
+bool Parser::SpentByBuyers(std::initializer_list<int> items, int subject) const {
+  for (int k : items) {
+    if (k >= 0 && IsSpendingWord(text::AsciiLower(items_[k].text)) &&
+        !NamesBuyers(index_.tables()[subject].name)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // Whether the question says the money of item `money` is a total: a sum word ("total",

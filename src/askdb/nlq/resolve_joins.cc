@@ -31,6 +31,8 @@ bool IsBuyingVerb(const std::string& lower) {
          lower == "purchase" || lower == "ordered" || lower == "shopped";
 }
 
+}  // namespace
+
 // A table of buyers by its name ("Customers", "client", "buyers"): the subject of a buying
 // verb; an order's employee or shipper did not buy it.
 bool NamesBuyers(std::string_view table_name) {
@@ -38,6 +40,8 @@ bool NamesBuyers(std::string_view table_name) {
   return lower.find("customer") != std::string::npos || lower.find("client") != std::string::npos ||
          lower.find("buyer") != std::string::npos;
 }
+
+namespace {
 
 // The one other date column of `table` that an unplaced verb of the question names
 // ("orders shipped in 1997" → ShippedDate, not the table's main OrderDate); -1 when none or
