@@ -206,12 +206,18 @@ StatusOr<PermissionRule> RuleFromJson(const Json& json) {
   return rule;
 }
 
+// Rules are written over the CLI, the HTTP API and the web UI's Permissions page alike, so
+// the names are pointed to on all three.
+constexpr std::string_view kWhereTablesAreListed =
+    "the web UI's Admin → Datasources page, GET /api/v1/datasources/{id}/tables or "
+    "askdb schema lists the tables and their columns";
+
 Status ValidateRule(const PermissionRule& rule, const db::DatabaseSchema& schema) {
   ASKDB_RETURN_IF_ERROR(CheckFields(rule));
   const db::TableInfo* table = schema.FindTable(TableKey(rule.table));
   if (table == nullptr) {
     return InvalidArgumentError("table " + rule.table + " is not in the datasource's catalog; " +
-                                "check the name (askdb schema lists the tables)");
+                                "check the name (" + std::string(kWhereTablesAreListed) + ")");
   }
   if (table->kind == db::TableInfo::Kind::kView) {
     return InvalidArgumentError(rule.table +
@@ -221,7 +227,7 @@ Status ValidateRule(const PermissionRule& rule, const db::DatabaseSchema& schema
   if (rule.kind != RuleKind::kRow) {
     if (table->FindColumn(rule.column) == nullptr) {
       return InvalidArgumentError("column " + rule.column + " is not in table " + rule.table +
-                                  "; check the name (askdb schema lists the columns)");
+                                  "; check the name (" + std::string(kWhereTablesAreListed) + ")");
     }
     return Status::Ok();
   }

@@ -80,7 +80,12 @@ TEST(RulesTest, ValidateChecksTableColumnsAndPredicate) {
     EXPECT_FALSE(ValidateRule(Row("analyst", bad), Schema()).ok()) << bad;
   }
   PermissionRule col = Column("analyst", RuleKind::kHideColumn, "nope", "c1");
-  EXPECT_FALSE(ValidateRule(col, Schema()).ok());
+  const Status unknown = ValidateRule(col, Schema());
+  EXPECT_FALSE(unknown.ok());
+  // Rules are written in the web UI and over HTTP too: the CLI's command alone is no pointer.
+  EXPECT_NE(unknown.message().find("/api/v1/datasources/{id}/tables"), std::string::npos)
+      << unknown.message();
+  EXPECT_NE(unknown.message().find("Admin → Datasources"), std::string::npos);
 }
 
 TEST(RulesTest, ResolveCombinesUserAndRoleRulesAndBindsAttributes) {
