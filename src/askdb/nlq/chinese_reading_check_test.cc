@@ -484,6 +484,25 @@ TEST_F(ChineseClubCheckTest, AGroupsAmountIsNotComparedRowByRow) {
       << orders_over.abstain_reason;
 }
 
+// "which products have sales over 100000" (the demo) listed the products of single orders over
+// 100000 at 0.95: "sales" names both the orders (a synonym of the table) and their amount, so it
+// says the amount, not which rows, as 销售额 does.
+TEST_F(ChineseClubCheckTest, AWordForBothTheRowsAndTheirAmountSaysTheAmount) {
+  catalog::SemanticModel model = GroupsAndTheirOrders("stores", "门店", "销售额", "sales");
+  model.tables[1].synonyms = {"sales"};
+  Open(R"sql(CREATE TABLE stores(store_id INTEGER PRIMARY KEY, name TEXT);
+             CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT, amount REAL,
+                                 store_id INTEGER REFERENCES stores(store_id));
+             INSERT INTO stores VALUES (1,'East'),(2,'North');
+             INSERT INTO orders VALUES (1,'2024-01-01',80,1),(2,'2024-01-02',90,1),
+                                       (3,'2024-01-03',120,2);)sql",
+       &model);
+  ExpectAbstainsNaming("which stores have sales over 100", "sales");  // East 170, no order > 100
+  ExpectAbstainsNaming("stores whose sales exceed 100", "sales");
+  // The orders themselves: each one's amount.
+  EXPECT_EQ(Rows("how many orders have sales over 100"), std::vector<std::string>{"1"});
+}
+
 // Provinces and cities that share a name (北京市 is both), a population counted in 万.
 constexpr const char* kProvinceSql = R"sql(
 CREATE TABLE "省份"("词条id" INTEGER PRIMARY KEY, "名称" TEXT, "下辖区数量" INTEGER);
