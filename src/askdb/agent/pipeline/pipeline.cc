@@ -1273,8 +1273,6 @@ struct Pipeline::Impl {
     return [this, &s, &ctx, &d](const ModelCall& m) { return CallModel(m, s, ctx, d); };
   }
 
-  // The conversation so far: the turns kept in the thread's last run plus that run itself
-  // (a run that still waited for a person is replaced, not remembered).
   // Refuses a thread begun on another database than this run's (PipelineOptions::database).
   Status CheckThreadDatabase(std::string_view thread_id) {
     if (options().database.empty()) return Status::Ok();
@@ -1292,6 +1290,8 @@ struct Pipeline::Impl {
         was + ", or ask without --thread to start a new thread on " + now);
   }
 
+  // The conversation so far: the turns kept in the thread's last run plus that run itself
+  // (a run that still waited for a person is replaced, not remembered).
   StatusOr<Session> LoadSession(std::string_view thread_id) {
     Session session(static_cast<size_t>(std::max(1, options().session_turns)));
     StatusOr<Checkpoint> previous = deps.checkpoints->Load(thread_id);
