@@ -137,43 +137,91 @@ bool NamesAnyRows(const SchemaIndex& index, const std::vector<Item>& v) {
   });
 }
 
+// 几件, 多少首, 几 + 件: the end of a count word with its row unit at `j` (one item or two), or 0
+// when none is there.
+size_t CountWithUnitEnd(const std::vector<Item>& v, size_t j) {
+  // A bare 多少 may already be a function word: 多少件 read as the 件数 column
+  // (segment.cc ReadUnitOfCountColumn).
+  const bool bare = j < v.size() && TextIn(v[j], {"多少", "有多少", "几"});
+  if (j >= v.size() || v[j].kind != ItemKind::kKeyword || (!bare && !v[j].Has(Kw::kCount))) {
+    return 0;
+  }
+  if (!bare && v[j].text.rfind("多少", 0) != 0 && v[j].text.rfind("几", 0) != 0) return 0;
+  size_t end = j + 1;
+  if (bare) {
+    // The unit may also be a term (件 short for 件数): read by what it is as a word.
+    if (end >= v.size() ||
+        (Lexicon::Builtin().Lookup(PhraseKey(v[end].text)) & Bit(Kw::kRowUnit)) == 0) {
+      return 0;
+    }
+    ++end;
+  }
+  return end;
+}
+
+// Whether only punctuation and function words follow item `from`.
+bool NothingAfter(const std::vector<Item>& v, size_t from) {
+  return std::all_of(v.begin() + static_cast<std::ptrdiff_t>(from), v.end(), [](const Item& o) {
+    return o.kind == ItemKind::kPunct || (o.kind == ItemKind::kKeyword && o.kw == Bit(Kw::kStop));
+  });
+}
+
+// The order lines' quantity term, the lines' table and the table of the items they sell
+// (a product, a track; -1 when not one); quantity -1 when the schema has no such lines.
+struct LineUnits {
+  int quantity = -1, document = -1, item_table = -1;
+};
+LineUnits LineUnitsOf(const SchemaIndex& index) {
+  LineUnits u;
+  const int quantity = QuantityTerm(index);
+  const int money = MoneyTerm(index).first;
+  if (quantity < 0 || money < 0) return u;
+  u.quantity = quantity;
+  u.document = index.terms()[money].table;
+  u.item_table = LineItemTable(index, index.terms()[quantity].table, u.document);
+  return u;
+}
+
+void MakeQuantity(const SchemaIndex& index, Item* it, int quantity) {
+  const IndexedColumn& column = index.columns()[index.terms()[quantity].column];
+  MakeTerm(it, quantity, column.display_zh.empty() ? column.name : column.display_zh);
+}
+
 // 卖出多少首歌, 一共卖了几件: the verb becomes the lines' quantity; the count, its unit and the
 // item table after it become function words. Anything else after the count leaves it unread.
 bool ReadUnitsVerb(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
   if (!TextIn(v[k], {"卖", "售"}) || k + 1 >= v.size() || !TextIn(v[k + 1], {"出", "了"})) {
     return false;
   }
-  size_t j = SkipParticles(v, k + 1);
-  // A bare 多少 may already be a function word: 多少件 read as the 件数 column
-  // (segment.cc ReadUnitOfCountColumn).
-  const bool bare = j < v.size() && TextIn(v[j], {"多少", "有多少", "几"});
-  if (j >= v.size() || v[j].kind != ItemKind::kKeyword || (!bare && !v[j].Has(Kw::kCount))) {
+  size_t end = CountWithUnitEnd(v, SkipParticles(v, k + 1));
+  const LineUnits u = LineUnitsOf(index);
+  if (end == 0 || u.quantity < 0) return false;
+  if (end < v.size() && u.item_table >= 0 && NamesTable(index, v[end], u.item_table)) ++end;
+  if (!NothingAfter(v, end)) return false;
+  MakeQuantity(index, &v[k], u.quantity);
+  for (size_t p = k + 1; p < end; ++p) MakeFunctionWord(&v[p]);
+  return true;
+}
+
+// "平均每个订单有几件商品", "每个订单包含多少件商品": an order (the document the lines belong to,
+// named before) that has or contains N units of the items the lines sell holds the lines'
+// quantity: 有/包含 becomes the quantity, the count, its unit and the item word function words.
+// The item word is required (订单有几个 counts orders), and nothing may follow it.
+bool ReadContainedUnits(const SchemaIndex& index, std::vector<Item>& v, size_t k) {
+  if (k == 0 || !TextIn(v[k], {"有", "包含", "含有", "含"})) return false;
+  // 包含 may come as 包 + 含, two unknown characters.
+  const size_t verb = v[k].text == "含" && v[k - 1].text == "包" && !v[k - 1].used ? k - 1 : k;
+  const LineUnits u = LineUnitsOf(index);
+  const size_t end = CountWithUnitEnd(v, k + 1);
+  if (end == 0 || u.quantity < 0 || u.item_table < 0 || end >= v.size() ||
+      !NamesTable(index, v[end], u.item_table) || !NothingAfter(v, end + 1) ||
+      std::none_of(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(verb),
+                   [&](const Item& it) { return NamesTable(index, it, u.document); })) {
     return false;
   }
-  if (!bare && v[j].text.rfind("多少", 0) != 0 && v[j].text.rfind("几", 0) != 0) return false;
-  size_t end = j + 1;
-  if (bare) {
-    // The unit may also be a term (件 short for 件数): read by what it is as a word.
-    if (end >= v.size() ||
-        (Lexicon::Builtin().Lookup(PhraseKey(v[end].text)) & Bit(Kw::kRowUnit)) == 0) {
-      return false;
-    }
-    ++end;
-  }
-  const int quantity = QuantityTerm(index);
-  const int money = MoneyTerm(index).first;
-  if (quantity < 0 || money < 0) return false;
-  const int lines = index.terms()[quantity].table;
-  const int item_table = LineItemTable(index, lines, index.terms()[money].table);
-  if (end < v.size() && item_table >= 0 && NamesTable(index, v[end], item_table)) ++end;
-  for (size_t p = end; p < v.size(); ++p) {
-    const bool closing = v[p].kind == ItemKind::kPunct ||
-                         (v[p].kind == ItemKind::kKeyword && v[p].kw == Bit(Kw::kStop));
-    if (!closing) return false;
-  }
-  const IndexedColumn& column = index.columns()[index.terms()[quantity].column];
-  MakeTerm(&v[k], quantity, column.display_zh.empty() ? column.name : column.display_zh);
-  for (size_t p = k + 1; p < end; ++p) MakeFunctionWord(&v[p]);
+  if (verb < k) MakeFunctionWord(&v[verb]);
+  MakeQuantity(index, &v[k], u.quantity);
+  for (size_t p = k + 1; p <= end; ++p) MakeFunctionWord(&v[p]);
   return true;
 }
 
@@ -316,6 +364,7 @@ int ReadChineseSaleVerbs(const SchemaIndex& index, std::vector<Item>* items) {
   std::vector<Item>& v = *items;
   int read = 0;
   for (size_t k = 0; k < v.size(); ++k) {
+    if (ReadContainedUnits(index, v, k)) ++read;  // 有 is a keyword, 包含 unknown
     if (v[k].kind != ItemKind::kUnknown) continue;
     if (ReadMoneyVerb(index, v, k) || ReadUnitsVerb(index, v, k) || ReadRankingVerb(index, v, k) ||
         ReadBestSellingWord(index, v, k)) {

@@ -100,6 +100,17 @@ TEST_F(SaleVerbsTest, SoldHowManyIsTheLinesQuantity) {
   EXPECT_TRUE(!t.answered || t.sql.find("quantity") == std::string::npos) << t.sql;
 }
 
+// "平均每个订单有几件商品", "平均一张订单包含几首曲目": a bill that has or contains N of the items
+// the lines sell holds the lines' quantity (7 over 3 bills); 平均一张 says 平均每张. Without the
+// item word (发票有几张) it stays a count of bills.
+TEST_F(SaleVerbsTest, ABillHoldingHowManyItemsIsTheLinesQuantity) {
+  const std::vector<std::string> per_bill{"2.33333333333"};
+  EXPECT_EQ(Rows("平均每张发票有几首歌"), per_bill);
+  EXPECT_EQ(Rows("平均每张发票包含多少首曲目"), per_bill);
+  EXPECT_EQ(Rows("平均一张发票有几首歌"), per_bill);
+  EXPECT_EQ(Rows("发票有几张"), std::vector<std::string>{"3"});
+}
+
 // "哪个流派卖得最好（按销售额）": how well something sold, ranked by the measure the question
 // names; with no measure named (units or money?) it abstains on the verb.
 TEST_F(SaleVerbsTest, SoldBestIsRankedByTheNamedMeasure) {

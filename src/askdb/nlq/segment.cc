@@ -516,6 +516,26 @@ int TableTerm(const SchemaIndex& index, int table) {
 // that table's rows of that kind, one by one; the words are read as "销售代表的每个员工" (the
 // value, 的, the group or which word, the table). Not when the table's
 // own word follows (每个巴西客户 names the rows already), nor for a value of the name column.
+// "平均一张订单包含几首曲目", "平均一个订单有几件商品": 平均 + 一 + a row unit + a table word says
+// 平均每 (any one of them, on average): 一 is read as 每, the group word.
+void ReadAverageOfOne(const SchemaIndex& index, std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  for (size_t k = 1; k + 2 < v.size(); ++k) {
+    const bool table_word = v[k + 2].kind == ItemKind::kTerm &&
+                            std::any_of(v[k + 2].terms.begin(), v[k + 2].terms.end(), [&](int id) {
+                              return index.terms()[id].kind == TermKind::kTable;
+                            });
+    if (!v[k - 1].Has(Kw::kAvg) || v[k].text != "一" || !v[k + 1].Has(Kw::kRowUnit) ||
+        !table_word) {
+      continue;
+    }
+    v[k].kind = ItemKind::kKeyword;
+    v[k].kw = Bit(Kw::kGroup);
+    v[k].number = 0;
+    v[k].text = "每";
+  }
+}
+
 void ReadEachOfAKind(const SchemaIndex& index, std::vector<Item>* items) {
   std::vector<Item>& v = *items;
   for (size_t k = 0; k + 1 < v.size(); ++k) {
@@ -791,6 +811,7 @@ void Parser::Segment() {
   if (chinese_) ReadChineseSaleVerbs(index_, &items_);
   if (chinese_) ReadChineseHowMuch(index_, &items_);
   if (chinese_) ReadChineseChargeVerb(index_, &items_);
+  if (chinese_) ReadAverageOfOne(index_, &items_);
   if (chinese_) ReadEachOfAKind(index_, &items_);
   if (chinese_) ReadChinesePlaceVerbs(index_, &items_);
   if (chinese_) ReadVerbOfAReference(index_, &items_);
