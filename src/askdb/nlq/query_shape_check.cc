@@ -186,6 +186,20 @@ std::optional<ShapeProblem> SumsWhereRowsWereAsked(const Query& q, const std::ve
   return std::nullopt;
 }
 
+// "What has been the total sales in 2024?", "What have we earned?": the has/have/had second in
+// the question is an auxiliary when "been" follows or a pronoun is its subject.
+bool HasAsAnAuxiliary(const std::vector<Item>& items) {
+  static constexpr std::string_view kSubjects[] = {"we", "you", "they", "i", "he", "she", "it"};
+  if (items.size() > 2) {
+    const std::string third = text::AsciiLower(items[2].text);
+    if (std::find(std::begin(kSubjects), std::end(kSubjects), third) != std::end(kSubjects)) {
+      return true;
+    }
+  }
+  return std::any_of(items.begin() + std::min<size_t>(2, items.size()), items.end(),
+                     [](const Item& it) { return text::AsciiLower(it.text) == "been"; });
+}
+
 // "Who has the most followers?", "Who has the highest total?": "who" (a stop word) asks for
 // the rows or people that have the value, but an aggregate alone shows only the value
 // (MAX(followers) at 1.00, stb8-086). Which rows hold it is not always the measure's own table
@@ -196,10 +210,12 @@ std::optional<ShapeProblem> WhoAnsweredWithAValue(const Query& q, const std::vec
     return std::nullopt;
   }
   const std::string first = text::AsciiLower(items.front().text);
-  // "What has the highest capacity?" asks for a thing as well ("what is the highest" a value).
+  // "What has the highest capacity?" asks for a thing as well ("what is the highest" a value);
+  // an auxiliary does not ("What has been the total sales?", "What have we earned?").
   const std::string second = items.size() > 1 ? text::AsciiLower(items[1].text) : "";
   const bool what_has = (first == "what" || first == "which") &&
-                        (second == "has" || second == "have" || second == "had");
+                        (second == "has" || second == "have" || second == "had") &&
+                        !HasAsAnAuxiliary(items);
   if (first != "who" && first != "whom" && !first.starts_with("who ") && !what_has) {
     return std::nullopt;
   }

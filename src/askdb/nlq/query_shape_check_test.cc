@@ -388,6 +388,14 @@ TEST_F(UnseenSchemaShapeTest, WhoIsNotAnsweredWithTheValueAlone) {
   // The value asked for, or the rows named, are answered.
   EXPECT_EQ(Rows("What is the highest capacity?"), std::vector<std::string>{"52500"});
   EXPECT_TRUE(Ask("Which stadium has the highest capacity?").answered);
+  // has/have as an auxiliary asks for the value, as "what was" does.
+  for (const char* q :
+       {"What has been the highest capacity?", "What have we seen as the highest capacity?"}) {
+    const Translation t = Ask(q);
+    EXPECT_EQ(t.abstain_reason.find("asks for the rows"), std::string::npos)
+        << q << ": " << t.abstain_reason;
+  }
+  EXPECT_EQ(Rows("What has been the highest capacity?"), std::vector<std::string>{"52500"});
 }
 
 class StationCompanyTest : public testing::DbTest {
