@@ -540,6 +540,8 @@ class Parser {
   // The related-count condition on `table`'s rows, read from the table word at item `k`.
   void AddRelatedCount(int table, int counted, int edge, Op op, double value, int k);
   void ReadChineseNoRelated(int i);  // "没有专辑的艺人" (read_comparisons.cc)
+  int AbsenceWordEnd(int i) const;    // 没有 / 没 / 未 / 不 at i: its last item, else -1
+  int CountedAfterAbsence(int* k, int* records) const;  // 没有转播体育赛事, 没有出版记录
   // "哪些艺人没有专辑", "哪些艺人一张专辑都没有": the rows named before 没有 (i .. last).
   void ReadChineseRowsWithNoRelated(int i, int last);
   std::string NegatedVerbAt(int k, int* end) const;  // 没赞助过节目 (read_comparisons.cc)

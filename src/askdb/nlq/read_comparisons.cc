@@ -1316,26 +1316,7 @@ void Parser::AddRelatedCount(int table, int counted, int edge, Op op, double val
 // unread and abstains.
 void Parser::ReadChineseNoRelated(int i) {
   const int n = static_cast<int>(items_.size());
-  int last = -1;
-  if (!items_[i].used && items_[i].text == "没有") last = i;
-  if (!items_[i].used && items_[i].text == "没" && i + 1 < n && items_[i + 1].text == "有" &&
-      !items_[i + 1].used) {
-    last = i + 1;
-  }
-  // 没专辑的艺人, 从未被卖出过的曲目 (the verb read as the lines' table, sale_verbs.cc): 没 or
-  // 未 alone right before a table's word says 没有.
-  if (last < 0 && !items_[i].used && (items_[i].text == "没" || items_[i].text == "未")) {
-    int k = NextMeaningful(i);
-    int verb_end = -1;  // 没赞助过节目的品牌, 一个节目都没赞助过
-    if (i + 1 < n && !NegatedVerbAt(i + 1, &verb_end).empty()) k = NextMeaningful(verb_end);
-    if (k >= 0 ? TableOf(items_[k]) >= 0 && !HasValue(items_[k]) : verb_end >= 0) last = i;
-  }
-  // 不转播体育赛事的平台: 不 before the word of a link table said as the verb.
-  if (last < 0 && !items_[i].used && items_[i].text == "不" && i + 1 < n &&
-      TableOf(items_[i + 1]) >= 0 && !items_[i + 1].used && !HasValue(items_[i + 1])) {
-    const int b = NextMeaningful(i + 1), a = b >= 0 ? NextMeaningful(b) : -1;
-    if (a >= 0 && LinkSaidAsVerb(i + 1, TableOf(items_[a])) == b) last = i;
-  }
+  int last = AbsenceWordEnd(i);
   if (last < 0) return;
   // 没有赞助过节目的品牌: the verb of the missing rows is read with 没有 when the link says it.
   int verb_end = -1;
@@ -1350,31 +1331,9 @@ void Parser::ReadChineseNoRelated(int i) {
   const int any = k >= 0 ? AnyWordEnd(k) : -1;
   if (any >= 0) k = NextMeaningful(any);
   if (k < 0 || items_[k].used || items_[k].kind != ItemKind::kTerm || HasValue(items_[k])) return;
-  // 没有转播体育赛事的平台: the link table's word (转播 of 赛事转播) said as the verb.
-  const int link = k;
-  int after_link = NextMeaningful(k);
-  if (after_link >= 0 && items_[after_link].text == "过") after_link = NextMeaningful(after_link);
-  const int rows_word = after_link >= 0 ? NextMeaningful(after_link) : -1;
-  if (rows_word >= 0 && LinkSaidAsVerb(k, TableOf(items_[rows_word])) == after_link) {
-    k = after_link;
-  }
-  int counted = TableOf(items_[k]);
-  // 没有出版记录的外文书: the counted table's records are its rows.
-  int records = NextMeaningful(k) >= 0 ? RecordWordEnd(NextMeaningful(k)) : -1;
-  if (counted < 0) {  // 没有营养成分记录的坚果: records of a column's table
-    int end = -1;
-    const int after = NextMeaningful(k);
-    const int rows_word = [&] {
-      for (int u = k + 1; u < n; ++u) {
-        if (items_[u].kind == ItemKind::kTerm) return u;
-      }
-      return -1;
-    }();
-    if (after >= 0 && rows_word >= 0) {
-      counted = RecordsOfColumnTable(k, TableOf(items_[rows_word]), &end);
-      if (counted >= 0) records = end;
-    }
-  }
+  const int link = k;  // 没有转播体育赛事的平台: moved past the link table's word said as the verb
+  int records = -1;
+  const int counted = CountedAfterAbsence(&k, &records);
   const int j = NextMeaningful(records >= 0 ? records : k);
   if (counted < 0 || j < 0 || items_[j].used || items_[j].kind != ItemKind::kTerm) return;
   // 没有 B 的 A: without the 的 (没有转播体育赛事) B is no noun phrase of its own.
@@ -1390,6 +1349,57 @@ void Parser::ReadChineseNoRelated(int i) {
   for (int u = last + 1; u <= any; ++u) items_[u].used = true;
   for (int u = k + 1; u <= records; ++u) items_[u].used = true;
   ReadNeverWordBefore(i);
+}
+
+// The last item of a word of absence at i, or -1: 没有 (or 没 有); 没 or 未 alone right before a
+// table's word or a negated verb (没专辑的艺人, 从未被卖出过的曲目: the verb read as the lines'
+// table, sale_verbs.cc; 没赞助过节目的品牌, 一个节目都没赞助过); 不 before the word of a link table
+// said as the verb (不转播体育赛事的平台).
+int Parser::AbsenceWordEnd(int i) const {
+  const int n = static_cast<int>(items_.size());
+  if (items_[i].used) return -1;
+  if (items_[i].text == "没有") return i;
+  if (items_[i].text == "没" && i + 1 < n && items_[i + 1].text == "有" && !items_[i + 1].used) {
+    return i + 1;
+  }
+  if (items_[i].text == "没" || items_[i].text == "未") {
+    int k = NextMeaningful(i);
+    int verb_end = -1;
+    if (i + 1 < n && !NegatedVerbAt(i + 1, &verb_end).empty()) k = NextMeaningful(verb_end);
+    return (k >= 0 ? TableOf(items_[k]) >= 0 && !HasValue(items_[k]) : verb_end >= 0) ? i : -1;
+  }
+  if (items_[i].text == "不" && i + 1 < n && TableOf(items_[i + 1]) >= 0 && !items_[i + 1].used &&
+      !HasValue(items_[i + 1])) {
+    const int b = NextMeaningful(i + 1), a = b >= 0 ? NextMeaningful(b) : -1;
+    if (a >= 0 && LinkSaidAsVerb(i + 1, TableOf(items_[a])) == b) return i;
+  }
+  return -1;
+}
+
+// The table counted after 没有 from the word at *k, or -1. A link table's word said as the verb
+// (没有转播体育赛事的平台: 转播 of 赛事转播) moves *k to the word after it; the counted table's
+// records (没有出版记录的外文书), or those of a column's table (没有营养成分记录的坚果), end at
+// *records.
+int Parser::CountedAfterAbsence(int* k, int* records) const {
+  const int n = static_cast<int>(items_.size());
+  int after_link = NextMeaningful(*k);
+  if (after_link >= 0 && items_[after_link].text == "过") after_link = NextMeaningful(after_link);
+  const int next_word = after_link >= 0 ? NextMeaningful(after_link) : -1;
+  if (next_word >= 0 && LinkSaidAsVerb(*k, TableOf(items_[next_word])) == after_link) {
+    *k = after_link;
+  }
+  int counted = TableOf(items_[*k]);
+  *records = NextMeaningful(*k) >= 0 ? RecordWordEnd(NextMeaningful(*k)) : -1;
+  if (counted >= 0) return counted;
+  int rows_word = -1;
+  for (int u = *k + 1; u < n && rows_word < 0; ++u) {
+    if (items_[u].kind == ItemKind::kTerm) rows_word = u;
+  }
+  if (NextMeaningful(*k) < 0 || rows_word < 0) return -1;
+  int end = -1;
+  counted = RecordsOfColumnTable(*k, TableOf(items_[rows_word]), &end);
+  if (counted >= 0) *records = end;
+  return counted;
 }
 
 // The verb after 没/没有 that says which rows are missing (赞助过, 办过, 演过, 拿过): one to three
