@@ -527,6 +527,7 @@ class Parser {
   bool SaysATotal(const Item& money);
   bool SpentByBuyers(std::initializer_list<int> items, int subject) const;
   int GroupTotalSubject(int fact) const;
+  bool ListsAnotherThanTheSubjectsRows(int subject) const;  // read_group_totals.cc
   int GroupTotalTimeColumn(const Filter& f) const;
   std::optional<Translation> RefuseNarrowedGroupTotal();
   void MakeGroupTotal(Filter* f, const Measure& m, int subject);

@@ -228,6 +228,7 @@ std::optional<Translation> Parser::RefuseNarrowedGroupTotal() {
   for (const Measure& m : q_.measures) {  // "how many customers spent ...": their count only
     narrowed |= m.agg != Agg::kCount || m.business >= 0 || (m.table >= 0 && m.table != subject);
   }
+  narrowed |= ListsAnotherThanTheSubjectsRows(subject);
   if (!narrowed) return std::nullopt;
   return Abstain(
       "the question compares each " + index_.tables()[subject].name +
@@ -235,6 +236,17 @@ std::optional<Translation> Parser::RefuseNarrowedGroupTotal() {
           "would not follow; ask for the total on its own.",
       "问题把每个" + index_.tables()[subject].name +
           "的合计与数字比较，同时又用合计无法体现的方式筛选或分组；请单独询问这个合计。");
+}
+
+// "countries whose customers spent more than 100 in total" listed the country of each customer
+// whose own total passed (0.80): a list showing none of the subject's label or key columns
+// shows something the subject's rows have (their country), whose total is another sum.
+bool Parser::ListsAnotherThanTheSubjectsRows(int subject) const {
+  if (q_.projections.empty()) return false;
+  return std::none_of(q_.projections.begin(), q_.projections.end(), [&](int p) {
+    return p == index_.LabelColumn(subject, chinese_) || p == index_.SingleKey(subject) ||
+           p == index_.DocumentKey(subject);
+  });
 }
 
 // The date column the question's period goes on inside the total `f`: the main date of the one
