@@ -545,6 +545,14 @@ class Parser {
   int CountedAfterAbsence(int* k, int* records) const;  // 没有转播体育赛事, 没有出版记录
   // "哪些艺人没有专辑", "哪些艺人一张专辑都没有": the rows named before 没有 (i .. last).
   void ReadChineseRowsWithNoRelated(int i, int last);
+  // The words of ReadChineseRowsWithNoRelated: the rows' and the counted table's items, the link
+  // table said as the verb, the table whose records are counted, and the items read with 没有.
+  struct NoRelatedWords {
+    int rows_at = -1, counted_at = -1, link = -1, records_table = -1;
+    std::vector<int> read;
+  };
+  bool NotEvenOneBefore(int i, int last, NoRelatedWords* w) const;   // 一张专辑都没有
+  bool RowsNamedBeforeNo(int before, int last, NoRelatedWords* w) const;  // 哪些艺人没有专辑
   std::string NegatedVerbAt(int k, int* end) const;  // 没赞助过节目 (read_comparisons.cc)
   bool NoRelatedVerbFits(int edge) const;
   void ReadNeverWordBefore(int i);

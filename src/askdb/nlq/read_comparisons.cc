@@ -1537,69 +1537,75 @@ int Parser::LinkSaidAsVerb(int k, int rows_table) const {
 // The same rows as 没有 B 的 A; a table B the rows A do not have (via RelatedCountEdge) or a
 // word after B leaves 没有 unread.
 void Parser::ReadChineseRowsWithNoRelated(int i, int last) {
-  std::vector<int> read;  // the words read with 没有
-  int counted_at = -1, rows_at = -1;
-  int link = -1;                                 // the link table said as the verb
-  int records_of_column = -1, records_end = -1;  // 没有产地信息: 坚果产地 of the column 产地
+  NoRelatedWords w;
   const int before = PrevMeaningful(i);
-  if (before >= 0 && i > 0 && items_[i - 1].text == "都" &&
-      items_[before].kind == ItemKind::kTerm) {
-    // A 一 张 B 都 没有
-    const int one = PrevMeaningful(before);
-    if (one < 0 || items_[one].kind != ItemKind::kNumber || items_[one].number != 1 ||
-        one + 1 >= before || !items_[one + 1].Has(Kw::kRowUnit)) {
-      return;
-    }
-    counted_at = before;
-    rows_at = PrevMeaningful(one);
-    read = {one, i - 1};
-    if (NextMeaningful(last) >= 0) return;
-    // 一场宣讲会都没办过: 没 + the verb, read by ReadChineseNoRelated into `last`.
-  } else {
-    // A (名下) 没有 (任何) B
-    rows_at = before;
-    if (rows_at >= 0 && items_[rows_at].text == "名下" && !items_[rows_at].used) {
-      read.push_back(rows_at);
-      rows_at = PrevMeaningful(rows_at);
-    }
-    counted_at = NextMeaningful(last);
-    if (const int any = counted_at >= 0 ? AnyWordEnd(counted_at) : -1; any >= 0) {
-      for (int u = counted_at; u <= any; ++u) read.push_back(u);
-      counted_at = NextMeaningful(any);
-    }
-    // 哪些平台没有转播体育赛事: the link table's word said as the verb.
-    if (counted_at >= 0 && rows_at >= 0) {
-      if (const int b = LinkSaidAsVerb(counted_at, TableOf(items_[rows_at])); b >= 0) {
-        link = TableOf(items_[counted_at]);
-        for (int u = counted_at; u < b; ++u) read.push_back(u);
-        counted_at = b;
-      }
-    }
-    // 哪些国家没有最大都市的记录: the counted table's records end the question.
-    const int after = counted_at >= 0 ? NextMeaningful(counted_at) : -1;
-    int records = after >= 0 ? RecordWordEnd(after) : -1;
-    // 哪些坚果没有产地信息: the records of a column's table.
-    if (counted_at >= 0 && rows_at >= 0 && TableOf(items_[counted_at]) < 0) {
-      records_of_column = RecordsOfColumnTable(counted_at, TableOf(items_[rows_at]), &records_end);
-      if (records_of_column >= 0) records = records_end;
-    }
-    for (int u = counted_at + 1; records >= 0 && u <= records; ++u) read.push_back(u);
-    if (counted_at < 0 || NextMeaningful(records >= 0 ? records : counted_at) >= 0) return;
-  }
+  const bool not_even_one =
+      before >= 0 && i > 0 && items_[i - 1].text == "都" && items_[before].kind == ItemKind::kTerm;
+  if (!(not_even_one ? NotEvenOneBefore(i, last, &w) : RowsNamedBeforeNo(before, last, &w))) return;
+  const int rows_at = w.rows_at, counted_at = w.counted_at;
   if (rows_at < 0 || items_[rows_at].used || items_[rows_at].kind != ItemKind::kTerm ||
       HasValue(items_[rows_at]) || items_[counted_at].used || HasValue(items_[counted_at])) {
     return;
   }
   const int table = TableOf(items_[rows_at]);
   int counted = TableOf(items_[counted_at]);
-  if (counted < 0 && records_end >= 0) counted = records_of_column;
+  if (counted < 0) counted = w.records_table;
   if (table < 0 || counted < 0 || table == counted) return;
   const int edge = RelatedCountEdge(table, counted);
   if (edge < 0 || !NoRelatedVerbFits(edge)) return;
-  if (link >= 0 && index_.edges()[edge].from_table != link) return;
+  if (w.link >= 0 && index_.edges()[edge].from_table != w.link) return;
   AddRelatedCount(table, counted, edge, Op::kEq, 0, counted_at);
   for (int u = i; u <= last; ++u) items_[u].used = true;
-  for (int u : read) items_[u].used = true;
+  for (int u : w.read) items_[u].used = true;
+}
+
+// A 一 张 B 都 没有 (一场宣讲会都没办过: 没 + the verb, read by ReadChineseNoRelated into `last`):
+// the rows A before 一, the counted B before 都; false when the words are not so.
+bool Parser::NotEvenOneBefore(int i, int last, NoRelatedWords* w) const {
+  const int before = PrevMeaningful(i);
+  const int one = PrevMeaningful(before);
+  if (one < 0 || items_[one].kind != ItemKind::kNumber || items_[one].number != 1 ||
+      one + 1 >= before || !items_[one + 1].Has(Kw::kRowUnit)) {
+    return false;
+  }
+  w->counted_at = before;
+  w->rows_at = PrevMeaningful(one);
+  w->read = {one, i - 1};
+  return NextMeaningful(last) < 0;
+}
+
+// A (名下) 没有 (任何) B, the rows A at `before`, B after `last` ending the question: B may be a
+// link table's word said as the verb (哪些平台没有转播体育赛事), the counted table's records
+// (哪些国家没有最大都市的记录) or a column's table's (哪些坚果没有产地信息); false otherwise.
+bool Parser::RowsNamedBeforeNo(int before, int last, NoRelatedWords* w) const {
+  int rows_at = before;
+  if (rows_at >= 0 && items_[rows_at].text == "名下" && !items_[rows_at].used) {
+    w->read.push_back(rows_at);
+    rows_at = PrevMeaningful(rows_at);
+  }
+  w->rows_at = rows_at;
+  int counted_at = NextMeaningful(last);
+  if (const int any = counted_at >= 0 ? AnyWordEnd(counted_at) : -1; any >= 0) {
+    for (int u = counted_at; u <= any; ++u) w->read.push_back(u);
+    counted_at = NextMeaningful(any);
+  }
+  if (counted_at >= 0 && rows_at >= 0) {
+    if (const int b = LinkSaidAsVerb(counted_at, TableOf(items_[rows_at])); b >= 0) {
+      w->link = TableOf(items_[counted_at]);
+      for (int u = counted_at; u < b; ++u) w->read.push_back(u);
+      counted_at = b;
+    }
+  }
+  w->counted_at = counted_at;
+  const int after = counted_at >= 0 ? NextMeaningful(counted_at) : -1;
+  int records = after >= 0 ? RecordWordEnd(after) : -1;
+  if (counted_at >= 0 && rows_at >= 0 && TableOf(items_[counted_at]) < 0) {
+    int records_end = -1;
+    w->records_table = RecordsOfColumnTable(counted_at, TableOf(items_[rows_at]), &records_end);
+    if (w->records_table >= 0) records = records_end;
+  }
+  for (int u = counted_at + 1; records >= 0 && u <= records; ++u) w->read.push_back(u);
+  return counted_at >= 0 && NextMeaningful(records >= 0 ? records : counted_at) < 0;
 }
 
 // "下单超过20次的客户", "专辑多于3张的艺人": B 超过 N (次|张…) 的 A is the rows of A that more
