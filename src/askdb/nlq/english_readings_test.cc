@@ -233,6 +233,18 @@ TEST_F(EnglishReadingsTest, AYearComparedWithNoYearColumnIsAPeriod) {
   ExpectAbstains("how many invoices before 2024");  // no date of the data is that early
 }
 
+// "segments with more than 2000 customers" (the demo) listed the segment of every customer who
+// signed up after 2000 at 1.00: a number followed by a table's word counts its rows, no year.
+TEST_F(EnglishReadingsTest, ANumberBeforeATableWordCountsItsRowsNotAYear) {
+  Open(R"sql(CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, segment TEXT,
+                                   signup_date TEXT);
+             INSERT INTO customers VALUES (1,'Ann','retail','2021-03-01'),
+               (2,'Bo','retail','2022-05-01'),(3,'Cy','corporate','2023-01-01');)sql");
+  EXPECT_TRUE(Rows("segments with more than 2000 customers").empty());
+  EXPECT_EQ(Rows("segments with more than 1 customers"), std::vector<std::string>{"retail"});
+  EXPECT_EQ(Rows("how many customers signed up after 2021"), std::vector<std::string>{"2"});
+}
+
 // An order is a dated document its lines refer to; the ship-to name written on it names the
 // party it went to, not the order (session 12, precision-en 2).
 constexpr const char* kShippingSql = R"sql(

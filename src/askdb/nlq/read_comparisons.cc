@@ -555,6 +555,9 @@ void Parser::DeferYearComparison(int i, const ComparisonWords& w, Op op) {
   const bool year =
       it.number >= kYearMin && it.number <= kYearMax && std::floor(it.number) == it.number;
   if (!age_cmp && !year) return;
+  // "segments with more than 2000 customers" listed the segment of every customer who signed up
+  // after 2000 at 1.00: a number followed by a table's word counts its rows, it is no year.
+  if (!age_cmp && i + 1 < static_cast<int>(items_.size()) && TableOf(items_[i + 1]) >= 0) return;
   year_cmp_ = age_cmp ? YearComparison{op, it.number, w.op, i, -1, true}
                       : YearComparison{op, it.number, w.op, i, w.year_word};
   it.used = items_[w.op].used = true;
