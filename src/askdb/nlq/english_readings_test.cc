@@ -231,6 +231,9 @@ TEST_F(EnglishReadingsTest, AYearComparedWithNoYearColumnIsAPeriod) {
   EXPECT_EQ(Rows("how many invoices after 2023"), (std::vector<std::string>{"3"}));
   EXPECT_EQ(Rows("how many invoices before 2025"), (std::vector<std::string>{"3"}));
   ExpectAbstains("how many invoices before 2024");  // no date of the data is that early
+  // "over" is no word of time: "orders over 2000" had been the orders since 2001 (the demo).
+  const Translation over = Ask("how many invoices over 2023");
+  EXPECT_EQ(over.sql.find("invoice_date"), std::string::npos) << over.sql;
 }
 
 // "segments with more than 2000 customers" (the demo) listed the segment of every customer who

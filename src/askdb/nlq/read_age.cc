@@ -200,6 +200,15 @@ bool Parser::ReadYearComparisonAsPeriod() {
       y.op == Op::kBetween) {
     return false;
   }
+  // "orders over 2000" compares an amount, "orders after 2000" a date: without a word of time
+  // the year is no period ("orders over 2000" were the orders since 2001 at 0.90 on the demo).
+  static constexpr std::string_view kTimeWords[] = {"after",   "before", "since", "later",
+                                                    "earlier", "as of",  "until", "prior"};
+  const std::string op_words = text::AsciiLower(items_[y.op_item].text);
+  if (std::none_of(std::begin(kTimeWords), std::end(kTimeWords),
+                   [&](std::string_view w) { return op_words.find(w) != std::string::npos; })) {
+    return false;
+  }
   std::optional<CivilDate> first, last;
   for (const IndexedColumn& c : index_.columns()) {
     if (c.role != ColumnRole::kTime || !c.stats.min_date || !c.stats.max_date) continue;
