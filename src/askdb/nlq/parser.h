@@ -299,8 +299,8 @@ class Parser {
   int ColumnBeforeYearBoundary(int first, int* item) const;
   int DateColumnOfVerb(int verb, int* len) const;
   int DateColumnNamed(const std::string& verb) const;  // 注册 -> the model's 注册日期 column
-  void ReadVerbOfThePeriod(int i);  // 2008年开业的酒店 (ground_time.cc)
-  void ReadVerbsOfDateValues();     // 2018年出现的网红食品 (read_comparisons.cc)
+  void ReadVerbOfThePeriod(int i);                     // 2008年开业的酒店 (ground_time.cc)
+  void ReadVerbsOfDateValues();  // 2018年出现的网红食品 (read_comparisons.cc)
   bool NamesTableOf(int col) const;
   void ReadComparedYears(int i, int marker);  // 对比2022年和2023年的销售额 (ground_time.cc)
   DateRange NarrowYear(int year, int lead, int after, std::string* phrase,
@@ -541,7 +541,7 @@ class Parser {
   // The related-count condition on `table`'s rows, read from the table word at item `k`.
   void AddRelatedCount(int table, int counted, int edge, Op op, double value, int k);
   void ReadChineseNoRelated(int i);  // "没有专辑的艺人" (read_comparisons.cc)
-  int AbsenceWordEnd(int i) const;    // 没有 / 没 / 未 / 不 at i: its last item, else -1
+  int AbsenceWordEnd(int i) const;   // 没有 / 没 / 未 / 不 at i: its last item, else -1
   int CountedAfterAbsence(int* k, int* records) const;  // 没有转播体育赛事, 没有出版记录
   // "哪些艺人没有专辑", "哪些艺人一张专辑都没有": the rows named before 没有 (i .. last).
   void ReadChineseRowsWithNoRelated(int i, int last);
@@ -551,7 +551,7 @@ class Parser {
     int rows_at = -1, counted_at = -1, link = -1, records_table = -1;
     std::vector<int> read;
   };
-  bool NotEvenOneBefore(int i, int last, NoRelatedWords* w) const;   // 一张专辑都没有
+  bool NotEvenOneBefore(int i, int last, NoRelatedWords* w) const;        // 一张专辑都没有
   bool RowsNamedBeforeNo(int before, int last, NoRelatedWords* w) const;  // 哪些艺人没有专辑
   std::string NegatedVerbAt(int k, int* end) const;  // 没赞助过节目 (read_comparisons.cc)
   bool NoRelatedVerbFits(int edge) const;
