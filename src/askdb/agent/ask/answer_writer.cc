@@ -376,7 +376,33 @@ std::string ModelPointer(const AnswerFace& face, bool chinese) {
   return chinese ? "配置模型（askdb.toml 的 [llm]）" : "configure a model ([llm] in askdb.toml)";
 }
 
+// How the person on `face` gets Python switched on: a server setting, so a web or MCP user is
+// told whom to ask, as for a model (ModelPointer).
+std::string PythonPointer(const AnswerFace& face, bool chinese) {
+  switch (face.kind) {
+    case AnswerFace::kServer:
+      return chinese ? "请管理员把服务器 askdb.toml 的 python.executor 设为 sandbox"
+                     : "ask an admin to set python.executor to sandbox in the server's askdb.toml";
+    case AnswerFace::kMcp:
+      return chinese ? "请运行 askdb MCP 服务的人把它的 askdb.toml 的 python.executor 设为 sandbox"
+                     : "ask whoever runs the askdb MCP server to set python.executor to sandbox "
+                       "in its askdb.toml";
+    case AnswerFace::kCli:
+      break;
+  }
+  return chinese ? "把 python.executor 设为 sandbox" : "set python.executor to sandbox";
+}
+
 }  // namespace
+
+std::string PythonOffNote(std::string_view kind, bool chinese, const AnswerFace& face) {
+  return chinese
+             ? "（这是 Python 分析（" + std::string(kind) + "）的问题，而 python.executor = off；" +
+                   PythonPointer(face, true) + "，之后可以回答。）"
+             : " (This needs a Python analysis (" + std::string(kind) +
+                   "), and python.executor = off; " + PythonPointer(face, false) +
+                   " to answer it.)";
+}
 
 std::string FitToFace(std::string text, const AnswerFace& face, bool chinese) {
   if (face.kind == AnswerFace::kCli) return text;

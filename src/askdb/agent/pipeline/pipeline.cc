@@ -290,10 +290,7 @@ struct Pipeline::Impl {
     if (options().python.mode != python::ExecutorMode::kOff) return "";
     const std::string kind = PythonQuestionCue(s.question);
     if (kind.empty()) return "";
-    return s.chinese() ? "（这是 Python 分析（" + kind +
-                             "）的问题，而 python.executor = off；设为 sandbox 后可以回答。）"
-                       : " (This needs a Python analysis (" + kind +
-                             "), and python.executor = off; set it to sandbox to answer it.)";
+    return agent::PythonOffNote(kind, s.chinese(), Face());
   }
 
   // The standalone Python question this is on the datasource's schema (python_question.h).

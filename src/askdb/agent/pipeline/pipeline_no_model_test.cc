@@ -405,6 +405,20 @@ TEST_F(PipelineNoModelTest, AForecastWithPythonSwitchedOffSaysWhatToChange) {
   EXPECT_EQ(plain->answer.find("python.executor"), std::string::npos) << plain->answer;
 }
 
+// A web or HTTP user cannot change python.executor: the note tells them whom to ask.
+TEST_F(PipelineNoModelTest, AForecastWithPythonOffOnTheServerSaysWhomToAsk) {
+  PipelineOptions options;
+  options.python.mode = python::ExecutorMode::kOff;
+  options.face = AnswerFace::kServer;
+  Pipeline p = MakePipeline(std::move(options));
+  StatusOr<PipelineResult> r = p.Ask("python-off-web", "预测下个季度的销售额");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->route, PipelineRoute::kNotAnswered);
+  EXPECT_NE(r->answer.find("请管理员把服务器 askdb.toml 的 python.executor 设为 sandbox"),
+            std::string::npos)
+      << r->answer;
+}
+
 TEST_F(PipelineNoModelTest, ConsultationSuggestsWithoutRunningSql) {
   Pipeline p = MakePipeline();
   StatusOr<PipelineResult> r = p.Ask("consult", "对本数据源提出一些分析建议");
