@@ -376,6 +376,26 @@ std::string ModelPointer(const AnswerFace& face, bool chinese) {
   return chinese ? "配置模型（askdb.toml 的 [llm]）" : "configure a model ([llm] in askdb.toml)";
 }
 
+// A Python template's name (data/python/questions.json) as the person's words: a Chinese
+// note said "Python 分析（forecast）". An unknown name is shown as it is.
+std::string PythonKindWords(std::string_view kind, bool chinese) {
+  struct Words {
+    std::string_view name, zh, en;
+  };
+  static constexpr Words kWords[] = {
+      {"forecast", "预测", "forecast"},
+      {"outliers", "异常值", "outliers"},
+      {"correlation", "相关性", "correlation"},
+      {"trend", "趋势", "trend"},
+      {"period_over_period", "同比/环比", "period over period"},
+      {"pareto", "帕累托 / ABC 分类", "Pareto / ABC classes"},
+  };
+  for (const Words& w : kWords) {
+    if (w.name == kind) return std::string(chinese ? w.zh : w.en);
+  }
+  return std::string(kind);
+}
+
 // How the person on `face` gets Python switched on: a server setting, so a web or MCP user is
 // told whom to ask, as for a model (ModelPointer).
 std::string PythonPointer(const AnswerFace& face, bool chinese) {
@@ -396,12 +416,12 @@ std::string PythonPointer(const AnswerFace& face, bool chinese) {
 }  // namespace
 
 std::string PythonOffNote(std::string_view kind, bool chinese, const AnswerFace& face) {
-  return chinese
-             ? "（这是 Python 分析（" + std::string(kind) + "）的问题，而 python.executor = off；" +
-                   PythonPointer(face, true) + "，之后可以回答。）"
-             : " (This needs a Python analysis (" + std::string(kind) +
-                   "), and python.executor = off; " + PythonPointer(face, false) +
-                   " to answer it.)";
+  return chinese ? "（这是 Python 分析（" + PythonKindWords(kind, true) +
+                       "）的问题，而 python.executor = off；" + PythonPointer(face, true) +
+                       "，之后可以回答。）"
+                 : " (This needs a Python analysis (" + PythonKindWords(kind, false) +
+                       "), and python.executor = off; " + PythonPointer(face, false) +
+                       " to answer it.)";
 }
 
 std::string FitToFace(std::string text, const AnswerFace& face, bool chinese) {

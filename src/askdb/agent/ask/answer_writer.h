@@ -27,9 +27,10 @@ struct AnswerFace {
 // the describe_schema tool, the tables route. Unchanged on the CLI.
 std::string FitToFace(std::string text, const AnswerFace& face, bool chinese);
 
-// The note for a Python question (`kind`: 预测, forecast …) asked while python.executor is
-// off: what to change, said for `face` (a web or MCP user cannot edit the server's askdb.toml,
-// so they are told whom to ask). Starts with a space (English) or a full-width parenthesis.
+// The note for a Python question (`kind`: its template, "forecast", named in the question's
+// language) asked while python.executor is off: what to change, said for `face` (a web or MCP
+// user cannot edit the server's askdb.toml, so they are told whom to ask). Starts with a space
+// (English) or a full-width parenthesis.
 std::string PythonOffNote(std::string_view kind, bool chinese, const AnswerFace& face);
 
 std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& chart,

@@ -367,22 +367,27 @@ TEST(AnswerWriterTest, AnAbstentionSaysWhatToDo) {
 TEST(AnswerWriterTest, ThePythonOffNoteFitsTheFaceItIsReadOn) {
   const AnswerFace server{AnswerFace::kServer, "sales"};
   const AnswerFace mcp{AnswerFace::kMcp, "default"};
-  EXPECT_EQ(PythonOffNote("预测", true, AnswerFace{}),
+  EXPECT_EQ(PythonOffNote("forecast", true, AnswerFace{}),
             "（这是 Python 分析（预测）的问题，而 python.executor = off；把 python.executor 设为 "
             "sandbox，之后可以回答。）");
   EXPECT_EQ(PythonOffNote("forecast", false, AnswerFace{}),
             " (This needs a Python analysis (forecast), and python.executor = off; set "
             "python.executor to sandbox to answer it.)");
-  EXPECT_NE(PythonOffNote("预测", true, server).find("请管理员"), std::string::npos);
+  EXPECT_NE(PythonOffNote("forecast", true, server).find("请管理员"), std::string::npos);
   EXPECT_NE(PythonOffNote("forecast", false, server).find("ask an admin"), std::string::npos);
-  EXPECT_NE(PythonOffNote("预测", true, mcp).find("请运行 askdb MCP 服务的人"), std::string::npos);
+  EXPECT_NE(PythonOffNote("forecast", true, mcp).find("请运行 askdb MCP 服务的人"),
+            std::string::npos);
   EXPECT_NE(PythonOffNote("forecast", false, mcp).find("ask whoever runs the askdb MCP server"),
             std::string::npos);
-  // Each face's note is in the question's language only.
+  // Each face's note is in the question's language only, the template named in it too.
   for (const AnswerFace& face : {AnswerFace{}, server, mcp}) {
-    EXPECT_EQ(PythonOffNote("预测", true, face).find(" the "), std::string::npos);
+    EXPECT_EQ(PythonOffNote("forecast", true, face).find(" the "), std::string::npos);
+    EXPECT_EQ(PythonOffNote("forecast", true, face).find("forecast"), std::string::npos);
     EXPECT_EQ(PythonOffNote("forecast", false, face).find("设为"), std::string::npos);
   }
+  EXPECT_NE(PythonOffNote("outliers", true, server).find("（异常值）"), std::string::npos);
+  EXPECT_NE(PythonOffNote("period_over_period", false, server).find("(period over period)"),
+            std::string::npos);
 }
 
 TEST(AnswerWriterTest, AnAbstentionsAdviceFitsTheFaceItIsReadOn) {

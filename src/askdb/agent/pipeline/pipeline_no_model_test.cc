@@ -414,8 +414,10 @@ TEST_F(PipelineNoModelTest, AForecastWithPythonOffOnTheServerSaysWhomToAsk) {
   StatusOr<PipelineResult> r = p.Ask("python-off-web", "预测下个季度的销售额");
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_EQ(r->route, PipelineRoute::kNotAnswered);
-  EXPECT_NE(r->answer.find("请管理员把服务器 askdb.toml 的 python.executor 设为 sandbox"),
-            std::string::npos)
+  EXPECT_NE(
+      r->answer.find("（预测）的问题，而 python.executor = off；请管理员把服务器 askdb.toml 的 "
+                     "python.executor 设为 sandbox"),
+      std::string::npos)
       << r->answer;
 }
 
