@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Conversation } from './chat'
+import { Conversation, turnError } from './chat'
+import { ApiError } from './stream'
 
 describe('Conversation.loadMessages', () => {
   it('rebuilds the turns from the history, a plan still waiting for approval last', () => {
@@ -90,5 +91,15 @@ describe('Conversation.loadMessages', () => {
       ['ask', 'done'],
       ['resume', 'done'],
     ])
+  })
+})
+
+describe('turnError', () => {
+  it("names a server that could not be reached by a code, not the browser's English words", () => {
+    expect(turnError(new TypeError('Failed to fetch'))).toEqual({ code: 'unreachable', message: '' })
+  })
+  it("keeps the server's refusal as it came", () => {
+    const refused = new ApiError(503, 'unavailable', 'the run executor is shutting down')
+    expect(turnError(refused)).toEqual({ code: 'unavailable', message: 'the run executor is shutting down' })
   })
 })

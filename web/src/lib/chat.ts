@@ -72,6 +72,17 @@ export function questionTooLong(text: string): boolean {
   return text.length > MAX_QUESTION_CHARS
 }
 
+/**
+ * A failed question's error for its turn. The server's refusals keep their code and words; a
+ * request that reached no server (down, restarting) is code 'unreachable' with no message, so
+ * the page says it in its own language instead of the browser's "Failed to fetch".
+ */
+export function turnError(e: unknown): { code: string; message: string } {
+  if (e instanceof ApiError) return { code: e.code, message: e.message }
+  if (e instanceof TypeError) return { code: 'unreachable', message: '' }
+  return { code: 'error', message: e instanceof Error ? e.message : String(e) }
+}
+
 /** The server's limit on a session's title (store::kMaxSessionTitleBytes). */
 export const MAX_TITLE_BYTES = 200
 
@@ -240,10 +251,7 @@ export class Conversation {
         this.state.notice = 'chat.gone'
       } else {
         t.status = 'error'
-        t.error = {
-          code: e instanceof ApiError ? e.code : 'error',
-          message: e instanceof Error ? e.message : String(e),
-        }
+        t.error = turnError(e)
         set(t)
       }
     } finally {

@@ -45,6 +45,7 @@ export default {
     busy: 'This conversation still has a run in progress.',
   },
   turn: {
+    unreachable: 'The server could not be reached (it may be restarting): ask again in a moment.',
     evidence: 'Evidence',
     classification: 'Understood as',
     confidence: 'confidence',

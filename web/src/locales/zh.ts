@@ -47,6 +47,7 @@ const zh: typeof en = {
     busy: '此会话仍有运行中的任务。',
   },
   turn: {
+    unreachable: '无法连接服务器（可能正在重启），请稍后再问。',
     evidence: '召回的知识',
     classification: '识别为',
     confidence: '置信度',
