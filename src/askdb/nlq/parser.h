@@ -44,6 +44,7 @@ std::string FormatNumber(double v);
 std::string_view AggName(Agg a);      // "SUM", "AVG", ...; "" for kNone
 std::string_view OpSymbol(Op op);     // "=", "<>", ">", ">=", "<", "<=", "BETWEEN"
 bool IsCurrencySign(const Item& it);  // $ € £ ¥ (read_comparisons.cc)
+Op ComparisonOpOf(const Item& it);    // >=, <=, > or < of a comparison word (read_comparisons.cc)
 bool IsCurrencyWord(const Item& it);  // "dollars", "usd", "euros" ... (read_comparisons.cc)
 bool NamesBuyers(std::string_view table_name);  // "Customers", "client" (resolve_joins.cc)
 

@@ -84,6 +84,13 @@ bool IsCurrencySign(const Item& it) {
          (it.text == "$" || it.text == "€" || it.text == "£" || it.text == "¥");
 }
 
+Op ComparisonOpOf(const Item& it) {
+  return it.Has(Kw::kGe)   ? Op::kGe
+         : it.Has(Kw::kLe) ? Op::kLe
+         : it.Has(Kw::kGt) ? Op::kGt
+                           : Op::kLt;
+}
+
 bool IsCurrencyWord(const Item& it) {
   static constexpr std::string_view kWords[] = {"dollar", "dollars", "usd", "euro", "euros",
                                                 "eur",    "pounds",  "gbp", "yuan", "rmb"};
@@ -465,10 +472,7 @@ void Parser::ReadComparison(int i) {
   }
   if (items_[w.op].used) return;
   const Item& op_item = items_[w.op];
-  const Op op = op_item.Has(Kw::kGe)   ? Op::kGe
-                : op_item.Has(Kw::kLe) ? Op::kLe
-                : op_item.Has(Kw::kGt) ? Op::kGt
-                                       : Op::kLt;
+  const Op op = ComparisonOpOf(op_item);
   int c_idx = -1;
   int col = ComparedColumn(i, w.op, w.postfix, &c_idx);
   if (col < 0 && !w.postfix) col = DurationColumnBefore(i, w.op, &c_idx);
@@ -662,11 +666,7 @@ bool Parser::ReadVerbCountColumn(int i) {
   f.column = col;
   f.numeric = true;
   f.lo = items_[i].number;
-  f.op = !op                ? Op::kEq
-         : op->Has(Kw::kGe) ? Op::kGe
-         : op->Has(Kw::kLe) ? Op::kLe
-         : op->Has(Kw::kGt) ? Op::kGt
-                            : Op::kLt;
+  f.op = !op ? Op::kEq : ComparisonOpOf(*op);
   q_.filters.push_back(f);
   for (int k = 0; k < verb_items; ++k) items_[run[k]].used = true;
   items_[i].used = items_[unit].used = true;
@@ -1117,10 +1117,7 @@ void Parser::ReadChineseHavingCount(int i) {
     AddGroupCount(group, op, k, m);
   } else if (edge >= 0) {
     const Item& w = items_[op];
-    const Op cmp = w.Has(Kw::kGe)   ? Op::kGe
-                   : w.Has(Kw::kLe) ? Op::kLe
-                   : w.Has(Kw::kGt) ? Op::kGt
-                                    : Op::kLt;
+    const Op cmp = ComparisonOpOf(w);
     AddRelatedCount(table, counted, edge, cmp, items_[m].number, k);
     items_[op].used = items_[m].used = true;
   } else {
@@ -1148,11 +1145,7 @@ void Parser::ReadRelatedCount(int i) {
   if (table < 0) return;
   const int edge = RelatedCountEdge(table, counted);
   if (edge < 0) return;
-  const Op op = negation               ? Op::kEq
-                : trigger.Has(Kw::kGe) ? Op::kGe
-                : trigger.Has(Kw::kLe) ? Op::kLe
-                : trigger.Has(Kw::kGt) ? Op::kGt
-                                       : Op::kLt;
+  const Op op = negation ? Op::kEq : ComparisonOpOf(trigger);
   AddRelatedCount(table, counted, edge, op, negation ? 0 : items_[number].number, k);
   trigger.used = true;
   if (number >= 0) items_[number].used = true;
@@ -1268,10 +1261,7 @@ void Parser::AddGroupCount(int column, int i, int k, int number) {
   f.column = column;
   f.numeric = true;
   f.group_count = true;
-  f.op = items_[i].Has(Kw::kGe)   ? Op::kGe
-         : items_[i].Has(Kw::kLe) ? Op::kLe
-         : items_[i].Has(Kw::kGt) ? Op::kGt
-                                  : Op::kLt;
+  f.op = ComparisonOpOf(items_[i]);
   f.lo = items_[number].number;
   q_.filters.push_back(f);
   items_[i].used = items_[number].used = items_[k].used = true;
@@ -1648,10 +1638,7 @@ void Parser::ReadChineseRelatedCount(int i) {
   }
   const int edge = table < 0 || count_word >= 0 ? -1 : RelatedCountEdge(table, counted);
   if (edge < 0) return;
-  const Op cmp = op.Has(Kw::kGe)   ? Op::kGe
-                 : op.Has(Kw::kLe) ? Op::kLe
-                 : op.Has(Kw::kGt) ? Op::kGt
-                                   : Op::kLt;
+  const Op cmp = ComparisonOpOf(op);
   AddRelatedCount(table, counted, edge, cmp, items_[m].number, k);
   items_[i].used = items_[m].used = true;
   if (unit >= 0) items_[unit].used = true;

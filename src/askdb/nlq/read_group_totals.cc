@@ -23,12 +23,13 @@ constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::
 
 // Verbs of money changing hands, said by the listed rows ("customers who spent", "reps who
 // generated ... in sales"): they name no more than the summed measure does.
+bool IsSpendingWord(std::string_view lower);
+
 bool IsMoneyVerb(std::string_view lower) {
-  static constexpr std::string_view kVerbs[] = {
-      "spent",  "spend",   "spends", "paid",      "pay",      "pays",
-      "earned", "earn",    "earns",  "generated", "generate", "generates",
-      "made",   "brought", "sold",   "bought",    "purchased"};
-  return std::find(std::begin(kVerbs), std::end(kVerbs), lower) != std::end(kVerbs);
+  static constexpr std::string_view kSellersVerbs[] = {
+      "earned", "earn", "earns", "generated", "generate", "generates", "made", "brought", "sold"};
+  return IsSpendingWord(lower) || std::find(std::begin(kSellersVerbs), std::end(kSellersVerbs),
+                                            lower) != std::end(kSellersVerbs);
 }
 
 // Verbs of the buyer's money: said of rows that are not buyers ("suppliers who spent more than
@@ -37,13 +38,6 @@ bool IsSpendingWord(std::string_view lower) {
   static constexpr std::string_view kWords[] = {"spent", "spend", "spends", "paid",
                                                 "pay",   "pays",  "bought", "purchased"};
   return std::find(std::begin(kWords), std::end(kWords), lower) != std::end(kWords);
-}
-
-Op OpOf(const Item& it) {
-  return it.Has(Kw::kGe)   ? Op::kGe
-         : it.Has(Kw::kLe) ? Op::kLe
-         : it.Has(Kw::kGt) ? Op::kGt
-                           : Op::kLt;
 }
 
 }  // namespace
@@ -126,7 +120,7 @@ void Parser::ReadTermTotalComparison(int op) {
   const int subject = GroupTotalSubject(m->table);
   if (subject < 0 || !SpentByBuyers({said, verb}, subject)) return;
   Filter f;
-  f.op = OpOf(items_[op]);
+  f.op = ComparisonOpOf(items_[op]);
   f.lo = items_[number].number;
   f.numeric = true;
   if (measure >= 0) q_.measures.erase(q_.measures.begin() + measure);
