@@ -295,16 +295,6 @@ class CountingEmbedder final : public cache::Embedder {
   cache::LexicalEmbedder inner_;
 };
 
-std::filesystem::path ScratchIndexFile() {
-  std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-  std::replace(name.begin(), name.end(), '/', '_');  // "Test/sqlite"
-  const std::filesystem::path path =
-      std::filesystem::temp_directory_path() /
-      ("askdb_kb_index_" + std::to_string(::getpid()) + "_" + name + ".bin");
-  std::filesystem::remove(path);
-  return path;
-}
-
 TEST_P(KnowledgeBaseContractTest, SavedIndexIsUsedOnTheNextOpenWithoutEmbedding) {
   const std::filesystem::path file = ScratchIndexFile();
   size_t chunks = 0;
@@ -343,7 +333,6 @@ TEST_P(KnowledgeBaseContractTest, SavedIndexIsUsedOnTheNextOpenWithoutEmbedding)
   ASSERT_NE(caught_up.kb, nullptr);
   EXPECT_EQ(third->embedded.load(), 1u);
   EXPECT_EQ(caught_up.kb->index().size(), chunks + 1);
-  std::filesystem::remove(file);
 }
 
 TEST_P(KnowledgeBaseContractTest, DamagedForeignOrOtherEmbedderIndexFilesAreRebuilt) {
@@ -402,7 +391,6 @@ TEST_P(KnowledgeBaseContractTest, DamagedForeignOrOtherEmbedderIndexFilesAreRebu
   ASSERT_NE(o.kb, nullptr);
   EXPECT_EQ(embedder->embedded.load(), chunks);
   EXPECT_EQ(o.kb->index().size(), chunks);
-  std::filesystem::remove(file);
 }
 
 }  // namespace

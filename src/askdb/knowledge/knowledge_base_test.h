@@ -5,12 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
 
 #include "askdb/common/status.h"
 #include "askdb/server/store/sql_management_store.h"
+#include "askdb/testing/scratch_dir.h"
 
 namespace askdb::knowledge::testing {
 
@@ -41,7 +43,11 @@ class KnowledgeBaseContractTest : public ::testing::TestWithParam<BackendParam> 
   void TearDown() override {
     if (backend_ != nullptr) backend_->TearDown();
   }
+  // A saved-index file of this test's own, gone with the test (also when it fails).
+  std::filesystem::path ScratchIndexFile() const { return scratch_ / "index.bin"; }
+
   std::unique_ptr<StoreBackend> backend_;
+  scratch::ScratchDir scratch_{"askdb_kb_index_"};
 };
 
 }  // namespace askdb::knowledge::testing

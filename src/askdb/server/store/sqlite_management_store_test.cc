@@ -4,11 +4,12 @@
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
-#include <unistd.h>
 
 #include <filesystem>
+#include <optional>
 
 #include "askdb/server/store/management_store_contract_test.h"
+#include "askdb/testing/scratch_dir.h"
 
 namespace askdb::server::store::testing {
 namespace {
@@ -18,14 +19,10 @@ namespace fs = std::filesystem;
 class SqliteBackend final : public StoreBackend {
  public:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("askdb_mstore_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    path_ = dir_ / std::string(kDefaultManagementStoreFileName);
+    dir_.emplace("askdb_mstore_");
+    path_ = *dir_ / kDefaultManagementStoreFileName;
   }
-  void TearDown() override { fs::remove_all(dir_); }
+  void TearDown() override { dir_.reset(); }
   StatusOr<std::unique_ptr<ManagementStore>> Open() override {
     ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<SqliteManagementStore> store,
                            SqliteManagementStore::Open(path_));
@@ -41,7 +38,7 @@ class SqliteBackend final : public StoreBackend {
   }
 
  private:
-  fs::path dir_;
+  std::optional<scratch::ScratchDir> dir_;
   fs::path path_;
 };
 
