@@ -17,6 +17,7 @@
 #include "askdb/db/ascii_util.h"
 #include "askdb/db/database_url.h"
 #include "askdb/db/mysql/mysql_dialect.h"
+#include "askdb/db/mysql/mysql_grants.h"
 #include "askdb/db/mysql/mysql_statement_guard.h"
 #include "askdb/db/server_support.h"
 #include "askdb/db/statement_guard.h"
@@ -69,23 +70,6 @@ constexpr unsigned kBinaryCharset = 63;  // charsetnr of binary strings and blob
 constexpr long long kNoCap = std::numeric_limits<long long>::max() / 2;
 constexpr std::array<std::string_view, 6> kKnownParams = {
     "password_file", "pool_size", "ssl", "sslmode", "ssl_ca", "allow_privileged_role"};
-
-// Global privileges that reach beyond reading data, and why each matters.
-struct PrivilegeCheck {
-  std::string_view name;
-  std::string_view why;
-};
-constexpr std::array<PrivilegeCheck, 9> kPrivilegeChecks = {{
-    {"ALL PRIVILEGES", "every privilege on the server, including reading server files"},
-    {"FILE", "it can read and write files on the database server (LOAD_FILE, INTO OUTFILE)"},
-    {"SUPER", "it can change server settings, kill sessions and bypass read_only"},
-    {"PROCESS", "it can see every session's running statements"},
-    {"SHUTDOWN", "it can stop the server"},
-    {"RELOAD", "it can flush and reload server state"},
-    {"CREATE USER", "it can create accounts and change their passwords"},
-    {"GRANT OPTION", "it can grant its privileges to others"},
-    {"CONNECTION ADMIN", "it can kill other sessions"},
-}};
 
 bool IsConnectionError(unsigned err) {
   return err == CR_SERVER_GONE_ERROR || err == CR_SERVER_LOST || err == CR_CONNECTION_ERROR ||
@@ -350,67 +334,11 @@ Status MysqlConnector::CheckRole(Session& session, const std::string& user) {
                                  "); askdb refuses accounts it cannot check — add "
                                  "?allow_privileged_role=true to the URL to skip the check");
   }
-  std::vector<guard::RolePrivilege> found;
-  auto add = [&found](std::string name, std::string why) {
-    for (const guard::RolePrivilege& p : found) {
-      if (p.name == name) return;
-    }
-    found.push_back({std::move(name), std::move(why)});
-  };
-  // "GRANT p1, p2 (col), ... ON obj TO user [IDENTIFIED BY ...] [WITH GRANT OPTION]"; the
-  // line may carry a password hash, so only privilege names are taken from it.
+  std::vector<std::string> lines;
   for (const Row& row : *grants) {
-    if (row.empty() || !row[0]) continue;
-    const std::string line = *row[0];
-    std::string upper = line;
-    for (char& c : upper) {
-      if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    }
-    const size_t on = upper.find(" ON ");
-    const size_t to = upper.find(" TO ", on == std::string::npos ? 0 : on);
-    if (upper.rfind("GRANT ", 0) != 0 || on == std::string::npos || to == std::string::npos) {
-      continue;  // a role grant (GRANT role TO user)
-    }
-    const std::string privileges = upper.substr(6, on - 6);
-    std::string object = line.substr(on + 4, to - on - 4);
-    std::string object_bare;
-    for (char c : object) {
-      if (c != '`') object_bare += c;
-    }
-    const bool global = object_bare == "*.*";
-    const bool system = internal::AsciiLowerCopy(object_bare).rfind("mysql.", 0) == 0;
-    if (upper.find("WITH GRANT OPTION", to) != std::string::npos && global) {
-      add("GRANT OPTION on *.*", "it can grant its privileges to others");
-    }
-    if (system && privileges != "USAGE") {
-      add(privileges.substr(0, 40) + " on " + object_bare,
-          "the mysql schema holds accounts and password hashes");
-    }
-    if (!global) continue;
-    // Split on commas outside parentheses (column lists).
-    int depth = 0;
-    std::string current;
-    std::vector<std::string> names;
-    for (char c : privileges + ",") {
-      if (c == '(') ++depth;
-      if (c == ')') --depth;
-      if (c == ',' && depth == 0) {
-        while (!current.empty() && current.front() == ' ') current.erase(current.begin());
-        while (!current.empty() && current.back() == ' ') current.pop_back();
-        names.push_back(current);
-        current.clear();
-      } else {
-        current += c;
-      }
-    }
-    for (const std::string& name : names) {
-      for (const PrivilegeCheck& check : kPrivilegeChecks) {
-        if (name == check.name || (check.name == "ALL PRIVILEGES" && name == "ALL")) {
-          add(std::string(check.name) + " on *.*", std::string(check.why));
-        }
-      }
-    }
+    if (!row.empty() && row[0]) lines.push_back(*row[0]);
   }
+  const std::vector<guard::RolePrivilege> found = mysql_internal::RiskyPrivileges(lines);
   if (found.empty()) return Status::Ok();
   return guard::PrivilegedRoleRefused(guard::Engine::kMysql, user, display_name_, database_, found);
 }
