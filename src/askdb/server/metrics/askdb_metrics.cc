@@ -4,76 +4,118 @@
 
 namespace askdb::server::metrics {
 
+// The families are registered in this order, which is the order /metrics lists them in.
 StatusOr<std::unique_ptr<AskdbMetrics>> AskdbMetrics::Create(Registry& registry,
                                                              const AskdbMetricsOptions& options) {
   std::unique_ptr<AskdbMetrics> m(new AskdbMetrics());
-  ASKDB_ASSIGN_OR_RETURN(m->http_requests_,
+  ASKDB_RETURN_IF_ERROR(m->AddHttpRequestMetrics(registry, options));
+  ASKDB_RETURN_IF_ERROR(m->AddRunOutcomeMetric(registry));
+  ASKDB_RETURN_IF_ERROR(m->AddLlmMetrics(registry));
+  if (options.answer_cache) ASKDB_RETURN_IF_ERROR(m->AddCacheMetrics(registry));
+  ASKDB_RETURN_IF_ERROR(m->AddExecutionMetrics(registry));
+  ASKDB_RETURN_IF_ERROR(m->AddAuthMetrics(registry));
+  ASKDB_RETURN_IF_ERROR(m->AddConnectionMetrics(registry));
+  return m;
+}
+
+// Requests by method, route pattern and status, and how long each route takes.
+Status AskdbMetrics::AddHttpRequestMetrics(Registry& registry, const AskdbMetricsOptions& options) {
+  ASKDB_ASSIGN_OR_RETURN(http_requests_,
                          registry.AddCounter("askdb_http_requests_total",
                                              "HTTP requests served, by method, route pattern "
                                              "and status code.",
                                              {"method", "route", "status"}));
   ASKDB_ASSIGN_OR_RETURN(
-      m->http_duration_,
+      http_duration_,
       registry.AddHistogram("askdb_http_request_duration_seconds",
                             "Time from receiving an HTTP request to finishing its response, "
                             "in seconds, by route pattern.",
                             {"route"}, HistogramOptions{options.request_duration_buckets}));
+  return Status::Ok();
+}
+
+// How runs end (ok, error, cancelled, interrupted), by route.
+Status AskdbMetrics::AddRunOutcomeMetric(Registry& registry) {
   ASKDB_ASSIGN_OR_RETURN(
-      m->runs_, registry.AddCounter("askdb_runs_total",
-                                    "Agent runs finished, by route and outcome (ok, error, "
-                                    "cancelled, interrupted).",
-                                    {"route", "outcome"}));
+      runs_, registry.AddCounter("askdb_runs_total",
+                                 "Agent runs finished, by route and outcome (ok, error, "
+                                 "cancelled, interrupted).",
+                                 {"route", "outcome"}));
+  return Status::Ok();
+}
+
+// Model calls and tokens: what a deployment pays for.
+Status AskdbMetrics::AddLlmMetrics(Registry& registry) {
   ASKDB_ASSIGN_OR_RETURN(
       Family<Counter> * llm_calls,
       registry.AddCounter("askdb_llm_calls_total", "Calls made to the language model."));
-  m->llm_calls_ = &llm_calls->Get();
+  llm_calls_ = &llm_calls->Get();
   ASKDB_ASSIGN_OR_RETURN(Family<Counter> * llm_tokens,
                          registry.AddCounter("askdb_llm_tokens_total",
                                              "Language model tokens used, by kind (prompt or "
                                              "completion).",
                                              {"kind"}));
-  m->llm_prompt_tokens_ = &llm_tokens->WithLabels({{"kind", "prompt"}});
-  m->llm_completion_tokens_ = &llm_tokens->WithLabels({{"kind", "completion"}});
-  if (options.answer_cache) {
-    ASKDB_ASSIGN_OR_RETURN(Family<Counter> * cache_hits,
-                           registry.AddCounter("askdb_cache_hits_total",
-                                               "Answer cache hits, by level (L1 exact, L2 "
-                                               "semantic).",
-                                               {"level"}));
-    m->cache_hits_l1_ = &cache_hits->WithLabels({{"level", "L1"}});
-    m->cache_hits_l2_ = &cache_hits->WithLabels({{"level", "L2"}});
-    ASKDB_ASSIGN_OR_RETURN(Family<Counter> * cache_misses,
-                           registry.AddCounter("askdb_cache_misses_total",
-                                               "Questions that no answer cache level could "
-                                               "answer."));
-    m->cache_misses_ = &cache_misses->Get();
-  }
+  llm_prompt_tokens_ = &llm_tokens->WithLabels({{"kind", "prompt"}});
+  llm_completion_tokens_ = &llm_tokens->WithLabels({{"kind", "completion"}});
+  return Status::Ok();
+}
+
+// Answer cache hits by level and misses (only for a server that has a cache).
+Status AskdbMetrics::AddCacheMetrics(Registry& registry) {
+  ASKDB_ASSIGN_OR_RETURN(Family<Counter> * cache_hits,
+                         registry.AddCounter("askdb_cache_hits_total",
+                                             "Answer cache hits, by level (L1 exact, L2 "
+                                             "semantic).",
+                                             {"level"}));
+  cache_hits_l1_ = &cache_hits->WithLabels({{"level", "L1"}});
+  cache_hits_l2_ = &cache_hits->WithLabels({{"level", "L2"}});
+  ASKDB_ASSIGN_OR_RETURN(Family<Counter> * cache_misses,
+                         registry.AddCounter("askdb_cache_misses_total",
+                                             "Questions that no answer cache level could "
+                                             "answer."));
+  cache_misses_ = &cache_misses->Get();
+  return Status::Ok();
+}
+
+// What the executors meet: user database errors, runs executing and runs waiting.
+Status AskdbMetrics::AddExecutionMetrics(Registry& registry) {
   ASKDB_ASSIGN_OR_RETURN(
-      m->database_errors_,
+      database_errors_,
       registry.AddCounter("askdb_database_errors_total",
                           "Errors returned by user databases, by engine.", {"engine"}));
   ASKDB_ASSIGN_OR_RETURN(Family<Gauge> * in_flight,
                          registry.AddGauge("askdb_runs_in_flight", "Agent runs executing now."));
-  m->runs_in_flight_ = &in_flight->Get();
+  runs_in_flight_ = &in_flight->Get();
   ASKDB_ASSIGN_OR_RETURN(
       Family<Gauge> * queue_depth,
       registry.AddGauge("askdb_run_queue_depth", "Agent runs waiting for an executor."));
-  m->run_queue_depth_ = &queue_depth->Get();
+  run_queue_depth_ = &queue_depth->Get();
+  return Status::Ok();
+}
+
+// Failed API-key checks and the requests refused for too many of them.
+Status AskdbMetrics::AddAuthMetrics(Registry& registry) {
   ASKDB_ASSIGN_OR_RETURN(
       Family<Counter> * auth_failures,
       registry.AddCounter("askdb_auth_failures_total", "Failed API-key checks."));
-  m->auth_failures_ = &auth_failures->Get();
+  auth_failures_ = &auth_failures->Get();
   ASKDB_ASSIGN_OR_RETURN(Family<Counter> * auth_throttled,
                          registry.AddCounter("askdb_auth_throttled_total",
                                              "Requests refused (429) because their client "
                                              "failed too many API-key checks."));
-  m->auth_throttled_ = &auth_throttled->Get();
+  auth_throttled_ = &auth_throttled->Get();
+  return Status::Ok();
+}
+
+// Connections open now and every connection event; each event's series exists from the
+// start, so a rate over it reads 0 rather than nothing before the first event.
+Status AskdbMetrics::AddConnectionMetrics(Registry& registry) {
   ASKDB_ASSIGN_OR_RETURN(Family<Gauge> * connections_open,
                          registry.AddGauge("askdb_http_connections_open",
                                            "HTTP connections open now (being served)."));
-  m->connections_open_ = &connections_open->Get();
+  connections_open_ = &connections_open->Get();
   ASKDB_ASSIGN_OR_RETURN(
-      m->connection_events_,
+      connection_events_,
       registry.AddCounter("askdb_http_connections_total",
                           "HTTP connection events: opened, closed, rejected_max_connections, "
                           "rejected_per_client, idle_timeout, request_deadline, client_gone.",
@@ -81,9 +123,9 @@ StatusOr<std::unique_ptr<AskdbMetrics>> AskdbMetrics::Create(Registry& registry,
   for (std::string_view event :
        {"opened", "closed", "rejected_max_connections", "rejected_per_client", "idle_timeout",
         "request_deadline", "client_gone"}) {
-    m->connection_events_->WithLabels({{"event", event}});
+    connection_events_->WithLabels({{"event", event}});
   }
-  return m;
+  return Status::Ok();
 }
 
 void AskdbMetrics::RecordAuthFailure() { auth_failures_->Increment(); }

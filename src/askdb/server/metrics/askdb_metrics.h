@@ -82,6 +82,15 @@ class AskdbMetrics {
  private:
   AskdbMetrics() = default;
 
+  // The steps of Create, one per group of families, in the order they are registered.
+  Status AddHttpRequestMetrics(Registry& registry, const AskdbMetricsOptions& options);
+  Status AddRunOutcomeMetric(Registry& registry);
+  Status AddLlmMetrics(Registry& registry);
+  Status AddCacheMetrics(Registry& registry);
+  Status AddExecutionMetrics(Registry& registry);
+  Status AddAuthMetrics(Registry& registry);
+  Status AddConnectionMetrics(Registry& registry);
+
   Family<Counter>* http_requests_ = nullptr;
   Family<Histogram>* http_duration_ = nullptr;
   Family<Counter>* runs_ = nullptr;
