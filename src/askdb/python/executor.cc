@@ -26,6 +26,7 @@
 #include "askdb/common/cancellation.h"
 #include "askdb/common/embedded.h"
 #include "askdb/common/file_util.h"
+#include "askdb/python/run_folder.h"
 #include "askdb/python/warm_pool.h"
 
 ASKDB_DECLARE_EMBEDDED(python_runner);
@@ -41,33 +42,6 @@ constexpr char kSandboxWork[] = "/tmp/work";
 constexpr char kSandboxLib[] = "/tmp/askdb";
 // Exit status of the child when exec failed (the shell's "command not found").
 constexpr int kExecFailed = 127;
-
-// A temporary folder removed when the run ends, whatever happens.
-class TempDir {
- public:
-  static StatusOr<TempDir> Create() {
-    std::error_code ec;
-    fs::path base = fs::temp_directory_path(ec);
-    if (ec) base = "/tmp";
-    std::string pattern = (base / "askdb-py-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) {
-      return InternalError("cannot create a working folder for Python under " + base.string() +
-                           ": " + std::strerror(errno));
-    }
-    return TempDir(pattern);
-  }
-  TempDir(TempDir&& o) noexcept : path_(std::move(o.path_)) { o.path_.clear(); }
-  TempDir(const TempDir&) = delete;
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty()) fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  explicit TempDir(fs::path p) : path_(std::move(p)) {}
-  fs::path path_;
-};
 
 std::string CellText(const db::Value& v) { return v.is_null() ? "" : v.ToDisplayString(); }
 
@@ -458,7 +432,7 @@ namespace {
 
 // A started child and its folder: dir/work (the working folder) and dir/lib (the runner).
 struct Started {
-  TempDir dir;
+  RunFolder dir;
   Child child;
 };
 
@@ -467,7 +441,7 @@ struct Started {
 // and waits on its stdin for the job's files to be written into the empty folder.
 StatusOr<Started> StartRun(const ExecutorOptions& options, const Request* request) {
   const bool sandbox = options.mode == ExecutorMode::kSandbox;
-  ASKDB_ASSIGN_OR_RETURN(TempDir dir, TempDir::Create());
+  ASKDB_ASSIGN_OR_RETURN(RunFolder dir, RunFolder::Create());
   const std::string run_id = dir.path().filename().string();
   const fs::path work = dir.path() / "work";
   const fs::path lib = dir.path() / "lib";
