@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isReactive, reactive } from 'vue'
-import { newTurn, reduceTurn, tablesInSql, type TurnState } from './timeline'
+import { applyResult, hasCost, newTurn, reduceTurn, tablesInSql, type TurnState } from './timeline'
 import type { Frame } from './stream'
 
 const ev = (id: number, event: string, node: string, payload: unknown): Frame => ({
@@ -124,6 +124,34 @@ describe('reduceTurn', () => {
     const e = run([{ event: 'run_error', data: { code: 'unavailable', message: 'db down' } }])
     expect(e.status).toBe('error')
     expect(e.error).toEqual({ code: 'unavailable', message: 'db down' })
+  })
+})
+
+describe('hasCost', () => {
+  it('shows the cost of a run, finished or failed, and of a reopened turn', () => {
+    expect(hasCost(run(dataRun))).toBe(true)
+    const failed = run([
+      { event: 'accepted', data: { thread_id: 'thr_1', kind: 'ask', agent_id: 'default' } },
+      { event: 'run_error', data: { code: 'unavailable', message: 'db down' } },
+    ])
+    expect(failed.status).toBe('error')
+    expect(hasCost(failed)).toBe(true)
+    const reopened = newTurn('q')
+    applyResult(reopened, { thread_id: 'thr_1', answer: '', error: 'the database was down' })
+    reopened.status = 'error'
+    expect(hasCost(reopened)).toBe(true)
+  })
+
+  it('shows none while the run goes on, nor for a request no server turned into a run', () => {
+    expect(hasCost(newTurn('q'))).toBe(false)
+    expect(hasCost(run(dataRun.slice(0, 3)))).toBe(false)
+    // What chat.ts makes of a fetch that reached no server, or a 429 before any frame.
+    for (const error of [
+      { code: 'unreachable', message: '' },
+      { code: 'queue_full', message: 'too many runs' },
+    ]) {
+      expect(hasCost({ ...newTurn('q'), status: 'error', error })).toBe(false)
+    }
   })
 })
 

@@ -385,3 +385,13 @@ export function applyResult(t: TurnState, r: any) {
 export function isLive(t: TurnState): boolean {
   return t.status === 'connecting' || t.status === 'running'
 }
+
+/**
+ * Whether the turn has a cost line: not while it runs, and not when its request never became
+ * a run — no server answered it (down, restarting) or it was refused before it started (401,
+ * 413, 429): such a turn got no frame and no thread, and "0 calls · 0.0 s" would claim a run.
+ */
+export function hasCost(t: TurnState): boolean {
+  if (isLive(t)) return false
+  return !(t.status === 'error' && !t.threadId && t.lastEventId === 0)
+}
