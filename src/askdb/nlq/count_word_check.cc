@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/reading_check.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
 namespace {
@@ -31,11 +33,30 @@ bool NamedAsACount(const IndexedColumn& c) {
   return text::ContainsCjk(c.name) && (EndsWith(c.name, "数") || EndsWith(c.name, "数量"));
 }
 
+// An English column named as a count of things: a plural noun last (COPIES,
+// International_Passengers, Aircraft_Movements), a count prefix (num_, no_of_, number_of_,
+// cnt_, total_) or a count word last (qty, booked_count). Such a name says each value is a
+// number of things even when only a few distinct integers made it a dimension. A singular
+// name (floor, grade, BikeType) is an attribute whose values may well be counted.
+bool NamedAsAnEnglishCount(const IndexedColumn& c) {
+  if (text::ContainsCjk(c.name)) return false;
+  const std::vector<std::string> w = text::SplitIdentifier(c.name);
+  if (w.empty()) return false;
+  const std::string& last = w.back();
+  if (last == "qty" || last == "quantity" || last == "count" || last == "cnt") return true;
+  if (w.size() >= 2 && (w[0] == "num" || w[0] == "nbr" || w[0] == "cnt" || w[0] == "total" ||
+                        ((w[0] == "number" || w[0] == "no" || w[0] == "count") && w[1] == "of"))) {
+    return true;
+  }
+  return last.size() > 3 && SingularizeEnglish(last) != last;
+}
+
 // A column of amounts (a measure held as a number: killed, injured, sales), whose values add
-// up; a count column (项目数量) holds amounts too, whatever role its few distinct values gave it.
+// up; a count column (项目数量, COPIES) holds amounts too, whatever role its few distinct values
+// gave it.
 bool HoldsAmounts(const IndexedColumn& c) {
   return IsNumeric(c.type_class) && !c.primary_key && !c.foreign_key &&
-         (c.role == ColumnRole::kMeasure || NamedAsACount(c));
+         (c.role == ColumnRole::kMeasure || NamedAsACount(c) || NamedAsAnEnglishCount(c));
 }
 
 bool SaysDistinct(const std::vector<Item>& items) {

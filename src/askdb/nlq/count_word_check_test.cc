@@ -219,6 +219,38 @@ TEST(CountWordCheck, HowManyBeforeAColumnOfAmountsIsNoCountOfItsValues) {
   EXPECT_FALSE(t.answered) << t.sql;
 }
 
+// An invented school library: BOOK.COPIES holds a few distinct integers (a dimension by its
+// values) but its plural name says each value is a number of copies, so "the number of copies"
+// is no COUNT(DISTINCT COPIES) (it was, at 1.00); a singular attribute (floor) still counts
+// its values.
+TEST(CountWordCheck, AColumnNamedAsACountOfThingsHoldsAmounts) {
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE BOOK(BOOK_ID INTEGER PRIMARY KEY, TITLE TEXT, COPIES INTEGER, FLOOR INTEGER,"
+      " NUM_OF_SHELF INTEGER, LOAN_QTY INTEGER);"
+      "INSERT INTO BOOK VALUES (1,'A',2,1,3,1),(2,'B',2,1,3,2),(3,'C',5,2,4,2),(4,'D',1,3,1,3);");
+  ASSERT_TRUE(db.index);
+  const int book = db.index->FindTable("BOOK");
+  const auto& dialect = db.connector->dialect();
+  for (const char* column : {"COPIES", "NUM_OF_SHELF", "LOAN_QTY"}) {
+    const int c = db.index->FindColumn(book, column);
+    ASSERT_EQ(db.index->columns()[c].role, ColumnRole::kDimension) << column;
+    Query q;
+    Measure m;
+    m.agg = Agg::kCount;
+    m.column = c;
+    m.distinct = true;
+    m.phrase = "number of";
+    q.measures = {m};
+    EXPECT_TRUE(CountOfAnAmount(q, {}, *db.index)) << column;
+  }
+  const Translation copies = Engine::Translate("total number of copies", *db.index, dialect);
+  EXPECT_FALSE(copies.answered) << copies.sql;
+  EXPECT_NE(copies.abstain_reason.find("COPIES"), std::string::npos) << copies.abstain_reason;
+  const Translation floors = Engine::Translate("how many floors are there", *db.index, dialect);
+  ASSERT_TRUE(floors.answered) << floors.abstain_reason;
+  EXPECT_NE(floors.sql.find("COUNT(DISTINCT"), std::string::npos) << floors.sql;
+}
+
 TEST(CountWordCheck, AParticipleAfterTheCountedRowsSaysWhichToCount) {
   EXPECT_TRUE(IsPastParticiple("sold"));
   EXPECT_TRUE(IsPastParticiple("Shipped"));
