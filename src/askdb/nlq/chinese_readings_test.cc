@@ -248,6 +248,24 @@ TEST_F(ChineseReadingsTest, RespectivelyBeforeHowMuchAsksEachGroupsValue) {
   EXPECT_EQ(Rows("每年的小票金额各自是多少"), by_year);
 }
 
+// "美国和加拿大每年的销售额分别是多少" summed both countries together: 分别/各自 after two values
+// gives each value its figure (a group by their column, before a period said after them).
+TEST_F(ChineseReadingsTest, RespectivelyAfterValuesGivesEachValueItsFigure) {
+  auto sorted = [this](std::string_view q) {
+    std::vector<std::string> rows = Rows(q);
+    std::sort(rows.begin(), rows.end());
+    return rows;
+  };
+  EXPECT_EQ(sorted("日本和法国的小票金额分别是多少"),
+            (std::vector<std::string>{"France|35", "Japan|24"}));
+  EXPECT_EQ(sorted("日本和法国的会员各自有多少个"),
+            (std::vector<std::string>{"France|2", "Japan|3"}));
+  EXPECT_EQ(Rows("日本和法国每年的小票金额分别是多少"),
+            (std::vector<std::string>{"2021|France|10", "2022|France|20", "2023|France|5",
+                                      "2023|Japan|7", "2024|Japan|17"}));
+  EXPECT_EQ(Rows("日本和法国的小票金额是多少"), std::vector<std::string>{"59"});
+}
+
 // "各国家每年的订单数": the group said before the period word leads the order (each country's
 // years together); the period said first leads it.
 TEST_F(ChineseReadingsTest, TheGroupSaidBeforeThePeriodLeadsTheOrder) {

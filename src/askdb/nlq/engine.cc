@@ -172,6 +172,7 @@ void Parser::ReadQuestion() {
   ReadTheOneOfASuperlative();
   ParseLeftovers();
   ReadComparedValues();  // after the leftovers gave a bare measure its sum
+  ReadRespectiveValues();
   ParseAgeWords();
   ResolveYearComparison();
   ReadRelationVerbs();  // once every table and value word is read

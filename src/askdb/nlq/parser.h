@@ -226,6 +226,7 @@ class Parser {
   bool OrderWordAfter(int j) const;        // 按X排序: X is ordered by (read_grouping.cc)
   bool ListJoinerBefore(int share) const;  // 销售额和占比: the measure is asked too
   void ReadComparedValues();               // 对比/比较 (read_grouping.cc)
+  void ReadRespectiveValues();             // A和B…分别是多少 (read_grouping.cc)
   bool RanksTheGroupsBy(int order_word, int p, int col);  // 各流派销售额排名 (read_grouping.cc)
   bool RankWord(const Item& it) const;                    // 排名/排行 (read_grouping.cc)
   bool GroupByComparedValues(std::string* why_en, std::string* why_zh);
@@ -701,6 +702,7 @@ class Parser {
   bool share_of_one_value_ = false;
   bool bought_value_ = false;  // the value sits on the order lines' side (ReadBoughtValue)
   bool compare_values_ = false;  // 对比一下加拿大和法国的销售额: a row per value (read_grouping.cc)
+  std::string compare_word_;     // the word that asked it: 对比, compare, 分别 …
   bool ranks_groups_ = false;  // 每年的销售额排名: the groups ordered by their measure
   bool bucket_listed_last_ = false;  // 按国家和年份: ordered as listed (ConjunctTimeBucket)
   std::map<int, std::string> column_words_;  // column → the words the question named it by

@@ -592,8 +592,38 @@ void Parser::ReadComparedValues() {
   const std::string said = text::AsciiLower(items_[compare[0]].text);
   if (grouped && (said == "vs" || said == "versus")) return;
   compare_values_ = !grouped;
+  compare_word_ = items_[compare[0]].text;
   for (int k : compare) items_[k].used = true;
   Understood("compare", "对比");
+}
+
+// "美国和加拿大的销售额分别是多少", "巴西和德国的客户分别有多少个": 分别/各自 after two or more
+// values asks one figure for each value, as 对比 does: the values' one column becomes a group
+// (GroupByComparedValues). Beside a period or other groups ("美国和加拿大每年的销售额分别是多少")
+// the value's group is added to them; summing the values together answered another question.
+void Parser::ReadRespectiveValues() {
+  if (!chinese_ || compare_values_ || values_.size() < 2 || q_.measures.size() != 1 ||
+      q_.limit > 0 || q_.superlative || q_.share || !q_.projections.empty()) {
+    return;
+  }
+  auto negated = [](const PendingValue& v) { return v.negated; };
+  if (std::any_of(values_.begin(), values_.end(), negated)) return;
+  int last_value = -1;
+  for (int k = 0; k < static_cast<int>(items_.size()); ++k) {
+    const bool of_value = std::any_of(values_.begin(), values_.end(), [&](const PendingValue& v) {
+      return v.phrase == items_[k].text;
+    });
+    if (items_[k].used && of_value) last_value = k;
+  }
+  for (int k = last_value + 1; last_value >= 0 && k < static_cast<int>(items_.size()); ++k) {
+    const std::string& w = items_[k].text;
+    if (w != "分别" && w != "分别是" && w != "各自") continue;
+    compare_values_ = true;
+    compare_word_ = w;
+    items_[k].used = true;
+    Understood("each value", w);
+    return;
+  }
 }
 
 // The compared values (ReadComparedValues) placed: one filter holds them all, and its column
@@ -608,13 +638,21 @@ bool Parser::GroupByComparedValues(std::string* why_en, std::string* why_zh) {
     if (f.op == Op::kEq && !f.numeric && f.business < 0 && !f.CountsRows()) compared = &f;
   }
   if (lists != 1 || !compared || compared->values.size() != values_.size()) {
-    *why_en = "'compare' needs values of one column to compare; name them by one column.";
-    *why_zh = "“对比”的几个取值不属于同一列，无法逐个对比；请写出同一列的取值。";
+    *why_en = "'" + compare_word_ +
+              "' needs values of one column to give each its figure; name them by one column.";
+    *why_zh = "“" + compare_word_ + "”的几个取值不属于同一列，无法逐个给出；请写出同一列的取值。";
     return false;
   }
-  q_.group_columns.push_back(compared->column);
-  out_.explanation.push_back(
-      {"", "group", ColName(compared->column) + " (one row per value compared)"});
+  const int column = compared->column;
+  if (std::find(q_.group_columns.begin(), q_.group_columns.end(), column) !=
+      q_.group_columns.end()) {
+    return true;
+  }
+  q_.group_columns.push_back(column);
+  // Named by its first value, so that a period said after the values orders within each value.
+  const bool respective = compare_word_.starts_with("分别") || compare_word_ == "各自";
+  out_.explanation.push_back({respective ? values_.front().phrase : "", "group",
+                              ColName(column) + " (one row per value compared)"});
   return true;
 }
 
