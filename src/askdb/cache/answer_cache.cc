@@ -122,30 +122,10 @@ void AnswerCache::EraseL1Locked(const std::string& key) {
 
 std::optional<CacheHit> AnswerCache::Lookup(std::string_view datasource, std::string_view question,
                                             const nlq::SchemaIndex* index) {
-  const std::string normalized = text::NormalizeForMatch(question);
-  const std::string key = L1Key(datasource, normalized);
+  const std::string key = L1Key(datasource, text::NormalizeForMatch(question));
   {
     std::lock_guard lock(mu_);
-    const Clock::TimePoint now = clock_.Now();
-    if (auto it = l1_index_.find(key); it != l1_index_.end()) {
-      if (L1Expired(*it->second, now)) {
-        EraseL1Locked(key);
-        ++stats_.expired;
-      } else {
-        l1_lru_.splice(l1_lru_.begin(), l1_lru_, it->second);
-        const L1Entry& e = l1_lru_.front();
-        ++stats_.l1_hits;
-        CacheHit hit;
-        hit.level = CacheLevel::kL1;
-        hit.similarity = 1.0;
-        hit.stored_question = e.question;
-        hit.sql = e.sql;
-        hit.result = e.result;
-        hit.why_matched = "same question after normalisation (case, width, spaces)";
-        hit.datasource = std::string(datasource);
-        return hit;
-      }
-    }
+    if (std::optional<CacheHit> hit = LookupL1Locked(key, datasource)) return hit;
     if (!options_.l2_enabled || l2_.empty()) {
       ++stats_.misses;
       return std::nullopt;
@@ -157,11 +137,7 @@ std::optional<CacheHit> AnswerCache::Lookup(std::string_view datasource, std::st
 
   std::lock_guard lock(mu_);
   const Clock::TimePoint now = clock_.Now();
-  std::erase_if(l2_, [&](const L2Entry& e) {
-    const bool expired = L2Expired(e, now);
-    if (expired) ++stats_.expired;
-    return expired;
-  });
+  EraseExpiredL2Locked(now);
   L2Entry* best = nullptr;
   double best_similarity = -1;
   for (L2Entry& e : l2_) {
@@ -179,33 +155,63 @@ std::optional<CacheHit> AnswerCache::Lookup(std::string_view datasource, std::st
   }
   best->last_used = now;
   ++stats_.l2_hits;
+  return L2Hit(*best, best_similarity, slots);
+}
+
+// The exact match, moved to the front of the LRU; an expired one is dropped and counted.
+std::optional<CacheHit> AnswerCache::LookupL1Locked(const std::string& key,
+                                                    std::string_view datasource) {
+  auto it = l1_index_.find(key);
+  if (it == l1_index_.end()) return std::nullopt;
+  if (L1Expired(*it->second, clock_.Now())) {
+    EraseL1Locked(key);
+    ++stats_.expired;
+    return std::nullopt;
+  }
+  l1_lru_.splice(l1_lru_.begin(), l1_lru_, it->second);
+  const L1Entry& e = l1_lru_.front();
+  ++stats_.l1_hits;
+  CacheHit hit;
+  hit.level = CacheLevel::kL1;
+  hit.similarity = 1.0;
+  hit.stored_question = e.question;
+  hit.sql = e.sql;
+  hit.result = e.result;
+  hit.why_matched = "same question after normalisation (case, width, spaces)";
+  hit.datasource = std::string(datasource);
+  return hit;
+}
+
+// Expired similar-question entries leave before the search, so none is ever served.
+void AnswerCache::EraseExpiredL2Locked(Clock::TimePoint now) {
+  std::erase_if(l2_, [&](const L2Entry& e) {
+    const bool expired = L2Expired(e, now);
+    if (expired) ++stats_.expired;
+    return expired;
+  });
+}
+
+// The hit says why it matched: the similarity over the threshold and the agreeing slots.
+CacheHit AnswerCache::L2Hit(const L2Entry& best, double similarity,
+                            const QuestionSlots& slots) const {
   CacheHit hit;
   hit.level = CacheLevel::kL2;
-  hit.similarity = best_similarity;
-  hit.stored_question = best->question;
-  hit.sql = best->sql;
-  hit.why_matched = "similar question (similarity " + FormatSimilarity(best_similarity) +
+  hit.similarity = similarity;
+  hit.stored_question = best.question;
+  hit.sql = best.sql;
+  hit.why_matched = "similar question (similarity " + FormatSimilarity(similarity) +
                     " >= " + FormatSimilarity(options_.l2_threshold) +
                     ") with equal slots: " + slots.Describe();
-  hit.datasource = best->datasource;
-  hit.l2_id = best->id;
+  hit.datasource = best.datasource;
+  hit.l2_id = best.id;
   return hit;
 }
 
 Status AnswerCache::Store(std::string_view datasource, std::string_view question,
                           std::string_view sql, const db::ResultSet& result,
                           const nlq::SchemaIndex* index) {
-  if (datasource.empty() || question.empty() || sql.empty()) {
-    return InvalidArgumentError(
-        "answer cache: cannot store an entry without a datasource, a question and SQL; pass "
-        "all three");
-  }
   const std::string normalized = text::NormalizeForMatch(question);
-  if (normalized.empty()) {
-    return InvalidArgumentError(
-        "answer cache: the question is only white space or invisible characters; store a real "
-        "question");
-  }
+  ASKDB_RETURN_IF_ERROR(CheckStorable(datasource, question, sql, normalized));
   const std::string key = L1Key(datasource, normalized);
   std::optional<Embedding> embedding;
   std::optional<QuestionSlots> slots;
@@ -219,20 +225,8 @@ Status AnswerCache::Store(std::string_view datasource, std::string_view question
   if (options_.l1_capacity > 0) shared_result = std::make_shared<const db::ResultSet>(result);
 
   // What the store keeps, assembled before the entry's parts move into memory.
-  std::optional<StoredAnswer> persisted;
-  if (store_ != nullptr) {
-    persisted.emplace();
-    persisted->datasource = std::string(datasource);
-    persisted->normalized = normalized;
-    persisted->question = std::string(question);
-    persisted->sql = std::string(sql);
-    if (shared_result) persisted->result = shared_result->ToJson();
-    if (embedding) {
-      persisted->slots = SlotsToJson(*slots);
-      persisted->embedder = embedder_->id();
-      persisted->embedding = *embedding;
-    }
-  }
+  std::optional<StoredAnswer> persisted =
+      StoredAnswerOf(datasource, normalized, question, sql, shared_result.get(), embedding, slots);
   {
     std::lock_guard lock(mu_);
     const Clock::TimePoint now = clock_.Now();
@@ -245,19 +239,68 @@ Status AnswerCache::Store(std::string_view datasource, std::string_view question
           L1Entry{key, std::string(question), std::string(sql), std::move(shared_result), now});
     }
     if (embedding) {
-      auto same = std::find_if(l2_.begin(), l2_.end(), [&](const L2Entry& e) {
-        return e.datasource == datasource && e.normalized == normalized;
-      });
-      if (same != l2_.end()) l2_.erase(same);
       const double norm = Norm(*embedding);
-      l2_.push_back(L2Entry{next_l2_id_++, std::string(datasource), normalized,
-                            std::string(question), std::string(sql), std::move(*slots),
-                            std::move(*embedding), norm, now, now});
-      TrimL2Locked();
+      InsertL2Locked(L2Entry{next_l2_id_++, std::string(datasource), normalized,
+                             std::string(question), std::string(sql), std::move(*slots),
+                             std::move(*embedding), norm, now, now});
     }
   }
-  if (!persisted || !StoreIsOurs(datasource)) return Status::Ok();
-  StatusOr<int64_t> version = store_->Put(*persisted);
+  if (!persisted) return Status::Ok();
+  return Persist(datasource, *persisted);
+}
+
+// Whether an answer can be stored: it needs a datasource, SQL and a question with something
+// visible in it (`normalized` is the question after NormalizeForMatch).
+Status AnswerCache::CheckStorable(std::string_view datasource, std::string_view question,
+                                  std::string_view sql, std::string_view normalized) {
+  if (datasource.empty() || question.empty() || sql.empty()) {
+    return InvalidArgumentError(
+        "answer cache: cannot store an entry without a datasource, a question and SQL; pass "
+        "all three");
+  }
+  if (normalized.empty()) {
+    return InvalidArgumentError(
+        "answer cache: the question is only white space or invisible characters; store a real "
+        "question");
+  }
+  return Status::Ok();
+}
+
+// The entry as the store keeps it (none without a store); the L2 part only when the
+// question was embedded.
+std::optional<StoredAnswer> AnswerCache::StoredAnswerOf(
+    std::string_view datasource, const std::string& normalized, std::string_view question,
+    std::string_view sql, const db::ResultSet* result, const std::optional<Embedding>& embedding,
+    const std::optional<QuestionSlots>& slots) const {
+  if (store_ == nullptr) return std::nullopt;
+  StoredAnswer persisted;
+  persisted.datasource = std::string(datasource);
+  persisted.normalized = normalized;
+  persisted.question = std::string(question);
+  persisted.sql = std::string(sql);
+  if (result != nullptr) persisted.result = result->ToJson();
+  if (embedding) {
+    persisted.slots = SlotsToJson(*slots);
+    persisted.embedder = embedder_->id();
+    persisted.embedding = *embedding;
+  }
+  return persisted;
+}
+
+// A newer answer to the same normalised question replaces the older one.
+void AnswerCache::InsertL2Locked(L2Entry entry) {
+  auto same = std::find_if(l2_.begin(), l2_.end(), [&](const L2Entry& e) {
+    return e.datasource == entry.datasource && e.normalized == entry.normalized;
+  });
+  if (same != l2_.end()) l2_.erase(same);
+  l2_.push_back(std::move(entry));
+  TrimL2Locked();
+}
+
+// Writes the entry to the store, unless another process's fingerprint owns it now.
+Status AnswerCache::Persist(std::string_view datasource, const StoredAnswer& persisted) {
+  if (!StoreIsOurs(datasource)) return Status::Ok();
+  StatusOr<int64_t> version = store_->Put(persisted);
   if (!version.ok()) return version.status();
   NoteOwnVersion(datasource, *version);
   return Status::Ok();

@@ -174,6 +174,20 @@ class AnswerCache {
   void EraseL1Locked(const std::string& key);
   void TrimL2Locked();
   void InsertL1Locked(L1Entry entry);
+  // The steps of Lookup and Store.
+  std::optional<CacheHit> LookupL1Locked(const std::string& key, std::string_view datasource);
+  void EraseExpiredL2Locked(Clock::TimePoint now);
+  CacheHit L2Hit(const L2Entry& best, double similarity, const QuestionSlots& slots) const;
+  static Status CheckStorable(std::string_view datasource, std::string_view question,
+                              std::string_view sql, std::string_view normalized);
+  std::optional<StoredAnswer> StoredAnswerOf(std::string_view datasource,
+                                             const std::string& normalized,
+                                             std::string_view question, std::string_view sql,
+                                             const db::ResultSet* result,
+                                             const std::optional<Embedding>& embedding,
+                                             const std::optional<QuestionSlots>& slots) const;
+  void InsertL2Locked(L2Entry entry);
+  Status Persist(std::string_view datasource, const StoredAnswer& persisted);
   void InvalidateLocked(std::string_view datasource);
   Status LoadFromStore(std::string_view datasource, int64_t after_version);
   Status LoadNewerFromStore(std::string_view datasource, std::string_view fingerprint);
