@@ -105,8 +105,39 @@ class Api : public std::enable_shared_from_this<Api> {
   Api(const ApiServerDeps& deps, const ApiServerOptions& options)
       : deps_(deps), options_(options), throttle_(options.auth_throttle) {}
 
-  // Every handler holds the Api, so it lives as long as the server's route table.
+  // Every handler holds the Api, so it lives as long as the server's route table. The routes
+  // are registered in this order.
   Status Register(HttpServer& server) {
+    RegisterRunRoutes(server);
+    ASKDB_RETURN_IF_ERROR(RegisterPeopleRoutes(server));
+    RegisterServiceRoutes(server);
+    std::shared_ptr<Api> self = shared_from_this();
+    // A run's event stream answers as it goes, so it is a stream route that checks access
+    // itself.
+    server.HandleStream("GET", kStreamRoute,
+                        [self](const HttpRequest& r) { return self->Stream(r); });
+    if (deps_.mcp != nullptr) {
+      ASKDB_RETURN_IF_ERROR(RegisterMcpRoutes(
+          server, *deps_.mcp, [self](const HttpRequest& r) { return self->McpCaller(r); },
+          [self](const HttpRequest& r, const Status& s) { return self->Refuse(r, s); },
+          [self](std::string_view method, int status, Steady::time_point start) {
+            self->Record(method, "/mcp", status, start);
+          }));
+    }
+    if (deps_.management.store != nullptr) {
+      return RegisterManagementRoutes(
+          [self, &server](std::string_view method, std::string_view pattern, Handler handler) {
+            self->Route(server, method, pattern, ManagementAccess(method, pattern),
+                        std::move(handler));
+          },
+          deps_.management);
+    }
+    return Status::Ok();
+  }
+
+ private:
+  // Asking, resuming and cancelling a run.
+  void RegisterRunRoutes(HttpServer& server) {
     std::shared_ptr<Api> self = shared_from_this();
     Route(server, "POST", kAskRoute, Access::kAuthenticated,
           [self](const HttpRequest& r) { return self->Ask(r); });
@@ -114,26 +145,37 @@ class Api : public std::enable_shared_from_this<Api> {
           [self](const HttpRequest& r) { return self->Resume(r); });
     Route(server, "POST", kCancelRoute, Access::kAuthenticated,
           [self](const HttpRequest& r) { return self->Cancel(r); });
-    if (deps_.users != nullptr) {
-      ASKDB_RETURN_IF_ERROR(users::RegisterUserRoutes(
-          [self, &server](std::string_view method, std::string_view pattern, Access access,
-                          users::PrincipalHandler handler) {
-            self->PrincipalRoute(server, method, pattern, access, std::move(handler));
-          },
-          {.auth = deps_.users,
-           .cookie_secure = deps_.cookie_secure,
-           .agents = deps_.management.store}));
-      if (deps_.permissions != nullptr && deps_.management.datasources != nullptr) {
-        ASKDB_RETURN_IF_ERROR(RegisterPermissionRoutes(
-            [self, &server](std::string_view method, std::string_view pattern, Access access,
-                            users::PrincipalHandler handler) {
-              self->PrincipalRoute(server, method, pattern, access, std::move(handler));
-            },
-            {.rules = deps_.permissions,
-             .datasources = deps_.management.datasources,
-             .audit = deps_.users}));
-      }
+  }
+
+  // Users, sign-in and (with datasources to apply them to) permission rules: only a server
+  // with people has them.
+  Status RegisterPeopleRoutes(HttpServer& server) {
+    if (deps_.users == nullptr) return Status::Ok();
+    ASKDB_RETURN_IF_ERROR(users::RegisterUserRoutes(PrincipalRouteAdderFor(server),
+                                                    {.auth = deps_.users,
+                                                     .cookie_secure = deps_.cookie_secure,
+                                                     .agents = deps_.management.store}));
+    if (deps_.permissions == nullptr || deps_.management.datasources == nullptr) {
+      return Status::Ok();
     }
+    return RegisterPermissionRoutes(PrincipalRouteAdderFor(server),
+                                    {.rules = deps_.permissions,
+                                     .datasources = deps_.management.datasources,
+                                     .audit = deps_.users});
+  }
+
+  // Adds a route whose handler is given the principal, behind the access check.
+  users::PrincipalRouteAdder PrincipalRouteAdderFor(HttpServer& server) {
+    return [self = shared_from_this(), &server](std::string_view method, std::string_view pattern,
+                                                Access access, users::PrincipalHandler handler) {
+      self->PrincipalRoute(server, method, pattern, access, std::move(handler));
+    };
+  }
+
+  // What the server is and how it is doing: runs, the API document, who am I, health,
+  // readiness and metrics.
+  void RegisterServiceRoutes(HttpServer& server) {
+    std::shared_ptr<Api> self = shared_from_this();
     Route(server, "GET", kRunsRoute, Access::kAdmin, [self](const HttpRequest&) {
       return HttpResponse::JsonBody(Json{{"runs", self->deps_.runs->ListRuns()}});
     });
@@ -157,28 +199,8 @@ class Api : public std::enable_shared_from_this<Api> {
       if (self->deps_.registry != nullptr) response.body = self->deps_.registry->RenderText();
       return response;
     });
-    server.HandleStream("GET", kStreamRoute,
-                        [self](const HttpRequest& r) { return self->Stream(r); });
-    if (deps_.mcp != nullptr) {
-      ASKDB_RETURN_IF_ERROR(RegisterMcpRoutes(
-          server, *deps_.mcp, [self](const HttpRequest& r) { return self->McpCaller(r); },
-          [self](const HttpRequest& r, const Status& s) { return self->Refuse(r, s); },
-          [self](std::string_view method, int status, Steady::time_point start) {
-            self->Record(method, "/mcp", status, start);
-          }));
-    }
-    if (deps_.management.store != nullptr) {
-      return RegisterManagementRoutes(
-          [self, &server](std::string_view method, std::string_view pattern, Handler handler) {
-            self->Route(server, method, pattern, ManagementAccess(method, pattern),
-                        std::move(handler));
-          },
-          deps_.management);
-    }
-    return Status::Ok();
   }
 
- private:
   // Registers `handler` behind the access check, recording the request by route pattern.
   void Route(HttpServer& server, std::string_view method, std::string_view pattern, Access access,
              Handler handler) {
