@@ -873,11 +873,12 @@ TEST(RequestClassifierTest, WorldPricesTrendsEventsRatiosAndFarewells) {
           "what is the release date of the latest album", "各市场的销售额趋势",
           "市场部门的销售趋势", "how many flights do most airlines have", "销售额最高的金饰产品"});
   // A ratio asked of numbers the request states; numbers that filter rows or date them do not.
-  expect(RequestType::kCalculation,
+  // Session 20: the stated-rate reader (quick_path/stated_rate.h) answers those it reads whole.
+  expect(RequestType::kSimple,
          {"we had 1200 customers and lost 90 this quarter, what's the churn rate",
           "revenue 80k, cost 52k, what's the margin", "季初1200个客户，流失了90个，流失率多少",
-          "成本65，想要35%的毛利率，应该定价多少", "月初会员800人，月底剩720人，流失率是多少",
-          "2000 visitors, 50 bought: conversion rate?"});
+          "月初会员800人，月底剩720人，流失率是多少", "2000 visitors, 50 bought: conversion rate?"});
+  expect(RequestType::kCalculation, {"成本65，想要35%的毛利率，应该定价多少"});
   expect(RequestType::kDataQuery,
          {"2023 vs 2024 revenue growth rate", "channels with conversion above 3% in 2024",
           "2022年和2023年的利润率", "转化率超过3%的渠道有哪些",
@@ -974,6 +975,68 @@ TEST(RequestClassifierTest, JudgementsOfActionsClaimsDecisionsAndGroups) {
                              "my boss says python is better than r, is that true?"}) {
     EXPECT_NE(Classifier().Classify(q).type, RequestType::kMultiStepAnalysis) << q;
   }
+}
+
+// Round 16 (session 20): each reading beside the look-alikes that must keep their type.
+TEST(RequestClassifierTest, PraiseAdviceJobPayMapsEffectsVerdictsAndRecordLookups) {
+  auto expect = [](RequestType type, std::initializer_list<std::string_view> requests) {
+    for (std::string_view q : requests) EXPECT_EQ(Classifier().Classify(q).type, type) << q;
+  };
+  // Thanks or praise for the answer is small talk; a request after the thanks is not.
+  for (std::string_view q : {"thanks, that chart is exactly what I needed",
+                             "that did the trick, thanks", "nice work on that report, cheers",
+                             "图表做得很漂亮，谢谢", "谢谢，分析得很到位", "太好了，正是我要的"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kTrivial) << q;
+    EXPECT_EQ(c.quick_intent, QuickIntent::kThanks) << q;
+  }
+  expect(RequestType::kDataQuery, {"thanks, now show revenue by month", "好的，那各门店的利润呢"});
+  expect(RequestType::kVisualization, {"谢谢，再画一个各月销量的柱状图"});
+  EXPECT_NE(Classifier().Classify("that is right").type, RequestType::kTrivial);
+  // How askdb is used after a short lead; not when the lead names the data.
+  EXPECT_EQ(Classifier().Classify("quick question, how do I use this").quick_intent,
+            QuickIntent::kHelp);
+  EXPECT_EQ(Classifier().Classify("我是新手，这个怎么用").quick_intent, QuickIntent::kHelp);
+  expect(RequestType::kDataQuery, {"the orders table, how does it work"});
+  // Advice: ideas, chart kinds that would suit, fields that might relate, what I should look at.
+  expect(RequestType::kConsultation,
+         {"brainstorm some questions we could ask of the sales table",
+          "where are the quick wins in our inventory data",
+          "which chart types would work for our monthly numbers",
+          "which fields might be related to late deliveries", "哪些字段可能和客户流失有关",
+          "订单表我该看点什么", "这个库能玩出啥花样"});
+  expect(RequestType::kDataQuery,
+         {"which fields have null values", "客户表里有哪些字段", "我该看哪些客户的订单"});
+  // What a job pays on the market is the web's; our own staff's pay is data.
+  expect(RequestType::kWebSearch,
+         {"average pay for a data scientist in new york", "what do nurses earn in toronto",
+          "深圳数据分析师平均工资大概多少", "上海产品经理一般工资多少"});
+  expect(RequestType::kDataQuery,
+         {"average salary of our software engineers in berlin", "我们公司上海产品经理的平均工资",
+          "各部门员工的平均工资", "average salary per department"});
+  // On a map; 地图应用 names an app.
+  expect(RequestType::kVisualization, {"在地图上显示各省客户分布", "用地图展示各省份的销售额"});
+  expect(RequestType::kDataQuery, {"地图应用的用户数"});
+  // An effect analysed, a forecast with its reasoning, a comparison with a verdict.
+  expect(
+      RequestType::kMultiStepAnalysis,
+      {"analyse the effect of the loyalty scheme on visit frequency and spend",
+       "analyze how the new shipping fee affected order size", "评估会员日活动对客单价的影响",
+       "forecast next quarter's demand per product and explain your assumptions",
+       "根据过去两年的数据预测明年销量，并说明依据",
+       "compare the four stores on sales, margin and footfall, then say which is strongest and why",
+       "比较各区域的收入和利润，然后总结哪个最好、原因是什么"});
+  expect(RequestType::kDataQuery,
+         {"sales before and after the loyalty scheme launched", "提价前后每月的销量",
+          "compare sales of the four stores", "比较各区域的收入和利润"});
+  // Break-even after two stated numbers; years are not stated numbers.
+  expect(RequestType::kCalculation,
+         {"fixed costs 50000 per month, each sale contributes 25, how many sales to break even",
+          "固定成本每月8万，每件赚20，卖多少件才能保本"});
+  // Why one record, named by its number, is as it is: a look-up, not an investigation.
+  expect(RequestType::kDataQuery,
+         {"why is order 10248 marked as cancelled", "为什么订单1005的状态是取消"});
+  expect(RequestType::kMultiStepAnalysis, {"为什么2024年订单下降了"});
 }
 
 TEST(RequestClassifierTest, RulesFileOverride) {
