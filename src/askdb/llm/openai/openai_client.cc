@@ -391,6 +391,71 @@ std::string NoModelMessage() {
          "\"gpt-4o-mini\") or the OPENAI_MODEL environment variable";
 }
 
+// What a streamed answer gathers as its server-sent events arrive: the answer so far, when
+// its first token came, and why the stream ended early (an error, or the caller stopped it).
+struct StreamReader {
+  const std::string& base_url;
+  const std::string& model;
+  const StreamCallback& on_delta;
+  SteadyClock::time_point start;
+  openai::StreamAccumulator acc;
+  bool done = false;
+  bool stopped = false;
+  Status error;
+  double first_token_ms = 0;
+
+  // One event; false stops the transfer (bad JSON, an error object, the caller said stop).
+  bool OnEvent(const SseEvent& ev) {
+    if (ev.data == "[DONE]") {
+      done = true;
+      return true;
+    }
+    auto chunk = ParseJson(ev.data);
+    if (!chunk.ok()) {
+      error = UnavailableError("the stream from " + base_url +
+                               " carried invalid JSON: " + chunk.status().message());
+      return false;
+    }
+    if (chunk->is_object() && chunk->contains("error")) {
+      error = openai::MapHttpError(500, ev.data, openai::HttpErrorContext{base_url, model, {}});
+      return false;
+    }
+    StreamDelta delta;
+    if (acc.Apply(*chunk, delta)) {
+      if (first_token_ms == 0) first_token_ms = MsSince(start);
+      if (on_delta && !on_delta(delta)) {
+        stopped = true;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // The whole answer once the transfer ended: a stream cut before its end is an error, not
+  // a shorter answer.
+  StatusOr<ChatResponse> Finish(SseParser& parser) {
+    ASKDB_RETURN_IF_ERROR(parser.Finish());
+    if (!error.ok()) return error;
+    if (!done && !acc.saw_finish_reason()) {
+      return UnavailableError("the stream from " + base_url +
+                              " ended before the answer was complete (no finish_reason, no "
+                              "[DONE]); the connection was probably cut");
+    }
+    return acc.Finish();
+  }
+};
+
+// Some servers ignore "stream": true and answer in one piece: the caller still sees it as
+// one delta.
+StatusOr<ChatResponse> AnswerInOnePiece(const std::string& body, const StreamCallback& on_delta) {
+  ASKDB_ASSIGN_OR_RETURN(ChatResponse response, openai::ParseChatBody(body));
+  if (on_delta) {
+    StreamDelta delta{response.content, response.reasoning, {}};
+    on_delta(delta);
+  }
+  return response;
+}
+
 }  // namespace
 
 StatusOr<std::vector<std::string>> OpenAiClient::ListModels(const CallOptions& call) {
@@ -485,38 +550,8 @@ StatusOr<ChatResponse> OpenAiClient::ChatStream(const ChatRequest& request,
   ASKDB_ASSIGN_OR_RETURN(std::string model, ChatModel(request, call));
   openai::WireOptions wire{model, true, options_.stream_usage};
   std::string body = openai::BuildChatBody(request, wire).dump();
-  openai::StreamAccumulator acc;
-  bool done = false;
-  bool stopped = false;
-  Status stream_error;
-  auto start = SteadyClock::now();
-  double first_token_ms = 0;
-  SseParser parser([&](const SseEvent& ev) {
-    if (ev.data == "[DONE]") {
-      done = true;
-      return true;
-    }
-    auto chunk = ParseJson(ev.data);
-    if (!chunk.ok()) {
-      stream_error = UnavailableError("the stream from " + options_.base_url +
-                                      " carried invalid JSON: " + chunk.status().message());
-      return false;
-    }
-    if (chunk->is_object() && chunk->contains("error")) {
-      stream_error = openai::MapHttpError(500, ev.data,
-                                          openai::HttpErrorContext{options_.base_url, model, {}});
-      return false;
-    }
-    StreamDelta delta;
-    if (acc.Apply(*chunk, delta)) {
-      if (first_token_ms == 0) first_token_ms = MsSince(start);
-      if (on_delta && !on_delta(delta)) {
-        stopped = true;
-        return false;
-      }
-    }
-    return true;
-  });
+  StreamReader reader{options_.base_url, model, on_delta, SteadyClock::now()};
+  SseParser parser([&reader](const SseEvent& ev) { return reader.OnEvent(ev); });
   auto handle = pool_->Acquire();
   Transfer t;
   t.sse = &parser;
@@ -524,34 +559,24 @@ StatusOr<ChatResponse> OpenAiClient::ChatStream(const ChatRequest& request,
   long http = t.HttpStatus();
   bool event_stream = t.is_event_stream;
   pool_->Release(std::move(handle));
-  if (stopped) return CancelledError("the caller stopped the stream from " + options_.base_url);
-  if (!stream_error.ok()) return stream_error;
+  if (reader.stopped) {
+    return CancelledError("the caller stopped the stream from " + options_.base_url);
+  }
+  if (!reader.error.ok()) return reader.error;
   ASKDB_RETURN_IF_ERROR(s);
   if (http < 200 || http >= 300) {
     return openai::MapHttpError(http, t.body, ErrorContext(options_, model, t));
   }
   ChatResponse response;
   if (!event_stream) {
-    // Some servers ignore "stream": true and answer in one piece.
-    ASKDB_ASSIGN_OR_RETURN(response, openai::ParseChatBody(t.body));
-    if (on_delta) {
-      StreamDelta delta{response.content, response.reasoning, {}};
-      on_delta(delta);
-    }
-    first_token_ms = MsSince(start);
+    ASKDB_ASSIGN_OR_RETURN(response, AnswerInOnePiece(t.body, on_delta));
+    reader.first_token_ms = MsSince(reader.start);
   } else {
-    ASKDB_RETURN_IF_ERROR(parser.Finish());
-    if (!stream_error.ok()) return stream_error;
-    if (!done && !acc.saw_finish_reason()) {
-      return UnavailableError("the stream from " + options_.base_url +
-                              " ended before the answer was complete (no finish_reason, no "
-                              "[DONE]); the connection was probably cut");
-    }
-    response = acc.Finish();
+    ASKDB_ASSIGN_OR_RETURN(response, reader.Finish(parser));
   }
   ASKDB_RETURN_IF_ERROR(CheckFinish(response, options_.base_url));
-  response.usage.latency_ms = MsSince(start);
-  response.usage.time_to_first_token_ms = first_token_ms;
+  response.usage.latency_ms = MsSince(reader.start);
+  response.usage.time_to_first_token_ms = reader.first_token_ms;
   EstimateUsageIfMissing(request, response);
   return response;
 }
