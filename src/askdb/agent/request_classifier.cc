@@ -18,6 +18,7 @@
 #include "askdb/agent/quick_path/division_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
 #include "askdb/agent/quick_path/round_question.h"
+#include "askdb/agent/quick_path/stated_rate.h"
 #include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/common/embedded.h"
 #include "askdb/common/file_util.h"
@@ -84,6 +85,9 @@ constexpr std::string_view kBillRuleId = "simple.bill";
 constexpr std::string_view kDiscountRuleId = "simple.discount";
 // And rounding (quick_path/round_question.h): "round 3.14159 to two decimals".
 constexpr std::string_view kRoundRuleId = "simple.round";
+// And a rate asked of two stated numbers (quick_path/stated_rate.h): "we lost 50 of 400
+// customers, what's our churn rate", "成本80，售价100，毛利率多少".
+constexpr std::string_view kRateRuleId = "simple.rate";
 // Rule ids of the learned intent model's decisions: "model.trivial", "model.other", ...
 constexpr std::string_view kModelRulePrefix = "model.";
 constexpr std::string_view kOtherLabel = "other";
@@ -307,6 +311,7 @@ std::string FixCalculatorTypos(const std::string& s) {
 // rule, so the classifier never routes to the quick path a computation it cannot answer.
 std::optional<std::string_view> WholeRequestComputation(std::string_view normalized) {
   if (ParsePercentQuestion(normalized)) return kPercentRuleId;
+  if (ParseStatedRate(normalized)) return kRateRuleId;
   if (ParseDivisionQuestion(normalized)) return kDivisionRuleId;
   if (ParseBillQuestion(normalized)) return kBillRuleId;
   if (DiscountExpression(normalized)) return kDiscountRuleId;

@@ -19,6 +19,7 @@
 #include "askdb/agent/quick_path/division_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
 #include "askdb/agent/quick_path/round_question.h"
+#include "askdb/agent/quick_path/stated_rate.h"
 #include "askdb/agent/quick_path/time_zone.h"
 #include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/agent/quick_path/zone_conversion.h"
@@ -369,6 +370,8 @@ struct QuickPath::Impl {
   void ArithmeticFailure(const ArithmeticResult& r, const std::string& expr, Language l,
                          QuickAnswer& a) const;
   QuickAnswer Percent(const PercentQuestion& q, Language l) const;
+  QuickAnswer Rate(const RateQuestion& r, Language l) const;
+  void RateUnclear(const RateQuestion& r, Language l, QuickAnswer& a) const;
   QuickAnswer Division(const DivisionQuestion& q, Language l) const;
   QuickAnswer Bill(const BillQuestion& q, Language l) const;
   QuickAnswer Round(const RoundQuestion& q, Language l) const;
@@ -692,6 +695,7 @@ TextVars QuickPath::Impl::ClockVars(const LocalTime& t, const std::string& shown
 
 QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l) const {
   if (auto q = ParsePercentQuestion(normalized)) return Percent(*q, l);
+  if (auto r = ParseStatedRate(normalized)) return Rate(*r, l);
   if (auto q = ParseDivisionQuestion(normalized)) return Division(*q, l);
   if (auto q = ParseBillQuestion(normalized)) return Bill(*q, l);
   if (auto q = ParseRoundQuestion(normalized)) return Round(*q, l);
@@ -800,6 +804,84 @@ QuickAnswer QuickPath::Impl::Percent(const PercentQuestion& q, Language l) const
   const std::string key = share ? "percent_share" : *p < 0 ? "percent_fall" : "percent_rise";
   a.text = Fill(Text(l, key), {{"a", x}, {"b", y}, {"percent", percent}});
   return a;
+}
+
+// "we lost 50 of 400 customers, what's our churn rate" → "Churn rate = 50 / 400 = 12.5%.": the
+// formula is always shown with the numbers in their roles, so a misread role can be seen.
+QuickAnswer QuickPath::Impl::Rate(const RateQuestion& r, Language l) const {
+  QuickAnswer a;
+  a.kind = QuickAnswerKind::kArithmetic;
+  a.language = l;
+  std::string name = l == Language::kZh ? r.name_zh : r.name_en;
+  a.value = Json{{"rate", name}};
+  const std::optional<long double> p = EvaluateStatedRate(r);
+  if (!p) {
+    RateUnclear(r, l, a);
+    return a;
+  }
+  static constexpr std::array<std::string_view, 5> kKinds = {"share", "change", "margin", "markup",
+                                                             "profit"};
+  a.value["kind"] = kKinds[static_cast<size_t>(r.kind)];
+  a.value["a"] = static_cast<double>(r.a);
+  a.value["b"] = static_cast<double>(r.b);
+  a.value["result"] = static_cast<double>(*p);
+  a.value["result_text"] = FormatNumber(*p) + "%";
+  const long double diff = r.b - r.a;
+  std::string key = r.complement ? "rate_share_complement" : "rate_share";
+  if (r.kind == RateQuestion::Kind::kChange) {
+    key = r.compared ? (diff < 0 ? "rate_less" : "rate_more")
+          : diff < 0 ? "rate_fall"
+                     : "rate_rise";
+  } else if (r.kind != RateQuestion::Kind::kShare) {
+    key = r.kind == RateQuestion::Kind::kMargin   ? "rate_margin"
+          : r.kind == RateQuestion::Kind::kMarkup ? "rate_markup"
+                                                  : "rate_profit";
+  }
+  if (!name.empty() && l != Language::kZh) name[0] = static_cast<char>(std::toupper(name[0]));
+  const long double magnitude = *p < 0 && r.kind == RateQuestion::Kind::kChange ? -*p : *p;
+  const std::optional<long double> markup = EvaluateMarkup(r);
+  a.text = Fill(Text(l, key), {{"name", name},
+                               {"a", FormatNumber(r.a)},
+                               {"b", FormatNumber(r.b)},
+                               {"diff", FormatNumber(diff < 0 ? -diff : diff)},
+                               {"percent", FormatNumber(magnitude)},
+                               {"markup", markup ? FormatNumber(*markup) : "?"}});
+  return a;
+}
+
+// What a stated rate's words did not settle, said instead of a number.
+void QuickPath::Impl::RateUnclear(const RateQuestion& r, Language l, QuickAnswer& a) const {
+  using U = RateQuestion::Unclear;
+  a.ok = false;
+  std::string numbers;
+  for (const long double n : r.numbers) numbers += (numbers.empty() ? "" : ", ") + FormatNumber(n);
+  const std::string x = r.numbers.empty() ? "" : FormatNumber(r.numbers[0]);
+  const std::string y = r.numbers.size() < 2 ? "" : FormatNumber(r.numbers[1]);
+  std::string key = "rate_zero";
+  switch (r.unclear) {
+    case U::kTooManyNumbers:
+      key = "rate_too_many";
+      break;
+    case U::kOrder:
+      key = "rate_order";
+      break;
+    case U::kCostAndPrice:
+      key = "rate_cost_price";
+      break;
+    case U::kLostOrLeft:
+      key = "rate_lost_left";
+      break;
+    case U::kPartOverWhole:
+      key = "rate_part_whole";
+      break;
+    case U::kNone:
+      break;
+  }
+  a.value["error"] = key.substr(5);
+  a.text = Fill(Text(l, key), {{"name", l == Language::kZh ? r.name_zh : r.name_en},
+                               {"numbers", numbers},
+                               {"a", x},
+                               {"b", y}});
 }
 
 // "is 126 divisible by 8" → "No: 126 ÷ 8 = 15 remainder 6."; the remainder is always shown,

@@ -1,0 +1,68 @@
+#!/usr/bin/python3
+"""Runs the quick-path probes (data/intent/quick_path_probes_s20.jsonl) through the real CLI.
+
+Each probe is asked with `askdb ask` under a clean HOME, no model, against a SQLite database
+(data questions need one to fall through to). A probe that expects an answer passes when the
+route is the quick path and every expected value appears in the answer; one that expects no
+answer passes when another route took it or the quick path declined (said it cannot tell);
+answer_or_decline accepts either a right answer or a decline.
+
+  quick_path_probes.py ASKDB_BINARY SQLITE_DB [PROBES.jsonl] [-v]
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# What a quick-path decline says (quick_path.toml rate_* / bill texts): it asks, never answers.
+DECLINE = re.compile(r"cannot tell|can't tell|not sure|say the|depends on|无法确定|不能确定|请说明|请给出|取决于")
+
+
+def ask(binary, db, home, text):
+    run = subprocess.run([binary, "ask", "--db", "sqlite:" + db, text], capture_output=True,
+                         text=True, env={**os.environ, "HOME": home}, timeout=60)
+    lines = run.stdout.splitlines()
+    head = lines[0] if lines else ""
+    quick = "route quick path" in head or "路线 快速路径" in head
+    return quick, "\n".join(lines[1:]).strip()
+
+
+def grade(probe, quick, answer):
+    declined = quick and DECLINE.search(answer) is not None
+    right = quick and not declined and all(v in answer for v in probe["values"])
+    if probe["expect"] == "answer":
+        return right
+    if probe["expect"] == "no_answer":
+        return not quick or declined
+    return right or declined or not quick
+
+
+def main():
+    args = [a for a in sys.argv[1:] if a != "-v"]
+    verbose = "-v" in sys.argv
+    binary, db = args[0], args[1]
+    path = args[2] if len(args) > 2 else os.path.join(os.path.dirname(__file__), "..", "data",
+                                                       "intent", "quick_path_probes_s20.jsonl")
+    probes = [json.loads(l) for l in open(path, encoding="utf-8") if l.strip()]
+    probes = [p for p in probes if "id" in p]
+    passed = {}
+    with tempfile.TemporaryDirectory() as home:
+        for p in probes:
+            quick, answer = ask(binary, db, home, p["text"])
+            ok = grade(p, quick, answer)
+            key = (p["lang"], p["expect"])
+            n, k = passed.get(key, (0, 0))
+            passed[key] = (n + 1, k + ok)
+            if verbose and not ok:
+                print("FAIL %s [%s] %s\n    -> %s" % (p["id"], p["expect"], p["text"],
+                      (answer if quick else "(not quick path) " + answer).replace("\n", " | ")[:300]))
+    total = sum(k for _, k in passed.values())
+    for key in sorted(passed):
+        print("%s %-18s %d/%d" % (key[0], key[1], passed[key][1], passed[key][0]))
+    print("all %d/%d" % (total, len(probes)))
+
+
+if __name__ == "__main__":
+    main()

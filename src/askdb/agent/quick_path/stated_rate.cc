@@ -1,0 +1,553 @@
+#include "askdb/agent/quick_path/stated_rate.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/utf8_pattern.h"
+
+namespace askdb::agent {
+namespace {
+
+using Kind = RateQuestion::Kind;
+using Unclear = RateQuestion::Unclear;
+using Pattern = Utf8Pattern;
+
+// Which counts a share rate is taken from: churn counts those lost, so a number of those kept
+// ("340 still active") is the other rate's; retention the other way round.
+enum class Counts { kAny, kLost, kKept };
+
+struct RateWord {
+  std::string_view word;  // as normalised (lower case, half-width)
+  Kind kind;
+  Counts counts;
+  bool needs_marker;  // a bare share word ("percentage", 占比): only with of / 占 / 其中 / total
+  std::string_view en;
+  std::string_view zh;
+};
+
+// The rate words, longest first within a kind so that an alternation takes the whole word.
+// Only rates that are one fixed formula: turnover, yield or interest rates are not shares of a
+// whole, so they are not here (a generic "…率" would compute 200 / 1000 for 周转率).
+constexpr RateWord kRateWords[] = {
+    {"gross margin", Kind::kMargin, Counts::kAny, false, "gross margin", "毛利率"},
+    {"profit margin", Kind::kMargin, Counts::kAny, false, "profit margin", "利润率"},
+    {"margin", Kind::kMargin, Counts::kAny, false, "margin", "毛利率"},
+    {"销售利润率", Kind::kMargin, Counts::kAny, false, "profit margin", "销售利润率"},
+    {"毛利率", Kind::kMargin, Counts::kAny, false, "gross margin", "毛利率"},
+    {"毛利", Kind::kMargin, Counts::kAny, false, "gross margin", "毛利率"},
+    {"markup", Kind::kMarkup, Counts::kAny, false, "markup", "加价率"},
+    {"mark-up", Kind::kMarkup, Counts::kAny, false, "markup", "加价率"},
+    {"成本利润率", Kind::kMarkup, Counts::kAny, false, "markup", "成本利润率"},
+    {"加价率", Kind::kMarkup, Counts::kAny, false, "markup", "加价率"},
+    {"加成率", Kind::kMarkup, Counts::kAny, false, "markup", "加成率"},
+    {"profit percentage", Kind::kProfit, Counts::kAny, false, "profit percentage", "利润率"},
+    {"profit percent", Kind::kProfit, Counts::kAny, false, "profit percentage", "利润率"},
+    {"profit rate", Kind::kProfit, Counts::kAny, false, "profit rate", "利润率"},
+    {"profit %", Kind::kProfit, Counts::kAny, false, "profit percentage", "利润率"},
+    {"利润百分比", Kind::kProfit, Counts::kAny, false, "profit percentage", "利润率"},
+    {"利润率", Kind::kProfit, Counts::kAny, false, "profit rate", "利润率"},
+    {"growth rate", Kind::kChange, Counts::kAny, false, "growth", "增长率"},
+    {"growth", Kind::kChange, Counts::kAny, false, "growth", "增长率"},
+    {"increase", Kind::kChange, Counts::kAny, false, "increase", "增长率"},
+    {"decrease", Kind::kChange, Counts::kAny, false, "decrease", "下降幅度"},
+    {"decline", Kind::kChange, Counts::kAny, false, "decline", "下降幅度"},
+    {"drop", Kind::kChange, Counts::kAny, false, "drop", "下降幅度"},
+    {"rise", Kind::kChange, Counts::kAny, false, "rise", "增长率"},
+    {"change", Kind::kChange, Counts::kAny, false, "change", "变化幅度"},
+    {"gain", Kind::kChange, Counts::kAny, false, "gain", "增长率"},
+    {"fall", Kind::kChange, Counts::kAny, false, "fall", "下降幅度"},
+    {"环比增长率", Kind::kChange, Counts::kAny, false, "growth", "环比增长率"},
+    {"同比增长率", Kind::kChange, Counts::kAny, false, "growth", "同比增长率"},
+    {"环比增长", Kind::kChange, Counts::kAny, false, "growth", "环比增长"},
+    {"同比增长", Kind::kChange, Counts::kAny, false, "growth", "同比增长"},
+    {"环比下降", Kind::kChange, Counts::kAny, false, "decline", "环比下降"},
+    {"同比下降", Kind::kChange, Counts::kAny, false, "decline", "同比下降"},
+    {"增长幅度", Kind::kChange, Counts::kAny, false, "growth", "增长幅度"},
+    {"下降幅度", Kind::kChange, Counts::kAny, false, "decline", "下降幅度"},
+    {"变化幅度", Kind::kChange, Counts::kAny, false, "change", "变化幅度"},
+    {"增长率", Kind::kChange, Counts::kAny, false, "growth", "增长率"},
+    {"环比", Kind::kChange, Counts::kAny, false, "change", "环比"},
+    {"同比", Kind::kChange, Counts::kAny, false, "change", "同比"},
+    {"增幅", Kind::kChange, Counts::kAny, false, "growth", "增幅"},
+    {"涨幅", Kind::kChange, Counts::kAny, false, "growth", "涨幅"},
+    {"跌幅", Kind::kChange, Counts::kAny, false, "decline", "跌幅"},
+    {"降幅", Kind::kChange, Counts::kAny, false, "decline", "降幅"},
+    {"增长", Kind::kChange, Counts::kAny, false, "growth", "增长率"},
+    {"下降", Kind::kChange, Counts::kAny, false, "decline", "下降幅度"},
+    {"上涨", Kind::kChange, Counts::kAny, false, "growth", "涨幅"},
+    {"下跌", Kind::kChange, Counts::kAny, false, "decline", "跌幅"},
+    {"增加", Kind::kChange, Counts::kAny, false, "increase", "增长率"},
+    {"减少", Kind::kChange, Counts::kAny, false, "decrease", "下降幅度"},
+    {"提高", Kind::kChange, Counts::kAny, false, "increase", "增长率"},
+    {"提升", Kind::kChange, Counts::kAny, false, "increase", "增长率"},
+    {"降低", Kind::kChange, Counts::kAny, false, "decrease", "下降幅度"},
+    {"变化", Kind::kChange, Counts::kAny, false, "change", "变化幅度"},
+    {"涨", Kind::kChange, Counts::kAny, false, "growth", "涨幅"},
+    {"跌", Kind::kChange, Counts::kAny, false, "decline", "跌幅"},
+    {"churn rate", Kind::kShare, Counts::kLost, false, "churn rate", "流失率"},
+    {"churn", Kind::kShare, Counts::kLost, false, "churn rate", "流失率"},
+    {"attrition rate", Kind::kShare, Counts::kLost, false, "attrition rate", "流失率"},
+    {"attrition", Kind::kShare, Counts::kLost, false, "attrition rate", "流失率"},
+    {"cancellation rate", Kind::kShare, Counts::kLost, false, "cancellation rate", "取消率"},
+    {"流失率", Kind::kShare, Counts::kLost, false, "churn rate", "流失率"},
+    {"流失", Kind::kShare, Counts::kLost, false, "churn rate", "流失率"},
+    {"retention rate", Kind::kShare, Counts::kKept, false, "retention rate", "留存率"},
+    {"retention", Kind::kShare, Counts::kKept, false, "retention rate", "留存率"},
+    {"留存率", Kind::kShare, Counts::kKept, false, "retention rate", "留存率"},
+    {"留存", Kind::kShare, Counts::kKept, false, "retention rate", "留存率"},
+    {"conversion rate", Kind::kShare, Counts::kAny, false, "conversion rate", "转化率"},
+    {"conversion", Kind::kShare, Counts::kAny, false, "conversion rate", "转化率"},
+    {"click-through rate", Kind::kShare, Counts::kAny, false, "click-through rate", "点击率"},
+    {"ctr", Kind::kShare, Counts::kAny, false, "click-through rate", "点击率"},
+    {"return rate", Kind::kShare, Counts::kAny, false, "return rate", "退货率"},
+    {"refund rate", Kind::kShare, Counts::kAny, false, "refund rate", "退款率"},
+    {"open rate", Kind::kShare, Counts::kAny, false, "open rate", "打开率"},
+    {"click rate", Kind::kShare, Counts::kAny, false, "click rate", "点击率"},
+    {"attendance rate", Kind::kShare, Counts::kAny, false, "attendance rate", "出勤率"},
+    {"attendance", Kind::kShare, Counts::kAny, false, "attendance rate", "出勤率"},
+    {"pass rate", Kind::kShare, Counts::kAny, false, "pass rate", "通过率"},
+    {"completion rate", Kind::kShare, Counts::kAny, false, "completion rate", "完成率"},
+    {"success rate", Kind::kShare, Counts::kAny, false, "success rate", "成功率"},
+    {"failure rate", Kind::kShare, Counts::kAny, false, "failure rate", "失败率"},
+    {"error rate", Kind::kShare, Counts::kAny, false, "error rate", "错误率"},
+    {"defect rate", Kind::kShare, Counts::kAny, false, "defect rate", "不良率"},
+    {"response rate", Kind::kShare, Counts::kAny, false, "response rate", "回复率"},
+    {"bounce rate", Kind::kShare, Counts::kAny, false, "bounce rate", "跳出率"},
+    {"occupancy rate", Kind::kShare, Counts::kAny, false, "occupancy rate", "入住率"},
+    {"occupancy", Kind::kShare, Counts::kAny, false, "occupancy rate", "入住率"},
+    {"win rate", Kind::kShare, Counts::kAny, false, "win rate", "赢单率"},
+    {"转化率", Kind::kShare, Counts::kAny, false, "conversion rate", "转化率"},
+    {"转化", Kind::kShare, Counts::kAny, false, "conversion rate", "转化率"},
+    {"退货率", Kind::kShare, Counts::kAny, false, "return rate", "退货率"},
+    {"退款率", Kind::kShare, Counts::kAny, false, "refund rate", "退款率"},
+    {"出勤率", Kind::kShare, Counts::kAny, false, "attendance rate", "出勤率"},
+    {"缺勤率", Kind::kShare, Counts::kAny, false, "absence rate", "缺勤率"},
+    {"到场率", Kind::kShare, Counts::kAny, false, "attendance rate", "到场率"},
+    {"出席率", Kind::kShare, Counts::kAny, false, "attendance rate", "出席率"},
+    {"合格率", Kind::kShare, Counts::kAny, false, "pass rate", "合格率"},
+    {"及格率", Kind::kShare, Counts::kAny, false, "pass rate", "及格率"},
+    {"通过率", Kind::kShare, Counts::kAny, false, "pass rate", "通过率"},
+    {"完成率", Kind::kShare, Counts::kAny, false, "completion rate", "完成率"},
+    {"达成率", Kind::kShare, Counts::kAny, false, "completion rate", "达成率"},
+    {"打开率", Kind::kShare, Counts::kAny, false, "open rate", "打开率"},
+    {"点击率", Kind::kShare, Counts::kAny, false, "click rate", "点击率"},
+    {"成功率", Kind::kShare, Counts::kAny, false, "success rate", "成功率"},
+    {"失败率", Kind::kShare, Counts::kAny, false, "failure rate", "失败率"},
+    {"错误率", Kind::kShare, Counts::kAny, false, "error rate", "错误率"},
+    {"不良率", Kind::kShare, Counts::kAny, false, "defect rate", "不良率"},
+    {"次品率", Kind::kShare, Counts::kAny, false, "defect rate", "次品率"},
+    {"良品率", Kind::kShare, Counts::kAny, false, "yield of good units", "良品率"},
+    {"回复率", Kind::kShare, Counts::kAny, false, "response rate", "回复率"},
+    {"入住率", Kind::kShare, Counts::kAny, false, "occupancy rate", "入住率"},
+    {"复购率", Kind::kShare, Counts::kAny, false, "repeat purchase rate", "复购率"},
+    {"投诉率", Kind::kShare, Counts::kAny, false, "complaint rate", "投诉率"},
+    {"percentage", Kind::kShare, Counts::kAny, true, "share", "占比"},
+    {"proportion", Kind::kShare, Counts::kAny, true, "share", "占比"},
+    {"percent", Kind::kShare, Counts::kAny, true, "share", "占比"},
+    {"share", Kind::kShare, Counts::kAny, true, "share", "占比"},
+    {"%", Kind::kShare, Counts::kAny, true, "share", "占比"},
+    {"百分之多少", Kind::kShare, Counts::kAny, true, "share", "占比"},
+    {"百分之几", Kind::kShare, Counts::kAny, true, "share", "占比"},
+    {"百分比", Kind::kShare, Counts::kAny, true, "share", "占比"},
+    {"占比", Kind::kShare, Counts::kAny, true, "share", "占比"},
+    {"比例", Kind::kShare, Counts::kAny, true, "share", "占比"},
+};
+
+const RateWord* FindRateWord(const std::string& word) {
+  for (const RateWord& w : kRateWords) {
+    if (w.word == word) return &w;
+  }
+  return nullptr;
+}
+
+// The named rate words (bare = false) or the bare share words as one alternation, longest
+// first (RE2 takes the first alternative that fits).
+std::string RateWordAlternation(bool bare) {
+  std::vector<std::string_view> words;
+  for (const RateWord& w : kRateWords) {
+    if (w.needs_marker == bare) words.push_back(w.word);
+  }
+  std::stable_sort(words.begin(), words.end(),
+                   [](std::string_view a, std::string_view b) { return a.size() > b.size(); });
+  std::string out = "(";
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) out += "|";
+    out += RE2::QuoteMeta(std::string(words[i]));
+  }
+  return out + ")";
+}
+
+const std::string kEnAsk =
+    "(?:what(?:'s| is| was| would be| will be)?|whats|calculate|compute|find|work out|"
+    "how (?:big|large|much) (?:is|was))";
+// Before and after the English rate word: "what's our monthly churn rate", "percentage drop".
+const std::string kEnBefore =
+    "(?:the |our |my |their |its |a |an )?(?:[a-z-]+ )?(?:percentage |percent |% )?";
+const std::string kEnAfter = "(?: rate| percentage| percent| %)?(?: is (?:that|this|it)| here)?";
+const std::string kZhAfter =
+    "(?:了)?(?:是|为|有|大概是)?(?:多少|几|多大|多高|百分之几|百分之多少|多少%|几%)?(?:呢|啊|呀)?";
+// A few characters naming whose rate (客户流失率, 整体转化率), never 的/各/每/按 (各地区的转化率).
+const std::string kZhWhose = "(?:[^\\x00-\\x7f,.;:?!、。的各每按]{0,4}?)";
+
+// The asked rate word and the clause that states the numbers.
+struct Asked {
+  const RateWord* word = nullptr;
+  std::string clause;
+};
+
+// Where a rate word `w` (an alternation) is asked: "…, what's the churn rate?", "… what's the
+// churn", "what is the growth rate if …", "转化率：访问3000，下单240", "…，流失率是多少".
+struct AskPatterns {
+  explicit AskPatterns(const std::string& w)
+      : en_end("^(.+?)(?:\\s*[,.;:?!—–-]+\\s*(?:so |then |and )?(?:" + kEnAsk +
+               " )?|\\s+(?:so |and )?" + kEnAsk + " )" + kEnBefore + w + kEnAfter + "\\s*[?.!]*$"),
+        en_if("^(?:so )?" + kEnAsk + " " + kEnBefore + w + kEnAfter +
+              " (?:if|when|given(?: that)?|assuming) (.+?)[?.!]*$"),
+        label("^" + w + "\\s*:\\s*(.+?)[?.!。]*$"),
+        zh_end("^(.+?)\\s*(?:[,.;:?!、。]+\\s*(?:那么|那|请问|所以|则)?|那么|请问)" + kZhWhose + w +
+               kZhAfter + "[?.!。]*$") {}
+  Pattern en_end, en_if, label, zh_end;
+};
+
+// A named rate is looked for first: in "markup percentage?" the bare "percentage" would
+// otherwise be the word asked and "markup" a word before it.
+std::optional<Asked> FindAskedRate(std::string_view normalized) {
+  static const AskPatterns named(RateWordAlternation(false));
+  static const AskPatterns bare(RateWordAlternation(true));
+  for (const AskPatterns* p : {&named, &bare}) {
+    Asked a;
+    std::string word;
+    if (RE2::FullMatch(normalized, p->en_end.re, &a.clause, &word) ||
+        RE2::FullMatch(normalized, p->en_if.re, &word, &a.clause) ||
+        RE2::FullMatch(normalized, p->label.re, &word, &a.clause) ||
+        RE2::FullMatch(normalized, p->zh_end.re, &a.clause, &word)) {
+      a.word = FindRateWord(word);
+      if (a.word != nullptr) return a;
+    }
+  }
+  return std::nullopt;
+}
+
+// "50 out of 400 as a percentage", "45 out of 180 is what percent": a bare share asked after
+// the numbers.
+std::optional<Asked> FindAskedPercentage(std::string_view normalized) {
+  static const Pattern as(
+      "^(.+?),? (?:as a|as|in) (?:percentage|percent|%)[?.!]*$|^(.+?),? is what "
+      "(?:percentage|percent|%)[?.!]*$");
+  std::string c1, c2;
+  if (!RE2::FullMatch(normalized, as.re, &c1, &c2)) return std::nullopt;
+  return Asked{FindRateWord("percentage"), c1.empty() ? c2 : c1};
+}
+
+struct Stated {
+  long double value = 0;
+  size_t begin = 0;  // bytes in the clause
+  size_t end = 0;
+};
+
+bool LooksLikeYear(long double v) { return v >= 1900 && v <= 2100 && v == std::floor(v); }
+
+// Whether the text before a number makes it a rank, a filter or a time ("top 5", "more than
+// 50", "in 2023", 前5, 超过100): then the request is about data.
+bool NotAnAmountBefore(std::string_view before) {
+  static const Pattern p(
+      "(?:^|[^a-z])(?:top|first|last|in|since|during|before|after|over|above|under|below|than|"
+      "least|most|q|fy|id|no\\.|#)\\s*$|(?:前|第|超过|大于|小于|低于|高于|不少于|不到|至少|最多|"
+      "大约|约)\\s*$");
+  return RE2::PartialMatch(before, p.re);
+}
+
+// Whether the text right after a number makes it something else than an amount: a percentage,
+// a date or time (2023年, 3月, 5pm, 1983/7/16, 10:30), a unit glued to it (5mb, 2nd) or a bound
+// (100以上).
+bool NotAnAmountAfter(std::string_view after) {
+  static const Pattern p(
+      "^(?:%|[a-z]|[/:-][0-9]|\\s*(?:年|月|日|号|季度|时|点|以上|以下|以内|多))");
+  return RE2::PartialMatch(after, p.re);
+}
+
+// The stated numbers of a clause ("1,000", "12k", "1.2m", "120万", "$80"), or nullopt when one
+// is not an amount (see NotAnAmountBefore/After) or two could be years ("from 2023 to 2024").
+std::optional<std::vector<Stated>> StatedNumbers(std::string_view clause) {
+  static const Pattern number(
+      "([0-9]+(?:,[0-9]{3})*(?:\\.[0-9]+)?|\\.[0-9]+)(\\s?million|\\s?thousand|k|m|万|亿|千)?");
+  std::vector<Stated> out;
+  int years = 0;
+  re2::StringPiece input(clause.data(), clause.size());
+  std::array<re2::StringPiece, 3> g;
+  size_t pos = 0;
+  while (number.re.Match(input, pos, input.size(), RE2::UNANCHORED, g.data(), g.size())) {
+    const size_t begin = g[0].data() - clause.data();
+    const size_t end = begin + g[0].size();
+    pos = end;
+    if (NotAnAmountBefore(clause.substr(0, begin)) || NotAnAmountAfter(clause.substr(end))) {
+      return std::nullopt;
+    }
+    std::string digits(g[1].data(), g[1].size());
+    digits.erase(std::remove(digits.begin(), digits.end(), ','), digits.end());
+    const auto n = ParseNumberPrefix(digits);
+    if (!n || n->length != digits.size()) return std::nullopt;
+    const std::string scale(g[2].data(), g[2].size());
+    long double value = n->value;
+    if (scale.find("thousand") != std::string::npos || scale == "k" || scale == "千") value *= 1e3L;
+    if (scale.find("million") != std::string::npos || scale == "m") value *= 1e6L;
+    if (scale == "万") value *= 1e4L;
+    if (scale == "亿") value *= 1e8L;
+    if (scale.empty() && LooksLikeYear(value)) ++years;
+    out.push_back({value, begin, end});
+  }
+  if (years >= 2) return std::nullopt;
+  return out;
+}
+
+// Where a number's role is said: the text before it back to the previous number (or the
+// clause's start), and after it up to the next number (or the end).
+std::string_view Before(std::string_view clause, const std::vector<Stated>& n, size_t i) {
+  const size_t from = i == 0 ? 0 : n[i - 1].end;
+  return clause.substr(from, n[i].begin - from);
+}
+std::string_view After(std::string_view clause, const std::vector<Stated>& n, size_t i) {
+  const size_t to = i + 1 < n.size() ? n[i + 1].begin : clause.size();
+  return clause.substr(n[i].end, to - n[i].end);
+}
+
+enum class Role { kNone, kPart, kWhole };
+
+// A share's role words: "50 of 400", "out of 800, 120", "400 of them", "50占400", "其中32个",
+// "共有800个", "in total".
+Role ShareRole(std::string_view before, std::string_view after) {
+  static const Pattern part_after("^\\s*(?:(?:out )?of |[个人位名单家笔次条件]?占)");
+  static const Pattern part_before("(?:其中|里有|中有|里面有|当中有|其中有)\\s*$");
+  static const Pattern whole_before(
+      "(?:out of|of|total(?: of)?|in all|占|共有|共|总共|一共|总计|合计|总数|总共有|一共有|全部)"
+      "\\s*[$]?$");
+  static const Pattern whole_after("^\\s*(?:in total|total|altogether|in all)");
+  if (RE2::PartialMatch(after, part_after.re) || RE2::PartialMatch(before, part_before.re)) {
+    return Role::kPart;
+  }
+  if (RE2::PartialMatch(before, whole_before.re) || RE2::PartialMatch(after, whole_after.re)) {
+    return Role::kWhole;
+  }
+  return Role::kNone;
+}
+
+// Whether a word says which number is the part or the whole: a bare share word ("percentage",
+// 占比) needs one, a named rate (churn, 转化率) takes the smaller number as the part.
+bool SaysPartOrWhole(std::string_view clause, const std::vector<Stated>& n) {
+  for (size_t i = 0; i < n.size(); ++i) {
+    if (ShareRole(Before(clause, n, i), After(clause, n, i)) != Role::kNone) return true;
+  }
+  return false;
+}
+
+enum class Side { kSame, kOther, kBoth };
+
+// Which side a churn or retention clause counts: "lost 90" is the churn's own side, "340 still
+// with us" / 还剩340 the other (churn = (400 − 340) / 400), both or "left" (gone or remaining?)
+// cannot be told.
+Side SideCounted(std::string_view clause, Counts counts) {
+  static const Pattern kept(
+      "(?:^|[^a-z])(?:still|remain|remained|remaining|stayed|kept|retained|renewed|now have|now "
+      "has)(?:[^a-z]|$)|剩|还有|留下|留存|仍|依然|续费|期末|现在有|目前有");
+  static const Pattern lost(
+      "(?:^|[^a-z])(?:lost|churned|cancell?ed|quit|gone|unsubscribed)(?:[^a-z]|$)|流失|取消|退订|"
+      "离开|走了|丢了|丢失");
+  static const Pattern left("(?:^|[^a-z])left(?:[^a-z]|$)");
+  const bool k = RE2::PartialMatch(clause, kept.re);
+  const bool l = RE2::PartialMatch(clause, lost.re);
+  if (RE2::PartialMatch(clause, left.re) || (k && l)) return Side::kBoth;
+  if (counts == Counts::kLost && k) return Side::kOther;
+  if (counts == Counts::kKept && l) return Side::kOther;
+  return Side::kSame;
+}
+
+void ReadShare(std::string_view clause, const std::vector<Stated>& n, const RateWord& w,
+               RateQuestion& r) {
+  const Role first = ShareRole(Before(clause, n, 0), After(clause, n, 0));
+  const Role second = ShareRole(Before(clause, n, 1), After(clause, n, 1));
+  size_t part = n[0].value <= n[1].value ? 0 : 1;
+  if (first == Role::kPart || second == Role::kWhole) part = 0;
+  if (second == Role::kPart || first == Role::kWhole) part = 1;
+  const bool conflict = (first == Role::kPart && second == Role::kPart) ||
+                        (first == Role::kWhole && second == Role::kWhole);
+  r.a = n[part].value;
+  r.b = n[1 - part].value;
+  if (conflict || r.a > r.b) r.unclear = Unclear::kPartOverWhole;
+  if (w.counts == Counts::kAny) return;
+  const Side side = SideCounted(clause, w.counts);
+  if (side == Side::kBoth) r.unclear = Unclear::kLostOrLeft;
+  r.complement = side == Side::kOther;
+}
+
+enum class When { kNone, kEarlier, kLater };
+
+// "last year 120 … this year 150", 去年…今年, 上月…本月, 同期…: which of two numbers came first.
+When TimeOf(std::string_view text) {
+  static const Pattern earlier(
+      "(?:^|[^a-z])(?:last|previous|prior|before|earlier|old|ago|yesterday|initially|originally|"
+      "used to)(?:[^a-z]|$)|去年|上月|上个月|上季度|上周|昨天|之前|原来|以前|原先|同期|前年|上年|"
+      "期初|上一");
+  static const Pattern later(
+      "(?:^|[^a-z])(?:this|now|current|currently|today|new|after|later|latest)(?:[^a-z]|$)|今年|"
+      "本月|这个月|这月|本季度|本周|今天|现在|目前|当前|后来|本期|期末|本年");
+  const bool e = RE2::PartialMatch(text, earlier.re);
+  const bool l = RE2::PartialMatch(text, later.re);
+  if (e == l) return When::kNone;
+  return e ? When::kEarlier : When::kLater;
+}
+
+// Whether the first number is the earlier one: "from 120 to 150", 从120涨到150, or time words
+// around each; nullopt when nothing says.
+std::optional<bool> FirstIsEarlier(std::string_view clause, const std::vector<Stated>& n) {
+  static const Pattern to("(?:^|[^a-z])(?:to|->)(?:[^a-z]|$)|→|到|至|变成|变为|成了");
+  if (RE2::PartialMatch(After(clause, n, 0), to.re)) return true;
+  for (const bool before : {true, false}) {
+    const When a = TimeOf(before ? Before(clause, n, 0) : After(clause, n, 0));
+    const When b = TimeOf(before ? Before(clause, n, 1) : After(clause, n, 1));
+    if (a != When::kNone && b != When::kNone && a != b) return a == When::kEarlier;
+  }
+  return std::nullopt;
+}
+
+void ReadChange(std::string_view clause, const std::vector<Stated>& n, RateQuestion& r) {
+  const std::optional<bool> first = FirstIsEarlier(clause, n);
+  if (!first) {
+    r.unclear = Unclear::kOrder;
+    return;
+  }
+  r.a = n[*first ? 0 : 1].value;
+  r.b = n[*first ? 1 : 0].value;
+}
+
+enum class Price { kNone, kCost, kPrice };
+
+// The end of the last match of `p` in `text` and its length (0, 0 when none).
+std::pair<size_t, size_t> LastMatch(std::string_view text, const RE2& p) {
+  re2::StringPiece input(text.data(), text.size());
+  re2::StringPiece m;
+  std::pair<size_t, size_t> last{0, 0};
+  size_t pos = 0;
+  while (pos <= text.size() && p.Match(input, pos, text.size(), RE2::UNANCHORED, &m, 1)) {
+    const size_t end = m.data() - text.data() + m.size();
+    last = {end, m.size()};
+    pos = m.empty() ? end + 1 : end;
+  }
+  return last;
+}
+
+// What the words right before a number say it is: "costs 60", "sold at 100", 进价80, 卖100.
+// The nearer word wins ("cost 80 sold at 100"), the longer on a tie ("cost price 80").
+Price PriceRole(std::string_view before) {
+  static const Pattern cost(
+      "cost price|unit cost|costs?|bought (?:it )?(?:at|for)|buy (?:at|for)|paid|purchase price|"
+      "purchased (?:at|for)|wholesale(?: price)?|成本价|成本|进价|进货价|采购价|买入价|买价|买入|"
+      "买了|进货");
+  static const Pattern price(
+      "selling price|sale price|sales price|price|sold (?:it )?(?:at|for)|sells? (?:it )?(?:at|"
+      "for)|selling (?:at|for)|retail(?: price)?|售价|卖价|零售价|销售价|出售价|定价|卖出|卖了|卖|"
+      "售");
+  const auto c = LastMatch(before, cost.re);
+  const auto p = LastMatch(before, price.re);
+  if (c.second == 0 && p.second == 0) return Price::kNone;
+  if (c.first != p.first) return c.first > p.first ? Price::kCost : Price::kPrice;
+  return c.second >= p.second ? Price::kCost : Price::kPrice;
+}
+
+void ReadCostAndPrice(std::string_view clause, const std::vector<Stated>& n, RateQuestion& r) {
+  const Price first = PriceRole(Before(clause, n, 0));
+  const Price second = PriceRole(Before(clause, n, 1));
+  if (first == Price::kNone || second == Price::kNone || first == second) {
+    r.unclear = Unclear::kCostAndPrice;
+    return;
+  }
+  r.a = n[first == Price::kCost ? 0 : 1].value;
+  r.b = n[first == Price::kCost ? 1 : 0].value;
+}
+
+// "150比120多百分之几", "120比150少百分之几", "150 is what percent more than 120": the change
+// from the second number to the first.
+std::optional<RateQuestion> ParseComparison(std::string_view normalized) {
+  const std::string num = "([0-9]+(?:,[0-9]{3})*(?:\\.[0-9]+)?)";
+  static const Pattern zh("^(?:请问|请|帮我算一下|算一下)?" + num + "(?:元|块|个|人)?比" + num +
+                          "(?:元|块|个|人)?(?:多|少|高|低|大|小|贵|便宜|增加|减少|高出|多出|低出)"
+                          "(?:了)?(?:百分之几|百分之多少|多少%|几%)[?.!。]*$");
+  static const Pattern en("^" + num +
+                          " is (?:by )?what (?:percent|percentage|%) (?:more|less|higher|lower|"
+                          "bigger|smaller|greater|larger|above|below)(?: than)? " +
+                          num + "[?.!]*$");
+  std::string x, y;
+  if (!RE2::FullMatch(normalized, zh.re, &x, &y) && !RE2::FullMatch(normalized, en.re, &x, &y)) {
+    return std::nullopt;
+  }
+  x.erase(std::remove(x.begin(), x.end(), ','), x.end());
+  y.erase(std::remove(y.begin(), y.end(), ','), y.end());
+  const auto a = ParseNumberPrefix(y);
+  const auto b = ParseNumberPrefix(x);
+  if (!a || !b) return std::nullopt;
+  RateQuestion r{.kind = Kind::kChange, .name_en = "difference", .name_zh = "差别"};
+  r.a = a->value;
+  r.b = b->value;
+  r.compared = true;
+  r.numbers = {b->value, a->value};
+  return r;
+}
+
+}  // namespace
+
+std::optional<RateQuestion> ParseStatedRate(std::string_view normalized) {
+  if (normalized.size() > 200) return std::nullopt;
+  if (auto r = ParseComparison(normalized)) return r;
+  std::optional<Asked> asked = FindAskedRate(normalized);
+  if (!asked) asked = FindAskedPercentage(normalized);
+  if (!asked) return std::nullopt;
+  const auto numbers = StatedNumbers(asked->clause);
+  if (!numbers || numbers->size() < 2) return std::nullopt;
+  const RateWord& w = *asked->word;
+  RateQuestion r{.kind = w.kind, .name_en = std::string(w.en), .name_zh = std::string(w.zh)};
+  for (const Stated& s : *numbers) r.numbers.push_back(s.value);
+  if (numbers->size() > 2) {
+    r.unclear = Unclear::kTooManyNumbers;
+    return r;
+  }
+  if (w.kind == Kind::kShare) {
+    if (w.needs_marker && !SaysPartOrWhole(asked->clause, *numbers)) return std::nullopt;
+    ReadShare(asked->clause, *numbers, w, r);
+  } else if (w.kind == Kind::kChange) {
+    ReadChange(asked->clause, *numbers, r);
+  } else {
+    ReadCostAndPrice(asked->clause, *numbers, r);
+  }
+  return r;
+}
+
+std::optional<long double> EvaluateStatedRate(const RateQuestion& r) {
+  constexpr long double kHundred = 100;
+  if (r.unclear != Unclear::kNone) return std::nullopt;
+  switch (r.kind) {
+    case Kind::kShare:
+      if (r.b == 0) return std::nullopt;
+      return (r.complement ? r.b - r.a : r.a) / r.b * kHundred;
+    case Kind::kChange:
+      if (r.a == 0) return std::nullopt;
+      return (r.b - r.a) / std::fabs(r.a) * kHundred;
+    case Kind::kMarkup:
+      return EvaluateMarkup(r);
+    case Kind::kMargin:
+    case Kind::kProfit:
+      if (r.b == 0) return std::nullopt;
+      return (r.b - r.a) / r.b * kHundred;
+  }
+  return std::nullopt;
+}
+
+std::optional<long double> EvaluateMarkup(const RateQuestion& r) {
+  if (r.unclear != Unclear::kNone || r.a == 0) return std::nullopt;
+  return (r.b - r.a) / r.a * 100;
+}
+
+}  // namespace askdb::agent
