@@ -277,6 +277,37 @@ TEST_F(EnglishReadingsTest, AnOrderIsListedByItsNumberNotItsShipName) {
   EXPECT_EQ(Rows("list the orders shipped to Germany"), (std::vector<std::string>{"10", "11"}));
 }
 
+// Realistic names abbreviate "name" as "nm" (an invented plumbing schema): the technicians, who
+// have a start date and are referred to by jobs (a dated document by shape), were listed by
+// tech_id at 0.90; their nm labels them, cust_nm its customers, FIRST_NM/LAST_NM a person.
+TEST_F(EnglishReadingsTest, NmAbbreviatesName) {
+  Open(R"sql(
+CREATE TABLE tech(tech_id INTEGER PRIMARY KEY, nm TEXT, start_dt TEXT);
+CREATE TABLE cust(cust_id INTEGER PRIMARY KEY, cust_nm TEXT, city TEXT);
+CREATE TABLE student(stu_id INTEGER PRIMARY KEY, FIRST_NM TEXT, LAST_NM TEXT);
+CREATE TABLE job(job_id INTEGER PRIMARY KEY, tech_id INTEGER REFERENCES tech(tech_id),
+                 cust_id INTEGER REFERENCES cust(cust_id), stu_id INTEGER REFERENCES student(stu_id),
+                 job_dt TEXT);
+INSERT INTO tech VALUES (1,'Frank Doyle','2009-04-01'),(2,'Maria Santos','2014-06-16');
+INSERT INTO cust VALUES (1,'Jennifer Clark','Springfield'),(2,'Sofia Flores','Riverton');
+INSERT INTO student VALUES (1,'Linda','Baker'),(2,'Paul','Allen');
+INSERT INTO job VALUES (1,1,1,1,'2024-01-13'),(2,2,1,2,'2024-10-01'),(3,1,2,1,'2024-11-02');
+)sql");
+  const int tech = index_->FindTable("tech");
+  ASSERT_TRUE(index_->IsDatedDocument(tech));
+  EXPECT_EQ(index_->LabelColumn(tech, false), index_->FindColumn(tech, "nm"));
+  const int cust = index_->FindTable("cust");
+  EXPECT_EQ(index_->LabelColumn(cust, false), index_->FindColumn(cust, "cust_nm"));
+  const int student = index_->FindTable("student");
+  const int first = index_->LabelColumn(student, false);
+  EXPECT_EQ(first, index_->FindColumn(student, "FIRST_NM"));
+  EXPECT_EQ(index_->NameCompanion(first), index_->FindColumn(student, "LAST_NM"));
+  EXPECT_EQ(Rows("list the techs"), (std::vector<std::string>{"Frank Doyle", "Maria Santos"}));
+  // "nm" inside a longer word is no name: a document keeps its number.
+  const int job = index_->FindTable("job");
+  EXPECT_EQ(index_->LabelColumn(job, false), -1);
+}
+
 // The same with Chinese names: 收货人姓名 names the recipient and 客户名称 the customer (another
 // table), not the order; 订单名称 or 中文名称 (no other party before the name word) label it.
 TEST_F(EnglishReadingsTest, AChineseOrderIsNotLabelledByItsRecipientsName) {

@@ -1092,8 +1092,16 @@ bool NamesPartOfAPerson(const std::string& name, std::initializer_list<std::stri
   auto has = [&](std::string_view w) {
     return std::find(words.begin(), words.end(), w) != words.end();
   };
-  const bool qualified = has("name") && std::any_of(qualifiers.begin(), qualifiers.end(), has);
+  const bool qualified =
+      (has("name") || has("nm")) && std::any_of(qualifiers.begin(), qualifiers.end(), has);
   return qualified || std::any_of(whole.begin(), whole.end(), has);
+}
+
+// "nm", the name abbreviated as a whole word of the column's name (tech.nm, cust_nm, FIRST_NM):
+// realistic schemas write it so, and a table known only by it was listed by its key.
+bool SaysNameAbbreviated(const std::string& name) {
+  const std::vector<std::string> words = text::SplitIdentifier(name);
+  return std::find(words.begin(), words.end(), "nm") != words.end();
 }
 
 bool IsFirstNameColumn(const std::string& lower, const std::string& name) {
@@ -1155,13 +1163,14 @@ std::string Squeezed(std::string_view s) {
 }
 
 // Whether a text column of a dated document may label its rows: its name less "name"/"title"
-// is empty or the table's word (OrderTitle of Orders), not another party's or thing's (ShipName,
-// ShipCity, Status).
+// (or "nm") is empty or the table's word (OrderTitle of Orders), not another party's or thing's
+// (ShipName, ShipCity, Status).
 bool NamesItsOwnTable(const std::string& lower_column, const std::string& table_name) {
   std::string prefix = Squeezed(lower_column);
   for (std::string_view w : {"name", "title"}) {
     if (const size_t at = prefix.rfind(w); at != std::string::npos) prefix.erase(at, w.size());
   }
+  if (SaysNameAbbreviated(lower_column)) prefix.erase(prefix.rfind("nm"), 2);  // cust_nm
   const std::string word = Squeezed(table_name);
   if (prefix.empty() || word.empty()) return true;
   return word.starts_with(prefix) || prefix.starts_with(word) ||
@@ -1210,11 +1219,11 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
       continue;
     }
     int score = 0;
-    if (lower == "name" || lower == "title" || col.name == "名称" || col.name == "名字" ||
-        col.name == "中文名" || col.name == "姓名") {
+    if (lower == "name" || lower == "title" || lower == "nm" || col.name == "名称" ||
+        col.name == "名字" || col.name == "中文名" || col.name == "姓名") {
       score = 4;
     } else if (lower.find("name") != std::string::npos ||
-               lower.find("title") != std::string::npos ||
+               lower.find("title") != std::string::npos || SaysNameAbbreviated(col.name) ||
                col.name.find("名") != std::string::npos) {
       score = 3;
     } else if (lower.size() > 11 && lower.ends_with("description") &&
