@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/measure_additivity.h"
@@ -1453,6 +1454,100 @@ std::optional<ShapeProblem> UnitSaidOtherwise(const std::vector<Item>& items, co
   return std::nullopt;
 }
 
+// What a unit word or a column measures, for UnitOfAnotherKind.
+enum class UnitKind { kNone, kMoney, kLength, kArea, kWeight, kDuration };
+
+// The unit word the text starts with and its kind; longer words first (平方米 before 米).
+std::pair<std::string_view, UnitKind> UnitWordAt(std::string_view text) {
+  static constexpr std::pair<std::string_view, UnitKind> kUnits[] = {
+      {"平方千米", UnitKind::kArea}, {"平方公里", UnitKind::kArea}, {"平方米", UnitKind::kArea},
+      {"平米", UnitKind::kArea},     {"公顷", UnitKind::kArea},     {"亩", UnitKind::kArea},
+      {"千米", UnitKind::kLength},   {"公里", UnitKind::kLength},   {"厘米", UnitKind::kLength},
+      {"毫米", UnitKind::kLength},   {"英里", UnitKind::kLength},   {"米", UnitKind::kLength},
+      {"公斤", UnitKind::kWeight},   {"千克", UnitKind::kWeight},   {"吨", UnitKind::kWeight},
+      {"克", UnitKind::kWeight},     {"斤", UnitKind::kWeight},     {"毫秒", UnitKind::kDuration},
+      {"秒", UnitKind::kDuration},   {"分钟", UnitKind::kDuration}, {"小时", UnitKind::kDuration},
+      {"美元", UnitKind::kMoney},    {"港元", UnitKind::kMoney},    {"欧元", UnitKind::kMoney},
+      {"日元", UnitKind::kMoney},    {"英镑", UnitKind::kMoney},    {"人民币", UnitKind::kMoney},
+      {"元", UnitKind::kMoney},      {"块", UnitKind::kMoney}};
+  for (const auto& [word, kind] : kUnits) {
+    if (text.starts_with(word)) return {word, kind};
+  }
+  return {"", UnitKind::kNone};
+}
+
+// What a column measures, by the words of its names (时长 before 长度: a duration; 增长率 has
+// none); kNone when no word says.
+UnitKind ColumnUnitKind(const IndexedColumn& c) {
+  static constexpr std::pair<std::string_view, UnitKind> kCues[] = {
+      {"时长", UnitKind::kDuration},   {"片长", UnitKind::kDuration},
+      {"耗时", UnitKind::kDuration},   {"millisecond", UnitKind::kDuration},
+      {"second", UnitKind::kDuration}, {"duration", UnitKind::kDuration},
+      {"面积", UnitKind::kArea},       {"占地", UnitKind::kArea},
+      {"area", UnitKind::kArea},       {"sqm", UnitKind::kArea},
+      {"长度", UnitKind::kLength},     {"距离", UnitKind::kLength},
+      {"里程", UnitKind::kLength},     {"高度", UnitKind::kLength},
+      {"身高", UnitKind::kLength},     {"海拔", UnitKind::kLength},
+      {"周长", UnitKind::kLength},     {"直径", UnitKind::kLength},
+      {"半径", UnitKind::kLength},     {"length", UnitKind::kLength},
+      {"distance", UnitKind::kLength}, {"height", UnitKind::kLength},
+      {"重量", UnitKind::kWeight},     {"体重", UnitKind::kWeight},
+      {"weight", UnitKind::kWeight},   {"价", UnitKind::kMoney},
+      {"金额", UnitKind::kMoney},      {"收入", UnitKind::kMoney},
+      {"营收", UnitKind::kMoney},      {"销售额", UnitKind::kMoney},
+      {"工资", UnitKind::kMoney},      {"薪", UnitKind::kMoney},
+      {"费", UnitKind::kMoney},        {"成本", UnitKind::kMoney},
+      {"利润", UnitKind::kMoney},      {"资本", UnitKind::kMoney},
+      {"票房", UnitKind::kMoney},      {"price", UnitKind::kMoney},
+      {"amount", UnitKind::kMoney},    {"total", UnitKind::kMoney},
+      {"cost", UnitKind::kMoney},      {"revenue", UnitKind::kMoney},
+      {"salary", UnitKind::kMoney}};
+  const std::string names = text::AsciiLower(c.name + " " + c.display_zh + " " + c.display_en);
+  for (const auto& [cue, kind] : kCues) {
+    if (names.find(cue) != std::string::npos) return kind;
+  }
+  return UnitKind::kNone;
+}
+
+// "面积超过5000公里的门店", "时长超过5公里的曲目", "成人价格超过10000米的路线" compared the number
+// at 0.75-0.79, the unit only lowering the confidence: a unit word right after a compared number
+// (past 万/亿/千) that no reading used (a duration converted, a model's 平方米) must fit what the
+// column measures. It abstains when the column's words say another kind, or say none and the
+// unit is not money (a plain number column priced in 元 is common; in 公里, a guess).
+std::optional<ShapeProblem> UnitOfAnotherKind(const std::vector<Item>& items, const Query& q,
+                                              const SchemaIndex& index) {
+  for (const Filter& f : q.filters) {
+    if (!f.numeric || f.column < 0 || f.CountsRows() || f.text_literal) continue;
+    const IndexedColumn& col = index.columns()[f.column];
+    if (UniformUnitOf(col)) continue;  // stored with its unit: UnitSaidOtherwise
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (items[i].kind != ItemKind::kNumber || !IsFiltersNumber(items[i].number, f)) continue;
+      size_t k = i + 1;
+      while (k < items.size() && items[k].used && items[k].kind == ItemKind::kPunct &&
+             (items[k].text == "万" || items[k].text == "亿" || items[k].text == "千")) {
+        ++k;
+      }
+      std::string after;
+      for (size_t j = k; j < items.size() && j < k + 3; ++j) after += items[j].text;
+      const auto [word, kind] = UnitWordAt(after);
+      if (kind == UnitKind::kNone) continue;
+      bool read = false;  // an item of the unit word used by a reading
+      for (size_t j = k, len = 0; j < items.size() && len < word.size(); ++j) {
+        read |= items[j].used;
+        len += items[j].text.size();
+      }
+      const UnitKind own = ColumnUnitKind(col);
+      if (read || own == kind || (own == UnitKind::kNone && kind == UnitKind::kMoney)) continue;
+      const std::string name = col.display_zh.empty() ? col.name : col.display_zh;
+      return ShapeProblem{"the number is said in " + std::string(word) + ", which is not what " +
+                              name + " measures; ask in the column's unit.",
+                          "问题里的数字以“" + std::string(word) + "”为单位，而“" + name +
+                              "”量的不是这类东西，单位对不上，因此不作答；请按这一列的单位问。"};
+    }
+  }
+  return std::nullopt;
+}
+
 // "人口超过1000万的城市" compared population_10k with 10,000,000: the column counts in 万.
 std::optional<ShapeProblem> MagnitudeCountedTwice(const std::vector<Item>& items, const Query& q,
                                                   const SchemaIndex& index) {
@@ -1841,6 +1936,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = MagnitudeCountedTwice(items, query, index)) return p;
   if (auto p = BareNumberForACountInAMagnitude(items, query, index)) return p;
   if (auto p = UnitSaidOtherwise(items, query, index)) return p;
+  if (auto p = UnitOfAnotherKind(items, query, index)) return p;
   if (auto p = ValueSaidInPart(items, index)) return p;
   if (auto p = OneCharacterValueUnread(items, index)) return p;
   if (auto p = TableCharacterAfterAColumn(items, index)) return p;

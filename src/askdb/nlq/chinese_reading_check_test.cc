@@ -415,6 +415,18 @@ class ChineseClubCheckTest : public testing::DbTest {
   }
 };
 
+// "面积超过5000公里的门店", "成人价格超过10000米的路线" compared the number at 0.75-0.79: a unit
+// after a compared number must fit what the column measures (薪 is money); with no word saying
+// what the column measures, only money is taken.
+TEST_F(ChineseClubCheckTest, AUnitThatDoesNotFitTheColumnIsNamed) {
+  const Translation yuan = Ask("薪资超过150元的篮球运动员有几个");
+  ASSERT_TRUE(yuan.answered) << yuan.abstain_reason;
+  EXPECT_EQ(testing::ResultRows(*conn_, yuan.sql), std::vector<std::string>{"2"});
+  ExpectAbstainsNaming("薪资超过150公里的篮球运动员有几个", "“公里”为单位");
+  ExpectAbstainsNaming("薪资低于250公斤的篮球运动员有几个", "“公斤”为单位");
+  ExpectAbstainsNaming("球衣号码超过10米的俱乐部现役球员有几个", "“米”为单位");
+}
+
 // "身高最高": '229cm' < '98cm' as text; '8000万美元' < '900万美元'. One unit throughout ranks
 // by the leading numbers (unit_numbers.h), not as text.
 TEST_F(ChineseClubCheckTest, NumbersStoredWithUnitsAreNotRankedAsText) {
