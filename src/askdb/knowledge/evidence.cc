@@ -39,7 +39,8 @@ Json EvidenceToJson(const Evidence& evidence) {
                     {"text", h.text},
                     {"keyword_score", h.keyword_score},
                     {"vector_score", h.vector_score},
-                    {"fused_score", h.fused_score}});
+                    {"fused_score", h.fused_score},
+                    {"query_coverage", h.query_coverage}});
   }
   Json columns = Json::array();
   for (const TermColumn& c : evidence.term_columns) {
@@ -71,7 +72,8 @@ StatusOr<Evidence> EvidenceFromJson(const Json& json) {
                         .text = h.value("text", ""),
                         .keyword_score = h.value("keyword_score", 0.0),
                         .vector_score = h.value("vector_score", 0.0),
-                        .fused_score = h.value("fused_score", 0.0)});
+                        .fused_score = h.value("fused_score", 0.0),
+                        .query_coverage = h.value("query_coverage", 0.0)});
     }
     for (const Json& c : json.value("term_columns", Json::array())) {
       e.term_columns.push_back({.term = c.value("term", ""),
@@ -90,6 +92,15 @@ StatusOr<Evidence> EvidenceFromJson(const Json& json) {
   } catch (const Json::exception& error) {
     return InvalidArgumentError(std::string("evidence: malformed JSON: ") + error.what());
   }
+}
+
+const EvidenceHit* BestPassage(const Evidence& evidence, double min_coverage) {
+  const EvidenceHit* best = nullptr;
+  for (const EvidenceHit& hit : evidence.hits) {
+    if (hit.kind != "document" || hit.query_coverage < min_coverage - 1e-9) continue;
+    if (best == nullptr || hit.query_coverage > best->query_coverage) best = &hit;
+  }
+  return best;
 }
 
 std::vector<std::string> EvidencePromptItems(const Evidence& evidence, int token_budget) {

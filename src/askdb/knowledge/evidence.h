@@ -27,6 +27,8 @@ struct EvidenceHit {
   double keyword_score = 0;  // BM25 (0 when the keyword channel did not find it)
   double vector_score = 0;   // cosine similarity (0 when the vector channel did not)
   double fused_score = 0;    // reciprocal rank fusion of the two
+  // Share (0..1) of the question's terms the text holds (KeywordIndex::QueryTermCoverage).
+  double query_coverage = 0;
 };
 
 // A business term's column in the data: schema recall pulls its table in.
@@ -54,6 +56,15 @@ struct Evidence {
 
   bool empty() const { return hits.empty() && term_columns.empty() && !suggested_answer; }
 };
+
+// The coverage a document passage needs to be shown when no model answers and the engine
+// abstains: chosen on the develop half of a labelled set (bench/kb_passage_bench.cc,
+// data/kb_passage/; docs/knowledge.md, "Documents with no model").
+inline constexpr double kPassageMinCoverage = 0.8;
+
+// The document hit that covers most of the question, when it covers at least `min_coverage`
+// of it; nullptr otherwise (Q&A pairs answer through suggested_answer instead).
+const EvidenceHit* BestPassage(const Evidence& evidence, double min_coverage = kPassageMinCoverage);
 
 // The evidence event's payload: query, hits with their scores, term columns, answer.
 Json EvidenceToJson(const Evidence& evidence);

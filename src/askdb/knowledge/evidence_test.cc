@@ -45,6 +45,23 @@ TEST(EvidenceTest, JsonRoundTripKeepsScoresTermsAndAnswer) {
   EXPECT_TRUE(Evidence{}.empty());
 }
 
+TEST(EvidenceTest, BestPassageIsTheDocumentCoveringMostOfTheQuestion) {
+  Evidence e = Sample();
+  EXPECT_EQ(BestPassage(e), nullptr) << "no coverage recorded";
+  e.hits[0].query_coverage = 0.8;
+  e.hits[1].query_coverage = 1.0;  // a Q&A pair: it answers through suggested_answer
+  EvidenceHit better = e.hits[0];
+  better.chunk_id = "kn_1#1";
+  better.query_coverage = 0.9;
+  e.hits.push_back(better);
+  ASSERT_NE(BestPassage(e), nullptr);
+  EXPECT_EQ(BestPassage(e)->chunk_id, "kn_1#1");
+  EXPECT_EQ(BestPassage(e, 0.95), nullptr);
+  StatusOr<Evidence> back = EvidenceFromJson(EvidenceToJson(e));
+  ASSERT_TRUE(back.ok());
+  EXPECT_DOUBLE_EQ(back->hits[2].query_coverage, 0.9);
+}
+
 TEST(EvidenceTest, PromptItemsNameTheirSourceAndKeepToTheBudget) {
   const Evidence e = Sample();
   const std::vector<std::string> all = EvidencePromptItems(e, 1000);

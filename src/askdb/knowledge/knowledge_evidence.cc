@@ -1,6 +1,7 @@
 #include "askdb/knowledge/knowledge_evidence.h"
 
 #include "askdb/knowledge/knowledge_base.h"
+#include "askdb/knowledge/search/keyword_index.h"
 
 namespace askdb::knowledge {
 
@@ -33,7 +34,8 @@ Status KnowledgeEvidenceSource::Recall(const EvidenceQuery& query, Evidence& out
                   .text = hit.text,
                   .keyword_score = hit.keyword_score,
                   .vector_score = hit.vector_score,
-                  .fused_score = hit.fused_score};
+                  .fused_score = hit.fused_score,
+                  .query_coverage = KeywordIndex::QueryTermCoverage(query.question, hit.text)};
     if (item->kind != ItemKind::kDocument) {
       e.text = "Q: " + item->question + "\nA: " + item->answer;
       const bool better =

@@ -536,6 +536,13 @@ std::string WriteTieNote(std::string_view value, size_t n, bool chinese) {
          "): the cut-off falls between tied rows; ask for more rows to see them.";
 }
 
+std::string WriteKnowledgePassage(std::string_view source, std::string_view passage, bool chinese) {
+  const std::string s(source), p(passage);
+  if (chinese) return "知识库文档「" + s + "」中的这段内容可能回答了这个问题：\n\n" + p + "\n\n";
+  return "This passage of the knowledge base document \"" + s + "\" may answer the question:\n\n" +
+         p + "\n\n";
+}
+
 std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,
                             bool reason_says_what_to_do, const AnswerFace& face) {
   if (AsksToChangeData(question)) {

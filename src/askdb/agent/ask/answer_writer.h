@@ -64,6 +64,11 @@ std::string OtherLanguageAnswer(std::string_view question, bool chinese,
 // (`value`, formatted): the cut fell between tied rows, which the answer must not hide.
 std::string WriteTieNote(std::string_view value, size_t n, bool chinese);
 
+// A knowledge-base document passage that covers the question, put before a no-model
+// abstention: the person who stored the answer in a document sees it, with its source, even
+// though no SQL answers the question (knowledge::BestPassage picks it).
+std::string WriteKnowledgePassage(std::string_view source, std::string_view passage, bool chinese);
+
 // The answer when the engine abstains and no model is configured: its reason (which word it
 // could not place) and what the person can do — name the columns, or configure a model for
 // the questions the engine is unsure of; a reason that already says what to do

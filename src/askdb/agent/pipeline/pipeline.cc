@@ -273,6 +273,15 @@ struct Pipeline::Impl {
     return NodeOutcome::Continue();
   }
 
+  // A document passage that covers the question, for a no-model abstention; "" when none.
+  std::string KnowledgePassage(const RunState& s) const {
+    if (s.evidence.is_null()) return "";
+    StatusOr<knowledge::Evidence> evidence = knowledge::EvidenceFromJson(s.evidence);
+    if (!evidence.ok()) return "";
+    const knowledge::EvidenceHit* hit = knowledge::BestPassage(*evidence);
+    return hit == nullptr ? "" : WriteKnowledgePassage(hit->source, hit->text, s.chinese());
+  }
+
   // The evidence as prompt knowledge, within its token budget; none before the stage ran.
   std::vector<std::string> EvidenceItems(const RunState& s) const {
     if (s.evidence.is_null()) return {};
@@ -698,7 +707,7 @@ struct Pipeline::Impl {
                                            s.chinese(), t.abstain_reason_says_what_to_do, Face());
       // A period the data does not reach: rephrasing would find nothing either.
       if (std::string gap = PeriodOutsideReading(s); !gap.empty()) answer += "\n" + gap;
-      Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(answer));
+      Finish(s, ctx, PipelineRoute::kNotAnswered, KnowledgePassage(s) + answer);
     } else {
       s.next = kLlmSql;
     }

@@ -17,6 +17,7 @@
 #include "askdb/cache/answer_cache.h"
 #include "askdb/db/connector_registry.h"
 #include "askdb/demo/demo_database.h"
+#include "askdb/knowledge/evidence.h"
 #include "askdb/llm/scripted/scripted_llm_client.h"
 
 namespace askdb::agent::pipeline {
@@ -781,6 +782,50 @@ TEST(AnalysisReportTest, StepChartsFormatKnownMoney) {
   EXPECT_EQ(plain.find("\"askdbFormat\":\"money\""), std::string::npos);
   const std::string money = analysis::RenderHtml(BuildAnalysisReport(s, {"total"}));
   EXPECT_NE(money.find("\"askdbFormat\":\"money\""), std::string::npos);
+}
+
+// A knowledge channel that recalls one document passage for any question, with the share of
+// the question's terms it is said to cover.
+class OnePassage : public knowledge::EvidenceSource {
+ public:
+  explicit OnePassage(double coverage) : coverage_(coverage) {}
+  std::string_view name() const override { return "knowledge"; }
+  Status Recall(const knowledge::EvidenceQuery&, knowledge::Evidence& out) const override {
+    out.hits.push_back({.item_id = "kn_1",
+                        .chunk_id = "kn_1#0",
+                        .kind = "document",
+                        .source = "finance.md",
+                        .text = "公司的财年从每年4月1日开始，到次年3月31日结束。",
+                        .fused_score = 0.03,
+                        .query_coverage = coverage_});
+    return Status::Ok();
+  }
+
+ private:
+  double coverage_;
+};
+
+// With no model, a document that answers what the engine cannot is shown before the
+// abstention, with its source; one that covers too little of the question is not.
+TEST_F(PipelineNoModelTest, AbstentionShowsAKnowledgePassageThatCoversTheQuestion) {
+  for (const double coverage : {0.83, 0.5}) {
+    OnePassage passage(coverage);
+    PipelineDeps deps;
+    deps.checkpoints = &store_;
+    deps.datasource = []() -> StatusOr<PreparedDatasource*> { return ds_; };
+    deps.evidence = {&passage};
+    StatusOr<Pipeline> p = Pipeline::Create(std::move(deps));
+    ASSERT_TRUE(p.ok());
+    StatusOr<PipelineResult> r = p->Ask("kb-" + std::to_string(coverage), "财年从几月开始");
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->route, PipelineRoute::kNotAnswered) << r->answer;
+    const bool shown = r->answer.find("4月1日") != std::string::npos;
+    EXPECT_EQ(shown, coverage >= knowledge::kPassageMinCoverage) << coverage << ": " << r->answer;
+    if (shown) {
+      EXPECT_EQ(r->answer.rfind("知识库文档「finance.md」", 0), 0u) << r->answer;
+      EXPECT_NE(r->answer.find("要得到答案"), std::string::npos) << "the abstention stays";
+    }
+  }
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_set>
 
 #include "askdb/catalog/schema_recall.h"
 
@@ -27,6 +28,17 @@ std::vector<std::string> KeywordIndex::Terms(std::string_view text) {
     }
   }
   return terms;
+}
+
+double KeywordIndex::QueryTermCoverage(std::string_view query, std::string_view text) {
+  const std::vector<std::string> q = catalog::RecallTerms(query);
+  const std::unordered_set<std::string> asked(q.begin(), q.end());
+  if (asked.empty()) return 0;
+  const std::vector<std::string> t = catalog::RecallTerms(text);
+  const std::unordered_set<std::string> held(t.begin(), t.end());
+  size_t found = 0;
+  for (const std::string& term : asked) found += held.count(term);
+  return static_cast<double>(found) / static_cast<double>(asked.size());
 }
 
 void KeywordIndex::Add(uint32_t slot, const std::vector<std::string>& terms) {

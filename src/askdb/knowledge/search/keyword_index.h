@@ -29,6 +29,11 @@ class KeywordIndex {
   // neighbouring English words as one term ("average salary").
   static std::vector<std::string> Terms(std::string_view text);
 
+  // The share (0..1) of the query's distinct terms (catalog::RecallTerms) that `text` holds:
+  // how much of a question a passage speaks to, on an absolute scale (BM25 depends on the
+  // collection). 0 for a query without terms.
+  static double QueryTermCoverage(std::string_view query, std::string_view text);
+
   // `slot` must not be indexed already (a replaced document gets a new slot).
   void Add(uint32_t slot, const std::vector<std::string>& terms);
   void Remove(uint32_t slot);

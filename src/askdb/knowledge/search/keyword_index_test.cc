@@ -110,6 +110,18 @@ TEST_F(KeywordIndexTest, MinimumScoreDropsWeakMatches) {
   EXPECT_EQ(strong[0].slot, 1u);
 }
 
+TEST(KeywordIndexCoverageTest, QueryTermCoverageIsTheShareOfTheQuestionsTermsHeld) {
+  const std::string passage =
+      "Backups of the sales database run every night and are kept for 35 days.";
+  EXPECT_DOUBLE_EQ(KeywordIndex::QueryTermCoverage("are backups kept every night", passage), 1.0);
+  const double some = KeywordIndex::QueryTermCoverage("are invoices kept every night", passage);
+  EXPECT_GT(some, 0.0);
+  EXPECT_LT(some, 1.0);
+  EXPECT_DOUBLE_EQ(KeywordIndex::QueryTermCoverage("parking policy", passage), 0.0);
+  EXPECT_DOUBLE_EQ(KeywordIndex::QueryTermCoverage("", passage), 0.0);
+  EXPECT_GT(KeywordIndex::QueryTermCoverage("财年从几月开始", "公司的财年从每年4月1日开始"), 0.5);
+}
+
 TEST_F(KeywordIndexTest, QueryWithoutKnownTermsFindsNothing) {
   Add(0, "monthly active users");
   EXPECT_TRUE(Search("的 是 the").empty());
