@@ -1010,12 +1010,12 @@ TEST(RequestClassifierTest, PraiseAdviceJobPayMapsEffectsVerdictsAndRecordLookup
   // What a job pays on the market is the web's; our own staff's pay is data.
   expect(RequestType::kWebSearch,
          {"average pay for a data scientist in new york", "what do nurses earn in toronto",
-          "深圳数据分析师平均工资大概多少", "上海产品经理一般工资多少"});
+          "广州数据分析师平均月薪大概多少", "上海产品经理一般工资多少"});
   expect(RequestType::kDataQuery,
          {"average salary of our software engineers in berlin", "我们公司上海产品经理的平均工资",
           "各部门员工的平均工资", "average salary per department"});
   // On a map; 地图应用 names an app.
-  expect(RequestType::kVisualization, {"在地图上显示各省客户分布", "用地图展示各省份的销售额"});
+  expect(RequestType::kVisualization, {"在地图上显示各城市的会员分布", "用地图展示各省份的销售额"});
   expect(RequestType::kDataQuery, {"地图应用的用户数"});
   // An effect analysed, a forecast with its reasoning, a comparison with a verdict.
   expect(
