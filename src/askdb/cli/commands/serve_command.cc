@@ -398,66 +398,93 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
   return Status::Ok();
 }
 
-}  // namespace
-
-Command AddServeCommand(CLI::App& app) {
-  auto options = std::make_shared<ServeOptions>();
-  CLI::App* cmd = app.add_subcommand("serve", "Serve the agent over HTTP (run API, SSE)");
-  cmd->add_option("--db", options->db, "Database URL (sqlite:PATH, a file path, ...)");
-  cmd->add_option("--semantic-model", options->semantic_model,
+// What is served: the database, its semantic model, the model and the time zone.
+void AddServedSourceOptions(CLI::App* cmd, ServeOptions& options) {
+  cmd->add_option("--db", options.db, "Database URL (sqlite:PATH, a file path, ...)");
+  cmd->add_option("--semantic-model", options.semantic_model,
                   "Semantic model JSON (default: NAME.semantic.json beside a SQLite file)");
-  cmd->add_option("--llm", options->llm_flag,
+  cmd->add_option("--llm", options.llm_flag,
                   "Use a model: record:FILE, replay:FILE or scripted:FILE (default: the "
                   "[llm] configuration, when it names a model)");
-  cmd->add_option("--tz", options->time_zone, "Time zone for date/time questions")
+  cmd->add_option("--tz", options.time_zone, "Time zone for date/time questions")
       ->check(TimeZoneName());
-  cmd->add_option("--host", options->host, "Address to listen on")->capture_default_str();
-  cmd->add_option("--port", options->port, "Port; 0 picks a free one (printed)")
+}
+
+// Where it listens and who may call: address, port, API keys, plan review.
+void AddListenOptions(CLI::App* cmd, ServeOptions& options) {
+  cmd->add_option("--host", options.host, "Address to listen on")->capture_default_str();
+  cmd->add_option("--port", options.port, "Port; 0 picks a free one (printed)")
       ->capture_default_str();
-  cmd->add_flag("--no-auth", options->no_auth,
+  cmd->add_flag("--no-auth", options.no_auth,
                 "Accept requests without an API key (only when --host is loopback)");
-  cmd->add_flag("--review-plan", options->review_plan,
+  cmd->add_flag("--review-plan", options.review_plan,
                 "Multi-step analysis plans wait for approval (humanFeedback)");
-  cmd->add_option("--workers", options->workers, "Runs executed at once")
+}
+
+// How many runs it takes at once and how long they may go on at shutdown.
+void AddRunCapacityOptions(CLI::App* cmd, ServeOptions& options) {
+  cmd->add_option("--workers", options.workers, "Runs executed at once")
       ->capture_default_str()
       ->check(CLI::Range(std::size_t{1}, kMaxWorkers));
-  cmd->add_option("--queue", options->queue, "Runs waiting beyond --workers before 429")
+  cmd->add_option("--queue", options.queue, "Runs waiting beyond --workers before 429")
       ->capture_default_str()
       ->check(CLI::Range(std::size_t{0}, kMaxQueue));
-  cmd->add_option("--shutdown-timeout", options->shutdown_seconds,
+  cmd->add_option("--shutdown-timeout", options.shutdown_seconds,
                   "Seconds runs may go on after SIGINT/SIGTERM")
       ->capture_default_str();
-  cmd->add_option("--cors-origin", options->cors_origins,
+}
+
+// What one connection or client may send and hold: origins, body size, connections,
+// deadlines and failed key checks.
+void AddConnectionLimitOptions(CLI::App* cmd, ServeOptions& options) {
+  cmd->add_option("--cors-origin", options.cors_origins,
                   "Browser origin allowed to call the API (repeat; \"*\" for any)");
-  cmd->add_option("--max-body", options->max_body_bytes,
+  cmd->add_option("--max-body", options.max_body_bytes,
                   "Largest request body in bytes; larger ones answer 413")
       ->capture_default_str();
-  cmd->add_option("--max-connections", options->max_connections,
+  cmd->add_option("--max-connections", options.max_connections,
                   "Open connections at once; more answer 503 + Retry-After (0: 4096, or "
                   "--workers + 256 when larger)")
       ->check(CLI::Range(std::size_t{0}, std::size_t{100000}));
-  cmd->add_option("--max-connections-per-client", options->max_connections_per_client,
+  cmd->add_option("--max-connections-per-client", options.max_connections_per_client,
                   "Open connections per client address (0: half of --max-connections)")
       ->check(CLI::Range(std::size_t{0}, std::size_t{100000}));
-  cmd->add_option("--request-deadline", options->request_deadline_seconds,
+  cmd->add_option("--request-deadline", options.request_deadline_seconds,
                   "Seconds a request's headers and body may take to arrive (then 408)")
       ->capture_default_str()
       ->check(CLI::Range(1, 3600));
-  cmd->add_option("--idle-timeout", options->idle_timeout_seconds,
+  cmd->add_option("--idle-timeout", options.idle_timeout_seconds,
                   "Seconds a connection may stay open without a request")
       ->capture_default_str()
       ->check(CLI::Range(1, 3600));
-  cmd->add_option("--auth-max-failures", options->auth_max_failures,
+  cmd->add_option("--auth-max-failures", options.auth_max_failures,
                   "Failed key checks per client address per minute before 429 for a minute "
                   "(0: no throttling)")
       ->capture_default_str()
       ->check(CLI::Range(0, 1000000));
-  cmd->add_option("--datasource-folder", options->datasource_folders,
+}
+
+// Which databases an admin may add as datasources.
+void AddDatasourcePolicyOptions(CLI::App* cmd, ServeOptions& options) {
+  cmd->add_option("--datasource-folder", options.datasource_folders,
                   "Folder SQLite datasources may use (repeat; default: any but askdb's own "
                   "data, config and cache directories)");
-  cmd->add_option("--datasource-host", options->datasource_hosts,
+  cmd->add_option("--datasource-host", options.datasource_hosts,
                   "Server host datasources may use (repeat; \"*\" any; default: any but "
                   "loopback and link-local addresses)");
+}
+
+}  // namespace
+
+// The options are added in the order --help lists them.
+Command AddServeCommand(CLI::App& app) {
+  auto options = std::make_shared<ServeOptions>();
+  CLI::App* cmd = app.add_subcommand("serve", "Serve the agent over HTTP (run API, SSE)");
+  AddServedSourceOptions(cmd, *options);
+  AddListenOptions(cmd, *options);
+  AddRunCapacityOptions(cmd, *options);
+  AddConnectionLimitOptions(cmd, *options);
+  AddDatasourcePolicyOptions(cmd, *options);
   cmd->add_option("--heartbeat", options->heartbeat_seconds,
                   "Seconds between SSE heartbeat comments")
       ->capture_default_str()
