@@ -240,6 +240,18 @@ TEST_F(ChineseReadingsTest, HavingACountOfRowsNamesTheGroupsOrRows) {
   EXPECT_FALSE(Ask("有3张以上小票的账单国家").answered);  // 以上: more than, or at least?
 }
 
+// "曲目数超过20的专辑", "客户数超过300个的城市": B数 + a comparison + 的 + A, with A a table B
+// refers to, counts A's rows of B as "B超过N个的A" does.
+TEST_F(ChineseReadingsTest, ACountWordOfRowsReferringToATableComparesTheirCount) {
+  auto sorted = [this](std::string_view q) {
+    std::vector<std::string> rows = Rows(q);
+    std::sort(rows.begin(), rows.end());
+    return rows;
+  };
+  EXPECT_EQ(sorted("小票数超过1张的会员"), (std::vector<std::string>{"Ann|Lee", "Bo|Ma"}));
+  EXPECT_EQ(Rows("小票数少于2张的会员有几个"), std::vector<std::string>{"4"});
+}
+
 // "每年的营收分别是多少": 分别/各自/都 between a grouped measure and 是多少 say each group's value.
 TEST_F(ChineseReadingsTest, RespectivelyBeforeHowMuchAsksEachGroupsValue) {
   const std::vector<std::string> by_year{"2020|1", "2021|10", "2022|20", "2023|12", "2024|17"};

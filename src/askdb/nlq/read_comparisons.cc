@@ -1636,12 +1636,15 @@ void Parser::ReadChineseRelatedCount(int i) {
     if (count_word >= 0) items_[count_word].used = true;
     return;
   }
-  const int edge = table < 0 || count_word >= 0 ? -1 : RelatedCountEdge(table, counted);
+  // 曲目数超过20的专辑, 客户数超过300个的城市: the count word says the same count of the rows
+  // that refer to the table named after 的.
+  const int edge = table < 0 ? -1 : RelatedCountEdge(table, counted);
   if (edge < 0) return;
   const Op cmp = ComparisonOpOf(op);
   AddRelatedCount(table, counted, edge, cmp, items_[m].number, k);
   items_[i].used = items_[m].used = true;
   if (unit >= 0) items_[unit].used = true;
+  if (count_word >= 0) items_[count_word].used = true;
 }
 
 }  // namespace askdb::nlq
