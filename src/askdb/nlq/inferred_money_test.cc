@@ -57,6 +57,31 @@ TEST(InferredMoneyTest, OneMoneyColumnIsTheRevenue) {
   EXPECT_NE(t.sql.find("SUM(\"invoices\".\"total\")"), std::string::npos) << t.sql;
 }
 
+// An invented plumbing schema: the invoice's money is "amt" and the parts used on a job have a
+// unit price and a quantity. "revenue" was the parts lines' price × qty at 1.00; the invoiced
+// amount is the one money column. "amt" inside a word (an "amtrak" column) is no amount.
+TEST(InferredMoneyTest, AnAmtColumnIsTheMoneyColumnBeforeThePartsLines) {
+  constexpr const char* kPlumbingSql = R"sql(
+CREATE TABLE job(job_id INTEGER PRIMARY KEY, job_dt TEXT);
+CREATE TABLE part_used(job_id INTEGER REFERENCES job(job_id), part_no TEXT, qty INTEGER,
+                       unit_price REAL);
+CREATE TABLE invoice(inv_id INTEGER PRIMARY KEY, job_id INTEGER REFERENCES job(job_id),
+                     inv_dt TEXT, amt REAL);
+INSERT INTO job VALUES (1,'2024-01-13'),(2,'2024-10-01'),(3,'2024-11-02');
+INSERT INTO part_used VALUES (1,'P-100',2,24.5),(2,'P-110',4,2.1),(3,'P-100',1,24.5);
+INSERT INTO invoice VALUES (1,1,'2024-01-13',158.5),(2,2,'2024-10-07',444.92),
+  (3,3,'2024-11-05',99.0);
+)sql";
+  const Translation t = AskOn(kPlumbingSql, "total revenue");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("SUM(\"invoice\".\"amt\")"), std::string::npos) << t.sql;
+  std::string word = kPlumbingSql;
+  word.replace(word.find("inv_dt TEXT, amt REAL"), 21, "inv_dt TEXT, amtrak REAL");
+  const Translation lines = AskOn(word.c_str(), "total revenue");
+  ASSERT_TRUE(lines.answered) << lines.abstain_reason;
+  EXPECT_NE(lines.sql.find("\"part_used\".\"unit_price\""), std::string::npos) << lines.sql;
+}
+
 // SchemaIndex::AddDocumentValueWords: what one order or invoice is worth.
 TEST(InferredMoneyTest, AverageOrderValueIsTheLinesRevenuePerOrder) {
   const Translation t = AskOn(kLinesSql, "what is the average order value in 2024?");

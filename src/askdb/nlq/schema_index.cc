@@ -595,8 +595,10 @@ bool AMoneyWordNamesAColumn(const SchemaIndex& index,
 
 constexpr int kSeveralMoneyColumns = -2;
 
-// The one measure called total/amount/金额 on a table with a date (a fact table): -1 when
+// The one measure called total/amount/amt/金额 on a table with a date (a fact table): -1 when
 // none, kSeveralMoneyColumns when two or more (which one is "revenue" is for people to say).
+// "amt" is a whole word (invoice.amt): without it an invented plumbing schema's revenue was
+// read as the parts lines' unit_price × qty, not the invoiced amount.
 int TheOneMoneyColumn(const SchemaIndex& index) {
   int money = -1;
   for (size_t t = 0; t < index.tables().size(); ++t) {
@@ -604,8 +606,10 @@ int TheOneMoneyColumn(const SchemaIndex& index) {
     for (int c : index.tables()[t].columns) {
       const IndexedColumn& col = index.columns()[c];
       const std::string lower = text::AsciiLower(col.name);
+      const std::vector<std::string> words = text::SplitIdentifier(col.name);
       const bool money_name = lower.find("total") != std::string::npos ||
                               lower.find("amount") != std::string::npos ||
+                              std::find(words.begin(), words.end(), "amt") != words.end() ||
                               col.name.find("金额") != std::string::npos;
       if (col.role != ColumnRole::kMeasure || !money_name) continue;
       if (money >= 0) return kSeveralMoneyColumns;
