@@ -3,7 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
+#include <string_view>
 #include <utility>
 
 #include "askdb/agent/ask/answer_view.h"
@@ -48,6 +50,19 @@ constexpr char kGraphName[] = "ask_pipeline";
 // itself): the run's schema read trusts that fingerprint read when it is this recent, so a
 // run reads the fingerprint once, not twice.
 constexpr std::chrono::seconds kRunFingerprintWindow{10};
+
+// A thread's SQLite file that was moved (or its folder renamed): the path the thread was
+// asked on is gone and the file keeps its name. The thread follows it, and its next
+// checkpoint saves the new path. Two files of one name that both exist stay two databases.
+bool MovedSqliteFile(std::string_view was, std::string_view now) {
+  constexpr std::string_view kSqlite = "sqlite:";
+  if (!was.starts_with(kSqlite) || !now.starts_with(kSqlite)) return false;
+  const std::filesystem::path old_file(was.substr(kSqlite.size()));
+  const std::filesystem::path new_file(now.substr(kSqlite.size()));
+  std::error_code ec;
+  const bool old_exists = std::filesystem::exists(old_file, ec);
+  return !old_exists && !ec && old_file.filename() == new_file.filename();
+}
 Clock::Duration FingerprintMaxAge(const PreparedDatasource& d) {
   return d.TakeFingerprintChecked() ? Clock::Duration(kRunFingerprintWindow)
                                     : Clock::Duration::zero();
@@ -1287,8 +1302,8 @@ struct Pipeline::Impl {
     const std::string was = previous->state.is_object()
                                 ? previous->state.value("database", std::string())
                                 : std::string();
-    if (was.empty() || was == options().database) return Status::Ok();
     const std::string& now = options().database;
+    if (was.empty() || was == now || MovedSqliteFile(was, now)) return Status::Ok();
     return FailedPreconditionError(
         "thread " + std::string(thread_id) + " is on the database " + was + ", not " + now +
         ": its follow-ups read that database's earlier questions. "

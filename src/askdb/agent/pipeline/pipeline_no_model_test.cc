@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "askdb/agent/ask/datasource.h"
@@ -292,6 +293,32 @@ TEST_F(PipelineNoModelTest, AThreadStaysOnTheDatabaseItWasAskedOn) {
       << other.status().message();
   EXPECT_FALSE(b.Resume("bound", "approve").ok());
   EXPECT_TRUE(b.Ask("fresh", "订单数是多少").ok());  // a new thread on b is fine
+}
+
+// A thread's SQLite file moved to another folder: its path is gone, its name is the same, so
+// the thread goes on there (and is bound to the new path). A file of another name, or a copy
+// while the original still exists, is another database.
+TEST_F(PipelineNoModelTest, AThreadFollowsItsSqliteFileWhenTheFileIsMoved) {
+  const fs::path old_dir = *dir_ / "moved_from", new_dir = *dir_ / "moved_to";
+  fs::create_directories(old_dir);
+  fs::create_directories(new_dir);
+  std::ofstream(old_dir / "shop.sqlite") << "";
+  auto on = [this](const fs::path& file) {
+    PipelineOptions o;
+    o.database = "sqlite:" + file.string();
+    return MakePipeline(o);
+  };
+  ASSERT_TRUE(on(old_dir / "shop.sqlite").Ask("moving", "订单数是多少").ok());
+  std::ofstream(new_dir / "shop.sqlite") << "";
+  EXPECT_FALSE(on(new_dir / "shop.sqlite").Ask("moving", "订单数是多少").ok())
+      << "a copy while the original is still there is another database";
+  fs::remove(old_dir / "shop.sqlite");  // now it was moved
+  EXPECT_FALSE(on(new_dir / "other.sqlite").Ask("moving", "订单数是多少").ok());
+  StatusOr<PipelineResult> moved = on(new_dir / "shop.sqlite").Ask("moving", "订单数是多少");
+  ASSERT_TRUE(moved.ok()) << moved.status().ToString();
+  // Bound to the new path now: a file put back at the old one is another database.
+  std::ofstream(old_dir / "shop.sqlite") << "";
+  EXPECT_FALSE(on(old_dir / "shop.sqlite").Ask("moving", "订单数是多少").ok());
 }
 
 // A relative period is read against the data's latest date: the answer names the dates, or
