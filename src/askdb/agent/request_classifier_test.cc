@@ -1007,6 +1007,17 @@ TEST(RequestClassifierTest, PraiseAdviceJobPayMapsEffectsVerdictsAndRecordLookup
           "订单表我该看点什么", "这个库能玩出啥花样"});
   expect(RequestType::kDataQuery,
          {"which fields have null values", "客户表里有哪些字段", "我该看哪些客户的订单"});
+  // Third pass: worth a look, what named data could uncover, at a loss with it; it makes sense
+  // now; the assistant named as a thing; whether an action paid off.
+  expect(RequestType::kConsultation,
+         {"anything in the subscription tables worth a look?",
+          "what might our web logs uncover if we poked around", "会员数据一头雾水，该怎么分析"});
+  expect(RequestType::kTrivial,
+         {"ok the table makes sense now", "好的，这下看懂了", "how does this bot work anyway"});
+  expect(RequestType::kMultiStepAnalysis, {"figure out if the new loyalty tiers paid off"});
+  expect(RequestType::kDataQuery,
+         {"check if invoice 55 was paid", "which products are worth more than 100",
+          "does the orders table make sense"});
   // What a job pays on the market is the web's; our own staff's pay is data.
   expect(RequestType::kWebSearch,
          {"average pay for a data scientist in new york", "what do nurses earn in toronto",
