@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <initializer_list>
 #include <mutex>
 #include <utility>
 
@@ -67,6 +68,55 @@ class Stmt {
 std::mutex& TransactionMutex() {
   static std::mutex mu;
   return mu;
+}
+
+// Every change takes the datasource's next version; the counter row is written first, so it
+// orders the change after every committed one.
+constexpr const char* kBumpVersionSql =
+    "INSERT INTO answer_cache_datasources (datasource, fingerprint, version) "
+    "VALUES (?, '', 1) ON CONFLICT(datasource) DO UPDATE SET version = version + 1 "
+    "RETURNING version";
+
+// The first statement that did not prepare, else SQLITE_OK.
+int FirstPrepareError(std::initializer_list<const Stmt*> statements) {
+  for (const Stmt* stmt : statements) {
+    if (stmt->rc() != SQLITE_OK) return stmt->rc();
+  }
+  return SQLITE_OK;
+}
+
+// Runs the version bump of `datasource`, setting `version`; SQLITE_DONE when it went well.
+int BumpVersion(Stmt& bump, std::string_view datasource, int64_t& version) {
+  bump.Text(1, datasource);
+  int rc = sqlite3_step(bump.get());
+  if (rc == SQLITE_ROW) {
+    version = sqlite3_column_int64(bump.get(), 0);
+    rc = sqlite3_step(bump.get());
+  }
+  return rc;
+}
+
+// Binds an entry's ten columns (answer_cache_entries, in table order) at `version`.
+void BindEntry(Stmt& put, const StoredAnswer& a, int64_t version) {
+  put.Text(1, a.datasource);
+  put.Text(2, a.normalized);
+  put.Text(3, a.question);
+  put.Text(4, a.sql);
+  if (a.result.is_null()) {
+    sqlite3_bind_null(put.get(), 5);
+  } else {
+    put.Text(5, a.result.dump());
+  }
+  if (a.slots.is_null()) {
+    sqlite3_bind_null(put.get(), 6);
+  } else {
+    put.Text(6, a.slots.dump());
+  }
+  put.Text(7, a.embedder);
+  sqlite3_bind_blob(put.get(), 8, a.embedding.data(),
+                    static_cast<int>(a.embedding.size() * sizeof(float)), SQLITE_TRANSIENT);
+  sqlite3_bind_int64(put.get(), 9, a.stored_at_ms);
+  sqlite3_bind_int64(put.get(), 10, version);
 }
 
 Json ParseOrNull(const std::string& text) {
@@ -231,11 +281,7 @@ StatusOr<int64_t> SqliteAnswerCacheStore::Put(const StoredAnswer& a) {
   std::lock_guard lock(TransactionMutex());
   int rc = sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) return Error(rc, "starting a transaction");
-  // The counter row is written first: it orders this Put after every committed one.
-  Stmt bump(db_,
-            "INSERT INTO answer_cache_datasources (datasource, fingerprint, version) "
-            "VALUES (?, '', 1) ON CONFLICT(datasource) DO UPDATE SET version = version + 1 "
-            "RETURNING version");
+  Stmt bump(db_, kBumpVersionSql);
   Stmt put(db_,
            "INSERT OR REPLACE INTO answer_cache_entries (datasource, normalized, question, sql, "
            "result, slots, embedder, embedding, stored_at_ms, version) "
@@ -247,39 +293,11 @@ StatusOr<int64_t> SqliteAnswerCacheStore::Put(const StoredAnswer& a) {
             "ORDER BY stored_at_ms DESC LIMIT ?2)");
   // A question stored again is no longer erased.
   Stmt untomb(db_, "DELETE FROM answer_cache_erasures WHERE datasource = ? AND normalized = ?");
-  rc = bump.rc() != SQLITE_OK     ? bump.rc()
-       : put.rc() != SQLITE_OK    ? put.rc()
-       : untomb.rc() != SQLITE_OK ? untomb.rc()
-                                  : trim.rc();
+  rc = FirstPrepareError({&bump, &put, &untomb, &trim});
   int64_t version = 0;
-  if (rc == SQLITE_OK) {
-    bump.Text(1, a.datasource);
-    rc = sqlite3_step(bump.get());
-    if (rc == SQLITE_ROW) {
-      version = sqlite3_column_int64(bump.get(), 0);
-      rc = sqlite3_step(bump.get());
-    }
-  }
+  if (rc == SQLITE_OK) rc = BumpVersion(bump, a.datasource, version);
   if (rc == SQLITE_DONE) {
-    put.Text(1, a.datasource);
-    put.Text(2, a.normalized);
-    put.Text(3, a.question);
-    put.Text(4, a.sql);
-    if (a.result.is_null()) {
-      sqlite3_bind_null(put.get(), 5);
-    } else {
-      put.Text(5, a.result.dump());
-    }
-    if (a.slots.is_null()) {
-      sqlite3_bind_null(put.get(), 6);
-    } else {
-      put.Text(6, a.slots.dump());
-    }
-    put.Text(7, a.embedder);
-    sqlite3_bind_blob(put.get(), 8, a.embedding.data(),
-                      static_cast<int>(a.embedding.size() * sizeof(float)), SQLITE_TRANSIENT);
-    sqlite3_bind_int64(put.get(), 9, a.stored_at_ms);
-    sqlite3_bind_int64(put.get(), 10, version);
+    BindEntry(put, a, version);
     trim.Text(1, a.datasource);
     sqlite3_bind_int64(trim.get(), 2, static_cast<int64_t>(options_.max_entries));
     untomb.Text(1, a.datasource);
@@ -288,14 +306,7 @@ StatusOr<int64_t> SqliteAnswerCacheStore::Put(const StoredAnswer& a) {
     if (rc == SQLITE_DONE) rc = sqlite3_step(untomb.get());
     if (rc == SQLITE_DONE) rc = sqlite3_step(trim.get());
   }
-  if (rc != SQLITE_DONE && rc != SQLITE_OK) {
-    Status status = Error(rc, "storing an entry");
-    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-    return status;
-  }
-  rc = sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr);
-  if (rc != SQLITE_OK) return Error(rc, "committing");
-  return version;
+  return EndTransaction(rc, version, "storing an entry");
 }
 
 StatusOr<int64_t> SqliteAnswerCacheStore::Erase(std::string_view datasource,
@@ -303,10 +314,7 @@ StatusOr<int64_t> SqliteAnswerCacheStore::Erase(std::string_view datasource,
   std::lock_guard lock(TransactionMutex());
   int rc = sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) return Error(rc, "starting a transaction");
-  Stmt bump(db_,
-            "INSERT INTO answer_cache_datasources (datasource, fingerprint, version) "
-            "VALUES (?, '', 1) ON CONFLICT(datasource) DO UPDATE SET version = version + 1 "
-            "RETURNING version");
+  Stmt bump(db_, kBumpVersionSql);
   Stmt erase(db_, "DELETE FROM answer_cache_entries WHERE datasource = ? AND normalized = ?");
   Stmt tomb(db_,
             "INSERT OR REPLACE INTO answer_cache_erasures (datasource, normalized, version) "
@@ -317,19 +325,9 @@ StatusOr<int64_t> SqliteAnswerCacheStore::Erase(std::string_view datasource,
             "DELETE FROM answer_cache_erasures WHERE datasource = ?1 AND normalized NOT IN "
             "(SELECT normalized FROM answer_cache_erasures WHERE datasource = ?1 "
             "ORDER BY version DESC LIMIT ?2)");
-  rc = bump.rc() != SQLITE_OK    ? bump.rc()
-       : erase.rc() != SQLITE_OK ? erase.rc()
-       : tomb.rc() != SQLITE_OK  ? tomb.rc()
-                                 : trim.rc();
+  rc = FirstPrepareError({&bump, &erase, &tomb, &trim});
   int64_t version = 0;
-  if (rc == SQLITE_OK) {
-    bump.Text(1, datasource);
-    rc = sqlite3_step(bump.get());
-    if (rc == SQLITE_ROW) {
-      version = sqlite3_column_int64(bump.get(), 0);
-      rc = sqlite3_step(bump.get());
-    }
-  }
+  if (rc == SQLITE_OK) rc = BumpVersion(bump, datasource, version);
   if (rc == SQLITE_DONE) {
     erase.Text(1, datasource);
     erase.Text(2, normalized);
@@ -342,8 +340,15 @@ StatusOr<int64_t> SqliteAnswerCacheStore::Erase(std::string_view datasource,
     if (rc == SQLITE_DONE) rc = sqlite3_step(tomb.get());
     if (rc == SQLITE_DONE) rc = sqlite3_step(trim.get());
   }
+  return EndTransaction(rc, version, "erasing an entry");
+}
+
+// Commits a change that went well, at `version`; else names what failed (before the
+// rollback, whose own message would replace SQLite's) and rolls back.
+StatusOr<int64_t> SqliteAnswerCacheStore::EndTransaction(int rc, int64_t version,
+                                                         std::string_view what) {
   if (rc != SQLITE_DONE && rc != SQLITE_OK) {
-    Status status = Error(rc, "erasing an entry");
+    Status status = Error(rc, what);
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     return status;
   }

@@ -107,6 +107,7 @@ class SqliteAnswerCacheStore final : public AnswerCacheStore {
                          SqliteAnswerCacheStoreOptions options);
   Status Error(int rc, std::string_view what) const;
   Status AddVersionColumns();
+  StatusOr<int64_t> EndTransaction(int rc, int64_t version, std::string_view what);
 
   sqlite3* db_;
   std::filesystem::path path_;
