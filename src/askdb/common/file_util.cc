@@ -15,6 +15,9 @@ StatusOr<std::string> ReadFile(const std::filesystem::path& path) {
   if (!std::filesystem::exists(path, ec)) {
     return NotFoundError("file not found: " + path.string());
   }
+  if (std::filesystem::is_directory(path, ec)) {
+    return InvalidArgumentError(path.string() + " is a folder, not a file; name a file in it");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return UnavailableError("cannot read " + path.string() + ": " + std::strerror(errno));
   std::ostringstream out;

@@ -9,7 +9,8 @@
 
 namespace askdb {
 
-// Reads the whole file. NotFound when it does not exist.
+// Reads the whole file. NotFound when it does not exist; InvalidArgument for a folder (read
+// as a file it gave "" and the caller's complaint was about empty or unknown content).
 StatusOr<std::string> ReadFile(const std::filesystem::path& path);
 
 // Writes `content` to a temporary file beside `path` and renames it into place, so a
