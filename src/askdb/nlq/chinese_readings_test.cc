@@ -278,6 +278,22 @@ TEST_F(ChineseReadingsTest, RespectivelyAfterValuesGivesEachValueItsFigure) {
   EXPECT_EQ(Rows("日本和法国的小票金额是多少"), std::vector<std::string>{"59"});
 }
 
+// "按媒体类型看销售额" abstained on 看: after 按 and the word grouped by, 看/来看 says no more
+// than 统计; with nothing after it ("按账单国家看") it is still unread.
+TEST_F(ChineseReadingsTest, LookingByAGroupIsAGrouping) {
+  auto sorted = [this](std::string_view q) {
+    std::vector<std::string> rows = Rows(q);
+    std::sort(rows.begin(), rows.end());
+    return rows;
+  };
+  const std::vector<std::string> by_nation{"Chile|1", "France|35", "Japan|24"};
+  EXPECT_EQ(sorted("按账单国家看小票金额"), by_nation);
+  EXPECT_EQ(sorted("按账单国家来看小票金额"), by_nation);
+  EXPECT_EQ(Rows("按年看小票数"),
+            (std::vector<std::string>{"2020|1", "2021|1", "2022|1", "2023|2", "2024|2"}));
+  EXPECT_FALSE(Ask("按账单国家看").answered);
+}
+
 // "各国家每年的订单数": the group said before the period word leads the order (each country's
 // years together); the period said first leads it.
 TEST_F(ChineseReadingsTest, TheGroupSaidBeforeThePeriodLeadsTheOrder) {

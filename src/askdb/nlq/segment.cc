@@ -446,6 +446,34 @@ void ReadChinesePlaceVerbs(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
+// "按媒体类型看销售额", "按国家来看销售额": 看/来看 (look at) right after 按/按照 and the word
+// grouped by (a column, or 年/月 …) says no more than 按X统计 does, when what is looked at
+// follows it ("按流派看" alone says nothing to compute); read as a function word there only.
+void ReadLookByGroup(std::vector<Item>* items) {
+  constexpr KwSet kBuckets = Bit(Kw::kYearBucket) | Bit(Kw::kQuarterBucket) |
+                             Bit(Kw::kMonthBucket) | Bit(Kw::kWeekBucket) | Bit(Kw::kDayBucket) |
+                             Bit(Kw::kYearUnit) | Bit(Kw::kMonthUnit) | Bit(Kw::kQuarterUnit);
+  std::vector<Item>& v = *items;
+  for (size_t k = 0; k + 2 < v.size(); ++k) {
+    size_t look = k + 2;
+    if (v[k].text.starts_with("按") && (v[k].kw & kBuckets) != 0) {
+      look = k + 1;  // 按年, 按月: one word
+    } else if ((v[k].text != "按" && v[k].text != "按照") ||
+               (v[k + 1].kind != ItemKind::kTerm && (v[k + 1].kw & kBuckets) == 0)) {
+      continue;
+    }
+    if (v[look].text == "来") ++look;
+    if (look + 1 >= v.size() || v[look].kind != ItemKind::kUnknown ||
+        (v[look].text != "看" && v[look].text != "来看") ||
+        v[look + 1].kind == ItemKind::kPunct) {
+      continue;
+    }
+    v[look].kind = ItemKind::kKeyword;
+    v[look].kw = Bit(Kw::kStop);
+    v[look].terms.clear();
+  }
+}
+
 // "平均每张订单多少钱", "平均每个订单的金额", "平均每张发票金额多少": 平均 + 每 (+ unit) + a
 // table's rows + a measure of that same table (or 多少钱, its money) is the measure averaged
 // over the table's own rows: 每 and its unit, and the table word when a measure follows, are
@@ -814,6 +842,7 @@ void Parser::Segment() {
   if (chinese_) ReadAverageOfOne(index_, &items_);
   if (chinese_) ReadEachOfAKind(index_, &items_);
   if (chinese_) ReadChinesePlaceVerbs(index_, &items_);
+  if (chinese_) ReadLookByGroup(&items_);
   if (chinese_) ReadVerbOfAReference(index_, &items_);
   if (chinese_) ReadAveragePerOwnRow(index_, &items_);
   SettleTermsThatAreKeywords();
