@@ -1044,6 +1044,9 @@ TEST(RequestClassifierTest, PraiseAdviceJobPayMapsEffectsVerdictsAndRecordLookup
   expect(RequestType::kCalculation,
          {"fixed costs 50000 per month, each sale contributes 25, how many sales to break even",
           "固定成本每月8万，每件赚20，卖多少件才能保本"});
+  // An annuity is a formula; a year glued to a word that starts with 金 is not one.
+  expect(RequestType::kCalculation, {"年金每年领2万，领15年，折现率3%，现值多少"});
+  EXPECT_NE(Classifier().Classify("今年金球奖给了谁").type, RequestType::kCalculation);
   // Why one record, named by its number, is as it is: a look-up, not an investigation.
   expect(RequestType::kDataQuery,
          {"why is order 10248 marked as cancelled", "为什么订单1005的状态是取消"});
