@@ -868,7 +868,7 @@ void QuickPath::Impl::RateUnclear(const RateQuestion& r, Language l, QuickAnswer
     case U::kCostAndPrice:
       key = "rate_cost_price";
       break;
-    case U::kLostOrLeft:
+    case U::kWhichSide:
       key = "rate_lost_left";
       break;
     case U::kPartOverWhole:

@@ -17,15 +17,22 @@ using Kind = RateQuestion::Kind;
 using Unclear = RateQuestion::Unclear;
 using Pattern = Utf8Pattern;
 
-// Which counts a share rate is taken from: churn counts those lost, so a number of those kept
-// ("340 still active") is the other rate's; retention the other way round.
+// Which side a share rate counts: churn, returns and failures count those lost or gone wrong,
+// retention, conversion and attendance those kept or gone right; a number stated of the other
+// side ("340 still active", "2760 didn't buy") is the whole less the part asked about.
 enum class Counts { kAny, kLost, kKept };
+
+// What a rate word needs besides two numbers: a bare share word ("percentage", 占比) a word
+// saying which is the part or the whole (of, 占, 其中, total); a churn or retention a word saying
+// which side a number counts (lost, still active, 流失, 还剩): "started the year with 320 clients
+// and ended with 296" is a churn of 24, not 296 / 320.
+enum class Needs { kNothing, kMarker, kSide };
 
 struct RateWord {
   std::string_view word;  // as normalised (lower case, half-width)
   Kind kind;
   Counts counts;
-  bool needs_marker;  // a bare share word ("percentage", 占比): only with of / 占 / 其中 / total
+  Needs needs;
   std::string_view en;
   std::string_view zh;
 };
@@ -34,128 +41,144 @@ struct RateWord {
 // Only rates that are one fixed formula: turnover, yield or interest rates are not shares of a
 // whole, so they are not here (a generic "…率" would compute 200 / 1000 for 周转率).
 constexpr RateWord kRateWords[] = {
-    {"gross margin", Kind::kMargin, Counts::kAny, false, "gross margin", "毛利率"},
-    {"profit margin", Kind::kMargin, Counts::kAny, false, "profit margin", "利润率"},
-    {"margin", Kind::kMargin, Counts::kAny, false, "margin", "毛利率"},
-    {"销售利润率", Kind::kMargin, Counts::kAny, false, "profit margin", "销售利润率"},
-    {"毛利率", Kind::kMargin, Counts::kAny, false, "gross margin", "毛利率"},
-    {"毛利", Kind::kMargin, Counts::kAny, false, "gross margin", "毛利率"},
-    {"markup", Kind::kMarkup, Counts::kAny, false, "markup", "加价率"},
-    {"mark-up", Kind::kMarkup, Counts::kAny, false, "markup", "加价率"},
-    {"成本利润率", Kind::kMarkup, Counts::kAny, false, "markup", "成本利润率"},
-    {"加价率", Kind::kMarkup, Counts::kAny, false, "markup", "加价率"},
-    {"加成率", Kind::kMarkup, Counts::kAny, false, "markup", "加成率"},
-    {"profit percentage", Kind::kProfit, Counts::kAny, false, "profit percentage", "利润率"},
-    {"profit percent", Kind::kProfit, Counts::kAny, false, "profit percentage", "利润率"},
-    {"profit rate", Kind::kProfit, Counts::kAny, false, "profit rate", "利润率"},
-    {"profit %", Kind::kProfit, Counts::kAny, false, "profit percentage", "利润率"},
-    {"利润百分比", Kind::kProfit, Counts::kAny, false, "profit percentage", "利润率"},
-    {"利润率", Kind::kProfit, Counts::kAny, false, "profit rate", "利润率"},
-    {"growth rate", Kind::kChange, Counts::kAny, false, "growth", "增长率"},
-    {"growth", Kind::kChange, Counts::kAny, false, "growth", "增长率"},
-    {"increase", Kind::kChange, Counts::kAny, false, "increase", "增长率"},
-    {"decrease", Kind::kChange, Counts::kAny, false, "decrease", "下降幅度"},
-    {"decline", Kind::kChange, Counts::kAny, false, "decline", "下降幅度"},
-    {"drop", Kind::kChange, Counts::kAny, false, "drop", "下降幅度"},
-    {"rise", Kind::kChange, Counts::kAny, false, "rise", "增长率"},
-    {"change", Kind::kChange, Counts::kAny, false, "change", "变化幅度"},
-    {"gain", Kind::kChange, Counts::kAny, false, "gain", "增长率"},
-    {"fall", Kind::kChange, Counts::kAny, false, "fall", "下降幅度"},
-    {"环比增长率", Kind::kChange, Counts::kAny, false, "growth", "环比增长率"},
-    {"同比增长率", Kind::kChange, Counts::kAny, false, "growth", "同比增长率"},
-    {"环比增长", Kind::kChange, Counts::kAny, false, "growth", "环比增长"},
-    {"同比增长", Kind::kChange, Counts::kAny, false, "growth", "同比增长"},
-    {"环比下降", Kind::kChange, Counts::kAny, false, "decline", "环比下降"},
-    {"同比下降", Kind::kChange, Counts::kAny, false, "decline", "同比下降"},
-    {"增长幅度", Kind::kChange, Counts::kAny, false, "growth", "增长幅度"},
-    {"下降幅度", Kind::kChange, Counts::kAny, false, "decline", "下降幅度"},
-    {"变化幅度", Kind::kChange, Counts::kAny, false, "change", "变化幅度"},
-    {"增长率", Kind::kChange, Counts::kAny, false, "growth", "增长率"},
-    {"环比", Kind::kChange, Counts::kAny, false, "change", "环比"},
-    {"同比", Kind::kChange, Counts::kAny, false, "change", "同比"},
-    {"增幅", Kind::kChange, Counts::kAny, false, "growth", "增幅"},
-    {"涨幅", Kind::kChange, Counts::kAny, false, "growth", "涨幅"},
-    {"跌幅", Kind::kChange, Counts::kAny, false, "decline", "跌幅"},
-    {"降幅", Kind::kChange, Counts::kAny, false, "decline", "降幅"},
-    {"增长", Kind::kChange, Counts::kAny, false, "growth", "增长率"},
-    {"下降", Kind::kChange, Counts::kAny, false, "decline", "下降幅度"},
-    {"上涨", Kind::kChange, Counts::kAny, false, "growth", "涨幅"},
-    {"下跌", Kind::kChange, Counts::kAny, false, "decline", "跌幅"},
-    {"增加", Kind::kChange, Counts::kAny, false, "increase", "增长率"},
-    {"减少", Kind::kChange, Counts::kAny, false, "decrease", "下降幅度"},
-    {"提高", Kind::kChange, Counts::kAny, false, "increase", "增长率"},
-    {"提升", Kind::kChange, Counts::kAny, false, "increase", "增长率"},
-    {"降低", Kind::kChange, Counts::kAny, false, "decrease", "下降幅度"},
-    {"变化", Kind::kChange, Counts::kAny, false, "change", "变化幅度"},
-    {"涨", Kind::kChange, Counts::kAny, false, "growth", "涨幅"},
-    {"跌", Kind::kChange, Counts::kAny, false, "decline", "跌幅"},
-    {"churn rate", Kind::kShare, Counts::kLost, false, "churn rate", "流失率"},
-    {"churn", Kind::kShare, Counts::kLost, false, "churn rate", "流失率"},
-    {"attrition rate", Kind::kShare, Counts::kLost, false, "attrition rate", "流失率"},
-    {"attrition", Kind::kShare, Counts::kLost, false, "attrition rate", "流失率"},
-    {"cancellation rate", Kind::kShare, Counts::kLost, false, "cancellation rate", "取消率"},
-    {"流失率", Kind::kShare, Counts::kLost, false, "churn rate", "流失率"},
-    {"流失", Kind::kShare, Counts::kLost, false, "churn rate", "流失率"},
-    {"retention rate", Kind::kShare, Counts::kKept, false, "retention rate", "留存率"},
-    {"retention", Kind::kShare, Counts::kKept, false, "retention rate", "留存率"},
-    {"留存率", Kind::kShare, Counts::kKept, false, "retention rate", "留存率"},
-    {"留存", Kind::kShare, Counts::kKept, false, "retention rate", "留存率"},
-    {"conversion rate", Kind::kShare, Counts::kAny, false, "conversion rate", "转化率"},
-    {"conversion", Kind::kShare, Counts::kAny, false, "conversion rate", "转化率"},
-    {"click-through rate", Kind::kShare, Counts::kAny, false, "click-through rate", "点击率"},
-    {"ctr", Kind::kShare, Counts::kAny, false, "click-through rate", "点击率"},
-    {"return rate", Kind::kShare, Counts::kAny, false, "return rate", "退货率"},
-    {"refund rate", Kind::kShare, Counts::kAny, false, "refund rate", "退款率"},
-    {"open rate", Kind::kShare, Counts::kAny, false, "open rate", "打开率"},
-    {"click rate", Kind::kShare, Counts::kAny, false, "click rate", "点击率"},
-    {"attendance rate", Kind::kShare, Counts::kAny, false, "attendance rate", "出勤率"},
-    {"attendance", Kind::kShare, Counts::kAny, false, "attendance rate", "出勤率"},
-    {"pass rate", Kind::kShare, Counts::kAny, false, "pass rate", "通过率"},
-    {"completion rate", Kind::kShare, Counts::kAny, false, "completion rate", "完成率"},
-    {"success rate", Kind::kShare, Counts::kAny, false, "success rate", "成功率"},
-    {"failure rate", Kind::kShare, Counts::kAny, false, "failure rate", "失败率"},
-    {"error rate", Kind::kShare, Counts::kAny, false, "error rate", "错误率"},
-    {"defect rate", Kind::kShare, Counts::kAny, false, "defect rate", "不良率"},
-    {"response rate", Kind::kShare, Counts::kAny, false, "response rate", "回复率"},
-    {"bounce rate", Kind::kShare, Counts::kAny, false, "bounce rate", "跳出率"},
-    {"occupancy rate", Kind::kShare, Counts::kAny, false, "occupancy rate", "入住率"},
-    {"occupancy", Kind::kShare, Counts::kAny, false, "occupancy rate", "入住率"},
-    {"win rate", Kind::kShare, Counts::kAny, false, "win rate", "赢单率"},
-    {"转化率", Kind::kShare, Counts::kAny, false, "conversion rate", "转化率"},
-    {"转化", Kind::kShare, Counts::kAny, false, "conversion rate", "转化率"},
-    {"退货率", Kind::kShare, Counts::kAny, false, "return rate", "退货率"},
-    {"退款率", Kind::kShare, Counts::kAny, false, "refund rate", "退款率"},
-    {"出勤率", Kind::kShare, Counts::kAny, false, "attendance rate", "出勤率"},
-    {"缺勤率", Kind::kShare, Counts::kAny, false, "absence rate", "缺勤率"},
-    {"到场率", Kind::kShare, Counts::kAny, false, "attendance rate", "到场率"},
-    {"出席率", Kind::kShare, Counts::kAny, false, "attendance rate", "出席率"},
-    {"合格率", Kind::kShare, Counts::kAny, false, "pass rate", "合格率"},
-    {"及格率", Kind::kShare, Counts::kAny, false, "pass rate", "及格率"},
-    {"通过率", Kind::kShare, Counts::kAny, false, "pass rate", "通过率"},
-    {"完成率", Kind::kShare, Counts::kAny, false, "completion rate", "完成率"},
-    {"达成率", Kind::kShare, Counts::kAny, false, "completion rate", "达成率"},
-    {"打开率", Kind::kShare, Counts::kAny, false, "open rate", "打开率"},
-    {"点击率", Kind::kShare, Counts::kAny, false, "click rate", "点击率"},
-    {"成功率", Kind::kShare, Counts::kAny, false, "success rate", "成功率"},
-    {"失败率", Kind::kShare, Counts::kAny, false, "failure rate", "失败率"},
-    {"错误率", Kind::kShare, Counts::kAny, false, "error rate", "错误率"},
-    {"不良率", Kind::kShare, Counts::kAny, false, "defect rate", "不良率"},
-    {"次品率", Kind::kShare, Counts::kAny, false, "defect rate", "次品率"},
-    {"良品率", Kind::kShare, Counts::kAny, false, "yield of good units", "良品率"},
-    {"回复率", Kind::kShare, Counts::kAny, false, "response rate", "回复率"},
-    {"入住率", Kind::kShare, Counts::kAny, false, "occupancy rate", "入住率"},
-    {"复购率", Kind::kShare, Counts::kAny, false, "repeat purchase rate", "复购率"},
-    {"投诉率", Kind::kShare, Counts::kAny, false, "complaint rate", "投诉率"},
-    {"percentage", Kind::kShare, Counts::kAny, true, "share", "占比"},
-    {"proportion", Kind::kShare, Counts::kAny, true, "share", "占比"},
-    {"percent", Kind::kShare, Counts::kAny, true, "share", "占比"},
-    {"share", Kind::kShare, Counts::kAny, true, "share", "占比"},
-    {"%", Kind::kShare, Counts::kAny, true, "share", "占比"},
-    {"百分之多少", Kind::kShare, Counts::kAny, true, "share", "占比"},
-    {"百分之几", Kind::kShare, Counts::kAny, true, "share", "占比"},
-    {"百分比", Kind::kShare, Counts::kAny, true, "share", "占比"},
-    {"占比", Kind::kShare, Counts::kAny, true, "share", "占比"},
-    {"比例", Kind::kShare, Counts::kAny, true, "share", "占比"},
+    {"gross margin", Kind::kMargin, Counts::kAny, Needs::kNothing, "gross margin", "毛利率"},
+    {"profit margin", Kind::kMargin, Counts::kAny, Needs::kNothing, "profit margin", "利润率"},
+    {"margin", Kind::kMargin, Counts::kAny, Needs::kNothing, "margin", "毛利率"},
+    {"销售利润率", Kind::kMargin, Counts::kAny, Needs::kNothing, "profit margin", "销售利润率"},
+    {"毛利率", Kind::kMargin, Counts::kAny, Needs::kNothing, "gross margin", "毛利率"},
+    {"毛利", Kind::kMargin, Counts::kAny, Needs::kNothing, "gross margin", "毛利率"},
+    {"markup", Kind::kMarkup, Counts::kAny, Needs::kNothing, "markup", "加价率"},
+    {"mark-up", Kind::kMarkup, Counts::kAny, Needs::kNothing, "markup", "加价率"},
+    {"成本利润率", Kind::kMarkup, Counts::kAny, Needs::kNothing, "markup", "成本利润率"},
+    {"加价率", Kind::kMarkup, Counts::kAny, Needs::kNothing, "markup", "加价率"},
+    {"加成率", Kind::kMarkup, Counts::kAny, Needs::kNothing, "markup", "加成率"},
+    {"profit percentage", Kind::kProfit, Counts::kAny, Needs::kNothing, "profit percentage",
+     "利润率"},
+    {"profit percent", Kind::kProfit, Counts::kAny, Needs::kNothing, "profit percentage", "利润率"},
+    {"profit rate", Kind::kProfit, Counts::kAny, Needs::kNothing, "profit rate", "利润率"},
+    {"profit %", Kind::kProfit, Counts::kAny, Needs::kNothing, "profit percentage", "利润率"},
+    {"利润百分比", Kind::kProfit, Counts::kAny, Needs::kNothing, "profit percentage", "利润率"},
+    {"利润率", Kind::kProfit, Counts::kAny, Needs::kNothing, "profit rate", "利润率"},
+    {"growth rate", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "增长率"},
+    {"growth", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "增长率"},
+    {"increase", Kind::kChange, Counts::kAny, Needs::kNothing, "increase", "增长率"},
+    {"decrease", Kind::kChange, Counts::kAny, Needs::kNothing, "decrease", "下降幅度"},
+    {"decline", Kind::kChange, Counts::kAny, Needs::kNothing, "decline", "下降幅度"},
+    {"drop", Kind::kChange, Counts::kAny, Needs::kNothing, "drop", "下降幅度"},
+    {"rise", Kind::kChange, Counts::kAny, Needs::kNothing, "rise", "增长率"},
+    {"change", Kind::kChange, Counts::kAny, Needs::kNothing, "change", "变化幅度"},
+    {"gain", Kind::kChange, Counts::kAny, Needs::kNothing, "gain", "增长率"},
+    {"fall", Kind::kChange, Counts::kAny, Needs::kNothing, "fall", "下降幅度"},
+    {"环比增长率", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "环比增长率"},
+    {"同比增长率", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "同比增长率"},
+    {"环比增长", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "环比增长"},
+    {"同比增长", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "同比增长"},
+    {"环比下降", Kind::kChange, Counts::kAny, Needs::kNothing, "decline", "环比下降"},
+    {"同比下降", Kind::kChange, Counts::kAny, Needs::kNothing, "decline", "同比下降"},
+    {"增长幅度", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "增长幅度"},
+    {"下降幅度", Kind::kChange, Counts::kAny, Needs::kNothing, "decline", "下降幅度"},
+    {"变化幅度", Kind::kChange, Counts::kAny, Needs::kNothing, "change", "变化幅度"},
+    {"增长率", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "增长率"},
+    {"环比", Kind::kChange, Counts::kAny, Needs::kNothing, "change", "环比"},
+    {"同比", Kind::kChange, Counts::kAny, Needs::kNothing, "change", "同比"},
+    {"增幅", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "增幅"},
+    {"涨幅", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "涨幅"},
+    {"跌幅", Kind::kChange, Counts::kAny, Needs::kNothing, "decline", "跌幅"},
+    {"降幅", Kind::kChange, Counts::kAny, Needs::kNothing, "decline", "降幅"},
+    {"增长", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "增长率"},
+    {"下降", Kind::kChange, Counts::kAny, Needs::kNothing, "decline", "下降幅度"},
+    {"上涨", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "涨幅"},
+    {"下跌", Kind::kChange, Counts::kAny, Needs::kNothing, "decline", "跌幅"},
+    {"增加", Kind::kChange, Counts::kAny, Needs::kNothing, "increase", "增长率"},
+    {"减少", Kind::kChange, Counts::kAny, Needs::kNothing, "decrease", "下降幅度"},
+    {"提高", Kind::kChange, Counts::kAny, Needs::kNothing, "increase", "增长率"},
+    {"提升", Kind::kChange, Counts::kAny, Needs::kNothing, "increase", "增长率"},
+    {"降低", Kind::kChange, Counts::kAny, Needs::kNothing, "decrease", "下降幅度"},
+    {"变化", Kind::kChange, Counts::kAny, Needs::kNothing, "change", "变化幅度"},
+    {"涨", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "涨幅"},
+    {"跌", Kind::kChange, Counts::kAny, Needs::kNothing, "decline", "跌幅"},
+    {"churn rate", Kind::kShare, Counts::kLost, Needs::kSide, "churn rate", "流失率"},
+    {"churn", Kind::kShare, Counts::kLost, Needs::kSide, "churn rate", "流失率"},
+    {"attrition rate", Kind::kShare, Counts::kLost, Needs::kSide, "attrition rate", "流失率"},
+    {"attrition", Kind::kShare, Counts::kLost, Needs::kSide, "attrition rate", "流失率"},
+    {"cancellation rate", Kind::kShare, Counts::kLost, Needs::kNothing, "cancellation rate",
+     "取消率"},
+    {"流失率", Kind::kShare, Counts::kLost, Needs::kSide, "churn rate", "流失率"},
+    {"流失", Kind::kShare, Counts::kLost, Needs::kSide, "churn rate", "流失率"},
+    {"retention rate", Kind::kShare, Counts::kKept, Needs::kSide, "retention rate", "留存率"},
+    {"retention", Kind::kShare, Counts::kKept, Needs::kSide, "retention rate", "留存率"},
+    {"留存率", Kind::kShare, Counts::kKept, Needs::kSide, "retention rate", "留存率"},
+    {"留存", Kind::kShare, Counts::kKept, Needs::kSide, "retention rate", "留存率"},
+    {"conversion rate", Kind::kShare, Counts::kKept, Needs::kNothing, "conversion rate", "转化率"},
+    {"conversion", Kind::kShare, Counts::kKept, Needs::kNothing, "conversion rate", "转化率"},
+    {"click-through rate", Kind::kShare, Counts::kKept, Needs::kNothing, "click-through rate",
+     "点击率"},
+    {"ctr", Kind::kShare, Counts::kKept, Needs::kNothing, "click-through rate", "点击率"},
+    {"return rate", Kind::kShare, Counts::kLost, Needs::kNothing, "return rate", "退货率"},
+    {"refund rate", Kind::kShare, Counts::kLost, Needs::kNothing, "refund rate", "退款率"},
+    {"open rate", Kind::kShare, Counts::kKept, Needs::kNothing, "open rate", "打开率"},
+    {"click rate", Kind::kShare, Counts::kKept, Needs::kNothing, "click rate", "点击率"},
+    {"attendance rate", Kind::kShare, Counts::kKept, Needs::kNothing, "attendance rate", "出勤率"},
+    {"attendance", Kind::kShare, Counts::kKept, Needs::kNothing, "attendance rate", "出勤率"},
+    {"pass rate", Kind::kShare, Counts::kKept, Needs::kNothing, "pass rate", "通过率"},
+    {"completion rate", Kind::kShare, Counts::kKept, Needs::kNothing, "completion rate", "完成率"},
+    {"success rate", Kind::kShare, Counts::kKept, Needs::kNothing, "success rate", "成功率"},
+    {"failure rate", Kind::kShare, Counts::kLost, Needs::kNothing, "failure rate", "失败率"},
+    {"error rate", Kind::kShare, Counts::kLost, Needs::kNothing, "error rate", "错误率"},
+    {"defect rate", Kind::kShare, Counts::kLost, Needs::kNothing, "defect rate", "不良率"},
+    {"response rate", Kind::kShare, Counts::kKept, Needs::kNothing, "response rate", "回复率"},
+    {"bounce rate", Kind::kShare, Counts::kLost, Needs::kNothing, "bounce rate", "跳出率"},
+    {"occupancy rate", Kind::kShare, Counts::kKept, Needs::kNothing, "occupancy rate", "入住率"},
+    {"occupancy", Kind::kShare, Counts::kKept, Needs::kNothing, "occupancy rate", "入住率"},
+    {"unsubscribe rate", Kind::kShare, Counts::kLost, Needs::kNothing, "unsubscribe rate",
+     "退订率"},
+    {"rejection rate", Kind::kShare, Counts::kLost, Needs::kNothing, "rejection rate", "拒绝率"},
+    {"hire rate", Kind::kShare, Counts::kKept, Needs::kNothing, "hire rate", "录用率"},
+    {"acceptance rate", Kind::kShare, Counts::kKept, Needs::kNothing, "acceptance rate", "接受率"},
+    {"approval rate", Kind::kShare, Counts::kKept, Needs::kNothing, "approval rate", "通过率"},
+    {"redemption rate", Kind::kShare, Counts::kKept, Needs::kNothing, "redemption rate", "核销率"},
+    {"usage rate", Kind::kShare, Counts::kKept, Needs::kNothing, "usage rate", "使用率"},
+    {"win rate", Kind::kShare, Counts::kKept, Needs::kNothing, "win rate", "赢单率"},
+    {"转化率", Kind::kShare, Counts::kKept, Needs::kNothing, "conversion rate", "转化率"},
+    {"转化", Kind::kShare, Counts::kKept, Needs::kNothing, "conversion rate", "转化率"},
+    {"退货率", Kind::kShare, Counts::kLost, Needs::kNothing, "return rate", "退货率"},
+    {"退款率", Kind::kShare, Counts::kLost, Needs::kNothing, "refund rate", "退款率"},
+    {"出勤率", Kind::kShare, Counts::kKept, Needs::kNothing, "attendance rate", "出勤率"},
+    {"缺勤率", Kind::kShare, Counts::kLost, Needs::kNothing, "absence rate", "缺勤率"},
+    {"到场率", Kind::kShare, Counts::kKept, Needs::kNothing, "attendance rate", "到场率"},
+    {"出席率", Kind::kShare, Counts::kKept, Needs::kNothing, "attendance rate", "出席率"},
+    {"合格率", Kind::kShare, Counts::kKept, Needs::kNothing, "pass rate", "合格率"},
+    {"及格率", Kind::kShare, Counts::kKept, Needs::kNothing, "pass rate", "及格率"},
+    {"通过率", Kind::kShare, Counts::kKept, Needs::kNothing, "pass rate", "通过率"},
+    {"完成率", Kind::kShare, Counts::kKept, Needs::kNothing, "completion rate", "完成率"},
+    {"达成率", Kind::kShare, Counts::kKept, Needs::kNothing, "completion rate", "达成率"},
+    {"打开率", Kind::kShare, Counts::kKept, Needs::kNothing, "open rate", "打开率"},
+    {"点击率", Kind::kShare, Counts::kKept, Needs::kNothing, "click rate", "点击率"},
+    {"成功率", Kind::kShare, Counts::kKept, Needs::kNothing, "success rate", "成功率"},
+    {"失败率", Kind::kShare, Counts::kLost, Needs::kNothing, "failure rate", "失败率"},
+    {"错误率", Kind::kShare, Counts::kLost, Needs::kNothing, "error rate", "错误率"},
+    {"不良率", Kind::kShare, Counts::kLost, Needs::kNothing, "defect rate", "不良率"},
+    {"次品率", Kind::kShare, Counts::kLost, Needs::kNothing, "defect rate", "次品率"},
+    {"良品率", Kind::kShare, Counts::kKept, Needs::kNothing, "yield of good units", "良品率"},
+    {"回复率", Kind::kShare, Counts::kKept, Needs::kNothing, "response rate", "回复率"},
+    {"入住率", Kind::kShare, Counts::kKept, Needs::kNothing, "occupancy rate", "入住率"},
+    {"复购率", Kind::kShare, Counts::kKept, Needs::kNothing, "repeat purchase rate", "复购率"},
+    {"离职率", Kind::kShare, Counts::kLost, Needs::kSide, "attrition rate", "离职率"},
+    {"退订率", Kind::kShare, Counts::kLost, Needs::kNothing, "unsubscribe rate", "退订率"},
+    {"使用率", Kind::kShare, Counts::kKept, Needs::kNothing, "usage rate", "使用率"},
+    {"核销率", Kind::kShare, Counts::kKept, Needs::kNothing, "redemption rate", "核销率"},
+    {"录用率", Kind::kShare, Counts::kKept, Needs::kNothing, "hire rate", "录用率"},
+    {"投诉率", Kind::kShare, Counts::kLost, Needs::kNothing, "complaint rate", "投诉率"},
+    {"percentage", Kind::kShare, Counts::kAny, Needs::kMarker, "share", "占比"},
+    {"proportion", Kind::kShare, Counts::kAny, Needs::kMarker, "share", "占比"},
+    {"percent", Kind::kShare, Counts::kAny, Needs::kMarker, "share", "占比"},
+    {"share", Kind::kShare, Counts::kAny, Needs::kMarker, "share", "占比"},
+    {"%", Kind::kShare, Counts::kAny, Needs::kMarker, "share", "占比"},
+    {"百分之多少", Kind::kShare, Counts::kAny, Needs::kMarker, "share", "占比"},
+    {"百分之几", Kind::kShare, Counts::kAny, Needs::kMarker, "share", "占比"},
+    {"百分比", Kind::kShare, Counts::kAny, Needs::kMarker, "share", "占比"},
+    {"占比", Kind::kShare, Counts::kAny, Needs::kMarker, "share", "占比"},
+    {"比例", Kind::kShare, Counts::kAny, Needs::kMarker, "share", "占比"},
 };
 
 const RateWord* FindRateWord(const std::string& word) {
@@ -170,7 +193,7 @@ const RateWord* FindRateWord(const std::string& word) {
 std::string RateWordAlternation(bool bare) {
   std::vector<std::string_view> words;
   for (const RateWord& w : kRateWords) {
-    if (w.needs_marker == bare) words.push_back(w.word);
+    if ((w.needs == Needs::kMarker) == bare) words.push_back(w.word);
   }
   std::stable_sort(words.begin(), words.end(),
                    [](std::string_view a, std::string_view b) { return a.size() > b.size(); });
@@ -188,7 +211,9 @@ const std::string kEnAsk =
 // Before and after the English rate word: "what's our monthly churn rate", "percentage drop".
 const std::string kEnBefore =
     "(?:the |our |my |their |its |a |an )?(?:[a-z-]+ )?(?:percentage |percent |% )?";
-const std::string kEnAfter = "(?: rate| percentage| percent| %)?(?: is (?:that|this|it)| here)?";
+const std::string kEnAfter =
+    "(?: rate| percentage| percent| %)?(?: of (?:the |our |all |my )?[a-z]+)?(?: is (?:that|this|"
+    "it)| here)?(?: then)?(?: please| pls)?";
 const std::string kZhAfter =
     "(?:了)?(?:是|为|有|大概是)?(?:多少|几|多大|多高|百分之几|百分之多少|多少%|几%)?(?:呢|啊|呀)?";
 // A few characters naming whose rate (客户流失率, 整体转化率), never 的/各/每/按 (各地区的转化率).
@@ -206,7 +231,7 @@ struct AskPatterns {
   explicit AskPatterns(const std::string& w)
       : en_end("^(.+?)(?:\\s*[,.;:?!—–-]+\\s*(?:so |then |and )?(?:" + kEnAsk +
                " )?|\\s+(?:so |and )?" + kEnAsk + " )" + kEnBefore + w + kEnAfter + "\\s*[?.!]*$"),
-        en_if("^(?:so )?" + kEnAsk + " " + kEnBefore + w + kEnAfter +
+        en_if("^(?:so )?(?:" + kEnAsk + " )?" + kEnBefore + w + kEnAfter +
               " (?:if|when|given(?: that)?|assuming) (.+?)[?.!]*$"),
         label("^" + w + "\\s*:\\s*(.+?)[?.!。]*$"),
         zh_end("^(.+?)\\s*(?:[,.;:?!、。]+\\s*(?:那么|那|请问|所以|则)?|那么|请问)" + kZhWhose + w +
@@ -231,6 +256,22 @@ std::optional<Asked> FindAskedRate(std::string_view normalized) {
     }
   }
   return std::nullopt;
+}
+
+// "price went up from 4.50 to 5.40, by what percent?": a change asked as a bare percentage, only
+// after a clause that moves (went, grew, fell, from …).
+std::optional<Asked> FindAskedChangeBy(std::string_view normalized) {
+  static const Pattern by(
+      "^(.+?)\\s*[,.;:?!—–-]+\\s*(?:so )?(?:by )?(?:what|how many|how much) (?:percent|percentage|"
+      "%)(?: is that| was that| then)?[?.!]*$");
+  static const Pattern moves(
+      "(?:^|[^a-z])(?:went|grew|rose|fell|dropped|increased|decreased|declined|jumped|climbed|"
+      "slipped|up|down|from)(?:[^a-z]|$)");
+  std::string clause;
+  if (!RE2::FullMatch(normalized, by.re, &clause) || !RE2::PartialMatch(clause, moves.re)) {
+    return std::nullopt;
+  }
+  return Asked{FindRateWord("change"), clause};
 }
 
 // "50 out of 400 as a percentage", "45 out of 180 is what percent": a bare share asked after
@@ -345,25 +386,32 @@ bool SaysPartOrWhole(std::string_view clause, const std::vector<Stated>& n) {
   return false;
 }
 
-enum class Side { kSame, kOther, kBoth };
+enum class Side { kNone, kSame, kOther, kBoth };
 
-// Which side a churn or retention clause counts: "lost 90" is the churn's own side, "340 still
-// with us" / 还剩340 the other (churn = (400 − 340) / 400), both or "left" (gone or remaining?)
-// cannot be told.
+// Which side of a share the clause's words count: "lost 90" is a churn's own side, "340 still
+// with us" / 还剩340 / "2760 didn't buy" the other (the rate is the whole less them); words of
+// both sides, or "left" (gone, or remaining?), cannot be told.
 Side SideCounted(std::string_view clause, Counts counts) {
   static const Pattern kept(
       "(?:^|[^a-z])(?:still|remain|remained|remaining|stayed|kept|retained|renewed|now have|now "
-      "has)(?:[^a-z]|$)|剩|还有|留下|留存|仍|依然|续费|期末|现在有|目前有");
+      "has|ended with|ending with|finished with|converted|bought|purchased|ordered|opened|clicked|"
+      "responded|replied|signed up|hired|passed|attended|showed up|accepted|approved|redeemed|used|"
+      "succeeded|completed)(?:[^a-z]|$)|剩|还有|留下|留存|仍|依然|续费|期末|月底|年底|季末|现在有|"
+      "目前有|在职|转化|下单|成交|购买|买了|打开|点击|回复|入住|复购|使用|用掉|用了|合格|及格|通过|"
+      "成功|出勤|到场|出席|实到|完成|达成|录用|核销");
   static const Pattern lost(
-      "(?:^|[^a-z])(?:lost|churned|cancell?ed|quit|gone|unsubscribed)(?:[^a-z]|$)|流失|取消|退订|"
-      "离开|走了|丢了|丢失");
+      "(?:^|[^a-z])(?:lost|churned|cancell?ed|quit|gone|unsubscribed|failed|absent|missed|didn't|"
+      "didnt|did "
+      "not|not|never|no-shows?|returned|rejected|bounced|defective|unopened|unsold|unused|"
+      "without|dropped "
+      "out)(?:[^a-z]|$)|流失|取消|退订|离开|走了|丢了|丢失|离职|失败|缺席|缺勤|请假|"
+      "没|未|不合格|不及格|不通过|不良|次品|退回|退货|退款|拒绝|投诉|跳出");
   static const Pattern left("(?:^|[^a-z])left(?:[^a-z]|$)");
   const bool k = RE2::PartialMatch(clause, kept.re);
   const bool l = RE2::PartialMatch(clause, lost.re);
   if (RE2::PartialMatch(clause, left.re) || (k && l)) return Side::kBoth;
-  if (counts == Counts::kLost && k) return Side::kOther;
-  if (counts == Counts::kKept && l) return Side::kOther;
-  return Side::kSame;
+  if (!k && !l) return Side::kNone;
+  return (counts == Counts::kLost) == l ? Side::kSame : Side::kOther;
 }
 
 void ReadShare(std::string_view clause, const std::vector<Stated>& n, const RateWord& w,
@@ -380,7 +428,9 @@ void ReadShare(std::string_view clause, const std::vector<Stated>& n, const Rate
   if (conflict || r.a > r.b) r.unclear = Unclear::kPartOverWhole;
   if (w.counts == Counts::kAny) return;
   const Side side = SideCounted(clause, w.counts);
-  if (side == Side::kBoth) r.unclear = Unclear::kLostOrLeft;
+  if (side == Side::kBoth || (side == Side::kNone && w.needs == Needs::kSide)) {
+    r.unclear = Unclear::kWhichSide;
+  }
   r.complement = side == Side::kOther;
 }
 
@@ -444,13 +494,13 @@ std::pair<size_t, size_t> LastMatch(std::string_view text, const RE2& p) {
 // The nearer word wins ("cost 80 sold at 100"), the longer on a tie ("cost price 80").
 Price PriceRole(std::string_view before) {
   static const Pattern cost(
-      "cost price|unit cost|costs?|bought (?:it )?(?:at|for)|buy (?:at|for)|paid|purchase price|"
-      "purchased (?:at|for)|wholesale(?: price)?|成本价|成本|进价|进货价|采购价|买入价|买价|买入|"
-      "买了|进货");
+      "(?:^|[^a-z])(?:cost price|unit cost|costs?|bought|buy|buying|paid|pay|purchase price|"
+      "purchased|purchase|wholesale(?: "
+      "price)?)(?:[^a-z]|$)|成本价|成本|进价|进货价|采购价|买入价|买价|"
+      "买入|买了|买|进货");
   static const Pattern price(
-      "selling price|sale price|sales price|price|sold (?:it )?(?:at|for)|sells? (?:it )?(?:at|"
-      "for)|selling (?:at|for)|retail(?: price)?|售价|卖价|零售价|销售价|出售价|定价|卖出|卖了|卖|"
-      "售");
+      "(?:^|[^a-z])(?:selling price|sale price|sales price|price|sold|sells?|selling|retail(?: "
+      "price)?|revenue)(?:[^a-z]|$)|售价|卖价|零售价|销售价|出售价|定价|卖出|卖了|卖|售");
   const auto c = LastMatch(before, cost.re);
   const auto p = LastMatch(before, price.re);
   if (c.second == 0 && p.second == 0) return Price::kNone;
@@ -502,7 +552,9 @@ std::optional<RateQuestion> ParseComparison(std::string_view normalized) {
 std::optional<RateQuestion> ParseStatedRate(std::string_view normalized) {
   if (normalized.size() > 200) return std::nullopt;
   if (auto r = ParseComparison(normalized)) return r;
-  std::optional<Asked> asked = FindAskedRate(normalized);
+  // "… from 4.50 to 5.40 — by what percent" first: else "percent" is a bare share word asked.
+  std::optional<Asked> asked = FindAskedChangeBy(normalized);
+  if (!asked) asked = FindAskedRate(normalized);
   if (!asked) asked = FindAskedPercentage(normalized);
   if (!asked) return std::nullopt;
   const auto numbers = StatedNumbers(asked->clause);
@@ -515,7 +567,7 @@ std::optional<RateQuestion> ParseStatedRate(std::string_view normalized) {
     return r;
   }
   if (w.kind == Kind::kShare) {
-    if (w.needs_marker && !SaysPartOrWhole(asked->clause, *numbers)) return std::nullopt;
+    if (w.needs == Needs::kMarker && !SaysPartOrWhole(asked->clause, *numbers)) return std::nullopt;
     ReadShare(asked->clause, *numbers, w, r);
   } else if (w.kind == Kind::kChange) {
     ReadChange(asked->clause, *numbers, r);

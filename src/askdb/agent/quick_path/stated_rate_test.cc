@@ -35,7 +35,11 @@ TEST(StatedRateTest, ShareOfAWholeByTheRateWord) {
   EXPECT_EQ(RateOf("100个访客里有8个下单,客户转化率是多少?"), "8");
 }
 
-TEST(StatedRateTest, AChurnStatedByThoseKeptIsTheWholeLessThem) {
+TEST(StatedRateTest, ANumberOfTheOtherSideIsTheWholeLessThem) {
+  EXPECT_EQ(RateOf("we started the year with 320 clients and ended with 296. what was our churn?"),
+            "7.5");
+  EXPECT_EQ(RateOf("3000 visitors, 2760 didn't buy anything, conversion rate?"), "8");
+  EXPECT_EQ(RateOf("员工50人,离职8人,离职率是多少"), "16");
   EXPECT_EQ(RateOf("400 customers, 340 still active, churn rate?"), "15");
   EXPECT_EQ(RateOf("期初400个客户,期末还剩340个,流失率多少"), "15");
   EXPECT_EQ(RateOf("400个客户流失了50个,留存率是多少"), "87.5");
@@ -48,6 +52,8 @@ TEST(StatedRateTest, AChurnStatedByThoseKeptIsTheWholeLessThem) {
 TEST(StatedRateTest, ABareShareWordNeedsOfOrTotal) {
   EXPECT_EQ(RateOf("50 out of 400 as a percentage"), "12.5");
   EXPECT_EQ(RateOf("35 of 140 orders were returns, what share is that"), "25");
+  EXPECT_EQ(RateOf("3 of our 25 stores closed, what share of stores is that"), "12");
+  EXPECT_EQ(RateOf("website had 45k sessions and 900 purchases; conversion rate please"), "2");
   EXPECT_EQ(RateOf("a组30人,总共120人,占比多少"), "25");
   // No word says which is the part: a bare "percentage" of two numbers is not read.
   EXPECT_EQ(RateOf("3000 and 240, what percentage"), "");
@@ -64,9 +70,14 @@ TEST(StatedRateTest, ChangeFromTo) {
   EXPECT_EQ(RateOf("150比120多百分之几"), "25");
   EXPECT_EQ(RateOf("120比150少百分之几"), "-20");
   EXPECT_EQ(RateOf("150 is what percent more than 120"), "25");
+  EXPECT_EQ(RateOf("price went up from $4.50 to $5.40 — by what percent?"), "20");
+  EXPECT_EQ(RateOf("growth if we go from 80 to 100 customers?"), "25");
 }
 
 TEST(StatedRateTest, MarginAndMarkupByTheirWords) {
+  EXPECT_EQ(RateOf("i buy widgets at $12 and sell them for $18. what's my margin?"),
+            "33.3333333333");
+  EXPECT_EQ(RateOf("revenue 80k, cost 52k, what's the margin"), "35");
   EXPECT_EQ(RateOf("cost 80 sold at 100, margin?"), "20");
   EXPECT_EQ(RateOf("cost 80, sold for 100, what's the markup"), "25");
   EXPECT_EQ(RateOf("price 250, cost 200, what's the margin"), "20");
@@ -87,12 +98,15 @@ TEST(StatedRateTest, WhatTheWordsDoNotSettleIsUnclear) {
   EXPECT_EQ(three->numbers.size(), 3u);
   EXPECT_EQ(ParseStatedRate("150 and 120, what's the growth")->unclear, Unclear::kOrder);
   EXPECT_EQ(ParseStatedRate("80 and 100, what's the margin")->unclear, Unclear::kCostAndPrice);
+  // A churn needs a word of which side a number counts: start and end counts are not lost ones.
+  EXPECT_EQ(ParseStatedRate("320 clients in january, 296 in march, churn rate?")->unclear,
+            Unclear::kWhichSide);
   // "left": gone, or remaining?
-  EXPECT_EQ(ParseStatedRate("400 customers, 50 left, churn rate?")->unclear, Unclear::kLostOrLeft);
+  EXPECT_EQ(ParseStatedRate("400 customers, 50 left, churn rate?")->unclear, Unclear::kWhichSide);
   EXPECT_EQ(ParseStatedRate("1000 users, 300 lost and 650 still active, churn?")->unclear,
             Unclear::kTooManyNumbers);
   EXPECT_EQ(ParseStatedRate("lost 50 customers, 300 still active, churn rate?")->unclear,
-            Unclear::kLostOrLeft);
+            Unclear::kWhichSide);
   EXPECT_EQ(ParseStatedRate("400 of 50 customers churned, churn rate?")->unclear,
             Unclear::kPartOverWhole);
 }
