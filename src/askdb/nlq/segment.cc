@@ -464,8 +464,7 @@ void ReadLookByGroup(std::vector<Item>* items) {
     }
     if (v[look].text == "来") ++look;
     if (look + 1 >= v.size() || v[look].kind != ItemKind::kUnknown ||
-        (v[look].text != "看" && v[look].text != "来看") ||
-        v[look + 1].kind == ItemKind::kPunct) {
+        (v[look].text != "看" && v[look].text != "来看") || v[look + 1].kind == ItemKind::kPunct) {
       continue;
     }
     v[look].kind = ItemKind::kKeyword;
