@@ -537,10 +537,21 @@ std::string WriteTieNote(std::string_view value, size_t n, bool chinese) {
 }
 
 std::string WriteKnowledgePassage(std::string_view source, std::string_view passage, bool chinese) {
-  const std::string s(source), p(passage);
-  if (chinese) return "知识库文档「" + s + "」中的这段内容可能回答了这个问题：\n\n" + p + "\n\n";
+  // Quoted line by line: the web UI renders answers as Markdown, and the document's own
+  // headings and lists must read as the document's, not as the answer's.
+  std::string quoted;
+  size_t start = 0;
+  while (start <= passage.size()) {
+    size_t end = passage.find('\n', start);
+    if (end == std::string_view::npos) end = passage.size();
+    const std::string_view line = passage.substr(start, end - start);
+    quoted += line.empty() ? ">\n" : "> " + std::string(line) + "\n";
+    start = end + 1;
+  }
+  const std::string s(source);
+  if (chinese) return "知识库文档「" + s + "」中的这段内容可能回答了这个问题：\n\n" + quoted + "\n";
   return "This passage of the knowledge base document \"" + s + "\" may answer the question:\n\n" +
-         p + "\n\n";
+         quoted + "\n";
 }
 
 std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,

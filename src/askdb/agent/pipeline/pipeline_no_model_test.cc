@@ -822,7 +822,7 @@ class OnePassage : public knowledge::EvidenceSource {
                         .chunk_id = "kn_1#0",
                         .kind = "document",
                         .source = "finance.md",
-                        .text = "公司的财年从每年4月1日开始，到次年3月31日结束。",
+                        .text = "# 财务制度\n\n公司的财年从每年4月1日开始，到次年3月31日结束。",
                         .fused_score = 0.03,
                         .query_coverage = coverage_});
     return Status::Ok();
@@ -850,6 +850,8 @@ TEST_F(PipelineNoModelTest, AbstentionShowsAKnowledgePassageThatCoversTheQuestio
     EXPECT_EQ(shown, coverage >= knowledge::kPassageMinCoverage) << coverage << ": " << r->answer;
     if (shown) {
       EXPECT_EQ(r->answer.rfind("知识库文档「finance.md」", 0), 0u) << r->answer;
+      // Quoted: the document's heading is not the answer's (the web UI renders Markdown).
+      EXPECT_NE(r->answer.find("\n> # 财务制度\n>\n> 公司的财年"), std::string::npos) << r->answer;
       EXPECT_NE(r->answer.find("要得到答案"), std::string::npos) << "the abstention stays";
     }
   }
