@@ -65,10 +65,13 @@ StatusOr<SqlSource> ParseSqlSource(std::string_view name) {
                               "'; expected cache, engine, llm, fix or none");
 }
 
-Json RunStateToJson(const RunState& s) {
-  Json attempts = Json::array();
-  for (const SqlAttempt& a : s.attempts) attempts.push_back({{"sql", a.sql}, {"error", a.error}});
-  Json j = Json::object();
+namespace {
+
+// The state is written and read in groups, in this order: the request and its route, the
+// cache hit, the SQL and its answer, the model's usage, the plan and its steps, the
+// conversation. Readers may throw (Json::at, get); RunStateFromJson catches.
+
+void WriteRequest(const RunState& s, Json& j) {
   j["question"] = s.question;
   j["original_question"] = s.original_question;
   j["datasource"] = s.datasource;
@@ -78,10 +81,39 @@ Json RunStateToJson(const RunState& s) {
   j["request_type"] = s.request_type;
   j["confidence"] = s.confidence;
   j["route"] = PipelineRouteName(s.route);
+}
+
+Status ReadRequest(const Json& j, RunState& s) {
+  s.question = j.at("question").get<std::string>();
+  s.original_question = j.value("original_question", s.question);
+  s.datasource = j.value("datasource", "");
+  // Checkpoints written before the field existed kept the cache key in "datasource".
+  s.cache_partition = j.value("cache_partition", s.datasource);
+  s.database = j.value("database", "");
+  s.language = j.value("language", "");
+  s.request_type = j.value("request_type", "");
+  s.confidence = j.value("confidence", 0.0);
+  ASKDB_ASSIGN_OR_RETURN(s.route, ParsePipelineRoute(j.value("route", "none")));
+  return Status::Ok();
+}
+
+void WriteCacheHit(const RunState& s, Json& j) {
   j["cache_hit"] = s.cache_hit;
   j["cache_level"] = s.cache_level;
   j["cache_stored_question"] = s.cache_stored_question;
   j["cache_l2_id"] = s.cache_l2_id;
+}
+
+void ReadCacheHit(const Json& j, RunState& s) {
+  s.cache_hit = j.value("cache_hit", false);
+  s.cache_level = j.value("cache_level", "");
+  s.cache_stored_question = j.value("cache_stored_question", "");
+  s.cache_l2_id = j.value("cache_l2_id", uint64_t{0});
+}
+
+void WriteSqlAndAnswer(const RunState& s, Json& j) {
+  Json attempts = Json::array();
+  for (const SqlAttempt& a : s.attempts) attempts.push_back({{"sql", a.sql}, {"error", a.error}});
   j["schema_text"] = s.schema_text;
   j["evidence"] = s.evidence;
   j["translation"] = s.translation;
@@ -94,9 +126,43 @@ Json RunStateToJson(const RunState& s) {
   j["chart"] = s.chart;
   j["answer"] = s.answer;
   j["error"] = s.error;
+}
+
+Status ReadSqlAndAnswer(const Json& j, RunState& s) {
+  s.schema_text = j.value("schema_text", "");
+  s.evidence = j.value("evidence", Json());
+  s.translation = j.value("translation", Json());
+  if (auto it = j.find("attempts"); it != j.end()) {
+    for (const Json& a : *it) {
+      s.attempts.push_back({a.at("sql").get<std::string>(), a.value("error", "")});
+    }
+  }
+  s.fixes = j.value("fixes", 0);
+  s.sql = j.value("sql", "");
+  ASKDB_ASSIGN_OR_RETURN(s.sql_source, ParseSqlSource(j.value("sql_source", "none")));
+  s.final_sql = j.value("final_sql", "");
+  if (auto it = j.find("result"); it != j.end() && !it->is_null()) {
+    ASKDB_ASSIGN_OR_RETURN(s.result, ResultSetFromJson(*it));
+  }
+  s.chart = j.value("chart", Json());
+  s.answer = j.value("answer", "");
+  s.error = j.value("error", "");
+  return Status::Ok();
+}
+
+void WriteUsage(const RunState& s, Json& j) {
   j["llm_calls"] = s.llm_calls;
   j["prompt_tokens"] = s.prompt_tokens;
   j["completion_tokens"] = s.completion_tokens;
+}
+
+void ReadUsage(const Json& j, RunState& s) {
+  s.llm_calls = j.value("llm_calls", 0);
+  s.prompt_tokens = j.value("prompt_tokens", int64_t{0});
+  s.completion_tokens = j.value("completion_tokens", int64_t{0});
+}
+
+void WritePlanAndSteps(const RunState& s, Json& j) {
   j["clarification_question"] = s.clarification_question;
   j["clarification_answers"] = s.clarification_answers;
   j["plan_review"] = s.plan_review;
@@ -112,10 +178,54 @@ Json RunStateToJson(const RunState& s) {
   j["deviation_score"] = s.deviation_score;
   j["deviation"] = s.deviation;
   j["report"] = s.report;
+}
+
+Status ReadPlanAndSteps(const Json& j, RunState& s) {
+  s.clarification_question = j.value("clarification_question", "");
+  s.clarification_answers = j.value("clarification_answers", std::vector<std::string>{});
+  s.plan_review = j.value("plan_review", false);
+  s.plan = j.value("plan", Json());
+  s.plan_title = j.value("plan_title", "");
+  s.plan_notes = j.value("plan_notes", std::vector<std::string>{});
+  s.plan_warnings = j.value("plan_warnings", std::vector<std::string>{});
+  s.plan_feedback = j.value("plan_feedback", std::vector<std::string>{});
+  if (auto it = j.find("steps"); it != j.end()) {
+    for (const Json& step : *it) {
+      ASKDB_ASSIGN_OR_RETURN(StepOutcome outcome, StepOutcomeFromJson(step));
+      s.steps.push_back(std::move(outcome));
+    }
+  }
+  s.query_history = j.value("query_history", Json::array());
+  s.deviation_score = j.value("deviation_score", 0.0);
+  s.deviation = j.value("deviation", Json());
+  s.report = j.value("report", Json());
+  return Status::Ok();
+}
+
+void WriteConversation(const RunState& s, Json& j) {
   j["session"] = s.session;
   j["history"] = s.history;
   j["follow_up"] = s.follow_up;
   j["next"] = s.next;
+}
+
+void ReadConversation(const Json& j, RunState& s) {
+  s.session = j.value("session", Json());
+  s.history = j.value("history", std::vector<std::string>{});
+  s.follow_up = j.value("follow_up", "");
+  s.next = j.value("next", "");
+}
+
+}  // namespace
+
+Json RunStateToJson(const RunState& s) {
+  Json j = Json::object();
+  WriteRequest(s, j);
+  WriteCacheHit(s, j);
+  WriteSqlAndAnswer(s, j);
+  WriteUsage(s, j);
+  WritePlanAndSteps(s, j);
+  WriteConversation(s, j);
   return j;
 }
 
@@ -174,63 +284,12 @@ StatusOr<RunState> RunStateFromJson(const Json& j) {
   }
   RunState s;
   try {
-    s.question = j.at("question").get<std::string>();
-    s.original_question = j.value("original_question", s.question);
-    s.datasource = j.value("datasource", "");
-    // Checkpoints written before the field existed kept the cache key in "datasource".
-    s.cache_partition = j.value("cache_partition", s.datasource);
-    s.database = j.value("database", "");
-    s.language = j.value("language", "");
-    s.request_type = j.value("request_type", "");
-    s.confidence = j.value("confidence", 0.0);
-    ASKDB_ASSIGN_OR_RETURN(s.route, ParsePipelineRoute(j.value("route", "none")));
-    s.cache_hit = j.value("cache_hit", false);
-    s.cache_level = j.value("cache_level", "");
-    s.cache_stored_question = j.value("cache_stored_question", "");
-    s.cache_l2_id = j.value("cache_l2_id", uint64_t{0});
-    s.schema_text = j.value("schema_text", "");
-    s.evidence = j.value("evidence", Json());
-    s.translation = j.value("translation", Json());
-    if (auto it = j.find("attempts"); it != j.end()) {
-      for (const Json& a : *it) {
-        s.attempts.push_back({a.at("sql").get<std::string>(), a.value("error", "")});
-      }
-    }
-    s.fixes = j.value("fixes", 0);
-    s.sql = j.value("sql", "");
-    ASKDB_ASSIGN_OR_RETURN(s.sql_source, ParseSqlSource(j.value("sql_source", "none")));
-    s.final_sql = j.value("final_sql", "");
-    if (auto it = j.find("result"); it != j.end() && !it->is_null()) {
-      ASKDB_ASSIGN_OR_RETURN(s.result, ResultSetFromJson(*it));
-    }
-    s.chart = j.value("chart", Json());
-    s.answer = j.value("answer", "");
-    s.error = j.value("error", "");
-    s.llm_calls = j.value("llm_calls", 0);
-    s.prompt_tokens = j.value("prompt_tokens", int64_t{0});
-    s.completion_tokens = j.value("completion_tokens", int64_t{0});
-    s.clarification_question = j.value("clarification_question", "");
-    s.clarification_answers = j.value("clarification_answers", std::vector<std::string>{});
-    s.plan_review = j.value("plan_review", false);
-    s.plan = j.value("plan", Json());
-    s.plan_title = j.value("plan_title", "");
-    s.plan_notes = j.value("plan_notes", std::vector<std::string>{});
-    s.plan_warnings = j.value("plan_warnings", std::vector<std::string>{});
-    s.plan_feedback = j.value("plan_feedback", std::vector<std::string>{});
-    if (auto it = j.find("steps"); it != j.end()) {
-      for (const Json& step : *it) {
-        ASKDB_ASSIGN_OR_RETURN(StepOutcome outcome, StepOutcomeFromJson(step));
-        s.steps.push_back(std::move(outcome));
-      }
-    }
-    s.query_history = j.value("query_history", Json::array());
-    s.deviation_score = j.value("deviation_score", 0.0);
-    s.deviation = j.value("deviation", Json());
-    s.report = j.value("report", Json());
-    s.session = j.value("session", Json());
-    s.history = j.value("history", std::vector<std::string>{});
-    s.follow_up = j.value("follow_up", "");
-    s.next = j.value("next", "");
+    ASKDB_RETURN_IF_ERROR(ReadRequest(j, s));
+    ReadCacheHit(j, s);
+    ASKDB_RETURN_IF_ERROR(ReadSqlAndAnswer(j, s));
+    ReadUsage(j, s);
+    ASKDB_RETURN_IF_ERROR(ReadPlanAndSteps(j, s));
+    ReadConversation(j, s);
   } catch (const std::exception& e) {
     return InvalidArgumentError(std::string("pipeline state JSON is malformed: ") + e.what() +
                                 "; delete the checkpoint and ask again");

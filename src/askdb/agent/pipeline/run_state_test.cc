@@ -45,6 +45,67 @@ TEST(RunStateTest, RoundTripsThroughJson) {
   EXPECT_EQ(RunStateToJson(*back), RunStateToJson(s));
 }
 
+// The checkpoint's fields keep their order (a stored state reads the same in any version).
+TEST(RunStateTest, WritesTheFieldsInAFixedOrder) {
+  RunState s;
+  s.question = "q";
+  s.database = "sqlite:/tmp/x.sqlite";
+  std::vector<std::string> keys;
+  const Json written = RunStateToJson(s);
+  for (const auto& [key, value] : written.items()) keys.push_back(key);
+  const std::vector<std::string> expected = {"question",
+                                             "original_question",
+                                             "datasource",
+                                             "cache_partition",
+                                             "database",
+                                             "language",
+                                             "request_type",
+                                             "confidence",
+                                             "route",
+                                             "cache_hit",
+                                             "cache_level",
+                                             "cache_stored_question",
+                                             "cache_l2_id",
+                                             "schema_text",
+                                             "evidence",
+                                             "translation",
+                                             "attempts",
+                                             "fixes",
+                                             "sql",
+                                             "sql_source",
+                                             "final_sql",
+                                             "result",
+                                             "chart",
+                                             "answer",
+                                             "error",
+                                             "llm_calls",
+                                             "prompt_tokens",
+                                             "completion_tokens",
+                                             "clarification_question",
+                                             "clarification_answers",
+                                             "plan_review",
+                                             "plan",
+                                             "plan_title",
+                                             "plan_notes",
+                                             "plan_warnings",
+                                             "plan_feedback",
+                                             "steps",
+                                             "query_history",
+                                             "deviation_score",
+                                             "deviation",
+                                             "report",
+                                             "session",
+                                             "history",
+                                             "follow_up",
+                                             "next"};
+  EXPECT_EQ(keys, expected);
+  StatusOr<RunState> back = RunStateFromJson(RunStateToJson(s));
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->database, s.database);
+  EXPECT_EQ(back->cache_partition, "");
+  EXPECT_EQ(back->route, PipelineRoute::kNone);
+}
+
 TEST(RunStateTest, RejectsMalformedState) {
   EXPECT_FALSE(RunStateFromJson(Json::array()).ok());
   EXPECT_FALSE(RunStateFromJson(Json{{"route", "llm"}}).ok());  // no question
