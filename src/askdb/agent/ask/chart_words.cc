@@ -46,6 +46,25 @@ void TakeChineseNouns(std::string& q, ChartWordsTaken& out) {
   }
 }
 
+// A map as the answer's form (在地图上显示…, 用地图展示…; the classifier calls these a chart, round
+// 16): the phrase and its showing verb go. 地图 alone stays ("地图应用的用户数" names data).
+void TakeChineseMapPhrases(std::string& q, ChartWordsTaken& out) {
+  for (std::string_view lead : {"在地图上", "用地图", "以地图形式", "以地图"}) {
+    const size_t at = q.find(lead);
+    if (at == std::string::npos) continue;
+    size_t end = at + lead.size();
+    for (std::string_view verb : {"显示", "展示", "标出", "标注", "呈现", "表示", "标"}) {
+      if (q.compare(end, verb.size(), verb) == 0) {
+        end += verb.size();
+        break;
+      }
+    }
+    q.erase(at, end - at);
+    out.found = true;
+    return;
+  }
+}
+
 // A drawing verb opens the request, after a polite word ("请画一个…", "帮我画…"): inside a
 // sentence 画 is as likely part of a word (画家, 动画). "做一个" only beside a chart noun taken.
 void TakeChineseVerbs(std::string& q, ChartWordsTaken& out) {
@@ -92,6 +111,17 @@ void TakeEnglishWords(std::vector<std::string>& words, ChartWordsTaken& out) {
       drop[i] = drop[i - 1] = drop[i - 2] = out.found = true;
       continue;
     }
+    // "on a map", "on a world map", "as a map": a map as the answer's form.
+    if (w == "map" && i >= 2) {
+      size_t begin = i - 1;
+      if (text::AsciiLower(words[begin]) == "world" && begin >= 2) --begin;
+      if (In(text::AsciiLower(words[begin]), {"a", "the"}) &&
+          In(text::AsciiLower(words[begin - 1]), {"on", "onto", "as", "in"})) {
+        for (size_t k = begin - 1; k <= i; ++k) drop[k] = true;
+        out.found = true;
+        continue;
+      }
+    }
     if (!analysis::IsEnglishChartNoun(w)) continue;
     size_t begin = i;
     if (begin > 0 && analysis::EnglishChartKindWord(text::AsciiLower(words[begin - 1]))) --begin;
@@ -116,6 +146,7 @@ ChartWordsTaken TakeChartWords(std::string_view request) {
   ChartWordsTaken out;
   std::string q(request);
   TakeChineseNouns(q, out);
+  TakeChineseMapPhrases(q, out);
   TakeChineseVerbs(q, out);
   // "各大区销售额的柱状图" without its noun ends in 的.
   constexpr std::string_view kOf = "的";

@@ -29,6 +29,17 @@ TEST(ChartWordsTest, ChineseChartWordsAreTaken) {
   EXPECT_EQ(TakeChartWords("不要饼图，用柱状图展示各渠道的销售额").question, "，各渠道的销售额");
 }
 
+// A map as the answer's form (round 16): the phrase goes, 地图 naming data stays.
+TEST(ChartWordsTest, MapPhrasesAreTaken) {
+  EXPECT_EQ(TakeChartWords("在地图上显示各城市的会员数").question, "各城市的会员数");
+  EXPECT_EQ(TakeChartWords("用地图展示各省份的销售额").question, "各省份的销售额");
+  EXPECT_EQ(TakeChartWords("show sales by country on a world map").question,
+            "show sales by country");
+  EXPECT_EQ(TakeChartWords("plot store revenue on a map").question, "store revenue");
+  EXPECT_EQ(TakeChartWords("地图应用的用户数").question, "地图应用的用户数");
+  EXPECT_FALSE(TakeChartWords("地图应用的用户数").found);
+}
+
 TEST(ChartWordsTest, WordsThatCanNameDataStay) {
   // No chart noun after "line"/"bar"; 画 inside a word; a bare 图 (地图).
   for (const char* q :
