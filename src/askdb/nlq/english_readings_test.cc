@@ -308,6 +308,29 @@ INSERT INTO job VALUES (1,1,1,1,'2024-01-13'),(2,2,1,2,'2024-10-01'),(3,1,2,1,'2
   EXPECT_EQ(index_->LabelColumn(job, false), -1);
 }
 
+// A code lookup known by its abbreviated description (GENRE.GENRE_DESC, job_type.type_desc)
+// labels its rows, so "loans per genre" groups by it; a description of something else (a
+// part_desc on the job table) does not label another table's rows.
+TEST_F(EnglishReadingsTest, DescAbbreviatesALookupsDescription) {
+  Open(R"sql(
+CREATE TABLE GENRE(GENRE_CD TEXT PRIMARY KEY, GENRE_DESC TEXT);
+CREATE TABLE job_type(job_type_cd TEXT PRIMARY KEY, type_desc TEXT);
+CREATE TABLE job(job_id INTEGER PRIMARY KEY, job_type_cd TEXT REFERENCES job_type(job_type_cd),
+                 GENRE_CD TEXT REFERENCES GENRE(GENRE_CD), part_desc TEXT, job_dt TEXT);
+INSERT INTO GENRE VALUES ('FIC','Fiction'),('SCI','Science');
+INSERT INTO job_type VALUES ('LEAK','Leak repair'),('WH','Water heater');
+INSERT INTO job VALUES (1,'LEAK','FIC','pipe','2024-01-13'),(2,'WH','SCI','tank','2024-10-01'),
+  (3,'LEAK','FIC','pipe','2024-11-02');
+)sql");
+  const int genre = index_->FindTable("GENRE");
+  EXPECT_EQ(index_->LabelColumn(genre, false), index_->FindColumn(genre, "GENRE_DESC"));
+  const int type = index_->FindTable("job_type");
+  EXPECT_EQ(index_->LabelColumn(type, false), index_->FindColumn(type, "type_desc"));
+  EXPECT_EQ(index_->LabelColumn(index_->FindTable("job"), false), -1);
+  EXPECT_EQ(Rows("number of jobs by job type"),
+            (std::vector<std::string>{"Leak repair|2", "Water heater|1"}));
+}
+
 // The same with Chinese names: 收货人姓名 names the recipient and 客户名称 the customer (another
 // table), not the order; 订单名称 or 中文名称 (no other party before the name word) label it.
 TEST_F(EnglishReadingsTest, AChineseOrderIsNotLabelledByItsRecipientsName) {

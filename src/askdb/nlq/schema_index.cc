@@ -1181,6 +1181,18 @@ bool NamesItsOwnTable(const std::string& lower_column, const std::string& table_
          (word.ends_with("s") && prefix.starts_with(word.substr(0, word.size() - 1)));
 }
 
+// A lookup's description abbreviated (GENRE.GENRE_DESC, status_lkp.status_desc,
+// job_type.type_desc): "desc"/"descr" last, the words before it the table's word or its end.
+// A code table known only by it was no group ("loans per genre").
+bool DescribesItsTable(const std::string& column, const std::string& table_name) {
+  const std::vector<std::string> words = text::SplitIdentifier(column);
+  if (words.size() < 2 || (words.back() != "desc" && words.back() != "descr")) return false;
+  std::string prefix;
+  for (size_t k = 0; k + 1 < words.size(); ++k) prefix += words[k];
+  const std::string table = Squeezed(table_name);
+  return NamesItsOwnTable(prefix, table_name) || table.ends_with(prefix);
+}
+
 // A Chinese name of a dated document's column that names another party: a person's role
 // before 姓名/名称 (收货人姓名, 联系人名称: the recipient, not the order) or another table's
 // name (客户名称 of 订单). Other words before the name word (中文队名 of 篮球俱乐部, whose
@@ -1230,8 +1242,9 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
                lower.find("title") != std::string::npos || SaysNameAbbreviated(col.name) ||
                col.name.find("名") != std::string::npos) {
       score = 3;
-    } else if (lower.size() > 11 && lower.ends_with("description") &&
-               NamesItsOwnTable(lower.substr(0, lower.size() - 11), tables_[table].name)) {
+    } else if ((lower.size() > 11 && lower.ends_with("description") &&
+                NamesItsOwnTable(lower.substr(0, lower.size() - 11), tables_[table].name)) ||
+               DescribesItsTable(col.name, tables_[table].name)) {
       score = 1;  // Regions.RegionDescription: no name or title; called after its table
     }
     if (score == 0) continue;
