@@ -129,6 +129,78 @@ std::vector<std::optional<double>> Bucket(const std::vector<std::optional<double
   return out;
 }
 
+// The lowest and highest non-NULL value; none when every value is NULL.
+struct ValueRange {
+  std::optional<double> lo;
+  std::optional<double> hi;
+};
+
+ValueRange RangeOf(const std::vector<std::optional<double>>& values) {
+  ValueRange range;
+  for (const auto& v : values) {
+    if (!v) continue;
+    range.lo = range.lo ? std::min(*range.lo, *v) : *v;
+    range.hi = range.hi ? std::max(*range.hi, *v) : *v;
+  }
+  return range;
+}
+
+// "min 1.2K max 3.4M" beside a sparkline: the sparkline has no axis, so its scale is said.
+std::string MinMaxText(const ChartSeries& series) {
+  const ValueRange range = RangeOf(series.values);
+  const auto compact = [&](double x) {
+    return series.ratio ? FormatFraction(x) : FormatCompact(x);
+  };
+  return range.lo ? "min " + compact(*range.lo) + " max " + compact(*range.hi) : "no data";
+}
+
+// One level per cell, scaled to the cells' own range (a flat series sits mid-height); a
+// NULL cell is blank.
+std::string Sparkline(const std::vector<std::optional<double>>& cells) {
+  const ValueRange range = RangeOf(cells);
+  std::string spark;
+  for (const auto& v : cells) {
+    if (!v) {
+      spark += ' ';
+      continue;
+    }
+    double span = *range.hi - *range.lo;
+    size_t level = span > 0 ? static_cast<size_t>(std::lround((*v - *range.lo) / span *
+                                                              (std::size(kSparkLevels) - 1)))
+                            : std::size(kSparkLevels) / 2;
+    spark += kSparkLevels[std::min(level, std::size(kSparkLevels) - 1)];
+  }
+  return spark;
+}
+
+// The columns of a line chart's row: series name, sparkline, min/max text. The drawing
+// keeps at least kMinPlotWidth; the min/max text gives way first.
+struct LineColumns {
+  int name = 0;
+  int stats = 0;
+  int plot = 0;
+};
+
+LineColumns LineColumnsFor(int name_w, int stats_w, int width) {
+  LineColumns c;
+  c.name = std::min(name_w, width / kSeriesNameShare);
+  c.stats = std::min(stats_w, width / kStatsShare);
+  c.plot = width - c.name - c.stats - 2;
+  if (c.plot < kMinPlotWidth) {
+    c.stats = std::max(0, c.stats - (kMinPlotWidth - c.plot));
+    c.plot = width - c.name - c.stats - 2;
+  }
+  c.plot = std::max(c.plot, 1);
+  return c;
+}
+
+// The first and last label under the sparklines ("2024-01 … 2024-12").
+std::string LabelRangeLine(const std::vector<std::string>& labels, int indent, int width) {
+  std::string range = labels.front();
+  if (labels.size() > 1) range += std::string(kEllipsis) + labels.back();
+  return Fit(std::string(static_cast<size_t>(indent) + 1, ' ') + range, width);
+}
+
 std::vector<std::string> LineLines(const ChartSpec& spec, int width) {
   std::vector<std::string> lines;
   size_t shown = std::min(spec.data.series.size(), kMaxSparklines);
@@ -136,55 +208,16 @@ std::vector<std::string> LineLines(const ChartSpec& spec, int width) {
   std::vector<std::string> stats;
   int stats_w = 0;
   for (size_t s = 0; s < shown; ++s) {
-    const auto& series = spec.data.series[s];
-    name_w = std::max(name_w, text::DisplayWidth(series.name));
-    std::optional<double> lo;
-    std::optional<double> hi;
-    for (const auto& v : series.values) {
-      if (!v) continue;
-      lo = lo ? std::min(*lo, *v) : *v;
-      hi = hi ? std::max(*hi, *v) : *v;
-    }
-    const auto compact = [&](double x) {
-      return series.ratio ? FormatFraction(x) : FormatCompact(x);
-    };
-    std::string st = lo ? "min " + compact(*lo) + " max " + compact(*hi) : "no data";
-    stats_w = std::max(stats_w, text::DisplayWidth(st));
-    stats.push_back(std::move(st));
+    name_w = std::max(name_w, text::DisplayWidth(spec.data.series[s].name));
+    stats.push_back(MinMaxText(spec.data.series[s]));
+    stats_w = std::max(stats_w, text::DisplayWidth(stats.back()));
   }
-  name_w = std::min(name_w, width / kSeriesNameShare);
-  stats_w = std::min(stats_w, width / kStatsShare);
-  int plot_w = width - name_w - stats_w - 2;
-  if (plot_w < kMinPlotWidth) {
-    stats_w = std::max(0, stats_w - (kMinPlotWidth - plot_w));
-    plot_w = width - name_w - stats_w - 2;
-  }
-  plot_w = std::max(plot_w, 1);
+  const LineColumns columns = LineColumnsFor(name_w, stats_w, width);
   for (size_t s = 0; s < shown; ++s) {
     const auto& series = spec.data.series[s];
-    auto cells = Bucket(series.values, static_cast<size_t>(plot_w));
-    std::optional<double> lo;
-    std::optional<double> hi;
-    for (const auto& v : cells) {
-      if (!v) continue;
-      lo = lo ? std::min(*lo, *v) : *v;
-      hi = hi ? std::max(*hi, *v) : *v;
-    }
-    std::string spark;
-    for (const auto& v : cells) {
-      if (!v) {
-        spark += ' ';
-        continue;
-      }
-      double range = *hi - *lo;
-      size_t level =
-          range > 0
-              ? static_cast<size_t>(std::lround((*v - *lo) / range * (std::size(kSparkLevels) - 1)))
-              : std::size(kSparkLevels) / 2;
-      spark += kSparkLevels[std::min(level, std::size(kSparkLevels) - 1)];
-    }
-    std::string line = text::PadRight(series.name, name_w) + ' ' + text::PadRight(spark, plot_w) +
-                       ' ' + Fit(stats[s], stats_w);
+    std::string spark = Sparkline(Bucket(series.values, static_cast<size_t>(columns.plot)));
+    std::string line = text::PadRight(series.name, columns.name) + ' ' +
+                       text::PadRight(spark, columns.plot) + ' ' + Fit(stats[s], columns.stats);
     lines.push_back(Fit(line, width));
   }
   if (spec.data.series.size() > shown) {
@@ -192,9 +225,7 @@ std::vector<std::string> LineLines(const ChartSpec& spec, int width) {
         Fit("(+" + std::to_string(spec.data.series.size() - shown) + " more series)", width));
   }
   if (!spec.data.labels.empty()) {
-    std::string range = spec.data.labels.front();
-    if (spec.data.labels.size() > 1) range += std::string(kEllipsis) + spec.data.labels.back();
-    lines.push_back(Fit(std::string(static_cast<size_t>(name_w) + 1, ' ') + range, width));
+    lines.push_back(LabelRangeLine(spec.data.labels, columns.name, width));
   }
   return lines;
 }
