@@ -563,10 +563,21 @@ std::string RenderMarkdown(const Report& report) {
   return out;
 }
 
-std::string RenderHtml(const Report& report) {
-  Texts tx{report.chinese()};
-  std::string body;
-  int chart_id = 0;
+// A chart's place on the page and its option as inert JSON, drawn by kInitJs once the page
+// has loaded; `id` ties the two.
+void HtmlChart(std::string& body, const ChartSpec& chart, int id) {
+  const std::string id_text = std::to_string(id);
+  body += "<figure class=\"chart\"><div class=\"askdb-chart\" data-askdb-chart=\"" + id_text +
+          "\" role=\"img\" aria-label=\"" + EscapeHtml(chart.title) +
+          "\" style=\"height:" + std::to_string(ChartHeight(chart)) +
+          "px\"></div></figure>\n<script type=\"application/json\" id=\"askdb-chart-data-" +
+          id_text + "\">" + JsonForScript(chart.echarts_option) + "</script>\n";
+}
+
+// The sections as HTML; KPI cards in a row are wrapped together so they sit side by side.
+// Returns how many charts the body draws.
+int HtmlBody(const Report& report, const Texts& tx, std::string& body) {
+  int charts = 0;
   bool in_kpis = false;
   for (const auto& section : report.sections()) {
     KpiSection scratch;
@@ -587,18 +598,16 @@ std::string RenderHtml(const Report& report) {
       HtmlTable(body, *t, tx);
     } else if (const auto* c = std::get_if<ChartSection>(&section)) {
       if (c->chart.kind == ChartKind::kTable || c->chart.echarts_option.is_null()) continue;
-      std::string id = std::to_string(++chart_id);
-      body += "<figure class=\"chart\"><div class=\"askdb-chart\" data-askdb-chart=\"" + id +
-              "\" role=\"img\" aria-label=\"" + EscapeHtml(c->chart.title) +
-              "\" style=\"height:" + std::to_string(ChartHeight(c->chart)) +
-              "px\"></div></figure>\n<script type=\"application/json\" id=\"askdb-chart-data-" +
-              id + "\">" + JsonForScript(c->chart.echarts_option) + "</script>\n";
+      HtmlChart(body, c->chart, ++charts);
     }
   }
   if (in_kpis) body += "</div>\n";
+  return charts;
+}
 
-  std::string out;
-  out.reserve(EchartsJs().size() + body.size() + kCss.size() + kInitJs.size() + 1024);
+// Everything up to <body>: language, title, the style sheet and, when there are charts,
+// the chart library.
+void HtmlHead(std::string& out, const Report& report, const Texts& tx, bool charts) {
   out += "<!DOCTYPE html>\n<html lang=\"";
   out += tx.zh ? "zh-CN" : "en";
   out += "\">\n<head>\n<meta charset=\"utf-8\">\n";
@@ -610,20 +619,30 @@ std::string RenderHtml(const Report& report) {
   out += "<style>";
   out += kCss;
   out += "</style>\n";
-  if (chart_id > 0) {
+  if (charts) {
     // Inline, never from the network: the page must open offline and from a file.
     out += "<script>\n";
     out += ScriptSafe(EchartsJs());
     out += "\n</script>\n";
   }
-  out += "</head>\n<body>\n<main class=\"report\">\n";
+  out += "</head>\n";
+}
+
+std::string RenderHtml(const Report& report) {
+  Texts tx{report.chinese()};
+  std::string body;
+  const int charts = HtmlBody(report, tx, body);
+  std::string out;
+  out.reserve(EchartsJs().size() + body.size() + kCss.size() + kInitJs.size() + 1024);
+  HtmlHead(out, report, tx, charts > 0);
+  out += "<body>\n<main class=\"report\">\n";
   if (!report.title().empty()) out += "<h1>" + EscapeHtml(report.title()) + "</h1>\n";
   if (!report.subtitle().empty()) {
     out += "<p class=\"subtitle\">" + EscapeHtml(report.subtitle()) + "</p>\n";
   }
   out += body;
   out += "</main>\n";
-  if (chart_id > 0) {
+  if (charts > 0) {
     out += "<script>";
     out += kInitJs;
     out += "</script>\n";
