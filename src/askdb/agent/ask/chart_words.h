@@ -3,7 +3,8 @@
 // the data question inside it ("monthly revenue", "每月销售额", "各渠道的销售额"): the engine knows
 // no chart words and abstained on "plot" / "画". Only phrases that cannot name data are taken:
 // chart nouns (chart, graph, diagram, 折线图, 饼图, 图表 …, with a kind word, article and "of"),
-// drawing verbs (plot, draw, visualize, 画…, 可视化) and 用…图展示; "line", "bar" or a bare 图
+// drawing verbs (plot, draw, visualize, 画…, 可视化), 用…图展示 and a map as the answer's form
+// (在地图上显示…, "on a world map"); "line", "bar" or a bare 图
 // ("地图") stay unless a chart noun follows. The pipeline applies it only to requests the
 // classifier labelled visualization. The kind named (line, pie …) stays in the request, where the
 // chart recommender reads it (analysis/chart_kind_asked.h, whose word tables this shares).
