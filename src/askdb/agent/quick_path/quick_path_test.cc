@@ -288,6 +288,56 @@ TEST_F(QuickPathTest, ARatePerUnitOfTheOtherCurrencyConverts) {
   }
 }
 
+// A bare rate before the target (session 20): "at 7.1 to rmb", 按7.1换成人民币.
+TEST_F(QuickPathTest, ABareRateBeforeTheTargetConverts) {
+  for (auto [q, want] :
+       {std::pair<std::string_view, std::string_view>{"100 usd at 7.1 to rmb", "710"},
+        {"what is 250 eur at 1.08 to usd", "270"},
+        {"100美元按7.1换成人民币", "710"},
+        {"把500美元按7.2换算成人民币是多少", "3600"}}) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_TRUE(a->ok) << q << ": " << a->text;
+    EXPECT_EQ(a->value["result_text"], want) << q;
+  }
+}
+
+// A rate asked of stated numbers is answered with its formula, in the request's language; what
+// the words do not settle is said, not computed (quick_path/stated_rate.h).
+TEST_F(QuickPathTest, AStatedRateShowsItsFormula) {
+  const std::pair<std::string_view, std::string_view> cases[] = {
+      {"we lost 50 of 400 customers, what's our churn rate", "Churn rate = 50 / 400 = 12.5%."},
+      {"400个客户流失了50个，流失率是多少", "流失率 = 50 ÷ 400 = 12.5%。"},
+      {"期初400个客户，期末还剩340个，流失率多少", "流失率 = (400 − 340) ÷ 400 = 15%。"},
+      {"sales went from 120 to 150, what's the growth",
+       "From 120 to 150 is an increase of 25% ((150 − 120) / 120; up 30)."},
+      {"进价80卖100，加价率是多少", "加价率 = (售价 100 − 成本 80) ÷ 成本 80 = 25%。"},
+      {"120比150少百分之几", "120 比 150 少 20%（(150 − 120) ÷ 150）。"},
+  };
+  for (const auto& [q, want] : cases) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_TRUE(a->ok) << q;
+    EXPECT_EQ(a->text, want) << q;
+  }
+  auto both = Ask("cost 80 sold at 100, what's the profit percentage");
+  ASSERT_TRUE(both);
+  EXPECT_NE(both->text.find("(margin) = (100 − 80) / 100 = 20%"), std::string::npos) << both->text;
+  EXPECT_NE(both->text.find("(markup) = (100 − 80) / 80 = 25%"), std::string::npos) << both->text;
+  auto three = Ask("400 customers, lost 50, gained 30, what's the churn");
+  ASSERT_TRUE(three);
+  EXPECT_FALSE(three->ok);
+  EXPECT_EQ(three->value["error"], "too_many");
+  EXPECT_NE(three->text.find("400, 50, 30"), std::string::npos) << three->text;
+  auto order = Ask("150 and 120, what's the growth");
+  ASSERT_TRUE(order);
+  EXPECT_FALSE(order->ok);
+  EXPECT_EQ(order->value["error"], "order");
+  // A data question with a rate word is not the quick path's.
+  EXPECT_FALSE(Ask("churn rate by month"));
+  EXPECT_FALSE(Ask("各地区的转化率"));
+}
+
 // A square root written with 的 is arithmetic, like the cube root ("2的平方根").
 TEST_F(QuickPathTest, ASquareRootWithDeIsArithmetic) {
   for (auto [q, want] :
