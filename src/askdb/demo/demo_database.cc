@@ -765,10 +765,9 @@ std::vector<int> OrdersPerDay(int target) {
   return counts;
 }
 
-std::vector<Order> GenerateOrders(Random& random, const DemoData& data, int target) {
-  const CustomerPicker customers(data.customers);
-  const ProductPicker products(data.products);
-  // Category mix per region and month.
+// The category mix of an order line, per region and month (index region * 12 + month - 1):
+// each category's share, the region's taste and the season.
+std::vector<std::vector<double>> CategoryWeightsByRegionAndMonth() {
   std::vector<std::vector<double>> category_weights(kRegionCount * 12);
   for (int region = 0; region < kRegionCount; ++region) {
     for (int month = 1; month <= 12; ++month) {
@@ -779,6 +778,66 @@ std::vector<Order> GenerateOrders(Random& random, const DemoData& data, int targ
       }
     }
   }
+  return category_weights;
+}
+
+// Draws the order's lines (category, product, quantity, discount); a product drawn again
+// adds units to its line. Returns whether any line is apparel (returned more often).
+bool DrawOrderItems(Random& random, const ProductPicker& products, const Customer& customer,
+                    const std::vector<double>& category_weights, bool promotion, Order& order) {
+  const int lines = static_cast<int>(random.Pick(kItemCountWeights)) + 1;
+  bool has_apparel = false;
+  for (int line = 0; line < lines; ++line) {
+    const int category = static_cast<int>(random.Pick(category_weights));
+    const int product = products.Pick(random, category, order.day);
+    const int max_quantity =
+        kCategories[category].max_quantity * kSegmentMaxQuantityMultiplier[customer.segment];
+    const int quantity = static_cast<int>(random.Int(1, max_quantity));
+    auto same = std::find_if(order.items.begin(), order.items.end(),
+                             [&](const OrderItem& item) { return item.product == product; });
+    if (same != order.items.end()) {
+      same->quantity += quantity;  // the same product again: one line, more units
+      continue;
+    }
+    OrderItem item;
+    item.product = product;
+    item.quantity = quantity;
+    item.discount_percent = kDiscountPercents[random.Pick(promotion ? kPromotionDiscountWeights
+                                                                    : kNormalDiscountWeights)];
+    order.items.push_back(item);
+    has_apparel = has_apparel || category == kApparel;
+  }
+  return has_apparel;
+}
+
+// Each line's amount after its discount, the order's total and its discount.
+void PriceOrder(const std::vector<Product>& catalog, Order& order) {
+  int64_t gross_cents = 0;
+  order.total_cents = 0;
+  for (OrderItem& item : order.items) {
+    const int64_t list_cents = catalog[item.product].price_cents * item.quantity;
+    // Half-up rounding to the cent in integers: round(q * p * (1 - d), 2).
+    item.amount_cents = (list_cents * (100 - item.discount_percent) + 50) / 100;
+    gross_cents += list_cents;
+    order.total_cents += item.amount_cents;
+  }
+  order.discount_cents = gross_cents - order.total_cents;
+}
+
+// Completed, refunded or cancelled; orders with apparel are refunded more often.
+int DrawOrderStatus(Random& random, bool has_apparel) {
+  const double u = random.Uniform();
+  const double refund_rate =
+      kRefundRate * (has_apparel ? kApparelRefundFactor : kOtherRefundFactor);
+  return u < kCancelRate ? kCancelled : u < kCancelRate + refund_rate ? kRefunded : kCompleted;
+}
+
+// The orders of every day, the random draws in a fixed order (so a seed gives the same
+// database): customer, store, channel, payment, the lines, the status.
+std::vector<Order> GenerateOrders(Random& random, const DemoData& data, int target) {
+  const CustomerPicker customers(data.customers);
+  const ProductPicker products(data.products);
+  const std::vector<std::vector<double>> category_weights = CategoryWeightsByRegionAndMonth();
   const std::vector<int> per_day = OrdersPerDay(target);
   std::vector<Order> orders;
   orders.reserve(target);
@@ -795,45 +854,11 @@ std::vector<Order> GenerateOrders(Random& random, const DemoData& data, int targ
       order.channel = PickChannel(random, day, promotion);
       order.payment = static_cast<int>(random.Pick(kPaymentWeights[order.channel]));
       const int region = kCities[customer.city].region;
-      const int lines = static_cast<int>(random.Pick(kItemCountWeights)) + 1;
-      int64_t gross_cents = 0;
-      order.total_cents = 0;
-      bool has_apparel = false;
-      for (int line = 0; line < lines; ++line) {
-        const int category =
-            static_cast<int>(random.Pick(category_weights[region * 12 + date.month - 1]));
-        const int product = products.Pick(random, category, day);
-        const int max_quantity =
-            kCategories[category].max_quantity * kSegmentMaxQuantityMultiplier[customer.segment];
-        const int quantity = static_cast<int>(random.Int(1, max_quantity));
-        auto same = std::find_if(order.items.begin(), order.items.end(),
-                                 [&](const OrderItem& item) { return item.product == product; });
-        if (same != order.items.end()) {
-          same->quantity += quantity;  // the same product again: one line, more units
-          continue;
-        }
-        OrderItem item;
-        item.product = product;
-        item.quantity = quantity;
-        item.discount_percent = kDiscountPercents[random.Pick(promotion ? kPromotionDiscountWeights
-                                                                        : kNormalDiscountWeights)];
-        order.items.push_back(item);
-        has_apparel = has_apparel || category == kApparel;
-      }
-      for (OrderItem& item : order.items) {
-        const int64_t list_cents = data.products[item.product].price_cents * item.quantity;
-        // Half-up rounding to the cent in integers: round(q * p * (1 - d), 2).
-        item.amount_cents = (list_cents * (100 - item.discount_percent) + 50) / 100;
-        gross_cents += list_cents;
-        order.total_cents += item.amount_cents;
-      }
-      order.discount_cents = gross_cents - order.total_cents;
-      const double u = random.Uniform();
-      const double refund_rate =
-          kRefundRate * (has_apparel ? kApparelRefundFactor : kOtherRefundFactor);
-      order.status = u < kCancelRate                 ? kCancelled
-                     : u < kCancelRate + refund_rate ? kRefunded
-                                                     : kCompleted;
+      const bool has_apparel =
+          DrawOrderItems(random, products, customer, category_weights[region * 12 + date.month - 1],
+                         promotion, order);
+      PriceOrder(data.products, order);
+      order.status = DrawOrderStatus(random, has_apparel);
       orders.push_back(std::move(order));
     }
   }
