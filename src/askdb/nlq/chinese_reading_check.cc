@@ -495,20 +495,25 @@ bool EndsAQuestion(const Item& it) {
          (it.Has(Kw::kStop) || it.Has(Kw::kWhich) || it.Has(Kw::kRowUnit));
 }
 
-// "2019年买家打假次数最多的网站" answered MAX(买家打假次数) at 0.72 with 网站 unread: a Chinese
-// question names what it asks for last, after 的 or a which-word (…最多的网站, 是哪个网站).
-// When that head word is unread, whatever was read answers about something else.
-std::optional<ShapeProblem> UnreadHeadWord(const std::vector<Item>& items, const Query& q) {
-  // "明星中薪酬最高的是谁" answered MAX(薪酬) at 0.77: 谁 asks for someone, and an unread 谁 with
-  // only totals shown (no row listed or grouped) leaves the answer without anyone.
-  const bool only_totals = q.projections.empty() && q.group_columns.empty();
+// "明星中薪酬最高的是谁" answered MAX(薪酬) at 0.77, "各国家消费最多的是谁" each country's
+// MAX(Total) at 0.75: 谁 asks for someone, and an unread 谁 with no row listed or ranked (only
+// totals, maybe per group: a country is no one) leaves the answer without anyone.
+std::optional<ShapeProblem> WhoAskedNoNameShown(const std::vector<Item>& items, const Query& q) {
+  if (!q.projections.empty() || q.limit > 0 || q.superlative) return std::nullopt;
   for (const Item& it : items) {
-    if (only_totals && Unplaced(it) && it.text == "谁") {
+    if (Unplaced(it) && it.text == "谁") {
       return ShapeProblem{
           "the question asks who, but the answer names no one; ask for the name column.",
           "问题问的是“谁”，但答案里没有人名，因此不作答；请写明要列出的姓名或名称。"};
     }
   }
+  return std::nullopt;
+}
+
+// "2019年买家打假次数最多的网站" answered MAX(买家打假次数) at 0.72 with 网站 unread: a Chinese
+// question names what it asks for last, after 的 or a which-word (…最多的网站, 是哪个网站).
+// When that head word is unread, whatever was read answers about something else.
+std::optional<ShapeProblem> UnreadHeadWord(const std::vector<Item>& items, const Query& q) {
   size_t end = items.size();
   while (end > 0 && EndsAQuestion(items[end - 1])) --end;
   const std::string head = end > 0 ? UnplacedRun(items, end - 1, -1) : "";
@@ -1919,6 +1924,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = OneRowsAmountSummed(items, query)) return p;
   if (auto p = RowsRankedByAFewSharedValues(query, index)) return p;
   if (auto p = ListedBesidePlacedWord(items)) return p;
+  if (auto p = WhoAskedNoNameShown(items, query)) return p;
   if (auto p = UnreadHeadWord(items, query)) return p;
   if (auto p = ThingAskedAfterASuperlative(items, query)) return p;
   if (auto p = ColumnWordNamingAKindOfRows(items, query, index)) return p;

@@ -588,6 +588,9 @@ class Parser {
   void AddKeysBesideLabels();
   void DropRepeatedMeasures();
   void ReadWhoWord();            // "鸟人的导演是谁" (read_leftovers.cc)
+  bool IsNameText(int c) const;  // a text column naming something (read_leftovers.cc)
+  bool RanksNamedRows() const;  // 消费最多的客户: a table's names ranked (read_leftovers.cc)
+  void ReadWhoAsTheNamesListed();  // 谁 read as the names listed (read_leftovers.cc)
   void ReadPersonValueAsRows();  // "列出所有销售支持专员", "总经理是谁" (read_leftovers.cc)
   void ReadNewRowsVerb();  // "每月新增多少客户": counted by their own date (read_leftovers.cc)
   void ReadConditionRowsCounted();  // "发票金额超过20的有几张" (read_leftovers.cc)
@@ -702,7 +705,7 @@ class Parser {
   bool share_of_one_value_ = false;
   bool bought_value_ = false;  // the value sits on the order lines' side (ReadBoughtValue)
   bool compare_values_ = false;  // 对比一下加拿大和法国的销售额: a row per value (read_grouping.cc)
-  std::string compare_word_;     // the word that asked it: 对比, compare, 分别 …
+  std::string compare_word_;   // the word that asked it: 对比, compare, 分别 …
   bool ranks_groups_ = false;  // 每年的销售额排名: the groups ordered by their measure
   bool bucket_listed_last_ = false;  // 按国家和年份: ordered as listed (ConjunctTimeBucket)
   std::map<int, std::string> column_words_;  // column → the words the question named it by

@@ -590,7 +590,12 @@ void Parser::ReadConditionRowsCounted() {
 }
 
 void Parser::ReadWhoWord() {
-  if (!chinese_ || !q_.measures.empty() || !q_.group_columns.empty()) return;
+  if (!chinese_) return;
+  if (RanksNamedRows()) {  // "消费最多的客户是谁": the ranked rows' names are listed
+    ReadWhoAsTheNamesListed();
+    return;
+  }
+  if (!q_.measures.empty() || !q_.group_columns.empty()) return;
   // "演职员有谁": no column named, the rows' label (their name) is what is listed.
   std::vector<int> listed = q_.projections;
   // "职业是导演的有谁": no table named; the rows are those of the one column named before its
@@ -608,12 +613,32 @@ void Parser::ReadWhoWord() {
   }
   if (listed.empty() || listed[0] < 0) return;
   for (int c : listed) {
-    const IndexedColumn& col = Col(c);
-    if (col.type_class != TypeClass::kText || col.primary_key || col.foreign_key ||
-        col.role == ColumnRole::kIdentifier) {
-      return;
-    }
+    if (!IsNameText(c)) return;
   }
+  ReadWhoAsTheNamesListed();
+}
+
+// A text column that names something: not a key, a reference or an identifier.
+bool Parser::IsNameText(int c) const {
+  const IndexedColumn& col = Col(c);
+  return col.type_class == TypeClass::kText && !col.primary_key && !col.foreign_key &&
+         col.role != ColumnRole::kIdentifier;
+}
+
+// A top N or a superlative of one measure grouped by a table's name columns (its label and
+// the label's companion: FirstName + LastName), as "消费最多的客户" ranks the customers.
+bool Parser::RanksNamedRows() const {
+  if (q_.measures.size() != 1 || q_.group_columns.empty() || (q_.limit <= 0 && !q_.superlative)) {
+    return false;
+  }
+  const int table = Col(q_.group_columns.front()).table;
+  const int label = index_.LabelColumn(table, chinese_);
+  return label >= 0 && std::all_of(q_.group_columns.begin(), q_.group_columns.end(), [&](int c) {
+           return (c == label || c == index_.NameCompanion(label)) && IsNameText(c);
+         });
+}
+
+void Parser::ReadWhoAsTheNamesListed() {
   for (Item& it : items_) {
     if (it.used || it.kind != ItemKind::kUnknown || it.text != "谁") continue;
     it.used = true;
