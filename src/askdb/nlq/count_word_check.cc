@@ -254,6 +254,62 @@ std::optional<ShapeProblem> CountUnitValueOverSeveralRows(const Query& query,
           "”加起来，还是逐行列出？不确定，因此不作答；请说明是哪一种。"};
 }
 
+namespace {
+
+// A listed numeric column whose name opens with a total or count word (Total_Passengers,
+// Number_of_hosts, num_shops) and that the question named with that word ("total passengers",
+// "number of hosts"), -1 when none: the word is both the column's name and a total asked.
+int ListedColumnSaidWithItsTotalWord(const Query& query, const std::vector<Item>& items,
+                                     const SchemaIndex& index) {
+  static constexpr std::string_view kTotalWords[] = {"total", "number", "num", "count", "no"};
+  auto total_word = [](std::string_view w) {
+    return std::find(std::begin(kTotalWords), std::end(kTotalWords), w) != std::end(kTotalWords);
+  };
+  for (int c : query.projections) {
+    const IndexedColumn& col = index.columns()[c];
+    if (!IsNumeric(col.type_class) || col.primary_key || col.foreign_key) continue;
+    const std::vector<std::string> name = text::SplitIdentifier(col.name);
+    if (name.size() < 2 || !total_word(name[0])) continue;
+    for (const Item& it : items) {
+      if (!it.used || it.kind != ItemKind::kTerm) continue;
+      const bool names = std::any_of(it.terms.begin(), it.terms.end(), [&](int t) {
+        return index.terms()[t].kind == TermKind::kColumn && index.terms()[t].column == c;
+      });
+      const std::vector<std::string> said = text::SplitIdentifier(text::AsciiLower(it.text));
+      if (names && !said.empty() && total_word(said[0])) return c;
+    }
+  }
+  return -1;
+}
+
+bool SaysEachRow(const std::vector<Item>& items) {
+  return std::any_of(items.begin(), items.end(), [](const Item& it) {
+    const std::string w = text::AsciiLower(it.text);
+    return w == "each" || w == "every" || w == "per" || w == "respective" || w == "respectively";
+  });
+}
+
+}  // namespace
+
+std::optional<ShapeProblem> TotalColumnListedOverSeveralRows(const Query& query,
+                                                             const std::vector<Item>& items,
+                                                             const SchemaIndex& index) {
+  if (!query.measures.empty() || !query.group_columns.empty() || SaysEachRow(items)) {
+    return std::nullopt;
+  }
+  const int col = ListedColumnSaidWithItsTotalWord(query, items, index);
+  if (col < 0) return std::nullopt;
+  const IndexedColumn& c = index.columns()[col];
+  if (RowsNamedOneByOne(query, c.table, index, false)) return std::nullopt;
+  const std::string& rows = index.tables()[c.table].name;
+  return ShapeProblem{"'" + c.name + "' was listed for every " + rows +
+                          " row, but the question names no one row: each one's value, or "
+                          "their sum? Ask for 'the sum of " +
+                          c.name + "' or for '" + c.name + " of each " + rows + "'.",
+                      "“" + c.name + "”被逐行列出（" + rows +
+                          "），但问题没有指明是哪一行：是每行各自的值，还是它们的总和？"};
+}
+
 std::optional<ShapeProblem> CountWithAnUnreadParticiple(const Query& query,
                                                         const std::vector<Item>& items,
                                                         const SchemaIndex& index) {

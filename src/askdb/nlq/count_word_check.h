@@ -57,6 +57,15 @@ std::optional<ShapeProblem> CountUnitValueOverSeveralRows(const Query& query,
                                                           const std::vector<Item>& items,
                                                           const SchemaIndex& index);
 
+// The English twin: "number of hosts in all parties" listed party.Number_of_hosts of every
+// party at 1.00, "total passengers of all airports" airport.Total_Passengers: a column whose
+// name opens with a total or count word, said with that word, listed over rows that no name pins
+// to one and that are not listed with their names, may ask for their sum as well; "each"/"per"
+// asks each row's value.
+std::optional<ShapeProblem> TotalColumnListedOverSeveralRows(const Query& query,
+                                                             const std::vector<Item>& items,
+                                                             const SchemaIndex& index);
+
 // "the top 5 artists by number of tracks sold" counted every track of the catalogue: a past
 // participle right after the counted rows' word (tracks sold, orders shipped, products
 // ordered) and ending its clause says which of them to count; left unread (and no part of a

@@ -251,6 +251,29 @@ TEST(CountWordCheck, AColumnNamedAsACountOfThingsHoldsAmounts) {
   EXPECT_NE(floors.sql.find("COUNT(DISTINCT"), std::string::npos) << floors.sql;
 }
 
+// Spider train aircraft: Total_Passengers has few distinct values (a dimension), so "total
+// passengers of all airports" listed it for every airport at 1.00; the sum is as likely meant.
+// Named rows, the names listed beside, or "each" keep the listing.
+TEST(CountWordCheck, ATotalColumnSaidWithItsTotalWordOverManyRowsAbstains) {
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE airport(Airport_ID INTEGER PRIMARY KEY, Airport_Name TEXT,"
+      " Total_Passengers INTEGER);"
+      "INSERT INTO airport VALUES (1,'London Heathrow',391),(2,'London Gatwick',299),"
+      "(3,'London Stansted',409);");
+  ASSERT_TRUE(db.index);
+  const auto& dialect = db.connector->dialect();
+  for (const char* q :
+       {"total passengers of all airports", "What are the total passengers of the airports?"}) {
+    const Translation t = Engine::Translate(q, *db.index, dialect);
+    EXPECT_FALSE(t.answered) << q << ": " << t.sql;
+    EXPECT_NE(t.abstain_reason.find("Total_Passengers"), std::string::npos) << t.abstain_reason;
+  }
+  for (const char* q :
+       {"names and total passengers of all airports", "total passengers of London Heathrow"}) {
+    EXPECT_TRUE(Engine::Translate(q, *db.index, dialect).answered) << q;
+  }
+}
+
 TEST(CountWordCheck, AParticipleAfterTheCountedRowsSaysWhichToCount) {
   EXPECT_TRUE(IsPastParticiple("sold"));
   EXPECT_TRUE(IsPastParticiple("Shipped"));

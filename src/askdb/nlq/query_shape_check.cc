@@ -1026,6 +1026,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = CountWithAnUnreadParticiple(query, items, index)) return p;
   if (auto p = CountOfAnAmount(query, items, index)) return p;
   if (auto p = CountUnitValueOverSeveralRows(query, items, index)) return p;
+  if (auto p = TotalColumnListedOverSeveralRows(query, items, index)) return p;
   if (auto p = MoneyAskedAndNotAnswered(query, items, index)) return p;
   if (auto p = UnreadRateWord(items)) return p;
   if (auto p = ListsAReferenceBesideItsRows(query, index)) return p;
