@@ -39,6 +39,35 @@ std::optional<Json> Guarded(const Json& message, Handle handle) {
                          "internal error (" + what + "); this is a bug in askdb: please report it");
 }
 
+// notifications/progress for the call when the client sent a progressToken (and a channel
+// for notifications exists); else the context's silent default stays.
+void ReportProgressIfAsked(const Json& params, const Notify& notify, RequestContext& context) {
+  const Json meta = params.value("_meta", Json::object());
+  const Json token = meta.is_object() ? meta.value("progressToken", Json(nullptr)) : Json(nullptr);
+  if ((token.is_string() || token.is_number_integer()) && notify) {
+    context.progress = [token, notify](double progress, std::string_view message) {
+      Json p{{"progressToken", token}, {"progress", progress}};
+      if (!message.empty()) p["message"] = message;
+      notify(Notification("notifications/progress", std::move(p)));
+    };
+  }
+}
+
+// One line per call for operators (never the arguments: they may hold data).
+void LogToolCall(const Json& params, const Json& reply, const RequestContext& context,
+                 std::chrono::steady_clock::time_point start) {
+  const Json name = params.value("name", Json(nullptr));
+  spdlog::info("mcp_call tool={} ms={} outcome={}",
+               name.is_string() ? name.get<std::string>() : std::string("?"),
+               std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::steady_clock::now() - start)
+                   .count(),
+               context.cancel->IsCancelled()             ? "cancelled"
+               : reply.contains("error")                 ? "rpc_error"
+               : reply["result"].value("isError", false) ? "tool_error"
+                                                         : "ok");
+}
+
 }  // namespace
 
 const std::vector<std::string>& SupportedProtocolVersions() {
@@ -180,13 +209,7 @@ std::optional<Json> McpSession::Dispatch(const Json& id, const std::string& meth
     return RpcErrorMessage(id, kInvalidRequest,
                            "the session is not initialized: send \"initialize\" first");
   }
-  if (method == "tools/list") {
-    Json tools = handler_.ListTools();
-    if (!StructuredContentAllowed(version)) {
-      for (Json& tool : tools) tool.erase("outputSchema");
-    }
-    return RpcResultMessage(id, Json{{"tools", std::move(tools)}});
-  }
+  if (method == "tools/list") return ListTools(id, version);
   if (method == "resources/list") {
     StatusOr<Json> resources = handler_.ListResources();
     if (!resources.ok()) return ErrorFromStatus(id, resources.status());
@@ -202,18 +225,24 @@ std::optional<Json> McpSession::Dispatch(const Json& id, const std::string& meth
                                "': this server offers initialize, ping, tools/list, tools/call, "
                                "resources/list, resources/read and resources/templates/list");
   }
+  return RunToolCall(id, params, notify, version);
+}
 
+// Output schemas only for clients of a version that knows structured content.
+Json McpSession::ListTools(const Json& id, const std::string& version) {
+  Json tools = handler_.ListTools();
+  if (!StructuredContentAllowed(version)) {
+    for (Json& tool : tools) tool.erase("outputSchema");
+  }
+  return RpcResultMessage(id, Json{{"tools", std::move(tools)}});
+}
+
+// The call is cancellable by its id while it runs; a cancelled call gets no reply.
+std::optional<Json> McpSession::RunToolCall(const Json& id, const Json& params,
+                                            const Notify& notify, const std::string& version) {
   RequestContext context;
   context.protocol_version = version;
-  const Json meta = params.value("_meta", Json::object());
-  const Json token = meta.is_object() ? meta.value("progressToken", Json(nullptr)) : Json(nullptr);
-  if ((token.is_string() || token.is_number_integer()) && notify) {
-    context.progress = [token, notify](double progress, std::string_view message) {
-      Json p{{"progressToken", token}, {"progress", progress}};
-      if (!message.empty()) p["message"] = message;
-      notify(Notification("notifications/progress", std::move(p)));
-    };
-  }
+  ReportProgressIfAsked(params, notify, context);
   const std::string key = id.dump();
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -221,17 +250,7 @@ std::optional<Json> McpSession::Dispatch(const Json& id, const std::string& meth
   }
   const auto start = std::chrono::steady_clock::now();
   Json reply = CallTool(id, params, context);
-  // One line per call for operators (never the arguments: they may hold data).
-  const Json name = params.value("name", Json(nullptr));
-  spdlog::info("mcp_call tool={} ms={} outcome={}",
-               name.is_string() ? name.get<std::string>() : std::string("?"),
-               std::chrono::duration_cast<std::chrono::milliseconds>(
-                   std::chrono::steady_clock::now() - start)
-                   .count(),
-               context.cancel->IsCancelled()             ? "cancelled"
-               : reply.contains("error")                 ? "rpc_error"
-               : reply["result"].value("isError", false) ? "tool_error"
-                                                         : "ok");
+  LogToolCall(params, reply, context, start);
   std::lock_guard<std::mutex> lock(mu_);
   running_.erase(key);
   if (context.cancel->IsCancelled()) return std::nullopt;

@@ -118,6 +118,9 @@ class McpSession {
   std::optional<Json> Dispatch(const Json& id, const std::string& method, const Json& params,
                                const Notify& notify);
   Json Initialize(const Json& id, const Json& params);
+  Json ListTools(const Json& id, const std::string& version);
+  std::optional<Json> RunToolCall(const Json& id, const Json& params, const Notify& notify,
+                                  const std::string& version);
   Json CallTool(const Json& id, const Json& params, RequestContext& context);
   Json ReadResource(const Json& id, const Json& params);
   void Cancelled(const Json& params);
