@@ -14,6 +14,7 @@
 #include "askdb/agent/plan/plan_validator.h"
 #include "askdb/common/measure_names.h"
 #include "askdb/llm/prompts.h"
+#include "askdb/nlq/time_expr.h"
 #include "askdb/python/templates.h"
 
 namespace askdb::agent::pipeline {
@@ -61,17 +62,50 @@ std::set<std::string> RejectedSql(const std::vector<Json>& rejected_plans) {
   return out;
 }
 
+// The caveat for a per-month series over all the data whose last month the data may cover
+// only in part (Northwind's orders end on 1998-05-06: May has 14 orders, April 74): the
+// templates take the last month as complete, so a short month reads as a fall and pulls a
+// forecast or trend down. "" when the series has a period of its own, or its time column
+// ends on a month's last day.
+std::string PartialLastMonthNote(const nlq::Translation& t, const nlq::SchemaIndex& index,
+                                 bool zh) {
+  constexpr std::string_view kTimeColumn = "time column ";  // the engine's mapping target
+  if (!t.periods_read.empty()) return "";
+  for (const nlq::Mapping& m : t.explanation) {
+    if (m.kind != "column" || !m.target.starts_with(kTimeColumn)) continue;
+    const std::string name = m.target.substr(kTimeColumn.size());
+    const size_t dot = name.rfind('.');
+    if (dot == std::string::npos) return "";
+    const int column = index.FindColumn(index.FindTable(name.substr(0, dot)), name.substr(dot + 1));
+    if (column < 0) return "";
+    const std::optional<nlq::CivilDate>& end = index.columns()[column].stats.max_date;
+    if (!end || nlq::AddDays(*end, 1).month != end->month) return "";
+    const std::string last = nlq::FormatIsoDate(*end), month = last.substr(0, 7);
+    return zh ? "数据中的最后一个月（" + month + "）只到 " + last +
+                    "；趋势和预测把它当作整月计算，如果这个月的数据不全，结果会偏低。"
+              : "the data's last month (" + month + ") runs only to " + last +
+                    "; the trend and forecast take it as a whole month, so if its data is "
+                    "incomplete they read low";
+  }
+  return "";
+}
+
 // Adds an execute_sql step for `question` (or finds the chosen step with the same SQL) and
-// a python_executor step running `template_name` on its rows.
+// a python_executor step running `template_name` on its rows; a caveat about its data goes
+// into `notes` once.
 void AddPythonTemplateStep(const PlanningInput& input, const std::string& question,
                            const std::string& data_purpose, const std::string& purpose,
                            std::string_view template_name, plan::AnalysisPlan& p,
                            std::map<std::string, int>& sql_steps,
-                           const std::set<std::string>& rejected) {
+                           const std::set<std::string>& rejected, std::vector<std::string>& notes) {
   const PreparedDatasource& ds = *input.datasource;
   const nlq::Translation t =
       nlq::Engine::Translate(question, *ds.index, ds.connector->dialect(), input.translate);
   if (!t.answered) return;
+  if (std::string note = PartialLastMonthNote(t, *ds.index, input.chinese);
+      !note.empty() && std::find(notes.begin(), notes.end(), note) == notes.end()) {
+    notes.push_back(std::move(note));
+  }
   const std::string key = NormalizeSqlForComparison(t.sql);
   if (rejected.contains(key)) return;  // a re-plan proposes something else
   auto [it, added] = sql_steps.emplace(key, static_cast<int>(p.steps.size()) + 1);
@@ -126,7 +160,8 @@ bool ReadsAny(const Suggestion& s, const std::set<std::string>& tables) {
 // the trend must read one of these tables.
 void AddPythonSteps(const PlanningInput& input, const ConsultationResult& suggestions,
                     const std::set<std::string>& keep, plan::AnalysisPlan& p,
-                    std::map<std::string, int>& sql_steps, const std::set<std::string>& rejected) {
+                    std::map<std::string, int>& sql_steps, const std::set<std::string>& rejected,
+                    std::vector<std::string>& notes) {
   const bool zh = input.chinese;
   const Suggestion* trend = nullptr;
   for (const Suggestion& s : suggestions.suggestions) {
@@ -144,7 +179,7 @@ void AddPythonSteps(const PlanningInput& input, const ConsultationResult& sugges
         zh ? "每月的" + m + "（预测所用数据）" : m + " per month (for the forecast)",
         zh ? "预测下个季度的" + m + "（Python 季节性预测）"
            : "Forecast " + m + " for the next quarter (Python, seasonal)",
-        "forecast", p, sql_steps, rejected);
+        "forecast", p, sql_steps, rejected, notes);
   }
   // Outliers need a few dozen items, all in one result: the entity the measure's table
   // refers to directly (orders → stores) with the most rows that still fit the row cap.
@@ -170,7 +205,7 @@ void AddPythonSteps(const PlanningInput& input, const ConsultationResult& sugges
                            : m + " by " + d + " (for the outlier check)",
                         zh ? "找出" + m + "异常的" + d + "（Python 分布与异常值）"
                            : d + " with unusual " + m + " (Python, distribution and outliers)",
-                        "outliers", p, sql_steps, rejected);
+                        "outliers", p, sql_steps, rejected, notes);
 }
 
 plan::AnalysisPlan Validate(plan::AnalysisPlan plan, std::vector<std::string>& warnings) {
@@ -293,7 +328,7 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
     }
   }
   if (input.python_steps && p.steps.size() > 1)
-    AddPythonSteps(input, suggestions, money_tables, p, sql.chosen, sql.rejected);
+    AddPythonSteps(input, suggestions, money_tables, p, sql.chosen, sql.rejected, out.notes);
   if (!money_tables.empty() && p.steps.size() == 2) {
     out.notes.push_back(input.chinese
                             ? "确定性引擎只能回答一项与金额有关的分析；配置模型后可以规划更多分析。"
@@ -358,7 +393,7 @@ PlannedAnalysis PythonQuestionPlan(const PlanningInput& input, const PythonQuest
                         zh ? question.data_question + "（Python 分析所用数据）"
                            : question.data_question + " (data for the Python analysis)",
                         PythonQuestionPurpose(question, zh), question.template_name, p, sql_steps,
-                        {});
+                        {}, out.notes);
   if (p.steps.size() == 1) {
     out.notes.push_back(zh ? "没能算出“" + question.data_question + "”。"
                            : "could not compute \"" + question.data_question + "\".");

@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <tuple>
 
 #include "askdb/agent/pipeline/change_drivers_plan.h"
+#include "askdb/agent/pipeline/python_question.h"
 #include "askdb/agent/pipeline/test_datasources.h"
 #include "askdb/agent/plan/analysis_plan.h"
 
@@ -74,6 +76,35 @@ TEST_F(AnalysisPlannerTest, ASalesReportOnTheDemoReadsTheOrders) {
   const std::vector<std::string> sql = PlannedSql("retail", "做一份全面的销售分析报告", true);
   ASSERT_GE(sql.size(), 4u);
   for (const std::string& s : sql) EXPECT_NE(s.find("\"orders\""), std::string::npos) << s;
+}
+
+// Chinook's invoices end on 2025-12-22: the per-month series behind a forecast takes December
+// 2025 as a whole month, so the plan says where the data stops. The demo's ends on 2025-12-31.
+TEST_F(AnalysisPlannerTest, ALastMonthTheDataMayCoverInPartIsSaidInThePlanNotes) {
+  auto notes = [](const std::string& db, const std::string& question, bool chinese) {
+    const PreparedDatasource* ds = data_->Find(db);
+    PlanningInput input;
+    input.datasource = ds;
+    input.question = question;
+    input.chinese = chinese;
+    input.python_steps = true;
+    const std::optional<PythonQuestion> q = DetectPythonQuestion(
+        question, chinese, *ds->index, ds->connector->dialect(), input.translate);
+    EXPECT_TRUE(q.has_value()) << question;
+    return q ? PythonQuestionPlan(input, *q).notes : std::vector<std::string>{};
+  };
+  auto says = [](const std::vector<std::string>& n, const std::string& words) {
+    return std::any_of(n.begin(), n.end(),
+                       [&](const std::string& x) { return x.find(words) != std::string::npos; });
+  };
+  if (data_->Find("chinook") != nullptr) {
+    const std::vector<std::string> chinook =
+        notes("chinook", "forecast the number of invoices", false);
+    EXPECT_TRUE(says(chinook, "(2025-12) runs only to 2025-12-22"))
+        << ::testing::PrintToString(chinook);
+  }
+  const std::vector<std::string> demo = notes("retail", "预测未来三个月的销售额", true);
+  EXPECT_FALSE(says(demo, "只到")) << ::testing::PrintToString(demo);
 }
 
 // "why did sales drop in March 2025?" got the general report (trend, shares, a forecast),

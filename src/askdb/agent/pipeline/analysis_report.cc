@@ -181,6 +181,11 @@ void AppendAnalysisSections(analysis::Report& report, const RunState& s,
       report.AddParagraph(Bullets(findings));
     }
   }
+  // The planner's notes (what it could not plan, a caveat about the data) go into the file
+  // too: its reader never saw the terminal.
+  for (const std::string& note : s.plan_notes) {
+    report.AddParagraph((zh ? "注意：" : "Note: ") + note);
+  }
   for (const StepOutcome& step : s.steps) {
     if (step.tool == plan::kToolGetDataSourceContext && step.success) continue;
     report.AddHeading(std::to_string(step.step_num) + ". " + step.purpose, 3);

@@ -788,6 +788,18 @@ TEST_F(PipelineNoModelTest, HostileInputNeverRunsAWrite) {
 // An analysis report's step charts know the datasource's money columns: SQLite's
 // SUM(Total) AS Total is money when the semantic model gives Invoice.Total a currency, and the
 // HTML tooltip shows it with two decimals.
+// A caveat the planner wrote (a last month the data may cover in part) reaches the report's
+// reader, who never saw the terminal.
+TEST(AnalysisReportTest, PlanNotesAreInTheReport) {
+  RunState s;
+  s.original_question = "forecast the number of orders";
+  s.plan_notes = {"the data's last month (1998-05) runs only to 1998-05-06"};
+  const std::string html = analysis::RenderHtml(BuildAnalysisReport(s));
+  EXPECT_NE(html.find("Note: the data&#39;s last month (1998-05) runs only to 1998-05-06"),
+            std::string::npos)
+      << html.substr(0, 2000);
+}
+
 TEST(AnalysisReportTest, StepChartsFormatKnownMoney) {
   RunState s;
   s.route = PipelineRoute::kAnalysis;
