@@ -537,8 +537,9 @@ std::string WriteTieNote(std::string_view value, size_t n, bool chinese) {
 }
 
 std::string WriteKnowledgePassage(std::string_view source, std::string_view passage, bool chinese) {
-  // Quoted line by line: the web UI renders answers as Markdown, and the document's own
-  // headings and lists must read as the document's, not as the answer's.
+  // Quoted line by line, e-mail style: the document's words stand apart from askdb's own in
+  // the terminal and the web page (plain text), and a client that renders Markdown (an MCP
+  // host) keeps the document's headings inside the quote.
   std::string quoted;
   size_t start = 0;
   while (start <= passage.size()) {

@@ -862,7 +862,7 @@ TEST_F(PipelineNoModelTest, AbstentionShowsAKnowledgePassageThatCoversTheQuestio
     EXPECT_EQ(shown, coverage >= knowledge::kPassageMinCoverage) << coverage << ": " << r->answer;
     if (shown) {
       EXPECT_EQ(r->answer.rfind("知识库文档「finance.md」", 0), 0u) << r->answer;
-      // Quoted: the document's heading is not the answer's (the web UI renders Markdown).
+      // Quoted: the document's words stand apart from askdb's own.
       EXPECT_NE(r->answer.find("\n> # 财务制度\n>\n> 公司的财年"), std::string::npos) << r->answer;
       EXPECT_NE(r->answer.find("要得到答案"), std::string::npos) << "the abstention stays";
     }
