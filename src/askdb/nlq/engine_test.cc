@@ -706,5 +706,31 @@ TEST(FlagColumnTest, AYesNoColumnBesideItsRowsIsACondition) {
   EXPECT_EQ(list.rows[0][0].ToDisplayString(), "Jam");
 }
 
+// Realistic schemas mark yes/no columns with a marker last (PAID_YN, vip_flag) or "Is" glued
+// to the word (IsMember): the words before or after it say the flag ("paid fines", "vip
+// guests"), as is_/if_/has_ did.
+TEST(FlagColumnTest, AYesNoMarkerLastOrIsGluedNamesTheFlag) {
+  auto conn = db::SqliteConnector::OpenInMemory(
+      "CREATE TABLE guests(guest_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT,"
+      " vip_flag TEXT, IsMember TEXT);"
+      "CREATE TABLE fines(fine_id INTEGER PRIMARY KEY, amt REAL, PAID_YN TEXT);"
+      "INSERT INTO guests VALUES (1,'Ann','Lee','Y','N'),(2,'Bo','Ray','N','Y'),"
+      "(3,'Cy','Fox','Y','Y'),(4,'Di','Kim','N','N');"
+      "INSERT INTO fines VALUES (1,6.0,'N'),(2,1.0,'Y'),(3,1.25,'Y');");
+  ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+  auto index = BuildSchemaIndex(**conn, nullptr);
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  auto number = [&](std::string_view q) {
+    const Translation t = Engine::Translate(q, *index, (*conn)->dialect());
+    EXPECT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    auto rs = (*conn)->Execute(t.sql, {});
+    EXPECT_TRUE(rs.ok()) << t.sql;
+    return rs.ok() && rs->row_count() == 1 ? rs->rows[0][0].AsNumber().value_or(-1) : -1;
+  };
+  EXPECT_EQ(number("how many vip guests"), 2);
+  EXPECT_EQ(number("how many member guests"), 2);
+  EXPECT_DOUBLE_EQ(number("total amt of paid fines"), 2.25);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

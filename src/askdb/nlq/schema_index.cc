@@ -72,6 +72,25 @@ std::optional<std::string> FlagTrueValue(std::string_view lower_name,
   return yes;
 }
 
+// What a yes/no column written as realistic schemas write it says, "" when nothing:
+// IsActive → "active" (CamelCase, no underscore after "is"), PAID_YN → "paid", vip_flag → "vip"
+// (a yes/no or flag marker last).
+std::string FlagWords(std::string_view name) {
+  std::vector<std::string> words = text::SplitIdentifier(name);
+  if (words.size() < 2) return "";
+  if (words[0] == "is" || words[0] == "has") {
+    words.erase(words.begin());
+  } else if (words.back() == "yn" || words.back() == "flag" || words.back() == "flg" ||
+             words.back() == "ind") {
+    words.pop_back();
+  } else {
+    return "";
+  }
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
 }  // namespace
 
 void SchemaIndex::AddTerm(std::string_view phrase, Term term) {
@@ -507,7 +526,11 @@ void SchemaIndex::AddFlagWords(const db::ColumnInfo& c, const IndexedColumn& col
     if (StartsWith(lower, prefix) && lower.size() > prefix.size()) {
       AddTerm(IdentifierToPhrase(std::string_view(c.name).substr(prefix.size())),
               {TermKind::kValue, col.table, column_id, *yes, "flag", false});
+      return;
     }
+  }
+  if (const std::string said = FlagWords(c.name); !said.empty()) {
+    AddTerm(said, {TermKind::kValue, col.table, column_id, *yes, "flag", false});
   }
 }
 
