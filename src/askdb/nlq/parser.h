@@ -353,6 +353,7 @@ class Parser {
   void ReadLookAfter();
   void ReadRelationVerbs();
   void ReadBoughtValue();  // "customers who bought Chai" (read_relation_verbs.cc)
+  size_t ChineseBuyingVerbEnd(size_t k) const;  // 买过/购买过 (read_relation_verbs.cc)
   std::set<int> NamedTables() const;
   bool LinkedOneWay(int a, int b) const;
   bool OnlyListsRows() const;

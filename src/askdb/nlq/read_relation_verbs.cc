@@ -120,20 +120,35 @@ void Parser::ReadRelationVerbs() {
 // the one value says the rows listed are those whose order lines hold it. Only a plain list is
 // read (each row once, whatever the join repeats: ValueColumnScore then lets the value sit past
 // the order lines); a count or a sum over that join stays refused.
+// Chinese says it 买过爵士乐的客户, 哪些客户购买过AC/DC: 买/购买 (+ 过/了) right before the value.
 void Parser::ReadBoughtValue() {
-  if (chinese_ || values_.size() != 1 || !(OnlyListsRows() || OnlyCountsRows())) return;
+  if (values_.size() != 1 || !(OnlyListsRows() || OnlyCountsRows())) return;
   for (size_t k = 0; k < items_.size(); ++k) {
     Item& it = items_[k];
     if (it.used || it.kind != ItemKind::kUnknown) continue;
     const std::string lower = text::AsciiLower(it.text);
-    if (lower != "bought" && lower != "purchased" && lower != "buy" && lower != "purchase")
-      continue;
-    const int next = NextMeaningful(static_cast<int>(k));
-    if (next < 0 || !HasValue(items_[next])) continue;
-    it.used = true;
+    const bool english_verb =
+        lower == "bought" || lower == "purchased" || lower == "buy" || lower == "purchase";
+    const size_t end = chinese_ ? ChineseBuyingVerbEnd(k) : english_verb ? k + 1 : k;
+    if (end == k || end >= items_.size() || !HasValue(items_[end])) continue;
+    for (size_t p = k; p < end; ++p) items_[p].used = true;
     bought_value_ = true;
-    Map(it, "join", "the order lines holding " + items_[next].text);
+    Map(it, "join", "the order lines holding " + items_[end].text);
   }
+}
+
+// The end of 买/购买 (+ 过/了) starting at k, unread, its characters one item each or one
+// word; k when no buying verb starts there.
+size_t Parser::ChineseBuyingVerbEnd(size_t k) const {
+  std::string said;
+  for (size_t p = k; p < items_.size() && p < k + 3; ++p) {
+    if (items_[p].used && items_[p].kind != ItemKind::kKeyword) return k;
+    said += items_[p].text;
+    for (std::string_view verb : {"购买过", "购买了", "买过", "买了", "购买"}) {
+      if (said == verb) return p + 1;
+    }
+  }
+  return k;
 }
 
 }  // namespace askdb::nlq
