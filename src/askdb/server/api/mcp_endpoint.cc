@@ -186,27 +186,10 @@ class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
     }
     const bool initialize = message->is_object() && message->value("method", "") == "initialize";
     std::shared_ptr<McpConnection> connection;
-    std::string session_id;
     if (initialize) {
       connection = std::make_shared<McpConnection>(options_.backend, *who, options_.info);
-    } else {
-      if (!request.Header(kSessionHeader)) {
-        return reject(RpcError(400, mcp::kInvalidRequest,
-                               "header Mcp-Session-Id is required: send initialize first and "
-                               "then the session id it returned"));
-      }
-      connection = Find(request, *who);
-      if (connection == nullptr) {
-        return reject(RpcError(404, mcp::kInvalidRequest,
-                               "unknown or expired MCP session: initialize a new one"));
-      }
-      std::optional<std::string> version = request.Header(kVersionHeader);
-      if (version && *version != connection->session.protocol_version()) {
-        return reject(RpcError(400, mcp::kInvalidRequest,
-                               "MCP-Protocol-Version '" + *version +
-                                   "' is not this session's version (" +
-                                   connection->session.protocol_version() + ")"));
-      }
+    } else if (std::optional<HttpResponse> refusal = FindSession(request, *who, connection)) {
+      return reject(std::move(*refusal));
     }
     if (!HasRequest(*message)) {
       connection->session.HandleMessage(*message, nullptr);
@@ -217,17 +200,53 @@ class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
     const std::string accept = request.Header("Accept").value_or("");
     if (!initialize && WantsProgress(*message) &&
         accept.find("text/event-stream") != std::string::npos) {
-      return StreamResponse::Sse([connection, msg = std::move(*message)](StreamWriter& writer) {
-        std::mutex write_mu;
-        auto send = [&](const Json& m) {
-          std::lock_guard<std::mutex> lock(write_mu);
-          writer.Write(SseFrame(m));
-        };
-        std::optional<Json> reply = connection->session.HandleMessage(msg, send);
-        if (reply) send(*reply);
-      });
+      return StreamedReply(connection, std::move(*message));
     }
-    std::optional<Json> reply = connection->session.HandleMessage(*message, nullptr);
+    return reject(Reply(connection, *message, initialize));
+  }
+
+  // The session a request after initialize names (Mcp-Session-Id), owned by the same
+  // principal and at the version it negotiated; else the refusal to send.
+  std::optional<HttpResponse> FindSession(const HttpRequest& request, const users::Principal& who,
+                                          std::shared_ptr<McpConnection>& connection) {
+    if (!request.Header(kSessionHeader)) {
+      return RpcError(400, mcp::kInvalidRequest,
+                      "header Mcp-Session-Id is required: send initialize first and "
+                      "then the session id it returned");
+    }
+    connection = Find(request, who);
+    if (connection == nullptr) {
+      return RpcError(404, mcp::kInvalidRequest,
+                      "unknown or expired MCP session: initialize a new one");
+    }
+    std::optional<std::string> version = request.Header(kVersionHeader);
+    if (version && *version != connection->session.protocol_version()) {
+      return RpcError(400, mcp::kInvalidRequest,
+                      "MCP-Protocol-Version '" + *version + "' is not this session's version (" +
+                          connection->session.protocol_version() + ")");
+    }
+    return std::nullopt;
+  }
+
+  // A call that asked for progress, answered as server-sent events: the progress
+  // notifications as they come, then the reply.
+  static StreamResponse StreamedReply(std::shared_ptr<McpConnection> connection, Json message) {
+    return StreamResponse::Sse([connection, msg = std::move(message)](StreamWriter& writer) {
+      std::mutex write_mu;
+      auto send = [&](const Json& m) {
+        std::lock_guard<std::mutex> lock(write_mu);
+        writer.Write(SseFrame(m));
+      };
+      std::optional<Json> reply = connection->session.HandleMessage(msg, send);
+      if (reply) send(*reply);
+    });
+  }
+
+  // The reply as one JSON body (202 when there is none); an initialize that succeeded opens
+  // the session and names it in Mcp-Session-Id.
+  HttpResponse Reply(const std::shared_ptr<McpConnection>& connection, const Json& message,
+                     bool initialize) {
+    std::optional<Json> reply = connection->session.HandleMessage(message, nullptr);
     HttpResponse response;
     if (reply) {
       response = JsonRpcResponse(200, *reply);
@@ -235,10 +254,9 @@ class McpEndpoint : public std::enable_shared_from_this<McpEndpoint> {
       response.status = 202;
     }
     if (initialize && reply && reply->contains("result")) {
-      session_id = Open(connection);
-      response.headers.Set(kSessionHeader, session_id);
+      response.headers.Set(kSessionHeader, Open(connection));
     }
-    return reject(std::move(response));
+    return response;
   }
 
   HttpResponse Delete(const HttpRequest& request) {
