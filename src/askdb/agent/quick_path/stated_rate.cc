@@ -547,10 +547,27 @@ std::optional<RateQuestion> ParseComparison(std::string_view normalized) {
   return r;
 }
 
+// The runs of digits in `s` ("1,200.5" is one): every reading needs two stated numbers, and
+// this cheap count spares most requests (data questions) the patterns, which the classifier
+// would otherwise run on each of them.
+int CountDigitRuns(std::string_view s) {
+  int runs = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const bool digit = s[i] >= '0' && s[i] <= '9';
+    const bool joined =
+        i >= 2 && (s[i - 1] == '.' || s[i - 1] == ',') && s[i - 2] >= '0' && s[i - 2] <= '9';
+    if (digit && (i == 0 || !(s[i - 1] >= '0' && s[i - 1] <= '9')) && !joined) ++runs;
+  }
+  return runs;
+}
+
 }  // namespace
 
 std::optional<RateQuestion> ParseStatedRate(std::string_view normalized) {
-  if (normalized.size() > 200) return std::nullopt;
+  if (normalized.size() > 200 || CountDigitRuns(normalized) < 2) return std::nullopt;
+  static const Pattern any_word(RateWordAlternation(false) + "|" + RateWordAlternation(true) +
+                                "|比|than");
+  if (!RE2::PartialMatch(normalized, any_word.re)) return std::nullopt;
   if (auto r = ParseComparison(normalized)) return r;
   // "… from 4.50 to 5.40 — by what percent" first: else "percent" is a bare share word asked.
   std::optional<Asked> asked = FindAskedChangeBy(normalized);
