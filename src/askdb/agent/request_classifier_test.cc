@@ -1044,6 +1044,12 @@ TEST(RequestClassifierTest, PraiseAdviceJobPayMapsEffectsVerdictsAndRecordLookup
   expect(RequestType::kCalculation,
          {"fixed costs 50000 per month, each sale contributes 25, how many sales to break even",
           "固定成本每月8万，每件赚20，卖多少件才能保本"});
+  // A subject followed by three questions about it; a list of columns after a colon.
+  expect(RequestType::kMultiStepAnalysis,
+         {"tell me about our churned users: who they were, when they left, and why",
+          "退货情况：哪些商品、为什么退、退了多少钱"});
+  expect(RequestType::kDataQuery,
+         {"list customers: name, email, city", "客户信息：姓名、电话、城市"});
   // An annuity is a formula; a year glued to a word that starts with 金 is not one.
   expect(RequestType::kCalculation, {"年金每年领2万，领15年，折现率3%，现值多少"});
   EXPECT_NE(Classifier().Classify("今年金球奖给了谁").type, RequestType::kCalculation);
