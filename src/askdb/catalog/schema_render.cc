@@ -34,6 +34,13 @@ std::string CutSample(const std::string& value, size_t max_bytes) {
   return value.substr(0, pos) + "...";
 }
 
+// "aka 销售额, GMV": the words a question may use for the table or column.
+std::string AkaText(const std::vector<std::string>& synonyms) {
+  std::string aka = "aka ";
+  for (size_t i = 0; i < synonyms.size(); ++i) aka += (i ? ", " : "") + synonyms[i];
+  return aka;
+}
+
 std::string TableDescription(const db::TableInfo& table, const TableSemantics* model,
                              const RenderOptions& options) {
   std::string names;
@@ -42,17 +49,83 @@ std::string TableDescription(const db::TableInfo& table, const TableSemantics* m
     names = Localized(model->business_name);
     description = Localized(model->description);
     if (options.synonyms && !model->synonyms.empty()) {
-      std::string aka = "aka ";
-      for (size_t i = 0; i < model->synonyms.size(); ++i) {
-        aka += (i ? ", " : "") + model->synonyms[i];
-      }
-      AppendPart(description, aka, "; ");
+      AppendPart(description, AkaText(model->synonyms), "; ");
     }
   }
   if (!table.comment.empty() && table.comment != names)
     AppendPart(description, table.comment, "; ");
   std::string out = names;
   AppendPart(out, description, ": ");
+  return out;
+}
+
+// " -> orders.order_id" for each foreign key the column is part of (names compared
+// without case, as SQL does).
+std::string ForeignKeyText(const db::TableInfo& table, const db::ColumnInfo& column) {
+  std::string out;
+  for (const db::ForeignKey& fk : table.foreign_keys) {
+    for (size_t i = 0; i < fk.columns.size(); ++i) {
+      if (text::AsciiLower(fk.columns[i]) == text::AsciiLower(column.name)) {
+        out += " -> " + fk.ref_table;
+        if (i < fk.ref_columns.size()) out += "." + fk.ref_columns[i];
+      }
+    }
+  }
+  return out;
+}
+
+// "e.g. '1'=已完成, 'x'": the model's labelled values first, then the database's samples the
+// model does not label, at most max_samples_per_column, each cut to max_sample_bytes.
+std::string SampleText(const db::ColumnInfo& column, const ColumnSemantics* semantics,
+                       const RenderOptions& options) {
+  std::vector<std::string> samples;
+  if (semantics != nullptr) {
+    for (const ValueLabel& v : semantics->values) {
+      if (static_cast<int>(samples.size()) >= options.max_samples_per_column) break;
+      samples.push_back("'" + CutSample(v.value, options.max_sample_bytes) +
+                        "'=" + (v.labels.empty() ? std::string() : v.labels.front()));
+    }
+  }
+  for (const std::string& value : column.sample_values) {
+    if (static_cast<int>(samples.size()) >= options.max_samples_per_column) break;
+    if (semantics != nullptr && semantics->FindValue(value) != nullptr) continue;
+    samples.push_back("'" + CutSample(value, options.max_sample_bytes) + "'");
+  }
+  if (samples.empty()) return "";
+  std::string eg = "e.g. ";
+  for (size_t i = 0; i < samples.size(); ++i) eg += (i ? ", " : "") + samples[i];
+  return eg;
+}
+
+// What the column means: the model's names, description, synonyms and unit, the database's
+// comment (unless the same), and sample values.
+std::string ColumnComment(const db::ColumnInfo& column, const ColumnSemantics* semantics,
+                          const RenderOptions& options) {
+  std::string comment;
+  if (semantics != nullptr) {
+    comment = Localized(semantics->business_name);
+    AppendPart(comment, Localized(semantics->description), ": ");
+    if (options.synonyms && !semantics->synonyms.empty()) {
+      AppendPart(comment, AkaText(semantics->synonyms), "; ");
+    }
+    if (!semantics->unit.empty()) AppendPart(comment, "[" + semantics->unit + "]", " ");
+  }
+  if (!column.comment.empty() && column.comment != comment) {
+    AppendPart(comment, column.comment, "; ");
+  }
+  AppendPart(comment, SampleText(column, semantics, options), "; ");
+  return comment;
+}
+
+// "  name TYPE PK -> other.id -- meaning".
+std::string ColumnLine(const db::TableInfo& table, const db::ColumnInfo& column,
+                       const ColumnSemantics* semantics, const RenderOptions& options) {
+  std::string out = "  " + column.name;
+  if (!column.type.empty()) out += " " + column.type;
+  if (column.primary_key) out += " PK";
+  out += ForeignKeyText(table, column);
+  const std::string comment = ColumnComment(column, semantics, options);
+  if (!comment.empty()) out += " -- " + comment;
   return out;
 }
 
@@ -88,52 +161,7 @@ std::string RenderTable(const db::TableInfo& table, const TableSemantics* model,
     if (semantics != nullptr && !semantics->enabled) continue;
     if (!first) out += ",\n";
     first = false;
-    out += "  " + column.name;
-    if (!column.type.empty()) out += " " + column.type;
-    if (column.primary_key) out += " PK";
-    for (const db::ForeignKey& fk : table.foreign_keys) {
-      for (size_t i = 0; i < fk.columns.size(); ++i) {
-        if (text::AsciiLower(fk.columns[i]) == text::AsciiLower(column.name)) {
-          out += " -> " + fk.ref_table;
-          if (i < fk.ref_columns.size()) out += "." + fk.ref_columns[i];
-        }
-      }
-    }
-    std::string comment;
-    if (semantics != nullptr) {
-      comment = Localized(semantics->business_name);
-      AppendPart(comment, Localized(semantics->description), ": ");
-      if (options.synonyms && !semantics->synonyms.empty()) {
-        std::string aka = "aka ";
-        for (size_t i = 0; i < semantics->synonyms.size(); ++i) {
-          aka += (i ? ", " : "") + semantics->synonyms[i];
-        }
-        AppendPart(comment, aka, "; ");
-      }
-      if (!semantics->unit.empty()) AppendPart(comment, "[" + semantics->unit + "]", " ");
-    }
-    if (!column.comment.empty() && column.comment != comment) {
-      AppendPart(comment, column.comment, "; ");
-    }
-    std::vector<std::string> samples;
-    if (semantics != nullptr) {
-      for (const ValueLabel& v : semantics->values) {
-        if (static_cast<int>(samples.size()) >= options.max_samples_per_column) break;
-        samples.push_back("'" + CutSample(v.value, options.max_sample_bytes) +
-                          "'=" + (v.labels.empty() ? std::string() : v.labels.front()));
-      }
-    }
-    for (const std::string& value : column.sample_values) {
-      if (static_cast<int>(samples.size()) >= options.max_samples_per_column) break;
-      if (semantics != nullptr && semantics->FindValue(value) != nullptr) continue;
-      samples.push_back("'" + CutSample(value, options.max_sample_bytes) + "'");
-    }
-    if (!samples.empty()) {
-      std::string eg = "e.g. ";
-      for (size_t i = 0; i < samples.size(); ++i) eg += (i ? ", " : "") + samples[i];
-      AppendPart(comment, eg, "; ");
-    }
-    if (!comment.empty()) out += " -- " + comment;
+    out += ColumnLine(table, column, semantics, options);
   }
   out += "\n)\n";
   return out;
