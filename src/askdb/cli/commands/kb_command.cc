@@ -141,6 +141,11 @@ Status RunList(const KbOptions& o, const CliContext& ctx) {
 }
 
 Status RunSearch(const KbOptions& o, const CliContext& ctx) {
+  if (o.query.find_first_not_of(" \t\r\n") == std::string::npos) {
+    return InvalidArgumentError(
+        "the query is blank: give the words to search for, e.g. askdb kb "
+        "search \"fiscal year\"");
+  }
   ASKDB_ASSIGN_OR_RETURN(knowledge::OpenedKnowledgeBase opened, Open(ctx));
   knowledge::SearchOptions search;
   if (o.mode == "keyword") {

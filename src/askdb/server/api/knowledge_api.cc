@@ -256,6 +256,10 @@ StatusOr<Json> Edit(KnowledgeBase& kb, const HttpRequest& r) {
 StatusOr<Json> Search(KnowledgeBase& kb, const HttpRequest& r) {
   ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r));
   ASKDB_ASSIGN_OR_RETURN(const std::string query, RequireString(body, "query"));
+  // A blank query finds nothing; "no hits" would read as "the knowledge base has none".
+  if (query.find_first_not_of(" \t\r\n") == std::string::npos) {
+    return InvalidArgumentError("field 'query' must not be blank: give the words to search for");
+  }
   knowledge::SearchOptions options;
   std::string mode = "hybrid", agent, datasource;
   ASKDB_RETURN_IF_ERROR(OptionalString(body, "mode", &mode));

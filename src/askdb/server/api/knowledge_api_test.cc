@@ -110,6 +110,16 @@ TEST_F(KnowledgeUploadTest, SearchingForTermsSaysWhereTheyAre) {
   EXPECT_EQ(res->status, 200) << res->body;
 }
 
+// A blank query is refused (as the MCP tool refuses it), not answered with no hits, which
+// reads as "the knowledge base holds nothing on this".
+TEST_F(KnowledgeUploadTest, ABlankQueryIsRefused) {
+  httplib::Result res =
+      client_->Post("/api/v1/knowledge/search", R"({"query": "  "})", "application/json");
+  ASSERT_TRUE(res) << httplib::to_string(res.error());
+  EXPECT_EQ(res->status, 400) << res->body;
+  EXPECT_NE(res->body.find("must not be blank"), std::string::npos) << res->body;
+}
+
 TEST_F(KnowledgeUploadTest, RawBodyUploadStillWorks) {
   httplib::Result res = client_->Post("/api/v1/knowledge/documents?file_name=notes.txt&agent=ops",
                                       "Backups run nightly at 02:00.", "text/plain");
