@@ -1050,6 +1050,17 @@ TEST(RequestClassifierTest, PraiseAdviceJobPayMapsEffectsVerdictsAndRecordLookup
           "退货情况：哪些商品、为什么退、退了多少钱"});
   expect(RequestType::kDataQuery,
          {"list customers: name, email, city", "客户信息：姓名、电话、城市"});
+  // Everyday Chinese: cause then remedy, A-没-A after an action, the real driver, a plan on an
+  // analysis; what is best to track, what belongs in a report.
+  expect(RequestType::kMultiStepAnalysis,
+         {"投诉变多了，找找原因，再给点对策", "涨价以后到底赚没赚到钱", "哪个促销真正拉动了销量",
+          "分析一下退货原因，据此调整质检流程",
+          "figure out how seasonal our bookings are and plan staffing around it"});
+  expect(RequestType::kConsultation,
+         {"刚接上订单数据，盯什么比较好", "做个给老板看的周报，该放哪些数字",
+          "which kpis should go on the sales dashboard"});
+  expect(RequestType::kDataQuery, {"改成线上预约之后的预约量", "各渠道带来的新客数量",
+                                   "which numbers are on the weekly ops report"});
   // An annuity is a formula; a year glued to a word that starts with 金 is not one.
   expect(RequestType::kCalculation, {"年金每年领2万，领15年，折现率3%，现值多少"});
   EXPECT_NE(Classifier().Classify("今年金球奖给了谁").type, RequestType::kCalculation);
