@@ -391,6 +391,45 @@ std::optional<ShapeProblem> LevelSummedOverSnapshots(const Query& q, const Schem
   return std::nullopt;
 }
 
+// Whether a table holds a quantity column (qty, Quantity, units_ordered): its rows are lines
+// of so many units each.
+bool HoldsAQuantity(int table, const SchemaIndex& index) {
+  return std::any_of(index.tables()[table].columns.begin(), index.tables()[table].columns.end(),
+                     [&](int c) {
+                       const IndexedColumn& col = index.columns()[c];
+                       if (!IsNumeric(col.type_class) || col.primary_key || col.foreign_key)
+                         return false;
+                       for (const std::string& w : text::SplitIdentifier(col.name)) {
+                         if (w == "qty" || w == "quantity" || w == "quantities") return true;
+                       }
+                       return false;
+                     });
+}
+
+// "total price of order details" was SUM("Order Details".UnitPrice) at 0.85 and "total price of
+// parts used" SUM(part_used.unit_price): the price of one unit added over lines of several
+// units is no total price (that is price × quantity). Said as "unit price", the sum is what was
+// asked; said as "price" beside a quantity, it abstains naming both readings.
+std::optional<ShapeProblem> UnitPriceSummedBesideAQuantity(const Query& q,
+                                                           const SchemaIndex& index) {
+  for (const Measure& m : q.measures) {
+    if (m.agg != Agg::kSum || m.column < 0 || m.business >= 0) continue;
+    const IndexedColumn& col = index.columns()[m.column];
+    const std::vector<std::string> name = text::SplitIdentifier(col.name);
+    if (std::find(name.begin(), name.end(), "price") == name.end()) continue;
+    const std::vector<std::string> said = text::SplitIdentifier(text::AsciiLower(m.column_phrase));
+    if (std::find(said.begin(), said.end(), "unit") != said.end()) continue;
+    if (!HoldsAQuantity(col.table, index)) continue;
+    return ShapeProblem{"'" + m.phrase + " " + m.column_phrase + "' would add up " + col.name +
+                            ", the price of one unit, over lines of several units; ask for the "
+                            "sum of " +
+                            col.name + " or for the price times the quantity.",
+                        "“" + m.phrase + m.column_phrase + "”会把单价 " + col.name +
+                            " 逐行相加，而每行有多件；请说明是单价之和，还是单价乘以数量。"};
+  }
+  return std::nullopt;
+}
+
 // The words a column name uses for an aggregate: max_salary, avg_price, total_points.
 bool NamesTheAggregate(std::string_view word, Agg agg) {
   static const std::vector<std::pair<Agg, std::string_view>> kWords = {
@@ -1035,6 +1074,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = WhoAnsweredWithAValue(query, items)) return p;
   if (auto p = NumberOfOtherRowsOnAColumn(query, items, index)) return p;
   if (auto p = LevelSummedOverSnapshots(query, index)) return p;
+  if (auto p = UnitPriceSummedBesideAQuantity(query, index)) return p;
   if (auto p = AggregateThatIsAColumnsName(query, index)) return p;
   if (auto p = ReadsAReferenceForNamedRows(query, index)) return p;
   if (auto p = UnaskedCountOfOneGroup(query, index)) return p;

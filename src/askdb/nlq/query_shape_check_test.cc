@@ -875,5 +875,27 @@ TEST_F(TopRowsByOwnNumberTest, CountTheNumberOfIsOneCount) {
             std::vector<std::string>{"3"});
 }
 
+// "total price of order details" added up the price of one unit over lines of several units
+// (SUM(UnitPrice) at 0.85); "unit price" said is the literal sum, and a price with no quantity
+// beside it adds up as before.
+TEST(UnitPriceSumTest, APriceOfOneUnitIsNotSummedAsATotalPrice) {
+  const testing::TestDb db = testing::OpenDb(
+      "CREATE TABLE part(part_no TEXT PRIMARY KEY, part_desc TEXT, list_price REAL);"
+      "CREATE TABLE part_used(job_id INTEGER, part_no TEXT REFERENCES part(part_no), qty INTEGER,"
+      " unit_price REAL);"
+      "INSERT INTO part VALUES ('P-1','pipe',24.5),('P-2','elbow',2.1);"
+      "INSERT INTO part_used VALUES (1,'P-1',2,24.5),(2,'P-2',4,2.1),(3,'P-1',1,24.5);");
+  ASSERT_TRUE(db.index);
+  const auto& dialect = db.connector->dialect();
+  const Translation used = Engine::Translate("total price of parts used", *db.index, dialect);
+  EXPECT_FALSE(used.answered) << used.sql;
+  EXPECT_NE(used.abstain_reason.find("unit_price"), std::string::npos) << used.abstain_reason;
+  const Translation unit =
+      Engine::Translate("sum of the unit price of part used", *db.index, dialect);
+  EXPECT_TRUE(unit.answered) << unit.abstain_reason;
+  const Translation list = Engine::Translate("total list price of parts", *db.index, dialect);
+  EXPECT_TRUE(list.answered) << list.abstain_reason;
+}
+
 }  // namespace
 }  // namespace askdb::nlq
