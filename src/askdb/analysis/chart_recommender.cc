@@ -178,6 +178,62 @@ bool Consume(std::string_view s, size_t& pos, std::string_view what) {
 bool ValidMonth(int m) { return m >= 1 && m <= kMonthsPerYear; }
 bool ValidDay(int d) { return d >= 1 && d <= kMaxDayOfMonth; }
 
+// The steps of ParseTime: each reads what follows the year (`pos` just after it) in one
+// shape, and says none when a part does not read.
+
+// yyyymm / yyyymmdd.
+std::optional<TimeKey> DigitsAfterYear(const std::string& s, size_t pos, TimeKey key) {
+  auto month = ReadInt(s, pos, 2, 2);
+  if (!month || !ValidMonth(*month)) return std::nullopt;
+  key.month = *month;
+  if (pos == s.size()) return key;
+  auto day = ReadInt(s, pos, 2, 2);
+  if (!day || !ValidDay(*day) || pos != s.size()) return std::nullopt;
+  key.day = *day;
+  return key;
+}
+
+// 2024年, 2024年3月, 2024年3月1日 (`pos` after 年).
+std::optional<TimeKey> ChineseAfterYear(const std::string& s, size_t pos, TimeKey key) {
+  if (pos == s.size()) return key;
+  auto month = ReadInt(s, pos, 1, 2);
+  if (!month || !ValidMonth(*month) || !Consume(s, pos, "月")) return std::nullopt;
+  key.month = *month;
+  if (pos == s.size()) return key;
+  auto day = ReadInt(s, pos, 1, 2);
+  if (!day || !ValidDay(*day) || !Consume(s, pos, "日") || pos != s.size()) return std::nullopt;
+  key.day = *day;
+  return key;
+}
+
+// The quarter's number (`pos` after the Q), read as the quarter's first month.
+std::optional<TimeKey> QuarterAfterYear(const std::string& s, size_t pos, TimeKey key) {
+  auto q = ReadInt(s, pos, 1, 1);
+  if (!q || *q < 1 || *q > 4 || pos != s.size()) return std::nullopt;
+  key.month = (*q - 1) * kMonthsPerQuarter + 1;
+  return key;
+}
+
+// -03, -03-01, /3/1, .3.1 (one separator throughout), then a time after 'T' or a space.
+std::optional<TimeKey> SeparatedAfterYear(const std::string& s, size_t pos, TimeKey key) {
+  char sep = s[pos];
+  if (sep != '-' && sep != '/' && sep != '.') return std::nullopt;
+  ++pos;
+  auto month = ReadInt(s, pos, 1, 2);
+  if (!month || !ValidMonth(*month)) return std::nullopt;
+  key.month = *month;
+  if (pos == s.size()) return key;
+  if (s[pos] != sep) return std::nullopt;
+  ++pos;
+  auto day = ReadInt(s, pos, 1, 2);
+  if (!day || !ValidDay(*day)) return std::nullopt;
+  key.day = *day;
+  if (pos == s.size()) return key;
+  if (s[pos] != 'T' && s[pos] != ' ') return std::nullopt;
+  key.rest = s.substr(pos + 1);
+  return key;
+}
+
 // Dates and periods people write: 2024-03-01[ T13:45...], 2024/3/1, 2024-03, 2024-Q1,
 // 2024Q1, 2024年3月[1日]. A bare year is accepted only with `year_hint`, a bare month number
 // (1..12) only with `month_hint`, and yyyymm / yyyymmdd digits only with a time hint.
@@ -185,68 +241,30 @@ std::optional<TimeKey> ParseTime(std::string_view raw, bool time_hint, bool year
                                  bool month_hint) {
   std::string s = Trim(raw);
   size_t pos = 0;
-  TimeKey key;
-  auto done = [&]() { return pos == s.size(); };
   if (month_hint && s.size() <= 2) {
     auto m = ReadInt(s, pos, 1, 2);
-    if (m && done() && ValidMonth(*m)) return TimeKey{0, *m, 0, ""};
+    if (m && pos == s.size() && ValidMonth(*m)) return TimeKey{0, *m, 0, ""};
     return std::nullopt;
   }
   auto year = ReadInt(s, pos, 4, 4);
   if (!year) return std::nullopt;
+  TimeKey key;
   key.year = *year;
-  if (done()) {
+  if (pos == s.size()) {
     if (year_hint && *year >= kMinYear && *year <= kMaxYear) return key;
     return std::nullopt;
   }
-  // yyyymm / yyyymmdd
   if (time_hint && std::isdigit(static_cast<unsigned char>(s[pos]))) {
-    auto month = ReadInt(s, pos, 2, 2);
-    if (!month || !ValidMonth(*month)) return std::nullopt;
-    key.month = *month;
-    if (done()) return key;
-    auto day = ReadInt(s, pos, 2, 2);
-    if (!day || !ValidDay(*day) || !done()) return std::nullopt;
-    key.day = *day;
-    return key;
+    return DigitsAfterYear(s, pos, key);
   }
-  if (Consume(s, pos, "年")) {
-    if (done()) return key;
-    auto month = ReadInt(s, pos, 1, 2);
-    if (!month || !ValidMonth(*month) || !Consume(s, pos, "月")) return std::nullopt;
-    key.month = *month;
-    if (done()) return key;
-    auto day = ReadInt(s, pos, 1, 2);
-    if (!day || !ValidDay(*day) || !Consume(s, pos, "日") || !done()) return std::nullopt;
-    key.day = *day;
-    return key;
-  }
+  if (Consume(s, pos, "年")) return ChineseAfterYear(s, pos, key);
   // Quarter: 2024-Q1, 2024 Q1, 2024Q1.
   size_t q_pos = pos;
   Consume(s, q_pos, "-") || Consume(s, q_pos, " ");
   if (q_pos < s.size() && (s[q_pos] == 'Q' || s[q_pos] == 'q')) {
-    ++q_pos;
-    auto q = ReadInt(s, q_pos, 1, 1);
-    if (!q || *q < 1 || *q > 4 || q_pos != s.size()) return std::nullopt;
-    key.month = (*q - 1) * kMonthsPerQuarter + 1;
-    return key;
+    return QuarterAfterYear(s, q_pos + 1, key);
   }
-  char sep = s[pos];
-  if (sep != '-' && sep != '/' && sep != '.') return std::nullopt;
-  ++pos;
-  auto month = ReadInt(s, pos, 1, 2);
-  if (!month || !ValidMonth(*month)) return std::nullopt;
-  key.month = *month;
-  if (done()) return key;
-  if (s[pos] != sep) return std::nullopt;
-  ++pos;
-  auto day = ReadInt(s, pos, 1, 2);
-  if (!day || !ValidDay(*day)) return std::nullopt;
-  key.day = *day;
-  if (done()) return key;
-  if (s[pos] != 'T' && s[pos] != ' ') return std::nullopt;
-  key.rest = s.substr(pos + 1);
-  return key;
+  return SeparatedAfterYear(s, pos, key);
 }
 
 struct NameHints {
