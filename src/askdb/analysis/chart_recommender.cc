@@ -937,20 +937,9 @@ class Recommender {
                           "; first " + std::to_string(opt_.max_series) + " measures shown");
       measures.resize(opt_.max_series);
     }
-    std::vector<size_t> rows(rs_.rows.size());
-    std::iota(rows.begin(), rows.end(), size_t{0});
     const bool in_time_order = order.has_value();
     const bool ordered = in_time_order || SqlOrdersRows(req_.sql);
-    if (order) rows = std::move(*order);
-    if (!ordered) {
-      // Largest first; NULLs last. Stable so that ties keep the query's order.
-      std::stable_sort(rows.begin(), rows.end(), [&](size_t a, size_t b) {
-        auto va = NumberOf(Cell(rs_, a, measures[0].index));
-        auto vb = NumberOf(Cell(rs_, b, measures[0].index));
-        if (!va || !vb) return va.has_value() && !vb.has_value();
-        return *va > *vb;
-      });
-    }
+    std::vector<size_t> rows = BarRows(measures[0], std::move(order), ordered);
     const size_t all_rows = rows.size();
     if (rows.size() > opt_.max_categories) {
       note += words_.Pick((ordered ? "；显示前 " : "；显示最大的 ") +
@@ -969,32 +958,64 @@ class Recommender {
       // the answer may name the highest ("Lost, Season 3 has the most"), read off the rows.
       s.data.shows_largest = !ordered || Descending(measures[0]);
     }
-    int widest = 0;
-    for (size_t r : rows) {
-      s.data.labels.push_back(CategoryLabel(category, r));
-      widest = std::max(widest, text::DisplayWidth(s.data.labels.back()));
-    }
-    for (const auto& m : measures) {
-      ChartSeries series{m.name, {}, Additive(m), Money(m), Ratio(m)};
-      for (size_t r : rows) series.values.push_back(NumberOf(Cell(rs_, r, m.index)));
-      s.data.series.push_back(std::move(series));
-    }
+    const int widest = FillBarData(category, measures, rows, s.data);
     bool horizontal = widest > opt_.long_label_width || rows.size() > opt_.many_categories;
     s.title = TitleOr(words_.Pick("各 " + category.name + " 的 " + JoinNames(measures, words_),
                                   JoinNames(measures, words_) + " by " + category.name));
-    const std::string order_words = in_time_order ? words_.Pick("，按时间顺序", ", in time order")
-                                    : ordered
-                                        ? words_.Pick("，保持查询的顺序", ", in the query's order")
-                                        : words_.Pick("，按数值从大到小排序", ", sorted by value");
-    s.reason = words_.Pick(std::string(horizontal ? "横向" : "") + "柱状图：" + category.name +
-                               " 是类别，" + JoinNames(measures, words_) + " 是度量",
-                           std::string(horizontal ? "horizontal " : "") + "bar chart: " +
-                               JoinNames(measures, words_) + " by the category " + category.name) +
-               order_words + note;
+    s.reason = BarReason(category, measures, horizontal, in_time_order, ordered) + note;
     bool rotate = static_cast<size_t>(widest + 1) * rows.size() > kMaxUnrotatedLabelColumns;
     s.echarts_option =
         BarOption(s, horizontal, rotate, measures.size() == 1 ? measures[0].name : "");
     return s;
+  }
+
+  // The rows to draw, in `order` when given; else the query's order when `ordered`, else
+  // largest `first` measure first, NULLs last (stable, so ties keep the query's order).
+  std::vector<size_t> BarRows(const Column& first, std::optional<std::vector<size_t>> order,
+                              bool ordered) const {
+    std::vector<size_t> rows(rs_.rows.size());
+    std::iota(rows.begin(), rows.end(), size_t{0});
+    if (order) rows = std::move(*order);
+    if (!ordered) {
+      std::stable_sort(rows.begin(), rows.end(), [&](size_t a, size_t b) {
+        auto va = NumberOf(Cell(rs_, a, first.index));
+        auto vb = NumberOf(Cell(rs_, b, first.index));
+        if (!va || !vb) return va.has_value() && !vb.has_value();
+        return *va > *vb;
+      });
+    }
+    return rows;
+  }
+
+  // The bars' labels and one series per measure; returns the widest label's display width
+  // (long labels turn the bars horizontal or the labels slanted).
+  int FillBarData(const Column& category, const std::vector<Column>& measures,
+                  const std::vector<size_t>& rows, ChartData& data) const {
+    int widest = 0;
+    for (size_t r : rows) {
+      data.labels.push_back(CategoryLabel(category, r));
+      widest = std::max(widest, text::DisplayWidth(data.labels.back()));
+    }
+    for (const auto& m : measures) {
+      ChartSeries series{m.name, {}, Additive(m), Money(m), Ratio(m)};
+      for (size_t r : rows) series.values.push_back(NumberOf(Cell(rs_, r, m.index)));
+      data.series.push_back(std::move(series));
+    }
+    return widest;
+  }
+
+  // Why a bar chart, which way, and in which order the bars stand.
+  std::string BarReason(const Column& category, const std::vector<Column>& measures,
+                        bool horizontal, bool in_time_order, bool ordered) const {
+    const std::string order_words = in_time_order ? words_.Pick("，按时间顺序", ", in time order")
+                                    : ordered
+                                        ? words_.Pick("，保持查询的顺序", ", in the query's order")
+                                        : words_.Pick("，按数值从大到小排序", ", sorted by value");
+    return words_.Pick(std::string(horizontal ? "横向" : "") + "柱状图：" + category.name +
+                           " 是类别，" + JoinNames(measures, words_) + " 是度量",
+                       std::string(horizontal ? "horizontal " : "") + "bar chart: " +
+                           JoinNames(measures, words_) + " by the category " + category.name) +
+           order_words;
   }
 
   Json BarOption(const ChartSpec& s, bool horizontal, bool rotate,
