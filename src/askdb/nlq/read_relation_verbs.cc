@@ -130,10 +130,15 @@ void Parser::ReadBoughtValue() {
     const bool english_verb =
         lower == "bought" || lower == "purchased" || lower == "buy" || lower == "purchase";
     const size_t end = chinese_ ? ChineseBuyingVerbEnd(k) : english_verb ? k + 1 : k;
-    if (end == k || end >= items_.size() || !HasValue(items_[end])) continue;
+    if (end == k) continue;
+    // English may put a filler between ("bought the Chai"); Chinese puts the value right after.
+    const int value = chinese_ ? static_cast<int>(end) : NextMeaningful(static_cast<int>(k));
+    if (value < 0 || value >= static_cast<int>(items_.size()) || !HasValue(items_[value])) {
+      continue;
+    }
     for (size_t p = k; p < end; ++p) items_[p].used = true;
     bought_value_ = true;
-    Map(it, "join", "the order lines holding " + items_[end].text);
+    Map(it, "join", "the order lines holding " + items_[value].text);
   }
 }
 

@@ -115,6 +115,8 @@ TEST_F(RelationVerbsTest, BoughtBeforeAValueListsTheRowsWhoseLinesHoldIt) {
   Open(sql.c_str());
   EXPECT_EQ(Rows("which customers bought Tea"), (std::vector<std::string>{"Alfa", "Bravo"}));
   EXPECT_EQ(Rows("customers who have purchased Cod"), (std::vector<std::string>{"Cobra"}));
+  // A filler between the verb and the value (the Chinese twin of 02adca2 had dropped it).
+  EXPECT_EQ(Rows("which customers bought the Tea"), (std::vector<std::string>{"Alfa", "Bravo"}));
   EXPECT_EQ(Rows("how many customers bought Tea"), (std::vector<std::string>{"2"}));
   EXPECT_EQ(Rows("how many different customers have purchased Tea"),
             (std::vector<std::string>{"2"}));
