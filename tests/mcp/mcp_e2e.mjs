@@ -25,9 +25,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { finish, isolatedHome, makeChecks, same, stopProcess } from './e2e_lib.mjs'
+import { finish, isolatedHome, makeChecks, same, stdioTransport, stopProcess } from './e2e_lib.mjs'
 
 const [askdb] = process.argv.slice(2)
 if (!askdb) {
@@ -394,7 +393,7 @@ async function main() {
   addUsers()
 
   // --- stdio ---------------------------------------------------------------------------------
-  const stdio = new StdioClientTransport({ command: askdb, args: ['mcp', '--db', db, '--llm', `scripted:${rules}`, '--review-plan'], env, stderr: 'pipe' })
+  const stdio = stdioTransport({ command: askdb, args: ['mcp', '--db', db, '--llm', `scripted:${rules}`, '--review-plan'], env, stderr: 'pipe' })
   const client = new Client({ name: 'askdb-mcp-e2e', version: '1.0.0' })
   await client.connect(stdio)
   check(client.getServerVersion()?.name === 'askdb' && client.getServerCapabilities()?.tools !== undefined, 'stdio: initialize names askdb and offers tools')
@@ -414,7 +413,7 @@ async function main() {
   await client.close()
   await rawStdio()
   // askdb mcp --user: the signed-in user's session (password from ASKDB_PASSWORD).
-  const asAnn = new StdioClientTransport({ command: askdb, args: ['mcp', '--db', db, '--llm', `scripted:${rules}`, '--user', 'ann'], env: { ...env, ASKDB_PASSWORD: USERS.ann.password }, stderr: 'pipe' })
+  const asAnn = stdioTransport({ command: askdb, args: ['mcp', '--db', db, '--llm', `scripted:${rules}`, '--user', 'ann'], env: { ...env, ASKDB_PASSWORD: USERS.ann.password }, stderr: 'pipe' })
   const annStdio = new Client({ name: 'askdb-mcp-e2e', version: '1.0.0' })
   await annStdio.connect(asAnn)
   await checkUserView(annStdio, 'stdio --user ann', 'ann', expected.ask)
@@ -547,5 +546,5 @@ main()
   })
   .finally(async () => {
     await stopProcess(serve)
-    finish(counts, home)
+    await finish(counts, home)
   })

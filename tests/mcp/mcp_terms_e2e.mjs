@@ -16,8 +16,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { finish, isolatedHome, makeChecks, same, stopProcess as stop } from './e2e_lib.mjs'
+import { finish, isolatedHome, makeChecks, same, stdioTransport, stopProcess as stop } from './e2e_lib.mjs'
 
 const [askdb] = process.argv.slice(2)
 if (!askdb) {
@@ -71,7 +70,7 @@ async function startServe() {
 
 async function mcp(args) {
   const client = new Client({ name: 'askdb-mcp-terms-e2e', version: '1.0.0' })
-  await client.connect(new StdioClientTransport({ command: askdb, args: ['mcp', '--db', db, '--llm', `scripted:${rules}`, ...args], env, stderr: 'pipe' }))
+  await client.connect(stdioTransport({ command: askdb, args: ['mcp', '--db', db, '--llm', `scripted:${rules}`, ...args], env, stderr: 'pipe' }))
   return client
 }
 
@@ -147,5 +146,5 @@ main()
   })
   .finally(async () => {
     if (serve) await stop(serve.server)
-    finish(counts, home)
+    await finish(counts, home)
   })
