@@ -343,58 +343,75 @@ Status MysqlConnector::CheckRole(Session& session, const std::string& user) {
   return guard::PrivilegedRoleRefused(guard::Engine::kMysql, user, display_name_, database_, found);
 }
 
+namespace {
+
+// The client's settings before connecting: the timeout, no LOAD DATA LOCAL (it would let a
+// server read client files), utf8mb4, and TLS enforced when the URL asks for it.
+void SetConnectOptions(MYSQL* raw, const ConnectParams& params,
+                       std::chrono::milliseconds connect_timeout) {
+  unsigned timeout_s =
+      static_cast<unsigned>(std::max<long long>(1, (connect_timeout.count() + 999) / 1000));
+  mysql_optionsv(raw, MYSQL_OPT_CONNECT_TIMEOUT, &timeout_s);
+  unsigned no_local_infile = 0;
+  mysql_optionsv(raw, MYSQL_OPT_LOCAL_INFILE, &no_local_infile);
+  mysql_optionsv(raw, MYSQL_SET_CHARSET_NAME, "utf8mb4");
+  if (params.require_tls) {
+    my_bool enforce = 1;
+    mysql_optionsv(raw, MYSQL_OPT_SSL_ENFORCE, &enforce);
+    if (!params.tls_ca.empty()) mysql_optionsv(raw, MYSQL_OPT_SSL_CA, params.tls_ca.c_str());
+  }
+}
+
+// Why the connection failed, in words that say what to check: the account, the database's
+// rights or name, TLS, a timeout, or the server not being there.
+Status ConnectFailure(MYSQL* raw, const std::string& where, const std::string& database,
+                      std::chrono::milliseconds connect_timeout) {
+  const unsigned err = mysql_errno(raw);
+  const std::string detail = Error(raw);
+  switch (err) {
+    case ER_ACCESS_DENIED_ERROR:
+    case ER_ACCESS_DENIED_NO_PASSWORD_ERROR:
+      return PermissionDeniedError(
+          "access denied connecting to " + where + " (" + detail +
+          "); check the user and password (URL, password_file= or ASKDB_MYSQL_PASSWORD), or, "
+          "when the account requires TLS, add ?ssl=true");
+    case ER_DBACCESS_DENIED_ERROR:
+      return PermissionDeniedError("the user may not use the database on " + where + " (" + detail +
+                                   "); ask for SELECT rights on it");
+    case ER_BAD_DB_ERROR:
+      return NotFoundError("the database '" + database + "' does not exist on " + where + " (" +
+                           detail + "); check the database name in the URL");
+    default:
+      break;
+  }
+  if (err == CR_SSL_CONNECTION_ERROR || detail.find("SSL") != std::string::npos ||
+      detail.find("TLS") != std::string::npos) {
+    return PermissionDeniedError("TLS negotiation with " + where + " failed (" + detail +
+                                 "); check the server's TLS setup or the ssl= parameter");
+  }
+  if (detail.find("timed out") != std::string::npos ||
+      detail.find("timeout") != std::string::npos) {
+    return UnavailableError("timed out connecting to " + where + " after " +
+                            server::FormatDuration(connect_timeout) +
+                            "; check the host, port and firewall");
+  }
+  return UnavailableError("cannot connect to " + where + " (" + detail +
+                          "); check that the server runs and the host and port are right");
+}
+
+}  // namespace
+
 StatusOr<std::unique_ptr<Session>> MysqlConnector::Connect() const {
   MYSQL* raw = mysql_init(nullptr);
   if (raw == nullptr) return ResourceExhaustedError("libmariadb could not allocate a connection");
   auto session = std::make_unique<Session>(raw);
-  unsigned timeout_s = static_cast<unsigned>(
-      std::max<long long>(1, (options_.connect_timeout.count() + 999) / 1000));
-  mysql_optionsv(raw, MYSQL_OPT_CONNECT_TIMEOUT, &timeout_s);
-  unsigned no_local_infile = 0;  // LOAD DATA LOCAL would let a server read client files
-  mysql_optionsv(raw, MYSQL_OPT_LOCAL_INFILE, &no_local_infile);
-  mysql_optionsv(raw, MYSQL_SET_CHARSET_NAME, "utf8mb4");
-  if (params_->require_tls) {
-    my_bool enforce = 1;
-    mysql_optionsv(raw, MYSQL_OPT_SSL_ENFORCE, &enforce);
-    if (!params_->tls_ca.empty()) mysql_optionsv(raw, MYSQL_OPT_SSL_CA, params_->tls_ca.c_str());
-  }
+  SetConnectOptions(raw, *params_, options_.connect_timeout);
   // No CLIENT_MULTI_STATEMENTS: the server then refuses "a; b" itself.
   if (mysql_real_connect(raw, params_->host.c_str(), params_->user.c_str(),
                          params_->password ? params_->password->c_str() : nullptr,
                          params_->database.empty() ? nullptr : params_->database.c_str(),
                          params_->port, nullptr, 0) == nullptr) {
-    const unsigned err = mysql_errno(raw);
-    const std::string detail = Error(raw);
-    const std::string& where = display_name_;
-    switch (err) {
-      case ER_ACCESS_DENIED_ERROR:
-      case ER_ACCESS_DENIED_NO_PASSWORD_ERROR:
-        return PermissionDeniedError(
-            "access denied connecting to " + where + " (" + detail +
-            "); check the user and password (URL, password_file= or ASKDB_MYSQL_PASSWORD), or, "
-            "when the account requires TLS, add ?ssl=true");
-      case ER_DBACCESS_DENIED_ERROR:
-        return PermissionDeniedError("the user may not use the database on " + where + " (" +
-                                     detail + "); ask for SELECT rights on it");
-      case ER_BAD_DB_ERROR:
-        return NotFoundError("the database '" + database_ + "' does not exist on " + where + " (" +
-                             detail + "); check the database name in the URL");
-      default:
-        break;
-    }
-    if (err == CR_SSL_CONNECTION_ERROR || detail.find("SSL") != std::string::npos ||
-        detail.find("TLS") != std::string::npos) {
-      return PermissionDeniedError("TLS negotiation with " + where + " failed (" + detail +
-                                   "); check the server's TLS setup or the ssl= parameter");
-    }
-    if (detail.find("timed out") != std::string::npos ||
-        detail.find("timeout") != std::string::npos) {
-      return UnavailableError("timed out connecting to " + where + " after " +
-                              server::FormatDuration(options_.connect_timeout) +
-                              "; check the host, port and firewall");
-    }
-    return UnavailableError("cannot connect to " + where + " (" + detail +
-                            "); check that the server runs and the host and port are right");
+    return ConnectFailure(raw, display_name_, database_, options_.connect_timeout);
   }
   session->mariadb = std::string(mysql_get_server_info(raw)).find("MariaDB") != std::string::npos;
   session->thread_id = mysql_thread_id(raw);
