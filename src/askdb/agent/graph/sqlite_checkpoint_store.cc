@@ -50,6 +50,22 @@ std::string ColumnText(sqlite3_stmt* stmt, int index) {
   return text != nullptr ? std::string(text, sqlite3_column_bytes(stmt, index)) : std::string();
 }
 
+// Opens (or creates) the file; the connection is shared by threads (FULLMUTEX).
+StatusOr<sqlite3*> OpenDatabaseFile(const std::filesystem::path& path) {
+  sqlite3* raw = nullptr;
+  int rc =
+      sqlite3_open_v2(path.c_str(), &raw,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    Status status = UnavailableError("opening checkpoint store " + path.string() + " failed: " +
+                                     (raw != nullptr ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)) +
+                                     "; check the directory exists and is writable");
+    sqlite3_close_v2(raw);
+    return status;
+  }
+  return raw;
+}
+
 }  // namespace
 
 SqliteCheckpointStore::SqliteCheckpointStore(Key, sqlite3* db, std::filesystem::path path)
@@ -71,65 +87,65 @@ Status SqliteCheckpointStore::Exec(const char* sql) {
 
 StatusOr<std::unique_ptr<SqliteCheckpointStore>> SqliteCheckpointStore::Open(
     const std::filesystem::path& path, SqliteCheckpointStoreOptions options) {
-  sqlite3* raw = nullptr;
-  int rc =
-      sqlite3_open_v2(path.c_str(), &raw,
-                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
-  if (rc != SQLITE_OK) {
-    Status status = UnavailableError("opening checkpoint store " + path.string() + " failed: " +
-                                     (raw != nullptr ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)) +
-                                     "; check the directory exists and is writable");
-    sqlite3_close_v2(raw);
-    return status;
-  }
+  ASKDB_ASSIGN_OR_RETURN(sqlite3 * raw, OpenDatabaseFile(path));
   auto store = std::make_unique<SqliteCheckpointStore>(Key(), raw, path);
   sqlite3_busy_timeout(raw, static_cast<int>(options.busy_timeout.count()));
   ASKDB_RETURN_IF_ERROR(store->Exec("PRAGMA journal_mode=WAL"));
   ASKDB_RETURN_IF_ERROR(store->Exec("PRAGMA synchronous=NORMAL"));
   ASKDB_RETURN_IF_ERROR(store->Exec("BEGIN IMMEDIATE"));
-  Status schema = [&]() -> Status {
-    ASKDB_RETURN_IF_ERROR(
-        store->Exec("CREATE TABLE IF NOT EXISTS schema_versions ("
-                    " component TEXT PRIMARY KEY, version INTEGER NOT NULL)"));
-    Statement select;
-    ASKDB_RETURN_IF_ERROR(
-        Prepare(raw, "SELECT version FROM schema_versions WHERE component = ?", select));
-    BindText(select.get(), 1, kComponent);
-    rc = sqlite3_step(select.get());
-    if (rc == SQLITE_ROW) {
-      int64_t version = sqlite3_column_int64(select.get(), 0);
-      if (version > kSchemaVersion) {
-        return FailedPreconditionError(
-            "checkpoint store " + path.string() + " has schema version " + std::to_string(version) +
-            " but this askdb reads up to " + std::to_string(kSchemaVersion) +
-            "; upgrade askdb or use another data directory");
-      }
-    } else if (rc != SQLITE_DONE) {
-      return SqliteStatus(raw, rc, "reading the schema version");
-    }
-    ASKDB_RETURN_IF_ERROR(
-        store->Exec("CREATE TABLE IF NOT EXISTS agent_checkpoints ("
-                    " thread_id TEXT PRIMARY KEY,"
-                    " graph TEXT NOT NULL,"
-                    " status TEXT NOT NULL,"
-                    " next_node TEXT NOT NULL,"
-                    " updated_at_ms INTEGER NOT NULL,"
-                    " body TEXT NOT NULL)"));
-    Statement upsert;
-    ASKDB_RETURN_IF_ERROR(Prepare(
-        raw, "INSERT OR IGNORE INTO schema_versions(component, version) VALUES (?, ?)", upsert));
-    BindText(upsert.get(), 1, kComponent);
-    sqlite3_bind_int64(upsert.get(), 2, kSchemaVersion);
-    rc = sqlite3_step(upsert.get());
-    if (rc != SQLITE_DONE) return SqliteStatus(raw, rc, "writing the schema version");
-    return Status::Ok();
-  }();
+  Status schema = store->CreateSchema();
   if (!schema.ok()) {
     (void)store->Exec("ROLLBACK");
     return schema;
   }
   ASKDB_RETURN_IF_ERROR(store->Exec("COMMIT"));
   return store;
+}
+
+// The tables, in one transaction with the version check, so two processes opening a new
+// file at once agree.
+Status SqliteCheckpointStore::CreateSchema() {
+  ASKDB_RETURN_IF_ERROR(
+      Exec("CREATE TABLE IF NOT EXISTS schema_versions ("
+           " component TEXT PRIMARY KEY, version INTEGER NOT NULL)"));
+  ASKDB_RETURN_IF_ERROR(CheckSchemaVersion());
+  ASKDB_RETURN_IF_ERROR(
+      Exec("CREATE TABLE IF NOT EXISTS agent_checkpoints ("
+           " thread_id TEXT PRIMARY KEY,"
+           " graph TEXT NOT NULL,"
+           " status TEXT NOT NULL,"
+           " next_node TEXT NOT NULL,"
+           " updated_at_ms INTEGER NOT NULL,"
+           " body TEXT NOT NULL)"));
+  Statement upsert;
+  ASKDB_RETURN_IF_ERROR(Prepare(
+      db_, "INSERT OR IGNORE INTO schema_versions(component, version) VALUES (?, ?)", upsert));
+  BindText(upsert.get(), 1, kComponent);
+  sqlite3_bind_int64(upsert.get(), 2, kSchemaVersion);
+  const int rc = sqlite3_step(upsert.get());
+  if (rc != SQLITE_DONE) return SqliteStatus(db_, rc, "writing the schema version");
+  return Status::Ok();
+}
+
+// A file written by a newer askdb is not read: its rows may mean something else.
+Status SqliteCheckpointStore::CheckSchemaVersion() {
+  Statement select;
+  ASKDB_RETURN_IF_ERROR(
+      Prepare(db_, "SELECT version FROM schema_versions WHERE component = ?", select));
+  BindText(select.get(), 1, kComponent);
+  const int rc = sqlite3_step(select.get());
+  if (rc == SQLITE_ROW) {
+    int64_t version = sqlite3_column_int64(select.get(), 0);
+    if (version > kSchemaVersion) {
+      return FailedPreconditionError("checkpoint store " + path_.string() + " has schema version " +
+                                     std::to_string(version) + " but this askdb reads up to " +
+                                     std::to_string(kSchemaVersion) +
+                                     "; upgrade askdb or use another data directory");
+    }
+  } else if (rc != SQLITE_DONE) {
+    return SqliteStatus(db_, rc, "reading the schema version");
+  }
+  return Status::Ok();
 }
 
 StatusOr<std::unique_ptr<SqliteCheckpointStore>> SqliteCheckpointStore::OpenDefault(

@@ -56,6 +56,8 @@ class SqliteCheckpointStore final : public CheckpointStore {
 
  private:
   Status Exec(const char* sql);
+  Status CreateSchema();
+  Status CheckSchemaVersion();
 
   std::mutex mu_;
   sqlite3* db_;  // owned; closed in the destructor
