@@ -30,6 +30,8 @@ class Dialect {
   virtual std::string DateBucket(DatePart part, std::string_view expr) const = 0;
   // The quarter of a date expression as an integer 1-4 (the label of a quarter inside one year).
   virtual std::string QuarterOfYear(std::string_view expr) const = 0;
+  // The month of a date expression as an integer 1-12 (a month of every year: 每年12月).
+  virtual std::string MonthOfYear(std::string_view expr) const = 0;
   // An expression giving the year of a date expression as an integer.
   virtual std::string ExtractYear(std::string_view expr) const = 0;
   // A date literal usable in comparisons against date columns: '2024-01-01'.

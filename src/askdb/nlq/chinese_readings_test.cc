@@ -302,6 +302,15 @@ TEST_F(ChineseReadingsTest, WhoAfterRankedRowsAsksForTheirNames) {
   ExpectAbstainsNaming("各账单国家消费最多的是谁", "“谁”");
 }
 
+// "每年12月的销售额" (cz11-091) abstained on 12: a month said right after a yearly bucket is that
+// month of every year (MonthOfYear), each year a row; beside a period or not a month, unread.
+TEST_F(ChineseReadingsTest, AMonthOfEveryYearKeepsThatMonthInEachYear) {
+  EXPECT_EQ(Rows("每年3月的小票金额"), (std::vector<std::string>{"2021|10"}));
+  EXPECT_EQ(Rows("每年的8月份小票数"), (std::vector<std::string>{"2024|1"}));
+  EXPECT_FALSE(Ask("每年13月的小票金额").answered);
+  EXPECT_FALSE(Ask("2024年每年8月的小票金额").answered);
+}
+
 // "各国家每年的订单数": the group said before the period word leads the order (each country's
 // years together); the period said first leads it.
 TEST_F(ChineseReadingsTest, TheGroupSaidBeforeThePeriodLeadsTheOrder) {

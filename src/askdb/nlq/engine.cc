@@ -153,6 +153,7 @@ void Parser::ReadQuestion() {
   ParseTime();
   ReadBirthWord();
   ParseTrend();
+  ReadMonthOfEveryYear();
   ReadLengthSuperlative();
   ParseNumbersMagnitude();
   if (!chinese_) ReadMissingValues(items_, q_, index_);        // before "no"/"not" is a negation

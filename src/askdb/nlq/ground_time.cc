@@ -594,6 +594,34 @@ void Parser::ParseTime() {
   }
 }
 
+// "每年12月的销售额", "每年的6月份销售额", "各年3月的订单数": a month said right after a yearly
+// bucket (past 的) is that month of every year, each year its group. Not beside a period
+// ("2024年每年12月": which?), nor a number that is no month (每年13月).
+void Parser::ReadMonthOfEveryYear() {
+  if (!chinese_ || q_.bucket != DatePart::kYear || q_.time) return;
+  const int n = static_cast<int>(items_.size());
+  for (int i = 0; i + 1 < n; ++i) {
+    if (!items_[i].used || !items_[i].Has(Kw::kYearBucket)) continue;
+    int m = i + 1;
+    if (m < n && items_[m].text == "的" && !items_[m].used) ++m;
+    if (m + 1 >= n || items_[m].used || items_[m].kind != ItemKind::kNumber) return;
+    const double month = items_[m].number;
+    Item& unit = items_[m + 1];
+    if (month < 1 || month > 12 || std::floor(month) != month || unit.used ||
+        !unit.Has(Kw::kMonthUnit) || unit.text != "月") {
+      return;
+    }
+    // 6月份: 份 read with the month.
+    if (m + 2 < n && items_[m + 2].text == "份" && !items_[m + 2].used) items_[m + 2].used = true;
+    q_.month_of_year = static_cast<int>(month);
+    items_[m].used = unit.used = true;
+    Map(items_[m], "time", "month " + std::to_string(q_.month_of_year) + " of every year");
+    Understood("month " + std::to_string(q_.month_of_year) + " of every year",
+               "每年" + std::to_string(q_.month_of_year) + "月");
+    return;
+  }
+}
+
 void Parser::ParseTrend() {
   // "每月销售额趋势", "sales trend", "revenue over time": a time series. The bucket named in
   // the question wins; otherwise months (ResolveTables abstains when there is no date).

@@ -588,6 +588,7 @@ class Parser {
   void GroupRankedDimension();
   void AddKeysBesideLabels();
   void DropRepeatedMeasures();
+  void ReadMonthOfEveryYear();   // 每年12月的销售额 (ground_time.cc)
   void ReadWhoWord();            // "鸟人的导演是谁" (read_leftovers.cc)
   bool IsNameText(int c) const;  // a text column naming something (read_leftovers.cc)
   bool RanksNamedRows() const;  // 消费最多的客户: a table's names ranked (read_leftovers.cc)

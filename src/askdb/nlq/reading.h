@@ -102,6 +102,8 @@ struct Query {
   // stay two groups; in GROUP BY only, never selected.
   std::vector<int> group_keys;
   std::optional<DatePart> bucket;
+  // "每年12月的销售额": the one month (1-12) of every year the yearly groups keep; 0: none.
+  int month_of_year = 0;
   std::vector<Filter> filters;
   std::optional<TimeRange> time;
   std::vector<int> projections;

@@ -780,6 +780,10 @@ std::vector<std::string> Parser::WhereConditions(const SelectList& list) const {
   if (q_.time && period_term_ < 0 && group_total_time_column_ < 0) {
     for (std::string& c : PeriodConditions(time_column_)) where.push_back(std::move(c));
   }
+  if (q_.month_of_year > 0 && time_column_ >= 0) {
+    where.push_back(dialect_.MonthOfYear(ColRef(time_column_)) + " = " +
+                    std::to_string(q_.month_of_year));
+  }
   for (std::string& c : RankedGroupsNotNull(list)) where.push_back(std::move(c));
   return where;
 }

@@ -43,6 +43,10 @@ std::string MysqlDialect::QuarterOfYear(std::string_view expr) const {
   return "QUARTER(" + std::string(expr) + ")";
 }
 
+std::string MysqlDialect::MonthOfYear(std::string_view expr) const {
+  return "MONTH(" + std::string(expr) + ")";
+}
+
 std::string MysqlDialect::DateBucket(DatePart part, std::string_view expr) const {
   switch (part) {
     case DatePart::kYear:

@@ -15,6 +15,7 @@ class MysqlDialect final : public Dialect {
   std::string QuoteString(std::string_view text) const override;
   std::string DateBucket(DatePart part, std::string_view expr) const override;
   std::string QuarterOfYear(std::string_view expr) const override;
+  std::string MonthOfYear(std::string_view expr) const override;
   std::string ExtractYear(std::string_view expr) const override;
   std::string DateLiteral(std::string_view iso_date) const override;
   std::string Concat(const std::vector<std::string>& exprs) const override;

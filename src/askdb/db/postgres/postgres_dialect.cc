@@ -28,6 +28,10 @@ std::string PostgresDialect::QuarterOfYear(std::string_view expr) const {
   return "CAST(EXTRACT(QUARTER FROM CAST(" + std::string(expr) + " AS timestamp)) AS INTEGER)";
 }
 
+std::string PostgresDialect::MonthOfYear(std::string_view expr) const {
+  return "CAST(EXTRACT(MONTH FROM CAST(" + std::string(expr) + " AS timestamp)) AS INTEGER)";
+}
+
 std::string PostgresDialect::DateBucket(DatePart part, std::string_view expr) const {
   switch (part) {
     case DatePart::kYear:

@@ -25,6 +25,7 @@ TEST(PostgresDialectTest, DatesAndExpressions) {
             "to_char(CAST(o.day AS timestamp), 'YYYY-MM')");
   EXPECT_EQ(d.DateBucket(DatePart::kQuarter, "x"), "to_char(CAST(x AS timestamp), 'YYYY-\"Q\"Q')");
   EXPECT_EQ(d.QuarterOfYear("x"), "CAST(EXTRACT(QUARTER FROM CAST(x AS timestamp)) AS INTEGER)");
+  EXPECT_EQ(d.MonthOfYear("x"), "CAST(EXTRACT(MONTH FROM CAST(x AS timestamp)) AS INTEGER)");
   EXPECT_EQ(d.DateBucket(DatePart::kWeek, "x"), "to_char(CAST(x AS timestamp), 'IYYY-\"W\"IW')");
   EXPECT_EQ(d.ExtractYear("x"), "CAST(EXTRACT(YEAR FROM CAST(x AS timestamp)) AS integer)");
   EXPECT_EQ(d.DateLiteral("2024-01-01"), "DATE '2024-01-01'");
@@ -57,6 +58,7 @@ TEST(MysqlDialectTest, DatesAndExpressions) {
   EXPECT_EQ(d.DateBucket(DatePart::kQuarter, "x"),
             "CONCAT(DATE_FORMAT(x, '%Y'), '-Q', QUARTER(x))");
   EXPECT_EQ(d.QuarterOfYear("x"), "QUARTER(x)");
+  EXPECT_EQ(d.MonthOfYear("x"), "MONTH(x)");
   EXPECT_EQ(d.DateBucket(DatePart::kWeek, "x"), "DATE_FORMAT(x, '%x-W%v')");
   EXPECT_EQ(d.DateBucket(DatePart::kDay, "x"), "DATE_FORMAT(x, '%Y-%m-%d')");
   EXPECT_EQ(d.ExtractYear("x"), "YEAR(x)");

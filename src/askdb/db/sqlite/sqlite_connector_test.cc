@@ -512,8 +512,8 @@ TEST(SqliteDialectExecTest, ExpressionsEvaluate) {
       d.DateBucket(DatePart::kWeek, date) + ", " + d.DateBucket(DatePart::kDay, date) + ", " +
       d.ExtractYear(date) + ", " + d.Concat({d.QuoteString("a'b"), "'-'", "1"}) + ", " +
       d.CastToReal("1") + " / 2, " + d.DateBucket(DatePart::kQuarter, d.DateLiteral("2024-12-31")) +
-      ", " + d.QuoteIdentifier("x\"y") + ", " + d.QuarterOfYear(date) + " FROM (SELECT 1 AS " +
-      d.QuoteIdentifier("x\"y") + ")" + d.LimitClause(1);
+      ", " + d.QuoteIdentifier("x\"y") + ", " + d.QuarterOfYear(date) + ", " + d.MonthOfYear(date) +
+      " FROM (SELECT 1 AS " + d.QuoteIdentifier("x\"y") + ")" + d.LimitClause(1);
   StatusOr<ResultSet> rs = (*db)->Execute(sql, {});
   ASSERT_TRUE(rs.ok()) << sql << ": " << rs.status().ToString();
   const std::vector<Value>& row = rs->rows.at(0);
@@ -528,6 +528,7 @@ TEST(SqliteDialectExecTest, ExpressionsEvaluate) {
   EXPECT_EQ(row[8], Value::Text("2024-Q4"));
   EXPECT_EQ(row[9], Value::Int(1));
   EXPECT_EQ(row[10], Value::Int(2));  // QuarterOfYear of 2024-05-17
+  EXPECT_EQ(row[11], Value::Int(5));  // MonthOfYear of 2024-05-17
 }
 
 TEST(SqliteInMemoryTest, ViewsAndImplicitForeignKeys) {

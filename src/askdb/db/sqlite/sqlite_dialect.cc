@@ -26,6 +26,10 @@ std::string SqliteDialect::QuarterOfYear(std::string_view expr) const {
   return "((CAST(" + Strftime("%m", expr) + " AS INTEGER) + 2) / 3)";
 }
 
+std::string SqliteDialect::MonthOfYear(std::string_view expr) const {
+  return "CAST(" + Strftime("%m", expr) + " AS INTEGER)";
+}
+
 std::string SqliteDialect::DateBucket(DatePart part, std::string_view expr) const {
   switch (part) {
     case DatePart::kYear:
