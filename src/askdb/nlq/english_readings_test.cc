@@ -308,6 +308,32 @@ INSERT INTO job VALUES (1,1,1,1,'2024-01-13'),(2,2,1,2,'2024-10-01'),(3,1,2,1,'2
   EXPECT_EQ(index_->LabelColumn(job, false), -1);
 }
 
+// Bikes (a purchase date, rentals referring to them: a dated document by shape) carry a serial
+// number of their own beside BikeID: "list the bikes" listed BikeID at 0.90, a guess between two
+// numbers; an order with no number of its own is still listed by its key.
+TEST_F(EnglishReadingsTest, RowsWithANumberOfTheirOwnAreNotListedByTheKey) {
+  Open(R"sql(
+CREATE TABLE Bikes(BikeID INTEGER PRIMARY KEY, SerialNo TEXT, BikeType TEXT, PurchaseDate TEXT);
+CREATE TABLE Rentals(RentalID INTEGER PRIMARY KEY, BikeID INTEGER REFERENCES Bikes(BikeID),
+                     StartTime TEXT, Price REAL);
+CREATE TABLE Orders(order_id INTEGER PRIMARY KEY, order_date TEXT, status TEXT);
+CREATE TABLE Lines(order_id INTEGER REFERENCES Orders(order_id), qty INTEGER);
+INSERT INTO Bikes VALUES (1,'SN-1','City','2021-06-16'),(2,'SN-2','City','2019-06-24'),
+  (3,'SN-3','Cargo','2020-01-02');
+INSERT INTO Rentals VALUES (1,1,'2023-03-05',23.6),(2,2,'2024-12-09',15.2);
+INSERT INTO Orders VALUES (10,'2024-01-05','open'),(11,'2024-02-01','open');
+INSERT INTO Lines VALUES (10,2),(11,1);
+)sql");
+  const int bikes = index_->FindTable("Bikes");
+  ASSERT_TRUE(index_->IsDatedDocument(bikes));
+  EXPECT_TRUE(index_->HoldsANumberOfItsOwn(bikes));
+  EXPECT_EQ(index_->DocumentKey(bikes), -1);
+  const int orders = index_->FindTable("Orders");
+  EXPECT_EQ(index_->DocumentKey(orders), index_->FindColumn(orders, "order_id"));
+  EXPECT_FALSE(Engine::Translate("list the city bikes", *index_, conn_->dialect()).answered);
+  EXPECT_EQ(Rows("list the orders"), (std::vector<std::string>{"10", "11"}));
+}
+
 // A code lookup known by its abbreviated description (GENRE.GENRE_DESC, job_type.type_desc)
 // labels its rows, so "loans per genre" groups by it; a description of something else (a
 // part_desc on the job table) does not label another table's rows.

@@ -1175,7 +1175,31 @@ bool SchemaIndex::IsDatedDocument(int table) const {
 }
 
 int SchemaIndex::DocumentKey(int table) const {
-  return IsDatedDocument(table) ? SingleKey(table) : -1;
+  if (!IsDatedDocument(table) || HoldsANumberOfItsOwn(table)) return -1;
+  return SingleKey(table);
+}
+
+// A text column other than the key whose every value differs and whose name says a number or
+// code (Bikes.SerialNo, an invoice_number): the rows have a number of their own beside the key,
+// so listing them by the key guesses which number the question means ("list the bikes" listed
+// BikeID at 0.90).
+bool SchemaIndex::HoldsANumberOfItsOwn(int table) const {
+  static constexpr std::string_view kNumberWords[] = {"no",     "number", "num", "nbr",      "code",
+                                                      "serial", "sn",     "ref", "reference"};
+  const std::optional<int64_t>& rows = tables_[table].row_count;
+  if (!rows) return false;
+  return std::any_of(tables_[table].columns.begin(), tables_[table].columns.end(), [&](int c) {
+    const IndexedColumn& col = columns_[c];
+    if (col.primary_key || col.foreign_key || col.type_class != TypeClass::kText) return false;
+    if (!col.stats.distinct_count || *col.stats.distinct_count != *rows) return false;
+    for (const std::string& w : text::SplitIdentifier(col.name)) {
+      if (std::find(std::begin(kNumberWords), std::end(kNumberWords), w) !=
+          std::end(kNumberWords)) {
+        return true;
+      }
+    }
+    return false;
+  });
 }
 
 namespace {

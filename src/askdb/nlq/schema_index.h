@@ -150,7 +150,9 @@ class SchemaIndex {
   // refer to (an order with its lines, an invoice). Its "<party>Name" columns (Orders.
   // ShipName) are not its label; it is identified by DocumentKey, its key (else -1).
   bool IsDatedDocument(int table) const;
+  // -1 too when the rows hold a number of their own beside the key (HoldsANumberOfItsOwn).
   int DocumentKey(int table) const;
+  bool HoldsANumberOfItsOwn(int table) const;
   // Whether column `label` of `table` has as many distinct values as the table has rows
   // (measured; false when either count is unknown).
   bool LabelIsUnique(int table, int label) const;
