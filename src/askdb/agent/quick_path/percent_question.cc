@@ -20,7 +20,7 @@ const std::string kZhTail = "(?:呢|啊|呀)?[?？。.!！]*";
 const std::string kZhAsk = "(?:百分之几|百分之多少|多少百分比|百分比是多少|百分比|多少%|几%)";
 const std::string kZhMove =
     "(?:增长|增加|上涨|涨|提高|提升|上升|下降|减少|降低|降|下跌|跌|变化|变)";
-const std::string kEnHead = "(?:what is |what's |whats |calculate |compute )?";
+const std::string kEnHead = "(?:what is |what's |whats |how much is |calculate |compute )?";
 const std::string kEnTail = "[?.!]*";
 // An amount with an optional thousand or million suffix, for stated changes: "80k", "1.2m".
 // Commas only as thousands separators: "from 80 to 92, whats ..." must not read "92,".

@@ -27,6 +27,7 @@ TEST(PercentQuestionTest, ShareOfAWhole) {
   EXPECT_EQ(PercentOf("what percentage of 200 is 50?"), "25");
   EXPECT_EQ(PercentOf("20 is what percent of 80"), "25");
   EXPECT_EQ(PercentOf("what is 45 as a percentage of 60"), "75");
+  EXPECT_EQ(PercentOf("how much is 30 as a percent of 120"), "25");
   EXPECT_EQ(PercentOf("20是0的百分之几"), "none");
 }
 
