@@ -90,6 +90,19 @@ TEST_F(CliE2eTest, VersionAndHelp) {
   EXPECT_NE(h.out.find("Examples:"), std::string::npos);
 }
 
+// A usage error names the command it is about, its subcommands, and that command's help:
+// "askdb config set" said "A subcommand is required (see askdb --help)".
+TEST_F(CliE2eTest, AUsageErrorNamesTheCommandAndItsHelp) {
+  RunResult config = Run({"config", "set", "llm.model", "x"});
+  EXPECT_EQ(config.exit_code, 2);
+  EXPECT_NE(config.err.find("askdb config needs one of its subcommands: show"), std::string::npos)
+      << config.err;
+  EXPECT_NE(config.err.find("(see askdb config --help)"), std::string::npos) << config.err;
+  RunResult term = Run({"kb", "term", "--no-such-option"});
+  EXPECT_EQ(term.exit_code, 2);
+  EXPECT_NE(term.err.find("(see askdb kb term --help)"), std::string::npos) << term.err;
+}
+
 TEST_F(CliE2eTest, SchemaListsChinookTablesWithKeys) {
   RunResult r = Run({"schema", "--db", chinook_.string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;

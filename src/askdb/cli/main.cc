@@ -93,6 +93,32 @@ void AddGlobalOptions(CLI::App& app, GlobalOptions& global) {
       "6 timeout, 7 unavailable, 8 not answered, 1 internal error. See docs/cli.md.");
 }
 
+// The deepest command the line named ("askdb kb term"): a usage error is about it, so its help
+// is the one to read.
+CLI::App& DeepestCommand(CLI::App& app) {
+  for (CLI::App* sub : app.get_subcommands()) return DeepestCommand(*sub);  // the parsed ones
+  return app;
+}
+
+std::string CommandPath(const CLI::App& app) {
+  const CLI::App* parent = app.get_parent();
+  return parent == nullptr ? "askdb" : CommandPath(*parent) + " " + app.get_name();
+}
+
+// "A subcommand is required (see askdb --help)" for "askdb config set": which command, which
+// subcommands it has, and its own help.
+std::string UsageError(CLI::App& app, const CLI::ParseError& e) {
+  CLI::App& at = DeepestCommand(app);
+  const std::string path = CommandPath(at);
+  std::string message = e.what();
+  if (const std::vector<CLI::App*> subs = at.get_subcommands({});
+      !subs.empty() && at.get_require_subcommand_min() > 0 && at.get_subcommands().empty()) {
+    message = path + " needs one of its subcommands:";
+    for (const CLI::App* sub : subs) message += " " + sub->get_name();
+  }
+  return message + " (see " + path + " --help)";
+}
+
 // Parses the command line; the exit code when that already ends the run (help, version, a
 // usage error), none when a subcommand is to run.
 std::optional<int> Parse(CLI::App& app, int argc, char** argv) {
@@ -105,7 +131,7 @@ std::optional<int> Parse(CLI::App& app, int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "askdb: error: " << e.what() << " (see askdb --help)\n";
+    std::cerr << "askdb: error: " << UsageError(app, e) << "\n";
     return kExitUsage;
   }
   return std::nullopt;
