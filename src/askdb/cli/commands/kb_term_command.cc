@@ -278,58 +278,78 @@ Status RunRecall(const TermOptions& o, CliContext& ctx) {
   return Status::Ok();
 }
 
+// The subcommand that runs sets which action runs (CLI11 calls its callback on parse).
+using TermAction = std::shared_ptr<std::function<Status(const TermOptions&, CliContext&)>>;
+
+// term add: the word and what it means (a measure, a filter, a value alias), checked.
+CLI::App* AddTermAdd(CLI::App* cmd, TermOptions& o, const TermAction& action) {
+  CLI::App* add = cmd->add_subcommand("add", "Add a term, checked against the database");
+  add->add_option("term", o.term, "The word, e.g. GMV or 高价值客户")->required();
+  add->add_option("--synonym", o.synonyms, "Another word for it (repeatable)");
+  add->add_option("--description", o.description, "What it means, for people and the model");
+  add->add_option("--measure", o.measure, "A measure, e.g. \"SUM(orders.total_amount)\"");
+  add->add_option("--filter", o.filter, "A condition, e.g. \"customers.birth_year >= 1995\"");
+  add->add_option("--value", o.value, "A value alias, e.g. \"cities.name_zh IN ('上海','杭州')\"");
+  add->add_option("--where", o.where, "The rows a measure (or an aggregate filter) aggregates");
+  add->add_option("--subject", o.subject, "The table an aggregate filter selects rows of");
+  add->add_option(
+      "--period", o.period,
+      "A filter's (or measure's) relative period, resolved at question time: 近一年, 近30天, "
+      "上季度, \"last 12 months\", \"this year\" ...");
+  add->add_option("--period-column", o.period_column,
+                  "The date column the period bounds, e.g. orders.order_date");
+  add->add_flag("--no-recall", o.no_recall, "Store it with its recall switch off");
+  add->add_flag("--replace", o.replace, "Replace a term of the same name");
+  add->callback([action] { *action = RunAdd; });
+  return add;
+}
+
+// term remove and term recall name a term by its word (or id in a management database).
+CLI::App* AddTermRemove(CLI::App* cmd, TermOptions& o, const TermAction& action) {
+  CLI::App* remove = cmd->add_subcommand("remove", "Remove a term");
+  remove->add_option("term", o.term, "The term's word (or, with --agent/--datasource, its id)")
+      ->required();
+  remove->callback([action] { *action = RunRemove; });
+  return remove;
+}
+
+CLI::App* AddTermRecall(CLI::App* cmd, TermOptions& o, const TermAction& action) {
+  CLI::App* recall = cmd->add_subcommand(
+      "recall", "Switch a term's recall on or off (off: not recalled, not read by the engine)");
+  recall->add_option("term", o.term, "The term's word (or, with --agent/--datasource, its id)")
+      ->required();
+  recall->add_option("switch", o.switch_to, "on or off")->required();
+  recall->callback([action] { *action = RunRecall; });
+  return recall;
+}
+
+// Whose terms: a SQLite database's file, or an agent's or datasource's in the management
+// database.
+void AddTermScopeOptions(CLI::App* sub, TermOptions& o) {
+  sub->add_option("--db", o.db,
+                  "The SQLite database (default: database.default_url, else the demo)");
+  sub->add_option("--agent", o.agent,
+                  "An agent's terms in the management database (askdb serve's), checked "
+                  "against its datasource");
+  sub->add_option("--datasource", o.datasource,
+                  "A datasource's terms in the management database (e.g. default)");
+}
+
 }  // namespace
 
+// The subcommands are added in the order --help lists them.
 CommandHandler AddKbTermCommand(CLI::App* kb) {
   auto o = std::make_shared<TermOptions>();
   auto action = std::make_shared<std::function<Status(const TermOptions&, CliContext&)>>();
   CLI::App* cmd = kb->add_subcommand(
       "term", "Business terms of a database (NAME.terms.json), an agent or a datasource");
   cmd->require_subcommand(1);
-
-  CLI::App* add = cmd->add_subcommand("add", "Add a term, checked against the database");
-  add->add_option("term", o->term, "The word, e.g. GMV or 高价值客户")->required();
-  add->add_option("--synonym", o->synonyms, "Another word for it (repeatable)");
-  add->add_option("--description", o->description, "What it means, for people and the model");
-  add->add_option("--measure", o->measure, "A measure, e.g. \"SUM(orders.total_amount)\"");
-  add->add_option("--filter", o->filter, "A condition, e.g. \"customers.birth_year >= 1995\"");
-  add->add_option("--value", o->value, "A value alias, e.g. \"cities.name_zh IN ('上海','杭州')\"");
-  add->add_option("--where", o->where, "The rows a measure (or an aggregate filter) aggregates");
-  add->add_option("--subject", o->subject, "The table an aggregate filter selects rows of");
-  add->add_option(
-      "--period", o->period,
-      "A filter's (or measure's) relative period, resolved at question time: 近一年, 近30天, "
-      "上季度, \"last 12 months\", \"this year\" ...");
-  add->add_option("--period-column", o->period_column,
-                  "The date column the period bounds, e.g. orders.order_date");
-  add->add_flag("--no-recall", o->no_recall, "Store it with its recall switch off");
-  add->add_flag("--replace", o->replace, "Replace a term of the same name");
-  add->callback([action] { *action = RunAdd; });
-
+  CLI::App* add = AddTermAdd(cmd, *o, action);
   CLI::App* list = cmd->add_subcommand("list", "List the terms");
   list->callback([action] { *action = RunList; });
-
-  CLI::App* remove = cmd->add_subcommand("remove", "Remove a term");
-  remove->add_option("term", o->term, "The term's word (or, with --agent/--datasource, its id)")
-      ->required();
-  remove->callback([action] { *action = RunRemove; });
-
-  CLI::App* recall = cmd->add_subcommand(
-      "recall", "Switch a term's recall on or off (off: not recalled, not read by the engine)");
-  recall->add_option("term", o->term, "The term's word (or, with --agent/--datasource, its id)")
-      ->required();
-  recall->add_option("switch", o->switch_to, "on or off")->required();
-  recall->callback([action] { *action = RunRecall; });
-
-  for (CLI::App* sub : {add, list, remove, recall}) {
-    sub->add_option("--db", o->db,
-                    "The SQLite database (default: database.default_url, else the demo)");
-    sub->add_option("--agent", o->agent,
-                    "An agent's terms in the management database (askdb serve's), checked "
-                    "against its datasource");
-    sub->add_option("--datasource", o->datasource,
-                    "A datasource's terms in the management database (e.g. default)");
-  }
+  CLI::App* remove = AddTermRemove(cmd, *o, action);
+  CLI::App* recall = AddTermRecall(cmd, *o, action);
+  for (CLI::App* sub : {add, list, remove, recall}) AddTermScopeOptions(sub, *o);
   cmd->footer(
       "Examples:\n"
       "  askdb kb term add 净销售额 --measure \"SUM(orders.total_amount)\" "
