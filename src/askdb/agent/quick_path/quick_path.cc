@@ -380,6 +380,7 @@ struct QuickPath::Impl {
                          QuickAnswer& a) const;
   void AddBinaryReading(long double amount, const Unit& from, const Unit& to, Language l,
                         QuickAnswer& a) const;
+  std::string RateNote(const Unit& from, const Unit& to, long double rate, Language l) const;
   bool ReadBareDataSizes(std::string_view normalized, ScanItem& from, ScanItem& to) const;
 
   // FromText's steps over data/rules/quick_path.toml.
@@ -977,7 +978,9 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
   const Unit& from = *roles.from->unit;
   const Unit& to = *roles.to->unit;
   const long double amount = roles.value->number;
-  const std::optional<long double> rate = roles.rate ? roles.rate : StatedRate(stated, from, to);
+  const std::optional<long double> rate =
+      roles.rate ? std::optional<long double>(UnitTable::QuotedRate(from, to, *roles.rate))
+                 : StatedRate(stated, from, to);
   const ConversionResult r = UnitTable::Convert(amount, from, to, rate);
   a.value = Json{{"value", static_cast<double>(amount)},
                  {"from", from.id},
@@ -996,7 +999,19 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
                                         {"result", result},
                                         {"to", SingularForOne(UnitName(to, l), r.value)}});
   if (bare_letters) AddBinaryReading(amount, from, to, l, a);
+  if (rate && (from.needs_rate || to.needs_rate)) a.text += RateNote(from, to, *rate, l);
   return a;
+}
+
+// The rate a currency conversion used, one unit of the dearer currency first ("(at 1 USD = 7.1
+// CNY)"), so the way round a quoted rate was read can be seen.
+std::string QuickPath::Impl::RateNote(const Unit& from, const Unit& to, long double rate,
+                                      Language l) const {
+  const bool from_first = rate >= 1;
+  return Fill(Text(l, "conversion_rate"),
+              {{"a", UnitName(from_first ? from : to, l)},
+               {"rate", FormatNumber(from_first ? rate : 1 / rate)},
+               {"b", UnitName(from_first ? to : from, l)}});
 }
 
 // Why a conversion the request states could not be made: a currency with no rate, units of

@@ -302,6 +302,25 @@ TEST_F(QuickPathTest, ABareRateBeforeTheTargetConverts) {
   }
 }
 
+// A rate quoted with no direction is read the way round of the currencies' worth, and the
+// answer says which (session 20: "500 rmb to usd at 7.1" was 3550 USD).
+TEST_F(QuickPathTest, AQuotedRateIsReadEitherWayRoundAndShown) {
+  for (auto [q, want] :
+       {std::pair<std::string_view, std::string_view>{"500 rmb to usd at 7.1", "70.4225352113"},
+        {"500人民币按7.1的汇率能换多少美元", "70.4225352113"},
+        {"720人民币换美元，汇率7.2", "100"},
+        {"100 usd at 7.1 to rmb", "710"},
+        {"convert 100 usd to eur at 1.08", "92.5925925926"}}) {
+    auto a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_TRUE(a->ok) << q << ": " << a->text;
+    EXPECT_EQ(a->value["result_text"], want) << q;
+  }
+  EXPECT_EQ(Ask("500 rmb to usd at 7.1")->text, "500 CNY = 70.4225352113 USD (at 1 USD = 7.1 CNY)");
+  EXPECT_EQ(Ask("100美元换人民币，汇率7.2")->text,
+            "100 美元 = 720 人民币（按 1 美元 = 7.2 人民币）");
+}
+
 // A rate asked of stated numbers is answered with its formula, in the request's language; what
 // the words do not settle is said, not computed (quick_path/stated_rate.h).
 TEST_F(QuickPathTest, AStatedRateShowsItsFormula) {

@@ -72,6 +72,7 @@ StatusOr<Unit> ReadUnit(const toml::node& unit_node, const Dimension& dim) {
   unit.needs_rate = dim.needs_rate;
   unit.zh = (*u)["zh"].value_or(unit.id);
   unit.en = (*u)["en"].value_or(unit.id);
+  unit.about_usd = (*u)["about_usd"].value_or(0.0);
   if (unit.id.empty()) {
     return InvalidArgumentError("units table: a unit of '" + dim.name + "' has no id");
   }
@@ -192,6 +193,14 @@ ConversionResult UnitTable::Convert(long double value, const Unit& from, const U
   }
   if (!std::isfinite(result.value)) result.error = ConversionError::kNonFinite;
   return result;
+}
+
+long double UnitTable::QuotedRate(const Unit& from, const Unit& to, long double rate) {
+  if (from.about_usd <= 0 || to.about_usd <= 0 || rate <= 0) return rate;
+  const long double expected = std::log(from.about_usd / to.about_usd);
+  const long double as_given = std::fabs(std::log(rate) - expected);
+  const long double inverted = std::fabs(-std::log(rate) - expected);
+  return inverted < as_given ? 1 / rate : rate;
 }
 
 }  // namespace askdb::agent

@@ -32,6 +32,9 @@ struct Unit {
   // g and m are grams and metres on their own.
   std::vector<std::string> short_names;
   std::string binary;  // id of the 1024-based counterpart (gb → gib), or empty
+  // Currencies: about how many US dollars one unit is worth, only to tell which way a quoted
+  // rate goes (0: not known). Never used as a rate.
+  long double about_usd = 0;
 };
 
 enum class ConversionError { kNone, kIncompatible, kRateNeeded, kNonFinite };
@@ -65,6 +68,12 @@ class UnitTable {
   // used, and required, for units that need a rate.
   static ConversionResult Convert(long double value, const Unit& from, const Unit& to,
                                   std::optional<long double> rate = std::nullopt);
+
+  // A rate quoted with no direction ("500 rmb to usd at 7.1", "汇率7.2"), as units of `to` per
+  // one `from`: a quote is the price of the dearer currency in the cheaper one whichever way the
+  // conversion goes (7.1 is CNY per USD for both USD → CNY and CNY → USD), so it is read the
+  // way round nearer the currencies' rough worth (about_usd); as given when either is unknown.
+  static long double QuotedRate(const Unit& from, const Unit& to, long double rate);
 
  private:
   // FromToml's steps: a unit read from the file (its names must be new), then the checks and

@@ -59,6 +59,23 @@ TEST_F(UnitTableTest, CurrencyNeedsARate) {
   EXPECT_EQ(UnitTable::Convert(1, *km, *usd).error, ConversionError::kIncompatible);
 }
 
+// A rate quoted with no direction is the dearer currency's price in the cheaper one, whichever
+// way the conversion goes: 500 CNY at 7.1 is 70.42 USD, not 3550.
+TEST_F(UnitTableTest, AQuotedRateIsReadTheWayRoundOfTheCurrenciesWorth) {
+  const Unit* usd = table_.Find("usd");
+  const Unit* cny = table_.Find("rmb");
+  const Unit* eur = table_.Find("eur");
+  const Unit* km = table_.Find("km");
+  EXPECT_NEAR(static_cast<double>(UnitTable::QuotedRate(*usd, *cny, 7.1L)), 7.1, 1e-12);
+  EXPECT_NEAR(static_cast<double>(UnitTable::QuotedRate(*cny, *usd, 7.1L)), 1 / 7.1, 1e-12);
+  EXPECT_NEAR(static_cast<double>(UnitTable::QuotedRate(*eur, *usd, 1.08L)), 1.08, 1e-12);
+  EXPECT_NEAR(static_cast<double>(UnitTable::QuotedRate(*usd, *eur, 1.08L)), 1 / 1.08, 1e-12);
+  // Already the way round of the conversion: kept.
+  EXPECT_NEAR(static_cast<double>(UnitTable::QuotedRate(*cny, *usd, 0.14L)), 0.14, 1e-12);
+  // No worth known: as given.
+  EXPECT_NEAR(static_cast<double>(UnitTable::QuotedRate(*km, *usd, 3.0L)), 3.0, 1e-12);
+}
+
 TEST_F(UnitTableTest, LongestNamesFirst) {
   const auto& names = table_.AllNamesLongestFirst();
   ASSERT_FALSE(names.empty());
