@@ -34,12 +34,15 @@ std::string CutSample(const std::string& value, size_t max_bytes) {
   return value.substr(0, pos) + "...";
 }
 
-// "aka 销售额, GMV": the words a question may use for the table or column.
-std::string AkaText(const std::vector<std::string>& synonyms) {
-  std::string aka = "aka ";
-  for (size_t i = 0; i < synonyms.size(); ++i) aka += (i ? ", " : "") + synonyms[i];
-  return aka;
+// "aka 销售额, GMV", "e.g. 'a', 'b'": a lead word and the items joined by commas.
+std::string ListText(std::string_view lead, const std::vector<std::string>& items) {
+  std::string out(lead);
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
+  return out;
 }
+
+// The words a question may use for the table or column.
+std::string AkaText(const std::vector<std::string>& synonyms) { return ListText("aka ", synonyms); }
 
 std::string TableDescription(const db::TableInfo& table, const TableSemantics* model,
                              const RenderOptions& options) {
@@ -92,9 +95,7 @@ std::string SampleText(const db::ColumnInfo& column, const ColumnSemantics* sema
     samples.push_back("'" + CutSample(value, options.max_sample_bytes) + "'");
   }
   if (samples.empty()) return "";
-  std::string eg = "e.g. ";
-  for (size_t i = 0; i < samples.size(); ++i) eg += (i ? ", " : "") + samples[i];
-  return eg;
+  return ListText("e.g. ", samples);
 }
 
 // What the column means: the model's names, description, synonyms and unit, the database's
