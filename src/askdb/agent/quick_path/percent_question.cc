@@ -117,8 +117,8 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
   // 三成是百分之多少 / 三成五等于百分之几 / 0.35是多少%: N成 or a decimal as a percentage.
   static const Pattern zh_as(
       "^" + kZhHead + "((?:[0-9.]+|[零〇一二两三四五六七八九十点]+)成" +
-      "[一二三四五六七八九1-9]?|0?\\.[0-9]+)\\s*(?:是|等于|相当于|合|就是)\\s*" + kZhAsk + kZhTail +
-      "$");
+      "[一二三四五六七八九1-9]?|0?\\.[0-9]+|[0-9]+/[0-9]+)\\s*(?:是|等于|相当于|合|就是)\\s*" +
+      kZhAsk + kZhTail + "$");
   if (RE2::FullMatch(normalized, zh_as.re, &a)) {
     const ArithmeticResult r = EvaluateArithmetic(a);
     if (!r.ok()) return std::nullopt;

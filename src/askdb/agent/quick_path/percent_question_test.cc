@@ -28,6 +28,7 @@ TEST(PercentQuestionTest, ShareOfAWhole) {
   EXPECT_EQ(PercentOf("20 is what percent of 80"), "25");
   EXPECT_EQ(PercentOf("what is 45 as a percentage of 60"), "75");
   EXPECT_EQ(PercentOf("how much is 30 as a percent of 120"), "25");
+  EXPECT_EQ(PercentOf("3/8是百分之多少"), "37.5");
   EXPECT_EQ(PercentOf("20是0的百分之几"), "none");
 }
 
