@@ -294,7 +294,8 @@ TEST_F(QuickPathTest, ABareRateBeforeTheTargetConverts) {
        {std::pair<std::string_view, std::string_view>{"100 usd at 7.1 to rmb", "710"},
         {"what is 250 eur at 1.08 to usd", "270"},
         {"100美元按7.1换成人民币", "710"},
-        {"把500美元按7.2换算成人民币是多少", "3600"}}) {
+        {"把500美元按7.2换算成人民币是多少", "3600"},
+        {"exchange 300 dollars to yuan at 7.2", "2160"}}) {
     auto a = Ask(q);
     ASSERT_TRUE(a) << q;
     EXPECT_TRUE(a->ok) << q << ": " << a->text;
