@@ -279,6 +279,7 @@ TEST_F(QuickPathTest, ARatePerUnitOfTheOtherCurrencyConverts) {
       // A rate stated for one unit, the target left to it: not "1 USD = 50 CNY".
       {"if 1 dollar is 7.2 yuan how much is 50 dollars", "360"},
       {"1美元兑7.2人民币，500美元是多少", "3600"},
+      {"按1欧元=7.8元算，200欧元是多少钱", "1560"},  // session 20: 多少钱 names no target
   };
   for (const auto& [q, want] : cases) {
     auto a = Ask(q);
