@@ -78,9 +78,10 @@ std::string ForeignKeyTarget(const db::ForeignKey& fk, size_t i) {
   return target;
 }
 
-void PrintTable(const CliContext& ctx, const db::TableInfo& table, bool detailed,
-                const catalog::TableSemantics* semantics) {
-  const Style style = ctx.style();
+// "orders  订单 / orders  60000 rows": the name, whether the model hides it, its business
+// names, view or not, and its row count.
+std::string TableHeading(const Style& style, const db::TableInfo& table,
+                         const catalog::TableSemantics* semantics) {
   std::string heading = style.Bold(table.name);
   if (semantics != nullptr) {
     if (!semantics->enabled) heading += " " + style.Dim("(hidden by the semantic model)");
@@ -92,9 +93,67 @@ void PrintTable(const CliContext& ctx, const db::TableInfo& table, bool detailed
     heading += style.Dim("  " + std::to_string(*table.row_count) +
                          (table.row_count_is_estimate ? " rows (estimate)" : " rows"));
   }
-  std::cout << heading << "\n";
-  if (!table.comment.empty()) std::cout << "  " << style.Dim(table.comment) << "\n";
+  return heading;
+}
 
+// What the semantic model says of a column: business names, unit, hidden.
+std::string ColumnSemanticsText(const Style& style, const db::ColumnInfo& c,
+                                const catalog::TableSemantics* semantics) {
+  const catalog::ColumnSemantics* cs =
+      semantics != nullptr ? semantics->FindColumn(c.name) : nullptr;
+  if (cs == nullptr) return "";
+  std::string out;
+  std::string names = BusinessNames(cs->business_name, c.name);
+  if (!cs->unit.empty()) names += (names.empty() ? "" : " · ") + cs->unit;
+  if (!names.empty()) out += "  " + style.Green(names);
+  if (!cs->enabled) out += "  " + style.Dim("(hidden)");
+  return out;
+}
+
+// One column: name and type aligned in columns of the given widths, key, NOT NULL, the
+// foreign keys it is part of, samples (detailed), comment and the model's words.
+std::string ColumnLine(const Style& style, const db::TableInfo& table, const db::ColumnInfo& c,
+                       int name_width, int type_width, bool detailed,
+                       const catalog::TableSemantics* semantics) {
+  std::string line = "  " + text::PadRight(c.name, name_width) + "  " +
+                     text::PadRight(c.type.empty() ? "-" : c.type, type_width);
+  if (c.primary_key) line += "  " + style.Yellow("PK");
+  if (!c.nullable && !c.primary_key) line += "  NOT NULL";
+  for (const db::ForeignKey& fk : table.foreign_keys) {
+    for (size_t i = 0; i < fk.columns.size(); ++i) {
+      if (fk.columns[i] == c.name) line += "  " + style.Cyan("→ " + ForeignKeyTarget(fk, i));
+    }
+  }
+  if (detailed && !c.sample_values.empty()) {
+    std::string samples;
+    for (const std::string& v : c.sample_values) {
+      if (!samples.empty()) samples += ", ";
+      samples += text::TruncateToWidth(v, 24);
+    }
+    line += "  " + style.Dim("e.g. " + samples);
+  }
+  if (!c.comment.empty()) line += "  " + style.Dim("-- " + c.comment);
+  line += ColumnSemanticsText(style, c, semantics);
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line;
+}
+
+void PrintIndexes(const Style& style, const db::TableInfo& table) {
+  for (const db::IndexInfo& index : table.indexes) {
+    std::string cols;
+    for (const std::string& c : index.columns) cols += (cols.empty() ? "" : ", ") + c;
+    std::cout << "  "
+              << style.Dim(std::string(index.unique ? "unique index " : "index ") + index.name +
+                           " (" + cols + ")")
+              << "\n";
+  }
+}
+
+void PrintTable(const CliContext& ctx, const db::TableInfo& table, bool detailed,
+                const catalog::TableSemantics* semantics) {
+  const Style style = ctx.style();
+  std::cout << TableHeading(style, table, semantics) << "\n";
+  if (!table.comment.empty()) std::cout << "  " << style.Dim(table.comment) << "\n";
   int name_width = 0;
   int type_width = 0;
   for (const db::ColumnInfo& c : table.columns) {
@@ -102,44 +161,9 @@ void PrintTable(const CliContext& ctx, const db::TableInfo& table, bool detailed
     type_width = std::max(type_width, text::DisplayWidth(c.type));
   }
   for (const db::ColumnInfo& c : table.columns) {
-    std::string line = "  " + text::PadRight(c.name, name_width) + "  " +
-                       text::PadRight(c.type.empty() ? "-" : c.type, type_width);
-    if (c.primary_key) line += "  " + style.Yellow("PK");
-    if (!c.nullable && !c.primary_key) line += "  NOT NULL";
-    for (const db::ForeignKey& fk : table.foreign_keys) {
-      for (size_t i = 0; i < fk.columns.size(); ++i) {
-        if (fk.columns[i] == c.name) line += "  " + style.Cyan("→ " + ForeignKeyTarget(fk, i));
-      }
-    }
-    if (detailed && !c.sample_values.empty()) {
-      std::string samples;
-      for (const std::string& v : c.sample_values) {
-        if (!samples.empty()) samples += ", ";
-        samples += text::TruncateToWidth(v, 24);
-      }
-      line += "  " + style.Dim("e.g. " + samples);
-    }
-    if (!c.comment.empty()) line += "  " + style.Dim("-- " + c.comment);
-    if (const catalog::ColumnSemantics* cs =
-            semantics != nullptr ? semantics->FindColumn(c.name) : nullptr) {
-      std::string names = BusinessNames(cs->business_name, c.name);
-      if (!cs->unit.empty()) names += (names.empty() ? "" : " · ") + cs->unit;
-      if (!names.empty()) line += "  " + style.Green(names);
-      if (!cs->enabled) line += "  " + style.Dim("(hidden)");
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    std::cout << line << "\n";
+    std::cout << ColumnLine(style, table, c, name_width, type_width, detailed, semantics) << "\n";
   }
-  if (detailed) {
-    for (const db::IndexInfo& index : table.indexes) {
-      std::string cols;
-      for (const std::string& c : index.columns) cols += (cols.empty() ? "" : ", ") + c;
-      std::cout << "  "
-                << style.Dim(std::string(index.unique ? "unique index " : "index ") + index.name +
-                             " (" + cols + ")")
-                << "\n";
-    }
-  }
+  if (detailed) PrintIndexes(style, table);
   std::cout << "\n";
 }
 
