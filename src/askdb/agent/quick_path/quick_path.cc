@@ -866,6 +866,9 @@ void QuickPath::Impl::RateUnclear(const RateQuestion& r, Language l, QuickAnswer
     case U::kOrder:
       key = "rate_order";
       break;
+    case U::kChangeBy:
+      key = "rate_change_by";
+      break;
     case U::kCostAndPrice:
       key = "rate_cost_price";
       break;

@@ -96,6 +96,8 @@ constexpr RateWord kRateWords[] = {
     {"降低", Kind::kChange, Counts::kAny, Needs::kNothing, "decrease", "下降幅度"},
     {"变化", Kind::kChange, Counts::kAny, Needs::kNothing, "change", "变化幅度"},
     {"涨", Kind::kChange, Counts::kAny, Needs::kNothing, "growth", "涨幅"},
+    {"降", Kind::kChange, Counts::kAny, Needs::kNothing, "decline", "降幅"},
+    {"掉", Kind::kChange, Counts::kAny, Needs::kNothing, "decline", "降幅"},
     {"跌", Kind::kChange, Counts::kAny, Needs::kNothing, "decline", "跌幅"},
     {"churn rate", Kind::kShare, Counts::kLost, Needs::kSide, "churn rate", "流失率"},
     {"churn", Kind::kShare, Counts::kLost, Needs::kSide, "churn rate", "流失率"},
@@ -138,6 +140,7 @@ constexpr RateWord kRateWords[] = {
     {"approval rate", Kind::kShare, Counts::kKept, Needs::kNothing, "approval rate", "通过率"},
     {"redemption rate", Kind::kShare, Counts::kKept, Needs::kNothing, "redemption rate", "核销率"},
     {"usage rate", Kind::kShare, Counts::kKept, Needs::kNothing, "usage rate", "使用率"},
+    {"resolution rate", Kind::kShare, Counts::kKept, Needs::kNothing, "resolution rate", "解决率"},
     {"win rate", Kind::kShare, Counts::kKept, Needs::kNothing, "win rate", "赢单率"},
     {"转化率", Kind::kShare, Counts::kKept, Needs::kNothing, "conversion rate", "转化率"},
     {"转化", Kind::kShare, Counts::kKept, Needs::kNothing, "conversion rate", "转化率"},
@@ -168,6 +171,7 @@ constexpr RateWord kRateWords[] = {
     {"使用率", Kind::kShare, Counts::kKept, Needs::kNothing, "usage rate", "使用率"},
     {"核销率", Kind::kShare, Counts::kKept, Needs::kNothing, "redemption rate", "核销率"},
     {"录用率", Kind::kShare, Counts::kKept, Needs::kNothing, "hire rate", "录用率"},
+    {"解决率", Kind::kShare, Counts::kKept, Needs::kNothing, "resolution rate", "解决率"},
     {"投诉率", Kind::kShare, Counts::kLost, Needs::kNothing, "complaint rate", "投诉率"},
     {"percentage", Kind::kShare, Counts::kAny, Needs::kMarker, "share", "占比"},
     {"proportion", Kind::kShare, Counts::kAny, Needs::kMarker, "share", "占比"},
@@ -234,8 +238,8 @@ struct AskPatterns {
         en_if("^(?:so )?(?:" + kEnAsk + " )?" + kEnBefore + w + kEnAfter +
               " (?:if|when|given(?: that)?|assuming) (.+?)[?.!]*$"),
         label("^" + w + "\\s*:\\s*(.+?)[?.!。]*$"),
-        zh_end("^(.+?)\\s*(?:[,.;:?!、。]+\\s*(?:那么|那|请问|所以|则)?|那么|请问)" + kZhWhose + w +
-               kZhAfter + "[?.!。]*$") {}
+        zh_end("^(.+?)\\s*(?:[,.;:?!、。]+\\s*(?:那么|那|请问|所以|则)?|那么|请问|是)" + kZhWhose +
+               w + kZhAfter + "[?.!。]*$") {}
   Pattern en_end, en_if, label, zh_end;
 };
 
@@ -258,12 +262,15 @@ std::optional<Asked> FindAskedRate(std::string_view normalized) {
   return std::nullopt;
 }
 
-// "price went up from 4.50 to 5.40, by what percent?": a change asked as a bare percentage, only
+// "price went up from 4.50 to 5.40, by what percent?", "… by how many percent did it increase?",
+// "… how much is that in percent?": a change asked as a bare percentage, only
 // after a clause that moves (went, grew, fell, from …).
 std::optional<Asked> FindAskedChangeBy(std::string_view normalized) {
   static const Pattern by(
-      "^(.+?)\\s*[,.;:?!—–-]+\\s*(?:so )?(?:by )?(?:what|how many|how much) (?:percent|percentage|"
-      "%)(?: is that| was that| then)?[?.!]*$");
+      "^(.+?)\\s*[,.;:?!—–-]+\\s*(?:so )?(?:(?:by )?(?:what|how many|how much) "
+      "(?:percent|percentage|"
+      "%)(?: is that| was that| then| did it [a-z]+)?|(?:how much|what) is (?:that|this|it) in "
+      "(?:percent|percentage|%))[?.!]*$");
   static const Pattern moves(
       "(?:^|[^a-z])(?:went|grew|rose|fell|dropped|increased|decreased|declined|jumped|climbed|"
       "slipped|up|down|from)(?:[^a-z]|$)");
@@ -289,6 +296,7 @@ struct Stated {
   long double value = 0;
   size_t begin = 0;  // bytes in the clause
   size_t end = 0;
+  long double scale = 1;  // the word after it: 1e6 for "million", 1e4 for 万
 };
 
 bool LooksLikeYear(long double v) { return v >= 1900 && v <= 2100 && v == std::floor(v); }
@@ -299,7 +307,7 @@ bool NotAnAmountBefore(std::string_view before) {
   static const Pattern p(
       "(?:^|[^a-z])(?:top|first|last|in|since|during|before|after|over|above|under|below|than|"
       "least|most|q|fy|id|no\\.|#)\\s*$|(?:前|第|超过|大于|小于|低于|高于|不少于|不到|至少|最多|"
-      "大约|约)\\s*$");
+      "大约|约)\\s*$|(?:^|\\s)[-−]$");  // a negative number: "from -50 to 100" has no rate
   return RE2::PartialMatch(before, p.re);
 }
 
@@ -333,17 +341,34 @@ std::optional<std::vector<Stated>> StatedNumbers(std::string_view clause) {
     digits.erase(std::remove(digits.begin(), digits.end(), ','), digits.end());
     const auto n = ParseNumberPrefix(digits);
     if (!n || n->length != digits.size()) return std::nullopt;
-    const std::string scale(g[2].data(), g[2].size());
-    long double value = n->value;
-    if (scale.find("thousand") != std::string::npos || scale == "k" || scale == "千") value *= 1e3L;
-    if (scale.find("million") != std::string::npos || scale == "m") value *= 1e6L;
-    if (scale == "万") value *= 1e4L;
-    if (scale == "亿") value *= 1e8L;
-    if (scale.empty() && LooksLikeYear(value)) ++years;
-    out.push_back({value, begin, end});
+    const std::string word(g[2].data(), g[2].size());
+    long double scale = 1;
+    if (word.find("thousand") != std::string::npos || word == "k" || word == "千") scale = 1e3L;
+    if (word.find("million") != std::string::npos || word == "m") scale = 1e6L;
+    if (word == "万") scale = 1e4L;
+    if (word == "亿") scale = 1e8L;
+    if (word.empty() && LooksLikeYear(n->value)) ++years;
+    out.push_back({n->value * scale, begin, end, scale});
   }
   if (years >= 2) return std::nullopt;
   return out;
+}
+
+// A change "from 2.5 to 3 million", 从2.5涨到3万: a scale word said once serves both numbers
+// when the bare one is within a factor of 3 of the other's digits (2.5 beside 3) and a
+// hundredfold off its value; read alone, 2.5 → 3,000,000 was a growth of 119,999,900%. Not
+// 800,000 beside 1.2 million, nor a share's "45k sessions and 900 purchases".
+void ShareTheScale(std::vector<Stated>& n) {
+  if (n.size() != 2 || (n[0].scale == 1) == (n[1].scale == 1)) return;
+  Stated& bare = n[0].scale == 1 ? n[0] : n[1];
+  const Stated& scaled = n[0].scale == 1 ? n[1] : n[0];
+  if (bare.value <= 0 || scaled.value <= 0) return;
+  const long double to_digits = std::fabs(std::log10(bare.value * scaled.scale / scaled.value));
+  const long double to_value = std::fabs(std::log10(bare.value / scaled.value));
+  if (to_digits < 0.5L && to_value >= 2) {
+    bare.value *= scaled.scale;
+    bare.scale = scaled.scale;
+  }
 }
 
 // Where a number's role is said: the text before it back to the previous number (or the
@@ -355,6 +380,26 @@ std::string_view Before(std::string_view clause, const std::vector<Stated>& n, s
 std::string_view After(std::string_view clause, const std::vector<Stated>& n, size_t i) {
   const size_t to = i + 1 < n.size() ? n[i + 1].begin : clause.size();
   return clause.substr(n[i].end, to - n[i].end);
+}
+
+// "from store 5 to store 8", "genre 1 and genre 2": the same word right before two small whole
+// numbers names two things by their numbers. Time, price and function words aside: "last year
+// 100, this year 120", "cost price 80, sale price 100", "started with 320 … ended with 296".
+bool NamesThingsByNumber(std::string_view clause, const std::vector<Stated>& n) {
+  static const Pattern last_word("([a-z]+)\\s*$");
+  static const Pattern not_a_name(
+      "year|month|quarter|week|day|period|time|price|cost|with|of|and|to|from|at|for|by|is|was|"
+      "were|are|be|had|have|has|then|than|about|around|only|just|now|still");
+  auto small_whole = [](const Stated& s) {
+    return s.value < 1000 && s.value == std::floor(s.value);
+  };
+  std::string first, second;
+  if (n.size() != 2 || !small_whole(n[0]) || !small_whole(n[1]) ||
+      !RE2::PartialMatch(Before(clause, n, 0), last_word.re, &first) ||
+      !RE2::PartialMatch(Before(clause, n, 1), last_word.re, &second)) {
+    return false;
+  }
+  return first == second && !RE2::FullMatch(first, not_a_name.re);
 }
 
 enum class Role { kNone, kPart, kWhole };
@@ -391,14 +436,20 @@ enum class Side { kNone, kSame, kOther, kBoth };
 // Which side of a share the clause's words count: "lost 90" is a churn's own side, "340 still
 // with us" / 还剩340 / "2760 didn't buy" the other (the rate is the whole less them); words of
 // both sides, or "left" (gone, or remaining?), cannot be told.
-Side SideCounted(std::string_view clause, Counts counts) {
+// Words of those kept or gone right ("still", "renewed", 剩, 期末) and of those lost or gone
+// wrong ("lost", "didn't", 流失, 不及格), for SideCounted and SideWordOnThePart.
+const RE2& KeptWords() {
   static const Pattern kept(
       "(?:^|[^a-z])(?:still|remain|remained|remaining|stayed|kept|retained|renewed|now have|now "
       "has|ended with|ending with|finished with|converted|bought|purchased|ordered|opened|clicked|"
       "responded|replied|signed up|hired|passed|attended|showed up|accepted|approved|redeemed|used|"
-      "succeeded|completed)(?:[^a-z]|$)|剩|还有|留下|留存|仍|依然|续费|期末|月底|年底|季末|现在有|"
+      "succeeded|completed|resolved|solved)(?:[^a-z]|$)|剩|还有|留下|留存|仍|依然|续费|期末|月底|"
+      "年底|季末|现在有|"
       "目前有|在职|转化|下单|成交|购买|买了|打开|点击|回复|入住|复购|使用|用掉|用了|合格|及格|通过|"
-      "成功|出勤|到场|出席|实到|完成|达成|录用|核销");
+      "成功|出勤|到场|出席|实到|完成|达成|录用|核销|解决");
+  return kept.re;
+}
+const RE2& LostWords() {
   static const Pattern lost(
       "(?:^|[^a-z])(?:lost|churned|cancell?ed|quit|gone|unsubscribed|failed|absent|missed|didn't|"
       "didnt|did "
@@ -406,12 +457,69 @@ Side SideCounted(std::string_view clause, Counts counts) {
       "without|dropped "
       "out)(?:[^a-z]|$)|流失|取消|退订|离开|走了|丢了|丢失|离职|失败|缺席|缺勤|请假|"
       "没|未|不合格|不及格|不通过|不良|次品|退回|退货|退款|拒绝|投诉|跳出");
+  return lost.re;
+}
+
+// A lost word negated ("340 didn't churn", 没有流失, 不是次品) counts those kept: with the
+// lost words (didn't, 没, 流失) it would read as its own opposite, so it is both sides.
+bool NegatesALostWord(std::string_view clause) {
+  static const Pattern p(
+      "(?:^|[^a-z])(?:didn't|didnt|did not|not|never|haven't|hasn't|have not|has not|wasn't|"
+      "weren't|won't)\\s+(?:yet\\s+|been\\s+|ever\\s+)?(?:churn|cancel|quit|leav|left|unsubscrib|"
+      "fail|return|bounc|drop|reject|lost|lose|complain|defect)|(?:没有?|未|不是|不曾|并未|并没有?)"
+      "(?:流失|取消|退订|离开|走|丢|离职|失败|缺席|缺勤|请假|退回|退货|退款|拒绝|投诉|跳出|次品|"
+      "不良)");
+  return RE2::PartialMatch(clause, p.re);
+}
+
+Side SideCounted(std::string_view clause, Counts counts) {
   static const Pattern left("(?:^|[^a-z])left(?:[^a-z]|$)");
-  const bool k = RE2::PartialMatch(clause, kept.re);
-  const bool l = RE2::PartialMatch(clause, lost.re);
-  if (RE2::PartialMatch(clause, left.re) || (k && l)) return Side::kBoth;
+  // 不及格 holds 及格, "didn't buy" may hold a kept word: kept words are looked for outside the
+  // lost ones.
+  std::string outside_lost(clause);
+  const bool l = RE2::GlobalReplace(&outside_lost, LostWords(), " ") > 0;
+  const bool k = RE2::PartialMatch(outside_lost, KeptWords());
+  if (RE2::PartialMatch(clause, left.re) || (k && l) || NegatesALostWord(clause)) {
+    return Side::kBoth;
+  }
   if (!k && !l) return Side::kNone;
   return (counts == Counts::kLost) == l ? Side::kSame : Side::kOther;
+}
+
+// The byte spans of the matches of `p` in `text`.
+std::vector<std::pair<size_t, size_t>> Matches(std::string_view text, const RE2& p) {
+  std::vector<std::pair<size_t, size_t>> out;
+  re2::StringPiece input(text.data(), text.size());
+  re2::StringPiece m;
+  size_t pos = 0;
+  while (pos < text.size() && p.Match(input, pos, text.size(), RE2::UNANCHORED, &m, 1)) {
+    const size_t begin = m.data() - text.data();
+    out.emplace_back(begin, begin + m.size());
+    pos = m.empty() ? begin + 1 : begin + m.size();
+  }
+  return out;
+}
+
+// Whether a word of the other side ("ended with", 月底, "didn't buy") stands nearer the part
+// than the whole: "started with 400 and ended with 450" puts the end on the larger number,
+// which a complement would take as the whole ((450 − 400) / 450 for a churn): no part is
+// stated. Kept words inside lost ones (及格 in 不及格) are not kept words.
+bool SideWordOnThePart(std::string_view clause, const std::vector<Stated>& n, size_t part,
+                       Counts counts) {
+  const auto lost = Matches(clause, LostWords());
+  const auto words = counts == Counts::kLost ? Matches(clause, KeptWords()) : lost;
+  for (const auto& [begin, end] : words) {
+    const bool inside_lost =
+        counts == Counts::kLost && std::any_of(lost.begin(), lost.end(), [&](const auto& l) {
+          return l.first < end && begin < l.second;
+        });
+    if (inside_lost) continue;
+    auto gap = [&](const Stated& s) {
+      return begin >= s.end ? begin - s.end : s.begin >= end ? s.begin - end : 0;
+    };
+    if (gap(n[part]) < gap(n[1 - part])) return true;
+  }
+  return false;
 }
 
 void ReadShare(std::string_view clause, const std::vector<Stated>& n, const RateWord& w,
@@ -432,6 +540,9 @@ void ReadShare(std::string_view clause, const std::vector<Stated>& n, const Rate
     r.unclear = Unclear::kWhichSide;
   }
   r.complement = side == Side::kOther;
+  if (r.complement && !SideWordOnThePart(clause, n, part, w.counts)) {
+    r.unclear = Unclear::kWhichSide;
+  }
 }
 
 enum class When { kNone, kEarlier, kLater };
@@ -452,19 +563,49 @@ When TimeOf(std::string_view text) {
 }
 
 // Whether the first number is the earlier one: "from 120 to 150", 从120涨到150, or time words
-// around each; nullopt when nothing says.
+// around each — both before their numbers (去年500万，今年420万), both after ("150 this year and
+// 120 last year"), or the first's before and the second's after ("this year 540 versus 600 last
+// year"; never the text between them for both); nullopt when nothing says.
 std::optional<bool> FirstIsEarlier(std::string_view clause, const std::vector<Stated>& n) {
   static const Pattern to("(?:^|[^a-z])(?:to|->)(?:[^a-z]|$)|→|到|至|变成|变为|成了");
-  if (RE2::PartialMatch(After(clause, n, 0), to.re)) return true;
-  for (const bool before : {true, false}) {
-    const When a = TimeOf(before ? Before(clause, n, 0) : After(clause, n, 0));
-    const When b = TimeOf(before ? Before(clause, n, 1) : After(clause, n, 1));
-    if (a != When::kNone && b != When::kNone && a != b) return a == When::kEarlier;
+  // "150 this year compared to 120 last year": a comparison, not a from-to.
+  static const Pattern compared("(?:compared|relative|as opposed|in comparison|next|close) to");
+  std::string between(After(clause, n, 0));
+  RE2::GlobalReplace(&between, compared.re, " ");
+  const bool from_to = RE2::PartialMatch(between, to.re);
+  std::optional<bool> by_time;
+  const std::pair<std::string_view, std::string_view> sides[] = {
+      {Before(clause, n, 0), Before(clause, n, 1)},
+      {After(clause, n, 0), After(clause, n, 1)},
+      {Before(clause, n, 0), After(clause, n, 1)}};
+  for (const auto& [first, second] : sides) {
+    const When a = TimeOf(first);
+    const When b = TimeOf(second);
+    if (a != When::kNone && b != When::kNone && a != b) {
+      by_time = a == When::kEarlier;
+      break;
+    }
   }
-  return std::nullopt;
+  if (from_to && by_time == false) return std::nullopt;  // the words disagree
+  return from_to ? std::optional<bool>(true) : by_time;
+}
+
+// Whether a number is how much the value moved, said right after a verb of change or "by"
+// ("grew by 30 to 150", "rose 20 to 120", "this year up by 20", 增长了20万，达到120万, 降了20到80):
+// read as a start it gave 400% for a 25% growth.
+bool IsAChangeAmount(std::string_view before) {
+  static const Pattern p(
+      "(?:^|[^a-z])(?:by|up|down|grew|grown|rose|risen|increased|decreased|declined|dropped|fell|"
+      "fallen|jumped|climbed|gained|slipped|(?:increase|rise|drop|decline|fall|gain|growth) of)"
+      "\\s*[$]?$|(?:增长|增加|上涨|上升|提高|提升|下降|减少|降低|下跌|涨|降|跌|掉|多|少)了?\\s*$");
+  return RE2::PartialMatch(before, p.re);
 }
 
 void ReadChange(std::string_view clause, const std::vector<Stated>& n, RateQuestion& r) {
+  if (IsAChangeAmount(Before(clause, n, 0)) || IsAChangeAmount(Before(clause, n, 1))) {
+    r.unclear = Unclear::kChangeBy;
+    return;
+  }
   const std::optional<bool> first = FirstIsEarlier(clause, n);
   if (!first) {
     r.unclear = Unclear::kOrder;
@@ -574,8 +715,11 @@ std::optional<RateQuestion> ParseStatedRate(std::string_view normalized) {
   if (!asked) asked = FindAskedRate(normalized);
   if (!asked) asked = FindAskedPercentage(normalized);
   if (!asked) return std::nullopt;
-  const auto numbers = StatedNumbers(asked->clause);
-  if (!numbers || numbers->size() < 2) return std::nullopt;
+  auto numbers = StatedNumbers(asked->clause);
+  if (!numbers || numbers->size() < 2 || NamesThingsByNumber(asked->clause, *numbers)) {
+    return std::nullopt;
+  }
+  if (asked->word->kind == Kind::kChange) ShareTheScale(*numbers);
   const RateWord& w = *asked->word;
   RateQuestion r{.kind = w.kind, .name_en = std::string(w.en), .name_zh = std::string(w.zh)};
   for (const Stated& s : *numbers) r.numbers.push_back(s.value);

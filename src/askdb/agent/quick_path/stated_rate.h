@@ -35,7 +35,16 @@ struct RateQuestion {
   // "profit percentage"): both are shown.
   enum class Kind { kShare, kChange, kMargin, kMarkup, kProfit };
   // What could not be settled (the answer says it and computes nothing).
-  enum class Unclear { kNone, kTooManyNumbers, kOrder, kCostAndPrice, kWhichSide, kPartOverWhole };
+  // kChangeBy: a number is how much it moved ("grew by 30 to 150"), not where it started.
+  enum class Unclear {
+    kNone,
+    kTooManyNumbers,
+    kOrder,
+    kChangeBy,
+    kCostAndPrice,
+    kWhichSide,
+    kPartOverWhole
+  };
   Kind kind = Kind::kShare;
   Unclear unclear = Unclear::kNone;
   // The rate as the answer names it, per language ("churn rate" / "流失率").

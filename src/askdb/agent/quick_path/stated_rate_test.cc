@@ -40,6 +40,9 @@ TEST(StatedRateTest, ANumberOfTheOtherSideIsTheWholeLessThem) {
             "7.5");
   EXPECT_EQ(RateOf("3000 visitors, 2760 didn't buy anything, conversion rate?"), "8");
   EXPECT_EQ(RateOf("员工50人,离职8人,离职率是多少"), "16");
+  // 不及格 holds 及格: a kept word inside a lost one is not a kept word.
+  EXPECT_EQ(RateOf("32个学生有4个不及格,及格率是多少"), "87.5");
+  EXPECT_EQ(RateOf("of the 90 tickets opened this week, 72 were resolved. resolution rate?"), "80");
   EXPECT_EQ(RateOf("400 customers, 340 still active, churn rate?"), "15");
   EXPECT_EQ(RateOf("期初400个客户,期末还剩340个,流失率多少"), "15");
   EXPECT_EQ(RateOf("400个客户流失了50个,留存率是多少"), "87.5");
@@ -72,6 +75,12 @@ TEST(StatedRateTest, ChangeFromTo) {
   EXPECT_EQ(RateOf("150 is what percent more than 120"), "25");
   EXPECT_EQ(RateOf("price went up from $4.50 to $5.40 — by what percent?"), "20");
   EXPECT_EQ(RateOf("growth if we go from 80 to 100 customers?"), "25");
+  EXPECT_EQ(RateOf("users slid from 48,000 to 42,000. how much is that in percent?"), "-12.5");
+  EXPECT_EQ(RateOf("if our price rose from 80 to 92, by how many percent did it increase?"), "15");
+  // A time word before the first number and after the second.
+  EXPECT_EQ(RateOf("sales this year are 540 versus 600 last year. what's the decline?"), "-10");
+  EXPECT_EQ(RateOf("日活从4.8万降到了4.2万,降了百分之多少"), "-12.5");
+  EXPECT_EQ(RateOf("250增长到300是增长了百分之几"), "20");
 }
 
 TEST(StatedRateTest, MarginAndMarkupByTheirWords) {
@@ -109,6 +118,59 @@ TEST(StatedRateTest, WhatTheWordsDoNotSettleIsUnclear) {
             Unclear::kWhichSide);
   EXPECT_EQ(ParseStatedRate("400 of 50 customers churned, churn rate?")->unclear,
             Unclear::kPartOverWhole);
+}
+
+// Readings the review (session 20) found giving a confident wrong number; each family with
+// rewordings in both languages.
+TEST(StatedRateTest, ComparedToIsNoFromTo) {
+  // "to" of "compared to" had put 150 first against the time words: a decrease of 20%.
+  EXPECT_EQ(RateOf("Revenue was 150 this year compared to 120 last year, what's the growth rate?"),
+            "25");
+  EXPECT_EQ(RateOf("sales are 120 now compared to 100 a year ago, growth?"), "20");
+  EXPECT_EQ(RateOf("sales went from 120 to 150, what's the increase?"), "25");
+  // A from-to the time words contradict is unclear.
+  EXPECT_EQ(RateOf("sales went from 150 this year to 120 last year, growth?"), "unclear");
+}
+
+TEST(StatedRateTest, AChangeAmountIsNoStart) {
+  // "grew by 30 to 150" had read 30 as the start: 400%.
+  for (const char* q :
+       {"sales grew by 30 to 150, what's the growth rate?",
+        "price rose 20 to 120, what's the increase?", "sales dropped 20 to 80, what's the drop?",
+        "last year 100, this year up by 20, growth?", "销售额增长了20万,达到120万,增长率是多少",
+        "价格降了20到80,降幅是多少"}) {
+    const auto r = ParseStatedRate(q);
+    ASSERT_TRUE(r) << q;
+    EXPECT_EQ(r->unclear, Unclear::kChangeBy) << q;
+  }
+  EXPECT_EQ(RateOf("价格从80降到60,降幅是多少"), "-25");
+}
+
+TEST(StatedRateTest, ANegatedLostWordIsUnclear) {
+  // "didn't churn" had counted as the churned side: 340 / 400 = 85% churn.
+  EXPECT_EQ(RateOf("340 of 400 customers didn't churn, what's the churn rate?"), "unclear");
+  EXPECT_EQ(RateOf("400个客户中有340个没有流失,流失率是多少"), "unclear");
+  EXPECT_EQ(RateOf("1000件里有30件不是次品,次品率是多少"), "unclear");
+  EXPECT_EQ(RateOf("we have 500 members and 50 of them did not renew, what's the churn?"), "10");
+}
+
+TEST(StatedRateTest, TheOtherSideMustBeThePart) {
+  // An end count larger than the start had been made the whole: (450 − 400) / 450 churn.
+  EXPECT_EQ(RateOf("月初有400个客户,月底有450个,流失率是多少"), "unclear");
+  EXPECT_EQ(RateOf("we started with 400 customers and ended with 450, what's the churn rate?"),
+            "unclear");
+  EXPECT_EQ(RateOf("we had 500 subscribers, 450 renewed, churn?"), "10");
+}
+
+TEST(StatedRateTest, NumberedThingsScalesAndSigns) {
+  // "store 5 to store 8" names stores; a scale said once serves both; a negative start has none.
+  EXPECT_EQ(RateOf("sales from store 5 to store 8, what's the change?"), "");
+  EXPECT_EQ(RateOf("from genre 1 to genre 2, what's the growth?"), "");
+  EXPECT_EQ(RateOf("cost price 80, sale price 100, margin?"), "20");
+  EXPECT_EQ(RateOf("our revenue grew from 2.5 to 3 million, growth?"), "20");
+  EXPECT_EQ(RateOf("价格从2.5涨到3万,涨幅多少"), "20");
+  EXPECT_EQ(RateOf("traffic went from 800,000 to 1.2 million, what's the change?"), "50");
+  EXPECT_EQ(RateOf("profit went from -50 to 100, what's the growth?"), "");
 }
 
 TEST(StatedRateTest, DataQuestionsDoNotParse) {
