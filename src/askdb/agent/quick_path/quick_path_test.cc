@@ -280,6 +280,8 @@ TEST_F(QuickPathTest, ARatePerUnitOfTheOtherCurrencyConverts) {
       {"if 1 dollar is 7.2 yuan how much is 50 dollars", "360"},
       {"1美元兑7.2人民币，500美元是多少", "3600"},
       {"按1欧元=7.8元算，200欧元是多少钱", "1560"},  // session 20: 多少钱 names no target
+      {"at 7.1 yuan per dollar, how much is 200 dollars", "1420"},  // the rate said first
+      {"at 7.1 yuan per dollar, what is 710 yuan in dollars", "100"},
   };
   for (const auto& [q, want] : cases) {
     auto a = Ask(q);
