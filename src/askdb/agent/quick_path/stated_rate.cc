@@ -307,16 +307,18 @@ bool NotAnAmountBefore(std::string_view before) {
   static const Pattern p(
       "(?:^|[^a-z])(?:top|first|last|in|since|during|before|after|over|above|under|below|than|"
       "least|most|q|fy|id|no\\.|#)\\s*$|(?:前|第|超过|大于|小于|低于|高于|不少于|不到|至少|最多|"
-      "大约|约)\\s*$|(?:^|\\s)[-−]$");  // a negative number: "from -50 to 100" has no rate
+      "大约|约|百分之)\\s*$|(?:^|\\s)[-−]$");  // a negative number: "from -50 to 100" has no rate
   return RE2::PartialMatch(before, p.re);
 }
 
-// Whether the text right after a number makes it something else than an amount: a percentage,
-// a date or time (2023年, 3月, 5pm, 1983/7/16, 10:30), a unit glued to it (5mb, 2nd) or a bound
-// (100以上).
+// Whether the text right after a number makes it something else than an amount: a percentage
+// ("20%", "2 percent", 3个百分点: a rate of rates is data, not a stated amount), a date or time
+// (2023年, 3月, 5pm, 1983/7/16, 10:30), a unit glued to it (5mb, 2nd) or a bound (100以上).
 bool NotAnAmountAfter(std::string_view after) {
   static const Pattern p(
-      "^(?:%|[a-z]|[/:-][0-9]|\\s*(?:年|月|日|号|季度|时|点|以上|以下|以内|多))");
+      "^(?:%|[a-z]|[/"
+      ":-][0-9]|\\s*(?:年|月|日|号|季度|时|点|以上|以下|以内|多|个百分点)|\\s+(?:percent|"
+      "per cent|pct|percentage point))");
   return RE2::PartialMatch(after, p.re);
 }
 
@@ -540,7 +542,9 @@ void ReadShare(std::string_view clause, const std::vector<Stated>& n, const Rate
     r.unclear = Unclear::kWhichSide;
   }
   r.complement = side == Side::kOther;
-  if (r.complement && !SideWordOnThePart(clause, n, part, w.counts)) {
+  // Roles said by of/out of/其中 settle the part; only sizes leave it to the side word's place.
+  const bool marked = first != Role::kNone || second != Role::kNone;
+  if (r.complement && !marked && !SideWordOnThePart(clause, n, part, w.counts)) {
     r.unclear = Unclear::kWhichSide;
   }
 }

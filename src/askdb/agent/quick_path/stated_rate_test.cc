@@ -160,6 +160,8 @@ TEST(StatedRateTest, TheOtherSideMustBeThePart) {
   EXPECT_EQ(RateOf("we started with 400 customers and ended with 450, what's the churn rate?"),
             "unclear");
   EXPECT_EQ(RateOf("we had 500 subscribers, 450 renewed, churn?"), "10");
+  // "out of" marks the part: the side word after the whole still counts the part.
+  EXPECT_EQ(RateOf("20 out of 100 didn't show up, attendance rate?"), "80");
 }
 
 TEST(StatedRateTest, NumberedThingsScalesAndSigns) {
@@ -171,6 +173,9 @@ TEST(StatedRateTest, NumberedThingsScalesAndSigns) {
   EXPECT_EQ(RateOf("价格从2.5涨到3万,涨幅多少"), "20");
   EXPECT_EQ(RateOf("traffic went from 800,000 to 1.2 million, what's the change?"), "50");
   EXPECT_EQ(RateOf("profit went from -50 to 100, what's the growth?"), "");
+  // A rate of rates is no stated amount: 2% -> 3% is 1 point or 50%, which is for people to say.
+  EXPECT_EQ(RateOf("conversion went from 2 percent to 3 percent, what's the change?"), "");
+  EXPECT_EQ(RateOf("转化率从百分之2提高到百分之3,增长率是多少"), "");
 }
 
 TEST(StatedRateTest, DataQuestionsDoNotParse) {
