@@ -118,6 +118,64 @@ StatusOr<LoadedSchemaCache> ReadSchemaCacheFile(const std::filesystem::path& fil
   return ParseSchemaCache(text, file.string());
 }
 
+namespace {
+
+// How a dropped entry is named in the log: "basic", "table <name>", its kind, or "entry".
+std::string EntryLabel(const Json& e) {
+  const std::string kind = e.is_object() ? e.value("kind", "") : "";
+  const std::string name = kind == "table" && e.contains("value") && e["value"].is_object()
+                               ? e["value"].value("name", "?")
+                               : "";
+  return kind == "table" ? "table " + name : kind.empty() ? "entry" : kind;
+}
+
+// The entry has its parts and its content still matches the checksum written with it.
+bool ChecksumHolds(const Json& e) {
+  if (!e.is_object() || !e.contains("value") || !e.contains("fetched_at_ms") ||
+      !e["fetched_at_ms"].is_number_integer()) {
+    return false;
+  }
+  const std::string kind = e.value("kind", "");
+  return e.value("checksum", "") == Checksum(kind, e["fetched_at_ms"].get<int64_t>(), e["value"]);
+}
+
+// The basic level: every table must read, else the level is dropped whole.
+std::optional<db::DatabaseSchema> BasicSchemaOf(const Json& value, const SchemaCacheSnapshot& s) {
+  if (!value.is_array()) return std::nullopt;
+  db::DatabaseSchema basic;
+  basic.engine = s.engine;
+  basic.database = s.database;
+  for (const Json& t : value) {
+    StatusOr<db::TableInfo> table = TableInfoFromJson(t);
+    if (!table.ok()) return std::nullopt;
+    basic.tables.push_back(*std::move(table));
+  }
+  return basic;
+}
+
+// Adds one entry to the snapshot; false when it is broken (the caller drops and names it).
+bool ReadEntry(const Json& e, SchemaCacheSnapshot& s) {
+  if (!ChecksumHolds(e)) return false;
+  const std::string kind = e.value("kind", "");
+  const Clock::TimePoint at = FromEpochMillis(e["fetched_at_ms"].get<int64_t>());
+  if (kind == "basic") {
+    std::optional<db::DatabaseSchema> basic = BasicSchemaOf(e["value"], s);
+    if (!basic) return false;
+    s.basic = std::move(basic);
+    s.basic_fetched_at = at;
+    return true;
+  }
+  if (kind == "table") {
+    StatusOr<db::TableInfo> table = TableInfoFromJson(e["value"]);
+    if (!table.ok()) return false;
+    s.tables.push_back({*std::move(table), at});
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 StatusOr<LoadedSchemaCache> ParseSchemaCache(std::string_view text, std::string_view where) {
   Json j = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object() || j.value("format", 0) != kFormat ||
@@ -131,47 +189,7 @@ StatusOr<LoadedSchemaCache> ParseSchemaCache(std::string_view text, std::string_
   s.engine = j.value("engine", "");
   s.database = j.value("database", "");
   for (const Json& e : j["entries"]) {
-    const std::string kind = e.is_object() ? e.value("kind", "") : "";
-    const std::string name = kind == "table" && e.contains("value") && e["value"].is_object()
-                                 ? e["value"].value("name", "?")
-                                 : "";
-    const std::string label = kind == "table" ? "table " + name : kind.empty() ? "entry" : kind;
-    if (!e.is_object() || !e.contains("value") || !e.contains("fetched_at_ms") ||
-        !e["fetched_at_ms"].is_number_integer() ||
-        e.value("checksum", "") != Checksum(kind, e["fetched_at_ms"].get<int64_t>(), e["value"])) {
-      out.corrupt.push_back(label);
-      continue;
-    }
-    const Clock::TimePoint at = FromEpochMillis(e["fetched_at_ms"].get<int64_t>());
-    if (kind == "basic") {
-      db::DatabaseSchema basic;
-      basic.engine = s.engine;
-      basic.database = s.database;
-      bool ok = e["value"].is_array();
-      for (const Json& t : ok ? e["value"] : Json::array()) {
-        StatusOr<db::TableInfo> table = TableInfoFromJson(t);
-        if (!table.ok()) {
-          ok = false;
-          break;
-        }
-        basic.tables.push_back(*std::move(table));
-      }
-      if (!ok) {
-        out.corrupt.push_back(label);
-        continue;
-      }
-      s.basic = std::move(basic);
-      s.basic_fetched_at = at;
-    } else if (kind == "table") {
-      StatusOr<db::TableInfo> table = TableInfoFromJson(e["value"]);
-      if (!table.ok()) {
-        out.corrupt.push_back(label);
-        continue;
-      }
-      s.tables.push_back({*std::move(table), at});
-    } else {
-      out.corrupt.push_back(label);
-    }
+    if (!ReadEntry(e, s)) out.corrupt.push_back(EntryLabel(e));
   }
   if (j.contains("all_fetched_at_ms") && j["all_fetched_at_ms"].is_number_integer()) {
     s.all_fetched_at = FromEpochMillis(j["all_fetched_at_ms"].get<int64_t>());

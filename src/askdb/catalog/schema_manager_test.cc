@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "askdb/catalog/model_names_check.h"
+#include "askdb/catalog/schema_cache_file.h"
 #include "askdb/catalog/schema_source.h"
 #include "askdb/common/text.h"
 
@@ -511,6 +512,56 @@ TEST(SchemaLevelTest, NamesAndUnknownTypes) {
   EXPECT_EQ(GetSchemaLevel("something_new"), SchemaLevel::kDetailed);
   EXPECT_EQ(*ParseSchemaLevel("Basic"), SchemaLevel::kBasic);
   EXPECT_EQ(ParseSchemaLevel("full").status().code(), StatusCode::kInvalidArgument);
+}
+
+// A cache file's entries are read back; each broken one is dropped and named ("basic", "table
+// t1", its kind, or "entry"), the good ones kept.
+TEST(SchemaCacheFileTest, ReadsBackAndNamesEachBrokenEntry) {
+  SchemaCacheSnapshot s;
+  s.fingerprint = "fp";
+  s.engine = "sqlite";
+  s.database = "d";
+  db::TableInfo t1;
+  t1.name = "t1";
+  t1.comment = "first";
+  db::TableInfo t2;
+  t2.name = "t2";
+  s.basic = db::DatabaseSchema{};
+  s.basic->engine = "sqlite";
+  s.basic->tables = {t1, t2};
+  s.basic_fetched_at = Clock::TimePoint{} + std::chrono::milliseconds(5000);
+  s.tables = {{t1, Clock::TimePoint{} + std::chrono::milliseconds(6000)},
+              {t2, Clock::TimePoint{} + std::chrono::milliseconds(7000)}};
+  s.all_tables = {"t1", "t2"};
+  s.all_fetched_at = Clock::TimePoint{} + std::chrono::milliseconds(8000);
+  const std::string text = SerializeSchemaCache(s);
+
+  StatusOr<LoadedSchemaCache> back = ParseSchemaCache(text, "here");
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_TRUE(back->corrupt.empty());
+  ASSERT_TRUE(back->snapshot.basic.has_value());
+  EXPECT_EQ(back->snapshot.basic->tables.size(), 2u);
+  EXPECT_EQ(back->snapshot.basic->engine, "sqlite");
+  ASSERT_EQ(back->snapshot.tables.size(), 2u);
+  EXPECT_EQ(back->snapshot.tables[0].table.comment, "first");
+  EXPECT_EQ(back->snapshot.all_tables, s.all_tables);
+  EXPECT_EQ(SerializeSchemaCache(back->snapshot), text);
+
+  Json j = Json::parse(text);
+  for (Json& e : j["entries"]) {
+    if (e["kind"] == "basic") e["value"][0]["comment"] = "changed";  // checksum fails
+    if (e["kind"] == "table" && e["value"]["name"] == "t1") e.erase("fetched_at_ms");
+  }
+  j["entries"].push_back(Json{{"kind", "other"}, {"value", 1}, {"fetched_at_ms", 1}});
+  j["entries"].push_back(Json::array());
+  StatusOr<LoadedSchemaCache> broken = ParseSchemaCache(j.dump(), "here");
+  ASSERT_TRUE(broken.ok()) << broken.status().ToString();
+  EXPECT_EQ(broken->corrupt, (std::vector<std::string>{"basic", "table t1", "other", "entry"}));
+  EXPECT_FALSE(broken->snapshot.basic.has_value());
+  ASSERT_EQ(broken->snapshot.tables.size(), 1u);
+  EXPECT_EQ(broken->snapshot.tables[0].table.name, "t2");
+
+  EXPECT_EQ(ParseSchemaCache("{not json", "here").status().code(), StatusCode::kFailedPrecondition);
 }
 
 }  // namespace
