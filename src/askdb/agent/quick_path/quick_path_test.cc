@@ -473,6 +473,8 @@ TEST_F(QuickPathTest, ChainsRootsPowersVerbsAndDiscountsAreAnsweredLocally) {
                          {"divide 100 by 4", "25"},
                          {"subtract 3 from 10", "7"},
                          {"15% off 80", "68"},
+                         {"take 15 percent off 60", "51"},  // session 20
+                         {"knock 20% off 80", "64"},
                          {"increase 200 by 10%", "220"},
                          {"can you calculate 18 divided by 45", "0.4"},
                          {"what is 8 factorial", "40320"},
