@@ -218,8 +218,10 @@ TEST(ReadingWordsTest, ChineseRunReadsTheMappingsInChinese) {
   t.explanation = {{"2023", "time", "2023-01-01 .. 2024-01-01"},
                    {"销售额", "function", "SUM (default for a measure)"},
                    {"流派", "group", "Genre.Name"},
-                   {"", "column", "time column Invoice.InvoiceDate"}};
+                   {"", "column", "time column Invoice.InvoiceDate"},
+                   {"12", "time", "month 12 of every year"}};
   const std::string zh = RenderReading(t, true);
+  EXPECT_NE(zh.find("“12” → 时间 每年12月"), std::string::npos) << zh;
   EXPECT_NE(zh.find("“2023” → 时间 2023年"), std::string::npos) << zh;
   EXPECT_NE(zh.find("“销售额” → 函数 SUM（度量默认求和）"), std::string::npos) << zh;
   EXPECT_NE(zh.find("“流派” → 分组 Genre.Name"), std::string::npos) << zh;

@@ -52,6 +52,11 @@ std::string TargetWords(std::string target) {
   }
   if (target == "DESC") return "降序";
   if (target == "ASC") return "升序";
+  // ReadMonthOfEveryYear's "month 12 of every year" (ground_time.cc).
+  constexpr std::string_view kEveryYear = " of every year";
+  if (target.starts_with("month ") && target.ends_with(kEveryYear)) {
+    return "每年" + target.substr(6, target.size() - 6 - kEveryYear.size()) + "月";
+  }
   if (target.starts_with("by ")) return "按 " + target.substr(3);
   return target;
 }
@@ -78,7 +83,7 @@ std::string RenderReading(const nlq::Translation& t, bool chinese) {
   for (const nlq::Mapping& m : t.explanation) {
     // A period reads as the dates it covers ("2023年"), not as the engine's half-open range.
     const std::string target =
-        m.kind == "time" ? PeriodWords(m.target, true) : TargetWords(m.target);
+        TargetWords(m.kind == "time" ? PeriodWords(m.target, true) : m.target);
     if (m.phrase.empty()) {
       out += "  " + KindWords(m.kind) + "：" + target + "\n";
     } else {
