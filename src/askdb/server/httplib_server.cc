@@ -32,6 +32,10 @@ using Steady = std::chrono::steady_clock;
 constexpr const char* kMatchAll = "[\\s\\S]*";
 // Slice for waits that must notice Stop(): an idle keep-alive connection, Start's wait.
 constexpr std::chrono::milliseconds kStopCheckInterval{50};
+// How long a connection answered before its body was read (a 413) takes the rest of that
+// body before it is closed: closing with unread bytes resets it, and the client may lose
+// the answer.
+constexpr std::chrono::milliseconds kLingerTime{2'000};
 // Descriptors kept for files, databases and the listening socket besides connections.
 constexpr rlim_t kReservedDescriptors = 256;
 
@@ -150,8 +154,36 @@ struct ConnectionContext {
   Steady::time_point request_start;
   std::size_t streamed_bytes = 0;
   bool streamed = false;
+  // Answered before its body was read: the bytes still coming are that body, not a next
+  // request (read as one, a 10 MB body took a poll per byte and held shutdown ~25 s).
+  bool body_unread = false;
 };
 thread_local ConnectionContext* tls_connection = nullptr;
+
+// Ends the connection after this response, whose request body is left unread.
+void CloseLeavingBodyUnread(httplib::Response& res) {
+  res.set_header("Connection", "close");
+  if (tls_connection != nullptr) tls_connection->body_unread = true;
+}
+
+// Sends FIN, then reads and drops what the client still sends (its unread body) until it
+// closes, kLingerTime passes or the server stops, so the answer is not lost to a reset.
+template <typename Stopping>
+void LingeringClose(int fd, Stopping stopping) {
+  ::shutdown(fd, SHUT_WR);
+  const auto end = Steady::now() + kLingerTime;
+  char drop[64 * 1024];
+  while (!stopping()) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Steady::now());
+    if (left.count() <= 0) break;
+    int ready = PollFd(fd, POLLIN, std::min(left, kStopCheckInterval));
+    if (ready < 0) break;
+    if (ready == 0) continue;
+    ssize_t n = ::recv(fd, drop, sizeof(drop), 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+  }
+}
 // How a connection job runs. The task queue runs each job once on the accept thread first
 // (kAdmit: the per-client check only, its answer in tls_admitted) and, when over
 // max_connections, instead once with kRefuseFull (a 503); an admitted job then runs again
@@ -353,10 +385,11 @@ class AskdbHttplibServer final : public httplib::Server {
         Event("request_deadline");
         break;
       }
-      if (!ok || connection_closed) break;
+      if (!ok || connection_closed || context.body_unread) break;
       --remaining;
     }
     tls_connection = nullptr;
+    if (context.body_unread) LingeringClose(sock, [this] { return stopping(); });
     ::shutdown(sock, SHUT_RDWR);
     ::close(sock);
     RemoveClient(client);
@@ -631,7 +664,7 @@ httplib::Server::HandlerResponse HttplibHttpServer::PreRoute(const httplib::Requ
     // cpp-httplib's own check uses the largest limit of any route (Configure).
     Apply(OversizedBody(req.path), res);
     AddCorsHeaders(OriginOf(req), res);
-    res.set_header("Connection", "close");
+    CloseLeavingBodyUnread(res);
     return httplib::Server::HandlerResponse::Handled;
   }
   if (req.has_header("Content-Length") || chunked) {
@@ -700,6 +733,8 @@ httplib::Server::HandlerResponse HttplibHttpServer::FillHttplibError(const httpl
   Apply(response, res);
   res.status = status;
   AddCorsHeaders(OriginOf(req), res);
+  // cpp-httplib stopped reading a chunked body over the limit part way.
+  if (status == 413) CloseLeavingBodyUnread(res);
   return httplib::Server::HandlerResponse::Handled;
 }
 
