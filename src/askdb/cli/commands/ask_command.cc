@@ -34,11 +34,8 @@ struct AskCommandOptions {
   std::string resume;  // the answer to the clarifying question / plan of --thread
 };
 
-// The agent pipeline answers: classification, quick path, consultation, the engine, the
-// model when one is configured (SQL when the engine abstains, fixes, clarifying questions),
-// multi-step analyses with an optional plan approval; an interrupted run continues with
-// --thread/--resume, in this process or a later one.
-Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
+// --resume continues a thread, so it needs one; without it there must be a question.
+Status CheckAskOptions(const AskCommandOptions& options) {
   if (!options.resume.empty() && options.thread.empty()) {
     return InvalidArgumentError(
         "--resume answers a clarifying question or a plan approval: give its --thread too");
@@ -46,6 +43,35 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
   if (options.resume.empty() && options.question.empty()) {
     return InvalidArgumentError("no question given: askdb ask \"<question>\"");
   }
+  return Status::Ok();
+}
+
+// The answer as one JSON object: the pipeline's result with the thread, the report written,
+// the permission note, and the result's columns and rows at the top level as `askdb sql
+// --json` prints them.
+void PrintAskJson(CliContext& ctx, const agent::pipeline::PipelineResult& result,
+                  const std::string& thread, const std::string& report,
+                  const std::string& permission_note) {
+  Json out = result.ToJson();
+  out["thread"] = thread;
+  if (!report.empty()) out["report"] = report;
+  // What the user's data permissions let them see (--user/--token), as the server says it.
+  if (!permission_note.empty()) out["permissions"] = permission_note;
+  if (out.contains("result") && out["result"].is_object()) {
+    // Moved out first: adding keys to `out` may move its elements.
+    Json rows = std::move(out["result"]);
+    out.erase("result");
+    for (auto& [key, value] : rows.items()) out[key] = std::move(value);
+  }
+  PrintJson(ctx, out);
+}
+
+// The agent pipeline answers: classification, quick path, consultation, the engine, the
+// model when one is configured (SQL when the engine abstains, fixes, clarifying questions),
+// multi-step analyses with an optional plan approval; an interrupted run continues with
+// --thread/--resume, in this process or a later one.
+Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
+  ASKDB_RETURN_IF_ERROR(CheckAskOptions(options));
   AgentCliOptions agent_options = options.agent;
   ASKDB_ASSIGN_OR_RETURN(agent_options.user, SignInFromCli(ctx, agent_options.db));
   Spinner spinner(ctx.interactive());
@@ -74,19 +100,7 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
     ASKDB_RETURN_IF_ERROR(analysis::WriteReport(ReportForAnswer(*result), options.report));
   }
   if (ctx.json) {
-    Json out = result->ToJson();
-    out["thread"] = thread;
-    if (write_report) out["report"] = options.report;
-    // What the user's data permissions let them see (--user/--token), as the server says it.
-    if (const std::string note = agent->PermissionNote(); !note.empty()) out["permissions"] = note;
-    // Columns and rows at the top level, as `askdb sql --json` prints them.
-    if (out.contains("result") && out["result"].is_object()) {
-      // Moved out first: adding keys to `out` may move its elements.
-      Json result = std::move(out["result"]);
-      out.erase("result");
-      for (auto& [key, value] : result.items()) out[key] = std::move(value);
-    }
-    PrintJson(ctx, out);
+    PrintAskJson(ctx, *result, thread, write_report ? options.report : "", agent->PermissionNote());
   } else {
     PrintPipelineAnswer(ctx, *result, "askdb ask --thread " + thread + " --resume");
     PrintPermissionNote(ctx, agent->PermissionNote());
