@@ -106,6 +106,89 @@ size_t QuotedEnd(std::string_view sql, size_t start, char q, bool backslash) {
   return std::string_view::npos;
 }
 
+// The steps of NormalizeForParser: each reads one token starting at `i` (already known to
+// be its kind), rewrites it in `out` for the parser and returns where the next one starts,
+// or refuses what the two readings of the text would disagree on.
+
+// "#" (MySQL) and "--" comments: blanked to the end of the line.
+size_t BlankToLineEnd(std::string_view sql, std::string& out, size_t i) {
+  size_t end = sql.find('\n', i);
+  if (end == std::string_view::npos) end = sql.size();
+  Blank(out, i, end);
+  return end;
+}
+
+// "-- ..." to the end of the line; on MySQL only before a space or control character.
+StatusOr<size_t> LineComment(std::string_view sql, std::string& out, size_t i, bool mysql) {
+  const char after = i + 2 < sql.size() ? sql[i + 2] : ' ';
+  if (mysql && !IsSpace(after) && static_cast<unsigned char>(after) >= 0x20) {
+    return Refuse("'--' followed by '" + std::string(1, after) +
+                  "' reads differently on MySQL and on the SQL parser; put a space "
+                  "between the two minus signs");
+  }
+  return BlankToLineEnd(sql, out, i);
+}
+
+// "/* ... */"; MySQL runs the inside of /*! ... */ and /*M! ... */, so those are refused.
+StatusOr<size_t> BlockComment(std::string_view sql, std::string& out, size_t i, bool mysql) {
+  if (mysql && i + 2 < sql.size() &&
+      (sql[i + 2] == '!' || (sql[i + 2] == 'M' && i + 3 < sql.size() && sql[i + 3] == '!'))) {
+    return Refuse("a MySQL executable comment (/*! ... */) runs SQL that askdb cannot check");
+  }
+  size_t end = sql.find("*/", i + 2);
+  end = end == std::string_view::npos ? sql.size() : end + 2;
+  Blank(out, i, end);
+  return end;
+}
+
+// A string literal ('...', and "..." on MySQL) becomes '000...': its content cannot read as
+// SQL to the parser.
+StatusOr<size_t> MaskString(std::string_view sql, std::string& out, size_t i, bool mysql) {
+  const char c = sql[i];
+  const size_t end = QuotedEnd(sql, i, c, mysql);
+  if (end == std::string_view::npos) return Refuse("a string is not closed");
+  out[i] = '\'';
+  out[end - 1] = '\'';
+  for (size_t k = i + 1; k + 1 < end; ++k) out[k] = '0';
+  return end;
+}
+
+// A quoted name ("...", `...`, [...] outside MySQL) becomes "..."; one holding a quote or
+// bracket is refused (the two readings would cut it differently).
+StatusOr<size_t> QuotedName(std::string_view sql, std::string& out, size_t i) {
+  const char c = sql[i];
+  const char close = c == '[' ? ']' : c;
+  const size_t end = c == '[' ? sql.find(']', i + 1) : QuotedEnd(sql, i, close, false);
+  if (end == std::string_view::npos) return Refuse("a quoted name is not closed");
+  const size_t last = c == '[' ? end : end - 1;
+  std::string_view inner = sql.substr(i + 1, last - i - 1);
+  if (inner.find('"') != std::string_view::npos || inner.find('`') != std::string_view::npos ||
+      inner.find(']') != std::string_view::npos || inner.find('[') != std::string_view::npos) {
+    return Refuse("the quoted name " + std::string(sql.substr(i, last - i + 1)) +
+                  " contains a quote or bracket; rename it or ask without it");
+  }
+  out[i] = '"';
+  out[last] = '"';
+  return last + 1;
+}
+
+// The step for the token at `i`: where the next one starts (i + 1 for anything plain).
+StatusOr<size_t> NormalizeToken(std::string_view sql, std::string& out, size_t i, bool mysql) {
+  const char c = sql[i];
+  const char next = i + 1 < sql.size() ? sql[i + 1] : '\0';
+  if (c == '-' && next == '-') return LineComment(sql, out, i, mysql);
+  if (mysql && c == '#') return BlankToLineEnd(sql, out, i);
+  if (c == '/' && next == '*') return BlockComment(sql, out, i, mysql);
+  if (c == '\'' || (mysql && c == '"')) return MaskString(sql, out, i, mysql);
+  if (c == '"' || c == '`' || (!mysql && c == '[')) return QuotedName(sql, out, i);
+  if (c == '$') {
+    return Refuse("'$' outside quotes reads differently on " +
+                  std::string(mysql ? "MySQL" : "SQLite") +
+                  " and on the SQL parser; quote the name that contains it");
+  }
+  return i + 1;
+}
+
 }  // namespace
 
 StatusOr<std::string> NormalizeForParser(std::string_view sql, SqlEngine engine) {
@@ -114,62 +197,7 @@ StatusOr<std::string> NormalizeForParser(std::string_view sql, SqlEngine engine)
   const bool mysql = engine == SqlEngine::kMysql;
   size_t i = 0;
   while (i < sql.size()) {
-    const char c = sql[i];
-    const char next = i + 1 < sql.size() ? sql[i + 1] : '\0';
-    if (c == '-' && next == '-') {
-      // MySQL: "--" starts a comment only before a space or control character.
-      const char after = i + 2 < sql.size() ? sql[i + 2] : ' ';
-      if (mysql && !IsSpace(after) && static_cast<unsigned char>(after) >= 0x20) {
-        return Refuse("'--' followed by '" + std::string(1, after) +
-                      "' reads differently on MySQL and on the SQL parser; put a space "
-                      "between the two minus signs");
-      }
-      size_t end = sql.find('\n', i);
-      if (end == std::string_view::npos) end = sql.size();
-      Blank(out, i, end);
-      i = end;
-    } else if (mysql && c == '#') {
-      size_t end = sql.find('\n', i);
-      if (end == std::string_view::npos) end = sql.size();
-      Blank(out, i, end);
-      i = end;
-    } else if (c == '/' && next == '*') {
-      if (mysql && i + 2 < sql.size() &&
-          (sql[i + 2] == '!' || (sql[i + 2] == 'M' && i + 3 < sql.size() && sql[i + 3] == '!'))) {
-        return Refuse("a MySQL executable comment (/*! ... */) runs SQL that askdb cannot check");
-      }
-      size_t end = sql.find("*/", i + 2);
-      end = end == std::string_view::npos ? sql.size() : end + 2;
-      Blank(out, i, end);
-      i = end;
-    } else if (c == '\'' || (mysql && c == '"')) {
-      const size_t end = QuotedEnd(sql, i, c, mysql);
-      if (end == std::string_view::npos) return Refuse("a string is not closed");
-      out[i] = '\'';
-      out[end - 1] = '\'';
-      for (size_t k = i + 1; k + 1 < end; ++k) out[k] = '0';
-      i = end;
-    } else if (c == '"' || c == '`' || (!mysql && c == '[')) {
-      const char close = c == '[' ? ']' : c;
-      const size_t end = c == '[' ? sql.find(']', i + 1) : QuotedEnd(sql, i, close, false);
-      if (end == std::string_view::npos) return Refuse("a quoted name is not closed");
-      const size_t last = c == '[' ? end : end - 1;
-      std::string_view inner = sql.substr(i + 1, last - i - 1);
-      if (inner.find('"') != std::string_view::npos || inner.find('`') != std::string_view::npos ||
-          inner.find(']') != std::string_view::npos || inner.find('[') != std::string_view::npos) {
-        return Refuse("the quoted name " + std::string(sql.substr(i, last - i + 1)) +
-                      " contains a quote or bracket; rename it or ask without it");
-      }
-      out[i] = '"';
-      out[last] = '"';
-      i = last + 1;
-    } else if (c == '$') {
-      return Refuse("'$' outside quotes reads differently on " +
-                    std::string(mysql ? "MySQL" : "SQLite") +
-                    " and on the SQL parser; quote the name that contains it");
-    } else {
-      ++i;
-    }
+    ASKDB_ASSIGN_OR_RETURN(i, NormalizeToken(sql, out, i, mysql));
   }
   return out;
 }
