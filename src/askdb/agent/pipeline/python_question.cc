@@ -302,13 +302,16 @@ std::string Fill(std::string text, std::string_view key, const std::string& valu
   return text;
 }
 
-// Whether the engine's translation has the template's input shape.
+// Whether the engine's translation has the template's input shape. An aggregate is a
+// function (SUM of a money column) or a business measure, which is one already (Northwind's
+// inferred revenue = SUM(UnitPrice * Quantity * (1 - Discount)): "forecast revenue" was
+// left unanswered while "revenue per month" was answered).
 bool HasShape(const nlq::Translation& t, bool per_month, size_t measures) {
   if (!t.answered) return false;
   size_t functions = 0;
   bool by_month = false, by_item = false;
   for (const nlq::Mapping& m : t.explanation) {
-    if (m.kind == "function") ++functions;
+    if (m.kind == "function" || m.kind == "measure") ++functions;
     if (m.kind == "group") (m.target == "time bucket" ? by_month : by_item) = true;
     if (m.kind == "value" || m.kind == "filter" || m.kind == "time") return false;
   }

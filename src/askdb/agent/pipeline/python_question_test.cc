@@ -6,6 +6,7 @@
 #include "askdb/agent/pipeline/python_question.h"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <fstream>
@@ -13,7 +14,9 @@
 
 #include "askdb/agent/pipeline/test_datasources.h"
 #include "askdb/common/json.h"
+#include "askdb/db/connector_registry.h"
 #include "askdb/nlq/engine.h"
+#include "askdb/testing/scratch_dir.h"
 
 namespace askdb::agent::pipeline {
 namespace {
@@ -108,6 +111,51 @@ TEST_F(PythonQuestionTest, AbstainsWhenSomethingCannotBeGrounded) {
   }
   EXPECT_EQ(PythonQuestionCue("预测下个季度的天气"), "forecast");
   EXPECT_EQ(PythonQuestionCue("各门店的销售额"), "");
+}
+
+// A trading company's schema with no semantic model (Northwind's shape): no money column,
+// the revenue words name the inferred business measure SUM(UnitPrice * Quantity * (1 -
+// Discount)) over the order lines, which the engine maps as a measure, not a function.
+TEST(PythonQuestionOnLinesTest, AForecastOfAnInferredRevenueMeasure) {
+  scratch::ScratchDir dir("askdb_python_question_");
+  const fs::path file = dir / "trading.sqlite";
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+  std::string sql =
+      "CREATE TABLE Orders (OrderID INTEGER PRIMARY KEY, CustomerID TEXT, OrderDate TEXT);"
+      "CREATE TABLE \"Order Details\" (OrderID INTEGER REFERENCES Orders(OrderID), ProductID "
+      "INTEGER, UnitPrice REAL, Quantity INTEGER, Discount REAL, PRIMARY KEY (OrderID, "
+      "ProductID));BEGIN;";
+  for (int i = 1; i <= 240; ++i) {
+    const std::string date =
+        std::to_string(2022 + (i - 1) / 120) + "-" + (((i - 1) / 10) % 12 < 9 ? "0" : "") +
+        std::to_string(((i - 1) / 10) % 12 + 1) + "-" + std::to_string(10 + i % 10);
+    sql += "INSERT INTO Orders VALUES (" + std::to_string(i) + ", 'C" + std::to_string(i % 7) +
+           "', '" + date + "');INSERT INTO \"Order Details\" VALUES (" + std::to_string(i) + ", " +
+           std::to_string(i % 5) + ", " + std::to_string(10 + i % 9) + ", " +
+           std::to_string(1 + i % 4) + ", 0.05);";
+  }
+  sql += "COMMIT;";
+  char* error = nullptr;
+  const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+  const std::string message = error ? error : "";
+  sqlite3_free(error);
+  sqlite3_close(db);
+  ASSERT_EQ(rc, SQLITE_OK) << message;
+  const std::string url = "sqlite:" + file.string();
+  auto connector = db::OpenConnector(url);
+  ASSERT_TRUE(connector.ok()) << connector.status().ToString();
+  auto ds = PrepareDatasource(std::move(connector).value(), url);
+  ASSERT_TRUE(ds.ok()) << ds.status().ToString();
+  for (const auto& [question, chinese, data_question] :
+       {std::tuple{"forecast revenue", false, "revenue per month"},
+        std::tuple{"预测销售额", true, "每月的销售额"}}) {
+    std::optional<PythonQuestion> q =
+        DetectPythonQuestion(question, chinese, *ds->index, ds->connector->dialect(), {});
+    ASSERT_TRUE(q.has_value()) << question;
+    EXPECT_EQ(q->template_name, "forecast");
+    EXPECT_EQ(q->data_question, data_question);
+  }
 }
 
 // The development set: tuned on, so it must stay fully precise.
