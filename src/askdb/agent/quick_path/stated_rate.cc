@@ -594,19 +594,24 @@ std::optional<bool> FirstIsEarlier(std::string_view clause, const std::vector<St
   return from_to ? std::optional<bool>(true) : by_time;
 }
 
-// Whether a number is how much the value moved, said right after a verb of change or "by"
-// ("grew by 30 to 150", "rose 20 to 120", "this year up by 20", 增长了20万，达到120万, 降了20到80):
-// read as a start it gave 400% for a 25% growth.
-bool IsAChangeAmount(std::string_view before) {
-  static const Pattern p(
+// Whether a number is how much the value moved: said right after a verb of change or "by"
+// ("grew by 30 to 150", "rose 20 to 120", "this year up by 20", 增长了20万，达到120万, 降了20到80),
+// after 比…多/少 (比上个月多卖了60件) or before "more/less than" ("60 more than last month").
+// Read as a start it gave 400% for a 25% growth.
+bool IsAChangeAmount(std::string_view before, std::string_view after) {
+  static const Pattern verb(
       "(?:^|[^a-z])(?:by|up|down|grew|grown|rose|risen|increased|decreased|declined|dropped|fell|"
       "fallen|jumped|climbed|gained|slipped|(?:increase|rise|drop|decline|fall|gain|growth) of)"
-      "\\s*[$]?$|(?:增长|增加|上涨|上升|提高|提升|下降|减少|降低|下跌|涨|降|跌|掉|多|少)了?\\s*$");
-  return RE2::PartialMatch(before, p.re);
+      "\\s*[$]?$|(?:增长|增加|上涨|上升|提高|提升|下降|减少|降低|下跌|涨|降|跌|掉|多|少)了?\\s*$|"
+      "比[^,.;:?!、。，0-9]*(?:多|少|高|低)[^,.;:?!、。，0-9]{0,3}$");
+  static const Pattern than(
+      "^\\s*(?:[a-z]+\\s+)?(?:(?:more|fewer|less|higher|lower)\\s+than|(?:up|down)\\s+on)");
+  return RE2::PartialMatch(before, verb.re) || RE2::PartialMatch(after, than.re);
 }
 
 void ReadChange(std::string_view clause, const std::vector<Stated>& n, RateQuestion& r) {
-  if (IsAChangeAmount(Before(clause, n, 0)) || IsAChangeAmount(Before(clause, n, 1))) {
+  if (IsAChangeAmount(Before(clause, n, 0), After(clause, n, 0)) ||
+      IsAChangeAmount(Before(clause, n, 1), After(clause, n, 1))) {
     r.unclear = Unclear::kChangeBy;
     return;
   }

@@ -138,12 +138,16 @@ TEST(StatedRateTest, AChangeAmountIsNoStart) {
        {"sales grew by 30 to 150, what's the growth rate?",
         "price rose 20 to 120, what's the increase?", "sales dropped 20 to 80, what's the drop?",
         "last year 100, this year up by 20, growth?", "销售额增长了20万,达到120万,增长率是多少",
-        "价格降了20到80,降幅是多少"}) {
+        "价格降了20到80,降幅是多少", "这个月卖了260件,比上个月多卖了60件,环比增长率是多少",
+        "we sold 260 this month, 60 more than last month, growth?"}) {
     const auto r = ParseStatedRate(q);
     ASSERT_TRUE(r) << q;
     EXPECT_EQ(r->unclear, Unclear::kChangeBy) << q;
   }
   EXPECT_EQ(RateOf("价格从80降到60,降幅是多少"), "-25");
+  // "up from" names the start, not an amount moved: 120 is where it stands.
+  EXPECT_NE(ParseStatedRate("sales were 120 up from 100 last year, growth?")->unclear,
+            Unclear::kChangeBy);
 }
 
 TEST(StatedRateTest, ANegatedLostWordIsUnclear) {
