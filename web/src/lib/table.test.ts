@@ -16,6 +16,12 @@ describe('table helpers', () => {
     )
   })
 
+  it('writes a sum of prices as its decimal, not the binary noise of the double', () => {
+    expect(toCsv(['revenue', 'n'], [[267868.17999999993, 9007199254740993], [0.1 + 0.2, 1e-7]])).toBe(
+      '\uFEFFrevenue,n\r\n267868.18,9007199254740992\r\n0.3,1e-7\r\n',
+    )
+  })
+
   it("reads a number as the server's column kind says: ratio in percent, money, count", () => {
     expect(cellText(0.0384, 'ratio')).toBe('3.84%')
     expect(cellText(0.000123, 'ratio')).toBe('0.0123%')

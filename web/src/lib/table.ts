@@ -49,9 +49,12 @@ export function cellText(v: Cell, kind?: NumberKind): string {
 }
 
 /** Full cell text, numbers unrounded (CSV). */
+// A fraction at 15 significant digits, which every decimal a database stores fits: a sum of
+// prices is a binary double (267868.17999999993 for 267,868.18), and a CSV is opened by people.
 function rawText(v: Cell): string {
   if (v === null || v === undefined) return ''
   if (typeof v === 'object') return JSON.stringify(v)
+  if (typeof v === 'number' && !Number.isInteger(v)) return String(Number(v.toPrecision(15)))
   return String(v)
 }
 
