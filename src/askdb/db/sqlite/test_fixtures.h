@@ -3,13 +3,13 @@
 // Not thread-safe; one per test.
 #pragma once
 
-#include <stdlib.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
 #include <string>
+
+#include "askdb/testing/scratch_dir.h"
 
 namespace askdb::db::testing {
 
@@ -17,35 +17,25 @@ inline std::filesystem::path ChinookSource() {
   return std::filesystem::path(ASKDB_SHARED_DATA_DIR) / "chinook" / "chinook.sqlite";
 }
 
+// The folder itself is a scratch::ScratchDir (mkdtemp, removed with its contents).
 class TempDir {
  public:
-  TempDir() {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "askdb_db_test_XXXXXX").string();
-    char* made = mkdtemp(pattern.data());
-    if (made != nullptr) path_ = made;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty()) std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+  TempDir() : dir_("askdb_db_test_") {}
 
-  const std::filesystem::path& path() const { return path_; }
-  bool ok() const { return !path_.empty(); }
+  const std::filesystem::path& path() const { return dir_.path(); }
+  bool ok() const { return !dir_.path().empty(); }
 
   // Names of the entries in the directory, for "no new file appeared" checks.
   std::set<std::string> Listing() const {
     std::set<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(path_)) {
+    for (const auto& entry : std::filesystem::directory_iterator(dir_.path())) {
       names.insert(entry.path().filename().string());
     }
     return names;
   }
 
  private:
-  std::filesystem::path path_;
+  scratch::ScratchDir dir_;
 };
 
 inline std::string ReadBytes(const std::filesystem::path& path) {
