@@ -576,6 +576,25 @@ WhyNot SubstituteTopN(const Slot& s, const PreviousQuestion& previous, Rewrite* 
   return std::nullopt;
 }
 
+// A group over another table or column takes the place of the previous question's one group
+// over a table or column ("average freight by ship country" + "and by category?" → "average
+// freight by category"; "各城市的销售额" + "那各品类呢"). Run alone, "and by category?" listed
+// the category names, a confident answer to nothing asked. Only in the previous question's
+// language, and only in place of a group: added to a question without one it is a new question.
+WhyNot SubstituteGroupOver(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
+  if (text::ContainsCjk(s.text) != previous.chinese) {
+    return "a grouping (\"" + s.text + "\") in another language than the previous question";
+  }
+  bool ambiguous = false;
+  const Slot* old = OnlySlot(previous.slots, SlotKind::kGroupOver, &ambiguous);
+  if (old == nullptr || ambiguous) {
+    return "a new grouping (\"" + s.text +
+           "\") with no single grouping in the previous question to replace is a new question";
+  }
+  rewrite->Replace(old->begin, old->end, old->text, s.text, 0);
+  return std::nullopt;
+}
+
 WhyNot Substitute(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
   switch (s.kind) {
     case SlotKind::kValue:
@@ -585,7 +604,7 @@ WhyNot Substitute(const Slot& s, const PreviousQuestion& previous, Rewrite* rewr
     case SlotKind::kGrouping:
       return SubstituteGrouping(s, previous, rewrite);
     case SlotKind::kGroupOver:
-      return "a new grouping (\"" + s.text + "\") is a new question";
+      return SubstituteGroupOver(s, previous, rewrite);
     case SlotKind::kTopN:
       return SubstituteTopN(s, previous, rewrite);
   }

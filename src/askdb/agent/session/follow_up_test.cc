@@ -112,6 +112,20 @@ TEST_F(FollowUpBreakdownTest, ChineseValueNarrowsABreakdownOverItsColumn) {
   EXPECT_FALSE(Resolve("北京的销售额", "那各城市呢").is_follow_up);
 }
 
+// A grouping over another table or column takes the place of the previous one; run alone,
+// "and by category?" listed the category names.
+TEST_F(FollowUpBreakdownTest, AGroupingReplacesTheGroupingOfThePreviousQuestion) {
+  FollowUp f = Resolve("number of orders by city in 2024", "and by category?");
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "number of orders by category in 2024");
+  EXPECT_NE(f.explanation.find("by city → by category"), std::string::npos) << f.explanation;
+  EXPECT_EQ(Resolve("各城市的销售额", "那各品类呢？").resolved_question, "各品类的销售额");
+  // Nothing to replace, two groupings, or the other language: a new question.
+  EXPECT_FALSE(Resolve("number of orders in 2024", "and by category?").is_follow_up);
+  EXPECT_FALSE(Resolve("各城市各品类的销售额", "那各城市呢").is_follow_up);
+  EXPECT_FALSE(Resolve("各城市的销售额", "and by category?").is_follow_up);
+}
+
 TEST_F(FollowUpTest, PeriodReplacesPeriod) {
   FollowUp f = Resolve("2025年各地区的销售额", "只看2024年");
   EXPECT_TRUE(f.is_follow_up) << f.explanation;
