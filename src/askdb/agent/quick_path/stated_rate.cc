@@ -297,7 +297,34 @@ struct Stated {
   size_t begin = 0;  // bytes in the clause
   size_t end = 0;
   long double scale = 1;  // the word after it: 1e6 for "million", 1e4 for 万
+  std::string unit;       // a unit of measure right after it ("gb", "hours", 公斤), or ""
 };
+
+// The unit of measure the text after a number starts with, "" when none: two numbers in
+// different units ("from 1.5 gb to 1800 mb", "2 hours to 90 minutes", 80公斤…75000克) are not
+// two amounts of one thing (read as such: 119,900%).
+std::string UnitAfter(std::string_view after) {
+  static const Pattern p(
+      "^\\s*(kb|mb|gb|tb|bytes?|kg|kilograms?|grams?|g|lbs?|pounds?|oz|ounces?|km|kilomet(?:er|re)"
+      "s?|"
+      "met(?:er|re)s?|m|miles?|cm|mm|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|"
+      "dollars?|cents?|euros?|usd|eur|cny|rmb|yuan|ml|lit(?:er|re)s?|l|gallons?)(?:[^a-z]|$)|"
+      "^\\s*(公斤|千克|克|斤|吨|公里|千米|厘米|毫米|米|小时|分钟|秒|天|周|美元|欧元|人民币|元|块|"
+      "角)");
+  std::string en, zh;
+  if (!RE2::PartialMatch(after, p.re, &en, &zh)) return "";
+  return en.empty() ? zh : en;
+}
+
+// Whether both numbers carry a unit and the units differ (a plural is the same unit).
+bool UnitsDiffer(const std::vector<Stated>& n) {
+  auto stem = [](std::string u) {
+    if (u.size() > 2 && u.back() == 's') u.pop_back();
+    return u;
+  };
+  return n.size() == 2 && !n[0].unit.empty() && !n[1].unit.empty() &&
+         stem(n[0].unit) != stem(n[1].unit);
+}
 
 bool LooksLikeYear(long double v) { return v >= 1900 && v <= 2100 && v == std::floor(v); }
 
@@ -350,7 +377,7 @@ std::optional<std::vector<Stated>> StatedNumbers(std::string_view clause) {
     if (word == "万") scale = 1e4L;
     if (word == "亿") scale = 1e8L;
     if (word.empty() && LooksLikeYear(n->value)) ++years;
-    out.push_back({n->value * scale, begin, end, scale});
+    out.push_back({n->value * scale, begin, end, scale, UnitAfter(clause.substr(end))});
   }
   if (years >= 2) return std::nullopt;
   return out;
@@ -725,7 +752,8 @@ std::optional<RateQuestion> ParseStatedRate(std::string_view normalized) {
   if (!asked) asked = FindAskedPercentage(normalized);
   if (!asked) return std::nullopt;
   auto numbers = StatedNumbers(asked->clause);
-  if (!numbers || numbers->size() < 2 || NamesThingsByNumber(asked->clause, *numbers)) {
+  if (!numbers || numbers->size() < 2 || NamesThingsByNumber(asked->clause, *numbers) ||
+      UnitsDiffer(*numbers)) {
     return std::nullopt;
   }
   if (asked->word->kind == Kind::kChange) ShareTheScale(*numbers);

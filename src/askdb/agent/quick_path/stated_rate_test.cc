@@ -177,6 +177,12 @@ TEST(StatedRateTest, NumberedThingsScalesAndSigns) {
   EXPECT_EQ(RateOf("价格从2.5涨到3万,涨幅多少"), "20");
   EXPECT_EQ(RateOf("traffic went from 800,000 to 1.2 million, what's the change?"), "50");
   EXPECT_EQ(RateOf("profit went from -50 to 100, what's the growth?"), "");
+  // Two units: not two amounts of one thing (was 119,900%); one unit said twice is.
+  EXPECT_EQ(RateOf("storage went from 1.5 gb to 1800 mb, growth?"), "");
+  EXPECT_EQ(RateOf("the meeting went from 2 hours to 90 minutes, what's the change?"), "");
+  EXPECT_EQ(RateOf("体重从80公斤降到75000克,降幅多少"), "");
+  EXPECT_EQ(RateOf("the meeting went from 2 hours to 3 hours, what's the change?"), "50");
+  EXPECT_EQ(RateOf("体重从80公斤降到60公斤,降幅多少"), "-25");
   // A rate of rates is no stated amount: 2% -> 3% is 1 point or 50%, which is for people to say.
   EXPECT_EQ(RateOf("conversion went from 2 percent to 3 percent, what's the change?"), "");
   EXPECT_EQ(RateOf("转化率从百分之2提高到百分之3,增长率是多少"), "");
