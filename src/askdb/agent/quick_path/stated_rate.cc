@@ -349,11 +349,12 @@ bool NotAnAmountAfter(std::string_view after) {
   return RE2::PartialMatch(after, p.re);
 }
 
-// The stated numbers of a clause ("1,000", "12k", "1.2m", "120万", "$80"), or nullopt when one
-// is not an amount (see NotAnAmountBefore/After) or two could be years ("from 2023 to 2024").
+// The stated numbers of a clause ("1,000", "12k", "1.2m", "1.1bn", "120万", "$80"), or nullopt when
+// one is not an amount (see NotAnAmountBefore/After) or two could be years ("from 2023 to 2024").
 std::optional<std::vector<Stated>> StatedNumbers(std::string_view clause) {
   static const Pattern number(
-      "([0-9]+(?:,[0-9]{3})*(?:\\.[0-9]+)?|\\.[0-9]+)(\\s?million|\\s?thousand|k|m|万|亿|千)?");
+      "([0-9]+(?:,[0-9]{3})*(?:\\.[0-9]+)?|\\.[0-9]+)(\\s?million|\\s?thousand|\\s?billion|\\s?"
+      "trillion|bn|k|m|万|亿|千)?");
   std::vector<Stated> out;
   int years = 0;
   re2::StringPiece input(clause.data(), clause.size());
@@ -374,6 +375,8 @@ std::optional<std::vector<Stated>> StatedNumbers(std::string_view clause) {
     long double scale = 1;
     if (word.find("thousand") != std::string::npos || word == "k" || word == "千") scale = 1e3L;
     if (word.find("million") != std::string::npos || word == "m") scale = 1e6L;
+    if (word.find("billion") != std::string::npos || word == "bn") scale = 1e9L;
+    if (word.find("trillion") != std::string::npos) scale = 1e12L;
     if (word == "万") scale = 1e4L;
     if (word == "亿") scale = 1e8L;
     if (word.empty() && LooksLikeYear(n->value)) ++years;

@@ -176,6 +176,9 @@ TEST(StatedRateTest, NumberedThingsScalesAndSigns) {
   EXPECT_EQ(RateOf("our revenue grew from 2.5 to 3 million, growth?"), "20");
   EXPECT_EQ(RateOf("价格从2.5涨到3万,涨幅多少"), "20");
   EXPECT_EQ(RateOf("traffic went from 800,000 to 1.2 million, what's the change?"), "50");
+  // A billion is a scale too (was read as 1.2: a 99.99% decrease).
+  EXPECT_EQ(RateOf("users grew from 900 million to 1.2 billion, growth?"), "33.3333333333");
+  EXPECT_EQ(RateOf("revenue went from 800m to 1.2bn, growth?"), "50");
   EXPECT_EQ(RateOf("profit went from -50 to 100, what's the growth?"), "");
   // Two units: not two amounts of one thing (was 119,900%); one unit said twice is.
   EXPECT_EQ(RateOf("storage went from 1.5 gb to 1800 mb, growth?"), "");
