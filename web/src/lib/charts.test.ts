@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LARGE_SERIES, forLargeData } from './charts'
+import { CHART_HEIGHT, LARGE_SERIES, chartHeight, forLargeData } from './charts'
 
 const points = (n: number) => Array.from({ length: n }, (_, i) => i)
 
@@ -29,5 +29,16 @@ describe('long series are drawn the cheap way', () => {
     expect(forLargeData(short)).toBe(short)
     const kpi = { title: { text: 'x' } }
     expect(forLargeData(kpi)).toBe(kpi)
+  })
+})
+
+describe('chart height', () => {
+  it('grows a horizontal bar chart with its categories, keeps the others', () => {
+    const countries = Array.from({ length: 21 }, (_, i) => `country ${i}`)
+    const horizontal = { xAxis: { type: 'value' }, yAxis: { type: 'category', data: countries }, series: [{ type: 'bar' }] }
+    expect(chartHeight(horizontal)).toBe(21 * 20 + 100)
+    expect(chartHeight({ ...horizontal, yAxis: [{ type: 'category', data: countries.slice(0, 5) }] })).toBe(CHART_HEIGHT)
+    expect(chartHeight({ xAxis: { type: 'category', data: countries }, yAxis: { type: 'value' } })).toBe(CHART_HEIGHT)
+    expect(chartHeight(null)).toBe(CHART_HEIGHT)
   })
 })

@@ -122,6 +122,23 @@ export function forLargeData(option: Option): Option {
   }
 }
 
+/** The drawing height of a chart. */
+export const CHART_HEIGHT = 320
+/** Height per category of a horizontal bar chart, so that its labels do not overlap. */
+const BAR_ROW_HEIGHT = 20
+
+/**
+ * The height `option` needs: a horizontal bar chart (categories on the y axis) grows with
+ * its categories (21 countries in 320 px wrote their names over each other); others keep
+ * CHART_HEIGHT.
+ */
+export function chartHeight(option: Option | null): number {
+  const y = option?.yAxis
+  const axis = (Array.isArray(y) ? y[0] : y) as Record<string, unknown> | undefined
+  const categories = axis?.type === 'category' && Array.isArray(axis.data) ? axis.data.length : 0
+  return Math.max(CHART_HEIGHT, categories * BAR_ROW_HEIGHT + 100)
+}
+
 export function buildOption(kind: ChartKind, chart: ChartView | undefined, r: ResultView | undefined): Option | null {
   if (kind === 'recommended') return chart?.option ? withNumberFormat(chart.option as Option) : null
   if (!r) return null
