@@ -54,6 +54,19 @@ describe('reduceTurn', () => {
     expect(t.lastEventId).toBe(9)
   })
 
+  it('keeps how a follow-up was read, and only for a follow-up', () => {
+    expect(run(dataRun).followUp).toBeUndefined()
+    const followUp = ev(2, 'classification', 'classify', {
+      request_type: 'data_query',
+      confidence: 0.8,
+      by: 'rules',
+      language: 'en',
+      follow_up: { question: 'average freight by category', change: 'by ship country → by category' },
+    })
+    const t = run([dataRun[0], dataRun[1], followUp], newTurn('and by category?'))
+    expect(t.followUp).toEqual({ question: 'average freight by category', change: 'by ship country → by category' })
+  })
+
   it('keeps a result out of Vue reactivity (its rows are not wrapped in proxies)', () => {
     const state = reactive({ turn: run(dataRun) })
     expect(Object.isFrozen(state.turn.result)).toBe(true)

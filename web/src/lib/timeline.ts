@@ -121,6 +121,8 @@ export interface TurnState {
   lastEventId: number
   stages: Stage[]
   classification?: { type: string; confidence: number; by?: string; language?: string }
+  /** How a follow-up was read: the question run and what changed ("北京 → 上海"). */
+  followUp?: { question: string; change: string }
   plan?: PlanView
   steps: StepProgress[]
   sqls: SqlView[]
@@ -259,6 +261,7 @@ export function reduceTurn(turn: TurnState, frame: Frame): TurnState {
         language: p.language,
       }
       t.language = p.language ?? t.language
+      if (p.follow_up) t.followUp = { question: p.follow_up.question, change: p.follow_up.change }
       break
     case 'plan':
       t.plan = {

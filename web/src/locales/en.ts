@@ -48,6 +48,7 @@ export default {
     unreachable: 'The server could not be reached (it may be restarting): ask again in a moment.',
     evidence: 'Evidence',
     classification: 'Understood as',
+    followUp: 'Follow-up read as',
     confidence: 'confidence',
     schema: 'Tables used',
     plan: 'Plan',

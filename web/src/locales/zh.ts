@@ -50,6 +50,7 @@ const zh: typeof en = {
     unreachable: '无法连接服务器（可能正在重启），请稍后再问。',
     evidence: '召回的知识',
     classification: '识别为',
+    followUp: '追问理解为',
     confidence: '置信度',
     schema: '使用的表',
     plan: '计划',

@@ -441,6 +441,11 @@ struct Pipeline::Impl {
                            {"by", k.by},
                            {"language", s.language}};
     if (!k.model_error.empty()) classification["model_error"] = k.model_error;
+    // How a follow-up was read ("and by category?" → "average freight by category"): the web
+    // UI shows it, as the CLI does ("follow-up read as").
+    if (!s.follow_up.empty()) {
+      classification["follow_up"] = {{"question", s.question}, {"change", s.follow_up}};
+    }
     if (IsDataQuestion(k.c.type)) {
       const FastModeDecision fast = DetectFastMode(s.question);
       classification["fast_mode"] = {{"fast", fast.fast},

@@ -275,6 +275,24 @@ TEST_F(PipelineNoModelTest, AnAbstentionOverMcpNamesTheMcpToolNotTheCli) {
   EXPECT_EQ(r->answer.find("askdb schema"), std::string::npos) << r->answer;
 }
 
+// How a follow-up was read goes out with the classification, for the web UI to show as the
+// CLI does; a question that is not one carries none.
+TEST_F(PipelineNoModelTest, TheClassificationSaysHowAFollowUpWasRead) {
+  Pipeline p = MakePipeline(PipelineOptions{});
+  CollectingEventSink first;
+  ASSERT_TRUE(p.Ask("read-as", "北京的销售额", &first).ok());
+  ASSERT_EQ(first.OfType(EventType::kClassification).size(), 1u);
+  EXPECT_FALSE(first.OfType(EventType::kClassification)[0].payload.contains("follow_up"));
+  CollectingEventSink sink;
+  StatusOr<PipelineResult> r = p.Ask("read-as", "那上海呢？", &sink);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  const std::vector<Event> classified = sink.OfType(EventType::kClassification);
+  ASSERT_EQ(classified.size(), 1u);
+  const Json& follow_up = classified[0].payload.at("follow_up");
+  EXPECT_EQ(follow_up.at("question"), "上海的销售额");
+  EXPECT_EQ(follow_up.at("change"), "北京 → 上海");
+}
+
 // A thread asked on one database is not followed up on another: "那上海呢" would be read
 // against the other database's earlier question.
 TEST_F(PipelineNoModelTest, AThreadStaysOnTheDatabaseItWasAskedOn) {

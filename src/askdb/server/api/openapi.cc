@@ -645,17 +645,23 @@ Json StagePayloads() {
                       {"outcome", Enum({"continue", "end", "interrupt"})},
                       {"next", Described(Str(), "The node that runs next; absent on interrupt")}},
                      {"duration_ms", "outcome"}))},
-      {"classification", Closed(Object({{"request_type", Str()},
-                                        {"confidence", Num()},
-                                        {"rules", ArrayOf(Json::object())},
-                                        {"by", Described(Str(), "rules, model, ...")},
-                                        {"language", Enum({"zh", "en"})},
-                                        {"model_error", Str()},
-                                        {"fast_mode", Closed(Object({{"fast", Bool()},
-                                                                     {"skip_examples", Bool()},
-                                                                     {"skip_chart", Bool()},
-                                                                     {"reason", Str()}}))}},
-                                       {"request_type", "confidence", "by", "language"}))}};
+      {"classification",
+       Closed(
+           Object({{"request_type", Str()},
+                   {"confidence", Num()},
+                   {"rules", ArrayOf(Json::object())},
+                   {"by", Described(Str(), "rules, model, ...")},
+                   {"language", Enum({"zh", "en"})},
+                   {"model_error", Str()},
+                   {"follow_up", Described(Closed(Object({{"question", Str()}, {"change", Str()}},
+                                                         {"question", "change"})),
+                                           "How a follow-up was read: the question "
+                                           "run and what changed")},
+                   {"fast_mode", Closed(Object({{"fast", Bool()},
+                                                {"skip_examples", Bool()},
+                                                {"skip_chart", Bool()},
+                                                {"reason", Str()}}))}},
+                  {"request_type", "confidence", "by", "language"}))}};
 }
 
 // The payload of the knowledge found for the question.
