@@ -30,6 +30,7 @@
 #include "askdb/knowledge/chunker.h"
 #include "askdb/knowledge/search/keyword_index.h"
 #include "askdb/knowledge/search/knowledge_index.h"
+#include "threshold_figures.h"
 
 namespace askdb::bench {
 namespace {
@@ -103,26 +104,11 @@ std::vector<Outcome> Run(const std::string& dir, const std::vector<Question>& qu
   return outcomes;
 }
 
-struct Figures {
-  size_t shown = 0, right = 0, answerable = 0, questions = 0;
-  double precision() const { return shown == 0 ? 1.0 : static_cast<double>(right) / shown; }
-  double coverage() const { return answerable == 0 ? 0 : static_cast<double>(right) / answerable; }
-};
-
-Figures At(const std::vector<Outcome>& outcomes, double threshold) {
-  Figures f;
-  for (const Outcome& o : outcomes) {
-    ++f.questions;
-    f.answerable += o.answerable ? 1 : 0;
-    if (o.coverage > 0 && o.coverage >= threshold - 1e-9) {
-      ++f.shown;
-      f.right += o.right ? 1 : 0;
-    }
-  }
-  return f;
+ThresholdFigures At(const std::vector<Outcome>& outcomes, double threshold) {
+  return FiguresAt(outcomes, &Outcome::coverage, threshold, 1e-9);
 }
 
-void Print(const char* split, double threshold, const Figures& f) {
+void Print(const char* split, double threshold, const ThresholdFigures& f) {
   std::printf(
       "%-8s coverage >= %.2f: %zu questions (%zu answerable), %zu passages shown, %zu right — "
       "precision %.3f, coverage %.3f\n",

@@ -32,6 +32,7 @@
 #include "askdb/common/file_util.h"
 #include "askdb/common/json.h"
 #include "askdb/knowledge/search/knowledge_index.h"
+#include "threshold_figures.h"
 
 namespace askdb::bench {
 namespace {
@@ -117,33 +118,16 @@ std::vector<Outcome> Run(const std::map<std::string, Group>& groups, bool report
   return outcomes;
 }
 
-struct Figures {
-  size_t offered = 0, right = 0, answerable = 0, queries = 0;
-  double precision() const { return offered == 0 ? 1.0 : static_cast<double>(right) / offered; }
-  double coverage() const {
-    return answerable == 0 ? 0.0 : static_cast<double>(right) / answerable;
-  }
-};
-
-Figures At(const std::vector<Outcome>& outcomes, double threshold) {
-  Figures f;
-  for (const Outcome& o : outcomes) {
-    ++f.queries;
-    f.answerable += o.answerable ? 1 : 0;
-    // The evidence stage's tolerance (knowledge_evidence.cc): 1.0 holds against rounding.
-    if (o.similarity > 0 && o.similarity >= threshold - 1e-6) {
-      ++f.offered;
-      f.right += o.right ? 1 : 0;
-    }
-  }
-  return f;
+// The evidence stage's tolerance (knowledge_evidence.cc): 1.0 holds against rounding.
+ThresholdFigures At(const std::vector<Outcome>& outcomes, double threshold) {
+  return FiguresAt(outcomes, &Outcome::similarity, threshold, 1e-6);
 }
 
-void Print(const char* split, double threshold, const Figures& f) {
+void Print(const char* split, double threshold, const ThresholdFigures& f) {
   std::printf(
       "%-8s threshold %.2f: %zu queries (%zu answerable), %zu answers offered, %zu right "
       "— precision %.3f, coverage %.3f\n",
-      split, threshold, f.queries, f.answerable, f.offered, f.right, f.precision(), f.coverage());
+      split, threshold, f.questions, f.answerable, f.shown, f.right, f.precision(), f.coverage());
 }
 
 int Main(int argc, char** argv) {
