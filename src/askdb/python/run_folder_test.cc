@@ -28,7 +28,30 @@ void MakeFolder(const fs::path& dir, hours age) {
   fs::last_write_time(dir, fs::file_time_type::clock::now() - age);
 }
 
+// Sets TMPDIR for one test and puts the old value back.
+class ScopedTmpdir {
+ public:
+  explicit ScopedTmpdir(const fs::path& dir) {
+    if (const char* old = getenv("TMPDIR")) old_ = old;
+    setenv("TMPDIR", dir.c_str(), 1);
+  }
+  ~ScopedTmpdir() {
+    if (old_.empty()) {
+      unsetenv("TMPDIR");
+    } else {
+      setenv("TMPDIR", old_.c_str(), 1);
+    }
+  }
+
+ private:
+  std::string old_;
+};
+
 TEST(RunFolderTest, AFolderIsRemovedWithItsRun) {
+  // In a folder of its own: a sweep of the shared /tmp that ignores age would take the folders
+  // other test processes are making at that instant (unlocked between mkdtemp and flock).
+  scratch::ScratchDir base("askdb_run_folder_test_");
+  const ScopedTmpdir tmpdir(base.path());
   fs::path path;
   {
     StatusOr<RunFolder> folder = RunFolder::Create();
