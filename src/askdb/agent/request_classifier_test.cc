@@ -874,10 +874,11 @@ TEST(RequestClassifierTest, WorldPricesTrendsEventsRatiosAndFarewells) {
           "市场部门的销售趋势", "how many flights do most airlines have", "销售额最高的金饰产品"});
   // A ratio asked of numbers the request states; numbers that filter rows or date them do not.
   // Session 20: the stated-rate reader (quick_path/stated_rate.h) answers those it reads whole.
-  expect(RequestType::kSimple,
-         {"we had 1200 customers and lost 90 this quarter, what's the churn rate",
-          "revenue 80k, cost 52k, what's the margin", "季初1200个客户，流失了90个，流失率多少",
-          "月初会员800人，月底剩720人，流失率是多少", "2000 visitors, 50 bought: conversion rate?"});
+  expect(
+      RequestType::kSimple,
+      {"we had 1200 customers and lost 90 this quarter, what's the churn rate",
+       "revenue 80k, cost 52k, what's the margin", "季初1200个客户，流失了90个，流失率多少",
+       "月初会员800人，月底剩720人，流失率是多少", "2000 visitors, 50 bought: conversion rate?"});
   expect(RequestType::kCalculation, {"成本65，想要35%的毛利率，应该定价多少"});
   expect(RequestType::kDataQuery,
          {"2023 vs 2024 revenue growth rate", "channels with conversion above 3% in 2024",

@@ -1011,10 +1011,9 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
 std::string QuickPath::Impl::RateNote(const Unit& from, const Unit& to, long double rate,
                                       Language l) const {
   const bool from_first = rate >= 1;
-  return Fill(Text(l, "conversion_rate"),
-              {{"a", UnitName(from_first ? from : to, l)},
-               {"rate", FormatNumber(from_first ? rate : 1 / rate)},
-               {"b", UnitName(from_first ? to : from, l)}});
+  return Fill(Text(l, "conversion_rate"), {{"a", UnitName(from_first ? from : to, l)},
+                                           {"rate", FormatNumber(from_first ? rate : 1 / rate)},
+                                           {"b", UnitName(from_first ? to : from, l)}});
 }
 
 // Why a conversion the request states could not be made: a currency with no rate, units of
