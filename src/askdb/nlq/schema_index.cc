@@ -76,19 +76,14 @@ std::optional<std::string> FlagTrueValue(std::string_view lower_name,
 // IsActive → "active" (CamelCase, no underscore after "is"), PAID_YN → "paid", vip_flag → "vip"
 // (a yes/no or flag marker last).
 std::string FlagWords(std::string_view name) {
-  std::vector<std::string> words = text::SplitIdentifier(name);
-  if (words.size() < 2) return "";
-  if (words[0] == "is" || words[0] == "has") {
-    words.erase(words.begin());
-  } else if (words.back() == "yn" || words.back() == "flag" || words.back() == "flg" ||
-             words.back() == "ind") {
-    words.pop_back();
-  } else {
-    return "";
+  const std::string phrase = IdentifierToPhrase(name);
+  for (std::string_view lead : {"is ", "has "}) {
+    if (phrase.starts_with(lead)) return phrase.substr(lead.size());
   }
-  std::string out;
-  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
-  return out;
+  for (std::string_view tail : {" yn", " flag", " flg", " ind"}) {
+    if (phrase.ends_with(tail)) return phrase.substr(0, phrase.size() - tail.size());
+  }
+  return "";
 }
 
 }  // namespace
