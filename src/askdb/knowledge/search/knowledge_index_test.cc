@@ -1,11 +1,9 @@
 #include "askdb/knowledge/search/knowledge_index.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <cmath>
-#include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
@@ -17,11 +15,10 @@
 #include "askdb/common/file_util.h"
 #include "askdb/llm/openai/openai_client.h"
 #include "askdb/llm/scripted/scripted_llm_client.h"
+#include "askdb/testing/scratch_dir.h"
 
 namespace askdb::knowledge {
 namespace {
-
-namespace fs = std::filesystem;
 
 std::shared_ptr<const cache::Embedder> Lexical(size_t dimension = 1024) {
   return std::make_shared<cache::LexicalEmbedder>(
@@ -50,24 +47,6 @@ std::vector<std::string> Ids(const SearchResult& r) {
   for (const SearchHit& h : r.hits) ids.push_back(h.chunk_id);
   return ids;
 }
-
-class TempDir {
- public:
-  TempDir() {
-    path_ = fs::temp_directory_path() /
-            ("kb_index_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  static inline int counter_ = 0;
-  fs::path path_;
-};
 
 // A small knowledge base in two scopes with every chunk type.
 void AddSample(KnowledgeIndex& index) {
@@ -282,7 +261,7 @@ TEST(KnowledgeIndexTest, FailingEmbeddingsEndpointFailsTheAddAndLeavesTheKeyword
 }
 
 TEST(KnowledgeIndexTest, SaveAndLoadRoundTripKeepsChunksVectorsAndDeletions) {
-  TempDir dir;
+  scratch::ScratchDir dir("kb_index_test_");
   KnowledgeIndexOptions options;
   options.exact_search_limit = 0;
   KnowledgeIndex index(Lexical(), options);
@@ -322,7 +301,7 @@ TEST(KnowledgeIndexTest, SaveAndLoadRoundTripKeepsChunksVectorsAndDeletions) {
 }
 
 TEST(KnowledgeIndexTest, AnotherEmbedderOnLoadMeansRebuildWithProgress) {
-  TempDir dir;
+  scratch::ScratchDir dir("kb_index_test_");
   KnowledgeIndex index(Lexical(1024));
   AddSample(index);
   ASSERT_TRUE(index.Save(dir / "kb.index").ok());
@@ -372,7 +351,7 @@ TEST(KnowledgeIndexTest, AnotherEmbedderOnLoadMeansRebuildWithProgress) {
 }
 
 TEST(KnowledgeIndexTest, DamagedOrForeignFilesAreRefusedAndTheIndexIsUnchanged) {
-  TempDir dir;
+  scratch::ScratchDir dir("kb_index_test_");
   KnowledgeIndex index(Lexical());
   AddSample(index);
   ASSERT_TRUE(index.Save(dir / "kb.index").ok());
