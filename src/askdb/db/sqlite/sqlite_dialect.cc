@@ -23,7 +23,7 @@ std::string SqliteDialect::QuoteString(std::string_view text) const {
 }
 
 std::string SqliteDialect::QuarterOfYear(std::string_view expr) const {
-  return "((CAST(" + Strftime("%m", expr) + " AS INTEGER) + 2) / 3)";
+  return "((" + MonthOfYear(expr) + " + 2) / 3)";
 }
 
 std::string SqliteDialect::MonthOfYear(std::string_view expr) const {
