@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <utility>
@@ -288,20 +289,26 @@ struct Pipeline::Impl {
     return NodeOutcome::Continue();
   }
 
+  // The evidence the stage recalled; nullopt before it ran (or when its event does not parse).
+  static std::optional<knowledge::Evidence> Recalled(const RunState& s) {
+    if (s.evidence.is_null()) return std::nullopt;
+    StatusOr<knowledge::Evidence> evidence = knowledge::EvidenceFromJson(s.evidence);
+    if (!evidence.ok()) return std::nullopt;
+    return std::move(*evidence);
+  }
+
   // A document passage that covers the question, for a no-model abstention; "" when none.
   std::string KnowledgePassage(const RunState& s) const {
-    if (s.evidence.is_null()) return "";
-    StatusOr<knowledge::Evidence> evidence = knowledge::EvidenceFromJson(s.evidence);
-    if (!evidence.ok()) return "";
+    const std::optional<knowledge::Evidence> evidence = Recalled(s);
+    if (!evidence) return "";
     const knowledge::EvidenceHit* hit = knowledge::BestPassage(*evidence);
     return hit == nullptr ? "" : WriteKnowledgePassage(hit->source, hit->text, s.chinese());
   }
 
   // The evidence as prompt knowledge, within its token budget; none before the stage ran.
   std::vector<std::string> EvidenceItems(const RunState& s) const {
-    if (s.evidence.is_null()) return {};
-    StatusOr<knowledge::Evidence> evidence = knowledge::EvidenceFromJson(s.evidence);
-    if (!evidence.ok()) return {};
+    const std::optional<knowledge::Evidence> evidence = Recalled(s);
+    if (!evidence) return {};
     return knowledge::EvidencePromptItems(*evidence, deps.evidence_token_budget);
   }
 
@@ -1217,9 +1224,8 @@ struct Pipeline::Impl {
   // The tables of the business terms the evidence recalled: schema recall includes them.
   static std::vector<std::string> TermTables(const RunState& s) {
     std::vector<std::string> tables;
-    if (s.evidence.is_null()) return tables;
-    StatusOr<knowledge::Evidence> evidence = knowledge::EvidenceFromJson(s.evidence);
-    if (!evidence.ok()) return tables;
+    const std::optional<knowledge::Evidence> evidence = Recalled(s);
+    if (!evidence) return tables;
     for (const knowledge::TermColumn& c : evidence->term_columns) tables.push_back(c.table);
     return tables;
   }
