@@ -656,20 +656,6 @@ void ReadChange(std::string_view clause, const std::vector<Stated>& n, RateQuest
 
 enum class Price { kNone, kCost, kPrice };
 
-// The end of the last match of `p` in `text` and its length (0, 0 when none).
-std::pair<size_t, size_t> LastMatch(std::string_view text, const RE2& p) {
-  re2::StringPiece input(text.data(), text.size());
-  re2::StringPiece m;
-  std::pair<size_t, size_t> last{0, 0};
-  size_t pos = 0;
-  while (pos <= text.size() && p.Match(input, pos, text.size(), RE2::UNANCHORED, &m, 1)) {
-    const size_t end = m.data() - text.data() + m.size();
-    last = {end, m.size()};
-    pos = m.empty() ? end + 1 : end;
-  }
-  return last;
-}
-
 // What the words right before a number say it is: "costs 60", "sold at 100", 进价80, 卖100.
 // The nearer word wins ("cost 80 sold at 100"), the longer on a tie ("cost price 80").
 Price PriceRole(std::string_view before) {
@@ -681,8 +667,14 @@ Price PriceRole(std::string_view before) {
   static const Pattern price(
       "(?:^|[^a-z])(?:selling price|sale price|sales price|price|sold|sells?|selling|retail(?: "
       "price)?|revenue)(?:[^a-z]|$)|售价|卖价|零售价|销售价|出售价|定价|卖出|卖了|卖|售");
-  const auto c = LastMatch(before, cost.re);
-  const auto p = LastMatch(before, price.re);
+  // The last match's end and length, {0, 0} when none.
+  auto last = [before](const RE2& p) {
+    const auto spans = Matches(before, p);
+    if (spans.empty()) return std::pair<size_t, size_t>{0, 0};
+    return std::pair<size_t, size_t>{spans.back().second, spans.back().second - spans.back().first};
+  };
+  const auto c = last(cost.re);
+  const auto p = last(price.re);
   if (c.second == 0 && p.second == 0) return Price::kNone;
   if (c.first != p.first) return c.first > p.first ? Price::kCost : Price::kPrice;
   return c.second >= p.second ? Price::kCost : Price::kPrice;
