@@ -803,9 +803,6 @@ TEST_F(PipelineNoModelTest, HostileInputNeverRunsAWrite) {
   EXPECT_EQ(OrderCount(), 60000);
 }
 
-// An analysis report's step charts know the datasource's money columns: SQLite's
-// SUM(Total) AS Total is money when the semantic model gives Invoice.Total a currency, and the
-// HTML tooltip shows it with two decimals.
 // A caveat the planner wrote (a last month the data may cover in part) reaches the report's
 // reader, who never saw the terminal.
 TEST(AnalysisReportTest, PlanNotesAreInTheReport) {
@@ -818,6 +815,9 @@ TEST(AnalysisReportTest, PlanNotesAreInTheReport) {
       << html.substr(0, 2000);
 }
 
+// An analysis report's step charts know the datasource's money columns: SQLite's
+// SUM(Total) AS Total is money when the semantic model gives Invoice.Total a currency, and the
+// HTML tooltip shows it with two decimals.
 TEST(AnalysisReportTest, StepChartsFormatKnownMoney) {
   RunState s;
   s.route = PipelineRoute::kAnalysis;
