@@ -11,6 +11,7 @@
 #include "askdb/agent/consultation/consultation.h"
 #include "askdb/agent/pipeline/change_drivers_plan.h"
 #include "askdb/agent/pipeline/sql_guard.h"
+#include "askdb/agent/pipeline/time_column.h"
 #include "askdb/agent/plan/plan_validator.h"
 #include "askdb/common/measure_names.h"
 #include "askdb/llm/prompts.h"
@@ -69,14 +70,11 @@ std::set<std::string> RejectedSql(const std::vector<Json>& rejected_plans) {
 // ends on a month's last day.
 std::string PartialLastMonthNote(const nlq::Translation& t, const nlq::SchemaIndex& index,
                                  bool zh) {
-  constexpr std::string_view kTimeColumn = "time column ";  // the engine's mapping target
   if (!t.periods_read.empty()) return "";
   for (const nlq::Mapping& m : t.explanation) {
-    if (m.kind != "column" || !m.target.starts_with(kTimeColumn)) continue;
-    const std::string name = m.target.substr(kTimeColumn.size());
-    const size_t dot = name.rfind('.');
-    if (dot == std::string::npos) return "";
-    const int column = index.FindColumn(index.FindTable(name.substr(0, dot)), name.substr(dot + 1));
+    if (m.kind != "column" || !m.target.starts_with(kTimeColumnTarget)) continue;
+    const int column =
+        FindQualifiedColumn(index, std::string_view(m.target).substr(kTimeColumnTarget.size()));
     if (column < 0) return "";
     const std::optional<nlq::CivilDate>& end = index.columns()[column].stats.max_date;
     if (!end || nlq::AddDays(*end, 1).month != end->month) return "";

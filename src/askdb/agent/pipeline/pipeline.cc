@@ -25,6 +25,7 @@
 #include "askdb/agent/pipeline/python_question.h"
 #include "askdb/agent/pipeline/python_step.h"
 #include "askdb/agent/pipeline/sql_guard.h"
+#include "askdb/agent/pipeline/time_column.h"
 #include "askdb/agent/plan/duration_history.h"
 #include "askdb/agent/quick_path/quick_path.h"
 #include "askdb/agent/request_classifier.h"
@@ -999,7 +1000,6 @@ struct Pipeline::Impl {
   std::string PeriodOutsideReading(const RunState& s) {
     const Json reading = QuestionReading(s);
     if (!reading.is_object()) return "";
-    constexpr std::string_view kTimeColumn = "time column ";
     std::string period, column;
     for (const Json& m : reading.value("mappings", Json::array())) {
       const std::string kind = m.value("kind", std::string());
@@ -1008,16 +1008,15 @@ struct Pipeline::Impl {
         if (!period.empty()) return "";  // two periods: a comparison, not one gap
         period = target;
       }
-      if (kind == "column" && target.starts_with(kTimeColumn)) {
-        column = target.substr(kTimeColumn.size());
+      if (kind == "column" && target.starts_with(kTimeColumnTarget)) {
+        column = target.substr(kTimeColumnTarget.size());
       }
     }
-    const size_t dot = column.rfind('.');
-    if (period.empty() || dot == std::string::npos) return "";
+    if (period.empty() || column.empty()) return "";
     StatusOr<PreparedDatasource*> d = Datasource();
     if (!d.ok() || (*d)->index == nullptr) return "";
     const nlq::SchemaIndex& index = *(*d)->index;
-    const int c = index.FindColumn(index.FindTable(column.substr(0, dot)), column.substr(dot + 1));
+    const int c = FindQualifiedColumn(index, column);
     if (c < 0) return "";
     const nlq::ColumnStats& stats = index.columns()[c].stats;
     if (!stats.min_date || !stats.max_date) return "";
