@@ -349,6 +349,15 @@ bool NotAnAmountAfter(std::string_view after) {
   return RE2::PartialMatch(after, p.re);
 }
 
+// Digits as the patterns here take them, commas between any groups ("1,200.5", "1234,567"), as
+// a number; nullopt when they are not one number.
+std::optional<long double> DigitsValue(std::string digits) {
+  digits.erase(std::remove(digits.begin(), digits.end(), ','), digits.end());
+  const auto n = ParseNumberPrefix(digits);
+  if (!n || n->length != digits.size()) return std::nullopt;
+  return n->value;
+}
+
 // The stated numbers of a clause ("1,000", "12k", "1.2m", "1.1bn", "120万", "$80"), or nullopt when
 // one is not an amount (see NotAnAmountBefore/After) or two could be years ("from 2023 to 2024").
 std::optional<std::vector<Stated>> StatedNumbers(std::string_view clause) {
@@ -367,10 +376,8 @@ std::optional<std::vector<Stated>> StatedNumbers(std::string_view clause) {
     if (NotAnAmountBefore(clause.substr(0, begin)) || NotAnAmountAfter(clause.substr(end))) {
       return std::nullopt;
     }
-    std::string digits(g[1].data(), g[1].size());
-    digits.erase(std::remove(digits.begin(), digits.end(), ','), digits.end());
-    const auto n = ParseNumberPrefix(digits);
-    if (!n || n->length != digits.size()) return std::nullopt;
+    const std::optional<long double> value = DigitsValue(std::string(g[1].data(), g[1].size()));
+    if (!value) return std::nullopt;
     const std::string word(g[2].data(), g[2].size());
     long double scale = 1;
     if (word.find("thousand") != std::string::npos || word == "k" || word == "千") scale = 1e3L;
@@ -379,8 +386,8 @@ std::optional<std::vector<Stated>> StatedNumbers(std::string_view clause) {
     if (word.find("trillion") != std::string::npos) scale = 1e12L;
     if (word == "万") scale = 1e4L;
     if (word == "亿") scale = 1e8L;
-    if (word.empty() && LooksLikeYear(n->value)) ++years;
-    out.push_back({n->value * scale, begin, end, scale, UnitAfter(clause.substr(end))});
+    if (word.empty() && LooksLikeYear(*value)) ++years;
+    out.push_back({*value * scale, begin, end, scale, UnitAfter(clause.substr(end))});
   }
   if (years >= 2) return std::nullopt;
   return out;
@@ -706,16 +713,14 @@ std::optional<RateQuestion> ParseComparison(std::string_view normalized) {
   if (!RE2::FullMatch(normalized, zh.re, &x, &y) && !RE2::FullMatch(normalized, en.re, &x, &y)) {
     return std::nullopt;
   }
-  x.erase(std::remove(x.begin(), x.end(), ','), x.end());
-  y.erase(std::remove(y.begin(), y.end(), ','), y.end());
-  const auto a = ParseNumberPrefix(y);
-  const auto b = ParseNumberPrefix(x);
+  const auto a = DigitsValue(y);
+  const auto b = DigitsValue(x);
   if (!a || !b) return std::nullopt;
   RateQuestion r{.kind = Kind::kChange, .name_en = "difference", .name_zh = "差别"};
-  r.a = a->value;
-  r.b = b->value;
+  r.a = *a;
+  r.b = *b;
   r.compared = true;
-  r.numbers = {b->value, a->value};
+  r.numbers = {*b, *a};
   return r;
 }
 
