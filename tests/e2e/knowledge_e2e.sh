@@ -61,6 +61,9 @@ set +e; out=$("$askdb" kb add "$work/big50.txt" 2>&1); rc=$?; set -e
 set +e; out=$("$askdb" kb add "$src/tests/data/knowledge/returns_policy_encrypted.pdf" 2>&1); rc=$?; set -e
 [[ $rc == 3 && $out == *encrypted* ]] || fail "encrypted PDF: exit $rc: $out"
 [[ $(json "$("$askdb" --json kb list)" "len(d)") == 3 ]] || fail "a refused add left something behind"
+# A blank search is refused with what to type (exit 3), not answered "no match".
+set +e; out=$("$askdb" kb search "   " 2>&1); rc=$?; set -e
+[[ $rc == 3 && $out == *"query is blank"* ]] || fail "blank kb search: exit $rc: $out"
 
 # The scripted model writes fiscal-year SQL only when the document's fact is in its prompt.
 cat > "$work/rules.json" <<'RULES'
