@@ -264,27 +264,34 @@ struct Waited {
   bool cancelled = false;
 };
 
-// Reads both pipes until they close, within the deadline and the cap; then reaps the child.
-// The group is killed on every path so no descendant outlives the run.
-Waited Collect(Child& child, const Limits& limits, const CancellationToken* cancel) {
-  Waited w;
-  const auto deadline = SteadyClock::now() + std::chrono::milliseconds(limits.timeout_ms);
-  const size_t cap = static_cast<size_t>(limits.max_output_bytes);
+// Appends what one read returned to out or err, within the cap the two share.
+void AppendCapped(Waited& w, bool to_out, const char* data, size_t got, size_t cap) {
+  std::string& into = to_out ? w.out : w.err;
+  const size_t used = w.out.size() + w.err.size();
+  const size_t room = cap > used ? cap - used : 0;
+  into.append(data, std::min(room, got));
+  if (got > room) w.over_cap = true;
+}
+
+// Reads both pipes until they close, the deadline passes, the cap is reached or the run is
+// cancelled; says which of these stopped it in w.
+void ReadPipes(Child& child, SteadyClock::time_point deadline, size_t cap,
+               const CancellationToken* cancel, Waited& w) {
   char buf[65536];
   while (child.out >= 0 || child.err >= 0) {
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now());
     if (left.count() <= 0) {
       w.timed_out = true;
-      break;
+      return;
     }
     if (cancel != nullptr && cancel->IsCancelled()) {
       w.cancelled = true;
-      break;
+      return;
     }
     pollfd fds[2] = {{child.out, POLLIN, 0}, {child.err, POLLIN, 0}};
     const int n = poll(fds, 2, static_cast<int>(std::min<int64_t>(left.count(), 100)));
-    if (n < 0 && errno != EINTR) break;
+    if (n < 0 && errno != EINTR) return;
     for (int i = 0; i < 2; ++i) {
       if (fds[i].fd < 0 || fds[i].revents == 0) continue;
       const ssize_t got = read(fds[i].fd, buf, sizeof buf);
@@ -292,18 +299,17 @@ Waited Collect(Child& child, const Limits& limits, const CancellationToken* canc
         CloseFd(i == 0 ? child.out : child.err);
         continue;
       }
-      std::string& into = i == 0 ? w.out : w.err;
-      const size_t room = cap > w.out.size() + w.err.size() ? cap - w.out.size() - w.err.size() : 0;
-      into.append(buf, std::min(room, static_cast<size_t>(got)));
-      if (static_cast<size_t>(got) > room) w.over_cap = true;
+      AppendCapped(w, i == 0, buf, static_cast<size_t>(got), cap);
     }
-    if (w.over_cap) break;
+    if (w.over_cap) return;
   }
-  // The output ended: give the child until the deadline to exit on its own, seen without
-  // reaping it (WNOWAIT), so its group id cannot be reused before the kill below.
-  const bool stopped_early = w.timed_out || w.over_cap || w.cancelled;
+}
+
+// The output ended: gives the child until the deadline to exit on its own, seen without
+// reaping it (WNOWAIT), so its group id cannot be reused before the kill. True if it exited.
+bool ExitedBy(const Child& child, SteadyClock::time_point deadline) {
   siginfo_t info{};
-  while (!stopped_early && SteadyClock::now() < deadline) {
+  while (SteadyClock::now() < deadline) {
     info.si_pid = 0;
     if (waitid(P_PID, static_cast<id_t>(child.pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
         info.si_pid != 0) {
@@ -311,7 +317,11 @@ Waited Collect(Child& child, const Limits& limits, const CancellationToken* canc
     }
     usleep(2000);
   }
-  if (!stopped_early && info.si_pid == 0) w.timed_out = true;
+  return info.si_pid != 0;
+}
+
+// Kills the child's group and its PID namespace, closes every pipe and reaps the child.
+void KillAndReap(Child& child, int& status) {
   const pid_t sandbox_init = SandboxInitPid(child.info);
   kill(-child.pid, SIGKILL);
   if (sandbox_init > 0) KillPidNamespace(sandbox_init);
@@ -319,8 +329,19 @@ Waited Collect(Child& child, const Limits& limits, const CancellationToken* canc
   CloseFd(child.err);
   CloseFd(child.info);
   CloseFd(child.go);
-  while (waitpid(child.pid, &w.status, 0) < 0 && errno == EINTR) {
+  while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
   }
+}
+
+// Reads both pipes until they close, within the deadline and the cap; then reaps the child.
+// The group is killed on every path so no descendant outlives the run.
+Waited Collect(Child& child, const Limits& limits, const CancellationToken* cancel) {
+  Waited w;
+  const auto deadline = SteadyClock::now() + std::chrono::milliseconds(limits.timeout_ms);
+  ReadPipes(child, deadline, static_cast<size_t>(limits.max_output_bytes), cancel, w);
+  const bool stopped_early = w.timed_out || w.over_cap || w.cancelled;
+  if (!stopped_early && !ExitedBy(child, deadline)) w.timed_out = true;
+  KillAndReap(child, w.status);
   return w;
 }
 
@@ -355,48 +376,38 @@ StatusOr<ExecutorMode> ParseExecutorMode(std::string_view name) {
                               std::string(name) + "\"");
 }
 
-std::vector<std::string> SandboxCommand(const ExecutorOptions& options, const std::string& work_dir,
-                                        const std::string& lib_dir, const std::string& run_id,
-                                        bool warm) {
-  std::vector<std::string> a = {options.bwrap,
-                                "--info-fd",
-                                std::to_string(kInfoFd),
-                                "--unshare-all",  // user, pid, net, ipc, uts, cgroup
-                                "--unshare-net",
-                                "--die-with-parent",
-                                "--new-session",
-                                "--clearenv",
-                                "--setenv",
-                                "PATH",
-                                "/usr/bin",
-                                "--setenv",
-                                "HOME",
-                                kSandboxWork,
-                                "--setenv",
-                                "LANG",
-                                "C.UTF-8",
-                                "--setenv",
-                                "OPENBLAS_NUM_THREADS",
-                                "1",
-                                "--setenv",
-                                "OMP_NUM_THREADS",
-                                "1",
-                                "--setenv",
-                                "ASKDB_SANDBOX_RUN",
-                                run_id,
-                                "--setenv",
-                                "MPLCONFIGDIR",
-                                std::string(kSandboxWork) + "/.mpl",
-                                "--hostname",
-                                "askdb-sandbox",
-                                "--ro-bind",
-                                "/usr/lib",
-                                "/usr/lib"};
+namespace {
+
+// bwrap's namespaces and a fresh session; the run's whole environment comes after --clearenv.
+void AddIsolationArgs(std::vector<std::string>& a, const std::string& run_id) {
+  a.insert(a.end(), {"--info-fd", std::to_string(kInfoFd),
+                     "--unshare-all",  // user, pid, net, ipc, uts, cgroup
+                     "--unshare-net", "--die-with-parent", "--new-session", "--clearenv"});
+  const std::pair<std::string, std::string> environment[] = {
+      {"PATH", "/usr/bin"},
+      {"HOME", kSandboxWork},
+      {"LANG", "C.UTF-8"},
+      {"OPENBLAS_NUM_THREADS", "1"},
+      {"OMP_NUM_THREADS", "1"},
+      {"ASKDB_SANDBOX_RUN", run_id},
+      {"MPLCONFIGDIR", std::string(kSandboxWork) + "/.mpl"}};
+  for (const auto& [name, value] : environment) a.insert(a.end(), {"--setenv", name, value});
+  a.insert(a.end(), {"--hostname", "askdb-sandbox"});
+}
+
+// The read-only system folders the interpreter needs, and nothing else of the host.
+void AddSystemMounts(std::vector<std::string>& a) {
+  a.insert(a.end(), {"--ro-bind", "/usr/lib", "/usr/lib"});
   AddBindIfExists(a, "--ro-bind", "/usr/lib64");
   AddBindIfExists(a, "--ro-bind", "/usr/share/zoneinfo");
   // numpy's BLAS and LAPACK are reached through these links; the rest of /etc stays out.
   AddBindIfExists(a, "--ro-bind", "/etc/alternatives");
   AddBindIfExists(a, "--ro-bind", "/etc/ld.so.cache");
+}
+
+// The interpreter, the run's folders (work writable, lib read-only) and the runner to start.
+void AddRunMountsAndCommand(std::vector<std::string>& a, const ExecutorOptions& options,
+                            const std::string& work_dir, const std::string& lib_dir) {
   std::error_code ec;
   const fs::path python = fs::canonical(options.python, ec);
   a.insert(a.end(), {"--ro-bind",
@@ -419,11 +430,19 @@ std::vector<std::string> SandboxCommand(const ExecutorOptions& options, const st
                      lib_dir,
                      kSandboxLib,
                      "--chdir",
-                     kSandboxWork,
-                     "/usr/bin/python3",
-                     "-I",
-                     "-B",
-                     std::string(kSandboxLib) + "/runner.py"});
+                     kSandboxWork});
+  a.insert(a.end(), {"/usr/bin/python3", "-I", "-B", std::string(kSandboxLib) + "/runner.py"});
+}
+
+}  // namespace
+
+std::vector<std::string> SandboxCommand(const ExecutorOptions& options, const std::string& work_dir,
+                                        const std::string& lib_dir, const std::string& run_id,
+                                        bool warm) {
+  std::vector<std::string> a = {options.bwrap};
+  AddIsolationArgs(a, run_id);
+  AddSystemMounts(a);
+  AddRunMountsAndCommand(a, options, work_dir, lib_dir);
   if (warm) a.push_back("--warm");
   return a;
 }
