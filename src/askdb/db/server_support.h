@@ -114,6 +114,15 @@ class SessionPool {
   size_t open_ = 0;  // idle + in use + being opened
 };
 
+// The URL parameter pool_size: how many sessions the pool may open, at least one.
+inline StatusOr<size_t> ParsePoolSize(const std::string& value) {
+  const long n = std::strtol(value.c_str(), nullptr, 10);
+  if (n < 1) {
+    return InvalidArgumentError("pool_size must be a positive number, not '" + value + "'");
+  }
+  return static_cast<size_t>(n);
+}
+
 // The value of URL parameter `key` (case-sensitive, as libraries spell them), or nullptr.
 inline const std::string* FindParam(const DatabaseUrl& url, std::string_view key) {
   for (const auto& [k, v] : url.params) {

@@ -125,26 +125,56 @@ StatusOr<std::vector<Row>> RunText(Session& s, const std::string& sql, std::stri
   return rows;
 }
 
+// The integer types, which MySQL may mark unsigned; empty for any other type.
+std::string_view IntegerTypeName(enum_field_types type) {
+  switch (type) {
+    case MYSQL_TYPE_TINY:
+      return "tinyint";
+    case MYSQL_TYPE_SHORT:
+      return "smallint";
+    case MYSQL_TYPE_INT24:
+      return "mediumint";
+    case MYSQL_TYPE_LONG:
+      return "int";
+    case MYSQL_TYPE_LONGLONG:
+      return "bigint";
+    default:
+      return "";
+  }
+}
+
+std::string DecimalTypeName(const MYSQL_FIELD& f, bool is_unsigned) {
+  // length counts digits, a sign and a point; decimals is the scale.
+  unsigned scale = f.decimals;
+  unsigned precision =
+      static_cast<unsigned>(f.length) - (scale > 0 ? 1 : 0) - (is_unsigned ? 0 : 1);
+  return "decimal(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
+}
+
+// The string and blob types: the binary character set makes them binary.
+std::string_view StringTypeName(enum_field_types type, bool binary) {
+  switch (type) {
+    case MYSQL_TYPE_TINY_BLOB:
+    case MYSQL_TYPE_MEDIUM_BLOB:
+    case MYSQL_TYPE_LONG_BLOB:
+    case MYSQL_TYPE_BLOB:
+      return binary ? "blob" : "text";
+    case MYSQL_TYPE_STRING:
+      return binary ? "binary" : "char";
+    case MYSQL_TYPE_VAR_STRING:
+    case MYSQL_TYPE_VARCHAR:
+      return binary ? "varbinary" : "varchar";
+    default:
+      return "";
+  }
+}
+
 std::string TypeName(const MYSQL_FIELD& f) {
   const bool is_unsigned = (f.flags & UNSIGNED_FLAG) != 0;
-  const bool binary = f.charsetnr == kBinaryCharset;
-  std::string name;
+  if (std::string_view name = IntegerTypeName(f.type); !name.empty()) {
+    return is_unsigned ? std::string(name) + " unsigned" : std::string(name);
+  }
   switch (f.type) {
-    case MYSQL_TYPE_TINY:
-      name = "tinyint";
-      break;
-    case MYSQL_TYPE_SHORT:
-      name = "smallint";
-      break;
-    case MYSQL_TYPE_INT24:
-      name = "mediumint";
-      break;
-    case MYSQL_TYPE_LONG:
-      name = "int";
-      break;
-    case MYSQL_TYPE_LONGLONG:
-      name = "bigint";
-      break;
     case MYSQL_TYPE_YEAR:
       return "year";
     case MYSQL_TYPE_FLOAT:
@@ -152,13 +182,8 @@ std::string TypeName(const MYSQL_FIELD& f) {
     case MYSQL_TYPE_DOUBLE:
       return "double";
     case MYSQL_TYPE_DECIMAL:
-    case MYSQL_TYPE_NEWDECIMAL: {
-      // length counts digits, a sign and a point; decimals is the scale.
-      unsigned scale = f.decimals;
-      unsigned precision =
-          static_cast<unsigned>(f.length) - (scale > 0 ? 1 : 0) - (is_unsigned ? 0 : 1);
-      return "decimal(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
-    }
+    case MYSQL_TYPE_NEWDECIMAL:
+      return DecimalTypeName(f, is_unsigned);
     case MYSQL_TYPE_DATE:
     case MYSQL_TYPE_NEWDATE:
       return "date";
@@ -176,20 +201,34 @@ std::string TypeName(const MYSQL_FIELD& f) {
       return "geometry";
     case MYSQL_TYPE_NULL:
       return "null";
-    case MYSQL_TYPE_TINY_BLOB:
-    case MYSQL_TYPE_MEDIUM_BLOB:
-    case MYSQL_TYPE_LONG_BLOB:
-    case MYSQL_TYPE_BLOB:
-      return binary ? "blob" : "text";
-    case MYSQL_TYPE_STRING:
-      return binary ? "binary" : "char";
-    case MYSQL_TYPE_VAR_STRING:
-    case MYSQL_TYPE_VARCHAR:
-      return binary ? "varbinary" : "varchar";
     default:
-      return "";
+      return std::string(StringTypeName(f.type, f.charsetnr == kBinaryCharset));
   }
-  return is_unsigned ? name + " unsigned" : name;
+}
+
+Value IntegerValue(std::string_view s) {
+  int64_t i = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), i);
+  if (ec == std::errc() && ptr == s.data() + s.size()) return Value::Int(i);
+  return Value::Decimal(std::string(s));  // unsigned bigint above INT64_MAX stays exact
+}
+
+// DATETIME and TIMESTAMP in ISO form; MySQL's zero dates stay text.
+Value DateTimeValue(const MYSQL_FIELD& f, std::string_view s) {
+  if (s.substr(0, 4) == "0000") return Value::Text(std::string(s));
+  std::string iso(s);
+  if (iso.size() > 10 && iso[10] == ' ') iso[10] = 'T';
+  // TIMESTAMP is stored in UTC and shown in the session's zone, which is UTC.
+  if (f.type == MYSQL_TYPE_TIMESTAMP) iso += "+00:00";
+  return Value::Timestamp(iso);
+}
+
+// BIT(1) is a truth value; a wider BIT is its big-endian bytes as a number.
+Value BitValue(const MYSQL_FIELD& f, std::string_view s) {
+  if (f.length == 1) return Value::Bool(!s.empty() && s.back() != 0);
+  uint64_t bits = 0;
+  for (char c : s) bits = (bits << 8) | static_cast<unsigned char>(c);
+  return Value::Int(static_cast<int64_t>(bits));
 }
 
 Value ToValue(const MYSQL_FIELD& f, const char* v, unsigned long n) {
@@ -200,12 +239,8 @@ Value ToValue(const MYSQL_FIELD& f, const char* v, unsigned long n) {
     case MYSQL_TYPE_INT24:
     case MYSQL_TYPE_LONG:
     case MYSQL_TYPE_LONGLONG:
-    case MYSQL_TYPE_YEAR: {
-      int64_t i = 0;
-      auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), i);
-      if (ec == std::errc() && ptr == s.data() + s.size()) return Value::Int(i);
-      return Value::Decimal(std::string(s));  // unsigned bigint above INT64_MAX stays exact
-    }
+    case MYSQL_TYPE_YEAR:
+      return IntegerValue(s);
     case MYSQL_TYPE_DECIMAL:
     case MYSQL_TYPE_NEWDECIMAL:
       return Value::Decimal(std::string(s));
@@ -219,32 +254,16 @@ Value ToValue(const MYSQL_FIELD& f, const char* v, unsigned long n) {
     case MYSQL_TYPE_TIME:
       return Value::Time(std::string(s));
     case MYSQL_TYPE_DATETIME:
-    case MYSQL_TYPE_TIMESTAMP: {
-      if (s.substr(0, 4) == "0000") return Value::Text(std::string(s));
-      std::string iso(s);
-      if (iso.size() > 10 && iso[10] == ' ') iso[10] = 'T';
-      // TIMESTAMP is stored in UTC and shown in the session's zone, which is UTC.
-      if (f.type == MYSQL_TYPE_TIMESTAMP) iso += "+00:00";
-      return Value::Timestamp(iso);
-    }
-    case MYSQL_TYPE_BIT: {
-      if (f.length == 1) return Value::Bool(!s.empty() && s.back() != 0);
-      uint64_t bits = 0;
-      for (char c : s) bits = (bits << 8) | static_cast<unsigned char>(c);
-      return Value::Int(static_cast<int64_t>(bits));
-    }
+    case MYSQL_TYPE_TIMESTAMP:
+      return DateTimeValue(f, s);
+    case MYSQL_TYPE_BIT:
+      return BitValue(f, s);
     case MYSQL_TYPE_GEOMETRY:
       return Value::Blob(std::string(s));
-    case MYSQL_TYPE_TINY_BLOB:
-    case MYSQL_TYPE_MEDIUM_BLOB:
-    case MYSQL_TYPE_LONG_BLOB:
-    case MYSQL_TYPE_BLOB:
-    case MYSQL_TYPE_STRING:
-    case MYSQL_TYPE_VAR_STRING:
-    case MYSQL_TYPE_VARCHAR:
-      if (f.charsetnr == kBinaryCharset) return Value::Blob(std::string(s));
-      return Value::Text(std::string(s));
-    default:
+    default:  // strings and blobs; the binary character set makes a blob
+      if (!StringTypeName(f.type, false).empty() && f.charsetnr == kBinaryCharset) {
+        return Value::Blob(std::string(s));
+      }
       return Value::Text(std::string(s));
   }
 }
@@ -267,6 +286,55 @@ const Dialect& MysqlConnector::dialect() const { return MysqlDialect::Instance()
 
 size_t MysqlConnector::open_sessions() const { return pool_->open_sessions(); }
 
+namespace {
+
+std::string KnownParamsText() {
+  std::string known;
+  for (std::string_view k : kKnownParams) known += (known.empty() ? "" : ", ") + std::string(k);
+  return known;
+}
+
+// Applies the URL's parameters to the connection and the options; refuses an unknown one.
+Status ApplyUrlParams(const DatabaseUrl& url, ConnectParams& params, MysqlOptions& opts) {
+  for (const auto& [key, value] : url.params) {
+    if (std::find(kKnownParams.begin(), kKnownParams.end(), key) == kKnownParams.end()) {
+      return InvalidArgumentError("unknown MySQL URL parameter '" + key + "' in " + url.Redacted() +
+                                  "; known parameters: " + KnownParamsText());
+    }
+    if (key == "pool_size") {
+      ASKDB_ASSIGN_OR_RETURN(opts.max_sessions, server::ParsePoolSize(value));
+    } else if (key == "ssl" || key == "sslmode") {
+      std::string v = internal::AsciiLowerCopy(value);
+      params.require_tls = v == "true" || v == "1" || v == "require" || v == "required" ||
+                           v == "verify_ca" || v == "verify_identity";
+    } else if (key == "ssl_ca") {
+      params.tls_ca = value;
+      params.require_tls = true;
+    } else if (key == "allow_privileged_role") {
+      ASKDB_ASSIGN_OR_RETURN(bool allow, guard::ParseAllowPrivilegedRole(value));
+      opts.allow_privileged_role = opts.allow_privileged_role || allow;
+    }
+  }
+  return Status::Ok();
+}
+
+// The server's other databases (lower-case): a name qualified by one of them is not this
+// datasource's.
+StatusOr<std::set<std::string>> OtherDatabases(Session& session, const DatabaseUrl& url) {
+  StatusOr<std::vector<Row>> databases = RunText(session, "SHOW DATABASES", url.Redacted());
+  if (!databases.ok()) return databases.status().WithContext("listing the databases");
+  const std::string own = internal::AsciiLowerCopy(url.database);
+  std::set<std::string> others;
+  for (const Row& row : *databases) {
+    if (row.empty() || !row[0]) continue;
+    std::string name = internal::AsciiLowerCopy(*row[0]);
+    if (name != own) others.insert(std::move(name));
+  }
+  return others;
+}
+
+}  // namespace
+
 StatusOr<std::unique_ptr<MysqlConnector>> MysqlConnector::Open(const DatabaseUrl& url,
                                                                const MysqlOptions& options) {
   MysqlOptions opts = options;
@@ -277,30 +345,7 @@ StatusOr<std::unique_ptr<MysqlConnector>> MysqlConnector::Open(const DatabaseUrl
   params->database = url.database;
   ASKDB_ASSIGN_OR_RETURN(params->password,
                          server::ResolvePassword(url, {"ASKDB_MYSQL_PASSWORD", "MYSQL_PWD"}));
-  for (const auto& [key, value] : url.params) {
-    if (std::find(kKnownParams.begin(), kKnownParams.end(), key) == kKnownParams.end()) {
-      std::string known;
-      for (std::string_view k : kKnownParams) known += (known.empty() ? "" : ", ") + std::string(k);
-      return InvalidArgumentError("unknown MySQL URL parameter '" + key + "' in " + url.Redacted() +
-                                  "; known parameters: " + known);
-    }
-    if (key == "pool_size") {
-      long n = std::strtol(value.c_str(), nullptr, 10);
-      if (n < 1)
-        return InvalidArgumentError("pool_size must be a positive number, not '" + value + "'");
-      opts.max_sessions = static_cast<size_t>(n);
-    } else if (key == "ssl" || key == "sslmode") {
-      std::string v = internal::AsciiLowerCopy(value);
-      params->require_tls = v == "true" || v == "1" || v == "require" || v == "required" ||
-                            v == "verify_ca" || v == "verify_identity";
-    } else if (key == "ssl_ca") {
-      params->tls_ca = value;
-      params->require_tls = true;
-    } else if (key == "allow_privileged_role") {
-      ASKDB_ASSIGN_OR_RETURN(bool allow, guard::ParseAllowPrivilegedRole(value));
-      opts.allow_privileged_role = opts.allow_privileged_role || allow;
-    }
-  }
+  ASKDB_RETURN_IF_ERROR(ApplyUrlParams(url, *params, opts));
   auto connector = std::make_unique<MysqlConnector>(PrivateTag(), std::move(params), url.Redacted(),
                                                     url.database, opts);
   bool reused = false;
@@ -312,15 +357,7 @@ StatusOr<std::unique_ptr<MysqlConnector>> MysqlConnector::Open(const DatabaseUrl
     Status role = connector->CheckRole(*first, url.user);
     if (!role.ok()) return role;
   }
-  // The server's other databases: a name qualified by one of them is not this datasource's.
-  StatusOr<std::vector<Row>> databases = RunText(*first, "SHOW DATABASES", url.Redacted());
-  if (!databases.ok()) return databases.status().WithContext("listing the databases");
-  const std::string own = internal::AsciiLowerCopy(url.database);
-  for (const Row& row : *databases) {
-    if (row.empty() || !row[0]) continue;
-    std::string name = internal::AsciiLowerCopy(*row[0]);
-    if (name != own) connector->other_databases_.insert(std::move(name));
-  }
+  ASKDB_ASSIGN_OR_RETURN(connector->other_databases_, OtherDatabases(*first, url));
   connector->pool_->Release(std::move(first));
   return connector;
 }
@@ -455,6 +492,17 @@ StatusOr<ResultSet> MysqlConnector::Execute(std::string_view sql, const QueryOpt
     ASKDB_RETURN_IF_ERROR(PrepareOnServer(sql, options, deadline));
     return guarded;
   }
+  ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, AcquireLive(deadline));
+  StatusOr<ResultSet> result = RunChecked(*session, sql, options, deadline);
+  Finish(std::move(session));
+  if (result.ok()) {
+    result->elapsed =
+        std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() - start);
+  }
+  return result;
+}
+
+StatusOr<std::unique_ptr<Session>> MysqlConnector::AcquireLive(SteadyClock::time_point deadline) {
   constexpr int kAttempts = 2;  // a dead pooled session is replaced once
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     bool reused = false;
@@ -465,13 +513,7 @@ StatusOr<ResultSet> MysqlConnector::Execute(std::string_view sql, const QueryOpt
       pool_->Discard();
       continue;
     }
-    StatusOr<ResultSet> result = RunChecked(*session, sql, options, deadline);
-    Finish(std::move(session));
-    if (result.ok()) {
-      result->elapsed =
-          std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() - start);
-    }
-    return result;
+    return session;
   }
   return UnavailableError("cannot reach " + display_name_ +
                           ": pooled connections were dead and no new one could be used; retry");
@@ -565,21 +607,46 @@ class MysqlConnector::Watchdog {
   std::thread thread_;  // last: starts after every other member is ready
 };
 
+Status MysqlConnector::PrepareWatched(Session& session, std::string_view sql,
+                                      const QueryOptions& options, SteadyClock::time_point deadline,
+                                      ServerError* server_error) {
+  // A prepare waits for metadata locks, so it is bounded like a running statement.
+  Watchdog watchdog(*this, session, options, deadline);
+  Status status = PrepareOnly(session, sql, server_error);
+  if (!status.ok()) {
+    if (std::optional<Status> why = watchdog.Interrupted()) status = *why;
+  }
+  return status;
+}
+
 Status MysqlConnector::PrepareOnServer(std::string_view sql, const QueryOptions& options,
                                        SteadyClock::time_point deadline) {
   bool reused = false;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<Session> session, pool_->Acquire(deadline, &reused));
-  Status status;
-  {
-    Watchdog watchdog(*this, *session, options, deadline);
-    status = PrepareOnly(*session, sql);
-    if (!status.ok()) {
-      if (std::optional<Status> why = watchdog.Interrupted()) status = *why;
-    }
-  }
+  Status status = PrepareWatched(*session, sql, options, deadline);
   Finish(std::move(session));
   return status;
 }
+
+namespace {
+
+// A failed check in the caller's words: what the server cannot parse or bind is the
+// caller's SQL to fix.
+Status CheckFailure(Status status, unsigned server_code, const std::string& server_message) {
+  if (server_code == ER_PROCACCESS_DENIED_ERROR && status.code() == StatusCode::kPermissionDenied) {
+    // The server checks EXECUTE rights before existence, so a user with SELECT grants
+    // only hears about an unknown function this way: for the caller it is a name that
+    // does not bind, like an unknown column.
+    return InvalidArgumentError("MySQL: " + server_message + " (error " +
+                                std::to_string(server_code) +
+                                "): the function does not exist, or the database user may "
+                                "not run it; use a built-in function");
+  }
+  if (status.code() == StatusCode::kSqlError) return InvalidArgumentError(status.message());
+  return status;
+}
+
+}  // namespace
 
 Status MysqlConnector::Check(std::string_view sql, const QueryOptions& options) {
   const auto start = SteadyClock::now();
@@ -599,44 +666,13 @@ Status MysqlConnector::Check(std::string_view sql, const QueryOptions& options) 
     // through to report it in Check's words runs nothing.
     if (PrepareOnServer(sql, options, deadline).ok()) return guarded.WithContext(context);
   }
-  constexpr int kAttempts = 2;  // a dead pooled session is replaced once
-  for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    bool reused = false;
-    StatusOr<std::unique_ptr<Session>> session = pool_->Acquire(deadline, &reused);
-    if (!session.ok()) return session.status().WithContext(context);
-    if (reused && mysql_ping((*session)->conn()) != 0) {
-      session->reset();
-      pool_->Discard();
-      continue;
-    }
-    Status status;
-    ServerError server_error;
-    {
-      // A prepare waits for metadata locks, so it is bounded like a running statement.
-      Watchdog watchdog(*this, **session, options, deadline);
-      status = PrepareOnly(**session, sql, &server_error);
-      if (!status.ok()) {
-        if (std::optional<Status> why = watchdog.Interrupted()) status = *why;
-      }
-    }
-    Finish(std::move(*session));
-    if (status.ok()) return status;
-    if (server_error.code == ER_PROCACCESS_DENIED_ERROR &&
-        status.code() == StatusCode::kPermissionDenied) {
-      // The server checks EXECUTE rights before existence, so a user with SELECT grants
-      // only hears about an unknown function this way: for the caller it is a name that
-      // does not bind, like an unknown column.
-      status = InvalidArgumentError("MySQL: " + server_error.message + " (error " +
-                                    std::to_string(server_error.code) +
-                                    "): the function does not exist, or the database user may "
-                                    "not run it; use a built-in function");
-    }
-    // A statement the server cannot parse or bind is the caller's SQL to fix.
-    if (status.code() == StatusCode::kSqlError) status = InvalidArgumentError(status.message());
-    return status.WithContext(context);
-  }
-  return UnavailableError("cannot reach " + display_name_ +
-                          ": pooled connections were dead and no new one could be used; retry")
+  StatusOr<std::unique_ptr<Session>> session = AcquireLive(deadline);
+  if (!session.ok()) return session.status().WithContext(context);
+  ServerError server_error;
+  Status status = PrepareWatched(**session, sql, options, deadline, &server_error);
+  Finish(std::move(*session));
+  if (status.ok()) return status;
+  return CheckFailure(std::move(status), server_error.code, server_error.message)
       .WithContext(context);
 }
 

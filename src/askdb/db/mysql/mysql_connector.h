@@ -121,6 +121,12 @@ class MysqlConnector final : public Connector {
   Status IntrospectIn(Session& session, const IntrospectOptions& options, DatabaseSchema& schema);
   // Refuses a privileged account (see MysqlOptions::allow_privileged_role).
   Status CheckRole(Session& session, const std::string& user);
+  // A pooled session that answers a ping; a dead idle one is replaced once.
+  StatusOr<std::unique_ptr<Session>> AcquireLive(std::chrono::steady_clock::time_point deadline);
+  // PrepareOnly bounded by the deadline and the query's cancellation.
+  Status PrepareWatched(Session& session, std::string_view sql, const QueryOptions& options,
+                        std::chrono::steady_clock::time_point deadline,
+                        ServerError* server_error = nullptr);
   // Prepares `sql` on a pooled session without running it: the server's error, or OK.
   Status PrepareOnServer(std::string_view sql, const QueryOptions& options,
                          std::chrono::steady_clock::time_point deadline);

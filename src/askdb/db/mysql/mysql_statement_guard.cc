@@ -210,69 +210,95 @@ size_t MatchingParen(const std::vector<Token>& tokens, size_t open) {
   return std::string::npos;
 }
 
-Status CheckTokens(const std::vector<Token>& tokens, const std::set<std::string>& other_dbs) {
-  // The statement kind: skip leading '(' of a parenthesised query.
+// Only a query may run (a leading '(' of a parenthesised query skipped); the statements
+// left to the server's own refusal pass too.
+Status CheckStatementKind(const std::vector<Token>& tokens) {
   size_t first = 0;
   while (first < tokens.size() && IsPunct(tokens[first], '(')) ++first;
   if (first >= tokens.size()) return Status::Ok();  // empty: the connector says so
   const Token& lead = tokens[first];
-  if (lead.kind != Kind::kWord || !In(kQueryWords, lead.text)) {
-    if (lead.kind == Kind::kWord && In(kLeftToServer, lead.text)) return Status::Ok();
-    return guard::Unprovable("a " + (lead.kind == Kind::kWord ? lead.text : "statement") +
-                             " statement is not a query; only SELECT, WITH, VALUES and TABLE "
-                             "may run");
+  if (lead.kind == Kind::kWord && In(kQueryWords, lead.text)) return Status::Ok();
+  if (lead.kind == Kind::kWord && In(kLeftToServer, lead.text)) return Status::Ok();
+  return guard::Unprovable("a " + (lead.kind == Kind::kWord ? lead.text : "statement") +
+                           " statement is not a query; only SELECT, WITH, VALUES and TABLE "
+                           "may run");
+}
+
+// Server variables and SELECT ... INTO / PROCEDURE, refused wherever they stand.
+Status CheckForbiddenToken(const Token& t) {
+  if (t.kind == Kind::kSystemVariable) {
+    return guard::Unprovable("the server variable @@" + t.text +
+                             " is not allowed: server variables reveal the server's "
+                             "configuration (paths, versions, settings)");
   }
+  if (t.kind == Kind::kWord && (t.text == "into" || t.text == "procedure")) {
+    return guard::Unprovable("SELECT ... " + std::string(t.text == "into" ? "INTO" : "PROCEDURE") +
+                             " is not allowed: it writes files or variables or runs code");
+  }
+  return Status::Ok();
+}
+
+// The name at k qualifies the next one (schema.table): a system schema or another database
+// is refused.
+Status CheckQualifier(const std::vector<Token>& tokens, size_t k,
+                      const std::set<std::string>& other_dbs) {
+  const bool qualified_next =
+      k + 2 < tokens.size() && IsPunct(tokens[k + 1], '.') && IsName(tokens[k + 2]);
+  const bool after_dot = k > 0 && IsPunct(tokens[k - 1], '.');
+  if (!qualified_next || after_dot) return Status::Ok();
+  const std::string schema = Lower(tokens[k].text);
+  if (In(kSystemSchemas, schema)) {
+    return guard::TableRefused(schema + "." + tokens[k + 2].text,
+                               "it is in the system schema " + schema +
+                                   " (server catalogs: accounts, password hashes, grants, "
+                                   "other sessions)");
+  }
+  if (other_dbs.count(schema) != 0) {
+    return guard::TableRefused(schema + "." + tokens[k + 2].text,
+                               "it is in the database " + schema + ", not in this datasource's");
+  }
+  return Status::Ok();
+}
+
+// Whether the name at k followed by '(' is a column list, not a call: WITH name (columns)
+// AS (...) ("f(x) AS (" is valid nowhere else) or ... AS alias (columns).
+bool IsColumnList(const std::vector<Token>& tokens, size_t k) {
+  const size_t close = MatchingParen(tokens, k + 1);
+  if (close != std::string::npos && close + 2 < tokens.size() &&
+      tokens[close + 1].kind == Kind::kWord && tokens[close + 1].text == "as" &&
+      IsPunct(tokens[close + 2], '(')) {
+    return true;
+  }
+  return k > 0 && tokens[k - 1].kind == Kind::kWord && tokens[k - 1].text == "as";
+}
+
+// A name followed by '(' is a function call, unless it is a keyword, a type, or a column
+// list; only built-in functions the guard allows may be called.
+Status CheckCall(const std::vector<Token>& tokens, size_t k) {
+  const Token& t = tokens[k];
+  if (k + 1 >= tokens.size() || !IsPunct(tokens[k + 1], '(')) return Status::Ok();
+  if (t.kind == Kind::kWord && (In(kParenKeywords, t.text) || In(kTypeWords, t.text))) {
+    return Status::Ok();
+  }
+  if (IsColumnList(tokens, k)) return Status::Ok();
+  if (k > 0 && IsPunct(tokens[k - 1], '.')) {
+    return guard::FunctionRefused(tokens[k - 2].text + "." + t.text,
+                                  "only built-in functions may be called; a stored function "
+                                  "can do anything");
+  }
+  const std::string name = Lower(t.text);  // MySQL function names ignore case
+  std::string reason = guard::FunctionRefusalReason(Engine::kMysql, name);
+  if (!reason.empty()) return guard::FunctionRefused(name, reason);
+  return Status::Ok();
+}
+
+Status CheckTokens(const std::vector<Token>& tokens, const std::set<std::string>& other_dbs) {
+  ASKDB_RETURN_IF_ERROR(CheckStatementKind(tokens));
   for (size_t k = 0; k < tokens.size(); ++k) {
-    const Token& t = tokens[k];
-    if (t.kind == Kind::kSystemVariable) {
-      return guard::Unprovable("the server variable @@" + t.text +
-                               " is not allowed: server variables reveal the server's "
-                               "configuration (paths, versions, settings)");
-    }
-    if (t.kind == Kind::kWord && (t.text == "into" || t.text == "procedure")) {
-      return guard::Unprovable("SELECT ... " +
-                               std::string(t.text == "into" ? "INTO" : "PROCEDURE") +
-                               " is not allowed: it writes files or variables or runs code");
-    }
-    if (!IsName(t)) continue;
-    const bool qualified_next =
-        k + 2 < tokens.size() && IsPunct(tokens[k + 1], '.') && IsName(tokens[k + 2]);
-    const bool after_dot = k > 0 && IsPunct(tokens[k - 1], '.');
-    if (qualified_next && !after_dot) {
-      const std::string schema = Lower(t.text);
-      if (In(kSystemSchemas, schema)) {
-        return guard::TableRefused(schema + "." + tokens[k + 2].text,
-                                   "it is in the system schema " + schema +
-                                       " (server catalogs: accounts, password hashes, grants, "
-                                       "other sessions)");
-      }
-      if (other_dbs.count(schema) != 0) {
-        return guard::TableRefused(
-            schema + "." + tokens[k + 2].text,
-            "it is in the database " + schema + ", not in this datasource's");
-      }
-    }
-    // A name followed by '(' is a function call, unless it is a keyword, a type, or a CTE
-    // or derived table's column list (name (a, b) AS ...).
-    if (k + 1 >= tokens.size() || !IsPunct(tokens[k + 1], '(')) continue;
-    if (t.kind == Kind::kWord && (In(kParenKeywords, t.text) || In(kTypeWords, t.text))) continue;
-    const size_t close = MatchingParen(tokens, k + 1);
-    if (close != std::string::npos && close + 2 < tokens.size() &&
-        tokens[close + 1].kind == Kind::kWord && tokens[close + 1].text == "as" &&
-        IsPunct(tokens[close + 2], '(')) {
-      continue;  // WITH name (columns) AS (...): "f(x) AS (" is valid nowhere else
-    }
-    if (k > 0 && tokens[k - 1].kind == Kind::kWord && tokens[k - 1].text == "as") {
-      continue;  // ... AS alias (columns)
-    }
-    if (after_dot) {
-      return guard::FunctionRefused(tokens[k - 2].text + "." + t.text,
-                                    "only built-in functions may be called; a stored function "
-                                    "can do anything");
-    }
-    const std::string name = Lower(t.text);  // MySQL function names ignore case
-    std::string reason = guard::FunctionRefusalReason(Engine::kMysql, name);
-    if (!reason.empty()) return guard::FunctionRefused(name, reason);
+    ASKDB_RETURN_IF_ERROR(CheckForbiddenToken(tokens[k]));
+    if (!IsName(tokens[k])) continue;
+    ASKDB_RETURN_IF_ERROR(CheckQualifier(tokens, k, other_dbs));
+    ASKDB_RETURN_IF_ERROR(CheckCall(tokens, k));
   }
   return Status::Ok();
 }

@@ -224,24 +224,47 @@ Status LostConnection(std::string_view where, std::string_view detail) {
                           "statement reconnects, retry it");
 }
 
-// Turns an error result into a Status. `sql` is the user's statement for kDeclare (to map
-// positions and name refused statements).
-Status MapError(const PGresult* r, Session& session, Step step, std::string_view sql,
-                const Call& call, std::string_view where) {
-  const std::string state = Field(r, PG_DIAG_SQLSTATE);
-  std::string message = Field(r, PG_DIAG_MESSAGE_PRIMARY);
-  if (message.empty()) message = Chomp(PQresultErrorMessage(r));
-  const std::string hint = Field(r, PG_DIAG_MESSAGE_HINT);
-  if (session.broken() || StartsWith(state, "08") || state == "57P01" || state == "57P02" ||
-      state == "57P03") {
-    session.MarkBroken();
-    return LostConnection(where, message);
+// Why the connection failed, named from libpq's text (it reports failures as text only):
+// TLS, the password, the database's name, access rules, a timeout, or no server there.
+Status ConnectFailure(const std::string& detail, const std::string& where,
+                      const std::string& database, std::chrono::milliseconds connect_timeout) {
+  if (Contains(detail, "no encryption") || Contains(detail, "SSL off") ||
+      Contains(detail, "requires SSL") || Contains(detail, "SSL required")) {
+    return PermissionDeniedError("the server " + where +
+                                 " refuses unencrypted connections for this user (" + detail +
+                                 "); connect with TLS: add ?sslmode=require to the URL");
   }
-  if (state == "57014") {  // query_canceled: our cancel, or statement_timeout
-    return call.reason == Call::Reason::kCancelled ? CancelledError("query cancelled")
-                                                   : TimeoutError(call);
+  if (Contains(detail, "password authentication failed") ||
+      Contains(detail, "authentication failed")) {
+    return PermissionDeniedError("authentication failed connecting to " + where + " (" + detail +
+                                 "); check the user and password (URL, password_file= or "
+                                 "PGPASSWORD / ASKDB_PG_PASSWORD)");
   }
-  const std::string word = server::FirstWord(sql);
+  if (Contains(detail, "no password supplied") || Contains(detail, "password is required")) {
+    return PermissionDeniedError("the server " + where +
+                                 " asks for a password and none was given; put it in the URL, "
+                                 "a password_file= or PGPASSWORD / ASKDB_PG_PASSWORD");
+  }
+  if (Contains(detail, "database \"") && Contains(detail, "does not exist")) {
+    return NotFoundError("the database '" + database + "' does not exist on " + where + " (" +
+                         detail + "); check the database name in the URL");
+  }
+  if (Contains(detail, "permission denied") || Contains(detail, "pg_hba.conf")) {
+    return PermissionDeniedError("the server " + where + " refused the connection (" + detail +
+                                 "); ask its administrator for access (pg_hba.conf, CONNECT)");
+  }
+  if (Contains(detail, "timeout expired")) {
+    return UnavailableError("timed out connecting to " + where + " after " +
+                            server::FormatDuration(connect_timeout) +
+                            "; check the host, port and firewall");
+  }
+  return UnavailableError("cannot connect to " + where + " (" + detail +
+                          "); check that the server runs and the host and port are right");
+}
+
+// The SQLSTATEs that mean a refusal or a resource limit rather than a mistake in the SQL.
+std::optional<Status> RefusalOf(const std::string& state, const std::string& message,
+                                const std::string& word) {
   if (state == "42601" && Contains(message, "multiple commands")) {
     return PermissionDeniedError(server::SeveralStatementsRefusal());
   }
@@ -261,26 +284,54 @@ Status MapError(const PGresult* r, Session& session, Step step, std::string_view
     return ResourceExhaustedError("PostgreSQL ran out of resources running the query (" + message +
                                   "); narrow it");
   }
+  return std::nullopt;
+}
+
+// Where in the user's statement the DECLARE failed (" at offset N", or empty), the cursor
+// prefix taken off; a refusal when the statement is no query at all.
+StatusOr<std::string> PositionText(const PGresult* r, const std::string& state,
+                                   std::string_view sql, const std::string& word) {
+  const std::string position = Field(r, PG_DIAG_STATEMENT_POSITION);
+  long pos = position.empty() ? 0 : std::strtol(position.c_str(), nullptr, 10);
+  long user_chars = pos - static_cast<long>(kCursorPrefix.size());
+  if (pos <= 0 || user_chars < 1) return std::string();
+  size_t offset = ByteOffsetOfChar(sql, user_chars);
+  if (state == "42601" && offset == server::FirstSqlByte(sql) && !server::IsQueryWord(word)) {
+    // The server's grammar for a cursor admits only SELECT and VALUES; a statement that
+    // fails at its first word is some other kind of statement.
+    return PermissionDeniedError(server::ReadOnlyRefusal(word, ""));
+  }
+  const std::string at_word = server::FirstWord(sql.substr(std::min(offset, sql.size())));
+  if (state == "42601" &&
+      (at_word == "INSERT" || at_word == "UPDATE" || at_word == "DELETE" || at_word == "MERGE")) {
+    // A write where the cursor's grammar wants a query: WITH ... DELETE and the like.
+    return PermissionDeniedError(server::ReadOnlyRefusal(at_word, ""));
+  }
+  return " at offset " + std::to_string(offset);
+}
+
+// Turns an error result into a Status. `sql` is the user's statement for kDeclare (to map
+// positions and name refused statements).
+Status MapError(const PGresult* r, Session& session, Step step, std::string_view sql,
+                const Call& call, std::string_view where) {
+  const std::string state = Field(r, PG_DIAG_SQLSTATE);
+  std::string message = Field(r, PG_DIAG_MESSAGE_PRIMARY);
+  if (message.empty()) message = Chomp(PQresultErrorMessage(r));
+  const std::string hint = Field(r, PG_DIAG_MESSAGE_HINT);
+  if (session.broken() || StartsWith(state, "08") || state == "57P01" || state == "57P02" ||
+      state == "57P03") {
+    session.MarkBroken();
+    return LostConnection(where, message);
+  }
+  if (state == "57014") {  // query_canceled: our cancel, or statement_timeout
+    return call.reason == Call::Reason::kCancelled ? CancelledError("query cancelled")
+                                                   : TimeoutError(call);
+  }
+  const std::string word = server::FirstWord(sql);
+  if (std::optional<Status> refused = RefusalOf(state, message, word)) return *refused;
   std::string position_text;
   if (step == Step::kDeclare) {
-    const std::string position = Field(r, PG_DIAG_STATEMENT_POSITION);
-    long pos = position.empty() ? 0 : std::strtol(position.c_str(), nullptr, 10);
-    long user_chars = pos - static_cast<long>(kCursorPrefix.size());
-    if (pos > 0 && user_chars >= 1) {
-      size_t offset = ByteOffsetOfChar(sql, user_chars);
-      if (state == "42601" && offset == server::FirstSqlByte(sql) && !server::IsQueryWord(word)) {
-        // The server's grammar for a cursor admits only SELECT and VALUES; a statement that
-        // fails at its first word is some other kind of statement.
-        return PermissionDeniedError(server::ReadOnlyRefusal(word, ""));
-      }
-      const std::string at_word = server::FirstWord(sql.substr(std::min(offset, sql.size())));
-      if (state == "42601" && (at_word == "INSERT" || at_word == "UPDATE" || at_word == "DELETE" ||
-                               at_word == "MERGE")) {
-        // A write where the cursor's grammar wants a query: WITH ... DELETE and the like.
-        return PermissionDeniedError(server::ReadOnlyRefusal(at_word, ""));
-      }
-      position_text = " at offset " + std::to_string(offset);
-    }
+    ASKDB_ASSIGN_OR_RETURN(position_text, PositionText(r, state, sql, word));
   }
   std::string out = "PostgreSQL: " + message + position_text;
   if (!hint.empty()) out += " (hint: " + hint + ")";
@@ -459,31 +510,42 @@ const Dialect& PostgresConnector::dialect() const { return PostgresDialect::Inst
 
 size_t PostgresConnector::open_sessions() const { return pool_->open_sessions(); }
 
-StatusOr<std::unique_ptr<PostgresConnector>> PostgresConnector::Open(
-    const DatabaseUrl& url, const PostgresOptions& options) {
-  PostgresOptions opts = options;
-  std::vector<std::pair<std::string, std::string>> params;
+namespace {
+
+using ConnParams = std::vector<std::pair<std::string, std::string>>;
+
+// libpq's connection keywords from the URL's parts and askdb's fixed settings.
+ConnParams BaseConnParams(const DatabaseUrl& url, const std::optional<std::string>& password,
+                          std::chrono::milliseconds connect_timeout) {
+  ConnParams params;
   if (!url.host.empty()) params.emplace_back("host", url.host);
   if (url.port) params.emplace_back("port", std::to_string(*url.port));
   if (!url.database.empty()) params.emplace_back("dbname", url.database);
   if (!url.user.empty()) params.emplace_back("user", url.user);
-  ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> password,
-                         server::ResolvePassword(url, {"ASKDB_PG_PASSWORD"}));
   if (password) params.emplace_back("password", *password);
-  long long timeout_s = (opts.connect_timeout.count() + 999) / 1000;
+  long long timeout_s = (connect_timeout.count() + 999) / 1000;
   params.emplace_back("connect_timeout",
                       std::to_string(std::max<long long>(kMinConnectTimeoutSeconds, timeout_s)));
   params.emplace_back("application_name", "askdb");
   params.emplace_back("client_encoding", "UTF8");
   params.emplace_back("options", std::string(kStartupOptions));
+  return params;
+}
+
+std::string KnownParamsText() {
+  std::string known;
+  for (std::string_view k : kLibpqParams) known += std::string(known.empty() ? "" : ", ") += k;
+  for (std::string_view k : kOwnParams) known += ", " + std::string(k);
+  return known;
+}
+
+// The URL's parameters: askdb's own set the options, libpq's are passed on after the
+// defaults (a later value wins: libpq takes the last one); an unknown one is refused.
+Status ApplyUrlParams(const DatabaseUrl& url, ConnParams& params, PostgresOptions& opts) {
   for (const auto& [key, value] : url.params) {
     if (std::find(kOwnParams.begin(), kOwnParams.end(), key) != kOwnParams.end()) {
       if (key == "pool_size") {
-        long n = std::strtol(value.c_str(), nullptr, 10);
-        if (n < 1) {
-          return InvalidArgumentError("pool_size must be a positive number, not '" + value + "'");
-        }
-        opts.max_sessions = static_cast<size_t>(n);
+        ASKDB_ASSIGN_OR_RETURN(opts.max_sessions, server::ParsePoolSize(value));
       } else if (key == "allow_privileged_role") {
         ASKDB_ASSIGN_OR_RETURN(bool allow, guard::ParseAllowPrivilegedRole(value));
         opts.allow_privileged_role = opts.allow_privileged_role || allow;
@@ -491,15 +553,23 @@ StatusOr<std::unique_ptr<PostgresConnector>> PostgresConnector::Open(
       continue;
     }
     if (std::find(kLibpqParams.begin(), kLibpqParams.end(), key) == kLibpqParams.end()) {
-      std::string known;
-      for (std::string_view k : kLibpqParams) known += std::string(known.empty() ? "" : ", ") += k;
-      for (std::string_view k : kOwnParams) known += ", " + std::string(k);
       return InvalidArgumentError("unknown PostgreSQL URL parameter '" + key + "' in " +
-                                  url.Redacted() + "; known parameters: " + known);
+                                  url.Redacted() + "; known parameters: " + KnownParamsText());
     }
-    // A later value wins over the defaults above (libpq takes the last one).
     params.emplace_back(key, value);
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<std::unique_ptr<PostgresConnector>> PostgresConnector::Open(
+    const DatabaseUrl& url, const PostgresOptions& options) {
+  PostgresOptions opts = options;
+  ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> password,
+                         server::ResolvePassword(url, {"ASKDB_PG_PASSWORD"}));
+  ConnParams params = BaseConnParams(url, password, opts.connect_timeout);
+  ASKDB_RETURN_IF_ERROR(ApplyUrlParams(url, params, opts));
   auto connector = std::make_unique<PostgresConnector>(PrivateTag(), std::move(params),
                                                        url.Redacted(), url.database, opts);
   // Connect now so that bad credentials fail at open time, then keep the session.
@@ -585,41 +655,8 @@ StatusOr<std::unique_ptr<Session>> PostgresConnector::Connect() const {
   }
   if (PQstatus(session->conn()) == CONNECTION_OK) return session;
 
-  // libpq reports connection failures as text only; the cause is named from it.
-  const std::string detail = Chomp(PQerrorMessage(session->conn()));
-  const std::string where = display_name_;
-  if (Contains(detail, "no encryption") || Contains(detail, "SSL off") ||
-      Contains(detail, "requires SSL") || Contains(detail, "SSL required")) {
-    return PermissionDeniedError("the server " + where +
-                                 " refuses unencrypted connections for this user (" + detail +
-                                 "); connect with TLS: add ?sslmode=require to the URL");
-  }
-  if (Contains(detail, "password authentication failed") ||
-      Contains(detail, "authentication failed")) {
-    return PermissionDeniedError("authentication failed connecting to " + where + " (" + detail +
-                                 "); check the user and password (URL, password_file= or "
-                                 "PGPASSWORD / ASKDB_PG_PASSWORD)");
-  }
-  if (Contains(detail, "no password supplied") || Contains(detail, "password is required")) {
-    return PermissionDeniedError("the server " + where +
-                                 " asks for a password and none was given; put it in the URL, "
-                                 "a password_file= or PGPASSWORD / ASKDB_PG_PASSWORD");
-  }
-  if (Contains(detail, "database \"") && Contains(detail, "does not exist")) {
-    return NotFoundError("the database '" + database_ + "' does not exist on " + where + " (" +
-                         detail + "); check the database name in the URL");
-  }
-  if (Contains(detail, "permission denied") || Contains(detail, "pg_hba.conf")) {
-    return PermissionDeniedError("the server " + where + " refused the connection (" + detail +
-                                 "); ask its administrator for access (pg_hba.conf, CONNECT)");
-  }
-  if (Contains(detail, "timeout expired")) {
-    return UnavailableError("timed out connecting to " + where + " after " +
-                            server::FormatDuration(options_.connect_timeout) +
-                            "; check the host, port and firewall");
-  }
-  return UnavailableError("cannot connect to " + where + " (" + detail +
-                          "); check that the server runs and the host and port are right");
+  return ConnectFailure(Chomp(PQerrorMessage(session->conn())), display_name_, database_,
+                        options_.connect_timeout);
 }
 
 StatusOr<std::unique_ptr<Session>> PostgresConnector::BeginReadOnly(Call& call) {

@@ -409,52 +409,53 @@ struct GuardedScope {
 int SqliteConnector::Authorize(void* self, int action, const char* arg1, const char* arg2,
                                const char* /*db_name*/, const char* trigger) {
   auto* connector = static_cast<SqliteConnector*>(self);
-  bool allowed = false;
   switch (action) {
     case SQLITE_SELECT:
-      allowed = true;
       connector->saw_query_ = true;
-      break;
+      return SQLITE_OK;
     case SQLITE_READ:
-      if (connector->guarded_ && connector->read_policy_ != nullptr && arg1 != nullptr) {
-        std::string why = connector->ReadRefusal(arg1, arg2, trigger);
-        if (!why.empty()) {
-          if (connector->guard_refusal_.empty()) connector->guard_refusal_ = why;
-          return SQLITE_DENY;
-        }
-      }
-      allowed = true;
-      break;
+      return connector->AuthorizeRead(arg1, arg2, trigger);
     case SQLITE_RECURSIVE:
-      allowed = true;
-      break;
+      return SQLITE_OK;
     case SQLITE_FUNCTION:
-      allowed = !ContainsIgnoreCase(kDeniedFunctions, arg2);
-      if (connector->guarded_ && arg2 != nullptr) {
-        std::string reason = guard::FunctionRefusalReason(guard::Engine::kSqlite, arg2);
-        if (!reason.empty()) {
-          if (connector->guard_refusal_.empty()) {
-            connector->guard_refusal_ = guard::FunctionRefused(arg2, reason).message();
-          }
-          return SQLITE_DENY;
-        }
-      }
-      break;
+      return connector->AuthorizeFunction(arg1, arg2);
     case SQLITE_PRAGMA:
-      allowed = ContainsIgnoreCase(kReadOnlyPragmas, arg1);
-      connector->saw_query_ = connector->saw_query_ || allowed;
-      break;
+      if (!ContainsIgnoreCase(kReadOnlyPragmas, arg1)) break;
+      connector->saw_query_ = true;
+      return SQLITE_OK;
     default:
-      allowed = false;
       break;
   }
-  if (allowed) return SQLITE_OK;
+  return connector->DenyAction(action, arg1, arg2);
+}
+
+int SqliteConnector::AuthorizeRead(const char* table, const char* column, const char* trigger) {
+  if (!guarded_ || read_policy_ == nullptr || table == nullptr) return SQLITE_OK;
+  std::string why = ReadRefusal(table, column, trigger);
+  return why.empty() ? SQLITE_OK : GuardDeny(std::move(why));
+}
+
+int SqliteConnector::AuthorizeFunction(const char* arg1, const char* name) {
+  if (guarded_ && name != nullptr) {
+    std::string reason = guard::FunctionRefusalReason(guard::Engine::kSqlite, name);
+    if (!reason.empty()) return GuardDeny(guard::FunctionRefused(name, reason).message());
+  }
+  if (!ContainsIgnoreCase(kDeniedFunctions, name)) return SQLITE_OK;
+  return DenyAction(SQLITE_FUNCTION, arg1, name);
+}
+
+int SqliteConnector::GuardDeny(std::string why) {
+  if (guard_refusal_.empty()) guard_refusal_ = std::move(why);
+  return SQLITE_DENY;
+}
+
+int SqliteConnector::DenyAction(int action, const char* arg1, const char* arg2) {
   // Keep the first refusal: later callbacks of the same statement are consequences of it.
-  if (connector->denied_operation_.empty()) {
-    connector->denied_operation_ = DescribeAction(action, arg1, arg2);
+  if (denied_operation_.empty()) {
+    denied_operation_ = DescribeAction(action, arg1, arg2);
     bool row_write = action == SQLITE_INSERT || action == SQLITE_UPDATE || action == SQLITE_DELETE;
     if (row_write && arg1 != nullptr && std::string_view(arg1).starts_with(kInternalTablePrefix)) {
-      connector->denied_internal_table_ = arg1;
+      denied_internal_table_ = arg1;
     }
   }
   return SQLITE_DENY;
@@ -614,18 +615,8 @@ int StepRows(sqlite3_stmt* stmt, long long max_rows, ResultSet& result) {
 
 }  // namespace
 
-StatusOr<ResultSet> SqliteConnector::RunLocked(
-    std::string_view sql, long long max_rows, std::chrono::milliseconds timeout,
-    const std::shared_ptr<const CancellationToken>& cancel, Mode mode) {
-  const Clock::time_point start = Clock::now();
-  if (sql.size() > static_cast<size_t>(options_.max_sql_bytes)) {
-    return InvalidArgumentError("the query is " + std::to_string(sql.size()) +
-                                " bytes long; the limit is " +
-                                std::to_string(options_.max_sql_bytes) +
-                                " bytes — shorten it (large literals belong in the database)");
-  }
-  if (cancel && cancel->IsCancelled()) return CancelledError("query cancelled before it started");
-
+void SqliteConnector::BeginCall(const std::shared_ptr<const CancellationToken>& cancel,
+                                std::chrono::milliseconds timeout, Clock::time_point start) {
   denied_operation_.clear();
   denied_internal_table_.clear();
   guard_refusal_.clear();
@@ -633,15 +624,10 @@ StatusOr<ResultSet> SqliteConnector::RunLocked(
   cancel_token_ = cancel;
   has_deadline_ = timeout.count() > 0;
   deadline_ = start + timeout;
-  // Clear the per-call state however this function returns.
-  struct ResetOnExit {
-    SqliteConnector* c;
-    ~ResetOnExit() {
-      c->cancel_token_.reset();
-      c->has_deadline_ = false;
-    }
-  } reset_on_exit{this};
+}
 
+StatusOr<sqlite3_stmt*> SqliteConnector::PrepareOneQuery(std::string_view sql,
+                                                         std::chrono::milliseconds timeout) {
   const char* cursor = nullptr;
   ASKDB_ASSIGN_OR_RETURN(sqlite3_stmt * first, PrepareFirstStatement(sql, timeout, &cursor));
   StmtPtr stmt(first);
@@ -657,6 +643,33 @@ StatusOr<ResultSet> SqliteConnector::RunLocked(
     std::string keyword = FirstKeyword(sqlite3_sql(stmt.get()));
     return PermissionDeniedError(ReadOnlyRefusal(keyword.empty() ? "this statement" : keyword));
   }
+  return stmt.release();
+}
+
+StatusOr<ResultSet> SqliteConnector::RunLocked(
+    std::string_view sql, long long max_rows, std::chrono::milliseconds timeout,
+    const std::shared_ptr<const CancellationToken>& cancel, Mode mode) {
+  const Clock::time_point start = Clock::now();
+  if (sql.size() > static_cast<size_t>(options_.max_sql_bytes)) {
+    return InvalidArgumentError("the query is " + std::to_string(sql.size()) +
+                                " bytes long; the limit is " +
+                                std::to_string(options_.max_sql_bytes) +
+                                " bytes — shorten it (large literals belong in the database)");
+  }
+  if (cancel && cancel->IsCancelled()) return CancelledError("query cancelled before it started");
+
+  BeginCall(cancel, timeout, start);
+  // Clear the per-call state however this function returns.
+  struct ResetOnExit {
+    SqliteConnector* c;
+    ~ResetOnExit() {
+      c->cancel_token_.reset();
+      c->has_deadline_ = false;
+    }
+  } reset_on_exit{this};
+
+  ASKDB_ASSIGN_OR_RETURN(sqlite3_stmt * query, PrepareOneQuery(sql, timeout));
+  StmtPtr stmt(query);
 
   ResultSet result;
   result.columns = ColumnsOf(stmt.get());

@@ -118,6 +118,12 @@ class SqliteConnector final : public Connector {
 
   static int Authorize(void* self, int action, const char* arg1, const char* arg2,
                        const char* db_name, const char* trigger);
+  // Authorize's verdicts on a column read and a function call (the statement guard's and
+  // the read policy's refusals go to guard_refusal_), and the refusal of any other action.
+  int AuthorizeRead(const char* table, const char* column, const char* trigger);
+  int AuthorizeFunction(const char* arg1, const char* name);
+  int GuardDeny(std::string why);
+  int DenyAction(int action, const char* arg1, const char* arg2);
   static int OnProgress(void* self);
   // Why a user's read policy refuses reading `column` of `table` (inside `view` when not
   // null), or "".
@@ -136,6 +142,12 @@ class SqliteConnector final : public Connector {
                                 std::chrono::milliseconds timeout,
                                 const std::shared_ptr<const CancellationToken>& cancel,
                                 Mode mode = Mode::kRun);
+  // Resets what the callbacks record and sets this call's cancellation and deadline.
+  void BeginCall(const std::shared_ptr<const CancellationToken>& cancel,
+                 std::chrono::milliseconds timeout, std::chrono::steady_clock::time_point start);
+  // The one statement of `sql`, compiled and checked to be a read-only query; the caller
+  // owns (finalizes) it.
+  StatusOr<sqlite3_stmt*> PrepareOneQuery(std::string_view sql, std::chrono::milliseconds timeout);
   // The first real statement of `sql` compiled (null when the text holds only blanks, ";" and
   // comments); `*rest` points past it. The caller owns (finalizes) the statement.
   StatusOr<sqlite3_stmt*> PrepareFirstStatement(std::string_view sql,
