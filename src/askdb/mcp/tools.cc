@@ -53,57 +53,69 @@ std::string_view TypeName(const Json& value) {
   return "null";
 }
 
+Status WrongType(const std::string& field, std::string_view expected, const Json& value) {
+  return InvalidArgumentError("argument '" + field + "' must be " + std::string(expected) +
+                              ", got " + std::string(TypeName(value)));
+}
+
+// A string within maxLength characters and, when the schema lists them, one of its values.
+Status CheckString(const std::string& field, const Json& value, const Json& schema) {
+  if (!value.is_string()) return WrongType(field, "a string", value);
+  const std::string& text = value.get_ref<const std::string&>();
+  const auto max = schema.value("maxLength", std::size_t{0});
+  if (max > 0 && CodePoints(text) > max) {
+    return InvalidArgumentError("argument '" + field + "' is " + std::to_string(text.size()) +
+                                " bytes long; at most " + std::to_string(max) +
+                                " characters are accepted");
+  }
+  if (schema.contains("enum")) {
+    const Json& allowed = schema["enum"];
+    if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
+      return InvalidArgumentError("argument '" + field + "' must be one of " + allowed.dump() +
+                                  ", got '" + text + "'");
+    }
+  }
+  return Status::Ok();
+}
+
+// An integer within the schema's minimum and maximum.
+Status CheckInteger(const std::string& field, const Json& value, const Json& schema) {
+  if (!value.is_number_integer()) return WrongType(field, "an integer", value);
+  const long long n = value.get<long long>();
+  if (schema.contains("minimum") && n < schema["minimum"].get<long long>()) {
+    return InvalidArgumentError("argument '" + field + "' must be at least " +
+                                schema["minimum"].dump());
+  }
+  if (schema.contains("maximum") && n > schema["maximum"].get<long long>()) {
+    return InvalidArgumentError("argument '" + field + "' must be at most " +
+                                schema["maximum"].dump());
+  }
+  return Status::Ok();
+}
+
+Status CheckValue(const std::string& field, const Json& value, const Json& schema);
+
+// An array of at most maxItems, each item checked against the schema's items.
+Status CheckArray(const std::string& field, const Json& value, const Json& schema) {
+  if (!value.is_array()) return WrongType(field, "an array", value);
+  const auto max_items = schema.value("maxItems", std::size_t{0});
+  if (max_items > 0 && value.size() > max_items) {
+    return InvalidArgumentError("argument '" + field + "' has " + std::to_string(value.size()) +
+                                " items; at most " + std::to_string(max_items));
+  }
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    ASKDB_RETURN_IF_ERROR(
+        CheckValue(field + "[" + std::to_string(i) + "]", value[i], schema["items"]));
+  }
+  return Status::Ok();
+}
+
 // Checks one value against the small part of JSON Schema the input schemas use.
 Status CheckValue(const std::string& field, const Json& value, const Json& schema) {
   const std::string type = schema.value("type", "");
-  if (type == "string") {
-    if (!value.is_string()) {
-      return InvalidArgumentError("argument '" + field + "' must be a string, got " +
-                                  std::string(TypeName(value)));
-    }
-    const std::string& text = value.get_ref<const std::string&>();
-    const auto max = schema.value("maxLength", std::size_t{0});
-    if (max > 0 && CodePoints(text) > max) {
-      return InvalidArgumentError("argument '" + field + "' is " + std::to_string(text.size()) +
-                                  " bytes long; at most " + std::to_string(max) +
-                                  " characters are accepted");
-    }
-    if (schema.contains("enum")) {
-      const Json& allowed = schema["enum"];
-      if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
-        return InvalidArgumentError("argument '" + field + "' must be one of " + allowed.dump() +
-                                    ", got '" + text + "'");
-      }
-    }
-  } else if (type == "integer") {
-    if (!value.is_number_integer()) {
-      return InvalidArgumentError("argument '" + field + "' must be an integer, got " +
-                                  std::string(TypeName(value)));
-    }
-    const long long n = value.get<long long>();
-    if (schema.contains("minimum") && n < schema["minimum"].get<long long>()) {
-      return InvalidArgumentError("argument '" + field + "' must be at least " +
-                                  schema["minimum"].dump());
-    }
-    if (schema.contains("maximum") && n > schema["maximum"].get<long long>()) {
-      return InvalidArgumentError("argument '" + field + "' must be at most " +
-                                  schema["maximum"].dump());
-    }
-  } else if (type == "array") {
-    if (!value.is_array()) {
-      return InvalidArgumentError("argument '" + field + "' must be an array, got " +
-                                  std::string(TypeName(value)));
-    }
-    const auto max_items = schema.value("maxItems", std::size_t{0});
-    if (max_items > 0 && value.size() > max_items) {
-      return InvalidArgumentError("argument '" + field + "' has " + std::to_string(value.size()) +
-                                  " items; at most " + std::to_string(max_items));
-    }
-    for (std::size_t i = 0; i < value.size(); ++i) {
-      ASKDB_RETURN_IF_ERROR(
-          CheckValue(field + "[" + std::to_string(i) + "]", value[i], schema["items"]));
-    }
-  }
+  if (type == "string") return CheckString(field, value, schema);
+  if (type == "integer") return CheckInteger(field, value, schema);
+  if (type == "array") return CheckArray(field, value, schema);
   return Status::Ok();
 }
 
@@ -128,10 +140,10 @@ Status CheckArguments(const Json& args, const Json& schema) {
 
 std::string Str(const Json& args, const char* name) { return args.value(name, std::string()); }
 
-// search_knowledge's entry (listed when the backend has a knowledge base).
-Json SearchKnowledgeTool(const ToolLimits& limits) {
+// One hit of search_knowledge: its text, where it comes from and its scores.
+Json KnowledgeHitSchema() {
   const Json score{{"type", "number"}};
-  const Json hit{
+  return Json{
       {"type", "object"},
       {"properties",
        Json{{"text", Json{{"type", "string"}}},
@@ -147,6 +159,33 @@ Json SearchKnowledgeTool(const ToolLimits& limits) {
             {"source", Json{{"type", "object"},
                             {"description", "The knowledge item: id, kind, title, file_name"}}}}},
       {"required", {"text", "item_id", "keyword_score", "vector_score", "fused_score"}}};
+}
+
+Json SearchKnowledgeInput(const ToolLimits& limits) {
+  return ObjectSchema(
+      Json{
+          {"query", StringProp("What to look for (Chinese or English)", limits.max_question_bytes)},
+          {"agent",
+           StringProp("Only this agent's knowledge (and its datasource's)", limits.max_name_bytes)},
+          {"datasource",
+           StringProp("Only this datasource's knowledge (not with agent)", limits.max_name_bytes)},
+          {"top_k", Json{{"type", "integer"},
+                         {"minimum", 1},
+                         {"maximum", 50},
+                         {"description", "Hits to return (default 5, at most 50)"}}},
+          {"types", Json{{"type", "array"},
+                         {"maxItems", 3},
+                         {"items", Json{{"type", "string"}, {"enum", {"document", "qa", "faq"}}}},
+                         {"description", "Only these kinds of knowledge"}}},
+          {"mode", Json{{"type", "string"},
+                        {"enum", {"hybrid", "keyword", "vector"}},
+                        {"description", "hybrid (default), keyword or vector only"}}}},
+      {"query"});
+}
+
+// search_knowledge's entry (listed when the backend has a knowledge base).
+Json SearchKnowledgeTool(const ToolLimits& limits) {
+  const Json hit = KnowledgeHitSchema();
   return Json{
       {"name", "search_knowledge"},
       {"title", "Search the knowledge base"},
@@ -156,27 +195,7 @@ Json SearchKnowledgeTool(const ToolLimits& limits) {
        "Each hit has its text, the item it comes from and its keyword, vector and fused "
        "scores (a score of 0 with rank 0: that channel did not find it). Without agent or "
        "datasource: the knowledge of every agent your key may use."},
-      {"inputSchema",
-       ObjectSchema(
-           Json{{"query",
-                 StringProp("What to look for (Chinese or English)", limits.max_question_bytes)},
-                {"agent", StringProp("Only this agent's knowledge (and its datasource's)",
-                                     limits.max_name_bytes)},
-                {"datasource", StringProp("Only this datasource's knowledge (not with agent)",
-                                          limits.max_name_bytes)},
-                {"top_k", Json{{"type", "integer"},
-                               {"minimum", 1},
-                               {"maximum", 50},
-                               {"description", "Hits to return (default 5, at most 50)"}}},
-                {"types",
-                 Json{{"type", "array"},
-                      {"maxItems", 3},
-                      {"items", Json{{"type", "string"}, {"enum", {"document", "qa", "faq"}}}},
-                      {"description", "Only these kinds of knowledge"}}},
-                {"mode", Json{{"type", "string"},
-                              {"enum", {"hybrid", "keyword", "vector"}},
-                              {"description", "hybrid (default), keyword or vector only"}}}},
-           {"query"})},
+      {"inputSchema", SearchKnowledgeInput(limits)},
       {"outputSchema",
        OutputSchema(Json{{"query", Json{{"type", "string"}}},
                          {"mode", Json{{"type", "string"}}},
