@@ -74,6 +74,22 @@ struct SchemaManager::Datasource {
     all_fetched_at.reset();
     all_tables.clear();
   }
+
+  // Takes the caches from a persisted snapshot (the reverse of Persist).
+  void Restore(SchemaCacheSnapshot& s) {
+    Clear();
+    fingerprint = s.fingerprint;
+    fingerprint_checked_at.reset();  // the next request reads the source's fingerprint
+    detailed_engine = s.engine;
+    detailed_database = s.database;
+    if (s.basic) basic = BasicEntry{*std::move(s.basic), s.basic_fetched_at};
+    for (SchemaCacheSnapshot::Table& t : s.tables) {
+      std::string key = Key(t.table.name);
+      detailed[key] = TableEntry{std::move(t.table), t.fetched_at};
+    }
+    all_fetched_at = s.all_fetched_at;
+    all_tables = std::move(s.all_tables);
+  }
 };
 
 SchemaManager::SchemaManager(SchemaManagerOptions options)
@@ -158,46 +174,38 @@ Status SchemaManager::AttachCache(std::string_view id, std::shared_ptr<SchemaCac
   std::lock_guard lock(ds->mu);
   ds->backend = std::move(backend);
   ds->cache_name = std::move(name);
-  StatusOr<std::string> text = ds->backend->Read(ds->cache_name);
+  if (std::optional<SchemaCacheSnapshot> snapshot = ReadCache(*ds)) ds->Restore(*snapshot);
+  return Status::Ok();
+}
+
+std::optional<SchemaCacheSnapshot> SchemaManager::ReadCache(const Datasource& ds) {
+  StatusOr<std::string> text = ds.backend->Read(ds.cache_name);
   if (!text.ok() && text.status().code() != StatusCode::kNotFound) {
-    Log("schema cache of datasource '" + ds->id +
+    Log("schema cache of datasource '" + ds.id +
             "' not read, starting cold: " + text.status().message(),
         true);
-    return Status::Ok();
+    return std::nullopt;
   }
   StatusOr<LoadedSchemaCache> loaded =
-      text.ok() ? ParseSchemaCache(*text, ds->backend->Describe(ds->cache_name))
+      text.ok() ? ParseSchemaCache(*text, ds.backend->Describe(ds.cache_name))
                 : StatusOr<LoadedSchemaCache>(text.status());
   if (!loaded.ok()) {
     if (loaded.status().code() != StatusCode::kNotFound) {
       corrupt_dropped_.fetch_add(1, std::memory_order_relaxed);
-      Log("schema cache of datasource '" + ds->id +
+      Log("schema cache of datasource '" + ds.id +
               "' dropped, it will be fetched again: " + loaded.status().message(),
           true);
     }
-    return Status::Ok();
+    return std::nullopt;
   }
   for (const std::string& entry : loaded->corrupt) {
     corrupt_dropped_.fetch_add(1, std::memory_order_relaxed);
-    Log("schema cache entry '" + entry + "' of datasource '" + ds->id + "' in " +
-            ds->backend->Describe(ds->cache_name) +
+    Log("schema cache entry '" + entry + "' of datasource '" + ds.id + "' in " +
+            ds.backend->Describe(ds.cache_name) +
             " failed its checksum; dropped, it will be fetched again",
         true);
   }
-  SchemaCacheSnapshot& s = loaded->snapshot;
-  ds->Clear();
-  ds->fingerprint = s.fingerprint;
-  ds->fingerprint_checked_at.reset();  // the next request reads the source's fingerprint
-  ds->detailed_engine = s.engine;
-  ds->detailed_database = s.database;
-  if (s.basic) ds->basic = Datasource::BasicEntry{*std::move(s.basic), s.basic_fetched_at};
-  for (SchemaCacheSnapshot::Table& t : s.tables) {
-    std::string key = Key(t.table.name);
-    ds->detailed[key] = Datasource::TableEntry{std::move(t.table), t.fetched_at};
-  }
-  ds->all_fetched_at = s.all_fetched_at;
-  ds->all_tables = std::move(s.all_tables);
-  return Status::Ok();
+  return std::move(loaded->snapshot);
 }
 
 void SchemaManager::Persist(const Datasource& ds) const {

@@ -44,6 +44,7 @@ namespace askdb::catalog {
 
 class SchemaSource;
 class SchemaCacheBackend;
+struct SchemaCacheSnapshot;
 
 // The marker a cached answer carries (seed 001 Requirement 7.2).
 inline constexpr std::string_view kCachedSchemaMarker = "[Using cached schema]";
@@ -188,6 +189,9 @@ class SchemaManager {
                                         Clock::TimePoint now, bool stale) const;
   void Finish(const Datasource& ds, SchemaResult& result, const SchemaRequest& request) const;
   void Persist(const Datasource& ds) const;
+  // AttachCache's read: the cache document's snapshot, its entries that failed their
+  // checksum counted and logged; nullopt (logged) when the datasource starts cold.
+  std::optional<SchemaCacheSnapshot> ReadCache(const Datasource& ds);
 
   SchemaManagerOptions options_;
   const Clock& clock_;

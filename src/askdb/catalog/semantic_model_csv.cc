@@ -101,58 +101,81 @@ Status FillEntry(const std::vector<std::string>& row, size_t line, Json& object)
   return Status::Ok();
 }
 
+// ParseCsv's state between characters: the rows so far, the open row and field.
+class CsvReader {
+ public:
+  explicit CsvReader(std::string_view text) : text_(text) {}
+
+  StatusOr<std::vector<std::vector<std::string>>> Read() {
+    for (size_t i = 0; i < text_.size(); ++i) i = quoted_ ? InQuotes(i) : Outside(i);
+    if (quoted_) {
+      return InvalidArgumentError("CSV line " + std::to_string(line_) +
+                                  ": a quoted field is not closed; add the closing '\"'");
+    }
+    EndRow();
+    return std::move(rows_);
+  }
+
+ private:
+  // Each step returns the index of the last character it used.
+  size_t InQuotes(size_t i) {
+    const char c = text_[i];
+    if (c == '"' && i + 1 < text_.size() && text_[i + 1] == '"') {
+      field_ += '"';
+      return i + 1;
+    }
+    if (c == '"') {
+      quoted_ = false;
+    } else {
+      if (c == '\n') ++line_;
+      field_ += c;
+    }
+    return i;
+  }
+
+  size_t Outside(size_t i) {
+    const char c = text_[i];
+    if (c == '"') {
+      quoted_ = true;
+      any_ = true;
+    } else if (c == ',') {
+      row_.push_back(std::move(field_));
+      field_.clear();
+      any_ = true;
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && i + 1 < text_.size() && text_[i + 1] == '\n') ++i;
+      EndRow();
+      ++line_;
+    } else {
+      field_ += c;
+    }
+    return i;
+  }
+
+  // A line holding nothing at all is no row.
+  void EndRow() {
+    if (any_ || !field_.empty()) {
+      row_.push_back(std::move(field_));
+      rows_.push_back(std::move(row_));
+    }
+    row_.clear();
+    field_.clear();
+    any_ = false;
+  }
+
+  std::string_view text_;
+  std::vector<std::vector<std::string>> rows_;
+  std::vector<std::string> row_;
+  std::string field_;
+  bool quoted_ = false;
+  bool any_ = false;  // the line has a quote or a comma: it is a row even when blank
+  size_t line_ = 1;
+};
+
 }  // namespace
 
 StatusOr<std::vector<std::vector<std::string>>> ParseCsv(std::string_view text) {
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> row;
-  std::string field;
-  bool quoted = false, any = false;
-  size_t line = 1;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-        field += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        if (c == '\n') ++line;
-        field += c;
-      }
-      continue;
-    }
-    if (c == '"') {
-      quoted = true;
-      any = true;
-    } else if (c == ',') {
-      row.push_back(std::move(field));
-      field.clear();
-      any = true;
-    } else if (c == '\n' || c == '\r') {
-      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
-      if (any || !field.empty()) {
-        row.push_back(std::move(field));
-        rows.push_back(std::move(row));
-      }
-      row.clear();
-      field.clear();
-      any = false;
-      ++line;
-    } else {
-      field += c;
-    }
-  }
-  if (quoted) {
-    return InvalidArgumentError("CSV line " + std::to_string(line) +
-                                ": a quoted field is not closed; add the closing '\"'");
-  }
-  if (any || !field.empty()) {
-    row.push_back(std::move(field));
-    rows.push_back(std::move(row));
-  }
-  return rows;
+  return CsvReader(text).Read();
 }
 
 std::string CsvRow(const std::vector<std::string>& fields) {
@@ -207,16 +230,11 @@ StatusOr<SemanticModelCsv> ExportSemanticModelCsv(const SemanticModel& model) {
   return out;
 }
 
-StatusOr<SemanticModel> ImportSemanticModelCsv(std::string_view entries, std::string_view relations,
-                                               std::string datasource) {
-  ASKDB_ASSIGN_OR_RETURN(auto entry_rows, ParseCsv(entries));
-  if (entry_rows.empty()) {
-    return InvalidArgumentError("entries CSV is empty; it needs at least the header row");
-  }
-  ASKDB_RETURN_IF_ERROR(CheckHeader(entry_rows[0], kEntryHeader, "entries"));
-  Json model = Json::object();
-  model["version"] = kSemanticModelVersion;
-  if (!datasource.empty()) model["datasource"] = datasource;
+namespace {
+
+// The model's tables from the entry rows (the header first): a row without a column cell
+// describes its table, the others one column each; a table's rows may be anywhere.
+StatusOr<Json> TablesFromEntryRows(const std::vector<std::vector<std::string>>& entry_rows) {
   Json tables = Json::array();
   std::map<std::string, size_t> table_index;  // lower-cased name → position in `tables`
   for (size_t i = 1; i < entry_rows.size(); ++i) {
@@ -242,23 +260,42 @@ StatusOr<SemanticModel> ImportSemanticModelCsv(std::string_view entries, std::st
       table["columns"].push_back(std::move(column));
     }
   }
-  model["tables"] = std::move(tables);
-  if (!relations.empty()) {
-    ASKDB_ASSIGN_OR_RETURN(auto relation_rows, ParseCsv(relations));
-    if (!relation_rows.empty()) {
-      ASKDB_RETURN_IF_ERROR(CheckHeader(relation_rows[0], kRelationHeader, "relations"));
-      Json list = Json::array();
-      for (size_t i = 1; i < relation_rows.size(); ++i) {
-        const auto& row = relation_rows[i];
-        Json r = Json::object();
-        for (size_t f = 0; f < kRelationHeader.size() && f < row.size(); ++f) {
-          if (!row[f].empty()) r[std::string(kRelationHeader[f])] = row[f];
-        }
-        list.push_back(std::move(r));
-      }
-      if (!list.empty()) model["relations"] = std::move(list);
+  return tables;
+}
+
+// The relations CSV as a JSON list, blank cells left out; empty when it has no rows.
+StatusOr<Json> RelationsFromCsv(std::string_view relations) {
+  Json list = Json::array();
+  if (relations.empty()) return list;
+  ASKDB_ASSIGN_OR_RETURN(auto relation_rows, ParseCsv(relations));
+  if (relation_rows.empty()) return list;
+  ASKDB_RETURN_IF_ERROR(CheckHeader(relation_rows[0], kRelationHeader, "relations"));
+  for (size_t i = 1; i < relation_rows.size(); ++i) {
+    const auto& row = relation_rows[i];
+    Json r = Json::object();
+    for (size_t f = 0; f < kRelationHeader.size() && f < row.size(); ++f) {
+      if (!row[f].empty()) r[std::string(kRelationHeader[f])] = row[f];
     }
+    list.push_back(std::move(r));
   }
+  return list;
+}
+
+}  // namespace
+
+StatusOr<SemanticModel> ImportSemanticModelCsv(std::string_view entries, std::string_view relations,
+                                               std::string datasource) {
+  ASKDB_ASSIGN_OR_RETURN(auto entry_rows, ParseCsv(entries));
+  if (entry_rows.empty()) {
+    return InvalidArgumentError("entries CSV is empty; it needs at least the header row");
+  }
+  ASKDB_RETURN_IF_ERROR(CheckHeader(entry_rows[0], kEntryHeader, "entries"));
+  Json model = Json::object();
+  model["version"] = kSemanticModelVersion;
+  if (!datasource.empty()) model["datasource"] = datasource;
+  ASKDB_ASSIGN_OR_RETURN(model["tables"], TablesFromEntryRows(entry_rows));
+  ASKDB_ASSIGN_OR_RETURN(Json relation_list, RelationsFromCsv(relations));
+  if (!relation_list.empty()) model["relations"] = std::move(relation_list);
   StatusOr<SemanticModel> parsed = SemanticModelFromJson(model);
   if (!parsed.ok()) return parsed.status().WithContext("importing the semantic model CSV");
   return parsed;
