@@ -94,61 +94,98 @@ Status WriteIndexFile(const std::filesystem::path& path, const IndexFileContents
   return Status::Ok();
 }
 
-StatusOr<IndexFileContents> ReadIndexFile(const std::filesystem::path& path) {
-  StatusOr<std::string> bytes = ReadFile(path);
-  if (!bytes.ok()) return bytes.status().WithContext("loading the knowledge index");
-  auto bad = [&](std::string_view why) {
-    return InvalidArgumentError("the knowledge index file " + path.string() + " " +
-                                std::string(why) + "; delete it and re-index the knowledge base");
-  };
-  const std::string_view all = *bytes;
+namespace {
+
+// The readers below say why the file is bad, or return "" when their part reads well.
+
+// The magic at the start and the checksum at the end.
+std::string CheckFrame(std::string_view all) {
   if (all.size() < sizeof(kMagic) + sizeof(uint64_t) ||
       std::memcmp(all.data(), kMagic, sizeof(kMagic)) != 0) {
-    return bad("is not a knowledge index");
+    return "is not a knowledge index";
   }
   const std::string_view body = all.substr(0, all.size() - sizeof(uint64_t));
   uint64_t checksum = 0;
   std::memcpy(&checksum, all.data() + body.size(), sizeof(checksum));
-  if (checksum != Fnv1a(body)) return bad("is truncated or damaged (checksum mismatch)");
+  if (checksum != Fnv1a(body)) return "is truncated or damaged (checksum mismatch)";
+  return "";
+}
 
-  Reader r(body.substr(sizeof(kMagic)));
-  IndexFileContents c;
+// The format version, the embedder, the stamp, the next slot and how many records follow.
+std::string ReadHeader(Reader& r, IndexFileContents& c, uint64_t& records) {
   uint32_t version = 0;
-  if (!r.Pod(version)) return bad("is truncated");
+  if (!r.Pod(version)) return "is truncated";
   if (version != kVersion) {
-    return bad("has format version " + std::to_string(version) + ", this askdb reads " +
-               std::to_string(kVersion));
+    return "has format version " + std::to_string(version) + ", this askdb reads " +
+           std::to_string(kVersion);
   }
-  uint64_t n = 0;
   if (!r.Str(c.embedder_id) || !r.Pod(c.dimension) || !r.Str(c.stamp) || !r.Pod(c.next_slot) ||
-      !r.Pod(n)) {
-    return bad("is truncated");
+      !r.Pod(records)) {
+    return "is truncated";
   }
-  for (uint64_t i = 0; i < n; ++i) {
-    IndexFileRecord rec;
-    uint8_t type = 0, recall = 0, has_vector = 0;
-    if (!r.Pod(rec.slot) || !r.Str(rec.chunk.id) || !r.Str(rec.chunk.item_id) ||
-        !r.Str(rec.chunk.scope) || !r.Pod(type) || !r.Pod(recall) || !r.Pod(has_vector) ||
-        !r.Str(rec.chunk.text)) {
-      return bad("is truncated");
-    }
-    if (type > static_cast<uint8_t>(ChunkType::kFaq) || rec.slot >= c.next_slot) {
-      return bad("holds an invalid chunk record");
-    }
-    rec.chunk.type = static_cast<ChunkType>(type);
-    rec.chunk.recall = recall != 0;
-    rec.has_vector = has_vector != 0;
-    c.records.push_back(std::move(rec));
+  return "";
+}
+
+std::string ReadRecord(Reader& r, uint64_t next_slot, IndexFileRecord& rec) {
+  uint8_t type = 0, recall = 0, has_vector = 0;
+  if (!r.Pod(rec.slot) || !r.Str(rec.chunk.id) || !r.Str(rec.chunk.item_id) ||
+      !r.Str(rec.chunk.scope) || !r.Pod(type) || !r.Pod(recall) || !r.Pod(has_vector) ||
+      !r.Str(rec.chunk.text)) {
+    return "is truncated";
   }
+  if (type > static_cast<uint8_t>(ChunkType::kFaq) || rec.slot >= next_slot) {
+    return "holds an invalid chunk record";
+  }
+  rec.chunk.type = static_cast<ChunkType>(type);
+  rec.chunk.recall = recall != 0;
+  rec.has_vector = has_vector != 0;
+  return "";
+}
+
+std::string ReadGraphs(Reader& r, IndexFileContents& c) {
   uint64_t g = 0;
-  if (!r.Pod(g)) return bad("is truncated");
+  if (!r.Pod(g)) return "is truncated";
   for (uint64_t i = 0; i < g; ++i) {
     std::string scope, graph;
-    if (!r.Str(scope) || !r.Str(graph)) return bad("is truncated");
+    if (!r.Str(scope) || !r.Str(graph)) return "is truncated";
     c.graphs[scope] = std::move(graph);
   }
-  if (!r.done()) return bad("has trailing bytes");
+  return "";
+}
+
+// Everything between the magic and the checksum.
+std::string ReadContents(std::string_view contents, IndexFileContents& c) {
+  Reader r(contents);
+  uint64_t n = 0;
+  if (std::string why = ReadHeader(r, c, n); !why.empty()) return why;
+  for (uint64_t i = 0; i < n; ++i) {
+    IndexFileRecord rec;
+    if (std::string why = ReadRecord(r, c.next_slot, rec); !why.empty()) return why;
+    c.records.push_back(std::move(rec));
+  }
+  if (std::string why = ReadGraphs(r, c); !why.empty()) return why;
+  return r.done() ? "" : "has trailing bytes";
+}
+
+}  // namespace
+
+StatusOr<IndexFileContents> ReadIndexFile(const std::filesystem::path& path) {
+  StatusOr<std::string> bytes = ReadFile(path);
+  if (!bytes.ok()) return bytes.status().WithContext("loading the knowledge index");
+  const std::string_view all = *bytes;
+  IndexFileContents c;
+  std::string why = CheckFrame(all);
+  if (why.empty()) {
+    why =
+        ReadContents(all.substr(sizeof(kMagic), all.size() - sizeof(kMagic) - sizeof(uint64_t)), c);
+  }
+  if (!why.empty()) return DamagedIndexFileError(path, why);
   return c;
+}
+
+Status DamagedIndexFileError(const std::filesystem::path& path, std::string_view why) {
+  return InvalidArgumentError("the knowledge index file " + path.string() + " " + std::string(why) +
+                              "; delete it and re-index the knowledge base");
 }
 
 }  // namespace askdb::knowledge

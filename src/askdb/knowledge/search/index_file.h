@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "askdb/common/status.h"
@@ -40,5 +41,8 @@ struct IndexFileContents {
 
 Status WriteIndexFile(const std::filesystem::path& path, const IndexFileContents& contents);
 StatusOr<IndexFileContents> ReadIndexFile(const std::filesystem::path& path);
+// The error for an index file that cannot be used: "the knowledge index file <path> <why>;
+// delete it and re-index the knowledge base".
+Status DamagedIndexFileError(const std::filesystem::path& path, std::string_view why);
 
 }  // namespace askdb::knowledge

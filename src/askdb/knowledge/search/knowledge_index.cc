@@ -494,6 +494,39 @@ Status KnowledgeIndex::Save(const std::filesystem::path& path, std::string_view 
   return WriteIndexFile(path, contents);
 }
 
+namespace {
+
+// The index as the file holds it, written with the embedder in use: its graphs and records
+// taken as they are, checked to agree with each other.
+StatusOr<std::unique_ptr<Data>> DataFromFile(IndexFileContents& file,
+                                             const KnowledgeIndexOptions& options,
+                                             const std::filesystem::path& path) {
+  auto fresh = std::make_unique<Data>(file.embedder_id, file.dimension, options);
+  Status graphs = fresh->vectors.Deserialize(file.graphs);
+  if (!graphs.ok()) return graphs.WithContext("loading " + path.string());
+  fresh->slots.resize(file.next_slot);
+  size_t with_vectors = 0;
+  for (IndexFileRecord& r : file.records) {
+    Data::Entry& e = fresh->slots[r.slot];
+    if (e.live || fresh->by_id.contains(r.chunk.id)) {
+      return DamagedIndexFileError(path, "holds chunk '" + r.chunk.id + "' twice");
+    }
+    fresh->keyword.Add(r.slot, KeywordIndex::Terms(r.chunk.text));
+    fresh->by_id[r.chunk.id] = r.slot;
+    with_vectors += r.has_vector ? 1 : 0;
+    e = {std::move(r.chunk), true, r.has_vector};
+    ++fresh->live;
+  }
+  if (fresh->vectors.live() != with_vectors) {
+    return DamagedIndexFileError(
+        path, "holds " + std::to_string(with_vectors) + " chunks with vectors but " +
+                  std::to_string(fresh->vectors.live()) + " in its graphs");
+  }
+  return fresh;
+}
+
+}  // namespace
+
 Status KnowledgeIndex::Load(const std::filesystem::path& path, const RebuildProgress& progress,
                             bool* rebuilt, std::string* stamp) {
   if (rebuilt != nullptr) *rebuilt = false;
@@ -507,30 +540,7 @@ Status KnowledgeIndex::Load(const std::filesystem::path& path, const RebuildProg
       (current_dimension == 0 || file->dimension == 0 || file->dimension == current_dimension);
   std::unique_ptr<Data> fresh;
   if (same_embedder) {
-    fresh = std::make_unique<Data>(file->embedder_id, file->dimension, options_);
-    Status graphs = fresh->vectors.Deserialize(file->graphs);
-    if (!graphs.ok()) return graphs.WithContext("loading " + path.string());
-    fresh->slots.resize(file->next_slot);
-    size_t with_vectors = 0;
-    for (IndexFileRecord& r : file->records) {
-      Data::Entry& e = fresh->slots[r.slot];
-      if (e.live || fresh->by_id.contains(r.chunk.id)) {
-        return InvalidArgumentError("the knowledge index file " + path.string() + " holds chunk '" +
-                                    r.chunk.id +
-                                    "' twice; delete it and re-index the knowledge base");
-      }
-      fresh->keyword.Add(r.slot, KeywordIndex::Terms(r.chunk.text));
-      fresh->by_id[r.chunk.id] = r.slot;
-      with_vectors += r.has_vector ? 1 : 0;
-      e = {std::move(r.chunk), true, r.has_vector};
-      ++fresh->live;
-    }
-    if (fresh->vectors.live() != with_vectors) {
-      return InvalidArgumentError("the knowledge index file " + path.string() + " holds " +
-                                  std::to_string(with_vectors) + " chunks with vectors but " +
-                                  std::to_string(fresh->vectors.live()) +
-                                  " in its graphs; delete it and re-index the knowledge base");
-    }
+    ASKDB_ASSIGN_OR_RETURN(fresh, DataFromFile(*file, options_, path));
   } else {
     std::vector<Chunk> chunks;
     chunks.reserve(file->records.size());
