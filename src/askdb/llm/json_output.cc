@@ -249,15 +249,16 @@ std::vector<std::string> ValidateJsonSchema(const Json& value, const Json& schem
   return errors;
 }
 
-StatusOr<JsonResult> ChatJson(LlmClient& client, ChatRequest request, const Json& schema,
-                              const JsonCallOptions& json_options, const CallOptions& options) {
-  // Servers in json_object mode require the word "JSON" in the prompt; every mode benefits
-  // from seeing the schema.
+namespace {
+
+// Shows the model the schema (servers in json_object mode require the word "JSON" in the
+// prompt; every mode benefits) and asks for the response format the server supports.
+void AskForJson(ChatRequest& request, const Json& schema, JsonMode server_support) {
   request.messages.insert(request.messages.begin(),
                           Message::System("Reply with only a JSON value that matches this JSON "
                                           "Schema, no prose:\n" +
                                           schema.dump()));
-  switch (json_options.server_support) {
+  switch (server_support) {
     case JsonMode::kNone:
       request.response_format = ResponseFormat::kText;
       break;
@@ -269,6 +270,11 @@ StatusOr<JsonResult> ChatJson(LlmClient& client, ChatRequest request, const Json
       request.json_schema = schema;
       break;
   }
+}
+
+// The first call; a server that refuses response_format is asked again for JSON in text.
+StatusOr<ChatResponse> FirstCall(LlmClient& client, ChatRequest& request,
+                                 const CallOptions& options) {
   auto first = client.Chat(request, options);
   if (!first.ok() && first.status().code() == StatusCode::kInvalidArgument &&
       first.status().message().find("response_format") != std::string::npos &&
@@ -277,33 +283,50 @@ StatusOr<JsonResult> ChatJson(LlmClient& client, ChatRequest request, const Json
     request.response_format = ResponseFormat::kText;
     first = client.Chat(request, options);
   }
-  if (!first.ok()) return first.status();
-  JsonResult result;
-  result.response = *first;
-  std::string problem = Check(*first, schema, json_options.natural_reply, result.value);
-  if (problem.empty()) return result;
-  if (!json_options.allow_repair) {
-    return LlmError("the model's reply is not the JSON asked for: " + problem);
-  }
-  request.messages.push_back(Message::Assistant(first->content));
+  return first;
+}
+
+// One repair request after a reply that was not the JSON asked for; the usage of both calls
+// is counted in the result.
+StatusOr<JsonResult> Repair(LlmClient& client, ChatRequest& request, const Json& schema,
+                            const JsonCallOptions& json_options, const CallOptions& options,
+                            const ChatResponse& first, const std::string& problem) {
+  request.messages.push_back(Message::Assistant(first.content));
   request.messages.push_back(
       Message::User("Your previous reply was not valid: " + problem +
                     ". Reply again with only the corrected JSON value that matches the schema."));
   auto second = client.Chat(request, options);
   if (!second.ok()) return second.status();
-  Usage total = first->usage;
+  JsonResult result;
+  Usage total = first.usage;
   AddUsage(total, second->usage);
   result.response = *second;
   result.response.usage = total;
   result.repaired = true;
-  problem = Check(*second, schema, json_options.natural_reply, result.value);
-  if (!problem.empty()) {
+  std::string still = Check(*second, schema, json_options.natural_reply, result.value);
+  if (!still.empty()) {
     return LlmError(
         "the model's reply is not the JSON asked for, even after one repair "
         "request: " +
-        problem + ". Try a stronger model or simplify the request");
+        still + ". Try a stronger model or simplify the request");
   }
   return result;
+}
+
+}  // namespace
+
+StatusOr<JsonResult> ChatJson(LlmClient& client, ChatRequest request, const Json& schema,
+                              const JsonCallOptions& json_options, const CallOptions& options) {
+  AskForJson(request, schema, json_options.server_support);
+  ASKDB_ASSIGN_OR_RETURN(ChatResponse first, FirstCall(client, request, options));
+  JsonResult result;
+  result.response = first;
+  std::string problem = Check(first, schema, json_options.natural_reply, result.value);
+  if (problem.empty()) return result;
+  if (!json_options.allow_repair) {
+    return LlmError("the model's reply is not the JSON asked for: " + problem);
+  }
+  return Repair(client, request, schema, json_options, options, first, problem);
 }
 
 }  // namespace askdb::llm

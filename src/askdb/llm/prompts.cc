@@ -117,10 +117,13 @@ StatusOr<std::shared_ptr<const PromptLibrary>> PromptLibrary::LoadShared(
   return builtin;
 }
 
-StatusOr<PromptLibrary> PromptLibrary::Load(
-    const std::optional<std::filesystem::path>& override_dir) {
-  PromptLibrary lib;
-  lib.templates_ = {
+namespace {
+
+using Templates = std::map<std::string, std::string>;  // "en/name" → text
+
+// The templates built into the binary, in both languages.
+Templates BuiltinTemplates() {
+  return {
       {"en/system", std::string(ASKDB_EMBEDDED(llm_prompt_en_system))},
       {"zh/system", std::string(ASKDB_EMBEDDED(llm_prompt_zh_system))},
       {"en/sql_generation", std::string(ASKDB_EMBEDDED(llm_prompt_en_sql_generation))},
@@ -144,29 +147,46 @@ StatusOr<PromptLibrary> PromptLibrary::Load(
       {"en/python_analyze", std::string(ASKDB_EMBEDDED(llm_prompt_en_python_analyze))},
       {"zh/python_analyze", std::string(ASKDB_EMBEDDED(llm_prompt_zh_python_analyze))},
   };
-  if (override_dir) {
-    std::error_code ec;
-    if (!std::filesystem::is_directory(*override_dir, ec)) {
-      return NotFoundError("prompt override directory " + override_dir->string() +
-                           " does not exist; create it or unset the prompts directory");
-    }
-    for (const char* lang : {"en", "zh"}) {
-      auto dir = *override_dir / lang;
-      if (!std::filesystem::is_directory(dir, ec)) continue;
-      for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-        if (entry.path().extension() != ".mustache") continue;
-        ASKDB_ASSIGN_OR_RETURN(std::string text, ReadFile(entry.path()));
-        lib.templates_[std::string(lang) + "/" + entry.path().stem().string()] = std::move(text);
-      }
+}
+
+// Replaces built-in templates by the override directory's en/*.mustache and zh/*.mustache.
+Status ReadOverrides(const std::filesystem::path& override_dir, Templates& templates) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(override_dir, ec)) {
+    return NotFoundError("prompt override directory " + override_dir.string() +
+                         " does not exist; create it or unset the prompts directory");
+  }
+  for (const char* lang : {"en", "zh"}) {
+    auto dir = override_dir / lang;
+    if (!std::filesystem::is_directory(dir, ec)) continue;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+      if (entry.path().extension() != ".mustache") continue;
+      ASKDB_ASSIGN_OR_RETURN(std::string text, ReadFile(entry.path()));
+      templates[std::string(lang) + "/" + entry.path().stem().string()] = std::move(text);
     }
   }
-  for (const auto& [name, text] : lib.templates_) {
+  return Status::Ok();
+}
+
+Status CheckMustache(const Templates& templates) {
+  for (const auto& [name, text] : templates) {
     mus::mustache t{text};
     if (!t.is_valid()) {
       return InvalidArgumentError("prompt template " + name +
                                   " is not valid mustache: " + t.error_message());
     }
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<PromptLibrary> PromptLibrary::Load(
+    const std::optional<std::filesystem::path>& override_dir) {
+  PromptLibrary lib;
+  lib.templates_ = BuiltinTemplates();
+  if (override_dir) ASKDB_RETURN_IF_ERROR(ReadOverrides(*override_dir, lib.templates_));
+  ASKDB_RETURN_IF_ERROR(CheckMustache(lib.templates_));
   return lib;
 }
 

@@ -281,7 +281,6 @@ std::pair<std::string, std::string> SplitThinking(std::string_view text) {
 }
 
 bool StreamAccumulator::Apply(const Json& chunk, StreamDelta& delta) {
-  bool any = false;
   if (!chunk.is_object()) return false;
   if (response_.model.empty()) response_.model = StringOr(chunk, "model");
   if (auto usage = chunk.find("usage"); usage != chunk.end() && usage->is_object()) {
@@ -295,14 +294,21 @@ bool StreamAccumulator::Apply(const Json& chunk, StreamDelta& delta) {
   if (!finish.empty()) response_.finish_reason = finish;
   auto d = choice.find("delta");
   if (d == choice.end() || !d->is_object()) return false;
-  std::string reasoning = StringOr(*d, "reasoning_content");
-  if (reasoning.empty()) reasoning = StringOr(*d, "reasoning");
+  const bool text = ApplyText(*d, delta);
+  const bool calls = ApplyToolCalls(*d, delta);
+  return text || calls;
+}
+
+bool StreamAccumulator::ApplyText(const Json& d, StreamDelta& delta) {
+  bool any = false;
+  std::string reasoning = StringOr(d, "reasoning_content");
+  if (reasoning.empty()) reasoning = StringOr(d, "reasoning");
   if (!reasoning.empty()) {
     response_.reasoning += reasoning;
     delta.reasoning += reasoning;
     any = true;
   }
-  std::string text = StringOr(*d, "content");
+  std::string text = StringOr(d, "content");
   if (!text.empty()) {
     std::string visible;
     std::string think;
@@ -313,26 +319,40 @@ bool StreamAccumulator::Apply(const Json& chunk, StreamDelta& delta) {
     delta.reasoning += think;
     any = any || !visible.empty() || !think.empty();
   }
-  if (auto calls = d->find("tool_calls"); calls != d->end() && calls->is_array()) {
-    for (const auto& c : *calls) {
-      StreamDelta::ToolCallFragment frag;
-      frag.index = c.contains("index") && c["index"].is_number() ? c["index"].get<int>() : 0;
-      frag.id = StringOr(c, "id");
-      if (auto fn = c.find("function"); fn != c.end() && fn->is_object()) {
-        frag.name = StringOr(*fn, "name");
-        frag.arguments = StringOr(*fn, "arguments");
-      }
-      if (frag.index < 0) continue;
-      if (static_cast<size_t>(frag.index) >= response_.tool_calls.size()) {
-        response_.tool_calls.resize(frag.index + 1);
-      }
-      ToolCall& call = response_.tool_calls[frag.index];
-      if (!frag.id.empty()) call.id = frag.id;
-      call.name += frag.name;
-      call.arguments += frag.arguments;
-      delta.tool_calls.push_back(std::move(frag));
-      any = true;
+  return any;
+}
+
+namespace {
+
+StreamDelta::ToolCallFragment FragmentOf(const Json& c) {
+  StreamDelta::ToolCallFragment frag;
+  frag.index = c.contains("index") && c["index"].is_number() ? c["index"].get<int>() : 0;
+  frag.id = StringOr(c, "id");
+  if (auto fn = c.find("function"); fn != c.end() && fn->is_object()) {
+    frag.name = StringOr(*fn, "name");
+    frag.arguments = StringOr(*fn, "arguments");
+  }
+  return frag;
+}
+
+}  // namespace
+
+bool StreamAccumulator::ApplyToolCalls(const Json& d, StreamDelta& delta) {
+  auto calls = d.find("tool_calls");
+  if (calls == d.end() || !calls->is_array()) return false;
+  bool any = false;
+  for (const auto& c : *calls) {
+    StreamDelta::ToolCallFragment frag = FragmentOf(c);
+    if (frag.index < 0) continue;
+    if (static_cast<size_t>(frag.index) >= response_.tool_calls.size()) {
+      response_.tool_calls.resize(frag.index + 1);
     }
+    ToolCall& call = response_.tool_calls[frag.index];
+    if (!frag.id.empty()) call.id = frag.id;
+    call.name += frag.name;
+    call.arguments += frag.arguments;
+    delta.tool_calls.push_back(std::move(frag));
+    any = true;
   }
   return any;
 }

@@ -63,6 +63,10 @@ class StreamAccumulator {
   bool saw_usage() const { return saw_usage_; }
 
  private:
+  // Apply's parts for the choice's delta: reasoning and visible text, and tool-call pieces.
+  bool ApplyText(const Json& d, StreamDelta& delta);
+  bool ApplyToolCalls(const Json& d, StreamDelta& delta);
+
   ChatResponse response_;
   ThinkSplitter splitter_;
   bool saw_usage_ = false;
