@@ -210,15 +210,16 @@ size_t MatchingParen(const std::vector<Token>& tokens, size_t open) {
   return std::string::npos;
 }
 
-// Only a query may run (a leading '(' of a parenthesised query skipped); the statements
-// left to the server's own refusal pass too.
-Status CheckStatementKind(const std::vector<Token>& tokens) {
+// Only a query may run (a leading '(' of a parenthesised query skipped). True: a query,
+// whose tokens are checked next; false: nothing to check here (empty, or a statement the
+// server's prepare refuses itself).
+StatusOr<bool> IsQueryToCheck(const std::vector<Token>& tokens) {
   size_t first = 0;
   while (first < tokens.size() && IsPunct(tokens[first], '(')) ++first;
-  if (first >= tokens.size()) return Status::Ok();  // empty: the connector says so
+  if (first >= tokens.size()) return false;  // empty: the connector says so
   const Token& lead = tokens[first];
-  if (lead.kind == Kind::kWord && In(kQueryWords, lead.text)) return Status::Ok();
-  if (lead.kind == Kind::kWord && In(kLeftToServer, lead.text)) return Status::Ok();
+  if (lead.kind == Kind::kWord && In(kQueryWords, lead.text)) return true;
+  if (lead.kind == Kind::kWord && In(kLeftToServer, lead.text)) return false;
   return guard::Unprovable("a " + (lead.kind == Kind::kWord ? lead.text : "statement") +
                            " statement is not a query; only SELECT, WITH, VALUES and TABLE "
                            "may run");
@@ -293,7 +294,8 @@ Status CheckCall(const std::vector<Token>& tokens, size_t k) {
 }
 
 Status CheckTokens(const std::vector<Token>& tokens, const std::set<std::string>& other_dbs) {
-  ASKDB_RETURN_IF_ERROR(CheckStatementKind(tokens));
+  ASKDB_ASSIGN_OR_RETURN(bool query, IsQueryToCheck(tokens));
+  if (!query) return Status::Ok();
   for (size_t k = 0; k < tokens.size(); ++k) {
     ASKDB_RETURN_IF_ERROR(CheckForbiddenToken(tokens[k]));
     if (!IsName(tokens[k])) continue;
