@@ -661,7 +661,8 @@ struct Pipeline::Impl {
     QuickPathContext quick_context;
     quick_context.default_time_zone = options().default_time_zone;
     std::optional<QuickAnswer> quick = AnswerQuickly(s.question, quick_context);
-    if (quick) {
+    // A decline a model may do better with (a stated rate's unclear roles) goes on to it.
+    if (quick && !(quick->model_may_answer && deps.llm != nullptr)) {
       Finish(s, ctx, PipelineRoute::kQuickPath, quick->text);
     } else {
       s.next = kCacheLookup;  // a "simple" request the quick path cannot answer is data

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "askdb/agent/ask/datasource.h"
+#include "askdb/llm/scripted/scripted_llm_client.h"
 
 namespace askdb::agent::pipeline {
 namespace {
@@ -14,6 +15,14 @@ PipelineDeps Deps(CheckpointStore* store, PipelineDatasourceProvider datasource)
   deps.checkpoints = store;
   deps.datasource = std::move(datasource);
   return deps;
+}
+
+// Deps whose datasource is never there and counts the runs that tried to open it.
+PipelineDeps NoDatabaseDeps(CheckpointStore* store, int* opened) {
+  return Deps(store, [opened]() -> StatusOr<PreparedDatasource*> {
+    ++*opened;
+    return UnavailableError("no database in this test");
+  });
 }
 
 TEST(PipelineTest, CreateNeedsDatasourceAndCheckpointStore) {
@@ -29,13 +38,7 @@ TEST(PipelineTest, CreateNeedsDatasourceAndCheckpointStore) {
 TEST(PipelineTest, QuickAnswersNeverOpenTheDatasource) {
   InMemoryCheckpointStore store;
   int opened = 0;
-  PipelineDeps deps;
-  deps.checkpoints = &store;
-  deps.datasource = [&opened]() -> StatusOr<PreparedDatasource*> {
-    ++opened;
-    return UnavailableError("no database in this test");
-  };
-  StatusOr<Pipeline> pipeline = Pipeline::Create(std::move(deps));
+  StatusOr<Pipeline> pipeline = Pipeline::Create(NoDatabaseDeps(&store, &opened));
   ASSERT_TRUE(pipeline.ok()) << pipeline.status().ToString();
 
   CollectingEventSink sink;
@@ -53,6 +56,31 @@ TEST(PipelineTest, QuickAnswersNeverOpenTheDatasource) {
   StatusOr<PipelineResult> data = pipeline->Ask("t2", "2024年各地区的销售额", &sink);
   EXPECT_EQ(data.status().code(), StatusCode::kUnavailable);
   EXPECT_EQ(opened, 1);
+}
+
+// A stated rate whose roles the words leave open ("50和200，面试率是多少": which is the part?)
+// is declined by the quick path; with a model configured it goes on to the model down the data
+// path, which opens the datasource (session 21: the decline had been the answer either way).
+TEST(PipelineTest, AnUnclearStatedRateGoesOnToAModel) {
+  for (const bool with_model : {false, true}) {
+    InMemoryCheckpointStore store;
+    llm::ScriptedLlmClient llm;
+    int opened = 0;
+    PipelineDeps deps = NoDatabaseDeps(&store, &opened);
+    if (with_model) deps.llm = &llm;
+    StatusOr<Pipeline> pipeline = Pipeline::Create(std::move(deps));
+    ASSERT_TRUE(pipeline.ok()) << pipeline.status().ToString();
+    CollectingEventSink sink;
+    StatusOr<PipelineResult> r = pipeline->Ask("t1", "50和200，面试率是多少", &sink);
+    if (with_model) {
+      EXPECT_EQ(r.status().code(), StatusCode::kUnavailable);
+      EXPECT_EQ(opened, 1);
+    } else {
+      ASSERT_TRUE(r.ok()) << r.status().ToString();
+      EXPECT_EQ(r->route, PipelineRoute::kQuickPath);
+      EXPECT_EQ(opened, 0);
+    }
+  }
 }
 
 TEST(PipelineTest, ResumeOfUnknownThreadIsNotFound) {

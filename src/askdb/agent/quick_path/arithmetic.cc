@@ -796,6 +796,7 @@ class Parser {
   }
 
   long double Postfix() {
+    const size_t start = pos_;
     long double v = Primary();
     while (result_.ok()) {
       const Tok k = Peek().kind;
@@ -820,8 +821,9 @@ class Parser {
         Advance();
         v = Tenths(v);
       } else if (k == Tok::kDe) {
+        const bool fraction = BareFraction(start);
         Advance();
-        v = AfterDe(v);
+        v = AfterDe(v, fraction);
       } else if (k == Tok::kWith) {
         Advance();
         v = PairResult(v);
@@ -848,8 +850,9 @@ class Parser {
     return v;
   }
 
-  // "A的平方" / "A的立方" / "A的平方根" / "A的B次方" / "A的百分之B" / "A的B%".
-  long double AfterDe(long double a) {
+  // "A的平方" / "A的立方" / "A的平方根" / "A的B次方" / "A的百分之B" / "A的B%"; after a bare
+  // fraction (`fraction`), that share of a number: "三分之二的900" = 600.
+  long double AfterDe(long double a, bool fraction) {
     const Tok k = Peek().kind;
     if (Accept(Tok::kSquare)) return a * a;
     if (Accept(Tok::kCube)) return a * a * a;
@@ -871,6 +874,7 @@ class Parser {
 
     if (Accept(Tok::kPercent)) return a * b / kPercent;
     if (k == Tok::kPercentOf) return a * b;  // Primary already divided by 100
+    if (fraction) return a * b;
     Fail("'的' must be followed by 平方, 立方, 平方根, N次方 or a percentage");
     return 0;
   }

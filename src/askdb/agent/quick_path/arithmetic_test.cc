@@ -123,6 +123,11 @@ TEST(ArithmeticTest, ChineseFractions) {
   EXPECT_EQ(Eval("三分之二的平方"), "0.444444444444");
   EXPECT_EQ(Eval("百分之二十"), "0.2");  // 百分之 stays a percentage
   EXPECT_EQ(Eval("300的三分之一"), "100");
+  // A fraction before 的 and a number is that share of the number (session 21: it failed as
+  // "'的' must be followed by 平方…"); 的平方 after a fraction still squares it.
+  EXPECT_EQ(Eval("三分之二的900"), "600");
+  EXPECT_EQ(Eval("四分之一的1000"), "250");
+  EXPECT_EQ(Eval("五分之三的250"), "150");
   EXPECT_EQ(Eval("300的一半"), "150");
   EXPECT_EQ(Eval("45的两倍"), "90");
   EXPECT_EQ(Eval("45的两倍加10"), "100");

@@ -47,31 +47,19 @@ std::optional<PercentQuestion> Make(PercentQuestion::Kind kind, const std::strin
 // undefined.
 bool LooksLikeYear(long double v) { return v >= 1900 && v <= 2100 && v == std::floor(v); }
 
-// A change between two stated amounts named by a few words ("sales went from 80k to 92k, whats
-// the % increase", "去年营收1200万，今年1500万，增长了百分之多少"): the words only say what the
-// numbers are, so the change is computed. Never when a number could be a year, where the words
-// would be asking about data ("销售额从2023年到2024年增长了百分之多少" does not parse). `scale` is
-// a shared k/m suffix ("80k"), which does not change the percentage.
-std::optional<PercentQuestion> StatedChange(const std::string& a, const std::string& b,
-                                            const std::string& scale_a,
-                                            const std::string& scale_b) {
-  if (scale_a != scale_b) return std::nullopt;
-  auto q = Make(PercentQuestion::Kind::kChange, a, b);
-  if (!q || LooksLikeYear(q->a) || LooksLikeYear(q->b)) return std::nullopt;
-  const long double unit = scale_a == "k" ? 1e3L : scale_a == "m" ? 1e6L : 1;
-  q->a *= unit;
-  q->b *= unit;
-  return q;
-}
-
 // The share one stated amount is of another, a target or a budget ("we're at 1.37m of a 2m
-// target, what percent is that", "今年目标800万，已经完成了530万，完成率多少"): like StatedChange,
-// the words only name the numbers, so the share is computed; never with a year or unlike suffixes.
+// target, what percent is that", "今年目标800万，已经完成了530万，完成率多少"): the words only
+// name the numbers, so the share is computed; never with a year, where the words would be asking
+// about data, or unlike k/m suffixes (which do not change the percentage when alike).
 std::optional<PercentQuestion> StatedShare(const std::string& part, const std::string& whole,
                                            const std::string& scale_part,
                                            const std::string& scale_whole) {
-  auto q = StatedChange(part, whole, scale_part, scale_whole);
-  if (q) q->kind = PercentQuestion::Kind::kShare;
+  if (scale_part != scale_whole) return std::nullopt;
+  auto q = Make(PercentQuestion::Kind::kShare, part, whole);
+  if (!q || LooksLikeYear(q->a) || LooksLikeYear(q->b)) return std::nullopt;
+  const long double unit = scale_part == "k" ? 1e3L : scale_part == "m" ? 1e6L : 1;
+  q->a *= unit;
+  q->b *= unit;
   return q;
 }
 
@@ -154,25 +142,8 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
     if (!a2.empty()) return Make(K::kShare, a2, b2);
     return Make(K::kShare, a3, b3);
   }
-  // sales went from 80k to 92k, whats the % increase / revenue grew from 1.2m to 1.5m. what
-  // is the percentage change?
-  static const Pattern en_stated(
-      "^(?:[a-z' ]{1,40} )?(?:went|grew|rose|increased|jumped|climbed|fell|dropped|decreased|"
-      "declined|changed|moved) from \\$?" +
-      kStated + " to \\$?" + kStated +
-      "\\s*[,;.]?\\s*(?:so )?(?:what is|what's|whats|what|how much is|calculate)? ?(?:the "
-      ")?(?:%|percent|"
-      "percentage) (?:increase|decrease|change|growth|drop|rise|gain|difference)(?: is "
-      "(?:that|this|it))?" +
-      kEnTail + "$");
-  std::string sa, sb;
-  if (RE2::FullMatch(normalized, en_stated.re, &a, &sa, &b, &sb)) return StatedChange(a, b, sa, sb);
-  // 去年营收1200万，今年1500万，增长了百分之多少 / 销量从80涨到92，涨了百分之几
-  static const Pattern zh_stated("^[^0-9,，。]{1,12}?(?:从|由)?" + kNum +
-                                 "(元|块)?(?:[,，]\\s*[^0-9,，。]{1,12}?|" + kZhMove +
-                                 "?(?:到|至))" + kNum + "(元|块)?\\s*[,，]?\\s*" + kZhMove +
-                                 "(?:了|是|为)?\\s*(?:" + kZhAsk + ")" + kZhTail + "$");
-  if (RE2::FullMatch(normalized, zh_stated.re, &a, &sa, &b, &sb)) return StatedChange(a, b, sa, sb);
+  // A change between stated amounts with words around them ("sales went from 80k to 92k, whats
+  // the % increase", 去年营收1200万，今年1500万，增长了百分之多少) is stated_rate.h's to read.
   // percent change from 80 to 100 / what is the percentage increase from 80 to 100
   static const Pattern en_change("^" + kEnHead +
                                  "(?:the )?(?:percent|percentage|%) (?:change|increase|decrease|"

@@ -854,6 +854,7 @@ QuickAnswer QuickPath::Impl::Rate(const RateQuestion& r, Language l) const {
 void QuickPath::Impl::RateUnclear(const RateQuestion& r, Language l, QuickAnswer& a) const {
   using U = RateQuestion::Unclear;
   a.ok = false;
+  a.model_may_answer = true;
   std::string numbers;
   for (const long double n : r.numbers) numbers += (numbers.empty() ? "" : ", ") + FormatNumber(n);
   const std::string x = r.numbers.empty() ? "" : FormatNumber(r.numbers[0]);

@@ -46,6 +46,9 @@ struct QuickAnswer {
   // False when the request was understood but cannot be answered as asked (division by
   // zero, a currency without a rate); `text` then says why and what to do.
   bool ok = true;
+  // A decline a model may do better with: a stated rate whose roles the words did not settle
+  // ("50和200，面试率是多少"). With a model configured the pipeline passes the request on.
+  bool model_may_answer = false;
 };
 
 struct QuickPathContext {

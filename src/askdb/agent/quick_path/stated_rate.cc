@@ -8,7 +8,12 @@
 #include <string>
 
 #include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/conversion_scan.h"
+#include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/agent/quick_path/utf8_pattern.h"
+#include "askdb/common/embedded.h"
+
+ASKDB_DECLARE_EMBEDDED(units_toml);
 
 namespace askdb::agent {
 namespace {
@@ -262,6 +267,79 @@ std::optional<Asked> FindAskedRate(std::string_view normalized) {
   return std::nullopt;
 }
 
+// A rate named by the event it counts ("面试率：投递200，面试50", "200 applicants, 50 got
+// interviews, interview rate?", 好评率, 到店率, 激活率): not in the table, so its event word
+// (面试, interview) must stand beside the smaller number — the part — and nearer it than the
+// whole; else the roles are unclear. Rates of other kinds (turnover, yield, interest, tax, growth)
+// are not shares of a whole and never read this way.
+constexpr std::string_view kNotAShare[] = {
+    "周转",     "收益",      "回报",       "折旧",   "年化",    "贴现",     "折现",      "溢价",
+    "佣金",     "提成",      "折扣",       "利",     "汇",      "税",       "息",        "费",
+    "价",       "薪",        "资",         "租",     "通胀",    "杠杆",     "负债",      "市盈",
+    "市净",     "波动",      "增长",       "出生",   "死亡",    "interest", "exchange",  "tax",
+    "turnover", "inflation", "discount",   "burn",   "run",     "heart",    "birth",     "death",
+    "frame",    "bit",       "baud",       "sampl",  "refresh", "clock",    "hourly",    "mortgage",
+    "yield",    "growth",    "commission", "tip",    "fx",      "crime",    "mortality", "base",
+    "spot",     "flat",      "going",      "daily",  "annual",  "monthly",  "weekly",    "hour",
+    "day",      "pay",       "wage",       "salary", "rent",    "price",    "cost",      "spend",
+    "fee",      "dividend",  "coupon",     "saving"};
+
+bool NamesAShare(std::string_view stem) {
+  return std::none_of(std::begin(kNotAShare), std::end(kNotAShare), [stem](std::string_view w) {
+    return stem.find(w) != std::string_view::npos;
+  });
+}
+
+struct EventRate {
+  std::string name;                // as asked: 面试率, "interview rate"
+  std::vector<std::string> stems;  // the event's words to look for beside the part
+};
+
+// The event words of an asked rate: a Chinese X率's trailing characters (面试 of 客户面试率), two
+// at least; an English "<word> rate"'s words, by their first six letters (interview → interviews).
+std::optional<EventRate> EventOf(const std::string& name) {
+  EventRate e{name, {}};
+  if (name.ends_with("率")) {
+    const std::string stem = name.substr(0, name.size() - std::string_view("率").size());
+    if (!NamesAShare(stem)) return std::nullopt;
+    for (size_t cut = 0; cut + 6 <= stem.size(); cut += 3) e.stems.push_back(stem.substr(cut));
+    return e.stems.empty() ? std::nullopt : std::optional<EventRate>(e);
+  }
+  // The first word that is not a function word is the event ("positive" of "positive review
+  // rate"; "review" names the whole).
+  static const Pattern word("([a-z][a-z-]*)");
+  static const Pattern function_word("rate|the|a|an|our|my|their|its|what|whats|is|was|s|overall");
+  re2::StringPiece input(name);
+  std::string w;
+  e.name.clear();
+  while (RE2::FindAndConsume(&input, word.re, &w)) {
+    if (RE2::FullMatch(w, function_word.re)) continue;
+    if (!NamesAShare(w)) return std::nullopt;
+    if (e.stems.empty()) e.stems.push_back(w.substr(0, 6));
+    e.name += w + " ";
+  }
+  e.name += "rate";
+  return e.stems.empty() ? std::nullopt : std::optional<EventRate>(e);
+}
+
+// "…，面试率是多少", "interview rate?" at the end, or as a label ("面试率：…").
+std::optional<Asked> FindAskedEventRate(std::string_view normalized, std::string& name) {
+  static const AskPatterns p(
+      "([^\\x00-\\x7f,.;:?!、。的各每按]{2,5}率|(?:[a-z][a-z-]+ ){1,2}rate)");
+  // The English name with a word the pattern's "our monthly" slot took: "positive review rate".
+  static const Pattern en_name("((?:[a-z][a-z-]+ ){1,2}rate)(?:[^a-z]|$)");
+  Asked a;
+  if (RE2::FullMatch(normalized, p.en_end.re, &a.clause, &name)) {
+    RE2::PartialMatch(normalized.substr(a.clause.size()), en_name.re, &name);
+  }
+  if (!name.empty() || RE2::FullMatch(normalized, p.label.re, &name, &a.clause) ||
+      RE2::FullMatch(normalized, p.zh_end.re, &a.clause, &name)) {
+    a.word = FindRateWord("percentage");  // a plain share; the event names it
+    return a;
+  }
+  return std::nullopt;
+}
+
 // "price went up from 4.50 to 5.40, by what percent?", "… by how many percent did it increase?",
 // "… how much is that in percent?": a change asked as a bare percentage, only
 // after a clause that moves (went, grew, fell, from …).
@@ -300,30 +378,29 @@ struct Stated {
   std::string unit;       // a unit of measure right after it ("gb", "hours", 公斤), or ""
 };
 
-// The unit of measure the text after a number starts with, "" when none: two numbers in
-// different units ("from 1.5 gb to 1800 mb", "2 hours to 90 minutes", 80公斤…75000克) are not
-// two amounts of one thing (read as such: 119,900%).
-std::string UnitAfter(std::string_view after) {
-  static const Pattern p(
-      "^\\s*(kb|mb|gb|tb|bytes?|kg|kilograms?|grams?|g|lbs?|pounds?|oz|ounces?|km|kilomet(?:er|re)"
-      "s?|"
-      "met(?:er|re)s?|m|miles?|cm|mm|hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|"
-      "dollars?|cents?|euros?|usd|eur|cny|rmb|yuan|ml|lit(?:er|re)s?|l|gallons?)(?:[^a-z]|$)|"
-      "^\\s*(公斤|千克|克|斤|吨|公里|千米|厘米|毫米|米|小时|分钟|秒|天|周|美元|欧元|人民币|元|块|"
-      "角)");
-  std::string en, zh;
-  if (!RE2::PartialMatch(after, p.re, &en, &zh)) return "";
-  return en.empty() ? zh : en;
+// The units of data/rules/units.toml, which the conversions read too.
+const UnitTable* Units() {
+  static const StatusOr<UnitTable> table = UnitTable::FromToml(ASKDB_EMBEDDED(units_toml));
+  return table.ok() ? &*table : nullptr;
 }
 
-// Whether both numbers carry a unit and the units differ (a plural is the same unit).
+// The unit of measure the text after a number starts with (its id in units.toml, or a
+// currency's sub-unit the table does not convert: cents, 角), "" when none: two numbers in
+// different units ("from 1.5 gb to 1800 mb", "2 hours to 90 minutes", 80公斤…75000克, "50 cents
+// to 2 dollars") are not two amounts of one thing (read as such: 119,900%).
+std::string UnitAfter(std::string_view after) {
+  static const Pattern sub_unit("^\\s*(cents?|角)(?:[^a-z]|$)");
+  size_t at = 0;
+  while (at < after.size() && after[at] == ' ') ++at;
+  size_t length = 0;
+  const Unit* unit = Units() == nullptr ? nullptr : UnitNamedAt(after, at, *Units(), length);
+  if (unit != nullptr) return unit->id;
+  return RE2::PartialMatch(after, sub_unit.re) ? "cent" : "";
+}
+
+// Whether both numbers carry a unit and the units differ.
 bool UnitsDiffer(const std::vector<Stated>& n) {
-  auto stem = [](std::string u) {
-    if (u.size() > 2 && u.back() == 's') u.pop_back();
-    return u;
-  };
-  return n.size() == 2 && !n[0].unit.empty() && !n[1].unit.empty() &&
-         stem(n[0].unit) != stem(n[1].unit);
+  return n.size() == 2 && !n[0].unit.empty() && !n[1].unit.empty() && n[0].unit != n[1].unit;
 }
 
 bool LooksLikeYear(long double v) { return v >= 1900 && v <= 2100 && v == std::floor(v); }
@@ -408,6 +485,18 @@ void ShareTheScale(std::vector<Stated>& n) {
     bare.value *= scaled.scale;
     bare.scale = scaled.scale;
   }
+}
+
+// "from 80k to 92m": the digits alike (within a factor of 3) but the scale words a hundredfold
+// apart or more is a slip of the scale word, not a growth of 114,900%.
+bool ScaleWordsDisagree(const std::vector<Stated>& n) {
+  if (n.size() != 2 || n[0].scale == n[1].scale || n[0].scale == 1 || n[1].scale == 1 ||
+      n[0].value <= 0 || n[1].value <= 0) {
+    return false;
+  }
+  const long double digits =
+      std::fabs(std::log10((n[0].value / n[0].scale) / (n[1].value / n[1].scale)));
+  return digits < 0.5L && std::fabs(std::log10(n[0].scale / n[1].scale)) >= 2;
 }
 
 // Where a number's role is said: the text before it back to the previous number (or the
@@ -539,26 +628,68 @@ std::vector<std::pair<size_t, size_t>> Matches(std::string_view text, const RE2&
   return out;
 }
 
+// The spans of the words of the side a share counts (kLost: lost words; kKept: kept words
+// outside lost ones, 及格 in 不及格 being no kept word).
+std::vector<std::pair<size_t, size_t>> SideWordSpans(std::string_view clause, Counts counts) {
+  const auto lost = Matches(clause, LostWords());
+  if (counts == Counts::kLost) return lost;
+  std::vector<std::pair<size_t, size_t>> out;
+  for (const auto& kept : Matches(clause, KeptWords())) {
+    const bool inside_lost = std::any_of(lost.begin(), lost.end(), [&](const auto& l) {
+      return l.first < kept.second && kept.first < l.second;
+    });
+    if (!inside_lost) out.push_back(kept);
+  }
+  return out;
+}
+
+// Bytes between a number and a word's span (0 when they touch or overlap).
+size_t Gap(const Stated& s, size_t begin, size_t end) {
+  return begin >= s.end ? begin - s.end : s.begin >= end ? s.begin - end : 0;
+}
+
 // Whether a word of the other side ("ended with", 月底, "didn't buy") stands nearer the part
 // than the whole: "started with 400 and ended with 450" puts the end on the larger number,
 // which a complement would take as the whole ((450 − 400) / 450 for a churn): no part is
-// stated. Kept words inside lost ones (及格 in 不及格) are not kept words.
+// stated.
 bool SideWordOnThePart(std::string_view clause, const std::vector<Stated>& n, size_t part,
                        Counts counts) {
-  const auto lost = Matches(clause, LostWords());
-  const auto words = counts == Counts::kLost ? Matches(clause, KeptWords()) : lost;
-  for (const auto& [begin, end] : words) {
-    const bool inside_lost =
-        counts == Counts::kLost && std::any_of(lost.begin(), lost.end(), [&](const auto& l) {
-          return l.first < end && begin < l.second;
-        });
-    if (inside_lost) continue;
-    auto gap = [&](const Stated& s) {
-      return begin >= s.end ? begin - s.end : s.begin >= end ? s.begin - end : 0;
-    };
-    if (gap(n[part]) < gap(n[1 - part])) return true;
+  const Counts other = counts == Counts::kLost ? Counts::kKept : Counts::kLost;
+  for (const auto& [begin, end] : SideWordSpans(clause, other)) {
+    if (Gap(n[part], begin, end) < Gap(n[1 - part], begin, end)) return true;
   }
   return false;
+}
+
+// Which comma-separated piece of the clause a byte is in: "注册用户5000，激活了3500" puts
+// 激活 with 3500 however near 5000 it is in bytes.
+size_t PieceOf(std::string_view clause, size_t at) {
+  static const Pattern separator("[,;、。]");
+  return Matches(clause.substr(0, at), separator.re).size();
+}
+
+struct WordsStand {
+  bool by_part = false;
+  bool by_whole = false;
+};
+
+// Whether words (their byte spans) stand by the part or by the whole: in the part's piece of
+// the clause and not the whole's ("其中50人来面试", "激活了3500"), or within one piece nearer
+// it ("of 400 reviews 360 were positive").
+WordsStand WhereWordsStand(std::string_view clause, const std::vector<Stated>& n, size_t part,
+                           const std::vector<std::pair<size_t, size_t>>& spans) {
+  const size_t part_piece = PieceOf(clause, n[part].begin);
+  const size_t whole_piece = PieceOf(clause, n[1 - part].begin);
+  WordsStand out;
+  for (const auto& [begin, end] : spans) {
+    const size_t to_part = Gap(n[part], begin, end);
+    const size_t to_whole = Gap(n[1 - part], begin, end);
+    const size_t piece = PieceOf(clause, begin);
+    const bool pieces = part_piece != whole_piece;
+    out.by_part |= pieces ? piece == part_piece : to_part < to_whole;
+    out.by_whole |= pieces ? piece == whole_piece : to_whole < to_part;
+  }
+  return out;
 }
 
 void ReadShare(std::string_view clause, const std::vector<Stated>& n, const RateWord& w,
@@ -583,6 +714,12 @@ void ReadShare(std::string_view clause, const std::vector<Stated>& n, const Rate
   const bool marked = first != Role::kNone || second != Role::kNone;
   if (r.complement && !marked && !SideWordOnThePart(clause, n, part, w.counts)) {
     r.unclear = Unclear::kWhichSide;
+  }
+  // The side asked about said by the larger number only ("应到40人，实到42人，出勤率": 实到 by
+  // 42): the part is not the smaller, so a part larger than the whole (it had been 40 / 42).
+  if (side == Side::kSame && !marked) {
+    const WordsStand stand = WhereWordsStand(clause, n, part, SideWordSpans(clause, w.counts));
+    if (stand.by_whole && !stand.by_part) r.unclear = Unclear::kPartOverWhole;
   }
 }
 
@@ -738,22 +875,60 @@ int CountDigitRuns(std::string_view s) {
   return runs;
 }
 
+// A share named by its event (FindAskedEventRate): read as a plain share of two counts, then
+// unclear unless the event's words stand by the part.
+std::optional<RateQuestion> ParseEventRate(std::string_view normalized) {
+  std::string name;
+  const std::optional<Asked> asked = FindAskedEventRate(normalized, name);
+  if (!asked) return std::nullopt;
+  const std::optional<EventRate> event = EventOf(name);
+  auto numbers = StatedNumbers(asked->clause);
+  if (!event || !numbers || numbers->size() < 2 || NamesThingsByNumber(asked->clause, *numbers) ||
+      UnitsDiffer(*numbers)) {
+    return std::nullopt;
+  }
+  const bool zh = name.ends_with("率");
+  RateQuestion r{
+      .kind = Kind::kShare, .name_en = zh ? "rate" : event->name, .name_zh = event->name};
+  for (const Stated& s : *numbers) r.numbers.push_back(s.value);
+  if (numbers->size() > 2) {
+    r.unclear = Unclear::kTooManyNumbers;
+    return r;
+  }
+  const RateWord plain{name, Kind::kShare, Counts::kAny, Needs::kNothing, r.name_en, r.name_zh};
+  ReadShare(asked->clause, *numbers, plain, r);
+  const size_t part = r.a == (*numbers)[0].value ? 0 : 1;
+  std::vector<std::pair<size_t, size_t>> spans;
+  for (const std::string& stem : event->stems) {
+    const Pattern p(RE2::QuoteMeta(stem));
+    const auto found = Matches(asked->clause, p.re);
+    spans.insert(spans.end(), found.begin(), found.end());
+  }
+  const WordsStand stand = WhereWordsStand(asked->clause, *numbers, part, spans);
+  // Unclear unless the event stands by the part only: not "面试了200人，录用50人" (面试 by the
+  // whole), nor "50和200" (no event word).
+  if (r.unclear == Unclear::kNone && (stand.by_whole || !stand.by_part)) {
+    r.unclear = Unclear::kPartOverWhole;
+  }
+  return r;
+}
+
 }  // namespace
 
 std::optional<RateQuestion> ParseStatedRate(std::string_view normalized) {
   if (normalized.size() > 200 || CountDigitRuns(normalized) < 2) return std::nullopt;
   static const Pattern any_word(RateWordAlternation(false) + "|" + RateWordAlternation(true) +
-                                "|比|than");
+                                "|比|than|率|rate");
   if (!RE2::PartialMatch(normalized, any_word.re)) return std::nullopt;
   if (auto r = ParseComparison(normalized)) return r;
   // "… from 4.50 to 5.40 — by what percent" first: else "percent" is a bare share word asked.
   std::optional<Asked> asked = FindAskedChangeBy(normalized);
   if (!asked) asked = FindAskedRate(normalized);
   if (!asked) asked = FindAskedPercentage(normalized);
-  if (!asked) return std::nullopt;
+  if (!asked) return ParseEventRate(normalized);
   auto numbers = StatedNumbers(asked->clause);
   if (!numbers || numbers->size() < 2 || NamesThingsByNumber(asked->clause, *numbers) ||
-      UnitsDiffer(*numbers)) {
+      UnitsDiffer(*numbers) || ScaleWordsDisagree(*numbers)) {
     return std::nullopt;
   }
   if (asked->word->kind == Kind::kChange) ShareTheScale(*numbers);

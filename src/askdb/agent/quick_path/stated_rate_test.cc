@@ -191,6 +191,55 @@ TEST(StatedRateTest, NumberedThingsScalesAndSigns) {
   EXPECT_EQ(RateOf("转化率从百分之2提高到百分之3,增长率是多少"), "");
 }
 
+// Moved from percent_question_test.cc (round 11, 14) when the percentage parser's own reader of
+// these was dropped (session 21): one reader of a stated change.
+TEST(StatedRateTest, ChangeBetweenStatedAmounts) {
+  EXPECT_EQ(RateOf("sales went from 80k to 92k, whats the % increase?"), "15");
+  EXPECT_EQ(RateOf("revenue fell from $200 to $150. what is the percentage change"), "-25");
+  EXPECT_EQ(RateOf("去年营收1200万,今年1500万,增长了百分之多少"), "25");
+  EXPECT_EQ(RateOf("销量从80涨到92,涨了百分之几"), "15");
+  EXPECT_EQ(RateOf("sales went from 80 to 92, whats the % increase?"), "15");
+  EXPECT_EQ(RateOf("sales went from 1,200 to 1,500, whats the % increase?"), "25");
+  EXPECT_EQ(RateOf("sales went from 80000000000 to 92000000000, whats the % increase?"), "15");
+  EXPECT_EQ(RateOf("revenue went from 80k to 92k, what % increase is that"), "15");
+  // A number that could be a year asks about data; scale words a thousandfold apart on alike
+  // digits are a slip ("80k to 92m" would be 114,900%); 800k to 1.2m is a growth.
+  EXPECT_EQ(RateOf("销售额从2023增长到2024增长了百分之多少"), "");
+  EXPECT_EQ(RateOf("sales went from 2023 to 2024, what's the percent change"), "");
+  EXPECT_EQ(RateOf("sales went from 80k to 92m, whats the % increase?"), "");
+  EXPECT_EQ(RateOf("sales went from 800k to 1.2m, what's the growth"), "50");
+}
+
+// A rate named by its event (session 21: 面试率 had fallen to the data path): a plain share
+// when the event's words stand by the part, unclear when they stand by the whole or nowhere;
+// rates that are no share (周转率, interest rate) do not parse.
+TEST(StatedRateTest, ARateNamedByItsEvent) {
+  EXPECT_EQ(RateOf("投递简历200人,其中50人来面试,面试率是多少"), "25");
+  EXPECT_EQ(RateOf("面试率:投递200,面试50"), "25");
+  EXPECT_EQ(RateOf("注册用户5000,激活了3500,激活率是多少"), "70");
+  EXPECT_EQ(RateOf("收到评价400条,其中好评360条,好评率是多少"), "90");
+  EXPECT_EQ(RateOf("发了2000张券,500人到店,到店率多少"), "25");
+  EXPECT_EQ(RateOf("200 applicants, 50 got interviews, interview rate?"), "25");
+  EXPECT_EQ(RateOf("of 400 reviews 360 were positive, what is the positive review rate"), "90");
+  EXPECT_EQ(RateOf("面试了200人,录用50人,面试率是多少"), "unclear");
+  EXPECT_EQ(RateOf("50和200,面试率是多少"), "unclear");
+  EXPECT_EQ(RateOf("1000 customers, 230 bought again, repeat purchase rate?"), "unclear");
+  EXPECT_EQ(RateOf("库存200,销售1000,周转率是多少"), "");
+  EXPECT_EQ(RateOf("loan 1000, interest 50, interest rate?"), "");
+  EXPECT_EQ(RateOf("2023年的复购率是多少"), "");
+  EXPECT_EQ(RateOf("应到40人,实到42人,出勤率是多少"), "unclear");
+}
+
+// Units come from units.toml (session 21: stated_rate had its own list): unlike units are no
+// two amounts of one thing; a currency's sub-unit the table does not convert counts as a unit.
+TEST(StatedRateTest, UnlikeUnitsAreNoRate) {
+  EXPECT_EQ(RateOf("went from 1.5 gb to 1800 mb, what's the growth"), "");
+  EXPECT_EQ(RateOf("from 2 hours to 90 minutes, what's the decrease"), "");
+  EXPECT_EQ(RateOf("from 50 cents to 2 dollars, what's the increase"), "");
+  EXPECT_EQ(RateOf("去年80公斤,今年75000克,下降幅度多少"), "");
+  EXPECT_EQ(RateOf("price went from 4.50 dollars to 5.40 dollars, what's the increase"), "20");
+}
+
 TEST(StatedRateTest, DataQuestionsDoNotParse) {
   EXPECT_EQ(RateOf("churn rate by month"), "");
   EXPECT_EQ(RateOf("各地区的转化率"), "");
