@@ -110,10 +110,25 @@ def scope_kind(header):
         return "data"
     if words[0] in CONTROL_WORDS or "(" not in header:
         return "data"
-    before_paren = header[:header.index("(")]
-    if "=" in before_paren and "operator" not in before_paren:
+    if _assigns_at_top_level(header):
         return "data"
     return "function"
+
+
+def _assigns_at_top_level(header):
+    """An '=' outside parentheses (not ==, <=, >=, != nor operator=): an initializer."""
+    depth = 0
+    for pos, ch in enumerate(header):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "=" and depth == 0:
+            around = header[max(0, pos - 1):pos + 2]
+            if not re.search(r"==|[<>!]=", around) and \
+                    not re.search(r"operator\s*$", header[:pos]):
+                return True
+    return False
 
 
 def function_name(header):
@@ -138,9 +153,9 @@ def functions_in(text):
     header_start = 0
     for pos, ch in enumerate(code):
         if ch in ";}" and not any(k in ("function", "data") for k in stack):
-            if ch == "}" and stack:
-                stack.pop()
-            header_start = pos + 1
+            closed = stack.pop() if ch == "}" and stack else None
+            if closed != "init":  # a member's brace initializer keeps the header going
+                header_start = pos + 1
             continue
         if ch == "{":
             if any(k in ("function", "data") for k in stack):
@@ -160,8 +175,7 @@ def functions_in(text):
                 end = _matching_brace(code, pos)
                 last = code.count("\n", 0, end) + 1
                 yield name, first, last
-            if kind != "scope":
-                header_start = pos + 1
+            header_start = pos + 1
         elif ch == "}" and stack:
             kind = stack.pop()
             if kind in ("function", "data") and not any(k in ("function", "data") for k in stack):
