@@ -17,6 +17,7 @@
 #include "askdb/agent/ask/fast_mode.h"
 #include "askdb/agent/ask/money_columns.h"
 #include "askdb/agent/ask/question_check.h"
+#include "askdb/agent/ask/server_rows_stamp.h"
 #include "askdb/agent/consultation/consultation.h"
 #include "askdb/agent/graph/graph.h"
 #include "askdb/agent/pipeline/analysis_planner.h"
@@ -222,6 +223,10 @@ struct Pipeline::Impl {
   // renders its recalled tables from it, so a data question makes one schema call. Not
   // checkpointed: a resumed run reads again.
   std::optional<catalog::SchemaResult> run_schema;
+  // The rows' stamp CacheLookup read before anything ran (not checkpointed): an answer is
+  // stored only when the stamp is the same after it, so rows written meanwhile are not
+  // filed under the new stamp. Empty when the lookup did not run in this call.
+  std::optional<std::string> lookup_rows_stamp;
 
   const PipelineOptions& options() const { return deps.options; }
   // Where the answer is read, for the advice of an abstention.
@@ -695,7 +700,8 @@ struct Pipeline::Impl {
     // The request's one schema call: the detailed level (30-minute cache, fingerprint check).
     run_schema = ReadSchemaLevel(ctx, *d, catalog::SchemaLevel::kDetailed);
     if (deps.cache == nullptr) return NodeOutcome::Continue();
-    SyncCache(s, *d);
+    lookup_rows_stamp = SyncCache(s, *d);
+    if (!lookup_rows_stamp) return NodeOutcome::Continue();  // no signal: never a stale answer
     std::optional<cache::CacheHit> hit =
         deps.cache->Lookup(s.cache_partition, s.question, d->index.get());
     if (!hit) return NodeOutcome::Continue();
@@ -952,18 +958,27 @@ struct Pipeline::Impl {
     }
     Finish(s, ctx, route, std::move(answer));
     const bool from_l1 = s.cache_hit && s.cache_level == "L1";
-    if (deps.cache != nullptr && !from_l1) {
-      ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
-      SyncCache(s, *d);
-      Status stored =
-          deps.cache->Store(s.cache_partition, s.question, s.final_sql, *s.result, d->index.get());
-      // A cache that refuses an entry costs only a future recomputation; the answer stands.
-      if (!stored.ok()) spdlog::warn("pipeline: answer not cached: {}", stored.message());
-    }
+    if (deps.cache != nullptr && !from_l1) StoreAnswer(s);
     return NodeOutcome::Continue();
   }
 
   // --- helpers ------------------------------------------------------------------------
+
+  // Files the answer under the rows' stamp, when the stamp is known and the same as before
+  // the query ran (rows written meanwhile may or may not be in the result).
+  void StoreAnswer(const RunState& s) {
+    StatusOr<PreparedDatasource*> d = Datasource();
+    if (!d.ok()) return;
+    const std::optional<std::string> stamp = SyncCache(s, **d);
+    if (!stamp || (lookup_rows_stamp && *lookup_rows_stamp != *stamp)) {
+      spdlog::info("pipeline: answer not cached: the datasource's rows gave no steady stamp");
+      return;
+    }
+    Status stored =
+        deps.cache->Store(s.cache_partition, s.question, s.final_sql, *s.result, (*d)->index.get());
+    // A cache that refuses an entry costs only a future recomputation; the answer stands.
+    if (!stored.ok()) spdlog::warn("pipeline: answer not cached: {}", stored.message());
+  }
 
   // The engine's answer was cut at the question's N and the next row ties the last one shown
   // (Translation::tie_check_sql, one more read-only query): WriteTieNote; "" otherwise.
@@ -1099,10 +1114,17 @@ struct Pipeline::Impl {
 
   // Entries made under another schema or semantic model are dropped (and, on first use, the
   // persisted ones loaded). A store that fails leaves the cache working in memory.
-  void SyncCache(const RunState& s, const PreparedDatasource& d) const {
+  // Returns the rows' stamp; nullopt when a server database gives no reliable one (then the
+  // cache is left as it is, neither read nor written, server_rows_stamp.h).
+  std::optional<std::string> SyncCache(const RunState& s, const PreparedDatasource& d) const {
     // The rows' stamp too: an answer about rows written since is worked out again.
-    Status synced = deps.cache->Sync(s.cache_partition, d.fingerprint + DataStamp(d.url));
+    const std::optional<std::string> rows = d.connector->engine() == "sqlite"
+                                                ? std::optional<std::string>(DataStamp(d.url))
+                                                : ServerRowsStamp(*d.connector);
+    if (!rows) return std::nullopt;
+    Status synced = deps.cache->Sync(s.cache_partition, d.fingerprint + *rows);
     if (!synced.ok()) spdlog::warn("pipeline: answer cache store: {}", synced.message());
+    return rows;
   }
 
   // The result as a person reads it (answer_view.h): units, value labels, a one-number

@@ -1,0 +1,24 @@
+// What changes when the rows of a PostgreSQL or MySQL/MariaDB datasource change, for the
+// answer cache (SQLite's is the file's, data_stamp.h). Each is one cheap catalog query with
+// caveats of its own (docs/cache.md "Row changes on a server database"); where the server
+// gives no reliable signal the answer is nullopt, and the cache then neither serves nor
+// stores an answer for the run: a stale number is worse than a recomputed one.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "askdb/db/connector.h"
+
+namespace askdb::agent {
+
+// PostgreSQL: the datasource database's row counters (pg_stat_user_tables: rows inserted,
+// updated, deleted, live), nullopt when track_counts is off. MySQL/MariaDB: the base
+// tables' UPDATE_TIME and TABLE_ROWS, nullopt when a table's UPDATE_TIME is unknown (InnoDB
+// forgets it at a restart until the table is written), was set less than 2 s ago (it counts
+// whole seconds: a second write in that second would not change it), or MySQL caches it
+// (information_schema_stats_expiry other than 0). nullopt too for another engine and for a
+// query that fails.
+std::optional<std::string> ServerRowsStamp(db::Connector& connector);
+
+}  // namespace askdb::agent
