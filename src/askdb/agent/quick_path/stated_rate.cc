@@ -225,8 +225,9 @@ const std::string kEnAfter =
     "it)| here)?(?: then)?(?: please| pls)?";
 const std::string kZhAfter =
     "(?:了)?(?:是|为|有|大概是)?(?:多少|几|多大|多高|百分之几|百分之多少|多少%|几%)?(?:呢|啊|呀)?";
-// A few characters naming whose rate (客户流失率, 整体转化率), never 的/各/每/按 (各地区的转化率).
-const std::string kZhWhose = "(?:[^\\x00-\\x7f,.;:?!、。的各每按]{0,4}?)";
+// A few characters naming whose rate (客户流失率, 整体转化率), never 的/各/每/按 (各地区的转化率)
+// nor a negation, which turns the rate round (不合格率 is no 合格率: it had answered 95% for 5%).
+const std::string kZhWhose = "(?:[^\\x00-\\x7f,.;:?!、。的各每按不未非无没]{0,4}?)";
 
 // The asked rate word and the clause that states the numbers.
 struct Asked {
@@ -248,6 +249,14 @@ struct AskPatterns {
   Pattern en_end, en_if, label, zh_end;
 };
 
+// Whether the asked rate word has a negation right before it: "the non-completion rate", "not
+// converted rate", 不合格率 — the other side's rate, which the word alone would compute.
+bool NegatedBefore(std::string_view normalized, const std::string& word) {
+  static const Pattern negation("(?:^|[^a-z])(?:non|not|un)[ -]?$|(?:不|未|非|无|没)$");
+  const size_t at = normalized.rfind(word);
+  return at != std::string_view::npos && RE2::PartialMatch(normalized.substr(0, at), negation.re);
+}
+
 // A named rate is looked for first: in "markup percentage?" the bare "percentage" would
 // otherwise be the word asked and "markup" a word before it.
 std::optional<Asked> FindAskedRate(std::string_view normalized) {
@@ -261,7 +270,7 @@ std::optional<Asked> FindAskedRate(std::string_view normalized) {
         RE2::FullMatch(normalized, p->label.re, &word, &a.clause) ||
         RE2::FullMatch(normalized, p->zh_end.re, &a.clause, &word)) {
       a.word = FindRateWord(word);
-      if (a.word != nullptr) return a;
+      if (a.word != nullptr && !NegatedBefore(normalized, word)) return a;
     }
   }
   return std::nullopt;
@@ -302,7 +311,13 @@ std::optional<EventRate> EventOf(const std::string& name) {
   if (name.ends_with("率")) {
     const std::string stem = name.substr(0, name.size() - std::string_view("率").size());
     if (!NamesAShare(stem)) return std::nullopt;
-    for (size_t cut = 0; cut + 6 <= stem.size(); cut += 3) e.stems.push_back(stem.substr(cut));
+    // Suffixes never drop a negation: 合格 is no event of 不合格率.
+    static const Pattern negated("^(?:不|未|非|无|没)");
+    const bool keep_whole = RE2::PartialMatch(stem, negated.re);
+    for (size_t cut = 0; cut + 6 <= stem.size(); cut += 3) {
+      e.stems.push_back(stem.substr(cut));
+      if (keep_whole) break;
+    }
     return e.stems.empty() ? std::nullopt : std::optional<EventRate>(e);
   }
   // The first word that is not a function word is the event ("positive" of "positive review

@@ -228,6 +228,10 @@ TEST(StatedRateTest, ARateNamedByItsEvent) {
   EXPECT_EQ(RateOf("loan 1000, interest 50, interest rate?"), "");
   EXPECT_EQ(RateOf("2023年的复购率是多少"), "");
   EXPECT_EQ(RateOf("应到40人,实到42人,出勤率是多少"), "unclear");
+  // A negation before the rate word asks the other side: never the word's own rate (不合格率
+  // had been answered 合格率 = 95%).
+  EXPECT_EQ(RateOf("200件产品,合格的190件,不合格率是多少"), "unclear");
+  EXPECT_EQ(RateOf("of 80 orders 60 were completed, what's the non-completion rate"), "unclear");
 }
 
 // Units come from units.toml (session 21: stated_rate had its own list): unlike units are no
