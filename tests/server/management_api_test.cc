@@ -613,6 +613,24 @@ TEST_F(ManagementApiTest, RunsAreRecordedWithTimingsAndMessages) {
   EXPECT_FALSE(cost["result"]["rows"].empty()) << cost.dump();
 }
 
+// A reopened conversation shows how a follow-up was read, as the live classification frame
+// did: the assistant's message keeps it.
+TEST_F(ManagementApiTest, AFollowUpKeepsItsReadingInTheSessionMessages) {
+  ASSERT_EQ(
+      Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}, {"thread_id", "t-follow"}}).status,
+      200);
+  Reply follow = Send("POST", "/api/v1/ask", {{"query", "那华东呢"}, {"thread_id", "t-follow"}});
+  ASSERT_EQ(follow.status, 200) << follow.body;
+  Reply messages = Send("GET", "/api/v1/sessions/t-follow/messages");
+  ASSERT_EQ(messages.status, 200) << messages.body;
+  ASSERT_EQ(messages.json["messages"].size(), 4u) << messages.body;
+  EXPECT_FALSE(messages.json["messages"][1]["run"].contains("follow_up")) << messages.body;
+  const Json& reading = messages.json["messages"][3]["run"]["follow_up"];
+  ASSERT_TRUE(reading.is_object()) << messages.body;
+  EXPECT_NE(reading.value("question", "").find("华东"), std::string::npos) << reading.dump();
+  EXPECT_NE(reading.value("change", "").find("华东"), std::string::npos) << reading.dump();
+}
+
 TEST_F(ManagementApiTest, ASecondAgentAnswersFromItsOwnDatasource) {
   const fs::path chinook = dir_ / "chinook.sqlite";
   fs::copy_file(fs::path(ASKDB_SHARED_DATA_DIR) / "chinook" / "chinook.sqlite", chinook);

@@ -25,6 +25,22 @@ describe('Conversation.loadMessages', () => {
     expect(turns[1].interrupt?.payload.plan.steps[0].purpose).toBe('各渠道销售额')
   })
 
+  it('shows how a reopened follow-up was read, as the live turn did', () => {
+    const c = new Conversation({ key: () => 'k', agentId: 'default', threadId: 'thr_5', local: false })
+    c.loadMessages([
+      { role: 'user', text: '2024年各大区的销售额', thread_id: 'thr_5' },
+      { role: 'assistant', text: '华东最高。', run: { outcome: 'ok', route: 'engine' } },
+      { role: 'user', text: '那华东呢', thread_id: 'thr_5' },
+      {
+        role: 'assistant',
+        text: '21,326,540.62',
+        run: { outcome: 'ok', route: 'engine', follow_up: { question: '2024年华东的销售额', change: '各大区 → 华东' } },
+      },
+    ])
+    expect(c.state.turns[0].followUp).toBeUndefined()
+    expect(c.state.turns[1].followUp).toEqual({ question: '2024年华东的销售额', change: '各大区 → 华东' })
+  })
+
   it("shows each turn's recorded cost", () => {
     const c = new Conversation({ key: () => 'k', agentId: 'default', threadId: 'thr_3', local: false })
     c.loadMessages([

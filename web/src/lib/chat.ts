@@ -311,7 +311,10 @@ export class Conversation {
           steps: run.steps,
           plan: run.plan,
           plan_title: run.plan_title,
+          plan_notes: run.plan_notes,
           report_narrative: run.report_narrative,
+          // How a follow-up was read, so the reopened turn shows its "read as" line.
+          follow_up: run.follow_up,
           // The history names the interrupt's kind; its payload (the plan, the question)
           // comes beside it.
           interrupt: run.interrupt

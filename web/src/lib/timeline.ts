@@ -361,6 +361,8 @@ export function applyResult(t: TurnState, r: any) {
   if (r.sql && t.sqls.every((s) => s.sql !== r.sql)) t.sqls = [...t.sqls, { sql: r.sql, source: '' }]
   if (r.sql) t.tables = tablesInSql(r.sql)
   if (r.request_type && !t.classification) t.classification = { type: r.request_type, confidence: 1 }
+  // A reopened conversation has no classification frame: its history says how a follow-up was read.
+  if (r.follow_up && !t.followUp) t.followUp = { question: r.follow_up.question, change: r.follow_up.change }
   t.language = r.language ?? t.language
   t.usage = {
     llm_calls: r.llm_calls ?? t.usage.llm_calls,

@@ -592,6 +592,7 @@ void AddAnalysisSteps(const agent::pipeline::PipelineResult& result, Json& summa
   if (!state.plan.is_null()) {
     summary["plan"] = state.plan;
     summary["plan_title"] = state.plan_title;
+    if (!state.plan_notes.empty()) summary["plan_notes"] = state.plan_notes;
   }
   if (!state.report.is_null()) summary["report_narrative"] = state.report;
 }
@@ -614,6 +615,12 @@ Json TurnSummary(const store::RunRecord& record, const agent::pipeline::Pipeline
       summary["result"] = std::move(rows);
     }
     AddAnalysisSteps(*result, summary);
+    // How a follow-up was read, as the classification frame said it: a reopened conversation
+    // shows the same "read as" line as the live one.
+    if (!result->state.follow_up.empty()) {
+      summary["follow_up"] = {{"question", result->state.question},
+                              {"change", result->state.follow_up}};
+    }
     if (result->interrupt) {
       summary["interrupt"] = std::string(agent::InterruptKindName(result->interrupt->kind));
       // What the person is asked (the plan, or the clarifying question): a client that
