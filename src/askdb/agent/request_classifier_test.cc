@@ -879,7 +879,9 @@ TEST(RequestClassifierTest, WorldPricesTrendsEventsRatiosAndFarewells) {
       {"we had 1200 customers and lost 90 this quarter, what's the churn rate",
        "revenue 80k, cost 52k, what's the margin", "季初1200个客户，流失了90个，流失率多少",
        "月初会员800人，月底剩720人，流失率是多少", "2000 visitors, 50 bought: conversion rate?"});
-  expect(RequestType::kCalculation, {"成本65，想要35%的毛利率，应该定价多少"});
+  // Round 17: a price from a stated margin is simple too; a formula over stated numbers is not.
+  expect(RequestType::kSimple, {"成本65，想要35%的毛利率，应该定价多少"});
+  expect(RequestType::kCalculation, {"从300万增长到520万用了3年，年复合增长率多少"});
   expect(RequestType::kDataQuery,
          {"2023 vs 2024 revenue growth rate", "channels with conversion above 3% in 2024",
           "2022年和2023年的利润率", "转化率超过3%的渠道有哪些",
@@ -979,6 +981,54 @@ TEST(RequestClassifierTest, JudgementsOfActionsClaimsDecisionsAndGroups) {
 }
 
 // Round 16 (session 20): each reading beside the look-alikes that must keep their type.
+// Round 17 (session 21): everyday wordings. Advice and investigations without their keywords,
+// the tool worked or talked to, stated numbers asked in percent, code to take away, today's rate,
+// and the workplace's own rules (a knowledge-base question, so a data question) — each beside a
+// look-alike that must keep its type.
+TEST(RequestClassifierTest, EverydayWordingsOfAdviceInvestigationsToolHelpAndStatedNumbers) {
+  auto expect = [](RequestType type, std::initializer_list<std::string_view> requests) {
+    for (std::string_view q : requests) EXPECT_EQ(Classifier().Classify(q).type, type) << q;
+  };
+  expect(RequestType::kConsultation, {"any ideas what to dig into with the billing data",
+                                      "what would you track to see if onboarding works",
+                                      "how would you go about measuring if our ads pay off",
+                                      "what's worth looking at in the shipping table",
+                                      "what should go on a monthly ops dashboard",
+                                      "换你的话会先看哪块", "例会上该放哪几个指标"});
+  expect(RequestType::kDataQuery,
+         {"which numbers are in the weekly sales table", "show the sql for revenue by month"});
+  expect(RequestType::kMultiStepAnalysis,
+         {"what's going on with refunds lately", "signups tanked in may and i have no idea why",
+          "退款最近是怎么回事", "两个仓库的差距为啥这么大"});
+  expect(RequestType::kTrivial, {"what's going on with you", "这是怎么回事", "wat can u do",
+                                 "how do i upload a csv in here", "不好意思，打错字了",
+                                 "sorry wrong window lol", "thanks so much, you saved me today"});
+  EXPECT_EQ(Classifier().Classify("how do i upload a csv in here").quick_intent,
+            QuickIntent::kHelp);
+  EXPECT_EQ(Classifier().Classify("oops ignore that").quick_intent, QuickIntent::kChitChat);
+  expect(RequestType::kDataQuery, {"how many csv files were uploaded last week"});
+  expect(RequestType::kSimple, {"revenue went from 50k to 65k, how much growth is that in %",
+                                "上个月120万这个月150万 涨了百分之多少",
+                                "原价299现在199 相当于打几折", "5000的奖金4个人平分每人多少"});
+  expect(RequestType::kDataQuery, {"10月和11月的销售额涨了百分之多少"});
+  expect(RequestType::kCalculation,
+         {"write a sql query that finds duplicate phone numbers in a customers table",
+          "give me the sql to remove duplicate rows, i'll run it myself",
+          "帮我写个sql 找出重复的订单 我自己去跑", "pandas算移动平均的代码怎么写"});
+  expect(RequestType::kWebSearch,
+         {"convert 300 usd to eur at todays rate", "what's the usd/jpy exchange rate right now"});
+  expect(RequestType::kDataQuery,
+         {"年假有几天", "报销流程是什么", "公司的年假政策", "how many vacation days do I get",
+          "what is our expense policy"});
+  // 建议 asked for is advice; a column named 建议… or the user's own instruction is not.
+  expect(RequestType::kConsultation, {"对这份数据给点建议", "建议我用哪个图",
+                                      "which chart would you suggest for sales by region"});
+  expect(RequestType::kVisualization,
+         {"画一个各月销售额的图，建议用柱状图", "plot sales by month, I'd suggest a line chart"});
+  expect(RequestType::kDataQuery,
+         {"建议零售价高于100的商品有哪些", "查一下建议采购量", "列出各门店的销售额，建议按降序"});
+}
+
 TEST(RequestClassifierTest, PraiseAdviceJobPayMapsEffectsVerdictsAndRecordLookups) {
   auto expect = [](RequestType type, std::initializer_list<std::string_view> requests) {
     for (std::string_view q : requests) EXPECT_EQ(Classifier().Classify(q).type, type) << q;
