@@ -4,6 +4,7 @@
 // and its rows checked; each refused one names why.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -909,6 +910,39 @@ INSERT INTO competition VALUES (1,2001,'A',1),(2,2003,'B',3);
   Open(kMusicSql);  // customers, artists and invoices each have a country
   EXPECT_EQ(Rows("top 2 countries by revenue"), Rows("revenue by country"));
   EXPECT_EQ(Rows("which country has the most revenue"), (std::vector<std::string>{"Japan|5.27"}));
+}
+
+// "the oldest shop" ordered by Open_Date at 0.82 while the shop also has Open_Year (probe
+// pst-082): a column named as a year dates the rows as a founding year does, so two such
+// columns leave the age word unplaced; one alone orders them (session 21, precision-en).
+TEST_F(EnglishReadingsTest, AYearNamedColumnBesideADateLeavesTheOldestUnplaced) {
+  Open(R"sql(
+CREATE TABLE shop(shop_id INTEGER PRIMARY KEY, shop_name TEXT, open_date DATE, open_year INTEGER);
+CREATE TABLE museum(museum_id INTEGER PRIMARY KEY, name TEXT, open_year TEXT);
+INSERT INTO shop VALUES (1,'Ash','2001-05-01',2009),(2,'Birch','2005-01-01',1999);
+INSERT INTO museum VALUES (1,'Plaza','2007'),(2,'Harbour','1998'),(3,'Hill','2012');
+)sql");
+  ExpectAbstains("What is the name of the oldest shop?");
+  ExpectAbstains("List the shops from the oldest to the newest.");
+  EXPECT_EQ(Rows("Which museum is the oldest?"), (std::vector<std::string>{"Harbour"}));
+  EXPECT_EQ(Rows("What is the newest museum?"), (std::vector<std::string>{"Hill"}));
+}
+
+// "How many phones are offered by the carrier Sprint?" grouped the one carrier beside the
+// count (stb4-073): after a participle, "by" + a column + its value is the condition.
+TEST_F(EnglishReadingsTest, ByAColumnAndItsValueAfterAParticipleIsTheCondition) {
+  Open(R"sql(
+CREATE TABLE movie(movie_id INTEGER PRIMARY KEY, title TEXT, director TEXT, year INTEGER);
+INSERT INTO movie VALUES (1,'Jaws','Steven Spielberg',1975),(2,'Avatar','James Cameron',2009),
+  (3,'Titanic','James Cameron',1997),(4,'Hook','Steven Spielberg',1991),
+  (5,'Duel','Steven Spielberg',1971);
+)sql");
+  EXPECT_EQ(Rows("How many movies were directed by the director Steven Spielberg?"),
+            (std::vector<std::string>{"3"}));
+  std::vector<std::string> titles =
+      Rows("List the titles of movies directed by the director James Cameron.");
+  std::sort(titles.begin(), titles.end());
+  EXPECT_EQ(titles, (std::vector<std::string>{"Avatar", "Titanic"}));
 }
 
 }  // namespace

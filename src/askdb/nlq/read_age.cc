@@ -54,8 +54,10 @@ std::pair<int, bool> Parser::AgeColumn(int table) const {
     // 出生日期/出生年份/生日, not 出生地 (the birthplace).
     if (has("birth") || name == "dob" || has("出生日期") || has("出生年") || has("生日")) {
       births.push_back(c);
-    } else if (Col(c).role == ColumnRole::kTime || name == "year" || has("found") ||
+    } else if (Col(c).role == ColumnRole::kTime || name.ends_with("year") || has("found") ||
                has("establish") || has("成立")) {
+      // Open_Year, PubYear date the row as a founding year does; beside a date they are two
+      // candidates (the oldest shop by Open_Date or by Open_Year), so neither is picked.
       years.push_back(c);
     }
   }

@@ -44,7 +44,16 @@ void Parser::ParsePassiveBy() {
     if (next >= 0 && TableOf(items_[next]) < 0 && HasValue(items_[next])) {
       next = NextMeaningful(next);
     }
-    if (!participle || next < 0 || TableOf(items_[next]) < 0) continue;
+    if (!participle || next < 0) continue;
+    // "phones offered by the carrier Sprint": a column named before its value is the
+    // condition, not a grouping (it had grouped the one carrier beside the count).
+    const int col = TableOf(items_[next]) < 0 ? ColumnOf(items_[next]) : -1;
+    if (col >= 0 && NamesFollowingValue(next, col)) {
+      by.used = true;
+      Map(by, "condition", "by " + ColName(col));
+      continue;
+    }
+    if (TableOf(items_[next]) < 0) continue;
     by.used = true;
     Map(by, "join", "by " + index_.tables()[TableOf(items_[next])].name);
   }

@@ -1,6 +1,7 @@
 #include "askdb/nlq/reading_check.h"
 
 #include <algorithm>
+#include <cctype>
 #include <string_view>
 
 #include "askdb/common/text.h"
@@ -277,10 +278,15 @@ bool NamesUnknownRows(const std::vector<Item>& items, size_t i, const SchemaInde
 }
 
 // "from the UK", "in the US": a country's short name (IsEnglishWord leaves words under three
-// letters out; "TV" or "ID" are no names).
+// letters out; "TV" or "ID" are no names). "US" is also the stop word "us", so a stop word
+// counts when written in capitals: "singers from the US" is no count of all singers.
 bool IsCountryAbbreviation(const Item& item) {
-  return !item.used && item.kind == ItemKind::kUnknown && item.text.size() == 2 &&
-         CountryWords::Builtin().WordsFor(item.text) != nullptr;
+  if (item.used || item.text.size() != 2) return false;
+  const bool capitals = std::isupper(static_cast<unsigned char>(item.text[0])) &&
+                        std::isupper(static_cast<unsigned char>(item.text[1]));
+  const bool unplaced = item.kind == ItemKind::kUnknown ||
+                        (capitals && item.kind == ItemKind::kKeyword && item.Has(Kw::kStop));
+  return unplaced && CountryWords::Builtin().WordsFor(item.text) != nullptr;
 }
 
 // "bond type for atoms with element Tin": a capitalised word the engine does not know, not
