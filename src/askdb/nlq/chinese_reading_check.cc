@@ -9,6 +9,7 @@
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/measure_additivity.h"
+#include "askdb/nlq/measure_units.h"
 #include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/tokenizer.h"
 #include "askdb/nlq/unit_numbers.h"
@@ -1459,61 +1460,6 @@ std::optional<ShapeProblem> UnitSaidOtherwise(const std::vector<Item>& items, co
   return std::nullopt;
 }
 
-// What a unit word or a column measures, for UnitOfAnotherKind.
-enum class UnitKind { kNone, kMoney, kLength, kArea, kWeight, kDuration };
-
-// The unit word the text starts with and its kind; longer words first (平方米 before 米).
-std::pair<std::string_view, UnitKind> UnitWordAt(std::string_view text) {
-  static constexpr std::pair<std::string_view, UnitKind> kUnits[] = {
-      {"平方千米", UnitKind::kArea}, {"平方公里", UnitKind::kArea}, {"平方米", UnitKind::kArea},
-      {"平米", UnitKind::kArea},     {"公顷", UnitKind::kArea},     {"亩", UnitKind::kArea},
-      {"千米", UnitKind::kLength},   {"公里", UnitKind::kLength},   {"厘米", UnitKind::kLength},
-      {"毫米", UnitKind::kLength},   {"英里", UnitKind::kLength},   {"米", UnitKind::kLength},
-      {"公斤", UnitKind::kWeight},   {"千克", UnitKind::kWeight},   {"吨", UnitKind::kWeight},
-      {"克", UnitKind::kWeight},     {"斤", UnitKind::kWeight},     {"毫秒", UnitKind::kDuration},
-      {"秒", UnitKind::kDuration},   {"分钟", UnitKind::kDuration}, {"小时", UnitKind::kDuration},
-      {"美元", UnitKind::kMoney},    {"港元", UnitKind::kMoney},    {"欧元", UnitKind::kMoney},
-      {"日元", UnitKind::kMoney},    {"英镑", UnitKind::kMoney},    {"人民币", UnitKind::kMoney},
-      {"元", UnitKind::kMoney},      {"块", UnitKind::kMoney}};
-  for (const auto& [word, kind] : kUnits) {
-    if (text.starts_with(word)) return {word, kind};
-  }
-  return {"", UnitKind::kNone};
-}
-
-// What a column measures, by the words of its names (时长 before 长度: a duration; 增长率 has
-// none); kNone when no word says.
-UnitKind ColumnUnitKind(const IndexedColumn& c) {
-  static constexpr std::pair<std::string_view, UnitKind> kCues[] = {
-      {"时长", UnitKind::kDuration},   {"片长", UnitKind::kDuration},
-      {"耗时", UnitKind::kDuration},   {"millisecond", UnitKind::kDuration},
-      {"second", UnitKind::kDuration}, {"duration", UnitKind::kDuration},
-      {"面积", UnitKind::kArea},       {"占地", UnitKind::kArea},
-      {"area", UnitKind::kArea},       {"sqm", UnitKind::kArea},
-      {"长度", UnitKind::kLength},     {"距离", UnitKind::kLength},
-      {"里程", UnitKind::kLength},     {"高度", UnitKind::kLength},
-      {"身高", UnitKind::kLength},     {"海拔", UnitKind::kLength},
-      {"周长", UnitKind::kLength},     {"直径", UnitKind::kLength},
-      {"半径", UnitKind::kLength},     {"length", UnitKind::kLength},
-      {"distance", UnitKind::kLength}, {"height", UnitKind::kLength},
-      {"重量", UnitKind::kWeight},     {"体重", UnitKind::kWeight},
-      {"weight", UnitKind::kWeight},   {"价", UnitKind::kMoney},
-      {"金额", UnitKind::kMoney},      {"收入", UnitKind::kMoney},
-      {"营收", UnitKind::kMoney},      {"销售额", UnitKind::kMoney},
-      {"工资", UnitKind::kMoney},      {"薪", UnitKind::kMoney},
-      {"费", UnitKind::kMoney},        {"成本", UnitKind::kMoney},
-      {"利润", UnitKind::kMoney},      {"资本", UnitKind::kMoney},
-      {"票房", UnitKind::kMoney},      {"price", UnitKind::kMoney},
-      {"amount", UnitKind::kMoney},    {"total", UnitKind::kMoney},
-      {"cost", UnitKind::kMoney},      {"revenue", UnitKind::kMoney},
-      {"salary", UnitKind::kMoney}};
-  const std::string names = text::AsciiLower(c.name + " " + c.display_zh + " " + c.display_en);
-  for (const auto& [cue, kind] : kCues) {
-    if (names.find(cue) != std::string::npos) return kind;
-  }
-  return UnitKind::kNone;
-}
-
 // "面积超过5000公里的门店", "时长超过5公里的曲目", "成人价格超过10000米的路线" compared the number
 // at 0.75-0.79, the unit only lowering the confidence: a unit word right after a compared number
 // (past 万/亿/千) that no reading used (a duration converted, a model's 平方米) must fit what the
@@ -1535,14 +1481,13 @@ std::optional<ShapeProblem> UnitOfAnotherKind(const std::vector<Item>& items, co
       std::string after;
       for (size_t j = k; j < items.size() && j < k + 3; ++j) after += items[j].text;
       const auto [word, kind] = UnitWordAt(after);
-      if (kind == UnitKind::kNone) continue;
+      if (kind == MeasureKind::kNone) continue;
       bool read = false;  // an item of the unit word used by a reading
       for (size_t j = k, len = 0; j < items.size() && len < word.size(); ++j) {
         read |= items[j].used;
         len += items[j].text.size();
       }
-      const UnitKind own = ColumnUnitKind(col);
-      if (read || own == kind || (own == UnitKind::kNone && kind == UnitKind::kMoney)) continue;
+      if (read || UnitFitsColumn(kind, col)) continue;
       const std::string name = col.display_zh.empty() ? col.name : col.display_zh;
       return ShapeProblem{"the number is said in " + std::string(word) + ", which is not what " +
                               name + " measures; ask in the column's unit.",

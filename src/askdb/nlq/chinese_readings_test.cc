@@ -767,5 +767,33 @@ TEST_F(ChineseReadingsTest, AColumnAfterACountedTableNamesItsGroups) {
   EXPECT_EQ(rows, (std::vector<std::string>{"France", "Japan"}));
 }
 
+// "时长在5分钟以上", "小票金额8美元以上": a unit of money, length, area, weight or time between
+// the number and 以上/以下 is read when the column's words say it measures that (a duration
+// converted to the column's milliseconds); a unit of another kind abstains (session 21).
+TEST_F(ChineseReadingsTest, AUnitBeforeAPostfixComparisonFitsTheColumn) {
+  EXPECT_EQ(Rows("时长在5分钟以上的歌曲有几首"), (std::vector<std::string>{"2"}));
+  EXPECT_EQ(Rows("时长10分钟以下的歌曲有几首"), (std::vector<std::string>{"3"}));
+  EXPECT_EQ(Rows("小票金额在8美元以上的小票有几张"), (std::vector<std::string>{"3"}));
+  EXPECT_EQ(Rows("小票金额8块钱以下的小票有几张"), (std::vector<std::string>{"3"}));
+  ExpectAbstainsNaming("时长在5公里以上的歌曲有几首", "以上");
+  EXPECT_FALSE(Ask("小票金额在8公斤以上的小票有几张").answered);
+}
+
+// "日本的会员是哪几位": 哪 + 几 + a counting word asks which rows, as 哪些 does (it was a COUNT
+// at 0.95); 几位 with no 哪 still counts them (session 21).
+TEST_F(ChineseReadingsTest, WhichFewAsksForTheRows) {
+  EXPECT_EQ(Rows("日本的会员是哪几位").size(), 3u);
+  EXPECT_EQ(Rows("哪几个会员来自法国").size(), 2u);
+  EXPECT_EQ(Rows("日本有几位会员"), (std::vector<std::string>{"3"}));
+}
+
+// "一张小票平均多少钱": one receipt on average is the receipts' average, as 平均一张小票
+// (session 21).
+TEST_F(ChineseReadingsTest, OneRowOnAverageIsTheAverageOverTheRows) {
+  const std::vector<std::string> rows = Rows("一张小票平均多少钱");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_NEAR(std::stod(rows[0]), 60.0 / 7, 1e-9);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

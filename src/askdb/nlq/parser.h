@@ -21,6 +21,7 @@
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/join_path.h"
 #include "askdb/nlq/lexicon.h"
+#include "askdb/nlq/measure_units.h"
 #include "askdb/nlq/reading.h"
 #include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/tokenizer.h"
@@ -389,7 +390,12 @@ class Parser {
   struct ComparisonWords {
     int op = -1, unit = -1, year_word = -1;
     bool postfix = false;
+    // "10美元以上", "150平以上": a measure unit before the postfix comparison, its last item.
+    int measure_last = -1;
+    MeasureKind measure = MeasureKind::kNone;
   };
+  void FindMeasureUnitBeforeComparison(int i, ComparisonWords* w) const;
+  bool MeasureUnitFits(int col, const ComparisonWords& w) const;
   ComparisonWords FindComparisonWords(int i) const;
   void DeferYearComparison(int i, const ComparisonWords& w, Op op);
   bool ComparedValue(int i, int col, const ComparisonWords& w, bool own_unit, double* value);

@@ -664,7 +664,7 @@ bool NamesOrIdentifiesRows(const IndexedColumn& c, int column, const SchemaIndex
 // (which ones), not as a value of each row ("what are the countries of the channels …").
 bool AsksWhichValues(const std::vector<Item>& items, int column, const SchemaIndex& index) {
   // "都有哪些出行方式": 有哪些 before the column too.
-  static constexpr std::string_view kWhich[] = {"which", "what", "哪些", "哪几个", "有哪些"};
+  static constexpr std::string_view kWhich[] = {"which", "what", "哪些", "有哪些"};
   // Chinese also asks after the column: "封面人物的职业有哪些", "颁奖地点都有哪些".
   static constexpr std::string_view kWhichAfter[] = {"哪些", "有哪些", "是哪些"};
   auto names_column = [&](const Item& it) {
@@ -675,8 +675,9 @@ bool AsksWhichValues(const std::vector<Item>& items, int column, const SchemaInd
   };
   for (size_t i = 0; i + 1 < items.size(); ++i) {
     const std::string lower = text::AsciiLower(items[i].text);
-    if (std::find(std::begin(kWhich), std::end(kWhich), lower) != std::end(kWhich) &&
-        names_column(items[i + 1])) {
+    const bool which = std::find(std::begin(kWhich), std::end(kWhich), lower) != std::end(kWhich) ||
+                       lower.starts_with("哪几");  // 哪几个, 哪几位 (segment.cc ReadWhichFew)
+    if (which && names_column(items[i + 1])) {
       return true;
     }
     if (!names_column(items[i])) continue;

@@ -14,6 +14,7 @@
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/chinese_reading_check.h"
+#include "askdb/nlq/measure_units.h"
 #include "askdb/nlq/number_words.h"
 #include "askdb/nlq/parser.h"
 #include "askdb/nlq/sale_verbs.h"
@@ -491,7 +492,8 @@ void Parser::ReadComparison(int i) {
     return;
   }
   const bool own_unit = w.unit >= 0 && chinese_ && IsColumnsOwnUnit(Col(col), items_[w.unit]);
-  if (w.postfix && w.unit >= 0 && !own_unit) return;  // "3万人以上" on another column: unread
+  // "3万人以上" on another column, "5公里以上" of a duration: unread.
+  if (w.postfix && w.unit >= 0 && !own_unit && !MeasureUnitFits(col, w)) return;
   double value = 0;
   if (!ComparedValue(i, col, w, own_unit, &value)) return;
   // "员工数超过5万分": a word counting or scoring something else right after the number (not
@@ -539,12 +541,48 @@ Parser::ComparisonWords Parser::FindComparisonWords(int i) const {
     w.postfix = true;
     w.unit = i + 1;
   }
+  if (chinese_ && (w.op < 0 || w.unit >= 0)) FindMeasureUnitBeforeComparison(i, &w);
   if (!w.postfix && i + 1 < n) w.unit = i + 1;  // "超过9分"
   // "超过5万人": the unit past a magnitude already applied (万 is read into the number).
   if (!w.postfix && i + 1 < n && items_[i + 1].used && ChineseUnitAfter(i) > i + 1) {
     w.unit = ChineseUnitAfter(i);
   }
   return w;
+}
+
+// "金额在10美元以上", "时长5分钟以下", "面积150平以上": a measure unit (measure_units.h), whole
+// items past a magnitude already applied (1万元以上), between the number and a postfix
+// comparison word. It is read only when it fits the column (MeasureUnitFits).
+void Parser::FindMeasureUnitBeforeComparison(int i, ComparisonWords* w) const {
+  constexpr KwSet kCompare = Bit(Kw::kGt) | Bit(Kw::kGe) | Bit(Kw::kLt) | Bit(Kw::kLe);
+  const int n = static_cast<int>(items_.size());
+  int first = i + 1;
+  while (first < n && items_[first].used && items_[first].kind == ItemKind::kPunct &&
+         MagnitudeMultiplier(units_[items_[first].unit_begin].key)) {
+    ++first;
+  }
+  std::string spelled;
+  for (int k = first; k < n && k < first + 3; ++k) {
+    if (items_[k].used || items_[k].kind == ItemKind::kPunct) return;
+    spelled += items_[k].text;
+    const UnitWord unit = UnitWordAt(spelled);
+    if (unit.word.size() != spelled.size() || k + 1 >= n) continue;
+    if (!(items_[k + 1].kw & kCompare)) continue;  // 块 of 块钱
+    w->op = k + 1;
+    w->postfix = true;
+    w->unit = first;
+    w->measure_last = k;
+    w->measure = unit.kind;
+    return;
+  }
+}
+
+// A measure unit before a postfix comparison fits the column when the column's words say it
+// measures that kind (时长 in 分钟, 面积 in 平); money on a column whose words say nothing, or a
+// count (奖牌总数 in 块), stays unread.
+bool Parser::MeasureUnitFits(int col, const ComparisonWords& w) const {
+  return w.measure != MeasureKind::kNone && ColumnMeasureKind(Col(col)) == w.measure &&
+         !MeasureUnitOnACount(Col(col), items_, w.unit);
 }
 
 // A comparison with no column: "students who are older than 20" waits for the table's age
@@ -581,6 +619,16 @@ bool Parser::ComparedValue(int i, int col, const ComparisonWords& w, bool own_un
   *value = number;
   std::vector<int> unit_items;
   if (own_unit) unit_items.push_back(w.unit);
+  if (!own_unit && w.measure != MeasureKind::kNone) {
+    if (w.measure == MeasureKind::kDuration) {
+      std::string words;
+      for (int k = w.unit; k <= w.measure_last; ++k) words += items_[k].text;
+      const double column_ms = ColumnDurationMs(Col(col).name);
+      if (column_ms == 0) return false;
+      *value = number * WordDurationMs(words) / column_ms;
+    }
+    for (int k = w.unit; k <= w.measure_last; ++k) unit_items.push_back(k);
+  }
   for (int len = 2; len >= 1 && unit_items.empty() && !w.postfix; --len) {
     if (i + len >= n) continue;
     std::string words;

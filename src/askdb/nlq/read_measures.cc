@@ -100,10 +100,10 @@ namespace {
 // 哪些/有哪些 ask for a set: beside a superlative with no N ("员工最多的快递公司有哪些") that is
 // every row at the top value, however many tie there.
 bool AsksForASet(const std::vector<Item>& items) {
-  static constexpr std::string_view kSetWords[] = {"哪些",     "有哪些", "是哪些",
-                                                   "都有哪些", "哪几个", "哪几家"};
+  static constexpr std::string_view kSetWords[] = {"哪些", "有哪些", "是哪些", "都有哪些"};
   return std::any_of(items.begin(), items.end(), [](const Item& it) {
-    return std::find(std::begin(kSetWords), std::end(kSetWords), it.text) != std::end(kSetWords);
+    return std::find(std::begin(kSetWords), std::end(kSetWords), it.text) != std::end(kSetWords) ||
+           (it.Has(Kw::kWhich) && it.text.starts_with("哪几"));  // 哪几位, 哪几条 (ReadWhichFew)
   });
 }
 

@@ -118,6 +118,10 @@ TEST_F(SaleVerbsTest, ABillHoldingHowManyItemsIsTheLinesQuantity) {
   EXPECT_EQ(Rows("平均每张发票有几首歌"), per_bill);
   EXPECT_EQ(Rows("平均每张发票包含多少首曲目"), per_bill);
   EXPECT_EQ(Rows("平均一张发票有几首歌"), per_bill);
+  // 平均 after "one bill" says the same (ReadAverageOfOne); 每张 before 平均 stays unread.
+  EXPECT_EQ(Rows("一张发票平均有几首歌"), per_bill);
+  EXPECT_EQ(Rows("一张发票平均包含几首曲目"), per_bill);
+  EXPECT_FALSE(Ask("每张发票平均包含几首曲目").answered);
   EXPECT_EQ(Rows("发票有几张"), std::vector<std::string>{"3"});
 }
 

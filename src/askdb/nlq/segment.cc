@@ -315,10 +315,11 @@ void ReadEarningVerbs(const SchemaIndex& index, std::vector<Item>* items) {
 
 // "2021年第一季度营收多少", "德国客户总共消费了多少": 多少 ending the question right after a
 // measure word (past 了/是) asks for that measure's value, as 是多少 does; not a count of rows.
-// 分别/各自/都 there ("每年的营收分别是多少") say the value of each group, as the grouping does.
+// 分别/各自/都 there ("每年的营收分别是多少") say the value of each group, as the grouping does;
+// 一共/总共/共 ("2024年销售额总共多少") say the measure's total, its sum.
 void ReadChineseHowMuch(const SchemaIndex& index, std::vector<Item>* items) {
-  static constexpr std::string_view kBetween[] = {"了",   "是", "分别", "分别是",
-                                                  "各自", "都", "都是"};
+  static constexpr std::string_view kBetween[] = {"了", "是",   "分别", "分别是", "各自",
+                                                  "都", "都是", "一共", "总共",   "共"};
   std::vector<Item>& v = *items;
   for (size_t k = 1; k < v.size(); ++k) {
     if (v[k].kind != ItemKind::kKeyword || (v[k].text != "多少" && v[k].text != "有多少")) continue;
@@ -446,6 +447,33 @@ void ReadChinesePlaceVerbs(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
+// "巴西的客户是哪几位", "哪几条路线的价格超过15000元", "西北的门店是哪几家": 哪 + 几 (+ a
+// counting word) asks which rows, a list, as 哪些 does — 几 counted them (COUNT at 0.95). The
+// words become one which-word. 哪几种/哪几类 keep their reading: which kinds, the distinct values.
+void ReadWhichFew(std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  for (size_t k = 0; k + 1 < v.size(); ++k) {
+    const Item& few = v[k + 1];
+    if (v[k].kind != ItemKind::kKeyword || !v[k].Has(Kw::kWhich) || !v[k].text.ends_with("哪") ||
+        few.kind != ItemKind::kKeyword || !few.text.starts_with("几") || few.Has(Kw::kDistinct)) {
+      continue;
+    }
+    size_t last = k + 1;
+    if (few.text == "几" && last + 1 < v.size() && v[last + 1].kind == ItemKind::kKeyword &&
+        v[last + 1].Has(Kw::kRowUnit)) {
+      if (v[last + 1].text == "种" || v[last + 1].text == "类") continue;
+      ++last;
+    }
+    Item which = v[k];
+    which.kw = Bit(Kw::kWhich);
+    which.unit_end = v[last].unit_end;
+    for (size_t j = k + 1; j <= last; ++j) which.text += v[j].text;
+    v.erase(v.begin() + static_cast<std::ptrdiff_t>(k) + 1,
+            v.begin() + static_cast<std::ptrdiff_t>(last) + 1);
+    v[k] = std::move(which);
+  }
+}
+
 // "按媒体类型看销售额", "按国家来看销售额": 看/来看 (look at) right after 按/按照 and the word
 // grouped by (a column, or 年/月 …) says no more than 按X统计 does, when what is looked at
 // follows it ("按流派看" alone says nothing to compute); read as a function word there only.
@@ -538,23 +566,25 @@ int TableTerm(const SchemaIndex& index, int table) {
   return -1;
 }
 
-// "每个销售代表的销售额", "每位金牌会员的消费", "哪位销售代表的销售额最高": each (or which) + a
-// value of a table's column that is not its name (a kind of its rows: a title, a level) is
-// that table's rows of that kind, one by one; the words are read as "销售代表的每个员工" (the
-// value, 的, the group or which word, the table). Not when the table's
-// own word follows (每个巴西客户 names the rows already), nor for a value of the name column.
 // "平均一张订单包含几首曲目", "平均一个订单有几件商品": 平均 + 一 + a row unit + a table word says
-// 平均每 (any one of them, on average): 一 is read as 每, the group word.
+// 平均每 (any one of them, on average): 一 is read as 每, the group word. "一张订单平均包含几首歌"
+// says the same with 平均 after the table word: it moves before 一 (unlike 每张订单平均, which
+// may also ask each order's own average, one order on average is one figure).
 void ReadAverageOfOne(const SchemaIndex& index, std::vector<Item>* items) {
   std::vector<Item>& v = *items;
-  for (size_t k = 1; k + 2 < v.size(); ++k) {
+  for (size_t k = 0; k + 2 < v.size(); ++k) {
     const bool table_word = v[k + 2].kind == ItemKind::kTerm &&
                             std::any_of(v[k + 2].terms.begin(), v[k + 2].terms.end(), [&](int id) {
                               return index.terms()[id].kind == TermKind::kTable;
                             });
-    if (!v[k - 1].Has(Kw::kAvg) || v[k].text != "一" || !v[k + 1].Has(Kw::kRowUnit) ||
-        !table_word) {
-      continue;
+    if (v[k].text != "一" || !v[k + 1].Has(Kw::kRowUnit) || !table_word) continue;
+    const bool average_after = k + 3 < v.size() && v[k + 3].Has(Kw::kAvg);
+    if (!(k >= 1 && v[k - 1].Has(Kw::kAvg)) && !average_after) continue;
+    if (!(k >= 1 && v[k - 1].Has(Kw::kAvg))) {
+      std::rotate(v.begin() + static_cast<std::ptrdiff_t>(k),
+                  v.begin() + static_cast<std::ptrdiff_t>(k) + 3,
+                  v.begin() + static_cast<std::ptrdiff_t>(k) + 4);
+      ++k;  // 一 follows the 平均 moved before it
     }
     v[k].kind = ItemKind::kKeyword;
     v[k].kw = Bit(Kw::kGroup);
@@ -563,6 +593,11 @@ void ReadAverageOfOne(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
+// "每个销售代表的销售额", "每位金牌会员的消费", "哪位销售代表的销售额最高": each (or which) + a
+// value of a table's column that is not its name (a kind of its rows: a title, a level) is
+// that table's rows of that kind, one by one; the words are read as "销售代表的每个员工" (the
+// value, 的, the group or which word, the table). Not when the table's
+// own word follows (每个巴西客户 names the rows already), nor for a value of the name column.
 void ReadEachOfAKind(const SchemaIndex& index, std::vector<Item>* items) {
   std::vector<Item>& v = *items;
   for (size_t k = 0; k + 1 < v.size(); ++k) {
@@ -828,6 +863,7 @@ void Parser::Segment() {
     i = item.unit_end;
     items_.push_back(std::move(item));
   }
+  if (chinese_) ReadWhichFew(&items_);
   ReadCountSuffix(index_, &items_);
   if (chinese_) ReadPeopleCount(index_, &items_);
   if (chinese_)
