@@ -10,12 +10,11 @@
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/consultation/consultation.h"
 #include "askdb/agent/pipeline/change_drivers_plan.h"
+#include "askdb/agent/pipeline/partial_period_note.h"
 #include "askdb/agent/pipeline/sql_guard.h"
-#include "askdb/agent/pipeline/time_column.h"
 #include "askdb/agent/plan/plan_validator.h"
 #include "askdb/common/measure_names.h"
 #include "askdb/llm/prompts.h"
-#include "askdb/nlq/time_expr.h"
 #include "askdb/python/templates.h"
 
 namespace askdb::agent::pipeline {
@@ -63,34 +62,16 @@ std::set<std::string> RejectedSql(const std::vector<Json>& rejected_plans) {
   return out;
 }
 
-// The caveat for a per-month series over all the data whose last month the data may cover
-// only in part (Northwind's orders end on 1998-05-06: May has 14 orders, April 74): the
-// templates take the last month as complete, so a short month reads as a fall and pulls a
-// forecast or trend down. "" when the series has a period of its own, or its time column
-// ends on a month's last day.
-std::string PartialLastMonthNote(const nlq::Translation& t, const nlq::SchemaIndex& index,
-                                 bool zh) {
-  if (!t.periods_read.empty()) return "";
-  for (const nlq::Mapping& m : t.explanation) {
-    if (m.kind != "column" || !m.target.starts_with(kTimeColumnTarget)) continue;
-    const int column =
-        FindQualifiedColumn(index, std::string_view(m.target).substr(kTimeColumnTarget.size()));
-    if (column < 0) return "";
-    const std::optional<nlq::CivilDate>& end = index.columns()[column].stats.max_date;
-    if (!end || nlq::AddDays(*end, 1).month != end->month) return "";
-    const std::string last = nlq::FormatIsoDate(*end), month = last.substr(0, 7);
-    return zh ? "数据中的最后一个月（" + month + "）只到 " + last +
-                    "；趋势和预测把它当作整月计算，如果这个月的数据不全，结果会偏低。"
-              : "the data's last month (" + month + ") runs only to " + last +
-                    "; the trend and forecast take it as a whole month, so if its data is "
-                    "incomplete they read low";
-  }
-  return "";
+// An English step purpose starts with a capital, as the consultation's titles do ("Order
+// amount per month"); a display name may start in lower case ("order amount").
+std::string Capitalized(std::string purpose) {
+  if (!purpose.empty() && purpose[0] >= 'a' && purpose[0] <= 'z') purpose[0] -= 'a' - 'A';
+  return purpose;
 }
 
 // Adds an execute_sql step for `question` (or finds the chosen step with the same SQL) and
 // a python_executor step running `template_name` on its rows; a caveat about its data goes
-// into `notes` once.
+// into `notes` once and onto the SQL step, so that it is dropped should the step not run.
 void AddPythonTemplateStep(const PlanningInput& input, const std::string& question,
                            const std::string& data_purpose, const std::string& purpose,
                            std::string_view template_name, plan::AnalysisPlan& p,
@@ -100,10 +81,6 @@ void AddPythonTemplateStep(const PlanningInput& input, const std::string& questi
   const nlq::Translation t =
       nlq::Engine::Translate(question, *ds.index, ds.connector->dialect(), input.translate);
   if (!t.answered) return;
-  if (std::string note = PartialLastMonthNote(t, *ds.index, input.chinese);
-      !note.empty() && std::find(notes.begin(), notes.end(), note) == notes.end()) {
-    notes.push_back(std::move(note));
-  }
   const std::string key = NormalizeSqlForComparison(t.sql);
   if (rejected.contains(key)) return;  // a re-plan proposes something else
   auto [it, added] = sql_steps.emplace(key, static_cast<int>(p.steps.size()) + 1);
@@ -111,16 +88,23 @@ void AddPythonTemplateStep(const PlanningInput& input, const std::string& questi
     plan::PlanStep sql;
     sql.step_num = it->second;
     sql.tool = std::string(plan::kToolExecuteSql);
-    sql.purpose = data_purpose;
+    sql.purpose = input.chinese ? data_purpose : Capitalized(data_purpose);
     sql.input = t.sql;
     sql.depends_on = {1};
     sql.is_checkpoint = true;
     p.steps.push_back(std::move(sql));
   }
+  std::string note = PartialLastPeriodNote(t, *ds.index, ds.connector->dialect(), input.chinese);
+  if (!note.empty()) {
+    for (plan::PlanStep& step : p.steps) {
+      if (step.step_num == it->second) step.caveat = note;
+    }
+    if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
+  }
   plan::PlanStep py;
   py.step_num = static_cast<int>(p.steps.size()) + 1;
   py.tool = std::string(plan::kToolPythonExecutor);
-  py.purpose = purpose;
+  py.purpose = input.chinese ? purpose : Capitalized(purpose);
   py.input = std::string(python::kTemplatePrefix) + std::string(template_name);
   py.depends_on = {it->second};
   p.steps.push_back(std::move(py));
@@ -391,7 +375,7 @@ PlannedAnalysis PythonQuestionPlan(const PlanningInput& input, const PythonQuest
                         zh ? question.data_question + "（Python 分析所用数据）"
                            : question.data_question + " (data for the Python analysis)",
                         PythonQuestionPurpose(question, zh), question.template_name, p, sql_steps,
-                        {}, out.notes);
+                        RejectedSql(input.rejected_plans), out.notes);
   if (p.steps.size() == 1) {
     out.notes.push_back(zh ? "没能算出“" + question.data_question + "”。"
                            : "could not compute \"" + question.data_question + "\".");

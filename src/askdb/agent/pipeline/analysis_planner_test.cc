@@ -9,7 +9,9 @@
 #include <optional>
 #include <tuple>
 
+#include "askdb/agent/pipeline/analysis_steps.h"
 #include "askdb/agent/pipeline/change_drivers_plan.h"
+#include "askdb/agent/pipeline/partial_period_note.h"
 #include "askdb/agent/pipeline/python_question.h"
 #include "askdb/agent/pipeline/test_datasources.h"
 #include "askdb/agent/plan/analysis_plan.h"
@@ -105,6 +107,94 @@ TEST_F(AnalysisPlannerTest, ALastMonthTheDataMayCoverInPartIsSaidInThePlanNotes)
   }
   const std::vector<std::string> demo = notes("retail", "预测未来三个月的销售额", true);
   EXPECT_FALSE(says(demo, "只到")) << ::testing::PrintToString(demo);
+}
+
+// A per-year series says "year", not "month": Chinook's 2025 ends on 2025-12-22. A series
+// over a period of its own, or by a dimension, has no such note.
+TEST_F(AnalysisPlannerTest, ThePartialPeriodNoteNamesTheSeriesPeriod) {
+  const PreparedDatasource* ds = data_->Find("chinook");
+  if (ds == nullptr) GTEST_SKIP() << "no Chinook in ../shared/data";
+  auto note = [ds](const std::string& question, bool chinese) {
+    const nlq::Translation t =
+        nlq::Engine::Translate(question, *ds->index, ds->connector->dialect(), {});
+    EXPECT_TRUE(t.answered) << question;
+    return PartialLastPeriodNote(t, *ds->index, ds->connector->dialect(), chinese);
+  };
+  const std::string yearly = note("number of invoices per year", false);
+  EXPECT_NE(yearly.find("last year (2025) runs only to 2025-12-22"), std::string::npos) << yearly;
+  EXPECT_EQ(yearly.find("month"), std::string::npos) << yearly;
+  EXPECT_NE(note("number of invoices per month", false).find("last month (2025-12)"),
+            std::string::npos);
+  EXPECT_NE(note("number of invoices per quarter", false).find("last quarter (2025-Q4)"),
+            std::string::npos);
+  EXPECT_EQ(note("number of invoices per country", false), "");
+  EXPECT_EQ(note("number of invoices per month in 2024", false), "");
+}
+
+// A re-plan that leaves out the rejected forecast query leaves out its caveat too; the
+// planned query carries it, so that it goes when the query does not run.
+TEST_F(AnalysisPlannerTest, TheCaveatGoesWithItsStep) {
+  const PreparedDatasource* ds = data_->Find("chinook");
+  if (ds == nullptr) GTEST_SKIP() << "no Chinook in ../shared/data";
+  PlanningInput input;
+  input.datasource = ds;
+  input.question = "forecast the number of invoices";
+  input.python_steps = true;
+  const std::optional<PythonQuestion> q = DetectPythonQuestion(
+      input.question, false, *ds->index, ds->connector->dialect(), input.translate);
+  ASSERT_TRUE(q.has_value());
+  const PlannedAnalysis first = PythonQuestionPlan(input, *q);
+  const auto partial = std::find_if(first.notes.begin(), first.notes.end(), [](const auto& n) {
+    return n.find("runs only to 2025-12-22") != std::string::npos;
+  });
+  ASSERT_NE(partial, first.notes.end()) << ::testing::PrintToString(first.notes);
+  const auto carrier = std::find_if(first.plan.steps.begin(), first.plan.steps.end(),
+                                    [&](const plan::PlanStep& s) { return s.caveat == *partial; });
+  ASSERT_NE(carrier, first.plan.steps.end());
+  EXPECT_EQ(carrier->tool, plan::kToolExecuteSql);
+  // English purposes start with a capital, as the other steps' titles do.
+  for (const plan::PlanStep& step : first.plan.steps) {
+    EXPECT_FALSE(step.purpose.empty() || (step.purpose[0] >= 'a' && step.purpose[0] <= 'z'))
+        << step.purpose;
+  }
+
+  input.rejected_plans = {plan::AnalysisPlanToJson(first.plan)};
+  input.feedback = {"not this"};
+  const PlannedAnalysis again = PythonQuestionPlan(input, *q);
+  for (const plan::PlanStep& step : again.plan.steps) EXPECT_NE(step.input, carrier->input);
+  EXPECT_EQ(std::find(again.notes.begin(), again.notes.end(), *partial), again.notes.end())
+      << ::testing::PrintToString(again.notes);
+}
+
+// A step that failed (or was skipped) voids its caveat; one that ran keeps its own.
+TEST_F(AnalysisPlannerTest, AFailedStepVoidsItsCaveat) {
+  const PreparedDatasource* ds = data_->Find("retail");
+  ASSERT_NE(ds, nullptr);
+  plan::AnalysisPlan p;
+  p.request_type = RequestType::kMultiStepAnalysis;
+  p.schema_level = "detailed";
+  p.is_multi_step = true;
+  auto sql_step = [](int n, std::string sql, std::string caveat) {
+    plan::PlanStep s;
+    s.step_num = n;
+    s.tool = std::string(plan::kToolExecuteSql);
+    s.purpose = "step " + std::to_string(n);
+    s.input = std::move(sql);
+    s.caveat = std::move(caveat);
+    return s;
+  };
+  p.steps = {sql_step(1, "SELECT COUNT(*) AS n FROM no_such_table", "lost"),
+             sql_step(2, "SELECT COUNT(*) AS n FROM orders", "held")};
+  AnalysisRunInput input;
+  // RunAnalysis runs read-only statements on the shared test datasource.
+  input.datasource = const_cast<PreparedDatasource*>(ds);
+  input.question = "two counts";
+  const StatusOr<AnalysisRun> run = RunAnalysis(input, p);
+  ASSERT_TRUE(run.ok()) << run.status().ToString();
+  ASSERT_EQ(run->steps.size(), 2u);
+  EXPECT_FALSE(run->steps[0].success);
+  EXPECT_TRUE(run->steps[1].success);
+  EXPECT_EQ(run->void_caveats, std::vector<std::string>{"lost"});
 }
 
 // "why did sales drop in March 2025?" got the general report (trend, shares, a forecast),

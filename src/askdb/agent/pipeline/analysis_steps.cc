@@ -337,6 +337,24 @@ Json DeviationJson(const plan::ExecutionMetrics& metrics,
           {"warnings", deviation_warnings}};
 }
 
+// The caveats of the executed plan's steps that did not succeed (failed, skipped, never
+// reached), less those a step that did succeed carries too.
+std::vector<std::string> VoidCaveats(const plan::ExecutionReport& report) {
+  std::set<int> succeeded;
+  for (const plan::StepResult& r : report.results) {
+    if (r.success) succeeded.insert(r.step_num);
+  }
+  std::set<std::string> held, lost;
+  for (const plan::PlanStep& step : report.plan.steps) {
+    if (!step.caveat.empty()) (succeeded.contains(step.step_num) ? held : lost).insert(step.caveat);
+  }
+  std::vector<std::string> out;
+  for (const std::string& c : lost) {
+    if (!held.contains(c)) out.push_back(c);
+  }
+  return out;
+}
+
 // The run as the pipeline keeps it: the steps' outcomes, the sufficiency rounds, the
 // executor's warnings and then the validator's deviation warnings.
 AnalysisRun FinishedRun(const plan::ExecutionReport& report, plan::ExecutionValidator& validator,
@@ -352,6 +370,7 @@ AnalysisRun FinishedRun(const plan::ExecutionReport& report, plan::ExecutionVali
   const std::vector<std::string> deviation_warnings = validator.LogDeviations();
   for (const std::string& w : deviation_warnings) run.warnings.push_back(w);
   run.deviation = DeviationJson(metrics, deviation_warnings);
+  run.void_caveats = VoidCaveats(report);
   return run;
 }
 

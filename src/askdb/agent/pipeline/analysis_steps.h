@@ -71,6 +71,9 @@ struct AnalysisRun {
   double deviation_score = 0;
   Json deviation;  // all the validator's metrics (RunState::deviation)
   std::vector<std::string> warnings;
+  // The caveats (PlanStep::caveat) that no step which ran carries: their steps were skipped
+  // or failed, so the notes must not keep them.
+  std::vector<std::string> void_caveats;
 };
 
 // Errors: cancellation, an invalid plan. Failed steps are outcomes, not errors.

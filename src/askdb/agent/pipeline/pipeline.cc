@@ -625,6 +625,11 @@ struct Pipeline::Impl {
           {{"kind", "plan_deviation"}, {"message", w}, {"deviation_score", run.deviation_score}});
     }
     for (std::string& w : run.warnings) s.plan_warnings.push_back(std::move(w));
+    // A caveat about a step that did not run would describe data the answer does not show.
+    for (const std::string& c : run.void_caveats) {
+      std::erase(s.plan_notes, c);
+      std::erase(s.plan_warnings, c);
+    }
     s.next = kReportNode;
     return NodeOutcome::Continue();
   }

@@ -123,6 +123,7 @@ StatusOr<PlanStep> StepFromJson(const Json& j, size_t index) {
   ASKDB_ASSIGN_OR_RETURN(step.purpose, OptString(j, "purpose", path));
   ASKDB_ASSIGN_OR_RETURN(step.schema_level, OptString(j, "schema_level", path));
   ASKDB_ASSIGN_OR_RETURN(step.query_type, OptString(j, "query_type", path));
+  ASKDB_ASSIGN_OR_RETURN(step.caveat, OptString(j, "caveat", path));
   if (auto it = j.find("input"); it != j.end() && !it->is_null()) {
     // A model may give structured input (e.g. {"table_names": [...]}); keep it as JSON text.
     step.input = it->is_string() ? it->get<std::string>() : it->dump();
@@ -188,6 +189,7 @@ Json PlanStepToJson(const PlanStep& step) {
   if (!step.schema_level.empty()) j["schema_level"] = step.schema_level;
   if (!step.query_type.empty()) j["query_type"] = step.query_type;
   if (step.is_checkpoint) j["is_checkpoint"] = true;
+  if (!step.caveat.empty()) j["caveat"] = step.caveat;
   return j;
 }
 

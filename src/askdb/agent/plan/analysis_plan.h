@@ -64,6 +64,9 @@ struct PlanStep {
   std::string schema_level;  // get_data_source_context only: "basic" / "detailed"
   std::string query_type;    // execute_sql only: "aggregation", "join", ...
   bool is_checkpoint = false;
+  // The planner's note about this step's data (a last period the data covers in part): it
+  // holds only when the step runs (RunAnalysis drops it otherwise).
+  std::string caveat;
 
   bool operator==(const PlanStep&) const = default;
 };
@@ -84,7 +87,7 @@ struct AnalysisPlan {
 // JSON shape (seed field names): {"request_type", "schema_level", "is_multi_step",
 // "checkpoints", "estimated_calls", "needs_schema", "needs_sql", "needs_python",
 // "needs_web_search", "steps": [{"step_num", "tool", "purpose", "input", "depends_on",
-// "estimated_duration_ms", "schema_level"?, "query_type"?, "is_checkpoint"?}]}. The
+// "estimated_duration_ms", "schema_level"?, "query_type"?, "is_checkpoint"?, "caveat"?}]}. The
 // estimated_calls / needs_* fields are derived on output and ignored on input.
 Json PlanStepToJson(const PlanStep& step);
 Json AnalysisPlanToJson(const AnalysisPlan& plan);
