@@ -245,8 +245,12 @@ struct AskPatterns {
               " (?:if|when|given(?: that)?|assuming) (.+?)[?.!]*$"),
         label("^" + w + "\\s*:\\s*(.+?)[?.!。]*$"),
         zh_end("^(.+?)\\s*(?:[,.;:?!、。]+\\s*(?:那么|那|请问|所以|则)?|那么|请问|是)" + kZhWhose +
-               w + kZhAfter + "[?.!。]*$") {}
-  Pattern en_end, en_if, label, zh_end;
+               w + kZhAfter + "[?.!。]*$"),
+        // Right after the last number, asked outright: 销售额从80增长到100增长了百分之多少.
+        zh_glued(
+            "^(.+?[0-9万亿千元块])\\s*" + w +
+            "(?:了)?(?:是|为)?(?:多少|几|百分之几|百分之多少|多少%|几%)(?:呢|啊|呀)?[?.!。]*$") {}
+  Pattern en_end, en_if, label, zh_end, zh_glued;
 };
 
 // Whether the asked rate word has a negation right before it: "the non-completion rate", "not
@@ -268,7 +272,8 @@ std::optional<Asked> FindAskedRate(std::string_view normalized) {
     if (RE2::FullMatch(normalized, p->en_end.re, &a.clause, &word) ||
         RE2::FullMatch(normalized, p->en_if.re, &word, &a.clause) ||
         RE2::FullMatch(normalized, p->label.re, &word, &a.clause) ||
-        RE2::FullMatch(normalized, p->zh_end.re, &a.clause, &word)) {
+        RE2::FullMatch(normalized, p->zh_end.re, &a.clause, &word) ||
+        RE2::FullMatch(normalized, p->zh_glued.re, &a.clause, &word)) {
       a.word = FindRateWord(word);
       if (a.word != nullptr && !NegatedBefore(normalized, word)) return a;
     }

@@ -198,6 +198,7 @@ TEST(StatedRateTest, ChangeBetweenStatedAmounts) {
   EXPECT_EQ(RateOf("revenue fell from $200 to $150. what is the percentage change"), "-25");
   EXPECT_EQ(RateOf("去年营收1200万,今年1500万,增长了百分之多少"), "25");
   EXPECT_EQ(RateOf("销量从80涨到92,涨了百分之几"), "15");
+  EXPECT_EQ(RateOf("销售额从80增长到100增长了百分之多少"), "25");
   EXPECT_EQ(RateOf("sales went from 80 to 92, whats the % increase?"), "15");
   EXPECT_EQ(RateOf("sales went from 1,200 to 1,500, whats the % increase?"), "25");
   EXPECT_EQ(RateOf("sales went from 80000000000 to 92000000000, whats the % increase?"), "15");
