@@ -3,7 +3,8 @@
 
 Each probe is asked with `askdb ask` under a clean HOME, no model, against a SQLite database
 (data questions need one to fall through to). A probe that expects an answer passes when the
-route is the quick path and every expected value appears in the answer; one that expects no
+route is the quick path and every expected value appears whole in the answer ("5" is not
+found inside "95"); one that expects no
 answer passes when another route took it or the quick path declined (said it cannot tell);
 answer_or_decline accepts either a right answer or a decline.
 
@@ -29,9 +30,20 @@ def ask(binary, db, home, text):
     return quick, "\n".join(lines[1:]).strip()
 
 
+def contains_value(answer, value):
+    """True when the value stands whole in the answer: "5" is not found inside "95" or "5.5",
+    "12.5" matches "12.50" (a trailing zero is the same number)."""
+    pattern = re.escape(value)
+    if value[:1].isdigit():
+        pattern = r"(?<![\d.,])" + pattern
+    if value[-1:].isdigit():
+        pattern += r"0*(?![\d])" if "." in value else r"(?![\d]|[.,]\d)"
+    return re.search(pattern, answer) is not None
+
+
 def grade(probe, quick, answer):
     declined = quick and DECLINE.search(answer) is not None
-    right = quick and not declined and all(v in answer for v in probe["values"])
+    right = quick and not declined and all(contains_value(answer, v) for v in probe["values"])
     if probe["expect"] == "answer":
         return right
     if probe["expect"] == "no_answer":
