@@ -912,16 +912,21 @@ Classification RequestClassifier::Classify(std::string_view request) const {
   }
   // A date question the date parser reads whole is a quick-path request, unless a quick
   // rule already claimed it ("今天几号" keeps the datetime answer). The parser is the rule, so
-  // the classifier never routes a date question the quick path cannot answer.
-  if (winner != RequestType::kTrivial && winner != RequestType::kSimple &&
-      ParseDateQuestion(normalized)) {
+  // the classifier never routes a date question the quick path cannot answer. A simple rule with
+  // no quick intent (simple.stated_ratio, round 17) claims nothing: the parsers still read it.
+  const bool quick_claimed =
+      (winner == RequestType::kTrivial || winner == RequestType::kSimple) &&
+      std::any_of(fired.begin(), fired.end(), [&](int idx) {
+        return impl_->rules[idx].type == *winner && impl_->rules[idx].quick != QuickIntent::kNone;
+      });
+  if (!quick_claimed && ParseDateQuestion(normalized)) {
     out.type = RequestType::kTrivial;
     out.confidence = kDateConfidence;
     out.rules = {std::string(kDateRuleId)};
     out.quick_intent = QuickIntent::kDate;
     return out;
   }
-  if (winner != RequestType::kTrivial && winner != RequestType::kSimple) {
+  if (!quick_claimed) {
     if (const auto rule = WholeRequestComputation(normalized)) {
       out.type = RequestType::kSimple;
       out.confidence = kDateConfidence;
