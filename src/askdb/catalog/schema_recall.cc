@@ -32,14 +32,16 @@ constexpr size_t kMinValueBytes = 3;
 constexpr size_t kCjkBigramMinChars = 3;
 
 // Function words that would otherwise match every description. Kept short on purpose:
-// anything with meaning in a schema (name, date, number, total) stays a term.
-constexpr std::array<std::string_view, 60> kStopWords = {
-    "a",    "an",   "the",   "of",   "in",    "on",    "for",   "to",    "and",    "or",
-    "is",   "are",  "was",   "were", "be",    "been",  "by",    "with",  "what",   "which",
-    "who",  "whom", "whose", "how",  "many",  "much",  "list",  "show",  "give",   "me",
-    "all",  "each", "that",  "this", "those", "these", "there", "their", "it",     "its",
-    "from", "as",   "at",    "do",   "does",  "did",   "have",  "has",   "please", "find",
-    "的",   "了",   "是",    "在",   "和",    "与",    "及",    "吗",    "呢",     "请",
+// anything with meaning in a schema (name, date, number, total) stays a term. The Chinese
+// question words are here so that "退货政策是什么" covers a passage as well as "退货政策".
+constexpr std::array<std::string_view, 68> kStopWords = {
+    "a",    "an",   "the",   "of",   "in",    "on",    "for",   "to",     "and",    "or",
+    "is",   "are",  "was",   "were", "be",    "been",  "by",    "with",   "what",   "which",
+    "who",  "whom", "whose", "how",  "many",  "much",  "list",  "show",   "give",   "me",
+    "all",  "each", "that",  "this", "those", "these", "there", "their",  "it",     "its",
+    "from", "as",   "at",    "do",   "does",  "did",   "have",  "has",    "please", "find",
+    "的",   "了",   "是",    "在",   "和",    "与",    "及",    "吗",     "呢",     "请",
+    "什么", "多少", "怎么",  "怎样", "如何",  "哪些",  "哪个",  "为什么",
 };
 
 bool IsStopWord(std::string_view w) {

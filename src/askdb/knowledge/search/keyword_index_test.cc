@@ -122,6 +122,17 @@ TEST(KeywordIndexCoverageTest, QueryTermCoverageIsTheShareOfTheQuestionsTermsHel
   EXPECT_GT(KeywordIndex::QueryTermCoverage("财年从几月开始", "公司的财年从每年4月1日开始"), 0.5);
 }
 
+// A question word is not a term the passage must hold: asked with 是什么 or 怎么, a question
+// covers the passage that answers it as fully as its bare topic does.
+TEST(KeywordIndexCoverageTest, ChineseQuestionWordsDoNotLowerTheCoverage) {
+  const std::string passage = "退货政策：商品签收后30天内可无理由退货，运费由买家承担。";
+  const double topic = KeywordIndex::QueryTermCoverage("退货政策", passage);
+  EXPECT_DOUBLE_EQ(topic, 1.0);
+  EXPECT_DOUBLE_EQ(KeywordIndex::QueryTermCoverage("退货政策是什么", passage), topic);
+  EXPECT_DOUBLE_EQ(KeywordIndex::QueryTermCoverage("退货政策是怎么规定的", passage),
+                   KeywordIndex::QueryTermCoverage("退货政策规定的", passage));
+}
+
 TEST_F(KeywordIndexTest, QueryWithoutKnownTermsFindsNothing) {
   Add(0, "monthly active users");
   EXPECT_TRUE(Search("的 是 the").empty());
