@@ -299,6 +299,23 @@ TEST_F(ApiServerTest, AskAnswersWithTheEngine) {
   EXPECT_NE(r->get_header_value("Content-Type").find("application/json"), std::string::npos);
 }
 
+// A client that accepts only a stream is told where the stream is instead of being handed
+// JSON it cannot read; one that also accepts JSON (or anything) gets the answer.
+TEST_F(ApiServerTest, AskRefusesAClientThatAcceptsOnlyAnEventStream) {
+  StartServer();
+  httplib::Headers stream_only = Auth(agent_key_);
+  stream_only.emplace("Accept", "text/event-stream");
+  auto refused = PostJson("/api/v1/ask", {{"query", kSalesQuestion}}, stream_only);
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 406) << refused->body;
+  EXPECT_NE(refused->body.find("/api/v1/stream/search"), std::string::npos) << refused->body;
+  httplib::Headers either = Auth(agent_key_);
+  either.emplace("Accept", "text/event-stream, application/json");
+  auto answered = PostJson("/api/v1/ask", {{"query", kSalesQuestion}}, either);
+  ASSERT_TRUE(answered);
+  EXPECT_EQ(answered->status, 200) << answered->body;
+}
+
 // The answer reads as a person reads it (the semantic model's unit, a code's Chinese label);
 // the API's rows stay as the database returned them.
 TEST_F(ApiServerTest, AskAnswerShowsUnitsAndLabelsAndTheRowsStayStored) {

@@ -23,6 +23,15 @@ namespace {
 using Steady = std::chrono::steady_clock;
 
 constexpr std::string_view kAskRoute = "/api/v1/ask";
+
+// A client that accepts only server-sent events (Accept: text/event-stream, no JSON and no
+// wildcard) would otherwise be given JSON it cannot read as a stream.
+bool AcceptsOnlyEventStream(const HttpRequest& http) {
+  const std::optional<std::string> accept = http.Header("Accept");
+  if (!accept) return false;
+  return accept->find("text/event-stream") != std::string::npos &&
+         accept->find("json") == std::string::npos && accept->find("*/*") == std::string::npos;
+}
 constexpr std::string_view kStreamRoute = "/api/v1/stream/search";
 constexpr std::string_view kResumeRoute = "/api/v1/runs/{id}/resume";
 constexpr std::string_view kCancelRoute = "/api/v1/runs/{id}/cancel";
@@ -448,6 +457,13 @@ class Api : public std::enable_shared_from_this<Api> {
   }
 
   HttpResponse Ask(const HttpRequest& http) {
+    if (AcceptsOnlyEventStream(http)) {
+      return HttpResponse::Error(
+          406, "not_acceptable",
+          "POST /api/v1/ask answers with one JSON document; to stream the run as server-sent "
+          "events use GET /api/v1/stream/search?query=... (docs/server.md), or accept "
+          "application/json here");
+    }
     StatusOr<Json> body = ParseJsonBody(http);
     if (!body.ok()) return ErrorResponse(body.status());
     StatusOr<std::string> query = RequireString(*body, "query");
