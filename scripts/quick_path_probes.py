@@ -32,12 +32,12 @@ def ask(binary, db, home, text):
 
 def contains_value(answer, value):
     """True when the value stands whole in the answer: "5" is not found inside "95" or "5.5",
-    "12.5" matches "12.50" (a trailing zero is the same number)."""
+    "12.5" matches "12.50" and "25" matches "25.0" (the same number); "25" is not found in "-25%"."""
     pattern = re.escape(value)
     if value[:1].isdigit():
-        pattern = r"(?<![\d.,])" + pattern
+        pattern = r"(?<![\d.,\-−])" + pattern  # not a digit of another number, nor negated
     if value[-1:].isdigit():
-        pattern += r"0*(?![\d])" if "." in value else r"(?![\d]|[.,]\d)"
+        pattern += r"0*(?![\d])" if "." in value else r"(?:\.0+)?(?![\d]|[.,]\d)"
     return re.search(pattern, answer) is not None
 
 

@@ -304,7 +304,7 @@ TEST_F(ApiServerTest, AskAnswersWithTheEngine) {
 TEST_F(ApiServerTest, AskRefusesAClientThatAcceptsOnlyAnEventStream) {
   StartServer();
   httplib::Headers stream_only = Auth(agent_key_);
-  stream_only.emplace("Accept", "text/event-stream");
+  stream_only.emplace("Accept", "Text/Event-Stream");
   auto refused = PostJson("/api/v1/ask", {{"query", kSalesQuestion}}, stream_only);
   ASSERT_TRUE(refused);
   EXPECT_EQ(refused->status, 406) << refused->body;

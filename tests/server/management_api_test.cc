@@ -624,6 +624,7 @@ TEST_F(ManagementApiTest, AFollowUpKeepsItsReadingInTheSessionMessages) {
   Reply messages = Send("GET", "/api/v1/sessions/t-follow/messages");
   ASSERT_EQ(messages.status, 200) << messages.body;
   ASSERT_EQ(messages.json["messages"].size(), 4u) << messages.body;
+  ASSERT_TRUE(messages.json["messages"][1]["run"].is_object()) << messages.body;
   EXPECT_FALSE(messages.json["messages"][1]["run"].contains("follow_up")) << messages.body;
   const Json& reading = messages.json["messages"][3]["run"]["follow_up"];
   ASSERT_TRUE(reading.is_object()) << messages.body;

@@ -1000,9 +1000,10 @@ TEST(RequestClassifierTest, EverydayWordingsOfAdviceInvestigationsToolHelpAndSta
   expect(RequestType::kMultiStepAnalysis,
          {"what's going on with refunds lately", "signups tanked in may and i have no idea why",
           "退款最近是怎么回事", "两个仓库的差距为啥这么大"});
-  expect(RequestType::kTrivial, {"what's going on with you", "这是怎么回事", "wat can u do",
-                                 "how do i upload a csv in here", "不好意思，打错字了",
-                                 "sorry wrong window lol", "thanks so much, you saved me today"});
+  expect(RequestType::kTrivial,
+         {"what's going on with you", "这是怎么回事", "这到底是怎么回事", "wat can u do",
+          "how do i upload a csv in here", "不好意思，打错字了", "sorry wrong window lol",
+          "thanks so much, you saved me today"});
   EXPECT_EQ(Classifier().Classify("how do i upload a csv in here").quick_intent,
             QuickIntent::kHelp);
   EXPECT_EQ(Classifier().Classify("oops ignore that").quick_intent, QuickIntent::kChitChat);

@@ -10,6 +10,7 @@
 #include "askdb/catalog/semantic_model.h"
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
+#include "askdb/nlq/measure_units.h"
 #include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/test_fixture.h"
 #include "askdb/nlq/tokenizer.h"
@@ -777,6 +778,24 @@ TEST_F(ChineseReadingsTest, AUnitBeforeAPostfixComparisonFitsTheColumn) {
   EXPECT_EQ(Rows("小票金额8块钱以下的小票有几张"), (std::vector<std::string>{"3"}));
   ExpectAbstainsNaming("时长在5公里以上的歌曲有几首", "以上");
   EXPECT_FALSE(Ask("小票金额在8公斤以上的小票有几张").answered);
+  // 毫秒 converts too (it was read as 0 ms, which counted every song).
+  EXPECT_EQ(Rows("时长在500000毫秒以上的歌曲有几首"), (std::vector<std::string>{"2"}));
+}
+
+// A length, an area or a weight said in a unit is compared as said only when the column's
+// names give that unit: "距离在3公里以上" on a distance held in metres would compare 3 metres.
+TEST(MeasureUnitsTest, ALengthAreaOrWeightIsComparedOnlyInTheUnitTheColumnNames) {
+  IndexedColumn distance;
+  distance.name = "distance";
+  distance.display_zh = "距离";
+  EXPECT_FALSE(ColumnNamesUnit(distance, "公里"));
+  distance.display_zh = "距离(公里)";
+  EXPECT_TRUE(ColumnNamesUnit(distance, "公里"));
+  IndexedColumn area;
+  area.name = "面积_㎡";
+  EXPECT_TRUE(ColumnNamesUnit(area, "平"));
+  EXPECT_FALSE(ColumnNamesUnit(area, "亩"));
+  EXPECT_FALSE(ColumnNamesUnit(area, ""));
 }
 
 // "日本的会员是哪几位": 哪 + 几 + a counting word asks which rows, as 哪些 does (it was a COUNT

@@ -68,4 +68,16 @@ bool UnitFitsColumn(MeasureKind unit, const IndexedColumn& c) {
   return own == unit || (own == MeasureKind::kNone && unit == MeasureKind::kMoney);
 }
 
+bool ColumnNamesUnit(const IndexedColumn& c, std::string_view unit_word) {
+  const std::string names = c.name + " " + c.display_zh + " " + c.display_en;
+  const bool square_metres = unit_word == "平" || unit_word == "平米" || unit_word == "平方米";
+  if (square_metres) {
+    for (std::string_view w : {"平方米", "平米", "㎡"}) {
+      if (names.find(w) != std::string::npos) return true;
+    }
+    return false;
+  }
+  return !unit_word.empty() && names.find(unit_word) != std::string::npos;
+}
+
 }  // namespace askdb::nlq

@@ -29,4 +29,9 @@ MeasureKind ColumnMeasureKind(const IndexedColumn& c);
 // guess).
 bool UnitFitsColumn(MeasureKind unit, const IndexedColumn& c);
 
+// The column's names say the unit its numbers are in ("面积(平方米)", "distance_km" is not
+// read: only the Chinese word itself, or 平米/㎡ for 平). A length, an area or a weight is
+// compared only then: "距离在3公里以上" on a column held in metres would compare 3 with metres.
+bool ColumnNamesUnit(const IndexedColumn& c, std::string_view unit_word);
+
 }  // namespace askdb::nlq

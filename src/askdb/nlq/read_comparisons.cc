@@ -66,11 +66,12 @@ double WordDurationMs(const std::string& words) {
     std::string_view word;
     double ms;
   };
-  static constexpr Unit kUnits[] = {
-      {"分钟", 60000},   {"分", 60000},       {"min", 60000},    {"mins", 60000},
-      {"minute", 60000}, {"minutes", 60000},  {"秒", 1000},      {"秒钟", 1000},
-      {"sec", 1000},     {"secs", 1000},      {"second", 1000},  {"seconds", 1000},
-      {"小时", 3600000}, {"个小时", 3600000}, {"hour", 3600000}, {"hours", 3600000}};
+  static constexpr Unit kUnits[] = {{"毫秒", 1},        {"分钟", 60000},   {"分", 60000},
+                                    {"min", 60000},     {"mins", 60000},   {"minute", 60000},
+                                    {"minutes", 60000}, {"秒", 1000},      {"秒钟", 1000},
+                                    {"sec", 1000},      {"secs", 1000},    {"second", 1000},
+                                    {"seconds", 1000},  {"小时", 3600000}, {"个小时", 3600000},
+                                    {"hour", 3600000},  {"hours", 3600000}};
   const std::string w = text::AsciiLower(words);
   for (const Unit& u : kUnits) {
     if (w == u.word) return u.ms;
@@ -581,8 +582,17 @@ void Parser::FindMeasureUnitBeforeComparison(int i, ComparisonWords* w) const {
 // measures that kind (时长 in 分钟, 面积 in 平); money on a column whose words say nothing, or a
 // count (奖牌总数 in 块), stays unread.
 bool Parser::MeasureUnitFits(int col, const ComparisonWords& w) const {
-  return w.measure != MeasureKind::kNone && ColumnMeasureKind(Col(col)) == w.measure &&
-         !MeasureUnitOnACount(Col(col), items_, w.unit);
+  if (w.measure == MeasureKind::kNone || ColumnMeasureKind(Col(col)) != w.measure ||
+      MeasureUnitOnACount(Col(col), items_, w.unit)) {
+    return false;
+  }
+  // Only a duration is converted to the column's unit (ComparedValue); money keeps the
+  // engine's reading of a currency on a money column; a length, an area or a weight is
+  // compared as said only when the column's names say it is held in that unit.
+  if (w.measure == MeasureKind::kDuration || w.measure == MeasureKind::kMoney) return true;
+  std::string unit_word;
+  for (int k = w.unit; k <= w.measure_last; ++k) unit_word += items_[k].text;
+  return ColumnNamesUnit(Col(col), UnitWordAt(unit_word).word);
 }
 
 // A comparison with no column: "students who are older than 20" waits for the table's age
@@ -624,8 +634,9 @@ bool Parser::ComparedValue(int i, int col, const ComparisonWords& w, bool own_un
       std::string words;
       for (int k = w.unit; k <= w.measure_last; ++k) words += items_[k].text;
       const double column_ms = ColumnDurationMs(Col(col).name);
-      if (column_ms == 0) return false;
-      *value = number * WordDurationMs(words) / column_ms;
+      const double word_ms = WordDurationMs(words);
+      if (column_ms == 0 || word_ms == 0) return false;  // a unit it cannot convert: unread
+      *value = number * word_ms / column_ms;
     }
     for (int k = w.unit; k <= w.measure_last; ++k) unit_items.push_back(k);
   }

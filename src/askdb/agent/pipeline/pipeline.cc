@@ -223,9 +223,10 @@ struct Pipeline::Impl {
   // renders its recalled tables from it, so a data question makes one schema call. Not
   // checkpointed: a resumed run reads again.
   std::optional<catalog::SchemaResult> run_schema;
-  // The rows' stamp CacheLookup read before anything ran (not checkpointed): an answer is
-  // stored only when the stamp is the same after it, so rows written meanwhile are not
-  // filed under the new stamp. Empty when the lookup did not run in this call.
+  // The rows' stamp CacheLookup read before anything ran (not checkpointed; reset by Ask and
+  // Resume): an answer is stored only when the stamp is the same after it, so rows written
+  // meanwhile are not filed under the new stamp. Empty when the lookup did not run in this
+  // call (a resumed run): then nothing is stored.
   std::optional<std::string> lookup_rows_stamp;
 
   const PipelineOptions& options() const { return deps.options; }
@@ -617,21 +618,25 @@ struct Pipeline::Impl {
     s.query_history = std::move(run.query_history);
     s.deviation_score = run.deviation_score;
     s.deviation = run.deviation;
-    // The deviation warnings reach the stream (and the CLI) as they stand; all warnings stay
-    // with the run's plan_warnings.
+    RecordRunWarnings(s, ctx, run);
+    s.next = kReportNode;
+    return NodeOutcome::Continue();
+  }
+
+  // The deviation warnings reach the stream (and the CLI) as they stand; all warnings stay
+  // with the run's plan_warnings. A caveat about a step that did not run would describe data
+  // the answer does not show: it leaves the notes and warnings.
+  static void RecordRunWarnings(RunState& s, NodeContext& ctx, AnalysisRun& run) {
     for (const Json& w : run.deviation.value("warnings", Json::array())) {
       ctx.Emit(
           EventType::kWarning,
           {{"kind", "plan_deviation"}, {"message", w}, {"deviation_score", run.deviation_score}});
     }
     for (std::string& w : run.warnings) s.plan_warnings.push_back(std::move(w));
-    // A caveat about a step that did not run would describe data the answer does not show.
     for (const std::string& c : run.void_caveats) {
       std::erase(s.plan_notes, c);
       std::erase(s.plan_warnings, c);
     }
-    s.next = kReportNode;
-    return NodeOutcome::Continue();
   }
 
   StatusOr<NodeOutcome> Report(RunState& s, NodeContext& ctx) {
@@ -671,8 +676,12 @@ struct Pipeline::Impl {
     QuickPathContext quick_context;
     quick_context.default_time_zone = options().default_time_zone;
     std::optional<QuickAnswer> quick = AnswerQuickly(s.question, quick_context);
-    // A decline a model may do better with (a stated rate's unclear roles) goes on to it.
-    if (quick && !(quick->model_may_answer && deps.llm != nullptr)) {
+    // A decline a model may do better with (a stated rate's unclear roles) goes straight to
+    // it: neither the cache nor the engine, which would answer from the database's rows
+    // and not from the numbers the request states.
+    if (quick && quick->model_may_answer && deps.llm != nullptr) {
+      s.next = kLlmSql;
+    } else if (quick) {
       Finish(s, ctx, PipelineRoute::kQuickPath, quick->text);
     } else {
       s.next = kCacheLookup;  // a "simple" request the quick path cannot answer is data
@@ -975,7 +984,7 @@ struct Pipeline::Impl {
     StatusOr<PreparedDatasource*> d = Datasource();
     if (!d.ok()) return;
     const std::optional<std::string> stamp = SyncCache(s, **d);
-    if (!stamp || (lookup_rows_stamp && *lookup_rows_stamp != *stamp)) {
+    if (!stamp || !lookup_rows_stamp || *lookup_rows_stamp != *stamp) {
       spdlog::info("pipeline: answer not cached: the datasource's rows gave no steady stamp");
       return;
     }
@@ -1454,7 +1463,7 @@ struct Pipeline::Impl {
     add(kReviewPlan, &Impl::ReviewPlan, {kRunSteps, kPlanNode, kEnd});
     add(kRunSteps, &Impl::RunSteps, {kReportNode});
     add(kReportNode, &Impl::Report, {kEnd});
-    add(kQuickPathNode, &Impl::QuickPath, {kCacheLookup, kEnd});
+    add(kQuickPathNode, &Impl::QuickPath, {kCacheLookup, kLlmSql, kEnd});
     add(kConsultationNode, &Impl::Consultation, {kEnd});
     add(kCacheLookup, &Impl::CacheLookup, {kEngineNode, kExecute, kChart});
     add(kEngineNode, &Impl::Engine, {kExecute, kValidate, kLlmSql, kEnd});
@@ -1525,6 +1534,7 @@ StatusOr<PipelineResult> Pipeline::Ask(std::string_view thread_id, std::string_v
   impl_->last_translation.reset();
   impl_->last_view.reset();
   impl_->run_schema.reset();
+  impl_->lookup_rows_stamp.reset();
   ASKDB_ASSIGN_OR_RETURN(RunResult<RunState> run,
                          impl_->runner->Run(thread_id, std::move(initial), controls));
   return impl_->ToResult(thread_id, std::move(run));
@@ -1540,6 +1550,7 @@ StatusOr<PipelineResult> Pipeline::Resume(std::string_view thread_id, std::strin
   impl_->last_translation.reset();
   impl_->last_view.reset();
   impl_->run_schema.reset();
+  impl_->lookup_rows_stamp.reset();
   ASKDB_ASSIGN_OR_RETURN(RunResult<RunState> run,
                          impl_->runner->Resume(thread_id, Json(std::string(answer)), controls));
   return impl_->ToResult(thread_id, std::move(run));

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/llm/scripted/scripted_llm_client.h"
 
@@ -75,6 +77,13 @@ TEST(PipelineTest, AnUnclearStatedRateGoesOnToAModel) {
     if (with_model) {
       EXPECT_EQ(r.status().code(), StatusCode::kUnavailable);
       EXPECT_EQ(opened, 1);
+      // Straight to the model's SQL: the cache and the engine would read the database's rows,
+      // not the numbers the request states.
+      std::vector<std::string> started;
+      for (const Event& e : sink.OfType(EventType::kStageStarted)) started.push_back(e.node);
+      EXPECT_NE(std::find(started.begin(), started.end(), "llm_sql"), started.end());
+      EXPECT_EQ(std::find(started.begin(), started.end(), "cache_lookup"), started.end());
+      EXPECT_EQ(std::find(started.begin(), started.end(), "engine"), started.end());
     } else {
       ASSERT_TRUE(r.ok()) << r.status().ToString();
       EXPECT_EQ(r->route, PipelineRoute::kQuickPath);

@@ -65,7 +65,8 @@ struct PlanStep {
   std::string query_type;    // execute_sql only: "aggregation", "join", ...
   bool is_checkpoint = false;
   // The planner's note about this step's data (a last period the data covers in part): it
-  // holds only when the step runs (RunAnalysis drops it otherwise).
+  // holds only when the step runs (RunAnalysis lists it as void otherwise and the pipeline's
+  // RunSteps drops it from the notes).
   std::string caveat;
 
   bool operator==(const PlanStep&) const = default;

@@ -1,6 +1,8 @@
 #include "askdb/server/api/api_server.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <functional>
 #include <thread>
@@ -27,10 +29,13 @@ constexpr std::string_view kAskRoute = "/api/v1/ask";
 // A client that accepts only server-sent events (Accept: text/event-stream, no JSON and no
 // wildcard) would otherwise be given JSON it cannot read as a stream.
 bool AcceptsOnlyEventStream(const HttpRequest& http) {
-  const std::optional<std::string> accept = http.Header("Accept");
-  if (!accept) return false;
-  return accept->find("text/event-stream") != std::string::npos &&
-         accept->find("json") == std::string::npos && accept->find("*/*") == std::string::npos;
+  const std::optional<std::string> header = http.Header("Accept");
+  if (!header) return false;
+  std::string accept = *header;  // media types are case-insensitive
+  std::transform(accept.begin(), accept.end(), accept.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const auto names = [&](std::string_view part) { return accept.find(part) != std::string::npos; };
+  return names("text/event-stream") && !names("json") && !names("application/*") && !names("*/*");
 }
 constexpr std::string_view kStreamRoute = "/api/v1/stream/search";
 constexpr std::string_view kResumeRoute = "/api/v1/runs/{id}/resume";

@@ -26,6 +26,8 @@ Json RunErrors() {
   return Json{{"400", ErrorResponse("Bad input; the message names the field or position")},
               {"401", ErrorResponse("Missing or invalid API key")},
               {"403", ErrorResponse("The key's scope does not allow this route")},
+              {"406", ErrorResponse("Accept names only text/event-stream: stream a run with GET "
+                                    "/api/v1/stream/search")},
               {"409", ErrorResponse("The thread already has a run in progress")},
               {"413", ErrorResponse("Request body too large")},
               {"429", ErrorResponse("Too many runs queued; see the Retry-After header")},
@@ -521,7 +523,8 @@ Json PlanSchemas() {
                                  {"depends_on", ArrayOf(Int())},
                                  {"estimated_duration_ms", Int()},
                                  {"schema_level", Str()},
-                                 {"is_checkpoint", Bool()}},
+                                 {"is_checkpoint", Bool()},
+                                 {"caveat", Str()}},
                                 {"step_num", "tool", "purpose"});
   const Json plan = Object({{"request_type", Str()},
                             {"schema_level", Str()},
