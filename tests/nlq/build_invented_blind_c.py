@@ -13,12 +13,12 @@ Deterministic: fixed random.Random seeds, no clock; each run deletes and rewrite
 tests/nlq/invented/<name>.sqlite byte for byte the same.
 Usage: python3 tests/nlq/build_invented_blind_c.py
 """
-import datetime
 import os
 import random
-import sqlite3
+import sys
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "invented")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from invented_rows import OUT, day, first_last, money, plus, unique_name, write  # noqa: E402
 
 FIRST = ["Oliver", "Amelia", "Harry", "Isla", "Jack", "Ava", "George", "Mia", "Leo", "Grace",
          "Oscar", "Freya", "Henry", "Lily", "Arthur", "Ella", "Theo", "Ruby", "Alfie", "Evie",
@@ -36,43 +36,7 @@ TOWNS = ["Ashford", "Bramley", "Cobham", "Dunmore", "Elmstead", "Fairfield"]
 
 def person(rng, used):
     """A first and last name pair not used before in this table."""
-    while True:
-        p = (rng.choice(FIRST), rng.choice(LAST))
-        if p not in used:
-            used.add(p)
-            return p
-
-
-def day(rng, start, end):
-    """An ISO date between two ISO dates (inclusive)."""
-    a = datetime.date.fromisoformat(start)
-    b = datetime.date.fromisoformat(end)
-    return (a + datetime.timedelta(days=rng.randint(0, (b - a).days))).isoformat()
-
-
-def plus(iso, days):
-    return (datetime.date.fromisoformat(iso) + datetime.timedelta(days=days)).isoformat()
-
-
-def money(rng, lo, hi):
-    return round(rng.uniform(lo, hi), 2)
-
-
-def write(name, ddl, rows):
-    """Create OUT/name.sqlite from DDL text and {table: [tuples]} (inserted in dict order)."""
-    path = os.path.join(OUT, name + ".sqlite")
-    if os.path.exists(path):
-        os.remove(path)
-    con = sqlite3.connect(path)
-    con.execute("PRAGMA foreign_keys = ON")
-    con.executescript(ddl)
-    for table, data in rows.items():
-        if data:
-            marks = ",".join("?" * len(data[0]))
-            con.executemany(f"INSERT INTO {table} VALUES ({marks})", data)
-    con.commit()
-    con.execute("VACUUM")
-    con.close()
+    return unique_name(rng, used, first_last(FIRST, LAST))
 
 
 # ---------------------------------------------------------------- bakery chain (snake_case, abbreviations)

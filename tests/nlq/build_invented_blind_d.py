@@ -12,12 +12,12 @@ Deterministic: fixed random.Random seeds, no clock; each run rewrites
 tests/nlq/invented/<name>.sqlite byte for byte the same.
 Usage: python3 tests/nlq/build_invented_blind_d.py
 """
-import datetime
 import os
 import random
-import sqlite3
+import sys
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "invented")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from invented_rows import OUT, day, first_last, money, plus, unique_name, write  # noqa: E402
 
 FIRST = ["Aaron", "Beatrice", "Callum", "Delia", "Eamon", "Fiona", "Gareth", "Hannah", "Ivan",
          "Jolene", "Kieran", "Leona", "Marcus", "Nadia", "Owen", "Petra", "Quentin", "Rosa",
@@ -36,43 +36,8 @@ TOWNS = ["Northgate", "Eastbrook", "Millford", "Ashby", "Kingsbridge", "Westerha
 
 
 def person(rng, used):
-    """A (first, last) pair not used before in this table."""
-    while True:
-        p = (rng.choice(FIRST), rng.choice(LAST))
-        if p not in used:
-            used.add(p)
-            return p
-
-
-def day(rng, start, end):
-    a = datetime.date.fromisoformat(start)
-    b = datetime.date.fromisoformat(end)
-    return (a + datetime.timedelta(days=rng.randint(0, (b - a).days))).isoformat()
-
-
-def plus(iso, days):
-    return (datetime.date.fromisoformat(iso) + datetime.timedelta(days=days)).isoformat()
-
-
-def money(rng, lo, hi):
-    return round(rng.uniform(lo, hi), 2)
-
-
-def write(name, ddl, rows):
-    """Create OUT/name.sqlite from DDL text and {table: [tuples]} (inserted in dict order)."""
-    path = os.path.join(OUT, name + ".sqlite")
-    if os.path.exists(path):
-        os.remove(path)
-    con = sqlite3.connect(path)
-    con.execute("PRAGMA foreign_keys = ON")
-    con.executescript(ddl)
-    for table, data in rows.items():
-        if data:
-            marks = ",".join("?" * len(data[0]))
-            con.executemany(f"INSERT INTO {table} VALUES ({marks})", data)
-    con.commit()
-    con.execute("VACUUM")
-    con.close()
+    """A first and last name pair not used before in this table."""
+    return unique_name(rng, used, first_last(FIRST, LAST))
 
 
 # ------------------------------------------------------------- courier depot (UPPER_CASE)

@@ -15,9 +15,10 @@ Usage: python3 tests/nlq/build_invented_blind_e.py
 import datetime
 import os
 import random
-import sqlite3
+import sys
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "invented")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from invented_rows import OUT, day, first_last, money, unique_name, write  # noqa: E402
 
 FIRST = ["Alice", "Ben", "Clara", "Dmitri", "Elena", "Felix", "Grace", "Hugo", "Iris", "Jonas",
          "Kara", "Liam", "Maya", "Nils", "Olga", "Pablo", "Quinn", "Rosa", "Sven", "Tara",
@@ -30,40 +31,8 @@ LAST = ["Abbott", "Barnes", "Castillo", "Dunn", "Eriksen", "Fischer", "Gallo", "
 
 
 def person(rng, used):
-    """A first and last name pair not used before in this database table."""
-    while True:
-        p = (rng.choice(FIRST), rng.choice(LAST))
-        if p not in used:
-            used.add(p)
-            return p
-
-
-def day(rng, start, end):
-    """An ISO date between two ISO dates (inclusive)."""
-    a = datetime.date.fromisoformat(start)
-    b = datetime.date.fromisoformat(end)
-    return (a + datetime.timedelta(days=rng.randint(0, (b - a).days))).isoformat()
-
-
-def money(rng, lo, hi):
-    return round(rng.uniform(lo, hi), 2)
-
-
-def write(name, ddl, rows):
-    """Create OUT/name.sqlite from DDL text and {table: [tuples]} (inserted in dict order)."""
-    path = os.path.join(OUT, name + ".sqlite")
-    if os.path.exists(path):
-        os.remove(path)
-    con = sqlite3.connect(path)
-    con.execute("PRAGMA foreign_keys = ON")
-    con.executescript(ddl)
-    for table, data in rows.items():
-        if data:
-            marks = ",".join("?" * len(data[0]))
-            con.executemany(f"INSERT INTO {table} VALUES ({marks})", data)
-    con.commit()
-    con.execute("VACUUM")
-    con.close()
+    """A first and last name pair not used before in this table."""
+    return unique_name(rng, used, first_last(FIRST, LAST))
 
 
 # ---------------------------------------------------------------- choir (snake_case)

@@ -12,12 +12,12 @@ Deterministic: fixed random.Random seeds, no clock; each run rewrites
 tests/nlq/invented/<name>.sqlite byte for byte the same.
 Usage: python3 tests/nlq/build_invented_blind_za.py
 """
-import datetime
 import os
 import random
-import sqlite3
+import sys
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "invented")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from invented_rows import OUT, day, money, plus, unique_name, write  # noqa: E402
 
 SURNAMES = list("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢")
 GIVEN = ["伟", "芳", "娜", "秀英", "敏", "静", "丽", "强", "磊", "军", "洋", "勇", "艳", "杰", "娟",
@@ -27,41 +27,7 @@ GIVEN = ["伟", "芳", "娜", "秀英", "敏", "静", "丽", "强", "磊", "军"
 
 def person(rng, used):
     """A Chinese full name not used before in this table."""
-    while True:
-        n = rng.choice(SURNAMES) + rng.choice(GIVEN)
-        if n not in used:
-            used.add(n)
-            return n
-
-
-def day(rng, start, end):
-    a = datetime.date.fromisoformat(start)
-    b = datetime.date.fromisoformat(end)
-    return (a + datetime.timedelta(days=rng.randint(0, (b - a).days))).isoformat()
-
-
-def plus(iso, days):
-    return (datetime.date.fromisoformat(iso) + datetime.timedelta(days=days)).isoformat()
-
-
-def money(rng, lo, hi):
-    return round(rng.uniform(lo, hi), 2)
-
-
-def write(name, ddl, rows):
-    path = os.path.join(OUT, name + ".sqlite")
-    if os.path.exists(path):
-        os.remove(path)
-    con = sqlite3.connect(path)
-    con.execute("PRAGMA foreign_keys = ON")
-    con.executescript(ddl)
-    for table, data in rows.items():
-        if data:
-            marks = ",".join("?" * len(data[0]))
-            con.executemany(f"INSERT INTO {table} VALUES ({marks})", data)
-    con.commit()
-    con.execute("VACUUM")
-    con.close()
+    return unique_name(rng, used, lambda r: r.choice(SURNAMES) + r.choice(GIVEN))
 
 
 # ---------------------------------------------------------------- 连锁奶茶店 (Chinese names)
