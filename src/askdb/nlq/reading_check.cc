@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <sstream>
 #include <string_view>
 
 #include "askdb/common/text.h"
@@ -277,6 +278,45 @@ bool NamesUnknownRows(const std::vector<Item>& items, size_t i, const SchemaInde
   });
 }
 
+// "the number of different languages in these movies", "the singers of those concerts": an
+// unknown plural noun after a preposition (and determiners) that follows a placed table word
+// names other rows that hold or scope that table's rows (the films that use a language); read
+// as nothing, the answer would be about all of the table's rows.
+bool ScopesAPlacedTable(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
+  static constexpr std::string_view kDeterminers[] = {
+      "these", "those", "the", "all", "our", "their", "its", "each", "every", "such", "any"};
+  static constexpr std::string_view kPrepositions[] = {"in",   "of",     "among", "across",
+                                                       "from", "within", "for",   "on"};
+  if (i == 0 || !IsUnknownEnglishWord(items[i])) return false;
+  const std::string w = text::AsciiLower(items[i].text);
+  if (w.size() < 4 || !w.ends_with("s") || w.ends_with("ss") || w.ends_with("us") ||
+      w.ends_with("is")) {
+    return false;
+  }
+  // The words between the table word and the noun, however the items grouped them.
+  std::vector<std::string> between;
+  size_t k = i;
+  while (k > 0 && items[k - 1].kind == ItemKind::kKeyword) {
+    --k;
+    std::vector<std::string> words;
+    std::istringstream in(text::AsciiLower(items[k].text));
+    for (std::string word; in >> word;) words.push_back(word);
+    between.insert(between.begin(), words.begin(), words.end());
+  }
+  if (k == 0 || between.empty() || between.size() > 3) return false;
+  const auto in = [](std::string_view word, const auto& set) {
+    return std::find(std::begin(set), std::end(set), word) != std::end(set);
+  };
+  if (!in(between.front(), kPrepositions)) return false;
+  for (size_t b = 1; b < between.size(); ++b) {
+    if (!in(between[b], kDeterminers)) return false;
+  }
+  const Item& named = items[k - 1];
+  return named.used && named.kind == ItemKind::kTerm && !named.terms.empty() &&
+         std::all_of(named.terms.begin(), named.terms.end(),
+                     [&](int id) { return index.terms()[id].kind == TermKind::kTable; });
+}
+
 // "from the UK", "in the US": a country's short name (IsEnglishWord leaves words under three
 // letters out; "TV" or "ID" are no names). "US" is also the stop word "us", so a stop word
 // counts when written in capitals: "singers from the US" is no count of all singers.
@@ -353,7 +393,7 @@ std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
     }
     if (NarrowsAPlacedWord(items, i, index) || NarrowsTheRowsBefore(items, i, index) ||
         NamesUnknownRows(items, i, index) || HeadsAPlacedColumn(items, i, index) ||
-        UnitOfNoColumn(items, i, index)) {
+        UnitOfNoColumn(items, i, index) || ScopesAPlacedTable(items, i, index)) {
       return UnplacedWord{UnplacedWord::Kind::kModifier, item.text};
     }
     switch (item.kind) {

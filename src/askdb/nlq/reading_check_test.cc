@@ -362,6 +362,22 @@ TEST(PersonNameTest, APartOfAPersonsNameIsAWholeWord) {
   EXPECT_EQ(db.index->NameCompanion(label), -1) << db.index->columns()[label].name;
 }
 
+// "languages in these movies" (Spider-Syn): an unknown plural noun after a preposition that
+// follows a table word names the rows that hold the table's rows; the count of all of them
+// would answer another question.
+TEST_F(ReadingCheckTest, UnknownRowsAfterAPrepositionScopeTheTableBeforeThem) {
+  for (const char* q : {"Count the number of different sales in these shops.",
+                        "how many sales among the branches", "number of staff across regions"}) {
+    const Translation t = Ask(q);
+    EXPECT_FALSE(t.answered) << q << ": " << t.sql;
+  }
+  const Translation scoped = Ask("Count the number of sales in these shops.");
+  EXPECT_NE(scoped.abstain_reason.find("'shops'"), std::string::npos) << scoped.abstain_reason;
+  // A value or a placed table after the preposition is read, and the answer stands.
+  EXPECT_TRUE(Ask("Count the number of staff in Oslo.").answered);
+  EXPECT_TRUE(Ask("Count the number of sales.").answered);
+}
+
 TEST_F(ReadingCheckTest, NoCompanionWithoutBothNameParts) {
   testing::Shop shop = testing::OpenShop();
   const int stores = shop.index->FindTable("stores");
