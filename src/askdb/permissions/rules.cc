@@ -150,44 +150,33 @@ Json RuleToJson(const PermissionRule& rule) {
   return j;
 }
 
-StatusOr<PermissionRule> RuleFromJson(const Json& json) {
-  if (!json.is_object()) return InvalidArgumentError("a rule must be a JSON object");
-  PermissionRule rule;
-  ASKDB_ASSIGN_OR_RETURN(rule.id, StringField(json, "id", false));
-  ASKDB_ASSIGN_OR_RETURN(rule.datasource_id, StringField(json, "datasource_id", true));
-  ASKDB_ASSIGN_OR_RETURN(std::string grantee_kind, StringField(json, "grantee_kind", true));
-  if (grantee_kind == "user") {
-    rule.grantee_kind = GranteeKind::kUser;
-  } else if (grantee_kind == "role") {
-    rule.grantee_kind = GranteeKind::kRole;
-  } else {
-    return InvalidArgumentError("grantee_kind is \"" + grantee_kind +
-                                "\"; use \"user\" or \"role\"");
-  }
-  ASKDB_ASSIGN_OR_RETURN(rule.grantee, StringField(json, "grantee", true));
-  ASKDB_ASSIGN_OR_RETURN(std::string kind, StringField(json, "kind", true));
-  if (kind == "row") {
-    rule.kind = RuleKind::kRow;
-  } else if (kind == "hide") {
-    rule.kind = RuleKind::kHideColumn;
-  } else if (kind == "mask") {
-    rule.kind = RuleKind::kMaskColumn;
-  } else {
-    return InvalidArgumentError("kind is \"" + kind + "\"; use \"row\", \"hide\" or \"mask\"");
-  }
-  ASKDB_ASSIGN_OR_RETURN(rule.table, StringField(json, "table", true));
-  ASKDB_ASSIGN_OR_RETURN(rule.predicate, StringField(json, "predicate", false));
-  ASKDB_ASSIGN_OR_RETURN(rule.column, StringField(json, "column", false));
+namespace {
+
+StatusOr<GranteeKind> GranteeKindFromName(const std::string& name) {
+  if (name == "user") return GranteeKind::kUser;
+  if (name == "role") return GranteeKind::kRole;
+  return InvalidArgumentError("grantee_kind is \"" + name + "\"; use \"user\" or \"role\"");
+}
+
+StatusOr<RuleKind> RuleKindFromName(const std::string& name) {
+  if (name == "row") return RuleKind::kRow;
+  if (name == "hide") return RuleKind::kHideColumn;
+  if (name == "mask") return RuleKind::kMaskColumn;
+  return InvalidArgumentError("kind is \"" + name + "\"; use \"row\", \"hide\" or \"mask\"");
+}
+
+// An absent mask is a fixed one.
+StatusOr<MaskKind> MaskKindFromName(const std::string& name) {
+  if (name.empty() || name == "fixed") return MaskKind::kFixed;
+  if (name == "partial") return MaskKind::kPartial;
+  if (name == "hash") return MaskKind::kHash;
+  return InvalidArgumentError("mask is \"" + name + "\"; use \"fixed\", \"partial\" or \"hash\"");
+}
+
+// The mask's fields: kind, replacement text and the characters a partial mask keeps.
+Status ReadMaskFields(const Json& json, PermissionRule& rule) {
   ASKDB_ASSIGN_OR_RETURN(std::string mask, StringField(json, "mask", false));
-  if (mask.empty() || mask == "fixed") {
-    rule.mask = MaskKind::kFixed;
-  } else if (mask == "partial") {
-    rule.mask = MaskKind::kPartial;
-  } else if (mask == "hash") {
-    rule.mask = MaskKind::kHash;
-  } else {
-    return InvalidArgumentError("mask is \"" + mask + "\"; use \"fixed\", \"partial\" or \"hash\"");
-  }
+  ASKDB_ASSIGN_OR_RETURN(rule.mask, MaskKindFromName(mask));
   if (json.contains("mask_text")) {
     ASKDB_ASSIGN_OR_RETURN(rule.mask_text, StringField(json, "mask_text", false));
   }
@@ -195,13 +184,33 @@ StatusOr<PermissionRule> RuleFromJson(const Json& json) {
   ASKDB_ASSIGN_OR_RETURN(int64_t last, IntField(json, "keep_last", 64));
   rule.keep_first = static_cast<int>(first);
   rule.keep_last = static_cast<int>(last);
+  return Status::Ok();
+}
+
+// Timestamps are the store's bookkeeping: one that is not a whole number is left at 0.
+int64_t OptionalMillis(const Json& json, const char* key) {
+  return json.contains(key) && json[key].is_number_integer() ? json[key].get<int64_t>() : 0;
+}
+
+}  // namespace
+
+StatusOr<PermissionRule> RuleFromJson(const Json& json) {
+  if (!json.is_object()) return InvalidArgumentError("a rule must be a JSON object");
+  PermissionRule rule;
+  ASKDB_ASSIGN_OR_RETURN(rule.id, StringField(json, "id", false));
+  ASKDB_ASSIGN_OR_RETURN(rule.datasource_id, StringField(json, "datasource_id", true));
+  ASKDB_ASSIGN_OR_RETURN(std::string grantee_kind, StringField(json, "grantee_kind", true));
+  ASKDB_ASSIGN_OR_RETURN(rule.grantee_kind, GranteeKindFromName(grantee_kind));
+  ASKDB_ASSIGN_OR_RETURN(rule.grantee, StringField(json, "grantee", true));
+  ASKDB_ASSIGN_OR_RETURN(std::string kind, StringField(json, "kind", true));
+  ASKDB_ASSIGN_OR_RETURN(rule.kind, RuleKindFromName(kind));
+  ASKDB_ASSIGN_OR_RETURN(rule.table, StringField(json, "table", true));
+  ASKDB_ASSIGN_OR_RETURN(rule.predicate, StringField(json, "predicate", false));
+  ASKDB_ASSIGN_OR_RETURN(rule.column, StringField(json, "column", false));
+  ASKDB_RETURN_IF_ERROR(ReadMaskFields(json, rule));
   ASKDB_ASSIGN_OR_RETURN(rule.note, StringField(json, "note", false));
-  if (json.contains("created_ms") && json["created_ms"].is_number_integer()) {
-    rule.created_ms = json["created_ms"].get<int64_t>();
-  }
-  if (json.contains("updated_ms") && json["updated_ms"].is_number_integer()) {
-    rule.updated_ms = json["updated_ms"].get<int64_t>();
-  }
+  rule.created_ms = OptionalMillis(json, "created_ms");
+  rule.updated_ms = OptionalMillis(json, "updated_ms");
   ASKDB_RETURN_IF_ERROR(CheckFields(rule));
   return rule;
 }
@@ -331,53 +340,72 @@ std::string EffectivePolicy::Fingerprint() const {
   return buf;
 }
 
+namespace {
+
+// The rules granted to the user or to one of their roles, by id: later rules win between two
+// masks of the same column.
+std::vector<const PermissionRule*> RulesGrantedTo(const UserContext& user,
+                                                  const std::vector<PermissionRule>& rules) {
+  std::vector<const PermissionRule*> granted;
+  for (const PermissionRule& rule : rules) {
+    const bool applies = rule.grantee_kind == GranteeKind::kUser ? rule.grantee == user.user_id
+                                                                 : user.HasRole(rule.grantee);
+    if (applies) granted.push_back(&rule);
+  }
+  std::sort(granted.begin(), granted.end(),
+            [](const PermissionRule* a, const PermissionRule* b) { return a->id < b->id; });
+  return granted;
+}
+
+// A predicate that needs an attribute the user lacks makes the table unreadable for them
+// rather than unfiltered (its shape is checked per engine by the connector).
+void AddRowRule(const PermissionRule& rule, const UserContext& user, TablePolicy& table,
+                std::map<std::string, std::string>& attributes) {
+  StatusOr<std::vector<internal::Placeholder>> found = internal::FindPlaceholders(rule.predicate);
+  if (!found.ok()) {
+    table.refusal = "its row rule " + rule.id + " is not usable: " + found.status().message();
+    return;
+  }
+  for (const internal::Placeholder& p : *found) {
+    const std::string* value = user.Attribute(p.name);
+    if (value == nullptr) {
+      table.refusal = "its row rule uses {user." + p.name + "}, and your account has no " + p.name +
+                      " attribute; ask an admin to set it";
+    } else {
+      attributes[p.name] = *value;
+    }
+  }
+  table.predicates.push_back(rule.predicate);
+}
+
+// Hiding beats masking, whichever rule came first.
+void AddColumnRule(const PermissionRule& rule, TablePolicy& table) {
+  ColumnPolicy& column = table.columns[text::AsciiLower(rule.column)];
+  if (column.name.empty()) column.name = rule.column;
+  if (rule.kind == RuleKind::kHideColumn) {
+    column.hidden = true;
+    column.masked = false;
+  } else if (!column.hidden) {
+    column.masked = true;
+    column.mask = rule.mask;
+    column.mask_text = rule.mask_text;
+    column.keep_first = rule.keep_first;
+    column.keep_last = rule.keep_last;
+  }
+}
+
+}  // namespace
+
 EffectivePolicy ResolvePolicy(const UserContext& user, const std::vector<PermissionRule>& rules) {
   EffectivePolicy policy;
   if (user.IsAdmin()) return policy;
-  std::vector<const PermissionRule*> applicable;
-  for (const PermissionRule& rule : rules) {
-    const bool granted = rule.grantee_kind == GranteeKind::kUser ? rule.grantee == user.user_id
-                                                                 : user.HasRole(rule.grantee);
-    if (granted) applicable.push_back(&rule);
-  }
-  // Later rules (by id) win between two masks of the same column.
-  std::sort(applicable.begin(), applicable.end(),
-            [](const PermissionRule* a, const PermissionRule* b) { return a->id < b->id; });
-  for (const PermissionRule* rule : applicable) {
+  for (const PermissionRule* rule : RulesGrantedTo(user, rules)) {
     TablePolicy& table = policy.tables[TableKey(rule->table)];
     if (table.table.empty()) table.table = rule->table;
     if (rule->kind == RuleKind::kRow) {
-      // A predicate that needs an attribute the user lacks makes the table unreadable for
-      // them rather than unfiltered (its shape is checked per engine by the connector).
-      StatusOr<std::vector<internal::Placeholder>> found =
-          internal::FindPlaceholders(rule->predicate);
-      if (!found.ok()) {
-        table.refusal = "its row rule " + rule->id + " is not usable: " + found.status().message();
-        continue;
-      }
-      for (const internal::Placeholder& p : *found) {
-        const std::string* value = user.Attribute(p.name);
-        if (value == nullptr) {
-          table.refusal = "its row rule uses {user." + p.name + "}, and your account has no " +
-                          p.name + " attribute; ask an admin to set it";
-        } else {
-          policy.attributes[p.name] = *value;
-        }
-      }
-      table.predicates.push_back(rule->predicate);
-      continue;
-    }
-    ColumnPolicy& column = table.columns[text::AsciiLower(rule->column)];
-    if (column.name.empty()) column.name = rule->column;
-    if (rule->kind == RuleKind::kHideColumn) {
-      column.hidden = true;
-      column.masked = false;
-    } else if (!column.hidden) {
-      column.masked = true;
-      column.mask = rule->mask;
-      column.mask_text = rule->mask_text;
-      column.keep_first = rule->keep_first;
-      column.keep_last = rule->keep_last;
+      AddRowRule(*rule, user, table, policy.attributes);
+    } else {
+      AddColumnRule(*rule, table);
     }
   }
   return policy;
