@@ -11,6 +11,7 @@
 #include <sstream>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 #include "askdb/common/file_util.h"
 #include "askdb/common/text.h"
@@ -221,8 +222,9 @@ std::string MaskUrlPassword(std::string url) {
 }
 
 // One configuration key: where it lives, what it accepts, how to store and show it. The
-// table below is the single list of keys (loader, environment, ToJson and suggestions all
-// read it); askdb.example.toml and docs/configuration.md document the same list.
+// tables below, one per group of sections, are the single list of keys (loader,
+// environment, ToJson and suggestions all read it through Specs); askdb.example.toml and
+// docs/configuration.md document the same list.
 struct KeySpec {
   std::string_view section;
   std::string_view key;
@@ -233,8 +235,9 @@ struct KeySpec {
   std::string Dotted() const { return std::string(section) + "." + std::string(key); }
 };
 
-const std::array<KeySpec, 46>& Specs() {
-  static const std::array<KeySpec, 46> specs = {{
+// [database]: the connection, its limits and the schema cache.
+std::vector<KeySpec> DatabaseKeys() {
+  return {
       {"database", "default_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.database.default_url); },
        [](const Config& c) { return Json(c.database.default_url); }},
@@ -259,6 +262,12 @@ const std::array<KeySpec, 46>& Specs() {
          return SetIntAtLeast(v, 0, c.database.schema_refetch_backoff_seconds);
        },
        [](const Config& c) { return Json(c.database.schema_refetch_backoff_seconds); }},
+  };
+}
+
+// [output], [report], [log]: what askdb prints, writes and logs.
+std::vector<KeySpec> OutputKeys() {
+  return {
       {"output", "format", "one of \"table\", \"json\"",
        [](Config& c, const RawValue& v) { return SetChoice(v, kOutputFormats, c.output.format); },
        [](const Config& c) { return ChoiceName(kOutputFormats, c.output.format); }},
@@ -277,6 +286,12 @@ const std::array<KeySpec, 46>& Specs() {
       {"log", "format", "one of \"text\", \"json\"",
        [](Config& c, const RawValue& v) { return SetStringChoice(v, kLogFormats, c.log.format); },
        [](const Config& c) { return Json(c.log.format); }},
+  };
+}
+
+// [nlq], [agent]: how questions are read and analyses planned.
+std::vector<KeySpec> AnsweringKeys() {
+  return {
       {"nlq", "confidence_threshold", "a number between 0 and 1",
        [](Config& c, const RawValue& v) { return SetFraction(v, c.nlq.confidence_threshold); },
        [](const Config& c) { return Json(c.nlq.confidence_threshold); }},
@@ -304,6 +319,12 @@ const std::array<KeySpec, 46>& Specs() {
       {"agent", "profile", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.agent.profile); },
        [](const Config& c) { return Json(c.agent.profile); }},
+  };
+}
+
+// [python]: the executor of analysis code and its limits.
+std::vector<KeySpec> PythonKeys() {
+  return {
       {"python", "executor", "one of \"sandbox\", \"local\", \"off\"",
        [](Config& c, const RawValue& v) {
          return SetStringChoice(v, kPythonExecutors, c.python.executor);
@@ -330,6 +351,12 @@ const std::array<KeySpec, 46>& Specs() {
       {"python", "warm_pool", "an integer 0 or more",
        [](Config& c, const RawValue& v) { return SetIntAtLeast(v, 0, c.python.warm_pool); },
        [](const Config& c) { return Json(c.python.warm_pool); }},
+  };
+}
+
+// [server], [auth]: the shared store, who may frame the web UI, and sign-in.
+std::vector<KeySpec> ServerKeys() {
+  return {
       {"server", "store_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.server.store_url); },
        [](const Config& c) { return Json(MaskUrlPassword(c.server.store_url)); }},
@@ -351,6 +378,12 @@ const std::array<KeySpec, 46>& Specs() {
       {"auth", "max_sign_in_failures", "a positive integer",
        [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.auth.max_sign_in_failures); },
        [](const Config& c) { return Json(c.auth.max_sign_in_failures); }},
+  };
+}
+
+// [knowledge]: documents, their chunks and the evidence taken from them.
+std::vector<KeySpec> KnowledgeKeys() {
+  return {
       {"knowledge", "max_file_mb", "a positive integer",
        [](Config& c, const RawValue& v) { return SetPositiveInt(v, c.knowledge.max_file_mb); },
        [](const Config& c) { return Json(c.knowledge.max_file_mb); }},
@@ -378,6 +411,12 @@ const std::array<KeySpec, 46>& Specs() {
          return SetFraction(v, c.knowledge.qa_answer_similarity);
        },
        [](const Config& c) { return Json(c.knowledge.qa_answer_similarity); }},
+  };
+}
+
+// [llm]: the model provider.
+std::vector<KeySpec> LlmKeys() {
+  return {
       {"llm", "base_url", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.llm.base_url); },
        [](const Config& c) { return Json(c.llm.base_url); }},
@@ -387,7 +426,20 @@ const std::array<KeySpec, 46>& Specs() {
       {"llm", "model", "a string",
        [](Config& c, const RawValue& v) { return SetString(v, c.llm.model); },
        [](const Config& c) { return Json(c.llm.model); }},
-  }};
+  };
+}
+
+// The keys in the order the TOML file's sections stand.
+const std::vector<KeySpec>& Specs() {
+  static const std::vector<KeySpec> specs = [] {
+    std::vector<KeySpec> all;
+    for (auto keys : {DatabaseKeys, OutputKeys, AnsweringKeys, PythonKeys, ServerKeys,
+                      KnowledgeKeys, LlmKeys}) {
+      std::vector<KeySpec> part = keys();
+      all.insert(all.end(), part.begin(), part.end());
+    }
+    return all;
+  }();
   return specs;
 }
 
