@@ -99,19 +99,24 @@ Status CreateKeyFile(const std::filesystem::path& path) {
   return written;
 }
 
-StatusOr<SecretBox> LoadKeyFile(const std::filesystem::path& path) {
+// The key file's status, creating the file with a new key when there is none yet.
+StatusOr<struct stat> StatOrCreate(const std::filesystem::path& path) {
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) {
-    if (errno != ENOENT) {
-      return UnavailableError("cannot read the secret key file " + path.string() + ": " +
-                              ErrnoText(errno));
-    }
-    ASKDB_RETURN_IF_ERROR(CreateKeyFile(path));
-    if (::stat(path.c_str(), &st) != 0) {
-      return UnavailableError("cannot read the secret key file " + path.string() +
-                              " just created: " + ErrnoText(errno));
-    }
+  if (::stat(path.c_str(), &st) == 0) return st;
+  if (errno != ENOENT) {
+    return UnavailableError("cannot read the secret key file " + path.string() + ": " +
+                            ErrnoText(errno));
   }
+  ASKDB_RETURN_IF_ERROR(CreateKeyFile(path));
+  if (::stat(path.c_str(), &st) != 0) {
+    return UnavailableError("cannot read the secret key file " + path.string() +
+                            " just created: " + ErrnoText(errno));
+  }
+  return st;
+}
+
+// A key others may read is refused rather than used: it decrypts every stored password.
+Status CheckKeyFileMode(const struct stat& st, const std::filesystem::path& path) {
   if (!S_ISREG(st.st_mode)) {
     return InvalidArgumentError("the secret key file " + path.string() +
                                 " is not a regular file; point the key file setting at a file");
@@ -122,17 +127,15 @@ StatusOr<SecretBox> LoadKeyFile(const std::filesystem::path& path) {
         ", so other users may read it and decrypt every stored password; run `chmod 600 " +
         path.string() + "` (and consider replacing the key if it may have been read)");
   }
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    return UnavailableError("cannot open the secret key file " + path.string() + ": " +
-                            ErrnoText(errno));
-  }
-  FdCloser closer(fd);
-  // Read one byte more than a key so that a longer file is noticed.
-  std::array<unsigned char, kSecretBoxKeyBytes + 1> buf{};
+  return Status::Ok();
+}
+
+// Reads until `buf` is full or the file ends; returns how many bytes it read.
+StatusOr<size_t> ReadFull(int fd, unsigned char* buf, size_t size,
+                          const std::filesystem::path& path) {
   size_t total = 0;
-  while (total < buf.size()) {
-    const ssize_t n = ::read(fd, buf.data() + total, buf.size() - total);
+  while (total < size) {
+    const ssize_t n = ::read(fd, buf + total, size - total);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       return UnavailableError("reading the secret key file " + path.string() +
@@ -141,17 +144,36 @@ StatusOr<SecretBox> LoadKeyFile(const std::filesystem::path& path) {
     if (n == 0) break;
     total += static_cast<size_t>(n);
   }
-  if (total != kSecretBoxKeyBytes) {
+  return total;
+}
+
+Status WrongKeySize(size_t total, const std::filesystem::path& path) {
+  return InvalidArgumentError(
+      "the secret key file " + path.string() + " holds " +
+      (total > kSecretBoxKeyBytes ? std::string("more than ") + std::to_string(total - 1)
+                                  : std::to_string(total)) +
+      " bytes, not the 32 raw bytes of a key; restore the original file (without it the "
+      "stored passwords cannot be decrypted) or remove it to start with a new key");
+}
+
+StatusOr<SecretBox> LoadKeyFile(const std::filesystem::path& path) {
+  ASKDB_ASSIGN_OR_RETURN(struct stat st, StatOrCreate(path));
+  ASKDB_RETURN_IF_ERROR(CheckKeyFileMode(st, path));
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    return UnavailableError("cannot open the secret key file " + path.string() + ": " +
+                            ErrnoText(errno));
+  }
+  FdCloser closer(fd);
+  // Read one byte more than a key so that a longer file is noticed.
+  std::array<unsigned char, kSecretBoxKeyBytes + 1> buf{};
+  StatusOr<size_t> total = ReadFull(fd, buf.data(), buf.size(), path);
+  if (!total.ok() || *total != kSecretBoxKeyBytes) {
     sodium_memzero(buf.data(), buf.size());
-    return InvalidArgumentError(
-        "the secret key file " + path.string() + " holds " +
-        (total > kSecretBoxKeyBytes ? std::string("more than ") + std::to_string(total - 1)
-                                    : std::to_string(total)) +
-        " bytes, not the 32 raw bytes of a key; restore the original file (without it the "
-        "stored passwords cannot be decrypted) or remove it to start with a new key");
+    return total.ok() ? WrongKeySize(*total, path) : total.status();
   }
   StatusOr<SecretBox> box =
-      SecretBox::FromRawKey(std::string_view(reinterpret_cast<const char*>(buf.data()), total));
+      SecretBox::FromRawKey(std::string_view(reinterpret_cast<const char*>(buf.data()), *total));
   sodium_memzero(buf.data(), buf.size());
   return box;
 }
