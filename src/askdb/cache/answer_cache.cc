@@ -357,16 +357,21 @@ void AnswerCache::Drop(const CacheHit& hit) {
       spdlog::warn("answer cache: {}", erased.status().message());
     }
   }
-  const std::string key = L1Key(hit.datasource, normalized);
   std::lock_guard lock(mu_);
+  stats_.dropped += ForgetLocked(hit.datasource, normalized, hit.l2_id);
+}
+
+// Both levels' entries of one normalised question (and the L2 entry `l2_id`, when not 0);
+// returns how many there were.
+size_t AnswerCache::ForgetLocked(std::string_view datasource, const std::string& normalized,
+                                 uint64_t l2_id) {
   const size_t before = l1_lru_.size() + l2_.size();
-  EraseL1Locked(key);
+  EraseL1Locked(L1Key(datasource, normalized));
   std::erase_if(l2_, [&](const L2Entry& e) {
-    return (hit.l2_id != 0 && e.id == hit.l2_id) ||
-           (e.datasource == hit.datasource &&
-            e.normalized == text::NormalizeForMatch(hit.stored_question));
+    return (l2_id != 0 && e.id == l2_id) ||
+           (e.datasource == datasource && e.normalized == normalized);
   });
-  stats_.dropped += before - (l1_lru_.size() + l2_.size());
+  return before - (l1_lru_.size() + l2_.size());
 }
 
 void AnswerCache::Invalidate(std::string_view datasource) {
@@ -450,51 +455,50 @@ Status AnswerCache::LoadFromStore(std::string_view datasource, int64_t after_ver
   if (!loaded.ok()) return loaded.status();
   int64_t& high = loaded_versions_[std::string(datasource)];
   for (const StoredAnswer& a : *loaded) high = std::max(high, a.version);
-  const std::string embedder_id = embedder_->id();
   std::lock_guard lock(mu_);
   const Clock::TimePoint now = clock_.Now();
   for (StoredAnswer& a : *loaded) {  // oldest first, so the newest end up most recent
-    const std::string key = L1Key(datasource, a.normalized);
-    if (a.erased) {  // another process found it stale
-      const size_t before = l1_lru_.size() + l2_.size();
-      EraseL1Locked(key);
-      std::erase_if(l2_, [&](const L2Entry& e) {
-        return e.datasource == datasource && e.normalized == a.normalized;
-      });
-      stats_.erased_by_others += before - (l1_lru_.size() + l2_.size());
+    if (a.erased) {                  // another process found it stale
+      stats_.erased_by_others += ForgetLocked(datasource, a.normalized, 0);
       continue;
     }
-    const Clock::TimePoint stored_at{std::chrono::milliseconds(a.stored_at_ms)};
-    bool used = false;
-    if (options_.l1_capacity > 0 && !a.result.is_null() && decode_ &&
-        now - stored_at < options_.l1_ttl) {
-      StatusOr<db::ResultSet> rows = decode_(a.result);
-      if (rows.ok()) {
-        InsertL1Locked(L1Entry{key, a.question, a.sql,
-                               std::make_shared<const db::ResultSet>(std::move(*rows)), stored_at});
-        used = true;
-      }
-    }
-    // Vectors of another embedder are not comparable: such entries keep their L1 part only.
-    if (options_.l2_enabled && options_.l2_capacity > 0 && !a.slots.is_null() &&
-        a.embedder == embedder_id && !a.embedding.empty() &&
-        !(options_.l2_ttl && now - stored_at >= *options_.l2_ttl)) {
-      StatusOr<QuestionSlots> slots = SlotsFromJson(a.slots);
-      if (slots.ok()) {
-        std::erase_if(l2_, [&](const L2Entry& e) {
-          return e.datasource == datasource && e.normalized == a.normalized;
-        });
-        const double norm = Norm(a.embedding);
-        l2_.push_back(L2Entry{next_l2_id_++, std::string(datasource), a.normalized, a.question,
-                              a.sql, std::move(*slots), std::move(a.embedding), norm, stored_at,
-                              stored_at});
-        TrimL2Locked();
-        used = true;
-      }
-    }
-    stats_.loaded += used;
+    const bool in_l1 = LoadL1Locked(datasource, a, now);
+    const bool in_l2 = LoadL2Locked(datasource, a, now);
+    stats_.loaded += in_l1 || in_l2;
   }
   return Status::Ok();
+}
+
+// A stored answer's rows as an exact-match entry, unless they are too old or do not decode.
+bool AnswerCache::LoadL1Locked(std::string_view datasource, const StoredAnswer& a,
+                               Clock::TimePoint now) {
+  const Clock::TimePoint stored_at{std::chrono::milliseconds(a.stored_at_ms)};
+  if (options_.l1_capacity == 0 || a.result.is_null() || !decode_ ||
+      now - stored_at >= options_.l1_ttl) {
+    return false;
+  }
+  StatusOr<db::ResultSet> rows = decode_(a.result);
+  if (!rows.ok()) return false;
+  InsertL1Locked(L1Entry{L1Key(datasource, a.normalized), a.question, a.sql,
+                         std::make_shared<const db::ResultSet>(std::move(*rows)), stored_at});
+  return true;
+}
+
+// A stored answer as a similar-question entry. Vectors of another embedder are not
+// comparable: such entries keep their L1 part only.
+bool AnswerCache::LoadL2Locked(std::string_view datasource, StoredAnswer& a, Clock::TimePoint now) {
+  const Clock::TimePoint stored_at{std::chrono::milliseconds(a.stored_at_ms)};
+  if (!options_.l2_enabled || options_.l2_capacity == 0 || a.slots.is_null() ||
+      a.embedder != embedder_->id() || a.embedding.empty() ||
+      (options_.l2_ttl && now - stored_at >= *options_.l2_ttl)) {
+    return false;
+  }
+  StatusOr<QuestionSlots> slots = SlotsFromJson(a.slots);
+  if (!slots.ok()) return false;
+  const double norm = Norm(a.embedding);
+  InsertL2Locked(L2Entry{next_l2_id_++, std::string(datasource), a.normalized, a.question, a.sql,
+                         std::move(*slots), std::move(a.embedding), norm, stored_at, stored_at});
+  return true;
 }
 
 void AnswerCache::Clear() {

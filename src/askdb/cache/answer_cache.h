@@ -190,6 +190,9 @@ class AnswerCache {
   Status Persist(std::string_view datasource, const StoredAnswer& persisted);
   void InvalidateLocked(std::string_view datasource);
   Status LoadFromStore(std::string_view datasource, int64_t after_version);
+  bool LoadL1Locked(std::string_view datasource, const StoredAnswer& a, Clock::TimePoint now);
+  bool LoadL2Locked(std::string_view datasource, StoredAnswer& a, Clock::TimePoint now);
+  size_t ForgetLocked(std::string_view datasource, const std::string& normalized, uint64_t l2_id);
   Status LoadNewerFromStore(std::string_view datasource, std::string_view fingerprint);
   bool StoreIsOurs(std::string_view datasource);
   void NoteOwnVersion(std::string_view datasource, int64_t version);
