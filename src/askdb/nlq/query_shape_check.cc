@@ -534,10 +534,10 @@ std::optional<ShapeProblem> ReadsAReferenceForNamedRows(const Query& q, const Sc
   return std::nullopt;
 }
 
-// Whether an equality filter fixes column `g` to one value: on `g` itself, or on a column one
-// foreign key away from it (song.artist_name = 'X' fixes artist.artist_name).
-bool FixedToOneValue(const Query& q, int g, const SchemaIndex& index) {
-  return std::any_of(q.filters.begin(), q.filters.end(), [&](const Filter& f) {
+// The equality filter that fixes column `g` to one value: on `g` itself, or on a column one
+// foreign key away from it (song.artist_name = 'X' fixes artist.artist_name); else nullptr.
+const Filter* FilterFixing(const Query& q, int g, const SchemaIndex& index) {
+  const auto f = std::find_if(q.filters.begin(), q.filters.end(), [&](const Filter& f) {
     if (f.column < 0 || f.op != Op::kEq || f.values.size() != 1 || f.is_null) return false;
     if (f.column == g) return true;
     return std::any_of(index.edges().begin(), index.edges().end(), [&](const JoinEdge& e) {
@@ -545,6 +545,11 @@ bool FixedToOneValue(const Query& q, int g, const SchemaIndex& index) {
              (e.from_column == g && e.to_column == f.column);
     });
   });
+  return f == q.filters.end() ? nullptr : &*f;
+}
+
+bool FixedToOneValue(const Query& q, int g, const SchemaIndex& index) {
+  return FilterFixing(q, g, index) != nullptr;
 }
 
 // "songs by artist Shrikanta" was COUNT(*) per artist where the one artist is a condition: a
@@ -561,6 +566,31 @@ std::optional<ShapeProblem> UnaskedCountOfOneGroup(const Query& q, const SchemaI
   return ShapeProblem{
       "the question names one " + group + " and no count: list its rows, or ask 'how many …'?",
       "问题只指定了一个" + group + "，又没有问数量：是列出这些行，还是问有多少？"};
+}
+
+// "the maximum weight for each type of dog", where dog is a value of the type column: "each"
+// asks for a row per group, but an equality filter fixes the grouped column itself to one
+// value, so one group would answer a question asking for many (the value is more likely of
+// something the data does not hold, a breed). Abstains naming the column.
+std::optional<ShapeProblem> EachGroupFixedToOneValue(const Query& q, const std::vector<Item>& items,
+                                                     const SchemaIndex& index) {
+  static constexpr std::string_view kEach[] = {"each", "every", "per", "for each", "for every"};
+  const bool says_each = std::any_of(items.begin(), items.end(), [](const Item& it) {
+    const std::string lower = text::AsciiLower(it.text);
+    return std::find(std::begin(kEach), std::end(kEach), lower) != std::end(kEach);
+  });
+  if (!says_each) return std::nullopt;
+  for (int g : q.group_columns) {
+    const Filter* fixing = FilterFixing(q, g, index);
+    if (fixing == nullptr) continue;
+    const std::string& value = fixing->values.front();
+    return ShapeProblem{
+        "the question asks for each group, but '" + value +
+            "' fixes the grouped column to one value; ask for that value alone, "
+            "or for each group without it",
+        "问题要求按组列出，但“" + value + "”把分组的列限定为一个值；请只问这个值，或去掉它按组问"};
+  }
+  return std::nullopt;
 }
 
 // "countries with more than 5 customers" (Filter::group_count) counts each group's rows over
@@ -1079,6 +1109,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = AggregateThatIsAColumnsName(query, index)) return p;
   if (auto p = ReadsAReferenceForNamedRows(query, index)) return p;
   if (auto p = UnaskedCountOfOneGroup(query, index)) return p;
+  if (auto p = EachGroupFixedToOneValue(query, items, index)) return p;
   return SumOfTheNamedRowsOwnMeasure(query, items, index);
 }
 

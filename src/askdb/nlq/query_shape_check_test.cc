@@ -582,6 +582,19 @@ TEST_F(OneGroupTest, AnUnaskedCountOfOneFixedGroupIsRefused) {
   EXPECT_EQ(Rows("songs by artist"), (std::vector<std::string>{"Shrikanta|2", "Enrique|1"}));
 }
 
+// "the maximum rating for each artist of Shrikanta" (Spider-Syn's "each type of dog"): "each"
+// asks for many groups, but the value fixes the grouped column to one.
+TEST_F(OneGroupTest, EachGroupWithTheGroupedColumnFixedToOneValueIsRefused) {
+  const Translation t = Ask("the maximum rating for each artist of Shrikanta");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'Shrikanta' fixes the grouped column"), std::string::npos)
+      << t.abstain_reason;
+  // Each group over every row is a breakdown; one value without "each" is that value's count.
+  EXPECT_EQ(Rows("the maximum rating for each artist"),
+            (std::vector<std::string>{"Enrique|9", "Shrikanta|8"}));
+  EXPECT_EQ(Rows("how many songs by artist Shrikanta"), std::vector<std::string>{"Shrikanta|2"});
+}
+
 // school_player: player.Player names each player row; grouped beside the position asked, it
 // made one group per player and averaged each player's own age.
 class MeasuredRowsNameTest : public testing::DbTest {
