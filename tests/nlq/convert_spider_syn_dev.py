@@ -13,10 +13,19 @@ by database and gold SQL (the lookup holds develop lines only) and written with 
 database. An item whose Spider line was left out (its gold finds nothing on the synthetic rows)
 is left out too.
 
+The same script converts Spider-Syn's two worst-case dev sets (WorstCaseDevSet/Adv(BERT).json,
+Adv(GLOVE).json: each Spider dev question with words swapped by an adversarial attack, often
+ungrammatical, the question a model gets most wrong); they hold only the attacked question, so
+their items are matched by gold SQL. The third argument names the set (ids and category).
+
 usage: git -C /work/.mirror/ygan+Spider-Syn/repo show HEAD:Spider-Syn/dev.json > /tmp/syn_dev.json
        convert_spider_syn_dev.py /tmp/syn_dev.json tests/nlq/spider.jsonl > tests/nlq/spider_syn_dev.jsonl
+       git -C /work/.mirror/ygan+Spider-Syn/repo show "HEAD:WorstCaseDevSet/Adv(BERT).json" > /tmp/bert.json
+       convert_spider_syn_dev.py /tmp/bert.json tests/nlq/spider.jsonl syn-adv-bert \
+         > tests/nlq/spider_syn_adv_bert_dev.jsonl   (GLOVE likewise: syn-adv-glove)
 """
 import json
+import os
 import sys
 
 from convert_spider import split_of
@@ -52,9 +61,14 @@ def develop_lines_by_question(spider_jsonl):
 
 def main():
     syn_path, spider_jsonl = sys.argv[1], sys.argv[2]
+    name = sys.argv[3] if len(sys.argv) > 3 else "spider-syn"
+    prefix = "ssyn" if name == "spider-syn" else name
     items = json.load(open(syn_path, encoding="utf-8"))
     for index, x in enumerate(items):
         x["index"] = index
+        # The worst-case sets (WorstCaseDevSet/Adv(*).json) hold the attacked question only.
+        x.setdefault("SpiderSynQuestion", x.get("question", ""))
+        x.setdefault("SpiderQuestion", "")
     split = split_of(sorted({x["db_id"] for x in items}))
     develop_items = [x for x in items if split[x["db_id"]] == "develop"]
     lookup = develop_lines_by_question(spider_jsonl)
@@ -66,11 +80,12 @@ def main():
         if not matches:
             continue
         spider_line = matches[0]
-        out.append({"id": "ssyn-%04d" % x["index"], "db": spider_line["db"],
+        out.append({"id": "%s-%04d" % (prefix, x["index"]), "db": spider_line["db"],
                     "split": "develop", "question": x["SpiderSynQuestion"].strip(),
                     "gold_sql": spider_line["gold_sql"],
-                    "categories": ["spider-syn"] + spider_line["categories"][1:]})
-    print("# Spider-Syn dev (Gan et al., ACL 2021, https://github.com/ygan/Spider-Syn, MIT,")
+                    "categories": [name] + spider_line["categories"][1:]})
+    print("# Spider-Syn %s (Gan et al., ACL 2021, https://github.com/ygan/Spider-Syn, MIT,"
+          % ("dev" if name == "spider-syn" else "worst-case dev, " + os.path.basename(syn_path)))
     print("# tests/nlq/licenses/spider_syn.LICENSE; questions derived from Spider, CC BY-SA 4.0):")
     print("# the synonym questions of the Spider DEVELOP databases only, with the gold and database")
     print("# of their tests/nlq/spider.jsonl line; converted by tests/nlq/convert_spider_syn_dev.py.")
