@@ -382,7 +382,12 @@ std::vector<size_t> SampleIndices(size_t n, size_t keep) {
   return out;
 }
 
-Json ToJsonValue(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
+// A series' values for ECharts: a missing value is null (a gap, not a zero).
+Json ValuesJson(const std::vector<std::optional<double>>& values) {
+  Json data = Json::array();
+  for (const auto& v : values) data.push_back(v ? Json(*v) : Json(nullptr));
+  return data;
+}
 
 // Language of the generated words: the question's, else the column names'.
 struct Words {
@@ -913,11 +918,9 @@ class Recommender {
     o["yAxis"] = ValueAxis(y_name, AxisFormat(s));
     Json series = Json::array();
     for (const auto& cs : s.data.series) {
-      Json data = Json::array();
-      for (const auto& v : cs.values) data.push_back(ToJsonValue(v));
       Json one = {{"name", cs.name},
                   {"type", "line"},
-                  {"data", std::move(data)},
+                  {"data", ValuesJson(cs.values)},
                   {"showSymbol", s.data.labels.size() <= kMaxPointsWithSymbols},
                   {"connectNulls", false}};
       if (!legend) one["areaStyle"] = {{"opacity", 0.08}};
@@ -1021,12 +1024,21 @@ class Recommender {
   Json BarOption(const ChartSpec& s, bool horizontal, bool rotate,
                  const std::string& value_name) const {
     bool legend = s.data.series.size() > 1;
-    size_t n = s.data.labels.size();
     Json o = BaseOption(s.title);
     o["tooltip"] = {{"trigger", "axis"},
                     {"axisPointer", {{"type", "shadow"}}},
                     {"askdbFormat", TooltipFormat(s)}};
     if (legend) o["legend"] = Legend();
+    const bool x_name = PlaceBarAxes(s, horizontal, rotate, value_name, o);
+    o["grid"] = Grid(legend, x_name);
+    o["series"] = BarSeries(s, horizontal, legend);
+    return o;
+  }
+
+  // The category and value axes of a bar chart, as x and y or (horizontal) y and x; returns
+  // whether a name sits under the x axis (the grid leaves room for it).
+  static bool PlaceBarAxes(const ChartSpec& s, bool horizontal, bool rotate,
+                           const std::string& value_name, Json& o) {
     Json cat_axis = {{"type", "category"}, {"data", s.data.labels}};
     Json value_axis = ValueAxis("", AxisFormat(s));
     bool x_name = false;
@@ -1041,33 +1053,34 @@ class Recommender {
       }
       o["xAxis"] = std::move(value_axis);
       o["yAxis"] = std::move(cat_axis);
-    } else {
-      cat_axis["axisLabel"] = {{"interval", 0}, {"rotate", rotate ? kRotatedLabelDegrees : 0}};
-      // Rotated labels hang below the axis, where the name would go.
-      if (!rotate) {
-        NameUnderAxis(cat_axis, s.data.x_name);
-        x_name = true;
-      }
-      if (!value_name.empty()) value_axis["name"] = value_name;
-      o["xAxis"] = std::move(cat_axis);
-      o["yAxis"] = std::move(value_axis);
+      return x_name;
     }
-    o["grid"] = Grid(legend, x_name);
+    cat_axis["axisLabel"] = {{"interval", 0}, {"rotate", rotate ? kRotatedLabelDegrees : 0}};
+    // Rotated labels hang below the axis, where the name would go.
+    if (!rotate) {
+      NameUnderAxis(cat_axis, s.data.x_name);
+      x_name = true;
+    }
+    if (!value_name.empty()) value_axis["name"] = value_name;
+    o["xAxis"] = std::move(cat_axis);
+    o["yAxis"] = std::move(value_axis);
+    return x_name;
+  }
+
+  // One bar series per measure; a lone series with few bars shows its values on them.
+  static Json BarSeries(const ChartSpec& s, bool horizontal, bool legend) {
     Json series = Json::array();
     for (const auto& cs : s.data.series) {
-      Json data = Json::array();
-      for (const auto& v : cs.values) data.push_back(ToJsonValue(v));
       Json one = {
-          {"name", cs.name}, {"type", "bar"}, {"data", std::move(data)}, {"barMaxWidth", 48}};
-      if (!legend && n <= kMaxValueLabels) {
+          {"name", cs.name}, {"type", "bar"}, {"data", ValuesJson(cs.values)}, {"barMaxWidth", 48}};
+      if (!legend && s.data.labels.size() <= kMaxValueLabels) {
         one["label"] = {{"show", true},
                         {"position", horizontal ? "right" : "top"},
                         {"askdbFormat", AxisFormat(s)}};
       }
       series.push_back(std::move(one));
     }
-    o["series"] = std::move(series);
-    return o;
+    return series;
   }
 
   ChartSpec Pie(const Column& category, const Column& measure) const {

@@ -39,6 +39,77 @@ size_t EndOfQuoted(std::string_view s, size_t i, char close) {
   return s.size();
 }
 
+// Where a comment that starts at `i` ends; `i` itself when none starts there.
+size_t CommentEnd(std::string_view s, size_t i) {
+  if (s.compare(i, 2, "--") == 0) {
+    const size_t e = s.find('\n', i);
+    return e == std::string_view::npos ? s.size() : e;
+  }
+  if (s.compare(i, 2, "/*") == 0) {
+    const size_t e = s.find("*/", i + 2);
+    return e == std::string_view::npos ? s.size() : e + 2;
+  }
+  return i;
+}
+
+bool IsQuote(unsigned char c) { return c == '\'' || c == '"' || c == '`' || c == '['; }
+
+bool StartsNumber(std::string_view s, size_t i) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  return std::isdigit(c) ||
+         (c == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])));
+}
+
+// A string ('...') or quoted identifier ("...", `...`, [...]) from its opening quote at `i`;
+// returns where the next token may start.
+size_t LexQuoted(std::string_view s, size_t i, int depth, std::vector<Tok>& out) {
+  const char open = s[i];
+  const char close = open == '[' ? ']' : open;
+  const size_t e = EndOfQuoted(s, i, close);
+  std::string body(s.substr(i + 1, e - i - 1));
+  out.push_back({open == '\'' ? TokKind::kString : TokKind::kQuoted, std::move(body), "", depth});
+  return std::min(e + 1, s.size());
+}
+
+// A number (digits, letters of an exponent or suffix, points) or a word from `i`.
+size_t LexNumberOrWord(std::string_view s, size_t i, int depth, std::vector<Tok>& out) {
+  size_t e = i;
+  if (StartsNumber(s, i)) {
+    while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '.')) ++e;
+    out.push_back({TokKind::kNumber, std::string(s.substr(i, e - i)), "", depth});
+    return e;
+  }
+  while (e < s.size() && IsWordByte(static_cast<unsigned char>(s[e]))) ++e;
+  const std::string_view word = s.substr(i, e - i);
+  out.push_back({TokKind::kWord, std::string(word), text::AsciiLower(word), depth});
+  return e;
+}
+
+// Parentheses (which move `depth`), commas, dots and operators: two-character operators
+// first ("::", "||", "<=", ...), else one character.
+size_t LexSymbol(std::string_view s, size_t i, int& depth, std::vector<Tok>& out) {
+  switch (s[i]) {
+    case '(':
+      out.push_back({TokKind::kOpen, "(", "", depth++});
+      return i + 1;
+    case ')':
+      depth = std::max(0, depth - 1);
+      out.push_back({TokKind::kClose, ")", "", depth});
+      return i + 1;
+    case ',':
+      out.push_back({TokKind::kComma, ",", "", depth});
+      return i + 1;
+    case '.':
+      out.push_back({TokKind::kDot, ".", "", depth});
+      return i + 1;
+  }
+  const std::string_view two = s.substr(i, 2);
+  const bool pair =
+      two == "::" || two == "||" || two == "<=" || two == ">=" || two == "<>" || two == "!=";
+  out.push_back({TokKind::kOp, std::string(s.substr(i, pair ? 2 : 1)), "", depth});
+  return i + (pair ? 2 : 1);
+}
+
 std::vector<Tok> Lex(std::string_view s) {
   std::vector<Tok> out;
   int depth = 0;
@@ -47,50 +118,14 @@ std::vector<Tok> Lex(std::string_view s) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if (std::isspace(c)) {
       ++i;
-    } else if (s.compare(i, 2, "--") == 0) {
-      const size_t e = s.find('\n', i);
-      i = e == std::string_view::npos ? s.size() : e;
-    } else if (s.compare(i, 2, "/*") == 0) {
-      const size_t e = s.find("*/", i + 2);
-      i = e == std::string_view::npos ? s.size() : e + 2;
-    } else if (c == '\'' || c == '"' || c == '`' || c == '[') {
-      const char close = c == '[' ? ']' : static_cast<char>(c);
-      const size_t e = EndOfQuoted(s, i, close);
-      std::string body(s.substr(i + 1, e - i - 1));
-      out.push_back({c == '\'' ? TokKind::kString : TokKind::kQuoted, std::move(body), "", depth});
-      i = std::min(e + 1, s.size());
-    } else if (std::isdigit(c) || (c == '.' && i + 1 < s.size() &&
-                                   std::isdigit(static_cast<unsigned char>(s[i + 1])))) {
-      size_t e = i;
-      while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '.')) ++e;
-      out.push_back({TokKind::kNumber, std::string(s.substr(i, e - i)), "", depth});
-      i = e;
-    } else if (IsWordByte(c)) {
-      size_t e = i;
-      while (e < s.size() && IsWordByte(static_cast<unsigned char>(s[e]))) ++e;
-      const std::string_view word = s.substr(i, e - i);
-      out.push_back({TokKind::kWord, std::string(word), text::AsciiLower(word), depth});
-      i = e;
-    } else if (c == '(') {
-      out.push_back({TokKind::kOpen, "(", "", depth++});
-      ++i;
-    } else if (c == ')') {
-      depth = std::max(0, depth - 1);
-      out.push_back({TokKind::kClose, ")", "", depth});
-      ++i;
-    } else if (c == ',') {
-      out.push_back({TokKind::kComma, ",", "", depth});
-      ++i;
-    } else if (c == '.') {
-      out.push_back({TokKind::kDot, ".", "", depth});
-      ++i;
+    } else if (const size_t end = CommentEnd(s, i); end != i) {
+      i = end;
+    } else if (IsQuote(c)) {
+      i = LexQuoted(s, i, depth, out);
+    } else if (StartsNumber(s, i) || IsWordByte(c)) {
+      i = LexNumberOrWord(s, i, depth, out);
     } else {
-      // Two-character operators first ("::", "||", "<=", ...), else one character.
-      const std::string_view two = s.substr(i, 2);
-      const bool pair =
-          two == "::" || two == "||" || two == "<=" || two == ">=" || two == "<>" || two == "!=";
-      out.push_back({TokKind::kOp, std::string(s.substr(i, pair ? 2 : 1)), "", depth});
-      i += pair ? 2 : 1;
+      i = LexSymbol(s, i, depth, out);
     }
   }
   return out;
@@ -342,52 +377,81 @@ std::optional<long long> NumberToken(const Tok& t) {
   return n;
 }
 
-Statement Parse(std::string_view sql) {
-  Statement st;
-  const std::vector<Tok> toks = Lex(sql);
-  size_t select = toks.size();
+// The main statement's SELECT (the first at depth 0); toks.size() when there is none.
+size_t MainSelect(const std::vector<Tok>& toks) {
   for (size_t i = 0; i < toks.size(); ++i) {
-    if (toks[i].depth == 0 && IsWord(toks[i], "select")) {
-      select = i;
-      break;
-    }
+    if (toks[i].depth == 0 && IsWord(toks[i], "select")) return i;
   }
-  if (select == toks.size()) return st;
+  return toks.size();
+}
+
+// The row limit a top-level word at `i` sets: LIMIT n, MySQL's LIMIT offset, count,
+// OFFSET n, FETCH FIRST n ROWS.
+void ReadRowLimit(const std::vector<Tok>& toks, size_t i, Statement& st) {
+  const std::string& w = toks[i].lower;
+  if (w == "limit" && i + 1 < toks.size()) {
+    std::optional<long long> n = NumberToken(toks[i + 1]);
+    if (n && i + 3 < toks.size() && toks[i + 2].kind == TokKind::kComma) {
+      st.offset = *n > 0;
+      n = NumberToken(toks[i + 3]);
+    }
+    st.limit = n;
+  }
+  if (w == "offset" && i + 1 < toks.size()) {
+    st.offset = NumberToken(toks[i + 1]).value_or(1) > 0;
+  }
+  if (w == "fetch" && i + 2 < toks.size()) st.limit = NumberToken(toks[i + 2]);
+}
+
+bool EndsSelectList(std::string_view w) {
+  return w == "from" || w == "where" || w == "group" || w == "order" || w == "limit" ||
+         w == "having" || w == "window";
+}
+
+// Reads the top-level words after SELECT into `st` (GROUP BY, the row limit); returns where
+// the select list ends, or nullopt for a set operation (each branch says something else of
+// its columns).
+std::optional<size_t> ReadClauses(const std::vector<Tok>& toks, size_t select, Statement& st) {
   bool set_operation = false;
-  size_t from = toks.size();
+  size_t list_end = toks.size();
   for (size_t i = select + 1; i < toks.size(); ++i) {
     const Tok& t = toks[i];
     if (t.depth != 0 || t.kind != TokKind::kWord) continue;
-    const std::string& w = t.lower;
-    if (from == toks.size() && (w == "from" || w == "where" || w == "group" || w == "order" ||
-                                w == "limit" || w == "having" || w == "window")) {
-      from = i;
-    }
-    if (w == "union" || w == "intersect" || w == "except") set_operation = true;
-    if (w == "group" && i + 1 < toks.size() && IsWord(toks[i + 1], "by")) st.grouped = true;
-    if (w == "limit" && i + 1 < toks.size()) {
-      std::optional<long long> n = NumberToken(toks[i + 1]);
-      // MySQL's LIMIT offset, count.
-      if (n && i + 3 < toks.size() && toks[i + 2].kind == TokKind::kComma) {
-        st.offset = *n > 0;
-        n = NumberToken(toks[i + 3]);
-      }
-      st.limit = n;
-    }
-    if (w == "offset" && i + 1 < toks.size()) {
-      st.offset = NumberToken(toks[i + 1]).value_or(1) > 0;
-    }
-    if (w == "fetch" && i + 2 < toks.size()) st.limit = NumberToken(toks[i + 2]);
+    if (list_end == toks.size() && EndsSelectList(t.lower)) list_end = i;
+    if (t.lower == "union" || t.lower == "intersect" || t.lower == "except") set_operation = true;
+    if (t.lower == "group" && i + 1 < toks.size() && IsWord(toks[i + 1], "by")) st.grouped = true;
+    ReadRowLimit(toks, i, st);
   }
-  if (set_operation) return st;  // each branch says something else of its columns
+  if (set_operation) return std::nullopt;
+  return list_end;
+}
+
+// The select list's items, without DISTINCT/ALL.
+std::vector<Span> SelectItems(const std::vector<Tok>& toks, size_t select, size_t list_end) {
   size_t first = select + 1;
-  while (first < from && (IsWord(toks[first], "distinct") || IsWord(toks[first], "all"))) ++first;
+  while (first < list_end && (IsWord(toks[first], "distinct") || IsWord(toks[first], "all"))) {
+    ++first;
+  }
   const Span list(toks.begin() + static_cast<std::ptrdiff_t>(first),
-                  toks.begin() + static_cast<std::ptrdiff_t>(from));
-  st.items = SplitTopLevel(list, TokKind::kComma);
-  if (std::any_of(st.items.begin(), st.items.end(), [](const Span& s) {
-        return s.size() == 1 && s[0].kind == TokKind::kOp && s[0].text == "*";
-      })) {
+                  toks.begin() + static_cast<std::ptrdiff_t>(list_end));
+  return SplitTopLevel(list, TokKind::kComma);
+}
+
+bool HasStar(const std::vector<Span>& items) {
+  return std::any_of(items.begin(), items.end(), [](const Span& s) {
+    return s.size() == 1 && s[0].kind == TokKind::kOp && s[0].text == "*";
+  });
+}
+
+Statement Parse(std::string_view sql) {
+  Statement st;
+  const std::vector<Tok> toks = Lex(sql);
+  const size_t select = MainSelect(toks);
+  if (select == toks.size()) return st;
+  const std::optional<size_t> list_end = ReadClauses(toks, select, st);
+  if (!list_end) return st;
+  st.items = SelectItems(toks, select, *list_end);
+  if (HasStar(st.items)) {
     st.items.clear();  // SELECT *: the columns are the table's, listed per row
     st.grouped = false;
   }
