@@ -132,6 +132,70 @@ PostgresCheckpointStore::~PostgresCheckpointStore() = default;
 
 std::size_t PostgresCheckpointStore::open_connections() const { return pool_->open_sessions(); }
 
+namespace {
+
+// The connection's own parameters: where, who, and the store's session settings.
+StatusOr<std::vector<std::pair<std::string, std::string>>> BaseParams(
+    const db::DatabaseUrl& url, std::chrono::milliseconds connect_timeout) {
+  std::vector<std::pair<std::string, std::string>> params;
+  if (!url.host.empty()) params.emplace_back("host", url.host);
+  if (url.port) params.emplace_back("port", std::to_string(*url.port));
+  if (!url.database.empty()) params.emplace_back("dbname", url.database);
+  if (!url.user.empty()) params.emplace_back("user", url.user);
+  ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> password,
+                         db::server::ResolvePassword(url, {kPasswordEnv}));
+  if (password) params.emplace_back("password", *password);
+  const long long timeout_s = (connect_timeout.count() + 999) / 1000;
+  params.emplace_back("connect_timeout",
+                      std::to_string(std::max<long long>(kMinConnectTimeoutSeconds, timeout_s)));
+  params.emplace_back("application_name", "askdb-store");
+  params.emplace_back("client_encoding", "UTF8");
+  return params;
+}
+
+bool IsOneOf(std::string_view key, const auto& keys) {
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+std::string KnownParams() {
+  std::string known;
+  for (std::string_view k : kLibpqParams) known += (known.empty() ? "" : ", ") + std::string(k);
+  for (std::string_view k : kOwnParams) known += ", " + std::string(k);
+  return known;
+}
+
+// One URL parameter: the store's own (schema, pool_size; password_file was read with the
+// password) or one handed to libpq, where a later value wins over the defaults.
+Status ApplyUrlParam(const std::string& key, const std::string& value, const std::string& where,
+                     PgStoreConnection& out) {
+  if (key == "pool_size") {
+    long n = std::strtol(value.c_str(), nullptr, 10);
+    if (n < 1) {
+      return InvalidArgumentError("pool_size must be a positive number, not '" + value + "', in " +
+                                  where);
+    }
+    out.pool_size = static_cast<std::size_t>(n);
+  } else if (key == "schema") {
+    out.schema = value;
+  } else if (IsOneOf(key, kLibpqParams)) {
+    out.params.emplace_back(key, value);
+  } else if (!IsOneOf(key, kOwnParams)) {
+    return InvalidArgumentError("unknown parameter '" + key + "' in " + where +
+                                "; known parameters: " + KnownParams());
+  }
+  return Status::Ok();
+}
+
+// Session defaults at startup: every connection gets them, even a reconnect.
+std::string StartupOptions(const std::string& schema, std::chrono::milliseconds statement_timeout) {
+  std::string startup = "-c statement_timeout=" + std::to_string(statement_timeout.count()) +
+                        " -c client_min_messages=warning -c TimeZone=UTC";
+  if (!schema.empty()) startup += " -c search_path=" + schema;
+  return startup;
+}
+
+}  // namespace
+
 StatusOr<PgStoreConnection> ParsePgStoreUrl(std::string_view url_text, std::string_view what,
                                             std::string default_schema,
                                             std::chrono::milliseconds connect_timeout,
@@ -146,52 +210,16 @@ StatusOr<PgStoreConnection> ParsePgStoreUrl(std::string_view url_text, std::stri
   PgStoreConnection out;
   out.display_url = url.Redacted();
   out.schema = std::move(default_schema);
-  auto& params = out.params;
-  if (!url.host.empty()) params.emplace_back("host", url.host);
-  if (url.port) params.emplace_back("port", std::to_string(*url.port));
-  if (!url.database.empty()) params.emplace_back("dbname", url.database);
-  if (!url.user.empty()) params.emplace_back("user", url.user);
-  ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> password,
-                         db::server::ResolvePassword(url, {kPasswordEnv}));
-  if (password) params.emplace_back("password", *password);
-  const long long timeout_s = (connect_timeout.count() + 999) / 1000;
-  params.emplace_back("connect_timeout",
-                      std::to_string(std::max<long long>(kMinConnectTimeoutSeconds, timeout_s)));
-  params.emplace_back("application_name", "askdb-store");
-  params.emplace_back("client_encoding", "UTF8");
+  ASKDB_ASSIGN_OR_RETURN(out.params, BaseParams(url, connect_timeout));
   for (const auto& [key, value] : url.params) {
-    if (std::find(kOwnParams.begin(), kOwnParams.end(), key) != kOwnParams.end()) {
-      if (key == "pool_size") {
-        long n = std::strtol(value.c_str(), nullptr, 10);
-        if (n < 1) {
-          return InvalidArgumentError("pool_size must be a positive number, not '" + value +
-                                      "', in " + where);
-        }
-        out.pool_size = static_cast<std::size_t>(n);
-      } else if (key == "schema") {
-        out.schema = value;
-      }
-      continue;
-    }
-    if (std::find(kLibpqParams.begin(), kLibpqParams.end(), key) == kLibpqParams.end()) {
-      std::string known;
-      for (std::string_view k : kLibpqParams) known += (known.empty() ? "" : ", ") + std::string(k);
-      for (std::string_view k : kOwnParams) known += ", " + std::string(k);
-      return InvalidArgumentError("unknown parameter '" + key + "' in " + where +
-                                  "; known parameters: " + known);
-    }
-    params.emplace_back(key, value);  // a later value wins over the defaults (libpq)
+    ASKDB_RETURN_IF_ERROR(ApplyUrlParam(key, value, where, out));
   }
   if (!out.schema.empty() && !ValidSchemaName(out.schema)) {
     return InvalidArgumentError("schema '" + out.schema + "' in " + where +
                                 " must be lower-case letters, digits and '_', starting with a "
                                 "letter or '_', at most 63 bytes");
   }
-  // Session defaults at startup: every connection gets them, even a reconnect.
-  std::string startup = "-c statement_timeout=" + std::to_string(statement_timeout.count()) +
-                        " -c client_min_messages=warning -c TimeZone=UTC";
-  if (!out.schema.empty()) startup += " -c search_path=" + out.schema;
-  params.emplace_back("options", startup);
+  out.params.emplace_back("options", StartupOptions(out.schema, statement_timeout));
   return out;
 }
 
@@ -286,60 +314,76 @@ Status PostgresCheckpointStore::WithSession(const std::function<Status(Session&)
   }
 }
 
+namespace {
+
+// A store written by a newer askdb may hold what this one cannot read.
+Status CheckSchemaVersion(Session& session, const std::string& display_url) {
+  ASKDB_ASSIGN_OR_RETURN(ResultPtr version,
+                         Exec(session, "SELECT version FROM schema_versions WHERE component = $1",
+                              {kComponent}, "reading the schema version", display_url));
+  if (PQntuples(version.get()) == 0) return Status::Ok();
+  const long long found = std::strtoll(PQgetvalue(version.get(), 0, 0), nullptr, 10);
+  if (found <= PostgresCheckpointStore::kSchemaVersion) return Status::Ok();
+  return FailedPreconditionError(
+      "checkpoint store " + display_url + " has schema version " + std::to_string(found) +
+      " but this askdb reads up to " + std::to_string(PostgresCheckpointStore::kSchemaVersion) +
+      "; upgrade askdb or point server.store_url at another database or schema");
+}
+
+// `fn` between BEGIN and COMMIT; a failure rolls back (unless the connection is gone).
+Status InTransaction(Session& session, const std::string& display_url,
+                     const std::function<Status()>& fn) {
+  ASKDB_RETURN_IF_ERROR(
+      Exec(session, "BEGIN", {}, "starting the schema transaction", display_url).status());
+  Status status = fn();
+  if (!status.ok()) {
+    if (!session.broken()) (void)Exec(session, "ROLLBACK", {}, "rolling back", display_url);
+    return status;
+  }
+  return Exec(session, "COMMIT", {}, "committing the schema", display_url).status();
+}
+
+}  // namespace
+
 Status PostgresCheckpointStore::CreateSchema() {
   return WithSession([this](Session& session) -> Status {
-    ASKDB_RETURN_IF_ERROR(
-        Exec(session, "BEGIN", {}, "starting the schema transaction", display_url_).status());
-    Status status = [&]() -> Status {
-      ASKDB_RETURN_IF_ERROR(
-          Exec(session, kPgLockStoreSchema, {}, "locking the schema", display_url_).status());
-      if (!options_.schema.empty()) {
-        // The name was validated (lower-case identifier), so it needs no quoting.
-        ASKDB_RETURN_IF_ERROR(Exec(session, "CREATE SCHEMA IF NOT EXISTS " + options_.schema, {},
-                                   "creating schema " + options_.schema, display_url_)
-                                  .status());
-      }
-      ASKDB_RETURN_IF_ERROR(Exec(session,
-                                 "CREATE TABLE IF NOT EXISTS schema_versions ("
-                                 " component TEXT PRIMARY KEY, version INTEGER NOT NULL)",
-                                 {}, "creating table schema_versions", display_url_)
-                                .status());
-      ASKDB_ASSIGN_OR_RETURN(
-          ResultPtr version,
-          Exec(session, "SELECT version FROM schema_versions WHERE component = $1", {kComponent},
-               "reading the schema version", display_url_));
-      if (PQntuples(version.get()) > 0) {
-        const long long found = std::strtoll(PQgetvalue(version.get(), 0, 0), nullptr, 10);
-        if (found > kSchemaVersion) {
-          return FailedPreconditionError(
-              "checkpoint store " + display_url_ + " has schema version " + std::to_string(found) +
-              " but this askdb reads up to " + std::to_string(kSchemaVersion) +
-              "; upgrade askdb or point server.store_url at another database or schema");
-        }
-      }
-      ASKDB_RETURN_IF_ERROR(Exec(session,
-                                 "CREATE TABLE IF NOT EXISTS agent_checkpoints ("
-                                 " thread_id TEXT PRIMARY KEY,"
-                                 " graph TEXT NOT NULL,"
-                                 " status TEXT NOT NULL,"
-                                 " next_node TEXT NOT NULL,"
-                                 " updated_at_ms BIGINT NOT NULL,"
-                                 " body TEXT NOT NULL)",
-                                 {}, "creating table agent_checkpoints", display_url_)
-                                .status());
-      return Exec(session,
-                  "INSERT INTO schema_versions(component, version) VALUES ($1, $2)"
-                  " ON CONFLICT (component) DO NOTHING",
-                  {kComponent, std::to_string(kSchemaVersion)}, "writing the schema version",
-                  display_url_)
-          .status();
-    }();
-    if (!status.ok()) {
-      if (!session.broken()) (void)Exec(session, "ROLLBACK", {}, "rolling back", display_url_);
-      return status;
-    }
-    return Exec(session, "COMMIT", {}, "committing the schema", display_url_).status();
+    return InTransaction(session, display_url_, [&] { return CreateTables(session); });
   });
+}
+
+// Called inside the schema transaction; the advisory lock keeps two starting processes
+// from creating the same tables at once.
+Status PostgresCheckpointStore::CreateTables(Session& session) {
+  ASKDB_RETURN_IF_ERROR(
+      Exec(session, kPgLockStoreSchema, {}, "locking the schema", display_url_).status());
+  if (!options_.schema.empty()) {
+    // The name was validated (lower-case identifier), so it needs no quoting.
+    ASKDB_RETURN_IF_ERROR(Exec(session, "CREATE SCHEMA IF NOT EXISTS " + options_.schema, {},
+                               "creating schema " + options_.schema, display_url_)
+                              .status());
+  }
+  ASKDB_RETURN_IF_ERROR(Exec(session,
+                             "CREATE TABLE IF NOT EXISTS schema_versions ("
+                             " component TEXT PRIMARY KEY, version INTEGER NOT NULL)",
+                             {}, "creating table schema_versions", display_url_)
+                            .status());
+  ASKDB_RETURN_IF_ERROR(CheckSchemaVersion(session, display_url_));
+  ASKDB_RETURN_IF_ERROR(Exec(session,
+                             "CREATE TABLE IF NOT EXISTS agent_checkpoints ("
+                             " thread_id TEXT PRIMARY KEY,"
+                             " graph TEXT NOT NULL,"
+                             " status TEXT NOT NULL,"
+                             " next_node TEXT NOT NULL,"
+                             " updated_at_ms BIGINT NOT NULL,"
+                             " body TEXT NOT NULL)",
+                             {}, "creating table agent_checkpoints", display_url_)
+                            .status());
+  return Exec(session,
+              "INSERT INTO schema_versions(component, version) VALUES ($1, $2)"
+              " ON CONFLICT (component) DO NOTHING",
+              {kComponent, std::to_string(kSchemaVersion)}, "writing the schema version",
+              display_url_)
+      .status();
 }
 
 Status PostgresCheckpointStore::Save(const Checkpoint& checkpoint) {

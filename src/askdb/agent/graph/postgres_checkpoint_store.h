@@ -98,6 +98,7 @@ class PostgresCheckpointStore final : public CheckpointStore {
   using Session = db::postgres_internal::Session;
   StatusOr<std::unique_ptr<Session>> Connect() const;
   Status CreateSchema();
+  Status CreateTables(Session& session);
   Status WithSession(const std::function<Status(Session&)>& fn);
 
   std::vector<std::pair<std::string, std::string>> conn_params_;  // libpq keywords
