@@ -122,49 +122,64 @@ struct Conn {
           return nullptr;
         }
       }
-      std::vector<const char*> values;
-      for (const auto& a : args) values.push_back(a ? a->c_str() : nullptr);
-      ResultPtr r(args.empty() ? PQexec(conn, sql.c_str())
-                               : PQexecParams(conn, sql.c_str(), static_cast<int>(values.size()),
-                                              nullptr, values.data(), nullptr, nullptr, 0));
+      ResultPtr r = Exec(sql, args);
       const ExecStatusType status = r != nullptr ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
       if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return r;
-      const char* state = r != nullptr ? PQresultErrorField(r.get(), PG_DIAG_SQLSTATE) : nullptr;
-      last_state = state != nullptr ? state : "";
-      const char* primary =
-          r != nullptr ? PQresultErrorField(r.get(), PG_DIAG_MESSAGE_PRIMARY) : nullptr;
-      const std::string message = primary != nullptr ? primary : Chomp(PQerrorMessage(conn));
-      const std::string prefix =
-          "management store " + display_url + ": " + std::string(what) + " failed: " + message;
+      const std::string prefix = "management store " + display_url + ": " + std::string(what) +
+                                 " failed: " + FailureMessage(r.get());
       const bool lost = PQstatus(conn) != CONNECTION_OK || last_state.rfind("08", 0) == 0 ||
                         last_state == "57P01";
       if (lost) {
         PQfinish(conn);
         conn = nullptr;
         if (!in_transaction && attempt == 0) continue;
-        last_error = UnavailableError(prefix +
-                                      "; the connection was lost: check that the "
-                                      "PostgreSQL server runs, then retry");
-      } else if (last_state == "23505") {
-        last_error = AlreadyExistsError(prefix + "; use another id");
-      } else if (last_state == "40001" || last_state == "40P01") {
-        serialization_failed = true;
-        last_error = UnavailableError(prefix + "; a concurrent write conflicted, retry");
-      } else if (last_state == "42501") {
-        last_error = PermissionDeniedError(
-            prefix +
-            "; the store's role needs CREATE on the schema (first start) and SELECT, "
-            "INSERT, UPDATE, DELETE on its tables");
-      } else if (last_state == "57014") {
-        last_error = DeadlineExceededError(prefix + " (statement_timeout); retry later");
-      } else {
-        last_error =
-            UnavailableError(prefix + (last_state.empty() ? "" : " (SQLSTATE " + last_state + ")") +
-                             "; check the store database and the server log");
       }
+      last_error = FailureStatus(prefix, lost);
       return nullptr;
     }
     return nullptr;
+  }
+
+ private:
+  // The simple protocol without arguments, so that several statements may go at once.
+  ResultPtr Exec(const std::string& sql, const std::vector<std::optional<std::string>>& args) {
+    std::vector<const char*> values;
+    for (const auto& a : args) values.push_back(a ? a->c_str() : nullptr);
+    return ResultPtr(args.empty() ? PQexec(conn, sql.c_str())
+                                  : PQexecParams(conn, sql.c_str(), static_cast<int>(values.size()),
+                                                 nullptr, values.data(), nullptr, nullptr, 0));
+  }
+
+  // The server's message for a failed statement (else libpq's); records its SQLSTATE.
+  std::string FailureMessage(const PGresult* r) {
+    const char* state = r != nullptr ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
+    last_state = state != nullptr ? state : "";
+    const char* primary = r != nullptr ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
+    return primary != nullptr ? primary : Chomp(PQerrorMessage(conn));
+  }
+
+  // The Status for the last failure, by its SQLSTATE, saying what to do.
+  Status FailureStatus(const std::string& prefix, bool lost) {
+    if (lost) {
+      return UnavailableError(prefix +
+                              "; the connection was lost: check that the "
+                              "PostgreSQL server runs, then retry");
+    }
+    if (last_state == "23505") return AlreadyExistsError(prefix + "; use another id");
+    if (last_state == "40001" || last_state == "40P01") {
+      serialization_failed = true;
+      return UnavailableError(prefix + "; a concurrent write conflicted, retry");
+    }
+    if (last_state == "42501") {
+      return PermissionDeniedError(prefix +
+                                   "; the store's role needs CREATE on the schema (first start) "
+                                   "and SELECT, INSERT, UPDATE, DELETE on its tables");
+    }
+    if (last_state == "57014") {
+      return DeadlineExceededError(prefix + " (statement_timeout); retry later");
+    }
+    return UnavailableError(prefix + (last_state.empty() ? "" : " (SQLSTATE " + last_state + ")") +
+                            "; check the store database and the server log");
   }
 };
 
