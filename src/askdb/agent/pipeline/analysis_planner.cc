@@ -267,17 +267,8 @@ std::string UnreadCommentNote(const PlanningInput& input) {
                              "your comment";
 }
 
-}  // namespace
-
-PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
-  PlannedAnalysis out;
-  out.title = input.question;
-  plan::AnalysisPlan& p = out.plan;
-  p.request_type = RequestType::kMultiStepAnalysis;
-  p.schema_level = std::string(plan::kSchemaLevelDetailed);
-  p.is_multi_step = true;
-  p.steps.push_back(SchemaStep(input.chinese));
-
+// The analyses the schema suggests (consultation.h), the candidates for the plan's steps.
+ConsultationResult SuggestAnalyses(const PlanningInput& input) {
   const PreparedDatasource& ds = *input.datasource;
   ConsultationInput consult{.basic_schema = ds.schema,
                             .model = ds.model ? &*ds.model : nullptr,
@@ -286,13 +277,67 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
                             .dialect = nullptr};
   ConsultationOptions consult_options;
   consult_options.max_suggestions = kSuggestionsToConsider;
-  const ConsultationResult suggestions = Consult(consult, consult_options);
-  ChosenSql sql{RejectedSql(input.rejected_plans), {}};
-  if (AddChangeDriverSteps(input, suggestions, sql, p)) {
-    for (const plan::PlanStep& step : p.steps) p.checkpoints.push_back(step.step_num);
-    out.plan = Validate(std::move(out.plan), out.warnings);
-    return out;
+  return Consult(consult, consult_options);
+}
+
+// One query per suggestion (its first example question the engine answers), up to the step
+// limit; with money columns, only suggestions that read them.
+void AddSuggestionSteps(const PlanningInput& input, const ConsultationResult& suggestions,
+                        const std::set<std::string>& money_tables, ChosenSql& sql,
+                        plan::AnalysisPlan& p) {
+  for (const Suggestion& s : suggestions.suggestions) {
+    if (static_cast<int>(p.steps.size()) > input.max_sql_steps) break;
+    if (!money_tables.empty() && !ReadsAny(s, money_tables)) continue;
+    for (const std::string& q : s.example_questions) {
+      if (AddEngineStep(input, input.translate, q, s.title.empty() ? q : s.title, sql, p)) break;
+    }
   }
+}
+
+// Says when the plan is thinner than asked: one money analysis, or none at all.
+void AddFewStepsNotes(const PlanningInput& input, const std::set<std::string>& money_tables,
+                      const plan::AnalysisPlan& p, std::vector<std::string>& notes) {
+  if (!money_tables.empty() && p.steps.size() == 2) {
+    notes.push_back(input.chinese
+                        ? "确定性引擎只能回答一项与金额有关的分析；配置模型后可以规划更多分析。"
+                        : "the deterministic engine answers only one analysis of the money "
+                          "in this data; configure a model to plan more");
+  }
+  if (p.steps.size() == 1) {
+    notes.push_back(input.chinese
+                        ? "没有找到确定性引擎能回答的分析查询；配置模型后可以规划更多分析。"
+                        : "no analysis query the deterministic engine can answer was found; "
+                          "configure a model to plan more");
+  }
+}
+
+// A multi-step plan whose only step so far reads the schema.
+PlannedAnalysis SchemaOnlyPlan(const PlanningInput& input) {
+  PlannedAnalysis out;
+  out.title = input.question;
+  out.plan.request_type = RequestType::kMultiStepAnalysis;
+  out.plan.schema_level = std::string(plan::kSchemaLevelDetailed);
+  out.plan.is_multi_step = true;
+  out.plan.steps.push_back(SchemaStep(input.chinese));
+  return out;
+}
+
+// Every step is a checkpoint; then the validator's repairs.
+PlannedAnalysis Finished(PlannedAnalysis out) {
+  for (const plan::PlanStep& step : out.plan.steps) out.plan.checkpoints.push_back(step.step_num);
+  out.plan = Validate(std::move(out.plan), out.warnings);
+  return out;
+}
+
+}  // namespace
+
+PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
+  PlannedAnalysis out = SchemaOnlyPlan(input);
+  plan::AnalysisPlan& p = out.plan;
+
+  const ConsultationResult suggestions = SuggestAnalyses(input);
+  ChosenSql sql{RejectedSql(input.rejected_plans), {}};
+  if (AddChangeDriverSteps(input, suggestions, sql, p)) return Finished(std::move(out));
   const std::set<std::string> money_tables = MoneyTables(input);
   if (measures::NamesMoney(input.question) && money_tables.empty()) {
     out.notes.push_back(input.chinese
@@ -302,30 +347,11 @@ PlannedAnalysis DeterministicAnalysisPlan(const PlanningInput& input) {
                               "below cover what the data has; name the money column "
                               "'sales' in the semantic model to centre the report on it");
   }
-  for (const Suggestion& s : suggestions.suggestions) {
-    if (static_cast<int>(p.steps.size()) > input.max_sql_steps) break;
-    if (!money_tables.empty() && !ReadsAny(s, money_tables)) continue;
-    for (const std::string& q : s.example_questions) {
-      if (AddEngineStep(input, input.translate, q, s.title.empty() ? q : s.title, sql, p)) break;
-    }
-  }
+  AddSuggestionSteps(input, suggestions, money_tables, sql, p);
   if (input.python_steps && p.steps.size() > 1)
     AddPythonSteps(input, suggestions, money_tables, p, sql.chosen, sql.rejected, out.notes);
-  if (!money_tables.empty() && p.steps.size() == 2) {
-    out.notes.push_back(input.chinese
-                            ? "确定性引擎只能回答一项与金额有关的分析；配置模型后可以规划更多分析。"
-                            : "the deterministic engine answers only one analysis of the money "
-                              "in this data; configure a model to plan more");
-  }
-  if (p.steps.size() == 1) {
-    out.notes.push_back(input.chinese
-                            ? "没有找到确定性引擎能回答的分析查询；配置模型后可以规划更多分析。"
-                            : "no analysis query the deterministic engine can answer was found; "
-                              "configure a model to plan more");
-  }
-  for (const plan::PlanStep& step : p.steps) p.checkpoints.push_back(step.step_num);
-  out.plan = Validate(std::move(out.plan), out.warnings);
-  return out;
+  AddFewStepsNotes(input, money_tables, p, out.notes);
+  return Finished(std::move(out));
 }
 
 namespace {
@@ -361,13 +387,8 @@ std::string PythonQuestionPurpose(const PythonQuestion& q, bool zh) {
 }  // namespace
 
 PlannedAnalysis PythonQuestionPlan(const PlanningInput& input, const PythonQuestion& question) {
-  PlannedAnalysis out;
-  out.title = input.question;
+  PlannedAnalysis out = SchemaOnlyPlan(input);
   plan::AnalysisPlan& p = out.plan;
-  p.request_type = RequestType::kMultiStepAnalysis;
-  p.schema_level = std::string(plan::kSchemaLevelDetailed);
-  p.is_multi_step = true;
-  p.steps.push_back(SchemaStep(input.chinese));
   const bool zh = input.chinese;
   std::map<std::string, int> sql_steps;
   // The detector checked that the engine answers the data question in the template's shape.
@@ -380,9 +401,7 @@ PlannedAnalysis PythonQuestionPlan(const PlanningInput& input, const PythonQuest
     out.notes.push_back(zh ? "没能算出“" + question.data_question + "”。"
                            : "could not compute \"" + question.data_question + "\".");
   }
-  for (const plan::PlanStep& step : p.steps) p.checkpoints.push_back(step.step_num);
-  out.plan = Validate(std::move(out.plan), out.warnings);
-  return out;
+  return Finished(std::move(out));
 }
 
 StatusOr<PlannedAnalysis> PlanAnalysis(const PlanningInput& input) {

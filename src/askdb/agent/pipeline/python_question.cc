@@ -318,6 +318,51 @@ bool HasShape(const nlq::Translation& t, bool per_month, size_t measures) {
   return functions >= measures && (per_month ? by_month && !by_item : by_item && !by_month);
 }
 
+// The data question's shape for the kind's template ("pair_time", "pair_item", "time",
+// "item"), when what was grounded fits it: a pair needs two measures and at most one entity;
+// a per-month kind over a named entity ("各门店的销售额趋势") is one series per item, which
+// the templates do not do; a per-item kind needs exactly one entity.
+std::optional<std::string> ShapeFor(const Kind& kind, const Grounding& g) {
+  if (kind.shape == "pair") {
+    if (g.measures.size() < 2 || g.entities.size() > 1) return std::nullopt;
+    return g.entities.empty() ? "pair_time" : "pair_item";
+  }
+  if (g.measures.size() != 1) return std::nullopt;
+  if (g.entities.size() != (kind.shape == "item" ? 1u : 0u)) return std::nullopt;
+  return kind.shape;
+}
+
+// Every item must fit in one result: the engine caps a list at default_list_limit rows,
+// and a Pareto split or outlier check over the first 1,000 of 8,000 customers is wrong.
+bool ItemsFitOneResult(const Grounding& g, const nlq::SchemaIndex& index,
+                       const nlq::TranslateOptions& options) {
+  for (const Grounded& e : g.entities) {
+    const bool table = e.key.starts_with("table:");
+    const int id = std::stoi(e.key.substr(e.key.find(':') + 1));
+    const std::optional<int64_t> items =
+        table ? index.tables()[id].row_count
+              : std::optional<int64_t>(index.columns()[id].stats.distinct_count);
+    if (!items || *items > options.default_list_limit) return false;
+  }
+  return true;
+}
+
+// The measures as written, then a count in the words the engine reads beside another.
+std::vector<std::pair<std::string, std::string>> MeasureWordings(const PythonQuestion& out,
+                                                                 const Grounding& g,
+                                                                 const nlq::SchemaIndex& index,
+                                                                 bool chinese) {
+  std::vector<std::pair<std::string, std::string>> wordings = {{out.measure, out.measure2}};
+  const std::string count1 = CountWords(index, g.measures[0].key, chinese);
+  const std::string count2 =
+      g.measures.size() > 1 ? CountWords(index, g.measures[1].key, chinese) : "";
+  if (!count1.empty() || !count2.empty()) {
+    wordings.emplace_back(count1.empty() ? out.measure : count1,
+                          count2.empty() ? out.measure2 : count2);
+  }
+  return wordings;
+}
+
 }  // namespace
 
 std::string PythonQuestionCue(std::string_view question) {
@@ -340,49 +385,22 @@ std::optional<PythonQuestion> DetectPythonQuestion(std::string_view question, bo
   // A filter or a period the data question would drop changes the answer: not ours. A
   // forecast's numbers and periods are its horizon ("未来3个月").
   if (g.filter_value || (g.number && !forecast)) return std::nullopt;
+  const std::optional<std::string> shape = ShapeFor(*kind, g);
+  if (!shape || !ItemsFitOneResult(g, index, options)) return std::nullopt;
   PythonQuestion out;
   out.template_name = kind->template_name;
-  std::string shape;
-  if (kind->shape == "pair") {
-    if (g.measures.size() < 2 || g.entities.size() > 1) return std::nullopt;
-    out.measure2 = g.measures[1].phrase;
-    shape = g.entities.empty() ? "pair_time" : "pair_item";
-  } else {
-    if (g.measures.size() != 1) return std::nullopt;
-    // A per-month kind over a named entity ("各门店的销售额趋势") is one series per item,
-    // which the templates do not do; a per-item kind needs exactly one entity.
-    if (g.entities.size() != (kind->shape == "item" ? 1u : 0u)) return std::nullopt;
-    shape = kind->shape;
-  }
-  // Every item must fit in one result: the engine caps a list at default_list_limit rows,
-  // and a Pareto split or outlier check over the first 1,000 of 8,000 customers is wrong.
-  for (const Grounded& e : g.entities) {
-    const bool table = e.key.starts_with("table:");
-    const int id = std::stoi(e.key.substr(e.key.find(':') + 1));
-    const std::optional<int64_t> items =
-        table ? index.tables()[id].row_count
-              : std::optional<int64_t>(index.columns()[id].stats.distinct_count);
-    if (!items || *items > options.default_list_limit) return std::nullopt;
-  }
   out.measure = g.measures[0].phrase;
+  if (kind->shape == "pair") out.measure2 = g.measures[1].phrase;
   if (!g.entities.empty()) out.entity = g.entities[0].phrase;
-  const auto forms = Data().data_questions.find(shape + (chinese ? "_zh" : "_en"));
+  const auto forms = Data().data_questions.find(*shape + (chinese ? "_zh" : "_en"));
   if (forms == Data().data_questions.end()) return std::nullopt;
-  // The measures as written, then a count in the words the engine reads beside another.
-  std::vector<std::pair<std::string, std::string>> wordings = {{out.measure, out.measure2}};
-  const std::string count1 = CountWords(index, g.measures[0].key, chinese);
-  const std::string count2 =
-      g.measures.size() > 1 ? CountWords(index, g.measures[1].key, chinese) : "";
-  if (!count1.empty() || !count2.empty()) {
-    wordings.emplace_back(count1.empty() ? out.measure : count1,
-                          count2.empty() ? out.measure2 : count2);
-  }
-  for (const auto& [measure, measure2] : wordings) {
+  // The first wording and form the engine answers in the template's shape.
+  for (const auto& [measure, measure2] : MeasureWordings(out, g, index, chinese)) {
     for (const std::string& form : forms->second) {
       const std::string q =
           Fill(Fill(Fill(form, "measure", measure), "measure2", measure2), "entity", out.entity);
       const nlq::Translation t = nlq::Engine::Translate(q, index, dialect, options);
-      if (HasShape(t, shape.ends_with("time"), kind->shape == "pair" ? 2 : 1)) {
+      if (HasShape(t, shape->ends_with("time"), kind->shape == "pair" ? 2 : 1)) {
         out.data_question = q;
         return out;
       }
