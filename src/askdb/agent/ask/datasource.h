@@ -15,6 +15,7 @@
 #include <string>
 
 #include "askdb/agent/ask/column_stats_cache.h"
+#include "askdb/agent/ask/server_rows_stamp.h"
 #include "askdb/catalog/schema_manager.h"
 #include "askdb/catalog/schema_recall.h"
 #include "askdb/catalog/semantic_model.h"
@@ -101,6 +102,9 @@ struct PreparedDatasource {
   // What it was prepared from, to prepare it again (PrepareAgainIfChanged).
   std::string url;
   PrepareOptions prepare_options;
+  // The answer cache's row stamp of a server database, with what this connection's settings
+  // said (read once); shared with the views over this datasource, which use its connection.
+  std::shared_ptr<ServerRowsStamper> rows_stamper = std::make_shared<ServerRowsStamper>();
 
   // The schema recaller over the whole schema, built on first use and then shared by every
   // run on this datasource (a server's runs would otherwise each build one). Thread-safe.

@@ -70,31 +70,37 @@ std::optional<std::string> PostgresStamp(db::Connector& connector) {
   return "#rows-pg" + Joined(*row, 1, row->size());
 }
 
-// MariaDB keeps UPDATE_TIME live; MySQL 8 caches it unless the expiry is 0 (5.7 has no such
-// variable and keeps it live).
-bool MysqlUpdateTimeIsLive(db::Connector& connector, std::string_view version) {
-  if (version.find("MariaDB") != std::string_view::npos) return true;
-  StatusOr<db::ResultSet> r = connector.Execute(kMysqlExpiryQuery, CatalogQueryOptions());
-  if (!r.ok()) return version.starts_with("5.");
-  return r->rows.size() == 1 && r->rows.front().front().AsNumber() == 0.0;
-}
-
-std::optional<std::string> MysqlStamp(db::Connector& connector) {
-  const std::optional<std::vector<db::Value>> row = OneRow(connector, kMysqlQuery);
+std::optional<std::string> MysqlStampFrom(const std::optional<std::vector<db::Value>>& row) {
   if (!row || row->size() != 6) return std::nullopt;
   const std::optional<double> unknown = (*row)[2].AsNumber(), since = (*row)[5].AsNumber();
   if (!unknown || *unknown > 0 || !since || *since < kMysqlSecondsUnsure) return std::nullopt;
-  if (!MysqlUpdateTimeIsLive(connector, (*row)[0].ToDisplayString())) return std::nullopt;
   // The table count, UPDATE_TIMEs and row estimates; not the seconds since, which tick.
   return "#rows-my" + Joined(*row, 1, 5);
 }
 
 }  // namespace
 
-std::optional<std::string> ServerRowsStamp(db::Connector& connector) {
+// MariaDB keeps UPDATE_TIME live; MySQL 8 caches it unless the expiry is 0 (5.7 has no such
+// variable and keeps it live). The setting is the connection's: read once, kept once read.
+bool ServerRowsStamper::MysqlUpdateTimeIsLive(db::Connector& connector, std::string_view version) {
+  if (version.find("MariaDB") != std::string_view::npos) return true;
+  std::lock_guard lock(mu_);
+  if (update_time_live_) return *update_time_live_;
+  StatusOr<db::ResultSet> r = connector.Execute(kMysqlExpiryQuery, CatalogQueryOptions());
+  if (!r.ok()) return version.starts_with("5.");  // asked again at the next lookup
+  update_time_live_ = r->rows.size() == 1 && r->rows.front().front().AsNumber() == 0.0;
+  return *update_time_live_;
+}
+
+std::optional<std::string> ServerRowsStamper::Read(db::Connector& connector) {
   if (connector.engine() == "postgres") return PostgresStamp(connector);
-  if (connector.engine() == "mysql") return MysqlStamp(connector);
-  return std::nullopt;
+  if (connector.engine() != "mysql") return std::nullopt;
+  const std::optional<std::vector<db::Value>> row = OneRow(connector, kMysqlQuery);
+  std::optional<std::string> stamp = MysqlStampFrom(row);
+  if (!stamp || !MysqlUpdateTimeIsLive(connector, (*row)[0].ToDisplayString())) {
+    return std::nullopt;
+  }
+  return stamp;
 }
 
 }  // namespace askdb::agent

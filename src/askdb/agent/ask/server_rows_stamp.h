@@ -5,6 +5,7 @@
 // stores an answer for the run: a stale number is worse than a recomputed one.
 #pragma once
 
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -19,6 +20,19 @@ namespace askdb::agent {
 // whole seconds: a second write in that second would not change it), or MySQL caches it
 // (information_schema_stats_expiry other than 0). nullopt too for another engine and for a
 // query that fails.
-std::optional<std::string> ServerRowsStamp(db::Connector& connector);
+//
+// One reader per connection (PreparedDatasource::rows_stamper, shared by the views over it):
+// what a connection's settings say is read once, not at every lookup.
+class ServerRowsStamper {
+ public:
+  std::optional<std::string> Read(db::Connector& connector);
+
+ private:
+  // Whether MySQL serves UPDATE_TIME live; unknown until a read of the setting succeeded.
+  bool MysqlUpdateTimeIsLive(db::Connector& connector, std::string_view version);
+
+  std::mutex mu_;
+  std::optional<bool> update_time_live_;
+};
 
 }  // namespace askdb::agent

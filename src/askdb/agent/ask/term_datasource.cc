@@ -81,6 +81,7 @@ StatusOr<std::shared_ptr<PreparedDatasource>> WithTerms(
   view->fingerprint_checked = base->fingerprint_checked;
   view->url = base->url;
   view->prepare_options = base->prepare_options;
+  view->rows_stamper = base->rows_stamper;
   view->connector = std::make_unique<SharedConnector>(std::move(base));
   return view;
 }

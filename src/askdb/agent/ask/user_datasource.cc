@@ -107,6 +107,7 @@ StatusOr<std::shared_ptr<PreparedDatasource>> PrepareForUser(
   // Views that read no protected table stay (the connector lets them run as they are).
   ds->schema = permissions::FilterSchema(base->schema, policy, &connector->Views());
   ds->connector = std::move(connector);
+  ds->rows_stamper = base->rows_stamper;  // the user's statements go over base's connection
   if (base->model) ds->model = FilterModel(*base->model, policy);
   ds->model_path = base->model_path;
   ds->terms = base->terms;
