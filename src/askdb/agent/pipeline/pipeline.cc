@@ -283,7 +283,8 @@ struct Pipeline::Impl {
     s.evidence = knowledge::EvidenceToJson(evidence);
     ctx.Emit(EventType::kEvidence, s.evidence);
     const std::optional<RequestType> type = ParseRequestType(s.request_type);
-    const bool data_question = type && IsDataQuestion(*type);
+    // A simple request comes here only when the quick path could not answer it: it is data.
+    const bool data_question = type && (IsDataQuestion(*type) || *type == RequestType::kSimple);
     // SQL only wants SQL: a stored Q&A's text is no answer to that.
     if (evidence.suggested_answer && data_question && !options().sql_only) {
       const knowledge::SuggestedAnswer& a = *evidence.suggested_answer;
@@ -684,7 +685,9 @@ struct Pipeline::Impl {
     } else if (quick) {
       Finish(s, ctx, PipelineRoute::kQuickPath, quick->text);
     } else {
-      s.next = kCacheLookup;  // a "simple" request the quick path cannot answer is data
+      // A "simple" request the quick path cannot answer is data: the knowledge first, as
+      // for a data question.
+      s.next = deps.evidence.empty() ? kCacheLookup : kEvidenceNode;
     }
     return NodeOutcome::Continue();
   }
@@ -1134,7 +1137,7 @@ struct Pipeline::Impl {
     // The rows' stamp too: an answer about rows written since is worked out again.
     const std::optional<std::string> rows = d.connector->engine() == "sqlite"
                                                 ? std::optional<std::string>(DataStamp(d.url))
-                                                : ServerRowsStamp(*d.connector);
+                                                : d.rows_stamper->Read(*d.connector);
     if (!rows) return std::nullopt;
     Status synced = deps.cache->Sync(s.cache_partition, d.fingerprint + *rows);
     if (!synced.ok()) spdlog::warn("pipeline: answer cache store: {}", synced.message());
@@ -1463,7 +1466,7 @@ struct Pipeline::Impl {
     add(kReviewPlan, &Impl::ReviewPlan, {kRunSteps, kPlanNode, kEnd});
     add(kRunSteps, &Impl::RunSteps, {kReportNode});
     add(kReportNode, &Impl::Report, {kEnd});
-    add(kQuickPathNode, &Impl::QuickPath, {kCacheLookup, kLlmSql, kEnd});
+    add(kQuickPathNode, &Impl::QuickPath, {kEvidenceNode, kCacheLookup, kLlmSql, kEnd});
     add(kConsultationNode, &Impl::Consultation, {kEnd});
     add(kCacheLookup, &Impl::CacheLookup, {kEngineNode, kExecute, kChart});
     add(kEngineNode, &Impl::Engine, {kExecute, kValidate, kLlmSql, kEnd});

@@ -887,5 +887,23 @@ TEST_F(PipelineNoModelTest, AbstentionShowsAKnowledgePassageThatCoversTheQuestio
   }
 }
 
+// A simple request the quick path cannot answer goes on as data: past the knowledge first,
+// as a data question does (docs/knowledge.md), never to the analysis planner.
+TEST_F(PipelineNoModelTest, ASimpleRequestTheQuickPathCannotAnswerRecallsTheKnowledge) {
+  OnePassage passage(0.1);
+  PipelineDeps deps;
+  deps.checkpoints = &store_;
+  deps.datasource = []() -> StatusOr<PreparedDatasource*> { return ds_; };
+  deps.evidence = {&passage};
+  StatusOr<Pipeline> p = Pipeline::Create(std::move(deps));
+  ASSERT_TRUE(p.ok());
+  StatusOr<PipelineResult> r = p->Ask("simple-kb", "help me with math");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->request_type, "simple") << r->answer;
+  EXPECT_FALSE(r->state.evidence.is_null()) << "the evidence node was skipped: " << r->answer;
+  EXPECT_NE(r->route, PipelineRoute::kAnalysis) << r->answer;
+  EXPECT_NE(r->route, PipelineRoute::kQuickPath) << r->answer;
+}
+
 }  // namespace
 }  // namespace askdb::agent::pipeline
