@@ -181,6 +181,9 @@ struct Axis {
   int table = -1;
   int depth = 0;
   std::string display;
+  // The name after "by" in English: one of its values, "by region", where the display of a
+  // table's label is the table's plural ("regions").
+  std::string by;
   std::optional<long long> parts;  // known number of distinct values
   double comparison_score = 0;
   double share_score = 0;
@@ -475,6 +478,7 @@ std::vector<Axis> Consultant::Axes(int table) const {
       a.table = t;
       a.depth = depth;
       a.display = is_label ? TableDisplay(t) : ColumnDisplay(c);
+      a.by = is_label && !zh_ ? Singular(a.display) : a.display;
       a.parts = KnownParts(c);
       a.status = LooksLikeStatus(lower);
       const std::string words = lower + " " + col.display_zh + " " +
@@ -558,7 +562,7 @@ void Consultant::AddTrend(const Measure& m, double base) {
 void Consultant::AddComparison(const Measure& m, const Axis& a, double base) {
   Suggestion s;
   s.kind = AnalysisKind::kComparison;
-  s.title = zh_ ? "各" + a.display + "的" + m.display + "对比" : m.display + " by " + a.display;
+  s.title = zh_ ? "各" + a.display + "的" + m.display + "对比" : m.display + " by " + a.by;
   s.dimensions = {a.display};
   s.measures = {m.display};
   s.chart = ChartKind::kBar;
@@ -567,7 +571,7 @@ void Consultant::AddComparison(const Measure& m, const Axis& a, double base) {
     s.example_questions = {"各" + a.display + "的" + m.display,
                            "哪个" + a.display + "的" + m.display + "最高"};
   } else {
-    s.example_questions = {m.display + " by " + a.display, Alt(m.display + " per " + a.display),
+    s.example_questions = {m.display + " by " + a.by, Alt(m.display + " per " + a.by),
                            "which " + Singular(a.display) + " has the highest " + m.display};
   }
   s.rationale =
@@ -582,7 +586,7 @@ void Consultant::AddComparison(const Measure& m, const Axis& a, double base) {
 void Consultant::AddShare(const Measure& m, const Axis& a, double base) {
   Suggestion s;
   s.kind = AnalysisKind::kShare;
-  s.title = zh_ ? m.display + "的" + a.display + "构成" : m.display + " share by " + a.display;
+  s.title = zh_ ? m.display + "的" + a.display + "构成" : m.display + " share by " + a.by;
   s.dimensions = {a.display};
   s.measures = {m.display};
   s.chart = ChartKind::kPie;
@@ -593,7 +597,7 @@ void Consultant::AddShare(const Measure& m, const Axis& a, double base) {
   if (zh_) {
     s.example_questions = {"各" + a.display + "的" + m.display + "和占比"};
   } else {
-    s.example_questions = {m.display + " and share by " + a.display};
+    s.example_questions = {m.display + " and share by " + a.by};
   }
   s.rationale = L("看" + m.display + "在各" + a.display + "之间如何分布",
                   "see how " + m.display + " splits across " + a.display);
@@ -641,7 +645,7 @@ void Consultant::AddStatus(int table, const Axis& a) {
   s.kind = AnalysisKind::kStatus;
   // "订单状态" already names the table: no "订单订单状态".
   const bool named = a.display.rfind(t, 0) == 0;
-  s.title = zh_ ? Cat({named ? "" : t, a.display, "分布"}) : t + " by " + a.display;
+  s.title = zh_ ? Cat({named ? "" : t, a.display, "分布"}) : t + " by " + a.by;
   s.dimensions = {a.display};
   s.measures = {L("", "number of ") + t + L("数量", "")};
   const bool pie = a.parts && *a.parts <= options_.max_pie_parts;
@@ -651,8 +655,7 @@ void Consultant::AddStatus(int table, const Axis& a) {
   if (zh_) {
     s.example_questions = {"按" + a.display + "统计" + t + "数量"};
   } else {
-    s.example_questions = {"how many " + t + " per " + a.display,
-                           Alt("number of " + t + " by " + a.display)};
+    s.example_questions = {"how many " + t + " per " + a.by, Alt("number of " + t + " by " + a.by)};
   }
   // A status value that marks a loss (refund, cancellation) makes a pointed second question.
   if (const catalog::ColumnSemantics* cs = ColumnModel(a.column)) {
@@ -685,7 +688,7 @@ void Consultant::AddCrossTab(const Measure& m, const Axis& a, const Axis& b) {
   Suggestion s;
   s.kind = AnalysisKind::kCrossTab;
   s.title = zh_ ? "按" + a.display + "和" + b.display + "交叉分析" + m.display
-                : m.display + " by " + a.display + " and " + b.display;
+                : m.display + " by " + a.by + " and " + b.by;
   s.dimensions = {a.display, b.display};
   s.measures = {m.display};
   s.chart = ChartKind::kHeatmap;
@@ -694,13 +697,13 @@ void Consultant::AddCrossTab(const Measure& m, const Axis& a, const Axis& b) {
   if (zh_) {
     s.example_questions = {"各" + a.display + "各" + b.display + "的" + m.display};
   } else {
-    s.example_questions = {m.display + " by " + a.display + " by " + b.display,
-                           Alt(m.display + " by " + a.display + " and " + b.display)};
+    s.example_questions = {m.display + " by " + a.by + " by " + b.by,
+                           Alt(m.display + " by " + a.by + " and " + b.by)};
   }
   const std::string year = YearPrefix();
   if (!year.empty()) {
     s.example_questions.push_back(zh_ ? year + "各" + b.display + "的" + m.display
-                                      : m.display + " by " + b.display + " in " + year);
+                                      : m.display + " by " + b.by + " in " + year);
   }
   s.rationale =
       L("找出" + a.display + "与" + b.display + "组合中的亮点和问题",

@@ -370,6 +370,18 @@ TEST(ConsultationTest, DemoTitlesReadWell) {
   const Suggestion* comparison = FindKind(en.result, AnalysisKind::kComparison);
   ASSERT_NE(comparison, nullptr);
   EXPECT_EQ(comparison->title.rfind("Order amount by ", 0), 0u) << comparison->title;
+  // After "by" one value's name: "by region", where the table's display is "regions"; the
+  // rationale still compares across the plural.
+  bool by_region = false;
+  for (const Suggestion& s : en.result.suggestions) {
+    EXPECT_EQ(s.title.find(" by regions"), std::string::npos) << s.title;
+    EXPECT_EQ(s.title.find(" by product categories"), std::string::npos) << s.title;
+    for (const std::string& q : s.example_questions) {
+      EXPECT_EQ(q.find(" by regions"), std::string::npos) << q;
+    }
+    by_region = by_region || s.title == "Order amount by region";
+  }
+  EXPECT_TRUE(by_region) << "no comparison by region";
 }
 
 TEST(ConsultationTest, DuSqlChineseNames) {
