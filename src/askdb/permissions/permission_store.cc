@@ -8,6 +8,7 @@
 #include <mutex>
 #include <random>
 
+#include "askdb/agent/graph/pg_store_libpq.h"
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
 #include "askdb/db/postgres/pg_session.h"
 
@@ -160,10 +161,7 @@ class SqlitePermissionStore final : public PermissionStore {
 
 using db::postgres_internal::Session;
 
-struct ResultCloser {
-  void operator()(PGresult* r) const { PQclear(r); }
-};
-using Result = std::unique_ptr<PGresult, ResultCloser>;
+using Result = agent::PgResultPtr;
 
 class PostgresPermissionStore final : public PermissionStore {
  public:
@@ -229,14 +227,7 @@ class PostgresPermissionStore final : public PermissionStore {
   // Connects when there is no usable connection (first call, or the last one broke).
   Status Connect() const {
     if (session_ != nullptr && !session_->broken()) return Status::Ok();
-    std::vector<const char*> keys, values;
-    for (const auto& [k, v] : connection_.params) {
-      keys.push_back(k.c_str());
-      values.push_back(v.c_str());
-    }
-    keys.push_back(nullptr);
-    values.push_back(nullptr);
-    session_ = std::make_unique<Session>(PQconnectdbParams(keys.data(), values.data(), 0));
+    session_ = std::make_unique<Session>(agent::PgStoreConnect(connection_.params));
     if (session_->conn() == nullptr || PQstatus(session_->conn()) != CONNECTION_OK) {
       std::string detail = session_->conn() != nullptr ? PQerrorMessage(session_->conn()) : "";
       session_.reset();

@@ -9,6 +9,7 @@
 #include <optional>
 #include <utility>
 
+#include "askdb/agent/graph/pg_store_libpq.h"
 #include "askdb/agent/graph/sqlite_checkpoint_store.h"
 #include "askdb/db/database_url.h"
 #include "askdb/db/postgres/pg_session.h"
@@ -31,10 +32,7 @@ constexpr std::array<std::string_view, 6> kLibpqParams = {
 // URL parameters the store reads itself.
 constexpr std::array<std::string_view, 3> kOwnParams = {"schema", "password_file", "pool_size"};
 
-struct ResultDeleter {
-  void operator()(PGresult* r) const { PQclear(r); }
-};
-using ResultPtr = std::unique_ptr<PGresult, ResultDeleter>;
+using ResultPtr = PgResultPtr;
 
 bool Contains(std::string_view text, std::string_view part) {
   return text.find(part) != std::string_view::npos;
@@ -49,8 +47,6 @@ std::string Field(const PGresult* r, int field) {
   return v != nullptr ? v : "";
 }
 
-// libpq prints NOTICEs to stderr by default; the store's CREATE ... IF NOT EXISTS would
-// print "already exists, skipping" on every start.
 void IgnoreNotice(void*, const PGresult*) {}
 
 bool ValidSchemaName(std::string_view name) {
@@ -131,6 +127,22 @@ PostgresCheckpointStore::PostgresCheckpointStore(
 PostgresCheckpointStore::~PostgresCheckpointStore() = default;
 
 std::size_t PostgresCheckpointStore::open_connections() const { return pool_->open_sessions(); }
+
+PGconn* PgStoreConnect(const std::vector<std::pair<std::string, std::string>>& params) {
+  std::vector<const char*> keys;
+  std::vector<const char*> values;
+  for (const auto& [k, v] : params) {
+    keys.push_back(k.c_str());
+    values.push_back(v.c_str());
+  }
+  keys.push_back(nullptr);
+  values.push_back(nullptr);
+  PGconn* conn = PQconnectdbParams(keys.data(), values.data(), 0);
+  if (conn != nullptr && PQstatus(conn) == CONNECTION_OK) {
+    PQsetNoticeReceiver(conn, IgnoreNotice, nullptr);
+  }
+  return conn;
+}
 
 namespace {
 
@@ -271,23 +283,12 @@ StatusOr<std::unique_ptr<PostgresCheckpointStore>> PostgresCheckpointStore::Open
 }
 
 StatusOr<std::unique_ptr<Session>> PostgresCheckpointStore::Connect() const {
-  std::vector<const char*> keys;
-  std::vector<const char*> values;
-  for (const auto& [k, v] : conn_params_) {
-    keys.push_back(k.c_str());
-    values.push_back(v.c_str());
-  }
-  keys.push_back(nullptr);
-  values.push_back(nullptr);
-  auto session = std::make_unique<Session>(PQconnectdbParams(keys.data(), values.data(), 0));
+  auto session = std::make_unique<Session>(PgStoreConnect(conn_params_));
   if (session->conn() == nullptr) {
     return ResourceExhaustedError("libpq could not allocate a connection to the checkpoint store " +
                                   display_url_);
   }
-  if (PQstatus(session->conn()) == CONNECTION_OK) {
-    PQsetNoticeReceiver(session->conn(), IgnoreNotice, nullptr);
-    return session;
-  }
+  if (PQstatus(session->conn()) == CONNECTION_OK) return session;
   // libpq reports connection failures as text only; the cause is named from it.
   return PgStoreConnectFailure(Chomp(PQerrorMessage(session->conn())),
                                "the checkpoint store " + display_url_, options_.connect_timeout);

@@ -12,6 +12,7 @@
 #include <thread>
 #include <utility>
 
+#include "askdb/agent/graph/pg_store_libpq.h"
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
 
 namespace askdb::server::store {
@@ -49,18 +50,13 @@ const SqlDialect kPostgresDialect = {
     .lock_schema = agent::kPgLockStoreSchema,
 };
 
-struct ResultDeleter {
-  void operator()(PGresult* r) const { PQclear(r); }
-};
-using ResultPtr = std::unique_ptr<PGresult, ResultDeleter>;
+using ResultPtr = agent::PgResultPtr;
 
 std::string Chomp(const char* text) {
   std::string s = text != nullptr ? text : "";
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ' || s.back() == '\r')) s.pop_back();
   return s;
 }
-
-void IgnoreNotice(void*, const PGresult*) {}
 
 // The store's one connection and the last statement error.
 struct Conn {
@@ -82,15 +78,7 @@ struct Conn {
   Status EnsureConnected() {
     if (conn != nullptr && PQstatus(conn) == CONNECTION_OK) return Status::Ok();
     if (conn != nullptr) PQfinish(conn);
-    std::vector<const char*> keys;
-    std::vector<const char*> values;
-    for (const auto& [k, v] : params) {
-      keys.push_back(k.c_str());
-      values.push_back(v.c_str());
-    }
-    keys.push_back(nullptr);
-    values.push_back(nullptr);
-    conn = PQconnectdbParams(keys.data(), values.data(), 0);
+    conn = agent::PgStoreConnect(params);
     if (conn == nullptr) {
       return ResourceExhaustedError(
           "libpq could not allocate a connection to the management "
@@ -104,7 +92,6 @@ struct Conn {
       conn = nullptr;
       return status;
     }
-    PQsetNoticeReceiver(conn, IgnoreNotice, nullptr);
     return Status::Ok();
   }
   // Runs `sql` with text parameters (nullopt: NULL). On failure sets last_error and
