@@ -18,7 +18,8 @@ import sys
 import tempfile
 
 # What a quick-path decline says (quick_path.toml rate_* / bill texts): it asks, never answers.
-DECLINE = re.compile(r"cannot tell|can't tell|not sure|say the|depends on|无法确定|不能确定|请说明|请给出|取决于")
+DECLINE = re.compile(r"cannot tell|can't tell|not sure|say the|depends on|needs an exchange rate|"
+                     r"无法确定|不能确定|请说明|请给出|取决于|需要汇率")
 
 
 def ask(binary, db, home, text):

@@ -184,7 +184,7 @@ enum class Tok {
   kYou,             // 又 before a fraction: "一又二分之一" = 1.5
   kHalf,            // 一半 after 的: "300的一半"
   kHalfOf,          // half of 300
-  kDouble,          // double 45, twice 30
+  kDouble,          // double 45, twice 30, triple 250: its value is the factor
   kBei,             // 倍 after a number after 的: "45的两倍"
   kOff,             // off: "15% off 80"
   kPowerWord,       // power after an exponent: "2 to the 10th power"
@@ -209,6 +209,7 @@ struct Token {
 };
 
 bool IsAsciiAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
 // Word forms, longest first where one is a prefix of another. ASCII words must stand alone.
 constexpr std::pair<std::string_view, Tok> kWords[] = {
@@ -223,7 +224,10 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"the difference of", Tok::kDifferenceOf},
     {"the reciprocal of", Tok::kReciprocal},
     {"half of", Tok::kHalfOf},
+    {"quadruple", Tok::kDouble},
     {"double", Tok::kDouble},
+    {"triple", Tok::kDouble},
+    {"thrice", Tok::kDouble},
     {"twice", Tok::kDouble},
     {"reciprocal of", Tok::kReciprocal},
     {"the product of", Tok::kProductOf},
@@ -240,6 +244,7 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"the cube root of", Tok::kCbrt},
     {"cube root of", Tok::kCbrt},
     {"square root of", Tok::kSqrt},
+    {"sqrt of", Tok::kSqrt},  // "sqrt of 144": "of" is no product here
     {"multiplied by", Tok::kMul},
     {"raised to", Tok::kPow},
     {"divided by", Tok::kDiv},
@@ -547,6 +552,16 @@ size_t ReadComma(std::string_view s, size_t i, std::vector<Token>& out) {
   return 1;
 }
 
+// The factor of a multiple's word ("triple" = 3); 0 for any other word.
+long double MultipleFactor(std::string_view word) {
+  static constexpr std::pair<std::string_view, int> kFactors[] = {
+      {"double", 2}, {"twice", 2}, {"triple", 3}, {"thrice", 3}, {"quadruple", 4}};
+  for (const auto& [w, factor] : kFactors) {
+    if (w == word) return factor;
+  }
+  return 0;
+}
+
 // An operator or filler word (加, 乘以, "plus", "what is"); words come before numbers since
 // 百分之 starts with the numeral 百. An English word stands alone.
 size_t ReadWord(std::string_view s, size_t i, std::vector<Token>& out) {
@@ -558,20 +573,52 @@ size_t ReadWord(std::string_view s, size_t i, std::vector<Token>& out) {
       const bool right_ok = end >= s.size() || !IsAsciiAlpha(s[end]);
       if (!left_ok || !right_ok) continue;
     }
-    if (kind != Tok::kSkip) out.push_back({kind, 0, i});
+    if (kind != Tok::kSkip) out.push_back({kind, MultipleFactor(word), i});
     return word.size();
   }
   return 0;
 }
 
-// A number in digits or numerals, with a scale word after it ("3 million") and an ordinal
-// suffix ("the 10th power", "5th root").
-size_t ReadNumber(std::string_view s, size_t i, std::vector<Token>& out) {
+// Whether a scale letter stands right after digits at s[i] ("3.5k", "1.2m"): the letter ends
+// a word.
+bool ScaleLetterAt(std::string_view s, size_t i, char letter) {
+  return i > 0 && i < s.size() && IsDigit(s[i - 1]) && s[i] == letter &&
+         (i + 1 >= s.size() || !IsAsciiAlpha(s[i + 1]));
+}
+
+// Whether the request writes thousands as k ("3.5k + 1.2k") or money ($): then an m after
+// digits is a million ("1.2m minus 300k", "$1.5m / 12"); alone it may be metres ("5m * 3m").
+bool MIsMillion(std::string_view s) {
+  if (s.find('$') != std::string_view::npos) return true;
+  for (size_t i = 1; i < s.size(); ++i) {
+    if (ScaleLetterAt(s, i, 'k')) return true;
+  }
+  return false;
+}
+
+// "3.5k" = 3500, and "1.2m" = 1200000 when `m_is_million`. Returns the bytes it spans, or 0.
+size_t ScaleLetterAfterDigits(std::string_view s, size_t at, bool m_is_million,
+                              long double& value) {
+  if (ScaleLetterAt(s, at, 'k')) {
+    value *= 1e3L;
+    return 1;
+  }
+  if (m_is_million && ScaleLetterAt(s, at, 'm')) {
+    value *= 1e6L;
+    return 1;
+  }
+  return 0;
+}
+
+// A number in digits or numerals, with a scale word or letter after it ("3 million", "3.5k")
+// and an ordinal suffix ("the 10th power", "5th root").
+size_t ReadNumber(std::string_view s, size_t i, bool m_is_million, std::vector<Token>& out) {
   const auto num = ParseNumberPrefix(s.substr(i));
   if (!num) return 0;
   out.push_back({Tok::kNumber, num->value, i});
   size_t end = i + num->length;
   end += ScaleWordAfterDigits(s.substr(end), out.back().value);
+  end += ScaleLetterAfterDigits(s, end, m_is_million, out.back().value);
   for (std::string_view suffix : {"st", "nd", "rd", "th"}) {
     if (s.substr(end, 2) == suffix && (end + 2 >= s.size() || !IsAsciiAlpha(s[end + 2]))) end += 2;
   }
@@ -600,6 +647,7 @@ size_t ReadSymbol(std::string_view s, size_t i, std::vector<Token>& out) {
 // The tokens of `s`, each read by the first step that knows its shape; false (with `error`)
 // at a byte none of them reads.
 bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
+  const bool m_is_million = MIsMillion(s);
   size_t i = 0;
   while (i < s.size()) {
     const char c = s[i];
@@ -608,7 +656,7 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
     if (read == 0) read = ReadComma(s, i, out);
     if (read == 0) read = SpokenYuanTenths(s.substr(i), out);  // "3块5": 3.5 yuan
     if (read == 0) read = ReadWord(s, i, out);
-    if (read == 0) read = ReadNumber(s, i, out);
+    if (read == 0) read = ReadNumber(s, i, m_is_million, out);
     if (read == 0) read = ReadSymbol(s, i, out);
     if (read == 0) {
       error = "unexpected character at byte " + std::to_string(i);
@@ -1079,7 +1127,7 @@ class Parser {
         return Unary() / 2;
       case Tok::kDouble:
         Advance();
-        return Unary() * 2;
+        return Unary() * t.value;
       case Tok::kSumOf:
       case Tok::kProductOf:
       case Tok::kDifferenceOf:
@@ -1107,8 +1155,6 @@ class Parser {
   int depth_ = 0;
   ArithmeticResult result_;
 };
-
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
 bool IsResultWord(Tok t) {
   return t == Tok::kWith || t == Tok::kDifferenceWord || t == Tok::kProductWord ||
@@ -1148,6 +1194,31 @@ std::vector<Token> GroupSteps(const std::vector<Token>& tokens) {
   return out;
 }
 
+// Characters after a number that make it a date or a time, not an amount: "1万2月" is no 12000.
+bool StartsDateWord(std::string_view ch) {
+  for (std::string_view w : {"年", "月", "日", "号", "时", "天", "周", "点"}) {
+    if (ch == w) return true;
+  }
+  return false;
+}
+
+// What follows digits and their last unit (千, 万, 亿) in a spoken amount: one digit is one unit
+// lower (2万5 = 25000, 3千5 = 3500, as 两万五), a smaller amount with its own unit is added (2万5千
+// = 25000, 1万两千 = 12000). nullopt for anything else ("2万50" stays unread).
+std::optional<ParsedNumber> SpokenTailAfterUnit(std::string_view rest, long double unit) {
+  const auto tail = ParseNumberPrefix(rest);
+  if (!tail || StartsDateWord(CharAt(rest, tail->length))) return std::nullopt;
+  const bool one_digit = (tail->length == 1 && IsDigit(rest[0])) ||
+                         (tail->length == kCjkCharBytes && ChineseDigit(rest.substr(0, 3)) > 0);
+  if (one_digit) return ParsedNumber{tail->value * unit / 10, tail->length};
+  const std::string_view run = rest.substr(0, tail->length);
+  bool has_unit = false;
+  for (std::string_view u : {"十", "百", "千", "万"})
+    has_unit |= run.find(u) != std::string_view::npos;
+  if (has_unit && tail->value < unit && run.find('.') == std::string_view::npos) return tail;
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ParsedNumber> ParseNumberPrefix(std::string_view s) {
@@ -1182,12 +1253,20 @@ std::optional<ParsedNumber> ParseNumberPrefix(std::string_view s) {
     }
     value = std::strtold(digits.c_str(), nullptr);
     // Multipliers after Arabic digits: 1.2万, 3亿, 5千.
+    long double last_unit = 0;
     while (true) {
       const std::string_view ch = CharAt(s, i);
       const long double unit = ChineseUnit(ch);
       if (unit <= 0) break;
       value *= unit;
+      last_unit = unit;
       i += kCjkCharBytes;
+    }
+    if (last_unit >= 100 && digits.find('.') == std::string::npos) {
+      if (const auto tail = SpokenTailAfterUnit(s.substr(i), last_unit)) {
+        value += tail->value;
+        i += tail->length;
+      }
     }
     return ParsedNumber{value, i};
   }

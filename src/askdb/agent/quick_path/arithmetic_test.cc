@@ -415,4 +415,32 @@ TEST(ArithmeticTest, VerbsAndDiscounts) {
   EXPECT_NE(Eval("200打折").rfind("error:", 0), std::string::npos);
 }
 
+// Session 22: spoken amounts with digits (2万5), k and m after digits, multiples in words,
+// "sqrt of". An m is a million only beside a k or a dollar sign: alone it may be metres.
+TEST(ArithmeticTest, SpokenDigitAmountsScaleLettersAndMultiples) {
+  EXPECT_EQ(Eval("2万5加3千"), "28000");
+  EXPECT_EQ(Eval("3千5减去800"), "2700");
+  EXPECT_EQ(Eval("1万2乘以3"), "36000");
+  EXPECT_EQ(Eval("2万3千5"), "23500");
+  EXPECT_EQ(Eval("2万5千"), "25000");
+  EXPECT_EQ(Eval("1万两千除以3"), "4000");
+  EXPECT_EQ(Eval("1.2万"), "12000");
+  EXPECT_NE(Eval("2万50").rfind("error:", 0), std::string::npos);  // 两万零五十 or 2万 and 50?
+  EXPECT_NE(Eval("1万2月").rfind("error:", 0), std::string::npos);  // a month, not 12000
+  EXPECT_EQ(Eval("3.5k + 1.2k"), "4700");
+  EXPECT_EQ(Eval("45k / 12"), "3750");
+  EXPECT_EQ(Eval("1.2m minus 300k"), "900000");
+  EXPECT_EQ(Eval("$1.5m / 12"), "125000");
+  EXPECT_NE(Eval("5m * 3").rfind("error:", 0), std::string::npos);
+  EXPECT_NE(Eval("3kg + 2").rfind("error:", 0), std::string::npos);
+  EXPECT_EQ(Eval("triple 250"), "750");
+  EXPECT_EQ(Eval("quadruple 12"), "48");
+  EXPECT_EQ(Eval("twice 1.5k"), "3000");
+  EXPECT_EQ(Eval("double 375"), "750");
+  EXPECT_EQ(Eval("half of 3.5k"), "1750");
+  EXPECT_EQ(Eval("sqrt of 144"), "12");
+  EXPECT_EQ(Eval("three fourths of 200"), "150");
+  EXPECT_EQ(Eval("two fifths of 500"), "200");
+}
+
 }  // namespace askdb::agent

@@ -674,6 +674,12 @@ std::optional<DateQuestion> DayOfYear(std::optional<DateExpression> day) {
   return q;
 }
 
+std::optional<DateQuestion> WeekOfYear(std::optional<DateExpression> day) {
+  auto q = DayOfYear(std::move(day));
+  if (q) q->kind = DateQuestion::Kind::kWeekOfYear;
+  return q;
+}
+
 std::optional<DateQuestion> DaysInRelativeMonth(int month_offset) {
   DateQuestion q;
   q.kind = DateQuestion::Kind::kDaysInMonth;
@@ -719,6 +725,18 @@ Shape ZhDayOfYear(std::string_view s) {
   std::string day;
   if (!RE2::FullMatch(s, day_of_year.re, &day)) return {};
   return Matched(DayOfYear(ParseZhDay(day)));
+}
+
+// "2025年3月14日是第几周", "今天是今年的第几个星期", "这周是第几周" (星期几 is a weekday, not
+// this).
+Shape ZhWeekOfYear(std::string_view s) {
+  static const Pattern week_of_year(
+      "^(.+?)是?(?:今年|这一年|本年度|本年|当年|那年|那一年|该年|这年|一年中|一年里|一年|全年)?"
+      "的?第(?:几|多少)(?:周|个星期|个礼拜)$");
+  std::string day;
+  if (!RE2::FullMatch(s, week_of_year.re, &day)) return {};
+  if (day == "这周" || day == "本周" || day == "这个星期" || day == "这星期") day = "今天";
+  return Matched(WeekOfYear(ParseZhDay(day)));
 }
 
 // "今天农历几号": a lunar date is not computed (a wrong date is worse than none).
@@ -821,10 +839,10 @@ Shape ZhLeapYear(std::string_view s) {
 }
 
 std::optional<DateQuestion> ParseZh(std::string_view s) {
-  static constexpr std::array<Shape (*)(std::string_view), 11> kShapes = {
-      ZhTimeUntil,           ZhDayOfYear,  ZhLunarDate, ZhDaysLeftInYear,
-      ZhDaysInRelativeMonth, ZhWhichDate,  ZhDaysUntil, ZhDaysBetween,
-      ZhDaysInMonth,         ZhShiftedDay, ZhLeapYear};
+  static constexpr std::array<Shape (*)(std::string_view), 12> kShapes = {
+      ZhTimeUntil,      ZhDayOfYear,           ZhWeekOfYear, ZhLunarDate,
+      ZhDaysLeftInYear, ZhDaysInRelativeMonth, ZhWhichDate,  ZhDaysUntil,
+      ZhDaysBetween,    ZhDaysInMonth,         ZhShiftedDay, ZhLeapYear};
   return FirstShape(kShapes, s);
 }
 
@@ -865,6 +883,23 @@ Shape EnDayOfYear(std::string_view s) {
   if (!RE2::FullMatch(s, day_of_year.re, &day)) return {};
   return Matched(DayOfYear(day.empty() ? Offset(DateExpression::Kind::kDayOffset, 0, "today")
                                        : ParseEnDay(day)));
+}
+
+// "which week of the year is 2025-03-14", "what week number is july 4, 2025", "what week is it".
+Shape EnWeekOfYear(std::string_view s) {
+  static const Pattern week_of(
+      "^(?:what|which)(?: is the)? week(?: number)?(?: of the year)? (?:is|was|will be)"
+      "(?: it)?(?: (.+?))?(?: in)?$");
+  static const Pattern week_number_of(
+      "^(?:what(?:'s| is) )?the week(?: number)? of the year (?:of|for) (.+)$|"
+      "^(?:what(?:'s| is) )?the week number (?:of|for) (.+)$");
+  std::string day, day2;
+  if (RE2::FullMatch(s, week_number_of.re, &day, &day2)) {
+    return Matched(WeekOfYear(ParseEnDay(day.empty() ? day2 : day)));
+  }
+  if (!RE2::FullMatch(s, week_of.re, &day)) return {};
+  return Matched(WeekOfYear(day.empty() ? Offset(DateExpression::Kind::kDayOffset, 0, "today")
+                                        : ParseEnDay(day)));
 }
 
 // "how many days are left in 2026".
@@ -985,10 +1020,10 @@ Shape EnLeapYear(std::string_view s) {
 }
 
 std::optional<DateQuestion> ParseEn(std::string_view s) {
-  static constexpr std::array<Shape (*)(std::string_view), 14> kShapes = {
-      EnTimeUntil, EnWeeksUntil,  EnDayOfYear,  EnDaysLeftInYear, EnDaysInRelativeMonth,
-      EnWhichDate, EnWhenIs,      EnDateOf,     EnDaysUntil,      EnDaysBetween,
-      EnDaysSince, EnDaysInMonth, EnShiftedDay, EnLeapYear};
+  static constexpr std::array<Shape (*)(std::string_view), 15> kShapes = {
+      EnTimeUntil,           EnWeeksUntil, EnDayOfYear,   EnWeekOfYear, EnDaysLeftInYear,
+      EnDaysInRelativeMonth, EnWhichDate,  EnWhenIs,      EnDateOf,     EnDaysUntil,
+      EnDaysBetween,         EnDaysSince,  EnDaysInMonth, EnShiftedDay, EnLeapYear};
   return FirstShape(kShapes, s);
 }
 
@@ -1004,6 +1039,26 @@ CivilDate Civil(chr::sys_days d) {
 }
 
 int Weekday(chr::sys_days d) { return static_cast<int>(chr::weekday(d).c_encoding()); }
+
+// 1 for January 1.
+int DayOfYearOf(chr::sys_days d) {
+  const chr::year y = chr::year_month_day(d).year();
+  return static_cast<int>((d - chr::sys_days(y / chr::January / 1)).count()) + 1;
+}
+
+// The ISO 8601 week of `d` (the week's Thursday decides its year) and the counts from the week
+// holding January 1, weeks from Monday and from Sunday.
+void WeeksOfYear(chr::sys_days d, DateAnswer& a) {
+  const int from_monday = (Weekday(d) + 6) % 7;  // 0 = Monday
+  const chr::sys_days thursday = d + chr::days(3 - from_monday);
+  a.iso_year = static_cast<int>(chr::year_month_day(thursday).year());
+  a.iso_week = (DayOfYearOf(thursday) - 1) / 7 + 1;
+  const chr::year y = chr::year_month_day(d).year();
+  const int jan1_weekday = Weekday(chr::sys_days(y / chr::January / 1));  // 0 = Sunday
+  const int day_index = DayOfYearOf(d) - 1;
+  a.week_from_monday = (day_index + (jan1_weekday + 6) % 7) / 7 + 1;
+  a.week_from_sunday = (day_index + jan1_weekday) / 7 + 1;
+}
 
 // Jan 31 + 1 month → the last day of February.
 chr::sys_days AddMonths(chr::sys_days from, int months) {
@@ -1195,9 +1250,10 @@ DateAnswer EvaluateDateQuestion(const DateQuestion& q, CivilDate today, int seco
   a.days = static_cast<int>((target - Days(today)).count());
   if (q.kind == DateQuestion::Kind::kDayOfYear) {
     const chr::year y(a.date.year);
-    a.day_of_year = static_cast<int>((target - chr::sys_days(y / chr::January / 1)).count()) + 1;
+    a.day_of_year = DayOfYearOf(target);
     a.days_in_year = y.is_leap() ? 366 : 365;
   }
+  if (q.kind == DateQuestion::Kind::kWeekOfYear) WeeksOfYear(target, a);
   return a;
 }
 

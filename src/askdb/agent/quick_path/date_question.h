@@ -47,6 +47,7 @@ struct DateQuestion {
   // kDaysBetween: "从2024年1月1日到3月1日有多少天", "how many days between march 1 and april 15".
   // kDayOfYear: "今天是今年的第几天", "what day of the year is it".
   // kTimeUntil: "距离下午5点还有多久", "how long until 5pm" (a clock time, today or a named day).
+  // kWeekOfYear: "2025年3月14日是第几周", "which week of the year is 2025-03-14".
   enum class Kind {
     kWhichDate,
     kDaysUntil,
@@ -54,11 +55,12 @@ struct DateQuestion {
     kLeapYear,
     kDaysBetween,
     kDayOfYear,
-    kTimeUntil
+    kTimeUntil,
+    kWeekOfYear
   };
   Kind kind = Kind::kWhichDate;
   DateExpression day;        // kWhichDate, kDaysUntil, kDaysBetween (the first day), kDayOfYear,
-                             // kTimeUntil (kToday unless a day is named)
+                             // kWeekOfYear, kTimeUntil (kToday unless a day is named)
   DateExpression end;        // kDaysBetween: the second day
   int year = 0;              // kDaysInMonth, kLeapYear (0 = this year)
   int month = 0;             // kDaysInMonth; 0 with month_offset: 这个月 / next month
@@ -84,8 +86,15 @@ struct DateAnswer {
   bool leap = false;          // kLeapYear
   int day_of_year = 0;        // kDayOfYear: 1..366
   int days_in_year = 0;       // kDayOfYear
-  long long seconds = 0;      // kTimeUntil: from now to the time meant (negative: already past)
-  int hour = 0;               // kTimeUntil: the time meant, 0..23, on `date`
+  // kWeekOfYear: the ISO 8601 week (weeks from Monday; week 1 holds the year's first Thursday,
+  // so it may belong to the year before or after) and the two counts from the week holding
+  // January 1 (from Monday, from Sunday), which differ from it in some years.
+  int iso_week = 0;
+  int iso_year = 0;
+  int week_from_monday = 0;
+  int week_from_sunday = 0;
+  long long seconds = 0;  // kTimeUntil: from now to the time meant (negative: already past)
+  int hour = 0;           // kTimeUntil: the time meant, 0..23, on `date`
   int minute = 0;
 };
 

@@ -237,5 +237,30 @@ TEST(DateQuestionTest, NotDateQuestions) {
   }
 }
 
+// Session 22: the week of the year, ISO 8601 and the counts from the week of January 1.
+TEST(DateQuestionTest, WeekOfTheYear) {
+  const auto weeks = [](std::string_view q) -> std::string {
+    const auto parsed = ParseDateQuestion(q);
+    if (!parsed || parsed->kind != DateQuestion::Kind::kWeekOfYear) return "";
+    const DateAnswer a = EvaluateDateQuestion(*parsed, kToday);
+    return std::to_string(a.iso_year) + "-W" + std::to_string(a.iso_week) + " " +
+           std::to_string(a.week_from_monday) + " " + std::to_string(a.week_from_sunday);
+  };
+  EXPECT_EQ(weeks("which week of the year is 2025-03-14"), "2025-W11 11 11");
+  EXPECT_EQ(weeks("2025年3月14日是第几周"), "2025-W11 11 11");
+  EXPECT_EQ(weeks("what week of the year is july 4, 2025"), "2025-W27 27 27");
+  EXPECT_EQ(weeks("2026年5月20日是今年的第几周"), "2026-W21 21 21");
+  EXPECT_EQ(weeks("今天是第几周"), "2024-W19 19 19");
+  EXPECT_EQ(weeks("这周是第几个星期"), "2024-W19 19 19");
+  EXPECT_EQ(weeks("what week is it"), "2024-W19 19 19");
+  // The conventions part at the year's edges: ISO week 1 of 2026, the 53rd from January 1.
+  EXPECT_EQ(weeks("which week of the year is 2025-12-31"), "2026-W1 53 53");
+  EXPECT_EQ(weeks("2027年1月2日是第几周"), "2026-W53 1 1");
+  EXPECT_EQ(weeks("what is the week number of december 29, 2024"), "2024-W52 52 53");
+  EXPECT_EQ(weeks("which week had the most sales in 2013"), "");
+  EXPECT_EQ(weeks("第几周的销售额最高"), "");
+  EXPECT_EQ(weeks("今天星期几"), "");
+}
+
 }  // namespace
 }  // namespace askdb::agent

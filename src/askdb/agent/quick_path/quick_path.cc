@@ -363,6 +363,7 @@ struct QuickPath::Impl {
                     QuickAnswer& a) const;
   void DayText(const DateQuestion& q, const DateAnswer& d, Language l, TextVars& vars,
                QuickAnswer& a) const;
+  void WeekOfYearText(const DateAnswer& d, Language l, TextVars& vars, QuickAnswer& a) const;
   void TimeUntilText(const DateAnswer& d, const LocalTime& now, Language l,
                      std::vector<std::pair<std::string, std::string>>& vars, QuickAnswer& a) const;
   QuickAnswer Arithmetic(std::string_view normalized, Language l) const;
@@ -496,6 +497,8 @@ void QuickPath::Impl::DayText(const DateQuestion& q, const DateAnswer& d, Langua
     a.value["day_of_year"] = d.day_of_year;
     a.value["days_in_year"] = d.days_in_year;
     a.text = Fill(Text(l, "day_of_year"), vars);
+  } else if (q.kind == DateQuestion::Kind::kWeekOfYear) {
+    WeekOfYearText(d, l, vars, a);
   } else if (q.kind == DateQuestion::Kind::kDaysUntil && q.in_weeks && d.days > 0) {
     vars.emplace_back("weeks_text", WeeksText(d.days, l));
     a.value["weeks"] = d.days / static_cast<int>(kDaysPerWeek);
@@ -512,6 +515,31 @@ void QuickPath::Impl::DayText(const DateQuestion& q, const DateAnswer& d, Langua
                           q.day.then_months == 0 && q.day.date.month != 0;
     a.text = Fill(Text(l, absolute ? "date_absolute" : "date_relative"), vars);
   }
+}
+
+// The ISO 8601 week; when a count from the week of January 1 differs (a year whose January 1
+// is a Friday to Sunday, or the last days of December), those counts too — the week asked
+// about depends on the convention, and none is chosen silently.
+void QuickPath::Impl::WeekOfYearText(const DateAnswer& d, Language l, TextVars& vars,
+                                     QuickAnswer& a) const {
+  vars.emplace_back("iso_week", std::to_string(d.iso_week));
+  vars.emplace_back("iso_year", std::to_string(d.iso_year));
+  vars.emplace_back("week_from_monday", std::to_string(d.week_from_monday));
+  vars.emplace_back("week_from_sunday", std::to_string(d.week_from_sunday));
+  a.value["iso_week"] = d.iso_week;
+  a.value["iso_year"] = d.iso_year;
+  a.value["week_from_monday"] = d.week_from_monday;
+  a.value["week_from_sunday"] = d.week_from_sunday;
+  const bool agree = d.iso_year == d.date.year && d.iso_week == d.week_from_monday &&
+                     d.week_from_monday == d.week_from_sunday;
+  if (agree) {
+    a.text = Fill(Text(l, "week_of_year"), vars);
+    return;
+  }
+  vars.emplace_back("sunday_note", d.week_from_sunday == d.week_from_monday
+                                       ? std::string()
+                                       : Fill(Text(l, "week_sunday_note"), vars));
+  a.text = Fill(Text(l, "week_of_year_varies"), vars);
 }
 
 void QuickPath::Impl::TimeUntilText(const DateAnswer& d, const LocalTime& now, Language l,
@@ -764,6 +792,9 @@ void QuickPath::Impl::ArithmeticFailure(const ArithmeticResult& r, const std::st
       reason = Text(l, "domain_error");
       break;
     default:
+      // Words the parser does not read ("sqrt of 144" before session 22): a model, when one is
+      // configured, may read them; without one this text says what was not understood.
+      a.model_may_answer = true;
       a.value["error"] = "syntax";
       a.value["detail"] = r.detail;
       reason = Fill(Text(l, "syntax_error"), {{"detail", r.detail}});
@@ -1227,6 +1258,23 @@ std::optional<QuickAnswer> QuickPath::Answer(std::string_view request,
   return std::nullopt;
 }
 
+namespace {
+
+// The learned model typed the request simple with no rule to say what it asks ("three
+// quarters of 120", "3k加1.5k等于多少"): it is answered when the whole of it is a sum the
+// arithmetic parser reads, and otherwise goes on to the data path as before — never a "cannot
+// evaluate" for what may be a data question.
+std::optional<QuickAnswer> ArithmeticTypedByTheModel(std::string_view request, Classification c,
+                                                     const QuickPath& quick_path,
+                                                     const QuickPathContext& context) {
+  c.quick_intent = QuickIntent::kArithmetic;
+  std::optional<QuickAnswer> answer = quick_path.Answer(request, c, context);
+  if (!answer || !answer->ok) return std::nullopt;
+  return answer;
+}
+
+}  // namespace
+
 std::optional<QuickAnswer> AnswerQuickly(std::string_view request,
                                          const QuickPathContext& context) {
   const RequestClassifier* classifier =
@@ -1235,7 +1283,10 @@ std::optional<QuickAnswer> AnswerQuickly(std::string_view request,
       context.quick_path != nullptr ? context.quick_path : QuickPath::Default();
   if (classifier == nullptr || quick_path == nullptr) return std::nullopt;
   const Classification c = classifier->Classify(request);
-  if (!c.IsQuickPath() || c.quick_intent == QuickIntent::kNone) return std::nullopt;
+  if (!c.IsQuickPath()) return std::nullopt;
+  if (c.quick_intent == QuickIntent::kNone) {
+    return ArithmeticTypedByTheModel(request, c, *quick_path, context);
+  }
   return quick_path->Answer(request, c, context);
 }
 

@@ -47,7 +47,8 @@ struct QuickAnswer {
   // zero, a currency without a rate); `text` then says why and what to do.
   bool ok = true;
   // A decline a model may do better with: a stated rate whose roles the words did not settle
-  // ("50和200，面试率是多少"). With a model configured the pipeline passes the request on.
+  // ("50和200，面试率是多少"), an expression the arithmetic parser did not read. With a model
+  // configured the pipeline passes the request on.
   bool model_may_answer = false;
 };
 

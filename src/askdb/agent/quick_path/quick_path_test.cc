@@ -968,5 +968,28 @@ RC_GTEST_PROP(QuickPathProperty, NeverCrashesAndAnswersWhatTheClassifierRoutes, 
   if (answer) RC_ASSERT(!answer->text.empty());
 }
 
+// Session 22: a request the learned model types simple with no rule ("three quarters of 120")
+// is answered when the whole of it is arithmetic, and else left to the data path.
+TEST_F(QuickPathTest, ModelTypedArithmeticIsAnsweredOnlyWhenItParsesWhole) {
+  for (auto [q, want] : std::initializer_list<std::pair<std::string_view, std::string_view>>{
+           {"three quarters of 120", "90"},
+           {"2.5k times 12", "30000"},
+           {"3k加1.5k等于多少", "4500"}}) {
+    const std::optional<QuickAnswer> a = Ask(q);
+    ASSERT_TRUE(a) << q;
+    EXPECT_EQ(a->value["result_text"], want) << q << ": " << a->text;
+  }
+  EXPECT_FALSE(Ask("what's half of our customers' total spend"));
+  EXPECT_FALSE(Ask("square root of the average invoice total"));
+  auto week = Ask("which week of the year is 2025-12-31");
+  ASSERT_TRUE(week);
+  EXPECT_EQ(week->text,
+            "Wednesday, December 31, 2025 is in ISO week 1 of 2026; counted from the week of "
+            "January 1, it is week 53 (weeks from Monday).");
+  auto mu = Ask("一亩地等于多少平方米");
+  ASSERT_TRUE(mu);
+  EXPECT_EQ(mu->value["result_text"], "666.666666667");
+}
+
 }  // namespace
 }  // namespace askdb::agent

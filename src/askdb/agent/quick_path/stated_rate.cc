@@ -335,7 +335,8 @@ std::optional<EventRate> EventOf(const std::string& name) {
   while (RE2::FindAndConsume(&input, word.re, &w)) {
     if (RE2::FullMatch(w, function_word.re)) continue;
     if (!NamesAShare(w)) return std::nullopt;
-    if (e.stems.empty()) e.stems.push_back(w.substr(0, 6));
+    // A hyphenated event by its first word: "show-up rate" by "showed up".
+    if (e.stems.empty()) e.stems.push_back(w.substr(0, std::min<size_t>(6, w.find('-'))));
     e.name += w + " ";
   }
   e.name += "rate";

@@ -263,5 +263,11 @@ TEST(StatedRateTest, DataQuestionsDoNotParse) {
             "");
 }
 
+// Session 22: a hyphenated event is found by its first word ("show-up rate" by "showed up").
+TEST(StatedRateTest, AHyphenatedEventByItsFirstWord) {
+  EXPECT_EQ(RateOf("120 people signed up and 90 showed up, what's the show-up rate"), "75");
+  EXPECT_EQ(RateOf("90 showed up of 120 who signed up, sign-up rate?"), "unclear");
+}
+
 }  // namespace
 }  // namespace askdb::agent
