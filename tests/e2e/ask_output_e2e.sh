@@ -4,6 +4,7 @@
 #    2025-07's sales are 5,835,751.60, not 5,835,751.6 (and the store channel's average order
 #    amount 3,126.60); on Chinook a model's SUM(Total) AS Total too (the semantic model gives
 #    Invoice.Total a currency unit; without it, the engine takes it as the money column);
+#  - a one-number answer prints its number once (the answer line, no figure line above it);
 #  - an abstention states its reason once (not under "not answered:" and again in the answer),
 #    and over a period the data does not reach says so (rephrasing would find nothing either).
 # Usage: ask_output_e2e.sh ASKDB_BINARY
@@ -25,6 +26,12 @@ out=$(ask "2025年7月的销售额")
 [[ $out == *"2025年7月的销售额 (CNY)：5,835,751.60。"* ]] || fail "money without its two decimals: $out"
 # A Chinese run names the request type in Chinese, as the web UI does (not "data_query").
 [[ $out == *"类型 数据查询 · 路线 确定性引擎"* ]] || fail "the header's type is not in Chinese: $out"
+# A one number is printed once: in the answer line, not again above it as a figure.
+for q in "how many customers are there" "有多少客户"; do
+  out=$(ask "$q")
+  times=$(grep -o "8,000" <<< "$out" | wc -l)
+  [[ $times == 1 ]] || fail "$q: the number is printed $times times: $out"
+done
 out=$(ask "average order amount by channel")
 [[ $out == *"store has the highest average order amount (CNY) at 3,126.60"* ]] ||
   fail "money without its two decimals (en): $out"

@@ -73,6 +73,26 @@ const db::ResultSet& AnswerRows(const PipelineResult& r) {
 // An empty cell in an answer's table, in the run's language (SQL's NULL means nothing to most).
 std::string NullText(bool zh) { return agent::EmptyCellText(zh); }
 
+// A one-number answer whose text states the number: the KPI line would print it twice.
+bool AnswerStatesTheNumber(const analysis::ChartSpec& chart, const std::string& answer) {
+  return chart.kind == analysis::ChartKind::kKpi && !chart.kpi_formatted.empty() &&
+         answer.find(chart.kpi_formatted) != std::string::npos;
+}
+
+// The SQL, the rows (a table and a chart, or one number) and a blank line before the answer.
+void PrintAnswerRows(const CliContext& ctx, const PipelineResult& r) {
+  const analysis::ChartSpec chart = AnswerChart(r);
+  if (AnswerStatesTheNumber(chart, r.answer)) {
+    const Style style = ctx.style();
+    if (!r.sql.empty()) std::cout << style.Cyan(r.sql) << "\n\n";
+    if (!chart.note.empty()) std::cout << style.Dim(chart.note) << "\n\n";
+    return;
+  }
+  PrintQueryResult(ctx, r.sql, AnswerRows(r), chart, r.money_columns, NullText(r.chinese),
+                   r.chinese);
+  std::cout << "\n";
+}
+
 // The planner's notes only: the validator's repairs (plan_warnings) are for the logs.
 void PrintPlanNotes(const CliContext& ctx, const PipelineResult& r) {
   for (const std::string& note : r.state.plan_notes) {
@@ -259,8 +279,7 @@ void PrintPipelineAnswer(const CliContext& ctx, const PipelineResult& r,
   if (r.route == PipelineRoute::kAnalysis) {
     PrintSteps(ctx, r);
   } else if (r.result) {
-    PrintQueryResult(ctx, r.sql, AnswerRows(r), AnswerChart(r), r.money_columns, NullText(zh), zh);
-    std::cout << "\n";
+    PrintAnswerRows(ctx, r);
   }
   std::cout << style.Bold(r.answer) << "\n";
 }
