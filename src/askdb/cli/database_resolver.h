@@ -13,6 +13,11 @@
 
 namespace askdb::cli {
 
+// The --db flag's help, the same on every command that resolves its database here.
+inline constexpr char kDatabaseFlagHelp[] =
+    "Database URL (sqlite:PATH, a file path, postgres://, mysql://; default: "
+    "database.default_url, else the demo database `askdb demo` creates)";
+
 // <data dir>/demo/retail.sqlite.
 StatusOr<std::filesystem::path> DemoDatabasePath();
 

@@ -119,7 +119,7 @@ Command AddAskCommand(CLI::App& app) {
   auto options = std::make_shared<AskCommandOptions>();
   CLI::App* cmd = app.add_subcommand("ask", "Ask a question in Chinese or English");
   cmd->add_option("question", options->question, "The question");
-  cmd->add_option("--db", options->agent.db, "Database URL (sqlite:PATH, a file path, ...)");
+  cmd->add_option("--db", options->agent.db, kDatabaseFlagHelp);
   cmd->add_option("--semantic-model", options->agent.semantic_model,
                   "Semantic model JSON (default: NAME.semantic.json beside a SQLite file)");
   cmd->add_option("--report", options->report, "Also write a report: .html or .md");

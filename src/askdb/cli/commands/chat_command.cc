@@ -15,6 +15,7 @@
 #include "askdb/cli/agent_setup.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
+#include "askdb/cli/database_resolver.h"
 #include "askdb/cli/interrupt.h"
 #include "askdb/cli/option_checks.h"
 #include "askdb/cli/progress_sink.h"
@@ -198,7 +199,7 @@ Command AddChatCommand(CLI::App& app) {
   auto options = std::make_shared<ChatOptions>();
   CLI::App* cmd =
       app.add_subcommand("chat", "Talk with askdb about your data: follow-ups, plans, answers");
-  cmd->add_option("--db", options->agent.db, "Database URL (sqlite:PATH, a file path, ...)");
+  cmd->add_option("--db", options->agent.db, kDatabaseFlagHelp);
   cmd->add_option("--semantic-model", options->agent.semantic_model,
                   "Semantic model JSON (default: NAME.semantic.json beside a SQLite file)");
   cmd->add_option("--tz", options->agent.time_zone, "Time zone for date/time questions")

@@ -15,6 +15,7 @@
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/commands/users_access.h"
+#include "askdb/cli/database_resolver.h"
 #include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/option_checks.h"
 #include "askdb/cli/run_service_setup.h"
@@ -183,7 +184,7 @@ Command AddMcpCommand(CLI::App& app) {
   auto options = std::make_shared<McpOptions>();
   CLI::App* cmd =
       app.add_subcommand("mcp", "Serve askdb's tools over the Model Context Protocol (stdio)");
-  cmd->add_option("--db", options->db, "Database URL (sqlite:PATH, a file path, ...)");
+  cmd->add_option("--db", options->db, kDatabaseFlagHelp);
   cmd->add_option("--semantic-model", options->semantic_model,
                   "Semantic model JSON (default: NAME.semantic.json beside a SQLite file)");
   cmd->add_option("--llm", options->llm_flag,

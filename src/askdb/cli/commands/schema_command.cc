@@ -200,7 +200,7 @@ Status RunSchema(const SchemaOptions& options, CliContext& ctx) {
 Command AddSchemaCommand(CLI::App& app) {
   auto options = std::make_shared<SchemaOptions>();
   CLI::App* cmd = app.add_subcommand("schema", "List tables, columns, keys and row counts");
-  cmd->add_option("--db", options->db, "Database URL (sqlite:PATH, a file path, ...)");
+  cmd->add_option("--db", options->db, kDatabaseFlagHelp);
   cmd->add_option("--table,-t", options->tables,
                   "Show only this table, with sample values and indexes (repeatable)");
   cmd->add_option("--samples", options->samples, "Sample values per text column with --table")

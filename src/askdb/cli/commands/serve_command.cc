@@ -16,6 +16,7 @@
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
+#include "askdb/cli/database_resolver.h"
 #include "askdb/cli/knowledge_options.h"
 #include "askdb/cli/option_checks.h"
 #include "askdb/cli/run_service_setup.h"
@@ -400,7 +401,7 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
 
 // What is served: the database, its semantic model, the model and the time zone.
 void AddServedSourceOptions(CLI::App* cmd, ServeOptions& options) {
-  cmd->add_option("--db", options.db, "Database URL (sqlite:PATH, a file path, ...)");
+  cmd->add_option("--db", options.db, kDatabaseFlagHelp);
   cmd->add_option("--semantic-model", options.semantic_model,
                   "Semantic model JSON (default: NAME.semantic.json beside a SQLite file)");
   cmd->add_option("--llm", options.llm_flag,
@@ -493,6 +494,7 @@ Command AddServeCommand(CLI::App& app) {
       "On first start askdb creates an admin API key, prints it once to stderr and keeps\n"
       "only its Argon2id hash in <data dir>/askdb_server.sqlite (the management store).\n\n"
       "Examples:\n"
+      "  askdb serve                      # the demo database, after askdb demo\n"
       "  askdb serve --db shop.sqlite\n"
       "  askdb serve --port 0 --no-auth\n"
       "  curl -H 'Authorization: Bearer KEY' -d '{\"query\":\"2024年各地区的销售额\"}' \\\n"

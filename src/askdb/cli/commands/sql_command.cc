@@ -82,7 +82,7 @@ Command AddSqlCommand(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("sql", "Run one read-only SQL statement");
   cmd->add_option("query", options->sql, "The SELECT statement, or - to read it from stdin")
       ->required();
-  cmd->add_option("--db", options->db, "Database URL (sqlite:PATH, a file path, ...)");
+  cmd->add_option("--db", options->db, kDatabaseFlagHelp);
   cmd->add_option("--report", options->report,
                   "Also write a report: .html (self-contained, opens offline) or .md");
   cmd->add_option("--title", options->title, "Title for the chart and report");
