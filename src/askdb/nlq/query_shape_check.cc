@@ -241,6 +241,50 @@ int TableNamedBy(const Item& item, const SchemaIndex& index) {
   return -1;
 }
 
+// "How many student records are listed?" beside Students, Student_Enrolment and
+// Student_Enrolment_Courses: a table's word followed by a word for rows (records, entries)
+// says the rows of something about the students, and several tables are named after them; the
+// rows of the table the word names are only one reading (Spider-Syn: the transcripts were
+// meant). Only when those rows are counted: a column asked for ("the payment codes from the
+// invoice record") says whose rows they are. Abstains naming the tables.
+std::optional<ShapeProblem> RecordsOfSeveralTables(const Query& q, const std::vector<Item>& items,
+                                                   const SchemaIndex& index) {
+  static constexpr std::string_view kRowWords[] = {"record", "records", "entry", "entries"};
+  const auto stem = [](std::string word) {
+    word = text::AsciiLower(word);
+    if (word.size() > 3 && word.ends_with("s")) word.pop_back();
+    return word;
+  };
+  for (size_t i = 0; i + 1 < items.size(); ++i) {
+    const std::string next = text::AsciiLower(items[i + 1].text);
+    if (std::find(std::begin(kRowWords), std::end(kRowWords), next) == std::end(kRowWords)) {
+      continue;
+    }
+    const int table = TableNamedBy(items[i], index);
+    const bool counted = std::any_of(q.measures.begin(), q.measures.end(), [&](const Measure& m) {
+      return m.agg == Agg::kCount && m.column < 0 && m.table == table;
+    });
+    if (table < 0 || !counted) continue;
+    const std::vector<std::string> parts = text::SplitIdentifier(index.tables()[table].name);
+    if (parts.size() != 1) continue;  // "voting records" named Voting_record itself
+    std::string others;
+    for (size_t t = 0; t < index.tables().size(); ++t) {
+      const std::vector<std::string> other = text::SplitIdentifier(index.tables()[t].name);
+      if (static_cast<int>(t) == table || other.size() < 2 || stem(other[0]) != stem(parts[0])) {
+        continue;
+      }
+      others += (others.empty() ? "" : ", ") + index.tables()[t].name;
+    }
+    if (others.empty()) continue;
+    const std::string said = items[i].text + " " + items[i + 1].text;
+    return ShapeProblem{"'" + said + "' could be the rows of " + index.tables()[table].name +
+                            " or of " + others + "; name the table whose rows are meant",
+                        "“" + said + "”可能指 " + index.tables()[table].name + " 的行，也可能指 " +
+                            others + " 的行；请写明是哪张表"};
+  }
+  return std::nullopt;
+}
+
 // "List the open year with more than 2 companies" was Open_Year > 2 listing the companies at
 // 1.00, "the capacity with more than 3 concerts" Capacity > 3: a number followed by another
 // table's word counts that table's rows, so comparing it with a column is another question.
@@ -1110,6 +1154,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = ReadsAReferenceForNamedRows(query, index)) return p;
   if (auto p = UnaskedCountOfOneGroup(query, index)) return p;
   if (auto p = EachGroupFixedToOneValue(query, items, index)) return p;
+  if (auto p = RecordsOfSeveralTables(query, items, index)) return p;
   return SumOfTheNamedRowsOwnMeasure(query, items, index);
 }
 

@@ -595,6 +595,32 @@ TEST_F(OneGroupTest, EachGroupWithTheGroupedColumnFixedToOneValueIsRefused) {
   EXPECT_EQ(Rows("how many songs by artist Shrikanta"), std::vector<std::string>{"Shrikanta|2"});
 }
 
+// Spider-Syn's "How many student records are listed?" (the transcripts were meant): a table's
+// word before "records", when other tables are named after it, says no one table's rows.
+class RecordsOfSeveralTablesTest : public testing::DbTest {
+ protected:
+  void SetUp() override {
+    Open(
+        "CREATE TABLE Students (student_id INTEGER PRIMARY KEY, name TEXT);"
+        "INSERT INTO Students VALUES (1,'Ann'),(2,'Bo');"
+        "CREATE TABLE Student_Enrolment (enrolment_id INTEGER PRIMARY KEY, student_id INTEGER"
+        " REFERENCES Students(student_id), term TEXT);"
+        "INSERT INTO Student_Enrolment VALUES (1,1,'spring'),(2,1,'fall'),(3,2,'fall');"
+        "CREATE TABLE Transcripts (transcript_id INTEGER PRIMARY KEY, issued TEXT);"
+        "INSERT INTO Transcripts VALUES (1,'2020'),(2,'2021'),(3,'2022'),(4,'2023');");
+  }
+};
+
+TEST_F(RecordsOfSeveralTablesTest, RecordsOfATableOthersAreNamedAfterAreNotCounted) {
+  const Translation t = Ask("How many student records are listed?");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("Students or of Student_Enrolment"), std::string::npos)
+      << t.abstain_reason;
+  // The table said alone, or one no other table is named after, is counted.
+  EXPECT_EQ(Rows("How many students are listed?"), std::vector<std::string>{"2"});
+  EXPECT_EQ(Rows("How many transcript records are listed?"), std::vector<std::string>{"4"});
+}
+
 // school_player: player.Player names each player row; grouped beside the position asked, it
 // made one group per player and averaged each player's own age.
 class MeasuredRowsNameTest : public testing::DbTest {
