@@ -238,6 +238,30 @@ bool UnitOfNoColumn(const std::vector<Item>& items, size_t i, const SchemaIndex&
          std::find(std::begin(kCounting), std::end(kCounting), w) == std::end(kCounting);
 }
 
+// The keyword items right before item i ("in these", "that were"), as lower-case words, and the
+// index of the first of them: the item before that is what they follow.
+struct WordsBefore {
+  size_t first = 0;
+  std::vector<std::string> words;
+};
+WordsBefore KeywordsBefore(const std::vector<Item>& items, size_t i) {
+  WordsBefore out{i, {}};
+  while (out.first > 0 && items[out.first - 1].kind == ItemKind::kKeyword) {
+    --out.first;
+    std::vector<std::string> words;
+    std::istringstream in(text::AsciiLower(items[out.first].text));
+    for (std::string word; in >> word;) words.push_back(word);
+    out.words.insert(out.words.begin(), words.begin(), words.end());
+  }
+  return out;
+}
+
+bool PlacedOnTablesOnly(const Item& item, const SchemaIndex& index) {
+  return item.used && item.kind == ItemKind::kTerm && !item.terms.empty() &&
+         std::all_of(item.terms.begin(), item.terms.end(),
+                     [&](int id) { return index.terms()[id].kind == TermKind::kTable; });
+}
+
 bool NarrowsTheRowsBefore(const std::vector<Item>& items, size_t i, const SchemaIndex& index) {
   if (i == 0 || !IsUnknownEnglishWord(items[i])) return false;
   const std::string w = text::AsciiLower(items[i].text);
@@ -246,10 +270,7 @@ bool NarrowsTheRowsBefore(const std::vector<Item>& items, size_t i, const Schema
     return false;
   }
   if (i + 1 < items.size() && text::AsciiLower(items[i + 1].text) == "by") return false;
-  const Item& before = items[i - 1];
-  return before.used && before.kind == ItemKind::kTerm &&
-         std::all_of(before.terms.begin(), before.terms.end(),
-                     [&](int id) { return index.terms()[id].kind == TermKind::kTable; });
+  return PlacedOnTablesOnly(items[i - 1], index);
 }
 
 // "the air date of gadgets with Episode X", "which country has the most of gadgets": an unknown
@@ -294,16 +315,9 @@ bool ScopesAPlacedTable(const std::vector<Item>& items, size_t i, const SchemaIn
     return false;
   }
   // The words between the table word and the noun, however the items grouped them.
-  std::vector<std::string> between;
-  size_t k = i;
-  while (k > 0 && items[k - 1].kind == ItemKind::kKeyword) {
-    --k;
-    std::vector<std::string> words;
-    std::istringstream in(text::AsciiLower(items[k].text));
-    for (std::string word; in >> word;) words.push_back(word);
-    between.insert(between.begin(), words.begin(), words.end());
-  }
-  if (k == 0 || between.empty() || between.size() > 3) return false;
+  const WordsBefore before = KeywordsBefore(items, i);
+  const std::vector<std::string>& between = before.words;
+  if (before.first == 0 || between.empty() || between.size() > 3) return false;
   const auto in = [](std::string_view word, const auto& set) {
     return std::find(std::begin(set), std::end(set), word) != std::end(set);
   };
@@ -311,10 +325,7 @@ bool ScopesAPlacedTable(const std::vector<Item>& items, size_t i, const SchemaIn
   for (size_t b = 1; b < between.size(); ++b) {
     if (!in(between[b], kDeterminers)) return false;
   }
-  const Item& named = items[k - 1];
-  return named.used && named.kind == ItemKind::kTerm && !named.terms.empty() &&
-         std::all_of(named.terms.begin(), named.terms.end(),
-                     [&](int id) { return index.terms()[id].kind == TermKind::kTable; });
+  return PlacedOnTablesOnly(items[before.first - 1], index);
 }
 
 // "from the UK", "in the US": a country's short name (IsEnglishWord leaves words under three
