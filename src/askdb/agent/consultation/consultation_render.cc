@@ -45,6 +45,25 @@ std::string JoinList(const std::vector<std::string>& items, std::string_view sep
   return out;
 }
 
+// The chart's kind as the reader's language names it: a Chinese reader gets 柱状图, not "bar"
+// (the JSON keeps the stable names of ChartKindName).
+std::string_view ChartWord(ChartKind kind, bool chinese) {
+  if (!chinese) return ChartKindName(kind);
+  switch (kind) {
+    case ChartKind::kLine:
+      return "折线图";
+    case ChartKind::kBar:
+      return "柱状图";
+    case ChartKind::kPie:
+      return "饼图";
+    case ChartKind::kScatter:
+      return "散点图";
+    case ChartKind::kHeatmap:
+      return "热力图";
+  }
+  return "柱状图";
+}
+
 }  // namespace
 
 std::string ConsultationResult::RenderMarkdown() const {
@@ -70,7 +89,7 @@ std::string ConsultationResult::RenderMarkdown() const {
     out += std::to_string(i + 1) + ". **" + s.title + "** — " + s.rationale + "\n";
     out +=
         "   - " + std::string(l.dims) + ": " + JoinList(s.dimensions, chinese ? "、" : ", ") + "\n";
-    out += "   - " + std::string(l.chart) + ": " + std::string(ChartKindName(s.chart)) + " (" +
+    out += "   - " + std::string(l.chart) + ": " + std::string(ChartWord(s.chart, chinese)) + " (" +
            s.chart_reason + ")\n";
     out += "   - " + std::string(l.examples) + ":";
     for (const std::string& q : s.example_questions) out += " “" + q + "”";
@@ -97,7 +116,7 @@ std::string ConsultationResult::RenderText() const {
   for (size_t i = 0; i < suggestions.size(); ++i) {
     const Suggestion& s = suggestions[i];
     out += "  " + std::to_string(i + 1) + ". " + s.title + " [" +
-           std::string(ChartKindName(s.chart)) + "]\n";
+           std::string(ChartWord(s.chart, chinese)) + "]\n";
     out += "     " + s.rationale + "\n";
     for (const std::string& q : s.example_questions) out += "     > " + q + "\n";
   }

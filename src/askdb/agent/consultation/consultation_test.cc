@@ -170,8 +170,13 @@ TEST(ConsultationTest, DemoWithSemanticModelChinese) {
   const std::string md = r.RenderMarkdown();
   EXPECT_NE(md.find("## 数据分析建议"), std::string::npos);
   EXPECT_NE(md.find("示例问题"), std::string::npos);
-  EXPECT_NE(md.find("line"), std::string::npos);
-  EXPECT_NE(r.RenderText().find("推荐的分析"), std::string::npos);
+  // The chart's kind in Chinese words, not "line" among Chinese text; the JSON keeps "line".
+  EXPECT_NE(md.find("推荐图表: 折线图"), std::string::npos) << md;
+  EXPECT_EQ(md.find(": line ("), std::string::npos) << md;
+  const std::string text = r.RenderText();
+  EXPECT_NE(text.find("推荐的分析"), std::string::npos);
+  EXPECT_NE(text.find("[折线图]"), std::string::npos) << text;
+  EXPECT_EQ(text.find("[line]"), std::string::npos) << text;
   const Json j = r.ToJson();
   EXPECT_EQ(j["tool_calls"], 1);
   EXPECT_EQ(j["sql_executed"], 0);
