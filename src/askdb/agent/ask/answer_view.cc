@@ -8,6 +8,7 @@
 #include <optional>
 #include <string_view>
 
+#include "askdb/agent/ask/chart_words.h"
 #include "askdb/analysis/measure_additivity.h"
 #include "askdb/catalog/semantic_model.h"
 #include "askdb/common/text.h"
@@ -266,6 +267,11 @@ AnswerView MakeAnswerView(const db::ResultSet& result, const AnswerViewInput& in
   BlankNullWords(view.result, input.chinese);
   analysis::ChartRequest request;
   request.question = input.question;
+  // Titled by what the rows are, not how to draw them: "各大区的订单金额", not
+  // "各大区的订单金额，用柱状图展示" (the question still tells the kind asked).
+  if (ChartWordsTaken taken = TakeChartWords(input.question); taken.found) {
+    request.title = std::move(taken.question);
+  }
   request.sql = input.sql;
   request.money_columns = input.money_columns;
   view.chart = analysis::RecommendChart(view.result, request);

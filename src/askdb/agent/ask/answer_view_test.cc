@@ -192,6 +192,25 @@ TEST(AnswerViewTest, NoModelLeavesTheResultAsItIs) {
   EXPECT_EQ(view.result.rows[0][0].ToDisplayString(), "Rock");
 }
 
+// A chart is titled by the data, without the words that asked for it; the kind asked stays.
+TEST(AnswerViewTest, TheChartTitleLeavesOutTheChartWords) {
+  const db::ResultSet rows = Rows({{"region", "TEXT"}, {"amount", "REAL"}},
+                                  {{db::Value::Text("East"), db::Value::Double(12.5)},
+                                   {db::Value::Text("West"), db::Value::Double(7.5)}});
+  AnswerView view =
+      MakeAnswerView(rows, {.question = "各大区的订单金额，用饼图展示",
+                            .sql = "SELECT region, SUM(x) AS amount FROM t GROUP BY 1",
+                            .chinese = true});
+  EXPECT_EQ(view.chart.title, "各大区的订单金额");
+  EXPECT_EQ(view.chart.kind, analysis::ChartKind::kPie);
+  view = MakeAnswerView(rows, {.question = "amount by region as a bar chart",
+                               .sql = "SELECT region, SUM(x) AS amount FROM t GROUP BY 1"});
+  EXPECT_EQ(view.chart.title, "amount by region");
+  view = MakeAnswerView(rows, {.question = "amount by region",
+                               .sql = "SELECT region, SUM(x) AS amount FROM t GROUP BY 1"});
+  EXPECT_EQ(view.chart.title, "amount by region");
+}
+
 // A mostly empty Company column: its NULL reads "(空)" / "—" in the table and the prose.
 TEST(AnswerViewTest, ANullAmongWordsReadsAsAnEmptyCell) {
   const db::ResultSet rows =

@@ -85,6 +85,30 @@ void TakeChineseVerbs(std::string& q, ChartWordsTaken& out) {
   }
 }
 
+// What separates the data's words from the chart's at the end of a request: "各品类的销量，
+// 画个饼图", "…并画个折线图".
+void TrimTrailingJoins(std::string& q) {
+  for (bool cut = true; cut;) {
+    cut = false;
+    for (std::string_view join : {"，", ",", "；", ";", " ", "再", "并"}) {
+      if (q.ends_with(join)) {
+        q.resize(q.size() - join.size());
+        cut = true;
+      }
+    }
+  }
+}
+
+// With the chart noun taken, a drawing verb left at the end goes (画 ends no data word there).
+void TakeChineseTrailingVerbs(std::string& q, const ChartWordsTaken& out) {
+  if (!out.found) return;
+  for (std::string_view verb : kChineseVerbs) {
+    if (!q.ends_with(verb)) continue;
+    q.resize(q.size() - verb.size());
+    return;
+  }
+}
+
 bool In(const std::string& w, std::initializer_list<std::string_view> words) {
   for (std::string_view x : words) {
     if (w == x) return true;
@@ -148,6 +172,8 @@ ChartWordsTaken TakeChartWords(std::string_view request) {
   TakeChineseNouns(q, out);
   TakeChineseMapPhrases(q, out);
   TakeChineseVerbs(q, out);
+  TakeChineseTrailingVerbs(q, out);
+  if (out.found) TrimTrailingJoins(q);
   // "各大区销售额的柱状图" without its noun ends in 的.
   constexpr std::string_view kOf = "的";
   while (out.found && q.size() >= kOf.size() && q.ends_with(kOf)) q.resize(q.size() - kOf.size());

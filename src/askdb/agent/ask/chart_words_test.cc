@@ -25,6 +25,9 @@ TEST(ChartWordsTest, ChineseChartWordsAreTaken) {
   EXPECT_EQ(r.question, "各渠道的销售额");
   EXPECT_EQ(TakeChartWords("请画一下每月的订单金额").question, "每月的订单金额");
   EXPECT_EQ(TakeChartWords("做一个各大区销售额的柱状图").question, "各大区销售额");
+  // The drawing verb after the data, with the comma before it.
+  EXPECT_EQ(TakeChartWords("各品类的销量，画个饼图").question, "各品类的销量");
+  EXPECT_EQ(TakeChartWords("每月销售额画一个折线图").question, "每月销售额");
   // A chart said not to be drawn goes with its negation, which is not the data's.
   EXPECT_EQ(TakeChartWords("不要饼图，用柱状图展示各渠道的销售额").question, "，各渠道的销售额");
 }
