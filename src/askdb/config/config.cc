@@ -429,7 +429,7 @@ std::vector<KeySpec> LlmKeys() {
   };
 }
 
-// The keys in the order the TOML file's sections stand.
+// The keys in the order of the former single table: ToJson and the suggestions list them so.
 const std::vector<KeySpec>& Specs() {
   static const std::vector<KeySpec> specs = [] {
     std::vector<KeySpec> all;

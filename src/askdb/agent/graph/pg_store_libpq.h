@@ -18,9 +18,9 @@ struct PgResultDeleter {
 using PgResultPtr = std::unique_ptr<PGresult, PgResultDeleter>;
 
 // A libpq connection from keyword/value pairs (PgStoreConnection::params). The server's
-// NOTICEs are dropped: libpq prints them to stderr, and CREATE ... IF NOT EXISTS would print
-// "already exists, skipping" on every start. Null only when libpq could not allocate one;
-// the caller checks PQstatus.
+// messages are dropped instead of printed to stderr: the stores connect with
+// client_min_messages=warning, so only WARNINGs would reach libpq's default printer. Null
+// only when libpq could not allocate one; the caller checks PQstatus.
 PGconn* PgStoreConnect(const std::vector<std::pair<std::string, std::string>>& params);
 
 }  // namespace askdb::agent
