@@ -273,6 +273,14 @@ bool NarrowsTheRowsBefore(const std::vector<Item>& items, size_t i, const Schema
   return PlacedOnTablesOnly(items[i - 1], index);
 }
 
+// An unknown English word that reads as a plural noun ("gadgets", not "class" or "status").
+bool IsUnknownPluralNoun(const Item& item) {
+  if (!IsUnknownEnglishWord(item)) return false;
+  const std::string w = text::AsciiLower(item.text);
+  return w.size() >= 4 && w.ends_with("s") && !w.ends_with("ss") && !w.ends_with("us") &&
+         !w.ends_with("is");
+}
+
 // "the air date of gadgets with Episode X", "which country has the most of gadgets": an unknown
 // plural noun where the rows are named (after of, all, the, which ...), in a question that names
 // no table by its word. The table was inferred from its columns, and the noun may name other
@@ -281,12 +289,7 @@ bool NamesUnknownRows(const std::vector<Item>& items, size_t i, const SchemaInde
   static constexpr std::string_view kOpeners[] = {"of",    "all",       "the",  "which",
                                                   "what",  "distinct",  "many", "these",
                                                   "those", "different", "any",  "some"};
-  if (i == 0 || !IsUnknownEnglishWord(items[i])) return false;
-  const std::string w = text::AsciiLower(items[i].text);
-  if (w.size() < 4 || !w.ends_with("s") || w.ends_with("ss") || w.ends_with("us") ||
-      w.ends_with("is")) {
-    return false;
-  }
+  if (i == 0 || !IsUnknownPluralNoun(items[i])) return false;
   const std::string before = text::AsciiLower(items[i - 1].text);
   const std::string last = before.substr(before.rfind(' ') + 1);
   if (std::find(std::begin(kOpeners), std::end(kOpeners), last) == std::end(kOpeners)) {
@@ -308,12 +311,7 @@ bool ScopesAPlacedTable(const std::vector<Item>& items, size_t i, const SchemaIn
       "these", "those", "the", "all", "our", "their", "its", "each", "every", "such", "any"};
   static constexpr std::string_view kPrepositions[] = {"in",   "of",     "among", "across",
                                                        "from", "within", "for",   "on"};
-  if (i == 0 || !IsUnknownEnglishWord(items[i])) return false;
-  const std::string w = text::AsciiLower(items[i].text);
-  if (w.size() < 4 || !w.ends_with("s") || w.ends_with("ss") || w.ends_with("us") ||
-      w.ends_with("is")) {
-    return false;
-  }
+  if (i == 0 || !IsUnknownPluralNoun(items[i])) return false;
   // The words between the table word and the noun, however the items grouped them.
   const WordsBefore before = KeywordsBefore(items, i);
   const std::vector<std::string>& between = before.words;
