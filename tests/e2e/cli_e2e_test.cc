@@ -90,6 +90,21 @@ TEST_F(CliE2eTest, VersionAndHelp) {
   EXPECT_NE(h.out.find("Examples:"), std::string::npos);
 }
 
+// A subcommand's help ends with its own command's examples, not askdb's (demo, sql): `askdb kb
+// add --help` and `askdb users add --help` showed the top-level ones.
+TEST_F(CliE2eTest, ASubcommandsHelpShowsItsCommandsExamples) {
+  RunResult add = Run({"kb", "add", "--help"});
+  EXPECT_EQ(add.exit_code, 0) << add.err;
+  EXPECT_NE(add.out.find("askdb kb add handbook.pdf"), std::string::npos) << add.out;
+  EXPECT_EQ(add.out.find("askdb sql --db x.db"), std::string::npos) << add.out;
+  RunResult user = Run({"users", "add", "--help"});
+  EXPECT_EQ(user.exit_code, 0) << user.err;
+  EXPECT_NE(user.out.find("askdb users add"), std::string::npos) << user.out;
+  EXPECT_EQ(user.out.find("askdb sql --db x.db"), std::string::npos) << user.out;
+  // The top level keeps its own.
+  EXPECT_NE(Run({"--help"}).out.find("askdb sql --db x.db"), std::string::npos);
+}
+
 // A usage error names the command it is about, its subcommands, and that command's help:
 // "askdb config set" said "A subcommand is required (see askdb --help)".
 TEST_F(CliE2eTest, AUsageErrorNamesTheCommandAndItsHelp) {

@@ -2,6 +2,7 @@
 // subcommand. Failures print one line on stderr ("askdb: error: ...") and exit with a code
 // from exit_codes.h; with --json the error is also a JSON object on stdout.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -83,14 +84,31 @@ void AddGlobalOptions(CLI::App& app, GlobalOptions& global) {
       "ask, chat, sql, mcp: run as the user of this session token (POST /api/v1/auth/login)");
   app.footer(
       "Examples:\n"
-      "  askdb demo                                  create the demo database and run the "
-      "main job\n"
+      "  askdb demo                                  create the demo database and answer "
+      "its showcase questions\n"
       "  askdb ask \"2024年各地区的销售额\"            a question, answered with no model\n"
       "  askdb schema --db chinook.sqlite            list tables, columns and keys\n"
       "  askdb sql \"SELECT COUNT(*) FROM orders\"     run one read-only statement\n"
       "  askdb sql --db x.db \"SELECT ...\" --report r.html\n\n"
       "Exit codes: 0 ok, 2 usage, 3 bad input, 4 SQL error, 5 refused (not read-only),\n"
       "6 timeout, 7 unavailable, 8 not answered, 1 internal error. See docs/cli.md.");
+}
+
+// A subcommand takes its parent's footer when it is made, mostly before the parent sets its
+// own: `askdb kb add --help` and `askdb users add --help` ended with askdb's examples (demo,
+// sql). One still showing an ancestor's gets its parent's, the examples of its command.
+void FootersFromParents(CLI::App& app, std::vector<std::string> above) {
+  const auto all = [](CLI::App*) { return true; };
+  for (CLI::App* sub : app.get_subcommands(all)) {
+    const std::string footer = sub->get_footer();
+    if (footer != app.get_footer() &&
+        std::find(above.begin(), above.end(), footer) != above.end()) {
+      sub->footer(app.get_footer());
+    }
+    std::vector<std::string> with_app = above;
+    with_app.push_back(app.get_footer());
+    FootersFromParents(*sub, std::move(with_app));
+  }
 }
 
 // The deepest command the line named ("askdb kb term"): a usage error is about it, so its help
@@ -209,6 +227,7 @@ int Main(int argc, char** argv) {
       AddSqlCommand(app),   AddEvalCommand(app), AddLlmCommand(app),  AddConfigCommand(app),
       AddServeCommand(app), AddMcpCommand(app),  AddKbCommand(app),   AddUsersCommand(app),
   };
+  FootersFromParents(app, {});
   if (std::optional<int> exit_code = Parse(app, argc, argv)) return *exit_code;
   if (Status s = CheckSignInApplies(app, global); !s.ok()) return ReportError(s, global.json);
 

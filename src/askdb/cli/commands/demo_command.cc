@@ -161,7 +161,9 @@ Status RunDemo(const DemoOptions& options, CliContext& ctx) {
 Command AddDemoCommand(CLI::App& app) {
   auto options = std::make_shared<DemoOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "demo", "Create the demo retail database if missing and run the main job on it");
+      "demo",
+      "Create the demo retail database if missing and answer its showcase questions "
+      "in one report");
   cmd->add_option("--db", options->db_path,
                   "Where the demo database lives (default: <data dir>/demo/retail.sqlite)");
   cmd->add_option("--report", options->report,
