@@ -37,10 +37,20 @@ std::string Percent(double part, double whole) {
   return buf;
 }
 
+// A column whose values are already percent points, by its name: "占比(%)", "share (%)".
+bool InPercentPoints(std::string_view name) {
+  for (std::string_view mark : {"(%)", "（%）", "%"}) {
+    if (name.ends_with(mark)) return true;
+  }
+  return false;
+}
+
 // A value as the series shows it: a ratio in percent ("3.84%", as one number shows it, not
-// "0.04"), money with two decimals.
+// "0.04"), percent points with their sign ("43.52%", not "43.52"), money with two decimals.
 std::string Shown(double value, const analysis::ChartSeries& series) {
-  return series.ratio ? analysis::FormatFraction(value) : FormatNumber(value, series.money);
+  if (series.ratio) return analysis::FormatFraction(value);
+  if (InPercentPoints(series.name)) return FormatNumber(value, false) + "%";
+  return FormatNumber(value, series.money);
 }
 
 // Equal up to the noise of summing floating-point values (37.62 vs 37.620000000000005).

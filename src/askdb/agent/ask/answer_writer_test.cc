@@ -89,6 +89,19 @@ TEST(AnswerWriterTest, ARatioPerGroupReadsInPercent) {
             "3 groups; online has the highest 折扣率 at 4.12%, app the lowest at 0.08%.");
 }
 
+// The engine's share in percent points ("各渠道的订单数占比" on the demo): 43.52 is 43.52%.
+TEST(AnswerWriterTest, PercentPointsReadWithTheirSign) {
+  const db::ResultSet r =
+      TwoColumns({{"线上", 43.52}, {"门店", 32.0}, {"手机App", 24.48}}, "渠道", "占比(%)");
+  const analysis::ChartSpec chart = ChartFor(
+      r,
+      "SELECT channel AS \"渠道\", CAST(COUNT(*) AS REAL) * 100 / SUM(COUNT(*)) OVER () AS "
+      "\"占比(%)\" FROM orders GROUP BY channel");
+  const std::string zh = WriteAnswer(r, chart, true);
+  EXPECT_NE(zh.find("为 43.52%"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("为 24.48%"), std::string::npos) << zh;
+}
+
 TEST(AnswerWriterTest, ATopNOfAnAdditiveMeasureHasNoTotalOfTheWhole) {
   const db::ResultSet r =
       TwoColumns({{"USA", 523.06}, {"Canada", 303.96}, {"France", 195.1}}, "country", "revenue");
