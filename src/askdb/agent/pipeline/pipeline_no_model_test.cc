@@ -50,9 +50,11 @@ class PipelineNoModelTest : public ::testing::Test {
     delete dir_;
   }
 
-  Pipeline MakePipeline(PipelineOptions options = {}) {
+  Pipeline MakePipeline(PipelineOptions options = {},
+                        std::vector<const knowledge::EvidenceSource*> evidence = {}) {
     PipelineDeps deps;
     deps.checkpoints = &store_;
+    deps.evidence = std::move(evidence);
     deps.datasource = [this]() -> StatusOr<PreparedDatasource*> {
       ++opened_;
       return ds_;
@@ -867,13 +869,8 @@ class OnePassage : public knowledge::EvidenceSource {
 TEST_F(PipelineNoModelTest, AbstentionShowsAKnowledgePassageThatCoversTheQuestion) {
   for (const double coverage : {0.83, 0.5}) {
     OnePassage passage(coverage);
-    PipelineDeps deps;
-    deps.checkpoints = &store_;
-    deps.datasource = []() -> StatusOr<PreparedDatasource*> { return ds_; };
-    deps.evidence = {&passage};
-    StatusOr<Pipeline> p = Pipeline::Create(std::move(deps));
-    ASSERT_TRUE(p.ok());
-    StatusOr<PipelineResult> r = p->Ask("kb-" + std::to_string(coverage), "财年从几月开始");
+    Pipeline p = MakePipeline({}, {&passage});
+    StatusOr<PipelineResult> r = p.Ask("kb-" + std::to_string(coverage), "财年从几月开始");
     ASSERT_TRUE(r.ok()) << r.status().ToString();
     EXPECT_EQ(r->route, PipelineRoute::kNotAnswered) << r->answer;
     const bool shown = r->answer.find("4月1日") != std::string::npos;
@@ -891,13 +888,8 @@ TEST_F(PipelineNoModelTest, AbstentionShowsAKnowledgePassageThatCoversTheQuestio
 // as a data question does (docs/knowledge.md), never to the analysis planner.
 TEST_F(PipelineNoModelTest, ASimpleRequestTheQuickPathCannotAnswerRecallsTheKnowledge) {
   OnePassage passage(0.1);
-  PipelineDeps deps;
-  deps.checkpoints = &store_;
-  deps.datasource = []() -> StatusOr<PreparedDatasource*> { return ds_; };
-  deps.evidence = {&passage};
-  StatusOr<Pipeline> p = Pipeline::Create(std::move(deps));
-  ASSERT_TRUE(p.ok());
-  StatusOr<PipelineResult> r = p->Ask("simple-kb", "help me with math");
+  Pipeline p = MakePipeline({}, {&passage});
+  StatusOr<PipelineResult> r = p.Ask("simple-kb", "help me with math");
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   ASSERT_EQ(r->request_type, "simple") << r->answer;
   EXPECT_FALSE(r->state.evidence.is_null()) << "the evidence node was skipped: " << r->answer;
