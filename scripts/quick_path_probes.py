@@ -33,12 +33,21 @@ def ask(binary, db, home, text):
 
 def contains_value(answer, value):
     """True when the value stands whole in the answer: "5" is not found inside "95" or "5.5",
-    "12.5" matches "12.50" and "25" matches "25.0" (the same number); "25" is not found in "-25%"."""
+    "12.5" matches "12.50" and "25" matches "25.0" (the same number); "25" is not found in "-25%".
+    A value written to some decimals matches a longer number that rounds to it ("33.3333" the
+    printed "33.3333333333", "90.7" the "90.718474"), never one that does not ("12.5", "12.56")."""
     pattern = re.escape(value)
     if value[:1].isdigit():
         pattern = r"(?<![\d.,\-−])" + pattern  # not a digit of another number, nor negated
+    if value[-1:].isdigit() and "." in value:
+        decimals = len(value.split(".")[-1])
+        for m in re.finditer(pattern + r"(\d*)(?![\d])", answer):
+            printed = value + m.group(1)
+            if round(float(printed), decimals) == float(value):
+                return True
+        return False
     if value[-1:].isdigit():
-        pattern += r"0*(?![\d])" if "." in value else r"(?:\.0+)?(?![\d]|[.,]\d)"
+        pattern += r"(?:\.0+)?(?![\d]|[.,]\d)"
     return re.search(pattern, answer) is not None
 
 

@@ -1219,6 +1219,24 @@ std::optional<ParsedNumber> SpokenTailAfterUnit(std::string_view rest, long doub
   return std::nullopt;
 }
 
+// Multipliers after Arabic digits (1.2万, 3亿, 5千) and, after a whole number's, the spoken rest
+// (2万5, 3千5百): applied to `value`; returns the bytes they span.
+size_t UnitsAfterDigits(std::string_view s, bool whole, long double& value) {
+  size_t i = 0;
+  long double last_unit = 0;
+  for (long double unit; (unit = ChineseUnit(CharAt(s, i))) > 0; i += kCjkCharBytes) {
+    value *= unit;
+    last_unit = unit;
+  }
+  if (whole && last_unit >= 100) {
+    if (const auto tail = SpokenTailAfterUnit(s.substr(i), last_unit)) {
+      value += tail->value;
+      i += tail->length;
+    }
+  }
+  return i;
+}
+
 }  // namespace
 
 std::optional<ParsedNumber> ParseNumberPrefix(std::string_view s) {
@@ -1252,22 +1270,7 @@ std::optional<ParsedNumber> ParseNumberPrefix(std::string_view s) {
       while (i < s.size() && IsDigit(s[i])) digits += s[i++];
     }
     value = std::strtold(digits.c_str(), nullptr);
-    // Multipliers after Arabic digits: 1.2万, 3亿, 5千.
-    long double last_unit = 0;
-    while (true) {
-      const std::string_view ch = CharAt(s, i);
-      const long double unit = ChineseUnit(ch);
-      if (unit <= 0) break;
-      value *= unit;
-      last_unit = unit;
-      i += kCjkCharBytes;
-    }
-    if (last_unit >= 100 && digits.find('.') == std::string::npos) {
-      if (const auto tail = SpokenTailAfterUnit(s.substr(i), last_unit)) {
-        value += tail->value;
-        i += tail->length;
-      }
-    }
+    i += UnitsAfterDigits(s.substr(i), digits.find('.') == std::string::npos, value);
     return ParsedNumber{value, i};
   }
   size_t end = 0;

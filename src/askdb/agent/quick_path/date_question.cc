@@ -717,26 +717,36 @@ Shape ZhTimeUntil(std::string_view s) {
   return Matched(DaysUntil(ParseZhDay(day)));
 }
 
+// The year a day is counted in: 2025年3月14日是(今年)的第几天 / 第几周.
+constexpr std::string_view kZhInTheYear =
+    "(今年|这一年|本年度|本年|当年|那年|那一年|该年|这年|一年中|一年里|一年|全年)";
+
+// The day counted in "今年": a holiday without a year is this year's (国庆节是今年的第几天, asked
+// in November, is this October's, not the coming one's).
+std::optional<DateExpression> ZhDayInTheYear(const std::string& day, const std::string& year) {
+  if (year == "今年" || year == "本年" || year == "本年度") {
+    if (auto this_year = ParseZhDay("今年" + day)) return this_year;
+  }
+  return ParseZhDay(day);
+}
+
 // "国庆节是今年的第几天".
 Shape ZhDayOfYear(std::string_view s) {
-  static const Pattern day_of_year(
-      "^(.+?)是?(?:今年|这一年|本年度|本年|当年|那年|那一年|该年|这年|一年中|一年里|一年|全年)"
-      "的?第(?:几|多少)天$");
-  std::string day;
-  if (!RE2::FullMatch(s, day_of_year.re, &day)) return {};
-  return Matched(DayOfYear(ParseZhDay(day)));
+  static const Pattern day_of_year("^(.+?)是?" + std::string(kZhInTheYear) + "的?第(?:几|多少)天$");
+  std::string day, year;
+  if (!RE2::FullMatch(s, day_of_year.re, &day, &year)) return {};
+  return Matched(DayOfYear(ZhDayInTheYear(day, year)));
 }
 
 // "2025年3月14日是第几周", "今天是今年的第几个星期", "这周是第几周" (星期几 is a weekday, not
 // this).
 Shape ZhWeekOfYear(std::string_view s) {
-  static const Pattern week_of_year(
-      "^(.+?)是?(?:今年|这一年|本年度|本年|当年|那年|那一年|该年|这年|一年中|一年里|一年|全年)?"
-      "的?第(?:几|多少)(?:周|个星期|个礼拜)$");
-  std::string day;
-  if (!RE2::FullMatch(s, week_of_year.re, &day)) return {};
+  static const Pattern week_of_year("^(.+?)是?" + std::string(kZhInTheYear) +
+                                    "?的?第(?:几|多少)(?:周|个星期|个礼拜)$");
+  std::string day, year;
+  if (!RE2::FullMatch(s, week_of_year.re, &day, &year)) return {};
   if (day == "这周" || day == "本周" || day == "这个星期" || day == "这星期") day = "今天";
-  return Matched(WeekOfYear(ParseZhDay(day)));
+  return Matched(WeekOfYear(ZhDayInTheYear(day, year)));
 }
 
 // "今天农历几号": a lunar date is not computed (a wrong date is worse than none).

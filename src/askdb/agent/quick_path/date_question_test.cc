@@ -262,5 +262,15 @@ TEST(DateQuestionTest, WeekOfTheYear) {
   EXPECT_EQ(weeks("今天星期几"), "");
 }
 
+// A holiday counted in 今年 is this year's, even once it has passed: asked in November 2027,
+// 国庆节 is 2027-10-01 (day 274), not the coming one in leap 2028 (day 275).
+TEST(DateQuestionTest, AHolidayCountedInThisYearIsThisYears) {
+  const auto parsed = ParseDateQuestion("国庆节是今年的第几天");
+  ASSERT_TRUE(parsed);
+  const DateAnswer a = EvaluateDateQuestion(*parsed, CivilDate{2027, 11, 20});
+  EXPECT_EQ(Iso(a.date), "2027-10-01");
+  EXPECT_EQ(a.day_of_year, 274);
+}
+
 }  // namespace
 }  // namespace askdb::agent
