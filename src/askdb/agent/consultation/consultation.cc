@@ -71,6 +71,22 @@ std::string Singular(const std::string& phrase) {
   return ascii_lower ? head + nlq::SingularizeEnglish(last) : phrase;
 }
 
+// "customer" → "customers" (for "top 10 …"): a singular table name (Chinook's Customer) read
+// as the rows it lists. A word the singular rules change is plural already.
+std::string Plural(const std::string& phrase) {
+  const std::string singular = Singular(phrase);
+  if (singular != phrase || phrase.empty() || !(phrase.back() >= 'a' && phrase.back() <= 'z')) {
+    return phrase;
+  }
+  const auto ends = [&](std::string_view tail) { return phrase.ends_with(tail); };
+  if (ends("y") && phrase.size() > 1 &&
+      std::string_view("aeiou").find(phrase[phrase.size() - 2]) == std::string_view::npos) {
+    return phrase.substr(0, phrase.size() - 1) + "ies";
+  }
+  if (ends("s") || ends("x") || ends("z") || ends("ch") || ends("sh")) return phrase + "es";
+  return phrase + "s";
+}
+
 std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) {
@@ -609,11 +625,12 @@ void Consultant::AddShare(const Measure& m, const Axis& a, double base) {
 
 void Consultant::AddRanking(const Measure& m, int entity, int depth, double base) {
   const std::string e = TableDisplay(entity);
+  const std::string many = zh_ ? e : Plural(e);  // "top 10 customers", not "customer"
   const std::string n = std::to_string(options_.top_n);
   Suggestion s;
   s.kind = AnalysisKind::kRanking;
-  s.title =
-      zh_ ? Cat({e, m.display, "排行（Top ", n, "）"}) : "Top " + n + " " + e + " by " + m.display;
+  s.title = zh_ ? Cat({e, m.display, "排行（Top ", n, "）"})
+                : "Top " + n + " " + many + " by " + m.display;
   s.dimensions = {e};
   s.measures = {m.display};
   s.chart = ChartKind::kBar;
@@ -621,7 +638,7 @@ void Consultant::AddRanking(const Measure& m, int entity, int depth, double base
   if (zh_) {
     s.example_questions = {m.display + "最高的" + n + "个" + e};
   } else {
-    s.example_questions = {"top " + n + " " + e + " by " + m.display};
+    s.example_questions = {"top " + n + " " + many + " by " + m.display};
   }
   // The entity's name column as a second wording ("客户姓名") for engines that read the
   // table word as its key.
@@ -633,7 +650,7 @@ void Consultant::AddRanking(const Measure& m, int entity, int depth, double base
                 : "top " + n + " " + ColumnDisplay(label) + " by " + m.display));
   }
   s.rationale = L("找出贡献最大的" + e + "，以及长尾",
-                  "find the " + e + " that contribute most, and the long tail");
+                  "find the " + many + " that contribute most, and the long tail");
   s.tables = {index_.tables()[m.table].name, index_.tables()[entity].name};
   s.score = base + kFieldScoreWeight * (m.score - depth);
   out_.push_back(std::move(s));

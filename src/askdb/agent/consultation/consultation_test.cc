@@ -341,6 +341,10 @@ TEST(ConsultationTest, ChinookTitlesUseBusinessNamesOrQuotedColumns) {
   const Suggestion* comparison = FindKind(en.result, AnalysisKind::kComparison);
   ASSERT_NE(comparison, nullptr);
   EXPECT_EQ(comparison->title.rfind("Total by ", 0), 0u) << comparison->title;
+  // A ranking lists rows: "Top 10 customers", though the table is named Customer.
+  const Suggestion* ranking = FindKind(en.result, AnalysisKind::kRanking);
+  ASSERT_NE(ranking, nullptr);
+  EXPECT_EQ(ranking->title, "Top 10 customers by total") << ranking->title;
 
   // With the Chinese semantic model, its business names and nothing quoted.
   auto model = catalog::LoadSemanticModel(fs::path(ASKDB_SOURCE_DIR) / "data" / "semantic" /
