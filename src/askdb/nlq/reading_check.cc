@@ -351,6 +351,11 @@ bool LooksLikeAName(const std::vector<Item>& items, size_t i) {
            (before.text == "." || before.text == "?" || before.text == "!"));
 }
 
+bool IsIdWord(const std::string& text) {
+  const std::string w = text::AsciiLower(text);
+  return w == "id" || w == "ids";
+}
+
 // "为什么华东的销售额下降了", "why did sales drop": the total is not the reason.
 bool AsksWhy(const Item& item) {
   static constexpr std::string_view kWords[] = {"why", "为什么", "为何", "为啥"};
@@ -396,8 +401,7 @@ std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
     }
     if (LooksLikeAName(items, i)) return UnplacedWord{UnplacedWord::Kind::kName, item.text};
     // "show both the name and the id": a key asked for and not found.
-    if (item.kind == ItemKind::kUnknown &&
-        (text::AsciiLower(item.text) == "id" || text::AsciiLower(item.text) == "ids")) {
+    if (item.kind == ItemKind::kUnknown && IsIdWord(item.text)) {
       return UnplacedWord{UnplacedWord::Kind::kListedWord, item.text};
     }
     if (NarrowsAPlacedWord(items, i, index) || NarrowsTheRowsBefore(items, i, index) ||
@@ -420,6 +424,14 @@ std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
         break;
       default:
         break;
+    }
+  }
+  // "the id, name of each editor": "id" names several tables' keys and the reading used none
+  // (it grouped by the editor's key without showing it). Named last, so that a more telling
+  // reason of another word comes first.
+  for (const Item& item : items) {
+    if (!item.used && item.kind == ItemKind::kTerm && IsIdWord(item.text)) {
+      return UnplacedWord{UnplacedWord::Kind::kDataWord, item.text};
     }
   }
   return std::nullopt;

@@ -378,6 +378,16 @@ TEST_F(ReadingCheckTest, UnknownRowsAfterAPrepositionScopeTheTableBeforeThem) {
   EXPECT_TRUE(Ask("Count the number of sales.").answered);
 }
 
+// "Show the id, name of each editor and the number of journal committees" (Spider-Syn train on
+// a develop schema): "id" names the keys of both tables, the reading grouped by the staff key
+// without showing it, and the answer left out a column the question lists.
+TEST_F(ReadingCheckTest, AnIdListedAndPlacedOnNoKeyIsNamed) {
+  const Translation t = Ask("Show the id, city of each staff and the number of sales.");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("'id'"), std::string::npos) << t.abstain_reason;
+  EXPECT_TRUE(Ask("Show the city of each staff and the number of sales.").answered);
+}
+
 TEST_F(ReadingCheckTest, NoCompanionWithoutBothNameParts) {
   testing::Shop shop = testing::OpenShop();
   const int stores = shop.index->FindTable("stores");
