@@ -224,6 +224,19 @@ bool NamesWord(std::string_view label, std::string_view word) {
   return false;
 }
 
+// The chart is titled by what the rows are, not how to draw them: "各大区的订单金额", not
+// "各大区的订单金额，用柱状图展示" (the question still tells the kind asked).
+analysis::ChartRequest ChartRequestFor(const AnswerViewInput& input) {
+  analysis::ChartRequest request;
+  request.question = input.question;
+  if (ChartWordsTaken taken = TakeChartWords(input.question); taken.found) {
+    request.title = std::move(taken.question);
+  }
+  request.sql = input.sql;
+  request.money_columns = input.money_columns;
+  return request;
+}
+
 }  // namespace
 
 std::string EmptyCellText(bool chinese) { return chinese ? "(空)" : "—"; }
@@ -265,16 +278,7 @@ AnswerView MakeAnswerView(const db::ResultSet& result, const AnswerViewInput& in
     }
   }
   BlankNullWords(view.result, input.chinese);
-  analysis::ChartRequest request;
-  request.question = input.question;
-  // Titled by what the rows are, not how to draw them: "各大区的订单金额", not
-  // "各大区的订单金额，用柱状图展示" (the question still tells the kind asked).
-  if (ChartWordsTaken taken = TakeChartWords(input.question); taken.found) {
-    request.title = std::move(taken.question);
-  }
-  request.sql = input.sql;
-  request.money_columns = input.money_columns;
-  view.chart = analysis::RecommendChart(view.result, request);
+  view.chart = analysis::RecommendChart(view.result, ChartRequestFor(input));
   if (view.chart.kind != analysis::ChartKind::kKpi) return view;
   // One number: what it was filtered by, and a duration as people read one.
   std::vector<std::string> filters = FilterWords(input.reading, input.model, input.chinese);
