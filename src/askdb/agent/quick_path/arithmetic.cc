@@ -795,6 +795,10 @@ class Parser {
     long double v = Unary();
     while (result_.ok()) {
       const Tok k = Peek().kind;
+      if (k == Tok::kOf && OfAfterACount()) {
+        Fail("'of' after a whole number at byte " + std::to_string(Peek().offset));
+        break;
+      }
       if (k == Tok::kMul || k == Tok::kOf) {
         Advance();
         v *= Unary();
@@ -815,6 +819,19 @@ class Parser {
       }
     }
     return v;
+  }
+
+  // "of" takes a share of what follows: "20% of 350", "3/4 of 200", "two thirds of 90". After
+  // a bare whole number it is no product: "3 of 4" may be three out of four, not 12.
+  bool OfAfterACount() const {
+    if (pos_ == 0) return false;
+    const Token& before = tokens_[pos_ - 1];
+    if (before.kind != Tok::kNumber || before.value < 1 ||
+        std::floor(before.value) != before.value) {
+      return false;
+    }
+    const Tok earlier = pos_ >= 2 ? tokens_[pos_ - 2].kind : Tok::kEnd;
+    return earlier != Tok::kDiv && earlier != Tok::kFenZhi && earlier != Tok::kPow;
   }
 
   long double Unary() {

@@ -441,6 +441,13 @@ TEST(ArithmeticTest, SpokenDigitAmountsScaleLettersAndMultiples) {
   EXPECT_EQ(Eval("sqrt of 144"), "12");
   EXPECT_EQ(Eval("three fourths of 200"), "150");
   EXPECT_EQ(Eval("two fifths of 500"), "200");
+  // "of" after a bare whole number is no product ("3 of 4" had been 12); a share's "of" is.
+  EXPECT_NE(Eval("3 of 4").rfind("error:", 0), std::string::npos);
+  EXPECT_NE(Eval("1 of 4").rfind("error:", 0), std::string::npos);
+  EXPECT_EQ(Eval("3/4 of 200"), "150");
+  EXPECT_EQ(Eval("200% of 80"), "160");
+  EXPECT_EQ(Eval("0.5 of 10"), "5");
+  EXPECT_EQ(Eval("10 percent of 50"), "5");
 }
 
 }  // namespace askdb::agent
