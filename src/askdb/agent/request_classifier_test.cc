@@ -452,6 +452,24 @@ TEST(RequestClassifierTest, ListsDivisionAndCurlyApostrophesAreArithmetic) {
   EXPECT_EQ(NormalizeRequest("What’s ‘this’"), "what's 'this'");
 }
 
+TEST(RequestClassifierTest, TheQuickPathsArithmeticAnswerDecidesWhatItReadsWhole) {
+  // Round 18: one call to the quick path's own arithmetic answer types a request simple, so an
+  // expression inside framing words only the quick path strips (请问…呢) reaches it.
+  for (std::string_view q : {"请问12*7呢", "一下12*7"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kSimple) << q;
+    EXPECT_EQ(c.quick_intent, QuickIntent::kArithmetic) << q;
+    ASSERT_EQ(c.rules.size(), 1u) << q;
+    EXPECT_EQ(c.rules[0], "simple.expression") << q;
+  }
+  // A bare number asks for nothing, and words the expression reader cannot read stay out.
+  for (std::string_view q : {"2024", "请问2024呢", "100万", "请问2024年的销售额呢"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(std::count(c.rules.begin(), c.rules.end(), "simple.expression"), 0) << q;
+    EXPECT_NE(c.quick_intent, QuickIntent::kArithmetic) << q;
+  }
+}
+
 TEST(RequestClassifierTest, RoundingTipsWithoutARateAndPercentagesInWordsAreArithmetic) {
   // Round 11: whole-request parsers are the rule (simple.round, simple.bill, simple.percent).
   const std::pair<std::string_view, std::string_view> cases[] = {
