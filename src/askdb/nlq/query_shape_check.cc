@@ -7,6 +7,7 @@
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/count_word_check.h"
+#include "askdb/nlq/counted_noun_check.h"
 #include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/tokenizer.h"
 
@@ -1138,6 +1139,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = CountWithAnUnreadPredicate(query, items, index)) return p;
   if (auto p = UnreadPredicateOfTheRows(query, items, index)) return p;
   if (auto p = CountWithAnUnreadParticiple(query, items, index)) return p;
+  if (auto p = CountedNounIsAColumnsAmount(query, index)) return p;
   if (auto p = CountOfAnAmount(query, items, index)) return p;
   if (auto p = CountUnitValueOverSeveralRows(query, items, index)) return p;
   if (auto p = TotalColumnListedOverSeveralRows(query, items, index)) return p;

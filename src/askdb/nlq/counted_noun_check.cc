@@ -1,0 +1,92 @@
+#include "askdb/nlq/counted_noun_check.h"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "askdb/common/text.h"
+#include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/tokenizer.h"
+
+namespace askdb::nlq {
+namespace {
+
+// Words (singular, lower case) that count the same people of an event row: a question's
+// noun in one group and a column's word in the same group name one amount.
+constexpr std::string_view kDeaths[] = {"death", "fatality", "casualty", "killed", "dead"};
+constexpr std::string_view kInjuries[] = {"injury", "injured", "wounded"};
+constexpr std::string_view kAttendees[] = {"attendee", "attendance", "spectator"};
+
+template <size_t N>
+bool InGroup(const std::string_view (&group)[N], std::string_view word) {
+  return std::find(std::begin(group), std::end(group), word) != std::end(group);
+}
+
+bool SameAmount(std::string_view noun, std::string_view column_word) {
+  if (noun == column_word) return true;
+  return (InGroup(kDeaths, noun) && InGroup(kDeaths, column_word)) ||
+         (InGroup(kInjuries, noun) && InGroup(kInjuries, column_word)) ||
+         (InGroup(kAttendees, noun) && InGroup(kAttendees, column_word));
+}
+
+// The one word a column's name counts, its count words taken off ("num_of_deaths",
+// "death_count", "killed" → that word); "" when other words remain ("pet_age", "train_number").
+std::string CountedWordOfColumn(const IndexedColumn& c) {
+  std::vector<std::string> w;
+  for (const std::string& part : text::SplitIdentifier(c.name)) w.push_back(text::AsciiLower(part));
+  while (!w.empty() && (w.front() == "num" || w.front() == "nbr" || w.front() == "number" ||
+                        w.front() == "no" || w.front() == "total" || w.front() == "of")) {
+    w.erase(w.begin());
+  }
+  if (!w.empty() && (w.back() == "count" || w.back() == "cnt")) w.pop_back();
+  return w.size() == 1 ? SingularizeEnglish(w[0]) : "";
+}
+
+// The table's column, other than a key, that holds a number and counts `noun`; -1 if none.
+int AmountColumnNaming(int table, std::string_view noun, const SchemaIndex& index) {
+  for (int id : index.tables()[table].columns) {
+    const IndexedColumn& c = index.columns()[id];
+    if (!IsNumeric(c.type_class) || c.primary_key || c.foreign_key) continue;
+    const std::string counted = CountedWordOfColumn(c);
+    if (!counted.empty() && SameAmount(noun, counted)) return id;
+  }
+  return -1;
+}
+
+// The counted noun, singular: the last word of the words that named the counted table, when
+// it is a plural ("deaths"); "" otherwise ("products booked", "student").
+std::string CountedNoun(const Measure& m) {
+  const std::string phrase = text::AsciiLower(m.table_phrase);
+  if (phrase.empty() || text::ContainsCjk(phrase)) return "";
+  const size_t space = phrase.find_last_of(' ');
+  const std::string last = space == std::string::npos ? phrase : phrase.substr(space + 1);
+  const std::string singular = SingularizeEnglish(last);
+  return singular == last ? "" : singular;
+}
+
+}  // namespace
+
+std::optional<ShapeProblem> CountedNounIsAColumnsAmount(const Query& query,
+                                                        const SchemaIndex& index) {
+  for (const Measure& m : query.measures) {
+    if (m.agg != Agg::kCount || m.column >= 0 || m.distinct || m.business >= 0 || m.table < 0) {
+      continue;
+    }
+    const std::string noun = CountedNoun(m);
+    if (noun.empty()) continue;
+    const int column = AmountColumnNaming(m.table, noun, index);
+    if (column < 0) continue;
+    const std::string& rows = index.tables()[m.table].name;
+    const std::string& name = index.columns()[column].name;
+    return ShapeProblem{"'" + m.table_phrase + "' may be the " + rows +
+                            " rows or the total of their " + name + " column; ask for 'the total " +
+                            name + "' or for 'the number of " + rows + " records'.",
+                        "“" + m.table_phrase + "”可能指 " + rows + " 的行数，也可能指其 " + name +
+                            " 列的合计；要合计请说“总" + name + "”，要行数请说“" + rows +
+                            " 记录数”。"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace askdb::nlq

@@ -1,0 +1,94 @@
+#include "askdb/nlq/counted_noun_check.h"
+
+#include <gtest/gtest.h>
+
+#include "askdb/db/sqlite/sqlite_connector.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/test_fixture.h"
+
+namespace askdb::nlq {
+namespace {
+
+// A table of events whose rows carry how many people each one killed, injured or drew.
+constexpr char kEvents[] =
+    "CREATE TABLE ship(id INTEGER PRIMARY KEY, name TEXT);"
+    "CREATE TABLE death(id INTEGER PRIMARY KEY, ship_id INTEGER REFERENCES ship(id),"
+    " killed REAL, injured REAL, note TEXT);"
+    "CREATE TABLE game(id INTEGER PRIMARY KEY, team TEXT, attendance INTEGER);"
+    "CREATE TABLE raid(id INTEGER PRIMARY KEY, num_of_deaths INTEGER);"
+    "CREATE TABLE pets(pet_id INTEGER PRIMARY KEY, pet_age INTEGER, weight REAL);"
+    "CREATE TABLE train(id INTEGER PRIMARY KEY, train_number INTEGER);"
+    "INSERT INTO ship VALUES (1,'Alpha'),(2,'Beta');"
+    "INSERT INTO death VALUES (1,1,3,2,'a'),(2,1,3,2,'b'),(3,2,0,5,'c'),(4,2,1,7,'d'),"
+    "(5,1,2,9,'e'),(6,2,4,1,'f'),(7,1,6,4,'g');"
+    "INSERT INTO game VALUES (1,'Reds',100),(2,'Blues',250),(3,'Reds',90);"
+    "INSERT INTO raid VALUES (1,4),(2,0);"
+    "INSERT INTO pets VALUES (1,3,9.5),(2,1,12.0);"
+    "INSERT INTO train VALUES (1,56701),(2,56702);";
+
+Translation Ask(const testing::TestDb& db, const char* question) {
+  return Engine::Translate(question, *db.index, db.connector->dialect(), {});
+}
+
+Query CountOf(int table, const char* table_phrase) {
+  Query q;
+  Measure m;
+  m.agg = Agg::kCount;
+  m.table = table;
+  m.table_phrase = table_phrase;
+  q.measures = {m};
+  return q;
+}
+
+TEST(CountedNounCheck, ANounAColumnOfTheTableCountsIsNamed) {
+  const testing::TestDb db = testing::OpenDb(kEvents);
+  ASSERT_TRUE(db.index);
+  const int death = db.index->FindTable("death");
+  const auto deaths = CountedNounIsAColumnsAmount(CountOf(death, "deaths"), *db.index);
+  ASSERT_TRUE(deaths);
+  EXPECT_NE(deaths->en.find("total killed"), std::string::npos) << deaths->en;
+  // A word of the same meaning, or the column's own word.
+  EXPECT_TRUE(CountedNounIsAColumnsAmount(CountOf(death, "casualties"), *db.index));
+  const int game = db.index->FindTable("game");
+  EXPECT_TRUE(CountedNounIsAColumnsAmount(CountOf(game, "attendees"), *db.index));
+  EXPECT_TRUE(
+      CountedNounIsAColumnsAmount(CountOf(db.index->FindTable("raid"), "deaths"), *db.index));
+}
+
+TEST(CountedNounCheck, RowsNoColumnCountsAreCounted) {
+  const testing::TestDb db = testing::OpenDb(kEvents);
+  ASSERT_TRUE(db.index);
+  // Ships, games: no amount column of theirs names the noun.
+  EXPECT_FALSE(
+      CountedNounIsAColumnsAmount(CountOf(db.index->FindTable("ship"), "ships"), *db.index));
+  EXPECT_FALSE(
+      CountedNounIsAColumnsAmount(CountOf(db.index->FindTable("game"), "games"), *db.index));
+  // A column that only opens with the noun is one attribute of each row, not a count of it.
+  EXPECT_FALSE(
+      CountedNounIsAColumnsAmount(CountOf(db.index->FindTable("pets"), "pets"), *db.index));
+  EXPECT_FALSE(
+      CountedNounIsAColumnsAmount(CountOf(db.index->FindTable("train"), "trains"), *db.index));
+  // A singular or a participle after the noun names the rows, not a counted noun.
+  EXPECT_FALSE(
+      CountedNounIsAColumnsAmount(CountOf(db.index->FindTable("death"), "death"), *db.index));
+  // A count of a column's values, or a count with no words for its table, is not this reading.
+  Query of_a_column = CountOf(db.index->FindTable("death"), "deaths");
+  of_a_column.measures[0].column = db.index->FindColumn(db.index->FindTable("death"), "note");
+  EXPECT_FALSE(CountedNounIsAColumnsAmount(of_a_column, *db.index));
+  EXPECT_FALSE(CountedNounIsAColumnsAmount(CountOf(db.index->FindTable("death"), ""), *db.index));
+}
+
+TEST(CountedNounCheck, TheEngineAbstainsOnTheTotalNumberOfDeaths) {
+  const testing::TestDb db = testing::OpenDb(kEvents);
+  ASSERT_TRUE(db.index);
+  const Translation deaths = Ask(db, "What is the total number of deaths?");
+  EXPECT_FALSE(deaths.answered) << deaths.sql;
+  // The rows the table's word names alone are still counted.
+  const Translation ships = Ask(db, "How many ships are there?");
+  EXPECT_TRUE(ships.answered);
+  EXPECT_NE(ships.sql.find("COUNT(*)"), std::string::npos) << ships.sql;
+}
+
+}  // namespace
+}  // namespace askdb::nlq
