@@ -8,6 +8,7 @@
 
 #include "askdb/common/embedded.h"
 #include "askdb/common/json.h"
+#include "askdb/common/text.h"
 #include "askdb/nlq/tokenizer.h"
 
 ASKDB_DECLARE_EMBEDDED(nlq_lexicon);
@@ -126,6 +127,12 @@ KwSet Lexicon::Lookup(std::string_view key) const {
 int Lexicon::MonthOf(std::string_view key) const {
   const auto it = months_.find(std::string(key));
   return it == months_.end() ? 0 : it->second;
+}
+
+bool IsEachWord(std::string_view word) {
+  const std::string lower = text::AsciiLower(word);
+  return lower == "each" || lower == "every" || lower == "for each" || lower == "for every" ||
+         lower == "in each";
 }
 
 }  // namespace askdb::nlq

@@ -76,6 +76,11 @@ using KwSet = uint64_t;
 static_assert(static_cast<int>(Kw::kCount_) <= 64, "keyword kinds must fit in a KwSet");
 inline constexpr KwSet Bit(Kw k) { return KwSet{1} << static_cast<int>(k); }
 
+// The English words for "for each" other than "per" (each, every, for each, for every, in
+// each), in any case: a grouping word the lexicon also reads as "by", kept apart where "each"
+// asks for many groups.
+bool IsEachWord(std::string_view word);
+
 class Lexicon {
  public:
   // Parses a lexicon document ({"sum": ["sum", "总额"], ...}); unknown keys other than those

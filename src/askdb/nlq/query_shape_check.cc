@@ -242,25 +242,40 @@ int TableNamedBy(const Item& item, const SchemaIndex& index) {
   return -1;
 }
 
-// "How many student records are listed?" beside Students, Student_Enrolment and
-// Student_Enrolment_Courses: a table's word followed by a word for rows (records, entries)
-// says the rows of something about the students, and several tables are named after them; the
-// rows of the table the word names are only one reading (Spider-Syn: the transcripts were
-// meant). Only when those rows are counted: a column asked for ("the payment codes from the
-// invoice record") says whose rows they are. Abstains naming the tables.
+// Whether a (lower-case) word names rows kept about something: "enrolment", "logs", "history".
+bool IsRecordsWord(const std::string& lower) {
+  static constexpr std::string_view kWords[] = {"record",     "entry",     "log",       "history",
+                                                "transcript", "enrolment", "enrollment"};
+  const std::string one = SingularizeEnglish(lower);
+  return std::find(std::begin(kWords), std::end(kWords), one) != std::end(kWords);
+}
+
+// Whether table `other` is records kept about the rows of `table`, whose one word is `entity`:
+// named so (Student_Enrolment, customer_history) or named by a records word alone and joined to
+// it (Logs with a key to Users).
+bool KeepsRecordsOf(int other, int table, const std::string& entity, const SchemaIndex& index) {
+  const std::vector<std::string> parts = text::SplitIdentifier(index.tables()[other].name);
+  if (other == table || parts.empty() || !IsRecordsWord(text::AsciiLower(parts.back()))) {
+    return false;
+  }
+  if (parts.size() >= 2) return SingularizeEnglish(text::AsciiLower(parts[0])) == entity;
+  return std::any_of(index.edges().begin(), index.edges().end(), [&](const JoinEdge& e) {
+    return (e.from_table == other && e.to_table == table) ||
+           (e.from_table == table && e.to_table == other);
+  });
+}
+
+// "How many student records are listed?" beside Students and Student_Enrolment: a table's word
+// followed by a word for rows (records, entries) may mean the records kept about the students
+// (Spider-Syn: the transcripts were meant) when another table holds such records. Any other
+// table named after the word is no such reading: "order records" beside order_items, "invoice
+// records" beside InvoiceLine are the orders and invoices. Only when those rows are counted: a
+// column asked for ("the payment codes from the invoice record") says whose rows they are.
 std::optional<ShapeProblem> RecordsOfSeveralTables(const Query& q, const std::vector<Item>& items,
                                                    const SchemaIndex& index) {
-  static constexpr std::string_view kRowWords[] = {"record", "records", "entry", "entries"};
-  const auto stem = [](std::string word) {
-    word = text::AsciiLower(word);
-    if (word.size() > 3 && word.ends_with("s")) word.pop_back();
-    return word;
-  };
   for (size_t i = 0; i + 1 < items.size(); ++i) {
     const std::string next = text::AsciiLower(items[i + 1].text);
-    if (std::find(std::begin(kRowWords), std::end(kRowWords), next) == std::end(kRowWords)) {
-      continue;
-    }
+    if (next != "records" && next != "record" && next != "entries" && next != "entry") continue;
     const int table = TableNamedBy(items[i], index);
     const bool counted = std::any_of(q.measures.begin(), q.measures.end(), [&](const Measure& m) {
       return m.agg == Agg::kCount && m.column < 0 && m.table == table;
@@ -268,12 +283,10 @@ std::optional<ShapeProblem> RecordsOfSeveralTables(const Query& q, const std::ve
     if (table < 0 || !counted) continue;
     const std::vector<std::string> parts = text::SplitIdentifier(index.tables()[table].name);
     if (parts.size() != 1) continue;  // "voting records" named Voting_record itself
+    const std::string entity = SingularizeEnglish(text::AsciiLower(parts[0]));
     std::string others;
     for (size_t t = 0; t < index.tables().size(); ++t) {
-      const std::vector<std::string> other = text::SplitIdentifier(index.tables()[t].name);
-      if (static_cast<int>(t) == table || other.size() < 2 || stem(other[0]) != stem(parts[0])) {
-        continue;
-      }
+      if (!KeepsRecordsOf(static_cast<int>(t), table, entity, index)) continue;
       others += (others.empty() ? "" : ", ") + index.tables()[t].name;
     }
     if (others.empty()) continue;
@@ -613,27 +626,30 @@ std::optional<ShapeProblem> UnaskedCountOfOneGroup(const Query& q, const SchemaI
       "问题只指定了一个" + group + "，又没有问数量：是列出这些行，还是问有多少？"};
 }
 
+// A word that asks for a row per group and the reading used to group: "each", "every", "per"
+// ("units sold at 5 each", "the price per unit" are no grouping).
+bool GroupsByEach(const Item& it) {
+  return it.used && it.Has(Kw::kGroup) &&
+         (IsEachWord(it.text) || text::AsciiLower(it.text) == "per");
+}
+
 // "the maximum weight for each type of dog", where dog is a value of the type column: "each"
 // asks for a row per group, but an equality filter fixes the grouped column itself to one
 // value, so one group would answer a question asking for many (the value is more likely of
-// something the data does not hold, a breed). Abstains naming the column.
+// something the data does not hold, a breed). Abstains naming the column and the value.
 std::optional<ShapeProblem> EachGroupFixedToOneValue(const Query& q, const std::vector<Item>& items,
                                                      const SchemaIndex& index) {
-  static constexpr std::string_view kEach[] = {"each", "every", "per", "for each", "for every"};
-  const bool says_each = std::any_of(items.begin(), items.end(), [](const Item& it) {
-    const std::string lower = text::AsciiLower(it.text);
-    return std::find(std::begin(kEach), std::end(kEach), lower) != std::end(kEach);
-  });
-  if (!says_each) return std::nullopt;
+  if (std::none_of(items.begin(), items.end(), GroupsByEach)) return std::nullopt;
   for (int g : q.group_columns) {
     const Filter* fixing = FilterFixing(q, g, index);
     if (fixing == nullptr) continue;
     const std::string& value = fixing->values.front();
-    return ShapeProblem{
-        "the question asks for each group, but '" + value +
-            "' fixes the grouped column to one value; ask for that value alone, "
-            "or for each group without it",
-        "问题要求按组列出，但“" + value + "”把分组的列限定为一个值；请只问这个值，或去掉它按组问"};
+    const std::string& column = index.columns()[g].name;
+    return ShapeProblem{"the question asks for each " + column + ", but '" + value + "' fixes " +
+                            column + " to one value; ask for that value alone, or for each " +
+                            column + " without it",
+                        "问题要求按每个" + column + "列出，但“" + value + "”把 " + column +
+                            " 限定为一个值；请只问这个值，或去掉它按每个" + column + "问"};
   }
   return std::nullopt;
 }
@@ -866,15 +882,11 @@ std::optional<ShapeProblem> RankedWithinEachGroup(const Query& q, const std::vec
   if ((!q.superlative && q.limit <= 0) || (q.group_columns.empty() && !q.bucket)) {
     return std::nullopt;
   }
-  static constexpr std::string_view kEachWords[] = {"each",    "every",     "per",   "for each",
-                                                    "in each", "for every", "各",    "各个",
-                                                    "每个",    "每",        "每一个"};
+  static constexpr std::string_view kChineseEach[] = {"各", "各个", "每个", "每", "每一个"};
   for (const Item& it : items) {
-    const std::string lower = text::AsciiLower(it.text);
-    if (!it.used || !it.Has(Kw::kGroup) ||
-        std::find(std::begin(kEachWords), std::end(kEachWords), lower) == std::end(kEachWords)) {
-      continue;
-    }
+    const bool chinese_each = std::find(std::begin(kChineseEach), std::end(kChineseEach),
+                                        it.text) != std::end(kChineseEach);
+    if (!GroupsByEach(it) && !(it.used && it.Has(Kw::kGroup) && chinese_each)) continue;
     return ShapeProblem{
         "'" + it.text +
             "' asks for the top within every group, but I can only rank the "

@@ -587,12 +587,20 @@ TEST_F(OneGroupTest, AnUnaskedCountOfOneFixedGroupIsRefused) {
 TEST_F(OneGroupTest, EachGroupWithTheGroupedColumnFixedToOneValueIsRefused) {
   const Translation t = Ask("the maximum rating for each artist of Shrikanta");
   EXPECT_FALSE(t.answered) << t.sql;
-  EXPECT_NE(t.abstain_reason.find("'Shrikanta' fixes the grouped column"), std::string::npos)
+  EXPECT_NE(t.abstain_reason.find("each artist_name, but 'Shrikanta' fixes artist_name"),
+            std::string::npos)
       << t.abstain_reason;
   // Each group over every row is a breakdown; one value without "each" is that value's count.
   EXPECT_EQ(Rows("the maximum rating for each artist"),
             (std::vector<std::string>{"Enrique|9", "Shrikanta|8"}));
   EXPECT_EQ(Rows("how many songs by artist Shrikanta"), std::vector<std::string>{"Shrikanta|2"});
+  // An "each" or "per" that groups nothing ("rated 8 each", "per song") asks for no groups.
+  for (const char* q : {"how many songs by artist Shrikanta, rated 8 each",
+                        "how many songs by artist Shrikanta per song"}) {
+    const Translation other = Ask(q);
+    EXPECT_EQ(other.abstain_reason.find("fixes artist_name"), std::string::npos)
+        << q << ": " << other.abstain_reason;
+  }
 }
 
 // Spider-Syn's "How many student records are listed?" (the transcripts were meant): a table's
@@ -607,7 +615,22 @@ class RecordsOfSeveralTablesTest : public testing::DbTest {
         " REFERENCES Students(student_id), term TEXT);"
         "INSERT INTO Student_Enrolment VALUES (1,1,'spring'),(2,1,'fall'),(3,2,'fall');"
         "CREATE TABLE Transcripts (transcript_id INTEGER PRIMARY KEY, issued TEXT);"
-        "INSERT INTO Transcripts VALUES (1,'2020'),(2,'2021'),(3,'2022'),(4,'2023');");
+        "INSERT INTO Transcripts VALUES (1,'2020'),(2,'2021'),(3,'2022'),(4,'2023');"
+        "CREATE TABLE orders (order_id INTEGER PRIMARY KEY, placed TEXT);"
+        "INSERT INTO orders VALUES (1,'2024'),(2,'2024'),(3,'2025');"
+        "CREATE TABLE order_items (item_id INTEGER PRIMARY KEY, order_id INTEGER"
+        " REFERENCES orders(order_id), qty INTEGER);"
+        "INSERT INTO order_items VALUES (1,1,2),(2,1,1),(3,2,5),(4,3,1),(5,3,2);"
+        "CREATE TABLE Invoice (InvoiceId INTEGER PRIMARY KEY, Total REAL);"
+        "INSERT INTO Invoice VALUES (1,3.5),(2,4.5);"
+        "CREATE TABLE InvoiceLine (InvoiceLineId INTEGER PRIMARY KEY, InvoiceId INTEGER"
+        " REFERENCES Invoice(InvoiceId), UnitPrice REAL);"
+        "INSERT INTO InvoiceLine VALUES (1,1,1.0),(2,1,2.5),(3,2,4.5);"
+        "CREATE TABLE Users (user_id INTEGER PRIMARY KEY, login TEXT);"
+        "INSERT INTO Users VALUES (1,'ann'),(2,'bo'),(3,'cy');"
+        "CREATE TABLE Logs (log_id INTEGER PRIMARY KEY, user_id INTEGER"
+        " REFERENCES Users(user_id), at TEXT);"
+        "INSERT INTO Logs VALUES (1,1,'x'),(2,1,'y');");
   }
 };
 
@@ -619,6 +642,17 @@ TEST_F(RecordsOfSeveralTablesTest, RecordsOfATableOthersAreNamedAfterAreNotCount
   // The table said alone, or one no other table is named after, is counted.
   EXPECT_EQ(Rows("How many students are listed?"), std::vector<std::string>{"2"});
   EXPECT_EQ(Rows("How many transcript records are listed?"), std::vector<std::string>{"4"});
+}
+
+// A table merely named after the word (order_items, InvoiceLine) holds no records of it: "order
+// records" are the orders. Only a table that keeps records (Student_Enrolment, or Logs joined to
+// Users) makes the word ambiguous.
+TEST_F(RecordsOfSeveralTablesTest, RecordsOfATableWithOnlyItsPartsAreCounted) {
+  EXPECT_EQ(Rows("how many order records are there"), std::vector<std::string>{"3"});
+  EXPECT_EQ(Rows("How many invoice records are there?"), std::vector<std::string>{"2"});
+  const Translation t = Ask("How many user records are there?");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("Users or of Logs"), std::string::npos) << t.abstain_reason;
 }
 
 // school_player: player.Player names each player row; grouped beside the position asked, it

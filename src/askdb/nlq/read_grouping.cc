@@ -29,12 +29,6 @@ bool IsChineseEachWord(std::string_view w) {
   return w == "每" || w == "每个" || w == "每一个" || w == "各" || w == "各个" || w == "按" ||
          w == "按照";
 }
-// The English words for "for each" other than "per".
-bool IsEachWord(std::string_view w) {
-  const std::string lower = text::AsciiLower(w);
-  return lower == "each" || lower == "every" || lower == "for each" || lower == "for every" ||
-         lower == "in each";
-}
 }  // namespace
 
 // "revenue by country": a word that names several tables' columns equally (Customer.Country,

@@ -7,6 +7,7 @@
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/demonyms.h"
+#include "askdb/nlq/parser.h"
 #include "askdb/nlq/schema_index.h"
 
 namespace askdb::nlq {
@@ -302,6 +303,20 @@ bool NamesUnknownRows(const std::vector<Item>& items, size_t i, const SchemaInde
   });
 }
 
+// "total of invoices in dollars", "the length of rivers in kilometers": a currency or a unit
+// after "in" says how the amount is written, not which rows.
+bool IsUnitAfterIn(const Item& noun, std::string_view preposition) {
+  static constexpr std::string_view kUnits[] = {
+      "meters",    "metres",  "kilometers", "kilometres", "miles",    "feet",   "inches",
+      "kilograms", "grams",   "tons",       "tonnes",     "liters",   "litres", "gallons",
+      "seconds",   "minutes", "hours",      "days",       "weeks",    "months", "years",
+      "degrees",   "percent", "thousands",  "millions",   "billions", "cents",  "points"};
+  const std::string w = text::AsciiLower(noun.text);
+  return preposition == "in" &&
+         (IsCurrencyWord(noun) ||
+          std::find(std::begin(kUnits), std::end(kUnits), w) != std::end(kUnits));
+}
+
 // "the number of different languages in these movies", "the singers of those concerts": an
 // unknown plural noun after a preposition (and determiners) that follows a placed table word
 // names other rows that hold or scope that table's rows (the films that use a language); read
@@ -319,7 +334,7 @@ bool ScopesAPlacedTable(const std::vector<Item>& items, size_t i, const SchemaIn
   const auto in = [](std::string_view word, const auto& set) {
     return std::find(std::begin(set), std::end(set), word) != std::end(set);
   };
-  if (!in(between.front(), kPrepositions)) return false;
+  if (!in(between.front(), kPrepositions) || IsUnitAfterIn(items[i], between.front())) return false;
   for (size_t b = 1; b < between.size(); ++b) {
     if (!in(between[b], kDeterminers)) return false;
   }
@@ -354,6 +369,19 @@ bool LooksLikeAName(const std::vector<Item>& items, size_t i) {
 bool IsIdWord(const std::string& text) {
   const std::string w = text::AsciiLower(text);
   return w == "id" || w == "ids";
+}
+
+// "the id, name of each editor": "id" names several tables' keys (it was placed on more than one
+// term) and the reading used none (it grouped by the editor's key without showing it), so a
+// column the question lists is left out.
+std::optional<UnplacedWord> IdOfSeveralKeysPlacedOnNone(const std::vector<Item>& items) {
+  for (const Item& item : items) {
+    if (!item.used && item.kind == ItemKind::kTerm && item.terms.size() > 1 &&
+        IsIdWord(item.text)) {
+      return UnplacedWord{UnplacedWord::Kind::kDataWord, item.text};
+    }
+  }
+  return std::nullopt;
 }
 
 // "为什么华东的销售额下降了", "why did sales drop": the total is not the reason.
@@ -426,15 +454,8 @@ std::optional<UnplacedWord> FindUnplacedWord(const std::vector<Item>& items,
         break;
     }
   }
-  // "the id, name of each editor": "id" names several tables' keys and the reading used none
-  // (it grouped by the editor's key without showing it). Named last, so that a more telling
-  // reason of another word comes first.
-  for (const Item& item : items) {
-    if (!item.used && item.kind == ItemKind::kTerm && IsIdWord(item.text)) {
-      return UnplacedWord{UnplacedWord::Kind::kDataWord, item.text};
-    }
-  }
-  return std::nullopt;
+  // Named last, so that a more telling reason of another word comes first.
+  return IdOfSeveralKeysPlacedOnNone(items);
 }
 
 namespace {

@@ -378,6 +378,20 @@ TEST_F(ReadingCheckTest, UnknownRowsAfterAPrepositionScopeTheTableBeforeThem) {
   EXPECT_TRUE(Ask("Count the number of sales.").answered);
 }
 
+// "total of invoices in dollars": a currency or a unit after "in" says how the amount is
+// written; no rows scope the table.
+TEST_F(ReadingCheckTest, AUnitAfterInScopesNoRows) {
+  for (const char* q : {"total amount of sales in euros", "total amount of sales in minutes"}) {
+    const Translation t = Ask(q);
+    EXPECT_EQ(t.abstain_reason.find("which narrows"), std::string::npos)
+        << q << ": " << t.abstain_reason;
+  }
+  EXPECT_TRUE(Ask("total amount of sales in dollars").answered);
+  // Rows after "in" still scope the table.
+  EXPECT_NE(Ask("total amount of sales in these gadgets").abstain_reason.find("which narrows"),
+            std::string::npos);
+}
+
 // "Show the id, name of each editor and the number of journal committees" (Spider-Syn train on
 // a develop schema): "id" names the keys of both tables, the reading grouped by the staff key
 // without showing it, and the answer left out a column the question lists.
