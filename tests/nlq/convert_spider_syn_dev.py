@@ -6,8 +6,8 @@ https://github.com/ygan/Spider-Syn, MIT (tests/nlq/licenses/spider_syn.LICENSE);
 are Spider dev questions (Yale, CC BY-SA 4.0) with schema words replaced by synonyms. Nobody on
 this project wrote them.
 
-Only items whose database is a Spider DEVELOP database (convert_spider.py's split) are read
-further: the report databases' items are dropped before anything else looks at them. Each kept
+Only items whose database is a Spider DEVELOP database (one that spider.jsonl's develop lines
+use, so the split is the one that file was written with) are read further: the report databases' items are dropped before anything else looks at them. Each kept
 item is matched to its line of tests/nlq/spider.jsonl by database and original question, else
 by database and gold SQL (the lookup holds develop lines only) and written with the synonym question and that line's gold and
 database. An item whose Spider line was left out (its gold finds nothing on the synthetic rows)
@@ -28,8 +28,6 @@ import json
 import os
 import sys
 
-from convert_spider import split_of
-
 SPIDER_PREFIX = "spider/"
 
 
@@ -43,17 +41,26 @@ def normalized_sql(sql):
     return " ".join(sql.strip().rstrip(";").split()).lower()
 
 
-def develop_lines_by_question(spider_jsonl):
-    """(db_id, question) and (db_id, gold SQL) -> the develop lines of spider.jsonl with that
-    question or gold, in file order."""
-    lookup = {}
+def develop_lines(spider_jsonl):
+    """The lines of spider.jsonl whose split is develop (no other line is parsed further)."""
     for text in open(spider_jsonl, encoding="utf-8"):
         if text.startswith("#") or not text.strip():
             continue
         item = json.loads(text)
-        if item["split"] != "develop":
-            continue
-        db_id = item["db"][len(SPIDER_PREFIX):-len(".sqlite")]
+        if item["split"] == "develop":
+            yield item
+
+
+def db_id_of(item):
+    return item["db"][len(SPIDER_PREFIX):-len(".sqlite")]
+
+
+def develop_lines_by_question(spider_jsonl):
+    """(db_id, question) and (db_id, gold SQL) -> the develop lines of spider.jsonl with that
+    question or gold, in file order."""
+    lookup = {}
+    for item in develop_lines(spider_jsonl):
+        db_id = db_id_of(item)
         lookup.setdefault((db_id, normalized(item["question"])), []).append(item)
         lookup.setdefault((db_id, normalized_sql(item["gold_sql"])), []).append(item)
     return lookup
@@ -69,8 +76,8 @@ def main():
         # The worst-case sets (WorstCaseDevSet/Adv(*).json) hold the attacked question only.
         x.setdefault("SpiderSynQuestion", x.get("question", ""))
         x.setdefault("SpiderQuestion", "")
-    split = split_of(sorted({x["db_id"] for x in items}))
-    develop_items = [x for x in items if split[x["db_id"]] == "develop"]
+    develop_dbs = {db_id_of(item) for item in develop_lines(spider_jsonl)}
+    develop_items = [x for x in items if x["db_id"] in develop_dbs]
     lookup = develop_lines_by_question(spider_jsonl)
     out = []
     for x in develop_items:
