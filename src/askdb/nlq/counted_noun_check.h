@@ -1,10 +1,11 @@
 // "What is the total number of deaths?" on a table death(killed, injured) was COUNT(*) of the
 // death rows at 1.00, where the deaths are the sum of killed: a row of such a table records
 // an event, and a numeric column of that very table counts the noun the question counts.
-// When a count of rows was read from the table's word and one of its amount columns names
-// that noun — by its own words (num_of_deaths, deaths) or by a word of the same meaning
-// (killed/fatalities, injured/injuries, attendance/attendees) — the question may ask for the
-// rows or for the column's total, so the engine abstains naming both.
+// When a count of rows was read from the table's word, a plural, and one of its non-key
+// numeric columns counts that noun — its name is that one noun once count words are taken off
+// (deaths, num_of_deaths, death_count), or a word of the same meaning (killed/fatalities,
+// injured/injuries, attendance/attendees) — the question may ask for the rows or for the
+// column's total, so the engine abstains naming both. pet_age, train_number: attributes.
 #pragma once
 
 #include <optional>
