@@ -1151,8 +1151,8 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = CountWithAnUnreadPredicate(query, items, index)) return p;
   if (auto p = UnreadPredicateOfTheRows(query, items, index)) return p;
   if (auto p = CountWithAnUnreadParticiple(query, items, index)) return p;
-  if (auto p = CountedNounIsAColumnsAmount(query, index)) return p;
   if (auto p = CountOfAnAmount(query, items, index)) return p;
+  if (auto p = CountedNounIsAColumnsAmount(query, index)) return p;
   if (auto p = CountUnitValueOverSeveralRows(query, items, index)) return p;
   if (auto p = TotalColumnListedOverSeveralRows(query, items, index)) return p;
   if (auto p = MoneyAskedAndNotAnswered(query, items, index)) return p;
