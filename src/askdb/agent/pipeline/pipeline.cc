@@ -93,6 +93,9 @@ bool IsDataQuestion(RequestType type) {
   return type == RequestType::kDataQuery || type == RequestType::kVisualization;
 }
 
+// The types the quick path answers (Classification::IsQuickPath).
+bool IsQuickPathType(RequestType type) { return Classification{.type = type}.IsQuickPath(); }
+
 // What it takes to send a request the classifier did not call a data question down the data
 // path anyway (issue 13): the words of small talk and web searches are everyday words, so
 // the data itself decides.
@@ -283,8 +286,8 @@ struct Pipeline::Impl {
     s.evidence = knowledge::EvidenceToJson(evidence);
     ctx.Emit(EventType::kEvidence, s.evidence);
     const std::optional<RequestType> type = ParseRequestType(s.request_type);
-    // A simple request comes here only when the quick path could not answer it: it is data.
-    const bool data_question = type && (IsDataQuestion(*type) || *type == RequestType::kSimple);
+    // A trivial or simple request comes here only when the quick path declined it: it is data.
+    const bool data_question = type && (IsDataQuestion(*type) || IsQuickPathType(*type));
     // SQL only wants SQL: a stored Q&A's text is no answer to that.
     if (evidence.suggested_answer && data_question && !options().sql_only) {
       const knowledge::SuggestedAnswer& a = *evidence.suggested_answer;
@@ -685,8 +688,8 @@ struct Pipeline::Impl {
     } else if (quick) {
       Finish(s, ctx, PipelineRoute::kQuickPath, quick->text);
     } else {
-      // A "simple" request the quick path cannot answer is data: the knowledge first, as
-      // for a data question.
+      // A trivial or simple request the quick path cannot answer is data: the knowledge
+      // first, as for a data question (RecallEvidence then goes on to the answer cache).
       s.next = deps.evidence.empty() ? kCacheLookup : kEvidenceNode;
     }
     return NodeOutcome::Continue();

@@ -897,5 +897,32 @@ TEST_F(PipelineNoModelTest, ASimpleRequestTheQuickPathCannotAnswerRecallsTheKnow
   EXPECT_NE(r->route, PipelineRoute::kQuickPath) << r->answer;
 }
 
+// The same for a request a model calls trivial and the quick path declines: it goes on as
+// data (the answer cache, the engine), never to the analysis planner, which would write SQL.
+TEST_F(PipelineNoModelTest, ATrivialRequestTheQuickPathDeclinesGoesOnAsData) {
+  llm::ScriptedLlmClient llm;
+  llm.ReplyJson("(?s)Choose exactly one request type", {{"request_type", "trivial"}});
+  llm.ReplyJson("", {{"sql", "SELECT COUNT(*) AS n FROM orders"}});  // the data path's SQL
+  OnePassage passage(0.1);
+  PipelineDeps deps;
+  deps.checkpoints = &store_;
+  deps.llm = &llm;
+  deps.evidence = {&passage};
+  deps.datasource = []() -> StatusOr<PreparedDatasource*> { return ds_; };
+  StatusOr<Pipeline> p = Pipeline::Create(std::move(deps));
+  ASSERT_TRUE(p.ok()) << p.status().ToString();
+  StatusOr<PipelineResult> r = p->Ask("trivial-declined", "help me with math");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->request_type, "trivial") << r->answer;
+  EXPECT_FALSE(r->state.evidence.is_null()) << "the evidence node was skipped: " << r->answer;
+  EXPECT_NE(r->route, PipelineRoute::kAnalysis) << r->answer;
+  EXPECT_NE(r->route, PipelineRoute::kQuickPath) << r->answer;
+  for (const llm::ChatRequest& request : llm.requests()) {
+    for (const llm::Message& m : request.messages) {
+      EXPECT_EQ(m.content.find("askdb's planner"), std::string::npos) << "the planner was asked";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace askdb::agent::pipeline
