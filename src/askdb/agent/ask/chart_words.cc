@@ -21,7 +21,38 @@ constexpr std::array<std::string_view, 9> kChineseVerbs = {
 // After 用…图: the verb that shows it.
 constexpr std::array<std::string_view, 4> kShowVerbs = {"展示", "显示", "表示", "呈现"};
 
-// 用饼图展示 / 用柱状图显示: the whole phrase goes with its noun.
+// Words ending in 画 that name data (动画, 漫画): their 画 is no drawing verb.
+constexpr std::array<std::string_view, 12> kWordsEndingInDraw = {
+    "动画", "漫画", "油画", "国画", "壁画", "版画", "书画", "字画", "绘画", "刻画", "图画", "计画"};
+
+// Where a drawing verb that ends at `noun_at` begins ("…，画个饼图", "每月销售额画一个折线图");
+// `noun_at` when none does. Only there: a final 画 elsewhere may end a data word (动画).
+size_t DrawingVerbBefore(std::string_view q, size_t noun_at) {
+  const std::string_view before = q.substr(0, noun_at);
+  for (std::string_view verb : kChineseVerbs) {
+    if (!before.ends_with(verb)) continue;
+    const bool ends_a_word = std::any_of(kWordsEndingInDraw.begin(), kWordsEndingInDraw.end(),
+                                         [&](std::string_view w) { return before.ends_with(w); });
+    return verb == "画" && ends_a_word ? noun_at : noun_at - verb.size();
+  }
+  return noun_at;
+}
+
+// Before a chart's verb: the 并/再 joining it to the data's words ("…并画个折线图"), or a
+// polite word opening the request ("请用饼图展示…").
+size_t LeadBefore(std::string_view q, size_t verb_at) {
+  const std::string_view before = q.substr(0, verb_at);
+  for (std::string_view join : {"并", "再"}) {
+    if (before.ends_with(join)) return verb_at - join.size();
+  }
+  for (std::string_view polite : {"请帮我", "帮我", "给我", "请"}) {
+    if (before == polite) return 0;
+  }
+  return verb_at;
+}
+
+// 用饼图展示 / 用柱状图显示: the whole phrase goes with its noun, as does a drawing verb just
+// before it (画个饼图).
 void TakeChineseNouns(std::string& q, ChartWordsTaken& out) {
   for (const analysis::ChartNoun& chart_noun : analysis::ChineseChartNouns()) {
     const std::string_view noun = chart_noun.word;
@@ -38,6 +69,8 @@ void TakeChineseNouns(std::string& q, ChartWordsTaken& out) {
         }
       }
     }
+    const size_t verb_at = DrawingVerbBefore(q, begin);
+    if (verb_at != at) begin = LeadBefore(q, verb_at);
     // "不要饼图，…": the negation goes with the noun it negates.
     begin = std::min(begin, analysis::ChineseNegationBefore(q, at));
     // "做一个…图表" leaves its verb: "做一个" is taken with the drawing verbs below.
@@ -85,27 +118,17 @@ void TakeChineseVerbs(std::string& q, ChartWordsTaken& out) {
   }
 }
 
-// What separates the data's words from the chart's at the end of a request: "各品类的销量，
-// 画个饼图", "…并画个折线图".
+// What separates the data's words from the chart's at the end of a request ("各品类的销量，
+// 画个饼图"); a 并/再 before the chart's verb went with it (DrawingVerbBefore).
 void TrimTrailingJoins(std::string& q) {
   for (bool cut = true; cut;) {
     cut = false;
-    for (std::string_view join : {"，", ",", "；", ";", " ", "再", "并"}) {
+    for (std::string_view join : {"，", ",", "；", ";", " "}) {
       if (q.ends_with(join)) {
         q.resize(q.size() - join.size());
         cut = true;
       }
     }
-  }
-}
-
-// With the chart noun taken, a drawing verb left at the end goes (画 ends no data word there).
-void TakeChineseTrailingVerbs(std::string& q, const ChartWordsTaken& out) {
-  if (!out.found) return;
-  for (std::string_view verb : kChineseVerbs) {
-    if (!q.ends_with(verb)) continue;
-    q.resize(q.size() - verb.size());
-    return;
   }
 }
 
@@ -172,7 +195,6 @@ ChartWordsTaken TakeChartWords(std::string_view request) {
   TakeChineseNouns(q, out);
   TakeChineseMapPhrases(q, out);
   TakeChineseVerbs(q, out);
-  TakeChineseTrailingVerbs(q, out);
   if (out.found) TrimTrailingJoins(q);
   // "各大区销售额的柱状图" without its noun ends in 的.
   constexpr std::string_view kOf = "的";

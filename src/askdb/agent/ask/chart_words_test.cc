@@ -28,6 +28,13 @@ TEST(ChartWordsTest, ChineseChartWordsAreTaken) {
   // The drawing verb after the data, with the comma before it.
   EXPECT_EQ(TakeChartWords("各品类的销量，画个饼图").question, "各品类的销量");
   EXPECT_EQ(TakeChartWords("每月销售额画一个折线图").question, "每月销售额");
+  EXPECT_EQ(TakeChartWords("各月销售额并画个折线图").question, "各月销售额");
+  EXPECT_EQ(TakeChartWords("请用饼图展示各渠道的销售额").question, "各渠道的销售额");
+  // A data word ending in 画 keeps it: only a verb just before the chart noun goes.
+  EXPECT_EQ(TakeChartWords("用柱状图展示每年上映的动画").question, "每年上映的动画");
+  EXPECT_EQ(TakeChartWords("画一个饼图展示各类漫画").question, "展示各类漫画");
+  EXPECT_EQ(TakeChartWords("画一个饼图展示各年的合并").question, "展示各年的合并");
+  EXPECT_EQ(TakeChartWords("各类漫画饼图").question, "各类漫画");
   // A chart said not to be drawn goes with its negation, which is not the data's.
   EXPECT_EQ(TakeChartWords("不要饼图，用柱状图展示各渠道的销售额").question, "，各渠道的销售额");
 }
