@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace askdb::agent {
@@ -80,21 +81,34 @@ std::optional<std::string> MysqlStampFrom(const std::optional<std::vector<db::Va
 
 }  // namespace
 
-// MariaDB keeps UPDATE_TIME live; MySQL 8 caches it unless the expiry is 0 (5.7 has no such
-// variable and keeps it live). The setting is the connection's: read once, kept once read.
+ServerRowsStamper::ServerRowsStamper(Clock now) : now_(std::move(now)) {}
+
+std::optional<bool> ServerRowsStamper::FreshSetting() {
+  if (update_time_live_ && now_() - read_at_ < kSettingLifetime) return update_time_live_;
+  return std::nullopt;
+}
+
+// MariaDB keeps UPDATE_TIME live, as does MySQL 5.x (it has no such variable: not asked);
+// MySQL 8 caches it unless the expiry is 0. A failed read of the setting is asked again.
 bool ServerRowsStamper::MysqlUpdateTimeIsLive(db::Connector& connector, std::string_view version) {
-  if (version.find("MariaDB") != std::string_view::npos) return true;
+  if (version.find("MariaDB") != std::string_view::npos || version.starts_with("5.")) return true;
   std::lock_guard lock(mu_);
-  if (update_time_live_) return *update_time_live_;
+  if (std::optional<bool> fresh = FreshSetting()) return *fresh;
   StatusOr<db::ResultSet> r = connector.Execute(kMysqlExpiryQuery, CatalogQueryOptions());
-  if (!r.ok()) return version.starts_with("5.");  // asked again at the next lookup
+  if (!r.ok()) return false;  // MySQL 8 may cache UPDATE_TIME
   update_time_live_ = r->rows.size() == 1 && r->rows.front().front().AsNumber() == 0.0;
+  read_at_ = now_();
   return *update_time_live_;
 }
 
 std::optional<std::string> ServerRowsStamper::Read(db::Connector& connector) {
   if (connector.engine() == "postgres") return PostgresStamp(connector);
   if (connector.engine() != "mysql") return std::nullopt;
+  {
+    // A setting known to cache UPDATE_TIME: no stamp, so no catalog query for one.
+    std::lock_guard lock(mu_);
+    if (FreshSetting() == false) return std::nullopt;
+  }
   const std::optional<std::vector<db::Value>> row = OneRow(connector, kMysqlQuery);
   std::optional<std::string> stamp = MysqlStampFrom(row);
   if (!stamp || !MysqlUpdateTimeIsLive(connector, (*row)[0].ToDisplayString())) {

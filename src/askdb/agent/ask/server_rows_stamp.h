@@ -5,6 +5,8 @@
 // stores an answer for the run: a stale number is worse than a recomputed one.
 #pragma once
 
+#include <chrono>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -22,17 +24,29 @@ namespace askdb::agent {
 // query that fails.
 //
 // One reader per connection (PreparedDatasource::rows_stamper, shared by the views over it):
-// what a connection's settings say is read once, not at every lookup.
+// the MySQL expiry setting is read at most once a minute, not at every lookup. Not for
+// longer: the stamper outlives the connector's reconnects, and a new session takes a
+// changed global setting (SET GLOBAL information_schema_stats_expiry).
 class ServerRowsStamper {
  public:
+  using Clock = std::function<std::chrono::steady_clock::time_point()>;
+  // How long a read of the setting is trusted.
+  static constexpr std::chrono::seconds kSettingLifetime{60};
+
+  explicit ServerRowsStamper(Clock now = std::chrono::steady_clock::now);
+
   std::optional<std::string> Read(db::Connector& connector);
 
  private:
-  // Whether MySQL serves UPDATE_TIME live; unknown until a read of the setting succeeded.
+  // The setting read less than kSettingLifetime ago, if any; mu_ held.
+  std::optional<bool> FreshSetting();
+  // Whether MySQL serves UPDATE_TIME live; false when the setting cannot be read.
   bool MysqlUpdateTimeIsLive(db::Connector& connector, std::string_view version);
 
+  Clock now_;
   std::mutex mu_;
   std::optional<bool> update_time_live_;
+  std::chrono::steady_clock::time_point read_at_;
 };
 
 }  // namespace askdb::agent

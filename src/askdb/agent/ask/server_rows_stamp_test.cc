@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -10,8 +12,8 @@
 namespace askdb::agent {
 namespace {
 
-// A MySQL 8 server as the stamp's two catalog queries see it: one row of table stamps, and
-// the connection's information_schema_stats_expiry. Counts the expiry reads; the first can be
+// A MySQL server as the stamp's two catalog queries see it: one row of table stamps, and
+// the connection's information_schema_stats_expiry. Counts both reads; the expiry read can be
 // made to fail.
 class FakeMysql final : public db::Connector {
  public:
@@ -27,50 +29,88 @@ class FakeMysql final : public db::Connector {
     db::ResultSet r;
     if (sql.find("information_schema_stats_expiry") != std::string_view::npos) {
       ++expiry_reads;
-      if (fail_next_expiry_read) {
-        fail_next_expiry_read = false;
+      if (fail_expiry_reads > 0) {
+        --fail_expiry_reads;
         return UnavailableError("lost connection");
       }
-      r.rows = {{db::Value::Int(0)}};
+      r.rows = {{db::Value::Int(expiry)}};
       return r;
     }
+    ++table_reads;
     // version, tables, unknown UPDATE_TIMEs, their sum, row estimate, seconds since.
-    r.rows = {{db::Value::Text("8.0.36"), db::Value::Int(3), db::Value::Int(0),
+    r.rows = {{db::Value::Text(version), db::Value::Int(3), db::Value::Int(0),
                db::Value::Int(1764300000), db::Value::Int(1200), db::Value::Int(60)}};
     return r;
   }
 
+  std::string version = "8.0.36";
+  int64_t expiry = 0;
   int expiry_reads = 0;
-  bool fail_next_expiry_read = false;
+  int table_reads = 0;
+  int fail_expiry_reads = 0;
 };
 
-// The expiry setting is the connection's: read at the first lookup, not at every one.
-TEST(ServerRowsStampTest, MysqlReadsTheStatisticsExpiryOncePerConnection) {
+// A clock the test moves.
+struct FakeClock {
+  std::chrono::steady_clock::time_point now{};
+  ServerRowsStamper::Clock Fn() {
+    return [this] { return now; };
+  }
+};
+
+// The expiry setting is read at the first lookup, then trusted for kSettingLifetime, not
+// read at every lookup.
+TEST(ServerRowsStampTest, MysqlReadsTheStatisticsExpiryOncePerLifetime) {
   FakeMysql mysql;
-  ServerRowsStamper stamper;
+  FakeClock clock;
+  ServerRowsStamper stamper(clock.Fn());
   const std::optional<std::string> first = stamper.Read(mysql);
   ASSERT_TRUE(first.has_value());
   EXPECT_EQ(*first, "#rows-my-3-0-1764300000-1200");
   for (int i = 0; i < 5; ++i) EXPECT_EQ(stamper.Read(mysql), first);
   EXPECT_EQ(mysql.expiry_reads, 1);
+}
 
-  // Another connection has its own settings.
-  FakeMysql other;
-  ServerRowsStamper other_stamper;
-  EXPECT_EQ(other_stamper.Read(other), first);
-  EXPECT_EQ(other.expiry_reads, 1);
+// The stamper outlives the connector's reconnects: a setting changed since (SET GLOBAL, taken
+// by the new session) is seen once the read is older than kSettingLifetime, and a setting that
+// caches UPDATE_TIME stops the stamps without another TABLES query.
+TEST(ServerRowsStampTest, AChangedExpiryIsSeenAfterTheLifetime) {
+  FakeMysql mysql;
+  FakeClock clock;
+  ServerRowsStamper stamper(clock.Fn());
+  ASSERT_TRUE(stamper.Read(mysql).has_value());
+  mysql.expiry = 86400;
+  clock.now += ServerRowsStamper::kSettingLifetime - std::chrono::seconds(1);
+  EXPECT_TRUE(stamper.Read(mysql).has_value());  // still trusted
+  clock.now += std::chrono::seconds(2);
+  EXPECT_FALSE(stamper.Read(mysql).has_value());
+  EXPECT_EQ(mysql.expiry_reads, 2);
+  const int table_reads = mysql.table_reads;
+  EXPECT_FALSE(stamper.Read(mysql).has_value());
+  EXPECT_EQ(mysql.table_reads, table_reads) << "no TABLES query for a stamp that is dropped";
+  EXPECT_EQ(mysql.expiry_reads, 2);
 }
 
 // A failed read of the setting decides nothing for later lookups: no stamp now (MySQL 8 may
 // cache UPDATE_TIME), the setting asked again next time.
 TEST(ServerRowsStampTest, AFailedExpiryReadIsAskedAgain) {
   FakeMysql mysql;
-  mysql.fail_next_expiry_read = true;
+  mysql.fail_expiry_reads = 1;
   ServerRowsStamper stamper;
   EXPECT_FALSE(stamper.Read(mysql).has_value());
   EXPECT_TRUE(stamper.Read(mysql).has_value());
   EXPECT_TRUE(stamper.Read(mysql).has_value());
   EXPECT_EQ(mysql.expiry_reads, 2);
+}
+
+// MySQL 5.x has no expiry variable and keeps UPDATE_TIME live: the setting is never asked for.
+TEST(ServerRowsStampTest, Mysql5IsNotAskedForTheExpiry) {
+  FakeMysql mysql;
+  mysql.version = "5.7.44";
+  mysql.fail_expiry_reads = 100;
+  ServerRowsStamper stamper;
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(stamper.Read(mysql).has_value());
+  EXPECT_EQ(mysql.expiry_reads, 0);
 }
 
 }  // namespace
