@@ -37,19 +37,24 @@ std::string Percent(double part, double whole) {
   return buf;
 }
 
-// A column whose values are already percent points, by its name: "占比(%)", "share (%)".
-bool InPercentPoints(std::string_view name) {
-  for (std::string_view mark : {"(%)", "（%）", "%"}) {
-    if (name.ends_with(mark)) return true;
-  }
-  return false;
+// A column whose values are already percent points: named so ("占比(%)", "share (%)") and
+// holding some value beyond ±1. A fraction under such a name (AVG(is_returned) AS "return %",
+// 0.12) is no 0.12%: it keeps its plain number.
+bool InPercentPoints(const analysis::ChartSeries& series) {
+  constexpr std::string_view kMarks[] = {"(%)", "（%）", "%"};
+  const std::string_view name = series.name;
+  const bool named = std::any_of(std::begin(kMarks), std::end(kMarks),
+                                 [&](std::string_view mark) { return name.ends_with(mark); });
+  return named &&
+         std::any_of(series.values.begin(), series.values.end(),
+                     [](const std::optional<double>& v) { return v && std::fabs(*v) > 1; });
 }
 
 // A value as the series shows it: a ratio in percent ("3.84%", as one number shows it, not
 // "0.04"), percent points with their sign ("43.52%", not "43.52"), money with two decimals.
 std::string Shown(double value, const analysis::ChartSeries& series) {
   if (series.ratio) return analysis::FormatFraction(value);
-  if (InPercentPoints(series.name)) return FormatNumber(value, false) + "%";
+  if (InPercentPoints(series)) return FormatNumber(value, false) + "%";
   return FormatNumber(value, series.money);
 }
 

@@ -102,6 +102,18 @@ TEST(AnswerWriterTest, PercentPointsReadWithTheirSign) {
   EXPECT_NE(zh.find("为 24.48%"), std::string::npos) << zh;
 }
 
+// A fraction under a percent name (a model's AVG(is_returned) AS "return %") has no value
+// beyond ±1: it is not read as percent points (0.12 is no 0.12%).
+TEST(AnswerWriterTest, AFractionUnderAPercentNameKeepsItsNumber) {
+  const db::ResultSet r =
+      TwoColumns({{"online", 0.12}, {"store", 0.08}, {"app", 0.05}}, "channel", "return %");
+  const analysis::ChartSpec chart =
+      ChartFor(r, "SELECT channel, AVG(is_returned) AS \"return %\" FROM orders GROUP BY channel");
+  const std::string en = WriteAnswer(r, chart, false);
+  EXPECT_EQ(en.find("0.12%"), std::string::npos) << en;
+  EXPECT_NE(en.find("0.12"), std::string::npos) << en;
+}
+
 TEST(AnswerWriterTest, ATopNOfAnAdditiveMeasureHasNoTotalOfTheWhole) {
   const db::ResultSet r =
       TwoColumns({{"USA", 523.06}, {"Canada", 303.96}, {"France", 195.1}}, "country", "revenue");
