@@ -12,6 +12,7 @@
 #include "askdb/agent/pipeline/analysis_report.h"
 #include "askdb/cli/llm_setup.h"
 #include "askdb/cli/result_output.h"
+#include "askdb/cli/stated_number.h"
 
 namespace askdb::cli {
 namespace {
@@ -73,10 +74,11 @@ const db::ResultSet& AnswerRows(const PipelineResult& r) {
 // An empty cell in an answer's table, in the run's language (SQL's NULL means nothing to most).
 std::string NullText(bool zh) { return agent::EmptyCellText(zh); }
 
-// A one-number answer whose text states the number: the KPI line would print it twice.
+// A one-number answer whose text states the number (not as digits of another: "8" in 2018):
+// the KPI line would print it twice.
 bool AnswerStatesTheNumber(const analysis::ChartSpec& chart, const std::string& answer) {
   return chart.kind == analysis::ChartKind::kKpi && !chart.kpi_formatted.empty() &&
-         answer.find(chart.kpi_formatted) != std::string::npos;
+         StatesNumber(answer, chart.kpi_formatted);
 }
 
 // The SQL, the rows (a table and a chart, or one number) and a blank line before the answer.
