@@ -14,9 +14,8 @@ Usage: python3 tests/nlq/build_invented_blind_b.py
 """
 import os
 import random
-import sqlite3
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "invented")
+from invented_rows import OUT, fill, open_db
 
 FIRST_F = ["Anna", "Maria", "Laura", "Sofia", "Emma", "Olivia", "Grace", "Chloe", "Hannah",
            "Julia", "Nora", "Ruth", "Elena", "Priya", "Mei", "Fatima", "Claire", "Ingrid"]
@@ -35,22 +34,6 @@ def person(rng, gender=None):
 
 def date(rng, y0, y1):
     return "%04d-%02d-%02d" % (rng.randint(y0, y1), rng.randint(1, 12), rng.randint(1, 28))
-
-
-def open_db(name, ddl):
-    path = os.path.join(OUT, name + ".sqlite")
-    if os.path.exists(path):
-        os.remove(path)
-    con = sqlite3.connect(path)
-    con.execute("PRAGMA foreign_keys = ON")
-    con.executescript(ddl)
-    return con
-
-
-def fill(con, table, rows):
-    if rows:
-        marks = ",".join("?" * len(rows[0]))
-        con.executemany("INSERT INTO %s VALUES (%s)" % (table, marks), rows)
 
 
 def build_dental():

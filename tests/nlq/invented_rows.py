@@ -39,18 +39,29 @@ def money(rng, lo, hi):
     return round(rng.uniform(lo, hi), 2)
 
 
-def write(name, ddl, rows):
-    """Create OUT/name.sqlite from DDL text and {table: [tuples]} (inserted in dict order)."""
+def open_db(name, ddl):
+    """A new OUT/name.sqlite (an old file is removed first) with the tables of the DDL text."""
     path = os.path.join(OUT, name + ".sqlite")
     if os.path.exists(path):
         os.remove(path)
     con = sqlite3.connect(path)
     con.execute("PRAGMA foreign_keys = ON")
     con.executescript(ddl)
+    return con
+
+
+def fill(con, table, rows):
+    """Inserts the tuples into the table; nothing for an empty list."""
+    if rows:
+        marks = ",".join("?" * len(rows[0]))
+        con.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
+
+
+def write(name, ddl, rows):
+    """Create OUT/name.sqlite from DDL text and {table: [tuples]} (inserted in dict order)."""
+    con = open_db(name, ddl)
     for table, data in rows.items():
-        if data:
-            marks = ",".join("?" * len(data[0]))
-            con.executemany(f"INSERT INTO {table} VALUES ({marks})", data)
+        fill(con, table, data)
     con.commit()
     con.execute("VACUUM")
     con.close()
