@@ -8,8 +8,8 @@
 #include <mutex>
 #include <random>
 
-#include "askdb/agent/graph/pg_store_libpq.h"
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
+#include "askdb/db/postgres/pg_connection.h"
 #include "askdb/db/postgres/pg_session.h"
 
 namespace askdb::permissions {
@@ -159,9 +159,10 @@ class SqlitePermissionStore final : public PermissionStore {
 
 // ---- PostgreSQL ----
 
+using db::postgres_internal::ResultPtr;
 using db::postgres_internal::Session;
 
-using Result = agent::PgResultPtr;
+constexpr std::chrono::seconds kConnectTimeout{10};
 
 class PostgresPermissionStore final : public PermissionStore {
  public:
@@ -217,8 +218,8 @@ class PostgresPermissionStore final : public PermissionStore {
 
   Status Delete(std::string_view id) override {
     std::lock_guard lock(mu_);
-    ASKDB_ASSIGN_OR_RETURN(Result r, Exec("DELETE FROM permission_rules WHERE id = $1",
-                                          {std::string(id)}, "deleting permission rule"));
+    ASKDB_ASSIGN_OR_RETURN(ResultPtr r, Exec("DELETE FROM permission_rules WHERE id = $1",
+                                             {std::string(id)}, "deleting permission rule"));
     if (std::string(PQcmdTuples(r.get())) == "0") return NoRule(id);
     return Status::Ok();
   }
@@ -227,23 +228,21 @@ class PostgresPermissionStore final : public PermissionStore {
   // Connects when there is no usable connection (first call, or the last one broke).
   Status Connect() const {
     if (session_ != nullptr && !session_->broken()) return Status::Ok();
-    session_ = std::make_unique<Session>(agent::PgStoreConnect(connection_.params));
-    if (session_->conn() == nullptr || PQstatus(session_->conn()) != CONNECTION_OK) {
-      std::string detail = session_->conn() != nullptr ? PQerrorMessage(session_->conn()) : "";
-      session_.reset();
-      return agent::PgStoreConnectFailure(detail, "the permission store " + connection_.display_url,
-                                          std::chrono::seconds(10));
-    }
+    session_.reset();
+    ASKDB_ASSIGN_OR_RETURN(
+        session_, agent::OpenPgStoreSession(connection_.params,
+                                            "the permission store " + connection_.display_url,
+                                            kConnectTimeout));
     return Status::Ok();
   }
 
-  StatusOr<Result> Exec(const std::string& sql, const std::vector<std::string>& params,
-                        const std::string& what) const {
+  StatusOr<ResultPtr> Exec(const std::string& sql, const std::vector<std::string>& params,
+                           const std::string& what) const {
     ASKDB_RETURN_IF_ERROR(Connect());
     std::vector<const char*> values;
     for (const std::string& p : params) values.push_back(p.c_str());
-    Result r(PQexecParams(session_->conn(), sql.c_str(), static_cast<int>(values.size()), nullptr,
-                          values.data(), nullptr, nullptr, 0));
+    ResultPtr r(PQexecParams(session_->conn(), sql.c_str(), static_cast<int>(values.size()),
+                             nullptr, values.data(), nullptr, nullptr, 0));
     const ExecStatusType status = r != nullptr ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return r;
     std::string message = PQerrorMessage(session_->conn());
@@ -254,7 +253,7 @@ class PostgresPermissionStore final : public PermissionStore {
 
   StatusOr<std::vector<PermissionRule>> Rows(const std::string& sql,
                                              const std::vector<std::string>& params) const {
-    ASKDB_ASSIGN_OR_RETURN(Result r, Exec(sql, params, "reading permission rules"));
+    ASKDB_ASSIGN_OR_RETURN(ResultPtr r, Exec(sql, params, "reading permission rules"));
     std::vector<PermissionRule> out;
     for (int i = 0; i < PQntuples(r.get()); ++i) {
       ASKDB_ASSIGN_OR_RETURN(PermissionRule rule, FromBody(PQgetvalue(r.get(), i, 0)));
@@ -294,10 +293,9 @@ StatusOr<std::unique_ptr<PermissionStore>> OpenSqlitePermissionStore(
 }
 
 StatusOr<std::unique_ptr<PermissionStore>> OpenPostgresPermissionStore(std::string_view url) {
-  ASKDB_ASSIGN_OR_RETURN(
-      agent::PgStoreConnection connection,
-      agent::ParsePgStoreUrl(url, "permission store", "", std::chrono::seconds(10),
-                             std::chrono::seconds(30)));
+  ASKDB_ASSIGN_OR_RETURN(agent::PgStoreConnection connection,
+                         agent::ParsePgStoreUrl(url, "permission store", "", kConnectTimeout,
+                                                std::chrono::seconds(30)));
   auto store = std::make_unique<PostgresPermissionStore>(std::move(connection));
   ASKDB_RETURN_IF_ERROR(store->Init());
   return std::unique_ptr<PermissionStore>(std::move(store));

@@ -9,20 +9,22 @@
 #include <optional>
 #include <utility>
 
-#include "askdb/agent/graph/pg_store_libpq.h"
 #include "askdb/agent/graph/sqlite_checkpoint_store.h"
 #include "askdb/db/database_url.h"
+#include "askdb/db/postgres/pg_connection.h"
 #include "askdb/db/postgres/pg_session.h"
 #include "askdb/db/server_support.h"
 
 namespace askdb::agent {
 namespace {
 
+using db::postgres_internal::ErrorField;
+using db::postgres_internal::ResultPtr;
+using db::postgres_internal::TrimmedText;
 using Session = db::postgres_internal::Session;
 using db::server::SteadyClock;
 
 constexpr const char* kComponent = "checkpoints";
-constexpr int kMinConnectTimeoutSeconds = 2;  // libpq treats smaller values as 2
 constexpr std::string_view kPasswordEnv = "ASKDB_STORE_PASSWORD";
 constexpr std::size_t kMaxSchemaNameBytes = 63;  // PostgreSQL's NAMEDATALEN - 1
 
@@ -32,22 +34,9 @@ constexpr std::array<std::string_view, 6> kLibpqParams = {
 // URL parameters the store reads itself.
 constexpr std::array<std::string_view, 3> kOwnParams = {"schema", "password_file", "pool_size"};
 
-using ResultPtr = PgResultPtr;
-
 bool Contains(std::string_view text, std::string_view part) {
   return text.find(part) != std::string_view::npos;
 }
-
-std::string Chomp(const char* text) {
-  return db::server::TrimTrailingSpace(text != nullptr ? text : "");
-}
-
-std::string Field(const PGresult* r, int field) {
-  const char* v = PQresultErrorField(r, field);
-  return v != nullptr ? v : "";
-}
-
-void IgnoreNotice(void*, const PGresult*) {}
 
 bool ValidSchemaName(std::string_view name) {
   if (name.empty() || name.size() > kMaxSchemaNameBytes) return false;
@@ -60,9 +49,9 @@ bool ValidSchemaName(std::string_view name) {
 // Turns a failed statement into a Status naming the store and what to do.
 Status MapError(const PGresult* r, Session& session, std::string_view what,
                 std::string_view where) {
-  const std::string state = r != nullptr ? Field(r, PG_DIAG_SQLSTATE) : "";
-  std::string message = r != nullptr ? Field(r, PG_DIAG_MESSAGE_PRIMARY) : "";
-  if (message.empty()) message = Chomp(PQerrorMessage(session.conn()));
+  const std::string state = r != nullptr ? ErrorField(r, PG_DIAG_SQLSTATE) : "";
+  std::string message = r != nullptr ? ErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : "";
+  if (message.empty()) message = TrimmedText(PQerrorMessage(session.conn()));
   const std::string prefix =
       "checkpoint store " + std::string(where) + ": " + std::string(what) + " failed: ";
   if (session.broken() || state.rfind("08", 0) == 0 || state == "57P01" || state == "57P02" ||
@@ -128,42 +117,7 @@ PostgresCheckpointStore::~PostgresCheckpointStore() = default;
 
 std::size_t PostgresCheckpointStore::open_connections() const { return pool_->open_sessions(); }
 
-PGconn* PgStoreConnect(const std::vector<std::pair<std::string, std::string>>& params) {
-  std::vector<const char*> keys;
-  std::vector<const char*> values;
-  for (const auto& [k, v] : params) {
-    keys.push_back(k.c_str());
-    values.push_back(v.c_str());
-  }
-  keys.push_back(nullptr);
-  values.push_back(nullptr);
-  PGconn* conn = PQconnectdbParams(keys.data(), values.data(), 0);
-  if (conn != nullptr && PQstatus(conn) == CONNECTION_OK) {
-    PQsetNoticeReceiver(conn, IgnoreNotice, nullptr);
-  }
-  return conn;
-}
-
 namespace {
-
-// The connection's own parameters: where, who, and the store's session settings.
-StatusOr<std::vector<std::pair<std::string, std::string>>> BaseParams(
-    const db::DatabaseUrl& url, std::chrono::milliseconds connect_timeout) {
-  std::vector<std::pair<std::string, std::string>> params;
-  if (!url.host.empty()) params.emplace_back("host", url.host);
-  if (url.port) params.emplace_back("port", std::to_string(*url.port));
-  if (!url.database.empty()) params.emplace_back("dbname", url.database);
-  if (!url.user.empty()) params.emplace_back("user", url.user);
-  ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> password,
-                         db::server::ResolvePassword(url, {kPasswordEnv}));
-  if (password) params.emplace_back("password", *password);
-  const long long timeout_s = (connect_timeout.count() + 999) / 1000;
-  params.emplace_back("connect_timeout",
-                      std::to_string(std::max<long long>(kMinConnectTimeoutSeconds, timeout_s)));
-  params.emplace_back("application_name", "askdb-store");
-  params.emplace_back("client_encoding", "UTF8");
-  return params;
-}
 
 bool IsOneOf(std::string_view key, const auto& keys) {
   return std::find(keys.begin(), keys.end(), key) != keys.end();
@@ -181,12 +135,10 @@ std::string KnownParams() {
 Status ApplyUrlParam(const std::string& key, const std::string& value, const std::string& where,
                      PgStoreConnection& out) {
   if (key == "pool_size") {
-    long n = std::strtol(value.c_str(), nullptr, 10);
-    if (n < 1) {
-      return InvalidArgumentError("pool_size must be a positive number, not '" + value + "', in " +
-                                  where);
-    }
-    out.pool_size = static_cast<std::size_t>(n);
+    StatusOr<std::size_t> pool_size = db::server::ParsePoolSize(value);
+    if (!pool_size.ok())
+      return InvalidArgumentError(pool_size.status().message() + ", in " + where);
+    out.pool_size = *pool_size;
   } else if (key == "schema") {
     out.schema = value;
   } else if (IsOneOf(key, kLibpqParams)) {
@@ -222,7 +174,9 @@ StatusOr<PgStoreConnection> ParsePgStoreUrl(std::string_view url_text, std::stri
   PgStoreConnection out;
   out.display_url = url.Redacted();
   out.schema = std::move(default_schema);
-  ASKDB_ASSIGN_OR_RETURN(out.params, BaseParams(url, connect_timeout));
+  ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> password,
+                         db::server::ResolvePassword(url, {kPasswordEnv}));
+  out.params = db::postgres_internal::UrlConnParams(url, password, connect_timeout, "askdb-store");
   for (const auto& [key, value] : url.params) {
     ASKDB_RETURN_IF_ERROR(ApplyUrlParam(key, value, where, out));
   }
@@ -282,16 +236,18 @@ StatusOr<std::unique_ptr<PostgresCheckpointStore>> PostgresCheckpointStore::Open
   return store;
 }
 
+StatusOr<std::unique_ptr<Session>> OpenPgStoreSession(
+    const std::vector<std::pair<std::string, std::string>>& params, const std::string& where,
+    std::chrono::milliseconds connect_timeout) {
+  return db::postgres_internal::OpenSession(
+      params, db::postgres_internal::ServerNotices::kDrop, where, [&](const std::string& detail) {
+        return PgStoreConnectFailure(detail, where, connect_timeout);
+      });
+}
+
 StatusOr<std::unique_ptr<Session>> PostgresCheckpointStore::Connect() const {
-  auto session = std::make_unique<Session>(PgStoreConnect(conn_params_));
-  if (session->conn() == nullptr) {
-    return ResourceExhaustedError("libpq could not allocate a connection to the checkpoint store " +
-                                  display_url_);
-  }
-  if (PQstatus(session->conn()) == CONNECTION_OK) return session;
-  // libpq reports connection failures as text only; the cause is named from it.
-  return PgStoreConnectFailure(Chomp(PQerrorMessage(session->conn())),
-                               "the checkpoint store " + display_url_, options_.connect_timeout);
+  return OpenPgStoreSession(conn_params_, "the checkpoint store " + display_url_,
+                            options_.connect_timeout);
 }
 
 // Runs `fn` on a pooled session. A failure that broke the connection discards the session;

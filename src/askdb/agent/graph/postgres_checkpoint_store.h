@@ -134,6 +134,13 @@ StatusOr<PgStoreConnection> ParsePgStoreUrl(std::string_view url, std::string_vi
 // timeout), each saying what to do. `where` names the store and its display URL.
 Status PgStoreConnectFailure(std::string_view detail, std::string_view where,
                              std::chrono::milliseconds connect_timeout);
+// One connection to a PostgreSQL store from PgStoreConnection::params, through the one way
+// askdb opens libpq connections (db/postgres/pg_connection.h). The server's messages are
+// dropped instead of printed on stderr: the stores connect with client_min_messages=warning,
+// so only WARNINGs would reach libpq's printer. A failure is PgStoreConnectFailure's Status.
+StatusOr<std::unique_ptr<db::postgres_internal::Session>> OpenPgStoreSession(
+    const std::vector<std::pair<std::string, std::string>>& params, const std::string& where,
+    std::chrono::milliseconds connect_timeout);
 
 // The checkpoint store named by `store_url` (the server.store_url setting): empty → the
 // SQLite file under the data directory; postgres:// or postgresql:// → PostgreSQL.

@@ -13,6 +13,7 @@
 
 #include "askdb/db/ascii_util.h"
 #include "askdb/db/database_url.h"
+#include "askdb/db/postgres/pg_connection.h"
 #include "askdb/db/postgres/pg_session.h"
 #include "askdb/db/postgres/pg_statement_guard.h"
 #include "askdb/db/postgres/postgres_dialect.h"
@@ -22,14 +23,17 @@
 namespace askdb::db {
 namespace {
 
+using postgres_internal::ConnParams;
+using postgres_internal::ErrorField;
+using postgres_internal::ResultPtr;
+using postgres_internal::TrimmedText;
 using server::SteadyClock;
 using Session = postgres_internal::Session;
 
 constexpr std::string_view kCursorPrefix = "DECLARE askdb_cursor NO SCROLL CURSOR FOR ";
 // Above this, FETCH ALL: max_rows + 1 would overflow and no cap is meant anyway.
 constexpr long long kFetchAllThreshold = std::numeric_limits<long long>::max() / 2;
-constexpr int kMinConnectTimeoutSeconds = 2;  // libpq treats smaller values as 2
-constexpr char kListSeparator = '\x1f';       // joins name arrays in catalog queries
+constexpr char kListSeparator = '\x1f';  // joins name arrays in catalog queries
 
 // Session settings given at startup: they become the session's defaults, so RESET or
 // set_config(..., false) inside a rolled-back transaction cannot lift them.
@@ -91,21 +95,6 @@ enum Oid : unsigned {
   kTimeTz = 1266,
   kNumeric = 1700,
 };
-
-struct ResultDeleter {
-  void operator()(PGresult* r) const { PQclear(r); }
-};
-using ResultPtr = std::unique_ptr<PGresult, ResultDeleter>;
-
-std::string Chomp(const char* text) {
-  std::string s = text != nullptr ? text : "";
-  return server::TrimTrailingSpace(s);
-}
-
-std::string Field(const PGresult* r, int field) {
-  const char* v = PQresultErrorField(r, field);
-  return v != nullptr ? v : "";
-}
 
 // Byte offset in `text` of the 1-based character position `chars` (PostgreSQL counts
 // characters, askdb reports bytes like the SQLite connector).
@@ -291,7 +280,7 @@ std::optional<Status> RefusalOf(const std::string& state, const std::string& mes
 // prefix taken off; a refusal when the statement is no query at all.
 StatusOr<std::string> PositionText(const PGresult* r, const std::string& state,
                                    std::string_view sql, const std::string& word) {
-  const std::string position = Field(r, PG_DIAG_STATEMENT_POSITION);
+  const std::string position = ErrorField(r, PG_DIAG_STATEMENT_POSITION);
   long pos = position.empty() ? 0 : std::strtol(position.c_str(), nullptr, 10);
   long user_chars = pos - static_cast<long>(kCursorPrefix.size());
   if (pos <= 0 || user_chars < 1) return std::string();
@@ -314,10 +303,10 @@ StatusOr<std::string> PositionText(const PGresult* r, const std::string& state,
 // positions and name refused statements).
 Status MapError(const PGresult* r, Session& session, Step step, std::string_view sql,
                 const Call& call, std::string_view where) {
-  const std::string state = Field(r, PG_DIAG_SQLSTATE);
-  std::string message = Field(r, PG_DIAG_MESSAGE_PRIMARY);
-  if (message.empty()) message = Chomp(PQresultErrorMessage(r));
-  const std::string hint = Field(r, PG_DIAG_MESSAGE_HINT);
+  const std::string state = ErrorField(r, PG_DIAG_SQLSTATE);
+  std::string message = ErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
+  if (message.empty()) message = TrimmedText(PQresultErrorMessage(r));
+  const std::string hint = ErrorField(r, PG_DIAG_MESSAGE_HINT);
   if (session.broken() || StartsWith(state, "08") || state == "57P01" || state == "57P02" ||
       state == "57P03") {
     session.MarkBroken();
@@ -404,7 +393,7 @@ Status AwaitBufferedResult(Session& session, Call& call, const PostgresOptions& 
         return call.reason == Call::Reason::kCancelled ? CancelledError("query cancelled")
                                                        : TimeoutError(call);
       }
-      return LostConnection(where, Chomp(PQerrorMessage(conn)));
+      return LostConnection(where, TrimmedText(PQerrorMessage(conn)));
     }
     if (PQisBusy(conn) == 0) return Status::Ok();
     const auto now = SteadyClock::now();
@@ -472,7 +461,7 @@ StatusOr<ResultPtr> Exchange(Session& session, const std::string& sql, bool exte
                  : PQsendQuery(conn, sql.c_str());
   if (sent == 0) {
     session.MarkBroken();
-    return LostConnection(where, Chomp(PQerrorMessage(conn)));
+    return LostConnection(where, TrimmedText(PQerrorMessage(conn)));
   }
   return AwaitResults(session, call, options, epoch, where);
 }
@@ -486,7 +475,7 @@ StatusOr<ResultPtr> PrepareUnnamed(Session& session, const std::string& sql, Cal
   PGconn* conn = session.conn();
   if (PQsendPrepare(conn, "", sql.c_str(), 0, nullptr) == 0) {
     session.MarkBroken();
-    return LostConnection(where, Chomp(PQerrorMessage(conn)));
+    return LostConnection(where, TrimmedText(PQerrorMessage(conn)));
   }
   return AwaitResults(session, call, options, epoch, where);
 }
@@ -511,26 +500,6 @@ const Dialect& PostgresConnector::dialect() const { return PostgresDialect::Inst
 size_t PostgresConnector::open_sessions() const { return pool_->open_sessions(); }
 
 namespace {
-
-using ConnParams = std::vector<std::pair<std::string, std::string>>;
-
-// libpq's connection keywords from the URL's parts and askdb's fixed settings.
-ConnParams BaseConnParams(const DatabaseUrl& url, const std::optional<std::string>& password,
-                          std::chrono::milliseconds connect_timeout) {
-  ConnParams params;
-  if (!url.host.empty()) params.emplace_back("host", url.host);
-  if (url.port) params.emplace_back("port", std::to_string(*url.port));
-  if (!url.database.empty()) params.emplace_back("dbname", url.database);
-  if (!url.user.empty()) params.emplace_back("user", url.user);
-  if (password) params.emplace_back("password", *password);
-  long long timeout_s = (connect_timeout.count() + 999) / 1000;
-  params.emplace_back("connect_timeout",
-                      std::to_string(std::max<long long>(kMinConnectTimeoutSeconds, timeout_s)));
-  params.emplace_back("application_name", "askdb");
-  params.emplace_back("client_encoding", "UTF8");
-  params.emplace_back("options", std::string(kStartupOptions));
-  return params;
-}
 
 std::string KnownParamsText() {
   std::string known;
@@ -568,7 +537,9 @@ StatusOr<std::unique_ptr<PostgresConnector>> PostgresConnector::Open(
   PostgresOptions opts = options;
   ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> password,
                          server::ResolvePassword(url, {"ASKDB_PG_PASSWORD"}));
-  ConnParams params = BaseConnParams(url, password, opts.connect_timeout);
+  ConnParams params =
+      postgres_internal::UrlConnParams(url, password, opts.connect_timeout, "askdb");
+  params.emplace_back("options", std::string(kStartupOptions));
   ASKDB_RETURN_IF_ERROR(ApplyUrlParams(url, params, opts));
   auto connector = std::make_unique<PostgresConnector>(PrivateTag(), std::move(params),
                                                        url.Redacted(), url.database, opts);
@@ -604,7 +575,7 @@ Status PostgresConnector::CheckRole(Session& session, const std::string& user) {
                                                cancel_epoch_, display_name_));
   if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) != 1) {
     return PermissionDeniedError("cannot tell what the role connected to " + display_name_ +
-                                 " may do (" + Chomp(PQresultErrorMessage(r.get())) +
+                                 " may do (" + TrimmedText(PQresultErrorMessage(r.get())) +
                                  "); askdb refuses roles it cannot check — add "
                                  "?allow_privileged_role=true to the URL to skip the check");
   }
@@ -641,22 +612,11 @@ Status PostgresConnector::GuardStatement(std::string_view sql, Call& call) {
 }
 
 StatusOr<std::unique_ptr<Session>> PostgresConnector::Connect() const {
-  std::vector<const char*> keys;
-  std::vector<const char*> values;
-  for (const auto& [k, v] : conn_params_) {
-    keys.push_back(k.c_str());
-    values.push_back(v.c_str());
-  }
-  keys.push_back(nullptr);
-  values.push_back(nullptr);
-  auto session = std::make_unique<Session>(PQconnectdbParams(keys.data(), values.data(), 0));
-  if (session->conn() == nullptr) {
-    return ResourceExhaustedError("libpq could not allocate a connection to " + display_name_);
-  }
-  if (PQstatus(session->conn()) == CONNECTION_OK) return session;
-
-  return ConnectFailure(Chomp(PQerrorMessage(session->conn())), display_name_, database_,
-                        options_.connect_timeout);
+  return postgres_internal::OpenSession(conn_params_, postgres_internal::ServerNotices::kPrint,
+                                        display_name_, [this](const std::string& detail) {
+                                          return ConnectFailure(detail, display_name_, database_,
+                                                                options_.connect_timeout);
+                                        });
 }
 
 StatusOr<std::unique_ptr<Session>> PostgresConnector::BeginReadOnly(Call& call) {

@@ -12,12 +12,15 @@
 #include <thread>
 #include <utility>
 
-#include "askdb/agent/graph/pg_store_libpq.h"
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
+#include "askdb/db/postgres/pg_connection.h"
 
 namespace askdb::server::store {
 namespace {
 
+using db::postgres_internal::ResultPtr;
+using db::postgres_internal::Session;
+using db::postgres_internal::TrimmedText;
 using StepResult = SqlStatement::StepResult;
 
 constexpr const char* kComponent = "management";
@@ -50,17 +53,9 @@ const SqlDialect kPostgresDialect = {
     .lock_schema = agent::kPgLockStoreSchema,
 };
 
-using ResultPtr = agent::PgResultPtr;
-
-std::string Chomp(const char* text) {
-  std::string s = text != nullptr ? text : "";
-  while (!s.empty() && (s.back() == '\n' || s.back() == ' ' || s.back() == '\r')) s.pop_back();
-  return s;
-}
-
 // The store's one connection and the last statement error.
 struct Conn {
-  PGconn* conn = nullptr;
+  std::unique_ptr<Session> session;  // null until connected and after the connection was lost
   std::vector<std::pair<std::string, std::string>> params;
   std::string display_url;
   std::chrono::milliseconds connect_timeout{0};
@@ -68,30 +63,17 @@ struct Conn {
   std::string last_state;             // SQLSTATE of the last failure
   bool serialization_failed = false;  // since the current write transaction began
 
-  ~Conn() {
-    if (conn != nullptr) PQfinish(conn);
-  }
+  PGconn* conn() const { return session != nullptr ? session->conn() : nullptr; }
   bool InTransaction() const {
-    return conn != nullptr && PQtransactionStatus(conn) != PQTRANS_IDLE;
+    return session != nullptr && PQtransactionStatus(conn()) != PQTRANS_IDLE;
   }
   // (Re)opens the connection when there is none or it broke.
   Status EnsureConnected() {
-    if (conn != nullptr && PQstatus(conn) == CONNECTION_OK) return Status::Ok();
-    if (conn != nullptr) PQfinish(conn);
-    conn = agent::PgStoreConnect(params);
-    if (conn == nullptr) {
-      return ResourceExhaustedError(
-          "libpq could not allocate a connection to the management "
-          "store " +
-          display_url);
-    }
-    if (PQstatus(conn) != CONNECTION_OK) {
-      Status status = agent::PgStoreConnectFailure(
-          Chomp(PQerrorMessage(conn)), "the management store " + display_url, connect_timeout);
-      PQfinish(conn);
-      conn = nullptr;
-      return status;
-    }
+    if (session != nullptr && PQstatus(conn()) == CONNECTION_OK) return Status::Ok();
+    session.reset();
+    ASKDB_ASSIGN_OR_RETURN(
+        session,
+        agent::OpenPgStoreSession(params, "the management store " + display_url, connect_timeout));
     return Status::Ok();
   }
   // Runs `sql` with text parameters (nullopt: NULL). On failure sets last_error and
@@ -114,11 +96,10 @@ struct Conn {
       if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return r;
       const std::string prefix = "management store " + display_url + ": " + std::string(what) +
                                  " failed: " + FailureMessage(r.get());
-      const bool lost = PQstatus(conn) != CONNECTION_OK || last_state.rfind("08", 0) == 0 ||
+      const bool lost = PQstatus(conn()) != CONNECTION_OK || last_state.rfind("08", 0) == 0 ||
                         last_state == "57P01";
       if (lost) {
-        PQfinish(conn);
-        conn = nullptr;
+        session.reset();
         if (!in_transaction && attempt == 0) continue;
       }
       last_error = FailureStatus(prefix, lost);
@@ -132,9 +113,10 @@ struct Conn {
   ResultPtr Exec(const std::string& sql, const std::vector<std::optional<std::string>>& args) {
     std::vector<const char*> values;
     for (const auto& a : args) values.push_back(a ? a->c_str() : nullptr);
-    return ResultPtr(args.empty() ? PQexec(conn, sql.c_str())
-                                  : PQexecParams(conn, sql.c_str(), static_cast<int>(values.size()),
-                                                 nullptr, values.data(), nullptr, nullptr, 0));
+    return ResultPtr(args.empty()
+                         ? PQexec(conn(), sql.c_str())
+                         : PQexecParams(conn(), sql.c_str(), static_cast<int>(values.size()),
+                                        nullptr, values.data(), nullptr, nullptr, 0));
   }
 
   // The server's message for a failed statement (else libpq's); records its SQLSTATE.
@@ -142,7 +124,7 @@ struct Conn {
     const char* state = r != nullptr ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
     last_state = state != nullptr ? state : "";
     const char* primary = r != nullptr ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
-    return primary != nullptr ? primary : Chomp(PQerrorMessage(conn));
+    return primary != nullptr ? primary : TrimmedText(PQerrorMessage(conn()));
   }
 
   // The Status for the last failure, by its SQLSTATE, saying what to do.

@@ -1,0 +1,66 @@
+#include "askdb/db/postgres/pg_connection.h"
+
+#include <algorithm>
+
+#include "askdb/db/server_support.h"
+
+namespace askdb::db::postgres_internal {
+namespace {
+
+constexpr int kMinConnectTimeoutSeconds = 2;  // libpq treats smaller values as 2
+
+void IgnoreNotice(void*, const PGresult*) {}
+
+}  // namespace
+
+ConnParams UrlConnParams(const DatabaseUrl& url, const std::optional<std::string>& password,
+                         std::chrono::milliseconds connect_timeout,
+                         std::string_view application_name) {
+  ConnParams params;
+  if (!url.host.empty()) params.emplace_back("host", url.host);
+  if (url.port) params.emplace_back("port", std::to_string(*url.port));
+  if (!url.database.empty()) params.emplace_back("dbname", url.database);
+  if (!url.user.empty()) params.emplace_back("user", url.user);
+  if (password) params.emplace_back("password", *password);
+  const long long timeout_s = (connect_timeout.count() + 999) / 1000;
+  params.emplace_back("connect_timeout",
+                      std::to_string(std::max<long long>(kMinConnectTimeoutSeconds, timeout_s)));
+  params.emplace_back("application_name", std::string(application_name));
+  params.emplace_back("client_encoding", "UTF8");
+  return params;
+}
+
+StatusOr<std::unique_ptr<Session>> OpenSession(const ConnParams& params, ServerNotices notices,
+                                               std::string_view where,
+                                               const ConnectFailureFn& failure) {
+  std::vector<const char*> keys;
+  std::vector<const char*> values;
+  for (const auto& [key, value] : params) {
+    keys.push_back(key.c_str());
+    values.push_back(value.c_str());
+  }
+  keys.push_back(nullptr);
+  values.push_back(nullptr);
+  auto session = std::make_unique<Session>(PQconnectdbParams(keys.data(), values.data(), 0));
+  if (session->conn() == nullptr) {
+    return ResourceExhaustedError("libpq could not allocate a connection to " + std::string(where));
+  }
+  if (PQstatus(session->conn()) != CONNECTION_OK) {
+    return failure(TrimmedText(PQerrorMessage(session->conn())));
+  }
+  if (notices == ServerNotices::kDrop) {
+    PQsetNoticeReceiver(session->conn(), IgnoreNotice, nullptr);
+  }
+  return session;
+}
+
+std::string TrimmedText(const char* text) {
+  return server::TrimTrailingSpace(text != nullptr ? text : "");
+}
+
+std::string ErrorField(const PGresult* r, int field) {
+  const char* value = PQresultErrorField(r, field);
+  return value != nullptr ? value : "";
+}
+
+}  // namespace askdb::db::postgres_internal

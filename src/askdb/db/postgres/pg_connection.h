@@ -1,0 +1,58 @@
+// Opening a libpq connection and reading libpq's errors: the one way for the read-only
+// connector and the writable stores built on libpq (checkpoints, management, permissions).
+// Internal: include only from .cc files that link libpq.
+#pragma once
+
+#include <libpq-fe.h>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "askdb/common/status.h"
+#include "askdb/db/database_url.h"
+#include "askdb/db/postgres/pg_session.h"
+
+namespace askdb::db::postgres_internal {
+
+struct ResultDeleter {
+  void operator()(PGresult* r) const { PQclear(r); }
+};
+// A statement's result, cleared when it goes out of scope.
+using ResultPtr = std::unique_ptr<PGresult, ResultDeleter>;
+
+// libpq keyword/value pairs, in order; of a keyword given twice libpq takes the last.
+using ConnParams = std::vector<std::pair<std::string, std::string>>;
+
+// The keywords for the URL's host, port, database and user, `password` when there is one,
+// the connect timeout in whole seconds (at least libpq's 2), `application_name` and UTF-8.
+ConnParams UrlConnParams(const DatabaseUrl& url, const std::optional<std::string>& password,
+                         std::chrono::milliseconds connect_timeout,
+                         std::string_view application_name);
+
+// What becomes of the server's NOTICEs and WARNINGs: libpq prints them on stderr, or they
+// are dropped (the stores, which connect with client_min_messages=warning).
+enum class ServerNotices { kPrint, kDrop };
+
+// Names why a connection failed from libpq's message (libpq reports failures as text only).
+using ConnectFailureFn = std::function<Status(const std::string& detail)>;
+
+// One open connection to `params`. ResourceExhausted when libpq cannot allocate one (`where`
+// names the server in that message); any other failure is `failure`'s Status.
+StatusOr<std::unique_ptr<Session>> OpenSession(const ConnParams& params, ServerNotices notices,
+                                               std::string_view where,
+                                               const ConnectFailureFn& failure);
+
+// libpq's text without its trailing newline and blanks ("" for null).
+std::string TrimmedText(const char* text);
+
+// One field of an error result (PG_DIAG_SQLSTATE, PG_DIAG_MESSAGE_PRIMARY, ...), "" when
+// the server did not send it.
+std::string ErrorField(const PGresult* r, int field);
+
+}  // namespace askdb::db::postgres_internal
