@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "askdb/agent/session/table_nesting.h"
 #include "askdb/cache/slots.h"
 #include "askdb/common/text.h"
 #include "askdb/nlq/number_words.h"
@@ -451,6 +452,7 @@ struct PreviousQuestion {
   std::vector<Unit> units;
   std::vector<Slot> slots;
   bool chinese = false;
+  const nlq::SchemaIndex* index = nullptr;  // may be null
 };
 
 PreviousQuestion ReadPrevious(std::string_view question, const nlq::SchemaIndex* index) {
@@ -460,6 +462,7 @@ PreviousQuestion ReadPrevious(std::string_view question, const nlq::SchemaIndex*
   std::vector<bool> covered;
   previous.slots = ScanSlots(previous.text, previous.units, index, &covered);
   previous.chinese = text::ContainsCjk(previous.text);
+  previous.index = index;
   return previous;
 }
 
@@ -491,39 +494,91 @@ WhyNot OwnContent(const std::vector<Unit>& units, const std::vector<bool>& cover
   return std::nullopt;
 }
 
+// The previous question's one value of a column of `columns`; null when none or several.
+const Slot* SameColumnValue(const std::vector<Slot>& slots,
+                            const std::set<std::pair<int, int>>& columns, bool* ambiguous) {
+  const Slot* found = nullptr;
+  for (const Slot& p : slots) {
+    if (p.kind != SlotKind::kValue) continue;
+    const bool same_column = std::any_of(columns.begin(), columns.end(),
+                                         [&](const auto& c) { return p.columns.count(c) > 0; });
+    if (!same_column) continue;
+    if (found != nullptr) *ambiguous = true;
+    found = &p;
+  }
+  return found;
+}
+
+std::set<int> TablesOf(const std::set<std::pair<int, int>>& columns) {
+  std::set<int> tables;
+  for (const auto& c : columns) tables.insert(c.first);
+  return tables;
+}
+
+std::string NoCounterpart(const Slot& s) {
+  return "\"" + s.text +
+         "\" has no single value of the same column in the previous question to "
+         "replace";
+}
+
+// `value` in place of `old`: "by genre" gives way to "for Jazz"; "各流派" to "爵士" ... unless a
+// preposition already stands before it ("customers in each country" → "in Germany", not
+// "in for Germany").
+void ReplaceByValue(const Slot& value, const Slot& old, const PreviousQuestion& previous,
+                    Rewrite* rewrite) {
+  const std::string before = " " + text::AsciiLower(previous.text.substr(0, old.begin));
+  const bool after_preposition = before.ends_with(" in ") || before.ends_with(" for ") ||
+                                 before.ends_with(" of ") || before.ends_with(" across ");
+  std::string text = old.kind == SlotKind::kGroupOver && !previous.chinese && !after_preposition
+                         ? "for " + value.text
+                         : value.text;
+  rewrite->Replace(old.begin, old.end, old.text, std::move(text), 0);
+}
+
+// A value of a table nested with the previous breakdown's by keys narrows it: a city after
+// "各地区" (a city lies in one region) takes the breakdown's place ("上海的销售额"); a region
+// after "各城市" keeps it, for the cities inside ("华东各城市的销售额", "sales by city for
+// East China"). A value of an unrelated table ("Toys" after "by city") is not read: which
+// breakdown it narrows is a guess.
+WhyNot NarrowNestedBreakdown(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
+  bool ambiguous = false;
+  const Slot* group = OnlySlot(previous.slots, SlotKind::kGroupOver, &ambiguous);
+  if (group == nullptr || ambiguous || previous.index == nullptr ||
+      !rewrite->replaced_values.insert(group->begin).second) {
+    return NoCounterpart(s);
+  }
+  switch (NestingOf(*previous.index, TablesOf(s.columns), TablesOf(group->columns))) {
+    case TableNesting::kInside:
+      ReplaceByValue(s, *group, previous, rewrite);
+      return std::nullopt;
+    case TableNesting::kContains:
+      if (previous.chinese) {
+        rewrite->Insert(group->begin, s.text, true, 2);
+      } else {
+        rewrite->Insert(group->end, "for " + s.text, false, 2);
+      }
+      return std::nullopt;
+    case TableNesting::kNone:
+      break;
+  }
+  return NoCounterpart(s);
+}
+
 // A value takes the place of the previous question's one value of the same column, or of
-// its one group over that column.
+// its one group over that column, or narrows a breakdown over a table nested with its own.
 WhyNot SubstituteValue(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
   bool ambiguous = false;
-  const Slot* old = nullptr;
-  for (const Slot& p : previous.slots) {
-    if (p.kind != SlotKind::kValue) continue;
-    bool same_column = std::any_of(s.columns.begin(), s.columns.end(),
-                                   [&](const auto& c) { return p.columns.count(c) > 0; });
-    if (!same_column) continue;
-    if (old != nullptr) ambiguous = true;
-    old = &p;
-  }
+  const Slot* old = SameColumnValue(previous.slots, s.columns, &ambiguous);
   if (old == nullptr && !ambiguous) {
     // No value of that column before, but a group over it: the value narrows the
     // breakdown to its own row ("各流派" → "爵士").
     old = GroupOverFor(previous.slots, s.columns, &ambiguous);
+    if (old == nullptr && !ambiguous) return NarrowNestedBreakdown(s, previous, rewrite);
   }
   if (old == nullptr || ambiguous || !rewrite->replaced_values.insert(old->begin).second) {
-    return "\"" + s.text +
-           "\" has no single value of the same column in the previous question to "
-           "replace";
+    return NoCounterpart(s);
   }
-  // "by genre" gives way to "for Jazz"; "各流派" to "爵士".
-  // ... unless a preposition already stands before it ("customers in each country" →
-  // "in Germany", not "in for Germany").
-  const std::string before = " " + text::AsciiLower(previous.text.substr(0, old->begin));
-  const bool after_preposition = before.ends_with(" in ") || before.ends_with(" for ") ||
-                                 before.ends_with(" of ") || before.ends_with(" across ");
-  std::string text = old->kind == SlotKind::kGroupOver && !previous.chinese && !after_preposition
-                         ? "for " + s.text
-                         : s.text;
-  rewrite->Replace(old->begin, old->end, old->text, std::move(text), 0);
+  ReplaceByValue(s, *old, previous, rewrite);
   return std::nullopt;
 }
 
@@ -624,11 +679,14 @@ WhyNot PlanRewrite(const std::vector<Slot>& slots, const PreviousQuestion& previ
   return std::nullopt;
 }
 
-// Applies from the back so earlier offsets stay valid; among insertions at one position the
-// higher order goes in first, so the lower order ends up in front of it.
+// Applies from the back so earlier offsets stay valid. At one position a replacement goes
+// first (an insertion before it would shift the span it replaces: "2024年" put in front of
+// "各地区" before 各地区 → 上海 cut into it), then the insertions, the higher order first, so
+// the lower order ends up in front.
 std::string ApplyEdits(std::string text, std::vector<Edit> edits) {
-  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
+  std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
     if (a.begin != b.begin) return a.begin > b.begin;
+    if ((a.end > a.begin) != (b.end > b.begin)) return a.end > a.begin;
     return a.order > b.order;
   });
   for (const Edit& e : edits) text.replace(e.begin, e.end - e.begin, e.text);

@@ -126,6 +126,75 @@ TEST_F(FollowUpBreakdownTest, AGroupingReplacesTheGroupingOfThePreviousQuestion)
   EXPECT_FALSE(Resolve("各城市的销售额", "and by category?").is_follow_up);
 }
 
+// Regions hold cities (cities.region_id → regions), whose orders are counted: a city narrows a
+// breakdown by region to itself, a region a breakdown by city to the cities inside it.
+constexpr const char* kRegionSql = R"sql(
+CREATE TABLE regions(region_id INTEGER PRIMARY KEY, name_zh TEXT, name_en TEXT);
+CREATE TABLE cities(city_id INTEGER PRIMARY KEY, name_zh TEXT, name_en TEXT,
+                    region_id INTEGER REFERENCES regions(region_id));
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, category TEXT);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, city_id INTEGER REFERENCES cities(city_id),
+                    product_id INTEGER REFERENCES products(product_id),
+                    order_date TEXT, amount REAL);
+INSERT INTO regions VALUES (1,'华东','East China'),(2,'华北','North China');
+INSERT INTO cities VALUES (1,'北京','Beijing',2),(2,'上海','Shanghai',1),(3,'杭州','Hangzhou',1);
+INSERT INTO products VALUES (1,'Books'),(2,'Toys');
+INSERT INTO orders VALUES (1,1,1,'2024-01-05',100),(2,2,2,'2025-05-01',50);
+)sql";
+
+class FollowUpNestedTest : public FollowUpTest {
+ protected:
+  static void SetUpTestSuite() {
+    auto conn = db::SqliteConnector::OpenInMemory(kRegionSql);
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    auto json = ParseJson(R"({"tables": [
+        {"name": "regions", "business_name": "地区", "synonyms": ["region"]},
+        {"name": "cities", "business_name": "城市"},
+        {"name": "products", "columns": [{"name": "category", "business_name": "品类"}]}]})");
+    ASSERT_TRUE(json.ok());
+    auto model = catalog::SemanticModelFromJson(*json);
+    ASSERT_TRUE(model.ok()) << model.status().ToString();
+    auto index = nlq::BuildSchemaIndex(**conn, &*model);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    owned_index_ = std::make_unique<nlq::SchemaIndex>(std::move(index).value());
+    index_ = owned_index_.get();
+  }
+};
+
+// Session 23: "各地区的销售额" + "那上海呢" went unanswered ("那" unplaced): 上海 is a city, not a
+// value of the region column the breakdown is over.
+TEST_F(FollowUpNestedTest, ACityNarrowsABreakdownByRegionToItself) {
+  FollowUp f = Resolve("各地区的销售额", "那上海呢");
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "上海的销售额");
+  EXPECT_EQ(f.explanation, "各地区 → 上海");
+  EXPECT_EQ(Resolve("2024年各地区的销售额", "what about Shanghai").resolved_question,
+            "2024年Shanghai的销售额");
+  EXPECT_EQ(Resolve("sales by region in 2024", "what about Shanghai?").resolved_question,
+            "sales for Shanghai in 2024");
+  // A value and a period at once.
+  EXPECT_EQ(Resolve("各地区的销售额", "那2024年上海呢").resolved_question, "2024年上海的销售额");
+}
+
+TEST_F(FollowUpNestedTest, ARegionNarrowsABreakdownByCityToTheCitiesInside) {
+  FollowUp f = Resolve("2024年各城市的销售额", "那华东呢？");
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "2024年华东各城市的销售额");
+  EXPECT_EQ(f.explanation, "加上 华东");
+  EXPECT_EQ(Resolve("sales by city in 2024?", "what about East China?").resolved_question,
+            "sales by city for East China in 2024?");
+}
+
+TEST_F(FollowUpNestedTest, AValueOfAnUnrelatedTableIsNotAFollowUp) {
+  // A category has no key to the regions: which breakdown it narrows is a guess.
+  EXPECT_FALSE(Resolve("各地区的销售额", "那Toys呢").is_follow_up);
+  EXPECT_FALSE(Resolve("sales by region", "what about Toys").is_follow_up);
+  // Two groupings: which one the city narrows is a guess too.
+  EXPECT_FALSE(Resolve("各地区各品类的销售额", "那上海呢").is_follow_up);
+  // Two values for one breakdown.
+  EXPECT_FALSE(Resolve("各地区的销售额", "那上海杭州呢").is_follow_up);
+}
+
 TEST_F(FollowUpTest, PeriodReplacesPeriod) {
   FollowUp f = Resolve("2025年各地区的销售额", "只看2024年");
   EXPECT_TRUE(f.is_follow_up) << f.explanation;
