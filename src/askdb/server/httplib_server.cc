@@ -365,10 +365,24 @@ class AskdbHttplibServer final : public httplib::Server {
     context.fd = sock;
     context.stream = &stream;
     tls_connection = &context;
+    const bool ok = ServeRequests(stream, context);
+    tls_connection = nullptr;
+    if (context.body_unread) LingeringClose(sock, [this] { return stopping(); });
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+    RemoveClient(client);
+    Event("closed");
+    return ok;
+  }
+
+  // Serves the connection's requests one after another until the client closes it, it
+  // idles out, a request fails, runs past its deadline or leaves its body unread, or
+  // keep_alive_max_requests are served. Whether the last request was served.
+  bool ServeRequests(FdStream& stream, ConnectionContext& context) {
     bool ok = false;
     std::size_t remaining = std::max<std::size_t>(1, options_.keep_alive_max_requests);
     while (remaining > 0) {
-      const Wait wait = WaitForRequest(sock);
+      const Wait wait = WaitForRequest(context.fd);
       if (wait == Wait::kIdle) Event("idle_timeout");
       if (wait != Wait::kRequest) break;
       context.request_start = Steady::now();
@@ -388,12 +402,6 @@ class AskdbHttplibServer final : public httplib::Server {
       if (!ok || connection_closed || context.body_unread) break;
       --remaining;
     }
-    tls_connection = nullptr;
-    if (context.body_unread) LingeringClose(sock, [this] { return stopping(); });
-    ::shutdown(sock, SHUT_RDWR);
-    ::close(sock);
-    RemoveClient(client);
-    Event("closed");
     return ok;
   }
 

@@ -103,6 +103,50 @@ StatusOr<bool> QueryBool(const HttpRequest& request, std::string_view name) {
                               "' must be true or false, got '" + *value + "'");
 }
 
+// The switches of GET /api/v1/stream/search.
+struct StreamFlags {
+  bool human_feedback = false;  // continue an interrupted thread instead of asking
+  bool rejected_plan = false;   // with human_feedback: the plan is rejected
+  bool detached = false;
+  bool nl2sql_only = false;
+};
+
+StatusOr<StreamFlags> ReadStreamFlags(const HttpRequest& http) {
+  StreamFlags flags;
+  ASKDB_ASSIGN_OR_RETURN(flags.human_feedback, QueryBool(http, "humanFeedback"));
+  ASKDB_ASSIGN_OR_RETURN(flags.rejected_plan, QueryBool(http, "rejectedPlan"));
+  ASKDB_ASSIGN_OR_RETURN(flags.detached, QueryBool(http, "detached"));
+  ASKDB_ASSIGN_OR_RETURN(flags.nl2sql_only, QueryBool(http, "nl2sqlOnly"));
+  return flags;
+}
+
+// What a new streamed run does: continue the interrupted thread with the person's feedback
+// (humanFeedback; approve when there is none), or ask the question `query`.
+Status SetStreamRunText(const HttpRequest& http, const StreamFlags& flags, bool names_thread,
+                        RunRequest& request) {
+  if (flags.human_feedback) {
+    if (!names_thread) {
+      return InvalidArgumentError(
+          "query parameter 'threadId' is required with humanFeedback=true: it names the "
+          "interrupted thread to continue");
+    }
+    const std::string feedback = http.Query("feedbackContent").value_or("");
+    request.kind = RunKind::kResume;
+    request.text = flags.rejected_plan ? "reject: " + feedback
+                                       : (feedback.empty() ? std::string("approve") : feedback);
+    return Status::Ok();
+  }
+  std::string query = http.Query("query").value_or("");
+  if (query.empty()) {
+    return InvalidArgumentError(
+        "query parameter 'query' is required (or humanFeedback=true with threadId to "
+        "continue an interrupted run)");
+  }
+  request.kind = RunKind::kAsk;
+  request.text = std::move(query);
+  return Status::Ok();
+}
+
 HttpResponse ErrorResponse(const Status& status, std::chrono::seconds retry_after = {}) {
   HttpResponse response = HttpResponse::FromStatus(status);
   if (status.code() == StatusCode::kResourceExhausted && retry_after.count() > 0) {
@@ -536,61 +580,49 @@ class Api : public std::enable_shared_from_this<Api> {
   StatusOr<std::shared_ptr<Run>> RunForStream(const HttpRequest& http, bool has_last_id,
                                               std::chrono::seconds* retry_after) {
     const std::string thread_id = http.Query("threadId").value_or("");
-    const std::string requested_agent = http.Query("agent").value_or("");
-    ASKDB_ASSIGN_OR_RETURN(bool human_feedback, QueryBool(http, "humanFeedback"));
-    ASKDB_ASSIGN_OR_RETURN(bool rejected_plan, QueryBool(http, "rejectedPlan"));
-    ASKDB_ASSIGN_OR_RETURN(bool detached, QueryBool(http, "detached"));
-    ASKDB_ASSIGN_OR_RETURN(bool nl2sql_only, QueryBool(http, "nl2sqlOnly"));
+    ASKDB_ASSIGN_OR_RETURN(StreamFlags flags, ReadStreamFlags(http));
     RunRequest request;
+    ASKDB_ASSIGN_OR_RETURN(
+        std::shared_ptr<Run> existing,
+        JoinedRunOrAgent(http, thread_id, has_last_id, flags.human_feedback, request.agent_id));
+    if (existing != nullptr) return existing;
+    request.streamed = true;
+    request.detached = flags.detached;
+    request.nl2sql_only = flags.nl2sql_only;
+    request.route_label = std::string(kStreamRoute);
+    ASKDB_ASSIGN_OR_RETURN(request.user, RunUserOf(http));
+    ASKDB_RETURN_IF_ERROR(SetStreamRunText(http, flags, !thread_id.empty(), request));
+    request.thread_id = thread_id.empty() ? NewThreadId() : thread_id;
+    return deps_.runs->Start(std::move(request), retry_after);
+  }
+
+  // The run on `thread_id` the stream joins, or null with `agent_id` set to the agent a new
+  // run uses. A live run is joined (its events replayed from Last-Event-ID, or from the
+  // start); a finished one only by a client resuming its stream.
+  StatusOr<std::shared_ptr<Run>> JoinedRunOrAgent(const HttpRequest& http,
+                                                  const std::string& thread_id, bool has_last_id,
+                                                  bool human_feedback, std::string& agent_id) {
+    const std::string requested_agent = http.Query("agent").value_or("");
     if (thread_id.empty()) {
       if (has_last_id) {
         return InvalidArgumentError(
             "query parameter 'threadId' is required with Last-Event-ID: it names the run "
             "to resume the stream of");
       }
-      request.agent_id = requested_agent.empty() ? options_.agent_id : requested_agent;
-      ASKDB_RETURN_IF_ERROR(AuthorizeAgent(http, request.agent_id));
-    } else {
-      // Whose thread it is decides first: a foreign thread is unknown on every path below.
-      ASKDB_ASSIGN_OR_RETURN(request.agent_id,
-                             AgentForThread(http, thread_id, requested_agent,
-                                            has_last_id      ? ThreadNeed::kRun
-                                            : human_feedback ? ThreadNeed::kCheckpoint
-                                                             : ThreadNeed::kAny));
-      std::shared_ptr<Run> existing = deps_.runs->Find(thread_id);
-      // A live run is joined (its events replayed from Last-Event-ID, or from the start);
-      // a finished one only by a client resuming its stream.
-      if (existing != nullptr && (!existing->finished() || has_last_id)) return existing;
-      // No run to resume the stream of: it finished more than the retention time ago.
-      if (has_last_id) return UnknownThreadError(thread_id);
+      agent_id = requested_agent.empty() ? options_.agent_id : requested_agent;
+      ASKDB_RETURN_IF_ERROR(AuthorizeAgent(http, agent_id));
+      return std::shared_ptr<Run>();
     }
-    request.streamed = true;
-    request.detached = detached;
-    request.nl2sql_only = nl2sql_only;
-    request.route_label = std::string(kStreamRoute);
-    ASKDB_ASSIGN_OR_RETURN(request.user, RunUserOf(http));
-    if (human_feedback) {
-      if (thread_id.empty()) {
-        return InvalidArgumentError(
-            "query parameter 'threadId' is required with humanFeedback=true: it names the "
-            "interrupted thread to continue");
-      }
-      const std::string feedback = http.Query("feedbackContent").value_or("");
-      request.kind = RunKind::kResume;
-      request.text = rejected_plan ? "reject: " + feedback
-                                   : (feedback.empty() ? std::string("approve") : feedback);
-    } else {
-      std::string query = http.Query("query").value_or("");
-      if (query.empty()) {
-        return InvalidArgumentError(
-            "query parameter 'query' is required (or humanFeedback=true with threadId to "
-            "continue an interrupted run)");
-      }
-      request.kind = RunKind::kAsk;
-      request.text = std::move(query);
-    }
-    request.thread_id = thread_id.empty() ? NewThreadId() : thread_id;
-    return deps_.runs->Start(std::move(request), retry_after);
+    // Whose thread it is decides first: a foreign thread is unknown on every path below.
+    ASKDB_ASSIGN_OR_RETURN(agent_id, AgentForThread(http, thread_id, requested_agent,
+                                                    has_last_id      ? ThreadNeed::kRun
+                                                    : human_feedback ? ThreadNeed::kCheckpoint
+                                                                     : ThreadNeed::kAny));
+    std::shared_ptr<Run> existing = deps_.runs->Find(thread_id);
+    if (existing != nullptr && (!existing->finished() || has_last_id)) return existing;
+    // No run to resume the stream of: it finished more than the retention time ago.
+    if (has_last_id) return UnknownThreadError(thread_id);
+    return std::shared_ptr<Run>();
   }
 
   StreamResponse Stream(const HttpRequest& http) {

@@ -79,6 +79,46 @@ Json VisibleModelJson(catalog::SemanticModel model, const db::DatabaseSchema& sc
   return catalog::ToJson(model);
 }
 
+// The search's mode, size and kinds from the tool call; its scopes are set apart.
+StatusOr<knowledge::SearchOptions> KnowledgeSearchOptions(const mcp::KnowledgeQuery& query) {
+  knowledge::SearchOptions options;
+  options.top_k = static_cast<std::size_t>(std::max(1LL, query.top_k));
+  if (query.mode == "keyword") {
+    options.mode = knowledge::SearchMode::kKeyword;
+  } else if (query.mode == "vector") {
+    options.mode = knowledge::SearchMode::kVector;
+  }
+  for (const std::string& type : query.types) {
+    std::optional<knowledge::ChunkType> parsed = knowledge::ParseChunkType(type);
+    if (!parsed) return InvalidArgumentError("unknown type '" + type + "': document, qa or faq");
+    options.filter.types.push_back(*parsed);
+  }
+  if (options.filter.types.empty()) {
+    // Business terms live beside the database, not here: only the items' kinds.
+    options.filter.types = {knowledge::ChunkType::kDocument, knowledge::ChunkType::kQa,
+                            knowledge::ChunkType::kFaq};
+  }
+  return options;
+}
+
+// The hits as JSON, each with the item it came from; items deleted since the index saw
+// them are left out.
+Json KnowledgeHitsJson(const knowledge::KnowledgeBase& base,
+                       const std::vector<knowledge::SearchHit>& found) {
+  Json hits = Json::array();
+  for (const knowledge::SearchHit& hit : found) {
+    StatusOr<knowledge::KnowledgeItem> item = base.Get(hit.item_id);
+    if (!item.ok() || item->deleted) continue;
+    Json out = knowledge::SearchHitToJson(hit);
+    out["source"] = Json{{"item_id", item->id},
+                         {"kind", std::string(knowledge::ItemKindName(item->kind))},
+                         {"title", item->title},
+                         {"file_name", item->file_name}};
+    hits.push_back(std::move(out));
+  }
+  return hits;
+}
+
 }  // namespace
 
 void RefuseUnselectedTables(const db::DatabaseSchema& schema, const store::AgentRecord& agent,
@@ -370,55 +410,34 @@ StatusOr<Json> McpBackend::SearchKnowledge(const mcp::KnowledgeQuery& query) {
   if (deps_.knowledge == nullptr) {
     return FailedPreconditionError("this server has no knowledge base");
   }
-  knowledge::SearchOptions options;
-  options.top_k = static_cast<std::size_t>(std::max(1LL, query.top_k));
-  if (query.mode == "keyword") {
-    options.mode = knowledge::SearchMode::kKeyword;
-  } else if (query.mode == "vector") {
-    options.mode = knowledge::SearchMode::kVector;
-  }
-  for (const std::string& type : query.types) {
-    std::optional<knowledge::ChunkType> parsed = knowledge::ParseChunkType(type);
-    if (!parsed) return InvalidArgumentError("unknown type '" + type + "': document, qa or faq");
-    options.filter.types.push_back(*parsed);
-  }
-  const bool admin = who_.IsAdmin();
+  ASKDB_ASSIGN_OR_RETURN(knowledge::SearchOptions options, KnowledgeSearchOptions(query));
+  ASKDB_ASSIGN_OR_RETURN(options.filter.scopes, KnowledgeScopes(query));
+  const knowledge::SearchResult result = deps_.knowledge->Search(query.query, options);
+  Json out{{"query", query.query},
+           {"mode", query.mode},
+           {"scopes", options.filter.scopes},
+           {"hits", KnowledgeHitsJson(*deps_.knowledge, result.hits)}};
+  if (!result.vector_error.empty()) out["vector_error"] = result.vector_error;
+  return out;
+}
+
+StatusOr<std::vector<std::string>> McpBackend::KnowledgeScopes(
+    const mcp::KnowledgeQuery& query) const {
   if (!query.datasource.empty()) {
     ASKDB_ASSIGN_OR_RETURN(std::vector<std::string> ids, VisibleDatasources());
     if (std::find(ids.begin(), ids.end(), query.datasource) == ids.end()) {
       return NotFoundError("no datasource '" + query.datasource +
                            "' for this key: list_datasources names the ones you may use");
     }
-    options.filter.scopes = {"datasource:" + query.datasource};
-  } else if (!query.agent.empty() || !admin) {
+    return std::vector<std::string>{"datasource:" + query.datasource};
+  }
+  if (!query.agent.empty() || !who_.IsAdmin()) {
     // As the evidence stage recalls for a run of this agent.
     ASKDB_ASSIGN_OR_RETURN(std::string id, ResolveAgent(query.agent));
     ASKDB_ASSIGN_OR_RETURN(store::AgentRecord record, deps_.store->GetAgent(id));
-    options.filter.scopes = {"agent:" + id, "datasource:" + record.datasource_id};
+    return std::vector<std::string>{"agent:" + id, "datasource:" + record.datasource_id};
   }
-  if (options.filter.types.empty()) {
-    // Business terms live beside the database, not here: only the items' kinds.
-    options.filter.types = {knowledge::ChunkType::kDocument, knowledge::ChunkType::kQa,
-                            knowledge::ChunkType::kFaq};
-  }
-  const knowledge::SearchResult result = deps_.knowledge->Search(query.query, options);
-  Json hits = Json::array();
-  for (const knowledge::SearchHit& hit : result.hits) {
-    StatusOr<knowledge::KnowledgeItem> item = deps_.knowledge->Get(hit.item_id);
-    if (!item.ok() || item->deleted) continue;  // removed since the index saw it
-    Json out = knowledge::SearchHitToJson(hit);
-    out["source"] = Json{{"item_id", item->id},
-                         {"kind", std::string(knowledge::ItemKindName(item->kind))},
-                         {"title", item->title},
-                         {"file_name", item->file_name}};
-    hits.push_back(std::move(out));
-  }
-  Json out{{"query", query.query},
-           {"mode", query.mode},
-           {"scopes", options.filter.scopes},
-           {"hits", std::move(hits)}};
-  if (!result.vector_error.empty()) out["vector_error"] = result.vector_error;
-  return out;
+  return std::vector<std::string>{};  // every scope
 }
 
 StatusOr<Json> McpBackend::ListResources() {

@@ -103,6 +103,8 @@ class McpBackend : public mcp::Backend {
       const std::string& agent, store::AgentRecord* record = nullptr) const;
   // The datasource ids the scope may see.
   StatusOr<std::vector<std::string>> VisibleDatasources() const;
+  // The knowledge scopes a search_knowledge call reads (see SearchKnowledge); none: all.
+  StatusOr<std::vector<std::string>> KnowledgeScopes(const mcp::KnowledgeQuery& query) const;
   bool MayRun(const std::string& agent) const;
   // The caller's data permissions on `datasource` (empty: none apply).
   StatusOr<permissions::EffectivePolicy> Policy(const std::string& datasource) const;

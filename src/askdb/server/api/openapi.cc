@@ -128,7 +128,7 @@ std::vector<ManagementOp> AgentOps() {
   };
 }
 
-// Datasources, their tables, semantic model and logical relations.
+// Datasources: their connection, a connection test and their tables.
 std::vector<ManagementOp> DatasourceOps() {
   const Json datasource_body = Object(
       {{"id", Str()},
@@ -139,12 +139,6 @@ std::vector<ManagementOp> DatasourceOps() {
   datasource_create_body["properties"]["test"] = {
       {"type", "boolean"},
       {"description", "Connect first; on failure 409 failed_precondition and nothing is saved"}};
-  const Json relation_body =
-      Object({{"id", Str()},
-              {"from", {{"type", "string"}, {"example", "orders.customer_id"}}},
-              {"to", {{"type", "string"}, {"example", "customers.id"}}},
-              {"kind", {{"type", "string"}, {"enum", {"1:1", "1:N", "N:1"}}}},
-              {"description", Str()}});
   const Json list = Object({});
   return {
       {"get", "/api/v1/datasources", "List datasources", nullptr, 200,
@@ -165,6 +159,13 @@ std::vector<ManagementOp> DatasourceOps() {
        list},
       {"get", "/api/v1/datasources/{id}/tables/{table}/columns", "Columns of a table", nullptr, 200,
        "{table, columns: [{name, type, nullable, primary_key, comment}]}", list},
+  };
+}
+
+// A datasource's semantic model (docs/semantic-model.md): read, replace, import, export.
+std::vector<ManagementOp> SemanticModelOps() {
+  const Json list = Object({});
+  return {
       {"get", "/api/v1/datasources/{id}/semantic-model", "The semantic model", nullptr, 200,
        "The model (docs/semantic-model.md)", list},
       {"put", "/api/v1/datasources/{id}/semantic-model", "Replace the semantic model", Object({}),
@@ -177,8 +178,20 @@ std::vector<ManagementOp> DatasourceOps() {
       {"get", "/api/v1/datasources/{id}/semantic-model/export",
        "Export as JSON, or CSV (?format=csv&part=entries|relations)", nullptr, 200,
        "The model or CSV text", nullptr},
+  };
+}
+
+// A datasource's logical relations (joins the catalog does not declare).
+std::vector<ManagementOp> RelationOps() {
+  const Json relation_body =
+      Object({{"id", Str()},
+              {"from", {{"type", "string"}, {"example", "orders.customer_id"}}},
+              {"to", {{"type", "string"}, {"example", "customers.id"}}},
+              {"kind", {{"type", "string"}, {"enum", {"1:1", "1:N", "N:1"}}}},
+              {"description", Str()}});
+  return {
       {"get", "/api/v1/datasources/{id}/relations", "List logical relations", nullptr, 200,
-       "{\"relations\": [Relation]}", list},
+       "{\"relations\": [Relation]}", Object({})},
       {"post", "/api/v1/datasources/{id}/relations", "Add a logical relation", relation_body, 201,
        "The relation", Ref("Relation")},
       {"get", "/api/v1/datasources/{id}/relations/{relation_id}", "Get a relation", nullptr, 200,
@@ -244,7 +257,19 @@ std::vector<ManagementOp> ModelOps() {
   };
 }
 
-// The knowledge base (docs/knowledge.md); editors too.
+// The body of POST /api/v1/knowledge/search.
+Json KnowledgeSearchBody() {
+  return Object({{"query", Str()},
+                 {"mode", {{"type", "string"}, {"enum", {"hybrid", "keyword", "vector"}}}},
+                 {"top_k", {{"type", "integer"}}},
+                 {"agent", Str()},
+                 {"datasource", Str()},
+                 {"kinds", StrArray()}},
+                {"query"});
+}
+
+// The knowledge base as a whole (docs/knowledge.md): list, add, upload, search, reindex;
+// editors too.
 std::vector<ManagementOp> KnowledgeOps() {
   const Json knowledge_pair = Object({{"kind", {{"type", "string"}, {"enum", {"qa", "faq"}}}},
                                       {"question", Str()},
@@ -270,30 +295,29 @@ std::vector<ManagementOp> KnowledgeOps() {
        "not UTF-8, corrupt or encrypted PDF; nothing is stored)",
        list},
       {"post", "/api/v1/knowledge/search",
-       "Hybrid search with each hit's keyword, vector and fused scores",
-       Object({{"query", Str()},
-               {"mode", {{"type", "string"}, {"enum", {"hybrid", "keyword", "vector"}}}},
-               {"top_k", {{"type", "integer"}}},
-               {"agent", Str()},
-               {"datasource", Str()},
-               {"kinds", StrArray()}},
-              {"query"}),
-       200,
+       "Hybrid search with each hit's keyword, vector and fused scores", KnowledgeSearchBody(), 200,
        "{query, mode, hits: [{chunk_id, item_id, text, keyword_score, vector_score, fused_score, "
        "...}]}",
        list},
       {"post", "/api/v1/knowledge/reindex", "Re-chunk and re-embed every item", nullptr, 200,
        "{\"indexed\": n}", list},
+  };
+}
+
+// One knowledge item: read, edit, delete, its recall switch and its reindex.
+std::vector<ManagementOp> KnowledgeItemOps() {
+  const Json edit_body = Object({{"title", Str()},
+                                 {"question", Str()},
+                                 {"answer", Str()},
+                                 {"recall", Bool()},
+                                 {"chunker", Object({{"kind", Str()},
+                                                     {"size", {{"type", "integer"}}},
+                                                     {"overlap", {{"type", "integer"}}}})}});
+  const Json list = Object({});
+  return {
       {"get", "/api/v1/knowledge/{id}", "One knowledge item", nullptr, 200, "The item", list},
       {"put", "/api/v1/knowledge/{id}", "Edit title, question, answer, recall, scope or chunker",
-       Object({{"title", Str()},
-               {"question", Str()},
-               {"answer", Str()},
-               {"recall", Bool()},
-               {"chunker", Object({{"kind", Str()},
-                                   {"size", {{"type", "integer"}}},
-                                   {"overlap", {{"type", "integer"}}}})}}),
-       200, "The item", list},
+       edit_body, 200, "The item", list},
       {"delete", "/api/v1/knowledge/{id}", "Soft-delete an item; the index drops it", nullptr, 204,
        "Deleted", nullptr},
       {"post", "/api/v1/knowledge/{id}/recall", "Turn the recall switch",
@@ -389,8 +413,9 @@ std::vector<ManagementOp> UserOps() {
 // Every management operation, each resource's in turn.
 std::vector<ManagementOp> ManagementOps() {
   std::vector<ManagementOp> ops;
-  for (std::vector<ManagementOp> group : {AgentOps(), DatasourceOps(), SessionOps(), ModelOps(),
-                                          KnowledgeOps(), TermOps(), UserOps()}) {
+  for (std::vector<ManagementOp> group :
+       {AgentOps(), DatasourceOps(), SemanticModelOps(), RelationOps(), SessionOps(), ModelOps(),
+        KnowledgeOps(), KnowledgeItemOps(), TermOps(), UserOps()}) {
     for (ManagementOp& op : group) ops.push_back(std::move(op));
   }
   // An agent's terms have the same routes as a datasource's (bound to its datasource's catalog).
@@ -559,62 +584,83 @@ Json StepOutcomeSchema() {
                 {"step_num", "tool", "success", "result"});
 }
 
-// The run's answer: the route, answer, SQL, result and chart, what the engine understood,
-// the plan and its steps, the usage.
-Json RunResultSchema() {
-  const Json engine = Object(
+// What the NL-to-SQL engine understood of the question.
+Json EngineReadingSchema() {
+  return Object(
       {{"answered", Bool()},
        {"confidence", Num()},
        {"sql", Str()},
        {"mappings", ArrayOf(Object({{"phrase", Str()}, {"kind", Str()}, {"target", Str()}}))},
        {"abstain_reason", Str()},
        {"understood", StrArray()}});
-  const Json deviation = Object({{"planned_calls", Int()},
-                                 {"actual_calls", Int()},
-                                 {"planned_steps", StrArray()},
-                                 {"actual_steps", StrArray()},
-                                 {"order_changes", Int()},
-                                 {"planned_additions", Int()},
-                                 {"deviation_score", Num()},
-                                 {"warnings", StrArray()}});
+}
+
+// How far the run's calls and steps went from its plan.
+Json PlanDeviationSchema() {
+  return Object({{"planned_calls", Int()},
+                 {"actual_calls", Int()},
+                 {"planned_steps", StrArray()},
+                 {"actual_steps", StrArray()},
+                 {"order_changes", Int()},
+                 {"planned_additions", Int()},
+                 {"deviation_score", Num()},
+                 {"warnings", StrArray()}});
+}
+
+// The run's answer proper: its route, text, SQL, result, chart, model calls and interrupt.
+Json RunAnswerProperties() {
+  return Json{
+      {"thread_id", Str()},
+      {"route", Enum({"none", "quick_path", "consultation", "cache", "engine", "llm", "analysis",
+                      "not_answered", "knowledge"})},
+      {"request_type", Described(Str(), "The classifier's type (data_query, ...)")},
+      {"language", Enum({"zh", "en"})},
+      {"answer", Str()},
+      {"sql", Described(Str(), "The statement run; empty when none")},
+      {"result", Ref("ResultSet")},
+      {"chart", Ref("Chart")},
+      {"attempts", Described(ArrayOf(Object({{"sql", Str()}, {"error", Str()}}, {"sql", "error"})),
+                             "Statements that failed before the one run")},
+      {"llm_calls", Int()},
+      {"cache_hit", Bool()},
+      {"cache_level", Enum({"L1", "L2"})},
+      {"error", Str()},
+      {"interrupt", Ref("Interrupt")}};
+}
+
+// How the run got there: the engine's reading, the plan and its steps, the report, the
+// permissions footnote and the token usage.
+Json RunAnalysisProperties() {
   const Json report = Object({{"title", Str()},
                               {"summary", Str()},
                               {"findings", StrArray()},
                               {"recommendations", StrArray()}});
-  Json run = Object(
-      {{"thread_id", Str()},
-       {"route", Enum({"none", "quick_path", "consultation", "cache", "engine", "llm", "analysis",
-                       "not_answered", "knowledge"})},
-       {"request_type", Described(Str(), "The classifier's type (data_query, ...)")},
-       {"language", Enum({"zh", "en"})},
-       {"answer", Str()},
-       {"sql", Described(Str(), "The statement run; empty when none")},
-       {"result", Ref("ResultSet")},
-       {"chart", Ref("Chart")},
-       {"attempts", Described(ArrayOf(Object({{"sql", Str()}, {"error", Str()}}, {"sql", "error"})),
-                              "Statements that failed before the one run")},
-       {"llm_calls", Int()},
-       {"cache_hit", Bool()},
-       {"cache_level", Enum({"L1", "L2"})},
-       {"error", Str()},
-       {"interrupt", Ref("Interrupt")},
-       {"engine", Described(engine, "What the NL-to-SQL engine understood")},
-       {"plan", Ref("Plan")},
-       {"plan_title", Str()},
-       {"plan_notes",
-        Described(StrArray(), "The plan's notes for the person, in the run's language")},
-       {"plan_warnings",
-        Described(StrArray(), "Every plan warning: plan_notes, then the technical corrections")},
-       {"steps", ArrayOf(Ref("StepOutcome"))},
-       {"query_history", ArrayOf(Object({}))},
-       {"deviation_score", Num()},
-       {"deviation", deviation},
-       {"report_narrative", report},
-       {"permissions", Described(Str(), "The user's data permissions in words (the footnote)")},
-       {"prompt_tokens", Int()},
-       {"completion_tokens", Int()}},
-      {"thread_id", "route", "request_type", "language", "answer", "sql", "attempts", "llm_calls",
-       "cache_hit", "prompt_tokens", "completion_tokens"});
+  return Json{
+      {"engine", Described(EngineReadingSchema(), "What the NL-to-SQL engine understood")},
+      {"plan", Ref("Plan")},
+      {"plan_title", Str()},
+      {"plan_notes",
+       Described(StrArray(), "The plan's notes for the person, in the run's language")},
+      {"plan_warnings",
+       Described(StrArray(), "Every plan warning: plan_notes, then the technical corrections")},
+      {"steps", ArrayOf(Ref("StepOutcome"))},
+      {"query_history", ArrayOf(Object({}))},
+      {"deviation_score", Num()},
+      {"deviation", PlanDeviationSchema()},
+      {"report_narrative", report},
+      {"permissions", Described(Str(), "The user's data permissions in words (the footnote)")},
+      {"prompt_tokens", Int()},
+      {"completion_tokens", Int()}};
+}
+
+// The run's answer: the route, answer, SQL, result and chart, what the engine understood,
+// the plan and its steps, the usage.
+Json RunResultSchema() {
+  Json properties = RunAnswerProperties();
+  properties.update(RunAnalysisProperties());
+  Json run = Object(std::move(properties),
+                    {"thread_id", "route", "request_type", "language", "answer", "sql", "attempts",
+                     "llm_calls", "cache_hit", "prompt_tokens", "completion_tokens"});
   run["additionalProperties"] = false;
   return run;
 }
@@ -819,8 +865,8 @@ Json StreamFrames() {
   return frames;
 }
 
-Json ManagementSchemas() {
-  const Json time{{"type", "string"}, {"format", "date-time"}};
+// The management records that describe the data: agents, datasources and their relations.
+Json DataRecordSchemas(const Json& time) {
   return Json{
       {"Agent", Object({{"id", Str()},
                         {"name", Str()},
@@ -845,39 +891,51 @@ Json ManagementSchemas() {
                            {"to", Str()},
                            {"kind", Str()},
                            {"description", Str()},
-                           {"created_at", time}})},
-      {"Session", Object({{"id", Str()},
-                          {"agent_id", Str()},
-                          {"title", Str()},
-                          {"created_at", time},
-                          {"updated_at", time}})},
-      {"Example", Object({{"id", Str()},
-                          {"agent_id", Str()},
-                          {"question", Str()},
-                          {"sql", Str()},
-                          {"created_at", time}})},
-      {"RunRecord", Object({{"run_id", Str()},
-                            {"thread_id", Str()},
-                            {"agent_id", Str()},
-                            {"question", Str()},
-                            {"route", Str()},
-                            {"outcome", Str()},
-                            {"error", Str()},
-                            {"started_at", time},
-                            {"duration_ms", {{"type", "integer"}}},
-                            {"usage", Object({{"llm_calls", {{"type", "integer"}}},
-                                              {"prompt_tokens", {{"type", "integer"}}},
-                                              {"completion_tokens", {{"type", "integer"}}}})},
-                            {"nodes", {{"type", "array"}, {"items", Object({{"node", Str()}})}}}})},
-      {"Model", Object({{"id", Str()},
-                        {"name", Str()},
-                        {"provider", Str()},
-                        {"base_url", Str()},
-                        {"model", Str()},
-                        {"has_api_key", Bool()},
-                        {"active", Bool()},
-                        {"created_at", time},
-                        {"updated_at", time}})}};
+                           {"created_at", time}})}};
+}
+
+// The records of conversations: sessions, question-SQL examples and recorded runs.
+Json ConversationRecordSchemas(const Json& time) {
+  return Json{{"Session", Object({{"id", Str()},
+                                  {"agent_id", Str()},
+                                  {"title", Str()},
+                                  {"created_at", time},
+                                  {"updated_at", time}})},
+              {"Example", Object({{"id", Str()},
+                                  {"agent_id", Str()},
+                                  {"question", Str()},
+                                  {"sql", Str()},
+                                  {"created_at", time}})},
+              {"RunRecord",
+               Object({{"run_id", Str()},
+                       {"thread_id", Str()},
+                       {"agent_id", Str()},
+                       {"question", Str()},
+                       {"route", Str()},
+                       {"outcome", Str()},
+                       {"error", Str()},
+                       {"started_at", time},
+                       {"duration_ms", {{"type", "integer"}}},
+                       {"usage", Object({{"llm_calls", {{"type", "integer"}}},
+                                         {"prompt_tokens", {{"type", "integer"}}},
+                                         {"completion_tokens", {{"type", "integer"}}}})},
+                       {"nodes", {{"type", "array"}, {"items", Object({{"node", Str()}})}}}})}};
+}
+
+Json ManagementSchemas() {
+  const Json time{{"type", "string"}, {"format", "date-time"}};
+  Json schemas = DataRecordSchemas(time);
+  schemas.update(ConversationRecordSchemas(time));
+  schemas["Model"] = Object({{"id", Str()},
+                             {"name", Str()},
+                             {"provider", Str()},
+                             {"base_url", Str()},
+                             {"model", Str()},
+                             {"has_api_key", Bool()},
+                             {"active", Bool()},
+                             {"created_at", time},
+                             {"updated_at", time}});
+  return schemas;
 }
 
 // POST /api/v1/ask: answer a question and wait for the result.
