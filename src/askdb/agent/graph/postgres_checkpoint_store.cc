@@ -34,10 +34,6 @@ constexpr std::array<std::string_view, 6> kLibpqParams = {
 // URL parameters the store reads itself.
 constexpr std::array<std::string_view, 3> kOwnParams = {"schema", "password_file", "pool_size"};
 
-bool Contains(std::string_view text, std::string_view part) {
-  return text.find(part) != std::string_view::npos;
-}
-
 bool ValidSchemaName(std::string_view name) {
   if (name.empty() || name.size() > kMaxSchemaNameBytes) return false;
   if (!(name[0] == '_' || (name[0] >= 'a' && name[0] <= 'z'))) return false;
@@ -191,32 +187,34 @@ StatusOr<PgStoreConnection> ParsePgStoreUrl(std::string_view url_text, std::stri
 
 Status PgStoreConnectFailure(std::string_view detail_text, std::string_view where_text,
                              std::chrono::milliseconds connect_timeout) {
+  using db::postgres_internal::ConnectProblem;
   const std::string detail(detail_text);
   const std::string where(where_text);
-  if (Contains(detail, "password authentication failed") ||
-      Contains(detail, "authentication failed")) {
-    return PermissionDeniedError("authentication failed connecting to " + where + " (" + detail +
-                                 "); check the user and password (URL, password_file= or " +
-                                 std::string(kPasswordEnv) + ")");
-  }
-  if (Contains(detail, "no password supplied") || Contains(detail, "password is required")) {
-    return PermissionDeniedError(where +
-                                 " asks for a password and none was given; put it in "
-                                 "the URL, a password_file= or " +
-                                 std::string(kPasswordEnv));
-  }
-  if (Contains(detail, "database \"") && Contains(detail, "does not exist")) {
-    return NotFoundError(where + " names a database that does not exist (" + detail +
-                         "); create it (CREATE DATABASE ... OWNER ...) or fix the URL");
-  }
-  if (Contains(detail, "permission denied") || Contains(detail, "pg_hba.conf")) {
-    return PermissionDeniedError(where + " refused the connection (" + detail +
-                                 "); ask its administrator for access (pg_hba.conf, CONNECT)");
-  }
-  if (Contains(detail, "timeout expired")) {
-    return UnavailableError("timed out connecting to " + where + " after " +
-                            db::server::FormatDuration(connect_timeout) +
-                            "; check the host, port and firewall");
+  switch (db::postgres_internal::ClassifyConnectFailure(detail)) {
+    case ConnectProblem::kNeedsTls:
+      return PermissionDeniedError(where + " refuses unencrypted connections for this user (" +
+                                   detail + "); connect with TLS: add ?sslmode=require to the URL");
+    case ConnectProblem::kAuthentication:
+      return PermissionDeniedError("authentication failed connecting to " + where + " (" + detail +
+                                   "); check the user and password (URL, password_file= or " +
+                                   std::string(kPasswordEnv) + ")");
+    case ConnectProblem::kNoPassword:
+      return PermissionDeniedError(where +
+                                   " asks for a password and none was given; put it in "
+                                   "the URL, a password_file= or " +
+                                   std::string(kPasswordEnv));
+    case ConnectProblem::kNoDatabase:
+      return NotFoundError(where + " names a database that does not exist (" + detail +
+                           "); create it (CREATE DATABASE ... OWNER ...) or fix the URL");
+    case ConnectProblem::kRefused:
+      return PermissionDeniedError(where + " refused the connection (" + detail +
+                                   "); ask its administrator for access (pg_hba.conf, CONNECT)");
+    case ConnectProblem::kTimeout:
+      return UnavailableError("timed out connecting to " + where + " after " +
+                              db::server::FormatDuration(connect_timeout) +
+                              "; check the host, port and firewall");
+    case ConnectProblem::kOther:
+      break;
   }
   return UnavailableError("cannot connect to " + where + " (" + detail +
                           "); check that the PostgreSQL server runs and the host and port are "

@@ -129,9 +129,10 @@ StatusOr<PgStoreConnection> ParsePgStoreUrl(std::string_view url, std::string_vi
                                             std::string default_schema,
                                             std::chrono::milliseconds connect_timeout,
                                             std::chrono::milliseconds statement_timeout);
-// The Status for a failed libpq connection attempt, from libpq's message `detail`:
-// PermissionDenied (authentication, pg_hba), NotFound (database), Unavailable (down,
-// timeout), each saying what to do. `where` names the store and its display URL.
+// The Status for a failed libpq connection attempt, from libpq's message `detail`
+// (db::postgres_internal::ClassifyConnectFailure): PermissionDenied (TLS wanted,
+// authentication, pg_hba), NotFound (database), Unavailable (down, timeout), each saying
+// what to do. `where` names the store and its display URL.
 Status PgStoreConnectFailure(std::string_view detail, std::string_view where,
                              std::chrono::milliseconds connect_timeout);
 // One connection to a PostgreSQL store from PgStoreConnection::params, through the one way

@@ -54,6 +54,23 @@ StatusOr<std::unique_ptr<Session>> OpenSession(const ConnParams& params, ServerN
   return session;
 }
 
+ConnectProblem ClassifyConnectFailure(std::string_view detail) {
+  auto has = [detail](std::string_view part) {
+    return detail.find(part) != std::string_view::npos;
+  };
+  if (has("no encryption") || has("SSL off") || has("requires SSL") || has("SSL required")) {
+    return ConnectProblem::kNeedsTls;
+  }
+  if (has("authentication failed")) return ConnectProblem::kAuthentication;
+  if (has("no password supplied") || has("password is required")) {
+    return ConnectProblem::kNoPassword;
+  }
+  if (has("database \"") && has("does not exist")) return ConnectProblem::kNoDatabase;
+  if (has("permission denied") || has("pg_hba.conf")) return ConnectProblem::kRefused;
+  if (has("timeout expired")) return ConnectProblem::kTimeout;
+  return ConnectProblem::kOther;
+}
+
 std::string TrimmedText(const char* text) {
   return server::TrimTrailingSpace(text != nullptr ? text : "");
 }

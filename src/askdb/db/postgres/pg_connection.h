@@ -42,6 +42,21 @@ enum class ServerNotices { kPrint, kDrop };
 // Names why a connection failed from libpq's message (libpq reports failures as text only).
 using ConnectFailureFn = std::function<Status(const std::string& detail)>;
 
+// What libpq's message for a failed connection attempt says went wrong (libpq reports these
+// failures as text only): the server wants TLS, the password is wrong or missing, the
+// database does not exist, access rules refuse the client, the attempt timed out, or
+// anything else (no server there, wrong host or port).
+enum class ConnectProblem {
+  kNeedsTls,
+  kAuthentication,
+  kNoPassword,
+  kNoDatabase,
+  kRefused,
+  kTimeout,
+  kOther
+};
+ConnectProblem ClassifyConnectFailure(std::string_view detail);
+
 // One open connection to `params`. ResourceExhausted when libpq cannot allocate one (`where`
 // names the server in that message); any other failure is `failure`'s Status.
 StatusOr<std::unique_ptr<Session>> OpenSession(const ConnParams& params, ServerNotices notices,

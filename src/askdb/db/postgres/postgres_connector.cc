@@ -213,39 +213,35 @@ Status LostConnection(std::string_view where, std::string_view detail) {
                           "statement reconnects, retry it");
 }
 
-// Why the connection failed, named from libpq's text (it reports failures as text only):
-// TLS, the password, the database's name, access rules, a timeout, or no server there.
+// Why the connection failed, named from libpq's text: TLS, the password, the database's
+// name, access rules, a timeout, or no server there.
 Status ConnectFailure(const std::string& detail, const std::string& where,
                       const std::string& database, std::chrono::milliseconds connect_timeout) {
-  if (Contains(detail, "no encryption") || Contains(detail, "SSL off") ||
-      Contains(detail, "requires SSL") || Contains(detail, "SSL required")) {
-    return PermissionDeniedError("the server " + where +
-                                 " refuses unencrypted connections for this user (" + detail +
-                                 "); connect with TLS: add ?sslmode=require to the URL");
-  }
-  if (Contains(detail, "password authentication failed") ||
-      Contains(detail, "authentication failed")) {
-    return PermissionDeniedError("authentication failed connecting to " + where + " (" + detail +
-                                 "); check the user and password (URL, password_file= or "
-                                 "PGPASSWORD / ASKDB_PG_PASSWORD)");
-  }
-  if (Contains(detail, "no password supplied") || Contains(detail, "password is required")) {
-    return PermissionDeniedError("the server " + where +
-                                 " asks for a password and none was given; put it in the URL, "
-                                 "a password_file= or PGPASSWORD / ASKDB_PG_PASSWORD");
-  }
-  if (Contains(detail, "database \"") && Contains(detail, "does not exist")) {
-    return NotFoundError("the database '" + database + "' does not exist on " + where + " (" +
-                         detail + "); check the database name in the URL");
-  }
-  if (Contains(detail, "permission denied") || Contains(detail, "pg_hba.conf")) {
-    return PermissionDeniedError("the server " + where + " refused the connection (" + detail +
-                                 "); ask its administrator for access (pg_hba.conf, CONNECT)");
-  }
-  if (Contains(detail, "timeout expired")) {
-    return UnavailableError("timed out connecting to " + where + " after " +
-                            server::FormatDuration(connect_timeout) +
-                            "; check the host, port and firewall");
+  switch (postgres_internal::ClassifyConnectFailure(detail)) {
+    case postgres_internal::ConnectProblem::kNeedsTls:
+      return PermissionDeniedError("the server " + where +
+                                   " refuses unencrypted connections for this user (" + detail +
+                                   "); connect with TLS: add ?sslmode=require to the URL");
+    case postgres_internal::ConnectProblem::kAuthentication:
+      return PermissionDeniedError("authentication failed connecting to " + where + " (" + detail +
+                                   "); check the user and password (URL, password_file= or "
+                                   "PGPASSWORD / ASKDB_PG_PASSWORD)");
+    case postgres_internal::ConnectProblem::kNoPassword:
+      return PermissionDeniedError("the server " + where +
+                                   " asks for a password and none was given; put it in the URL, "
+                                   "a password_file= or PGPASSWORD / ASKDB_PG_PASSWORD");
+    case postgres_internal::ConnectProblem::kNoDatabase:
+      return NotFoundError("the database '" + database + "' does not exist on " + where + " (" +
+                           detail + "); check the database name in the URL");
+    case postgres_internal::ConnectProblem::kRefused:
+      return PermissionDeniedError("the server " + where + " refused the connection (" + detail +
+                                   "); ask its administrator for access (pg_hba.conf, CONNECT)");
+    case postgres_internal::ConnectProblem::kTimeout:
+      return UnavailableError("timed out connecting to " + where + " after " +
+                              server::FormatDuration(connect_timeout) +
+                              "; check the host, port and firewall");
+    case postgres_internal::ConnectProblem::kOther:
+      break;
   }
   return UnavailableError("cannot connect to " + where + " (" + detail +
                           "); check that the server runs and the host and port are right");
