@@ -23,31 +23,25 @@ constexpr long double kMaxFactorial = 170;
 
 // ---------------------------------------------------------------- Chinese numerals
 
-// Value of a Chinese digit character, or -1.
+// Value of a Chinese digit character, or -1. The financial forms (壹贰叁…, written on cheques and
+// invoices so a stroke cannot be added) are the same digits.
 int ChineseDigit(std::string_view ch) {
-  static constexpr std::array<std::pair<std::string_view, int>, 12> kDigits = {{{"零", 0},
-                                                                                {"〇", 0},
-                                                                                {"一", 1},
-                                                                                {"二", 2},
-                                                                                {"两", 2},
-                                                                                {"三", 3},
-                                                                                {"四", 4},
-                                                                                {"五", 5},
-                                                                                {"六", 6},
-                                                                                {"七", 7},
-                                                                                {"八", 8},
-                                                                                {"九", 9}}};
+  static constexpr std::array<std::pair<std::string_view, int>, 21> kDigits = {
+      {{"零", 0}, {"〇", 0}, {"一", 1}, {"二", 2}, {"两", 2}, {"三", 3}, {"四", 4},
+       {"五", 5}, {"六", 6}, {"七", 7}, {"八", 8}, {"九", 9}, {"壹", 1}, {"贰", 2},
+       {"叁", 3}, {"肆", 4}, {"伍", 5}, {"陆", 6}, {"柒", 7}, {"捌", 8}, {"玖", 9}}};
   for (const auto& [s, v] : kDigits) {
     if (s == ch) return v;
   }
   return -1;
 }
 
-// Small units (十百千) multiply a digit inside a 万-section; 万 and 亿 close sections.
+// Small units (十百千, financial 拾佰仟) multiply a digit inside a 万-section; 万 and 亿 close
+// sections.
 long double ChineseUnit(std::string_view ch) {
-  if (ch == "十") return 10;
-  if (ch == "百") return 100;
-  if (ch == "千") return 1000;
+  if (ch == "十" || ch == "拾") return 10;
+  if (ch == "百" || ch == "佰") return 100;
+  if (ch == "千" || ch == "仟") return 1000;
   if (ch == "万") return 1e4L;
   if (ch == "亿") return 1e8L;
   return 0;
@@ -244,7 +238,9 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     {"the cube root of", Tok::kCbrt},
     {"cube root of", Tok::kCbrt},
     {"square root of", Tok::kSqrt},
-    {"sqrt of", Tok::kSqrt},  // "sqrt of 144": "of" is no product here
+    {"sqrt of", Tok::kSqrt},    // "sqrt of 144": "of" is no product here
+    {"cube root", Tok::kCbrt},  // terse, as typed in a search box: "cube root 343"
+    {"square root", Tok::kSqrt},
     {"multiplied by", Tok::kMul},
     {"raised to", Tok::kPow},
     {"divided by", Tok::kDiv},
@@ -1236,6 +1232,19 @@ std::optional<ParsedNumber> SpokenTailAfterUnit(std::string_view rest, long doub
   return std::nullopt;
 }
 
+// The bytes of a decimal exponent right after digits ("e6" of 1.2e6, "e-3" of 5e-3), or 0. It
+// must end the word ("2e5x" is no number) and has at most three digits.
+size_t ExponentLength(std::string_view s) {
+  if (s.empty() || s[0] != 'e') return 0;
+  size_t i = 1;
+  if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+  const size_t first_digit = i;
+  while (i < s.size() && IsDigit(s[i])) ++i;
+  const size_t digits = i - first_digit;
+  if (digits == 0 || digits > 3 || (i < s.size() && IsAsciiAlpha(s[i]))) return 0;
+  return i;
+}
+
 // Multipliers after Arabic digits (1.2万, 3亿, 5千) and, after a whole number's, the spoken rest
 // (2万5, 3千5百): applied to `value`; returns the bytes they span.
 size_t UnitsAfterDigits(std::string_view s, bool whole, long double& value) {
@@ -1286,8 +1295,12 @@ std::optional<ParsedNumber> ParseNumberPrefix(std::string_view s) {
       digits += s[i++];
       while (i < s.size() && IsDigit(s[i])) digits += s[i++];
     }
+    const size_t exponent = ExponentLength(s.substr(i));
+    const bool whole = digits.find('.') == std::string::npos && exponent == 0;
+    digits += s.substr(i, exponent);
+    i += exponent;
     value = std::strtold(digits.c_str(), nullptr);
-    i += UnitsAfterDigits(s.substr(i), digits.find('.') == std::string::npos, value);
+    i += UnitsAfterDigits(s.substr(i), whole, value);
     return ParsedNumber{value, i};
   }
   size_t end = 0;

@@ -450,4 +450,22 @@ TEST(ArithmeticTest, SpokenDigitAmountsScaleLettersAndMultiples) {
   EXPECT_EQ(Eval("10 percent of 50"), "5");
 }
 
+// Session 23: the registers of a calculator and a cheque.
+TEST(ArithmeticTest, FinancialNumeralsExponentsAndTerseRoots) {
+  EXPECT_EQ(Eval("壹仟贰佰加叁佰"), "1500");
+  EXPECT_EQ(Eval("伍佰乘以拾贰"), "6000");
+  EXPECT_EQ(Eval("壹亿伍仟万除以三"), "50000000");
+  EXPECT_EQ(Eval("玖佰玖拾玖加壹"), "1000");
+  EXPECT_EQ(Eval("贰仟的百分之十五"), "300");
+  EXPECT_EQ(Eval("1.2e6/0.005"), "240000000");
+  EXPECT_EQ(Eval("2.5e3 + 500"), "3000");
+  EXPECT_EQ(Eval("5e-3*4"), "0.02");
+  EXPECT_EQ(Eval("1.2e6除以0.005"), "240000000");
+  EXPECT_EQ(Eval("cube root 343"), "7");
+  EXPECT_EQ(Eval("square root 49"), "7");
+  // An exponent ends its word and has at most three digits.
+  EXPECT_NE(Eval("2e5x"), "200000");
+  EXPECT_NE(Eval("1e1234"), "inf");
+}
+
 }  // namespace askdb::agent

@@ -2,8 +2,11 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "askdb/agent/quick_path/arithmetic.h"
 #include "askdb/agent/quick_path/utf8_pattern.h"
@@ -33,6 +36,103 @@ std::optional<long double> Num(const std::string& s) {
   if (n && n->length == s.size()) return n->value;
   const auto words = ParseEnglishAmountPrefix(s);
   if (words && words->length == s.size()) return words->value;
+  return std::nullopt;
+}
+
+// The text with every match of `p` cut out, and how many there were; the first match's
+// captures go to `first` (the non-empty one of its groups).
+int CutMatches(std::string& text, const Pattern& p, std::string& first) {
+  int found = 0;
+  re2::StringPiece input(text);
+  std::string rest;
+  std::array<re2::StringPiece, 4> g;
+  const int groups = std::min(static_cast<int>(g.size()), p.re.NumberOfCapturingGroups() + 1);
+  size_t pos = 0;
+  while (p.re.Match(input, pos, input.size(), RE2::UNANCHORED, g.data(), groups)) {
+    const size_t begin = g[0].data() - text.data();
+    if (found++ == 0) {
+      for (int k = 1; k < groups && first.empty(); ++k) {
+        first = std::string(g[k].data(), g[k].size());
+      }
+    }
+    rest.append(text, pos, begin - pos).append(" ");
+    pos = begin + std::max<size_t>(g[0].size(), 1);
+  }
+  rest.append(text, std::min(pos, text.size()));
+  text = rest;
+  return found;
+}
+
+// The story around a bill: one amount of money and one other stated figure (the people, or
+// the tip's rate), with no number besides them — "dinner came to $186.40 and there are 4 of us",
+// 一顿饭花了186.4元，4个人. Returns the amount and the figure, or nullopt.
+std::optional<std::pair<long double, long double>> StoryFigures(std::string story,
+                                                                const Pattern& money,
+                                                                const Pattern& figure) {
+  std::string amount, by;
+  if (CutMatches(story, money, amount) != 1 || CutMatches(story, figure, by) != 1) {
+    return std::nullopt;
+  }
+  // Chinese numerals are not looked for: 一 stands in 一顿饭, 一起, 一共.
+  static const Pattern any_number(
+      "[0-9%]|百分|(?:^|[^a-z])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+      "hundred|thousand|million|half|percent)(?:[^a-z]|$)");
+  if (RE2::PartialMatch(story, any_number.re)) return std::nullopt;
+  const auto a = Num(amount);
+  const auto b = Num(by);
+  if (!a || !b) return std::nullopt;
+  return std::pair{*a, *b};
+}
+
+// A split or a tip told as a story, the question last: "dinner came to $186.40 and there are 4
+// of us, how much does each person pay", "the bill was 84 dollars, i want to leave 18% tip, how
+// much is the tip", 一顿饭花了186.4元，4个人平摊每人多少.
+std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
+  using K = BillQuestion::Kind;
+  static const std::string kEnAmount = "([0-9][0-9,]*(?:\\.[0-9]+)?)";
+  static const Pattern en_money("\\$\\s*" + kEnAmount + "|" + kEnAmount +
+                                "\\s*(?:dollars?|bucks|usd|euros?|eur)(?:[^a-z]|$)");
+  static const Pattern en_people(
+      "(?:^|[^a-z0-9.,])" + kPeople +
+      "\\s+(?:of us|people|persons|friends|guys|colleagues|coworkers|roommates)(?:[^a-z]|$)|"
+      "(?:between|among)\\s+" +
+      kPeople + "(?:[^a-z0-9.,]|$)");
+  static const Pattern en_split_ask(
+      "^(.+?)[,;.!?-]\\s*(?:so\\s+)?(?:how much (?:does|do|should|would|will) (?:each (?:person|"
+      "of us|one|friend)|everyone|every person|each) (?:pay|owe|chip in|put in|contribute)|how "
+      "much (?:is it |is that |does that come to )?(?:per person|each|apiece|per head|for each "
+      "(?:person|of us))|(?:what(?:'s| is) )?(?:each (?:person's|one's) share|the share per "
+      "person|the cost per person))\\s*[?.!]*$");
+  static const Pattern zh_money("([0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:元|块钱|块|美元)");
+  static const Pattern zh_people("([0-9]+|[一二两三四五六七八九十]+)\\s*(?:个人|人|位)");
+  static const Pattern zh_split_ask(
+      "^(.+?)[,，;；。]?\\s*(?:平摊|均摊|分摊|aa|平分)?\\s*[,，]?\\s*"
+      "(?:每人|每个人|人均|一人)(?:要|应该|得|需要)?(?:付|出|摊|分摊|平摊|掏)?"
+      "(?:多少|几)(?:钱|元|块)?\\s*(?:呢|啊)?[?？。.!！]*$");
+  static const Pattern en_tip(kRate + "\\s+(?:tip|gratuity)|(?:tip|gratuity)\\s+(?:of\\s+)?" +
+                              kRate);
+  static const Pattern en_tip_ask(
+      "^(.+?)[,;.!?-]\\s*(?:so\\s+)?(?:how much (?:is|would be|will be|should be) (?:the|my) "
+      "(?:tip|gratuity)|what(?:'s| is| would be) (?:the|my) (?:tip|gratuity)|how much (?:is that|"
+      "do i (?:tip|leave)|should i (?:tip|leave)))\\s*[?.!]*$");
+  std::string story;
+  if (RE2::FullMatch(normalized, en_split_ask.re, &story)) {
+    const auto f = StoryFigures(story, en_money, en_people);
+    if (f && f->second >= 1 && f->second == std::floor(f->second)) {
+      return BillQuestion{K::kSplit, f->first, f->second};
+    }
+  }
+  if (RE2::FullMatch(normalized, zh_split_ask.re, &story)) {
+    const auto f = StoryFigures(story, zh_money, zh_people);
+    if (f && f->second >= 1 && f->second == std::floor(f->second)) {
+      return BillQuestion{K::kSplit, f->first, f->second};
+    }
+  }
+  if (RE2::FullMatch(normalized, en_tip_ask.re, &story)) {
+    if (const auto f = StoryFigures(story, en_money, en_tip)) {
+      return BillQuestion{K::kTip, f->first, f->second};
+    }
+  }
   return std::nullopt;
 }
 
@@ -81,7 +181,7 @@ std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized) {
     if (!a || !p || *p < 1 || *p != std::floor(*p)) return std::nullopt;
     return BillQuestion{K::kSplit, *a, *p};
   }
-  return std::nullopt;
+  return ParseBillStory(normalized);
 }
 
 }  // namespace askdb::agent

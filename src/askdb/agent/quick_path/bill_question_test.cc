@@ -54,5 +54,29 @@ TEST(BillQuestionTest, NoPeopleFallsThrough) {
   EXPECT_FALSE(ParseBillQuestion("what is the average tip on orders at 15 percent"));
 }
 
+// Session 23: a split or a tip told as a story, the question last.
+TEST(BillQuestionTest, StoriesWithOneAmountAndOneFigure) {
+  const auto dinner = ParseBillQuestion(
+      "dinner came to $186.40 and there are 4 of us, how much does each person pay");
+  ASSERT_TRUE(dinner);
+  EXPECT_EQ(dinner->kind, K::kSplit);
+  EXPECT_DOUBLE_EQ(static_cast<double>(dinner->Result()), 46.6);
+  const auto zh = ParseBillQuestion("一顿饭花了186.4元，4个人平摊每人多少");
+  ASSERT_TRUE(zh);
+  EXPECT_DOUBLE_EQ(static_cast<double>(zh->Result()), 46.6);
+  const auto aa = ParseBillQuestion("聚餐一共消费860块，5个人aa，每人多少钱");
+  ASSERT_TRUE(aa);
+  EXPECT_DOUBLE_EQ(static_cast<double>(aa->Result()), 172.0);
+  const auto tip =
+      ParseBillQuestion("the bill was 84 dollars, i want to leave 18% tip, how much is the tip");
+  ASSERT_TRUE(tip);
+  EXPECT_EQ(tip->kind, K::kTip);
+  EXPECT_DOUBLE_EQ(static_cast<double>(tip->Result()), 15.12);
+  // Another number in the story, or no people said: not read.
+  EXPECT_FALSE(ParseBillQuestion("we spent 300 dollars on 3 tickets for 5 people, how much each"));
+  EXPECT_FALSE(ParseBillQuestion("一共300元，3个人，买了2本书，每人多少"));
+  EXPECT_FALSE(ParseBillQuestion("total sales were $5000, how much per person"));
+}
+
 }  // namespace
 }  // namespace askdb::agent

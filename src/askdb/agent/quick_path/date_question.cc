@@ -360,8 +360,10 @@ DayShape ZhShiftFromADay(std::string_view s) {
   static const Pattern after_day(
       "^(.+?)(之后|以后|往后推|往后数|往后|过后|后|之前|以前|往前推|往前数|往前|前)的?" + kZhNum +
       kZhShiftUnit + "$");
-  static const Pattern plus_day("^(.+?)(加上|加|再过|过|减去|减)" + kZhNum + kZhShiftUnit +
-                                "(?:后|以后|之后)?$");
+  // A calculator's signs too: "2025-03-01 +45天", "2025-03-01 - 30天" (a minus after a space,
+  // so the date's own hyphens are not one).
+  static const Pattern plus_day("^(.+?)\\s*(加上|加|\\+|再过|过|减去|减|\\s-)\\s*" + kZhNum +
+                                "\\s*" + kZhShiftUnit + "(?:后|以后|之后)?$");
   static const Pattern day_then("^(.+?)" + kZhNum + kZhShiftUnit +
                                 "(之后|以后|过后|后|之前|以前|前)$");
   std::string base, word, num, unit;
@@ -370,8 +372,9 @@ DayShape ZhShiftFromADay(std::string_view s) {
       !RE2::FullMatch(s, day_then.re, &base, &num, &unit, &word)) {
     return {};
   }
-  const int sign = word.find("前") != std::string::npos || word.starts_with("减") ? -1 : 1;
-  return Matched(Shifted(ParseZhDay(base), sign, Number(num), unit, s));
+  const bool back = word.find("前") != std::string::npos || word.starts_with("减") ||
+                    word.find('-') != std::string::npos;
+  return Matched(Shifted(ParseZhDay(base), back ? -1 : 1, Number(num), unit, s));
 }
 
 // "国庆节", "2025年的元旦"; a name that is no holiday leaves the text to later shapes.
@@ -478,7 +481,16 @@ DayShape EnShiftFromADay(std::string_view s) {
   static const Pattern shift_from(
       "^([0-9]+|[a-z]+|a hundred) (day|days|week|weeks|month|months|year|years) "
       "(after|before|from|following|prior to) (.+)$");
-  std::string num, unit, dir, base;
+  // A calculator's: "2025-12-20 + 10 days", "2025-12-20 minus 30 days", "march 1, 2026 - 2 weeks"
+  // (a minus after a space, so the date's own hyphens are not one).
+  static const Pattern day_plus(
+      "^(.+?)(?: ?(\\+|plus|minus) ?| (-) ?)([0-9]+|[a-z]+|a hundred) ?"
+      "(day|days|week|weeks|month|months|year|years)$");
+  std::string num, unit, dir, base, hyphen;
+  if (RE2::FullMatch(s, day_plus.re, &base, &dir, &hyphen, &num, &unit)) {
+    const int sign = dir == "minus" || hyphen == "-" ? -1 : 1;
+    return Matched(Shifted(ParseEnDay(base), sign, Number(num), unit, s));
+  }
   if (!RE2::FullMatch(s, shift_from.re, &num, &unit, &dir, &base)) return {};
   const int sign = dir == "before" || dir == "prior to" ? -1 : 1;
   return Matched(Shifted(ParseEnDay(base), sign, Number(num), unit, s));

@@ -272,5 +272,17 @@ TEST(DateQuestionTest, AHolidayCountedInThisYearIsThisYears) {
   EXPECT_EQ(a.day_of_year, 274);
 }
 
+// Session 23: a calculator's signs after a date.
+TEST(DateQuestionTest, ADatePlusOrMinusDays) {
+  EXPECT_EQ(DateOf("2025-03-01 +45天"), "2025-04-15");
+  EXPECT_EQ(DateOf("2024-02-20 加10天"), "2024-03-01");
+  EXPECT_EQ(DateOf("2025-03-01 - 30天"), "2025-01-30");
+  EXPECT_EQ(DateOf("2024-02-20 + 10 days"), "2024-03-01");
+  EXPECT_EQ(DateOf("2025-12-20 minus 30 days"), "2025-11-20");
+  EXPECT_EQ(DateOf("2025-12-20 - 2 weeks"), "2025-12-06");
+  EXPECT_EQ(DateOf("march 1, 2026 plus 90 days"), "2026-05-30");
+  EXPECT_EQ(DateOf("sales + 10 days"), "");
+}
+
 }  // namespace
 }  // namespace askdb::agent

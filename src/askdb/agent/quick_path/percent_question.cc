@@ -102,10 +102,12 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
                                  "|幅度)?(?:了|是|为)?\\s*(?:" + kZhAsk + "|百分之多少)" + kZhTail +
                                  "$");
   if (RE2::FullMatch(normalized, zh_change.re, &a, &b)) return Make(K::kChange, a, b);
-  // 三成是百分之多少 / 三成五等于百分之几 / 0.35是多少%: N成 or a decimal as a percentage.
+  // 三成是百分之多少 / 三成五等于百分之几 / 0.35是多少% / 八分之三等于百分之多少: N成, a decimal
+  // or a fraction as a percentage.
   static const Pattern zh_as(
       "^" + kZhHead + "((?:[0-9.]+|[零〇一二两三四五六七八九十点]+)成" +
-      "[一二三四五六七八九1-9]?|0?\\.[0-9]+|[0-9]+/[0-9]+)\\s*(?:是|等于|相当于|合|就是)\\s*" +
+      "[一二三四五六七八九1-9]?|0?\\.[0-9]+|[0-9]+/[0-9]+|[一二两三四五六七八九十百]+分之"
+      "[一二两三四五六七八九十]+)\\s*(?:是|等于|相当于|合|就是)\\s*" +
       kZhAsk + kZhTail + "$");
   if (RE2::FullMatch(normalized, zh_as.re, &a)) {
     const ArithmeticResult r = EvaluateArithmetic(a);

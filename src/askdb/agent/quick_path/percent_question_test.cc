@@ -46,6 +46,7 @@ TEST(PercentQuestionTest, TenthsAsAPercentage) {
   EXPECT_EQ(PercentOf("三成是百分之多少"), "30");
   EXPECT_EQ(PercentOf("三成五等于百分之几"), "35");
   EXPECT_EQ(PercentOf("0.35是多少%"), "35");
+  EXPECT_EQ(PercentOf("八分之三等于百分之多少"), "37.5");
   EXPECT_EQ(PercentOf("十二成是百分之多少"), "");  // N成 takes 1..10
   EXPECT_EQ(PercentOf("销售额的三成是百分之多少"), "");
 }

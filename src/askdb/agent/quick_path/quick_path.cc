@@ -983,6 +983,7 @@ QuickAnswer QuickPath::Impl::Round(const RoundQuestion& q, Language l) const {
   a.language = l;
   const std::string result = q.Result();
   a.value = Json{{"round", q.number}, {"places", q.places}, {"result_text", result}};
+  if (!q.expression.empty()) a.value["expression"] = q.expression;
   std::string place;
   if (q.places > 0) {
     place = Fill(Text(l, q.places == 1 ? "round_one_decimal" : "round_decimals"),
@@ -992,7 +993,7 @@ QuickAnswer QuickPath::Impl::Round(const RoundQuestion& q, Language l) const {
   } else {
     place = Fill(Text(l, "round_nearest"), {{"unit", "1" + std::string(-q.places, '0')}});
   }
-  a.text = Fill(Text(l, "round"), {{"number", q.number}, {"place", place}, {"result", result}});
+  a.text = Fill(Text(l, "round"), {{"number", q.Shown()}, {"place", place}, {"result", result}});
   return a;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "askdb/agent/quick_path/arithmetic.h"
 #include "askdb/agent/quick_path/utf8_pattern.h"
 
 namespace askdb::agent {
@@ -24,6 +25,9 @@ const std::string kZhTail =
     "*";
 constexpr int kMostDecimals = 15;
 constexpr int kMostDigits = 40;
+// An expression's value is printed to this many significant digits (FormatNumber); rounding it
+// at a digit beyond them would round digits the value was already rounded at.
+constexpr int kPrintedDigits = 12;
 
 // A count of places in digits or words ("2", "two", "两").
 std::optional<int> Count(const std::string& s) {
@@ -61,15 +65,22 @@ std::optional<int> NamedPlace(const std::string& name) {
   return std::nullopt;
 }
 
-// English: "two decimal places", "2 decimals", "the nearest tenth", "a whole number".
-std::optional<int> PlacesEn(const std::string& place) {
-  if (place.empty()) return 0;  // "round 3.7": to a whole number
-  std::string count, name;
+// English decimals: "two decimal places", "2 decimals", "3 dp".
+std::optional<int> DecimalsEn(const std::string& place) {
+  std::string count;
   static const Pattern decimals(
       "([0-9]{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten) (?:decimal places?|"
       "decimals?|dp|decimal digits?|places?(?: after the (?:decimal )?point)?|digits? after the "
       "(?:decimal )?point)");
   if (RE2::FullMatch(place, decimals.re, &count)) return Count(count);
+  return std::nullopt;
+}
+
+// English: "two decimal places", "2 decimals", "the nearest tenth", "a whole number".
+std::optional<int> PlacesEn(const std::string& place) {
+  if (place.empty()) return 0;  // "round 3.7": to a whole number
+  if (auto decimals = DecimalsEn(place)) return decimals;
+  std::string name;
   static const Pattern nearest(
       "(?:the )?nearest ([a-z0-9, -]+)|(?:a |an |the )?(whole number|integer)");
   std::string whole;
@@ -105,6 +116,67 @@ std::optional<RoundQuestion> Make(std::string number, std::optional<int> places)
   return RoundQuestion{number, *places};
 }
 
+// Significant digits of a printed number ("0.0123" has 3, "-12.5" has 3).
+int SignificantDigits(const std::string& printed) {
+  const size_t first = printed.find_first_of("123456789");
+  if (first == std::string::npos) return 0;
+  return static_cast<int>(std::count_if(printed.begin() + first, printed.end(),
+                                        [](char c) { return c >= '0' && c <= '9'; }));
+}
+
+// An expression rounded ("22/7 to 2 dp", "10除以3保留两位小数"): its value as the arithmetic
+// answer prints it is the number rounded. nullopt when it does not evaluate, or when its printed
+// digits may have been cut before the place asked for.
+std::optional<RoundQuestion> MakeFromExpression(const std::string& expression,
+                                                std::optional<int> places) {
+  if (!places) return std::nullopt;
+  const ArithmeticResult value = EvaluateArithmetic(expression);
+  if (!value.ok()) return std::nullopt;
+  const std::string printed = FormatNumber(value.value);
+  if (printed.find_first_not_of("-.0123456789") != std::string::npos) return std::nullopt;
+  const size_t point = printed.find('.');
+  const int decimals =
+      point == std::string::npos ? 0 : static_cast<int>(printed.size() - point - 1);
+  if (SignificantDigits(printed) >= kPrintedDigits && decimals <= *places) return std::nullopt;
+  auto q = Make(printed, places);
+  if (q && printed != expression) q->expression = expression;
+  return q;
+}
+
+// The rounding of an expression, English or Chinese; see MakeFromExpression.
+std::optional<RoundQuestion> ParseExpressionRounding(std::string_view normalized) {
+  // Most requests say nothing of rounding: they skip the patterns (the classifier asks this of
+  // every request).
+  static constexpr std::string_view kWords[] = {"round",    "decimal", "dp",    "place",
+                                                "四舍五入", "保留",    "精确到"};
+  if (std::none_of(std::begin(kWords), std::end(kWords), [&](std::string_view w) {
+        return normalized.find(w) != std::string_view::npos;
+      })) {
+    return std::nullopt;
+  }
+  std::string expression, expression2, place;
+  // round 22/7 to 2 decimals / 100/7 rounded to 2 decimals
+  static const Pattern en("^" + kEnHead + "(?:round(?: off)?\\s+(.+?)|(.+?)\\s+rounded(?: off)?)" +
+                          "\\s+to\\s+(.+?)" + kEnTail + "$");
+  if (RE2::FullMatch(normalized, en.re, &expression, &expression2, &place)) {
+    return MakeFromExpression(expression.empty() ? expression2 : expression, PlacesEn(place));
+  }
+  // 1/3 to 2 decimals, 22/7 in 3 dp: with no verb only a count of decimals says "round"
+  static const Pattern en_bare("^" + kEnHead + "(.+?)\\s+(?:to|in)\\s+(.+?)" + kEnTail + "$");
+  if (RE2::FullMatch(normalized, en_bare.re, &expression, &place)) {
+    return MakeFromExpression(expression, DecimalsEn(place));
+  }
+  // 10除以3 保留两位小数 / 100除以7，结果保留两位小数 / 把22/7的结果四舍五入到一位小数
+  static const Pattern zh("^" + kZhHead +
+                          "(.+?)\\s*(?:的结果|的值)?\\s*[,，]?\\s*(?:结果|答案|得数)?\\s*"
+                          "((?:四舍五入|保留|精确到).+?)\\s*" +
+                          kZhTail + "$");
+  if (RE2::FullMatch(normalized, zh.re, &expression, &place)) {
+    return MakeFromExpression(expression, PlacesZh(place));
+  }
+  return std::nullopt;
+}
+
 // Adds one to the last digit of `digits`, carrying.
 void Increment(std::string& digits) {
   for (size_t i = digits.size(); i-- > 0;) {
@@ -126,12 +198,14 @@ std::optional<RoundQuestion> ParseRoundQuestion(std::string_view normalized) {
   static const Pattern en("^" + kEnHead + "(?:round(?: off)?\\s+" + kNum + "(?:\\s+off)?|" + kNum +
                           "\\s+rounded(?: off)?)(?:\\s+to\\s+(.+?))?" + kEnTail + "$");
   if (RE2::FullMatch(normalized, en.re, &number, &number2, &place)) {
-    return Make(number.empty() ? number2 : number, PlacesEn(place));
+    if (auto q = Make(number.empty() ? number2 : number, PlacesEn(place))) return q;
   }
   // 3.14159保留两位小数 / 把12.345四舍五入到一位小数 / 2567四舍五入到百位
   static const Pattern zh("^" + kZhHead + kNum + "\\s*(.+?)\\s*" + kZhTail + "$");
-  if (RE2::FullMatch(normalized, zh.re, &number, &place)) return Make(number, PlacesZh(place));
-  return std::nullopt;
+  if (RE2::FullMatch(normalized, zh.re, &number, &place)) {
+    if (auto q = Make(number, PlacesZh(place))) return q;
+  }
+  return ParseExpressionRounding(normalized);
 }
 
 std::string RoundQuestion::Result() const {
@@ -162,6 +236,10 @@ std::string RoundQuestion::Result() const {
   }
   const bool zero = out.find_first_not_of("0.") == std::string::npos;
   return negative && !zero ? "-" + out : out;
+}
+
+std::string RoundQuestion::Shown() const {
+  return expression.empty() ? number : expression + " (= " + number + ")";
 }
 
 }  // namespace askdb::agent

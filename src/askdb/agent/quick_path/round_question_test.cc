@@ -56,5 +56,26 @@ TEST(RoundQuestionTest, WhatIsNotSaidFallsThrough) {
   EXPECT_FALSE(ParseRoundQuestion("round 3.14159 to 20 decimals"));
 }
 
+// Session 23: an expression stands for the number, and its printed value is rounded.
+TEST(RoundQuestionTest, AnExpressionRounded) {
+  EXPECT_EQ(Rounded("1/3 to 2 decimals"), "0.33");
+  EXPECT_EQ(Rounded("22/7 to 2 dp"), "3.14");
+  EXPECT_EQ(Rounded("100/7 rounded to 2 decimals"), "14.29");
+  EXPECT_EQ(Rounded("round 2/3 to 3 decimal places"), "0.667");
+  EXPECT_EQ(Rounded("10除以3 保留两位小数"), "3.33");
+  EXPECT_EQ(Rounded("100除以7，结果保留两位小数"), "14.29");
+  EXPECT_EQ(Rounded("22/7保留2位小数"), "3.14");
+  const auto q = ParseRoundQuestion("22/7 to 2 dp");
+  ASSERT_TRUE(q);
+  EXPECT_EQ(q->expression, "22/7");
+  EXPECT_EQ(q->Shown(), "22/7 (= 3.14285714286)");
+  // Data words are no expression; nor is a place the printed digits cannot hold.
+  EXPECT_FALSE(ParseRoundQuestion("平均发票金额保留两位小数"));
+  EXPECT_FALSE(ParseRoundQuestion("round the unit price of each track to 1 decimal"));
+  EXPECT_FALSE(ParseRoundQuestion("sales in 2013 to 2 decimals"));
+  EXPECT_FALSE(ParseRoundQuestion("1/3 to 12 decimals"));
+  EXPECT_FALSE(ParseRoundQuestion("1/3 to the nearest tenth of a cent"));
+}
+
 }  // namespace
 }  // namespace askdb::agent

@@ -458,6 +458,20 @@ std::optional<long double> DigitsValue(std::string digits) {
 
 // The stated numbers of a clause ("1,000", "12k", "1.2m", "1.1bn", "120万", "$80"), or nullopt when
 // one is not an amount (see NotAnAmountBefore/After) or two could be years ("from 2023 to 2024").
+long double ScaleOf(const std::string& chinese_unit) {
+  return chinese_unit == "亿" ? 1e8L : chinese_unit == "万" ? 1e4L : 1e3L;
+}
+
+// A spoken amount with digits after its Chinese unit, as the arithmetic reads it: 9千2 = 9200,
+// 2万5 = 25000 (the pattern alone read 9千2 as 9000 and 2). nullopt when `at` starts with none.
+std::optional<ParsedNumber> SpokenAmount(std::string_view at, const std::string& unit_word) {
+  if (unit_word != "千" && unit_word != "万" && unit_word != "亿") return std::nullopt;
+  const std::optional<ParsedNumber> n = ParseNumberPrefix(at);
+  const size_t digits_and_unit = at.find(unit_word) + unit_word.size();
+  if (!n || n->length <= digits_and_unit) return std::nullopt;
+  return n;
+}
+
 std::optional<std::vector<Stated>> StatedNumbers(std::string_view clause) {
   static const Pattern number(
       "([0-9]+(?:,[0-9]{3})*(?:\\.[0-9]+)?|\\.[0-9]+)(\\s?million|\\s?thousand|\\s?billion|\\s?"
@@ -469,14 +483,16 @@ std::optional<std::vector<Stated>> StatedNumbers(std::string_view clause) {
   size_t pos = 0;
   while (number.re.Match(input, pos, input.size(), RE2::UNANCHORED, g.data(), g.size())) {
     const size_t begin = g[0].data() - clause.data();
-    const size_t end = begin + g[0].size();
+    const std::string word(g[2].data(), g[2].size());
+    const std::optional<ParsedNumber> spoken = SpokenAmount(clause.substr(begin), word);
+    const size_t end = begin + (spoken ? spoken->length : g[0].size());
     pos = end;
     if (NotAnAmountBefore(clause.substr(0, begin)) || NotAnAmountAfter(clause.substr(end))) {
       return std::nullopt;
     }
-    const std::optional<long double> value = DigitsValue(std::string(g[1].data(), g[1].size()));
+    const std::optional<long double> value =
+        spoken ? spoken->value / ScaleOf(word) : DigitsValue(std::string(g[1].data(), g[1].size()));
     if (!value) return std::nullopt;
-    const std::string word(g[2].data(), g[2].size());
     long double scale = 1;
     if (word.find("thousand") != std::string::npos || word == "k" || word == "千") scale = 1e3L;
     if (word.find("million") != std::string::npos || word == "m") scale = 1e6L;
@@ -804,13 +820,28 @@ bool IsAChangeAmount(std::string_view before, std::string_view after) {
   return RE2::PartialMatch(before, verb.re) || RE2::PartialMatch(after, than.re);
 }
 
+// Whether the first number is the earlier one as the rate word's direction and the order the
+// numbers are told in agree: a drop told from the larger number to the smaller ("1,200 users
+// in january and 900 in february, the percentage drop?"), a rise from the smaller. Growth and
+// change may go either way ("negative growth"), and a drop told smaller first may be either
+// order: nullopt.
+std::optional<bool> FirstIsEarlierByDirection(std::string_view name_en, long double first,
+                                              long double second) {
+  const bool up = name_en == "increase" || name_en == "rise" || name_en == "gain";
+  const bool down =
+      name_en == "decrease" || name_en == "decline" || name_en == "drop" || name_en == "fall";
+  if ((up && first < second) || (down && first > second)) return true;
+  return std::nullopt;
+}
+
 void ReadChange(std::string_view clause, const std::vector<Stated>& n, RateQuestion& r) {
   if (IsAChangeAmount(Before(clause, n, 0), After(clause, n, 0)) ||
       IsAChangeAmount(Before(clause, n, 1), After(clause, n, 1))) {
     r.unclear = Unclear::kChangeBy;
     return;
   }
-  const std::optional<bool> first = FirstIsEarlier(clause, n);
+  std::optional<bool> first = FirstIsEarlier(clause, n);
+  if (!first) first = FirstIsEarlierByDirection(r.name_en, n[0].value, n[1].value);
   if (!first) {
     r.unclear = Unclear::kOrder;
     return;

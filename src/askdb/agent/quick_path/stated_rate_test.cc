@@ -269,5 +269,19 @@ TEST(StatedRateTest, AHyphenatedEventByItsFirstWord) {
   EXPECT_EQ(RateOf("90 showed up of 120 who signed up, sign-up rate?"), "unclear");
 }
 
+// Session 23: a drop told from the larger number, a rise from the smaller, settles the order;
+// spoken amounts with digits after their unit (9千2) are read whole.
+TEST(StatedRateTest, DirectionWordAndOrderAgree) {
+  EXPECT_EQ(RateOf("we had 1,200 users in january and 900 in february - what's the percentage "
+                   "drop?"),
+            "-25");
+  EXPECT_EQ(RateOf("we had 900 users in january and 1,200 in february - what's the percentage "
+                   "drop?"),
+            "unclear");
+  EXPECT_EQ(RateOf("900 in march and 1200 in april, what's the change"), "unclear");
+  EXPECT_EQ(RateOf("150 and 120, what's the growth"), "unclear");
+  EXPECT_EQ(RateOf("工资原来8千,现在9千2,涨幅多少"), "15");
+}
+
 }  // namespace
 }  // namespace askdb::agent
