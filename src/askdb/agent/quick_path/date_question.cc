@@ -796,6 +796,20 @@ Shape ZhDaysInRelativeMonth(std::string_view s) {
   return Matched(DaysInRelativeMonth(RelativeMonth(which_month)));
 }
 
+// A shift from a named day inside a short story, asked last: 出差从2026年1月15日开始，90天后是几号.
+// The words before 从 only say what starts that day.
+Shape ZhStoryShift(std::string_view s) {
+  static const Pattern story("^(?:.{0,30}?)从(.+?)(?:开始|起)\\s*[,，]?\\s*" + kZhNum +
+                             "(天|周|个星期|个月)(?:后|以后|之后)(?:是)?(?:几月几号|几月几日|几号|"
+                             "哪天|哪一天|什么日期|星期几|周几)$");
+  std::string base, num, unit;
+  if (!RE2::FullMatch(s, story.re, &base, &num, &unit)) return {};
+  // Said back without the story: "2026年1月15日90天后".
+  auto day = Shifted(ParseZhDay(base), 1, Number(num), unit, base + num + unit + "后");
+  if (!IsShifted(day)) return {};
+  return Matched(WhichDate(std::move(day)));
+}
+
 // "下周三是几号", "国庆节是星期几".
 Shape ZhWhichDate(std::string_view s) {
   static const Pattern which(
@@ -861,10 +875,10 @@ Shape ZhLeapYear(std::string_view s) {
 }
 
 std::optional<DateQuestion> ParseZh(std::string_view s) {
-  static constexpr std::array<Shape (*)(std::string_view), 12> kShapes = {
-      ZhTimeUntil,      ZhDayOfYear,           ZhWeekOfYear, ZhLunarDate,
-      ZhDaysLeftInYear, ZhDaysInRelativeMonth, ZhWhichDate,  ZhDaysUntil,
-      ZhDaysBetween,    ZhDaysInMonth,         ZhShiftedDay, ZhLeapYear};
+  static constexpr std::array<Shape (*)(std::string_view), 13> kShapes = {
+      ZhTimeUntil,           ZhDayOfYear,  ZhWeekOfYear, ZhLunarDate, ZhDaysLeftInYear,
+      ZhDaysInRelativeMonth, ZhStoryShift, ZhWhichDate,  ZhDaysUntil, ZhDaysBetween,
+      ZhDaysInMonth,         ZhShiftedDay, ZhLeapYear};
   return FirstShape(kShapes, s);
 }
 
@@ -946,6 +960,21 @@ Shape EnDaysInRelativeMonth(std::string_view s) {
     return {};
   }
   return Matched(DaysInRelativeMonth(RelativeMonth(which_month)));
+}
+
+// A shift from a named day inside a short story, asked last: "the trip is 90 days after
+// 2026-01-15, what date is that". The story's words only say what falls on that day.
+Shape EnStoryShift(std::string_view s) {
+  static const Pattern story(
+      "^[a-z' ]{0,40}? (?:is|was|will be|falls|lands|ends|comes|is due) ((?:[0-9]+|[a-z]+) "
+      "(?:days?|weeks?|months?) (?:after|before|from|following) .+?)\\s*[,;.]\\s*(?:so )?"
+      "(?:what|which) (?:date|day|day of the week) (?:is|will|would) (?:that|it|this)(?: be)?"
+      "\\s*[?.!]*$");
+  std::string shift;
+  if (!RE2::FullMatch(s, story.re, &shift)) return {};
+  const DayShape day = EnShiftFromADay(shift);
+  if (!IsShifted(day.value)) return {};
+  return Matched(WhichDate(day.value));
 }
 
 // "what day is next friday", "which date was 3 days ago".
@@ -1042,10 +1071,13 @@ Shape EnLeapYear(std::string_view s) {
 }
 
 std::optional<DateQuestion> ParseEn(std::string_view s) {
-  static constexpr std::array<Shape (*)(std::string_view), 15> kShapes = {
-      EnTimeUntil,           EnWeeksUntil, EnDayOfYear,   EnWeekOfYear, EnDaysLeftInYear,
-      EnDaysInRelativeMonth, EnWhichDate,  EnWhenIs,      EnDateOf,     EnDaysUntil,
-      EnDaysBetween,         EnDaysSince,  EnDaysInMonth, EnShiftedDay, EnLeapYear};
+  static constexpr std::array<Shape (*)(std::string_view), 16> kShapes = {
+      EnTimeUntil,  EnWeeksUntil,     EnDayOfYear,
+      EnWeekOfYear, EnDaysLeftInYear, EnDaysInRelativeMonth,
+      EnStoryShift, EnWhichDate,      EnWhenIs,
+      EnDateOf,     EnDaysUntil,      EnDaysBetween,
+      EnDaysSince,  EnDaysInMonth,    EnShiftedDay,
+      EnLeapYear};
   return FirstShape(kShapes, s);
 }
 

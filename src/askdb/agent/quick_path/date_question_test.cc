@@ -284,5 +284,15 @@ TEST(DateQuestionTest, ADatePlusOrMinusDays) {
   EXPECT_EQ(DateOf("sales + 10 days"), "");
 }
 
+// Session 23: a shift from a named day inside a short story, asked last.
+TEST(DateQuestionTest, AShiftInsideAStory) {
+  EXPECT_EQ(DateOf("the trip is 90 days after 2026-01-15, what date is that"), "2026-04-15");
+  EXPECT_EQ(DateOf("my visa ends 2 weeks before march 1, 2026. what day is that?"), "2026-02-15");
+  EXPECT_EQ(DateOf("出差从2026年1月15日开始,90天后是几号"), "2026-04-15");
+  EXPECT_EQ(DateOf("项目从2025-03-01起,两周后是星期几"), "2025-03-15");
+  EXPECT_EQ(DateOf("the trip is 90 days long, what date is that"), "");
+  EXPECT_EQ(DateOf("销售额从2025年1月1日开始,90天后是多少"), "");
+}
+
 }  // namespace
 }  // namespace askdb::agent
