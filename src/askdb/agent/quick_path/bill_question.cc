@@ -41,14 +41,14 @@ std::optional<long double> Num(const std::string& s) {
 
 // The text with every match of `p` cut out, and how many there were; the first match's
 // captures go to `first` (the non-empty one of its groups).
-int CutMatches(std::string& text, const Pattern& p, std::string& first) {
+int CutMatches(std::string& text, const RE2& p, std::string& first) {
   int found = 0;
   re2::StringPiece input(text);
   std::string rest;
   std::array<re2::StringPiece, 4> g;
-  const int groups = std::min(static_cast<int>(g.size()), p.re.NumberOfCapturingGroups() + 1);
+  const int groups = std::min(static_cast<int>(g.size()), p.NumberOfCapturingGroups() + 1);
   size_t pos = 0;
-  while (p.re.Match(input, pos, input.size(), RE2::UNANCHORED, g.data(), groups)) {
+  while (p.Match(input, pos, input.size(), RE2::UNANCHORED, g.data(), groups)) {
     const size_t begin = g[0].data() - text.data();
     if (found++ == 0) {
       for (int k = 1; k < groups && first.empty(); ++k) {
@@ -61,27 +61,6 @@ int CutMatches(std::string& text, const Pattern& p, std::string& first) {
   rest.append(text, std::min(pos, text.size()));
   text = rest;
   return found;
-}
-
-// The story around a bill: one amount of money and one other stated figure (the people, or
-// the tip's rate), with no number besides them — "dinner came to $186.40 and there are 4 of us",
-// 一顿饭花了186.4元，4个人. Returns the amount and the figure, or nullopt.
-std::optional<std::pair<long double, long double>> StoryFigures(std::string story,
-                                                                const Pattern& money,
-                                                                const Pattern& figure) {
-  std::string amount, by;
-  if (CutMatches(story, money, amount) != 1 || CutMatches(story, figure, by) != 1) {
-    return std::nullopt;
-  }
-  // Chinese numerals are not looked for: 一 stands in 一顿饭, 一起, 一共.
-  static const Pattern any_number(
-      "[0-9%]|百分|(?:^|[^a-z])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-      "hundred|thousand|million|half|percent)(?:[^a-z]|$)");
-  if (RE2::PartialMatch(story, any_number.re)) return std::nullopt;
-  const auto a = Num(amount);
-  const auto b = Num(by);
-  if (!a || !b) return std::nullopt;
-  return std::pair{*a, *b};
 }
 
 // A split or a tip told as a story, the question last: "dinner came to $186.40 and there are 4
@@ -117,19 +96,19 @@ std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
       "do i (?:tip|leave)|should i (?:tip|leave)))\\s*[?.!]*$");
   std::string story;
   if (RE2::FullMatch(normalized, en_split_ask.re, &story)) {
-    const auto f = StoryFigures(story, en_money, en_people);
+    const auto f = StoryFigures(story, en_money.re, en_people.re);
     if (f && f->second >= 1 && f->second == std::floor(f->second)) {
       return BillQuestion{K::kSplit, f->first, f->second};
     }
   }
   if (RE2::FullMatch(normalized, zh_split_ask.re, &story)) {
-    const auto f = StoryFigures(story, zh_money, zh_people);
+    const auto f = StoryFigures(story, zh_money.re, zh_people.re);
     if (f && f->second >= 1 && f->second == std::floor(f->second)) {
       return BillQuestion{K::kSplit, f->first, f->second};
     }
   }
   if (RE2::FullMatch(normalized, en_tip_ask.re, &story)) {
-    if (const auto f = StoryFigures(story, en_money, en_tip)) {
+    if (const auto f = StoryFigures(story, en_money.re, en_tip.re)) {
       return BillQuestion{K::kTip, f->first, f->second};
     }
   }
@@ -137,6 +116,21 @@ std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
 }
 
 }  // namespace
+
+std::optional<std::pair<long double, long double>> StoryFigures(std::string story, const RE2& first,
+                                                                const RE2& second) {
+  std::string a, b;
+  if (CutMatches(story, first, a) != 1 || CutMatches(story, second, b) != 1) return std::nullopt;
+  // Chinese numerals are not looked for: 一 stands in 一顿饭, 一起, 一共.
+  static const Pattern any_number(
+      "[0-9%]|百分|(?:^|[^a-z])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+      "hundred|thousand|million|half|percent)(?:[^a-z]|$)");
+  if (RE2::PartialMatch(story, any_number.re)) return std::nullopt;
+  const auto x = Num(a);
+  const auto y = Num(b);
+  if (!x || !y) return std::nullopt;
+  return std::pair{*x, *y};
+}
 
 std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized) {
   if (normalized.size() > 160) return std::nullopt;

@@ -13,7 +13,13 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
+#include <utility>
+
+namespace re2 {
+class RE2;
+}
 
 namespace askdb::agent {
 
@@ -28,5 +34,13 @@ struct BillQuestion {
 };
 
 std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized);
+
+// The two figures a short story states and no other number: `first` and then `second` must each
+// match the story exactly once (a match's first non-empty group is its figure), and no digit,
+// percent sign or English number word may remain once both are cut out — "dinner came to
+// $186.40 and there are 4 of us" (money, people). {first, second}, or nullopt.
+std::optional<std::pair<long double, long double>> StoryFigures(std::string story,
+                                                                const re2::RE2& first,
+                                                                const re2::RE2& second);
 
 }  // namespace askdb::agent

@@ -2,6 +2,8 @@
 
 #include <re2/re2.h>
 
+#include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/bill_question.h"
 #include "askdb/agent/quick_path/utf8_pattern.h"
 
 namespace askdb::agent {
@@ -35,6 +37,56 @@ std::string Number(std::string digits) {
   return out;
 }
 
+// A percentage off a price, or lost from an amount, told as a story with the question last; the
+// expression the arithmetic reads, or nullopt. "a shirt costs $40 and it's 25% off, what do i
+// pay" → "25% off 40"; "my savings were 5000 and i lost 12% in the market, how much is left" →
+// "5000 decreased by 12%"; 我存了5万,亏了12%,还剩多少 → "50000减少12%". The story must state the
+// amount and the percentage once each and no other number (StoryFigures).
+std::optional<std::string> StoryExpression(std::string_view normalized) {
+  static const std::string kPercent = "([0-9]+(?:\\.[0-9]+)?)\\s*(?:%|percent)";
+  static const Utf8Pattern en_money(
+      "\\$\\s*([0-9][0-9,]*(?:\\.[0-9]+)?)|([0-9][0-9,]*(?:\\.[0-9]+)?)"
+      "\\s*(?:dollars?|bucks|usd|euros?)(?:[^a-z]|$)");
+  static const Utf8Pattern en_amount("\\$?\\s*([0-9][0-9,]*(?:\\.[0-9]+)?)");
+  static const Utf8Pattern zh_amount("([0-9][0-9,]*(?:\\.[0-9]+)?(?:万|千|亿)?)");
+  static const Utf8Pattern en_off(kPercent + "\\s*(?:off|discount)|(?:discount|off) of " +
+                                  kPercent);
+  static const Utf8Pattern en_lost(
+      "(?:lost|lose|dropped|fell|went down|decreased|declined)\\s+"
+      "(?:by\\s+)?" +
+      kPercent);
+  static const Utf8Pattern zh_lost("(?:亏了|亏损了?|赔了|跌了|损失了|少了|缩水了?|下跌了?)\\s*" +
+                                   kPercent);
+  static const Utf8Pattern en_pay(
+      "^(.+?)[,;.!?-]\\s*(?:so\\s+)?(?:what do i (?:pay|owe)|how much do i (?:pay|owe)|how much "
+      "(?:is it|will it be|would it be|does it cost|will it cost|would it cost)(?: me)?(?: now| "
+      "then| after the discount)?|what(?:'s| is| will be| would be) the (?:final |sale |new |"
+      "discounted )?(?:price|cost))\\s*[?.!]*$");
+  static const Utf8Pattern en_left(
+      "^(.+?)[,;.!?-]\\s*(?:so\\s+)?(?:how much (?:is|do i have|have i got|remains?)(?: left)?"
+      "(?: now)?|what(?:'s| is) left)\\s*[?.!]*$");
+  static const Utf8Pattern zh_left(
+      "^(.+?)[,，;；。]?\\s*(?:还剩|剩下|还剩下|现在还有)(?:多少|几)"
+      "(?:钱|元|块)?\\s*(?:呢|啊)?[?？。.!！]*$");
+  std::string story;
+  if (RE2::FullMatch(normalized, en_pay.re, &story)) {
+    if (const auto f = StoryFigures(story, en_off.re, en_money.re)) {
+      return FormatNumber(f->first) + "% off " + FormatNumber(f->second);
+    }
+  }
+  if (RE2::FullMatch(normalized, en_left.re, &story)) {
+    if (const auto f = StoryFigures(story, en_lost.re, en_amount.re)) {
+      return FormatNumber(f->second) + " decreased by " + FormatNumber(f->first) + "%";
+    }
+  }
+  if (RE2::FullMatch(normalized, zh_left.re, &story)) {
+    if (const auto f = StoryFigures(story, zh_lost.re, zh_amount.re)) {
+      return FormatNumber(f->second) + "减少" + FormatNumber(f->first) + "%";
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> DiscountExpression(std::string_view normalized) {
@@ -50,7 +102,7 @@ std::optional<std::string> DiscountExpression(std::string_view normalized) {
       RE2::FullMatch(normalized, rate_first.re, &rate, &price)) {
     return Number(price) + "打" + rate + "折";
   }
-  return std::nullopt;
+  return StoryExpression(normalized);
 }
 
 }  // namespace askdb::agent

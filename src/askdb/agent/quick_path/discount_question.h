@@ -4,6 +4,10 @@
 // price's name (原价, 标价), the thing bought (的东西, 的外套) and the ask (多少钱, 到手价是多少)
 // around it.
 //
+// A percentage off a price or lost from an amount told as a short story, the question last, is
+// read the same way (session 23): "a shirt costs $40 and it's 25% off, what do i pay" → "25% off
+// 40", 我存了5万,亏了12%,还剩多少 → "50000减少12%".
+//
 // DiscountExpression reads the whole (normalised) request or nothing and returns the expression
 // the arithmetic parser reads ("680打八五折"); the classifier uses it as its rule (simple.discount)
 // and the quick path answers that expression, so the two cannot disagree.

@@ -29,5 +29,28 @@ TEST(DiscountQuestionTest, DataQuestionsAboutDiscountsAreNotRead) {
   }
 }
 
+// Session 23: a percentage off a price or lost from an amount, told as a story.
+TEST(DiscountQuestionTest, APercentageOffOrLostInAStory) {
+  for (const auto& [request, expression] :
+       std::initializer_list<std::pair<const char*, const char*>>{
+           {"a shirt costs $40 and it's 25% off, what do i pay", "25% off 40"},
+           {"the jacket is 120 dollars with a discount of 15%. what's the final price?",
+            "15% off 120"},
+           {"my savings were 5000 and i lost 12% in the market, how much is left",
+            "5000 decreased by 12%"},
+           {"我存了5万,亏了12%,还剩多少", "50000减少12%"},
+       }) {
+    const auto e = DiscountExpression(request);
+    ASSERT_TRUE(e) << request;
+    EXPECT_EQ(*e, expression) << request;
+  }
+  // Another number in the story (a year, a second price), or no percentage: not read.
+  for (const char* request : {"sales were 5000 in 2013 and fell 12%, how much is left",
+                              "two shirts cost $40 and $30 and it's 25% off, what do i pay",
+                              "a shirt costs $40, what do i pay", "我存了5万,还剩多少"}) {
+    EXPECT_FALSE(DiscountExpression(request)) << request;
+  }
+}
+
 }  // namespace
 }  // namespace askdb::agent
