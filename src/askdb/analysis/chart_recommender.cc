@@ -1083,6 +1083,26 @@ class Recommender {
     return series;
   }
 
+  // The smallest slices beyond opt_.max_pie_slices merged into one "其他"/"Other" slice;
+  // `s` is told (ChartData::other_slice) and the note says so. `slices` sorted, largest first.
+  std::string MergeSmallestSlices(std::vector<std::pair<std::string, double>>& slices,
+                                  ChartSpec& s) const {
+    const size_t max_slices = std::max<size_t>(opt_.max_pie_slices, 2);
+    if (slices.size() <= max_slices) return "";
+    double other = 0;
+    for (size_t i = max_slices - 1; i < slices.size(); ++i) other += slices[i].second;
+    const std::string merged = std::to_string(slices.size() - max_slices + 1);
+    // The answer is written from the parts shown, not from "其他" (it had named 美妆 the
+    // lowest share beside 图书's smaller one, merged away).
+    s.data.total_categories = slices.size();
+    s.data.shows_largest = true;
+    s.data.other_slice = true;
+    slices.resize(max_slices - 1);
+    slices.emplace_back(words_.Pick("其他", "Other"), other);
+    return words_.Pick("；其余 " + merged + " 项合并为“其他”",
+                       "; the smallest " + merged + " grouped as \"Other\"");
+  }
+
   ChartSpec Pie(const Column& category, const Column& measure) const {
     std::vector<std::pair<std::string, double>> slices;
     for (size_t r = 0; r < rs_.rows.size(); ++r) {
@@ -1092,19 +1112,8 @@ class Recommender {
     }
     std::stable_sort(slices.begin(), slices.end(),
                      [](const auto& a, const auto& b) { return a.second > b.second; });
-    std::string note;
-    size_t max_slices = std::max<size_t>(opt_.max_pie_slices, 2);
-    if (slices.size() > max_slices) {
-      double other = 0;
-      for (size_t i = max_slices - 1; i < slices.size(); ++i) other += slices[i].second;
-      note = words_.Pick(
-          "；其余 " + std::to_string(slices.size() - max_slices + 1) + " 项合并为“其他”",
-          "; the smallest " + std::to_string(slices.size() - max_slices + 1) +
-              " grouped as \"Other\"");
-      slices.resize(max_slices - 1);
-      slices.emplace_back(words_.Pick("其他", "Other"), other);
-    }
     ChartSpec s;
+    const std::string note = MergeSmallestSlices(slices, s);
     s.kind = ChartKind::kPie;
     s.data.x_name = category.name;
     ChartSeries series{measure.name, {}, Additive(measure), Money(measure), Ratio(measure)};

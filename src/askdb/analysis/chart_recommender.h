@@ -66,6 +66,9 @@ struct ChartData {
   bool row_cap_reached = false;
   // Each row is a group (GROUP BY or an aggregate), not a row of a table.
   bool grouped = false;
+  // A pie's last slice sums its smallest parts ("其他"/"Other"; then total_categories counts
+  // the parts): it is no group of the result, neither the highest nor the lowest.
+  bool other_slice = false;
 };
 
 struct ChartSpec {

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "askdb/analysis/percent_points.h"
 #include "askdb/common/text.h"
 
 namespace askdb::analysis {
@@ -45,10 +46,12 @@ std::string Clean(std::string_view s) {
   return out;
 }
 
-// A ratio in percent (3.98%, not 0.04 for every bar), money with two decimals.
+// A ratio in percent (3.98%, not 0.04 for every bar), percent points with their sign, money
+// with two decimals.
 std::string ValueText(std::optional<double> v, const ChartSeries& series) {
   if (!v) return "NULL";
   if (series.ratio) return FormatFraction(*v);
+  if (InPercentPoints(series)) return FormatNumber(*v, false) + "%";
   std::string full = FormatNumber(*v, series.money);
   return text::DisplayWidth(full) <= kMaxFullValueWidth ? full : FormatCompact(*v);
 }
@@ -66,7 +69,9 @@ std::vector<std::string> BarLines(const ChartSpec& spec, int width) {
   std::vector<std::string> lines;
   const ChartSeries& series = spec.data.series.front();
   size_t n = std::min(spec.data.labels.size(), series.values.size());
-  bool pie = spec.kind == ChartKind::kPie;
+  // A pie adds each slice's share, unless the values are shares already ("占比(%)": 27.11
+  // (27.1%) printed the percent twice).
+  const bool pie = spec.kind == ChartKind::kPie && !series.ratio && !InPercentPoints(series);
   double total = 0;
   double max_abs = 0;
   for (size_t i = 0; i < n; ++i) {

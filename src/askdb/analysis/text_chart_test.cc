@@ -61,6 +61,22 @@ TEST(TextChartTest, PieShowsPercentages) {
   EXPECT_NE(lines[2].find("(25.0%)"), std::string::npos) << lines[2];
 }
 
+// "各品类销售额占比": the engine's shares are percent points already; each bar line printed
+// "27.11 (27.1%)", the percent twice. Once, with its sign.
+TEST(TextChartTest, APieOfSharesPrintsEachPercentOnce) {
+  ChartSpec spec =
+      RecommendChart(Make({"品类", "占比(%)"}, {{Value::Text("手机"), Value::Double(60.25)},
+                                                {Value::Text("图书"), Value::Double(39.75)}}),
+                     {.question = "各品类销售额占比"});
+  ASSERT_EQ(spec.kind, ChartKind::kPie);
+  auto lines = RenderTextChart(spec, 50);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_NE(lines[1].find("60.25%"), std::string::npos) << lines[1];
+  EXPECT_EQ(lines[1].find("(60.2%)"), std::string::npos) << lines[1];
+  EXPECT_EQ(lines[1].find("60.2"), lines[1].rfind("60.2")) << lines[1];
+  EXPECT_NE(lines[2].find("39.75%"), std::string::npos) << lines[2];
+}
+
 // A ratio per group is drawn with its percentages (3.98%, 3.56%), as the table and the answer
 // show it, not as "0.04" beside every bar; a series of it likewise.
 TEST(TextChartTest, ARatioReadsInPercent) {

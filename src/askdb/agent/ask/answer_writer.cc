@@ -13,6 +13,7 @@
 
 #include "askdb/agent/ask/other_language.h"
 #include "askdb/analysis/number_kind.h"
+#include "askdb/analysis/percent_points.h"
 #include "askdb/common/text.h"
 
 namespace askdb::agent {
@@ -37,24 +38,11 @@ std::string Percent(double part, double whole) {
   return buf;
 }
 
-// A column whose values are already percent points: named so ("占比(%)", "share (%)") and
-// holding some value beyond ±1. A fraction under such a name (AVG(is_returned) AS "return %",
-// 0.12) is no 0.12%: it keeps its plain number.
-bool InPercentPoints(const analysis::ChartSeries& series) {
-  constexpr std::string_view kMarks[] = {"(%)", "（%）", "%"};
-  const std::string_view name = series.name;
-  const bool named = std::any_of(std::begin(kMarks), std::end(kMarks),
-                                 [&](std::string_view mark) { return name.ends_with(mark); });
-  return named &&
-         std::any_of(series.values.begin(), series.values.end(),
-                     [](const std::optional<double>& v) { return v && std::fabs(*v) > 1; });
-}
-
 // A value as the series shows it: a ratio in percent ("3.84%", as one number shows it, not
 // "0.04"), percent points with their sign ("43.52%", not "43.52"), money with two decimals.
 std::string Shown(double value, const analysis::ChartSeries& series) {
   if (series.ratio) return analysis::FormatFraction(value);
-  if (InPercentPoints(series)) return FormatNumber(value, false) + "%";
+  if (analysis::InPercentPoints(series)) return FormatNumber(value, false) + "%";
   return FormatNumber(value, series.money);
 }
 
@@ -156,14 +144,15 @@ std::string OneRow(const db::ResultSet& result, bool chinese) {
 std::string PartialCategoryAnswer(const analysis::ChartData& data, const Extremes& e,
                                   bool chinese) {
   const std::string all = std::to_string(data.total_categories);
-  const std::string shown = std::to_string(data.labels.size());
+  const std::string shown = std::to_string(data.labels.size() - (data.other_slice ? 1 : 0));
   const analysis::ChartSeries& series = data.series.front();
   const std::string top = Tied(data.labels[e.max_index], e.max_ties, chinese, kGroupTies);
   const std::string top_value = Shown(*series.values[e.max_index], series);
   if (chinese) {
     std::string out =
         (data.row_cap_reached ? CutRows(data.total_categories, true) : "共 " + all + " 项") +
-        "，图中显示" + (data.shows_largest ? "最大的 " : "前 ") + shown + " 项";
+        "，图中显示" + (data.shows_largest ? "最大的 " : "前 ") + shown + " 项" +
+        (data.other_slice ? "，其余合为“其他”" : "");
     if (data.shows_largest) {
       out += "；" + top + ZhGap(top) + "的" + series.name + (e.max_ties > 1 ? "并列最高" : "最高") +
              "，为 " + top_value;
@@ -172,7 +161,8 @@ std::string PartialCategoryAnswer(const analysis::ChartData& data, const Extreme
   }
   std::string out =
       (data.row_cap_reached ? CutRows(data.total_categories, false) : all + " groups") +
-      "; the chart shows the " + (data.shows_largest ? "largest " : "first ") + shown;
+      "; the chart shows the " + (data.shows_largest ? "largest " : "first ") + shown +
+      (data.other_slice ? ", the rest as \"Other\"" : "");
   if (data.shows_largest) {
     out += "; " + top + (e.max_ties > 1 ? " tie for the highest " : " has the highest ") +
            series.name + " at " + top_value;
@@ -182,7 +172,9 @@ std::string PartialCategoryAnswer(const analysis::ChartData& data, const Extreme
 
 std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   const analysis::ChartSeries& series = data.series.front();
-  const Extremes e = FindExtremes(series.values);
+  std::vector<std::optional<double>> values = series.values;
+  if (data.other_slice && !values.empty()) values.back().reset();  // "其他" is no group
+  const Extremes e = FindExtremes(values);
   if (e.count == 0) return chinese ? "结果中没有数值。" : "The result holds no numbers.";
   if (data.total_categories > data.labels.size()) return PartialCategoryAnswer(data, e, chinese);
   const double top_value = *series.values[e.max_index];

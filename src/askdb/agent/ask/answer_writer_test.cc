@@ -29,6 +29,26 @@ TEST(AnswerWriterTest, CategoryAnswerNamesTopBottomAndShare) {
             "lowest at 15.00; total 95.00.");
 }
 
+// "各品类销售额占比" on the demo: the pie merged the smallest shares into "其他" and the answer
+// was written from its slices: "共 8 项 … 美妆最低" beside 图书's smaller share, merged away.
+TEST(AnswerWriterTest, APieWithAnOtherSliceNamesNoLowestAndCountsEveryGroup) {
+  db::ResultSet r;
+  r.columns = {{"品类", "TEXT"}, {"占比(%)", "REAL"}};
+  const double shares[] = {27.11, 16.67, 13.15, 11.24, 8.34, 7.03, 6.69, 5.09, 3.66, 1.02};
+  for (size_t i = 0; i < std::size(shares); ++i) {
+    r.rows.push_back({db::Value::Text("品类" + std::to_string(i)), db::Value::Double(shares[i])});
+  }
+  const analysis::ChartSpec chart = analysis::RecommendChart(
+      r, {.question = "各品类销售额占比",
+          .sql = "SELECT name, SUM(a) * 100 / SUM(SUM(a)) OVER () AS \"占比(%)\" FROM x GROUP BY "
+                 "name ORDER BY SUM(a) DESC"});
+  ASSERT_EQ(chart.kind, analysis::ChartKind::kPie);
+  ASSERT_TRUE(chart.data.other_slice);
+  const std::string zh = WriteAnswer(r, chart, true);
+  EXPECT_EQ(zh, "共 10 项，图中显示最大的 7 项，其余合为“其他”；品类0 的占比(%)最高，为 27.11%。");
+  EXPECT_EQ(zh.find("最低"), std::string::npos) << zh;
+}
+
 // "top 3 products by unit price" on the demo: the engine summed the unit price per product.
 // A share and a total of unit prices mean nothing; "lowest" is of the three shown.
 TEST(AnswerWriterTest, NoShareOrTotalOfUnitPricesAndTheLowestIsOfTheRowsShown) {
