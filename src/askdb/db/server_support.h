@@ -131,6 +131,25 @@ inline const std::string* FindParam(const DatabaseUrl& url, std::string_view key
   return nullptr;
 }
 
+// Whether `key` is one of `names` (a URL parameter among those a connector or store takes).
+inline bool IsOneOf(std::string_view key, const auto& names) {
+  return std::find(names.begin(), names.end(), key) != names.end();
+}
+
+// "a, b, c": every name of `lists` in order, for the message that refuses another URL
+// parameter.
+inline std::string KnownParamsText(const auto&... lists) {
+  std::string known;
+  auto add = [&known](const auto& names) {
+    for (std::string_view name : names) {
+      if (!known.empty()) known += ", ";
+      known += name;
+    }
+  };
+  (add(lists), ...);
+  return known;
+}
+
 // The password to use, in this order: the URL's own, the file named by the URL parameter
 // `password_file` (first line), the environment variables in `env_vars` (first set one).
 // nullopt when none gives one (the library's own defaults may still apply, e.g. ~/.pgpass).

@@ -115,17 +115,6 @@ std::size_t PostgresCheckpointStore::open_connections() const { return pool_->op
 
 namespace {
 
-bool IsOneOf(std::string_view key, const auto& keys) {
-  return std::find(keys.begin(), keys.end(), key) != keys.end();
-}
-
-std::string KnownParams() {
-  std::string known;
-  for (std::string_view k : kLibpqParams) known += (known.empty() ? "" : ", ") + std::string(k);
-  for (std::string_view k : kOwnParams) known += ", " + std::string(k);
-  return known;
-}
-
 // One URL parameter: the store's own (schema, pool_size; password_file was read with the
 // password) or one handed to libpq, where a later value wins over the defaults.
 Status ApplyUrlParam(const std::string& key, const std::string& value, const std::string& where,
@@ -137,11 +126,12 @@ Status ApplyUrlParam(const std::string& key, const std::string& value, const std
     out.pool_size = *pool_size;
   } else if (key == "schema") {
     out.schema = value;
-  } else if (IsOneOf(key, kLibpqParams)) {
+  } else if (db::server::IsOneOf(key, kLibpqParams)) {
     out.params.emplace_back(key, value);
-  } else if (!IsOneOf(key, kOwnParams)) {
-    return InvalidArgumentError("unknown parameter '" + key + "' in " + where +
-                                "; known parameters: " + KnownParams());
+  } else if (!db::server::IsOneOf(key, kOwnParams)) {
+    return InvalidArgumentError(
+        "unknown parameter '" + key + "' in " + where +
+        "; known parameters: " + db::server::KnownParamsText(kLibpqParams, kOwnParams));
   }
   return Status::Ok();
 }

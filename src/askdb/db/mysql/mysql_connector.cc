@@ -288,18 +288,12 @@ size_t MysqlConnector::open_sessions() const { return pool_->open_sessions(); }
 
 namespace {
 
-std::string KnownParamsText() {
-  std::string known;
-  for (std::string_view k : kKnownParams) known += (known.empty() ? "" : ", ") + std::string(k);
-  return known;
-}
-
 // Applies the URL's parameters to the connection and the options; refuses an unknown one.
 Status ApplyUrlParams(const DatabaseUrl& url, ConnectParams& params, MysqlOptions& opts) {
   for (const auto& [key, value] : url.params) {
-    if (std::find(kKnownParams.begin(), kKnownParams.end(), key) == kKnownParams.end()) {
+    if (!server::IsOneOf(key, kKnownParams)) {
       return InvalidArgumentError("unknown MySQL URL parameter '" + key + "' in " + url.Redacted() +
-                                  "; known parameters: " + KnownParamsText());
+                                  "; known parameters: " + server::KnownParamsText(kKnownParams));
     }
     if (key == "pool_size") {
       ASKDB_ASSIGN_OR_RETURN(opts.max_sessions, server::ParsePoolSize(value));

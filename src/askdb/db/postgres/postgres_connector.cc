@@ -497,18 +497,11 @@ size_t PostgresConnector::open_sessions() const { return pool_->open_sessions();
 
 namespace {
 
-std::string KnownParamsText() {
-  std::string known;
-  for (std::string_view k : kLibpqParams) known += std::string(known.empty() ? "" : ", ") += k;
-  for (std::string_view k : kOwnParams) known += ", " + std::string(k);
-  return known;
-}
-
 // The URL's parameters: askdb's own set the options, libpq's are passed on after the
 // defaults (a later value wins: libpq takes the last one); an unknown one is refused.
 Status ApplyUrlParams(const DatabaseUrl& url, ConnParams& params, PostgresOptions& opts) {
   for (const auto& [key, value] : url.params) {
-    if (std::find(kOwnParams.begin(), kOwnParams.end(), key) != kOwnParams.end()) {
+    if (server::IsOneOf(key, kOwnParams)) {
       if (key == "pool_size") {
         ASKDB_ASSIGN_OR_RETURN(opts.max_sessions, server::ParsePoolSize(value));
       } else if (key == "allow_privileged_role") {
@@ -517,9 +510,10 @@ Status ApplyUrlParams(const DatabaseUrl& url, ConnParams& params, PostgresOption
       }
       continue;
     }
-    if (std::find(kLibpqParams.begin(), kLibpqParams.end(), key) == kLibpqParams.end()) {
-      return InvalidArgumentError("unknown PostgreSQL URL parameter '" + key + "' in " +
-                                  url.Redacted() + "; known parameters: " + KnownParamsText());
+    if (!server::IsOneOf(key, kLibpqParams)) {
+      return InvalidArgumentError(
+          "unknown PostgreSQL URL parameter '" + key + "' in " + url.Redacted() +
+          "; known parameters: " + server::KnownParamsText(kLibpqParams, kOwnParams));
     }
     params.emplace_back(key, value);
   }
