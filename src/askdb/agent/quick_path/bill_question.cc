@@ -87,7 +87,8 @@ std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
   static const Pattern zh_split_ask(
       "^(.+?)[,，;；。]?\\s*(?:平摊|均摊|分摊|aa|平分)?\\s*[,，]?\\s*"
       "(?:每人|每个人|人均|一人)(?:要|应该|得|需要)?(?:付|出|摊|分摊|平摊|掏)?"
-      "(?:多少|几)(?:钱|元|块)?\\s*(?:呢|啊)?[?？。.!！]*$");
+      "(?:多少|几)(?:钱|元|块)?\\s*(?:呢|啊|呗)?[?？。.!！]*\\s*(?:谢谢|谢了|拜托了|快点哈?)?"
+      "[?？。.!！]*$");
   static const Pattern en_tip(kRate + "\\s+(?:tip|gratuity)|(?:tip|gratuity)\\s+(?:of\\s+)?" +
                               kRate);
   static const Pattern en_tip_ask(

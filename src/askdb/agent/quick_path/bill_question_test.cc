@@ -64,6 +64,9 @@ TEST(BillQuestionTest, StoriesWithOneAmountAndOneFigure) {
   const auto zh = ParseBillQuestion("一顿饭花了186.4元，4个人平摊每人多少");
   ASSERT_TRUE(zh);
   EXPECT_DOUBLE_EQ(static_cast<double>(zh->Result()), 46.6);
+  const auto polite = ParseBillQuestion("问个小问题 999块钱8个人平摊 每人多少 拜托了");
+  ASSERT_TRUE(polite);
+  EXPECT_DOUBLE_EQ(static_cast<double>(polite->Result()), 124.875);
   const auto aa = ParseBillQuestion("聚餐一共消费860块，5个人aa，每人多少钱");
   ASSERT_TRUE(aa);
   EXPECT_DOUBLE_EQ(static_cast<double>(aa->Result()), 172.0);
