@@ -24,6 +24,7 @@
 // llm_calls, answer_contains, error_contains, interrupt ("clarification" / "plan_approval"),
 // attempts, cache_hit, status ("ok" default, or a StatusCode name when the call must fail),
 // question_contains (the question as resolved, e.g. a follow-up), follow_up (true/false),
+// read_as (the question a follow-up's "read as" line shows),
 // analysis: {"succeeded", "failed", "skipped", "sql_steps", "rounds"} (counts over the
 // executed plan's steps; rounds = sufficiency rounds), step_errors_contain (list, any step),
 // step_texts_contain (list, any step's text: a Python step's findings or fallback note),
@@ -224,6 +225,9 @@ void CheckExpectations(const Json& expect, const StatusOr<PipelineResult>& r,
   if (expect.contains("follow_up")) {
     EXPECT_EQ(!res.state.follow_up.empty(), expect["follow_up"].get<bool>())
         << where << ": " << res.state.follow_up;
+  }
+  if (expect.contains("read_as")) {  // the question a follow-up's "read as" line shows
+    EXPECT_EQ(FollowUpReadAs(res.state), expect["read_as"].get<std::string>()) << where;
   }
   if (expect.contains("analysis")) {
     Json counts = {{"succeeded", 0}, {"failed", 0}, {"skipped", 0}, {"sql_steps", 0}};

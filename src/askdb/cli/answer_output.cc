@@ -150,6 +150,17 @@ void PrintSteps(const CliContext& ctx, const PipelineResult& r) {
   }
 }
 
+// "追问理解为：上海的销售额 (北京 → 上海)", then the person's clarifications, as they wrote them
+// ("；补充说明：只算线上"): the question answered, never a clarification in its place.
+std::string FollowUpLine(const agent::pipeline::RunState& s, bool zh) {
+  std::string line = std::string(zh ? "追问理解为：" : "follow-up read as: ") +
+                     agent::pipeline::FollowUpReadAs(s) + " (" + s.follow_up + ")";
+  for (const std::string& answer : s.clarification_answers) {
+    line += (zh ? "；补充说明：" : "; clarification: ") + answer;
+  }
+  return line;
+}
+
 void PrintInterrupt(const CliContext& ctx, const PipelineResult& r, std::string_view hint) {
   const Style style = ctx.style();
   const bool zh = r.chinese;
@@ -243,9 +254,7 @@ void PrintPipelineAnswer(const CliContext& ctx, const PipelineResult& r,
   if (r.cache_hit) header += " · " + r.state.cache_level;
   std::cout << style.Dim(header) << "\n";
   if (!r.state.follow_up.empty()) {
-    std::cout << style.Dim(std::string(zh ? "追问理解为：" : "follow-up read as: ") +
-                           r.state.question + " (" + r.state.follow_up + ")")
-              << "\n";
+    std::cout << style.Dim(FollowUpLine(r.state, zh)) << "\n";
   }
   if (r.translation && !r.translation->answered && r.route == PipelineRoute::kLlm) {
     // The engine's reading was not used: "not answered:" above the model's answer would

@@ -462,7 +462,7 @@ struct Pipeline::Impl {
     // How a follow-up was read ("and by category?" → "average freight by category"): the web
     // UI shows it, as the CLI does ("follow-up read as").
     if (!s.follow_up.empty()) {
-      classification["follow_up"] = {{"question", s.question}, {"change", s.follow_up}};
+      classification["follow_up"] = {{"question", FollowUpReadAs(s)}, {"change", s.follow_up}};
     }
     if (IsDataQuestion(k.c.type)) {
       const FastModeDecision fast = DetectFastMode(s.question);
@@ -1153,7 +1153,7 @@ struct Pipeline::Impl {
     AnswerViewInput input;
     // A follow-up's chart is titled by what it was read as ("2024年每月上海的销售额"), not
     // "按月呢".
-    input.question = s.follow_up.empty() ? s.original_question : s.question;
+    input.question = s.follow_up.empty() ? s.original_question : FollowUpReadAs(s);
     input.sql = s.final_sql;
     input.money_columns = MoneyColumns();
     input.model = ds != nullptr && ds->model ? &*ds->model : nullptr;
@@ -1417,6 +1417,7 @@ struct Pipeline::Impl {
     if (follow_up.is_follow_up) {
       initial.question = follow_up.resolved_question;
       initial.follow_up = follow_up.explanation;
+      initial.follow_up_question = follow_up.resolved_question;
     }
     return Status::Ok();
   }

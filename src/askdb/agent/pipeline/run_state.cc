@@ -206,6 +206,7 @@ void WriteConversation(const RunState& s, Json& j) {
   j["session"] = s.session;
   j["history"] = s.history;
   j["follow_up"] = s.follow_up;
+  j["follow_up_question"] = s.follow_up_question;
   j["next"] = s.next;
 }
 
@@ -213,6 +214,7 @@ void ReadConversation(const Json& j, RunState& s) {
   s.session = j.value("session", Json());
   s.history = j.value("history", std::vector<std::string>{});
   s.follow_up = j.value("follow_up", "");
+  s.follow_up_question = j.value("follow_up_question", "");
   s.next = j.value("next", "");
 }
 
@@ -335,6 +337,12 @@ StatusOr<db::ResultSet> ResultSetFromJson(const Json& json) {
                                 "; delete the checkpoint and ask again");
   }
   return out;
+}
+
+const std::string& FollowUpReadAs(const RunState& s) {
+  static const std::string kNone;
+  if (s.follow_up.empty()) return kNone;
+  return s.follow_up_question.empty() ? s.question : s.follow_up_question;
 }
 
 }  // namespace askdb::agent::pipeline

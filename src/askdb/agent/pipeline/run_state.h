@@ -131,6 +131,9 @@ struct RunState {
   Json session;
   std::vector<std::string> history;
   std::string follow_up;
+  // The question a follow-up was resolved to ("上海的销售额"), which `question` no longer is
+  // once a clarification is appended to it; empty when the question is new.
+  std::string follow_up_question;
 
   // The node to run next, set by the node that just finished (conditional edges read it).
   std::string next;
@@ -149,5 +152,10 @@ StatusOr<StepOutcome> StepOutcomeFromJson(const Json& json);
 
 // Reads db::ResultSet::ToJson output back (see the contract above for what is lost).
 StatusOr<db::ResultSet> ResultSetFromJson(const Json& json);
+
+// How a follow-up was read, as "read as" shows it: the question it was resolved to, without
+// the person's clarifications (a clarified follow-up showed its 补充说明 there); empty when
+// the question was new. A checkpoint written before the field falls back to `question`.
+const std::string& FollowUpReadAs(const RunState& s);
 
 }  // namespace askdb::agent::pipeline

@@ -618,7 +618,7 @@ Json TurnSummary(const store::RunRecord& record, const agent::pipeline::Pipeline
     // How a follow-up was read, as the classification frame said it: a reopened conversation
     // shows the same "read as" line as the live one.
     if (!result->state.follow_up.empty()) {
-      summary["follow_up"] = {{"question", result->state.question},
+      summary["follow_up"] = {{"question", agent::pipeline::FollowUpReadAs(result->state)},
                               {"change", result->state.follow_up}};
     }
     if (result->interrupt) {
