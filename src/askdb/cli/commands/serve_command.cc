@@ -22,6 +22,7 @@
 #include "askdb/cli/run_service_setup.h"
 #include "askdb/common/build_revision.h"
 #include "askdb/common/paths.h"
+#include "askdb/db/database_url.h"
 #include "askdb/knowledge/evidence.h"
 #include "askdb/knowledge/knowledge_setup.h"
 #include "askdb/knowledge/terms/term_store.h"
@@ -145,9 +146,12 @@ StatusOr<std::unique_ptr<server::security::ApiKeyAuthenticator>> MakeAuthenticat
     const std::filesystem::path& data_dir) {
   if (!policy.auth_required()) return std::unique_ptr<server::security::ApiKeyAuthenticator>();
   if (management.new_admin_key) {
-    std::cerr << "askdb serve: created the admin API key (shown only now; its hash is in "
-              << ManagementStorePath(data_dir).string() << "):\n  " << *management.new_admin_key
-              << "\nSend it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'.\n";
+    // The key on the log's second line, right after the starting line (README "The web UI").
+    std::cerr << "askdb serve: admin API key, created now and shown only this once: "
+              << *management.new_admin_key
+              << "\n  Send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'; only its "
+                 "hash is kept, in "
+              << ManagementStorePath(data_dir).string() << "." << std::endl;
   }
   return server::security::ApiKeyAuthenticator::Create(*management.keys);
 }
@@ -329,10 +333,27 @@ Status RegisterRoutes(server::HttpServer& http, const server::api::ApiServerDeps
       http, server::web::WebOptionsFromConfig(ctx.config.server.frame_ancestors));
 }
 
+// "http://HOST:PORT", an IPv6 host in brackets.
+std::string ServerUrl(const std::string& host, int port) {
+  const bool v6 = host.find(':') != std::string::npos && host.front() != '[';
+  return "http://" + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
+}
+
+// The first line, at once: preparing the datasource reads its whole schema and statistics,
+// seconds on a large one, and a silent terminal looked hung. A server URL's password is not
+// shown.
+void PrintStarting(const ServeOptions& options, const std::string& url) {
+  const StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
+  std::cerr << "askdb serve: starting on "
+            << (options.port == 0 ? options.host + " (a free port)"
+                                  : ServerUrl(options.host, options.port))
+            << "; loading the schema of " << (parsed.ok() ? parsed->Redacted() : url) << " ..."
+            << std::endl;
+}
+
 void PrintListening(const ServeOptions& options, int port, bool auth_required) {
-  const bool v6 = options.host.find(':') != std::string::npos && options.host.front() != '[';
-  std::cerr << "listening on http://" << (v6 ? "[" + options.host + "]" : options.host) << ":"
-            << port << (auth_required ? "" : " (no authentication)") << std::endl;
+  std::cerr << "listening on " << ServerUrl(options.host, port)
+            << (auth_required ? "" : " (no authentication)") << std::endl;
 }
 
 // Waits for SIGINT/SIGTERM, then stops accepting and lets runs finish up to
@@ -356,9 +377,10 @@ Status RunServe(const ServeOptions& options, CliContext& ctx) {
                          server::security::AuthPolicy::Make(!options.no_auth, options.host));
   ASKDB_RETURN_IF_ERROR(CheckPort(options.port));
   const sigset_t stop_signals = BlockStopSignals();
-  ASKDB_ASSIGN_OR_RETURN(
-      ServingState state,
-      OpenServingState({options.db, options.semantic_model, options.llm_flag}, ctx));
+  ASKDB_ASSIGN_OR_RETURN(const std::string url, ResolveDatabaseUrl(options.db, ctx));
+  PrintStarting(options, url);
+  ASKDB_ASSIGN_OR_RETURN(ServingState state,
+                         OpenServingState({url, options.semantic_model, options.llm_flag}, ctx));
   server::metrics::Registry registry;
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<server::metrics::AskdbMetrics> metrics,
                          server::metrics::AskdbMetrics::Create(registry, {.answer_cache = true}));
