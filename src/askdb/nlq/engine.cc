@@ -14,6 +14,7 @@
 #include "askdb/db/dialect.h"
 #include "askdb/nlq/chinese_reading_check.h"
 #include "askdb/nlq/column_roles.h"
+#include "askdb/nlq/distinct_count_note.h"
 #include "askdb/nlq/fan_out_check.h"
 #include "askdb/nlq/grounding.h"
 #include "askdb/nlq/join_path.h"
@@ -1053,6 +1054,7 @@ Translation Parser::WriteAnswer() {
                : q_.bucket                 ? ChartHint::kTimeSeries
                : !q_.group_columns.empty() ? ChartHint::kCategory
                                            : ChartHint::kNone;
+  NoteDistinctCounts(q_.measures, index_, chinese_, &out_.explanation);
   if (!out_.anchor_note.empty()) out_.explanation.push_back({"", "anchor", out_.anchor_note});
   return out_;
 }

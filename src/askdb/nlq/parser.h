@@ -473,6 +473,8 @@ class Parser {
   bool BindPostfixFunction(int i, Agg agg, int event);
   void CountKinds(int i, AggregateScan* scan);  // 几种/多少种 (read_measures.cc)
   void BindPendingToTerm(int i, AggregateScan* scan);
+  // "how many grade A apple harvests": the noun a column word modifies (read_measures.cc).
+  int ModifiedRowsNoun(int i) const;
   void ReadSumWordAsColumn(int event);
   void ReadBestSelling();          // "the 3 best-selling products by units" (read_measures.cc)
   void ReadAverageOfGroupsWord();  // marks average_of_groups_

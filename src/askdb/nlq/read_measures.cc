@@ -1,6 +1,7 @@
 // Reading measures and aggregates: top/bottom N, ranked rows, and the aggregate words
 // (sum, average, count, highest...) with the columns they apply to.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
@@ -909,6 +910,14 @@ void Parser::ReadAggregateKeyword(int i, AggregateScan* scan) {
     items_[i].used = true;
     return;
   }
+  // "the total total and maximum GNP": one function word twice in a row is not two functions;
+  // the second stands where the question lost a word (a column's name), so it is left unread
+  // and the reading names it instead of applying both to the next column.
+  if (!chinese_ && !scan->pending.empty() && PrevMeaningful(i) == scan->pending.back().second &&
+      text::AsciiLower(items_[scan->pending.back().second].text) ==
+          text::AsciiLower(items_[i].text)) {
+    return;
+  }
   scan->pending.emplace_back(agg, i);
 }
 
@@ -1004,6 +1013,14 @@ void Parser::BindPendingToTerm(int i, AggregateScan* scan) {
     scan->pending.clear();
     return;
   }
+  if (all_count && !scan->pending_distinct) {
+    if (const int head = ModifiedRowsNoun(i); head >= 0) {
+      BindMeasure(Agg::kCount, scan->pending[0].second, -1, TableOf(items_[head]), false, head,
+                  scan->event);
+      scan->pending.clear();
+      return;
+    }
+  }
   int col = ColumnOf(it, !all_count);
   if (col < 0 && table >= 0 && all_count && scan->pending_distinct) {
     BindMeasure(Agg::kCount, scan->pending[0].second, -1, table, false, i, scan->event);
@@ -1024,6 +1041,31 @@ void Parser::BindPendingToTerm(int i, AggregateScan* scan) {
   }
   scan->pending.clear();
   scan->pending_distinct = false;
+}
+
+// "how many grade A apple harvests", "how many album tracks": a singular column word that
+// opens a noun phrase whose last noun names the column's own table is an attribute of those
+// rows, so the count is of the rows, not of the column's distinct values. Only terms, numbers
+// and one-letter codes ("grade A") may stand between; a plural ("countries singers come
+// from") or any other word ends the phrase. Returns the rows' item, or -1.
+int Parser::ModifiedRowsNoun(int i) const {
+  const Item& it = items_[i];
+  const int col = ColumnOf(it);
+  if (chinese_ || col < 0 || TableOf(it) >= 0) return -1;
+  const std::string lower = text::AsciiLower(it.text);
+  if (SingularizeEnglish(lower) != lower) return -1;
+  for (int j = i + 1; j < static_cast<int>(items_.size()); ++j) {
+    const Item& next = items_[j];
+    const bool code =
+        next.text.size() == 1 && std::isalpha(static_cast<unsigned char>(next.text[0]));
+    if (next.kind == ItemKind::kTerm) {
+      const int table = TableOf(next);
+      if (table >= 0 && ColumnOf(next) < 0) return table == Col(col).table ? j : -1;
+    } else if (next.kind != ItemKind::kNumber && !code) {
+      return -1;
+    }
+  }
+  return -1;
 }
 
 // "total of all invoices", "total invoice amount by billing country": a sum word that is

@@ -644,6 +644,31 @@ void ReadEachOfAKind(const SchemaIndex& index, std::vector<Item>* items) {
     k += rewritten.size() - 1;
   }
 }
+
+// "各类商品的销量", "每类商品": 各/每 + 类 + a word X groups by X's category, as 各商品类别
+// does, when the schema names that category with X (商品类别, 商品分类, 商品类型); 类 alone
+// names no column, so the group word found nothing to group by.
+void ReadEachKindOf(const SchemaIndex& index, std::vector<Item>* items) {
+  std::vector<Item>& v = *items;
+  for (size_t k = 0; k + 2 < v.size(); ++k) {
+    const bool each = v[k].kind == ItemKind::kKeyword && v[k].Has(Kw::kGroup) &&
+                      (v[k].text == "各" || v[k].text == "每");
+    if (!each || v[k + 1].text != "类" || v[k + 2].kind != ItemKind::kTerm) continue;
+    for (const std::string_view suffix : {"类别", "分类", "类型"}) {
+      const std::vector<int>* terms =
+          index.FindTerms(PhraseKey(v[k + 2].text + std::string(suffix)));
+      if (!terms) continue;
+      Item kind = v[k + 2];
+      kind.terms = *terms;
+      kind.kw = 0;
+      kind.unit_begin = v[k + 1].unit_begin;
+      kind.text = v[k + 2].text + std::string(suffix);  // the column's heading: 商品类别
+      v[k + 1] = std::move(kind);
+      v.erase(v.begin() + static_cast<std::ptrdiff_t>(k) + 2);
+      break;
+    }
+  }
+}
 }  // namespace
 
 bool Parser::SpellsStoredValue(size_t i, size_t end) const {
@@ -876,6 +901,7 @@ void Parser::Segment() {
   if (chinese_) ReadChineseChargeVerb(index_, &items_);
   if (chinese_) ReadAverageOfOne(index_, &items_);
   if (chinese_) ReadEachOfAKind(index_, &items_);
+  if (chinese_) ReadEachKindOf(index_, &items_);
   if (chinese_) ReadChinesePlaceVerbs(index_, &items_);
   if (chinese_) ReadLookByGroup(&items_);
   if (chinese_) ReadVerbOfAReference(index_, &items_);

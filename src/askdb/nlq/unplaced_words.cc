@@ -50,6 +50,16 @@ bool JoinedByDictionary(const Span& function, size_t unplaced_begin, size_t unpl
   return false;
 }
 
+// A run whose edge cuts a dictionary word is widened to the whole word the person typed: 以
+// of 以后, 上 of 上市 are no words of their own.
+void WidenToWholeWords(const std::vector<text::Token>& words, size_t* begin, size_t* end) {
+  for (const text::Token& w : words) {
+    const size_t w_end = w.byte_offset + w.text.size();
+    if (w.byte_offset < *begin && w_end > *begin) *begin = w.byte_offset;
+    if (w.byte_offset < *end && w_end > *end) *end = w_end;
+  }
+}
+
 void AddOnce(std::vector<std::string>* words, std::string word) {
   if (!word.empty() && std::find(words->begin(), words->end(), word) == words->end()) {
     words->push_back(std::move(word));
@@ -128,6 +138,7 @@ std::vector<std::string> UnplacedChineseWords(std::string_view question,
         JoinedByDictionary(spans[last + 1], core_begin, core_end, words)) {
       end = spans[last + 1].end;
     }
+    if (cjk(spans[i])) WidenToWholeWords(words, &begin, &end);
     AddOnce(&out, std::string(question.substr(begin, end - begin)));
     i = last;
   }

@@ -68,6 +68,13 @@ TEST(UnplacedWordsTest, AFunctionCharacterJoinsOnlyWhereTheDictionaryJoinsIt) {
 }
 
 // A schema word left unapplied (件, a column's word) was read: only with `known` is it named.
+// "2023年以后上市": 后 read as "after", 以 and 上 left over, were named as two characters; the
+// words the person typed are 以后 and 上市.
+TEST(UnplacedWordsTest, ACharacterLeftOfADictionaryWordNamesTheWholeWord) {
+  EXPECT_EQ(Words("以后上市的新品", {"后", "市", "新", "品"}, {"的"}),
+            (std::vector<std::string>{"以后", "上市"}));
+}
+
 TEST(UnplacedWordsTest, AFunctionWordBetweenUnknownWordsEndsAWord) {
   // Nothing placed: the decline must not quote the whole question back as one word.
   const std::vector<std::string> words = Words("入职的员工", {}, {"的"});

@@ -1,0 +1,122 @@
+// Counts on schemas the engine has never met (session 23): which rows or values a count
+// counts, and what the answer says it counted.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "askdb/catalog/semantic_model.h"
+#include "askdb/nlq/engine.h"
+#include "askdb/nlq/test_fixture.h"
+
+namespace askdb::nlq {
+namespace {
+
+constexpr const char* kFarmSql = R"sql(
+CREATE TABLE crop(crop_id INTEGER PRIMARY KEY, crop_name TEXT);
+CREATE TABLE harvest(harvest_id INTEGER PRIMARY KEY, crop_id INTEGER REFERENCES crop(crop_id),
+                     grade TEXT, kilos REAL);
+INSERT INTO crop VALUES (1,'Apples'),(2,'Pears');
+INSERT INTO harvest VALUES (1,1,'A',10),(2,1,'B',12),(3,1,'A',9),(4,2,'A',7),(5,1,'C',3);
+)sql";
+
+// One row per (area code, state): a state appears on several rows.
+constexpr const char* kAreaSql = R"sql(
+CREATE TABLE area_code_state(area_code INTEGER PRIMARY KEY, state TEXT);
+INSERT INTO area_code_state VALUES (201,'NJ'),(202,'DC'),(203,'CT'),(205,'AL'),(206,'WA'),
+  (207,'ME'),(208,'ID'),(209,'CA'),(210,'TX'),(212,'NY'),(213,'CA'),(214,'TX');
+CREATE TABLE contestant(contestant_id INTEGER PRIMARY KEY, name TEXT, hometown TEXT);
+INSERT INTO contestant VALUES (1,'Ann','Reno'),(2,'Bo','Waco'),(3,'Cy','Troy');
+)sql";
+
+class CountReadingsTest : public testing::DbTest {
+ protected:
+  // The "function" mapping's target of the answer to `q` ("" when it abstained).
+  std::string FunctionTarget(std::string_view q) const {
+    const Translation t = Ask(q);
+    EXPECT_TRUE(t.answered) << q << ": " << t.abstain_reason;
+    for (const Mapping& m : t.explanation) {
+      if (m.kind == "function") return m.target;
+    }
+    return "";
+  }
+};
+
+// "how many grade A apple harvests": 'grade' opens the noun phrase whose last noun,
+// "harvests", names the grade's own table; the question counts harvests. The start engine
+// counted the distinct grades of the apple harvests (1.00); now it never counts the grades
+// (the code 'A' is not read, so it abstains rather than count every apple harvest).
+TEST_F(CountReadingsTest, AColumnWordBeforeItsTablesNounDoesNotCountTheColumnsValues) {
+  Open(kFarmSql);
+  const Translation t = Ask("how many grade A apple harvests were there");
+  EXPECT_TRUE(!t.answered || t.sql.find("DISTINCT") == std::string::npos) << t.sql;
+  // The column counted on its own, and a plural before a clause ("grades harvests have"),
+  // stay the distinct values.
+  EXPECT_EQ(Rows("How many grades are there?"), (std::vector<std::string>{"3"}));
+  // The modifier that is a value still restricts the counted rows.
+  EXPECT_EQ(Rows("how many apple harvests were there"), (std::vector<std::string>{"4"}));
+}
+
+// "How many states are there?" counts each state once while the table holds a row per area
+// code: the explanation says so, with the table's rows, so that a reader who meant the rows
+// sees the other number exists. A column without repeated values gets no note.
+TEST_F(CountReadingsTest, ADistinctCountOfARepeatedValueSaysWhatItCounted) {
+  Open(kAreaSql);
+  EXPECT_EQ(Rows("How many states are there?"), (std::vector<std::string>{"10"}));
+  const std::string target = FunctionTarget("How many states are there?");
+  EXPECT_NE(target.find("counted once"), std::string::npos) << target;
+  EXPECT_NE(target.find("12 rows with 10 different values"), std::string::npos) << target;
+  const std::string unique = FunctionTarget("How many hometowns are there?");
+  EXPECT_EQ(unique.find("counted once"), std::string::npos) << unique;
+}
+
+constexpr const char* kCountrySql = R"sql(
+CREATE TABLE country(code TEXT PRIMARY KEY, name TEXT, continent TEXT, population INTEGER,
+                     gnp REAL);
+INSERT INTO country VALUES ('A','Aland','Asia',10,5.0),('B','Bora','Asia',20,7.5),
+  ('C','Cato','Europe',30,9.0);
+)sql";
+
+// "What is the total total and maximum GNP in Asia?" (Spider-Syn's attack replaced
+// "population" by "total"): the start engine summed and maxed GNP at 1.00. A function word
+// twice in a row is no pair of functions; the engine abstains naming it. One of each is read.
+TEST_F(CountReadingsTest, TheSameFunctionWordTwiceInARowIsNotTwoFunctions) {
+  Open(kCountrySql);
+  const Translation t = Ask("What is the total total and maximum GNP in Asia?");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_EQ(Rows("What is the total and maximum GNP in Asia?"),
+            (std::vector<std::string>{"12.5|7.5"}));
+}
+
+constexpr const char* kShopSql = R"sql(
+CREATE TABLE categories(category_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT,
+                      category_id INTEGER REFERENCES categories(category_id));
+CREATE TABLE lines(line_id INTEGER PRIMARY KEY, product_id INTEGER REFERENCES products(product_id),
+                   quantity INTEGER);
+INSERT INTO categories VALUES (1,'Fruit'),(2,'Drinks');
+INSERT INTO products VALUES (1,'Apple',1),(2,'Pear',1),(3,'Milk',2);
+INSERT INTO lines VALUES (1,1,5),(2,2,3),(3,3,4),(4,1,1);
+)sql";
+
+// "各类商品的销量" is "各商品类别的销量": per category of the goods. The start engine abstained
+// ("无法按“类”分组").
+TEST_F(CountReadingsTest, EachKindOfAThingGroupsByItsCategory) {
+  catalog::SemanticModel model;
+  catalog::TableSemantics categories = testing::SemanticTable("categories", "商品类别", "category");
+  categories.synonyms = {"类别"};
+  categories.columns = {testing::SemanticColumn("name", "类别名称", "category name")};
+  catalog::TableSemantics products = testing::SemanticTable("products", "商品", "product");
+  catalog::TableSemantics lines = testing::SemanticTable("lines", "订单明细", "order line");
+  lines.columns = {
+      testing::SemanticColumn("quantity", "销量", "quantity", catalog::ColumnRole::kMeasure)};
+  model.tables = {categories, products, lines};
+  Open(kShopSql, &model);
+  const std::vector<std::string> by_category = {"Fruit|9", "Drinks|4"};
+  ASSERT_EQ(Rows("各商品类别的销量"), by_category);
+  EXPECT_EQ(Rows("各类商品的销量"), by_category);
+  EXPECT_EQ(Rows("每类商品的销量"), by_category);
+}
+
+}  // namespace
+}  // namespace askdb::nlq
