@@ -43,6 +43,19 @@ class FollowUpTest : public ::testing::Test {
   FollowUp Resolve(const std::string& prev, const std::string& q) {
     return ResolveFollowUp(prev, q, index_);
   }
+  // The index of `sql`'s database with the semantic model `model_json`.
+  static void BuildIndexWithModel(const char* sql, const char* model_json) {
+    auto conn = db::SqliteConnector::OpenInMemory(sql);
+    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
+    auto json = ParseJson(model_json);
+    ASSERT_TRUE(json.ok());
+    auto model = catalog::SemanticModelFromJson(*json);
+    ASSERT_TRUE(model.ok()) << model.status().ToString();
+    auto index = nlq::BuildSchemaIndex(**conn, &*model);
+    ASSERT_TRUE(index.ok()) << index.status().ToString();
+    owned_index_ = std::make_unique<nlq::SchemaIndex>(std::move(index).value());
+    index_ = owned_index_.get();
+  }
   static std::unique_ptr<nlq::SchemaIndex> owned_index_;
   static const nlq::SchemaIndex* index_;
 };
@@ -78,18 +91,9 @@ TEST_F(FollowUpTest, ValueWithoutCounterpartIsNotAFollowUp) {
 class FollowUpBreakdownTest : public FollowUpTest {
  protected:
   static void SetUpTestSuite() {
-    auto conn = db::SqliteConnector::OpenInMemory(kShopSql);
-    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
-    auto json = ParseJson(R"({"tables": [
+    BuildIndexWithModel(kShopSql, R"({"tables": [
         {"name": "cities", "business_name": "城市"},
         {"name": "products", "columns": [{"name": "category", "business_name": "品类"}]}]})");
-    ASSERT_TRUE(json.ok());
-    auto model = catalog::SemanticModelFromJson(*json);
-    ASSERT_TRUE(model.ok()) << model.status().ToString();
-    auto index = nlq::BuildSchemaIndex(**conn, &*model);
-    ASSERT_TRUE(index.ok()) << index.status().ToString();
-    owned_index_ = std::make_unique<nlq::SchemaIndex>(std::move(index).value());
-    index_ = owned_index_.get();
   }
 };
 
@@ -145,19 +149,10 @@ INSERT INTO orders VALUES (1,1,1,'2024-01-05',100),(2,2,2,'2025-05-01',50);
 class FollowUpNestedTest : public FollowUpTest {
  protected:
   static void SetUpTestSuite() {
-    auto conn = db::SqliteConnector::OpenInMemory(kRegionSql);
-    ASSERT_TRUE(conn.ok()) << conn.status().ToString();
-    auto json = ParseJson(R"({"tables": [
+    BuildIndexWithModel(kRegionSql, R"({"tables": [
         {"name": "regions", "business_name": "地区", "synonyms": ["region"]},
         {"name": "cities", "business_name": "城市"},
         {"name": "products", "columns": [{"name": "category", "business_name": "品类"}]}]})");
-    ASSERT_TRUE(json.ok());
-    auto model = catalog::SemanticModelFromJson(*json);
-    ASSERT_TRUE(model.ok()) << model.status().ToString();
-    auto index = nlq::BuildSchemaIndex(**conn, &*model);
-    ASSERT_TRUE(index.ok()) << index.status().ToString();
-    owned_index_ = std::make_unique<nlq::SchemaIndex>(std::move(index).value());
-    index_ = owned_index_.get();
   }
 };
 
