@@ -58,12 +58,16 @@ ConnectProblem ClassifyConnectFailure(std::string_view detail) {
   auto has = [detail](std::string_view part) {
     return detail.find(part) != std::string_view::npos;
   };
-  if (has("no encryption") || has("SSL off") || has("requires SSL") || has("SSL required")) {
-    return ConnectProblem::kNeedsTls;
-  }
+  // The password is checked first: with sslmode=prefer libpq retries a refused TLS attempt
+  // without TLS, and its message then holds both attempts.
   if (has("authentication failed")) return ConnectProblem::kAuthentication;
   if (has("no password supplied") || has("password is required")) {
     return ConnectProblem::kNoPassword;
+  }
+  const bool tls_tried = has("SSL encryption") || has("SSL on");
+  if (!tls_tried &&
+      (has("no encryption") || has("SSL off") || has("requires SSL") || has("SSL required"))) {
+    return ConnectProblem::kNeedsTls;
   }
   if (has("database \"") && has("does not exist")) return ConnectProblem::kNoDatabase;
   if (has("permission denied") || has("pg_hba.conf")) return ConnectProblem::kRefused;

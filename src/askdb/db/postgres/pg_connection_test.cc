@@ -37,6 +37,29 @@ TEST(ClassifyConnectFailureTest, MissingTlsWinsOverTheRefusal) {
   EXPECT_EQ(ClassifyConnectFailure("server requires SSL"), ConnectProblem::kNeedsTls);
 }
 
+// With sslmode=prefer libpq retries a refused TLS attempt without TLS and reports both
+// attempts: TLS was tried, so the "no encryption" of the second one does not mean TLS is
+// missing.
+TEST(ClassifyConnectFailureTest, ARetryWithoutTlsAfterATlsAttemptIsNoMissingTls) {
+  const std::string no_line =
+      "connection to server at \"10.0.0.5\", port 5432 failed: FATAL:  no pg_hba.conf entry "
+      "for host \"10.0.0.9\", user \"u\", database \"d\", SSL encryption\n"
+      "connection to server at \"10.0.0.5\", port 5432 failed: FATAL:  no pg_hba.conf entry "
+      "for host \"10.0.0.9\", user \"u\", database \"d\", no encryption";
+  EXPECT_EQ(ClassifyConnectFailure(no_line), ConnectProblem::kRefused);
+  const std::string wrong_password =
+      "connection to server at \"10.0.0.5\", port 5432 failed: FATAL:  password "
+      "authentication failed for user \"u\"\n"
+      "connection to server at \"10.0.0.5\", port 5432 failed: FATAL:  pg_hba.conf rejects "
+      "connection for host \"10.0.0.9\", user \"u\", database \"d\", no encryption";
+  EXPECT_EQ(ClassifyConnectFailure(wrong_password), ConnectProblem::kAuthentication);
+  // Servers before PostgreSQL 14 say "SSL on" / "SSL off".
+  EXPECT_EQ(ClassifyConnectFailure("FATAL:  no pg_hba.conf entry for host \"h\", user \"u\", "
+                                   "database \"d\", SSL on\nFATAL:  no pg_hba.conf entry for "
+                                   "host \"h\", user \"u\", database \"d\", SSL off"),
+            ConnectProblem::kRefused);
+}
+
 std::string ParamOf(const ConnParams& params, const std::string& key) {
   for (const auto& [k, v] : params) {
     if (k == key) return v;
