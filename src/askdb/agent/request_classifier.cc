@@ -13,6 +13,7 @@
 
 #include "askdb/agent/intent/intent_model.h"
 #include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/arithmetic_reading.h"
 #include "askdb/agent/quick_path/bill_question.h"
 #include "askdb/agent/quick_path/date_question.h"
 #include "askdb/agent/quick_path/discount_question.h"
@@ -320,41 +321,30 @@ bool IsBareNumber(std::string_view expression) {
   return number && number->length == expression.size();
 }
 
-// Whether the quick path's own arithmetic answer (the function it answers with: its percentage,
-// stated-rate, division, bill, rounding and discount readers, then the expression left after its
-// framing words) reads all of `normalized`. One call, so whatever the quick path learns to read is
-// typed simple with no rule to keep in step. A reading that fails for a reason the answer explains
-// (a division by zero) counts; an expression that does not parse, or a bare number, does not.
-bool QuickPathReadsArithmetic(std::string_view normalized) {
-  const QuickPath* quick_path = QuickPath::Default();
-  if (quick_path == nullptr) return false;
-  Classification as_arithmetic;
-  as_arithmetic.type = RequestType::kSimple;
-  as_arithmetic.quick_intent = QuickIntent::kArithmetic;
-  const std::optional<QuickAnswer> answer =
-      quick_path->Answer(normalized, as_arithmetic, QuickPathContext{});
-  if (!answer) return false;
-  const Json& value = answer->value;
-  if (const auto error = value.find("error"); error != value.end() && *error == "syntax") {
-    return false;
-  }
-  const auto expression = value.find("expression");
-  return expression == value.end() || !expression->is_string() ||
-         !IsBareNumber(expression->get<std::string>());
-}
-
-// The rule id of a request the quick path's arithmetic answer reads whole — the reader's own id
-// (a percentage, a stated rate, a division, a tip or split bill, a discounted price, a rounding)
-// or simple.expression — or nullopt. The quick path decides, so the classifier never routes to it
-// a computation it cannot answer.
+// The rule id of a request the quick path's arithmetic reads whole — the reader's own id (a
+// percentage, a stated rate, a division, a tip or split bill, a discounted price, a rounding) or
+// simple.expression — or nullopt. The quick path decides with the reading its answer renders
+// (QuickPath::ReadArithmetic, no answer text written), so whatever it learns to read is typed
+// simple with no rule to keep in step, and the classifier never routes to it a computation it
+// cannot answer. A reading that fails for a reason the answer explains (a division by zero)
+// counts; an expression that does not parse, or a bare number, does not.
 std::optional<std::string_view> WholeRequestComputation(std::string_view normalized) {
-  if (!QuickPathReadsArithmetic(normalized)) return std::nullopt;
-  if (ParsePercentQuestion(normalized)) return kPercentRuleId;
-  if (ParseStatedRate(normalized)) return kRateRuleId;
-  if (ParseDivisionQuestion(normalized)) return kDivisionRuleId;
-  if (ParseBillQuestion(normalized)) return kBillRuleId;
-  if (DiscountExpression(normalized)) return kDiscountRuleId;
-  if (ParseRoundQuestion(normalized)) return kRoundRuleId;
+  const QuickPath* quick_path = QuickPath::Default();
+  if (quick_path == nullptr) return std::nullopt;
+  const std::optional<ArithmeticReading> reading = quick_path->ReadArithmetic(normalized);
+  if (!reading) return std::nullopt;
+  const auto& q = reading->question;
+  if (const auto* e = std::get_if<ExpressionReading>(&q);
+      e != nullptr &&
+      (e->result.error == ArithmeticError::kSyntax || IsBareNumber(e->expression))) {
+    return std::nullopt;
+  }
+  if (reading->discounted) return kDiscountRuleId;
+  if (std::holds_alternative<PercentQuestion>(q)) return kPercentRuleId;
+  if (std::holds_alternative<RateQuestion>(q)) return kRateRuleId;
+  if (std::holds_alternative<DivisionQuestion>(q)) return kDivisionRuleId;
+  if (std::holds_alternative<BillQuestion>(q)) return kBillRuleId;
+  if (std::holds_alternative<RoundQuestion>(q)) return kRoundRuleId;
   return kExpressionRuleId;
 }
 

@@ -444,6 +444,25 @@ std::string_view TokName(Tok t) {
   }
 }
 
+// The denominators of a fraction in words ("two thirds"); "second" is none (one second is a time).
+constexpr std::pair<std::string_view, int> kDenominators[] = {
+    {"halves", 2},  {"half", 2},    {"thirds", 3},   {"third", 3},   {"quarters", 4},
+    {"quarter", 4}, {"fourths", 4}, {"fourth", 4},   {"fifths", 5},  {"fifth", 5},
+    {"sixths", 6},  {"sixth", 6},   {"sevenths", 7}, {"seventh", 7}, {"eighths", 8},
+    {"eighth", 8},  {"ninths", 9},  {"ninth", 9},    {"tenths", 10}, {"tenth", 10}};
+
+// Whether a whole English word is one the number readers read: a number (EnglishNumberPrefix)
+// or a fraction's denominator (EnglishFractionPrefix, "a half").
+bool IsEnglishNumberWord(std::string_view word) {
+  for (const auto& [w, v] : kEnglishNumbers) {
+    if (w == word) return true;
+  }
+  for (const auto& [w, v] : kDenominators) {
+    if (w == word) return true;
+  }
+  return false;
+}
+
 // "a third", "two thirds", "three quarters", "one half": a fraction in words, with its length
 // ({0, 0} when there is none). Read before the number words, which would add "one third" up to
 // 4 ("one third of 90" had been 360). "second" is not a denominator (one second is a time).
@@ -451,11 +470,6 @@ std::pair<long double, size_t> EnglishFractionPrefix(std::string_view s) {
   static constexpr std::pair<std::string_view, int> kNumerators[] = {
       {"a ", 1},    {"an ", 1},  {"one ", 1},   {"two ", 2},   {"three ", 3}, {"four ", 4},
       {"five ", 5}, {"six ", 6}, {"seven ", 7}, {"eight ", 8}, {"nine ", 9}};
-  static constexpr std::pair<std::string_view, int> kDenominators[] = {
-      {"halves", 2},  {"half", 2},    {"thirds", 3},   {"third", 3},   {"quarters", 4},
-      {"quarter", 4}, {"fourths", 4}, {"fourth", 4},   {"fifths", 5},  {"fifth", 5},
-      {"sixths", 6},  {"sixth", 6},   {"sevenths", 7}, {"seventh", 7}, {"eighths", 8},
-      {"eighth", 8},  {"ninths", 9},  {"ninth", 9},    {"tenths", 10}, {"tenth", 10}};
   for (const auto& [num_word, num] : kNumerators) {
     if (!s.starts_with(num_word)) continue;
     const std::string_view rest = s.substr(num_word.size());
@@ -1335,6 +1349,24 @@ size_t AndAHalfLength(std::string_view s) {
     }
   }
   return 0;
+}
+
+bool MayHoldNumber(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    const auto byte = static_cast<unsigned char>(s[i]);
+    // Every Chinese numeral is a 3-byte UTF-8 sequence, so only a lead byte 1110xxxx starts one.
+    const bool lead3 = (byte & 0xF0) == 0xE0;
+    if (IsDigit(s[i]) || (lead3 && IsChineseNumeralChar(CharAt(s, i)))) return true;
+    if (!IsAsciiAlpha(s[i])) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < s.size() && IsAsciiAlpha(s[end])) ++end;
+    if (IsEnglishNumberWord(s.substr(i, end - i))) return true;
+    i = end;
+  }
+  return false;
 }
 
 ArithmeticResult EvaluateArithmetic(std::string_view expression) {

@@ -54,6 +54,11 @@ std::optional<ParsedNumber> ParseEnglishAmountPrefix(std::string_view s);
 // "2 and half hours"), or 0.
 size_t AndAHalfLength(std::string_view s);
 
+// Whether `s` holds anything the number readers here read: a digit, a Chinese numeral, or a
+// whole English number or fraction word ("seven", "half"). Without one no expression has a
+// value and no reader of stated numbers takes the text, so callers may skip their patterns.
+bool MayHoldNumber(std::string_view s);
+
 // Formats with at most 12 significant digits, no trailing zeros and no exponent for
 // ordinary magnitudes; integers up to 2^63 print exactly ("1099511627776").
 std::string FormatNumber(long double value);

@@ -96,19 +96,19 @@ std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
       "(?:tip|gratuity)|what(?:'s| is| would be) (?:the|my) (?:tip|gratuity)|how much (?:is that|"
       "do i (?:tip|leave)|should i (?:tip|leave)))\\s*[?.!]*$");
   std::string story;
-  if (RE2::FullMatch(normalized, en_split_ask.re, &story)) {
+  if (en_split_ask.FullMatch(normalized, &story)) {
     const auto f = StoryFigures(story, en_money.re, en_people.re);
     if (f && f->second >= 1 && f->second == std::floor(f->second)) {
       return BillQuestion{K::kSplit, f->first, f->second};
     }
   }
-  if (RE2::FullMatch(normalized, zh_split_ask.re, &story)) {
+  if (zh_split_ask.FullMatch(normalized, &story)) {
     const auto f = StoryFigures(story, zh_money.re, zh_people.re);
     if (f && f->second >= 1 && f->second == std::floor(f->second)) {
       return BillQuestion{K::kSplit, f->first, f->second};
     }
   }
-  if (RE2::FullMatch(normalized, en_tip_ask.re, &story)) {
+  if (en_tip_ask.FullMatch(normalized, &story)) {
     if (const auto f = StoryFigures(story, en_money.re, en_tip.re)) {
       return BillQuestion{K::kTip, f->first, f->second};
     }
@@ -126,7 +126,7 @@ std::optional<std::pair<long double, long double>> StoryFigures(std::string stor
   static const Pattern any_number(
       "[0-9%]|百分|(?:^|[^a-z])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
       "hundred|thousand|million|half|percent)(?:[^a-z]|$)");
-  if (RE2::PartialMatch(story, any_number.re)) return std::nullopt;
+  if (any_number.PartialMatch(story)) return std::nullopt;
   const auto x = Num(a);
   const auto y = Num(b);
   if (!x || !y) return std::nullopt;
@@ -144,8 +144,8 @@ std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized) {
   static const Pattern tip_last("^" + kHead + "(?:the\\s+)?" + kCharge + " (?:on|for) " + kMoney +
                                 "\\s+(?:at|of|with)\\s+(?:a\\s+)?" + kRate + "(?:\\s+" + kCharge +
                                 ")?" + kTail + "$");
-  if (RE2::FullMatch(normalized, tip_first.re, &rate, &amount) ||
-      RE2::FullMatch(normalized, tip_last.re, &amount, &rate)) {
+  if (tip_first.FullMatch(normalized, &rate, &amount) ||
+      tip_last.FullMatch(normalized, &amount, &rate)) {
     const auto a = Num(amount);
     const auto r = Num(rate);
     if (!a || !r) return std::nullopt;
@@ -158,7 +158,7 @@ std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized) {
       "for)|(?:what is|what's|whats) (?:a|the) (?:good|fair|normal|standard|usual|typical|"
       "reasonable|right|proper) (?:tip|gratuity) (?:on|for)) " +
       kMoney + kTail + "$");
-  if (RE2::FullMatch(normalized, tip_no_rate.re, &amount)) {
+  if (tip_no_rate.FullMatch(normalized, &amount)) {
     const auto a = Num(amount);
     if (!a) return std::nullopt;
     return BillQuestion{K::kTipRateNeeded, *a, 0};
@@ -170,7 +170,7 @@ std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized) {
       "split\\s+(?:up\\s+)?" +
       kMoney + "\\s+(?:(?:between|among|by|for|into)\\s+)?" + kPeople +
       "\\s*(?:people|persons|friends|ways|of us|equal parts|parts)?" + kTail + "$");
-  if (RE2::FullMatch(normalized, split.re, &amount, &people)) {
+  if (split.FullMatch(normalized, &amount, &people)) {
     const auto a = Num(amount);
     const auto p = Num(people);
     if (!a || !p || *p < 1 || *p != std::floor(*p)) return std::nullopt;

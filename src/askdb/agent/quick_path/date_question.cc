@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <utility>
@@ -304,7 +305,7 @@ DayShape ZhNamedDay(std::string_view s) {
 DayShape ZhTodayOfAnotherYear(std::string_view s) {
   static const Pattern year_today("^(前年|去年|明年|后年)的?(?:今天|今日)$");
   std::string year_word;
-  if (!RE2::FullMatch(s, year_today.re, &year_word)) return {};
+  if (!year_today.FullMatch(s, &year_word)) return {};
   const int years = year_word == "前年"   ? -2
                     : year_word == "去年" ? -1
                     : year_word == "明年" ? 1
@@ -317,7 +318,7 @@ DayShape ZhWeekdayOfAWeek(std::string_view s) {
   static const Pattern weekday(
       "^(下下|下|上上|上|这|本|这个|下个|上个)?(?:周|星期|礼拜)([一二三四五六日天])$");
   std::string which, wd;
-  if (!RE2::FullMatch(s, weekday.re, &which, &wd)) return {};
+  if (!weekday.FullMatch(s, &which, &wd)) return {};
   DateExpression e;
   e.kind = DateExpression::Kind::kWeekday;
   e.weekday = ZhWeekday(wd);
@@ -335,7 +336,7 @@ DayShape ZhShiftFromToday(std::string_view s) {
   static const Pattern offset("^(?:从今天(?:起|开始)?|今天起|今天开始|再过|过)?" + kZhNum +
                               "(天|日|周|个星期|个礼拜|个月|年)(后|以后|之后|过后|前|以前|之前)?$");
   std::string num, unit, dir;
-  if (!RE2::FullMatch(s, offset.re, &num, &unit, &dir)) return {};
+  if (!offset.FullMatch(s, &num, &unit, &dir)) return {};
   // Without 后/前 only "过三天" reads as a shift; a bare "三天" is a duration.
   if (dir.empty() && s.rfind("过", 0) != 0 && s.rfind("再过", 0) != 0)
     return DayShape{.matched = true};
@@ -367,9 +368,9 @@ DayShape ZhShiftFromADay(std::string_view s) {
   static const Pattern day_then("^(.+?)" + kZhNum + kZhShiftUnit +
                                 "(之后|以后|过后|后|之前|以前|前)$");
   std::string base, word, num, unit;
-  if (!RE2::FullMatch(s, after_day.re, &base, &word, &num, &unit) &&
-      !RE2::FullMatch(s, plus_day.re, &base, &word, &num, &unit) &&
-      !RE2::FullMatch(s, day_then.re, &base, &num, &unit, &word)) {
+  if (!after_day.FullMatch(s, &base, &word, &num, &unit) &&
+      !plus_day.FullMatch(s, &base, &word, &num, &unit) &&
+      !day_then.FullMatch(s, &base, &num, &unit, &word)) {
     return {};
   }
   const bool back = word.find("前") != std::string::npos || word.starts_with("减") ||
@@ -382,7 +383,7 @@ DayShape ZhHoliday(std::string_view s) {
   static const Pattern holiday(
       "^(?:([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年)?的?(\\p{Han}+)$");
   std::string hy, hn;
-  if (!RE2::FullMatch(s, holiday.re, &hy, &hn)) return {};
+  if (!holiday.FullMatch(s, &hy, &hn)) return {};
   if (auto h = Holiday(hy, hn, s)) return Matched(std::move(h));
   return {};
 }
@@ -394,7 +395,7 @@ DayShape ZhDate(std::string_view s) {
       "月([0-9]{1,2}|[一二三四五六七八九十]+)(?:日|号)$");
   static const Pattern iso("^([0-9]{4})[-/.]([0-9]{1,2})[-/.]([0-9]{1,2})$");
   std::string y, m, d;
-  if (!RE2::FullMatch(s, ymd.re, &y, &m, &d) && !RE2::FullMatch(s, iso.re, &y, &m, &d)) return {};
+  if (!ymd.FullMatch(s, &y, &m, &d) && !iso.FullMatch(s, &y, &m, &d)) return {};
   return Matched(Absolute(ZhYear(y), m, d, s));
 }
 
@@ -404,7 +405,7 @@ DayShape ZhDayOfRelativeMonth(std::string_view s) {
       "^(这个月|本月|这月|下个月|下月|上个月|上月)的?([0-9]{1,2}|[一二三四五六七八九十]+)(?:日|号)"
       "$");
   std::string m, d;
-  if (!RE2::FullMatch(s, month_day.re, &m, &d)) return {};
+  if (!month_day.FullMatch(s, &m, &d)) return {};
   return Matched(DayOfRelativeMonth(RelativeMonth(m), d, s));
 }
 
@@ -439,7 +440,7 @@ DayShape EnWeekdayOfAWeek(std::string_view s) {
   static const Pattern weekday("^(next|this|last|this coming|the coming|coming)? ?" + kEnWeekdays +
                                "(?: (next|this|last) week)?$");
   std::string which, wd, week;
-  if (!RE2::FullMatch(s, weekday.re, &which, &wd, &week)) return {};
+  if (!weekday.FullMatch(s, &which, &wd, &week)) return {};
   if (!which.empty() && !week.empty()) return DayShape{.matched = true};  // "next friday next week"
   DateExpression e;
   e.kind = DateExpression::Kind::kWeekday;
@@ -462,7 +463,7 @@ DayShape EnShiftFromToday(std::string_view s) {
       "^(in )?([0-9]+|[a-z]+|a hundred) (day|days|week|weeks|month|months|year|years)"
       "(?: (from now|from today|later|after today|hence|ago|before today|earlier))?$");
   std::string in, num, unit, dir;
-  if (!RE2::FullMatch(s, shift.re, &in, &num, &unit, &dir)) return {};
+  if (!shift.FullMatch(s, &in, &num, &unit, &dir)) return {};
   // "in 3 days" or "3 days from now", not both or neither.
   if (in.empty() == dir.empty()) return DayShape{.matched = true};
   auto n = Number(num);
@@ -487,11 +488,11 @@ DayShape EnShiftFromADay(std::string_view s) {
       "^(.+?)(?: ?(\\+|plus|minus) ?| (-) ?)([0-9]+|[a-z]+|a hundred) ?"
       "(day|days|week|weeks|month|months|year|years)$");
   std::string num, unit, dir, base, hyphen;
-  if (RE2::FullMatch(s, day_plus.re, &base, &dir, &hyphen, &num, &unit)) {
+  if (day_plus.FullMatch(s, &base, &dir, &hyphen, &num, &unit)) {
     const int sign = dir == "minus" || hyphen == "-" ? -1 : 1;
     return Matched(Shifted(ParseEnDay(base), sign, Number(num), unit, s));
   }
-  if (!RE2::FullMatch(s, shift_from.re, &num, &unit, &dir, &base)) return {};
+  if (!shift_from.FullMatch(s, &num, &unit, &dir, &base)) return {};
   const int sign = dir == "before" || dir == "prior to" ? -1 : 1;
   return Matched(Shifted(ParseEnDay(base), sign, Number(num), unit, s));
 }
@@ -500,7 +501,7 @@ DayShape EnShiftFromADay(std::string_view s) {
 DayShape EnHoliday(std::string_view s) {
   static const Pattern holiday("^(?:the )?(.+?)(?:,? ([0-9]{4}|this year|next year|last year))?$");
   std::string hn, hy;
-  if (!RE2::FullMatch(s, holiday.re, &hn, &hy)) return {};
+  if (!holiday.FullMatch(s, &hn, &hy)) return {};
   if (auto h = Holiday(hy, hn, s)) return Matched(std::move(h));
   return {};
 }
@@ -512,8 +513,8 @@ DayShape EnDate(std::string_view s) {
   static const Pattern dmy("^(?:the )?([0-9]{1,2})(?:st|nd|rd|th)? (?:of )?" + kEnMonths +
                            "(?:,? ([0-9]{4}))?$");
   std::string y, m, d;
-  if (RE2::FullMatch(s, iso.re, &y, &m, &d)) return Matched(Absolute(ZhYear(y), m, d, s));
-  if (!RE2::FullMatch(s, mdy.re, &m, &d, &y) && !RE2::FullMatch(s, dmy.re, &d, &m, &y)) return {};
+  if (iso.FullMatch(s, &y, &m, &d)) return Matched(Absolute(ZhYear(y), m, d, s));
+  if (!mdy.FullMatch(s, &m, &d, &y) && !dmy.FullMatch(s, &d, &m, &y)) return {};
   return Matched(Absolute(ZhYear(y), std::to_string(EnMonth(m)), d, s));
 }
 
@@ -522,7 +523,7 @@ DayShape EnDayOfRelativeMonth(std::string_view s) {
   static const Pattern month_day(
       "^(?:the )?([0-9]{1,2})(?:st|nd|rd|th)? of (this|next|last|the next|the previous) month$");
   std::string d, m;
-  if (!RE2::FullMatch(s, month_day.re, &d, &m)) return {};
+  if (!month_day.FullMatch(s, &d, &m)) return {};
   return Matched(DayOfRelativeMonth(RelativeMonth(m), d, s));
 }
 
@@ -542,7 +543,7 @@ std::optional<DateQuestion> ZhClock(std::string_view s) {
       kZhNum +
       "(?:点|时|:)(?:(半)|(一刻)|(三刻)|整|钟|([0-9]{1,2}|[零〇一二三四五六七八九十]+)分?)?$");
   std::string day, period, h, half, quarter, three_quarters, m;
-  if (!RE2::FullMatch(s, clock.re, &day, &period, &h, &half, &quarter, &three_quarters, &m)) {
+  if (!clock.FullMatch(s, &day, &period, &h, &half, &quarter, &three_quarters, &m)) {
     return std::nullopt;
   }
   const auto hour = Number(h);
@@ -577,7 +578,7 @@ std::optional<DateQuestion> EnClock(std::string_view s) {
       ")?)?(?:(noon|midday|midnight)|([0-9]{1,2})(?::([0-9]{2}))?"
       " ?(am|pm|a\\.m\\.|p\\.m\\.|o'clock)?)(?: (today|tonight|tomorrow))?$");
   std::string day, named, h, m, period, day_after;
-  if (!RE2::FullMatch(s, clock.re, &day, &named, &h, &m, &period, &day_after)) return std::nullopt;
+  if (!clock.FullMatch(s, &day, &named, &h, &m, &period, &day_after)) return std::nullopt;
   if (!day.empty() && !day_after.empty()) return std::nullopt;
   if (day.empty()) day = day_after;
   DateQuestion q;
@@ -721,8 +722,8 @@ Shape ZhTimeUntil(std::string_view s) {
   static const Pattern time_left("^(?:现在)?(?:还有|还差|再过)" + kHowLong +
                                  "(?:到|就到|就是|就)?(.+?)了?$");
   std::string day;
-  if (!RE2::FullMatch(s, until_time.re, &day) && !RE2::FullMatch(s, time_from_now.re, &day) &&
-      !RE2::FullMatch(s, time_left.re, &day)) {
+  if (!until_time.FullMatch(s, &day) && !time_from_now.FullMatch(s, &day) &&
+      !time_left.FullMatch(s, &day)) {
     return {};
   }
   if (auto q = ZhClock(day)) return Matched(std::move(q));
@@ -746,7 +747,7 @@ std::optional<DateExpression> ZhDayInTheYear(const std::string& day, const std::
 Shape ZhDayOfYear(std::string_view s) {
   static const Pattern day_of_year("^(.+?)是?" + std::string(kZhInTheYear) + "的?第(?:几|多少)天$");
   std::string day, year;
-  if (!RE2::FullMatch(s, day_of_year.re, &day, &year)) return {};
+  if (!day_of_year.FullMatch(s, &day, &year)) return {};
   return Matched(DayOfYear(ZhDayInTheYear(day, year)));
 }
 
@@ -756,7 +757,7 @@ Shape ZhWeekOfYear(std::string_view s) {
   static const Pattern week_of_year("^(.+?)是?" + std::string(kZhInTheYear) +
                                     "?的?第(?:几|多少)(?:周|个星期|个礼拜)$");
   std::string day, year;
-  if (!RE2::FullMatch(s, week_of_year.re, &day, &year)) return {};
+  if (!week_of_year.FullMatch(s, &day, &year)) return {};
   if (day == "这周" || day == "本周" || day == "这个星期" || day == "这星期") day = "今天";
   return Matched(WeekOfYear(ZhDayInTheYear(day, year)));
 }
@@ -768,7 +769,7 @@ Shape ZhLunarDate(std::string_view s) {
       "哪一天|初几|"
       "什么日子)?$");
   std::string day;
-  if (!RE2::FullMatch(s, lunar.re, &day)) return {};
+  if (!lunar.FullMatch(s, &day)) return {};
   if (!day.empty() && !ParseZhDay(day)) return Shape{.matched = true};
   DateExpression e;
   e.kind = DateExpression::Kind::kNotComputed;
@@ -783,7 +784,7 @@ Shape ZhDaysLeftInYear(std::string_view s) {
       "?:了|"
       "结束|过完)?$");
   std::string year_text;
-  if (!RE2::FullMatch(s, year_left.re, &year_text)) return {};
+  if (!year_left.FullMatch(s, &year_text)) return {};
   return Matched(DaysLeftInYear(ZhYear(year_text), s));
 }
 
@@ -792,7 +793,7 @@ Shape ZhDaysInRelativeMonth(std::string_view s) {
   static const Pattern relative_month(
       "^(这个月|本月|当月|这月|下个月|下月|上个月|上月)份?(?:一共|总共|共)?(?:有)?(?:多少|几)天$");
   std::string which_month;
-  if (!RE2::FullMatch(s, relative_month.re, &which_month)) return {};
+  if (!relative_month.FullMatch(s, &which_month)) return {};
   return Matched(DaysInRelativeMonth(RelativeMonth(which_month)));
 }
 
@@ -803,7 +804,7 @@ Shape ZhStoryShift(std::string_view s) {
                              "(天|周|个星期|个月)(?:后|以后|之后)(?:是)?(?:几月几号|几月几日|几号|"
                              "哪天|哪一天|什么日期|星期几|周几)$");
   std::string base, num, unit;
-  if (!RE2::FullMatch(s, story.re, &base, &num, &unit)) return {};
+  if (!story.FullMatch(s, &base, &num, &unit)) return {};
   // Said back without the story: "2026年1月15日90天后".
   auto day = Shifted(ParseZhDay(base), 1, Number(num), unit, base + num + unit + "后");
   if (!IsShifted(day)) return {};
@@ -816,7 +817,7 @@ Shape ZhWhichDate(std::string_view s) {
       "^(.+?)(?:是|为)?(?:几月几号|几月几日|几号|多少号|哪天|哪一天|什么日子|什么日期|几号星期几|"
       "星期几|周几|礼拜几|几月几号星期几|什么时候|在哪天|在几号)$");
   std::string day;
-  if (!RE2::FullMatch(s, which.re, &day)) return {};
+  if (!which.FullMatch(s, &day)) return {};
   if (day.size() > 3 && day.substr(day.size() - 3) == "是") day.resize(day.size() - 3);
   return Matched(WhichDate(ParseZhDay(day)));
 }
@@ -828,7 +829,7 @@ Shape ZhDaysUntil(std::string_view s) {
       "礼拜)$");
   static const Pattern left("^(.+?)(?:还有|还剩|还差)(?:多少|几)个?(天|周|星期|礼拜)$");
   std::string day, unit;
-  if (!RE2::FullMatch(s, until.re, &day, &unit) && !RE2::FullMatch(s, left.re, &day, &unit)) {
+  if (!until.FullMatch(s, &day, &unit) && !left.FullMatch(s, &day, &unit)) {
     return {};
   }
   auto q = DaysUntil(ParseZhDay(day));
@@ -843,7 +844,7 @@ Shape ZhDaysBetween(std::string_view s) {
       "?"
       "(?:多少|几)天$");
   std::string day, other;
-  if (!RE2::FullMatch(s, between.re, &day, &other)) return {};
+  if (!between.FullMatch(s, &day, &other)) return {};
   if (auto q = DaysBetween(ParseZhDay(day), ParseZhDay(other))) return Matched(std::move(q));
   return {};
 }
@@ -855,12 +856,14 @@ Shape ZhDaysInMonth(std::string_view s) {
       "+)"
       "月份?(?:一共|总共|共)?(?:有)?(?:多少|几)天$");
   std::string y, m;
-  if (!RE2::FullMatch(s, month_days.re, &y, &m)) return {};
+  if (!month_days.FullMatch(s, &y, &m)) return {};
   return Matched(DaysInMonth(ZhYear(y), Number(m).value_or(0)));
 }
 
 // A shifted day on its own asks for the date: "2026年3月1日后90天".
+// Only ZhShiftFromADay shifts a day, so text it does not shift is not read again by every shape.
 Shape ZhShiftedDay(std::string_view s) {
+  if (const DayShape shift = ZhShiftFromADay(s); !IsShifted(shift.value)) return {};
   if (auto d = ParseZhDay(s); IsShifted(d)) return Matched(WhichDate(std::move(d)));
   return {};
 }
@@ -870,7 +873,7 @@ Shape ZhLeapYear(std::string_view s) {
   static const Pattern leap(
       "^([0-9]{4}|[零〇一二三四五六七八九]{4}|今|明|去)年(?:是不是|是否|是)闰年(?:吗|么)?$");
   std::string y;
-  if (!RE2::FullMatch(s, leap.re, &y)) return {};
+  if (!leap.FullMatch(s, &y)) return {};
   return Matched(LeapYear(ZhYear(y)));
 }
 
@@ -889,7 +892,7 @@ Shape EnTimeUntil(std::string_view s) {
       "time) (?:is (?:it |there |left )?|do i have (?:left )?|are there (?:left )?|is left |left |"
       "remains |remaining )?(?:until|till|til|before|to) (.+)$");
   std::string day;
-  if (!RE2::FullMatch(s, time_until.re, &day)) return {};
+  if (!time_until.FullMatch(s, &day)) return {};
   if (auto q = EnClock(day)) return Matched(std::move(q));
   return Matched(DaysUntil(ParseEnDay(day)));
 }
@@ -900,7 +903,7 @@ Shape EnWeeksUntil(std::string_view s) {
       "^(?:how many weeks (?:are there |are |is it |is there |do i have |remain |are left )?"
       "(?:left )?|weeks (?:left )?)(?:until|till|til|to|before) (.+)$");
   std::string day;
-  if (!RE2::FullMatch(s, weeks_until.re, &day)) return {};
+  if (!weeks_until.FullMatch(s, &day)) return {};
   auto q = DaysUntil(ParseEnDay(day));
   if (q) q->in_weeks = true;
   return Matched(std::move(q));
@@ -912,11 +915,11 @@ Shape EnDayOfYear(std::string_view s) {
       "^(?:what|which) (?:day|number day) of the year (?:is|was|will be)(?: it)?(?: (.+))?$");
   static const Pattern day_of_year_today(
       "^(?:what(?:'s| is) )?(?:today's |the )?day of the year(?: today| is it)?$");
-  if (RE2::FullMatch(s, day_of_year_today.re)) {
+  if (day_of_year_today.FullMatch(s)) {
     return Matched(DayOfYear(Offset(DateExpression::Kind::kDayOffset, 0, "today")));
   }
   std::string day;
-  if (!RE2::FullMatch(s, day_of_year.re, &day)) return {};
+  if (!day_of_year.FullMatch(s, &day)) return {};
   return Matched(DayOfYear(day.empty() ? Offset(DateExpression::Kind::kDayOffset, 0, "today")
                                        : ParseEnDay(day)));
 }
@@ -930,10 +933,10 @@ Shape EnWeekOfYear(std::string_view s) {
       "^(?:what(?:'s| is) )?the week(?: number)? of the year (?:of|for) (.+)$|"
       "^(?:what(?:'s| is) )?the week number (?:of|for) (.+)$");
   std::string day, day2;
-  if (RE2::FullMatch(s, week_number_of.re, &day, &day2)) {
+  if (week_number_of.FullMatch(s, &day, &day2)) {
     return Matched(WeekOfYear(ParseEnDay(day.empty() ? day2 : day)));
   }
-  if (!RE2::FullMatch(s, week_of.re, &day)) return {};
+  if (!week_of.FullMatch(s, &day)) return {};
   return Matched(WeekOfYear(day.empty() ? Offset(DateExpression::Kind::kDayOffset, 0, "today")
                                         : ParseEnDay(day)));
 }
@@ -943,7 +946,7 @@ Shape EnDaysLeftInYear(std::string_view s) {
   static const Pattern year_left(
       "^how many days (?:are )?(?:left|remaining|remain) (?:in|of) (this year|the year|[0-9]{4})$");
   std::string year_text;
-  if (!RE2::FullMatch(s, year_left.re, &year_text)) return {};
+  if (!year_left.FullMatch(s, &year_text)) return {};
   return Matched(DaysLeftInYear(ZhYear(year_text == "the year" ? "this year" : year_text), s));
 }
 
@@ -955,8 +958,8 @@ Shape EnDaysInRelativeMonth(std::string_view s) {
   static const Pattern relative_month_have(
       "^how many days (?:does|did|will) (this|next|last) month have$");
   std::string which_month;
-  if (!RE2::FullMatch(s, relative_month.re, &which_month) &&
-      !RE2::FullMatch(s, relative_month_have.re, &which_month)) {
+  if (!relative_month.FullMatch(s, &which_month) &&
+      !relative_month_have.FullMatch(s, &which_month)) {
     return {};
   }
   return Matched(DaysInRelativeMonth(RelativeMonth(which_month)));
@@ -971,7 +974,7 @@ Shape EnStoryShift(std::string_view s) {
       "(?:what|which) (?:date|day|day of the week) (?:is|will|would) (?:that|it|this)(?: be)?"
       "\\s*[?.!]*$");
   std::string shift;
-  if (!RE2::FullMatch(s, story.re, &shift)) return {};
+  if (!story.FullMatch(s, &shift)) return {};
   const DayShape day = EnShiftFromADay(shift);
   if (!IsShifted(day.value)) return {};
   return Matched(WhichDate(day.value));
@@ -983,7 +986,7 @@ Shape EnWhichDate(std::string_view s) {
       "^(?:what|which) (?:day|date|day of the week|weekday|day of week) (?:is|was|will be|would "
       "be)(?: it)? (.+)$");
   std::string day;
-  if (!RE2::FullMatch(s, which.re, &day)) return {};
+  if (!which.FullMatch(s, &day)) return {};
   return Matched(WhichDate(ParseEnDay(day)));
 }
 
@@ -991,7 +994,7 @@ Shape EnWhichDate(std::string_view s) {
 Shape EnWhenIs(std::string_view s) {
   static const Pattern when("^when (?:is|was|will be|does) (.+?)(?: fall| this year)?$");
   std::string day;
-  if (!RE2::FullMatch(s, when.re, &day)) return {};
+  if (!when.FullMatch(s, &day)) return {};
   auto d = ParseEnDay(day);
   if (d && (d->kind == DateExpression::Kind::kAbsolute ||
             d->kind == DateExpression::Kind::kNotComputed)) {
@@ -1005,7 +1008,7 @@ Shape EnDateOf(std::string_view s) {
   static const Pattern date_of("^what(?:'s| is| was| will be) the date (?:of )?(.+)$");
   static const Pattern possessive("^(?:what(?:'s| is) )?(.+)'s date$");
   std::string day;
-  if (!RE2::FullMatch(s, date_of.re, &day) && !RE2::FullMatch(s, possessive.re, &day)) return {};
+  if (!date_of.FullMatch(s, &day) && !possessive.FullMatch(s, &day)) return {};
   return Matched(WhichDate(ParseEnDay(day)));
 }
 
@@ -1015,7 +1018,7 @@ Shape EnDaysUntil(std::string_view s) {
       "^(?:how many days (?:are there |are |is it |is there |do i have |remain |are left )?"
       "(?:left )?|days (?:left )?)(?:until|till|til|to|before) (.+)$");
   std::string day;
-  if (!RE2::FullMatch(s, until.re, &day)) return {};
+  if (!until.FullMatch(s, &day)) return {};
   return Matched(DaysUntil(ParseEnDay(day)));
 }
 
@@ -1025,7 +1028,7 @@ Shape EnDaysBetween(std::string_view s) {
       "^how many days (?:are there |are |is it |were there |have passed )?(?:between|from) (.+?) "
       "(?:and|to|until|till) (.+)$");
   std::string day, other;
-  if (!RE2::FullMatch(s, between.re, &day, &other)) return {};
+  if (!between.FullMatch(s, &day, &other)) return {};
   return Matched(DaysBetween(ParseEnDay(day), ParseEnDay(other)));
 }
 
@@ -1033,7 +1036,7 @@ Shape EnDaysBetween(std::string_view s) {
 Shape EnDaysSince(std::string_view s) {
   static const Pattern since("^how many days (?:have passed |has it been )?since (.+)$");
   std::string day;
-  if (!RE2::FullMatch(s, since.re, &day)) return {};
+  if (!since.FullMatch(s, &day)) return {};
   return Matched(DaysUntil(ParseEnDay(day), /*since=*/true));
 }
 
@@ -1044,7 +1047,7 @@ Shape EnDaysInMonth(std::string_view s) {
   static const Pattern month_have("^how many days (?:does|did|will) " + kEnMonths +
                                   "(?:,? ([0-9]{4}|this year|next year|last year))? have$");
   std::string m, y;
-  if (!RE2::FullMatch(s, month_days.re, &m, &y) && !RE2::FullMatch(s, month_have.re, &m, &y)) {
+  if (!month_days.FullMatch(s, &m, &y) && !month_have.FullMatch(s, &m, &y)) {
     return {};
   }
   return Matched(DaysInMonth(ZhYear(y), EnMonth(m)));
@@ -1055,7 +1058,9 @@ Shape EnDaysInMonth(std::string_view s) {
 Shape EnShiftedDay(std::string_view s) {
   static const Pattern what_is("^(?:what(?:'s| is| will be| was) )?(.+)$");
   std::string day;
-  if (!RE2::FullMatch(s, what_is.re, &day)) return {};
+  if (!what_is.FullMatch(s, &day)) return {};
+  // Only EnShiftFromADay shifts a day, so text it does not shift is not read again by every shape.
+  if (const DayShape shift = EnShiftFromADay(day); !IsShifted(shift.value)) return {};
   if (auto d = ParseEnDay(day); IsShifted(d)) return Matched(WhichDate(std::move(d)));
   return {};
 }
@@ -1066,7 +1071,7 @@ Shape EnLeapYear(std::string_view s) {
       "^(?:is|was|will) ([0-9]{4}|this year|next year|last year) (?:be )?a "
       "leap year$");
   std::string y;
-  if (!RE2::FullMatch(s, leap.re, &y)) return {};
+  if (!leap.FullMatch(s, &y)) return {};
   return Matched(LeapYear(ZhYear(y)));
 }
 
@@ -1131,8 +1136,16 @@ int MondayIndex(int weekday) { return (weekday + kDaysPerWeek - 1) % kDaysPerWee
 std::optional<DateQuestion> ParseDateQuestion(std::string_view normalized) {
   const std::string_view s = Trim(normalized);
   if (s.empty() || s.size() > 120) return std::nullopt;
-  if (auto q = ParseZh(s)) return q;
-  return ParseEn(s);
+  // Every Chinese shape needs a Chinese word (天, 第, 农历, 距离…) and every English one an English
+  // word (day, week, when…): a request without any skips that language's patterns.
+  const bool has_non_ascii =
+      std::any_of(s.begin(), s.end(), [](char c) { return (c & 0x80) != 0; });
+  if (has_non_ascii) {
+    if (auto q = ParseZh(s)) return q;
+  }
+  const bool has_letter =
+      std::any_of(s.begin(), s.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  return has_letter ? ParseEn(s) : std::nullopt;
 }
 
 namespace {

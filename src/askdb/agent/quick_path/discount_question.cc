@@ -69,17 +69,17 @@ std::optional<std::string> StoryExpression(std::string_view normalized) {
       "^(.+?)[,，;；。]?\\s*(?:还剩|剩下|还剩下|现在还有)(?:多少|几)"
       "(?:钱|元|块)?\\s*(?:呢|啊)?[?？。.!！]*$");
   std::string story;
-  if (RE2::FullMatch(normalized, en_pay.re, &story)) {
+  if (en_pay.FullMatch(normalized, &story)) {
     if (const auto f = StoryFigures(story, en_off.re, en_money.re)) {
       return FormatNumber(f->first) + "% off " + FormatNumber(f->second);
     }
   }
-  if (RE2::FullMatch(normalized, en_left.re, &story)) {
+  if (en_left.FullMatch(normalized, &story)) {
     if (const auto f = StoryFigures(story, en_lost.re, en_amount.re)) {
       return FormatNumber(f->second) + " decreased by " + FormatNumber(f->first) + "%";
     }
   }
-  if (RE2::FullMatch(normalized, zh_left.re, &story)) {
+  if (zh_left.FullMatch(normalized, &story)) {
     if (const auto f = StoryFigures(story, zh_lost.re, zh_amount.re)) {
       return FormatNumber(f->second) + "减少" + FormatNumber(f->first) + "%";
     }
@@ -98,8 +98,8 @@ std::optional<std::string> DiscountExpression(std::string_view normalized) {
   // 打八五折后原价680的东西多少钱
   static const Utf8Pattern rate_first("^" + kLead + kRate + kSep + kPriceName + kPrice + kItem +
                                       kSep + kAsk + "$");
-  if (RE2::FullMatch(normalized, price_first.re, &price, &rate) ||
-      RE2::FullMatch(normalized, rate_first.re, &rate, &price)) {
+  if (price_first.FullMatch(normalized, &price, &rate) ||
+      rate_first.FullMatch(normalized, &rate, &price)) {
     return Number(price) + "打" + rate + "折";
   }
   return StoryExpression(normalized);

@@ -65,25 +65,25 @@ std::optional<DivisionQuestion> ParseDivisionQuestion(std::string_view normalize
       "^" + kEnHead + "(?:if |whether )?(?:is " + kNum + " (?:evenly |exactly )?divisible by|can " +
       kNum + " be (?:evenly |exactly )?divided (?:evenly |exactly )?by) " + kNum + kEnTail + "$");
   std::string a2;
-  if (RE2::FullMatch(normalized, en_divisible.re, &a, &a2, &b)) {
+  if (en_divisible.FullMatch(normalized, &a, &a2, &b)) {
     return Make(K::kDivisible, a.empty() ? a2 : a, b);
   }
   // how many times does 8 go into 2000 / how many times can 12 go into 600 / how many times
   // will 7 go into 50
   static const Pattern en_into("^" + kEnHead + "how many times (?:does|can|will|would) " + kNum +
                                " (?:go|fit|divide) into " + kNum + kEnTail + "$");
-  if (RE2::FullMatch(normalized, en_into.re, &b, &a)) return Make(K::kTimesInto, a, b);
+  if (en_into.FullMatch(normalized, &b, &a)) return Make(K::kTimesInto, a, b);
   // 126能被8整除吗 / 126可以被8整除吗 / 126能不能被8整除
   static const Pattern zh_divisible("^(?:请问)?" + kNum +
                                     "\\s*(?:能|可以|能不能|可不可以)?\\s*被\\s*" + kNum +
                                     "\\s*整除" + kZhTail + "$");
-  if (RE2::FullMatch(normalized, zh_divisible.re, &a, &b)) return Make(K::kDivisible, a, b);
+  if (zh_divisible.FullMatch(normalized, &a, &b)) return Make(K::kDivisible, a, b);
   // is 97 a prime number / is 97 prime / 97是质数吗 / 97是不是素数
   static const Pattern en_prime("^" + kEnHead + "(?:if |whether )?is " + kNum +
                                 " (?:a )?prime(?: number)?" + kEnTail + "$");
   static const Pattern zh_prime("^(?:请问)?" + kNum +
                                 "\\s*(?:是|是不是)\\s*(?:一个)?(?:质数|素数)" + kZhTail + "$");
-  if (RE2::FullMatch(normalized, en_prime.re, &a) || RE2::FullMatch(normalized, zh_prime.re, &a)) {
+  if (en_prime.FullMatch(normalized, &a) || zh_prime.FullMatch(normalized, &a)) {
     return Prime(a);
   }
   return std::nullopt;

@@ -73,7 +73,7 @@ std::optional<PercentQuestion> ParseStatedShare(std::string_view normalized) {
       "(?:%|percent|percentage)(?: is (?:that|this|it)| (?:done|reached|hit|achieved|complete))?" +
       kEnTail + "$");
   std::string a, sa, b, sb;
-  if (RE2::FullMatch(normalized, en.re, &a, &sa, &b, &sb)) return StatedShare(a, b, sa, sb);
+  if (en.FullMatch(normalized, &a, &sa, &b, &sb)) return StatedShare(a, b, sa, sb);
   static const Pattern zh(
       "^[^0-9,，。]{0,8}?(?:目标|计划|指标|预算)(?:是|为)?" + kNum +
       "(元|块)?\\s*[,，]\\s*(?:已经|已|目前|现在|实际)?(?:完成|做到|卖了|达成|实现|花了|用了)(?:了)"
@@ -82,7 +82,7 @@ std::optional<PercentQuestion> ParseStatedShare(std::string_view normalized) {
       "(元|块)?\\s*[,，]?\\s*(?:完成率|达成率|完成比例|完成了百分之几|完成了百分之多少|"
       "完成了多少|占比|使用率)(?:是)?(?:多少|几|百分之几|百分之多少)?" +
       kZhTail + "$");
-  if (RE2::FullMatch(normalized, zh.re, &b, &sb, &a, &sa)) return StatedShare(a, b, sa, sb);
+  if (zh.FullMatch(normalized, &b, &sb, &a, &sa)) return StatedShare(a, b, sa, sb);
   return std::nullopt;
 }
 
@@ -95,13 +95,13 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
   // 20是80的百分之几 / 20占80的百分之多少 / 20占80的百分比是多少
   static const Pattern zh_share("^" + kZhHead + kNum + "\\s*(?:是|占|为|等于)\\s*" + kNum +
                                 "\\s*的\\s*(?:" + kZhAsk + "|比例是多少|几成)" + kZhTail + "$");
-  if (RE2::FullMatch(normalized, zh_share.re, &a, &b)) return Make(K::kShare, a, b);
+  if (zh_share.FullMatch(normalized, &a, &b)) return Make(K::kShare, a, b);
   // 从80增长到100，增长了百分之多少 / 80涨到100涨了百分之几 / 由80降到60下降了多少%
   static const Pattern zh_change("^" + kZhHead + "(?:从|由)?\\s*" + kNum + "\\s*" + kZhMove +
                                  "?(?:到|至|为)\\s*" + kNum + "\\s*[,，]?\\s*(?:" + kZhMove +
                                  "|幅度)?(?:了|是|为)?\\s*(?:" + kZhAsk + "|百分之多少)" + kZhTail +
                                  "$");
-  if (RE2::FullMatch(normalized, zh_change.re, &a, &b)) return Make(K::kChange, a, b);
+  if (zh_change.FullMatch(normalized, &a, &b)) return Make(K::kChange, a, b);
   // 三成是百分之多少 / 三成五等于百分之几 / 0.35是多少% / 八分之三等于百分之多少: N成, a decimal
   // or a fraction as a percentage.
   static const Pattern zh_as(
@@ -109,7 +109,7 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
       "[一二三四五六七八九1-9]?|0?\\.[0-9]+|[0-9]+/[0-9]+|[一二两三四五六七八九十百]+分之"
       "[一二两三四五六七八九十]+)\\s*(?:是|等于|相当于|合|就是)\\s*" +
       kZhAsk + kZhTail + "$");
-  if (RE2::FullMatch(normalized, zh_as.re, &a)) {
+  if (zh_as.FullMatch(normalized, &a)) {
     const ArithmeticResult r = EvaluateArithmetic(a);
     if (!r.ok()) return std::nullopt;
     return PercentQuestion{K::kAsPercent, r.value, 1, a};
@@ -124,7 +124,7 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
       kZhTail + "|" + kEnHead + "(?:convert |express |write |change |turn )?" + kFraction +
       " (?:as|in|to|into) (?:a )?(?:percent|percentage|%)(?: form)?" + kEnTail + ")$");
   std::string a_en;
-  if (RE2::FullMatch(normalized, as_words.re, &a, &a_en)) {
+  if (as_words.FullMatch(normalized, &a, &a_en)) {
     const std::string& x = a.empty() ? a_en : a;
     const ArithmeticResult r = EvaluateArithmetic(x);
     if (!r.ok()) return std::nullopt;
@@ -133,13 +133,13 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
   // what percent of 80 is 20 / 20 is what percent of 80 / 20 as a percentage of 80
   static const Pattern en_share_of("^" + kEnHead + "what (?:percent|percentage|%) of " + kNum +
                                    " is " + kNum + kEnTail + "$");
-  if (RE2::FullMatch(normalized, en_share_of.re, &b, &a)) return Make(K::kShare, a, b);
+  if (en_share_of.FullMatch(normalized, &b, &a)) return Make(K::kShare, a, b);
   static const Pattern en_share_is("^(?:" + kNum + " is what (?:percent|percentage|%) of " + kNum +
                                    "|" + kEnHead + kNum + " as a (?:percent|percentage) of " +
                                    kNum + "|what (?:percent|percentage) is " + kNum + " of " +
                                    kNum + ")" + kEnTail + "$");
   std::string a2, b2, a3, b3;
-  if (RE2::FullMatch(normalized, en_share_is.re, &a, &b, &a2, &b2, &a3, &b3)) {
+  if (en_share_is.FullMatch(normalized, &a, &b, &a2, &b2, &a3, &b3)) {
     if (!a.empty()) return Make(K::kShare, a, b);
     if (!a2.empty()) return Make(K::kShare, a2, b2);
     return Make(K::kShare, a3, b3);
@@ -151,7 +151,7 @@ std::optional<PercentQuestion> ParsePercentQuestion(std::string_view normalized)
                                  "(?:the )?(?:percent|percentage|%) (?:change|increase|decrease|"
                                  "difference|growth|drop) (?:from )?" +
                                  kNum + " to " + kNum + kEnTail + "$");
-  if (RE2::FullMatch(normalized, en_change.re, &a, &b)) return Make(K::kChange, a, b);
+  if (en_change.FullMatch(normalized, &a, &b)) return Make(K::kChange, a, b);
   return ParseStatedShare(normalized);
 }
 

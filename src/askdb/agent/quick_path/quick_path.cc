@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/arithmetic_reading.h"
 #include "askdb/agent/quick_path/bill_question.h"
 #include "askdb/agent/quick_path/conversion_scan.h"
 #include "askdb/agent/quick_path/date_question.h"
@@ -77,6 +78,17 @@ std::string Fill(std::string_view tmpl, const TextVars& vars) {
     out += tmpl[i++];
   }
   return out;
+}
+
+// The request as it is answered: its first kMaxRequestBytes (cut at a character boundary),
+// normalised as the classifier does.
+std::string NormalizedPrefix(std::string_view request) {
+  size_t keep = std::min(request.size(), kMaxRequestBytes);
+  while (keep > 0 && keep < request.size() &&
+         (static_cast<unsigned char>(request[keep]) & 0xC0) == 0x80) {
+    --keep;
+  }
+  return NormalizeRequest(request.substr(0, keep));
 }
 
 std::string Trim(std::string_view s) {
@@ -366,7 +378,10 @@ struct QuickPath::Impl {
   void WeekOfYearText(const DateAnswer& d, Language l, TextVars& vars, QuickAnswer& a) const;
   void TimeUntilText(const DateAnswer& d, const LocalTime& now, Language l,
                      std::vector<std::pair<std::string, std::string>>& vars, QuickAnswer& a) const;
-  QuickAnswer Arithmetic(std::string_view normalized, Language l) const;
+  ArithmeticReading ReadArithmetic(std::string_view normalized) const;
+  ArithmeticReading ReadExpression(std::string_view normalized) const;
+  QuickAnswer Arithmetic(const ArithmeticReading& reading, Language l) const;
+  QuickAnswer Expression(const ExpressionReading& e, Language l) const;
   std::string Expression(std::string_view normalized) const;
   void ArithmeticFailure(const ArithmeticResult& r, const std::string& expr, Language l,
                          QuickAnswer& a) const;
@@ -722,27 +737,51 @@ TextVars QuickPath::Impl::ClockVars(const LocalTime& t, const std::string& shown
   };
 }
 
-QuickAnswer QuickPath::Impl::Arithmetic(std::string_view normalized, Language l) const {
-  if (auto q = ParsePercentQuestion(normalized)) return Percent(*q, l);
-  if (auto r = ParseStatedRate(normalized)) return Rate(*r, l);
-  if (auto q = ParseDivisionQuestion(normalized)) return Division(*q, l);
-  if (auto q = ParseBillQuestion(normalized)) return Bill(*q, l);
-  if (auto q = ParseRoundQuestion(normalized)) return Round(*q, l);
-  // The words around a discounted price removed, the expression the parser reads.
-  if (auto e = DiscountExpression(normalized); e && *e != normalized) return Arithmetic(*e, l);
-  const std::string expr = Expression(normalized);
-  const ArithmeticResult r = EvaluateArithmetic(expr);
+// What the readers make of `normalized`, tried in this order: percentages, stated rates,
+// divisions, bills, roundings, a discounted price, then the expression itself.
+ArithmeticReading QuickPath::Impl::ReadArithmetic(std::string_view normalized) const {
+  if (auto q = ParsePercentQuestion(normalized)) return {*std::move(q)};
+  if (auto r = ParseStatedRate(normalized)) return {*std::move(r)};
+  if (auto q = ParseDivisionQuestion(normalized)) return {*std::move(q)};
+  if (auto q = ParseBillQuestion(normalized)) return {*std::move(q)};
+  if (auto q = ParseRoundQuestion(normalized)) return {*std::move(q)};
+  if (auto e = DiscountExpression(normalized)) {
+    // The words around a discounted price removed, the expression the parser reads.
+    ArithmeticReading r = *e != normalized ? ReadArithmetic(*e) : ReadExpression(normalized);
+    r.discounted = true;
+    return r;
+  }
+  return ReadExpression(normalized);
+}
+
+ArithmeticReading QuickPath::Impl::ReadExpression(std::string_view normalized) const {
+  ExpressionReading e{Expression(normalized), {}};
+  e.result = EvaluateArithmetic(e.expression);
+  return {std::move(e)};
+}
+
+QuickAnswer QuickPath::Impl::Arithmetic(const ArithmeticReading& reading, Language l) const {
+  const auto& q = reading.question;
+  if (const auto* p = std::get_if<PercentQuestion>(&q)) return Percent(*p, l);
+  if (const auto* r = std::get_if<RateQuestion>(&q)) return Rate(*r, l);
+  if (const auto* d = std::get_if<DivisionQuestion>(&q)) return Division(*d, l);
+  if (const auto* b = std::get_if<BillQuestion>(&q)) return Bill(*b, l);
+  if (const auto* r = std::get_if<RoundQuestion>(&q)) return Round(*r, l);
+  return Expression(std::get<ExpressionReading>(q), l);
+}
+
+QuickAnswer QuickPath::Impl::Expression(const ExpressionReading& e, Language l) const {
   QuickAnswer a;
   a.kind = QuickAnswerKind::kArithmetic;
   a.language = l;
-  a.value = Json{{"expression", expr}};
-  if (!r.ok()) {
-    ArithmeticFailure(r, expr, l, a);
+  a.value = Json{{"expression", e.expression}};
+  if (!e.result.ok()) {
+    ArithmeticFailure(e.result, e.expression, l, a);
     return a;
   }
-  const std::string result = FormatNumber(r.value);
-  a.text = Fill(Text(l, "arithmetic"), {{"expression", expr}, {"result", result}});
-  a.value["result"] = static_cast<double>(r.value);
+  const std::string result = FormatNumber(e.result.value);
+  a.text = Fill(Text(l, "arithmetic"), {{"expression", e.expression}, {"result", result}});
+  a.value["result"] = static_cast<double>(e.result.value);
   a.value["result_text"] = result;
   return a;
 }
@@ -1224,16 +1263,17 @@ const QuickPath* QuickPath::Default() {
   return instance.get();
 }
 
+std::optional<ArithmeticReading> QuickPath::ReadArithmetic(std::string_view request) const {
+  const std::string normalized = NormalizedPrefix(request);
+  if (!MayHoldNumber(normalized)) return std::nullopt;
+  return impl_->ReadArithmetic(normalized);
+}
+
 std::optional<QuickAnswer> QuickPath::Answer(std::string_view request,
                                              const Classification& classification,
                                              const QuickPathContext& context) const {
   const Language l = context.language.value_or(classification.language);
-  size_t keep = std::min(request.size(), kMaxRequestBytes);
-  while (keep > 0 && keep < request.size() &&
-         (static_cast<unsigned char>(request[keep]) & 0xC0) == 0x80) {
-    --keep;
-  }
-  const std::string normalized = NormalizeRequest(request.substr(0, keep));
+  const std::string normalized = NormalizedPrefix(request);
   switch (classification.quick_intent) {
     case QuickIntent::kNone:
       return std::nullopt;
@@ -1252,7 +1292,7 @@ std::optional<QuickAnswer> QuickPath::Answer(std::string_view request,
     case QuickIntent::kDate:
       return impl_->Date(normalized, l, context);
     case QuickIntent::kArithmetic:
-      return impl_->Arithmetic(normalized, l);
+      return impl_->Arithmetic(impl_->ReadArithmetic(normalized), l);
     case QuickIntent::kConversion:
       return impl_->Conversion(normalized, l);
   }

@@ -30,6 +30,7 @@ class Clock;
 namespace askdb::agent {
 
 class QuickPath;
+struct ArithmeticReading;  // quick_path/arithmetic_reading.h
 
 enum class QuickAnswerKind { kGreeting, kHelp, kDateTime, kArithmetic, kConversion };
 // "greeting", "help", "datetime", "arithmetic", "conversion".
@@ -88,6 +89,12 @@ class QuickPath {
   // nullopt when the intent is kNone.
   std::optional<QuickAnswer> Answer(std::string_view request, const Classification& classification,
                                     const QuickPathContext& context) const;
+
+  // What Answer() reads `request` as when it is typed arithmetic, with no answer written: the
+  // reader that takes it and what that reader parsed. nullopt when the request holds no number
+  // at all (no reader takes it; Answer() would say the expression does not parse). Cheap enough
+  // for the classifier to ask of every request no rule claimed.
+  std::optional<ArithmeticReading> ReadArithmetic(std::string_view request) const;
 
  private:
   struct Impl;

@@ -9,7 +9,9 @@
 #include <optional>
 #include <string_view>
 #include <utility>
+#include <variant>
 
+#include "askdb/agent/quick_path/arithmetic_reading.h"
 #include "askdb/common/clock.h"
 
 namespace askdb::agent {
@@ -966,6 +968,54 @@ RC_GTEST_PROP(QuickPathProperty, NeverCrashesAndAnswersWhatTheClassifierRoutes, 
   const auto answer = AnswerQuickly(request, ctx);
   RC_ASSERT(answer.has_value() == (c.IsQuickPath() && c.quick_intent != QuickIntent::kNone));
   if (answer) RC_ASSERT(!answer->text.empty());
+}
+
+// Whether Answer(), asked to compute `request`, reads it (anything but an expression that does
+// not parse) and whether ReadArithmetic(), which the classifier asks instead, says the same.
+std::pair<bool, bool> AnswerAndReadingAgree(std::string_view request) {
+  const QuickPath& quick_path = *QuickPath::Default();
+  Classification as_arithmetic;
+  as_arithmetic.type = RequestType::kSimple;
+  as_arithmetic.quick_intent = QuickIntent::kArithmetic;
+  const std::optional<QuickAnswer> answer = quick_path.Answer(request, as_arithmetic, {});
+  const bool answered = answer && answer->value.value("error", std::string()) != "syntax";
+  const std::optional<ArithmeticReading> reading = quick_path.ReadArithmetic(request);
+  const auto* e = reading ? std::get_if<ExpressionReading>(&reading->question) : nullptr;
+  const bool read = reading && (e == nullptr || e->result.error != ArithmeticError::kSyntax);
+  return {answered, read};
+}
+
+// The classifier types a request simple by ReadArithmetic (no answer text written, and no
+// pattern tried on a request with no number): it must agree with what Answer() computes.
+TEST_F(QuickPathTest, ReadArithmeticAgreesWithTheAnswer) {
+  for (std::string_view q :
+       {"3.5*(2+4)", "三百五十加一千二百零五等于多少", "a half plus a half", "seven times eight",
+        "three quarters of 120", "twice twenty", "20是80的百分之几", "is 126 divisible by 8",
+        "what's a 15% tip on $80", "round 3.14159 to two decimals", "原价680的东西打八五折多少钱",
+        "10/0", "what is foo", "你好", "plot monthly revenue as a line chart", "每个部门有多少员工",
+        "the sum of", "half of", ""}) {
+    const auto [answered, read] = AnswerAndReadingAgree(q);
+    EXPECT_EQ(read, answered) << q;
+  }
+  EXPECT_TRUE(AnswerAndReadingAgree("a half plus a half").second);  // a fraction word, no digit
+  EXPECT_FALSE(QuickPath::Default()->ReadArithmetic("plot monthly revenue as a line chart"));
+  const auto discount = QuickPath::Default()->ReadArithmetic("原价680的东西打八五折多少钱");
+  ASSERT_TRUE(discount);
+  EXPECT_TRUE(discount->discounted);
+}
+
+RC_GTEST_PROP(QuickPathProperty, ReadArithmeticAgreesWithTheAnswer, ()) {
+  static const std::vector<std::string> kPieces = {
+      "1",    "0",    "2.5",   "三百", "两",  "万",        "+",      "/",     "(",    ")",
+      "的",   "一半", "加",    "half", "a ",  "one",       "third",  "sixty", " of ", " plus ",
+      "what", "is ",  "?",     "%",    "折",  "打",        "百分之", "几",    "tip",  " on ",
+      "$",    "元",   "round", " to ", "two", " decimals", "被",     "整除",  "rate", "x"};
+  const std::vector<std::string> parts =
+      *rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(kPieces));
+  std::string request;
+  for (const std::string& p : parts) request += p;
+  const auto [answered, read] = AnswerAndReadingAgree(request);
+  RC_ASSERT(read == answered);
 }
 
 // Session 22: a request the learned model types simple with no rule ("three quarters of 120")

@@ -72,7 +72,7 @@ std::optional<int> DecimalsEn(const std::string& place) {
       "([0-9]{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten) (?:decimal places?|"
       "decimals?|dp|decimal digits?|places?(?: after the (?:decimal )?point)?|digits? after the "
       "(?:decimal )?point)");
-  if (RE2::FullMatch(place, decimals.re, &count)) return Count(count);
+  if (decimals.FullMatch(place, &count)) return Count(count);
   return std::nullopt;
 }
 
@@ -84,8 +84,7 @@ std::optional<int> PlacesEn(const std::string& place) {
   static const Pattern nearest(
       "(?:the )?nearest ([a-z0-9, -]+)|(?:a |an |the )?(whole number|integer)");
   std::string whole;
-  if (RE2::FullMatch(place, nearest.re, &name, &whole))
-    return NamedPlace(name.empty() ? whole : name);
+  if (nearest.FullMatch(place, &name, &whole)) return NamedPlace(name.empty() ? whole : name);
   return std::nullopt;
 }
 
@@ -95,7 +94,7 @@ std::optional<int> PlacesZh(const std::string& words) {
   static const Pattern decimals(
       "(四舍五入)?\\s*(?:后|并|,|，)?\\s*(保留|精确到|取|到|至)?\\s*(?:小数点后)?\\s*"
       "([0-9]{1,2}|[零一二两三四五六七八九十])\\s*位(?:小数)?");
-  if (RE2::FullMatch(words, decimals.re, &rounds, &keeps, &count)) {
+  if (decimals.FullMatch(words, &rounds, &keeps, &count)) {
     // Some word must say round or keep, and some word must say decimals.
     const bool asks = !rounds.empty() || keeps == "保留" || keeps == "精确到";
     const bool decimal = words.find("小数") != std::string::npos;
@@ -105,7 +104,7 @@ std::optional<int> PlacesZh(const std::string& words) {
   static const Pattern place(
       "(?:四舍五入\\s*(?:到|至|后取|取|后保留|保留)?|(?:保留|精确到|取)|四舍五入后(?:保留|取)?)\\s*"
       "(个位|十位|百位|千位|万位|十分位|百分位|千分位|整数?)");
-  if (RE2::FullMatch(words, place.re, &name)) return NamedPlace(name == "整" ? "整数" : name);
+  if (place.FullMatch(words, &name)) return NamedPlace(name == "整" ? "整数" : name);
   return std::nullopt;
 }
 
@@ -158,12 +157,12 @@ std::optional<RoundQuestion> ParseExpressionRounding(std::string_view normalized
   // round 22/7 to 2 decimals / 100/7 rounded to 2 decimals
   static const Pattern en("^" + kEnHead + "(?:round(?: off)?\\s+(.+?)|(.+?)\\s+rounded(?: off)?)" +
                           "\\s+to\\s+(.+?)" + kEnTail + "$");
-  if (RE2::FullMatch(normalized, en.re, &expression, &expression2, &place)) {
+  if (en.FullMatch(normalized, &expression, &expression2, &place)) {
     return MakeFromExpression(expression.empty() ? expression2 : expression, PlacesEn(place));
   }
   // 1/3 to 2 decimals, 22/7 in 3 dp: with no verb only a count of decimals says "round"
   static const Pattern en_bare("^" + kEnHead + "(.+?)\\s+(?:to|in)\\s+(.+?)" + kEnTail + "$");
-  if (RE2::FullMatch(normalized, en_bare.re, &expression, &place)) {
+  if (en_bare.FullMatch(normalized, &expression, &place)) {
     return MakeFromExpression(expression, DecimalsEn(place));
   }
   // 10除以3 保留两位小数 / 100除以7，结果保留两位小数 / 把22/7的结果四舍五入到一位小数
@@ -171,7 +170,7 @@ std::optional<RoundQuestion> ParseExpressionRounding(std::string_view normalized
                           "(.+?)\\s*(?:的结果|的值)?\\s*[,，]?\\s*(?:结果|答案|得数)?\\s*"
                           "((?:四舍五入|保留|精确到).+?)\\s*" +
                           kZhTail + "$");
-  if (RE2::FullMatch(normalized, zh.re, &expression, &place)) {
+  if (zh.FullMatch(normalized, &expression, &place)) {
     return MakeFromExpression(expression, PlacesZh(place));
   }
   return std::nullopt;
@@ -197,12 +196,12 @@ std::optional<RoundQuestion> ParseRoundQuestion(std::string_view normalized) {
   // round 3.14159 to two decimals / what is 7.456 rounded to the nearest tenth / round 3.7
   static const Pattern en("^" + kEnHead + "(?:round(?: off)?\\s+" + kNum + "(?:\\s+off)?|" + kNum +
                           "\\s+rounded(?: off)?)(?:\\s+to\\s+(.+?))?" + kEnTail + "$");
-  if (RE2::FullMatch(normalized, en.re, &number, &number2, &place)) {
+  if (en.FullMatch(normalized, &number, &number2, &place)) {
     if (auto q = Make(number.empty() ? number2 : number, PlacesEn(place))) return q;
   }
   // 3.14159保留两位小数 / 把12.345四舍五入到一位小数 / 2567四舍五入到百位
   static const Pattern zh("^" + kZhHead + kNum + "\\s*(.+?)\\s*" + kZhTail + "$");
-  if (RE2::FullMatch(normalized, zh.re, &number, &place)) {
+  if (zh.FullMatch(normalized, &number, &place)) {
     if (auto q = Make(number, PlacesZh(place))) return q;
   }
   return ParseExpressionRounding(normalized);

@@ -258,7 +258,7 @@ struct AskPatterns {
 bool NegatedBefore(std::string_view normalized, const std::string& word) {
   static const Pattern negation("(?:^|[^a-z])(?:non|not|un)[ -]?$|(?:不|未|非|无|没)$");
   const size_t at = normalized.rfind(word);
-  return at != std::string_view::npos && RE2::PartialMatch(normalized.substr(0, at), negation.re);
+  return at != std::string_view::npos && negation.PartialMatch(normalized.substr(0, at));
 }
 
 // A named rate is looked for first: in "markup percentage?" the bare "percentage" would
@@ -269,11 +269,11 @@ std::optional<Asked> FindAskedRate(std::string_view normalized) {
   for (const AskPatterns* p : {&named, &bare}) {
     Asked a;
     std::string word;
-    if (RE2::FullMatch(normalized, p->en_end.re, &a.clause, &word) ||
-        RE2::FullMatch(normalized, p->en_if.re, &word, &a.clause) ||
-        RE2::FullMatch(normalized, p->label.re, &word, &a.clause) ||
-        RE2::FullMatch(normalized, p->zh_end.re, &a.clause, &word) ||
-        RE2::FullMatch(normalized, p->zh_glued.re, &a.clause, &word)) {
+    if (p->en_end.FullMatch(normalized, &a.clause, &word) ||
+        p->en_if.FullMatch(normalized, &word, &a.clause) ||
+        p->label.FullMatch(normalized, &word, &a.clause) ||
+        p->zh_end.FullMatch(normalized, &a.clause, &word) ||
+        p->zh_glued.FullMatch(normalized, &a.clause, &word)) {
       a.word = FindRateWord(word);
       if (a.word != nullptr && !NegatedBefore(normalized, word)) return a;
     }
@@ -318,7 +318,7 @@ std::optional<EventRate> EventOf(const std::string& name) {
     if (!NamesAShare(stem)) return std::nullopt;
     // Suffixes never drop a negation: 合格 is no event of 不合格率.
     static const Pattern negated("^(?:不|未|非|无|没)");
-    const bool keep_whole = RE2::PartialMatch(stem, negated.re);
+    const bool keep_whole = negated.PartialMatch(stem);
     for (size_t cut = 0; cut + 6 <= stem.size(); cut += 3) {
       e.stems.push_back(stem.substr(cut));
       if (keep_whole) break;
@@ -333,7 +333,7 @@ std::optional<EventRate> EventOf(const std::string& name) {
   std::string w;
   e.name.clear();
   while (RE2::FindAndConsume(&input, word.re, &w)) {
-    if (RE2::FullMatch(w, function_word.re)) continue;
+    if (function_word.FullMatch(w)) continue;
     if (!NamesAShare(w)) return std::nullopt;
     // A hyphenated event by its first word: "show-up rate" by "showed up".
     if (e.stems.empty()) e.stems.push_back(w.substr(0, std::min<size_t>(6, w.find('-'))));
@@ -350,11 +350,11 @@ std::optional<Asked> FindAskedEventRate(std::string_view normalized, std::string
   // The English name with a word the pattern's "our monthly" slot took: "positive review rate".
   static const Pattern en_name("((?:[a-z][a-z-]+ ){1,2}rate)(?:[^a-z]|$)");
   Asked a;
-  if (RE2::FullMatch(normalized, p.en_end.re, &a.clause, &name)) {
-    RE2::PartialMatch(normalized.substr(a.clause.size()), en_name.re, &name);
+  if (p.en_end.FullMatch(normalized, &a.clause, &name)) {
+    en_name.PartialMatch(normalized.substr(a.clause.size()), &name);
   }
-  if (!name.empty() || RE2::FullMatch(normalized, p.label.re, &name, &a.clause) ||
-      RE2::FullMatch(normalized, p.zh_end.re, &a.clause, &name)) {
+  if (!name.empty() || p.label.FullMatch(normalized, &name, &a.clause) ||
+      p.zh_end.FullMatch(normalized, &a.clause, &name)) {
     a.word = FindRateWord("percentage");  // a plain share; the event names it
     return a;
   }
@@ -374,7 +374,7 @@ std::optional<Asked> FindAskedChangeBy(std::string_view normalized) {
       "(?:^|[^a-z])(?:went|grew|rose|fell|dropped|increased|decreased|declined|jumped|climbed|"
       "slipped|up|down|from)(?:[^a-z]|$)");
   std::string clause;
-  if (!RE2::FullMatch(normalized, by.re, &clause) || !RE2::PartialMatch(clause, moves.re)) {
+  if (!by.FullMatch(normalized, &clause) || !moves.PartialMatch(clause)) {
     return std::nullopt;
   }
   return Asked{FindRateWord("change"), clause};
@@ -387,7 +387,7 @@ std::optional<Asked> FindAskedPercentage(std::string_view normalized) {
       "^(.+?),? (?:as a|as|in) (?:percentage|percent|%)[?.!]*$|^(.+?),? is what "
       "(?:percentage|percent|%)[?.!]*$");
   std::string c1, c2;
-  if (!RE2::FullMatch(normalized, as.re, &c1, &c2)) return std::nullopt;
+  if (!as.FullMatch(normalized, &c1, &c2)) return std::nullopt;
   return Asked{FindRateWord("percentage"), c1.empty() ? c2 : c1};
 }
 
@@ -416,7 +416,7 @@ std::string UnitAfter(std::string_view after) {
   size_t length = 0;
   const Unit* unit = Units() == nullptr ? nullptr : UnitNamedAt(after, at, *Units(), length);
   if (unit != nullptr) return unit->id;
-  return RE2::PartialMatch(after, sub_unit.re) ? "cent" : "";
+  return sub_unit.PartialMatch(after) ? "cent" : "";
 }
 
 // Whether both numbers carry a unit and the units differ.
@@ -433,7 +433,7 @@ bool NotAnAmountBefore(std::string_view before) {
       "(?:^|[^a-z])(?:top|first|last|in|since|during|before|after|over|above|under|below|than|"
       "least|most|q|fy|id|no\\.|#)\\s*$|(?:前|第|超过|大于|小于|低于|高于|不少于|不到|至少|最多|"
       "大约|约|百分之)\\s*$|(?:^|\\s)[-−]$");  // a negative number: "from -50 to 100" has no rate
-  return RE2::PartialMatch(before, p.re);
+  return p.PartialMatch(before);
 }
 
 // Whether the text right after a number makes it something else than an amount: a percentage
@@ -444,7 +444,7 @@ bool NotAnAmountAfter(std::string_view after) {
       "^(?:%|[a-z]|[/"
       ":-][0-9]|\\s*(?:年|月|日|号|季度|时|点|以上|以下|以内|多|个百分点)|\\s+(?:percent|"
       "per cent|pct|percentage point))");
-  return RE2::PartialMatch(after, p.re);
+  return p.PartialMatch(after);
 }
 
 // Digits as the patterns here take them, commas between any groups ("1,200.5", "1234,567"), as
@@ -560,11 +560,11 @@ bool NamesThingsByNumber(std::string_view clause, const std::vector<Stated>& n) 
   };
   std::string first, second;
   if (n.size() != 2 || !small_whole(n[0]) || !small_whole(n[1]) ||
-      !RE2::PartialMatch(Before(clause, n, 0), last_word.re, &first) ||
-      !RE2::PartialMatch(Before(clause, n, 1), last_word.re, &second)) {
+      !last_word.PartialMatch(Before(clause, n, 0), &first) ||
+      !last_word.PartialMatch(Before(clause, n, 1), &second)) {
     return false;
   }
-  return first == second && !RE2::FullMatch(first, not_a_name.re);
+  return first == second && !not_a_name.FullMatch(first);
 }
 
 enum class Role { kNone, kPart, kWhole };
@@ -578,10 +578,10 @@ Role ShareRole(std::string_view before, std::string_view after) {
       "(?:out of|of|total(?: of)?|in all|占|共有|共|总共|一共|总计|合计|总数|总共有|一共有|全部)"
       "\\s*[$]?$");
   static const Pattern whole_after("^\\s*(?:in total|total|altogether|in all)");
-  if (RE2::PartialMatch(after, part_after.re) || RE2::PartialMatch(before, part_before.re)) {
+  if (part_after.PartialMatch(after) || part_before.PartialMatch(before)) {
     return Role::kPart;
   }
-  if (RE2::PartialMatch(before, whole_before.re) || RE2::PartialMatch(after, whole_after.re)) {
+  if (whole_before.PartialMatch(before) || whole_after.PartialMatch(after)) {
     return Role::kWhole;
   }
   return Role::kNone;
@@ -634,7 +634,7 @@ bool NegatesALostWord(std::string_view clause) {
       "fail|return|bounc|drop|reject|lost|lose|complain|defect)|(?:没有?|未|不是|不曾|并未|并没有?)"
       "(?:流失|取消|退订|离开|走|丢|离职|失败|缺席|缺勤|请假|退回|退货|退款|拒绝|投诉|跳出|次品|"
       "不良)");
-  return RE2::PartialMatch(clause, p.re);
+  return p.PartialMatch(clause);
 }
 
 Side SideCounted(std::string_view clause, Counts counts) {
@@ -644,7 +644,7 @@ Side SideCounted(std::string_view clause, Counts counts) {
   std::string outside_lost(clause);
   const bool l = RE2::GlobalReplace(&outside_lost, LostWords(), " ") > 0;
   const bool k = RE2::PartialMatch(outside_lost, KeptWords());
-  if (RE2::PartialMatch(clause, left.re) || (k && l) || NegatesALostWord(clause)) {
+  if (left.PartialMatch(clause) || (k && l) || NegatesALostWord(clause)) {
     return Side::kBoth;
   }
   if (!k && !l) return Side::kNone;
@@ -771,8 +771,8 @@ When TimeOf(std::string_view text) {
   static const Pattern later(
       "(?:^|[^a-z])(?:this|now|current|currently|today|new|after|later|latest)(?:[^a-z]|$)|今年|"
       "本月|这个月|这月|本季度|本周|今天|现在|目前|当前|后来|本期|期末|本年");
-  const bool e = RE2::PartialMatch(text, earlier.re);
-  const bool l = RE2::PartialMatch(text, later.re);
+  const bool e = earlier.PartialMatch(text);
+  const bool l = later.PartialMatch(text);
   if (e == l) return When::kNone;
   return e ? When::kEarlier : When::kLater;
 }
@@ -787,7 +787,7 @@ std::optional<bool> FirstIsEarlier(std::string_view clause, const std::vector<St
   static const Pattern compared("(?:compared|relative|as opposed|in comparison|next|close) to");
   std::string between(After(clause, n, 0));
   RE2::GlobalReplace(&between, compared.re, " ");
-  const bool from_to = RE2::PartialMatch(between, to.re);
+  const bool from_to = to.PartialMatch(between);
   std::optional<bool> by_time;
   const std::pair<std::string_view, std::string_view> sides[] = {
       {Before(clause, n, 0), Before(clause, n, 1)},
@@ -817,7 +817,7 @@ bool IsAChangeAmount(std::string_view before, std::string_view after) {
       "比[^,.;:?!、。，0-9]*(?:多|少|高|低)[^,.;:?!、。，0-9]{0,3}$");
   static const Pattern than(
       "^\\s*(?:[a-z]+\\s+)?(?:(?:more|fewer|less|higher|lower)\\s+than|(?:up|down)\\s+on)");
-  return RE2::PartialMatch(before, verb.re) || RE2::PartialMatch(after, than.re);
+  return verb.PartialMatch(before) || than.PartialMatch(after);
 }
 
 // Whether the first number is the earlier one as the rate word's direction and the order the
@@ -899,7 +899,7 @@ std::optional<RateQuestion> ParseComparison(std::string_view normalized) {
                           "bigger|smaller|greater|larger|above|below)(?: than)? " +
                           num + "[?.!]*$");
   std::string x, y;
-  if (!RE2::FullMatch(normalized, zh.re, &x, &y) && !RE2::FullMatch(normalized, en.re, &x, &y)) {
+  if (!zh.FullMatch(normalized, &x, &y) && !en.FullMatch(normalized, &x, &y)) {
     return std::nullopt;
   }
   const auto a = DigitsValue(y);
@@ -971,7 +971,7 @@ std::optional<RateQuestion> ParseStatedRate(std::string_view normalized) {
   if (normalized.size() > 200 || CountDigitRuns(normalized) < 2) return std::nullopt;
   static const Pattern any_word(RateWordAlternation(false) + "|" + RateWordAlternation(true) +
                                 "|比|than|率|rate");
-  if (!RE2::PartialMatch(normalized, any_word.re)) return std::nullopt;
+  if (!any_word.PartialMatch(normalized)) return std::nullopt;
   if (auto r = ParseComparison(normalized)) return r;
   // "… from 4.50 to 5.40 — by what percent" first: else "percent" is a bare share word asked.
   std::optional<Asked> asked = FindAskedChangeBy(normalized);

@@ -48,7 +48,7 @@ std::optional<ZoneConversionQuestion> ParseZh(std::string_view s) {
       std::string(kZhClock) +
       R"(\s*(?:的时候|时)?\s*[,，]?\s*(?:是|对应|相当于|等于|换算成|换成)?\s*(\p{Han}{1,8}?)(?:时间|的)?\s*(?:是)?\s*(?:几点几分|几点钟|几点|什么时间|什么时候)(?:了)?(?:\s*(?:呢|啊|呀|吗|[?？!！。.]))*\s*$)");
   std::string from, part, hour, minute, minute_zh, half, to;
-  if (!RE2::FullMatch(s, kPattern.re, &from, &part, &hour, &minute, &minute_zh, &half, &to)) {
+  if (!kPattern.FullMatch(s, &from, &part, &hour, &minute, &minute_zh, &half, &to)) {
     return std::nullopt;
   }
   int m = 0;
@@ -74,8 +74,8 @@ std::optional<ZoneConversionQuestion> ParseEn(std::string_view s) {
                                       R"(\s+(?:when|if) it(?:'s| is)\s+)" + clock + R"(\s+in\s+)" +
                                       place + end);
   std::string hour, minute, part, from, to;
-  if (!RE2::FullMatch(s, kClockFirst.re, &hour, &minute, &part, &from, &to) &&
-      !RE2::FullMatch(s, kClockLast.re, &to, &hour, &minute, &part, &from)) {
+  if (!kClockFirst.FullMatch(s, &hour, &minute, &part, &from, &to) &&
+      !kClockLast.FullMatch(s, &to, &hour, &minute, &part, &from)) {
     return std::nullopt;
   }
   // A bare number is not a clock time in English ("3 london in tokyo"): am/pm or h:mm.
