@@ -245,9 +245,9 @@ class PostgresPermissionStore final : public PermissionStore {
                              nullptr, values.data(), nullptr, nullptr, 0));
     const ExecStatusType status = r != nullptr ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return r;
-    std::string message = PQerrorMessage(session_->conn());
+    const std::string message =
+        db::postgres_internal::TrimmedText(PQerrorMessage(session_->conn()));
     if (PQstatus(session_->conn()) != CONNECTION_OK) session_->MarkBroken();
-    while (!message.empty() && message.back() == '\n') message.pop_back();
     return UnavailableError(what + " in " + connection_.display_url + " failed: " + message);
   }
 

@@ -18,6 +18,7 @@
 namespace askdb::server::store {
 namespace {
 
+using db::postgres_internal::ErrorField;
 using db::postgres_internal::ResultPtr;
 using db::postgres_internal::Session;
 using db::postgres_internal::TrimmedText;
@@ -121,10 +122,9 @@ struct Conn {
 
   // The server's message for a failed statement (else libpq's); records its SQLSTATE.
   std::string FailureMessage(const PGresult* r) {
-    const char* state = r != nullptr ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
-    last_state = state != nullptr ? state : "";
-    const char* primary = r != nullptr ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
-    return primary != nullptr ? primary : TrimmedText(PQerrorMessage(conn()));
+    last_state = r != nullptr ? ErrorField(r, PG_DIAG_SQLSTATE) : "";
+    const std::string primary = r != nullptr ? ErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : "";
+    return !primary.empty() ? primary : TrimmedText(PQerrorMessage(conn()));
   }
 
   // The Status for the last failure, by its SQLSTATE, saying what to do.
