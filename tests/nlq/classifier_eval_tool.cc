@@ -1,6 +1,7 @@
 // classifier_eval_tool: the request classifier on the public labelled requests of
 // ../shared/data/intents (CLINC150 en, SMP2017 zh, Spider dev questions), by split.
-//   classifier_eval_tool [--json OUT] [--mistakes LANG] [--probabilities LANG] [--split SPLIT]
+//   classifier_eval_tool [--json OUT] [--mistakes LANG] [--probabilities LANG [--model FILE]]
+//                        [--split SPLIT]
 //                        [--rules RULES.toml] [INTENTS.jsonl]
 //   classifier_eval_tool --nlq [--split SPLIT] [--mistakes LANG] [--rules RULES.toml]
 //                        QUESTIONS.jsonl...
@@ -12,7 +13,8 @@
 // --rules uses another rules file (e.g. one whose intent_model names a freshly trained
 // weights file) instead of the embedded one.
 // --probabilities LANG prints, for the develop rows of LANG, the rules' decision beside the
-// built-in model's probabilities (JSON lines; for trying ways of combining them).
+// built-in model's probabilities (JSON lines; for trying ways of combining them); --model FILE
+// prints a weights file's probabilities instead (a retrained model before it is embedded).
 // --mistakes lists the develop split's misclassified requests of one language (never the
 // report split's: we do not look at what we only report on).
 // Splits as the data set fixes them: its "train" part is what we develop against (reported
@@ -90,6 +92,7 @@ int main(int argc, char** argv) {
   std::string mistakes_lang;
   std::string probabilities_lang;
   std::string only_split;
+  std::string model_path;
   bool nlq = false;
   std::vector<std::string> nlq_paths;
   ClassifierOptions options;
@@ -101,6 +104,8 @@ int main(int argc, char** argv) {
       options.rules_path = argv[++i];
     } else if (a == "--probabilities" && i + 1 < argc) {
       probabilities_lang = argv[++i];
+    } else if (a == "--model" && i + 1 < argc) {
+      model_path = argv[++i];
     } else if (a == "--mistakes" && i + 1 < argc) {
       mistakes_lang = argv[++i];
     } else if (a == "--split" && i + 1 < argc) {
@@ -140,7 +145,18 @@ int main(int argc, char** argv) {
     // Develop rows of one language: the rules' decision (run with --rules naming a copy with
     // intent_model = "none") beside the built-in model's probabilities, one JSON line each,
     // to try ways of combining them offline.
-    const IntentModel* model = IntentModel::Default();
+    std::unique_ptr<IntentModel> from_file;
+    if (!model_path.empty()) {
+      auto bytes = askdb::ReadFile(model_path);
+      auto parsed = bytes.ok() ? IntentModel::Parse(*bytes)
+                               : askdb::StatusOr<std::unique_ptr<IntentModel>>(bytes.status());
+      if (!parsed.ok()) {
+        std::cerr << parsed.status().ToString() << "\n";
+        return 1;
+      }
+      from_file = *std::move(parsed);
+    }
+    const IntentModel* model = from_file ? from_file.get() : IntentModel::Default();
     if (model == nullptr) return 1;
     for (const LabelledRequest& r : *requests) {
       if (r.split != "develop" || r.lang != probabilities_lang) continue;

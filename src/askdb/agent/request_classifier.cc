@@ -532,6 +532,9 @@ struct RequestClassifier::Impl {
   // label → the numbers the request must hold for the model to name it over data rules.
   std::map<std::string, int, std::less<>> model_over_data_min_numbers;
   std::vector<int> model_over_data_unless;  // indices into rules
+  // model_reassign: a rule's type name → the types the model may move it to, at this bar.
+  std::map<std::string, std::vector<std::string>, std::less<>> model_reassign;
+  double model_reassign_min_probability = 2.0;  // off unless the rules file sets it
 
   double MinProbability(Language language, bool override) const {
     if (language == Language::kZh) {
@@ -623,6 +626,56 @@ struct RequestClassifier::Impl {
     out.type = *type;
     out.confidence = p.probability * (fired.empty() ? 1.0 : conflict_factor);
     return true;
+  }
+
+  // A rule's type the model may move to a neighbouring one (model_reassign; round 19): a
+  // consultation word (建议, recommendations) at the end of a review or diagnosis asks for one of
+  // its deliverables, and the model, which reads the whole request, tells the two apart where the
+  // rules' priority cannot. Only to a listed type, only when the model is at least
+  // model_reassign_min_probability sure of it; the rule ids then end with the model's.
+  void ApplyModelReassign(std::string_view normalized, Classification& out) const {
+    const auto targets = model_reassign.find(RequestTypeName(out.type));
+    if (model == nullptr || targets == model_reassign.end()) return;
+    const std::vector<double> p = model->Probabilities(normalized);
+    for (size_t l = 0; l < p.size(); ++l) {
+      const std::string& label = model->labels()[l];
+      if (p[l] < model_reassign_min_probability ||
+          std::find(targets->second.begin(), targets->second.end(), label) ==
+              targets->second.end()) {
+        continue;
+      }
+      out.type = *ParseRequestType(label);
+      out.confidence = std::min(out.confidence, p[l]);
+      out.quick_intent = QuickIntent::kNone;
+      out.rules.push_back(std::string(kModelRulePrefix) + label);
+      return;
+    }
+  }
+
+  // model_reassign = { consultation = ["multi_step_analysis"] } and its bar (ApplyModelReassign).
+  Status ParseModelReassign(const toml::table& root) {
+    model_reassign_min_probability =
+        root["model_reassign_min_probability"].value_or(model_reassign_min_probability);
+    const auto node = root["model_reassign"];
+    if (!node) return Status::Ok();
+    const toml::table* t = node.as_table();
+    if (t == nullptr) {
+      return InvalidArgumentError(
+          "classifier rules: model_reassign must be a table of type = [types], e.g. "
+          "{ consultation = [\"multi_step_analysis\"] }");
+    }
+    for (const auto& [from, targets] : *t) {
+      const std::vector<std::string> to = StringList(&targets);
+      const bool known = std::all_of(to.begin(), to.end(), [](const std::string& n) {
+        return ParseRequestType(n).has_value();
+      });
+      if (!ParseRequestType(from.str()) || to.empty() || !known) {
+        return InvalidArgumentError("classifier rules: model_reassign." + std::string(from.str()) +
+                                    " must name a request type and list request types");
+      }
+      model_reassign[std::string(from.str())] = to;
+    }
+    return Status::Ok();
   }
 
   // Indices of the rules that fired after `unless` vetoes, ascending (= file order).
@@ -738,6 +791,7 @@ StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
       impl->model_over_data_min_numbers[std::string(label.str())] = static_cast<int>(*count);
     }
   }
+  ASKDB_RETURN_IF_ERROR(impl->ParseModelReassign(root));
   for (const std::string& name : StringList(root["model_over_data_types"].node())) {
     if (!ParseRequestType(name)) {
       return InvalidArgumentError(
@@ -996,6 +1050,7 @@ Classification RequestClassifier::Classify(std::string_view request) const {
     }
   }
   if (conflict) out.confidence *= impl_->conflict_factor;
+  if (!quick_claimed) impl_->ApplyModelReassign(normalized, out);
   return out;
 }
 

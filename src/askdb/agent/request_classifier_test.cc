@@ -661,6 +661,51 @@ model_over_data_unless = ["verb"]
             RequestType::kDataQuery);
 }
 
+// Round 19: model_reassign lets the model move a rule's type to a neighbouring one — a consultation
+// word at the end of a review ("…, then recommendations") asks for one of its deliverables. The
+// shipped rules leave it off (seed Property 5: a request holding 建议 is a consultation); with it
+// on, the model at least model_reassign_min_probability sure of a multi-step analysis decides, and
+// the rule ids end with the model's. A malformed table is refused.
+TEST(RequestClassifierTest, TheModelMovesARecommendationDeliverableToAMultiStepAnalysis) {
+  EXPECT_EQ(
+      Classifier().Classify("把售后工单从头到尾分析一遍：类型、时长、原因，最后给改进建议").type,
+      RequestType::kConsultation);
+  const std::string rules = R"(
+priority = ["consultation", "multi_step_analysis", "data_query"]
+default_type = "data_query"
+intent_model = "builtin"
+[[rule]]
+id = "advice"
+type = "consultation"
+keywords = ["recommendations"]
+)";
+  const std::string_view review =
+      "review our supplier performance end to end: delays, defects and costs, then recommendations";
+  auto off = RequestClassifier::FromText(rules, EmbeddedUnits());
+  ASSERT_TRUE(off.ok()) << off.status().ToString();
+  EXPECT_EQ((*off)->Classify(review).type, RequestType::kConsultation);
+  auto on = RequestClassifier::FromText(
+      "model_reassign = { consultation = [\"multi_step_analysis\"] }\n"
+      "model_reassign_min_probability = 0.9\n" +
+          rules,
+      EmbeddedUnits());
+  ASSERT_TRUE(on.ok()) << on.status().ToString();
+  const Classification moved = (*on)->Classify(review);
+  EXPECT_EQ(moved.type, RequestType::kMultiStepAnalysis);
+  EXPECT_EQ(moved.rules, (std::vector<std::string>{"advice", "model.multi_step_analysis"}));
+  EXPECT_EQ((*on)->Classify("any recommendations on what to analyze first?").type,
+            RequestType::kConsultation);
+  for (std::string_view bad : {"model_reassign = { consultation = \"multi_step_analysis\" }\n",
+                               "model_reassign = { nosuch = [\"multi_step_analysis\"] }\n",
+                               "model_reassign = { consultation = [\"nosuch\"] }\n",
+                               "model_reassign = [\"consultation\"]\n"}) {
+    const auto refused = RequestClassifier::FromText(std::string(bad) + rules, EmbeddedUnits());
+    ASSERT_FALSE(refused.ok()) << bad;
+    EXPECT_NE(refused.status().message().find("model_reassign"), std::string::npos)
+        << refused.status().ToString();
+  }
+}
+
 // A comma joins digits into one number only when it groups thousands (three digits follow):
 // a list of numbers given for a calculation is several numbers (session 17).
 TEST(RequestClassifierTest, CountNumbersSplitsCommaLists) {
