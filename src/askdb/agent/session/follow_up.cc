@@ -481,6 +481,10 @@ struct Rewrite {
     edits.push_back({at, at, chinese ? text : " " + text, order});
     notes.push_back((chinese ? "加上 " : "added ") + text);
   }
+  void Drop(size_t begin, size_t end, const std::string& old_text, bool chinese) {
+    edits.push_back({begin, end, "", 0});
+    notes.push_back((chinese ? "去掉 " : "dropped ") + old_text);
+  }
 };
 
 // The first unit no slot covers that is not a filler: the follow-up says something of its
@@ -535,11 +539,58 @@ void ReplaceByValue(const Slot& value, const Slot& old, const PreviousQuestion& 
   rewrite->Replace(old.begin, old.end, old.text, std::move(text), 0);
 }
 
-// A value of a table nested with the previous breakdown's by keys narrows it: a city after
-// "各地区" (a city lies in one region) takes the breakdown's place ("上海的销售额"); a region
-// after "各城市" keeps it, for the cities inside ("华东各城市的销售额", "sales by city for
-// East China"). A value of an unrelated table ("Toys" after "by city") is not read: which
-// breakdown it narrows is a guess.
+// Whether the value names one row of its table: the table's label column (name, title),
+// one row per value. "上海" names one city, which lies in one region; "线上" is the channel
+// of many orders, in every region.
+bool NamesItsRow(const nlq::SchemaIndex& index, const Slot& value) {
+  return std::all_of(value.columns.begin(), value.columns.end(), [&](const auto& c) {
+    const auto [table, column] = c;
+    const bool label =
+        column == index.LabelColumn(table, true) || column == index.LabelColumn(table, false);
+    return label && index.LabelIsUnique(table, column);
+  });
+}
+
+// The previous question's values the new value's row lies in, dropped: after "华东各城市的销售额"
+// "那北京呢" asks for 北京, not "华东北京" (empty when 北京 is not in 华东). English drops the
+// preposition before the value too ("for East China").
+void DropValuesItLiesIn(const Slot& value, const PreviousQuestion& previous, Rewrite* rewrite) {
+  if (previous.index == nullptr || !NamesItsRow(*previous.index, value)) return;
+  for (const Slot& p : previous.slots) {
+    if (p.kind != SlotKind::kValue ||
+        NestingOf(*previous.index, TablesOf(value.columns), TablesOf(p.columns)) !=
+            TableNesting::kInside ||
+        !rewrite->replaced_values.insert(p.begin).second) {
+      continue;
+    }
+    size_t begin = p.begin;
+    if (!previous.chinese) {
+      const std::string before = text::AsciiLower(previous.text.substr(0, p.begin));
+      for (std::string_view lead : {" for ", " in ", " of ", " "}) {
+        if (before.ends_with(lead)) {
+          begin -= lead.size();
+          break;
+        }
+      }
+    }
+    rewrite->Drop(begin, p.end, p.text, previous.chinese);
+  }
+}
+
+// `value` in place of `old`, and the values its row lies in dropped.
+void ReplaceNarrowing(const Slot& value, const Slot& old, const PreviousQuestion& previous,
+                      Rewrite* rewrite) {
+  ReplaceByValue(value, old, previous, rewrite);
+  DropValuesItLiesIn(value, previous, rewrite);
+}
+
+// A value of a table nested with the previous breakdown's by keys narrows it. A value that
+// names a row inside one of the breakdown's groups takes the breakdown's place: a city after
+// "各地区" (a city lies in one region), "上海的销售额". Any other keeps the breakdown, as a
+// filter beside it: a region after "各城市", for the cities inside ("华东各城市的销售额",
+// "sales by city for East China"); an order's channel after "各地区", whose orders lie in
+// every region ("线上各地区的销售额"). A value of an unrelated table ("Toys" after "by city") is
+// not read: which breakdown it narrows is a guess.
 WhyNot NarrowNestedBreakdown(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
   bool ambiguous = false;
   const Slot* group = OnlySlot(previous.slots, SlotKind::kGroupOver, &ambiguous);
@@ -547,21 +598,17 @@ WhyNot NarrowNestedBreakdown(const Slot& s, const PreviousQuestion& previous, Re
       !rewrite->replaced_values.insert(group->begin).second) {
     return NoCounterpart(s);
   }
-  switch (NestingOf(*previous.index, TablesOf(s.columns), TablesOf(group->columns))) {
-    case TableNesting::kInside:
-      ReplaceByValue(s, *group, previous, rewrite);
-      return std::nullopt;
-    case TableNesting::kContains:
-      if (previous.chinese) {
-        rewrite->Insert(group->begin, s.text, true, 2);
-      } else {
-        rewrite->Insert(group->end, "for " + s.text, false, 2);
-      }
-      return std::nullopt;
-    case TableNesting::kNone:
-      break;
+  const TableNesting nesting =
+      NestingOf(*previous.index, TablesOf(s.columns), TablesOf(group->columns));
+  if (nesting == TableNesting::kNone) return NoCounterpart(s);
+  if (nesting == TableNesting::kInside && NamesItsRow(*previous.index, s)) {
+    ReplaceNarrowing(s, *group, previous, rewrite);
+  } else if (previous.chinese) {
+    rewrite->Insert(group->begin, s.text, true, 2);
+  } else {
+    rewrite->Insert(group->end, "for " + s.text, false, 2);
   }
-  return NoCounterpart(s);
+  return std::nullopt;
 }
 
 // A value takes the place of the previous question's one value of the same column, or of
@@ -578,7 +625,7 @@ WhyNot SubstituteValue(const Slot& s, const PreviousQuestion& previous, Rewrite*
   if (old == nullptr || ambiguous || !rewrite->replaced_values.insert(old->begin).second) {
     return NoCounterpart(s);
   }
-  ReplaceByValue(s, *old, previous, rewrite);
+  ReplaceNarrowing(s, *old, previous, rewrite);
   return std::nullopt;
 }
 

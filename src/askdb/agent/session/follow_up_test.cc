@@ -131,7 +131,8 @@ TEST_F(FollowUpBreakdownTest, AGroupingReplacesTheGroupingOfThePreviousQuestion)
 }
 
 // Regions hold cities (cities.region_id → regions), whose orders are counted: a city narrows a
-// breakdown by region to itself, a region a breakdown by city to the cities inside it.
+// breakdown by region to itself, a region a breakdown by city to the cities inside it. An
+// order's status names no row: it lies in every region.
 constexpr const char* kRegionSql = R"sql(
 CREATE TABLE regions(region_id INTEGER PRIMARY KEY, name_zh TEXT, name_en TEXT);
 CREATE TABLE cities(city_id INTEGER PRIMARY KEY, name_zh TEXT, name_en TEXT,
@@ -139,11 +140,12 @@ CREATE TABLE cities(city_id INTEGER PRIMARY KEY, name_zh TEXT, name_en TEXT,
 CREATE TABLE products(product_id INTEGER PRIMARY KEY, category TEXT);
 CREATE TABLE orders(order_id INTEGER PRIMARY KEY, city_id INTEGER REFERENCES cities(city_id),
                     product_id INTEGER REFERENCES products(product_id),
-                    order_date TEXT, amount REAL);
+                    order_date TEXT, amount REAL, status TEXT);
 INSERT INTO regions VALUES (1,'华东','East China'),(2,'华北','North China');
 INSERT INTO cities VALUES (1,'北京','Beijing',2),(2,'上海','Shanghai',1),(3,'杭州','Hangzhou',1);
 INSERT INTO products VALUES (1,'Books'),(2,'Toys');
-INSERT INTO orders VALUES (1,1,1,'2024-01-05',100),(2,2,2,'2025-05-01',50);
+INSERT INTO orders VALUES (1,1,1,'2024-01-05',100,'已完成'),(2,2,2,'2025-05-01',50,'已取消'),
+                          (3,3,1,'2025-06-01',70,'已完成');
 )sql";
 
 class FollowUpNestedTest : public FollowUpTest {
@@ -180,14 +182,50 @@ TEST_F(FollowUpNestedTest, ARegionNarrowsABreakdownByCityToTheCitiesInside) {
             "sales by city for East China in 2024?");
 }
 
+// Review of f7e2b3f: any value of a table whose keys reach the regions took the breakdown's
+// place ("那已完成呢" gave "已完成的销售额", the regions lost); an order's status lies in every
+// region, so it filters beside the breakdown.
+TEST_F(FollowUpNestedTest, AValueThatNamesNoRowKeepsTheBreakdown) {
+  FollowUp f = Resolve("各地区的销售额", "那已完成呢");
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "已完成各地区的销售额");
+  EXPECT_EQ(f.explanation, "加上 已完成");
+  EXPECT_EQ(Resolve("2024年各城市的销售额", "那已取消呢").resolved_question,
+            "2024年已取消各城市的销售额");
+}
+
+// Review of f7e2b3f: "华东各城市的销售额" + "那北京呢" gave "华东北京的销售额", empty (北京 is
+// in 华北): the region the city lies in goes with the breakdown.
+TEST_F(FollowUpNestedTest, ACityDropsTheRegionItNarrowedBefore) {
+  FollowUp f = Resolve("华东各城市的销售额", "那北京呢");
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "北京的销售额");
+  EXPECT_EQ(f.explanation, "各城市 → 北京; 去掉 华东");
+  EXPECT_EQ(
+      Resolve("sales by city for East China in 2024?", "what about Beijing?").resolved_question,
+      "sales for Beijing in 2024?");
+  // A value beside the region that names no row leaves the region in place.
+  EXPECT_EQ(Resolve("华东各城市的销售额", "那已完成呢").resolved_question,
+            "华东已完成各城市的销售额");
+}
+
 TEST_F(FollowUpNestedTest, AValueOfAnUnrelatedTableIsNotAFollowUp) {
+  const std::string no_counterpart =
+      "has no single value of the same column in the previous question to replace";
   // A category has no key to the regions: which breakdown it narrows is a guess.
-  EXPECT_FALSE(Resolve("各地区的销售额", "那Toys呢").is_follow_up);
-  EXPECT_FALSE(Resolve("sales by region", "what about Toys").is_follow_up);
+  FollowUp toys = Resolve("各地区的销售额", "那Toys呢");
+  EXPECT_FALSE(toys.is_follow_up);
+  EXPECT_EQ(toys.explanation, "\"Toys\" " + no_counterpart);
+  EXPECT_EQ(Resolve("sales by region", "what about Toys").explanation,
+            "\"Toys\" " + no_counterpart);
   // Two groupings: which one the city narrows is a guess too.
-  EXPECT_FALSE(Resolve("各地区各品类的销售额", "那上海呢").is_follow_up);
+  FollowUp two_groups = Resolve("各地区各品类的销售额", "那上海呢");
+  EXPECT_FALSE(two_groups.is_follow_up);
+  EXPECT_EQ(two_groups.explanation, "\"上海\" " + no_counterpart);
   // Two values for one breakdown.
-  EXPECT_FALSE(Resolve("各地区的销售额", "那上海杭州呢").is_follow_up);
+  FollowUp two_values = Resolve("各地区的销售额", "那上海杭州呢");
+  EXPECT_FALSE(two_values.is_follow_up);
+  EXPECT_EQ(two_values.explanation, "\"杭州\" " + no_counterpart);
 }
 
 TEST_F(FollowUpTest, PeriodReplacesPeriod) {
