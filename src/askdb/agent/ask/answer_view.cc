@@ -124,10 +124,15 @@ bool IsCode(std::string_view value) {
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
 }
 
-// The filters of the engine's reading, as a person says them: "美国", "2023年", "非巴西".
-std::vector<std::string> FilterWords(const Json& reading, const catalog::SemanticModel* model,
-                                     bool chinese) {
-  std::vector<std::string> out;
+// The filters of the engine's reading as a person says them: the periods ("2023年") apart
+// from the values ("美国", "非巴西"), since a sentence places them differently.
+struct FilterPhrases {
+  std::vector<std::string> periods;
+  std::vector<std::string> values;
+};
+
+FilterPhrases FilterWords(const Json& reading, const catalog::SemanticModel* model, bool chinese) {
+  FilterPhrases out;
   if (!reading.is_object()) return out;
   std::string first_name_of;  // "customer." when the last word was a first name's value
   const Json mappings = reading.value("mappings", Json::array());
@@ -136,14 +141,14 @@ std::vector<std::string> FilterWords(const Json& reading, const catalog::Semanti
     const std::string kind = m.value("kind", "");
     const std::string target = m.value("target", "");
     if (kind == "time") {
-      out.push_back(PeriodWords(target, chinese));
+      out.periods.push_back(PeriodWords(target, chinese));
       continue;
     }
     // A business term's filter ("数字渠道 = orders.channel IN (...)"): the person's words.
     if (kind == "filter" && !m.value("phrase", "").empty() &&
         target.find(" = ") != std::string::npos &&
         static_cast<unsigned char>(target.front()) >= 0x80) {
-      out.push_back(m.value("phrase", ""));
+      out.values.push_back(m.value("phrase", ""));
       continue;
     }
     if (kind != "value") continue;
@@ -176,12 +181,12 @@ std::vector<std::string> FilterWords(const Json& reading, const catalog::Semanti
     const std::string bare = lower.substr(table.size());
     if (!negated && !first_name_of.empty() && first_name_of == table &&
         (bare == "lastname" || bare == "last_name" || bare == "surname")) {
-      out.back() += " " + words;
+      out.values.back() += " " + words;
       first_name_of.clear();
       continue;
     }
     first_name_of = !negated && (bare == "firstname" || bare == "first_name") ? table : "";
-    out.push_back(negated ? (chinese ? "非" : "not ") + words : words);
+    out.values.push_back(negated ? (chinese ? "非" : "not ") + words : words);
   }
   return out;
 }
@@ -237,6 +242,20 @@ analysis::ChartRequest ChartRequestFor(const AnswerViewInput& input) {
   return request;
 }
 
+// A one-number label with its filters, as a sentence says them: the period first in Chinese
+// and joined to the values ("2024年上海的销售额", not "2024年、上海的销售额"); in English the
+// values, then the period ("sales for Shanghai in 2024", "... from 2024-01-01 to ...").
+std::string LabelWithFilters(const std::string& label, const FilterPhrases& filters, bool chinese) {
+  if (filters.periods.empty() && filters.values.empty()) return label;
+  const std::string period = Join(filters.periods, chinese ? "、" : " and ");
+  if (chinese) return period + Join(filters.values, "、") + "的" + label;
+  std::string out = label;
+  if (!filters.values.empty()) out += " for " + Join(filters.values, ", ");
+  if (!period.empty())
+    out += (period.find(" to ") != std::string::npos ? " from " : " in ") + period;
+  return out;
+}
+
 }  // namespace
 
 std::string EmptyCellText(bool chinese) { return chinese ? "(空)" : "—"; }
@@ -281,14 +300,13 @@ AnswerView MakeAnswerView(const db::ResultSet& result, const AnswerViewInput& in
   view.chart = analysis::RecommendChart(view.result, ChartRequestFor(input));
   if (view.chart.kind != analysis::ChartKind::kKpi) return view;
   // One number: what it was filtered by, and a duration as people read one.
-  std::vector<std::string> filters = FilterWords(input.reading, input.model, input.chinese);
+  FilterPhrases filters = FilterWords(input.reading, input.model, input.chinese);
   // A filter the label already names ("高价值客户数" under the term 高价值客户) is said once:
   // "高价值客户的高价值客户数" doubles it.
-  std::erase_if(filters, [&](const std::string& f) { return NamesWord(view.chart.kpi_label, f); });
-  if (!filters.empty()) {
-    view.chart.kpi_label = input.chinese ? Join(filters, "、") + "的" + view.chart.kpi_label
-                                         : view.chart.kpi_label + " for " + Join(filters, ", ");
-  }
+  auto named = [&](const std::string& f) { return NamesWord(view.chart.kpi_label, f); };
+  std::erase_if(filters.periods, named);
+  std::erase_if(filters.values, named);
+  view.chart.kpi_label = LabelWithFilters(view.chart.kpi_label, filters, input.chinese);
   if (!units.empty() && IsMilliseconds(units[0]) && !view.result.rows.empty() &&
       !view.result.rows[0].empty()) {
     if (std::optional<double> ms = view.result.rows[0][0].AsNumber(); ms && std::isfinite(*ms)) {

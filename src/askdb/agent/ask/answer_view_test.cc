@@ -125,7 +125,7 @@ TEST(AnswerViewTest, OneNumberNamesItsUnitAndFilters) {
                      .chinese = true};
   AnswerView view = MakeAnswerView(rows, in);
   ASSERT_EQ(view.chart.kind, analysis::ChartKind::kKpi);
-  EXPECT_EQ(WriteAnswer(view.result, view.chart, true), "2023年、美国的销售额 (USD)：523.06。");
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, true), "2023年美国的销售额 (USD)：523.06。");
   // A business term's filter is named in the person's words.
   in.reading = Json::parse(R"j({"mappings": [{"phrase": "线上渠道", "kind": "filter",
       "target": "数字渠道 = orders.channel IN ('online', 'app')"}]})j");
@@ -136,7 +136,12 @@ TEST(AnswerViewTest, OneNumberNamesItsUnitAndFilters) {
       "target": "Invoice.BillingCountry = USA"}]})");
   in.chinese = false;
   view = MakeAnswerView(Rows({{"sales", "REAL"}}, {{db::Value::Double(523.06)}}), in);
-  EXPECT_EQ(WriteAnswer(view.result, view.chart, false), "sales (USD) for 2023, USA: 523.06.");
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, false), "sales (USD) for USA in 2023: 523.06.");
+  // A range that is no whole year or month reads "from ... to".
+  in.reading["mappings"][0]["target"] = "2023-01-01 .. 2023-03-15";
+  view = MakeAnswerView(Rows({{"sales", "REAL"}}, {{db::Value::Double(523.06)}}), in);
+  EXPECT_EQ(WriteAnswer(view.result, view.chart, false),
+            "sales (USD) for USA from 2023-01-01 to 2023-03-15 (exclusive): 523.06.");
 }
 
 // A term that is both the filter and the counted rows ("高价值客户有多少个": 高价值客户数) is

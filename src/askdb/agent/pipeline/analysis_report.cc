@@ -27,6 +27,18 @@ analysis::ChartSpec StepChart(const StepOutcome& step, const std::string& questi
 
 bool HasRows(const StepOutcome& step) { return step.success && step.result.has_value(); }
 
+// How the steps ended; the summary and the footer both say these.
+struct StepCounts {
+  int succeeded = 0, failed = 0, skipped = 0;
+};
+
+StepCounts CountSteps(const std::vector<StepOutcome>& steps) {
+  StepCounts c;
+  for (const StepOutcome& step : steps)
+    (step.success ? c.succeeded : step.skipped ? c.skipped : c.failed)++;
+  return c;
+}
+
 std::vector<std::string> StringList(const Json& reply, const char* key) {
   std::vector<std::string> out;
   if (auto it = reply.find(key); it != reply.end() && it->is_array()) {
@@ -41,7 +53,6 @@ std::vector<std::string> StringList(const Json& reply, const char* key) {
 
 Json DeterministicNarrative(const NarrativeInput& input) {
   std::vector<std::string> findings;
-  int failed = 0;
   for (const StepOutcome& step : *input.steps) {
     if (step.tool == plan::kToolPythonExecutor && step.success && step.python.is_object()) {
       for (const std::string& f : PythonStepFindings(step.python)) {
@@ -49,11 +60,7 @@ Json DeterministicNarrative(const NarrativeInput& input) {
       }
       continue;
     }
-    if (step.tool != plan::kToolExecuteSql) continue;
-    if (!HasRows(step)) {
-      ++failed;
-      continue;
-    }
+    if (step.tool != plan::kToolExecuteSql || !HasRows(step)) continue;
     const AnswerView view = MakeAnswerView(*step.result, {.question = input.question,
                                                           .sql = step.sql,
                                                           .money_columns = input.money_columns,
@@ -62,13 +69,16 @@ Json DeterministicNarrative(const NarrativeInput& input) {
     findings.push_back(step.purpose + (input.chinese ? "：" : ": ") +
                        WriteAnswer(view.result, view.chart, input.chinese));
   }
-  const int done = static_cast<int>(findings.size());
+  // The steps counted as the footer of the answer counts them (a Python step is one), so
+  // the summary and "(3 个步骤：成功 3…)" agree.
+  const StepCounts counts = CountSteps(*input.steps);
+  const int done = counts.succeeded, failed = counts.failed;
   std::string summary =
       input.chinese
-          ? "完成了 " + std::to_string(done) + " 项查询分析" +
-                (failed ? "，" + std::to_string(failed) + " 项未能完成" : "") +
+          ? "完成了 " + std::to_string(done) + " 个分析步骤" +
+                (failed ? "，" + std::to_string(failed) + " 个未能完成" : "") +
                 "。以下结论均直接来自查询结果；未配置模型，因此没有进一步的解读和建议。"
-          : "Ran " + std::to_string(done) + " analysis quer" + (done == 1 ? "y" : "ies") +
+          : "Completed " + std::to_string(done) + " analysis step" + (done == 1 ? "" : "s") +
                 (failed ? "; " + std::to_string(failed) + " could not be completed" : "") +
                 ". The findings below come straight from the query results; no model is "
                 "configured, so there is no further interpretation or recommendation.";
@@ -229,15 +239,13 @@ std::string RenderAnalysisAnswer(const RunState& s) {
       out += std::string(zh ? "\n建议：\n" : "\nRecommendations:\n") + Bullets(recommendations);
     }
   }
-  int ok = 0, failed = 0, skipped = 0;
-  for (const StepOutcome& step : s.steps) {
-    (step.success ? ok : step.skipped ? skipped : failed)++;
-  }
-  out += zh ? "\n（" + std::to_string(s.steps.size()) + " 个步骤：成功 " + std::to_string(ok) +
-                  "，失败 " + std::to_string(failed) + "，跳过 " + std::to_string(skipped) + "）"
-            : "\n(" + std::to_string(s.steps.size()) + " steps: " + std::to_string(ok) +
-                  " succeeded, " + std::to_string(failed) + " failed, " + std::to_string(skipped) +
-                  " skipped)";
+  const StepCounts c = CountSteps(s.steps);
+  out += zh ? "\n（" + std::to_string(s.steps.size()) + " 个步骤：成功 " +
+                  std::to_string(c.succeeded) + "，失败 " + std::to_string(c.failed) + "，跳过 " +
+                  std::to_string(c.skipped) + "）"
+            : "\n(" + std::to_string(s.steps.size()) + " steps: " + std::to_string(c.succeeded) +
+                  " succeeded, " + std::to_string(c.failed) + " failed, " +
+                  std::to_string(c.skipped) + " skipped)";
   return out;
 }
 
