@@ -556,10 +556,13 @@ std::string WriteKnowledgePassage(std::string_view source, std::string_view pass
     quoted += line.empty() ? ">\n" : "> " + std::string(line) + "\n";
     start = end + 1;
   }
+  // Said after the abstention as possibly related, not as the answer: the abstention above
+  // it says the question was not answered, and a passage "that answers it" contradicted that.
   const std::string s(source);
-  if (chinese) return "知识库文档「" + s + "」中的这段内容可能回答了这个问题：\n\n" + quoted + "\n";
-  return "This passage of the knowledge base document \"" + s + "\" may answer the question:\n\n" +
-         quoted + "\n";
+  if (chinese)
+    return "知识库文档「" + s + "」中有一段可能相关的内容（不是查询数据的结果）：\n\n" + quoted;
+  return "A passage of the knowledge base document \"" + s +
+         "\" that may be related (not a result from the data):\n\n" + quoted;
 }
 
 std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,

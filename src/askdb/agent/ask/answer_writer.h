@@ -64,9 +64,10 @@ std::string OtherLanguageAnswer(std::string_view question, bool chinese,
 // (`value`, formatted): the cut fell between tied rows, which the answer must not hide.
 std::string WriteTieNote(std::string_view value, size_t n, bool chinese);
 
-// A knowledge-base document passage that covers the question, put before a no-model
-// abstention: the person who stored the answer in a document sees it, with its source, even
-// though no SQL answers the question (knowledge::BestPassage picks it).
+// A knowledge-base document passage that covers the question, put after a no-model
+// abstention as possibly related: the person who stored the answer in a document sees it,
+// with its source, while the answer says plainly that no query answered the question
+// (knowledge::BestPassage picks it). Ends with a newline.
 std::string WriteKnowledgePassage(std::string_view source, std::string_view passage, bool chinese);
 
 // The answer when the engine abstains and no model is configured: its reason (which word it

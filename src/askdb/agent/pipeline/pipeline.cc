@@ -308,7 +308,7 @@ struct Pipeline::Impl {
     return std::move(*evidence);
   }
 
-  // A document passage that covers the question, for a no-model abstention; "" when none.
+  // A document passage that covers the question, after a no-model abstention; "" when none.
   std::string KnowledgePassage(const RunState& s) const {
     const std::optional<knowledge::Evidence> evidence = Recalled(s);
     if (!evidence) return "";
@@ -762,7 +762,8 @@ struct Pipeline::Impl {
                                            s.chinese(), t.abstain_reason_says_what_to_do, Face());
       // A period the data does not reach: rephrasing would find nothing either.
       if (std::string gap = PeriodOutsideReading(s); !gap.empty()) answer += "\n" + gap;
-      Finish(s, ctx, PipelineRoute::kNotAnswered, KnowledgePassage(s) + answer);
+      if (std::string passage = KnowledgePassage(s); !passage.empty()) answer += "\n\n" + passage;
+      Finish(s, ctx, PipelineRoute::kNotAnswered, answer);
     } else {
       s.next = kLlmSql;
     }
