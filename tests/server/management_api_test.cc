@@ -621,6 +621,12 @@ TEST_F(ManagementApiTest, AFollowUpKeepsItsReadingInTheSessionMessages) {
       200);
   Reply follow = Send("POST", "/api/v1/ask", {{"query", "那华东呢"}, {"thread_id", "t-follow"}});
   ASSERT_EQ(follow.status, 200) << follow.body;
+  // The answer itself says how the follow-up was read; a new question has no reading.
+  EXPECT_NE(follow.json.value("read_as", "").find("华东"), std::string::npos) << follow.body;
+  // A misspelt field is refused, not ignored (the follow-up would start a new thread).
+  Reply misspelt = Send("POST", "/api/v1/ask", {{"query", "那华北呢"}, {"threadId", "t-follow"}});
+  EXPECT_EQ(misspelt.status, 400) << misspelt.body;
+  EXPECT_NE(misspelt.body.find("did you mean 'thread_id'?"), std::string::npos) << misspelt.body;
   Reply messages = Send("GET", "/api/v1/sessions/t-follow/messages");
   ASSERT_EQ(messages.status, 200) << messages.body;
   ASSERT_EQ(messages.json["messages"].size(), 4u) << messages.body;

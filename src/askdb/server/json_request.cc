@@ -1,5 +1,8 @@
 #include "askdb/server/json_request.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "askdb/server/http.h"
 
 namespace askdb::server {
@@ -50,7 +53,31 @@ bool IsJsonContentType(std::string_view content_type) {
   return EqualsIgnoreCase(media, "application/json");
 }
 
+// A field name without case, '_' or '-': "threadId", "thread-id" and "thread_id" match.
+std::string Loose(std::string_view field) {
+  std::string out;
+  for (char c : field) {
+    if (c != '_' && c != '-') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
 }  // namespace
+
+Status RejectUnknownFields(const Json& object, std::initializer_list<std::string_view> accepted) {
+  if (!object.is_object()) return Status::Ok();
+  for (const auto& [field, value] : object.items()) {
+    if (std::find(accepted.begin(), accepted.end(), field) != accepted.end()) continue;
+    std::string message = "unknown field " + Quoted(field);
+    for (std::string_view known : accepted) {
+      if (Loose(known) == Loose(field)) message += "; did you mean " + Quoted(known) + "?";
+    }
+    std::string names;
+    for (std::string_view known : accepted) names += (names.empty() ? "" : ", ") + Quoted(known);
+    return InvalidArgumentError(message + " (accepted fields: " + names + ")");
+  }
+  return Status::Ok();
+}
 
 StatusOr<Json> ParseJsonObject(std::string_view content_type, std::string_view body) {
   if (!IsJsonContentType(content_type)) {

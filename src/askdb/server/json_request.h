@@ -1,12 +1,14 @@
 // Reading JSON request bodies: parse with a Content-Type check, then typed field readers
 // whose errors name the field and what was expected. Every failure is InvalidArgument,
-// which HttpResponse::FromStatus maps to 400 with a JSON error body. Unknown fields are
-// allowed (clients may be newer than the server). A JSON null counts as absent.
+// which HttpResponse::FromStatus maps to 400 with a JSON error body. An endpoint that
+// rejects unknown fields says so with RejectUnknownFields (a misspelt "threadId" would
+// otherwise be ignored silently). A JSON null counts as absent.
 //
 // Pure functions over values; thread-safe.
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -24,6 +26,11 @@ struct HttpRequest;
 StatusOr<Json> ParseJsonObject(std::string_view content_type, std::string_view body);
 // The same for a request, reading its Content-Type header.
 StatusOr<Json> ParseJsonBody(const HttpRequest& request);
+
+// InvalidArgument naming the first field of `object` not in `accepted`, the closest
+// accepted one when it differs only in case, '_' or '-' ("did you mean 'thread_id'?"), and
+// the accepted ones.
+Status RejectUnknownFields(const Json& object, std::initializer_list<std::string_view> accepted);
 
 // A required non-empty-able string field.
 StatusOr<std::string> RequireString(const Json& object, std::string_view field);

@@ -42,6 +42,20 @@ TEST(ParseJsonObjectTest, NumberOverflowIsInvalidArgumentNotAnException) {
   EXPECT_THAT(parsed.status().message(), HasSubstr("number overflow"));
 }
 
+TEST(RejectUnknownFieldsTest, NamesTheFieldTheLikelyOneAndTheAcceptedOnes) {
+  const Json body = Json::parse(R"({"query": "q", "threadId": "t1"})");
+  Status status = RejectUnknownFields(body, {"query", "thread_id", "agent_id"});
+  EXPECT_EQ(status.code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(status.message(),
+            "unknown field 'threadId'; did you mean 'thread_id'? (accepted fields: 'query', "
+            "'thread_id', 'agent_id')");
+  status = RejectUnknownFields(Json::parse(R"({"colour": 1})"), {"query"});
+  EXPECT_EQ(status.message(), "unknown field 'colour' (accepted fields: 'query')");
+  EXPECT_TRUE(RejectUnknownFields(Json::parse(R"({"query": "q", "thread_id": null})"),
+                                  {"query", "thread_id"})
+                  .ok());
+}
+
 TEST(ParseJsonBodyTest, ReadsHeaderFromRequest) {
   HttpRequest request;
   request.headers.Add("content-type", "application/json");

@@ -515,6 +515,8 @@ class Api : public std::enable_shared_from_this<Api> {
     }
     StatusOr<Json> body = ParseJsonBody(http);
     if (!body.ok()) return ErrorResponse(body.status());
+    Status fields = RejectUnknownFields(*body, {"query", "thread_id", "agent_id"});
+    if (!fields.ok()) return ErrorResponse(fields);
     StatusOr<std::string> query = RequireString(*body, "query");
     if (!query.ok()) return ErrorResponse(query.status());
     if (query->empty()) {
@@ -549,6 +551,8 @@ class Api : public std::enable_shared_from_this<Api> {
   HttpResponse Resume(const HttpRequest& http) {
     StatusOr<Json> body = ParseJsonBody(http);
     if (!body.ok()) return ErrorResponse(body.status());
+    Status fields = RejectUnknownFields(*body, {"answer"});
+    if (!fields.ok()) return ErrorResponse(fields);
     StatusOr<std::string> answer = RequireString(*body, "answer");
     if (!answer.ok()) return ErrorResponse(answer.status());
     RunRequest request;

@@ -614,6 +614,9 @@ Json RunAnswerProperties() {
       {"route", Enum({"none", "quick_path", "consultation", "cache", "engine", "llm", "analysis",
                       "not_answered", "knowledge"})},
       {"request_type", Described(Str(), "The classifier's type (data_query, ...)")},
+      {"read_as", Described(Str(),
+                            "How a follow-up was read: the question it was resolved to; absent "
+                            "when the question was new")},
       {"language", Enum({"zh", "en"})},
       {"answer", Str()},
       {"sql", Described(Str(), "The statement run; empty when none")},
@@ -946,6 +949,7 @@ Json AskOperation() {
       {"requestBody",
        JsonBody({{"type", "object"},
                  {"required", {"query"}},
+                 {"additionalProperties", false},
                  {"properties",
                   {{"query", {{"type", "string"}}},
                    {"thread_id",
@@ -1004,6 +1008,7 @@ Json ResumeOperation() {
           {"parameters", Json::array({IdParam()})},
           {"requestBody", JsonBody({{"type", "object"},
                                     {"required", {"answer"}},
+                                    {"additionalProperties", false},
                                     {"properties", {{"answer", {{"type", "string"}}}}}})},
           {"responses", RunErrors()}};
   op["responses"]["200"] = JsonResponse("The pipeline's result", "RunResult");

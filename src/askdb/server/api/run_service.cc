@@ -349,6 +349,11 @@ Json ResultJson(const agent::pipeline::PipelineResult& result, const std::string
                 const std::string& rules_in_words) {
   Json json = result.ToJson();
   json["thread_id"] = thread_id;
+  // How a follow-up was read, which otherwise only the SSE classification frame says.
+  if (const std::string& read_as = agent::pipeline::FollowUpReadAs(result.state);
+      !read_as.empty()) {
+    json["read_as"] = read_as;
+  }
   if (!rules_in_words.empty()) json["permissions"] = rules_in_words;
   return json;
 }
