@@ -97,6 +97,7 @@ TEST(RunStateTest, WritesTheFieldsInAFixedOrder) {
                                              "session",
                                              "history",
                                              "follow_up",
+                                             "follow_up_question",
                                              "next"};
   EXPECT_EQ(keys, expected);
   StatusOr<RunState> back = RunStateFromJson(RunStateToJson(s));
