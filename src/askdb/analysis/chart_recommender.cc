@@ -1093,8 +1093,9 @@ class Recommender {
     for (size_t i = max_slices - 1; i < slices.size(); ++i) other += slices[i].second;
     const std::string merged = std::to_string(slices.size() - max_slices + 1);
     // The answer is written from the parts shown, not from "其他" (it had named 美妆 the
-    // lowest share beside 图书's smaller one, merged away).
-    s.data.total_categories = slices.size();
+    // lowest share beside 图书's smaller one, merged away). Every group of the result counts,
+    // the zero or missing ones that have no slice too ("共 N 项").
+    s.data.total_categories = rs_.rows.size();
     s.data.shows_largest = true;
     s.data.other_slice = true;
     slices.resize(max_slices - 1);

@@ -195,9 +195,13 @@ TEST(ChartRecommenderTest, ShareQuestionIsPieWithOther) {
     rs.rows.push_back({Value::Text("地区" + std::to_string(i)), Value::Int(i * 10)});
     total += i * 10;
   }
+  // A group with nothing has no slice, but counts among the groups ("共 13 项").
+  rs.rows.push_back({Value::Text("地区0"), Value::Int(0)});
   ChartSpec spec = RecommendChart(rs, {.question = "各地区销售额占比是多少？"});
   ASSERT_EQ(spec.kind, ChartKind::kPie) << spec.reason;
   ASSERT_EQ(spec.data.labels.size(), 8u);
+  EXPECT_TRUE(spec.data.other_slice);
+  EXPECT_EQ(spec.data.total_categories, 13u);
   EXPECT_EQ(spec.data.labels.front(), "地区12");
   EXPECT_EQ(spec.data.labels.back(), "其他");
   double sum = 0;

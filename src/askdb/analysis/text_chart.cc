@@ -48,10 +48,10 @@ std::string Clean(std::string_view s) {
 
 // A ratio in percent (3.98%, not 0.04 for every bar), percent points with their sign, money
 // with two decimals.
-std::string ValueText(std::optional<double> v, const ChartSeries& series) {
+std::string ValueText(std::optional<double> v, const ChartSeries& series, bool percent_points) {
   if (!v) return "NULL";
   if (series.ratio) return FormatFraction(*v);
-  if (InPercentPoints(series)) return FormatNumber(*v, false) + "%";
+  if (percent_points) return FormatNumber(*v, false) + "%";
   std::string full = FormatNumber(*v, series.money);
   return text::DisplayWidth(full) <= kMaxFullValueWidth ? full : FormatCompact(*v);
 }
@@ -65,13 +65,22 @@ std::string Bar(double fraction, int cells) {
   return out;
 }
 
+// Whether the first series holds percent points, read off the result's own groups: a pie's
+// merged "其他" sums many small shares, and fractions under "占比(%)" can add up past 1.
+bool GroupsInPercentPoints(const ChartSpec& spec) {
+  ChartSeries groups = spec.data.series.front();
+  if (spec.data.other_slice && !groups.values.empty()) groups.values.pop_back();
+  return InPercentPoints(groups);
+}
+
 std::vector<std::string> BarLines(const ChartSpec& spec, int width) {
   std::vector<std::string> lines;
   const ChartSeries& series = spec.data.series.front();
   size_t n = std::min(spec.data.labels.size(), series.values.size());
+  const bool percent_points = GroupsInPercentPoints(spec);
   // A pie adds each slice's share, unless the values are shares already ("占比(%)": 27.11
   // (27.1%) printed the percent twice).
-  const bool pie = spec.kind == ChartKind::kPie && !series.ratio && !InPercentPoints(series);
+  const bool pie = spec.kind == ChartKind::kPie && !series.ratio && !percent_points;
   double total = 0;
   double max_abs = 0;
   for (size_t i = 0; i < n; ++i) {
@@ -83,7 +92,7 @@ std::vector<std::string> BarLines(const ChartSpec& spec, int width) {
   int value_w = 0;
   int label_w = 0;
   for (size_t i = 0; i < n; ++i) {
-    std::string v = ValueText(series.values[i], series);
+    std::string v = ValueText(series.values[i], series, percent_points);
     if (pie && series.values[i] && total > 0) {
       char pct[32];
       std::snprintf(pct, sizeof pct, " (%.1f%%)", *series.values[i] / total * 100);

@@ -77,6 +77,23 @@ TEST(TextChartTest, APieOfSharesPrintsEachPercentOnce) {
   EXPECT_NE(lines[2].find("39.75%"), std::string::npos) << lines[2];
 }
 
+// Review of 411241b: whether a pie's values are percent points is read off its groups, not the
+// merged "其他", which sums many of them: fractions whose 其他 adds up past 1 stay fractions,
+// each with its share.
+TEST(TextChartTest, TheOtherSliceDoesNotMakeFractionsPercentPoints) {
+  ChartSpec spec;
+  spec.kind = ChartKind::kPie;
+  spec.data.labels = {"a", "b", "其他"};
+  spec.data.series.push_back({"占比(%)", {0.9, 0.8, 2.5}, true, false, false});
+  spec.data.other_slice = true;
+  auto lines = RenderTextChart(spec, 50);
+  ASSERT_EQ(lines.size(), 3u);  // no title: a line per slice
+  EXPECT_EQ(lines[0].find("0.9%"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("(21.4%)"), std::string::npos) << lines[0];
+  spec.data.other_slice = false;  // a group of its own above 1: percent points
+  EXPECT_NE(RenderTextChart(spec, 50)[2].find("2.5%"), std::string::npos);
+}
+
 // A ratio per group is drawn with its percentages (3.98%, 3.56%), as the table and the answer
 // show it, not as "0.04" beside every bar; a series of it likewise.
 TEST(TextChartTest, ARatioReadsInPercent) {
