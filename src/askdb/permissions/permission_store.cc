@@ -11,6 +11,7 @@
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
 #include "askdb/db/postgres/pg_connection.h"
 #include "askdb/db/postgres/pg_session.h"
+#include "askdb/db/postgres/pg_store_connection.h"
 
 namespace askdb::permissions {
 namespace {
@@ -230,9 +231,9 @@ class PostgresPermissionStore final : public PermissionStore {
     if (session_ != nullptr && !session_->broken()) return Status::Ok();
     session_.reset();
     ASKDB_ASSIGN_OR_RETURN(
-        session_, agent::OpenPgStoreSession(connection_.params,
-                                            "the permission store " + connection_.display_url,
-                                            kConnectTimeout));
+        session_, db::postgres_internal::OpenPgStoreSession(
+                      connection_.params, "the permission store " + connection_.display_url,
+                      kConnectTimeout));
     return Status::Ok();
   }
 

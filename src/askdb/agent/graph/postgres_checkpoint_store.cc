@@ -13,6 +13,7 @@
 #include "askdb/db/database_url.h"
 #include "askdb/db/postgres/pg_connection.h"
 #include "askdb/db/postgres/pg_session.h"
+#include "askdb/db/postgres/pg_store_connection.h"
 #include "askdb/db/server_support.h"
 
 namespace askdb::agent {
@@ -25,7 +26,6 @@ using Session = db::postgres_internal::Session;
 using db::server::SteadyClock;
 
 constexpr const char* kComponent = "checkpoints";
-constexpr std::string_view kPasswordEnv = "ASKDB_STORE_PASSWORD";
 constexpr std::size_t kMaxSchemaNameBytes = 63;  // PostgreSQL's NAMEDATALEN - 1
 
 // URL parameters handed to libpq as they are.
@@ -50,8 +50,7 @@ Status MapError(const PGresult* r, Session& session, std::string_view what,
   if (message.empty()) message = TrimmedText(PQerrorMessage(session.conn()));
   const std::string prefix =
       "checkpoint store " + std::string(where) + ": " + std::string(what) + " failed: ";
-  if (session.broken() || state.rfind("08", 0) == 0 || state == "57P01" || state == "57P02" ||
-      state == "57P03") {
+  if (session.broken() || db::postgres_internal::ConnectionLostState(state)) {
     session.MarkBroken();
     return UnavailableError(prefix + "lost the connection (" + message +
                             "); check that the PostgreSQL server runs, then retry");
@@ -160,8 +159,9 @@ StatusOr<PgStoreConnection> ParsePgStoreUrl(std::string_view url_text, std::stri
   PgStoreConnection out;
   out.display_url = url.Redacted();
   out.schema = std::move(default_schema);
-  ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> password,
-                         db::server::ResolvePassword(url, {kPasswordEnv}));
+  ASKDB_ASSIGN_OR_RETURN(
+      std::optional<std::string> password,
+      db::server::ResolvePassword(url, {db::postgres_internal::kPgStorePasswordEnv}));
   out.params = db::postgres_internal::UrlConnParams(url, password, connect_timeout, "askdb-store");
   for (const auto& [key, value] : url.params) {
     ASKDB_RETURN_IF_ERROR(ApplyUrlParam(key, value, where, out));
@@ -173,42 +173,6 @@ StatusOr<PgStoreConnection> ParsePgStoreUrl(std::string_view url_text, std::stri
   }
   out.params.emplace_back("options", StartupOptions(out.schema, statement_timeout));
   return out;
-}
-
-Status PgStoreConnectFailure(std::string_view detail_text, std::string_view where_text,
-                             std::chrono::milliseconds connect_timeout) {
-  using db::postgres_internal::ConnectProblem;
-  const std::string detail(detail_text);
-  const std::string where(where_text);
-  switch (db::postgres_internal::ClassifyConnectFailure(detail)) {
-    case ConnectProblem::kNeedsTls:
-      return PermissionDeniedError(where + " refuses unencrypted connections for this user (" +
-                                   detail + "); connect with TLS: add ?sslmode=require to the URL");
-    case ConnectProblem::kAuthentication:
-      return PermissionDeniedError("authentication failed connecting to " + where + " (" + detail +
-                                   "); check the user and password (URL, password_file= or " +
-                                   std::string(kPasswordEnv) + ")");
-    case ConnectProblem::kNoPassword:
-      return PermissionDeniedError(where +
-                                   " asks for a password and none was given; put it in "
-                                   "the URL, a password_file= or " +
-                                   std::string(kPasswordEnv));
-    case ConnectProblem::kNoDatabase:
-      return NotFoundError(where + " names a database that does not exist (" + detail +
-                           "); create it (CREATE DATABASE ... OWNER ...) or fix the URL");
-    case ConnectProblem::kRefused:
-      return PermissionDeniedError(where + " refused the connection (" + detail +
-                                   "); ask its administrator for access (pg_hba.conf, CONNECT)");
-    case ConnectProblem::kTimeout:
-      return UnavailableError("timed out connecting to " + where + " after " +
-                              db::server::FormatDuration(connect_timeout) +
-                              "; check the host, port and firewall");
-    case ConnectProblem::kOther:
-      break;
-  }
-  return UnavailableError("cannot connect to " + where + " (" + detail +
-                          "); check that the PostgreSQL server runs and the host and port are "
-                          "right");
 }
 
 StatusOr<std::unique_ptr<PostgresCheckpointStore>> PostgresCheckpointStore::Open(
@@ -224,18 +188,9 @@ StatusOr<std::unique_ptr<PostgresCheckpointStore>> PostgresCheckpointStore::Open
   return store;
 }
 
-StatusOr<std::unique_ptr<Session>> OpenPgStoreSession(
-    const std::vector<std::pair<std::string, std::string>>& params, const std::string& where,
-    std::chrono::milliseconds connect_timeout) {
-  return db::postgres_internal::OpenSession(
-      params, db::postgres_internal::ServerNotices::kDrop, where, [&](const std::string& detail) {
-        return PgStoreConnectFailure(detail, where, connect_timeout);
-      });
-}
-
 StatusOr<std::unique_ptr<Session>> PostgresCheckpointStore::Connect() const {
-  return OpenPgStoreSession(conn_params_, "the checkpoint store " + display_url_,
-                            options_.connect_timeout);
+  return db::postgres_internal::OpenPgStoreSession(
+      conn_params_, "the checkpoint store " + display_url_, options_.connect_timeout);
 }
 
 // Runs `fn` on a pooled session. A failure that broke the connection discards the session;

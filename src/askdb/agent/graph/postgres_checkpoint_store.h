@@ -70,6 +70,7 @@ class PostgresCheckpointStore final : public CheckpointStore {
   // InvalidArgument: not a postgres:// URL, unknown parameter, bad schema name.
   // Unavailable: server unreachable. PermissionDenied: authentication or privileges.
   // NotFound: no such database. FailedPrecondition: written by a newer askdb.
+  // ResourceExhausted: libpq cannot allocate a connection.
   static StatusOr<std::unique_ptr<PostgresCheckpointStore>> Open(
       std::string_view url, PostgresCheckpointStoreOptions options = {});
 
@@ -112,9 +113,9 @@ class PostgresCheckpointStore final : public CheckpointStore {
 // processes starting together share one schema, so they all take turns on one lock.
 inline constexpr const char* kPgLockStoreSchema = "SELECT pg_advisory_xact_lock(107148350874113)";
 
-// What the PostgreSQL stores (this one, server/store/postgres_management_store.h) need
-// from a store URL: libpq keyword/value pairs, the URL with "***" for the password, and
-// askdb's own parameters.
+// What the PostgreSQL stores (this one, server/store/postgres_management_store.h,
+// permissions/permission_store.h) need from a store URL: libpq keyword/value pairs, the URL with
+// "***" for the password, and askdb's own parameters.
 struct PgStoreConnection {
   std::vector<std::pair<std::string, std::string>> params;  // libpq keywords, in order
   std::string display_url;
@@ -129,20 +130,6 @@ StatusOr<PgStoreConnection> ParsePgStoreUrl(std::string_view url, std::string_vi
                                             std::string default_schema,
                                             std::chrono::milliseconds connect_timeout,
                                             std::chrono::milliseconds statement_timeout);
-// The Status for a failed libpq connection attempt, from libpq's message `detail`
-// (db::postgres_internal::ClassifyConnectFailure): PermissionDenied (TLS wanted,
-// authentication, pg_hba), NotFound (database), Unavailable (down, timeout), each saying
-// what to do. `where` names the store and its display URL.
-Status PgStoreConnectFailure(std::string_view detail, std::string_view where,
-                             std::chrono::milliseconds connect_timeout);
-// One connection to a PostgreSQL store from PgStoreConnection::params, through the one way
-// askdb opens libpq connections (db/postgres/pg_connection.h). The server's messages are
-// dropped instead of printed on stderr: the stores connect with client_min_messages=warning,
-// so only WARNINGs would reach libpq's printer. A failure is PgStoreConnectFailure's Status.
-StatusOr<std::unique_ptr<db::postgres_internal::Session>> OpenPgStoreSession(
-    const std::vector<std::pair<std::string, std::string>>& params, const std::string& where,
-    std::chrono::milliseconds connect_timeout);
-
 // The checkpoint store named by `store_url` (the server.store_url setting): empty → the
 // SQLite file under the data directory; postgres:// or postgresql:// → PostgreSQL.
 // InvalidArgument for any other scheme.

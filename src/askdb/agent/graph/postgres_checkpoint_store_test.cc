@@ -15,6 +15,8 @@
 #include <thread>
 
 #include "askdb/agent/graph/sqlite_checkpoint_store.h"
+#include "askdb/db/postgres/pg_connection.h"
+#include "askdb/db/postgres/pg_store_connection.h"
 #include "tests/servers/server_env.h"
 
 namespace askdb::agent {
@@ -245,6 +247,9 @@ TEST_F(PostgresCheckpointStoreTest, WrongPasswordIsPermissionDeniedWithoutThePas
   EXPECT_EQ(store.status().code(), StatusCode::kPermissionDenied) << store.status().ToString();
   EXPECT_EQ(store.status().message().find("Wrong-Pw-123"), std::string::npos);
   EXPECT_NE(store.status().message().find("***"), std::string::npos);
+  // The password is named, not TLS (libpq's message may hold a second attempt without TLS).
+  EXPECT_NE(store.status().message().find("authentication failed"), std::string::npos);
+  EXPECT_EQ(store.status().message().find("sslmode"), std::string::npos);
 }
 
 TEST_F(PostgresCheckpointStoreTest, UnknownDatabaseIsNotFound) {
@@ -311,6 +316,34 @@ TEST(OpenCheckpointStoreTest, EmptyUrlIsTheSqliteFileAndOtherSchemesAreRefused) 
   // A postgres URL goes to PostgreSQL (here: nothing listens, so Unavailable).
   EXPECT_EQ(OpenCheckpointStore("postgresql://u@127.0.0.1:1/x").status().code(),
             StatusCode::kUnavailable);
+}
+
+// Runs a statement that makes the server send a WARNING; returns what reached stderr.
+std::string StderrOfAWarning(db::postgres_internal::Session& session) {
+  ::testing::internal::CaptureStderr();
+  db::postgres_internal::ResultPtr r(
+      PQexec(session.conn(), "DO $$BEGIN RAISE WARNING 'askdb-test-warning'; END$$"));
+  EXPECT_EQ(PQresultStatus(r.get()), PGRES_COMMAND_OK) << PQerrorMessage(session.conn());
+  return ::testing::internal::GetCapturedStderr();
+}
+
+// A store's session drops the server's WARNINGs (they would land in a server's log as
+// noise); a session opened the read-only connector's way still prints them.
+TEST_F(PostgresCheckpointStoreTest, AStoreSessionDropsServerWarningsTheConnectorsPrintsThem) {
+  ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_STORE_URL");
+  StatusOr<PgStoreConnection> connection = ParsePgStoreUrl(
+      url, "checkpoint store", "", std::chrono::seconds(10), std::chrono::seconds(30));
+  ASSERT_TRUE(connection.ok()) << connection.status().ToString();
+  auto store_session = db::postgres_internal::OpenPgStoreSession(
+      connection->params, "the test store", std::chrono::seconds(10));
+  ASSERT_TRUE(store_session.ok()) << store_session.status().ToString();
+  EXPECT_EQ(StderrOfAWarning(**store_session), "");
+  auto printing_session = db::postgres_internal::OpenSession(
+      connection->params, db::postgres_internal::ServerNotices::kPrint, "the test server",
+      [](const std::string& detail) { return UnavailableError(detail); });
+  ASSERT_TRUE(printing_session.ok()) << printing_session.status().ToString();
+  EXPECT_NE(StderrOfAWarning(**printing_session).find("WARNING:  askdb-test-warning"),
+            std::string::npos);
 }
 
 }  // namespace

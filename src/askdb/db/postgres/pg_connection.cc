@@ -75,6 +75,46 @@ ConnectProblem ClassifyConnectFailure(std::string_view detail) {
   return ConnectProblem::kOther;
 }
 
+Status ConnectFailureStatus(const std::string& detail, const ConnectFailureWording& wording,
+                            std::chrono::milliseconds connect_timeout) {
+  switch (ClassifyConnectFailure(detail)) {
+    case ConnectProblem::kNeedsTls:
+      return PermissionDeniedError(wording.subject +
+                                   " refuses unencrypted connections for this user (" + detail +
+                                   "); connect with TLS: add ?sslmode=require to the URL");
+    case ConnectProblem::kAuthentication:
+      return PermissionDeniedError("authentication failed connecting to " + wording.target + " (" +
+                                   detail +
+                                   "); check the user and password (URL, password_file= or " +
+                                   wording.password_sources + ")");
+    case ConnectProblem::kNoPassword:
+      return PermissionDeniedError(wording.subject +
+                                   " asks for a password and none was given; put it in the URL, "
+                                   "a password_file= or " +
+                                   wording.password_sources);
+    case ConnectProblem::kNoDatabase:
+      return NotFoundError(wording.missing_database + " (" + detail + "); " +
+                           wording.missing_database_fix);
+    case ConnectProblem::kRefused:
+      return PermissionDeniedError(wording.subject + " refused the connection (" + detail +
+                                   "); ask its administrator for access (pg_hba.conf, CONNECT)");
+    case ConnectProblem::kTimeout:
+      return UnavailableError("timed out connecting to " + wording.target + " after " +
+                              server::FormatDuration(connect_timeout) +
+                              "; check the host, port and firewall");
+    case ConnectProblem::kOther:
+      break;
+  }
+  return UnavailableError("cannot connect to " + wording.target + " (" + detail +
+                          "); check that the " + wording.server +
+                          " runs and the host and port are right");
+}
+
+bool ConnectionLostState(std::string_view sqlstate) {
+  return sqlstate.substr(0, 2) == "08" || sqlstate == "57P01" || sqlstate == "57P02" ||
+         sqlstate == "57P03";
+}
+
 std::string TrimmedText(const char* text) {
   return server::TrimTrailingSpace(text != nullptr ? text : "");
 }

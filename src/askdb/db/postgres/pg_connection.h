@@ -57,6 +57,26 @@ enum class ConnectProblem {
 };
 ConnectProblem ClassifyConnectFailure(std::string_view detail);
 
+// How a caller words a failed connection: the read-only connector names the server, a
+// store names itself.
+struct ConnectFailureWording {
+  std::string subject;  // who refuses or asks: "the server URL", "the checkpoint store URL"
+  std::string target;   // what "connecting to ..." names
+  std::string missing_database;      // the sentence for a database that does not exist
+  std::string missing_database_fix;  // what to do about it
+  std::string password_sources;      // where a password can come from besides the URL
+  std::string server;                // "server", "PostgreSQL server": what must be running
+};
+// The Status for libpq's message `detail` (ClassifyConnectFailure): PermissionDenied (TLS
+// wanted, authentication, no password, access rules), NotFound (database), Unavailable
+// (timeout, anything else), each saying what to do.
+Status ConnectFailureStatus(const std::string& detail, const ConnectFailureWording& wording,
+                            std::chrono::milliseconds connect_timeout);
+
+// A SQLSTATE saying the connection is gone or unusable: class 08 (connection exception),
+// 57P01-57P03 (the server shutting down or not yet accepting connections).
+bool ConnectionLostState(std::string_view sqlstate);
+
 // One open connection to `params`. ResourceExhausted when libpq cannot allocate one (`where`
 // names the server in that message); any other failure is `failure`'s Status.
 StatusOr<std::unique_ptr<Session>> OpenSession(const ConnParams& params, ServerNotices notices,

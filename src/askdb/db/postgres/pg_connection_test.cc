@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "askdb/db/postgres/pg_store_connection.h"
+
 namespace askdb::db::postgres_internal {
 namespace {
 
@@ -58,6 +60,63 @@ TEST(ClassifyConnectFailureTest, ARetryWithoutTlsAfterATlsAttemptIsNoMissingTls)
                                    "database \"d\", SSL on\nFATAL:  no pg_hba.conf entry for "
                                    "host \"h\", user \"u\", database \"d\", SSL off"),
             ConnectProblem::kRefused);
+}
+
+TEST(ConnectionLostStateTest, ConnectionExceptionsAndShutdownsButNotOtherFailures) {
+  for (const char* state : {"08000", "08006", "08P01", "57P01", "57P02", "57P03"}) {
+    EXPECT_TRUE(ConnectionLostState(state)) << state;
+  }
+  for (const char* state : {"", "0", "57014", "42501", "40001", "57P04"}) {
+    EXPECT_FALSE(ConnectionLostState(state)) << state;
+  }
+}
+
+ConnectFailureWording TestWording() {
+  return {.subject = "SUBJECT",
+          .target = "TARGET",
+          .missing_database = "NO-DB",
+          .missing_database_fix = "FIX-DB",
+          .password_sources = "SOURCES",
+          .server = "SERVER"};
+}
+
+// Each problem gets its code and the caller's words around libpq's message.
+TEST(ConnectFailureStatusTest, WordsEachProblemWithTheCallersParts) {
+  const auto status_of = [](const std::string& detail) {
+    return ConnectFailureStatus(detail, TestWording(), std::chrono::milliseconds(5000));
+  };
+  const Status tls = status_of("FATAL:  no pg_hba.conf entry for host \"h\", no encryption");
+  EXPECT_EQ(tls.code(), StatusCode::kPermissionDenied);
+  EXPECT_EQ(tls.message().rfind("SUBJECT refuses unencrypted connections", 0), 0u) << tls.message();
+  const Status password = status_of("FATAL:  password authentication failed for user \"u\"");
+  EXPECT_EQ(password.code(), StatusCode::kPermissionDenied);
+  EXPECT_NE(password.message().find("connecting to TARGET"), std::string::npos);
+  EXPECT_NE(password.message().find("password_file= or SOURCES)"), std::string::npos);
+  EXPECT_EQ(password.message().find("sslmode"), std::string::npos);
+  const Status database = status_of("FATAL:  database \"x\" does not exist");
+  EXPECT_EQ(database.code(), StatusCode::kNotFound);
+  EXPECT_EQ(database.message(), "NO-DB (FATAL:  database \"x\" does not exist); FIX-DB");
+  const Status timeout = status_of("timeout expired");
+  EXPECT_EQ(timeout.code(), StatusCode::kUnavailable);
+  EXPECT_NE(timeout.message().find("TARGET after 5 s"), std::string::npos) << timeout.message();
+  const Status down = status_of("Connection refused");
+  EXPECT_EQ(down.code(), StatusCode::kUnavailable);
+  EXPECT_NE(down.message().find("check that the SERVER runs"), std::string::npos);
+}
+
+// The stores' words: the store names itself and its password variable.
+TEST(PgStoreConnectFailureTest, NamesTheStoreAndItsPasswordVariable) {
+  const Status database = PgStoreConnectFailure("FATAL:  database \"x\" does not exist",
+                                                "the test store", std::chrono::seconds(10));
+  EXPECT_EQ(database.code(), StatusCode::kNotFound);
+  EXPECT_EQ(database.message(),
+            "the test store names a database that does not exist (FATAL:  database \"x\" does "
+            "not exist); create it (CREATE DATABASE ... OWNER ...) or fix the URL");
+  const Status password = PgStoreConnectFailure("fe_sendauth: no password supplied",
+                                                "the test store", std::chrono::seconds(10));
+  EXPECT_EQ(password.message(),
+            "the test store asks for a password and none was given; put it in the URL, a "
+            "password_file= or ASKDB_STORE_PASSWORD");
 }
 
 std::string ParamOf(const ConnParams& params, const std::string& key) {

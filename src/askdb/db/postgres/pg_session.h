@@ -1,5 +1,6 @@
 // One libpq connection, owned by a session pool or by the call using it; shared by the
-// read-only connector and the writable stores built on libpq (checkpoints, management).
+// read-only connector and the writable stores built on libpq (checkpoints, management,
+// permissions).
 // Internal: include only from .cc files that link libpq. Not thread-safe: one user at a time.
 #pragma once
 

@@ -213,38 +213,18 @@ Status LostConnection(std::string_view where, std::string_view detail) {
                           "statement reconnects, retry it");
 }
 
-// Why the connection failed, named from libpq's text: TLS, the password, the database's
-// name, access rules, a timeout, or no server there.
+// Why the connection failed, named from libpq's text, in the words of a read-only
+// connection: the server refuses, the database's name is wrong.
 Status ConnectFailure(const std::string& detail, const std::string& where,
                       const std::string& database, std::chrono::milliseconds connect_timeout) {
-  switch (postgres_internal::ClassifyConnectFailure(detail)) {
-    case postgres_internal::ConnectProblem::kNeedsTls:
-      return PermissionDeniedError("the server " + where +
-                                   " refuses unencrypted connections for this user (" + detail +
-                                   "); connect with TLS: add ?sslmode=require to the URL");
-    case postgres_internal::ConnectProblem::kAuthentication:
-      return PermissionDeniedError("authentication failed connecting to " + where + " (" + detail +
-                                   "); check the user and password (URL, password_file= or "
-                                   "PGPASSWORD / ASKDB_PG_PASSWORD)");
-    case postgres_internal::ConnectProblem::kNoPassword:
-      return PermissionDeniedError("the server " + where +
-                                   " asks for a password and none was given; put it in the URL, "
-                                   "a password_file= or PGPASSWORD / ASKDB_PG_PASSWORD");
-    case postgres_internal::ConnectProblem::kNoDatabase:
-      return NotFoundError("the database '" + database + "' does not exist on " + where + " (" +
-                           detail + "); check the database name in the URL");
-    case postgres_internal::ConnectProblem::kRefused:
-      return PermissionDeniedError("the server " + where + " refused the connection (" + detail +
-                                   "); ask its administrator for access (pg_hba.conf, CONNECT)");
-    case postgres_internal::ConnectProblem::kTimeout:
-      return UnavailableError("timed out connecting to " + where + " after " +
-                              server::FormatDuration(connect_timeout) +
-                              "; check the host, port and firewall");
-    case postgres_internal::ConnectProblem::kOther:
-      break;
-  }
-  return UnavailableError("cannot connect to " + where + " (" + detail +
-                          "); check that the server runs and the host and port are right");
+  const postgres_internal::ConnectFailureWording wording{
+      .subject = "the server " + where,
+      .target = where,
+      .missing_database = "the database '" + database + "' does not exist on " + where,
+      .missing_database_fix = "check the database name in the URL",
+      .password_sources = "PGPASSWORD / ASKDB_PG_PASSWORD",
+      .server = "server"};
+  return postgres_internal::ConnectFailureStatus(detail, wording, connect_timeout);
 }
 
 // The SQLSTATEs that mean a refusal or a resource limit rather than a mistake in the SQL.
@@ -303,8 +283,7 @@ Status MapError(const PGresult* r, Session& session, Step step, std::string_view
   std::string message = ErrorField(r, PG_DIAG_MESSAGE_PRIMARY);
   if (message.empty()) message = TrimmedText(PQresultErrorMessage(r));
   const std::string hint = ErrorField(r, PG_DIAG_MESSAGE_HINT);
-  if (session.broken() || StartsWith(state, "08") || state == "57P01" || state == "57P02" ||
-      state == "57P03") {
+  if (session.broken() || postgres_internal::ConnectionLostState(state)) {
     session.MarkBroken();
     return LostConnection(where, message);
   }

@@ -14,6 +14,7 @@
 
 #include "askdb/agent/graph/postgres_checkpoint_store.h"
 #include "askdb/db/postgres/pg_connection.h"
+#include "askdb/db/postgres/pg_store_connection.h"
 
 namespace askdb::server::store {
 namespace {
@@ -72,9 +73,9 @@ struct Conn {
   Status EnsureConnected() {
     if (session != nullptr && PQstatus(conn()) == CONNECTION_OK) return Status::Ok();
     session.reset();
-    ASKDB_ASSIGN_OR_RETURN(
-        session,
-        agent::OpenPgStoreSession(params, "the management store " + display_url, connect_timeout));
+    ASKDB_ASSIGN_OR_RETURN(session,
+                           db::postgres_internal::OpenPgStoreSession(
+                               params, "the management store " + display_url, connect_timeout));
     return Status::Ok();
   }
   // Runs `sql` with text parameters (nullopt: NULL). On failure sets last_error and
@@ -97,8 +98,8 @@ struct Conn {
       if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return r;
       const std::string prefix = "management store " + display_url + ": " + std::string(what) +
                                  " failed: " + FailureMessage(r.get());
-      const bool lost = PQstatus(conn()) != CONNECTION_OK || last_state.rfind("08", 0) == 0 ||
-                        last_state == "57P01";
+      const bool lost = PQstatus(conn()) != CONNECTION_OK ||
+                        db::postgres_internal::ConnectionLostState(last_state);
       if (lost) {
         session.reset();
         if (!in_transaction && attempt == 0) continue;
