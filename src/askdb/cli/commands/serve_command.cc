@@ -146,7 +146,8 @@ StatusOr<std::unique_ptr<server::security::ApiKeyAuthenticator>> MakeAuthenticat
     const std::filesystem::path& data_dir) {
   if (!policy.auth_required()) return std::unique_ptr<server::security::ApiKeyAuthenticator>();
   if (management.new_admin_key) {
-    // The key on the log's second line, right after the starting line (README "The web UI").
+    // The key soon after the starting line (README "The web UI"); warnings while the datasource
+    // loads can come between.
     std::cerr << "askdb serve: admin API key, created now and shown only this once: "
               << *management.new_admin_key
               << "\n  Send it as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'; only its "
@@ -341,14 +342,16 @@ std::string ServerUrl(const std::string& host, int port) {
 
 // The first line, at once: preparing the datasource reads its whole schema and statistics,
 // seconds on a large one, and a silent terminal looked hung. A server URL's password is not
-// shown.
+// shown; a URL that does not parse is not shown at all (its password could not be found to
+// hide), the error that follows names it masked.
 void PrintStarting(const ServeOptions& options, const std::string& url) {
   const StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
   std::cerr << "askdb serve: starting on "
             << (options.port == 0 ? options.host + " (a free port)"
                                   : ServerUrl(options.host, options.port))
-            << "; loading the schema of " << (parsed.ok() ? parsed->Redacted() : url) << " ..."
-            << std::endl;
+            << "; loading the schema of "
+            << (parsed.ok() ? parsed->Redacted() : "the database (its URL does not parse)")
+            << " ..." << std::endl;
 }
 
 void PrintListening(const ServeOptions& options, int port, bool auth_required) {
