@@ -43,6 +43,14 @@ class FollowUpTest : public ::testing::Test {
   FollowUp Resolve(const std::string& prev, const std::string& q) {
     return ResolveFollowUp(prev, q, index_);
   }
+  // `q` after `prev` is a follow-up read as `resolved`, saying `explanation`.
+  void ExpectReadAs(const std::string& prev, const std::string& q, const std::string& resolved,
+                    const std::string& explanation) {
+    FollowUp f = Resolve(prev, q);
+    EXPECT_TRUE(f.is_follow_up) << f.explanation;
+    EXPECT_EQ(f.resolved_question, resolved);
+    EXPECT_EQ(f.explanation, explanation);
+  }
   // The index of `sql`'s database with the semantic model `model_json`.
   static void BuildIndexWithModel(const char* sql, const char* model_json) {
     auto conn = db::SqliteConnector::OpenInMemory(sql);
@@ -161,10 +169,7 @@ class FollowUpNestedTest : public FollowUpTest {
 // Session 23: "各地区的销售额" + "那上海呢" went unanswered ("那" unplaced): 上海 is a city, not a
 // value of the region column the breakdown is over.
 TEST_F(FollowUpNestedTest, ACityNarrowsABreakdownByRegionToItself) {
-  FollowUp f = Resolve("各地区的销售额", "那上海呢");
-  EXPECT_TRUE(f.is_follow_up) << f.explanation;
-  EXPECT_EQ(f.resolved_question, "上海的销售额");
-  EXPECT_EQ(f.explanation, "各地区 → 上海");
+  ExpectReadAs("各地区的销售额", "那上海呢", "上海的销售额", "各地区 → 上海");
   EXPECT_EQ(Resolve("2024年各地区的销售额", "what about Shanghai").resolved_question,
             "2024年Shanghai的销售额");
   EXPECT_EQ(Resolve("sales by region in 2024", "what about Shanghai?").resolved_question,
@@ -174,10 +179,7 @@ TEST_F(FollowUpNestedTest, ACityNarrowsABreakdownByRegionToItself) {
 }
 
 TEST_F(FollowUpNestedTest, ARegionNarrowsABreakdownByCityToTheCitiesInside) {
-  FollowUp f = Resolve("2024年各城市的销售额", "那华东呢？");
-  EXPECT_TRUE(f.is_follow_up) << f.explanation;
-  EXPECT_EQ(f.resolved_question, "2024年华东各城市的销售额");
-  EXPECT_EQ(f.explanation, "加上 华东");
+  ExpectReadAs("2024年各城市的销售额", "那华东呢？", "2024年华东各城市的销售额", "加上 华东");
   EXPECT_EQ(Resolve("sales by city in 2024?", "what about East China?").resolved_question,
             "sales by city for East China in 2024?");
 }
@@ -186,10 +188,7 @@ TEST_F(FollowUpNestedTest, ARegionNarrowsABreakdownByCityToTheCitiesInside) {
 // place ("那已完成呢" gave "已完成的销售额", the regions lost); an order's status lies in every
 // region, so it filters beside the breakdown.
 TEST_F(FollowUpNestedTest, AValueThatNamesNoRowKeepsTheBreakdown) {
-  FollowUp f = Resolve("各地区的销售额", "那已完成呢");
-  EXPECT_TRUE(f.is_follow_up) << f.explanation;
-  EXPECT_EQ(f.resolved_question, "已完成各地区的销售额");
-  EXPECT_EQ(f.explanation, "加上 已完成");
+  ExpectReadAs("各地区的销售额", "那已完成呢", "已完成各地区的销售额", "加上 已完成");
   EXPECT_EQ(Resolve("2024年各城市的销售额", "那已取消呢").resolved_question,
             "2024年已取消各城市的销售额");
 }
@@ -197,10 +196,7 @@ TEST_F(FollowUpNestedTest, AValueThatNamesNoRowKeepsTheBreakdown) {
 // Review of f7e2b3f: "华东各城市的销售额" + "那北京呢" gave "华东北京的销售额", empty (北京 is
 // in 华北): the region the city lies in goes with the breakdown.
 TEST_F(FollowUpNestedTest, ACityDropsTheRegionItNarrowedBefore) {
-  FollowUp f = Resolve("华东各城市的销售额", "那北京呢");
-  EXPECT_TRUE(f.is_follow_up) << f.explanation;
-  EXPECT_EQ(f.resolved_question, "北京的销售额");
-  EXPECT_EQ(f.explanation, "各城市 → 北京; 去掉 华东");
+  ExpectReadAs("华东各城市的销售额", "那北京呢", "北京的销售额", "各城市 → 北京; 去掉 华东");
   EXPECT_EQ(
       Resolve("sales by city for East China in 2024?", "what about Beijing?").resolved_question,
       "sales for Beijing in 2024?");
