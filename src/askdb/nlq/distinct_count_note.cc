@@ -5,7 +5,9 @@
 namespace askdb::nlq {
 namespace {
 
-// The note, or "" when the column holds no repeated value (or its counts are unknown).
+// The note, or "" when the column held no repeated value when the schema was indexed (or its
+// counts are unknown). It gives no figures: the indexed counts may be estimates (PostgreSQL,
+// MySQL) and date from the indexing, so they could contradict the answer's own count.
 std::string DistinctNote(const Measure& m, const SchemaIndex& index, bool chinese) {
   const IndexedColumn& col = index.columns()[m.column];
   const IndexedTable& table = index.tables()[col.table];
@@ -13,22 +15,17 @@ std::string DistinctNote(const Measure& m, const SchemaIndex& index, bool chines
       *col.stats.distinct_count >= *table.row_count) {
     return "";
   }
-  const std::string rows = std::to_string(*table.row_count);
-  const std::string values = std::to_string(*col.stats.distinct_count);
   const std::string& shown = chinese ? col.display_zh : col.display_en;
   const std::string& word = shown.empty() ? col.name : shown;
-  if (chinese) {
-    return "（每个不同的" + word + "只计一次；" + table.name + " 共 " + rows + " 行，" + values +
-           " 个不同的值）";
-  }
-  return " (each different " + word + " counted once; " + table.name + " holds " + rows +
-         " rows with " + values + " different values)";
+  if (chinese) return "（每个不同的" + word + "只计一次）";
+  return " (each different " + word + " counted once)";
 }
 
 }  // namespace
 
 void NoteDistinctCounts(const std::vector<Measure>& measures, const SchemaIndex& index,
-                        bool chinese, std::vector<Mapping>* explanation) {
+                        bool chinese, bool asked_for_distinct, std::vector<Mapping>* explanation) {
+  if (asked_for_distinct) return;
   for (const Measure& m : measures) {
     if (m.agg != Agg::kCount || !m.distinct || m.column < 0) continue;
     const std::string note = DistinctNote(m, index, chinese);

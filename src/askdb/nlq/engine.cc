@@ -1054,7 +1054,11 @@ Translation Parser::WriteAnswer() {
                : q_.bucket                 ? ChartHint::kTimeSeries
                : !q_.group_columns.empty() ? ChartHint::kCategory
                                            : ChartHint::kNone;
-  NoteDistinctCounts(q_.measures, index_, chinese_, &out_.explanation);
+  // "how many different states", 几种: the question asked for the distinct values itself.
+  const bool asked_for_distinct = std::any_of(items_.begin(), items_.end(), [](const Item& it) {
+    return it.used && it.Has(Kw::kDistinct);
+  });
+  NoteDistinctCounts(q_.measures, index_, chinese_, asked_for_distinct, &out_.explanation);
   if (!out_.anchor_note.empty()) out_.explanation.push_back({"", "anchor", out_.anchor_note});
   return out_;
 }

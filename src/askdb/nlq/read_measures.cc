@@ -1043,11 +1043,14 @@ void Parser::BindPendingToTerm(int i, AggregateScan* scan) {
   scan->pending_distinct = false;
 }
 
-// "how many grade A apple harvests", "how many album tracks": a singular column word that
+// "how many grade A apple harvests", "how many album tracks" (album a column of the tracks'
+// table; where Album is a table of its own this does not apply): a singular column word that
 // opens a noun phrase whose last noun names the column's own table is an attribute of those
-// rows, so the count is of the rows, not of the column's distinct values. Only terms, numbers
-// and one-letter codes ("grade A") may stand between; a plural ("countries singers come
-// from") or any other word ends the phrase. Returns the rows' item, or -1.
+// rows, so the count is of the rows, not of the column's distinct values. The column word is
+// left unread, so the question abstains on it: "how many gold medals" on a table of medal
+// counts with a gold column means SUM(gold), and a row count would be a confident mistake. Only
+// terms, numbers and one-letter codes ("grade A") may stand between; a plural ("countries singers
+// come from") or any other word ends the phrase. Returns the rows' item, or -1.
 int Parser::ModifiedRowsNoun(int i) const {
   const Item& it = items_[i];
   const int col = ColumnOf(it);

@@ -593,6 +593,16 @@ void ReadAverageOfOne(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
+// A 的 the reading inserts, of no width, at unit `at`.
+Item OfItem(size_t at) {
+  Item of;
+  of.kind = ItemKind::kKeyword;
+  of.kw = Bit(Kw::kStop);
+  of.text = "的";
+  of.unit_begin = of.unit_end = at;
+  return of;
+}
+
 // "每个销售代表的销售额", "每位金牌会员的消费", "哪位销售代表的销售额最高": each (or which) + a
 // value of a table's column that is not its name (a kind of its rows: a title, a level) is
 // that table's rows of that kind, one by one; the words are read as "销售代表的每个员工" (the
@@ -623,11 +633,7 @@ void ReadEachOfAKind(const SchemaIndex& index, std::vector<Item>* items) {
     // value 的 每个 table: the group word and its unit move after the value.
     std::vector<Item> group(v.begin() + static_cast<std::ptrdiff_t>(k),
                             v.begin() + static_cast<std::ptrdiff_t>(at));
-    Item of;
-    of.kind = ItemKind::kKeyword;
-    of.kw = Bit(Kw::kStop);
-    of.text = "的";
-    of.unit_begin = of.unit_end = value.unit_end;
+    Item of = OfItem(value.unit_end);
     Item rows;
     rows.kind = ItemKind::kTerm;
     rows.terms = {table_term};
@@ -645,9 +651,10 @@ void ReadEachOfAKind(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
-// "各类商品的销量", "每类商品": 各/每 + 类 + a word X groups by X's category, as 各商品类别
-// does, when the schema names that category with X (商品类别, 商品分类, 商品类型); 类 alone
-// names no column, so the group word found nothing to group by.
+// "各类商品的销量", "每类商品": 各/每 + 类 + a word X reads as 各 X类别 的 X (per category
+// of the X), when the schema names that category with X (商品类别, 商品分类, 商品类型); 类
+// alone names no column, so the group word found nothing to group by. X stays: "各类商品的数量"
+// counts the goods of each category, not the categories.
 void ReadEachKindOf(const SchemaIndex& index, std::vector<Item>* items) {
   std::vector<Item>& v = *items;
   for (size_t k = 0; k + 2 < v.size(); ++k) {
@@ -664,7 +671,16 @@ void ReadEachKindOf(const SchemaIndex& index, std::vector<Item>* items) {
       kind.unit_begin = v[k + 1].unit_begin;
       kind.text = v[k + 2].text + std::string(suffix);  // the column's heading: 商品类别
       v[k + 1] = std::move(kind);
-      v.erase(v.begin() + static_cast<std::ptrdiff_t>(k) + 2);
+      // X stays only as the table it names (商品 is also the demo's name column: listed
+      // beside the total it would abstain); a word naming no table is the category alone.
+      std::erase_if(v[k + 2].terms,
+                    [&](int id) { return index.terms()[id].kind != TermKind::kTable; });
+      if (v[k + 2].terms.empty()) {
+        v.erase(v.begin() + static_cast<std::ptrdiff_t>(k) + 2);
+      } else {
+        v.insert(v.begin() + static_cast<std::ptrdiff_t>(k) + 2, OfItem(v[k + 2].unit_begin));
+        k += 2;
+      }
       break;
     }
   }

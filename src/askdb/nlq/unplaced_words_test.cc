@@ -1,5 +1,5 @@
 // The words a decline names: whole Chinese words, never single characters of one, and never
-// a word the reading placed.
+// a whole word the reading placed (a word it placed only part of is named whole: 上市).
 #include "askdb/nlq/unplaced_words.h"
 
 #include <gtest/gtest.h>
@@ -67,7 +67,6 @@ TEST(UnplacedWordsTest, AFunctionCharacterJoinsOnlyWhereTheDictionaryJoinsIt) {
   EXPECT_EQ(Words("退货率的城市", {"城", "市"}, {"的"}), (std::vector<std::string>{"退货率"}));
 }
 
-// A schema word left unapplied (件, a column's word) was read: only with `known` is it named.
 // "2023年以后上市": 后 read as "after", 以 and 上 left over, were named as two characters; the
 // words the person typed are 以后 and 上市.
 TEST(UnplacedWordsTest, ACharacterLeftOfADictionaryWordNamesTheWholeWord) {
@@ -81,6 +80,7 @@ TEST(UnplacedWordsTest, AFunctionWordBetweenUnknownWordsEndsAWord) {
   EXPECT_EQ(words, (std::vector<std::string>{"入职", "员工"}));
 }
 
+// A schema word left unapplied (件, a column's word) was read: only with `known` is it named.
 TEST(UnplacedWordsTest, AKnownWordLeftUnappliedIsNotCalledUnknown) {
   Reading r = Read("卖出件", {}, {});
   r.items[2].kind = ItemKind::kTerm;  // 件: unused, but a word of the schema
