@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -52,6 +53,29 @@ constexpr size_t kCjkCharBytes = 3;
 
 bool IsChineseNumeralChar(std::string_view ch) {
   return ChineseDigit(ch) >= 0 || ChineseUnit(ch) > 0 || ch == "点";
+}
+
+// The financial forms: 壹贰叁肆伍陆柒捌玖 and the units 拾佰仟 (零万亿 are shared).
+bool IsFinancialNumeralChar(std::string_view ch) {
+  static constexpr std::string_view kFinancial = "壹贰叁肆伍陆柒捌玖拾佰仟";
+  // UTF-8 is self-synchronising: a whole character matches only at a character boundary.
+  return ch.size() == kCjkCharBytes && kFinancial.find(ch) != std::string_view::npos;
+}
+
+// Whether a run of numerals is read as a number: a run with a financial form must be written
+// as a cheque writes it, two or more numerals with no ordinary digit or unit mixed in; alone,
+// 陆 is of 大陆, 伍 of 队伍, 拾 of 收拾 (and 拾一 of 收拾一下).
+bool IsReadableNumeralRun(std::string_view run) {
+  bool financial = false, ordinary = false;
+  for (size_t i = 0; i + kCjkCharBytes <= run.size(); i += kCjkCharBytes) {
+    const std::string_view ch = run.substr(i, kCjkCharBytes);
+    if (IsFinancialNumeralChar(ch)) {
+      financial = true;
+    } else if (ch != "零" && ch != "万" && ch != "亿" && ch != "点") {
+      ordinary = true;
+    }
+  }
+  return !financial || (!ordinary && run.size() >= 2 * kCjkCharBytes);
 }
 
 std::string_view CharAt(std::string_view s, size_t i) {
@@ -620,10 +644,24 @@ size_t ScaleLetterAfterDigits(std::string_view s, size_t at, bool m_is_million,
   return 0;
 }
 
+// A lone financial digit right after an operator is an operand (玖佰玖拾玖加壹); anywhere else
+// it is a word (大陆, 队伍), see IsReadableNumeralRun.
+std::optional<ParsedNumber> LoneFinancialOperand(std::string_view s,
+                                                 const std::vector<Token>& out) {
+  const std::string_view ch = CharAt(s, 0);
+  if (out.empty() || !IsFinancialNumeralChar(ch) || ChineseDigit(ch) < 0) return std::nullopt;
+  const Tok last = out.back().kind;
+  if (last != Tok::kPlus && last != Tok::kMinus && last != Tok::kMul && last != Tok::kDiv) {
+    return std::nullopt;
+  }
+  return ParsedNumber{static_cast<long double>(ChineseDigit(ch)), kCjkCharBytes};
+}
+
 // A number in digits or numerals, with a scale word or letter after it ("3 million", "3.5k")
 // and an ordinal suffix ("the 10th power", "5th root").
 size_t ReadNumber(std::string_view s, size_t i, bool m_is_million, std::vector<Token>& out) {
-  const auto num = ParseNumberPrefix(s.substr(i));
+  auto num = ParseNumberPrefix(s.substr(i));
+  if (!num) num = LoneFinancialOperand(s.substr(i), out);
   if (!num) return 0;
   out.push_back({Tok::kNumber, num->value, i});
   size_t end = i + num->length;
@@ -693,7 +731,8 @@ class Parser {
     if (result_.ok()) {
       if (std::isnan(v)) {
         result_.error = ArithmeticError::kDomain;
-      } else if (std::isinf(v)) {
+      } else if (std::isinf(v) || fabsl(v) > std::numeric_limits<double>::max()) {
+        // long double holds more than a double; the answer (and its JSON) carries a double.
         result_.error = ArithmeticError::kOverflow;
       }
     }
@@ -1264,7 +1303,10 @@ size_t ExponentLength(std::string_view s) {
 size_t UnitsAfterDigits(std::string_view s, bool whole, long double& value) {
   size_t i = 0;
   long double last_unit = 0;
-  for (long double unit; (unit = ChineseUnit(CharAt(s, i))) > 0; i += kCjkCharBytes) {
+  // Only the ordinary units: a cheque writes no Arabic digits (5拾 is no 50).
+  for (long double unit;
+       !IsFinancialNumeralChar(CharAt(s, i)) && (unit = ChineseUnit(CharAt(s, i))) > 0;
+       i += kCjkCharBytes) {
     value *= unit;
     last_unit = unit;
   }
@@ -1321,7 +1363,7 @@ std::optional<ParsedNumber> ParseNumberPrefix(std::string_view s) {
   while (IsChineseNumeralChar(CharAt(s, end))) end += kCjkCharBytes;
   // A trailing 点 is not a decimal point ("三点" as in three o'clock).
   while (end > 0 && s.substr(end - kCjkCharBytes, kCjkCharBytes) == "点") end -= kCjkCharBytes;
-  if (end == 0) return std::nullopt;
+  if (end == 0 || !IsReadableNumeralRun(s.substr(0, end))) return std::nullopt;
   const auto v = ChineseNumeralValue(s.substr(0, end));
   if (!v) return std::nullopt;
   return ParsedNumber{*v, end};

@@ -464,8 +464,26 @@ TEST(ArithmeticTest, FinancialNumeralsExponentsAndTerseRoots) {
   EXPECT_EQ(Eval("cube root 343"), "7");
   EXPECT_EQ(Eval("square root 49"), "7");
   // An exponent ends its word and has at most three digits.
-  EXPECT_NE(Eval("2e5x"), "200000");
-  EXPECT_NE(Eval("1e1234"), "inf");
+  EXPECT_EQ(Eval("2e5x").rfind("error:", 0), 0u) << Eval("2e5x");
+  EXPECT_EQ(Eval("1e1234").rfind("error:", 0), 0u) << Eval("1e1234");
+  // Beyond a double (long double holds it, the answer's JSON could not): an overflow.
+  EXPECT_EQ(Eval("1e300*1e300").rfind("error:", 0), 0u) << Eval("1e300*1e300");
+  EXPECT_EQ(Eval("1e400*1").rfind("error:", 0), 0u) << Eval("1e400*1");
+}
+
+// A financial form is read only as a cheque writes it: two or more of them, no ordinary
+// numeral mixed in. 陆 of 大陆, 伍 of 队伍, 拾 of 收拾 are words.
+TEST(ArithmeticTest, AFinancialFormAloneIsNoNumber) {
+  for (std::string_view s : {"陆100美元", "伍", "拾一下", "陆一百", "伍佰五十"}) {
+    EXPECT_FALSE(ParseNumberPrefix(s)) << s;
+  }
+  const auto cheque = ParseNumberPrefix("壹仟贰佰元整");
+  ASSERT_TRUE(cheque);
+  EXPECT_EQ(FormatNumber(cheque->value), "1200");
+  const auto wan = ParseNumberPrefix("壹万零伍佰");
+  ASSERT_TRUE(wan);
+  EXPECT_EQ(FormatNumber(wan->value), "10500");
+  EXPECT_EQ(Eval("大陆100加5").rfind("error:", 0), 0u);
 }
 
 }  // namespace askdb::agent

@@ -63,14 +63,34 @@ int CutMatches(std::string& text, const RE2& p, std::string& first) {
   return found;
 }
 
+// Whether the story's percentage is not taken of its amount: the amount already holds it ("a
+// total of $118 with an 18% tip included", "$30 after 25% off", 已, 含) or the percentage is
+// of something else ("lost 12% of our customers", 少了12%的客户).
+bool TellsAnotherBase(std::string_view story) {
+  static const Pattern other_base(
+      "(?:^|[^a-z])(?:includ|already(?:[^a-z]|$)|after(?:[^a-z]|$)|net of(?:[^a-z]|$))|含|已|"
+      "(?:%|percent)\\s*(?:of(?:[^a-z]|$)|的)");
+  return other_base.PartialMatch(story);
+}
+
+// The story without the words whose numeral is no number (一顿饭, 一起, 点了), so that
+// MayHoldNumber sees the numbers it tells.
+std::string WithoutFixedWords(std::string story) {
+  static constexpr std::string_view kFixed[] = {"一顿", "一起", "一共", "一下", "一个", "一家",
+                                                "一次", "一桌", "一些", "点了", "点的", "点菜"};
+  for (std::string_view word : kFixed) {
+    for (size_t at; (at = story.find(word)) != std::string::npos;)
+      story.replace(at, word.size(), " ");
+  }
+  return story;
+}
+
 // A split or a tip told as a story, the question last: "dinner came to $186.40 and there are 4
 // of us, how much does each person pay", "the bill was 84 dollars, i want to leave 18% tip, how
 // much is the tip", 一顿饭花了186.4元，4个人平摊每人多少.
 std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
   using K = BillQuestion::Kind;
-  static const std::string kEnAmount = "([0-9][0-9,]*(?:\\.[0-9]+)?)";
-  static const Pattern en_money("\\$\\s*" + kEnAmount + "|" + kEnAmount +
-                                "\\s*(?:dollars?|bucks|usd|euros?|eur)(?:[^a-z]|$)");
+  static const Pattern en_money(StoryMoneyPattern());
   static const Pattern en_people(
       "(?:^|[^a-z0-9.,])" + kPeople +
       "\\s+(?:of us|people|persons|friends|guys|colleagues|coworkers|roommates)(?:[^a-z]|$)|"
@@ -118,15 +138,22 @@ std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
 
 }  // namespace
 
+const std::string& StoryMoneyPattern() {
+  static const std::string kAmount = "([0-9][0-9,]*(?:\\.[0-9]+)?)";
+  static const std::string kMoney =
+      "\\$\\s*" + kAmount + "|" + kAmount + "\\s*(?:dollars?|bucks|usd|euros?|eur)(?:[^a-z]|$)";
+  return kMoney;
+}
+
 std::optional<std::pair<long double, long double>> StoryFigures(std::string story, const RE2& first,
                                                                 const RE2& second) {
+  if (TellsAnotherBase(story)) return std::nullopt;
   std::string a, b;
   if (CutMatches(story, first, a) != 1 || CutMatches(story, second, b) != 1) return std::nullopt;
-  // Chinese numerals are not looked for: 一 stands in 一顿饭, 一起, 一共.
-  static const Pattern any_number(
-      "[0-9%]|百分|(?:^|[^a-z])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-      "hundred|thousand|million|half|percent)(?:[^a-z]|$)");
-  if (any_number.PartialMatch(story)) return std::nullopt;
+  static const Pattern any_number("[0-9%]|百分|(?:^|[^a-z])(?:half|percent)(?:[^a-z]|$)");
+  if (any_number.PartialMatch(story) || MayHoldNumber(WithoutFixedWords(story))) {
+    return std::nullopt;
+  }
   const auto x = Num(a);
   const auto y = Num(b);
   if (!x || !y) return std::nullopt;

@@ -37,8 +37,15 @@ std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized);
 
 // The two figures a short story states and no other number: `first` and then `second` must each
 // match the story exactly once (a match's first non-empty group is its figure), and no digit,
-// percent sign or English number word may remain once both are cut out — "dinner came to
-// $186.40 and there are 4 of us" (money, people). {first, second}, or nullopt.
+// percent sign, Chinese numeral or English number word may remain once both are cut out (the
+// numerals of fixed words such as 一顿饭, 一起, 一共, 点了 aside) — "dinner came to $186.40 and
+// there are 4 of us" (money, people). nullopt too when the amount already holds the
+// percentage ("included", "after", "already", "net of", 含, 已) or the percentage is of
+// something else ("12% of our customers", 12%的客户). {first, second}, or nullopt.
+// An amount of money in an English story, its figure the pattern's first non-empty group: "$80",
+// "80 dollars", "45 euros".
+const std::string& StoryMoneyPattern();
+
 std::optional<std::pair<long double, long double>> StoryFigures(std::string story,
                                                                 const re2::RE2& first,
                                                                 const re2::RE2& second);

@@ -81,5 +81,22 @@ TEST(BillQuestionTest, StoriesWithOneAmountAndOneFigure) {
   EXPECT_FALSE(ParseBillQuestion("total sales were $5000, how much per person"));
 }
 
+// Review of session 23: a number in Chinese numerals or English words is another number too,
+// and a tip already in the total is no tip on it.
+TEST(BillQuestionTest, AStoryWithANumberInWordsOrAnIncludedTipIsNotRead) {
+  for (const char* request :
+       {"dinner came to $186.40 plus fifteen for parking and there are 4 of us, how much does "
+        "each person pay",
+        "晚饭花了700元，4个人，又来了三个同事，每人多少",
+        "my total was $118 with an 18% tip included, how much is the tip",
+        "the bill was $118 after an 18% tip, how much is the tip"}) {
+    EXPECT_FALSE(ParseBillQuestion(request)) << request;
+  }
+  // Fixed words with 一 are no number.
+  const auto together = ParseBillQuestion("一起吃饭一共花了300元，4个人，每人多少");
+  ASSERT_TRUE(together);
+  EXPECT_DOUBLE_EQ(static_cast<double>(together->Result()), 75.0);
+}
+
 }  // namespace
 }  // namespace askdb::agent

@@ -373,6 +373,10 @@ DayShape ZhShiftFromADay(std::string_view s) {
       !day_then.FullMatch(s, &base, &num, &unit, &word)) {
     return {};
   }
+  // A sign shifts by days, weeks or months only: "3月1日 - 10日" is a range's end, "+ 1年" a
+  // year's label as often as a shift.
+  const bool sign = word == "+" || word.find('-') != std::string::npos;
+  if (sign && (unit == "日" || unit == "年")) return {};
   const bool back = word.find("前") != std::string::npos || word.starts_with("减") ||
                     word.find('-') != std::string::npos;
   return Matched(Shifted(ParseZhDay(base), back ? -1 : 1, Number(num), unit, s));

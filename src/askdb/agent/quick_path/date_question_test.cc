@@ -87,6 +87,15 @@ TEST(DateQuestionTest, English) {
   EXPECT_TRUE(EvaluateDateQuestion(*leap, kToday).leap);
 }
 
+// Review of session 23: a calculator's sign shifts by days, weeks or months; "- 10日" is a
+// range's end, not ten days back.
+TEST(DateQuestionTest, ASignBeforeADayOfTheMonthIsNoShift) {
+  EXPECT_NE(DateOf("2025年3月1日 - 10日是星期几"), "2025-02-19");
+  EXPECT_NE(DateOf("2025年3月1日 + 10日是星期几"), "2025-03-11");
+  EXPECT_NE(DateOf("2025年3月1日 + 1年是星期几"), "2026-03-01");
+  EXPECT_EQ(DateOf("2025年3月1日 - 10天是星期几"), "2025-02-19");
+}
+
 TEST(DateQuestionTest, MonthShiftsClampToTheMonthsLastDay) {
   const auto q = ParseDateQuestion("1个月后是几号");
   ASSERT_TRUE(q);

@@ -44,9 +44,7 @@ std::string Number(std::string digits) {
 // amount and the percentage once each and no other number (StoryFigures).
 std::optional<std::string> StoryExpression(std::string_view normalized) {
   static const std::string kPercent = "([0-9]+(?:\\.[0-9]+)?)\\s*(?:%|percent)";
-  static const Utf8Pattern en_money(
-      "\\$\\s*([0-9][0-9,]*(?:\\.[0-9]+)?)|([0-9][0-9,]*(?:\\.[0-9]+)?)"
-      "\\s*(?:dollars?|bucks|usd|euros?)(?:[^a-z]|$)");
+  static const Utf8Pattern en_money(StoryMoneyPattern());
   static const Utf8Pattern en_amount("\\$?\\s*([0-9][0-9,]*(?:\\.[0-9]+)?)");
   static const Utf8Pattern zh_amount("([0-9][0-9,]*(?:\\.[0-9]+)?(?:万|千|亿)?)");
   static const Utf8Pattern en_off(kPercent + "\\s*(?:off|discount)|(?:discount|off) of " +

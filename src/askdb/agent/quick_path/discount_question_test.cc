@@ -52,5 +52,17 @@ TEST(DiscountQuestionTest, APercentageOffOrLostInAStory) {
   }
 }
 
+// Review of session 23: a number in words, a price already discounted, or a percentage of
+// something else than the amount: not read (the answer would be a wrong number).
+TEST(DiscountQuestionTest, AStoryThatDoesNotTakeThePercentageOffTheAmountIsNotRead) {
+  for (const char* request :
+       {"我存了5万，亏了12%，又花了三千，还剩多少", "the shirt is $30 after 25% off, what do i pay",
+        "the shirt is $30 with 25% off already, what do i pay",
+        "our revenue was 5000 and we lost 12% of our customers, how much is left",
+        "我存了5万，已经亏了12%，还剩多少", "我有5万，客户少了12%的人，还剩多少"}) {
+    EXPECT_FALSE(DiscountExpression(request)) << request;
+  }
+}
+
 }  // namespace
 }  // namespace askdb::agent

@@ -5,8 +5,9 @@
 // "10除以3保留两位小数"): its value, printed as the arithmetic answer prints it, is rounded.
 //
 // Like the percentage parser, ParseRoundQuestion reads the whole (normalised) request or
-// nothing, and the classifier uses it as its rule. The number must be written in digits and
-// the place said ("round 3.7 up", "round to two significant figures" fall through).
+// nothing, and the classifier uses it as its rule. The number must be written in digits, or be
+// an expression, and the place said ("round 3.7 up", "round to two significant figures" fall
+// through).
 //
 // Rounding is done on the decimal digits as written, half away from zero (四舍五入, school
 // rounding): 19.995 to two decimals is 20.00 — a binary double would hold 19.99499… and give

@@ -456,8 +456,7 @@ std::optional<long double> DigitsValue(std::string digits) {
   return n->value;
 }
 
-// The stated numbers of a clause ("1,000", "12k", "1.2m", "1.1bn", "120万", "$80"), or nullopt when
-// one is not an amount (see NotAnAmountBefore/After) or two could be years ("from 2023 to 2024").
+// The multiplier of a Chinese unit word (亿, 万, else 千).
 long double ScaleOf(const std::string& chinese_unit) {
   return chinese_unit == "亿" ? 1e8L : chinese_unit == "万" ? 1e4L : 1e3L;
 }
@@ -472,6 +471,8 @@ std::optional<ParsedNumber> SpokenAmount(std::string_view at, const std::string&
   return n;
 }
 
+// The stated numbers of a clause ("1,000", "12k", "1.2m", "1.1bn", "120万", "$80"), or nullopt when
+// one is not an amount (see NotAnAmountBefore/After) or two could be years ("from 2023 to 2024").
 std::optional<std::vector<Stated>> StatedNumbers(std::string_view clause) {
   static const Pattern number(
       "([0-9]+(?:,[0-9]{3})*(?:\\.[0-9]+)?|\\.[0-9]+)(\\s?million|\\s?thousand|\\s?billion|\\s?"
@@ -820,13 +821,26 @@ bool IsAChangeAmount(std::string_view before, std::string_view after) {
   return verb.PartialMatch(before) || than.PartialMatch(after);
 }
 
+// Whether the clause names a month, a quarter or a year (march, q3, last year, 3月, 二季度,
+// 2024年): then the periods, not the order the numbers are told in, say which came first.
+bool NamesAPeriod(std::string_view clause) {
+  static const Pattern period(
+      "(?:^|[^a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|"
+      "march|april|june|july|august|september|october|november|december|q[1-4]|quarters?|"
+      "years?|fy[0-9]*)(?:[^a-z]|$)|[0-9一二三四五六七八九十]+月|季度|年");
+  return period.PartialMatch(clause);
+}
+
 // Whether the first number is the earlier one as the rate word's direction and the order the
 // numbers are told in agree: a drop told from the larger number to the smaller ("1,200 users
-// in january and 900 in february, the percentage drop?"), a rise from the smaller. Growth and
+// on monday and 900 on tuesday, the percentage drop?"), a rise from the smaller. Growth and
 // change may go either way ("negative growth"), and a drop told smaller first may be either
-// order: nullopt.
-std::optional<bool> FirstIsEarlierByDirection(std::string_view name_en, long double first,
-                                              long double second) {
+// order: nullopt. A clause that names months, quarters or years is not guessed ("1,200 in
+// march and 900 in february": the drop is a rise). A year in digits is no stated amount
+// (StatedNumbers), so it is not looked for here.
+std::optional<bool> FirstIsEarlierByDirection(std::string_view clause, std::string_view name_en,
+                                              long double first, long double second) {
+  if (NamesAPeriod(clause)) return std::nullopt;
   const bool up = name_en == "increase" || name_en == "rise" || name_en == "gain";
   const bool down =
       name_en == "decrease" || name_en == "decline" || name_en == "drop" || name_en == "fall";
@@ -841,7 +855,7 @@ void ReadChange(std::string_view clause, const std::vector<Stated>& n, RateQuest
     return;
   }
   std::optional<bool> first = FirstIsEarlier(clause, n);
-  if (!first) first = FirstIsEarlierByDirection(r.name_en, n[0].value, n[1].value);
+  if (!first) first = FirstIsEarlierByDirection(clause, r.name_en, n[0].value, n[1].value);
   if (!first) {
     r.unclear = Unclear::kOrder;
     return;
