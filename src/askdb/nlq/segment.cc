@@ -678,6 +678,7 @@ void ReadEachKindOf(const SchemaIndex& index, std::vector<Item>* items) {
       if (v[k + 2].terms.empty()) {
         v.erase(v.begin() + static_cast<std::ptrdiff_t>(k) + 2);
       } else {
+        v[k + 1].unit_end = v[k + 2].unit_begin;  // X类别 spans 类; X keeps its own word
         v.insert(v.begin() + static_cast<std::ptrdiff_t>(k) + 2, OfItem(v[k + 2].unit_begin));
         k += 2;
       }
