@@ -26,9 +26,7 @@ constexpr int kMonthsPerYear = 12;
 using Pattern = Utf8Pattern;
 
 const std::string kZhNum = "([0-9]+|[零〇一二两三四五六七八九十百千]+)";
-const std::string kEnMonths =
-    "(january|february|march|april|may|june|july|august|september|october|november|december|"
-    "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)";
+const std::string kEnMonths(kEnglishMonthPattern);
 const std::string kEnWeekdays =
     "(sunday|monday|tuesday|wednesday|thursday|friday|saturday|sun|mon|tue|tues|wed|thu|thur|"
     "thurs|fri|sat)";

@@ -17,6 +17,12 @@
 
 namespace askdb::agent {
 
+// English month names and short forms as one capturing RE2 alternation, full names first; the
+// date reader and the stated-rate reader (a clause naming a month) share it.
+inline constexpr std::string_view kEnglishMonthPattern =
+    "(january|february|march|april|may|june|july|august|september|october|november|december|"
+    "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)";
+
 struct CivilDate {
   int year = 1970;
   int month = 1;  // 1..12

@@ -9,6 +9,7 @@
 
 #include "askdb/agent/quick_path/arithmetic.h"
 #include "askdb/agent/quick_path/conversion_scan.h"
+#include "askdb/agent/quick_path/date_question.h"
 #include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/agent/quick_path/utf8_pattern.h"
 #include "askdb/common/embedded.h"
@@ -824,10 +825,9 @@ bool IsAChangeAmount(std::string_view before, std::string_view after) {
 // Whether the clause names a month, a quarter or a year (march, q3, last year, 3月, 二季度,
 // 2024年): then the periods, not the order the numbers are told in, say which came first.
 bool NamesAPeriod(std::string_view clause) {
-  static const Pattern period(
-      "(?:^|[^a-z])(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|"
-      "march|april|june|july|august|september|october|november|december|q[1-4]|quarters?|"
-      "years?|fy[0-9]*)(?:[^a-z]|$)|[0-9一二三四五六七八九十]+月|季度|年");
+  static const Pattern period("(?:^|[^a-z])(?:" + std::string(kEnglishMonthPattern) +
+                              "|q[1-4]|quarters?|years?|fy[0-9]*)(?:[^a-z]|$)|"
+                              "[0-9一二三四五六七八九十]+月|季度|年");
   return period.PartialMatch(clause);
 }
 
