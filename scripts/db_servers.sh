@@ -14,7 +14,10 @@
 #
 # Roles: an admin (superuser) that loads the data, a read-only role `askdb_reader` with
 # SELECT grants only (what askdb should connect as), and `askdb_tls`, which the servers
-# only admit over TLS (the servers have no TLS, so it never gets in: the "TLS required" test).
+# only admit over TLS. PostgreSQL runs with ssl=on, its certificate signed by a throw-away
+# CA made at each start ($DIR/tls/ca.crt, ASKDB_TEST_PG_CA) for 127.0.0.1 only, so tests
+# can connect with sslmode=verify-full and see a wrong host name refused. MariaDB has no
+# TLS, so `askdb_tls` never gets in there (the "TLS required" test).
 # The management store (askdb's own agents, sessions, checkpoints) gets a writable database
 # `askdb_store` owned by role `askdb_store` (ASKDB_TEST_STORE_URL); tests put their tables in
 # a schema of their own inside it.
@@ -73,6 +76,27 @@ running() {
   return $ok
 }
 
+# A throw-away CA and a server certificate it signs for 127.0.0.1 (EC keys: fast to make),
+# valid for a week; the key is readable by the server's user only, as PostgreSQL demands.
+make_tls_files() {
+  local user=$1 tls=$DIR/tls
+  command -v openssl >/dev/null || die "openssl not found (install openssl)"
+  mkdir -p "$tls"
+  local ec=(-newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes)
+  openssl req -x509 "${ec[@]}" -days 7 -subj "/CN=askdb test CA" \
+    -keyout "$tls/ca.key" -out "$tls/ca.crt" 2>"$tls/openssl.log" &&
+    openssl req "${ec[@]}" -subj "/CN=askdb test server" \
+      -keyout "$tls/server.key" -out "$tls/server.csr" 2>>"$tls/openssl.log" &&
+    openssl x509 -req -in "$tls/server.csr" -CA "$tls/ca.crt" -CAkey "$tls/ca.key" \
+      -CAcreateserial -days 7 -extfile <(echo "subjectAltName=IP:127.0.0.1") \
+      -out "$tls/server.crt" 2>>"$tls/openssl.log" ||
+    die "making the test certificates failed: $(tail -5 "$tls/openssl.log")"
+  rm -f "$tls/ca.key" "$tls/server.csr" "$tls/ca.srl"
+  chmod 600 "$tls/server.key"
+  chmod 644 "$tls/ca.crt" "$tls/server.crt"
+  [[ $(id -u) -ne 0 ]] || chown "$user" "$tls/server.key" "$tls/server.crt"
+}
+
 ensure_loader() {
   [[ -x $LOADER ]] && return 0
   log "building askdb_load_fixture in $BUILD_DIR"
@@ -91,6 +115,7 @@ start_postgres() {
   chmod 600 "$DIR/pg/admin.pw"
   [[ $(id -u) -ne 0 ]] || chown -R "$user" "$DIR/pg"
   as_user "$user" test -w "$DIR/pg" || die "$DIR is not writable by $user; set ASKDB_TEST_SERVERS_DIR"
+  make_tls_files "$user"
   log "postgres: initdb"
   as_user "$user" "$PG_BIN/initdb" -D "$DIR/pg/data" -U askdb_admin --pwfile="$DIR/pg/admin.pw" \
     -A scram-sha-256 -E UTF8 --locale=C --no-sync >"$DIR/pg/initdb.log" 2>&1 ||
@@ -98,7 +123,7 @@ start_postgres() {
   cat >"$DIR/pg/data/pg_hba.conf" <<'EOF'
 # askdb test server: loopback only, passwords always; askdb_tls only over TLS.
 local all all scram-sha-256
-host all askdb_tls 127.0.0.1/32 reject
+hostnossl all askdb_tls 127.0.0.1/32 reject
 hostssl all askdb_tls 127.0.0.1/32 scram-sha-256
 host all all 127.0.0.1/32 scram-sha-256
 EOF
@@ -107,7 +132,7 @@ EOF
   # spill gigabytes of temporary files within their 5 s timeout, and a disk filled by them
   # makes the server fail every other test's writes.
   as_user "$user" "$PG_BIN/pg_ctl" -D "$DIR/pg/data" -l "$DIR/pg/server.log" -w -t "$READY_TIMEOUT" \
-    -o "-p $port -k $DIR/pg/sock -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c temp_file_limit=256MB" \
+    -o "-p $port -k $DIR/pg/sock -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c temp_file_limit=256MB -c ssl=on -c ssl_cert_file=$DIR/tls/server.crt -c ssl_key_file=$DIR/tls/server.key" \
     start >/dev/null || die "postgres did not start: $(tail -5 "$DIR/pg/server.log")"
   PG_PORT=$port
   local psql=("$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U askdb_admin)
@@ -134,8 +159,8 @@ EOF
   for db in chinook demo; do
     "${psql[@]}" -d "$db" >/dev/null <<EOF
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
-GRANT USAGE ON SCHEMA public TO askdb_reader;
-GRANT SELECT ON ALL TABLES IN SCHEMA public TO askdb_reader;
+GRANT USAGE ON SCHEMA public TO askdb_reader, askdb_tls;
+GRANT SELECT ON ALL TABLES IN SCHEMA public TO askdb_reader, askdb_tls;
 EOF
   done
   unset PGPASSWORD
@@ -200,6 +225,7 @@ export ASKDB_TEST_PG_DEMO_URL='postgres://askdb_reader:$READER_PW@127.0.0.1:$PG_
 export ASKDB_TEST_PG_ADMIN_URL='postgres://askdb_admin:$PG_ADMIN_PW@127.0.0.1:$PG_PORT/chinook'
 export ASKDB_TEST_PG_SCRATCH_URL='postgres://askdb_admin:$PG_ADMIN_PW@127.0.0.1:$PG_PORT/scratch'
 export ASKDB_TEST_PG_TLS_URL='postgres://askdb_tls:$READER_PW@127.0.0.1:$PG_PORT/chinook'
+export ASKDB_TEST_PG_CA='$DIR/tls/ca.crt'
 export ASKDB_TEST_STORE_URL='postgres://askdb_store:$STORE_PW@127.0.0.1:$PG_PORT/askdb_store'
 EOF
   fi

@@ -64,6 +64,11 @@ ConnectProblem ClassifyConnectFailure(std::string_view detail) {
   if (has("no password supplied") || has("password is required")) {
     return ConnectProblem::kNoPassword;
   }
+  // sslmode=verify-ca/verify-full: libpq refused the server's certificate (unknown CA, a
+  // host name it does not hold, no root certificate file) before any password was sent.
+  if (has("server certificate") || has("root certificate") || has("certificate verify failed")) {
+    return ConnectProblem::kTlsCertificate;
+  }
   const bool tls_tried = has("SSL encryption") || has("SSL on");
   if (!tls_tried &&
       (has("no encryption") || has("SSL off") || has("requires SSL") || has("SSL required"))) {
@@ -82,6 +87,11 @@ Status ConnectFailureStatus(const std::string& detail, const ConnectFailureWordi
       return PermissionDeniedError(wording.subject +
                                    " refuses unencrypted connections for this user (" + detail +
                                    "); connect with TLS: add ?sslmode=require to the URL");
+    case ConnectProblem::kTlsCertificate:
+      return PermissionDeniedError(
+          "the TLS certificate of " + wording.target + " was not accepted (" + detail +
+          "); sslrootcert= must name the file of the CA that signed the server's certificate, "
+          "and with sslmode=verify-full the URL's host must be a name the certificate holds");
     case ConnectProblem::kAuthentication:
       return PermissionDeniedError("authentication failed connecting to " + wording.target + " (" +
                                    detail +

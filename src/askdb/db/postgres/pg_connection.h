@@ -48,6 +48,7 @@ using ConnectFailureFn = std::function<Status(const std::string& detail)>;
 // anything else (no server there, wrong host or port).
 enum class ConnectProblem {
   kNeedsTls,
+  kTlsCertificate,
   kAuthentication,
   kNoPassword,
   kNoDatabase,
@@ -68,8 +69,8 @@ struct ConnectFailureWording {
   std::string server;                // "server", "PostgreSQL server": what must be running
 };
 // The Status for libpq's message `detail` (ClassifyConnectFailure): PermissionDenied (TLS
-// wanted, authentication, no password, access rules), NotFound (database), Unavailable
-// (timeout, anything else), each saying what to do.
+// wanted, the server's certificate not verified, authentication, no password, access rules),
+// NotFound (database), Unavailable (timeout, anything else), each saying what to do.
 Status ConnectFailureStatus(const std::string& detail, const ConnectFailureWording& wording,
                             std::chrono::milliseconds connect_timeout);
 

@@ -62,6 +62,21 @@ TEST(ClassifyConnectFailureTest, ARetryWithoutTlsAfterATlsAttemptIsNoMissingTls)
             ConnectProblem::kRefused);
 }
 
+// sslmode=verify-ca/verify-full: libpq's words when it refuses the server's certificate.
+TEST(ClassifyConnectFailureTest, AnUnverifiedServerCertificateIsNamed) {
+  EXPECT_EQ(ClassifyConnectFailure("connection to server at \"localhost\" (127.0.0.1), port 5432 "
+                                   "failed: server certificate for \"127.0.0.1\" does not "
+                                   "match host name \"localhost\""),
+            ConnectProblem::kTlsCertificate);
+  EXPECT_EQ(ClassifyConnectFailure("SSL error: certificate verify failed"),
+            ConnectProblem::kTlsCertificate);
+  EXPECT_EQ(ClassifyConnectFailure("root certificate file \"/root/.postgresql/root.crt\" does "
+                                   "not exist"),
+            ConnectProblem::kTlsCertificate);
+  // A server that requires TLS is not a certificate problem.
+  EXPECT_EQ(ClassifyConnectFailure("server requires SSL"), ConnectProblem::kNeedsTls);
+}
+
 TEST(ConnectionLostStateTest, ConnectionExceptionsAndShutdownsButNotOtherFailures) {
   for (const char* state : {"08000", "08006", "08P01", "57P01", "57P02", "57P03"}) {
     EXPECT_TRUE(ConnectionLostState(state)) << state;
@@ -88,6 +103,11 @@ TEST(ConnectFailureStatusTest, WordsEachProblemWithTheCallersParts) {
   const Status tls = status_of("FATAL:  no pg_hba.conf entry for host \"h\", no encryption");
   EXPECT_EQ(tls.code(), StatusCode::kPermissionDenied);
   EXPECT_EQ(tls.message().rfind("SUBJECT refuses unencrypted connections", 0), 0u) << tls.message();
+  const Status certificate = status_of("SSL error: certificate verify failed");
+  EXPECT_EQ(certificate.code(), StatusCode::kPermissionDenied);
+  EXPECT_EQ(certificate.message().rfind("the TLS certificate of TARGET was not accepted", 0), 0u)
+      << certificate.message();
+  EXPECT_NE(certificate.message().find("sslrootcert="), std::string::npos);
   const Status password = status_of("FATAL:  password authentication failed for user \"u\"");
   EXPECT_EQ(password.code(), StatusCode::kPermissionDenied);
   EXPECT_NE(password.message().find("connecting to TARGET"), std::string::npos);

@@ -49,6 +49,13 @@ QueryOptions Options(milliseconds timeout = kQuick, long long max_rows = 1000) {
   return o;
 }
 
+// Connection failures are expected within seconds.
+ConnectOptions QuickConnect() {
+  ConnectOptions quick;
+  quick.connect_timeout = milliseconds(3'000);
+  return quick;
+}
+
 // The URL with its password replaced (for wrong-password tests).
 std::string WithPassword(const std::string& url, const std::string& password) {
   StatusOr<DatabaseUrl> u = ParseDatabaseUrl(url);
@@ -249,8 +256,7 @@ TEST(PostgresConnectorTest, ServerEndingTheSessionMidQueryIsUnavailableThenRecov
 TEST(PostgresConnectorTest, BadConnectionInputNamesTheCause) {
   ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_PG_URL");
   ASKDB_REQUIRE_SERVER_URL(tls_url, "ASKDB_TEST_PG_TLS_URL");
-  ConnectOptions quick;
-  quick.connect_timeout = milliseconds(3'000);
+  const ConnectOptions quick = QuickConnect();
   auto start = Clock::now();
   auto wrong = OpenConnector(WithPassword(url, "not-the-password-42"), quick);
   ASSERT_FALSE(wrong.ok());
@@ -273,7 +279,8 @@ TEST(PostgresConnectorTest, BadConnectionInputNamesTheCause) {
       << unreachable.status().ToString();
   EXPECT_EQ(unreachable.status().message().find(":p@"), std::string::npos);
 
-  auto tls = OpenConnector(tls_url, quick);
+  // The TLS-only role without TLS: the message says how to ask for it.
+  auto tls = OpenConnector(tls_url + "?sslmode=disable", quick);
   ASSERT_FALSE(tls.ok());
   EXPECT_EQ(tls.status().code(), StatusCode::kPermissionDenied) << tls.status().ToString();
   EXPECT_NE(tls.status().message().find("sslmode=require"), std::string::npos);
@@ -282,6 +289,51 @@ TEST(PostgresConnectorTest, BadConnectionInputNamesTheCause) {
   ASSERT_FALSE(bad_param.ok());
   EXPECT_EQ(bad_param.status().code(), StatusCode::kInvalidArgument);
   EXPECT_LT(Clock::now() - start, milliseconds(10'000));
+}
+
+// The role the server admits over TLS only (pg_hba.conf: hostssl), so getting in proves TLS.
+void ExpectQueriesOverTls(const std::string& url) {
+  auto db = OpenOrDie(url);
+  ASSERT_TRUE(db);
+  StatusOr<ResultSet> rs = db->Execute("SELECT COUNT(*) FROM Genre", Options());
+  ASSERT_TRUE(rs.ok()) << rs.status().ToString();
+  EXPECT_EQ(rs->rows[0][0], Value::Int(25));
+}
+
+// The test server runs with ssl=on, its certificate signed by a throw-away CA for 127.0.0.1
+// (ASKDB_TEST_PG_CA): encryption alone, then the certificate verified against the CA.
+TEST(PostgresConnectorTest, TalksTlsAndVerifiesTheServersCertificate) {
+  ASKDB_REQUIRE_SERVER_URL(tls_url, "ASKDB_TEST_PG_TLS_URL");
+  ASKDB_REQUIRE_SERVER_URL(ca, "ASKDB_TEST_PG_CA");
+  ExpectQueriesOverTls(tls_url + "?sslmode=require");
+  ExpectQueriesOverTls(tls_url + "?sslmode=verify-full&sslrootcert=" + ca);
+  ExpectQueriesOverTls(tls_url + "?sslmode=verify-ca&sslrootcert=" + ca);
+}
+
+// verify-full through a name the certificate does not hold (it holds 127.0.0.1 only): refused
+// before any password is sent, naming the certificate and not the password.
+TEST(PostgresConnectorTest, VerifyFullRefusesAHostNameTheCertificateLacks) {
+  ASKDB_REQUIRE_SERVER_URL(tls_url, "ASKDB_TEST_PG_TLS_URL");
+  ASKDB_REQUIRE_SERVER_URL(ca, "ASKDB_TEST_PG_CA");
+  StatusOr<DatabaseUrl> parsed = ParseDatabaseUrl(tls_url);
+  ASSERT_TRUE(parsed.ok());
+  std::string by_name = tls_url;
+  const size_t host_at = by_name.find("@127.0.0.1:");
+  ASSERT_NE(host_at, std::string::npos) << "the test server listens on 127.0.0.1";
+  by_name.replace(host_at, 10, "@localhost");
+  const ConnectOptions quick = QuickConnect();
+  auto refused = OpenConnector(by_name + "?sslmode=verify-full&sslrootcert=" + ca, quick);
+  ASSERT_FALSE(refused.ok());
+  const std::string& message = refused.status().message();
+  EXPECT_EQ(refused.status().code(), StatusCode::kPermissionDenied) << message;
+  EXPECT_NE(message.find("does not match host name \"localhost\""), std::string::npos) << message;
+  EXPECT_NE(message.find("sslrootcert="), std::string::npos) << message;
+  EXPECT_EQ(message.find(parsed->password), std::string::npos) << "the password leaked";
+  // Without the CA the certificate cannot be verified at all.
+  auto no_ca =
+      OpenConnector(tls_url + "?sslmode=verify-full&sslrootcert=/nonexistent/ca.crt", quick);
+  ASSERT_FALSE(no_ca.ok());
+  EXPECT_EQ(no_ca.status().code(), StatusCode::kPermissionDenied) << no_ca.status().ToString();
 }
 
 TEST(PostgresConnectorTest, PasswordFromFileOrEnvironment) {
