@@ -71,6 +71,26 @@ describe('followRun', () => {
     expect(calls[0].url).not.toContain('askdb_k')
   })
 
+  it('tells the thread of a follow-up asked in a known thread, once', async () => {
+    // A second question in the same thread is a new live run: the chat remembers it from
+    // onThread so that a reload rejoins it; told only for a change it would be forgotten.
+    const { impl } = fakeFetch([
+      () =>
+        new Response(sse([frame(null, 'accepted', { thread_id: 'thr_9' }), frame(1, 'result', {})]), {
+          headers: { 'X-Thread-Id': 'thr_9' },
+        }),
+    ])
+    const told: string[] = []
+    const end = await followRun({
+      params: { query: '那上海呢', threadId: 'thr_9' },
+      onFrame: () => {},
+      onThread: (t) => told.push(t),
+      fetchImpl: impl,
+    })
+    expect(end).toBe('result')
+    expect(told).toEqual(['thr_9'])
+  })
+
   it('reconnects with Last-Event-ID after the connection drops', async () => {
     const { impl, calls } = fakeFetch([
       () =>

@@ -125,6 +125,16 @@ export async function followRun(options: FollowOptions): Promise<FollowEnd> {
   let threadId = options.params.threadId
   let attempt = 0
   let first = options.lastEventId === undefined
+  // The thread is told once the server confirms it, even when it is the one asked for: a
+  // follow-up in a known thread is a new live run the caller must remember (a reload rejoins
+  // it); then again only if it changes.
+  let told = false
+  const tell = (id: string | null | undefined) => {
+    if (!id || (told && id === threadId)) return
+    threadId = id
+    told = true
+    options.onThread?.(id)
+  }
 
   for (;;) {
     if (options.signal?.aborted) return 'aborted'
@@ -163,17 +173,10 @@ export async function followRun(options: FollowOptions): Promise<FollowEnd> {
       throw error
     }
     first = false
-    const headerThread = response.headers.get('X-Thread-Id')
-    if (headerThread && headerThread !== threadId) {
-      threadId = headerThread
-      options.onThread?.(threadId)
-    }
+    tell(response.headers.get('X-Thread-Id'))
     const end = await readFrames(response, options, (frame) => {
       if (frame.id !== undefined) lastId = frame.id
-      if (frame.event === 'accepted' && frame.data?.thread_id && frame.data.thread_id !== threadId) {
-        threadId = frame.data.thread_id
-        options.onThread?.(threadId!)
-      }
+      if (frame.event === 'accepted') tell(frame.data?.thread_id)
     })
     if (end) return end
     if (options.signal?.aborted) return 'aborted'
