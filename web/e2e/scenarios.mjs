@@ -245,6 +245,18 @@ export async function adminFlow(ctx, page) {
   const afterDirect = (await json(base, auth, 'GET', '/api/v1/datasources')).data.datasources.map((d) => d.id)
   check(direct.status === 409 && direct.data.error?.code === 'failed_precondition' && /nothing was saved/.test(direct.data.error?.message ?? '') && !afterDirect.includes('unreachable2'), 'POST /api/v1/datasources with "test": true refuses a datasource that cannot connect (409) and stores nothing', JSON.stringify(direct).slice(0, 300))
   await page.screenshot({ path: join(outDir, '14-datasource-unreachable.png') })
+  // At a phone's width the dialog (560 px asked) stays on the screen, its error readable, and
+  // the admin menu is one row under the name, not a column taller than the screen.
+  await page.setViewport({ width: 390, height: 844 })
+  await new Promise((r) => setTimeout(r, 300))
+  const narrow = await page.evaluate(() => {
+    const dialog = document.querySelector('.el-dialog').getBoundingClientRect()
+    const bar = document.querySelector('.admin .bar').getBoundingClientRect()
+    return { left: dialog.left, right: dialog.right, bar: bar.height }
+  })
+  check(narrow.left >= 0 && narrow.right <= 390 && narrow.bar < 120, 'at 390 px the datasource dialog and the admin menu fit the screen', JSON.stringify(narrow))
+  await page.screenshot({ path: join(outDir, '14-datasource-unreachable-phone.png') })
+  await page.setViewport({ width: 1366, height: 900 })
 
   await setValue(page, 'input[data-testid=datasource-id]', 'shop')
   await setValue(page, 'input[data-testid=datasource-name]', '门店库')
@@ -390,7 +402,15 @@ export async function knowledgePage(ctx, page) {
   check(emptyList.includes('上传文档'), 'an empty knowledge base says how to add knowledge', emptyList)
   await page.click('[data-testid=knowledge-chunker]')
   await clickText(page, '.el-select-dropdown__item', '按句')
+  // The file is chosen with a button in the page's language (the browser's own said
+  // "Choose File" in the Chinese page), and its name is shown beside it.
+  const chooseText = await page.$eval('[data-testid=knowledge-choose]', (b) => b.textContent.trim())
+  const nothingChosen = await page.$eval('[data-testid=knowledge-file-name]', (e) => e.textContent.trim())
+  const nativeHidden = await page.$eval('input[data-testid=knowledge-file]', (i) => i.getBoundingClientRect().width === 0)
+  check(chooseText === '选择文件' && nothingChosen === '未选择文件' && nativeHidden, "the file is chosen with a button in the page's language", `${chooseText} / ${nothingChosen}`)
   await (await page.$('input[data-testid=knowledge-file]')).uploadFile(doc)
+  await page.waitForFunction(() => document.querySelector('[data-testid=knowledge-file-name]')?.textContent.trim() === '退货政策.md', { timeout: 5_000 }).catch(() => null)
+  check((await page.$eval('[data-testid=knowledge-file-name]', (e) => e.textContent.trim())) === '退货政策.md', 'the chosen file is named beside the button')
   await page.click('[data-testid=knowledge-upload]')
   await page
     .waitForFunction(() => [...document.querySelectorAll('[data-testid=knowledge-table] .el-table__row')].some((r) => r.textContent.includes('退货政策')), { timeout: 30_000 })

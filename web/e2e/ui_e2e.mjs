@@ -284,6 +284,9 @@ async function main() {
     })
   const beforeSwitch = await pixels()
   const kindLabels = await page.$$eval('[data-testid=chart] .kinds label', (ls) => ls.map((l) => l.textContent.trim()))
+  const chosenKind = () => page.$$eval('[data-testid=chart] .kinds label.is-active', (ls) => ls.map((l) => l.textContent.trim()))
+  const chosenFirst = await chosenKind()
+  check(chosenFirst.length === 1 && chosenFirst[0] === kindLabels[0], 'the chart kind drawn (the recommended one) is shown chosen', JSON.stringify(chosenFirst))
   const lineIndex = kindLabels.indexOf('折线图')
   let afterSwitch = beforeSwitch
   if (lineIndex >= 0) {
@@ -294,6 +297,7 @@ async function main() {
     }
   }
   check(lineIndex >= 0 && afterSwitch !== beforeSwitch, `the chart switches to another kind (${kindLabels.join(', ')})`)
+  check(JSON.stringify(await chosenKind()) === JSON.stringify(['折线图']), 'the kind switched to is shown chosen')
 
   // Sorting by a numeric column: largest first (numbers sort descending on the first click),
   // then smallest.
@@ -357,6 +361,28 @@ async function main() {
   check(sendText === 'Send', 'the language can be switched', sendText)
   await page.click('[data-testid=lang]')
 
+  // --- at a phone's width (390 px) the answer has the screen ------------------------------
+  // The conversations are a drawer behind a button: beside the chat they left the answer a
+  // column of single characters and the page 700 px wide.
+  await page.setViewport({ width: 390, height: 844 })
+  await new Promise((r) => setTimeout(r, 300))
+  const phone = await page.evaluate(() => {
+    const sidebar = document.querySelector('[data-testid=sidebar]').getBoundingClientRect()
+    const turns = document.querySelector('[data-testid=turns]').getBoundingClientRect()
+    return { scrollWidth: document.documentElement.scrollWidth, sidebarRight: sidebar.right, turnsWidth: turns.width }
+  })
+  check(phone.scrollWidth <= 390 && phone.sidebarRight <= 0 && phone.turnsWidth >= 380, 'at 390 px the chat has the whole width and nothing overflows', JSON.stringify(phone))
+  await page.screenshot({ path: join(outDir, '02-chat-phone.png') })
+  await page.click('[data-testid=sessions-toggle]')
+  const drawn = await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]').getBoundingClientRect().left >= 0, { timeout: 5_000 }).catch(() => null)
+  const opsShown = await page.$eval('.session.active [data-testid=rename]', (b) => b.getBoundingClientRect().width > 0).catch(() => false)
+  check(drawn !== null && opsShown, "the conversations open from the top bar, the open one's rename and delete shown without hover")
+  await page.screenshot({ path: join(outDir, '02-chat-phone-sessions.png') })
+  await page.click('[data-testid=new-chat]')
+  const closed = await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]').getBoundingClientRect().right <= 0, { timeout: 5_000 }).catch(() => null)
+  check(closed !== null, 'a new chat closes the drawer')
+  await page.setViewport({ width: 1366, height: 900 })
+
   // --- a reload mid-run reconnects and goes on ------------------------------------------
   await page.click('[data-testid=new-chat]')
   await page.waitForSelector(Q)
@@ -373,12 +399,28 @@ async function main() {
   await page.screenshot({ path: join(outDir, '03-reloaded-run.png'), fullPage: true })
 
   // --- the stop button cancels the run --------------------------------------------------
+  // (A follow-up in the same thread: it too is remembered as the live run, so that a reload
+  // would rejoin it; it was not, the thread being already known.)
   await page.type(Q, '每个门店的回头客有多少')
   await page.keyboard.press('Enter')
   await page.waitForSelector('[data-testid=stop]', { timeout: 15_000 })
+  const activeThread = await page.waitForFunction(() => JSON.parse(localStorage.getItem('askdb.active') ?? 'null')?.threadId, { timeout: 10_000 }).then((h) => h.jsonValue()).catch(() => null)
+  check(activeThread !== null && reloadedThreadUrl.includes(activeThread), 'a follow-up in a known thread is remembered as the live run (a reload rejoins it)', String(activeThread))
+  // Enter while the answer streams: nothing is sent, the question stays and the box says why.
+  const turnsWhileBusy = (await page.$$('[data-testid=turn]')).length
+  await page.type(Q, '各渠道的订单数')
+  await page.keyboard.press('Enter')
+  const busyHint = await page.waitForSelector('[data-testid=busy-hint]', { timeout: 5_000 }).catch(() => null)
+  const kept = await page.$eval(Q, (q) => q.value)
+  check(busyHint !== null && kept === '各渠道的订单数' && (await page.$$('[data-testid=turn]')).length === turnsWhileBusy, 'Enter while an answer streams keeps the question and says why it was not sent', kept)
   await page.click('[data-testid=stop]')
   const stopped = await page.waitForSelector('[data-testid=cancelled]', { timeout: 30_000 }).catch(() => null)
   check(stopped !== null, 'the stop button cancels the run')
+  check(await page.$('[data-testid=busy-hint]') === null, 'the busy note goes when the run ends')
+  await page.$eval(Q, (q) => {
+    q.value = ''
+    q.dispatchEvent(new Event('input'))
+  })
 
   const ctx = {
     base,

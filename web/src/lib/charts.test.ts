@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CHART_HEIGHT, LARGE_SERIES, chartHeight, forLargeData } from './charts'
+import { CHART_HEIGHT, LARGE_SERIES, chartHeight, forLargeData, labelsCrowded, withoutValueLabels } from './charts'
 
 const points = (n: number) => Array.from({ length: n }, (_, i) => i)
 
@@ -40,5 +40,32 @@ describe('chart height', () => {
     expect(chartHeight({ ...horizontal, yAxis: [{ type: 'category', data: countries.slice(0, 5) }] })).toBe(CHART_HEIGHT)
     expect(chartHeight({ xAxis: { type: 'category', data: countries }, yAxis: { type: 'value' } })).toBe(CHART_HEIGHT)
     expect(chartHeight(null)).toBe(CHART_HEIGHT)
+  })
+})
+
+describe('value labels that would overlap', () => {
+  // 7 regions' sums over the bars, as the server recommends them.
+  const regions = {
+    xAxis: { type: 'category', data: ['华东', '华南', '西南', '华北', '华中', '东北', '西北'] },
+    yAxis: { type: 'value' },
+    series: [{ type: 'bar', data: [21326540.62, 10784646.98, 9940945.96, 9063342.67, 5457534.27, 3072912.52, 1824528.03], label: { show: true, position: 'top' } }],
+  }
+  it('are crowded on a phone and not on a desktop', () => {
+    expect(labelsCrowded(regions, 366)).toBe(true)
+    expect(labelsCrowded(regions, 1030)).toBe(false)
+  })
+  it('are never crowded without labels, without a category x axis, or before layout', () => {
+    expect(labelsCrowded({ ...regions, series: [{ type: 'bar', data: [1, 2] }] }, 200)).toBe(false)
+    expect(labelsCrowded({ series: [{ type: 'pie', data: [], label: { show: true } }] }, 200)).toBe(false)
+    expect(labelsCrowded(regions, 0)).toBe(false)
+  })
+  it('are taken off, the rest of the option kept', () => {
+    const out = withoutValueLabels(regions)
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const s = (out.series as any[])[0]
+    expect(s.label).toEqual({ show: false, position: 'top' })
+    expect(s.data).toBe(regions.series[0].data)
+    expect(out.xAxis).toBe(regions.xAxis)
+    expect(regions.series[0].label.show).toBe(true)
   })
 })

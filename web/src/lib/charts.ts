@@ -122,6 +122,32 @@ export function forLargeData(option: Option): Option {
   }
 }
 
+/** The width a value label over a bar or a point needs ("10,784,646.98" at 12 px). */
+const VALUE_LABEL_WIDTH = 90
+
+/**
+ * Whether the value labels over the bars or points of a category x axis would overlap at
+ * `width` px (7 regions' sums on a 390 px phone were written over each other).
+ */
+export function labelsCrowded(option: Option | null, width: number): boolean {
+  const x = option?.xAxis
+  const axis = (Array.isArray(x) ? x[0] : x) as Record<string, unknown> | undefined
+  const categories = axis?.type === 'category' && Array.isArray(axis.data) ? axis.data.length : 0
+  if (!categories || width <= 0) return false
+  const series = Array.isArray(option?.series) ? option.series : option?.series ? [option.series] : []
+  const labelled = series.some((s: Record<string, unknown>) => (s.label as Record<string, unknown> | undefined)?.show === true)
+  return labelled && width / categories < VALUE_LABEL_WIDTH
+}
+
+/** The option without value labels on its series (the tooltip still tells each value). */
+export function withoutValueLabels(option: Option): Option {
+  const series = Array.isArray(option.series) ? option.series : option.series ? [option.series] : []
+  return {
+    ...option,
+    series: series.map((s: Record<string, unknown>) => (s.label ? { ...s, label: { ...(s.label as Record<string, unknown>), show: false } } : s)),
+  }
+}
+
 /** The drawing height of a chart. */
 export const CHART_HEIGHT = 320
 /** Height per category of a horizontal bar chart, so that its labels do not overlap. */
