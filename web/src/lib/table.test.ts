@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { buildOption, chartKinds, withNumberFormat } from './charts'
-import { cellText, displayWidth, sortRows, toCsv } from './table'
+import { cellText, displayWidth, rowsMessage, sortRows, toCsv } from './table'
 import { tokenizeSql } from './sqlHighlight'
 
 describe('table helpers', () => {
+  it('counts rows as a person writes them (1 row, 1,000 rows)', () => {
+    expect(rowsMessage(1)).toEqual(['turn.oneRow', { n: '1' }])
+    expect(rowsMessage(0)).toEqual(['turn.rows', { n: '0' }])
+    expect(rowsMessage(1000)).toEqual(['turn.rows', { n: '1,000' }])
+  })
+
   it('sorts numbers numerically, empty cells last, stably', () => {
     const rows = [['a', 10], ['b', null], ['c', 2], ['d', 10]]
     expect(sortRows(rows, 1, false).map((r) => r[0])).toEqual(['c', 'a', 'd', 'b'])

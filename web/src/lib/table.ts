@@ -14,6 +14,11 @@ export function groupedNumber(v: number): string {
   return grouped.format(v)
 }
 
+/** The message for a row count: "1 row", else "1,000 rows" (grouped, as the answer writes it). */
+export function rowsMessage(n: number): [key: string, params: { n: string }] {
+  return [n === 1 ? 'turn.oneRow' : 'turn.rows', { n: grouped.format(n) }]
+}
+
 /**
  * How a column's numbers read, as the server decided it (result.columns[i].kind, from
  * analysis/number_kind.h — the CLI and the HTML report format by the same kind).

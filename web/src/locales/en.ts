@@ -61,6 +61,7 @@ export default {
     copy: 'Copy',
     copied: 'Copied',
     result: 'Result',
+    oneRow: '{n} row',
     rows: '{n} rows',
     truncated: 'truncated',
     chart: 'Chart',

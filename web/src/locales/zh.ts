@@ -63,6 +63,7 @@ const zh: typeof en = {
     copy: '复制',
     copied: '已复制',
     result: '结果',
+    oneRow: '{n} 行',
     rows: '{n} 行',
     truncated: '已截断',
     chart: '图表',
