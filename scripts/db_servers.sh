@@ -14,10 +14,9 @@
 #
 # Roles: an admin (superuser) that loads the data, a read-only role `askdb_reader` with
 # SELECT grants only (what askdb should connect as), and `askdb_tls`, which the servers
-# only admit over TLS. PostgreSQL runs with ssl=on, its certificate signed by a throw-away
-# CA made at each start ($DIR/tls/ca.crt, ASKDB_TEST_PG_CA) for 127.0.0.1 only, so tests
-# can connect with sslmode=verify-full and see a wrong host name refused. MariaDB has no
-# TLS, so `askdb_tls` never gets in there (the "TLS required" test).
+# only admit over TLS. Both servers run with TLS, their certificate signed by a throw-away
+# CA made at each start ($DIR/tls/ca.crt: ASKDB_TEST_PG_CA, ASKDB_TEST_MYSQL_CA) for
+# 127.0.0.1 only, so tests can verify it and see a wrong host name refused.
 # The management store (askdb's own agents, sessions, checkpoints) gets a writable database
 # `askdb_store` owned by role `askdb_store` (ASKDB_TEST_STORE_URL); tests put their tables in
 # a schema of their own inside it.
@@ -77,9 +76,9 @@ running() {
 }
 
 # A throw-away CA and a server certificate it signs for 127.0.0.1 (EC keys: fast to make),
-# valid for a week; the key is readable by the server's user only, as PostgreSQL demands.
+# valid for a week, shared by both servers.
 make_tls_files() {
-  local user=$1 tls=$DIR/tls
+  local tls=$DIR/tls
   command -v openssl >/dev/null || die "openssl not found (install openssl)"
   mkdir -p "$tls"
   local ec=(-newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes)
@@ -94,7 +93,16 @@ make_tls_files() {
   rm -f "$tls/ca.key" "$tls/server.csr" "$tls/ca.srl"
   chmod 600 "$tls/server.key"
   chmod 644 "$tls/ca.crt" "$tls/server.crt"
-  [[ $(id -u) -ne 0 ]] || chown "$user" "$tls/server.key" "$tls/server.crt"
+}
+
+# A server's own copy of the certificate and key in `dir`, the key readable by its `user`
+# only, as PostgreSQL demands.
+install_tls_files() {
+  local dir=$1 user=$2
+  mkdir -p "$dir"
+  cp "$DIR/tls/server.crt" "$DIR/tls/server.key" "$dir/"
+  chmod 600 "$dir/server.key"
+  [[ $(id -u) -ne 0 ]] || chown -R "$user" "$dir"
 }
 
 ensure_loader() {
@@ -115,7 +123,7 @@ start_postgres() {
   chmod 600 "$DIR/pg/admin.pw"
   [[ $(id -u) -ne 0 ]] || chown -R "$user" "$DIR/pg"
   as_user "$user" test -w "$DIR/pg" || die "$DIR is not writable by $user; set ASKDB_TEST_SERVERS_DIR"
-  make_tls_files "$user"
+  install_tls_files "$DIR/pg/tls" "$user"
   log "postgres: initdb"
   as_user "$user" "$PG_BIN/initdb" -D "$DIR/pg/data" -U askdb_admin --pwfile="$DIR/pg/admin.pw" \
     -A scram-sha-256 -E UTF8 --locale=C --no-sync >"$DIR/pg/initdb.log" 2>&1 ||
@@ -132,7 +140,7 @@ EOF
   # spill gigabytes of temporary files within their 5 s timeout, and a disk filled by them
   # makes the server fail every other test's writes.
   as_user "$user" "$PG_BIN/pg_ctl" -D "$DIR/pg/data" -l "$DIR/pg/server.log" -w -t "$READY_TIMEOUT" \
-    -o "-p $port -k $DIR/pg/sock -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c temp_file_limit=256MB -c ssl=on -c ssl_cert_file=$DIR/tls/server.crt -c ssl_key_file=$DIR/tls/server.key" \
+    -o "-p $port -k $DIR/pg/sock -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c temp_file_limit=256MB -c ssl=on -c ssl_cert_file=$DIR/pg/tls/server.crt -c ssl_key_file=$DIR/pg/tls/server.key" \
     start >/dev/null || die "postgres did not start: $(tail -5 "$DIR/pg/server.log")"
   PG_PORT=$port
   local psql=("$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U askdb_admin)
@@ -175,6 +183,7 @@ start_mysql() {
     chown -R mysql "$DIR/mysql"
     user_opt=(--user=mysql)
   fi
+  install_tls_files "$DIR/mysql/tls" mysql
   log "mariadb: install-db"
   mariadb-install-db --no-defaults --datadir="$DIR/mysql/data" "${user_opt[@]}" \
     --auth-root-authentication-method=normal --skip-test-db >"$DIR/mysql/install.log" 2>&1 ||
@@ -186,6 +195,8 @@ start_mysql() {
     --pid-file="$DIR/mysql/mysqld.pid" --log-error="$DIR/mysql/error.log" --skip-name-resolve \
     --skip-log-bin --innodb-buffer-pool-size=128M --innodb-flush-log-at-trx-commit=0 \
     --character-set-server=utf8mb4 --collation-server=utf8mb4_general_ci \
+    --ssl-ca="$DIR/tls/ca.crt" --ssl-cert="$DIR/mysql/tls/server.crt" \
+    --ssl-key="$DIR/mysql/tls/server.key" \
     >/dev/null 2>&1 </dev/null &
   local waited=0
   until mariadb-admin --no-defaults -S "$DIR/mysql/mysql.sock" -u root ping >/dev/null 2>&1; do
@@ -236,6 +247,7 @@ export ASKDB_TEST_MYSQL_DEMO_URL='mysql://askdb_reader:$READER_PW@127.0.0.1:$MY_
 export ASKDB_TEST_MYSQL_ADMIN_URL='mysql://askdb_admin:$MY_ADMIN_PW@127.0.0.1:$MY_PORT/chinook'
 export ASKDB_TEST_MYSQL_SCRATCH_URL='mysql://askdb_admin:$MY_ADMIN_PW@127.0.0.1:$MY_PORT/scratch'
 export ASKDB_TEST_MYSQL_TLS_URL='mysql://askdb_tls:$READER_PW@127.0.0.1:$MY_PORT/chinook'
+export ASKDB_TEST_MYSQL_CA='$DIR/tls/ca.crt'
 EOF
   fi
 }
@@ -274,6 +286,7 @@ case $cmd in
     MY_PORT=""
     # Leave nothing half-started behind on failure.
     trap 'log "start failed; stopping"; stop_all' ERR
+    make_tls_files
     if want postgres; then start_postgres; fi
     if want mysql; then start_mysql; fi
     trap - ERR
