@@ -498,9 +498,9 @@ struct Pipeline::Impl {
 
   // --- multi-step analysis ------------------------------------------------------------
 
-  StatusOr<NodeOutcome> Plan(RunState& s, NodeContext& ctx) {
-    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
-    RecallSchema(s, ctx, *d);
+  // What the planner reads: the question, its schema and history, the limits, and the plan
+  // the user sent back with feedback (a revision).
+  PlanningInput PlanningInputFor(RunState& s, NodeContext& ctx, PreparedDatasource* d) {
     PlanningInput input;
     input.datasource = d;
     input.question = s.question;
@@ -516,6 +516,28 @@ struct Pipeline::Impl {
       input.feedback = s.plan_feedback;
     }
     input.model = ModelFor(s, ctx, *d);
+    return input;
+  }
+
+  // Keeps the plan with its title, notes and warnings in the run's state and shows it.
+  void RecordPlan(RunState& s, NodeContext& ctx, const PlannedAnalysis& planned) {
+    s.plan = plan::AnalysisPlanToJson(planned.plan);
+    s.plan_title = planned.title;
+    s.plan_notes = planned.notes;
+    s.plan_warnings = planned.notes;
+    s.plan_warnings.insert(s.plan_warnings.end(), planned.warnings.begin(), planned.warnings.end());
+    ctx.Emit(EventType::kPlan, {{"plan", s.plan},
+                                {"title", s.plan_title},
+                                {"notes", s.plan_notes},
+                                {"warnings", s.plan_warnings},
+                                {"by", planned.from_model ? "model" : "rules"},
+                                {"text", RenderPlanText(planned.plan, s.plan_title, s.chinese())}});
+  }
+
+  StatusOr<NodeOutcome> Plan(RunState& s, NodeContext& ctx) {
+    ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
+    RecallSchema(s, ctx, *d);
+    const PlanningInput input = PlanningInputFor(s, ctx, d);
     std::optional<PythonQuestion> python_question;
     if (!input.model && input.python_steps) {
       python_question = PythonQuestionOf(s);
@@ -529,17 +551,7 @@ struct Pipeline::Impl {
       spdlog::warn("step durations: {}", refreshed.message());
     }
     Durations().Apply(planned.plan);
-    s.plan = plan::AnalysisPlanToJson(planned.plan);
-    s.plan_title = planned.title;
-    s.plan_notes = planned.notes;
-    s.plan_warnings = planned.notes;
-    s.plan_warnings.insert(s.plan_warnings.end(), planned.warnings.begin(), planned.warnings.end());
-    ctx.Emit(EventType::kPlan, {{"plan", s.plan},
-                                {"title", s.plan_title},
-                                {"notes", s.plan_notes},
-                                {"warnings", s.plan_warnings},
-                                {"by", planned.from_model ? "model" : "rules"},
-                                {"text", RenderPlanText(planned.plan, s.plan_title, s.chinese())}});
+    RecordPlan(s, ctx, planned);
     if (!planned.plan.HasTool(plan::kToolExecuteSql)) {
       Finish(s, ctx, PipelineRoute::kNotAnswered,
              (s.chinese() ? "没能为这个分析规划出任何查询。"
@@ -871,6 +883,57 @@ struct Pipeline::Impl {
     return !asked_n && cap > 0 && static_cast<long long>(result.row_count()) >= cap;
   }
 
+  // The statement ran: its rows become the answer's, then the chart follows.
+  void AcceptResult(RunState& s, NodeContext& ctx, db::ResultSet result) {
+    const bool from_model = s.sql_source == SqlSource::kLlm || s.sql_source == SqlSource::kFix;
+    if (from_model) s.attempts.push_back({s.sql, ""});
+    s.final_sql = s.sql;
+    s.result = std::move(result);
+    if (s.sql_source == SqlSource::kEngine && last_translation &&
+        EngineCapReached(*last_translation, *s.result))
+      s.result->truncated = true;
+    s.route = s.sql_source == SqlSource::kCache    ? PipelineRoute::kCache
+              : s.sql_source == SqlSource::kEngine ? PipelineRoute::kEngine
+                                                   : PipelineRoute::kLlm;
+    EmitRows(s, ctx);
+    s.next = kChart;
+  }
+
+  // Cached SQL that fails: the schema may have changed since the entry was stored, so the
+  // entry is forgotten and the engine answers afresh.
+  void DropFailedCacheEntry(RunState& s, const Status& error) {
+    cache::CacheHit hit;
+    hit.level = cache::CacheLevel::kL2;
+    hit.datasource = s.cache_partition;
+    hit.stored_question = s.cache_stored_question;
+    hit.l2_id = s.cache_l2_id;
+    hit.sql = s.sql;
+    if (deps.cache != nullptr) deps.cache->Drop(hit);
+    spdlog::info("pipeline: cached SQL failed ({}); entry dropped", error.message());
+    s.cache_hit = false;
+    s.cache_level.clear();
+    s.next = kEngineNode;
+  }
+
+  // Where a failed statement leads, by who wrote it: the cache's to the engine, the
+  // engine's to the model (an error without one), the model's to another attempt.
+  Status AfterFailedSql(RunState& s, NodeContext& ctx, const Status& error) {
+    switch (s.sql_source) {
+      case SqlSource::kCache:
+        DropFailedCacheEntry(s, error);
+        break;
+      case SqlSource::kEngine:
+        if (deps.llm == nullptr) return error.WithContext("running the engine's SQL");
+        s.next = kLlmSql;
+        break;
+      default:
+        s.attempts.push_back({s.sql, error.message()});
+        AfterFailedAttempt(s, ctx);
+        break;
+    }
+    return Status::Ok();
+  }
+
   StatusOr<NodeOutcome> Execute(RunState& s, NodeContext& ctx) {
     if (options().sql_only) {
       FinishUnexecuted(s, ctx);
@@ -882,48 +945,13 @@ struct Pipeline::Impl {
     if (ctx.cancellation() != nullptr) query.cancel = ctx.cancellation();
     StatusOr<db::ResultSet> result = d->connector->Execute(s.sql, query);
     if (result.ok()) {
-      const bool from_model = s.sql_source == SqlSource::kLlm || s.sql_source == SqlSource::kFix;
-      if (from_model) s.attempts.push_back({s.sql, ""});
-      s.final_sql = s.sql;
-      s.result = std::move(result).value();
-      if (s.sql_source == SqlSource::kEngine && last_translation &&
-          EngineCapReached(*last_translation, *s.result))
-        s.result->truncated = true;
-      s.route = s.sql_source == SqlSource::kCache    ? PipelineRoute::kCache
-                : s.sql_source == SqlSource::kEngine ? PipelineRoute::kEngine
-                                                     : PipelineRoute::kLlm;
-      EmitRows(s, ctx);
-      s.next = kChart;
+      AcceptResult(s, ctx, std::move(result).value());
       return NodeOutcome::Continue();
     }
     ASKDB_RETURN_IF_ERROR(ctx.CheckAlive());
     const Status& error = result.status();
     if (error.code() == StatusCode::kCancelled) return error;
-    switch (s.sql_source) {
-      case SqlSource::kCache: {
-        // The schema may have changed since the entry was stored: forget it and go on.
-        cache::CacheHit hit;
-        hit.level = cache::CacheLevel::kL2;
-        hit.datasource = s.cache_partition;
-        hit.stored_question = s.cache_stored_question;
-        hit.l2_id = s.cache_l2_id;
-        hit.sql = s.sql;
-        if (deps.cache != nullptr) deps.cache->Drop(hit);
-        spdlog::info("pipeline: cached SQL failed ({}); entry dropped", error.message());
-        s.cache_hit = false;
-        s.cache_level.clear();
-        s.next = kEngineNode;
-        break;
-      }
-      case SqlSource::kEngine:
-        if (deps.llm == nullptr) return error.WithContext("running the engine's SQL");
-        s.next = kLlmSql;
-        break;
-      default:
-        s.attempts.push_back({s.sql, error.message()});
-        AfterFailedAttempt(s, ctx);
-        break;
-    }
+    ASKDB_RETURN_IF_ERROR(AfterFailedSql(s, ctx, error));
     return NodeOutcome::Continue();
   }
 

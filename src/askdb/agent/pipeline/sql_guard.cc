@@ -7,6 +7,21 @@ namespace {
 
 bool IsSpace(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 
+// The index just past the comment that starts at `i` (-- up to the line's end, /* to */),
+// or `i` itself when no comment starts there.
+size_t CommentEnd(std::string_view sql, size_t i) {
+  const std::string_view opener = sql.substr(i, 2);
+  if (opener == "--") {
+    const size_t end = sql.find('\n', i);
+    return end == std::string_view::npos ? sql.size() : end;
+  }
+  if (opener == "/*") {
+    const size_t end = sql.find("*/", i + 2);
+    return end == std::string_view::npos ? sql.size() : end + 2;
+  }
+  return i;
+}
+
 // Walks `sql` and calls `emit(c, in_literal)` for every character outside comments. A
 // comment becomes one space so that tokens on either side stay apart.
 template <typename Emit>
@@ -14,14 +29,8 @@ void WalkWithoutComments(std::string_view sql, Emit emit) {
   size_t i = 0;
   while (i < sql.size()) {
     const char c = sql[i];
-    if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {
-      while (i < sql.size() && sql[i] != '\n') ++i;
-      emit(' ', false);
-      continue;
-    }
-    if (c == '/' && i + 1 < sql.size() && sql[i + 1] == '*') {
-      const size_t end = sql.find("*/", i + 2);
-      i = end == std::string_view::npos ? sql.size() : end + 2;
+    if (const size_t end = CommentEnd(sql, i); end != i) {
+      i = end;
       emit(' ', false);
       continue;
     }
@@ -110,51 +119,57 @@ Status CheckSingleReadStatement(std::string_view sql) {
 
 namespace {
 
+// A word byte: ASCII letters, digits, _ and $, and every byte of a UTF-8 sequence.
+bool IsWordByte(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return u >= 0x80 || std::isalnum(u) != 0 || c == '_' || c == '$';
+}
+
+// Reads the quoted text that opens at sql[i] (', ", ` or [) into `text`, unescaped: a
+// doubled quote is one quote, and with `backslash_escapes` a backslash escapes the next
+// character in a '' string. Returns the index just past the closing quote (or the end).
+size_t ReadQuoted(std::string_view sql, size_t i, bool backslash_escapes, std::string& text) {
+  const char open = sql[i];
+  const char close = open == '[' ? ']' : open;
+  ++i;
+  while (i < sql.size()) {
+    if (backslash_escapes && open == '\'' && sql[i] == '\\' && i + 1 < sql.size()) {
+      text.push_back(sql[i + 1]);
+      i += 2;
+      continue;
+    }
+    if (sql[i] == close) {
+      if (close != ']' && i + 1 < sql.size() && sql[i + 1] == close) {
+        text.push_back(close);
+        i += 2;
+        continue;
+      }
+      return i + 1;
+    }
+    text.push_back(sql[i++]);
+  }
+  return i;
+}
+
 // SqlIdentifiers for one reading of string literals: `backslash_escapes` as MySQL and
 // PostgreSQL's E'' strings read them, or not as SQLite and standard SQL do.
 void ScanIdentifiers(std::string_view sql, bool backslash_escapes, std::vector<std::string>& out) {
-  // A word byte: ASCII letters, digits, _ and $, and every byte of a UTF-8 sequence.
-  const auto word = [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return u >= 0x80 || std::isalnum(u) != 0 || c == '_' || c == '$';
-  };
   size_t i = 0;
   while (i < sql.size()) {
     const char c = sql[i];
-    if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {
-      while (i < sql.size() && sql[i] != '\n') ++i;
-    } else if (c == '/' && i + 1 < sql.size() && sql[i + 1] == '*') {
-      const size_t end = sql.find("*/", i + 2);
-      i = end == std::string_view::npos ? sql.size() : end + 2;
+    if (const size_t end = CommentEnd(sql, i); end != i) {
+      i = end;
     } else if (c == '\'' || c == '"' || c == '`' || c == '[') {
-      const char close = c == '[' ? ']' : c;
       std::string text;
-      ++i;
-      while (i < sql.size()) {
-        if (backslash_escapes && c == '\'' && sql[i] == '\\' && i + 1 < sql.size()) {
-          text.push_back(sql[i + 1]);
-          i += 2;
-          continue;
-        }
-        if (sql[i] == close) {
-          if (close != ']' && i + 1 < sql.size() && sql[i + 1] == close) {
-            text.push_back(close);
-            i += 2;
-            continue;
-          }
-          ++i;
-          break;
-        }
-        text.push_back(sql[i++]);
-      }
+      i = ReadQuoted(sql, i, backslash_escapes, text);
       if (c == '[') {
         // A bracketed name in SQLite, a subscript in PostgreSQL: both readings count.
         ScanIdentifiers(text, backslash_escapes, out);
       }
       if (c != '\'') out.push_back(std::move(text));  // a string literal names nothing
-    } else if (word(c)) {
+    } else if (IsWordByte(c)) {
       const size_t start = i;
-      while (i < sql.size() && word(sql[i])) ++i;
+      while (i < sql.size() && IsWordByte(sql[i])) ++i;
       // A number is not a name.
       if (std::isdigit(static_cast<unsigned char>(sql[start])) == 0) {
         out.emplace_back(sql.substr(start, i - start));
