@@ -145,6 +145,52 @@ void StepDurations::Save() const {
   if (!written.ok()) spdlog::warn("step durations not saved: {}", written.message());
 }
 
+namespace {
+
+// With server.store_url, step durations live in the management database, shared with the
+// server; a database that cannot be opened leaves them in the data directory.
+void OpenSharedStepDurations(StepDurations& durations, const CliContext& ctx) {
+  if (ctx.config.server.store_url.empty()) return;
+  StatusOr<std::unique_ptr<server::store::PostgresManagementStore>> db =
+      server::store::PostgresManagementStore::Open(ctx.config.server.store_url);
+  if (!db.ok()) {
+    spdlog::warn("step durations kept in the data directory: {}", db.status().message());
+    return;
+  }
+  durations.own_db = std::move(db).value();
+  ShareStepDurations(durations, *durations.own_db, ctx);
+}
+
+// The pipeline's options for this run: the configuration, the signed-in user's datasource
+// and data rules, the database, the time zone, the profile and the plan review flag.
+StatusOr<agent::pipeline::PipelineOptions> CliPipelineOptions(const AgentCliOptions& options,
+                                                              const CliContext& ctx) {
+  agent::pipeline::PipelineOptions out = PipelineOptionsFromConfig(ctx);
+  // The datasource whose rules the signed-in user has (else "default"); the cache keeps each
+  // database's answers apart (the fingerprint guards the rest).
+  if (options.user != nullptr) out.datasource_id = options.user->datasource_id;
+  if (StatusOr<std::string> url = ResolveDatabaseUrl(options.db, ctx); url.ok()) {
+    out.cache_partition = "db-" + catalog::HashHex(*url);
+    out.database = ThreadDatabaseName(*url);  // a --thread stays on its database
+  }
+  // Answers computed under different data rules are never served across them.
+  if (options.user != nullptr && !options.user->policy.empty()) {
+    agent::pipeline::AddCachePartition(out, "perm", options.user->policy.Fingerprint());
+  }
+  out.default_time_zone = options.time_zone;
+  const std::string profile = options.profile.empty() ? ctx.config.agent.profile : options.profile;
+  if (!profile.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(out.profile, agent::pipeline::LoadAgentProfile(profile));
+  }
+  if (options.review_plan) {
+    out.plan_review = true;
+    out.profile.plan_review = true;  // the flag wins over the profile
+  }
+  return out;
+}
+
+}  // namespace
+
 StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& options,
                                                      const CliContext& ctx, Spinner& spinner) {
   std::unique_ptr<CliAgent> agent(new CliAgent());
@@ -163,40 +209,11 @@ StatusOr<std::unique_ptr<CliAgent>> CliAgent::Create(const AgentCliOptions& opti
   ASKDB_ASSIGN_OR_RETURN(agent->cache_, OpenAnswerCache(ctx, agent->client_.get()));
   deps.cache = agent->cache_.cache.get();
   agent->durations_ = OpenStepDurations();
-  if (!ctx.config.server.store_url.empty()) {
-    StatusOr<std::unique_ptr<server::store::PostgresManagementStore>> db =
-        server::store::PostgresManagementStore::Open(ctx.config.server.store_url);
-    if (db.ok()) {
-      agent->durations_.own_db = std::move(db).value();
-      ShareStepDurations(agent->durations_, *agent->durations_.own_db, ctx);
-    } else {
-      spdlog::warn("step durations kept in the data directory: {}", db.status().message());
-    }
-  }
+  OpenSharedStepDurations(agent->durations_, ctx);
   AttachAnswerCacheStore(agent->cache_, agent->durations_.own_db.get(), ctx);
   deps.durations = agent->durations_.history.get();
   deps.on_durations_recorded = [self] { self->durations_.Save(); };
-  deps.options = PipelineOptionsFromConfig(ctx);
-  // The datasource whose rules the signed-in user has (else "default"); the cache keeps each
-  // database's answers apart (the fingerprint guards the rest).
-  if (options.user != nullptr) deps.options.datasource_id = options.user->datasource_id;
-  if (StatusOr<std::string> url = ResolveDatabaseUrl(options.db, ctx); url.ok()) {
-    deps.options.cache_partition = "db-" + catalog::HashHex(*url);
-    deps.options.database = ThreadDatabaseName(*url);  // a --thread stays on its database
-  }
-  // Answers computed under different data rules are never served across them.
-  if (options.user != nullptr && !options.user->policy.empty()) {
-    agent::pipeline::AddCachePartition(deps.options, "perm", options.user->policy.Fingerprint());
-  }
-  deps.options.default_time_zone = options.time_zone;
-  const std::string profile = options.profile.empty() ? ctx.config.agent.profile : options.profile;
-  if (!profile.empty()) {
-    ASKDB_ASSIGN_OR_RETURN(deps.options.profile, agent::pipeline::LoadAgentProfile(profile));
-  }
-  if (options.review_plan) {
-    deps.options.plan_review = true;
-    deps.options.profile.plan_review = true;  // the flag wins over the profile
-  }
+  ASKDB_ASSIGN_OR_RETURN(deps.options, CliPipelineOptions(options, ctx));
   agent->OpenEvidence(deps);
   ASKDB_ASSIGN_OR_RETURN(agent::pipeline::Pipeline pipeline,
                          agent::pipeline::Pipeline::Create(std::move(deps)));

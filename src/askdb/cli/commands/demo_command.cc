@@ -99,30 +99,17 @@ StatusOr<std::filesystem::path> ReportPath(const DemoOptions& options, const Cli
   return dir / "demo-report.html";
 }
 
-Status RunDemo(const DemoOptions& options, CliContext& ctx) {
-  ASKDB_ASSIGN_OR_RETURN(std::filesystem::path db_path, EnsureDemoDatabase(options, ctx));
-  ASKDB_ASSIGN_OR_RETURN(std::filesystem::path report_path, ReportPath(options, ctx));
-  const std::string url = "sqlite:" + db_path.string();
-
+StatusOr<agent::PreparedDatasource> ReadDemoSchema(const std::string& url, CliContext& ctx) {
   Spinner spinner(ctx.interactive());
   spinner.SetStage("Reading the schema");
   ASKDB_ASSIGN_OR_RETURN(std::unique_ptr<db::Connector> connector, db::OpenConnector(url));
-  StatusOr<agent::PreparedDatasource> prepared =
-      agent::PrepareDatasource(std::move(connector), url);
-  spinner.Stop();
-  if (!prepared.ok()) return prepared.status();
-  // No model, no persistence: every showcase answer comes from askdb itself.
-  agent::InMemoryCheckpointStore checkpoints;
-  agent::pipeline::PipelineDeps deps;
-  deps.datasource = [&]() -> StatusOr<agent::PreparedDatasource*> { return &*prepared; };
-  deps.checkpoints = &checkpoints;
-  deps.options = PipelineOptionsFromConfig(ctx);
-  deps.options.plan_review = false;  // the demo runs unattended
-  ASKDB_ASSIGN_OR_RETURN(agent::pipeline::Pipeline pipeline,
-                         agent::pipeline::Pipeline::Create(std::move(deps)));
+  return agent::PrepareDatasource(std::move(connector), url);
+}
 
-  analysis::Report report("askdb 演示：零售连锁 / retail chain demo");
-  report.set_subtitle(prepared->connector->display_name());
+// Asks each showcase question, adds its answer to `report` and prints it (or, with --json,
+// returns the answers for one JSON document).
+StatusOr<Json> AnswerShowcase(agent::pipeline::Pipeline& pipeline, analysis::Report& report,
+                              CliContext& ctx) {
   const Style style = ctx.style();
   Json json_items = Json::array();
   for (const char* question : kDemoQuestions) {
@@ -144,13 +131,34 @@ Status RunDemo(const DemoOptions& options, CliContext& ctx) {
       std::cout << "\n";
     }
   }
+  return json_items;
+}
+
+Status RunDemo(const DemoOptions& options, CliContext& ctx) {
+  ASKDB_ASSIGN_OR_RETURN(std::filesystem::path db_path, EnsureDemoDatabase(options, ctx));
+  ASKDB_ASSIGN_OR_RETURN(std::filesystem::path report_path, ReportPath(options, ctx));
+  const std::string url = "sqlite:" + db_path.string();
+  ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource prepared, ReadDemoSchema(url, ctx));
+  // No model, no persistence: every showcase answer comes from askdb itself.
+  agent::InMemoryCheckpointStore checkpoints;
+  agent::pipeline::PipelineDeps deps;
+  deps.datasource = [&]() -> StatusOr<agent::PreparedDatasource*> { return &prepared; };
+  deps.checkpoints = &checkpoints;
+  deps.options = PipelineOptionsFromConfig(ctx);
+  deps.options.plan_review = false;  // the demo runs unattended
+  ASKDB_ASSIGN_OR_RETURN(agent::pipeline::Pipeline pipeline,
+                         agent::pipeline::Pipeline::Create(std::move(deps)));
+
+  analysis::Report report("askdb 演示：零售连锁 / retail chain demo");
+  report.set_subtitle(prepared.connector->display_name());
+  ASKDB_ASSIGN_OR_RETURN(Json json_items, AnswerShowcase(pipeline, report, ctx));
   ASKDB_RETURN_IF_ERROR(analysis::WriteReport(report, report_path));
   if (ctx.json) {
     PrintJson(ctx, Json{{"database", db_path.string()},
                         {"report", report_path.string()},
                         {"results", std::move(json_items)}});
   } else {
-    std::cout << "Report written to " << style.Bold(report_path.string())
+    std::cout << "Report written to " << ctx.style().Bold(report_path.string())
               << " (open it in a browser; it works offline)\n";
   }
   return Status::Ok();

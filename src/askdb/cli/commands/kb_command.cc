@@ -5,8 +5,10 @@
 // so `askdb serve` and `askdb ask` see what is added here.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/commands/kb_term_command.h"
@@ -64,6 +66,55 @@ void PrintItem(const CliContext& ctx, const knowledge::KnowledgeItem& item) {
   if (!item.state_reason.empty()) std::cout << "    " << item.state_reason << "\n";
 }
 
+// The chunker the flags ask for, or none (the knowledge base's default) when no flag is given.
+using OptionalChunker = std::optional<knowledge::ChunkerOptions>;
+StatusOr<OptionalChunker> ChunkerFromFlags(const KbOptions& o,
+                                           const knowledge::ChunkerOptions& defaults) {
+  if (o.chunker.empty() && o.chunk_size <= 0 && o.chunk_overlap < 0) return OptionalChunker();
+  knowledge::ChunkerOptions chunker = defaults;
+  if (!o.chunker.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(chunker.kind, knowledge::ParseChunkerKind(o.chunker));
+  }
+  if (o.chunk_size > 0) chunker.size = o.chunk_size;
+  if (o.chunk_overlap >= 0) chunker.overlap = o.chunk_overlap;
+  return OptionalChunker(chunker);
+}
+
+StatusOr<knowledge::KnowledgeItem> AddFile(const KbOptions& o, const std::string& scope,
+                                           knowledge::KnowledgeBase& kb) {
+  const std::string file_name = std::filesystem::path(o.file).filename().string();
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(o.file, ec);
+  if (!ec) {  // over the limit: refused before reading it (a missing file: ReadFile says)
+    ASKDB_RETURN_IF_ERROR(knowledge::CheckDocumentSize(file_name, static_cast<int64_t>(size),
+                                                       {.max_bytes = kb.options().max_file_bytes}));
+  }
+  ASKDB_ASSIGN_OR_RETURN(std::string bytes, ReadFile(o.file));
+  knowledge::DocumentInput input;
+  input.scope = scope;
+  input.file_name = file_name;
+  input.format = o.format;
+  input.title = o.title;
+  input.bytes = std::move(bytes);
+  input.recall = !o.no_recall;
+  ASKDB_ASSIGN_OR_RETURN(input.chunker, ChunkerFromFlags(o, kb.options().default_chunker));
+  return kb.AddDocument(input);
+}
+
+// --qa or --faq: a question and its answer.
+StatusOr<knowledge::KnowledgeItem> AddPair(const KbOptions& o, const std::string& scope,
+                                           knowledge::KnowledgeBase& kb) {
+  const std::vector<std::string>& pair = o.qa.empty() ? o.faq : o.qa;
+  knowledge::PairInput input;
+  input.scope = scope;
+  input.kind = o.qa.empty() ? knowledge::ItemKind::kFaq : knowledge::ItemKind::kQa;
+  input.question = pair[0];
+  input.answer = pair[1];
+  input.title = o.title;
+  input.recall = !o.no_recall;
+  return kb.AddPair(input);
+}
+
 Status RunAdd(const KbOptions& o, const CliContext& ctx) {
   const int given = (o.file.empty() ? 0 : 1) + (o.qa.empty() ? 0 : 1) + (o.faq.empty() ? 0 : 1);
   if (given != 1) {
@@ -71,51 +122,14 @@ Status RunAdd(const KbOptions& o, const CliContext& ctx) {
   }
   ASKDB_ASSIGN_OR_RETURN(const std::string scope, Scope(o));
   ASKDB_ASSIGN_OR_RETURN(knowledge::OpenedKnowledgeBase opened, Open(ctx));
-  StatusOr<knowledge::KnowledgeItem> item = InternalError("unreachable");
-  if (!o.file.empty()) {
-    const std::string file_name = std::filesystem::path(o.file).filename().string();
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(o.file, ec);
-    if (!ec) {  // over the limit: refused before reading it (a missing file: ReadFile says)
-      ASKDB_RETURN_IF_ERROR(
-          knowledge::CheckDocumentSize(file_name, static_cast<int64_t>(size),
-                                       {.max_bytes = opened.kb->options().max_file_bytes}));
-    }
-    ASKDB_ASSIGN_OR_RETURN(std::string bytes, ReadFile(o.file));
-    knowledge::DocumentInput input;
-    input.scope = scope;
-    input.file_name = file_name;
-    input.format = o.format;
-    input.title = o.title;
-    input.bytes = std::move(bytes);
-    input.recall = !o.no_recall;
-    if (!o.chunker.empty() || o.chunk_size > 0 || o.chunk_overlap >= 0) {
-      knowledge::ChunkerOptions chunker = opened.kb->options().default_chunker;
-      if (!o.chunker.empty()) {
-        ASKDB_ASSIGN_OR_RETURN(chunker.kind, knowledge::ParseChunkerKind(o.chunker));
-      }
-      if (o.chunk_size > 0) chunker.size = o.chunk_size;
-      if (o.chunk_overlap >= 0) chunker.overlap = o.chunk_overlap;
-      input.chunker = chunker;
-    }
-    item = opened.kb->AddDocument(input);
-  } else {
-    const std::vector<std::string>& pair = o.qa.empty() ? o.faq : o.qa;
-    knowledge::PairInput input;
-    input.scope = scope;
-    input.kind = o.qa.empty() ? knowledge::ItemKind::kFaq : knowledge::ItemKind::kQa;
-    input.question = pair[0];
-    input.answer = pair[1];
-    input.title = o.title;
-    input.recall = !o.no_recall;
-    item = opened.kb->AddPair(input);
-  }
-  if (!item.ok()) return item.status();
+  ASKDB_ASSIGN_OR_RETURN(const knowledge::KnowledgeItem item, o.file.empty()
+                                                                  ? AddPair(o, scope, *opened.kb)
+                                                                  : AddFile(o, scope, *opened.kb));
   if (ctx.json) {
-    PrintJson(ctx, knowledge::KnowledgeItemToJson(*item));
+    PrintJson(ctx, knowledge::KnowledgeItemToJson(item));
   } else {
     std::cout << "added ";
-    PrintItem(ctx, *item);
+    PrintItem(ctx, item);
   }
   return Status::Ok();
 }
@@ -238,26 +252,48 @@ void AddScopeOptions(CLI::App* cmd, KbOptions& o) {
   cmd->add_option("--datasource", o.datasource, "A datasource the knowledge belongs to instead");
 }
 
+// The subcommand that ran sets the action; its options all live in one KbOptions.
+using KbAction = std::function<Status(const KbOptions&, const CliContext&)>;
+
+void AddKbAddSubcommand(CLI::App* cmd, KbOptions& o, const std::shared_ptr<KbAction>& action) {
+  CLI::App* add = cmd->add_subcommand("add", "Add a document (FILE) or a Q&A/FAQ pair");
+  add->add_option("file", o.file, "A .md, .txt, .pdf, .docx, .html or .csv file");
+  add->add_option("--qa", o.qa, "A question and its answer")->expected(2);
+  add->add_option("--faq", o.faq, "An FAQ question and its answer")->expected(2);
+  add->add_option("--title", o.title, "A name for it (default: the file name or question)");
+  add->add_option("--format", o.format, "The file's format when its name does not say");
+  add->add_option("--chunker", o.chunker, "token, recursive, sentence or paragraph");
+  add->add_option("--chunk-size", o.chunk_size, "Characters (tokens for token) per chunk");
+  add->add_option("--chunk-overlap", o.chunk_overlap, "Characters repeated between chunks");
+  add->add_flag("--no-recall", o.no_recall, "Store it with its recall switch off");
+  AddScopeOptions(add, o);
+  add->callback([action] { *action = RunAdd; });
+}
+
+// remove, recall and reindex: the subcommands about one stored item (or, reindex, all).
+void AddKbItemSubcommands(CLI::App* cmd, KbOptions& o, const std::shared_ptr<KbAction>& action) {
+  CLI::App* remove = cmd->add_subcommand("remove", "Delete an item (and its index entries)");
+  remove->add_option("id", o.id, "The item's id (askdb kb list)")->required();
+  remove->callback([action] { *action = RunRemove; });
+
+  CLI::App* recall = cmd->add_subcommand("recall", "Turn an item's recall switch on or off");
+  recall->add_option("id", o.id, "The item's id")->required();
+  recall->add_option("switch", o.switch_value, "on or off")->required();
+  recall->callback([action] { *action = RunRecall; });
+
+  CLI::App* reindex = cmd->add_subcommand("reindex", "Re-chunk and re-embed one item or all");
+  reindex->add_option("id", o.id, "The item's id; none: every item");
+  reindex->callback([action] { *action = RunReindex; });
+}
+
 }  // namespace
 
 Command AddKbCommand(CLI::App& app) {
   auto o = std::make_shared<KbOptions>();
-  auto action = std::make_shared<std::function<Status(const KbOptions&, const CliContext&)>>();
+  auto action = std::make_shared<KbAction>();
   CLI::App* cmd = app.add_subcommand("kb", "The knowledge base: documents, Q&A, FAQ");
   cmd->require_subcommand(1);
-
-  CLI::App* add = cmd->add_subcommand("add", "Add a document (FILE) or a Q&A/FAQ pair");
-  add->add_option("file", o->file, "A .md, .txt, .pdf, .docx, .html or .csv file");
-  add->add_option("--qa", o->qa, "A question and its answer")->expected(2);
-  add->add_option("--faq", o->faq, "An FAQ question and its answer")->expected(2);
-  add->add_option("--title", o->title, "A name for it (default: the file name or question)");
-  add->add_option("--format", o->format, "The file's format when its name does not say");
-  add->add_option("--chunker", o->chunker, "token, recursive, sentence or paragraph");
-  add->add_option("--chunk-size", o->chunk_size, "Characters (tokens for token) per chunk");
-  add->add_option("--chunk-overlap", o->chunk_overlap, "Characters repeated between chunks");
-  add->add_flag("--no-recall", o->no_recall, "Store it with its recall switch off");
-  AddScopeOptions(add, *o);
-  add->callback([action] { *action = RunAdd; });
+  AddKbAddSubcommand(cmd, *o, action);
 
   CLI::App* list = cmd->add_subcommand("list", "List items with their state");
   AddScopeOptions(list, *o);
@@ -271,19 +307,7 @@ Command AddKbCommand(CLI::App& app) {
   AddScopeOptions(search, *o);
   search->callback([action] { *action = RunSearch; });
 
-  CLI::App* remove = cmd->add_subcommand("remove", "Delete an item (and its index entries)");
-  remove->add_option("id", o->id, "The item's id (askdb kb list)")->required();
-  remove->callback([action] { *action = RunRemove; });
-
-  CLI::App* recall = cmd->add_subcommand("recall", "Turn an item's recall switch on or off");
-  recall->add_option("id", o->id, "The item's id")->required();
-  recall->add_option("switch", o->switch_value, "on or off")->required();
-  recall->callback([action] { *action = RunRecall; });
-
-  CLI::App* reindex = cmd->add_subcommand("reindex", "Re-chunk and re-embed one item or all");
-  reindex->add_option("id", o->id, "The item's id; none: every item");
-  reindex->callback([action] { *action = RunReindex; });
-
+  AddKbItemSubcommands(cmd, *o, action);
   cmd->footer(
       "Examples:\n"
       "  askdb kb add handbook.pdf --chunker sentence --chunk-size 400\n"
