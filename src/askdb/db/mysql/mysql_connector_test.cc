@@ -13,6 +13,7 @@
 
 #include "askdb/db/connector_registry.h"
 #include "askdb/db/database_url.h"
+#include "askdb/db/tls_test_support.h"
 #include "tests/servers/server_env.h"
 
 namespace askdb::db {
@@ -251,23 +252,14 @@ TEST(MysqlConnectorTest, BadConnectionInputNamesTheCause) {
   EXPECT_LT(Clock::now() - start, milliseconds(10'000));
 }
 
-// The account the server admits over TLS only (REQUIRE SSL), so getting in proves TLS.
-void ExpectQueriesOverTls(const std::string& url) {
-  auto db = OpenOrDie(url);
-  ASSERT_TRUE(db);
-  StatusOr<ResultSet> rs = db->Execute("SELECT COUNT(*) FROM Genre", Options());
-  ASSERT_TRUE(rs.ok()) << rs.status().ToString();
-  EXPECT_EQ(rs->rows[0][0], Value::Int(25));
-}
-
 // The test server runs with TLS, its certificate signed by a throw-away CA
 // (ASKDB_TEST_MYSQL_CA): encryption alone, then with that CA; a CA that did not sign the
 // certificate is refused (the server's own certificate beside it stands for one).
 TEST(MysqlConnectorTest, TalksTlsAndChecksTheServersCertificateAgainstTheCa) {
   ASKDB_REQUIRE_SERVER_URL(tls_url, "ASKDB_TEST_MYSQL_TLS_URL");
   ASKDB_REQUIRE_SERVER_URL(ca, "ASKDB_TEST_MYSQL_CA");
-  ExpectQueriesOverTls(tls_url + "?ssl=true");
-  ExpectQueriesOverTls(tls_url + "?ssl_ca=" + ca);
+  testing::ExpectQueriesOverTls(tls_url + "?ssl=true");
+  testing::ExpectQueriesOverTls(tls_url + "?ssl_ca=" + ca);
   const std::string not_the_ca = ca.substr(0, ca.rfind('/')) + "/server.crt";
   ConnectOptions quick;
   quick.connect_timeout = milliseconds(3'000);

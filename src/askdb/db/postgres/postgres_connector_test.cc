@@ -13,6 +13,7 @@
 
 #include "askdb/db/connector_registry.h"
 #include "askdb/db/database_url.h"
+#include "askdb/db/tls_test_support.h"
 #include "tests/servers/server_env.h"
 
 namespace askdb::db {
@@ -291,23 +292,14 @@ TEST(PostgresConnectorTest, BadConnectionInputNamesTheCause) {
   EXPECT_LT(Clock::now() - start, milliseconds(10'000));
 }
 
-// The role the server admits over TLS only (pg_hba.conf: hostssl), so getting in proves TLS.
-void ExpectQueriesOverTls(const std::string& url) {
-  auto db = OpenOrDie(url);
-  ASSERT_TRUE(db);
-  StatusOr<ResultSet> rs = db->Execute("SELECT COUNT(*) FROM Genre", Options());
-  ASSERT_TRUE(rs.ok()) << rs.status().ToString();
-  EXPECT_EQ(rs->rows[0][0], Value::Int(25));
-}
-
 // The test server runs with ssl=on, its certificate signed by a throw-away CA for 127.0.0.1
 // (ASKDB_TEST_PG_CA): encryption alone, then the certificate verified against the CA.
 TEST(PostgresConnectorTest, TalksTlsAndVerifiesTheServersCertificate) {
   ASKDB_REQUIRE_SERVER_URL(tls_url, "ASKDB_TEST_PG_TLS_URL");
   ASKDB_REQUIRE_SERVER_URL(ca, "ASKDB_TEST_PG_CA");
-  ExpectQueriesOverTls(tls_url + "?sslmode=require");
-  ExpectQueriesOverTls(tls_url + "?sslmode=verify-full&sslrootcert=" + ca);
-  ExpectQueriesOverTls(tls_url + "?sslmode=verify-ca&sslrootcert=" + ca);
+  testing::ExpectQueriesOverTls(tls_url + "?sslmode=require");
+  testing::ExpectQueriesOverTls(tls_url + "?sslmode=verify-full&sslrootcert=" + ca);
+  testing::ExpectQueriesOverTls(tls_url + "?sslmode=verify-ca&sslrootcert=" + ca);
 }
 
 // verify-full through a name the certificate does not hold (it holds 127.0.0.1 only): refused
