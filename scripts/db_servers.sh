@@ -69,8 +69,13 @@ running() {
     pid_alive "$(pg_pid)" || ok=1
     # Servers started by an older version of this script lack the store database.
     grep -q ASKDB_TEST_STORE_URL "$DIR/env" 2>/dev/null || ok=1
+    # ... or TLS (the TLS tests need the CA the servers were started with).
+    grep -q ASKDB_TEST_PG_CA "$DIR/env" 2>/dev/null || ok=1
   fi
-  if want mysql; then pid_alive "$(my_pid)" || ok=1; fi
+  if want mysql; then
+    pid_alive "$(my_pid)" || ok=1
+    grep -q ASKDB_TEST_MYSQL_CA "$DIR/env" 2>/dev/null || ok=1
+  fi
   [[ -f $DIR/env ]] || ok=1
   return $ok
 }
