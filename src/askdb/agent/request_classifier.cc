@@ -108,7 +108,12 @@ struct RuleInfo {
   // Weak evidence (question words such as 多少/which): when only such rules fired, the
   // learned model still decides, as if nothing had ("一晚多少钱" is small talk).
   bool model_may_override = false;
+  // Measured less precise than the model on the requests it decides (scripts/rule_certainty.py):
+  // when only such rules of the winning type fired, a sure model overrules them (round 20).
+  bool certain = true;
 };
+
+using Macros = std::map<std::string, std::string, std::less<>>;
 
 std::optional<QuickIntent> ParseQuickIntent(std::string_view name) {
   static constexpr std::pair<std::string_view, QuickIntent> kNames[] = {
@@ -535,6 +540,46 @@ struct RequestClassifier::Impl {
   // model_reassign: a rule's type name → the types the model may move it to, at this bar.
   std::map<std::string, std::vector<std::string>, std::less<>> model_reassign;
   double model_reassign_min_probability = 2.0;  // off unless the rules file sets it
+  // The bar at which the model overrules a winning type whose fired rules are all uncertain
+  // (RuleInfo::certain; ApplyModelOverrule).
+  double model_overrule_min_probability = 2.0;  // off unless the rules file sets it
+  double model_overrule_min_probability_zh = 2.0;
+
+  // FromText's parts, one key or table of the rules file each.
+  Status ParseTypes(const toml::table& root);
+  void ParseBars(const toml::table& root);
+  Status ParseModelOverData(const toml::table& root);
+  Status ParseLogPriors(const toml::table& root);
+  Status LoadIntentModel(const toml::table& root);
+  Status AddRules(const toml::table& root, const Macros& macros);
+  Status ResolveRuleIds(const std::map<std::string, int, std::less<>>& index_of);
+
+  // A rule's keywords and patterns (macros expanded) as one alternation, each part checked.
+  static StatusOr<std::string> RuleRegex(const toml::table& r, const Macros& macros,
+                                         const std::string& where) {
+    std::vector<std::string> alternatives;
+    for (const std::string& keyword : StringList(r["keywords"].node())) {
+      const std::string normalized = text::NormalizeForMatch(keyword);
+      if (!normalized.empty()) alternatives.push_back(KeywordRegex(normalized));
+    }
+    for (const std::string& pattern : StringList(r["patterns"].node())) {
+      auto expanded = ExpandMacros(pattern, macros);
+      if (!expanded.ok()) return expanded.status().WithContext(where);
+      RE2 check(*expanded, MakeOptions());
+      if (!check.ok()) {
+        return InvalidArgumentError(where + "bad regex " + pattern + ": " + check.error() +
+                                    "; fix the pattern (RE2 syntax)");
+      }
+      alternatives.push_back(*std::move(expanded));
+    }
+    if (alternatives.empty()) return InvalidArgumentError(where + "has no keywords or patterns");
+    std::string combined;
+    for (const std::string& alt : alternatives) {
+      if (!combined.empty()) combined += '|';
+      combined += "(?:" + alt + ")";
+    }
+    return combined;
+  }
 
   double MinProbability(Language language, bool override) const {
     if (language == Language::kZh) {
@@ -568,6 +613,19 @@ struct RequestClassifier::Impl {
     return best;
   }
 
+  // The model's best label over every type (rule-only ones too), computed at most once per
+  // request: the model over the data rules and the overrule of uncertain rules both read it.
+  struct AnyLabel {
+    const Impl& impl;
+    std::string_view normalized;
+    Language language;
+    std::optional<IntentPrediction> value;
+    const IntentPrediction& Get() {
+      if (!value) value = impl.PredictWithPriors(normalized, language, true);
+      return *value;
+    }
+  };
+
   // No rule fired, or only weak ones (model_may_override): the learned model may name the
   // type when it is sure enough; its rule id is appended to out.rules. "other" (not a
   // request askdb answers) stays the default type with a low confidence, so a configured LLM
@@ -578,19 +636,43 @@ struct RequestClassifier::Impl {
     if (p.probability < min_probability || p.label == RequestTypeName(default_type)) {
       return false;
     }
+    return TakeModelLabel(p, p.probability, out);
+  }
+
+  // The model's label as the decision, its id appended to out.rules. "other" keeps the default
+  // type with a low confidence; the model's small talk gets the chitchat reply.
+  bool TakeModelLabel(const IntentPrediction& p, double confidence, Classification& out) const {
     if (p.label == kOtherLabel) {
       out.rules.push_back(std::string(kModelRulePrefix) + p.label);
       out.type = default_type;
       out.confidence = std::min(default_confidence, 1.0 - p.probability);
+      out.quick_intent = QuickIntent::kNone;
       return true;
     }
     const std::optional<RequestType> type = ParseRequestType(p.label);
     if (!type) return false;
     out.rules.push_back(std::string(kModelRulePrefix) + p.label);
     out.type = *type;
-    out.confidence = p.probability;
-    if (*type == RequestType::kTrivial) out.quick_intent = QuickIntent::kChitChat;
+    out.confidence = confidence;
+    out.quick_intent = *type == RequestType::kTrivial ? QuickIntent::kChitChat : QuickIntent::kNone;
     return true;
+  }
+
+  // Rules for what is certain, the model for the rest (round 20): when every fired rule of the
+  // winning type is uncertain (RuleInfo::certain, measured by scripts/rule_certainty.py), the
+  // model's best label — any type, after the language's log-prior — decides when it is at least
+  // model_overrule_min_probability(_zh) sure; a rule disagreed, so conflict_factor applies.
+  bool ApplyModelOverrule(const std::vector<int>& fired, RequestType winner, AnyLabel& any_label,
+                          Classification& out) const {
+    const double bar = out.language == Language::kZh ? model_overrule_min_probability_zh
+                                                     : model_overrule_min_probability;
+    if (model == nullptr || bar > 1.0) return false;
+    for (int idx : fired) {
+      if (rules[idx].type == winner && rules[idx].certain) return false;
+    }
+    const IntentPrediction& p = any_label.Get();
+    if (p.probability < bar || p.label == RequestTypeName(winner)) return false;
+    return TakeModelLabel(p, p.probability * conflict_factor, out);
   }
 
   // Only data rules fired (`fired`), none of them in model_over_data_unless, or none at all:
@@ -598,7 +680,7 @@ struct RequestClassifier::Impl {
   // model_over_data_labels), rule-only types included — "mean median and std dev of 12 15 9"
   // reads no rule. The confidence carries conflict_factor when a data rule disagreed.
   bool ApplyModelOverData(std::string_view normalized, const std::vector<int>& fired,
-                          Classification& out) const {
+                          AnyLabel& any_label, Classification& out) const {
     if (model == nullptr || model_over_data_labels.empty()) return false;
     for (int idx : fired) {
       if (rules[idx].type != default_type ||
@@ -607,7 +689,7 @@ struct RequestClassifier::Impl {
         return false;
       }
     }
-    const IntentPrediction p = PredictWithPriors(normalized, out.language, true);
+    const IntentPrediction& p = any_label.Get();
     const double bar = out.language == Language::kZh ? model_over_data_min_probability_zh
                                                      : model_over_data_min_probability;
     if (p.probability < bar ||
@@ -715,94 +797,176 @@ StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::Create(
   return classifier;
 }
 
-StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
-    std::string_view rules_toml, std::string_view units_toml, size_t max_request_bytes) {
-  ASKDB_ASSIGN_OR_RETURN(UnitTable units, UnitTable::FromToml(units_toml));
+namespace {
 
-  toml::table root;
+StatusOr<toml::table> ParseRulesToml(std::string_view rules_toml) {
   try {
-    root = toml::parse(rules_toml);
+    return toml::parse(rules_toml);
   } catch (const toml::parse_error& e) {
     return InvalidArgumentError("classifier rules: TOML syntax error at line " +
                                 std::to_string(e.source().begin.line) + ": " +
                                 std::string(e.description()) + "; fix the rules file");
   }
+}
 
+// A key listing request types (model_rule_only_types, model_over_data_types); absent = empty.
+StatusOr<std::vector<std::string>> RequestTypeList(const toml::table& root, const char* key) {
+  std::vector<std::string> names;
+  const toml::array* a = root[key].as_array();
+  if (a == nullptr) return names;
+  for (const auto& v : *a) {
+    const std::optional<std::string> name = v.value<std::string>();
+    if (!name || !ParseRequestType(*name)) {
+      return InvalidArgumentError(std::string("classifier rules: ") + key +
+                                  " lists request types, e.g. [\"consultation\"]; '" +
+                                  name.value_or("(not a string)") + "' is not one");
+    }
+    names.push_back(*name);
+  }
+  return names;
+}
+
+// The [macros] of the rules file, with {unit} (every unit name of units.toml) and {place}
+// (the quick path's places) added.
+StatusOr<Macros> RuleMacros(const toml::table& root, const UnitTable& units) {
+  Macros macros;
+  if (const toml::table* m = root["macros"].as_table()) {
+    for (const auto& [key, value] : *m) {
+      if (auto s = value.value<std::string>()) macros[std::string(key.str())] = *s;
+    }
+  }
+  std::string alternation;
+  for (const std::string& name : units.AllNamesLongestFirst()) {
+    if (!alternation.empty()) alternation += '|';
+    alternation += RE2::QuoteMeta(name);
+  }
+  macros["unit"] = alternation;
+  ASKDB_ASSIGN_OR_RETURN(std::string places, KnownPlacesAlternation(EmbeddedQuickPathTexts()));
+  macros["place"] = std::move(places);
+  return macros;
+}
+
+// One [[rule]]'s attributes (its keywords and patterns are RuleRegex's).
+StatusOr<RuleInfo> ParseRuleInfo(const toml::table& r) {
+  RuleInfo info;
+  info.id = r["id"].value_or(std::string());
+  if (info.id.empty()) return InvalidArgumentError("classifier rules: a rule has no id");
+  const std::string where = "classifier rule '" + info.id + "': ";
+  const std::string type_name = r["type"].value_or(std::string());
+  const auto type = ParseRequestType(type_name);
+  if (!type) return InvalidArgumentError(where + "unknown type '" + type_name + "'");
+  info.type = *type;
+  info.confidence = std::clamp(r["confidence"].value_or(0.8), 0.0, 1.0);
+  if (auto quick = r["quick"].value<std::string>()) {
+    const auto intent = ParseQuickIntent(*quick);
+    if (!intent) {
+      return InvalidArgumentError(where + "unknown quick '" + *quick +
+                                  "'; use greeting, thanks, help, datetime, arithmetic or "
+                                  "conversion");
+    }
+    info.quick = *intent;
+  }
+  info.unless_ids = StringList(r["unless"].node());
+  info.model_may_override = r["model_may_override"].value_or(false);
+  info.certain = r["certain"].value_or(true);
+  return info;
+}
+
+}  // namespace
+
+StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
+    std::string_view rules_toml, std::string_view units_toml, size_t max_request_bytes) {
+  ASKDB_ASSIGN_OR_RETURN(UnitTable units, UnitTable::FromToml(units_toml));
+  ASKDB_ASSIGN_OR_RETURN(toml::table root, ParseRulesToml(rules_toml));
   auto impl = std::make_unique<Impl>();
   impl->max_request_bytes = max_request_bytes;
+  ASKDB_RETURN_IF_ERROR(impl->ParseTypes(root));
+  impl->ParseBars(root);
+  ASKDB_RETURN_IF_ERROR(impl->ParseModelOverData(root));
+  ASKDB_RETURN_IF_ERROR(impl->ParseModelReassign(root));
+  ASKDB_RETURN_IF_ERROR(impl->ParseLogPriors(root));
+  ASKDB_RETURN_IF_ERROR(impl->LoadIntentModel(root));
+  ASKDB_ASSIGN_OR_RETURN(Macros macros, RuleMacros(root, units));
+  ASKDB_RETURN_IF_ERROR(impl->AddRules(root, macros));
+  if (!impl->set.Compile()) {
+    return InvalidArgumentError(
+        "classifier rules: the rule set is too large to compile; "
+        "shorten the patterns");
+  }
+  return std::unique_ptr<RequestClassifier>(new RequestClassifier(std::move(impl)));
+}
+
+// priority and default_type.
+Status RequestClassifier::Impl::ParseTypes(const toml::table& root) {
   for (const std::string& name : StringList(root["priority"].node())) {
     const auto type = ParseRequestType(name);
     if (!type) {
       return InvalidArgumentError("classifier rules: unknown type '" + name +
                                   "' in priority; use one of the eight request types");
     }
-    impl->priority.push_back(*type);
+    priority.push_back(*type);
   }
-  if (impl->priority.empty()) {
+  if (priority.empty()) {
     return InvalidArgumentError("classifier rules: `priority` is missing; list the types");
   }
-  const std::string default_type = root["default_type"].value_or(std::string("data_query"));
-  if (auto t = ParseRequestType(default_type)) {
-    impl->default_type = *t;
-  } else {
-    return InvalidArgumentError("classifier rules: unknown default_type '" + default_type + "'");
+  const std::string name = root["default_type"].value_or(std::string("data_query"));
+  const auto type = ParseRequestType(name);
+  if (!type) return InvalidArgumentError("classifier rules: unknown default_type '" + name + "'");
+  default_type = *type;
+  return Status::Ok();
+}
+
+// The confidences and the model's probability bars; an unset bar falls back to its neighbour.
+void RequestClassifier::Impl::ParseBars(const toml::table& root) {
+  default_confidence = root["default_confidence"].value_or(default_confidence);
+  conflict_factor = root["conflict_factor"].value_or(conflict_factor);
+  unsure_below = root["unsure_below"].value_or(unsure_below);
+  model_min_probability = root["model_min_probability"].value_or(model_min_probability);
+  model_override_min_probability =
+      root["model_override_min_probability"].value_or(model_min_probability);
+  model_min_probability_zh = root["model_min_probability_zh"].value_or(model_min_probability);
+  model_override_min_probability_zh =
+      root["model_override_min_probability_zh"].value_or(model_override_min_probability);
+  model_over_data_min_probability =
+      root["model_over_data_min_probability"].value_or(model_over_data_min_probability);
+  model_over_data_min_probability_zh =
+      root["model_over_data_min_probability_zh"].value_or(model_over_data_min_probability);
+  model_overrule_min_probability =
+      root["model_overrule_min_probability"].value_or(model_overrule_min_probability);
+  model_overrule_min_probability_zh =
+      root["model_overrule_min_probability_zh"].value_or(model_overrule_min_probability);
+}
+
+// model_rule_only_types, model_over_data_types, model_over_data_min_numbers and the ids of
+// model_over_data_unless (resolved to rule indices once the rules are read).
+Status RequestClassifier::Impl::ParseModelOverData(const toml::table& root) {
+  ASKDB_ASSIGN_OR_RETURN(model_rule_only_labels, RequestTypeList(root, "model_rule_only_types"));
+  ASKDB_ASSIGN_OR_RETURN(model_over_data_labels, RequestTypeList(root, "model_over_data_types"));
+  model_over_data_unless_ids = StringList(root["model_over_data_unless"].node());
+  const auto node = root["model_over_data_min_numbers"];
+  if (!node) return Status::Ok();
+  const toml::table* t = node.as_table();
+  if (t == nullptr) {
+    return InvalidArgumentError(
+        "classifier rules: model_over_data_min_numbers must be a table of type = count, "
+        "e.g. { calculation = 2 }");
   }
-  impl->default_confidence = root["default_confidence"].value_or(impl->default_confidence);
-  impl->conflict_factor = root["conflict_factor"].value_or(impl->conflict_factor);
-  impl->unsure_below = root["unsure_below"].value_or(impl->unsure_below);
-  impl->model_min_probability = root["model_min_probability"].value_or(impl->model_min_probability);
-  impl->model_override_min_probability =
-      root["model_override_min_probability"].value_or(impl->model_min_probability);
-  impl->model_min_probability_zh =
-      root["model_min_probability_zh"].value_or(impl->model_min_probability);
-  impl->model_override_min_probability_zh =
-      root["model_override_min_probability_zh"].value_or(impl->model_override_min_probability);
-  if (const toml::array* a = root["model_rule_only_types"].as_array()) {
-    for (const auto& v : *a) {
-      const std::optional<std::string> name = v.value<std::string>();
-      if (!name || !ParseRequestType(*name)) {
-        return InvalidArgumentError(
-            "classifier rules: model_rule_only_types lists request types, e.g. "
-            "[\"consultation\"]; '" +
-            name.value_or("(not a string)") + "' is not one");
-      }
-      impl->model_rule_only_labels.push_back(*name);
+  for (const auto& [label, value] : *t) {
+    const std::optional<int64_t> count = value.value<int64_t>();
+    if (!ParseRequestType(label.str()) || !count || *count < 0 || *count > 20) {
+      return InvalidArgumentError("classifier rules: model_over_data_min_numbers." +
+                                  std::string(label.str()) +
+                                  " must name a request type and a count between 0 and 20");
     }
+    model_over_data_min_numbers[std::string(label.str())] = static_cast<int>(*count);
   }
-  impl->model_over_data_min_probability =
-      root["model_over_data_min_probability"].value_or(impl->model_over_data_min_probability);
-  impl->model_over_data_min_probability_zh =
-      root["model_over_data_min_probability_zh"].value_or(impl->model_over_data_min_probability);
-  impl->model_over_data_unless_ids = StringList(root["model_over_data_unless"].node());
-  if (const auto node = root["model_over_data_min_numbers"]; node) {
-    const toml::table* t = node.as_table();
-    if (t == nullptr) {
-      return InvalidArgumentError(
-          "classifier rules: model_over_data_min_numbers must be a table of type = count, "
-          "e.g. { calculation = 2 }");
-    }
-    for (const auto& [label, value] : *t) {
-      const std::optional<int64_t> count = value.value<int64_t>();
-      if (!ParseRequestType(label.str()) || !count || *count < 0 || *count > 20) {
-        return InvalidArgumentError("classifier rules: model_over_data_min_numbers." +
-                                    std::string(label.str()) +
-                                    " must name a request type and a count between 0 and 20");
-      }
-      impl->model_over_data_min_numbers[std::string(label.str())] = static_cast<int>(*count);
-    }
-  }
-  ASKDB_RETURN_IF_ERROR(impl->ParseModelReassign(root));
-  for (const std::string& name : StringList(root["model_over_data_types"].node())) {
-    if (!ParseRequestType(name)) {
-      return InvalidArgumentError(
-          "classifier rules: model_over_data_types lists request types, "
-          "e.g. [\"consultation\"]; '" +
-          name + "' is not one");
-    }
-    impl->model_over_data_labels.push_back(name);
-  }
-  for (auto [key, prior] : {std::pair{"model_log_prior", &impl->model_log_prior},
-                            std::pair{"model_log_prior_zh", &impl->model_log_prior_zh}}) {
+  return Status::Ok();
+}
+
+// model_log_prior and model_log_prior_zh: tables of label = shift.
+Status RequestClassifier::Impl::ParseLogPriors(const toml::table& root) {
+  for (auto [key, prior] : {std::pair{"model_log_prior", &model_log_prior},
+                            std::pair{"model_log_prior_zh", &model_log_prior_zh}}) {
     const auto node = root[key];
     if (!node) continue;
     const toml::table* t = node.as_table();
@@ -820,130 +984,81 @@ StatusOr<std::unique_ptr<RequestClassifier>> RequestClassifier::FromText(
       (*prior)[std::string(label.str())] = *shift;
     }
   }
-  const std::string model_name = root["intent_model"].value_or(std::string("none"));
-  if (model_name == "builtin") {
-    impl->model = IntentModel::Default();  // logged when it does not load: rules only
-  } else if (model_name != "none") {
-    // A weights file written by train_intent_model (trying a retrained model without a build).
-    auto bytes = ReadFile(model_name);
-    if (!bytes.ok()) {
-      return InvalidArgumentError(
-          "classifier rules: intent_model must be \"builtin\", \"none\" "
-          "or the path of a weights file; cannot read '" +
-          model_name + "': " + bytes.status().message());
-    }
-    auto parsed = IntentModel::Parse(*bytes);
-    if (!parsed.ok()) {
-      return InvalidArgumentError("classifier rules: intent_model '" + model_name +
-                                  "': " + parsed.status().message());
-    }
-    impl->owned_model = *std::move(parsed);
-    impl->model = impl->owned_model.get();
-  }
+  return Status::Ok();
+}
 
-  std::map<std::string, std::string, std::less<>> macros;
-  if (const toml::table* m = root["macros"].as_table()) {
-    for (const auto& [key, value] : *m) {
-      if (auto s = value.value<std::string>()) macros[std::string(key.str())] = *s;
-    }
+// intent_model = "builtin" | "none" | the path of a weights file (a retrained model tried
+// without a build).
+Status RequestClassifier::Impl::LoadIntentModel(const toml::table& root) {
+  const std::string name = root["intent_model"].value_or(std::string("none"));
+  if (name == "none") return Status::Ok();
+  if (name == "builtin") {
+    model = IntentModel::Default();  // logged when it does not load: rules only
+    return Status::Ok();
   }
-  {
-    std::string alternation;
-    for (const std::string& name : units.AllNamesLongestFirst()) {
-      if (!alternation.empty()) alternation += '|';
-      alternation += RE2::QuoteMeta(name);
-    }
-    macros["unit"] = alternation;
+  auto bytes = ReadFile(name);
+  if (!bytes.ok()) {
+    return InvalidArgumentError(
+        "classifier rules: intent_model must be \"builtin\", \"none\" "
+        "or the path of a weights file; cannot read '" +
+        name + "': " + bytes.status().message());
   }
-  ASKDB_ASSIGN_OR_RETURN(std::string places, KnownPlacesAlternation(EmbeddedQuickPathTexts()));
-  macros["place"] = std::move(places);
+  auto parsed = IntentModel::Parse(*bytes);
+  if (!parsed.ok()) {
+    return InvalidArgumentError("classifier rules: intent_model '" + name +
+                                "': " + parsed.status().message());
+  }
+  owned_model = *std::move(parsed);
+  model = owned_model.get();
+  return Status::Ok();
+}
 
-  const toml::array* rules = root["rule"].as_array();
-  if (rules == nullptr || rules->empty()) {
+// Every [[rule]] into the regex set and `rules`, then the rule ids named elsewhere resolved.
+Status RequestClassifier::Impl::AddRules(const toml::table& root, const Macros& macros) {
+  const toml::array* entries = root["rule"].as_array();
+  if (entries == nullptr || entries->empty()) {
     return InvalidArgumentError("classifier rules: no [[rule]] entries; add at least one");
   }
   std::map<std::string, int, std::less<>> index_of;
-  for (const toml::node& node : *rules) {
+  for (const toml::node& node : *entries) {
     const toml::table* r = node.as_table();
     if (r == nullptr) return InvalidArgumentError("classifier rules: [[rule]] must be a table");
-    RuleInfo info;
-    info.id = (*r)["id"].value_or(std::string());
-    if (info.id.empty()) return InvalidArgumentError("classifier rules: a rule has no id");
+    ASKDB_ASSIGN_OR_RETURN(RuleInfo info, ParseRuleInfo(*r));
     const std::string where = "classifier rule '" + info.id + "': ";
-    const std::string type_name = (*r)["type"].value_or(std::string());
-    const auto type = ParseRequestType(type_name);
-    if (!type) return InvalidArgumentError(where + "unknown type '" + type_name + "'");
-    info.type = *type;
-    info.confidence = std::clamp((*r)["confidence"].value_or(0.8), 0.0, 1.0);
-    if (auto quick = (*r)["quick"].value<std::string>()) {
-      const auto intent = ParseQuickIntent(*quick);
-      if (!intent) {
-        return InvalidArgumentError(where + "unknown quick '" + *quick +
-                                    "'; use greeting, thanks, help, datetime, arithmetic or "
-                                    "conversion");
-      }
-      info.quick = *intent;
-    }
-    info.unless_ids = StringList((*r)["unless"].node());
-    info.model_may_override = (*r)["model_may_override"].value_or(false);
-
-    std::vector<std::string> alternatives;
-    for (const std::string& keyword : StringList((*r)["keywords"].node())) {
-      const std::string normalized = text::NormalizeForMatch(keyword);
-      if (!normalized.empty()) alternatives.push_back(KeywordRegex(normalized));
-    }
-    for (const std::string& pattern : StringList((*r)["patterns"].node())) {
-      auto expanded = ExpandMacros(pattern, macros);
-      if (!expanded.ok()) return expanded.status().WithContext(where);
-      RE2 check(*expanded, Impl::MakeOptions());
-      if (!check.ok()) {
-        return InvalidArgumentError(where + "bad regex " + pattern + ": " + check.error() +
-                                    "; fix the pattern (RE2 syntax)");
-      }
-      alternatives.push_back(*std::move(expanded));
-    }
-    if (alternatives.empty()) {
-      return InvalidArgumentError(where + "has no keywords or patterns");
-    }
-    std::string combined;
-    for (const std::string& alt : alternatives) {
-      if (!combined.empty()) combined += '|';
-      combined += "(?:" + alt + ")";
-    }
+    ASKDB_ASSIGN_OR_RETURN(std::string combined, RuleRegex(*r, macros, where));
     std::string error;
-    const int idx = impl->set.Add(combined, &error);
+    const int idx = set.Add(combined, &error);
     if (idx < 0) return InvalidArgumentError(where + "cannot compile: " + error);
     if (!index_of.emplace(info.id, idx).second) {
       return InvalidArgumentError(where + "duplicate rule id; ids must be unique");
     }
-    impl->rules.push_back(std::move(info));
+    rules.push_back(std::move(info));
   }
-  for (RuleInfo& info : impl->rules) {
+  return ResolveRuleIds(index_of);
+}
+
+// `unless` of every rule and model_over_data_unless: rule ids → indices.
+Status RequestClassifier::Impl::ResolveRuleIds(
+    const std::map<std::string, int, std::less<>>& index_of) {
+  for (RuleInfo& info : rules) {
     for (const std::string& id : info.unless_ids) {
       const auto it = index_of.find(id);
       if (it == index_of.end()) {
         return InvalidArgumentError("classifier rule '" + info.id +
-                                    "': `unless` names unknown "
-                                    "rule '" +
-                                    id + "'");
+                                    "': `unless` names unknown rule '" + id + "'");
       }
       info.unless.push_back(it->second);
     }
   }
-  for (const std::string& id : impl->model_over_data_unless_ids) {
+  for (const std::string& id : model_over_data_unless_ids) {
     const auto it = index_of.find(id);
     if (it == index_of.end()) {
       return InvalidArgumentError("classifier rules: model_over_data_unless names unknown rule '" +
                                   id + "'");
     }
-    impl->model_over_data_unless.push_back(it->second);
+    model_over_data_unless.push_back(it->second);
   }
-  if (!impl->set.Compile()) {
-    return InvalidArgumentError(
-        "classifier rules: the rule set is too large to compile; "
-        "shorten the patterns");
-  }
-  return std::unique_ptr<RequestClassifier>(new RequestClassifier(std::move(impl)));
+  return Status::Ok();
 }
 
 const RequestClassifier* RequestClassifier::Default() {
@@ -1018,10 +1133,11 @@ Classification RequestClassifier::Classify(std::string_view request) const {
       return out;
     }
   }
+  Impl::AnyLabel any_label{*impl_, normalized, out.language, std::nullopt};
   if (!winner) {
     out.type = impl_->default_type;
     out.confidence = impl_->default_confidence;
-    if (impl_->ApplyModelOverData(normalized, fired, out)) return out;
+    if (impl_->ApplyModelOverData(normalized, fired, any_label, out)) return out;
     if (impl_->model != nullptr &&
         impl_->ApplyIntentModel(normalized, out, impl_->MinProbability(out.language, false))) {
       return out;
@@ -1035,9 +1151,11 @@ Classification RequestClassifier::Classify(std::string_view request) const {
       impl_->ApplyIntentModel(normalized, out, impl_->MinProbability(out.language, true))) {
     return out;
   }
-  if (*winner == impl_->default_type && impl_->ApplyModelOverData(normalized, fired, out)) {
+  if (*winner == impl_->default_type &&
+      impl_->ApplyModelOverData(normalized, fired, any_label, out)) {
     return out;
   }
+  if (!quick_claimed && impl_->ApplyModelOverrule(fired, *winner, any_label, out)) return out;
   out.type = *winner;
   bool conflict = false;
   for (int idx : fired) {

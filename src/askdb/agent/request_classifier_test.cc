@@ -706,6 +706,44 @@ keywords = ["recommendations"]
   }
 }
 
+// Rules for what is certain, the model for the rest (round 20): a rule marked certain = false
+// yields to a model that is at least model_overrule_min_probability sure of another type — only
+// when no certain rule of the winning type fired too.
+TEST(RequestClassifierTest, AnUncertainRuleYieldsToASureModel) {
+  const std::string rules = R"(
+priority = ["consultation", "multi_step_analysis", "data_query"]
+default_type = "data_query"
+intent_model = "builtin"
+[[rule]]
+id = "advice"
+type = "consultation"
+certain = false
+keywords = ["recommendations"]
+[[rule]]
+id = "advice_asked"
+type = "consultation"
+keywords = ["what to analyze"]
+)";
+  const std::string_view review =
+      "review our supplier performance end to end: delays, defects and costs, then recommendations";
+  auto off = RequestClassifier::FromText(rules, EmbeddedUnits());
+  ASSERT_TRUE(off.ok()) << off.status().ToString();
+  EXPECT_EQ((*off)->Classify(review).type, RequestType::kConsultation);
+  auto on = RequestClassifier::FromText("model_overrule_min_probability = 0.85\n" + rules,
+                                        EmbeddedUnits());
+  ASSERT_TRUE(on.ok()) << on.status().ToString();
+  const Classification overruled = (*on)->Classify(review);
+  EXPECT_EQ(overruled.type, RequestType::kMultiStepAnalysis);
+  EXPECT_EQ(overruled.rules, (std::vector<std::string>{"advice", "model.multi_step_analysis"}));
+  EXPECT_LT(overruled.confidence, 0.85);  // a rule disagreed
+  // The model agrees, or a certain rule of the type fired too: the rules' decision stands.
+  EXPECT_EQ((*on)->Classify("any recommendations?").type, RequestType::kConsultation);
+  const Classification kept =
+      (*on)->Classify("recommendations on what to analyze, after a review of supplier delays");
+  EXPECT_EQ(kept.type, RequestType::kConsultation);
+  EXPECT_EQ(kept.rules, (std::vector<std::string>{"advice", "advice_asked"}));
+}
+
 // A comma joins digits into one number only when it groups thousands (three digits follow):
 // a list of numbers given for a calculation is several numbers (session 17).
 TEST(RequestClassifierTest, CountNumbersSplitsCommaLists) {
