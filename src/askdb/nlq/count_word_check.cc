@@ -8,6 +8,7 @@
 #include "askdb/common/text.h"
 #include "askdb/nlq/reading_check.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/schema_words.h"
 #include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
@@ -34,17 +35,21 @@ bool NamedAsACount(const IndexedColumn& c) {
 }
 
 // An English column named as a count of things: a plural noun last (COPIES,
-// International_Passengers, Aircraft_Movements), a count prefix (num_, no_of_, number_of_,
-// cnt_, total_) or a count word last (qty, booked_count). Such a name says each value is a
+// International_Passengers, Aircraft_Movements), a count prefix (num_, nbr_, cnt_, total_,
+// no_of_, number_of_; schema_words.h spells the abbreviations) or a count word last (qty,
+// booked_count). Such a name says each value is a
 // number of things even when only a few distinct integers made it a dimension. A singular
 // name (floor, grade, BikeType) is an attribute whose values may well be counted.
 bool NamedAsAnEnglishCount(const IndexedColumn& c) {
   if (text::ContainsCjk(c.name)) return false;
-  const std::vector<std::string> w = text::SplitIdentifier(c.name);
-  if (w.empty()) return false;
+  const std::vector<std::string> raw = text::SplitIdentifier(c.name);
+  const std::vector<std::string> w = SchemaWords(c.name);
+  if (w.empty() || raw.empty()) return false;
   const std::string& last = w.back();
-  if (last == "qty" || last == "quantity" || last == "count" || last == "cnt") return true;
-  if (w.size() >= 2 && (w[0] == "num" || w[0] == "nbr" || w[0] == "cnt" || w[0] == "total" ||
+  if (last == "quantity" || last == "count") return true;
+  // A count word first: abbreviated (num_, nbr_, cnt_), "total", or in full before "of".
+  const bool abbreviated_count = raw[0] != w[0] && (w[0] == "number" || w[0] == "count");
+  if (w.size() >= 2 && (abbreviated_count || w[0] == "total" ||
                         ((w[0] == "number" || w[0] == "no" || w[0] == "count") && w[1] == "of"))) {
     return true;
   }
@@ -125,8 +130,11 @@ std::vector<int> ColumnsTheQueryUses(const Query& q) {
 // "shipped" of ShippedDate; not "are" inside SharedArea or "ship" inside Relationship).
 bool NameHoldsWord(const std::string& name, const std::string& word) {
   if (text::ContainsCjk(word)) return name.find(word) != std::string::npos;
-  const std::vector<std::string> words = text::SplitIdentifier(name);
-  return std::find(words.begin(), words.end(), text::AsciiLower(word)) != words.end();
+  const std::string lower = text::AsciiLower(word);
+  for (const std::vector<std::string>& words : {text::SplitIdentifier(name), SchemaWords(name)}) {
+    if (std::find(words.begin(), words.end(), lower) != words.end()) return true;  // qty, quantity
+  }
+  return false;
 }
 
 // "主办" of 主办单位, "listed" of IsListed: a word that is part of the name of a column the

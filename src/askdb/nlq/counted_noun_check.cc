@@ -7,6 +7,7 @@
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/schema_words.h"
 #include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
@@ -33,13 +34,12 @@ bool SameAmount(std::string_view noun, std::string_view column_word) {
 // The one word a column's name counts, its count words taken off ("num_of_deaths",
 // "death_count", "killed" → that word); "" when other words remain ("pet_age", "train_number").
 std::string CountedWordOfColumn(const IndexedColumn& c) {
-  std::vector<std::string> w;
-  for (const std::string& part : text::SplitIdentifier(c.name)) w.push_back(text::AsciiLower(part));
-  while (!w.empty() && (w.front() == "num" || w.front() == "nbr" || w.front() == "number" ||
-                        w.front() == "no" || w.front() == "total" || w.front() == "of")) {
+  std::vector<std::string> w = SchemaWords(c.name);  // num, nbr, cnt spelled out
+  while (!w.empty() && (w.front() == "number" || w.front() == "no" || w.front() == "total" ||
+                        w.front() == "of")) {
     w.erase(w.begin());
   }
-  if (!w.empty() && (w.back() == "count" || w.back() == "cnt")) w.pop_back();
+  if (!w.empty() && w.back() == "count") w.pop_back();
   return w.size() == 1 ? SingularizeEnglish(w[0]) : "";
 }
 

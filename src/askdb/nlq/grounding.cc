@@ -4,6 +4,7 @@
 #include <set>
 
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/schema_words.h"
 #include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
@@ -27,7 +28,8 @@ double Strength(const SchemaIndex& index, int id) {
   const Term& t = index.terms()[id];
   if (!t.exact && t.source == "name" && t.kind == TermKind::kColumn &&
       index.columns()[t.column].role == ColumnRole::kIdentifier &&
-      index.term_key(id) == PhraseKey(IdentifierToPhrase(index.columns()[t.column].name))) {
+      (index.term_key(id) == PhraseKey(IdentifierToPhrase(index.columns()[t.column].name)) ||
+       index.term_key(id) == PhraseKey(SchemaPhrase(index.columns()[t.column].name)))) {
     return 1.0;
   }
   return TermStrength(t);

@@ -6,6 +6,7 @@
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/schema_words.h"
 #include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
@@ -36,9 +37,9 @@ bool NamedAsAYear(const IndexedColumn& c) {
 // ("date", "created_at" keeps "created") or the table's own name (OrderDate of Orders).
 std::string EventOfDateColumn(const IndexedColumn& c, const std::string& table_name) {
   static constexpr std::string_view kDateWords[] = {
-      "date", "on", "at", "time", "day", "dt", "ts", "of", "year", "month", "the", "when", "stamp"};
-  const std::string table = SingularizeEnglish(text::AsciiLower(table_name));
-  for (const std::string& part : text::SplitIdentifier(c.name)) {
+      "date", "on", "at", "time", "day", "ts", "of", "year", "month", "the", "when", "stamp"};
+  const std::string table = SingularizeEnglish(SchemaPhrase(table_name));
+  for (const std::string& part : SchemaWords(c.name)) {  // inv_dt: "invoice date"
     const std::string lower = text::AsciiLower(part);
     if (std::find(std::begin(kDateWords), std::end(kDateWords), lower) != std::end(kDateWords)) {
       continue;

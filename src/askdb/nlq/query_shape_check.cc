@@ -9,6 +9,7 @@
 #include "askdb/nlq/count_word_check.h"
 #include "askdb/nlq/counted_noun_check.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/schema_words.h"
 #include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
@@ -457,8 +458,8 @@ bool HoldsAQuantity(int table, const SchemaIndex& index) {
                        const IndexedColumn& col = index.columns()[c];
                        if (!IsNumeric(col.type_class) || col.primary_key || col.foreign_key)
                          return false;
-                       for (const std::string& w : text::SplitIdentifier(col.name)) {
-                         if (w == "qty" || w == "quantity" || w == "quantities") return true;
+                       for (const std::string& w : SchemaWords(col.name)) {  // qty: spelled
+                         if (w == "quantity" || w == "quantities") return true;
                        }
                        return false;
                      });

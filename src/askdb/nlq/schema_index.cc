@@ -16,6 +16,7 @@
 #include "askdb/db/schema.h"
 #include "askdb/nlq/demonyms.h"
 #include "askdb/nlq/lexicon.h"
+#include "askdb/nlq/schema_words.h"
 #include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
@@ -76,11 +77,11 @@ std::optional<std::string> FlagTrueValue(std::string_view lower_name,
 // IsActive → "active" (CamelCase, no underscore after "is"), PAID_YN → "paid", vip_flag → "vip"
 // (a yes/no or flag marker last).
 std::string FlagWords(std::string_view name) {
-  const std::string phrase = IdentifierToPhrase(name);
+  const std::string phrase = SchemaPhrase(name);
   for (std::string_view lead : {"is ", "has "}) {
     if (phrase.starts_with(lead)) return phrase.substr(lead.size());
   }
-  for (std::string_view tail : {" yn", " flag", " flg", " ind"}) {
+  for (std::string_view tail : {" yn", " flag", " ind"}) {
     if (phrase.ends_with(tail)) return phrase.substr(0, phrase.size() - tail.size());
   }
   return "";
@@ -373,6 +374,8 @@ void SchemaIndex::AddTableWords(const db::TableInfo& t, const catalog::TableSema
                                 int table_id) {
   const std::string phrase = IdentifierToPhrase(t.name);
   AddTerm(phrase, {TermKind::kTable, table_id, -1, "", "name", true});
+  AddSpelledOutName(phrase, SchemaPhrase(t.name),
+                    {TermKind::kTable, table_id, -1, "", "name", true});
   if (!ts) return;
   if (!ts->business_name.zh.empty())
     AddTerm(ts->business_name.zh, {TermKind::kTable, table_id, -1, "", "business name"});
@@ -391,6 +394,9 @@ void SchemaIndex::AddColumnNameWords(const db::TableInfo& t, const db::ColumnInf
   const std::string col_phrase = IdentifierToPhrase(c.name);
   const bool is_key = col.role == ColumnRole::kIdentifier;
   AddTerm(col_phrase, {TermKind::kColumn, table_id, column_id, "", "name", !is_key});
+  const std::string spelled = SchemaPhrase(c.name);
+  AddSpelledOutName(col_phrase, spelled,
+                    {TermKind::kColumn, table_id, column_id, "", "name", !is_key});
   // Aliases: without the language suffix ("name_zh" → "name"), without the table's name
   // ("InvoiceDate" → "date" is too vague, so only when two words remain).
   if (!col.lang.empty() && col_phrase.size() > 3) {
@@ -406,6 +412,19 @@ void SchemaIndex::AddColumnNameWords(const db::TableInfo& t, const db::ColumnInf
   if (!is_key) AddChineseColumnAliases(col_phrase, col, column_id);
   AddEnglishColumnAliases(col_phrase, SingularizeEnglish(text::AsciiLower(t.name)), table_id,
                           column_id);
+  if (spelled != col_phrase) {
+    AddEnglishColumnAliases(spelled, SingularizeEnglish(SchemaPhrase(t.name)), table_id, column_id);
+  }
+}
+
+// cust_nm is also "customer name", tblGenre "genre" (schema_words.h): the same term under the
+// words people say. Never a keyword of the lexicon ("amt" spelled "amount" would take the word
+// from every question about amounts).
+void SchemaIndex::AddSpelledOutName(const std::string& phrase, const std::string& spelled,
+                                    Term term) {
+  if (spelled == phrase || spelled.empty()) return;
+  if (Lexicon::Builtin().Lookup(PhraseKey(spelled)) != 0) return;
+  AddTerm(spelled, std::move(term));
 }
 
 void SchemaIndex::AddChineseColumnAliases(const std::string& col_phrase, const IndexedColumn& col,
@@ -615,8 +634,8 @@ constexpr int kSeveralMoneyColumns = -2;
 
 // The one measure called total/amount/amt/金额 on a table with a date (a fact table): -1 when
 // none, kSeveralMoneyColumns when two or more (which one is "revenue" is for people to say).
-// "amt" is a whole word (invoice.amt): without it an invented plumbing schema's revenue was
-// read as the parts lines' unit_price × qty, not the invoiced amount.
+// "amt" spells "amount" as a whole word (invoice.amt, schema_words.h): without it an invented
+// plumbing schema's revenue was read as the parts lines' unit_price × qty, not the invoiced amount.
 int TheOneMoneyColumn(const SchemaIndex& index) {
   int money = -1;
   for (size_t t = 0; t < index.tables().size(); ++t) {
@@ -624,10 +643,10 @@ int TheOneMoneyColumn(const SchemaIndex& index) {
     for (int c : index.tables()[t].columns) {
       const IndexedColumn& col = index.columns()[c];
       const std::string lower = text::AsciiLower(col.name);
-      const std::vector<std::string> words = text::SplitIdentifier(col.name);
+      const std::vector<std::string> words = SchemaWords(col.name);
       const bool money_name = lower.find("total") != std::string::npos ||
                               lower.find("amount") != std::string::npos ||
-                              std::find(words.begin(), words.end(), "amt") != words.end() ||
+                              std::find(words.begin(), words.end(), "amount") != words.end() ||
                               col.name.find("金额") != std::string::npos;
       if (col.role != ColumnRole::kMeasure || !money_name) continue;
       if (money >= 0) return kSeveralMoneyColumns;
@@ -856,13 +875,12 @@ std::optional<SchemaIndex::LineColumns> SchemaIndex::FindLineColumns() const {
       const IndexedColumn& col = columns_[c];
       if (col.type_class != TypeClass::kNumber && col.type_class != TypeClass::kInteger) continue;
       if (col.primary_key || col.foreign_key) continue;
-      std::vector<std::string> w = text::SplitIdentifier(col.name);
-      for (std::string& x : w) x = text::AsciiLower(x);
+      const std::vector<std::string> w = SchemaWords(col.name);
       auto has = [&](std::string_view x) { return std::find(w.begin(), w.end(), x) != w.end(); };
       if ((has("price") && (w.size() == 1 || has("unit"))) || col.name == "单价") {
         p = c;
         ++n_price;
-      } else if (has("quantity") || has("qty") || col.name == "数量") {
+      } else if (has("quantity") || col.name == "数量") {
         q = c;
         ++n_quantity;
       } else if (has("discount") || col.name == "折扣") {
@@ -1105,37 +1123,38 @@ namespace {
 
 // forename/surname (formula_1's drivers), given/family name, Fname/LName: the same pair under
 // other words, so that a person is not listed by the first name alone ("Lewis").
-// Whether the words of a column's name (SplitIdentifier) say a part of a person's name: "name"
-// with one of `qualifiers` ("first name", "given_name"), or one word of `whole` ("forename",
-// "surname", "fname"). Whole words only: "sur" is in measure_name, "fore" in foreign_name.
+// Whether the words of a column's name (SchemaWords: FIRST_NM and fname are "first name") say
+// a part of a person's name: "name" with one of `qualifiers` ("first name", "given_name"), or
+// one word of `whole` ("forename", "surname"). Whole words only: "sur" is in measure_name,
+// "fore" in foreign_name.
 bool NamesPartOfAPerson(const std::string& name, std::initializer_list<std::string_view> qualifiers,
                         std::initializer_list<std::string_view> whole) {
-  const std::vector<std::string> words = text::SplitIdentifier(name);
+  const std::vector<std::string> words = SchemaWords(name);
   auto has = [&](std::string_view w) {
     return std::find(words.begin(), words.end(), w) != words.end();
   };
-  const bool qualified =
-      (has("name") || has("nm")) && std::any_of(qualifiers.begin(), qualifiers.end(), has);
+  const bool qualified = has("name") && std::any_of(qualifiers.begin(), qualifiers.end(), has);
   return qualified || std::any_of(whole.begin(), whole.end(), has);
 }
 
-// "nm", the name abbreviated as a whole word of the column's name (tech.nm, cust_nm, FIRST_NM):
-// realistic schemas write it so, and a table known only by it was listed by its key.
+// "nm", the name abbreviated as a whole word of the column's name (tech.nm, cust_nm, FIRST_NM;
+// schema_words.h spells it out): realistic schemas write it so, and a table known only by it
+// was listed by its key.
 bool SaysNameAbbreviated(const std::string& name) {
   const std::vector<std::string> words = text::SplitIdentifier(name);
   return std::find(words.begin(), words.end(), "nm") != words.end();
 }
 
-bool IsFirstNameColumn(const std::string& lower, const std::string& name) {
+bool IsFirstNameColumn(const std::string& name) {
   return NamesPartOfAPerson(name, {"first", "given", "fore"},
-                            {"firstname", "givenname", "forename", "fname"}) ||
-         lower == "fname" || name == "名";
+                            {"firstname", "givenname", "forename"}) ||
+         text::AsciiLower(name) == "fname" || name == "名";  // one word: SchemaWords spells it
 }
 
-bool IsLastNameColumn(const std::string& lower, const std::string& name) {
+bool IsLastNameColumn(const std::string& name) {
   return NamesPartOfAPerson(name, {"last", "family", "sur"},
-                            {"lastname", "familyname", "surname", "lname"}) ||
-         lower == "lname" || name == "姓";
+                            {"lastname", "familyname", "surname"}) ||
+         text::AsciiLower(name) == "lname" || name == "姓";  // LName splits as "l name"
 }
 
 // The first-name and last-name columns of a table that has both, else {-1, -1}.
@@ -1146,9 +1165,8 @@ std::pair<int, int> PersonNameColumns(const std::vector<IndexedColumn>& columns,
     if (columns[c].type_class != TypeClass::kText && columns[c].type_class != TypeClass::kOther) {
       continue;
     }
-    const std::string lower = text::AsciiLower(columns[c].name);
-    if (first < 0 && IsFirstNameColumn(lower, columns[c].name)) first = c;
-    if (last < 0 && IsLastNameColumn(lower, columns[c].name)) last = c;
+    if (first < 0 && IsFirstNameColumn(columns[c].name)) first = c;
+    if (last < 0 && IsLastNameColumn(columns[c].name)) last = c;
   }
   if (first < 0 || last < 0) return {-1, -1};
   return {first, last};
@@ -1179,15 +1197,15 @@ int SchemaIndex::DocumentKey(int table) const {
 // so listing them by the key guesses which number the question means ("list the bikes" listed
 // BikeID at 0.90).
 bool SchemaIndex::HoldsANumberOfItsOwn(int table) const {
-  static constexpr std::string_view kNumberWords[] = {"no",     "number", "num", "nbr",      "code",
-                                                      "serial", "sn",     "ref", "reference"};
+  static constexpr std::string_view kNumberWords[] = {"no", "number", "code",     "serial",
+                                                      "sn", "ref",    "reference"};
   const std::optional<int64_t>& rows = tables_[table].row_count;
   if (!rows) return false;
   return std::any_of(tables_[table].columns.begin(), tables_[table].columns.end(), [&](int c) {
     const IndexedColumn& col = columns_[c];
     if (col.primary_key || col.foreign_key || col.type_class != TypeClass::kText) return false;
     if (!col.stats.distinct_count || *col.stats.distinct_count != *rows) return false;
-    for (const std::string& w : text::SplitIdentifier(col.name)) {
+    for (const std::string& w : SchemaWords(col.name)) {  // num, nbr, cd: spelled out
       if (std::find(std::begin(kNumberWords), std::end(kNumberWords), w) !=
           std::end(kNumberWords)) {
         return true;
@@ -1208,31 +1226,54 @@ std::string Squeezed(std::string_view s) {
   return out;
 }
 
+// Whether `prefix` shortens `word` the way a column shortens its own table's name (evt_name of
+// event, trn_nm of tournament, encl_nm of enclosure): three letters or more, the word's first
+// letter, all of them in the word's order. Only read against the column's own table.
+bool AbbreviatesTheWord(const std::string& prefix, const std::string& word) {
+  if (prefix.size() < 3 || prefix.size() >= word.size() || prefix[0] != word[0]) return false;
+  size_t at = 0;
+  for (char ch : prefix) {
+    at = word.find(ch, at);
+    if (at == std::string::npos) return false;
+    ++at;
+  }
+  return true;
+}
+
 // Whether a text column of a dated document may label its rows: its name less "name"/"title"
 // (or "nm") is empty or the table's word (OrderTitle of Orders), not another party's or thing's
 // (ShipName, ShipCity, Status).
-bool NamesItsOwnTable(const std::string& lower_column, const std::string& table_name) {
+// `shortened`: also a prefix that shortens the table's word (AbbreviatesTheWord); left out for
+// descriptions, which a course or a product may have beside its code (CRS_DESCRIPTION).
+bool NamesItsOwnTable(const std::string& lower_column, const std::string& table_name,
+                      bool shortened = true) {
   std::string prefix = Squeezed(lower_column);
   for (std::string_view w : {"name", "title"}) {
     if (const size_t at = prefix.rfind(w); at != std::string::npos) prefix.erase(at, w.size());
   }
   if (SaysNameAbbreviated(lower_column)) prefix.erase(prefix.rfind("nm"), 2);  // cust_nm
-  const std::string word = Squeezed(table_name);
-  if (prefix.empty() || word.empty()) return true;
-  return word.starts_with(prefix) || prefix.starts_with(word) ||
-         (word.ends_with("s") && prefix.starts_with(word.substr(0, word.size() - 1)));
+  if (prefix.empty() || Squeezed(table_name).empty()) return true;
+  // The table's name as written and spelled out (tblFilm is "film", schema_words.h).
+  for (const std::string& word : {Squeezed(table_name), Squeezed(SchemaPhrase(table_name))}) {
+    if (word.starts_with(prefix) || prefix.starts_with(word) ||
+        (shortened && AbbreviatesTheWord(prefix, word)) ||
+        (word.ends_with("s") && prefix.starts_with(word.substr(0, word.size() - 1)))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 // A lookup's description abbreviated (GENRE.GENRE_DESC, status_lkp.status_desc,
 // job_type.type_desc): "desc"/"descr" last, the words before it the table's word or its end.
 // A code table known only by it was no group ("loans per genre").
 bool DescribesItsTable(const std::string& column, const std::string& table_name) {
-  const std::vector<std::string> words = text::SplitIdentifier(column);
-  if (words.size() < 2 || (words.back() != "desc" && words.back() != "descr")) return false;
+  const std::vector<std::string> words = SchemaWords(column);
+  if (words.size() < 2 || words.back() != "description") return false;
   std::string prefix;
   for (size_t k = 0; k + 1 < words.size(); ++k) prefix += words[k];
   const std::string table = Squeezed(table_name);
-  return NamesItsOwnTable(prefix, table_name) || table.ends_with(prefix);
+  return NamesItsOwnTable(prefix, table_name, false) || table.ends_with(prefix);
 }
 
 // A Chinese name of a dated document's column that names another party: a person's role
@@ -1285,7 +1326,7 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
                col.name.find("名") != std::string::npos) {
       score = 3;
     } else if ((lower.size() > 11 && lower.ends_with("description") &&
-                NamesItsOwnTable(lower.substr(0, lower.size() - 11), tables_[table].name)) ||
+                NamesItsOwnTable(lower.substr(0, lower.size() - 11), tables_[table].name, false)) ||
                DescribesItsTable(col.name, tables_[table].name)) {
       score = 1;  // Regions.RegionDescription: no name or title; called after its table
     }

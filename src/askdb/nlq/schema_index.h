@@ -189,6 +189,9 @@ class SchemaIndex {
   // Year_of_Founded → "founded year", PetType on pets → "type" (short) and "type of pet".
   void AddEnglishColumnAliases(const std::string& col_phrase, const std::string& table_singular,
                                int table_id, int column_id);
+  // `spelled` (the name with its abbreviations spelled out) as another word for `term`, when it
+  // differs from `phrase` and is no keyword.
+  void AddSpelledOutName(const std::string& phrase, const std::string& spelled, Term term);
   // The model's business names, synonyms and value labels of a column.
   void AddModelColumnWords(const catalog::ColumnSemantics& cs, int table_id, int column_id,
                            const IndexOptions& options);
