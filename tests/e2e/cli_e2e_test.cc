@@ -105,6 +105,46 @@ TEST_F(CliE2eTest, ASubcommandsHelpShowsItsCommandsExamples) {
   EXPECT_NE(Run({"--help"}).out.find("askdb sql --db x.db"), std::string::npos);
 }
 
+// `askdb llm --help` and `askdb config --help` ended with askdb's examples and exit codes;
+// `kb list`/`kb search` said --agent defaults to "default" though without it they cover every
+// scope; `schema --help` did not give --samples's default.
+TEST_F(CliE2eTest, HelpTextsSayWhatTheCommandDoes) {
+  for (const char* command : {"llm", "config"}) {
+    RunResult help = Run({command, "--help"});
+    EXPECT_EQ(help.exit_code, 0) << help.err;
+    EXPECT_NE(help.out.find(std::string("askdb ") + command + " "), std::string::npos) << help.out;
+    EXPECT_EQ(help.out.find("askdb sql --db x.db"), std::string::npos) << help.out;
+    EXPECT_EQ(help.out.find("Exit codes:"), std::string::npos) << help.out;
+  }
+  for (const char* sub : {"list", "search"}) {
+    RunResult help = Run({"kb", sub, "--help"});
+    EXPECT_EQ(help.exit_code, 0) << help.err;
+    EXPECT_EQ(help.out.find("(default: default)"), std::string::npos) << help.out;
+    EXPECT_NE(help.out.find("every agent and datasource"), std::string::npos) << help.out;
+  }
+  EXPECT_NE(Run({"kb", "add", "--help"}).out.find("(default: default)"), std::string::npos);
+  EXPECT_NE(Run({"schema", "--help"}).out.find("with --table (default: 3)"), std::string::npos);
+}
+
+// `askdb kb add doc.md` twice stored two copies: the second names the item and adds nothing
+// (exit 0, nothing to do); the same name with other content is a new item.
+TEST_F(CliE2eTest, KbAddOfTheSameDocumentAgainNamesTheIndexedItem) {
+  std::ofstream(dir_ / "doc.md") << "# Returns\n\nItems may be returned within 30 days.\n";
+  RunResult first = Run({"--json", "kb", "add", "doc.md"});
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const std::string id = askdb::Json::parse(first.out)["id"];
+  RunResult again = Run({"kb", "add", "doc.md"});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("already indexed in agent:default as " + id), std::string::npos)
+      << again.out;
+  RunResult json = Run({"--json", "kb", "add", "doc.md"});
+  EXPECT_EQ(askdb::Json::parse(json.out)["already_indexed"], true) << json.out;
+  std::ofstream(dir_ / "doc.md") << "# Returns\n\nItems may be returned within 60 days.\n";
+  EXPECT_EQ(Run({"kb", "add", "doc.md"}).exit_code, 0);
+  RunResult list = Run({"--json", "kb", "list"});
+  EXPECT_EQ(askdb::Json::parse(list.out).size(), 2u) << list.out;
+}
+
 // A usage error names the command it is about, its subcommands, and that command's help:
 // "askdb config set" said "A subcommand is required (see askdb --help)".
 TEST_F(CliE2eTest, AUsageErrorNamesTheCommandAndItsHelp) {
@@ -191,6 +231,31 @@ TEST_F(CliE2eTest, ChineseChatNarrowsABreakdownToTheValueAskedAbout) {
   StatusOr<Json> expected = ParseJson(gold.out);
   ASSERT_TRUE(expected.ok()) << gold.out;
   EXPECT_EQ(turns[1]["result"]["rows"], (*expected)["rows"]) << turns[1].dump();
+}
+
+// Session 24: after "各地区的销售额" → "那上海呢", "那线上呢" went unanswered (the narrowed
+// question had no channel to replace), and "那2023年呢" after it started afresh. Each
+// follow-up now narrows the last answered question as it was read; "你好" between them does
+// not break the chain.
+TEST_F(CliE2eTest, ChatNarrowsAFollowUpOfAFollowUp) {
+  ASSERT_EQ(Run({"demo", "--report", "demo.html"}).exit_code, 0);
+  RunResult chat =
+      Run({"--json", "chat"}, "各地区的销售额\n那上海呢\n那线上呢\n你好\n那2023年呢\n");
+  ASSERT_EQ(chat.exit_code, 0) << chat.err;
+  std::vector<Json> turns;
+  std::istringstream lines(chat.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (StatusOr<Json> j = ParseJson(line); j.ok()) turns.push_back(*j);
+  }
+  ASSERT_EQ(turns.size(), 5u) << chat.out << chat.err;
+  for (size_t i : {1u, 2u, 4u}) EXPECT_EQ(turns[i]["route"], "engine") << turns[i];
+  const std::string online = turns[2]["sql"];
+  EXPECT_NE(online.find("'上海'"), std::string::npos) << online;
+  EXPECT_NE(online.find("'online'"), std::string::npos) << online;
+  const std::string year = turns[4]["sql"];
+  for (const char* kept : {"'上海'", "'online'", "2023-01-01"}) {
+    EXPECT_NE(year.find(kept), std::string::npos) << kept << " in " << year;
+  }
 }
 
 TEST_F(CliE2eTest, SqlGroupByAndJoinGiveCorrectRows) {

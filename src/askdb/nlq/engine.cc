@@ -17,6 +17,7 @@
 #include "askdb/nlq/distinct_count_note.h"
 #include "askdb/nlq/fan_out_check.h"
 #include "askdb/nlq/grounding.h"
+#include "askdb/nlq/growth_cue.h"
 #include "askdb/nlq/join_path.h"
 #include "askdb/nlq/lexicon.h"
 #include "askdb/nlq/measure_additivity.h"
@@ -1107,6 +1108,10 @@ Translation Engine::Translate(std::string_view question, const SchemaIndex& inde
   // periods (period_comparison.h).
   if (std::optional<ComparisonCue> cue = FindComparisonCue(question, index)) {
     return TranslateComparison(*cue, dialect, options, read);
+  }
+  // "哪个品类2024年销售额增长最快", "sales by category 2024 vs 2023" (growth_cue.h).
+  if (std::optional<ComparisonCue> cue = FindGrowthCue(question, index)) {
+    return TranslateGrowth(*cue, question, dialect, options, read);
   }
   return read(question, options);
 }

@@ -63,19 +63,6 @@ size_t FindCueWord(std::string_view question, std::string_view word) {
   return std::string_view::npos;
 }
 
-bool SchemaNames(const SchemaIndex& index, std::string_view word) {
-  const auto holds = [&](std::string_view name) {
-    return text::AsciiLower(name).find(word) != std::string::npos;
-  };
-  for (const IndexedColumn& c : index.columns()) {
-    if (holds(c.name) || holds(c.display_zh) || holds(c.display_en)) return true;
-  }
-  for (const IndexedTable& t : index.tables()) {
-    if (holds(t.name) || holds(t.display_zh) || holds(t.display_en)) return true;
-  }
-  return false;
-}
-
 std::optional<ComparisonCue> ChineseCue(std::string_view question) {
   for (const CueWords& cue : kChineseCues) {
     size_t begin = FindCueWord(question, cue.word);
@@ -194,16 +181,6 @@ std::string PeriodLabel(const DateRange& r, bool chinese) {
   return FormatIsoDate(r.start) + ".." + FormatIsoDate(AddDays(r.end, -1));
 }
 
-Translation Abstain(const Translation& reading, std::string en, std::string zh) {
-  Translation out;
-  out.chinese = reading.chinese;
-  out.explanation = reading.explanation;
-  out.understood = reading.understood;
-  out.abstain_reason = reading.chinese ? std::move(zh) : std::move(en);
-  out.abstain_reason_says_what_to_do = true;
-  return out;
-}
-
 // Why the reading cannot be compared with its earlier period, or empty.
 std::string WhyNotComparable(const Translation& t, bool chinese) {
   if (t.measure_columns.empty() || !t.other_columns.empty()) {
@@ -229,6 +206,67 @@ struct Periods {
   DateRange now, before;
 };
 
+// NULL last on every dialect (PostgreSQL puts it first in DESC; NULLS LAST is not MySQL): a
+// group without an earlier value has no growth and comes after every group that has one; when
+// the top ones are kept it is left out, never shown as the fastest growing.
+std::string OrderClause(const std::string& cur, const std::string& prev, const ComparisonCue& cue,
+                        int order_by_change, const db::Dialect& d) {
+  std::string by = cur;
+  int direction = 1;
+  if (cue.rank != 0) {
+    direction = cue.rank;
+    by = cue.rank_by_change ? cur + " - " + prev
+                            : d.CastToReal(cur + " - " + prev) + " * 100 / NULLIF(" + prev + ", 0)";
+  } else if (order_by_change != 0) {
+    direction = order_by_change;
+    by = cur + " - " + prev;
+  }
+  const bool top = cue.rank != 0 && cue.top > 0;
+  std::string out = top ? "\nWHERE " + by + " IS NOT NULL" : "";
+  out += "\nORDER BY (" + by + " IS NULL), " + by + (direction < 0 ? " ASC" : " DESC");
+  if (top) out += d.LimitClause(cue.top);
+  return out;
+}
+
+// "2024 vs 2023, growth = (2024 − 2023) / 2023; …": what was compared and how; an amount
+// asked says the change first, and of one total the change alone (all that is shown).
+std::string GrowthFormula(const ComparisonCue& cue, const Periods& p, bool zh, bool grouped) {
+  const std::string a = PeriodLabel(p.now, zh), b = PeriodLabel(p.before, zh);
+  const bool top = cue.rank != 0 && cue.top > 0;
+  std::string how = zh ? a + " 对比 " + b + "，" : a + " vs " + b + ", ";
+  if (cue.rank_by_change) {
+    how += (zh ? "增长额 = " : "change = ") + a + " − " + b;
+    if (!grouped) return how;
+    how += zh ? "，" : ", ";
+  }
+  return how + (zh ? "增长率 = (" + a + " − " + b + ") / " + b + "；" + b +
+                         (top ? "无数值的分组没有增长率，不参与排名"
+                              : "无数值的分组没有增长率（留空，排在最后）")
+                   : "growth = (" + a + " − " + b + ") / " + b + "; a group with no " + b +
+                         " value has no growth (" + (top ? "not ranked)" : "left empty, last)"));
+}
+
+// What a growth in words compared and how it ranks, said in the explanation.
+Mapping GrowthMapping(const ComparisonCue& cue, const Periods& p, bool zh, bool grouped) {
+  std::string how = GrowthFormula(cue, p, zh, grouped);
+  if (cue.period_defaulted) {
+    const std::string said = zh ? "问题没有写明时间：取数据中最近的完整年份 "
+                                : "no period named: the latest full year in the data, ";
+    how = said + how;
+  }
+  if (cue.rank != 0 && grouped) {
+    const std::string by =
+        cue.rank_by_change ? (zh ? "增长额" : "the change") : (zh ? "增长率" : "the growth rate");
+    how += zh ? "；按" + by + (cue.rank < 0 ? "从低到高" : "从高到低") + "排序"
+              : "; ranked by " + by + (cue.rank < 0 ? ", lowest first" : ", highest first");
+    if (cue.top > 0) {
+      how += zh ? "，取前 " + std::to_string(cue.top) + " 个"
+                : ", top " + std::to_string(cue.top) + " kept";
+    }
+  }
+  return {cue.phrase, "compare", how};
+}
+
 // A measure's name with what it says of it (the period, the growth), within the 63 bytes
 // PostgreSQL keeps of an identifier: the name is cut, never the period, so the columns of the
 // two periods stay apart and keep the names the answer looks them up by.
@@ -237,40 +275,59 @@ std::string FitAlias(const std::string& measure, const std::string& tail) {
   return text::Utf8Prefix(measure, room) + tail;
 }
 
+// The four columns of one measure: its growth, both periods and the change. Growth asked
+// heads the chart and the one-row answer ("同比增长多少"); side by side, the periods come first.
+void AppendMeasure(const std::string& m, const Translation& now, const Periods& p,
+                   const ComparisonCue& cue, const db::Dialect& d, std::vector<std::string>& select,
+                   std::vector<std::string>& measures_shown,
+                   std::vector<std::string>& non_additive_shown) {
+  const bool zh = now.chinese;
+  const auto col = [&](std::string_view cte) {
+    return d.QuoteIdentifier(cte) + "." + d.QuoteIdentifier(m);
+  };
+  const std::string cur = col("now"), prev = col("before");
+  const std::string prefix = now.measure_columns.size() == 1 ? "" : m + (zh ? "" : " ");
+  const std::string now_label = PeriodLabel(p.now, zh), before_label = PeriodLabel(p.before, zh);
+  const std::string rate_name = zh ? (cue.growth_words     ? "增长率(%)"
+                                      : cue.year_over_year ? "同比增长率(%)"
+                                                           : "环比增长率(%)")
+                                   : "growth (%)";
+  std::vector<std::pair<std::string, std::string>> columns = {
+      {d.CastToReal(cur + " - " + prev) + " * 100 / NULLIF(" + prev + ", 0)",
+       FitAlias(prefix, rate_name)},
+      {cur, FitAlias(m, zh ? "（" + now_label + "）" : " (" + now_label + ")")},
+      {prev, FitAlias(m, zh ? "（" + before_label + "）" : " (" + before_label + ")")},
+      {cur + " - " + prev, FitAlias(prefix, zh ? "增长额" : "change")}};
+  // A growth rate never adds up; nor does an average's value or change.
+  const bool additive = std::find(now.non_additive_columns.begin(), now.non_additive_columns.end(),
+                                  m) == now.non_additive_columns.end();
+  const std::string rate = columns[0].second;
+  if (cue.side_by_side) std::rotate(columns.begin(), columns.begin() + 1, columns.end());
+  // An amount asked (增加了多少, "by how much") heads with the change; of one total, the
+  // change alone answers it (the explanation names both periods).
+  if (cue.growth_words && cue.rank_by_change) {
+    columns = {columns[3], columns[1], columns[2], columns[0]};
+    if (now.label_columns.empty()) columns.resize(1);
+  }
+  for (const auto& [expr, name] : columns) {
+    select.push_back(expr + " AS " + d.QuoteIdentifier(name));
+    measures_shown.push_back(name);
+    if (name == rate || !additive) non_additive_shown.push_back(name);
+  }
+}
+
 // One statement: both readings as CTEs, joined on their labels.
 std::string ComparisonSql(const Translation& now, const Translation& before, const Periods& p,
-                          bool year_over_year, int order_by_change, const db::Dialect& d,
+                          const ComparisonCue& cue, int order_by_change, const db::Dialect& d,
                           std::vector<std::string>& measures_shown,
                           std::vector<std::string>& non_additive_shown) {
-  const bool zh = now.chinese;
   const auto col = [&](std::string_view cte, const std::string& alias) {
     return d.QuoteIdentifier(cte) + "." + d.QuoteIdentifier(alias);
   };
-  const std::string now_label = PeriodLabel(p.now, zh), before_label = PeriodLabel(p.before, zh);
   std::vector<std::string> select;
   for (const std::string& label : now.label_columns) select.push_back(col("now", label));
-  const bool one_measure = now.measure_columns.size() == 1;
   for (const std::string& m : now.measure_columns) {
-    const std::string cur = col("now", m), prev = col("before", m);
-    const std::string prefix = one_measure ? "" : m + (zh ? "" : " ");
-    // The growth first: it answers "同比增长多少", heads the chart and the one-row answer.
-    const std::string names[] = {
-        FitAlias(prefix, zh ? (year_over_year ? "同比增长率(%)" : "环比增长率(%)") : "growth (%)"),
-        FitAlias(m, zh ? "（" + now_label + "）" : " (" + now_label + ")"),
-        FitAlias(m, zh ? "（" + before_label + "）" : " (" + before_label + ")"),
-        FitAlias(prefix, zh ? "增长额" : "change")};
-    select.push_back(d.CastToReal(cur + " - " + prev) + " * 100 / NULLIF(" + prev + ", 0) AS " +
-                     d.QuoteIdentifier(names[0]));
-    select.push_back(cur + " AS " + d.QuoteIdentifier(names[1]));
-    select.push_back(prev + " AS " + d.QuoteIdentifier(names[2]));
-    select.push_back(cur + " - " + prev + " AS " + d.QuoteIdentifier(names[3]));
-    measures_shown.insert(measures_shown.end(), std::begin(names), std::end(names));
-    // A growth rate never adds up; nor does an average's value or change.
-    const bool additive =
-        std::find(now.non_additive_columns.begin(), now.non_additive_columns.end(), m) ==
-        now.non_additive_columns.end();
-    non_additive_shown.insert(non_additive_shown.end(), std::begin(names),
-                              std::begin(names) + (additive ? 1 : 4));
+    AppendMeasure(m, now, p, cue, d, select, measures_shown, non_additive_shown);
   }
   std::string sql = "WITH " + d.QuoteIdentifier("now") + " AS (\n" + now.sql + "\n), " +
                     d.QuoteIdentifier("before") + " AS (\n" + before.sql + "\n)\nSELECT ";
@@ -282,14 +339,8 @@ std::string ComparisonSql(const Translation& now, const Translation& before, con
     const std::string& label = now.label_columns[i];
     sql += (i ? " AND " : "") + col("now", label) + " = " + col("before", label);
   }
-  // NULL last on every dialect (PostgreSQL puts it first in DESC; NULLS LAST is not MySQL).
-  const std::string first = col("now", now.measure_columns[0]);
-  if (order_by_change != 0) {
-    const std::string change = first + " - " + col("before", now.measure_columns[0]);
-    return sql + "\nORDER BY (" + change + " IS NULL), " + change +
-           (order_by_change < 0 ? " ASC" : " DESC");
-  }
-  return sql + "\nORDER BY (" + first + " IS NULL), " + first + " DESC";
+  return sql + OrderClause(col("now", now.measure_columns[0]),
+                           col("before", now.measure_columns[0]), cue, order_by_change, d);
 }
 
 }  // namespace
@@ -298,6 +349,29 @@ int WholeMonths(const DateRange& r) {
   if (r.start.day != 1 || r.end.day != 1) return 0;
   const int months = (r.end.year - r.start.year) * kMonthsPerYear + r.end.month - r.start.month;
   return months == 1 || months == 3 || months == kMonthsPerYear ? months : 0;
+}
+
+Translation AbstainComparison(const Translation& reading, std::string en, std::string zh) {
+  Translation out;
+  out.chinese = reading.chinese;
+  out.explanation = reading.explanation;
+  out.understood = reading.understood;
+  out.abstain_reason = reading.chinese ? std::move(zh) : std::move(en);
+  out.abstain_reason_says_what_to_do = true;
+  return out;
+}
+
+bool SchemaNames(const SchemaIndex& index, std::string_view word) {
+  const auto holds = [&](std::string_view name) {
+    return text::AsciiLower(name).find(word) != std::string::npos;
+  };
+  for (const IndexedColumn& c : index.columns()) {
+    if (holds(c.name) || holds(c.display_zh) || holds(c.display_en)) return true;
+  }
+  for (const IndexedTable& t : index.tables()) {
+    if (holds(t.name) || holds(t.display_zh) || holds(t.display_en)) return true;
+  }
+  return false;
 }
 
 std::optional<ComparisonCue> FindComparisonCue(std::string_view question,
@@ -317,34 +391,49 @@ Translation TranslateComparison(const ComparisonCue& cue, const db::Dialect& dia
   Translation now = read(cue.question, options);
   if (!now.answered) return now;
   const std::optional<DateRange> period = PeriodRead(now);
-  if (!period) {
-    return Abstain(now,
-                   "'" + cue.phrase +
-                       "' compares a period with an earlier one: name the period "
-                       "(revenue in 2025 year over year, in December 2025, in Q3 2025)",
-                   "“" + cue.phrase +
-                       "”是把某一期与更早的一期比较：请写明是哪一期（如 2025年销售额同比、"
-                       "2025年12月销售额环比）");
+  if (!period && cue.growth_words) {
+    return AbstainComparison(
+        now,
+        "'" + cue.phrase +
+            "' compares a period with the one before, and the question names no "
+            "period: name it (sales growth in 2025, 2025 vs 2024)",
+        "“" + cue.phrase +
+            "”是把某一期与上一期比较，而问题没有写明是哪一期：请写明（如 "
+            "2025年销售额增长、2025年与2024年对比）");
   }
-  const int months = cue.year_over_year ? kMonthsPerYear : WholeMonths(*period);
+  if (!period) {
+    return AbstainComparison(
+        now,
+        "'" + cue.phrase +
+            "' compares a period with an earlier one: name the period "
+            "(revenue in 2025 year over year, in December 2025, in Q3 2025)",
+        "“" + cue.phrase +
+            "”是把某一期与更早的一期比较：请写明是哪一期（如 2025年销售额同比、"
+            "2025年12月销售额环比）");
+  }
+  const int months = cue.shift_months != 0 ? cue.shift_months
+                     : cue.year_over_year  ? kMonthsPerYear
+                                           : WholeMonths(*period);
   // "revenue in 2025 month over month" asks for each month against the one before, not 2025
   // against 2024.
   if (cue.period_months != 0 && WholeMonths(*period) != cue.period_months) {
-    return Abstain(now,
-                   "'" + cue.phrase + "' compares one " +
-                       (cue.period_months == 1 ? "month" : "quarter") +
-                       " with the one before: " + "name it (" +
-                       (cue.period_months == 1 ? "in December 2025" : "in Q3 2025") + ")",
-                   "“" + cue.phrase + "”是把一个" + (cue.period_months == 1 ? "月" : "季度") +
-                       "与上一个比较：请写明是哪一个");
+    return AbstainComparison(
+        now,
+        "'" + cue.phrase + "' compares one " + (cue.period_months == 1 ? "month" : "quarter") +
+            " with the one before: " + "name it (" +
+            (cue.period_months == 1 ? "in December 2025" : "in Q3 2025") + ")",
+        "“" + cue.phrase + "”是把一个" + (cue.period_months == 1 ? "月" : "季度") +
+            "与上一个比较：请写明是哪一个");
   }
   // 最近24个月同比: the earlier period would overlap the later one.
-  if (months == 0 || AddMonths(period->start, months) < period->end) {
-    return Abstain(now, "'" + cue.phrase + "' needs a year, a quarter or a month to compare",
-                   "“" + cue.phrase + "”需要一整年、一个季度或一个月来比较");
+  if (months == 0 || (cue.shift_months != 0 && WholeMonths(*period) == 0) ||
+      AddMonths(period->start, months) < period->end) {
+    return AbstainComparison(now,
+                             "'" + cue.phrase + "' needs a year, a quarter or a month to compare",
+                             "“" + cue.phrase + "”需要一整年、一个季度或一个月来比较");
   }
   if (std::string why = WhyNotComparable(now, now.chinese); !why.empty()) {
-    return Abstain(now, why, why);
+    return AbstainComparison(now, why, why);
   }
   TranslateOptions earlier = options;
   earlier.period_shift_months -= months;
@@ -354,21 +443,23 @@ Translation TranslateComparison(const ComparisonCue& cue, const db::Dialect& dia
   const Translation before = read(cue.question, earlier);
   if (!before.answered) return before;
   if (before.label_columns != now.label_columns || before.measure_columns != now.measure_columns) {
-    return Abstain(now, "the earlier period was read differently; name the columns",
-                   "上一期的读法不同；请写明要比较的列");
+    return AbstainComparison(now, "the earlier period was read differently; name the columns",
+                             "上一期的读法不同；请写明要比较的列");
   }
   const Periods periods{*period,
                         {AddMonths(period->start, -months), AddMonths(period->end, -months)}};
   Translation out = now;
   out.measure_columns.clear();
   out.non_additive_columns.clear();
-  out.sql =
-      ComparisonSql(now, before, periods, cue.year_over_year, options.comparison_order_by_change,
-                    dialect, out.measure_columns, out.non_additive_columns);
+  out.sql = ComparisonSql(now, before, periods, cue, options.comparison_order_by_change, dialect,
+                          out.measure_columns, out.non_additive_columns);
   out.tie_check_sql.clear();
   out.explanation.push_back({cue.phrase, "compare",
                              "previous period " + FormatIsoDate(periods.before.start) + " .. " +
                                  FormatIsoDate(periods.before.end)});
+  if (cue.growth_words) {
+    out.explanation.push_back(GrowthMapping(cue, periods, now.chinese, !now.label_columns.empty()));
+  }
   out.chart = out.label_columns.empty() ? ChartHint::kNone : ChartHint::kCategory;
   return out;
 }

@@ -30,7 +30,32 @@ struct ComparisonCue {
   int period_months = 0;       // the period the cue names ("month over month": 1); 0 any
   std::string phrase;    // the words taken, as written ("同比增长多少", "year over year")
   std::string question;  // the question without them
+  // Growth said in words (growth_cue.h) rather than 同比/环比: the columns say 增长率 and the
+  // explanation says what was compared.
+  bool growth_words = false;
+  // Two periods named and no growth asked ("sales 2024 vs 2023"): both periods' figures
+  // first, never ranked by growth.
+  bool side_by_side = false;
+  // The earlier period's distance in months when the question names both ("2024 vs 2023");
+  // 0: a year for 同比, else the period just before.
+  int shift_months = 0;
+  // Ranking of the groups: +1 the largest growth first, -1 the largest fall first; 0 by the
+  // later period's value (or TranslateOptions::comparison_order_by_change).
+  int rank = 0;
+  bool rank_by_change = false;  // by the change itself ("by how much", 增加了多少), not the rate
+  int top = 0;                  // the groups kept ("which region": 1); 0 all
+  // A superlative of growth that names no period reads this year (the data's latest full
+  // one) against the year before; 0 none. period_defaulted: it was read so, say it.
+  int default_year = 0;
+  bool period_defaulted = false;
 };
+
+// Whether a table or column name (or its display names) holds `word`, lower case.
+bool SchemaNames(const SchemaIndex& index, std::string_view word);
+
+// The abstention of a comparison: the reading's explanation kept, the reason in the question's
+// language, saying what to name.
+Translation AbstainComparison(const Translation& reading, std::string en, std::string zh);
 
 // A year, a quarter or a month from its first day: its length in months (12, 3, 1); 0 otherwise.
 int WholeMonths(const DateRange& r);

@@ -1436,11 +1436,10 @@ struct Pipeline::Impl {
       if (!t.answer.empty()) line += "\nA: " + t.answer;
       initial.history.push_back(std::move(line));
     }
-    // Only a data question has slots a follow-up can replace; after a greeting or a sum
-    // the question is new (and needs no database to tell). A follow-up the engine declined
-    // (no SQL, but rewritten) still holds the thread: the next one reads on from it.
-    const Turn& last = *session.Last();
-    if (last.sql.empty() && last.resolved_question == last.question) return Status::Ok();
+    // Only a question answered from the data has slots a follow-up can replace; with none in
+    // the thread the question is new (and needs no database to tell). A follow-up narrows
+    // the last answered question: an unanswered turn in between does not break the chain.
+    if (session.LastAnswered() == nullptr) return Status::Ok();
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
     const FollowUp follow_up = session.Resolve(initial.question, d->index.get());
     if (follow_up.is_follow_up) {

@@ -498,14 +498,31 @@ WhyNot OwnContent(const std::vector<Unit>& units, const std::vector<bool>& cover
   return std::nullopt;
 }
 
-// The previous question's one value of a column of `columns`; null when none or several.
-const Slot* SameColumnValue(const std::vector<Slot>& slots,
+// Whether `column` of `table` is the table's label in either language (name_zh, name_en).
+bool IsLabel(const nlq::SchemaIndex* index, int table, int column) {
+  return index != nullptr &&
+         (column == index->LabelColumn(table, true) || column == index->LabelColumn(table, false));
+}
+
+// Whether two values are of one attribute: one column, or the row's name in two languages
+// ("上海" then "Beijing" replace each other; combined they would ask for no city at all).
+bool SameAttribute(const nlq::SchemaIndex* index, const std::pair<int, int>& a,
+                   const std::pair<int, int>& b) {
+  if (a == b) return true;
+  return a.first == b.first && IsLabel(index, a.first, a.second) &&
+         IsLabel(index, b.first, b.second);
+}
+
+// The previous question's one value of the attribute of `columns`; null when none or several.
+const Slot* SameColumnValue(const PreviousQuestion& previous,
                             const std::set<std::pair<int, int>>& columns, bool* ambiguous) {
   const Slot* found = nullptr;
-  for (const Slot& p : slots) {
+  for (const Slot& p : previous.slots) {
     if (p.kind != SlotKind::kValue) continue;
-    const bool same_column = std::any_of(columns.begin(), columns.end(),
-                                         [&](const auto& c) { return p.columns.count(c) > 0; });
+    const bool same_column = std::any_of(columns.begin(), columns.end(), [&](const auto& c) {
+      return std::any_of(p.columns.begin(), p.columns.end(),
+                         [&](const auto& o) { return SameAttribute(previous.index, c, o); });
+    });
     if (!same_column) continue;
     if (found != nullptr) *ambiguous = true;
     found = &p;
@@ -551,15 +568,24 @@ bool NamesItsRow(const nlq::SchemaIndex& index, const Slot& value) {
   });
 }
 
+// Whether the previous value `p` is another level of the hierarchy whose row `value` names:
+// the region a city lies in ("华东" before "上海"), or with `upward` also a city inside the
+// region named now ("上海" before "华东"). Kept beside the new value, either would ask for the
+// rows of both at once: none, or only the lower level's.
+bool OnAnotherLevel(const Slot& value, const Slot& p, const nlq::SchemaIndex& index, bool upward) {
+  if (p.kind != SlotKind::kValue || !NamesItsRow(index, value)) return false;
+  const TableNesting nesting = NestingOf(index, TablesOf(value.columns), TablesOf(p.columns));
+  return nesting == TableNesting::kInside ||
+         (upward && nesting == TableNesting::kContains && NamesItsRow(index, p));
+}
+
 // The previous question's values the new value's row lies in, dropped: after "华东各城市的销售额"
 // "那北京呢" asks for 北京, not "华东北京" (empty when 北京 is not in 华东). English drops the
 // preposition before the value too ("for East China").
 void DropValuesItLiesIn(const Slot& value, const PreviousQuestion& previous, Rewrite* rewrite) {
-  if (previous.index == nullptr || !NamesItsRow(*previous.index, value)) return;
+  if (previous.index == nullptr) return;
   for (const Slot& p : previous.slots) {
-    if (p.kind != SlotKind::kValue ||
-        NestingOf(*previous.index, TablesOf(value.columns), TablesOf(p.columns)) !=
-            TableNesting::kInside ||
+    if (!OnAnotherLevel(value, p, *previous.index, false) ||
         !rewrite->replaced_values.insert(p.begin).second) {
       continue;
     }
@@ -611,16 +637,53 @@ WhyNot NarrowNestedBreakdown(const Slot& s, const PreviousQuestion& previous, Re
   return std::nullopt;
 }
 
+bool HasSlot(const std::vector<Slot>& slots, SlotKind kind) {
+  return std::any_of(slots.begin(), slots.end(), [&](const Slot& s) { return s.kind == kind; });
+}
+
+// A value of another column than the previous question's values combines with them ("上海的
+// 销售额" + "那线上呢" → "上海线上的销售额", "sales for Shanghai for online"), written after the
+// last of them; a value on another level of one of their hierarchies takes its place instead
+// ("上海的销售额" + "那华东呢" → "华东的销售额"). A question with no value has nothing it
+// narrows: where the value goes is a guess.
+WhyNot CombineWithValues(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
+  const Slot* last = nullptr;
+  const Slot* level = nullptr;
+  for (const Slot& p : previous.slots) {
+    if (p.kind != SlotKind::kValue) continue;
+    last = &p;
+    if (level == nullptr && previous.index != nullptr &&
+        OnAnotherLevel(s, p, *previous.index, true)) {
+      level = &p;
+    }
+  }
+  if (last == nullptr) return NoCounterpart(s);
+  if (level != nullptr) {
+    if (!rewrite->replaced_values.insert(level->begin).second) return NoCounterpart(s);
+    ReplaceNarrowing(s, *level, previous, rewrite);
+  } else if (previous.chinese) {
+    rewrite->Insert(last->end, s.text, true, 3);
+  } else {
+    rewrite->Insert(last->end, "for " + s.text, false, 3);
+  }
+  return std::nullopt;
+}
+
 // A value takes the place of the previous question's one value of the same column, or of
-// its one group over that column, or narrows a breakdown over a table nested with its own.
+// its one group over that column, or narrows a breakdown over a table nested with its own,
+// or combines with the previous question's values of other columns.
 WhyNot SubstituteValue(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
   bool ambiguous = false;
-  const Slot* old = SameColumnValue(previous.slots, s.columns, &ambiguous);
+  const Slot* old = SameColumnValue(previous, s.columns, &ambiguous);
   if (old == nullptr && !ambiguous) {
     // No value of that column before, but a group over it: the value narrows the
     // breakdown to its own row ("各流派" → "爵士").
     old = GroupOverFor(previous.slots, s.columns, &ambiguous);
-    if (old == nullptr && !ambiguous) return NarrowNestedBreakdown(s, previous, rewrite);
+    if (old == nullptr && !ambiguous) {
+      return HasSlot(previous.slots, SlotKind::kGroupOver)
+                 ? NarrowNestedBreakdown(s, previous, rewrite)
+                 : CombineWithValues(s, previous, rewrite);
+    }
   }
   if (old == nullptr || ambiguous || !rewrite->replaced_values.insert(old->begin).second) {
     return NoCounterpart(s);

@@ -88,8 +88,9 @@ TEST_F(FollowUpTest, ValueWithoutCounterpartIsNotAFollowUp) {
   FollowUp f = Resolve("2024年的销售额", "那上海呢");
   EXPECT_FALSE(f.is_follow_up);
   EXPECT_EQ(f.resolved_question, "那上海呢");
-  // A category does not replace a city.
-  EXPECT_FALSE(Resolve("sales in Beijing", "what about Toys").is_follow_up);
+  // A category does not replace a city: it combines with it (FollowUpNestedTest).
+  EXPECT_EQ(Resolve("sales in Beijing", "what about Toys").resolved_question,
+            "sales in Beijing for Toys");
   // Without an index values are unknown.
   EXPECT_FALSE(ResolveFollowUp("北京的销售额", "那上海呢？", nullptr).is_follow_up);
 }
@@ -203,6 +204,41 @@ TEST_F(FollowUpNestedTest, ACityDropsTheRegionItNarrowedBefore) {
   // A value beside the region that names no row leaves the region in place.
   EXPECT_EQ(Resolve("华东各城市的销售额", "那已完成呢").resolved_question,
             "华东已完成各城市的销售额");
+}
+
+// Session 24: "各地区的销售额" → "那上海呢" → "那已完成呢" went unanswered: the narrowed
+// question had no breakdown left and no status to replace. A value of another column combines
+// with the values before; one of the same column, or the row's name in the other language,
+// replaces its own; a region in place of a city it holds replaces it.
+TEST_F(FollowUpNestedTest, AValueOfAnotherColumnCombinesWithTheValuesBefore) {
+  ExpectReadAs("上海的销售额", "那已完成呢", "上海已完成的销售额", "加上 已完成");
+  ExpectReadAs("sales for Shanghai in 2024", "what about Toys?",
+               "sales for Shanghai for Toys in 2024", "added for Toys");
+  ExpectReadAs("2024年上海已完成的销售额", "那北京呢", "2024年北京已完成的销售额", "上海 → 北京");
+  ExpectReadAs("上海已完成的销售额", "那已取消呢", "上海已取消的销售额", "已完成 → 已取消");
+  ExpectReadAs("上海已完成的销售额", "那2023年呢", "2023年上海已完成的销售额", "加上 2023年");
+  ExpectReadAs("上海的销售额", "what about Beijing", "Beijing的销售额", "上海 → Beijing");
+  ExpectReadAs("上海的销售额", "那华东呢", "华东的销售额", "上海 → 华东");
+  ExpectReadAs("华东已完成的销售额", "那上海呢", "上海已完成的销售额", "华东 → 上海");
+  ExpectReadAs("北京的销售额", "那华东已取消呢", "华东已取消的销售额", "北京 → 华东; 加上 已取消");
+}
+
+// Each follow-up is read against the one before as it was resolved: three in a row.
+TEST_F(FollowUpNestedTest, AChainOfFollowUpsKeepsWhatWasNotReplaced) {
+  std::string question = "各地区的销售额";
+  for (const auto& [asked, read] : std::vector<std::pair<std::string, std::string>>{
+           {"那上海呢", "上海的销售额"},
+           {"那已完成呢", "上海已完成的销售额"},
+           {"2024年呢", "2024年上海已完成的销售额"},
+           {"那杭州呢", "2024年杭州已完成的销售额"},
+           {"只看2025年", "2025年杭州已完成的销售额"}}) {
+    const FollowUp f = Resolve(question, asked);
+    ASSERT_TRUE(f.is_follow_up) << asked << ": " << f.explanation;
+    EXPECT_EQ(f.resolved_question, read) << asked;
+    question = f.resolved_question;
+  }
+  // Text of its own is a new question, whatever came before.
+  EXPECT_FALSE(Resolve(question, "各品类的订单数").is_follow_up);
 }
 
 TEST_F(FollowUpNestedTest, AValueOfAnUnrelatedTableIsNotAFollowUp) {

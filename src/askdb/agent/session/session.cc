@@ -11,8 +11,15 @@ void Session::Add(Turn turn) {
   while (turns_.size() > max_turns_) turns_.pop_front();
 }
 
+const Turn* Session::LastAnswered() const {
+  for (auto it = turns_.rbegin(); it != turns_.rend(); ++it) {
+    if (!it->sql.empty()) return &*it;
+  }
+  return nullptr;
+}
+
 FollowUp Session::Resolve(std::string_view question, const nlq::SchemaIndex* index) const {
-  const Turn* last = Last();
+  const Turn* last = LastAnswered();
   return ResolveFollowUp(last == nullptr ? std::string_view() : last->resolved_question, question,
                          index);
 }

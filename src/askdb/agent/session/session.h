@@ -39,7 +39,12 @@ class Session {
   // The latest turn; nullptr when the session is empty.
   const Turn* Last() const { return turns_.empty() ? nullptr : &turns_.back(); }
 
-  // Resolves `question` against the last turn's resolved question (ResolveFollowUp).
+  // The latest turn answered from the data (it ran SQL); nullptr when none. A follow-up
+  // narrows it: a turn in between that went unanswered, or that needed no data (a greeting,
+  // a sum), does not break the chain.
+  const Turn* LastAnswered() const;
+
+  // Resolves `question` against the last answered turn's resolved question (ResolveFollowUp).
   FollowUp Resolve(std::string_view question, const nlq::SchemaIndex* index) const;
 
   // {"max_turns": 5, "turns": [{"question":..., "resolved_question":..., "sql":...,

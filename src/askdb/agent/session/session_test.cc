@@ -50,5 +50,19 @@ TEST(SessionTest, ResolvesAgainstLastResolvedQuestion) {
   EXPECT_EQ(f.resolved_question, "2024年各地区的销售额");
 }
 
+// A turn that ran no SQL (unanswered, or a greeting) between two follow-ups: the next one
+// narrows the last answered question, not the unanswered text.
+TEST(SessionTest, ResolvesAgainstTheLastAnsweredTurn) {
+  Session s;
+  EXPECT_EQ(s.LastAnswered(), nullptr);
+  s.Add(Turn{"2025年各地区的销售额", "2025年各地区的销售额", "SELECT 1", "..."});
+  s.Add(Turn{"那火星呢", "那火星呢", "", "not answered"});
+  ASSERT_NE(s.LastAnswered(), nullptr);
+  EXPECT_EQ(s.LastAnswered()->question, "2025年各地区的销售额");
+  FollowUp f = s.Resolve("只看2024年", nullptr);
+  EXPECT_TRUE(f.is_follow_up) << f.explanation;
+  EXPECT_EQ(f.resolved_question, "2024年各地区的销售额");
+}
+
 }  // namespace
 }  // namespace askdb::agent
