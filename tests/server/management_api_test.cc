@@ -553,6 +553,94 @@ TEST_F(ManagementApiTest, ExamplesSessionsAndModels) {
   EXPECT_EQ(Send("DELETE", "/api/v1/models/spare").status, 204);
 }
 
+// Session 24: only /ask and /resume refused a field they do not know; every other body
+// ignored it ("agentId" made a session on the default agent, "apiKey" a model without its
+// key). Each family now answers 400 naming the field (and the likely one), storing nothing
+// (the knowledge base's bodies: knowledge_api_test).
+TEST_F(ManagementApiTest, EveryBodyRefusesAFieldItDoesNotKnow) {
+  ASSERT_EQ(
+      Send("POST", "/api/v1/agents/default/examples", {{"question", "q"}, {"sql", "SELECT 1"}})
+          .status,
+      201);
+  const std::string example =
+      Send("GET", "/api/v1/agents/default/examples").json["examples"][0]["id"];
+  Reply relation = Send("POST", "/api/v1/datasources/default/relations",
+                        {{"from", "orders.store_id"}, {"to", "stores.store_id"}});
+  ASSERT_EQ(relation.status, 201) << relation.body;
+  ASSERT_EQ(Send("POST", "/api/v1/sessions", {{"id", "s-9"}}).status, 201);
+  ASSERT_EQ(Send("POST", "/api/v1/models", {{"id", "m"}, {"name", "M"}, {"model", "x"}}).status,
+            201);
+  struct Case {
+    const char* method;
+    std::string path;
+    Json body;
+    const char* field;       // named as unknown
+    const char* suggestion;  // the accepted field it looks like, or ""
+  };
+  const std::vector<Case> cases = {
+      {"POST", "/api/v1/agents", {{"id", "a2"}, {"Name", "A"}}, "Name", "name"},
+      {"PUT", "/api/v1/agents/default", {{"id", "other"}}, "id", ""},
+      {"POST", "/api/v1/agents/default/examples", {{"question", "q"}, {"SQL", "x"}}, "SQL", "sql"},
+      {"PUT", "/api/v1/agents/default/examples/" + example, {{"answer", "x"}}, "answer", ""},
+      {"POST",
+       "/api/v1/datasources",
+       {{"name", "d"}, {"url", "sqlite:///x"}, {"pass", "x"}},
+       "pass",
+       ""},
+      {"PUT", "/api/v1/datasources/default", {{"test", true}}, "test", ""},
+      {"POST",
+       "/api/v1/datasources/default/relations",
+       {{"from", "orders.store_id"}, {"to", "stores.store_id"}, {"Kind", "N:1"}},
+       "Kind",
+       "kind"},
+      {"PUT",
+       "/api/v1/datasources/default/relations/" + relation.json["id"].get<std::string>(),
+       {{"id", "r2"}},
+       "id",
+       ""},
+      {"POST",
+       "/api/v1/datasources/default/semantic-model/import",
+       {{"entries", "table,column\n"}, {"relation", ""}},
+       "relation",
+       ""},
+      {"POST", "/api/v1/sessions", {{"agentId", "default"}}, "agentId", "agent_id"},
+      {"PATCH", "/api/v1/sessions/s-9", {{"title", "t"}, {"agent_id", "x"}}, "agent_id", ""},
+      {"POST",
+       "/api/v1/models",
+       {{"name", "N"}, {"model", "x"}, {"apiKey", "k"}},
+       "apiKey",
+       "api_key"},
+      {"PUT", "/api/v1/models/m", {{"active", true}}, "active", ""},
+  };
+  for (const Case& c : cases) {
+    Reply r = Send(c.method, c.path, c.body);
+    EXPECT_EQ(r.status, 400) << c.method << " " << c.path << ": " << r.body;
+    const std::string message = r.json["error"].value("message", "");
+    EXPECT_NE(message.find(std::string("unknown field '") + c.field + "'"), std::string::npos)
+        << c.method << " " << c.path << ": " << message;
+    if (*c.suggestion != '\0') {
+      EXPECT_NE(message.find(std::string("did you mean '") + c.suggestion + "'"), std::string::npos)
+          << message;
+    }
+  }
+  // Nothing was stored or changed by a refused body.
+  EXPECT_EQ(Send("GET", "/api/v1/agents/a2").status, 404);
+  EXPECT_EQ(Send("GET", "/api/v1/sessions/s-9").json["title"], "");
+  EXPECT_FALSE(Send("GET", "/api/v1/models/m").json["active"].get<bool>());
+  // The fields the web UI sends are all known (web/src/pages/admin).
+  EXPECT_EQ(Send("PUT", "/api/v1/agents/default",
+                 {{"name", "默认"},
+                  {"instructions", ""},
+                  {"datasource_id", "default"},
+                  {"selected_tables", Json::array()},
+                  {"language", "auto"},
+                  {"plan_review", nullptr},
+                  {"fast_mode", false},
+                  {"preset_questions", Json::array()}})
+                .status,
+            200);
+}
+
 // Runs use the active model configuration: without one the question has no model to go
 // to (serve's own scripted model knows only a Chinook question); once a model is active
 // its client writes the SQL.

@@ -205,6 +205,34 @@ TEST_F(UsersE2eTest, RolesDecideRoutesAndAgents) {
   EXPECT_EQ(AuditCount("user_deleted"), 1);
 }
 
+// Session 24: a misspelt field of a user, a sign-in or a rule was ignored (a rule's
+// "Column" left the rule without its column's intent); now 400 naming it, nothing stored.
+TEST_F(UsersE2eTest, UserSignInAndRuleBodiesRefuseAFieldTheyDoNotKnow) {
+  Reply user = CreateUser({{"name", "kim"}, {"password", "kim-password"}, {"Role", "admin"}});
+  EXPECT_EQ(user.status, 400) << user.body;
+  EXPECT_NE(user.body.find("did you mean 'role'"), std::string::npos) << user.body;
+  EXPECT_EQ(Send("GET", "/api/v1/users/kim", Bearer(admin_key_)).status, 404);
+  ASSERT_EQ(CreateUser({{"name", "kim"}, {"password", "kim-password"}}).status, 201);
+  Reply rename = Send("PUT", "/api/v1/users/kim", Bearer(admin_key_), {{"name", "kimberly"}});
+  EXPECT_EQ(rename.status, 400) << rename.body;
+  EXPECT_NE(rename.body.find("unknown field 'name'"), std::string::npos) << rename.body;
+  Reply login = Send("POST", "/api/v1/auth/login", {},
+                     {{"name", "kim"}, {"password", "kim-password"}, {"remember", true}});
+  EXPECT_EQ(login.status, 400) << login.body;
+  EXPECT_NE(login.body.find("unknown field 'remember'"), std::string::npos) << login.body;
+  Reply rule = Send("POST", "/api/v1/datasources/default/permissions", Bearer(admin_key_),
+                    {{"grantee_kind", "user"},
+                     {"grantee", "kim"},
+                     {"kind", "hide"},
+                     {"table", "stores"},
+                     {"Column", "address"}});
+  EXPECT_EQ(rule.status, 400) << rule.body;
+  EXPECT_NE(rule.body.find("did you mean 'column'"), std::string::npos) << rule.body;
+  EXPECT_TRUE(Send("GET", "/api/v1/datasources/default/permissions", Bearer(admin_key_))
+                  .json["rules"]
+                  .empty());
+}
+
 TEST_F(UsersE2eTest, ProxyHeaderOnlyFromTrustedPeers) {
   users::UserAuthOptions options;
   options.proxy_header = "X-Forwarded-User";

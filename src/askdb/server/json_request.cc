@@ -65,6 +65,10 @@ std::string Loose(std::string_view field) {
 }  // namespace
 
 Status RejectUnknownFields(const Json& object, std::initializer_list<std::string_view> accepted) {
+  return RejectUnknownFields(object, std::span(accepted.begin(), accepted.size()));
+}
+
+Status RejectUnknownFields(const Json& object, std::span<const std::string_view> accepted) {
   if (!object.is_object()) return Status::Ok();
   for (const auto& [field, value] : object.items()) {
     if (std::find(accepted.begin(), accepted.end(), field) != accepted.end()) continue;
@@ -120,6 +124,18 @@ StatusOr<Json> ParseJsonObject(std::string_view content_type, std::string_view b
 
 StatusOr<Json> ParseJsonBody(const HttpRequest& request) {
   return ParseJsonObject(request.Header("Content-Type").value_or(""), request.body);
+}
+
+StatusOr<Json> ParseJsonBody(const HttpRequest& request,
+                             std::span<const std::string_view> accepted) {
+  ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(request));
+  ASKDB_RETURN_IF_ERROR(RejectUnknownFields(body, accepted));
+  return body;
+}
+
+StatusOr<Json> ParseJsonBody(const HttpRequest& request,
+                             std::initializer_list<std::string_view> accepted) {
+  return ParseJsonBody(request, std::span(accepted.begin(), accepted.size()));
 }
 
 StatusOr<std::string> RequireString(const Json& object, std::string_view field) {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,10 +27,17 @@ struct HttpRequest;
 StatusOr<Json> ParseJsonObject(std::string_view content_type, std::string_view body);
 // The same for a request, reading its Content-Type header.
 StatusOr<Json> ParseJsonBody(const HttpRequest& request);
+// The same for an endpoint that takes only the `accepted` fields: any other is refused with
+// RejectUnknownFields, so a misspelt field is not ignored silently.
+StatusOr<Json> ParseJsonBody(const HttpRequest& request,
+                             std::span<const std::string_view> accepted);
+StatusOr<Json> ParseJsonBody(const HttpRequest& request,
+                             std::initializer_list<std::string_view> accepted);
 
 // InvalidArgument naming the first field of `object` not in `accepted`, the closest
 // accepted one when it differs only in case, '_' or '-' ("did you mean 'thread_id'?"), and
 // the accepted ones.
+Status RejectUnknownFields(const Json& object, std::span<const std::string_view> accepted);
 Status RejectUnknownFields(const Json& object, std::initializer_list<std::string_view> accepted);
 
 // A required non-empty-able string field.

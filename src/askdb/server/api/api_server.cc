@@ -513,10 +513,8 @@ class Api : public std::enable_shared_from_this<Api> {
           "events use GET /api/v1/stream/search?query=... (docs/server.md), or accept "
           "application/json here");
     }
-    StatusOr<Json> body = ParseJsonBody(http);
+    StatusOr<Json> body = ParseJsonBody(http, {"query", "thread_id", "agent_id"});
     if (!body.ok()) return ErrorResponse(body.status());
-    Status fields = RejectUnknownFields(*body, {"query", "thread_id", "agent_id"});
-    if (!fields.ok()) return ErrorResponse(fields);
     StatusOr<std::string> query = RequireString(*body, "query");
     if (!query.ok()) return ErrorResponse(query.status());
     if (query->empty()) {
@@ -549,10 +547,8 @@ class Api : public std::enable_shared_from_this<Api> {
   }
 
   HttpResponse Resume(const HttpRequest& http) {
-    StatusOr<Json> body = ParseJsonBody(http);
+    StatusOr<Json> body = ParseJsonBody(http, {"answer"});
     if (!body.ok()) return ErrorResponse(body.status());
-    Status fields = RejectUnknownFields(*body, {"answer"});
-    if (!fields.ok()) return ErrorResponse(fields);
     StatusOr<std::string> answer = RequireString(*body, "answer");
     if (!answer.ok()) return ErrorResponse(answer.status());
     RunRequest request;

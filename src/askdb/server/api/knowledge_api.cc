@@ -77,7 +77,8 @@ StatusOr<Json> List(KnowledgeBase& kb, const HttpRequest& r) {
 }
 
 StatusOr<Json> CreatePair(KnowledgeBase& kb, const HttpRequest& r) {
-  ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r));
+  ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r, {"kind", "question", "answer", "title",
+                                                            "recall", "agent", "datasource"}));
   knowledge::PairInput input;
   std::string kind = "qa", agent, datasource;
   ASKDB_RETURN_IF_ERROR(OptionalString(body, "kind", &kind));
@@ -171,7 +172,8 @@ StatusOr<const HttpRequest::FormPart*> FilePart(const HttpRequest& r) {
   return file;
 }
 
-StatusOr<Json> Upload(KnowledgeBase& kb, const HttpRequest& r) {
+// `*indexed`: the item a document already indexed in the scope is (AddDocument).
+StatusOr<Json> Upload(KnowledgeBase& kb, const HttpRequest& r, knowledge::KnowledgeItem* indexed) {
   knowledge::DocumentInput input;
   const bool multipart = r.Header("Content-Type").value_or("").starts_with("multipart/form-data");
   const HttpRequest::FormPart* file = nullptr;
@@ -217,12 +219,13 @@ StatusOr<Json> Upload(KnowledgeBase& kb, const HttpRequest& r) {
   } else {
     input.bytes = r.body;
   }
-  ASKDB_ASSIGN_OR_RETURN(const auto item, kb.AddDocument(input));
+  ASKDB_ASSIGN_OR_RETURN(const auto item, kb.AddDocument(input, indexed));
   return knowledge::KnowledgeItemToJson(item);
 }
 
 StatusOr<Json> Edit(KnowledgeBase& kb, const HttpRequest& r) {
-  ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r));
+  ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r, {"title", "question", "answer", "recall",
+                                                            "agent", "datasource", "chunker"}));
   const std::string id(r.PathParam("id"));
   ASKDB_ASSIGN_OR_RETURN(const auto current, kb.Get(id));
   knowledge::ItemEdit edit;
@@ -254,7 +257,8 @@ StatusOr<Json> Edit(KnowledgeBase& kb, const HttpRequest& r) {
 }
 
 StatusOr<Json> Search(KnowledgeBase& kb, const HttpRequest& r) {
-  ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r));
+  ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r, {"query", "mode", "top_k", "agent",
+                                                            "datasource", "kinds"}));
   ASKDB_ASSIGN_OR_RETURN(const std::string query, RequireString(body, "query"));
   // A blank query finds nothing; "no hits" would read as "the knowledge base has none".
   if (query.find_first_not_of(" \t\r\n") == std::string::npos) {
@@ -302,6 +306,23 @@ StatusOr<Json> Search(KnowledgeBase& kb, const HttpRequest& r) {
   return out;
 }
 
+// The upload: 201 with the new item, or 409 when its content is already indexed in the scope,
+// the error naming that item ({"error": {"code", "message", "item_id"}}).
+Handler UploadRoute(KnowledgeBase* k) {
+  return [k](const HttpRequest& r) {
+    knowledge::KnowledgeItem indexed;
+    StatusOr<Json> body = Upload(*k, r, &indexed);
+    if (body.ok()) return HttpResponse::JsonBody(*body, 201);
+    HttpResponse response = HttpResponse::FromStatus(body.status());
+    if (body.status().code() == StatusCode::kAlreadyExists && !indexed.id.empty()) {
+      Json error = Json::parse(response.body);
+      error["error"]["item_id"] = indexed.id;
+      response = HttpResponse::JsonBody(error, response.status);
+    }
+    return response;
+  };
+}
+
 }  // namespace
 
 void RegisterKnowledgeRoutes(const KnowledgeRouteAdder& add, KnowledgeBase& kb) {
@@ -309,8 +330,7 @@ void RegisterKnowledgeRoutes(const KnowledgeRouteAdder& add, KnowledgeBase& kb) 
   add("GET", "/api/v1/knowledge", JsonRoute([k](const HttpRequest& r) { return List(*k, r); }));
   add("POST", "/api/v1/knowledge",
       JsonRoute([k](const HttpRequest& r) { return CreatePair(*k, r); }, 201));
-  add("POST", "/api/v1/knowledge/documents",
-      JsonRoute([k](const HttpRequest& r) { return Upload(*k, r); }, 201));
+  add("POST", "/api/v1/knowledge/documents", UploadRoute(k));
   add("POST", "/api/v1/knowledge/search",
       JsonRoute([k](const HttpRequest& r) { return Search(*k, r); }));
   add("POST", "/api/v1/knowledge/reindex", JsonRoute([k](const HttpRequest&) -> StatusOr<Json> {
@@ -332,7 +352,7 @@ void RegisterKnowledgeRoutes(const KnowledgeRouteAdder& add, KnowledgeBase& kb) 
   });
   add("POST", "/api/v1/knowledge/{id}/recall",
       JsonRoute([k](const HttpRequest& r) -> StatusOr<Json> {
-        ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r));
+        ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r, {"recall"}));
         if (!body.contains("recall") || !body["recall"].is_boolean()) {
           return InvalidArgumentError("recall: expected true or false");
         }

@@ -120,6 +120,42 @@ TEST_F(KnowledgeUploadTest, ABlankQueryIsRefused) {
   EXPECT_NE(res->body.find("must not be blank"), std::string::npos) << res->body;
 }
 
+// Session 24: the knowledge bodies ignored a field they did not know ("topK" searched with
+// the default 5, "scope" added the pair to every scope); each is now a 400 naming it.
+TEST_F(KnowledgeUploadTest, EveryJsonBodyRefusesAFieldItDoesNotKnow) {
+  httplib::Result pair = client_->Post(
+      "/api/v1/knowledge", R"({"question": "什么是GMV", "answer": "成交额"})", "application/json");
+  ASSERT_TRUE(pair);
+  ASSERT_EQ(pair->status, 201) << pair->body;
+  const std::string item = Json::parse(pair->body)["id"];
+  struct Case {
+    std::string method, path, body, expected;
+  };
+  const Case cases[] = {
+      {"POST", "/api/v1/knowledge", R"({"question": "q", "answer": "a", "scope": "agent:x"})",
+       "unknown field 'scope'"},
+      {"PUT", "/api/v1/knowledge/" + item, R"({"kind": "faq"})", "unknown field 'kind'"},
+      {"POST", "/api/v1/knowledge/" + item + "/recall", R"({"is_recall": false})",
+       "unknown field 'is_recall'"},
+      {"POST", "/api/v1/knowledge/search", R"({"query": "GMV", "topK": 3})",
+       "did you mean 'top_k'?"},
+  };
+  for (const Case& c : cases) {
+    httplib::Result res = c.method == "PUT" ? client_->Put(c.path, c.body, "application/json")
+                                            : client_->Post(c.path, c.body, "application/json");
+    ASSERT_TRUE(res) << httplib::to_string(res.error());
+    EXPECT_EQ(res->status, 400) << c.path << ": " << res->body;
+    EXPECT_NE(res->body.find(c.expected), std::string::npos) << c.path << ": " << res->body;
+  }
+  EXPECT_EQ(Items(), 1u);
+  // The fields the web UI sends (web/src/lib/knowledge.ts searchBody) are known.
+  httplib::Result search = client_->Post(
+      "/api/v1/knowledge/search",
+      R"({"query": "GMV", "mode": "keyword", "top_k": 3, "kinds": ["qa"]})", "application/json");
+  ASSERT_TRUE(search);
+  EXPECT_EQ(search->status, 200) << search->body;
+}
+
 TEST_F(KnowledgeUploadTest, RawBodyUploadStillWorks) {
   httplib::Result res = client_->Post("/api/v1/knowledge/documents?file_name=notes.txt&agent=ops",
                                       "Backups run nightly at 02:00.", "text/plain");
@@ -127,6 +163,30 @@ TEST_F(KnowledgeUploadTest, RawBodyUploadStillWorks) {
   ASSERT_EQ(res->status, 201) << res->body;
   EXPECT_NE(res->body.find("\"agent:ops\""), std::string::npos);
   EXPECT_EQ(Items(), 1u);
+}
+
+// The same document uploaded again (the web page, curl) made a copy each time: now 409 naming
+// the item that holds it; the same name with other content is a new item.
+TEST_F(KnowledgeUploadTest, TheSameDocumentAgainIsAConflictNamingTheItem) {
+  const httplib::MultipartFormDataItems form{{"file", kPolicy, "doc.md", "text/markdown"}};
+  httplib::Result first = client_->Post("/api/v1/knowledge/documents", form);
+  ASSERT_TRUE(first);
+  ASSERT_EQ(first->status, 201) << first->body;
+  const std::string id = Json::parse(first->body)["id"];
+  httplib::Result again = client_->Post("/api/v1/knowledge/documents", form);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->status, 409) << again->body;
+  const Json error = Json::parse(again->body)["error"];
+  EXPECT_EQ(error["item_id"], id);
+  EXPECT_NE(error["message"].get<std::string>().find("already indexed"), std::string::npos);
+  EXPECT_NE(error["message"].get<std::string>().find(id), std::string::npos);
+  EXPECT_EQ(Items(), 1u);
+  httplib::Result changed = client_->Post(
+      "/api/v1/knowledge/documents",
+      httplib::MultipartFormDataItems{{"file", "Another text.", "doc.md", "text/markdown"}});
+  ASSERT_TRUE(changed);
+  EXPECT_EQ(changed->status, 201) << changed->body;
+  EXPECT_EQ(Items(), 2u);
 }
 
 TEST_F(KnowledgeUploadTest, BadMultipartUploadsAreRefusedNamingWhatIsWrong) {

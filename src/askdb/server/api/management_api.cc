@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -29,6 +30,14 @@ constexpr int64_t kDefaultListLimit = 100;
 constexpr int64_t kMaxListLimit = 1000;
 constexpr std::chrono::milliseconds kModelTestTimeout{30'000};
 constexpr std::string_view kCsvContentType = "text/csv; charset=utf-8";
+
+// The fields each body may hold; the first (id, and a model's active) only when creating.
+constexpr std::string_view kAgentFields[] = {
+    "id",       "name",        "instructions", "datasource_id",   "selected_tables",
+    "language", "plan_review", "fast_mode",    "preset_questions"};
+constexpr std::string_view kRelationFields[] = {"id", "from", "to", "kind", "description"};
+constexpr std::string_view kModelConfigFields[] = {"id",       "active",   "name",   "model",
+                                                   "provider", "base_url", "api_key"};
 
 // A JSON handler answered with `success` (200, 201) or the error's status.
 Handler Wrap(JsonHandler handler, int success = 200) {
@@ -277,7 +286,7 @@ class Management : public std::enable_shared_from_this<Management> {
     add("POST", "/api/v1/sessions",
         Wrap(
             [self](const HttpRequest& r) -> StatusOr<Json> {
-              ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
+              ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, {"id", "agent_id", "title"}));
               store::SessionRecord session;
               session.agent_id = std::string(store::kDefaultAgentId);
               ASKDB_RETURN_IF_ERROR(OptionalString(body, "id", &session.id));
@@ -292,7 +301,7 @@ class Management : public std::enable_shared_from_this<Management> {
           return store::SessionToJson(session);
         }));
     add("PATCH", "/api/v1/sessions/{id}", Wrap([self](const HttpRequest& r) -> StatusOr<Json> {
-          ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
+          ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, {"title"}));
           ASKDB_ASSIGN_OR_RETURN(std::string title, RequireString(body, "title"));
           ASKDB_ASSIGN_OR_RETURN(auto session,
                                  self->deps_.store->RenameSession(Param(r, "id"), title));
@@ -390,7 +399,7 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> CreateAgent(const HttpRequest& r) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, kAgentFields));
     store::AgentRecord agent;
     agent.datasource_id = std::string(store::kDefaultDatasourceId);
     ASKDB_RETURN_IF_ERROR(OptionalString(body, "id", &agent.id));
@@ -400,7 +409,7 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> UpdateAgent(const HttpRequest& r) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, std::span(kAgentFields).subspan(1)));
     ASKDB_ASSIGN_OR_RETURN(store::AgentRecord agent, deps_.store->GetAgent(Param(r, "id")));
     ASKDB_RETURN_IF_ERROR(ReadAgentFields(body, agent));
     ASKDB_ASSIGN_OR_RETURN(agent, deps_.store->UpdateAgent(agent));
@@ -490,7 +499,7 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> CreateExample(const HttpRequest& r) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, {"id", "question", "sql"}));
     ASKDB_RETURN_IF_ERROR(deps_.store->GetAgent(Param(r, "id")).status());
     store::ExampleRecord example;
     example.agent_id = Param(r, "id");
@@ -502,7 +511,7 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> UpdateExample(const HttpRequest& r) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, {"question", "sql"}));
     ASKDB_ASSIGN_OR_RETURN(store::ExampleRecord example, AgentExample(r));
     ASKDB_RETURN_IF_ERROR(OptionalString(body, "question", &example.question));
     ASKDB_RETURN_IF_ERROR(OptionalString(body, "sql", &example.sql));
@@ -544,7 +553,7 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> CreateDatasource(const HttpRequest& r) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, {"id", "name", "url", "password", "test"}));
     store::DatasourceRecord ds;
     ASKDB_RETURN_IF_ERROR(OptionalString(body, "id", &ds.id));
     ASKDB_ASSIGN_OR_RETURN(ds.name, RequireString(body, "name"));
@@ -573,7 +582,7 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> UpdateDatasource(const HttpRequest& r) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, {"name", "url", "password"}));
     ASKDB_ASSIGN_OR_RETURN(store::DatasourceRecord ds, deps_.store->GetDatasource(Param(r, "id")));
     ASKDB_RETURN_IF_ERROR(OptionalString(body, "name", &ds.name));
     ASKDB_RETURN_IF_ERROR(ReadConnection(body, ds, false));
@@ -712,6 +721,7 @@ class Management : public std::enable_shared_from_this<Management> {
     ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
     if (body.contains("entries")) {
       // {"entries": "<csv>", "relations": "<csv>"?}: both CSV files at once.
+      ASKDB_RETURN_IF_ERROR(RejectUnknownFields(body, {"entries", "relations"}));
       ASKDB_ASSIGN_OR_RETURN(std::string entries, RequireString(body, "entries"));
       std::string relations;
       ASKDB_RETURN_IF_ERROR(OptionalString(body, "relations", &relations));
@@ -767,7 +777,8 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> SaveRelation(const HttpRequest& r, bool creating) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
+    const std::span<const std::string_view> fields(kRelationFields);
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, creating ? fields : fields.subspan(1)));
     store::RelationRecord relation;
     if (creating) {
       ASKDB_RETURN_IF_ERROR(deps_.store->GetDatasource(Param(r, "id")).status());
@@ -805,7 +816,8 @@ class Management : public std::enable_shared_from_this<Management> {
 
   // ------------------------------------------------------------------ models
   StatusOr<Json> SaveModelConfig(const HttpRequest& r, bool creating) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
+    const std::span<const std::string_view> fields(kModelConfigFields);
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, creating ? fields : fields.subspan(2)));
     store::ModelConfigRecord model;
     if (creating) {
       ASKDB_RETURN_IF_ERROR(OptionalString(body, "id", &model.id));

@@ -64,6 +64,11 @@ Json Object(Json properties, std::vector<std::string> required = {}) {
   if (!required.empty()) schema["required"] = required;
   return schema;
 }
+// `body` without the properties `fields` (an update's body: the path names the record).
+Json Without(Json body, std::initializer_list<std::string_view> fields) {
+  for (std::string_view field : fields) body["properties"].erase(std::string(field));
+  return body;
+}
 Json Ref(std::string_view name) {
   return Json{{"$ref", "#/components/schemas/" + std::string(name)}};
 }
@@ -96,8 +101,8 @@ std::vector<ManagementOp> AgentOps() {
       {"get", "/api/v1/agents", "List agents", nullptr, 200, "{\"agents\": [Agent]}", list},
       {"post", "/api/v1/agents", "Create an agent", agent_body, 201, "The agent", Ref("Agent")},
       {"get", "/api/v1/agents/{id}", "Get an agent", nullptr, 200, "The agent", Ref("Agent")},
-      {"put", "/api/v1/agents/{id}", "Change an agent (fields given replace)", agent_body, 200,
-       "The agent", Ref("Agent")},
+      {"put", "/api/v1/agents/{id}", "Change an agent (fields given replace)",
+       Without(agent_body, {"id"}), 200, "The agent", Ref("Agent")},
       {"delete", "/api/v1/agents/{id}", "Delete an agent, its examples, sessions and keys", nullptr,
        204, "Deleted", nullptr},
       {"get", "/api/v1/agents/{id}/keys", "List the agent's API keys (no secrets)", nullptr, 200,
@@ -148,7 +153,7 @@ std::vector<ManagementOp> DatasourceOps() {
       {"get", "/api/v1/datasources/{id}", "Get a datasource", nullptr, 200, "The datasource",
        Ref("Datasource")},
       {"put", "/api/v1/datasources/{id}", "Change a datasource (password \"\" removes it)",
-       datasource_body, 200, "The datasource", Ref("Datasource")},
+       Without(datasource_body, {"id"}), 200, "The datasource", Ref("Datasource")},
       {"delete", "/api/v1/datasources/{id}", "Delete a datasource no agent is bound to", nullptr,
        204, "Deleted", nullptr},
       {"post", "/api/v1/datasources/{id}/test", "Connect and run SELECT 1", nullptr, 200,
@@ -197,7 +202,7 @@ std::vector<ManagementOp> RelationOps() {
       {"get", "/api/v1/datasources/{id}/relations/{relation_id}", "Get a relation", nullptr, 200,
        "The relation", Ref("Relation")},
       {"put", "/api/v1/datasources/{id}/relations/{relation_id}", "Change a relation",
-       relation_body, 200, "The relation", Ref("Relation")},
+       Without(relation_body, {"id"}), 200, "The relation", Ref("Relation")},
       {"delete", "/api/v1/datasources/{id}/relations/{relation_id}", "Delete a relation", nullptr,
        204, "Deleted", nullptr},
   };
@@ -246,8 +251,9 @@ std::vector<ManagementOp> ModelOps() {
        Ref("Model")},
       {"get", "/api/v1/models/{id}", "Get a model configuration", nullptr, 200, "The model",
        Ref("Model")},
-      {"put", "/api/v1/models/{id}", "Change a model configuration", model_body, 200, "The model",
-       Ref("Model")},
+      {"put", "/api/v1/models/{id}",
+       "Change a model configuration (activate it with POST .../activate)",
+       Without(model_body, {"id", "active"}), 200, "The model", Ref("Model")},
       {"delete", "/api/v1/models/{id}", "Delete a model configuration", nullptr, 204, "Deleted",
        nullptr},
       {"post", "/api/v1/models/{id}/activate", "Make this the one active model", nullptr, 200,
@@ -292,7 +298,8 @@ std::vector<ManagementOp> KnowledgeOps() {
        "parameters (?file_name required)",
        nullptr, 201,
        "The item (400 names what is wrong: empty, over knowledge.max_file_mb, "
-       "not UTF-8, corrupt or encrypted PDF; nothing is stored)",
+       "not UTF-8, corrupt or encrypted PDF; nothing is stored. 409 when its text is already "
+       "indexed in the scope: error.item_id names that item, nothing is added)",
        list},
       {"post", "/api/v1/knowledge/search",
        "Hybrid search with each hit's keyword, vector and fused scores", KnowledgeSearchBody(), 200,
@@ -310,6 +317,8 @@ std::vector<ManagementOp> KnowledgeItemOps() {
                                  {"question", Str()},
                                  {"answer", Str()},
                                  {"recall", Bool()},
+                                 {"agent", Str()},
+                                 {"datasource", Str()},
                                  {"chunker", Object({{"kind", Str()},
                                                      {"size", {{"type", "integer"}}},
                                                      {"overlap", {{"type", "integer"}}}})}});
@@ -361,6 +370,27 @@ std::vector<ManagementOp> TermOps() {
   };
 }
 
+// A data rule (docs/permissions.md); the path's datasource and rule id win over the body's, so
+// a rule read with GET can be sent back as it is.
+Json RuleBody() {
+  return Object({{"id", Str()},
+                 {"datasource_id", Str()},
+                 {"grantee_kind", {{"type", "string"}, {"enum", {"user", "role"}}}},
+                 {"grantee", Str()},
+                 {"kind", {{"type", "string"}, {"enum", {"row", "hide", "mask"}}}},
+                 {"table", Str()},
+                 {"predicate", Str()},
+                 {"column", Str()},
+                 {"mask", {{"type", "string"}, {"enum", {"fixed", "partial", "hash"}}}},
+                 {"mask_text", Str()},
+                 {"keep_first", {{"type", "integer"}}},
+                 {"keep_last", {{"type", "integer"}}},
+                 {"note", Str()},
+                 {"created_ms", {{"type", "integer"}}},
+                 {"updated_ms", {{"type", "integer"}}}},
+                {"grantee_kind", "grantee", "kind", "table"});
+}
+
 // Users and data permissions (docs/permissions.md#users-and-sign-in), the audit log.
 std::vector<ManagementOp> UserOps() {
   const Json list = Object({});
@@ -398,12 +428,12 @@ std::vector<ManagementOp> UserOps() {
       {"get", "/api/v1/datasources/{id}/permissions", "The datasource's data rules (admin)",
        nullptr, 200, "{\"rules\": [Rule]}", list},
       {"post", "/api/v1/datasources/{id}/permissions",
-       "Add a row or column rule, checked against the catalog (admin)", nullptr, 201, "The rule",
+       "Add a row or column rule, checked against the catalog (admin)", RuleBody(), 201, "The rule",
        list},
       {"get", "/api/v1/datasources/{id}/permissions/{rid}", "Get a rule (admin)", nullptr, 200,
        "The rule", list},
-      {"put", "/api/v1/datasources/{id}/permissions/{rid}", "Replace a rule (admin)", nullptr, 200,
-       "The rule", list},
+      {"put", "/api/v1/datasources/{id}/permissions/{rid}", "Replace a rule (admin)", RuleBody(),
+       200, "The rule", list},
       {"delete", "/api/v1/datasources/{id}/permissions/{rid}", "Delete a rule (admin)", nullptr,
        200, "{deleted}", list},
 
@@ -454,7 +484,13 @@ Json ManagementOperation(const ManagementOp& op) {
   responses[std::to_string(op.success)] = std::move(success);
   Json operation{{"summary", op.summary}, {"tags", {"management"}}, {"responses", responses}};
   if (!params.empty()) operation["parameters"] = std::move(params);
-  if (!op.request.is_null()) operation["requestBody"] = JsonBody(op.request);
+  if (!op.request.is_null()) {
+    // A field the body does not list is refused (400 naming it), never ignored. A semantic
+    // model's body is the model, checked field by field by its own reader.
+    Json body = op.request;
+    if (!body.value("properties", Json::object()).empty()) body["additionalProperties"] = false;
+    operation["requestBody"] = JsonBody(std::move(body));
+  }
   return operation;
 }
 

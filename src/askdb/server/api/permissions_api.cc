@@ -1,6 +1,7 @@
 #include "askdb/server/api/permissions_api.h"
 
 #include <memory>
+#include <string_view>
 #include <utility>
 
 #include "askdb/agent/ask/datasource.h"
@@ -12,6 +13,13 @@
 
 namespace askdb::server::api {
 namespace {
+
+// The fields a rule's body may hold: what RuleFromJson reads. The path's datasource and rule
+// id win over a body's (a rule read with GET can be sent back as it is).
+constexpr std::string_view kRuleFields[] = {"id",   "datasource_id", "grantee_kind", "grantee",
+                                            "kind", "table",         "predicate",    "column",
+                                            "mask", "mask_text",     "keep_first",   "keep_last",
+                                            "note", "created_ms",    "updated_ms"};
 
 using users::Principal;
 using users::StatusResponse;
@@ -43,7 +51,7 @@ class PermissionsApi {
       StatusOr<permissions::PermissionRule> existing = Owned(http);
       if (!existing.ok()) return StatusResponse(existing.status());
     }
-    StatusOr<Json> body = ParseJsonBody(http);
+    StatusOr<Json> body = ParseJsonBody(http, kRuleFields);
     if (!body.ok()) return StatusResponse(body.status());
     (*body)["datasource_id"] = datasource;
     if (!rule_id.empty()) (*body)["id"] = rule_id;

@@ -55,7 +55,7 @@ class TermsApi {
   StatusOr<Json> Recall(const HttpRequest& r) const {
     ASKDB_ASSIGN_OR_RETURN(Owner owner, OwnerOf(r));
     ASKDB_ASSIGN_OR_RETURN(BusinessTerm term, Owned(r, owner));
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, {"is_recall"}));
     if (!body.is_object() || !body.contains("is_recall") || !body["is_recall"].is_boolean()) {
       return InvalidArgumentError("the body must be {\"is_recall\": true|false}");
     }

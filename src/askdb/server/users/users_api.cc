@@ -1,5 +1,7 @@
 #include "askdb/server/users/users_api.h"
 
+#include <span>
+#include <string_view>
 #include <utility>
 
 #include "askdb/server/json_request.h"
@@ -56,6 +58,9 @@ Status ReadAttributes(const Json& body, std::map<std::string, std::string>* out)
 }
 
 // Applies the fields of `body` that are present to `user` (name excluded).
+// The fields a user's body may hold; the first (name) only when creating: the path names it.
+constexpr std::string_view kUserFields[] = {"name", "role", "password", "attributes", "agents"};
+
 Status ApplyUserFields(const UserAuth& auth, const store::ManagementStore* agent_store,
                        const Json& body, UserRecord* user, bool* password_changed) {
   std::string role;
@@ -84,7 +89,7 @@ class UsersApi {
   explicit UsersApi(UsersApiDeps deps) : deps_(deps) {}
 
   HttpResponse Login(const HttpRequest& http) const {
-    StatusOr<Json> body = ParseJsonBody(http);
+    StatusOr<Json> body = ParseJsonBody(http, {"name", "password"});
     if (!body.ok()) return StatusResponse(body.status());
     StatusOr<std::string> name = RequireString(*body, "name");
     if (!name.ok()) return StatusResponse(name.status());
@@ -118,7 +123,7 @@ class UsersApi {
   }
 
   HttpResponse Create(const HttpRequest& http, const Principal& who) const {
-    StatusOr<Json> body = ParseJsonBody(http);
+    StatusOr<Json> body = ParseJsonBody(http, kUserFields);
     if (!body.ok()) return StatusResponse(body.status());
     StatusOr<std::string> name = RequireString(*body, "name");
     if (!name.ok()) return StatusResponse(name.status());
@@ -141,7 +146,7 @@ class UsersApi {
   }
 
   HttpResponse Update(const HttpRequest& http, const Principal& who) const {
-    StatusOr<Json> body = ParseJsonBody(http);
+    StatusOr<Json> body = ParseJsonBody(http, std::span(kUserFields).subspan(1));
     if (!body.ok()) return StatusResponse(body.status());
     const std::string name(http.PathParam("name"));
     StatusOr<UserRecord> user = deps_.auth->store().GetUser(name);
