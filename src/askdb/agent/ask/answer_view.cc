@@ -131,10 +131,72 @@ struct FilterPhrases {
   std::vector<std::string> values;
 };
 
+// A business term's filter ("数字渠道 = orders.channel IN (...)"), said in the person's words.
+bool IsTermFilter(const Json& m, const std::string& target) {
+  return m.value("kind", "") == "filter" && !m.value("phrase", "").empty() &&
+         target.find(" = ") != std::string::npos &&
+         static_cast<unsigned char>(target.front()) >= 0x80;
+}
+
+// A value filter of the reading: "Invoice.BillingCountry = USA", "Invoice.BillingCountry <> USA".
+struct ValueFilter {
+  std::string column, value;
+  bool negated = false;
+};
+
+std::optional<ValueFilter> ReadValueFilter(const std::string& target) {
+  const bool negated = target.find(" <> ") != std::string::npos;
+  const size_t op = target.find(negated ? " <> " : " = ");
+  if (op == std::string::npos || target.find(" (") != std::string::npos) return std::nullopt;
+  return ValueFilter{.column = target.substr(0, op),
+                     .value = target.substr(op + (negated ? 4 : 3)),
+                     .negated = negated};
+}
+
+// The words for a value: the semantic model's label in a Chinese run; a stored code the person
+// named in words ("female" for F): their words, not the code ("number of customers for F" says
+// nothing to them). In Chinese, the words the person used for the value when they are Chinese
+// (女性的客户数, not the label's 女的客户数).
+std::string ValueWords(const Json& m, const ValueFilter& f, const catalog::SemanticModel* model,
+                       bool chinese) {
+  std::string words = f.value;
+  if (chinese && model != nullptr) {
+    if (std::optional<ColumnWords> w = SourceWords(*model, text::AsciiLower(f.column))) {
+      auto it = w->labels.find(f.value);
+      if (it != w->labels.end() && !it->second.empty()) words = it->second;
+    }
+  }
+  if (const std::string phrase = m.value("phrase", ""); !phrase.empty()) {
+    if (!chinese && IsCode(f.value) && text::AsciiLower(phrase) != text::AsciiLower(f.value)) {
+      words = phrase;
+    }
+    if (chinese && text::ContainsCjk(phrase)) words = phrase;
+  }
+  return words;
+}
+
+// Adds a value's words; one person's first and last name read as one name ("Helena Holý", not
+// "Helena、Holý"). `first_name_of` is "customer." when the last words were a first name's.
+void AddValueWords(const ValueFilter& f, const std::string& words, bool chinese,
+                   std::string& first_name_of, FilterPhrases& out) {
+  const std::string lower = text::AsciiLower(f.column);
+  const size_t dot = lower.rfind('.');
+  const std::string table = dot == std::string::npos ? "" : lower.substr(0, dot + 1);
+  const std::string bare = lower.substr(table.size());
+  if (!f.negated && !first_name_of.empty() && first_name_of == table &&
+      (bare == "lastname" || bare == "last_name" || bare == "surname")) {
+    out.values.back() += " " + words;
+    first_name_of.clear();
+    return;
+  }
+  first_name_of = !f.negated && (bare == "firstname" || bare == "first_name") ? table : "";
+  out.values.push_back(f.negated ? (chinese ? "非" : "not ") + words : words);
+}
+
 FilterPhrases FilterWords(const Json& reading, const catalog::SemanticModel* model, bool chinese) {
   FilterPhrases out;
   if (!reading.is_object()) return out;
-  std::string first_name_of;  // "customer." when the last word was a first name's value
+  std::string first_name_of;
   const Json mappings = reading.value("mappings", Json::array());
   for (const Json& m : mappings) {
     if (!m.is_object()) continue;
@@ -142,51 +204,13 @@ FilterPhrases FilterWords(const Json& reading, const catalog::SemanticModel* mod
     const std::string target = m.value("target", "");
     if (kind == "time") {
       out.periods.push_back(PeriodWords(target, chinese));
-      continue;
-    }
-    // A business term's filter ("数字渠道 = orders.channel IN (...)"): the person's words.
-    if (kind == "filter" && !m.value("phrase", "").empty() &&
-        target.find(" = ") != std::string::npos &&
-        static_cast<unsigned char>(target.front()) >= 0x80) {
+    } else if (IsTermFilter(m, target)) {
       out.values.push_back(m.value("phrase", ""));
-      continue;
-    }
-    if (kind != "value") continue;
-    // "Invoice.BillingCountry = USA", "Invoice.BillingCountry <> USA".
-    const bool negated = target.find(" <> ") != std::string::npos;
-    const size_t op = target.find(negated ? " <> " : " = ");
-    if (op == std::string::npos || target.find(" (") != std::string::npos) continue;
-    const std::string column = target.substr(0, op);
-    const std::string value = target.substr(op + (negated ? 4 : 3));
-    std::string words = value;
-    if (chinese && model != nullptr) {
-      if (std::optional<ColumnWords> w = SourceWords(*model, text::AsciiLower(column))) {
-        auto it = w->labels.find(value);
-        if (it != w->labels.end() && !it->second.empty()) words = it->second;
+    } else if (kind == "value") {
+      if (std::optional<ValueFilter> f = ReadValueFilter(target)) {
+        AddValueWords(*f, ValueWords(m, *f, model, chinese), chinese, first_name_of, out);
       }
     }
-    // A stored code the person named in words ("female" for F): their words, not the code
-    // ("number of customers for F" says nothing to them). In Chinese, the words the person
-    // used for the value when they are Chinese (女性的客户数, not the label's 女的客户数).
-    if (const std::string phrase = m.value("phrase", ""); !phrase.empty()) {
-      if (!chinese && IsCode(value) && text::AsciiLower(phrase) != text::AsciiLower(value)) {
-        words = phrase;
-      }
-      if (chinese && text::ContainsCjk(phrase)) words = phrase;
-    }
-    // One person's first and last name read as one name ("Helena Holý", not "Helena、Holý").
-    const std::string lower = text::AsciiLower(column);
-    const size_t dot = lower.rfind('.');
-    const std::string table = dot == std::string::npos ? "" : lower.substr(0, dot + 1);
-    const std::string bare = lower.substr(table.size());
-    if (!negated && !first_name_of.empty() && first_name_of == table &&
-        (bare == "lastname" || bare == "last_name" || bare == "surname")) {
-      out.values.back() += " " + words;
-      first_name_of.clear();
-      continue;
-    }
-    first_name_of = !negated && (bare == "firstname" || bare == "first_name") ? table : "";
-    out.values.push_back(negated ? (chinese ? "非" : "not ") + words : words);
   }
   return out;
 }

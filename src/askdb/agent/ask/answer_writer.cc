@@ -170,6 +170,79 @@ std::string PartialCategoryAnswer(const analysis::ChartData& data, const Extreme
   return out + ".";
 }
 
+// What a breakdown's sentence says of all its groups: the highest and lowest, tied or not,
+// and the total when the values add up.
+struct CategoryFacts {
+  const analysis::ChartData& data;
+  const analysis::ChartSeries& series;
+  Extremes e;
+  double top_value = 0, bottom_value = 0;
+  double total = 0;  // 0: no total (values that do not add up, or a top N)
+  std::string n, top, bottom;
+};
+
+CategoryFacts ReadCategoryFacts(const analysis::ChartData& data, const Extremes& e, bool chinese) {
+  const analysis::ChartSeries& series = data.series.front();
+  CategoryFacts f{.data = data, .series = series, .e = e};
+  f.top_value = *series.values[e.max_index];
+  f.bottom_value = *series.values[e.min_index];
+  // A total and shares only of values that add up (not prices, averages, rates, per-row
+  // attributes), over all the rows (not a top N): otherwise they mean nothing.
+  f.total = series.additive && !data.rows_limited ? PositiveTotal(series.values) : 0;
+  f.n = std::to_string(data.labels.size());
+  f.top = Tied(data.labels[e.max_index], e.max_ties, chinese, kGroupTies);
+  f.bottom = Tied(data.labels[e.min_index], e.min_ties, chinese, kGroupTies);
+  return f;
+}
+
+std::string ChineseCategoryAnswer(const CategoryFacts& f) {
+  const analysis::ChartData& data = f.data;
+  const Extremes& e = f.e;
+  // A top N asked for is "the first N"; only the row cap means rows the reader did not ask
+  // to leave out are missing.
+  std::string out = data.row_cap_reached ? CutRows(data.labels.size(), true) + "；"
+                    : data.rows_limited  ? "前 " + f.n + " 项；"
+                                         : "共 " + f.n + " 项；";
+  if (e.all_equal()) {
+    out += f.series.name + "均为 " + Shown(f.top_value, f.series);
+  } else {
+    out += f.top + ZhGap(f.top) + "的" + f.series.name + (e.max_ties > 1 ? "并列最高" : "最高") +
+           "，为 " + Shown(f.top_value, f.series);
+    if (f.total > 0)
+      out += (e.max_ties > 1 ? "（各占 " : "（占 ") + Percent(f.top_value, f.total) + "）";
+    // "这些项中 Luis Rojas 最低": a Latin label keeps a space on both sides.
+    const bool latin = !f.bottom.empty() && std::isalnum(static_cast<unsigned char>(f.bottom[0]));
+    out += std::string("，") + (data.rows_limited ? (latin ? "这些项中 " : "这些项中") : "") +
+           f.bottom + ZhGap(f.bottom) + (e.min_ties > 1 ? "并列最低" : "最低") + "，为 " +
+           Shown(f.bottom_value, f.series);
+  }
+  if (f.total > 0) out += "；合计 " + Shown(f.total, f.series);
+  return out + "。";
+}
+
+std::string EnglishCategoryAnswer(const CategoryFacts& f) {
+  const analysis::ChartData& data = f.data;
+  const Extremes& e = f.e;
+  const std::string rows = f.n + (data.grouped ? " groups" : " rows");
+  std::string out = data.row_cap_reached ? CutRows(data.labels.size(), false) + "; "
+                    : data.rows_limited  ? "the first " + rows + "; "
+                                         : rows + "; ";
+  if (e.all_equal()) {
+    out += "each has " + f.series.name + " " + Shown(f.top_value, f.series);
+  } else {
+    out += f.top + (e.max_ties > 1 ? " tie for the highest " : " has the highest ") +
+           f.series.name + " at " + Shown(f.top_value, f.series);
+    if (f.total > 0) {
+      out += std::string(e.max_ties > 1 ? " (each " : " (") + Percent(f.top_value, f.total) +
+             " of the total)";
+    }
+    out += ", " + f.bottom + " the lowest" + (data.rows_limited ? " of these" : "") + " at " +
+           Shown(f.bottom_value, f.series);
+  }
+  if (f.total > 0) out += "; total " + Shown(f.total, f.series);
+  return out + ".";
+}
+
 std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   const analysis::ChartSeries& series = data.series.front();
   std::vector<std::optional<double>> values = series.values;
@@ -177,129 +250,106 @@ std::string CategoryAnswer(const analysis::ChartData& data, bool chinese) {
   const Extremes e = FindExtremes(values);
   if (e.count == 0) return chinese ? "结果中没有数值。" : "The result holds no numbers.";
   if (data.total_categories > data.labels.size()) return PartialCategoryAnswer(data, e, chinese);
-  const double top_value = *series.values[e.max_index];
-  const double bottom_value = *series.values[e.min_index];
-  // A total and shares only of values that add up (not prices, averages, rates, per-row
-  // attributes), over all the rows (not a top N): otherwise they mean nothing.
-  const double total =
-      series.additive && !data.rows_limited ? PositiveTotal(series.values) : 0;  // 0: none
-  const std::string& first = data.labels[e.max_index];
   if (e.count == 1 && data.labels.size() == 1) {
     // One row ("订单最多的城市", top 1): its value, without shares or extremes of one.
-    return chinese
-               ? first + ZhGap(first) + "的" + series.name + "为 " + Shown(top_value, series) + "。"
-               : first + ": " + series.name + " " + Shown(top_value, series) + ".";
+    const std::string& first = data.labels[e.max_index];
+    const std::string value = Shown(*series.values[e.max_index], series);
+    return chinese ? first + ZhGap(first) + "的" + series.name + "为 " + value + "。"
+                   : first + ": " + series.name + " " + value + ".";
   }
-  const std::string n = std::to_string(data.labels.size());
-  const std::string top = Tied(first, e.max_ties, chinese, kGroupTies);
-  const std::string bottom = Tied(data.labels[e.min_index], e.min_ties, chinese, kGroupTies);
-  std::string out;
-  if (chinese) {
-    // A top N asked for is "the first N"; only the row cap means rows the reader did not ask
-    // to leave out are missing.
-    out = data.row_cap_reached ? CutRows(data.labels.size(), true) + "；"
-          : data.rows_limited  ? "前 " + n + " 项；"
-                               : "共 " + n + " 项；";
-    if (e.all_equal()) {
-      out += series.name + "均为 " + Shown(top_value, series);
-    } else {
-      out += top + ZhGap(top) + "的" + series.name + (e.max_ties > 1 ? "并列最高" : "最高") +
-             "，为 " + Shown(top_value, series);
-      if (total > 0)
-        out += (e.max_ties > 1 ? "（各占 " : "（占 ") + Percent(top_value, total) + "）";
-      // "这些项中 Luis Rojas 最低": a Latin label keeps a space on both sides.
-      const bool latin = !bottom.empty() && std::isalnum(static_cast<unsigned char>(bottom[0]));
-      out += std::string("，") + (data.rows_limited ? (latin ? "这些项中 " : "这些项中") : "") +
-             bottom + ZhGap(bottom) + (e.min_ties > 1 ? "并列最低" : "最低") + "，为 " +
-             Shown(bottom_value, series);
+  const CategoryFacts facts = ReadCategoryFacts(data, e, chinese);
+  return chinese ? ChineseCategoryAnswer(facts) : EnglishCategoryAnswer(facts);
+}
+
+// What a series' sentence says: its first and last points, the change between them, the
+// peak and the trough.
+struct SeriesFacts {
+  const analysis::ChartSeries& series;
+  Extremes e;
+  double first = 0, last = 0;
+  std::string first_label, last_label;
+  std::string change;  // "+12.5%"; empty when there is none to tell
+  bool flat = false;   // under 0.05%, which would read "-0.0%": unchanged
+  std::string peak, trough;
+};
+
+// The first and last points that hold a value.
+void ReadEnds(const analysis::ChartData& data, SeriesFacts& f) {
+  bool seen = false;
+  for (size_t i = 0; i < f.series.values.size(); ++i) {
+    if (!f.series.values[i]) continue;
+    if (!seen) {
+      f.first = *f.series.values[i];
+      f.first_label = data.labels[i];
+      seen = true;
     }
-    if (total > 0) out += "；合计 " + Shown(total, series);
-    return out + "。";
+    f.last = *f.series.values[i];
+    f.last_label = data.labels[i];
   }
-  const std::string rows = n + (data.grouped ? " groups" : " rows");
-  out = data.row_cap_reached ? CutRows(data.labels.size(), false) + "; "
-        : data.rows_limited  ? "the first " + rows + "; "
-                             : rows + "; ";
+}
+
+// The change from the first to the last point.
+void ReadChange(SeriesFacts& f) {
+  if (f.first == 0 || f.first_label == f.last_label) return;
+  const double pct = 100.0 * (f.last - f.first) / std::fabs(f.first);
+  constexpr double kFlatPercent = 0.05;
+  f.flat = std::fabs(pct) < kFlatPercent;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f%%", pct);
+  f.change = buf;
+}
+
+std::string ChineseSeriesAnswer(const SeriesFacts& f) {
+  const Extremes& e = f.e;
+  std::string out = f.first_label + " 至 " + f.last_label + "，" + f.series.name;
   if (e.all_equal()) {
-    out += "each has " + series.name + " " + Shown(top_value, series);
+    out += "均为 " + Shown(*f.series.values[e.max_index], f.series);
   } else {
-    out += top + (e.max_ties > 1 ? " tie for the highest " : " has the highest ") + series.name +
-           " at " + Shown(top_value, series);
-    if (total > 0) {
-      out += std::string(e.max_ties > 1 ? " (each " : " (") + Percent(top_value, total) +
-             " of the total)";
-    }
-    out += ", " + bottom + " the lowest" + (data.rows_limited ? " of these" : "") + " at " +
-           Shown(bottom_value, series);
+    out += "峰值在 " + f.peak + "（" + Shown(*f.series.values[e.max_index], f.series) +
+           "），低谷在 " + f.trough + "（" + Shown(*f.series.values[e.min_index], f.series) + "）";
   }
-  if (total > 0) out += "; total " + Shown(total, series);
+  if (f.flat) {
+    out += "；" + f.last_label + " 与 " + f.first_label + " 持平";
+  } else if (!f.change.empty()) {
+    out += "；" + f.last_label + " 较 " + f.first_label + " 变化 " + f.change;
+  }
+  return out + "。";
+}
+
+std::string EnglishSeriesAnswer(const SeriesFacts& f) {
+  const Extremes& e = f.e;
+  std::string out = "From " + f.first_label + " to " + f.last_label + ", " + f.series.name;
+  if (e.all_equal()) {
+    out += " was " + Shown(*f.series.values[e.max_index], f.series) + " throughout";
+  } else {
+    out += " peaked in " + f.peak + " (" + Shown(*f.series.values[e.max_index], f.series) +
+           ") and was lowest in " + f.trough + " (" +
+           Shown(*f.series.values[e.min_index], f.series) + ")";
+  }
+  if (f.flat) {
+    out += "; " + f.last_label + " vs " + f.first_label + ": unchanged";
+  } else if (!f.change.empty()) {
+    out += "; " + f.last_label + " vs " + f.first_label + ": " + f.change;
+  }
   return out + ".";
 }
 
 std::string SeriesAnswer(const analysis::ChartData& data, bool chinese) {
-  const analysis::ChartSeries& series = data.series.front();
-  const Extremes e = FindExtremes(series.values);
-  if (e.count == 0) return chinese ? "结果中没有数值。" : "The result holds no numbers.";
-  std::optional<double> first, last;
-  std::string first_label, last_label;
-  for (size_t i = 0; i < series.values.size(); ++i) {
-    if (!series.values[i]) continue;
-    if (!first) {
-      first = series.values[i];
-      first_label = data.labels[i];
-    }
-    last = series.values[i];
-    last_label = data.labels[i];
-  }
+  SeriesFacts f{.series = data.series.front(), .e = FindExtremes(data.series.front().values)};
+  if (f.e.count == 0) return chinese ? "结果中没有数值。" : "The result holds no numbers.";
+  ReadEnds(data, f);
   // One period ("哪一年的营收最高" keeps the top year): its value, not a peak and a trough of
   // the same point.
-  if (e.count == 1) {
-    const std::string value = Shown(*first, series);
-    return chinese ? first_label + "，" + series.name + ZhGap(series.name) + "为 " + value + "。"
-                   : "In " + first_label + ", " + series.name + " was " + value + ".";
+  if (f.e.count == 1) {
+    const std::string value = Shown(f.first, f.series);
+    return chinese
+               ? f.first_label + "，" + f.series.name + ZhGap(f.series.name) + "为 " + value + "。"
+               : "In " + f.first_label + ", " + f.series.name + " was " + value + ".";
   }
-  // The change from the first to the last point; under 0.05% it reads "-0.0%": unchanged.
-  std::string change;
-  bool flat = false;
-  if (*first != 0 && first_label != last_label) {
-    const double pct = 100.0 * (*last - *first) / std::fabs(*first);
-    constexpr double kFlatPercent = 0.05;
-    flat = std::fabs(pct) < kFlatPercent;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.1f%%", pct);
-    change = buf;
-  }
-  const std::string peak = Tied(data.labels[e.max_index], e.max_ties, chinese, kPeriodTies);
-  const std::string trough = Tied(data.labels[e.min_index], e.min_ties, chinese, kPeriodTies);
-  if (chinese) {
-    std::string out = first_label + " 至 " + last_label + "，" + series.name;
-    if (e.all_equal()) {
-      out += "均为 " + Shown(*series.values[e.max_index], series);
-    } else {
-      out += "峰值在 " + peak + "（" + Shown(*series.values[e.max_index], series) + "），低谷在 " +
-             trough + "（" + Shown(*series.values[e.min_index], series) + "）";
-    }
-    if (flat) {
-      out += "；" + last_label + " 与 " + first_label + " 持平";
-    } else if (!change.empty()) {
-      out += "；" + last_label + " 较 " + first_label + " 变化 " + change;
-    }
-    return out + "。";
-  }
-  std::string out = "From " + first_label + " to " + last_label + ", " + series.name;
-  if (e.all_equal()) {
-    out += " was " + Shown(*series.values[e.max_index], series) + " throughout";
-  } else {
-    out += " peaked in " + peak + " (" + Shown(*series.values[e.max_index], series) +
-           ") and was lowest in " + trough + " (" + Shown(*series.values[e.min_index], series) +
-           ")";
-  }
-  if (flat) {
-    out += "; " + last_label + " vs " + first_label + ": unchanged";
-  } else if (!change.empty()) {
-    out += "; " + last_label + " vs " + first_label + ": " + change;
-  }
-  return out + ".";
+  ReadChange(f);
+  f.peak = Tied(data.labels[f.e.max_index], f.e.max_ties, chinese, kPeriodTies);
+  f.trough = Tied(data.labels[f.e.min_index], f.e.min_ties, chinese, kPeriodTies);
+  return chinese ? ChineseSeriesAnswer(f) : EnglishSeriesAnswer(f);
 }
 
 // A request to change the data ("drop table orders", "删除订单表"), which askdb never does:

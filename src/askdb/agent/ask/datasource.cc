@@ -197,10 +197,10 @@ std::string DatasourceFingerprint(const db::DatabaseSchema& schema,
   return out;
 }
 
-StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> connector,
-                                               std::string_view url,
-                                               const PrepareOptions& options) {
-  PreparedDatasource ds;
+namespace {
+
+// The semantic model: the one the options name, else NAME.semantic.json beside a SQLite file.
+Status LoadModel(std::string_view url, const PrepareOptions& options, PreparedDatasource& ds) {
   std::filesystem::path model_path = options.semantic_model;
   if (model_path.empty()) {
     StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
@@ -210,13 +210,36 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
       if (std::filesystem::exists(candidate, ec)) model_path = candidate;
     }
   }
-  if (!model_path.empty()) {
-    StatusOr<catalog::SemanticModel> model = catalog::LoadSemanticModel(model_path);
-    // LoadSemanticModel names the file in its error already.
-    if (!model.ok()) return model.status();
-    ds.model = std::move(model).value();
-    ds.model_path = model_path;
+  if (model_path.empty()) return Status::Ok();
+  // LoadSemanticModel names the file in its error already.
+  ASKDB_ASSIGN_OR_RETURN(ds.model, catalog::LoadSemanticModel(model_path));
+  ds.model_path = model_path;
+  return Status::Ok();
+}
+
+// The business terms of NAME.terms.json beside a SQLite file, under the store's datasource
+// terms, which win a word over the file's (an agent's win later, per run).
+Status LoadTerms(std::string_view url, const PrepareOptions& options, PreparedDatasource& ds) {
+  if (StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
+      parsed.ok() && parsed->is_sqlite()) {
+    std::error_code ec;
+    const std::filesystem::path terms_path = knowledge::TermsPathFor(parsed->database);
+    if (std::filesystem::exists(terms_path, ec)) {
+      ASKDB_ASSIGN_OR_RETURN(ds.file_terms, knowledge::LoadTermsFile(terms_path));
+      ds.terms_path = terms_path;
+    }
   }
+  ds.terms = knowledge::OverlayTerms(ds.file_terms, options.terms);
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> connector,
+                                               std::string_view url,
+                                               const PrepareOptions& options) {
+  PreparedDatasource ds;
+  ASKDB_RETURN_IF_ERROR(LoadModel(url, options, ds));
   // The structure comes through the schema manager: its persisted copy when the structure
   // fingerprint still matches and the TTL holds (a warm start), else one introspection.
   ASKDB_RETURN_IF_ERROR(CreateSchemaManager(ds, *connector, url, options.schema_cache));
@@ -233,17 +256,7 @@ StatusOr<PreparedDatasource> PrepareDatasource(std::unique_ptr<db::Connector> co
   }
   ASKDB_RETURN_IF_ERROR(
       MeasureStats(ds, *connector, prior, options.schema_cache, "column statistics ready"));
-  if (StatusOr<db::DatabaseUrl> parsed = db::ParseDatabaseUrl(url);
-      parsed.ok() && parsed->is_sqlite()) {
-    std::error_code ec;
-    const std::filesystem::path terms_path = knowledge::TermsPathFor(parsed->database);
-    if (std::filesystem::exists(terms_path, ec)) {
-      ASKDB_ASSIGN_OR_RETURN(ds.file_terms, knowledge::LoadTermsFile(terms_path));
-      ds.terms_path = terms_path;
-    }
-  }
-  // The store's datasource terms win a word over the file's (an agent's win later, per run).
-  ds.terms = knowledge::OverlayTerms(ds.file_terms, options.terms);
+  ASKDB_RETURN_IF_ERROR(LoadTerms(url, options, ds));
   BuildIndex(ds);
   ds.prepare_options = options;
   ds.fingerprint_checked->store(true);  // ReadDetailed read it: the first run need not
