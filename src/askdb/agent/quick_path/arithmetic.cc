@@ -1393,20 +1393,26 @@ size_t AndAHalfLength(std::string_view s) {
   return 0;
 }
 
+bool NumberCueAt(std::string_view s, size_t at, size_t& step) {
+  step = 1;
+  const auto byte = static_cast<unsigned char>(s[at]);
+  if (IsDigit(s[at])) return true;
+  // Every Chinese numeral is a 3-byte UTF-8 sequence, so only a lead byte 1110xxxx starts one.
+  if ((byte & 0xF0) == 0xE0) {
+    step = std::min(kCjkCharBytes, s.size() - at);
+    return IsChineseNumeralChar(CharAt(s, at));
+  }
+  if (!IsAsciiAlpha(s[at])) return false;
+  size_t end = at;
+  while (end < s.size() && IsAsciiAlpha(s[end])) ++end;
+  step = end - at;
+  return IsEnglishNumberWord(s.substr(at, step));
+}
+
 bool MayHoldNumber(std::string_view s) {
-  for (size_t i = 0; i < s.size();) {
-    const auto byte = static_cast<unsigned char>(s[i]);
-    // Every Chinese numeral is a 3-byte UTF-8 sequence, so only a lead byte 1110xxxx starts one.
-    const bool lead3 = (byte & 0xF0) == 0xE0;
-    if (IsDigit(s[i]) || (lead3 && IsChineseNumeralChar(CharAt(s, i)))) return true;
-    if (!IsAsciiAlpha(s[i])) {
-      ++i;
-      continue;
-    }
-    size_t end = i;
-    while (end < s.size() && IsAsciiAlpha(s[end])) ++end;
-    if (IsEnglishNumberWord(s.substr(i, end - i))) return true;
-    i = end;
+  size_t step = 1;
+  for (size_t i = 0; i < s.size(); i += step) {
+    if (NumberCueAt(s, i, step)) return true;
   }
   return false;
 }

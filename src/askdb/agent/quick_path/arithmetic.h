@@ -59,6 +59,11 @@ size_t AndAHalfLength(std::string_view s);
 // value and no reader of stated numbers takes the text, so callers may skip their patterns.
 bool MayHoldNumber(std::string_view s);
 
+// MayHoldNumber's test at byte `at` (a character start, or a Latin word's first letter): whether
+// a digit, a Chinese numeral or a whole English number word starts there. `step`: the bytes to
+// move on (a whole Latin word, else one byte), so one scan can test other things on the way.
+bool NumberCueAt(std::string_view s, size_t at, size_t& step);
+
 // Formats with at most 12 significant digits, no trailing zeros and no exponent for
 // ordinary magnitudes; integers up to 2^63 print exactly ("1099511627776").
 std::string FormatNumber(long double value);

@@ -80,7 +80,7 @@ class Scanner {
  public:
   Scanner(std::string_view s, const UnitTable& units) : s_(s), units_(units) {}
 
-  std::vector<ScanItem> Run() {
+  std::vector<ScanItem> Run(std::string* unread) {
     size_t i = 0;
     while (i < s_.size()) {
       // Units first: "千克" is a unit, not the numeral 千 followed by 克.
@@ -93,6 +93,9 @@ class Scanner {
       if (read == 0) {
         below_zero_ = false;
         read = Utf8CharLength(static_cast<unsigned char>(s_[i]));
+        if (unread != nullptr) unread->append(s_.substr(i, read));
+      } else if (unread != nullptr) {
+        unread->push_back(' ');
       }
       i += read;
     }
@@ -236,12 +239,19 @@ class Scanner {
 
 }  // namespace
 
-std::vector<ScanItem> ScanConversion(std::string_view s, const UnitTable& units) {
-  return Scanner(s, units).Run();
+std::vector<ScanItem> ScanConversion(std::string_view s, const UnitTable& units,
+                                     std::string* unread) {
+  return Scanner(s, units).Run(unread);
 }
 
 const Unit* UnitNamedAt(std::string_view s, size_t at, const UnitTable& units, size_t& length) {
-  for (const std::string& name : units.AllNamesLongestFirst()) {
+  if (at >= s.size()) return nullptr;
+  // Inside a Latin word no ASCII name starts (the test below, for every name at once).
+  if (IsAsciiAlnum(s[at]) && at > 0 &&
+      ((IsAsciiAlnum(s[at - 1]) && !(s[at - 1] >= '0' && s[at - 1] <= '9')) || s[at - 1] == '\'')) {
+    return nullptr;
+  }
+  for (const std::string& name : units.NamesStartingAt(s, at)) {
     if (s.compare(at, name.size(), name) != 0) continue;
     // ASCII names stand alone: the "m" in "5m" counts, the "m" in "mile" does not.
     if (IsAsciiAlnum(name.front()) && at > 0 && IsAsciiAlnum(s[at - 1]) &&
@@ -256,6 +266,23 @@ const Unit* UnitNamedAt(std::string_view s, size_t at, const UnitTable& units, s
     return units.Find(name);
   }
   return nullptr;
+}
+
+bool MayBeConversion(std::string_view s, const UnitTable& units) {
+  bool number = false;
+  int unit_names = 0;
+  size_t step = 1;
+  for (size_t at = 0; at < s.size(); at += step) {
+    if (UnitNamedAt(s, at, units, step) != nullptr) {
+      ++unit_names;
+    } else if (NumberCueAt(s, at, step)) {
+      number = true;
+    } else if (step == 1) {
+      step = Utf8CharLength(static_cast<unsigned char>(s[at]));  // a whole character
+    }
+    if (number && unit_names >= 2) return true;
+  }
+  return false;
 }
 
 RateStatement TakeRateStatement(std::string_view text, std::vector<ScanItem>& items) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,13 +26,22 @@ struct ScanItem {
 };
 
 // The numbers and units of `s` (normalised: lower case, NFKC), in order. Unit names are tried
-// before numerals ("千克" is a unit, not the numeral 千 followed by 克).
-std::vector<ScanItem> ScanConversion(std::string_view s, const UnitTable& units);
+// before numerals ("千克" is a unit, not the numeral 千 followed by 克). With `unread`, also the
+// text no shape read, a space in place of each piece that was read (the words around the
+// conversion: "how many  is that", "合多少").
+std::vector<ScanItem> ScanConversion(std::string_view s, const UnitTable& units,
+                                     std::string* unread = nullptr);
 
 // The unit whose name starts at byte `at` of `s` (the longest such name), with its length in
 // `length`; nullptr when none. An ASCII name stands alone: the "m" of "5m" counts, the "m" of
 // "mile" and the "s" of "what's" do not.
 const Unit* UnitNamedAt(std::string_view s, size_t at, const UnitTable& units, size_t& length);
+
+// The classifier's cheap necessary condition for a conversion, in one scan and no pattern: `s`
+// names an amount (a digit, a Chinese numeral or an English number word, arithmetic.h
+// NumberCueAt) and two units (UnitNamedAt) — the unit of the amount and a target. Most requests
+// fail it, so the conversion reader runs on few.
+bool MayBeConversion(std::string_view s, const UnitTable& units);
 
 // "1欧元兑7.8人民币", "if 1 euro is 7.8 yuan": one unit of a currency is `rate` of another.
 struct RateStatement {

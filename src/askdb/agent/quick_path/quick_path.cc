@@ -14,12 +14,14 @@
 #include "askdb/agent/quick_path/arithmetic.h"
 #include "askdb/agent/quick_path/arithmetic_reading.h"
 #include "askdb/agent/quick_path/bill_question.h"
+#include "askdb/agent/quick_path/conversion_framing.h"
 #include "askdb/agent/quick_path/conversion_scan.h"
 #include "askdb/agent/quick_path/date_question.h"
 #include "askdb/agent/quick_path/discount_question.h"
 #include "askdb/agent/quick_path/division_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
 #include "askdb/agent/quick_path/round_question.h"
+#include "askdb/agent/quick_path/spoken_input.h"
 #include "askdb/agent/quick_path/stated_rate.h"
 #include "askdb/agent/quick_path/time_zone.h"
 #include "askdb/agent/quick_path/unit_table.h"
@@ -292,6 +294,18 @@ std::optional<long double> StatedRate(const RateStatement& stated, const Unit& f
   return std::nullopt;
 }
 
+// What a conversion request is read as (QuickPath::Impl::ReadConversion).
+struct ConversionReading {
+  ConversionRoles roles;
+  RateStatement stated;
+  std::string unread;     // the words around the conversion
+  bool complete = false;  // an amount, its unit and a target
+  bool bare_letters = false;
+  std::optional<long double> rate;
+  ConversionResult result;
+  size_t amounts = 0;  // the numbers scanned beside a stated rate ("5 feet 10 inches": two)
+};
+
 }  // namespace
 
 std::string_view QuickAnswerKindName(QuickAnswerKind kind) {
@@ -391,6 +405,7 @@ struct QuickPath::Impl {
   QuickAnswer Division(const DivisionQuestion& q, Language l) const;
   QuickAnswer Bill(const BillQuestion& q, Language l) const;
   QuickAnswer Round(const RoundQuestion& q, Language l) const;
+  ConversionReading ReadConversion(std::string_view normalized) const;
   QuickAnswer Conversion(std::string_view normalized, Language l) const;
   void ConversionFailure(const ConversionResult& r, const Unit& from, const Unit& to, Language l,
                          QuickAnswer& a) const;
@@ -1036,27 +1051,46 @@ QuickAnswer QuickPath::Impl::Round(const RoundQuestion& q, Language l) const {
   return a;
 }
 
+// What Conversion() reads a request as: the roles of its scanned items, the rate it states,
+// whether its data sizes are bare letters ("2t", "500g" read as bytes) and the text the scan
+// left unread. Both the answer and QuickPath::ReadsWholeConversion start here.
+ConversionReading QuickPath::Impl::ReadConversion(std::string_view normalized) const {
+  ConversionReading reading;
+  std::vector<ScanItem> items = ScanConversion(normalized, units, &reading.unread);
+  reading.stated = TakeRateStatement(normalized, items);
+  reading.amounts =
+      std::count_if(items.begin(), items.end(), [](const ScanItem& item) { return !item.is_unit; });
+  reading.roles = AssignRoles(items, reading.stated, normalized);
+  ConversionRoles& roles = reading.roles;
+  reading.complete = roles.value && roles.from && roles.to;
+  if (reading.complete) {
+    reading.bare_letters = ReadBareDataSizes(normalized, *roles.from, *roles.to);
+    const Unit& from = *roles.from->unit;
+    const Unit& to = *roles.to->unit;
+    reading.rate = roles.rate
+                       ? std::optional<long double>(UnitTable::QuotedRate(from, to, *roles.rate))
+                       : StatedRate(reading.stated, from, to);
+    reading.result = UnitTable::Convert(roles.value->number, from, to, reading.rate);
+  }
+  return reading;
+}
+
 QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l) const {
   QuickAnswer a;
   a.kind = QuickAnswerKind::kConversion;
   a.language = l;
-  std::vector<ScanItem> items = ScanConversion(normalized, units);
-  const RateStatement stated = TakeRateStatement(normalized, items);
-  ConversionRoles roles = AssignRoles(items, stated, normalized);
-  if (!roles.value || !roles.from || !roles.to) {
+  const ConversionReading reading = ReadConversion(normalized);
+  if (!reading.complete) {
     a.ok = false;
     a.value = Json{{"error", "unknown_unit"}};
     a.text = Fill(Text(l, "conversion_error"), {{"reason", Text(l, "unknown_unit")}});
     return a;
   }
-  const bool bare_letters = ReadBareDataSizes(normalized, *roles.from, *roles.to);
-  const Unit& from = *roles.from->unit;
-  const Unit& to = *roles.to->unit;
-  const long double amount = roles.value->number;
-  const std::optional<long double> rate =
-      roles.rate ? std::optional<long double>(UnitTable::QuotedRate(from, to, *roles.rate))
-                 : StatedRate(stated, from, to);
-  const ConversionResult r = UnitTable::Convert(amount, from, to, rate);
+  const Unit& from = *reading.roles.from->unit;
+  const Unit& to = *reading.roles.to->unit;
+  const long double amount = reading.roles.value->number;
+  const std::optional<long double>& rate = reading.rate;
+  const ConversionResult& r = reading.result;
   a.value = Json{{"value", static_cast<double>(amount)},
                  {"from", from.id},
                  {"to", to.id},
@@ -1073,7 +1107,7 @@ QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l)
                                         {"from", SingularForOne(UnitName(from, l), amount)},
                                         {"result", result},
                                         {"to", SingularForOne(UnitName(to, l), r.value)}});
-  if (bare_letters) AddBinaryReading(amount, from, to, l, a);
+  if (reading.bare_letters) AddBinaryReading(amount, from, to, l, a);
   if (rate && (from.needs_rate || to.needs_rate)) a.text += RateNote(from, to, *rate, l);
   return a;
 }
@@ -1266,14 +1300,30 @@ const QuickPath* QuickPath::Default() {
 std::optional<ArithmeticReading> QuickPath::ReadArithmetic(std::string_view request) const {
   const std::string normalized = NormalizedPrefix(request);
   if (!MayHoldNumber(normalized)) return std::nullopt;
-  return impl_->ReadArithmetic(normalized);
+  return impl_->ReadArithmetic(WithoutSpokenNoise(normalized));
+}
+
+bool QuickPath::ReadsWholeConversion(std::string_view normalized) const {
+  // The classifier asks this of most requests: the cheap scan first, the reader on few.
+  if (normalized.size() > kMaxRequestBytes || !MayBeConversion(normalized, impl_->units)) {
+    return false;
+  }
+  const ConversionReading reading = impl_->ReadConversion(WithoutSpokenNoise(normalized));
+  // A currency with no rate stated asks for today's rate (a web search), and one unit named
+  // twice ("what day will it be in 14 days") is no conversion.
+  // One amount (and a quoted rate): "5 feet 10 inches in cm" is a sum this reader does not read.
+  return reading.complete && reading.result.ok() &&
+         reading.amounts == (reading.roles.rate ? 2u : 1u) &&
+         reading.roles.from->unit != reading.roles.to->unit &&
+         OnlyConversionFraming(reading.unread);
 }
 
 std::optional<QuickAnswer> QuickPath::Answer(std::string_view request,
                                              const Classification& classification,
                                              const QuickPathContext& context) const {
   const Language l = context.language.value_or(classification.language);
-  const std::string normalized = NormalizedPrefix(request);
+  // What the classifier's readers read: fillers and a self-correction taken away.
+  const std::string normalized = WithoutSpokenNoise(NormalizedPrefix(request));
   switch (classification.quick_intent) {
     case QuickIntent::kNone:
       return std::nullopt;

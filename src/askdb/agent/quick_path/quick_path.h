@@ -96,6 +96,14 @@ class QuickPath {
   // for the classifier to ask of every request no rule claimed.
   std::optional<ArithmeticReading> ReadArithmetic(std::string_view request) const;
 
+  // Whether the conversion Answer() gives for kConversion reads the WHOLE request: an amount, its
+  // unit and a target, nothing around them but words that ask for a conversion or a short
+  // subject ("my package weighs 3.5 kg, how many pounds is that"), and a result or a currency
+  // rate to ask for. False for a conversion inside a data question ("how many orders weigh over
+  // 100 kg"). No answer text is written; the classifier asks it of requests no rule claimed.
+  // `normalized`: the request as NormalizeRequest leaves it (the classifier's own text).
+  bool ReadsWholeConversion(std::string_view normalized) const;
+
  private:
   struct Impl;
   explicit QuickPath(std::unique_ptr<Impl> impl);

@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "askdb/agent/quick_path/arithmetic_reading.h"
+#include "askdb/agent/quick_path/spoken_input.h"
 #include "askdb/common/clock.h"
 
 namespace askdb::agent {
@@ -1039,6 +1040,54 @@ TEST_F(QuickPathTest, ModelTypedArithmeticIsAnsweredOnlyWhenItParsesWhole) {
   auto mu = Ask("一亩地等于多少平方米");
   ASSERT_TRUE(mu);
   EXPECT_EQ(mu->value["result_text"], "666.666666667");
+}
+
+// Round 19b: the conversion reader types a conversion it reads whole (no rule needed), and a
+// conversion inside a data question stays out of the quick path.
+TEST_F(QuickPathTest, AConversionReadWholeIsTypedByTheReader) {
+  ExpectResults(QuickIntent::kConversion,
+                {{"我的硬盘是2TB，合多少GB", "2000"}, {"100 usd to cny @7.1", "710"}});
+  EXPECT_EQ(RequestClassifier::Default()->Classify("我的硬盘是2TB，合多少GB").rules,
+            std::vector<std::string>{"simple.conversion_read"});
+  const QuickPath& quick_path = *QuickPath::Default();
+  for (std::string_view whole : {"100 usd to cny @7.1", "72华氏度 摄氏", "5英尺 厘米"}) {
+    EXPECT_TRUE(quick_path.ReadsWholeConversion(whole)) << whole;
+  }
+  for (std::string_view part :
+       {"how many orders weigh over 100 kg", "sales in usd by region", "convert our revenue to usd",
+        "订单重量超过10公斤的有多少", "total weight of shipments over 5 kg in pounds",
+        "2024年销售额100万美元是多少人民币", "5 feet 10 inches in cm"}) {
+    EXPECT_FALSE(quick_path.ReadsWholeConversion(part)) << part;
+    EXPECT_NE(RequestClassifier::Default()->Classify(part).rules,
+              std::vector<std::string>{"simple.conversion_read"})
+        << part;
+  }
+}
+
+// Session 24: voice and chat input. Fillers and a self-correction of one number do not stop a
+// reading; a correction whose scope is unclear is not read (no answer rather than a wrong one).
+TEST_F(QuickPathTest, FillersAndSelfCorrectionsOfSpokenInput) {
+  ExpectResults(QuickIntent::kArithmetic, {{"um so whats twenty-five hundred times three", "7500"},
+                                           {"so uh thirty five times like twelve", "420"},
+                                           {"嗯 就是 两万三乘以三", "69000"},
+                                           {"那个 帮我算下一百二十块五乘以四", "482"},
+                                           {"whats 7 no wait 8 times 9", "72"},
+                                           {"3 no 4 times 5", "20"},
+                                           {"陆仟柒佰捌拾玖是多少", "6789"}});
+  ExpectResults(QuickIntent::kConversion, {{"um convert 5 miles to km", "8.04672"}});
+  EXPECT_EQ(WithoutSpokenNoise("我们3个 不对 4个人吃饭花了200块 每人多少"),
+            "我们4个人吃饭花了200块 每人多少");
+  for (std::string_view unclear :
+       {"算一下3乘以5 不对 是4乘以5", "twenty five no thirty times two", "5 plus 3 no 4"}) {
+    EXPECT_EQ(WithoutSpokenNoise(unclear), unclear);
+    EXPECT_EQ(RequestClassifier::Default()->Classify(unclear).quick_intent, QuickIntent::kNone)
+        << unclear;
+  }
+  // A bare number asks for nothing, in digits or alone.
+  for (std::string_view bare : {"2024", "三千五"}) {
+    EXPECT_NE(RequestClassifier::Default()->Classify(bare).quick_intent, QuickIntent::kArithmetic)
+        << bare;
+  }
 }
 
 }  // namespace

@@ -92,6 +92,18 @@ StatusOr<Unit> ReadUnit(const toml::node& unit_node, const Dimension& dim) {
   return unit;
 }
 
+// The bytes of the UTF-8 character at byte `at` of `s` (at most four), packed: one integer per
+// character, so a scan looks up the names it may start with once per character.
+uint32_t FirstCharKey(std::string_view s, size_t at) {
+  const auto lead = static_cast<unsigned char>(s[at]);
+  const size_t length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+  uint32_t key = 0;
+  for (size_t i = at; i < at + length && i < s.size(); ++i) {
+    key = (key << 8) | static_cast<unsigned char>(s[i]);
+  }
+  return key;
+}
+
 }  // namespace
 
 StatusOr<UnitTable> UnitTable::FromToml(std::string_view toml_text) {
@@ -151,6 +163,9 @@ Status UnitTable::Finish() {
   }
   std::stable_sort(names_longest_first_.begin(), names_longest_first_.end(),
                    [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  for (const std::string& name : names_longest_first_) {
+    if (!name.empty()) names_by_first_char_[FirstCharKey(name, 0)].push_back(name);
+  }
   return Status::Ok();
 }
 
@@ -201,6 +216,13 @@ long double UnitTable::QuotedRate(const Unit& from, const Unit& to, long double 
   const long double as_given = std::fabs(std::log(rate) - expected);
   const long double inverted = std::fabs(-std::log(rate) - expected);
   return inverted < as_given ? 1 / rate : rate;
+}
+
+const std::vector<std::string>& UnitTable::NamesStartingAt(std::string_view s, size_t at) const {
+  static const std::vector<std::string> kNone;
+  if (at >= s.size()) return kNone;
+  const auto it = names_by_first_char_.find(FirstCharKey(s, at));
+  return it == names_by_first_char_.end() ? kNone : it->second;
 }
 
 }  // namespace askdb::agent

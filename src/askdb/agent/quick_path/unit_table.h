@@ -9,6 +9,7 @@
 // Thread-safety: immutable after construction; all methods are const and thread-safe.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -63,6 +64,9 @@ class UnitTable {
   // Every name of every unit, longest first (so a regex alternation or a scan prefers
   // "平方公里" over "公里").
   const std::vector<std::string>& AllNamesLongestFirst() const { return names_longest_first_; }
+  // The names that start with the character at byte `at` of `s`, longest first: a scan tries
+  // only these there (the classifier scans every request it asks the conversion reader about).
+  const std::vector<std::string>& NamesStartingAt(std::string_view s, size_t at) const;
 
   // Converts `value` from one unit to another. `rate` (units of `to` per one `from`) is
   // used, and required, for units that need a rate.
@@ -85,6 +89,8 @@ class UnitTable {
   std::unordered_map<std::string, size_t> by_name_;
   std::unordered_map<std::string, size_t> by_short_name_;
   std::vector<std::string> names_longest_first_;
+  // Keyed by the bytes of a name's first character (FirstCharKey in unit_table.cc).
+  std::unordered_map<uint32_t, std::vector<std::string>> names_by_first_char_;
 };
 
 }  // namespace askdb::agent

@@ -1,0 +1,175 @@
+#include "askdb/agent/quick_path/spoken_input.h"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "askdb/agent/quick_path/arithmetic.h"
+
+namespace askdb::agent {
+namespace {
+
+// English words that carry nothing in speech; each is a whole word ("so" of "also" stays).
+constexpr std::string_view kEnglishFillers[] = {"um",   "umm", "uh",   "uhh", "er",   "erm",
+                                                "hmm",  "hm",  "like", "so",  "okay", "ok",
+                                                "well", "hey", "oh",   "yeah"};
+// Fillers of more than one word, as word sequences.
+constexpr std::string_view kEnglishFillerPhrases[] = {"let me think", "you know", "quick one"};
+// Chinese fillers, taken only at the start of a word (after a space), as voice input types them.
+constexpr std::string_view kChineseFillers[] = {"嗯", "呃", "那个", "就是", "啊"};
+
+// Words that correct what was just said, longest first (whole words only).
+constexpr std::string_view kCorrections[] = {
+    "no wait", "no sorry", "i mean", "make that", "or rather", "不对不对", "说错了",
+    "应该是",  "sorry",    "不对",   "不是",      "哦不",      "no",       "wait"};
+// What may follow a Chinese number before a correction: "3个 不对 4个".
+constexpr std::string_view kCounters[] = {"个", "位", "人", "块", "元", "次", "张"};
+// A number right after one of these is an operand: the correction's scope is unclear.
+constexpr std::string_view kOperators[] = {"加",   "减",    "乘",    "除", "以", "的",   "+",
+                                           "-",    "*",     "/",     "x",  "×",  "÷",    "^",
+                                           "plus", "minus", "times", "by", "of", "over", "and"};
+
+std::vector<std::string> Words(std::string_view s) {
+  std::vector<std::string> words;
+  size_t at = 0;
+  while (at < s.size()) {
+    const size_t end = std::min(s.find(' ', at), s.size());
+    if (end > at) words.emplace_back(s.substr(at, end - at));
+    at = end + 1;
+  }
+  return words;
+}
+
+std::string Joined(const std::vector<std::string>& words, size_t from, size_t to) {
+  std::string out;
+  for (size_t i = from; i < to && i < words.size(); ++i) {
+    if (!out.empty()) out += ' ';
+    out += words[i];
+  }
+  return out;
+}
+
+bool IsEnglishFiller(std::string_view word) {
+  return std::find(std::begin(kEnglishFillers), std::end(kEnglishFillers), word) !=
+         std::end(kEnglishFillers);
+}
+
+// A word without the Chinese fillers at its start ("嗯那个" → "").
+std::string WithoutChineseFillers(std::string word) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::string_view filler : kChineseFillers) {
+      if (word.starts_with(filler)) {
+        word.erase(0, filler.size());
+        changed = true;
+      }
+    }
+  }
+  return word;
+}
+
+// Whether a word is noise or a correction, or starts with a Chinese filler: only then is the text
+// rebuilt (the classifier asks the readers of most requests that hold a number).
+bool MayBeNoise(std::string_view word) {
+  const auto starts = [&](std::string_view w) { return word.starts_with(w); };
+  return IsEnglishFiller(word) ||
+         std::any_of(std::begin(kChineseFillers), std::end(kChineseFillers), starts) ||
+         std::any_of(std::begin(kEnglishFillerPhrases), std::end(kEnglishFillerPhrases), starts) ||
+         std::any_of(std::begin(kCorrections), std::end(kCorrections), starts);
+}
+
+std::vector<std::string> WithoutFillers(const std::vector<std::string>& words) {
+  static const std::vector<std::vector<std::string>> kPhrases = [] {
+    std::vector<std::vector<std::string>> phrases;
+    for (std::string_view p : kEnglishFillerPhrases) phrases.push_back(Words(p));
+    return phrases;
+  }();
+  std::vector<std::string> kept;
+  for (size_t i = 0; i < words.size(); ++i) {
+    bool phrase = false;
+    for (const std::vector<std::string>& parts : kPhrases) {
+      if (i + parts.size() <= words.size() &&
+          std::equal(parts.begin(), parts.end(), words.begin() + i)) {
+        i += parts.size() - 1;
+        phrase = true;
+        break;
+      }
+    }
+    if (phrase || IsEnglishFiller(words[i])) continue;
+    std::string word = WithoutChineseFillers(words[i]);
+    if (!word.empty()) kept.push_back(std::move(word));
+  }
+  return kept;
+}
+
+// The bytes of a whole number at the start of `s` (digits, Chinese numerals or one English
+// number word), or 0.
+size_t NumberLength(std::string_view s) {
+  if (const auto n = ParseNumberPrefix(s)) return n->length;
+  if (const auto n = ParseEnglishAmountPrefix(s)) return n->length;
+  return 0;
+}
+
+bool EndsWithOperator(std::string_view s) {
+  return std::any_of(std::begin(kOperators), std::end(kOperators),
+                     [&](std::string_view op) { return s.ends_with(op); });
+}
+
+// The byte where the number that ends `word` begins (a counter after it allowed), or npos.
+size_t CorrectedNumberStart(std::string_view word) {
+  for (std::string_view counter : kCounters) {
+    if (word.ends_with(counter)) {
+      word.remove_suffix(counter.size());
+      break;
+    }
+  }
+  for (size_t at = 0; at < word.size(); ++at) {
+    if ((static_cast<unsigned char>(word[at]) & 0xC0) == 0x80) continue;  // inside a character
+    if (NumberLength(word.substr(at)) == word.size() - at) return at;
+  }
+  return std::string_view::npos;
+}
+
+// The words with "A <correction> B" read as B, when A is one number that is no operand; nullopt
+// when there is no correction or its scope is unclear.
+std::optional<std::vector<std::string>> Corrected(const std::vector<std::string>& words) {
+  for (std::string_view marker : kCorrections) {
+    const std::vector<std::string> parts = Words(marker);
+    for (size_t m = 1; m + parts.size() < words.size(); ++m) {
+      if (!std::equal(parts.begin(), parts.end(), words.begin() + m)) continue;
+      const std::string& before = words[m - 1];
+      std::string after = words[m + parts.size()];
+      if (after.starts_with("是")) after.erase(0, std::string_view("是").size());
+      const size_t start = CorrectedNumberStart(before);
+      if (start == std::string_view::npos || NumberLength(after) == 0) return std::nullopt;
+      const std::string_view lead = std::string_view(before).substr(0, start);
+      const std::string_view previous = m >= 2 ? std::string_view(words[m - 2]) : "";
+      // "3乘以5 不对 4", "twenty five no thirty": the corrected number is part of more.
+      const bool previous_is_number =
+          !previous.empty() && NumberLength(previous) == previous.size();
+      if (EndsWithOperator(lead) ||
+          (lead.empty() && (EndsWithOperator(previous) || previous_is_number))) {
+        return std::nullopt;
+      }
+      std::vector<std::string> out(words.begin(), words.begin() + (m - 1));
+      out.push_back(std::string(lead) + after);
+      out.insert(out.end(), words.begin() + (m + parts.size() + 1), words.end());
+      return out;
+    }
+  }
+  return words;
+}
+
+}  // namespace
+
+std::string WithoutSpokenNoise(std::string_view normalized) {
+  if (!MayHoldNumber(normalized)) return std::string(normalized);
+  const std::vector<std::string> typed = Words(normalized);
+  if (std::none_of(typed.begin(), typed.end(), MayBeNoise)) return std::string(normalized);
+  const std::vector<std::string> words = WithoutFillers(typed);
+  const auto corrected = Corrected(words);
+  if (!corrected) return std::string(normalized);
+  return Joined(*corrected, 0, corrected->size());
+}
+
+}  // namespace askdb::agent
