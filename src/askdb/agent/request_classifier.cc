@@ -94,6 +94,9 @@ constexpr std::string_view kRateRuleId = "simple.rate";
 // And any other request the quick path's arithmetic answer reads whole: an expression left after
 // its framing words (quick_path.toml [arithmetic] prefixes and suffixes), "帮我算下1280乘以15".
 constexpr std::string_view kExpressionRuleId = "simple.expression";
+// A conversion the quick path's conversion reader reads whole when no rule typed it (round 19b,
+// QuickPath::ReadsWholeConversion): "100 usd to cny @7.1", "我的硬盘是2TB，合多少GB".
+constexpr std::string_view kConversionReadRuleId = "simple.conversion_read";
 // Rule ids of the learned intent model's decisions: "model.trivial", "model.other", ...
 constexpr std::string_view kModelRulePrefix = "model.";
 constexpr std::string_view kOtherLabel = "other";
@@ -326,6 +329,16 @@ bool IsBareNumber(std::string_view expression) {
   return number && number->length == expression.size();
 }
 
+// Whether a bare number in Chinese numerals is asked for ("陆仟柒佰捌拾玖是多少" = 6789): written
+// with no digit, and with words around it; "2024" or a lone "三千五" asks for nothing.
+bool AsksForNumeralValue(std::string_view expression, std::string_view normalized) {
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  const auto non_ascii = [](char c) { return (static_cast<unsigned char>(c) & 0x80) != 0; };
+  return expression.size() < normalized.size() &&
+         std::none_of(expression.begin(), expression.end(), digit) &&
+         std::any_of(expression.begin(), expression.end(), non_ascii);
+}
+
 // The rule id of a request the quick path's arithmetic reads whole — the reader's own id (a
 // percentage, a stated rate, a division, a tip or split bill, a discounted price, a rounding) or
 // simple.expression — or nullopt. The quick path decides with the reading its answer renders
@@ -333,15 +346,15 @@ bool IsBareNumber(std::string_view expression) {
 // simple with no rule to keep in step, and the classifier never routes to it a computation it
 // cannot answer. A reading that fails for a reason the answer explains (a division by zero)
 // counts; an expression that does not parse, or a bare number, does not.
-std::optional<std::string_view> WholeRequestComputation(std::string_view normalized) {
-  const QuickPath* quick_path = QuickPath::Default();
-  if (quick_path == nullptr) return std::nullopt;
-  const std::optional<ArithmeticReading> reading = quick_path->ReadArithmetic(normalized);
+std::optional<std::string_view> WholeRequestArithmetic(const QuickPath& quick_path,
+                                                       std::string_view normalized) {
+  const std::optional<ArithmeticReading> reading = quick_path.ReadArithmetic(normalized);
   if (!reading) return std::nullopt;
   const auto& q = reading->question;
   if (const auto* e = std::get_if<ExpressionReading>(&q);
       e != nullptr &&
-      (e->result.error == ArithmeticError::kSyntax || IsBareNumber(e->expression))) {
+      (e->result.error == ArithmeticError::kSyntax ||
+       (IsBareNumber(e->expression) && !AsksForNumeralValue(e->expression, normalized)))) {
     return std::nullopt;
   }
   if (reading->discounted) return kDiscountRuleId;
@@ -351,6 +364,24 @@ std::optional<std::string_view> WholeRequestComputation(std::string_view normali
   if (std::holds_alternative<BillQuestion>(q)) return kBillRuleId;
   if (std::holds_alternative<RoundQuestion>(q)) return kRoundRuleId;
   return kExpressionRuleId;
+}
+
+// A computation the quick path reads whole: its arithmetic (above), else its conversion reader
+// (QuickPath::ReadsWholeConversion, a cheap scan first: "100 usd to cny @7.1").
+struct QuickReading {
+  std::string_view rule;
+  QuickIntent intent = QuickIntent::kNone;
+};
+std::optional<QuickReading> WholeRequestComputation(std::string_view normalized) {
+  const QuickPath* quick_path = QuickPath::Default();
+  if (quick_path == nullptr) return std::nullopt;
+  if (const auto rule = WholeRequestArithmetic(*quick_path, normalized)) {
+    return QuickReading{*rule, QuickIntent::kArithmetic};
+  }
+  if (quick_path->ReadsWholeConversion(normalized)) {
+    return QuickReading{kConversionReadRuleId, QuickIntent::kConversion};
+  }
+  return std::nullopt;
 }
 
 bool IsAsciiDigit(char c) { return c >= '0' && c <= '9'; }
@@ -1125,11 +1156,11 @@ Classification RequestClassifier::Classify(std::string_view request) const {
     return out;
   }
   if (!quick_claimed) {
-    if (const auto rule = WholeRequestComputation(normalized)) {
+    if (const auto reading = WholeRequestComputation(normalized)) {
       out.type = RequestType::kSimple;
       out.confidence = kDateConfidence;
-      out.rules = {std::string(*rule)};
-      out.quick_intent = QuickIntent::kArithmetic;
+      out.rules = {std::string(reading->rule)};
+      out.quick_intent = reading->intent;
       return out;
     }
   }
