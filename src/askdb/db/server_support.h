@@ -151,9 +151,10 @@ inline std::string KnownParamsText(const auto&... lists) {
 }
 
 // The password to use, in this order: the URL's own, the file named by the URL parameter
-// `password_file` (first line), the environment variables in `env_vars` (first set one).
-// nullopt when none gives one (the library's own defaults may still apply, e.g. ~/.pgpass).
-// Errors never contain the password.
+// `password_file` (first line), the environment variables in `env_vars` (the first one set
+// and not empty: an empty variable counts as unset, as everywhere in askdb, so the next one
+// is read). nullopt when none gives one (the library's own defaults may still apply, e.g.
+// ~/.pgpass). Errors never contain the password.
 inline StatusOr<std::optional<std::string>> ResolvePassword(
     const DatabaseUrl& url, const std::vector<std::string_view>& env_vars) {
   if (url.has_password) return std::optional<std::string>(url.password);
@@ -169,7 +170,8 @@ inline StatusOr<std::optional<std::string>> ResolvePassword(
     return std::optional<std::string>(line);
   }
   for (std::string_view var : env_vars) {
-    if (const char* value = std::getenv(std::string(var).c_str()); value != nullptr) {
+    if (const char* value = std::getenv(std::string(var).c_str());
+        value != nullptr && *value != '\0') {
       return std::optional<std::string>(std::string(value));
     }
   }
