@@ -429,11 +429,14 @@ Translation TranslateGrowth(const ComparisonCue& cue, std::string_view question,
     return compared.answered ? compared : plain;
   }
   const Translation probe = read(cue.question, options);
-  // "how did the rise of prices change": growth said with no ranking, no period to compare
-  // and no amount asked is the plain reading's to answer or refuse.
+  // "how did the rise of prices change", "how much rain fell in July": growth said with no
+  // ranking, second period or amount asked, and no period or measure read, is the plain
+  // reading's to answer or refuse.
   const bool pointed =
       cue.rank != 0 || cue.rank_by_change || cue.shift_months != 0 || cue.year_over_year;
-  if (!pointed && probe.periods_read.empty()) return read(question, options);
+  if (!pointed && (probe.periods_read.empty() || !NamesAMeasure(probe))) {
+    return read(question, options);
+  }
   if (!NamesAMeasure(probe)) {
     return AbstainComparison(
         probe,
