@@ -184,7 +184,21 @@ StatusOr<KnowledgeItem> KnowledgeBase::Insert(KnowledgeItem item) {
   return stored;
 }
 
-StatusOr<KnowledgeItem> KnowledgeBase::AddDocument(const DocumentInput& input) {
+Status KnowledgeBase::RefuseIndexedCopy(const KnowledgeItem& item, KnowledgeItem* indexed) const {
+  ASKDB_ASSIGN_OR_RETURN(const std::vector<KnowledgeItem> documents,
+                         store_->List({.scope = item.scope, .kind = ItemKind::kDocument}));
+  for (const KnowledgeItem& existing : documents) {
+    if (existing.deleted || existing.content != item.content) continue;
+    if (indexed != nullptr) *indexed = existing;
+    return AlreadyExistsError("'" + item.file_name + "' is already indexed in " + item.scope +
+                              " as " + existing.id + " ('" + existing.title +
+                              "', the same content); nothing was added");
+  }
+  return Status::Ok();
+}
+
+StatusOr<KnowledgeItem> KnowledgeBase::AddDocument(const DocumentInput& input,
+                                                   KnowledgeItem* indexed) {
   KnowledgeItem item;
   item.scope = input.scope;
   item.kind = ItemKind::kDocument;
@@ -200,6 +214,7 @@ StatusOr<KnowledgeItem> KnowledgeBase::AddDocument(const DocumentInput& input) {
   item.format = std::string(DocumentFormatName(format));
   ASKDB_ASSIGN_OR_RETURN(item.content, ExtractDocumentText(input.file_name, input.bytes, format,
                                                            {.max_bytes = options_.max_file_bytes}));
+  ASKDB_RETURN_IF_ERROR(RefuseIndexedCopy(item, indexed));
   return Insert(std::move(item));
 }
 

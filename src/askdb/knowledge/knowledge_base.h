@@ -78,7 +78,11 @@ class KnowledgeBase {
       KnowledgeBaseOptions options = {});
   ~KnowledgeBase();
 
-  StatusOr<KnowledgeItem> AddDocument(const DocumentInput& input);
+  // A document whose text is already indexed in the same scope (a live document item with
+  // the same extracted content, whatever its file name) is not added again: AlreadyExists,
+  // its message naming that item, which `*indexed` (when given) receives. The same file
+  // name with other content is a new item.
+  StatusOr<KnowledgeItem> AddDocument(const DocumentInput& input, KnowledgeItem* indexed = nullptr);
   StatusOr<KnowledgeItem> AddPair(const PairInput& input);
   StatusOr<KnowledgeItem> Edit(const std::string& id, const ItemEdit& edit);
   Status Remove(const std::string& id);
@@ -113,6 +117,8 @@ class KnowledgeBase {
                                         const std::vector<std::string>& texts);
   // What the item is split into (documents: its content by its chunker; pairs: the question).
   static std::vector<std::string> ChunkTexts(const KnowledgeItem& item);
+  // AlreadyExists naming the live document of `item`'s scope with its content, if any.
+  Status RefuseIndexedCopy(const KnowledgeItem& item, KnowledgeItem* indexed) const;
   // Index first, record after; the index is undone when the record fails.
   StatusOr<KnowledgeItem> Insert(KnowledgeItem item);
   // Marks this process's index current up to `seq` when nothing else changed in between.

@@ -255,6 +255,36 @@ TEST_P(KnowledgeBaseContractTest, AnotherProcessSeesAddsEditsAndRemovals) {
   EXPECT_EQ(a.kb->index().size(), 0u);
 }
 
+// Uploading the same document again (the web page, POST /api/v1/knowledge/documents, `askdb
+// kb add FILE` twice) made a copy each time; now the indexed item is named instead. Another
+// scope, or the same name with other content, is a new item; a removed one can be added again.
+TEST_P(KnowledgeBaseContractTest, TheSameDocumentAgainIsNotACopy) {
+  Opened o = OpenKb(*backend_);
+  ASSERT_NE(o.kb, nullptr);
+  StatusOr<KnowledgeItem> first = o.kb->AddDocument(Policy());
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  KnowledgeItem indexed;
+  DocumentInput renamed = Policy();
+  renamed.file_name = "policy-copy.md";
+  const Status again = o.kb->AddDocument(renamed, &indexed).status();
+  EXPECT_EQ(again.code(), StatusCode::kAlreadyExists) << again.ToString();
+  EXPECT_NE(again.message().find(first->id), std::string::npos) << again.message();
+  EXPECT_EQ(indexed.id, first->id);
+  EXPECT_EQ(o.kb->AddDocument(Policy()).status().code(), StatusCode::kAlreadyExists);
+  EXPECT_EQ(o.kb->List({.scope = kScope})->size(), 1u);
+
+  DocumentInput changed = Policy();
+  changed.bytes += "\n\n# Shipping\n\nOrders ship within two days.";
+  StatusOr<KnowledgeItem> second = o.kb->AddDocument(changed);
+  ASSERT_TRUE(second.ok()) << second.status().ToString();
+  EXPECT_NE(second->id, first->id);
+  DocumentInput elsewhere = Policy();
+  elsewhere.scope = "agent:finance";
+  EXPECT_TRUE(o.kb->AddDocument(elsewhere).ok());
+  ASSERT_TRUE(o.kb->Remove(first->id).ok());
+  EXPECT_TRUE(o.kb->AddDocument(Policy()).ok());
+}
+
 TEST_P(KnowledgeBaseContractTest, ScopesKeepAgentsApart) {
   Opened o = OpenKb(*backend_);
   ASSERT_NE(o.kb, nullptr);

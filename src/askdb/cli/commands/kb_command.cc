@@ -80,8 +80,10 @@ StatusOr<OptionalChunker> ChunkerFromFlags(const KbOptions& o,
   return OptionalChunker(chunker);
 }
 
+// `*indexed`: the item that already holds the file's content in the scope (AddDocument).
 StatusOr<knowledge::KnowledgeItem> AddFile(const KbOptions& o, const std::string& scope,
-                                           knowledge::KnowledgeBase& kb) {
+                                           knowledge::KnowledgeBase& kb,
+                                           knowledge::KnowledgeItem* indexed) {
   const std::string file_name = std::filesystem::path(o.file).filename().string();
   std::error_code ec;
   const auto size = std::filesystem::file_size(o.file, ec);
@@ -98,7 +100,7 @@ StatusOr<knowledge::KnowledgeItem> AddFile(const KbOptions& o, const std::string
   input.bytes = std::move(bytes);
   input.recall = !o.no_recall;
   ASKDB_ASSIGN_OR_RETURN(input.chunker, ChunkerFromFlags(o, kb.options().default_chunker));
-  return kb.AddDocument(input);
+  return kb.AddDocument(input, indexed);
 }
 
 // --qa or --faq: a question and its answer.
@@ -115,6 +117,21 @@ StatusOr<knowledge::KnowledgeItem> AddPair(const KbOptions& o, const std::string
   return kb.AddPair(input);
 }
 
+// The file's content is already indexed in the scope: nothing to do (exit 0), the line naming
+// the item; --json: that item with "already_indexed": true.
+Status PrintAlreadyIndexed(const CliContext& ctx, const Status& why,
+                           const knowledge::KnowledgeItem& indexed) {
+  if (ctx.json) {
+    Json out = knowledge::KnowledgeItemToJson(indexed);
+    out["already_indexed"] = true;
+    out["message"] = why.message();
+    PrintJson(ctx, out);
+  } else {
+    std::cout << why.message() << "\n";
+  }
+  return Status::Ok();
+}
+
 Status RunAdd(const KbOptions& o, const CliContext& ctx) {
   const int given = (o.file.empty() ? 0 : 1) + (o.qa.empty() ? 0 : 1) + (o.faq.empty() ? 0 : 1);
   if (given != 1) {
@@ -122,9 +139,11 @@ Status RunAdd(const KbOptions& o, const CliContext& ctx) {
   }
   ASKDB_ASSIGN_OR_RETURN(const std::string scope, Scope(o));
   ASKDB_ASSIGN_OR_RETURN(knowledge::OpenedKnowledgeBase opened, Open(ctx));
-  ASKDB_ASSIGN_OR_RETURN(const knowledge::KnowledgeItem item, o.file.empty()
-                                                                  ? AddPair(o, scope, *opened.kb)
-                                                                  : AddFile(o, scope, *opened.kb));
+  knowledge::KnowledgeItem indexed;
+  StatusOr<knowledge::KnowledgeItem> added =
+      o.file.empty() ? AddPair(o, scope, *opened.kb) : AddFile(o, scope, *opened.kb, &indexed);
+  if (!added.ok() && !indexed.id.empty()) return PrintAlreadyIndexed(ctx, added.status(), indexed);
+  ASKDB_ASSIGN_OR_RETURN(const knowledge::KnowledgeItem item, std::move(added));
   if (ctx.json) {
     PrintJson(ctx, knowledge::KnowledgeItemToJson(item));
   } else {
@@ -247,7 +266,15 @@ Status RunReindex(const KbOptions& o, const CliContext& ctx) {
                     : Status::Ok();
 }
 
-void AddScopeOptions(CLI::App* cmd, KbOptions& o) {
+// add: the scope the item goes to. list, search (`filter`): without either flag, every scope.
+void AddScopeOptions(CLI::App* cmd, KbOptions& o, bool filter = false) {
+  if (filter) {
+    cmd->add_option("--agent", o.agent,
+                    "Only this agent's knowledge (default: every agent and datasource)");
+    cmd->add_option("--datasource", o.datasource,
+                    "Only this datasource's knowledge (default: every agent and datasource)");
+    return;
+  }
   cmd->add_option("--agent", o.agent, "The agent the knowledge belongs to (default: default)");
   cmd->add_option("--datasource", o.datasource, "A datasource the knowledge belongs to instead");
 }
@@ -296,7 +323,7 @@ Command AddKbCommand(CLI::App& app) {
   AddKbAddSubcommand(cmd, *o, action);
 
   CLI::App* list = cmd->add_subcommand("list", "List items with their state");
-  AddScopeOptions(list, *o);
+  AddScopeOptions(list, *o, /*filter=*/true);
   list->add_flag("--deleted", o->deleted, "Include deleted items");
   list->callback([action] { *action = RunList; });
 
@@ -304,7 +331,7 @@ Command AddKbCommand(CLI::App& app) {
   search->add_option("query", o->query, "What to look for")->required();
   search->add_option("--mode", o->mode, "hybrid (default), keyword or vector");
   search->add_option("--top", o->top, "Hits to show (default 5)");
-  AddScopeOptions(search, *o);
+  AddScopeOptions(search, *o, /*filter=*/true);
   search->callback([action] { *action = RunSearch; });
 
   AddKbItemSubcommands(cmd, *o, action);
