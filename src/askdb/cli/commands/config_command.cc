@@ -13,6 +13,10 @@ Command AddConfigCommand(CLI::App& app) {
   cmd->require_subcommand(1);
   CLI::App* show = cmd->add_subcommand("show", "Print the configuration in effect as JSON");
   show->footer("Example:\n  ASKDB_LOG_LEVEL=debug askdb config show");
+  cmd->footer(
+      "Examples:\n"
+      "  askdb config show\n"
+      "  askdb --config ./askdb.toml config show --json");
   return {cmd, [](CliContext& ctx) {
             Json out = config::ToJson(ctx.config);
             out["source_file"] = ctx.config.source_file.string();

@@ -51,6 +51,10 @@ Command AddLlmCommand(CLI::App& app) {
       "Examples:\n"
       "  OPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_MODEL=qwen2.5 askdb llm ping\n"
       "  askdb llm ping --llm record:ping.jsonl");
+  cmd->footer(
+      "Examples:\n"
+      "  askdb llm ping\n"
+      "  askdb llm ping --llm replay:ping.jsonl");
   return {cmd, [options](CliContext& ctx) { return RunPing(*options, ctx); }};
 }
 

@@ -203,7 +203,8 @@ Command AddSchemaCommand(CLI::App& app) {
   cmd->add_option("--db", options->db, kDatabaseFlagHelp);
   cmd->add_option("--table,-t", options->tables,
                   "Show only this table, with sample values and indexes (repeatable)");
-  cmd->add_option("--samples", options->samples, "Sample values per text column with --table")
+  cmd->add_option("--samples", options->samples,
+                  "Sample values per text column with --table (default: 3)")
       ->check(CLI::Range(0, 50));
   cmd->add_option("--semantic-model", options->semantic_model,
                   "Semantic model JSON whose business names to show (default: "
