@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { Conversation, turnError } from './chat'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { activeRun, Conversation, forgetActive, rememberActive, turnError } from './chat'
 import { ApiError } from './stream'
 
 describe('Conversation.loadMessages', () => {
@@ -117,5 +117,115 @@ describe('turnError', () => {
   it("keeps the server's refusal as it came", () => {
     const refused = new ApiError(503, 'unavailable', 'the run executor is shutting down')
     expect(turnError(refused)).toEqual({ code: 'unavailable', message: 'the run executor is shutting down' })
+  })
+})
+
+// localStorage in memory (the tests run in Node).
+function memoryStorage(): Storage {
+  const m = new Map<string, string>()
+  return {
+    get length() {
+      return m.size
+    },
+    clear: () => m.clear(),
+    getItem: (k: string) => m.get(k) ?? null,
+    key: (i: number) => [...m.keys()][i] ?? null,
+    removeItem: (k: string) => void m.delete(k),
+    setItem: (k: string, v: string) => void m.set(k, String(v)),
+  }
+}
+
+const sseFrame = (id: number | null, event: string, data: unknown) =>
+  `${id === null ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
+
+// A stream that sends `frames` and then stays open until the request is aborted.
+function openStream(frames: string[], signal?: AbortSignal | null): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder()
+  return new ReadableStream({
+    start(controller) {
+      for (const f of frames) controller.enqueue(enc.encode(f))
+      signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
+    },
+  })
+}
+
+const history = (...turns: [string, string][]) =>
+  turns.flatMap(([q, a]) => [
+    { role: 'user', text: q, thread_id: 'thr_7' },
+    { role: 'assistant', text: a, thread_id: 'thr_7', run: { outcome: 'ok', route: 'engine' } },
+  ])
+
+describe('the live run remembered for a reload', () => {
+  let fetchMock: ReturnType<typeof vi.fn>
+  beforeEach(() => {
+    vi.stubGlobal('localStorage', memoryStorage())
+    fetchMock = vi.fn()
+    vi.stubGlobal('fetch', fetchMock)
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('is kept per thread: two tabs do not replace each other\'s run', () => {
+    rememberActive({ threadId: 'thr_a', agentId: 'default', question: '甲', kind: 'ask' })
+    rememberActive({ threadId: 'thr_b', agentId: 'default', question: '乙', kind: 'ask' })
+    expect(activeRun('thr_a')?.question).toBe('甲')
+    expect(activeRun('thr_b')?.question).toBe('乙')
+    forgetActive('thr_a')
+    expect(activeRun('thr_a')).toBeNull()
+    expect(activeRun('thr_b')?.question).toBe('乙')
+    // What an older page wrote (one run) is still read.
+    localStorage.setItem('askdb.active', JSON.stringify({ threadId: 'thr_c', agentId: 'default', question: '丙', kind: 'ask' }))
+    expect(activeRun('thr_c')?.question).toBe('丙')
+  })
+
+  it('is not replayed when the follow-up finished while the page was away: it is in the history', async () => {
+    // A follow-up streams, the person leaves the thread (detach: the stream is closed, the
+    // run goes on) and the run finishes; coming back, the history has its turn.
+    fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
+      new Response(openStream([sseFrame(null, 'accepted', { thread_id: 'thr_7' }), sseFrame(1, 'stage_started', { node: 'classify' })], init?.signal), {
+        headers: { 'X-Thread-Id': 'thr_7' },
+      }),
+    )
+    const first = new Conversation({ key: () => 'k', agentId: 'default', threadId: 'thr_7', local: false })
+    first.loadMessages(history(['2024年各地区的销售额', '华东最高。']))
+    const asked = first.ask('那华东呢')
+    await vi.waitFor(() => expect(activeRun('thr_7')?.question).toBe('那华东呢'))
+    first.detach()
+    await asked
+    expect(activeRun('thr_7')).not.toBeNull()
+
+    fetchMock.mockClear()
+    const back = new Conversation({ key: () => 'k', agentId: 'default', threadId: 'thr_7', local: false })
+    back.loadMessages(history(['2024年各地区的销售额', '华东最高。'], ['那华东呢', '21,326,540.62']))
+    expect(await back.resumeActive()).toBe(false)
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(back.state.turns.map((t) => t.question)).toEqual(['2024年各地区的销售额', '那华东呢'])
+    expect(back.state.notice).toBe('')
+    expect(activeRun('thr_7')).toBeNull()
+  })
+
+  it('is replayed when it still runs, even when an earlier turn asked the same question', async () => {
+    rememberActive({ threadId: 'thr_7', agentId: 'default', question: '每个门店的复购率', kind: 'ask', asked: 1 })
+    fetchMock.mockImplementation(async () =>
+      new Response(openStream([sseFrame(1, 'stage_started', { node: 'classify' }), sseFrame(2, 'result', { thread_id: 'thr_7', answer: '门店 3 最高。' })]), {
+        headers: { 'X-Thread-Id': 'thr_7' },
+      }),
+    )
+    const c = new Conversation({ key: () => 'k', agentId: 'default', threadId: 'thr_7', local: false })
+    c.loadMessages(history(['每个门店的复购率', '门店 3 最高。']))
+    expect(await c.resumeActive()).toBe(true)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect((fetchMock.mock.calls[0][1] as RequestInit).headers).toMatchObject({ 'Last-Event-ID': '0' })
+    expect(c.state.turns).toHaveLength(2)
+    expect(c.state.turns[1]).toMatchObject({ question: '每个门店的复购率', status: 'done' })
+    expect(activeRun('thr_7')).toBeNull()
+  })
+
+  it("an older page's entry (no count) is dropped when the history's last turn is its question, finished", async () => {
+    localStorage.setItem('askdb.active', JSON.stringify({ threadId: 'thr_7', agentId: 'default', question: '那华东呢', kind: 'ask' }))
+    const c = new Conversation({ key: () => 'k', agentId: 'default', threadId: 'thr_7', local: false })
+    c.loadMessages(history(['2024年各地区的销售额', '华东最高。'], ['那华东呢', '21,326,540.62']))
+    expect(await c.resumeActive()).toBe(false)
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(activeRun('thr_7')).toBeNull()
   })
 })

@@ -1,24 +1,35 @@
 // One conversation (a thread) in the browser: its turns, the live run, and the actions a
 // person takes (ask, stop, approve or reject a plan, answer a clarifying question). Every
 // action streams a run with followRun and folds its frames into a TurnState (timeline.ts).
-// The live run is remembered in localStorage so that a reload reconnects to it
-// (Last-Event-ID 0: the server replays the run) and a plan waiting for approval is shown
-// again. Agent-scoped keys cannot read sessions from the server (admin routes), so their
-// conversations are kept in this browser (local sessions).
+// The live run is remembered in localStorage, one per thread (two tabs each keep their
+// own), so that a reload reconnects to it (Last-Event-ID 0: the server replays the run) and
+// a plan waiting for approval is shown again. Agent-scoped keys cannot read sessions from
+// the server (admin routes), so their conversations are kept in this browser (local
+// sessions).
 import { reactive } from 'vue'
 import { ApiError, followRun, type FollowEnd, type RunParams } from './stream'
-import { applyResult, newTurn, reduceTurn, type TurnState } from './timeline'
+import { applyResult, isLive, newTurn, reduceTurn, type TurnState } from './timeline'
 
 const ACTIVE = 'askdb.active'
 const LOCAL = 'askdb.local-sessions'
 const MAX_LOCAL_SESSIONS = 50
 const MAX_LOCAL_ROWS = 200
+// Live runs remembered at most (a detached run's entry stays until its thread is opened again).
+const MAX_ACTIVE = 20
 
 export interface ActiveRun {
   threadId: string
   agentId: string
   question: string
   kind: 'ask' | 'resume'
+  /** When it was remembered (ms since the epoch): the oldest go first past MAX_ACTIVE. */
+  at?: number
+  /**
+   * How many earlier turns of the thread asked the same question: one more in the loaded
+   * history means this run finished and was recorded (a question asked twice is not taken
+   * for its earlier answer).
+   */
+  asked?: number
 }
 
 export interface LocalSession {
@@ -99,12 +110,46 @@ export function deleteLocalSession(id: string) {
   localStorage.setItem(LOCAL, JSON.stringify(loadLocalSessions().filter((s) => s.id !== id)))
 }
 
-export function activeRun(): ActiveRun | null {
+// The live runs by thread id. An older page kept one run ({threadId, ...}): read as a map of one.
+function activeRuns(): Record<string, ActiveRun> {
   try {
-    return JSON.parse(localStorage.getItem(ACTIVE) ?? 'null') as ActiveRun | null
+    const v = JSON.parse(localStorage.getItem(ACTIVE) ?? 'null')
+    if (!v || typeof v !== 'object') return {}
+    if (typeof v.threadId === 'string') return { [v.threadId]: v as ActiveRun }
+    return v as Record<string, ActiveRun>
   } catch {
-    return null
+    return {}
   }
+}
+
+function saveActiveRuns(runs: Record<string, ActiveRun>) {
+  const kept = Object.values(runs)
+    .sort((a, b) => (b.at ?? 0) - (a.at ?? 0))
+    .slice(0, MAX_ACTIVE)
+  try {
+    if (kept.length === 0) localStorage.removeItem(ACTIVE)
+    else localStorage.setItem(ACTIVE, JSON.stringify(Object.fromEntries(kept.map((r) => [r.threadId, r]))))
+  } catch {
+    /* storage full: a reload will not rejoin */
+  }
+}
+
+/** The live run remembered for `threadId`, if any. */
+export function activeRun(threadId: string): ActiveRun | null {
+  return activeRuns()[threadId] ?? null
+}
+
+/** Remembers `run` as its thread's live run (another thread's, another tab's, stays). */
+export function rememberActive(run: ActiveRun) {
+  saveActiveRuns({ ...activeRuns(), [run.threadId]: { ...run, at: run.at ?? Date.now() } })
+}
+
+/** Forgets the live run of `threadId`. */
+export function forgetActive(threadId: string) {
+  const runs = activeRuns()
+  if (!(threadId in runs)) return
+  delete runs[threadId]
+  saveActiveRuns(runs)
 }
 
 export interface ConversationOptions {
@@ -185,10 +230,27 @@ export class Conversation {
     this.abort?.abort()
   }
 
-  /** After a reload: rejoin the run remembered in localStorage, replaying it. */
+  /**
+   * After a reload, or on coming back to the thread: rejoin the run remembered in
+   * localStorage, replaying it. A run that finished while the page was away is already in
+   * the loaded history (one more turn with its question than when it started): it is
+   * forgotten, not replayed (the server keeps a finished run for 60 s, and its replay was the
+   * same turn twice, then a "gone" notice).
+   */
   async resumeActive(): Promise<boolean> {
-    const active = activeRun()
-    if (!active || active.threadId !== this.state.threadId) return false
+    const threadId = this.state.threadId
+    const active = threadId ? activeRun(threadId) : null
+    if (!active) return false
+    const last = this.state.turns[this.state.turns.length - 1]
+    const recorded = this.state.turns.filter((t) => t.question === active.question).length
+    const finished =
+      active.asked !== undefined
+        ? recorded > active.asked
+        : last !== undefined && last.question === active.question && !isLive(last)
+    if (finished) {
+      forgetActive(active.threadId)
+      return false
+    }
     const turn = newTurn(active.question, active.kind)
     this.state.notice = 'chat.reconnecting'
     await this.follow(turn, { threadId: active.threadId, agent: active.agentId }, 0)
@@ -224,13 +286,12 @@ export class Conversation {
         lastEventId,
         signal: this.abort.signal,
         onThread: (threadId) => {
-          const first = !this.state.threadId
+          const previous = this.state.threadId
           this.state.threadId = threadId
-          localStorage.setItem(
-            ACTIVE,
-            JSON.stringify({ threadId, agentId: this.state.agentId, question: turn.question, kind: turn.kind }),
-          )
-          if (first) this.options.onThread?.(threadId)
+          if (previous && previous !== threadId) forgetActive(previous)
+          const asked = this.state.turns.filter((t, i) => i !== index && t.question === turn.question).length
+          rememberActive({ threadId, agentId: this.state.agentId, question: turn.question, kind: turn.kind, asked })
+          if (!previous) this.options.onThread?.(threadId)
         },
         onFrame: (frame) => {
           if (this.state.notice === 'chat.reconnecting' && frame.id !== undefined) this.state.notice = ''
@@ -257,10 +318,7 @@ export class Conversation {
     } finally {
       this.state.busy = false
       this.abort = undefined
-      if (end !== 'aborted') {
-        const active = activeRun()
-        if (active && active.threadId === this.state.threadId) localStorage.removeItem(ACTIVE)
-      }
+      if (end !== 'aborted' && this.state.threadId) forgetActive(this.state.threadId)
       if (this.state.notice === 'chat.reconnecting') this.state.notice = ''
       if (this.state.threadId && end !== 'aborted') {
         this.persist()
