@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CHART_HEIGHT, LARGE_SERIES, chartHeight, forLargeData, labelsCrowded, withoutValueLabels } from './charts'
+import { CHART_HEIGHT, LARGE_SERIES, chartHeight, forLargeData, labelsCrowded, withNumberFormat, withoutValueLabels } from './charts'
 
 const points = (n: number) => Array.from({ length: n }, (_, i) => i)
 
@@ -53,6 +53,35 @@ describe('value labels that would overlap', () => {
   it('are crowded on a phone and not on a desktop', () => {
     expect(labelsCrowded(regions, 366)).toBe(true)
     expect(labelsCrowded(regions, 1030)).toBe(false)
+  })
+  // 12 months' sums (4-7 million, "5,123,456.78"), as the server labels up to 15 bars.
+  const months = withNumberFormat({
+    xAxis: { type: 'category', data: Array.from({ length: 12 }, (_, i) => `2024-${String(i + 1).padStart(2, '0')}`) },
+    yAxis: { type: 'value' },
+    series: [
+      {
+        type: 'bar',
+        data: [4876543.21, 5123456.78, 5432109.87, 4987654.32, 5210987.65, 6123456.78, 5876543.21, 5345678.9, 5654321.09, 6012345.67, 6543210.98, 6987654.32],
+        label: { show: true, position: 'top', askdbFormat: 'compact' },
+      },
+    ],
+  })
+  it("keep 12 months' labels on a desktop (1030 px) and take them off on a phone", () => {
+    expect(labelsCrowded(months, 1030)).toBe(false)
+    expect(labelsCrowded(months, 366)).toBe(true)
+  })
+  it('go by the longest label: 15 small counts fit where 15 sums of millions do not', () => {
+    const counts = {
+      xAxis: { type: 'category', data: Array.from({ length: 15 }, (_, i) => `门店 ${i + 1}`) },
+      series: [{ type: 'bar', data: Array.from({ length: 15 }, (_, i) => 1200 + i * 37), label: { show: true } }],
+    }
+    expect(labelsCrowded(counts, 1030)).toBe(false)
+    const sums = { ...counts, series: [{ type: 'bar', data: Array.from({ length: 15 }, (_, i) => 12345678.9 + i), label: { show: true } }] }
+    expect(labelsCrowded(sums, 1030)).toBe(true)
+    // A formatter's text is what is measured ({value} objects too).
+    const percent = withNumberFormat({ ...counts, series: [{ type: 'bar', data: counts.series[0].data.map((v) => ({ value: v / 10000 })), label: { show: true, askdbFormat: 'percent' } }] })
+    expect(labelsCrowded(percent, 1030)).toBe(false)
+    expect(labelsCrowded(percent, 390)).toBe(true)
   })
   it('are never crowded without labels, without a category x axis, or before layout', () => {
     expect(labelsCrowded({ ...regions, series: [{ type: 'bar', data: [1, 2] }] }, 200)).toBe(false)

@@ -1,6 +1,7 @@
 // Chart options for a result: the server's recommended ECharts option, and the other kinds
 // that fit the result's shape (one label column and numeric columns: bar, line, pie for a
 // single measure; two numeric columns: scatter), so a person can switch between them.
+import { seriesOf } from './echarts'
 import { groupedNumber, kindText } from './table'
 import type { ChartView, ResultView } from './timeline'
 
@@ -87,8 +88,7 @@ function applyFormats(node: unknown, key: string): unknown {
 /** The server's option with readable numbers: bar/line labels and tooltips rounded, ratios in percent. */
 export function withNumberFormat(option: Option): Option {
   const copy: Option = applyFormats(option, '') as Option
-  const series = Array.isArray(copy.series) ? copy.series : copy.series ? [copy.series] : []
-  copy.series = series.map((s: Record<string, unknown>) => {
+  copy.series = seriesOf(copy).map((s) => {
     const label = s.label as Record<string, unknown> | undefined
     if (!label || label.formatter || s.type === 'pie') return s
     return { ...s, label: { ...label, formatter: labelValue } }
@@ -108,12 +108,12 @@ export const LARGE_SERIES = 200
  * element each). Short series and other kinds are left as they are.
  */
 export function forLargeData(option: Option): Option {
-  const series = Array.isArray(option.series) ? option.series : option.series ? [option.series] : []
-  if (!series.some((s: Record<string, unknown>) => Array.isArray(s.data) && s.data.length > LARGE_SERIES)) return option
+  const series = seriesOf(option)
+  if (!series.some((s) => Array.isArray(s.data) && s.data.length > LARGE_SERIES)) return option
   return {
     ...option,
     animation: false,
-    series: series.map((s: Record<string, unknown>) => {
+    series: series.map((s) => {
       if (!Array.isArray(s.data) || s.data.length <= LARGE_SERIES) return s
       if (s.type === 'line') return { sampling: 'lttb', showSymbol: false, emphasis: { disabled: true }, ...s }
       if (s.type === 'bar' || s.type === 'scatter') return { large: true, largeThreshold: LARGE_SERIES, ...s }
@@ -122,29 +122,65 @@ export function forLargeData(option: Option): Option {
   }
 }
 
-/** The width a value label over a bar or a point needs ("10,784,646.98" at 12 px). */
-const VALUE_LABEL_WIDTH = 90
+// The width of a value label at ECharts' 12 px sans-serif, estimated: digits and Latin
+// letters about 6.7 px (0.556 em), the separators (, . space) half that, CJK characters 12 px.
+function labelWidth(text: string): number {
+  let w = 0
+  for (const ch of text) {
+    if (ch === ',' || ch === '.' || ch === ' ') w += 3.4
+    else if (ch.codePointAt(0)! >= 0x2e80) w += 12
+    else w += 6.7
+  }
+  return w
+}
+
+/**
+ * The chart's width outside the plot: the server's grid (16 px left, 40 px right) and the
+ * value axis' tick labels ("6M", "40%") inside it.
+ */
+const PLOT_MARGIN = 90
+/** Space kept between two neighbouring value labels. */
+const LABEL_GAP = 4
+
+// The text a series' value label shows for datum `d`: its formatter's (withNumberFormat's
+// grouped number, a percent), else the grouped number.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function labelText(label: Record<string, any>, d: unknown): string {
+  const value = d !== null && typeof d === 'object' && !Array.isArray(d) ? (d as { value?: unknown }).value : d
+  if (typeof label.formatter === 'function') {
+    try {
+      return String(label.formatter({ value, data: d }))
+    } catch {
+      /* estimated below */
+    }
+  }
+  return formatNumber(Array.isArray(value) ? value[value.length - 1] : value)
+}
 
 /**
  * Whether the value labels over the bars or points of a category x axis would overlap at
- * `width` px (7 regions' sums on a 390 px phone were written over each other).
+ * `width` px: each category's share of the plot is narrower than its longest label (7
+ * regions' sums on a 390 px phone were written over each other; 12 months' sums on a 1030 px
+ * desktop fit, and a fixed 90 px per category had taken them off).
  */
 export function labelsCrowded(option: Option | null, width: number): boolean {
   const x = option?.xAxis
   const axis = (Array.isArray(x) ? x[0] : x) as Record<string, unknown> | undefined
   const categories = axis?.type === 'category' && Array.isArray(axis.data) ? axis.data.length : 0
   if (!categories || width <= 0) return false
-  const series = Array.isArray(option?.series) ? option.series : option?.series ? [option.series] : []
-  const labelled = series.some((s: Record<string, unknown>) => (s.label as Record<string, unknown> | undefined)?.show === true)
-  return labelled && width / categories < VALUE_LABEL_WIDTH
+  let widest = 0
+  for (const s of seriesOf(option)) {
+    if (s.label?.show !== true || !Array.isArray(s.data)) continue
+    for (const d of s.data) widest = Math.max(widest, labelWidth(labelText(s.label, d)))
+  }
+  return widest > 0 && (width - PLOT_MARGIN) / categories < widest + LABEL_GAP
 }
 
 /** The option without value labels on its series (the tooltip still tells each value). */
 export function withoutValueLabels(option: Option): Option {
-  const series = Array.isArray(option.series) ? option.series : option.series ? [option.series] : []
   return {
     ...option,
-    series: series.map((s: Record<string, unknown>) => (s.label ? { ...s, label: { ...(s.label as Record<string, unknown>), show: false } } : s)),
+    series: seriesOf(option).map((s) => (s.label ? { ...s, label: { ...s.label, show: false } } : s)),
   }
 }
 

@@ -104,10 +104,16 @@ export function loadFullECharts(): Promise<Core> {
   return full
 }
 
+/** The series of an ECharts option as a list (an option may give one series, not a list). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function seriesOf(option: object | null | undefined): Record<string, any>[] {
+  const series = (option as { series?: unknown } | null | undefined)?.series
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return (Array.isArray(series) ? series : series ? [series] : []) as Record<string, any>[]
+}
+
 function seriesTypes(option: EChartsCoreOption): string[] {
-  const series = option.series
-  const list = Array.isArray(series) ? series : series ? [series] : []
-  return list.map((s) => String((s as { type?: unknown }).type ?? ''))
+  return seriesOf(option).map((s) => String(s.type ?? ''))
 }
 
 /** True when `option` needs only what loadECharts() registers. */
