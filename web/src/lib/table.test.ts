@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildOption, chartKinds, withNumberFormat } from './charts'
-import { cellText, displayWidth, rowsMessage, sortRows, toCsv } from './table'
+import { cellText, countText, displayWidth, rowsMessage, sortRows, toCsv } from './table'
 import { tokenizeSql } from './sqlHighlight'
 
 describe('table helpers', () => {
@@ -8,6 +8,13 @@ describe('table helpers', () => {
     expect(rowsMessage(1)).toEqual(['turn.oneRow', { n: '1' }])
     expect(rowsMessage(0)).toEqual(['turn.rows', { n: '0' }])
     expect(rowsMessage(1000)).toEqual(['turn.rows', { n: '1,000' }])
+  })
+
+  it("writes a datasource table's row count grouped (4,527), nothing when unknown", () => {
+    expect(countText(4527)).toBe('4,527')
+    expect(countText(12)).toBe('12')
+    expect(countText(null)).toBe('')
+    expect(countText(undefined)).toBe('')
   })
 
   it('sorts numbers numerically, empty cells last, stably', () => {

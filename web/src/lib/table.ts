@@ -14,6 +14,11 @@ export function groupedNumber(v: number): string {
   return grouped.format(v)
 }
 
+/** A count in a table cell, grouped as the row counts read (4,527); '' when unknown. */
+export function countText(v: unknown): string {
+  return typeof v === 'number' && Number.isFinite(v) ? grouped.format(v) : ''
+}
+
 /** The message for a row count: "1 row", else "1,000 rows" (grouped, as the answer writes it). */
 export function rowsMessage(n: number): [key: string, params: { n: string }] {
   return [n === 1 ? 'turn.oneRow' : 'turn.rows', { n: grouped.format(n) }]
