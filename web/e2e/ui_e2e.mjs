@@ -378,6 +378,15 @@ async function main() {
   const opsShown = await page.$eval('.session.active [data-testid=rename]', (b) => b.getBoundingClientRect().width > 0).catch(() => false)
   check(drawn !== null && opsShown, "the conversations open from the top bar, the open one's rename and delete shown without hover")
   await page.screenshot({ path: join(outDir, '02-chat-phone-sessions.png') })
+  // From the keyboard: open, the new-chat button has the focus; Esc closes the drawer and
+  // gives the focus back to the ☰ button.
+  const focusedOnOpen = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))
+  await page.keyboard.press('Escape')
+  const escClosed = await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]').getBoundingClientRect().right <= 0, { timeout: 5_000 }).catch(() => null)
+  const focusedOnClose = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))
+  check(focusedOnOpen === 'new-chat' && escClosed !== null && focusedOnClose === 'sessions-toggle', 'the drawer opens with the focus on the new-chat button, Esc closes it and the focus returns to its button', `${focusedOnOpen} ${focusedOnClose}`)
+  await page.click('[data-testid=sessions-toggle]')
+  await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]').getBoundingClientRect().left >= 0, { timeout: 5_000 }).catch(() => null)
   await page.click('[data-testid=new-chat]')
   const closed = await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]').getBoundingClientRect().right <= 0, { timeout: 5_000 }).catch(() => null)
   check(closed !== null, 'a new chat closes the drawer')
@@ -404,7 +413,11 @@ async function main() {
   await page.type(Q, '每个门店的回头客有多少')
   await page.keyboard.press('Enter')
   await page.waitForSelector('[data-testid=stop]', { timeout: 15_000 })
-  const activeThread = await page.waitForFunction(() => JSON.parse(localStorage.getItem('askdb.active') ?? 'null')?.threadId, { timeout: 10_000 }).then((h) => h.jsonValue()).catch(() => null)
+  // askdb.active maps each thread to its live run (two tabs keep their own).
+  const activeThread = await page
+    .waitForFunction(() => Object.values(JSON.parse(localStorage.getItem('askdb.active') ?? '{}')).find((r) => location.pathname.endsWith(`/${r.threadId}`))?.threadId, { timeout: 10_000 })
+    .then((h) => h.jsonValue())
+    .catch(() => null)
   check(activeThread !== null && reloadedThreadUrl.includes(activeThread), 'a follow-up in a known thread is remembered as the live run (a reload rejoins it)', String(activeThread))
   // Enter while the answer streams: nothing is sent, the question stays and the box says why.
   const turnsWhileBusy = (await page.$$('[data-testid=turn]')).length
