@@ -303,7 +303,7 @@ struct ConversionReading {
   bool bare_letters = false;
   std::optional<long double> rate;
   ConversionResult result;
-  size_t amounts = 0;  // the numbers scanned beside a stated rate ("5 feet 10 inches": two)
+  size_t amounts = 0;  // the items scanned beside a stated rate, less one
 };
 
 }  // namespace
@@ -1058,9 +1058,8 @@ ConversionReading QuickPath::Impl::ReadConversion(std::string_view normalized) c
   ConversionReading reading;
   std::vector<ScanItem> items = ScanConversion(normalized, units, &reading.unread);
   reading.stated = TakeRateStatement(normalized, items);
-  reading.amounts =
-      std::count_if(items.begin(), items.end(), [](const ScanItem& item) { return !item.is_unit; });
-  reading.roles = AssignRoles(items, reading.stated, normalized);
+  // Every item counts: "5 feet 10 inches in cm" holds two amounts and three units.
+  reading.amounts = items.size() - 1;  reading.roles = AssignRoles(items, reading.stated, normalized);
   ConversionRoles& roles = reading.roles;
   reading.complete = roles.value && roles.from && roles.to;
   if (reading.complete) {
@@ -1313,7 +1312,7 @@ bool QuickPath::ReadsWholeConversion(std::string_view normalized) const {
   // twice ("what day will it be in 14 days") is no conversion.
   // One amount (and a quoted rate): "5 feet 10 inches in cm" is a sum this reader does not read.
   return reading.complete && reading.result.ok() &&
-         reading.amounts == (reading.roles.rate ? 2u : 1u) &&
+         reading.amounts == (reading.roles.rate ? 3u : 2u) &&
          reading.roles.from->unit != reading.roles.to->unit &&
          OnlyConversionFraming(reading.unread);
 }
