@@ -1059,7 +1059,8 @@ ConversionReading QuickPath::Impl::ReadConversion(std::string_view normalized) c
   std::vector<ScanItem> items = ScanConversion(normalized, units, &reading.unread);
   reading.stated = TakeRateStatement(normalized, items);
   // Every item counts: "5 feet 10 inches in cm" holds two amounts and three units.
-  reading.amounts = items.size() - 1;  reading.roles = AssignRoles(items, reading.stated, normalized);
+  reading.amounts = items.size() - 1;
+  reading.roles = AssignRoles(items, reading.stated, normalized);
   ConversionRoles& roles = reading.roles;
   reading.complete = roles.value && roles.from && roles.to;
   if (reading.complete) {
