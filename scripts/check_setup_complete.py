@@ -45,7 +45,7 @@ PROGRAMS = {
     "mariadbd": "scripts/db_servers.sh (throwaway MariaDB)",
     "mariadb-install-db": "scripts/db_servers.sh",
     "mariadb": "scripts/db_servers.sh (client)",
-    "openssl": "scripts/db_servers.sh (the test PostgreSQL's throw-away CA and certificate)",
+    "openssl": "scripts/db_servers.sh (the throw-away CA and certificate of both test servers)",
     "make": "Makefile (wraps dev.sh)",
     "python3": "this check; the Python analysis steps (src/askdb/python, /usr/bin/python3)",
     "bwrap": "the Python sandbox (src/askdb/python: python_sandbox_test, analysis runs)",

@@ -77,6 +77,12 @@ running() {
     grep -q ASKDB_TEST_MYSQL_CA "$DIR/env" 2>/dev/null || ok=1
   fi
   [[ -f $DIR/env ]] || ok=1
+  # The certificates are valid for a week: servers whose CA or certificate expires within a
+  # day are restarted (with new ones), or the TLS tests would fail on them.
+  local cert
+  for cert in "$DIR/tls/ca.crt" "$DIR/tls/server.crt"; do
+    openssl x509 -checkend 86400 -noout -in "$cert" >/dev/null 2>&1 || ok=1
+  done
   return $ok
 }
 
@@ -84,7 +90,6 @@ running() {
 # valid for a week, shared by both servers.
 make_tls_files() {
   local tls=$DIR/tls
-  command -v openssl >/dev/null || die "openssl not found (install openssl)"
   mkdir -p "$tls"
   local ec=(-newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes)
   openssl req -x509 "${ec[@]}" -days 7 -subj "/CN=askdb test CA" \
@@ -134,7 +139,9 @@ start_postgres() {
     -A scram-sha-256 -E UTF8 --locale=C --no-sync >"$DIR/pg/initdb.log" 2>&1 ||
     die "initdb failed: $(tail -5 "$DIR/pg/initdb.log")"
   cat >"$DIR/pg/data/pg_hba.conf" <<'EOF'
-# askdb test server: loopback only, passwords always; askdb_tls only over TLS.
+# askdb test server: loopback only, passwords always; askdb_tls only over TLS (so not
+# over the Unix socket either).
+local all askdb_tls reject
 local all all scram-sha-256
 hostnossl all askdb_tls 127.0.0.1/32 reject
 hostssl all askdb_tls 127.0.0.1/32 scram-sha-256
@@ -279,8 +286,16 @@ stop_all() {
 cmd=${1:-}
 case $cmd in
   start)
+    # Checked before anything is stopped: a missing openssl must not cost working servers.
+    command -v openssl >/dev/null || die "openssl not found (install openssl)"
     if running; then cat "$DIR/env"; exit 0; fi
     stop_all
+    # Leave nothing half-started behind: any exit before the env is written (a `die`, a
+    # failed command under set -e, also inside start_postgres/start_mysql, or a signal)
+    # stops what was started. An ERR trap would miss both `die` and failures inside
+    # functions (no set -E).
+    trap 'log "start failed; stopping"; stop_all' EXIT
+    trap 'exit 1' INT TERM HUP
     mkdir -p "$DIR"
     ensure_loader
     PG_ADMIN_PW=$(random_password)
@@ -289,13 +304,11 @@ case $cmd in
     STORE_PW=$(random_password)
     PG_PORT=""
     MY_PORT=""
-    # Leave nothing half-started behind on failure.
-    trap 'log "start failed; stopping"; stop_all' ERR
     make_tls_files
     if want postgres; then start_postgres; fi
     if want mysql; then start_mysql; fi
-    trap - ERR
     write_env
+    trap - EXIT INT TERM HUP
     log "ready (stop with: scripts/db_servers.sh stop)"
     cat "$DIR/env"
     ;;
