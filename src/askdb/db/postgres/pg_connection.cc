@@ -64,9 +64,19 @@ ConnectProblem ClassifyConnectFailure(std::string_view detail) {
   if (has("no password supplied") || has("password is required")) {
     return ConnectProblem::kNoPassword;
   }
+  if (has("database \"") && has("does not exist")) return ConnectProblem::kNoDatabase;
   // sslmode=verify-ca/verify-full: libpq refused the server's certificate (unknown CA, a
   // host name it does not hold, no root certificate file) before any password was sent.
-  if (has("server certificate") || has("root certificate") || has("certificate verify failed")) {
+  // libpq says so itself, before any server message: the phrases are looked for only
+  // before the first "FATAL:", since a server's message quotes names the user chose
+  // (database "root certificate" does not exist), and with sslmode=prefer libpq appends the
+  // refusal of its retry without TLS.
+  const std::string_view client_part = detail.substr(0, detail.find("FATAL:"));
+  auto client_has = [client_part](std::string_view part) {
+    return client_part.find(part) != std::string_view::npos;
+  };
+  if (client_has("server certificate") || client_has("root certificate") ||
+      client_has("certificate verify failed")) {
     return ConnectProblem::kTlsCertificate;
   }
   const bool tls_tried = has("SSL encryption") || has("SSL on");
@@ -74,7 +84,6 @@ ConnectProblem ClassifyConnectFailure(std::string_view detail) {
       (has("no encryption") || has("SSL off") || has("requires SSL") || has("SSL required"))) {
     return ConnectProblem::kNeedsTls;
   }
-  if (has("database \"") && has("does not exist")) return ConnectProblem::kNoDatabase;
   if (has("permission denied") || has("pg_hba.conf")) return ConnectProblem::kRefused;
   if (has("timeout expired")) return ConnectProblem::kTimeout;
   return ConnectProblem::kOther;

@@ -77,6 +77,34 @@ TEST(ClassifyConnectFailureTest, AnUnverifiedServerCertificateIsNamed) {
   EXPECT_EQ(ClassifyConnectFailure("server requires SSL"), ConnectProblem::kNeedsTls);
 }
 
+// The certificate phrases count only in libpq's own words, before the server's first
+// "FATAL:": a server message quotes names the user chose.
+TEST(ClassifyConnectFailureTest, ACertificatePhraseInsideAServerMessageIsNoCertificateProblem) {
+  EXPECT_EQ(ClassifyConnectFailure("connection to server at \"127.0.0.1\", port 5432 failed: "
+                                   "FATAL:  database \"root certificate\" does not exist"),
+            ConnectProblem::kNoDatabase);
+  EXPECT_EQ(ClassifyConnectFailure("connection to server at \"127.0.0.1\", port 5432 failed: "
+                                   "FATAL:  database \"server certificate\" does not exist"),
+            ConnectProblem::kNoDatabase);
+  EXPECT_EQ(ClassifyConnectFailure("connection to server at \"127.0.0.1\", port 5432 failed: "
+                                   "FATAL:  permission denied for database \"root certificate\""),
+            ConnectProblem::kRefused);
+  // sslmode=prefer: both attempts refused by the server, the second without TLS.
+  EXPECT_EQ(ClassifyConnectFailure(
+                "connection to server at \"127.0.0.1\", port 5432 failed: FATAL:  no pg_hba.conf "
+                "entry for host \"127.0.0.1\", user \"server certificate\", database \"d\", "
+                "SSL encryption\nconnection to server at \"127.0.0.1\", port 5432 failed: "
+                "FATAL:  no pg_hba.conf entry for host \"127.0.0.1\", user \"server certificate\", "
+                "database \"d\", no encryption"),
+            ConnectProblem::kRefused);
+  // libpq's own refusal before a server message still counts.
+  EXPECT_EQ(ClassifyConnectFailure("connection to server at \"127.0.0.1\", port 5432 failed: "
+                                   "SSL error: certificate verify failed\nconnection to server "
+                                   "at \"127.0.0.1\", port 5432 failed: FATAL:  no pg_hba.conf "
+                                   "entry for host \"127.0.0.1\", no encryption"),
+            ConnectProblem::kTlsCertificate);
+}
+
 TEST(ConnectionLostStateTest, ConnectionExceptionsAndShutdownsButNotOtherFailures) {
   for (const char* state : {"08000", "08006", "08P01", "57P01", "57P02", "57P03"}) {
     EXPECT_TRUE(ConnectionLostState(state)) << state;
