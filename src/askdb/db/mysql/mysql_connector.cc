@@ -33,6 +33,8 @@ struct ConnectParams {
   std::string database;
   bool require_tls = false;
   std::string tls_ca;
+  // sslmode=verify_identity: the certificate must also hold the URL's host.
+  bool verify_identity = false;
 };
 
 class Session {
@@ -290,6 +292,7 @@ namespace {
 
 // Applies the URL's parameters to the connection and the options; refuses an unknown one.
 Status ApplyUrlParams(const DatabaseUrl& url, ConnectParams& params, MysqlOptions& opts) {
+  std::string verify_mode;  // sslmode=verify_ca or verify_identity, as written
   for (const auto& [key, value] : url.params) {
     if (!server::IsOneOf(key, kKnownParams)) {
       return InvalidArgumentError("unknown MySQL URL parameter '" + key + "' in " + url.Redacted() +
@@ -299,8 +302,10 @@ Status ApplyUrlParams(const DatabaseUrl& url, ConnectParams& params, MysqlOption
       ASKDB_ASSIGN_OR_RETURN(opts.max_sessions, server::ParsePoolSize(value));
     } else if (key == "ssl" || key == "sslmode") {
       std::string v = internal::AsciiLowerCopy(value);
-      params.require_tls = v == "true" || v == "1" || v == "require" || v == "required" ||
-                           v == "verify_ca" || v == "verify_identity";
+      const bool verify = v == "verify_ca" || v == "verify_identity";
+      params.require_tls = v == "true" || v == "1" || v == "require" || v == "required" || verify;
+      params.verify_identity = v == "verify_identity";
+      verify_mode = verify ? value : "";
     } else if (key == "ssl_ca") {
       params.tls_ca = value;
       params.require_tls = true;
@@ -308,6 +313,13 @@ Status ApplyUrlParams(const DatabaseUrl& url, ConnectParams& params, MysqlOption
       ASKDB_ASSIGN_OR_RETURN(bool allow, guard::ParseAllowPrivilegedRole(value));
       opts.allow_privileged_role = opts.allow_privileged_role || allow;
     }
+  }
+  // The client library checks the certificate only against a CA it is given: a verify mode
+  // without one would promise a check that is not made.
+  if (!verify_mode.empty() && params.tls_ca.empty()) {
+    return InvalidArgumentError("sslmode=" + verify_mode + " in " + url.Redacted() +
+                                " needs ssl_ca=/path/ca.crt, the CA that signed the server's "
+                                "certificate; without it the certificate cannot be checked");
   }
   return Status::Ok();
 }
@@ -390,6 +402,10 @@ void SetConnectOptions(MYSQL* raw, const ConnectParams& params,
     my_bool enforce = 1;
     mysql_optionsv(raw, MYSQL_OPT_SSL_ENFORCE, &enforce);
     if (!params.tls_ca.empty()) mysql_optionsv(raw, MYSQL_OPT_SSL_CA, params.tls_ca.c_str());
+    if (params.verify_identity) {
+      my_bool verify_host = 1;
+      mysql_optionsv(raw, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &verify_host);
+    }
   }
 }
 

@@ -221,8 +221,7 @@ TEST(MysqlConnectorTest, ServerEndingTheSessionMidQueryIsUnavailableThenRecovers
 TEST(MysqlConnectorTest, BadConnectionInputNamesTheCause) {
   ASKDB_REQUIRE_SERVER_URL(url, "ASKDB_TEST_MYSQL_URL");
   ASKDB_REQUIRE_SERVER_URL(tls_url, "ASKDB_TEST_MYSQL_TLS_URL");
-  ConnectOptions quick;
-  quick.connect_timeout = milliseconds(3'000);
+  const ConnectOptions quick = tls_testing::QuickConnect();
   auto start = Clock::now();
   auto wrong = OpenConnector(WithPassword(url, "not-the-password-42"), quick);
   ASSERT_FALSE(wrong.ok());
@@ -258,16 +257,58 @@ TEST(MysqlConnectorTest, BadConnectionInputNamesTheCause) {
 TEST(MysqlConnectorTest, TalksTlsAndChecksTheServersCertificateAgainstTheCa) {
   ASKDB_REQUIRE_SERVER_URL(tls_url, "ASKDB_TEST_MYSQL_TLS_URL");
   ASKDB_REQUIRE_SERVER_URL(ca, "ASKDB_TEST_MYSQL_CA");
-  testing::ExpectQueriesOverTls(tls_url + "?ssl=true");
-  testing::ExpectQueriesOverTls(tls_url + "?ssl_ca=" + ca);
+  tls_testing::ExpectQueriesOverTls(tls_url + "?ssl=true");
+  tls_testing::ExpectQueriesOverTls(tls_url + "?ssl_ca=" + ca);
+  tls_testing::ExpectQueriesOverTls(tls_url + "?sslmode=verify_ca&ssl_ca=" + ca);
   const std::string not_the_ca = ca.substr(0, ca.rfind('/')) + "/server.crt";
-  ConnectOptions quick;
-  quick.connect_timeout = milliseconds(3'000);
-  auto refused = OpenConnector(tls_url + "?ssl_ca=" + not_the_ca, quick);
+  const ConnectOptions quick = tls_testing::QuickConnect();
+  for (const std::string mode : {"", "&sslmode=verify_ca"}) {
+    auto refused = OpenConnector(tls_url + "?ssl_ca=" + not_the_ca + mode, quick);
+    ASSERT_FALSE(refused.ok());
+    const std::string& message = refused.status().message();
+    EXPECT_EQ(refused.status().code(), StatusCode::kPermissionDenied) << message;
+    EXPECT_EQ(message.rfind("TLS negotiation with ", 0), 0u) << message;
+    // OpenSSL's reason, e.g. "self-signed certificate in certificate chain".
+    EXPECT_NE(message.find("TLS/SSL error: "), std::string::npos) << message;
+    EXPECT_NE(message.find("certificate"), std::string::npos) << message;
+  }
+}
+
+// sslmode=verify_identity: the certificate must be signed by ssl_ca and hold the URL's host
+// (it holds 127.0.0.1 only; 127.1 is the same address by another spelling).
+TEST(MysqlConnectorTest, VerifyIdentityChecksTheHostName) {
+  ASKDB_REQUIRE_SERVER_URL(tls_url, "ASKDB_TEST_MYSQL_TLS_URL");
+  ASKDB_REQUIRE_SERVER_URL(ca, "ASKDB_TEST_MYSQL_CA");
+  tls_testing::ExpectQueriesOverTls(tls_url + "?sslmode=verify_identity&ssl_ca=" + ca);
+  std::string other_name = tls_url;
+  const size_t host_at = other_name.find("@127.0.0.1:");
+  ASSERT_NE(host_at, std::string::npos) << "the test server listens on 127.0.0.1";
+  other_name.replace(host_at, 10, "@127.1");
+  // The same spelling without verify_identity is admitted: only the name check refuses it.
+  tls_testing::ExpectQueriesOverTls(other_name + "?sslmode=verify_ca&ssl_ca=" + ca);
+  auto refused = OpenConnector(other_name + "?sslmode=verify_identity&ssl_ca=" + ca,
+                               tls_testing::QuickConnect());
   ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.status().code(), StatusCode::kPermissionDenied) << refused.status().ToString();
-  EXPECT_NE(refused.status().message().find("TLS"), std::string::npos)
-      << refused.status().ToString();
+  const std::string& message = refused.status().message();
+  EXPECT_EQ(refused.status().code(), StatusCode::kPermissionDenied) << message;
+  EXPECT_EQ(message.rfind("TLS negotiation with ", 0), 0u) << message;
+  EXPECT_NE(message.find("Validation of SSL server certificate failed"), std::string::npos)
+      << message;
+}
+
+// verify_ca and verify_identity check against ssl_ca only: without it they would promise a
+// check that is not made, so they are refused before connecting.
+TEST(MysqlConnectorTest, AVerifyModeWithoutACaIsRefused) {
+  for (const std::string mode : {"verify_ca", "verify_identity", "VERIFY_IDENTITY"}) {
+    auto refused = OpenConnector("mysql://u:secret@127.0.0.1:1/x?sslmode=" + mode,
+                                 tls_testing::QuickConnect());
+    ASSERT_FALSE(refused.ok()) << mode;
+    const std::string& message = refused.status().message();
+    EXPECT_EQ(refused.status().code(), StatusCode::kInvalidArgument) << message;
+    EXPECT_NE(message.find("sslmode=" + mode), std::string::npos) << message;
+    EXPECT_NE(message.find("needs ssl_ca="), std::string::npos) << message;
+    EXPECT_EQ(message.find("secret"), std::string::npos) << message;
+  }
 }
 
 TEST(MysqlConnectorTest, PasswordFromFileOrEnvironment) {

@@ -50,12 +50,7 @@ QueryOptions Options(milliseconds timeout = kQuick, long long max_rows = 1000) {
   return o;
 }
 
-// Connection failures are expected within seconds.
-ConnectOptions QuickConnect() {
-  ConnectOptions quick;
-  quick.connect_timeout = milliseconds(3'000);
-  return quick;
-}
+using tls_testing::QuickConnect;
 
 // The URL with its password replaced (for wrong-password tests).
 std::string WithPassword(const std::string& url, const std::string& password) {
@@ -297,9 +292,9 @@ TEST(PostgresConnectorTest, BadConnectionInputNamesTheCause) {
 TEST(PostgresConnectorTest, TalksTlsAndVerifiesTheServersCertificate) {
   ASKDB_REQUIRE_SERVER_URL(tls_url, "ASKDB_TEST_PG_TLS_URL");
   ASKDB_REQUIRE_SERVER_URL(ca, "ASKDB_TEST_PG_CA");
-  testing::ExpectQueriesOverTls(tls_url + "?sslmode=require");
-  testing::ExpectQueriesOverTls(tls_url + "?sslmode=verify-full&sslrootcert=" + ca);
-  testing::ExpectQueriesOverTls(tls_url + "?sslmode=verify-ca&sslrootcert=" + ca);
+  tls_testing::ExpectQueriesOverTls(tls_url + "?sslmode=require");
+  tls_testing::ExpectQueriesOverTls(tls_url + "?sslmode=verify-full&sslrootcert=" + ca);
+  tls_testing::ExpectQueriesOverTls(tls_url + "?sslmode=verify-ca&sslrootcert=" + ca);
 }
 
 // verify-full through a name the certificate does not hold (it holds 127.0.0.1 only): refused
@@ -326,6 +321,11 @@ TEST(PostgresConnectorTest, VerifyFullRefusesAHostNameTheCertificateLacks) {
       OpenConnector(tls_url + "?sslmode=verify-full&sslrootcert=/nonexistent/ca.crt", quick);
   ASSERT_FALSE(no_ca.ok());
   EXPECT_EQ(no_ca.status().code(), StatusCode::kPermissionDenied) << no_ca.status().ToString();
+  EXPECT_NE(no_ca.status().message().find("root certificate file \"/nonexistent/ca.crt\""),
+            std::string::npos)
+      << no_ca.status().ToString();
+  EXPECT_NE(no_ca.status().message().find("sslrootcert="), std::string::npos)
+      << no_ca.status().ToString();
 }
 
 TEST(PostgresConnectorTest, PasswordFromFileOrEnvironment) {
