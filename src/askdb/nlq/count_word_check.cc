@@ -48,7 +48,9 @@ bool NamedAsAnEnglishCount(const IndexedColumn& c) {
   const std::string& last = w.back();
   if (last == "quantity" || last == "count") return true;
   // A count word first: abbreviated (num_, nbr_, cnt_), "total", or in full before "of".
-  const bool abbreviated_count = raw[0] != w[0] && (w[0] == "number" || w[0] == "count");
+  // nbr is no table entry (number or neighbour, abbreviations.json); as a count word it is read.
+  const bool abbreviated_count =
+      (raw[0] != w[0] && (w[0] == "number" || w[0] == "count")) || w[0] == "nbr";
   if (w.size() >= 2 && (abbreviated_count || w[0] == "total" ||
                         ((w[0] == "number" || w[0] == "no" || w[0] == "count") && w[1] == "of"))) {
     return true;
@@ -276,7 +278,7 @@ int ListedColumnSaidWithItsTotalWord(const Query& query, const std::vector<Item>
   for (int c : query.projections) {
     const IndexedColumn& col = index.columns()[c];
     if (!IsNumeric(col.type_class) || col.primary_key || col.foreign_key) continue;
-    const std::vector<std::string> name = text::SplitIdentifier(col.name);
+    const std::vector<std::string> name = SchemaWords(col.name);  // cnt_, num_: spelled out
     if (name.size() < 2 || !total_word(name[0])) continue;
     for (const Item& it : items) {
       if (!it.used || it.kind != ItemKind::kTerm) continue;

@@ -34,9 +34,9 @@ bool SameAmount(std::string_view noun, std::string_view column_word) {
 // The one word a column's name counts, its count words taken off ("num_of_deaths",
 // "death_count", "killed" → that word); "" when other words remain ("pet_age", "train_number").
 std::string CountedWordOfColumn(const IndexedColumn& c) {
-  std::vector<std::string> w = SchemaWords(c.name);  // num, nbr, cnt spelled out
-  while (!w.empty() && (w.front() == "number" || w.front() == "no" || w.front() == "total" ||
-                        w.front() == "of")) {
+  std::vector<std::string> w = SchemaWords(c.name);  // num, cnt spelled out
+  while (!w.empty() && (w.front() == "number" || w.front() == "nbr" || w.front() == "no" ||
+                        w.front() == "total" || w.front() == "of")) {
     w.erase(w.begin());
   }
   if (!w.empty() && w.back() == "count") w.pop_back();

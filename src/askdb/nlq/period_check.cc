@@ -28,8 +28,10 @@ bool HoldsBareYears(const IndexedColumn& c) {
 
 bool NamedAsAYear(const IndexedColumn& c) {
   const std::string lower = text::AsciiLower(c.name);
-  return lower.find("year") != std::string::npos || c.name.find("年份") != std::string::npos ||
-         c.name.find("年度") != std::string::npos;
+  const std::vector<std::string> words = SchemaWords(c.name);  // yr: spelled out
+  return lower.find("year") != std::string::npos ||
+         std::find(words.begin(), words.end(), "year") != words.end() ||
+         c.name.find("年份") != std::string::npos || c.name.find("年度") != std::string::npos;
 }
 
 // The event a date column is named after: the first word of its name that is not a date word
@@ -38,7 +40,7 @@ bool NamedAsAYear(const IndexedColumn& c) {
 std::string EventOfDateColumn(const IndexedColumn& c, const std::string& table_name) {
   static constexpr std::string_view kDateWords[] = {
       "date", "on", "at", "time", "day", "ts", "of", "year", "month", "the", "when", "stamp"};
-  const std::string table = SingularizeEnglish(SchemaPhrase(table_name));
+  const std::string table = SingularizeEnglish(SchemaTablePhrase(table_name));
   for (const std::string& part : SchemaWords(c.name)) {  // inv_dt: "invoice date"
     const std::string lower = text::AsciiLower(part);
     if (std::find(std::begin(kDateWords), std::end(kDateWords), lower) != std::end(kDateWords)) {

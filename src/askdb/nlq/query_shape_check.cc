@@ -474,7 +474,7 @@ std::optional<ShapeProblem> UnitPriceSummedBesideAQuantity(const Query& q,
   for (const Measure& m : q.measures) {
     if (m.agg != Agg::kSum || m.column < 0 || m.business >= 0) continue;
     const IndexedColumn& col = index.columns()[m.column];
-    const std::vector<std::string> name = text::SplitIdentifier(col.name);
+    const std::vector<std::string> name = SchemaWords(col.name);  // as every reading splits it
     if (std::find(name.begin(), name.end(), "price") == name.end()) continue;
     const std::vector<std::string> said = text::SplitIdentifier(text::AsciiLower(m.column_phrase));
     if (std::find(said.begin(), said.end(), "unit") != said.end()) continue;
@@ -546,14 +546,9 @@ std::optional<ShapeProblem> AggregateThatIsAColumnsName(const Query& q, const Sc
 bool NamedAsAnIdentifier(const IndexedColumn& c) {
   static constexpr std::string_view kIdWords[] = {"id", "ids", "code",  "key",
                                                   "no", "num", "number"};
-  const std::string phrase = text::AsciiLower(IdentifierToPhrase(c.name));
-  size_t start = 0;
-  while (start <= phrase.size()) {
-    const size_t end = std::min(phrase.find(' ', start), phrase.size());
-    const std::string_view word = std::string_view(phrase).substr(start, end - start);
+  for (const std::string& word : SchemaWords(c.name)) {  // as every reading splits a name
     if (std::find(std::begin(kIdWords), std::end(kIdWords), word) != std::end(kIdWords))
       return true;
-    start = end + 1;
   }
   return false;
 }

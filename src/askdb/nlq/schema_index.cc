@@ -76,15 +76,23 @@ std::optional<std::string> FlagTrueValue(std::string_view lower_name,
 // What a yes/no column written as realistic schemas write it says, "" when nothing:
 // IsActive → "active" (CamelCase, no underscore after "is"), PAID_YN → "paid", vip_flag → "vip"
 // (a yes/no or flag marker last).
-std::string FlagWords(std::string_view name) {
-  const std::string phrase = SchemaPhrase(name);
+// `phrase` is the name's lower-cased words.
+std::string FlagWordsOf(const std::string& phrase) {
   for (std::string_view lead : {"is ", "has "}) {
     if (phrase.starts_with(lead)) return phrase.substr(lead.size());
   }
-  for (std::string_view tail : {" yn", " flag", " ind"}) {
+  for (std::string_view tail : {" yn", " flag", " flg", " ind"}) {
     if (phrase.ends_with(tail)) return phrase.substr(0, phrase.size() - tail.size());
   }
   return "";
+}
+
+// FlagWords of the name spelled out (schema_words.h: sibling_disc_flg → "sibling disc").
+std::string FlagWords(std::string_view name) { return FlagWordsOf(SchemaPhrase(name)); }
+
+// FlagWords of the name as written (pct_flg → "pct").
+std::string FlagWordsAsWritten(std::string_view name) {
+  return FlagWordsOf(text::AsciiLower(IdentifierToPhrase(name)));
 }
 
 }  // namespace
@@ -374,7 +382,7 @@ void SchemaIndex::AddTableWords(const db::TableInfo& t, const catalog::TableSema
                                 int table_id) {
   const std::string phrase = IdentifierToPhrase(t.name);
   AddTerm(phrase, {TermKind::kTable, table_id, -1, "", "name", true});
-  AddSpelledOutName(phrase, SchemaPhrase(t.name),
+  AddSpelledOutName(phrase, SchemaTablePhrase(t.name),
                     {TermKind::kTable, table_id, -1, "", "name", true});
   if (!ts) return;
   if (!ts->business_name.zh.empty())
@@ -413,7 +421,8 @@ void SchemaIndex::AddColumnNameWords(const db::TableInfo& t, const db::ColumnInf
   AddEnglishColumnAliases(col_phrase, SingularizeEnglish(text::AsciiLower(t.name)), table_id,
                           column_id);
   if (spelled != col_phrase) {
-    AddEnglishColumnAliases(spelled, SingularizeEnglish(SchemaPhrase(t.name)), table_id, column_id);
+    AddEnglishColumnAliases(spelled, SingularizeEnglish(SchemaTablePhrase(t.name)), table_id,
+                            column_id);
   }
 }
 
@@ -544,6 +553,11 @@ void SchemaIndex::AddFlagWords(const db::ColumnInfo& c, const IndexedColumn& col
     }
   }
   if (const std::string said = FlagWords(c.name); !said.empty()) {
+    // Spelled out, the words are no lexicon keyword (as in AddSpelledOutName): pct_flg is no
+    // "percent", cnt_flg no "count".
+    if (said != FlagWordsAsWritten(c.name) && Lexicon::Builtin().Lookup(PhraseKey(said)) != 0) {
+      return;
+    }
     AddTerm(said, {TermKind::kValue, col.table, column_id, *yes, "flag", false});
   }
 }
@@ -1197,8 +1211,8 @@ int SchemaIndex::DocumentKey(int table) const {
 // so listing them by the key guesses which number the question means ("list the bikes" listed
 // BikeID at 0.90).
 bool SchemaIndex::HoldsANumberOfItsOwn(int table) const {
-  static constexpr std::string_view kNumberWords[] = {"no", "number", "code",     "serial",
-                                                      "sn", "ref",    "reference"};
+  static constexpr std::string_view kNumberWords[] = {"no",     "number", "nbr", "code",
+                                                      "serial", "sn",     "ref", "reference"};
   const std::optional<int64_t>& rows = tables_[table].row_count;
   if (!rows) return false;
   return std::any_of(tables_[table].columns.begin(), tables_[table].columns.end(), [&](int c) {
@@ -1226,11 +1240,21 @@ std::string Squeezed(std::string_view s) {
   return out;
 }
 
+bool IsVowel(char ch) { return ch == 'a' || ch == 'e' || ch == 'i' || ch == 'o' || ch == 'u'; }
+
 // Whether `prefix` shortens `word` the way a column shortens its own table's name (evt_name of
-// event, trn_nm of tournament, encl_nm of enclosure): three letters or more, the word's first
-// letter, all of them in the word's order. Only read against the column's own table.
+// event, trn_nm of tournament, encl_nm of enclosure, dept_name of department): three letters or
+// more, the word's first letter, all of them in the word's order, and past the letters both
+// start with only consonants (a shortening drops vowels: dean, agent, admin are words of their
+// own, not department, assignment, admission shortened). Only read against the column's own
+// table.
 bool AbbreviatesTheWord(const std::string& prefix, const std::string& word) {
   if (prefix.size() < 3 || prefix.size() >= word.size() || prefix[0] != word[0]) return false;
+  size_t common = 0;
+  while (common < prefix.size() && prefix[common] == word[common]) ++common;
+  for (size_t k = common; k < prefix.size(); ++k) {
+    if (IsVowel(prefix[k])) return false;
+  }
   size_t at = 0;
   for (char ch : prefix) {
     at = word.find(ch, at);
@@ -1240,24 +1264,69 @@ bool AbbreviatesTheWord(const std::string& prefix, const std::string& word) {
   return true;
 }
 
-// Whether a text column of a dated document may label its rows: its name less "name"/"title"
-// (or "nm") is empty or the table's word (OrderTitle of Orders), not another party's or thing's
-// (ShipName, ShipCity, Status).
-// `shortened`: also a prefix that shortens the table's word (AbbreviatesTheWord); left out for
-// descriptions, which a course or a product may have beside its code (CRS_DESCRIPTION).
-bool NamesItsOwnTable(const std::string& lower_column, const std::string& table_name,
-                      bool shortened = true) {
+// The schema around a table, for reading a shortened name (NamesItsOwnTable).
+struct ShortenedNameContext {
+  int table = -1;
+  const std::vector<IndexedTable>* tables = nullptr;
+  const std::vector<IndexedColumn>* columns = nullptr;
+};
+
+// Whether `prefix`, which AbbreviatesTheWord `word` of table `ctx.table`, is still no name of
+// that table: another table's name starts with it (rest_name of reservation beside restaurant),
+// or another column of the table shortens the word otherwise (res_id, res_dt beside rest_name:
+// the table's own shortening is "res", so "rest" is another party's).
+bool ShortenedNameOfAnother(const std::string& prefix, const std::string& word,
+                            const ShortenedNameContext& ctx) {
+  const std::vector<IndexedTable>& tables = *ctx.tables;
+  for (size_t t = 0; t < tables.size(); ++t) {
+    if (static_cast<int>(t) == ctx.table) continue;
+    for (const std::string& other :
+         {Squeezed(tables[t].name), Squeezed(SchemaTablePhrase(tables[t].name))}) {
+      if (!other.empty() && other.starts_with(prefix)) return true;
+    }
+  }
+  for (int c : tables[ctx.table].columns) {
+    const std::vector<std::string> words = text::SplitIdentifier((*ctx.columns)[c].name);
+    if (words.empty()) continue;
+    const std::string first = text::AsciiLower(words.front());
+    if (first.size() >= 3 && first != prefix &&
+        (word.starts_with(first) || AbbreviatesTheWord(first, word))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The column's name less "name"/"title" (or "nm"), squeezed: "evt_name" → "evt".
+std::string NamePrefix(const std::string& lower_column) {
   std::string prefix = Squeezed(lower_column);
   for (std::string_view w : {"name", "title"}) {
     if (const size_t at = prefix.rfind(w); at != std::string::npos) prefix.erase(at, w.size());
   }
   if (SaysNameAbbreviated(lower_column)) prefix.erase(prefix.rfind("nm"), 2);  // cust_nm
+  return prefix;
+}
+
+// Whether a text column of a dated document may label its rows: its name less "name"/"title"
+// (or "nm") is empty or the table's word (OrderTitle of Orders), not another party's or thing's
+// (ShipName, ShipCity, Status).
+// `shortened`: also a prefix that shortens the table's word (AbbreviatesTheWord) and that no
+// other table or column of the schema claims (ShortenedNameOfAnother); nullptr for
+// descriptions, which a course or a product may have beside its code (CRS_DESCRIPTION), and for
+// the tie-break between two labels, where a name written out beats a shortened one.
+bool NamesItsOwnTable(const std::string& lower_column, const std::string& table_name,
+                      const ShortenedNameContext* shortened = nullptr) {
+  const std::string prefix = NamePrefix(lower_column);
   if (prefix.empty() || Squeezed(table_name).empty()) return true;
   // The table's name as written and spelled out (tblFilm is "film", schema_words.h).
-  for (const std::string& word : {Squeezed(table_name), Squeezed(SchemaPhrase(table_name))}) {
+  for (const std::string& word : {Squeezed(table_name), Squeezed(SchemaTablePhrase(table_name))}) {
+    if (word.empty()) continue;  // fact_订单: no letters or digits to start with
     if (word.starts_with(prefix) || prefix.starts_with(word) ||
-        (shortened && AbbreviatesTheWord(prefix, word)) ||
         (word.ends_with("s") && prefix.starts_with(word.substr(0, word.size() - 1)))) {
+      return true;
+    }
+    if (shortened && AbbreviatesTheWord(prefix, word) &&
+        !ShortenedNameOfAnother(prefix, word, *shortened)) {
       return true;
     }
   }
@@ -1273,7 +1342,7 @@ bool DescribesItsTable(const std::string& column, const std::string& table_name)
   std::string prefix;
   for (size_t k = 0; k + 1 < words.size(); ++k) prefix += words[k];
   const std::string table = Squeezed(table_name);
-  return NamesItsOwnTable(prefix, table_name, false) || table.ends_with(prefix);
+  return NamesItsOwnTable(prefix, table_name) || table.ends_with(prefix);
 }
 
 // A Chinese name of a dated document's column that names another party: a person's role
@@ -1313,8 +1382,13 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
     const IndexedColumn& col = columns_[c];
     if (col.type_class != TypeClass::kText && col.type_class != TypeClass::kOther) continue;
     const std::string lower = text::AsciiLower(col.name);
-    if (document && (!NamesItsOwnTable(lower, tables_[table].name) ||
-                     NamesAnotherParty(col.name, table, tables_))) {
+    // A description keeps the rule without shortenings (CRS_DESCRIPTION of COURSE).
+    const std::vector<std::string> spelled = SchemaWords(col.name);
+    const bool description = !spelled.empty() && spelled.back() == "description";
+    const ShortenedNameContext around{table, &tables_, &columns_};
+    if (document &&
+        (!NamesItsOwnTable(lower, tables_[table].name, description ? nullptr : &around) ||
+         NamesAnotherParty(col.name, table, tables_))) {
       continue;
     }
     int score = 0;
@@ -1326,7 +1400,7 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
                col.name.find("名") != std::string::npos) {
       score = 3;
     } else if ((lower.size() > 11 && lower.ends_with("description") &&
-                NamesItsOwnTable(lower.substr(0, lower.size() - 11), tables_[table].name, false)) ||
+                NamesItsOwnTable(lower.substr(0, lower.size() - 11), tables_[table].name)) ||
                DescribesItsTable(col.name, tables_[table].name)) {
       score = 1;  // Regions.RegionDescription: no name or title; called after its table
     }
@@ -1336,7 +1410,8 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
       score -= 1;  // a person's name split in two columns: neither alone is "the" name
     }
     // player.Sponsor_name before player.Player_name: of one score, the one named after the
-    // table names its rows ("List the players" listed the sponsors); else the first.
+    // table names its rows ("List the players" listed the sponsors); else the first. Written
+    // out, not shortened: dean_name is no shortened department (department_name is its name).
     if (score > best_score ||
         (score == best_score && NamesItsOwnTable(lower, tables_[table].name) &&
          !NamesItsOwnTable(text::AsciiLower(columns_[best].name), tables_[table].name))) {

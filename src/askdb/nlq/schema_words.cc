@@ -81,14 +81,17 @@ bool Abbreviations::IsMarker(std::string_view lower_word) const {
   return markers_.count(std::string(lower_word)) > 0;
 }
 
-std::vector<std::string> SchemaWords(std::string_view identifier) {
+namespace {
+
+std::vector<std::string> SpelledWords(std::string_view identifier, bool drop_markers) {
   const Abbreviations& table = Abbreviations::Builtin();
   std::vector<std::string> lower;
   for (const std::string& part : text::SplitIdentifier(identifier)) {
     lower.push_back(text::AsciiLower(part));
   }
-  const bool has_content = std::any_of(lower.begin(), lower.end(),
-                                       [&](const std::string& w) { return !table.IsMarker(w); });
+  const bool has_content =
+      drop_markers && std::any_of(lower.begin(), lower.end(),
+                                  [&](const std::string& w) { return !table.IsMarker(w); });
   std::vector<std::string> words;
   for (const std::string& w : lower) {
     if (has_content && table.IsMarker(w)) continue;
@@ -101,13 +104,29 @@ std::vector<std::string> SchemaWords(std::string_view identifier) {
   return words;
 }
 
-std::string SchemaPhrase(std::string_view identifier) {
+std::string Joined(const std::vector<std::string>& words) {
   std::string out;
-  for (const std::string& word : SchemaWords(identifier)) {
+  for (const std::string& word : words) {
     if (!out.empty()) out += ' ';
     out += word;
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<std::string> SchemaWords(std::string_view identifier) {
+  return SpelledWords(identifier, /*drop_markers=*/false);
+}
+
+std::string SchemaPhrase(std::string_view identifier) { return Joined(SchemaWords(identifier)); }
+
+std::vector<std::string> SchemaTableWords(std::string_view table_name) {
+  return SpelledWords(table_name, /*drop_markers=*/true);
+}
+
+std::string SchemaTablePhrase(std::string_view table_name) {
+  return Joined(SchemaTableWords(table_name));
 }
 
 }  // namespace askdb::nlq

@@ -1,6 +1,6 @@
 // SchemaWords: the words a table or column name says, with its abbreviations spelled out
 // (data/nlq/abbreviations.json, linked into the binary): "cust_nm" → customer name,
-// "hrly_rate" → hourly rate, "INV_DT" → invoice date, "tblGenre" → genre. Realistic schemas
+// "hrly_rate" → hourly rate, "SHIP_DT" → ship date, table tblGenre → genre. Realistic schemas
 // abbreviate; questions do not. Every reading that splits a schema name into words to
 // decide what the name says goes through here, so one table holds every abbreviation.
 //
@@ -39,11 +39,16 @@ class Abbreviations {
   std::unordered_set<std::string> markers_;
 };
 
-// The lower-cased words of a schema name (text::SplitIdentifier), each abbreviation replaced
-// by its words and the kind markers dropped when other words remain: "WASH_TXN" →
-// {"wash", "transaction"}, "LKP_CLASS" → {"class"}, "lkp" → {"lkp"}.
+// The lower-cased words of a column name (text::SplitIdentifier), each abbreviation replaced
+// by its words: "WASH_TXN" → {"wash", "transaction"}, "cust_nm" → {"customer", "name"}. Kind
+// markers stay: a column's "lkp" or "dim" is part of what it holds.
 std::vector<std::string> SchemaWords(std::string_view identifier);
 // SchemaWords joined with spaces: "cust_nm" → "customer name".
 std::string SchemaPhrase(std::string_view identifier);
+// The words of a TABLE name: SchemaWords with the kind markers dropped when other words
+// remain: "LKP_CLASS" → {"class"}, "tblGenre" → {"genre"}, "lkp" → {"lkp"}.
+std::vector<std::string> SchemaTableWords(std::string_view table_name);
+// SchemaTableWords joined with spaces: "status_lkp" → "status".
+std::string SchemaTablePhrase(std::string_view table_name);
 
 }  // namespace askdb::nlq

@@ -4,12 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "askdb/db/sqlite/sqlite_connector.h"
 #include "askdb/nlq/engine.h"
 #include "askdb/nlq/schema_index.h"
+#include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
 namespace {
@@ -22,13 +26,34 @@ TEST(SchemaWordsTest, SpellsOutAbbreviationsAndDropsKindMarkers) {
   EXPECT_EQ(SchemaWords("hrly_rate"), (Words{"hourly", "rate"}));
   EXPECT_EQ(SchemaWords("StockQty"), (Words{"stock", "quantity"}));
   EXPECT_EQ(SchemaWords("dob"), (Words{"date", "of", "birth"}));
-  EXPECT_EQ(SchemaPhrase("tblGenre"), "genre");
-  EXPECT_EQ(SchemaPhrase("LKP_CLASS"), "class");
-  EXPECT_EQ(SchemaPhrase("status_lkp"), "status");
+  EXPECT_EQ(SchemaTablePhrase("tblGenre"), "genre");
+  EXPECT_EQ(SchemaTablePhrase("LKP_CLASS"), "class");
+  EXPECT_EQ(SchemaTablePhrase("status_lkp"), "status");
   // A marker alone is the name; words that abbreviate nothing stay as they are.
-  EXPECT_EQ(SchemaPhrase("lookup"), "lookup");
+  EXPECT_EQ(SchemaTablePhrase("lookup"), "lookup");
   EXPECT_EQ(SchemaPhrase("AmtrakRoute"), "amtrak route");
   EXPECT_EQ(SchemaPhrase("所属省id"), "所属省 id");
+}
+
+// Kind markers say what kind of TABLE it is; in a column's name they are part of what it holds
+// (lu_dt is a last-updated date, not a bare "date"), and "lu" is no marker at all.
+TEST(SchemaWordsTest, KindMarkersAreDroppedFromTableNamesOnly) {
+  EXPECT_EQ(SchemaWords("lu_dt"), (Words{"lu", "date"}));
+  EXPECT_EQ(SchemaTableWords("lu_dt"), (Words{"lu", "date"}));
+  EXPECT_EQ(SchemaWords("dim_cd"), (Words{"dim", "cd"}));
+  EXPECT_EQ(SchemaWords("status_lkp"), (Words{"status", "lkp"}));
+  EXPECT_EQ(SchemaTableWords("dim_customer"), (Words{"customer"}));
+}
+
+// An abbreviation with two common readings is no entry: spelled out, it would give a column a
+// word it may not mean as confidently as a name written in full.
+TEST(SchemaWordsTest, AbbreviationsWithTwoReadingsStayAsWritten) {
+  EXPECT_EQ(SchemaPhrase("inv"), "inv");
+  EXPECT_EQ(SchemaWords("inv_dt"), (Words{"inv", "date"}));
+  for (const char* two : {"inv", "prod", "tm", "cd", "px", "ord", "nbr", "fname"}) {
+    EXPECT_EQ(Abbreviations::Builtin().Expand(two), nullptr) << two;
+  }
+  EXPECT_FALSE(Abbreviations::Builtin().IsMarker("lu"));
 }
 
 TEST(SchemaWordsTest, BadTablesAreRefusedWithAReason) {
@@ -115,6 +140,154 @@ INSERT INTO team VALUES (1,'Kernel Ninjas',1),(2,'Byte Me',1),(3,'Null Pointers'
   const Translation t2 =
       Engine::Translate("number of teams per event", *index2, (*conn2)->dialect());
   EXPECT_EQ(t2.sql.find("city_name\""), std::string::npos) << t2.sql;
+}
+
+// Opens `sql` in memory and indexes it.
+struct Opened {
+  std::unique_ptr<db::Connector> conn;
+  std::optional<SchemaIndex> index;
+};
+
+Opened Open(const std::string& sql) {
+  auto conn = db::SqliteConnector::OpenInMemory(sql);
+  EXPECT_TRUE(conn.ok()) << conn.status().ToString();
+  Opened out;
+  out.conn = std::move(*conn);
+  auto index = BuildSchemaIndex(*out.conn, nullptr);
+  EXPECT_TRUE(index.ok()) << index.status().ToString();
+  out.index = std::move(*index);
+  return out;
+}
+
+int Column(const SchemaIndex& index, const char* table, const char* column) {
+  return index.FindColumn(index.FindTable(table), column);
+}
+
+// Another party's name does not label a dated document because its first letters are the
+// document's: rest_name of a reservation (whose own shortening, res_id and res_dt, is "res") is
+// the restaurant's; the guests per reservation are not grouped by it.
+TEST(SchemaWordsTest, AnotherPartysNameIsNoShortenedLabel) {
+  constexpr const char* kReservationSql = R"sql(
+CREATE TABLE reservation(res_id INTEGER PRIMARY KEY, rest_name TEXT, res_dt TEXT);
+CREATE TABLE guest(guest_id INTEGER PRIMARY KEY, guest_name TEXT,
+                   res_id INTEGER REFERENCES reservation(res_id));
+INSERT INTO reservation VALUES (1,'Chez Lu','2025-03-01'),(2,'Chez Lu','2025-03-02'),
+  (3,'Noma','2025-04-11');
+INSERT INTO guest VALUES (1,'Ann',1),(2,'Bo',1),(3,'Cy',2),(4,'Di',3);
+)sql";
+  Opened db = Open(kReservationSql);
+  ASSERT_TRUE(db.index);
+  const SchemaIndex& index = *db.index;
+  const int reservation = index.FindTable("reservation");
+  EXPECT_NE(index.LabelColumn(reservation, false), Column(index, "reservation", "rest_name"));
+  const Translation t =
+      Engine::Translate("How many guests does each reservation have?", index, db.conn->dialect());
+  EXPECT_EQ(t.sql.find("rest_name"), std::string::npos) << t.sql;
+  if (t.answered) {
+    EXPECT_NE(t.sql.find("COUNT("), std::string::npos) << t.sql;
+    EXPECT_NE(t.sql.find("GROUP BY"), std::string::npos) << t.sql;
+  }
+  // Beside a restaurant table, a prefix that table's name starts with is its name, whatever
+  // the reservation's other columns say.
+  Opened db2 = Open(R"sql(
+CREATE TABLE reservation(rid INTEGER PRIMARY KEY, rest_name TEXT, booked_on TEXT);
+CREATE TABLE guest(guest_id INTEGER PRIMARY KEY, rid INTEGER REFERENCES reservation(rid));
+CREATE TABLE restaurant(restaurant_id INTEGER PRIMARY KEY, city TEXT);
+INSERT INTO reservation VALUES (1,'Chez Lu','2025-03-01'),(2,'Noma','2025-04-11');
+INSERT INTO guest VALUES (1,1),(2,1),(3,2);
+INSERT INTO restaurant VALUES (1,'Paris');
+)sql");
+  ASSERT_TRUE(db2.index->IsDatedDocument(db2.index->FindTable("reservation")));
+  ASSERT_TRUE(db2.index);
+  EXPECT_NE(db2.index->LabelColumn(db2.index->FindTable("reservation"), false),
+            Column(*db2.index, "reservation", "rest_name"));
+  // A shortening drops vowels: dean, agent, admin are words of their own; dept is department.
+  constexpr const char* kDatedSql = R"sql(
+CREATE TABLE department(dept_id INTEGER PRIMARY KEY, %s TEXT, opened_dt TEXT);
+CREATE TABLE staff(staff_id INTEGER PRIMARY KEY, dept_id INTEGER REFERENCES department(dept_id));
+INSERT INTO department VALUES (1,'A','2020-01-01'),(2,'B','2021-02-02');
+INSERT INTO staff VALUES (1,1),(2,1),(3,2);
+)sql";
+  for (const auto& [column, labels] :
+       std::vector<std::pair<std::string, bool>>{{"dept_name", true}, {"dean_name", false}}) {
+    std::string sql = kDatedSql;
+    sql.replace(sql.find("%s"), 2, column);
+    Opened d = Open(sql);
+    ASSERT_TRUE(d.index);
+    const int table = d.index->FindTable("department");
+    ASSERT_TRUE(d.index->IsDatedDocument(table)) << column;
+    EXPECT_EQ(d.index->LabelColumn(table, false) == Column(*d.index, "department", column.c_str()),
+              labels)
+        << column;
+  }
+}
+
+// Of two name columns, the one written as the table's name labels it, not one that only looks
+// like its shortening (dean_name of department): "List all departments" lists their names.
+TEST(SchemaWordsTest, AWrittenOutNameBeatsAShortenedOneInTheTieBreak) {
+  Opened db = Open(R"sql(
+CREATE TABLE department(dept_id INTEGER PRIMARY KEY, dean_name TEXT, department_name TEXT);
+INSERT INTO department VALUES (1,'Dr Ames','Physics'),(2,'Dr Bell','History');
+)sql");
+  ASSERT_TRUE(db.index);
+  EXPECT_EQ(db.index->LabelColumn(db.index->FindTable("department"), false),
+            Column(*db.index, "department", "department_name"));
+  const Translation t = Engine::Translate("List all departments", *db.index, db.conn->dialect());
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("SELECT \"department\".\"department_name\""), std::string::npos) << t.sql;
+  EXPECT_EQ(t.sql.find("dean_name"), std::string::npos) << t.sql;
+}
+
+// lu_dt (last updated) is no bare date: the orders "placed" in a year are not read off it.
+TEST(SchemaWordsTest, ALastUpdatedDateIsNoPlacedDate) {
+  Opened db = Open(R"sql(
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, customer TEXT, total REAL, lu_dt TEXT);
+INSERT INTO orders VALUES (1,'Ann',10,'2024-01-02'),(2,'Bo',20,'2024-05-06'),
+  (3,'Cy',30,'2025-07-08');
+)sql");
+  ASSERT_TRUE(db.index);
+  const Translation t =
+      Engine::Translate("How many orders were placed in 2024?", *db.index, db.conn->dialect());
+  EXPECT_FALSE(t.answered) << t.sql;
+}
+
+// Flag words spelled out are no lexicon keyword (pct_flg is no "percent"); written out they
+// stay (vip_flg is "vip").
+TEST(SchemaWordsTest, ASpelledOutFlagWordIsNoKeyword) {
+  Opened db = Open(R"sql(
+CREATE TABLE account(acct_id INTEGER PRIMARY KEY, vip_flg TEXT, pct_flg TEXT, cnt_flg TEXT);
+INSERT INTO account VALUES (1,'Y','N','Y'),(2,'N','Y','N'),(3,'Y','Y','N');
+)sql");
+  ASSERT_TRUE(db.index);
+  const SchemaIndex& index = *db.index;
+  auto flag_words = [&](const char* column) {
+    const int c = Column(index, "account", column);
+    std::vector<std::string> keys;
+    for (size_t id = 0; id < index.terms().size(); ++id) {
+      const Term& term = index.terms()[id];
+      if (term.kind == TermKind::kValue && term.column == c && term.source == "flag") {
+        keys.push_back(index.term_key(static_cast<int>(id)));
+      }
+    }
+    return keys;
+  };
+  EXPECT_EQ(flag_words("vip_flg").size(), 1u);
+  EXPECT_TRUE(flag_words("pct_flg").empty());
+  EXPECT_TRUE(flag_words("cnt_flg").empty());
+}
+
+// amt is spelled "amount" only where that is no lexicon keyword: the column does not take the
+// word from every question that says "amount" (no term "amount" names it).
+TEST(SchemaWordsTest, AnAmtColumnDoesNotTakeTheKeywordAmount) {
+  Opened db = Open(R"sql(
+CREATE TABLE payment(pay_id INTEGER PRIMARY KEY, amt REAL, pay_dt TEXT);
+INSERT INTO payment VALUES (1,10,'2024-01-02'),(2,20,'2024-05-06');
+)sql");
+  ASSERT_TRUE(db.index);
+  const int amt = Column(*db.index, "payment", "amt");
+  if (const std::vector<int>* ids = db.index->FindTerms(PhraseKey("amount"))) {
+    for (int id : *ids) EXPECT_NE(db.index->terms()[id].column, amt);
+  }
 }
 
 }  // namespace
