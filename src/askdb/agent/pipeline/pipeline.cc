@@ -1420,7 +1420,8 @@ struct Pipeline::Impl {
       session.Add(Turn{.question = state->original_question,
                        .resolved_question = state->question,
                        .sql = state->final_sql,
-                       .answer = text::TruncateToWidth(state->answer, kTurnAnswerWidth)});
+                       .answer = text::TruncateToWidth(state->answer, kTurnAnswerWidth),
+                       .follow_up = !state->follow_up_question.empty()});
     }
     return session;
   }
@@ -1436,9 +1437,10 @@ struct Pipeline::Impl {
       if (!t.answer.empty()) line += "\nA: " + t.answer;
       initial.history.push_back(std::move(line));
     }
-    // Only a question answered from the data has slots a follow-up can replace; with none in
-    // the thread the question is new (and needs no database to tell). A follow-up narrows
-    // the last answered question: an unanswered turn in between does not break the chain.
+    // Only a question answered from the data has slots a follow-up can replace; with none
+    // the question is new (and needs no database to tell). A follow-up narrows the last
+    // answered question: a declined follow-up in between does not break the chain, but an
+    // unanswered new question, an analysis or a knowledge-base answer does (LastAnswered).
     if (session.LastAnswered() == nullptr) return Status::Ok();
     ASKDB_ASSIGN_OR_RETURN(PreparedDatasource * d, Datasource());
     const FollowUp follow_up = session.Resolve(initial.question, d->index.get());

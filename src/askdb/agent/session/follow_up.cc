@@ -5,6 +5,8 @@
 #include <charconv>
 #include <optional>
 #include <set>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -471,15 +473,32 @@ struct Rewrite {
   std::vector<Edit> edits;
   std::vector<std::string> notes;
   std::set<size_t> replaced_values;  // begin offsets of previous values already replaced
+  std::string_view previous;         // the text the edits apply to
 
   void Replace(size_t begin, size_t end, const std::string& old_text, std::string text, int order) {
     notes.push_back(old_text + " → " + text);
     edits.push_back({begin, end, std::move(text), order});
   }
   void Insert(size_t at, const std::string& text, bool chinese, int order) {
-    // English text goes after the last word, with a space; Chinese text needs none.
-    edits.push_back({at, at, chinese ? text : " " + text, order});
+    // English text goes after the last word, with a space; Chinese text needs none, but a
+    // Latin word beside a Latin word does ("Beijing的销售额" + "Toys" → "Beijing Toys的销售额",
+    // not one token "BeijingToys").
+    std::string inserted = chinese ? text : " " + text;
+    if (chinese && !text.empty()) {
+      if (at > 0 && at <= previous.size() && IsAsciiWordByte(previous[at - 1]) &&
+          IsAsciiWordByte(text.front())) {
+        inserted.insert(0, " ");
+      }
+      if (at < previous.size() && IsAsciiWordByte(previous[at]) && IsAsciiWordByte(text.back())) {
+        inserted += " ";
+      }
+    }
+    edits.push_back({at, at, std::move(inserted), order});
     notes.push_back((chinese ? "加上 " : "added ") + text);
+  }
+  static bool IsAsciiWordByte(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u < 0x80 && std::isalnum(u) != 0;
   }
   void Drop(size_t begin, size_t end, const std::string& old_text, bool chinese) {
     edits.push_back({begin, end, "", 0});
@@ -562,9 +581,7 @@ void ReplaceByValue(const Slot& value, const Slot& old, const PreviousQuestion& 
 bool NamesItsRow(const nlq::SchemaIndex& index, const Slot& value) {
   return std::all_of(value.columns.begin(), value.columns.end(), [&](const auto& c) {
     const auto [table, column] = c;
-    const bool label =
-        column == index.LabelColumn(table, true) || column == index.LabelColumn(table, false);
-    return label && index.LabelIsUnique(table, column);
+    return IsLabel(&index, table, column) && index.LabelIsUnique(table, column);
   });
 }
 
@@ -641,30 +658,58 @@ bool HasSlot(const std::vector<Slot>& slots, SlotKind kind) {
   return std::any_of(slots.begin(), slots.end(), [&](const Slot& s) { return s.kind == kind; });
 }
 
+// Whether the previous value `p` and `value` are of one table and one of them names its row:
+// kept together they would ask for a row with both ("上海" and province "浙江": none), so the
+// new value takes the old one's place.
+bool OfTheSameRow(const Slot& value, const Slot& p, const nlq::SchemaIndex& index) {
+  if (p.kind != SlotKind::kValue) return false;
+  const std::set<int> tables = TablesOf(value.columns);
+  const std::set<int> previous_tables = TablesOf(p.columns);
+  const bool shared =
+      std::any_of(tables.begin(), tables.end(), [&](int t) { return previous_tables.contains(t); });
+  return shared && (NamesItsRow(index, p) || NamesItsRow(index, value));
+}
+
+// Whether a preposition (for, in, of) stands just before `at` in `text`.
+bool AfterPreposition(std::string_view text, size_t at) {
+  const std::string before = " " + text::AsciiLower(text.substr(0, at));
+  return before.ends_with(" for ") || before.ends_with(" in ") || before.ends_with(" of ");
+}
+
 // A value of another column than the previous question's values combines with them ("上海的
-// 销售额" + "那线上呢" → "上海线上的销售额", "sales for Shanghai for online"), written after the
-// last of them; a value on another level of one of their hierarchies takes its place instead
-// ("上海的销售额" + "那华东呢" → "华东的销售额"). A question with no value has nothing it
-// narrows: where the value goes is a guess.
+// 销售额" + "那线上呢" → "上海线上的销售额", "sales for Shanghai for online"): in Chinese after the
+// last of them; in English after the last of them when a preposition introduces it, else at
+// the end ("Shanghai sales in 2024" + "Toys" → "Shanghai sales in 2024 for Toys"). A value on
+// another level of one of their hierarchies, or of the same table as one that names its row,
+// takes its place instead ("上海的销售额" + "那华东呢" → "华东的销售额", "那浙江呢" →
+// "浙江的销售额"); two such values: which one it replaces is a guess. A question with no value has
+// nothing it narrows: where the value goes is a guess.
 WhyNot CombineWithValues(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
   const Slot* last = nullptr;
   const Slot* level = nullptr;
+  const Slot* same_row = nullptr;
+  bool several_rows = false;
   for (const Slot& p : previous.slots) {
     if (p.kind != SlotKind::kValue) continue;
     last = &p;
-    if (level == nullptr && previous.index != nullptr &&
-        OnAnotherLevel(s, p, *previous.index, true)) {
-      level = &p;
+    if (previous.index == nullptr) continue;
+    if (OfTheSameRow(s, p, *previous.index)) {
+      if (same_row != nullptr) several_rows = true;
+      same_row = &p;
     }
+    if (level == nullptr && OnAnotherLevel(s, p, *previous.index, true)) level = &p;
   }
-  if (last == nullptr) return NoCounterpart(s);
+  if (last == nullptr || several_rows) return NoCounterpart(s);
+  if (same_row != nullptr) level = same_row;
   if (level != nullptr) {
     if (!rewrite->replaced_values.insert(level->begin).second) return NoCounterpart(s);
     ReplaceNarrowing(s, *level, previous, rewrite);
   } else if (previous.chinese) {
     rewrite->Insert(last->end, s.text, true, 3);
-  } else {
+  } else if (AfterPreposition(previous.text, last->begin)) {
     rewrite->Insert(last->end, "for " + s.text, false, 3);
+  } else {
+    rewrite->Insert(ContentEnd(previous.text, previous.units), "for " + s.text, false, 3);
   }
   return std::nullopt;
 }
@@ -852,6 +897,7 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
   if (WhyNot why = OwnContent(units, covered)) return NotFollowUp(follow_up, std::move(*why));
   const PreviousQuestion previous = ReadPrevious(previous_resolved_question, index);
   Rewrite rewrite;
+  rewrite.previous = previous.text;
   if (WhyNot why = PlanRewrite(slots, previous, &rewrite)) {
     return NotFollowUp(follow_up, std::move(*why));
   }

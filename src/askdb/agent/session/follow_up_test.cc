@@ -241,6 +241,17 @@ TEST_F(FollowUpNestedTest, AChainOfFollowUpsKeepsWhatWasNotReplaced) {
   EXPECT_FALSE(Resolve(question, "各品类的订单数").is_follow_up);
 }
 
+// Review of ec7fe72: a Latin value inserted beside a Latin word in a Chinese question ran into
+// it ("BeijingToys", one token: total sales); an English value went after the last value with
+// no preposition before it ("Shanghai for Toys sales in 2024").
+TEST_F(FollowUpNestedTest, ACombinedValueIsWrittenWhereItReads) {
+  ExpectReadAs("Beijing的销售额", "what about Toys", "Beijing Toys的销售额", "加上 Toys");
+  ExpectReadAs("Shanghai sales in 2024", "what about Toys?", "Shanghai sales in 2024 for Toys",
+               "added for Toys");
+  ExpectReadAs("sales of Shanghai in 2024", "what about Toys?",
+               "sales of Shanghai for Toys in 2024", "added for Toys");
+}
+
 TEST_F(FollowUpNestedTest, AValueOfAnUnrelatedTableIsNotAFollowUp) {
   const std::string no_counterpart =
       "has no single value of the same column in the previous question to replace";
@@ -347,6 +358,35 @@ TEST(FollowUpMeasureTest, ChineseMeasureSwap) {
   EXPECT_FALSE(ResolveFollowUp("2024年手机的销售额", "手机呢", nullptr).is_follow_up);
   EXPECT_FALSE(ResolveFollowUp("2024年手机的销售额", "订单数", nullptr).is_follow_up);
   EXPECT_FALSE(ResolveFollowUp("销售额", "订单数呢", nullptr).is_follow_up);
+}
+
+// Review of ec7fe72: "苏州的销售额" + "那浙江呢" gave "苏州浙江的销售额" (a city and a province of
+// one table's row: no row has both, an empty answer). A value of the table a previous value
+// names the row of takes its place.
+constexpr const char* kProvinceSql = R"sql(
+CREATE TABLE cities(city_id INTEGER PRIMARY KEY, name_zh TEXT, name_en TEXT, province TEXT);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, city_id INTEGER REFERENCES cities(city_id),
+                    order_date TEXT, amount REAL, status TEXT);
+INSERT INTO cities VALUES (1,'苏州','Suzhou','江苏'),(2,'杭州','Hangzhou','浙江'),
+                          (3,'宁波','Ningbo','浙江');
+INSERT INTO orders VALUES (1,1,'2024-01-05',100,'已完成'),(2,2,'2025-05-01',50,'已取消'),
+                          (3,3,'2025-06-01',70,'已完成');
+)sql";
+
+class FollowUpSameTableTest : public FollowUpTest {
+ protected:
+  static void SetUpTestSuite() {
+    BuildIndexWithModel(kProvinceSql, R"({"tables": [
+        {"name": "cities", "business_name": "城市",
+         "columns": [{"name": "province", "business_name": "省份"}]}]})");
+  }
+};
+
+TEST_F(FollowUpSameTableTest, AValueOfTheRowsTableReplacesTheRowsName) {
+  ExpectReadAs("苏州的销售额", "那浙江呢", "浙江的销售额", "苏州 → 浙江");
+  ExpectReadAs("浙江的销售额", "那苏州呢", "苏州的销售额", "浙江 → 苏州");
+  // A value of another table still combines.
+  ExpectReadAs("苏州的销售额", "那已完成呢", "苏州已完成的销售额", "加上 已完成");
 }
 
 }  // namespace

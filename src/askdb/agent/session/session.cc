@@ -14,6 +14,7 @@ void Session::Add(Turn turn) {
 const Turn* Session::LastAnswered() const {
   for (auto it = turns_.rbegin(); it != turns_.rend(); ++it) {
     if (!it->sql.empty()) return &*it;
+    if (!it->follow_up) return nullptr;
   }
   return nullptr;
 }
@@ -30,7 +31,8 @@ Json Session::ToJson() const {
     turns.push_back({{"question", t.question},
                      {"resolved_question", t.resolved_question},
                      {"sql", t.sql},
-                     {"answer", t.answer}});
+                     {"answer", t.answer},
+                     {"follow_up", t.follow_up}});
   }
   return Json{{"max_turns", max_turns_}, {"turns", std::move(turns)}};
 }
@@ -54,6 +56,7 @@ StatusOr<Session> Session::FromJson(const Json& json) {
         turn.resolved_question = t.value("resolved_question", turn.question);
         turn.sql = t.value("sql", "");
         turn.answer = t.value("answer", "");
+        turn.follow_up = t.value("follow_up", turn.resolved_question != turn.question);
         session.Add(std::move(turn));
       }
     }

@@ -20,6 +20,9 @@ struct Turn {
   std::string resolved_question;  // after follow-up resolution (== question for new ones)
   std::string sql;
   std::string answer;  // short answer text
+  // Whether the question was read as a follow-up of an earlier one. A follow-up that went
+  // unanswered is skipped by LastAnswered; any other unanswered turn ends the chain.
+  bool follow_up = false;
   bool operator==(const Turn&) const = default;
 };
 
@@ -39,16 +42,20 @@ class Session {
   // The latest turn; nullptr when the session is empty.
   const Turn* Last() const { return turns_.empty() ? nullptr : &turns_.back(); }
 
-  // The latest turn answered from the data (it ran SQL); nullptr when none. A follow-up
-  // narrows it: a turn in between that went unanswered, or that needed no data (a greeting,
-  // a sum), does not break the chain.
+  // The latest turn answered from the data (it ran SQL), which a follow-up narrows; a
+  // follow-up in between that went unanswered (declined) does not break the chain. nullptr
+  // when none, or when a later turn ran no SQL and was no follow-up: a new data question that
+  // failed, a multi-step analysis, a knowledge-base answer, a greeting. After one of those the
+  // next question is read as new: narrowing the turn before it would answer a question the
+  // person moved away from.
   const Turn* LastAnswered() const;
 
   // Resolves `question` against the last answered turn's resolved question (ResolveFollowUp).
   FollowUp Resolve(std::string_view question, const nlq::SchemaIndex* index) const;
 
   // {"max_turns": 5, "turns": [{"question":..., "resolved_question":..., "sql":...,
-  //  "answer":...}, ...]} oldest first.
+  //  "answer":..., "follow_up":...}, ...]} oldest first. A turn stored without "follow_up"
+  // is a follow-up when its resolved question differs from the question.
   Json ToJson() const;
   static StatusOr<Session> FromJson(const Json& json);
 
