@@ -579,7 +579,7 @@ TEST_F(ManagementApiTest, EveryBodyRefusesAFieldItDoesNotKnow) {
   };
   const std::vector<Case> cases = {
       {"POST", "/api/v1/agents", {{"id", "a2"}, {"Name", "A"}}, "Name", "name"},
-      {"PUT", "/api/v1/agents/default", {{"id", "other"}}, "id", ""},
+      {"PUT", "/api/v1/agents/default", {{"ident", "other"}}, "ident", ""},
       {"POST", "/api/v1/agents/default/examples", {{"question", "q"}, {"SQL", "x"}}, "SQL", "sql"},
       {"PUT", "/api/v1/agents/default/examples/" + example, {{"answer", "x"}}, "answer", ""},
       {"POST",
@@ -595,8 +595,8 @@ TEST_F(ManagementApiTest, EveryBodyRefusesAFieldItDoesNotKnow) {
        "kind"},
       {"PUT",
        "/api/v1/datasources/default/relations/" + relation.json["id"].get<std::string>(),
-       {{"id", "r2"}},
-       "id",
+       {{"relation_id", "r2"}},
+       "relation_id",
        ""},
       {"POST",
        "/api/v1/datasources/default/semantic-model/import",
@@ -610,7 +610,7 @@ TEST_F(ManagementApiTest, EveryBodyRefusesAFieldItDoesNotKnow) {
        {{"name", "N"}, {"model", "x"}, {"apiKey", "k"}},
        "apiKey",
        "api_key"},
-      {"PUT", "/api/v1/models/m", {{"active", true}}, "active", ""},
+      {"PUT", "/api/v1/models/m", {{"is_active", true}}, "is_active", ""},
   };
   for (const Case& c : cases) {
     Reply r = Send(c.method, c.path, c.body);
@@ -639,6 +639,73 @@ TEST_F(ManagementApiTest, EveryBodyRefusesAFieldItDoesNotKnow) {
                   {"preset_questions", Json::array()}})
                 .status,
             200);
+}
+
+// Review of 858d94c: an update body refused the read-only fields GET returns (id,
+// created_at, has_password, ...), so an object read with GET and sent back was a 400. Each
+// is taken and ignored (the path names the object); an unknown field is still refused.
+TEST_F(ManagementApiTest, AnObjectReadWithGetCanBeSentBack) {
+  ASSERT_EQ(
+      Send("POST", "/api/v1/agents/default/examples", {{"question", "q"}, {"sql", "SELECT 1"}})
+          .status,
+      201);
+  const std::string example =
+      Send("GET", "/api/v1/agents/default/examples").json["examples"][0]["id"];
+  Reply relation = Send("POST", "/api/v1/datasources/default/relations",
+                        {{"from", "orders.store_id"}, {"to", "stores.store_id"}});
+  ASSERT_EQ(relation.status, 201) << relation.body;
+  ASSERT_EQ(Send("POST", "/api/v1/models", {{"id", "m"}, {"name", "M"}, {"model", "x"}}).status,
+            201);
+  const Json paths = Send("GET", "/api/v1/openapi.json").json["paths"];
+  const std::vector<std::pair<std::string, std::string>> objects = {
+      {"/api/v1/datasources/default", "/api/v1/datasources/{id}"},
+      {"/api/v1/agents/default", "/api/v1/agents/{id}"},
+      {"/api/v1/agents/default/examples/" + example, "/api/v1/agents/{id}/examples/{example_id}"},
+      {"/api/v1/datasources/default/relations/" + relation.json["id"].get<std::string>(),
+       "/api/v1/datasources/{id}/relations/{relation_id}"},
+      {"/api/v1/models/m", "/api/v1/models/{id}"}};
+  for (const auto& [path, route] : objects) {
+    Reply got = Send("GET", path);
+    ASSERT_EQ(got.status, 200) << path << ": " << got.body;
+    // The OpenAPI update body (closed) lists every field GET returns.
+    const Json schema = paths[route]["put"]["requestBody"]["content"]["application/json"]["schema"];
+    EXPECT_EQ(schema.value("additionalProperties", true), false) << route;
+    for (const auto& [field, value] : got.json.items()) {
+      EXPECT_TRUE(schema["properties"].contains(field)) << route << " lacks " << field;
+    }
+    Json body = got.json;
+    Reply put = Send("PUT", path, body);
+    EXPECT_EQ(put.status, 200) << path << ": " << put.body;
+    // Read-only fields sent with other values are ignored, not applied.
+    body["id"] = "elsewhere";
+    body["created_at"] = "2000-01-01T00:00:00Z";
+    put = Send("PUT", path, body);
+    EXPECT_EQ(put.status, 200) << path << ": " << put.body;
+    EXPECT_EQ(put.json["id"], got.json["id"]) << path;
+    EXPECT_EQ(put.json["created_at"], got.json["created_at"]) << path;
+    // An unknown field is still refused.
+    body["colour"] = "red";
+    put = Send("PUT", path, body);
+    EXPECT_EQ(put.status, 400) << path << ": " << put.body;
+    EXPECT_NE(put.body.find("unknown field 'colour'"), std::string::npos) << put.body;
+  }
+  // The datasource's round trip kept its connection; the model's "active" is ignored (it is
+  // changed with POST .../activate).
+  Json datasource = Send("GET", "/api/v1/datasources/default").json;
+  datasource["has_password"] = true;
+  ASSERT_EQ(Send("PUT", "/api/v1/datasources/default", datasource).status, 200);
+  EXPECT_EQ(Send("POST", "/api/v1/datasources/default/test").json["ok"], true);
+  Json model = Send("GET", "/api/v1/models/m").json;
+  model["active"] = true;
+  ASSERT_EQ(Send("PUT", "/api/v1/models/m", model).status, 200);
+  EXPECT_FALSE(Send("GET", "/api/v1/models/m").json["active"].get<bool>());
+  // A business term's body lists the fields its reader takes back (terms_api.cc drops them).
+  const Json term = paths["/api/v1/datasources/{id}/terms/{tid}"]["put"]["requestBody"]["content"]
+                         ["application/json"]["schema"]["properties"];
+  for (const char* field : {"id", "scope", "created_at_ms", "updated_at_ms"}) {
+    ASSERT_TRUE(term.contains(field)) << field;
+    EXPECT_EQ(term[field].value("readOnly", false), true) << field;
+  }
 }
 
 // Runs use the active model configuration: without one the question has no model to go

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iterator>
 #include <optional>
+#include <string_view>
 #include <utility>
 
 #include "askdb/knowledge/document_parser.h"
@@ -223,9 +224,16 @@ StatusOr<Json> Upload(KnowledgeBase& kb, const HttpRequest& r, knowledge::Knowle
   return knowledge::KnowledgeItemToJson(item);
 }
 
+// The fields an edit body may hold: the editable ones, then the read-only ones GET returns
+// (KnowledgeItemToJson), taken and ignored so that an item read with GET can be sent back as
+// it is. The scope is changed with "agent" and "datasource", not "scope".
+constexpr std::string_view kEditFields[] = {
+    "title",     "question", "answer", "recall", "agent",        "datasource", "chunker",
+    "id",        "scope",    "kind",   "state",  "state_reason", "chunks",     "updated_at_ms",
+    "file_name", "format",   "deleted"};
+
 StatusOr<Json> Edit(KnowledgeBase& kb, const HttpRequest& r) {
-  ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r, {"title", "question", "answer", "recall",
-                                                            "agent", "datasource", "chunker"}));
+  ASKDB_ASSIGN_OR_RETURN(const Json body, ParseJsonBody(r, kEditFields));
   const std::string id(r.PathParam("id"));
   ASKDB_ASSIGN_OR_RETURN(const auto current, kb.Get(id));
   knowledge::ItemEdit edit;

@@ -134,7 +134,7 @@ TEST_F(KnowledgeUploadTest, EveryJsonBodyRefusesAFieldItDoesNotKnow) {
   const Case cases[] = {
       {"POST", "/api/v1/knowledge", R"({"question": "q", "answer": "a", "scope": "agent:x"})",
        "unknown field 'scope'"},
-      {"PUT", "/api/v1/knowledge/" + item, R"({"kind": "faq"})", "unknown field 'kind'"},
+      {"PUT", "/api/v1/knowledge/" + item, R"({"type": "faq"})", "unknown field 'type'"},
       {"POST", "/api/v1/knowledge/" + item + "/recall", R"({"is_recall": false})",
        "unknown field 'is_recall'"},
       {"POST", "/api/v1/knowledge/search", R"({"query": "GMV", "topK": 3})",
@@ -148,6 +148,18 @@ TEST_F(KnowledgeUploadTest, EveryJsonBodyRefusesAFieldItDoesNotKnow) {
     EXPECT_NE(res->body.find(c.expected), std::string::npos) << c.path << ": " << res->body;
   }
   EXPECT_EQ(Items(), 1u);
+  // An item read with GET can be sent back: its read-only fields (id, scope, kind, state,
+  // chunks, updated_at_ms) are taken and ignored.
+  httplib::Result got = client_->Get("/api/v1/knowledge/" + item);
+  ASSERT_TRUE(got);
+  ASSERT_EQ(got->status, 200) << got->body;
+  Json round_trip = Json::parse(got->body);
+  round_trip["kind"] = "faq";
+  httplib::Result put =
+      client_->Put("/api/v1/knowledge/" + item, round_trip.dump(), "application/json");
+  ASSERT_TRUE(put);
+  EXPECT_EQ(put->status, 200) << put->body;
+  EXPECT_EQ(Json::parse(put->body)["kind"], Json::parse(got->body)["kind"]);
   // The fields the web UI sends (web/src/lib/knowledge.ts searchBody) are known.
   httplib::Result search = client_->Post(
       "/api/v1/knowledge/search",

@@ -31,13 +31,33 @@ constexpr int64_t kMaxListLimit = 1000;
 constexpr std::chrono::milliseconds kModelTestTimeout{30'000};
 constexpr std::string_view kCsvContentType = "text/csv; charset=utf-8";
 
-// The fields each body may hold; the first (id, and a model's active) only when creating.
-constexpr std::string_view kAgentFields[] = {
+using Fields = std::span<const std::string_view>;
+
+// The fields each body may hold. An update body also takes the read-only fields GET returns
+// (id, created_at, ...) and ignores them, so an object read with GET can be sent back as it
+// is; the path names the object.
+constexpr std::string_view kAgentCreateFields[] = {
     "id",       "name",        "instructions", "datasource_id",   "selected_tables",
     "language", "plan_review", "fast_mode",    "preset_questions"};
-constexpr std::string_view kRelationFields[] = {"id", "from", "to", "kind", "description"};
-constexpr std::string_view kModelConfigFields[] = {"id",       "active",   "name",   "model",
-                                                   "provider", "base_url", "api_key"};
+constexpr std::string_view kAgentUpdateFields[] = {
+    "name",     "instructions", "datasource_id", "selected_tables",
+    "language", "plan_review",  "fast_mode",     "preset_questions",
+    "id",       "created_at",   "updated_at"};
+constexpr std::string_view kExampleCreateFields[] = {"id", "question", "sql"};
+constexpr std::string_view kExampleUpdateFields[] = {"question", "sql", "id", "agent_id",
+                                                     "created_at"};
+constexpr std::string_view kDatasourceCreateFields[] = {"id", "name", "url", "password", "test"};
+constexpr std::string_view kDatasourceUpdateFields[] = {
+    "name", "url", "password", "id", "has_password", "created_at", "updated_at"};
+constexpr std::string_view kRelationCreateFields[] = {"id", "from", "to", "kind", "description"};
+constexpr std::string_view kRelationUpdateFields[] = {
+    "from", "to", "kind", "description", "id", "datasource_id", "created_at"};
+constexpr std::string_view kModelConfigCreateFields[] = {"id",       "active",   "name",   "model",
+                                                         "provider", "base_url", "api_key"};
+// A model is made active with POST /api/v1/models/{id}/activate: "active" is read-only here.
+constexpr std::string_view kModelConfigUpdateFields[] = {
+    "name", "model",       "provider",   "base_url",   "api_key",
+    "id",   "has_api_key", "created_at", "updated_at", "active"};
 
 // A JSON handler answered with `success` (200, 201) or the error's status.
 Handler Wrap(JsonHandler handler, int success = 200) {
@@ -399,7 +419,7 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> CreateAgent(const HttpRequest& r) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, kAgentFields));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, kAgentCreateFields));
     store::AgentRecord agent;
     agent.datasource_id = std::string(store::kDefaultDatasourceId);
     ASKDB_RETURN_IF_ERROR(OptionalString(body, "id", &agent.id));
@@ -409,7 +429,7 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> UpdateAgent(const HttpRequest& r) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, std::span(kAgentFields).subspan(1)));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, kAgentUpdateFields));
     ASKDB_ASSIGN_OR_RETURN(store::AgentRecord agent, deps_.store->GetAgent(Param(r, "id")));
     ASKDB_RETURN_IF_ERROR(ReadAgentFields(body, agent));
     ASKDB_ASSIGN_OR_RETURN(agent, deps_.store->UpdateAgent(agent));
@@ -499,7 +519,7 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> CreateExample(const HttpRequest& r) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, {"id", "question", "sql"}));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, kExampleCreateFields));
     ASKDB_RETURN_IF_ERROR(deps_.store->GetAgent(Param(r, "id")).status());
     store::ExampleRecord example;
     example.agent_id = Param(r, "id");
@@ -511,7 +531,7 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> UpdateExample(const HttpRequest& r) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, {"question", "sql"}));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, kExampleUpdateFields));
     ASKDB_ASSIGN_OR_RETURN(store::ExampleRecord example, AgentExample(r));
     ASKDB_RETURN_IF_ERROR(OptionalString(body, "question", &example.question));
     ASKDB_RETURN_IF_ERROR(OptionalString(body, "sql", &example.sql));
@@ -553,7 +573,7 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> CreateDatasource(const HttpRequest& r) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, {"id", "name", "url", "password", "test"}));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, kDatasourceCreateFields));
     store::DatasourceRecord ds;
     ASKDB_RETURN_IF_ERROR(OptionalString(body, "id", &ds.id));
     ASKDB_ASSIGN_OR_RETURN(ds.name, RequireString(body, "name"));
@@ -582,7 +602,7 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> UpdateDatasource(const HttpRequest& r) {
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, {"name", "url", "password"}));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, kDatasourceUpdateFields));
     ASKDB_ASSIGN_OR_RETURN(store::DatasourceRecord ds, deps_.store->GetDatasource(Param(r, "id")));
     ASKDB_RETURN_IF_ERROR(OptionalString(body, "name", &ds.name));
     ASKDB_RETURN_IF_ERROR(ReadConnection(body, ds, false));
@@ -777,8 +797,8 @@ class Management : public std::enable_shared_from_this<Management> {
   }
 
   StatusOr<Json> SaveRelation(const HttpRequest& r, bool creating) {
-    const std::span<const std::string_view> fields(kRelationFields);
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, creating ? fields : fields.subspan(1)));
+    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, creating ? Fields(kRelationCreateFields)
+                                                                : Fields(kRelationUpdateFields)));
     store::RelationRecord relation;
     if (creating) {
       ASKDB_RETURN_IF_ERROR(deps_.store->GetDatasource(Param(r, "id")).status());
@@ -816,8 +836,9 @@ class Management : public std::enable_shared_from_this<Management> {
 
   // ------------------------------------------------------------------ models
   StatusOr<Json> SaveModelConfig(const HttpRequest& r, bool creating) {
-    const std::span<const std::string_view> fields(kModelConfigFields);
-    ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(r, creating ? fields : fields.subspan(2)));
+    ASKDB_ASSIGN_OR_RETURN(Json body,
+                           ParseJsonBody(r, creating ? Fields(kModelConfigCreateFields)
+                                                     : Fields(kModelConfigUpdateFields)));
     store::ModelConfigRecord model;
     if (creating) {
       ASKDB_RETURN_IF_ERROR(OptionalString(body, "id", &model.id));

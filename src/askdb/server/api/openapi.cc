@@ -69,6 +69,25 @@ Json Without(Json body, std::initializer_list<std::string_view> fields) {
   for (std::string_view field : fields) body["properties"].erase(std::string(field));
   return body;
 }
+Json ReadOnly(Json schema) {
+  schema["readOnly"] = true;
+  return schema;
+}
+// An update's body: `body` without `fields`, and with the read-only `fields` GET returns,
+// which the server accepts and ignores (an object read with GET can be sent back as it is).
+Json UpdateBody(Json body, std::initializer_list<std::string_view> without,
+                std::initializer_list<std::string_view> read_only) {
+  body = Without(std::move(body), without);
+  for (std::string_view field : read_only) {
+    const Json schema =
+        field == "has_password" || field == "has_api_key" || field == "active" || field == "deleted"
+            ? Json{{"type", "boolean"}}
+        : field == "chunks" || field.ends_with("_ms") ? Json{{"type", "integer"}}
+                                                      : Json{{"type", "string"}};
+    body["properties"][std::string(field)] = ReadOnly(schema);
+  }
+  return body;
+}
 Json Ref(std::string_view name) {
   return Json{{"$ref", "#/components/schemas/" + std::string(name)}};
 }
@@ -102,7 +121,8 @@ std::vector<ManagementOp> AgentOps() {
       {"post", "/api/v1/agents", "Create an agent", agent_body, 201, "The agent", Ref("Agent")},
       {"get", "/api/v1/agents/{id}", "Get an agent", nullptr, 200, "The agent", Ref("Agent")},
       {"put", "/api/v1/agents/{id}", "Change an agent (fields given replace)",
-       Without(agent_body, {"id"}), 200, "The agent", Ref("Agent")},
+       UpdateBody(agent_body, {"id"}, {"id", "created_at", "updated_at"}), 200, "The agent",
+       Ref("Agent")},
       {"delete", "/api/v1/agents/{id}", "Delete an agent, its examples, sessions and keys", nullptr,
        204, "Deleted", nullptr},
       {"get", "/api/v1/agents/{id}/keys", "List the agent's API keys (no secrets)", nullptr, 200,
@@ -127,7 +147,9 @@ std::vector<ManagementOp> AgentOps() {
       {"get", "/api/v1/agents/{id}/examples/{example_id}", "Get an example", nullptr, 200,
        "The example", Ref("Example")},
       {"put", "/api/v1/agents/{id}/examples/{example_id}", "Change an example",
-       Object({{"question", Str()}, {"sql", Str()}}), 200, "The example", Ref("Example")},
+       UpdateBody(Object({{"question", Str()}, {"sql", Str()}}), {},
+                  {"id", "agent_id", "created_at"}),
+       200, "The example", Ref("Example")},
       {"delete", "/api/v1/agents/{id}/examples/{example_id}", "Delete an example", nullptr, 204,
        "Deleted", nullptr},
   };
@@ -153,7 +175,8 @@ std::vector<ManagementOp> DatasourceOps() {
       {"get", "/api/v1/datasources/{id}", "Get a datasource", nullptr, 200, "The datasource",
        Ref("Datasource")},
       {"put", "/api/v1/datasources/{id}", "Change a datasource (password \"\" removes it)",
-       Without(datasource_body, {"id"}), 200, "The datasource", Ref("Datasource")},
+       UpdateBody(datasource_body, {"id"}, {"id", "has_password", "created_at", "updated_at"}), 200,
+       "The datasource", Ref("Datasource")},
       {"delete", "/api/v1/datasources/{id}", "Delete a datasource no agent is bound to", nullptr,
        204, "Deleted", nullptr},
       {"post", "/api/v1/datasources/{id}/test", "Connect and run SELECT 1", nullptr, 200,
@@ -202,7 +225,8 @@ std::vector<ManagementOp> RelationOps() {
       {"get", "/api/v1/datasources/{id}/relations/{relation_id}", "Get a relation", nullptr, 200,
        "The relation", Ref("Relation")},
       {"put", "/api/v1/datasources/{id}/relations/{relation_id}", "Change a relation",
-       Without(relation_body, {"id"}), 200, "The relation", Ref("Relation")},
+       UpdateBody(relation_body, {"id"}, {"id", "datasource_id", "created_at"}), 200,
+       "The relation", Ref("Relation")},
       {"delete", "/api/v1/datasources/{id}/relations/{relation_id}", "Delete a relation", nullptr,
        204, "Deleted", nullptr},
   };
@@ -253,7 +277,9 @@ std::vector<ManagementOp> ModelOps() {
        Ref("Model")},
       {"put", "/api/v1/models/{id}",
        "Change a model configuration (activate it with POST .../activate)",
-       Without(model_body, {"id", "active"}), 200, "The model", Ref("Model")},
+       UpdateBody(model_body, {"id", "active"},
+                  {"id", "active", "has_api_key", "created_at", "updated_at"}),
+       200, "The model", Ref("Model")},
       {"delete", "/api/v1/models/{id}", "Delete a model configuration", nullptr, 204, "Deleted",
        nullptr},
       {"post", "/api/v1/models/{id}/activate", "Make this the one active model", nullptr, 200,
@@ -325,8 +351,13 @@ std::vector<ManagementOp> KnowledgeItemOps() {
   const Json list = Object({});
   return {
       {"get", "/api/v1/knowledge/{id}", "One knowledge item", nullptr, 200, "The item", list},
-      {"put", "/api/v1/knowledge/{id}", "Edit title, question, answer, recall, scope or chunker",
-       edit_body, 200, "The item", list},
+      {"put", "/api/v1/knowledge/{id}",
+       "Edit title, question, answer, recall, scope (agent | datasource) or chunker; the "
+       "read-only fields GET returns are accepted and ignored",
+       UpdateBody(edit_body, {},
+                  {"id", "scope", "kind", "state", "state_reason", "chunks", "updated_at_ms",
+                   "file_name", "format", "deleted"}),
+       200, "The item", list},
       {"delete", "/api/v1/knowledge/{id}", "Soft-delete an item; the index drops it", nullptr, 204,
        "Deleted", nullptr},
       {"post", "/api/v1/knowledge/{id}/recall", "Turn the recall switch",
@@ -349,7 +380,11 @@ std::vector<ManagementOp> TermOps() {
               {"filter", Str()},
               {"subject", Str()},
               {"period", Str()},
-              {"period_column", Str()}},
+              {"period_column", Str()},
+              {"id", ReadOnly(Str())},
+              {"scope", ReadOnly(Str())},
+              {"created_at_ms", ReadOnly(Json{{"type", "integer"}})},
+              {"updated_at_ms", ReadOnly(Json{{"type", "integer"}})}},
              {"term"});
   const Json list = Object({});
   return {
@@ -386,8 +421,8 @@ Json RuleBody() {
                  {"keep_first", {{"type", "integer"}}},
                  {"keep_last", {{"type", "integer"}}},
                  {"note", Str()},
-                 {"created_ms", {{"type", "integer"}}},
-                 {"updated_ms", {{"type", "integer"}}}},
+                 {"created_ms", ReadOnly(Json{{"type", "integer"}})},
+                 {"updated_ms", ReadOnly(Json{{"type", "integer"}})}},
                 {"grantee_kind", "grantee", "kind", "table"});
 }
 
@@ -415,11 +450,13 @@ std::vector<ManagementOp> UserOps() {
        201, "The user (no password hash)", list},
       {"get", "/api/v1/users/{name}", "Get an account (admin)", nullptr, 200, "The user", list},
       {"put", "/api/v1/users/{name}",
-       "Change an account: the fields given replace; a new password ends its sessions (admin)",
-       Object({{"password", Str()},
-               {"role", Str()},
-               {"attributes", Object(Json::object())},
-               {"agents", StrArray()}}),
+       "Change an account: the fields given replace; a new password ends its sessions; the "
+       "read-only fields GET returns are accepted and ignored (admin)",
+       UpdateBody(Object({{"password", Str()},
+                          {"role", Str()},
+                          {"attributes", Object(Json::object())},
+                          {"agents", StrArray()}}),
+                  {}, {"name", "has_password", "created_at", "updated_at"}),
        200, "The user", list},
       {"delete", "/api/v1/users/{name}", "Delete an account and its sessions (admin)", nullptr, 200,
        "{deleted}", list},

@@ -57,10 +57,16 @@ Status ReadAttributes(const Json& body, std::map<std::string, std::string>* out)
   return Status::Ok();
 }
 
-// Applies the fields of `body` that are present to `user` (name excluded).
-// The fields a user's body may hold; the first (name) only when creating: the path names it.
-constexpr std::string_view kUserFields[] = {"name", "role", "password", "attributes", "agents"};
+// The fields a user's create body may hold.
+constexpr std::string_view kUserCreateFields[] = {"name", "role", "password", "attributes",
+                                                  "agents"};
+// An update body's: the path names the user, and the read-only fields GET returns (name,
+// has_password, created_at, updated_at) are taken and ignored, so a user read with GET can be
+// sent back as it is.
+constexpr std::string_view kUserUpdateFields[] = {
+    "role", "password", "attributes", "agents", "name", "has_password", "created_at", "updated_at"};
 
+// Applies the fields of `body` that are present to `user` (name excluded).
 Status ApplyUserFields(const UserAuth& auth, const store::ManagementStore* agent_store,
                        const Json& body, UserRecord* user, bool* password_changed) {
   std::string role;
@@ -123,7 +129,7 @@ class UsersApi {
   }
 
   HttpResponse Create(const HttpRequest& http, const Principal& who) const {
-    StatusOr<Json> body = ParseJsonBody(http, kUserFields);
+    StatusOr<Json> body = ParseJsonBody(http, kUserCreateFields);
     if (!body.ok()) return StatusResponse(body.status());
     StatusOr<std::string> name = RequireString(*body, "name");
     if (!name.ok()) return StatusResponse(name.status());
@@ -146,9 +152,16 @@ class UsersApi {
   }
 
   HttpResponse Update(const HttpRequest& http, const Principal& who) const {
-    StatusOr<Json> body = ParseJsonBody(http, std::span(kUserFields).subspan(1));
+    StatusOr<Json> body = ParseJsonBody(http, kUserUpdateFields);
     if (!body.ok()) return StatusResponse(body.status());
     const std::string name(http.PathParam("name"));
+    // The name is read-only: the user's own (as GET returns it) is ignored, another one is
+    // refused rather than ignored, so that a rename is not reported as done.
+    if (auto n = body->find("name"); n != body->end() && !(n->is_string() && *n == name)) {
+      return StatusResponse(InvalidArgumentError(
+          "field 'name' is read-only: an account cannot be renamed (send its own name, or "
+          "leave the field out)"));
+    }
     StatusOr<UserRecord> user = deps_.auth->store().GetUser(name);
     if (!user.ok()) return StatusResponse(user.status());
     bool password_changed = false;
@@ -161,7 +174,11 @@ class UsersApi {
       if (!ended.ok()) return StatusResponse(ended);
     }
     std::string fields;
-    for (const auto& [k, v] : body->items()) fields += (fields.empty() ? "" : ",") + k;
+    for (const auto& [k, v] : body->items()) {
+      if (k == "role" || k == "password" || k == "attributes" || k == "agents") {
+        fields += (fields.empty() ? "" : ",") + k;
+      }
+    }
     deps_.auth->Audit(who.Actor(), "user_updated", "user:" + name, "fields " + fields,
                       http.remote_address);
     return Get(name);
