@@ -21,6 +21,7 @@
 #include "askdb/agent/quick_path/percent_question.h"
 #include "askdb/agent/quick_path/quick_path.h"
 #include "askdb/agent/quick_path/round_question.h"
+#include "askdb/agent/quick_path/spoken_input.h"
 #include "askdb/agent/quick_path/stated_rate.h"
 #include "askdb/agent/quick_path/unit_table.h"
 #include "askdb/common/embedded.h"
@@ -329,14 +330,16 @@ bool IsBareNumber(std::string_view expression) {
   return number && number->length == expression.size();
 }
 
+bool IsAsciiDigit(char c) { return c >= '0' && c <= '9'; }
+
 // Whether a bare number in Chinese numerals is asked for ("陆仟柒佰捌拾玖是多少" = 6789): written
-// with no digit, and with words around it; "2024" or a lone "三千五" asks for nothing.
+// with no digit, and with words around it; "2024" or a lone "三千五" asks for nothing. The words
+// are those of the text the reader read (WithoutSpokenNoise): "嗯 三千五" is a lone number too.
 bool AsksForNumeralValue(std::string_view expression, std::string_view normalized) {
-  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
   const auto non_ascii = [](char c) { return (static_cast<unsigned char>(c) & 0x80) != 0; };
-  return expression.size() < normalized.size() &&
-         std::none_of(expression.begin(), expression.end(), digit) &&
-         std::any_of(expression.begin(), expression.end(), non_ascii);
+  return std::none_of(expression.begin(), expression.end(), IsAsciiDigit) &&
+         std::any_of(expression.begin(), expression.end(), non_ascii) &&
+         expression.size() < WithoutSpokenNoise(normalized).size();
 }
 
 // The rule id of a request the quick path's arithmetic reads whole — the reader's own id (a
@@ -383,8 +386,6 @@ std::optional<QuickReading> WholeRequestComputation(std::string_view normalized)
   }
   return std::nullopt;
 }
-
-bool IsAsciiDigit(char c) { return c >= '0' && c <= '9'; }
 
 // Whether the separator at `sep` is inside one number: a decimal point between digits, or a
 // comma grouping thousands — exactly three digits follow it ("1,200"); in "12,15,9" a comma
@@ -697,7 +698,10 @@ struct RequestClassifier::Impl {
                           Classification& out) const {
     const double bar = out.language == Language::kZh ? model_overrule_min_probability_zh
                                                      : model_overrule_min_probability;
-    if (model == nullptr || bar > 1.0) return false;
+    // The default (data) type is the model over the data step's alone, with its safeguards
+    // (model_over_data_unless, model_over_data_labels, model_over_data_min_numbers): when that
+    // step declined, the data rule stands.
+    if (model == nullptr || bar > 1.0 || winner == default_type) return false;
     for (int idx : fired) {
       if (rules[idx].type == winner && rules[idx].certain) return false;
     }

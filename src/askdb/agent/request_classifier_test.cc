@@ -744,6 +744,32 @@ keywords = ["what to analyze"]
   EXPECT_EQ(kept.rules, (std::vector<std::string>{"advice", "advice_asked"}));
 }
 
+// The overrule never moves the default (data) type: that is the model over the data step's alone,
+// with its safeguards (model_over_data_unless, labels, min_numbers); an uncertain data rule that
+// step did not move stands (round 20 review: a data question had become another type).
+TEST(RequestClassifierTest, TheOverruleLeavesTheDataTypeToTheModelOverData) {
+  const std::string rules = R"(
+model_overrule_min_probability = 0.85
+model_overrule_min_probability_zh = 0.85
+priority = ["consultation", "multi_step_analysis", "data_query"]
+default_type = "data_query"
+intent_model = "builtin"
+[[rule]]
+id = "supplier_data"
+type = "data_query"
+certain = false
+keywords = ["supplier"]
+)";
+  auto classifier = RequestClassifier::FromText(rules, EmbeddedUnits());
+  ASSERT_TRUE(classifier.ok()) << classifier.status().ToString();
+  const Classification c = (*classifier)
+                               ->Classify(
+                                   "review our supplier performance end to end: delays, defects "
+                                   "and costs, then recommendations");
+  EXPECT_EQ(c.type, RequestType::kDataQuery);
+  EXPECT_EQ(c.rules, std::vector<std::string>{"supplier_data"});
+}
+
 // A comma joins digits into one number only when it groups thousands (three digits follow):
 // a list of numbers given for a calculation is several numbers (session 17).
 TEST(RequestClassifierTest, CountNumbersSplitsCommaLists) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <map>
 #include <mutex>
@@ -240,12 +241,36 @@ struct ConversionRoles {
   std::optional<ScanItem> from;   // the unit the amount is in
   std::optional<ScanItem> to;     // the target unit
   std::optional<long double> rate;
+  bool several_amounts = false;  // a number that is neither the amount nor a quoted rate
 };
+
+// Whether a rate cue introduces the number `item` of `normalized`: "@ 7.2", "at 7.2", "rate
+// 7.2", "rate of 7.2", "rate is 7.2", "= 7.2", 汇率7.2, 汇率是7.2, 按7.2, 按照7.2, or 7.2的汇率
+// after it.
+bool IntroducedAsRate(std::string_view normalized, const ScanItem& item) {
+  constexpr std::string_view kBefore[] = {"@",    "at",     "rate",   "rate of", "rate is", "=",
+                                          "汇率", "汇率是", "汇率为", "汇率按",  "按",      "按照"};
+  std::string_view before = normalized.substr(0, std::min(item.begin, normalized.size()));
+  while (!before.empty() && (before.back() == ' ' || before.back() == ':')) {
+    before.remove_suffix(1);
+  }
+  for (std::string_view cue : kBefore) {
+    if (!before.ends_with(cue)) continue;
+    const size_t at = before.size() - cue.size();
+    // An ASCII word cue stands alone: the "at" of "what", the "rate" of "separate" do not count.
+    const bool word = cue[0] >= 'a' && cue[0] <= 'z';
+    if (!word || at == 0 || !std::isalnum(static_cast<unsigned char>(before[at - 1]))) return true;
+  }
+  std::string_view after = normalized.substr(std::min(item.end, normalized.size()));
+  while (!after.empty() && after.front() == ' ') after.remove_prefix(1);
+  return after.starts_with("的汇率") || after.starts_with("汇率");
+}
 
 // The amount is the number a unit follows ("100美元"); the other unit is the target, in either
 // order ("how many MB is 3 GB"); any other number is the rate, before the amount ("汇率7.1的话
-// 100美元…") or after it ("…, 汇率7.2"). With no amount at all ("the conversion between
-// tablespoons and teaspoons"): one of the first unit.
+// 100美元…") or after it ("…, 汇率7.2") when a rate cue introduces it and both units are
+// currencies; any other number leaves the roles with several_amounts set. With no amount at all
+// ("the conversion between tablespoons and teaspoons"): one of the first unit.
 ConversionRoles AssignRoles(const std::vector<ScanItem>& items, const RateStatement& stated,
                             std::string_view normalized) {
   ConversionRoles roles;
@@ -278,8 +303,25 @@ ConversionRoles AssignRoles(const std::vector<ScanItem>& items, const RateStatem
     target.unit = roles.from->unit == stated.from ? stated.to : stated.from;
     roles.to = target;
   }
+  // Any other number is a quoted rate only between two currencies and only when a rate cue
+  // introduces it; otherwise the request holds more than one amount ("5 ft 10 in cm", "1小时30
+  // 是多少分钟", "100 usd in eur in 2020", "is 100 usd the same as 90 eur") and is not read.
+  const bool currencies =
+      roles.from && roles.to && roles.from->unit->needs_rate && roles.to->unit->needs_rate;
   for (size_t k = 0; k < items.size(); ++k) {
-    if (!items[k].is_unit && k != value_at) roles.rate = items[k].number;
+    if (items[k].is_unit || k == value_at) continue;
+    // "the conversion between a cup and a tablespoon": the article of the target, read as one,
+    // is no amount (only as the fourth of four items, in words: "5 ft 1 in cm" is declined).
+    const bool article = items.size() == 4 && items[k].number == 1 && k + 1 < items.size() &&
+                         roles.to && items[k + 1].begin == roles.to->begin &&
+                         !std::isdigit(static_cast<unsigned char>(normalized[items[k].begin]));
+    if (article) continue;
+    if (roles.rate || !currencies || !IntroducedAsRate(normalized, items[k])) {
+      roles.several_amounts = true;
+      roles.rate.reset();
+      break;
+    }
+    roles.rate = items[k].number;
   }
   return roles;
 }
@@ -303,7 +345,7 @@ struct ConversionReading {
   bool bare_letters = false;
   std::optional<long double> rate;
   ConversionResult result;
-  size_t amounts = 0;  // the items scanned beside a stated rate, less one
+  size_t scanned_items = 0;  // the items scanned beside a stated rate
 };
 
 }  // namespace
@@ -406,7 +448,8 @@ struct QuickPath::Impl {
   QuickAnswer Bill(const BillQuestion& q, Language l) const;
   QuickAnswer Round(const RoundQuestion& q, Language l) const;
   ConversionReading ReadConversion(std::string_view normalized) const;
-  QuickAnswer Conversion(std::string_view normalized, Language l) const;
+  // nullopt when the request holds more than one amount: no answer rather than a wrong one.
+  std::optional<QuickAnswer> Conversion(std::string_view normalized, Language l) const;
   void ConversionFailure(const ConversionResult& r, const Unit& from, const Unit& to, Language l,
                          QuickAnswer& a) const;
   void AddBinaryReading(long double amount, const Unit& from, const Unit& to, Language l,
@@ -1059,10 +1102,12 @@ ConversionReading QuickPath::Impl::ReadConversion(std::string_view normalized) c
   std::vector<ScanItem> items = ScanConversion(normalized, units, &reading.unread);
   reading.stated = TakeRateStatement(normalized, items);
   // Every item counts: "5 feet 10 inches in cm" holds two amounts and three units.
-  reading.amounts = items.size() - 1;
+  reading.scanned_items = items.size();
   reading.roles = AssignRoles(items, reading.stated, normalized);
   ConversionRoles& roles = reading.roles;
-  reading.complete = roles.value && roles.from && roles.to;
+  // One amount (and a quoted rate): a second number is a sum or a comparison this reader does
+  // not read, and the request is answered by no conversion (a wrong number is worse than none).
+  reading.complete = roles.value && roles.from && roles.to && !roles.several_amounts;
   if (reading.complete) {
     reading.bare_letters = ReadBareDataSizes(normalized, *roles.from, *roles.to);
     const Unit& from = *roles.from->unit;
@@ -1075,11 +1120,13 @@ ConversionReading QuickPath::Impl::ReadConversion(std::string_view normalized) c
   return reading;
 }
 
-QuickAnswer QuickPath::Impl::Conversion(std::string_view normalized, Language l) const {
+std::optional<QuickAnswer> QuickPath::Impl::Conversion(std::string_view normalized,
+                                                       Language l) const {
   QuickAnswer a;
   a.kind = QuickAnswerKind::kConversion;
   a.language = l;
   const ConversionReading reading = ReadConversion(normalized);
+  if (reading.roles.several_amounts) return std::nullopt;
   if (!reading.complete) {
     a.ok = false;
     a.value = Json{{"error", "unknown_unit"}};
@@ -1311,9 +1358,10 @@ bool QuickPath::ReadsWholeConversion(std::string_view normalized) const {
   const ConversionReading reading = impl_->ReadConversion(WithoutSpokenNoise(normalized));
   // A currency with no rate stated asks for today's rate (a web search), and one unit named
   // twice ("what day will it be in 14 days") is no conversion.
-  // One amount (and a quoted rate): "5 feet 10 inches in cm" is a sum this reader does not read.
+  // One amount, its unit and a target (and a quoted rate): every scanned item counts, so "5 feet
+  // 10 inches in cm" (two amounts, three units) is a sum this reader does not read.
   return reading.complete && reading.result.ok() &&
-         reading.amounts == (reading.roles.rate ? 3u : 2u) &&
+         reading.scanned_items == (reading.roles.rate ? 4u : 3u) &&
          reading.roles.from->unit != reading.roles.to->unit &&
          OnlyConversionFraming(reading.unread);
 }

@@ -96,12 +96,15 @@ class QuickPath {
   // for the classifier to ask of every request no rule claimed.
   std::optional<ArithmeticReading> ReadArithmetic(std::string_view request) const;
 
-  // Whether the conversion Answer() gives for kConversion reads the WHOLE request: an amount, its
-  // unit and a target, nothing around them but words that ask for a conversion or a short
-  // subject ("my package weighs 3.5 kg, how many pounds is that"), and a result or a currency
-  // rate to ask for. False for a conversion inside a data question ("how many orders weigh over
-  // 100 kg"). No answer text is written; the classifier asks it of requests no rule claimed.
-  // `normalized`: the request as NormalizeRequest leaves it (the classifier's own text).
+  // Whether the conversion Answer() gives for kConversion reads the WHOLE request: exactly one
+  // amount, its unit and another unit as the target — a second number only as a rate between two
+  // currencies introduced by a rate cue (@, at, rate, 汇率, 按, =) — nothing around them but words
+  // that ask for a conversion or a short subject ("my package weighs 3.5 kg, how many pounds is
+  // that"), and a result (a currency with no rate stated asks for today's rate: false). False for
+  // a conversion inside a data question ("how many orders weigh over 100 kg") and for two amounts
+  // ("5 ft 10 in cm"). No answer text is written; the classifier asks it of requests no rule
+  // claimed. `normalized`: the request as NormalizeRequest leaves it (the classifier's own text);
+  // fillers and a self-correction are taken away here (WithoutSpokenNoise) before the reading.
   bool ReadsWholeConversion(std::string_view normalized) const;
 
  private:

@@ -1064,6 +1064,38 @@ TEST_F(QuickPathTest, AConversionReadWholeIsTypedByTheReader) {
   }
 }
 
+// Session 24 review: one amount, and a rate only between two currencies when a rate cue (@, at,
+// rate, 汇率, 按, =) introduces it. Any other second number is declined, never taken as a rate
+// ("5 ft 10 in cm" had been 152.4, 10 taken as a rate; "in 2020" the year as a rate).
+TEST_F(QuickPathTest, ASecondNumberIsARateOnlyWhenARateCueIntroducesIt) {
+  const QuickPath& quick_path = *QuickPath::Default();
+  // Declined or right: the right figure where there is one, no answer where there is none.
+  for (const auto& [request, right] : std::vector<std::pair<std::string_view, std::string_view>>{
+           {"5 ft 10 in cm", "177.8"},
+           {"how many cm is 5 ft 10", "177.8"},
+           {"1小时30 是多少分钟", "90"},
+           {"what was 100 usd in eur in 2020", ""},
+           {"is 100 usd the same as 90 eur", ""}}) {
+    EXPECT_FALSE(quick_path.ReadsWholeConversion(request)) << request;
+    for (const QuickIntent intent : {QuickIntent::kConversion, QuickIntent::kArithmetic}) {
+      Classification c = RequestClassifier::Default()->Classify(request);
+      c.quick_intent = intent;
+      const auto a = quick_path.Answer(request, c, context_);
+      if (a && a->ok) {
+        EXPECT_EQ(a->value.value("result_text", std::string()), right) << request;
+      }
+    }
+    if (const auto a = Ask(request); a && a->ok) {
+      EXPECT_EQ(a->value.value("result_text", std::string()), right) << request;
+    }
+  }
+  // A rate introduced by a cue is still read.
+  ExpectResults(QuickIntent::kConversion, {{"100 usd to cny @7.1", "710"},
+                                           {"100 usd in cny at a rate of 7.2", "720"},
+                                           {"720人民币换美元，汇率7.2", "100"},
+                                           {"100美元按7.1换成人民币", "710"}});
+}
+
 // Session 24: voice and chat input. Fillers and a self-correction of one number do not stop a
 // reading; a correction whose scope is unclear is not read (no answer rather than a wrong one).
 TEST_F(QuickPathTest, FillersAndSelfCorrectionsOfSpokenInput) {
@@ -1083,8 +1115,21 @@ TEST_F(QuickPathTest, FillersAndSelfCorrectionsOfSpokenInput) {
     EXPECT_EQ(RequestClassifier::Default()->Classify(unclear).quick_intent, QuickIntent::kNone)
         << unclear;
   }
-  // A bare number asks for nothing, in digits or alone.
-  for (std::string_view bare : {"2024", "三千五"}) {
+  // "不是" is "not" more often than a correction: bought 3, not 4 (session 24 review).
+  EXPECT_EQ(WithoutSpokenNoise("买了 3个 不是 4个 每个5块 一共多少"),
+            "买了 3个 不是 4个 每个5块 一共多少");
+  if (auto a = Ask("买了 3个 不是 4个 每个5块 一共多少"); a && a->ok) {
+    EXPECT_EQ(a->value["result_text"], "15");
+  }
+  // A Chinese filler is taken only standing alone or before a punctuation mark: "那个月",
+  // "那个星期五" are words, not fillers.
+  EXPECT_EQ(WithoutSpokenNoise("那个月的3号是星期几"), "那个月的3号是星期几");
+  EXPECT_EQ(WithoutSpokenNoise("那个星期五是几号 3"), "那个星期五是几号 3");
+  EXPECT_EQ(WithoutSpokenNoise("嗯那个月的3号是星期几"), "嗯那个月的3号是星期几");
+  EXPECT_EQ(WithoutSpokenNoise("嗯,两万三乘以三"), "两万三乘以三");
+  EXPECT_EQ(WithoutSpokenNoise("嗯那个 两万三乘以三"), "两万三乘以三");
+  // A bare number asks for nothing, in digits or alone, fillers around it or not.
+  for (std::string_view bare : {"2024", "三千五", "嗯 三千五", "um 三千五"}) {
     EXPECT_NE(RequestClassifier::Default()->Classify(bare).quick_intent, QuickIntent::kArithmetic)
         << bare;
   }

@@ -15,13 +15,15 @@ constexpr std::string_view kEnglishFillers[] = {"um",   "umm", "uh",   "uhh", "e
                                                 "well", "hey", "oh",   "yeah"};
 // Fillers of more than one word, as word sequences.
 constexpr std::string_view kEnglishFillerPhrases[] = {"let me think", "you know", "quick one"};
-// Chinese fillers, taken only at the start of a word (after a space), as voice input types them.
+// Chinese fillers, taken at the start of a word (after a space) only when they stand alone or a
+// punctuation mark follows them ("嗯，", "那个 "): "那个月的3号", "那个星期五" keep theirs.
 constexpr std::string_view kChineseFillers[] = {"嗯", "呃", "那个", "就是", "啊"};
 
 // Words that correct what was just said, longest first (whole words only).
 constexpr std::string_view kCorrections[] = {
     "no wait", "no sorry", "i mean", "make that", "or rather", "不对不对", "说错了",
-    "应该是",  "sorry",    "不对",   "不是",      "哦不",      "no",       "wait"};
+    "应该是",  "sorry",    "不对",   "哦不",      "no",        "wait"};
+// Not "不是": it more often means "not" ("买了 3个 不是 4个" bought 3, not 4) than a correction.
 // What may follow a Chinese number before a correction: "3个 不对 4个".
 constexpr std::string_view kCounters[] = {"个", "位", "人", "块", "元", "次", "张"};
 // A number right after one of these is an operand: the correction's scope is unclear.
@@ -54,18 +56,38 @@ bool IsEnglishFiller(std::string_view word) {
          std::end(kEnglishFillers);
 }
 
-// A word without the Chinese fillers at its start ("嗯那个" → "").
+// The bytes of a punctuation mark at the start of `s` (ASCII or the CJK marks, which NFKC leaves
+// full width: 、。), or 0.
+size_t PunctuationLength(std::string_view s) {
+  constexpr std::string_view kMarks[] = {",", ".", "!", "?", ";", ":", "、", "。", "…", "~"};
+  for (std::string_view m : kMarks) {
+    if (s.starts_with(m)) return m.size();
+  }
+  return 0;
+}
+
+// A word without the Chinese fillers at its start, each taken only when the word ends right after
+// it or a punctuation mark follows it ("嗯那个" → "", "嗯，三千五" → "三千五"); "那个月的3号" and
+// "嗯那个月" are kept whole.
 std::string WithoutChineseFillers(std::string word) {
-  for (bool changed = true; changed;) {
-    changed = false;
+  std::string_view rest = word;
+  size_t cut = 0;  // the bytes known to be fillers and their punctuation
+  for (bool matched = true; matched && !rest.empty();) {
+    matched = false;
     for (std::string_view filler : kChineseFillers) {
-      if (word.starts_with(filler)) {
-        word.erase(0, filler.size());
-        changed = true;
+      if (!rest.starts_with(filler)) continue;
+      rest.remove_prefix(filler.size());
+      bool punctuated = false;
+      while (const size_t n = PunctuationLength(rest)) {
+        rest.remove_prefix(n);
+        punctuated = true;
       }
+      if (punctuated || rest.empty()) cut = word.size() - rest.size();
+      matched = true;
+      break;
     }
   }
-  return word;
+  return word.substr(cut);
 }
 
 // Whether a word is noise or a correction, or starts with a Chinese filler: only then is the text
