@@ -1416,7 +1416,11 @@ struct Pipeline::Impl {
         for (const Turn& t : kept->turns()) session.Add(t);
       }
     }
-    if (previous->status == CheckpointStatus::kDone && !state->original_question.empty()) {
+    // Small talk ("你好", "thanks") is no turn a follow-up can mean, and it must not end a chain
+    // of follow-ups either: it is left out of the conversation.
+    const bool small_talk = state->request_type == RequestTypeName(RequestType::kTrivial);
+    if (previous->status == CheckpointStatus::kDone && !state->original_question.empty() &&
+        !small_talk) {
       session.Add(Turn{.question = state->original_question,
                        .resolved_question = state->question,
                        .sql = state->final_sql,
