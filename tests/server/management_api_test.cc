@@ -111,6 +111,22 @@ class ManagementApiTest : public test::ServerFixture {
                                      body.is_null() ? "" : body.dump());
   }
 
+  // Adds an example to the default agent, a relation to the default datasource and a model
+  // "m" (objects to edit); sets their example and relation ids.
+  void AddEditableObjects(std::string* example, std::string* relation) {
+    ASSERT_EQ(
+        Send("POST", "/api/v1/agents/default/examples", {{"question", "q"}, {"sql", "SELECT 1"}})
+            .status,
+        201);
+    *example = Send("GET", "/api/v1/agents/default/examples").json["examples"][0]["id"];
+    Reply added = Send("POST", "/api/v1/datasources/default/relations",
+                       {{"from", "orders.store_id"}, {"to", "stores.store_id"}});
+    ASSERT_EQ(added.status, 201) << added.body;
+    *relation = added.json["id"];
+    ASSERT_EQ(Send("POST", "/api/v1/models", {{"id", "m"}, {"name", "M"}, {"model", "x"}}).status,
+              201);
+  }
+
   // Every byte of the store's files (main file and WAL).
   std::string StoreBytes() const {
     std::string all;
@@ -558,18 +574,9 @@ TEST_F(ManagementApiTest, ExamplesSessionsAndModels) {
 // key). Each family now answers 400 naming the field (and the likely one), storing nothing
 // (the knowledge base's bodies: knowledge_api_test).
 TEST_F(ManagementApiTest, EveryBodyRefusesAFieldItDoesNotKnow) {
-  ASSERT_EQ(
-      Send("POST", "/api/v1/agents/default/examples", {{"question", "q"}, {"sql", "SELECT 1"}})
-          .status,
-      201);
-  const std::string example =
-      Send("GET", "/api/v1/agents/default/examples").json["examples"][0]["id"];
-  Reply relation = Send("POST", "/api/v1/datasources/default/relations",
-                        {{"from", "orders.store_id"}, {"to", "stores.store_id"}});
-  ASSERT_EQ(relation.status, 201) << relation.body;
+  std::string example, relation;
+  ASSERT_NO_FATAL_FAILURE(AddEditableObjects(&example, &relation));
   ASSERT_EQ(Send("POST", "/api/v1/sessions", {{"id", "s-9"}}).status, 201);
-  ASSERT_EQ(Send("POST", "/api/v1/models", {{"id", "m"}, {"name", "M"}, {"model", "x"}}).status,
-            201);
   struct Case {
     const char* method;
     std::string path;
@@ -594,7 +601,7 @@ TEST_F(ManagementApiTest, EveryBodyRefusesAFieldItDoesNotKnow) {
        "Kind",
        "kind"},
       {"PUT",
-       "/api/v1/datasources/default/relations/" + relation.json["id"].get<std::string>(),
+       "/api/v1/datasources/default/relations/" + relation,
        {{"relation_id", "r2"}},
        "relation_id",
        ""},
@@ -645,23 +652,14 @@ TEST_F(ManagementApiTest, EveryBodyRefusesAFieldItDoesNotKnow) {
 // created_at, has_password, ...), so an object read with GET and sent back was a 400. Each
 // is taken and ignored (the path names the object); an unknown field is still refused.
 TEST_F(ManagementApiTest, AnObjectReadWithGetCanBeSentBack) {
-  ASSERT_EQ(
-      Send("POST", "/api/v1/agents/default/examples", {{"question", "q"}, {"sql", "SELECT 1"}})
-          .status,
-      201);
-  const std::string example =
-      Send("GET", "/api/v1/agents/default/examples").json["examples"][0]["id"];
-  Reply relation = Send("POST", "/api/v1/datasources/default/relations",
-                        {{"from", "orders.store_id"}, {"to", "stores.store_id"}});
-  ASSERT_EQ(relation.status, 201) << relation.body;
-  ASSERT_EQ(Send("POST", "/api/v1/models", {{"id", "m"}, {"name", "M"}, {"model", "x"}}).status,
-            201);
+  std::string example, relation;
+  ASSERT_NO_FATAL_FAILURE(AddEditableObjects(&example, &relation));
   const Json paths = Send("GET", "/api/v1/openapi.json").json["paths"];
   const std::vector<std::pair<std::string, std::string>> objects = {
       {"/api/v1/datasources/default", "/api/v1/datasources/{id}"},
       {"/api/v1/agents/default", "/api/v1/agents/{id}"},
       {"/api/v1/agents/default/examples/" + example, "/api/v1/agents/{id}/examples/{example_id}"},
-      {"/api/v1/datasources/default/relations/" + relation.json["id"].get<std::string>(),
+      {"/api/v1/datasources/default/relations/" + relation,
        "/api/v1/datasources/{id}/relations/{relation_id}"},
       {"/api/v1/models/m", "/api/v1/models/{id}"}};
   for (const auto& [path, route] : objects) {
