@@ -795,6 +795,17 @@ struct RequestClassifier::Impl {
     return Status::Ok();
   }
 
+  // Classify's steps (defined beside it).
+  std::optional<RequestType> Winner(const std::vector<int>& fired) const;
+  bool QuickClaimed(const std::vector<int>& fired, std::optional<RequestType> winner) const;
+  void DecideWithoutRules(std::string_view normalized, const std::vector<int>& fired,
+                          AnyLabel& any_label, Classification& out) const;
+  bool ModelDecidesOverRules(std::string_view normalized, const std::vector<int>& fired,
+                             RequestType winner, bool quick_claimed, AnyLabel& any_label,
+                             Classification& out) const;
+  void TakeRulesDecision(const std::vector<int>& fired, RequestType winner,
+                         Classification& out) const;
+
   // Indices of the rules that fired after `unless` vetoes, ascending (= file order).
   std::vector<int> FiredRules(std::string_view normalized) const {
     std::vector<int> matched;
@@ -1108,9 +1119,11 @@ const RequestClassifier* RequestClassifier::Default() {
   return instance.get();
 }
 
-Classification RequestClassifier::Classify(std::string_view request) const {
-  Classification out;
-  const size_t keep = Utf8SafePrefix(request, impl_->max_request_bytes);
+namespace {
+
+// The request cut to max_bytes on a UTF-8 boundary; cutting and invalid bytes are warnings.
+std::string_view ClipRequest(std::string_view request, size_t max_bytes, Classification& out) {
+  const size_t keep = Utf8SafePrefix(request, max_bytes);
   if (keep < request.size()) {
     out.warnings.push_back("request is " + std::to_string(request.size()) +
                            " bytes; classified on its first " + std::to_string(keep));
@@ -1119,39 +1132,103 @@ Classification RequestClassifier::Classify(std::string_view request) const {
   if (!IsValidUtf8(request)) {
     out.warnings.push_back("request is not valid UTF-8; invalid bytes were ignored");
   }
+  return request;
+}
+
+// A request with no words (empty, white space, punctuation) is trivial: the quick path helps.
+Classification& EmptyRequest(std::string_view normalized, Classification& out) {
+  out.type = RequestType::kTrivial;
+  out.confidence = kEmptyConfidence;
+  out.rules.emplace_back(kEmptyRuleId);
+  out.quick_intent = QuickIntent::kHelp;
+  out.warnings.push_back(normalized.empty() ? "empty request: ask a question about your data"
+                                            : "request has no words, only punctuation or "
+                                              "symbols: ask a question about your data");
+  return out;
+}
+
+}  // namespace
+
+std::optional<RequestType> RequestClassifier::Impl::Winner(const std::vector<int>& fired) const {
+  for (RequestType t : priority) {
+    for (int idx : fired) {
+      if (rules[idx].type == t) return t;
+    }
+  }
+  return std::nullopt;
+}
+
+// A date question the date parser reads whole is a quick-path request, unless a quick
+// rule already claimed it ("今天几号" keeps the datetime answer). The parser is the rule, so
+// the classifier never routes a date question the quick path cannot answer. A simple rule with
+// no quick intent (simple.stated_ratio, round 17) claims nothing: the parsers still read it.
+bool RequestClassifier::Impl::QuickClaimed(const std::vector<int>& fired,
+                                           std::optional<RequestType> winner) const {
+  return (winner == RequestType::kTrivial || winner == RequestType::kSimple) &&
+         std::any_of(fired.begin(), fired.end(), [&](int idx) {
+           return rules[idx].type == *winner && rules[idx].quick != QuickIntent::kNone;
+         });
+}
+
+// No rule fired: the model over the data rules, then the model alone, then the default type.
+void RequestClassifier::Impl::DecideWithoutRules(std::string_view normalized,
+                                                 const std::vector<int>& fired, AnyLabel& any_label,
+                                                 Classification& out) const {
+  out.type = default_type;
+  out.confidence = default_confidence;
+  if (ApplyModelOverData(normalized, fired, any_label, out)) return;
+  if (model != nullptr && ApplyIntentModel(normalized, out, MinProbability(out.language, false))) {
+    return;
+  }
+  out.rules.emplace_back(kDefaultRuleId);
+}
+
+// Rules fired; the model may still decide: over weak rules only, over data rules, or over a
+// winner whose rules are all uncertain. Returns whether it did.
+bool RequestClassifier::Impl::ModelDecidesOverRules(std::string_view normalized,
+                                                    const std::vector<int>& fired,
+                                                    RequestType winner, bool quick_claimed,
+                                                    AnyLabel& any_label,
+                                                    Classification& out) const {
+  if (model != nullptr && winner == default_type &&
+      std::all_of(fired.begin(), fired.end(),
+                  [&](int idx) { return rules[idx].model_may_override; }) &&
+      ApplyIntentModel(normalized, out, MinProbability(out.language, true))) {
+    return true;
+  }
+  if (winner == default_type && ApplyModelOverData(normalized, fired, any_label, out)) return true;
+  return !quick_claimed && ApplyModelOverrule(fired, winner, any_label, out);
+}
+
+// The rules' decision: the winner's highest confidence and first quick intent, times
+// conflict_factor when a rule of another specific type fired too.
+void RequestClassifier::Impl::TakeRulesDecision(const std::vector<int>& fired, RequestType winner,
+                                                Classification& out) const {
+  out.type = winner;
+  bool conflict = false;
+  for (int idx : fired) {
+    const RuleInfo& rule = rules[idx];
+    if (rule.type == winner) {
+      if (rule.confidence > out.confidence) out.confidence = rule.confidence;
+      if (out.quick_intent == QuickIntent::kNone) out.quick_intent = rule.quick;
+    } else if (rule.type != default_type) {
+      conflict = true;
+    }
+  }
+  if (conflict) out.confidence *= conflict_factor;
+}
+
+Classification RequestClassifier::Classify(std::string_view request) const {
+  Classification out;
+  request = ClipRequest(request, impl_->max_request_bytes, out);
   const std::string normalized = NormalizeRequest(request);
   out.language = text::ContainsCjk(normalized) ? Language::kZh : Language::kEn;
-
-  if (!HasWords(normalized)) {
-    out.type = RequestType::kTrivial;
-    out.confidence = kEmptyConfidence;
-    out.rules.emplace_back(kEmptyRuleId);
-    out.quick_intent = QuickIntent::kHelp;
-    out.warnings.push_back(normalized.empty() ? "empty request: ask a question about your data"
-                                              : "request has no words, only punctuation or "
-                                                "symbols: ask a question about your data");
-    return out;
-  }
+  if (!HasWords(normalized)) return EmptyRequest(normalized, out);
 
   const std::vector<int> fired = impl_->FiredRules(normalized);
   for (int idx : fired) out.rules.push_back(impl_->rules[idx].id);
-
-  std::optional<RequestType> winner;
-  for (RequestType t : impl_->priority) {
-    for (int idx : fired) {
-      if (impl_->rules[idx].type == t) winner = t;
-    }
-    if (winner) break;
-  }
-  // A date question the date parser reads whole is a quick-path request, unless a quick
-  // rule already claimed it ("今天几号" keeps the datetime answer). The parser is the rule, so
-  // the classifier never routes a date question the quick path cannot answer. A simple rule with
-  // no quick intent (simple.stated_ratio, round 17) claims nothing: the parsers still read it.
-  const bool quick_claimed =
-      (winner == RequestType::kTrivial || winner == RequestType::kSimple) &&
-      std::any_of(fired.begin(), fired.end(), [&](int idx) {
-        return impl_->rules[idx].type == *winner && impl_->rules[idx].quick != QuickIntent::kNone;
-      });
+  const std::optional<RequestType> winner = impl_->Winner(fired);
+  const bool quick_claimed = impl_->QuickClaimed(fired, winner);
   if (!quick_claimed && ParseDateQuestion(normalized)) {
     out.type = RequestType::kTrivial;
     out.confidence = kDateConfidence;
@@ -1170,39 +1247,13 @@ Classification RequestClassifier::Classify(std::string_view request) const {
   }
   Impl::AnyLabel any_label{*impl_, normalized, out.language, std::nullopt};
   if (!winner) {
-    out.type = impl_->default_type;
-    out.confidence = impl_->default_confidence;
-    if (impl_->ApplyModelOverData(normalized, fired, any_label, out)) return out;
-    if (impl_->model != nullptr &&
-        impl_->ApplyIntentModel(normalized, out, impl_->MinProbability(out.language, false))) {
-      return out;
-    }
-    out.rules.emplace_back(kDefaultRuleId);
+    impl_->DecideWithoutRules(normalized, fired, any_label, out);
     return out;
   }
-  if (impl_->model != nullptr && *winner == impl_->default_type &&
-      std::all_of(fired.begin(), fired.end(),
-                  [&](int idx) { return impl_->rules[idx].model_may_override; }) &&
-      impl_->ApplyIntentModel(normalized, out, impl_->MinProbability(out.language, true))) {
+  if (impl_->ModelDecidesOverRules(normalized, fired, *winner, quick_claimed, any_label, out)) {
     return out;
   }
-  if (*winner == impl_->default_type &&
-      impl_->ApplyModelOverData(normalized, fired, any_label, out)) {
-    return out;
-  }
-  if (!quick_claimed && impl_->ApplyModelOverrule(fired, *winner, any_label, out)) return out;
-  out.type = *winner;
-  bool conflict = false;
-  for (int idx : fired) {
-    const RuleInfo& rule = impl_->rules[idx];
-    if (rule.type == *winner) {
-      if (rule.confidence > out.confidence) out.confidence = rule.confidence;
-      if (out.quick_intent == QuickIntent::kNone) out.quick_intent = rule.quick;
-    } else if (rule.type != impl_->default_type) {
-      conflict = true;
-    }
-  }
-  if (conflict) out.confidence *= impl_->conflict_factor;
+  impl_->TakeRulesDecision(fired, *winner, out);
   if (!quick_claimed) impl_->ApplyModelReassign(normalized, out);
   return out;
 }
