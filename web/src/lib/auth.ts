@@ -30,6 +30,8 @@ export interface Me {
   users?: boolean
   principal?: Principal
   agents: AgentInfo[]
+  /** What the server accepts (agent/ask/question_check.h): the question box checks it. */
+  limits?: { max_question_chars?: number }
 }
 
 const KEY = 'askdb.key'

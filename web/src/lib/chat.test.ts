@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { activeRun, Conversation, forgetActive, rememberActive, turnError } from './chat'
+import { activeRun, Conversation, DEFAULT_MAX_QUESTION_CHARS, forgetActive, maxQuestionChars, questionChars, questionCounter, questionTooLong, rememberActive, turnError } from './chat'
 import { ApiError } from './stream'
 
 describe('Conversation.loadMessages', () => {
@@ -107,6 +107,30 @@ describe('Conversation.loadMessages', () => {
       ['ask', 'done'],
       ['resume', 'done'],
     ])
+  })
+})
+
+describe('the question limit', () => {
+  it('is the one the server states in GET /api/v1/me, else the default', () => {
+    expect(maxQuestionChars({ max_question_chars: 1200 })).toBe(1200)
+    expect(maxQuestionChars(undefined)).toBe(DEFAULT_MAX_QUESTION_CHARS)
+    expect(maxQuestionChars({ max_question_chars: 0 })).toBe(DEFAULT_MAX_QUESTION_CHARS)
+  })
+
+  it('counts characters as the server does: a Chinese character or an emoji is one', () => {
+    expect(questionChars('各地区的销售额')).toBe(7)
+    expect(questionChars('sales 📈')).toBe(7)
+    expect(questionTooLong('销'.repeat(4000), 4000)).toBe(false)
+    expect(questionTooLong('销'.repeat(4001), 4000)).toBe(true)
+    // 3,000 emoji are 6,000 UTF-16 units but 3,000 characters: within the limit.
+    expect(questionTooLong('📈'.repeat(3000), 4000)).toBe(false)
+  })
+
+  it('shows a counter only near the limit, over it too', () => {
+    expect(questionCounter('x'.repeat(3199), 4000)).toBe('')
+    expect(questionCounter('x'.repeat(3200), 4000)).toBe('3,200 / 4,000')
+    expect(questionCounter('销'.repeat(4100), 4000)).toBe('4,100 / 4,000')
+    expect(questionCounter('📈'.repeat(1700), 4000)).toBe('')
   })
 })
 

@@ -74,13 +74,36 @@ export function saveLocalSession(session: LocalSession) {
 }
 
 /**
- * The longest question the page sends. The engine answers questions of up to 1,000 bytes;
- * longer ones go to the model, and a question is never a document.
+ * The longest question the server accepts, in characters (code points), when GET /api/v1/me
+ * does not say (an older server): the server's `limits.max_question_chars` is the one source,
+ * agent/ask/question_check.h kMaxQuestionChars, which the API, MCP and the engine apply too.
  */
-export const MAX_QUESTION_CHARS = 4000
+export const DEFAULT_MAX_QUESTION_CHARS = 4000
 
-export function questionTooLong(text: string): boolean {
-  return text.length > MAX_QUESTION_CHARS
+/** The limit the signed-in server states, else the default. */
+export function maxQuestionChars(limits?: { max_question_chars?: number }): number {
+  const n = limits?.max_question_chars
+  return typeof n === 'number' && n > 0 ? n : DEFAULT_MAX_QUESTION_CHARS
+}
+
+/** A question's length as the server counts it: code points ("销" is one, an emoji one). */
+export function questionChars(text: string): number {
+  let n = 0
+  for (const _ of text) n++
+  return n
+}
+
+export function questionTooLong(text: string, max: number): boolean {
+  // Code points never outnumber UTF-16 units: a short text needs no count.
+  return text.length > max && questionChars(text) > max
+}
+
+/** The counter under the box, once the question nears the limit ("3,600 / 4,000"); '' before. */
+export function questionCounter(text: string, max: number): string {
+  const from = Math.floor(max * 0.8)
+  if (text.length < from) return ''
+  const chars = questionChars(text)
+  return chars >= from ? `${chars.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}` : ''
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isReactive, reactive } from 'vue'
-import { applyResult, hasCost, newTurn, reduceTurn, tablesInSql, type TurnState } from './timeline'
+import { applyResult, hasCost, newTurn, notAnswered, reduceTurn, tablesInSql, type TurnState } from './timeline'
 import type { Frame } from './stream'
 
 const ev = (id: number, event: string, node: string, payload: unknown): Frame => ({
@@ -37,6 +37,34 @@ const dataRun: Frame[] = [
 ]
 
 const run = (frames: Frame[], start: TurnState = newTurn('2024年各地区的销售额')) => frames.reduce(reduceTurn, start)
+
+describe('notAnswered', () => {
+  const ended = (data: Record<string, unknown>) => run([{ id: 1, event: 'result', data: { thread_id: 'thr_1', ...data } }])
+
+  it('marks an abstention, a failed query and a declined follow-up, keeping their explanation', () => {
+    const abstained = ended({ route: 'not_answered', answer: '未能理解的词：“工资”。\n要得到答案：换个说法' })
+    expect(notAnswered(abstained)).toBe(true)
+    expect(abstained.answer).toContain('要得到答案')
+    // A query that failed has an error and still its explanation: it stays a turn, not answered.
+    const failed = ended({ route: 'not_answered', answer: 'The query failed: no such column.', error: 'sql_error' })
+    expect(failed.status).toBe('done')
+    expect(notAnswered(failed)).toBe(true)
+  })
+
+  it('leaves answers, a turn still running and one waiting for a person alone', () => {
+    expect(notAnswered(run(dataRun))).toBe(false)
+    expect(notAnswered(ended({ route: 'quick_path', answer: '42' }))).toBe(false)
+    expect(notAnswered(run(dataRun.slice(0, 4)))).toBe(false)
+    const waiting = ended({ route: 'not_answered', interrupt: { kind: 'clarification', node: 'llm_sql', payload: {} } })
+    expect(notAnswered(waiting)).toBe(false)
+  })
+
+  it('reads the route of a conversation reopened from the history', () => {
+    const t = newTurn('每个员工的工资是多少')
+    applyResult(t, { thread_id: 'thr_1', route: 'not_answered', answer: '无法按“员工”分组' })
+    expect(notAnswered(t)).toBe(true)
+  })
+})
 
 describe('reduceTurn', () => {
   it('builds the timeline of a data question', () => {

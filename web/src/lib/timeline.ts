@@ -386,6 +386,15 @@ export function applyResult(t: TurnState, r: any) {
   }
 }
 
+/**
+ * Whether the finished turn did not answer its question: the engine abstained with no model,
+ * the query failed, a follow-up was declined (route `not_answered`). Its text explains why
+ * and what to try, and must not read as an answer.
+ */
+export function notAnswered(t: TurnState): boolean {
+  return (t.status === 'done' || t.status === 'error') && t.route === 'not_answered'
+}
+
 /** True while the run may still send frames. */
 export function isLive(t: TurnState): boolean {
   return t.status === 'connecting' || t.status === 'running'
