@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, followRun, streamUrl, type Frame } from './stream'
+import { ApiError, followRun, streamRequest, streamUrl, type Frame } from './stream'
 
 function sse(frames: string[], { close = true } = {}): ReadableStream<Uint8Array> {
   const enc = new TextEncoder()
@@ -19,12 +19,14 @@ const frame = (id: number | null, event: string, data: unknown) =>
 interface Call {
   url: string
   headers: Record<string, string>
+  method?: string
+  body?: string
 }
 
 function fakeFetch(responses: (() => Response)[]) {
   const calls: Call[] = []
   const impl = (async (url: string, init?: RequestInit) => {
-    calls.push({ url, headers: (init?.headers ?? {}) as Record<string, string> })
+    calls.push({ url, headers: (init?.headers ?? {}) as Record<string, string>, method: init?.method, body: init?.body as string | undefined })
     const next = responses.shift()
     if (!next) throw new Error('no more responses')
     return next()
@@ -41,7 +43,33 @@ describe('streamUrl', () => {
   })
 })
 
+describe('streamRequest', () => {
+  it('keeps a question in the URL while it fits', () => {
+    expect(streamRequest('', { query: '2024年各地区的销售额' })).toEqual({ url: streamUrl('', { query: '2024年各地区的销售额' }), method: 'GET' })
+  })
+
+  it('sends a question too long for a URL in a JSON body (the server answered 414 from 8,192 bytes)', () => {
+    const query = '销'.repeat(1000) // 9,000 characters percent-encoded, within the 4,000-character limit
+    const r = streamRequest('', { query, agent: 'default', detached: false })
+    expect(r.method).toBe('POST')
+    expect(r.url).toBe('/api/v1/stream/search')
+    expect(JSON.parse(r.body!)).toEqual({ query, agent: 'default' })
+  })
+})
+
 describe('followRun', () => {
+  it('posts a long question with its content type, the key still in a header', async () => {
+    const { impl, calls } = fakeFetch([
+      () => new Response(sse([frame(1, 'result', { thread_id: 'thr_1', answer: 'ok' })]), { headers: { 'X-Thread-Id': 'thr_1' } }),
+    ])
+    const end = await followRun({ key: 'askdb_k', params: { query: '销'.repeat(1000) }, onFrame: () => {}, fetchImpl: impl })
+    expect(end).toBe('result')
+    expect(calls[0].method).toBe('POST')
+    expect(calls[0].headers['Content-Type']).toBe('application/json')
+    expect(calls[0].headers.Authorization).toBe('Bearer askdb_k')
+    expect(calls[0].body).toContain('销销销')
+  })
+
   it('sends the key in a header and delivers frames until the result', async () => {
     const { impl, calls } = fakeFetch([
       () =>

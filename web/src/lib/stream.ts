@@ -1,4 +1,5 @@
-// Follows one run of `askdb serve` over GET /api/v1/stream/search with fetch + a
+// Follows one run of `askdb serve` over GET /api/v1/stream/search (POST with a JSON body for
+// a question too long for a URL) with fetch + a
 // ReadableStream (never EventSource: the key goes in the Authorization header, never in the
 // URL). Frames are handed to `onFrame` in order; when the connection drops before the run's
 // terminal frame (result, run_error, cancelled) it reconnects with the thread id and
@@ -68,6 +69,25 @@ export function streamUrl(baseUrl: string, params: RunParams): string {
     q.set(k, String(v))
   }
   return `${baseUrl}/api/v1/stream/search?${q.toString()}`
+}
+
+/**
+ * The server's HTTP library answers 414 to a request line over 8,192 bytes: a question of
+ * about 900 Chinese characters, percent-encoded, is that long. A URL over this goes as
+ * POST /api/v1/stream/search with the same parameters in a JSON body instead.
+ */
+export const MAX_STREAM_URL = 6000
+
+/** How to start following a run: GET with the parameters in the URL, or POST when too long. */
+export function streamRequest(baseUrl: string, params: RunParams): { url: string; method: 'GET' | 'POST'; body?: string } {
+  const url = streamUrl(baseUrl, params)
+  if (url.length <= MAX_STREAM_URL) return { url, method: 'GET' }
+  const body: Record<string, string | boolean> = {}
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === '' || v === false) continue
+    body[k] = v
+  }
+  return { url: `${baseUrl}/api/v1/stream/search`, method: 'POST', body: JSON.stringify(body) }
 }
 
 export function authHeaders(key?: string | null): Record<string, string> {
@@ -152,8 +172,12 @@ export async function followRun(options: FollowOptions): Promise<FollowEnd> {
     }
     let response: Response
     try {
-      response = await fetchImpl(streamUrl(base, params), {
+      const request = streamRequest(base, params)
+      if (request.body) headers['Content-Type'] = 'application/json'
+      response = await fetchImpl(request.url, {
+        method: request.method,
         headers,
+        body: request.body,
         signal: options.signal,
         cache: 'no-store',
       })
