@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/ask/question_check.h"
 #include "askdb/agent/graph/sqlite_checkpoint_store.h"
 #include "askdb/common/file_util.h"
 #include "askdb/common/json.h"
@@ -711,6 +712,81 @@ TEST_F(ApiServerTest, BadRequestsNameWhatIsWrong) {
   EXPECT_EQ(oversized->status, 413);
   Json error = Json::parse(malformed->body);
   EXPECT_EQ(error["error"]["code"], "invalid_argument");
+}
+
+// One limit on a question (agent/ask/question_check.h), in characters: the web UI reads it from
+// /api/v1/me, the OpenAPI document states it, and a question of exactly that many Chinese
+// characters (12,000 bytes; the engine once refused 1,000) runs: pasted context, not answered
+// without a model, says so instead of listing the words it could not read. One more is a 400
+// naming the limit.
+TEST_F(ApiServerTest, TheQuestionLimitIsOneNumberStatedEverywhere) {
+  Options no_model;  // the engine alone: a long question goes to a model when there is one
+  no_model.model = false;
+  StartServer(no_model);
+  const Json me = Json::parse(Client().Get("/api/v1/me", Admin())->body);
+  EXPECT_EQ(me["limits"]["max_question_chars"], agent::kMaxQuestionChars) << me.dump();
+  const Json openapi = Json::parse(Client().Get("/api/v1/openapi.json", Admin())->body);
+  EXPECT_EQ(openapi["paths"]["/api/v1/ask"]["post"]["requestBody"]["content"]["application/json"]
+                   ["schema"]["properties"]["query"]["maxLength"],
+            agent::kMaxQuestionChars);
+  std::string pasted;  // context, then a 10-character question
+  while (agent::QuestionChars(pasted) + 20 <= agent::kMaxQuestionChars)
+    pasted += "我们是一家零售企业。";
+  while (agent::QuestionChars(pasted) + 10 < agent::kMaxQuestionChars) pasted += "。";
+  pasted += "各地区的销售额是多少";
+  ASSERT_EQ(agent::QuestionChars(pasted), agent::kMaxQuestionChars);
+  auto at_limit = PostJson("/api/v1/ask", {{"query", pasted}}, Admin());
+  ASSERT_TRUE(at_limit);
+  ASSERT_EQ(at_limit->status, 200) << at_limit->body;
+  const Json answer = Json::parse(at_limit->body);
+  EXPECT_EQ(answer["route"], "not_answered") << at_limit->body;
+  EXPECT_NE(answer["answer"].get<std::string>().find("粘贴的背景资料"), std::string::npos)
+      << at_limit->body;
+  auto over = PostJson("/api/v1/ask", {{"query", pasted + "呢"}}, Admin());
+  ASSERT_TRUE(over);
+  EXPECT_EQ(over->status, 400) << over->body;
+  EXPECT_NE(over->body.find("4001 characters; at most 4000"), std::string::npos) << over->body;
+}
+
+// A question too long for a URL — the HTTP library answers 414 to a request line over 8,192
+// bytes, which 1,000 Chinese characters percent-encoded are, well within the question limit —
+// streams over POST with the same parameters in a JSON body (the web UI sends it so).
+TEST_F(ApiServerTest, AQuestionTooLongForAUrlStreamsOverPost) {
+  Options no_model;  // the engine alone: a long question goes to a model when there is one
+  no_model.model = false;
+  StartServer(no_model);
+  std::string question;
+  for (int i = 0; i < 1000; ++i) question += "销";
+  auto get = Client().Get(("/api/v1/stream/search?query=" + Encode(question)).c_str(), Admin());
+  ASSERT_TRUE(get);
+  EXPECT_EQ(get->status, 414);
+  auto post =
+      Client().Post("/api/v1/stream/search", Admin(),
+                    Json{{"query", question}, {"agent", "default"}, {"detached", false}}.dump(),
+                    "application/json");
+  ASSERT_TRUE(post);
+  ASSERT_EQ(post->status, 200) << post->body;
+  EXPECT_FALSE(post->get_header_value("X-Thread-Id").empty());
+  std::vector<SseEvent> events;
+  SseParser parser;
+  ASSERT_TRUE(parser.Feed(post->body, &events).ok());
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.front().event, "accepted");
+  EXPECT_EQ(events.back().event, "result") << post->body;
+  // The body is checked as /ask's is: an unknown field or a wrong type is a 400 naming it.
+  auto unknown = Client().Post("/api/v1/stream/search", Admin(), Json{{"question", "x"}}.dump(),
+                               "application/json");
+  ASSERT_TRUE(unknown);
+  EXPECT_EQ(unknown->status, 400);
+  EXPECT_NE(unknown->body.find("'question'"), std::string::npos) << unknown->body;
+  auto number = Client().Post("/api/v1/stream/search", Admin(), Json{{"query", 42}}.dump(),
+                              "application/json");
+  ASSERT_TRUE(number);
+  EXPECT_EQ(number->status, 400) << number->body;
+  EXPECT_EQ(Client()
+                .Post("/api/v1/stream/search", Json{{"query", "x"}}.dump(), "application/json")
+                ->status,
+            401);
 }
 
 TEST_F(ApiServerTest, AFullExecutorAnswers429WithRetryAfter) {

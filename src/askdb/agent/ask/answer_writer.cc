@@ -11,7 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "askdb/agent/ask/follow_up_form.h"
 #include "askdb/agent/ask/other_language.h"
+#include "askdb/agent/ask/question_check.h"
 #include "askdb/analysis/number_kind.h"
 #include "askdb/analysis/percent_points.h"
 #include "askdb/common/text.h"
@@ -615,6 +617,44 @@ std::string WriteKnowledgePassage(std::string_view source, std::string_view pass
          "\" that may be related (not a result from the data):\n\n" + quoted;
 }
 
+namespace {
+
+// A question with a page of pasted context: the engine's list of the words it could not read
+// would run to dozens and hide why; say what the text looks like and what to send instead.
+std::string LongQuestionAbstention(size_t chars, bool chinese, const AnswerFace& face) {
+  const std::string n = std::to_string(chars);
+  if (chinese) {
+    return "这段文字有 " + n +
+           " 个字，像是一个问题加上粘贴的背景资料。未配置模型时，askdb 一次只读一个简短的问题，"
+           "读不懂背景资料：请只发问题本身（例如“2024年各地区的销售额”），或" +
+           ModelPointer(face, true) + "，由它结合背景资料回答。";
+  }
+  return "This text is " + n +
+         " characters long: it reads as a question with pasted context. Without a model askdb "
+         "reads one short question and cannot use the context: send the question alone (e.g. "
+         "\"revenue by country in 2024\"), or " +
+         ModelPointer(face, false) + " to answer it with the context.";
+}
+
+// "那上海呢" the engine does not answer: a follow-up with no answered question before it to
+// narrow (or none with a part the subject replaces); "could not read 那" told nothing.
+std::string FollowUpAbstention(std::string_view question, std::string_view subject, bool chinese) {
+  const std::string q(question);
+  const std::string x(subject);
+  if (chinese) {
+    return "“" + q +
+           "”像是接着上一个问题的追问，但这段对话里没有它能接着问的已回答的问题（或上一个问题里"
+           "没有能换成“" +
+           x + "”的部分）：请把问题问完整，写明要看" + x + "的什么数据。";
+  }
+  return "\"" + q +
+         "\" reads as a follow-up, but this conversation has no answered question before it to "
+         "continue (or none with a part \"" +
+         x + "\" can replace): ask the whole question, naming what to show for " + x + ".";
+}
+
+}  // namespace
+
 std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,
                             bool reason_says_what_to_do, const AnswerFace& face) {
   if (AsksToChangeData(question)) {
@@ -624,6 +664,12 @@ std::string WriteAbstention(std::string_view question, std::string_view reason, 
   }
   if (std::string other = OtherLanguageAnswer(question, chinese, face); !other.empty()) {
     return other;
+  }
+  if (const size_t chars = QuestionChars(question); chars > kLongQuestionChars) {
+    return LongQuestionAbstention(chars, chinese, face);
+  }
+  if (std::optional<std::string> subject = FollowUpSubject(question)) {
+    return FollowUpAbstention(question, *subject, chinese);
   }
   std::string out = FitToFace(std::string(reason), face, chinese);
   while (!out.empty() && (out.back() == ' ' || out.back() == '\n')) out.pop_back();

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "askdb/agent/ask/question_check.h"
+#include "askdb/nlq/engine.h"
+
 namespace askdb::agent {
 namespace {
 
@@ -405,6 +408,28 @@ TEST(AnswerWriterTest, AnAbstentionSaysWhatToDo) {
                 .rfind("words I could not place: supports.\n", 0),
             0u);
   EXPECT_FALSE(WriteAbstention("q", "", false).starts_with("\n"));
+}
+
+// A question with a page of pasted context gets what it looks like and what to send, not the
+// engine's list of the dozens of words it could not read; a question up to the bar keeps them.
+TEST(AnswerWriterTest, AnAbstentionOnALongPasteSaysToSendTheQuestionAlone) {
+  std::string pasted;
+  while (pasted.size() < 3 * kLongQuestionChars) pasted += "我们是一家零售企业，在全国有很多门店。";
+  const std::string zh = WriteAbstention(pasted + "各大区的订单金额", "未能理解的词：“零售”", true);
+  EXPECT_EQ(zh.find("未能理解的词"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("个字，像是一个问题加上粘贴的背景资料"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("请只发问题本身"), std::string::npos) << zh;
+  const AnswerFace server{AnswerFace::kServer, "sales"};
+  const std::string en = WriteAbstention(std::string(kLongQuestionChars + 1, 'a'),
+                                         "words I could not place: aaa", false, false, server);
+  EXPECT_EQ(
+      en.rfind("This text is 251 characters long: it reads as a question with pasted context", 0),
+      0u)
+      << en;
+  EXPECT_NE(en.find("Admin → Models"), std::string::npos) << en;
+  const std::string at_bar =
+      WriteAbstention(std::string(kLongQuestionChars, 'a'), "words I could not place: aaa", false);
+  EXPECT_EQ(at_bar.rfind("words I could not place: aaa.", 0), 0u) << at_bar;
 }
 
 // python.executor is a server setting: a web, HTTP or MCP user is told whom to ask to change

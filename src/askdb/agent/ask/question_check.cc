@@ -8,6 +8,13 @@
 
 namespace askdb::agent {
 
+size_t QuestionChars(std::string_view question) {
+  // Every byte that does not continue a UTF-8 sequence starts a character.
+  return static_cast<size_t>(std::count_if(question.begin(), question.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
 Status CheckQuestion(std::string_view question) {
   const bool blank = std::all_of(question.begin(), question.end(), [](char c) {
     return std::isspace(static_cast<unsigned char>(c));
@@ -17,10 +24,10 @@ Status CheckQuestion(std::string_view question) {
         "the question is empty: ask about your data, e.g. \"revenue by country\" or "
         "\"2024年各地区的销售额\"");
   }
-  if (question.size() > kMaxQuestionBytes) {
-    return InvalidArgumentError("the question is too long (" + std::to_string(question.size()) +
-                                " bytes; at most " + std::to_string(kMaxQuestionBytes) +
-                                "): ask one short question at a time");
+  if (const size_t chars = QuestionChars(question); chars > kMaxQuestionChars) {
+    return InvalidArgumentError("the question is too long (" + std::to_string(chars) +
+                                " characters; at most " + std::to_string(kMaxQuestionChars) +
+                                "): ask one question at a time, with only the context it needs");
   }
   if (!text::IsValidUtf8(question)) {
     return InvalidArgumentError(

@@ -1,20 +1,34 @@
-// The question as it arrives, before anything reads it: not blank, not longer than any
-// question a person types (a pasted file would cost seconds of classification per request
-// before the engine's own limit refused it), and text. One check for every entry (CLI, chat,
-// serve, MCP), done in Pipeline::Ask.
+// The question as it arrives, before anything reads it: not blank, not longer than the one
+// question limit, and text. One check for every entry (CLI, chat, serve, MCP), done in
+// Pipeline::Ask and, before a session exists, in RunService::Start.
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 #include "askdb/common/status.h"
 
 namespace askdb::agent {
 
-// Longer than a question with pasted context; far below what costs time to classify.
-inline constexpr size_t kMaxQuestionBytes = 16 * 1024;
+// The one limit on a question's length, in characters (Unicode code points, what a person
+// counts and what JSON Schema's maxLength counts): the web UI (from GET /api/v1/me), the
+// HTTP API, MCP's inputSchema and the CLI all take it from here. Room for a question with
+// some pasted context for a model; far below what costs time to classify.
+inline constexpr size_t kMaxQuestionChars = 4000;
 
-// InvalidArgument naming what is wrong and what to do; OK otherwise.
+// Longer than this, a question reads as a question with pasted context. The engine reads at
+// most 1,000 bytes (nlq::TranslateOptions::max_question_bytes: a question beyond it goes to
+// the model when there is one, so the model sees the context, and the engine never takes a
+// filter from it); with no model, an abstention on such a question says to send the question
+// alone (WriteAbstention). 250 characters are at most 1,000 bytes, so every question the
+// engine refuses as too long gets that message, never the engine's byte count.
+inline constexpr size_t kLongQuestionChars = 250;
+
+// The question's length in characters (code points; an invalid byte counts as one).
+size_t QuestionChars(std::string_view question);
+
+// InvalidArgument naming what is wrong, the limit and what to do; OK otherwise.
 Status CheckQuestion(std::string_view question);
 
 }  // namespace askdb::agent

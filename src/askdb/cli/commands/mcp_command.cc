@@ -168,7 +168,7 @@ Status RunMcp(const McpOptions& options, CliContext& ctx) {
       McpBackendDepsFor(*runs, management, knowledge.kb.get(), pipeline);
   ASKDB_RETURN_IF_ERROR(server::api::ValidateMcpBackendDeps(backend_deps));
   server::api::McpBackend backend(backend_deps, who);
-  mcp::AskdbTools tools(backend);
+  mcp::AskdbTools tools(backend, server::api::McpToolLimits());
   mcp::McpSession session(tools, mcp::AskdbServerInfo(BuildRevision()));
   std::cerr << "askdb mcp: serving MCP on stdin/stdout"
             << (options.agent.empty() ? "" : " (agent " + options.agent + ")")

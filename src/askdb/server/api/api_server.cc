@@ -8,6 +8,7 @@
 #include <thread>
 #include <utility>
 
+#include "askdb/agent/ask/question_check.h"
 #include "askdb/server/api/mcp_endpoint.h"
 #include "askdb/server/api/permissions_api.h"
 #include "askdb/server/api/run_service.h"
@@ -147,6 +148,31 @@ Status SetStreamRunText(const HttpRequest& http, const StreamFlags& flags, bool 
   return Status::Ok();
 }
 
+// POST /api/v1/stream/search takes the GET route's parameters as a JSON body: a question
+// too long for a URL goes there (the HTTP library answers 414 to a request line over 8,192
+// bytes: about 900 Chinese characters once percent-encoded, well within the question limit).
+constexpr std::string_view kStreamBodyFields[] = {
+    "query",           "threadId",     "agent",      "humanFeedback",
+    "feedbackContent", "rejectedPlan", "nl2sqlOnly", "detached"};
+
+// The stream's parameters: a GET request's own; a POST's body fields as its query parameters
+// (strings, and true/false for the switches), each replacing one of the URL of that name.
+StatusOr<HttpRequest> StreamParams(const HttpRequest& http) {
+  if (http.method != "POST") return http;
+  ASKDB_ASSIGN_OR_RETURN(Json body, ParseJsonBody(http, kStreamBodyFields));
+  HttpRequest params = http;
+  params.body.clear();
+  for (const auto& [name, value] : body.items()) {
+    if (!value.is_string() && !value.is_boolean()) {
+      return InvalidArgumentError("field '" + name + "' must be a string or true/false");
+    }
+    params.query.erase(name);
+    params.query.emplace(name, value.is_string() ? value.get<std::string>()
+                                                 : (value.get<bool>() ? "true" : "false"));
+  }
+  return params;
+}
+
 HttpResponse ErrorResponse(const Status& status, std::chrono::seconds retry_after = {}) {
   HttpResponse response = HttpResponse::FromStatus(status);
   if (status.code() == StatusCode::kResourceExhausted && retry_after.count() > 0) {
@@ -172,8 +198,10 @@ class Api : public std::enable_shared_from_this<Api> {
     std::shared_ptr<Api> self = shared_from_this();
     // A run's event stream answers as it goes, so it is a stream route that checks access
     // itself.
-    server.HandleStream("GET", kStreamRoute,
-                        [self](const HttpRequest& r) { return self->Stream(r); });
+    for (std::string_view method : {"GET", "POST"}) {
+      server.HandleStream(method, kStreamRoute,
+                          [self](const HttpRequest& r) { return self->Stream(r); });
+    }
     if (deps_.mcp != nullptr) {
       ASKDB_RETURN_IF_ERROR(RegisterMcpRoutes(
           server, *deps_.mcp, [self](const HttpRequest& r) { return self->McpCaller(r); },
@@ -441,8 +469,13 @@ class Api : public std::enable_shared_from_this<Api> {
                                        {"auth", deps_.authenticator != nullptr},
                                        {"users", deps_.users != nullptr},
                                        {"principal", who->ToJson()},
-                                       {"agents", std::move(agents)}});
+                                       {"agents", std::move(agents)},
+                                       {"limits", Limits()}});
   }
+
+  // What a client should check before it sends (the web UI's question box): the limits a run
+  // applies, from where they are defined.
+  static Json Limits() { return Json{{"max_question_chars", agent::kMaxQuestionChars}}; }
 
   // The run's user: the request's principal as the data permissions see it.
   StatusOr<std::optional<permissions::UserContext>> RunUserOf(const HttpRequest& http) const {
@@ -625,16 +658,19 @@ class Api : public std::enable_shared_from_this<Api> {
     return std::shared_ptr<Run>();
   }
 
-  StreamResponse Stream(const HttpRequest& http) {
+  StreamResponse Stream(const HttpRequest& request) {
     const Steady::time_point start = Steady::now();
     auto reject = [&](const Status& status, std::chrono::seconds retry_after = {}) {
       HttpResponse response =
-          retry_after.count() > 0 ? ErrorResponse(status, retry_after) : Refuse(http, status);
-      Record("GET", kStreamRoute, response.status, start);
+          retry_after.count() > 0 ? ErrorResponse(status, retry_after) : Refuse(request, status);
+      Record(request.method, kStreamRoute, response.status, start);
       return StreamResponse::Reject(std::move(response));
     };
-    StatusOr<Principal> who = Admit(http, Access::kAuthenticated);
+    StatusOr<Principal> who = Admit(request, Access::kAuthenticated);
     if (!who.ok()) return reject(who.status());
+    StatusOr<HttpRequest> params = StreamParams(request);
+    if (!params.ok()) return reject(params.status());
+    const HttpRequest& http = *params;
     ResolvedScope resolved(http, *who);
     std::int64_t last_id = 0;
     std::optional<std::string> header = http.Header("Last-Event-ID");
@@ -653,7 +689,7 @@ class Api : public std::enable_shared_from_this<Api> {
     if (!run.ok()) return reject(run.status(), retry_after);
     std::shared_ptr<Run> followed = std::move(run).value();
     followed->Attach();
-    Record("GET", kStreamRoute, 200, start);
+    Record(request.method, kStreamRoute, 200, start);
     StreamResponse response =
         StreamResponse::Sse([followed, last_id, stream = options_.stream](StreamWriter& writer) {
           RunSseStream(writer, followed->events(), last_id, stream);

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "askdb/agent/ask/datasource.h"
+#include "askdb/agent/ask/question_check.h"
 #include "askdb/agent/ask/user_datasource.h"
 #include "askdb/analysis/chart_recommender.h"
 #include "askdb/catalog/schema_level.h"
@@ -138,6 +139,12 @@ void RefuseUnselectedTables(const db::DatabaseSchema& schema, const store::Agent
     refused.table = t.name;
     refused.refusal = why;
   }
+}
+
+mcp::ToolLimits McpToolLimits() {
+  mcp::ToolLimits limits;
+  limits.max_question_bytes = agent::kMaxQuestionChars;  // maxLength: characters
+  return limits;
 }
 
 Status ValidateMcpBackendDeps(const McpBackendDeps& deps) {

@@ -73,6 +73,10 @@ void RefuseUnselectedTables(const db::DatabaseSchema& schema, const store::Agent
 // InvalidArgument when a required dependency is missing.
 Status ValidateMcpBackendDeps(const McpBackendDeps& deps);
 
+// The tools' limits for askdb mcp and /mcp: the question's is the one limit every entry
+// applies (agent::kMaxQuestionChars), so a tool's inputSchema names what a run accepts.
+mcp::ToolLimits McpToolLimits();
+
 class McpBackend : public mcp::Backend {
  public:
   McpBackend(McpBackendDeps deps, users::Principal who);

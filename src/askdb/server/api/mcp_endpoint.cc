@@ -20,7 +20,10 @@ constexpr std::string_view kVersionHeader = "MCP-Protocol-Version";
 struct McpConnection {
   McpConnection(const McpBackendDeps& deps, const users::Principal& who,
                 const mcp::ServerInfo& info)
-      : owner(who.Actor()), backend(deps, who), tools(backend), session(tools, info) {}
+      : owner(who.Actor()),
+        backend(deps, who),
+        tools(backend, McpToolLimits()),
+        session(tools, info) {}
 
   const std::string owner;  // Principal::Actor() of who opened it
   McpBackend backend;

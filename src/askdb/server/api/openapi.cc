@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "askdb/agent/ask/question_check.h"
 #include "askdb/server/api/api_server.h"
 
 namespace askdb::server::api {
@@ -1016,23 +1017,26 @@ Json ManagementSchemas() {
 
 // POST /api/v1/ask: answer a question and wait for the result.
 Json AskOperation() {
-  Json op{
-      {"summary", "Answer a question and wait for the result"},
-      {"operationId", "ask"},
-      {"requestBody",
-       JsonBody({{"type", "object"},
-                 {"required", {"query"}},
-                 {"additionalProperties", false},
-                 {"properties",
-                  {{"query", {{"type", "string"}}},
-                   {"thread_id",
-                    {{"type", "string"},
-                     {"description", "Continue this conversation; new one when absent"}}},
-                   {"agent_id",
-                    {{"type", "string"},
-                     {"description",
-                      "The agent that answers (default: the thread's, else \"default\")"}}}}}})},
-      {"responses", RunErrors()}};
+  Json op{{"summary", "Answer a question and wait for the result"},
+          {"operationId", "ask"},
+          {"requestBody",
+           JsonBody(
+               {{"type", "object"},
+                {"required", {"query"}},
+                {"additionalProperties", false},
+                {"properties",
+                 {{"query",
+                   {{"type", "string"},
+                    {"maxLength", agent::kMaxQuestionChars},
+                    {"description", "The question; longer than maxLength characters answers 400"}}},
+                  {"thread_id",
+                   {{"type", "string"},
+                    {"description", "Continue this conversation; new one when absent"}}},
+                  {"agent_id",
+                   {{"type", "string"},
+                    {"description",
+                     "The agent that answers (default: the thread's, else \"default\")"}}}}}})},
+          {"responses", RunErrors()}};
   op["responses"]["200"] = JsonResponse("The pipeline's result", "RunResult");
   return op;
 }
@@ -1071,6 +1075,30 @@ Json StreamSearchOperation() {
        {{"text/event-stream",
          {{"schema", {{"type", "string"}}}, {"x-sse-frames", StreamFrames()}}}}}};
   op["responses"]["404"] = ErrorResponse("No run to resume from Last-Event-ID");
+  op["parameters"][0]["schema"]["maxLength"] = agent::kMaxQuestionChars;
+  return op;
+}
+
+// POST /api/v1/stream/search: the same run and stream, its query parameters sent as a JSON
+// body, for a question too long for a URL (a request line over 8,192 bytes answers 414).
+Json StreamSearchPostOperation() {
+  Json op = StreamSearchOperation();
+  Json properties = Json::object();
+  Json headers = Json::array();
+  for (const Json& param : op["parameters"]) {
+    if (param["in"] != "query") {
+      headers.push_back(param);
+      continue;
+    }
+    Json property = param["schema"];
+    property["description"] = param["description"];
+    properties[param["name"].get<std::string>()] = std::move(property);
+  }
+  op["summary"] = "Run a question and stream its events (SSE), the parameters in a JSON body";
+  op["operationId"] = "streamSearchPost";
+  op["parameters"] = std::move(headers);
+  op["requestBody"] = JsonBody(
+      {{"type", "object"}, {"additionalProperties", false}, {"properties", std::move(properties)}});
   return op;
 }
 
@@ -1105,6 +1133,7 @@ Json CancelOperation() {
 void AddRunOps(Json& paths) {
   paths["/api/v1/ask"]["post"] = AskOperation();
   paths["/api/v1/stream/search"]["get"] = StreamSearchOperation();
+  paths["/api/v1/stream/search"]["post"] = StreamSearchPostOperation();
   paths["/api/v1/runs/{id}/resume"]["post"] = ResumeOperation();
   paths["/api/v1/runs/{id}/cancel"]["post"] = CancelOperation();
   paths["/api/v1/runs"]["get"] = {
@@ -1121,7 +1150,7 @@ void AddRunOps(Json& paths) {
        {{"200",
          {{"description",
            "{\"scope\": \"admin\"|\"agent:<id>\", \"admin\", \"auth\", \"agents\": "
-           "[{id, name, language, preset_questions}]}"}}},
+           "[{id, name, language, preset_questions}], \"limits\": {max_question_chars}}"}}},
         {"401", ErrorResponse("Missing or invalid API key")}}}};
 }
 
