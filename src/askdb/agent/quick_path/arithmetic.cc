@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iterator>
 #include <limits>
 #include <utility>
@@ -322,6 +323,8 @@ constexpr std::pair<std::string_view, Tok> kWords[] = {
     // "60 percent off of 350 dollars" (session 14: a CLINC develop request no rule read).
     {"dollars", Tok::kSkip},
     {"dollar", Tok::kSkip},
+    {"bucks", Tok::kSkip},  // "12 bucks times 7"
+    {"buck", Tok::kSkip},
     {"add up", Tok::kAddVerb},
     {"减去", Tok::kMinus},
     {"乘以", Tok::kMul},
@@ -543,7 +546,21 @@ size_t SpokenYuanTenths(std::string_view s, std::vector<Token>& out) {
                     IsChineseNumeralChar(CharAt(s, at)) || CharAt(s, at) == "块";
   if (more) return 0;
   out.back().value += digit / 10.0L;
+  if (s.substr(at).starts_with("毛")) at += std::string_view("毛").size();  // "3块5毛"
   return at;
+}
+
+// "五毛" (0.5 yuan), "8毛钱": 毛 right after a one-digit whole number makes it tenths of a yuan.
+// Not after 块 and its digit ("3块5毛": SpokenYuanTenths read 3.5 and takes 毛 with it).
+size_t SpokenJiao(std::string_view s, std::vector<Token>& out) {
+  constexpr std::string_view kMao = "毛";
+  if (!s.starts_with(kMao) || out.empty() || out.back().kind != Tok::kNumber) return 0;
+  if (s.substr(kMao.size()).starts_with("利")) return 0;  // 毛利, gross margin
+  const long double v = out.back().value;
+  if (v < 1 || v > 9 || v != std::floor(v)) return 0;
+  out.back().value = v / 10;
+  return kMao.size() +
+         (s.substr(kMao.size()).starts_with("钱") ? std::string_view("钱").size() : 0);
 }
 
 // Whether the comma at s[i] stands between two operands ("5, -3", "9, 24", "two, three"):
@@ -564,17 +581,49 @@ bool CommaSeparatesOperands(std::string_view s, size_t i, const std::vector<Toke
   return EnglishNumberPrefix(s.substr(j)).second > 0;
 }
 
+// The part a whole number in words may have after it: " and a half", " and a quarter", " and
+// three quarters" (a fraction below one), or " point five", " point one four" (digit words).
+// Returns {0, 0} when none follows. Without it "one and a half times forty" was 1 + ½ × 40.
+std::pair<long double, size_t> EnglishNumberTail(std::string_view s) {
+  constexpr std::string_view kAnd = " and ";
+  if (s.starts_with(kAnd)) {
+    const auto [fraction, length] = EnglishFractionPrefix(s.substr(kAnd.size()));
+    if (length > 0 && fraction < 1) return {fraction, kAnd.size() + length};
+    return {0, 0};
+  }
+  constexpr std::string_view kPoint = " point ";
+  if (!s.starts_with(kPoint)) return {0, 0};
+  std::string decimals = "0.";
+  size_t at = kPoint.size() - 1;  // at the space before each digit word
+  while (at < s.size() && s[at] == ' ') {
+    size_t end = at + 1;
+    while (end < s.size() && IsAsciiAlpha(s[end])) ++end;
+    const std::string_view word = s.substr(at + 1, end - at - 1);
+    const auto* digit = std::find_if(std::begin(kEnglishNumbers), std::begin(kEnglishNumbers) + 10,
+                                     [word](const auto& n) { return n.first == word; });
+    if (digit == std::begin(kEnglishNumbers) + 10) break;
+    decimals += static_cast<char>('0' + digit->second);
+    at = end;
+  }
+  if (decimals.size() == 2) return {0, 0};
+  return {std::strtold(decimals.c_str(), nullptr), at};
+}
+
 // English number words stand alone ("seven", not the "seven" in "sevenfold"); a fraction
-// ("three quarters") first. Returns the bytes read (0: none here).
+// ("three quarters") first, a whole number's tail after it ("two and a quarter", "three point
+// five"). Returns the bytes read (0: none here).
 size_t ReadEnglishNumberWord(std::string_view s, size_t i, std::vector<Token>& out) {
   if (!IsAsciiAlpha(s[i]) || (i > 0 && IsAsciiAlpha(s[i - 1]))) return 0;
   if (const auto [fraction, length] = EnglishFractionPrefix(s.substr(i)); length > 0) {
     out.push_back({Tok::kNumber, fraction, i});
     return length;
   }
-  const auto [value, length] = EnglishNumberPrefix(s.substr(i));
-  if (length == 0 || (i + length < s.size() && IsAsciiAlpha(s[i + length]))) return 0;
-  out.push_back({Tok::kNumber, value, i});
+  const auto [whole, whole_length] = EnglishNumberPrefix(s.substr(i));
+  if (whole_length == 0) return 0;
+  const auto [part, part_length] = EnglishNumberTail(s.substr(i + whole_length));
+  const size_t length = whole_length + part_length;
+  if (i + length < s.size() && IsAsciiAlpha(s[i + length])) return 0;
+  out.push_back({Tok::kNumber, whole + part, i});
   return length;
 }
 
@@ -703,6 +752,7 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::string& error) {
     if (read == 0) read = ReadEnglishNumberWord(s, i, out);
     if (read == 0) read = ReadComma(s, i, out);
     if (read == 0) read = SpokenYuanTenths(s.substr(i), out);  // "3块5": 3.5 yuan
+    if (read == 0) read = SpokenJiao(s.substr(i), out);        // "五毛": 0.5 yuan
     if (read == 0) read = ReadWord(s, i, out);
     if (read == 0) read = ReadNumber(s, i, m_is_million, out);
     if (read == 0) read = ReadSymbol(s, i, out);

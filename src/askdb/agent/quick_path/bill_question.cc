@@ -39,30 +39,6 @@ std::optional<long double> Num(const std::string& s) {
   return std::nullopt;
 }
 
-// The text with every match of `p` cut out, and how many there were; the first match's
-// captures go to `first` (the non-empty one of its groups).
-int CutMatches(std::string& text, const RE2& p, std::string& first) {
-  int found = 0;
-  re2::StringPiece input(text);
-  std::string rest;
-  std::array<re2::StringPiece, 4> g;
-  const int groups = std::min(static_cast<int>(g.size()), p.NumberOfCapturingGroups() + 1);
-  size_t pos = 0;
-  while (p.Match(input, pos, input.size(), RE2::UNANCHORED, g.data(), groups)) {
-    const size_t begin = g[0].data() - text.data();
-    if (found++ == 0) {
-      for (int k = 1; k < groups && first.empty(); ++k) {
-        first = std::string(g[k].data(), g[k].size());
-      }
-    }
-    rest.append(text, pos, begin - pos).append(" ");
-    pos = begin + std::max<size_t>(g[0].size(), 1);
-  }
-  rest.append(text, std::min(pos, text.size()));
-  text = rest;
-  return found;
-}
-
 // Whether the story's percentage is not taken of its amount: the amount already holds it ("a
 // total of $118 with an 18% tip included", "$30 after 25% off", 已, 含) or the percentage is
 // of something else ("lost 12% of our customers", 少了12%的客户).
@@ -94,7 +70,7 @@ std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
   static const Pattern en_people(
       "(?:^|[^a-z0-9.,])" + kPeople +
       "\\s+(?:of us|people|persons|friends|guys|colleagues|coworkers|roommates)(?:[^a-z]|$)|"
-      "(?:between|among)\\s+" +
+      "(?:between|among|we were|we're|we are|there were)\\s+" +
       kPeople + "(?:[^a-z0-9.,]|$)");
   static const Pattern en_split_ask(
       "^(.+?)[,;.!?-]\\s*(?:so\\s+)?(?:how much (?:does|do|should|would|will) (?:each (?:person|"
@@ -102,7 +78,10 @@ std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
       "much (?:is it |is that |does that come to )?(?:per person|each|apiece|per head|for each "
       "(?:person|of us))|(?:what(?:'s| is) )?(?:each (?:person's|one's) share|the share per "
       "person|the cost per person))\\s*[?.!]*$");
-  static const Pattern zh_money("([0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:元|块钱|块|美元)");
+  // 486元, or a sum said spent with no unit: 花了486, 一共360.
+  static const Pattern zh_money(
+      "([0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:元|块钱|块|美元)|"
+      "(?:花了|一共|总共|共计|合计)\\s*([0-9][0-9,]*(?:\\.[0-9]+)?)");
   static const Pattern zh_people("([0-9]+|[一二两三四五六七八九十]+)\\s*(?:个人|人|位)");
   static const Pattern zh_split_ask(
       "^(.+?)[,，;；。]?\\s*(?:平摊|均摊|分摊|aa|平分)?\\s*[,，]?\\s*"
@@ -137,6 +116,30 @@ std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
 }
 
 }  // namespace
+
+// The text with every match of `p` cut out, and how many there were; the first match's
+// captures go to `first` (the non-empty one of its groups).
+int CutMatches(std::string& text, const RE2& p, std::string& first) {
+  int found = 0;
+  re2::StringPiece input(text);
+  std::string rest;
+  std::array<re2::StringPiece, 4> g;
+  const int groups = std::min(static_cast<int>(g.size()), p.NumberOfCapturingGroups() + 1);
+  size_t pos = 0;
+  while (p.Match(input, pos, input.size(), RE2::UNANCHORED, g.data(), groups)) {
+    const size_t begin = g[0].data() - text.data();
+    if (found++ == 0) {
+      for (int k = 1; k < groups && first.empty(); ++k) {
+        first = std::string(g[k].data(), g[k].size());
+      }
+    }
+    rest.append(text, pos, begin - pos).append(" ");
+    pos = begin + std::max<size_t>(g[0].size(), 1);
+  }
+  rest.append(text, std::min(pos, text.size()));
+  text = rest;
+  return found;
+}
 
 const std::string& StoryMoneyPattern() {
   static const std::string kAmount = "([0-9][0-9,]*(?:\\.[0-9]+)?)";

@@ -42,6 +42,10 @@ std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized);
 // there are 4 of us" (money, people). nullopt too when the amount already holds the
 // percentage ("included", "after", "already", "net of", 含, 已) or the percentage is of
 // something else ("12% of our customers", 12%的客户). {first, second}, or nullopt.
+// `text` with every match of `p` cut out (a space in its place), and how many there were; the
+// first match's figure (its first non-empty group) goes to `first`. Shared by the story readers.
+int CutMatches(std::string& text, const re2::RE2& p, std::string& first);
+
 // An amount of money in an English story, its figure the pattern's first non-empty group: "$80",
 // "80 dollars", "45 euros".
 const std::string& StoryMoneyPattern();

@@ -22,7 +22,7 @@ constexpr std::string_view kEnglishWords =
 // Chinese words that ask for a conversion, what a measured amount is (体重, 身高) and
 // particles; longest first where one holds another.
 constexpr std::string_view kChineseWords =
-    "请问|请|帮我|帮忙|麻烦|我想知道|想知道|告诉我|问一下|一下|把|将|的|个|呢|啊|呀|吗|吧|了|"
+    "请问|请|帮我|给我|帮忙|麻烦|我想知道|想知道|告诉我|问一下|一下|把|将|的|个|呢|啊|呀|吗|吧|了|"
     "是多少|是几|等于多少|等于几|等于|合多少|合|折合|相当于|约等于|换算成|换算为|换算|转换成|"
     "转换为|转换|转成|换成|兑换成|兑换|兑|能换多少|能换|可以换|换多少|换|有多少|多少|几|是|为|"
     "有|汇率|按|以|用|计算|算|大约|大概|约|左右|如果|的话|那么|那|度|成|到|对应|是什么|"
@@ -36,16 +36,32 @@ constexpr std::string_view kStory =
 
 constexpr std::string_view kPunctuation = "[\\s,，.。?？!！:：;；、=@~/()（）\"'“”‘’-]";
 
-std::string FramingPattern() {
-  return "\\s*" + std::string(kStory) + "?(?:" + std::string(kPunctuation) +
-         "|(?:" + std::string(kEnglishWords) + ")\\b|" + std::string(kChineseWords) + ")*";
+std::string FramingWords() {
+  return "(?:" + std::string(kPunctuation) + "|(?:" + std::string(kEnglishWords) + ")\\b|" +
+         std::string(kChineseWords) + ")*";
+}
+
+std::string FramingPattern() { return "\\s*" + std::string(kStory) + "?" + FramingWords(); }
+
+// A story told in clauses before the question, which then points back at the amount: "i'm
+// flying to tokyo and my bag is 23 kg, how many pounds is that", "i ran 10 km this morning,
+// how many miles was that", "我要出国，行李限重23公斤，合多少磅". The clauses may hold any words
+// (the amount among them); the last part must be framing alone and refer to the amount — "that",
+// "it" or "this" in English, a conversion verb first in Chinese — so a data question with a
+// comma ("sales over 100 kg, in pounds") is not read as a story.
+std::string StoryThenQuestionPattern() {
+  constexpr std::string_view kClause = "[\\p{L}'’ ]{1,80}?(?:[,，;；]| and )";
+  constexpr std::string_view kChineseAsk = "(?:合|等于|换成|换算成|折合|相当于|转换成|转成|是多少)";
+  return "(?:" + std::string(kClause) + ")+(?:" + FramingWords() + "\\b(?:that|it|this)\\b" +
+         FramingWords() + "|\\s*" + std::string(kChineseAsk) + FramingWords() + ")";
 }
 
 }  // namespace
 
 bool OnlyConversionFraming(std::string_view unread) {
   static const Utf8Pattern kFraming(FramingPattern());
-  return kFraming.FullMatch(unread);
+  static const Utf8Pattern kStoryThenQuestion(StoryThenQuestionPattern());
+  return kFraming.FullMatch(unread) || kStoryThenQuestion.FullMatch(unread);
 }
 
 }  // namespace askdb::agent

@@ -19,6 +19,8 @@ bool IsAsciiAlnum(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
 size_t Utf8CharLength(unsigned char c) {
   if (c < 0x80) return 1;
   if ((c & 0xE0) == 0xC0) return 2;
@@ -237,6 +239,26 @@ class Scanner {
   bool below_zero_ = false;  // 零下 just read
 };
 
+// "72f in c", "30 c to f": a bare c or f names a temperature scale only right after a number
+// ("72f", "30 c") or as the last word after in, to or into (the target); elsewhere a lone
+// letter names nothing ("plan c", "grade f"). Returns the °C or °F unit, or nullptr.
+const Unit* TemperatureLetterAt(std::string_view s, size_t at, const UnitTable& units) {
+  const char letter = s[at];
+  if ((letter != 'c' && letter != 'f') || (at + 1 < s.size() && IsAsciiAlnum(s[at + 1]))) {
+    return nullptr;
+  }
+  const std::string_view name = letter == 'c' ? "°c" : "°f";
+  const bool after_number =
+      (at >= 1 && IsDigit(s[at - 1])) || (at >= 2 && s[at - 1] == ' ' && IsDigit(s[at - 2]));
+  if (after_number) return units.Find(name);
+  const std::string_view before = s.substr(0, at);
+  const bool after_target_word =
+      before.ends_with(" in ") || before.ends_with(" to ") || before.ends_with(" into ");
+  const std::string_view after = s.substr(at + 1);
+  const bool last_word = after.find_first_not_of(" ?.!") == std::string_view::npos;
+  return after_target_word && last_word ? units.Find(name) : nullptr;
+}
+
 }  // namespace
 
 std::vector<ScanItem> ScanConversion(std::string_view s, const UnitTable& units,
@@ -264,6 +286,10 @@ const Unit* UnitNamedAt(std::string_view s, size_t at, const UnitTable& units, s
     if (IsAsciiAlnum(name.back()) && end < s.size() && IsAsciiAlnum(s[end])) continue;
     length = name.size();
     return units.Find(name);
+  }
+  if (const Unit* scale = TemperatureLetterAt(s, at, units)) {
+    length = 1;
+    return scale;
   }
   return nullptr;
 }

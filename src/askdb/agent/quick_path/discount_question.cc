@@ -12,21 +12,30 @@ namespace {
 // An optional "if" and a price's name before the amount, with the thing bought before it:
 // 如果原价, 标价是, 一件外套原价.
 const std::string kLead = "(?:如果|假如|要是)?";
+// Or the thing alone, its price after it: 一件衣服200块.
 const std::string kPriceName =
     "(?:(?:一件|一个|这件|这个|一双|一台|一套)?(?:\\p{Han}{1,4}?的?)?"
-    "(?:原价|标价|定价|售价|价格|吊牌价)(?:是|为)?)?";
+    "(?:原价|标价|定价|售价|价格|吊牌价)(?:是|为)?|(?:一件|一个|这件|这个|一双|一台|一套)\\p{Han}{"
+    "1,4}?)?";
 // The amount: digits with an optional currency sign or unit.
 const std::string kPrice = "[¥￥$]?\\s*([0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:元|块钱|块|rmb)?";
 // The thing bought: 的东西, 的外套 (a few characters, never the 打 of the discount).
 const std::string kItem = "(?:的[^打折，,、0-9\\s]{1,4})?";
 // The discount: 打八五折, 打8.5折, 七折 (the numerals the arithmetic parser reads).
 const std::string kRate =
-    "(?:打|打个|按)?\\s*([0-9](?:\\.[0-9])?|[一二三四五六七八九][一二三四五六七八九]?)\\s*折(?:后|"
+    "(?:先)?(?:打|打个|按)?\\s*([0-9](?:\\.[0-9])?|[一二三四五六七八九][一二三四五六七八九]?)\\s*"
+    "折(?:后|"
     "以后|之后)?";
 const std::string kSep = "[，,、\\s]*";
+// An amount off after the discount, a coupon: 再减20, 再用30块的券, 然后再优惠15元.
+const std::string kLess =
+    "(?:" + kSep +
+    "(?:再|然后再?|又)\\s*(?:减|减去|用|便宜|优惠|立减|抵)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*"
+    "(?:元|块钱|块)?(?:的?(?:券|优惠券|红包|代金券))?)?";
 // The ask: 多少钱, 是多少, 到手价是多少, 要付几块.
 const std::string kAsk =
-    "(?:(?:的)?(?:价格|价钱|售价|现价|折后价|到手价|实付)?(?:是|要|卖|付|得付|需要|要付)?"
+    "(?:(?:最后|最终|实际)?(?:的)?(?:价格|价钱|售价|现价|折后价|到手价|实付)?(?:是|要|卖|付|得付|"
+    "需要|要付)?"
     "(?:多少钱|多少|几块钱|几块|多少元))?(?:呢|啊|呀)?\\s*[?？。]*";
 
 std::string Number(std::string digits) {
@@ -89,16 +98,16 @@ std::optional<std::string> StoryExpression(std::string_view normalized) {
 
 std::optional<std::string> DiscountExpression(std::string_view normalized) {
   if (normalized.size() > 120) return std::nullopt;
-  std::string price, rate;
-  // 原价680的东西打八五折多少钱 / 标价1200元，打7折是多少
+  std::string price, rate, less;
+  // 原价680的东西打八五折多少钱 / 标价1200元，打7折是多少 / 原价200打八折再减20是多少
   static const Utf8Pattern price_first("^" + kLead + kPriceName + kPrice + kItem + kSep + kRate +
-                                       kSep + kAsk + "$");
+                                       kLess + kSep + kAsk + "$");
   // 打八五折后原价680的东西多少钱
   static const Utf8Pattern rate_first("^" + kLead + kRate + kSep + kPriceName + kPrice + kItem +
                                       kSep + kAsk + "$");
-  if (price_first.FullMatch(normalized, &price, &rate) ||
+  if (price_first.FullMatch(normalized, &price, &rate, &less) ||
       rate_first.FullMatch(normalized, &rate, &price)) {
-    return Number(price) + "打" + rate + "折";
+    return Number(price) + "打" + rate + "折" + (less.empty() ? "" : "减" + less);
   }
   return StoryExpression(normalized);
 }

@@ -20,6 +20,7 @@
 #include "askdb/agent/quick_path/date_question.h"
 #include "askdb/agent/quick_path/discount_question.h"
 #include "askdb/agent/quick_path/division_question.h"
+#include "askdb/agent/quick_path/interest_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
 #include "askdb/agent/quick_path/round_question.h"
 #include "askdb/agent/quick_path/spoken_input.h"
@@ -803,6 +804,7 @@ ArithmeticReading QuickPath::Impl::ReadArithmetic(std::string_view normalized) c
   if (auto q = ParseDivisionQuestion(normalized)) return {*std::move(q)};
   if (auto q = ParseBillQuestion(normalized)) return {*std::move(q)};
   if (auto q = ParseRoundQuestion(normalized)) return {*std::move(q)};
+  if (auto e = SimpleInterestExpression(normalized)) return ReadExpression(*e);
   if (auto e = DiscountExpression(normalized)) {
     // The words around a discounted price removed, the expression the parser reads.
     ArithmeticReading r = *e != normalized ? ReadArithmetic(*e) : ReadExpression(normalized);

@@ -1135,5 +1135,49 @@ TEST_F(QuickPathTest, FillersAndSelfCorrectionsOfSpokenInput) {
   }
 }
 
+// Session 25: everyday chat — spoken whole numbers with a part ("one and a half", "three point
+// five"), money said the everyday way (bucks, 五毛, 3块5毛), a discount then an amount off, a
+// rounding asked with 算下 first or 四舍五入 alone, simple interest, a bill split told as a story,
+// temperatures with letters and a story told before a conversion.
+TEST_F(QuickPathTest, EverydayChatOfSession25) {
+  ExpectResults(QuickIntent::kArithmetic,
+                {{"like what is one and a half times forty", "60"},
+                 {"so what's two and a quarter times eight", "18"},
+                 {"three point five times six", "21"},
+                 {"three point one four times two", "6.28"},
+                 {"12 bucks times 7", "84"},
+                 {"想问下五毛乘以12是多少", "6"},
+                 {"3块5毛乘以4", "14"},
+                 {"原价200打八折再减20是多少", "140"},
+                 {"一件衣服200块，先打九折，再用30块的券，最后多少钱", "150"},
+                 {"帮我算下10除以3，保留两位小数", "3.33"},
+                 {"3.6四舍五入", "4"},
+                 {"what's the simple interest on 5000 at 4% for 3 years", "600"},
+                 {"贷款10万，年利率4.5%，单利3年利息多少", "13500"},
+                 {"我们五个人吃饭花了486，AA每人多少", "97.2"},
+                 {"we were 4 at dinner and the bill came to $138.60, how much each", "34.65"}});
+  ExpectResults(
+      QuickIntent::kConversion,
+      {{"72f in c", "22.2222222222"},
+       {"30c to f", "86"},
+       {"30 c to f", "86"},
+       {"i'm flying to tokyo and my bag is 23 kg, how many pounds is that", "50.7063203025"},
+       {"i ran 10 km this morning, how many miles was that", "6.21371192237"},
+       {"我早上跑了5公里，等于多少英里", "3.10685596119"}});
+  // A lone letter names no scale, a story whose question does not point back at the amount is not
+  // read, and the money words do not make data questions sums.
+  for (std::string_view other :
+       {"plan c for 5 kg", "sales over 100 kg, in pounds",
+        "what is the grade f share of 30 students", "tracks over 5 minutes, and albums in 2013",
+        "成本5，毛利多少", "2 and a half times"}) {
+    const Classification c = RequestClassifier::Default()->Classify(other);
+    EXPECT_NE(c.quick_intent, QuickIntent::kConversion) << other;
+    if (c.quick_intent == QuickIntent::kArithmetic) {
+      const auto a = Ask(other);
+      EXPECT_TRUE(!a || !a->ok) << other << ": " << a->text;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace askdb::agent

@@ -19,7 +19,10 @@ const std::string kEnHead =
     "(?:(?:please|can you|could you|would you|help me|i need to|i want to|what is|what's|whats|"
     "how much is|tell me|calculate|compute)\\s+)*";
 const std::string kEnTail = "(?:\\s*,?\\s*(?:please|for me))*\\s*[?.!]*";
-const std::string kZhHead = "(?:请问|请|帮我|帮忙|麻烦)?\\s*(?:把|将)?\\s*";
+// Polite and "work it out" words before the number ("帮我算下10除以3，保留两位小数").
+const std::string kZhHead =
+    "(?:请问|请|帮我|帮忙|麻烦)?\\s*(?:帮我|给我)?\\s*(?:计算一下|算一下|算下|算算|计算)?\\s*"
+    "(?:把|将)?\\s*";
 const std::string kZhTail =
     "(?:是多少|等于多少|是几|等于几|得多少|是什么|的结果是多少|的结果)?\\s*(?:呢|啊|呀)?[?？。.!！]"
     "*";
@@ -105,6 +108,7 @@ std::optional<int> PlacesZh(const std::string& words) {
       "(?:四舍五入\\s*(?:到|至|后取|取|后保留|保留)?|(?:保留|精确到|取)|四舍五入后(?:保留|取)?)\\s*"
       "(个位|十位|百位|千位|万位|十分位|百分位|千分位|整数?)");
   if (place.FullMatch(words, &name)) return NamedPlace(name == "整" ? "整数" : name);
+  if (words == "四舍五入") return 0;  // "3.6四舍五入": to a whole number
   return std::nullopt;
 }
 
