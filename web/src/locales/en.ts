@@ -236,7 +236,7 @@ export default {
     },
     datasources: {
       columns: 'Columns', rows: 'Rows',
-      notConnected: 'Cannot connect: {reason}. Nothing was saved.',
+      notConnected: '{reason}. Nothing was saved.',
       cannotConnect: 'Cannot connect: {message}. Nothing was saved: check the URL (host, port, database or file path) and the password.',
       url: 'URL',
       password: 'Password',
