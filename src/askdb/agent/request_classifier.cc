@@ -8,10 +8,12 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "askdb/agent/intent/intent_model.h"
+#include "askdb/agent/intent/stated_amounts.h"
 #include "askdb/agent/quick_path/arithmetic.h"
 #include "askdb/agent/quick_path/arithmetic_reading.h"
 #include "askdb/agent/quick_path/bill_question.h"
@@ -576,6 +578,16 @@ struct RequestClassifier::Impl {
   // (RuleInfo::certain; ApplyModelOverrule).
   double model_overrule_min_probability = 2.0;  // off unless the rules file sets it
   double model_overrule_min_probability_zh = 2.0;
+  // The model's pick when data_query would win only as the fallback (model_fallback_*; round 21):
+  // these labels, at least this sure, with data_query under the ceiling (ApplyModelFallback).
+  std::vector<std::string> model_fallback_labels;
+  double model_fallback_min_probability = 2.0;  // off unless the rules file sets it
+  double model_fallback_max_hand_on_probability = 0.0;
+  // A data decision over a request that states this many amounts (CountStatedAmounts) is a
+  // computation of them (stated_amounts_*; round 21), unless a rule in stated_amounts_unless fired.
+  int stated_amounts_min = 0;  // off unless the rules file sets it
+  std::vector<std::string> stated_amounts_unless_ids;
+  std::vector<int> stated_amounts_unless;  // indices into rules
 
   // FromText's parts, one key or table of the rules file each.
   Status ParseTypes(const toml::table& root);
@@ -621,9 +633,11 @@ struct RequestClassifier::Impl {
   }
 
   // The model's best label after the language's log-prior shifts, among the labels it may
-  // decide; its probability is the shifted one.
+  // decide; its probability is the shifted one, as is *hand_on_probability: the default type's and
+  // other's together, the mass for leaving the request to the data path or an LLM.
   IntentPrediction PredictWithPriors(std::string_view normalized, Language language,
-                                     bool rule_only_too = false) const {
+                                     bool rule_only_too = false,
+                                     double* hand_on_probability = nullptr) const {
     std::vector<double> p = model->Probabilities(normalized);
     const auto& prior = language == Language::kZh ? model_log_prior_zh : model_log_prior;
     double sum = 0;
@@ -642,6 +656,15 @@ struct RequestClassifier::Impl {
       if (best.label.empty() || p[l] > best.probability) best = {label, p[l]};
     }
     if (sum > 0) best.probability /= sum;
+    if (hand_on_probability != nullptr && sum > 0) {
+      *hand_on_probability = 0;
+      for (size_t l = 0; l < p.size(); ++l) {
+        const std::string& label = model->labels()[l];
+        if (label == RequestTypeName(default_type) || label == kOtherLabel) {
+          *hand_on_probability += p[l] / sum;
+        }
+      }
+    }
     return best;
   }
 
@@ -652,11 +675,63 @@ struct RequestClassifier::Impl {
     std::string_view normalized;
     Language language;
     std::optional<IntentPrediction> value;
+    double hand_on_probability = 0;  // the default type's and other's, after the log-prior
     const IntentPrediction& Get() {
-      if (!value) value = impl.PredictWithPriors(normalized, language, true);
+      if (!value) value = impl.PredictWithPriors(normalized, language, true, &hand_on_probability);
       return *value;
     }
   };
+
+  // The default type, decided by data rules alone (none in stated_amounts_unless) or none, over a
+  // request that states at least stated_amounts_min amounts of its own: a computation of them —
+  // simple, or calculation when the model ranks it above simple. Its confidence is the default
+  // one, so a configured LLM confirms; simple carries no quick intent, so a run the quick path
+  // cannot answer goes on down the data path.
+  bool ApplyStatedAmounts(std::string_view normalized, const std::vector<int>& fired,
+                          Classification& out) const {
+    if (stated_amounts_min <= 0) return false;
+    for (int idx : fired) {
+      if (rules[idx].type != default_type ||
+          std::find(stated_amounts_unless.begin(), stated_amounts_unless.end(), idx) !=
+              stated_amounts_unless.end()) {
+        return false;
+      }
+    }
+    if (CountStatedAmounts(normalized) < stated_amounts_min) return false;
+    RequestType type = RequestType::kSimple;
+    if (model != nullptr) {
+      const std::vector<double> p = model->Probabilities(normalized);
+      const auto& labels = model->labels();
+      const auto at = [&](std::string_view label) {
+        const auto it = std::find(labels.begin(), labels.end(), label);
+        return it == labels.end() ? 0.0 : p[it - labels.begin()];
+      };
+      if (at("calculation") > at("simple")) type = RequestType::kCalculation;
+    }
+    out.type = type;
+    out.confidence = default_confidence;
+    out.quick_intent = QuickIntent::kNone;
+    out.rules.push_back(std::string(RequestTypeName(type)) + ".stated_amounts");
+    return true;
+  }
+
+  // data_query would win only as the fallback — no rule fired, or only weak ones, and the model
+  // reached none of its bars — while the model itself does not think it a data question: its best
+  // label (one of model_fallback_types, at least model_fallback_min_probability sure, data_query
+  // and other together under model_fallback_max_hand_on_probability: "zxq blorf" stays handed on)
+  // is a better guess than the fallback. Its confidence is its probability, mostly below
+  // unsure_below, so a configured LLM still confirms.
+  bool ApplyModelFallback(AnyLabel& any_label, Classification& out) const {
+    if (model == nullptr || model_fallback_labels.empty()) return false;
+    const IntentPrediction& p = any_label.Get();
+    if (p.probability < model_fallback_min_probability ||
+        any_label.hand_on_probability >= model_fallback_max_hand_on_probability ||
+        std::find(model_fallback_labels.begin(), model_fallback_labels.end(), p.label) ==
+            model_fallback_labels.end()) {
+      return false;
+    }
+    return TakeModelLabel(p, p.probability, out);
+  }
 
   // No rule fired, or only weak ones (model_may_override): the learned model may name the
   // type when it is sure enough; its rule id is appended to out.rules. "other" (not a
@@ -742,6 +817,7 @@ struct RequestClassifier::Impl {
     out.rules.push_back(std::string(kModelRulePrefix) + p.label);
     out.type = *type;
     out.confidence = p.probability * (fired.empty() ? 1.0 : conflict_factor);
+    if (*type == RequestType::kTrivial) out.quick_intent = QuickIntent::kChitChat;
     return true;
   }
 
@@ -981,6 +1057,11 @@ void RequestClassifier::Impl::ParseBars(const toml::table& root) {
       root["model_overrule_min_probability"].value_or(model_overrule_min_probability);
   model_overrule_min_probability_zh =
       root["model_overrule_min_probability_zh"].value_or(model_overrule_min_probability);
+  model_fallback_min_probability =
+      root["model_fallback_min_probability"].value_or(model_fallback_min_probability);
+  model_fallback_max_hand_on_probability = root["model_fallback_max_hand_on_probability"].value_or(
+      model_fallback_max_hand_on_probability);
+  stated_amounts_min = root["stated_amounts_min"].value_or(stated_amounts_min);
 }
 
 // model_rule_only_types, model_over_data_types, model_over_data_min_numbers and the ids of
@@ -988,7 +1069,9 @@ void RequestClassifier::Impl::ParseBars(const toml::table& root) {
 Status RequestClassifier::Impl::ParseModelOverData(const toml::table& root) {
   ASKDB_ASSIGN_OR_RETURN(model_rule_only_labels, RequestTypeList(root, "model_rule_only_types"));
   ASKDB_ASSIGN_OR_RETURN(model_over_data_labels, RequestTypeList(root, "model_over_data_types"));
+  ASKDB_ASSIGN_OR_RETURN(model_fallback_labels, RequestTypeList(root, "model_fallback_types"));
   model_over_data_unless_ids = StringList(root["model_over_data_unless"].node());
+  stated_amounts_unless_ids = StringList(root["stated_amounts_unless"].node());
   const auto node = root["model_over_data_min_numbers"];
   if (!node) return Status::Ok();
   const toml::table* t = node.as_table();
@@ -1096,13 +1179,17 @@ Status RequestClassifier::Impl::ResolveRuleIds(
       info.unless.push_back(it->second);
     }
   }
-  for (const std::string& id : model_over_data_unless_ids) {
-    const auto it = index_of.find(id);
-    if (it == index_of.end()) {
-      return InvalidArgumentError("classifier rules: model_over_data_unless names unknown rule '" +
-                                  id + "'");
+  for (auto [key, ids, indices] :
+       {std::tuple{"model_over_data_unless", &model_over_data_unless_ids, &model_over_data_unless},
+        std::tuple{"stated_amounts_unless", &stated_amounts_unless_ids, &stated_amounts_unless}}) {
+    for (const std::string& id : *ids) {
+      const auto it = index_of.find(id);
+      if (it == index_of.end()) {
+        return InvalidArgumentError(std::string("classifier rules: ") + key +
+                                    " names unknown rule '" + id + "'");
+      }
+      indices->push_back(it->second);
     }
-    model_over_data_unless.push_back(it->second);
   }
   return Status::Ok();
 }
@@ -1180,6 +1267,7 @@ void RequestClassifier::Impl::DecideWithoutRules(std::string_view normalized,
   if (model != nullptr && ApplyIntentModel(normalized, out, MinProbability(out.language, false))) {
     return;
   }
+  if (ApplyStatedAmounts(normalized, fired, out) || ApplyModelFallback(any_label, out)) return;
   out.rules.emplace_back(kDefaultRuleId);
 }
 
@@ -1190,13 +1278,16 @@ bool RequestClassifier::Impl::ModelDecidesOverRules(std::string_view normalized,
                                                     RequestType winner, bool quick_claimed,
                                                     AnyLabel& any_label,
                                                     Classification& out) const {
-  if (model != nullptr && winner == default_type &&
-      std::all_of(fired.begin(), fired.end(),
-                  [&](int idx) { return rules[idx].model_may_override; }) &&
+  const bool only_weak_data =
+      winner == default_type && std::all_of(fired.begin(), fired.end(),
+                                            [&](int idx) { return rules[idx].model_may_override; });
+  if (model != nullptr && only_weak_data &&
       ApplyIntentModel(normalized, out, MinProbability(out.language, true))) {
     return true;
   }
   if (winner == default_type && ApplyModelOverData(normalized, fired, any_label, out)) return true;
+  if (winner == default_type && ApplyStatedAmounts(normalized, fired, out)) return true;
+  if (only_weak_data && ApplyModelFallback(any_label, out)) return true;
   return !quick_claimed && ApplyModelOverrule(fired, winner, any_label, out);
 }
 

@@ -1457,5 +1457,77 @@ RC_GTEST_PROP(RequestClassifierProperty, DataQuestionsWithNumbersAreNotQuickPath
   RC_ASSERT(!Classifier().Classify(request).IsQuickPath());
 }
 
+// Round 21: data_query won only as the fallback (no rule, or weak rules alone) while the model
+// does not think it a data question: its best label among model_fallback_types decides, at the
+// default confidence's level or below, so a configured LLM still confirms.
+TEST(RequestClassifierTest, TheFallbackYieldsToTheModelsNonDataLabel) {
+  const std::string rules = R"(
+priority = ["trivial", "data_query"]
+default_type = "data_query"
+intent_model = "builtin"
+[[rule]]
+id = "hello"
+type = "trivial"
+keywords = ["hello there"]
+)";
+  const std::string_view thanks = "thanks thats exactly the numbers my manager wanted";
+  auto off = RequestClassifier::FromText(rules, EmbeddedUnits());
+  ASSERT_TRUE(off.ok()) << off.status().ToString();
+  EXPECT_EQ((*off)->Classify(thanks).rules, std::vector<std::string>{"default"});
+  auto on = RequestClassifier::FromText(
+      "model_fallback_types = [\"trivial\"]\nmodel_fallback_min_probability = 0.5\n"
+      "model_fallback_max_hand_on_probability = 0.3\n" +
+          rules,
+      EmbeddedUnits());
+  ASSERT_TRUE(on.ok()) << on.status().ToString();
+  const Classification c = (*on)->Classify(thanks);
+  EXPECT_EQ(c.type, RequestType::kTrivial);
+  EXPECT_EQ(c.quick_intent, QuickIntent::kChitChat);
+  EXPECT_EQ(c.rules, std::vector<std::string>{"model.trivial"});
+  EXPECT_LT(c.confidence, 0.7);
+  // A data question stays one.
+  EXPECT_EQ((*on)->Classify("total revenue per region last year").type, RequestType::kDataQuery);
+  EXPECT_FALSE(RequestClassifier::FromText("model_fallback_types = [\"nonsense\"]\n" + rules,
+                                           EmbeddedUnits())
+                   .ok());
+}
+
+// Round 21: a request that states two amounts of its own and asks about them is a computation of
+// them, not a data question, unless a rule of stated_amounts_unless (a filter, a data verb) fired.
+TEST(RequestClassifierTest, StatedAmountsMakeADataDecisionAComputation) {
+  const std::string rules = R"(
+priority = ["simple", "data_query"]
+default_type = "data_query"
+intent_model = "builtin"
+stated_amounts_min = 2
+stated_amounts_unless = ["filter"]
+[[rule]]
+id = "entity"
+type = "data_query"
+keywords = ["visitors", "customers"]
+[[rule]]
+id = "filter"
+type = "data_query"
+keywords = ["more than"]
+)";
+  auto classifier = RequestClassifier::FromText(rules, EmbeddedUnits());
+  ASSERT_TRUE(classifier.ok()) << classifier.status().ToString();
+  const Classification c =
+      (*classifier)
+          ->Classify(
+              "last month we had 3,400 visitors and 238 of them bought something, what's the rate");
+  EXPECT_EQ(c.type, RequestType::kSimple);
+  EXPECT_EQ(c.rules, (std::vector<std::string>{"entity", "simple.stated_amounts"}));
+  EXPECT_EQ(c.quick_intent, QuickIntent::kNone);
+  EXPECT_LT(c.confidence, 0.6);  // unsure: a configured LLM confirms
+  EXPECT_EQ((*classifier)->Classify("top 10 customers by visitors in 2024").type,
+            RequestType::kDataQuery);
+  EXPECT_EQ((*classifier)->Classify("customers with more than 3 orders and 2 returns").type,
+            RequestType::kDataQuery);
+  EXPECT_FALSE(
+      RequestClassifier::FromText("stated_amounts_unless = [\"nope\"]\n" + rules, EmbeddedUnits())
+          .ok());
+}
+
 }  // namespace
 }  // namespace askdb::agent
