@@ -129,5 +129,39 @@ TEST_F(CountReadingsTest, EachKindOfAThingGroupsByItsCategory) {
   EXPECT_EQ(Rows("各类商品的数量"), (std::vector<std::string>{"Fruit|2", "Drinks|1"}));
 }
 
+// Session 25, Spider train's musical and an invented card-tournament schema (develop halves).
+constexpr const char* kShowsSql = R"sql(
+CREATE TABLE musical(Musical_ID INTEGER PRIMARY KEY, Name TEXT, Award TEXT, Result TEXT);
+INSERT INTO musical VALUES (1,'Cats','Tony Award','Won'),(2,'Rent','Drama Desk Award','Won'),
+  (3,'Wicked','Tony Award','Nominated');
+CREATE TABLE country(ctry_cd TEXT PRIMARY KEY, ctry_nm TEXT);
+CREATE TABLE player(player_id INTEGER PRIMARY KEY, handle TEXT,
+                    ctry_cd TEXT REFERENCES country(ctry_cd));
+INSERT INTO country VALUES ('DE','Germany'),('FR','France');
+INSERT INTO player VALUES (1,'Pixelpixel80','DE'),(2,'Aceecho80','FR');
+)sql";
+
+// "Which shows won their award?" listed the awards at 1.00: "shows" read as "show me". A plural
+// right after "which" is the noun asked about; "shows" names nothing here, so the engine
+// abstains naming it. The imperative still reads as one ("Show the awards").
+TEST_F(CountReadingsTest, APluralAfterWhichIsTheNounAskedAbout) {
+  Open(kShowsSql);
+  const Translation t = Ask("Which shows won their award?");
+  EXPECT_FALSE(t.answered) << t.sql;
+  EXPECT_NE(t.abstain_reason.find("shows"), std::string::npos) << t.abstain_reason;
+  EXPECT_EQ(Rows("Which musicals won their award?").size(), 2u);  // Cats, Rent
+  EXPECT_EQ(Rows("Show the names of musicals that won").size(), 2u);
+}
+
+// "Which country …? Give the country name." named one column twice and listed it twice.
+TEST_F(CountReadingsTest, AColumnNamedTwiceIsListedOnce) {
+  Open(kShowsSql);
+  const Translation t =
+      Ask("Which country does the player with the handle Pixelpixel80 come from? Give the country "
+          "name.");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_EQ(testing::ResultRows(*conn_, t.sql), (std::vector<std::string>{"Germany"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -43,7 +43,7 @@ bool NamedAsACount(const IndexedColumn& c) {
 bool NamedAsAnEnglishCount(const IndexedColumn& c) {
   if (text::ContainsCjk(c.name)) return false;
   const std::vector<std::string> raw = text::SplitIdentifier(c.name);
-  const std::vector<std::string> w = SchemaWords(c.name);
+  const std::vector<std::string>& w = c.words;
   if (w.empty() || raw.empty()) return false;
   const std::string& last = w.back();
   if (last == "quantity" || last == "count") return true;
@@ -278,7 +278,7 @@ int ListedColumnSaidWithItsTotalWord(const Query& query, const std::vector<Item>
   for (int c : query.projections) {
     const IndexedColumn& col = index.columns()[c];
     if (!IsNumeric(col.type_class) || col.primary_key || col.foreign_key) continue;
-    const std::vector<std::string> name = SchemaWords(col.name);  // cnt_, num_: spelled out
+    const std::vector<std::string>& name = col.words;  // cnt_, num_: spelled out
     if (name.size() < 2 || !total_word(name[0])) continue;
     for (const Item& it : items) {
       if (!it.used || it.kind != ItemKind::kTerm) continue;

@@ -34,7 +34,7 @@ bool SameAmount(std::string_view noun, std::string_view column_word) {
 // The one word a column's name counts, its count words taken off ("num_of_deaths",
 // "death_count", "killed" → that word); "" when other words remain ("pet_age", "train_number").
 std::string CountedWordOfColumn(const IndexedColumn& c) {
-  std::vector<std::string> w = SchemaWords(c.name);  // num, cnt spelled out
+  std::vector<std::string> w = c.words;  // num, cnt spelled out
   while (!w.empty() && (w.front() == "number" || w.front() == "nbr" || w.front() == "no" ||
                         w.front() == "total" || w.front() == "of")) {
     w.erase(w.begin());
@@ -65,7 +65,47 @@ std::string CountedNoun(const Measure& m) {
   return singular == last ? "" : singular;
 }
 
+// The singular noun a table's name ends with ("Student" → student, "dorm_amenity" → amenity).
+std::string NounOfTable(int table, const SchemaIndex& index) {
+  const std::vector<std::string> words = SchemaTableWords(index.tables()[table].name);
+  return words.empty() ? "" : SingularizeEnglish(words.back());
+}
+
+// A number column of `table`, other than a key, one of whose words is `noun`; -1 if none.
+int NumberColumnNaming(int table, const std::string& noun, const SchemaIndex& index) {
+  for (int id : index.tables()[table].columns) {
+    const IndexedColumn& c = index.columns()[id];
+    if (!IsNumeric(c.type_class) || c.primary_key || c.foreign_key) continue;
+    for (const std::string& word : c.words) {
+      if (SingularizeEnglish(word) == noun) return id;
+    }
+  }
+  return -1;
+}
+
 }  // namespace
+
+std::optional<ShapeProblem> RelatedCountBesideAColumnOfTheRows(const Query& query,
+                                                               const SchemaIndex& index) {
+  for (const Filter& f : query.filters) {
+    if (f.related_edge < 0 || f.related_counted < 0 || f.lo <= 0) continue;
+    const int rows = index.edges()[f.related_edge].to_table;
+    const std::string noun = NounOfTable(f.related_counted, index);
+    if (noun.empty() || f.related_counted == rows) continue;
+    const int column = NumberColumnNaming(rows, noun, index);
+    if (column < 0) continue;
+    const std::string& name = index.columns()[column].name;
+    const std::string& table = index.tables()[rows].name;
+    const std::string& counted = index.tables()[f.related_counted].name;
+    return ShapeProblem{
+        "the " + table + " rows may be compared by their number of " + counted +
+            " rows or by their " + name + " column; name the column, or ask for the " + table +
+            " with more than N " + counted + " rows.",
+        table + " 可能按其 " + counted + " 的行数比较，也可能按其 " + name +
+            " 列比较；请说出列名，或问 " + counted + " 行数超过 N 的 " + table + "。"};
+  }
+  return std::nullopt;
+}
 
 std::optional<ShapeProblem> CountedNounIsAColumnsAmount(const Query& query,
                                                         const SchemaIndex& index) {

@@ -20,4 +20,12 @@ class SchemaIndex;
 std::optional<ShapeProblem> CountedNounIsAColumnsAmount(const Query& query,
                                                         const SchemaIndex& index);
 
+// "How many dorms can hold more than 200 students?" was the dorms with more than 200 Lives_in
+// rows (0.77) on Dorm(student_capacity): rows compared by a count of related rows while their
+// own table holds a number column named with the counted noun (student_capacity,
+// num_students, student_count) may mean that column. The engine abstains naming both. A
+// comparison with none ("dorms with no students") counts the rows.
+std::optional<ShapeProblem> RelatedCountBesideAColumnOfTheRows(const Query& query,
+                                                               const SchemaIndex& index);
+
 }  // namespace askdb::nlq

@@ -28,7 +28,7 @@ bool HoldsBareYears(const IndexedColumn& c) {
 
 bool NamedAsAYear(const IndexedColumn& c) {
   const std::string lower = text::AsciiLower(c.name);
-  const std::vector<std::string> words = SchemaWords(c.name);  // yr: spelled out
+  const std::vector<std::string>& words = c.words;  // yr: spelled out
   return lower.find("year") != std::string::npos ||
          std::find(words.begin(), words.end(), "year") != words.end() ||
          c.name.find("年份") != std::string::npos || c.name.find("年度") != std::string::npos;
@@ -41,7 +41,7 @@ std::string EventOfDateColumn(const IndexedColumn& c, const std::string& table_n
   static constexpr std::string_view kDateWords[] = {
       "date", "on", "at", "time", "day", "ts", "of", "year", "month", "the", "when", "stamp"};
   const std::string table = SingularizeEnglish(SchemaTablePhrase(table_name));
-  for (const std::string& part : SchemaWords(c.name)) {  // inv_dt: "invoice date"
+  for (const std::string& part : c.words) {  // inv_dt: "invoice date"
     const std::string lower = text::AsciiLower(part);
     if (std::find(std::begin(kDateWords), std::end(kDateWords), lower) != std::end(kDateWords)) {
       continue;

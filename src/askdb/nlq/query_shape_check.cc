@@ -458,7 +458,7 @@ bool HoldsAQuantity(int table, const SchemaIndex& index) {
                        const IndexedColumn& col = index.columns()[c];
                        if (!IsNumeric(col.type_class) || col.primary_key || col.foreign_key)
                          return false;
-                       for (const std::string& w : SchemaWords(col.name)) {  // qty: spelled
+                       for (const std::string& w : col.words) {  // qty: spelled
                          if (w == "quantity" || w == "quantities") return true;
                        }
                        return false;
@@ -474,7 +474,7 @@ std::optional<ShapeProblem> UnitPriceSummedBesideAQuantity(const Query& q,
   for (const Measure& m : q.measures) {
     if (m.agg != Agg::kSum || m.column < 0 || m.business >= 0) continue;
     const IndexedColumn& col = index.columns()[m.column];
-    const std::vector<std::string> name = SchemaWords(col.name);  // as every reading splits it
+    const std::vector<std::string>& name = col.words;  // as every reading splits it
     if (std::find(name.begin(), name.end(), "price") == name.end()) continue;
     const std::vector<std::string> said = text::SplitIdentifier(text::AsciiLower(m.column_phrase));
     if (std::find(said.begin(), said.end(), "unit") != said.end()) continue;
@@ -546,7 +546,7 @@ std::optional<ShapeProblem> AggregateThatIsAColumnsName(const Query& q, const Sc
 bool NamedAsAnIdentifier(const IndexedColumn& c) {
   static constexpr std::string_view kIdWords[] = {"id", "ids", "code",  "key",
                                                   "no", "num", "number"};
-  for (const std::string& word : SchemaWords(c.name)) {  // as every reading splits a name
+  for (const std::string& word : c.words) {  // as every reading splits a name
     if (std::find(std::begin(kIdWords), std::end(kIdWords), word) != std::end(kIdWords))
       return true;
   }
@@ -1149,6 +1149,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = CountWithAnUnreadParticiple(query, items, index)) return p;
   if (auto p = CountOfAnAmount(query, items, index)) return p;
   if (auto p = CountedNounIsAColumnsAmount(query, index)) return p;
+  if (auto p = RelatedCountBesideAColumnOfTheRows(query, index)) return p;
   if (auto p = CountUnitValueOverSeveralRows(query, items, index)) return p;
   if (auto p = TotalColumnListedOverSeveralRows(query, items, index)) return p;
   if (auto p = MoneyAskedAndNotAnswered(query, items, index)) return p;

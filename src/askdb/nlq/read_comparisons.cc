@@ -1348,6 +1348,7 @@ void Parser::AddRelatedCount(int table, int counted, int edge, Op op, double val
   f.column = index_.edges()[edge].to_column;
   f.numeric = true;
   f.related_edge = edge;
+  f.related_counted = counted;
   f.op = op;
   f.lo = value;
   q_.filters.push_back(f);

@@ -73,6 +73,9 @@ struct Filter {
   // have any performances" = 0): `column` is the listed table's key, compared with the
   // number of rows of the edge's referencing table that point at it (SchemaIndex::edges()).
   int related_edge = -1;
+  // The table whose rows that count counts (the edge's own, or the table a link table leads
+  // to: Student through Lives_in); -1 when unknown.
+  int related_counted = -1;
   // "countries with more than 5 customers": `column` is a label column of its own table, and
   // the number is compared with the count of that table's rows in each of its groups
   // (`column IN (SELECT column ... GROUP BY column HAVING COUNT(*) op N)`, write_sql.cc).

@@ -211,6 +211,7 @@ IndexedColumn DescribeColumn(const db::TableInfo& t, const db::ColumnInfo& c,
                              const ColumnStatsMap& stats) {
   IndexedColumn col;
   col.name = c.name;
+  col.words = SchemaWords(c.name);
   col.type = c.type;
   col.table = table_id;
   col.type_class = ClassifyType(c.type);
@@ -657,7 +658,7 @@ int TheOneMoneyColumn(const SchemaIndex& index) {
     for (int c : index.tables()[t].columns) {
       const IndexedColumn& col = index.columns()[c];
       const std::string lower = text::AsciiLower(col.name);
-      const std::vector<std::string> words = SchemaWords(col.name);
+      const std::vector<std::string>& words = col.words;
       const bool money_name = lower.find("total") != std::string::npos ||
                               lower.find("amount") != std::string::npos ||
                               std::find(words.begin(), words.end(), "amount") != words.end() ||
@@ -889,7 +890,7 @@ std::optional<SchemaIndex::LineColumns> SchemaIndex::FindLineColumns() const {
       const IndexedColumn& col = columns_[c];
       if (col.type_class != TypeClass::kNumber && col.type_class != TypeClass::kInteger) continue;
       if (col.primary_key || col.foreign_key) continue;
-      const std::vector<std::string> w = SchemaWords(col.name);
+      const std::vector<std::string>& w = col.words;
       auto has = [&](std::string_view x) { return std::find(w.begin(), w.end(), x) != w.end(); };
       if ((has("price") && (w.size() == 1 || has("unit"))) || col.name == "单价") {
         p = c;
@@ -1141,9 +1142,10 @@ namespace {
 // a part of a person's name: "name" with one of `qualifiers` ("first name", "given_name"), or
 // one word of `whole` ("forename", "surname"). Whole words only: "sur" is in measure_name,
 // "fore" in foreign_name.
-bool NamesPartOfAPerson(const std::string& name, std::initializer_list<std::string_view> qualifiers,
+bool NamesPartOfAPerson(const IndexedColumn& column,
+                        std::initializer_list<std::string_view> qualifiers,
                         std::initializer_list<std::string_view> whole) {
-  const std::vector<std::string> words = SchemaWords(name);
+  const std::vector<std::string>& words = column.words;
   auto has = [&](std::string_view w) {
     return std::find(words.begin(), words.end(), w) != words.end();
   };
@@ -1159,14 +1161,16 @@ bool SaysNameAbbreviated(const std::string& name) {
   return std::find(words.begin(), words.end(), "nm") != words.end();
 }
 
-bool IsFirstNameColumn(const std::string& name) {
-  return NamesPartOfAPerson(name, {"first", "given", "fore"},
+bool IsFirstNameColumn(const IndexedColumn& column) {
+  const std::string& name = column.name;
+  return NamesPartOfAPerson(column, {"first", "given", "fore"},
                             {"firstname", "givenname", "forename"}) ||
          text::AsciiLower(name) == "fname" || name == "名";  // one word: SchemaWords spells it
 }
 
-bool IsLastNameColumn(const std::string& name) {
-  return NamesPartOfAPerson(name, {"last", "family", "sur"},
+bool IsLastNameColumn(const IndexedColumn& column) {
+  const std::string& name = column.name;
+  return NamesPartOfAPerson(column, {"last", "family", "sur"},
                             {"lastname", "familyname", "surname"}) ||
          text::AsciiLower(name) == "lname" || name == "姓";  // LName splits as "l name"
 }
@@ -1179,8 +1183,8 @@ std::pair<int, int> PersonNameColumns(const std::vector<IndexedColumn>& columns,
     if (columns[c].type_class != TypeClass::kText && columns[c].type_class != TypeClass::kOther) {
       continue;
     }
-    if (first < 0 && IsFirstNameColumn(columns[c].name)) first = c;
-    if (last < 0 && IsLastNameColumn(columns[c].name)) last = c;
+    if (first < 0 && IsFirstNameColumn(columns[c])) first = c;
+    if (last < 0 && IsLastNameColumn(columns[c])) last = c;
   }
   if (first < 0 || last < 0) return {-1, -1};
   return {first, last};
@@ -1219,7 +1223,7 @@ bool SchemaIndex::HoldsANumberOfItsOwn(int table) const {
     const IndexedColumn& col = columns_[c];
     if (col.primary_key || col.foreign_key || col.type_class != TypeClass::kText) return false;
     if (!col.stats.distinct_count || *col.stats.distinct_count != *rows) return false;
-    for (const std::string& w : SchemaWords(col.name)) {  // num, nbr, cd: spelled out
+    for (const std::string& w : col.words) {  // num, nbr, cd: spelled out
       if (std::find(std::begin(kNumberWords), std::end(kNumberWords), w) !=
           std::end(kNumberWords)) {
         return true;
@@ -1336,8 +1340,8 @@ bool NamesItsOwnTable(const std::string& lower_column, const std::string& table_
 // A lookup's description abbreviated (GENRE.GENRE_DESC, status_lkp.status_desc,
 // job_type.type_desc): "desc"/"descr" last, the words before it the table's word or its end.
 // A code table known only by it was no group ("loans per genre").
-bool DescribesItsTable(const std::string& column, const std::string& table_name) {
-  const std::vector<std::string> words = SchemaWords(column);
+bool DescribesItsTable(const IndexedColumn& column, const std::string& table_name) {
+  const std::vector<std::string>& words = column.words;
   if (words.size() < 2 || words.back() != "description") return false;
   std::string prefix;
   for (size_t k = 0; k + 1 < words.size(); ++k) prefix += words[k];
@@ -1383,7 +1387,7 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
     if (col.type_class != TypeClass::kText && col.type_class != TypeClass::kOther) continue;
     const std::string lower = text::AsciiLower(col.name);
     // A description keeps the rule without shortenings (CRS_DESCRIPTION of COURSE).
-    const std::vector<std::string> spelled = SchemaWords(col.name);
+    const std::vector<std::string>& spelled = col.words;
     const bool description = !spelled.empty() && spelled.back() == "description";
     const ShortenedNameContext around{table, &tables_, &columns_};
     if (document &&
@@ -1401,7 +1405,7 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
       score = 3;
     } else if ((lower.size() > 11 && lower.ends_with("description") &&
                 NamesItsOwnTable(lower.substr(0, lower.size() - 11), tables_[table].name)) ||
-               DescribesItsTable(col.name, tables_[table].name)) {
+               DescribesItsTable(col, tables_[table].name)) {
       score = 1;  // Regions.RegionDescription: no name or title; called after its table
     }
     if (score == 0) continue;

@@ -71,6 +71,9 @@ struct Term {
 
 struct IndexedColumn {
   std::string name;
+  // SchemaWords(name) (schema_words.h: "cust_nm" → customer, name), spelled once when the
+  // index is built: the readings ask for a column's words on every question.
+  std::vector<std::string> words;
   std::string type;
   int table = -1;
   ColumnRole role = ColumnRole::kDimension;

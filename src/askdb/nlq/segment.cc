@@ -259,6 +259,25 @@ void ReadUnitOfCountColumn(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
+// "Which shows won their award?": a plural right after the "which" that opens the question is
+// the noun asked about, even when its singular is an imperative of the stop words (show,
+// list): read as "show me" it vanished and the award was listed. Left unplaced, so a reading
+// without it abstains. Inside a sentence "which shows" is a relative clause's verb.
+void ReadNounAfterWhich(std::vector<Item>* items) {
+  if (items->size() < 2) return;
+  const Item& which = (*items)[0];
+  Item& it = (*items)[1];
+  if (which.kind != ItemKind::kKeyword || !which.Has(Kw::kWhich) || it.kind != ItemKind::kKeyword ||
+      it.kw != Bit(Kw::kStop)) {
+    return;
+  }
+  const std::string lower = text::AsciiLower(it.text);
+  const std::string singular = SingularizeEnglish(lower);
+  if (singular.size() < 4 || lower != singular + "s") return;  // not "does", "has"
+  it.kind = ItemKind::kUnknown;
+  it.kw = 0;
+}
+
 // "how much did customers from Germany spend": "how much" asks for an amount; beside a
 // measure (a money word, a numeric measure column, a business term) it only asks for that
 // measure (summed as a measure is), not a count of rows.
@@ -924,6 +943,7 @@ void Parser::Segment() {
   if (chinese_) ReadVerbOfAReference(index_, &items_);
   if (chinese_) ReadAveragePerOwnRow(index_, &items_);
   SettleTermsThatAreKeywords();
+  if (!chinese_) ReadNounAfterWhich(&items_);
   if (!chinese_) ReadHowMuch(index_, &items_);
   if (!chinese_) ReadEarningVerbs(index_, &items_);
 }
