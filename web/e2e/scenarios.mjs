@@ -238,7 +238,12 @@ export async function adminFlow(ctx, page) {
   await page.click('[data-testid=save-datasource]')
   const refused = await page.waitForSelector('[data-testid=datasource-error]', { timeout: 30_000 }).then((e) => e.evaluate((x) => x.textContent)).catch(() => '')
   const afterRefusal = (await json(base, auth, 'GET', '/api/v1/datasources')).data.datasources.map((d) => d.id)
-  check(refused.includes('无法连接') && refused.includes('未保存') && !afterRefusal.includes('unreachable'), 'a datasource URL that cannot connect is refused with the reason, nothing saved', refused.slice(0, 200))
+  // The kind of failure headed in Chinese, the server's English words kept below it.
+  check(
+    refused.startsWith('找不到数据库文件') && refused.includes('未保存') && refused.includes('database file not found') && !afterRefusal.includes('unreachable'),
+    'a datasource URL that cannot connect is refused with a Chinese headline and the server detail below, nothing saved',
+    refused.slice(0, 200),
+  )
   page.off('request', onRequest)
   check(datasourceCalls.length === 1 && datasourceCalls[0] === 'POST /api/v1/datasources', 'the page creates the datasource in one request that connects first (no create, then delete)', datasourceCalls.join(', '))
   const direct = await json(base, auth, 'POST', '/api/v1/datasources', { id: 'unreachable2', name: 'x', url: `sqlite:${join(home, 'no-such-dir', 'x.sqlite')}`, test: true })

@@ -272,6 +272,7 @@ async function main() {
   check(await page.$('[data-testid=cost]') !== null, "the run's cost is shown")
   const answer = await page.$eval('[data-testid=answer]', (e) => e.textContent)
   check(answer.length > 0, 'the answer is shown')
+  check((await page.$('[data-testid=not-answered]')) === null, 'an answer is not marked "未能回答" (only a reply that did not answer is)')
   await page.screenshot({ path: join(outDir, '02-chat-answer.png'), fullPage: true })
 
   // Another chart kind: the canvas is drawn again, with other pixels.
