@@ -22,7 +22,8 @@ constexpr std::string_view kEnglishWords =
 // Chinese words that ask for a conversion, what a measured amount is (体重, 身高) and
 // particles; longest first where one holds another.
 constexpr std::string_view kChineseWords =
-    "请问|请|帮我|给我|帮忙|麻烦|我想知道|想知道|告诉我|问一下|一下|把|将|的|个|呢|啊|呀|吗|吧|了|"
+    "请问|请|帮我|给我|帮忙|麻烦|我想知道|想知道|想问一下|想问下|想问|告诉我|问一下|一下|把|将|的|"
+    "个|呢|啊|呀|吗|吧|了|"
     "是多少|是几|等于多少|等于几|等于|合多少|合|折合|相当于|约等于|换算成|换算为|换算|转换成|"
     "转换为|转换|转成|换成|兑换成|兑换|兑|能换多少|能换|可以换|换多少|换|有多少|多少|几|是|为|"
     "有|汇率|按|以|用|计算|算|大约|大概|约|左右|如果|的话|那么|那|度|成|到|对应|是什么|"

@@ -294,7 +294,11 @@ const Unit* UnitNamedAt(std::string_view s, size_t at, const UnitTable& units, s
   return nullptr;
 }
 
-bool MayBeConversion(std::string_view s, const UnitTable& units) {
+namespace {
+
+// Whether `s` names a number and two unit names (the unit of an amount and a target), or with
+// `any_cue` a number or a unit name at all: one scan that stops as soon as it knows.
+bool NamesNumberAndUnits(std::string_view s, const UnitTable& units, bool any_cue) {
   bool number = false;
   int unit_names = 0;
   size_t step = 1;
@@ -306,9 +310,23 @@ bool MayBeConversion(std::string_view s, const UnitTable& units) {
     } else if (step == 1) {
       step = Utf8CharLength(static_cast<unsigned char>(s[at]));  // a whole character
     }
-    if (number && unit_names >= 2) return true;
+    if (any_cue ? (number || unit_names > 0) : (number && unit_names >= 2)) return true;
   }
   return false;
+}
+
+}  // namespace
+
+bool MayBeConversion(std::string_view s, const UnitTable& units) {
+  return NamesNumberAndUnits(s, units, /*any_cue=*/false);
+}
+
+std::string_view WithoutNumberlessLeadClause(std::string_view s, const UnitTable& units) {
+  const size_t comma = std::min(s.find(','), s.find("，"));
+  if (comma == std::string_view::npos) return s;
+  if (NamesNumberAndUnits(s.substr(0, comma), units, /*any_cue=*/true)) return s;
+  return s.substr(s.compare(comma, 1, ",") == 0 ? comma + 1
+                                                : comma + std::string_view("，").size());
 }
 
 RateStatement TakeRateStatement(std::string_view text, std::vector<ScanItem>& items) {

@@ -43,6 +43,12 @@ const Unit* UnitNamedAt(std::string_view s, size_t at, const UnitTable& units, s
 // fail it, so the conversion reader runs on few.
 bool MayBeConversion(std::string_view s, const UnitTable& units);
 
+// "i'm going to europe, what's 250 dollars in euros at 0.92",
+// "给我换算一下，500美元按汇率7.2是多少人民币": `s` after its first comma when the clause before it
+// names no number and no unit (a story or a polite lead-in the conversion does not need); else `s`
+// itself.
+std::string_view WithoutNumberlessLeadClause(std::string_view s, const UnitTable& units);
+
 // "1欧元兑7.8人民币", "if 1 euro is 7.8 yuan": one unit of a currency is `rate` of another.
 struct RateStatement {
   const Unit* from = nullptr;

@@ -93,5 +93,31 @@ TEST_F(ConversionScanTest, MentionsAnAmountInDigitsOrWords) {
   EXPECT_FALSE(MentionsAnAmount("how many ounces in one pound"));
 }
 
+// Session 25: a lead-in clause with no number and no unit is left out of the reading; one that
+// names either is kept (the rate of "at 7.1 yuan per dollar, how much is 200 dollars").
+TEST_F(ConversionScanTest, ANumberlessLeadClauseIsLeftOut) {
+  EXPECT_EQ(WithoutNumberlessLeadClause("i'm going to europe, what's 250 dollars in euros at 0.92",
+                                        units_),
+            " what's 250 dollars in euros at 0.92");
+  EXPECT_EQ(WithoutNumberlessLeadClause("我要出国，100美元按7.1是多少人民币", units_),
+            "100美元按7.1是多少人民币");
+  for (std::string_view kept :
+       {"at 7.1 yuan per dollar, how much is 200 dollars", "in 2013, sales in usd", "5 kg to lb"}) {
+    EXPECT_EQ(WithoutNumberlessLeadClause(kept, units_), kept);
+  }
+}
+
+// Session 25: a bare c or f is a temperature scale right after a number or as the last word
+// after in/to; elsewhere a lone letter names nothing.
+TEST_F(ConversionScanTest, TemperatureLettersOnlyBesideANumberOrAsTheTarget) {
+  size_t length = 0;
+  EXPECT_EQ(UnitNamedAt("72f in c", 2, units_, length), units_.Find("°f"));
+  EXPECT_EQ(UnitNamedAt("72f in c", 7, units_, length), units_.Find("°c"));
+  EXPECT_EQ(UnitNamedAt("30 c to f", 3, units_, length), units_.Find("°c"));
+  EXPECT_EQ(UnitNamedAt("plan c for 5 kg", 5, units_, length), nullptr);
+  EXPECT_EQ(UnitNamedAt("grade f students in c", 6, units_, length), nullptr);
+  EXPECT_EQ(UnitNamedAt("is it c or d", 6, units_, length), nullptr);
+}
+
 }  // namespace
 }  // namespace askdb::agent

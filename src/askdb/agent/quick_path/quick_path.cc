@@ -1357,7 +1357,10 @@ bool QuickPath::ReadsWholeConversion(std::string_view normalized) const {
   if (normalized.size() > kMaxRequestBytes || !MayBeConversion(normalized, impl_->units)) {
     return false;
   }
-  const ConversionReading reading = impl_->ReadConversion(WithoutSpokenNoise(normalized));
+  // A lead-in clause with no number or unit is no part of the conversion (the answer, which
+  // scans the whole text, finds the same items).
+  const std::string_view asked = WithoutNumberlessLeadClause(normalized, impl_->units);
+  const ConversionReading reading = impl_->ReadConversion(WithoutSpokenNoise(asked));
   // A currency with no rate stated asks for today's rate (a web search), and one unit named
   // twice ("what day will it be in 14 days") is no conversion.
   // One amount, its unit and a target (and a quoted rate): every scanned item counts, so "5 feet

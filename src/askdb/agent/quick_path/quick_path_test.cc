@@ -1163,7 +1163,9 @@ TEST_F(QuickPathTest, EverydayChatOfSession25) {
        {"30 c to f", "86"},
        {"i'm flying to tokyo and my bag is 23 kg, how many pounds is that", "50.7063203025"},
        {"i ran 10 km this morning, how many miles was that", "6.21371192237"},
-       {"我早上跑了5公里，等于多少英里", "3.10685596119"}});
+       {"我早上跑了5公里，等于多少英里", "3.10685596119"},
+       {"i'm going to europe, what's 250 dollars in euros at 0.92", "230"},
+       {"we're off to japan, 100 usd to jpy at 150", "15000"}});
   // A lone letter names no scale, a story whose question does not point back at the amount is not
   // read, and the money words do not make data questions sums.
   for (std::string_view other :
