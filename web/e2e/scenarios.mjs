@@ -187,6 +187,12 @@ export async function hugePaste(ctx, page) {
   const sendMessage = await page.$eval('[data-testid=input-error]', (e) => e.textContent).catch(() => '')
   const turns = await page.$$eval('[data-testid=turn]', (l) => l.length)
   check(sendMessage.includes('10,485,760') && turns === 0 && (await sessionCount(ctx)) === before, 'a 10 MB question is not sent (no run, no session) and the page says why', sendMessage)
+  // A line with no break does not widen the box past the counter and the send button.
+  const layout = await page.evaluate(() => {
+    const right = (sel) => document.querySelector(sel)?.getBoundingClientRect().right ?? Infinity
+    return { send: right('[data-testid=send]'), counter: right('[data-testid=question-counter]'), width: window.innerWidth, text: document.querySelector('[data-testid=question-counter]')?.textContent }
+  })
+  check(layout.send <= layout.width && layout.counter <= layout.width && layout.text === '10,485,760 / 4,000', 'the counter and the send button stay on screen beside a 10 MB line', JSON.stringify(layout))
   await page.screenshot({ path: join(outDir, '13-too-long.png') })
   await setValue(page, Q, '')
 }
