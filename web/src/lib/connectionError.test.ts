@@ -27,6 +27,16 @@ describe('connectionProblem', () => {
     expect(connectionProblem('name: required')).toBeUndefined()
     expect(connectionProblem('the agent "sales" does not exist')).toBeUndefined()
   })
+
+  // A model server's failure shares words with a database's but is no datasource failure.
+  it.each([
+    'asking the model (llm_sql): cannot connect to http://127.0.0.1:9/v1 (Connection refused)',
+    'asking the model (llm_sql): the request to https://api.example.com/v1/chat/completions timed out after 60 s',
+  ])('leaves a model failure alone: %s', (message) => {
+    expect(connectionProblem(message)).toBeUndefined()
+    const t = (key: string) => key
+    expect(explainConnectionError(message, t)).toEqual({ title: message, detail: '' })
+  })
 })
 
 describe('explainConnectionError', () => {

@@ -17,7 +17,15 @@ const PATTERNS: ReadonlyArray<[ConnectionProblem, RegExp]> = [
   ['refused', /Connection refused|Can't connect to (?:MySQL )?server|cannot connect to /i],
 ]
 
+// A datasource's failure names it: a database URL (the connectors write the URL with the
+// password masked) or an SQLite file. A model server's failure ("asking the model (llm_sql):
+// cannot connect to http://127.0.0.1:9/v1", "the request to https://… timed out") names an
+// http(s) URL and is no database failure, whatever words it shares with one.
+const DATASOURCE = /\b(?:postgres(?:ql)?|mysql|mariadb|sqlite):\/\/|database file|\.(?:sqlite3?|db)\b/i
+const MODEL = /asking the model|\bhttps?:\/\//i
+
 export function connectionProblem(message: string): ConnectionProblem | undefined {
+  if (!DATASOURCE.test(message) || MODEL.test(message)) return undefined
   return PATTERNS.find(([, re]) => re.test(message))?.[0]
 }
 
