@@ -101,10 +101,11 @@ std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
       return BillQuestion{K::kSplit, f->first, f->second};
     }
   }
+  // The people are cut out first: the 一共 of 我们一共3个人 counts people, not money.
   if (zh_split_ask.FullMatch(normalized, &story)) {
-    const auto f = StoryFigures(story, zh_money.re, zh_people.re);
-    if (f && f->second >= 1 && f->second == std::floor(f->second)) {
-      return BillQuestion{K::kSplit, f->first, f->second};
+    const auto f = StoryFigures(story, zh_people.re, zh_money.re);
+    if (f && f->first >= 1 && f->first == std::floor(f->first)) {
+      return BillQuestion{K::kSplit, f->second, f->first};
     }
   }
   if (en_tip_ask.FullMatch(normalized, &story)) {

@@ -79,6 +79,16 @@ TEST(BillQuestionTest, StoriesWithOneAmountAndOneFigure) {
   EXPECT_FALSE(ParseBillQuestion("we spent 300 dollars on 3 tickets for 5 people, how much each"));
   EXPECT_FALSE(ParseBillQuestion("一共300元，3个人，买了2本书，每人多少"));
   EXPECT_FALSE(ParseBillQuestion("total sales were $5000, how much per person"));
+  // Review of session 25: the number after 一共/总共 may count the people, not the money.
+  const auto we_three = ParseBillQuestion("我们一共3个人，吃饭花了300元，每人多少");
+  ASSERT_TRUE(we_three);
+  EXPECT_DOUBLE_EQ(static_cast<double>(we_three->Result()), 100.0);
+  const auto ktv = ParseBillQuestion("总共4个人，唱k花了480块，平摊每人多少");
+  ASSERT_TRUE(ktv);
+  EXPECT_DOUBLE_EQ(static_cast<double>(ktv->Result()), 120.0);
+  const auto spent = ParseBillQuestion("一共360，3个人平摊每人多少");
+  ASSERT_TRUE(spent);
+  EXPECT_DOUBLE_EQ(static_cast<double>(spent->Result()), 120.0);
 }
 
 // Review of session 23: a number in Chinese numerals or English words is another number too,

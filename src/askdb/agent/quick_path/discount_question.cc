@@ -27,10 +27,15 @@ const std::string kRate =
     "折(?:后|"
     "以后|之后)?";
 const std::string kSep = "[，,、\\s]*";
+// A second discount after the first: 再打九折, 然后再打个95折.
+const std::string kRateAgain = "(?:" + kSep +
+                               "(?:再|然后再?|又)\\s*(?:打|打个)\\s*([0-9](?:\\.[0-9])?|["
+                               "一二三四五六七八九][一二三四五六七八九]?)"
+                               "\\s*折(?:后|以后|之后)?)?";
 // An amount off after the discount, a coupon: 再减20, 再用30块的券, 然后再优惠15元.
 const std::string kLess =
     "(?:" + kSep +
-    "(?:再|然后再?|又)\\s*(?:减|减去|用|便宜|优惠|立减|抵)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*"
+    "(?:再|然后再?|又)\\s*(?:减|减去|用|便宜|优惠|立减|抵)了?\\s*([0-9]+(?:\\.[0-9]+)?)\\s*"
     "(?:元|块钱|块)?(?:的?(?:券|优惠券|红包|代金券))?)?";
 // The ask: 多少钱, 是多少, 到手价是多少, 要付几块.
 const std::string kAsk =
@@ -98,16 +103,25 @@ std::optional<std::string> StoryExpression(std::string_view normalized) {
 
 std::optional<std::string> DiscountExpression(std::string_view normalized) {
   if (normalized.size() > 120) return std::nullopt;
-  std::string price, rate, less;
-  // 原价680的东西打八五折多少钱 / 标价1200元，打7折是多少 / 原价200打八折再减20是多少
+  std::string price, rate, again, less;
+  // 原价680的东西打八五折多少钱 / 标价1200元，打7折是多少 / 原价200打八折再减20是多少 /
+  // 原价200打八折再打九折是多少
   static const Utf8Pattern price_first("^" + kLead + kPriceName + kPrice + kItem + kSep + kRate +
-                                       kLess + kSep + kAsk + "$");
+                                       kRateAgain + kLess + kSep + kAsk + "$");
   // 打八五折后原价680的东西多少钱
   static const Utf8Pattern rate_first("^" + kLead + kRate + kSep + kPriceName + kPrice + kItem +
                                       kSep + kAsk + "$");
-  if (price_first.FullMatch(normalized, &price, &rate, &less) ||
+  if (price_first.FullMatch(normalized, &price, &rate, &again, &less) ||
       rate_first.FullMatch(normalized, &rate, &price)) {
-    return Number(price) + "打" + rate + "折" + (less.empty() ? "" : "减" + less);
+    const std::string discounted =
+        Number(price) + "打" + rate + "折" + (again.empty() ? "" : "打" + again + "折");
+    if (less.empty()) return discounted;
+    // An amount off as large as the discounted price leaves no price (原价10打八折再减20): the
+    // request is declined rather than answered with a negative price.
+    const ArithmeticResult left = EvaluateArithmetic(discounted);
+    const auto off = ParseNumberPrefix(less);
+    if (!left.ok() || !off || off->value >= left.value) return std::nullopt;
+    return discounted + "减" + less;
   }
   return StoryExpression(normalized);
 }

@@ -14,6 +14,9 @@ TEST(DiscountQuestionTest, APriceWithADiscountAroundItInAnyOrder) {
            {"标价1,200元，打7折是多少", "1200打7折"},
            {"如果一件外套原价399，打八折，到手价是多少", "399打八折"},
            {"299块的鞋子打6.5折要付多少", "299打6.5折"},
+           // Review of session 25: two discounts, 又便宜了 an amount.
+           {"原价200打八折再打九折是多少", "200打八折打九折"},
+           {"原价200打八折又便宜了20块最后多少钱", "200打八折减20"},
        }) {
     const auto e = DiscountExpression(request);
     ASSERT_TRUE(e) << request;
@@ -27,6 +30,15 @@ TEST(DiscountQuestionTest, DataQuestionsAboutDiscountsAreNotRead) {
         "2024年打折商品的销售额", "680个订单打八五折后的总金额"}) {
     EXPECT_FALSE(DiscountExpression(request)) << request;
   }
+}
+
+// Review of session 25: an amount off as large as the discounted price would make it negative.
+TEST(DiscountQuestionTest, AnAmountOffThatLeavesNoPriceIsNotRead) {
+  for (const char* request : {"原价10打八折再减20是多少", "原价100打八折再减80是多少",
+                              "原价200打八折再打五折又便宜了80块最后多少钱"}) {
+    EXPECT_FALSE(DiscountExpression(request)) << request;
+  }
+  EXPECT_TRUE(DiscountExpression("原价100打八折再减79是多少"));
 }
 
 // Session 23: a percentage off a price or lost from an amount, told as a story.

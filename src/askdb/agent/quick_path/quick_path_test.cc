@@ -1181,5 +1181,25 @@ TEST_F(QuickPathTest, EverydayChatOfSession25) {
   }
 }
 
+// Review of session 25: a head count after 一共/总共 is no amount of money, a rate per day, week
+// or quarter is no year's rate, an amount off as large as the discounted price is declined, and
+// two discounts, 又便宜了, 四舍五入 after an expression and 二十年 are read.
+TEST_F(QuickPathTest, ReviewOfSession25) {
+  ExpectResults(QuickIntent::kArithmetic, {{"我们一共3个人，吃饭花了300元，每人多少", "100"},
+                                           {"总共4个人，唱K花了480块，平摊每人多少", "120"},
+                                           {"原价200打八折再打九折是多少", "144"},
+                                           {"原价200打八折又便宜了20块最后多少钱", "140"},
+                                           {"帮我算下100除以7四舍五入", "14"},
+                                           {"贷款10万，年利率4%，单利二十年利息多少", "80000"}});
+  for (std::string_view declined :
+       {"I put 10000 in at 0.05% interest per day for 1 year, how much interest",
+        "日利率0.05%借10000一年利息多少", "interest on 10000 at 2% per quarter for 1 year",
+        "weekly interest 1% on 500 for one year how much interest", "原价10打八折再减20是多少",
+        "原价100打八折再减80是多少"}) {
+    const auto a = Ask(declined);
+    EXPECT_TRUE(!a || !a->ok) << declined << ": " << a->text;
+  }
+}
+
 }  // namespace
 }  // namespace askdb::agent

@@ -169,10 +169,11 @@ std::optional<RoundQuestion> ParseExpressionRounding(std::string_view normalized
   if (en_bare.FullMatch(normalized, &expression, &place)) {
     return MakeFromExpression(expression, DecimalsEn(place));
   }
-  // 10除以3 保留两位小数 / 100除以7，结果保留两位小数 / 把22/7的结果四舍五入到一位小数
+  // 10除以3 保留两位小数 / 100除以7，结果保留两位小数 / 把22/7的结果四舍五入到一位小数 /
+  // 100除以7四舍五入 (to a whole number)
   static const Pattern zh("^" + kZhHead +
                           "(.+?)\\s*(?:的结果|的值)?\\s*[,，]?\\s*(?:结果|答案|得数)?\\s*"
-                          "((?:四舍五入|保留|精确到).+?)\\s*" +
+                          "((?:四舍五入|保留|精确到).*?)\\s*" +
                           kZhTail + "$");
   if (zh.FullMatch(normalized, &expression, &place)) {
     return MakeFromExpression(expression, PlacesZh(place));
