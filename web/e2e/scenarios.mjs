@@ -194,7 +194,32 @@ export async function hugePaste(ctx, page) {
   })
   check(layout.send <= layout.width && layout.counter <= layout.width && layout.text === '10,485,760 / 4,000', 'the counter and the send button stay on screen beside a 10 MB line', JSON.stringify(layout))
   await page.screenshot({ path: join(outDir, '13-too-long.png') })
+  // A paste over a selection replaces it: 3,990 characters with 3,000 selected take 1,000 more.
+  await setValue(page, Q, '销'.repeat(3990))
+  const overSelection = await page.$eval(Q, (el) => {
+    el.focus()
+    el.setSelectionRange(0, 3000)
+    const data = new DataTransfer()
+    data.setData('text/plain', '售'.repeat(1000))
+    const ev = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+    el.dispatchEvent(ev)
+    return { prevented: ev.defaultPrevented }
+  })
+  check(!overSelection.prevented, 'a paste over a selection counts the selection as gone (3,990 - 3,000 + 1,000 is within 4,000)', JSON.stringify(overSelection))
   await setValue(page, Q, '')
+}
+
+// A reply that did not answer (the model finds the question not answerable) is set apart
+// with the 未能回答 label.
+export async function notAnsweredReply(ctx, page) {
+  const { check } = ctx
+  await page.click('[data-testid=new-chat]')
+  await page.waitForSelector(Q)
+  await page.type(Q, '各门店在火星基地的订单数')
+  await page.keyboard.press('Enter')
+  const marked = await page.waitForSelector('[data-testid=not-answered]', { timeout: 60_000 }).catch(() => null)
+  const turn = await lastTurn(page)
+  check(marked !== null && turn.text.includes('火星基地'), 'a question that cannot be answered is marked "未能回答" with its reason', turn.text.slice(0, 300))
 }
 
 // A conversation deleted in the sidebar (after its confirmation) is gone from the list and

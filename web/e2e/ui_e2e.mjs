@@ -16,7 +16,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
-import { adminFlow, clarifyRenameAndCost, deleteSession, hugePaste, knowledgePage, parseCsv, semanticCsv } from './scenarios.mjs'
+import { adminFlow, clarifyRenameAndCost, deleteSession, hugePaste, knowledgePage, notAnsweredReply, parseCsv, semanticCsv } from './scenarios.mjs'
 import { failedModelTestStays, runsAndRelations } from './admin_pages.mjs'
 import { termsPage } from './terms_scenario.mjs'
 import { editorPages } from './editor_scenario.mjs'
@@ -98,6 +98,8 @@ async function main() {
       { match: '复购率', reply: 'SELECT store_id, COUNT(*) AS orders FROM orders GROUP BY store_id ORDER BY orders DESC LIMIT 10', latency_ms: 2500 },
       // Stopped while the model works (another question: a repeated one is answered from the cache).
       { match: '回头客', reply: 'SELECT store_id, COUNT(DISTINCT customer_id) AS customers FROM orders GROUP BY store_id', latency_ms: 5000 },
+      // Not answerable: the reply is marked 未能回答 (notAnsweredReply).
+      { match: '(?s)火星基地.*needs_clarification', json: { not_answerable: '数据里没有火星基地的门店。' } },
       // A ratio and money in one answer: the table reads them as the CLI does (3.84%, 2,328.60).
       { match: '澜沧指标', reply: 'SELECT channel, SUM(discount_amount) / SUM(total_amount) AS discount_rate, SUM(total_amount) AS revenue FROM orders GROUP BY channel ORDER BY revenue DESC' },
     ]),
@@ -448,6 +450,7 @@ async function main() {
   }
   await clarifyRenameAndCost(ctx, page, reloadedThreadUrl, liveCells)
   await hugePaste(ctx, page)
+  await notAnsweredReply(ctx, page)
   await deleteSession(ctx, page)
 
   // --- plan approval -------------------------------------------------------------------

@@ -237,6 +237,7 @@ export default {
     datasources: {
       columns: 'Columns', rows: 'Rows',
       notConnected: '{reason}. Nothing was saved.',
+      testFailed: 'Cannot connect: {message}.',
       cannotConnect: 'Cannot connect: {message}. Nothing was saved: check the URL (host, port, database or file path) and the password.',
       url: 'URL',
       password: 'Password',

@@ -239,6 +239,7 @@ const zh: typeof en = {
     datasources: {
       columns: '列数', rows: '行数',
       notConnected: '{reason}。未保存任何内容。',
+      testFailed: '无法连接：{message}。',
       cannotConnect: '无法连接：{message}。未保存任何内容：请检查 URL（主机、端口、数据库或文件路径）和密码。',
       url: '连接 URL',
       password: '密码',
