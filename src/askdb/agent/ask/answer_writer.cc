@@ -636,41 +636,60 @@ std::string LongQuestionAbstention(size_t chars, bool chinese, const AnswerFace&
          ModelPointer(face, false) + " to answer it with the context.";
 }
 
-// "那上海呢" the engine does not answer: a follow-up with no answered question before it to
-// narrow (or none with a part the subject replaces); "could not read 那" told nothing.
-std::string FollowUpAbstention(std::string_view question, std::string_view subject, bool chinese) {
+// A note before the engine's reason on "那上海呢" it did not answer: with no answered question
+// in the conversation there was nothing to continue; with one, the subject had no place in it.
+std::string FollowUpNote(std::string_view question, std::string_view subject,
+                         std::string_view previous, bool chinese) {
   const std::string q(question);
   const std::string x(subject);
+  const std::string p(previous);
   if (chinese) {
-    return "“" + q +
-           "”像是接着上一个问题的追问，但这段对话里没有它能接着问的已回答的问题（或上一个问题里"
-           "没有能换成“" +
-           x + "”的部分）：请把问题问完整，写明要看" + x + "的什么数据。";
+    const std::string why =
+        p.empty() ? "但这段对话里还没有已回答的问题可以接着问"
+                  : "但没能套用到上一个问题“" + p + "”上（它里面没有能换成“" + x + "”的部分）";
+    return "“" + q + "”像是接着上一个问题的追问，" + why + "：请把问题问完整，写明要看" + x +
+           "的什么数据。";
   }
-  return "\"" + q +
-         "\" reads as a follow-up, but this conversation has no answered question before it to "
-         "continue (or none with a part \"" +
-         x + "\" can replace): ask the whole question, naming what to show for " + x + ".";
+  const std::string why =
+      p.empty() ? "but this conversation has no answered question before it to continue"
+                : "but it could not be applied to the previous question \"" + p +
+                      "\" (nothing in it that \"" + x + "\" can replace)";
+  return "\"" + q + "\" reads as a follow-up, " + why +
+         ": ask the whole question, naming what to show for " + x + ".";
 }
 
-}  // namespace
+// Pasted context, not one long question: a line break, or two sentence ends with text after
+// them ("我们是一家零售企业。在全国有很多门店。各大区的订单金额").
+bool LooksPasted(std::string_view question) {
+  if (question.find('\n') != std::string_view::npos) return true;
+  int breaks = 0;
+  for (size_t i = 0; i < question.size(); ++i) {
+    const std::string_view rest = question.substr(i);
+    bool end = rest.starts_with("。") || rest.starts_with("！") || rest.starts_with("？");
+    size_t len = end ? std::string_view("。").size() : 1;
+    if (!end && (rest[0] == '.' || rest[0] == '!' || rest[0] == '?'))
+      end = rest.size() > 1 && rest[1] == ' ';  // "3.5" is no sentence end
+    if (end && !rest.substr(len).empty() &&
+        rest.substr(len).find_first_not_of(' ') != std::string_view::npos)
+      ++breaks;
+  }
+  return breaks >= 2;
+}
 
-std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,
-                            bool reason_says_what_to_do, const AnswerFace& face) {
-  if (AsksToChangeData(question)) {
-    return chinese ? "askdb 只读取数据，不会删除、修改或新增任何表和行；请换成一个关于数据的问题。"
-                   : "askdb only reads your data: it never deletes, changes or adds tables or "
-                     "rows. Ask a question about the data instead.";
-  }
-  if (std::string other = OtherLanguageAnswer(question, chinese, face); !other.empty()) {
-    return other;
-  }
-  if (const size_t chars = QuestionChars(question); chars > kLongQuestionChars) {
-    return LongQuestionAbstention(chars, chinese, face);
-  }
-  if (std::optional<std::string> subject = FollowUpSubject(question)) {
-    return FollowUpAbstention(question, *subject, chinese);
-  }
+// A long question that is not pasted context keeps the engine's reason: this note says only
+// that the engine reads short questions best.
+std::string LongQuestionNote(size_t chars, bool chinese) {
+  const std::string n = std::to_string(chars);
+  if (chinese)
+    return "（这个问题有 " + n + " 个字：未配置模型时，askdb 读一次只问一件事的简短问题最准。）";
+  return "(This question is " + n +
+         " characters long: without a model askdb reads short questions that ask one thing "
+         "best.)";
+}
+
+// The engine's reason with what to do after it, unless the reason already says.
+std::string ReasonWithAdvice(std::string_view reason, bool chinese, bool reason_says_what_to_do,
+                             const AnswerFace& face) {
   std::string out = FitToFace(std::string(reason), face, chinese);
   while (!out.empty() && (out.back() == ' ' || out.back() == '\n')) out.pop_back();
   if (out.empty())
@@ -685,6 +704,32 @@ std::string WriteAbstention(std::string_view question, std::string_view reason, 
   return out + "\nTo get an answer, rephrase it with the names of the columns to use (" +
          SchemaPointer(face, false) + "), or " + ModelPointer(face, false) +
          " to take the questions the engine is unsure of.";
+}
+
+}  // namespace
+
+std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,
+                            bool reason_says_what_to_do, const AnswerFace& face,
+                            const AbstentionContext& context) {
+  if (AsksToChangeData(question)) {
+    return chinese ? "askdb 只读取数据，不会删除、修改或新增任何表和行；请换成一个关于数据的问题。"
+                   : "askdb only reads your data: it never deletes, changes or adds tables or "
+                     "rows. Ask a question about the data instead.";
+  }
+  if (std::string other = OtherLanguageAnswer(question, chinese, face); !other.empty()) {
+    return other;
+  }
+  const size_t chars = QuestionChars(question);
+  const bool long_question = chars > kLongQuestionChars;
+  if (context.too_long_for_engine || (long_question && LooksPasted(question))) {
+    return LongQuestionAbstention(chars, chinese, face);
+  }
+  std::string out = ReasonWithAdvice(reason, chinese, reason_says_what_to_do, face);
+  if (long_question) out += "\n" + LongQuestionNote(chars, chinese);
+  if (std::optional<std::string> subject = FollowUpSubject(question)) {
+    return FollowUpNote(question, *subject, context.previous_question, chinese) + "\n" + out;
+  }
+  return out;
 }
 
 std::string WriteAnswer(const db::ResultSet& result, const analysis::ChartSpec& chart,

@@ -70,13 +70,27 @@ std::string WriteTieNote(std::string_view value, size_t n, bool chinese);
 // (knowledge::BestPassage picks it). Ends with a newline.
 std::string WriteKnowledgePassage(std::string_view source, std::string_view passage, bool chinese);
 
+// What the run knows beyond the question and the engine's reason, for an abstention.
+struct AbstentionContext {
+  // The conversation's last answered question (resolved, Session::LastAnswered); empty when
+  // there is none, and then a follow-up's form is told there is nothing to continue.
+  std::string previous_question;
+  // The engine refused the question as longer than it reads (nlq::TranslateOptions::
+  // max_question_bytes): its reason is a byte count, not why.
+  bool too_long_for_engine = false;
+};
+
 // The answer when the engine abstains and no model is configured: its reason (which word it
 // could not place) and what the person can do — name the columns, or configure a model for
 // the questions the engine is unsure of; a reason that already says what to do
 // (`reason_says_what_to_do`: which period is meant) stands alone. A question in a language
 // askdb does not read (other_language.h) is told so instead of the words it could not place.
-// The advice and the reason's pointers fit `face` (FitToFace).
+// A question the engine refused as too long, or a long one with pasted context (lines,
+// several sentences), is told to send the question alone; a follow-up's form (FollowUpSubject)
+// gets a note on what it could not continue before the reason. The advice and the reason's
+// pointers fit `face` (FitToFace).
 std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,
-                            bool reason_says_what_to_do = false, const AnswerFace& face = {});
+                            bool reason_says_what_to_do = false, const AnswerFace& face = {},
+                            const AbstentionContext& context = {});
 
 }  // namespace askdb::agent

@@ -420,8 +420,9 @@ TEST(AnswerWriterTest, AnAbstentionOnALongPasteSaysToSendTheQuestionAlone) {
   EXPECT_NE(zh.find("个字，像是一个问题加上粘贴的背景资料"), std::string::npos) << zh;
   EXPECT_NE(zh.find("请只发问题本身"), std::string::npos) << zh;
   const AnswerFace server{AnswerFace::kServer, "sales"};
-  const std::string en = WriteAbstention(std::string(kLongQuestionChars + 1, 'a'),
-                                         "words I could not place: aaa", false, false, server);
+  const std::string en =
+      WriteAbstention(std::string(kLongQuestionChars + 1, 'a'), "words I could not place: aaa",
+                      false, false, server, {"", true});
   EXPECT_EQ(
       en.rfind("This text is 251 characters long: it reads as a question with pasted context", 0),
       0u)
@@ -430,6 +431,28 @@ TEST(AnswerWriterTest, AnAbstentionOnALongPasteSaysToSendTheQuestionAlone) {
   const std::string at_bar =
       WriteAbstention(std::string(kLongQuestionChars, 'a'), "words I could not place: aaa", false);
   EXPECT_EQ(at_bar.rfind("words I could not place: aaa.", 0), 0u) << at_bar;
+}
+
+// One long question with no paste signal keeps the engine's reason (the CLI header shows it
+// too) with a note; the send-it-alone message is for pasted text or the engine's refusal.
+TEST(AnswerWriterTest, ALongSingleQuestionKeepsTheEnginesReason) {
+  std::string question = "show me the total revenue";
+  while (question.size() < kLongQuestionChars + 30) question += " of every store and region";
+  question += "?";
+  const std::string en = WriteAbstention(question, "words I could not place: store", false);
+  EXPECT_EQ(en.rfind("words I could not place: store.", 0), 0u) << en;
+  EXPECT_EQ(en.find("pasted context"), std::string::npos) << en;
+  EXPECT_NE(en.find("characters long: without a model askdb reads short questions"),
+            std::string::npos)
+      << en;
+  const std::string pasted = WriteAbstention("We sell shoes. We have stores.\n" + question,
+                                             "words I could not place: shoes", false);
+  EXPECT_NE(pasted.find("reads as a question with pasted context"), std::string::npos);
+  const std::string refused =
+      WriteAbstention("revenue by country", "the question is too long (1200 bytes)", false, false,
+                      {}, {"", true});
+  EXPECT_NE(refused.find("reads as a question with pasted context"), std::string::npos);
+  EXPECT_EQ(refused.find("1200 bytes"), std::string::npos) << refused;
 }
 
 // python.executor is a server setting: a web, HTTP or MCP user is told whom to ask to change

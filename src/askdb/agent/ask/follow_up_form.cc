@@ -27,29 +27,68 @@ std::string_view WithoutEnd(std::string_view s) {
   return s;
 }
 
+bool EndsWithQuestionMark(std::string_view s) {
+  s = Trimmed(s);
+  return s.ends_with("?") || s.ends_with("？");
+}
+
+bool ContainsAny(std::string_view s, std::initializer_list<std::string_view> words) {
+  return std::any_of(words.begin(), words.end(),
+                     [&](std::string_view w) { return s.find(w) != std::string_view::npos; });
+}
+
+// 那 as the follow-up's lead ("那上海呢"), not the start of 那些/那个/那里/那边 ("那些员工的工资
+// 呢" asks about those employees). The subject after it; nullopt without the lead.
+std::optional<std::string_view> AfterChineseLead(std::string_view q) {
+  if (q.starts_with("那么")) return q.substr(std::string_view("那么").size());
+  if (!q.starts_with("那")) return std::nullopt;
+  const std::string_view rest = q.substr(std::string_view("那").size());
+  for (std::string_view word : {"些", "个", "里", "边", "儿"}) {
+    if (rest.starts_with(word)) return std::nullopt;
+  }
+  return rest;
+}
+
+// "(那|那么)X呢" with X a short subject that is not a question itself ("那利润率是多少呢" asks
+// its own question, which the engine's reason is about).
 std::optional<std::string> ChineseSubject(std::string_view q) {
   if (!q.ends_with("呢")) return std::nullopt;
   q.remove_suffix(std::string_view("呢").size());
-  for (std::string_view start : {"那么", "那"}) {
-    if (q.starts_with(start)) {
-      q.remove_prefix(start.size());
-      break;
-    }
-  }
-  q = Trimmed(q);
-  if (q.empty() || !text::ContainsCjk(q) || QuestionChars(q) > kMaxChineseSubjectChars) {
+  const std::optional<std::string_view> after = AfterChineseLead(q);
+  if (!after) return std::nullopt;
+  const std::string_view subject = Trimmed(*after);
+  if (subject.empty() || !text::ContainsCjk(subject) ||
+      QuestionChars(subject) > kMaxChineseSubjectChars ||
+      ContainsAny(subject, {"多少", "哪", "什么", "为什么", "吗", "几"})) {
     return std::nullopt;
   }
-  return std::string(q);
+  return std::string(subject);
 }
 
-std::optional<std::string> EnglishSubject(std::string_view q) {
+// A subject with a question word, or a measure and its own grouping ("salary per employee"),
+// is a whole question after the lead; "by category" alone changes the last one's grouping.
+bool EnglishSubjectIsAQuestion(std::string_view lower_subject) {
+  const std::string padded = " " + std::string(lower_subject) + " ";
+  if (ContainsAny(padded, {" what ", " which ", " how ", " why ", " who ", " where ", " when "}))
+    return true;
+  for (std::string_view group : {" per ", " by ", " for each "}) {
+    const size_t at = padded.find(group);
+    if (at != std::string::npos && at > 0) return true;
+  }
+  return false;
+}
+
+// "what/how about X", "and for X", or "and X?" (a bare "and" only as a question), X of at
+// most 5 words that is not a question of its own.
+std::optional<std::string> EnglishSubject(std::string_view q, bool asked) {
   const std::string lower = text::AsciiLower(q);
-  for (std::string_view lead : {"what about ", "how about ", "and for ", "and ", "same for "}) {
+  for (std::string_view lead : {"what about ", "how about ", "and for ", "and "}) {
     if (!lower.starts_with(lead)) continue;
+    if (lead == "and " && !asked) return std::nullopt;
     const std::string_view subject = Trimmed(q.substr(lead.size()));
     const auto words = 1 + std::count(subject.begin(), subject.end(), ' ');
-    if (subject.empty() || static_cast<size_t>(words) > kMaxEnglishSubjectWords) {
+    if (subject.empty() || static_cast<size_t>(words) > kMaxEnglishSubjectWords ||
+        EnglishSubjectIsAQuestion(Trimmed(std::string_view(lower).substr(lead.size())))) {
       return std::nullopt;
     }
     return std::string(subject);
@@ -62,7 +101,7 @@ std::optional<std::string> EnglishSubject(std::string_view q) {
 std::optional<std::string> FollowUpSubject(std::string_view question) {
   const std::string_view q = WithoutEnd(question);
   if (auto zh = ChineseSubject(q)) return zh;
-  return EnglishSubject(q);
+  return EnglishSubject(q, EndsWithQuestionMark(question));
 }
 
 }  // namespace askdb::agent

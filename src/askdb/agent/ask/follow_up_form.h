@@ -1,7 +1,7 @@
 // The form of a follow-up ("那上海呢", "what about Shanghai?") without reading it: when the
-// engine does not answer a question that is only that form, no earlier answered question was
-// there for it to narrow (agent/session/follow_up.h resolves the ones that have one), and the
-// abstention says so instead of "could not read 那".
+// engine does not answer a question that is only that form, it was not resolved against an
+// earlier answered question (agent/session/follow_up.h resolves the ones it can), and the
+// abstention says so before the engine's own reason (WriteAbstention).
 #pragma once
 
 #include <optional>
@@ -11,8 +11,11 @@
 namespace askdb::agent {
 
 // What the follow-up asks about ("上海", "Shanghai"), or nullopt when the question is more
-// than a follow-up's form: "(那|那么)X呢" with X of at most 12 characters, or "what/how about
-// X", "and (for) X", "same for X" with X of at most 5 words.
+// than a follow-up's form. Chinese: "(那|那么)X呢" with X of at most 12 characters and no
+// question word of its own (多少, 哪, 什么, 为什么, 吗, 几); 那些/那个/那里/那边/那儿 are not the
+// lead, and a bare "X呢" is not the form. English: "what/how about X", "and for X", or
+// "and X?" (a bare "and" only with a question mark), X of at most 5 words with no question
+// word (what, which, how, ...) and no grouping after a measure ("salary per employee").
 std::optional<std::string> FollowUpSubject(std::string_view question);
 
 }  // namespace askdb::agent

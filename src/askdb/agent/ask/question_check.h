@@ -17,12 +17,12 @@ namespace askdb::agent {
 // some pasted context for a model; far below what costs time to classify.
 inline constexpr size_t kMaxQuestionChars = 4000;
 
-// Longer than this, a question reads as a question with pasted context. The engine reads at
-// most 1,000 bytes (nlq::TranslateOptions::max_question_bytes: a question beyond it goes to
-// the model when there is one, so the model sees the context, and the engine never takes a
-// filter from it); with no model, an abstention on such a question says to send the question
-// alone (WriteAbstention). 250 characters are at most 1,000 bytes, so every question the
-// engine refuses as too long gets that message, never the engine's byte count.
+// Longer than this, a question with a paste signal (a line break, several sentences) reads
+// as a question with pasted context, and with no model its abstention says to send the
+// question alone (WriteAbstention); one without keeps the engine's reason with a note. A
+// question over the engine's limit (nlq::TranslateOptions::max_question_bytes, 1,000 bytes:
+// beyond it the question goes to the model when there is one) gets the send-it-alone
+// message whatever it looks like, never the engine's byte count.
 inline constexpr size_t kLongQuestionChars = 250;
 
 // The question's length in characters (code points; an invalid byte counts as one).

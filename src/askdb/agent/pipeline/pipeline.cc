@@ -770,8 +770,9 @@ struct Pipeline::Impl {
       // SQL only: nothing runs, so the engine's SQL is bound like a model's before it goes.
       s.next = options().sql_only ? kValidate : kExecute;
     } else if (deps.llm == nullptr) {
-      std::string answer = WriteAbstention(s.question, t.abstain_reason + PythonOffNote(s),
-                                           s.chinese(), t.abstain_reason_says_what_to_do, Face());
+      std::string answer =
+          WriteAbstention(s.question, t.abstain_reason + PythonOffNote(s), s.chinese(),
+                          t.abstain_reason_says_what_to_do, Face(), AbstentionContextOf(s));
       // A period the data does not reach: rephrasing would find nothing either.
       if (std::string gap = PeriodOutsideReading(s); !gap.empty()) answer += "\n" + gap;
       if (std::string passage = KnowledgePassage(s); !passage.empty()) answer += "\n\n" + passage;
@@ -1109,6 +1110,21 @@ struct Pipeline::Impl {
     if (!d.ok() || (*d)->index == nullptr) return std::nullopt;
     return nlq::Engine::Translate(EngineQuestion(s), *(*d)->index, (*d)->connector->dialect(),
                                   options().translate);
+  }
+
+  // What the abstention needs beyond the engine's reason. The engine's refusal of a long
+  // question has no structured kind (nlq::Translation), so its own limit is compared here.
+  AbstentionContext AbstentionContextOf(const RunState& s) const {
+    AbstentionContext context;
+    context.too_long_for_engine = EngineQuestion(s).size() > options().translate.max_question_bytes;
+    if (!s.session.is_null()) {
+      if (StatusOr<Session> session = Session::FromJson(s.session); session.ok()) {
+        if (const Turn* last = session->LastAnswered()) {
+          context.previous_question = last->resolved_question;
+        }
+      }
+    }
+    return context;
   }
 
   // What the engine reads: a visualization request without its chart words ("画一个每月销售额
