@@ -760,6 +760,7 @@ TEST_F(ApiServerTest, AQuestionTooLongForAUrlStreamsOverPost) {
   auto get = Client().Get(("/api/v1/stream/search?query=" + Encode(question)).c_str(), Admin());
   ASSERT_TRUE(get);
   EXPECT_EQ(get->status, 414);
+  EXPECT_NE(get->body.find("POST /api/v1/stream/search"), std::string::npos) << get->body;
   auto post =
       Client().Post("/api/v1/stream/search", Admin(),
                     Json{{"query", question}, {"agent", "default"}, {"detached", false}}.dump(),
@@ -773,6 +774,22 @@ TEST_F(ApiServerTest, AQuestionTooLongForAUrlStreamsOverPost) {
   ASSERT_FALSE(events.empty());
   EXPECT_EQ(events.front().event, "accepted");
   EXPECT_EQ(events.back().event, "result") << post->body;
+  // The one question limit holds over POST too, and for an answer to an interrupted run.
+  std::string over_limit;
+  for (int i = 0; i < 4001; ++i) over_limit += "销";
+  auto too_long = Client().Post("/api/v1/stream/search", Admin(),
+                                Json{{"query", over_limit}}.dump(), "application/json");
+  ASSERT_TRUE(too_long);
+  EXPECT_EQ(too_long->status, 400) << too_long->body;
+  EXPECT_NE(too_long->body.find("4001 characters; at most 4000"), std::string::npos)
+      << too_long->body;
+  auto long_answer = Client().Post(
+      "/api/v1/stream/search", Admin(),
+      Json{{"threadId", "t1"}, {"humanFeedback", true}, {"feedbackContent", over_limit}}.dump(),
+      "application/json");
+  ASSERT_TRUE(long_answer);
+  EXPECT_NE(long_answer->body.find("the answer is too long (4001 characters"), std::string::npos)
+      << long_answer->body;
   // The body is checked as /ask's is: an unknown field or a wrong type is a 400 naming it.
   auto unknown = Client().Post("/api/v1/stream/search", Admin(), Json{{"question", "x"}}.dump(),
                                "application/json");

@@ -264,6 +264,12 @@ TEST_F(McpSessionTest, ArgumentMistakesAreToolErrorsNamingTheField) {
             std::string::npos);
   EXPECT_NE(error_text("run_sql", Json{{"sql", "DELETE FROM t"}}).find("permission_denied"),
             std::string::npos);
+  // A Chinese question over the limit is counted as the limit is: characters, not bytes.
+  std::string long_question;
+  for (int i = 0; i < 4001; ++i) long_question += "问";
+  EXPECT_NE(error_text("ask", Json{{"question", long_question}})
+                .find("'question' is 4001 characters long; at most 4000 characters"),
+            std::string::npos);
   // An unknown tool is a protocol error; wrong params shapes too.
   EXPECT_EQ(Call("drop_table", Json::object())["error"]["code"], kInvalidParams);
   EXPECT_EQ(Request("tools/call", Json{{"name", "ask"}, {"arguments", "x"}})["error"]["code"],

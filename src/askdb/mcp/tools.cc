@@ -63,9 +63,11 @@ Status CheckString(const std::string& field, const Json& value, const Json& sche
   if (!value.is_string()) return WrongType(field, "a string", value);
   const std::string& text = value.get_ref<const std::string&>();
   const auto max = schema.value("maxLength", std::size_t{0});
-  if (max > 0 && CodePoints(text) > max) {
-    return InvalidArgumentError("argument '" + field + "' is " + std::to_string(text.size()) +
-                                " bytes long; at most " + std::to_string(max) +
+  // Counted as the limit is, in characters: "12003 bytes; at most 4000 characters" compared
+  // two units and hid how far over a Chinese question was.
+  if (const std::size_t chars = max > 0 ? CodePoints(text) : 0; chars > max) {
+    return InvalidArgumentError("argument '" + field + "' is " + std::to_string(chars) +
+                                " characters long; at most " + std::to_string(max) +
                                 " characters are accepted");
   }
   if (schema.contains("enum")) {
@@ -164,7 +166,7 @@ Json KnowledgeHitSchema() {
 Json SearchKnowledgeInput(const ToolLimits& limits) {
   return ObjectSchema(
       Json{
-          {"query", StringProp("What to look for (Chinese or English)", limits.max_question_bytes)},
+          {"query", StringProp("What to look for (Chinese or English)", limits.max_question_chars)},
           {"agent",
            StringProp("Only this agent's knowledge (and its datasource's)", limits.max_name_bytes)},
           {"datasource",
@@ -210,7 +212,7 @@ Json SearchKnowledgeTool(const ToolLimits& limits) {
 // The question of ask and generate_sql, capped at the configured size.
 Json QuestionProp(const ToolLimits& limits) {
   return StringProp("The question in plain language (Chinese or English)",
-                    limits.max_question_bytes);
+                    limits.max_question_chars);
 }
 
 // The agent a tool runs as.
@@ -251,7 +253,7 @@ Json AskTool(const ToolLimits& limits) {
                 {"thread_id", StringProp("Conversation to continue (from an earlier ask)", 64)},
                 {"answer", StringProp("Reply to a run waiting for input (needs "
                                       "thread_id; no question then)",
-                                      limits.max_question_bytes)},
+                                      limits.max_question_chars)},
                 {"agent", AgentProp(limits)},
                 {"max_rows", MaxRowsProp()}})},
       {"outputSchema",

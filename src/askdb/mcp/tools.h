@@ -77,7 +77,7 @@ class Backend {
 };
 
 struct ToolLimits {
-  std::size_t max_question_bytes = 4000;
+  std::size_t max_question_chars = 4000;
   std::size_t max_sql_bytes = 100'000;
   std::size_t max_name_bytes = 200;
   long long default_rows = 100;  // rows an answer carries unless max_rows says otherwise

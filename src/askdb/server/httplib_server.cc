@@ -712,6 +712,13 @@ HttpResponse HttplibHttpServer::HttplibErrorResponse(const httplib::Request& req
                                    std::to_string(options_.request_deadline.count()) + " ms");
   }
   if (res.status == 413) return OversizedBody(SplitTarget(req.target).first);
+  if (res.status == 414) {
+    // A long question in a GET stream URL: say where the same parameters fit.
+    return HttpResponse::Error(414, StatusCodeText(414),
+                               "the request line is longer than 8,192 bytes: send long text in "
+                               "a JSON body (a question: POST /api/v1/stream/search with "
+                               "{\"query\": ...}, or POST /api/v1/ask)");
+  }
   if (res.status == 404) {
     // cpp-httplib routes only the methods we registered: this method is not served.
     HttpRequest request;

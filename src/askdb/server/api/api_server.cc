@@ -614,6 +614,10 @@ class Api : public std::enable_shared_from_this<Api> {
                                               std::chrono::seconds* retry_after) {
     const std::string thread_id = http.Query("threadId").value_or("");
     ASKDB_ASSIGN_OR_RETURN(StreamFlags flags, ReadStreamFlags(http));
+    // Refused before the thread is looked up: a long answer needs no run to be wrong.
+    if (flags.human_feedback) {
+      ASKDB_RETURN_IF_ERROR(CheckResumeText(http.Query("feedbackContent").value_or("")));
+    }
     RunRequest request;
     ASKDB_ASSIGN_OR_RETURN(
         std::shared_ptr<Run> existing,

@@ -143,7 +143,7 @@ void RefuseUnselectedTables(const db::DatabaseSchema& schema, const store::Agent
 
 mcp::ToolLimits McpToolLimits() {
   mcp::ToolLimits limits;
-  limits.max_question_bytes = agent::kMaxQuestionChars;  // maxLength: characters
+  limits.max_question_chars = agent::kMaxQuestionChars;  // maxLength: characters
   return limits;
 }
 

@@ -1076,6 +1076,7 @@ Json StreamSearchOperation() {
          {{"schema", {{"type", "string"}}}, {"x-sse-frames", StreamFrames()}}}}}};
   op["responses"]["404"] = ErrorResponse("No run to resume from Last-Event-ID");
   op["parameters"][0]["schema"]["maxLength"] = agent::kMaxQuestionChars;
+  op["parameters"][4]["schema"]["maxLength"] = agent::kMaxQuestionChars;  // feedbackContent
   return op;
 }
 
@@ -1104,14 +1105,17 @@ Json StreamSearchPostOperation() {
 
 // POST /api/v1/runs/{id}/resume: answer an interrupted run.
 Json ResumeOperation() {
-  Json op{{"summary", "Answer an interrupted run (clarification or plan approval)"},
-          {"operationId", "resumeRun"},
-          {"parameters", Json::array({IdParam()})},
-          {"requestBody", JsonBody({{"type", "object"},
-                                    {"required", {"answer"}},
-                                    {"additionalProperties", false},
-                                    {"properties", {{"answer", {{"type", "string"}}}}}})},
-          {"responses", RunErrors()}};
+  Json op{
+      {"summary", "Answer an interrupted run (clarification or plan approval)"},
+      {"operationId", "resumeRun"},
+      {"parameters", Json::array({IdParam()})},
+      {"requestBody",
+       JsonBody({{"type", "object"},
+                 {"required", {"answer"}},
+                 {"additionalProperties", false},
+                 {"properties",
+                  {{"answer", {{"type", "string"}, {"maxLength", agent::kMaxQuestionChars}}}}}})},
+      {"responses", RunErrors()}};
   op["responses"]["200"] = JsonResponse("The pipeline's result", "RunResult");
   return op;
 }

@@ -232,11 +232,20 @@ struct RunService::RunEndGuard {
   std::shared_ptr<Run> run;
 };
 
+Status CheckResumeText(std::string_view text) {
+  const size_t chars = agent::QuestionChars(text);
+  if (chars <= agent::kMaxQuestionChars) return Status::Ok();
+  return InvalidArgumentError("the answer is too long (" + std::to_string(chars) +
+                              " characters; at most " + std::to_string(agent::kMaxQuestionChars) +
+                              "): answer in a few words");
+}
+
 StatusOr<std::shared_ptr<Run>> RunService::Start(RunRequest request,
                                                  std::chrono::seconds* retry_after) {
   ASKDB_RETURN_IF_ERROR(ValidateThreadId(request.thread_id));
   // A blank, oversized or non-UTF-8 question is refused before a session or a run exists.
   if (request.kind == RunKind::kAsk) ASKDB_RETURN_IF_ERROR(agent::CheckQuestion(request.text));
+  if (request.kind == RunKind::kResume) ASKDB_RETURN_IF_ERROR(CheckResumeText(request.text));
   bool claimed = false;
   if (deps_.store != nullptr) {
     ASKDB_ASSIGN_OR_RETURN(claimed, ClaimThread(request));

@@ -113,6 +113,11 @@ struct RunServiceOptions {
 
 enum class RunKind { kAsk, kResume };
 
+// An answer to an interrupted run (feedbackContent, POST /runs/{id}/resume, MCP's answer)
+// joins the question the model reads, so it has the question's limit
+// (agent::kMaxQuestionChars): InvalidArgument naming both figures over it.
+Status CheckResumeText(std::string_view text);
+
 // The one answer for a thread that does not exist and for one that belongs to another agent
 // (NotFound, HTTP 404): a refusal never tells that a thread exists, nor whose it is.
 Status UnknownThreadError(std::string_view thread_id);
