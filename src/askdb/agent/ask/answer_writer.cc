@@ -637,23 +637,22 @@ std::string LongQuestionAbstention(size_t chars, bool chinese, const AnswerFace&
 }
 
 // A note before the engine's reason on "那上海呢" it did not answer: with no answered question
-// in the conversation there was nothing to continue; with one, the subject had no place in it.
+// in the conversation there was nothing to continue; with one, it could not be applied to it
+// (no part the subject replaces, or a new question since ended the chain).
 std::string FollowUpNote(std::string_view question, std::string_view subject,
                          std::string_view previous, bool chinese) {
   const std::string q(question);
   const std::string x(subject);
   const std::string p(previous);
   if (chinese) {
-    const std::string why =
-        p.empty() ? "但这段对话里还没有已回答的问题可以接着问"
-                  : "但没能套用到上一个问题“" + p + "”上（它里面没有能换成“" + x + "”的部分）";
+    const std::string why = p.empty() ? "但这段对话里还没有已回答的问题可以接着问"
+                                      : "但没能套用到上一个已回答的问题“" + p + "”上";
     return "“" + q + "”像是接着上一个问题的追问，" + why + "：请把问题问完整，写明要看" + x +
            "的什么数据。";
   }
   const std::string why =
       p.empty() ? "but this conversation has no answered question before it to continue"
-                : "but it could not be applied to the previous question \"" + p +
-                      "\" (nothing in it that \"" + x + "\" can replace)";
+                : "but it could not be applied to the last answered question \"" + p + "\"";
   return "\"" + q + "\" reads as a follow-up, " + why +
          ": ask the whole question, naming what to show for " + x + ".";
 }

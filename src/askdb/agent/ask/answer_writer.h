@@ -72,8 +72,8 @@ std::string WriteKnowledgePassage(std::string_view source, std::string_view pass
 
 // What the run knows beyond the question and the engine's reason, for an abstention.
 struct AbstentionContext {
-  // The conversation's last answered question (resolved, Session::LastAnswered); empty when
-  // there is none, and then a follow-up's form is told there is nothing to continue.
+  // The conversation's latest question answered from the data (resolved); empty when there
+  // is none, and then a follow-up's form is told there is nothing to continue.
   std::string previous_question;
   // The engine refused the question as longer than it reads (nlq::TranslateOptions::
   // max_question_bytes): its reason is a byte count, not why.

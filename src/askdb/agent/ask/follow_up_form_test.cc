@@ -69,11 +69,12 @@ TEST(FollowUpFormTest, AnAbstentionOnAFollowUpNamesThePreviousQuestion) {
   const std::string zh =
       WriteAbstention("那华东呢", "未能理解的词：“华东”。", true, false, {}, context);
   EXPECT_EQ(zh.find("没有已回答的问题"), std::string::npos) << zh;
-  EXPECT_NE(zh.find("但没能套用到上一个问题“2023年上海的订单金额”上"), std::string::npos) << zh;
+  EXPECT_NE(zh.find("但没能套用到上一个已回答的问题“2023年上海的订单金额”上"), std::string::npos)
+      << zh;
   EXPECT_NE(zh.find("未能理解的词：“华东”"), std::string::npos) << zh;
   const std::string en = WriteAbstention("what about Asia?", "words I could not place: asia", false,
                                          false, {}, {.previous_question = "revenue 2024"});
-  EXPECT_NE(en.find("could not be applied to the previous question \"revenue 2024\""),
+  EXPECT_NE(en.find("could not be applied to the last answered question \"revenue 2024\""),
             std::string::npos)
       << en;
 }

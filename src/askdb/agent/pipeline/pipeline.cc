@@ -1112,18 +1112,25 @@ struct Pipeline::Impl {
                                   options().translate);
   }
 
+  // The conversation's latest question answered from the data (it ran SQL), even when a
+  // question since broke the follow-up chain (Session::LastAnswered): "no answered question"
+  // read false in a thread with three. Empty when none.
+  static std::string LastAnsweredQuestion(const RunState& s) {
+    if (s.session.is_null()) return "";
+    StatusOr<Session> session = Session::FromJson(s.session);
+    if (!session.ok()) return "";
+    const auto& turns = session->turns();
+    const auto answered =
+        std::find_if(turns.rbegin(), turns.rend(), [](const Turn& t) { return !t.sql.empty(); });
+    return answered == turns.rend() ? "" : answered->resolved_question;
+  }
+
   // What the abstention needs beyond the engine's reason. The engine's refusal of a long
   // question has no structured kind (nlq::Translation), so its own limit is compared here.
   AbstentionContext AbstentionContextOf(const RunState& s) const {
     AbstentionContext context;
     context.too_long_for_engine = EngineQuestion(s).size() > options().translate.max_question_bytes;
-    if (!s.session.is_null()) {
-      if (StatusOr<Session> session = Session::FromJson(s.session); session.ok()) {
-        if (const Turn* last = session->LastAnswered()) {
-          context.previous_question = last->resolved_question;
-        }
-      }
-    }
+    context.previous_question = LastAnsweredQuestion(s);
     return context;
   }
 
