@@ -71,16 +71,50 @@ std::string NounOfTable(int table, const SchemaIndex& index) {
   return words.empty() ? "" : SingularizeEnglish(words.back());
 }
 
-// A number column of `table`, other than a key, one of whose words is `noun`; -1 if none.
-int NumberColumnNaming(int table, const std::string& noun, const SchemaIndex& index) {
+// Words after a noun that make a column an amount of it ("student_capacity").
+constexpr std::string_view kAmountOfWords[] = {"capacity", "size", "count", "total", "quantity"};
+
+// Whether a column's name reads as an amount of `noun`: num_students, student_count,
+// number_of_students, students, student_capacity. Not a name that only mentions it
+// (manager_employee_id, avg_order_value, review_score, sort_order), nor a bare singular
+// ("order" is more often a position than a count).
+bool NamedAsAnAmountOf(const IndexedColumn& c, std::string_view noun) {
+  const std::vector<std::string>& w = c.words;
+  if (w.size() == 2 && SingularizeEnglish(w[0]) == noun && InGroup(kAmountOfWords, w[1])) {
+    return true;
+  }
+  if (CountedWordOfColumn(c) != noun) return false;
+  return w.size() > 1 || w[0] != noun;
+}
+
+// A number column of `table`, other than a key, named as an amount of `noun`; -1 if none.
+int NumberColumnNaming(int table, std::string_view noun, const SchemaIndex& index) {
   for (int id : index.tables()[table].columns) {
     const IndexedColumn& c = index.columns()[id];
     if (!IsNumeric(c.type_class) || c.primary_key || c.foreign_key) continue;
-    for (const std::string& word : c.words) {
-      if (SingularizeEnglish(word) == noun) return id;
-    }
+    if (NamedAsAnAmountOf(c, noun)) return id;
   }
   return -1;
+}
+
+// The filter's comparison as said ("more than 200", "at least 1", "少于 5").
+std::string ComparisonWords(const Filter& f, bool chinese) {
+  std::string number = std::to_string(f.lo);
+  if (f.lo == static_cast<double>(static_cast<long long>(f.lo))) {
+    number = std::to_string(static_cast<long long>(f.lo));
+  }
+  switch (f.op) {
+    case Op::kGt:
+      return (chinese ? "超过 " : "more than ") + number;
+    case Op::kGe:
+      return (chinese ? "至少 " : "at least ") + number;
+    case Op::kLt:
+      return (chinese ? "少于 " : "fewer than ") + number;
+    case Op::kLe:
+      return (chinese ? "至多 " : "at most ") + number;
+    default:
+      return (chinese ? "等于 " : "exactly ") + number;
+  }
 }
 
 }  // namespace
@@ -97,12 +131,14 @@ std::optional<ShapeProblem> RelatedCountBesideAColumnOfTheRows(const Query& quer
     const std::string& name = index.columns()[column].name;
     const std::string& table = index.tables()[rows].name;
     const std::string& counted = index.tables()[f.related_counted].name;
-    return ShapeProblem{
-        "the " + table + " rows may be compared by their number of " + counted +
-            " rows or by their " + name + " column; name the column, or ask for the " + table +
-            " with more than N " + counted + " rows.",
-        table + " 可能按其 " + counted + " 的行数比较，也可能按其 " + name +
-            " 列比较；请说出列名，或问 " + counted + " 行数超过 N 的 " + table + "。"};
+    const std::string en = ComparisonWords(f, false), zh = ComparisonWords(f, true);
+    // No wording is advised: neither "the Dorm with student_capacity more than 200" nor
+    // "… with more than 200 Student rows" is read (the column's words meet the table's).
+    return ShapeProblem{"the " + table + " rows may be compared by their number of " + counted +
+                            " rows (" + en + ") or by their " + name +
+                            " column, and the question does not say which.",
+                        table + " 可能按其 " + counted + " 的行数比较（" + zh + "），也可能按其 " +
+                            name + " 列比较，问题没有说明是哪一种。"};
   }
   return std::nullopt;
 }

@@ -114,9 +114,48 @@ TEST(CountedNounCheck, RowsComparedByARelatedCountBesideTheirOwnNumberColumnAbst
   EXPECT_FALSE(dorms.answered) << dorms.sql;
   EXPECT_NE(dorms.abstain_reason.find("student_capacity"), std::string::npos)
       << dorms.abstain_reason;
+  // The abstention says the question's own comparison.
+  EXPECT_NE(dorms.abstain_reason.find("more than 200"), std::string::npos) << dorms.abstain_reason;
+  const Translation fewer = Ask(db, "Which dorms have fewer than 5 students?");
+  EXPECT_FALSE(fewer.answered) << fewer.sql;
+  EXPECT_NE(fewer.abstain_reason.find("fewer than 5"), std::string::npos) << fewer.abstain_reason;
   // No number column of the clubs names members: the related count is the only reading.
   const Translation clubs = Ask(db, "How many clubs have more than 1 member?");
   EXPECT_TRUE(clubs.answered) << clubs.abstain_reason;
+}
+
+// Number columns that only mention the counted noun: an id, an average, a score, a position.
+constexpr char kMentions[] =
+    "CREATE TABLE departments(department_id INTEGER PRIMARY KEY, name TEXT,"
+    " manager_employee_id INTEGER);"
+    "CREATE TABLE employees(employee_id INTEGER PRIMARY KEY, name TEXT,"
+    " department_id INTEGER REFERENCES departments(department_id));"
+    "CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, avg_order_value REAL,"
+    " sort_order INTEGER);"
+    "CREATE TABLE orders(order_id INTEGER PRIMARY KEY,"
+    " customer_id INTEGER REFERENCES customers(customer_id), amount REAL);"
+    "CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT, review_score REAL);"
+    "CREATE TABLE reviews(review_id INTEGER PRIMARY KEY,"
+    " product_id INTEGER REFERENCES products(product_id), stars INTEGER);"
+    "INSERT INTO departments VALUES (1,'Sales',1),(2,'Legal',3);"
+    "INSERT INTO employees VALUES (1,'Ann',1),(2,'Bo',1),(3,'Cy',2);"
+    "INSERT INTO customers VALUES (1,'Ada',20.5,1),(2,'Ben',10.0,2);"
+    "INSERT INTO orders VALUES (1,1,10),(2,1,20),(3,2,30);"
+    "INSERT INTO products VALUES (1,'Lamp',4.5),(2,'Desk',3.0);"
+    "INSERT INTO reviews VALUES (1,1,5),(2,1,4),(3,2,3);";
+
+// Session 25 review: a column naming the counted noun without being an amount of it
+// (manager_employee_id, avg_order_value, sort_order, review_score) is no rival reading.
+TEST(CountedNounCheck, AColumnThatOnlyMentionsTheCountedNounDoesNotBlockTheCount) {
+  const testing::TestDb db = testing::OpenDb(kMentions);
+  ASSERT_TRUE(db.index);
+  for (const char* question :
+       {"Which departments have more than 1 employees?", "Which customers have more than 1 orders?",
+        "How many customers have more than 1 orders?", "customers with at least one order",
+        "Which products have more than 1 reviews?"}) {
+    const Translation t = Ask(db, question);
+    EXPECT_TRUE(t.answered) << question << ": " << t.abstain_reason;
+  }
 }
 
 }  // namespace
