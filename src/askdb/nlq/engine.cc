@@ -906,6 +906,7 @@ std::optional<Translation> Parser::ApplyPerRowMeasures(double confidence) {
 }
 
 std::optional<Translation> Parser::Verify(const Coverage& cov, double* confidence) {
+  ListEachColumnOnce(q_);
   if (auto refused = RefuseMisreading(*confidence)) return refused;
   const Grounding grounding = ScoreGrounding(cov, confidence);
   if (grounding.weakest < kWeakGrounding) {

@@ -1122,6 +1122,14 @@ void AdjustListShape(Query& q, const SchemaIndex& index) {
   }
 }
 
+void ListEachColumnOnce(Query& q) {
+  std::vector<int> once;
+  for (int c : q.projections) {
+    if (std::find(once.begin(), once.end(), c) == once.end()) once.push_back(c);
+  }
+  q.projections = std::move(once);
+}
+
 std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vector<Item>& items,
                                              const SchemaIndex& index) {
   if (auto p = UnreadNegation(items)) return p;

@@ -31,6 +31,10 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
 // for TR000, TR001 and TR002").
 void AdjustListShape(Query& query, const SchemaIndex& index);
 
+// "Which countries are the customers from? Give the country.": a column named twice is listed
+// once, before the checks read the list (one column asked is a list of its values, DISTINCT).
+void ListEachColumnOnce(Query& query);
+
 // "which cities in Brazil have customers": a list of only a category or place of rows asked as
 // "which/what X" (low-cardinality text that is no key, name, title or date) — each value once,
 // not once per row. A list that names rows (people, products) keeps namesakes.

@@ -367,12 +367,10 @@ void Parser::SelectShareOfTotal(SelectList* out) {
   out_.other_columns.push_back(shown);
 }
 
-// The listed columns, each once ("Which country …? Give the country name" names it twice);
-// grouped by when rows are listed once per key (row_key).
+// The listed columns (each once: ListEachColumnOnce); grouped by when rows are listed once
+// per key (row_key).
 void Parser::SelectListedColumns(SelectList* out) {
-  for (auto at = q_.projections.begin(); at != q_.projections.end(); ++at) {
-    const int c = *at;
-    if (std::find(q_.projections.begin(), at, c) != at) continue;
+  for (int c : q_.projections) {
     std::string shown;
     out->select.push_back(ColRef(c) + As(ColumnAlias(c), &out->taken, &shown));
     out_.other_columns.push_back(shown);
