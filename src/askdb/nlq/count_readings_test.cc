@@ -163,5 +163,36 @@ TEST_F(CountReadingsTest, AColumnNamedTwiceIsListedOnce) {
   EXPECT_EQ(testing::ResultRows(*conn_, t.sql), (std::vector<std::string>{"Germany"}));
 }
 
+constexpr const char* kRefundsSql = R"sql(
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, country TEXT);
+INSERT INTO customers VALUES (1,'Ada','Germany'),(2,'Ben','Germany'),(3,'Cy','France');
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY,
+                    customer_id INTEGER REFERENCES customers(customer_id), order_date TEXT,
+                    status TEXT, total_amount REAL);
+INSERT INTO orders VALUES (1,1,'2026-01-02','refunded',10),(2,2,'2026-01-03','paid',20),
+  (3,3,'2026-01-04','refunded',30);
+)sql";
+
+// Session 25 review: only the plural of an imperative (shows, lists) is taken as the noun
+// after "which"; "records" is still a stop word there.
+TEST_F(CountReadingsTest, OtherStopWordsAfterWhichStayStopWords) {
+  Open(kRefundsSql);
+  const Translation records = Ask("Which records of orders were refunded?");
+  const Translation orders = Ask("Which orders were refunded?");
+  EXPECT_EQ(records.answered, orders.answered) << records.abstain_reason;
+  EXPECT_EQ(records.sql, orders.sql);
+  EXPECT_EQ(records.abstain_reason.find("records"), std::string::npos) << records.abstain_reason;
+  EXPECT_FALSE(Ask("Which shows were refunded?").answered);
+}
+
+// Session 25 review: the column named twice was listed once only by the writer, so the list
+// checks saw two columns and the countries were repeated per customer.
+TEST_F(CountReadingsTest, AColumnNamedTwiceIsAListOfItsValues) {
+  Open(kRefundsSql);
+  const std::vector<std::string> once{"Germany", "France"};
+  EXPECT_EQ(Rows("Which countries are the customers from?"), once);
+  EXPECT_EQ(Rows("Which countries are the customers from? Give the country."), once);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

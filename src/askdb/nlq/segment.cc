@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -259,10 +260,15 @@ void ReadUnitOfCountColumn(const SchemaIndex& index, std::vector<Item>* items) {
   }
 }
 
-// "Which shows won their award?": a plural right after the "which" that opens the question is
-// the noun asked about, even when its singular is an imperative of the stop words (show,
-// list): read as "show me" it vanished and the award was listed. Left unplaced, so a reading
-// without it abstains. Inside a sentence "which shows" is a relative clause's verb.
+// Imperatives of the stop words whose third person reads as a plural noun ("shows", "lists").
+constexpr std::string_view kImperativesThatAreNouns[] = {"show", "list", "catalog", "display",
+                                                         "give", "find", "tell"};
+
+// "Which shows won their award?": right after the "which" that opens the question, the plural
+// of an imperative of the stop words (show, list) is the noun asked about: read as "show me"
+// it vanished and the award was listed. Left unplaced, so a reading without it abstains.
+// Other stop words stay ("Which records of orders were refunded?"), and inside a sentence
+// "which shows" is a relative clause's verb.
 void ReadNounAfterWhich(std::vector<Item>* items) {
   if (items->size() < 2) return;
   const Item& which = (*items)[0];
@@ -272,8 +278,12 @@ void ReadNounAfterWhich(std::vector<Item>* items) {
     return;
   }
   const std::string lower = text::AsciiLower(it.text);
-  const std::string singular = SingularizeEnglish(lower);
-  if (singular.size() < 4 || lower != singular + "s") return;  // not "does", "has"
+  const auto imperative = std::find_if(
+      std::begin(kImperativesThatAreNouns), std::end(kImperativesThatAreNouns),
+      [&](std::string_view verb) {
+        return lower.size() == verb.size() + 1 && lower.starts_with(verb) && lower.back() == 's';
+      });
+  if (imperative == std::end(kImperativesThatAreNouns)) return;
   it.kind = ItemKind::kUnknown;
   it.kw = 0;
 }
