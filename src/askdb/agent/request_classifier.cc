@@ -8,12 +8,12 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <tuple>
 #include <utility>
 #include <vector>
 
 #include "askdb/agent/intent/intent_model.h"
-#include "askdb/agent/intent/stated_amounts.h"
 #include "askdb/agent/quick_path/arithmetic.h"
 #include "askdb/agent/quick_path/arithmetic_reading.h"
 #include "askdb/agent/quick_path/bill_question.h"
@@ -583,11 +583,9 @@ struct RequestClassifier::Impl {
   std::vector<std::string> model_fallback_labels;
   double model_fallback_min_probability = 2.0;  // off unless the rules file sets it
   double model_fallback_max_hand_on_probability = 0.0;
-  // A data decision over a request that states this many amounts (CountStatedAmounts) is a
-  // computation of them (stated_amounts_*; round 21), unless a rule in stated_amounts_unless fired.
-  int stated_amounts_min = 0;  // off unless the rules file sets it
-  std::vector<std::string> stated_amounts_unless_ids;
-  std::vector<int> stated_amounts_unless;  // indices into rules
+  // Never over a request that matches this (model_fallback_unless_pattern: a period, "this month",
+  // 本季度 — a data question about the period, not small talk; round 21 review).
+  std::unique_ptr<RE2> model_fallback_unless;
 
   // FromText's parts, one key or table of the rules file each.
   Status ParseTypes(const toml::table& root);
@@ -682,47 +680,19 @@ struct RequestClassifier::Impl {
     }
   };
 
-  // The default type, decided by data rules alone (none in stated_amounts_unless) or none, over a
-  // request that states at least stated_amounts_min amounts of its own: a computation of them —
-  // simple, or calculation when the model ranks it above simple. Its confidence is the default
-  // one, so a configured LLM confirms; simple carries no quick intent, so a run the quick path
-  // cannot answer goes on down the data path.
-  bool ApplyStatedAmounts(std::string_view normalized, const std::vector<int>& fired,
-                          Classification& out) const {
-    if (stated_amounts_min <= 0) return false;
-    for (int idx : fired) {
-      if (rules[idx].type != default_type ||
-          std::find(stated_amounts_unless.begin(), stated_amounts_unless.end(), idx) !=
-              stated_amounts_unless.end()) {
-        return false;
-      }
-    }
-    if (CountStatedAmounts(normalized) < stated_amounts_min) return false;
-    RequestType type = RequestType::kSimple;
-    if (model != nullptr) {
-      const std::vector<double> p = model->Probabilities(normalized);
-      const auto& labels = model->labels();
-      const auto at = [&](std::string_view label) {
-        const auto it = std::find(labels.begin(), labels.end(), label);
-        return it == labels.end() ? 0.0 : p[it - labels.begin()];
-      };
-      if (at("calculation") > at("simple")) type = RequestType::kCalculation;
-    }
-    out.type = type;
-    out.confidence = default_confidence;
-    out.quick_intent = QuickIntent::kNone;
-    out.rules.push_back(std::string(RequestTypeName(type)) + ".stated_amounts");
-    return true;
-  }
-
   // data_query would win only as the fallback — no rule fired, or only weak ones, and the model
   // reached none of its bars — while the model itself does not think it a data question: its best
   // label (one of model_fallback_types, at least model_fallback_min_probability sure, data_query
   // and other together under model_fallback_max_hand_on_probability: "zxq blorf" stays handed on)
-  // is a better guess than the fallback. Its confidence is its probability, mostly below
-  // unsure_below, so a configured LLM still confirms.
+  // is a better guess than the fallback — unless the request names a period (model_fallback_unless:
+  // "how are we doing this month" asks about the data of the month). Its confidence is its
+  // probability, mostly below unsure_below, so a configured LLM still confirms.
   bool ApplyModelFallback(AnyLabel& any_label, Classification& out) const {
     if (model == nullptr || model_fallback_labels.empty()) return false;
+    if (model_fallback_unless != nullptr &&
+        RE2::PartialMatch(any_label.normalized, *model_fallback_unless)) {
+      return false;
+    }
     const IntentPrediction& p = any_label.Get();
     if (p.probability < model_fallback_min_probability ||
         any_label.hand_on_probability >= model_fallback_max_hand_on_probability ||
@@ -1061,7 +1031,6 @@ void RequestClassifier::Impl::ParseBars(const toml::table& root) {
       root["model_fallback_min_probability"].value_or(model_fallback_min_probability);
   model_fallback_max_hand_on_probability = root["model_fallback_max_hand_on_probability"].value_or(
       model_fallback_max_hand_on_probability);
-  stated_amounts_min = root["stated_amounts_min"].value_or(stated_amounts_min);
 }
 
 // model_rule_only_types, model_over_data_types, model_over_data_min_numbers and the ids of
@@ -1071,7 +1040,14 @@ Status RequestClassifier::Impl::ParseModelOverData(const toml::table& root) {
   ASKDB_ASSIGN_OR_RETURN(model_over_data_labels, RequestTypeList(root, "model_over_data_types"));
   ASKDB_ASSIGN_OR_RETURN(model_fallback_labels, RequestTypeList(root, "model_fallback_types"));
   model_over_data_unless_ids = StringList(root["model_over_data_unless"].node());
-  stated_amounts_unless_ids = StringList(root["stated_amounts_unless"].node());
+  if (const auto pattern = root["model_fallback_unless_pattern"].value<std::string>()) {
+    model_fallback_unless = std::make_unique<RE2>(*pattern, MakeOptions());
+    if (!model_fallback_unless->ok()) {
+      return InvalidArgumentError(
+          "classifier rules: bad model_fallback_unless_pattern: " + model_fallback_unless->error() +
+          "; fix the pattern (RE2 syntax)");
+    }
+  }
   const auto node = root["model_over_data_min_numbers"];
   if (!node) return Status::Ok();
   const toml::table* t = node.as_table();
@@ -1179,9 +1155,8 @@ Status RequestClassifier::Impl::ResolveRuleIds(
       info.unless.push_back(it->second);
     }
   }
-  for (auto [key, ids, indices] :
-       {std::tuple{"model_over_data_unless", &model_over_data_unless_ids, &model_over_data_unless},
-        std::tuple{"stated_amounts_unless", &stated_amounts_unless_ids, &stated_amounts_unless}}) {
+  for (auto [key, ids, indices] : {std::tuple{"model_over_data_unless", &model_over_data_unless_ids,
+                                              &model_over_data_unless}}) {
     for (const std::string& id : *ids) {
       const auto it = index_of.find(id);
       if (it == index_of.end()) {
@@ -1267,7 +1242,7 @@ void RequestClassifier::Impl::DecideWithoutRules(std::string_view normalized,
   if (model != nullptr && ApplyIntentModel(normalized, out, MinProbability(out.language, false))) {
     return;
   }
-  if (ApplyStatedAmounts(normalized, fired, out) || ApplyModelFallback(any_label, out)) return;
+  if (ApplyModelFallback(any_label, out)) return;
   out.rules.emplace_back(kDefaultRuleId);
 }
 
@@ -1286,7 +1261,6 @@ bool RequestClassifier::Impl::ModelDecidesOverRules(std::string_view normalized,
     return true;
   }
   if (winner == default_type && ApplyModelOverData(normalized, fired, any_label, out)) return true;
-  if (winner == default_type && ApplyStatedAmounts(normalized, fired, out)) return true;
   if (only_weak_data && ApplyModelFallback(any_label, out)) return true;
   return !quick_claimed && ApplyModelOverrule(fired, winner, any_label, out);
 }
