@@ -448,9 +448,8 @@ TEST(AnswerWriterTest, ALongSingleQuestionKeepsTheEnginesReason) {
   const std::string pasted = WriteAbstention("We sell shoes. We have stores.\n" + question,
                                              "words I could not place: shoes", false);
   EXPECT_NE(pasted.find("reads as a question with pasted context"), std::string::npos);
-  const std::string refused =
-      WriteAbstention("revenue by country", "the question is too long (1200 bytes)", false, false,
-                      {}, {"", true});
+  const std::string refused = WriteAbstention(
+      "revenue by country", "the question is too long (1200 bytes)", false, false, {}, {"", true});
   EXPECT_NE(refused.find("reads as a question with pasted context"), std::string::npos);
   EXPECT_EQ(refused.find("1200 bytes"), std::string::npos) << refused;
 }
