@@ -266,12 +266,12 @@ void PrintPipelineAnswer(const CliContext& ctx, const PipelineResult& r,
               << "\n";
   } else if (r.translation) {
     std::string explanation = agent::RenderReading(*r.translation, zh);
-    // The answer below opens with the abstention's reason: its "not answered:" line would
-    // say the same twice.
+    // The answer below holds the abstention's reason (first, or after a knowledge passage
+    // that leads it): its "not answered:" line would say the same twice.
     const std::string& reason = r.translation->abstain_reason;
     const std::string repeated = (zh ? "未回答：" : "not answered: ") + reason + "\n";
-    if (r.route == PipelineRoute::kNotAnswered && !reason.empty() && r.answer.starts_with(reason) &&
-        explanation.starts_with(repeated)) {
+    if (r.route == PipelineRoute::kNotAnswered && !reason.empty() &&
+        r.answer.find(reason) != std::string::npos && explanation.starts_with(repeated)) {
       explanation.erase(0, repeated.size());
     }
     if (!explanation.empty()) std::cout << style.Dim(explanation) << "\n";

@@ -608,7 +608,7 @@ std::string WriteKnowledgePassage(std::string_view source, std::string_view pass
     quoted += line.empty() ? ">\n" : "> " + std::string(line) + "\n";
     start = end + 1;
   }
-  // Said after the abstention as possibly related, not as the answer: the abstention above
+  // Said before the abstention as possibly related, not as the answer: the abstention after
   // it says the question was not answered, and a passage "that answers it" contradicted that.
   const std::string s(source);
   if (chinese)

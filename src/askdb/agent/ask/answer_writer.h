@@ -64,7 +64,7 @@ std::string OtherLanguageAnswer(std::string_view question, bool chinese,
 // (`value`, formatted): the cut fell between tied rows, which the answer must not hide.
 std::string WriteTieNote(std::string_view value, size_t n, bool chinese);
 
-// A knowledge-base document passage that covers the question, put after a no-model
+// A knowledge-base document passage that covers the question, put before a no-model
 // abstention as possibly related: the person who stored the answer in a document sees it,
 // with its source, while the answer says plainly that no query answered the question
 // (knowledge::BestPassage picks it). Ends with a newline.

@@ -308,7 +308,7 @@ struct Pipeline::Impl {
     return std::move(*evidence);
   }
 
-  // A document passage that covers the question, after a no-model abstention; "" when none.
+  // A document passage that covers the question, before a no-model abstention; "" when none.
   std::string KnowledgePassage(const RunState& s) const {
     const std::optional<knowledge::Evidence> evidence = Recalled(s);
     if (!evidence) return "";
@@ -775,7 +775,10 @@ struct Pipeline::Impl {
                           t.abstain_reason_says_what_to_do, Face(), AbstentionContextOf(s));
       // A period the data does not reach: rephrasing would find nothing either.
       if (std::string gap = PeriodOutsideReading(s); !gap.empty()) answer += "\n" + gap;
-      if (std::string passage = KnowledgePassage(s); !passage.empty()) answer += "\n\n" + passage;
+      // A document passage that covers the question leads: it is what the user asked for, its
+      // heading says it is not a result from the data, and the abstention and the advice follow.
+      if (std::string passage = KnowledgePassage(s); !passage.empty())
+        answer = passage + "\n" + answer;
       Finish(s, ctx, PipelineRoute::kNotAnswered, answer);
     } else {
       s.next = kLlmSql;

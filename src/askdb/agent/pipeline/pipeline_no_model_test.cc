@@ -864,10 +864,11 @@ class OnePassage : public knowledge::EvidenceSource {
   double coverage_;
 };
 
-// With no model, a document passage that covers what the engine cannot answer is shown
-// after the abstention, with its source, as possibly related: the answer says one thing
-// (not answered), never "this answers it" followed by "rephrase to get an answer". One that
-// covers too little of the question is not shown.
+// With no model, a document passage that covers what the engine cannot answer leads the
+// answer, with its source, as possibly related and not a result from the data; the engine's
+// abstention and its advice follow: the passage is what the user asked for, and the answer
+// still never says "this answers it" followed by "rephrase to get an answer". One that covers
+// too little of the question is not shown.
 TEST_F(PipelineNoModelTest, AbstentionShowsAKnowledgePassageThatCoversTheQuestion) {
   for (const double coverage : {0.83, 0.5}) {
     OnePassage passage(coverage);
@@ -878,17 +879,33 @@ TEST_F(PipelineNoModelTest, AbstentionShowsAKnowledgePassageThatCoversTheQuestio
     const bool shown = r->answer.find("4月1日") != std::string::npos;
     EXPECT_EQ(shown, coverage >= knowledge::kPassageMinCoverage) << coverage << ": " << r->answer;
     if (shown) {
-      const size_t advice = r->answer.find("要得到答案");
-      const size_t passage_at =
-          r->answer.find("\n\n知识库文档「finance.md」中有一段可能相关的内容");
+      const size_t advice = r->answer.find("\n要得到答案");
+      const size_t quote = r->answer.find("4月1日");
       ASSERT_NE(advice, std::string::npos) << "the abstention stays: " << r->answer;
-      ASSERT_NE(passage_at, std::string::npos) << r->answer;
-      EXPECT_LT(advice, passage_at) << "the abstention first: " << r->answer;
+      EXPECT_TRUE(r->answer.starts_with(
+          "知识库文档「finance.md」中有一段可能相关的内容（不是查询数据的结果）：\n\n"))
+          << "the passage first: " << r->answer;
+      EXPECT_LT(quote, advice) << "the passage before the advice: " << r->answer;
       EXPECT_EQ(r->answer.find("可能回答了这个问题"), std::string::npos) << r->answer;
       // Quoted: the document's words stand apart from askdb's own.
       EXPECT_NE(r->answer.find("\n> # 财务制度\n>\n> 公司的财年"), std::string::npos) << r->answer;
+      // A blank line between the quote and the abstention.
+      EXPECT_NE(r->answer.find("3月31日结束。\n\n"), std::string::npos) << r->answer;
     }
   }
+  // English: the same order.
+  OnePassage english(0.9);
+  Pipeline p = MakePipeline({}, {&english});
+  StatusOr<PipelineResult> r = p.Ask("kb-en", "what is the return policy for orders");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->route, PipelineRoute::kNotAnswered) << r->answer;
+  EXPECT_TRUE(r->answer.starts_with(
+      "A passage of the knowledge base document \"finance.md\" that may be related (not a "
+      "result from the data):\n\n"))
+      << r->answer;
+  const size_t advice = r->answer.find("To get an answer");
+  ASSERT_NE(advice, std::string::npos) << r->answer;
+  EXPECT_LT(r->answer.find("4月1日"), advice) << r->answer;
 }
 
 // A simple request the quick path cannot answer goes on as data: past the knowledge first,
