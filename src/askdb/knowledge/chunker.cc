@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "askdb/catalog/token_estimate.h"
+#include "askdb/common/code_points.h"
 #include "askdb/common/segmenter.h"
 #include "askdb/common/text.h"
 
@@ -13,11 +14,7 @@ namespace {
 constexpr int kMinSize = 16;
 constexpr int kMaxSize = 20000;
 
-int CodePoints(std::string_view s) {
-  int n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
-  return n;
-}
+int CodePoints(std::string_view s) { return static_cast<int>(CountCodePoints(s)); }
 
 bool IsSpace(char32_t c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x3000 || c == 0xA0;

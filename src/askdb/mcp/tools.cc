@@ -4,6 +4,8 @@
 #include <string>
 #include <utility>
 
+#include "askdb/common/code_points.h"
+
 namespace askdb::mcp {
 namespace {
 
@@ -36,13 +38,6 @@ Json Columns() {
 Json Rows() { return Json{{"type", "array"}, {"items", Json{{"type", "array"}}}}; }
 Json Any(std::string_view description) { return Json{{"description", description}}; }
 
-// Characters of UTF-8 text (what JSON Schema's maxLength counts).
-std::size_t CodePoints(std::string_view text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
-}
-
 std::string_view TypeName(const Json& value) {
   if (value.is_string()) return "a string";
   if (value.is_number_integer()) return "an integer";
@@ -65,7 +60,7 @@ Status CheckString(const std::string& field, const Json& value, const Json& sche
   const auto max = schema.value("maxLength", std::size_t{0});
   // Counted as the limit is, in characters: "12003 bytes; at most 4000 characters" compared
   // two units and hid how far over a Chinese question was.
-  if (const std::size_t chars = max > 0 ? CodePoints(text) : 0; chars > max) {
+  if (const std::size_t chars = max > 0 ? CountCodePoints(text) : 0; chars > max) {
     return InvalidArgumentError("argument '" + field + "' is " + std::to_string(chars) +
                                 " characters long; at most " + std::to_string(max) +
                                 " characters are accepted");

@@ -4,16 +4,12 @@
 #include <cctype>
 #include <string>
 
+#include "askdb/common/code_points.h"
 #include "askdb/common/text.h"
 
 namespace askdb::agent {
 
-size_t QuestionChars(std::string_view question) {
-  // Every byte that does not continue a UTF-8 sequence starts a character.
-  return static_cast<size_t>(std::count_if(question.begin(), question.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
-}
+size_t QuestionChars(std::string_view question) { return CountCodePoints(question); }
 
 Status CheckQuestion(std::string_view question) {
   const bool blank = std::all_of(question.begin(), question.end(), [](char c) {
