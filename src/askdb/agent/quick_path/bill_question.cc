@@ -83,10 +83,14 @@ std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
       "([0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:元|块钱|块|美元)|"
       "(?:花了|一共|总共|共计|合计)\\s*([0-9][0-9,]*(?:\\.[0-9]+)?)");
   static const Pattern zh_people("([0-9]+|[一二两三四五六七八九十]+)\\s*(?:个人|人|位)");
+  // The ask, or the split verb alone at the end: 水电费一共360三个人平摊.
+  static const std::string zh_ask =
+      "(?:每人|每个人|人均|一人)(?:要|应该|得|需要)?(?:付|出|摊|分摊|平摊|掏)?(?:多少|几)(?:钱|元|"
+      "块)?";
   static const Pattern zh_split_ask(
-      "^(.+?)[,，;；。]?\\s*(?:平摊|均摊|分摊|aa|平分)?\\s*[,，]?\\s*"
-      "(?:每人|每个人|人均|一人)(?:要|应该|得|需要)?(?:付|出|摊|分摊|平摊|掏)?"
-      "(?:多少|几)(?:钱|元|块)?\\s*(?:呢|啊|呗)?[?？。.!！]*\\s*(?:谢谢|谢了|拜托了|快点哈?)?"
+      "^(.+?)[,，;；。]?\\s*(?:(?:平摊|均摊|分摊|aa|平分)\\s*[,，]?\\s*(?:" + zh_ask + ")?|" +
+      zh_ask +
+      ")\\s*(?:呢|啊|呗|吧)?[?？。.!！]*\\s*(?:谢谢|谢了|拜托了|快点哈?)?"
       "[?？。.!！]*$");
   static const Pattern en_tip(kRate + "\\s+(?:tip|gratuity)|(?:tip|gratuity)\\s+(?:of\\s+)?" +
                               kRate);

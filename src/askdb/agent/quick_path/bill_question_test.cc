@@ -91,6 +91,18 @@ TEST(BillQuestionTest, StoriesWithOneAmountAndOneFigure) {
   EXPECT_DOUBLE_EQ(static_cast<double>(spent->Result()), 120.0);
 }
 
+// Session 26: the split verb alone at the end asks for each one's share.
+TEST(BillQuestionTest, ASplitVerbAtTheEndAsksForTheShare) {
+  for (const char* request : {"水电费一共360三个人平摊", "水电费一共360，3个人平摊吧"}) {
+    const auto bill = ParseBillQuestion(request);
+    ASSERT_TRUE(bill) << request;
+    EXPECT_DOUBLE_EQ(static_cast<double>(bill->Result()), 120.0) << request;
+  }
+  for (const char* request : {"各部门的费用平摊", "2024年的房租3个人平摊", "三个人平摊"}) {
+    EXPECT_FALSE(ParseBillQuestion(request)) << request;
+  }
+}
+
 // Review of session 23: a number in Chinese numerals or English words is another number too,
 // and a tip already in the total is no tip on it.
 TEST(BillQuestionTest, AStoryWithANumberInWordsOrAnIncludedTipIsNotRead) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/utf8_pattern.h"
 
 namespace askdb::agent {
 namespace {
@@ -85,6 +86,11 @@ class Scanner {
   std::vector<ScanItem> Run(std::string* unread) {
     size_t i = 0;
     while (i < s_.size()) {
+      if (const size_t polite = PoliteOnceAt(i); polite > 0) {
+        if (unread != nullptr) unread->append(s_.substr(i, polite));
+        i += polite;
+        continue;
+      }
       // Units first: "千克" is a unit, not the numeral 千 followed by 克.
       size_t read = ReadUnit(i);
       if (read == 0) read = ReadHalfOfAUnit(i);
@@ -105,6 +111,33 @@ class Scanner {
   }
 
  private:
+  // 一下 of a polite lead-in (换算一下, 想问一下) is no amount of one; 一下午 is an afternoon.
+  size_t PoliteOnceAt(size_t at) const {
+    constexpr std::string_view kOnce = "一下";
+    if (s_.compare(at, kOnce.size(), kOnce) != 0) return 0;
+    return s_.compare(at + kOnce.size(), std::string_view("午").size(), "午") == 0 ? 0
+                                                                                   : kOnce.size();
+  }
+
+  // 宝宝体温38.5度，是多少华氏度: 度 right after an amount, with Fahrenheit named later as the
+  // target, is Celsius (the everyday scale in Chinese); returns the bytes of 度. An angle or a
+  // kilowatt-hour (度 of electricity) names no Fahrenheit, and a scale named before the amount
+  // (华氏100度) is read by TemperatureBeforeAmount first.
+  size_t CelsiusDegreeAfter(size_t at) {
+    constexpr std::string_view kDegree = "度";
+    if (s_.compare(at, kDegree.size(), kDegree) != 0 || UnitLengthAt(at) != 0) return 0;
+    const std::string_view rest = s_.substr(at + kDegree.size());
+    if (rest.find("华氏") == std::string_view::npos &&
+        rest.find("fahrenheit") == std::string_view::npos) {
+      return 0;
+    }
+    size_t length = 0;
+    const Unit* celsius = UnitNamedAt("摄氏度", 0, units_, length);
+    if (celsius == nullptr) return 0;
+    items_.push_back(ScanItem{true, 0, celsius, at, at + kDegree.size()});
+    return kDegree.size();
+  }
+
   // The length of the unit name at `at`, 0 when none starts there.
   size_t UnitLengthAt(size_t at) const {
     size_t length = 0;
@@ -191,7 +224,10 @@ class Scanner {
     if (below_zero_) item.number = -item.number;
     below_zero_ = false;
     items_.push_back(item);
-    return item.end - i + TemperatureBeforeAmount(s_, item.end, items_);
+    if (const size_t scale = TemperatureBeforeAmount(s_, item.end, items_); scale > 0) {
+      return item.end - i + scale;
+    }
+    return item.end - i + CelsiusDegreeAfter(item.end);
   }
 
   // "100千克" is 100 kg, not 100 千 克: when shortening the number by trailing multipliers lets
@@ -305,6 +341,9 @@ bool NamesNumberAndUnits(std::string_view s, const UnitTable& units, bool any_cu
   for (size_t at = 0; at < s.size(); at += step) {
     if (UnitNamedAt(s, at, units, step) != nullptr) {
       ++unit_names;
+    } else if (s.compare(at, std::string_view("度").size(), "度") == 0) {
+      ++unit_names;  // Celsius after an amount (Scanner::CelsiusDegreeAfter)
+      step = std::string_view("度").size();
     } else if (NumberCueAt(s, at, step)) {
       number = true;
     } else if (step == 1) {
@@ -319,6 +358,34 @@ bool NamesNumberAndUnits(std::string_view s, const UnitTable& units, bool any_cu
 
 bool MayBeConversion(std::string_view s, const UnitTable& units) {
   return NamesNumberAndUnits(s, units, /*any_cue=*/false);
+}
+
+std::string WithCompoundAmountsSpelled(std::string_view s) {
+  bool cue = false;  // a digit right before ' or h
+  for (size_t i = 1; i < s.size() && !cue; ++i) {
+    cue = (s[i] == '\'' || s[i] == 'h') && s[i - 1] >= '0' && s[i - 1] <= '9';
+  }
+  std::string out(s);
+  if (!cue) return out;
+  static const Utf8Pattern feet_inches(
+      "(^|[^0-9a-z.'])([0-9]{1,2})'\\s?([0-9]{1,2}(?:\\.[0-9]+)?)(?:\"|''|”)");
+  static const Utf8Pattern hours_minutes(
+      "(^|[^0-9a-z.])([0-9]{1,3})\\s?h\\s?([0-9]{1,2})\\s?m(?:in)?([^a-z]|$)");
+  re2::StringPiece lead, big, small, tail;
+  while (RE2::PartialMatch(out, feet_inches.re, &lead, &big, &small)) {
+    const size_t begin = lead.data() + lead.size() - out.data();
+    const size_t end = small.data() + small.size() - out.data();
+    const size_t mark = out.compare(end, 1, "\"") == 0 ? 1 : out.compare(end, 2, "''") == 0 ? 2 : 3;
+    const long double inches = std::stold(std::string(big)) * 12 + std::stold(std::string(small));
+    out.replace(begin, end + mark - begin, FormatNumber(inches) + " inch");
+  }
+  while (RE2::PartialMatch(out, hours_minutes.re, &lead, &big, &small, &tail)) {
+    const size_t begin = lead.data() + lead.size() - out.data();
+    const size_t end = tail.data() - out.data();
+    const long double minutes = std::stold(std::string(big)) * 60 + std::stold(std::string(small));
+    out.replace(begin, end - begin, FormatNumber(minutes) + " min");
+  }
+  return out;
 }
 
 std::string_view WithoutNumberlessLeadClause(std::string_view s, const UnitTable& units) {

@@ -43,6 +43,11 @@ const Unit* UnitNamedAt(std::string_view s, size_t at, const UnitTable& units, s
 // fail it, so the conversion reader runs on few.
 bool MayBeConversion(std::string_view s, const UnitTable& units);
 
+// `s` with each compact compound amount spelled as one amount of the smaller unit: 5'11" → "71
+// inch", 3h20m → "200 min", so that the conversion reads one amount (two had made a sum it does
+// not read). `s` itself (copied) when it holds none; a cheap byte test comes first.
+std::string WithCompoundAmountsSpelled(std::string_view s);
+
 // "i'm going to europe, what's 250 dollars in euros at 0.92",
 // "给我换算一下，500美元按汇率7.2是多少人民币": `s` after its first comma when the clause before it
 // names no number and no unit (a story or a polite lead-in the conversion does not need); else `s`

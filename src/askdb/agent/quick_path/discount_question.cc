@@ -2,6 +2,8 @@
 
 #include <re2/re2.h>
 
+#include <cmath>
+
 #include "askdb/agent/quick_path/arithmetic.h"
 #include "askdb/agent/quick_path/bill_question.h"
 #include "askdb/agent/quick_path/utf8_pattern.h"
@@ -99,10 +101,43 @@ std::optional<std::string> StoryExpression(std::string_view normalized) {
   return std::nullopt;
 }
 
+// 满300减50，买了320元的东西，实付多少 → "320-50": the amount off once the spend reaches the
+// threshold; 每满300减50 takes it for every whole 300 (680 → "680-2*50"); below the threshold
+// nothing ("280-0"). An amount off as large as the threshold is no offer read.
+std::optional<std::string> FullReductionExpression(std::string_view normalized) {
+  static const std::string kAmount = "\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(?:元|块)?";
+  static const Utf8Pattern offer(
+      "^(每)?满" + kAmount + "减" + kAmount + kSep +
+      "(?:我)?(?:买了|消费了?|购买了|一共买了|总共买了|下单了?)\\s*" + kPrice + kItem + kSep +
+      "(?:实付|要付|实际付|实际要付|最后付|最后要付|应付|需要付|付)?(?:多少钱?|几块钱?)(?:呢)?"
+      "[?？。]*$");
+  std::string every, threshold_text, off_text, spent_text;
+  if (!offer.FullMatch(normalized, &every, &threshold_text, &off_text, &spent_text)) {
+    return std::nullopt;
+  }
+  const auto threshold = ParseNumberPrefix(threshold_text);
+  const auto off = ParseNumberPrefix(off_text);
+  const auto spent = ParseNumberPrefix(Number(spent_text));
+  if (!threshold || !off || !spent || off->value >= threshold->value) return std::nullopt;
+  const long double times = spent->value < threshold->value ? 0
+                            : every.empty()                 ? 1
+                                            : std::floor(spent->value / threshold->value);
+  const std::string taken = times > 1 ? FormatNumber(times) + "*" + off_text : off_text;
+  return Number(spent_text) + "-" + (times == 0 ? "0" : taken);
+}
+
 }  // namespace
 
 std::optional<std::string> DiscountExpression(std::string_view normalized) {
   if (normalized.size() > 120) return std::nullopt;
+  if (auto e = FullReductionExpression(normalized)) return e;
+  // 半价 is half the price (原价198，半价多少), unless only one item of several is (第二件半价).
+  if (const size_t half = normalized.find("半价");
+      half != std::string_view::npos && normalized.find("第") == std::string_view::npos) {
+    std::string said(normalized);
+    said.replace(half, std::string_view("半价").size(), "打五折");
+    if (said.find("半价") == std::string::npos) return DiscountExpression(said);
+  }
   std::string price, rate, again, less;
   // 原价680的东西打八五折多少钱 / 标价1200元，打7折是多少 / 原价200打八折再减20是多少 /
   // 原价200打八折再打九折是多少

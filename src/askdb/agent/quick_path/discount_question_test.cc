@@ -41,6 +41,27 @@ TEST(DiscountQuestionTest, AnAmountOffThatLeavesNoPriceIsNotRead) {
   EXPECT_TRUE(DiscountExpression("原价100打八折再减79是多少"));
 }
 
+// Session 26: 满减 (an amount off once a spend reaches a threshold) and 半价.
+TEST(DiscountQuestionTest, AnAmountOffAtAThresholdAndHalfPrice) {
+  for (const auto& [request, expression] :
+       std::initializer_list<std::pair<const char*, const char*>>{
+           {"满300减50，买了320元的东西，实付多少", "320-50"},
+           {"满300减50，买了280元的东西，实付多少", "280-0"},
+           {"每满300减50，买了680元的东西，实付多少", "680-2*50"},
+           {"原价198，半价多少", "198打五折"},
+           {"原价198元半价是多少钱", "198打五折"},
+       }) {
+    const auto e = DiscountExpression(request);
+    ASSERT_TRUE(e) << request;
+    EXPECT_EQ(*e, expression) << request;
+  }
+  for (const char* request :
+       {"满300减300，买了320元的东西，实付多少", "第二件半价，一件120元，买两件多少钱",
+        "半价商品有哪些", "满300减50的订单有多少"}) {
+    EXPECT_FALSE(DiscountExpression(request)) << request;
+  }
+}
+
 // Session 23: a percentage off a price or lost from an amount, told as a story.
 TEST(DiscountQuestionTest, APercentageOffOrLostInAStory) {
   for (const auto& [request, expression] :

@@ -25,8 +25,10 @@
 #include "askdb/agent/quick_path/round_question.h"
 #include "askdb/agent/quick_path/spoken_input.h"
 #include "askdb/agent/quick_path/stated_rate.h"
+#include "askdb/agent/quick_path/tax_question.h"
 #include "askdb/agent/quick_path/time_zone.h"
 #include "askdb/agent/quick_path/unit_table.h"
+#include "askdb/agent/quick_path/word_problem.h"
 #include "askdb/agent/quick_path/zone_conversion.h"
 #include "askdb/common/clock.h"
 #include "askdb/common/file_util.h"
@@ -805,6 +807,8 @@ ArithmeticReading QuickPath::Impl::ReadArithmetic(std::string_view normalized) c
   if (auto q = ParseBillQuestion(normalized)) return {*std::move(q)};
   if (auto q = ParseRoundQuestion(normalized)) return {*std::move(q)};
   if (auto e = SimpleInterestExpression(normalized)) return ReadExpression(*e);
+  if (auto e = WordProblemExpression(normalized)) return ReadExpression(*e);
+  if (auto e = TaxExpression(normalized)) return ReadExpression(*e);
   if (auto e = DiscountExpression(normalized)) {
     // The words around a discounted price removed, the expression the parser reads.
     ArithmeticReading r = *e != normalized ? ReadArithmetic(*e) : ReadExpression(normalized);
@@ -1099,7 +1103,10 @@ QuickAnswer QuickPath::Impl::Round(const RoundQuestion& q, Language l) const {
 // What Conversion() reads a request as: the roles of its scanned items, the rate it states,
 // whether its data sizes are bare letters ("2t", "500g" read as bytes) and the text the scan
 // left unread. Both the answer and QuickPath::ReadsWholeConversion start here.
-ConversionReading QuickPath::Impl::ReadConversion(std::string_view normalized) const {
+ConversionReading QuickPath::Impl::ReadConversion(std::string_view request) const {
+  // 5'11" in cm: one amount of inches (WithCompoundAmountsSpelled).
+  const std::string spelled = WithCompoundAmountsSpelled(request);
+  const std::string_view normalized = spelled;
   ConversionReading reading;
   std::vector<ScanItem> items = ScanConversion(normalized, units, &reading.unread);
   reading.stated = TakeRateStatement(normalized, items);
@@ -1354,20 +1361,21 @@ std::optional<ArithmeticReading> QuickPath::ReadArithmetic(std::string_view requ
 
 bool QuickPath::ReadsWholeConversion(std::string_view normalized) const {
   // The classifier asks this of most requests: the cheap scan first, the reader on few.
-  if (normalized.size() > kMaxRequestBytes || !MayBeConversion(normalized, impl_->units)) {
-    return false;
-  }
+  if (normalized.size() > kMaxRequestBytes) return false;
+  const std::string spelled = WithCompoundAmountsSpelled(normalized);
+  if (!MayBeConversion(spelled, impl_->units)) return false;
   // A lead-in clause with no number or unit is no part of the conversion (the answer, which
   // scans the whole text, finds the same items).
   const std::string_view asked = WithoutNumberlessLeadClause(normalized, impl_->units);
   const ConversionReading reading = impl_->ReadConversion(WithoutSpokenNoise(asked));
   // A currency with no rate stated asks for today's rate (a web search), and one unit named
-  // twice ("what day will it be in 14 days") is no conversion.
+  // twice ("what day will it be in 14 days") is no conversion — unless the amount was a compound
+  // of two units ("3h20m in minutes": 200 min).
   // One amount, its unit and a target (and a quoted rate): every scanned item counts, so "5 feet
   // 10 inches in cm" (two amounts, three units) is a sum this reader does not read.
   return reading.complete && reading.result.ok() &&
          reading.scanned_items == (reading.roles.rate ? 4u : 3u) &&
-         reading.roles.from->unit != reading.roles.to->unit &&
+         (reading.roles.from->unit != reading.roles.to->unit || spelled != normalized) &&
          OnlyConversionFraming(reading.unread);
 }
 

@@ -1201,5 +1201,40 @@ TEST_F(QuickPathTest, ReviewOfSession25) {
   }
 }
 
+// Session 26: word problems, 满减 and 半价 are typed by the arithmetic reading and answered.
+TEST_F(QuickPathTest, WordProblemsAreTypedAndAnswered) {
+  ExpectResults(QuickIntent::kArithmetic, {{"pens are 3 for $2, how much for 12", "8"},
+                                           {"3个苹果5元，15个苹果多少钱", "25"},
+                                           {"食谱4人份用200克面粉，6人份要多少克", "300"},
+                                           {"我想一年存下3万，每个月要存多少", "2500"},
+                                           {"how many hours between 09:30 and 17:45", "8.25"},
+                                           {"满300减50，买了320元的东西，实付多少", "270"},
+                                           {"原价198，半价多少", "99"},
+                                           {"水电费一共360三个人平摊", "120"}});
+  for (std::string_view request : {"pens are 3 for $2, how much for 12", "原价198，半价多少"}) {
+    EXPECT_EQ(RequestClassifier::Default()->Classify(request).type, RequestType::kSimple)
+        << request;
+  }
+}
+
+// Session 26: compact compound amounts (5'11", 3h20m), 一下 of a polite lead-in, and 度 after a
+// body temperature with Fahrenheit asked.
+TEST_F(QuickPathTest, CompactAmountsPoliteOnceAndCelsiusDegrees) {
+  ExpectResults(QuickIntent::kConversion, {{"5'11\" in cm", "180.34"},
+                                           {"3h20m in minutes", "200"},
+                                           {"给我换算一下，5公里等于多少米", "5000"},
+                                           {"想问一下一斤等于多少克", "500"},
+                                           {"宝宝体温38.5度，是多少华氏度", "101.3"}});
+  const QuickPath& quick_path = *QuickPath::Default();
+  // 华氏100度 is still Fahrenheit; 度 with no Fahrenheit named is no temperature.
+  EXPECT_TRUE(quick_path.ReadsWholeConversion("华氏100度是多少摄氏度"));
+  const auto f = Ask("华氏100度是多少摄氏度");
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->value["from"], "f");
+  for (std::string_view request : {"38.5度是多少弧度", "100度电是多少钱", "一下午有多少订单"}) {
+    EXPECT_FALSE(quick_path.ReadsWholeConversion(request)) << request;
+  }
+}
+
 }  // namespace
 }  // namespace askdb::agent
