@@ -194,5 +194,21 @@ TEST_F(CountReadingsTest, AColumnNamedTwiceIsAListOfItsValues) {
   EXPECT_EQ(Rows("Which countries are the customers from? Give the country."), once);
 }
 
+// "Which buildings have no flats?" had been building_description <> 'Flat' at 1.00: a plural
+// after have/has/had no names related things the rows lack, not their own column's value.
+TEST_F(CountReadingsTest, HavingNoThingsIsNoValueOfTheRowsOwnColumn) {
+  Open(R"sql(
+CREATE TABLE buildings(building_id INTEGER PRIMARY KEY, name TEXT, description TEXT);
+CREATE TABLE apartments(apt_id INTEGER PRIMARY KEY,
+                        building_id INTEGER REFERENCES buildings(building_id), rooms INTEGER);
+INSERT INTO buildings VALUES (1,'Elm','Flat'),(2,'Oak','Studio'),(3,'Ash','Flat');
+INSERT INTO apartments VALUES (1,1,3),(2,2,2);
+)sql");
+  const Translation flats = Ask("Which buildings have no flats?");
+  EXPECT_FALSE(flats.answered) << flats.sql;
+  EXPECT_NE(flats.abstain_reason.find("'flats'"), std::string::npos) << flats.abstain_reason;
+  EXPECT_TRUE(Ask("Which buildings are not flats?").answered) << "no 'have': a value";
+}
+
 }  // namespace
 }  // namespace askdb::nlq

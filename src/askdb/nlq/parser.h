@@ -219,6 +219,7 @@ class Parser {
   int NearestToGroups(const std::vector<int>& candidates) const;
   int TableOf(const Item& it) const;
   bool HasValue(const Item& it) const;
+  bool HadNoThingsOfAValue(int i) const;  // "have no flats" beside a stored Flat
   bool OnlyValues(const Item& it) const;
   // The nearest item after i (PrevMeaningful: before it) that is not filler (IsFiller:
   // punctuation, a stop word, a row unit such as 个), used or not, however far away; -1 if

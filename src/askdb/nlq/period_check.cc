@@ -89,6 +89,33 @@ void ReadMakingVerbs(std::vector<Item>& items) {
   }
 }
 
+// memberships(start_date, end_date): the period went to start_date, but nothing in the
+// question names its event, and an unplaced word ("How many memberships expire in December?")
+// may name the other one. That word, or "" when the event is named, the word is absent or the
+// table dates no other event.
+std::string UnplacedWordBesideARivalEvent(const std::vector<Item>& items, const SchemaIndex& index,
+                                          int column, const std::string& event) {
+  const IndexedColumn& c = index.columns()[column];
+  const std::string& table = index.tables()[c.table].name;
+  const bool rival = std::any_of(
+      index.tables()[c.table].columns.begin(), index.tables()[c.table].columns.end(), [&](int o) {
+        const IndexedColumn& other = index.columns()[o];
+        if (o == column || other.role != ColumnRole::kTime || !HoldsDates(other)) return false;
+        const std::string its = EventOfDateColumn(other, table);
+        return !its.empty() && its != event;
+      });
+  if (!rival) return "";
+  std::string unplaced;
+  for (const Item& it : items) {
+    const std::string w = text::AsciiLower(it.text);
+    if (VerbNamesEvent(w, event)) return "";
+    const bool word = w.size() >= 4 && std::all_of(w.begin(), w.end(),
+                                                   [](char ch) { return ch >= 'a' && ch <= 'z'; });
+    if (unplaced.empty() && !it.used && it.kind == ItemKind::kUnknown && word) unplaced = it.text;
+  }
+  return unplaced;
+}
+
 }  // namespace
 
 std::string PlaceVerbOfTheEvent(std::vector<Item>& items, const SchemaIndex& index, int column) {
@@ -107,7 +134,7 @@ std::string PlaceVerbOfTheEvent(std::vector<Item>& items, const SchemaIndex& ind
       other = it.text;
     }
   }
-  return other;
+  return other.empty() ? UnplacedWordBesideARivalEvent(items, index, column, event) : other;
 }
 
 bool PeriodFits(const IndexedColumn& column, const std::optional<TimeRange>& time,

@@ -99,5 +99,24 @@ INSERT INTO orders VALUES (1,'2025-12-03',5),(2,'2025-12-10',7),(3,'2024-01-10',
   EXPECT_LT(Ask("how many orders cancelled in december 2025").confidence, placed.confidence);
 }
 
+// "How many memberships expire in December 2025?" had counted the memberships that START then
+// (0.73, invented_blind_en_h develop, session 26): the table dates two events, nothing names
+// start_date's, and an unplaced word may name the other. Naming the event, or asking with no
+// other word, still reads start_date.
+TEST_F(PeriodCheckTest, AnUnplacedWordBesideTwoDatedEventsAbstains) {
+  Open(R"sql(
+CREATE TABLE memberships(membership_id INTEGER PRIMARY KEY, member TEXT, start_date DATE,
+                         end_date DATE);
+INSERT INTO memberships VALUES (1,'Ann','2025-12-01','2026-11-30'),(2,'Bo','2024-12-15',
+                               '2025-12-14'),(3,'Cy','2025-03-01','2025-12-31');
+)sql");
+  const Translation expire = Ask("How many memberships expire in December 2025?");
+  EXPECT_FALSE(expire.answered) << expire.sql;
+  EXPECT_NE(expire.abstain_reason.find("'expire'"), std::string::npos) << expire.abstain_reason;
+  EXPECT_EQ(Rows("How many memberships started in December 2025?"),
+            (std::vector<std::string>{"1"}));
+  EXPECT_TRUE(Ask("How many memberships in December 2025?").answered);
+}
+
 }  // namespace
 }  // namespace askdb::nlq

@@ -904,6 +904,22 @@ void Parser::AddEqualityFilter(int number_item, int c_idx, int col) {
              Col(col).name + " = " + FormatNumber(f.lo));
 }
 
+// "Which buildings have no flats?": have/has/had no + a plural word whose stored value is
+// singular ('Flat') says the rows lack related things of that kind, not that their own column
+// differs from the value; the word is left unread (and the question abstains naming it).
+bool Parser::HadNoThingsOfAValue(int i) const {
+  if (chinese_ || i < 2) return false;
+  const std::string said = text::AsciiLower(items_[i].text);
+  const std::string verb = text::AsciiLower(items_[i - 2].text);
+  if (verb != "have" && verb != "has" && verb != "had") return false;
+  if (said.size() < 3 || said.back() != 's') return false;
+  for (int id : items_[i].terms) {
+    const Term& t = TermOf(id);
+    if (t.kind == TermKind::kValue && text::AsciiLower(t.value) == said) return false;
+  }
+  return true;
+}
+
 void Parser::ParseValues() {
   const int n = static_cast<int>(items_.size());
   for (int i = 0; i < n; ++i) {
@@ -913,11 +929,14 @@ void Parser::ParseValues() {
     // can use it; the column/table reading is tried by the later passes.
     if (!OnlyValues(it)) continue;
     bool negated = false;
+    for (int j = i - 1; j >= 0 && j >= i - 2; --j) negated |= items_[j].Has(Kw::kNot);
+    if (negated && HadNoThingsOfAValue(i)) {
+      it.kind = ItemKind::kUnknown;  // unplaced: no other pass reads it as the value
+      it.terms.clear();
+      continue;
+    }
     for (int j = i - 1; j >= 0 && j >= i - 2; --j) {
-      if (items_[j].Has(Kw::kNot)) {
-        negated = true;
-        items_[j].used = true;
-      }
+      if (items_[j].Has(Kw::kNot)) items_[j].used = true;
     }
     it.used = true;
     values_.push_back({it.terms, negated, it.text});

@@ -8,11 +8,10 @@
 
 #include "askdb/common/text.h"
 #include "askdb/nlq/parser.h"
+#include "askdb/nlq/relation_verbs.h"
 #include "askdb/nlq/tokenizer.h"
 
 namespace askdb::nlq {
-
-namespace {
 
 // Verbs of agency or possession: one row did, made, holds or looks after the other. Not
 // verbs that pick some of the rows (returned, cancelled, rated): those narrow, and stay
@@ -29,6 +28,8 @@ bool IsRelationVerb(std::string_view lower) {
       "pays",    "paid",     "assigned"};
   return kVerbs.count(lower) > 0;
 }
+
+namespace {
 
 bool IsLook(std::string_view lower) {
   return lower == "look" || lower == "looks" || lower == "looked" || lower == "looking";

@@ -206,6 +206,9 @@ class SchemaIndex {
   // they are unambiguous and mean nothing else.
   void AddChineseTableTails();
   void AddChineseCountNouns();  // 员工 for 员工数
+  // An English table name's last word names the table (invoices for sales_invoice) when no
+  // other table ends with it, no name or keyword says it and it is no part word (line, item).
+  void AddEnglishTableTails();
   // Foreign keys, physical (the schema) and logical (the model's relations).
   void AddJoinEdges(const db::DatabaseSchema& schema, const catalog::SemanticModel* model);
   void AddJoinEdge(std::string_view from_t, std::string_view from_c, std::string_view to_t,

@@ -290,5 +290,60 @@ INSERT INTO payment VALUES (1,10,'2024-01-02'),(2,20,'2024-05-06');
   }
 }
 
+// The rows a question names by the head noun of a two-word table name: "invoices" are the
+// rows of sales_invoice when no other table ends with that word and nothing else is named so.
+constexpr const char* kSalesInvoiceSql = R"sql(
+CREATE TABLE client(client_id INTEGER PRIMARY KEY, client_name TEXT, country TEXT);
+CREATE TABLE item(item_id INTEGER PRIMARY KEY, item_name TEXT, list_price REAL);
+CREATE TABLE sales_invoice(invoice_id INTEGER PRIMARY KEY,
+                           client_id INTEGER REFERENCES client(client_id), invoice_date TEXT,
+                           status TEXT);
+CREATE TABLE invoice_line(line_id INTEGER PRIMARY KEY,
+                          invoice_id INTEGER REFERENCES sales_invoice(invoice_id),
+                          item_id INTEGER REFERENCES item(item_id), qty INTEGER, unit_price REAL);
+INSERT INTO client VALUES (1,'Acme','France'),(2,'Birch','Peru'),(3,'Cobalt','Peru');
+INSERT INTO item VALUES (1,'Desk',120),(2,'Lamp',30);
+INSERT INTO sales_invoice VALUES (1,1,'2024-03-02','paid'),(2,1,'2024-03-20','open'),
+                                 (3,2,'2024-04-01','paid');
+INSERT INTO invoice_line VALUES (1,1,1,2,120),(2,1,2,1,30),(3,2,2,4,30),(4,3,1,1,110);
+)sql";
+
+TEST(SchemaWordsTest, TheLastWordOfATableNameNamesItsRows) {
+  Opened db = Open(kSalesInvoiceSql);
+  ASSERT_TRUE(db.index);
+  const Translation count = Engine::Translate("How many invoices were there in March 2024?",
+                                              *db.index, db.conn->dialect());
+  ASSERT_TRUE(count.answered) << count.abstain_reason;
+  EXPECT_NE(count.sql.find("COUNT(*)"), std::string::npos) << count.sql;
+  EXPECT_NE(count.sql.find("FROM \"sales_invoice\""), std::string::npos) << count.sql;
+  const Translation never =
+      Engine::Translate("Which clients have no invoices?", *db.index, db.conn->dialect());
+  ASSERT_TRUE(never.answered) << never.abstain_reason;
+  EXPECT_NE(never.sql.find("FROM \"sales_invoice\" WHERE"), std::string::npos) << never.sql;
+}
+
+// Two tables ending with the same word leave it to neither; a part word (line, item, details)
+// names no rows; a table named exactly by the word keeps it.
+TEST(SchemaWordsTest, AnAmbiguousOrPartWordIsNoTableTail) {
+  std::string two = kSalesInvoiceSql;
+  two +=
+      "CREATE TABLE purchase_invoice(pi_id INTEGER PRIMARY KEY, pi_date TEXT);\n"
+      "INSERT INTO purchase_invoice VALUES (1,'2024-03-05');\n";
+  Opened both = Open(two);
+  ASSERT_TRUE(both.index);
+  EXPECT_EQ(both.index->FindTerms(PhraseKey("invoices")), nullptr);
+  Opened db = Open(kSalesInvoiceSql);
+  ASSERT_TRUE(db.index);
+  EXPECT_EQ(db.index->FindTerms(PhraseKey("lines")), nullptr) << "invoice_line is a part";
+  Opened exact = Open(std::string(kSalesInvoiceSql) +
+                      "CREATE TABLE client_item(client_id INTEGER, item_id INTEGER);\n");
+  ASSERT_TRUE(exact.index);
+  const std::vector<int>* items = exact.index->FindTerms(PhraseKey("items"));
+  ASSERT_NE(items, nullptr);
+  for (int id : *items) {
+    EXPECT_NE(exact.index->terms()[id].table, exact.index->FindTable("client_item"));
+  }
+}
+
 }  // namespace
 }  // namespace askdb::nlq
