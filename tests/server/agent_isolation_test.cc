@@ -96,8 +96,10 @@ class AgentIsolationTest : public test::ServerFixture {
     api_options.stream.liveness_poll_interval = 50ms;
     HttpServerOptions http_options;
     http_options.min_worker_threads = 4;
-    test::ServerFixture::StartServer(std::move(deps), ApiServerDeps(), run_options, api_options,
-                                     http_options);
+    // With MCP, so the agents' schema route (the MCP tools' view of an agent's data) is there.
+    const McpEndpointOptions mcp;
+    test::ServerFixture::StartServer(std::move(deps), ApiServerDeps{.mcp = &mcp}, run_options,
+                                     api_options, http_options);
   }
 
   static httplib::Headers Auth(const std::string& key) { return test::Bearer(key); }
@@ -329,6 +331,52 @@ TEST_F(AgentIsolationTest, ThreadIdsAreRandomAndValidated) {
       400);
   EXPECT_EQ(Post("/api/v1/runs/" + Encode("a b") + "/resume", {{"answer", "x"}}, alpha_key_).status,
             400);
+}
+
+// The web chat's Tables button: an agent's key lists the tables its agent may use (the
+// agent's selection, with business names and columns), and another agent's list reads as
+// an unknown agent's.
+TEST_F(AgentIsolationTest, AnAgentKeyListsItsOwnAgentsTablesOnly) {
+  StartServer(/*model=*/false);
+  if (HasFatalFailure()) return;
+  auto alpha = store_->GetAgent("alpha");
+  ASSERT_TRUE(alpha.ok());
+  alpha->selected_tables = {"orders", "stores"};
+  ASSERT_TRUE(store_->UpdateAgent(*alpha).ok());
+
+  const Reply own = Get("/api/v1/agents/alpha/schema", alpha_key_);
+  ASSERT_EQ(own.status, 200) << own.body;
+  EXPECT_EQ(own.json["agent"], "alpha");
+  EXPECT_EQ(own.json["datasource"], "default");
+  ASSERT_EQ(own.json["tables"].size(), 2u) << own.body;
+  const Json& orders = own.json["tables"][0];
+  EXPECT_EQ(orders["name"], "orders");
+  EXPECT_EQ(orders["business_name"]["zh"], "订单") << orders.dump();
+  bool amount_in_cny = false;
+  for (const Json& column : orders["columns"]) {
+    amount_in_cny |= column["name"] == "total_amount" && column.value("unit", "") == "CNY";
+  }
+  EXPECT_TRUE(amount_in_cny) << orders.dump();
+  EXPECT_EQ(Get("/api/v1/agents/beta/schema", beta_key_).json["tables"].size(), 9u);
+
+  const Reply foreign = Get("/api/v1/agents/beta/schema", alpha_key_);
+  const Reply unknown = Get("/api/v1/agents/gamma/schema", alpha_key_);
+  EXPECT_EQ(foreign.status, 404) << foreign.body;
+  EXPECT_EQ(Without(foreign.body, "beta"), Without(unknown.body, "gamma"));
+  EXPECT_EQ(Get("/api/v1/agents/alpha/schema", "askdb_nokey").status, 401);
+}
+
+// An abstention on the server names the run's own agent in its pointer to the tables.
+TEST_F(AgentIsolationTest, AnAbstentionPointsToTheTablesButtonAndItsAgentsRoute) {
+  StartServer(/*model=*/false);
+  if (HasFatalFailure()) return;
+  const Reply reply =
+      Post("/api/v1/ask", Json{{"query", "how many zorblats supports"}}, alpha_key_);
+  ASSERT_EQ(reply.status, 200) << reply.body;
+  const std::string answer = reply.json.value("answer", "");
+  EXPECT_NE(answer.find("the chat's Tables button (API: GET /api/v1/agents/alpha/schema)"),
+            std::string::npos)
+      << answer;
 }
 
 }  // namespace

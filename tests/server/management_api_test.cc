@@ -186,7 +186,13 @@ TEST_F(ManagementApiTest, AgentsCrudKeysAndScopes) {
   Reply ask = Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}, {"agent_id", "sales"}},
                    Auth(agent_key));
   EXPECT_EQ(ask.status, 200) << ask.body;
-  EXPECT_EQ(Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}}, Auth(agent_key)).status, 403)
+  // Without agent_id an agent key runs its own agent (as on MCP), never another one.
+  Reply own = Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}}, Auth(agent_key));
+  EXPECT_EQ(own.status, 200) << own.body;
+  EXPECT_EQ(Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}, {"agent_id", "default"}},
+                 Auth(agent_key))
+                .status,
+            403)
       << "an agent key runs only its agent";
   EXPECT_EQ(Send("GET", "/api/v1/agents", nullptr, Auth(agent_key)).status, 403)
       << "agent keys may not manage";

@@ -115,6 +115,13 @@ void ServerFixture::StartServer(RunServiceDeps deps, ApiServerDeps api_deps,
   api_deps.management.secrets = secrets_.get();
   api_deps.management.keys = keys_.get();
   api_deps.management.key_hash_options = security::HashOptions::Min();
+  if (api_deps.mcp != nullptr) {
+    mcp_options_ = *api_deps.mcp;
+    mcp_options_.backend.runs = runs_.get();
+    mcp_options_.backend.store = store_.get();
+    mcp_options_.backend.datasources = datasources_.get();
+    api_deps.mcp = &mcp_options_;
+  }
   ASSERT_TRUE(RegisterApiRoutes(*server_, api_deps, api_options).ok());
   ASSERT_TRUE(server_->Start(kHost, 0).ok());
 }

@@ -20,6 +20,7 @@
 #include "askdb/permissions/permission_store.h"
 #include "askdb/server/api/api_server.h"
 #include "askdb/server/api/datasource_cache.h"
+#include "askdb/server/api/mcp_endpoint.h"
 #include "askdb/server/api/run_service.h"
 #include "askdb/server/http.h"
 #include "askdb/server/security/api_keys.h"
@@ -62,7 +63,8 @@ class ServerFixture : public ::testing::Test {
                          users::UserAuthOptions auth_options = {});
   // A RunService from `deps` (datasource, checkpoints, store and datasources filled in
   // when unset) and the HTTP server with `api_deps` (runs, authenticator and the
-  // management store, datasources, secrets, keys and key hash options filled in).
+  // management store, datasources, secrets, keys and key hash options filled in; with
+  // `api_deps.mcp` set, its backend's runs, store and datasources too).
   void StartServer(RunServiceDeps deps, ApiServerDeps api_deps,
                    const RunServiceOptions& run_options = {},
                    const ApiServerOptions& api_options = {}, HttpServerOptions http_options = {});
@@ -90,6 +92,7 @@ class ServerFixture : public ::testing::Test {
   std::unique_ptr<users::UserStore> users_;  // OpenUsersAndRules
   std::unique_ptr<users::UserAuth> auth_;
   std::unique_ptr<permissions::PermissionStore> rules_;
+  McpEndpointOptions mcp_options_;  // StartServer's copy of `api_deps.mcp`, filled in
 };
 
 }  // namespace askdb::server::api::test

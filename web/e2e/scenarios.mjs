@@ -222,6 +222,22 @@ export async function notAnsweredReply(ctx, page) {
   check(marked !== null && turn.text.includes('火星基地'), 'a question that cannot be answered is marked "未能回答" with its reason', turn.text.slice(0, 300))
 }
 
+// The chat's Tables button (the place an abstention points a web user to): the agent's
+// tables and columns with their business names, and a filter over them.
+export async function tablesButton(ctx, page) {
+  const { check } = ctx
+  await page.click('[data-testid=tables-button]')
+  const listed = await page.waitForSelector('[data-testid=tables-table]', { timeout: 30_000 }).catch(() => null)
+  const names = await page.$$eval('[data-testid=tables-table]', (els) => els.map((e) => e.textContent.trim()))
+  check(listed !== null && names.some((n) => n.startsWith('orders') && n.includes('订单')), 'the Tables button lists the agent\'s tables with their business names', names.join(' | ').slice(0, 300))
+  await setValue(page, '[data-testid=tables-filter] input', '金额')
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=tables-table]').length < 9, { timeout: 5_000 }).catch(() => null)
+  const filtered = await page.$$eval('[data-testid=tables-table]', (els) => els.map((e) => e.textContent.trim().split(/\s/)[0]))
+  check(filtered.includes('orders') && !filtered.includes('cities'), 'the filter keeps the tables whose columns hold 金额', filtered.join(', '))
+  await page.keyboard.press('Escape')
+  await page.waitForFunction(() => !document.querySelector('[data-testid=tables-dialog]')?.offsetParent, { timeout: 5_000 }).catch(() => null)
+}
+
 // A conversation deleted in the sidebar (after its confirmation) is gone from the list and
 // from the server.
 export async function deleteSession(ctx, page) {

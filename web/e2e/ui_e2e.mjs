@@ -16,7 +16,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer from 'puppeteer-core'
-import { adminFlow, clarifyRenameAndCost, deleteSession, hugePaste, knowledgePage, notAnsweredReply, parseCsv, semanticCsv } from './scenarios.mjs'
+import { adminFlow, clarifyRenameAndCost, deleteSession, hugePaste, knowledgePage, notAnsweredReply, parseCsv, semanticCsv, tablesButton } from './scenarios.mjs'
 import { failedModelTestStays, runsAndRelations } from './admin_pages.mjs'
 import { termsPage } from './terms_scenario.mjs'
 import { editorPages } from './editor_scenario.mjs'
@@ -451,6 +451,7 @@ async function main() {
   await clarifyRenameAndCost(ctx, page, reloadedThreadUrl, liveCells)
   await hugePaste(ctx, page)
   await notAnsweredReply(ctx, page)
+  await tablesButton(ctx, page)
   await deleteSession(ctx, page)
 
   // --- plan approval -------------------------------------------------------------------

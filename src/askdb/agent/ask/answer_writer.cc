@@ -397,18 +397,25 @@ std::string ChinesePunctuation(std::string_view note) {
   return out;
 }
 
-// The server's route that lists a datasource's tables and columns.
-std::string TablesRoute(const AnswerFace& face) {
-  return "GET /api/v1/datasources/" + face.datasource_id + "/tables";
+// The server's route that lists the tables and columns the run's agent may use.
+std::string SchemaRoute(const AnswerFace& face) {
+  return "GET /api/v1/agents/" + (face.agent_id.empty() ? std::string("default") : face.agent_id) +
+         "/schema";
+}
+
+// The web chat's own way to see the tables: its Tables button (an analyst may not open the
+// admin pages, and an API path means nothing in a browser).
+std::string TablesButton(bool chinese) {
+  return chinese ? "对话页的「数据表」按钮" : "the chat's Tables button";
 }
 
 // Where the person on `face` finds the tables and columns: a clause ending in "lists them".
 std::string SchemaPointer(const AnswerFace& face, bool chinese) {
   switch (face.kind) {
     case AnswerFace::kServer:
-      return chinese ? "网页界面的 管理 → 数据源 页，或 " + TablesRoute(face) + "，可列出表和列"
-                     : "the web UI's Admin → Datasources page, or " + TablesRoute(face) +
-                           ", lists the tables and columns";
+      return chinese ? TablesButton(true) + "（API：" + SchemaRoute(face) + "）可列出表和列"
+                     : TablesButton(false) + " (API: " + SchemaRoute(face) +
+                           ") lists the tables and columns";
     case AnswerFace::kMcp:
       return chinese ? "describe_schema 工具可列出表和列"
                      : "the describe_schema tool lists the tables and columns";
@@ -485,7 +492,7 @@ std::string PythonOffNote(std::string_view kind, bool chinese, const AnswerFace&
 
 std::string FitToFace(std::string text, const AnswerFace& face, bool chinese) {
   if (face.kind == AnswerFace::kCli) return text;
-  const std::string own = face.kind == AnswerFace::kServer ? TablesRoute(face)
+  const std::string own = face.kind == AnswerFace::kServer ? TablesButton(chinese)
                           : chinese                        ? "describe_schema 工具"
                                                            : "the describe_schema tool";
   for (const std::string_view cli : {"`askdb schema`", "askdb schema"}) {

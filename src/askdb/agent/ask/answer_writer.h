@@ -20,11 +20,12 @@ namespace askdb::agent {
 // one run and one answer, so both are named); an MCP client's tools.
 struct AnswerFace {
   enum Kind { kCli, kServer, kMcp } kind = kCli;
-  std::string datasource_id = "default";  // the server's tables route names it
+  std::string datasource_id = "default";
+  std::string agent_id;  // the server's schema route names it ("": default)
 };
 
 // `text` (an engine reason) with its CLI pointers ("`askdb schema`") said as the face's own:
-// the describe_schema tool, the tables route. Unchanged on the CLI.
+// the describe_schema tool, the chat's Tables button. Unchanged on the CLI.
 std::string FitToFace(std::string text, const AnswerFace& face, bool chinese);
 
 // The note for a Python question (`kind`: its template, "forecast", named in the question's

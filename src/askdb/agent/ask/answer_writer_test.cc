@@ -483,7 +483,7 @@ TEST(AnswerWriterTest, ThePythonOffNoteFitsTheFaceItIsReadOn) {
 }
 
 TEST(AnswerWriterTest, AnAbstentionsAdviceFitsTheFaceItIsReadOn) {
-  const AnswerFace server{AnswerFace::kServer, "sales"};
+  const AnswerFace server{AnswerFace::kServer, "sales", "sales-bot"};
   const AnswerFace mcp{AnswerFace::kMcp, "default"};
   const std::string reason = "words I could not place: supports";
   for (const AnswerFace& face : {server, mcp}) {
@@ -495,10 +495,21 @@ TEST(AnswerWriterTest, AnAbstentionsAdviceFitsTheFaceItIsReadOn) {
     }
   }
   const std::string web = WriteAbstention("q", reason, false, false, server);
-  EXPECT_NE(web.find("GET /api/v1/datasources/sales/tables"), std::string::npos) << web;
+  // The web user's own way to the tables (an analyst may not open the admin pages), and the
+  // route the API user calls for the run's agent.
+  EXPECT_NE(web.find("the chat's Tables button (API: GET /api/v1/agents/sales-bot/schema)"),
+            std::string::npos)
+      << web;
+  EXPECT_EQ(web.find("/datasources/"), std::string::npos) << web;
   EXPECT_NE(web.find("Admin → Models"), std::string::npos) << web;
-  EXPECT_NE(WriteAbstention("q", reason, true, false, server).find("管理 → 数据源"),
+  const std::string web_zh = WriteAbstention("q", reason, true, false, server);
+  EXPECT_NE(web_zh.find("对话页的「数据表」按钮"), std::string::npos) << web_zh;
+  EXPECT_EQ(web_zh.find("管理 → 数据源"), std::string::npos) << web_zh;
+  EXPECT_NE(WriteAbstention("q", reason, false, false, AnswerFace{AnswerFace::kServer, "sales"})
+                .find("GET /api/v1/agents/default/schema"),
             std::string::npos);
+  EXPECT_EQ(FitToFace("请写出列名（`askdb schema` 可列出）", server, true),
+            "请写出列名（对话页的「数据表」按钮 可列出）");
   EXPECT_NE(WriteAbstention("q", reason, false, false, mcp).find("describe_schema tool"),
             std::string::npos);
   // The engine's own pointer to the CLI, in a reason that says what to do, is the face's.

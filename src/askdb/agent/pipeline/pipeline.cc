@@ -234,7 +234,9 @@ struct Pipeline::Impl {
 
   const PipelineOptions& options() const { return deps.options; }
   // Where the answer is read, for the advice of an abstention.
-  AnswerFace Face() const { return {options().face, options().datasource_id}; }
+  AnswerFace Face() const {
+    return {options().face, options().datasource_id, deps.evidence_agent_id};
+  }
 
   StatusOr<PreparedDatasource*> Datasource() {
     if (ds == nullptr) {

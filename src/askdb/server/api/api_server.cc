@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "askdb/agent/ask/question_check.h"
+#include "askdb/server/api/agent_schema_route.h"
 #include "askdb/server/api/mcp_endpoint.h"
 #include "askdb/server/api/permissions_api.h"
 #include "askdb/server/api/run_service.h"
@@ -203,6 +204,10 @@ class Api : public std::enable_shared_from_this<Api> {
                           [self](const HttpRequest& r) { return self->Stream(r); });
     }
     if (deps_.mcp != nullptr) {
+      PrincipalRoute(server, "GET", kAgentSchemaRoute, Access::kAuthenticated,
+                     [self](const HttpRequest& r, const Principal& who) {
+                       return AgentSchemaResponse(self->deps_.mcp->backend, who, r);
+                     });
       ASKDB_RETURN_IF_ERROR(RegisterMcpRoutes(
           server, *deps_.mcp, [self](const HttpRequest& r) { return self->McpCaller(r); },
           [self](const HttpRequest& r, const Status& s) { return self->Refuse(r, s); },
@@ -483,6 +488,18 @@ class Api : public std::enable_shared_from_this<Api> {
     return who.DataUser();
   }
 
+  // The agent a request runs when it names none: the server's default agent when the caller
+  // may run it, else the first one granted to them — an agent's key runs its own agent, as
+  // on MCP (a curl with an agent key and no agent_id was refused: "may not ask agent
+  // 'default'").
+  StatusOr<std::string> AgentOrDefault(const HttpRequest& request,
+                                       const std::string& requested) const {
+    if (!requested.empty()) return requested;
+    ASKDB_ASSIGN_OR_RETURN(Principal who, Authenticate(request));
+    if (who.MayRunAgent(options_.agent_id) || who.agents.empty()) return options_.agent_id;
+    return who.agents.front();
+  }
+
   // The agent exists and the request's key may run it (admin, or "agent:<id>").
   Status AuthorizeAgent(const HttpRequest& request, const std::string& agent_id) const {
     if (deps_.management.store != nullptr) {
@@ -518,7 +535,7 @@ class Api : public std::enable_shared_from_this<Api> {
         (need == ThreadNeed::kCheckpoint && !deps_.runs->HasCheckpoint(thread_id))) {
       return UnknownThreadError(thread_id);
     }
-    std::string agent = requested.empty() ? options_.agent_id : requested;
+    ASKDB_ASSIGN_OR_RETURN(std::string agent, AgentOrDefault(http, requested));
     ASKDB_RETURN_IF_ERROR(AuthorizeAgent(http, agent));
     return agent;
   }
@@ -560,7 +577,9 @@ class Api : public std::enable_shared_from_this<Api> {
     Status agent = OptionalString(*body, "agent_id", &request.agent_id);
     if (!agent.ok()) return ErrorResponse(agent);
     if (request.thread_id.empty()) {
-      if (request.agent_id.empty()) request.agent_id = options_.agent_id;
+      StatusOr<std::string> chosen = AgentOrDefault(http, request.agent_id);
+      if (!chosen.ok()) return ErrorResponse(chosen.status());
+      request.agent_id = std::move(chosen).value();
       Status allowed = AuthorizeAgent(http, request.agent_id);
       if (!allowed.ok()) return ErrorResponse(allowed);
       request.thread_id = NewThreadId();
@@ -646,7 +665,7 @@ class Api : public std::enable_shared_from_this<Api> {
             "query parameter 'threadId' is required with Last-Event-ID: it names the run "
             "to resume the stream of");
       }
-      agent_id = requested_agent.empty() ? options_.agent_id : requested_agent;
+      ASKDB_ASSIGN_OR_RETURN(agent_id, AgentOrDefault(http, requested_agent));
       ASKDB_RETURN_IF_ERROR(AuthorizeAgent(http, agent_id));
       return std::shared_ptr<Run>();
     }

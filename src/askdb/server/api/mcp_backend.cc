@@ -383,34 +383,40 @@ StatusOr<Json> McpBackend::ListDatasources() {
   return out;
 }
 
+StatusOr<McpBackend::AgentSchema> McpBackend::VisibleSchema(const std::string& agent) const {
+  AgentSchema out;
+  ASKDB_ASSIGN_OR_RETURN(out.agent, ResolveAgent(agent));
+  store::AgentRecord record;
+  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> base,
+                         AgentDatasource(out.agent, &record));
+  out.datasource = record.datasource_id;
+  ASKDB_ASSIGN_OR_RETURN(out.prepared, UserView(out.datasource, std::move(base)));
+  // The agent's own table selection: its view of the data.
+  out.schema = out.prepared->schema;
+  if (!record.selected_tables.empty()) {
+    ASKDB_ASSIGN_OR_RETURN(out.schema.tables, SelectTables(out.schema, record.selected_tables,
+                                                           out.datasource, /*strict=*/false));
+  }
+  return out;
+}
+
 StatusOr<Json> McpBackend::DescribeSchema(const std::string& agent, const std::string& level,
                                           const std::vector<std::string>& tables) {
   ASKDB_ASSIGN_OR_RETURN(catalog::SchemaLevel parsed, catalog::ParseSchemaLevel(level));
-  ASKDB_ASSIGN_OR_RETURN(std::string id, ResolveAgent(agent));
-  store::AgentRecord record;
-  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> base,
-                         AgentDatasource(id, &record));
-  const std::string& datasource = record.datasource_id;
-  ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> prepared,
-                         UserView(datasource, std::move(base)));
-  // The agent's own table selection first (its view of the data), then the request's.
-  db::DatabaseSchema schema = prepared->schema;
-  if (!record.selected_tables.empty()) {
-    ASKDB_ASSIGN_OR_RETURN(
-        schema.tables, SelectTables(schema, record.selected_tables, datasource, /*strict=*/false));
-  }
+  ASKDB_ASSIGN_OR_RETURN(AgentSchema view, VisibleSchema(agent));
+  db::DatabaseSchema& schema = view.schema;
   if (!tables.empty()) {
-    ASKDB_ASSIGN_OR_RETURN(schema.tables, SelectTables(schema, tables, datasource));
+    ASKDB_ASSIGN_OR_RETURN(schema.tables, SelectTables(schema, tables, view.datasource));
   }
   catalog::RenderOptions options;
   options.level = parsed;
   Json names = Json::array();
   for (const db::TableInfo& t : schema.tables) names.push_back(t.name);
-  return Json{{"datasource", datasource},
+  const catalog::SemanticModel* model = view.prepared->model ? &*view.prepared->model : nullptr;
+  return Json{{"datasource", view.datasource},
               {"level", std::string(catalog::SchemaLevelName(parsed))},
               {"tables", std::move(names)},
-              {"text", catalog::RenderSchema(schema, prepared->model ? &*prepared->model : nullptr,
-                                             options)}};
+              {"text", catalog::RenderSchema(schema, model, options)}};
 }
 
 StatusOr<Json> McpBackend::SearchKnowledge(const mcp::KnowledgeQuery& query) {

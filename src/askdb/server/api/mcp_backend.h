@@ -90,6 +90,16 @@ class McpBackend : public mcp::Backend {
   StatusOr<Json> ListDatasources() override;
   StatusOr<Json> DescribeSchema(const std::string& agent, const std::string& level,
                                 const std::vector<std::string>& tables) override;
+  // The agent's data as the caller may see it: the user's view of its datasource (their
+  // rules applied), only the tables the agent selects. DescribeSchema and the web chat's
+  // Tables button (GET /api/v1/agents/<id>/schema) read it.
+  struct AgentSchema {
+    std::string agent;
+    std::string datasource;
+    db::DatabaseSchema schema;
+    std::shared_ptr<agent::PreparedDatasource> prepared;  // its semantic model
+  };
+  StatusOr<AgentSchema> VisibleSchema(const std::string& agent) const;
   bool HasKnowledge() const override { return deps_.knowledge != nullptr; }
   // Scope: the agent asked for (its own and its datasource's knowledge), else the
   // datasource asked for, else every scope for admin and the key's agent's otherwise.

@@ -132,6 +132,13 @@ std::vector<ManagementOp> AgentOps() {
        201, "{id, scope, created_at, last4, revoked, key}", list},
       {"delete", "/api/v1/agents/{id}/keys/{key_id}", "Revoke a key", nullptr, 204, "Revoked",
        nullptr},
+      {"get", "/api/v1/agents/{id}/schema",
+       "The tables and columns the agent may use, as the caller sees them (any key or user that "
+       "may run the agent; the web chat's Tables button)",
+       nullptr, 200,
+       "{agent, datasource, tables: [{name, business_name, row_count, view, columns: [{name, "
+       "type, business_name, unit, primary_key, references}]}]}",
+       list},
       {"get", "/api/v1/users/{name}/keys", "List the API keys tied to a user (no secrets)", nullptr,
        200, "{\"keys\": [{id, scope, created_at, last4, revoked}]}", list},
       {"post", "/api/v1/users/{name}/keys",

@@ -1,0 +1,20 @@
+// The tables and columns a person may ask about, as the web chat's Tables button lists them
+// (GET /api/v1/agents/<id>/schema): names, business names and units from the semantic model,
+// types, keys and row counts. What the model hides is left out (a question cannot use it).
+#pragma once
+
+#include "askdb/common/json.h"
+#include "askdb/db/schema.h"
+
+namespace askdb::catalog {
+struct SemanticModel;
+}  // namespace askdb::catalog
+
+namespace askdb::agent {
+
+// {"tables": [{"name", "business_name"?: {"zh","en"}, "row_count"?, "view"?, "columns":
+// [{"name", "type", "business_name"?, "unit"?, "primary_key"?, "references"?: "t.c"}]}]}.
+// `model` may be null.
+Json SchemaListing(const db::DatabaseSchema& schema, const catalog::SemanticModel* model);
+
+}  // namespace askdb::agent
