@@ -978,6 +978,43 @@ bool IsTotalWord(std::string_view word) {
   return std::find(std::begin(kWords), std::end(kWords), word) != std::end(kWords);
 }
 
+// Lines of something bought beside the sold ones: a quantity and a unit cost
+// (purchase_order_lines.quantity, unit_cost).
+bool HoldsBoughtLines(int table, const SchemaIndex& index) {
+  if (!HoldsAQuantity(table, index)) return false;
+  const std::vector<int>& columns = index.tables()[table].columns;
+  return std::any_of(columns.begin(), columns.end(), [&](int c) {
+    const IndexedColumn& col = index.columns()[c];
+    return IsNumeric(col.type_class) && !col.primary_key && !col.foreign_key &&
+           std::find(col.words.begin(), col.words.end(), "cost") != col.words.end();
+  });
+}
+
+// "How much did we spend with each supplier in 2024?" on a wholesaler summed the SALES lines
+// (1.00, invented_blind_en_h develop, session 26): spending is a buyer's money, the customers'
+// where the schema records only sales, but ours where it also records lines bought at a cost.
+// With both, which money is meant is a guess: the engine abstains naming the word.
+std::optional<ShapeProblem> SpendingBesideBoughtLines(const Query& q, const SchemaIndex& index) {
+  static constexpr std::string_view kSpending[] = {"spend", "spends", "spending", "spent"};
+  for (const Measure& m : q.measures) {
+    const int measured = m.table >= 0    ? m.table
+                         : m.column >= 0 ? index.columns()[m.column].table
+                                         : -1;
+    for (const std::string& w : text::SplitIdentifier(m.column_phrase + " " + m.phrase)) {
+      if (std::find(std::begin(kSpending), std::end(kSpending), w) == std::end(kSpending)) continue;
+      for (size_t t = 0; t < index.tables().size(); ++t) {
+        if (int(t) == measured || !HoldsBoughtLines(int(t), index)) continue;
+        return ShapeProblem{"'" + w +
+                                "' may be the money customers spent with us or what we spent on " +
+                                index.tables()[t].name + "; name the amount to add up.",
+                            "“" + w + "”可能是客户花的钱，也可能是我们在 " +
+                                index.tables()[t].name + " 上花的钱；请写明要汇总的金额。"};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<ShapeProblem> AverageOfATotalWordPerGroup(const Query& q, const SchemaIndex& index) {
   if (q.group_columns.empty()) return std::nullopt;
   for (const Measure& m : q.measures) {
@@ -1143,6 +1180,7 @@ std::optional<ShapeProblem> FindShapeProblem(const Query& query, const std::vect
   if (auto p = RankedWithinEachGroup(query, items)) return p;
   if (auto p = AverageOverEachDocumentsLines(query, index)) return p;
   if (auto p = AverageOfATotalWordPerGroup(query, index)) return p;
+  if (auto p = SpendingBesideBoughtLines(query, index)) return p;
   if (auto p = ComputesTheFilteredValue(query, index)) return p;
   if (auto p = ListsOnlyTheFilteredValue(query)) return p;
   if (auto p = ComparesAnIdentifier(query, index)) return p;

@@ -972,5 +972,41 @@ TEST(UnitPriceSumTest, APriceOfOneUnitIsNotSummedAsATotalPrice) {
   EXPECT_TRUE(list.answered) << list.abstain_reason;
 }
 
+// A wholesaler sells lines (unit_price, quantity) and buys lines (unit_cost, quantity): "How
+// much did we spend with each supplier?" had summed the SALES lines by supplier at 1.00
+// (session 26). Spending beside bought lines abstains naming the word; "sales" is still read,
+// and on a shop that buys nothing "spend" is the customers' (the sold lines).
+class SpendingBesideBoughtLinesTest : public testing::DbTest {};
+
+TEST_F(SpendingBesideBoughtLinesTest, SpendingIsAGuessWhereTheSchemaAlsoBuys) {
+  constexpr const char* kSql = R"sql(
+CREATE TABLE suppliers(supplier_id INTEGER PRIMARY KEY, company_name TEXT);
+CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT,
+                      supplier_id INTEGER REFERENCES suppliers(supplier_id));
+CREATE TABLE sales_order_lines(line_id INTEGER PRIMARY KEY,
+                               product_id INTEGER REFERENCES products(product_id),
+                               quantity INTEGER, unit_price REAL);
+CREATE TABLE purchase_order_lines(pol_id INTEGER PRIMARY KEY,
+                                  product_id INTEGER REFERENCES products(product_id),
+                                  quantity INTEGER, unit_cost REAL);
+INSERT INTO suppliers VALUES (1,'Alpine'),(2,'Borea');
+INSERT INTO products VALUES (1,'Milk',1),(2,'Cheese',2);
+INSERT INTO sales_order_lines VALUES (1,1,5,2.5),(2,2,1,9.0),(3,1,2,2.5);
+INSERT INTO purchase_order_lines VALUES (1,1,20,1.1),(2,2,4,5.0);
+)sql";
+  Open(kSql);
+  const Translation spend = Ask("How much did we spend with each supplier?");
+  EXPECT_FALSE(spend.answered) << spend.sql;
+  EXPECT_NE(spend.abstain_reason.find("'spend'"), std::string::npos) << spend.abstain_reason;
+  EXPECT_TRUE(Ask("total sales by supplier").answered);
+  std::string sold_only = kSql;
+  sold_only.replace(sold_only.find("CREATE TABLE purchase_order_lines"), std::string::npos, "");
+  sold_only += "INSERT INTO suppliers VALUES (3,'Cirrus');";
+  Open(sold_only.c_str());
+  const Translation customers_spend = Ask("How much was spent on each supplier's products?");
+  EXPECT_EQ(customers_spend.abstain_reason.find("what we spent"), std::string::npos)
+      << customers_spend.abstain_reason;
+}
+
 }  // namespace
 }  // namespace askdb::nlq
