@@ -413,9 +413,9 @@ std::string TablesButton(bool chinese) {
 std::string SchemaPointer(const AnswerFace& face, bool chinese) {
   switch (face.kind) {
     case AnswerFace::kServer:
-      return chinese ? TablesButton(true) + "（API：" + SchemaRoute(face) + "）可列出表和列"
-                     : TablesButton(false) + " (API: " + SchemaRoute(face) +
-                           ") lists the tables and columns";
+      return chinese ? TablesButton(true) + "或 " + SchemaRoute(face) + " 可列出表和列"
+                     : TablesButton(false) + " or " + SchemaRoute(face) +
+                           " lists the tables and columns";
     case AnswerFace::kMcp:
       return chinese ? "describe_schema 工具可列出表和列"
                      : "the describe_schema tool lists the tables and columns";

@@ -497,7 +497,7 @@ TEST(AnswerWriterTest, AnAbstentionsAdviceFitsTheFaceItIsReadOn) {
   const std::string web = WriteAbstention("q", reason, false, false, server);
   // The web user's own way to the tables (an analyst may not open the admin pages), and the
   // route the API user calls for the run's agent.
-  EXPECT_NE(web.find("the chat's Tables button (API: GET /api/v1/agents/sales-bot/schema)"),
+  EXPECT_NE(web.find("the chat's Tables button or GET /api/v1/agents/sales-bot/schema lists"),
             std::string::npos)
       << web;
   EXPECT_EQ(web.find("/datasources/"), std::string::npos) << web;
