@@ -48,6 +48,7 @@ const CLARIFIED_SQL = 'SELECT store_id, COUNT(*) AS orders FROM orders GROUP BY 
 const LOYAL_QUESTION = '谁是最忠实的顾客'
 const LOYAL_SQL = 'SELECT customer_id, COUNT(*) AS orders FROM orders GROUP BY customer_id ORDER BY orders DESC LIMIT 5'
 const UNBOUND_QUESTION = '哪家门店的招牌最气派'
+const QUESTION_LIMIT = 4000 // agent::kMaxQuestionChars
 const TOOLS = ['ask', 'generate_sql', 'run_sql', 'list_agents', 'list_datasources', 'describe_schema', 'search_knowledge']
 // Knowledge unrelated to the questions above (so no run's answer changes with it).
 const KB_DOC = 'Our fiscal year starts on April 1. The fiscal year FY2024 runs from 2024-04-01 to 2025-03-31.\n\nStore managers close the books on the fifth working day of each month.'
@@ -81,6 +82,19 @@ async function exerciseTools(client, label, expected) {
   const names = tools.map((t) => t.name)
   check(same(names, TOOLS), `${label}: tools/list names the seven tools`, names)
   check(tools.every((t) => t.inputSchema?.type === 'object' && t.outputSchema?.type === 'object' && t.annotations?.readOnlyHint === true), `${label}: every tool has an inputSchema, an outputSchema and readOnlyHint`)
+
+  // The question limit a client reads from tools/list is the one a run applies (docs/server.md
+  // "The question limit": 4,000 characters, a Chinese character one): a question of exactly
+  // maxLength runs, one character more is refused before a run.
+  const limit = tools.find((t) => t.name === 'ask')?.inputSchema?.properties?.question?.maxLength
+  check(limit === QUESTION_LIMIT, `${label}: ask's question maxLength is the question limit`, limit)
+  const atLimit = await client.callTool({ name: 'ask', arguments: { question: '销'.repeat(limit) } })
+  check(!/too long|at most/.test(errorText(atLimit)), `${label}: a question of exactly maxLength characters is not refused as too long`, errorText(atLimit).slice(0, 200))
+  // A tool error or a JSON-RPC error, whichever the server answers.
+  const overLimit = await client
+    .callTool({ name: 'ask', arguments: { question: '销'.repeat(limit + 1) } })
+    .then(errorText, (e) => e.message)
+  check(/4,?000/.test(overLimit ?? ''), `${label}: one character over maxLength is refused, naming the limit`, overLimit)
 
   const agents = await client.callTool({ name: 'list_agents', arguments: {} })
   check(agents.structuredContent?.agents?.some((a) => a.id === 'default'), `${label}: list_agents lists agent default`, agents.structuredContent)
