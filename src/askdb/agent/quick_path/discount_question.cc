@@ -126,11 +126,49 @@ std::optional<std::string> FullReductionExpression(std::string_view normalized) 
   return Number(spent_text) + "-" + (times == 0 ? "0" : taken);
 }
 
+// The factor of a discount said in 折 (八 → 0.8, 八五 → 0.85, 7.5 → 0.75); nullopt when not one.
+std::optional<long double> ZheFactor(const std::string& rate) {
+  const auto n = ParseNumberPrefix(rate);
+  if (!n || n->length != rate.size() || n->value <= 0) return std::nullopt;
+  // Two Chinese numerals (八五) read as 85; one numeral or digits with a point are tenths.
+  const long double tenths = n->value >= 10 ? n->value / 10 : n->value;
+  if (tenths >= 10) return std::nullopt;
+  return tenths / 10;
+}
+
+// The price before a discount, from the price after it: 打完八折是160元，原价多少 → "160/0.8";
+// "a shirt costs $25 after a 20% discount, what was the original price" → "25/(1-20%)".
+std::optional<std::string> OriginalPriceExpression(std::string_view normalized) {
+  static const Utf8Pattern zh(
+      "^(?:打完|打了|打)?\\s*([0-9](?:\\.[0-9])?|[一二三四五六七八九][一二三四五六七八九]?)\\s*折(?:"
+      "后|以后|之后)?"
+      "(?:是|为|卖|价格是|的价格是|只要)?" +
+      kPrice + kSep + "(?:那么|请问)?原价(?:是|为)?(?:多少|几)(?:钱|元|块)?[?？。]*$");
+  static const Utf8Pattern en(
+      "^(?:(?:a|an|the|my)\\s+)?(?:[a-z]+\\s+){0,2}?(?:costs|cost|is|was|sells for|sold for)\\s+"
+      "\\$?\\s*([0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:dollars)?\\s+after\\s+(?:a\\s+)?([0-9]+(?:\\.[0-"
+      "9]+)?)\\s*(?:%|percent)\\s+"
+      "(?:discount|off)\\s*[,;]?\\s*what (?:was|is) the original price\\s*[?.!]*$");
+  std::string rate, price;
+  if (zh.FullMatch(normalized, &rate, &price)) {
+    const auto factor = ZheFactor(rate);
+    if (!factor) return std::nullopt;
+    return Number(price) + "/" + FormatNumber(*factor);
+  }
+  if (en.FullMatch(normalized, &price, &rate)) {
+    const auto off = ParseNumberPrefix(rate);
+    if (!off || off->value <= 0 || off->value >= 100) return std::nullopt;
+    return Number(price) + "/(1-" + rate + "%)";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> DiscountExpression(std::string_view normalized) {
   if (normalized.size() > 120) return std::nullopt;
   if (auto e = FullReductionExpression(normalized)) return e;
+  if (auto e = OriginalPriceExpression(normalized)) return e;
   // 半价 is half the price (原价198，半价多少), unless only one item of several is (第二件半价).
   if (const size_t half = normalized.find("半价");
       half != std::string_view::npos && normalized.find("第") == std::string_view::npos) {

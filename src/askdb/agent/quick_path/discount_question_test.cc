@@ -62,6 +62,25 @@ TEST(DiscountQuestionTest, AnAmountOffAtAThresholdAndHalfPrice) {
   }
 }
 
+// Session 26: the price before a discount, from the price after it.
+TEST(DiscountQuestionTest, TheOriginalPriceFromTheDiscountedOne) {
+  for (const auto& [request, expression] :
+       std::initializer_list<std::pair<const char*, const char*>>{
+           {"打完八折是160元，原价多少", "160/0.8"},
+           {"打八五折后170元，原价是多少", "170/0.85"},
+           {"a shirt costs $25 after a 20% discount, what was the original price", "25/(1-20%)"},
+       }) {
+    const auto e = DiscountExpression(request);
+    ASSERT_TRUE(e) << request;
+    EXPECT_EQ(*e, expression) << request;
+  }
+  for (const char* request :
+       {"打完八折的商品原价多少",
+        "a shirt costs $25 after a 100% discount, what was the original price"}) {
+    EXPECT_FALSE(DiscountExpression(request)) << request;
+  }
+}
+
 // Session 23: a percentage off a price or lost from an amount, told as a story.
 TEST(DiscountQuestionTest, APercentageOffOrLostInAStory) {
   for (const auto& [request, expression] :
