@@ -967,7 +967,11 @@ RC_GTEST_PROP(QuickPathProperty, NeverCrashesAndAnswersWhatTheClassifierRoutes, 
   ctx.default_time_zone = "UTC";
   const Classification c = RequestClassifier::Default()->Classify(request);
   const auto answer = AnswerQuickly(request, ctx);
-  RC_ASSERT(answer.has_value() == (c.IsQuickPath() && c.quick_intent != QuickIntent::kNone));
+  // A request typed simple by the learned model alone carries no quick intent; the quick path
+  // answers it only when its arithmetic reads it (ArithmeticTypedByTheModel), so that case may go
+  // either way. Everything else: answered exactly when the classifier routes it here.
+  if (answer) RC_ASSERT(c.IsQuickPath());
+  if (c.IsQuickPath() && c.quick_intent != QuickIntent::kNone) RC_ASSERT(answer.has_value());
   if (answer) RC_ASSERT(!answer->text.empty());
 }
 
