@@ -53,8 +53,11 @@ TEST_F(EngineTest, ValueMatchingResolvesToColumnEqualsValue) {
   EXPECT_NE(t.sql.find("'online'"), std::string::npos);
   EXPECT_EQ(Scalar(t), 3);
   t = T("华东的订单金额总和");  // value in a table two joins away
-  // Chinese words for the columns are not in this schema: it must not guess.
-  EXPECT_FALSE(t.answered);
+  // 订单 and 金额 name orders and amount through the glossary (chinese_glossary.h).
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("SUM(\"orders\".\"amount\")"), std::string::npos) << t.sql;
+  EXPECT_NE(t.sql.find("'华东'"), std::string::npos) << t.sql;
+  EXPECT_EQ(Scalar(t), 40);  // Gamma's orders 4 and 5
   t = T("total amount of orders in North");
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   EXPECT_EQ(Scalar(t), 150);
@@ -247,12 +250,16 @@ TEST_F(EngineTest, AliasesAreQuotedByTheDialectAndNotUsedInGroupOrOrderBy) {
 TEST_F(EngineTest, StatisticsItDoesNotComputeAreAbstainedOnNotSummed) {
   // Found by the pipeline's scenarios: "median" used to vanish and leave a plain SUM.
   for (const char* q :
-       {"median amount by region", "每个地区订单金额的中位数是多少", "2025年金额同比增长",
-        "amount growth rate by month", "cumulative amount by month", "variance of amount"}) {
+       {"median amount by region", "每个地区订单金额的中位数是多少", "amount growth rate by month",
+        "cumulative amount by month", "variance of amount"}) {
     const Translation t = T(q);
     EXPECT_FALSE(t.answered) << q << " → " << t.sql;
   }
   EXPECT_TRUE(T("average amount by region").answered);
+  // 金额 names amount through the glossary: a growth over a year is computed, not summed.
+  const Translation yoy = T("2025年金额同比增长");
+  ASSERT_TRUE(yoy.answered) << yoy.abstain_reason;
+  EXPECT_NE(yoy.sql.find("同比增长率"), std::string::npos) << yoy.sql;
 }
 
 TEST_F(EngineTest, ComparisonsAndNegation) {

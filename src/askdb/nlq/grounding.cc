@@ -12,7 +12,8 @@ namespace askdb::nlq {
 double TermStrength(const Term& t) {
   const std::string& s = t.source;
   if (s == "inferred money") return 0.8;
-  if (s == "key" || s == "flag" || s == "short") return 0.85;
+  // A glossary word is the usual Chinese for an English name, not the schema's own word.
+  if (s == "key" || s == "flag" || s == "short" || s == "glossary") return 0.85;
   if (s == "synonym") return 0.95;
   if (s == "value label") return t.exact ? 0.95 : 0.9;
   if (s == "value") return t.exact ? 1.0 : 0.9;

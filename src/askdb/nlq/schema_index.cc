@@ -14,6 +14,7 @@
 #include "askdb/common/text.h"
 #include "askdb/db/connector.h"
 #include "askdb/db/schema.h"
+#include "askdb/nlq/chinese_glossary.h"
 #include "askdb/nlq/demonyms.h"
 #include "askdb/nlq/lexicon.h"
 #include "askdb/nlq/relation_verbs.h"
@@ -344,6 +345,7 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
   index.AddJoinEdges(schema, model);
   index.AddDocumentValueWords();  // reads the documents' references
   index.AddLateWords();
+  index.AddGlossaryWords();      // after every name of the schema and model: never over one
   index.AddEnglishTableTails();  // last: every other word is known by then
   return index;
 }
@@ -634,6 +636,52 @@ void SchemaIndex::AddEnglishTableTails() {
       continue;
     }
     AddTerm(spelled[key], {TermKind::kTable, *tables.begin(), -1, "", "name tail", false});
+  }
+}
+
+namespace {
+
+bool IsEnglishIdentifier(std::string_view name) {
+  return std::all_of(name.begin(), name.end(), [](unsigned char c) { return c < 0x80; });
+}
+
+// The tables and the columns whose English names a glossary word would name.
+struct GlossaryNamed {
+  std::set<int> tables, columns;
+};
+
+}  // namespace
+
+void SchemaIndex::AddGlossaryWords() {
+  const ChineseGlossary& glossary = ChineseGlossary::Builtin();
+  std::map<std::string, GlossaryNamed> named;  // Chinese word → what it would name
+  for (size_t t = 0; t < tables_.size(); ++t) {
+    if (!IsEnglishIdentifier(tables_[t].name)) continue;
+    for (const std::string& word : glossary.WordsFor(SchemaTableWords(tables_[t].name))) {
+      named[word].tables.insert(int(t));
+    }
+    for (int c : tables_[t].columns) {
+      const IndexedColumn& col = columns_[c];
+      // A key says which row, not what the row holds: customer_id is no 客户.
+      if (col.role == ColumnRole::kIdentifier || col.primary_key || col.foreign_key ||
+          !IsEnglishIdentifier(col.name)) {
+        continue;
+      }
+      for (const std::string& word : glossary.WordsFor(col.words)) named[word].columns.insert(c);
+    }
+  }
+  for (const auto& [word, what] : named) {
+    const std::string key = UnitKey(word);
+    // The schema's own names, the model's and the keywords (数量 of 订单数量 counts) come first.
+    if (FindTerms(key) != nullptr || Lexicon::Builtin().Lookup(key) != 0) continue;
+    // Two tables named alike would be a guess between them. Two columns stay: the grounding
+    // sees them as equally close and the engine abstains when the question's tables hold both.
+    if (what.tables.size() == 1) {
+      AddTerm(word, {TermKind::kTable, *what.tables.begin(), -1, "", "glossary", false});
+    }
+    for (int c : what.columns) {
+      AddTerm(word, {TermKind::kColumn, columns_[c].table, c, "", "glossary", false});
+    }
   }
 }
 

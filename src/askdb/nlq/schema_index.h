@@ -209,6 +209,9 @@ class SchemaIndex {
   // An English table name's last word names the table (invoices for sales_invoice) when no
   // other table ends with it, no name or keyword says it and it is no part word (line, item).
   void AddEnglishTableTails();
+  // Chinese words of English table and column names (chinese_glossary.h: 订单 for orders,
+  // 单价 for unit_price), non-exact and only where no name or keyword already says them.
+  void AddGlossaryWords();
   // Foreign keys, physical (the schema) and logical (the model's relations).
   void AddJoinEdges(const db::DatabaseSchema& schema, const catalog::SemanticModel* model);
   void AddJoinEdge(std::string_view from_t, std::string_view from_c, std::string_view to_t,
