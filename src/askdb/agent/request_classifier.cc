@@ -583,9 +583,13 @@ struct RequestClassifier::Impl {
   std::vector<std::string> model_fallback_labels;
   double model_fallback_min_probability = 2.0;  // off unless the rules file sets it
   double model_fallback_max_hand_on_probability = 0.0;
-  // Never over a request that matches this (model_fallback_unless_pattern: a period, "this month",
-  // 本季度 — a data question about the period, not small talk; round 21 review).
+  // A request matching this (model_fallback_unless_pattern: a period, "this month", 本季度; a
+  // numbered thing, "floor 3", 3号楼) is about the data: the model alone never types it one of
+  // model_fallback_types (ModelAloneMayName; round 21 review, round 22b).
   std::unique_ptr<RE2> model_fallback_unless;
+  // ...unless the model is at least this sure (model_fallback_unless_max_probability): a sign-off
+  // that names a period ("好的 那上个月的我明天再问你 先下了", trivial 0.99) is still small talk.
+  double model_fallback_unless_max_probability = 2.0;
 
   // FromText's parts, one key or table of the rules file each.
   Status ParseTypes(const toml::table& root);
@@ -684,17 +688,13 @@ struct RequestClassifier::Impl {
   // reached none of its bars — while the model itself does not think it a data question: its best
   // label (one of model_fallback_types, at least model_fallback_min_probability sure, data_query
   // and other together under model_fallback_max_hand_on_probability: "zxq blorf" stays handed on)
-  // is a better guess than the fallback — unless the request names a period (model_fallback_unless:
-  // "how are we doing this month" asks about the data of the month). Its confidence is its
+  // is a better guess than the fallback — unless ModelAloneMayName says no. Its confidence is its
   // probability, mostly below unsure_below, so a configured LLM still confirms.
   bool ApplyModelFallback(AnyLabel& any_label, Classification& out) const {
     if (model == nullptr || model_fallback_labels.empty()) return false;
-    if (model_fallback_unless != nullptr &&
-        RE2::PartialMatch(any_label.normalized, *model_fallback_unless)) {
-      return false;
-    }
     const IntentPrediction& p = any_label.Get();
-    if (p.probability < model_fallback_min_probability ||
+    if (!ModelAloneMayName(p, any_label.normalized) ||
+        p.probability < model_fallback_min_probability ||
         any_label.hand_on_probability >= model_fallback_max_hand_on_probability ||
         std::find(model_fallback_labels.begin(), model_fallback_labels.end(), p.label) ==
             model_fallback_labels.end()) {
@@ -710,10 +710,25 @@ struct RequestClassifier::Impl {
   bool ApplyIntentModel(std::string_view normalized, Classification& out,
                         double min_probability) const {
     const IntentPrediction p = PredictWithPriors(normalized, out.language);
-    if (p.probability < min_probability || p.label == RequestTypeName(default_type)) {
+    if (p.probability < min_probability || p.label == RequestTypeName(default_type) ||
+        !ModelAloneMayName(p, normalized)) {
       return false;
     }
     return TakeModelLabel(p, p.probability, out);
+  }
+
+  // Where no strong rule fired the model decides alone, from words that also fill data questions:
+  // a request naming a period or a numbered thing (model_fallback_unless: "how are we doing this
+  // month", "rooms on floor 3 with 2 beds") asks about the data, so the model never types it one of
+  // the quick-answer types (model_fallback_types: trivial, simple, calculation) on any such path.
+  bool ModelAloneMayName(const IntentPrediction& p, std::string_view normalized) const {
+    if (model_fallback_unless == nullptr ||
+        p.probability >= model_fallback_unless_max_probability ||
+        std::find(model_fallback_labels.begin(), model_fallback_labels.end(), p.label) ==
+            model_fallback_labels.end()) {
+      return true;
+    }
+    return !RE2::PartialMatch(normalized, *model_fallback_unless);
   }
 
   // The model's label as the decision, its id appended to out.rules. "other" keeps the default
@@ -772,7 +787,9 @@ struct RequestClassifier::Impl {
     const IntentPrediction& p = any_label.Get();
     const double bar = out.language == Language::kZh ? model_over_data_min_probability_zh
                                                      : model_over_data_min_probability;
-    if (p.probability < bar ||
+    const bool alone = std::all_of(fired.begin(), fired.end(),
+                                   [&](int idx) { return rules[idx].model_may_override; });
+    if (p.probability < bar || (alone && !ModelAloneMayName(p, normalized)) ||
         std::find(model_over_data_labels.begin(), model_over_data_labels.end(), p.label) ==
             model_over_data_labels.end()) {
       return false;
@@ -1029,6 +1046,8 @@ void RequestClassifier::Impl::ParseBars(const toml::table& root) {
       root["model_overrule_min_probability_zh"].value_or(model_overrule_min_probability);
   model_fallback_min_probability =
       root["model_fallback_min_probability"].value_or(model_fallback_min_probability);
+  model_fallback_unless_max_probability =
+      root["model_fallback_unless_max_probability"].value_or(model_fallback_unless_max_probability);
   model_fallback_max_hand_on_probability = root["model_fallback_max_hand_on_probability"].value_or(
       model_fallback_max_hand_on_probability);
 }

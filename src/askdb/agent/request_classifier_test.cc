@@ -1551,5 +1551,58 @@ TEST(RequestClassifierTest, TheFallbackKeepsRequestsNamingAPeriod) {
                    .ok());
 }
 
+// Round 22b: the period / numbered-thing guard holds wherever the model decides alone — where no
+// rule fired (its own bar, the model over the data rules) as in the fallback — not in the fallback
+// only: a retrained model typed "how are we doing this month" small talk at 0.72 over the 0.7 bar.
+TEST(RequestClassifierTest, TheModelAloneKeepsRequestsNamingAPeriod) {
+  const std::string rules = R"(
+priority = ["trivial", "data_query"]
+default_type = "data_query"
+intent_model = "builtin"
+model_fallback_types = ["trivial"]
+[[rule]]
+id = "hello"
+type = "trivial"
+keywords = ["hello there"]
+)";
+  const std::string_view thanks = "thanks for all your help this month";
+  const std::string guard = "model_fallback_unless_pattern = '\\bthis\\s+month\\b'\n";
+  for (const std::string bars :
+       {"model_min_probability = 0.3\n",
+        "model_over_data_types = [\"trivial\"]\nmodel_over_data_min_probability = 0.3\n"}) {
+    auto unguarded = RequestClassifier::FromText(bars + rules, EmbeddedUnits());
+    ASSERT_TRUE(unguarded.ok()) << unguarded.status().ToString();
+    EXPECT_EQ((*unguarded)->Classify(thanks).type, RequestType::kTrivial) << bars;
+    auto guarded = RequestClassifier::FromText(guard + bars + rules, EmbeddedUnits());
+    ASSERT_TRUE(guarded.ok()) << guarded.status().ToString();
+    const Classification c = (*guarded)->Classify(thanks);
+    EXPECT_EQ(c.type, RequestType::kDataQuery) << bars;
+    EXPECT_EQ(c.rules, std::vector<std::string>{"default"}) << bars;
+    // Only over a request naming a period: the same thanks without one stays small talk.
+    EXPECT_EQ((*guarded)->Classify("thanks for all your help").type, RequestType::kTrivial) << bars;
+    // And only while the model is unsure: a sign-off it is sure of names its period in passing.
+    auto sure = RequestClassifier::FromText(
+        "model_fallback_unless_max_probability = 0.9\n" + guard + bars + rules, EmbeddedUnits());
+    ASSERT_TRUE(sure.ok()) << sure.status().ToString();
+    EXPECT_EQ((*sure)->Classify(thanks).type, RequestType::kTrivial) << bars;
+  }
+}
+
+// Round 22b: two decisions that hung on the model at its bar's edge now rest on rules — a join
+// verb at the start is a data verb, and a briefing request in the 把 construction (the object
+// before the verb) is a judgement like its English twin.
+TEST(RequestClassifierTest, JoinVerbsAndBriefingsWithBaAreReadByRules) {
+  auto has_rule = [](const Classification& c, std::string_view id) {
+    return std::find(c.rules.begin(), c.rules.end(), id) != c.rules.end();
+  };
+  const Classification join = Classifier().Classify("map the customer id to its segment");
+  EXPECT_EQ(join.type, RequestType::kDataQuery);
+  EXPECT_TRUE(has_rule(join, "data_query.data_verb"));
+  const Classification briefing =
+      Classifier().Classify("下周跟银行开季度会，帮我把现金、负债和逾期发票准备好");
+  EXPECT_EQ(briefing.type, RequestType::kMultiStepAnalysis);
+  EXPECT_TRUE(has_rule(briefing, "multi_step.judgement"));
+}
+
 }  // namespace
 }  // namespace askdb::agent
