@@ -645,6 +645,12 @@ bool IsEnglishIdentifier(std::string_view name) {
   return std::all_of(name.begin(), name.end(), [](unsigned char c) { return c < 0x80; });
 }
 
+const std::vector<std::string>& TableGlossaryWords(const IndexedTable& table,
+                                                   const ChineseGlossary& glossary) {
+  static const std::vector<std::string> kNone;
+  return table.display_zh.empty() ? glossary.WordsFor(SchemaTableWords(table.name)) : kNone;
+}
+
 // The tables and the columns whose English names a glossary word would name.
 struct GlossaryNamed {
   std::set<int> tables, columns;
@@ -656,15 +662,17 @@ void SchemaIndex::AddGlossaryWords() {
   const ChineseGlossary& glossary = ChineseGlossary::Builtin();
   std::map<std::string, GlossaryNamed> named;  // Chinese word → what it would name
   for (size_t t = 0; t < tables_.size(); ++t) {
+    // A semantic model's Chinese name is the authority: its table or column gains no glossary
+    // word, which could outgrow the model's (总金额 over 金额 of total_amount).
     if (!IsEnglishIdentifier(tables_[t].name)) continue;
-    for (const std::string& word : glossary.WordsFor(SchemaTableWords(tables_[t].name))) {
+    for (const std::string& word : TableGlossaryWords(tables_[t], glossary)) {
       named[word].tables.insert(int(t));
     }
     for (int c : tables_[t].columns) {
       const IndexedColumn& col = columns_[c];
       // A key says which row, not what the row holds: customer_id is no 客户.
       if (col.role == ColumnRole::kIdentifier || col.primary_key || col.foreign_key ||
-          !IsEnglishIdentifier(col.name)) {
+          !IsEnglishIdentifier(col.name) || !col.display_zh.empty()) {
         continue;
       }
       for (const std::string& word : glossary.WordsFor(col.words)) named[word].columns.insert(c);
