@@ -494,5 +494,46 @@ TEST_F(UsersE2eTest, EditAttributesMaskRulesAndPasswordResetOverHttp) {
   EXPECT_EQ(AuditCount("permission_created"), 2);
 }
 
+// "有哪些表" answered in the chat (route schema) tells a restricted user only what they may
+// see, as GET /api/v1/agents/<id>/schema does: a table their rules refuse (a row rule on an
+// attribute they lack) is left out of the list and unknown when named; a hidden column is not
+// among its table's columns. The admin, exempt, is told of both.
+TEST_F(UsersE2eTest, ASchemaQuestionOmitsWhatTheUserMayNotSee) {
+  StartServer();
+  ASSERT_EQ(
+      CreateUser({{"name", "kim"}, {"password", "kim-password"}, {"agents", {"default"}}}).status,
+      201);
+  for (const Json& rule :
+       {Json{{"kind", "row"}, {"table", "stores"}, {"predicate", "store_type = {user.shop}"}},
+        Json{{"kind", "hide"}, {"table", "customers"}, {"column", "segment"}}}) {
+    Json body = rule;
+    body["grantee_kind"] = "user";
+    body["grantee"] = "kim";
+    Reply added = Send("POST", "/api/v1/datasources/default/permissions", Bearer(admin_key_), body);
+    ASSERT_EQ(added.status, 201) << added.body;
+  }
+  const std::string kim = Login("kim", "kim-password").json["token"];
+  auto ask = [&](const std::string& token, const std::string& query) {
+    Reply r =
+        Send("POST", "/api/v1/ask", Bearer(token), {{"query", query}, {"agent_id", "default"}});
+    EXPECT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(r.json.value("route", ""), "schema") << query << ": " << r.body;
+    EXPECT_FALSE(r.json.contains("sql") && !r.json["sql"].get<std::string>().empty()) << r.body;
+    return r.json.value("answer", "");
+  };
+  const std::string admin_tables = ask(admin_key_, "有哪些表");
+  EXPECT_NE(admin_tables.find("stores（门店）"), std::string::npos) << admin_tables;
+  const std::string tables = ask(kim, "有哪些表");
+  EXPECT_NE(tables.find("orders（订单）"), std::string::npos) << tables;
+  EXPECT_EQ(tables.find("stores"), std::string::npos) << tables;
+  EXPECT_EQ(tables.find("门店"), std::string::npos) << tables;
+  const std::string stores = ask(kim, "describe the stores table");
+  EXPECT_NE(stores.find("There is no table \"stores\""), std::string::npos) << stores;
+  EXPECT_NE(ask(admin_key_, "customers表有哪些字段").find("segment"), std::string::npos);
+  const std::string customers = ask(kim, "customers表有哪些字段");
+  EXPECT_NE(customers.find("customer_id"), std::string::npos) << customers;
+  EXPECT_EQ(customers.find("segment"), std::string::npos) << customers;
+}
+
 }  // namespace
 }  // namespace askdb::server::api

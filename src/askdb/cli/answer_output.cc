@@ -51,6 +51,8 @@ std::string RouteLabel(const PipelineResult& r, bool zh) {
       return zh ? "未回答" : "not answered";
     case PipelineRoute::kKnowledge:
       return zh ? "知识库问答" : "knowledge base Q&A";
+    case PipelineRoute::kSchema:
+      return zh ? "表结构" : "schema";
     case PipelineRoute::kNone:
       return zh ? "等待回复" : "waiting for you";
   }

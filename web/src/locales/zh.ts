@@ -287,7 +287,7 @@ const zh: typeof en = {
       keepFirst: '保留开头字符数',
       keepLast: '保留结尾字符数',
     },
-    runs: { question: '问题', outcome: '结果', route: '路径', started: '开始时间', duration: '耗时', agent: '智能体', allAgents: '全部智能体', allOutcomes: '全部结果', noNodes: '这次运行没有记录节点耗时', none: '还没有运行记录（或没有符合筛选条件的）。', usage: '{calls} 次 · {tokens} tokens', nodeOutcomes: { continue: '继续', end: '结束', interrupt: '等待' }, outcomes: { ok: '完成', interrupted: '等待人工', error: '失败', cancelled: '已取消' }, routes: { none: '无', quick_path: '快速通道', consultation: '咨询', cache: '答案缓存', engine: '规则引擎', llm: '大模型', analysis: '多步分析', not_answered: '未回答', knowledge: '知识库' } },
+    runs: { question: '问题', outcome: '结果', route: '路径', started: '开始时间', duration: '耗时', agent: '智能体', allAgents: '全部智能体', allOutcomes: '全部结果', noNodes: '这次运行没有记录节点耗时', none: '还没有运行记录（或没有符合筛选条件的）。', usage: '{calls} 次 · {tokens} tokens', nodeOutcomes: { continue: '继续', end: '结束', interrupt: '等待' }, outcomes: { ok: '完成', interrupted: '等待人工', error: '失败', cancelled: '已取消' }, routes: { none: '无', quick_path: '快速通道', consultation: '咨询', cache: '答案缓存', engine: '规则引擎', llm: '大模型', analysis: '多步分析', not_answered: '未回答', knowledge: '知识库', schema: '表结构' } },
     terms: {
       hint: '业务用语及其在数据中的含义。有定义的术语，问题中用到它时无需大模型即可回答；没有定义的术语作为知识提供给大模型。保存时会对照数据源校验定义。',
       scopes: { datasources: '数据源', agents: '智能体' },

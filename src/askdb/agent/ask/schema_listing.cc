@@ -58,4 +58,14 @@ Json SchemaListing(const db::DatabaseSchema& schema, const catalog::SemanticMode
   return Json{{"tables", std::move(tables)}};
 }
 
+std::vector<db::TableInfo> AgentTables(const db::DatabaseSchema& schema,
+                                       const std::vector<std::string>& selected) {
+  if (selected.empty()) return schema.tables;
+  std::vector<db::TableInfo> kept;
+  for (const std::string& name : selected) {
+    if (const db::TableInfo* table = schema.FindTable(name)) kept.push_back(*table);
+  }
+  return kept;
+}
+
 }  // namespace askdb::agent

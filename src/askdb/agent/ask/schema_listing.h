@@ -3,6 +3,9 @@
 // types, keys and row counts. What the model hides is left out (a question cannot use it).
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "askdb/common/json.h"
 #include "askdb/db/schema.h"
 
@@ -16,5 +19,11 @@ namespace askdb::agent {
 // [{"name", "type", "business_name"?, "unit"?, "primary_key"?, "references"?: "t.c"}]}]}.
 // `model` may be null.
 Json SchemaListing(const db::DatabaseSchema& schema, const catalog::SemanticModel* model);
+
+// The tables of `schema` an agent limited to `selected` may use, in the selection's order (any
+// case); a name the schema no longer has is skipped (a saved selection may name a dropped
+// table). Empty `selected`: every table.
+std::vector<db::TableInfo> AgentTables(const db::DatabaseSchema& schema,
+                                       const std::vector<std::string>& selected);
 
 }  // namespace askdb::agent

@@ -17,6 +17,9 @@
 #include "askdb/agent/ask/fast_mode.h"
 #include "askdb/agent/ask/money_columns.h"
 #include "askdb/agent/ask/question_check.h"
+#include "askdb/agent/ask/schema_answer.h"
+#include "askdb/agent/ask/schema_listing.h"
+#include "askdb/agent/ask/schema_question.h"
 #include "askdb/agent/ask/server_rows_stamp.h"
 #include "askdb/agent/consultation/consultation.h"
 #include "askdb/agent/graph/graph.h"
@@ -258,13 +261,14 @@ struct Pipeline::Impl {
     s.language = std::string(LanguageCode(k.c.language));
     k.by = k.c.ByIntentModel() ? "intent_model" : "rules";
     OverrideByTheData(k, s.question);
+    ReadSchemaQuestionOf(k, s);
     Json rules = k.c.rules;
     ASKDB_RETURN_IF_ERROR(AskTheModelWhenUnsure(k, s, ctx));
     ApplyPythonAndProfile(k, s);
     s.request_type = std::string(RequestTypeName(k.c.type));
     s.confidence = k.c.confidence;
     ctx.Emit(EventType::kClassification, ClassificationEvent(k, s, std::move(rules)));
-    RouteByType(k.c, s, ctx);
+    RouteByType(k, s, ctx);
     return NodeOutcome::Continue();
   }
 
@@ -372,6 +376,10 @@ struct Pipeline::Impl {
     std::string model_error;  // a model call that failed and left the rules' answer standing
     // The engine's reading of the question, asked at most once (it runs the engine).
     std::optional<DataSignal> data_signal;
+    // A question about the tables or a table's columns, read against `schema_listing` (the
+    // tables this run may use): it is answered from the listing (ReadSchemaQuestionOf).
+    std::optional<SchemaQuestion> schema_question;
+    Json schema_listing;
   };
 
   DataSignal SignalOf(Classified& k, const std::string& question) {
@@ -396,7 +404,7 @@ struct Pipeline::Impl {
   // The rules are unsure: one model call decides (seed 002: rules first, then the model). A
   // cancelled or timed-out call stops the run; any other failure leaves the rules' answer.
   Status AskTheModelWhenUnsure(Classified& k, RunState& s, NodeContext& ctx) {
-    if (deps.llm == nullptr || k.c.confidence >= classifier->unsure_below() ||
+    if (deps.llm == nullptr || k.c.confidence >= classifier->unsure_below() || k.schema_question ||
         SignalOf(k, s.question) != DataSignal::kNone) {
       return Status::Ok();
     }
@@ -477,11 +485,15 @@ struct Pipeline::Impl {
   }
 
   // The next node for the request's type; a request askdb does not take ends the run here.
-  void RouteByType(const Classification& c, RunState& s, NodeContext& ctx) {
+  void RouteByType(const Classified& k, RunState& s, NodeContext& ctx) {
+    const Classification& c = k.c;
     if (options().sql_only) {
       // SQL only: one question, never answered from the cache; the knowledge still goes
       // into the model's SQL prompt (and business terms' tables into schema recall).
       s.next = deps.evidence.empty() ? kEngineNode : kEvidenceNode;
+    } else if (k.schema_question) {
+      Finish(s, ctx, PipelineRoute::kSchema,
+             WriteSchemaAnswer(*k.schema_question, k.schema_listing, s.chinese()));
     } else if (c.IsQuickPath()) {
       s.next = kQuickPathNode;
     } else if (c.type == RequestType::kConsultation) {
@@ -496,6 +508,21 @@ struct Pipeline::Impl {
       if (answer.empty()) answer = NotAvailableReason(c.type, s.chinese());
       Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(answer));
     }
+  }
+
+  // A question about the data's structure ("有哪些表", "describe the orders table") is answered
+  // from the tables and columns this run may use, as GET /api/v1/agents/<id>/schema lists them:
+  // the user's view of the datasource, the agent's table selection, the semantic model's
+  // hidden columns left out. No query, no model; SQL only wants SQL, so it never asks.
+  void ReadSchemaQuestionOf(Classified& k, const RunState& s) {
+    if (options().sql_only || !MayBeSchemaQuestion(s.question)) return;
+    StatusOr<PreparedDatasource*> d = Datasource();
+    if (!d.ok()) return;  // the datasource error surfaces later
+    db::DatabaseSchema schema = (*d)->schema;
+    schema.tables = AgentTables(schema, options().profile.selected_tables);
+    k.schema_listing = SchemaListing(schema, (*d)->model ? &*(*d)->model : nullptr);
+    k.schema_question = ReadSchemaQuestion(s.question, k.schema_listing);
+    if (k.schema_question) k.by += "+schema_question";
   }
 
   // --- multi-step analysis ------------------------------------------------------------

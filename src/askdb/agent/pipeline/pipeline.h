@@ -1,6 +1,7 @@
 // Pipeline: the agent's question flow as a graph on the graph engine (DESIGN.md §1):
 //
-//   classify ─┬─ quick_path ─────────────────────────────────────────────► END
+//   classify ─┬─ (the tables, a table's columns: the schema listing, route schema) ─► END
+//             ├─ quick_path ─────────────────────────────────────────────► END
 //             ├─ consultation ───────────────────────────────────────────► END
 //             ├─ plan ─┬─ (plan review on) review_plan ─┬─ approve ─► run_steps
 //             │        │        interrupt ◄─────────────┤  reject ─► plan (≤ 3 re-plans)

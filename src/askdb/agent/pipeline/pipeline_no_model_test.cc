@@ -469,6 +469,51 @@ TEST_F(PipelineNoModelTest, AForecastWithPythonOffOnTheServerSaysWhomToAsk) {
       << r->answer;
 }
 
+// A new user's first questions are about the data itself: the tables, or a table's columns,
+// answered from the schema in the request's language — no SQL on the data, no model.
+TEST_F(PipelineNoModelTest, ASchemaQuestionIsAnsweredFromTheTablesTheRunMayUse) {
+  Pipeline p = MakePipeline();
+  StatusOr<PipelineResult> r = p.Ask("schema", "有哪些表");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->route, PipelineRoute::kSchema) << r->answer;
+  EXPECT_EQ(PipelineRouteName(r->route), "schema");
+  EXPECT_TRUE(r->sql.empty());
+  EXPECT_FALSE(r->result.has_value());
+  EXPECT_EQ(r->llm_calls, 0);
+  EXPECT_NE(r->answer.find("可以查询的表有 9 张"), std::string::npos) << r->answer;
+  EXPECT_NE(r->answer.find("- orders（订单）：60,000 行"), std::string::npos) << r->answer;
+
+  r = p.Ask("schema", "what columns does the orders table have");
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->route, PipelineRoute::kSchema) << r->answer;
+  EXPECT_NE(r->answer.find("- total_amount  REAL  order amount (in CNY)"), std::string::npos)
+      << r->answer;
+  EXPECT_NE(r->answer.find("refers to customers.customer_id"), std::string::npos) << r->answer;
+
+  // Not schema questions: a count of tables, and a list of rows (a data question).
+  for (const char* q : {"how many tables are there", "list the customers"}) {
+    r = p.Ask("schema", q);
+    ASSERT_TRUE(r.ok()) << q;
+    EXPECT_NE(r->route, PipelineRoute::kSchema) << q << ": " << r->answer;
+  }
+}
+
+// An agent limited to some tables is told only of those; another table reads as unknown.
+TEST_F(PipelineNoModelTest, ASchemaQuestionSeesOnlyTheAgentsTables) {
+  PipelineOptions options;
+  options.profile.selected_tables = {"orders", "stores"};
+  Pipeline p = MakePipeline(options);
+  StatusOr<PipelineResult> r = p.Ask("agent_schema", "what tables are there");
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->route, PipelineRoute::kSchema) << r->answer;
+  EXPECT_NE(r->answer.find("There are 2 tables you can query"), std::string::npos) << r->answer;
+  EXPECT_EQ(r->answer.find("customers"), std::string::npos) << r->answer;
+  r = p.Ask("agent_schema", "客户表有哪些字段");
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->route, PipelineRoute::kSchema) << r->answer;
+  EXPECT_EQ(r->answer, "没有名为“客户”的表。可以查询的表有：orders（订单）、stores（门店）。");
+}
+
 TEST_F(PipelineNoModelTest, ConsultationSuggestsWithoutRunningSql) {
   Pipeline p = MakePipeline();
   StatusOr<PipelineResult> r = p.Ask("consult", "对本数据源提出一些分析建议");

@@ -10,7 +10,7 @@
 namespace askdb::agent::pipeline {
 namespace {
 
-constexpr std::array<std::pair<PipelineRoute, std::string_view>, 9> kRouteNames = {{
+constexpr std::array<std::pair<PipelineRoute, std::string_view>, 10> kRouteNames = {{
     {PipelineRoute::kNone, "none"},
     {PipelineRoute::kQuickPath, "quick_path"},
     {PipelineRoute::kConsultation, "consultation"},
@@ -20,6 +20,7 @@ constexpr std::array<std::pair<PipelineRoute, std::string_view>, 9> kRouteNames 
     {PipelineRoute::kAnalysis, "analysis"},
     {PipelineRoute::kNotAnswered, "not_answered"},
     {PipelineRoute::kKnowledge, "knowledge"},
+    {PipelineRoute::kSchema, "schema"},
 }};
 
 constexpr std::array<std::pair<SqlSource, std::string_view>, 5> kSourceNames = {{
@@ -47,7 +48,7 @@ StatusOr<PipelineRoute> ParsePipelineRoute(std::string_view name) {
   }
   return InvalidArgumentError("unknown pipeline route '" + std::string(name) +
                               "'; expected quick_path, consultation, cache, engine, llm, "
-                              "analysis, not_answered, knowledge or none");
+                              "analysis, not_answered, knowledge, schema or none");
 }
 
 std::string_view SqlSourceName(SqlSource source) {

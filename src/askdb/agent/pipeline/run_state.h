@@ -31,6 +31,7 @@ enum class PipelineRoute {
   kAnalysis,      // a multi-step analysis: plan, steps, report
   kNotAnswered,   // with the reason in `answer` (and `error` for failures)
   kKnowledge,     // a stored Q&A/FAQ answer whose question matches (knowledge base)
+  kSchema,        // the tables, or one table's columns, as the asker may see them (no query)
 };
 std::string_view PipelineRouteName(PipelineRoute route);  // "quick_path", "llm", ...
 StatusOr<PipelineRoute> ParsePipelineRoute(std::string_view name);

@@ -5,6 +5,7 @@
 
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/ask/question_check.h"
+#include "askdb/agent/ask/schema_listing.h"
 #include "askdb/agent/ask/user_datasource.h"
 #include "askdb/analysis/chart_recommender.h"
 #include "askdb/catalog/schema_level.h"
@@ -41,17 +42,14 @@ std::string ProgressMessage(const SseBufferedEvent& event) {
   return node.empty() ? event.event : event.event + " " + node;
 }
 
-// The tables of `schema` named in `names` (any case), in that order. A missing one is
-// InvalidArgument naming the available tables when `strict`, else skipped (an agent's saved
-// selection may name a table dropped since).
+// The tables of `schema` named in `names` (any case), in that order; a missing one is
+// InvalidArgument naming the available tables.
 StatusOr<std::vector<db::TableInfo>> SelectTables(const db::DatabaseSchema& schema,
                                                   const std::vector<std::string>& names,
-                                                  const std::string& datasource,
-                                                  bool strict = true) {
+                                                  const std::string& datasource) {
   std::vector<db::TableInfo> kept;
   for (const std::string& name : names) {
     const db::TableInfo* table = schema.FindTable(name);
-    if (table == nullptr && !strict) continue;
     if (table == nullptr) {
       std::string known;
       for (const db::TableInfo& t : schema.tables) known += (known.empty() ? "" : ", ") + t.name;
@@ -393,10 +391,7 @@ StatusOr<McpBackend::AgentSchema> McpBackend::VisibleSchema(const std::string& a
   ASKDB_ASSIGN_OR_RETURN(out.prepared, UserView(out.datasource, std::move(base)));
   // The agent's own table selection: its view of the data.
   out.schema = out.prepared->schema;
-  if (!record.selected_tables.empty()) {
-    ASKDB_ASSIGN_OR_RETURN(out.schema.tables, SelectTables(out.schema, record.selected_tables,
-                                                           out.datasource, /*strict=*/false));
-  }
+  out.schema.tables = agent::AgentTables(out.schema, record.selected_tables);
   return out;
 }
 

@@ -693,7 +693,7 @@ Json RunAnswerProperties() {
   return Json{
       {"thread_id", Str()},
       {"route", Enum({"none", "quick_path", "consultation", "cache", "engine", "llm", "analysis",
-                      "not_answered", "knowledge"})},
+                      "not_answered", "knowledge", "schema"})},
       {"request_type", Described(Str(), "The classifier's type (data_query, ...)")},
       {"read_as", Described(Str(),
                             "How a follow-up was read: the question it was resolved to; absent "
