@@ -194,20 +194,36 @@ TEST_F(CountReadingsTest, AColumnNamedTwiceIsAListOfItsValues) {
   EXPECT_EQ(Rows("Which countries are the customers from? Give the country."), once);
 }
 
-// "Which buildings have no flats?" had been building_description <> 'Flat' at 1.00: a plural
-// after have/has/had no names related things the rows lack, not their own column's value.
-TEST_F(CountReadingsTest, HavingNoThingsIsNoValueOfTheRowsOwnColumn) {
-  Open(R"sql(
+constexpr const char* kBuildingsSql = R"sql(
 CREATE TABLE buildings(building_id INTEGER PRIMARY KEY, name TEXT, description TEXT);
 CREATE TABLE apartments(apt_id INTEGER PRIMARY KEY,
                         building_id INTEGER REFERENCES buildings(building_id), rooms INTEGER);
 INSERT INTO buildings VALUES (1,'Elm','Flat'),(2,'Oak','Studio'),(3,'Ash','Flat');
 INSERT INTO apartments VALUES (1,1,3),(2,2,2);
-)sql");
+)sql";
+
+// "Which buildings have no flats?" had been building_description <> 'Flat' at 1.00: a plural
+// after have/has/had no names related things the rows lack, not their own column's value.
+TEST_F(CountReadingsTest, HavingNoThingsIsNoValueOfTheRowsOwnColumn) {
+  Open(kBuildingsSql);
   const Translation flats = Ask("Which buildings have no flats?");
   EXPECT_FALSE(flats.answered) << flats.sql;
   EXPECT_NE(flats.abstain_reason.find("'flats'"), std::string::npos) << flats.abstain_reason;
-  EXPECT_TRUE(Ask("Which buildings are not flats?").answered) << "no 'have': a value";
+  EXPECT_EQ(Rows("Which buildings are not flats?"), std::vector<std::string>{"Oak"})
+      << "no 'have': a value";
+}
+
+// "with no flats", "without flats", "don't/doesn't have (any) flats" say the same as "have no
+// flats": the rows lack related flats, their own description is not compared with 'Flat'.
+TEST_F(CountReadingsTest, LackingThingsSaidAnyWayIsNoValueOfTheRowsOwnColumn) {
+  Open(kBuildingsSql);
+  for (const char* q :
+       {"Which buildings with no flats?", "List the buildings with no flats.",
+        "Buildings without flats", "Which buildings don't have any flats?",
+        "Which buildings do not have flats?", "Which building doesn't have flats?"}) {
+    const Translation t = Ask(q);
+    EXPECT_FALSE(t.answered) << q << ": " << t.sql;
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "askdb/nlq/query_shape_check.h"
 
 #include <algorithm>
+#include <set>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -990,20 +991,58 @@ bool HoldsBoughtLines(int table, const SchemaIndex& index) {
   });
 }
 
+// The tables `table`'s rows refer to, directly or through the tables they refer to
+// (purchase_order_lines: purchase_orders, suppliers, products).
+std::set<int> TablesReferredFrom(int table, const SchemaIndex& index) {
+  std::set<int> seen;
+  std::vector<int> open = {table};
+  while (!open.empty()) {
+    const int from = open.back();
+    open.pop_back();
+    for (const JoinEdge& e : index.edges()) {
+      if (e.from_table == from && e.to_table != table && seen.insert(e.to_table).second) {
+        open.push_back(e.to_table);
+      }
+    }
+  }
+  return seen;
+}
+
+// Whether the question groups or filters by rows the bought lines never refer to (the
+// customers: "Which customers spent the most", "How much did Acme spend?"): then the spender
+// is the buyer of the sold lines, not us.
+bool NamesTheBuyerSide(const Query& q, int bought, const SchemaIndex& index) {
+  const std::set<int> ours = TablesReferredFrom(bought, index);
+  auto buyers = [&](int column) {
+    if (column < 0) return false;
+    const int table = index.columns()[column].table;
+    return table != bought && !ours.contains(table);
+  };
+  return std::any_of(q.group_columns.begin(), q.group_columns.end(), buyers) ||
+         std::any_of(q.filters.begin(), q.filters.end(),
+                     [&](const Filter& f) { return buyers(f.column); });
+}
+
 // "How much did we spend with each supplier in 2024?" on a wholesaler summed the SALES lines
 // (1.00, invented_blind_en_h develop, session 26): spending is a buyer's money, the customers'
 // where the schema records only sales, but ours where it also records lines bought at a cost.
-// With both, which money is meant is a guess: the engine abstains naming the word.
+// When the measure is the sold lines' money and the question names no buyer, which money is
+// meant is a guess: the engine abstains naming the word. A measure on any other table (an
+// expenses table's amount) is what was spent.
 std::optional<ShapeProblem> SpendingBesideBoughtLines(const Query& q, const SchemaIndex& index) {
   static constexpr std::string_view kSpending[] = {"spend", "spends", "spending", "spent"};
   for (const Measure& m : q.measures) {
     const int measured = m.table >= 0    ? m.table
                          : m.column >= 0 ? index.columns()[m.column].table
                                          : -1;
+    if (measured < 0 || !HoldsAQuantity(measured, index)) continue;  // not sold lines' money
     for (const std::string& w : text::SplitIdentifier(m.column_phrase + " " + m.phrase)) {
       if (std::find(std::begin(kSpending), std::end(kSpending), w) == std::end(kSpending)) continue;
       for (size_t t = 0; t < index.tables().size(); ++t) {
-        if (int(t) == measured || !HoldsBoughtLines(int(t), index)) continue;
+        if (int(t) == measured || !HoldsBoughtLines(int(t), index) ||
+            NamesTheBuyerSide(q, int(t), index)) {
+          continue;
+        }
         return ShapeProblem{"'" + w +
                                 "' may be the money customers spent with us or what we spent on " +
                                 index.tables()[t].name + "; name the amount to add up.",

@@ -978,34 +978,63 @@ TEST(UnitPriceSumTest, APriceOfOneUnitIsNotSummedAsATotalPrice) {
 // and on a shop that buys nothing "spend" is the customers' (the sold lines).
 class SpendingBesideBoughtLinesTest : public testing::DbTest {};
 
-TEST_F(SpendingBesideBoughtLinesTest, SpendingIsAGuessWhereTheSchemaAlsoBuys) {
-  constexpr const char* kSql = R"sql(
+constexpr const char* kSoldLinesSql = R"sql(
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT, city TEXT);
 CREATE TABLE suppliers(supplier_id INTEGER PRIMARY KEY, company_name TEXT);
 CREATE TABLE products(product_id INTEGER PRIMARY KEY, name TEXT,
                       supplier_id INTEGER REFERENCES suppliers(supplier_id));
+CREATE TABLE sales_orders(order_id INTEGER PRIMARY KEY,
+                          customer_id INTEGER REFERENCES customers(customer_id),
+                          order_date DATE);
 CREATE TABLE sales_order_lines(line_id INTEGER PRIMARY KEY,
+                               order_id INTEGER REFERENCES sales_orders(order_id),
                                product_id INTEGER REFERENCES products(product_id),
                                quantity INTEGER, unit_price REAL);
+INSERT INTO customers VALUES (1,'Acme','Lyon'),(2,'Birch','Oslo');
+INSERT INTO suppliers VALUES (1,'Alpine'),(2,'Borea');
+INSERT INTO products VALUES (1,'Milk',1),(2,'Cheese',2);
+INSERT INTO sales_orders VALUES (1,1,'2024-02-01'),(2,2,'2024-03-01'),(3,1,'2024-05-01');
+INSERT INTO sales_order_lines VALUES (1,1,1,5,2.5),(2,2,2,1,9.0),(3,3,1,2,2.5);
+)sql";
+
+constexpr const char* kBoughtLinesSql = R"sql(
 CREATE TABLE purchase_order_lines(pol_id INTEGER PRIMARY KEY,
                                   product_id INTEGER REFERENCES products(product_id),
                                   quantity INTEGER, unit_cost REAL);
-INSERT INTO suppliers VALUES (1,'Alpine'),(2,'Borea');
-INSERT INTO products VALUES (1,'Milk',1),(2,'Cheese',2);
-INSERT INTO sales_order_lines VALUES (1,1,5,2.5),(2,2,1,9.0),(3,1,2,2.5);
 INSERT INTO purchase_order_lines VALUES (1,1,20,1.1),(2,2,4,5.0);
 )sql";
-  Open(kSql);
+
+constexpr const char* kExpensesSql = R"sql(
+CREATE TABLE expenses(expense_id INTEGER PRIMARY KEY, category TEXT, amount REAL,
+                      expense_date DATE);
+INSERT INTO expenses VALUES (1,'Rent',1000,'2024-01-31'),(2,'Rent',1000,'2024-02-29'),
+                            (3,'Power',120,'2024-02-29');
+)sql";
+
+TEST_F(SpendingBesideBoughtLinesTest, SpendingIsAGuessWhereTheSchemaAlsoBuys) {
+  Open((std::string(kSoldLinesSql) + kBoughtLinesSql).c_str());
   const Translation spend = Ask("How much did we spend with each supplier?");
   EXPECT_FALSE(spend.answered) << spend.sql;
   EXPECT_NE(spend.abstain_reason.find("'spend'"), std::string::npos) << spend.abstain_reason;
   EXPECT_TRUE(Ask("total sales by supplier").answered);
-  std::string sold_only = kSql;
-  sold_only.replace(sold_only.find("CREATE TABLE purchase_order_lines"), std::string::npos, "");
-  sold_only += "INSERT INTO suppliers VALUES (3,'Cirrus');";
-  Open(sold_only.c_str());
+  Open(kSoldLinesSql);
   const Translation customers_spend = Ask("How much was spent on each supplier's products?");
-  EXPECT_EQ(customers_spend.abstain_reason.find("what we spent"), std::string::npos)
-      << customers_spend.abstain_reason;
+  ASSERT_TRUE(customers_spend.answered) << customers_spend.abstain_reason;
+  EXPECT_EQ(testing::ResultRows(*conn_, customers_spend.sql),
+            (std::vector<std::string>{"Alpine|17.5", "Borea|9"}))
+      << customers_spend.sql;
+}
+
+// Beside the bought lines, spending stays read where its spender is clear: a measure on another
+// table (an expenses table's amount), or the sold lines grouped or filtered by their buyers.
+TEST_F(SpendingBesideBoughtLinesTest, SpendingOfTheBuyersOrOfAnotherTableIsRead) {
+  Open((std::string(kSoldLinesSql) + kBoughtLinesSql + kExpensesSql).c_str());
+  EXPECT_EQ(Rows("How much did we spend on rent in 2024?"), std::vector<std::string>{"2000"});
+  Open((std::string(kSoldLinesSql) + kBoughtLinesSql).c_str());
+  EXPECT_EQ(Rows("How much did Acme spend?"), std::vector<std::string>{"17.5"});
+  EXPECT_EQ(Rows("How much did each customer spend in 2024?"),
+            (std::vector<std::string>{"Acme|17.5", "Birch|9"}));
+  EXPECT_EQ(Rows("Which customer spent the most in 2024?"), std::vector<std::string>{"Acme|17.5"});
 }
 
 }  // namespace

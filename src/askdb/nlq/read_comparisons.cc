@@ -904,14 +904,38 @@ void Parser::AddEqualityFilter(int number_item, int c_idx, int col) {
              Col(col).name + " = " + FormatNumber(f.lo));
 }
 
-// "Which buildings have no flats?": have/has/had no + a plural word whose stored value is
-// singular ('Flat') says the rows lack related things of that kind, not that their own column
-// differs from the value; the word is left unread (and the question abstains naming it).
+namespace {
+
+bool IsHaveVerb(std::string_view w) { return w == "have" || w == "has" || w == "had"; }
+
+// A negation before a verb: not, never, don't, doesn't, didn't (one word or split at the
+// apostrophe, "doesn" "t").
+bool IsVerbNegation(std::string_view w) {
+  return w == "not" || w == "never" || w == "t" || w == "dont" || w == "doesnt" || w == "didnt" ||
+         w.ends_with("n't") || w.ends_with("n’t");
+}
+
+// Whether the words before item `i` say its rows lack it: "have no", "with no", "without",
+// "don't/doesn't have (any)"; `any` and `a` between are skipped.
+bool SaysLacking(const std::vector<Item>& items, int i) {
+  int j = i - 1;
+  auto word = [&](int k) { return k >= 0 ? text::AsciiLower(items[k].text) : std::string(); };
+  while (j >= 0 && (word(j) == "any" || word(j) == "a")) --j;
+  const std::string before = word(j);
+  if (before == "without") return true;
+  if (before == "no") return IsHaveVerb(word(j - 1)) || word(j - 1) == "with";
+  return IsHaveVerb(before) && IsVerbNegation(word(j - 1));
+}
+
+}  // namespace
+
+// "Which buildings have no flats?" ("with no flats", "without flats", "don't have any flats"):
+// a plural word whose stored value is singular ('Flat') after words saying the rows lack it
+// names related things of that kind, not a value their own column differs from; the word is
+// left unread (and the question abstains naming it).
 bool Parser::HadNoThingsOfAValue(int i) const {
-  if (chinese_ || i < 2) return false;
+  if (chinese_ || !SaysLacking(items_, i)) return false;
   const std::string said = text::AsciiLower(items_[i].text);
-  const std::string verb = text::AsciiLower(items_[i - 2].text);
-  if (verb != "have" && verb != "has" && verb != "had") return false;
   if (said.size() < 3 || said.back() != 's') return false;
   for (int id : items_[i].terms) {
     const Term& t = TermOf(id);
@@ -928,13 +952,13 @@ void Parser::ParseValues() {
     // A value that is also a column or table name is read as the name unless nothing else
     // can use it; the column/table reading is tried by the later passes.
     if (!OnlyValues(it)) continue;
-    bool negated = false;
-    for (int j = i - 1; j >= 0 && j >= i - 2; --j) negated |= items_[j].Has(Kw::kNot);
-    if (negated && HadNoThingsOfAValue(i)) {
+    if (HadNoThingsOfAValue(i)) {
       it.kind = ItemKind::kUnknown;  // unplaced: no other pass reads it as the value
       it.terms.clear();
       continue;
     }
+    bool negated = false;
+    for (int j = i - 1; j >= 0 && j >= i - 2; --j) negated |= items_[j].Has(Kw::kNot);
     for (int j = i - 1; j >= 0 && j >= i - 2; --j) {
       if (items_[j].Has(Kw::kNot)) items_[j].used = true;
     }

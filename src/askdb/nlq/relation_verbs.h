@@ -1,6 +1,5 @@
 // Verbs of agency or possession that name the relation between two tables (handled, placed,
-// manage, own): read as the foreign key that links the rows (read_relation_verbs.cc), and
-// never a table's name word (schema_index.cc AddEnglishTableTails: railway_manage).
+// manage, own): read as the foreign key that links the rows (read_relation_verbs.cc).
 #pragma once
 
 #include <string_view>

@@ -17,7 +17,6 @@
 #include "askdb/nlq/chinese_glossary.h"
 #include "askdb/nlq/demonyms.h"
 #include "askdb/nlq/lexicon.h"
-#include "askdb/nlq/relation_verbs.h"
 #include "askdb/nlq/schema_words.h"
 #include "askdb/nlq/tokenizer.h"
 
@@ -345,8 +344,7 @@ SchemaIndex SchemaIndex::Build(const db::DatabaseSchema& schema,
   index.AddJoinEdges(schema, model);
   index.AddDocumentValueWords();  // reads the documents' references
   index.AddLateWords();
-  index.AddGlossaryWords();      // after every name of the schema and model: never over one
-  index.AddEnglishTableTails();  // last: every other word is known by then
+  index.AddGlossaryWords();  // after every name of the schema and model: never over one
   return index;
 }
 
@@ -594,48 +592,6 @@ void SchemaIndex::AddChineseTableTails() {
       continue;
     }
     AddTerm(tail, {TermKind::kTable, *tables.begin(), -1, "", "name tail", false});
-  }
-}
-
-namespace {
-
-// Head nouns that name a part or a record of the entity before them (invoice_line,
-// order_details, price_history, status_type), not an entity a question names alone.
-bool IsStructuralHead(std::string_view word) {
-  static constexpr std::array<std::string_view, 20> kHeads = {
-      "line",    "lines",  "item",    "items",   "detail", "details", "entry",
-      "entries", "record", "records", "history", "log",    "logs",    "map",
-      "mapping", "link",   "xref",    "info",    "data",   "type"};
-  return std::find(kHeads.begin(), kHeads.end(), word) != kHeads.end();
-}
-
-}  // namespace
-
-void SchemaIndex::AddEnglishTableTails() {
-  std::map<std::string, std::set<int>> tails;  // key of the last word → tables it ends
-  std::map<std::string, std::string> spelled;  // key → the word as the name spells it
-  for (size_t t = 0; t < tables_.size(); ++t) {
-    const std::vector<std::string> words = SchemaTableWords(tables_[t].name);
-    if (words.size() < 2 || words.back().size() < 3 || IsStructuralHead(words.back()) ||
-        IsRelationVerb(words.back())) {
-      continue;
-    }
-    if (!std::all_of(words.back().begin(), words.back().end(),
-                     [](unsigned char c) { return std::isalpha(c); })) {
-      continue;
-    }
-    const std::string key = PhraseKey(words.back());
-    tails[key].insert(int(t));
-    spelled[key] = words.back();
-  }
-  for (const auto& [key, tables] : tails) {
-    // Unique, and no other name or keyword already says it (an exact table "invoice", a
-    // column invoice_no, "count").
-    if (key.empty() || tables.size() != 1 || FindTerms(key) != nullptr ||
-        Lexicon::Builtin().Lookup(key) != 0) {
-      continue;
-    }
-    AddTerm(spelled[key], {TermKind::kTable, *tables.begin(), -1, "", "name tail", false});
   }
 }
 

@@ -206,9 +206,6 @@ class SchemaIndex {
   // they are unambiguous and mean nothing else.
   void AddChineseTableTails();
   void AddChineseCountNouns();  // 员工 for 员工数
-  // An English table name's last word names the table (invoices for sales_invoice) when no
-  // other table ends with it, no name or keyword says it and it is no part word (line, item).
-  void AddEnglishTableTails();
   // Chinese words of English table and column names (chinese_glossary.h: 订单 for orders,
   // 单价 for unit_price), non-exact and only where no name or keyword already says them.
   void AddGlossaryWords();

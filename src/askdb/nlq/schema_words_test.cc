@@ -290,58 +290,57 @@ INSERT INTO payment VALUES (1,10,'2024-01-02'),(2,20,'2024-05-06');
   }
 }
 
-// The rows a question names by the head noun of a two-word table name: "invoices" are the
-// rows of sales_invoice when no other table ends with that word and nothing else is named so.
-constexpr const char* kSalesInvoiceSql = R"sql(
-CREATE TABLE client(client_id INTEGER PRIMARY KEY, client_name TEXT, country TEXT);
-CREATE TABLE item(item_id INTEGER PRIMARY KEY, item_name TEXT, list_price REAL);
-CREATE TABLE sales_invoice(invoice_id INTEGER PRIMARY KEY,
-                           client_id INTEGER REFERENCES client(client_id), invoice_date TEXT,
-                           status TEXT);
-CREATE TABLE invoice_line(line_id INTEGER PRIMARY KEY,
-                          invoice_id INTEGER REFERENCES sales_invoice(invoice_id),
-                          item_id INTEGER REFERENCES item(item_id), qty INTEGER, unit_price REAL);
-INSERT INTO client VALUES (1,'Acme','France'),(2,'Birch','Peru'),(3,'Cobalt','Peru');
-INSERT INTO item VALUES (1,'Desk',120),(2,'Lamp',30);
-INSERT INTO sales_invoice VALUES (1,1,'2024-03-02','paid'),(2,1,'2024-03-20','open'),
-                                 (3,2,'2024-04-01','paid');
-INSERT INTO invoice_line VALUES (1,1,1,2,120),(2,1,2,1,30),(3,2,2,4,30),(4,3,1,1,110);
-)sql";
-
-TEST(SchemaWordsTest, TheLastWordOfATableNameNamesItsRows) {
-  Opened db = Open(kSalesInvoiceSql);
-  ASSERT_TRUE(db.index);
-  const Translation count = Engine::Translate("How many invoices were there in March 2024?",
-                                              *db.index, db.conn->dialect());
-  ASSERT_TRUE(count.answered) << count.abstain_reason;
-  EXPECT_NE(count.sql.find("COUNT(*)"), std::string::npos) << count.sql;
-  EXPECT_NE(count.sql.find("FROM \"sales_invoice\""), std::string::npos) << count.sql;
-  const Translation never =
-      Engine::Translate("Which clients have no invoices?", *db.index, db.conn->dialect());
-  ASSERT_TRUE(never.answered) << never.abstain_reason;
-  EXPECT_NE(never.sql.find("FROM \"sales_invoice\" WHERE"), std::string::npos) << never.sql;
-}
-
-// Two tables ending with the same word leave it to neither; a part word (line, item, details)
-// names no rows; a table named exactly by the word keeps it.
-TEST(SchemaWordsTest, AnAmbiguousOrPartWordIsNoTableTail) {
-  std::string two = kSalesInvoiceSql;
-  two +=
-      "CREATE TABLE purchase_invoice(pi_id INTEGER PRIMARY KEY, pi_date TEXT);\n"
-      "INSERT INTO purchase_invoice VALUES (1,'2024-03-05');\n";
-  Opened both = Open(two);
-  ASSERT_TRUE(both.index);
-  EXPECT_EQ(both.index->FindTerms(PhraseKey("invoices")), nullptr);
-  Opened db = Open(kSalesInvoiceSql);
-  ASSERT_TRUE(db.index);
-  EXPECT_EQ(db.index->FindTerms(PhraseKey("lines")), nullptr) << "invoice_line is a part";
-  Opened exact = Open(std::string(kSalesInvoiceSql) +
-                      "CREATE TABLE client_item(client_id INTEGER, item_id INTEGER);\n");
-  ASSERT_TRUE(exact.index);
-  const std::vector<int>* items = exact.index->FindTerms(PhraseKey("items"));
-  ASSERT_NE(items, nullptr);
-  for (int id : *items) {
-    EXPECT_NE(exact.index->terms()[id].table, exact.index->FindTable("client_item"));
+// The last word of a two-word English table name is no name of its rows (session 26 tried it
+// and withdrew it): the table may hold amounts of that word (loyalty_points.points_earned: a
+// count of rows is no number of points), link to the rows it names (playlist_tracks: the tracks
+// are the songs), or be a qualified kind of rows named plainly elsewhere (lost_customers beside
+// clients, purchase_orders beside a shop's sales). Each abstains, as before the rule.
+TEST(SchemaWordsTest, AnEnglishTableNamesLastWordNamesNoRows) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
+      {"CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT);"
+       "CREATE TABLE loyalty_points(lp_id INTEGER PRIMARY KEY,"
+       " customer_id INTEGER REFERENCES customers(customer_id), earned_on DATE,"
+       " points_earned INTEGER);"
+       "INSERT INTO customers VALUES (1,'Ann'),(2,'Bo');"
+       "INSERT INTO loyalty_points VALUES (1,1,'2024-01-02',5),(2,1,'2024-02-03',2),"
+       "(3,2,'2024-03-04',1);",
+       {"Which customer has the most points?", "How many points does Ann have?"}},
+      {"CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT);"
+       "CREATE TABLE reward_points(rp_id INTEGER PRIMARY KEY,"
+       " customer_id INTEGER REFERENCES customers(customer_id), earned_on DATE, amount INTEGER);"
+       "INSERT INTO customers VALUES (1,'Ann');"
+       "INSERT INTO reward_points VALUES (1,1,'2024-01-02',5),(2,1,'2024-02-03',2);",
+       {"How many points were earned in 2024?"}},
+      {"CREATE TABLE songs(song_id INTEGER PRIMARY KEY, title TEXT);"
+       "CREATE TABLE playlists(playlist_id INTEGER PRIMARY KEY, name TEXT);"
+       "CREATE TABLE playlist_tracks(playlist_id INTEGER REFERENCES playlists(playlist_id),"
+       " song_id INTEGER REFERENCES songs(song_id), position INTEGER);"
+       "INSERT INTO songs VALUES (1,'A'),(2,'B'),(3,'C');"
+       "INSERT INTO playlists VALUES (1,'Run'),(2,'Rest');"
+       "INSERT INTO playlist_tracks VALUES (1,1,1),(1,2,2),(2,1,1),(2,2,2),(2,3,3);",
+       {"How many tracks are there?"}},
+      {"CREATE TABLE clients(client_id INTEGER PRIMARY KEY, name TEXT, signup_date DATE);"
+       "CREATE TABLE lost_customers(lost_id INTEGER PRIMARY KEY,"
+       " client_id INTEGER REFERENCES clients(client_id), lost_on DATE, reason TEXT);"
+       "INSERT INTO clients VALUES (1,'Ann','2024-01-01'),(2,'Bo','2024-02-01');"
+       "INSERT INTO lost_customers VALUES (1,2,'2024-06-01','price');",
+       {"How many customers do we have?"}},
+      {"CREATE TABLE suppliers(supplier_id INTEGER PRIMARY KEY, name TEXT);"
+       "CREATE TABLE transactions(txn_id INTEGER PRIMARY KEY, txn_date DATE, amount REAL);"
+       "CREATE TABLE purchase_orders(po_id INTEGER PRIMARY KEY,"
+       " supplier_id INTEGER REFERENCES suppliers(supplier_id), po_date DATE, total REAL);"
+       "INSERT INTO suppliers VALUES (1,'Alpine');"
+       "INSERT INTO transactions VALUES (1,'2024-03-02',40),(2,'2024-03-09',15);"
+       "INSERT INTO purchase_orders VALUES (1,1,'2024-03-05',900);",
+       {"How many orders in March 2024?", "What is the total of orders?"}},
+  };
+  for (const auto& [sql, questions] : cases) {
+    Opened db = Open(sql);
+    ASSERT_TRUE(db.index);
+    for (const std::string& q : questions) {
+      const Translation t = Engine::Translate(q, *db.index, db.conn->dialect());
+      EXPECT_FALSE(t.answered) << q << ": " << t.sql;
+    }
   }
 }
 
