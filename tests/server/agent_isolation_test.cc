@@ -366,6 +366,32 @@ TEST_F(AgentIsolationTest, AnAgentKeyListsItsOwnAgentsTablesOnly) {
   EXPECT_EQ(Get("/api/v1/agents/alpha/schema", "askdb_nokey").status, 401);
 }
 
+// A run enforces the agent's table selection as MCP's run_sql does: a question about a table
+// the agent does not select is not answered from it (it was: the sales agent's key answered
+// "how many customers are there" from customers), and the answer names the agent that ran.
+TEST_F(AgentIsolationTest, ARunReadsOnlyTheAgentsSelectedTables) {
+  StartServer(/*model=*/false);
+  if (HasFatalFailure()) return;
+  auto alpha = store_->GetAgent("alpha");
+  ASSERT_TRUE(alpha.ok());
+  alpha->selected_tables = {"orders", "stores"};
+  ASSERT_TRUE(store_->UpdateAgent(*alpha).ok());
+
+  const Reply open =
+      Post("/api/v1/ask", Json{{"query", "how many customers are there"}}, beta_key_);
+  ASSERT_EQ(open.status, 200) << open.body;
+  ASSERT_NE(open.json.value("sql", "").find("customers"), std::string::npos)
+      << "beta, selecting every table, does not read customers: this test checks nothing\n"
+      << open.body;
+  EXPECT_EQ(open.json["agent_id"], "beta");
+
+  const Reply limited =
+      Post("/api/v1/ask", Json{{"query", "how many customers are there"}}, alpha_key_);
+  ASSERT_EQ(limited.status, 200) << limited.body;
+  EXPECT_EQ(limited.json["agent_id"], "alpha");
+  EXPECT_EQ(limited.json.value("sql", "").find("customers"), std::string::npos) << limited.body;
+}
+
 // An abstention on the server names the run's own agent in its pointer to the tables.
 TEST_F(AgentIsolationTest, AnAbstentionPointsToTheTablesButtonAndItsAgentsRoute) {
   StartServer(/*model=*/false);

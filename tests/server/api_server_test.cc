@@ -562,13 +562,14 @@ TEST_F(ApiServerTest, KeysAreRequiredAndScoped) {
   EXPECT_EQ(PostJson("/api/v1/ask", ask, Auth(fake->key))->status, 401);
   EXPECT_EQ(PostJson("/api/v1/ask", ask, Auth("not-a-key"))->status, 401);
   EXPECT_EQ(Stream("/api/v1/stream/search?query=x", {}).status, 401);
-  // Scopes: an agent key for another agent may not run here — without agent_id it asks for
-  // its own agent, which this server does not run; agent keys are not admin.
+  // Scopes: an agent key for another agent may not run here — without agent_id it may ask
+  // no agent of this server (its own is not one); the default agent reads as unknown to it;
+  // agent keys are not admin.
   auto other = PostJson("/api/v1/ask", ask, Auth(other_agent_key_));
-  EXPECT_EQ(other->status, 404) << other->body;
-  EXPECT_NE(other->body.find("this server runs only agent"), std::string::npos) << other->body;
+  EXPECT_EQ(other->status, 403) << other->body;
+  EXPECT_NE(other->body.find("may ask no agent"), std::string::npos) << other->body;
   const Json ask_default{{"query", kSalesQuestion}, {"agent_id", "default"}};
-  EXPECT_EQ(PostJson("/api/v1/ask", ask_default, Auth(other_agent_key_))->status, 403);
+  EXPECT_EQ(PostJson("/api/v1/ask", ask_default, Auth(other_agent_key_))->status, 404);
   EXPECT_EQ(Client().Get("/api/v1/runs", Auth(agent_key_))->status, 403);
   EXPECT_EQ(Client().Get("/api/v1/runs", Admin())->status, 200);
   // X-API-Key works as well as Bearer.

@@ -189,10 +189,12 @@ TEST_F(ManagementApiTest, AgentsCrudKeysAndScopes) {
   // Without agent_id an agent key runs its own agent (as on MCP), never another one.
   Reply own = Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}}, Auth(agent_key));
   EXPECT_EQ(own.status, 200) << own.body;
+  EXPECT_EQ(own.json["agent_id"], "sales") << own.body;
+  // Another agent reads as an unknown one (404, as GET /api/v1/agents/{id}/schema answers).
   EXPECT_EQ(Send("POST", "/api/v1/ask", {{"query", kSalesQuestion}, {"agent_id", "default"}},
                  Auth(agent_key))
                 .status,
-            403)
+            404)
       << "an agent key runs only its agent";
   EXPECT_EQ(Send("GET", "/api/v1/agents", nullptr, Auth(agent_key)).status, 403)
       << "agent keys may not manage";

@@ -172,8 +172,14 @@ TEST_F(UsersE2eTest, RolesDecideRoutesAndAgents) {
   EXPECT_EQ(Send("GET", "/api/v1/audit", Bearer(ann)).status, 403);
   EXPECT_EQ(Send("GET", "/api/v1/datasources", Bearer(ann)).status, 403);
   EXPECT_EQ(Send("GET", "/api/v1/agents/default/examples", Bearer(ann)).status, 403);
+  // An agent not granted reads as an unknown one (it answered 403 "may not ask agent 'hr'").
   Reply hr = Send("POST", "/api/v1/ask", Bearer(ann), {{"query", "你好"}, {"agent_id", "hr"}});
-  EXPECT_EQ(hr.status, 403) << hr.body;
+  EXPECT_EQ(hr.status, 404) << hr.body;
+  std::string unknown = hr.body;
+  unknown.replace(unknown.find("'hr'"), 4, "'nope'");
+  EXPECT_EQ(
+      Send("POST", "/api/v1/ask", Bearer(ann), {{"query", "你好"}, {"agent_id", "nope"}}).body,
+      unknown);
   Reply own =
       Send("POST", "/api/v1/ask", Bearer(ann), {{"query", "你好"}, {"agent_id", "default"}});
   EXPECT_EQ(own.status, 200) << own.body;

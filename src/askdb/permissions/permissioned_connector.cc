@@ -17,6 +17,13 @@ bool AnyHidden(const std::vector<std::string>& columns, const TablePolicy* polic
   });
 }
 
+// A key into a table the user may not read, or onto a column hidden from them, would name
+// what they may not see (describe_schema, the chat's Tables list, a prompt's keys).
+bool PointsAtHidden(const db::ForeignKey& fk, const EffectivePolicy& policy) {
+  const TablePolicy* target = policy.Find(fk.ref_table);
+  return target != nullptr && (!target->refusal.empty() || AnyHidden(fk.ref_columns, target));
+}
+
 }  // namespace
 
 db::DatabaseSchema FilterSchema(const db::DatabaseSchema& schema, const EffectivePolicy& policy,
@@ -35,9 +42,8 @@ db::DatabaseSchema FilterSchema(const db::DatabaseSchema& schema, const Effectiv
     if (table_policy != nullptr && !table_policy->refusal.empty()) continue;
     db::TableInfo table = source;
     if (table_policy == nullptr) {
-      std::erase_if(table.foreign_keys, [&policy](const db::ForeignKey& fk) {
-        return AnyHidden(fk.ref_columns, policy.Find(fk.ref_table));
-      });
+      std::erase_if(table.foreign_keys,
+                    [&policy](const db::ForeignKey& fk) { return PointsAtHidden(fk, policy); });
       out.tables.push_back(std::move(table));
       continue;
     }
@@ -49,8 +55,7 @@ db::DatabaseSchema FilterSchema(const db::DatabaseSchema& schema, const Effectiv
     }
     if (AnyHidden(table.primary_key, table_policy)) table.primary_key.clear();
     std::erase_if(table.foreign_keys, [&](const db::ForeignKey& fk) {
-      return AnyHidden(fk.columns, table_policy) ||
-             AnyHidden(fk.ref_columns, policy.Find(fk.ref_table));
+      return AnyHidden(fk.columns, table_policy) || PointsAtHidden(fk, policy);
     });
     std::erase_if(table.indexes, [&](const db::IndexInfo& index) {
       return AnyHidden(index.columns, table_policy);

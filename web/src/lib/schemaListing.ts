@@ -19,6 +19,7 @@ export interface ListedTable {
   name: string
   business_name?: LocalizedName
   row_count?: number
+  row_count_estimate?: boolean // the database's estimate (PostgreSQL, MySQL): shown with ≈
   view?: boolean
   columns: ListedColumn[]
 }

@@ -27,6 +27,7 @@ export default {
     tablesHint: 'Ask with these names, or with the business names beside them.',
     tablesLoading: 'Loading the tables…',
     tablesFilter: 'Find a table or column',
+    tablesEmpty: 'This agent has no tables you may read; ask an admin.',
     tablesNone: 'No table or column holds that.',
     tablesView: 'view',
     tablesKey: 'key',

@@ -29,6 +29,7 @@ const zh: typeof en = {
     tablesHint: '提问时可用这些名称，或旁边的业务名称。',
     tablesLoading: '正在读取表…',
     tablesFilter: '查找表或列',
+    tablesEmpty: '这个助手没有你可以读取的表，请联系管理员。',
     tablesNone: '没有表或列包含这些字。',
     tablesView: '视图',
     tablesKey: '主键',

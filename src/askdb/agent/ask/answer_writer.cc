@@ -490,6 +490,14 @@ std::string PythonOffNote(std::string_view kind, bool chinese, const AnswerFace&
                        " to answer it.)";
 }
 
+namespace {
+
+bool EndsInNonAscii(std::string_view text) {
+  return !text.empty() && static_cast<unsigned char>(text.back()) >= 0x80;
+}
+
+}  // namespace
+
 std::string FitToFace(std::string text, const AnswerFace& face, bool chinese) {
   if (face.kind == AnswerFace::kCli) return text;
   const std::string own = face.kind == AnswerFace::kServer ? TablesButton(chinese)
@@ -499,6 +507,9 @@ std::string FitToFace(std::string text, const AnswerFace& face, bool chinese) {
     for (size_t at = text.find(cli); at != std::string::npos;
          at = text.find(cli, at + own.size())) {
       text.replace(at, cli.size(), own);
+      // Chinese sets no space after a Chinese word: 「数据表」按钮可列出, not 按钮 可列出.
+      const size_t after = at + own.size();
+      if (EndsInNonAscii(own) && after < text.size() && text[after] == ' ') text.erase(after, 1);
     }
   }
   return text;

@@ -509,14 +509,14 @@ TEST(AnswerWriterTest, AnAbstentionsAdviceFitsTheFaceItIsReadOn) {
                 .find("GET /api/v1/agents/default/schema"),
             std::string::npos);
   EXPECT_EQ(FitToFace("请写出列名（`askdb schema` 可列出）", server, true),
-            "请写出列名（对话页的「数据表」按钮 可列出）");
+            "请写出列名（对话页的「数据表」按钮可列出）");
   EXPECT_NE(WriteAbstention("q", reason, false, false, mcp).find("describe_schema tool"),
             std::string::npos);
   // The engine's own pointer to the CLI, in a reason that says what to do, is the face's.
   EXPECT_EQ(WriteAbstention("q", "name a column (`askdb schema` lists them).", false, true, mcp),
             "name a column (the describe_schema tool lists them).");
   EXPECT_EQ(FitToFace("请写出列名（`askdb schema` 可列出）", mcp, true),
-            "请写出列名（describe_schema 工具 可列出）");
+            "请写出列名（describe_schema 工具可列出）");
   // The CLI keeps its words.
   EXPECT_EQ(FitToFace("(`askdb schema` lists them)", AnswerFace{}, false),
             "(`askdb schema` lists them)");

@@ -18,25 +18,61 @@ db::DatabaseSchema OrdersAndCustomers() {
                     {.name = "internal_note", .type = "TEXT"}};
   orders.foreign_keys = {
       {.columns = {"customer_id"}, .ref_table = "customers", .ref_columns = {"customer_id"}}};
+  db::TableInfo customers;
+  customers.name = "customers";
+  customers.row_count = 800;
+  customers.row_count_is_estimate = true;
+  customers.columns = {{.name = "customer_id", .type = "INTEGER", .primary_key = true}};
   db::TableInfo audit;
   audit.name = "audit_log";
   audit.columns = {{.name = "id", .type = "INTEGER"}};
-  schema.tables = {orders, audit};
+  schema.tables = {orders, customers, audit};
   return schema;
 }
 
 TEST(SchemaListingTest, ListsColumnsWithTypesKeysAndReferences) {
   const Json listing = SchemaListing(OrdersAndCustomers(), nullptr);
-  ASSERT_EQ(listing["tables"].size(), 2u);
+  ASSERT_EQ(listing["tables"].size(), 3u);
   const Json& orders = listing["tables"][0];
   EXPECT_EQ(orders["name"], "orders");
   EXPECT_EQ(orders["row_count"], 60000);
+  EXPECT_FALSE(orders.contains("row_count_estimate"));
+  EXPECT_EQ(listing["tables"][1]["row_count_estimate"], true);
   ASSERT_EQ(orders["columns"].size(), 4u);
   EXPECT_EQ(orders["columns"][0]["primary_key"], true);
   EXPECT_EQ(orders["columns"][1]["references"], "customers.customer_id");
   EXPECT_EQ(orders["columns"][2]["type"], "REAL");
   EXPECT_FALSE(orders["columns"][2].contains("references"));
-  EXPECT_FALSE(listing["tables"][1].contains("row_count"));
+  EXPECT_FALSE(listing["tables"][2].contains("row_count"));
+}
+
+// A key never names a table the person may not see: one left out of the listing (refused to
+// them, outside the agent's selection) or hidden by the semantic model.
+TEST(SchemaListingTest, AReferenceToATableNotListedIsLeftOut) {
+  db::DatabaseSchema without_customers = OrdersAndCustomers();
+  std::erase_if(without_customers.tables,
+                [](const db::TableInfo& t) { return t.name == "customers"; });
+  const Json listing = SchemaListing(without_customers, nullptr);
+  EXPECT_FALSE(listing["tables"][0]["columns"][1].contains("references")) << listing.dump();
+
+  catalog::SemanticModel model;
+  catalog::TableSemantics customers;
+  customers.name = "customers";
+  customers.enabled = false;
+  model.tables = {customers};
+  const Json hidden = SchemaListing(OrdersAndCustomers(), &model);
+  ASSERT_EQ(hidden["tables"].size(), 2u) << hidden.dump();
+  EXPECT_FALSE(hidden["tables"][0]["columns"][1].contains("references")) << hidden.dump();
+
+  catalog::TableSemantics hidden_key;
+  hidden_key.name = "customers";
+  catalog::ColumnSemantics id;
+  id.name = "customer_id";
+  id.enabled = false;
+  hidden_key.columns = {id};
+  model.tables = {hidden_key};
+  const Json no_key = SchemaListing(OrdersAndCustomers(), &model);
+  EXPECT_FALSE(no_key["tables"][0]["columns"][1].contains("references")) << no_key.dump();
 }
 
 // A person is shown the words a question can use, and nothing the model hides from questions.
@@ -59,7 +95,7 @@ TEST(SchemaListingTest, BusinessNamesAndUnitsFromTheModelWhatItHidesLeftOut) {
   model.tables = {orders, audit};
 
   const Json listing = SchemaListing(OrdersAndCustomers(), &model);
-  ASSERT_EQ(listing["tables"].size(), 1u) << listing.dump();
+  ASSERT_EQ(listing["tables"].size(), 2u) << listing.dump();
   const Json& table = listing["tables"][0];
   EXPECT_EQ(table["business_name"]["zh"], "订单");
   ASSERT_EQ(table["columns"].size(), 3u) << table.dump();

@@ -12,6 +12,7 @@
 #include "askdb/server/api/agent_schema_route.h"
 #include "askdb/server/api/mcp_endpoint.h"
 #include "askdb/server/api/permissions_api.h"
+#include "askdb/server/api/run_agent.h"
 #include "askdb/server/api/run_service.h"
 #include "askdb/server/json_request.h"
 #include "askdb/server/metrics/askdb_metrics.h"
@@ -488,30 +489,28 @@ class Api : public std::enable_shared_from_this<Api> {
     return who.DataUser();
   }
 
-  // The agent a request runs when it names none: the server's default agent when the caller
-  // may run it, else the first one granted to them — an agent's key runs its own agent, as
-  // on MCP (a curl with an agent key and no agent_id was refused: "may not ask agent
-  // 'default'").
-  StatusOr<std::string> AgentOrDefault(const HttpRequest& request,
-                                       const std::string& requested) const {
-    if (!requested.empty()) return requested;
-    ASKDB_ASSIGN_OR_RETURN(Principal who, Authenticate(request));
-    if (who.MayRunAgent(options_.agent_id) || who.agents.empty()) return options_.agent_id;
-    return who.agents.front();
+  // Whether `agent` is one of this server's agents (without a management store: only its
+  // own agent).
+  AgentExists AgentLookup() const {
+    if (deps_.management.store != nullptr) return AgentsOf(*deps_.management.store);
+    return
+        [this](const std::string& agent) -> StatusOr<bool> { return agent == options_.agent_id; };
   }
 
-  // The agent exists and the request's key may run it (admin, or "agent:<id>").
-  Status AuthorizeAgent(const HttpRequest& request, const std::string& agent_id) const {
-    if (deps_.management.store != nullptr) {
-      ASKDB_RETURN_IF_ERROR(deps_.management.store->GetAgent(agent_id).status());
-    } else if (agent_id != options_.agent_id) {
-      return NotFoundError("no agent '" + agent_id + "': this server runs only agent '" +
-                           options_.agent_id + "'");
-    }
+  // The agent a request runs: `requested`, else the one rule of a run naming none
+  // (run_agent.h, as on MCP); `field` is the request's name for it.
+  StatusOr<std::string> AgentOrDefault(const HttpRequest& request, const std::string& requested,
+                                       std::string_view field) const {
+    if (!requested.empty()) return requested;
     ASKDB_ASSIGN_OR_RETURN(Principal who, Authenticate(request));
-    if (who.MayRunAgent(agent_id)) return Status::Ok();
-    return PermissionDeniedError(who.Actor() + " may not ask agent '" + agent_id +
-                                 "'; an admin grants it");
+    return UnnamedRunAgent(who, options_.agent_id, AgentLookup(), field);
+  }
+
+  // The agent exists and the request's key may run it; one that it may not run answers the
+  // same 404 as an unknown one.
+  Status AuthorizeAgent(const HttpRequest& request, const std::string& agent_id) const {
+    ASKDB_ASSIGN_OR_RETURN(Principal who, Authenticate(request));
+    return CheckRunnableAgent(who, agent_id, AgentLookup(), AgentListHint::kHttp);
   }
 
   // The agent that runs on `thread_id` for this request. A thread belongs to the agent of
@@ -521,7 +520,8 @@ class Api : public std::enable_shared_from_this<Api> {
   // A thread nobody owns is unknown too when `need` asks for a run or a checkpoint, else
   // it runs `requested` (or the default agent).
   StatusOr<std::string> AgentForThread(const HttpRequest& http, const std::string& thread_id,
-                                       const std::string& requested, ThreadNeed need) const {
+                                       const std::string& requested, ThreadNeed need,
+                                       std::string_view field = "agent_id") const {
     ASKDB_RETURN_IF_ERROR(ValidateThreadId(thread_id));
     ASKDB_ASSIGN_OR_RETURN(std::optional<std::string> owner, deps_.runs->ThreadOwner(thread_id));
     if (owner) {
@@ -535,7 +535,7 @@ class Api : public std::enable_shared_from_this<Api> {
         (need == ThreadNeed::kCheckpoint && !deps_.runs->HasCheckpoint(thread_id))) {
       return UnknownThreadError(thread_id);
     }
-    ASKDB_ASSIGN_OR_RETURN(std::string agent, AgentOrDefault(http, requested));
+    ASKDB_ASSIGN_OR_RETURN(std::string agent, AgentOrDefault(http, requested, field));
     ASKDB_RETURN_IF_ERROR(AuthorizeAgent(http, agent));
     return agent;
   }
@@ -577,7 +577,7 @@ class Api : public std::enable_shared_from_this<Api> {
     Status agent = OptionalString(*body, "agent_id", &request.agent_id);
     if (!agent.ok()) return ErrorResponse(agent);
     if (request.thread_id.empty()) {
-      StatusOr<std::string> chosen = AgentOrDefault(http, request.agent_id);
+      StatusOr<std::string> chosen = AgentOrDefault(http, request.agent_id, "agent_id");
       if (!chosen.ok()) return ErrorResponse(chosen.status());
       request.agent_id = std::move(chosen).value();
       Status allowed = AuthorizeAgent(http, request.agent_id);
@@ -665,7 +665,7 @@ class Api : public std::enable_shared_from_this<Api> {
             "query parameter 'threadId' is required with Last-Event-ID: it names the run "
             "to resume the stream of");
       }
-      ASKDB_ASSIGN_OR_RETURN(agent_id, AgentOrDefault(http, requested_agent));
+      ASKDB_ASSIGN_OR_RETURN(agent_id, AgentOrDefault(http, requested_agent, "agent"));
       ASKDB_RETURN_IF_ERROR(AuthorizeAgent(http, agent_id));
       return std::shared_ptr<Run>();
     }
@@ -673,7 +673,8 @@ class Api : public std::enable_shared_from_this<Api> {
     ASKDB_ASSIGN_OR_RETURN(agent_id, AgentForThread(http, thread_id, requested_agent,
                                                     has_last_id      ? ThreadNeed::kRun
                                                     : human_feedback ? ThreadNeed::kCheckpoint
-                                                                     : ThreadNeed::kAny));
+                                                                     : ThreadNeed::kAny,
+                                                    "agent"));
     std::shared_ptr<Run> existing = deps_.runs->Find(thread_id);
     if (existing != nullptr && (!existing->finished() || has_last_id)) return existing;
     // No run to resume the stream of: it finished more than the retention time ago.

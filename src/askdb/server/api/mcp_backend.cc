@@ -15,6 +15,7 @@
 #include "askdb/knowledge/knowledge_json.h"
 #include "askdb/permissions/permissioned_connector.h"
 #include "askdb/server/api/datasource_cache.h"
+#include "askdb/server/api/run_agent.h"
 #include "askdb/server/api/run_service.h"
 #include "askdb/server/store/management_store.h"
 
@@ -29,10 +30,6 @@ constexpr std::chrono::milliseconds kPollInterval{200};
 
 bool EndsWith(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
-
-std::string NoSuchAgent(const std::string& agent) {
-  return "no agent '" + agent + "' for this key: list_agents names the agents you may use";
 }
 
 // "node_start classify" from a stream frame's data, for a progress message.
@@ -120,25 +117,6 @@ Json KnowledgeHitsJson(const knowledge::KnowledgeBase& base,
 
 }  // namespace
 
-void RefuseUnselectedTables(const db::DatabaseSchema& schema, const store::AgentRecord& agent,
-                            permissions::EffectivePolicy& policy) {
-  const std::vector<std::string>& selected = agent.selected_tables;
-  if (selected.empty()) return;
-  std::string list;
-  for (const std::string& s : selected) list += (list.empty() ? "" : ", ") + s;
-  const std::string why = "agent '" + agent.id + "' may read only its selected tables (" + list +
-                          "); describe_schema lists them";
-  for (const db::TableInfo& t : schema.tables) {
-    const bool chosen = std::any_of(selected.begin(), selected.end(), [&](const std::string& s) {
-      return text::EqualsIgnoreAsciiCase(s, t.name);
-    });
-    if (chosen) continue;
-    permissions::TablePolicy& refused = policy.tables[text::AsciiLower(t.name)];
-    refused.table = t.name;
-    refused.refusal = why;
-  }
-}
-
 mcp::ToolLimits McpToolLimits() {
   mcp::ToolLimits limits;
   limits.max_question_chars = agent::kMaxQuestionChars;  // maxLength: characters
@@ -181,18 +159,12 @@ StatusOr<std::shared_ptr<agent::PreparedDatasource>> McpBackend::UserView(
 }
 
 StatusOr<std::string> McpBackend::ResolveAgent(const std::string& requested) const {
+  const AgentExists exists = AgentsOf(*deps_.store);
   std::string agent = requested;
   if (agent.empty()) {
-    // "default" when the caller may run it, else the first agent granted to them.
-    agent = MayRun("default") || who_.agents.empty() ? "default" : who_.agents.front();
+    ASKDB_ASSIGN_OR_RETURN(agent, UnnamedRunAgent(who_, "default", exists, "agent"));
   }
-  // Another agent's refusal reads like an unknown agent: nothing tells it exists.
-  if (!MayRun(agent)) return NotFoundError(NoSuchAgent(agent));
-  StatusOr<store::AgentRecord> record = deps_.store->GetAgent(agent);
-  if (!record.ok() && record.status().code() == StatusCode::kNotFound) {
-    return NotFoundError(NoSuchAgent(agent));
-  }
-  ASKDB_RETURN_IF_ERROR(record.status());
+  ASKDB_RETURN_IF_ERROR(CheckRunnableAgent(who_, agent, exists, AgentListHint::kMcp));
   return agent;
 }
 

@@ -33,6 +33,7 @@
 #include "askdb/db/connector.h"
 #include "askdb/mcp/tools.h"
 #include "askdb/permissions/rules.h"
+#include "askdb/server/api/agent_table_policy.h"
 #include "askdb/server/users/principal.h"
 
 namespace askdb::agent {
@@ -60,15 +61,6 @@ struct McpBackendDeps {
   db::QueryOptions query;                         // run_sql's row cap and timeout (database.*)
   std::chrono::milliseconds run_timeout{10 * 60 * 1000};  // an ask longer than this fails
 };
-
-// An agent that selects some of its datasource's tables may read only those: every other
-// table and view of `schema` joins `policy` as a refused table (the rest of `policy`, the
-// caller's own rules, stays). Run through a PermissionedConnector, the permissions' rewrite
-// then refuses a statement whose parse tree references one — in a CTE, a subquery, a join,
-// quoted or schema-qualified — and, the policy being non-empty, the system catalogs; a
-// column spelled like an unselected table is no reference. No selection: nothing changes.
-void RefuseUnselectedTables(const db::DatabaseSchema& schema, const store::AgentRecord& agent,
-                            permissions::EffectivePolicy& policy);
 
 // InvalidArgument when a required dependency is missing.
 Status ValidateMcpBackendDeps(const McpBackendDeps& deps);

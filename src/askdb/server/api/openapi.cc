@@ -132,13 +132,6 @@ std::vector<ManagementOp> AgentOps() {
        201, "{id, scope, created_at, last4, revoked, key}", list},
       {"delete", "/api/v1/agents/{id}/keys/{key_id}", "Revoke a key", nullptr, 204, "Revoked",
        nullptr},
-      {"get", "/api/v1/agents/{id}/schema",
-       "The tables and columns the agent may use, as the caller sees them (any key or user that "
-       "may run the agent; the web chat's Tables button)",
-       nullptr, 200,
-       "{agent, datasource, tables: [{name, business_name, row_count, view, columns: [{name, "
-       "type, business_name, unit, primary_key, references}]}]}",
-       list},
       {"get", "/api/v1/users/{name}/keys", "List the API keys tied to a user (no secrets)", nullptr,
        200, "{\"keys\": [{id, scope, created_at, last4, revoked}]}", list},
       {"post", "/api/v1/users/{name}/keys",
@@ -692,6 +685,7 @@ Json PlanDeviationSchema() {
 Json RunAnswerProperties() {
   return Json{
       {"thread_id", Str()},
+      {"agent_id", Described(Str(), "The agent that ran: the one named, else the caller's")},
       {"route", Enum({"none", "quick_path", "consultation", "cache", "engine", "llm", "analysis",
                       "not_answered", "knowledge", "schema"})},
       {"request_type", Described(Str(), "The classifier's type (data_query, ...)")},
@@ -749,6 +743,34 @@ Json RunResultSchema() {
   return run;
 }
 
+Json Closed(Json schema) {
+  schema["additionalProperties"] = false;
+  return schema;
+}
+
+// GET /api/v1/agents/{id}/schema (agent/ask/schema_listing.h): closed, as the run's answer.
+Json AgentSchemaSchema() {
+  const Json localized = Closed(Object({{"zh", Str()}, {"en", Str()}}));
+  const Json column = Closed(Object({{"name", Str()},
+                                     {"type", Str()},
+                                     {"business_name", localized},
+                                     {"unit", Str()},
+                                     {"primary_key", Bool()},
+                                     {"references", Described(Str(), "table.column")}},
+                                    {"name", "type"}));
+  const Json table = Closed(
+      Object({{"name", Str()},
+              {"business_name", localized},
+              {"row_count", Int()},
+              {"row_count_estimate",
+               Described(Bool(), "row_count is the database's estimate (PostgreSQL, MySQL)")},
+              {"view", Bool()},
+              {"columns", ArrayOf(column)}},
+             {"name", "columns"}));
+  return Closed(Object({{"agent", Str()}, {"datasource", Str()}, {"tables", ArrayOf(table)}},
+                       {"agent", "datasource", "tables"}));
+}
+
 // The answer of /api/v1/ask and /runs/{id}/resume and the SSE "result" frame
 // (PipelineResult::ToJson plus the run service's thread_id and permissions). Closed
 // (additionalProperties: false): server_api_e2e_test checks real answers against it, so a
@@ -759,12 +781,8 @@ Json RunSchemas() {
   schemas.update(InterruptSchemas());
   schemas.update(PlanSchemas());
   schemas["StepOutcome"] = StepOutcomeSchema();
+  schemas["AgentSchema"] = AgentSchemaSchema();
   return schemas;
-}
-
-Json Closed(Json schema) {
-  schema["additionalProperties"] = false;
-  return schema;
 }
 
 // The payloads of a stage's start and end and of the request's classification.
@@ -1163,6 +1181,20 @@ void AddRunOps(Json& paths) {
            "{\"scope\": \"admin\"|\"agent:<id>\", \"admin\", \"auth\", \"agents\": "
            "[{id, name, language, preset_questions}], \"limits\": {max_question_chars}}"}}},
         {"401", ErrorResponse("Missing or invalid API key")}}}};
+  paths["/api/v1/agents/{id}/schema"]["get"] = {
+      {"summary",
+       "The tables and columns the agent may use, as the caller sees them (any key or user that "
+       "may run the agent; the web chat's Tables button)"},
+      {"operationId", "agentSchema"},
+      {"parameters", Json::array({{{"name", "id"},
+                                   {"in", "path"},
+                                   {"required", true},
+                                   {"schema", {{"type", "string"}}}}})},
+      {"responses",
+       {{"200", JsonResponse("The agent's tables and columns", "AgentSchema")},
+        {"401", ErrorResponse("Missing or invalid API key")},
+        {"404", ErrorResponse("No agent of that id that the caller may run")},
+        {"503", ErrorResponse("The agent's datasource cannot be reached")}}}};
 }
 
 // MCP's Streamable HTTP transport (docs/mcp.md): JSON-RPC 2.0 messages, the same keys.

@@ -13,6 +13,7 @@
 #include "askdb/common/text.h"
 #include "askdb/permissions/permission_store.h"
 #include "askdb/server/api/active_model.h"
+#include "askdb/server/api/agent_table_policy.h"
 #include "askdb/server/api/datasource_cache.h"
 #include "askdb/server/metrics/askdb_metrics.h"
 #include "askdb/server/security/sodium_util.h"
@@ -352,12 +353,14 @@ bool RunService::HasCheckpoint(std::string_view thread_id) const {
 
 namespace {
 
-// The answer as clients receive it: the pipeline's result with its thread, and what the
-// user's data permissions let them see for the answer's footnote.
-Json ResultJson(const agent::pipeline::PipelineResult& result, const std::string& thread_id,
+// The answer as clients receive it: the pipeline's result with its thread and agent (a run
+// naming none says which ran), and what the user's data permissions let them see for the
+// answer's footnote.
+Json ResultJson(const agent::pipeline::PipelineResult& result, const RunRequest& request,
                 const std::string& rules_in_words) {
   Json json = result.ToJson();
-  json["thread_id"] = thread_id;
+  json["thread_id"] = request.thread_id;
+  json["agent_id"] = request.agent_id;
   // How a follow-up was read, which otherwise only the SSE classification frame says.
   if (const std::string& read_as = agent::pipeline::FollowUpReadAs(result.state);
       !read_as.empty()) {
@@ -420,7 +423,7 @@ void RunService::Execute(const std::shared_ptr<Run>& run) {
           ? pipeline->Ask(request.thread_id, request.text, &sink, run->cancel_token())
           : pipeline->Resume(request.thread_id, request.text, &sink, run->cancel_token());
   if (!result.ok()) return fail(result.status());
-  Json json = ResultJson(*result, request.thread_id, run_deps->rules_in_words);
+  Json json = ResultJson(*result, request, run_deps->rules_in_words);
   const std::string state = result->interrupted() ? "interrupted" : "ok";
   if (run->cancel_token()->IsCancelled()) {  // cancelled meanwhile: discard the result
     RecordHistory(*run, sink.trace(), wall_start, steady_start, &*result, "cancelled",
@@ -524,11 +527,21 @@ StatusOr<permissions::EffectivePolicy> RunService::PolicyFor(
 
 StatusOr<std::string> RunService::ApplyPermissions(const RunRequest& request,
                                                    agent::pipeline::PipelineDeps& deps) {
-  ASKDB_ASSIGN_OR_RETURN(const permissions::EffectivePolicy policy,
+  ASKDB_ASSIGN_OR_RETURN(permissions::EffectivePolicy policy,
                          PolicyFor(request.user, deps.options.datasource_id));
-  if (policy.empty()) return std::string();
+  // The user's rules in words, before the agent's selection joins them (a line per table).
+  std::string in_words = policy.Describe();
+  const std::vector<std::string>& selected = deps.options.profile.selected_tables;
+  if (policy.empty() && selected.empty()) return std::string();
   const agent::pipeline::PipelineDatasourceProvider base_provider = deps.datasource;
   ASKDB_ASSIGN_OR_RETURN(agent::PreparedDatasource * base, base_provider());
+  // The agent's selection is enforced as MCP's run_sql enforces it: the engine's and a
+  // model's statements on another table are refused, and the run's schema leaves it out.
+  store::AgentRecord agent;
+  agent.id = request.agent_id;
+  agent.selected_tables = selected;
+  RefuseUnselectedTables(base->schema, agent, policy);
+  if (policy.empty()) return in_words;
   // Borrowed: base_provider, kept in the new provider, keeps it alive for the run.
   std::shared_ptr<agent::PreparedDatasource> borrowed(base, [](agent::PreparedDatasource*) {});
   ASKDB_ASSIGN_OR_RETURN(std::shared_ptr<agent::PreparedDatasource> mine,
@@ -538,7 +551,7 @@ StatusOr<std::string> RunService::ApplyPermissions(const RunRequest& request,
   };
   // Cached answers are kept apart per set of effective rules, never shared across them.
   agent::pipeline::AddCachePartition(deps.options, "perm", policy.Fingerprint());
-  return policy.Describe();
+  return in_words;
 }
 
 namespace {
