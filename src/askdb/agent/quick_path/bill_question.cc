@@ -14,6 +14,17 @@
 namespace askdb::agent {
 namespace {
 
+// Whether a Chinese split is by head: 按比例, 按用量 and any other 按 but 按人头 / 按人数 share
+// unequally, so no amount per person follows from the total.
+bool SplitsByHead(std::string_view s) {
+  constexpr std::string_view kBy = "按";
+  for (size_t at = s.find(kBy); at != std::string_view::npos; at = s.find(kBy, at + 1)) {
+    const std::string_view after = s.substr(at + kBy.size());
+    if (after.rfind("人头", 0) != 0 && after.rfind("人数", 0) != 0) return false;
+  }
+  return true;
+}
+
 using Pattern = Utf8Pattern;
 
 const std::string kHead =
@@ -106,7 +117,7 @@ std::optional<BillQuestion> ParseBillStory(std::string_view normalized) {
     }
   }
   // The people are cut out first: the 一共 of 我们一共3个人 counts people, not money.
-  if (zh_split_ask.FullMatch(normalized, &story)) {
+  if (zh_split_ask.FullMatch(normalized, &story) && SplitsByHead(normalized)) {
     const auto f = StoryFigures(story, zh_people.re, zh_money.re);
     if (f && f->first >= 1 && f->first == std::floor(f->first)) {
       return BillQuestion{K::kSplit, f->second, f->first};

@@ -126,16 +126,26 @@ class Scanner {
   size_t CelsiusDegreeAfter(size_t at) {
     constexpr std::string_view kDegree = "度";
     if (s_.compare(at, kDegree.size(), kDegree) != 0 || UnitLengthAt(at) != 0) return 0;
-    const std::string_view rest = s_.substr(at + kDegree.size());
-    if (rest.find("华氏") == std::string_view::npos &&
-        rest.find("fahrenheit") == std::string_view::npos) {
-      return 0;
-    }
+    if (!FahrenheitIsTheTarget(s_.substr(at + kDegree.size()))) return 0;
     size_t length = 0;
     const Unit* celsius = UnitNamedAt("摄氏度", 0, units_, length);
     if (celsius == nullptr) return 0;
     items_.push_back(ScanItem{true, 0, celsius, at, at + kDegree.size()});
     return kDegree.size();
+  }
+
+  // Whether the text after a bare 度 asks for Fahrenheit: 华氏 (fahrenheit) right after a target
+  // word (是多少华氏度, 换成华氏, "in fahrenheit"), Celsius not named, and 华氏 not the scale of
+  // the amount itself (100度（华氏）是多少摄氏度).
+  static bool FahrenheitIsTheTarget(std::string_view rest) {
+    static const Utf8Pattern own_scale("^[\\s(（\\[【]*(?:华氏|fahrenheit)");
+    static const Utf8Pattern target(
+        "(?:多少|几|成|为|到|是|等于|\\bto|\\bin|\\binto)\\s*(?:华氏|fahrenheit)");
+    if (own_scale.PartialMatch(rest) || rest.find("摄氏") != std::string_view::npos ||
+        rest.find("celsius") != std::string_view::npos) {
+      return false;
+    }
+    return target.PartialMatch(rest);
   }
 
   // The length of the unit name at `at`, 0 when none starts there.

@@ -140,7 +140,8 @@ std::optional<long double> ZheFactor(const std::string& rate) {
 // "a shirt costs $25 after a 20% discount, what was the original price" → "25/(1-20%)".
 std::optional<std::string> OriginalPriceExpression(std::string_view normalized) {
   static const Utf8Pattern zh(
-      "^(?:打完|打了|打)?\\s*([0-9](?:\\.[0-9])?|[一二三四五六七八九][一二三四五六七八九]?)\\s*折(?:"
+      "^(?:打完|打了|打)?\\s*([0-9](?:\\.[0-9])?|[一二三四五六七八九][一二三四五六七八九]?)\\s*折(?"
+      ":"
       "后|以后|之后)?"
       "(?:是|为|卖|价格是|的价格是|只要)?" +
       kPrice + kSep + "(?:那么|请问)?原价(?:是|为)?(?:多少|几)(?:钱|元|块)?[?？。]*$");
@@ -169,9 +170,9 @@ std::optional<std::string> DiscountExpression(std::string_view normalized) {
   if (normalized.size() > 120) return std::nullopt;
   if (auto e = FullReductionExpression(normalized)) return e;
   if (auto e = OriginalPriceExpression(normalized)) return e;
-  // 半价 is half the price (原价198，半价多少), unless only one item of several is (第二件半价).
-  if (const size_t half = normalized.find("半价");
-      half != std::string_view::npos && normalized.find("第") == std::string_view::npos) {
+  // 半价 is half the price (原价198，半价多少). One item of several at half price (第二件半价, 次件
+  // 半价, 两件半价) is left to the patterns below, which read no item count and so decline it.
+  if (const size_t half = normalized.find("半价"); half != std::string_view::npos) {
     std::string said(normalized);
     said.replace(half, std::string_view("半价").size(), "打五折");
     if (said.find("半价") == std::string::npos) return DiscountExpression(said);

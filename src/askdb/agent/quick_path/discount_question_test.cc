@@ -57,6 +57,8 @@ TEST(DiscountQuestionTest, AnAmountOffAtAThresholdAndHalfPrice) {
   }
   for (const char* request :
        {"满300减300，买了320元的东西，实付多少", "第二件半价，一件120元，买两件多少钱",
+        // only one item of several is half price (no pattern reads an item count)
+        "原价198，第二件半价多少", "原价198元，次件半价是多少钱", "原价198，两件半价多少",
         "半价商品有哪些", "满300减50的订单有多少"}) {
     EXPECT_FALSE(DiscountExpression(request)) << request;
   }

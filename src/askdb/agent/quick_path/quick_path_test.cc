@@ -1238,6 +1238,13 @@ TEST_F(QuickPathTest, CompactAmountsPoliteOnceAndCelsiusDegrees) {
   for (std::string_view request : {"38.5度是多少弧度", "100度电是多少钱", "一下午有多少订单"}) {
     EXPECT_FALSE(quick_path.ReadsWholeConversion(request)) << request;
   }
+  // Decided by the Fahrenheit check alone: 度 with Kelvin asked and no Fahrenheit is not read.
+  EXPECT_FALSE(quick_path.ReadsWholeConversion("体温38.5度，换成开尔文"));
+  // Fahrenheit named right after 度 is the amount's own scale, not Celsius (answered at c0efa1d).
+  const auto own = Ask("100度（华氏）是多少摄氏度");
+  ASSERT_TRUE(own);
+  EXPECT_EQ(own->value["from"], "f");
+  EXPECT_TRUE(Ask("100度(华氏)等于多少摄氏度"));
 }
 
 }  // namespace

@@ -32,16 +32,45 @@ std::optional<std::string> Scaled(const std::string& count, const std::string& p
   return FormatNumber(*p) + "/" + FormatNumber(*c) + "*" + FormatNumber(*a);
 }
 
+// Whether `asked` names the item `priced` names, in the singular or the plural ("pen", "pens";
+// "box", "boxes"). "2 dozen" and "12 boxes" of pens name another thing.
+bool SameItem(std::string_view priced, std::string_view asked) {
+  const auto plural_of = [](std::string_view one, std::string_view many) {
+    return many.size() > one.size() && many.substr(0, one.size()) == one &&
+           (many.substr(one.size()) == "s" || many.substr(one.size()) == "es");
+  };
+  return priced == asked || plural_of(priced, asked) || plural_of(asked, priced);
+}
+
+// Whether some word of `words` ("pens are ") is the item `asked` names.
+bool NamedIn(std::string_view words, std::string_view asked) {
+  size_t start = 0;
+  while (start < words.size()) {
+    size_t end = words.find(' ', start);
+    if (end == std::string_view::npos) end = words.size();
+    if (SameItem(words.substr(start, end - start), asked)) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+// Whether the words between "how much" and "for" of a recipe ask for `item` or for nothing named
+// ("how much flour for", "how much do i need for"); "how much sugar for" asks for another thing.
+bool AsksForItem(std::string_view words, std::string_view item) {
+  static const Utf8Pattern filler(
+      "^(?:(?:do|does|would|will|i|we|you|need|needed|is|it|of)\\s+)*$");
+  return filler.FullMatch(words) || (!item.empty() && words == std::string(item) + " ");
+}
+
 // "pens are 3 for $2, how much for 12", "if 5 notebooks cost 35 yuan, how much do 8 cost", and
-// the recipes in English: the same item (or none) on both sides.
+// the recipes in English: the same item (or none) on both sides. "3 at $2" is $2 each: not read.
 std::optional<std::string> EnglishProportion(std::string_view s) {
   static const std::string kMoney =
       "(?:\\$\\s*" + kNum + "|" + kNum + "\\s*(?:dollars|bucks|yuan|euros|rmb|usd))";
-  static const Utf8Pattern for_price("^(?:[a-z]+\\s+){0,3}?" + kNum + "\\s+(?:for|at)\\s+" +
-                                     kMoney +
+  static const Utf8Pattern for_price("^((?:[a-z]+\\s+){0,3}?)" + kNum + "\\s+for\\s+" + kMoney +
                                      "\\s*[,;.]\\s*(?:so\\s+)?how much (?:for|are|is|would|will|"
                                      "do|does)?\\s*(?:be\\s+)?" +
-                                     kNum + "(?:\\s+[a-z]+)?(?:\\s+(?:cost|be))?" + kEnd + "$");
+                                     kNum + "(?:\\s+([a-z]+))?(?:\\s+(?:cost|be))?" + kEnd + "$");
   static const Utf8Pattern cost("^(?:if\\s+)?" + kNum + "\\s+([a-z]+)\\s+(?:cost|costs)\\s+" +
                                 kMoney + "\\s*[,;]\\s*(?:then\\s+)?how much (?:do|would|will)\\s+" +
                                 kNum + "(?:\\s+([a-z]+))?\\s+cost" + kEnd + "$");
@@ -49,22 +78,33 @@ std::optional<std::string> EnglishProportion(std::string_view s) {
   static const Utf8Pattern recipe(
       "^(?:a|the|my)?\\s*recipe\\s+(?:for|that serves|serving)\\s+" + kNum + kServes +
       "\\s+(?:needs|uses|takes|calls for|requires)\\s+" + kNum +
-      "\\s*(?:g|grams|kg|ml|cups?|tablespoons?|teaspoons?|oz|ounces|eggs)(?:\\s+of\\s+[a-z]+)?"
-      "\\s*[,;]\\s*how much (?:[a-z]+\\s+){0,4}?for\\s+" +
+      "\\s*(?:g|grams|kg|ml|cups?|tablespoons?|teaspoons?|oz|ounces|eggs)(?:\\s+of\\s+([a-z]+))?"
+      "\\s*[,;]\\s*how much ((?:[a-z]+\\s+){0,4}?)for\\s+" +
       kNum + kServes + kEnd + "$");
-  std::string count, item, price_a, price_b, asked, asked_item, serves, asked_serves;
-  if (for_price.FullMatch(s, &count, &price_a, &price_b, &asked)) {
-    return Scaled(count, price_a.empty() ? price_b : price_a, asked);
+  std::string words, count, item, price_a, price_b, asked, asked_item, serves, asked_serves;
+  if (for_price.FullMatch(s, &words, &count, &price_a, &price_b, &asked, &asked_item)) {
+    const bool same = asked_item.empty() || asked_item == "cost" || asked_item == "be" ||
+                      NamedIn(words, asked_item);
+    return same ? Scaled(count, price_a.empty() ? price_b : price_a, asked) : std::nullopt;
   }
   if (cost.FullMatch(s, &count, &item, &price_a, &price_b, &asked, &asked_item) &&
-      (asked_item.empty() || asked_item == item)) {
+      (asked_item.empty() || SameItem(item, asked_item))) {
     return Scaled(count, price_a.empty() ? price_b : price_a, asked);
   }
-  if (recipe.FullMatch(s, &count, &serves, &price_a, &asked, &asked_serves) &&
-      serves == asked_serves) {
+  if (recipe.FullMatch(s, &count, &serves, &price_a, &item, &words, &asked, &asked_serves) &&
+      serves == asked_serves && AsksForItem(words, item)) {
     return Scaled(count, price_a, asked);
   }
   return std::nullopt;
+}
+
+// Whether the words after a Chinese count price one of it (3个苹果每个5元, 单价5元, 各5元, 均价,
+// 一个5元): then the amount is no price of the count.
+bool PricesOne(std::string_view item) {
+  for (std::string_view w : {"每", "单价", "各", "均价", "一个"}) {
+    if (item.find(w) != std::string_view::npos) return true;
+  }
+  return false;
 }
 
 // 3个苹果5元，15个苹果多少钱 / 5本练习本35元，买8本要多少钱 / 食谱4人份用200克面粉，6人份要多少克:
@@ -80,16 +120,17 @@ std::optional<std::string> ChineseProportion(std::string_view s) {
       kEnd + "$");
   static const std::string kAmountUnit = "(克|千克|公斤|毫升|升|勺|杯|个)";
   static const Utf8Pattern recipe("^(?:\\p{Han}{0,4}?)" + kNum + "\\s*人份(?:用|需要|要|放)\\s*" +
-                                  kNum + "\\s*" + kAmountUnit + "\\p{Han}{0,4}\\s*[,，]\\s*" +
+                                  kNum + "\\s*" + kAmountUnit + "(\\p{Han}{0,4})\\s*[,，]\\s*" +
                                   kNum + "\\s*人份(?:要|需要|用|放)?(?:多少|几)" + kAmountUnit +
-                                  "(?:\\p{Han}{0,4}?)" + kEnd + "$");
+                                  "(\\p{Han}{0,4}?)" + kEnd + "$");
   std::string count, measure, item, amount, asked, asked_measure, asked_item;
   if (price.FullMatch(s, &count, &measure, &item, &amount, &asked, &asked_measure, &asked_item) &&
-      measure == asked_measure && (asked_item.empty() || asked_item == item)) {
+      measure == asked_measure && (asked_item.empty() || asked_item == item) && !PricesOne(item)) {
     return Scaled(count, amount, asked);
   }
   std::string unit, asked_unit;
-  if (recipe.FullMatch(s, &count, &amount, &unit, &asked, &asked_unit) && unit == asked_unit) {
+  if (recipe.FullMatch(s, &count, &amount, &unit, &item, &asked, &asked_unit, &asked_item) &&
+      unit == asked_unit && (asked_item.empty() || asked_item == item)) {
     return Scaled(count, amount, asked);
   }
   return std::nullopt;
@@ -134,63 +175,119 @@ std::optional<std::string> AmountPerMonth(std::string_view s) {
   return std::nullopt;
 }
 
-// The minutes from one clock time to a later one the same day, as an expression in hours or
-// minutes; nullopt when the end is not later (a span overnight is not read).
-std::optional<std::string> ClockSpan(const std::string& h1, const std::string& m1,
-                                     const std::string& h2, const std::string& m2,
-                                     std::string_view unit) {
-  const int start = std::stoi(h1) * 60 + std::stoi(m1);
-  const int end = std::stoi(h2) * 60 + std::stoi(m2);
-  if (end <= start) return std::nullopt;
-  const std::string span = "(" + h2 + "*60+" + m2 + ")-(" + h1 + "*60+" + m1 + ")";
+// A clock time as said: hours, minutes and the part of the day named with it (am, pm, 下午…).
+struct Clock {
+  std::string h, m, mark;
+};
+
+// The hour on a 24-hour clock, or -1 when a mark does not fit the hour (13:00 pm).
+int Hour24(const Clock& c) {
+  const int h = std::stoi(c.h);
+  const bool pm = c.mark == "pm" || c.mark == "p.m." || c.mark == "下午" || c.mark == "晚上";
+  const bool am = c.mark == "am" || c.mark == "a.m." || c.mark == "上午" || c.mark == "早上" ||
+                  c.mark == "凌晨";
+  if ((pm || am) && (h == 0 || h > 12)) return -1;
+  if (pm) return h == 12 ? 12 : h + 12;
+  if (am) return h == 12 ? 0 : h;
+  return h;
+}
+
+// Whether a time without a mark is on a 24-hour clock: an hour past 12 or a leading zero.
+bool TwentyFourHour(const Clock& c) {
+  return std::stoi(c.h) > 12 || c.h.size() == 2 && c.h[0] == '0';
+}
+
+// The minutes from one clock time to another as an expression in hours or minutes. A span that
+// ends before it starts runs overnight only when both times say so (am/pm, 下午…, or 24-hour
+// times: 22:00 to 06:00); "12:00 and 1:30" may be either, so it is not read.
+std::optional<std::string> ClockSpan(const Clock& from, const Clock& to, std::string_view unit) {
+  const int h1 = Hour24(from), h2 = Hour24(to);
+  if (h1 < 0 || h2 < 0) return std::nullopt;
+  const int start = h1 * 60 + std::stoi(from.m), end = h2 * 60 + std::stoi(to.m);
+  const bool marked = !from.mark.empty() && !to.mark.empty();
+  const bool clear = marked || (TwentyFourHour(from) && TwentyFourHour(to));
+  if (end < start && !clear) return std::nullopt;
+  std::string span =
+      "(" + std::to_string(h2) + "*60+" + to.m + ")-(" + std::to_string(h1) + "*60+" + from.m + ")";
+  if (end < start) span += "+24*60";
   const bool hours = unit.rfind("hour", 0) == 0 || unit == "小时";
   return hours ? "(" + span + ")/60" : span;
 }
 
-// "how many hours between 09:30 and 17:45", "a meeting from 14:00 to 15:30 is how many
-// minutes", 从9:30到17:45一共多少小时.
+// "how many hours between 09:30 and 17:45", "9:30 am and 5:45 pm", "a meeting from 14:00 to
+// 15:30 is how many minutes", 从9:30到17:45一共多少小时, 从下午2:00到5:30多少小时.
 std::optional<std::string> HoursBetween(std::string_view s) {
   static const std::string kClock = "([01]?[0-9]|2[0-3]):([0-5][0-9])";
+  static const std::string kEn = kClock + "\\s*(am|pm|a\\.m\\.|p\\.m\\.)?";
+  static const std::string kZh = "(上午|下午|晚上|早上|凌晨)?\\s*" + kClock;
   static const Utf8Pattern asked_first(
-      "^how many (hours|minutes) (?:are there |is it )?(?:between|from)\\s+" + kClock +
-      "\\s+(?:and|to|till|until)\\s+" + kClock + kEnd + "$");
+      "^how many (hours|minutes) (?:are there |is it )?(?:between|from)\\s+" + kEn +
+      "\\s+(?:and|to|till|until)\\s+" + kEn + kEnd + "$");
   static const Utf8Pattern asked_last(
       "^(?:(?:a|the|my|our)\\s+)?(?:meeting|shift|class|call|session|lesson|workday)?\\s*from\\s+" +
-      kClock + "\\s+(?:to|till|until)\\s+" + kClock +
+      kEn + "\\s+(?:to|till|until)\\s+" + kEn +
       "\\s*(?:is|,)?\\s*how many (hours|minutes)(?: is that)?" + kEnd + "$");
-  static const Utf8Pattern zh("^从?\\s*" + kClock + "\\s*(?:到|至)\\s*" + kClock +
+  static const Utf8Pattern zh("^从?\\s*" + kZh + "\\s*(?:到|至)\\s*" + kZh +
                               "\\s*(?:一共|总共|共)?(?:是|有)?(?:多少|几)个?(小时|分钟)" + kEnd +
                               "$");
-  std::string unit, h1, m1, h2, m2;
-  if (asked_first.FullMatch(s, &unit, &h1, &m1, &h2, &m2) ||
-      asked_last.FullMatch(s, &h1, &m1, &h2, &m2, &unit) ||
-      zh.FullMatch(s, &h1, &m1, &h2, &m2, &unit)) {
-    return ClockSpan(h1, m1, h2, m2, unit);
+  std::string unit;
+  Clock a, b;
+  if (asked_first.FullMatch(s, &unit, &a.h, &a.m, &a.mark, &b.h, &b.m, &b.mark) ||
+      asked_last.FullMatch(s, &a.h, &a.m, &a.mark, &b.h, &b.m, &b.mark, &unit)) {
+    return ClockSpan(a, b, unit);
+  }
+  if (zh.FullMatch(s, &a.mark, &a.h, &a.m, &b.mark, &b.h, &b.m, &unit)) {
+    // 下午2:00到5:30: the part of the day said once holds for both times.
+    if (b.mark.empty() && Hour24(a) >= 12 && std::stoi(b.h) < 12) b.mark = a.mark;
+    return ClockSpan(a, b, unit);
   }
   return std::nullopt;
+}
+
+// The numbers of a list, "+" between, or nullopt. When 、 or ， separate the parts, a comma
+// inside one groups digits ("1,200、3,400"); when only commas do, a part of exactly three digits
+// may be a group ("1,200,3,400"), so the list is not read.
+std::optional<std::string> ListSum(std::string list) {
+  const bool grouped = list.find("、") != std::string::npos || list.find("，") != std::string::npos;
+  static const Utf8Pattern wide_separator("\\s*[、，]\\s*");
+  static const Utf8Pattern comma("\\s*,\\s*");
+  RE2::GlobalReplace(&list, grouped ? wide_separator.re : comma.re, "+");
+  std::string sum;
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t end = list.find('+', start);
+    if (end == std::string::npos) end = list.size();
+    const std::string part = list.substr(start, end - start);
+    const auto value = Whole(part);
+    if (!value || (!grouped && part.size() == 3 && part.find('.') == std::string::npos)) {
+      return std::nullopt;
+    }
+    sum += (sum.empty() ? "" : "+") + FormatNumber(*value);
+    start = end + 1;
+  }
+  return sum;
 }
 
 // 78、85、92、88的平均数是多少 → "(78+85+92+88)/4": a list in digits, 、 or commas between.
 std::optional<std::string> ChineseListAverage(std::string_view s) {
   static const Utf8Pattern pattern(
-      "^(?:求)?([0-9.]+(?:\\s*[、,，]\\s*[0-9.]+)+)\\s*(?:这\\p{Han}{1,3}数)?的(?:平均数|平均值|"
-      "平均分|平均)(?:是|为|等于)?(?:多少|几)?" +
+      "^(?:求)?([0-9.]+(?:,[0-9]{3})*(?:\\s*[、,，]\\s*[0-9.]+(?:,[0-9]{3})*)+)\\s*(?:这\\p{Han}{1,"
+      "3}数)?"
+      "的(?:平均数|平均值|平均分|平均)(?:是|为|等于)?(?:多少|几)?" +
       kEnd + "$");
-  static const Utf8Pattern separator("\\s*[、,，]\\s*");
   std::string list;
   if (!pattern.FullMatch(s, &list)) return std::nullopt;
-  RE2::GlobalReplace(&list, separator.re, "+");
-  const ArithmeticResult sum = EvaluateArithmetic(list);
-  if (!sum.ok()) return std::nullopt;
-  const size_t count = static_cast<size_t>(std::count(list.begin(), list.end(), '+')) + 1;
-  return "(" + list + ")/" + std::to_string(count);
+  const auto sum = ListSum(list);
+  if (!sum) return std::nullopt;
+  const size_t count = static_cast<size_t>(std::count(sum->begin(), sum->end(), '+')) + 1;
+  return "(" + *sum + ")/" + std::to_string(count);
 }
 
 // Two scores and their weights: "weighted average of 80 with weight 0.3 and 90 with weight 0.7"
 // → "(80*0.3+90*0.7)/(0.3+0.7)"; 平时成绩80分占40%，期末成绩90分占60%，总评多少分 →
 // "80*40%+90*60%", only when the shares make 100%.
 std::optional<std::string> WeightedAverage(std::string_view s) {
-  static const std::string kWeight = "\\s+with (?:a )?weight(?: of)?\\s+" + kNum;
+  static const std::string kWeight = "\\s+with (?:a )?weight(?: of)?\\s+" + kNum + "\\s*(%?)";
   static const Utf8Pattern en("^(?:what(?:'s| is) )?(?:the )?weighted (?:average|mean) of " + kNum +
                               kWeight + "\\s*,?\\s*and " + kNum + kWeight + kEnd + "$");
   static const std::string kShare = "\\p{Han}{0,6}?" + kNum + "分?占\\s*" + kNum + "\\s*%";
@@ -198,8 +295,12 @@ std::optional<std::string> WeightedAverage(std::string_view s) {
                               "\\s*[,，]\\s*(?:总评|总成绩|综合成绩|最终成绩|总分|加权平均分?)(?:"
                               "成绩)?(?:是|为|有)?(?:多少|几)分?" +
                               kEnd + "$");
-  std::string x1, w1, x2, w2;
-  if (en.FullMatch(s, &x1, &w1, &x2, &w2)) {
+  std::string x1, w1, x2, w2, p1, p2;
+  if (en.FullMatch(s, &x1, &w1, &p1, &x2, &w2, &p2)) {
+    const auto a = Whole(w1), b = Whole(w2);
+    if (!a || !b || *a + *b <= 0 || p1 != p2) return std::nullopt;  // weights that make nothing
+    w1 += p1;
+    w2 += p2;
     return "(" + x1 + "*" + w1 + "+" + x2 + "*" + w2 + ")/(" + w1 + "+" + w2 + ")";
   }
   if (zh.FullMatch(s, &x1, &w1, &x2, &w2)) {

@@ -35,13 +35,40 @@ TEST(WordProblemTest, PriceForACountAskedForAnother) {
       {"if 5 notebooks cost $35, how much would 8 notebooks cost?", 56},
       {"3个苹果5元，15个苹果多少钱", 25},
       {"5本练习本35元，买8本要多少钱", 56},
+      {"pens are 3 for $2, how much for 12 pens", 8},
+      {"boxes are 2 for $5, how much for 6 box", 15},
+      {"if 5 notebooks cost $35, how much would 1 notebook cost", 7},
   });
+}
+
+// A wrong number is worse than none (review of session 26): the item asked for must be the item
+// priced, "3 at $2" is $2 each, and a Chinese price of one (每个, 单价, 各) is no price of the
+// count.
+TEST(WordProblemTest, OtherItemsAndPricesOfOneAreNotRead) {
+  for (const char* request : {
+           "eggs are 6 for $3, how much for 2 dozen",
+           "pens are 3 for $2, how much for 12 boxes",
+           "apples are 3 for $2, how much for 12 pears",
+           "pens are 3 at $2, how much for 12",
+           "3个苹果每个5元，15个多少钱",
+           "3支笔每支2元，买12支要多少钱",
+           "3个苹果单价5元，15个多少钱",
+           "3个苹果各5元，15个多少钱",
+           "3个苹果均价5元，15个苹果多少钱",
+           "食谱4人份用200克面粉，6人份要多少克糖",
+           "a recipe for 4 people needs 300g of flour, how much sugar for 6 people",
+       }) {
+    EXPECT_FALSE(WordProblemExpression(request).has_value()) << request;
+  }
 }
 
 TEST(WordProblemTest, RecipeScaled) {
   ExpectValues({
       {"a recipe for 4 people needs 300g of flour, how much for 6 people", 450},
       {"食谱4人份用200克面粉，6人份要多少克", 300},
+      {"食谱4人份用200克面粉，6人份要多少克面粉", 300},
+      {"a recipe for 4 people needs 300g of flour, how much flour for 6 people", 450},
+      {"a recipe for 4 people needs 300g of flour, how much do i need for 6 people", 450},
   });
 }
 
@@ -61,7 +88,16 @@ TEST(WordProblemTest, HoursOrMinutesBetweenClockTimes) {
       {"a meeting from 14:00 to 15:30 is how many minutes", 90},
       {"从9:30到17:45一共多少小时", 8.25},
       {"9:00到12:20有多少分钟", 200},
+      {"how many hours between 22:00 and 06:00", 8},
+      {"how many hours between 9:30 am and 5:45 pm", 8.25},
+      {"how many minutes between 11:30 pm and 12:15 am", 45},
+      {"从下午2:00到5:30多少小时", 3.5},
+      {"从晚上10:00到早上6:00一共多少小时", 8},
+      {"how many hours between 9:30 and 9:30", 0},
   });
+  // Which of two readings is meant is not said: 12:00 to 1:30 (1.5 hours or 13.5?).
+  EXPECT_FALSE(WordProblemExpression("how many hours between 12:00 and 1:30"));
+  EXPECT_FALSE(WordProblemExpression("how many hours between 13:00 pm and 2:00 pm"));
 }
 
 TEST(WordProblemTest, AveragesOfAListAndWeightedAverages) {
@@ -70,7 +106,14 @@ TEST(WordProblemTest, AveragesOfAListAndWeightedAverages) {
       {"3,4,5的平均值", 4},
       {"weighted average of 80 with weight 0.3 and 90 with weight 0.7", 87},
       {"平时成绩80分占40%，期末成绩90分占60%，总评多少分", 86},
+      {"weighted average of 80 with weight 30% and 90 with weight 70%", 87},
+      {"1,200、3,400的平均数是多少", 2300},
+      {"12,000，13,000的平均数", 12500},
   });
+  // Weights that make nothing; only commas around a three-digit part (a group or an item?).
+  EXPECT_FALSE(WordProblemExpression("weighted average of 80 with weight 0 and 90 with weight 0"));
+  EXPECT_FALSE(WordProblemExpression("1,200,3,400的平均数是多少"));
+  EXPECT_FALSE(WordProblemExpression("100, 200, 330的平均值"));
   // Shares that do not make 100% are not read.
   EXPECT_FALSE(WordProblemExpression("平时成绩80分占40%，期末成绩90分占50%，总评多少分"));
   EXPECT_FALSE(WordProblemExpression("各科成绩的平均分是多少"));
@@ -88,9 +131,10 @@ TEST(WordProblemTest, UnclearOrInverseProportionsAreNotRead) {
            // servings against another measure
            "a recipe for 4 people needs 300g of flour, how much for 6 servings",
            "食谱4人份用200克面粉，6人份要多少毫升",
-           // a span overnight, or ending before it starts
-           "how many hours between 22:00 and 06:00",
+           // a span ending before it starts, overnight or not as the clock does not say
+           "从11:45到9:30一共多少小时",
            "从17:45到9:30一共多少小时",
+           "从上午11:00到1:00一共多少小时",
            // data questions
            "how many hours of music are in the rock genre",
            "average invoice total per month",
