@@ -401,7 +401,24 @@ def evaluate(expr, text, pos, rel, depth=0):
                        re.escape(name), text)
         if m2:
             return evaluate(m2.group(1), text, pos, rel)
+        # a constant shared through a header of the server (agent_schema_route.h)
+        shared = header_constant(name)
+        if shared is not None:
+            return {shared}
     raise CannotCheck(f"{rel}: cannot evaluate route pattern `{expr}`")
+
+
+def header_constant(name):
+    """The literal of `inline constexpr std::string_view NAME = "…";` in a header of the server."""
+    pattern = re.compile(r"constexpr\s+std::string_view\s+%s\s*=\s*\"([^\"]*)\"\s*;" % re.escape(name))
+    for path in source_files("src/askdb/server"):
+        if not path.endswith(".h"):
+            continue
+        with open(path, encoding="utf-8") as f:
+            m = pattern.search(strip_comments(f.read()))
+        if m:
+            return m.group(1)
+    return None
 
 
 def registered_routes():
