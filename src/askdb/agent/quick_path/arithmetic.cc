@@ -1419,6 +1419,12 @@ std::optional<ParsedNumber> ParseNumberPrefix(std::string_view s) {
   return ParsedNumber{*v, end};
 }
 
+std::optional<long double> ParseWholeNumber(std::string_view s) {
+  const auto n = ParseNumberPrefix(s);
+  if (!n || n->length != s.size()) return std::nullopt;
+  return n->value;
+}
+
 std::optional<ParsedNumber> ParseEnglishAmountPrefix(std::string_view s) {
   for (std::string_view half : {"half an", "half a"}) {
     if (s.starts_with(half) && (s.size() == half.size() || s[half.size()] == ' ')) {

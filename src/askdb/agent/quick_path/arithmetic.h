@@ -45,6 +45,9 @@ struct ParsedNumber {
 // (or a thousands separator is misplaced, as in "1,23").
 std::optional<ParsedNumber> ParseNumberPrefix(std::string_view s);
 
+// The number `s` spells as a whole ("3,125", "3万", "一"), or nullopt when anything is left over.
+std::optional<long double> ParseWholeNumber(std::string_view s);
+
 // An amount in English words at the start of `s`, as written before a unit: "four", "twenty
 // five", "a hundred", "half a" (0.5; the article is consumed). Cardinals only: "second" is a
 // unit. nullopt when `s` does not start with one.

@@ -128,10 +128,10 @@ std::optional<std::string> FullReductionExpression(std::string_view normalized) 
 
 // The factor of a discount said in 折 (八 → 0.8, 八五 → 0.85, 7.5 → 0.75); nullopt when not one.
 std::optional<long double> ZheFactor(const std::string& rate) {
-  const auto n = ParseNumberPrefix(rate);
-  if (!n || n->length != rate.size() || n->value <= 0) return std::nullopt;
+  const auto n = ParseWholeNumber(rate);
+  if (!n || *n <= 0) return std::nullopt;
   // Two Chinese numerals (八五) read as 85; one numeral or digits with a point are tenths.
-  const long double tenths = n->value >= 10 ? n->value / 10 : n->value;
+  const long double tenths = *n >= 10 ? *n / 10 : *n;
   if (tenths >= 10) return std::nullopt;
   return tenths / 10;
 }

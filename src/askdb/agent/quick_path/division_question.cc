@@ -23,11 +23,10 @@ const std::string kZhTail = "\\s*(?:吗|么|嘛|不|没有)?\\s*(?:呢|啊|呀)?
 
 // The whole number `s` spells, or nullopt (a fraction, a misplaced separator, too large).
 std::optional<int64_t> Whole(const std::string& s) {
-  const auto n = ParseNumberPrefix(s);
-  if (!n || n->length != s.size()) return std::nullopt;
+  const auto n = ParseWholeNumber(s);
   constexpr long double kLimit = 1e15L;  // exact in int64 and in long double
-  if (std::fabs(n->value) > kLimit || n->value != std::floor(n->value)) return std::nullopt;
-  return static_cast<int64_t>(n->value);
+  if (!n || std::fabs(*n) > kLimit || *n != std::floor(*n)) return std::nullopt;
+  return static_cast<int64_t>(*n);
 }
 
 std::optional<DivisionQuestion> Make(DivisionQuestion::Kind kind, const std::string& dividend,

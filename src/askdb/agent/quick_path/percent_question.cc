@@ -28,16 +28,10 @@ const std::string kStated = "((?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\\.[0-9]+)?)
 // A decimal or a fraction of whole numbers, as written: "0.375", ".5", "3/8".
 const std::string kFraction = "(-?[0-9]+(?:\\.[0-9]+)?(?:/[0-9]+)?|-?\\.[0-9]+)";
 
-std::optional<long double> Num(const std::string& s) {
-  const auto n = ParseNumberPrefix(s);
-  if (!n || n->length != s.size()) return std::nullopt;
-  return n->value;
-}
-
 std::optional<PercentQuestion> Make(PercentQuestion::Kind kind, const std::string& a,
                                     const std::string& b) {
-  const auto x = Num(a);
-  const auto y = Num(b);
+  const auto x = ParseWholeNumber(a);
+  const auto y = ParseWholeNumber(b);
   if (!x || !y) return std::nullopt;
   return PercentQuestion{kind, *x, *y, {}};
 }

@@ -18,9 +18,9 @@ enum class Asked { kTax, kGross, kNet };
 
 std::optional<std::string> Formula(const std::string& amount_text, const std::string& rate,
                                    bool amount_holds_tax, Asked asked) {
-  const auto amount = ParseNumberPrefix(amount_text);
-  if (!amount || amount->length != amount_text.size()) return std::nullopt;
-  const std::string a = FormatNumber(amount->value);
+  const auto amount = ParseWholeNumber(amount_text);
+  if (!amount) return std::nullopt;
+  const std::string a = FormatNumber(*amount);
   const std::string net = amount_holds_tax ? a + "/(1+" + rate + "%)" : a;
   switch (asked) {
     case Asked::kTax:

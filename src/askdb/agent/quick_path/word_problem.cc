@@ -16,18 +16,11 @@ const std::string kNum = "([0-9]+(?:,[0-9]{3})*(?:\\.[0-9]+)?(?:万|千|k)?)";
 const std::string kZhNum = "([0-9]+(?:\\.[0-9]+)?(?:万|千)?|[一两二三四五六七八九十半]+)";
 const std::string kEnd = "\\s*(?:please)?\\s*[?.!？。！]*";
 
-// The whole text read as one number, or nullopt ("3,125", "3万", "一").
-std::optional<long double> Whole(const std::string& text) {
-  const auto n = ParseNumberPrefix(text);
-  if (!n || n->length != text.size()) return std::nullopt;
-  return n->value;
-}
-
 // "a/b*c" for three whole readings, the count first: the price of `count` is `price`, asked
 // for `asked` of them. nullopt when one does not read or the count is zero.
 std::optional<std::string> Scaled(const std::string& count, const std::string& price,
                                   const std::string& asked) {
-  const auto c = Whole(count), p = Whole(price), a = Whole(asked);
+  const auto c = ParseWholeNumber(count), p = ParseWholeNumber(price), a = ParseWholeNumber(asked);
   if (!c || !p || !a || *c <= 0) return std::nullopt;
   return FormatNumber(*p) + "/" + FormatNumber(*c) + "*" + FormatNumber(*a);
 }
@@ -139,8 +132,9 @@ std::optional<std::string> ChineseProportion(std::string_view s) {
 // "amount/months" for an amount spread over a period in months or years.
 std::optional<std::string> PerMonth(const std::string& amount, const std::string& periods,
                                     std::string_view unit) {
-  const auto a = Whole(amount);
-  auto n = periods == "a" || periods == "one" ? std::optional<long double>(1) : Whole(periods);
+  const auto a = ParseWholeNumber(amount);
+  auto n = periods == "a" || periods == "one" ? std::optional<long double>(1)
+                                              : ParseWholeNumber(periods);
   if (!a || !n || *n <= 0 || *n != static_cast<long long>(*n)) return std::nullopt;
   const bool years = unit.rfind("year", 0) == 0 || unit == "年";
   return FormatNumber(*a) + "/" + FormatNumber(years ? *n * 12 : *n);
@@ -258,7 +252,7 @@ std::optional<std::string> ListSum(std::string list) {
     size_t end = list.find('+', start);
     if (end == std::string::npos) end = list.size();
     const std::string part = list.substr(start, end - start);
-    const auto value = Whole(part);
+    const auto value = ParseWholeNumber(part);
     if (!value || (!grouped && part.size() == 3 && part.find('.') == std::string::npos)) {
       return std::nullopt;
     }
@@ -297,14 +291,14 @@ std::optional<std::string> WeightedAverage(std::string_view s) {
                               kEnd + "$");
   std::string x1, w1, x2, w2, p1, p2;
   if (en.FullMatch(s, &x1, &w1, &p1, &x2, &w2, &p2)) {
-    const auto a = Whole(w1), b = Whole(w2);
+    const auto a = ParseWholeNumber(w1), b = ParseWholeNumber(w2);
     if (!a || !b || *a + *b <= 0 || p1 != p2) return std::nullopt;  // weights that make nothing
     w1 += p1;
     w2 += p2;
     return "(" + x1 + "*" + w1 + "+" + x2 + "*" + w2 + ")/(" + w1 + "+" + w2 + ")";
   }
   if (zh.FullMatch(s, &x1, &w1, &x2, &w2)) {
-    const auto a = Whole(w1), b = Whole(w2);
+    const auto a = ParseWholeNumber(w1), b = ParseWholeNumber(w2);
     if (!a || !b || *a + *b != 100) return std::nullopt;
     return x1 + "*" + w1 + "%+" + x2 + "*" + w2 + "%";
   }
