@@ -50,6 +50,9 @@ struct Slot {
   // kTopN: N and the byte span of the number alone.
   int top_n = 0;
   size_t number_begin = 0, number_end = 0;
+  // kGroupOver: the lead's byte end ("各", "每个", "by") and its measure word ("个", "位").
+  size_t lead_end = 0;
+  std::string measure_word;
 };
 
 struct Pattern {
@@ -282,6 +285,8 @@ std::optional<SlotMatch> GroupOverAt(const std::vector<Unit>& units, size_t i,
   SlotMatch m{.slot = {}, .first = i, .count = lead + n};
   m.slot.kind = SlotKind::kGroupOver;
   m.slot.columns = std::move(named);
+  m.slot.lead_end = units[i + lead - 1].end;
+  if (lead == 2 && units[i].key != "for") m.slot.measure_word = units[i + 1].text;
   return m;
 }
 
@@ -775,11 +780,40 @@ WhyNot SubstituteGrouping(const Slot& s, const PreviousQuestion& previous, Rewri
   return std::nullopt;
 }
 
-// A top-N changes the number of the previous question's one top-N.
+// Whether the previous question orders its rows by a word of its own (最高, lowest, 升序):
+// then "the top 5" of it is not simply the largest five of the measure.
+bool NamesAnOrder(const PreviousQuestion& previous) {
+  return !cache::ExtractSlots(previous.text, nlq::TodayUtc(), previous.index).order.empty();
+}
+
+// A top-N added to a breakdown that had none ("各门店的销售额" + "只看前5个" → "前5个门店的销售额",
+// "sales by store" + "just the top 5" → "sales by store top 5"): the engine ranks a breakdown
+// by its measure, largest first, so its top N are the N largest. Only over one table or column,
+// no time grouping (the first 5 months are not the top 5) and no order word of its own.
+WhyNot AddTopN(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
+  bool ambiguous = false;
+  const Slot* group = OnlySlot(previous.slots, SlotKind::kGroupOver, &ambiguous);
+  if (group == nullptr || ambiguous || HasSlot(previous.slots, SlotKind::kGrouping) ||
+      NamesAnOrder(previous)) {
+    return "the previous question has no single top-N to change nor one breakdown to rank";
+  }
+  const std::string n = std::to_string(s.top_n);
+  if (previous.chinese) {
+    const std::string lead = previous.text.substr(group->begin, group->lead_end - group->begin);
+    const std::string word = group->measure_word.empty() ? "个" : group->measure_word;
+    rewrite->Replace(group->begin, group->lead_end, lead, "前" + n + word, 0);
+  } else {
+    rewrite->Insert(ContentEnd(previous.text, previous.units), "top " + n, false, 4);
+  }
+  return std::nullopt;
+}
+
+// A top-N changes the number of the previous question's one top-N, or ranks its breakdown.
 WhyNot SubstituteTopN(const Slot& s, const PreviousQuestion& previous, Rewrite* rewrite) {
   bool ambiguous = false;
   const Slot* old = OnlySlot(previous.slots, SlotKind::kTopN, &ambiguous);
-  if (old == nullptr || ambiguous) return "the previous question has no single top-N to change";
+  if (ambiguous) return "the previous question has more than one top-N";
+  if (old == nullptr) return AddTopN(s, previous, rewrite);
   const std::string n = std::to_string(s.top_n);
   rewrite->edits.push_back({old->number_begin, old->number_end, n, 0});
   rewrite->notes.push_back(old->text + " → top " + n);

@@ -305,8 +305,25 @@ TEST_F(FollowUpTest, TopNChanges) {
   EXPECT_EQ(Resolve("销售额前十个城市", "前五个呢").resolved_question, "销售额前5个城市");
   EXPECT_EQ(Resolve("top ten cities by sales", "top three instead").resolved_question,
             "top 3 cities by sales");
-  EXPECT_FALSE(Resolve("各城市的销售额", "前5个呢").is_follow_up);
   EXPECT_FALSE(Resolve("2024年的销售额", "前年呢").is_follow_up);  // 前年 is not a top-N
+}
+
+// Session 27: "只看前5个" after a breakdown went unanswered ("只看" not understood) and, as an
+// unanswered new question, ended the chain. The engine ranks a breakdown by its measure, so its
+// top N are its N largest groups.
+TEST_F(FollowUpTest, ATopNRanksABreakdownThatHadNone) {
+  ExpectReadAs("各城市的销售额", "只看前5个", "前5个城市的销售额", "各 → 前5个");
+  ExpectReadAs("2024年每个城市的销售额", "前三个呢", "2024年前3个城市的销售额", "每个 → 前3个");
+  ExpectReadAs("sales by city", "just the top 5", "sales by city top 5", "added top 5");
+  ExpectReadAs("sales by city in 2024?", "top 3 only", "sales by city in 2024 top 3?",
+               "added top 3");
+  // Nothing to rank, a time grouping (the first 5 months are not the top 5), two breakdowns
+  // or an order of the question's own: which rows are meant is a guess.
+  for (const char* prev :
+       {"2024年的销售额", "每月的销售额", "sales by month", "各城市各品类的销售额",
+        "销售额最低的各城市", "sales by city in ascending order"}) {
+    EXPECT_FALSE(Resolve(prev, "只看前5个").is_follow_up) << prev;
+  }
 }
 
 TEST_F(FollowUpTest, SeveralSlotsAtOnce) {
