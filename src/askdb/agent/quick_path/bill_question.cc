@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/money_number.h"
 #include "askdb/agent/quick_path/utf8_pattern.h"
 
 namespace askdb::agent {
@@ -34,7 +35,8 @@ const std::string kTail = "\\s*(?:,?\\s*(?:please|for me))*\\s*[?.!]*";
 // An amount of money: "$80", "80 dollars", "a $60 bill", "a 120 dollar bill", "the 45 dollar
 // check".
 const std::string kMoney =
-    "(?:(?:a|an|the|my|our)\\s+)?\\$?\\s*([0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:dollars?|bucks|usd)?"
+    "(?:(?:a|an|the|my|our)\\s+)?\\$?\\s*" + std::string(kMoneyNumber) +
+    "\\s*(?:dollars?|bucks|usd)?"
     "(?:\\s+(?:bill|check|tab|meal|dinner|lunch|breakfast|order|delivery|haircut|ride|taxi ride))?";
 // A charge added at a rate of the amount: the tip, or a tax ("8 percent sales tax on 250").
 const std::string kCharge = "(?:tip|gratuity|tax|sales tax|vat)";
@@ -158,7 +160,7 @@ int CutMatches(std::string& text, const RE2& p, std::string& first) {
 }
 
 const std::string& StoryMoneyPattern() {
-  static const std::string kAmount = "([0-9][0-9,]*(?:\\.[0-9]+)?)";
+  static const std::string kAmount = kMoneyNumber;
   static const std::string kMoney =
       "\\$\\s*" + kAmount + "|" + kAmount + "\\s*(?:dollars?|bucks|usd|euros?|eur)(?:[^a-z]|$)";
   return kMoney;

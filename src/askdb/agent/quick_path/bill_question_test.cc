@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/discount_question.h"
+#include "askdb/agent/quick_path/tax_question.h"
+
 namespace askdb::agent {
 namespace {
 
@@ -121,6 +125,24 @@ TEST(BillQuestionTest, AStoryWithANumberInWordsOrAnIncludedTipIsNotRead) {
   const auto together = ParseBillQuestion("一起吃饭一共花了300元，4个人，每人多少");
   ASSERT_TRUE(together);
   EXPECT_DOUBLE_EQ(static_cast<double>(together->Result()), 75.0);
+}
+
+// One money number (kMoneyNumber) for the bill, discount and tax readers: "1,200" is read alike
+// by each, a comma that groups fewer than three digits by none.
+TEST(BillQuestionTest, EveryMoneyReaderTakesTheSameNumbers) {
+  const auto split = ParseBillQuestion("split $1,200 between 4 people");
+  ASSERT_TRUE(split);
+  EXPECT_DOUBLE_EQ(static_cast<double>(split->Result()), 300.0);
+  const auto discount = DiscountExpression("原价1,200元，打八折多少钱");
+  ASSERT_TRUE(discount);
+  EXPECT_DOUBLE_EQ(static_cast<double>(EvaluateArithmetic(*discount).value), 960.0);
+  const auto tax = TaxExpression("net price 1,200 and vat at 20%, how much is the vat");
+  ASSERT_TRUE(tax);
+  EXPECT_DOUBLE_EQ(static_cast<double>(EvaluateArithmetic(*tax).value), 240.0);
+  EXPECT_FALSE(ParseBillQuestion("split $1,20 between 4 people"));
+  EXPECT_FALSE(ParseBillQuestion("what's a 15% tip on $12,15"));
+  EXPECT_FALSE(DiscountExpression("原价1,20元，打八折多少钱"));
+  EXPECT_FALSE(TaxExpression("net price 1,20 and vat at 20%, how much is the vat"));
 }
 
 }  // namespace

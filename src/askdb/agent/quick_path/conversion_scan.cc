@@ -386,6 +386,9 @@ std::string WithCompoundAmountsSpelled(std::string_view s) {
     const size_t begin = lead.data() + lead.size() - out.data();
     const size_t end = small.data() + small.size() - out.data();
     const size_t mark = out.compare(end, 1, "\"") == 0 ? 1 : out.compare(end, 2, "''") == 0 ? 2 : 3;
+    // 5'13" is no height: inches past 11 are a typo or another notation, and no reading is
+    // better than a wrong one (it had been 73 in).
+    if (std::stold(std::string(small)) >= 12) return std::string(s);
     const long double inches = std::stold(std::string(big)) * 12 + std::stold(std::string(small));
     out.replace(begin, end + mark - begin, FormatNumber(inches) + " inch");
   }

@@ -6,6 +6,7 @@
 
 #include "askdb/agent/quick_path/arithmetic.h"
 #include "askdb/agent/quick_path/bill_question.h"
+#include "askdb/agent/quick_path/money_number.h"
 #include "askdb/agent/quick_path/utf8_pattern.h"
 
 namespace askdb::agent {
@@ -20,7 +21,7 @@ const std::string kPriceName =
     "(?:原价|标价|定价|售价|价格|吊牌价)(?:是|为)?|(?:一件|一个|这件|这个|一双|一台|一套)\\p{Han}{"
     "1,4}?)?";
 // The amount: digits with an optional currency sign or unit.
-const std::string kPrice = "[¥￥$]?\\s*([0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:元|块钱|块|rmb)?";
+const std::string kPrice = "[¥￥$]?\\s*" + std::string(kMoneyNumber) + "\\s*(?:元|块钱|块|rmb)?";
 // The thing bought: 的东西, 的外套 (a few characters, never the 打 of the discount).
 const std::string kItem = "(?:的[^打折，,、0-9\\s]{1,4})?";
 // The discount: 打八五折, 打8.5折, 七折 (the numerals the arithmetic parser reads).
@@ -105,7 +106,7 @@ std::optional<std::string> StoryExpression(std::string_view normalized) {
 // threshold; 每满300减50 takes it for every whole 300 (680 → "680-2*50"); below the threshold
 // nothing ("280-0"). An amount off as large as the threshold is no offer read.
 std::optional<std::string> FullReductionExpression(std::string_view normalized) {
-  static const std::string kAmount = "\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(?:元|块)?";
+  static const std::string kAmount = "\\s*" + std::string(kMoneyNumber) + "\\s*(?:元|块)?";
   static const Utf8Pattern offer(
       "^(每)?满" + kAmount + "减" + kAmount + kSep +
       "(?:我)?(?:买了|消费了?|购买了|一共买了|总共买了|下单了?)\\s*" + kPrice + kItem + kSep +

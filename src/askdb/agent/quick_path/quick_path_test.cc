@@ -1247,5 +1247,21 @@ TEST_F(QuickPathTest, CompactAmountsPoliteOnceAndCelsiusDegrees) {
   EXPECT_TRUE(Ask("100度(华氏)等于多少摄氏度"));
 }
 
+// Session 27: inches of a height stay below 12 (5'13" had been 73 in).
+TEST_F(QuickPathTest, HeightWithTwelveInchesOrMoreIsNotRead) {
+  EXPECT_FALSE(QuickPath::Default()->ReadsWholeConversion("5'13\" in cm"));
+  EXPECT_FALSE(Ask("5'13\" in cm"));
+  EXPECT_FALSE(Ask("5'12\" in cm"));
+  ExpectResults(QuickIntent::kConversion, {{"5'9\" in cm", "175.26"}});
+}
+
+// Session 27: "a grand" is 1000 in chat about money, "a grand total" is not.
+TEST_F(QuickPathTest, AGrandIsAThousand) {
+  ExpectResults(QuickIntent::kArithmetic, {{"split a grand between 4 people", "250"},
+                                           {"2 grand divided by 8", "250"},
+                                           {"two grand plus 500", "2500"}});
+  EXPECT_FALSE(Ask("what is the grand total of sales"));
+}
+
 }  // namespace
 }  // namespace askdb::agent

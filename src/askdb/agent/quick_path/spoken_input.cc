@@ -182,9 +182,54 @@ std::optional<std::vector<std::string>> Corrected(const std::vector<std::string>
   return words;
 }
 
+// What may follow "grand" when it is a thousand ("a grand split 4 ways", "5 grand in euros"),
+// not an adjective ("a grand total", "a grand piano").
+constexpr std::string_view kAfterGrand[] = {
+    "",     "split", "in",   "to", "for", "between", "among", "divided", "over",  "a",  "per",
+    "each", "and",   "into", "at", "is",  "was",     "plus",  "minus",   "times", "by", "dollars"};
+
+// The thousands the word before "grand" says, in digits ("a" 1000, "5" 5000, "two" 2000);
+// empty when the word is no number.
+std::string ThousandsOf(std::string_view word) {
+  if (word == "a") return "1000";
+  if (const auto n = ParseWholeNumber(word)) return FormatNumber(*n * 1000);
+  const auto spoken = ParseEnglishAmountPrefix(word);
+  if (spoken && spoken->length == word.size()) return FormatNumber(spoken->value * 1000);
+  return "";
+}
+
+// "a grand" is 1000 and "5 grand" 5000 in chat about money; other uses of the word stay.
+std::vector<std::string> WithGrandAsThousand(std::vector<std::string> words) {
+  for (size_t i = 1; i < words.size(); ++i) {
+    std::string_view grand = words[i];
+    std::string trail;  // a punctuation mark after it: "a grand,"
+    while (!grand.empty() && (grand.back() == ',' || grand.back() == '.' || grand.back() == '?')) {
+      trail.insert(trail.begin(), grand.back());
+      grand.remove_suffix(1);
+    }
+    if (grand != "grand") continue;
+    const std::string_view next = i + 1 < words.size() && trail.empty() ? words[i + 1] : "";
+    if (std::find(std::begin(kAfterGrand), std::end(kAfterGrand), next) == std::end(kAfterGrand)) {
+      continue;
+    }
+    std::string amount = ThousandsOf(words[i - 1]);
+    if (amount.empty()) continue;
+    words[i - 1] = amount + trail;
+    words.erase(words.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  return words;
+}
+
 }  // namespace
 
-std::string WithoutSpokenNoise(std::string_view normalized) {
+std::string WithoutSpokenNoise(std::string_view request) {
+  // The slang thousand first: the readers after it see digits.
+  std::string slang(request);
+  if (request.find("grand") != std::string_view::npos) {
+    const std::vector<std::string> words = WithGrandAsThousand(Words(request));
+    slang = Joined(words, 0, words.size());
+  }
+  const std::string_view normalized = slang;
   if (!MayHoldNumber(normalized)) return std::string(normalized);
   const std::vector<std::string> typed = Words(normalized);
   if (std::none_of(typed.begin(), typed.end(), MayBeNoise)) return std::string(normalized);

@@ -3,12 +3,13 @@
 #include <re2/re2.h>
 
 #include "askdb/agent/quick_path/arithmetic.h"
+#include "askdb/agent/quick_path/money_number.h"
 #include "askdb/agent/quick_path/utf8_pattern.h"
 
 namespace askdb::agent {
 namespace {
 
-const std::string kAmount = "\\$?\\s*([0-9]+(?:,[0-9]{3})*(?:\\.[0-9]+)?)";
+const std::string kAmount = "\\$?\\s*" + std::string(kMoneyNumber);
 const std::string kRate = "([0-9]+(?:\\.[0-9]+)?)\\s*(?:%|percent)";
 const std::string kEnd = "\\s*[?.!？。！]*";
 

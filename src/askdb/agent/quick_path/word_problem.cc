@@ -193,13 +193,16 @@ bool TwentyFourHour(const Clock& c) {
 
 // The minutes from one clock time to another as an expression in hours or minutes. A span that
 // ends before it starts runs overnight only when both times say so (am/pm, 下午…, or 24-hour
-// times: 22:00 to 06:00); "12:00 and 1:30" may be either, so it is not read.
+// times: 22:00 to 06:00), or the first is past noon on a 24-hour clock and the second has no
+// mark (从22:00到6:00: a 6 said after 22:00 is 06:00); "12:00 and 1:30" may be either, so it is
+// not read.
 std::optional<std::string> ClockSpan(const Clock& from, const Clock& to, std::string_view unit) {
   const int h1 = Hour24(from), h2 = Hour24(to);
   if (h1 < 0 || h2 < 0) return std::nullopt;
   const int start = h1 * 60 + std::stoi(from.m), end = h2 * 60 + std::stoi(to.m);
   const bool marked = !from.mark.empty() && !to.mark.empty();
-  const bool clear = marked || (TwentyFourHour(from) && TwentyFourHour(to));
+  const bool after_noon_24h = from.mark.empty() && std::stoi(from.h) > 12 && to.mark.empty();
+  const bool clear = marked || after_noon_24h || (TwentyFourHour(from) && TwentyFourHour(to));
   if (end < start && !clear) return std::nullopt;
   std::string span =
       "(" + std::to_string(h2) + "*60+" + to.m + ")-(" + std::to_string(h1) + "*60+" + from.m + ")";
@@ -208,9 +211,30 @@ std::optional<std::string> ClockSpan(const Clock& from, const Clock& to, std::st
   return hours ? "(" + span + ")/60" : span;
 }
 
+// Clock times said as hours with 点 (晚上11点, 7点半, 8点15分) or an hour with am/pm and no
+// minutes (10pm), written as h:mm for the clock patterns; the text unchanged when it has none.
+std::string WithWholeHoursAsClockTimes(std::string_view s) {
+  std::string out(s);
+  if (out.find("点") == std::string::npos && out.find("am") == std::string::npos &&
+      out.find("pm") == std::string::npos) {
+    return out;
+  }
+  static const Utf8Pattern half("([0-9]{1,2})点半");
+  static const Utf8Pattern minutes("([0-9]{1,2})点([0-5][0-9])分?");
+  static const Utf8Pattern whole("([0-9]{1,2})点(?:钟|整)?");
+  static const Utf8Pattern en_hour("(^|[^0-9:])([0-9]{1,2})\\s*(am|pm)([^a-z]|$)");
+  RE2::GlobalReplace(&out, half.re, "\\1:30");
+  RE2::GlobalReplace(&out, minutes.re, "\\1:\\2");
+  RE2::GlobalReplace(&out, whole.re, "\\1:00");
+  RE2::GlobalReplace(&out, en_hour.re, "\\1\\2:00 \\3\\4");
+  return out;
+}
+
 // "how many hours between 09:30 and 17:45", "9:30 am and 5:45 pm", "a meeting from 14:00 to
-// 15:30 is how many minutes", 从9:30到17:45一共多少小时, 从下午2:00到5:30多少小时.
-std::optional<std::string> HoursBetween(std::string_view s) {
+// 15:30 is how many minutes", 从9:30到17:45一共多少小时, 从下午2:00到5:30多少小时, "from 10pm to
+// 6am how many hours", 从晚上11点到早上7点一共几个小时.
+std::optional<std::string> HoursBetween(std::string_view typed) {
+  const std::string s = WithWholeHoursAsClockTimes(typed);
   static const std::string kClock = "([01]?[0-9]|2[0-3]):([0-5][0-9])";
   static const std::string kEn = kClock + "\\s*(am|pm|a\\.m\\.|p\\.m\\.)?";
   static const std::string kZh = "(上午|下午|晚上|早上|凌晨)?\\s*" + kClock;

@@ -94,6 +94,12 @@ TEST(WordProblemTest, HoursOrMinutesBetweenClockTimes) {
       {"从下午2:00到5:30多少小时", 3.5},
       {"从晚上10:00到早上6:00一共多少小时", 8},
       {"how many hours between 9:30 and 9:30", 0},
+      // Overnight said with 从…到 after a 24-hour time past noon; hours with 点 or am/pm alone.
+      {"从22:00到6:00是几个小时", 8},
+      {"从17:45到9:30一共多少小时", 15.75},
+      {"from 10pm to 6am how many hours", 8},
+      {"从晚上11点到早上7点一共几个小时", 8},
+      {"从8点半到12点一共多少分钟", 210},
   });
   // Which of two readings is meant is not said: 12:00 to 1:30 (1.5 hours or 13.5?).
   EXPECT_FALSE(WordProblemExpression("how many hours between 12:00 and 1:30"));
@@ -133,7 +139,7 @@ TEST(WordProblemTest, UnclearOrInverseProportionsAreNotRead) {
            "食谱4人份用200克面粉，6人份要多少毫升",
            // a span ending before it starts, overnight or not as the clock does not say
            "从11:45到9:30一共多少小时",
-           "从17:45到9:30一共多少小时",
+           "从08:00到6:00一共多少小时",
            "从上午11:00到1:00一共多少小时",
            // data questions
            "how many hours of music are in the rock genre",
