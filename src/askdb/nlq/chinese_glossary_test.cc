@@ -30,6 +30,20 @@ TEST(ChineseGlossaryTest, ReadsTheWholeNameThenItsTail) {
   EXPECT_FALSE(ChineseGlossary::FromJson(R"({"price": ["价格"]})").ok());
 }
 
+// Pinyin names (data/nlq/pinyin_zh.json): whole words, their tails, and words run together.
+TEST(ChineseGlossaryTest, ReadsPinyinNamesAndTheirParts) {
+  const ChineseGlossary& glossary = ChineseGlossary::Builtin();
+  EXPECT_EQ(glossary.WordsFor({"mendian"}), (Words{"门店"}));
+  EXPECT_EQ(glossary.WordsFor({"huiyuan", "dengji"}), (Words{"等级"}));
+  EXPECT_EQ(glossary.WordsFor({"dingdanjine"}), (Words{"金额"}));
+  EXPECT_EQ(glossary.WordsFor({"dianpuname"})[0], "名称");
+  EXPECT_EQ(glossary.WordsFor({"shoujihao"}), (Words{"手机号"}));
+  // English words run together gain nothing (no pinyin part), nor do unknown syllables.
+  EXPECT_TRUE(glossary.WordsFor({"storeprice"}).empty());
+  EXPECT_TRUE(glossary.WordsFor({"jinexyz"}).empty());
+  EXPECT_FALSE(ChineseGlossary::FromJson("{}").ok());
+}
+
 constexpr const char* kOrdersSql = R"sql(
 CREATE TABLE stores(store_id INTEGER PRIMARY KEY, name TEXT, city TEXT);
 CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT, unit_price REAL,
@@ -75,6 +89,22 @@ TEST_F(ChineseGlossaryEngineTest, ASemanticModelsNameWins) {
   ASSERT_TRUE(t.answered) << t.abstain_reason;
   EXPECT_NE(t.sql.find("\"base_price\""), std::string::npos) << t.sql;
   EXPECT_EQ(t.sql.find("\"unit_price\""), std::string::npos) << t.sql;
+}
+
+// A shop schema named in pinyin: 门店 names `mendian`, 订单 names `dingdan`.
+TEST_F(ChineseGlossaryEngineTest, PinyinTablesAnswerChineseQuestions) {
+  Open(R"sql(
+CREATE TABLE mendian(mendian_id INTEGER PRIMARY KEY, mingcheng TEXT, chengshi TEXT);
+CREATE TABLE dingdan(dingdan_id INTEGER PRIMARY KEY, xiadan_riqi TEXT, jine REAL,
+                     mendian_id INTEGER REFERENCES mendian(mendian_id));
+INSERT INTO mendian VALUES (1,'A','上海'),(2,'B','北京');
+INSERT INTO dingdan VALUES (1,'2024-01-05',10,1),(2,'2024-01-06',30,1),(3,'2024-02-01',20,2);
+)sql");
+  const Translation t = Ask("各门店的订单数");
+  ASSERT_TRUE(t.answered) << t.abstain_reason;
+  EXPECT_NE(t.sql.find("\"dingdan\""), std::string::npos) << t.sql;
+  EXPECT_NE(t.sql.find("GROUP BY"), std::string::npos) << t.sql;
+  EXPECT_EQ(Rows("上海的门店有几个"), (Words{"1"}));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "askdb/common/text.h"
 #include "askdb/nlq/measure_additivity.h"
 #include "askdb/nlq/measure_units.h"
+#include "askdb/nlq/order_count_check.h"
 #include "askdb/nlq/schema_index.h"
 #include "askdb/nlq/tokenizer.h"
 #include "askdb/nlq/unit_numbers.h"
@@ -1897,6 +1898,7 @@ std::optional<ShapeProblem> FindChineseMisreading(const std::vector<Item>& items
   if (auto p = OfPhraseOnAnotherTable(items, query, index, time_column)) return p;
   if (auto p = AttributeOfAnotherTable(items, query, index)) return p;
   if (auto p = CountOfWhatRowsStore(items, query, index, query_tables)) return p;
+  if (auto p = OrdersCountedOnAnotherTable(items, query, index)) return p;
   if (auto p = PartOfAnUnreadName(items, query, index, query_tables, time_column)) return p;
   if (auto p = UnreadCharacterBeforeTheRows(items, index)) return p;
   return UnreadModifierOfTheRows(items, index);  // the more specific reasons first

@@ -1428,6 +1428,19 @@ bool NamesAnotherParty(const std::string& column, int table,
 
 }  // namespace
 
+namespace {
+
+// mingcheng (名称), mingzi (名字), xingming (姓名): a name column of a schema named in pinyin
+// (dianpu_mingcheng).
+bool SaysNameInPinyin(const std::string& lower) {
+  for (std::string_view w : {"mingcheng", "mingzi", "xingming"}) {
+    if (lower.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 int SchemaIndex::LabelColumn(int table, bool chinese) const {
   // A person: the name, not a job title or a single "name"-like column beside it.
   if (const int first = PersonNameColumns(columns_, tables_[table].columns).first; first >= 0) {
@@ -1457,7 +1470,7 @@ int SchemaIndex::LabelColumn(int table, bool chinese) const {
       score = 4;
     } else if (lower.find("name") != std::string::npos ||
                lower.find("title") != std::string::npos || SaysNameAbbreviated(col.name) ||
-               col.name.find("名") != std::string::npos) {
+               col.name.find("名") != std::string::npos || SaysNameInPinyin(lower)) {
       score = 3;
     } else if ((lower.size() > 11 && lower.ends_with("description") &&
                 NamesItsOwnTable(lower.substr(0, lower.size() - 11), tables_[table].name)) ||
