@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "askdb/agent/session/chart_follow_up.h"
 #include "askdb/agent/session/table_nesting.h"
 #include "askdb/cache/slots.h"
 #include "askdb/common/text.h"
@@ -766,6 +767,12 @@ WhyNot SubstituteGrouping(const Slot& s, const PreviousQuestion& previous, Rewri
   bool ambiguous = false;
   const Slot* old = OnlySlot(previous.slots, SlotKind::kGrouping, &ambiguous);
   if (ambiguous) return "the previous question has more than one grouping";
+  if (old == nullptr && HasSlot(previous.slots, SlotKind::kTopN)) {
+    // "前5个门店的销售额" + "按月呢": the top 5 of each month, or the months of those 5? The
+    // engine read "每月前5个门店" as the top 5 of all month-store pairs, a wrong answer.
+    return "a time grouping added to a top-N: the top of each period or the periods of the top "
+           "is a guess";
+  }
   if (old != nullptr) {
     rewrite->Replace(old->begin, old->end, old->text,
                      RenderGrouping(s.grain, previous.chinese, old->adjective), 1);
@@ -919,6 +926,9 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
                          const nlq::SchemaIndex* index) {
   if (previous_resolved_question.empty()) {
     return NotFollowUp(follow_up, "no previous question");
+  }
+  if (std::optional<FollowUp> chart = ChartSwitch(previous_resolved_question, follow_up)) {
+    return *chart;
   }
   const std::vector<Unit> units = nlq::TokenizeUnits(follow_up);
   std::vector<bool> covered;

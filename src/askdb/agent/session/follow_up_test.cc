@@ -324,6 +324,32 @@ TEST_F(FollowUpTest, ATopNRanksABreakdownThatHadNone) {
         "销售额最低的各城市", "sales by city in ascending order"}) {
     EXPECT_FALSE(Resolve(prev, "只看前5个").is_follow_up) << prev;
   }
+  // Then a time grouping: the top of each month, or the months of the top? The engine read
+  // "每月前5个城市的销售额" as the top 5 month-city pairs.
+  EXPECT_FALSE(Resolve("前5个城市的销售额", "按月呢").is_follow_up);
+  EXPECT_FALSE(Resolve("top 5 cities by sales", "now by month").is_follow_up);
+}
+
+// Session 27: "换成柱状图" after an answer went unanswered ("换成" not understood); a follow-up
+// that only names a chart asks the previous question again with that chart.
+TEST_F(FollowUpTest, AChartFollowUpAsksThePreviousQuestionWithThatChart) {
+  ExpectReadAs("各城市的销售额", "换成柱状图", "各城市的销售额，用柱状图展示", "换成 柱状图");
+  ExpectReadAs("各城市的销售额？", "用饼图呢", "各城市的销售额，用饼图展示？", "换成 饼图");
+  ExpectReadAs("画一个每月销售额的折线图", "改成柱状图吧", "画一个每月销售额的柱状图",
+               "换成 柱状图");
+  ExpectReadAs("各城市的销售额，用柱状图展示", "换成饼图", "各城市的销售额，用饼图展示",
+               "换成 饼图");
+  ExpectReadAs("sales by city?", "show it as a pie chart instead", "sales by city as a pie chart?",
+               "as a pie chart");
+  ExpectReadAs("sales by city as a pie chart", "bar chart", "sales by city as a bar chart",
+               "as a bar chart");
+  ExpectReadAs("sales by city", "换成折线图", "sales by city as a line chart", "as a line chart");
+  // More than a chart, no kind, a kind said not to be drawn, or no previous question.
+  for (const char* q : {"上海的柱状图", "换成图表", "不要饼图", "bar chart of sales by city",
+                        "pie chart for Shanghai"}) {
+    EXPECT_EQ(Resolve("各城市的销售额", q).resolved_question.find("展示"), std::string::npos) << q;
+  }
+  EXPECT_FALSE(Resolve("", "换成柱状图").is_follow_up);
 }
 
 TEST_F(FollowUpTest, SeveralSlotsAtOnce) {
