@@ -13,6 +13,7 @@
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
+#include "askdb/cli/error_language.h"
 #include "askdb/cli/exit_codes.h"
 #include "askdb/cli/interrupt.h"
 #include "askdb/cli/llm_setup.h"
@@ -70,7 +71,7 @@ void PrintAskJson(CliContext& ctx, const agent::pipeline::PipelineResult& result
 // model when one is configured (SQL when the engine abstains, fixes, clarifying questions),
 // multi-step analyses with an optional plan approval; an interrupted run continues with
 // --thread/--resume, in this process or a later one.
-Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
+Status RunAskIn(const AskCommandOptions& options, CliContext& ctx) {
   ASKDB_RETURN_IF_ERROR(CheckAskOptions(options));
   AgentCliOptions agent_options = options.agent;
   ASKDB_ASSIGN_OR_RETURN(agent_options.user, SignInFromCli(ctx, agent_options.db));
@@ -111,6 +112,11 @@ Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
     ctx.exit_code = kExitNotAnswered;
   }
   return Status::Ok();
+}
+
+// A failure is said in the question's language (error_language.h).
+Status RunAsk(const AskCommandOptions& options, CliContext& ctx) {
+  return InQuestionLanguage(RunAskIn(options, ctx), options.question);
 }
 
 }  // namespace

@@ -16,12 +16,14 @@
 #include "askdb/cli/answer_output.h"
 #include "askdb/cli/cli_context.h"
 #include "askdb/cli/database_resolver.h"
+#include "askdb/cli/error_language.h"
 #include "askdb/cli/interrupt.h"
 #include "askdb/cli/option_checks.h"
 #include "askdb/cli/progress_sink.h"
 #include "askdb/cli/result_output.h"
 #include "askdb/cli/spinner.h"
 #include "askdb/cli/user_session.h"
+#include "askdb/common/text.h"
 
 namespace askdb::cli {
 namespace {
@@ -122,13 +124,17 @@ class ChatSession {
     spinner_.SetStage(waiting_ ? "Continuing" : "Answering");
     StatusOr<agent::pipeline::PipelineResult> result = AskOrResume(line);
     spinner_.Stop();
+    const bool chinese = text::ContainsCjk(line);
     if (!result.ok() && result.status().code() == StatusCode::kCancelled) {
-      std::cerr << "askdb: interrupted (Ctrl-C): that question stopped; ask another, or /exit\n";
+      std::cerr << (chinese
+                        ? "askdb: 已中断（Ctrl-C）：这个问题停止了；可以再问一个，或输入 /exit\n"
+                        : "askdb: interrupted (Ctrl-C): that question stopped; ask another, "
+                          "or /exit\n");
       waiting_ = false;
       return;
     }
     if (!result.ok()) {
-      std::cerr << "askdb: " << result.status().ToString() << "\n";
+      std::cerr << "askdb: " << InQuestionLanguage(result.status(), line).ToString() << "\n";
       waiting_ = false;
       return;
     }
