@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "askdb/agent/quick_path/age_question.h"
 #include "askdb/agent/quick_path/arithmetic.h"
 #include "askdb/agent/quick_path/arithmetic_reading.h"
 #include "askdb/agent/quick_path/bill_question.h"
@@ -20,6 +21,8 @@
 #include "askdb/agent/quick_path/date_question.h"
 #include "askdb/agent/quick_path/discount_question.h"
 #include "askdb/agent/quick_path/division_question.h"
+#include "askdb/agent/quick_path/fuel_question.h"
+#include "askdb/agent/quick_path/household_question.h"
 #include "askdb/agent/quick_path/interest_question.h"
 #include "askdb/agent/quick_path/percent_question.h"
 #include "askdb/agent/quick_path/round_question.h"
@@ -269,6 +272,16 @@ bool IntroducedAsRate(std::string_view normalized, const ScanItem& item) {
   return after.starts_with("的汇率") || after.starts_with("汇率");
 }
 
+// Whether only a target word stands between a number and the unit after it: "320 in euros" names
+// the target, not the amount's unit (it had read 320 euros to dollars).
+bool TargetWordBetween(std::string_view normalized, const ScanItem& number, const ScanItem& unit) {
+  if (unit.begin <= number.end || unit.begin > normalized.size()) return false;
+  std::string_view gap = normalized.substr(number.end, unit.begin - number.end);
+  while (!gap.empty() && gap.front() == ' ') gap.remove_prefix(1);
+  while (!gap.empty() && gap.back() == ' ') gap.remove_suffix(1);
+  return gap == "in" || gap == "to" || gap == "into";
+}
+
 // The amount is the number a unit follows ("100美元"); the other unit is the target, in either
 // order ("how many MB is 3 GB"); any other number is the rate, before the amount ("汇率7.1的话
 // 100美元…") or after it ("…, 汇率7.2") when a rate cue introduces it and both units are
@@ -281,7 +294,8 @@ ConversionRoles AssignRoles(const std::vector<ScanItem>& items, const RateStatem
   size_t value_at = kNone;
   size_t from_at = kNone;
   for (size_t k = 0; k + 1 < items.size() && value_at == kNone; ++k) {
-    if (!items[k].is_unit && items[k + 1].is_unit) {
+    if (!items[k].is_unit && items[k + 1].is_unit &&
+        !TargetWordBetween(normalized, items[k], items[k + 1])) {
       value_at = k;
       from_at = k + 1;
       roles.value = items[k];
@@ -808,6 +822,9 @@ ArithmeticReading QuickPath::Impl::ReadArithmetic(std::string_view normalized) c
   if (auto q = ParseRoundQuestion(normalized)) return {*std::move(q)};
   if (auto e = SimpleInterestExpression(normalized)) return ReadExpression(*e);
   if (auto e = WordProblemExpression(normalized)) return ReadExpression(*e);
+  if (auto e = HouseholdExpression(normalized)) return ReadExpression(*e);
+  if (auto e = FuelExpression(normalized)) return ReadExpression(*e);
+  if (auto e = AgeOnDateExpression(normalized)) return ReadExpression(*e);
   if (auto e = TaxExpression(normalized)) return ReadExpression(*e);
   if (auto e = DiscountExpression(normalized)) {
     // The words around a discounted price removed, the expression the parser reads.

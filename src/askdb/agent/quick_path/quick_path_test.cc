@@ -1261,6 +1261,30 @@ TEST_F(QuickPathTest, AGrandIsAThousand) {
                                            {"2 grand divided by 8", "250"},
                                            {"two grand plus 500", "2500"}});
   EXPECT_FALSE(Ask("what is the grand total of sales"));
+  // An amount with no currency of its own is not read as the target's ("a grand in euros at 0.92
+  // per dollar" had been 1000 EUR = 1086.96 USD, as "320 in euros at 0.92 per dollar" was).
+  for (std::string_view request :
+       {"a grand in euros at 0.92 per dollar", "320 in euros at 0.92 per dollar"}) {
+    EXPECT_FALSE(QuickPath::Default()->ReadsWholeConversion(request)) << request;
+    const auto a = Ask(request);
+    EXPECT_TRUE(!a || a->value["result_text"] != "1086.95652174") << request;
+  }
+}
+
+// Session 27: household questions and an age on a stated date, typed and answered alike.
+TEST_F(QuickPathTest, HouseholdQuestionsAndAgesAreTypedAndAnswered) {
+  ExpectResults(QuickIntent::kArithmetic,
+                {{"paid $20/hour, overtime is 1.5x, how much for 6 overtime hours", "180"},
+                 {"时薪30元，加班按1.5倍，加班8小时多少钱", "360"},
+                 {"phone is 6999, 12 months no interest, monthly payment", "583.25"},
+                 {"每月存2000，多少个月能攒够3万", "15"},
+                 {"born 1990-05-20, how old on 2026-11-28", "36"},
+                 {"2000年3月1日出生，到2026年2月28日多大", "25"}});
+  for (std::string_view request : {"paid $20/hour, overtime is 1.5x, how much for 6 overtime hours",
+                                   "born 1990-05-20, how old on 2026-11-28"}) {
+    EXPECT_EQ(RequestClassifier::Default()->Classify(request).type, RequestType::kSimple)
+        << request;
+  }
 }
 
 }  // namespace

@@ -1,0 +1,64 @@
+#include "askdb/agent/quick_path/household_question.h"
+
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <utility>
+
+#include "askdb/agent/quick_path/arithmetic.h"
+
+namespace askdb::agent {
+namespace {
+
+void ExpectValues(std::initializer_list<std::pair<const char*, double>> cases) {
+  for (const auto& [request, expected] : cases) {
+    const auto e = HouseholdExpression(request);
+    ASSERT_TRUE(e) << request;
+    const ArithmeticResult r = EvaluateArithmetic(*e);
+    ASSERT_TRUE(r.ok()) << request << " -> " << *e;
+    EXPECT_NEAR(static_cast<double>(r.value), expected, 1e-9) << request << " -> " << *e;
+  }
+}
+
+TEST(HouseholdQuestionTest, OvertimePayAtAStatedMultiple) {
+  ExpectValues({
+      {"paid $20/hour, overtime is 1.5x, how much for 6 overtime hours", 180},
+      {"i make 18 an hour and overtime is time and a half, how much for 4 hours of overtime", 108},
+      {"时薪30元，加班按1.5倍，加班8小时多少钱", 360},
+      {"时薪25，加班费2倍，加班3小时能拿多少", 150},
+  });
+}
+
+TEST(HouseholdQuestionTest, AnInstalmentWithoutInterest) {
+  ExpectValues({
+      {"phone is 6999, 12 months no interest, monthly payment", 583.25},
+      {"laptop for $1,200 over 6 months interest free, how much per month", 200},
+      {"手机5999分24期免息，每期多少", 5999.0 / 24},
+  });
+}
+
+TEST(HouseholdQuestionTest, SavingForAGoal) {
+  ExpectValues({
+      {"need 12000 for a trip in 8 months, how much to save per month", 1500},
+      {"saving twelve hundred a month, how long to get to 9000", 7.5},
+      {"每月存2000，多少个月能攒够3万", 15},
+  });
+}
+
+// Precision first: interest charged, no multiple, a data question or zero months: nothing read.
+TEST(HouseholdQuestionTest, OtherShapesAreNotRead) {
+  for (const char* request : {
+           "phone is 6999, 12 months at 5% interest, monthly payment",
+           "手机5999分24期，每期多少",
+           "paid $20/hour, how much for 6 overtime hours",
+           "how much overtime did each employee work",
+           "total interest paid per customer",
+           "need 12000 in 0 months, how much to save per month",
+           "每月存多少钱的客户最多",
+       }) {
+    EXPECT_FALSE(HouseholdExpression(request).has_value()) << request;
+  }
+}
+
+}  // namespace
+}  // namespace askdb::agent
