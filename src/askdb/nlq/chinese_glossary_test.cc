@@ -107,5 +107,18 @@ INSERT INTO dingdan VALUES (1,'2024-01-05',10,1),(2,'2024-01-06',30,1),(3,'2024-
   EXPECT_EQ(Rows("上海的门店有几个"), (Words{"1"}));
 }
 
+// 下单 (placing an order) names `orders` too: 从没下过单的客户 are the customers with no order.
+TEST_F(ChineseGlossaryEngineTest, CustomersWhoNeverOrderedAreAnAntiJoin) {
+  Open(R"sql(
+CREATE TABLE customers(customer_id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE orders(order_id INTEGER PRIMARY KEY, order_date TEXT,
+                    customer_id INTEGER REFERENCES customers(customer_id));
+INSERT INTO customers VALUES (1,'Ann'),(2,'Bob'),(3,'Cy');
+INSERT INTO orders VALUES (1,'2024-01-05',1),(2,'2024-01-06',1),(3,'2024-02-01',3);
+)sql");
+  EXPECT_EQ(Rows("从没下过单的客户有哪些"), (Words{"Bob"}));
+  EXPECT_EQ(Rows("没有下过单的客户"), (Words{"Bob"}));
+}
+
 }  // namespace
 }  // namespace askdb::nlq
