@@ -390,6 +390,10 @@ TEST_F(AgentIsolationTest, ARunReadsOnlyTheAgentsSelectedTables) {
   ASSERT_EQ(limited.status, 200) << limited.body;
   EXPECT_EQ(limited.json["agent_id"], "alpha");
   EXPECT_EQ(limited.json.value("sql", "").find("customers"), std::string::npos) << limited.body;
+  // Session 27: and it says which tables the agent may use, so the person knows what to ask.
+  EXPECT_NE(limited.json.value("answer", "").find("This agent may use only these tables: orders"),
+            std::string::npos)
+      << limited.body;
 }
 
 // An abstention on the server names the run's own agent in its pointer to the tables.

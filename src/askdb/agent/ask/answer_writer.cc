@@ -723,6 +723,15 @@ std::string ReasonWithAdvice(std::string_view reason, bool chinese, bool reason_
          " to take the questions the engine is unsure of.";
 }
 
+// The tables an agent with a selection may use:
+// "这个智能体只能查询这些表：orders（订单）、stores。".
+std::string AgentTablesNote(const std::vector<std::string>& tables, bool chinese) {
+  std::string list;
+  for (const std::string& t : tables) list += (list.empty() ? "" : (chinese ? "、" : ", ")) + t;
+  return chinese ? "这个智能体只能查询这些表：" + list + "。"
+                 : "This agent may use only these tables: " + list + ".";
+}
+
 }  // namespace
 
 std::string WriteAbstention(std::string_view question, std::string_view reason, bool chinese,
@@ -742,6 +751,7 @@ std::string WriteAbstention(std::string_view question, std::string_view reason, 
     return LongQuestionAbstention(chars, chinese, face);
   }
   std::string out = ReasonWithAdvice(reason, chinese, reason_says_what_to_do, face);
+  if (!context.agent_tables.empty()) out += "\n" + AgentTablesNote(context.agent_tables, chinese);
   if (long_question) out += "\n" + LongQuestionNote(chars, chinese);
   if (std::optional<std::string> subject = FollowUpSubject(question)) {
     return FollowUpNote(question, *subject, context.previous_question, chinese) + "\n" + out;

@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "askdb/analysis/chart_recommender.h"
 #include "askdb/db/result_set.h"
@@ -79,6 +80,10 @@ struct AbstentionContext {
   // The engine refused the question as longer than it reads (nlq::TranslateOptions::
   // max_question_bytes): its reason is a byte count, not why.
   bool too_long_for_engine = false;
+  // The tables an agent with a table selection may use, as a person reads them ("orders（订单）");
+  // empty when it has none. A word of another table is unknown to the engine, so the person is
+  // told what the agent can answer from.
+  std::vector<std::string> agent_tables;
 };
 
 // The answer when the engine abstains and no model is configured: its reason (which word it

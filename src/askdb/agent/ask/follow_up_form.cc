@@ -104,4 +104,18 @@ std::optional<std::string> FollowUpSubject(std::string_view question) {
   return EnglishSubject(q, EndsWithQuestionMark(question));
 }
 
+std::string DeclinedFollowUpAnswer(std::string_view question, std::string_view previous,
+                                   bool chinese) {
+  const std::string q(question);
+  const std::string p(previous);
+  if (chinese) {
+    return "“" + q + "”像是接着上一个问题“" + p +
+           "”的追问，但没能套用上去（比如前几名再按月分、两个分组中改哪一个，都只能靠猜）："
+           "请把问题问完整，写明要看的数据、分组和范围。";
+  }
+  return "\"" + q + "\" reads as a follow-up of \"" + p +
+         "\", but it could not be applied to it (which part it changes would be a guess): ask "
+         "the whole question, naming the data, the grouping and the period.";
+}
+
 }  // namespace askdb::agent

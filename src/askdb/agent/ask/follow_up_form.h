@@ -18,4 +18,10 @@ namespace askdb::agent {
 // word (what, which, how, ...) and no grouping after a measure ("salary per employee").
 std::optional<std::string> FollowUpSubject(std::string_view question);
 
+// The answer to a follow-up made only of a follow-up's words ("按月呢", "只看前5个") that could
+// not be applied to the last answered question `previous`: it says so and asks for the whole
+// question, in the question's language.
+std::string DeclinedFollowUpAnswer(std::string_view question, std::string_view previous,
+                                   bool chinese);
+
 }  // namespace askdb::agent

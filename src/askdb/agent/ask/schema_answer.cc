@@ -112,4 +112,12 @@ std::string WriteSchemaAnswer(const SchemaQuestion& question, const Json& listin
   return UnknownTableAnswer(question.named, tables, chinese);
 }
 
+std::vector<std::string> TableTitles(const Json& listing, bool chinese) {
+  std::vector<std::string> titles;
+  for (const Json& table : listing.value("tables", Json::array())) {
+    titles.push_back(TableTitle(table, chinese));
+  }
+  return titles;
+}
+
 }  // namespace askdb::agent

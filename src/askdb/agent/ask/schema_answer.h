@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "askdb/agent/ask/schema_question.h"
 #include "askdb/common/json.h"
@@ -12,5 +13,8 @@
 namespace askdb::agent {
 
 std::string WriteSchemaAnswer(const SchemaQuestion& question, const Json& listing, bool chinese);
+
+// The listing's tables as the answer names them: "orders（订单）", "orders (Orders)".
+std::vector<std::string> TableTitles(const Json& listing, bool chinese);
 
 }  // namespace askdb::agent

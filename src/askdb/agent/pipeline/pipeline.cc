@@ -15,6 +15,7 @@
 #include "askdb/agent/ask/data_stamp.h"
 #include "askdb/agent/ask/datasource.h"
 #include "askdb/agent/ask/fast_mode.h"
+#include "askdb/agent/ask/follow_up_form.h"
 #include "askdb/agent/ask/money_columns.h"
 #include "askdb/agent/ask/question_check.h"
 #include "askdb/agent/ask/schema_answer.h"
@@ -294,12 +295,17 @@ struct Pipeline::Impl {
     const std::optional<RequestType> type = ParseRequestType(s.request_type);
     // A trivial or simple request comes here only when the quick path declined it: it is data.
     const bool data_question = type && (IsDataQuestion(*type) || IsQuickPathType(*type));
+    const bool web_search = type == RequestType::kWebSearch;
     // SQL only wants SQL: a stored Q&A's text is no answer to that.
-    if (evidence.suggested_answer && data_question && !options().sql_only) {
+    if (evidence.suggested_answer && (data_question || web_search) && !options().sql_only) {
       const knowledge::SuggestedAnswer& a = *evidence.suggested_answer;
       Finish(s, ctx, PipelineRoute::kKnowledge,
              a.answer + (s.chinese() ? "\n\n（来源：知识库「" : "\n\n(Source: knowledge base, \"") +
                  a.source + (s.chinese() ? "」）" : "\")"));
+      return NodeOutcome::Continue();
+    }
+    if (web_search) {
+      FinishNotAvailable(s, ctx, RequestType::kWebSearch);
       return NodeOutcome::Continue();
     }
     s.next = options().sql_only ? kEngineNode : (data_question ? kCacheLookup : kPlanNode);
@@ -491,6 +497,10 @@ struct Pipeline::Impl {
       // SQL only: one question, never answered from the cache; the knowledge still goes
       // into the model's SQL prompt (and business terms' tables into schema recall).
       s.next = deps.evidence.empty() ? kEngineNode : kEvidenceNode;
+    } else if (!s.declined_follow_up.empty()) {
+      // Read alone, "按月呢" was small talk and "只看前5个" an abstention on "只看".
+      Finish(s, ctx, PipelineRoute::kNotAnswered,
+             DeclinedFollowUpAnswer(s.question, s.declined_follow_up, s.chinese()));
     } else if (k.schema_question) {
       Finish(s, ctx, PipelineRoute::kSchema,
              WriteSchemaAnswer(*k.schema_question, k.schema_listing, s.chinese()));
@@ -502,12 +512,19 @@ struct Pipeline::Impl {
       s.next = deps.evidence.empty() ? kCacheLookup : kEvidenceNode;
     } else if (c.type == RequestType::kMultiStepAnalysis) {
       s.next = deps.evidence.empty() ? kPlanNode : kEvidenceNode;
+    } else if (c.type == RequestType::kWebSearch && !deps.evidence.empty()) {
+      // "财年从什么时候开始" may read as a web search; a Q&A of the knowledge base answers it.
+      s.next = kEvidenceNode;
     } else {
-      // A question in another language may look like a web search: say what askdb reads.
-      std::string answer = OtherLanguageAnswer(s.question, s.chinese(), Face());
-      if (answer.empty()) answer = NotAvailableReason(c.type, s.chinese());
-      Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(answer));
+      FinishNotAvailable(s, ctx, c.type);
     }
+  }
+
+  void FinishNotAvailable(RunState& s, NodeContext& ctx, RequestType type) {
+    // A question in another language may look like a web search: say what askdb reads.
+    std::string answer = OtherLanguageAnswer(s.question, s.chinese(), Face());
+    if (answer.empty()) answer = NotAvailableReason(type, s.chinese());
+    Finish(s, ctx, PipelineRoute::kNotAnswered, std::move(answer));
   }
 
   // A question about the data's structure ("有哪些表", "describe the orders table") is answered
@@ -1159,11 +1176,22 @@ struct Pipeline::Impl {
 
   // What the abstention needs beyond the engine's reason. The engine's refusal of a long
   // question has no structured kind (nlq::Translation), so its own limit is compared here.
-  AbstentionContext AbstentionContextOf(const RunState& s) const {
+  AbstentionContext AbstentionContextOf(const RunState& s) {
     AbstentionContext context;
     context.too_long_for_engine = EngineQuestion(s).size() > options().translate.max_question_bytes;
     context.previous_question = LastAnsweredQuestion(s);
+    context.agent_tables = SelectedTableTitles(s.chinese());
     return context;
+  }
+
+  // The tables of the agent's selection as a person reads them; empty when it has none.
+  std::vector<std::string> SelectedTableTitles(bool chinese) {
+    const std::vector<std::string>& selected = options().profile.selected_tables;
+    StatusOr<PreparedDatasource*> d = selected.empty() ? nullptr : Datasource();
+    if (!d.ok() || *d == nullptr) return {};
+    db::DatabaseSchema schema = (*d)->schema;
+    schema.tables = AgentTables(schema, selected);
+    return TableTitles(SchemaListing(schema, (*d)->model ? &*(*d)->model : nullptr), chinese);
   }
 
   // What the engine reads: a visualization request without its chart words ("画一个每月销售额
@@ -1476,11 +1504,12 @@ struct Pipeline::Impl {
     const bool small_talk = state->request_type == RequestTypeName(RequestType::kTrivial);
     if (previous->status == CheckpointStatus::kDone && !state->original_question.empty() &&
         !small_talk) {
-      session.Add(Turn{.question = state->original_question,
-                       .resolved_question = state->question,
-                       .sql = state->final_sql,
-                       .answer = text::TruncateToWidth(state->answer, kTurnAnswerWidth),
-                       .follow_up = !state->follow_up_question.empty()});
+      session.Add(Turn{
+          .question = state->original_question,
+          .resolved_question = state->question,
+          .sql = state->final_sql,
+          .answer = text::TruncateToWidth(state->answer, kTurnAnswerWidth),
+          .follow_up = !state->follow_up_question.empty() || !state->declined_follow_up.empty()});
     }
     return session;
   }
@@ -1507,6 +1536,8 @@ struct Pipeline::Impl {
       initial.question = follow_up.resolved_question;
       initial.follow_up = follow_up.explanation;
       initial.follow_up_question = follow_up.resolved_question;
+    } else if (follow_up.declined) {
+      initial.declined_follow_up = session.LastAnswered()->resolved_question;
     }
     return Status::Ok();
   }

@@ -499,10 +499,15 @@ TEST_F(PipelineNoModelTest, ASchemaQuestionIsAnsweredFromTheTablesTheRunMayUse) 
 }
 
 // An agent limited to some tables is told only of those; another table reads as unknown.
-TEST_F(PipelineNoModelTest, ASchemaQuestionSeesOnlyTheAgentsTables) {
+// A pipeline for an agent that selects orders and stores.
+PipelineOptions OrdersAndStoresAgent() {
   PipelineOptions options;
   options.profile.selected_tables = {"orders", "stores"};
-  Pipeline p = MakePipeline(options);
+  return options;
+}
+
+TEST_F(PipelineNoModelTest, ASchemaQuestionSeesOnlyTheAgentsTables) {
+  Pipeline p = MakePipeline(OrdersAndStoresAgent());
   StatusOr<PipelineResult> r = p.Ask("agent_schema", "what tables are there");
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r->route, PipelineRoute::kSchema) << r->answer;
@@ -512,6 +517,29 @@ TEST_F(PipelineNoModelTest, ASchemaQuestionSeesOnlyTheAgentsTables) {
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r->route, PipelineRoute::kSchema) << r->answer;
   EXPECT_EQ(r->answer, "没有名为“客户”的表。可以查询的表有：orders（订单）、stores（门店）。");
+}
+
+// Session 27: an agent limited to some tables abstained on a word of another table ("客户" not
+// understood, on the server, whose runs see only the selection) without saying what it may
+// use; the abstention names its tables (agent_isolation_test checks the server's run).
+TEST_F(PipelineNoModelTest, AnAbstentionNamesTheAgentsTables) {
+  Pipeline p = MakePipeline(OrdersAndStoresAgent());
+  StatusOr<PipelineResult> r = p.Ask("agent_abstain", "有多少个佐布拉特");
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->route, PipelineRoute::kNotAnswered) << r->answer;
+  EXPECT_NE(r->answer.find("这个智能体只能查询这些表：orders（订单）、stores（门店）。"),
+            std::string::npos)
+      << r->answer;
+  r = p.Ask("agent_abstain_en", "how many zorblats supports");
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->route, PipelineRoute::kNotAnswered) << r->answer;
+  EXPECT_NE(r->answer.find("This agent may use only these tables: orders, stores."),
+            std::string::npos)
+      << r->answer;
+  // Without a selection, nothing is said of tables.
+  r = MakePipeline().Ask("no_selection", "how many zorblats supports");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->answer.find("This agent may use only"), std::string::npos) << r->answer;
 }
 
 TEST_F(PipelineNoModelTest, ConsultationSuggestsWithoutRunningSql) {
@@ -951,6 +979,59 @@ TEST_F(PipelineNoModelTest, AbstentionShowsAKnowledgePassageThatCoversTheQuestio
   const size_t advice = r->answer.find("To get an answer");
   ASSERT_NE(advice, std::string::npos) << r->answer;
   EXPECT_LT(r->answer.find("4月1日"), advice) << r->answer;
+}
+
+// Session 27: a follow-up made only of a follow-up's words that has no place in the last
+// answered question ("按月呢" after a top 5) was read alone: small talk, or an abstention on
+// "只看". It now says it could not be applied, and the chain goes on after it.
+TEST_F(PipelineNoModelTest, AFollowUpThatCannotBeAppliedSaysSo) {
+  Pipeline p = MakePipeline();
+  ASSERT_TRUE(p.Ask("declined", "各门店的销售额").ok());
+  StatusOr<PipelineResult> r = p.Ask("declined", "只看前5个");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_NE(r->sql.find("LIMIT 5"), std::string::npos) << r->answer;
+  r = p.Ask("declined", "按月呢");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->route, PipelineRoute::kNotAnswered) << r->answer;
+  EXPECT_TRUE(r->answer.starts_with("“按月呢”像是接着上一个问题“前5个门店的销售额”的追问"))
+      << r->answer;
+  r = p.Ask("declined", "那2023年呢");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_NE(r->sql.find("2023-01-01"), std::string::npos) << r->answer;
+  EXPECT_NE(r->sql.find("LIMIT 5"), std::string::npos) << r->sql;
+}
+
+// A knowledge channel whose Q&A answers the question.
+class OneAnswer : public knowledge::EvidenceSource {
+ public:
+  std::string_view name() const override { return "knowledge"; }
+  Status Recall(const knowledge::EvidenceQuery&, knowledge::Evidence& out) const override {
+    out.suggested_answer =
+        knowledge::SuggestedAnswer{.item_id = "kn_2",
+                                   .question = "明天天气怎么样",
+                                   .answer = "门店明天照常营业，天气以当地预报为准。",
+                                   .source = "门店FAQ",
+                                   .similarity = 0.95};
+    return Status::Ok();
+  }
+};
+
+// Session 27: a question the classifier reads as a web search was refused ("联网搜索暂未开放")
+// even when the knowledge base held its answer; now the knowledge base is asked first.
+TEST_F(PipelineNoModelTest, AWebSearchTheKnowledgeBaseAnswersIsAnswered) {
+  OneAnswer answer;
+  Pipeline p = MakePipeline({}, {&answer});
+  StatusOr<PipelineResult> r = p.Ask("kb-web", "明天天气怎么样");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->request_type, "web_search") << "the test needs a web search: " << r->answer;
+  EXPECT_EQ(r->route, PipelineRoute::kKnowledge) << r->answer;
+  EXPECT_TRUE(r->answer.starts_with("门店明天照常营业")) << r->answer;
+  // With nothing recalled, still the refusal of a web search.
+  OnePassage nothing_close(0.1);
+  r = MakePipeline({}, {&nothing_close}).Ask("kb-web-none", "明天天气怎么样");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->route, PipelineRoute::kNotAnswered) << r->answer;
+  EXPECT_NE(r->answer.find("联网搜索暂未开放"), std::string::npos) << r->answer;
 }
 
 // A simple request the quick path cannot answer goes on as data: past the knowledge first,

@@ -208,6 +208,7 @@ void WriteConversation(const RunState& s, Json& j) {
   j["history"] = s.history;
   j["follow_up"] = s.follow_up;
   j["follow_up_question"] = s.follow_up_question;
+  j["declined_follow_up"] = s.declined_follow_up;
   j["next"] = s.next;
 }
 
@@ -216,6 +217,7 @@ void ReadConversation(const Json& j, RunState& s) {
   s.history = j.value("history", std::vector<std::string>{});
   s.follow_up = j.value("follow_up", "");
   s.follow_up_question = j.value("follow_up_question", "");
+  s.declined_follow_up = j.value("declined_follow_up", "");
   s.next = j.value("next", "");
 }
 

@@ -135,6 +135,9 @@ struct RunState {
   // The question a follow-up was resolved to ("上海的销售额"), which `question` no longer is
   // once a clarification is appended to it; empty when the question is new.
   std::string follow_up_question;
+  // The last answered question a follow-up could not be applied to (FollowUp::declined);
+  // empty otherwise. The run then says so instead of reading the follow-up alone.
+  std::string declined_follow_up;
 
   // The node to run next, set by the node that just finished (conditional edges read it).
   std::string next;

@@ -391,6 +391,11 @@ FollowUp NotFollowUp(std::string_view question, std::string why) {
   return FollowUp{false, std::string(question), std::move(why)};
 }
 
+// Only a follow-up's slots and markers, which had no place in the previous question.
+FollowUp Declined(std::string_view question, std::string why) {
+  return FollowUp{false, std::string(question), std::move(why), true};
+}
+
 // The one group-over slot of `slots` whose table or column a value of `columns` belongs to.
 const Slot* GroupOverFor(const std::vector<Slot>& slots,
                          const std::set<std::pair<int, int>>& columns, bool* ambiguous) {
@@ -943,14 +948,14 @@ FollowUp ResolveFollowUp(std::string_view previous_resolved_question, std::strin
   Rewrite rewrite;
   rewrite.previous = previous.text;
   if (WhyNot why = PlanRewrite(slots, previous, &rewrite)) {
-    return NotFollowUp(follow_up, std::move(*why));
+    return Declined(follow_up, std::move(*why));
   }
   std::string resolved = ApplyEdits(previous.text, std::move(rewrite.edits));
   const bool changes_top_n = std::any_of(slots.begin(), slots.end(),
                                          [](const Slot& s) { return s.kind == SlotKind::kTopN; });
   if (WhyNot why =
           ChangesMoreThanTheSlots(follow_up, previous.text, resolved, index, changes_top_n)) {
-    return NotFollowUp(follow_up, std::move(*why));
+    return Declined(follow_up, std::move(*why));
   }
   return FollowUp{true, std::move(resolved), JoinNotes(rewrite.notes)};
 }

@@ -25,6 +25,9 @@ struct FollowUp {
   // What was substituted ("北京 → 上海; 2025年 → 2024年"), or why it is not a follow-up.
   // The previous question is not repeated here: the caller has it.
   std::string explanation;
+  // Not a follow-up, yet made only of a follow-up's slots and markers ("按月呢" after a top-N):
+  // one that could not be applied, which read alone answers nothing ("按月呢" was small talk).
+  bool declined = false;
 };
 
 // `previous_resolved_question` is the resolved question of the last turn (empty: no

@@ -328,6 +328,12 @@ TEST_F(FollowUpTest, ATopNRanksABreakdownThatHadNone) {
   // "每月前5个城市的销售额" as the top 5 month-city pairs.
   EXPECT_FALSE(Resolve("前5个城市的销售额", "按月呢").is_follow_up);
   EXPECT_FALSE(Resolve("top 5 cities by sales", "now by month").is_follow_up);
+  // Declined: only a follow-up's words, with no place in the previous question (the run says
+  // so); a question with words of its own is simply new.
+  EXPECT_TRUE(Resolve("前5个城市的销售额", "按月呢").declined);
+  EXPECT_TRUE(Resolve("2024年的销售额", "只看前5个").declined);
+  EXPECT_FALSE(Resolve("2025年北京的销售额", "上海的订单数量是多少").declined);
+  EXPECT_FALSE(Resolve("2025年北京的销售额", "你好").declined);
 }
 
 // Session 27: "换成柱状图" after an answer went unanswered ("换成" not understood); a follow-up
