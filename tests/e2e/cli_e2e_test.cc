@@ -475,11 +475,12 @@ TEST_F(CliE2eTest, ChatResolvesFollowUpsAndApprovesPlans) {
   EXPECT_EQ((*l)["route"], "engine") << later.out;
   EXPECT_NE((*l)["sql"].get<std::string>().find("广州"), std::string::npos) << later.out;
   EXPECT_NE((*l)["sql"].get<std::string>().find("2024"), std::string::npos) << later.out;
-  // The thread is on the demo database: a follow-up against another one is refused, naming it.
+  // The thread is on the demo database: a follow-up against another one is refused, naming it,
+  // in the question's language (session 27).
   RunResult elsewhere = Run({"ask", "--db", chinook_.string(), "--thread", thread, "那深圳呢？"});
   EXPECT_EQ(elsewhere.exit_code, 3) << elsewhere.out << elsewhere.err;
   EXPECT_NE(elsewhere.err.find("retail.sqlite"), std::string::npos) << elsewhere.err;
-  EXPECT_NE(elsewhere.err.find("without --thread"), std::string::npos) << elsewhere.err;
+  EXPECT_NE(elsewhere.err.find("去掉 --thread"), std::string::npos) << elsewhere.err;
 }
 
 TEST_F(CliE2eTest, AskUsesTheModelOnlyWhenTheEngineAbstainsAndResumesClarifications) {
