@@ -1604,5 +1604,26 @@ TEST(RequestClassifierTest, JoinVerbsAndBriefingsWithBaAreReadByRules) {
   EXPECT_TRUE(has_rule(briefing, "multi_step.judgement"));
 }
 
+// Round 23: the choice between kinds of chart, the best chart for some data, what goes on a
+// dashboard being built — advice asked for, which the chart keywords had typed a chart request;
+// a chart asked for with its kind, even "whichever works better", stays a chart.
+TEST(RequestClassifierTest, TheChoiceOfAChartIsAConsultation) {
+  for (std::string_view q : {"best chart type for ratings on a 1-5 scale",
+                             "is a line or a bar better for weekly refunds",
+                             "would a pie, a donut or a stacked bar fit the budget split better?",
+                             "we're setting up a returns dashboard, what should go on it",
+                             "收入和成本的关系用什么chart合适"}) {
+    const Classification c = Classifier().Classify(q);
+    EXPECT_EQ(c.type, RequestType::kConsultation) << q;
+    EXPECT_NE(std::find(c.rules.begin(), c.rules.end(), "consultation.what_to_look_at"),
+              c.rules.end())
+        << q;
+  }
+  for (std::string_view q : {"plot revenue by month as a bar chart",
+                             "line or bar chart of sales by region, whichever works better"}) {
+    EXPECT_EQ(Classifier().Classify(q).type, RequestType::kVisualization) << q;
+  }
+}
+
 }  // namespace
 }  // namespace askdb::agent
