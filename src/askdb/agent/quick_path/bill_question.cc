@@ -185,15 +185,19 @@ std::optional<BillQuestion> ParseBillQuestion(std::string_view normalized) {
   if (normalized.size() > 160) return std::nullopt;
   using K = BillQuestion::Kind;
   std::string rate, amount;
-  // what's a 15% tip on $80 / calculate a 20 percent tip on 45 dollars
-  static const Pattern tip_first("^" + kHead + "(?:a|the)?\\s*" + kRate + "\\s+" + kCharge +
-                                 " (?:on|for|of) " + kMoney + kTail + "$");
+  // what's a 15% tip on $80 / calculate a 20 percent tip on 45 dollars / tip 18% on a $64 bill
+  static const Pattern tip_first("^" + kHead + "(?:a|the)?\\s*(?:" + kCharge + "\\s+(?:of\\s+)?" +
+                                 kRate + "|" + kRate + "\\s+" + kCharge + ") (?:on|for|of) " +
+                                 kMoney + kTail + "$");
   // what's the tip on a $60 bill at 18 percent / tip on $80 at 15%
   static const Pattern tip_last("^" + kHead + "(?:the\\s+)?" + kCharge + " (?:on|for) " + kMoney +
                                 "\\s+(?:at|of|with)\\s+(?:a\\s+)?" + kRate + "(?:\\s+" + kCharge +
                                 ")?" + kTail + "$");
-  if (tip_first.FullMatch(normalized, &rate, &amount) ||
-      tip_last.FullMatch(normalized, &amount, &rate)) {
+  std::string rate_before;  // the rate said before the charge ("a 15% tip") or after ("tip 18%")
+  if (tip_first.FullMatch(normalized, &rate, &rate_before, &amount) && rate.empty()) {
+    rate = rate_before;
+  }
+  if (!rate.empty() || tip_last.FullMatch(normalized, &amount, &rate)) {
     const auto a = Num(amount);
     const auto r = Num(rate);
     if (!a || !r) return std::nullopt;

@@ -25,6 +25,11 @@ TEST(BillQuestionTest, TipsAtAStatedRate) {
   const auto tax = ParseBillQuestion("how much is 8 percent sales tax on 250");
   ASSERT_TRUE(tax);
   EXPECT_DOUBLE_EQ(static_cast<double>(tax->Result()), 20.0);
+  // The rate after the charge word (session 27).
+  const auto after = ParseBillQuestion("tip 18% on a $64 bill");
+  ASSERT_TRUE(after);
+  EXPECT_DOUBLE_EQ(static_cast<double>(after->Result()), 11.52);
+  EXPECT_FALSE(ParseBillQuestion("18% on a $64 bill"));
 }
 
 TEST(BillQuestionTest, SplitsBetweenPeople) {
